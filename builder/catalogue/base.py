@@ -1,0 +1,194 @@
+"""Building blocks shared by every catalogue entry.
+
+Every entry has a kebab-case `id`, the `name` printed on the cardboard and a
+`source`: a page of the rule books, or `example` when the books don't print the
+value and it was chosen to make the data playable (DESIGN.md 3.1).
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from typing import Annotated, Any
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    GetJsonSchemaHandler,
+    PlainSerializer,
+    WithJsonSchema,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import core_schema
+
+ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+EXAMPLE = "example"
+# "HoN core p.28", "BfC p.09", "SoN p.17-18", or several joined with "; ".
+SOURCE_PATTERN = re.compile(r"^(example|(HoN core|BfC|SoN) p\.\d+(-\d+)?(; (HoN core|BfC|SoN) p\.\d+(-\d+)?)*)$")
+
+Id = Annotated[str, Field(pattern=ID_PATTERN, min_length=1, max_length=80)]
+Name = Annotated[str, Field(min_length=1, max_length=120)]
+Text = Annotated[str, Field(max_length=4000)]
+
+
+class Game(StrEnum):
+    """The Heroes System rule sets the catalogue holds."""
+
+    HON = "hon"  # Heroes of Normandie, with Battle for Caen
+    SON = "son"  # Shadows over Normandie
+    COMMON = "common"  # entries shared by every game (special abilities both books print)
+
+    @property
+    def title(self) -> str:
+        return _GAME_TITLES[self]
+
+
+_GAME_TITLES = {
+    Game.HON: "Heroes of Normandie",
+    Game.SON: "Shadows over Normandie",
+    Game.COMMON: "Heroes System",
+}
+
+
+def _x_to_none(value: Any) -> Any:
+    if isinstance(value, str) and value.strip().upper() == "X":
+        return None
+    return value
+
+
+# A value printed as a number or as an X ("cannot"): X is None in Python and "X" in YAML.
+Rating = Annotated[
+    int | None,
+    BeforeValidator(_x_to_none),
+    PlainSerializer(lambda v: "X" if v is None else v, return_type=Any),
+    WithJsonSchema({"anyOf": [{"type": "integer"}, {"const": "X"}]}),
+]
+
+
+class Entry(BaseModel):
+    """Fields every catalogue entry shares."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: Id
+    name: Name
+    # Missing sources load, so a player's half-made entry is never lost, but
+    # `hon catalogue check` reports them.
+    source: str | None = None
+    # Which rule set the entry belongs to; a catalogue file's header sets it for
+    # every entry that doesn't say.
+    game: Game | None = None
+    # Fields whose values were chosen for playability although the entry cites a
+    # page: the page prints the entry, not these numbers.
+    unprinted: list[str] = Field(default_factory=list)
+    notes: Text = ""
+
+    @field_validator("source")
+    @classmethod
+    def _source_is_page_or_example(cls, value: str | None) -> str | None:
+        if value is not None and not SOURCE_PATTERN.match(value):
+            raise ValueError(
+                f"source must be a rule-book page such as 'HoN core p.28' or 'example', not {value!r}"
+            )
+        return value
+
+    @model_validator(mode="after")
+    def _unprinted_names_fields(self) -> Entry:
+        unknown = [name for name in self.unprinted if name not in type(self).model_fields]
+        if unknown:
+            raise ValueError(f"unprinted names fields this entry doesn't have: {', '.join(unknown)}")
+        return self
+
+    @property
+    def is_example(self) -> bool:
+        return self.source == EXAMPLE
+
+
+class AbilityRef(BaseModel):
+    """A special ability on a counter, weapon, tile or option, with its printed value.
+
+    Written in YAML as `assault` or `{assault: 1}` (Assault +1, Order x2, Limited Range 4).
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: Id
+    value: int | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _compact(cls, data: Any) -> Any:
+        if isinstance(data, str):
+            return {"id": data}
+        if isinstance(data, dict) and len(data) == 1 and "id" not in data:
+            ((key, value),) = data.items()
+            return {"id": key, "value": value}
+        return data
+
+    @model_serializer(mode="plain")
+    def _dump(self) -> str | dict[str, int]:
+        return self.id if self.value is None else {self.id: self.value}
+
+    @classmethod
+    def __get_pydantic_json_schema__(
+        cls, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        return {
+            "title": "AbilityRef",
+            "description": "A special ability id, or {id: value}.",
+            "anyOf": [
+                {"type": "string", "pattern": ID_PATTERN},
+                {
+                    "type": "object",
+                    "minProperties": 1,
+                    "maxProperties": 1,
+                    "additionalProperties": {"type": "integer"},
+                },
+            ],
+        }
+
+
+class Count(BaseModel):
+    """So many of one catalogue entry: `{unit: us-fire-team, count: 2}` or just the id."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: Id
+    count: int = Field(default=1, ge=1, le=99)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _compact(cls, data: Any) -> Any:
+        if isinstance(data, str):
+            return {"id": data}
+        if isinstance(data, dict) and len(data) == 1 and "id" not in data:
+            ((key, value),) = data.items()
+            return {"id": key, "count": value}
+        return data
+
+    @model_serializer(mode="plain")
+    def _dump(self) -> str | dict[str, int]:
+        return self.id if self.count == 1 else {self.id: self.count}
+
+    @classmethod
+    def __get_pydantic_json_schema__(
+        cls, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        return {
+            "title": "Count",
+            "description": "An id, or {id: count}.",
+            "anyOf": [
+                {"type": "string", "pattern": ID_PATTERN},
+                {
+                    "type": "object",
+                    "minProperties": 1,
+                    "maxProperties": 1,
+                    "additionalProperties": {"type": "integer", "minimum": 1},
+                },
+            ],
+        }

@@ -1,0 +1,91 @@
+"""`hon validate` and what `hon` shows with no command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from builder.army.summary import ArmySummary
+from builder.army.validate import check
+from builder.cli.app import CatalogueOption, JsonOption, app, console
+from builder.cli.render import issues_table, summary_panel, verdict
+from builder.diagnostics import Issue, is_legal
+from builder.io.army_files import load_army
+from builder.io.catalogue_files import load_catalogue
+from builder.paths import DEFAULT_ARMY
+
+ArmyArgument = Annotated[Path, typer.Argument(help="An army list (YAML).", dir_okay=False)]
+
+
+def issue_json(issue: Issue) -> dict[str, Any]:
+    return issue.model_dump(mode="json")
+
+
+def summary_json(summary: ArmySummary) -> dict[str, Any]:
+    orders = summary.orders
+    return {
+        "points": summary.points,
+        "points_limit": summary.points_limit,
+        "orders": {
+            "numbered": orders.numbered,
+            "bluff": orders.bluff,
+            "special": orders.special,
+            "stars": [{"source": s.source, "stars": s.stars, "path": s.path} for s in orders.stars],
+        },
+        "counters": summary.counters,
+        "markers": summary.markers,
+        "breaking_points": [
+            {
+                "name": g.name,
+                "path": g.path,
+                "counters": g.counters,
+                "breaking_point": g.breaking_point,
+                "victory_points": g.victory_points,
+            }
+            for g in summary.groups
+        ],
+    }
+
+
+@app.callback(invoke_without_command=True)
+def default(ctx: typer.Context) -> None:
+    """With no command: show the bundled example army."""
+    if ctx.invoked_subcommand is not None:
+        return
+    show_army(DEFAULT_ARMY, None)
+
+
+def show_army(path: Path, user_catalogue: Path | None) -> int:
+    catalogue, _ = load_catalogue(user_catalogue)
+    loaded = load_army(path)
+    issues, summary = check(loaded.army, catalogue)
+    issues = loaded.locate(issues)
+    console.print(verdict(loaded.army, summary, issues, catalogue))
+    console.print(summary_panel(loaded.army, summary, catalogue))
+    if issues:
+        console.print()
+        console.print(issues_table(issues, str(path)))
+    return 0 if is_legal(issues) else 1
+
+
+@app.command()
+def validate(army: ArmyArgument, catalogue: CatalogueOption = None, as_json: JsonOption = False) -> None:
+    """Check an army list: exit 0 when legal, 1 when not, 2 when it cannot be read."""
+    if not as_json:
+        raise typer.Exit(show_army(army, catalogue))
+    loaded_catalogue, _ = load_catalogue(catalogue)
+    loaded = load_army(army)
+    issues, summary = check(loaded.army, loaded_catalogue)
+    issues = loaded.locate(issues)
+    report = {
+        "legal": is_legal(issues),
+        "points": summary.points,
+        "orders": summary_json(summary)["orders"],
+        "issues": [issue_json(issue) for issue in issues],
+        "summary": summary_json(summary),
+    }
+    print(json.dumps(report, indent=2))
+    raise typer.Exit(0 if report["legal"] else 1)

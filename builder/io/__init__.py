@@ -1,0 +1,1 @@
+"""Files: YAML reading with line numbers, atomic saving, schemas and format versions."""

@@ -1,0 +1,56 @@
+"""Reading and writing army lists."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from builder.army.models import ARMY_FORMAT, ARMY_VERSION, ArmyList, CatalogueStamp
+from builder.catalogue.index import Catalogue
+from builder.diagnostics import Issue
+from builder.io.dump import to_yaml
+from builder.io.migrate import checked_data
+from builder.io.save import Fingerprint, atomic_write
+from builder.io.yamlio import Document, load_document, parse, split_path, to_model
+
+ARMY_SCHEMA = "army.schema.json"
+
+
+@dataclass(frozen=True)
+class LoadedArmy:
+    army: ArmyList
+    document: Document
+    fingerprint: Fingerprint
+
+    def locate(self, issues: list[Issue]) -> list[Issue]:
+        """The issues with the line of their path in this file."""
+        return [issue.at_line(self.document.line_of(split_path(issue.path))) for issue in issues]
+
+
+def army_from_document(document: Document) -> ArmyList:
+    data = checked_data(document, ARMY_FORMAT, ARMY_VERSION, "army list")
+    army: ArmyList = to_model(Document(document.file, document.text, data), ArmyList)
+    return army
+
+
+def load_army(path: Path) -> LoadedArmy:
+    document = load_document(path)
+    return LoadedArmy(army_from_document(document), document, Fingerprint.of(path))
+
+
+def parse_army(text: str, label: str = "<army>") -> ArmyList:
+    return army_from_document(parse(text, label))
+
+
+def army_yaml(army: ArmyList, target: Path) -> str:
+    return to_yaml(army, ARMY_SCHEMA, target)
+
+
+def save_army(
+    army: ArmyList, path: Path, catalogue: Catalogue | None = None, expected: Fingerprint | None = None
+) -> tuple[ArmyList, Fingerprint]:
+    """Save atomically, stamped with the catalogue revision it was built on."""
+    if catalogue is not None:
+        army = army.model_copy(update={"catalogue": CatalogueStamp(revision=catalogue.revision, date=catalogue.date)})
+    fingerprint = atomic_write(path, army_yaml(army, path).encode("utf-8"), expected)
+    return army, fingerprint

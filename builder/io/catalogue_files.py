@@ -1,0 +1,71 @@
+"""Loading catalogue folders: the bundled one, and a user folder layered over it."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from builder.catalogue.document import CATALOGUE_FORMAT, CATALOGUE_VERSION, CatalogueFile, Manifest
+from builder.catalogue.index import BUNDLED, USER, Catalogue, Layer, assemble
+from builder.diagnostics import Issue
+from builder.io.migrate import checked_data
+from builder.io.yamlio import Document, HonFileError, load_document, to_model
+from builder.paths import CATALOGUE_FOLDERS, DATA_DIR
+
+MANIFEST = "catalogue.yaml"
+MAX_CATALOGUE_BYTES = 4 * 1024 * 1024
+
+
+def bundled_files(data_dir: Path = DATA_DIR) -> list[Path]:
+    files: list[Path] = []
+    for folder in CATALOGUE_FOLDERS:
+        files.extend(sorted((data_dir / folder).rglob("*.yaml")))
+    return files
+
+
+def user_files(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        raise HonFileError(folder, "the user catalogue must be a folder of YAML files.")
+    return sorted(p for p in folder.rglob("*.yaml") if p.name != MANIFEST and not p.name.endswith(".bak"))
+
+
+def read_catalogue_file(path: Path, label: str) -> tuple[CatalogueFile, str]:
+    """One catalogue file, named `label` in messages, with its text."""
+    document = load_document(path, MAX_CATALOGUE_BYTES)
+    return parse_catalogue(Document(label, document.text, document.data)), document.text
+
+
+def parse_catalogue(document: Document) -> CatalogueFile:
+    checked_data(document, CATALOGUE_FORMAT, CATALOGUE_VERSION, "catalogue")
+    result: CatalogueFile = to_model(document, CatalogueFile)
+    return result
+
+
+def _layer(name: str, root: Path, files: list[Path], digest: hashlib._Hash) -> Layer:
+    read: list[tuple[str, CatalogueFile]] = []
+    for path in files:
+        relative = path.relative_to(root).as_posix()
+        label = f"{root.name}/{relative}" if name == BUNDLED else str(path)
+        document, text = read_catalogue_file(path, label)
+        digest.update(f"{name}/{relative}\0{text}".encode())
+        read.append((label, document))
+    return Layer(name, read)
+
+
+def _manifest_date(data_dir: Path) -> str:
+    path = data_dir / MANIFEST
+    if not path.exists():
+        return ""
+    manifest: Manifest = to_model(load_document(path), Manifest)
+    return manifest.date
+
+
+def load_catalogue(user_dir: Path | None = None, data_dir: Path = DATA_DIR) -> tuple[Catalogue, list[Issue]]:
+    """The bundled catalogue with `user_dir` layered over it, and the duplicate-id issues
+    found while merging. The revision is a hash of every file read, so a list can tell
+    whether the catalogue changed since it was saved."""
+    digest = hashlib.sha256()
+    layers = [_layer(BUNDLED, data_dir, bundled_files(data_dir), digest)]
+    if user_dir is not None:
+        layers.append(_layer(USER, user_dir, user_files(user_dir), digest))
+    return assemble(layers, revision=digest.hexdigest()[:12], date=_manifest_date(data_dir))

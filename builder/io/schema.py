@@ -1,0 +1,41 @@
+"""JSON Schemas for the files hon reads, for editors (`hon schema`)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from builder.army.models import ArmyList
+from builder.catalogue.document import CatalogueFile
+
+SchemaBuilder = Callable[[], dict[str, Any]]
+
+
+def _schema(model: type[Any], title: str) -> SchemaBuilder:
+    def build() -> dict[str, Any]:
+        schema: dict[str, Any] = model.model_json_schema()
+        return {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema, "title": title}
+
+    return build
+
+
+SCHEMAS: dict[str, SchemaBuilder] = {
+    "army.schema.json": _schema(ArmyList, "hon army list"),
+    "catalogue.schema.json": _schema(CatalogueFile, "hon catalogue file"),
+}
+
+
+def render(name: str) -> str:
+    return json.dumps(SCHEMAS[name](), indent=2, sort_keys=False) + "\n"
+
+
+def write_schemas(folder: Path) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name in SCHEMAS:
+        path = folder / name
+        path.write_text(render(name), encoding="utf-8")
+        written.append(path)
+    return written
