@@ -156,26 +156,25 @@ def _option_issues(resolved: ResolvedArmy, placed: Placed, option: RecruitmentOp
 
 
 def _tag_issues(resolved: ResolvedArmy, placed: Placed, option: RecruitmentOption, group: Group | None) -> Iterator[Issue]:
-    """Sub-faction restrictions such as SS Spirit's "Restricted to SS" (BfC p.09)."""
-    groups = [group] if group is not None else list(resolved.groups)
+    """Sub-faction restrictions such as SS Spirit's "Restricted to SS" (BfC p.09). An option
+    on a tile serves that tile; on a command tile, or fielded free, it serves the whole army
+    (HoN core p.28), so any tile of the sub-faction will do."""
+    army_wide = group is None or group.is_command
+    served = list(resolved.groups) if army_wide else [group]
     tags: set[str] = set()
-    for candidate in groups:
-        if candidate.recruit is not None:
+    for candidate in served:
+        if candidate is not None and candidate.recruit is not None:
             tags.update(candidate.recruit.tags)
-            tags.update(
-                tag
-                for fielded in resolved.fielded()
-                if fielded.group is candidate
-                for tag in fielded.unit.tags
-            )
+    tags.update(tag for f in resolved.fielded() if f.group in served for tag in f.unit.tags)
     missing = [tag for tag in option.requires_tags if tag not in tags]
     if missing:
-        where = group.title if group is not None else "the army"
+        wanted = join_or(t.upper() for t in missing)
+        where = "the army has no such tile" if army_wide or group is None else f"{group.title} is not"
         yield error(
             "option.restricted",
             placed.path,
-            f"{option.name} is restricted to {join_or(t.upper() for t in missing)}, and {where} is not.",
-            "Put it on a tile of that sub-faction.",
+            f"{option.name} is restricted to {wanted}, and {where}.",
+            "Field it with a tile of that sub-faction.",
         )
 
 

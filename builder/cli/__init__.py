@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import sys
 
+import typer
+
 from builder.cli.app import app
 from builder.io.save import ChangedOnDisk
 from builder.io.yamlio import HonFileError
@@ -12,20 +14,29 @@ from builder.io.yamlio import HonFileError
 # Importing the command modules registers their commands on `app`.
 from builder.cli import army_commands, catalogue_commands  # noqa: E402, F401, I001
 
+# Typer vendors click privately; its usage errors all derive from the ClickException
+# that the public typer.BadParameter derives from.
+_UsageProblem: type[Exception] = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+
 
 def main(argv: list[str] | None = None) -> int:
     """Run `hon` with `argv`; return the exit code instead of exiting."""
     try:
-        app(args=argv, prog_name="hon")
-    except SystemExit as done:
-        code = done.code
-        return code if isinstance(code, int) else (0 if code is None else 2)
+        result = app(args=argv, prog_name="hon", standalone_mode=False)
+    except _UsageProblem as problem:
+        message = problem.format_message()  # type: ignore[attr-defined]
+        print(f"hon: {message} (see hon --help)", file=sys.stderr)
+        code: int = problem.exit_code  # type: ignore[attr-defined]
+        return code
+    except typer.Abort:
+        print("hon: aborted.", file=sys.stderr)
+        return 1
     except (HonFileError, ChangedOnDisk) as problem:
         print(f"hon: {problem}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
-    return 0
+    return result if isinstance(result, int) else 0
 
 
 def run() -> None:

@@ -17,7 +17,7 @@ from builder.io.army_files import load_army
 from builder.io.catalogue_files import load_catalogue
 from builder.paths import DEFAULT_ARMY
 
-ArmyArgument = Annotated[Path, typer.Argument(help="An army list (YAML).", dir_okay=False)]
+ArmyArgument = Annotated[Path, typer.Argument(help="An army list (YAML).")]
 
 
 def issue_json(issue: Issue) -> dict[str, Any]:

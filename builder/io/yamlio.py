@@ -240,6 +240,8 @@ def _friendly(error: Any) -> str:
         return "this field is not part of the format (a typo?)"
     if kind == "missing":
         return "this required field is missing"
+    if error.get("input", ...) is None and kind.endswith("_type"):
+        return "this field is empty"
     message = str(error["msg"])
     return message[0].lower() + message[1:] if message else kind
 

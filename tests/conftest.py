@@ -1,0 +1,51 @@
+"""Shared fixtures: the bundled catalogue, a small hand-made one, and army builders."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from builder.army.models import ArmyList
+from builder.catalogue.index import Catalogue
+from builder.diagnostics import Issue
+from builder.io.catalogue_files import load_catalogue
+
+FIXTURES = Path(__file__).parent / "fixtures"
+MINI = FIXTURES / "mini"
+
+
+@pytest.fixture(scope="session")
+def bundled() -> Catalogue:
+    catalogue, issues = load_catalogue()
+    assert issues == []
+    return catalogue
+
+
+@pytest.fixture(scope="session")
+def mini() -> Catalogue:
+    catalogue, issues = load_catalogue(data_dir=MINI)
+    assert issues == []
+    return catalogue
+
+
+def army(tiles: list[Any] | None = None, **fields: Any) -> ArmyList:
+    """An Alpha army list of the mini catalogue; keyword arguments override any field."""
+    data: dict[str, Any] = {
+        "name": "Test army",
+        "game": "hon",
+        "faction": "alpha",
+        "points_limit": 1000,
+        "tiles": tiles if tiles is not None else [],
+    }
+    data.update(fields)
+    return ArmyList.model_validate(data)
+
+
+def codes(issues: list[Issue]) -> list[str]:
+    return [issue.code for issue in issues]
+
+
+def errors(issues: list[Issue]) -> list[str]:
+    return [issue.code for issue in issues if issue.severity == "error"]
