@@ -67,7 +67,7 @@ def show_army(path: Path, user_catalogue: Path | None) -> int:
     console.print(summary_panel(loaded.army, summary, catalogue))
     if issues:
         console.print()
-        console.print(issues_table(issues, str(path)))
+        console.print(issues_table(issues))
     return 0 if is_legal(issues) else 1
 
 

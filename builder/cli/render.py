@@ -15,15 +15,13 @@ from builder.diagnostics import Issue, Severity, is_legal
 SEVERITY_STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
 
 
-def issues_table(issues: list[Issue], file: str | None = None) -> RenderableType:
+def issues_table(issues: list[Issue]) -> RenderableType:
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False, expand=False)
     table.add_column("", no_wrap=True)
-    table.add_column("where", style="dim", overflow="fold", max_width=34)
+    table.add_column("where", style="dim", overflow="fold", max_width=26)
     table.add_column("what")
     for issue in issues:
-        where = issue.path
-        if issue.line is not None:
-            where = f"{file + ':' if file else 'line '}{issue.line} {issue.path}"
+        where = issue.path if issue.line is None else f"line {issue.line}\n{issue.path}"
         what = Text(issue.message)
         if issue.hint:
             what.append(f"\n{issue.hint}", style="dim italic")

@@ -1,0 +1,82 @@
+"""`hon validate` judges every shipped army correctly, in text and in JSON."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from builder.cli import main
+from builder.cli.app import console
+from builder.paths import EXAMPLE_ARMIES_DIR, SCENARIOS_DIR
+
+LEGAL = sorted(EXAMPLE_ARMIES_DIR.glob("*.yaml")) + sorted((SCENARIOS_DIR / "armies").glob("*.yaml"))
+ILLEGAL = sorted((EXAMPLE_ARMIES_DIR / "illegal").glob("*.yaml"))
+
+
+def validate_json(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, dict[str, object]]:
+    code = main(["validate", str(path), "--json"])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def test_there_are_legal_and_illegal_examples() -> None:
+    assert len(LEGAL) >= 3
+    assert len(ILLEGAL) >= 3
+    codes = [path.stem.replace("-", ".", 1) for path in ILLEGAL]
+    assert len(set(codes)) == len(codes)
+
+
+@pytest.mark.parametrize("path", LEGAL, ids=lambda p: p.name)
+def test_legal_examples_are_legal_at_their_stated_points(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, report = validate_json(path, capsys)
+    assert code == 0, report["issues"]
+    assert report["legal"] is True
+    stated = re.search(r"-(\d+)$", path.stem)
+    assert stated, "example armies are named after their points"
+    assert report["points"] == int(stated[1])
+    orders = report["orders"]
+    assert isinstance(orders, dict) and orders["numbered"] >= 1
+
+
+@pytest.mark.parametrize("path", ILLEGAL, ids=lambda p: p.name)
+def test_illegal_examples_show_their_error(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, report = validate_json(path, capsys)
+    assert code == 1
+    assert report["legal"] is False
+    issues = report["issues"]
+    assert isinstance(issues, list)
+    errors = [i["code"] for i in issues if i["severity"] == "error"]
+    assert errors == [path.stem.replace("-", ".", 1)]
+    for issue in issues:
+        assert set(issue) == {"severity", "code", "path", "message", "hint", "line"}
+        assert isinstance(issue["line"], int)
+
+
+def test_text_output_gives_the_verdict_and_the_reason(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(console, "width", 200)
+    code = main(["validate", str(EXAMPLE_ARMIES_DIR / "illegal" / "points-over.yaml")])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "not legal (1 error)" in out
+    assert "The army costs 440 points, 65 over its 375-point limit." in out
+
+
+def test_hon_with_no_command_shows_the_example_army(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 0
+    out = capsys.readouterr().out
+    assert "Omaha, the morning after" in out and "legal" in out
+
+
+def test_a_user_catalogue_changes_the_verdict(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """House rules: Planning costs 100 in this user's catalogue, so the list goes over."""
+    (tmp_path / "house.yaml").write_text(
+        "format: hon-catalogue\nversion: 1\ngame: hon\noptions:\n  - {id: planning, name: Planning, kind: order,"
+        " faction: common, cost: 100, stripes: [hon-command, hon-command], grants: {orders: 1}, source: example}\n",
+        encoding="utf-8",
+    )
+    army = str(EXAMPLE_ARMIES_DIR / "us-16th-infantry-550.yaml")
+    assert main(["validate", army]) == 0
+    assert main(["validate", army, "--catalogue", str(tmp_path), "--json"]) == 1
+    assert "points.over" in capsys.readouterr().out

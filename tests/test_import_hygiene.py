@@ -1,0 +1,53 @@
+"""The domain is pure (DESIGN.md 2): importing it pulls in no UI, output or I/O library.
+
+Each module is imported in a fresh interpreter, as tconbeer/harlequin does, so that what
+another test imported cannot hide a leak."""
+
+from __future__ import annotations
+
+import pkgutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import builder
+
+DOMAIN = ["builder.diagnostics", "builder.catalogue", "builder.army", "builder.scenario", "builder.rules"]
+FORBIDDEN = ["textual", "rich", "typer", "jinja2", "weasyprint", "yaml", "builder.io", "builder.cli", "builder.tui", "builder.export"]
+
+
+def domain_modules() -> list[str]:
+    root = Path(builder.__file__).parent
+    found = []
+    for package in DOMAIN:
+        path = root.joinpath(*package.split(".")[1:])
+        if path.with_suffix(".py").exists():
+            found.append(package)
+        elif path.is_dir():
+            found.append(package)
+            found.extend(f"{package}.{m.name}" for m in pkgutil.walk_packages([str(path)]))
+    return found
+
+
+@pytest.mark.parametrize("module", domain_modules())
+def test_domain_module_imports_nothing_impure(module: str) -> None:
+    probe = (
+        f"import sys, {module}\n"
+        f"bad = sorted(m for m in sys.modules if m.split('.')[0] in {FORBIDDEN!r} or any(m.startswith(f + '.') or m == f for f in {FORBIDDEN!r}))\n"
+        "print(','.join(bad))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "", f"{module} pulls in {done.stdout.strip()}"
+
+
+def test_the_probe_would_catch_a_leak() -> None:
+    """The check itself works: the CLI does import rich and typer."""
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys, builder.cli; print('rich' in sys.modules, 'typer' in sys.modules)"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.split() == ["True", "True"]
