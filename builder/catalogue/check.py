@@ -10,6 +10,7 @@ from builder.catalogue.base import AbilityRef, Entry
 from builder.catalogue.document import KINDS, Kind
 from builder.catalogue.index import Catalogue
 from builder.catalogue.recruitment import COMMON_FACTION, Hero, Recruit, RecruitmentOption, RecruitmentTile
+from builder.catalogue.terrain import Board, TerrainType
 from builder.catalogue.units import Unit
 from builder.diagnostics import Issue, error, join_or, warning
 
@@ -91,6 +92,12 @@ def _references(entry: Entry) -> Iterator[Ref]:
         yield from _recruit_references(entry)
     elif isinstance(entry, RecruitmentOption):
         yield from _option_references(entry)
+    elif isinstance(entry, TerrainType):
+        for i, symbol in enumerate(entry.symbols):
+            yield f"symbols[{i}]", "terrain_effects", symbol
+    elif isinstance(entry, Board):
+        for i, element in enumerate(entry.elements):
+            yield f"elements[{i}].terrain", "terrain", element.terrain
 
 
 def _recruit_references(entry: Recruit) -> Iterator[Ref]:

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from builder.catalogue.base import Entry, Game
 from builder.catalogue.glossary import Ability, Faction, Marker, Stripe, TerrainEffect
 from builder.catalogue.recruitment import Hero, RecruitmentOption, RecruitmentTile
+from builder.catalogue.terrain import Board, TerrainType
 from builder.catalogue.units import Unit
 
 CATALOGUE_FORMAT = "hon-catalogue"
@@ -32,6 +33,8 @@ KINDS: tuple[Kind, ...] = (
     Kind("abilities", "special ability", Ability),
     Kind("markers", "marker", Marker),
     Kind("terrain_effects", "terrain effect", TerrainEffect),
+    Kind("terrain", "terrain type", TerrainType),
+    Kind("boards", "terrain board", Board),
     Kind("units", "unit", Unit),
     Kind("tiles", "recruitment tile", RecruitmentTile),
     Kind("heroes", "hero", Hero),
@@ -53,6 +56,8 @@ class CatalogueFile(BaseModel):
     abilities: list[Ability] = Field(default_factory=list)
     markers: list[Marker] = Field(default_factory=list)
     terrain_effects: list[TerrainEffect] = Field(default_factory=list)
+    terrain: list[TerrainType] = Field(default_factory=list)
+    boards: list[Board] = Field(default_factory=list)
     units: list[Unit] = Field(default_factory=list)
     tiles: list[RecruitmentTile] = Field(default_factory=list)
     heroes: list[Hero] = Field(default_factory=list)

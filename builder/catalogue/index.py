@@ -17,6 +17,7 @@ from builder.catalogue.recruitment import (
     RecruitmentOption,
     RecruitmentTile,
 )
+from builder.catalogue.terrain import Board, TerrainType
 from builder.catalogue.units import Unit
 from builder.diagnostics import Issue, error
 
@@ -84,6 +85,14 @@ class Catalogue:
     @property
     def terrain_effects(self) -> dict[str, TerrainEffect]:
         return cast(dict[str, TerrainEffect], self.entries["terrain_effects"])
+
+    @property
+    def terrain(self) -> dict[str, TerrainType]:
+        return cast(dict[str, TerrainType], self.entries["terrain"])
+
+    @property
+    def boards(self) -> dict[str, Board]:
+        return cast(dict[str, Board], self.entries["boards"])
 
     @property
     def units(self) -> dict[str, Unit]:

@@ -9,6 +9,7 @@ from typing import Any
 
 from builder.army.models import ArmyList
 from builder.catalogue.document import CatalogueFile
+from builder.scenario.models import Scenario
 
 SchemaBuilder = Callable[[], dict[str, Any]]
 
@@ -24,6 +25,7 @@ def _schema(model: type[Any], title: str) -> SchemaBuilder:
 SCHEMAS: dict[str, SchemaBuilder] = {
     "army.schema.json": _schema(ArmyList, "hon army list"),
     "catalogue.schema.json": _schema(CatalogueFile, "hon catalogue file"),
+    "scenario.schema.json": _schema(Scenario, "hon scenario"),
 }
 
 
