@@ -8,8 +8,8 @@ from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_valid
 
 from builder.catalogue.base import Game, Id
 
-ARMY_FORMAT = "hon-army"
-ARMY_VERSION = 1
+ARMY_FORMAT: Literal["hon-army"] = "hon-army"
+ARMY_VERSION: Literal[1] = 1
 
 
 class OptionPick(BaseModel):

@@ -89,19 +89,17 @@ class ResolvedArmy:
                 if unit is not None:
                     for _ in range(count.count):
                         yield Fielded(unit, group, group.path)
-            if isinstance(group.recruit, Hero) and group.recruit.unit not in {
-                c.id for c in group.recruit.composition
-            }:
+            if isinstance(group.recruit, Hero) and group.recruit.unit not in {c.id for c in group.recruit.composition}:
                 unit = units.get(group.recruit.unit)
                 if unit is not None:
                     yield Fielded(unit, group, group.path)
-        for group, placed in self.supports():
+        for owner, placed in self.supports():
             assert placed.option is not None
             for count in placed.option.composition:
                 unit = units.get(count.id)
                 if unit is not None:
                     for _ in range(count.count):
-                        yield Fielded(unit, group, placed.path)
+                        yield Fielded(unit, owner, placed.path)
 
 
 def resolve(army: ArmyList, catalogue: Catalogue) -> ResolvedArmy:

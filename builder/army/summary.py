@@ -126,9 +126,7 @@ def order_tokens(resolved: ResolvedArmy) -> OrderTokens:
         option = placed.option
         if option is None:
             continue
-        granted = option.grants.orders + sum(
-            ref.value or 1 for ref in option.grants.abilities if ref.id == "order"
-        )
+        granted = option.grants.orders + sum(ref.value or 1 for ref in option.grants.abilities if ref.id == "order")
         if granted:
             stars.append(Star(option.name, granted, placed.path))
         if option.grants.bluffs:
@@ -204,4 +202,3 @@ def _option_markers(placed: Placed) -> Counter[str]:
     if option.choice is not None and option.choice.markers:
         counts.update(pick for pick in placed.pick.choice if pick in option.choice.among)
     return counts
-

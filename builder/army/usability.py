@@ -3,14 +3,14 @@ on an infantry tile, a customization on a tile without a character."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from builder.army.resolve import Group, ResolvedArmy
 from builder.catalogue.recruitment import Hero, OptionKind, RecruitmentOption, Restriction
 from builder.catalogue.units import Unit, UnitType
 from builder.diagnostics import Issue, join_or, warning
 
-_MATCHES = {
+_MATCHES: dict[Restriction, Callable[[Unit], bool]] = {
     Restriction.INFANTRY: lambda unit: unit.type is UnitType.INFANTRY,
     Restriction.LIGHT_VEHICLES: lambda unit: unit.type is UnitType.LIGHT_VEHICLE,
     Restriction.HEAVY_VEHICLES: lambda unit: unit.type is UnitType.HEAVY_VEHICLE,

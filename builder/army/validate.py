@@ -47,8 +47,8 @@ def _faction_issues(resolved: ResolvedArmy) -> Iterator[Issue]:
         yield error(
             "army.game",
             "game",
-            f"The list says it is for {army.game.title}, but {faction.name} is a "
-            f"{faction.game.title if faction.game else 'Heroes System'} faction.",
+            f"The list says it is for {army.game.full_name}, but {faction.name} is a "
+            f"{faction.game.full_name if faction.game else 'Heroes System'} faction.",
             f"Set game to {faction.game.value if faction.game else army.game.value}.",
         )
 
@@ -81,7 +81,9 @@ def _unknown(catalogue: Catalogue, section: str, entry_id: str, path: str) -> Is
         f"{code}.unknown",
         path,
         f"The catalogue has no {what} {entry_id!r}.",
-        f"Did you mean {join_or(repr(c) for c in close)}?" if close else "Check the id, or add the entry to your catalogue.",
+        f"Did you mean {join_or(repr(c) for c in close)}?"
+        if close
+        else "Check the id, or add the entry to your catalogue.",
     )
 
 
@@ -145,7 +147,9 @@ def _slot_entry_issues(resolved: ResolvedArmy, group: Group) -> Iterator[Issue]:
         yield from usability_issues(resolved, option, group, placed.path)
 
 
-def _option_issues(resolved: ResolvedArmy, placed: Placed, option: RecruitmentOption, group: Group | None) -> Iterator[Issue]:
+def _option_issues(
+    resolved: ResolvedArmy, placed: Placed, option: RecruitmentOption, group: Group | None
+) -> Iterator[Issue]:
     """Faction, sub-faction and choice: what any option must satisfy wherever it is."""
     catalogue, army = resolved.catalogue, resolved.army
     if not catalogue.belongs_to(option.faction, option.game, army.faction):
@@ -155,7 +159,9 @@ def _option_issues(resolved: ResolvedArmy, placed: Placed, option: RecruitmentOp
     yield from _choice_issues(placed.pick, option, placed.path, catalogue)
 
 
-def _tag_issues(resolved: ResolvedArmy, placed: Placed, option: RecruitmentOption, group: Group | None) -> Iterator[Issue]:
+def _tag_issues(
+    resolved: ResolvedArmy, placed: Placed, option: RecruitmentOption, group: Group | None
+) -> Iterator[Issue]:
     """Sub-faction restrictions such as SS Spirit's "Restricted to SS" (BfC p.09). An option
     on a tile serves that tile; on a command tile, or fielded free, it serves the whole army
     (HoN core p.28), so any tile of the sub-faction will do."""

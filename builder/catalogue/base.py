@@ -44,7 +44,7 @@ class Game(StrEnum):
     COMMON = "common"  # entries shared by every game (special abilities both books print)
 
     @property
-    def title(self) -> str:
+    def full_name(self) -> str:
         return _GAME_TITLES[self]
 
 
@@ -92,9 +92,7 @@ class Entry(BaseModel):
     @classmethod
     def _source_is_page_or_example(cls, value: str | None) -> str | None:
         if value is not None and not SOURCE_PATTERN.match(value):
-            raise ValueError(
-                f"source must be a rule-book page such as 'HoN core p.28' or 'example', not {value!r}"
-            )
+            raise ValueError(f"source must be a rule-book page such as 'HoN core p.28' or 'example', not {value!r}")
         return value
 
     @model_validator(mode="after")

@@ -13,8 +13,8 @@ from builder.catalogue.recruitment import Hero, RecruitmentOption, RecruitmentTi
 from builder.catalogue.terrain import Board, TerrainType
 from builder.catalogue.units import Unit
 
-CATALOGUE_FORMAT = "hon-catalogue"
-CATALOGUE_VERSION = 1
+CATALOGUE_FORMAT: Literal["hon-catalogue"] = "hon-catalogue"
+CATALOGUE_VERSION: Literal[1] = 1
 
 
 @dataclass(frozen=True)

@@ -121,9 +121,7 @@ class Catalogue:
     def find(self, entry_id: str) -> list[tuple[Kind, Entry]]:
         """Every entry with this id, whatever its kind (ids are unique per kind)."""
         return [
-            (kind, self.entries[kind.section][entry_id])
-            for kind in KINDS
-            if entry_id in self.entries[kind.section]
+            (kind, self.entries[kind.section][entry_id]) for kind in KINDS if entry_id in self.entries[kind.section]
         ]
 
     def name_of(self, section: str, entry_id: str) -> str:

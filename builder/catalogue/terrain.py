@@ -6,9 +6,8 @@ of W x H squares has interspaces from [0, 0] to [W, H] (DESIGN.md 3.3)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
-
 from enum import StrEnum
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_serializer, model_validator
 
@@ -88,7 +87,9 @@ class Area(BaseModel):
     def _rects_are_ordered(self) -> Area:
         for c0, r0, c1, r1 in self.rects:
             if c1 < c0 or r1 < r0:
-                raise ValueError(f"a rectangle runs from its top-left to its bottom-right square, not {[c0, r0, c1, r1]}")
+                raise ValueError(
+                    f"a rectangle runs from its top-left to its bottom-right square, not {[c0, r0, c1, r1]}"
+                )
         return self
 
     def cells(self) -> frozenset[Square]:
@@ -160,7 +161,7 @@ class Line(BaseModel):
         for (x1, y1), (x2, y2) in zip(self.points, self.points[1:], strict=False):
             if (x1 != x2) == (y1 != y2):
                 raise ValueError(
-                    f"a line runs along square sides: {[x1, y1]} to {[x2, y2]} is not a straight horizontal or vertical step"
+                    f"a line runs along square sides: {[x1, y1]} to {[x2, y2]} is neither horizontal nor vertical"
                 )
         return self
 
@@ -215,7 +216,10 @@ class Board(Entry):
         for index, element in enumerate(self.elements):
             off = sorted(c for c in element.area.cells() if outside(c))
             if off:
-                raise ValueError(f"element {index} ({element.terrain}) has squares off the {self.width}x{self.height} board: {list(off[0])}")
+                raise ValueError(
+                    f"element {index} ({element.terrain}) has squares off the {self.width}x{self.height} board, "
+                    f"such as {list(off[0])}"
+                )
         for edge in self.no_passage:
             if outside(edge.a) or outside(edge.b):
                 raise ValueError(f"a no-passage edge lies off the board: {edge.model_dump()}")

@@ -245,9 +245,7 @@ class Unit(Entry):
         if self.type is UnitType.HEAVY_VEHICLE:
             if front.defense is not None and not front.defense.has_facings:
                 raise ValueError("a heavy vehicle's defense has front, side and rear values")
-        elif front.defense is not None and front.defense.has_facings and (
-            self.type is not UnitType.LARGE_CREATURE
-        ):
+        elif front.defense is not None and front.defense.has_facings and (self.type is not UnitType.LARGE_CREATURE):
             raise ValueError(f"a {self.type.label} has a single defense value")
         if self.footprint == 4 and self.type is not UnitType.LARGE_CREATURE:
             raise ValueError("only large creatures occupy four squares")

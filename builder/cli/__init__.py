@@ -7,12 +7,11 @@ import sys
 
 import typer
 
+# Importing the command modules registers their commands on `app`.
+from builder.cli import army_commands, catalogue_commands, scenario_commands  # noqa: F401
 from builder.cli.app import app
 from builder.io.save import ChangedOnDisk
 from builder.io.yamlio import HonFileError
-
-# Importing the command modules registers their commands on `app`.
-from builder.cli import army_commands, catalogue_commands, scenario_commands  # noqa: E402, F401, I001
 
 # Typer vendors click privately; its usage errors all derive from the ClickException
 # that the public typer.BadParameter derives from.

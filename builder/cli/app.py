@@ -8,7 +8,6 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-
 app = typer.Typer(
     name="hon",
     help="Army builder and scenario designer for the Heroes System wargames.",

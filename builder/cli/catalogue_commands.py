@@ -32,7 +32,12 @@ def check_command(catalogue: CatalogueOption = None, as_json: JsonOption = False
     loaded, issues = load_catalogue(catalogue)
     issues = issues + check_catalogue(loaded)
     if as_json:
-        print(json.dumps({"ok": is_legal(issues), "entries": len(loaded), "issues": [i.model_dump(mode="json") for i in issues]}, indent=2))
+        print(
+            json.dumps(
+                {"ok": is_legal(issues), "entries": len(loaded), "issues": [i.model_dump(mode="json") for i in issues]},
+                indent=2,
+            )
+        )
     elif issues:
         console.print(issues_table(issues))
     else:
@@ -83,7 +88,11 @@ def list_command(
 
 
 @catalogue_app.command("show")
-def show_command(entry_id: Annotated[str, typer.Argument(metavar="ID")], catalogue: CatalogueOption = None, as_json: JsonOption = False) -> None:
+def show_command(
+    entry_id: Annotated[str, typer.Argument(metavar="ID")],
+    catalogue: CatalogueOption = None,
+    as_json: JsonOption = False,
+) -> None:
     """Show one entry."""
     loaded, _ = load_catalogue(catalogue)
     found = loaded.find(entry_id)
@@ -95,7 +104,11 @@ def show_command(entry_id: Annotated[str, typer.Argument(metavar="ID")], catalog
             param_hint="ID",
         )
     if as_json:
-        print(json.dumps([{"kind": k.section, **e.model_dump(mode="json", exclude_defaults=True)} for k, e in found], indent=2))
+        print(
+            json.dumps(
+                [{"kind": k.section, **e.model_dump(mode="json", exclude_defaults=True)} for k, e in found], indent=2
+            )
+        )
         return
     for kind, entry in found:
         origin = loaded.origins.get((kind.section, entry.id))
@@ -105,7 +118,9 @@ def show_command(entry_id: Annotated[str, typer.Argument(metavar="ID")], catalog
 
 
 @app.command()
-def schema(output: Annotated[Path | None, typer.Option("-o", "--output", help="Write the schemas into this folder.")] = None) -> None:
+def schema(
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write the schemas into this folder.")] = None,
+) -> None:
     """JSON Schemas for catalogue and army files (for editors)."""
     if output is None:
         print(json.dumps({name: build() for name, build in SCHEMAS.items()}, indent=2))

@@ -34,8 +34,13 @@ def check_command(scenario: ScenarioArgument, catalogue: CatalogueOption = None,
         raise typer.Exit(0 if ok else 1)
     field = checked.battlefield
     errors = sum(1 for i in issues if i.severity is Severity.ERROR)
-    verdict = "[bold green]playable[/]" if ok else f"[bold red]not playable ({errors} error{'s' if errors != 1 else ''})[/]"
-    console.print(f"[bold]{loaded.scenario.title}[/] — {field.width}x{field.height} squares, {len(loaded.scenario.map.boards)} boards: {verdict}")
+    verdict = (
+        "[bold green]playable[/]" if ok else f"[bold red]not playable ({errors} error{'s' if errors != 1 else ''})[/]"
+    )
+    console.print(
+        f"[bold]{loaded.scenario.title}[/] — {field.width}x{field.height} squares, "
+        f"{len(loaded.scenario.map.boards)} boards: {verdict}"
+    )
     if issues:
         console.print(issues_table(issues))
     raise typer.Exit(0 if ok else 1)

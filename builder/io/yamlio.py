@@ -122,7 +122,7 @@ def decode(raw: bytes, file: str | Path) -> str:
 def parse(text: str, file: str | Path) -> Document:
     """Parse YAML text. Every failure is a HonFileError."""
     try:
-        data = yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader is a safe loader
+        data = yaml.load(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None

@@ -85,7 +85,13 @@ def turn_board(board: Board, rotation: Rotation) -> Board:
     ]
     width, height = turned_size(w, h, rotation)
     return board.model_copy(
-        update={"width": width, "height": height, "elements": elements, "no_passage": edges(board.no_passage), "lines": lines}
+        update={
+            "width": width,
+            "height": height,
+            "elements": elements,
+            "no_passage": edges(board.no_passage),
+            "lines": lines,
+        }
     )
 
 
@@ -207,7 +213,8 @@ def assemble(layout: MapLayout, catalogue: Catalogue) -> tuple[Battlefield, list
                 error(
                     "map.overlap",
                     path,
-                    f"Board {board.name} overlaps board {other + 1} on {len(overlap)} squares, first at {list(min(overlap))}.",
+                    f"Board {board.name} overlaps board {other + 1} on {len(overlap)} squares, "
+                    f"first at {list(min(overlap))}.",
                     "Move one of them so that they sit side by side.",
                 )
             )
@@ -230,11 +237,15 @@ def assemble(layout: MapLayout, catalogue: Catalogue) -> tuple[Battlefield, list
     lines.extend(PlacedLine(line, tuple(line.segments())) for line in layout.lines)
     width = max((c for c, _ in squares), default=-1) + 1
     height = max((r for _, r in squares), default=-1) + 1
-    field_ = Battlefield(width, height, frozenset(squares), tuple(elements), frozenset(no_passage), tuple(lines), board_of)
+    field_ = Battlefield(
+        width, height, frozenset(squares), tuple(elements), frozenset(no_passage), tuple(lines), board_of
+    )
     return field_, issues
 
 
-def _place(element: Element, key: str, dc: int, dr: int, catalogue: Catalogue, issues: list[Issue]) -> PlacedElement | None:
+def _place(
+    element: Element, key: str, dc: int, dr: int, catalogue: Catalogue, issues: list[Issue]
+) -> PlacedElement | None:
     terrain = catalogue.terrain.get(element.terrain)
     if terrain is None:
         close = catalogue.did_you_mean(element.terrain, "terrain")

@@ -161,15 +161,17 @@ def describe(condition: Condition, name: Namer) -> str:
 def _describe_exited(condition: Exited, name: Namer) -> str:
     side = name("side", condition.side)
     what = join_or(name("unit", u) for u in condition.units) if condition.units else "unit"
-    if condition.at_most == 0:
+    least, most = condition.at_least, condition.at_most
+    if most == 0:
         return f"no {what} of {side} has {condition.verb}"
-    if condition.at_most is not None and condition.at_most == condition.at_least:
-        count = f"exactly {condition.at_least}"
-    elif condition.at_most is not None:
-        count = f"{condition.at_least} to {condition.at_most}"
+    if most is not None and most == least:
+        count = f"exactly {least}"
+    elif most is not None:
+        count = f"{least} to {most}"
     else:
-        count = f"at least {condition.at_least}"
-    return f"{count} {what} of {side} {'has' if condition.at_least == 1 and condition.at_most in (None, 1) else 'have'} {condition.verb}"
+        count = f"at least {least}"
+    verb = "has" if least <= 1 and (most is None or most <= 1) else "have"
+    return f"{count} {what} of {side} {verb} {condition.verb}"
 
 
 def references(condition: Condition) -> Iterator[tuple[str, str]]:

@@ -12,8 +12,8 @@ from builder.catalogue.base import Game, Id, Name, Text
 from builder.catalogue.terrain import Area, Coordinate, Edge, Element, Line
 from builder.scenario.conditions import Condition
 
-SCENARIO_FORMAT = "hon-scenario"
-SCENARIO_VERSION = 1
+SCENARIO_FORMAT: Literal["hon-scenario"] = "hon-scenario"
+SCENARIO_VERSION: Literal[1] = 1
 RANDOM = "random"
 DRAW = "draw"
 

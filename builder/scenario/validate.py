@@ -28,7 +28,8 @@ def validate_scenario(
     """Every problem of the scenario; `armies` are the forces' army lists, by side, when
     the scenario names them (the I/O layer reads the files)."""
     battlefield, issues = assemble(scenario.map, catalogue)
-    issues = issues + [
+    issues = [
+        *issues,
         *_side_issues(scenario, catalogue),
         *_overlay_issues(scenario, battlefield),
         *_zone_issues(scenario, battlefield),
@@ -50,7 +51,9 @@ def _side_issues(scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]:
     seen: set[str] = set()
     for i, side in enumerate(scenario.sides):
         if side.id in seen:
-            yield error("side.duplicate", f"sides[{i}].id", f"Two sides are called {side.id!r}.", "Give each side its own id.")
+            yield error(
+                "side.duplicate", f"sides[{i}].id", f"Two sides are called {side.id!r}.", "Give each side its own id."
+            )
         seen.add(side.id)
         faction = catalogue.factions.get(side.faction)
         if faction is None:
@@ -59,7 +62,7 @@ def _side_issues(scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]:
             yield error(
                 "side.game",
                 f"sides[{i}].faction",
-                f"{faction.name} is not a faction of {scenario.game.title}.",
+                f"{faction.name} is not a faction of {scenario.game.full_name}.",
                 "Choose a faction of the scenario's game.",
             )
 
@@ -90,7 +93,8 @@ def _overlay_issues(scenario: Scenario, battlefield: Battlefield) -> Iterator[Is
             yield error(
                 "map.off",
                 f"map.overlays[{i}]",
-                f"The {overlay.name or overlay.terrain} overlay has {plural(len(off), 'square')} off the boards, first at {_first(off)}.",
+                f"The {overlay.name or overlay.terrain} overlay has {plural(len(off), 'square')} off the boards, "
+                f"first at {_first(off)}.",
                 "Move it onto the boards.",
             )
 
@@ -148,7 +152,8 @@ def _zone_issues(scenario: Scenario, battlefield: Battlefield) -> Iterator[Issue
                 yield error(
                     "zone.overlap",
                     "zones",
-                    f"The deployment zones of {first} and {second} share {plural(len(shared), 'square')}, first at {_first(shared)}.",
+                    f"The deployment zones of {first} and {second} share {plural(len(shared), 'square')}, "
+                    f"first at {_first(shared)}.",
                     "Opposing deployment zones must not overlap.",
                 )
 
@@ -180,17 +185,28 @@ def _objective_issues(scenario: Scenario, battlefield: Battlefield) -> Iterator[
             continue
         assert objective.at is not None
         if objective.at not in battlefield.squares:
-            yield error("objective.off-map", f"{path}.at", f"Objective {objective.name!r} is off the map at {list(objective.at)}.", "Put it on a square of the boards.")
+            yield error(
+                "objective.off-map",
+                f"{path}.at",
+                f"Objective {objective.name!r} is off the map at {list(objective.at)}.",
+                "Put it on a square of the boards.",
+            )
         elif battlefield.impassable_to_all(objective.at):
             yield error(
                 "objective.impassable",
                 f"{path}.at",
-                f"Objective {objective.name!r} is on a square no unit can enter ({list(objective.at)}), so nobody can take it.",
+                f"Objective {objective.name!r} is on a square no unit can enter ({list(objective.at)}), "
+                "so nobody can take it.",
                 "Move it to a square units can reach.",
             )
     for i, bonus in enumerate(scenario.tactical_bonuses):
         if bonus.at not in battlefield.squares:
-            yield error("objective.off-map", f"tactical_bonuses[{i}].at", f"Tactical bonus {bonus.id!r} is off the map.", "Put it on the boards.")
+            yield error(
+                "objective.off-map",
+                f"tactical_bonuses[{i}].at",
+                f"Tactical bonus {bonus.id!r} is off the map.",
+                "Put it on the boards.",
+            )
 
 
 def _setup_issues(scenario: Scenario) -> Iterator[Issue]:
@@ -210,10 +226,15 @@ def _setup_issues(scenario: Scenario) -> Iterator[Issue]:
 
 
 def _force_issues(scenario: Scenario, catalogue: Catalogue, armies: Mapping[str, ArmyList]) -> Iterator[Issue]:
-    for i, side in enumerate(scenario.sides):
+    for side in scenario.sides:
         force = scenario.force(side.id)
         if force is None:
-            yield error("forces.missing", "forces", f"{side.name} has no force: how many points does it field?", "Add a force with its points.")
+            yield error(
+                "forces.missing",
+                "forces",
+                f"{side.name} has no force: how many points does it field?",
+                "Add a force with its points.",
+            )
             continue
         army = armies.get(side.id)
         if army is None:
@@ -223,7 +244,8 @@ def _force_issues(scenario: Scenario, catalogue: Catalogue, armies: Mapping[str,
             yield error(
                 "force.faction",
                 path,
-                f"The army list for {side.name} is {catalogue.name_of('factions', army.faction)}, but the side is {catalogue.name_of('factions', side.faction)}.",
+                f"The army list for {side.name} is {catalogue.name_of('factions', army.faction)}, "
+                f"but the side is {catalogue.name_of('factions', side.faction)}.",
                 "Name an army list of the side's faction.",
             )
         army_issues, summary = check_army(army, catalogue)

@@ -209,7 +209,9 @@ class TestHeroes:
         assert "beside Platoon" in found.message
 
     def test_a_hero_with_its_tile(self, mini: Catalogue) -> None:
-        assert is_legal(check(mini, COMMAND, {"tile": "platoon"}, heroes=[{"hero": "hero", "slots": {"left": "veteran"}}]))
+        assert is_legal(
+            check(mini, COMMAND, {"tile": "platoon"}, heroes=[{"hero": "hero", "slots": {"left": "veteran"}}])
+        )
 
     def test_an_unknown_hero(self, mini: Catalogue) -> None:
         assert "hero.unknown" in errors(check(mini, COMMAND, heroes=["zero"]))
@@ -272,7 +274,9 @@ def test_a_list_saved_against_another_revision_is_noted(mini: Catalogue) -> None
 
 @pytest.mark.parametrize("extra", [[], [{"tile": "squad"}]])
 def test_every_message_is_one_sentence(mini: Catalogue, extra: list[Any]) -> None:
-    issues = check(mini, {"tile": "platon"}, {"tile": "platoon", "slots": {"left": "red-gear"}}, *extra, points_limit=10)
+    issues = check(
+        mini, {"tile": "platon"}, {"tile": "platoon", "slots": {"left": "red-gear"}}, *extra, points_limit=10
+    )
     for found in issues:
         assert found.message.endswith("."), found.message
         assert "\n" not in found.message

@@ -49,7 +49,10 @@ def test_points_add_tiles_options_heroes_and_free_options(mini: Catalogue) -> No
 
 
 def test_tokens_are_capped_and_bluffs_start_at_one(mini: Catalogue) -> None:
-    summary = summarize(army([{"tile": "command", "slots": {"left": "bluff", "right": "battle-plan"}}], free_options=["totem"] * 12), mini)
+    summary = summarize(
+        army([{"tile": "command", "slots": {"left": "bluff", "right": "battle-plan"}}], free_options=["totem"] * 12),
+        mini,
+    )
     orders = summary.orders
     assert (orders.star_total, orders.numbered) == (13, 10)
     assert orders.bluff == 2
@@ -64,7 +67,9 @@ def test_breaking_points_list_tiles_and_support_options(mini: Catalogue) -> None
 
 
 def test_counters_by_type_include_support_and_heroes(mini: Catalogue) -> None:
-    summary = summarize(army([{"tile": "platoon", "slots": {"bottom": "mg-squad"}}, {"tile": "armour"}], heroes=["hero"]), mini)
+    summary = summarize(
+        army([{"tile": "platoon", "slots": {"bottom": "mg-squad"}}, {"tile": "armour"}], heroes=["hero"]), mini
+    )
     assert summary.counters == {"heavy-vehicle": 1, "infantry": 4 + 2 + 1}
 
 

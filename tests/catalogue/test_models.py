@@ -11,11 +11,24 @@ from builder.catalogue.base import AbilityRef
 from builder.catalogue.recruitment import RecruitmentOption, Shape
 from builder.catalogue.units import CombatValues, DefenseColour, Unit
 
-INFANTRY_SIDE = {"state": "unharmed", "defense": {"value": 4}, "movement": 4, "combat": {"infantry": 2, "light": 0, "heavy": "X"}, "on_hit": "flip"}
+INFANTRY_SIDE = {
+    "state": "unharmed",
+    "defense": {"value": 4},
+    "movement": 4,
+    "combat": {"infantry": 2, "light": 0, "heavy": "X"},
+    "on_hit": "flip",
+}
 
 
 def unit(**fields: Any) -> Unit:
-    data: dict[str, Any] = {"id": "u", "name": "U", "faction": "us", "type": "infantry", "sides": [INFANTRY_SIDE, {**INFANTRY_SIDE, "on_hit": "destroyed"}], "source": "example"}
+    data: dict[str, Any] = {
+        "id": "u",
+        "name": "U",
+        "faction": "us",
+        "type": "infantry",
+        "sides": [INFANTRY_SIDE, {**INFANTRY_SIDE, "on_hit": "destroyed"}],
+        "source": "example",
+    }
     data.update(fields)
     return Unit.model_validate(data)
 
@@ -33,7 +46,13 @@ def test_against_a_large_creature_any_combat_value_may_be_used() -> None:
 
 
 def test_a_heavy_vehicle_has_front_side_and_rear_defense() -> None:
-    side = {"state": "unharmed", "defense": {"value": 8}, "movement": 5, "weapons": [{"name": "gun", "role": "both", "combat": {"infantry": 1, "light": 1, "heavy": 1}}], "on_hit": "damage"}
+    side = {
+        "state": "unharmed",
+        "defense": {"value": 8},
+        "movement": 5,
+        "weapons": [{"name": "gun", "role": "both", "combat": {"infantry": 1, "light": 1, "heavy": 1}}],
+        "on_hit": "damage",
+    }
     with pytest.raises(ValidationError, match="front, side and rear"):
         unit(type="heavy-vehicle", footprint=2, sides=[side, {"state": "wreck"}])
     side["defense"] = {"front": 9, "side": 7, "rear": 6}
@@ -89,7 +108,15 @@ def test_unprinted_must_name_real_fields() -> None:
 
 
 def option(**fields: Any) -> RecruitmentOption:
-    data: dict[str, Any] = {"id": "o", "name": "O", "kind": "gear", "faction": "us", "cost": 5, "stripes": ["a", "a"], "source": "example"}
+    data: dict[str, Any] = {
+        "id": "o",
+        "name": "O",
+        "kind": "gear",
+        "faction": "us",
+        "cost": 5,
+        "stripes": ["a", "a"],
+        "source": "example",
+    }
     data.update(fields)
     return RecruitmentOption.model_validate(data)
 

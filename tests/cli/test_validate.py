@@ -54,7 +54,9 @@ def test_illegal_examples_show_their_error(path: Path, capsys: pytest.CaptureFix
         assert isinstance(issue["line"], int)
 
 
-def test_text_output_gives_the_verdict_and_the_reason(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_text_output_gives_the_verdict_and_the_reason(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(console, "width", 200)
     code = main(["validate", str(EXAMPLE_ARMIES_DIR / "illegal" / "points-over.yaml")])
     out = capsys.readouterr().out

@@ -24,20 +24,32 @@ CASES: dict[str, tuple[bytes, list[str]]] = {
     "truncated": (GOOD[: GOOD.index("slots:", 300) + 9].encode(), ["line 15", "tiles[1].slots", "empty"]),
     "cut mid-word": (GOOD[: GOOD.index("name: Omaha") + 9].encode(), ["this required field is missing"]),
     "wrong type": (GOOD.replace("points_limit: 550", "points_limit: lots").encode(), ["line 7", "points_limit"]),
-    "unknown field": (GOOD.replace("    label: 1st platoon", "    lable: 1st platoon").encode(), ["tiles[1].lable", "not part of the format"]),
+    "unknown field": (
+        GOOD.replace("    label: 1st platoon", "    lable: 1st platoon").encode(),
+        ["tiles[1].lable", "not part of the format"],
+    ),
     "newer version": (GOOD.replace("version: 1", "version: 7").encode(), ["line 3", "version 7", "newer"]),
     "text version": (GOOD.replace("version: 1", "version: one").encode(), ["line 3", "whole number"]),
-    "wrong format": (GOOD.replace("format: hon-army", "format: hon-catalogue").encode(), ["line 2", "not a army list file"]),
+    "wrong format": (
+        GOOD.replace("format: hon-army", "format: hon-catalogue").encode(),
+        ["line 2", "not a army list file"],
+    ),
     "no format": (b"name: nothing\n", ["has no format tag"]),
     "a list": (b"- a\n- b\n", ["mapping", "not a list"]),
     "empty": (b"", ["not an empty document"]),
     "alias bomb": (BOMB.encode(), ["aliases"]),
     "latin-1": (GOOD.replace("morning", "mornin\u00e9").encode("latin-1"), ["line 4", "not UTF-8"]),
-    "duplicate key": (GOOD.replace("points_limit: 550", "points_limit: 550\npoints_limit: 999").encode(), ["line 8", "appears twice"]),
+    "duplicate key": (
+        GOOD.replace("points_limit: 550", "points_limit: 550\npoints_limit: 999").encode(),
+        ["line 8", "appears twice"],
+    ),
     "python tag": (b"format: !!python/object/apply:os.system [echo pwned]\n", ["line 1", "not valid YAML"]),
     "deep nesting": (b"format: " + b"[" * 5000 + b"]" * 5000 + b"\n", ["YAML"]),
     "null bytes": (b"format: hon-army\x00\n", ["not valid YAML"]),
-    "bad id": (GOOD.replace("tile: us-16th-inf-reg-b", "tile: US 16th B!").encode(), ["tiles[2].tile", "string should match pattern"]),
+    "bad id": (
+        GOOD.replace("tile: us-16th-inf-reg-b", "tile: US 16th B!").encode(),
+        ["tiles[2].tile", "string should match pattern"],
+    ),
 }
 
 
@@ -48,7 +60,9 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 
 
 @pytest.mark.parametrize("case", list(CASES))
-def test_bad_army_files_get_one_sentence_and_exit_2(case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_army_files_get_one_sentence_and_exit_2(
+    case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     content, expected = CASES[case]
     path = tmp_path / "army.yaml"
     path.write_bytes(content)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from builder.io.army_files import parse_army
 from builder.io.catalogue_files import parse_catalogue
 from builder.io.yamlio import HonFileError, decode, parse
-from builder.paths import DEFAULT_ARMY, DATA_DIR
+from builder.paths import DATA_DIR, DEFAULT_ARMY
 
 GOOD_ARMY = DEFAULT_ARMY.read_text(encoding="utf-8")
 GOOD_CATALOGUE = (DATA_DIR / "hon" / "us.yaml").read_text(encoding="utf-8")
@@ -81,9 +81,18 @@ def test_arbitrary_bytes(raw: bytes) -> None:
 
 
 @FUZZ
-@given(yaml_values, st.dictionaries(st.sampled_from(["tiles", "heroes", "free_options", "points_limit", "name", "slots"]), yaml_values, max_size=3))
+@given(
+    yaml_values,
+    st.dictionaries(
+        st.sampled_from(["tiles", "heroes", "free_options", "points_limit", "name", "slots"]), yaml_values, max_size=3
+    ),
+)
 def test_well_formed_yaml_of_the_wrong_shape(value: Any, extra: dict[str, Any]) -> None:
-    for document in (value, {"format": "hon-army", "version": 1, **extra}, {"format": "hon-catalogue", "version": 1, "game": "hon", "units": [extra]}):
+    for document in (
+        value,
+        {"format": "hon-army", "version": 1, **extra},
+        {"format": "hon-catalogue", "version": 1, "game": "hon", "units": [extra]},
+    ):
         text = yaml.safe_dump(document)
         read_army(text)
         read_catalogue(text)
