@@ -49,3 +49,11 @@ def codes(issues: list[Issue]) -> list[str]:
 
 def errors(issues: list[Issue]) -> list[str]:
     return [issue.code for issue in issues if issue.severity == "error"]
+
+
+@pytest.fixture(autouse=True)
+def isolated_user_catalogue(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """No test reads or writes the player's own catalogue folder."""
+    folder = tmp_path_factory.mktemp("user-catalogue") / "catalogue"
+    monkeypatch.setenv("HON_CATALOGUE", str(folder))
+    return folder

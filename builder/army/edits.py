@@ -5,7 +5,6 @@ next; `builder.history.History` keeps what came before, so undo restores it exac
 from __future__ import annotations
 
 from dataclasses import dataclass
-
 from typing import TypeVar
 
 from builder.army.models import ArmyList, HeroEntry, OptionPick, Recruited, TileEntry

@@ -19,37 +19,48 @@ Ref = tuple[str, str, str]
 
 
 def check_catalogue(catalogue: Catalogue) -> list[Issue]:
-    issues: list[Issue] = []
+    """Every entry's missing source and dangling references (`hon catalogue check`)."""
     faction_tags = {tag for faction in catalogue.factions.values() for tag in faction.tags}
+    issues: list[Issue] = []
     for kind, entry in catalogue.all_entries():
-        where = _where(catalogue, kind, entry)
-        if entry.source is None:
-            issues.append(
-                error(
-                    "source.missing",
-                    where,
-                    f"The {kind.singular} {entry.name!r} has no source.",
-                    "Give the rule-book page that prints it ('HoN core p.28'), or 'example' "
-                    "when its values were chosen for play.",
-                )
+        issues.extend(check_entry(catalogue, kind, entry, _where(catalogue, kind, entry), faction_tags))
+    return issues
+
+
+def check_entry(
+    catalogue: Catalogue, kind: Kind, entry: Entry, where: str, faction_tags: set[str] | None = None
+) -> list[Issue]:
+    """One entry against the catalogue around it: what the editor shows live."""
+    if faction_tags is None:
+        faction_tags = {tag for faction in catalogue.factions.values() for tag in faction.tags}
+    issues: list[Issue] = []
+    if entry.source is None:
+        issues.append(
+            error(
+                "source.missing",
+                where,
+                f"The {kind.singular} {entry.name!r} has no source.",
+                "Give the rule-book page that prints it ('HoN core p.28'), or 'example' "
+                "when its values were chosen for play.",
             )
-        for field_path, section, target in _references(entry):
-            if target in catalogue.entries[section]:
-                continue
-            if section == "factions" and target == COMMON_FACTION and isinstance(entry, RecruitmentOption):
-                continue
-            issues.append(_dangling(catalogue, kind, entry, where, field_path, section, target))
-        if isinstance(entry, RecruitmentOption):
-            for tag in entry.requires_tags:
-                if tag not in faction_tags:
-                    issues.append(
-                        warning(
-                            "reference.tag",
-                            f"{where}.requires_tags",
-                            f"The option {entry.name!r} requires the tag {tag!r}, which no faction has.",
-                            "Add the tag to a faction, or fix its spelling.",
-                        )
+        )
+    for field_path, section, target in _references(entry):
+        if target in catalogue.entries[section]:
+            continue
+        if section == "factions" and target == COMMON_FACTION and isinstance(entry, RecruitmentOption):
+            continue
+        issues.append(_dangling(catalogue, kind, entry, where, field_path, section, target))
+    if isinstance(entry, RecruitmentOption):
+        for tag in entry.requires_tags:
+            if tag not in faction_tags:
+                issues.append(
+                    warning(
+                        "reference.tag",
+                        f"{where}.requires_tags",
+                        f"The option {entry.name!r} requires the tag {tag!r}, which no faction has.",
+                        "Add the tag to a faction, or fix its spelling.",
                     )
+                )
     return issues
 
 

@@ -8,7 +8,15 @@ import sys
 import typer
 
 # Importing the command modules registers their commands on `app`.
-from builder.cli import army_commands, catalogue_commands, scenario_commands  # noqa: F401
+from builder.cli import (  # noqa: F401
+    army_commands,
+    catalogue_commands,
+    deploy_commands,
+    odds_commands,
+    roster_commands,
+    scenario_commands,
+    tui_commands,
+)
 from builder.cli.app import app
 from builder.io.save import ChangedOnDisk
 from builder.io.yamlio import HonFileError

@@ -8,6 +8,11 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from builder.catalogue.index import Catalogue
+from builder.diagnostics import Issue
+from builder.io.catalogue_files import load_catalogue
+from builder.paths import existing_user_catalogue
+
 app = typer.Typer(
     name="hon",
     help="Army builder and scenario designer for the Heroes System wargames.",
@@ -27,6 +32,12 @@ CatalogueOption = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
+
+def open_catalogue(explicit: Path | None) -> tuple[Catalogue, list[Issue]]:
+    """The bundled catalogue with the player's own layered over it: the folder given with
+    --catalogue, else the catalogue editor's folder when it exists."""
+    return load_catalogue(existing_user_catalogue(explicit))
+
 
 console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False)

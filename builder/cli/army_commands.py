@@ -10,12 +10,10 @@ import typer
 
 from builder.army.summary import ArmySummary
 from builder.army.validate import check
-from builder.cli.app import CatalogueOption, JsonOption, app, console
+from builder.cli.app import CatalogueOption, JsonOption, app, console, open_catalogue
 from builder.cli.render import issues_table, summary_panel, verdict
 from builder.diagnostics import Issue, is_legal
 from builder.io.army_files import load_army
-from builder.io.catalogue_files import load_catalogue
-from builder.paths import DEFAULT_ARMY
 
 ArmyArgument = Annotated[Path, typer.Argument(help="An army list (YAML).")]
 
@@ -50,16 +48,8 @@ def summary_json(summary: ArmySummary) -> dict[str, Any]:
     }
 
 
-@app.callback(invoke_without_command=True)
-def default(ctx: typer.Context) -> None:
-    """With no command: show the bundled example army."""
-    if ctx.invoked_subcommand is not None:
-        return
-    show_army(DEFAULT_ARMY, None)
-
-
 def show_army(path: Path, user_catalogue: Path | None) -> int:
-    catalogue, _ = load_catalogue(user_catalogue)
+    catalogue, _ = open_catalogue(user_catalogue)
     loaded = load_army(path)
     issues, summary = check(loaded.army, catalogue)
     issues = loaded.locate(issues)
@@ -76,7 +66,7 @@ def validate(army: ArmyArgument, catalogue: CatalogueOption = None, as_json: Jso
     """Check an army list: exit 0 when legal, 1 when not, 2 when it cannot be read."""
     if not as_json:
         raise typer.Exit(show_army(army, catalogue))
-    loaded_catalogue, _ = load_catalogue(catalogue)
+    loaded_catalogue, _ = open_catalogue(catalogue)
     loaded = load_army(army)
     issues, summary = check(loaded.army, loaded_catalogue)
     issues = loaded.locate(issues)

@@ -14,10 +14,9 @@ from rich.table import Table
 from builder.catalogue.check import check_catalogue
 from builder.catalogue.document import KINDS
 from builder.catalogue.index import close_matches
-from builder.cli.app import CatalogueOption, JsonOption, app, console
+from builder.cli.app import CatalogueOption, JsonOption, app, console, open_catalogue
 from builder.cli.render import issues_table
 from builder.diagnostics import is_legal, join_or
-from builder.io.catalogue_files import load_catalogue
 from builder.io.schema import SCHEMAS, write_schemas
 
 catalogue_app = typer.Typer(help="Inspect and check the catalogue.", no_args_is_help=True)
@@ -29,7 +28,7 @@ _KIND_NAMES = {kind.section: kind for kind in KINDS} | {kind.singular.split()[-1
 @catalogue_app.command("check")
 def check_command(catalogue: CatalogueOption = None, as_json: JsonOption = False) -> None:
     """Find duplicate ids, dangling references and entries without a source."""
-    loaded, issues = load_catalogue(catalogue)
+    loaded, issues = open_catalogue(catalogue)
     issues = issues + check_catalogue(loaded)
     if as_json:
         print(
@@ -54,7 +53,7 @@ def list_command(
     as_json: JsonOption = False,
 ) -> None:
     """List catalogue entries, by kind."""
-    loaded, _ = load_catalogue(catalogue)
+    loaded, _ = open_catalogue(catalogue)
     sections = None
     if kind is not None:
         found = _KIND_NAMES.get(kind)
@@ -94,7 +93,7 @@ def show_command(
     as_json: JsonOption = False,
 ) -> None:
     """Show one entry."""
-    loaded, _ = load_catalogue(catalogue)
+    loaded, _ = open_catalogue(catalogue)
     found = loaded.find(entry_id)
     if not found:
         every = [entry.id for _, entry in loaded.all_entries()]

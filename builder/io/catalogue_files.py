@@ -5,10 +5,13 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+from builder.catalogue.base import Entry, Game
 from builder.catalogue.document import CATALOGUE_FORMAT, CATALOGUE_VERSION, CatalogueFile, Manifest
 from builder.catalogue.index import BUNDLED, USER, Catalogue, Layer, assemble
 from builder.diagnostics import Issue
+from builder.io.dump import to_yaml
 from builder.io.migrate import checked_data
+from builder.io.save import atomic_write
 from builder.io.yamlio import Document, HonFileError, load_document, to_model
 from builder.paths import CATALOGUE_FOLDERS, DATA_DIR
 
@@ -69,3 +72,21 @@ def load_catalogue(user_dir: Path | None = None, data_dir: Path = DATA_DIR) -> t
     if user_dir is not None:
         layers.append(_layer(USER, user_dir, user_files(user_dir), digest))
     return assemble(layers, revision=digest.hexdigest()[:12], date=_manifest_date(data_dir))
+
+
+def save_user_entry(folder: Path, section: str, entry: Entry, game: Game) -> Path:
+    """Write an entry into the user catalogue folder (one file per game and kind),
+    replacing an entry of the same id there. The bundled files are never touched."""
+    path = folder / f"{game.value}-{section}.yaml"
+    document = read_catalogue_file(path, str(path))[0] if path.exists() else CatalogueFile(game=game)
+    entries: list[Entry] = list(getattr(document, section))
+    stored = entry.model_copy(update={"game": None})
+    for index, existing in enumerate(entries):
+        if existing.id == entry.id:
+            entries[index] = stored
+            break
+    else:
+        entries.append(stored)
+    document = document.model_copy(update={section: entries})
+    atomic_write(path, to_yaml(document, "catalogue.schema.json", path).encode("utf-8"))
+    return path

@@ -1,0 +1,143 @@
+"""`hon odds`: the exact probabilities of a firing action or an assault (DESIGN.md 5, 7).
+
+--json prints one object of floats:
+  firing action      {"miss": p, "hit": p, "double": p}
+  suppressive fire   {"0": p, "1": p, …, "N": p}  Suppressed markers given, every count from 0
+                     to the largest the dice can reach
+  assault            {"win": p, "tie": p, "loss": p}  from the attacker's side
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from builder.catalogue.base import Game
+from builder.cli.app import JsonOption, app, console, errors
+from builder.rules.events import Modifier
+from builder.rules.odds import Odds, assault_odds, fire_odds
+from builder.rules.ruleset import ruleset_for
+
+FIRE_ONLY = ("--obscured", "--long-range", "--suppressive", "--dual")
+ASSAULT_ONLY = ("--defender-combat", "--defender-dice", "--defender-bonus", "--defender-suppressed")
+
+
+@app.command("odds")
+def odds_command(
+    combat: Annotated[int, typer.Option("--combat", help="The attacker's combat value against the target.")],
+    defense: Annotated[int | None, typer.Option("--defense", help="The target's defense value (firing).")] = None,
+    terrain: Annotated[int, typer.Option("--terrain", help="The target's terrain defensive bonus.")] = 0,
+    bonus: Annotated[int, typer.Option("--bonus", help="The attacker's bonuses: gear, cards, Assault N.")] = 0,
+    suppressed: Annotated[int, typer.Option("--suppressed", help="Suppressed markers on the attacker.")] = 0,
+    obscured: Annotated[int, typer.Option("--obscured", help="Total penalty of the squares obscuring the LoS.")] = 0,
+    long_range: Annotated[bool, typer.Option("--long-range", help="Beyond 7 squares: -2.")] = False,
+    suppressive: Annotated[bool, typer.Option("--suppressive", help="Suppressive fire.")] = False,
+    dual: Annotated[bool, typer.Option("--dual", help="Dual Weapon: two dice, keep the best.")] = False,
+    assault: Annotated[bool, typer.Option("--assault", help="An assault instead of a firing action.")] = False,
+    defender_combat: Annotated[
+        int | None, typer.Option("--defender-combat", help="The defender's combat value against the attacker.")
+    ] = None,
+    defender_dice: Annotated[
+        int | None, typer.Option("--defender-dice", help="1, or 2 when the defender has Assault.")
+    ] = None,
+    defender_bonus: Annotated[int | None, typer.Option("--defender-bonus", help="The defender's bonuses.")] = None,
+    defender_suppressed: Annotated[
+        int | None, typer.Option("--defender-suppressed", help="Suppressed markers on the defender.")
+    ] = None,
+    game: Annotated[Game, typer.Option("--game", help="Whose page numbers to cite.")] = Game.HON,
+    as_json: JsonOption = False,
+) -> None:
+    """Exact odds of a firing action, suppressive fire or an assault, from every die face."""
+    ruleset = ruleset_for(game)
+    given = {
+        "--obscured": obscured != 0,
+        "--long-range": long_range,
+        "--suppressive": suppressive,
+        "--dual": dual,
+        "--defender-combat": defender_combat is not None,
+        "--defender-dice": defender_dice is not None,
+        "--defender-bonus": defender_bonus is not None,
+        "--defender-suppressed": defender_suppressed is not None,
+    }
+    wrong = [name for name in (FIRE_ONLY if assault else ASSAULT_ONLY) if given[name]]
+    if wrong:
+        where = "an assault" if assault else "a firing action (add --assault)"
+        raise typer.BadParameter(f"{', '.join(wrong)} does not apply to {where}")
+    if suppressed < 0 or obscured < 0 or (defender_suppressed or 0) < 0:
+        raise typer.BadParameter("Suppressed markers and obscuring penalties are counted from 0")
+    if assault:
+        if defender_combat is None:
+            raise typer.BadParameter("an assault needs --defender-combat N", param_hint="'--defender-combat'")
+        if defender_dice not in (None, 1, 2):
+            raise typer.BadParameter("the defender rolls 1 die, or 2 with Assault", param_hint="'--defender-dice'")
+        if defense is not None:
+            errors.print("hon: --defense is not used in an assault: the higher total wins.")
+        result = assault_odds(
+            combat,
+            defender_combat,
+            defender_dice or 1,
+            terrain,
+            bonus,
+            suppressed,
+            defender_bonus or 0,
+            defender_suppressed or 0,
+            ruleset,
+        )
+    else:
+        if defense is None:
+            raise typer.BadParameter("a firing action needs --defense N", param_hint="'--defense'")
+        if suppressive and defense + terrain < 1:
+            raise typer.BadParameter("suppressive fire needs a defense of at least 1")
+        result = fire_odds(
+            combat, defense, terrain, bonus, suppressed, obscured, long_range, suppressive, dual, ruleset
+        )
+    if as_json:
+        print(json.dumps(result.as_dict()))
+        return
+    console.print(_headline(result), markup=False)
+    console.print(_table(result))
+    console.print(_modifiers(result))
+
+
+TITLES = {"fire": "Firing action", "suppressive-fire": "Suppressive fire", "assault": "Assault"}
+
+
+def _headline(result: Odds) -> str:
+    bonus = sum(m.value for m in result.modifiers)
+    theirs = sum(m.value for m in result.against)
+    if result.kind == "assault":
+        against = f"the defender's {_dice(result.defender_dice)} {theirs:+d}"
+    else:
+        against = f"a defense of {theirs}"
+    return f"{TITLES[result.kind]}: {_dice(result.dice)} {bonus:+d} against {against}"
+
+
+def _dice(count: int) -> str:
+    return "1 die" if count == 1 else f"best of {count} dice"
+
+
+def _table(result: Odds) -> Table:
+    table = Table(header_style="bold")
+    table.add_column("Suppressed markers" if result.kind == "suppressive-fire" else "outcome")
+    table.add_column("chance", justify="right")
+    for key, p in result.outcomes:
+        table.add_row(key, f"{float(p) * 100:.1f}%")
+    return table
+
+
+def _modifiers(result: Odds) -> Table:
+    table = Table(box=None, header_style="bold", pad_edge=False)
+    for column in ("", "modifier", "value", "page"):
+        table.add_column(column, justify="right" if column == "value" else "left")
+    mine, theirs = ("attacker", "defender") if result.kind == "assault" else ("roll", "target")
+
+    def rows(whose: str, found: tuple[Modifier, ...]) -> None:
+        for m in found:
+            table.add_row(whose, m.label, f"{m.value:+d}", m.page)
+
+    rows(mine, result.modifiers)
+    rows(theirs, result.against)
+    return table

@@ -1,0 +1,56 @@
+"""`hon roster ARMY.yaml --format html|pdf|md|txt [-o PATH]`: the printable roster."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from builder.army.roster import build_roster
+from builder.army.validate import check
+from builder.cli.app import CatalogueOption, app, errors, open_catalogue
+from builder.diagnostics import plural
+from builder.export.roster import Format, Paper, PdfUnavailable, output_path, write_roster
+from builder.io.army_files import load_army
+from builder.io.yamlio import HonFileError
+
+
+@app.command()
+def roster(
+    army: Annotated[Path, typer.Argument(help="An army list (YAML).")],
+    fmt: Annotated[Format, typer.Option("--format", "-f", help="html, pdf, md or txt.")] = Format.HTML,
+    # Text, not a Path: a Path would drop the trailing slash that says "a folder".
+    output: Annotated[
+        str | None,
+        typer.Option("--output", "-o", help="A file, or a folder to write <army-name>.<format> into."),
+    ] = None,
+    strict: Annotated[bool, typer.Option("--strict", help="Refuse an illegal army (exit 1, nothing written).")] = False,
+    paper: Annotated[Paper, typer.Option("--paper", help="a4 or letter (html and pdf).")] = Paper.A4,
+    catalogue: CatalogueOption = None,
+) -> None:
+    """Write a printable roster of an army list, into exports/ unless -o says otherwise.
+
+    An illegal army still prints, under a "not legal" banner listing its issues."""
+    loaded_catalogue, _ = open_catalogue(catalogue)
+    loaded = load_army(army)
+    issues, _ = check(loaded.army, loaded_catalogue)
+    sheet = build_roster(loaded.army, loaded_catalogue, loaded.locate(issues))
+    if strict and not sheet.legal:
+        errors.print(
+            f"hon: {sheet.name} is not legal ({plural(len(sheet.errors), 'error')}); --strict writes no roster.",
+            markup=False,
+            highlight=False,
+        )
+        for issue in sheet.errors:
+            errors.print(f"  {issue.path}: {issue.message}", markup=False, highlight=False)
+        raise typer.Exit(1)
+    target = output_path(sheet.name, fmt, output)
+    try:
+        written = write_roster(sheet, fmt, target, paper)
+    except PdfUnavailable as problem:
+        errors.print(f"hon: {problem}", markup=False, highlight=False)
+        raise typer.Exit(2) from None
+    except OSError as problem:
+        raise HonFileError(target, f"cannot write the roster ({problem.strerror or problem}).") from None
+    typer.echo(str(written))

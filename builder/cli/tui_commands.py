@@ -1,0 +1,35 @@
+"""`hon` with no command and `hon edit ARMY`: the Textual app."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from builder.cli.app import CatalogueOption, app, open_catalogue
+from builder.paths import DEFAULT_ARMY, existing_user_catalogue, user_catalogue_dir
+
+
+def launch(army: Path | None, user_catalogue: Path | None) -> None:
+    """Open the app; kept as one function so tests can replace it."""
+    from builder.tui.app import HonApp  # the TUI loads only when it is used
+
+    catalogue, _ = open_catalogue(user_catalogue)
+    editor_folder = existing_user_catalogue(user_catalogue) or user_catalogue_dir()
+    HonApp.on_file(army, catalogue, editor_folder, template=DEFAULT_ARMY).run()
+
+
+@app.callback(invoke_without_command=True)
+def default(ctx: typer.Context, catalogue: CatalogueOption = None) -> None:
+    """With no command: open the army builder on the bundled example army."""
+    if ctx.invoked_subcommand is None:
+        launch(None, catalogue)
+
+
+@app.command()
+def edit(
+    army: Annotated[Path, typer.Argument(help="An army list (YAML) to open.")], catalogue: CatalogueOption = None
+) -> None:
+    """Open an army list in the army builder."""
+    launch(army, catalogue)

@@ -1,0 +1,168 @@
+"""The hon application: one Textual app with screens for the army builder, the catalogue
+editor, the scenario designer and the simulation viewer (DESIGN.md 6)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from textual import work
+from textual.app import App
+from textual.binding import Binding
+
+from builder.catalogue.index import Catalogue
+from builder.io.catalogue_files import load_catalogue
+from builder.io.save import ChangedOnDisk
+from builder.io.yamlio import HonFileError
+from builder.tui.palette import ActionsProvider
+from builder.tui.screens.builder import ArmyBuilderScreen
+from builder.tui.screens.dialogs import Ask, AskText, NewArmy
+from builder.tui.session import ArmySession
+
+
+class HonApp(App[None]):
+    CSS_PATH = "app.tcss"
+    TITLE = "hon"
+    COMMANDS = App.COMMANDS | {ActionsProvider}
+    BINDINGS: ClassVar[list[Binding]] = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+
+    def __init__(self, session: ArmySession, user_catalogue: Path | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.user_catalogue = user_catalogue
+
+    @classmethod
+    def on_file(
+        cls, army: Path | None, catalogue: Catalogue, user_catalogue: Path | None, template: Path | None = None
+    ) -> HonApp:
+        """The app on an army file, or on an unsaved copy of `template` (the example)."""
+        if army is not None and army.exists():
+            return cls(ArmySession.open(army, catalogue), user_catalogue)
+        if army is not None:
+            raise HonFileError(army, "no such file; start a new army with `hon` and save it there.")
+        assert template is not None
+        session = ArmySession.open(template, catalogue)
+        # The bundled example is never overwritten: the player saves a copy of it.
+        session.path, session.fingerprint, session.saved = None, None, None
+        return cls(session, user_catalogue)
+
+    def on_mount(self) -> None:
+        self.push_screen(ArmyBuilderScreen(self.session))
+
+    @property
+    def builder(self) -> ArmyBuilderScreen:
+        return next(s for s in self.screen_stack if isinstance(s, ArmyBuilderScreen))
+
+    def use_session(self, session: ArmySession) -> None:
+        self.session = session
+        self.builder.use(session)
+
+    # --- files ----------------------------------------------------------------------------
+
+    @work(exclusive=True, group="files")
+    async def action_save(self) -> None:
+        await self._save(self.session.path)
+
+    @work(exclusive=True, group="files")
+    async def action_save_as(self) -> None:
+        await self._save(None)
+
+    async def _save(self, path: Path | None) -> bool:
+        session = self.session
+        if path is None:
+            suggestion = str(session.path or Path.cwd() / f"{_file_name(session.army.name)}.yaml")
+            answer = await self.push_screen_wait(AskText("Save the army as", suggestion, "path/to/army.yaml"))
+            if not answer:
+                return False
+            path = Path(answer).expanduser()
+        try:
+            target = session.save(path)
+        except ChangedOnDisk:
+            choice = await self.push_screen_wait(
+                Ask(
+                    "Changed on disk",
+                    f"{path} was changed by someone else since you opened it.",
+                    [
+                        ("overwrite", "Overwrite", "error"),
+                        ("reload", "Reload theirs", "warning"),
+                        ("cancel", "Cancel", "default"),
+                    ],
+                )
+            )
+            if choice == "overwrite":
+                target = session.save(path, force=True)
+            elif choice == "reload":
+                session.reload()
+                self.builder.show_all()
+                self.notify("Reloaded the file from disk; undo brings your version back.")
+                return False
+            else:
+                return False
+        except OSError as problem:
+            self.notify(f"Could not save: {problem.strerror or problem}.", severity="error")
+            return False
+        legal = "" if not any(i.severity == "error" for i in session.issues) else " (not legal, saved anyway)"
+        self.notify(f"Saved {target}{legal}.")
+        self.builder.show_all()
+        return True
+
+    @work(exclusive=True, group="files")
+    async def action_new_army(self) -> None:
+        if not await self._may_leave():
+            return
+        army = await self.push_screen_wait(NewArmy(self.session.catalogue))
+        if army is not None:
+            self.use_session(ArmySession.new(army, self.session.catalogue))
+
+    @work(exclusive=True, group="files")
+    async def action_open_army(self) -> None:
+        if not await self._may_leave():
+            return
+        answer = await self.push_screen_wait(AskText("Open an army list", "", "path/to/army.yaml"))
+        if not answer:
+            return
+        try:
+            session = ArmySession.open(Path(answer).expanduser(), self.session.catalogue)
+        except HonFileError as problem:
+            self.notify(str(problem), severity="error", timeout=10)
+            return
+        self.use_session(session)
+
+    def action_edit_catalogue(self) -> None:
+        from builder.tui.screens.catalogue_editor import CatalogueEditor
+
+        self.push_screen(CatalogueEditor(self.session.catalogue, self.user_catalogue, self.catalogue_changed))
+
+    def catalogue_changed(self) -> None:
+        """The editor saved a user entry: reload the layered catalogue and re-check."""
+        catalogue, _ = load_catalogue(self.user_catalogue)
+        self.session.catalogue = catalogue
+        self.session.refresh()
+        self.builder.use(self.session)
+
+    # --- leaving ------------------------------------------------------------------------
+
+    async def _may_leave(self) -> bool:
+        """Ask before unsaved changes are dropped; True when it's fine to go on."""
+        if not self.session.dirty or (self.session.path is None and not self.session.history.can_undo):
+            return True
+        choice = await self.push_screen_wait(
+            Ask(
+                "Unsaved changes",
+                f"{self.session.army.name} has changes that are not saved.",
+                [("save", "Save", "primary"), ("discard", "Discard", "error"), ("cancel", "Cancel", "default")],
+            )
+        )
+        if choice == "save":
+            return await self._save(self.session.path)
+        return choice == "discard"
+
+    @work(exclusive=True, group="files")
+    async def action_quit(self) -> None:
+        if await self._may_leave():
+            self.exit()
+
+
+def _file_name(name: str) -> str:
+    cleaned = "".join(c if c.isalnum() else "-" for c in name.lower()).strip("-")
+    return "-".join(part for part in cleaned.split("-") if part) or "army"

@@ -1,0 +1,240 @@
+"""A form for any pydantic model, built from its fields: inputs, checkboxes, selects,
+nested fieldsets and repeated items. It edits a plain draft (what the YAML would hold)
+and reports every change; the screen validates the draft and shows the errors here."""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static
+
+from builder.tui.forms.fields import FieldSpec, default_for, from_text, spec_of, to_text
+
+Path = tuple[str | int, ...]
+
+
+def dig(data: Any, path: Path) -> Any:
+    for part in path:
+        if isinstance(data, dict):
+            data = data.get(part)
+        elif isinstance(data, list) and isinstance(part, int) and part < len(data):
+            data = data[part]
+        else:
+            return None
+    return data
+
+
+def plant(data: dict[str, Any], path: Path, value: Any) -> None:
+    """Set `value` at `path` in the draft, creating the dicts on the way."""
+    target: Any = data
+    for part, following in itertools.pairwise(path):
+        if isinstance(target, dict):
+            if not isinstance(target.get(part), (dict, list)):
+                target[part] = [] if isinstance(following, int) else {}
+            target = target[part]
+        else:
+            while len(target) <= part:  # type: ignore[operator]
+                target.append({})
+            target = target[part]  # type: ignore[index]
+    last = path[-1]
+    if isinstance(target, dict):
+        if value is None or value == [] or value == "":
+            target.pop(last, None)
+        else:
+            target[last] = value
+    else:
+        target[last] = value  # type: ignore[index]
+
+
+def widget_id(path: Path) -> str:
+    return "f-" + "-".join(str(p) for p in path)
+
+
+class ModelForm(VerticalScroll):
+    class Changed(Message):
+        def __init__(self, form: ModelForm) -> None:
+            self.form = form
+            super().__init__()
+
+    def __init__(self, model: type[Any], draft: dict[str, Any], skip: Sequence[str] = (), **kwargs: Any) -> None:
+        super().__init__(classes="model-form", **kwargs)
+        self.model, self.draft, self.skip = model, copy.deepcopy(draft), set(skip)
+        self.specs: dict[str, tuple[Path, FieldSpec]] = {}
+        self.parse_errors: dict[Path, str] = {}
+
+    # --- building -------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield from self._fields(self.model, ())
+
+    def _fields(self, model: type[Any], prefix: Path) -> Iterator[Widget]:
+        for name, info in model.model_fields.items():
+            if not prefix and name in self.skip:
+                continue
+            spec = spec_of(name, info)
+            yield from self._field(spec, (*prefix, name))
+
+    def _field(self, spec: FieldSpec, path: Path) -> Iterator[Widget]:
+        value = dig(self.draft, path)
+        wid = widget_id(path)
+        self.specs[wid] = (path, spec)
+        if spec.kind == "model":
+            assert spec.model is not None
+            with_toggle = spec.optional
+            children: list[Widget] = []
+            if with_toggle:
+                children.append(Checkbox(f"has {spec.label}", value is not None, id=wid + "--on", classes="toggle"))
+            if value is not None or not with_toggle:
+                children.extend(self._fields(spec.model, path))
+            yield Vertical(Label(spec.label, classes="fieldset-title"), *children, classes="fieldset")
+        elif spec.kind == "pair":
+            assert spec.model is not None
+            for index, title in enumerate(("front side", "back side")):
+                items = list(self._fields(spec.model, (*path, index)))
+                yield Vertical(Label(title, classes="fieldset-title"), *items, classes="fieldset")
+        elif spec.kind == "models":
+            assert spec.model is not None
+            items = value or []
+            for index in range(len(items)):
+                body = list(self._fields(spec.model, (*path, index)))
+                remove = Button(f"✕ remove {spec.label} {index + 1}", id=wid + f"--remove-{index}", classes="remove")
+                yield Vertical(
+                    Label(f"{spec.label} {index + 1}", classes="fieldset-title"), *body, remove, classes="fieldset"
+                )
+            yield Button(f"+ add to {spec.label}", id=wid + "--add", classes="add")
+        else:
+            yield Horizontal(Label(spec.label, classes="field-label"), self._input(spec, value, wid), classes="field")
+        yield Static("", id=wid + "--error", classes="field-error")
+
+    def _input(self, spec: FieldSpec, value: Any, wid: str) -> Widget:
+        if spec.kind == "bool":
+            return Checkbox("", bool(value), id=wid)
+        if spec.kind == "choice":
+            options = [(choice, choice) for choice in spec.choices]
+            current = str(value) if value is not None else Select.NULL
+            return Select(options, value=current, allow_blank=spec.optional or value is None, id=wid)
+        if spec.kind == "flags":
+            chosen = {str(v) for v in value or []}
+            return SelectionList[str](*((c, c, c in chosen) for c in spec.choices), id=wid)
+        return Input(to_text(spec, value), id=wid, placeholder=_placeholder(spec))
+
+    # --- reading ------------------------------------------------------------------------
+
+    def _spec_for(self, widget: Widget) -> tuple[Path, FieldSpec] | None:
+        return self.specs.get(widget.id or "")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        found = self._spec_for(event.input)
+        if found is None:
+            return
+        event.stop()
+        path, spec = found
+        try:
+            value = from_text(spec, event.value)
+        except ValueError as problem:
+            self.parse_errors[path] = str(problem)
+            self.show_error(path, str(problem))
+            return
+        self.parse_errors.pop(path, None)
+        self._set(path, value)
+
+    async def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        wid = event.checkbox.id or ""
+        if wid.endswith("--on"):
+            event.stop()
+            path, spec = self.specs[wid.removesuffix("--on")]
+            self._set(path, default_for(spec) if event.value else None)
+            await self.rebuild()
+            return
+        found = self._spec_for(event.checkbox)
+        if found is not None:
+            event.stop()
+            self._set(found[0], event.value)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        found = self._spec_for(event.select)
+        if found is not None:
+            event.stop()
+            value = None if event.value is Select.NULL else event.value
+            if found[1].choices and all(c.isdigit() for c in found[1].choices) and value is not None:
+                value = int(str(value))
+            self._set(found[0], value)
+
+    def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged[str]) -> None:
+        found = self._spec_for(event.selection_list)
+        if found is not None:
+            event.stop()
+            self._set(found[0], list(event.selection_list.selected))
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        wid = event.button.id or ""
+        base, _, action = wid.rpartition("--")
+        if base not in self.specs:
+            return
+        event.stop()
+        path, _ = self.specs[base]
+        items = list(dig(self.draft, path) or [])
+        if action == "add":
+            items.append({})
+        elif action.startswith("remove-"):
+            del items[int(action.removeprefix("remove-"))]
+        self._set(path, items)
+        await self.rebuild()
+
+    def _set(self, path: Path, value: Any) -> None:
+        plant(self.draft, path, value)
+        self.post_message(self.Changed(self))
+
+    async def load(self, draft: dict[str, Any]) -> None:
+        """Show another draft (after undo or redo)."""
+        self.draft = copy.deepcopy(draft)
+        self.parse_errors.clear()
+        await self.rebuild()
+
+    async def rebuild(self) -> None:
+        focused = self.app.focused.id if self.app.focused is not None else None
+        self.specs.clear()
+        await self.remove_children()
+        await self.mount_all(list(self._fields(self.model, ())))
+        if focused:
+            self.call_after_refresh(self._refocus, focused)
+
+    def _refocus(self, wid: str) -> None:
+        found = self.query(f"#{wid}")
+        if found:
+            found.first().focus()
+
+    # --- errors ---------------------------------------------------------------------------
+
+    def show_error(self, path: Path, message: str) -> None:
+        for length in range(len(path), 0, -1):
+            found = self.query(f"#{widget_id(path[:length])}--error")
+            if found:
+                found.first(Static).update(message)
+                return
+
+    def show_errors(self, errors: list[tuple[Path, str]]) -> None:
+        for static in self.query(".field-error").results(Static):
+            static.update("")
+        for path, message in self.parse_errors.items():
+            self.show_error(path, message)
+        for path, message in errors:
+            self.show_error(path, message)
+
+
+def _placeholder(spec: FieldSpec) -> str:
+    return {
+        "ids": "ids, separated by commas",
+        "counts": "unit-id x2, other-id",
+        "abilities": "order 2, assault, limited-range 4",
+        "ability": "ability-id value",
+        "rating": "a number, or X",
+        "shape": "1x1",
+    }.get(spec.kind, "")

@@ -1,0 +1,316 @@
+"""The army builder: the catalogue on the left, the list as tile cards in the middle, live
+totals and issues on the right. Every change goes through an undoable edit."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Static, TabbedContent, TabPane
+
+from builder.army.edits import (
+    AddFreeOption,
+    AddHero,
+    AddTile,
+    MoveTile,
+    RemoveFreeOption,
+    RemoveHero,
+    RemoveTile,
+    SetLabel,
+    SetSlot,
+)
+from builder.army.models import OptionPick
+from builder.army.picking import candidates
+from builder.army.resolve import Group, resolve
+from builder.catalogue.glossary import Ability
+from builder.catalogue.recruitment import Hero, RecruitmentOption, RecruitmentTile
+from builder.catalogue.units import Unit
+from builder.diagnostics import Issue
+from builder.history import Edit
+from builder.tui.screens.counters import CounterDetails
+from builder.tui.screens.dialogs import AskText
+from builder.tui.screens.slot_picker import EMPTY, ChoicePicker, SlotPicker
+from builder.tui.session import ArmySession
+from builder.tui.widgets.browser import CatalogueBrowser
+from builder.tui.widgets.issues import IssuesPanel
+from builder.tui.widgets.tile_card import CardHeader, SlotRow, TileCard
+from builder.tui.widgets.totals import TotalsPanel, status_line
+
+NARROW = 110  # below this many columns the side panel folds away
+
+
+class FreeOptionRow(Static, can_focus=True):
+    BINDINGS = [Binding("delete,backspace", "remove", "Remove")]
+
+    def __init__(self, index: int) -> None:
+        super().__init__(classes="slot-row")
+        self.index = index
+
+    @property
+    def path(self) -> str:
+        return f"free_options[{self.index}]"
+
+    def action_remove(self) -> None:
+        screen = self.screen
+        assert isinstance(screen, ArmyBuilderScreen)
+        screen.edit(RemoveFreeOption(self.index))
+
+
+class ArmyBuilderScreen(Screen[None]):
+    BINDINGS = [
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("ctrl+y", "redo", "Redo"),
+        Binding("ctrl+s", "app.save", "Save"),
+        Binding("f2", "app.save_as", "Save as"),
+        Binding("ctrl+n", "app.new_army", "New"),
+        Binding("ctrl+o", "app.open_army", "Open"),
+        Binding("ctrl+f", "search", "Search"),
+        Binding("f4", "issues", "Issues"),
+        Binding("f3", "app.edit_catalogue", "Catalogue editor"),
+        Binding("ctrl+t", "toggle_side", "Totals", show=False),
+    ]
+
+    def __init__(self, session: ArmySession) -> None:
+        super().__init__(id="builder")
+        self.session = session
+        self.cards: list[TileCard] = []
+
+    # --- layout -------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        yield Static(id="status")
+        with Horizontal(id="main"):
+            yield CatalogueBrowser(self.session.catalogue, self.session.army.faction, id="browser")
+            yield VerticalScroll(id="army")
+            with Vertical(id="side"), TabbedContent(id="side-tabs"):
+                with TabPane("Totals", id="totals-tab"), VerticalScroll():
+                    yield TotalsPanel(id="totals")
+                with TabPane("Issues", id="issues-tab"):
+                    yield IssuesPanel(id="issues")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show_all()
+
+    def use(self, session: ArmySession) -> None:
+        """Show another army (a new one, or one just opened)."""
+        self.session = session
+        browser = self.query_one("#browser", CatalogueBrowser)
+        browser.catalogue = session.catalogue
+        browser.set_faction(session.army.faction)
+        self.cards = []
+        self.show_all()
+
+    def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.width < NARROW, "narrow")
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def show_all(self) -> None:
+        session = self.session
+        assert session.summary is not None
+        army = session.army
+        name = Text(army.name, style="bold")
+        name.append(f" — {session.catalogue.name_of('factions', army.faction)}", style="")
+        name.append(f" · {session.path.name if session.path else 'not saved yet'}", style="dim")
+        if session.dirty:
+            name.append(" · modified", style="italic yellow")
+        self.query_one("#title", Static).update(name)
+        self.query_one("#status", Static).update(status_line(session.summary, session.issues))
+        self._show_cards()
+        self.query_one("#totals", TotalsPanel).show(session.summary, session.catalogue)
+        self.query_one("#issues", IssuesPanel).show(session.issues)
+
+    def _show_cards(self) -> None:
+        session = self.session
+        resolved = resolve(session.army, session.catalogue)
+        groups = list(resolved.groups)
+        army_pane = self.query_one("#army", VerticalScroll)
+        wanted = [(g.path.split("[")[0], g) for g in groups]
+        shapes = [
+            (section, g.catalogue_id, tuple(s.id for s in g.recruit.slots) if g.recruit else ())
+            for section, g in wanted
+        ]
+        free = list(resolved.free)
+        if shapes != [c.shape for c in self.cards] or len(army_pane.query(FreeOptionRow)) != len(free):
+            self._rebuild(army_pane, wanted, len(free))
+        for card, group in zip(self.cards, groups, strict=True):
+            card.show(group, session.catalogue, session.issues)
+        for row, placed in zip(army_pane.query(FreeOptionRow), free, strict=True):
+            option = placed.option
+            text = Text("free  ", style="dim")
+            text.append(option.name if option else f"{placed.pick.option} (unknown)")
+            if option is not None:
+                text.append(f"  {option.cost}", style="dim")
+            row.update(text)
+
+    def _rebuild(self, pane: VerticalScroll, wanted: list[tuple[str, Group]], free: int) -> None:
+        focused_path = getattr(self.focused, "path", None)
+        pane.remove_children()
+        counters = {"tiles": 0, "heroes": 0}
+        self.cards = []
+        for section, group in wanted:
+            card = TileCard(section, counters[section], group)
+            counters[section] += 1
+            self.cards.append(card)
+        widgets: list[Widget] = list(self.cards)
+        if free:
+            widgets.append(Static("Free options", classes="section-title"))
+            widgets.extend(FreeOptionRow(i) for i in range(free))
+        if not widgets:
+            widgets.append(
+                Static("The army is empty: pick a recruitment tile in the catalogue (ctrl+f).", classes="hint")
+            )
+        pane.mount_all(widgets)
+        if focused_path is not None:
+            self.call_after_refresh(self.focus_path, focused_path)
+
+    def focus_path(self, path: str) -> bool:
+        """Focus the deepest widget of the list at `path` (an issue's path); True if found."""
+        best: Widget | None = None
+        for widget in self.query("#army SlotRow, #army FreeOptionRow, #army CardHeader"):
+            own = widget.card.path if isinstance(widget, CardHeader) else getattr(widget, "path", "")
+            if path == own or path.startswith(own + "."):
+                if best is None or isinstance(best, CardHeader):
+                    best = widget
+        if best is None:
+            return False
+        best.focus()
+        best.scroll_visible()
+        return True
+
+    # --- editing ------------------------------------------------------------------------
+
+    def edit(self, edit: Edit) -> None:  # type: ignore[type-arg]
+        if self.session.apply(edit):
+            self.show_all()
+
+    def action_undo(self) -> None:
+        label = self.session.undo()
+        if label is None:
+            self.notify("Nothing to undo.")
+            return
+        self.show_all()
+        self.notify(f"Undone: {label}.")
+
+    def action_redo(self) -> None:
+        label = self.session.redo()
+        if label is None:
+            self.notify("Nothing to redo.")
+            return
+        self.show_all()
+        self.notify(f"Redone: {label}.")
+
+    @on(SlotRow.Chosen)
+    @work
+    async def choose_option(self, message: SlotRow.Chosen) -> None:
+        row, session = message.row, self.session
+        found = candidates(session.army, session.catalogue, row.section, row.index, row.slot.id)
+        entry = getattr(session.army, row.section)[row.index]
+        current = entry.slots.get(row.slot.id)
+        title = f"{row.slot.id} slot of {self._title(row.section, row.index)}"
+        chosen = await self.app.push_screen_wait(
+            SlotPicker(f"Choose an option for the {title}", found, session.catalogue, current is not None)
+        )
+        if chosen is None:
+            return
+        if chosen == EMPTY:
+            self.edit(SetSlot(row.section, row.index, row.slot.id, None))
+            return
+        assert isinstance(chosen, RecruitmentOption)
+        pick = OptionPick(option=chosen.id)
+        if chosen.choice is not None:
+            previous = current.choice if current is not None and current.option == chosen.id else []
+            picked = await self.app.push_screen_wait(ChoicePicker(chosen, session.catalogue, previous))
+            if picked is None:
+                return
+            pick = picked
+        self.edit(SetSlot(row.section, row.index, row.slot.id, pick))
+        self.call_after_refresh(self.focus_path, row.path)
+
+    @on(SlotRow.Emptied)
+    def empty_slot(self, message: SlotRow.Emptied) -> None:
+        row = message.row
+        self.edit(SetSlot(row.section, row.index, row.slot.id, None))
+
+    def _title(self, section: str, index: int) -> str:
+        entry = getattr(self.session.army, section)[index]
+        catalogue = self.session.catalogue
+        name = catalogue.name_of(
+            "tiles" if section == "tiles" else "heroes", entry.tile if section == "tiles" else entry.hero
+        )
+        return f"{name} ({entry.label})" if getattr(entry, "label", None) else name
+
+    @on(CardHeader.Requested)
+    @work
+    async def card_request(self, message: CardHeader.Requested) -> None:
+        card = message.card
+        if message.what == "details":
+            self.show_counters(card.group)
+        elif message.what == "remove":
+            self.edit(RemoveTile(card.index) if card.section == "tiles" else RemoveHero(card.index))
+        elif message.what == "move" and card.section == "tiles":
+            self.edit(MoveTile(card.index, message.offset))
+            self.call_after_refresh(self.focus_path, f"tiles[{card.index + message.offset}]")
+        elif message.what == "label" and card.section == "tiles":
+            text = await self.app.push_screen_wait(AskText("Label for this tile", card.group.entry.label or ""))
+            if text is not None:
+                self.edit(SetLabel(card.index, text.strip() or None))
+
+    def show_counters(self, group: Group) -> None:
+        catalogue = self.session.catalogue
+        resolved = resolve(self.session.army, catalogue)
+        units: list[Unit] = []
+        for fielded in resolved.fielded():
+            if fielded.group is not None and fielded.group.path == group.path and fielded.unit not in units:
+                units.append(fielded.unit)
+        self.app.push_screen(CounterDetails(f"Counters of {group.title}", units, catalogue))
+
+    @on(CatalogueBrowser.Picked)
+    def picked(self, message: CatalogueBrowser.Picked) -> None:
+        entry, catalogue = message.entry, self.session.catalogue
+        if isinstance(entry, RecruitmentTile):
+            self.edit(AddTile(entry.id, entry.name))
+            self.notify(f"Added {entry.name}.")
+            self.call_after_refresh(self.focus_path, f"tiles[{len(self.session.army.tiles) - 1}]")
+        elif isinstance(entry, Hero):
+            self.edit(AddHero(entry.id, entry.name))
+            self.notify(f"Added {entry.name}.")
+        elif isinstance(entry, RecruitmentOption) and entry.free:
+            self.edit(AddFreeOption(OptionPick(option=entry.id)))
+            self.notify(f"Added {entry.name}.")
+        elif isinstance(entry, RecruitmentOption):
+            self.notify(
+                f"{entry.name} ({entry.kind.value}, {entry.cost} pts) goes in a slot: choose a slot on a tile.",
+                title=entry.name,
+            )
+        elif isinstance(entry, Unit):
+            self.app.push_screen(CounterDetails(entry.name, [entry], catalogue))
+        elif isinstance(entry, Ability):
+            self.notify(f"{entry.summary} ({entry.source})", title=entry.name, timeout=12)
+
+    @on(IssuesPanel.Jump)
+    def jump(self, message: IssuesPanel.Jump) -> None:
+        issue: Issue = message.issue
+        if not self.focus_path(issue.path):
+            self.notify(issue.message, title=f"{issue.severity.value}: {issue.path}")
+
+    # --- actions ------------------------------------------------------------------------
+
+    def action_search(self) -> None:
+        self.remove_class("show-side")
+        self.query_one("#search").focus()
+
+    def action_issues(self) -> None:
+        self.add_class("show-side")
+        self.query_one("#side-tabs", TabbedContent).active = "issues-tab"
+        self.query_one("#issues", IssuesPanel).focus()
+
+    def action_toggle_side(self) -> None:
+        self.toggle_class("show-side")

@@ -1,0 +1,99 @@
+"""The army being edited: its history, its file, and what the domain says about it.
+
+Kept apart from the widgets so that saving, reloading, conflicts and undo can be tested
+without a terminal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from builder.army.models import ArmyList
+from builder.army.summary import ArmySummary
+from builder.army.validate import check
+from builder.catalogue.index import Catalogue
+from builder.diagnostics import Issue
+from builder.history import Edit, History
+from builder.io.army_files import load_army, save_army
+from builder.io.save import Fingerprint
+
+
+@dataclass
+class ArmySession:
+    catalogue: Catalogue
+    history: History[ArmyList]
+    path: Path | None = None
+    fingerprint: Fingerprint | None = None
+    saved: ArmyList | None = None  # what the file holds, to know whether there are changes
+    issues: list[Issue] = field(default_factory=list)
+    summary: ArmySummary | None = None
+
+    def __post_init__(self) -> None:
+        self.refresh()
+
+    @classmethod
+    def open(cls, path: Path, catalogue: Catalogue) -> ArmySession:
+        loaded = load_army(path)
+        issues = loaded.locate(check(loaded.army, catalogue)[0])
+        session = cls(catalogue, History(loaded.army), path, loaded.fingerprint, loaded.army)
+        session.issues = issues
+        return session
+
+    @classmethod
+    def new(cls, army: ArmyList, catalogue: Catalogue) -> ArmySession:
+        return cls(catalogue, History(army))
+
+    @property
+    def army(self) -> ArmyList:
+        return self.history.present
+
+    @property
+    def dirty(self) -> bool:
+        return self.saved is None or _without_stamp(self.army) != _without_stamp(self.saved)
+
+    def refresh(self) -> None:
+        self.issues, self.summary = check(self.army, self.catalogue)
+
+    def apply(self, edit: Edit[ArmyList]) -> bool:
+        changed = self.history.apply(edit)
+        if changed:
+            self.refresh()
+        return changed
+
+    def undo(self) -> str | None:
+        label = self.history.undo()
+        if label is not None:
+            self.refresh()
+        return label
+
+    def redo(self) -> str | None:
+        label = self.history.redo()
+        if label is not None:
+            self.refresh()
+        return label
+
+    def save(self, path: Path | None = None, force: bool = False) -> Path:
+        """Save atomically (keeping a .bak). Raises ChangedOnDisk when the file changed
+        since it was read, unless `force`. Illegal lists are saved too."""
+        target = path or self.path
+        if target is None:
+            raise ValueError("the army has no file yet: give a path")
+        expected = None if force or target != self.path else self.fingerprint
+        stamped, self.fingerprint = save_army(self.army, target, self.catalogue, expected)
+        self.path = target
+        self.saved = stamped
+        return target
+
+    def reload(self) -> None:
+        """Read the file again, dropping unsaved changes (undo history is kept)."""
+        if self.path is None:
+            return
+        loaded = load_army(self.path)
+        self.history.replace(loaded.army, "reload from disk")
+        self.fingerprint = loaded.fingerprint
+        self.saved = loaded.army
+        self.refresh()
+
+
+def _without_stamp(army: ArmyList) -> ArmyList:
+    return army.model_copy(update={"catalogue": None})

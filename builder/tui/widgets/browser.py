@@ -1,0 +1,73 @@
+"""The catalogue browser: fuzzy search over what the army's faction can field, and the
+units and abilities behind it."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import Input, OptionList
+from textual.widgets.option_list import Option
+
+from builder.catalogue.base import Entry
+from builder.catalogue.document import Kind
+from builder.catalogue.index import Catalogue
+
+SECTIONS = ["tiles", "heroes", "options", "units", "abilities"]
+TAGS = {"tiles": "tile", "heroes": "hero", "options": "opt", "units": "unit", "abilities": "abil"}
+TAG_STYLE = {"tiles": "bold cyan", "heroes": "bold magenta", "options": "green", "units": "yellow", "abilities": "dim"}
+
+
+class CatalogueBrowser(Vertical):
+    class Picked(Message):
+        def __init__(self, kind: Kind, entry: Entry) -> None:
+            self.kind, self.entry = kind, entry
+            super().__init__()
+
+    def __init__(self, catalogue: Catalogue, faction: str, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.catalogue, self.faction = catalogue, faction
+        self._hits: list[tuple[Kind, Entry]] = []
+
+    def compose(self) -> ComposeResult:
+        yield Input(placeholder="search tiles, options, units…", id="search")
+        yield OptionList(id="results")
+
+    def on_mount(self) -> None:
+        self.refill("")
+
+    def refill(self, query: str) -> None:
+        hits = self.catalogue.search(query, SECTIONS, self.faction, limit=200)
+        if not query:
+            order = {section: i for i, section in enumerate(SECTIONS)}
+            hits.sort(key=lambda h: (order[h.kind.section], h.entry.name))
+        self._hits = [(h.kind, h.entry) for h in hits]
+        results = self.query_one("#results", OptionList)
+        results.clear_options()
+        for kind, entry in self._hits:
+            prompt = Text(f"{TAGS[kind.section]:<5}", style=TAG_STYLE[kind.section])
+            prompt.append(entry.name)
+            cost = getattr(entry, "cost", None)
+            if cost is not None:
+                prompt.append(f" {cost}", style="dim")
+            results.add_option(Option(prompt))
+        if self._hits:
+            results.highlighted = 0
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.refill(event.value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        results = self.query_one("#results", OptionList)
+        if self._hits:
+            results.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        kind, entry = self._hits[event.option_index]
+        self.post_message(self.Picked(kind, entry))
+
+    def set_faction(self, faction: str) -> None:
+        self.faction = faction
+        self.refill(self.query_one("#search", Input).value)

@@ -1,0 +1,43 @@
+"""Every error and warning of the list; choosing one jumps to its place."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.message import Message
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from builder.diagnostics import Issue, Severity
+
+MARKS = {Severity.ERROR: ("✖ ", "bold red"), Severity.WARNING: ("▲ ", "yellow"), Severity.INFO: ("• ", "cyan")}
+
+
+class IssuesPanel(OptionList):
+    class Jump(Message):
+        def __init__(self, issue: Issue) -> None:
+            self.issue = issue
+            super().__init__()
+
+    def show(self, issues: list[Issue]) -> None:
+        self._issues = [i for i in issues if i.severity is not Severity.INFO] + [
+            i for i in issues if i.severity is Severity.INFO
+        ]
+        highlighted = self.highlighted
+        self.clear_options()
+        if not self._issues:
+            self.add_option(Option(Text("No issues: the list is legal.", style="green"), disabled=True))
+            return
+        for issue in self._issues:
+            mark, style = MARKS[issue.severity]
+            prompt = Text(mark, style=style)
+            prompt.append(issue.message)
+            if issue.hint:
+                prompt.append(f"\n  {issue.hint}", style="dim italic")
+            self.add_option(Option(prompt))
+        if highlighted is not None and highlighted < len(self._issues):
+            self.highlighted = highlighted
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if 0 <= event.option_index < len(getattr(self, "_issues", [])):
+            self.post_message(self.Jump(self._issues[event.option_index]))

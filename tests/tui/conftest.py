@@ -1,0 +1,31 @@
+"""Test apps built from fixture files (as darrenburns/posting does): the bundled catalogue
+and copies of the example armies in a temporary folder."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from builder.catalogue.index import Catalogue
+from builder.paths import DEFAULT_ARMY
+from builder.tui.app import HonApp
+from builder.tui.session import ArmySession
+
+
+@pytest.fixture
+def army_file(tmp_path: Path) -> Path:
+    target = tmp_path / "omaha.yaml"
+    shutil.copy(DEFAULT_ARMY, target)
+    return target
+
+
+@pytest.fixture
+def app_on_file(army_file: Path, bundled: Catalogue, isolated_user_catalogue: Path) -> HonApp:
+    return HonApp(ArmySession.open(army_file, bundled), isolated_user_catalogue)
+
+
+@pytest.fixture
+def app_on_example(bundled: Catalogue, isolated_user_catalogue: Path) -> HonApp:
+    return HonApp.on_file(None, bundled, isolated_user_catalogue, template=DEFAULT_ARMY)

@@ -1,0 +1,242 @@
+"""Pilot tests of the army builder's flows, asserting on app state and on saved files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input, OptionList, Select
+
+from builder.io.army_files import load_army
+from builder.tui.app import HonApp
+from builder.tui.screens.builder import ArmyBuilderScreen
+from builder.tui.screens.counters import CounterDetails
+from builder.tui.screens.dialogs import Ask, AskText, NewArmy
+from builder.tui.screens.slot_picker import SlotPicker
+
+SIZE = (120, 40)
+
+
+def builder(app: HonApp) -> ArmyBuilderScreen:
+    return app.builder
+
+
+async def open_slot(app: HonApp, pilot: object, path: str) -> SlotPicker:
+    assert builder(app).focus_path(path)
+    await pilot.press("enter")  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
+    assert isinstance(app.screen, SlotPicker)
+    return app.screen
+
+
+def index_of(picker: SlotPicker, option_id: str) -> int:
+    ids = [c.option.id for c in picker.candidates]
+    return ids.index(option_id) + (1 if picker.filled else 0)
+
+
+async def select(app: HonApp, pilot: object, picker: SlotPicker, option_id: str) -> None:
+    options = picker.query_one("#candidates", OptionList)
+    options.highlighted = index_of(picker, option_id)
+    await pilot.press("enter")  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
+
+
+async def test_the_app_opens_on_the_example_army(app_on_example: HonApp) -> None:
+    async with app_on_example.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = builder(app_on_example)
+        assert len(screen.cards) == 5
+        assert app_on_example.session.path is None  # the bundled example is never overwritten
+        status = str(screen.query_one("#status").render())
+        assert "550/550 pts" in status and "legal" in status
+
+
+async def test_a_new_army_starts_from_a_faction_and_a_points_limit(app_on_example: HonApp) -> None:
+    async with app_on_example.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert isinstance(app_on_example.screen, NewArmy)
+        dialog = app_on_example.screen
+        dialog.query_one("#faction", Select).value = "german"
+        dialog.query_one("#name", Input).value = "Hill 112"
+        dialog.query_one("#limit", Input).value = "375"
+        await pilot.click("#create")
+        await pilot.pause()
+        army = app_on_example.session.army
+        assert (army.name, army.faction, army.points_limit, army.tiles) == ("Hill 112", "german", 375, [])
+        assert "orders.none" in {i.code for i in app_on_example.session.issues}
+
+
+async def test_add_a_tile_from_the_catalogue_search(app_on_file: HonApp) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        before = len(app_on_file.session.army.tiles)
+        await pilot.press("ctrl+f")
+        await pilot.press(*"sherman")
+        await pilot.press("enter")  # to the results
+        await pilot.press("enter")  # pick the best hit
+        await pilot.pause()
+        tiles = app_on_file.session.army.tiles
+        assert len(tiles) == before + 1
+        assert tiles[-1].tile == "us-sherman-platoon"
+        assert len(builder(app_on_file).cards) == before + 1
+
+
+async def test_fill_a_slot_and_undo_and_redo(app_on_file: HonApp) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        picker = await open_slot(app_on_file, pilot, "tiles[1].slots.left")
+        await select(app_on_file, pilot, picker, "knife")
+        assert app_on_file.session.army.tiles[1].slots["left"].option == "knife"
+        assert app_on_file.session.dirty
+        await pilot.press("ctrl+z")
+        assert app_on_file.session.army.tiles[1].slots["left"].option == "ammo"
+        await pilot.press("ctrl+y")
+        assert app_on_file.session.army.tiles[1].slots["left"].option == "knife"
+
+
+async def test_an_illegal_fill_is_refused_with_its_reason(app_on_file: HonApp) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        picker = await open_slot(app_on_file, pilot, "tiles[1].slots.left")
+        unfit = next(c for c in picker.candidates if c.option.id == "us-bazooka-squad")
+        assert not unfit.fits
+        await select(app_on_file, pilot, picker, "us-bazooka-squad")
+        assert isinstance(app_on_file.screen, SlotPicker), "the picker stays open"
+        messages = [n.message for n in app_on_file._notifications]
+        assert unfit.errors[0].message in messages
+        assert "too large for the left slot" in unfit.errors[0].message
+        await pilot.press("escape")
+        assert app_on_file.session.army.tiles[1].slots["left"].option == "ammo"
+
+
+async def test_a_choice_is_recorded(app_on_file: HonApp) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        index = 1
+        picker = await open_slot(app_on_file, pilot, f"tiles[{index}].slots.right")
+        await select(app_on_file, pilot, picker, "recce-gear")
+        screen = app_on_file.screen
+        screen.query_one("#pick-0", Select).value = "fuel"
+        screen.query_one("#pick-1", Select).value = "fuel"
+        screen.query_one("#pick-2", Select).value = "additional-shielding"
+        await pilot.click("#ok")
+        await pilot.pause()
+        pick = app_on_file.session.army.tiles[index].slots["right"]
+        assert (pick.option, pick.choice) == ("recce-gear", ["fuel", "fuel", "additional-shielding"])
+
+
+async def test_save_and_reload(app_on_file: HonApp, army_file: Path) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        picker = await open_slot(app_on_file, pilot, "tiles[1].slots.left")
+        await select(app_on_file, pilot, picker, "knife")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not app_on_file.session.dirty
+    reloaded = load_army(army_file).army
+    assert reloaded.tiles[1].slots["left"].option == "knife"
+    assert reloaded.catalogue is not None
+    assert army_file.with_name("omaha.yaml.bak").exists()
+    assert load_army(army_file.with_name("omaha.yaml.bak")).army.tiles[1].slots["left"].option == "ammo"
+
+
+async def test_save_as_an_untitled_army(app_on_example: HonApp, tmp_path: Path) -> None:
+    target = tmp_path / "mine.yaml"
+    async with app_on_example.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app_on_example.screen, AskText)
+        app_on_example.screen.query_one(Input).value = str(target)
+        await pilot.press("enter")
+        await pilot.pause()
+    assert load_army(target).army.name == "Omaha, the morning after"
+
+
+async def test_an_illegal_list_can_still_be_saved(app_on_file: HonApp, army_file: Path) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        picker = await open_slot(app_on_file, pilot, "tiles[1].slots.bottom")
+        await select(app_on_file, pilot, picker, "us-m3-halftrack")  # 5 points over the limit
+        assert "points.over" in {i.code for i in app_on_file.session.issues}
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert load_army(army_file).army.tiles[1].slots["bottom"].option == "us-m3-halftrack"
+
+
+async def test_a_file_changed_on_disk_is_not_overwritten_silently(app_on_file: HonApp, army_file: Path) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        picker = await open_slot(app_on_file, pilot, "tiles[1].slots.left")
+        await select(app_on_file, pilot, picker, "knife")
+        theirs = army_file.read_text(encoding="utf-8").replace("Omaha, the morning after", "Theirs")
+        army_file.write_text(theirs, encoding="utf-8")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app_on_file.screen, Ask)
+        await pilot.click("#cancel")
+        await pilot.pause()
+        assert army_file.read_text(encoding="utf-8") == theirs
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.click("#overwrite")
+        await pilot.pause()
+    assert load_army(army_file).army.tiles[1].slots["left"].option == "knife"
+
+
+async def test_quitting_with_unsaved_changes_asks(app_on_file: HonApp) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        picker = await open_slot(app_on_file, pilot, "tiles[1].slots.left")
+        await select(app_on_file, pilot, picker, "knife")
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app_on_file.screen, Ask)
+        await pilot.click("#cancel")
+        await pilot.pause()
+        assert app_on_file.is_running
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await pilot.click("#discard")
+        await pilot.pause()
+    assert app_on_file.return_code == 0
+
+
+async def test_an_issue_jumps_to_its_place(app_on_file: HonApp) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        picker = await open_slot(app_on_file, pilot, "tiles[2].slots.right")
+        await select(app_on_file, pilot, picker, "recce-gear")  # fits, but nobody there drives a light vehicle
+        await pilot.click("#ok")  # the three markers it offers
+        await pilot.pause()
+        await pilot.press("f4")
+        await pilot.pause()
+        issues = app_on_file.screen.query_one("#issues", OptionList)
+        assert issues.has_focus
+        codes = [i.code for i in issues._issues]  # type: ignore[attr-defined]
+        issues.highlighted = codes.index("option.unusable")
+        await pilot.press("enter")
+        await pilot.pause()
+        focused = app_on_file.focused
+        assert getattr(focused, "path", None) == "tiles[2].slots.right"
+
+
+async def test_counter_details_show_both_sides(app_on_file: HonApp) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        assert builder(app_on_file).focus_path("tiles[1]")
+        await pilot.press("d")
+        await pilot.pause()
+        screen = app_on_file.screen
+        assert isinstance(screen, CounterDetails)
+        # The tile's own counters, then those of the .30 Cal Squad in its bottom slot.
+        assert [u.id for u in screen.units] == [
+            "us-lt-blean",
+            "us-recon-team",
+            "us-fire-team",
+            "us-support-team",
+            "us-30-cal",
+        ]
+        shown = app_on_file.export_screenshot().replace("&#160;", " ")
+        for text in ("Lt. Blean", "unharmed", "reduced", "Order(s) 2", "Limited Range 4"):
+            assert text in shown
+
+
+async def test_every_action_is_in_the_palette(app_on_file: HonApp) -> None:
+    from builder.tui.palette import ActionsProvider
+
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        provider = ActionsProvider(app_on_file.screen)
+        commands = {description for description, _, _ in provider._commands()}
+        for needed in ("Undo", "Redo", "Save", "Save as", "New", "Open", "Catalogue editor", "Quit"):
+            assert needed in commands
