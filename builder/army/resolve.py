@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from builder.army.models import ArmyList, HeroEntry, OptionPick, TileEntry
 from builder.catalogue.index import Catalogue
-from builder.catalogue.recruitment import Hero, OptionKind, Recruit, RecruitmentOption, Slot
+from builder.catalogue.recruitment import OptionKind, Recruit, RecruitmentOption, Slot
 from builder.catalogue.units import Unit
 
 
@@ -84,15 +84,11 @@ class ResolvedArmy:
         for group in self.groups:
             if group.recruit is None:
                 continue
-            for count in group.recruit.composition:
+            for count in group.recruit.counters:
                 unit = units.get(count.id)
                 if unit is not None:
                     for _ in range(count.count):
                         yield Fielded(unit, group, group.path)
-            if isinstance(group.recruit, Hero) and group.recruit.unit not in {c.id for c in group.recruit.composition}:
-                unit = units.get(group.recruit.unit)
-                if unit is not None:
-                    yield Fielded(unit, group, group.path)
         for owner, placed in self.supports():
             assert placed.option is not None
             for count in placed.option.composition:

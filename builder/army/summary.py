@@ -168,7 +168,7 @@ def _breaking_groups(resolved: ResolvedArmy) -> tuple[BreakingGroup, ...]:
     for group in resolved.groups:
         if group.recruit is not None:
             recruit = group.recruit
-            counters = recruit.counter_count or 1
+            counters = recruit.counter_count
             groups.append(
                 BreakingGroup(group.title, group.path, counters, recruit.breaking_point, recruit.victory_points)
             )

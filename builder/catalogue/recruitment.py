@@ -122,8 +122,13 @@ class Recruit(Entry):
         return next((slot for slot in self.slots if slot.id == slot_id), None)
 
     @property
+    def counters(self) -> list[Count]:
+        """The counters it fields (its composition)."""
+        return list(self.composition)
+
+    @property
     def counter_count(self) -> int:
-        return sum(count.count for count in self.composition)
+        return sum(count.count for count in self.counters)
 
     @property
     def is_command(self) -> bool:
@@ -152,6 +157,13 @@ class Hero(Recruit):
     unit: Id
     # The hero may be recruited only if the army holds one of these tiles.
     requires_tile: list[Id] = Field(default_factory=list)
+
+    @property
+    def counters(self) -> list[Count]:
+        """The hero's own counter, then anything else its tile shows."""
+        if any(count.id == self.unit for count in self.composition):
+            return list(self.composition)
+        return [Count(id=self.unit), *self.composition]
 
 
 class OptionKind(StrEnum):

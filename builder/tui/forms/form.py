@@ -18,6 +18,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionLis
 from builder.tui.forms.fields import FieldSpec, default_for, from_text, spec_of, to_text
 
 Path = tuple[str | int, ...]
+LAST = ("source", "unprinted", "notes")
 
 
 def dig(data: Any, path: Path) -> Any:
@@ -75,7 +76,11 @@ class ModelForm(VerticalScroll):
         yield from self._fields(self.model, ())
 
     def _fields(self, model: type[Any], prefix: Path) -> Iterator[Widget]:
-        for name, info in model.model_fields.items():
+        names = list(model.model_fields)
+        if not prefix:  # what the entry is first; where it comes from last
+            names = [n for n in names if n not in LAST] + [n for n in names if n in LAST]
+        for name in names:
+            info = model.model_fields[name]
             if not prefix and name in self.skip:
                 continue
             spec = spec_of(name, info)
@@ -115,15 +120,15 @@ class ModelForm(VerticalScroll):
 
     def _input(self, spec: FieldSpec, value: Any, wid: str) -> Widget:
         if spec.kind == "bool":
-            return Checkbox("", bool(value), id=wid)
+            return Checkbox("", bool(value), id=wid, compact=True)
         if spec.kind == "choice":
             options = [(choice, choice) for choice in spec.choices]
             current = str(value) if value is not None else Select.NULL
-            return Select(options, value=current, allow_blank=spec.optional or value is None, id=wid)
+            return Select(options, value=current, allow_blank=spec.optional or value is None, id=wid, compact=True)
         if spec.kind == "flags":
             chosen = {str(v) for v in value or []}
             return SelectionList[str](*((c, c, c in chosen) for c in spec.choices), id=wid)
-        return Input(to_text(spec, value), id=wid, placeholder=_placeholder(spec))
+        return Input(to_text(spec, value), id=wid, placeholder=_placeholder(spec), compact=True)
 
     # --- reading ------------------------------------------------------------------------
 
@@ -217,12 +222,15 @@ class ModelForm(VerticalScroll):
         for length in range(len(path), 0, -1):
             found = self.query(f"#{widget_id(path[:length])}--error")
             if found:
-                found.first(Static).update(message)
+                error = found.first(Static)
+                error.update(message)
+                error.set_class(bool(message), "shown")
                 return
 
     def show_errors(self, errors: list[tuple[Path, str]]) -> None:
-        for static in self.query(".field-error").results(Static):
+        for static in self.query(".field-error.shown").results(Static):
             static.update("")
+            static.remove_class("shown")
         for path, message in self.parse_errors.items():
             self.show_error(path, message)
         for path, message in errors:

@@ -61,6 +61,25 @@ class FreeOptionRow(Static, can_focus=True):
         screen.edit(RemoveFreeOption(self.index))
 
 
+class ArmyPane(VerticalScroll, can_focus=False):
+    """The list of tile cards. Up and down move between its headers and slots."""
+
+    BINDINGS = [
+        Binding("up", "step(-1)", "Previous", show=False),
+        Binding("down", "step(1)", "Next", show=False),
+    ]
+
+    def action_step(self, offset: int) -> None:
+        stops = [w for w in self.query("CardHeader, SlotRow, FreeOptionRow") if w.focusable]
+        if not stops:
+            return
+        focused = self.screen.focused
+        index = stops.index(focused) if focused in stops else (-1 if offset > 0 else 0)
+        target = stops[max(0, min(len(stops) - 1, index + offset))]
+        target.focus()
+        target.scroll_visible()
+
+
 class ArmyBuilderScreen(Screen[None]):
     BINDINGS = [
         Binding("ctrl+z", "undo", "Undo"),
@@ -71,7 +90,7 @@ class ArmyBuilderScreen(Screen[None]):
         Binding("ctrl+o", "app.open_army", "Open"),
         Binding("ctrl+f", "search", "Search"),
         Binding("f4", "issues", "Issues"),
-        Binding("f3", "app.edit_catalogue", "Catalogue editor"),
+        Binding("f3", "app.edit_catalogue", "Catalogue"),
         Binding("ctrl+t", "toggle_side", "Totals", show=False),
     ]
 
@@ -87,13 +106,13 @@ class ArmyBuilderScreen(Screen[None]):
         yield Static(id="status")
         with Horizontal(id="main"):
             yield CatalogueBrowser(self.session.catalogue, self.session.army.faction, id="browser")
-            yield VerticalScroll(id="army")
+            yield ArmyPane(id="army")
             with Vertical(id="side"), TabbedContent(id="side-tabs"):
                 with TabPane("Totals", id="totals-tab"), VerticalScroll():
                     yield TotalsPanel(id="totals")
                 with TabPane("Issues", id="issues-tab"):
                     yield IssuesPanel(id="issues")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.show_all()
@@ -116,8 +135,9 @@ class ArmyBuilderScreen(Screen[None]):
         session = self.session
         assert session.summary is not None
         army = session.army
-        name = Text(army.name, style="bold")
-        name.append(f" — {session.catalogue.name_of('factions', army.faction)}", style="")
+        name = Text()
+        name.append(army.name, style="bold")
+        name.append(f" — {session.catalogue.name_of('factions', army.faction)}")
         name.append(f" · {session.path.name if session.path else 'not saved yet'}", style="dim")
         if session.dirty:
             name.append(" · modified", style="italic yellow")
@@ -176,9 +196,9 @@ class ArmyBuilderScreen(Screen[None]):
         best: Widget | None = None
         for widget in self.query("#army SlotRow, #army FreeOptionRow, #army CardHeader"):
             own = widget.card.path if isinstance(widget, CardHeader) else getattr(widget, "path", "")
-            if path == own or path.startswith(own + "."):
-                if best is None or isinstance(best, CardHeader):
-                    best = widget
+            matches = path == own or path.startswith(own + ".")
+            if matches and (best is None or isinstance(best, CardHeader)):
+                best = widget
         if best is None:
             return False
         best.focus()

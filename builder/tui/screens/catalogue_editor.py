@@ -179,7 +179,8 @@ class CatalogueEditor(Screen[None]):
     def validate(self) -> Entry | None:
         """Check the draft as `hon catalogue check` would; the entry when it is sound."""
         form = self.form
-        title = Text(f"{'Editing' if self.entry_id else 'New'} {self.kind.singular}", style="bold")
+        title = Text()
+        title.append(f"{'Editing' if self.entry_id else 'New'} {self.kind.singular}", style="bold")
         origin = self.catalogue.origins.get((self.section, self.entry_id or ""))
         if origin is not None and origin.layer != "user":
             title.append(
@@ -187,7 +188,7 @@ class CatalogueEditor(Screen[None]):
                 style="dim",
             )
         if self.history.present != self.saved_draft:
-            title.append("  · modified", style="italic yellow")
+            title.append("  · modified" if self.entry_id else "  · not saved yet", style="italic yellow")
         self.query_one("#editor-title", Static).update(title)
         issues = self.query_one("#editor-issues", Static)
         if form.parse_errors:

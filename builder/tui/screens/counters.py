@@ -72,7 +72,8 @@ def side_table(unit: Unit, side: Side, catalogue: Catalogue) -> Table:
 
 
 def unit_card(unit: Unit, catalogue: Catalogue) -> RenderableType:
-    header = Text(unit.name, style="bold")
+    header = Text()
+    header.append(unit.name, style="bold")
     header.append(
         f"  {unit.type.label} · {unit.role.value} · {unit.footprint} square{'s' if unit.footprint > 1 else ''}",
         style="dim",

@@ -46,7 +46,8 @@ class CatalogueBrowser(Vertical):
         results = self.query_one("#results", OptionList)
         results.clear_options()
         for kind, entry in self._hits:
-            prompt = Text(f"{TAGS[kind.section]:<5}", style=TAG_STYLE[kind.section])
+            prompt = Text(no_wrap=True, overflow="ellipsis")
+            prompt.append(f"{TAGS[kind.section]:<5}", style=TAG_STYLE[kind.section])
             prompt.append(entry.name)
             cost = getattr(entry, "cost", None)
             if cost is not None:

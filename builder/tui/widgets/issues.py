@@ -29,7 +29,8 @@ class IssuesPanel(OptionList):
             return
         for issue in self._issues:
             mark, style = MARKS[issue.severity]
-            prompt = Text(mark, style=style)
+            prompt = Text()
+            prompt.append(mark, style=style)
             prompt.append(issue.message)
             if issue.hint:
                 prompt.append(f"\n  {issue.hint}", style="dim italic")

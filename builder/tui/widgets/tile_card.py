@@ -181,7 +181,7 @@ class TileCard(Vertical):
         body.append_text(stripe_bar(recruit.stripes, catalogue))
         body.append(" ")
         parts = []
-        for count in recruit.composition:
+        for count in recruit.counters:
             unit = catalogue.units.get(count.id)
             name = unit.name if unit else count.id
             stars = (unit.front.ability_value("order") or 0) if unit else 0
