@@ -57,3 +57,13 @@ def isolated_user_catalogue(tmp_path_factory: pytest.TempPathFactory, monkeypatc
     folder = tmp_path_factory.mktemp("user-catalogue") / "catalogue"
     monkeypatch.setenv("HON_CATALOGUE", str(folder))
     return folder
+
+
+@pytest.fixture(autouse=True, scope="session")
+def isolated_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The catalogue cache of the test run lives in a temporary folder."""
+    import os
+
+    folder = tmp_path_factory.mktemp("cache")
+    os.environ["HON_CACHE"] = str(folder)
+    return folder

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 
-from builder.catalogue.index import Catalogue
-from builder.diagnostics import Issue
-from builder.io.catalogue_files import load_catalogue
 from builder.paths import existing_user_catalogue
+
+if TYPE_CHECKING:
+    from builder.catalogue.index import Catalogue
+    from builder.diagnostics import Issue
 
 app = typer.Typer(
     name="hon",
@@ -33,9 +34,12 @@ CatalogueOption = Annotated[
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
 
+
 def open_catalogue(explicit: Path | None) -> tuple[Catalogue, list[Issue]]:
     """The bundled catalogue with the player's own layered over it: the folder given with
     --catalogue, else the catalogue editor's folder when it exists."""
+    from builder.io.catalogue_files import load_catalogue
+
     return load_catalogue(existing_user_catalogue(explicit))
 
 

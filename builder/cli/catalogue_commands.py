@@ -7,27 +7,22 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-import yaml
-from rich.syntax import Syntax
-from rich.table import Table
 
-from builder.catalogue.check import check_catalogue
-from builder.catalogue.document import KINDS
-from builder.catalogue.index import close_matches
 from builder.cli.app import CatalogueOption, JsonOption, app, console, open_catalogue
-from builder.cli.render import issues_table
-from builder.diagnostics import is_legal, join_or
-from builder.io.schema import SCHEMAS, write_schemas
+
+# The domain is imported inside each command, so that `hon` starts without loading it.
 
 catalogue_app = typer.Typer(help="Inspect and check the catalogue.", no_args_is_help=True)
 app.add_typer(catalogue_app, name="catalogue")
-
-_KIND_NAMES = {kind.section: kind for kind in KINDS} | {kind.singular.split()[-1]: kind for kind in KINDS}
 
 
 @catalogue_app.command("check")
 def check_command(catalogue: CatalogueOption = None, as_json: JsonOption = False) -> None:
     """Find duplicate ids, dangling references and entries without a source."""
+    from builder.catalogue.check import check_catalogue
+    from builder.cli.render import issues_table
+    from builder.diagnostics import is_legal
+
     loaded, issues = open_catalogue(catalogue)
     issues = issues + check_catalogue(loaded)
     if as_json:
@@ -53,12 +48,19 @@ def list_command(
     as_json: JsonOption = False,
 ) -> None:
     """List catalogue entries, by kind."""
+    from rich.table import Table
+
+    from builder.catalogue.document import KINDS
+    from builder.catalogue.index import close_matches
+    from builder.diagnostics import join_or
+
+    kinds = {k.section: k for k in KINDS} | {k.singular.split()[-1]: k for k in KINDS}
     loaded, _ = open_catalogue(catalogue)
     sections = None
     if kind is not None:
-        found = _KIND_NAMES.get(kind)
+        found = kinds.get(kind)
         if found is None:
-            close = close_matches(kind, _KIND_NAMES)
+            close = close_matches(kind, kinds)
             raise typer.BadParameter(
                 f"no kind {kind!r}" + (f"; did you mean {join_or(close)}?" if close else ""), param_hint="KIND"
             )
@@ -93,6 +95,12 @@ def show_command(
     as_json: JsonOption = False,
 ) -> None:
     """Show one entry."""
+    import yaml
+    from rich.syntax import Syntax
+
+    from builder.catalogue.index import close_matches
+    from builder.diagnostics import join_or
+
     loaded, _ = open_catalogue(catalogue)
     found = loaded.find(entry_id)
     if not found:
@@ -120,7 +128,9 @@ def show_command(
 def schema(
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write the schemas into this folder.")] = None,
 ) -> None:
-    """JSON Schemas for catalogue and army files (for editors)."""
+    """JSON Schemas for catalogue, army and scenario files (for editors)."""
+    from builder.io.schema import SCHEMAS, write_schemas
+
     if output is None:
         print(json.dumps({name: build() for name, build in SCHEMAS.items()}, indent=2))
         return

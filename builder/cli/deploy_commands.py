@@ -128,8 +128,13 @@ def _show(deployment: Deployment, loaded: LoadedScenario, battlefield: Battlefie
         letter = LETTERS[index] if index < len(LETTERS) else "?"
         where = " ".join(f"[{c}, {r}]" for c, r in piece.squares)
         up = "" if piece.side_index == 0 else f" ({piece.side.state.value} side up)"
-        table.add_row(Text(letter, style="bold yellow"), Text(piece.unit.name + up), Text(where),
-                      compass(piece.facing), Text(piece.key))
+        table.add_row(
+            Text(letter, style="bold yellow"),
+            Text(piece.unit.name + up),
+            Text(where),
+            compass(piece.facing),
+            Text(piece.key),
+        )
     console.print(table)
     unplaced = [p for p in deployment.pieces if not p.squares]
     if unplaced:
@@ -139,8 +144,10 @@ def _show(deployment: Deployment, loaded: LoadedScenario, battlefield: Battlefie
 
 
 def _save(deployment: Deployment, scenario_id: str, target: Path) -> None:
-    entries = [PositionEntry(unit=p.key, at=p.squares[0], facing=p.facing, side=1 if p.side_index else 0)
-               for p in deployment.placed]
+    entries = [
+        PositionEntry(unit=p.key, at=p.squares[0], facing=p.facing, side=1 if p.side_index else 0)
+        for p in deployment.placed
+    ]
     save_positions(PositionsFile(scenario=scenario_id, side=deployment.side, positions=entries), target)
 
 
@@ -167,25 +174,43 @@ def deploy_command(
     loaded_army = load_army(army_path)
     battlefield = _battlefield(loaded, loaded_catalogue)
     loaded_positions = load_positions(positions) if positions is not None else None
-    deployment = dry_run(loaded.scenario, battlefield, side, loaded_army.army, loaded_catalogue,
-                         loaded_positions.positions if loaded_positions else None)
+    deployment = dry_run(
+        loaded.scenario,
+        battlefield,
+        side,
+        loaded_army.army,
+        loaded_catalogue,
+        loaded_positions.positions if loaded_positions else None,
+    )
     issues = _locate(deployment.issues, loaded, loaded_positions)
     if loaded_positions is not None and loaded_positions.positions.side not in (None, side):
-        issues.insert(0, Issue(severity=Severity.WARNING, code="deploy.side", path="side",
-                               message=f"The positions file is for side {loaded_positions.positions.side}, "
-                               f"checked here for {side}.", line=loaded_positions.document.line_of(["side"])))
+        issues.insert(
+            0,
+            Issue(
+                severity=Severity.WARNING,
+                code="deploy.side",
+                path="side",
+                message=f"The positions file is for side {loaded_positions.positions.side}, checked here for {side}.",
+                line=loaded_positions.document.line_of(["side"]),
+            ),
+        )
     if save is not None:
         _save(deployment, loaded.scenario.id, save)
     ok = is_legal(issues)
     if as_json:
-        print(json.dumps({
-            "ok": ok,
-            "side": side,
-            "automatic": deployment.automatic,
-            "placements": [_placement(p) for p in deployment.placed],
-            "unplaced": [p.key for p in deployment.pieces if not p.squares],
-            "issues": [i.model_dump(mode="json") for i in issues],
-        }, indent=2))
+        print(
+            json.dumps(
+                {
+                    "ok": ok,
+                    "side": side,
+                    "automatic": deployment.automatic,
+                    "placements": [_placement(p) for p in deployment.placed],
+                    "unplaced": [p.key for p in deployment.pieces if not p.squares],
+                    "issues": [i.model_dump(mode="json") for i in issues],
+                },
+                indent=2,
+            )
+        )
         raise typer.Exit(0 if ok else 1)
     _show(deployment, loaded, battlefield, issues)
     raise typer.Exit(0 if ok else 1)

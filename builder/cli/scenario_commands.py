@@ -9,10 +9,6 @@ from typing import Annotated
 import typer
 
 from builder.cli.app import CatalogueOption, JsonOption, app, console, open_catalogue
-from builder.cli.render import issues_table
-from builder.diagnostics import Severity, is_legal
-from builder.io.scenario_files import load_scenario
-from builder.scenario.validate import validate_scenario
 
 scenario_app = typer.Typer(help="Check and print scenarios.", no_args_is_help=True)
 app.add_typer(scenario_app, name="scenario")
@@ -23,6 +19,11 @@ ScenarioArgument = Annotated[Path, typer.Argument(help="A scenario (YAML).")]
 @scenario_app.command("check")
 def check_command(scenario: ScenarioArgument, catalogue: CatalogueOption = None, as_json: JsonOption = False) -> None:
     """Check a scenario: exit 0 when playable, 1 when not, 2 when it cannot be read."""
+    from builder.cli.render import issues_table
+    from builder.diagnostics import Severity, is_legal
+    from builder.io.scenario_files import load_scenario
+    from builder.scenario.validate import validate_scenario
+
     loaded_catalogue, _ = open_catalogue(catalogue)
     loaded = load_scenario(scenario)
     checked = validate_scenario(loaded.scenario, loaded_catalogue, loaded.armies())

@@ -7,17 +7,17 @@ from typing import Annotated
 
 import typer
 
-from builder.cli.app import CatalogueOption, app, open_catalogue
+from builder.cli.app import CatalogueOption, app
 from builder.paths import DEFAULT_ARMY, existing_user_catalogue, user_catalogue_dir
 
 
 def launch(army: Path | None, user_catalogue: Path | None) -> None:
-    """Open the app; kept as one function so tests can replace it."""
+    """Open the app; it paints at once and loads the catalogue and the army behind a
+    loading screen. Kept as one function so tests can replace it."""
     from builder.tui.app import HonApp  # the TUI loads only when it is used
 
-    catalogue, _ = open_catalogue(user_catalogue)
     editor_folder = existing_user_catalogue(user_catalogue) or user_catalogue_dir()
-    HonApp.on_file(army, catalogue, editor_folder, template=DEFAULT_ARMY).run()
+    HonApp.starting(army, existing_user_catalogue(user_catalogue), editor_folder, template=DEFAULT_ARMY).run()
 
 
 @app.callback(invoke_without_command=True)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from builder.catalogue.base import Entry, Game
 from builder.catalogue.document import CATALOGUE_FORMAT, CATALOGUE_VERSION, CatalogueFile, Manifest
 from builder.catalogue.index import BUNDLED, USER, Catalogue, Layer, assemble
@@ -12,7 +14,8 @@ from builder.diagnostics import Issue
 from builder.io.dump import to_yaml
 from builder.io.migrate import checked_data
 from builder.io.save import atomic_write
-from builder.io.yamlio import Document, HonFileError, load_document, to_model
+from builder.io import cache
+from builder.io.yamlio import Document, HonFileError, load_document, parse, read_text, to_model
 from builder.paths import CATALOGUE_FOLDERS, DATA_DIR
 
 MANIFEST = "catalogue.yaml"
@@ -33,9 +36,19 @@ def user_files(folder: Path) -> list[Path]:
 
 
 def read_catalogue_file(path: Path, label: str) -> tuple[CatalogueFile, str]:
-    """One catalogue file, named `label` in messages, with its text."""
-    document = load_document(path, MAX_CATALOGUE_BYTES)
-    return parse_catalogue(Document(label, document.text, document.data)), document.text
+    """One catalogue file, named `label` in messages, with its text. A file read before
+    comes from the cache (builder/io/cache.py) without parsing its YAML again."""
+    text = read_text(path, MAX_CATALOGUE_BYTES)
+    key = cache.key_for(text)
+    cached = cache.read(key)
+    if cached is not None:
+        try:
+            return CatalogueFile.model_validate_json(cached), text
+        except ValidationError:
+            pass  # written by another version of the model: read the file again
+    document = parse_catalogue(parse(text, label))
+    cache.write(key, document.model_dump_json())
+    return document, text
 
 
 def parse_catalogue(document: Document) -> CatalogueFile:

@@ -3,54 +3,114 @@ editor, the scenario designer and the simulation viewer (DESIGN.md 6)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import work
 from textual.app import App
 from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Static
 
-from builder.catalogue.index import Catalogue
-from builder.io.catalogue_files import load_catalogue
-from builder.io.save import ChangedOnDisk
-from builder.io.yamlio import HonFileError
 from builder.tui.palette import ActionsProvider
-from builder.tui.screens.builder import ArmyBuilderScreen
-from builder.tui.screens.dialogs import Ask, AskText, NewArmy
-from builder.tui.session import ArmySession
+
+# The domain and the screens load after the first paint (see `starting`), so they are
+# imported where they are used.
+if TYPE_CHECKING:
+    from builder.catalogue.index import Catalogue
+    from builder.tui.screens.builder import ArmyBuilderScreen
+    from builder.tui.session import ArmySession
+
+
+class Loading(Screen[None]):
+    """What the player sees while the catalogue and the army are read."""
+
+    def compose(self):  # type: ignore[no-untyped-def]
+        yield Static("hon — reading the catalogue and the army…", id="loading")
 
 
 class HonApp(App[None]):
-    CSS_PATH = "app.tcss"
+    CSS_PATH = Path(__file__).parent / "app.tcss"
     TITLE = "hon"
     COMMANDS = App.COMMANDS | {ActionsProvider}
     BINDINGS: ClassVar[list[Binding]] = [Binding("ctrl+q", "quit", "Quit", priority=True)]
 
-    def __init__(self, session: ArmySession, user_catalogue: Path | None = None) -> None:
+    def __init__(
+        self,
+        session: ArmySession | None = None,
+        user_catalogue: Path | None = None,
+        loader: Callable[[], ArmySession] | None = None,
+    ) -> None:
         super().__init__()
-        self.session = session
+        if session is None and loader is None:
+            raise ValueError("the app needs an army session, or a way to load one")
+        self._session = session
+        self._loader = loader
         self.user_catalogue = user_catalogue
+
+    @property
+    def session(self) -> ArmySession:
+        assert self._session is not None, "the army is still loading"
+        return self._session
+
+    @session.setter
+    def session(self, session: ArmySession) -> None:
+        self._session = session
 
     @classmethod
     def on_file(
         cls, army: Path | None, catalogue: Catalogue, user_catalogue: Path | None, template: Path | None = None
     ) -> HonApp:
         """The app on an army file, or on an unsaved copy of `template` (the example)."""
-        if army is not None and army.exists():
-            return cls(ArmySession.open(army, catalogue), user_catalogue)
+        return cls(_open_session(army, catalogue, template), user_catalogue)
+
+    @classmethod
+    def starting(cls, army: Path | None, layered: Path | None, editor_folder: Path | None, template: Path) -> HonApp:
+        """The app as `hon` starts it. On the bundled example it paints a loading screen at
+        once and reads the catalogue behind it; on a file of the player's, it reads first,
+        so that an unreadable file is reported on the command line."""
         if army is not None:
-            raise HonFileError(army, "no such file; start a new army with `hon` and save it there.")
-        assert template is not None
-        session = ArmySession.open(template, catalogue)
-        # The bundled example is never overwritten: the player saves a copy of it.
-        session.path, session.fingerprint, session.saved = None, None, None
-        return cls(session, user_catalogue)
+            from builder.io.catalogue_files import load_catalogue
+
+            return cls.on_file(army, load_catalogue(layered)[0], editor_folder)
+
+        def load() -> ArmySession:
+            from builder.io.catalogue_files import load_catalogue
+
+            return _open_session(None, load_catalogue(layered)[0], template)
+
+        return cls(None, editor_folder, loader=load)
 
     def on_mount(self) -> None:
+        if self._session is not None:
+            self._show_builder()
+            return
+        self.push_screen(Loading())
+        # Start reading only once the loading screen is painted: reading holds the
+        # interpreter, and the player should see something first.
+        self.call_after_refresh(self._load)
+
+    @work(thread=True, exclusive=True, group="load")
+    def _load(self) -> None:
+        assert self._loader is not None
+        session = self._loader()
+        self.call_from_thread(self._loaded, session)
+
+    def _loaded(self, session: ArmySession) -> None:
+        self._session = session
+        self.pop_screen()
+        self._show_builder()
+
+    def _show_builder(self) -> None:
+        from builder.tui.screens.builder import ArmyBuilderScreen
+
         self.push_screen(ArmyBuilderScreen(self.session))
 
     @property
     def builder(self) -> ArmyBuilderScreen:
+        from builder.tui.screens.builder import ArmyBuilderScreen
+
         return next(s for s in self.screen_stack if isinstance(s, ArmyBuilderScreen))
 
     def use_session(self, session: ArmySession) -> None:
@@ -68,6 +128,9 @@ class HonApp(App[None]):
         await self._save(None)
 
     async def _save(self, path: Path | None) -> bool:
+        from builder.io.save import ChangedOnDisk
+        from builder.tui.screens.dialogs import Ask, AskText
+
         session = self.session
         if path is None:
             suggestion = str(session.path or Path.cwd() / f"{_file_name(session.army.name)}.yaml")
@@ -108,6 +171,9 @@ class HonApp(App[None]):
 
     @work(exclusive=True, group="files")
     async def action_new_army(self) -> None:
+        from builder.tui.screens.dialogs import NewArmy
+        from builder.tui.session import ArmySession
+
         if not await self._may_leave():
             return
         army = await self.push_screen_wait(NewArmy(self.session.catalogue))
@@ -116,6 +182,10 @@ class HonApp(App[None]):
 
     @work(exclusive=True, group="files")
     async def action_open_army(self) -> None:
+        from builder.io.yamlio import HonFileError
+        from builder.tui.screens.dialogs import AskText
+        from builder.tui.session import ArmySession
+
         if not await self._may_leave():
             return
         answer = await self.push_screen_wait(AskText("Open an army list", "", "path/to/army.yaml"))
@@ -135,6 +205,8 @@ class HonApp(App[None]):
 
     def catalogue_changed(self) -> None:
         """The editor saved a user entry: reload the layered catalogue and re-check."""
+        from builder.io.catalogue_files import load_catalogue
+
         catalogue, _ = load_catalogue(self.user_catalogue)
         self.session.catalogue = catalogue
         self.session.refresh()
@@ -144,6 +216,10 @@ class HonApp(App[None]):
 
     async def _may_leave(self) -> bool:
         """Ask before unsaved changes are dropped; True when it's fine to go on."""
+        from builder.tui.screens.dialogs import Ask
+
+        if self._session is None:
+            return True
         if not self.session.dirty or (self.session.path is None and not self.session.history.can_undo):
             return True
         choice = await self.push_screen_wait(
@@ -166,3 +242,19 @@ class HonApp(App[None]):
 def _file_name(name: str) -> str:
     cleaned = "".join(c if c.isalnum() else "-" for c in name.lower()).strip("-")
     return "-".join(part for part in cleaned.split("-") if part) or "army"
+
+
+def _open_session(army: Path | None, catalogue: Catalogue, template: Path | None) -> ArmySession:
+    """A session on the player's file, or on an unsaved copy of the bundled example."""
+    from builder.io.yamlio import HonFileError
+    from builder.tui.session import ArmySession
+
+    if army is not None:
+        if not army.exists():
+            raise HonFileError(army, "no such file; start a new army with `hon` and save it there.")
+        return ArmySession.open(army, catalogue)
+    assert template is not None
+    session = ArmySession.open(template, catalogue)
+    # The bundled example is never overwritten: the player saves a copy of it.
+    session.path, session.fingerprint, session.saved = None, None, None
+    return session

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from builder.cli import main
+from builder.cli import main, tui_commands
 from builder.cli.app import console
 from builder.paths import EXAMPLE_ARMIES_DIR, SCENARIOS_DIR
 
@@ -65,10 +65,12 @@ def test_text_output_gives_the_verdict_and_the_reason(
     assert "The army costs 440 points, 65 over its 375-point limit." in out
 
 
-def test_hon_with_no_command_shows_the_example_army(capsys: pytest.CaptureFixture[str]) -> None:
+def test_hon_with_no_command_opens_the_app_on_the_example(monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[tuple[object, object]] = []
+    monkeypatch.setattr(tui_commands, "launch", lambda army, catalogue: opened.append((army, catalogue)))
     assert main([]) == 0
-    out = capsys.readouterr().out
-    assert "Omaha, the morning after" in out and "legal" in out
+    assert main(["edit", "mine.yaml"]) == 0
+    assert opened == [(None, None), (Path("mine.yaml"), None)]
 
 
 def test_a_user_catalogue_changes_the_verdict(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

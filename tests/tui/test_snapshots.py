@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from builder.io.catalogue_files import load_catalogue
 from builder.tui.app import HonApp
@@ -18,9 +19,18 @@ from tests.conftest import FIXTURES, MINI
 SIZES = [(80, 24), (120, 40)]
 
 
+class SteadyApp(HonApp):
+    """The app with text cursors that don't blink, so a picture doesn't depend on when
+    it was taken."""
+
+    def on_descendant_mount(self, event: object) -> None:
+        for text_input in self.query(Input):
+            text_input.cursor_blink = False
+
+
 def fixture_app(user_catalogue: Path) -> HonApp:
     catalogue, _ = load_catalogue(data_dir=MINI)
-    return HonApp(ArmySession.open(FIXTURES / "armies" / "mini-army.yaml", catalogue), user_catalogue)
+    return SteadyApp(ArmySession.open(FIXTURES / "armies" / "mini-army.yaml", catalogue), user_catalogue)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

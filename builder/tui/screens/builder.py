@@ -38,7 +38,7 @@ from builder.tui.screens.slot_picker import EMPTY, ChoicePicker, SlotPicker
 from builder.tui.session import ArmySession
 from builder.tui.widgets.browser import CatalogueBrowser
 from builder.tui.widgets.issues import IssuesPanel
-from builder.tui.widgets.tile_card import CardHeader, SlotRow, TileCard
+from builder.tui.widgets.tile_card import CardHeader, SlotRow, TileCard, show_if_changed
 from builder.tui.widgets.totals import TotalsPanel, status_line
 
 NARROW = 110  # below this many columns the side panel folds away
@@ -77,7 +77,7 @@ class ArmyPane(VerticalScroll, can_focus=False):
         index = stops.index(focused) if focused in stops else (-1 if offset > 0 else 0)
         target = stops[max(0, min(len(stops) - 1, index + offset))]
         target.focus()
-        target.scroll_visible()
+        target.scroll_visible(animate=False)
 
 
 class ArmyBuilderScreen(Screen[None]):
@@ -141,8 +141,8 @@ class ArmyBuilderScreen(Screen[None]):
         name.append(f" · {session.path.name if session.path else 'not saved yet'}", style="dim")
         if session.dirty:
             name.append(" · modified", style="italic yellow")
-        self.query_one("#title", Static).update(name)
-        self.query_one("#status", Static).update(status_line(session.summary, session.issues))
+        show_if_changed(self.query_one("#title", Static), name, layout=False)
+        show_if_changed(self.query_one("#status", Static), status_line(session.summary, session.issues), layout=False)
         self._show_cards()
         self.query_one("#totals", TotalsPanel).show(session.summary, session.catalogue)
         self.query_one("#issues", IssuesPanel).show(session.issues)
@@ -168,7 +168,7 @@ class ArmyBuilderScreen(Screen[None]):
             text.append(option.name if option else f"{placed.pick.option} (unknown)")
             if option is not None:
                 text.append(f"  {option.cost}", style="dim")
-            row.update(text)
+            show_if_changed(row, text, layout=False)
 
     def _rebuild(self, pane: VerticalScroll, wanted: list[tuple[str, Group]], free: int) -> None:
         focused_path = getattr(self.focused, "path", None)
@@ -202,7 +202,7 @@ class ArmyBuilderScreen(Screen[None]):
         if best is None:
             return False
         best.focus()
-        best.scroll_visible()
+        best.scroll_visible(animate=False)
         return True
 
     # --- editing ------------------------------------------------------------------------

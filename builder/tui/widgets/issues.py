@@ -19,9 +19,12 @@ class IssuesPanel(OptionList):
             super().__init__()
 
     def show(self, issues: list[Issue]) -> None:
-        self._issues = [i for i in issues if i.severity is not Severity.INFO] + [
+        ordered = [i for i in issues if i.severity is not Severity.INFO] + [
             i for i in issues if i.severity is Severity.INFO
         ]
+        if ordered == getattr(self, "_issues", None):
+            return
+        self._issues = ordered
         highlighted = self.highlighted
         self.clear_options()
         if not self._issues:

@@ -21,6 +21,15 @@ from builder.tui.widgets.stripes import stripe_bar
 SEVERITY_MARK = {Severity.ERROR: ("✖", "bold red"), Severity.WARNING: ("▲", "yellow"), Severity.INFO: ("•", "cyan")}
 
 
+def show_if_changed(widget: Static, text: Text, layout: bool = True) -> None:
+    """Update a Static only when its text changes: an edit then repaints the few lines it
+    touched, and lays the screen out again only when a block may change height."""
+    if getattr(widget, "_shown", None) == text:
+        return
+    widget._shown = text  # type: ignore[attr-defined]
+    widget.update(text, layout=layout)
+
+
 def worst(issues: list[Issue]) -> Issue | None:
     order = [Severity.ERROR, Severity.WARNING, Severity.INFO]
     return min(issues, key=lambda i: order.index(i.severity), default=None)
@@ -81,7 +90,7 @@ class SlotRow(Static, can_focus=True):
         if mark is not None:
             symbol, style = SEVERITY_MARK[mark.severity]
             line.append(f"  {symbol}", style=style)
-        self.update(line)
+        show_if_changed(self, line, layout=False)
 
     def action_choose(self) -> None:
         self.post_message(self.Chosen(self))
@@ -176,7 +185,7 @@ class TileCard(Vertical):
         if mark is not None:
             symbol, style = SEVERITY_MARK[mark.severity]
             title.append(f"  {symbol}", style=style)
-        self.header.update(title)
+        show_if_changed(self.header, title, layout=False)
         body = Text()
         body.append_text(stripe_bar(recruit.stripes, catalogue))
         body.append(" ")
@@ -193,6 +202,6 @@ class TileCard(Vertical):
             else "never breaks"
         )
         body.append(f"\n{breaks} · {recruit.victory_points} VP to the opponent", style="dim")
-        self.body.update(body)
+        show_if_changed(self.body, body)
         for row in self.rows:
             row.show(group, catalogue, mine)

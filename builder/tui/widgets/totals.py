@@ -3,9 +3,6 @@ and the victory points at stake — all read from the domain's summary."""
 
 from __future__ import annotations
 
-from rich.console import Group as RichGroup
-from rich.console import RenderableType
-from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
@@ -34,38 +31,51 @@ def status_line(summary: ArmySummary, issues: list[Issue]) -> Text:
     return line
 
 
-def totals(summary: ArmySummary, catalogue: Catalogue) -> RenderableType:
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(style="bold", no_wrap=True)
-    grid.add_column()
+def totals(summary: ArmySummary, catalogue: Catalogue, width: int = 34) -> Text:
+    """The totals as plain lines: cheap to redraw on every edit (a Rich table is not)."""
+    text = Text()
+
+    def row(label: str, value: str | Text, style: str = "") -> None:
+        text.append(f"{label:<9}", style="bold")
+        if isinstance(value, Text):
+            text.append_text(value)
+        else:
+            text.append(value, style=style)
+        text.append("\n")
+
     left = summary.points_left
     points = str(summary.points)
     if summary.points_limit is not None and left is not None:
-        points += (
-            f" of {summary.points_limit} ({left} left)" if left >= 0 else f" of {summary.points_limit} ({-left} over)"
-        )
-    grid.add_row("Points", Text(points, style="red" if left is not None and left < 0 else ""))
+        points += f" of {summary.points_limit} ({left} left)" if left >= 0 else f" of {summary.points_limit} ({-left} over)"
+    row("Points", points, "red" if left is not None and left < 0 else "")
     orders = summary.orders
-    grid.add_row("Orders", f"{orders.numbered} numbered, {orders.bluff} bluff, {orders.special} special")
+    row("Orders", f"{orders.numbered} numbered")
+    row("", f"{orders.bluff} bluff, {orders.special} special")
     for star in orders.stars:
-        grid.add_row("", Text(f"{'★' * star.stars} {star.source}", style="dim"))
+        row("", f"{'★' * star.stars} {star.source}", "dim")
     if orders.star_total > orders.numbered:
-        grid.add_row("", Text(f"{orders.star_total - orders.numbered} stars wasted (max 10)", style="yellow"))
+        row("", f"{orders.star_total - orders.numbered} stars wasted (max 10)", "yellow")
     counters = ", ".join(f"{n} {kind.replace('-', ' ')}" for kind, n in summary.counters.items())
-    grid.add_row("Counters", counters or "none")
+    row("Counters", counters or "none")
     markers = ", ".join(f"{n} {catalogue.name_of('markers', m)}" for m, n in summary.markers.items())
-    grid.add_row("Markers", markers or "none")
-    breaking = Table(box=None, pad_edge=False, show_edge=False, header_style="bold", expand=True)
-    breaking.add_column("combat group", ratio=1, overflow="ellipsis", no_wrap=True)
-    breaking.add_column("BP", justify="right")
-    breaking.add_column("VP", justify="right")
+    row("Markers", markers or "none")
+    name_width = max(8, width - 10)
+    text.append(f"\n{'combat group':<{name_width}} {'BP':>4} {'VP':>3}\n", style="bold")
     for group in summary.groups:
+        name = group.name if len(group.name) <= name_width else group.name[: name_width - 1] + "…"
         bp = f"{group.breaking_point}/{group.counters}" if group.breaking_point else "—"
-        breaking.add_row(group.name, bp, str(group.victory_points))
-    breaking.add_row(Text("at stake", style="bold"), "", Text(str(summary.victory_points_at_stake), style="bold"))
-    return RichGroup(grid, Text(""), breaking)
+        text.append(f"{name:<{name_width}} {bp:>4} {group.victory_points:>3}\n")
+    text.append(f"{'at stake':<{name_width}} {'':>4} {summary.victory_points_at_stake:>3}", style="bold")
+    return text
 
 
 class TotalsPanel(Static):
     def show(self, summary: ArmySummary, catalogue: Catalogue) -> None:
-        self.update(totals(summary, catalogue))
+        text = totals(summary, catalogue)
+        previous = getattr(self, "_shown", None)
+        if previous == text:
+            return
+        # A new height only when the number of lines changes.
+        layout = previous is None or previous.plain.count("\n") != text.plain.count("\n")
+        self._shown = text
+        self.update(text, layout=layout)

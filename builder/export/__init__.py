@@ -1,0 +1,1 @@
+"""Exports: printable rosters (and, later, scenario sheets) rendered from domain models."""

@@ -1,0 +1,144 @@
+"""Rendering a roster: HTML from Jinja2 templates with a print stylesheet, PDF from the same
+HTML through WeasyPrint, Markdown and plain text (`roster_text`) from the same model. No
+renderer computes a total: they all read `builder.army.roster.Roster`.
+
+Output files are named after the army (a slug that cannot climb out of the output folder)
+and written atomically."""
+
+from __future__ import annotations
+
+import os
+import re
+import unicodedata
+from enum import StrEnum
+from functools import cache
+from pathlib import Path
+from typing import Any, NoReturn
+
+import jinja2
+
+from builder.army.roster import Roster
+from builder.army.roster_sheets import TARGETS
+from builder.export.roster_text import render_markdown, render_text, sentence
+from builder.io.save import atomic_write
+
+TEMPLATES = Path(__file__).parent / "templates"
+DEFAULT_FOLDER = "exports"
+SLUG_LIMIT = 60
+# Names Windows refuses for a file whatever its extension.
+_RESERVED = {"con", "prn", "aux", "nul"} | {f"{p}{n}" for p in ("com", "lpt") for n in range(1, 10)}
+
+
+class Format(StrEnum):
+    HTML = "html"
+    PDF = "pdf"
+    MD = "md"
+    TXT = "txt"
+
+    @property
+    def extension(self) -> str:
+        return f".{self.value}"
+
+
+class Paper(StrEnum):
+    """Paper sizes for `@page`: A4 by default, US Letter on request."""
+
+    A4 = "a4"
+    LETTER = "letter"
+
+    @property
+    def css(self) -> str:
+        return {Paper.A4: "A4", Paper.LETTER: "letter"}[self]
+
+
+# The heading shields of the combat value columns, in the colours the counters print.
+_TARGET_HEADINGS = tuple(
+    {"colour": t.value, "shield_colour": t.display, "short": {"infantry": "inf"}.get(t.value, t.value)} for t in TARGETS
+)
+
+
+class PdfUnavailable(Exception):
+    """WeasyPrint (the `pdf` extra) is not installed."""
+
+
+@cache
+def _environment() -> jinja2.Environment:
+    # autoescape everywhere: every name and text in a roster comes from user files.
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        extensions=["jinja2.ext.do"],
+    )
+    environment.filters["sentence"] = sentence
+    return environment
+
+
+def render_html(roster: Roster, paper: Paper = Paper.A4) -> str:
+    template = _environment().get_template("roster.html.j2")
+    return template.render(r=roster, paper=paper, targets=_TARGET_HEADINGS)
+
+
+def _refuse_fetch(url: str, *args: Any, **kwargs: Any) -> NoReturn:
+    """A roster is self-contained: nothing is fetched, whatever a file might name."""
+    raise ValueError(f"roster exports load no external resources ({url[:40]!r})")
+
+
+def render_pdf(roster: Roster, paper: Paper = Paper.A4) -> bytes:
+    """The PDF of the same HTML, laid out by WeasyPrint."""
+    return html_to_pdf(render_html(roster, paper))
+
+
+def html_to_pdf(html: str) -> bytes:
+    try:
+        import weasyprint  # type: ignore[import-untyped]  # imported here: it is an optional dependency and slow to import
+    except ImportError as exc:  # pragma: no cover - depends on the installation
+        raise PdfUnavailable("PDF export needs WeasyPrint: pip install 'hon-builder[pdf]'.") from exc
+    pdf: bytes = weasyprint.HTML(string=html, url_fetcher=_refuse_fetch).write_pdf()
+    return pdf
+
+
+def render(roster: Roster, fmt: Format, paper: Paper = Paper.A4) -> bytes:
+    """The roster in `fmt`, as the bytes of the file."""
+    if fmt is Format.PDF:
+        return render_pdf(roster, paper)
+    if fmt is Format.HTML:
+        text = render_html(roster, paper)
+    elif fmt is Format.MD:
+        text = render_markdown(roster)
+    else:
+        text = render_text(roster)
+    return text.encode("utf-8")
+
+
+def slug(name: str, limit: int = SLUG_LIMIT) -> str:
+    """A file name stem from an army name: ASCII letters, digits and dashes only, so no dot,
+    slash or backslash can lead out of the output folder; "army" when nothing is left."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    stem = re.sub(r"[^A-Za-z0-9]+", "-", ascii_name).strip("-").lower()
+    stem = stem[:limit].rstrip("-")
+    if not stem:
+        return "army"
+    return f"army-{stem}" if stem in _RESERVED else stem
+
+
+def output_path(army_name: str, fmt: Format, output: str | Path | None = None) -> Path:
+    """Where to write: `exports/<slug>.<ext>` under the current folder by default; `output`
+    names a file, or a folder when it is one or ends with a slash."""
+    file_name = slug(army_name) + fmt.extension
+    if output is None:
+        return Path.cwd() / DEFAULT_FOLDER / file_name
+    text = str(output)
+    folder = Path(text)
+    if folder.is_dir() or text.endswith(("/", os.sep)):
+        return folder / file_name
+    return folder
+
+
+def write_roster(roster: Roster, fmt: Format, path: Path, paper: Paper = Paper.A4) -> Path:
+    """Render the roster and write it to `path` atomically: an existing file is replaced in
+    one step and no temporary file is left behind. Return the path written."""
+    atomic_write(path, render(roster, fmt, paper), backup=False)
+    return path.resolve()

@@ -1,0 +1,297 @@
+"""Movement Actions and zones of control (HoN core p.9-12, p.18-20; BfC p.04-05; SoN p.5-6,
+p.11-12).
+
+`reachable` answers "where can this unit end its Movement Action, and by which path?" for
+infantry and one-square vehicles (eight neighbours), two-square vehicles and creatures
+(counted from the front, or the rear backwards, one 45° pivot per square entered, pivots in
+place at 1 point per 45°) and four-square creatures (a 2x2 block advancing or backing one
+square per point with an optional 90° pivot, turning in place at 1 point per 90°).
+
+Simplified, and why: Offset Grid squares (HoN core p.11) are not modelled, the battlefield
+has no offset squares; trenches' own ZoC rules and access arrows (BfC p.06) are not, the
+battlefield has no access arrows; a counter's swept area while pivoting is not checked,
+only the square it moves into; wrecks are units that only heavy vehicles drive through and
+only infantry stand on (their printed terrain symbols are not in the unit data)."""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from builder.catalogue.units import UnitType
+from builder.rules.grid import step as step_to
+from builder.rules.passage import PassageMap, passage_map
+from builder.rules.pieces import Piece, Square
+from builder.rules.ruleset import Ruleset
+from builder.rules.zoc import zone_of_control, zones_of_control
+from builder.scenario.battlefield import Battlefield
+
+__all__ = ["Path", "Position", "allowance", "assault_path", "reachable", "reachable_squares", "zone_of_control",
+           "zones_of_control"]
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where a counter stands: its squares (front first) and its facing. A one-square unit
+    turns freely at any time (HoN core p.9-10): its positions keep the facing it started with,
+    and it may end facing any way."""
+
+    squares: tuple[Square, ...]
+    facing: int
+
+    @property
+    def square(self) -> Square:
+        return self.squares[0]
+
+
+@dataclass(frozen=True)
+class Path:
+    """How a unit gets to a position: every position on the way, start first."""
+
+    positions: tuple[Position, ...]
+    cost: int  # movement points spent, with SoN's -2 per Suppressed marker taken on the way
+    suppressed: int = 0  # Suppressed markers taken entering difficult terrain (SoN p.12)
+    stopped: str | None = None  # why it could go no further (a difficult passage)
+
+    @property
+    def destination(self) -> Position:
+        return self.positions[-1]
+
+    def squares_entered(self) -> tuple[Square, ...]:
+        """Each square entered, in order: where opportunity fire and spotting are checked."""
+        found: list[Square] = []
+        for before, after in pairwise(self.positions):
+            found.extend(sq for sq in after.squares if sq not in before.squares)
+        return tuple(found)
+
+
+def allowance(piece: Piece) -> int | None:
+    """Movement points: the Movement Value less 2 per Suppressed marker (HoN core p.9); None
+    when it is X (the unit cannot move, p.9). Zero or less: immobilised."""
+    movement = piece.side.movement
+    return None if movement is None else movement - 2 * piece.suppressed
+
+
+# state -> (cost, markers, previous state, whether it ends in the target's square)
+_State = tuple["Position", bool]
+_Best = dict[_State, tuple[int, int, _State | None, bool]]
+# A transition: the new position, the (from, to) square moves to check, the squares newly
+# covered, and which of them leads (difficult passage is judged by the leading square).
+_Move = tuple[Position, tuple[tuple[Square, Square], ...], tuple[Square, ...]]
+
+
+def _moves(position: Position, footprint: int) -> Iterator[_Move]:
+    squares, facing = position.squares, position.facing
+    if footprint == 1:
+        (here,) = squares
+        for f in range(8):
+            there = step_to(here, f)
+            yield Position((there,), facing), ((here, there),), (there,)
+        return
+    if footprint == 2:
+        front, rear = squares
+        for turn in (0, -1, 1):
+            f = (facing + turn) % 8
+            ahead = step_to(front, f)  # forward: the front enters a square, the rear follows
+            yield Position((ahead, front), f), ((front, ahead),), (ahead,)
+            behind = step_to(rear, f + 4)  # backward, counted from the rear (HoN core p.10)
+            yield Position((rear, behind), f), ((rear, behind),), (behind,)
+            if turn:  # pivot in place keeping the front or the rear, 1 point per 45°
+                swung = step_to(front, f + 4)
+                yield Position((front, swung), f), ((rear, swung),), (swung,)
+                swung = step_to(rear, f)
+                yield Position((swung, rear), f), ((front, swung),), (swung,)
+        return
+    # Four squares (SoN p.5): advance or back one square, optionally pivoting 90°, or turn.
+    for delta in (0, 4):
+        moved = tuple(step_to(sq, facing + delta) for sq in squares)
+        pairs = tuple(zip(squares, moved, strict=True))
+        entered = tuple(sq for sq in moved if sq not in squares)
+        for turn in (0, -2, 2):
+            yield Position(_block(moved, (facing + turn) % 8), (facing + turn) % 8), pairs, entered
+    for turn in (-2, 2):
+        yield Position(_block(squares, (facing + turn) % 8), (facing + turn) % 8), (), ()
+
+
+def _block(squares: Sequence[Square], facing: int) -> tuple[Square, ...]:
+    """The 2x2 block re-anchored at its front-left square for `facing` (see grid)."""
+    c0, r0 = min(c for c, _ in squares), min(r for _, r in squares)
+    anchor = {0: (c0, r0), 2: (c0 + 1, r0), 4: (c0 + 1, r0 + 1), 6: (c0, r0 + 1)}[facing]
+    right = step_to(anchor, facing + 2)
+    return anchor, right, step_to(anchor, facing + 4), step_to(right, facing + 4)
+
+
+class _Mover:
+    """One unit's Movement Action over a battlefield full of other pieces."""
+
+    def __init__(self, battlefield: Battlefield, pieces: Iterable[Piece], piece: Piece, ruleset: Ruleset,
+                 ignore_difficult: bool, run_over: bool) -> None:
+        self.piece, self.ruleset = piece, ruleset
+        self.passage: PassageMap = passage_map(battlefield)
+        others = [p for p in pieces if p.key != piece.key and p.embarked_in is None]
+        self.occupant: dict[Square, Piece] = {sq: p for p in others for sq in p.squares}
+        self.footprint = len(piece.squares)
+        self.ignore_difficult = ignore_difficult or piece.side.has("all-terrain")  # SoN p.18
+        self.run_over = run_over and piece.is_vehicle
+        # Only infantry is hindered, and only by enemy infantry (HoN core p.12; SoN p.5).
+        self.zoc: dict[Square, frozenset[str]] = {}
+        if piece.is_infantry:
+            enemies = [p for p in others if p.owner != piece.owner and p.is_infantry]
+            self.zoc = zones_of_control(battlefield, enemies, ruleset)
+
+    def passes(self, square: Square) -> bool:
+        """Whether the unit may move through a square another piece stands on (HoN core
+        p.9-10; SoN p.5): infantry through friendly infantry; vehicles through any infantry
+        (running it over) and heavy vehicles over wrecks; nothing through anything else."""
+        other = self.occupant.get(square)
+        if other is None:
+            return True
+        if self.footprint == 4 or self.piece.unit.type is UnitType.LARGE_CREATURE:
+            return False  # SoN p.5: every square it covers must be empty
+        if other.is_wreck:
+            return self.piece.unit.type is UnitType.HEAVY_VEHICLE
+        if not other.is_infantry:
+            return False
+        if self.piece.is_vehicle:
+            return True
+        return self.piece.is_infantry and other.owner == self.piece.owner
+
+    def may_end(self, position: Position) -> bool:
+        for square in position.squares:
+            other = self.occupant.get(square)
+            if other is None:
+                continue
+            if other.is_wreck and self.piece.is_infantry and self.footprint == 1:
+                continue
+            if self.run_over and other.is_infantry and not other.is_wreck:
+                continue
+            return False
+        return True
+
+    def transition(self, position: Position, move: _Move, into: frozenset[Square]) -> tuple[bool, bool, int] | None:
+        """Whether a move is allowed: (stops, reaches the target of an assault, markers)."""
+        _, pairs, entered = move
+        piece = self.piece
+        stop = False
+        for s, t in pairs:
+            found = self.passage.step(s, t, piece.unit.type, piece.side)
+            if not found.allowed:
+                return None
+            stop = stop or found.stop
+        assaulting = False
+        markers = 0
+        for square in entered:
+            if self.passage.refusal(square, piece.unit, piece.side) is not None:
+                return None
+            if square in into:
+                # SoN p.7: "an assault can only be launched from a free space".
+                if not self.may_end(position):
+                    return None
+                assaulting = True
+            elif not self.passes(square):
+                return None
+            if self.passage.difficult(square) and not self.ignore_difficult:
+                # HoN core p.18: entering a difficult passage ends the move. A two-square
+                # counter is judged by its leading square, the only one that enters a new
+                # square (the front, or the rear going backwards), so it is free of the
+                # passage once that square is out; a large creature stops as soon as any
+                # part of it enters (SoN p.12).
+                stop = True
+            swims = self.passage.water(square) and piece.side.has("amphibious")
+            if self.passage.suppresses(square) and not swims:
+                markers += 1  # SoN p.12: a Suppressed marker on entering difficult terrain
+        if self.zoc and pairs and not assaulting:
+            # HoN core p.11: into or out of an enemy infantry unit's ZoC, never within one.
+            s, t = pairs[0]
+            if self.zoc.get(s, frozenset()) & self.zoc.get(t, frozenset()):
+                return None
+        return stop or assaulting, assaulting, markers
+
+    def search(self, into: frozenset[Square] = frozenset()) -> _Best:
+        """The cheapest way to every (position, must stop there) state."""
+        start = Position(self.piece.squares, self.piece.facing)
+        points = allowance(self.piece)
+        best: _Best = {(start, False): (0, 0, None, False)}
+        if points is None or points <= 0:
+            return best
+        queue: list[tuple[int, int, tuple[Position, bool]]] = [(0, 0, (start, False))]
+        order = 0
+        while queue:
+            cost, _, state = heapq.heappop(queue)
+            position, stopped = state
+            if cost > best[state][0] or stopped:
+                continue
+            for move in _moves(position, self.footprint):
+                if cost + 1 > points:
+                    break
+                found = self.transition(position, move, into)
+                if found is None:
+                    continue
+                stop, assaulting, markers = found
+                spent = cost + 1 + 2 * markers
+                new_state = (move[0], stop)
+                old = best.get(new_state)
+                if old is None or spent < old[0]:
+                    best[new_state] = (spent, best[state][1] + markers, state, assaulting)
+                    if not new_state[1]:
+                        order += 1
+                        heapq.heappush(queue, (spent, order, new_state))
+        return best
+
+
+def _paths(mover: _Mover, best: _Best, keep: bool) -> dict[Position, Path]:
+    found: dict[Position, Path] = {}
+    for state, (cost, markers, _, assaulting) in best.items():
+        position, stopped = state
+        if assaulting != keep or (not keep and not mover.may_end(position)):
+            continue
+        old = found.get(position)
+        if old is not None and old.cost <= cost:
+            continue
+        chain: list[Position] = []
+        at: _State | None = state
+        while at is not None:
+            chain.append(at[0])
+            at = best[at][2]
+        why = ("assault" if assaulting else "difficult passage") if stopped else None
+        found[position] = Path(tuple(reversed(chain)), cost, markers, why)
+    return found
+
+
+def reachable(battlefield: Battlefield, pieces: Iterable[Piece], piece: Piece, ruleset: Ruleset, *,
+              ignore_difficult: bool = False, run_over: bool = False) -> dict[Position, Path]:
+    """Every position `piece` can end a Movement Action in, with the cheapest path there.
+
+    The start is always there (a 0 move). `pieces` is everyone on the battlefield (the mover
+    among them or not). `ignore_difficult`: a Scout move (HoN core p.26). `run_over`: let a
+    vehicle end on infantry, which must then make a Forced Move (HoN core p.10)."""
+    if not piece.squares:
+        raise ValueError(f"{piece.key} is not on the battlefield")
+    mover = _Mover(battlefield, list(pieces), piece, ruleset, ignore_difficult, run_over)
+    return _paths(mover, mover.search(), keep=False)
+
+
+def reachable_squares(battlefield: Battlefield, pieces: Iterable[Piece], piece: Piece, ruleset: Ruleset,
+                      **options: bool) -> dict[Square, Path]:
+    """`reachable` keyed by the front square: the handy form for one-square units."""
+    found: dict[Square, Path] = {}
+    for position, path in reachable(battlefield, pieces, piece, ruleset, **options).items():
+        old = found.get(position.square)
+        if old is None or path.cost < old.cost:
+            found[position.square] = path
+    return found
+
+
+def assault_path(battlefield: Battlefield, pieces: Iterable[Piece], piece: Piece, target: Piece,
+                 ruleset: Ruleset) -> Path | None:
+    """The cheapest Movement Action ending with a step into `target`'s square, or None.
+
+    The last step ignores zones of control (HoN core p.11: "a unit can try to move within an
+    enemy ZoC to enter the square occupied by an opponent as part of an Assault") and needs a
+    movement point like any other (SoN p.7)."""
+    everyone = list(pieces)
+    mover = _Mover(battlefield, everyone, piece, ruleset, False, False)
+    found = _paths(mover, mover.search(frozenset(target.squares)), keep=True)
+    return min(found.values(), key=lambda p: (p.cost, len(p.positions)), default=None)
