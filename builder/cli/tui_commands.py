@@ -33,3 +33,27 @@ def edit(
 ) -> None:
     """Open an army list in the army builder."""
     launch(army, catalogue)
+
+
+@app.command()
+def design(
+    scenario: Annotated[Path, typer.Argument(help="A scenario (YAML); a new one is started if it doesn't exist.")],
+    catalogue: CatalogueOption = None,
+) -> None:
+    """Open a scenario in the scenario designer."""
+    launch_designer(scenario, catalogue)
+
+
+def launch_designer(path: Path, user_catalogue: Path | None) -> None:
+    from builder.history import History
+    from builder.io.catalogue_files import load_catalogue
+    from builder.tui.app import HonApp
+    from builder.tui.scenario_session import ScenarioSession, blank_scenario
+
+    layered = existing_user_catalogue(user_catalogue)
+    catalogue, _ = load_catalogue(layered)
+    if path.exists():
+        session = ScenarioSession.open(path, catalogue)
+    else:
+        session = ScenarioSession(catalogue, History(blank_scenario(catalogue)), path=path)
+    HonApp(None, layered or user_catalogue_dir(), scenario=session).run()

@@ -8,22 +8,32 @@ state of a game, and every one reads as an English sentence.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Annotated, Literal, Protocol
+from typing import Annotated, Any, Literal, Protocol, get_args
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from builder.catalogue.base import Id
 from builder.diagnostics import join_and, join_or
 
 
 class _Condition(BaseModel):
+    """Every condition carries its `type`: it has no default, so that files written with
+    only non-default values keep the tag a union needs to be read back."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _tagged(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "type" not in data:
+            return {"type": get_args(cls.model_fields["type"].annotation)[0], **data}
+        return data
 
 
 class Control(_Condition):
     """A side controls `count` of the objectives (all of them when count is None)."""
 
-    type: Literal["control"] = "control"
+    type: Literal["control"]
     side: Id
     objectives: list[Id] = Field(min_length=1)
     count: int | None = Field(default=None, ge=1)
@@ -36,7 +46,7 @@ class Control(_Condition):
 class Capture(_Condition):
     """A side has captured a named enemy unit (by winning an assault against it, BfC p.12)."""
 
-    type: Literal["capture"] = "capture"
+    type: Literal["capture"]
     side: Id
     unit: Id
 
@@ -44,14 +54,14 @@ class Capture(_Condition):
 class Destroy(_Condition):
     """The unit (of whatever side fields it) has been destroyed."""
 
-    type: Literal["destroy"] = "destroy"
+    type: Literal["destroy"]
     unit: Id
 
 
 class Exited(_Condition):
     """So many of a side's units (of the listed kinds, or any) have left the map."""
 
-    type: Literal["exited"] = "exited"
+    type: Literal["exited"]
     side: Id
     units: list[Id] = Field(default_factory=list)
     at_least: int = Field(default=1, ge=0)
@@ -62,24 +72,24 @@ class Exited(_Condition):
 class VictoryPoints(_Condition):
     """Victory points from broken enemy combat groups and objectives (free battle)."""
 
-    type: Literal["victory-points"] = "victory-points"
+    type: Literal["victory-points"]
     side: Id
     at_least: int | None = Field(default=None, ge=0)
     more_than_opponent: bool = False
 
 
 class AllOf(_Condition):
-    type: Literal["all"] = "all"
+    type: Literal["all"]
     of: list[Condition] = Field(min_length=1)
 
 
 class AnyOf(_Condition):
-    type: Literal["any"] = "any"
+    type: Literal["any"]
     of: list[Condition] = Field(min_length=1)
 
 
 class Not(_Condition):
-    type: Literal["not"] = "not"
+    type: Literal["not"]
     condition: Condition
 
 

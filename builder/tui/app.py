@@ -19,6 +19,7 @@ from builder.tui.palette import ActionsProvider
 # imported where they are used.
 if TYPE_CHECKING:
     from builder.catalogue.index import Catalogue
+    from builder.tui.scenario_session import ScenarioSession
     from builder.tui.screens.builder import ArmyBuilderScreen
     from builder.tui.session import ArmySession
 
@@ -41,12 +42,14 @@ class HonApp(App[None]):
         session: ArmySession | None = None,
         user_catalogue: Path | None = None,
         loader: Callable[[], ArmySession] | None = None,
+        scenario: ScenarioSession | None = None,
     ) -> None:
         super().__init__()
-        if session is None and loader is None:
-            raise ValueError("the app needs an army session, or a way to load one")
+        if session is None and loader is None and scenario is None:
+            raise ValueError("the app needs an army or a scenario, or a way to load one")
         self._session = session
         self._loader = loader
+        self.scenario = scenario
         self.user_catalogue = user_catalogue
 
     @property
@@ -83,6 +86,11 @@ class HonApp(App[None]):
         return cls(None, editor_folder, loader=load)
 
     def on_mount(self) -> None:
+        if self.scenario is not None:
+            from builder.tui.screens.designer import DesignerScreen
+
+            self.push_screen(DesignerScreen(self.scenario))
+            return
         if self._session is not None:
             self._show_builder()
             return
@@ -128,46 +136,11 @@ class HonApp(App[None]):
         await self._save(None)
 
     async def _save(self, path: Path | None) -> bool:
-        from builder.io.save import ChangedOnDisk
-        from builder.tui.screens.dialogs import Ask, AskText
+        from builder.tui.files import save_with_questions
 
-        session = self.session
-        if path is None:
-            suggestion = str(session.path or Path.cwd() / f"{_file_name(session.army.name)}.yaml")
-            answer = await self.push_screen_wait(AskText("Save the army as", suggestion, "path/to/army.yaml"))
-            if not answer:
-                return False
-            path = Path(answer).expanduser()
-        try:
-            target = session.save(path)
-        except ChangedOnDisk:
-            choice = await self.push_screen_wait(
-                Ask(
-                    "Changed on disk",
-                    f"{path} was changed by someone else since you opened it.",
-                    [
-                        ("overwrite", "Overwrite", "error"),
-                        ("reload", "Reload theirs", "warning"),
-                        ("cancel", "Cancel", "default"),
-                    ],
-                )
-            )
-            if choice == "overwrite":
-                target = session.save(path, force=True)
-            elif choice == "reload":
-                session.reload()
-                self.builder.show_all()
-                self.notify("Reloaded the file from disk; undo brings your version back.")
-                return False
-            else:
-                return False
-        except OSError as problem:
-            self.notify(f"Could not save: {problem.strerror or problem}.", severity="error")
-            return False
-        legal = "" if not any(i.severity == "error" for i in session.issues) else " (not legal, saved anyway)"
-        self.notify(f"Saved {target}{legal}.")
+        saved = await save_with_questions(self, self.session, path, "army")
         self.builder.show_all()
-        return True
+        return saved
 
     @work(exclusive=True, group="files")
     async def action_new_army(self) -> None:
@@ -233,15 +206,31 @@ class HonApp(App[None]):
             return await self._save(self.session.path)
         return choice == "discard"
 
+    async def _may_leave_scenario(self) -> bool:
+        """Ask before a scenario's unsaved changes are dropped."""
+        from builder.tui.screens.dialogs import Ask
+
+        if self.scenario is not None and self.scenario.dirty and self.scenario.history.can_undo:
+            choice = await self.push_screen_wait(
+                Ask(
+                    "Unsaved changes",
+                    f"{self.scenario.scenario.title} has changes that are not saved.",
+                    [("save", "Save", "primary"), ("discard", "Discard", "error"), ("cancel", "Cancel", "default")],
+                )
+            )
+            if choice == "cancel":
+                return False
+            if choice == "save":
+                from builder.tui.files import save_with_questions
+
+                if not await save_with_questions(self, self.scenario, self.scenario.path, "scenario"):
+                    return False
+        return True
+
     @work(exclusive=True, group="files")
     async def action_quit(self) -> None:
-        if await self._may_leave():
+        if await self._may_leave_scenario() and await self._may_leave():
             self.exit()
-
-
-def _file_name(name: str) -> str:
-    cleaned = "".join(c if c.isalnum() else "-" for c in name.lower()).strip("-")
-    return "-".join(part for part in cleaned.split("-") if part) or "army"
 
 
 def _open_session(army: Path | None, catalogue: Catalogue, template: Path | None) -> ArmySession:

@@ -48,6 +48,10 @@ class ArmySession:
         return self.history.present
 
     @property
+    def name(self) -> str:
+        return self.army.name
+
+    @property
     def dirty(self) -> bool:
         return self.saved is None or _without_stamp(self.army) != _without_stamp(self.saved)
 

@@ -17,6 +17,7 @@ from builder.catalogue.base import AbilityRef, Count
 from builder.catalogue.recruitment import Shape
 
 Kind = Literal[
+    "pairs",
     "text",
     "int",
     "rating",
@@ -84,6 +85,8 @@ def spec_of(name: str, info: FieldInfo) -> FieldSpec:
         return FieldSpec(name, "choice", optional, tuple(str(a) for a in args))
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return FieldSpec(name, "model", optional, model=annotation)
+    if origin is dict:
+        return FieldSpec(name, "pairs", optional)
     if origin is tuple and args and all(isinstance(a, type) and issubclass(a, BaseModel) for a in args):
         return FieldSpec(name, "pair", model=args[0])
     if origin is list and args:
@@ -112,6 +115,8 @@ def to_text(spec: FieldSpec, value: Any) -> str:
         return "X" if spec.kind == "rating" else ""
     if spec.kind == "ids":
         return ", ".join(str(v) for v in value)
+    if spec.kind == "pairs":
+        return ", ".join(f"{key}={number}" for key, number in value.items())
     if spec.kind == "counts":
         return ", ".join(_count_text(v) for v in value)
     if spec.kind == "abilities":
@@ -156,6 +161,8 @@ def from_text(spec: FieldSpec, text: str) -> Any:
     items = [part for part in (p.strip() for p in text.split(",")) if part]
     if spec.kind == "ids":
         return items
+    if spec.kind == "pairs":
+        return dict(_pair(item) for item in items)
     if spec.kind == "counts":
         return [_read(_COUNT, item, "an id with an optional count, like us-fire-team x2", count=True) for item in items]
     if spec.kind == "abilities":
@@ -163,6 +170,13 @@ def from_text(spec: FieldSpec, text: str) -> Any:
     if spec.kind == "ability":
         return _read(_ABILITY, text, "an ability id with an optional value, like assault 1") if text else None
     return text
+
+
+def _pair(item: str) -> tuple[str, int]:
+    key, _, number = item.partition("=")
+    if not key.strip() or not number.strip().lstrip("-").isdigit():
+        raise ValueError(f"{item!r} should be name=number, like german=4")
+    return key.strip(), int(number)
 
 
 def _read(pattern: re.Pattern[str], item: str, shape: str, count: bool = False) -> Any:
@@ -177,6 +191,8 @@ def default_for(spec: FieldSpec) -> Any:
     """A blank value for a new item of a repeated or optional field."""
     if spec.kind in ("ids", "counts", "abilities", "flags", "models"):
         return []
+    if spec.kind == "pairs":
+        return {}
     if spec.kind == "bool":
         return False
     if spec.kind in ("model", "pair"):

@@ -245,4 +245,5 @@ def _placeholder(spec: FieldSpec) -> str:
         "ability": "ability-id value",
         "rating": "a number, or X",
         "shape": "1x1",
+        "pairs": "name=number, other=number",
     }.get(spec.kind, "")

@@ -6,7 +6,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
 
 from builder.army.models import ArmyList
 from builder.catalogue.index import Catalogue
@@ -103,3 +104,22 @@ class NewArmy(ModalScreen[ArmyList | None]):
             problem.update("The points limit is a whole number of points, such as 550.")
             return
         self.dismiss(ArmyList(name=name, game=faction.game, faction=faction.id, points_limit=int(limit)))
+
+
+class Choose(ModalScreen[str | None]):
+    """Pick one of a list; dismisses with its value, or None on escape."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+
+    def __init__(self, title: str, choices: list[tuple[str, str]]) -> None:
+        super().__init__(classes="dialog-screen")
+        self.title_text, self.choices = title, choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.title_text, classes="dialog-title")
+            yield OptionList(*(Option(label, id=value) for label, value in self.choices), id="choices")
+            yield Static("enter: choose · escape: cancel", classes="dialog-help")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)

@@ -46,7 +46,9 @@ def totals(summary: ArmySummary, catalogue: Catalogue, width: int = 34) -> Text:
     left = summary.points_left
     points = str(summary.points)
     if summary.points_limit is not None and left is not None:
-        points += f" of {summary.points_limit} ({left} left)" if left >= 0 else f" of {summary.points_limit} ({-left} over)"
+        points += (
+            f" of {summary.points_limit} ({left} left)" if left >= 0 else f" of {summary.points_limit} ({-left} over)"
+        )
     row("Points", points, "red" if left is not None and left < 0 else "")
     orders = summary.orders
     row("Orders", f"{orders.numbered} numbered")

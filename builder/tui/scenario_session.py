@@ -1,0 +1,150 @@
+"""The scenario being designed: its history, its file, its assembled map and its issues."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from builder.catalogue.base import Game
+from builder.catalogue.index import Catalogue
+from builder.catalogue.terrain import Area
+from builder.diagnostics import Issue
+from builder.history import Edit, History
+from builder.io.save import Fingerprint
+from builder.io.scenario_files import LoadedScenario, load_scenario, save_scenario
+from builder.scenario.battlefield import Battlefield
+from builder.scenario.conditions import VictoryPoints
+from builder.scenario.models import (
+    BoardPlacement,
+    Force,
+    MapLayout,
+    Outcome,
+    Scenario,
+    ScenarioSide,
+    Setup,
+    Turns,
+    Victory,
+    Zone,
+    ZoneKind,
+)
+from builder.scenario.validate import validate_scenario
+
+
+def blank_scenario(catalogue: Catalogue, game: Game = Game.HON) -> Scenario:
+    """A new scenario: one board, two opposed sides, each with a deployment zone."""
+    factions = [f for f in catalogue.factions.values() if f.game is game][:2]
+    board = next((b for b in catalogue.boards.values() if b.game is game), None)
+    if len(factions) < 2 or board is None:
+        raise ValueError(f"the catalogue has no boards or not two factions for {game.full_name}")
+    sides = [ScenarioSide(id=f.id, name=f.name, faction=f.id) for f in factions]
+    width, height = board.width, board.height
+    return Scenario(
+        id="new-scenario",
+        title="New scenario",
+        game=game,
+        sides=sides,
+        map=MapLayout(boards=[BoardPlacement(board=board.id)]),
+        zones=[
+            Zone(
+                id=f"{sides[0].id}-deployment",
+                side=sides[0].id,
+                kind=ZoneKind.DEPLOYMENT,
+                area=Area(rects=[(0, 0, 1, height - 1)]),
+            ),
+            Zone(
+                id=f"{sides[1].id}-deployment",
+                side=sides[1].id,
+                kind=ZoneKind.DEPLOYMENT,
+                area=Area(rects=[(width - 2, 0, width - 1, height - 1)]),
+            ),
+        ],
+        setup=Setup(initiative=sides[0].id, action_cards={s.id: 4 for s in sides}, turns=Turns(count=6)),
+        forces=[Force(side=s.id, points=375) for s in sides],
+        victory=Victory(
+            outcomes=[
+                Outcome(
+                    winner=s.id, label=f"{s.name} victory", condition=VictoryPoints(side=s.id, more_than_opponent=True)
+                )
+                for s in sides
+            ]
+        ),
+    )
+
+
+@dataclass
+class ScenarioSession:
+    catalogue: Catalogue
+    history: History[Scenario]
+    path: Path | None = None
+    fingerprint: Fingerprint | None = None
+    saved: Scenario | None = None
+    issues: list[Issue] = field(default_factory=list)
+    battlefield: Battlefield | None = None
+    loaded: LoadedScenario | None = None
+
+    def __post_init__(self) -> None:
+        self.refresh()
+
+    @classmethod
+    def open(cls, path: Path, catalogue: Catalogue) -> ScenarioSession:
+        loaded = load_scenario(path)
+        return cls(catalogue, History(loaded.scenario), path, loaded.fingerprint, loaded.scenario, loaded=loaded)
+
+    @property
+    def scenario(self) -> Scenario:
+        return self.history.present
+
+    @property
+    def name(self) -> str:
+        return self.scenario.title
+
+    @property
+    def dirty(self) -> bool:
+        return self.saved is None or self.scenario != self.saved
+
+    def refresh(self) -> None:
+        armies = {}
+        if self.loaded is not None:
+            try:
+                armies = self.loaded.armies()
+            except Exception:  # an unreadable army list is reported by `hon scenario check`
+                armies = {}
+        checked = validate_scenario(self.scenario, self.catalogue, armies)
+        self.issues, self.battlefield = checked.issues, checked.battlefield
+
+    def apply(self, edit: Edit[Scenario]) -> bool:
+        changed = self.history.apply(edit)
+        if changed:
+            self.refresh()
+        return changed
+
+    def undo(self) -> str | None:
+        label = self.history.undo()
+        if label is not None:
+            self.refresh()
+        return label
+
+    def redo(self) -> str | None:
+        label = self.history.redo()
+        if label is not None:
+            self.refresh()
+        return label
+
+    def save(self, path: Path | None = None, force: bool = False) -> Path:
+        """Atomic save with a .bak; ChangedOnDisk if someone else changed the file."""
+        target = path or self.path
+        if target is None:
+            raise ValueError("the scenario has no file yet: give a path")
+        expected = None if force or target != self.path else self.fingerprint
+        self.fingerprint = save_scenario(self.scenario, target, expected)
+        self.path, self.saved = target, self.scenario
+        return target
+
+    def reload(self) -> None:
+        """Read the file again, dropping unsaved changes (undo brings them back)."""
+        if self.path is None:
+            return
+        self.loaded = load_scenario(self.path)
+        self.history.replace(self.loaded.scenario, "reload from disk")
+        self.fingerprint, self.saved = self.loaded.fingerprint, self.loaded.scenario
+        self.refresh()

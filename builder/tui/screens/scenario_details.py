@@ -1,0 +1,194 @@
+"""The scenario's forms: metadata, sides, set-up, forces, victory, events and campaign.
+Victory conditions and events are edited as YAML, shown beside their English reading; the
+other parts through forms built from the models. Applying the forms is one undoable edit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ValidationError, create_model
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static, TabbedContent, TabPane, TextArea
+
+from builder.scenario.conditions import describe
+from builder.scenario.edits import ReplaceScenario
+from builder.scenario.models import Campaign, Event, Force, Scenario, ScenarioSide, Setup, Victory
+from builder.tui.forms.form import ModelForm
+from builder.tui.scenario_session import ScenarioSession
+
+INFO = ("id", "title", "front", "operation", "place", "date", "armies", "players", "story", "source", "map_note")
+ScenarioInfo = create_model(  # type: ignore[call-overload]
+    "ScenarioInfo", **{name: (Scenario.model_fields[name].annotation, Scenario.model_fields[name]) for name in INFO}
+)
+
+
+class SidesPart(BaseModel):
+    sides: list[ScenarioSide]
+
+
+class ForcesPart(BaseModel):
+    forces: list[Force]
+
+
+class CampaignPart(BaseModel):
+    campaign: Campaign | None = None
+
+
+# (tab title, model edited by a form, the scenario fields it holds)
+FORMS: list[tuple[str, type[BaseModel], tuple[str, ...]]] = [
+    ("Metadata", ScenarioInfo, INFO),
+    ("Sides", SidesPart, ("sides",)),
+    ("Set-up", Setup, ("setup",)),
+    ("Forces", ForcesPart, ("forces",)),
+    ("Campaign", CampaignPart, ("campaign",)),
+]
+
+
+def namer_for(scenario: Scenario, session: ScenarioSession) -> Any:
+    def name(kind: str, ident: str) -> str:
+        if kind == "side":
+            side = scenario.side(ident)
+            return side.name if side else ident
+        if kind == "objective":
+            objective = scenario.objective(ident)
+            return objective.name if objective else ident
+        return session.catalogue.name_of("units", ident)
+
+    return name
+
+
+class ScenarioDetails(Screen[bool]):
+    BINDINGS = [
+        Binding("ctrl+s", "apply", "Apply"),
+        Binding("escape", "cancel", "Back"),
+    ]
+
+    def __init__(self, session: ScenarioSession) -> None:
+        super().__init__(id="scenario-details")
+        self.session = session
+        self.data: dict[str, Any] = session.scenario.model_dump(mode="json", exclude_defaults=True)
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(f"Details of {self.session.scenario.title}", style="bold"), id="details-title")
+        with TabbedContent(id="details-tabs"):
+            for title, model, fields in FORMS:
+                with TabPane(title, id=f"tab-{title.lower()}"):
+                    draft = self._part(model, fields)
+                    yield ModelForm(model, draft, id=f"form-{title.lower()}")
+            with TabPane("Victory", id="tab-victory"), Vertical():
+                yield TextArea(self._yaml("victory"), id="victory-yaml")
+                yield VerticalScroll(Static(id="victory-english"), classes="english")
+            with TabPane("Events", id="tab-events"), Vertical():
+                yield TextArea(self._yaml("events"), id="events-yaml")
+                yield VerticalScroll(Static(id="events-english"), classes="english")
+        yield Static(id="details-problems")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.read_victory()
+        self.read_events()
+
+    def _part(self, model: type[BaseModel], fields: tuple[str, ...]) -> dict[str, Any]:
+        if model is Setup:
+            return dict(self.data.get("setup", {}))
+        return {name: self.data[name] for name in fields if name in self.data}
+
+    def _yaml(self, key: str) -> str:
+        value = self.data.get(key, [] if key == "events" else {})
+        return yaml.safe_dump(value, sort_keys=False, allow_unicode=True)
+
+    # --- victory and events as YAML -------------------------------------------------------
+
+    @on(TextArea.Changed, "#victory-yaml")
+    def read_victory(self) -> Victory | None:
+        english = self.query_one("#victory-english", Static)
+        try:
+            victory = Victory.model_validate(yaml.safe_load(self.query_one("#victory-yaml", TextArea).text) or {})
+        except (yaml.YAMLError, ValidationError) as problem:
+            english.update(Text(f"Not yet a victory: {_first_problem(problem)}", style="red"))
+            return None
+        name = namer_for(self.session.scenario, self.session)
+        text = Text()
+        for outcome in victory.outcomes:
+            text.append(f"{outcome.label}: ", style="bold")
+            text.append(f"{describe(outcome.condition, name)}.\n")
+        text.append("Otherwise: ", style="bold")
+        text.append("a draw.\n" if victory.otherwise == "draw" else f"{name('side', victory.otherwise)} wins.\n")
+        for condition in victory.end.early:
+            text.append("The game ends early when ", style="italic")
+            text.append(f"{describe(condition, name)}.\n", style="italic")
+        english.update(text)
+        return victory
+
+    @on(TextArea.Changed, "#events-yaml")
+    def read_events(self) -> list[Event] | None:
+        english = self.query_one("#events-english", Static)
+        try:
+            raw = yaml.safe_load(self.query_one("#events-yaml", TextArea).text) or []
+            events = [Event.model_validate(item) for item in raw] if isinstance(raw, list) else None
+        except (yaml.YAMLError, ValidationError) as problem:
+            english.update(Text(f"Not yet events: {_first_problem(problem)}", style="red"))
+            return None
+        if events is None:
+            english.update(Text("Events are a list.", style="red"))
+            return None
+        name = namer_for(self.session.scenario, self.session)
+        text = Text()
+        for event in events:
+            when = f"turn {event.turn}" if event.turn else "every turn"
+            text.append(f"{event.moment} of the {event.phase.value} phase, {when}", style="bold")
+            if event.trigger is not None:
+                text.append(f", each time {describe(event.trigger, name)}")
+            text.append(f": {event.what}\n")
+        english.update(text or Text("No events.", style="dim"))
+        return events
+
+    # --- applying -------------------------------------------------------------------------
+
+    def action_apply(self) -> None:
+        merged = dict(self.data)
+        for title, model, fields in FORMS:
+            form = self.query_one(f"#form-{title.lower()}", ModelForm)
+            if form.parse_errors:
+                self._problem(f"{title}: fix the highlighted fields.")
+                return
+            if model is Setup:
+                merged["setup"] = form.draft
+            else:
+                for name in fields:
+                    merged.pop(name, None)
+                merged.update(form.draft)
+        victory, events = self.read_victory(), self.read_events()
+        if victory is None or events is None:
+            self._problem("The victory conditions or the events are not valid yet.")
+            return
+        merged["victory"] = victory.model_dump(mode="json", exclude_defaults=True)
+        merged["events"] = [event.model_dump(mode="json", exclude_defaults=True) for event in events]
+        try:
+            scenario = Scenario.model_validate(merged)
+        except ValidationError as problem:
+            self._problem(_first_problem(problem))
+            return
+        changed = self.session.apply(ReplaceScenario(scenario, "scenario's details"))
+        self.dismiss(changed)
+
+    def _problem(self, message: str) -> None:
+        self.query_one("#details-problems", Static).update(Text(message, style="bold red"))
+        self.notify(message, severity="error")
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)
+
+
+def _first_problem(problem: Exception) -> str:
+    if isinstance(problem, ValidationError):
+        first = problem.errors(include_url=False)[0]
+        where = ".".join(str(part) for part in first["loc"] if not str(part).startswith("function"))
+        return f"{where}: {first['msg']}"
+    return str(problem).splitlines()[0]
