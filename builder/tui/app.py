@@ -171,6 +171,33 @@ class HonApp(App[None]):
             return
         self.use_session(session)
 
+    @work(exclusive=True, group="files")
+    async def action_open_designer(self) -> None:
+        """Open a scenario (or start one at a new path) in the designer."""
+        from builder.history import History
+        from builder.io.yamlio import HonFileError
+        from builder.tui.scenario_session import ScenarioSession, blank_scenario
+        from builder.tui.screens.designer import DesignerScreen
+        from builder.tui.screens.dialogs import AskText
+
+        if not await self._may_leave_scenario():
+            return
+        answer = await self.push_screen_wait(AskText("Open or start a scenario", "", "path/to/scenario.yaml"))
+        if not answer:
+            return
+        path = Path(answer).expanduser()
+        catalogue = self.session.catalogue
+        try:
+            if path.exists():
+                session = ScenarioSession.open(path, catalogue)
+            else:
+                session = ScenarioSession(catalogue, History(blank_scenario(catalogue, self.session.army.game)), path=path)
+        except (HonFileError, ValueError) as problem:
+            self.notify(str(problem), severity="error", timeout=10)
+            return
+        self.scenario = session
+        self.push_screen(DesignerScreen(session))
+
     def action_edit_catalogue(self) -> None:
         from builder.tui.screens.catalogue_editor import CatalogueEditor
 

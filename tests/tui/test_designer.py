@@ -163,3 +163,23 @@ def test_designer_snapshot(snap_compare, size: tuple[int, int], duel_file: Path,
 
     app = SteadyApp(None, None, scenario=ScenarioSession.open(duel_file, mini_catalogue))
     assert snap_compare(app, terminal_size=size)
+
+
+async def test_the_designer_opens_from_the_army_builder(app_on_file: HonApp, tmp_path: Path) -> None:
+    from textual.widgets import Input
+
+    target = tmp_path / "new-scenario.yaml"
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        app_on_file.screen.query_one(Input).value = str(target)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app_on_file.screen, DesignerScreen)
+        assert app_on_file.scenario is not None and app_on_file.scenario.path == target
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app_on_file.screen is app_on_file.builder
+    assert load_scenario(target).scenario.game.value == "hon"

@@ -91,6 +91,7 @@ class ArmyBuilderScreen(Screen[None]):
         Binding("ctrl+f", "search", "Search"),
         Binding("f4", "issues", "Issues"),
         Binding("f3", "app.edit_catalogue", "Catalogue"),
+        Binding("f6", "app.open_designer", "Scenarios"),
         Binding("ctrl+t", "toggle_side", "Totals", show=False),
     ]
 

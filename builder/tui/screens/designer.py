@@ -75,6 +75,7 @@ class DesignerScreen(Screen[None]):
         Binding("f2", "save_as", "Save as"),
         Binding("f7", "details", "Details"),
         Binding("f4", "issues", "Issues"),
+        Binding("escape", "close", "Back to army", show=False),
     ]
 
     def __init__(self, session: ScenarioSession) -> None:
@@ -273,6 +274,16 @@ class DesignerScreen(Screen[None]):
         label = self.session.redo()
         self.show_all()
         self.notify(f"Redone: {label}." if label else "Nothing to redo.")
+
+    @work
+    async def action_close(self) -> None:
+        """Back to the army builder, when the designer was opened from it."""
+        app = self.app
+        if len(app.screen_stack) <= 2:
+            return  # opened with `hon design`: quit with ctrl+q
+        if await app._may_leave_scenario():  # type: ignore[attr-defined]
+            app.scenario = None  # type: ignore[attr-defined]
+            app.pop_screen()
 
     def action_issues(self) -> None:
         self.query_one("#designer-tabs", TabbedContent).active = "designer-issues-tab"
