@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 from pydantic import (
     BaseModel,
@@ -107,86 +107,56 @@ class Entry(BaseModel):
         return self.source == EXAMPLE
 
 
-class AbilityRef(BaseModel):
+class _IdWithNumber(BaseModel):
+    """An id with a number, written compactly in YAML: `id` alone when the number is its
+    default, else `{id: number}`. Subclasses name the number field."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    NUMBER: ClassVar[str]
+    id: Id
+
+    @model_validator(mode="before")
+    @classmethod
+    def _compact(cls, data: Any) -> Any:
+        if isinstance(data, str):
+            return {"id": data}
+        if isinstance(data, dict) and len(data) == 1 and "id" not in data:
+            ((key, value),) = data.items()
+            return {"id": key, cls.NUMBER: value}
+        return data
+
+    @model_serializer(mode="plain")
+    def _dump(self) -> str | dict[str, int]:
+        number = getattr(self, self.NUMBER)
+        return self.id if number == type(self).model_fields[self.NUMBER].default else {self.id: number}
+
+    @classmethod
+    def __get_pydantic_json_schema__(
+        cls, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        return {
+            "title": cls.__name__,
+            "description": f"An id, or {{id: {cls.NUMBER}}}.",
+            "anyOf": [
+                {"type": "string", "pattern": ID_PATTERN},
+                {"type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": {"type": "integer"}},
+            ],
+        }
+
+
+class AbilityRef(_IdWithNumber):
     """A special ability on a counter, weapon, tile or option, with its printed value.
 
     Written in YAML as `assault` or `{assault: 1}` (Assault +1, Order x2, Limited Range 4).
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    id: Id
+    NUMBER: ClassVar[str] = "value"
     value: int | None = None
 
-    @model_validator(mode="before")
-    @classmethod
-    def _compact(cls, data: Any) -> Any:
-        if isinstance(data, str):
-            return {"id": data}
-        if isinstance(data, dict) and len(data) == 1 and "id" not in data:
-            ((key, value),) = data.items()
-            return {"id": key, "value": value}
-        return data
 
-    @model_serializer(mode="plain")
-    def _dump(self) -> str | dict[str, int]:
-        return self.id if self.value is None else {self.id: self.value}
+class Count(_IdWithNumber):
+    """So many of one catalogue entry: `us-fire-team`, or `{us-rifle-squad: 2}`."""
 
-    @classmethod
-    def __get_pydantic_json_schema__(
-        cls, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
-    ) -> JsonSchemaValue:
-        return {
-            "title": "AbilityRef",
-            "description": "A special ability id, or {id: value}.",
-            "anyOf": [
-                {"type": "string", "pattern": ID_PATTERN},
-                {
-                    "type": "object",
-                    "minProperties": 1,
-                    "maxProperties": 1,
-                    "additionalProperties": {"type": "integer"},
-                },
-            ],
-        }
-
-
-class Count(BaseModel):
-    """So many of one catalogue entry: `{unit: us-fire-team, count: 2}` or just the id."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    id: Id
+    NUMBER: ClassVar[str] = "count"
     count: int = Field(default=1, ge=1, le=99)
-
-    @model_validator(mode="before")
-    @classmethod
-    def _compact(cls, data: Any) -> Any:
-        if isinstance(data, str):
-            return {"id": data}
-        if isinstance(data, dict) and len(data) == 1 and "id" not in data:
-            ((key, value),) = data.items()
-            return {"id": key, "count": value}
-        return data
-
-    @model_serializer(mode="plain")
-    def _dump(self) -> str | dict[str, int]:
-        return self.id if self.count == 1 else {self.id: self.count}
-
-    @classmethod
-    def __get_pydantic_json_schema__(
-        cls, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
-    ) -> JsonSchemaValue:
-        return {
-            "title": "Count",
-            "description": "An id, or {id: count}.",
-            "anyOf": [
-                {"type": "string", "pattern": ID_PATTERN},
-                {
-                    "type": "object",
-                    "minProperties": 1,
-                    "maxProperties": 1,
-                    "additionalProperties": {"type": "integer", "minimum": 1},
-                },
-            ],
-        }

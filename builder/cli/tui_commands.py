@@ -45,15 +45,11 @@ def design(
 
 
 def launch_designer(path: Path, user_catalogue: Path | None) -> None:
-    from builder.history import History
     from builder.io.catalogue_files import load_catalogue
     from builder.tui.app import HonApp
-    from builder.tui.scenario_session import ScenarioSession, blank_scenario
+    from builder.tui.scenario_session import ScenarioSession
 
     layered = existing_user_catalogue(user_catalogue)
     catalogue, _ = load_catalogue(layered)
-    if path.exists():
-        session = ScenarioSession.open(path, catalogue)
-    else:
-        session = ScenarioSession(catalogue, History(blank_scenario(catalogue)), path=path)
+    session = ScenarioSession.open(path, catalogue) if path.exists() else ScenarioSession.new(path, catalogue)
     HonApp(None, layered or user_catalogue_dir(), scenario=session).run()

@@ -174,9 +174,8 @@ class HonApp(App[None]):
     @work(exclusive=True, group="files")
     async def action_open_designer(self) -> None:
         """Open a scenario (or start one at a new path) in the designer."""
-        from builder.history import History
         from builder.io.yamlio import HonFileError
-        from builder.tui.scenario_session import ScenarioSession, blank_scenario
+        from builder.tui.scenario_session import ScenarioSession
         from builder.tui.screens.designer import DesignerScreen
         from builder.tui.screens.dialogs import AskText
 
@@ -191,7 +190,7 @@ class HonApp(App[None]):
             if path.exists():
                 session = ScenarioSession.open(path, catalogue)
             else:
-                session = ScenarioSession(catalogue, History(blank_scenario(catalogue, self.session.army.game)), path=path)
+                session = ScenarioSession.new(path, catalogue, self.session.army.game)
         except (HonFileError, ValueError) as problem:
             self.notify(str(problem), severity="error", timeout=10)
             return

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from builder.catalogue.base import Game
 from builder.catalogue.index import Catalogue
 from builder.catalogue.terrain import Area
-from builder.diagnostics import Issue
-from builder.history import Edit, History
-from builder.io.save import Fingerprint
+from builder.history import History
 from builder.io.scenario_files import LoadedScenario, load_scenario, save_scenario
 from builder.scenario.battlefield import Battlefield
 from builder.scenario.conditions import VictoryPoints
@@ -28,6 +26,7 @@ from builder.scenario.models import (
     ZoneKind,
 )
 from builder.scenario.validate import validate_scenario
+from builder.tui.document import DocumentSession
 
 
 def blank_scenario(catalogue: Catalogue, game: Game = Game.HON) -> Scenario:
@@ -72,23 +71,19 @@ def blank_scenario(catalogue: Catalogue, game: Game = Game.HON) -> Scenario:
 
 
 @dataclass
-class ScenarioSession:
-    catalogue: Catalogue
-    history: History[Scenario]
-    path: Path | None = None
-    fingerprint: Fingerprint | None = None
-    saved: Scenario | None = None
-    issues: list[Issue] = field(default_factory=list)
+class ScenarioSession(DocumentSession[Scenario]):
     battlefield: Battlefield | None = None
     loaded: LoadedScenario | None = None
-
-    def __post_init__(self) -> None:
-        self.refresh()
 
     @classmethod
     def open(cls, path: Path, catalogue: Catalogue) -> ScenarioSession:
         loaded = load_scenario(path)
         return cls(catalogue, History(loaded.scenario), path, loaded.fingerprint, loaded.scenario, loaded=loaded)
+
+    @classmethod
+    def new(cls, path: Path, catalogue: Catalogue, game: Game = Game.HON) -> ScenarioSession:
+        """A blank scenario, to be saved at `path`."""
+        return cls(catalogue, History(blank_scenario(catalogue, game)), path=path)
 
     @property
     def scenario(self) -> Scenario:
@@ -97,10 +92,6 @@ class ScenarioSession:
     @property
     def name(self) -> str:
         return self.scenario.title
-
-    @property
-    def dirty(self) -> bool:
-        return self.saved is None or self.scenario != self.saved
 
     def refresh(self) -> None:
         armies = {}
@@ -111,24 +102,6 @@ class ScenarioSession:
                 armies = {}
         checked = validate_scenario(self.scenario, self.catalogue, armies)
         self.issues, self.battlefield = checked.issues, checked.battlefield
-
-    def apply(self, edit: Edit[Scenario]) -> bool:
-        changed = self.history.apply(edit)
-        if changed:
-            self.refresh()
-        return changed
-
-    def undo(self) -> str | None:
-        label = self.history.undo()
-        if label is not None:
-            self.refresh()
-        return label
-
-    def redo(self) -> str | None:
-        label = self.history.redo()
-        if label is not None:
-            self.refresh()
-        return label
 
     def save(self, path: Path | None = None, force: bool = False) -> Path:
         """Atomic save with a .bak; ChangedOnDisk if someone else changed the file."""
@@ -145,6 +118,4 @@ class ScenarioSession:
         if self.path is None:
             return
         self.loaded = load_scenario(self.path)
-        self.history.replace(self.loaded.scenario, "reload from disk")
-        self.fingerprint, self.saved = self.loaded.fingerprint, self.loaded.scenario
-        self.refresh()
+        self._reloaded(self.loaded.scenario, self.loaded.fingerprint)

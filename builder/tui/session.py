@@ -5,38 +5,28 @@ without a terminal."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from builder.army.models import ArmyList
 from builder.army.summary import ArmySummary
 from builder.army.validate import check
 from builder.catalogue.index import Catalogue
-from builder.diagnostics import Issue
-from builder.history import Edit, History
+from builder.history import History
 from builder.io.army_files import load_army, save_army
-from builder.io.save import Fingerprint
+from builder.tui.document import DocumentSession
 
 
 @dataclass
-class ArmySession:
-    catalogue: Catalogue
-    history: History[ArmyList]
-    path: Path | None = None
-    fingerprint: Fingerprint | None = None
-    saved: ArmyList | None = None  # what the file holds, to know whether there are changes
-    issues: list[Issue] = field(default_factory=list)
+class ArmySession(DocumentSession[ArmyList]):
     summary: ArmySummary | None = None
-
-    def __post_init__(self) -> None:
-        self.refresh()
 
     @classmethod
     def open(cls, path: Path, catalogue: Catalogue) -> ArmySession:
         loaded = load_army(path)
         issues = loaded.locate(check(loaded.army, catalogue)[0])
         session = cls(catalogue, History(loaded.army), path, loaded.fingerprint, loaded.army)
-        session.issues = issues
+        session.issues = issues  # with their lines in the file
         return session
 
     @classmethod
@@ -58,24 +48,6 @@ class ArmySession:
     def refresh(self) -> None:
         self.issues, self.summary = check(self.army, self.catalogue)
 
-    def apply(self, edit: Edit[ArmyList]) -> bool:
-        changed = self.history.apply(edit)
-        if changed:
-            self.refresh()
-        return changed
-
-    def undo(self) -> str | None:
-        label = self.history.undo()
-        if label is not None:
-            self.refresh()
-        return label
-
-    def redo(self) -> str | None:
-        label = self.history.redo()
-        if label is not None:
-            self.refresh()
-        return label
-
     def save(self, path: Path | None = None, force: bool = False) -> Path:
         """Save atomically (keeping a .bak). Raises ChangedOnDisk when the file changed
         since it was read, unless `force`. Illegal lists are saved too."""
@@ -93,10 +65,7 @@ class ArmySession:
         if self.path is None:
             return
         loaded = load_army(self.path)
-        self.history.replace(loaded.army, "reload from disk")
-        self.fingerprint = loaded.fingerprint
-        self.saved = loaded.army
-        self.refresh()
+        self._reloaded(loaded.army, loaded.fingerprint)
 
 
 def _without_stamp(army: ArmyList) -> ArmyList:

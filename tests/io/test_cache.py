@@ -33,9 +33,13 @@ def test_a_changed_file_misses_the_cache(cache_folder: Path, tmp_path: Path) -> 
     user = tmp_path / "mine"
     user.mkdir()
     marker = user / "m.yaml"
-    marker.write_text(HEADER + "markers: [{id: flare, name: Flare, effect: light, source: example}]\n", encoding="utf-8")
+    marker.write_text(
+        HEADER + "markers: [{id: flare, name: Flare, effect: light, source: example}]\n", encoding="utf-8"
+    )
     assert load_catalogue(user)[0].markers["flare"].name == "Flare"
-    marker.write_text(HEADER + "markers: [{id: flare, name: Star shell, effect: light, source: example}]\n", encoding="utf-8")
+    marker.write_text(
+        HEADER + "markers: [{id: flare, name: Star shell, effect: light, source: example}]\n", encoding="utf-8"
+    )
     assert load_catalogue(user)[0].markers["flare"].name == "Star shell"
 
 
