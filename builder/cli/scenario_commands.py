@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from builder.cli.app import CatalogueOption, JsonOption, app, console, open_catalogue
+from builder.cli.app import CatalogueOption, JsonOption, app, console, errors, open_catalogue
 
 scenario_app = typer.Typer(help="Check and print scenarios.", no_args_is_help=True)
 app.add_typer(scenario_app, name="scenario")
@@ -44,3 +44,54 @@ def check_command(scenario: ScenarioArgument, catalogue: CatalogueOption = None,
     if issues:
         console.print(issues_table(issues))
     raise typer.Exit(0 if ok else 1)
+
+
+@scenario_app.command("sheet")
+def sheet_command(
+    scenario: ScenarioArgument,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="html, pdf or svg (the map alone).")] = "html",
+    # Text, not a Path: a Path would drop the trailing slash that says "a folder".
+    output: Annotated[
+        str | None, typer.Option("--output", "-o", help="A file, or a folder to write <scenario-id>.<format> into.")
+    ] = None,
+    strict: Annotated[bool, typer.Option("--strict", help="Refuse a scenario with errors (exit 1).")] = False,
+    paper: Annotated[str, typer.Option("--paper", help="a4 or letter (html and pdf).")] = "a4",
+    catalogue: CatalogueOption = None,
+) -> None:
+    """Write a printable scenario sheet, into exports/ unless -o says otherwise.
+
+    A scenario with errors still prints, under a "not playable" banner listing its issues."""
+    from builder.diagnostics import plural
+    from builder.export.roster import Paper, PdfUnavailable
+    from builder.export.sheet import SheetFormat, build_sheet, sheet_path, write_sheet
+    from builder.io.scenario_files import load_scenario
+    from builder.io.yamlio import HonFileError
+
+    formats, papers = {f.value: f for f in SheetFormat}, {p.value: p for p in Paper}
+    if fmt not in formats:
+        raise typer.BadParameter(f"{fmt!r} is not one of html, pdf, svg.", param_hint="--format")
+    if paper not in papers:
+        raise typer.BadParameter(f"{paper!r} is not one of a4, letter.", param_hint="--paper")
+    loaded_catalogue, _ = open_catalogue(catalogue)
+    loaded = load_scenario(scenario)
+    sheet = build_sheet(loaded, loaded_catalogue)
+    if strict and not sheet.playable:
+        count = plural(len(sheet.errors), "error")
+        errors.print(
+            f"hon: {sheet.scenario.title} is not playable ({count}); --strict writes no sheet.",
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
+        )
+        for issue in sheet.errors:
+            errors.print(f"  {issue.path}: {issue.message}", markup=False, highlight=False, soft_wrap=True)
+        raise typer.Exit(1)
+    target = sheet_path(sheet.scenario.id, formats[fmt], output)
+    try:
+        written = write_sheet(sheet, formats[fmt], target, papers[paper])
+    except PdfUnavailable as problem:
+        errors.print(f"hon: {problem}", markup=False, highlight=False)
+        raise typer.Exit(2) from None
+    except OSError as problem:
+        raise HonFileError(target, f"cannot write the sheet ({problem.strerror or problem}).") from None
+    typer.echo(str(written))

@@ -11,10 +11,10 @@ from builder.catalogue.base import Entry, Game
 from builder.catalogue.document import CATALOGUE_FORMAT, CATALOGUE_VERSION, CatalogueFile, Manifest
 from builder.catalogue.index import BUNDLED, USER, Catalogue, Layer, assemble
 from builder.diagnostics import Issue
+from builder.io import cache
 from builder.io.dump import to_yaml
 from builder.io.migrate import checked_data
 from builder.io.save import atomic_write
-from builder.io import cache
 from builder.io.yamlio import Document, HonFileError, load_document, parse, read_text, to_model
 from builder.paths import CATALOGUE_FOLDERS, DATA_DIR
 

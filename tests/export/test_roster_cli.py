@@ -86,7 +86,7 @@ def test_bad_input_is_one_line_and_exit_2(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "BAD").write_text("format: hon-army\nname: [unclosed\n", encoding="utf-8")
-    code, out, err = run(capsys, "roster", *args)
+    code, _out, err = run(capsys, "roster", *args)
     assert code == 2
     assert words in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
     assert not (tmp_path / "exports").exists()

@@ -99,7 +99,8 @@ def test_the_scenario_may_name_the_army(army_file: Path, tmp_path: Path, capsys:
     assert code == 0 and report["ok"] is True
 
 
-def test_saved_placements_check_legal_again(army_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_saved_placements_check_legal_again(army_file: Path, tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
     saved = tmp_path / "saved.yaml"
     code, _, _ = deploy(capsys, DUEL, "--side", "alpha", "--army", army_file, "--save", saved)
     assert code == 0

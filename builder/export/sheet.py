@@ -1,0 +1,320 @@
+"""The printable scenario sheet (`hon scenario sheet`): one model built from the scenario,
+its battlefield, its army lists and its issues; HTML from a Jinja2 template with a print
+stylesheet, PDF from the same HTML through WeasyPrint, and the map alone as SVG.
+
+The template reads the scenario's own fields; the model adds what must be worked out: names
+by id, colours, zone tags, the map, and every victory condition, early end and event
+trigger in English through `builder.scenario.conditions.describe`."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+from pathlib import Path
+
+import jinja2
+from markupsafe import Markup
+
+from builder.army.models import ArmyList
+from builder.army.validate import check as check_army
+from builder.catalogue.index import Catalogue
+from builder.diagnostics import Issue, Severity, is_legal, plural
+from builder.export.map_svg import (
+    LegendEntry,
+    legend,
+    map_svg,
+    side_colours,
+    standalone_svg,
+    zone_tags,
+)
+from builder.export.roster import DEFAULT_FOLDER, TEMPLATES, Paper, html_to_pdf, slug
+from builder.export.roster_text import sentence
+from builder.io.army_files import load_army
+from builder.io.save import atomic_write
+from builder.io.scenario_files import LoadedScenario, load_scenario
+from builder.io.yamlio import HonFileError
+from builder.scenario.battlefield import Battlefield
+from builder.scenario.conditions import Condition, Namer, describe
+from builder.scenario.models import DRAW, RANDOM, Event, Objective, Scenario
+from builder.scenario.validate import validate_scenario
+
+# The map's box on the page, in mm: the full width of A4 and Letter within the sheet's
+# margins, less the legend's column beside a map taller than wide; short enough that the
+# map usually shares the first page with the title.
+MAP_BOX_MM = {False: (186.0, 130.0), True: (115.0, 185.0)}
+PHASES = {"order": "Order Phase", "activation": "Activation Phase", "supply": "Supply Phase"}
+
+
+class SheetFormat(StrEnum):
+    HTML = "html"
+    PDF = "pdf"
+    SVG = "svg"
+
+    @property
+    def extension(self) -> str:
+        return f".{self.value}"
+
+
+@dataclass(frozen=True)
+class ArmyLine:
+    """The army list a force names: its name, points and legality, or why it can't be read."""
+
+    file: str
+    name: str = ""
+    points: int | None = None
+    limit: int | None = None
+    errors: tuple[str, ...] = ()
+    problem: str = ""
+
+    @property
+    def legal(self) -> bool:
+        return not self.problem and not self.errors
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """The scenario and everything worked out for printing it."""
+
+    scenario: Scenario
+    issues: tuple[Issue, ...]
+    map_svg: Markup  # the map without its legend, for the page
+    map_file: str  # the map with its legend, for --format svg
+    map_size_mm: tuple[float, float]
+    portrait: bool  # taller than wide: the legend goes beside the map, not under it
+    legend: tuple[LegendEntry, ...]
+    dimensions: str
+    boards: tuple[str, ...]
+    names: dict[str, str]  # side ids, "draw" and "random" -> printed names
+    factions: dict[str, str]  # faction id -> name, for the sides' factions
+    colours: dict[str, str]  # side id -> colour on the map
+    tags: dict[str, str]  # zone id -> tag on the map
+    units: dict[str, str]  # unit id -> name, for every unit the scenario names
+    objectives: tuple[tuple[LegendEntry, str], ...]  # each objective's symbol and place
+    turns: str
+    game_end: str
+    outcomes: tuple[str, ...]  # each outcome's condition as a sentence, in order
+    early: tuple[str, ...]
+    events: tuple[str, ...]  # when each event happens
+    armies: dict[str, ArmyLine]  # side id -> the army list its force names
+    titles: dict[str, str]  # scenario id -> title, for a campaign's neighbours
+
+    @property
+    def errors(self) -> tuple[Issue, ...]:
+        return tuple(i for i in self.issues if i.severity is Severity.ERROR)
+
+    @property
+    def playable(self) -> bool:
+        return is_legal(self.issues)
+
+    @property
+    def source(self) -> str:
+        # DESIGN.md 3.1: never present an example as official.
+        source = self.scenario.source
+        return "an example made for hon, not from the books" if source == "example" else source
+
+
+def build_sheet(loaded: LoadedScenario, catalogue: Catalogue) -> Sheet:
+    """Read the army lists, check the scenario and gather what the sheet prints."""
+    scenario = loaded.scenario
+    armies, army_lines = _armies(loaded, catalogue)
+    checked = validate_scenario(scenario, catalogue, armies)
+    field_ = checked.battlefield
+    names = {DRAW: "Draw", RANDOM: "Random"} | {side.id: side.name for side in scenario.sides}
+    units = sorted(_unit_ids(scenario))
+
+    def name(kind: str, entry_id: str) -> str:
+        if kind == "objective":
+            objective = scenario.objective(entry_id)
+            return objective.name if objective else entry_id
+        return names.get(entry_id, entry_id) if kind == "side" else catalogue.name_of("units", entry_id)
+
+    svg = map_svg(scenario, field_, catalogue, with_legend=False)
+    entries = legend(scenario, field_, catalogue)
+    symbols = [e for e in entries if e.group == "Objectives"]
+    portrait = field_.height > field_.width
+    campaign = scenario.campaign
+    return Sheet(
+        scenario=scenario,
+        issues=tuple(loaded.locate(checked.issues)),
+        map_svg=Markup(svg),  # built by map_svg, which escapes every text
+        map_file=standalone_svg(scenario, field_, catalogue),
+        map_size_mm=_map_size(svg, portrait),
+        portrait=portrait,
+        legend=tuple(entries),
+        dimensions=f"{field_.width} × {field_.height} squares",
+        boards=_boards(scenario, catalogue),
+        names=names,
+        factions={side.faction: catalogue.name_of("factions", side.faction) for side in scenario.sides},
+        colours=side_colours(scenario),
+        tags=dict(zip((z.id for z in scenario.zones), zone_tags(scenario), strict=True)),
+        units={unit: catalogue.name_of("units", unit) for unit in units},
+        objectives=tuple(
+            (symbol, objective_place(o, field_)) for o, symbol in zip(scenario.objectives, symbols, strict=True)
+        ),
+        turns=_turns(scenario),
+        game_end=_game_end(scenario),
+        outcomes=tuple(_clause(o.condition, name) for o in scenario.victory.outcomes),
+        early=tuple(_clause(c, name) for c in scenario.victory.end.early),
+        events=tuple(_when(e, name) for e in scenario.events),
+        armies=army_lines,
+        titles=_titles(loaded.path.parent) if campaign and (campaign.previous or campaign.next) else {},
+    )
+
+
+def objective_place(objective: Objective, battlefield: Battlefield) -> str:
+    """Where an objective is, in words: a square, or a whole terrain element."""
+    if objective.at is not None:
+        place = f"square [{objective.at[0]}, {objective.at[1]}]"
+        return place if objective.at in battlefield.squares else f"{place}, not on the map"
+    element = battlefield.element_by_id(objective.element or "")
+    return f"the whole {element.name}" if element else f"element {objective.element}, not on the map"
+
+
+def _unit_ids(scenario: Scenario) -> set[str]:
+    found = {unit for step in scenario.setup.deployment for unit in step.units}
+    return found | {unit for event in scenario.events for unit in event.units}
+
+
+def _clause(condition: Condition, name: Namer) -> str:
+    text = describe(condition, name)
+    return sentence(text[:1].upper() + text[1:])
+
+
+def _when(event: Event, name: Namer) -> str:
+    if event.turn is not None:
+        when = f"Turn {event.turn}"
+    elif event.trigger is not None:
+        when = "Each time " + describe(event.trigger, name)
+    else:
+        when = "Every turn"
+    return f"{when}, at the {event.moment} of the {PHASES[event.phase.value]}"
+
+
+def _armies(loaded: LoadedScenario, catalogue: Catalogue) -> tuple[dict[str, ArmyList], dict[str, ArmyLine]]:
+    """The forces' army lists that can be read (for the checks), and a line for each."""
+    armies: dict[str, ArmyList] = {}
+    lines: dict[str, ArmyLine] = {}
+    for side in loaded.scenario.sides:
+        force = loaded.scenario.force(side.id)
+        path = loaded.army_path(side.id)
+        if force is None or force.army is None or path is None:
+            continue
+        try:
+            army = load_army(path).army
+        except HonFileError as problem:
+            lines[side.id] = ArmyLine(force.army, problem=str(problem))
+            continue
+        armies[side.id] = army
+        issues, summary = check_army(army, catalogue)
+        errors = tuple(i.message for i in issues if i.severity is Severity.ERROR)
+        lines[side.id] = ArmyLine(force.army, army.name, summary.points, army.points_limit, errors)
+    return armies, lines
+
+
+def _map_size(svg: str, portrait: bool) -> tuple[float, float]:
+    """The map's printed size in mm: as large as its box allows, keeping its proportions."""
+    head = svg[: svg.index(">")]
+    width = float(head.split(' width="', 1)[1].split('"', 1)[0])
+    height = float(head.split(' height="', 1)[1].split('"', 1)[0])
+    box_width, box_height = MAP_BOX_MM[portrait]
+    scale = min(box_width / width, box_height / height)
+    return round(width * scale, 1), round(height * scale, 1)
+
+
+def _boards(scenario: Scenario, catalogue: Catalogue) -> tuple[str, ...]:
+    found = []
+    for index, placement in enumerate(scenario.map.boards, 1):
+        board = catalogue.boards.get(placement.board)
+        what = f"{board.name} ({placement.board})" if board else f"{placement.board} (not in the catalogue)"
+        turn = f", turned {placement.rotation}° clockwise" if placement.rotation else ""
+        found.append(f"B{index}: {what}, top-left square at [{placement.at[0]}, {placement.at[1]}]{turn}")
+    return tuple(found)
+
+
+def _turns(scenario: Scenario) -> str:
+    turns = scenario.setup.turns
+    # "The game lasts at least N turns": the END marker may move the end further (BfC p.16).
+    return f"At least {plural(turns.count, 'turn')}" if turns.at_least else plural(turns.count, "turn")
+
+
+def _game_end(scenario: Scenario) -> str:
+    turns = scenario.setup.turns
+    text = f"The game ends at the end of Turn {turns.count}"
+    if turns.at_least:
+        text += " at the earliest"
+    if scenario.victory.end.early:
+        # BfC p.18: "or at the end of any Supply Phase if either player has completed his objective".
+        return text + ", or sooner, at the end of any Supply Phase, when one of these holds:"
+    return text + "."
+
+
+def _titles(folder: Path) -> dict[str, str]:
+    """The titles of the scenarios beside this one, by id, to name a campaign's neighbours."""
+    found: dict[str, str] = {}
+    for path in sorted(folder.glob("*.yaml")):
+        try:
+            other = load_scenario(path).scenario
+        except HonFileError:
+            continue
+        found.setdefault(other.id, other.title)
+    return found
+
+
+# --- Rendering and writing -------------------------------------------------------------------
+
+
+@cache
+def _environment() -> jinja2.Environment:
+    # autoescape everywhere: every name and text on a sheet comes from user files.
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    environment.filters["sentence"] = sentence
+    environment.filters["swatch"] = _swatch
+    return environment
+
+
+def _swatch(entry: LegendEntry) -> Markup:
+    """A legend entry's swatch as its own small inline SVG (drawn by map_svg, escaped there)."""
+    return Markup(  # built by map_svg, which escapes every text
+        '<svg xmlns="http://www.w3.org/2000/svg" class="swatch" viewBox="0 0 22 22" width="22" height="22" '
+        f'font-family="DejaVu Sans, sans-serif">{entry.swatch}</svg>'
+    )
+
+
+def render_html(sheet: Sheet, paper: Paper = Paper.A4) -> str:
+    return _environment().get_template("sheet.html.j2").render(s=sheet, sc=sheet.scenario, paper=paper)
+
+
+def render(sheet: Sheet, fmt: SheetFormat, paper: Paper = Paper.A4) -> bytes:
+    """The sheet in `fmt`, as the bytes of the file: the whole sheet, or the map alone (svg)."""
+    if fmt is SheetFormat.SVG:
+        return sheet.map_file.encode("utf-8")
+    html = render_html(sheet, paper)
+    return html_to_pdf(html) if fmt is SheetFormat.PDF else html.encode("utf-8")
+
+
+def sheet_path(scenario_id: str, fmt: SheetFormat, output: str | Path | None = None) -> Path:
+    """Where to write: `exports/<id>.<ext>` under the current folder by default; `output`
+    names a file, or a folder when it is one or ends with a slash. The name is the roster's
+    slug of the id, so it cannot climb out of the folder."""
+    file_name = slug(scenario_id) + fmt.extension
+    if output is None:
+        return Path.cwd() / DEFAULT_FOLDER / file_name
+    text = str(output)
+    folder = Path(text)
+    if folder.is_dir() or text.endswith(("/", os.sep)):
+        return folder / file_name
+    return folder
+
+
+def write_sheet(sheet: Sheet, fmt: SheetFormat, path: Path, paper: Paper = Paper.A4) -> Path:
+    """Render the sheet and replace `path` with it in one step; return the path written."""
+    atomic_write(path, render(sheet, fmt, paper), backup=False)
+    return path.resolve()
