@@ -52,6 +52,11 @@ def atomic_write(path: Path, data: bytes, expected: Fingerprint | None = None, b
             shutil.copymode(path, temporary)
             if backup:
                 shutil.copy2(path, path.with_name(path.name + ".bak"))
+        else:
+            # mkstemp makes owner-only files; a new file gets the usual permissions.
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(temporary, 0o666 & ~umask)
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

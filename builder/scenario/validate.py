@@ -34,7 +34,7 @@ def validate_scenario(
         *_overlay_issues(scenario, battlefield),
         *_zone_issues(scenario, battlefield),
         *_objective_issues(scenario, battlefield),
-        *_setup_issues(scenario),
+        *_setup_issues(scenario, catalogue),
         *_force_issues(scenario, catalogue, armies or {}),
         *_victory_issues(scenario, catalogue),
         *_event_issues(scenario, catalogue),
@@ -209,7 +209,7 @@ def _objective_issues(scenario: Scenario, battlefield: Battlefield) -> Iterator[
             )
 
 
-def _setup_issues(scenario: Scenario) -> Iterator[Issue]:
+def _setup_issues(scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]:
     sides = [s.id for s in scenario.sides]
     zones = [z.id for z in scenario.zones]
     setup = scenario.setup
@@ -223,6 +223,9 @@ def _setup_issues(scenario: Scenario) -> Iterator[Issue]:
             yield _missing("side", step.side, f"setup.deployment[{i}].side", sides)
         if step.zone is not None and step.zone not in zones:
             yield _missing("zone", step.zone, f"setup.deployment[{i}].zone", zones)
+        for unit in step.units:
+            if unit not in catalogue.units:
+                yield _unknown(catalogue, "units", "unit", unit, f"setup.deployment[{i}].units")
 
 
 def _force_issues(scenario: Scenario, catalogue: Catalogue, armies: Mapping[str, ArmyList]) -> Iterator[Issue]:

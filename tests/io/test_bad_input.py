@@ -130,3 +130,16 @@ def test_the_installed_command_prints_no_traceback(tmp_path: Path) -> None:
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1
     assert "Traceback" not in done.stderr
+
+
+def test_a_new_file_is_readable_by_others_as_usual(tmp_path: Path) -> None:
+    import os
+    import stat
+
+    from builder.io.save import atomic_write
+
+    target = tmp_path / "new.yaml"
+    atomic_write(target, b"x: 1\n")
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~umask

@@ -210,3 +210,23 @@ def test_a_named_army_list_must_fit_its_force(mini: Catalogue, code: str, keep: 
 def test_the_points_message_gives_both_numbers(mini: Catalogue) -> None:
     [issue] = found(check(mini, armies={"alpha": army(tiles=["platoon", "platoon", "platoon"])}), "force.points")
     assert issue.message == "The army list for Alpha costs 240 points; the scenario gives 200."
+
+
+def test_deployment_steps_name_real_units(mini: Catalogue) -> None:
+    from builder.io.scenario_files import load_scenario
+    from builder.scenario.validate import validate_scenario
+    from tests.conftest import FIXTURES
+
+    duel = load_scenario(FIXTURES / "scenarios" / "duel.yaml").scenario
+    step = duel.setup.deployment[0]
+    named = duel.model_copy(
+        update={"setup": duel.setup.model_copy(update={"deployment": [step.model_copy(update={"units": ["rifles"]})]})}
+    )
+    assert "reference.unknown" not in {
+        i.code for i in validate_scenario(named, mini).issues if i.path.startswith("setup")
+    }
+    wrong = duel.model_copy(
+        update={"setup": duel.setup.model_copy(update={"deployment": [step.model_copy(update={"units": ["riffles"]})]})}
+    )
+    found = [i for i in validate_scenario(wrong, mini).issues if i.path == "setup.deployment[0].units"]
+    assert found and found[0].code == "reference.unknown" and "rifles" in (found[0].hint or "")
