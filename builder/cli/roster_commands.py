@@ -45,7 +45,7 @@ def roster(
         for issue in sheet.errors:
             errors.print(f"  {issue.path}: {issue.message}", markup=False, highlight=False)
         raise typer.Exit(1)
-    target = output_path(sheet.name, fmt, output)
+    target = output_path(sheet.name, fmt.extension, output)
     try:
         written = write_roster(sheet, fmt, target, paper)
     except PdfUnavailable as problem:

@@ -124,10 +124,10 @@ def slug(name: str, limit: int = SLUG_LIMIT) -> str:
     return f"army-{stem}" if stem in _RESERVED else stem
 
 
-def output_path(army_name: str, fmt: Format, output: str | Path | None = None) -> Path:
-    """Where to write: `exports/<slug>.<ext>` under the current folder by default; `output`
-    names a file, or a folder when it is one or ends with a slash."""
-    file_name = slug(army_name) + fmt.extension
+def output_path(name: str, extension: str, output: str | Path | None = None) -> Path:
+    """Where to write a roster or a sheet: `exports/<slug><extension>` under the current
+    folder by default; `output` names a file, or a folder when it is one or ends with a slash."""
+    file_name = slug(name) + extension
     if output is None:
         return Path.cwd() / DEFAULT_FOLDER / file_name
     text = str(output)

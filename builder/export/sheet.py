@@ -8,7 +8,6 @@ trigger in English through `builder.scenario.conditions.describe`."""
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
@@ -29,7 +28,7 @@ from builder.export.map_svg import (
     standalone_svg,
     zone_tags,
 )
-from builder.export.roster import DEFAULT_FOLDER, TEMPLATES, Paper, html_to_pdf, slug
+from builder.export.roster import TEMPLATES, Paper, html_to_pdf, output_path
 from builder.export.roster_text import sentence
 from builder.io.army_files import load_army
 from builder.io.save import atomic_write
@@ -301,17 +300,8 @@ def render(sheet: Sheet, fmt: SheetFormat, paper: Paper = Paper.A4) -> bytes:
 
 
 def sheet_path(scenario_id: str, fmt: SheetFormat, output: str | Path | None = None) -> Path:
-    """Where to write: `exports/<id>.<ext>` under the current folder by default; `output`
-    names a file, or a folder when it is one or ends with a slash. The name is the roster's
-    slug of the id, so it cannot climb out of the folder."""
-    file_name = slug(scenario_id) + fmt.extension
-    if output is None:
-        return Path.cwd() / DEFAULT_FOLDER / file_name
-    text = str(output)
-    folder = Path(text)
-    if folder.is_dir() or text.endswith(("/", os.sep)):
-        return folder / file_name
-    return folder
+    """Where to write a sheet: as a roster is placed, named after the scenario's id."""
+    return output_path(scenario_id, fmt.extension, output)
 
 
 def write_sheet(sheet: Sheet, fmt: SheetFormat, path: Path, paper: Paper = Paper.A4) -> Path:

@@ -138,7 +138,12 @@ def hostile(tmp_path: Path, bundled: Catalogue) -> tuple[Path, Path]:
     folder.mkdir()
     unit = bundled.units["cw-43-riflemen"].model_dump(mode="json", exclude_defaults=True)
     unit["name"] = HOSTILE
-    marker = {"id": "knife", "name": "Knife <b>bold</b>", "effect": "[click](javascript:alert(1)) & <i>", "source": "example"}
+    marker = {
+        "id": "knife",
+        "name": "Knife <b>bold</b>",
+        "effect": "[click](javascript:alert(1)) & <i>",
+        "source": "example",
+    }
     document = {"format": "hon-catalogue", "version": 1, "game": "hon", "units": [unit], "markers": [marker]}
     (folder / "evil.yaml").write_text(yaml.safe_dump(document, allow_unicode=True), encoding="utf-8")
     army = yaml.safe_load(LEGAL.read_text(encoding="utf-8"))
@@ -152,7 +157,9 @@ def hostile(tmp_path: Path, bundled: Catalogue) -> tuple[Path, Path]:
 
 def write(capsys: pytest.CaptureFixture[str], hostile: tuple[Path, Path], out: Path, fmt: Format) -> Path:
     army, catalogue = hostile
-    code, printed, err = run(capsys, "roster", str(army), "-f", fmt.value, "-o", f"{out}/", "--catalogue", str(catalogue))
+    code, printed, err = run(
+        capsys, "roster", str(army), "-f", fmt.value, "-o", f"{out}/", "--catalogue", str(catalogue)
+    )
     assert code == 0, err
     return Path(printed.strip())
 
@@ -167,7 +174,9 @@ def test_a_hostile_army_name_lands_inside_the_output_folder(
     assert [p.name for p in out.iterdir()] == [written.name]
 
 
-def test_html_escapes_every_text(hostile: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_html_escapes_every_text(
+    hostile: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     html = write(capsys, hostile, tmp_path, Format.HTML).read_text(encoding="utf-8")
     assert HOSTILE not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert "onerror=" not in html.replace("onerror=&#34;", "")
@@ -222,7 +231,7 @@ def test_any_army_name_stays_in_the_folder(name: str) -> None:
     stem = slug(name)
     assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", stem) and len(stem) <= 60
     for fmt in Format:
-        path = output_path(name, fmt, f"{folder}/")
+        path = output_path(name, fmt.extension, f"{folder}/")
         assert path.parent == folder and path.name == f"{stem}.{fmt.value}"
 
 

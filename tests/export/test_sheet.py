@@ -285,7 +285,7 @@ def test_a_scenario_full_of_errors_still_prints(fmt: str, tmp_path: Path, capsys
     assert written.name == f"stress.{fmt}" and written.stat().st_size > 1000
     if fmt == "html":
         text = html_text(written.read_text(encoding="utf-8"))
-        assert "NOT PLAYABLE — this scenario has 26 errors" in text
+        assert "NOT PLAYABLE — this scenario has 27 errors" in text
         assert "Map 0 × 0 squares" in text and "nowhere (not in the catalogue)" in text
         assert "Each time ghost has been destroyed, at the start of the Supply Phase" in text
         assert "Every turn, at the start of the Activation Phase" in text
