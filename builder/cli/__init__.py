@@ -15,6 +15,7 @@ from builder.cli import (  # noqa: F401
     odds_commands,
     roster_commands,
     scenario_commands,
+    simulate_commands,
     tui_commands,
 )
 from builder.cli.app import app

@@ -42,7 +42,8 @@ def _usage(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-def _battlefield(loaded: LoadedScenario, catalogue: Any) -> Battlefield:
+def assembled(loaded: LoadedScenario, catalogue: Any) -> Battlefield:
+    """The scenario's map; a map that cannot be assembled is a usage error (exit 2)."""
     battlefield, problems = assemble(loaded.scenario.map, catalogue)
     wrong = [i for i in problems if i.severity is Severity.ERROR]
     if wrong:
@@ -172,7 +173,7 @@ def deploy_command(
     if army_path is None:
         raise typer.BadParameter(f"the scenario names no army list for {side}; give one", param_hint="--army")
     loaded_army = load_army(army_path)
-    battlefield = _battlefield(loaded, loaded_catalogue)
+    battlefield = assembled(loaded, loaded_catalogue)
     loaded_positions = load_positions(positions) if positions is not None else None
     deployment = dry_run(
         loaded.scenario,

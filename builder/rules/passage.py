@@ -52,6 +52,8 @@ class PassageMap:
 
     def __init__(self, battlefield: Battlefield) -> None:
         self.battlefield = battlefield
+        # Zones of control by (squares, unit type, through doors), filled by builder.rules.zoc.
+        self.zones: dict[tuple[object, ...], frozenset[Square]] = {}
         self.building_of: dict[Square, int] = {}
         self.doors: set[frozenset[Square]] = set()
         self.windows: set[frozenset[Square]] = set()

@@ -101,6 +101,12 @@ HON_PAGES: tuple[tuple[str, int], ...] = (
     ("transport", 27),
     ("gear", 28),
     ("fire-summary", 33),
+    ("order-phase", 8),
+    ("initiative", 8),
+    ("activation", 9),
+    ("breaking-point", 15),
+    ("supply-phase", 16),
+    ("autonomous", 26),
 )
 SON_PAGES: tuple[tuple[str, int], ...] = (
     ("movement", 5),

@@ -41,6 +41,12 @@ def zone_of_control(battlefield: Battlefield, piece: Piece, ruleset: Ruleset) ->
     if piece.unit.type not in ruleset.zoc_exerted_by or piece.is_wreck:
         return frozenset()
     smap, passage = sight_map(battlefield), passage_map(battlefield)
+    # A ZoC depends on the terrain and where the unit stands, not on other units (see the
+    # module docstring): kept with the battlefield's movement tables, which live as long.
+    key = (piece.squares, piece.unit.type, ruleset.zoc_through_doors)
+    cached = passage.zones.get(key)
+    if cached is not None:
+        return cached
     own = set(piece.squares)
     found: set[Square] = set()
     for square in piece.squares:
@@ -54,7 +60,8 @@ def zone_of_control(battlefield: Battlefield, piece: Piece, ruleset: Ruleset) ->
             ends = smap.ends(square, near, piece.squares, (near,), piece.unit.type, None, ruleset)
             if not trace(smap, _NOBODY, square, near, ends).blocked:
                 found.add(near)
-    return frozenset(found)
+    zone = passage.zones[key] = frozenset(found)
+    return zone
 
 
 def zones_of_control(battlefield: Battlefield, exerting: Iterable[Piece],

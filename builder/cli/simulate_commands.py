@@ -1,0 +1,130 @@
+"""`hon simulate`: a scenario played by the simple policy for both sides, every roll told.
+
+hon simulate scenarios/rush-on-maltot.yaml --turns 2 --seed 7
+hon simulate scenarios/free-battle.yaml --army allies=us.yaml --army axis=german.yaml --json
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.text import Text
+
+from builder.cli.app import CatalogueOption, JsonOption, app, console, open_catalogue
+
+if TYPE_CHECKING:
+    from builder.army.models import ArmyList
+    from builder.io.scenario_files import LoadedScenario
+    from builder.rules.events import Event, Roll
+    from builder.rules.simulation import GameRecord
+
+ArmiesOption = Annotated[
+    list[str] | None,
+    typer.Option("--army", help="SIDE=FILE: the army list a side plays; by default the one the scenario names."),
+]
+STYLE = {
+    "fire": "bold",
+    "assault": "bold",
+    "destroyed": "red",
+    "breaks": "bold red",
+    "victory": "bold green",
+    "control": "cyan",
+    "sudden-death": "bold red",
+    "scenario-event": "magenta",
+    "turn": "bold underline",
+}
+QUIET = {"reveal", "hold"}
+
+
+def armies_for(loaded: LoadedScenario, given: list[str]) -> dict[str, ArmyList]:
+    """The army list of every side: --army SIDE=FILE first, else the scenario's."""
+    from builder.io.army_files import load_army
+
+    sides = [s.id for s in loaded.scenario.sides]
+    chosen: dict[str, Path] = {}
+    for item in given:
+        side, sep, file = item.partition("=")
+        if not sep or not side or not file:
+            raise typer.BadParameter(f"{item!r} is not SIDE=FILE", param_hint="--army")
+        if side not in sides:
+            raise typer.BadParameter(
+                f"the scenario has no side {side!r}; its sides are {', '.join(sides)}", param_hint="--army"
+            )
+        chosen[side] = Path(file)
+    armies: dict[str, ArmyList] = {}
+    for side in sides:
+        path = chosen.get(side) or loaded.army_path(side)
+        if path is None:
+            raise typer.BadParameter(
+                f"the scenario names no army list for {side}; give --army {side}=FILE", param_hint="--army"
+            )
+        armies[side] = load_army(path).army
+    return armies
+
+
+def roll_text(roll: Roll) -> Text:
+    """`fire: d6 [4] +2 Combat value vs infantry (HoN core p.15) +1 Ammo (…) = 7`."""
+    text = Text(f"      {roll.kind}: ", style="dim")
+    dice = " ".join(str(d) for d in roll.dice)
+    text.append(f"d6 [{dice}]" + (f" keeps {roll.kept}" if len(roll.dice) > 1 else ""))
+    for modifier in roll.modifiers:
+        text.append(f" {modifier.value:+d} {modifier.label}")
+        text.append(f" ({modifier.page})", style="dim")
+    text.append(f" = {roll.total}", style="bold")
+    text.append(f"  [{roll.page}]", style="dim")
+    return text
+
+
+def narrate(record: GameRecord, verbose: bool) -> None:
+    phase = None
+    for event in record.events:
+        if event.kind in QUIET and not verbose:
+            continue
+        if event.kind == "turn":
+            console.print()
+        elif (event.turn, event.phase) != phase and event.kind != "victory":
+            console.print(Text(f"  {event.phase} phase", style="dim italic"))
+        phase = (event.turn, event.phase)
+        console.print(_line(event))
+        for roll in event.rolls:
+            console.print(roll_text(roll))
+    console.print()
+    points = ", ".join(f"{side} {vp}" for side, vp in record.victory_points.items())
+    verdict = record.outcome if record.winner is not None else f"not finished after {record.turns} turn(s)"
+    console.print(f"[bold]Result:[/] {verdict} — victory points: {points}; seed {record.seed}.")
+
+
+def _line(event: Event) -> Text:
+    prefix = f"T{event.turn} " if event.turn else "   "
+    who = f"[{event.side}] " if event.side else ""
+    return Text(f"{prefix}{who}{event.text}", style=STYLE.get(event.kind, ""))
+
+
+@app.command("simulate")
+def simulate_command(
+    scenario: Annotated[Path, typer.Argument(help="A scenario (YAML).")],
+    army: ArmiesOption = None,
+    turns: Annotated[int | None, typer.Option("--turns", min=1, help="Play at most this many turns.")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="The dice seed: the same seed plays the same game.")] = 1,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Also tell every token revealed and hold.")] = False,
+    catalogue: CatalogueOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Play the scenario with the simple policy for every side and tell every roll."""
+    from builder.cli.deploy_commands import assembled
+    from builder.io.scenario_files import load_scenario
+    from builder.rules.simulation import simulate
+
+    loaded_catalogue, _ = open_catalogue(catalogue)
+    loaded = load_scenario(scenario)
+    armies = armies_for(loaded, army or [])
+    battlefield = assembled(loaded, loaded_catalogue)
+    record = simulate(loaded.scenario, battlefield, armies, loaded_catalogue, seed=seed, turns=turns)
+    if as_json:
+        print(json.dumps(record.to_json(), indent=1))
+        return
+    console.print(f"[bold]{loaded.scenario.title}[/] — simulated with seed {seed}, the simple policy for every side.")
+    narrate(record, verbose)
