@@ -28,8 +28,16 @@ from builder.rules.ruleset import Ruleset
 from builder.rules.zoc import zone_of_control, zones_of_control
 from builder.scenario.battlefield import Battlefield
 
-__all__ = ["Path", "Position", "allowance", "assault_path", "reachable", "reachable_squares", "zone_of_control",
-           "zones_of_control"]
+__all__ = [
+    "Path",
+    "Position",
+    "allowance",
+    "assault_path",
+    "reachable",
+    "reachable_squares",
+    "zone_of_control",
+    "zones_of_control",
+]
 
 
 @dataclass(frozen=True)
@@ -126,8 +134,15 @@ def _block(squares: Sequence[Square], facing: int) -> tuple[Square, ...]:
 class _Mover:
     """One unit's Movement Action over a battlefield full of other pieces."""
 
-    def __init__(self, battlefield: Battlefield, pieces: Iterable[Piece], piece: Piece, ruleset: Ruleset,
-                 ignore_difficult: bool, run_over: bool) -> None:
+    def __init__(
+        self,
+        battlefield: Battlefield,
+        pieces: Iterable[Piece],
+        piece: Piece,
+        ruleset: Ruleset,
+        ignore_difficult: bool,
+        run_over: bool,
+    ) -> None:
         self.piece, self.ruleset = piece, ruleset
         self.passage: PassageMap = passage_map(battlefield)
         others = [p for p in pieces if p.key != piece.key and p.embarked_in is None]
@@ -135,6 +150,8 @@ class _Mover:
         self.footprint = len(piece.squares)
         self.ignore_difficult = ignore_difficult or piece.side.has("all-terrain")  # SoN p.18
         self.run_over = run_over and piece.is_vehicle
+        self.urban = piece.side.has("urban-fighter")
+        self.amphibious = piece.side.has("amphibious")
         # Only infantry is hindered, and only by enemy infantry (HoN core p.12; SoN p.5).
         self.zoc: dict[Square, frozenset[str]] = {}
         if piece.is_infantry:
@@ -175,15 +192,17 @@ class _Mover:
         _, pairs, entered = move
         piece = self.piece
         stop = False
+        unit, side = piece.unit, piece.side
         for s, t in pairs:
-            found = self.passage.step(s, t, piece.unit.type, piece.side)
+            found = self.passage.step_for(s, t, unit.type, side, self.urban)
             if not found.allowed:
                 return None
             stop = stop or found.stop
         assaulting = False
         markers = 0
         for square in entered:
-            if self.passage.refusal(square, piece.unit, piece.side) is not None:
+            may, difficult, suppresses = self.passage.ground(square, unit, side, self.amphibious)
+            if not may:
                 return None
             if square in into:
                 # SoN p.7: "an assault can only be launched from a free space".
@@ -192,15 +211,14 @@ class _Mover:
                 assaulting = True
             elif not self.passes(square):
                 return None
-            if self.passage.difficult(square) and not self.ignore_difficult:
+            if difficult and not self.ignore_difficult:
                 # HoN core p.18: entering a difficult passage ends the move. A two-square
                 # counter is judged by its leading square, the only one that enters a new
                 # square (the front, or the rear going backwards), so it is free of the
                 # passage once that square is out; a large creature stops as soon as any
                 # part of it enters (SoN p.12).
                 stop = True
-            swims = self.passage.water(square) and piece.side.has("amphibious")
-            if self.passage.suppresses(square) and not swims:
+            if suppresses:  # an amphibious unit swims through water that suppresses
                 markers += 1  # SoN p.12: a Suppressed marker on entering difficult terrain
         if self.zoc and pairs and not assaulting:
             # HoN core p.11: into or out of an enemy infantry unit's ZoC, never within one.
@@ -260,8 +278,15 @@ def _paths(mover: _Mover, best: _Best, keep: bool) -> dict[Position, Path]:
     return found
 
 
-def reachable(battlefield: Battlefield, pieces: Iterable[Piece], piece: Piece, ruleset: Ruleset, *,
-              ignore_difficult: bool = False, run_over: bool = False) -> dict[Position, Path]:
+def reachable(
+    battlefield: Battlefield,
+    pieces: Iterable[Piece],
+    piece: Piece,
+    ruleset: Ruleset,
+    *,
+    ignore_difficult: bool = False,
+    run_over: bool = False,
+) -> dict[Position, Path]:
     """Every position `piece` can end a Movement Action in, with the cheapest path there.
 
     The start is always there (a 0 move). `pieces` is everyone on the battlefield (the mover
@@ -273,8 +298,9 @@ def reachable(battlefield: Battlefield, pieces: Iterable[Piece], piece: Piece, r
     return _paths(mover, mover.search(), keep=False)
 
 
-def reachable_squares(battlefield: Battlefield, pieces: Iterable[Piece], piece: Piece, ruleset: Ruleset,
-                      **options: bool) -> dict[Square, Path]:
+def reachable_squares(
+    battlefield: Battlefield, pieces: Iterable[Piece], piece: Piece, ruleset: Ruleset, **options: bool
+) -> dict[Square, Path]:
     """`reachable` keyed by the front square: the handy form for one-square units."""
     found: dict[Square, Path] = {}
     for position, path in reachable(battlefield, pieces, piece, ruleset, **options).items():
@@ -284,8 +310,9 @@ def reachable_squares(battlefield: Battlefield, pieces: Iterable[Piece], piece: 
     return found
 
 
-def assault_path(battlefield: Battlefield, pieces: Iterable[Piece], piece: Piece, target: Piece,
-                 ruleset: Ruleset) -> Path | None:
+def assault_path(
+    battlefield: Battlefield, pieces: Iterable[Piece], piece: Piece, target: Piece, ruleset: Ruleset
+) -> Path | None:
     """The cheapest Movement Action ending with a step into `target`'s square, or None.
 
     The last step ignores zones of control (HoN core p.11: "a unit can try to move within an

@@ -54,6 +54,9 @@ class PassageMap:
         self.battlefield = battlefield
         # Zones of control by (squares, unit type, through doors), filled by builder.rules.zoc.
         self.zones: dict[tuple[object, ...], frozenset[Square]] = {}
+        # Memos for the movement search, which asks the same questions thousands of times.
+        self._steps: dict[tuple[Square, Square, UnitType, bool], Step] = {}
+        self._ground: dict[tuple[Square, UnitType, bool], tuple[bool, bool, bool]] = {}
         self.building_of: dict[Square, int] = {}
         self.doors: set[frozenset[Square]] = set()
         self.windows: set[frozenset[Square]] = set()
@@ -122,6 +125,21 @@ class PassageMap:
             return f"is {name}, water: only an amphibious unit may enter it"
         return None
 
+    def ground(self, square: Square, unit: Unit, side: Side, amphibious: bool) -> tuple[bool, bool, bool]:
+        """(may enter, difficult, gives a Suppressed marker) for this unit, remembered: the
+        answer depends only on the square, the unit type and whether it is Amphibious."""
+        key = (square, unit.type, amphibious)
+        found = self._ground.get(key)
+        if found is None:
+            effects = self.battlefield.effects_at(square)
+            may = self.refusal(square, unit, side) is None
+            found = self._ground[key] = (
+                may,
+                effects.difficult,
+                effects.suppresses and not (effects.water and amphibious),
+            )
+        return found
+
     def difficult(self, square: Square) -> bool:
         return self.battlefield.effects_at(square).difficult
 
@@ -147,6 +165,14 @@ class PassageMap:
             if not through:
                 return Step(False, reason="a building is entered only through a door")
         return self._lines(self.lines_on.get(edge, ()), unit_type)
+
+    def step_for(self, s: Square, t: Square, unit_type: UnitType, side: Side, urban: bool) -> Step:
+        """`step`, remembered: it depends only on the squares, the unit type and Urban Fighter."""
+        key = (s, t, unit_type, urban)
+        found = self._steps.get(key)
+        if found is None:
+            found = self._steps[key] = self.step(s, t, unit_type, side)
+        return found
 
     def _diagonal(self, s: Square, t: Square, unit_type: UnitType) -> Step:
         # A unit may move diagonally even between two impassable squares (HoN core p.10),
@@ -180,7 +206,7 @@ class PassageMap:
         return all(
             self.joined(a, b)
             for i, a in enumerate(squares)
-            for b in squares[i + 1:]
+            for b in squares[i + 1 :]
             if abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 or len(squares) == 2
         )
 
