@@ -62,7 +62,10 @@ def main() -> None:
     raw_ms = statistics.median(raw) * 1000
     cold_ms, warm_ms = statistics.median(cold) * 1000, statistics.median(warm) * 1000
     print(f"raw safe-loader parse:            median {raw_ms:.1f} ms")
-    print(f"hon catalogue load, no cache:     median {cold_ms:.1f} ms -> {cold_ms / raw_ms:.2f}x the raw parse (target <= 1.50x)")
+    print(
+        f"hon catalogue load, no cache:     median {cold_ms:.1f} ms -> {cold_ms / raw_ms:.2f}x the raw parse "
+        "(target <= 1.50x)"
+    )
     print(f"hon catalogue load, cache filled: median {warm_ms:.1f} ms -> {warm_ms / raw_ms:.2f}x the raw parse")
 
     armies = sorted(EXAMPLE_ARMIES_DIR.glob("*.yaml")) + sorted((SCENARIOS_DIR / "armies").glob("*.yaml"))

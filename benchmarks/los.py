@@ -39,10 +39,14 @@ def four_boards() -> tuple[Battlefield, str, Catalogue]:
         boards = list(catalogue.boards.values())
     chosen = [boards[i % len(boards)] for i in range(4)]
     width, height = chosen[0].width, chosen[0].height
-    layout = MapLayout.model_validate({"boards": [
-        {"board": board.id, "at": [width * (i % 2), height * (i // 2)], "rotation": 180 if i == 3 else 0}
-        for i, board in enumerate(chosen)
-    ]})
+    layout = MapLayout.model_validate(
+        {
+            "boards": [
+                {"board": board.id, "at": [width * (i % 2), height * (i // 2)], "rotation": 180 if i == 3 else 0}
+                for i, board in enumerate(chosen)
+            ]
+        }
+    )
     battlefield, issues = assemble(layout, catalogue)
     assert not issues, issues
     return battlefield, ", ".join(b.id for b in chosen), catalogue

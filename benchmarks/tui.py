@@ -91,7 +91,9 @@ for name in ("_refresh_layout", "_compositor_refresh"):
     setattr(Screen, name, noted)
 """
 
-START_HON = NOTE_FIRST_PAINT + """
+START_HON = (
+    NOTE_FIRST_PAINT
+    + """
 import asyncio
 from builder.paths import DEFAULT_ARMY
 from builder.tui.app import HonApp
@@ -106,8 +108,11 @@ async def run():
         print(time.time())
 asyncio.run(run())
 """
+)
 
-START_BARE = NOTE_FIRST_PAINT + """
+START_BARE = (
+    NOTE_FIRST_PAINT
+    + """
 import asyncio
 from textual.app import App
 from textual.widgets import Footer, Static
@@ -122,6 +127,7 @@ async def run():
         print(painted[0])
 asyncio.run(run())
 """
+)
 
 
 def cold_start(code: str) -> list[float]:
@@ -155,7 +161,9 @@ def main() -> None:
         f"cold start to first paint: hon {first_ms:.0f} ms, bare Textual app {bare_ms:.0f} ms "
         f"-> {first_ms / bare_ms:.2f}x (target <= 1.30x)"
     )
-    print(f"cold start until the example army is on screen: {ready_ms:.0f} ms -> {ready_ms / bare_ms:.2f}x the bare app")
+    print(
+        f"cold start until the example army is on screen: {ready_ms:.0f} ms -> {ready_ms / bare_ms:.2f}x the bare app"
+    )
 
 
 if __name__ == "__main__":

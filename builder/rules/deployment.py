@@ -49,13 +49,14 @@ def _forward(area: frozenset[Square], battlefield: Battlefield) -> tuple[float, 
 
 def _facings(forward: tuple[float, float], footprint: int) -> list[int]:
     fx, fy = forward
-    best = max(range(8), key=lambda f: (STEPS[f][0] * fx + STEPS[f][1] * fy) / (2 ** 0.5 if f % 2 else 1))
+    best = max(range(8), key=lambda f: (STEPS[f][0] * fx + STEPS[f][1] * fy) / (2**0.5 if f % 2 else 1))
     allowed = range(0, 8, 2) if footprint == 4 else range(8)
     return sorted(allowed, key=lambda f: (turn_cost(best, f), f))
 
 
-def candidates(piece: Piece, area: frozenset[Square], taken: frozenset[Square], passage: PassageMap,
-               battlefield: Battlefield) -> list[Candidate]:
+def candidates(
+    piece: Piece, area: frozenset[Square], taken: frozenset[Square], passage: PassageMap, battlefield: Battlefield
+) -> list[Candidate]:
     """Every legal position of `piece` in `area`, front-most squares first, facing the enemy."""
     fx, fy = _forward(area, battlefield)
     order = sorted(area, key=lambda sq: (-(sq[0] * fx + sq[1] * fy), sq[1], sq[0]))
@@ -74,8 +75,9 @@ def candidates(piece: Piece, area: frozenset[Square], taken: frozenset[Square], 
 
 class _Fit:
     def __init__(self, pieces: Sequence[Piece], options: Mapping[str, list[Candidate]]) -> None:
-        self.multi = sorted((p for p in pieces if p.unit.footprint > 1),
-                            key=lambda p: (-p.unit.footprint, len(options[p.key]), p.key))
+        self.multi = sorted(
+            (p for p in pieces if p.unit.footprint > 1), key=lambda p: (-p.unit.footprint, len(options[p.key]), p.key)
+        )
         self.single = sorted((p for p in pieces if p.unit.footprint == 1), key=lambda p: (len(options[p.key]), p.key))
         self.options = options
         self.used: set[Square] = set()
@@ -152,8 +154,14 @@ def _zone_path(scenario: Scenario, zones: Sequence[Zone]) -> str:
     return f"zones[{scenario.zones.index(zones[0])}]" if zones else "setup.deployment"
 
 
-def _diagnose(scenario: Scenario, side: str, pieces: Sequence[Piece], options: Mapping[str, list[Candidate]],
-              missing: Sequence[Piece], titles: Mapping[str, str]) -> list[Issue]:
+def _diagnose(
+    scenario: Scenario,
+    side: str,
+    pieces: Sequence[Piece],
+    options: Mapping[str, list[Candidate]],
+    missing: Sequence[Piece],
+    titles: Mapping[str, str],
+) -> list[Issue]:
     """Why the counters left over do not fit, with the numbers."""
     issues: list[Issue] = []
     kinds: dict[tuple[str, ...], list[Piece]] = {}
@@ -182,10 +190,18 @@ def _diagnose(scenario: Scenario, side: str, pieces: Sequence[Piece], options: M
                 need = f"{len(group)} places of {need}"
             message = f"The {join_and(owners)} {verb} {need}; zone {names} has room for {room_text}{short}."
         else:
-            message = (f"The {join_and(owners)} {verb} {plural(len(group), 'square')} {article} {label} can "
-                       f"stand on; zone {names} has {room_text}{short}.")
-        issues.append(error("deploy.no-room", _zone_path(scenario, zones), message,
-                            "Enlarge the zone, or field fewer of these units."))
+            message = (
+                f"The {join_and(owners)} {verb} {plural(len(group), 'square')} {article} {label} can "
+                f"stand on; zone {names} has {room_text}{short}."
+            )
+        issues.append(
+            error(
+                "deploy.no-room",
+                _zone_path(scenario, zones),
+                message,
+                "Enlarge the zone, or field fewer of these units.",
+            )
+        )
     if short_somewhere:
         return issues
     needed = sum(p.unit.footprint for p in pieces)
@@ -193,18 +209,36 @@ def _diagnose(scenario: Scenario, side: str, pieces: Sequence[Piece], options: M
     zones = zones_for(scenario, side)
     names = join_and(repr(z.id) for z in zones)
     if needed > len(area):
-        return [error("deploy.no-room", _zone_path(scenario, zones),
-                      f"The army needs {plural(needed, 'square')}; zone {names} has {len(area)} its units can use "
-                      f"({needed - len(area)} short).", "Enlarge the zone, or field fewer units.")]
+        return [
+            error(
+                "deploy.no-room",
+                _zone_path(scenario, zones),
+                f"The army needs {plural(needed, 'square')}; zone {names} has {len(area)} its units can use "
+                f"({needed - len(area)} short).",
+                "Enlarge the zone, or field fewer units.",
+            )
+        ]
     left = join_and(sorted({titles.get(p.group) or p.unit.name for p in missing}))
-    return [error("deploy.no-room", _zone_path(scenario, zones),
-                  f"No arrangement fits the {left} in zone {names}: the two-square counters' shapes leave no room "
-                  f"(tried {BUDGET} positions).", "Place these units by hand in a positions file.")]
+    return [
+        error(
+            "deploy.no-room",
+            _zone_path(scenario, zones),
+            f"No arrangement fits the {left} in zone {names}: the two-square counters' shapes leave no room "
+            f"(tried {BUDGET} positions).",
+            "Place these units by hand in a positions file.",
+        )
+    ]
 
 
 def auto_deploy(
-    scenario: Scenario, battlefield: Battlefield, side: str, pieces: Sequence[Piece], *,
-    others: Iterable[Piece] = (), ruleset: Ruleset | None = None, titles: Mapping[str, str] | None = None,
+    scenario: Scenario,
+    battlefield: Battlefield,
+    side: str,
+    pieces: Sequence[Piece],
+    *,
+    others: Iterable[Piece] = (),
+    ruleset: Ruleset | None = None,
+    titles: Mapping[str, str] | None = None,
 ) -> tuple[list[Piece], list[Issue]]:
     """Every counter of `pieces` placed legally (first side up), or as many as fit and the
     issues saying why the rest do not. Deterministic: the same input gives the same answer."""
@@ -218,8 +252,14 @@ def auto_deploy(
         area = zone_squares(zones, battlefield)
         options[piece.key] = candidates(piece, area, taken, passage, battlefield) if area else []
         if not zones:
-            issues.append(error("deploy.no-zone", "zones", f"The scenario gives {side} no deployment zone or entry "
-                                f"squares for {piece.unit.name}.", "Add a zone for the side to the scenario."))
+            issues.append(
+                error(
+                    "deploy.no-zone",
+                    "zones",
+                    f"The scenario gives {side} no deployment zone or entry squares for {piece.unit.name}.",
+                    "Add a zone for the side to the scenario.",
+                )
+            )
     flat = [replace(p, side_index=0) for p in pieces]
     fit = _Fit(flat, options)
     chosen = dict(fit.chosen) if fit.search() else fit.greedy()
@@ -252,19 +292,33 @@ class Deployment:
 
 
 def dry_run(
-    scenario: Scenario, battlefield: Battlefield, side: str, army: ArmyList, catalogue: Catalogue,
-    positions: PositionsFile | None = None, *, others: Iterable[Piece] = (), ruleset: Ruleset | None = None,
+    scenario: Scenario,
+    battlefield: Battlefield,
+    side: str,
+    army: ArmyList,
+    catalogue: Catalogue,
+    positions: PositionsFile | None = None,
+    *,
+    others: Iterable[Piece] = (),
+    ruleset: Ruleset | None = None,
 ) -> Deployment:
     """Field `army` for `side` and check `positions`, or deploy it automatically without."""
     force = field_army(resolve(army, catalogue), side)
     issues: list[Issue] = []
     own = scenario.side(side)
     if own is not None and own.faction != army.faction:
-        issues.append(warning("deploy.faction", "faction", f"The army is {army.faction}; the scenario's side {side} "
-                              f"is {own.faction}.", "Check that this is the army meant for this side."))
+        issues.append(
+            warning(
+                "deploy.faction",
+                "faction",
+                f"The army is {army.faction}; the scenario's side {side} is {own.faction}.",
+                "Check that this is the army meant for this side.",
+            )
+        )
     if positions is None:
-        pieces, found = auto_deploy(scenario, battlefield, side, force.pieces, others=others, ruleset=ruleset,
-                                    titles=force.titles)
+        pieces, found = auto_deploy(
+            scenario, battlefield, side, force.pieces, others=others, ruleset=ruleset, titles=force.titles
+        )
     else:
         pieces, paths, found = place(force, positions)
         found += check_placements(scenario, battlefield, side, pieces, paths=paths, others=others, ruleset=ruleset)
@@ -272,6 +326,15 @@ def dry_run(
 
 
 __all__ = [
-    "Deployment", "Force", "auto_deploy", "check_placements", "dry_run", "field_army", "objective_area", "place",
-    "scout_reach", "zone_squares", "zones_for",
+    "Deployment",
+    "Force",
+    "auto_deploy",
+    "check_placements",
+    "dry_run",
+    "field_army",
+    "objective_area",
+    "place",
+    "scout_reach",
+    "zone_squares",
+    "zones_for",
 ]

@@ -155,13 +155,23 @@ def _sight(smap: SightMap, a: Square, b: Square, ends: Ends, found: Cost) -> Sig
     span = distance(a, b)
     if found.reason is not None:
         return Sight(
-            Visibility.BLOCKED, a, b, span, reason=found.reason, blocked_at=found.blocked_at,
-            blocking_piece=found.piece, lines=tuple(smap.lines[i] for i in found.lines),
+            Visibility.BLOCKED,
+            a,
+            b,
+            span,
+            reason=found.reason,
+            blocked_at=found.blocked_at,
+            blocking_piece=found.piece,
+            lines=tuple(smap.lines[i] for i in found.lines),
         )
     modifiers = tuple(found.modifiers)
     return Sight(
-        Visibility.OBSCURED if modifiers else Visibility.CLEAR, a, b, span,
-        modifiers=modifiers, obscuring=tuple(found.obscuring),
+        Visibility.OBSCURED if modifiers else Visibility.CLEAR,
+        a,
+        b,
+        span,
+        modifiers=modifiers,
+        obscuring=tuple(found.obscuring),
         lines=tuple(smap.lines[i] for i in found.lines),
     )
 
@@ -173,8 +183,11 @@ def _ends_of(thing: Target) -> tuple[tuple[Square, ...], UnitType | None]:
 
 
 def sights(
-    battlefield: Battlefield | SightMap, occupancy: Occupancy | Iterable[Piece],
-    firer: Target, target: Target, ruleset: Ruleset,
+    battlefield: Battlefield | SightMap,
+    occupancy: Occupancy | Iterable[Piece],
+    firer: Target,
+    target: Target,
+    ruleset: Ruleset,
 ) -> list[Sight]:
     """The line of sight from every square of the firer to every square of the target (a
     vehicle traces from and to any square it occupies, HoN core p.13), best first: not
@@ -191,8 +204,9 @@ def sights(
         raise ValueError(f"[{off[0][0]}, {off[0][1]}] is not a square of the battlefield")
     if len(firer_squares) == 1 and len(target_squares) == 1:
         a, b = firer_squares[0], target_squares[0]
-        return [trace(smap, occ, a, b, smap.ends(a, b, firer_squares, target_squares, firer_type, target_type,
-                                                   ruleset))]
+        return [
+            trace(smap, occ, a, b, smap.ends(a, b, firer_squares, target_squares, firer_type, target_type, ruleset))
+        ]
     found: list[Sight] = []
     for a in firer_squares:
         for b in target_squares:
@@ -203,8 +217,11 @@ def sights(
 
 
 def line_of_sight(
-    battlefield: Battlefield | SightMap, occupancy: Occupancy | Iterable[Piece],
-    firer: Target, target: Target, ruleset: Ruleset,
+    battlefield: Battlefield | SightMap,
+    occupancy: Occupancy | Iterable[Piece],
+    firer: Target,
+    target: Target,
+    ruleset: Ruleset,
 ) -> Sight:
     """The best line of sight from `firer` (a piece or a square) to `target`.
 
@@ -214,7 +231,10 @@ def line_of_sight(
 
 
 def can_see(
-    battlefield: Battlefield | SightMap, occupancy: Occupancy | Iterable[Piece],
-    firer: Target, target: Target, ruleset: Ruleset,
+    battlefield: Battlefield | SightMap,
+    occupancy: Occupancy | Iterable[Piece],
+    firer: Target,
+    target: Target,
+    ruleset: Ruleset,
 ) -> bool:
     return not line_of_sight(battlefield, occupancy, firer, target, ruleset).blocked

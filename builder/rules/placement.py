@@ -131,8 +131,14 @@ def may_show(piece: Piece) -> bool:
 
 
 def check_placements(
-    scenario: Scenario, battlefield: Battlefield, side: str, pieces: Sequence[Piece], *,
-    paths: Mapping[str, str] | None = None, others: Iterable[Piece] = (), ruleset: Ruleset | None = None,
+    scenario: Scenario,
+    battlefield: Battlefield,
+    side: str,
+    pieces: Sequence[Piece],
+    *,
+    paths: Mapping[str, str] | None = None,
+    others: Iterable[Piece] = (),
+    ruleset: Ruleset | None = None,
 ) -> list[Issue]:
     """Every reason `pieces` (one side's counters; those without squares stay off the
     battlefield) are not a legal deployment. `others`: counters already on the battlefield.
@@ -151,39 +157,78 @@ def check_placements(
         name = piece.unit.name
         zones = zones_for(scenario, side, piece.unit.id)
         if not piece.squares:
-            issues.append(warning("deploy.unplaced", path, f"{name} ({piece.key}) is not placed: it stays off the "
-                                  "battlefield.", "Give it a position, or bring it in later through entry squares."))
+            issues.append(
+                warning(
+                    "deploy.unplaced",
+                    path,
+                    f"{name} ({piece.key}) is not placed: it stays off the battlefield.",
+                    "Give it a position, or bring it in later through entry squares.",
+                )
+            )
             continue
         if not zones:
-            issues.append(error("deploy.no-zone", path, f"The scenario gives {side} no deployment zone or entry "
-                                f"squares for {name}.", "Add a zone for the side to the scenario."))
+            issues.append(
+                error(
+                    "deploy.no-zone",
+                    path,
+                    f"The scenario gives {side} no deployment zone or entry squares for {name}.",
+                    "Add a zone for the side to the scenario.",
+                )
+            )
             continue
         if not may_show(piece):
-            issues.append(error("deploy.face", f"{path}.side", f"{name} must deploy showing its first side: only "
-                                "Ambush, Tripod and Scout units may deploy with either side up "
-                                f"({rules.cite('ambush')}).", "Remove `side: 1`."))
+            issues.append(
+                error(
+                    "deploy.face",
+                    f"{path}.side",
+                    f"{name} must deploy showing its first side: only "
+                    "Ambush, Tripod and Scout units may deploy with either side up "
+                    f"({rules.cite('ambush')}).",
+                    "Remove `side: 1`.",
+                )
+            )
         squares = piece.squares
         if len(squares) != piece.unit.footprint or not shape_fits(squares, piece.facing):
-            issues.append(error("deploy.shape", path, f"{name} covers {plural(piece.unit.footprint, 'square')}; "
-                                f"{_where(squares)} is not its shape facing {piece.facing}.",
-                                "Give the front square as `at` and the facing."))
+            issues.append(
+                error(
+                    "deploy.shape",
+                    path,
+                    f"{name} covers {plural(piece.unit.footprint, 'square')}; "
+                    f"{_where(squares)} is not its shape facing {piece.facing}.",
+                    "Give the front square as `at` and the facing.",
+                )
+            )
             continue
         off = [sq for sq in squares if sq not in battlefield.squares]
         if off:
-            issues.append(error("deploy.off-map", f"{path}.at", f"{name} would stand off the battlefield at "
-                                f"{_where(off)}."))
+            issues.append(
+                error("deploy.off-map", f"{path}.at", f"{name} would stand off the battlefield at {_where(off)}.")
+            )
             continue
         refused = [(sq, why) for sq in squares if (why := passage.refusal(sq, piece.unit, piece.side))]
         for sq, why in refused:
-            issues.append(error("deploy.impassable", f"{path}.at", f"{name} cannot stand on [{sq[0]}, {sq[1]}]: it "
-                                f"{why} ({rules.cite('impassable')}).", "Choose a square it may enter."))
+            issues.append(
+                error(
+                    "deploy.impassable",
+                    f"{path}.at",
+                    f"{name} cannot stand on [{sq[0]}, {sq[1]}]: it {why} ({rules.cite('impassable')}).",
+                    "Choose a square it may enter.",
+                )
+            )
         if not passage.whole(squares):
-            issues.append(error("deploy.shape", path, f"{name} would straddle a wall or no-passage edge at "
-                                f"{_where(squares)}."))
+            issues.append(
+                error("deploy.shape", path, f"{name} would straddle a wall or no-passage edge at {_where(squares)}.")
+            )
         stacked = [sq for sq in squares if sq in taken]
         for sq in stacked:
-            issues.append(error("deploy.stacked", f"{path}.at", f"{name} and {taken[sq]} cannot share the square "
-                                f"[{sq[0]}, {sq[1]}] ({rules.cite('movement')}).", "Move one of them."))
+            issues.append(
+                error(
+                    "deploy.stacked",
+                    f"{path}.at",
+                    f"{name} and {taken[sq]} cannot share the square [{sq[0]}, {sq[1]}] ({rules.cite('movement')}).",
+                    "Move one of them.",
+                )
+            )
         for sq in squares:
             taken.setdefault(sq, name)
         area = zone_squares(zones, battlefield)
@@ -193,8 +238,14 @@ def check_placements(
         names = ", ".join(repr(z.id) for z in zones)
         scout = piece.side.ability_value("scout")
         if not scout:
-            issues.append(error("deploy.outside", f"{path}.at", f"{name} is outside its deployment zone ({names}) "
-                                f"at {_where(outside)}.", "Place it inside the zone."))
+            issues.append(
+                error(
+                    "deploy.outside",
+                    f"{path}.at",
+                    f"{name} is outside its deployment zone ({names}) at {_where(outside)}.",
+                    "Place it inside the zone.",
+                )
+            )
             continue
         key = (piece.unit.id, scout, area)
         if key not in reach_cache:
@@ -202,13 +253,25 @@ def check_placements(
         far = [sq for sq in outside if sq not in reach_cache[key]]
         near_objective = [sq for sq in outside if sq in forbidden]
         if far:
-            issues.append(error("deploy.scout", f"{path}.at", f"{name} (Scout {scout}) is more than {scout} squares "
-                                f"outside {names} at {_where(far)} ({rules.cite('scout')}).",
-                                f"Place it within {scout} squares of the zone."))
+            issues.append(
+                error(
+                    "deploy.scout",
+                    f"{path}.at",
+                    f"{name} (Scout {scout}) is more than {scout} squares "
+                    f"outside {names} at {_where(far)} ({rules.cite('scout')}).",
+                    f"Place it within {scout} squares of the zone.",
+                )
+            )
         elif near_objective:
-            issues.append(error("deploy.scout", f"{path}.at", f"{name} (Scout {scout}) may not end adjacent to an "
-                                f"objective or inside its area, at {_where(near_objective)} ({rules.cite('scout')}).",
-                                "Move it away from the objective."))
+            issues.append(
+                error(
+                    "deploy.scout",
+                    f"{path}.at",
+                    f"{name} (Scout {scout}) may not end adjacent to an "
+                    f"objective or inside its area, at {_where(near_objective)} ({rules.cite('scout')}).",
+                    "Move it away from the objective.",
+                )
+            )
     return issues
 
 
@@ -230,25 +293,41 @@ def place(force: Force, positions: PositionsFile) -> tuple[list[Piece], dict[str
             piece = next((p for p in force.pieces if p.unit.id == entry.unit and p.key not in placed), None)
         if piece is None:
             known = sorted({p.unit.id for p in force.pieces})
-            what = "every counter of that unit is already placed" if any(
-                p.unit.id == entry.unit for p in force.pieces) else "the army fields no such counter"
-            issues.append(error("deploy.unknown" if "no such" in what else "deploy.extra", f"{path}.unit",
-                                f"{entry.unit!r} cannot be placed: {what}.", f"The army fields: {', '.join(known)}."))
+            what = (
+                "every counter of that unit is already placed"
+                if any(p.unit.id == entry.unit for p in force.pieces)
+                else "the army fields no such counter"
+            )
+            issues.append(
+                error(
+                    "deploy.unknown" if "no such" in what else "deploy.extra",
+                    f"{path}.unit",
+                    f"{entry.unit!r} cannot be placed: {what}.",
+                    f"The army fields: {', '.join(known)}.",
+                )
+            )
             continue
         if piece.key in placed:
-            issues.append(error("deploy.extra", f"{path}.unit", f"{piece.key} is placed twice.",
-                                "Keep one of the two entries."))
+            issues.append(
+                error("deploy.extra", f"{path}.unit", f"{piece.key} is placed twice.", "Keep one of the two entries.")
+            )
             continue
         try:
             squares = footprint_squares(entry.at, entry.facing, piece.unit.footprint)
         except ValueError as problem:
             issues.append(error("deploy.shape", f"{path}.facing", f"{piece.unit.name}: {problem}."))
             continue
-        placed[piece.key] = Piece(key=piece.key, unit=piece.unit, owner=piece.owner, squares=squares,
-                                  facing=entry.facing, side_index=entry.side, group=piece.group)
+        placed[piece.key] = Piece(
+            key=piece.key,
+            unit=piece.unit,
+            owner=piece.owner,
+            squares=squares,
+            facing=entry.facing,
+            side_index=entry.side,
+            group=piece.group,
+        )
         paths[piece.key] = path
     pieces = [*placed.values(), *(p for p in force.pieces if p.key not in placed)]
     for p in force.pieces:
         paths.setdefault(p.key, force.sources.get(p.key, p.key))
     return pieces, paths, issues
-

@@ -26,8 +26,9 @@ class ShotPreview:
     shot: Shot | None = None
 
 
-def board(scenario: Scenario, battlefield: Battlefield, pieces: Iterable[Piece],
-          ruleset: Ruleset | None = None) -> GameState:
+def board(
+    scenario: Scenario, battlefield: Battlefield, pieces: Iterable[Piece], ruleset: Ruleset | None = None
+) -> GameState:
     """A game state holding just these pieces: enough to ask what a shot would be."""
     rules = ruleset or ruleset_for(scenario.game, scenario.setup.night, scenario.setup.fog)
     sides = tuple(s.id for s in scenario.sides)

@@ -124,8 +124,12 @@ def _pages(ruleset: Ruleset) -> tuple[str, str, str, str]:
     known = _PAGES.get(id(ruleset))
     if known is not None and known[0] is ruleset:
         return known[1]
-    pages = (ruleset.cite("line-of-sight"), ruleset.cite("obstacle"), ruleset.cite("buildings"),
-             ruleset.cite("no-passage"))
+    pages = (
+        ruleset.cite("line-of-sight"),
+        ruleset.cite("obstacle"),
+        ruleset.cite("buildings"),
+        ruleset.cite("no-passage"),
+    )
     _PAGES[id(ruleset)] = (ruleset, pages)
     return pages
 
@@ -149,8 +153,12 @@ class SightMap:
             if e.blocks_los or e.obscures or e.building or e.hole:
                 i = index[id(element)]
                 self.squares[c + r * self.width] = SquareInfo(
-                    element.name, e.blocks_los, e.obscures, e.obscures_infantry_only,
-                    i if e.building else -1, i if e.hole else -1,
+                    element.name,
+                    e.blocks_los,
+                    e.obscures,
+                    e.obscures_infantry_only,
+                    i if e.building else -1,
+                    i if e.hole else -1,
                 )
         walls: dict[frozenset[Square], str] = dict.fromkeys(battlefield.walls, "wall")
         walls.update(dict.fromkeys(battlefield.no_passage, "no-passage"))
@@ -175,8 +183,9 @@ class SightMap:
             (c1, r1), (c2, r2) = sorted(edge)
             if not (0 <= c1 < self.width and 0 <= r1 < self.height and c2 < self.width and r2 < self.height):
                 continue
-            info = EdgeInfo(edge, walls.get(edge), -1 if edge in walls else openings.get(edge, -1),
-                            tuple(on_lines.get(edge, ())))
+            info = EdgeInfo(
+                edge, walls.get(edge), -1 if edge in walls else openings.get(edge, -1), tuple(on_lines.get(edge, ()))
+            )
             (self.east if r1 == r2 else self.south)[c1 + r1 * self.width] = info
 
     def edge(self, s: Square, t: Square) -> EdgeInfo | None:
@@ -188,22 +197,34 @@ class SightMap:
         return 0 <= square[0] < self.width and 0 <= square[1] < self.height
 
     def ends(
-        self, a: Square, b: Square, firer_squares: tuple[Square, ...], target_squares: tuple[Square, ...],
-        firer_type: UnitType | None, target_type: UnitType | None, ruleset: Ruleset,
+        self,
+        a: Square,
+        b: Square,
+        firer_squares: tuple[Square, ...],
+        target_squares: tuple[Square, ...],
+        firer_type: UnitType | None,
+        target_type: UnitType | None,
+        ruleset: Ruleset,
     ) -> Ends:
         """What tracing from `a` to `b` needs to know; a bare square counts as infantry."""
         info_a = self.squares[a[0] + a[1] * self.width] if self.inside(a) else None
         info_b = self.squares[b[0] + b[1] * self.width] if self.inside(b) else None
         screens = ruleset.infantry_screens
-        own = frozenset((a, b)) if firer_squares == (a,) and target_squares == (b,) else (
-            frozenset(firer_squares) | frozenset(target_squares))
+        own = (
+            frozenset((a, b))
+            if firer_squares == (a,) and target_squares == (b,)
+            else (frozenset(firer_squares) | frozenset(target_squares))
+        )
         return Ends(
-            a, b, own,
+            a,
+            b,
+            own,
             (firer_type or UnitType.INFANTRY) in screens and (target_type or UnitType.INFANTRY) in screens,
             target_type in (None, UnitType.INFANTRY),
             (info_a.building if info_a else -1, info_b.building if info_b else -1),
             (info_a.hole if info_a else -1, info_b.hole if info_b else -1),
-            self.lines_by_square.get(a, _NONE), self.lines_by_square.get(b, _NONE),
+            self.lines_by_square.get(a, _NONE),
+            self.lines_by_square.get(b, _NONE),
             *_pages(ruleset),
         )
 
@@ -214,11 +235,13 @@ class SightMap:
         if info.building >= 0 and info.building in ends.buildings:
             return  # inside the building an end is in, only walls stop the eye (HoN core p.20)
         if info.blocks:
-            cost.block(f"{info.name} at {_where(square)} blocks the line of sight ({ends.obstacle_page}).",
-                       frozenset({square}))
+            cost.block(
+                f"{info.name} at {_where(square)} blocks the line of sight ({ends.obstacle_page}).", frozenset({square})
+            )
         elif info.obscures and (ends.infantry_target or not info.infantry_only):
-            cost.modifiers.append(Modifier(f"Obscured by {info.name} at {_where(square)}", -info.obscures,
-                                           ends.obstacle_page))
+            cost.modifiers.append(
+                Modifier(f"Obscured by {info.name} at {_where(square)}", -info.obscures, ends.obstacle_page)
+            )
             cost.obscuring.append(square)
 
     def enter_unit(self, square: Square, ends: Ends, occupancy: Occupancy, cost: Cost) -> None:
@@ -237,22 +260,33 @@ class SightMap:
             if info is not None and info.hole >= 0 and info.hole not in ends.holes:
                 return
         what = piece.unit.type.label if not wreck else "wreck"
-        cost.block(f"A {what} ({piece.unit.name}) at {_where(square)} blocks the line of sight "
-                   f"({ends.los_page}).", frozenset({square}), piece.key)
+        cost.block(
+            f"A {what} ({piece.unit.name}) at {_where(square)} blocks the line of sight ({ends.los_page}).",
+            frozenset({square}),
+            piece.key,
+        )
 
     def cross(self, edge: EdgeInfo, s: Square, t: Square, ends: Ends, cost: Cost) -> None:
         """An edge between two squares: walls, no-passage, openings and BfC lines."""
         if edge.wall == "no-passage":
-            cost.block(f"A no-passage edge between {_where(s)} and {_where(t)} blocks the line of sight "
-                       f"({ends.no_passage_page}).", edge.squares)
+            cost.block(
+                f"A no-passage edge between {_where(s)} and {_where(t)} blocks the line of sight "
+                f"({ends.no_passage_page}).",
+                edge.squares,
+            )
             return
         if edge.wall is not None:
-            cost.block(f"A wall between {_where(s)} and {_where(t)} blocks the line of sight "
-                       f"({ends.buildings_page}).", edge.squares)
+            cost.block(
+                f"A wall between {_where(s)} and {_where(t)} blocks the line of sight ({ends.buildings_page}).",
+                edge.squares,
+            )
             return
         if edge.opening >= 0 and ends.a not in edge.squares and ends.b not in edge.squares:
-            cost.block(f"The opening between {_where(s)} and {_where(t)} can be fired through only from "
-                       f"the squares next to it ({ends.buildings_page}).", edge.squares)
+            cost.block(
+                f"The opening between {_where(s)} and {_where(t)} can be fired through only from "
+                f"the squares next to it ({ends.buildings_page}).",
+                edge.squares,
+            )
             return
         for i in edge.lines:
             self._line(i, edge, ends, cost)
@@ -278,8 +312,9 @@ class SightMap:
             elif cost.contour is None:
                 cost.contour = edge.squares
 
-    def route(self, x: int, y: int, bx: int, by: int, nx: int, ny: int, ends: Ends,
-              occupancy: Occupancy) -> Cost | None:
+    def route(
+        self, x: int, y: int, bx: int, by: int, nx: int, ny: int, ends: Ends, occupancy: Occupancy
+    ) -> Cost | None:
         """One side of an interspace: from (x, y) through (bx, by) to (nx, ny)."""
         if not self.inside((bx, by)):
             return None

@@ -64,8 +64,9 @@ def zone_of_control(battlefield: Battlefield, piece: Piece, ruleset: Ruleset) ->
     return zone
 
 
-def zones_of_control(battlefield: Battlefield, exerting: Iterable[Piece],
-                     ruleset: Ruleset) -> dict[Square, frozenset[str]]:
+def zones_of_control(
+    battlefield: Battlefield, exerting: Iterable[Piece], ruleset: Ruleset
+) -> dict[Square, frozenset[str]]:
     """For every square, the keys of the `exerting` units whose ZoC covers it."""
     found: dict[Square, set[str]] = {}
     for piece in exerting:

@@ -171,4 +171,3 @@ def test_markdown_renders_as_markdown(big: Example) -> None:
     # Order tokens, one per block, the glossary and the notes.
     assert html.count("<h2>") == 1 + len(big.roster.blocks) + 1 + bool(big.roster.notes)
     assert "<table>" in html
-

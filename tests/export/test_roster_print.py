@@ -222,9 +222,9 @@ def test_chromium_reads_hostile_names_as_text(bundled: Catalogue, tmp_path: Path
     )
     army = tmp_path / "army.yaml"
     army.write_text(
-        (EXAMPLE_ARMIES_DIR / "commonwealth-43rd-770.yaml").read_text(encoding="utf-8").replace(
-            "name: The Wessex Division at Hill 112", "name: '<b>bold</b>'"
-        ),
+        (EXAMPLE_ARMIES_DIR / "commonwealth-43rd-770.yaml")
+        .read_text(encoding="utf-8")
+        .replace("name: The Wessex Division at Hill 112", "name: '<b>bold</b>'"),
         encoding="utf-8",
     )
     html = roster_file(army, tmp_path / "out", "--catalogue", str(folder))

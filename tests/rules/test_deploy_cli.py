@@ -57,8 +57,9 @@ def write_positions(tmp_path: Path, body: str) -> Path:
     return path
 
 
-def test_given_positions_are_checked_with_their_lines(army_file: Path, tmp_path: Path,
-                                                      capsys: pytest.CaptureFixture[str]) -> None:
+def test_given_positions_are_checked_with_their_lines(
+    army_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     good = write_positions(tmp_path, "  - {unit: officer, at: [0, 2]}\n  - {unit: rifles, at: [1, 2]}\n")
     code, report, _ = deploy(capsys, DUEL, "--side", "alpha", "--army", army_file, "--positions", good)
     assert code == 0 and report["automatic"] is False
@@ -72,8 +73,9 @@ def test_given_positions_are_checked_with_their_lines(army_file: Path, tmp_path:
     assert outside and outside[0]["path"] == "positions[1].at" and outside[0]["line"] == 6
 
 
-def test_unreadable_input_is_exit_two_with_one_line(army_file: Path, tmp_path: Path,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_unreadable_input_is_exit_two_with_one_line(
+    army_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     broken = tmp_path / "broken.yaml"
     broken.write_text("format: hon-positions\nversion: 1\npositions: [{unit: x, at: [1]}]\n")
     code, _, err = deploy(capsys, DUEL, "--side", "alpha", "--army", army_file, "--positions", broken)
@@ -99,8 +101,9 @@ def test_the_scenario_may_name_the_army(army_file: Path, tmp_path: Path, capsys:
     assert code == 0 and report["ok"] is True
 
 
-def test_saved_placements_check_legal_again(army_file: Path, tmp_path: Path,
-                                            capsys: pytest.CaptureFixture[str]) -> None:
+def test_saved_placements_check_legal_again(
+    army_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     saved = tmp_path / "saved.yaml"
     code, _, _ = deploy(capsys, DUEL, "--side", "alpha", "--army", army_file, "--save", saved)
     assert code == 0

@@ -27,18 +27,33 @@ from tests.conftest import army, codes, errors
 from tests.fixtures.rules.boards import JEEP, RIFLES, TANK, field, piece, unit
 
 
-def scenario(zones: list[dict[str, Any]], objectives: list[dict[str, Any]] | None = None,
-             steps: list[dict[str, Any]] | None = None) -> Scenario:
+def scenario(
+    zones: list[dict[str, Any]],
+    objectives: list[dict[str, Any]] | None = None,
+    steps: list[dict[str, Any]] | None = None,
+) -> Scenario:
     found = objectives if objectives is not None else [{"id": "hill", "name": "Hill", "kind": "primary", "at": [7, 0]}]
-    return Scenario.model_validate({
-        "id": "test", "title": "Test", "game": "hon",
-        "sides": [{"id": "a", "name": "A", "faction": "alpha"}, {"id": "b", "name": "B", "faction": "beta"}],
-        "map": {"boards": [{"board": "field"}]},
-        "zones": zones, "objectives": found,
-        "setup": {"initiative": "a", "turns": {"count": 6}, "deployment": steps or []},
-        "victory": {"outcomes": [{"winner": "a", "label": "A wins",
-                                  "condition": {"type": "control", "side": "a", "objectives": [found[0]["id"]]}}]},
-    })
+    return Scenario.model_validate(
+        {
+            "id": "test",
+            "title": "Test",
+            "game": "hon",
+            "sides": [{"id": "a", "name": "A", "faction": "alpha"}, {"id": "b", "name": "B", "faction": "beta"}],
+            "map": {"boards": [{"board": "field"}]},
+            "zones": zones,
+            "objectives": found,
+            "setup": {"initiative": "a", "turns": {"count": 6}, "deployment": steps or []},
+            "victory": {
+                "outcomes": [
+                    {
+                        "winner": "a",
+                        "label": "A wins",
+                        "condition": {"type": "control", "side": "a", "objectives": [found[0]["id"]]},
+                    }
+                ]
+            },
+        }
+    )
 
 
 def zone(zone_id: str, rect: list[int], side: str = "a", kind: str = "deployment") -> dict[str, Any]:
@@ -67,7 +82,8 @@ def test_inside_the_zone_is_legal_outside_is_not() -> None:
 def test_no_two_counters_on_one_square() -> None:
     assert check([piece("r1", (0, 0)), piece("r2", (0, 0))]) == ["deploy.stacked"]
     assert codes(check_placements(SCENE, BOARD, "a", [piece("r1", (0, 0))], others=[piece("x", (0, 0), "b")])) == [
-        "deploy.stacked"]
+        "deploy.stacked"
+    ]
 
 
 def test_never_on_a_square_the_unit_may_not_enter() -> None:
@@ -102,8 +118,9 @@ def test_scouts_may_stand_outside_but_not_near_an_objective() -> None:
 
 def test_objective_areas_keep_scouts_out() -> None:
     board = field("........\n.....BB.\n........", ids={"B": "farm"}, doors=[((5, 1), (5, 2))])
-    farm = scenario([zone("a-zone", [0, 0, 2, 2])], [{"id": "farm", "name": "Farm", "kind": "primary",
-                                                      "element": "farm"}])
+    farm = scenario(
+        [zone("a-zone", [0, 0, 2, 2])], [{"id": "farm", "name": "Farm", "kind": "primary", "element": "farm"}]
+    )
     scout = unit("scouts", abilities=[{"scout": 3}])
     assert check([piece("s", (4, 1), kind=scout)], board, farm) == ["deploy.scout"]  # next to the farm
     assert check([piece("s", (3, 1), kind=scout)], board, farm) == []
@@ -181,12 +198,14 @@ def test_field_army_keys_every_counter(mini: Catalogue) -> None:
 
 def test_positions_name_counters_by_key_or_by_unit(mini: Catalogue) -> None:
     force = field_army(resolve(army(["squad"]), mini), "a")
-    positions = PositionsFile(positions=[
-        PositionEntry(unit="a/tiles[0]/rifles/2", at=(0, 0)),
-        PositionEntry(unit="rifles", at=(1, 0)),
-        PositionEntry(unit="rifles", at=(1, 1)),
-        PositionEntry(unit="panzer", at=(1, 2)),
-    ])
+    positions = PositionsFile(
+        positions=[
+            PositionEntry(unit="a/tiles[0]/rifles/2", at=(0, 0)),
+            PositionEntry(unit="rifles", at=(1, 0)),
+            PositionEntry(unit="rifles", at=(1, 1)),
+            PositionEntry(unit="panzer", at=(1, 2)),
+        ]
+    )
     pieces, paths, issues = place(force, positions)
     assert [p.squares for p in pieces] == [((0, 0),), ((1, 0),)]
     assert paths["a/tiles[0]/rifles/2"] == "positions[0]"
@@ -196,9 +215,14 @@ def test_positions_name_counters_by_key_or_by_unit(mini: Catalogue) -> None:
 def test_dry_run_from_an_army_list(mini: Catalogue) -> None:
     done = dry_run(SCENE, BOARD, "a", army(["platoon"]), mini)
     assert done.legal and done.automatic and len(done.placed) == 4
-    checked = dry_run(SCENE, BOARD, "a", army(["squad"]), mini,
-                      PositionsFile(positions=[PositionEntry(unit="rifles", at=(0, 0)),
-                                               PositionEntry(unit="rifles", at=(0, 0))]))
+    checked = dry_run(
+        SCENE,
+        BOARD,
+        "a",
+        army(["squad"]),
+        mini,
+        PositionsFile(positions=[PositionEntry(unit="rifles", at=(0, 0)), PositionEntry(unit="rifles", at=(0, 0))]),
+    )
     assert errors(list(checked.issues)) == ["deploy.stacked"] and checked.issues[0].path == "positions[1].at"
 
 
@@ -207,17 +231,23 @@ def test_dry_run_from_an_army_list(mini: Catalogue) -> None:
 W, H = 7, 5
 cells = st.lists(st.lists(st.sampled_from("....T~#VR"), min_size=W, max_size=W), min_size=H, max_size=H)
 rect = st.tuples(st.integers(0, W - 1), st.integers(0, H - 1), st.integers(0, W - 1), st.integers(0, H - 1))
-armies = st.lists(st.sampled_from([RIFLES, JEEP, TANK, unit("half-track", UnitType.LIGHT_VEHICLE, footprint=2)]),
-                  min_size=1, max_size=9)
+armies = st.lists(
+    st.sampled_from([RIFLES, JEEP, TANK, unit("half-track", UnitType.LIGHT_VEHICLE, footprint=2)]),
+    min_size=1,
+    max_size=9,
+)
 
 
 @settings(max_examples=80, deadline=None)
 @given(cells, rect, armies)
-def test_auto_deploy_always_passes_the_check(grid: list[list[str]], box: tuple[int, int, int, int],
-                                             kinds: list[Any]) -> None:
+def test_auto_deploy_always_passes_the_check(
+    grid: list[list[str]], box: tuple[int, int, int, int], kinds: list[Any]
+) -> None:
     c0, r0, c1, r1 = box
-    scene = scenario([zone("a-zone", [min(c0, c1), min(r0, r1), max(c0, c1), max(r0, r1)])],
-                     [{"id": "x", "name": "X", "kind": "primary", "at": [0, 0]}])
+    scene = scenario(
+        [zone("a-zone", [min(c0, c1), min(r0, r1), max(c0, c1), max(r0, r1)])],
+        [{"id": "x", "name": "X", "kind": "primary", "at": [0, 0]}],
+    )
     board = field("\n".join("".join(r) for r in grid))
     placed, issues = auto_deploy(scene, board, "a", off_board(*kinds))
     on_board = [p for p in placed if p.squares]

@@ -175,12 +175,17 @@ def test_no_passage_edges_block_the_line_of_sight() -> None:
     assert line_of_sight(board, [], (1, 0), (2, 0), HON).clear
 
 
-HOUSE = field("""
+HOUSE = field(
+    """
 ......
 .BBB..
 .BBB..
 ......
-""", windows=[((3, 1), (4, 1))], doors=[((1, 2), (1, 3))], walls=[((1, 1), (2, 1))])
+""",
+    windows=[((3, 1), (4, 1))],
+    doors=[((1, 2), (1, 3))],
+    walls=[((1, 1), (2, 1))],
+)
 
 
 def test_a_unit_inside_fires_out_only_from_the_square_by_the_opening() -> None:
@@ -266,8 +271,9 @@ terrain = st.lists(st.lists(st.sampled_from(".....T#YH"), min_size=W, max_size=W
 
 @settings(max_examples=150, deadline=None)
 @given(terrain, st.sets(square, max_size=8), square, square)
-def test_line_of_sight_is_symmetric_with_obstacles(rows: list[list[str]], others: set[tuple[int, int]],
-                                                   a: tuple[int, int], b: tuple[int, int]) -> None:
+def test_line_of_sight_is_symmetric_with_obstacles(
+    rows: list[list[str]], others: set[tuple[int, int]], a: tuple[int, int], b: tuple[int, int]
+) -> None:
     board = field("\n".join("".join(r) for r in rows))
     blockers = [piece(f"u{i}", sq, "c", JEEP if i % 3 == 0 else RIFLES) for i, sq in enumerate(sorted(others - {a, b}))]
     there = line_of_sight(board, blockers, a, b, HON)

@@ -103,12 +103,16 @@ def test_a_unit_may_move_diagonally_between_two_impassable_squares() -> None:
     assert (1, 1) in reachable_squares(board, [jeep], jeep, HON)
 
 
-HOUSE = field("""
+HOUSE = field(
+    """
 .....
 .BB..
 .BB..
 .....
-""", doors=[((1, 2), (1, 3))], windows=[((2, 1), (3, 1))])
+""",
+    doors=[((1, 2), (1, 3))],
+    windows=[((2, 1), (3, 1))],
+)
 
 
 def test_a_building_is_entered_only_through_its_doors() -> None:
@@ -203,8 +207,9 @@ def test_a_four_square_creature_moves_as_a_block() -> None:
     assert min(path.cost for p, path in found.items() if frozenset(p.squares) == ahead) == 2
     turned = [p for p in found if set(p.squares) == set(beast.squares) and p.facing == EAST]
     assert found[turned[0]].cost == 1  # 90° in place for a point (SoN p.5)
-    assert not any(frozenset({(3, 2), (4, 2), (3, 3), (4, 3)}) == frozenset(p.squares) and found[p].cost < 2
-                   for p in found)  # no sideways step: it turns, then advances
+    assert not any(
+        frozenset({(3, 2), (4, 2), (3, 3), (4, 3)}) == frozenset(p.squares) and found[p].cost < 2 for p in found
+    )  # no sideways step: it turns, then advances
 
 
 def test_large_creatures_ignore_forbidden_to_but_not_impassable_or_buildings() -> None:
@@ -237,7 +242,10 @@ kinds = st.sampled_from([RIFLES, JEEP, TANK, BEAST])
 @settings(max_examples=120, deadline=None)
 @given(rows, st.sets(square, min_size=1, max_size=10), kinds, st.integers(0, 7))
 def test_no_move_ever_ends_on_an_occupied_or_forbidden_square(
-    grid: list[list[str]], spots: set[tuple[int, int]], kind: object, facing: int,
+    grid: list[list[str]],
+    spots: set[tuple[int, int]],
+    kind: object,
+    facing: int,
 ) -> None:
     from builder.catalogue.units import Unit
     from builder.rules.grid import footprint_squares
@@ -253,8 +261,9 @@ def test_no_move_ever_ends_on_an_occupied_or_forbidden_square(
     if any(passage.refusal(sq, kind, kind.sides[0]) for sq in squares) or not passage.whole(squares):
         return
     mover = piece("mover", squares, "a", kind, facing=facing)
-    crowd = [piece(f"o{i}", sq, "ab"[i % 2], RIFLES if i % 3 else JEEP) for i, sq in enumerate(others)
-             if sq not in squares]
+    crowd = [
+        piece(f"o{i}", sq, "ab"[i % 2], RIFLES if i % 3 else JEEP) for i, sq in enumerate(others) if sq not in squares
+    ]
     taken = {sq for p in crowd for sq in p.squares}
     for position in reachable(board, [mover, *crowd], mover, SON if kind is BEAST else HON):
         assert not taken & set(position.squares)

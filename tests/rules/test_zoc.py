@@ -22,11 +22,14 @@ def test_a_unit_controls_the_eight_squares_around_it() -> None:
 
 
 def test_impassable_squares_and_blocked_sight_are_not_part_of_it() -> None:
-    board = field("""
+    board = field(
+        """
     .#.
     ...
     ...
-    """, no_passage=[((1, 1), (1, 2))])
+    """,
+        no_passage=[((1, 1), (1, 2))],
+    )
     unit = piece("e", (1, 1), "b")
     zoc = zone_of_control(board, unit, HON)
     assert (1, 0) not in zoc  # rocks: impassable (HoN core p.11)
@@ -35,11 +38,15 @@ def test_impassable_squares_and_blocked_sight_are_not_part_of_it() -> None:
 
 
 def test_walls_and_windows_stop_it_doors_pass_it_in_hon_only() -> None:
-    house = field("""
+    house = field(
+        """
     .....
     .BB..
     .....
-    """, doors=[((1, 1), (1, 2))], windows=[((2, 1), (3, 1))])
+    """,
+        doors=[((1, 1), (1, 2))],
+        windows=[((2, 1), (3, 1))],
+    )
     by_door = piece("e", (1, 1), "b")
     assert (1, 2) in zone_of_control(house, by_door, HON)  # HoN core p.20: through the door
     assert (1, 2) not in zone_of_control(house, by_door, SON)  # SoN p.5: never out of a building
@@ -104,7 +111,6 @@ def test_an_assault_ignores_the_zoc_for_its_last_step() -> None:
     # t's ZoC, but as the assault's last step it is allowed (HoN core p.11).
     path = assault_path(OPEN, [mover, target, other], mover, target, HON)
     assert path is not None and path.cost == 2 and path.destination.square == (2, 2)
-
 
 
 def test_an_assault_starts_from_a_free_square() -> None:
