@@ -19,6 +19,7 @@ import heapq
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import NamedTuple
 
 from builder.catalogue.units import UnitType
 from builder.rules.grid import step as step_to
@@ -40,11 +41,10 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class Position:
+class Position(NamedTuple):
     """Where a counter stands: its squares (front first) and its facing. A one-square unit
     turns freely at any time (HoN core p.9-10): its positions keep the facing it started with,
-    and it may end facing any way."""
+    and it may end facing any way. A named tuple: the search hashes thousands of them."""
 
     squares: tuple[Square, ...]
     facing: int

@@ -195,7 +195,9 @@ class SimplePolicy:
     def _field(self, state: GameState, piece: Piece, goals: frozenset[Square]) -> dict[Square, int]:
         """Steps from every square to the nearest goal for this kind of unit, around walls,
         water and impassable terrain; kept while the goals stay the same."""
-        key = (goals, piece.unit.id, piece.side_index)
+        side = piece.side
+        # Passage depends on the unit type, Amphibious and Urban Fighter only (PassageMap).
+        key = (goals, piece.unit.type, side.has("amphibious"), side.has("urban-fighter"))
         found = self._fields.get(key)
         if found is None:
             if len(self._fields) >= FIELDS_KEPT:
@@ -225,6 +227,7 @@ def wanted_objectives(state: GameState, side: str) -> set[str]:
 def _distance_field(state: GameState, piece: Piece, goals: Iterable[Square]) -> dict[Square, int]:
     passage = passage_map(state.battlefield)
     unit, side = piece.unit, piece.side
+    amphibious, urban = side.has("amphibious"), side.has("urban-fighter")
     found = {sq: 0 for sq in goals}
     queue = deque(sorted(found))
     while queue:
@@ -232,7 +235,10 @@ def _distance_field(state: GameState, piece: Piece, goals: Iterable[Square]) -> 
         for there in neighbours(here):
             if there in found or there not in state.battlefield.squares:
                 continue
-            if passage.refusal(there, unit, side) is None and passage.step(there, here, unit.type, side).allowed:
+            if (
+                passage.ground(there, unit, side, amphibious)[0]
+                and passage.step_for(there, here, unit.type, side, urban).allowed
+            ):
                 found[there] = found[here] + 1
                 queue.append(there)
     return found
