@@ -302,46 +302,34 @@ class Turn:
                 )
 
     def _retreat(self, defender: Piece, attacker_squares: tuple[Square, ...]) -> None:
-        """To one of the three squares opposite the attacker, or destroyed (HoN core p.26)."""
+        """To one of the three squares opposite the attacker, the best covered first, or
+        destroyed (HoN core p.26)."""
         ac, ar = attacker_squares[0]
         dc, dr = defender.square
         away = (max(-1, min(1, dc - ac)), max(-1, min(1, dr - ar)))
-        options = [
-            sq
-            for sq in neighbours(defender.square)
-            if (sq[0] - dc) * away[0] + (sq[1] - dr) * away[1] > 0 and len(defender.squares) == 1
-        ]
-        for square in sorted(options, key=lambda sq: (-cover(self.state, defender, (sq,)), sq)):
+        options = [sq for sq in neighbours(defender.square) if (sq[0] - dc) * away[0] + (sq[1] - dr) * away[1] > 0]
+        ranked = sorted(options, key=lambda sq: (-cover(self.state, defender, (sq,)), sq))
+        self._displace(defender, ranked, "retreats to", "has nowhere to retreat")
+
+    def _push_aside(self, defender: Piece) -> None:
+        """To any free square next to it (HoN core p.26), or destroyed."""
+        self._displace(defender, sorted(neighbours(defender.square)), "is pushed aside to", "cannot be pushed aside")
+
+    def _displace(self, defender: Piece, options: list[Square], moved: str, stuck: str) -> None:
+        """Move a one-square unit to the first free square of `options`, or destroy it. A
+        counter of several squares never retreats (vehicles stay, HoN core p.26)."""
+        for square in options if len(defender.squares) == 1 else []:
             if may_stand(self.state, defender, (square,)):
                 self.state.pieces[defender.key] = defender.moved((square,))
                 self.say(
                     "retreat",
-                    f"{name(defender)} retreats to {_where((square,))}.",
+                    f"{name(defender)} {moved} {_where((square,))}.",
                     defender.owner,
                     unit=defender.key,
                     to=[list(square)],
                 )
                 return
-        self.say(
-            "retreat", f"{name(defender)} has nowhere to retreat and is destroyed.", defender.owner, unit=defender.key
-        )
-        self.hurt(defender, None, Effect.DESTROYED)
-
-    def _push_aside(self, defender: Piece) -> None:
-        for square in sorted(neighbours(defender.square)):
-            if len(defender.squares) == 1 and may_stand(self.state, defender, (square,)):
-                self.state.pieces[defender.key] = defender.moved((square,))
-                self.say(
-                    "retreat",
-                    f"{name(defender)} is pushed aside to {_where((square,))}.",
-                    defender.owner,
-                    unit=defender.key,
-                    to=[list(square)],
-                )
-                return
-        self.say(
-            "retreat", f"{name(defender)} cannot be pushed aside and is destroyed.", defender.owner, unit=defender.key
-        )
+        self.say("retreat", f"{name(defender)} {stuck} and is destroyed.", defender.owner, unit=defender.key)
         self.hurt(defender, None, Effect.DESTROYED)
 
     # --- Losses -----------------------------------------------------------------------
