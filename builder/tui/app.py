@@ -3,7 +3,7 @@ editor, the scenario designer and the simulation viewer (DESIGN.md 6)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -18,6 +18,7 @@ from builder.tui.palette import ActionsProvider
 # The domain and the screens load after the first paint (see `starting`), so they are
 # imported where they are used.
 if TYPE_CHECKING:
+    from builder.army.models import ArmyList
     from builder.catalogue.index import Catalogue
     from builder.tui.scenario_session import ScenarioSession
     from builder.tui.screens.builder import ArmyBuilderScreen
@@ -43,14 +44,16 @@ class HonApp(App[None]):
         user_catalogue: Path | None = None,
         loader: Callable[[], ArmySession] | None = None,
         scenario: ScenarioSession | None = None,
+        opening: Screen[None] | None = None,
     ) -> None:
         super().__init__()
-        if session is None and loader is None and scenario is None:
+        if session is None and loader is None and scenario is None and opening is None:
             raise ValueError("the app needs an army or a scenario, or a way to load one")
         self._session = session
         self._loader = loader
         self.scenario = scenario
         self.user_catalogue = user_catalogue
+        self._opening = opening  # a screen shown on its own, such as the simulation viewer
 
     @property
     def session(self) -> ArmySession:
@@ -85,7 +88,26 @@ class HonApp(App[None]):
 
         return cls(None, editor_folder, loader=load)
 
+    @classmethod
+    def simulating(
+        cls,
+        scenario: Path,
+        catalogue: Catalogue,
+        seed: int = 1,
+        turns: int | None = None,
+        armies: Mapping[str, ArmyList] | None = None,
+    ) -> HonApp:
+        """The app on the simulation viewer alone (for `hon simulate --tui`): `scenario` is
+        played with `seed` for at most `turns` turns; `armies` by side id replace the
+        army lists the scenario names."""
+        from builder.tui.screens.simulation import SimulationScreen
+
+        return cls(opening=SimulationScreen(scenario, catalogue, seed=seed, turns=turns, armies=armies))
+
     def on_mount(self) -> None:
+        if self._opening is not None:
+            self.push_screen(self._opening)
+            return
         if self.scenario is not None:
             from builder.tui.screens.designer import DesignerScreen
 
@@ -196,6 +218,21 @@ class HonApp(App[None]):
             return
         self.scenario = session
         self.push_screen(DesignerScreen(session))
+
+    @work(exclusive=True, group="files")
+    async def action_simulate(self) -> None:
+        """Ask for a scenario file and step through a simulated game of it."""
+        from builder.tui.screens.dialogs import AskText
+        from builder.tui.screens.simulation import SimulationScreen
+
+        answer = await self.push_screen_wait(AskText("Simulate a scenario", "", "path/to/scenario.yaml"))
+        if not answer:
+            return
+        path = Path(answer).expanduser()
+        if not path.is_file():
+            self.notify(f"{path}: no such file.", severity="error", timeout=10)
+            return
+        self.push_screen(SimulationScreen(path, self.session.catalogue))
 
     def action_edit_catalogue(self) -> None:
         from builder.tui.screens.catalogue_editor import CatalogueEditor

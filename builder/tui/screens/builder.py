@@ -92,6 +92,7 @@ class ArmyBuilderScreen(Screen[None]):
         Binding("f4", "issues", "Issues"),
         Binding("f3", "app.edit_catalogue", "Catalogue"),
         Binding("f6", "app.open_designer", "Scenarios"),
+        Binding("f8", "app.simulate", "Simulate", show=False),  # in the palette; the footer is full
         Binding("ctrl+t", "toggle_side", "Totals", show=False),
     ]
 

@@ -75,6 +75,7 @@ class DesignerScreen(Screen[None]):
         Binding("f2", "save_as", "Save as"),
         Binding("f7", "details", "Details"),
         Binding("f4", "issues", "Issues"),
+        Binding("f8", "simulate", "Simulate"),
         Binding("escape", "close", "Back to army", show=False),
     ]
 
@@ -300,6 +301,28 @@ class DesignerScreen(Screen[None]):
         changed = await self.app.push_screen_wait(ScenarioDetails(self.session))
         if changed:
             self.show_all()
+
+    def action_simulate(self) -> None:
+        """Step through a game of the scenario as it stands, unsaved changes included; its
+        army lists are read from beside its file."""
+        from dataclasses import replace
+
+        from builder.io.scenario_files import load_scenario
+        from builder.io.yamlio import HonFileError
+        from builder.tui.screens.simulation import SimulationScreen
+
+        session = self.session
+        loaded = session.loaded
+        if loaded is None and session.path is not None and session.path.exists():
+            try:
+                loaded = load_scenario(session.path)  # a new scenario saved since it was started
+            except HonFileError as problem:
+                self.notify(str(problem), severity="error", timeout=10)
+                return
+        if loaded is None:
+            self.notify("Save the scenario first (ctrl+s): its army lists are found from its file.")
+            return
+        self.app.push_screen(SimulationScreen(replace(loaded, scenario=session.scenario), session.catalogue))
 
     @work(exclusive=True, group="files")
     async def action_save(self) -> None:

@@ -1,0 +1,517 @@
+"""The simulation viewer: a scenario played by the rules core's simple policy, stepped
+through event by event on the scenario's map. Every roll is shown with its dice, each
+modifier with its rule-book page, and its total; picking a firer and then an enemy on the
+map shows the exact odds of that shot. The screen renders what the rules core says and
+computes no rule itself (builder.rules.simulation, builder.rules.preview)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
+from textual.geometry import Region
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
+
+from builder.tui.widgets.map_view import MapView, Marks, marks_of
+from builder.tui.widgets.tile_card import show_if_changed
+
+if TYPE_CHECKING:
+    from builder.army.models import ArmyList
+    from builder.catalogue.index import Catalogue
+    from builder.io.scenario_files import LoadedScenario
+    from builder.rules.events import Event, Modifier
+    from builder.rules.pieces import Piece
+    from builder.rules.preview import ShotPreview
+    from builder.rules.simulation import GameRecord
+    from builder.rules.state import Frame
+    from builder.scenario.battlefield import Battlefield
+    from builder.scenario.models import Scenario
+
+Square = tuple[int, int]
+
+# Pieces are drawn in a lighter shade of their side's zone tint, so that a counter stands
+# out from its own deployment zone.
+PIECE_COLOURS = ["#a8ccff", "#ffa8a3", "#ffe7a3", "#dcbcff"]
+WRECK_COLOUR = "#a0a0a0"
+# Square tints (blended with the terrain by the map) for what the event touches and for
+# the player's picks.
+EVENT_TINT = "#ffd700"
+FIRER_TINT = "#00d7d7"
+TARGET_TINT = "#ff5fd7"
+PATH_GLYPH = ("·", EVENT_TINT)
+# Keys of Event.data that name pieces the event is about.
+PIECE_KEYS = ("unit", "firer", "target", "attacker", "defender")
+
+
+@dataclass(frozen=True)
+class Game:
+    """What the worker hands back: the scenario as played, its map and the record."""
+
+    scenario: Scenario
+    battlefield: Battlefield
+    record: GameRecord
+
+
+class NoGame(Exception):
+    """The scenario cannot be simulated; the message tells the player why."""
+
+
+def play(
+    source: Path | LoadedScenario,
+    catalogue: Catalogue,
+    seed: int,
+    turns: int | None,
+    armies: Mapping[str, ArmyList] | None = None,
+) -> Game:
+    """Read the scenario and its army lists, assemble the map and simulate. Slow for big
+    scenarios, so it runs in a worker thread."""
+    from builder.io.scenario_files import load_scenario
+    from builder.io.yamlio import HonFileError
+    from builder.rules.simulation import simulate
+    from builder.scenario.battlefield import assemble
+
+    try:
+        loaded = load_scenario(source) if isinstance(source, Path) else source
+        chosen = dict(armies) if armies is not None else loaded.armies()
+    except HonFileError as problem:
+        raise NoGame(str(problem)) from problem
+    scenario = loaded.scenario
+    missing = [side.name for side in scenario.sides if side.id not in chosen]
+    if missing:
+        raise NoGame(
+            f"{scenario.title} names no army list for {' and '.join(missing)}. A simulation needs one "
+            "for every side: give each side's entry under forces an army file (army: path/to/army.yaml)."
+        )
+    battlefield, _ = assemble(scenario.map, catalogue)
+    record = simulate(scenario, battlefield, chosen, catalogue, seed=seed, turns=turns)
+    return Game(scenario, battlefield, record)
+
+
+def percent(name: str, probability: float) -> str:
+    """`hit 41.7%`."""
+    return f"{name} {probability * 100:.1f}%"
+
+
+def piece_glyph(piece: Piece) -> str:
+    """The first letter or digit of the unit's name (".30 Cal" is "3"); x for a wreck."""
+    if piece.is_wreck:
+        return "x"
+    return next((c.upper() for c in piece.unit.name if c.isalnum()), "?")
+
+
+def event_squares(event: Event, pieces: Mapping[str, Piece]) -> tuple[set[Square], set[Square]]:
+    """The squares an event touches (where units end up, who fired at whom) and the path a
+    move took; `pieces` should hold the pieces both before and after the event, so that a
+    destroyed unit's square is still found."""
+    touched: set[Square] = set()
+    data = event.data
+    for key in PIECE_KEYS:
+        piece = pieces.get(str(data.get(key, "")))
+        if piece is not None:
+            touched.update(piece.squares)
+    for key in data.get("units", []) if isinstance(data.get("units"), list) else []:
+        piece = pieces.get(key)
+        if piece is not None:
+            touched.update(piece.squares)
+    touched.update(_squares(data.get("to")))
+    path = _squares(data.get("path")) - touched
+    return touched, path
+
+
+def _squares(value: Any) -> set[Square]:
+    if not isinstance(value, list):
+        return set()
+    return {(int(item[0]), int(item[1])) for item in value if isinstance(item, list | tuple) and len(item) == 2}
+
+
+def event_line(event: Event) -> Text:
+    """One line of the event list: `T2 [us] Fire Team fires at Fw. Richter: …`."""
+    from builder.cli.simulate_commands import STYLE
+
+    prefix = f"T{event.turn} " if event.turn else "   "
+    who = f"[{event.side}] " if event.side else ""
+    return Text(f"{prefix}{who}{event.text}", style=STYLE.get(event.kind, ""), no_wrap=True, overflow="ellipsis")
+
+
+def event_text(event: Event, index: int, count: int) -> Text:
+    """The current event: where it is in the game, what happened and every roll."""
+    # roll_text is the CLI's rendering of a roll; shared so both front ends read the same.
+    from builder.cli.simulate_commands import STYLE, roll_text
+
+    text = Text()
+    text.append(f"{index + 1}/{count}  ", style="dim")
+    when = "Set-up" if event.turn == 0 else f"Turn {event.turn}"
+    text.append(f"{when} · {event.phase} phase", style="bold")
+    if event.side:
+        text.append(f" · {event.side}", style="bold")
+    text.append("\n")
+    text.append(event.text, style=STYLE.get(event.kind, ""))
+    for roll in event.rolls:
+        text.append("\n")
+        # The CLI indents a roll by six spaces under its event; two are enough in a panel.
+        text.append_text(roll_text(roll)[4:])
+    return text
+
+
+def modifier_text(modifier: Modifier, against: bool = False) -> Text:
+    """`    +3 Combat value vs infantry (HoN core p.15)`; what the roll must reach is
+    `    against 6 Defense value (…)`."""
+    text = Text("    ")
+    if against:
+        text.append("against ", style="dim")
+    text.append(f"{modifier.value}" if against else f"{modifier.value:+d}", style="bold")
+    text.append(f" {modifier.label}")
+    text.append(f" ({modifier.page})", style="dim")
+    return text
+
+
+def previews_text(firer: Piece, target: Piece, previews: Iterable[ShotPreview]) -> Text:
+    """Each weapon's odds (`miss 58.3%  hit 41.7%  double 0.0%`) and the modifiers behind
+    them, or why there is no shot."""
+    text = Text()
+    text.append(f"{firer.unit.name} fires at {target.unit.name}", style="bold")
+    for preview in previews:
+        text.append(f"\n  {preview.weapon}\n    ", style="bold")
+        odds = preview.odds
+        if odds is None:
+            text.append(preview.reason or "no shot", style="italic")
+            continue
+        text.append("  ".join(percent(name, p) for name, p in odds.as_dict().items()), style="bold")
+        if odds.dice > 1:
+            text.append(f" ({odds.dice} dice, best kept)", style="dim")
+        for modifier in odds.modifiers:
+            text.append("\n").append_text(modifier_text(modifier))
+        for modifier in odds.against:
+            text.append("\n").append_text(modifier_text(modifier, against=True))
+    return text
+
+
+def legend(scenario: Scenario) -> Text:
+    """What the letters and tints on the map mean."""
+    text = Text("Units by the first letter of their name: ", style="dim")
+    for index, side in enumerate(scenario.sides):
+        text.append(f"{side.id} ", style=f"bold {PIECE_COLOURS[index % len(PIECE_COLOURS)]}")
+    text.append("· x wreck\n", style="dim")
+    text.append("  ", style=f"on {EVENT_TINT}")
+    text.append(" this event (· its path)  ", style="dim")
+    text.append("  ", style=f"on {FIRER_TINT}")
+    text.append(" firer  ", style="dim")
+    text.append("  ", style=f"on {TARGET_TINT}")
+    text.append(" target", style="dim")
+    return text
+
+
+class SimulationMap(MapView):
+    """The map with a binding described for what Enter does here."""
+
+    BINDINGS = [Binding("enter,space", "apply", "Pick unit")]
+
+
+class SimulationScreen(Screen[None]):
+    """A simulated game stepped through on the map, with the odds of a shot on demand."""
+
+    # Nothing takes focus before the game is ready: the hidden map would show its keys
+    # ("" rather than None, which would fall back to the app's "*").
+    AUTO_FOCUS = ""
+
+    BINDINGS = [
+        Binding("right,n", "step(1)", "Next"),
+        Binding("left,p", "step(-1)", "Previous"),
+        Binding("shift+right,right_square_bracket", "turn(1)", "Next turn"),
+        Binding("shift+left,left_square_bracket", "turn(-1)", "Previous turn"),
+        Binding("home", "jump('first')", "First", show=False),
+        Binding("end", "jump('last')", "Last", show=False),
+        Binding("r", "rerun", "New seed"),
+        Binding("m", "focus_map", "Map"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(
+        self,
+        source: Path | LoadedScenario,
+        catalogue: Catalogue,
+        *,
+        seed: int = 1,
+        turns: int | None = None,
+        armies: Mapping[str, ArmyList] | None = None,
+    ) -> None:
+        """`source` is a scenario file or a scenario already read (the designer's, with its
+        unsaved changes); `armies` replaces the army lists the scenario names."""
+        super().__init__(id="simulation")
+        self.source, self.catalogue = source, catalogue
+        self.seed, self.turns, self.armies = seed, turns, armies
+        self.game: Game | None = None
+        self.index = 0
+        self.firer: str | None = None  # piece keys picked on the map
+        self.target: str | None = None
+        self.problem: str | None = None
+
+    # --- layout ---------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        yield Static(id="sim-message")
+        with Horizontal(id="sim-main"):
+            with Vertical(id="sim-left"):
+                yield SimulationMap(id="sim-map")
+                yield Static(id="sim-legend")
+            with Vertical(id="sim-side"):
+                with VerticalScroll(id="sim-detail"):
+                    yield Static(id="sim-event")
+                    yield Static(id="sim-odds")
+                yield OptionList(id="sim-log")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.run_simulation()
+
+    def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.width < 100, "narrow")
+
+    @property
+    def name_of_source(self) -> str:
+        return self.source.name if isinstance(self.source, Path) else self.source.scenario.title
+
+    # --- running --------------------------------------------------------------------------
+
+    def run_simulation(self) -> None:
+        """Simulate with the current seed behind a loading message."""
+        self.remove_class("ready")
+        message = f"Simulating {self.name_of_source} with seed {self.seed}…"
+        self.query_one("#sim-message", Static).update(message)
+        self.query_one("#title", Static).update(Text(message, style="bold"))
+        self._simulate(self.seed)
+
+    @work(thread=True, exclusive=True, group="simulate")
+    def _simulate(self, seed: int) -> None:
+        # A thread: a big scenario takes a second or more, and the screen must stay live.
+        try:
+            game = play(self.source, self.catalogue, seed, self.turns, self.armies)
+        except NoGame as problem:
+            self.app.call_from_thread(self._failed, str(problem))
+            return
+        except Exception as problem:  # a half-designed scenario can trip the rules anywhere
+            self.app.call_from_thread(self._failed, f"The simulation stopped: {type(problem).__name__}: {problem}")
+            return
+        if not get_current_worker().is_cancelled:  # a newer seed was asked for meanwhile
+            self.app.call_from_thread(self._ready, game)
+
+    def _failed(self, message: str) -> None:
+        self.problem = message
+        self.query_one("#title", Static).update(Text(f"{self.name_of_source} — cannot simulate", style="bold"))
+        self.query_one("#sim-message", Static).update(Text(message, style="bold red"))
+
+    def _ready(self, game: Game) -> None:
+        if game.record.seed != self.seed:
+            return  # the result of a seed the player has since moved past
+        self.game, self.problem = game, None
+        log = self.query_one("#sim-log", OptionList)
+        log.clear_options()
+        log.add_options([Option(event_line(frame.event)) for frame in game.record.frames])
+        self.add_class("ready")
+        self._show_title()
+        show_if_changed(self.query_one("#sim-legend", Static), legend(game.scenario))
+        self.index = -1  # so that go(0) shows everything
+        self.go(0)
+        log.focus()
+
+    def _show_title(self) -> None:
+        assert self.game is not None
+        record, scenario = self.game.record, self.game.scenario
+        text = Text()
+        text.append(scenario.title, style="bold")
+        text.append(f" — seed {record.seed}, {record.turns} turn{'s' if record.turns != 1 else ''} played: ")
+        text.append(record.outcome, style="green" if record.winner else "yellow")
+        points = ", ".join(f"{side} {vp}" for side, vp in record.victory_points.items())
+        text.append(f" · VP {points}", style="dim")
+        show_if_changed(self.query_one("#title", Static), text, layout=False)
+
+    # --- stepping -------------------------------------------------------------------------
+
+    @property
+    def frames(self) -> tuple[Frame, ...]:
+        return self.game.record.frames if self.game is not None else ()
+
+    @property
+    def frame(self) -> Frame | None:
+        return self.frames[self.index] if self.frames else None
+
+    def go(self, index: int) -> None:
+        """Show frame `index` (clamped): the map, the event and its rolls, the odds."""
+        if not self.frames:
+            return
+        index = min(max(index, 0), len(self.frames) - 1)
+        if index == self.index:
+            return
+        self.index = index
+        log = self.query_one("#sim-log", OptionList)
+        if log.highlighted != index:
+            log.highlighted = index
+        self._show_frame()
+
+    def action_step(self, step: int) -> None:
+        self.go(self.index + step)
+
+    def action_turn(self, step: int) -> None:
+        """The first event of the next turn, or of the previous one (set-up counts as turn 0)."""
+        frames, frame = self.frames, self.frame
+        if frame is None:
+            return
+        turn = frame.event.turn
+        if step > 0:
+            later = (i for i in range(self.index + 1, len(frames)) if frames[i].event.turn > turn)
+            self.go(next(later, len(frames) - 1))
+        else:
+            wanted = max(turn - 1, 0)
+            self.go(next((i for i, f in enumerate(frames) if f.event.turn >= wanted), 0))
+
+    def action_jump(self, where: str) -> None:
+        self.go(0 if where == "first" else len(self.frames) - 1)
+
+    def action_rerun(self) -> None:
+        self.seed += 1
+        self.game = None
+        self.run_simulation()
+
+    def action_focus_map(self) -> None:
+        self.query_one(MapView).focus()
+
+    def action_back(self) -> None:
+        if len(self.app.screen_stack) <= 2:
+            self.notify("This is the first screen: ctrl+q quits.")
+            return
+        self.app.pop_screen()
+
+    @on(OptionList.OptionHighlighted, "#sim-log")
+    def picked_in_log(self, message: OptionList.OptionHighlighted) -> None:
+        # go() moves the highlight too, and its message arrives later: one that no longer
+        # matches the highlight is stale and must not pull the game back.
+        if message.option_index == message.option_list.highlighted:
+            self.go(message.option_index)
+
+    # --- showing --------------------------------------------------------------------------
+
+    def _pieces(self) -> dict[str, Piece]:
+        frame = self.frame
+        return {p.key: p for p in frame.pieces} if frame is not None else {}
+
+    def _show_frame(self) -> None:
+        game, frame = self.game, self.frame
+        if game is None or frame is None:
+            return
+        pieces = self._pieces()
+        # A firer or target destroyed by now cannot be picked any more.
+        self.firer = self.firer if self.firer in pieces else None
+        self.target = self.target if self.target in pieces and self.firer else None
+        map_view = self.query_one(MapView)
+        marks, touched = self._marks(frame, pieces)
+        map_view.show(game.battlefield, marks)
+        if touched:
+            # A big map scrolls: bring what the event is about into view (the cursor stays
+            # where the player left it).
+            width, height = map_view.cell_size
+            column, row = min(touched)
+            map_view.scroll_to_region(Region(column * width, row * height, width, height), animate=False)
+        text = event_text(frame.event, self.index, len(self.frames))
+        show_if_changed(self.query_one("#sim-event", Static), text)
+        self._show_odds()
+
+    def _marks(self, frame: Frame, pieces: Mapping[str, Piece]) -> tuple[Marks, set[Square]]:
+        """Terrain marks with the frame's pieces, the squares its event touches and the
+        picks; and the squares the event touches."""
+        assert self.game is not None
+        scenario = self.game.scenario
+        colours = {side.id: PIECE_COLOURS[i % len(PIECE_COLOURS)] for i, side in enumerate(scenario.sides)}
+        glyphs: dict[Square, tuple[str, str]] = {}
+        for piece in frame.pieces:
+            if piece.embarked_in is not None:
+                continue  # carried: the transport's counter shows
+            colour = WRECK_COLOUR if piece.is_wreck else colours.get(piece.owner, "#ffffff")
+            glyph = piece_glyph(piece)
+            for n, square in enumerate(piece.squares):
+                glyphs[square] = (glyph if n == 0 else glyph.lower(), colour)  # a vehicle's rear in lower case
+        marks = marks_of(scenario, self.game.battlefield, glyphs)
+        # Pieces gone after the event (destroyed) are still found where they stood.
+        before = {p.key: p for p in self.frames[self.index - 1].pieces} if self.index > 0 else {}
+        touched, path = event_squares(frame.event, {**before, **pieces})
+        for square in path:
+            marks.glyphs.setdefault(square, PATH_GLYPH)
+        for square in touched | path:
+            marks.zones[square] = EVENT_TINT
+        for key, tint in ((self.firer, FIRER_TINT), (self.target, TARGET_TINT)):
+            if key is not None and key in pieces:
+                for square in pieces[key].squares:
+                    marks.zones[square] = tint
+        return marks, touched
+
+    def _show_odds(self) -> None:
+        """The picks on the map and, with a firer and an enemy target, the shot's odds."""
+        from builder.rules.preview import board, preview_fire
+
+        game, frame = self.game, self.frame
+        if game is None or frame is None:
+            return
+        pieces = self._pieces()
+        text = Text()
+        cursor = self.query_one(MapView).cursor
+        under = next((p for p in frame.pieces if cursor in p.squares and p.embarked_in is None), None)
+        text.append(f"Cursor {list(cursor)}: ", style="dim")
+        text.append(self._describe(under) if under else "no unit", style="dim")
+        text.append("\n")
+        firer = pieces.get(self.firer or "")
+        target = pieces.get(self.target or "")
+        if firer is None:
+            text.append("Pick a firer: click a unit, or m for the map and Enter on one.", style="italic")
+        elif target is None:
+            text.append("Firer: ", style="bold")
+            text.append(self._describe(firer))
+            text.append("\nNow an enemy unit for the odds.", style="italic")
+        else:
+            state = board(game.scenario, game.battlefield, frame.pieces)
+            text.append_text(previews_text(firer, target, preview_fire(state, firer, target)))
+        show_if_changed(self.query_one("#sim-odds", Static), text)
+        # The odds can grow the panel above the event list and push its highlight out of
+        # sight: scroll to it again once the new layout is known.
+        self.call_after_refresh(self.query_one("#sim-log", OptionList).scroll_to_highlight)
+
+    @staticmethod
+    def _describe(piece: Piece) -> str:
+        where = " ".join(str(list(square)) for square in piece.squares)
+        state = " (wreck)" if piece.is_wreck else f", {piece.suppressed} suppressed" if piece.suppressed else ""
+        return f"{piece.unit.name} ({piece.owner}) at {where}{state}"
+
+    # --- picking --------------------------------------------------------------------------
+
+    @on(MapView.Applied)
+    def pick(self, message: MapView.Applied) -> None:
+        """A unit becomes the firer; then an enemy unit becomes its target. The same unit
+        again, or an empty square, clears the picks."""
+        if message.dragging or self.frame is None:
+            return
+        here = next(
+            (p for p in self.frame.pieces if message.square in p.squares and p.embarked_in is None),
+            None,
+        )
+        firer = self._pieces().get(self.firer or "")
+        if here is None or (firer is not None and here.key == firer.key):
+            self.firer = self.target = None
+        elif firer is None or here.owner == firer.owner:
+            self.firer, self.target = here.key, None
+        else:
+            self.target = here.key
+        self._show_frame()
+
+    @on(MapView.Moved)
+    def cursor_moved(self, message: MapView.Moved) -> None:
+        self._show_odds()
