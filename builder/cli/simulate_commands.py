@@ -14,28 +14,17 @@ import typer
 from rich.text import Text
 
 from builder.cli.app import CatalogueOption, JsonOption, app, console, open_catalogue
+from builder.narration import event_line, roll_text
 
 if TYPE_CHECKING:
     from builder.army.models import ArmyList
     from builder.io.scenario_files import LoadedScenario
-    from builder.rules.events import Event, Roll
     from builder.rules.simulation import GameRecord
 
 ArmiesOption = Annotated[
     list[str] | None,
     typer.Option("--army", help="SIDE=FILE: the army list a side plays; by default the one the scenario names."),
 ]
-STYLE = {
-    "fire": "bold",
-    "assault": "bold",
-    "destroyed": "red",
-    "breaks": "bold red",
-    "victory": "bold green",
-    "control": "cyan",
-    "sudden-death": "bold red",
-    "scenario-event": "magenta",
-    "turn": "bold underline",
-}
 QUIET = {"reveal", "hold"}
 
 
@@ -65,19 +54,6 @@ def armies_for(loaded: LoadedScenario, given: list[str]) -> dict[str, ArmyList]:
     return armies
 
 
-def roll_text(roll: Roll) -> Text:
-    """`fire: d6 [4] +2 Combat value vs infantry (HoN core p.15) +1 Ammo (…) = 7`."""
-    text = Text(f"      {roll.kind}: ", style="dim")
-    dice = " ".join(str(d) for d in roll.dice)
-    text.append(f"d6 [{dice}]" + (f" keeps {roll.kept}" if len(roll.dice) > 1 else ""))
-    for modifier in roll.modifiers:
-        text.append(f" {modifier.value:+d} {modifier.label}")
-        text.append(f" ({modifier.page})", style="dim")
-    text.append(f" = {roll.total}", style="bold")
-    text.append(f"  [{roll.page}]", style="dim")
-    return text
-
-
 def narrate(record: GameRecord, verbose: bool) -> None:
     phase = None
     for event in record.events:
@@ -88,19 +64,13 @@ def narrate(record: GameRecord, verbose: bool) -> None:
         elif (event.turn, event.phase) != phase and event.kind != "victory":
             console.print(Text(f"  {event.phase} phase", style="dim italic"))
         phase = (event.turn, event.phase)
-        console.print(_line(event))
+        console.print(event_line(event))
         for roll in event.rolls:
             console.print(roll_text(roll))
     console.print()
     points = ", ".join(f"{side} {vp}" for side, vp in record.victory_points.items())
     verdict = record.outcome if record.winner is not None else f"not finished after {record.turns} turn(s)"
     console.print(f"[bold]Result:[/] {verdict} — victory points: {points}; seed {record.seed}.")
-
-
-def _line(event: Event) -> Text:
-    prefix = f"T{event.turn} " if event.turn else "   "
-    who = f"[{event.side}] " if event.side else ""
-    return Text(f"{prefix}{who}{event.text}", style=STYLE.get(event.kind, ""))
 
 
 @app.command("simulate")
@@ -110,6 +80,7 @@ def simulate_command(
     turns: Annotated[int | None, typer.Option("--turns", min=1, help="Play at most this many turns.")] = None,
     seed: Annotated[int, typer.Option("--seed", help="The dice seed: the same seed plays the same game.")] = 1,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Also tell every token revealed and hold.")] = False,
+    tui: Annotated[bool, typer.Option("--tui", help="Step through the game on the map in the app.")] = False,
     catalogue: CatalogueOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -121,6 +92,11 @@ def simulate_command(
     loaded_catalogue, _ = open_catalogue(catalogue)
     loaded = load_scenario(scenario)
     armies = armies_for(loaded, army or [])
+    if tui:
+        from builder.tui.app import HonApp
+
+        HonApp.simulating(scenario, loaded_catalogue, seed=seed, turns=turns, armies=armies).run()
+        return
     battlefield = assembled(loaded, loaded_catalogue)
     record = simulate(loaded.scenario, battlefield, armies, loaded_catalogue, seed=seed, turns=turns)
     if as_json:

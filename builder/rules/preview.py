@@ -38,6 +38,8 @@ def board(
 def preview_fire(state: GameState, firer: Piece, target: Piece) -> list[ShotPreview]:
     """One preview per weapon the firer would use against `target`."""
     found: list[ShotPreview] = []
+    if firer.owner == target.owner:
+        return [ShotPreview("combat values", None, f"{name(target)} is on the same side")]
     for weapon in weapons_of(firer):
         label = weapon.name if weapon is not None else "combat values"
         shot = shot_at(state, firer, target, weapon)
@@ -49,8 +51,6 @@ def preview_fire(state: GameState, firer: Piece, target: Piece) -> list[ShotPrev
 
 
 def _why_not(state: GameState, firer: Piece, target: Piece, weapon: Weapon | None) -> str:
-    if firer.owner == target.owner:
-        return f"{name(target)} is on the same side"
     if target.is_wreck:
         return f"{name(target)} is a wreck"
     sight = line_of_sight(state.battlefield, state.pieces.values(), firer, target, state.ruleset)

@@ -4,6 +4,7 @@ the policy chooses them, breaking points and their victory points, objectives, t
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 from builder.rules.actions import AssaultAction, Fire, Move, Turn, struck_facing
 from builder.rules.combat import Facing
@@ -11,6 +12,7 @@ from builder.rules.dice import LoadedDice
 from builder.rules.orders import Orders
 from builder.rules.pieces import NORTH
 from builder.rules.policy import SimplePolicy
+from builder.rules.preview import preview_fire
 from builder.rules.state import CombatGroup
 from builder.rules.turn import end_of_turn, supply_phase
 from tests.fixtures.rules.boards import TANK, piece, unit
@@ -116,3 +118,13 @@ def test_which_defense_of_a_heavy_vehicle_a_shot_strikes() -> None:
     assert struck_facing(tank, ((0, 3),)) is Facing.SIDE
     assert struck_facing(tank, ((3, 8),)) is Facing.REAR
     assert struck_facing(piece("r", (1, 1)), ((3, 3),)) is None  # one defense value: no facing
+
+
+def test_a_shot_preview_gives_the_exact_odds_or_why_not() -> None:
+    firer, target, friend = piece("a1", (1, 1)), piece("b1", (3, 1), "b"), piece("a2", (2, 0))
+    state = game(OPEN, [firer, target, friend])
+    (preview,) = preview_fire(state, firer, target)
+    assert preview.odds is not None  # 2 + d6 against 4: hits on 2 to 5, a double hit on 6
+    assert preview.odds.exact() == {"miss": Fraction(1, 6), "hit": Fraction(4, 6), "double": Fraction(1, 6)}
+    (refused,) = preview_fire(state, firer, friend)
+    assert refused.odds is None and refused.reason is not None and "same side" in refused.reason

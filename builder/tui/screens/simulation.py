@@ -23,6 +23,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
+from builder.narration import STYLE, event_line, roll_text
 from builder.tui.widgets.map_view import MapView, Marks, marks_of
 from builder.tui.widgets.tile_card import show_if_changed
 
@@ -135,20 +136,15 @@ def _squares(value: Any) -> set[Square]:
     return {(int(item[0]), int(item[1])) for item in value if isinstance(item, list | tuple) and len(item) == 2}
 
 
-def event_line(event: Event) -> Text:
-    """One line of the event list: `T2 [us] Fire Team fires at Fw. Richter: …`."""
-    from builder.cli.simulate_commands import STYLE
-
-    prefix = f"T{event.turn} " if event.turn else "   "
-    who = f"[{event.side}] " if event.side else ""
-    return Text(f"{prefix}{who}{event.text}", style=STYLE.get(event.kind, ""), no_wrap=True, overflow="ellipsis")
+def list_line(event: Event) -> Text:
+    """One line of the event list, cut to the panel's width."""
+    line = event_line(event)
+    line.no_wrap, line.overflow = True, "ellipsis"
+    return line
 
 
 def event_text(event: Event, index: int, count: int) -> Text:
     """The current event: where it is in the game, what happened and every roll."""
-    # roll_text is the CLI's rendering of a roll; shared so both front ends read the same.
-    from builder.cli.simulate_commands import STYLE, roll_text
-
     text = Text()
     text.append(f"{index + 1}/{count}  ", style="dim")
     when = "Set-up" if event.turn == 0 else f"Turn {event.turn}"
@@ -159,8 +155,7 @@ def event_text(event: Event, index: int, count: int) -> Text:
     text.append(event.text, style=STYLE.get(event.kind, ""))
     for roll in event.rolls:
         text.append("\n")
-        # The CLI indents a roll by six spaces under its event; two are enough in a panel.
-        text.append_text(roll_text(roll)[4:])
+        text.append_text(roll_text(roll, indent=2))
     return text
 
 
@@ -318,7 +313,7 @@ class SimulationScreen(Screen[None]):
         self.game, self.problem = game, None
         log = self.query_one("#sim-log", OptionList)
         log.clear_options()
-        log.add_options([Option(event_line(frame.event)) for frame in game.record.frames])
+        log.add_options([Option(list_line(frame.event)) for frame in game.record.frames])
         self.add_class("ready")
         self._show_title()
         show_if_changed(self.query_one("#sim-legend", Static), legend(game.scenario))
