@@ -4,12 +4,12 @@ BfC p.04-05; SoN p.5, p.11-12). Movement and the deployment dry-run both read th
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 
 from builder.catalogue.terrain import LineKind
 from builder.catalogue.units import Side, Unit, UnitType
 from builder.rules.grid import corner_sides, edge_key, edge_of_segment, is_diagonal
+from builder.rules.kept import PerBattlefield
 from builder.rules.pieces import Square
 from builder.scenario.battlefield import Battlefield
 
@@ -217,21 +217,9 @@ class PassageMap:
         return edge_key(a, b) not in self.barriers
 
 
-_MAPS: dict[int, tuple[weakref.ref[Battlefield], PassageMap]] = {}
+_KEPT = PerBattlefield(PassageMap)
 
 
 def passage_map(battlefield: Battlefield) -> PassageMap:
     """The battlefield's movement tables, built once and kept while the battlefield lives."""
-    key = id(battlefield)
-    cached = _MAPS.get(key)
-    if cached is not None and cached[0]() is battlefield:
-        return cached[1]
-    built = PassageMap(battlefield)
-
-    maps = _MAPS  # held by the closure: module globals are gone at interpreter exit
-
-    def forget(_: weakref.ref[Battlefield]) -> None:
-        maps.pop(key, None)
-
-    _MAPS[key] = (weakref.ref(battlefield, forget), built)
-    return built
+    return _KEPT(battlefield)

@@ -9,7 +9,6 @@ What each table holds, and the rule it serves:
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -18,6 +17,7 @@ from builder.catalogue.terrain import LineKind
 from builder.catalogue.units import UnitType
 from builder.rules.events import Modifier
 from builder.rules.grid import edge_of_segment
+from builder.rules.kept import PerBattlefield
 from builder.rules.pieces import Piece, Square
 from builder.rules.ruleset import Ruleset
 from builder.scenario.battlefield import Battlefield, PlacedLine
@@ -335,21 +335,9 @@ class SightMap:
         return found
 
 
-_MAPS: dict[int, tuple[weakref.ref[Battlefield], SightMap]] = {}
+_KEPT = PerBattlefield(SightMap)
 
 
 def sight_map(battlefield: Battlefield) -> SightMap:
     """The battlefield's LoS tables, compiled once and kept while the battlefield lives."""
-    key = id(battlefield)
-    cached = _MAPS.get(key)
-    if cached is not None and cached[0]() is battlefield:
-        return cached[1]
-    compiled = SightMap(battlefield)
-
-    maps = _MAPS  # held by the closure: module globals are gone at interpreter exit
-
-    def forget(_: weakref.ref[Battlefield]) -> None:
-        maps.pop(key, None)
-
-    _MAPS[key] = (weakref.ref(battlefield, forget), compiled)
-    return compiled
+    return _KEPT(battlefield)
