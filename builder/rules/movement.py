@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from builder.catalogue.units import UnitType
 from builder.rules.grid import step as step_to
+from builder.rules.kept import PerBattlefield
 from builder.rules.passage import PassageMap, passage_map
 from builder.rules.pieces import Piece, Square
 from builder.rules.ruleset import Ruleset
@@ -88,6 +89,13 @@ _Best = dict[_State, tuple[int, int, _State | None, bool]]
 # A transition: the new position, the (from, to) square moves to check, the squares newly
 # covered, and which of them leads (difficult passage is judged by the leading square).
 _Move = tuple[Position, tuple[tuple[Square, Square], ...], tuple[Square, ...]]
+# A move the terrain allows: the new position, its first (from, to) step (where zones of
+# control are judged), the squares entered, whether it must be the last, markers taken.
+_Allowed = tuple[Position, tuple[Square, Square] | None, tuple[Square, ...], bool, int]
+# Moves out of each position, by (footprint, unit type, Amphibious, Urban Fighter, Scout move).
+_MOVE_TABLES: PerBattlefield[dict[tuple[object, ...], dict[Position, tuple[_Allowed, ...]]]] = PerBattlefield(
+    lambda _: {}
+)
 
 
 def _moves(position: Position, footprint: int) -> Iterator[_Move]:
@@ -187,29 +195,34 @@ class _Mover:
             return False
         return True
 
-    def transition(self, position: Position, move: _Move, into: frozenset[Square]) -> tuple[bool, bool, int] | None:
-        """Whether a move is allowed: (stops, reaches the target of an assault, markers)."""
-        _, pairs, entered = move
+    def terrain_moves(self, position: Position) -> tuple[_Allowed, ...]:
+        """The moves out of `position` the terrain allows, remembered for the battlefield: walls,
+        doors and lines on every step (HoN core p.9-10, p.20; BfC p.05), ground the unit may
+        enter (p.18), difficult passage and Suppressed markers (p.18; SoN p.12). Other
+        pieces are the search's part: they move, the terrain does not."""
+        key = (self.footprint, self.piece.unit.type, self.amphibious, self.urban, self.ignore_difficult)
+        table = _MOVE_TABLES(self.passage.battlefield).setdefault(key, {})
+        found = table.get(position)
+        if found is None:
+            found = table[position] = tuple(
+                allowed for move in _moves(position, self.footprint) if (allowed := self._terrain(move)) is not None
+            )
+        return found
+
+    def _terrain(self, move: _Move) -> _Allowed | None:
+        new, pairs, entered = move
         piece = self.piece
-        stop = False
         unit, side = piece.unit, piece.side
+        stop = False
         for s, t in pairs:
             found = self.passage.step_for(s, t, unit.type, side, self.urban)
             if not found.allowed:
                 return None
             stop = stop or found.stop
-        assaulting = False
         markers = 0
         for square in entered:
             may, difficult, suppresses = self.passage.ground(square, unit, side, self.amphibious)
             if not may:
-                return None
-            if square in into:
-                # SoN p.7: "an assault can only be launched from a free space".
-                if not self.may_end(position):
-                    return None
-                assaulting = True
-            elif not self.passes(square):
                 return None
             if difficult and not self.ignore_difficult:
                 # HoN core p.18: entering a difficult passage ends the move. A two-square
@@ -220,43 +233,110 @@ class _Mover:
                 stop = True
             if suppresses:  # an amphibious unit swims through water that suppresses
                 markers += 1  # SoN p.12: a Suppressed marker on entering difficult terrain
-        if self.zoc and pairs and not assaulting:
-            # HoN core p.11: into or out of an enemy infantry unit's ZoC, never within one.
-            s, t = pairs[0]
-            if self.zoc.get(s, frozenset()) & self.zoc.get(t, frozenset()):
-                return None
-        return stop or assaulting, assaulting, markers
+        return new, pairs[0] if pairs else None, entered, stop, markers
 
     def search(self, into: frozenset[Square] = frozenset()) -> _Best:
         """The cheapest way to every (position, must stop there) state."""
         start = Position(self.piece.squares, self.piece.facing)
         points = allowance(self.piece)
-        best: _Best = {(start, False): (0, 0, None, False)}
         if points is None or points <= 0:
-            return best
+            return {(start, False): (0, 0, None, False)}
+        if self.footprint == 1:
+            return self._search_one(points, into)
+        return self._search_any(start, points, into)
+
+    def _search_any(self, start: Position, points: int, into: frozenset[Square]) -> _Best:
+        """Dijkstra over (position, stopped) states, any footprint, move by move."""
+        blocked = {sq for sq in self.occupant if not self.passes(sq)}
+        zoc, none = self.zoc, frozenset[str]()
+        best: _Best = {(start, False): (0, 0, None, False)}
         queue: list[tuple[int, int, tuple[Position, bool]]] = [(0, 0, (start, False))]
         order = 0
         while queue:
             cost, _, state = heapq.heappop(queue)
             position, stopped = state
-            if cost > best[state][0] or stopped:
+            if cost > best[state][0] or stopped or cost + 1 > points:
                 continue
-            for move in _moves(position, self.footprint):
+            for new, first, entered, stop, markers in self.terrain_moves(position):
+                assaulting = False
+                for square in entered:
+                    if square in into:
+                        # SoN p.7: "an assault can only be launched from a free space".
+                        if not self.may_end(position):
+                            break
+                        assaulting = True
+                    elif square in blocked:
+                        break
+                else:
+                    # HoN core p.11: into or out of an enemy infantry unit's ZoC, never within one.
+                    if zoc and first and not assaulting and zoc.get(first[0], none) & zoc.get(first[1], none):
+                        continue
+                    spent = cost + 1 + 2 * markers
+                    new_state = (new, stop or assaulting)
+                    old = best.get(new_state)
+                    if old is None or spent < old[0]:
+                        best[new_state] = (spent, best[state][1] + markers, state, assaulting)
+                        if not new_state[1]:
+                            order += 1
+                            heapq.heappush(queue, (spent, order, new_state))
+        return best
+
+    def _search_one(self, points: int, into: frozenset[Square]) -> _Best:
+        """`search` for a one-square unit, the policy's most frequent question: the same rules
+        as `_search_any`, read from the battlefield's step table (`PassageMap.exits`) with the
+        pieces' part worked out once, in the same order, so it finds the same paths."""
+        piece = self.piece
+        exits = self.passage.exits(piece.unit, piece.side, self.amphibious, self.urban, self.ignore_difficult)
+        blocked = {sq for sq in self.occupant if not self.passes(sq)}
+        zoc, none = self.zoc, frozenset[str]()
+        start = piece.squares[0]
+        # (square, stopped) -> (cost, markers, previous state, assaulting); costs are whole
+        # points, so a bucket per cost pops states in the order the heap of `search` does.
+        best: dict[tuple[Square, bool], tuple[int, int, tuple[Square, bool] | None, bool]] = {
+            (start, False): (0, 0, None, False)
+        }
+        buckets: list[list[tuple[Square, bool]]] = [[(start, False)]]
+        cost = 0
+        while cost < len(buckets):
+            for state in buckets[cost]:
                 if cost + 1 > points:
                     break
-                found = self.transition(position, move, into)
-                if found is None:
+                here = state[0]
+                found_cost, found_markers = best[state][:2]
+                if cost > found_cost:
                     continue
-                stop, assaulting, markers = found
-                spent = cost + 1 + 2 * markers
-                new_state = (move[0], stop)
-                old = best.get(new_state)
-                if old is None or spent < old[0]:
-                    best[new_state] = (spent, best[state][1] + markers, state, assaulting)
-                    if not new_state[1]:
-                        order += 1
-                        heapq.heappush(queue, (spent, order, new_state))
-        return best
+                here_zoc = zoc.get(here, none) if zoc else none
+                may_launch: bool | None = None
+                for there, stop, markers in exits[here]:
+                    assaulting = there in into
+                    if assaulting:
+                        if may_launch is None:  # SoN p.7: only from a free space
+                            may_launch = self.may_end(Position((here,), piece.facing))
+                        if not may_launch:
+                            continue
+                    elif there in blocked:
+                        continue
+                    elif here_zoc and here_zoc & zoc.get(there, none):
+                        continue  # HoN core p.11: never from one enemy ZoC square to another
+                    spent = cost + 1 + 2 * markers
+                    new_state = (there, stop or assaulting)
+                    old = best.get(new_state)
+                    if old is None or spent < old[0]:
+                        best[new_state] = (spent, found_markers + markers, state, assaulting)
+                        if not new_state[1]:
+                            while len(buckets) <= spent:
+                                buckets.append([])
+                            buckets[spent].append(new_state)
+            cost += 1
+        facing = piece.facing
+
+        def position(state: tuple[Square, bool] | None) -> _State | None:
+            return None if state is None else (Position((state[0],), facing), state[1])
+
+        return {
+            (Position((sq,), facing), stopped): (spent, markers, position(previous), assaulting)
+            for (sq, stopped), (spent, markers, previous, assaulting) in best.items()
+        }
 
 
 def _paths(mover: _Mover, best: _Best, keep: bool) -> dict[Position, Path]:

@@ -71,20 +71,28 @@ def best_of(dice: int) -> tuple[tuple[int, Fraction], ...]:
     return tuple((k, Fraction(k**dice - (k - 1) ** dice, whole)) for k in range(1, SIDES + 1))
 
 
-def odds_of_aim(plan: Aim) -> Odds:
-    """Enumerate the kept die of a worked-out firing action."""
-    bonus = sum(m.value for m in plan.modifiers)
+@cache
+def _fire_outcomes(dice: int, bonus: int, defense: int, suppressive: bool) -> tuple[tuple[str, Fraction], ...]:
+    """The enumeration itself, remembered: it depends on these four numbers only, and a
+    simulation asks for the same few thousands of times."""
     found: dict[str, Fraction] = defaultdict(Fraction)
-    for kept, p in best_of(plan.dice):
-        outcome, markers = classify(kept + bonus, plan.defense, plan.suppressive)
-        found[str(markers) if plan.suppressive else outcome.value] += p
-    if plan.suppressive:
+    for kept, p in best_of(dice):
+        outcome, markers = classify(kept + bonus, defense, suppressive)
+        found[str(markers) if suppressive else outcome.value] += p
+    if suppressive:
         most = max(int(k) for k in found)
         keys: tuple[str, ...] = tuple(str(n) for n in range(most + 1))
     else:
         keys = FIRE_KEYS
+    return tuple((k, found[k]) for k in keys)
+
+
+def odds_of_aim(plan: Aim) -> Odds:
+    """Enumerate the kept die of a worked-out firing action."""
+    bonus = sum(m.value for m in plan.modifiers)
+    outcomes = _fire_outcomes(plan.dice, bonus, plan.defense, plan.suppressive)
     kind = "suppressive-fire" if plan.suppressive else "fire"
-    return Odds(kind, tuple((k, found[k]) for k in keys), plan.modifiers, plan.defense_modifiers, plan.dice)
+    return Odds(kind, outcomes, plan.modifiers, plan.defense_modifiers, plan.dice)
 
 
 def odds_of_shot(shot: Shot, ruleset: Ruleset = HON) -> Odds:
@@ -119,14 +127,20 @@ def fire_odds(
     return odds_of_aim(plan)
 
 
-def _assault(attack: tuple[Modifier, ...], defence: tuple[Modifier, ...], defender_dice: int) -> Odds:
-    attack_bonus = sum(m.value for m in attack)
-    defence_bonus = sum(m.value for m in defence)
+@cache
+def _assault_outcomes(edge: int, defender_dice: int) -> tuple[tuple[str, Fraction], ...]:
+    """Win, tie and loss when the attacker's modifiers beat the defender's by `edge`: the
+    comparison depends on nothing else, so it is remembered."""
     found: dict[str, Fraction] = defaultdict(Fraction)
     for mine, p in best_of(2):  # the attacker rolls two dice and keeps the best (HoN core p.25)
         for theirs, q in best_of(defender_dice):
-            found[compare(mine + attack_bonus, theirs + defence_bonus).value] += p * q
-    return Odds("assault", tuple((k, found[k]) for k in ASSAULT_KEYS), attack, defence, 2, defender_dice)
+            found[compare(mine + edge, theirs).value] += p * q
+    return tuple((k, found[k]) for k in ASSAULT_KEYS)
+
+
+def _assault(attack: tuple[Modifier, ...], defence: tuple[Modifier, ...], defender_dice: int) -> Odds:
+    edge = sum(m.value for m in attack) - sum(m.value for m in defence)
+    return Odds("assault", _assault_outcomes(edge, defender_dice), attack, defence, 2, defender_dice)
 
 
 def odds_of_assault(assault: Assault, ruleset: Ruleset = HON) -> Odds:

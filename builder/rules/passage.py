@@ -8,10 +8,14 @@ from dataclasses import dataclass
 
 from builder.catalogue.terrain import LineKind
 from builder.catalogue.units import Side, Unit, UnitType
-from builder.rules.grid import corner_sides, edge_key, edge_of_segment, is_diagonal
+from builder.rules.grid import corner_sides, edge_key, edge_of_segment, is_diagonal, neighbours
 from builder.rules.kept import PerBattlefield
 from builder.rules.pieces import Square
 from builder.scenario.battlefield import Battlefield
+
+# A one-square step: the square entered, whether the move ends there, markers taken.
+Exit = tuple[Square, bool, int]
+Exits = dict[Square, tuple[Exit, ...]]
 
 _FORBIDDEN_TO_ALL = frozenset({UnitType.INFANTRY, UnitType.LIGHT_VEHICLE, UnitType.HEAVY_VEHICLE})
 _NO_PASSAGE = -1
@@ -57,6 +61,7 @@ class PassageMap:
         # Memos for the movement search, which asks the same questions thousands of times.
         self._steps: dict[tuple[Square, Square, UnitType, bool], Step] = {}
         self._ground: dict[tuple[Square, UnitType, bool], tuple[bool, bool, bool]] = {}
+        self._exits: dict[tuple[UnitType, bool, bool, bool], Exits] = {}
         self.building_of: dict[Square, int] = {}
         self.doors: set[frozenset[Square]] = set()
         self.windows: set[frozenset[Square]] = set()
@@ -165,6 +170,31 @@ class PassageMap:
             if not through:
                 return Step(False, reason="a building is entered only through a door")
         return self._lines(self.lines_on.get(edge, ()), unit_type)
+
+    def exits(self, unit: Unit, side: Side, amphibious: bool, urban: bool, ignore_difficult: bool) -> Exits:
+        """For every square, the one-square steps out of it that terrain allows, clockwise from
+        north: (the square entered, whether the move must end there, Suppressed markers taken).
+        The movement search of one-square units reads this instead of asking per step; it
+        depends only on the unit type, Amphibious, Urban Fighter and a Scout move."""
+        key = (unit.type, amphibious, urban, ignore_difficult)
+        found = self._exits.get(key)
+        if found is None:
+            found = self._exits[key] = {
+                here: self._exits_from(here, unit, side, amphibious, urban, ignore_difficult)
+                for here in self.battlefield.squares
+            }
+        return found
+
+    def _exits_from(
+        self, here: Square, unit: Unit, side: Side, amphibious: bool, urban: bool, ignore_difficult: bool
+    ) -> tuple[Exit, ...]:
+        found: list[Exit] = []
+        for there in neighbours(here):
+            step = self.step_for(here, there, unit.type, side, urban)
+            may, difficult, suppresses = self.ground(there, unit, side, amphibious)
+            if step.allowed and may:
+                found.append((there, step.stop or (difficult and not ignore_difficult), int(suppresses)))
+        return tuple(found)
 
     def step_for(self, s: Square, t: Square, unit_type: UnitType, side: Side, urban: bool) -> Step:
         """`step`, remembered: it depends only on the squares, the unit type and Urban Fighter."""
