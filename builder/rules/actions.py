@@ -17,6 +17,7 @@ from builder.rules.combat import Effect, Facing, FireResult, IllegalAttack, Shot
 from builder.rules.dice import Dice
 from builder.rules.events import Event
 from builder.rules.grid import footprint_squares, neighbours
+from builder.rules.kept import PerBattlefield
 from builder.rules.los import line_of_sight
 from builder.rules.movement import Path, Position
 from builder.rules.passage import passage_map
@@ -30,12 +31,20 @@ from builder.rules.state import Frame, GameState, destroyed_in
 def cover(state: GameState, piece: Piece, squares: tuple[Square, ...] | None = None) -> int:
     """The terrain's defensive bonus for the piece's colour where it stands (HoN core p.18);
     a counter over several squares takes the best of them."""
-    if piece.colour is DefenseColour.CREATURE:
+    colour = piece.colour
+    if colour is DefenseColour.CREATURE:
         return 0
-    return max(
-        (state.battlefield.effects_at(sq).defense.get(piece.colour.value, 0) for sq in squares or piece.squares),
-        default=0,
-    )
+    bonuses = _BONUSES(state.battlefield)
+    table = bonuses.get(colour)
+    if table is None:
+        # The bonus for each square, worked out once: the policy weighs cover for every
+        # square it could move to, every move.
+        field = state.battlefield
+        table = bonuses[colour] = {sq: field.effects_at(sq).defense.get(colour.value, 0) for sq in field.squares}
+    return max((table.get(sq, 0) for sq in squares or piece.squares), default=0)
+
+
+_BONUSES: PerBattlefield[dict[DefenseColour, dict[Square, int]]] = PerBattlefield(lambda _: {})
 
 
 def _shared_cover(state: GameState, a: Piece, b: Piece) -> bool:

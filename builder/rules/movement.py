@@ -16,10 +16,10 @@ only infantry stand on (their printed terrain symbols are not in the unit data).
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import NamedTuple
+from typing import Generic, NamedTuple, TypeVar
 
 from builder.catalogue.units import UnitType
 from builder.rules.grid import step as step_to
@@ -33,6 +33,7 @@ from builder.scenario.battlefield import Battlefield
 __all__ = [
     "Path",
     "Position",
+    "Reach",
     "allowance",
     "assault_path",
     "reachable",
@@ -83,9 +84,12 @@ def allowance(piece: Piece) -> int | None:
     return None if movement is None else movement - 2 * piece.suppressed
 
 
-# state -> (cost, markers, previous state, whether it ends in the target's square)
-_State = tuple["Position", bool]
-_Best = dict[_State, tuple[int, int, _State | None, bool]]
+# A search's states are (node, must stop there): the node is a Position, or for the
+# one-square search its square. state -> (cost, markers, previous state, whether it ends in
+# the target's square).
+N = TypeVar("N", Position, Square)
+_State = tuple[N, bool]
+_Best = dict[tuple[N, bool], tuple[int, int, tuple[N, bool] | None, bool]]
 # A transition: the new position, the (from, to) square moves to check, the squares newly
 # covered, and which of them leads (difficult passage is judged by the leading square).
 _Move = tuple[Position, tuple[tuple[Square, Square], ...], tuple[Square, ...]]
@@ -235,21 +239,23 @@ class _Mover:
                 markers += 1  # SoN p.12: a Suppressed marker on entering difficult terrain
         return new, pairs[0] if pairs else None, entered, stop, markers
 
-    def search(self, into: frozenset[Square] = frozenset()) -> _Best:
-        """The cheapest way to every (position, must stop there) state."""
+    def reach(self, into: frozenset[Square] = frozenset(), assault: bool = False) -> Reach[Position] | Reach[Square]:
+        """Where the Movement Action can end (`assault`: the moves that end stepping into
+        `into`, the defender's squares), with the cheapest path to each."""
         start = Position(self.piece.squares, self.piece.facing)
         points = allowance(self.piece)
         if points is None or points <= 0:
-            return {(start, False): (0, 0, None, False)}
+            return Reach(self, {(start, False): (0, 0, None, False)}, _same, assault)
         if self.footprint == 1:
-            return self._search_one(points, into)
-        return self._search_any(start, points, into)
+            facing = start.facing
+            return Reach(self, self._search_one(points, into), lambda sq: Position((sq,), facing), assault)
+        return Reach(self, self._search_any(start, points, into), _same, assault)
 
-    def _search_any(self, start: Position, points: int, into: frozenset[Square]) -> _Best:
+    def _search_any(self, start: Position, points: int, into: frozenset[Square]) -> _Best[Position]:
         """Dijkstra over (position, stopped) states, any footprint, move by move."""
         blocked = {sq for sq in self.occupant if not self.passes(sq)}
         zoc, none = self.zoc, frozenset[str]()
-        best: _Best = {(start, False): (0, 0, None, False)}
+        best: _Best[Position] = {(start, False): (0, 0, None, False)}
         queue: list[tuple[int, int, tuple[Position, bool]]] = [(0, 0, (start, False))]
         order = 0
         while queue:
@@ -281,7 +287,7 @@ class _Mover:
                             heapq.heappush(queue, (spent, order, new_state))
         return best
 
-    def _search_one(self, points: int, into: frozenset[Square]) -> _Best:
+    def _search_one(self, points: int, into: frozenset[Square]) -> _Best[Square]:
         """`search` for a one-square unit, the policy's most frequent question: the same rules
         as `_search_any`, read from the battlefield's step table (`PassageMap.exits`) with the
         pieces' part worked out once, in the same order, so it finds the same paths."""
@@ -290,11 +296,9 @@ class _Mover:
         blocked = {sq for sq in self.occupant if not self.passes(sq)}
         zoc, none = self.zoc, frozenset[str]()
         start = piece.squares[0]
-        # (square, stopped) -> (cost, markers, previous state, assaulting); costs are whole
-        # points, so a bucket per cost pops states in the order the heap of `search` does.
-        best: dict[tuple[Square, bool], tuple[int, int, tuple[Square, bool] | None, bool]] = {
-            (start, False): (0, 0, None, False)
-        }
+        # Costs are whole points, so a bucket per cost pops states in the order the heap of
+        # `_search_any` does.
+        best: _Best[Square] = {(start, False): (0, 0, None, False)}
         buckets: list[list[tuple[Square, bool]]] = [[(start, False)]]
         cost = 0
         while cost < len(buckets):
@@ -328,34 +332,56 @@ class _Mover:
                                 buckets.append([])
                             buckets[spent].append(new_state)
             cost += 1
-        facing = piece.facing
-
-        def position(state: tuple[Square, bool] | None) -> _State | None:
-            return None if state is None else (Position((state[0],), facing), state[1])
-
-        return {
-            (Position((sq,), facing), stopped): (spent, markers, position(previous), assaulting)
-            for (sq, stopped), (spent, markers, previous, assaulting) in best.items()
-        }
+        return best
 
 
-def _paths(mover: _Mover, best: _Best, keep: bool) -> dict[Position, Path]:
-    found: dict[Position, Path] = {}
-    for state, (cost, markers, _, assaulting) in best.items():
-        position, stopped = state
-        if assaulting != keep or (not keep and not mover.may_end(position)):
-            continue
-        old = found.get(position)
-        if old is not None and old.cost <= cost:
-            continue
+def _same(position: Position) -> Position:
+    return position
+
+
+class Reach(Mapping[Position, Path], Generic[N]):
+    """The positions a Movement Action can end in, each with its cheapest path. A mapping
+    built on demand: a policy weighs every end but follows one path, so a path is only
+    traced back when asked for."""
+
+    def __init__(self, mover: _Mover, best: _Best[N], place: Callable[[N], Position], assault: bool) -> None:
+        self._best: _Best[N] = best
+        self._place: Callable[[N], Position] = place
+        ends: dict[Position, tuple[N, bool]] = {}
+        for state, (cost, _, _, assaulting) in best.items():
+            if assaulting != assault:
+                continue
+            position = place(state[0])
+            if not assault and not mover.may_end(position):
+                continue
+            old = ends.get(position)
+            if old is None or best[old][0] > cost:
+                ends[position] = state
+        self._ends: dict[Position, tuple[N, bool]] = ends
+
+    def __getitem__(self, position: Position) -> Path:
+        state = self._ends[position]
+        cost, markers, _, assaulting = self._best[state]
         chain: list[Position] = []
-        at: _State | None = state
+        at: tuple[N, bool] | None = state
         while at is not None:
-            chain.append(at[0])
-            at = best[at][2]
-        why = ("assault" if assaulting else "difficult passage") if stopped else None
-        found[position] = Path(tuple(reversed(chain)), cost, markers, why)
-    return found
+            chain.append(self._place(at[0]))
+            at = self._best[at][2]
+        why = ("assault" if assaulting else "difficult passage") if state[1] else None
+        return Path(tuple(reversed(chain)), cost, markers, why)
+
+    def __iter__(self) -> Iterator[Position]:
+        return iter(self._ends)
+
+    def __len__(self) -> int:
+        return len(self._ends)
+
+    def __contains__(self, position: object) -> bool:
+        return position in self._ends
+
+    def cost(self, position: Position) -> int:
+        """Movement points spent reaching `position`, without tracing its path."""
+        return self._best[self._ends[position]][0]
 
 
 def reachable(
@@ -366,7 +392,7 @@ def reachable(
     *,
     ignore_difficult: bool = False,
     run_over: bool = False,
-) -> dict[Position, Path]:
+) -> Reach[Position] | Reach[Square]:
     """Every position `piece` can end a Movement Action in, with the cheapest path there.
 
     The start is always there (a 0 move). `pieces` is everyone on the battlefield (the mover
@@ -374,8 +400,7 @@ def reachable(
     vehicle end on infantry, which must then make a Forced Move (HoN core p.10)."""
     if not piece.squares:
         raise ValueError(f"{piece.key} is not on the battlefield")
-    mover = _Mover(battlefield, list(pieces), piece, ruleset, ignore_difficult, run_over)
-    return _paths(mover, mover.search(), keep=False)
+    return _Mover(battlefield, list(pieces), piece, ruleset, ignore_difficult, run_over).reach()
 
 
 def reachable_squares(
@@ -398,7 +423,6 @@ def assault_path(
     The last step ignores zones of control (HoN core p.11: "a unit can try to move within an
     enemy ZoC to enter the square occupied by an opponent as part of an Assault") and needs a
     movement point like any other (SoN p.7)."""
-    everyone = list(pieces)
-    mover = _Mover(battlefield, everyone, piece, ruleset, False, False)
-    found = _paths(mover, mover.search(frozenset(target.squares)), keep=True)
+    mover = _Mover(battlefield, list(pieces), piece, ruleset, False, False)
+    found = mover.reach(frozenset(target.squares), assault=True)
     return min(found.values(), key=lambda p: (p.cost, len(p.positions)), default=None)

@@ -5,14 +5,21 @@ markers and paths, for plain moves, Scout moves and assaults."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from builder.rules.grid import distance
-from builder.rules.movement import Position, _Mover, allowance
+from builder.rules.movement import Position, Reach, _Mover, allowance
+from builder.rules.pieces import Square
 from builder.rules.ruleset import ruleset_for
 from tests.rules.test_simulate import play, scenario
 
 GAMES = [("rush-on-maltot", 3), ("son-the-drowned-chapel", 5), ("hon-first-contact", 2), ("way-of-the-cross", 4)]
+
+
+def placed(facing: int) -> Callable[[Square], Position]:
+    return lambda square: Position((square,), facing)
 
 
 @pytest.mark.parametrize(("name", "seed"), GAMES)
@@ -35,6 +42,12 @@ def test_the_one_square_search_finds_what_the_general_search_finds(name: str, se
                 mover = _Mover(battlefield, pieces, piece, ruleset, scout, False)
                 start = Position(piece.squares, piece.facing)
                 for into in targets:
-                    assert mover._search_one(points, into) == mover._search_any(start, points, into), piece.key
+                    one = mover._search_one(points, into)
+                    general = mover._search_any(start, points, into)
+                    assert len(one) == len(general), piece.key
+                    for assault in (False, True):
+                        ends = Reach(mover, one, placed(piece.facing), assault)
+                        expected = Reach(mover, general, lambda position: position, assault)
+                        assert dict(ends.items()) == dict(expected.items()), piece.key
                     compared += 1
     assert compared > 20
