@@ -31,17 +31,23 @@ from builder.rules.state import Frame, GameState, destroyed_in
 def cover(state: GameState, piece: Piece, squares: tuple[Square, ...] | None = None) -> int:
     """The terrain's defensive bonus for the piece's colour where it stands (HoN core p.18);
     a counter over several squares takes the best of them."""
-    colour = piece.colour
-    if colour is DefenseColour.CREATURE:
-        return 0
+    table = cover_table(state, piece.colour)
+    return max((table.get(sq, 0) for sq in squares or piece.squares), default=0)
+
+
+def cover_table(state: GameState, colour: DefenseColour) -> dict[Square, int]:
+    """The defensive bonus of every square for one colour (none for creatures), worked out
+    once per battlefield: the policy weighs cover for every square it could move to."""
     bonuses = _BONUSES(state.battlefield)
     table = bonuses.get(colour)
     if table is None:
-        # The bonus for each square, worked out once: the policy weighs cover for every
-        # square it could move to, every move.
         field = state.battlefield
-        table = bonuses[colour] = {sq: field.effects_at(sq).defense.get(colour.value, 0) for sq in field.squares}
-    return max((table.get(sq, 0) for sq in squares or piece.squares), default=0)
+        table = bonuses[colour] = (
+            {}
+            if colour is DefenseColour.CREATURE
+            else {sq: bonus for sq in field.squares if (bonus := field.effects_at(sq).defense.get(colour.value, 0))}
+        )
+    return table
 
 
 _BONUSES: PerBattlefield[dict[DefenseColour, dict[Square, int]]] = PerBattlefield(lambda _: {})

@@ -158,25 +158,24 @@ class _Mover:
         self.piece, self.ruleset = piece, ruleset
         self.passage: PassageMap = passage_map(battlefield)
         others = [p for p in pieces if p.key != piece.key and p.embarked_in is None]
-        self.occupant: dict[Square, Piece] = {sq: p for p in others for sq in p.squares}
         self.footprint = len(piece.squares)
         self.ignore_difficult = ignore_difficult or piece.side.has("all-terrain")  # SoN p.18
         self.run_over = run_over and piece.is_vehicle
         self.urban = piece.side.has("urban-fighter")
         self.amphibious = piece.side.has("amphibious")
+        # Other pieces, judged once per piece rather than once per step of the search.
+        self.blocked = frozenset(sq for p in others if not self._passes(p) for sq in p.squares)
+        self.taken = frozenset(sq for p in others if not self._may_share(p) for sq in p.squares)
         # Only infantry is hindered, and only by enemy infantry (HoN core p.12; SoN p.5).
         self.zoc: dict[Square, frozenset[str]] = {}
         if piece.is_infantry:
             enemies = [p for p in others if p.owner != piece.owner and p.is_infantry]
             self.zoc = zones_of_control(battlefield, enemies, ruleset)
 
-    def passes(self, square: Square) -> bool:
-        """Whether the unit may move through a square another piece stands on (HoN core
-        p.9-10; SoN p.5): infantry through friendly infantry; vehicles through any infantry
-        (running it over) and heavy vehicles over wrecks; nothing through anything else."""
-        other = self.occupant.get(square)
-        if other is None:
-            return True
+    def _passes(self, other: Piece) -> bool:
+        """Whether the unit may move through another piece's squares (HoN core p.9-10; SoN
+        p.5): infantry through friendly infantry; vehicles through any infantry (running it
+        over) and heavy vehicles over wrecks; nothing through anything else."""
         if self.footprint == 4 or self.piece.unit.type is UnitType.LARGE_CREATURE:
             return False  # SoN p.5: every square it covers must be empty
         if other.is_wreck:
@@ -187,17 +186,15 @@ class _Mover:
             return True
         return self.piece.is_infantry and other.owner == self.piece.owner
 
+    def _may_share(self, other: Piece) -> bool:
+        """Whether the unit may end its move on another piece's square: an infantry unit on a
+        wreck (HoN core p.19), a vehicle running over infantry (p.10)."""
+        if other.is_wreck and self.piece.is_infantry and self.footprint == 1:
+            return True
+        return self.run_over and other.is_infantry and not other.is_wreck
+
     def may_end(self, position: Position) -> bool:
-        for square in position.squares:
-            other = self.occupant.get(square)
-            if other is None:
-                continue
-            if other.is_wreck and self.piece.is_infantry and self.footprint == 1:
-                continue
-            if self.run_over and other.is_infantry and not other.is_wreck:
-                continue
-            return False
-        return True
+        return self.taken.isdisjoint(position.squares)
 
     def terrain_moves(self, position: Position) -> tuple[_Allowed, ...]:
         """The moves out of `position` the terrain allows, remembered for the battlefield: walls,
@@ -253,7 +250,7 @@ class _Mover:
 
     def _search_any(self, start: Position, points: int, into: frozenset[Square]) -> _Best[Position]:
         """Dijkstra over (position, stopped) states, any footprint, move by move."""
-        blocked = {sq for sq in self.occupant if not self.passes(sq)}
+        blocked = self.blocked
         zoc, none = self.zoc, frozenset[str]()
         best: _Best[Position] = {(start, False): (0, 0, None, False)}
         queue: list[tuple[int, int, tuple[Position, bool]]] = [(0, 0, (start, False))]
@@ -293,7 +290,7 @@ class _Mover:
         pieces' part worked out once, in the same order, so it finds the same paths."""
         piece = self.piece
         exits = self.passage.exits(piece.unit, piece.side, self.amphibious, self.urban, self.ignore_difficult)
-        blocked = {sq for sq in self.occupant if not self.passes(sq)}
+        blocked = self.blocked
         zoc, none = self.zoc, frozenset[str]()
         start = piece.squares[0]
         # Costs are whole points, so a bucket per cost pops states in the order the heap of

@@ -21,6 +21,7 @@ from builder.rules.actions import (
     Hold,
     Move,
     cover,
+    cover_table,
     enemies_in_reach,
     shot_at,
     weapons_of,
@@ -152,12 +153,14 @@ class SimplePolicy:
         if not goals:
             return Hold("nothing to move towards")
         distances = self._field(state, piece, goals)
+        shelter = cover_table(state, piece.colour)
         paths = reachable(state.battlefield, state.pieces.values(), piece, state.ruleset)
 
         def score(position: Position) -> tuple[int, int, Square, int]:
-            near = min(distances.get(sq, FAR) for sq in position.squares)
+            squares = position.squares
+            near = min(distances.get(sq, FAR) for sq in squares)
             return (
-                near * 2 - cover(state, piece, position.squares),
+                near * 2 - max(shelter.get(sq, 0) for sq in squares),
                 -len(position.squares),
                 position.square,
                 position.facing,

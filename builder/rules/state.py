@@ -82,7 +82,16 @@ class GameState:
         return [p for p in self.units() if p.owner != side]
 
     def occupant(self) -> dict[Square, Piece]:
-        return {sq: p for p in self.pieces.values() for sq in p.squares}
+        """Who stands on each square: a unit rather than the wreck it stands on (HoN core
+        p.19), never a unit carried by a transport."""
+        found: dict[Square, Piece] = {}
+        for piece in self.pieces.values():
+            if piece.embarked_in is not None:
+                continue
+            for square in piece.squares:
+                if square not in found or found[square].is_wreck:
+                    found[square] = piece
+        return found
 
     @cached_property
     def objective_areas(self) -> dict[str, frozenset[Square]]:

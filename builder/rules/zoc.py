@@ -40,13 +40,14 @@ def zone_of_control(battlefield: Battlefield, piece: Piece, ruleset: Ruleset) ->
         return frozenset()
     if piece.unit.type not in ruleset.zoc_exerted_by or piece.is_wreck:
         return frozenset()
-    smap, passage = sight_map(battlefield), passage_map(battlefield)
+    passage = passage_map(battlefield)
     # A ZoC depends on the terrain and where the unit stands, not on other units (see the
     # module docstring): kept with the battlefield's movement tables, which live as long.
     key = (piece.squares, piece.unit.type, ruleset.zoc_through_doors)
     cached = passage.zones.get(key)
     if cached is not None:
         return cached
+    smap = sight_map(battlefield)
     own = set(piece.squares)
     found: set[Square] = set()
     for square in piece.squares:

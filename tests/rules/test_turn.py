@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from builder.rules.actions import AssaultAction, Fire, Move, Turn, struck_facing
+from builder.catalogue.units import UnitType
+from builder.rules.actions import AssaultAction, Fire, Move, Turn, may_stand, struck_facing
 from builder.rules.combat import Facing
 from builder.rules.dice import LoadedDice
 from builder.rules.orders import Orders
@@ -128,3 +129,14 @@ def test_a_shot_preview_gives_the_exact_odds_or_why_not() -> None:
     assert preview.odds.exact() == {"miss": Fraction(1, 6), "hit": Fraction(4, 6), "double": Fraction(1, 6)}
     (refused,) = preview_fire(state, firer, friend)
     assert refused.odds is None and refused.reason is not None and "same side" in refused.reason
+
+
+def test_infantry_may_stand_on_a_wreck_but_not_where_a_unit_already_stands_on_it() -> None:
+    hulk = unit("hulk", UnitType.LIGHT_VEHICLE, states=("unharmed", "wreck"))
+    mover = piece("a1", (0, 1))
+    # A unit on a wreck, the wreck listed last: the unit still holds the square.
+    pieces = [mover, piece("w1", (2, 0), kind=hulk, side_index=1), piece("b1", (2, 2), "b")]
+    state = game(OPEN, [*pieces, piece("w2", (2, 2), kind=hulk, side_index=1)])
+    assert may_stand(state, mover, ((2, 0),))  # HoN core p.19: a wreck is terrain
+    assert not may_stand(state, mover, ((2, 2),))
+    assert state.occupant()[(2, 2)].key == "b1"
