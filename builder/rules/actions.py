@@ -92,27 +92,46 @@ def shot_at(
     """The Firing Action `firer` could make at `target` from where both stand, or None when
     the rules forbid it (no line of sight, out of range, X against the colour…). Pass the
     `occupancy` when asking for many shots on one battlefield."""
+    return shots_at(state, firer, target, (weapon,), occupancy)[0]
+
+
+def shots_at(
+    state: GameState,
+    firer: Piece,
+    target: Piece,
+    weapons: tuple[Weapon | None, ...],
+    occupancy: Occupancy | None = None,
+) -> list[Shot | None]:
+    """`shot_at` for each of the firer's weapons, tracing the line of sight once."""
     if target.concealed or target.embarked_in is not None or target.is_wreck:
-        return None
+        return [None] * len(weapons)
     seen = occupancy if occupancy is not None else Occupancy(state.pieces.values())
     sight = line_of_sight(state.battlefield, seen, firer, target, state.ruleset)
     if sight.blocked:
-        return None
+        return [None] * len(weapons)
     terrain = 0 if _shared_cover(state, firer, target) else cover(state, target)
-    shot = Shot(
-        target=target,
-        firer=firer,
-        weapon=weapon,
-        facing=struck_facing(target, firer.squares),
-        terrain=terrain,
-        range=sight.range,
-        penalties=sight.modifiers,
-    )
+    facing = struck_facing(target, firer.squares)
+    found: list[Shot | None] = []
+    for weapon in weapons:
+        shot = Shot(
+            target=target,
+            firer=firer,
+            weapon=weapon,
+            facing=facing,
+            terrain=terrain,
+            range=sight.range,
+            penalties=sight.modifiers,
+        )
+        found.append(shot if _aimable(shot, state) else None)
+    return found
+
+
+def _aimable(shot: Shot, state: GameState) -> bool:
     try:
         aim(shot, state.ruleset)
     except IllegalAttack:
-        return None
-    return shot
+        return False
+    return True
 
 
 # --- Actions ----------------------------------------------------------------------------

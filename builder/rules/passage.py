@@ -58,6 +58,7 @@ class PassageMap:
         self.battlefield = battlefield
         # Zones of control by (squares, unit type, through doors), filled by builder.rules.zoc.
         self.zones: dict[tuple[object, ...], frozenset[Square]] = {}
+        self.zone_maps: dict[tuple[object, ...], dict[Square, frozenset[str]]] = {}
         # Memos for the movement search, which asks the same questions thousands of times.
         self._steps: dict[tuple[Square, Square, UnitType, bool], Step] = {}
         self._ground: dict[tuple[Square, UnitType, bool], tuple[bool, bool, bool]] = {}

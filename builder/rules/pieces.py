@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from builder.catalogue.units import DefenseColour, Side, SideState, Unit, UnitType
 
@@ -28,7 +29,8 @@ class Piece:
     """One counter in play.
 
     `squares` lists what it occupies: one square, or for a two-square vehicle its front
-    square first and its rear second (four for the largest creatures)."""
+    square first and its rear second (four for the largest creatures). What follows from
+    its fields is cached: a piece never changes, and the rules ask these thousands of times."""
 
     key: str  # unique in a game: "german/tiles[1]/ge-304-leutnant/1"
     unit: Unit
@@ -44,7 +46,7 @@ class Piece:
     embarked_in: str | None = None  # the key of the transport carrying it
     extra: tuple[tuple[str, int], ...] = field(default=())  # markers the piece carries
 
-    @property
+    @cached_property
     def side(self) -> Side:
         return self.unit.sides[self.side_index]
 
@@ -64,11 +66,11 @@ class Piece:
     def is_vehicle(self) -> bool:
         return self.unit.type.is_vehicle
 
-    @property
+    @cached_property
     def is_infantry(self) -> bool:
         return self.unit.type is UnitType.INFANTRY
 
-    @property
+    @cached_property
     def is_wreck(self) -> bool:
         return self.side.state is SideState.WRECK
 

@@ -23,7 +23,7 @@ from builder.rules.actions import (
     cover,
     cover_table,
     enemies_in_reach,
-    shot_at,
+    shots_at,
     weapons_of,
 )
 from builder.rules.assault import Assault
@@ -105,19 +105,21 @@ class SimplePolicy:
         """For each weapon, the target with the most expected hits, if worth a shot."""
         reach = state.ruleset.max_range or FAR
         targets = [t for t in enemies_in_reach(state, piece, reach) if not t.concealed]
-        chosen: list[tuple[Weapon | None, str]] = []
-        for weapon in weapons_of(piece):
-            best: tuple[float, str] | None = None
-            for target in targets:
-                shot = shot_at(state, piece, target, weapon, occupancy)
+        weapons = weapons_of(piece)
+        best: list[tuple[float, str] | None] = [None] * len(weapons)
+        for target in targets:
+            for i, shot in enumerate(shots_at(state, piece, target, weapons, occupancy)):
                 if shot is None:
                     continue
-                worth = expected_hits(shot, state.ruleset) * _worth(target)
-                if best is None or (worth, target.key) > best:
-                    best = (worth, target.key)
-            if best is not None and best[0] >= self.fire_threshold:
-                chosen.append((weapon, best[1]))
-        return chosen
+                worth = (expected_hits(shot, state.ruleset) * _worth(target), target.key)
+                found = best[i]
+                if found is None or worth > found:
+                    best[i] = worth
+        return [
+            (weapon, found[1])
+            for weapon, found in zip(weapons, best, strict=True)
+            if found is not None and found[0] >= self.fire_threshold
+        ]
 
     def _assault(self, state: GameState, piece: Piece) -> AssaultAction | None:
         points = allowance(piece)

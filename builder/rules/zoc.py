@@ -23,6 +23,7 @@ from builder.rules.sightmap import Occupancy, sight_map
 from builder.scenario.battlefield import Battlefield
 
 _NOBODY = Occupancy()
+ZONE_MAPS_KEPT = 256  # combined zones remembered per battlefield
 
 
 def _crosses(passage: PassageMap, s: Square, n: Square, ruleset: Ruleset) -> bool:
@@ -68,9 +69,24 @@ def zone_of_control(battlefield: Battlefield, piece: Piece, ruleset: Ruleset) ->
 def zones_of_control(
     battlefield: Battlefield, exerting: Iterable[Piece], ruleset: Ruleset
 ) -> dict[Square, frozenset[str]]:
-    """For every square, the keys of the `exerting` units whose ZoC covers it."""
+    """For every square, the keys of the `exerting` units whose ZoC covers it. Remembered
+    for the battlefield by what a zone depends on (see `zone_of_control`): between two moves
+    of one side, the other side's zones do not change."""
+    pieces = tuple(exerting)
+    passage = passage_map(battlefield)
+    key = (
+        ruleset.zoc_through_doors,
+        ruleset.zoc_exerted_by,
+        tuple((p.key, p.squares, p.suppressed, p.side_index, p.embarked_in) for p in pieces),
+    )
+    cached = passage.zone_maps.get(key)
+    if cached is not None:
+        return cached
     found: dict[Square, set[str]] = {}
-    for piece in exerting:
+    for piece in pieces:
         for square in zone_of_control(battlefield, piece, ruleset):
             found.setdefault(square, set()).add(piece.key)
-    return {square: frozenset(keys) for square, keys in found.items()}
+    if len(passage.zone_maps) >= ZONE_MAPS_KEPT:
+        passage.zone_maps.clear()
+    zones = passage.zone_maps[key] = {square: frozenset(keys) for square, keys in found.items()}
+    return zones
