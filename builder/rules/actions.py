@@ -18,7 +18,7 @@ from builder.rules.dice import Dice
 from builder.rules.events import Event
 from builder.rules.grid import footprint_squares, neighbours
 from builder.rules.kept import PerBattlefield
-from builder.rules.los import line_of_sight
+from builder.rules.los import blocked_by_terrain, line_of_sight
 from builder.rules.movement import Path, Position
 from builder.rules.passage import passage_map
 from builder.rules.pieces import STEPS, Piece, Square
@@ -103,7 +103,12 @@ def shots_at(
     occupancy: Occupancy | None = None,
 ) -> list[Shot | None]:
     """`shot_at` for each of the firer's weapons, tracing the line of sight once."""
-    if target.concealed or target.embarked_in is not None or target.is_wreck:
+    if (
+        target.concealed
+        or target.embarked_in is not None
+        or target.is_wreck
+        or blocked_by_terrain(state.battlefield, firer, target, state.ruleset)
+    ):
         return [None] * len(weapons)
     seen = occupancy if occupancy is not None else Occupancy(state.pieces.values())
     sight = line_of_sight(state.battlefield, seen, firer, target, state.ruleset)

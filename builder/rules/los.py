@@ -25,7 +25,7 @@ from builder.rules.ruleset import Ruleset
 from builder.rules.sightmap import Cost, Ends, Occupancy, SightMap, sight_map
 from builder.scenario.battlefield import Battlefield, PlacedLine
 
-__all__ = ["Occupancy", "Sight", "Visibility", "can_see", "line_of_sight", "sights", "trace"]
+__all__ = ["Occupancy", "Sight", "Visibility", "blocked_by_terrain", "can_see", "line_of_sight", "sights", "trace"]
 
 
 class Visibility(StrEnum):
@@ -69,6 +69,8 @@ class Sight:
 
 
 Target = Piece | Square
+_NOBODY = Occupancy()
+TERRAIN_BLOCKS_KEPT = 200_000  # pairs of placements remembered per battlefield
 _STRAIGHT, _CORNER = 0, 1
 
 
@@ -106,6 +108,11 @@ def _template(dx: int, dy: int, width: int) -> tuple[_Step, ...]:
 
 def trace(smap: SightMap, occupancy: Occupancy, a: Square, b: Square, ends: Ends) -> Sight:
     """The line of sight between the centres of `a` and `b` for these firer and target."""
+    return _sight(smap, a, b, ends, _walk(smap, occupancy, a, b, ends))
+
+
+def _walk(smap: SightMap, occupancy: Occupancy, a: Square, b: Square, ends: Ends) -> Cost:
+    """What the segment meets, square by square, up to the first thing that blocks it."""
     width, squares, east, south = smap.width, smap.squares, smap.east, smap.south
     units = occupancy.indexed(width) if occupancy.at else None
     x, y = a
@@ -142,7 +149,7 @@ def trace(smap: SightMap, occupancy: Occupancy, a: Square, b: Square, ends: Ends
                 if found.reason is not None:
                     break
         x, y = nx, ny
-    return _sight(smap, a, b, ends, found)
+    return found
 
 
 def _sight(smap: SightMap, a: Square, b: Square, ends: Ends, found: Cost) -> Sight:
@@ -213,6 +220,28 @@ def sights(
             ends = smap.ends(a, b, firer_squares, target_squares, firer_type, target_type, ruleset)
             found.append(trace(smap, occ, a, b, ends))
     found.sort(key=lambda s: (s.blocked, -s.penalty, s.range))
+    return found
+
+
+def blocked_by_terrain(battlefield: Battlefield, firer: Piece, target: Piece, ruleset: Ruleset) -> bool:
+    """Whether the terrain alone blocks every line between the two counters, remembered for
+    the battlefield. Units standing in the way only ever add obstacles, so such a line is
+    blocked whoever stands where: a policy weighing every target skips it without tracing.
+    (The contour rule, BfC p.05, is judged on the whole line and is left to `line_of_sight`.)"""
+    smap = sight_map(battlefield)
+    key = (firer.squares, target.squares, firer.type, target.type)
+    found = smap.terrain_blocks.get(key)
+    if found is None:
+        if len(smap.terrain_blocks) >= TERRAIN_BLOCKS_KEPT:
+            smap.terrain_blocks.clear()
+        found = smap.terrain_blocks[key] = all(
+            _walk(
+                smap, _NOBODY, a, b, smap.ends(a, b, firer.squares, target.squares, firer.type, target.type, ruleset)
+            ).reason
+            is not None
+            for a in firer.squares
+            for b in target.squares
+        )
     return found
 
 

@@ -143,6 +143,8 @@ class SightMap:
 
     def __init__(self, battlefield: Battlefield) -> None:
         self.width, self.height = battlefield.width, battlefield.height
+        # Whether terrain alone blocks the lines between two placements (los.blocked_by_terrain).
+        self.terrain_blocks: dict[tuple[object, ...], bool] = {}
         self.on_map = battlefield.squares
         self.lines: tuple[PlacedLine, ...] = battlefield.lines
         size = self.width * self.height

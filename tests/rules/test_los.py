@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder.rules.los import Visibility, line_of_sight, sights
+from builder.catalogue.units import Unit
+from builder.rules.los import Visibility, blocked_by_terrain, line_of_sight, sights
 from builder.rules.pieces import NORTH
 from builder.rules.ruleset import HON, SON
 from tests.fixtures.rules.boards import BEAST, JEEP, RIFLES, SNIPERS, TANK, field, piece, placed_line
@@ -314,3 +315,47 @@ def _crossed(a: tuple[int, int], b: tuple[int, int]) -> int:
 def test_the_squares_crossed_match_exact_geometry(a: tuple[int, int], b: tuple[int, int]) -> None:
     thicket = field("\n".join(["T" * W] * H))
     assert line_of_sight(thicket, [], a, b, HON).penalty == -_crossed(a, b)
+
+
+MIXED = field(
+    """
+    ..T...Y..
+    .#..BB...
+    ....BB.H.
+    ~~..T..#.
+    ...Y.....
+    .T....BB.
+    """,
+    doors=[((4, 2), (4, 3))],
+    lines=[
+        placed_line("contour", [(0, 4), (4, 4)]),
+        placed_line("elevated", [(5, 3), (9, 3)]),
+        placed_line("line", [(2, 0), (2, 6)], obscures=1),
+        placed_line("line", [(7, 0), (7, 3)], blocks_los=True),
+    ],
+)
+SQUARES = st.tuples(st.integers(0, 8), st.integers(0, 5))
+KINDS = st.sampled_from([RIFLES, JEEP, TANK])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    firer=SQUARES, target=SQUARES, kinds=st.tuples(KINDS, KINDS), others=st.lists(st.tuples(SQUARES, KINDS), max_size=8)
+)
+def test_a_line_the_terrain_alone_blocks_stays_blocked_whoever_stands_on_it(
+    firer: tuple[int, int],
+    target: tuple[int, int],
+    kinds: tuple[Unit, Unit],
+    others: list[tuple[tuple[int, int], Unit]],
+) -> None:
+    shooter, aimed = piece("f", firer, kind=kinds[0]), piece("t", target, "b", kind=kinds[1])
+    crowd = [piece(f"o{i}", at, "b" if i % 2 else "a", kind=kind) for i, (at, kind) in enumerate(others)]
+    if firer == target:
+        return
+    if blocked_by_terrain(MIXED, shooter, aimed, HON):
+        assert line_of_sight(MIXED, [shooter, aimed, *crowd], shooter, aimed, HON).blocked
+        assert line_of_sight(MIXED, [shooter, aimed], shooter, aimed, HON).blocked
+    elif not crowd:
+        # Not blocked by terrain: only the contour rule (judged on the whole line) may block.
+        sight = line_of_sight(MIXED, [shooter, aimed], shooter, aimed, HON)
+        assert not sight.blocked or "contour" in (sight.reason or "")
