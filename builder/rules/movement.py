@@ -15,7 +15,6 @@ only infantry stand on (their printed terrain symbols are not in the unit data).
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
@@ -87,19 +86,36 @@ def allowance(piece: Piece) -> int | None:
 # A search's states are (node, must stop there): the node is a Position, or for the
 # one-square search its square. state -> (cost, markers, previous state, whether it ends in
 # the target's square).
-N = TypeVar("N", Position, Square)
-_State = tuple[N, bool]
+N = TypeVar("N", Position, Square, int)
 _Best = dict[tuple[N, bool], tuple[int, int, tuple[N, bool] | None, bool]]
 # A transition: the new position, the (from, to) square moves to check, the squares newly
 # covered, and which of them leads (difficult passage is judged by the leading square).
 _Move = tuple[Position, tuple[tuple[Square, Square], ...], tuple[Square, ...]]
 # A move the terrain allows: the new position, its first (from, to) step (where zones of
 # control are judged), the squares entered, whether it must be the last, markers taken.
-_Allowed = tuple[Position, tuple[Square, Square] | None, tuple[Square, ...], bool, int]
-# Moves out of each position, by (footprint, unit type, Amphibious, Urban Fighter, Scout move).
-_MOVE_TABLES: PerBattlefield[dict[tuple[object, ...], dict[Position, tuple[_Allowed, ...]]]] = PerBattlefield(
-    lambda _: {}
-)
+_Allowed = tuple[int, tuple[Square, Square] | None, tuple[Square, ...], bool, int]
+
+
+class _MoveTable:
+    """For one kind of mover on one battlefield: positions numbered as the search meets them
+    (a number hashes faster than nested tuples) and the moves the terrain allows out of each."""
+
+    def __init__(self) -> None:
+        self.number: dict[Position, int] = {}
+        self.positions: list[Position] = []
+        self.moves: list[tuple[_Allowed, ...] | None] = []
+
+    def index(self, position: Position) -> int:
+        found = self.number.get(position)
+        if found is None:
+            found = self.number[position] = len(self.positions)
+            self.positions.append(position)
+            self.moves.append(None)
+        return found
+
+
+# By (footprint, unit type, Amphibious, Urban Fighter, Scout move).
+_MOVE_TABLES: PerBattlefield[dict[tuple[object, ...], _MoveTable]] = PerBattlefield(lambda _: {})
 
 
 def _moves(position: Position, footprint: int) -> Iterator[_Move]:
@@ -196,21 +212,26 @@ class _Mover:
     def may_end(self, position: Position) -> bool:
         return self.taken.isdisjoint(position.squares)
 
-    def terrain_moves(self, position: Position) -> tuple[_Allowed, ...]:
-        """The moves out of `position` the terrain allows, remembered for the battlefield: walls,
-        doors and lines on every step (HoN core p.9-10, p.20; BfC p.05), ground the unit may
-        enter (p.18), difficult passage and Suppressed markers (p.18; SoN p.12). Other
-        pieces are the search's part: they move, the terrain does not."""
+    @property
+    def table(self) -> _MoveTable:
         key = (self.footprint, self.piece.unit.type, self.amphibious, self.urban, self.ignore_difficult)
-        table = _MOVE_TABLES(self.passage.battlefield).setdefault(key, {})
-        found = table.get(position)
+        return _MOVE_TABLES(self.passage.battlefield).setdefault(key, _MoveTable())
+
+    def terrain_moves(self, table: _MoveTable, index: int) -> tuple[_Allowed, ...]:
+        """The moves out of a numbered position the terrain allows, remembered for the
+        battlefield: walls, doors and lines on every step (HoN core p.9-10, p.20; BfC p.05),
+        ground the unit may enter (p.18), difficult passage and Suppressed markers (p.18; SoN
+        p.12). Other pieces are the search's part: they move, the terrain does not."""
+        found = table.moves[index]
         if found is None:
-            found = table[position] = tuple(
-                allowed for move in _moves(position, self.footprint) if (allowed := self._terrain(move)) is not None
+            found = table.moves[index] = tuple(
+                allowed
+                for move in _moves(table.positions[index], self.footprint)
+                if (allowed := self._terrain(table, move)) is not None
             )
         return found
 
-    def _terrain(self, move: _Move) -> _Allowed | None:
+    def _terrain(self, table: _MoveTable, move: _Move) -> _Allowed | None:
         new, pairs, entered = move
         piece = self.piece
         unit, side = piece.unit, piece.side
@@ -234,9 +255,11 @@ class _Mover:
                 stop = True
             if suppresses:  # an amphibious unit swims through water that suppresses
                 markers += 1  # SoN p.12: a Suppressed marker on entering difficult terrain
-        return new, pairs[0] if pairs else None, entered, stop, markers
+        return table.index(new), pairs[0] if pairs else None, entered, stop, markers
 
-    def reach(self, into: frozenset[Square] = frozenset(), assault: bool = False) -> Reach[Position] | Reach[Square]:
+    def reach(
+        self, into: frozenset[Square] = frozenset(), assault: bool = False
+    ) -> Reach[Position] | Reach[Square] | Reach[int]:
         """Where the Movement Action can end (`assault`: the moves that end stepping into
         `into`, the defender's squares), with the cheapest path to each."""
         start = Position(self.piece.squares, self.piece.facing)
@@ -246,42 +269,52 @@ class _Mover:
         if self.footprint == 1:
             facing = start.facing
             return Reach(self, self._search_one(points, into), lambda sq: Position((sq,), facing), assault)
-        return Reach(self, self._search_any(start, points, into), _same, assault)
+        table = self.table
+        return Reach(self, self._search_any(table, start, points, into), table.positions.__getitem__, assault)
 
-    def _search_any(self, start: Position, points: int, into: frozenset[Square]) -> _Best[Position]:
-        """Dijkstra over (position, stopped) states, any footprint, move by move."""
+    def _search_any(self, table: _MoveTable, start: Position, points: int, into: frozenset[Square]) -> _Best[int]:
+        """Dijkstra over (numbered position, stopped) states, any footprint, move by move.
+        Costs are whole points: a bucket per cost pops states in order."""
         blocked = self.blocked
         zoc, none = self.zoc, frozenset[str]()
-        best: _Best[Position] = {(start, False): (0, 0, None, False)}
-        queue: list[tuple[int, int, tuple[Position, bool]]] = [(0, 0, (start, False))]
-        order = 0
-        while queue:
-            cost, _, state = heapq.heappop(queue)
-            position, stopped = state
-            if cost > best[state][0] or stopped or cost + 1 > points:
-                continue
-            for new, first, entered, stop, markers in self.terrain_moves(position):
-                assaulting = False
-                for square in entered:
-                    if square in into:
-                        # SoN p.7: "an assault can only be launched from a free space".
-                        if not self.may_end(position):
+        positions = table.positions
+        first_state = (table.index(start), False)
+        best: _Best[int] = {first_state: (0, 0, None, False)}
+        buckets: list[list[tuple[int, bool]]] = [[first_state]]
+        cost = 0
+        while cost < len(buckets) and cost + 1 <= points:
+            for state in buckets[cost]:
+                found_cost, found_markers = best[state][:2]
+                if cost > found_cost:
+                    continue
+                index = state[0]
+                may_launch: bool | None = None
+                for new, first, entered, stop, markers in self.terrain_moves(table, index):
+                    assaulting = False
+                    for square in entered:
+                        if square in into:
+                            # SoN p.7: "an assault can only be launched from a free space".
+                            if may_launch is None:
+                                may_launch = self.may_end(positions[index])
+                            if not may_launch:
+                                break
+                            assaulting = True
+                        elif square in blocked:
                             break
-                        assaulting = True
-                    elif square in blocked:
-                        break
-                else:
-                    # HoN core p.11: into or out of an enemy infantry unit's ZoC, never within one.
-                    if zoc and first and not assaulting and zoc.get(first[0], none) & zoc.get(first[1], none):
-                        continue
-                    spent = cost + 1 + 2 * markers
-                    new_state = (new, stop or assaulting)
-                    old = best.get(new_state)
-                    if old is None or spent < old[0]:
-                        best[new_state] = (spent, best[state][1] + markers, state, assaulting)
-                        if not new_state[1]:
-                            order += 1
-                            heapq.heappush(queue, (spent, order, new_state))
+                    else:
+                        # HoN core p.11: into or out of an enemy infantry ZoC, never within one.
+                        if zoc and first and not assaulting and zoc.get(first[0], none) & zoc.get(first[1], none):
+                            continue
+                        spent = cost + 1 + 2 * markers
+                        new_state = (new, stop or assaulting)
+                        old = best.get(new_state)
+                        if old is None or spent < old[0]:
+                            best[new_state] = (spent, found_markers + markers, state, assaulting)
+                            if not new_state[1]:
+                                while len(buckets) <= spent:
+                                    buckets.append([])
+                                buckets[spent].append(new_state)
+            cost += 1
         return best
 
     def _search_one(self, points: int, into: frozenset[Square]) -> _Best[Square]:
@@ -293,8 +326,7 @@ class _Mover:
         blocked = self.blocked
         zoc, none = self.zoc, frozenset[str]()
         start = piece.squares[0]
-        # Costs are whole points, so a bucket per cost pops states in the order the heap of
-        # `_search_any` does.
+        # Costs are whole points: a bucket per cost pops states in order, as in `_search_any`.
         best: _Best[Square] = {(start, False): (0, 0, None, False)}
         buckets: list[list[tuple[Square, bool]]] = [[(start, False)]]
         cost = 0
@@ -389,7 +421,7 @@ def reachable(
     *,
     ignore_difficult: bool = False,
     run_over: bool = False,
-) -> Reach[Position] | Reach[Square]:
+) -> Reach[Position] | Reach[Square] | Reach[int]:
     """Every position `piece` can end a Movement Action in, with the cheapest path there.
 
     The start is always there (a 0 move). `pieces` is everyone on the battlefield (the mover

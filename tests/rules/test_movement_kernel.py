@@ -43,11 +43,11 @@ def test_the_one_square_search_finds_what_the_general_search_finds(name: str, se
                 start = Position(piece.squares, piece.facing)
                 for into in targets:
                     one = mover._search_one(points, into)
-                    general = mover._search_any(start, points, into)
+                    general = mover._search_any(mover.table, start, points, into)
                     assert len(one) == len(general), piece.key
                     for assault in (False, True):
                         ends = Reach(mover, one, placed(piece.facing), assault)
-                        expected = Reach(mover, general, lambda position: position, assault)
+                        expected = Reach(mover, general, mover.table.positions.__getitem__, assault)
                         assert dict(ends.items()) == dict(expected.items()), piece.key
                     compared += 1
     assert compared > 20
