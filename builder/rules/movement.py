@@ -83,9 +83,9 @@ def allowance(piece: Piece) -> int | None:
     return None if movement is None else movement - 2 * piece.suppressed
 
 
-# A search's states are (node, must stop there): the node is a Position, or for the
-# one-square search its square. state -> (cost, markers, previous state, whether it ends in
-# the target's square).
+# A search's states are (node, must stop there): the node is a Position, its number in a
+# move table, or for the one-square search its square. state -> (cost, markers, previous
+# state, whether it ends in the target's square).
 N = TypeVar("N", Position, Square, int)
 _Best = dict[tuple[N, bool], tuple[int, int, tuple[N, bool] | None, bool]]
 # A transition: the new position, the (from, to) square moves to check, the squares newly

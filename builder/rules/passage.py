@@ -63,6 +63,7 @@ class PassageMap:
         self._steps: dict[tuple[Square, Square, UnitType, bool], Step] = {}
         self._ground: dict[tuple[Square, UnitType, bool], tuple[bool, bool, bool]] = {}
         self._exits: dict[tuple[UnitType, bool, bool, bool], Exits] = {}
+        self._entries: dict[tuple[UnitType, bool, bool], dict[Square, tuple[Square, ...]]] = {}
         self.building_of: dict[Square, int] = {}
         self.doors: set[frozenset[Square]] = set()
         self.windows: set[frozenset[Square]] = set()
@@ -183,6 +184,25 @@ class PassageMap:
             found = self._exits[key] = {
                 here: self._exits_from(here, unit, side, amphibious, urban, ignore_difficult)
                 for here in self.battlefield.squares
+            }
+        return found
+
+    def entries(self, unit: Unit, side: Side, amphibious: bool, urban: bool) -> dict[Square, tuple[Square, ...]]:
+        """For every square, the neighbours (clockwise from north) the unit may stand on and
+        step from into it: the steps a distance field walks backwards from its goals."""
+        key = (unit.type, amphibious, urban)
+        found = self._entries.get(key)
+        if found is None:
+            squares = self.battlefield.squares
+            found = self._entries[key] = {
+                here: tuple(
+                    there
+                    for there in neighbours(here)
+                    if there in squares
+                    and self.ground(there, unit, side, amphibious)[0]
+                    and self.step_for(there, here, unit.type, side, urban).allowed
+                )
+                for here in squares
             }
         return found
 

@@ -29,7 +29,6 @@ from builder.rules.actions import (
 from builder.rules.assault import Assault
 from builder.rules.combat import IllegalAttack
 from builder.rules.deployment import candidates
-from builder.rules.grid import neighbours
 from builder.rules.movement import Position, allowance, assault_path, reachable
 from builder.rules.odds import expected_hits, odds_of_assault
 from builder.rules.orders import Orders, Tokens, needs_no_order
@@ -230,21 +229,18 @@ def wanted_objectives(state: GameState, side: str) -> set[str]:
 
 
 def _distance_field(state: GameState, piece: Piece, goals: Iterable[Square]) -> dict[Square, int]:
-    passage = passage_map(state.battlefield)
-    unit, side = piece.unit, piece.side
-    amphibious, urban = side.has("amphibious"), side.has("urban-fighter")
+    side = piece.side
+    entries = passage_map(state.battlefield).entries(
+        piece.unit, side, side.has("amphibious"), side.has("urban-fighter")
+    )
     found = {sq: 0 for sq in goals}
     queue = deque(sorted(found))
     while queue:
         here = queue.popleft()
-        for there in neighbours(here):
-            if there in found or there not in state.battlefield.squares:
-                continue
-            if (
-                passage.ground(there, unit, side, amphibious)[0]
-                and passage.step_for(there, here, unit.type, side, urban).allowed
-            ):
-                found[there] = found[here] + 1
+        steps = found[here] + 1
+        for there in entries.get(here, ()):
+            if there not in found:
+                found[there] = steps
                 queue.append(there)
     return found
 
