@@ -2,10 +2,10 @@
 p.11-12).
 
 `reachable` answers "where can this unit end its Movement Action, and by which path?" for
-infantry and one-square vehicles (eight neighbours), two-square vehicles and creatures
-(counted from the front, or the rear backwards, one 45° pivot per square entered, pivots in
-place at 1 point per 45°) and four-square creatures (a 2x2 block advancing or backing one
-square per point with an optional 90° pivot, turning in place at 1 point per 90°).
+counters of one, two or four squares (their one-point moves are in `builder.rules.footprint`).
+It is the simulation's hot loop: what the terrain allows is tabled once per battlefield
+(`PassageMap.exits` for one-square units, `_MoveTable` for the rest) and other pieces are
+judged once per search, so a search only walks tables.
 
 Simplified, and why: Offset Grid squares (HoN core p.11) are not modelled, the battlefield
 has no offset squares; trenches' own ZoC rules and access arrows (BfC p.06) are not, the
@@ -15,13 +15,13 @@ only infantry stand on (their printed terrain symbols are not in the unit data).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import Generic, NamedTuple, TypeVar
+from typing import Generic, TypeVar
 
 from builder.catalogue.units import UnitType
-from builder.rules.grid import step as step_to
+from builder.rules.footprint import Move, Position, moves_from
 from builder.rules.kept import PerBattlefield
 from builder.rules.passage import PassageMap, passage_map
 from builder.rules.pieces import Piece, Square
@@ -40,19 +40,6 @@ __all__ = [
     "zone_of_control",
     "zones_of_control",
 ]
-
-
-class Position(NamedTuple):
-    """Where a counter stands: its squares (front first) and its facing. A one-square unit
-    turns freely at any time (HoN core p.9-10): its positions keep the facing it started with,
-    and it may end facing any way. A named tuple: the search hashes thousands of them."""
-
-    squares: tuple[Square, ...]
-    facing: int
-
-    @property
-    def square(self) -> Square:
-        return self.squares[0]
 
 
 @dataclass(frozen=True)
@@ -88,9 +75,6 @@ def allowance(piece: Piece) -> int | None:
 # state, whether it ends in the target's square).
 N = TypeVar("N", Position, Square, int)
 _Best = dict[tuple[N, bool], tuple[int, int, tuple[N, bool] | None, bool]]
-# A transition: the new position, the (from, to) square moves to check, the squares newly
-# covered, and which of them leads (difficult passage is judged by the leading square).
-_Move = tuple[Position, tuple[tuple[Square, Square], ...], tuple[Square, ...]]
 # A move the terrain allows: the new position, its first (from, to) step (where zones of
 # control are judged), the squares entered, whether it must be the last, markers taken.
 _Allowed = tuple[int, tuple[Square, Square] | None, tuple[Square, ...], bool, int]
@@ -116,47 +100,6 @@ class _MoveTable:
 
 # By (footprint, unit type, Amphibious, Urban Fighter, Scout move).
 _MOVE_TABLES: PerBattlefield[dict[tuple[object, ...], _MoveTable]] = PerBattlefield(lambda _: {})
-
-
-def _moves(position: Position, footprint: int) -> Iterator[_Move]:
-    squares, facing = position.squares, position.facing
-    if footprint == 1:
-        (here,) = squares
-        for f in range(8):
-            there = step_to(here, f)
-            yield Position((there,), facing), ((here, there),), (there,)
-        return
-    if footprint == 2:
-        front, rear = squares
-        for turn in (0, -1, 1):
-            f = (facing + turn) % 8
-            ahead = step_to(front, f)  # forward: the front enters a square, the rear follows
-            yield Position((ahead, front), f), ((front, ahead),), (ahead,)
-            behind = step_to(rear, f + 4)  # backward, counted from the rear (HoN core p.10)
-            yield Position((rear, behind), f), ((rear, behind),), (behind,)
-            if turn:  # pivot in place keeping the front or the rear, 1 point per 45°
-                swung = step_to(front, f + 4)
-                yield Position((front, swung), f), ((rear, swung),), (swung,)
-                swung = step_to(rear, f)
-                yield Position((swung, rear), f), ((front, swung),), (swung,)
-        return
-    # Four squares (SoN p.5): advance or back one square, optionally pivoting 90°, or turn.
-    for delta in (0, 4):
-        moved = tuple(step_to(sq, facing + delta) for sq in squares)
-        pairs = tuple(zip(squares, moved, strict=True))
-        entered = tuple(sq for sq in moved if sq not in squares)
-        for turn in (0, -2, 2):
-            yield Position(_block(moved, (facing + turn) % 8), (facing + turn) % 8), pairs, entered
-    for turn in (-2, 2):
-        yield Position(_block(squares, (facing + turn) % 8), (facing + turn) % 8), (), ()
-
-
-def _block(squares: Sequence[Square], facing: int) -> tuple[Square, ...]:
-    """The 2x2 block re-anchored at its front-left square for `facing` (see grid)."""
-    c0, r0 = min(c for c, _ in squares), min(r for _, r in squares)
-    anchor = {0: (c0, r0), 2: (c0 + 1, r0), 4: (c0 + 1, r0 + 1), 6: (c0, r0 + 1)}[facing]
-    right = step_to(anchor, facing + 2)
-    return anchor, right, step_to(anchor, facing + 4), step_to(right, facing + 4)
 
 
 class _Mover:
@@ -226,12 +169,12 @@ class _Mover:
         if found is None:
             found = table.moves[index] = tuple(
                 allowed
-                for move in _moves(table.positions[index], self.footprint)
+                for move in moves_from(table.positions[index], self.footprint)
                 if (allowed := self._terrain(table, move)) is not None
             )
         return found
 
-    def _terrain(self, table: _MoveTable, move: _Move) -> _Allowed | None:
+    def _terrain(self, table: _MoveTable, move: Move) -> _Allowed | None:
         new, pairs, entered = move
         piece = self.piece
         unit, side = piece.unit, piece.side
