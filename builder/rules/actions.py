@@ -13,7 +13,8 @@ from dataclasses import dataclass, replace
 
 from builder.catalogue.units import DefenseColour, Weapon
 from builder.rules.assault import Assault, AssaultResult, AttackerMove, DefenderMove, resolve_assault
-from builder.rules.combat import Effect, Facing, FireResult, IllegalAttack, Shot, aim, fire, name
+from builder.rules.combat import Facing, FireResult, IllegalAttack, Shot, aim, fire, name
+from builder.rules.damage import Effect
 from builder.rules.dice import Dice
 from builder.rules.events import Event
 from builder.rules.grid import footprint_squares, neighbours

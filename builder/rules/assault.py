@@ -10,19 +10,8 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from builder.catalogue.units import CombatValues, DefenseColour, OnHit, UnitType, WeaponRole
-from builder.rules.combat import (
-    SUPPRESSED_PENALTY,
-    DamageChoice,
-    DamageResult,
-    Effect,
-    IllegalAttack,
-    destroy,
-    least_harm,
-    locate_damage,
-    name,
-    suppress,
-    take_hit,
-)
+from builder.rules.combat import SUPPRESSED_PENALTY, IllegalAttack, name, take_hit
+from builder.rules.damage import DamageChoice, DamageResult, Effect, destroy, least_harm, locate_damage, suppress
 from builder.rules.dice import Dice
 from builder.rules.events import Event, Modifier, Roll
 from builder.rules.pieces import Piece

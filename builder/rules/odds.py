@@ -10,20 +10,8 @@ from fractions import Fraction
 from functools import cache
 
 from builder.rules.assault import Assault, AssaultOutcome, compare, engage
-from builder.rules.combat import (
-    Aim,
-    DamageChoice,
-    DamageLocation,
-    FireOutcome,
-    Shot,
-    aim,
-    classify,
-    combat_modifiers,
-    destroys,
-    least_harm,
-    location_of,
-    result_penalties,
-)
+from builder.rules.combat import Aim, FireOutcome, Shot, aim, classify, combat_modifiers, result_penalties
+from builder.rules.damage import DamageChoice, DamageLocation, destroys, least_harm, location_of
 from builder.rules.dice import SIDES
 from builder.rules.events import Modifier
 from builder.rules.pieces import Piece

@@ -18,7 +18,8 @@ from builder.rules.assault import (
     engage,
     resolve_assault,
 )
-from builder.rules.combat import DamageLocation, Effect, IllegalAttack
+from builder.rules.combat import IllegalAttack
+from builder.rules.damage import DamageLocation, Effect
 from builder.rules.dice import LoadedDice
 from builder.rules.events import Modifier
 from builder.rules.ruleset import HON, SON

@@ -10,20 +10,17 @@ import pytest
 from builder.catalogue.base import Game
 from builder.catalogue.index import Catalogue
 from builder.rules.combat import (
-    DamageLocation,
-    Effect,
     Facing,
     FireOutcome,
     IllegalAttack,
     Shot,
     ammo,
-    destruction_roll,
     fire,
-    locate_damage,
     machine_gunner_pool,
     split_machine_gunner,
     take_hit,
 )
+from builder.rules.damage import DamageLocation, Effect, destruction_roll, locate_damage
 from builder.rules.dice import LoadedDice
 from builder.rules.events import Modifier
 from builder.rules.ruleset import HON, SON, ruleset_for

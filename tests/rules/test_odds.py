@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from builder.rules.assault import Assault, resolve_assault
-from builder.rules.combat import Shot, fire, locate_damage
+from builder.rules.combat import Shot, fire
+from builder.rules.damage import locate_damage
 from builder.rules.dice import LoadedDice
 from builder.rules.events import Modifier
 from builder.rules.odds import (
