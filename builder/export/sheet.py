@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 
 import jinja2
@@ -123,11 +123,7 @@ def build_sheet(loaded: LoadedScenario, catalogue: Catalogue) -> Sheet:
     names = {DRAW: "Draw", RANDOM: "Random"} | {side.id: side.name for side in scenario.sides}
     units = sorted(_unit_ids(scenario))
 
-    def name(kind: str, entry_id: str) -> str:
-        if kind == "objective":
-            objective = scenario.objective(entry_id)
-            return objective.name if objective else entry_id
-        return names.get(entry_id, entry_id) if kind == "side" else catalogue.name_of("units", entry_id)
+    name = scenario.namer(partial(catalogue.name_of, "units"))
 
     svg = map_svg(scenario, field_, catalogue, with_legend=False)
     entries = legend(scenario, field_, catalogue)

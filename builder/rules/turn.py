@@ -16,7 +16,7 @@ from builder.rules.orders import AUTONOMOUS, Orders, activation_sequence, needs_
 from builder.rules.pieces import Piece
 from builder.rules.policy import Policy
 from builder.rules.state import Facts, Frame, GameState
-from builder.scenario.conditions import Namer, describe, holds
+from builder.scenario.conditions import describe, holds
 from builder.scenario.models import Phase
 
 ORDER, ACTIVATION, SUPPLY = Phase.ORDER.value, Phase.ACTIVATION.value, Phase.SUPPLY.value
@@ -163,9 +163,10 @@ def end_of_turn(state: GameState, last: int, dice: Dice) -> list[Frame]:
         found = next((o for o in victory.outcomes if holds(o.condition, facts)), None)
         state.winner = found.winner if found is not None else victory.otherwise
         state.outcome = found.label if found is not None else "no outcome holds"
-        why = f"{describe(early, _namer(state))}, the game ends early" if early is not None else "the last turn is over"
+        name = state.scenario.namer()
+        why = f"{describe(early, name)}, the game ends early" if early is not None else "the last turn is over"
         if found is not None:
-            how = f"{describe(found.condition, _namer(state))}: {found.label}"
+            how = f"{describe(found.condition, name)}: {found.label}"
         else:
             how = f"no outcome holds: {victory.otherwise}"
         turn.say(
@@ -212,9 +213,3 @@ def _own(state: GameState, side: str) -> list[Piece]:
 def _piece(state: GameState, key: str) -> Piece | None:
     """A unit on the battlefield or in reserve; None once destroyed."""
     return state.pieces.get(key) or state.reserve.get(key)
-
-
-def _namer(state: GameState) -> Namer:
-    names = {("objective", o.id): o.name for o in state.scenario.objectives}
-    names.update({("side", s.id): s.name for s in state.scenario.sides})
-    return lambda kind, ident: names.get((kind, ident), ident)

@@ -3,6 +3,7 @@ many turns, who wins, what arrives and when, and how a campaign goes on."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 from typing import Literal
 
@@ -10,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from builder.catalogue.base import Game, Id, Name, Text
 from builder.catalogue.terrain import Area, Coordinate, Edge, Element, Line
-from builder.scenario.conditions import Condition
+from builder.scenario.conditions import Condition, Namer
 
 SCENARIO_FORMAT: Literal["hon-scenario"] = "hon-scenario"
 SCENARIO_VERSION: Literal[1] = 1
@@ -223,3 +224,18 @@ class Scenario(BaseModel):
 
     def force(self, side_id: str) -> Force | None:
         return next((f for f in self.forces if f.side == side_id), None)
+
+    def namer(self, unit_name: Callable[[str], str] | None = None) -> Namer:
+        """Names for `describe`: sides and objectives by their names here, units by
+        `unit_name` (a catalogue's) or their id; an unknown id is its own name."""
+
+        def name(kind: str, ident: str) -> str:
+            if kind == "side":
+                side = self.side(ident)
+                return side.name if side else ident
+            if kind == "objective":
+                objective = self.objective(ident)
+                return objective.name if objective else ident
+            return unit_name(ident) if unit_name is not None else ident
+
+        return name

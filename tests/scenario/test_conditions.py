@@ -3,6 +3,7 @@ exact sentences from the shipped scenarios are pinned down."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pytest
@@ -98,7 +99,7 @@ def test_a_missing_tag_is_filled_in_when_the_type_is_known() -> None:
 
 def test_shipped_conditions_read_as_english(bundled: Catalogue) -> None:
     """Every condition of every shipped scenario reads without ids, braces or doubled spaces,
-    and names every side, objective and unit by its printed name."""
+    and the scenario's namer names every side, objective and unit by its printed name."""
     seen = 0
     for path in sorted(SCENARIOS_DIR.glob("*.yaml")):
         scenario = load_scenario(path).scenario
@@ -114,7 +115,7 @@ def test_shipped_conditions_read_as_english(bundled: Catalogue) -> None:
         conditions = [o.condition for o in scenario.victory.outcomes] + list(scenario.victory.end.early)
         conditions += [e.trigger for e in scenario.events if e.trigger is not None]
         for condition in conditions:
-            text = describe(condition, printed)
+            text = describe(condition, scenario.namer(partial(bundled.name_of, "units")))
             assert text and "{" not in text and "  " not in text and not text.endswith("."), text
             for kind, entry_id in references(condition):
                 assert printed(kind, entry_id) in text
@@ -124,13 +125,7 @@ def test_shipped_conditions_read_as_english(bundled: Catalogue) -> None:
 
 def test_the_sentences_of_rush_on_maltot(bundled: Catalogue) -> None:
     scenario = load_scenario(SCENARIOS_DIR / "rush-on-maltot.yaml").scenario
-    sides = {s.id: s.name for s in scenario.sides}
-    objectives = {o.id: o.name for o in scenario.objectives}
-
-    def printed(kind: str, entry_id: str) -> str:
-        return {"side": sides, "objective": objectives}[kind][entry_id]
-
-    assert describe(scenario.victory.outcomes[0].condition, printed) == (
+    assert describe(scenario.victory.outcomes[0].condition, scenario.namer()) == (
         "43rd Infantry Division controls CW Primary Objective (the farm) or 43rd Infantry Division controls 2 of "
         "Field barn, Church and Bend of the forest track"
     )

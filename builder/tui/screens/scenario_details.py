@@ -4,6 +4,7 @@ other parts through forms built from the models. Applying the forms is one undoa
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import yaml
@@ -48,19 +49,6 @@ FORMS: list[tuple[str, type[BaseModel], tuple[str, ...]]] = [
     ("Forces", ForcesPart, ("forces",)),
     ("Campaign", CampaignPart, ("campaign",)),
 ]
-
-
-def namer_for(scenario: Scenario, session: ScenarioSession) -> Any:
-    def name(kind: str, ident: str) -> str:
-        if kind == "side":
-            side = scenario.side(ident)
-            return side.name if side else ident
-        if kind == "objective":
-            objective = scenario.objective(ident)
-            return objective.name if objective else ident
-        return session.catalogue.name_of("units", ident)
-
-    return name
 
 
 class ScenarioDetails(Screen[bool]):
@@ -113,7 +101,7 @@ class ScenarioDetails(Screen[bool]):
         except (yaml.YAMLError, ValidationError) as problem:
             english.update(Text(f"Not yet a victory: {_first_problem(problem)}", style="red"))
             return None
-        name = namer_for(self.session.scenario, self.session)
+        name = self.session.scenario.namer(partial(self.session.catalogue.name_of, "units"))
         text = Text()
         for outcome in victory.outcomes:
             text.append(f"{outcome.label}: ", style="bold")
@@ -138,7 +126,7 @@ class ScenarioDetails(Screen[bool]):
         if events is None:
             english.update(Text("Events are a list.", style="red"))
             return None
-        name = namer_for(self.session.scenario, self.session)
+        name = self.session.scenario.namer(partial(self.session.catalogue.name_of, "units"))
         text = Text()
         for event in events:
             when = f"turn {event.turn}" if event.turn else "every turn"
