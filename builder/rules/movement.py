@@ -261,9 +261,11 @@ class _Mover:
         return best
 
     def _search_one(self, points: int, into: frozenset[Square]) -> _Best[Square]:
-        """`search` for a one-square unit, the policy's most frequent question: the same rules
-        as `_search_any`, read from the battlefield's step table (`PassageMap.exits`) with the
-        pieces' part worked out once, in the same order, so it finds the same paths."""
+        """`_search_any` for a one-square unit, the policy's most frequent question: the same
+        rules read from the battlefield's step table (`PassageMap.exits`), in the same order,
+        so it finds the same paths (tests/rules/test_movement_kernel.py compares them). The
+        two loops share their last lines on purpose: a function call per step would double
+        the cost of a search."""
         piece = self.piece
         exits = self.passage.exits(piece.unit, piece.side, self.amphibious, self.urban, self.ignore_difficult)
         blocked = self.blocked
@@ -273,10 +275,8 @@ class _Mover:
         best: _Best[Square] = {(start, False): (0, 0, None, False)}
         buckets: list[list[tuple[Square, bool]]] = [[(start, False)]]
         cost = 0
-        while cost < len(buckets):
+        while cost < len(buckets) and cost + 1 <= points:
             for state in buckets[cost]:
-                if cost + 1 > points:
-                    break
                 here = state[0]
                 found_cost, found_markers = best[state][:2]
                 if cost > found_cost:

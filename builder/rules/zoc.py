@@ -71,7 +71,7 @@ def zones_of_control(
 ) -> dict[Square, frozenset[str]]:
     """For every square, the keys of the `exerting` units whose ZoC covers it. Remembered
     for the battlefield by what a zone depends on (see `zone_of_control`): between two moves
-    of one side, the other side's zones do not change."""
+    of one side, the other side's zones do not change. The mapping is shared: read it only."""
     pieces = tuple(exerting)
     passage = passage_map(battlefield)
     key = (
