@@ -62,8 +62,9 @@ class PdfUnavailable(Exception):
 
 
 @cache
-def _environment() -> jinja2.Environment:
-    # autoescape everywhere: every name and text in a roster comes from user files.
+def environment() -> jinja2.Environment:
+    """The export templates' environment, shared by rosters and scenario sheets."""
+    # autoescape everywhere: every name and text in a roster or sheet comes from user files.
     environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         autoescape=True,
@@ -77,7 +78,7 @@ def _environment() -> jinja2.Environment:
 
 
 def render_html(roster: Roster, paper: Paper = Paper.A4) -> str:
-    template = _environment().get_template("roster.html.j2")
+    template = environment().get_template("roster.html.j2")
     return template.render(r=roster, paper=paper, targets=_TARGET_HEADINGS)
 
 

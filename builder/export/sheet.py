@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache, partial
+from functools import partial
 from pathlib import Path
 
-import jinja2
 from markupsafe import Markup
 
 from builder.army.models import ArmyList
@@ -28,7 +27,7 @@ from builder.export.map_svg import (
     standalone_svg,
     zone_tags,
 )
-from builder.export.roster import TEMPLATES, Paper, html_to_pdf, output_path
+from builder.export.roster import Paper, environment, html_to_pdf, output_path
 from builder.export.roster_text import sentence
 from builder.io.army_files import load_army
 from builder.io.save import atomic_write
@@ -260,21 +259,6 @@ def _titles(folder: Path) -> dict[str, str]:
 # --- Rendering and writing -------------------------------------------------------------------
 
 
-@cache
-def _environment() -> jinja2.Environment:
-    # autoescape everywhere: every name and text on a sheet comes from user files.
-    environment = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    environment.filters["sentence"] = sentence
-    environment.filters["swatch"] = _swatch
-    return environment
-
-
 def _swatch(entry: LegendEntry) -> Markup:
     """A legend entry's swatch as its own small inline SVG (drawn by map_svg, escaped there)."""
     return Markup(  # built by map_svg, which escapes every text
@@ -284,7 +268,8 @@ def _swatch(entry: LegendEntry) -> Markup:
 
 
 def render_html(sheet: Sheet, paper: Paper = Paper.A4) -> str:
-    return _environment().get_template("sheet.html.j2").render(s=sheet, sc=sheet.scenario, paper=paper)
+    template = environment().get_template("sheet.html.j2")
+    return template.render(s=sheet, sc=sheet.scenario, paper=paper, swatch=_swatch)
 
 
 def render(sheet: Sheet, fmt: SheetFormat, paper: Paper = Paper.A4) -> bytes:
