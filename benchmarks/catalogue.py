@@ -19,11 +19,11 @@ from pathlib import Path
 
 import yaml
 
-from builder.army.validate import check
+from builder.heroes.army.validate import check
 from builder.io import cache
 from builder.io.army_files import load_army
 from builder.io.catalogue_files import bundled_files, load_catalogue
-from builder.paths import EXAMPLE_ARMIES_DIR, SCENARIOS_DIR
+from builder.io.paths import EXAMPLE_ARMIES_DIR, SCENARIOS_DIR
 
 
 def timings(action: Callable[[], object], runs: int) -> list[float]:

@@ -17,16 +17,16 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from builder.catalogue.index import Catalogue
-from builder.catalogue.units import Unit, UnitType
+from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.catalogue.units import Unit, UnitType
+from builder.heroes.rules.grid import distance
+from builder.heroes.rules.los import line_of_sight, trace
+from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.ruleset import HON
+from builder.heroes.rules.sightmap import Occupancy, sight_map
+from builder.heroes.scenario.battlefield import Battlefield, assemble
+from builder.heroes.scenario.models import MapLayout
 from builder.io.catalogue_files import load_catalogue
-from builder.rules.grid import distance
-from builder.rules.los import line_of_sight, trace
-from builder.rules.pieces import Piece
-from builder.rules.ruleset import HON
-from builder.rules.sightmap import Occupancy, sight_map
-from builder.scenario.battlefield import Battlefield, assemble
-from builder.scenario.models import MapLayout
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "mini"
 

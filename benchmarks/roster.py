@@ -20,12 +20,12 @@ from pathlib import Path
 
 import weasyprint  # type: ignore[import-untyped]
 
-from builder.army.roster import build_roster
-from builder.army.validate import check
 from builder.export.roster import html_to_pdf, render_html, render_pdf
+from builder.export.roster_model import build_roster
+from builder.heroes.army.validate import check
 from builder.io.army_files import LoadedArmy, load_army
 from builder.io.catalogue_files import load_catalogue
-from builder.paths import EXAMPLE_ARMIES_DIR, SCENARIOS_DIR
+from builder.io.paths import EXAMPLE_ARMIES_DIR, SCENARIOS_DIR
 
 TRIVIAL = "<!doctype html><html><body><p>One line of text.</p></body></html>"
 

@@ -24,16 +24,16 @@ from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 
-from builder.army.resolve import resolve
+from builder.heroes.army.resolve import resolve
+from builder.heroes.rules.movement import reachable
+from builder.heroes.rules.policy import SimplePolicy
+from builder.heroes.rules.simulation import simulate, start
+from builder.heroes.rules.turn import play_turn
+from builder.heroes.scenario.battlefield import assemble
 from builder.io.army_files import load_army
 from builder.io.catalogue_files import load_catalogue
 from builder.io.scenario_files import load_scenario
-from builder.rules.dice import SeededDice
-from builder.rules.movement import reachable
-from builder.rules.policy import SimplePolicy
-from builder.rules.simulation import simulate, start
-from builder.rules.turn import play_turn
-from builder.scenario.battlefield import assemble
+from builder.kernel.dice import SeededDice
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = 15

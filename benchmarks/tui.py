@@ -18,10 +18,10 @@ import sys
 import time
 from pathlib import Path
 
-from builder.army.validate import check
+from builder.heroes.army.validate import check
 from builder.io.army_files import load_army
 from builder.io.catalogue_files import load_catalogue
-from builder.paths import EXAMPLE_ARMIES_DIR, SCENARIOS_DIR
+from builder.io.paths import EXAMPLE_ARMIES_DIR, SCENARIOS_DIR
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -37,8 +37,8 @@ async def keypress_to_repaint(path: Path, rounds: int) -> tuple[list[float], lis
     methods are wrapped to note when they finish, so the pilot's own waiting for idle is
     not counted. The baseline is moving the focus to the next slot and back, which repaints
     without editing, measured the same way."""
+    from builder.services.army_session import ArmySession
     from builder.tui.app import HonApp
-    from builder.tui.session import ArmySession
 
     catalogue, _ = load_catalogue()
     app = HonApp(ArmySession.open(path, catalogue), None)
@@ -95,7 +95,7 @@ START_HON = (
     NOTE_FIRST_PAINT
     + """
 import asyncio
-from builder.paths import DEFAULT_ARMY
+from builder.io.paths import DEFAULT_ARMY
 from builder.tui.app import HonApp
 app = HonApp.starting(None, None, None, template=DEFAULT_ARMY)
 async def run():

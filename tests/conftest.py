@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from builder.army.models import ArmyList
-from builder.catalogue.index import Catalogue
-from builder.diagnostics import Issue
+from builder.heroes.army.models import ArmyList
+from builder.heroes.catalogue.index import Catalogue
 from builder.io.catalogue_files import load_catalogue
+from builder.kernel.diagnostics import Issue
 
 FIXTURES = Path(__file__).parent / "fixtures"
 MINI = FIXTURES / "mini"

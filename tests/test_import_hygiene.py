@@ -15,12 +15,12 @@ import pytest
 import builder
 
 DOMAIN = [
-    "builder.diagnostics",
-    "builder.history",
-    "builder.catalogue",
-    "builder.army",
-    "builder.scenario",
-    "builder.rules",
+    "builder.kernel.diagnostics",
+    "builder.kernel.history",
+    "builder.heroes.catalogue",
+    "builder.heroes.army",
+    "builder.heroes.scenario",
+    "builder.heroes.rules",
 ]
 FORBIDDEN = [
     "textual",

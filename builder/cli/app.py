@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.console import Console
 
-from builder.paths import existing_user_catalogue
+from builder.io.paths import existing_user_catalogue
 
 if TYPE_CHECKING:
-    from builder.catalogue.index import Catalogue
-    from builder.diagnostics import Issue
+    from builder.heroes.catalogue.index import Catalogue
+    from builder.kernel.diagnostics import Issue
 
 app = typer.Typer(
     name="hon",

@@ -6,12 +6,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from builder.army.summary import ArmySummary
-from builder.army.validate import check
 from builder.cli.app import console, open_catalogue
 from builder.cli.render import issues_table, summary_panel, verdict
-from builder.diagnostics import Issue, is_legal
+from builder.heroes.army.summary import ArmySummary
+from builder.heroes.army.validate import check
 from builder.io.army_files import load_army
+from builder.kernel.diagnostics import Issue, is_legal
 
 
 def issue_json(issue: Issue) -> dict[str, Any]:

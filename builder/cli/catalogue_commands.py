@@ -19,9 +19,9 @@ app.add_typer(catalogue_app, name="catalogue")
 @catalogue_app.command("check")
 def check_command(catalogue: CatalogueOption = None, as_json: JsonOption = False) -> None:
     """Find duplicate ids, dangling references and entries without a source."""
-    from builder.catalogue.check import check_catalogue
     from builder.cli.render import issues_table
-    from builder.diagnostics import is_legal
+    from builder.heroes.catalogue.check import check_catalogue
+    from builder.kernel.diagnostics import is_legal
 
     loaded, issues = open_catalogue(catalogue)
     issues = issues + check_catalogue(loaded)
@@ -50,9 +50,9 @@ def list_command(
     """List catalogue entries, by kind."""
     from rich.table import Table
 
-    from builder.catalogue.document import KINDS
-    from builder.catalogue.index import close_matches
-    from builder.diagnostics import join_or
+    from builder.heroes.catalogue.document import KINDS
+    from builder.heroes.catalogue.index import close_matches
+    from builder.kernel.diagnostics import join_or
 
     kinds = {k.section: k for k in KINDS} | {k.singular.split()[-1]: k for k in KINDS}
     loaded, _ = open_catalogue(catalogue)
@@ -98,8 +98,8 @@ def show_command(
     import yaml
     from rich.syntax import Syntax
 
-    from builder.catalogue.index import close_matches
-    from builder.diagnostics import join_or
+    from builder.heroes.catalogue.index import close_matches
+    from builder.kernel.diagnostics import join_or
 
     loaded, _ = open_catalogue(catalogue)
     found = loaded.find(entry_id)

@@ -13,16 +13,16 @@ from rich.text import Text
 
 from builder.cli.app import CatalogueOption, JsonOption, app, console
 from builder.cli.render import issues_table
-from builder.diagnostics import Issue, Severity, is_legal
+from builder.heroes.rules.deployment import Deployment, dry_run, zone_squares, zones_for
+from builder.heroes.rules.grid import compass
+from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.positions import PositionEntry, PositionsFile
+from builder.heroes.scenario.battlefield import Battlefield, assemble
 from builder.io.army_files import load_army
 from builder.io.catalogue_files import load_catalogue
 from builder.io.positions_files import LoadedPositions, load_positions, save_positions
 from builder.io.scenario_files import LoadedScenario, load_scenario
-from builder.rules.deployment import Deployment, dry_run, zone_squares, zones_for
-from builder.rules.grid import compass
-from builder.rules.pieces import Piece, Square
-from builder.rules.positions import PositionEntry, PositionsFile
-from builder.scenario.battlefield import Battlefield, assemble
+from builder.kernel.diagnostics import Issue, Severity, is_legal
 
 ScenarioArgument = Annotated[Path, typer.Argument(help="A scenario (YAML).")]
 SideOption = Annotated[str, typer.Option("--side", help="The scenario side that deploys (its id).")]

@@ -15,11 +15,11 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from builder.catalogue.base import Game
 from builder.cli.app import JsonOption, app, console, errors
-from builder.rules.events import Modifier
-from builder.rules.odds import Odds, assault_odds, fire_odds
-from builder.rules.ruleset import ruleset_for
+from builder.heroes.catalogue.base import Game
+from builder.heroes.rules.odds import Odds, assault_odds, fire_odds
+from builder.heroes.rules.ruleset import ruleset_for
+from builder.kernel.events import Modifier
 
 FIRE_ONLY = ("--obscured", "--long-range", "--suppressive", "--dual")
 ASSAULT_ONLY = ("--defender-combat", "--defender-dice", "--defender-bonus", "--defender-suppressed")

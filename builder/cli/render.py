@@ -7,10 +7,10 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from builder.army.models import ArmyList
-from builder.army.summary import ArmySummary
-from builder.catalogue.index import Catalogue
-from builder.diagnostics import Issue, Severity, is_legal
+from builder.heroes.army.models import ArmyList
+from builder.heroes.army.summary import ArmySummary
+from builder.heroes.catalogue.index import Catalogue
+from builder.kernel.diagnostics import Issue, Severity, is_legal
 
 SEVERITY_STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
 

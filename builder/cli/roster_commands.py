@@ -7,13 +7,13 @@ from typing import Annotated
 
 import typer
 
-from builder.army.roster import build_roster
-from builder.army.validate import check
 from builder.cli.app import CatalogueOption, app, errors, open_catalogue
-from builder.diagnostics import plural
 from builder.export.roster import Format, Paper, PdfUnavailable, output_path, write_roster
+from builder.export.roster_model import build_roster
+from builder.heroes.army.validate import check
 from builder.io.army_files import load_army
 from builder.io.yamlio import HonFileError
+from builder.kernel.diagnostics import plural
 
 
 @app.command()

@@ -20,9 +20,9 @@ ScenarioArgument = Annotated[Path, typer.Argument(help="A scenario (YAML).")]
 def check_command(scenario: ScenarioArgument, catalogue: CatalogueOption = None, as_json: JsonOption = False) -> None:
     """Check a scenario: exit 0 when playable, 1 when not, 2 when it cannot be read."""
     from builder.cli.render import issues_table
-    from builder.diagnostics import Severity, is_legal
+    from builder.heroes.scenario.validate import validate_scenario
     from builder.io.scenario_files import load_scenario
-    from builder.scenario.validate import validate_scenario
+    from builder.kernel.diagnostics import Severity, is_legal
 
     loaded_catalogue, _ = open_catalogue(catalogue)
     loaded = load_scenario(scenario)
@@ -61,11 +61,11 @@ def sheet_command(
     """Write a printable scenario sheet, into exports/ unless -o says otherwise.
 
     A scenario with errors still prints, under a "not playable" banner listing its issues."""
-    from builder.diagnostics import plural
     from builder.export.roster import Paper, PdfUnavailable
     from builder.export.sheet import SheetFormat, build_sheet, sheet_path, write_sheet
     from builder.io.scenario_files import load_scenario
     from builder.io.yamlio import HonFileError
+    from builder.kernel.diagnostics import plural
 
     formats, papers = {f.value: f for f in SheetFormat}, {p.value: p for p in Paper}
     if fmt not in formats:

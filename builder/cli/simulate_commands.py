@@ -14,12 +14,12 @@ import typer
 from rich.text import Text
 
 from builder.cli.app import CatalogueOption, JsonOption, app, console, open_catalogue
-from builder.narration import event_line, roll_text
+from builder.render.narration import event_line, roll_text
 
 if TYPE_CHECKING:
-    from builder.army.models import ArmyList
+    from builder.heroes.army.models import ArmyList
+    from builder.heroes.rules.simulation import GameRecord
     from builder.io.scenario_files import LoadedScenario
-    from builder.rules.simulation import GameRecord
 
 ArmiesOption = Annotated[
     list[str] | None,
@@ -86,8 +86,8 @@ def simulate_command(
 ) -> None:
     """Play the scenario with the simple policy for every side and tell every roll."""
     from builder.cli.deploy_commands import assembled
+    from builder.heroes.rules.simulation import simulate
     from builder.io.scenario_files import load_scenario
-    from builder.rules.simulation import simulate
 
     loaded_catalogue, _ = open_catalogue(catalogue)
     loaded = load_scenario(scenario)

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from builder.cli.app import CatalogueOption, app
-from builder.paths import DEFAULT_ARMY, existing_user_catalogue, user_catalogue_dir
+from builder.io.paths import DEFAULT_ARMY, existing_user_catalogue, user_catalogue_dir
 
 
 def launch(army: Path | None, user_catalogue: Path | None) -> None:
@@ -46,8 +46,8 @@ def design(
 
 def launch_designer(path: Path, user_catalogue: Path | None) -> None:
     from builder.io.catalogue_files import load_catalogue
+    from builder.services.scenario_session import ScenarioSession
     from builder.tui.app import HonApp
-    from builder.tui.scenario_session import ScenarioSession
 
     layered = existing_user_catalogue(user_catalogue)
     catalogue, _ = load_catalogue(layered)

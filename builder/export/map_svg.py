@@ -13,10 +13,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
-from builder.catalogue.index import Catalogue
-from builder.catalogue.terrain import LineKind
-from builder.scenario.battlefield import Battlefield, PlacedElement, turned_size
-from builder.scenario.models import ObjectiveKind, Scenario, Zone, ZoneKind
+from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.catalogue.terrain import LineKind
+from builder.heroes.scenario.battlefield import Battlefield, PlacedElement, turned_size
+from builder.heroes.scenario.models import ObjectiveKind, Scenario, Zone, ZoneKind
 
 Square = tuple[int, int]
 Segment = tuple[float, float, float, float]

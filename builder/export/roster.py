@@ -1,6 +1,6 @@
 """Rendering a roster: HTML from Jinja2 templates with a print stylesheet, PDF from the same
 HTML through WeasyPrint, Markdown and plain text (`roster_text`) from the same model. No
-renderer computes a total: they all read `builder.army.roster.Roster`.
+renderer computes a total: they all read `builder.export.roster_model.Roster`.
 
 Output files are named after the army (a slug that cannot climb out of the output folder)
 and written atomically."""
@@ -17,8 +17,8 @@ from typing import Any, NoReturn
 
 import jinja2
 
-from builder.army.roster import Roster
-from builder.army.roster_sheets import TARGETS
+from builder.export.roster_model import Roster
+from builder.export.roster_sheets import TARGETS
 from builder.export.roster_text import render_markdown, render_text, sentence
 from builder.io.save import atomic_write
 

@@ -10,8 +10,8 @@ import re
 import textwrap
 from collections.abc import Sequence
 
-from builder.army.roster import Block, OptionSheet, Roster
-from builder.army.roster_sheets import CounterSheet, SideSheet
+from builder.export.roster_model import Block, OptionSheet, Roster
+from builder.export.roster_sheets import CounterSheet, SideSheet
 
 TICK = "☐"  # one per marker: tick it when the marker is spent
 BOX = "□"  # one per counter that can be destroyed

@@ -4,7 +4,7 @@ stylesheet, PDF from the same HTML through WeasyPrint, and the map alone as SVG.
 
 The template reads the scenario's own fields; the model adds what must be worked out: names
 by id, colours, zone tags, the map, and every victory condition, early end and event
-trigger in English through `builder.scenario.conditions.describe`."""
+trigger in English through `builder.heroes.scenario.conditions.describe`."""
 
 from __future__ import annotations
 
@@ -15,10 +15,6 @@ from pathlib import Path
 
 from markupsafe import Markup
 
-from builder.army.models import ArmyList
-from builder.army.validate import check as check_army
-from builder.catalogue.index import Catalogue
-from builder.diagnostics import Issue, Severity, is_legal, plural
 from builder.export.map_svg import (
     LegendEntry,
     legend,
@@ -29,14 +25,18 @@ from builder.export.map_svg import (
 )
 from builder.export.roster import Paper, environment, html_to_pdf, output_path
 from builder.export.roster_text import sentence
+from builder.heroes.army.models import ArmyList
+from builder.heroes.army.validate import check as check_army
+from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.scenario.battlefield import Battlefield
+from builder.heroes.scenario.conditions import Condition, Namer, describe
+from builder.heroes.scenario.models import DRAW, RANDOM, Event, Objective, Scenario
+from builder.heroes.scenario.validate import validate_scenario
 from builder.io.army_files import load_army
 from builder.io.save import atomic_write
 from builder.io.scenario_files import LoadedScenario, load_scenario
 from builder.io.yamlio import HonFileError
-from builder.scenario.battlefield import Battlefield
-from builder.scenario.conditions import Condition, Namer, describe
-from builder.scenario.models import DRAW, RANDOM, Event, Objective, Scenario
-from builder.scenario.validate import validate_scenario
+from builder.kernel.diagnostics import Issue, Severity, is_legal, plural
 
 # The map's box on the page, in mm: the full width of A4 and Letter within the sheet's
 # margins, less the legend's column beside a map taller than wide; short enough that the

@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from builder.army.models import ARMY_FORMAT, ARMY_VERSION, ArmyList, CatalogueStamp
-from builder.catalogue.index import Catalogue
-from builder.diagnostics import Issue
+from builder.heroes.army.models import ARMY_FORMAT, ARMY_VERSION, ArmyList, CatalogueStamp
+from builder.heroes.catalogue.index import Catalogue
 from builder.io.dump import to_yaml
 from builder.io.migrate import checked_data
 from builder.io.save import Fingerprint, atomic_write
 from builder.io.yamlio import Document, load_document, parse, split_path, to_model
+from builder.kernel.diagnostics import Issue
 
 ARMY_SCHEMA = "army.schema.json"
 

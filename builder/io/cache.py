@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import builder
-import builder.catalogue
+import builder.heroes.catalogue
 
 OFF = "off"
 
@@ -32,7 +32,7 @@ def cache_dir() -> Path | None:
 def _model_fingerprint() -> str:
     """What the cached data depends on besides the file: hon's version and the model code."""
     digest = hashlib.sha256(builder.__version__.encode())
-    for source in sorted(Path(builder.catalogue.__file__).parent.glob("*.py")):
+    for source in sorted(Path(builder.heroes.catalogue.__file__).parent.glob("*.py")):
         stat = source.stat()
         digest.update(f"{source.name}:{stat.st_size}:{stat.st_mtime_ns}".encode())
     return digest.hexdigest()

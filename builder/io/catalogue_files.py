@@ -7,16 +7,16 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from builder.catalogue.base import Entry, Game
-from builder.catalogue.document import CATALOGUE_FORMAT, CATALOGUE_VERSION, CatalogueFile, Manifest
-from builder.catalogue.index import BUNDLED, USER, Catalogue, Layer, assemble
-from builder.diagnostics import Issue
+from builder.heroes.catalogue.base import Entry, Game
+from builder.heroes.catalogue.document import CATALOGUE_FORMAT, CATALOGUE_VERSION, CatalogueFile, Manifest
+from builder.heroes.catalogue.index import BUNDLED, USER, Catalogue, Layer, assemble
 from builder.io import cache
 from builder.io.dump import to_yaml
 from builder.io.migrate import checked_data
+from builder.io.paths import CATALOGUE_FOLDERS, DATA_DIR
 from builder.io.save import atomic_write
 from builder.io.yamlio import Document, HonFileError, load_document, parse, read_text, to_model
-from builder.paths import CATALOGUE_FOLDERS, DATA_DIR
+from builder.kernel.diagnostics import Issue
 
 MANIFEST = "catalogue.yaml"
 MAX_CATALOGUE_BYTES = 4 * 1024 * 1024

@@ -1,5 +1,5 @@
 """Reading and writing positions files (`format: hon-positions`): where one side's counters
-stand at the start of a game (builder/rules/positions.py)."""
+stand at the start of a game (builder/heroes/rules/positions.py)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ from pathlib import Path
 
 import yaml
 
-from builder.diagnostics import Issue
+from builder.heroes.rules.positions import POSITIONS_FORMAT, POSITIONS_VERSION, PositionsFile
 from builder.io.dump import model_data
 from builder.io.migrate import checked_data
 from builder.io.save import Fingerprint, atomic_write
 from builder.io.yamlio import Document, load_document, parse, split_path, to_model
-from builder.rules.positions import POSITIONS_FORMAT, POSITIONS_VERSION, PositionsFile
+from builder.kernel.diagnostics import Issue
 
 
 @dataclass(frozen=True)

@@ -5,14 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from builder.army.models import ArmyList
-from builder.diagnostics import Issue
+from builder.heroes.army.models import ArmyList
+from builder.heroes.scenario.models import SCENARIO_FORMAT, SCENARIO_VERSION, Scenario
 from builder.io.army_files import load_army
 from builder.io.dump import to_yaml
 from builder.io.migrate import checked_data
 from builder.io.save import Fingerprint, atomic_write
 from builder.io.yamlio import Document, load_document, split_path, to_model
-from builder.scenario.models import SCENARIO_FORMAT, SCENARIO_VERSION, Scenario
+from builder.kernel.diagnostics import Issue
 
 SCENARIO_SCHEMA = "scenario.schema.json"
 

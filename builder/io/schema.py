@@ -7,9 +7,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from builder.army.models import ArmyList
-from builder.catalogue.document import CatalogueFile
-from builder.scenario.models import Scenario
+from builder.heroes.army.models import ArmyList
+from builder.heroes.catalogue.document import CatalogueFile
+from builder.heroes.scenario.models import Scenario
 
 SchemaBuilder = Callable[[], dict[str, Any]]
 

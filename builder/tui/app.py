@@ -18,11 +18,11 @@ from builder.tui.palette import ActionsProvider
 # The domain and the screens load after the first paint (see `starting`), so they are
 # imported where they are used.
 if TYPE_CHECKING:
-    from builder.army.models import ArmyList
-    from builder.catalogue.index import Catalogue
-    from builder.tui.scenario_session import ScenarioSession
+    from builder.heroes.army.models import ArmyList
+    from builder.heroes.catalogue.index import Catalogue
+    from builder.services.army_session import ArmySession
+    from builder.services.scenario_session import ScenarioSession
     from builder.tui.screens.builder import ArmyBuilderScreen
-    from builder.tui.session import ArmySession
 
 
 class Loading(Screen[None]):
@@ -166,8 +166,8 @@ class HonApp(App[None]):
 
     @work(exclusive=True, group="files")
     async def action_new_army(self) -> None:
+        from builder.services.army_session import ArmySession
         from builder.tui.screens.dialogs import NewArmy
-        from builder.tui.session import ArmySession
 
         if not await self._may_leave():
             return
@@ -178,8 +178,8 @@ class HonApp(App[None]):
     @work(exclusive=True, group="files")
     async def action_open_army(self) -> None:
         from builder.io.yamlio import HonFileError
+        from builder.services.army_session import ArmySession
         from builder.tui.screens.dialogs import AskText
-        from builder.tui.session import ArmySession
 
         if not await self._may_leave():
             return
@@ -197,7 +197,7 @@ class HonApp(App[None]):
     async def action_open_designer(self) -> None:
         """Open a scenario (or start one at a new path) in the designer."""
         from builder.io.yamlio import HonFileError
-        from builder.tui.scenario_session import ScenarioSession
+        from builder.services.scenario_session import ScenarioSession
         from builder.tui.screens.designer import DesignerScreen
         from builder.tui.screens.dialogs import AskText
 
@@ -299,7 +299,7 @@ class HonApp(App[None]):
 def _open_session(army: Path | None, catalogue: Catalogue, template: Path | None) -> ArmySession:
     """A session on the player's file, or on an unsaved copy of the bundled example."""
     from builder.io.yamlio import HonFileError
-    from builder.tui.session import ArmySession
+    from builder.services.army_session import ArmySession
 
     if army is not None:
         if not army.exists():

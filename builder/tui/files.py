@@ -9,8 +9,8 @@ from typing import Protocol
 
 from textual.app import App
 
-from builder.diagnostics import Issue, Severity
 from builder.io.save import ChangedOnDisk
+from builder.kernel.diagnostics import Issue, Severity
 from builder.tui.screens.dialogs import Ask, AskText
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from builder.cli import main
+from builder.io.paths import SCHEMAS_DIR
 from builder.io.schema import SCHEMAS, render
-from builder.paths import SCHEMAS_DIR
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -10,7 +10,7 @@ import pytest
 
 from builder.cli import main, tui_commands
 from builder.cli.app import console
-from builder.paths import EXAMPLE_ARMIES_DIR, SCENARIOS_DIR
+from builder.io.paths import EXAMPLE_ARMIES_DIR, SCENARIOS_DIR
 
 LEGAL = sorted(EXAMPLE_ARMIES_DIR.glob("*.yaml")) + sorted((SCENARIOS_DIR / "armies").glob("*.yaml"))
 ILLEGAL = sorted((EXAMPLE_ARMIES_DIR / "illegal").glob("*.yaml"))

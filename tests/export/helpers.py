@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 
-from builder.army.roster import Roster, build_roster
-from builder.army.summary import ArmySummary
-from builder.army.validate import check
-from builder.catalogue.index import Catalogue
+from builder.export.roster_model import Roster, build_roster
+from builder.heroes.army.summary import ArmySummary
+from builder.heroes.army.validate import check
+from builder.heroes.catalogue.index import Catalogue
 from builder.io.army_files import LoadedArmy, load_army
-from builder.paths import EXAMPLE_ARMIES_DIR, SCENARIOS_DIR
+from builder.io.paths import EXAMPLE_ARMIES_DIR, SCENARIOS_DIR
 
 EXAMPLES = sorted(EXAMPLE_ARMIES_DIR.glob("*.yaml")) + sorted((SCENARIOS_DIR / "armies").glob("*.yaml"))
 ILLEGAL = sorted((EXAMPLE_ARMIES_DIR / "illegal").glob("*.yaml"))

@@ -13,11 +13,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
-from builder.catalogue.index import Catalogue
 from builder.cli import main
 from builder.export import roster as export
 from builder.export.roster import Format, output_path, slug
-from builder.paths import EXAMPLE_ARMIES_DIR
+from builder.heroes.catalogue.index import Catalogue
+from builder.io.paths import EXAMPLE_ARMIES_DIR
 from tests.export.helpers import html_tags, html_text
 
 LEGAL = EXAMPLE_ARMIES_DIR / "commonwealth-43rd-770.yaml"

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from markdown_it import MarkdownIt
 
-from builder.catalogue.index import Catalogue
 from builder.export.roster import Format, Paper, render, render_html
 from builder.export.roster_text import BOX, BREAKS, TICK
+from builder.heroes.catalogue.index import Catalogue
 from tests.export.helpers import ILLEGAL, Example, example, html_text, largest, squash
 
 TEXT_FORMATS = [Format.HTML, Format.MD, Format.TXT]
@@ -81,7 +81,7 @@ def test_every_counter_shows_both_sides(big: Example, fmt: Format, bundled: Cata
 
 
 def _fielded(found: Example, catalogue: Catalogue) -> list[object]:
-    from builder.army.resolve import resolve
+    from builder.heroes.army.resolve import resolve
 
     return list(resolve(found.loaded.army, catalogue).fielded())
 

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from builder.army.models import ArmyList
-from builder.army.roster import Block, Roster, build_roster
-from builder.army.roster_sheets import ability_mark
-from builder.army.summary import summarize
-from builder.army.validate import check
-from builder.catalogue.base import AbilityRef
-from builder.catalogue.index import Catalogue
-from builder.diagnostics import Severity
+from builder.export.roster_model import Block, Roster, build_roster
+from builder.export.roster_sheets import ability_mark
+from builder.heroes.army.models import ArmyList
+from builder.heroes.army.summary import summarize
+from builder.heroes.army.validate import check
+from builder.heroes.catalogue.base import AbilityRef
+from builder.heroes.catalogue.index import Catalogue
+from builder.kernel.diagnostics import Severity
 from tests.conftest import army
 from tests.export.helpers import EXAMPLES, ILLEGAL, example
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from builder.army.roster import Block, Roster
-from builder.catalogue.index import Catalogue
 from builder.cli import main
+from builder.export.roster_model import Block, Roster
+from builder.heroes.catalogue.index import Catalogue
 from tests.export.helpers import ILLEGAL, Example, largest, squash
 
 CHROMIUM = shutil.which("chromium")
@@ -211,7 +211,7 @@ def test_chromium_reads_hostile_names_as_text(bundled: Catalogue, tmp_path: Path
     """A unit named <script> is text in the browser's DOM, never an element."""
     import yaml
 
-    from builder.paths import EXAMPLE_ARMIES_DIR
+    from builder.io.paths import EXAMPLE_ARMIES_DIR
 
     folder = tmp_path / "catalogue"
     folder.mkdir()

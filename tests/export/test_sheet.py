@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from builder.cli import main
-from builder.paths import SCENARIOS_DIR
+from builder.io.paths import SCENARIOS_DIR
 from tests.export.helpers import html_tags, html_text
 
 MALTOT = SCENARIOS_DIR / "rush-on-maltot.yaml"

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from builder.catalogue.index import Catalogue
 from builder.cli import main
 from builder.export.sheet import Sheet, build_sheet
+from builder.heroes.catalogue.index import Catalogue
+from builder.io.paths import SCENARIOS_DIR
 from builder.io.scenario_files import load_scenario
-from builder.paths import SCENARIOS_DIR
 
 # The roster's print helpers: Chromium, pdfinfo, pdftotext and pdftoppm.
 from tests.export.test_roster_print import (

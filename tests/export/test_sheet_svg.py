@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from builder.catalogue.index import Catalogue
 from builder.export.map_svg import OPEN_GROUND, map_svg, standalone_svg
+from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.scenario.battlefield import Battlefield, assemble
+from builder.heroes.scenario.models import Scenario, ZoneKind
+from builder.io.paths import SCENARIOS_DIR
 from builder.io.scenario_files import load_scenario
-from builder.paths import SCENARIOS_DIR
-from builder.scenario.battlefield import Battlefield, assemble
-from builder.scenario.models import Scenario, ZoneKind
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 SCENARIOS = sorted(SCENARIOS_DIR.glob("*.yaml"))

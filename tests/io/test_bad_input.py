@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from builder.cli import main
-from builder.paths import DEFAULT_ARMY
+from builder.io.paths import DEFAULT_ARMY
 
 GOOD = DEFAULT_ARMY.read_text(encoding="utf-8")
 BOMB = "\n".join(

@@ -9,8 +9,8 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder.army.models import ArmyList
-from builder.catalogue.document import CatalogueFile
+from builder.heroes.army.models import ArmyList
+from builder.heroes.catalogue.document import CatalogueFile
 from builder.io.army_files import army_yaml, load_army, parse_army, save_army
 from builder.io.catalogue_files import bundled_files, parse_catalogue
 from builder.io.dump import model_data

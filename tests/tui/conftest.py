@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from builder.catalogue.index import Catalogue
-from builder.paths import DEFAULT_ARMY
+from builder.heroes.catalogue.index import Catalogue
+from builder.io.paths import DEFAULT_ARMY
+from builder.services.army_session import ArmySession
 from builder.tui.app import HonApp
-from builder.tui.session import ArmySession
 
 
 @pytest.fixture

@@ -10,12 +10,12 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import TextArea
 
-from builder.catalogue.index import Catalogue
+from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.scenario.models import ObjectiveKind, ZoneKind
 from builder.io.catalogue_files import load_catalogue
 from builder.io.scenario_files import load_scenario
-from builder.scenario.models import ObjectiveKind, ZoneKind
+from builder.services.scenario_session import ScenarioSession
 from builder.tui.app import HonApp
-from builder.tui.scenario_session import ScenarioSession
 from builder.tui.screens.designer import DesignerScreen
 from builder.tui.screens.scenario_details import ScenarioDetails
 from builder.tui.widgets.map_view import MapView

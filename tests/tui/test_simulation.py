@@ -10,11 +10,11 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
-from builder.catalogue.index import Catalogue
-from builder.rules.pieces import Piece
-from builder.rules.preview import board, preview_fire
+from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.preview import board, preview_fire
+from builder.services.scenario_session import ScenarioSession
 from builder.tui.app import HonApp
-from builder.tui.scenario_session import ScenarioSession
 from builder.tui.screens.designer import DesignerScreen
 from builder.tui.screens.simulation import SimulationScreen, percent
 from builder.tui.widgets.map_view import MapView

@@ -12,8 +12,8 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from builder.io.catalogue_files import load_catalogue
+from builder.services.army_session import ArmySession
 from builder.tui.app import HonApp
-from builder.tui.session import ArmySession
 from tests.conftest import FIXTURES, MINI
 
 SIZES = [(80, 24), (120, 40)]

@@ -13,8 +13,8 @@ from typing import Any, Literal, Union, get_args, get_origin
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from builder.catalogue.base import AbilityRef, Count
-from builder.catalogue.recruitment import Shape
+from builder.heroes.catalogue.base import AbilityRef, Count
+from builder.heroes.catalogue.recruitment import Shape
 
 Kind = Literal[
     "pairs",

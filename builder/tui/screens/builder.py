@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static, TabbedContent, TabPane
 
-from builder.army.edits import (
+from builder.heroes.army.edits import (
     AddFreeOption,
     AddHero,
     AddTile,
@@ -24,18 +24,18 @@ from builder.army.edits import (
     SetLabel,
     SetSlot,
 )
-from builder.army.models import OptionPick
-from builder.army.picking import candidates
-from builder.army.resolve import Group, resolve
-from builder.catalogue.glossary import Ability
-from builder.catalogue.recruitment import Hero, RecruitmentOption, RecruitmentTile
-from builder.catalogue.units import Unit
-from builder.diagnostics import Issue
-from builder.history import Edit
+from builder.heroes.army.models import OptionPick
+from builder.heroes.army.picking import candidates
+from builder.heroes.army.resolve import Group, resolve
+from builder.heroes.catalogue.glossary import Ability
+from builder.heroes.catalogue.recruitment import Hero, RecruitmentOption, RecruitmentTile
+from builder.heroes.catalogue.units import Unit
+from builder.kernel.diagnostics import Issue
+from builder.kernel.history import Edit
+from builder.services.army_session import ArmySession
 from builder.tui.screens.counters import CounterDetails
 from builder.tui.screens.dialogs import AskText
 from builder.tui.screens.slot_picker import EMPTY, ChoicePicker, SlotPicker
-from builder.tui.session import ArmySession
 from builder.tui.widgets.browser import CatalogueBrowser
 from builder.tui.widgets.issues import IssuesPanel
 from builder.tui.widgets.tile_card import CardHeader, SlotRow, TileCard, show_if_changed

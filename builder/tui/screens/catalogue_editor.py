@@ -20,13 +20,13 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from builder.catalogue.base import Entry, Game
-from builder.catalogue.check import check_entry
-from builder.catalogue.document import KIND_BY_SECTION, Kind
-from builder.catalogue.index import Catalogue
-from builder.history import History
+from builder.heroes.catalogue.base import Entry, Game
+from builder.heroes.catalogue.check import check_entry
+from builder.heroes.catalogue.document import KIND_BY_SECTION, Kind
+from builder.heroes.catalogue.index import Catalogue
 from builder.io.catalogue_files import save_user_entry
-from builder.paths import user_catalogue_dir
+from builder.io.paths import user_catalogue_dir
+from builder.kernel.history import History
 from builder.tui.forms.form import ModelForm
 from builder.tui.screens.dialogs import Ask
 

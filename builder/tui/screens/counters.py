@@ -12,9 +12,9 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from builder.catalogue.base import AbilityRef
-from builder.catalogue.index import Catalogue
-from builder.catalogue.units import CombatValues, DefenseColour, Side, Unit
+from builder.heroes.catalogue.base import AbilityRef
+from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.catalogue.units import CombatValues, DefenseColour, Side, Unit
 
 SHIELD = {colour: colour.display for colour in DefenseColour}
 

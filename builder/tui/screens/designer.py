@@ -15,8 +15,8 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Footer, Static, TabbedContent, TabPane
 
-from builder.catalogue.base import Game
-from builder.scenario.edits import (
+from builder.heroes.catalogue.base import Game
+from builder.heroes.scenario.edits import (
     AddBoard,
     ChangeBoard,
     EraseTerrain,
@@ -24,8 +24,8 @@ from builder.scenario.edits import (
     PlaceObjective,
     ToggleZoneSquare,
 )
-from builder.scenario.models import ObjectiveKind, ZoneKind
-from builder.tui.scenario_session import ScenarioSession
+from builder.heroes.scenario.models import ObjectiveKind, ZoneKind
+from builder.services.scenario_session import ScenarioSession
 from builder.tui.widgets.issues import IssuesPanel
 from builder.tui.widgets.map_view import OBJECTIVE_GLYPHS, OPEN_GROUND, SIDE_TINTS, MapView, marks_of
 from builder.tui.widgets.tile_card import show_if_changed

@@ -9,8 +9,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from builder.army.models import ArmyList
-from builder.catalogue.index import Catalogue
+from builder.heroes.army.models import ArmyList
+from builder.heroes.catalogue.index import Catalogue
 
 
 class Ask(ModalScreen[str]):

@@ -17,11 +17,11 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static, TabbedContent, TabPane, TextArea
 
-from builder.scenario.conditions import describe
-from builder.scenario.edits import ReplaceScenario
-from builder.scenario.models import Campaign, Event, Force, Scenario, ScenarioSide, Setup, Victory
+from builder.heroes.scenario.conditions import describe
+from builder.heroes.scenario.edits import ReplaceScenario
+from builder.heroes.scenario.models import Campaign, Event, Force, Scenario, ScenarioSide, Setup, Victory
+from builder.services.scenario_session import ScenarioSession
 from builder.tui.forms.form import ModelForm
-from builder.tui.scenario_session import ScenarioSession
 
 INFO = ("id", "title", "front", "operation", "place", "date", "armies", "players", "story", "source", "map_note")
 ScenarioInfo = create_model(  # type: ignore[call-overload]

@@ -2,7 +2,7 @@
 through event by event on the scenario's map. Every roll is shown with its dice, each
 modifier with its rule-book page, and its total; picking a firer and then an enemy on the
 map shows the exact odds of that shot. The screen renders what the rules core says and
-computes no rule itself (builder.rules.simulation, builder.rules.preview)."""
+computes no rule itself (builder.heroes.rules.simulation, builder.heroes.rules.preview)."""
 
 from __future__ import annotations
 
@@ -23,21 +23,21 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from builder.narration import STYLE, event_line, roll_text
+from builder.render.narration import STYLE, event_line, roll_text
 from builder.tui.widgets.map_view import MapView, Marks, marks_of
 from builder.tui.widgets.tile_card import show_if_changed
 
 if TYPE_CHECKING:
-    from builder.army.models import ArmyList
-    from builder.catalogue.index import Catalogue
+    from builder.heroes.army.models import ArmyList
+    from builder.heroes.catalogue.index import Catalogue
+    from builder.heroes.rules.pieces import Piece
+    from builder.heroes.rules.preview import ShotPreview
+    from builder.heroes.rules.simulation import GameRecord
+    from builder.heroes.rules.state import Frame
+    from builder.heroes.scenario.battlefield import Battlefield
+    from builder.heroes.scenario.models import Scenario
     from builder.io.scenario_files import LoadedScenario
-    from builder.rules.events import Event, Modifier
-    from builder.rules.pieces import Piece
-    from builder.rules.preview import ShotPreview
-    from builder.rules.simulation import GameRecord
-    from builder.rules.state import Frame
-    from builder.scenario.battlefield import Battlefield
-    from builder.scenario.models import Scenario
+    from builder.kernel.events import Event, Modifier
 
 Square = tuple[int, int]
 
@@ -77,10 +77,10 @@ def play(
 ) -> Game:
     """Read the scenario and its army lists, assemble the map and simulate. Slow for big
     scenarios, so it runs in a worker thread."""
+    from builder.heroes.rules.simulation import simulate
+    from builder.heroes.scenario.battlefield import assemble
     from builder.io.scenario_files import load_scenario
     from builder.io.yamlio import HonFileError
-    from builder.rules.simulation import simulate
-    from builder.scenario.battlefield import assemble
 
     try:
         loaded = load_scenario(source) if isinstance(source, Path) else source
@@ -452,7 +452,7 @@ class SimulationScreen(Screen[None]):
 
     def _show_odds(self) -> None:
         """The picks on the map and, with a firer and an enemy target, the shot's odds."""
-        from builder.rules.preview import board, preview_fire
+        from builder.heroes.rules.preview import board, preview_fire
 
         game, frame = self.game, self.frame
         if game is None or frame is None:

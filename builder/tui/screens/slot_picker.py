@@ -11,10 +11,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from builder.army.models import OptionPick
-from builder.army.picking import Candidate
-from builder.catalogue.index import Catalogue
-from builder.catalogue.recruitment import RecruitmentOption
+from builder.heroes.army.models import OptionPick
+from builder.heroes.army.picking import Candidate
+from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.catalogue.recruitment import RecruitmentOption
 from builder.tui.widgets.stripes import stripe_bar
 
 EMPTY = "empty"

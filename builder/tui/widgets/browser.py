@@ -10,9 +10,9 @@ from textual.message import Message
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
-from builder.catalogue.base import Entry
-from builder.catalogue.document import Kind
-from builder.catalogue.index import Catalogue
+from builder.heroes.catalogue.base import Entry
+from builder.heroes.catalogue.document import Kind
+from builder.heroes.catalogue.index import Catalogue
 
 SECTIONS = ["tiles", "heroes", "options", "units", "abilities"]
 TAGS = {"tiles": "tile", "heroes": "hero", "options": "opt", "units": "unit", "abilities": "abil"}

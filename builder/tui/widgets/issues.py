@@ -7,7 +7,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from builder.diagnostics import Issue, Severity
+from builder.kernel.diagnostics import Issue, Severity
 
 MARKS = {Severity.ERROR: ("✖ ", "bold red"), Severity.WARNING: ("▲ ", "yellow"), Severity.INFO: ("• ", "cyan")}
 

@@ -17,8 +17,8 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from builder.scenario.battlefield import Battlefield
-from builder.scenario.models import ObjectiveKind, Scenario, ZoneKind
+from builder.heroes.scenario.battlefield import Battlefield
+from builder.heroes.scenario.models import ObjectiveKind, Scenario, ZoneKind
 
 Square = tuple[int, int]
 

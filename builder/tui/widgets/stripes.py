@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from rich.text import Text
 
-from builder.catalogue.index import Catalogue
+from builder.heroes.catalogue.index import Catalogue
 
 UNKNOWN = "#ff00ff"  # a stripe the catalogue lacks: loud on purpose
 

@@ -12,10 +12,10 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Static
 
-from builder.army.resolve import Group
-from builder.catalogue.index import Catalogue
-from builder.catalogue.recruitment import Slot
-from builder.diagnostics import Issue, Severity
+from builder.heroes.army.resolve import Group
+from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.catalogue.recruitment import Slot
+from builder.kernel.diagnostics import Issue, Severity
 from builder.tui.widgets.stripes import stripe_bar
 
 SEVERITY_MARK = {Severity.ERROR: ("✖", "bold red"), Severity.WARNING: ("▲", "yellow"), Severity.INFO: ("•", "cyan")}

@@ -6,9 +6,9 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from builder.army.summary import ArmySummary
-from builder.catalogue.index import Catalogue
-from builder.diagnostics import Issue, Severity, is_legal
+from builder.heroes.army.summary import ArmySummary
+from builder.heroes.catalogue.index import Catalogue
+from builder.kernel.diagnostics import Issue, Severity, is_legal
 
 
 def status_line(summary: ArmySummary, issues: list[Issue]) -> Text:

@@ -1,0 +1,81 @@
+"""The shape of one catalogue file: a versioned header and a list per kind of entry."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from builder.heroes.catalogue.base import Entry, Game
+from builder.heroes.catalogue.glossary import Ability, Faction, Marker, Stripe, TerrainEffect
+from builder.heroes.catalogue.recruitment import Hero, RecruitmentOption, RecruitmentTile
+from builder.heroes.catalogue.terrain import Board, TerrainType
+from builder.heroes.catalogue.units import Unit
+
+CATALOGUE_FORMAT: Literal["hon-catalogue"] = "hon-catalogue"
+CATALOGUE_VERSION: Literal[1] = 1
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of catalogue entry: the file section it lives in and its model."""
+
+    section: str
+    singular: str
+    model: type[Entry]
+
+
+# In dependency order: stripes and factions first, what refers to them after.
+KINDS: tuple[Kind, ...] = (
+    Kind("stripes", "stripe", Stripe),
+    Kind("factions", "faction", Faction),
+    Kind("abilities", "special ability", Ability),
+    Kind("markers", "marker", Marker),
+    Kind("terrain_effects", "terrain effect", TerrainEffect),
+    Kind("terrain", "terrain type", TerrainType),
+    Kind("boards", "terrain board", Board),
+    Kind("units", "unit", Unit),
+    Kind("tiles", "recruitment tile", RecruitmentTile),
+    Kind("heroes", "hero", Hero),
+    Kind("options", "recruitment option", RecruitmentOption),
+)
+KIND_BY_SECTION = {kind.section: kind for kind in KINDS}
+
+
+class CatalogueFile(BaseModel):
+    """One YAML file of a catalogue folder."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["hon-catalogue"] = CATALOGUE_FORMAT
+    version: Literal[1] = CATALOGUE_VERSION
+    game: Game
+    stripes: list[Stripe] = Field(default_factory=list)
+    factions: list[Faction] = Field(default_factory=list)
+    abilities: list[Ability] = Field(default_factory=list)
+    markers: list[Marker] = Field(default_factory=list)
+    terrain_effects: list[TerrainEffect] = Field(default_factory=list)
+    terrain: list[TerrainType] = Field(default_factory=list)
+    boards: list[Board] = Field(default_factory=list)
+    units: list[Unit] = Field(default_factory=list)
+    tiles: list[RecruitmentTile] = Field(default_factory=list)
+    heroes: list[Hero] = Field(default_factory=list)
+    options: list[RecruitmentOption] = Field(default_factory=list)
+
+    def entries(self, kind: Kind) -> list[Entry]:
+        """This file's entries of one kind, each stamped with the file's game."""
+        found: list[Entry] = getattr(self, kind.section)
+        return [e if e.game is not None else e.model_copy(update={"game": self.game}) for e in found]
+
+
+class Manifest(BaseModel):
+    """`catalogue.yaml` at the top of a catalogue folder: its name and date."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["hon-catalogue-manifest"] = "hon-catalogue-manifest"
+    version: Literal[1] = 1
+    name: str
+    date: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
+    notes: str = ""

@@ -1,0 +1,425 @@
+"""What an activated unit does, and how the game state changes when it does it: a Movement
+Action (entering the battlefield included), a Firing Action or an Assault (HoN core p.9-26).
+
+Every change goes through here, so every rule about where a unit may end (one unit per
+square, never an impassable square) is kept in one place; each action returns the events
+that narrate it, dice and modifiers included."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from builder.heroes.catalogue.units import DefenseColour, Weapon
+from builder.heroes.rules.assault import Assault, AssaultResult, AttackerMove, DefenderMove, resolve_assault
+from builder.heroes.rules.combat import Facing, FireResult, IllegalAttack, Shot, aim, fire, name
+from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.grid import footprint_squares, neighbours
+from builder.heroes.rules.kept import PerBattlefield
+from builder.heroes.rules.los import blocked_by_terrain, line_of_sight
+from builder.heroes.rules.movement import Path, Position
+from builder.heroes.rules.passage import passage_map
+from builder.heroes.rules.pieces import STEPS, Piece, Square
+from builder.heroes.rules.sightmap import Occupancy
+from builder.heroes.rules.state import Frame, GameState, destroyed_in
+from builder.kernel.dice import Dice
+from builder.kernel.events import Event
+
+# --- Looking at the battlefield ---------------------------------------------------------
+
+
+def cover(state: GameState, piece: Piece, squares: tuple[Square, ...] | None = None) -> int:
+    """The terrain's defensive bonus for the piece's colour where it stands (HoN core p.18);
+    a counter over several squares takes the best of them."""
+    table = cover_table(state, piece.colour)
+    return max((table.get(sq, 0) for sq in squares or piece.squares), default=0)
+
+
+def cover_table(state: GameState, colour: DefenseColour) -> dict[Square, int]:
+    """The defensive bonus of every square for one colour (none for creatures), worked out
+    once per battlefield: the policy weighs cover for every square it could move to."""
+    bonuses = _BONUSES(state.battlefield)
+    table = bonuses.get(colour)
+    if table is None:
+        field = state.battlefield
+        table = bonuses[colour] = (
+            {}
+            if colour is DefenseColour.CREATURE
+            else {sq: bonus for sq in field.squares if (bonus := field.effects_at(sq).defense.get(colour.value, 0))}
+        )
+    return table
+
+
+_BONUSES: PerBattlefield[dict[DefenseColour, dict[Square, int]]] = PerBattlefield(lambda _: {})
+
+
+def _shared_cover(state: GameState, a: Piece, b: Piece) -> bool:
+    """A firer or assaulter inside the same defensive position or building gets no bonus
+    against (HoN core p.19-20)."""
+    at = state.battlefield.element_at
+    target = {at[sq].key for sq in b.squares if sq in at and at[sq].effects.shared_cover}
+    return any(sq in at and at[sq].key in target for sq in a.squares)
+
+
+def struck_facing(target: Piece, firer_squares: tuple[Square, ...]) -> Facing | None:
+    """Which Defense Value of a heavy vehicle a shot strikes (HoN core p.14): by the angle
+    between the vehicle's facing and the line to the firer, front within 45° either way,
+    rear beyond 135°, side between; on a boundary the firer takes the weaker one."""
+    defense = target.side.defense
+    if defense is None or not defense.has_facings:
+        return None
+    cx = sum(c for c, _ in target.squares) / len(target.squares)
+    cy = sum(r for _, r in target.squares) / len(target.squares)
+    fc, fr = min(firer_squares, key=lambda sq: (sq[0] - cx) ** 2 + (sq[1] - cy) ** 2)
+    bearing = math.degrees(math.atan2(fc - cx, cy - fr))  # 0 north, 90 east
+    off = abs((bearing - target.facing * 45 + 180) % 360 - 180)
+    if off < 45:
+        return Facing.FRONT
+    return Facing.SIDE if off < 135 else Facing.REAR
+
+
+def weapons_of(piece: Piece) -> tuple[Weapon | None, ...]:
+    """What a unit fires with: its combat values (None), or each of a vehicle's weapons, all
+    of which it may use in one Firing Action (HoN core p.14)."""
+    if piece.side.combat is not None or not piece.side.weapons:
+        return (None,)
+    return tuple(piece.side.weapons)
+
+
+def shot_at(
+    state: GameState, firer: Piece, target: Piece, weapon: Weapon | None = None, occupancy: Occupancy | None = None
+) -> Shot | None:
+    """The Firing Action `firer` could make at `target` from where both stand, or None when
+    the rules forbid it (no line of sight, out of range, X against the colour…). Pass the
+    `occupancy` when asking for many shots on one battlefield."""
+    return shots_at(state, firer, target, (weapon,), occupancy)[0]
+
+
+def shots_at(
+    state: GameState,
+    firer: Piece,
+    target: Piece,
+    weapons: tuple[Weapon | None, ...],
+    occupancy: Occupancy | None = None,
+) -> list[Shot | None]:
+    """`shot_at` for each of the firer's weapons, tracing the line of sight once."""
+    if (
+        target.concealed
+        or target.embarked_in is not None
+        or target.is_wreck
+        or blocked_by_terrain(state.battlefield, firer, target, state.ruleset)
+    ):
+        return [None] * len(weapons)
+    seen = occupancy if occupancy is not None else Occupancy(state.pieces.values())
+    sight = line_of_sight(state.battlefield, seen, firer, target, state.ruleset)
+    if sight.blocked:
+        return [None] * len(weapons)
+    terrain = 0 if _shared_cover(state, firer, target) else cover(state, target)
+    facing = struck_facing(target, firer.squares)
+    found: list[Shot | None] = []
+    for weapon in weapons:
+        shot = Shot(
+            target=target,
+            firer=firer,
+            weapon=weapon,
+            facing=facing,
+            terrain=terrain,
+            range=sight.range,
+            penalties=sight.modifiers,
+        )
+        found.append(shot if _aimable(shot, state) else None)
+    return found
+
+
+def _aimable(shot: Shot, state: GameState) -> bool:
+    try:
+        aim(shot, state.ruleset)
+    except IllegalAttack:
+        return False
+    return True
+
+
+# --- Actions ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Move:
+    path: Path
+
+
+@dataclass(frozen=True)
+class Enter:
+    """A unit in reserve enters the battlefield on an entry square (its Movement Action)."""
+
+    position: Position
+
+
+@dataclass(frozen=True)
+class Fire:
+    shots: tuple[tuple[Weapon | None, str], ...]  # each weapon and the key of its target
+
+
+@dataclass(frozen=True)
+class AssaultAction:
+    path: Path  # the Movement Action up to the square next to the defender
+    defender: str
+
+
+@dataclass(frozen=True)
+class Hold:
+    reason: str
+
+
+Action = Move | Enter | Fire | AssaultAction | Hold
+
+
+def may_stand(state: GameState, piece: Piece, squares: tuple[Square, ...]) -> bool:
+    """One unit per square, never a square the unit may not enter (HoN core p.9, p.18); an
+    infantry unit may stand on a wreck's square (HoN core p.19)."""
+    passage = passage_map(state.battlefield)
+    occupant = state.occupant()
+    for square in squares:
+        if square not in state.battlefield.squares or passage.refusal(square, piece.unit, piece.side) is not None:
+            return False
+        other = occupant.get(square)
+        if other is not None and other.key != piece.key and not (other.is_wreck and piece.is_infantry):
+            return False
+    return True
+
+
+class Turn:
+    """Applies actions to a state and records what happened, for one phase of one turn."""
+
+    def __init__(self, state: GameState, dice: Dice, phase: str) -> None:
+        self.state, self.dice, self.phase = state, dice, phase
+        self.frames: list[Frame] = []
+
+    @property
+    def events(self) -> list[Event]:
+        return [frame.event for frame in self.frames]
+
+    def add(self, event: Event) -> None:
+        self.frames.append(Frame(event, tuple(self.state.pieces.values())))
+
+    def say(self, kind: str, text: str, side: str | None = None, **data: object) -> None:
+        self.add(Event(self.state.turn, self.phase, kind, text, side, (), dict(data)))
+
+    def perform(self, key: str, action: Action) -> None:
+        piece = self.state.pieces.get(key) or self.state.reserve[key]
+        if isinstance(action, Move):
+            self._move(piece, action.path)
+        elif isinstance(action, Enter):
+            self._enter(piece, action.position)
+        elif isinstance(action, Fire):
+            self._fire(piece, action)
+        elif isinstance(action, AssaultAction):
+            self._assault(piece, action)
+        else:
+            self.say("hold", f"{name(piece)} holds ({action.reason}).", piece.owner, unit=key)
+        self.update_control()
+
+    def update_control(self) -> None:
+        """A side takes an objective when one of its units stands on it and no enemy unit
+        does; it keeps it until the enemy takes it back (BfC p.12: "the German player may
+        regain control"). How control is taken is not printed in the books at hand: this
+        is the project's reading, stated here."""
+        state = self.state
+        occupant = state.occupant()
+        for objective in state.scenario.objectives:
+            on = (occupant.get(sq) for sq in state.objective_areas[objective.id])
+            holders = {p.owner for p in on if p is not None and not p.is_wreck}
+            if len(holders) != 1:
+                continue
+            (holder,) = holders
+            if state.control.get(objective.id) != holder:
+                state.control[objective.id] = holder
+                self.say("control", f"{holder} takes control of {objective.name}.", holder, objective=objective.id)
+
+    # --- Movement ---------------------------------------------------------------------
+
+    def _move(self, piece: Piece, path: Path) -> None:
+        end = path.destination
+        if end.squares == piece.squares and end.facing == piece.facing:
+            self.say("hold", f"{name(piece)} stays where it is.", piece.owner, unit=piece.key)
+            return
+        if not may_stand(self.state, piece, end.squares):
+            raise ValueError(f"{piece.key} may not end a move on {end.squares}")
+        moved = replace(piece.moved(end.squares, end.facing), suppressed=piece.suppressed + path.suppressed)
+        self.state.pieces[piece.key] = moved
+        where = _where(end.squares)
+        text = f"{name(piece)} moves {path.cost} square{'s' if path.cost != 1 else ''} to {where}"
+        if path.stopped == "difficult passage":
+            text += ", stopping at a difficult passage"
+        self.say(
+            "move",
+            text + ".",
+            piece.owner,
+            unit=piece.key,
+            to=[list(sq) for sq in end.squares],
+            path=[list(p.square) for p in path.positions],
+            cost=path.cost,
+        )
+
+    def _enter(self, piece: Piece, position: Position) -> None:
+        if not may_stand(self.state, piece, position.squares):
+            raise ValueError(f"{piece.key} may not enter on {position.squares}")
+        del self.state.reserve[piece.key]
+        self.state.pieces[piece.key] = piece.moved(position.squares, position.facing)
+        self.say(
+            "enter",
+            f"{name(piece)} enters the battlefield at {_where(position.squares)}.",
+            piece.owner,
+            unit=piece.key,
+            to=[list(sq) for sq in position.squares],
+        )
+
+    # --- Fire -------------------------------------------------------------------------
+
+    def _fire(self, firer: Piece, action: Fire) -> None:
+        for weapon, target_key in action.shots:
+            target = self.state.pieces.get(target_key)
+            shooter = self.state.pieces.get(firer.key)
+            if target is None or shooter is None or target.is_wreck:
+                continue
+            shot = shot_at(self.state, shooter, target, weapon)
+            if shot is None:
+                continue
+            result = fire(shot, self.dice, self.state.ruleset)
+            self.add(result.event(self.state.turn, self.phase, firer.owner))
+            self._after_fire(result)
+
+    def _after_fire(self, result: FireResult) -> None:
+        if result.firer is not None:
+            self.state.pieces[result.firer.key] = result.firer
+        self.hurt(result.shot.target, result.target, result.effect)
+
+    # --- Assault ----------------------------------------------------------------------
+
+    def _assault(self, attacker: Piece, action: AssaultAction) -> None:
+        defender = self.state.pieces[action.defender]
+        approach = Path(action.path.positions[:-1], action.path.cost) if len(action.path.positions) > 1 else None
+        if approach is not None and approach.destination.squares != attacker.squares:
+            self._move(attacker, approach)
+            attacker = self.state.pieces[attacker.key]
+        from_squares = attacker.squares
+        terrain = 0 if _shared_cover(self.state, attacker, defender) else cover(self.state, defender)
+        result = resolve_assault(Assault(attacker, defender, terrain=terrain), self.dice, self.state.ruleset)
+        self.add(result.event(self.state.turn, self.phase, attacker.owner))
+        if result.outcome.value == "win":
+            self.state.captured_units.add((attacker.owner, defender.unit.id))
+        self.hurt(attacker, result.attacker, result.attacker_effect)
+        self.hurt(defender, result.defender, result.defender_effect)
+        self._assault_moves(result, from_squares, defender.squares)
+
+    def _assault_moves(
+        self, result: AssaultResult, from_squares: tuple[Square, ...], contested: tuple[Square, ...]
+    ) -> None:
+        """The defender retreats or is pushed aside, then the attacker takes the square if it
+        is free (HoN core p.26)."""
+        attacker, defender = result.attacker, result.defender
+        if defender is not None and not defender.is_wreck:
+            if result.defender_moves is DefenderMove.RETREATS:
+                self._retreat(defender, from_squares)
+            elif result.defender_moves is DefenderMove.PUSHED_ASIDE:
+                self._push_aside(defender)
+        if attacker is not None and not attacker.is_wreck and result.attacker_moves is AttackerMove.ADVANCES:
+            front = contested[0]
+            step = (front[0] - attacker.square[0], front[1] - attacker.square[1])
+            facing = next(
+                (f for f, d in STEPS.items() if d == (max(-1, min(1, step[0])), max(-1, min(1, step[1])))),
+                attacker.facing,
+            )
+            squares = footprint_squares(front, facing, attacker.unit.footprint)
+            if may_stand(self.state, attacker, squares):
+                self.state.pieces[attacker.key] = attacker.moved(squares, facing)
+                self.say(
+                    "advance",
+                    f"{name(attacker)} takes the ground at {_where(squares)}.",
+                    attacker.owner,
+                    unit=attacker.key,
+                    to=[list(sq) for sq in squares],
+                )
+
+    def _retreat(self, defender: Piece, attacker_squares: tuple[Square, ...]) -> None:
+        """To one of the three squares opposite the attacker, the best covered first, or
+        destroyed (HoN core p.26)."""
+        ac, ar = attacker_squares[0]
+        dc, dr = defender.square
+        away = (max(-1, min(1, dc - ac)), max(-1, min(1, dr - ar)))
+        options = [sq for sq in neighbours(defender.square) if (sq[0] - dc) * away[0] + (sq[1] - dr) * away[1] > 0]
+        ranked = sorted(options, key=lambda sq: (-cover(self.state, defender, (sq,)), sq))
+        self._displace(defender, ranked, "retreats to", "has nowhere to retreat")
+
+    def _push_aside(self, defender: Piece) -> None:
+        """To any free square next to it (HoN core p.26), or destroyed."""
+        self._displace(defender, sorted(neighbours(defender.square)), "is pushed aside to", "cannot be pushed aside")
+
+    def _displace(self, defender: Piece, options: list[Square], moved: str, stuck: str) -> None:
+        """Move a one-square unit to the first free square of `options`, or destroy it. A
+        counter of several squares never retreats (vehicles stay, HoN core p.26)."""
+        for square in options if len(defender.squares) == 1 else []:
+            if may_stand(self.state, defender, (square,)):
+                self.state.pieces[defender.key] = defender.moved((square,))
+                self.say(
+                    "retreat",
+                    f"{name(defender)} {moved} {_where((square,))}.",
+                    defender.owner,
+                    unit=defender.key,
+                    to=[list(square)],
+                )
+                return
+        self.say("retreat", f"{name(defender)} {stuck} and is destroyed.", defender.owner, unit=defender.key)
+        self.hurt(defender, None, Effect.DESTROYED)
+
+    # --- Losses -----------------------------------------------------------------------
+
+    def hurt(self, before: Piece, after: Piece | None, effect: Effect) -> None:
+        """Put a piece's new state on the battlefield; a destroyed one counts towards its
+        group's breaking point (HoN core p.15)."""
+        state = self.state
+        if after is None:
+            state.pieces.pop(before.key, None)
+        else:
+            state.pieces[before.key] = after
+        if not effect.destroyed or before.key in state.destroyed:
+            return
+        state.destroyed[before.key] = before
+        self.say(
+            "destroyed", f"{name(before)} ({state.title(before)}) is {effect.value}.", before.owner, unit=before.key
+        )
+        self._check_breaking(f"{before.owner}/{before.group}")
+
+    def _check_breaking(self, group_key: str) -> None:
+        state = self.state
+        group = state.groups.get(group_key)
+        if group is None or group.breaking_point is None or group_key in state.broken:
+            return
+        lost = destroyed_in(state, group)
+        if lost < group.breaking_point:
+            return
+        state.broken.add(group_key)
+        scorers = state.opponents(group.side)
+        for side in scorers:
+            state.victory_points[side] = state.victory_points.get(side, 0) + group.victory_points
+        page = state.ruleset.cite("breaking-point")
+        self.say(
+            "breaks",
+            f"{group.name} reaches its breaking point ({lost} of {group.counters} counters lost, "
+            f"breaking point {group.breaking_point}): {group.victory_points} victory points to "
+            f"{' and '.join(scorers)} ({page}).",
+            group.side,
+            group=group_key,
+            victory_points=group.victory_points,
+        )
+
+
+def _where(squares: tuple[Square, ...]) -> str:
+    return " ".join(f"[{c}, {r}]" for c, r in squares)
+
+
+def enemies_in_reach(state: GameState, piece: Piece, reach: int) -> Iterator[Piece]:
+    """Enemy units within `reach` squares of any of the piece's squares."""
+    for other in state.enemies_of(piece.owner):
+        if min(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for a in piece.squares for b in other.squares) <= reach:
+            yield other

@@ -1,0 +1,421 @@
+"""Firing actions (HoN core p.13-16, p.21-24; SoN p.8, p.17-19).
+
+A `Shot` describes a firing action as declared; `aim` checks it against the rules and works
+out every modifier before a die is rolled (odds.py enumerates the same aim exactly); `fire`
+rolls the injected dice and applies the result: a miss, a hit or a double hit, taken by
+`take_hit`, which assault.py reuses. What the damage is lives in damage.py."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from builder.heroes.catalogue.base import AbilityRef
+from builder.heroes.catalogue.units import CombatValues, DefenseColour, OnHit, SideState, Weapon, WeaponRole
+from builder.heroes.rules.damage import (
+    DamageChoice,
+    DamageLocation,
+    DamageResult,
+    DestructionResult,
+    Effect,
+    destroy,
+    destruction_roll,
+    least_harm,
+    locate_damage,
+    suppress,
+)
+from builder.heroes.rules.grid import range_between
+from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.ruleset import HON, Ruleset
+from builder.kernel.dice import Dice
+from builder.kernel.events import Event, Modifier, Roll
+
+SUPPRESSED_PENALTY = 2  # per Suppressed marker, on the final result (HoN core p.16; SoN p.19)
+
+
+class IllegalAttack(ValueError):
+    """A firing action or assault the rules do not allow; `page` says which rule."""
+
+    def __init__(self, message: str, page: str) -> None:
+        super().__init__(f"{message} ({page})")
+        self.page = page
+
+
+class Facing(StrEnum):
+    """Which Defense Value of a heavy vehicle a shot strikes (HoN core p.14; SoN p.8)."""
+
+    FRONT = "front"
+    SIDE = "side"
+    REAR = "rear"
+
+
+class FireOutcome(StrEnum):
+    MISS = "miss"
+    HIT = "hit"
+    DOUBLE_HIT = "double"  # >= twice the defense: destroyed, heavy vehicles too (HoN core p.15)
+    SUPPRESSION = "suppression"  # suppressive fire: Suppressed markers, no damage (HoN core p.24)
+
+
+def take_hit(
+    piece: Piece, dice: Dice, ruleset: Ruleset = HON, piercing: bool = False, choose: DamageChoice = least_harm
+) -> tuple[Effect, Piece | None, DamageResult | None]:
+    """One hit, as the counter's symbol says: flip, destroyed, wreck or damage (HoN core p.15)."""
+    on_hit = piece.side.on_hit
+    if on_hit is OnHit.FLIP:
+        flipped = replace(piece, side_index=1 - piece.side_index)
+        if flipped.side.state is SideState.WRECK:
+            return Effect.WRECKED, replace(flipped, suppressed=0), None
+        return Effect.FLIPPED, flipped, None
+    if on_hit in (OnHit.DESTROYED, OnHit.WRECK):
+        return (*destroy(piece), None)
+    if on_hit is OnHit.DAMAGE:
+        damage = locate_damage(piece, dice, ruleset, piercing, choose)
+        return damage.effect, damage.piece, damage
+    raise IllegalAttack(f"{name(piece)} is a wreck, not a unit", ruleset.cite("fire"))
+
+
+def name(piece: Piece) -> str:
+    return piece.side.name or piece.unit.name
+
+
+@dataclass(frozen=True)
+class Shot:
+    """A firing action as declared. Flags left None are read from the firer's abilities;
+    an explicit `combat` makes it an Alternate Firing Action, which uses none of the
+    counter's abilities (HoN core p.14)."""
+
+    target: Piece
+    firer: Piece | None = None
+    weapon: Weapon | None = None  # a vehicle's weapon; None: the side's combat values
+    combat: int | None = None
+    facing: Facing | None = None  # which defense of a heavy vehicle (or large creature) is hit
+    terrain: int = 0  # the target's terrain defensive bonus for its colour (HoN core p.18)
+    obscured: tuple[tuple[Square, int], ...] = ()  # each square obscuring the LoS, its penalty
+    range: int = 1  # squares, counting the target's and not the firer's (HoN core p.14)
+    suppressed: int | None = None  # Suppressed markers on the firer; None: the firer's
+    bonuses: tuple[Modifier, ...] = ()  # gear and cards: added to the combat value, doubled by suppressive fire
+    penalties: tuple[Modifier, ...] = ()  # other penalties on the final result
+    suppressive: bool = False
+    dual_weapon: bool | None = None
+    fire_on_the_move: bool = False
+    machine_gunner_share: int | None = None  # this target's share of `machine_gunner_pool`
+    frightening_shot: bool | None = None
+    opportunity: bool = False  # Opportunity Fire: the firer takes an Activated marker
+    piercing: bool | None = None
+    structure: int | None = None  # the destruction points of a structure the target is in
+    structure_points: int = 0  # destruction points it already has
+
+
+@dataclass(frozen=True)
+class Aim:
+    """A firing action worked out before the dice: what odds.py enumerates."""
+
+    dice: int
+    combat: tuple[Modifier, ...]  # the modified combat value (HoN core p.33 step 2)
+    penalties: tuple[Modifier, ...]  # on the final result (step 5)
+    defense: int  # the number to reach, defensive bonus included
+    defense_modifiers: tuple[Modifier, ...]
+    suppressive: bool
+    frightening: bool
+    piercing: bool
+    destruction: int  # Destruction dice to roll against the structure
+    page: str
+
+    @property
+    def modifiers(self) -> tuple[Modifier, ...]:
+        return self.combat + self.penalties
+
+
+def combat_modifiers(
+    ruleset: Ruleset,
+    colour: DefenseColour | None,
+    combat: int,
+    bonuses: Sequence[Modifier] = (),
+    fire_on_the_move: int = 0,
+    suppressive: bool = False,
+    share: int | None = None,
+) -> tuple[Modifier, ...]:
+    """The modified combat value, in the order of HoN core p.33 (SoN p.8): combat value, Fire
+    on the Move penalty, bonuses, doubled by suppressive fire, split by a machine gunner."""
+    if share is not None:
+        # The pool already holds the combat value, penalty and bonuses (HoN core p.24).
+        parts: tuple[Modifier, ...] = (Modifier("Machine Gunner share", share, ruleset.cite("machine-gunner")),)
+        doubling = suppressive and ruleset.split_before_doubling
+    else:
+        label = "Combat value" if colour is None else f"Combat value vs {colour.value}"
+        parts = (Modifier(label, combat, ruleset.cite("fire")),)
+        if fire_on_the_move:
+            parts += (Modifier("Fire on the Move", -abs(fire_on_the_move), ruleset.cite("fire-on-the-move")),)
+        parts += tuple(bonuses)
+        doubling = suppressive
+    if doubling:
+        doubled = sum(m.value for m in parts)
+        parts += (Modifier("Suppressive Fire: doubled", doubled, ruleset.cite("suppressive-fire")),)
+    return parts
+
+
+def result_penalties(
+    ruleset: Ruleset,
+    suppressed: int = 0,
+    obscured: Sequence[tuple[str, int]] = (),
+    long_range: bool = False,
+    penalties: Sequence[Modifier] = (),
+) -> tuple[Modifier, ...]:
+    """Penalties on the final result, never doubled (HoN core p.14, p.16, p.18)."""
+    found: tuple[Modifier, ...] = ()
+    if suppressed:
+        found += (Modifier(f"Suppressed x{suppressed}", -SUPPRESSED_PENALTY * suppressed, ruleset.cite("suppressed")),)
+    if long_range:
+        found += (Modifier("Long range", -ruleset.long_range_penalty, ruleset.cite("long-range")),)
+    found += tuple(Modifier(label, -abs(value), ruleset.cite("terrain")) for label, value in obscured if value)
+    return found + tuple(penalties)
+
+
+def target_number(
+    ruleset: Ruleset, target: Piece, terrain: int, facing: Facing | None
+) -> tuple[int, tuple[Modifier, ...]]:
+    """The target's Defense Value (by facing) plus its terrain defensive bonus."""
+    defense = target.side.defense
+    if defense is None:
+        raise IllegalAttack(f"{name(target)} is a wreck, not a unit", ruleset.cite("fire"))
+    if defense.has_facings:
+        if facing is None:
+            raise ValueError(f"say which facing of {name(target)} the shot strikes: front, side or rear")
+        value = getattr(defense, facing.value)
+        parts: tuple[Modifier, ...] = (Modifier(f"Defense value ({facing.value})", value, ruleset.cite("facing")),)
+    else:
+        parts = (Modifier("Defense value", defense.lowest, ruleset.cite("fire")),)
+    if terrain and not (target.colour is DefenseColour.CREATURE and ruleset.creatures_ignore_terrain):
+        parts += (Modifier("Defensive bonus", terrain, ruleset.cite("terrain")),)
+    return sum(m.value for m in parts), parts
+
+
+def classify(total: int, defense: int, suppressive: bool) -> tuple[FireOutcome, int]:
+    """The outcome and, for suppressive fire, the Suppressed markers: one for reaching the
+    defense, two for twice it, and so on (HoN core p.15, p.24)."""
+    if suppressive:
+        if defense < 1:
+            raise ValueError("suppressive fire needs a defense of at least 1")
+        markers = total // defense if total >= defense else 0
+        return (FireOutcome.SUPPRESSION if markers else FireOutcome.MISS), markers
+    if total >= 2 * defense:
+        return FireOutcome.DOUBLE_HIT, 0
+    return (FireOutcome.HIT if total >= defense else FireOutcome.MISS), 0
+
+
+def _values(shot: Shot, firer: Piece, ruleset: Ruleset) -> tuple[CombatValues, list[AbilityRef]]:
+    """The combat values the firer shoots with, and the abilities that go with them."""
+    side, weapon = firer.side, shot.weapon
+    if weapon is None and side.combat is None:
+        if len(side.weapons) != 1:
+            raise ValueError(f"say which weapon {name(firer)} fires")
+        weapon = side.weapons[0]
+    if weapon is None:
+        assert side.combat is not None
+        return side.combat, side.all_abilities()
+    if weapon not in side.weapons:
+        raise ValueError(f"{name(firer)} has no weapon {weapon.name!r}")
+    if weapon.role is not WeaponRole.SECONDARY and DamageLocation.PRIMARY.value in firer.damage:
+        raise IllegalAttack(f"the primary weapon of {name(firer)} is destroyed", ruleset.cite("damage"))
+    return weapon.combat, [*side.abilities, *weapon.abilities]
+
+
+def aim(shot: Shot, ruleset: Ruleset = HON) -> Aim:
+    """Check a firing action against the rules and work out its modifiers."""
+    target, firer, cite = shot.target, shot.firer, ruleset.cite
+    if target.concealed:
+        raise IllegalAttack(f"{name(target)} is concealed and may not be targeted", cite("ambush"))
+    if target.embarked_in is not None:
+        raise IllegalAttack(f"{name(target)} is inside a vehicle and may not be targeted", cite("transport"))
+    if shot.range < 1:
+        raise ValueError("the range counts the target's square, so it is at least 1")
+    if ruleset.max_range is not None and shot.range > ruleset.max_range:
+        raise IllegalAttack(f"night or fog limits shots to {ruleset.max_range} squares", cite("night"))
+    abilities: list[AbilityRef] = []
+    if shot.combat is not None:
+        combat = shot.combat  # an Alternate Firing Action: the counter's abilities don't apply
+    elif firer is None:
+        raise ValueError("a shot needs a firing piece or an explicit combat value")
+    else:
+        values, abilities = _values(shot, firer, ruleset)
+        found = values.against(target.colour)
+        if found is None:
+            raise IllegalAttack(f"{name(firer)} has X against {target.colour.shield} defense", cite("attack-type"))
+        combat = found
+    alternate = shot.combat is not None
+
+    def value(ability: str) -> int | None:
+        return next((a.value or 0 for a in abilities if a.id == ability), None)
+
+    def flag(given: bool | None, ability: str, rule: str | None = None) -> bool:
+        has = value(ability) is not None
+        if given and not has:
+            raise IllegalAttack(f"the firer has no {ability.replace('-', ' ')} ability", cite(rule or ability))
+        return has if given is None else given
+
+    limit = value("limited-range")
+    if limit and shot.range > limit:
+        raise IllegalAttack(f"Limited Range {limit}: the target is {shot.range} squares away", cite("limited-range"))
+    move = value("fire-on-the-move") or 0
+    if shot.fire_on_the_move:
+        flag(True, "fire-on-the-move")
+    if shot.suppressive and not alternate:
+        flag(True, "suppressive-fire")
+    share = shot.machine_gunner_share
+    if share is not None:
+        if not alternate:
+            flag(True, "machine-gunner")
+        if share < 1:
+            raise IllegalAttack("each Machine Gunner shot gets at least +1", cite("machine-gunner"))
+        if shot.frightening_shot:
+            raise IllegalAttack("Frightening Shot may not be used with Machine Gunner", cite("frightening-shot"))
+    if shot.opportunity:
+        flag(True, "opportunity-fire")
+        if firer is None or firer.activated:
+            raise IllegalAttack("only a unit not yet activated may take Opportunity Fire", cite("opportunity-fire"))
+    dual = flag(shot.dual_weapon, "dual-weapon")
+    frightening = flag(shot.frightening_shot, "frightening-shot") and share is None
+    piercing = shot.piercing
+    if piercing is None:
+        piercing = any(value(ability) is not None for ability in ruleset.piercing_abilities)
+    suppressed = shot.suppressed if shot.suppressed is not None else firer.suppressed if firer is not None else 0
+    combat_part = combat_modifiers(
+        ruleset, target.colour, combat, shot.bonuses, move if shot.fire_on_the_move else 0, shot.suppressive, share
+    )
+    obscured = [(f"Obscured LoS at {list(square)}", penalty) for square, penalty in shot.obscured]
+    long_range = shot.range > ruleset.long_range_beyond and value("hawkeye") is None  # Hawkeye: SoN p.17
+    penalties = result_penalties(ruleset, suppressed, obscured, long_range, shot.penalties)
+    defense, defense_modifiers = target_number(ruleset, target, shot.terrain, shot.facing)
+    destruction = (value("destruction") or 0) if shot.structure is not None else 0
+    page = cite("suppressive-fire" if shot.suppressive else "fire")
+    return Aim(
+        2 if dual else 1,
+        combat_part,
+        penalties,
+        defense,
+        defense_modifiers,
+        shot.suppressive,
+        frightening,
+        piercing,
+        destruction,
+        page,
+    )
+
+
+@dataclass(frozen=True)
+class FireResult:
+    shot: Shot
+    aim: Aim
+    roll: Roll
+    outcome: FireOutcome
+    suppressed: int  # Suppressed markers the target received (suppressive fire, hull, frightening)
+    effect: Effect
+    target: Piece | None  # after the shot; None when removed from the game
+    firer: Piece | None  # after: Activated by Opportunity Fire, revealed if it was concealed
+    damage: DamageResult | None = None
+    destruction: DestructionResult | None = None
+
+    @property
+    def rolls(self) -> tuple[Roll, ...]:
+        extra = [r.roll for r in (self.damage, self.destruction) if r is not None]
+        return (self.roll, *extra)
+
+    def event(self, turn: int, phase: str, side: str | None = None) -> Event:
+        who = name(self.shot.firer) if self.shot.firer is not None else "An alternate firing action"
+        what = {FireOutcome.MISS: "a miss", FireOutcome.HIT: "a hit", FireOutcome.DOUBLE_HIT: "a double hit"}.get(
+            self.outcome, f"{self.suppressed} Suppressed marker(s)"
+        )
+        text = f"{who} fires at {name(self.shot.target)}: {self.roll.total} against {self.aim.defense}, {what}"
+        if self.damage is not None:
+            text += f", damage to the {self.damage.location.value}"
+        if self.effect not in (Effect.NONE, Effect.SUPPRESSED):
+            text += f"; {name(self.shot.target)} is {self.effect.value}"
+        data = {
+            "target": self.shot.target.key,
+            "outcome": self.outcome.value,
+            "effect": self.effect.value,
+            "suppressed": self.suppressed,
+            "defense": self.aim.defense,
+        }
+        if self.shot.firer is not None:
+            data["firer"] = self.shot.firer.key
+        return Event(turn, phase, "fire", text + ".", side, self.rolls, data)
+
+
+def fire(shot: Shot, dice: Dice, ruleset: Ruleset = HON, choose: DamageChoice = least_harm) -> FireResult:
+    """Resolve a firing action: one die (two with Dual Weapon, best kept) plus every modifier
+    against the defense plus the defensive bonus (HoN core p.15; SoN p.8)."""
+    plan = aim(shot, ruleset)
+    rolled = dice.roll(plan.dice)
+    kept = max(rolled)
+    total = kept + sum(m.value for m in plan.modifiers)
+    roll = Roll("suppressive-fire" if plan.suppressive else "fire", rolled, kept, plan.modifiers, total, plan.page)
+    outcome, markers = classify(total, plan.defense, plan.suppressive)
+    target: Piece | None = shot.target
+    effect, damage = Effect.NONE, None
+    if outcome is FireOutcome.DOUBLE_HIT:
+        effect, target = destroy(shot.target)
+    elif outcome is FireOutcome.HIT:
+        effect, target, damage = take_hit(shot.target, dice, ruleset, plan.piercing, choose)
+        markers = damage.suppressed if damage is not None else 0
+    elif plan.frightening and outcome is FireOutcome.MISS:
+        markers = 1  # a failed shot may still put a Suppressed marker (HoN core p.23)
+    if outcome is not FireOutcome.HIT:
+        target = suppress(target, markers)
+        effect = Effect.SUPPRESSED if markers and effect is Effect.NONE else effect
+    destruction = None
+    if plan.destruction:
+        destruction = destruction_roll(plan.destruction, dice, ruleset, shot.structure, shot.structure_points)
+    firer = shot.firer
+    if firer is not None:
+        # A concealed unit that fires turns over to its inactive side (HoN core p.21).
+        if firer.concealed and shot.combat is None:
+            firer = replace(firer, side_index=1 - firer.side_index)
+        if shot.opportunity:
+            firer = replace(firer, activated=True)
+    return FireResult(shot, plan, roll, outcome, markers, effect, target, firer, damage, destruction)
+
+
+def machine_gunner_pool(shot: Shot, ruleset: Ruleset = HON) -> int:
+    """The modified combat value a Machine Gunner splits (HoN core p.24, p.33): in HoN already
+    doubled by suppressive fire; in SoN the shares are doubled after the split (SoN p.8)."""
+    doubled_first = shot.suppressive and not ruleset.split_before_doubling
+    plan = aim(replace(shot, machine_gunner_share=None, suppressive=doubled_first), ruleset)
+    return sum(m.value for m in plan.combat)
+
+
+def split_machine_gunner(
+    total: int, targets: Sequence[Piece], shares: Sequence[int] | None = None, ruleset: Ruleset = HON
+) -> tuple[int, ...]:
+    """Split a Machine Gunner's modified combat value between targets of one type, each within
+    2 squares of another, at least +1 each (HoN core p.24). Without `shares`, as evenly as
+    possible with the remainder on the last targets: +4 over three targets is +1, +1, +2."""
+    page = ruleset.cite("machine-gunner")
+    if not targets:
+        raise ValueError("a Machine Gunner needs at least one target")
+    if len({t.type for t in targets}) > 1:
+        raise IllegalAttack("Machine Gunner targets are all infantry, all light or all heavy vehicles", page)
+    reached, waiting = [targets[0]], list(targets[1:])
+    while waiting:  # every target joined to the others by steps of at most 2 squares
+        near = [t for t in waiting if any(range_between(t.squares, r.squares) <= 2 for r in reached)]
+        if not near:
+            far = ", ".join(name(t) for t in waiting)
+            raise IllegalAttack(f"{far}: more than 2 squares from the other targets", page)
+        reached += near
+        waiting = [t for t in waiting if t not in near]
+    if total < len(targets):
+        raise IllegalAttack(f"+{total} cannot give each of {len(targets)} targets at least +1", page)
+    if shares is None:
+        base, extra = divmod(total, len(targets))
+        return (base,) * (len(targets) - extra) + (base + 1,) * extra
+    if len(shares) != len(targets) or min(shares) < 1 or sum(shares) != total:
+        raise IllegalAttack(f"shares {list(shares)} must give each target at least +1 and add up to +{total}", page)
+    return tuple(shares)
+
+
+def ammo(ruleset: Ruleset, target: Piece, count: int = 1) -> Modifier:
+    """Ammo markers: +1 each to the combat value against infantry (HoN core p.28)."""
+    if not target.is_infantry:
+        raise IllegalAttack("Ammo only helps against infantry", ruleset.cite("gear"))
+    return Modifier("Ammo" if count == 1 else f"Ammo x{count}", count, ruleset.cite("gear"))

@@ -1,0 +1,269 @@
+"""Line of sight (HoN core p.13-14, p.18-20; SoN p.8, p.11-12; BfC p.04-05).
+
+A line of sight runs from the centre of the firer's square to the centre of the target's
+square. It is clear, obscured (a penalty for every obscuring square it passes through, even
+partially, cumulative) or blocked. The firer's and the target's squares never count. A line
+that passes exactly through an interspace touches the two squares on either side of it: it is
+blocked only when both sides are, and otherwise takes the better side (HoN core p.13: "in all
+cases, if a unit is in another unit's LoS, both units can see each other").
+
+The geometry is exact and integer-only: `trace` walks the squares a centre-to-centre segment
+crosses (see `builder.heroes.rules.sightmap` for the compiled battlefield it reads)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+
+from builder.heroes.catalogue.units import UnitType
+from builder.heroes.rules.grid import distance
+from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.ruleset import Ruleset
+from builder.heroes.rules.sightmap import Cost, Ends, Occupancy, SightMap, sight_map
+from builder.heroes.scenario.battlefield import Battlefield, PlacedLine
+from builder.kernel.events import Modifier
+
+__all__ = ["Occupancy", "Sight", "Visibility", "blocked_by_terrain", "can_see", "line_of_sight", "sights", "trace"]
+
+
+class Visibility(StrEnum):
+    CLEAR = "clear"
+    OBSCURED = "obscured"
+    BLOCKED = "blocked"
+
+
+@dataclass(frozen=True)
+class Sight:
+    """What a firer sees of a target: clear, obscured with the penalties that apply (as
+    Modifiers citing their page), or blocked with why and where."""
+
+    visibility: Visibility
+    firer_square: Square
+    target_square: Square
+    range: int  # squares counted with diagonals, the target's but not the firer's (HoN core p.14)
+    modifiers: tuple[Modifier, ...] = ()
+    obscuring: tuple[Square, ...] = ()  # the obscuring squares crossed, from the firer
+    lines: tuple[PlacedLine, ...] = ()  # BfC lines crossed: combat reads their defensive bonus
+    reason: str | None = None  # why it is blocked, one sentence
+    blocked_at: frozenset[Square] = frozenset()  # a square, an edge's two squares, a corner's sides
+    blocking_piece: str | None = None  # the key of the unit in the way
+
+    @property
+    def clear(self) -> bool:
+        return self.visibility is Visibility.CLEAR
+
+    @property
+    def obscured(self) -> bool:
+        return self.visibility is Visibility.OBSCURED
+
+    @property
+    def blocked(self) -> bool:
+        return self.visibility is Visibility.BLOCKED
+
+    @property
+    def penalty(self) -> int:
+        """The sum of the obscuring modifiers (0 or negative)."""
+        return sum(m.value for m in self.modifiers)
+
+
+Target = Piece | Square
+_NOBODY = Occupancy()
+TERRAIN_BLOCKS_KEPT = 200_000  # pairs of placements remembered per battlefield
+_STRAIGHT, _CORNER = 0, 1
+
+
+# A step: kind, column and row steps, the change of the square's index (col + row * width),
+# which edge table and the offset of the edge crossed from the square's index.
+_Step = tuple[int, int, int, int, bool, int]
+
+
+@cache
+def _template(dx: int, dy: int, width: int) -> tuple[_Step, ...]:
+    """The steps of a centre-to-centre segment over `dx` columns and `dy` rows: straight
+    steps across one edge, and corner steps through an interspace. Integer-only: the segment
+    crosses vertical line i at t=(2i+1)/2|dx| and horizontal line j at t=(2j+1)/2|dy|, and
+    meets an interspace when both are equal."""
+    nx, ny = abs(dx), abs(dy)
+    sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+    i = j = 0
+    steps: list[_Step] = []
+    while i < nx or j < ny:
+        tx = (2 * i + 1) * ny if i < nx else None
+        ty = (2 * j + 1) * nx if j < ny else None
+        if tx is not None and ty is not None and tx == ty:
+            steps.append((_CORNER, sx, sy, sx + sy * width, False, 0))
+            i, j = i + 1, j + 1
+        elif ty is None or (tx is not None and tx < ty):
+            # The east edge of the square on the left.
+            steps.append((_STRAIGHT, sx, 0, sx, True, 0 if sx > 0 else -1))
+            i += 1
+        else:
+            # The south edge of the square above.
+            steps.append((_STRAIGHT, 0, sy, sy * width, False, 0 if sy > 0 else -width))
+            j += 1
+    return tuple(steps)
+
+
+def trace(smap: SightMap, occupancy: Occupancy, a: Square, b: Square, ends: Ends) -> Sight:
+    """The line of sight between the centres of `a` and `b` for these firer and target."""
+    return _sight(smap, a, b, ends, _walk(smap, occupancy, a, b, ends))
+
+
+def _walk(smap: SightMap, occupancy: Occupancy, a: Square, b: Square, ends: Ends) -> Cost:
+    """What the segment meets, square by square, up to the first thing that blocks it."""
+    width, squares, east, south = smap.width, smap.squares, smap.east, smap.south
+    units = occupancy.indexed(width) if occupancy.at else None
+    x, y = a
+    at = x + y * width
+    found = Cost()
+    ignored = ends.own
+    for kind, sx, sy, delta, on_east, offset in _template(b[0] - a[0], b[1] - a[1], width):
+        nx, ny = x + sx, y + sy
+        if kind == _STRAIGHT:
+            edge = (east if on_east else south)[at + offset]
+            if edge is not None:
+                smap.cross(edge, (x, y), (nx, ny), ends, found)
+        else:
+            via_b = smap.route(x, y, nx, y, nx, ny, ends, occupancy)
+            via_c = smap.route(x, y, x, ny, nx, ny, ends, occupancy) if via_b is not None else None
+            if via_b is not None and via_c is not None:
+                best = via_b if via_b.rank() <= via_c.rank() else via_c
+                if best.reason is not None:
+                    best.blocked_at = frozenset({(nx, y), (x, ny)})
+                    corner = [max(x, nx), max(y, ny)]
+                    best.reason = f"Obstacles stand on both sides of the interspace {corner}: {best.reason}"
+                found.add(best)
+        if found.reason is not None:
+            break
+        at += delta
+        info = squares[at]
+        if info is not None or (units is not None and at in units):
+            here = (nx, ny)
+            if here not in ignored:
+                if info is not None:
+                    smap.enter_square(info, here, ends, found)
+                if units is not None:
+                    smap.enter_unit(here, ends, occupancy, found)
+                if found.reason is not None:
+                    break
+        x, y = nx, ny
+    return found
+
+
+def _sight(smap: SightMap, a: Square, b: Square, ends: Ends, found: Cost) -> Sight:
+    if found.reason is None and found.contour is not None and not found.elevated:
+        found.reason = (
+            "The line of sight crosses a contour line and neither unit is adjacent to it: fire "
+            "across it reaches only one square beyond the line (BfC p.05)."
+        )
+        found.blocked_at = found.contour
+    span = distance(a, b)
+    if found.reason is not None:
+        return Sight(
+            Visibility.BLOCKED,
+            a,
+            b,
+            span,
+            reason=found.reason,
+            blocked_at=found.blocked_at,
+            blocking_piece=found.piece,
+            lines=tuple(smap.lines[i] for i in found.lines),
+        )
+    modifiers = tuple(found.modifiers)
+    return Sight(
+        Visibility.OBSCURED if modifiers else Visibility.CLEAR,
+        a,
+        b,
+        span,
+        modifiers=modifiers,
+        obscuring=tuple(found.obscuring),
+        lines=tuple(smap.lines[i] for i in found.lines),
+    )
+
+
+def _ends_of(thing: Target) -> tuple[tuple[Square, ...], UnitType | None]:
+    if isinstance(thing, Piece):
+        return thing.squares, thing.type
+    return (thing,), None
+
+
+def sights(
+    battlefield: Battlefield | SightMap,
+    occupancy: Occupancy | Iterable[Piece],
+    firer: Target,
+    target: Target,
+    ruleset: Ruleset,
+) -> list[Sight]:
+    """The line of sight from every square of the firer to every square of the target (a
+    vehicle traces from and to any square it occupies, HoN core p.13), best first: not
+    blocked, then the smallest penalty, then the shortest (HoN core p.14: a doubt "is settled
+    by tracing the shortest LoS possible"). A bare square is seen as an infantry unit."""
+    smap = battlefield if isinstance(battlefield, SightMap) else sight_map(battlefield)
+    occ = occupancy if isinstance(occupancy, Occupancy) else Occupancy(occupancy)
+    firer_squares, firer_type = _ends_of(firer)
+    target_squares, target_type = _ends_of(target)
+    if not firer_squares or not target_squares:
+        raise ValueError("a unit off the battlefield has no line of sight")
+    off = [sq for sq in (*firer_squares, *target_squares) if sq not in smap.on_map]
+    if off:
+        raise ValueError(f"[{off[0][0]}, {off[0][1]}] is not a square of the battlefield")
+    if len(firer_squares) == 1 and len(target_squares) == 1:
+        a, b = firer_squares[0], target_squares[0]
+        return [
+            trace(smap, occ, a, b, smap.ends(a, b, firer_squares, target_squares, firer_type, target_type, ruleset))
+        ]
+    found: list[Sight] = []
+    for a in firer_squares:
+        for b in target_squares:
+            ends = smap.ends(a, b, firer_squares, target_squares, firer_type, target_type, ruleset)
+            found.append(trace(smap, occ, a, b, ends))
+    found.sort(key=lambda s: (s.blocked, -s.penalty, s.range))
+    return found
+
+
+def blocked_by_terrain(battlefield: Battlefield, firer: Piece, target: Piece, ruleset: Ruleset) -> bool:
+    """Whether the terrain alone blocks every line between the two counters, remembered for
+    the battlefield. Units standing in the way only ever add obstacles, so such a line is
+    blocked whoever stands where: a policy weighing every target skips it without tracing.
+    (The contour rule, BfC p.05, is judged on the whole line and is left to `line_of_sight`.)"""
+    smap = sight_map(battlefield)
+    key = (firer.squares, target.squares, firer.type, target.type)
+    found = smap.terrain_blocks.get(key)
+    if found is None:
+        if len(smap.terrain_blocks) >= TERRAIN_BLOCKS_KEPT:
+            smap.terrain_blocks.clear()
+        found = smap.terrain_blocks[key] = all(
+            _walk(
+                smap, _NOBODY, a, b, smap.ends(a, b, firer.squares, target.squares, firer.type, target.type, ruleset)
+            ).reason
+            is not None
+            for a in firer.squares
+            for b in target.squares
+        )
+    return found
+
+
+def line_of_sight(
+    battlefield: Battlefield | SightMap,
+    occupancy: Occupancy | Iterable[Piece],
+    firer: Target,
+    target: Target,
+    ruleset: Ruleset,
+) -> Sight:
+    """The best line of sight from `firer` (a piece or a square) to `target`.
+
+    `occupancy` is the pieces on the battlefield (or an `Occupancy` built from them once);
+    the firer and the target themselves are ignored in it."""
+    return sights(battlefield, occupancy, firer, target, ruleset)[0]
+
+
+def can_see(
+    battlefield: Battlefield | SightMap,
+    occupancy: Occupancy | Iterable[Piece],
+    firer: Target,
+    target: Target,
+    ruleset: Ruleset,
+) -> bool:
+    return not line_of_sight(battlefield, occupancy, firer, target, ruleset).blocked

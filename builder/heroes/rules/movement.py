@@ -1,0 +1,400 @@
+"""Movement Actions and zones of control (HoN core p.9-12, p.18-20; BfC p.04-05; SoN p.5-6,
+p.11-12).
+
+`reachable` answers "where can this unit end its Movement Action, and by which path?" for
+counters of one, two or four squares (their one-point moves are in `builder.heroes.rules.footprint`).
+It is the simulation's hot loop: what the terrain allows is tabled once per battlefield
+(`PassageMap.exits` for one-square units, `_MoveTable` for the rest) and other pieces are
+judged once per search, so a search only walks tables.
+
+Simplified, and why: Offset Grid squares (HoN core p.11) are not modelled, the battlefield
+has no offset squares; trenches' own ZoC rules and access arrows (BfC p.06) are not, the
+battlefield has no access arrows; a counter's swept area while pivoting is not checked,
+only the square it moves into; wrecks are units that only heavy vehicles drive through and
+only infantry stand on (their printed terrain symbols are not in the unit data)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Generic, TypeVar
+
+from builder.heroes.catalogue.units import UnitType
+from builder.heroes.rules.footprint import Move, Position, moves_from
+from builder.heroes.rules.kept import PerBattlefield
+from builder.heroes.rules.passage import PassageMap, passage_map
+from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.ruleset import Ruleset
+from builder.heroes.rules.zoc import zone_of_control, zones_of_control
+from builder.heroes.scenario.battlefield import Battlefield
+
+__all__ = [
+    "Path",
+    "Position",
+    "Reach",
+    "allowance",
+    "assault_path",
+    "reachable",
+    "reachable_squares",
+    "zone_of_control",
+    "zones_of_control",
+]
+
+
+@dataclass(frozen=True)
+class Path:
+    """How a unit gets to a position: every position on the way, start first."""
+
+    positions: tuple[Position, ...]
+    cost: int  # movement points spent, with SoN's -2 per Suppressed marker taken on the way
+    suppressed: int = 0  # Suppressed markers taken entering difficult terrain (SoN p.12)
+    stopped: str | None = None  # why it could go no further (a difficult passage)
+
+    @property
+    def destination(self) -> Position:
+        return self.positions[-1]
+
+    def squares_entered(self) -> tuple[Square, ...]:
+        """Each square entered, in order: where opportunity fire and spotting are checked."""
+        found: list[Square] = []
+        for before, after in pairwise(self.positions):
+            found.extend(sq for sq in after.squares if sq not in before.squares)
+        return tuple(found)
+
+
+def allowance(piece: Piece) -> int | None:
+    """Movement points: the Movement Value less 2 per Suppressed marker (HoN core p.9); None
+    when it is X (the unit cannot move, p.9). Zero or less: immobilised."""
+    movement = piece.side.movement
+    return None if movement is None else movement - 2 * piece.suppressed
+
+
+# A search's states are (node, must stop there): the node is a Position, its number in a
+# move table, or for the one-square search its square. state -> (cost, markers, previous
+# state, whether it ends in the target's square).
+N = TypeVar("N", Position, Square, int)
+_Best = dict[tuple[N, bool], tuple[int, int, tuple[N, bool] | None, bool]]
+# A move the terrain allows: the new position, its first (from, to) step (where zones of
+# control are judged), the squares entered, whether it must be the last, markers taken.
+_Allowed = tuple[int, tuple[Square, Square] | None, tuple[Square, ...], bool, int]
+
+
+class _MoveTable:
+    """For one kind of mover on one battlefield: positions numbered as the search meets them
+    (a number hashes faster than nested tuples) and the moves the terrain allows out of each."""
+
+    def __init__(self) -> None:
+        self.number: dict[Position, int] = {}
+        self.positions: list[Position] = []
+        self.moves: list[tuple[_Allowed, ...] | None] = []
+
+    def index(self, position: Position) -> int:
+        found = self.number.get(position)
+        if found is None:
+            found = self.number[position] = len(self.positions)
+            self.positions.append(position)
+            self.moves.append(None)
+        return found
+
+
+# By (footprint, unit type, Amphibious, Urban Fighter, Scout move).
+_MOVE_TABLES: PerBattlefield[dict[tuple[object, ...], _MoveTable]] = PerBattlefield(lambda _: {})
+
+
+class _Mover:
+    """One unit's Movement Action over a battlefield full of other pieces."""
+
+    def __init__(
+        self,
+        battlefield: Battlefield,
+        pieces: Iterable[Piece],
+        piece: Piece,
+        ruleset: Ruleset,
+        ignore_difficult: bool,
+        run_over: bool,
+    ) -> None:
+        self.piece, self.ruleset = piece, ruleset
+        self.passage: PassageMap = passage_map(battlefield)
+        others = [p for p in pieces if p.key != piece.key and p.embarked_in is None]
+        self.footprint = len(piece.squares)
+        self.ignore_difficult = ignore_difficult or piece.side.has("all-terrain")  # SoN p.18
+        self.run_over = run_over and piece.is_vehicle
+        self.urban = piece.side.has("urban-fighter")
+        self.amphibious = piece.side.has("amphibious")
+        # Other pieces, judged once per piece rather than once per step of the search.
+        self.blocked = frozenset(sq for p in others if not self._passes(p) for sq in p.squares)
+        self.taken = frozenset(sq for p in others if not self._may_share(p) for sq in p.squares)
+        # Only infantry is hindered, and only by enemy infantry (HoN core p.12; SoN p.5).
+        self.zoc: dict[Square, frozenset[str]] = {}
+        if piece.is_infantry:
+            enemies = [p for p in others if p.owner != piece.owner and p.is_infantry]
+            self.zoc = zones_of_control(battlefield, enemies, ruleset)
+
+    def _passes(self, other: Piece) -> bool:
+        """Whether the unit may move through another piece's squares (HoN core p.9-10; SoN
+        p.5): infantry through friendly infantry; vehicles through any infantry (running it
+        over) and heavy vehicles over wrecks; nothing through anything else."""
+        if self.footprint == 4 or self.piece.unit.type is UnitType.LARGE_CREATURE:
+            return False  # SoN p.5: every square it covers must be empty
+        if other.is_wreck:
+            return self.piece.unit.type is UnitType.HEAVY_VEHICLE
+        if not other.is_infantry:
+            return False
+        if self.piece.is_vehicle:
+            return True
+        return self.piece.is_infantry and other.owner == self.piece.owner
+
+    def _may_share(self, other: Piece) -> bool:
+        """Whether the unit may end its move on another piece's square: an infantry unit on a
+        wreck (HoN core p.19), a vehicle running over infantry (p.10)."""
+        if other.is_wreck and self.piece.is_infantry and self.footprint == 1:
+            return True
+        return self.run_over and other.is_infantry and not other.is_wreck
+
+    def may_end(self, position: Position) -> bool:
+        return self.taken.isdisjoint(position.squares)
+
+    @property
+    def table(self) -> _MoveTable:
+        key = (self.footprint, self.piece.unit.type, self.amphibious, self.urban, self.ignore_difficult)
+        return _MOVE_TABLES(self.passage.battlefield).setdefault(key, _MoveTable())
+
+    def terrain_moves(self, table: _MoveTable, index: int) -> tuple[_Allowed, ...]:
+        """The moves out of a numbered position the terrain allows, remembered for the
+        battlefield: walls, doors and lines on every step (HoN core p.9-10, p.20; BfC p.05),
+        ground the unit may enter (p.18), difficult passage and Suppressed markers (p.18; SoN
+        p.12). Other pieces are the search's part: they move, the terrain does not."""
+        found = table.moves[index]
+        if found is None:
+            found = table.moves[index] = tuple(
+                allowed
+                for move in moves_from(table.positions[index], self.footprint)
+                if (allowed := self._terrain(table, move)) is not None
+            )
+        return found
+
+    def _terrain(self, table: _MoveTable, move: Move) -> _Allowed | None:
+        new, pairs, entered = move
+        piece = self.piece
+        unit, side = piece.unit, piece.side
+        stop = False
+        for s, t in pairs:
+            found = self.passage.step_for(s, t, unit.type, side, self.urban)
+            if not found.allowed:
+                return None
+            stop = stop or found.stop
+        markers = 0
+        for square in entered:
+            may, difficult, suppresses = self.passage.ground(square, unit, side, self.amphibious)
+            if not may:
+                return None
+            if difficult and not self.ignore_difficult:
+                # HoN core p.18: entering a difficult passage ends the move. A two-square
+                # counter is judged by its leading square, the only one that enters a new
+                # square (the front, or the rear going backwards), so it is free of the
+                # passage once that square is out; a large creature stops as soon as any
+                # part of it enters (SoN p.12).
+                stop = True
+            if suppresses:  # an amphibious unit swims through water that suppresses
+                markers += 1  # SoN p.12: a Suppressed marker on entering difficult terrain
+        return table.index(new), pairs[0] if pairs else None, entered, stop, markers
+
+    def reach(
+        self, into: frozenset[Square] = frozenset(), assault: bool = False
+    ) -> Reach[Position] | Reach[Square] | Reach[int]:
+        """Where the Movement Action can end (`assault`: the moves that end stepping into
+        `into`, the defender's squares), with the cheapest path to each."""
+        start = Position(self.piece.squares, self.piece.facing)
+        points = allowance(self.piece)
+        if points is None or points <= 0:
+            return Reach(self, {(start, False): (0, 0, None, False)}, _same, assault)
+        if self.footprint == 1:
+            facing = start.facing
+            return Reach(self, self._search_one(points, into), lambda sq: Position((sq,), facing), assault)
+        table = self.table
+        return Reach(self, self._search_any(table, start, points, into), table.positions.__getitem__, assault)
+
+    def _search_any(self, table: _MoveTable, start: Position, points: int, into: frozenset[Square]) -> _Best[int]:
+        """Dijkstra over (numbered position, stopped) states, any footprint, move by move.
+        Costs are whole points: a bucket per cost pops states in order."""
+        blocked = self.blocked
+        zoc, none = self.zoc, frozenset[str]()
+        positions = table.positions
+        first_state = (table.index(start), False)
+        best: _Best[int] = {first_state: (0, 0, None, False)}
+        buckets: list[list[tuple[int, bool]]] = [[first_state]]
+        cost = 0
+        while cost < len(buckets) and cost + 1 <= points:
+            for state in buckets[cost]:
+                found_cost, found_markers = best[state][:2]
+                if cost > found_cost:
+                    continue
+                index = state[0]
+                may_launch: bool | None = None
+                for new, first, entered, stop, markers in self.terrain_moves(table, index):
+                    assaulting = False
+                    for square in entered:
+                        if square in into:
+                            # SoN p.7: "an assault can only be launched from a free space".
+                            if may_launch is None:
+                                may_launch = self.may_end(positions[index])
+                            if not may_launch:
+                                break
+                            assaulting = True
+                        elif square in blocked:
+                            break
+                    else:
+                        # HoN core p.11: into or out of an enemy infantry ZoC, never within one.
+                        if zoc and first and not assaulting and zoc.get(first[0], none) & zoc.get(first[1], none):
+                            continue
+                        spent = cost + 1 + 2 * markers
+                        new_state = (new, stop or assaulting)
+                        old = best.get(new_state)
+                        if old is None or spent < old[0]:
+                            best[new_state] = (spent, found_markers + markers, state, assaulting)
+                            if not new_state[1]:
+                                while len(buckets) <= spent:
+                                    buckets.append([])
+                                buckets[spent].append(new_state)
+            cost += 1
+        return best
+
+    def _search_one(self, points: int, into: frozenset[Square]) -> _Best[Square]:
+        """`_search_any` for a one-square unit, the policy's most frequent question: the same
+        rules read from the battlefield's step table (`PassageMap.exits`), in the same order,
+        so it finds the same paths (tests/rules/test_movement_kernel.py compares them). The
+        two loops share their last lines on purpose: a function call per step would double
+        the cost of a search."""
+        piece = self.piece
+        exits = self.passage.exits(piece.unit, piece.side, self.amphibious, self.urban, self.ignore_difficult)
+        blocked = self.blocked
+        zoc, none = self.zoc, frozenset[str]()
+        start = piece.squares[0]
+        # Costs are whole points: a bucket per cost pops states in order, as in `_search_any`.
+        best: _Best[Square] = {(start, False): (0, 0, None, False)}
+        buckets: list[list[tuple[Square, bool]]] = [[(start, False)]]
+        cost = 0
+        while cost < len(buckets) and cost + 1 <= points:
+            for state in buckets[cost]:
+                here = state[0]
+                found_cost, found_markers = best[state][:2]
+                if cost > found_cost:
+                    continue
+                here_zoc = zoc.get(here, none) if zoc else none
+                may_launch: bool | None = None
+                for there, stop, markers in exits[here]:
+                    assaulting = there in into
+                    if assaulting:
+                        if may_launch is None:  # SoN p.7: only from a free space
+                            may_launch = self.may_end(Position((here,), piece.facing))
+                        if not may_launch:
+                            continue
+                    elif there in blocked:
+                        continue
+                    elif here_zoc and here_zoc & zoc.get(there, none):
+                        continue  # HoN core p.11: never from one enemy ZoC square to another
+                    spent = cost + 1 + 2 * markers
+                    new_state = (there, stop or assaulting)
+                    old = best.get(new_state)
+                    if old is None or spent < old[0]:
+                        best[new_state] = (spent, found_markers + markers, state, assaulting)
+                        if not new_state[1]:
+                            while len(buckets) <= spent:
+                                buckets.append([])
+                            buckets[spent].append(new_state)
+            cost += 1
+        return best
+
+
+def _same(position: Position) -> Position:
+    return position
+
+
+class Reach(Mapping[Position, Path], Generic[N]):
+    """The positions a Movement Action can end in, each with its cheapest path. A mapping
+    built on demand: a policy weighs every end but follows one path, so a path is only
+    traced back when asked for."""
+
+    def __init__(self, mover: _Mover, best: _Best[N], place: Callable[[N], Position], assault: bool) -> None:
+        self._best: _Best[N] = best
+        self._place: Callable[[N], Position] = place
+        ends: dict[Position, tuple[N, bool]] = {}
+        for state, (cost, _, _, assaulting) in best.items():
+            if assaulting != assault:
+                continue
+            position = place(state[0])
+            if not assault and not mover.may_end(position):
+                continue
+            old = ends.get(position)
+            if old is None or best[old][0] > cost:
+                ends[position] = state
+        self._ends: dict[Position, tuple[N, bool]] = ends
+
+    def __getitem__(self, position: Position) -> Path:
+        state = self._ends[position]
+        cost, markers, _, assaulting = self._best[state]
+        chain: list[Position] = []
+        at: tuple[N, bool] | None = state
+        while at is not None:
+            chain.append(self._place(at[0]))
+            at = self._best[at][2]
+        why = ("assault" if assaulting else "difficult passage") if state[1] else None
+        return Path(tuple(reversed(chain)), cost, markers, why)
+
+    def __iter__(self) -> Iterator[Position]:
+        return iter(self._ends)
+
+    def __len__(self) -> int:
+        return len(self._ends)
+
+    def __contains__(self, position: object) -> bool:
+        return position in self._ends
+
+    def cost(self, position: Position) -> int:
+        """Movement points spent reaching `position`, without tracing its path."""
+        return self._best[self._ends[position]][0]
+
+
+def reachable(
+    battlefield: Battlefield,
+    pieces: Iterable[Piece],
+    piece: Piece,
+    ruleset: Ruleset,
+    *,
+    ignore_difficult: bool = False,
+    run_over: bool = False,
+) -> Reach[Position] | Reach[Square] | Reach[int]:
+    """Every position `piece` can end a Movement Action in, with the cheapest path there.
+
+    The start is always there (a 0 move). `pieces` is everyone on the battlefield (the mover
+    among them or not). `ignore_difficult`: a Scout move (HoN core p.26). `run_over`: let a
+    vehicle end on infantry, which must then make a Forced Move (HoN core p.10)."""
+    if not piece.squares:
+        raise ValueError(f"{piece.key} is not on the battlefield")
+    return _Mover(battlefield, list(pieces), piece, ruleset, ignore_difficult, run_over).reach()
+
+
+def reachable_squares(
+    battlefield: Battlefield, pieces: Iterable[Piece], piece: Piece, ruleset: Ruleset, **options: bool
+) -> dict[Square, Path]:
+    """`reachable` keyed by the front square: the handy form for one-square units."""
+    found: dict[Square, Path] = {}
+    for position, path in reachable(battlefield, pieces, piece, ruleset, **options).items():
+        old = found.get(position.square)
+        if old is None or path.cost < old.cost:
+            found[position.square] = path
+    return found
+
+
+def assault_path(
+    battlefield: Battlefield, pieces: Iterable[Piece], piece: Piece, target: Piece, ruleset: Ruleset
+) -> Path | None:
+    """The cheapest Movement Action ending with a step into `target`'s square, or None.
+
+    The last step ignores zones of control (HoN core p.11: "a unit can try to move within an
+    enemy ZoC to enter the square occupied by an opponent as part of an Assault") and needs a
+    movement point like any other (SoN p.7)."""
+    mover = _Mover(battlefield, list(pieces), piece, ruleset, False, False)
+    found = mover.reach(frozenset(target.squares), assault=True)
+    return min(found.values(), key=lambda p: (p.cost, len(p.positions)), default=None)

@@ -1,0 +1,103 @@
+"""Order tokens: how many each side takes, how they are placed, and the order in which
+they are revealed in the Activation Phase (HoN core p.8-9; SoN p.4)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import zip_longest
+
+from builder.heroes.army.summary import MAX_NUMBERED
+from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.state import GameState, lost_stars
+
+SPECIAL, BLUFF, AUTONOMOUS = "special", "bluff", "autonomous"
+
+
+@dataclass(frozen=True)
+class Tokens:
+    """What a side may place this turn: numbered tokens 1 to N, special and bluff tokens."""
+
+    numbered: int
+    special: int
+    bluff: int
+
+    @property
+    def any_order(self) -> bool:
+        """Sudden death: a side with no numbered nor special token loses (HoN core p.8)."""
+        return self.numbered + self.special > 0
+
+
+def tokens_for(state: GameState, side: str) -> Tokens:
+    """The side's stars less those of its destroyed officers, which are lost from the Order
+    Phase after their loss (HoN core p.8: "Losing Orders"), at most 10 numbered tokens."""
+    orders = state.orders[side]
+    numbered = min(max(orders.star_total - lost_stars(state, side), 0), MAX_NUMBERED)
+    return Tokens(numbered, orders.special, orders.bluff)
+
+
+def needs_no_order(piece: Piece) -> bool:
+    """Autonomous units act without an order token (HoN core p.26)."""
+    return piece.side.has("autonomous")
+
+
+@dataclass(frozen=True)
+class Orders:
+    """The tokens one side placed: unit keys, the numbered ones from order 1."""
+
+    side: str
+    numbered: tuple[str, ...] = ()
+    special: tuple[str, ...] = ()
+    bluffs: tuple[str, ...] = ()
+
+    def token_of(self, key: str) -> str | None:
+        if key in self.numbered:
+            return str(self.numbered.index(key) + 1)
+        if key in self.special:
+            return SPECIAL
+        return BLUFF if key in self.bluffs else None
+
+    @property
+    def ordered(self) -> frozenset[str]:
+        """Units with a real (numbered or special) token: they do not move in the Supply Phase."""
+        return frozenset((*self.numbered, *self.special))
+
+    def check(self, tokens: Tokens) -> None:
+        """The placement rules (HoN core p.8): no more tokens than the side has, and never
+        more than one token on a unit."""
+        for kind, placed, allowed in (
+            ("numbered", self.numbered, tokens.numbered),
+            ("special", self.special, tokens.special),
+            ("bluff", self.bluffs, tokens.bluff),
+        ):
+            if len(placed) > allowed:
+                raise ValueError(f"{self.side} placed {len(placed)} {kind} tokens but has {allowed}")
+        keys = [*self.numbered, *self.special, *self.bluffs]
+        if len(keys) != len(set(keys)):
+            raise ValueError(f"{self.side} placed two tokens on one unit: a unit never has more than one")
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """One step of the Activation Phase: a side reveals a token (or acts with an autonomous unit)."""
+
+    side: str
+    token: str  # "1", "2", …, "special" or "autonomous"
+    key: str
+
+
+def side_sequence(orders: Orders, autonomous: Sequence[str]) -> list[Reveal]:
+    """One side's reveals: special tokens first, played as order 0 (HoN core p.8), then the
+    numbered tokens in order, then its autonomous units."""
+    found = [Reveal(orders.side, SPECIAL, key) for key in orders.special]
+    found += [Reveal(orders.side, str(n), key) for n, key in enumerate(orders.numbered, start=1)]
+    return found + [Reveal(orders.side, AUTONOMOUS, key) for key in autonomous]
+
+
+def activation_sequence(
+    sides: Sequence[str], orders: Mapping[str, Orders], autonomous: Mapping[str, Sequence[str]]
+) -> list[Reveal]:
+    """Reveals alternate from the side with the initiative (`sides` in initiative order); a side
+    with nothing left to reveal lets the others go on in order (HoN core p.9)."""
+    queues = [side_sequence(orders.get(side, Orders(side)), autonomous.get(side, ())) for side in sides]
+    return [reveal for turn in zip_longest(*queues) for reveal in turn if reveal is not None]

@@ -1,0 +1,276 @@
+"""Where a unit may stand and which steps it may take: terrain by unit type, water,
+buildings and their doors, walls, no-passage edges and BfC lines (HoN core p.9-10, p.18-20;
+BfC p.04-05; SoN p.5, p.11-12). Movement and the deployment dry-run both read this."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from builder.heroes.catalogue.terrain import LineKind
+from builder.heroes.catalogue.units import Side, Unit, UnitType
+from builder.heroes.rules.grid import corner_sides, edge_key, edge_of_segment, is_diagonal, neighbours
+from builder.heroes.rules.kept import PerBattlefield
+from builder.heroes.rules.pieces import Square
+from builder.heroes.scenario.battlefield import Battlefield
+
+# A one-square step: the square entered, whether the move ends there, markers taken.
+Exit = tuple[Square, bool, int]
+Exits = dict[Square, tuple[Exit, ...]]
+
+_FORBIDDEN_TO_ALL = frozenset({UnitType.INFANTRY, UnitType.LIGHT_VEHICLE, UnitType.HEAVY_VEHICLE})
+_NO_PASSAGE = -1
+
+
+@dataclass(frozen=True)
+class Step:
+    """Whether a step from one square to a neighbour is allowed, and whether it must be the
+    last (a BfC line that is a difficult passage stops a unit crossing it)."""
+
+    allowed: bool
+    stop: bool = False
+    reason: str = ""
+
+
+BLOCKED_BY_WALL = Step(False, reason="a wall or no-passage edge")
+FREE = Step(True)
+
+
+def _parts(cells: frozenset[Square]) -> list[frozenset[Square]]:
+    """The orthogonally connected parts of a set of squares."""
+    left, parts = set(cells), []
+    while left:
+        todo, part = [left.pop()], set()
+        while todo:
+            c, r = todo.pop()
+            part.add((c, r))
+            for near in ((c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1)):
+                if near in left:
+                    left.remove(near)
+                    todo.append(near)
+        parts.append(frozenset(part))
+    return parts
+
+
+class PassageMap:
+    """One battlefield's movement tables: buildings by square, doors, walls and lines."""
+
+    def __init__(self, battlefield: Battlefield) -> None:
+        self.battlefield = battlefield
+        # Zones of control by (squares, unit type, through doors), filled by builder.heroes.rules.zoc.
+        self.zones: dict[tuple[object, ...], frozenset[Square]] = {}
+        self.zone_maps: dict[tuple[object, ...], dict[Square, frozenset[str]]] = {}
+        # Memos for the movement search, which asks the same questions thousands of times.
+        self._steps: dict[tuple[Square, Square, UnitType, bool], Step] = {}
+        self._ground: dict[tuple[Square, UnitType, bool], tuple[bool, bool, bool]] = {}
+        self._exits: dict[tuple[UnitType, bool, bool, bool], Exits] = {}
+        self._entries: dict[tuple[UnitType, bool, bool], dict[Square, tuple[Square, ...]]] = {}
+        self.building_of: dict[Square, int] = {}
+        self.doors: set[frozenset[Square]] = set()
+        self.windows: set[frozenset[Square]] = set()
+        # Barrier groups by edge, for steps through an interspace: each building's outline
+        # and inner walls, every no-passage edge together, and each BfC line.
+        # Two buildings of one element touching at a corner are two outlines: group by
+        # the element's connected parts.
+        self.groups: dict[frozenset[Square], set[int]] = {}
+        group = 0
+        for i, element in enumerate(battlefield.elements):
+            if element.effects.building:
+                for cell in element.cells:
+                    if battlefield.element_at.get(cell) is element:
+                        self.building_of[cell] = i
+                self.doors |= element.doors & element.boundary
+                self.windows |= element.windows & element.boundary
+            for part in _parts(element.cells):
+                outline = {e for e in element.boundary if e & part} if element.effects.building else set()
+                for edge in outline | {e for e in element.walls if e & part}:
+                    self.groups.setdefault(edge, set()).add(group)
+                group += 1
+        for edge in battlefield.no_passage:
+            self.groups.setdefault(edge, set()).add(_NO_PASSAGE)
+        self.barriers = battlefield.walls | battlefield.no_passage
+        # Lines that hinder movement: hedgehogs are impassable to vehicles and a difficult
+        # passage whatever their data says (BfC p.05); other lines carry their effects.
+        self.line_rules: dict[int, tuple[frozenset[UnitType], bool]] = {}
+        self.lines_on: dict[frozenset[Square], list[int]] = {}
+        for j, placed in enumerate(battlefield.lines):
+            effects = placed.line.effects
+            stops = effects.difficult
+            barred = frozenset(effects.impassable)
+            if placed.line.kind is LineKind.HEDGEHOG:
+                stops, barred = True, barred | {UnitType.LIGHT_VEHICLE, UnitType.HEAVY_VEHICLE}
+            if not stops and not barred:
+                continue
+            self.line_rules[j] = (barred, stops)
+            for p, q in placed.segments:
+                edge = edge_of_segment(p, q)
+                self.lines_on.setdefault(edge, []).append(j)
+                self.groups.setdefault(edge, set()).add(-2 - j)
+
+    # --- Standing -------------------------------------------------------------------
+
+    def refusal(self, square: Square, unit: Unit, side: Side) -> str | None:
+        """Why `unit` may not enter or stand on `square`, or None when it may."""
+        field = self.battlefield
+        if square not in field.squares:
+            return "is off the battlefield"
+        effects = field.effects_at(square)
+        kind = unit.type
+        name = field.element_at[square].name if square in field.element_at else "open ground"
+        if kind is UnitType.LARGE_CREATURE:
+            # SoN p.11: large creatures are "not confined by 'forbidden to' elements, but are
+            # stopped by 'impassable' elements"; they cannot enter buildings (SoN p.12, p.17).
+            if kind in effects.impassable or set(effects.impassable) >= _FORBIDDEN_TO_ALL:
+                return f"is {name}, impassable to every unit"
+            if effects.building:
+                return f"is inside {name}: a large creature cannot enter a building"
+        elif kind in effects.impassable:
+            return f"is {name}, impassable to a {kind.label}"
+        # HoN core p.18: only Amphibious units enter water. SoN p.12: a swamp (water that
+        # suppresses) also admits infantry and large creatures.
+        swamp = effects.suppresses and kind in (UnitType.INFANTRY, UnitType.LARGE_CREATURE)
+        if effects.water and not side.has("amphibious") and not swamp:
+            return f"is {name}, water: only an amphibious unit may enter it"
+        return None
+
+    def ground(self, square: Square, unit: Unit, side: Side, amphibious: bool) -> tuple[bool, bool, bool]:
+        """(may enter, difficult, gives a Suppressed marker) for this unit, remembered: the
+        answer depends only on the square, the unit type and whether it is Amphibious."""
+        key = (square, unit.type, amphibious)
+        found = self._ground.get(key)
+        if found is None:
+            effects = self.battlefield.effects_at(square)
+            may = self.refusal(square, unit, side) is None
+            found = self._ground[key] = (
+                may,
+                effects.difficult,
+                effects.suppresses and not (effects.water and amphibious),
+            )
+        return found
+
+    def difficult(self, square: Square) -> bool:
+        return self.battlefield.effects_at(square).difficult
+
+    def water(self, square: Square) -> bool:
+        return self.battlefield.effects_at(square).water
+
+    def suppresses(self, square: Square) -> bool:
+        return self.battlefield.effects_at(square).suppresses
+
+    # --- Stepping -------------------------------------------------------------------
+
+    def step(self, s: Square, t: Square, unit_type: UnitType, side: Side) -> Step:
+        """A step between neighbouring squares (HoN core p.9-10, p.18, p.20)."""
+        if is_diagonal(s, t):
+            return self._diagonal(s, t, unit_type)
+        edge = edge_key(s, t)
+        if edge in self.barriers:
+            return BLOCKED_BY_WALL
+        if self.building_of.get(s, -1) != self.building_of.get(t, -1):
+            # A building is entered and left only through its doors (HoN core p.20); Urban
+            # Fighter also uses its windows (BfC p.08).
+            through = edge in self.doors or (edge in self.windows and side.has("urban-fighter"))
+            if not through:
+                return Step(False, reason="a building is entered only through a door")
+        return self._lines(self.lines_on.get(edge, ()), unit_type)
+
+    def exits(self, unit: Unit, side: Side, amphibious: bool, urban: bool, ignore_difficult: bool) -> Exits:
+        """For every square, the one-square steps out of it that terrain allows, clockwise from
+        north: (the square entered, whether the move must end there, Suppressed markers taken).
+        The movement search of one-square units reads this instead of asking per step; it
+        depends only on the unit type, Amphibious, Urban Fighter and a Scout move."""
+        key = (unit.type, amphibious, urban, ignore_difficult)
+        found = self._exits.get(key)
+        if found is None:
+            found = self._exits[key] = {
+                here: self._exits_from(here, unit, side, amphibious, urban, ignore_difficult)
+                for here in self.battlefield.squares
+            }
+        return found
+
+    def entries(self, unit: Unit, side: Side, amphibious: bool, urban: bool) -> dict[Square, tuple[Square, ...]]:
+        """For every square, the neighbours (clockwise from north) the unit may stand on and
+        step from into it: the steps a distance field walks backwards from its goals."""
+        key = (unit.type, amphibious, urban)
+        found = self._entries.get(key)
+        if found is None:
+            squares = self.battlefield.squares
+            found = self._entries[key] = {
+                here: tuple(
+                    there
+                    for there in neighbours(here)
+                    if there in squares
+                    and self.ground(there, unit, side, amphibious)[0]
+                    and self.step_for(there, here, unit.type, side, urban).allowed
+                )
+                for here in squares
+            }
+        return found
+
+    def _exits_from(
+        self, here: Square, unit: Unit, side: Side, amphibious: bool, urban: bool, ignore_difficult: bool
+    ) -> tuple[Exit, ...]:
+        found: list[Exit] = []
+        for there in neighbours(here):
+            step = self.step_for(here, there, unit.type, side, urban)
+            may, difficult, suppresses = self.ground(there, unit, side, amphibious)
+            if step.allowed and may:
+                found.append((there, step.stop or (difficult and not ignore_difficult), int(suppresses)))
+        return tuple(found)
+
+    def step_for(self, s: Square, t: Square, unit_type: UnitType, side: Side, urban: bool) -> Step:
+        """`step`, remembered: it depends only on the squares, the unit type and Urban Fighter."""
+        key = (s, t, unit_type, urban)
+        found = self._steps.get(key)
+        if found is None:
+            found = self._steps[key] = self.step(s, t, unit_type, side)
+        return found
+
+    def _diagonal(self, s: Square, t: Square, unit_type: UnitType) -> Step:
+        # A unit may move diagonally even between two impassable squares (HoN core p.10),
+        # but not across a wall, a building's outline or a no-passage line running through
+        # the interspace: a barrier stops the step when it separates the two squares there.
+        if self.building_of.get(s, -1) != self.building_of.get(t, -1):
+            return Step(False, reason="a building is entered only through a door, never through a corner")
+        b, c = corner_sides(s, t)
+        groups = self.groups
+        via_b = groups.get(edge_key(s, b), set()) | groups.get(edge_key(b, t), set())
+        if not via_b:
+            return FREE
+        via_c = groups.get(edge_key(s, c), set()) | groups.get(edge_key(c, t), set())
+        crossed = via_b & via_c
+        if any(g >= _NO_PASSAGE for g in crossed):
+            return BLOCKED_BY_WALL
+        return self._lines([-2 - g for g in crossed], unit_type)
+
+    def _lines(self, lines: list[int] | tuple[int, ...], unit_type: UnitType) -> Step:
+        stop = False
+        for j in lines:
+            barred, stops = self.line_rules[j]
+            if unit_type in barred:
+                kind = self.battlefield.lines[j].line.kind.value
+                return Step(False, reason=f"a {kind} line bars a {unit_type.label}")
+            stop = stop or stops
+        return Step(True, stop=stop)
+
+    def whole(self, squares: tuple[Square, ...]) -> bool:
+        """Whether no wall or no-passage edge runs between the squares of one counter."""
+        return all(
+            self.joined(a, b)
+            for i, a in enumerate(squares)
+            for b in squares[i + 1 :]
+            if abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 or len(squares) == 2
+        )
+
+    def joined(self, a: Square, b: Square) -> bool:
+        """Whether the two squares of a counter are not split by a wall or no-passage edge."""
+        if is_diagonal(a, b):
+            return self._diagonal(a, b, UnitType.INFANTRY).allowed
+        return edge_key(a, b) not in self.barriers
+
+
+_KEPT = PerBattlefield(PassageMap)
+
+
+def passage_map(battlefield: Battlefield) -> PassageMap:
+    """The battlefield's movement tables, built once and kept while the battlefield lives."""
+    return _KEPT(battlefield)

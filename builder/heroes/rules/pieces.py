@@ -1,0 +1,83 @@
+"""Pieces: counters on the battlefield. Immutable; the game state replaces them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+
+from builder.heroes.catalogue.units import DefenseColour, Side, SideState, Unit, UnitType
+
+Square = tuple[int, int]
+
+# Facing in eighths of a turn, clockwise from north (up the map): vehicles and infantry may
+# end a move diagonally (HoN core p.9-10).
+NORTH, NORTH_EAST, EAST, SOUTH_EAST, SOUTH, SOUTH_WEST, WEST, NORTH_WEST = range(8)
+STEPS: dict[int, tuple[int, int]] = {
+    NORTH: (0, -1),
+    NORTH_EAST: (1, -1),
+    EAST: (1, 0),
+    SOUTH_EAST: (1, 1),
+    SOUTH: (0, 1),
+    SOUTH_WEST: (-1, 1),
+    WEST: (-1, 0),
+    NORTH_WEST: (-1, -1),
+}
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One counter in play.
+
+    `squares` lists what it occupies: one square, or for a two-square vehicle its front
+    square first and its rear second (four for the largest creatures). What follows from
+    its fields is cached: a piece never changes, and the rules ask these thousands of times."""
+
+    key: str  # unique in a game: "german/tiles[1]/ge-304-leutnant/1"
+    unit: Unit
+    owner: str  # the scenario side id
+    squares: tuple[Square, ...]
+    facing: int = NORTH
+    side_index: int = 0  # which side of the counter is up
+    suppressed: int = 0
+    activated: bool = False
+    # Heavy vehicle damage markers by location (HoN core p.15): crew, tracks, hull, primary.
+    damage: tuple[str, ...] = ()
+    group: str = ""  # the tile or support option it belongs to, for breaking points
+    embarked_in: str | None = None  # the key of the transport carrying it
+    extra: tuple[tuple[str, int], ...] = field(default=())  # markers the piece carries
+
+    @cached_property
+    def side(self) -> Side:
+        return self.unit.sides[self.side_index]
+
+    @property
+    def type(self) -> UnitType:
+        return self.unit.type
+
+    @property
+    def colour(self) -> DefenseColour:
+        return self.unit.type.colour
+
+    @property
+    def square(self) -> Square:
+        return self.squares[0]
+
+    @property
+    def is_vehicle(self) -> bool:
+        return self.unit.type.is_vehicle
+
+    @cached_property
+    def is_infantry(self) -> bool:
+        return self.unit.type is UnitType.INFANTRY
+
+    @cached_property
+    def is_wreck(self) -> bool:
+        return self.side.state is SideState.WRECK
+
+    @property
+    def concealed(self) -> bool:
+        """An Ambush unit showing its active side is concealed (HoN core p.21)."""
+        return self.side.state is SideState.ACTIVE and self.side.has("ambush")
+
+    def moved(self, squares: tuple[Square, ...], facing: int | None = None) -> Piece:
+        return replace(self, squares=squares, facing=self.facing if facing is None else facing)

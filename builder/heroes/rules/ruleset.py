@@ -1,0 +1,181 @@
+"""What differs between the games of the Heroes System, as data chosen by the scenario's
+game, not as `if game == ...` scattered through the rules (DESIGN.md 7)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from builder.heroes.catalogue.base import Game
+from builder.heroes.catalogue.units import UnitType
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    game: Game
+    book: str  # how pages are cited: "HoN core", "SoN"
+    # Shots longer than this many squares are at long range, -2 (HoN core p.14; SoN p.8).
+    long_range_beyond: int = 7
+    long_range_penalty: int = 2
+    # Night and fog cap every shot's range (SoN p.11); None: no cap.
+    max_range: int | None = None
+    # Squares within which a concealed unit in terrain is spotted (HoN core p.21; SoN p.17).
+    spot_in_terrain: int = 2
+    # A unit entering rough terrain takes a Suppressed marker (SoN p.12).
+    rough_terrain_suppresses: bool = False
+    # The abilities adding 1 to a damage location roll: Piercing (HoN core p.24), called
+    # Perforating in SoN (p.18).
+    piercing_abilities: tuple[str, ...] = ("piercing",)
+    # Large creatures get no defensive bonus from terrain (SoN p.11, p.19).
+    creatures_ignore_terrain: bool = False
+    # Machine Gunner with Suppressive Fire: HoN core p.33 doubles the combat value and then
+    # splits it; SoN p.8 splits the attack bonus and then doubles each share.
+    split_before_doubling: bool = False
+    # A tied assault by a vehicle on infantry: the vehicle takes the square and the infantry
+    # is pushed aside (HoN core p.26); in SoN both stay where they were (p.7).
+    tie_vehicle_overruns_infantry: bool = True
+    # Where each rule is printed, for the modifiers' citations; a rule this book does not
+    # print is cited from the HoN core rules (the system's base), then from SoN.
+    rule_pages: tuple[tuple[str, int], ...] = ()
+    # Who exerts a zone of control: every unit in HoN, though only infantry's hinders
+    # movement (HoN core p.11-12); only infantry in SoN (p.5).
+    zoc_exerted_by: frozenset[UnitType] = frozenset(UnitType)
+    # HoN core p.20: a unit by a door extends its ZoC through it; SoN p.5: "the ZoC of a
+    # unit in a building does not extend outside the building".
+    zoc_through_doors: bool = True
+    # Infantry block the LoS between a firer and a target of these types: both infantry in
+    # HoN (core p.13); in SoN "unless the target or the unit firing is a vehicle" (p.8).
+    infantry_screens: frozenset[UnitType] = frozenset({UnitType.INFANTRY})
+
+    def page(self, page: int | str) -> str:
+        return f"{self.book} p.{page}"
+
+    def cite(self, rule: str) -> str:
+        """The page a rule is printed on: `cite("double-hit")` -> "HoN core p.15"."""
+        for book, pages in ((self.book, self.rule_pages), (HON_BOOK, HON_PAGES), (SON_BOOK, SON_PAGES)):
+            page = dict(pages).get(rule)
+            if page is not None:
+                return f"{book} p.{page}"
+        raise KeyError(f"no page known for the rule {rule!r}")
+
+
+HON_BOOK = "HoN core"
+SON_BOOK = "SoN"
+# HoN core pages, inferred from the book's own cross-references (its text has no page marks).
+HON_PAGES: tuple[tuple[str, int], ...] = (
+    ("movement", 9),
+    ("suppressed-movement", 9),
+    ("vehicle-movement", 10),
+    ("zone-of-control", 11),
+    ("vehicle-zone-of-control", 12),
+    ("line-of-sight", 13),
+    ("obstacle", 18),
+    ("difficult-passage", 18),
+    ("impassable", 18),
+    ("water", 18),
+    ("no-passage", 18),
+    ("buildings", 20),
+    ("tripod", 21),
+    ("scout", 26),
+    ("attack-type", 13),
+    ("facing", 14),
+    ("long-range", 14),
+    ("fire", 15),
+    ("double-hit", 15),
+    ("damage", 15),
+    ("suppressed", 16),
+    ("terrain", 18),
+    ("ambush", 21),
+    ("destruction", 22),
+    ("dual-weapon", 22),
+    ("limited-range", 22),
+    ("fire-on-the-move", 23),
+    ("frightening-shot", 23),
+    ("machine-gunner", 24),
+    ("piercing", 24),
+    ("suppressive-fire", 24),
+    ("opportunity-fire", 24),
+    ("assault", 25),
+    ("assault-results", 26),
+    ("assault-arc", 26),
+    ("damage-control", 26),
+    ("transport", 27),
+    ("gear", 28),
+    ("fire-summary", 33),
+    ("order-phase", 8),
+    ("initiative", 8),
+    ("activation", 9),
+    ("breaking-point", 15),
+    ("supply-phase", 16),
+    ("autonomous", 26),
+)
+SON_PAGES: tuple[tuple[str, int], ...] = (
+    ("movement", 5),
+    ("suppressed-movement", 5),
+    ("vehicle-movement", 5),
+    ("large-creature-movement", 5),
+    ("zone-of-control", 5),
+    ("vehicle-zone-of-control", 5),
+    ("line-of-sight", 8),
+    ("obstacle", 11),
+    ("difficult-passage", 11),
+    ("impassable", 11),
+    ("water", 11),
+    ("no-passage", 11),
+    ("buildings", 12),
+    ("difficult-terrain", 12),
+    ("tripod", 19),
+    ("scout", 18),
+    ("attack-type", 8),
+    ("facing", 8),
+    ("long-range", 8),
+    ("fire", 8),
+    ("double-hit", 8),
+    ("damage", 8),
+    ("suppressed", 19),
+    ("terrain", 11),
+    ("large-creature", 11),
+    ("ambush", 17),
+    ("destruction", 17),
+    ("dual-weapon", 17),
+    ("fire-on-the-move", 17),
+    ("hawkeye", 17),
+    ("limited-range", 18),
+    ("machine-gunner", 18),
+    ("piercing", 18),
+    ("sacrifice", 18),
+    ("suppressive-fire", 19),
+    ("terrifying", 19),
+    ("assault", 7),
+    ("assault-results", 7),
+    ("assault-arc", 7),
+    ("fire-summary", 8),
+    ("night", 11),
+)
+
+HON = Ruleset(game=Game.HON, book=HON_BOOK, rule_pages=HON_PAGES)
+SON = Ruleset(
+    game=Game.SON,
+    book=SON_BOOK,
+    rough_terrain_suppresses=True,
+    piercing_abilities=("perforating", "piercing"),
+    creatures_ignore_terrain=True,
+    split_before_doubling=True,
+    tie_vehicle_overruns_infantry=False,
+    rule_pages=SON_PAGES,
+    zoc_exerted_by=frozenset({UnitType.INFANTRY}),
+    zoc_through_doors=False,
+    infantry_screens=frozenset({UnitType.INFANTRY, UnitType.LARGE_CREATURE}),
+)
+
+# SoN p.11: at night shots reach 7 squares and long range starts beyond 5; in fog, 9 and 6.
+NIGHT = {"max_range": 7, "long_range_beyond": 5, "spot_in_terrain": 1}
+FOG = {"max_range": 9, "long_range_beyond": 6, "spot_in_terrain": 1}
+
+
+def ruleset_for(game: Game, night: bool = False, fog: bool = False) -> Ruleset:
+    ruleset = SON if game is Game.SON else HON
+    if night:
+        ruleset = replace(ruleset, **NIGHT)  # type: ignore[arg-type]
+    elif fog:
+        ruleset = replace(ruleset, **FOG)  # type: ignore[arg-type]
+    return ruleset

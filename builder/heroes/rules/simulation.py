@@ -1,0 +1,176 @@
+"""A simulated game: the armies fielded and deployed as the scenario's set-up says, the
+initiative decided, then full Game Turns played by a policy for each side until the
+scenario ends. Every roll and every change is an event; a seed reproduces the whole game.
+
+    record = simulate(scenario, battlefield, {"us": us_army, "german": german_army}, catalogue, seed=7)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from builder.heroes.army.models import ArmyList
+from builder.heroes.army.resolve import ResolvedArmy, resolve
+from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.rules.deployment import auto_deploy
+from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.placement import Force, field_army, zones_for
+from builder.heroes.rules.policy import Policy, SimplePolicy
+from builder.heroes.rules.ruleset import Ruleset, ruleset_for
+from builder.heroes.rules.state import Frame, GameState, new_game
+from builder.heroes.rules.turn import play_turn
+from builder.heroes.scenario.battlefield import Battlefield
+from builder.heroes.scenario.models import RANDOM, Scenario, ZoneKind
+from builder.kernel.dice import Dice, SeededDice
+from builder.kernel.events import Event, Roll
+
+SETUP = "setup"
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    scenario: str
+    seed: int
+    turns: int  # turns played
+    winner: str | None  # a side id, "draw", or None when stopped before the end
+    outcome: str
+    victory_points: dict[str, int]
+    frames: tuple[Frame, ...] = field(repr=False)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(frame.event for frame in self.frames)
+
+    @property
+    def rolls(self) -> tuple[Roll, ...]:
+        return tuple(roll for frame in self.frames for roll in frame.event.rolls)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scenario": self.scenario,
+            "seed": self.seed,
+            "turns": self.turns,
+            "winner": self.winner,
+            "outcome": self.outcome,
+            "victory_points": self.victory_points,
+            "events": [event.to_json() for event in self.events],
+        }
+
+
+def deploy_all(state: GameState, forces: Mapping[str, Force]) -> list[Event]:
+    """Each side deploys in the order of the set-up's steps (sides it does not name after,
+    in the scenario's order), automatically and legally (builder.heroes.rules.deployment). Units
+    that enter through entry squares wait in reserve; units that find no room are left out,
+    and the event says why."""
+    scenario, events = state.scenario, []
+    named = [step.side for step in scenario.setup.deployment]
+    order = list(dict.fromkeys([*named, *(s.id for s in scenario.sides)]))
+    for side in order:
+        force = forces.get(side)
+        if force is None:
+            continue
+        entering: list[Piece] = []
+        deploying: list[Piece] = []
+        for piece in force.pieces:
+            zones = zones_for(scenario, side, piece.unit.id)
+            (entering if zones and all(z.kind is ZoneKind.ENTRY for z in zones) else deploying).append(piece)
+        placed, issues = auto_deploy(
+            scenario,
+            state.battlefield,
+            side,
+            deploying,
+            others=state.pieces.values(),
+            ruleset=state.ruleset,
+            titles=force.titles,
+        )
+        for piece in placed:
+            if piece.squares:
+                state.pieces[piece.key] = piece
+        state.reserve.update((p.key, p) for p in entering)
+        text = f"{side} deploys {sum(1 for p in placed if p.squares)} units"
+        text += f"; {len(entering)} will enter through the entry squares" if entering else ""
+        left = [p for p in placed if not p.squares]
+        if left:
+            why = next((i.message for i in issues if i.severity.value == "error"), "no room")
+            text += f"; {len(left)} cannot be deployed ({why})"
+        events.append(Event(0, SETUP, "deploy", text + ".", side, (), {"units": [p.key for p in placed if p.squares]}))
+    return events
+
+
+def roll_initiative(scenario: Scenario, dice: Dice, ruleset: Ruleset) -> tuple[str, Event]:
+    """The scenario's side, or for "random" a die each, highest wins, ties rolled again."""
+    sides = [s.id for s in scenario.sides]
+    if scenario.setup.initiative != RANDOM:
+        side = scenario.setup.initiative
+        return side, Event(0, SETUP, "initiative", f"{side} has the initiative on turn 1 (the scenario).", side)
+    rolls: list[Roll] = []
+    contenders = sides
+    while True:
+        faces = {side: dice.roll(1)[0] for side in contenders}
+        rolls += [
+            Roll(f"initiative: {side}", (face,), face, (), face, ruleset.cite("initiative"))
+            for side, face in faces.items()
+        ]
+        best = max(faces.values())
+        contenders = [side for side, face in faces.items() if face == best]
+        if len(contenders) == 1:
+            side = contenders[0]
+            return side, Event(0, SETUP, "initiative", f"{side} wins the initiative roll ({best}).", side, tuple(rolls))
+
+
+def start(
+    scenario: Scenario,
+    battlefield: Battlefield,
+    armies: Mapping[str, ResolvedArmy],
+    dice: Dice,
+    ruleset: Ruleset | None = None,
+) -> tuple[GameState, list[Event]]:
+    """A game ready for turn 1: initiative decided, armies deployed."""
+    rules = ruleset or ruleset_for(scenario.game, scenario.setup.night, scenario.setup.fog)
+    initiative, said = roll_initiative(scenario, dice, rules)
+    forces = {side: field_army(resolved, side) for side, resolved in armies.items()}
+    titles = {f"{side}/{path}": title for side, force in forces.items() for path, title in force.titles.items()}
+    state = new_game(scenario, battlefield, rules, initiative, armies, titles)
+    return state, [said, *deploy_all(state, forces)]
+
+
+def simulate(
+    scenario: Scenario,
+    battlefield: Battlefield,
+    armies: Mapping[str, ArmyList],
+    catalogue: Catalogue,
+    *,
+    seed: int = 1,
+    turns: int | None = None,
+    policies: Mapping[str, Policy] | None = None,
+) -> GameRecord:
+    """Play the scenario with `armies` (by side id), at most `turns` turns (all by default)."""
+    missing = [s.id for s in scenario.sides if s.id not in armies]
+    if missing:
+        raise ValueError(f"no army list for {', '.join(missing)}")
+    dice = SeededDice(seed)
+    state, opening = start(
+        scenario, battlefield, {side: resolve(army, catalogue) for side, army in armies.items()}, dice
+    )
+    policy = SimplePolicy()
+    chosen = {side: (policies or {}).get(side, policy) for side in state.sides}
+    last = scenario.setup.turns.count
+    stop = min(last, turns) if turns is not None else last
+    frames = [Frame(event, tuple(state.pieces.values())) for event in opening]
+    played = 0
+    while not state.over and state.turn <= stop:
+        played = state.turn
+        frames += play_turn(state, chosen, dice, last)
+        if played == stop:
+            break
+    return GameRecord(
+        scenario.id,
+        seed,
+        played,
+        state.winner,
+        state.outcome or "not finished",
+        dict(state.victory_points),
+        tuple(frames),
+    )

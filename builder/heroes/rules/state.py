@@ -1,0 +1,179 @@
+"""The state of a game in play: who stands where, what broke, who holds which objective, the
+victory points, the turn and the initiative. The turn engine (builder.heroes.rules.turn) changes it
+in place; pieces themselves stay immutable and are replaced.
+
+It answers the scenario's victory conditions (`builder.heroes.scenario.conditions.Facts`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from builder.heroes.army.resolve import ResolvedArmy
+from builder.heroes.army.summary import OrderTokens, order_tokens, summary_of
+from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.ruleset import Ruleset
+from builder.heroes.scenario.battlefield import Battlefield
+from builder.heroes.scenario.models import Objective, Scenario
+from builder.kernel.events import Event
+
+
+@dataclass(frozen=True)
+class CombatGroup:
+    """A recruitment tile, hero or support option: its counters break it at its breaking
+    point, and the opponent then scores its victory points (HoN core p.6, p.15)."""
+
+    key: str  # "german/tiles[0]": the owner and the group's path in the army list
+    side: str
+    name: str
+    counters: int
+    breaking_point: int | None
+    victory_points: int
+
+
+def objective_squares(objective: Objective, battlefield: Battlefield) -> frozenset[Square]:
+    if objective.at is not None:
+        return frozenset({objective.at})
+    element = battlefield.element_by_id(objective.element or "")
+    return element.cells if element is not None else frozenset()
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One event and the battlefield right after it: what a viewer steps through."""
+
+    event: Event
+    pieces: tuple[Piece, ...]
+
+
+@dataclass
+class GameState:
+    scenario: Scenario
+    battlefield: Battlefield
+    ruleset: Ruleset
+    sides: tuple[str, ...]
+    initiative: str
+    pieces: dict[str, Piece]  # on the battlefield, wrecks included
+    reserve: dict[str, Piece] = field(default_factory=dict)  # yet to enter through entry squares
+    destroyed: dict[str, Piece] = field(default_factory=dict)  # as they were when destroyed
+    groups: dict[str, CombatGroup] = field(default_factory=dict)
+    broken: set[str] = field(default_factory=set)
+    orders: dict[str, OrderTokens] = field(default_factory=dict)
+    victory_points: dict[str, int] = field(default_factory=dict)
+    control: dict[str, str | None] = field(default_factory=dict)  # objective id -> side
+    captured_units: set[tuple[str, str]] = field(default_factory=set)  # (side, unit id)
+    titles: dict[str, str] = field(default_factory=dict)  # group key -> "Sherman Platoon"
+    triggered: set[int] = field(default_factory=set)  # scenario events whose trigger holds
+    turn: int = 1
+    over: bool = False
+    winner: str | None = None  # a side id, "draw", or None while the game goes on
+    outcome: str = ""  # "Minor German victory", "sudden death: …"
+
+    # --- Who is where -----------------------------------------------------------------
+
+    def units(self, side: str | None = None) -> Iterator[Piece]:
+        """Pieces on the battlefield that are still units (not wrecks), of one side or all."""
+        for piece in self.pieces.values():
+            if not piece.is_wreck and (side is None or piece.owner == side):
+                yield piece
+
+    def enemies_of(self, side: str) -> list[Piece]:
+        return [p for p in self.units() if p.owner != side]
+
+    def occupant(self) -> dict[Square, Piece]:
+        """Who stands on each square: a unit rather than the wreck it stands on (HoN core
+        p.19), never a unit carried by a transport."""
+        found: dict[Square, Piece] = {}
+        for piece in self.pieces.values():
+            if piece.embarked_in is not None:
+                continue
+            for square in piece.squares:
+                if square not in found or found[square].is_wreck:
+                    found[square] = piece
+        return found
+
+    @cached_property
+    def objective_areas(self) -> dict[str, frozenset[Square]]:
+        return {o.id: objective_squares(o, self.battlefield) for o in self.scenario.objectives}
+
+    def opponents(self, side: str) -> list[str]:
+        return [s for s in self.sides if s != side]
+
+    def next_side(self, side: str) -> str:
+        return self.sides[(self.sides.index(side) + 1) % len(self.sides)]
+
+    def initiative_order(self) -> list[str]:
+        """The sides from the one with the initiative, round the table (HoN core p.8)."""
+        start = self.sides.index(self.initiative)
+        return [*self.sides[start:], *self.sides[:start]]
+
+    def title(self, piece: Piece) -> str:
+        return self.titles.get(f"{piece.owner}/{piece.group}") or piece.unit.name
+
+
+class Facts:
+    """A GameState seen through `builder.heroes.scenario.conditions.Facts`."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+
+    def controls(self, side: str, objective: str) -> bool:
+        return self.state.control.get(objective) == side
+
+    def captured(self, side: str, unit: str) -> bool:
+        return (side, unit) in self.state.captured_units
+
+    def destroyed(self, unit: str) -> bool:
+        return any(p.unit.id == unit for p in self.state.destroyed.values())
+
+    def exited(self, side: str, units: list[str]) -> int:
+        return 0  # the simple policy never drives units off the battlefield
+
+    def victory_points(self, side: str) -> int:
+        return self.state.victory_points.get(side, 0)
+
+    def opponents(self, side: str) -> list[str]:
+        return self.state.opponents(side)
+
+
+def combat_groups(resolved: ResolvedArmy, side: str) -> dict[str, CombatGroup]:
+    return {
+        f"{side}/{g.path}": CombatGroup(
+            f"{side}/{g.path}", side, g.name, g.counters, g.breaking_point, g.victory_points
+        )
+        for g in summary_of(resolved).groups
+    }
+
+
+def destroyed_in(state: GameState, group: CombatGroup) -> int:
+    return sum(1 for p in state.destroyed.values() if f"{p.owner}/{p.group}" == group.key)
+
+
+def lost_stars(state: GameState, side: str) -> int:
+    """Order stars of the side's destroyed units: lost from the next Order Phase (HoN core p.8)."""
+    found = 0
+    for piece in state.destroyed.values():
+        if piece.owner == side:
+            front = piece.unit.front
+            found += (front.ability_value("order") or 0) + (1 if front.has("personal-order") else 0)
+    return found
+
+
+def new_game(
+    scenario: Scenario,
+    battlefield: Battlefield,
+    ruleset: Ruleset,
+    initiative: str,
+    armies: Mapping[str, ResolvedArmy],
+    titles: Mapping[str, str],
+) -> GameState:
+    """An empty battlefield with the armies' order tokens and combat groups counted."""
+    state = GameState(scenario, battlefield, ruleset, tuple(s.id for s in scenario.sides), initiative, {})
+    for side, resolved in armies.items():
+        state.orders[side] = order_tokens(resolved)
+        state.groups.update(combat_groups(resolved, side))
+        state.victory_points[side] = 0
+    state.titles.update(titles)
+    state.control = {o.id: None for o in scenario.objectives}  # an objective starts neutral (BfC p.12)
+    return state

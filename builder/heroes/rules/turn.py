@@ -1,0 +1,215 @@
+"""A Game Turn: the Order Phase, the Activation Phase and the Supply Phase, then the victory
+check and the initiative passing (HoN core p.8-9, p.16; SoN p.4).
+
+Scenario events that change the armies (reinforcements chosen from option tiles, END markers
+moved) are narrated when they happen, not played: the simple policy has no way to choose
+them, and saying so is better than guessing."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from builder.heroes.rules.actions import AssaultAction, Fire, Turn
+from builder.heroes.rules.orders import AUTONOMOUS, Orders, activation_sequence, needs_no_order, tokens_for
+from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.policy import Policy
+from builder.heroes.rules.state import Facts, Frame, GameState
+from builder.heroes.scenario.conditions import describe, holds
+from builder.heroes.scenario.models import Phase
+from builder.kernel.dice import Dice
+
+ORDER, ACTIVATION, SUPPLY = Phase.ORDER.value, Phase.ACTIVATION.value, Phase.SUPPLY.value
+
+
+def play_turn(state: GameState, policies: Mapping[str, Policy], dice: Dice, last: int) -> list[Frame]:
+    """Play one Game Turn in place; `last` is the turn after which the game ends."""
+    frames: list[Frame] = []
+    orders = order_phase(state, policies, dice, frames)
+    if state.over:
+        return frames
+    frames += activation_phase(state, orders, policies, dice)
+    frames += supply_phase(state, orders, policies, dice)
+    frames += end_of_turn(state, last, dice)
+    return frames
+
+
+def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, frames: list[Frame]) -> dict[str, Orders]:
+    """Markers from the last turn go; each side takes its tokens and places them, the side
+    with the initiative first (HoN core p.8)."""
+    turn = Turn(state, dice, ORDER)
+    cite = state.ruleset.cite
+    turn.say(
+        "turn",
+        f"Turn {state.turn} begins; {state.initiative} has the initiative ({cite('initiative')}).",
+        state.initiative,
+    )
+    for key, piece in list(state.pieces.items()):
+        if piece.activated:
+            state.pieces[key] = replace(piece, activated=False)
+    scenario_events(turn, ORDER, "start")
+    orders: dict[str, Orders] = {}
+    for side in state.initiative_order():
+        tokens = tokens_for(state, side)
+        if not tokens.any_order:
+            winners = state.opponents(side)
+            state.over, state.winner = True, winners[0] if len(winners) == 1 else "draw"
+            state.outcome = f"sudden death: {side} has no order token to place"
+            turn.say(
+                "sudden-death",
+                f"{side} has no numbered or special order token and loses at once ({cite('order-phase')}).",
+                side,
+            )
+            frames += turn.frames
+            return orders
+        placed = policies[side].assign(state, side, tokens)
+        placed.check(tokens)
+        orders[side] = placed
+        names = ", ".join(
+            f"{n} {state.title(state.pieces.get(key) or state.reserve[key])}"
+            for n, key in enumerate(placed.numbered, start=1)
+        )
+        extra = f"; {len(placed.special)} special" if placed.special else ""
+        turn.say(
+            "orders",
+            f"{side} takes order tokens 1 to {tokens.numbered}{extra} and {len(placed.bluffs)} "
+            f"bluff ({cite('order-phase')}): {names or 'none'}.",
+            side,
+            numbered=list(placed.numbered),
+            special=list(placed.special),
+            bluffs=list(placed.bluffs),
+        )
+    scenario_events(turn, ORDER, "end")
+    frames += turn.frames
+    return orders
+
+
+def activation_phase(
+    state: GameState, orders: Mapping[str, Orders], policies: Mapping[str, Policy], dice: Dice
+) -> list[Frame]:
+    """Tokens revealed alternately from the side with the initiative; a unit gone or given an
+    Activated marker reveals its token to no effect (HoN core p.9)."""
+    turn = Turn(state, dice, ACTIVATION)
+    scenario_events(turn, ACTIVATION, "start")
+    autonomous = {side: sorted(p.key for p in _own(state, side) if needs_no_order(p)) for side in state.sides}
+    for reveal in activation_sequence(state.initiative_order(), orders, autonomous):
+        piece = _piece(state, reveal.key)
+        label = "an autonomous unit" if reveal.token == AUTONOMOUS else f"order {reveal.token}"
+        if piece is None or piece.is_wreck or piece.activated:
+            turn.say(
+                "reveal",
+                f"{reveal.side} reveals {label}: the unit is gone or activated, nothing happens "
+                f"({state.ruleset.cite('activation')}).",
+                reveal.side,
+                unit=reveal.key,
+            )
+            continue
+        turn.say("reveal", f"{reveal.side} reveals {label}: {state.title(piece)}.", reveal.side, unit=reveal.key)
+        turn.perform(reveal.key, policies[reveal.side].activate(state, piece))
+        if reveal.token == AUTONOMOUS and reveal.key in state.pieces:
+            # An autonomous unit takes an Activated marker when it acts (HoN core p.26).
+            state.pieces[reveal.key] = replace(state.pieces[reveal.key], activated=True)
+    scenario_events(turn, ACTIVATION, "end")
+    return turn.frames
+
+
+def supply_phase(
+    state: GameState, orders: Mapping[str, Orders], policies: Mapping[str, Policy], dice: Dice
+) -> list[Frame]:
+    """Bluffs are discarded; each side in turn moves the units with no order token nor
+    Activated marker, then takes one Suppressed marker off each of its units. Never a firing
+    action nor an assault (HoN core p.16, "the absolute rule")."""
+    turn = Turn(state, dice, SUPPLY)
+    scenario_events(turn, SUPPLY, "start")
+    for side in state.initiative_order():
+        ordered = orders[side].ordered if side in orders else frozenset()
+        for piece in sorted(_own(state, side), key=lambda p: p.key):
+            current = _piece(state, piece.key)
+            if current is None or current.key in ordered or current.activated or current.is_wreck:
+                continue
+            action = policies[side].supply_move(state, current)
+            if isinstance(action, (Fire, AssaultAction)):
+                raise ValueError(f"{side}'s policy fired or assaulted in the Supply Phase; the rules forbid it")
+            before = len(turn.frames)
+            turn.perform(current.key, action)
+            if turn.frames[before].event.kind == "hold":
+                del turn.frames[before]  # units that stay put in the Supply Phase are not news
+        rallied = 0
+        for key, piece in list(state.pieces.items()):
+            if piece.owner == side and piece.suppressed and not piece.is_wreck:
+                state.pieces[key] = replace(piece, suppressed=piece.suppressed - 1)
+                rallied += 1
+        if rallied:
+            turn.say(
+                "rally",
+                f"{side} takes one Suppressed marker off {rallied} unit{'s' if rallied != 1 else ''} "
+                f"({state.ruleset.cite('supply-phase')}).",
+                side,
+            )
+    scenario_events(turn, SUPPLY, "end")
+    return turn.frames
+
+
+def end_of_turn(state: GameState, last: int, dice: Dice) -> list[Frame]:
+    """The game ends after the last turn, or sooner when an early-end condition holds at the
+    end of a Supply Phase (BfC p.18); the first outcome that holds wins. Otherwise the
+    initiative passes to the next side (HoN core p.8)."""
+    turn = Turn(state, dice, SUPPLY)
+    victory = state.scenario.victory
+    facts = Facts(state)
+    early = next((c for c in victory.end.early if holds(c, facts)), None)
+    if early is not None or state.turn >= last:
+        state.over = True
+        found = next((o for o in victory.outcomes if holds(o.condition, facts)), None)
+        state.winner = found.winner if found is not None else victory.otherwise
+        state.outcome = found.label if found is not None else "no outcome holds"
+        name = state.scenario.namer()
+        why = f"{describe(early, name)}, the game ends early" if early is not None else "the last turn is over"
+        if found is not None:
+            how = f"{describe(found.condition, name)}: {found.label}"
+        else:
+            how = f"no outcome holds: {victory.otherwise}"
+        turn.say(
+            "victory",
+            f"End of turn {state.turn}: {why}. {how[0].upper()}{how[1:]}.",
+            state.winner,
+            winner=state.winner,
+            victory_points=dict(state.victory_points),
+        )
+        return turn.frames
+    state.initiative = state.next_side(state.initiative)
+    state.turn += 1
+    return turn.frames
+
+
+def scenario_events(turn: Turn, phase: str, moment: str) -> None:
+    """The scenario's events for this turn, phase and moment, narrated (not played)."""
+    state = turn.state
+    facts = Facts(state)
+    for event in state.scenario.events:
+        if event.phase.value != phase or event.moment != moment:
+            continue
+        if event.turn is not None and event.turn != state.turn:
+            continue
+        if event.trigger is not None:
+            # "Each time" a trigger comes to hold: once, until it stops holding.
+            index = state.scenario.events.index(event)
+            if not holds(event.trigger, facts):
+                state.triggered.discard(index)
+                continue
+            if index in state.triggered:
+                continue
+            state.triggered.add(index)
+        who = f" ({event.side})" if event.side else ""
+        turn.say(
+            "scenario-event", f"Scenario event{who}: {event.what.strip()} The simulation does not play it.", event.side
+        )
+
+
+def _own(state: GameState, side: str) -> list[Piece]:
+    return [p for p in (*state.pieces.values(), *state.reserve.values()) if p.owner == side and not p.is_wreck]
+
+
+def _piece(state: GameState, key: str) -> Piece | None:
+    """A unit on the battlefield or in reserve; None once destroyed."""
+    return state.pieces.get(key) or state.reserve.get(key)

@@ -1,0 +1,92 @@
+"""Zones of control (HoN core p.11-12, p.20; SoN p.5, p.12).
+
+A unit's zone of control is the squares around it that it has a clear or obscured line of
+sight to, except impassable squares (HoN core p.11). A building's walls and windows stop it;
+it reaches through a door in HoN (core p.20) but never leaves a building in SoN (p.5). A
+suppressed unit's ZoC affects no one (HoN core p.12) and an embarked unit has none (p.27);
+vehicles exert one in HoN that hinders no movement, none in SoN (Ruleset.zoc_exerted_by).
+
+Simplified: units in the corner squares do not cut a ZoC (only terrain does), and trenches'
+own rule (BfC p.06: units in a trench ignore the ZoC of units outside it) is not modelled."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from builder.heroes.catalogue.units import UnitType
+from builder.heroes.rules.grid import edge_key, is_diagonal, neighbours
+from builder.heroes.rules.los import trace
+from builder.heroes.rules.passage import PassageMap, passage_map
+from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.ruleset import Ruleset
+from builder.heroes.rules.sightmap import Occupancy, sight_map
+from builder.heroes.scenario.battlefield import Battlefield
+
+_NOBODY = Occupancy()
+ZONE_MAPS_KEPT = 256  # combined zones remembered per battlefield
+
+
+def _crosses(passage: PassageMap, s: Square, n: Square, ruleset: Ruleset) -> bool:
+    """Whether a ZoC reaches from `s` to the neighbour `n` past the buildings' outlines."""
+    inside_s, inside_n = passage.building_of.get(s, -1), passage.building_of.get(n, -1)
+    if inside_s == inside_n:
+        return True
+    return not is_diagonal(s, n) and ruleset.zoc_through_doors and edge_key(s, n) in passage.doors
+
+
+def zone_of_control(battlefield: Battlefield, piece: Piece, ruleset: Ruleset) -> frozenset[Square]:
+    """The squares `piece` holds in its zone of control (other units do not cut it, see the
+    module docstring)."""
+    if not piece.squares or piece.embarked_in is not None or piece.suppressed:
+        return frozenset()
+    if piece.unit.type not in ruleset.zoc_exerted_by or piece.is_wreck:
+        return frozenset()
+    passage = passage_map(battlefield)
+    # A ZoC depends on the terrain and where the unit stands, not on other units (see the
+    # module docstring): kept with the battlefield's movement tables, which live as long.
+    key = (piece.squares, piece.unit.type, ruleset.zoc_through_doors)
+    cached = passage.zones.get(key)
+    if cached is not None:
+        return cached
+    smap = sight_map(battlefield)
+    own = set(piece.squares)
+    found: set[Square] = set()
+    for square in piece.squares:
+        for near in neighbours(square):
+            if near in own or near in found or near not in battlefield.squares:
+                continue
+            if battlefield.impassable_to(near, UnitType.INFANTRY):
+                continue
+            if not _crosses(passage, square, near, ruleset):
+                continue
+            ends = smap.ends(square, near, piece.squares, (near,), piece.unit.type, None, ruleset)
+            if not trace(smap, _NOBODY, square, near, ends).blocked:
+                found.add(near)
+    zone = passage.zones[key] = frozenset(found)
+    return zone
+
+
+def zones_of_control(
+    battlefield: Battlefield, exerting: Iterable[Piece], ruleset: Ruleset
+) -> dict[Square, frozenset[str]]:
+    """For every square, the keys of the `exerting` units whose ZoC covers it. Remembered
+    for the battlefield by what a zone depends on (see `zone_of_control`): between two moves
+    of one side, the other side's zones do not change. The mapping is shared: read it only."""
+    pieces = tuple(exerting)
+    passage = passage_map(battlefield)
+    key = (
+        ruleset.zoc_through_doors,
+        ruleset.zoc_exerted_by,
+        tuple((p.key, p.squares, p.suppressed, p.side_index, p.embarked_in) for p in pieces),
+    )
+    cached = passage.zone_maps.get(key)
+    if cached is not None:
+        return cached
+    found: dict[Square, set[str]] = {}
+    for piece in pieces:
+        for square in zone_of_control(battlefield, piece, ruleset):
+            found.setdefault(square, set()).add(piece.key)
+    if len(passage.zone_maps) >= ZONE_MAPS_KEPT:
+        passage.zone_maps.clear()
+    zones = passage.zone_maps[key] = {square: frozenset(keys) for square, keys in found.items()}
+    return zones

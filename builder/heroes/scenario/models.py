@@ -1,0 +1,241 @@
+"""The scenario file (DESIGN.md 3.3): the map, who deploys where, what must be taken, how
+many turns, who wins, what arrives and when, and how a campaign goes on."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from builder.heroes.catalogue.base import Game, Id, Name, Text
+from builder.heroes.catalogue.terrain import Area, Coordinate, Edge, Element, Line
+from builder.heroes.scenario.conditions import Condition, Namer
+
+SCENARIO_FORMAT: Literal["hon-scenario"] = "hon-scenario"
+SCENARIO_VERSION: Literal[1] = 1
+RANDOM = "random"
+DRAW = "draw"
+
+Square = tuple[Coordinate, Coordinate]
+
+
+class _Part(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class BoardPlacement(_Part):
+    """A terrain board placed with its top-left square at `at`, turned clockwise."""
+
+    board: Id
+    at: Square = (0, 0)
+    rotation: Literal[0, 90, 180, 270] = 0
+
+
+class MapLayout(_Part):
+    boards: list[BoardPlacement] = Field(min_length=1)
+    # Terrain tiles laid over the boards; they cover what is printed beneath them.
+    overlays: list[Element] = Field(default_factory=list)
+    no_passage: list[Edge] = Field(default_factory=list)
+    lines: list[Line] = Field(default_factory=list)
+
+
+class ScenarioSide(_Part):
+    id: Id
+    name: Name
+    faction: Id
+
+
+class ZoneKind(StrEnum):
+    DEPLOYMENT = "deployment"
+    ENTRY = "entry"  # squares marked with an arrow: units enter the battlefield there
+
+
+class Zone(_Part):
+    id: Id
+    side: Id
+    kind: ZoneKind
+    area: Area
+    # For entry squares: the map edge the arrows come in from.
+    edge: Literal["north", "east", "south", "west"] | None = None
+    note: Text = ""
+
+
+class ObjectiveKind(StrEnum):
+    PRIMARY = "primary"
+    SECONDARY = "secondary"
+    BONUS = "bonus"
+
+
+class Objective(_Part):
+    id: Id
+    name: Name
+    kind: ObjectiveKind
+    owner: Id | None = None  # a side id; None is neutral
+    at: Square | None = None
+    element: Id | None = None  # a terrain element (a building…) by its id
+
+    @model_validator(mode="after")
+    def _one_place(self) -> Objective:
+        if (self.at is None) == (self.element is None):
+            raise ValueError("an objective is either on a square (at) or a terrain element (element)")
+        return self
+
+
+class TacticalBonus(_Part):
+    id: Id
+    at: Square
+    note: Text = ""
+
+
+class Turns(_Part):
+    count: int = Field(ge=1, le=30)
+    # "The game lasts at least N turns": an END marker may move the end further (BfC p.16).
+    at_least: bool = False
+
+
+class DeploymentStep(_Part):
+    """One step of the set-up, in order: who deploys, where, and what."""
+
+    side: Id
+    zone: Id | None = None  # None: the side enters later through its entry squares
+    units: list[Id] = Field(default_factory=list)  # only these units (a delayed Flak 36)
+    note: Text = ""
+
+
+class Setup(_Part):
+    initiative: Id  # a side id, or "random"
+    action_cards: dict[Id, int] = Field(default_factory=dict)
+    turns: Turns
+    deployment: list[DeploymentStep] = Field(default_factory=list)
+    night: bool = False
+    fog: bool = False
+
+
+class Force(_Part):
+    side: Id
+    points: int = Field(ge=1, le=10000)
+    label: Name | None = None  # "43rd Infantry Division"
+    # An army list file, relative to the scenario file, fielded as it is.
+    army: str | None = None
+
+
+class Phase(StrEnum):
+    ORDER = "order"
+    ACTIVATION = "activation"
+    SUPPLY = "supply"
+
+
+class Event(_Part):
+    """A reinforcement or event: on a turn (or every turn), at a phase, for a side, where."""
+
+    turn: int | None = Field(default=None, ge=1, le=30)  # None: every turn
+    phase: Phase
+    moment: Literal["start", "end"] = "start"
+    side: Id | None = None
+    zone: Id | None = None
+    units: list[Id] = Field(default_factory=list)
+    # Happens each time this holds, instead of on a turn ("each time the Commonwealth
+    # player controls a secondary objective", BfC p.16).
+    trigger: Condition | None = None
+    what: Text
+
+
+class Outcome(_Part):
+    """A result of the game, checked in order at the end: the first that holds wins."""
+
+    winner: Id  # a side id, or "draw"
+    label: Name  # "Minor German victory"
+    condition: Condition
+
+
+class GameEnd(_Part):
+    """The game ends at the end of the last turn, or sooner when an `early` condition holds
+    at the end of a supply phase (BfC p.18: "or at the end of any Supply Phase if either
+    player has completed his objective")."""
+
+    early: list[Condition] = Field(default_factory=list)
+
+
+class Victory(_Part):
+    outcomes: list[Outcome] = Field(min_length=1)
+    otherwise: Id = DRAW  # the result when no outcome holds
+    end: GameEnd = Field(default_factory=GameEnd)
+
+
+class CampaignOutcome(_Part):
+    result: Id  # the winning side id, or "draw"
+    effect: Text
+
+
+class Campaign(_Part):
+    name: Name
+    part: int = Field(ge=1)
+    of: int = Field(ge=1)
+    previous: Id | None = None
+    next: Id | None = None
+    outcomes: list[CampaignOutcome] = Field(default_factory=list)
+
+
+class SpecialRule(_Part):
+    title: Name
+    text: Text
+
+
+class Scenario(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    format: Literal["hon-scenario"] = SCENARIO_FORMAT
+    version: Literal[1] = SCENARIO_VERSION
+    id: Id
+    title: Name
+    game: Game
+    front: Name = ""
+    operation: Name = ""
+    place: Name = ""
+    date: Name = ""
+    armies: Name = ""
+    players: int = Field(default=2, ge=2, le=4)
+    story: Text = ""
+    source: str = "example"
+    # Why the map looks as it does (the book's maps are pictures lost from the text).
+    map_note: Text = ""
+    sides: list[ScenarioSide] = Field(min_length=2)
+    map: MapLayout
+    zones: list[Zone] = Field(default_factory=list)
+    objectives: list[Objective] = Field(default_factory=list)
+    tactical_bonuses: list[TacticalBonus] = Field(default_factory=list)
+    setup: Setup
+    forces: list[Force] = Field(default_factory=list)
+    victory: Victory
+    events: list[Event] = Field(default_factory=list)
+    special_rules: list[SpecialRule] = Field(default_factory=list)
+    campaign: Campaign | None = None
+
+    def side(self, side_id: str) -> ScenarioSide | None:
+        return next((s for s in self.sides if s.id == side_id), None)
+
+    def zone(self, zone_id: str) -> Zone | None:
+        return next((z for z in self.zones if z.id == zone_id), None)
+
+    def objective(self, objective_id: str) -> Objective | None:
+        return next((o for o in self.objectives if o.id == objective_id), None)
+
+    def force(self, side_id: str) -> Force | None:
+        return next((f for f in self.forces if f.side == side_id), None)
+
+    def namer(self, unit_name: Callable[[str], str] | None = None) -> Namer:
+        """Names for `describe`: sides and objectives by their names here, units by
+        `unit_name` (a catalogue's) or their id; an unknown id is its own name."""
+
+        def name(kind: str, ident: str) -> str:
+            if kind == "side":
+                side = self.side(ident)
+                return side.name if side else ident
+            if kind == "objective":
+                objective = self.objective(ident)
+                return objective.name if objective else ident
+            return unit_name(ident) if unit_name is not None else ident
+
+        return name

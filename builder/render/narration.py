@@ -1,0 +1,41 @@
+"""How both front ends (the `hon simulate` narration and the TUI's simulation viewer) show
+the rules core's events: one line per event, and each roll with its dice, every modifier with
+its page and the total. Rendering only: the events already hold every number."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from builder.kernel.events import Event, Roll
+
+STYLE = {
+    "fire": "bold",
+    "assault": "bold",
+    "destroyed": "red",
+    "breaks": "bold red",
+    "victory": "bold green",
+    "control": "cyan",
+    "sudden-death": "bold red",
+    "scenario-event": "magenta",
+    "turn": "bold underline",
+}
+
+
+def event_line(event: Event) -> Text:
+    """`T2 [us] Fire Team fires at Fw. Richter: …`."""
+    prefix = f"T{event.turn} " if event.turn else "   "
+    who = f"[{event.side}] " if event.side else ""
+    return Text(f"{prefix}{who}{event.text}", style=STYLE.get(event.kind, ""))
+
+
+def roll_text(roll: Roll, indent: int = 6) -> Text:
+    """`fire: d6 [4] +2 Combat value vs infantry (HoN core p.15) +1 Ammo (…) = 7`."""
+    text = Text(f"{' ' * indent}{roll.kind}: ", style="dim")
+    dice = " ".join(str(d) for d in roll.dice)
+    text.append(f"d6 [{dice}]" + (f" keeps {roll.kept}" if len(roll.dice) > 1 else ""))
+    for modifier in roll.modifiers:
+        text.append(f" {modifier.value:+d} {modifier.label}")
+        text.append(f" ({modifier.page})", style="dim")
+    text.append(f" = {roll.total}", style="bold")
+    text.append(f"  [{roll.page}]", style="dim")
+    return text

@@ -1,0 +1,73 @@
+"""What the army builder and the scenario designer share about the document they edit:
+its history, its file, whether it changed, and refreshing what the domain says of it."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Generic, TypeVar
+
+from builder.heroes.catalogue.index import Catalogue
+from builder.io.save import Fingerprint
+from builder.kernel.diagnostics import Issue
+from builder.kernel.history import Edit, History
+
+T = TypeVar("T")
+
+
+@dataclass
+class DocumentSession(ABC, Generic[T]):
+    catalogue: Catalogue
+    history: History[T]
+    path: Path | None = None
+    fingerprint: Fingerprint | None = None
+    saved: T | None = None  # what the file holds, to know whether there are changes
+    issues: list[Issue] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.refresh()
+
+    @property
+    def document(self) -> T:
+        return self.history.present
+
+    @property
+    def dirty(self) -> bool:
+        return self.saved is None or self.document != self.saved
+
+    @abstractmethod
+    def refresh(self) -> None:
+        """Ask the domain again about the present document."""
+
+    @abstractmethod
+    def save(self, path: Path | None = None, force: bool = False) -> Path:
+        """Save atomically; ChangedOnDisk when someone else changed the file."""
+
+    @abstractmethod
+    def reload(self) -> None:
+        """Read the file again."""
+
+    def apply(self, edit: Edit[T]) -> bool:
+        changed = self.history.apply(edit)
+        if changed:
+            self.refresh()
+        return changed
+
+    def undo(self) -> str | None:
+        label = self.history.undo()
+        if label is not None:
+            self.refresh()
+        return label
+
+    def redo(self) -> str | None:
+        label = self.history.redo()
+        if label is not None:
+            self.refresh()
+        return label
+
+    def _reloaded(self, document: T, fingerprint: Fingerprint) -> None:
+        """The file was read again: its content becomes the present (undo brings back ours)."""
+        self.history.replace(document, "reload from disk")
+        self.fingerprint, self.saved = fingerprint, document
+        self.refresh()

@@ -1,0 +1,121 @@
+"""The scenario being designed: its history, its file, its assembled map and its issues."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from builder.heroes.catalogue.base import Game
+from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.catalogue.terrain import Area
+from builder.heroes.scenario.battlefield import Battlefield
+from builder.heroes.scenario.conditions import VictoryPoints
+from builder.heroes.scenario.models import (
+    BoardPlacement,
+    Force,
+    MapLayout,
+    Outcome,
+    Scenario,
+    ScenarioSide,
+    Setup,
+    Turns,
+    Victory,
+    Zone,
+    ZoneKind,
+)
+from builder.heroes.scenario.validate import validate_scenario
+from builder.io.scenario_files import LoadedScenario, load_scenario, save_scenario
+from builder.kernel.history import History
+from builder.services.document import DocumentSession
+
+
+def blank_scenario(catalogue: Catalogue, game: Game = Game.HON) -> Scenario:
+    """A new scenario: one board, two opposed sides, each with a deployment zone."""
+    factions = [f for f in catalogue.factions.values() if f.game is game][:2]
+    board = next((b for b in catalogue.boards.values() if b.game is game), None)
+    if len(factions) < 2 or board is None:
+        raise ValueError(f"the catalogue has no boards or not two factions for {game.full_name}")
+    sides = [ScenarioSide(id=f.id, name=f.name, faction=f.id) for f in factions]
+    width, height = board.width, board.height
+    return Scenario(
+        id="new-scenario",
+        title="New scenario",
+        game=game,
+        sides=sides,
+        map=MapLayout(boards=[BoardPlacement(board=board.id)]),
+        zones=[
+            Zone(
+                id=f"{sides[0].id}-deployment",
+                side=sides[0].id,
+                kind=ZoneKind.DEPLOYMENT,
+                area=Area(rects=[(0, 0, 1, height - 1)]),
+            ),
+            Zone(
+                id=f"{sides[1].id}-deployment",
+                side=sides[1].id,
+                kind=ZoneKind.DEPLOYMENT,
+                area=Area(rects=[(width - 2, 0, width - 1, height - 1)]),
+            ),
+        ],
+        setup=Setup(initiative=sides[0].id, action_cards={s.id: 4 for s in sides}, turns=Turns(count=6)),
+        forces=[Force(side=s.id, points=375) for s in sides],
+        victory=Victory(
+            outcomes=[
+                Outcome(
+                    winner=s.id, label=f"{s.name} victory", condition=VictoryPoints(side=s.id, more_than_opponent=True)
+                )
+                for s in sides
+            ]
+        ),
+    )
+
+
+@dataclass
+class ScenarioSession(DocumentSession[Scenario]):
+    battlefield: Battlefield | None = None
+    loaded: LoadedScenario | None = None
+
+    @classmethod
+    def open(cls, path: Path, catalogue: Catalogue) -> ScenarioSession:
+        loaded = load_scenario(path)
+        return cls(catalogue, History(loaded.scenario), path, loaded.fingerprint, loaded.scenario, loaded=loaded)
+
+    @classmethod
+    def new(cls, path: Path, catalogue: Catalogue, game: Game = Game.HON) -> ScenarioSession:
+        """A blank scenario, to be saved at `path`."""
+        return cls(catalogue, History(blank_scenario(catalogue, game)), path=path)
+
+    @property
+    def scenario(self) -> Scenario:
+        return self.history.present
+
+    @property
+    def name(self) -> str:
+        return self.scenario.title
+
+    def refresh(self) -> None:
+        armies = {}
+        if self.loaded is not None:
+            try:
+                armies = self.loaded.armies()
+            except Exception:  # an unreadable army list is reported by `hon scenario check`
+                armies = {}
+        checked = validate_scenario(self.scenario, self.catalogue, armies)
+        self.issues, self.battlefield = checked.issues, checked.battlefield
+
+    def save(self, path: Path | None = None, force: bool = False) -> Path:
+        """Atomic save with a .bak; ChangedOnDisk if someone else changed the file."""
+        target = path or self.path
+        if target is None:
+            raise ValueError("the scenario has no file yet: give a path")
+        expected = None if force or target != self.path else self.fingerprint
+        self.fingerprint = save_scenario(self.scenario, target, expected)
+        self.path, self.saved = target, self.scenario
+        return target
+
+    def reload(self) -> None:
+        """Read the file again, dropping unsaved changes (undo brings them back)."""
+        if self.path is None:
+            return
+        self.loaded = load_scenario(self.path)
+        self._reloaded(self.loaded.scenario, self.loaded.fingerprint)

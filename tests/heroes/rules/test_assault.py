@@ -1,0 +1,268 @@
+"""Assaults (HoN core p.25-26; SoN p.7): the worked example, every result and its edge cases."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.catalogue.units import Unit
+from builder.heroes.rules.assault import (
+    Assault,
+    AssaultOutcome,
+    AttackerMove,
+    DefenderMove,
+    cannot_retreat,
+    engage,
+    resolve_assault,
+)
+from builder.heroes.rules.combat import IllegalAttack
+from builder.heroes.rules.damage import DamageLocation, Effect
+from builder.heroes.rules.ruleset import HON, SON
+from builder.kernel.dice import LoadedDice
+from builder.kernel.events import Modifier
+from tests.heroes.rules import ambusher, creature, infantry, light_vehicle, piece, tank
+
+CARD = Modifier("Action card: assault bonus", 1, "HoN core p.17")
+
+
+def trooper(combat: int = 2, **fields: Any) -> Unit:
+    """Infantry with the Assault ability."""
+    return infantry(combat=combat, abilities=["assault"], **fields)
+
+
+def test_worked_example_9_against_7_the_attacker_wins() -> None:
+    american = piece(infantry(combat=2, abilities=["assault"], name="Rangers"), (0, 0), owner="us")
+    german = piece(infantry(combat=2, abilities=["assault"], name="Grenadiers"), (1, 0), owner="german")
+    dice = LoadedDice([6, 1, 3, 2])
+    result = resolve_assault(Assault(american, german, terrain=2, attacker_bonuses=(CARD,)), dice)
+    assert result.attack is not None and result.defence is not None
+    assert result.attack.dice == (6, 1) and result.attack.kept == 6
+    assert [(m.label, m.value, m.page) for m in result.attack.modifiers] == [
+        ("Combat value vs infantry", 2, "HoN core p.25"),
+        ("Action card: assault bonus", 1, "HoN core p.17"),
+    ]
+    assert result.attack.total == 9
+    assert result.defence.dice == (3, 2) and result.defence.kept == 3
+    assert [(m.label, m.value, m.page) for m in result.defence.modifiers] == [
+        ("Combat value vs infantry", 2, "HoN core p.25"),
+        ("Defensive bonus", 2, "HoN core p.18"),
+    ]
+    assert result.defence.total == 7
+    assert result.outcome is AssaultOutcome.WIN
+    # The infantry defender takes a hit and falls back; the attacker takes its square (p.26).
+    assert result.defender_effect is Effect.FLIPPED and result.defender is not None
+    assert result.defender.side_index == 1
+    assert result.defender_moves is DefenderMove.RETREATS and result.attacker_moves is AttackerMove.ADVANCES
+    assert result.attacker == american and result.attacker_effect is Effect.NONE
+    assert dice.left == 0
+    event = result.event(2, "activation", "us")
+    assert event.text == "Rangers assaults Grenadiers: 9 against 7, the attacker wins."
+    assert [r.kind for r in event.rolls] == ["assault-attack", "assault-defence"]
+
+
+def test_only_units_with_assault_may_attack() -> None:
+    with pytest.raises(IllegalAttack, match="no Assault") as problem:
+        engage(Assault(piece(infantry()), piece(infantry())))
+    assert problem.value.page == "HoN core p.25"
+    # A card granting Assault +2 (The Fury of the Führer) lets it attack, with the bonus.
+    plan = engage(Assault(piece(infantry()), piece(infantry()), granted_assault=2))
+    assert Modifier("Assault +2", 2, "HoN core p.25") in plan.attack
+
+
+def test_assault_n_adds_to_the_attack_only() -> None:
+    veteran = piece(infantry(combat=2, abilities=[{"assault": 1}]))
+    plan = engage(Assault(veteran, piece(infantry(combat=2, abilities=[{"assault": 1}]))))
+    assert sum(m.value for m in plan.attack) == 3 and sum(m.value for m in plan.defence) == 2
+    assert plan.defender_dice == 2
+
+
+def test_a_defender_without_assault_rolls_one_die() -> None:
+    assert engage(Assault(piece(trooper()), piece(infantry()))).defender_dice == 1
+
+
+def test_an_x_against_the_defender_forbids_the_assault() -> None:
+    with pytest.raises(IllegalAttack, match="X against grey"):
+        engage(Assault(piece(infantry(combat=2, heavy=None, abilities=["assault"])), piece(tank())))
+
+
+def test_a_defender_with_x_against_the_attacker_is_destroyed_without_dice() -> None:
+    attacker = piece(trooper())
+    helpless = piece(infantry(combat=None))  # X against infantry
+    dice = LoadedDice([])
+    result = resolve_assault(Assault(attacker, helpless), dice)
+    assert result.engagement.automatic and result.attack is None
+    assert result.outcome is AssaultOutcome.WIN
+    assert result.defender is None and result.defender_effect is Effect.DESTROYED
+    assert result.defender_moves is DefenderMove.REMOVED and result.attacker_moves is AttackerMove.ADVANCES
+    assert "cannot fight back" in result.event(1, "activation").text
+
+
+def test_a_heavy_vehicle_without_a_secondary_weapon_takes_one_automatic_damage() -> None:
+    lone_gun = piece(tank(secondary=None, lone_role="primary"))
+    result = resolve_assault(Assault(piece(trooper(heavy=3)), lone_gun), LoadedDice([3]))
+    assert result.engagement.automatic
+    assert result.damage[0].location is DamageLocation.HULL and result.defender_effect is Effect.DAMAGED
+    assert result.defender is not None and result.defender.suppressed == 2
+    assert result.defender_moves is DefenderMove.STAYS and result.attacker_moves is AttackerMove.FALLS_BACK
+
+
+def test_a_heavy_vehicle_defends_with_its_secondary_weapon() -> None:
+    plan = engage(Assault(piece(trooper(heavy=3)), piece(tank(secondary=(4, 2, None)))))
+    assert plan.defence[0] == Modifier("Combat value vs infantry", 4, "HoN core p.25")
+    # A single weapon is both primary and secondary: it defends with it.
+    single = engage(Assault(piece(trooper(heavy=3)), piece(tank(primary=(1, 5, 4), secondary=None))))
+    assert not single.automatic and single.defence[0].value == 1
+
+
+def test_a_heavy_vehicle_that_loses_takes_damage_and_the_attacker_falls_back() -> None:
+    result = resolve_assault(Assault(piece(trooper(heavy=3)), piece(tank())), LoadedDice([6, 6, 1, 2]))
+    assert result.outcome is AssaultOutcome.WIN
+    assert result.damage[0].location is DamageLocation.TRACKS
+    assert result.defender_moves is DefenderMove.STAYS and result.attacker_moves is AttackerMove.FALLS_BACK
+
+
+def test_a_light_vehicle_that_loses_is_wrecked_and_never_retreats() -> None:
+    jeep = piece(light_vehicle(combat=1))
+    result = resolve_assault(Assault(piece(trooper(light=2)), jeep), LoadedDice([6, 5, 1]))
+    assert result.defender_effect is Effect.WRECKED and result.defender is not None and result.defender.is_wreck
+    assert result.attacker_moves is AttackerMove.FALLS_BACK and result.wreck_destruction_points == 0
+
+
+def test_a_heavy_vehicle_beating_a_light_vehicle_takes_the_square_and_damages_the_wreck() -> None:
+    rammer = piece(tank(abilities=["assault"]))
+    result = resolve_assault(Assault(rammer, piece(light_vehicle(combat=1))), LoadedDice([6, 5, 1]))
+    assert result.attacker_moves is AttackerMove.ADVANCES and result.wreck_destruction_points == 1
+
+
+def test_the_defender_wins_the_attacker_takes_a_hit_and_falls_back() -> None:
+    result = resolve_assault(Assault(piece(trooper()), piece(infantry(combat=3))), LoadedDice([2, 1, 5]))
+    assert result.outcome is AssaultOutcome.LOSS
+    assert result.attacker_effect is Effect.FLIPPED and result.attacker is not None
+    assert result.attacker_moves is AttackerMove.FALLS_BACK and result.defender_moves is DefenderMove.STAYS
+
+
+def test_an_attacking_heavy_vehicle_that_loses_takes_one_damage() -> None:
+    rammer = piece(tank(abilities=["assault"]))
+    result = resolve_assault(Assault(rammer, piece(infantry(combat=2, light=2, heavy=5))), LoadedDice([1, 1, 6, 5]))
+    assert result.outcome is AssaultOutcome.LOSS
+    assert result.damage[0].location is DamageLocation.PRIMARY and result.attacker_effect is Effect.DAMAGED
+    # A vehicle beaten by infantry still takes its square; the infantry is pushed aside.
+    assert result.attacker_moves is AttackerMove.ADVANCES and result.defender_moves is DefenderMove.PUSHED_ASIDE
+
+
+def test_a_tie_infantry_attacker_falls_back_and_nobody_is_hit() -> None:
+    result = resolve_assault(Assault(piece(trooper()), piece(infantry(combat=2))), LoadedDice([3, 1, 3]))
+    assert result.outcome is AssaultOutcome.TIE
+    assert result.attacker_effect is Effect.NONE and result.defender_effect is Effect.NONE
+    assert result.attacker_moves is AttackerMove.FALLS_BACK and result.defender_moves is DefenderMove.STAYS
+
+
+def test_a_tie_vehicle_against_infantry_overruns_in_hon_but_not_in_son() -> None:
+    jeep = piece(light_vehicle(combat=2, abilities=["assault"]))
+    assault = Assault(jeep, piece(infantry(combat=0, light=2)))
+    hon = resolve_assault(assault, LoadedDice([3, 1, 3]), HON)
+    assert hon.outcome is AssaultOutcome.TIE
+    assert hon.attacker_moves is AttackerMove.ADVANCES and hon.defender_moves is DefenderMove.PUSHED_ASIDE
+    son = resolve_assault(assault, LoadedDice([3, 1, 3]), SON)
+    assert son.attacker_moves is AttackerMove.FALLS_BACK and son.defender_moves is DefenderMove.STAYS
+
+
+def test_suppressed_markers_weigh_on_both_sides() -> None:
+    plan = engage(Assault(piece(trooper(), suppressed=1), piece(infantry(), suppressed=2)))
+    assert plan.attack[-1] == Modifier("Suppressed x1", -2, "HoN core p.16")
+    assert plan.defence[-1] == Modifier("Suppressed x2", -4, "HoN core p.16")
+
+
+def test_no_terrain_bonus_when_both_are_in_the_same_building_or_position() -> None:
+    assert sum(m.value for m in engage(Assault(piece(trooper()), piece(infantry()), terrain=2)).defence) == 4
+    assert (
+        sum(m.value for m in engage(Assault(piece(trooper()), piece(infantry()), terrain=2, same_cover=True)).defence)
+        == 2
+    )
+
+
+def test_assaulted_from_outside_a_limited_firing_arc_the_defender_is_suppressed_first() -> None:
+    gun = piece(tank(arc=90))
+    plan = engage(Assault(piece(trooper(heavy=2)), gun, outside_arc=True))
+    assert plan.defender.suppressed == 1 and plan.defence[-1].value == -2
+    with pytest.raises(ValueError, match="360"):
+        engage(Assault(piece(trooper()), piece(infantry()), outside_arc=True))
+
+
+def test_a_concealed_defender_is_revealed_a_concealed_attacker_may_not_assault() -> None:
+    plan = engage(Assault(piece(trooper()), piece(ambusher())))
+    assert not plan.defender.concealed and plan.defender.side.state.value == "inactive"
+    with pytest.raises(IllegalAttack, match="inactive side") as problem:
+        engage(Assault(piece(ambusher()), piece(infantry())))
+    assert problem.value.page == "HoN core p.21"
+
+
+def test_an_embarked_unit_or_a_wreck_cannot_be_assaulted() -> None:
+    with pytest.raises(IllegalAttack, match="inside a vehicle"):
+        engage(Assault(piece(trooper()), piece(infantry(), embarked_in="jeep")))
+    with pytest.raises(IllegalAttack, match="wreck"):
+        engage(Assault(piece(trooper()), piece(light_vehicle(), side_index=1)))
+
+
+def test_an_infantry_defender_with_nowhere_to_retreat_is_destroyed() -> None:
+    result = resolve_assault(Assault(piece(trooper()), piece(infantry())), LoadedDice([6, 6, 1]))
+    blocked = cannot_retreat(result)
+    assert blocked.defender is None and blocked.defender_effect is Effect.DESTROYED
+    assert blocked.defender_moves is DefenderMove.REMOVED
+    tie = resolve_assault(Assault(piece(trooper()), piece(infantry(combat=2))), LoadedDice([3, 1, 3]))
+    with pytest.raises(ValueError, match="retreating"):
+        cannot_retreat(tie)
+
+
+def test_a_reduced_defender_that_loses_is_destroyed_and_the_attacker_advances() -> None:
+    result = resolve_assault(Assault(piece(trooper()), piece(infantry(), side_index=1)), LoadedDice([6, 6, 1]))
+    assert result.defender is None and result.defender_moves is DefenderMove.REMOVED
+    assert result.attacker_moves is AttackerMove.ADVANCES
+
+
+# --- Shadows over Normandie ------------------------------------------------------------------
+
+
+def test_terrifying_two_markers_on_the_loser_one_on_the_winner() -> None:
+    horror = piece(creature(combat=3, abilities=["assault", "terrifying"]))
+    win = resolve_assault(Assault(horror, piece(infantry())), LoadedDice([6, 6, 1]), SON)
+    assert win.defender is not None and win.defender.suppressed == 2 and win.defender_effect is Effect.FLIPPED
+    loss = resolve_assault(Assault(horror, piece(infantry(combat=6))), LoadedDice([1, 1, 6]), SON)
+    assert loss.outcome is AssaultOutcome.LOSS
+    assert loss.defender is not None and loss.defender.suppressed == 1 and loss.defender_effect is Effect.SUPPRESSED
+
+
+def test_a_large_creature_defender_gets_no_terrain_bonus_in_son() -> None:
+    plan = engage(Assault(piece(trooper(light=2)), piece(creature()), terrain=2), SON)
+    assert [m.label for m in plan.defence] == ["Combat value vs infantry"]
+
+
+def test_sacrifice_turns_over_to_give_the_opponent_a_hit() -> None:
+    zealot = piece(infantry(combat=2, abilities=["assault", "sacrifice"], reduced_abilities=["assault", "sacrifice"]))
+    result = resolve_assault(
+        Assault(zealot, piece(infantry(combat=2)), attacker_sacrifices=True), LoadedDice([3, 1, 3]), SON
+    )
+    assert result.outcome is AssaultOutcome.TIE
+    assert result.attacker is not None and result.attacker.side_index == 1
+    assert result.defender_effect is Effect.FLIPPED
+    with pytest.raises(IllegalAttack, match="eliminated"):
+        resolve_assault(
+            Assault(replace(zealot, side_index=1), piece(infantry(combat=2)), attacker_sacrifices=True),
+            LoadedDice([3, 1, 3]),
+            SON,
+        )
+    with pytest.raises(IllegalAttack, match="Sacrifice"):
+        resolve_assault(
+            Assault(zealot, piece(infantry(combat=2)), defender_sacrifices=True), LoadedDice([3, 1, 3]), SON
+        )
+
+
+def test_the_bundled_catalogue_assault_us_fire_team_on_grenadiers(bundled: Catalogue) -> None:
+    team = piece(bundled.units["us-fire-team"], owner="us")
+    grenadiers = piece(bundled.units["ge-grenadiers"], (1, 0), owner="german")
+    result = resolve_assault(Assault(team, grenadiers, terrain=1), LoadedDice([5, 2, 4, 4]))
+    assert result.attack is not None and result.attack.total == 5 + 3
+    assert result.outcome in AssaultOutcome

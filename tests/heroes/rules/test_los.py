@@ -1,0 +1,361 @@
+"""Line of sight (HoN core p.13-14, p.18-20; BfC p.04-05; SoN p.8): one hand-made board per
+rule, a case where the rule lets the shot through and one where it does not."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from builder.heroes.catalogue.units import Unit
+from builder.heroes.rules.los import Visibility, blocked_by_terrain, line_of_sight, sights
+from builder.heroes.rules.pieces import NORTH
+from builder.heroes.rules.ruleset import HON, SON
+from tests.fixtures.rules.boards import BEAST, JEEP, RIFLES, SNIPERS, TANK, field, piece, placed_line
+
+OPEN = field("""
+........
+........
+........
+........
+""")
+
+
+def test_clear_in_the_open_and_blocked_by_an_obstacle() -> None:
+    assert line_of_sight(OPEN, [], (0, 0), (7, 3), HON).visibility is Visibility.CLEAR
+    rocks = field("""
+    ....
+    .#..
+    ....
+    """)
+    sight = line_of_sight(rocks, [], (0, 1), (3, 1), HON)
+    assert sight.blocked and sight.blocked_at == frozenset({(1, 1)})
+    assert "Rocks" in (sight.reason or "") and "HoN core p.18" in (sight.reason or "")
+
+
+def test_every_obscuring_square_crossed_adds_its_penalty_with_its_page() -> None:
+    board = field("""
+    .TT.T
+    .....
+    """)
+    sight = line_of_sight(board, [], (0, 0), (4, 0), HON)
+    assert sight.visibility is Visibility.OBSCURED
+    assert sight.penalty == -2  # two thicket squares; the target's own thicket does not count
+    assert sight.obscuring == ((1, 0), (2, 0))
+    assert all(m.page == "HoN core p.18" and m.value == -1 for m in sight.modifiers)
+    assert line_of_sight(board, [], (0, 1), (4, 1), HON).clear
+
+
+def test_a_square_crossed_only_partly_still_obscures() -> None:
+    board = field("""
+    ..T..
+    .....
+    """)
+    # From [0, 1] to [4, 0] the line passes the lower part of [2, 0] (even partially, HoN core p.18).
+    assert line_of_sight(board, [], (0, 1), (4, 0), HON).penalty == -1
+    assert line_of_sight(board, [], (0, 1), (4, 1), HON).clear
+
+
+def test_the_firers_and_targets_squares_never_count() -> None:
+    board = field("""
+    T..T
+    """)
+    assert line_of_sight(board, [], (0, 0), (3, 0), HON).clear
+
+
+def test_yellow_triangle_obscures_only_shots_at_infantry() -> None:
+    board = field("""
+    .YY.
+    """)
+    firer = piece("f", (0, 0))
+    assert line_of_sight(board, [], firer, piece("i", (3, 0), "b"), HON).penalty == -4
+    assert line_of_sight(board, [], firer, piece("j", (3, 0), "b", JEEP), HON).clear
+
+
+def test_a_line_through_a_corner_is_blocked_only_with_obstacles_on_both_sides() -> None:
+    one_side = field("""
+    .#.
+    ...
+    ...
+    """)
+    assert line_of_sight(one_side, [], (0, 0), (2, 2), HON).clear
+    both = field("""
+    .#.
+    #..
+    ...
+    """)
+    sight = line_of_sight(both, [], (0, 0), (2, 2), HON)
+    assert sight.blocked and sight.blocked_at == frozenset({(1, 0), (0, 1)})
+    # The same on a long diagonal: the interspace [2, 2] with rocks on one side, then both.
+    far_one = field("""
+    ....
+    ..#.
+    ....
+    ....
+    """)
+    assert line_of_sight(far_one, [], (0, 0), (3, 3), HON).clear
+    far_both = field("""
+    ....
+    ..#.
+    .#..
+    ....
+    """)
+    assert line_of_sight(far_both, [], (0, 0), (3, 3), HON).blocked
+
+
+def test_a_corner_with_obscuring_terrain_on_both_sides_costs_one_of_them() -> None:
+    board = field("""
+    .T
+    T.
+    """)
+    assert line_of_sight(board, [], (0, 0), (1, 1), HON).penalty == -1
+    board = field("""
+    .T
+    ..
+    """)
+    assert line_of_sight(board, [], (0, 0), (1, 1), HON).clear
+
+
+def test_infantry_blocks_only_between_infantry() -> None:
+    between = piece("m", (2, 0), "a")
+    firer, target = piece("f", (0, 0)), piece("t", (4, 0), "b")
+    board = field(".....")
+    sight = line_of_sight(board, [between, firer, target], firer, target, HON)
+    assert sight.blocked and sight.blocking_piece == "m"
+    jeep = piece("t", (4, 0), "b", JEEP)
+    assert line_of_sight(board, [between, firer, jeep], firer, jeep, HON).clear
+
+
+def test_vehicles_always_block_and_concealed_units_never() -> None:
+    board = field(".....")
+    firer, target = piece("f", (0, 0)), piece("t", (4, 0), "b", JEEP)
+    assert line_of_sight(board, [piece("v", (2, 0), "a", JEEP)], firer, target, HON).blocked
+    hidden = piece("h", (2, 0), "a", SNIPERS)
+    assert hidden.concealed
+    assert line_of_sight(board, [hidden], firer, piece("i", (4, 0), "b"), HON).clear
+    shown = piece("h", (2, 0), "a", SNIPERS, side_index=1)
+    assert line_of_sight(board, [shown], firer, piece("i", (4, 0), "b"), HON).blocked
+
+
+def test_son_infantry_screens_a_large_creature_hon_does_not_know_them() -> None:
+    board = field("""
+    ......
+    ......
+    """)
+    beast = piece("beast", ((4, 0), (5, 0), (4, 1), (5, 1)), "b", BEAST)
+    screen = [piece("s1", (2, 0)), piece("s2", (2, 1))]
+    firer = piece("f", (0, 0))
+    assert line_of_sight(board, screen, firer, beast, SON).blocked
+    assert not line_of_sight(board, screen, firer, beast, HON).blocked
+
+
+def test_a_two_square_vehicle_traces_from_its_best_square() -> None:
+    board = field("""
+    ...#..
+    ......
+    """)
+    tank = piece("tank", ((2, 0), (2, 1)), "a", TANK, facing=NORTH)
+    target = piece("t", (5, 0), "b")
+    found = sights(board, [tank, target], tank, target, HON)
+    assert [s.blocked for s in found] == [False, True]
+    best = line_of_sight(board, [tank, target], tank, target, HON)
+    assert best.firer_square == (2, 1) and best.range == 3
+    # Its own rear square never blocks a shot from its front square.
+    behind = field("...\n...\n...")
+    back = piece("tank", ((1, 0), (1, 1)), "a", TANK, facing=NORTH)
+    from_front = [s for s in sights(behind, [back], back, (1, 2), HON) if s.firer_square == (1, 0)]
+    assert from_front[0].clear and from_front[0].range == 2
+
+
+def test_no_passage_edges_block_the_line_of_sight() -> None:
+    board = field("...", no_passage=[((0, 0), (1, 0))])
+    sight = line_of_sight(board, [], (0, 0), (2, 0), HON)
+    assert sight.blocked and sight.blocked_at == frozenset({(0, 0), (1, 0)})
+    assert line_of_sight(board, [], (1, 0), (2, 0), HON).clear
+
+
+HOUSE = field(
+    """
+......
+.BBB..
+.BBB..
+......
+""",
+    windows=[((3, 1), (4, 1))],
+    doors=[((1, 2), (1, 3))],
+    walls=[((1, 1), (2, 1))],
+)
+
+
+def test_a_unit_inside_fires_out_only_from_the_square_by_the_opening() -> None:
+    assert line_of_sight(HOUSE, [], (3, 1), (5, 1), HON).clear
+    sight = line_of_sight(HOUSE, [], (2, 1), (5, 1), HON)
+    assert sight.blocked and "opening" in (sight.reason or "") and "HoN core p.20" in (sight.reason or "")
+
+
+def test_a_unit_by_the_opening_outside_sees_in_but_not_through_inner_walls() -> None:
+    assert line_of_sight(HOUSE, [], (4, 1), (2, 1), HON).clear
+    assert line_of_sight(HOUSE, [], (4, 1), (1, 1), HON).blocked  # the inner wall
+    assert line_of_sight(HOUSE, [], (5, 0), (2, 2), HON).blocked  # the outer wall
+
+
+def test_buildings_block_shots_passing_by_outside() -> None:
+    assert line_of_sight(HOUSE, [], (0, 1), (5, 2), HON).blocked
+    assert line_of_sight(HOUSE, [], (0, 0), (5, 0), HON).clear
+
+
+def test_units_inside_see_each_other_unless_a_wall_parts_them() -> None:
+    assert line_of_sight(HOUSE, [], (2, 2), (3, 1), HON).clear
+    assert line_of_sight(HOUSE, [], (1, 1), (2, 1), HON).blocked
+
+
+LINE_ROW = [(0, 2), (6, 2)]  # between rows 1 and 2
+
+
+def test_a_line_obscures_shots_across_it_except_from_a_unit_adjacent_to_it() -> None:
+    board = field("......\n......\n......\n......", lines=[placed_line("line", LINE_ROW, obscures=1)])
+    far = line_of_sight(board, [], (1, 3), (1, 0), HON)
+    assert far.penalty == -1 and far.modifiers[0].page == "BfC p.04" and len(far.lines) == 1
+    # BfC p.04 example: A adjacent fires without the penalty, B firing back at A takes it.
+    assert line_of_sight(board, [], (1, 2), (1, 0), HON).clear
+    assert line_of_sight(board, [], (1, 0), (1, 2), HON).penalty == -1
+    assert line_of_sight(board, [], (1, 0), (4, 1), HON).clear  # not crossing
+
+
+def test_fire_across_a_contour_line_needs_an_end_adjacent_to_it() -> None:
+    board = field("......\n......\n......\n......", lines=[placed_line("contour", LINE_ROW)])
+    sight = line_of_sight(board, [], (1, 3), (1, 0), HON)
+    assert sight.blocked and "BfC p.05" in (sight.reason or "")
+    assert line_of_sight(board, [], (1, 2), (1, 0), HON).clear
+    assert line_of_sight(board, [], (1, 3), (1, 1), HON).clear
+
+
+def test_a_firer_by_an_elevated_line_ignores_the_contour_lines() -> None:
+    rows = "\n".join(["......"] * 6)
+    lines = [placed_line("contour", LINE_ROW), placed_line("elevated", [(0, 4), (6, 4)])]
+    board = field(rows, lines=lines)
+    assert line_of_sight(board, [], (1, 4), (1, 0), HON).clear
+    assert line_of_sight(board, [], (1, 5), (1, 0), HON).blocked
+
+
+def test_infantry_in_a_hole_hide_from_the_units_outside_but_not_inside() -> None:
+    board = field("""
+    ..HH..
+    """)
+    in_hole = piece("h", (2, 0))
+    assert line_of_sight(board, [in_hole], (0, 0), (5, 0), HON).clear
+    assert line_of_sight(board, [in_hole], (3, 0), (0, 0), HON).blocked
+
+
+def test_squares_off_the_battlefield_have_no_line_of_sight() -> None:
+    with pytest.raises(ValueError):
+        line_of_sight(OPEN, [], (0, 0), (8, 0), HON)
+
+
+# --- Properties --------------------------------------------------------------------------
+
+W, H = 9, 7
+square = st.tuples(st.integers(0, W - 1), st.integers(0, H - 1))
+
+
+@given(square, square)
+def test_two_infantry_in_the_open_always_see_each_other(a: tuple[int, int], b: tuple[int, int]) -> None:
+    board = field("\n".join(["." * W] * H))
+    sight = line_of_sight(board, [piece("a", a), piece("b", b, "b")] if a != b else [], a, b, HON)
+    assert sight.clear and sight.range == max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+terrain = st.lists(st.lists(st.sampled_from(".....T#YH"), min_size=W, max_size=W), min_size=H, max_size=H)
+
+
+@settings(max_examples=150, deadline=None)
+@given(terrain, st.sets(square, max_size=8), square, square)
+def test_line_of_sight_is_symmetric_with_obstacles(
+    rows: list[list[str]], others: set[tuple[int, int]], a: tuple[int, int], b: tuple[int, int]
+) -> None:
+    board = field("\n".join("".join(r) for r in rows))
+    blockers = [piece(f"u{i}", sq, "c", JEEP if i % 3 == 0 else RIFLES) for i, sq in enumerate(sorted(others - {a, b}))]
+    there = line_of_sight(board, blockers, a, b, HON)
+    back = line_of_sight(board, blockers, b, a, HON)
+    assert there.visibility is back.visibility
+    assert there.penalty == back.penalty
+
+
+def _crossed(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """Independently, with exact fractions: squares whose inside the open segment between
+    the centres crosses (ends excluded), plus the interspaces it passes exactly through."""
+    ax, ay = Fraction(2 * a[0] + 1, 2), Fraction(2 * a[1] + 1, 2)
+    bx, by = Fraction(2 * b[0] + 1, 2), Fraction(2 * b[1] + 1, 2)
+    count = 0
+    for c in range(min(a[0], b[0]), max(a[0], b[0]) + 1):
+        for r in range(min(a[1], b[1]), max(a[1], b[1]) + 1):
+            if (c, r) in (a, b):
+                continue
+            low, high = Fraction(0), Fraction(1)
+            for start, delta, edge in ((ax, bx - ax, c), (ay, by - ay, r)):
+                if delta == 0:
+                    if not edge < start < edge + 1:
+                        low, high = Fraction(1), Fraction(0)
+                    continue
+                t1, t2 = (edge - start) / delta, (edge + 1 - start) / delta
+                low, high = max(low, min(t1, t2)), min(high, max(t1, t2))
+            count += low < high
+    steps = max(abs(b[0] - a[0]), abs(b[1] - a[1])) * 2
+    for i in range(1, steps):
+        t = Fraction(i, steps)
+        x, y = ax + t * (bx - ax), ay + t * (by - ay)
+        count += x.denominator == 1 and y.denominator == 1
+    return count
+
+
+@settings(max_examples=200, deadline=None)
+@given(square, square)
+def test_the_squares_crossed_match_exact_geometry(a: tuple[int, int], b: tuple[int, int]) -> None:
+    thicket = field("\n".join(["T" * W] * H))
+    assert line_of_sight(thicket, [], a, b, HON).penalty == -_crossed(a, b)
+
+
+MIXED = field(
+    """
+    ..T...Y..
+    .#..BB...
+    ....BB.H.
+    ~~..T..#.
+    ...Y.....
+    .T....BB.
+    """,
+    doors=[((4, 2), (4, 3))],
+    lines=[
+        placed_line("contour", [(0, 4), (4, 4)]),
+        placed_line("elevated", [(5, 3), (9, 3)]),
+        placed_line("line", [(2, 0), (2, 6)], obscures=1),
+        placed_line("line", [(7, 0), (7, 3)], blocks_los=True),
+    ],
+)
+SQUARES = st.tuples(st.integers(0, 8), st.integers(0, 5))
+KINDS = st.sampled_from([RIFLES, JEEP, TANK])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    firer=SQUARES, target=SQUARES, kinds=st.tuples(KINDS, KINDS), others=st.lists(st.tuples(SQUARES, KINDS), max_size=8)
+)
+def test_a_line_the_terrain_alone_blocks_stays_blocked_whoever_stands_on_it(
+    firer: tuple[int, int],
+    target: tuple[int, int],
+    kinds: tuple[Unit, Unit],
+    others: list[tuple[tuple[int, int], Unit]],
+) -> None:
+    shooter, aimed = piece("f", firer, kind=kinds[0]), piece("t", target, "b", kind=kinds[1])
+    crowd = [piece(f"o{i}", at, "b" if i % 2 else "a", kind=kind) for i, (at, kind) in enumerate(others)]
+    if firer == target:
+        return
+    if blocked_by_terrain(MIXED, shooter, aimed, HON):
+        assert line_of_sight(MIXED, [shooter, aimed, *crowd], shooter, aimed, HON).blocked
+        assert line_of_sight(MIXED, [shooter, aimed], shooter, aimed, HON).blocked
+    elif not crowd:
+        # Not blocked by terrain: only the contour rule (judged on the whole line) may block.
+        sight = line_of_sight(MIXED, [shooter, aimed], shooter, aimed, HON)
+        assert not sight.blocked or "contour" in (sight.reason or "")

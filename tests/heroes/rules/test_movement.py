@@ -1,0 +1,270 @@
+"""Movement Actions (HoN core p.9-10, p.18-20; BfC p.05; SoN p.5, p.11-12): one hand-made
+board per rule, with a move the rule allows and one it forbids."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from builder.heroes.catalogue.units import UnitType
+from builder.heroes.rules.movement import Position, allowance, assault_path, reachable, reachable_squares
+from builder.heroes.rules.pieces import EAST, NORTH, NORTH_EAST
+from builder.heroes.rules.ruleset import HON, SON
+from tests.fixtures.rules.boards import BEAST, JEEP, RIFLES, TANK, WYRM, field, piece, placed_line, unit
+
+OPEN = field("\n".join(["........"] * 6))
+
+
+def test_infantry_moves_its_movement_value_diagonals_included() -> None:
+    mover = piece("m", (0, 0))
+    found = reachable_squares(OPEN, [mover], mover, HON)
+    assert found[(4, 4)].cost == 4 and found[(4, 0)].cost == 4
+    assert (5, 5) not in found and (5, 0) not in found
+    assert found[(0, 0)].cost == 0  # a 0 move
+    assert found[(2, 2)].positions[0].square == (0, 0) and found[(2, 2)].destination.square == (2, 2)
+
+
+def test_x_movement_and_suppressed_markers() -> None:
+    frozen = piece("x", (3, 3), kind=unit("gun", movement=None))
+    assert allowance(frozen) is None
+    assert list(reachable_squares(OPEN, [frozen], frozen, HON)) == [(3, 3)]
+    once = piece("s", (3, 3), suppressed=1)
+    assert allowance(once) == 2
+    assert max(p.cost for p in reachable_squares(OPEN, [once], once, HON).values()) == 2
+    twice = piece("s", (3, 3), suppressed=2)  # 4 - 2 x 2 = 0: immobilised (HoN core p.9)
+    assert list(reachable_squares(OPEN, [twice], twice, HON)) == [(3, 3)]
+
+
+def test_infantry_passes_friends_without_stopping_and_never_enemies_or_vehicles() -> None:
+    lane = field("""
+    .....
+    ##.##
+    .....
+    """)
+    mover = piece("m", (2, 0))
+    friend = piece("f", (2, 1))
+    found = reachable_squares(lane, [mover, friend], mover, HON)
+    assert (2, 2) in found and (2, 1) not in found
+    enemy = piece("e", (2, 1), "b")
+    assert (2, 2) not in reachable_squares(lane, [mover, enemy], mover, HON)
+    jeep = piece("j", (2, 1), "a", JEEP)
+    assert (2, 2) not in reachable_squares(lane, [mover, jeep], mover, HON)
+
+
+def test_vehicles_drive_through_infantry_but_end_on_it_only_running_it_over() -> None:
+    lane = field("""
+    .....
+    ##.##
+    .....
+    """)
+    jeep = piece("j", (2, 0), "a", JEEP)
+    enemy = piece("e", (2, 1), "b")
+    found = reachable_squares(lane, [jeep, enemy], jeep, HON)
+    assert (2, 2) in found and (2, 1) not in found
+    assert (2, 1) in reachable_squares(lane, [jeep, enemy], jeep, HON, run_over=True)
+
+
+def test_entering_a_difficult_passage_ends_the_move() -> None:
+    board = field("""
+    ..DD..
+    ......
+    """)
+    mover = piece("m", (0, 0))
+    found = reachable_squares(board, [mover], mover, HON)
+    assert found[(2, 0)].stopped == "difficult passage"
+    assert (3, 0) not in found or found[(3, 0)].positions[-2].square not in ((2, 0),)
+    # Starting inside, it advances one square within it and stops there (HoN core p.18).
+    inside = piece("m", (2, 0))
+    found = reachable_squares(board, [inside], inside, HON)
+    assert found[(3, 0)].cost == 1 and found[(3, 0)].stopped
+    assert (4, 0) in found  # leaving the passage it moves on
+
+
+def test_terrain_impassable_to_some_types_and_water() -> None:
+    board = field("""
+    .T.
+    ~..
+    """)
+    jeep = piece("j", (0, 0), "a", JEEP)
+    rifles = piece("r", (0, 0))
+    assert (1, 0) not in reachable_squares(board, [jeep], jeep, HON)
+    assert (1, 0) in reachable_squares(board, [rifles], rifles, HON)
+    assert (0, 1) not in reachable_squares(board, [rifles], rifles, HON)
+    frogs = piece("f", (1, 1), kind=unit("frogmen", abilities=["amphibious"]))
+    assert (0, 1) in reachable_squares(board, [frogs], frogs, HON)
+
+
+def test_a_unit_may_move_diagonally_between_two_impassable_squares() -> None:
+    board = field("""
+    .#
+    #.
+    """)
+    jeep = piece("j", (0, 0), "a", JEEP)
+    assert (1, 1) in reachable_squares(board, [jeep], jeep, HON)
+
+
+HOUSE = field(
+    """
+.....
+.BB..
+.BB..
+.....
+""",
+    doors=[((1, 2), (1, 3))],
+    windows=[((2, 1), (3, 1))],
+)
+
+
+def test_a_building_is_entered_only_through_its_doors() -> None:
+    mover = piece("m", (3, 1))
+    found = reachable_squares(HOUSE, [mover], mover, HON)
+    # Round to the door at the back: [3, 2], [2, 3], [1, 3] and in; never through the window.
+    assert found[(1, 2)].cost == 4 and found[(1, 2)].squares_entered()[-2:] == ((1, 3), (1, 2))
+    assert (2, 1) not in found
+    window_man = piece("u", (3, 1), kind=unit("urban", abilities=["urban-fighter"]))
+    assert reachable_squares(HOUSE, [window_man], window_man, HON)[(2, 1)].cost == 1
+
+
+def test_nobody_steps_through_a_building_corner() -> None:
+    mover = piece("m", (0, 3))
+    found = reachable_squares(HOUSE, [mover], mover, HON)
+    assert found[(1, 2)].cost == 2  # not 1: [0, 3] to [1, 2] would cut the corner
+
+
+def test_vehicles_squeeze_between_buildings_touching_at_a_corner() -> None:
+    # HoN core p.20: "when two buildings are adjacent diagonally, vehicles may move or stop in between".
+    board = field("""
+    .B.
+    B..
+    """)
+    jeep = piece("j", (0, 0), "a", JEEP)
+    assert (1, 1) in reachable_squares(board, [jeep], jeep, HON)
+
+
+def test_no_passage_edges_stop_movement_and_straight_lines_of_them_stop_diagonals() -> None:
+    hedge = [((0, 0), (0, 1)), ((1, 0), (1, 1))]  # a hedge along the row boundary
+    board = field("...\n...", no_passage=hedge)
+    mover = piece("m", (0, 0), kind=unit("slow", movement=1))
+    found = reachable_squares(board, [mover], mover, HON)
+    assert (0, 1) not in found and (1, 1) not in found
+    assert (2, 1) not in found
+    short = field("...\n...", no_passage=hedge[:1])
+    assert (1, 1) in reachable_squares(short, [mover], mover, HON)  # round the end of the hedge
+
+
+def test_hedgehog_lines_bar_vehicles_and_stop_infantry() -> None:
+    board = field("...\n...\n...", lines=[placed_line("hedgehog", [(0, 1), (3, 1)])])
+    jeep = piece("j", (1, 0), "a", JEEP)
+    assert not any(sq[1] > 0 for sq in reachable_squares(board, [jeep], jeep, HON))
+    rifles = piece("r", (1, 0))
+    found = reachable_squares(board, [rifles], rifles, HON)
+    assert found[(1, 1)].stopped and (1, 2) not in found
+
+
+def test_a_two_square_vehicle_counts_from_its_front_forward_and_its_rear_backward() -> None:
+    tank = piece("t", ((3, 2), (3, 3)), "a", TANK, facing=NORTH)
+    found = reachable(OPEN, [tank], tank, HON)
+    assert found[Position(((3, 0), (3, 1)), NORTH)].cost == 2
+    assert found[Position(((3, 4), (3, 5)), NORTH)].cost == 2  # backwards two
+    # One 45° pivot per square entered: two squares forward can end facing north-east…
+    assert found[Position(((4, 0), (3, 1)), NORTH_EAST)].cost == 2
+    # …and a pivot in place costs one point per 45°.
+    assert found[Position(((3, 2), (3, 3)), NORTH)].cost == 0
+    turned = [p for p in found if p.squares[1] == (3, 3) and p.facing == EAST]
+    assert turned and found[turned[0]].cost == 2
+    assert all(len(p.squares) == 2 for p in found)
+
+
+def test_a_two_square_vehicle_is_free_of_a_difficult_passage_once_its_front_is_out() -> None:
+    board = field("\n".join(["...", "...", "...", ".R.", "...", "...", "..."]))
+    coming = piece("t", ((1, 5), (1, 6)), "a", TANK, facing=NORTH)
+    found = reachable(board, [coming], coming, HON)
+    assert found[Position(((1, 3), (1, 4)), NORTH)].stopped == "difficult passage"
+    assert Position(((1, 2), (1, 3)), NORTH) not in found or found[Position(((1, 2), (1, 3)), NORTH)].cost > 3
+    leaving = piece("t", ((1, 3), (1, 4)), "a", TANK, facing=NORTH)
+    found = reachable(board, [leaving], leaving, HON)
+    # Its front out of the rubble, it drives on while its rear crosses it (HoN core p.18).
+    onward = found[Position(((1, 0), (1, 1)), NORTH)]
+    assert onward.cost == 3 and onward.stopped is None
+
+
+def test_son_difficult_terrain_gives_a_marker_and_costs_two_more() -> None:
+    board = field("""
+    .S...
+    """)
+    mover = piece("m", (0, 0))
+    found = reachable_squares(board, [mover], mover, SON)
+    assert found[(1, 0)].suppressed == 1 and found[(1, 0)].cost == 3
+    assert (2, 0) in found and (3, 0) not in found
+    last = piece("m", (0, 0), kind=unit("slow", movement=1))
+    assert reachable_squares(board, [last], last, SON)[(1, 0)].cost == 3  # entered with its last point
+
+
+def test_a_four_square_creature_moves_as_a_block() -> None:
+    beast = piece("b", ((2, 2), (3, 2), (2, 3), (3, 3)), "a", BEAST, facing=NORTH)
+    found = reachable(OPEN, [beast], beast, SON)
+    ahead = frozenset({(2, 0), (3, 0), (2, 1), (3, 1)})
+    assert min(path.cost for p, path in found.items() if frozenset(p.squares) == ahead) == 2
+    turned = [p for p in found if set(p.squares) == set(beast.squares) and p.facing == EAST]
+    assert found[turned[0]].cost == 1  # 90° in place for a point (SoN p.5)
+    assert not any(
+        frozenset({(3, 2), (4, 2), (3, 3), (4, 3)}) == frozenset(p.squares) and found[p].cost < 2 for p in found
+    )  # no sideways step: it turns, then advances
+
+
+def test_large_creatures_ignore_forbidden_to_but_not_impassable_or_buildings() -> None:
+    board = field("""
+    .V#B
+    """)
+    wyrm = piece("w", ((0, 0),), "a", unit("wyrmling", UnitType.LARGE_CREATURE, movement=4))
+    found = reachable_squares(board, [wyrm], wyrm, SON)
+    assert (1, 0) in found and (2, 0) not in found and (3, 0) not in found
+    assert reachable(OPEN, [piece("w2", ((3, 2), (3, 3)), "a", WYRM)], piece("w2", ((3, 2), (3, 3)), "a", WYRM), SON)
+
+
+def test_an_assault_ends_in_the_enemy_square() -> None:
+    mover = piece("m", (0, 0))
+    enemy = piece("e", (3, 0), "b")
+    path = assault_path(OPEN, [mover, enemy], mover, enemy, HON)
+    assert path is not None and path.destination.square == (3, 0) and path.cost == 3 and path.stopped == "assault"
+    far = piece("e", (6, 0), "b")
+    assert assault_path(OPEN, [mover, far], mover, far, HON) is None
+
+
+# --- Properties --------------------------------------------------------------------------
+
+W, H = 7, 6
+square = st.tuples(st.integers(0, W - 1), st.integers(0, H - 1))
+rows = st.lists(st.lists(st.sampled_from("....T#~DBVS"), min_size=W, max_size=W), min_size=H, max_size=H)
+kinds = st.sampled_from([RIFLES, JEEP, TANK, BEAST])
+
+
+@settings(max_examples=120, deadline=None)
+@given(rows, st.sets(square, min_size=1, max_size=10), kinds, st.integers(0, 7))
+def test_no_move_ever_ends_on_an_occupied_or_forbidden_square(
+    grid: list[list[str]],
+    spots: set[tuple[int, int]],
+    kind: object,
+    facing: int,
+) -> None:
+    from builder.heroes.catalogue.units import Unit
+    from builder.heroes.rules.grid import footprint_squares
+    from builder.heroes.rules.passage import passage_map
+
+    assert isinstance(kind, Unit)
+    board = field("\n".join("".join(r) for r in grid))
+    start, *others = sorted(spots)
+    if kind.footprint == 4:
+        facing -= facing % 2
+    squares = footprint_squares(start, facing, kind.footprint)
+    passage = passage_map(board)
+    if any(passage.refusal(sq, kind, kind.sides[0]) for sq in squares) or not passage.whole(squares):
+        return
+    mover = piece("mover", squares, "a", kind, facing=facing)
+    crowd = [
+        piece(f"o{i}", sq, "ab"[i % 2], RIFLES if i % 3 else JEEP) for i, sq in enumerate(others) if sq not in squares
+    ]
+    taken = {sq for p in crowd for sq in p.squares}
+    for position in reachable(board, [mover, *crowd], mover, SON if kind is BEAST else HON):
+        assert not taken & set(position.squares)
+        assert all(passage.refusal(sq, kind, kind.sides[0]) is None for sq in position.squares)

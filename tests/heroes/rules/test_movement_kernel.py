@@ -1,0 +1,53 @@
+"""The one-square movement search reads a step table instead of asking the rules per step
+(it is the simulation's hot loop). On every shipped battlefield with pieces where simulated
+games put them, it must find exactly what the general search finds: same states, costs,
+markers and paths, for plain moves, Scout moves and assaults."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from builder.heroes.rules.grid import distance
+from builder.heroes.rules.movement import Position, Reach, _Mover, allowance
+from builder.heroes.rules.pieces import Square
+from builder.heroes.rules.ruleset import ruleset_for
+from tests.heroes.rules.test_simulate import play, scenario
+
+GAMES = [("rush-on-maltot", 3), ("son-the-drowned-chapel", 5), ("hon-first-contact", 2), ("way-of-the-cross", 4)]
+
+
+def placed(facing: int) -> Callable[[Square], Position]:
+    return lambda square: Position((square,), facing)
+
+
+@pytest.mark.parametrize(("name", "seed"), GAMES)
+def test_the_one_square_search_finds_what_the_general_search_finds(name: str, seed: int) -> None:
+    loaded, battlefield = scenario(name)
+    setup = loaded.scenario.setup
+    ruleset = ruleset_for(loaded.scenario.game, setup.night, setup.fog)
+    record = play(name, seed)
+    compared = 0
+    for frame in record.frames[:: max(1, len(record.frames) // 6)]:
+        pieces = [p for p in frame.pieces if p.squares]
+        for piece in pieces:
+            points = allowance(piece)
+            if len(piece.squares) != 1 or piece.is_wreck or points is None or points <= 0:
+                continue
+            enemies = [p for p in pieces if p.owner != piece.owner and not p.is_wreck]
+            near = min(enemies, key=lambda e: distance(e.squares[0], piece.squares[0]), default=None)
+            targets = [frozenset(), frozenset(near.squares)] if near is not None else [frozenset()]
+            for scout in (False, True):
+                mover = _Mover(battlefield, pieces, piece, ruleset, scout, False)
+                start = Position(piece.squares, piece.facing)
+                for into in targets:
+                    one = mover._search_one(points, into)
+                    general = mover._search_any(mover.table, start, points, into)
+                    assert len(one) == len(general), piece.key
+                    for assault in (False, True):
+                        ends = Reach(mover, one, placed(piece.facing), assault)
+                        expected = Reach(mover, general, mover.table.positions.__getitem__, assault)
+                        assert dict(ends.items()) == dict(expected.items()), piece.key
+                    compared += 1
+    assert compared > 20

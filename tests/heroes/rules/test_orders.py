@@ -1,0 +1,71 @@
+"""Order tokens (HoN core p.8-9): how many, how they are placed, the order they are revealed."""
+
+from __future__ import annotations
+
+import pytest
+
+from builder.heroes.army.summary import OrderTokens
+from builder.heroes.rules.orders import AUTONOMOUS, SPECIAL, Orders, Tokens, activation_sequence, tokens_for
+from builder.heroes.rules.policy import SimplePolicy
+from builder.heroes.rules.state import Frame
+from builder.heroes.rules.turn import order_phase
+from builder.kernel.dice import LoadedDice
+from tests.fixtures.rules.boards import piece, unit
+from tests.fixtures.rules.games import game
+
+OFFICER = unit("leutnant", abilities=[{"id": "order", "value": 2}])
+BOARD = "......\n......\n......"
+
+
+def test_tokens_are_the_stars_less_those_of_destroyed_officers() -> None:
+    officer = piece("b-officer", (5, 0), "b", OFFICER)
+    state = game(BOARD, [piece("a1", (0, 0)), officer], stars={"a": 3, "b": 4})
+    assert tokens_for(state, "b") == Tokens(numbered=4, special=0, bluff=1)
+    # Losing an officer loses his order tokens from the next Order Phase (HoN core p.8).
+    del state.pieces[officer.key]
+    state.destroyed[officer.key] = officer
+    assert tokens_for(state, "b").numbered == 2
+    state.orders["a"] = OrderTokens(state.orders["a"].stars * 5, (), ())  # 15 stars
+    assert tokens_for(state, "a").numbered == 10  # never more than 10 numbered tokens
+
+
+def test_a_side_without_order_tokens_loses_at_once() -> None:
+    state = game(BOARD, [piece("a1", (0, 0)), piece("b1", (5, 0), "b")], stars={"a": 2, "b": 0})
+    policy = SimplePolicy()
+    frames: list[Frame] = []
+    order_phase(state, {"a": policy, "b": policy}, LoadedDice([]), frames)
+    assert state.over and state.winner == "a"
+    assert frames[-1].event.kind == "sudden-death" and "HoN core p.8" in frames[-1].event.text
+
+
+def test_reveals_alternate_from_the_initiative_and_the_longer_side_goes_on() -> None:
+    orders = {
+        "a": Orders("a", numbered=("a1", "a2", "a3"), special=("a9",)),
+        "b": Orders("b", numbered=("b1",)),
+    }
+    sequence = activation_sequence(["b", "a"], orders, {"a": ["a-auto"]})
+    assert [(r.side, r.token, r.key) for r in sequence] == [
+        ("b", "1", "b1"),
+        ("a", SPECIAL, "a9"),  # a special token is played as order 0 (HoN core p.8)
+        ("a", "1", "a1"),
+        ("a", "2", "a2"),
+        ("a", "3", "a3"),
+        ("a", AUTONOMOUS, "a-auto"),
+    ]
+
+
+def test_placements_are_checked() -> None:
+    tokens = Tokens(numbered=2, special=0, bluff=1)
+    Orders("a", numbered=("x", "y"), bluffs=("z",)).check(tokens)
+    with pytest.raises(ValueError, match="more than one"):
+        Orders("a", numbered=("x", "y"), bluffs=("x",)).check(tokens)
+    with pytest.raises(ValueError, match="has 2"):
+        Orders("a", numbered=("x", "y", "z")).check(tokens)
+
+
+def test_the_policy_gives_tokens_to_units_near_the_enemy_and_a_bluff_to_the_next() -> None:
+    near, middle, far = piece("a-near", (3, 0)), piece("a-middle", (2, 0)), piece("a-far", (0, 0))
+    state = game(BOARD, [near, middle, far, piece("b1", (5, 0), "b")], stars={"a": 1, "b": 1})
+    orders = SimplePolicy().assign(state, "a", tokens_for(state, "a"))
+    assert orders.numbered == ("a-near",) and orders.bluffs == ("a-middle",)
+    assert orders.ordered == frozenset({"a-near"})
