@@ -25,7 +25,6 @@ ArmiesOption = Annotated[
     list[str] | None,
     typer.Option("--army", help="SIDE=FILE: the army list a side plays; by default the one the scenario names."),
 ]
-QUIET = {"reveal", "hold"}
 
 
 def armies_for(loaded: LoadedScenario, given: list[str]) -> dict[str, ArmyList]:
@@ -55,13 +54,15 @@ def armies_for(loaded: LoadedScenario, given: list[str]) -> dict[str, ArmyList]:
 
 
 def narrate(record: GameRecord, verbose: bool) -> None:
+    from builder.heroes.rules.events import HoldEvent, RevealEvent, TurnEvent, VictoryEvent
+
     phase = None
     for event in record.events:
-        if event.kind in QUIET and not verbose:
+        if isinstance(event, RevealEvent | HoldEvent) and not verbose:
             continue
-        if event.kind == "turn":
+        if isinstance(event, TurnEvent):
             console.print()
-        elif (event.turn, event.phase) != phase and event.kind != "victory":
+        elif (event.turn, event.phase) != phase and not isinstance(event, VictoryEvent):
             console.print(Text(f"  {event.phase} phase", style="dim italic"))
         phase = (event.turn, event.phase)
         console.print(event_line(event))

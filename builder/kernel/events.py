@@ -1,10 +1,16 @@
 """What the rules core tells front ends: every roll with its dice, each modifier with its
-source and rule-book page, and the result. Front ends render these; they never recompute."""
+source and rule-book page, and the result. Front ends render these; they never recompute.
+
+Rolls and modifiers are frozen dataclasses: the rules build thousands of them a game. Events
+are pydantic models, one class per kind, so that front ends choose by type and a JSON event
+log reads back into the same events; each game system declares its kinds."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
+
+from pydantic import BaseModel, ConfigDict, model_validator
 
 
 @dataclass(frozen=True)
@@ -35,37 +41,37 @@ class Roll:
         return sum(m.value for m in self.modifiers)
 
 
-@dataclass(frozen=True)
-class Event:
+class GameEvent(BaseModel):
     """Something that happened in a game, for the narration and the JSON stream.
 
-    `data` holds what front ends need to draw it (squares, unit keys); `rolls` the dice."""
+    What every game system's events share; a system subclasses it once per kind, fixing
+    `kind` with a `Literal` (the discriminator that reads a log back) and adding the fields
+    front ends need to draw it (squares, unit keys). In JSON those fields go under "data"."""
 
-    turn: int
-    phase: str
-    kind: str  # "order-tokens", "move", "fire", "assault", "suppressed", "destroyed", "victory", …
-    text: str  # one English sentence
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    turn: int  # 0 for the set-up
+    phase: str  # a system narrows it to its own phases
+    kind: str  # "move", "fire", "victory", …: set by each subclass
     side: str | None = None
+    text: str  # one English sentence
     rolls: tuple[Roll, ...] = ()
-    data: dict[str, Any] = field(default_factory=dict)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _flatten(cls, value: Any) -> Any:
+        """Read the JSON form back: the kind's own fields sit under "data" there."""
+        if isinstance(value, dict) and "data" in value:
+            return {**{k: v for k, v in value.items() if k != "data"}, **value["data"]}
+        return value
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "turn": self.turn,
-            "phase": self.phase,
-            "kind": self.kind,
-            "side": self.side,
-            "text": self.text,
-            "rolls": [
-                {
-                    "kind": r.kind,
-                    "dice": list(r.dice),
-                    "kept": r.kept,
-                    "modifiers": [{"label": m.label, "value": m.value, "page": m.page} for m in r.modifiers],
-                    "total": r.total,
-                    "page": r.page,
-                }
-                for r in self.rolls
-            ],
-            **({"data": self.data} if self.data else {}),
-        }
+        """The shared fields, then the kind's own under "data" when it has any. A field left
+        None is absent, as a fire event without a firer (an alternate firing action)."""
+        dumped = self.model_dump(mode="json")
+        shared = {key: dumped.pop(key) for key in _SHARED}
+        data = {key: value for key, value in dumped.items() if value is not None}
+        return {**shared, **({"data": data} if data else {})}
+
+
+_SHARED = tuple(GameEvent.model_fields)

@@ -6,26 +6,44 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from builder.kernel.events import Event, Roll
+from builder.heroes.rules.events import (
+    AssaultEvent,
+    BreaksEvent,
+    ControlEvent,
+    DestroyedEvent,
+    FireEvent,
+    HeroesEvent,
+    ScenarioEvent,
+    SuddenDeathEvent,
+    TurnEvent,
+    VictoryEvent,
+)
+from builder.kernel.events import GameEvent, Roll
 
-STYLE = {
-    "fire": "bold",
-    "assault": "bold",
-    "destroyed": "red",
-    "breaks": "bold red",
-    "victory": "bold green",
-    "control": "cyan",
-    "sudden-death": "bold red",
-    "scenario-event": "magenta",
-    "turn": "bold underline",
+# The kinds of event that stand out; the others are plain.
+STYLE: dict[type[GameEvent], str] = {
+    FireEvent: "bold",
+    AssaultEvent: "bold",
+    DestroyedEvent: "red",
+    BreaksEvent: "bold red",
+    VictoryEvent: "bold green",
+    ControlEvent: "cyan",
+    SuddenDeathEvent: "bold red",
+    ScenarioEvent: "magenta",
+    TurnEvent: "bold underline",
 }
 
 
-def event_line(event: Event) -> Text:
+def style_of(event: HeroesEvent) -> str:
+    """The style of an event's sentence, chosen by its type."""
+    return STYLE.get(type(event), "")
+
+
+def event_line(event: HeroesEvent) -> Text:
     """`T2 [us] Fire Team fires at Fw. Richter: …`."""
     prefix = f"T{event.turn} " if event.turn else "   "
     who = f"[{event.side}] " if event.side else ""
-    return Text(f"{prefix}{who}{event.text}", style=STYLE.get(event.kind, ""))
+    return Text(f"{prefix}{who}{event.text}", style=style_of(event))
 
 
 def roll_text(roll: Roll, indent: int = 6) -> Text:

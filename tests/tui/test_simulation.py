@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
 from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.rules.events import FireEvent, MoveEvent
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.preview import board, preview_fire
 from builder.services.scenario_session import ScenarioSession
@@ -56,8 +57,9 @@ async def test_stepping_forward_shows_the_next_event_and_moves_the_piece(bundled
         while screen.index < move - 1:
             await pilot.press("right")
         event = frames[move].event
-        before = {p.key: p for p in frames[move - 1].pieces}[event.data["unit"]]
-        destination = tuple(event.data["to"][0])
+        assert isinstance(event, MoveEvent)
+        before = {p.key: p for p in frames[move - 1].pieces}[event.unit]
+        destination = event.to[0]
         letter = before.unit.name[0].upper()
         assert glyph_at(screen, before.square) == letter
         await pilot.press("n")
@@ -124,8 +126,9 @@ async def test_picking_a_firer_and_an_enemy_shows_the_odds_of_the_shot(bundled: 
         await pilot.pause()
         frame = screen.frames[fire - 1]
         pieces = {p.key: p for p in frame.pieces}
-        shot = screen.frames[fire].event.data
-        firer, target = pieces[shot["firer"]], pieces[shot["target"]]
+        shot = screen.frames[fire].event
+        assert isinstance(shot, FireEvent) and shot.firer is not None
+        firer, target = pieces[shot.firer], pieces[shot.target]
         friend = next(p for p in frame.pieces if p.owner == firer.owner and p.key != firer.key)
         await pilot.press("m")
         await pick(pilot, friend)

@@ -12,9 +12,30 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from builder.heroes.catalogue.units import DefenseColour, Weapon
-from builder.heroes.rules.assault import Assault, AssaultResult, AttackerMove, DefenderMove, resolve_assault
+from builder.heroes.rules.assault import (
+    Assault,
+    AssaultOutcome,
+    AssaultResult,
+    AttackerMove,
+    DefenderMove,
+    resolve_assault,
+)
 from builder.heroes.rules.combat import Facing, FireResult, IllegalAttack, Shot, aim, fire, name
 from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.events import (
+    AdvanceEvent,
+    AssaultEvent,
+    BreaksEvent,
+    ControlEvent,
+    DestroyedEvent,
+    EnterEvent,
+    FireEvent,
+    HeroesEvent,
+    HoldEvent,
+    MoveEvent,
+    Phase,
+    RetreatEvent,
+)
 from builder.heroes.rules.grid import footprint_squares, neighbours
 from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.los import blocked_by_terrain, line_of_sight
@@ -24,7 +45,6 @@ from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import Frame, GameState, destroyed_in
 from builder.kernel.dice import Dice
-from builder.kernel.events import Event
 
 # --- Looking at the battlefield ---------------------------------------------------------
 
@@ -191,19 +211,17 @@ def may_stand(state: GameState, piece: Piece, squares: tuple[Square, ...]) -> bo
 class Turn:
     """Applies actions to a state and records what happened, for one phase of one turn."""
 
-    def __init__(self, state: GameState, dice: Dice, phase: str) -> None:
+    def __init__(self, state: GameState, dice: Dice, phase: Phase) -> None:
         self.state, self.dice, self.phase = state, dice, phase
         self.frames: list[Frame] = []
 
     @property
-    def events(self) -> list[Event]:
+    def events(self) -> list[HeroesEvent]:
         return [frame.event for frame in self.frames]
 
-    def add(self, event: Event) -> None:
+    def add(self, event: HeroesEvent) -> None:
+        """Record an event with the battlefield as it stands now."""
         self.frames.append(Frame(event, tuple(self.state.pieces.values())))
-
-    def say(self, kind: str, text: str, side: str | None = None, **data: object) -> None:
-        self.add(Event(self.state.turn, self.phase, kind, text, side, (), dict(data)))
 
     def perform(self, key: str, action: Action) -> None:
         piece = self.state.pieces.get(key) or self.state.reserve[key]
@@ -216,7 +234,15 @@ class Turn:
         elif isinstance(action, AssaultAction):
             self._assault(piece, action)
         else:
-            self.say("hold", f"{name(piece)} holds ({action.reason}).", piece.owner, unit=key)
+            self.add(
+                HoldEvent(
+                    turn=self.state.turn,
+                    phase=self.phase,
+                    side=piece.owner,
+                    text=f"{name(piece)} holds ({action.reason}).",
+                    unit=key,
+                )
+            )
         self.update_control()
 
     def update_control(self) -> None:
@@ -234,14 +260,30 @@ class Turn:
             (holder,) = holders
             if state.control.get(objective.id) != holder:
                 state.control[objective.id] = holder
-                self.say("control", f"{holder} takes control of {objective.name}.", holder, objective=objective.id)
+                self.add(
+                    ControlEvent(
+                        turn=state.turn,
+                        phase=self.phase,
+                        side=holder,
+                        text=f"{holder} takes control of {objective.name}.",
+                        objective=objective.id,
+                    )
+                )
 
     # --- Movement ---------------------------------------------------------------------
 
     def _move(self, piece: Piece, path: Path) -> None:
         end = path.destination
         if end.squares == piece.squares and end.facing == piece.facing:
-            self.say("hold", f"{name(piece)} stays where it is.", piece.owner, unit=piece.key)
+            self.add(
+                HoldEvent(
+                    turn=self.state.turn,
+                    phase=self.phase,
+                    side=piece.owner,
+                    text=f"{name(piece)} stays where it is.",
+                    unit=piece.key,
+                )
+            )
             return
         if not may_stand(self.state, piece, end.squares):
             raise ValueError(f"{piece.key} may not end a move on {end.squares}")
@@ -251,14 +293,17 @@ class Turn:
         text = f"{name(piece)} moves {path.cost} square{'s' if path.cost != 1 else ''} to {where}"
         if path.stopped == "difficult passage":
             text += ", stopping at a difficult passage"
-        self.say(
-            "move",
-            text + ".",
-            piece.owner,
-            unit=piece.key,
-            to=[list(sq) for sq in end.squares],
-            path=[list(p.square) for p in path.positions],
-            cost=path.cost,
+        self.add(
+            MoveEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=piece.owner,
+                text=text + ".",
+                unit=piece.key,
+                to=end.squares,
+                path=tuple(p.square for p in path.positions),
+                cost=path.cost,
+            )
         )
 
     def _enter(self, piece: Piece, position: Position) -> None:
@@ -266,12 +311,15 @@ class Turn:
             raise ValueError(f"{piece.key} may not enter on {position.squares}")
         del self.state.reserve[piece.key]
         self.state.pieces[piece.key] = piece.moved(position.squares, position.facing)
-        self.say(
-            "enter",
-            f"{name(piece)} enters the battlefield at {_where(position.squares)}.",
-            piece.owner,
-            unit=piece.key,
-            to=[list(sq) for sq in position.squares],
+        self.add(
+            EnterEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=piece.owner,
+                text=f"{name(piece)} enters the battlefield at {_where(position.squares)}.",
+                unit=piece.key,
+                to=position.squares,
+            )
         )
 
     # --- Fire -------------------------------------------------------------------------
@@ -286,7 +334,7 @@ class Turn:
             if shot is None:
                 continue
             result = fire(shot, self.dice, self.state.ruleset)
-            self.add(result.event(self.state.turn, self.phase, firer.owner))
+            self.add(FireEvent.of(result, self.state.turn, self.phase, firer.owner))
             self._after_fire(result)
 
     def _after_fire(self, result: FireResult) -> None:
@@ -305,8 +353,8 @@ class Turn:
         from_squares = attacker.squares
         terrain = 0 if _shared_cover(self.state, attacker, defender) else cover(self.state, defender)
         result = resolve_assault(Assault(attacker, defender, terrain=terrain), self.dice, self.state.ruleset)
-        self.add(result.event(self.state.turn, self.phase, attacker.owner))
-        if result.outcome.value == "win":
+        self.add(AssaultEvent.of(result, self.state.turn, self.phase, attacker.owner))
+        if result.outcome is AssaultOutcome.WIN:
             self.state.captured_units.add((attacker.owner, defender.unit.id))
         self.hurt(attacker, result.attacker, result.attacker_effect)
         self.hurt(defender, result.defender, result.defender_effect)
@@ -333,12 +381,15 @@ class Turn:
             squares = footprint_squares(front, facing, attacker.unit.footprint)
             if may_stand(self.state, attacker, squares):
                 self.state.pieces[attacker.key] = attacker.moved(squares, facing)
-                self.say(
-                    "advance",
-                    f"{name(attacker)} takes the ground at {_where(squares)}.",
-                    attacker.owner,
-                    unit=attacker.key,
-                    to=[list(sq) for sq in squares],
+                self.add(
+                    AdvanceEvent(
+                        turn=self.state.turn,
+                        phase=self.phase,
+                        side=attacker.owner,
+                        text=f"{name(attacker)} takes the ground at {_where(squares)}.",
+                        unit=attacker.key,
+                        to=squares,
+                    )
                 )
 
     def _retreat(self, defender: Piece, attacker_squares: tuple[Square, ...]) -> None:
@@ -361,15 +412,26 @@ class Turn:
         for square in options if len(defender.squares) == 1 else []:
             if may_stand(self.state, defender, (square,)):
                 self.state.pieces[defender.key] = defender.moved((square,))
-                self.say(
-                    "retreat",
-                    f"{name(defender)} {moved} {_where((square,))}.",
-                    defender.owner,
-                    unit=defender.key,
-                    to=[list(square)],
+                self.add(
+                    RetreatEvent(
+                        turn=self.state.turn,
+                        phase=self.phase,
+                        side=defender.owner,
+                        text=f"{name(defender)} {moved} {_where((square,))}.",
+                        unit=defender.key,
+                        to=(square,),
+                    )
                 )
                 return
-        self.say("retreat", f"{name(defender)} {stuck} and is destroyed.", defender.owner, unit=defender.key)
+        self.add(
+            RetreatEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=defender.owner,
+                text=f"{name(defender)} {stuck} and is destroyed.",
+                unit=defender.key,
+            )
+        )
         self.hurt(defender, None, Effect.DESTROYED)
 
     # --- Losses -----------------------------------------------------------------------
@@ -385,8 +447,14 @@ class Turn:
         if not effect.destroyed or before.key in state.destroyed:
             return
         state.destroyed[before.key] = before
-        self.say(
-            "destroyed", f"{name(before)} ({state.title(before)}) is {effect.value}.", before.owner, unit=before.key
+        self.add(
+            DestroyedEvent(
+                turn=state.turn,
+                phase=self.phase,
+                side=before.owner,
+                text=f"{name(before)} ({state.title(before)}) is {effect.value}.",
+                unit=before.key,
+            )
         )
         self._check_breaking(f"{before.owner}/{before.group}")
 
@@ -403,14 +471,17 @@ class Turn:
         for side in scorers:
             state.victory_points[side] = state.victory_points.get(side, 0) + group.victory_points
         page = state.ruleset.cite("breaking-point")
-        self.say(
-            "breaks",
-            f"{group.name} reaches its breaking point ({lost} of {group.counters} counters lost, "
-            f"breaking point {group.breaking_point}): {group.victory_points} victory points to "
-            f"{' and '.join(scorers)} ({page}).",
-            group.side,
-            group=group_key,
-            victory_points=group.victory_points,
+        self.add(
+            BreaksEvent(
+                turn=state.turn,
+                phase=self.phase,
+                side=group.side,
+                text=f"{group.name} reaches its breaking point ({lost} of {group.counters} counters lost, "
+                f"breaking point {group.breaking_point}): {group.victory_points} victory points to "
+                f"{' and '.join(scorers)} ({page}).",
+                group=group_key,
+                victory_points=group.victory_points,
+            )
         )
 
 

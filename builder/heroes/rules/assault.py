@@ -15,7 +15,7 @@ from builder.heroes.rules.damage import DamageChoice, DamageResult, Effect, dest
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.ruleset import HON, Ruleset
 from builder.kernel.dice import Dice
-from builder.kernel.events import Event, Modifier, Roll
+from builder.kernel.events import Modifier, Roll
 
 TERRIFYING_WIN, TERRIFYING_LOSS = 2, 1  # Suppressed markers a Terrifying unit gives (SoN p.19)
 
@@ -86,28 +86,6 @@ class AssaultResult:
     def rolls(self) -> tuple[Roll, ...]:
         own = tuple(r for r in (self.attack, self.defence) if r is not None)
         return own + tuple(d.roll for d in self.damage)
-
-    def event(self, turn: int, phase: str, side: str | None = None) -> Event:
-        attacker, defender = name(self.assault.attacker), name(self.assault.defender)
-        if self.attack is None or self.defence is None:
-            text = f"{attacker} assaults {defender}, who cannot fight back"
-        else:
-            text = f"{attacker} assaults {defender}: {self.attack.total} against {self.defence.total}"
-        text += {
-            AssaultOutcome.WIN: ", the attacker wins",
-            AssaultOutcome.TIE: ", a tie",
-            AssaultOutcome.LOSS: ", the defender wins",
-        }[self.outcome]
-        data = {
-            "attacker": self.assault.attacker.key,
-            "defender": self.assault.defender.key,
-            "outcome": self.outcome.value,
-            "attacker_effect": self.attacker_effect.value,
-            "defender_effect": self.defender_effect.value,
-            "attacker_moves": self.attacker_moves.value,
-            "defender_moves": self.defender_moves.value,
-        }
-        return Event(turn, phase, "assault", text + ".", side, self.rolls, data)
 
 
 def assault_values(piece: Piece) -> CombatValues | None:

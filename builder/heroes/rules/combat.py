@@ -29,7 +29,7 @@ from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import HON, Ruleset
 from builder.kernel.dice import Dice
-from builder.kernel.events import Event, Modifier, Roll
+from builder.kernel.events import Modifier, Roll
 
 SUPPRESSED_PENALTY = 2  # per Suppressed marker, on the final result (HoN core p.16; SoN p.19)
 
@@ -216,7 +216,7 @@ def _values(shot: Shot, firer: Piece, ruleset: Ruleset) -> tuple[CombatValues, l
         return side.combat, side.all_abilities()
     if weapon not in side.weapons:
         raise ValueError(f"{name(firer)} has no weapon {weapon.name!r}")
-    if weapon.role is not WeaponRole.SECONDARY and DamageLocation.PRIMARY.value in firer.damage:
+    if weapon.role is not WeaponRole.SECONDARY and DamageLocation.PRIMARY in firer.damage:
         raise IllegalAttack(f"the primary weapon of {name(firer)} is destroyed", ruleset.cite("damage"))
     return weapon.combat, [*side.abilities, *weapon.abilities]
 
@@ -320,27 +320,6 @@ class FireResult:
     def rolls(self) -> tuple[Roll, ...]:
         extra = [r.roll for r in (self.damage, self.destruction) if r is not None]
         return (self.roll, *extra)
-
-    def event(self, turn: int, phase: str, side: str | None = None) -> Event:
-        who = name(self.shot.firer) if self.shot.firer is not None else "An alternate firing action"
-        what = {FireOutcome.MISS: "a miss", FireOutcome.HIT: "a hit", FireOutcome.DOUBLE_HIT: "a double hit"}.get(
-            self.outcome, f"{self.suppressed} Suppressed marker(s)"
-        )
-        text = f"{who} fires at {name(self.shot.target)}: {self.roll.total} against {self.aim.defense}, {what}"
-        if self.damage is not None:
-            text += f", damage to the {self.damage.location.value}"
-        if self.effect not in (Effect.NONE, Effect.SUPPRESSED):
-            text += f"; {name(self.shot.target)} is {self.effect.value}"
-        data = {
-            "target": self.shot.target.key,
-            "outcome": self.outcome.value,
-            "effect": self.effect.value,
-            "suppressed": self.suppressed,
-            "defense": self.aim.defense,
-        }
-        if self.shot.firer is not None:
-            data["firer"] = self.shot.firer.key
-        return Event(turn, phase, "fire", text + ".", side, self.rolls, data)
 
 
 def fire(shot: Shot, dice: Dice, ruleset: Ruleset = HON, choose: DamageChoice = least_harm) -> FireResult:

@@ -58,7 +58,7 @@ DamageChoice = Callable[[Piece, tuple[int, ...]], int]
 
 def destroys(vehicle: Piece, location: DamageLocation) -> bool:
     """A 6, or a second damage marker of the same kind, destroys the vehicle (HoN core p.15)."""
-    return location is DamageLocation.DESTRUCTION or location.value in vehicle.damage
+    return location is DamageLocation.DESTRUCTION or location in vehicle.damage
 
 
 def least_harm(vehicle: Piece, totals: tuple[int, ...]) -> int:
@@ -106,7 +106,7 @@ def locate_damage(
         effect, after = destroy(vehicle)
         return DamageResult(roll, location, effect, 0, after)
     markers = HULL_SUPPRESSED if location is DamageLocation.HULL else 0
-    after = replace(vehicle, damage=(*vehicle.damage, location.value), suppressed=vehicle.suppressed + markers)
+    after = replace(vehicle, damage=(*vehicle.damage, location), suppressed=vehicle.suppressed + markers)
     return DamageResult(roll, location, Effect.DAMAGED, markers, after)
 
 

@@ -180,7 +180,7 @@ def _diagnose(
         short_somewhere = True
         owners = sorted({titles.get(p.group) or p.unit.name for p in group})
         verb = "needs" if len(owners) == 1 else "need"
-        label = first.unit.type.label + (" unit" if first.unit.type.value == "infantry" else "")
+        label = first.unit.type.label + (" unit" if first.is_infantry else "")
         article = "an" if label[0] in "aeiou" else "a"
         room_text = "none" if room == 0 else str(room)
         short = f" ({len(group) - room} short)" if room else ""

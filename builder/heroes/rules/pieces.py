@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import DefenseColour, Side, SideState, Unit, UnitType
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.damage import DamageLocation  # damage.py works on pieces
 
 Square = tuple[int, int]
 
@@ -41,7 +45,7 @@ class Piece:
     suppressed: int = 0
     activated: bool = False
     # Heavy vehicle damage markers by location (HoN core p.15): crew, tracks, hull, primary.
-    damage: tuple[str, ...] = ()
+    damage: tuple[DamageLocation, ...] = ()
     group: str = ""  # the tile or support option it belongs to, for breaking points
     embarked_in: str | None = None  # the key of the transport carrying it
     extra: tuple[tuple[str, int], ...] = field(default=())  # markers the piece carries

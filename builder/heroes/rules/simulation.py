@@ -15,6 +15,7 @@ from builder.heroes.army.models import ArmyList
 from builder.heroes.army.resolve import ResolvedArmy, resolve
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.deployment import auto_deploy
+from builder.heroes.rules.events import DeployEvent, HeroesEvent, InitiativeEvent, Phase
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.placement import Force, field_army, zones_for
 from builder.heroes.rules.policy import Policy, SimplePolicy
@@ -23,10 +24,9 @@ from builder.heroes.rules.state import Frame, GameState, new_game
 from builder.heroes.rules.turn import play_turn
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.heroes.scenario.models import RANDOM, Scenario, ZoneKind
+from builder.kernel.diagnostics import Severity
 from builder.kernel.dice import Dice, SeededDice
-from builder.kernel.events import Event, Roll
-
-SETUP = "setup"
+from builder.kernel.events import Roll
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class GameRecord:
     frames: tuple[Frame, ...] = field(repr=False)
 
     @property
-    def events(self) -> tuple[Event, ...]:
+    def events(self) -> tuple[HeroesEvent, ...]:
         return tuple(frame.event for frame in self.frames)
 
     @property
@@ -59,12 +59,13 @@ class GameRecord:
         }
 
 
-def deploy_all(state: GameState, forces: Mapping[str, Force]) -> list[Event]:
+def deploy_all(state: GameState, forces: Mapping[str, Force]) -> list[HeroesEvent]:
     """Each side deploys in the order of the set-up's steps (sides it does not name after,
     in the scenario's order), automatically and legally (builder.heroes.rules.deployment). Units
     that enter through entry squares wait in reserve; units that find no room are left out,
     and the event says why."""
-    scenario, events = state.scenario, []
+    scenario = state.scenario
+    events: list[HeroesEvent] = []
     named = [step.side for step in scenario.setup.deployment]
     order = list(dict.fromkeys([*named, *(s.id for s in scenario.sides)]))
     for side in order:
@@ -93,18 +94,20 @@ def deploy_all(state: GameState, forces: Mapping[str, Force]) -> list[Event]:
         text += f"; {len(entering)} will enter through the entry squares" if entering else ""
         left = [p for p in placed if not p.squares]
         if left:
-            why = next((i.message for i in issues if i.severity.value == "error"), "no room")
+            why = next((i.message for i in issues if i.severity is Severity.ERROR), "no room")
             text += f"; {len(left)} cannot be deployed ({why})"
-        events.append(Event(0, SETUP, "deploy", text + ".", side, (), {"units": [p.key for p in placed if p.squares]}))
+        units = tuple(p.key for p in placed if p.squares)
+        events.append(DeployEvent(turn=0, phase=Phase.SETUP, side=side, text=text + ".", units=units))
     return events
 
 
-def roll_initiative(scenario: Scenario, dice: Dice, ruleset: Ruleset) -> tuple[str, Event]:
+def roll_initiative(scenario: Scenario, dice: Dice, ruleset: Ruleset) -> tuple[str, InitiativeEvent]:
     """The scenario's side, or for "random" a die each, highest wins, ties rolled again."""
     sides = [s.id for s in scenario.sides]
     if scenario.setup.initiative != RANDOM:
         side = scenario.setup.initiative
-        return side, Event(0, SETUP, "initiative", f"{side} has the initiative on turn 1 (the scenario).", side)
+        text = f"{side} has the initiative on turn 1 (the scenario)."
+        return side, InitiativeEvent(turn=0, phase=Phase.SETUP, side=side, text=text)
     rolls: list[Roll] = []
     contenders = sides
     while True:
@@ -117,7 +120,8 @@ def roll_initiative(scenario: Scenario, dice: Dice, ruleset: Ruleset) -> tuple[s
         contenders = [side for side, face in faces.items() if face == best]
         if len(contenders) == 1:
             side = contenders[0]
-            return side, Event(0, SETUP, "initiative", f"{side} wins the initiative roll ({best}).", side, tuple(rolls))
+            text = f"{side} wins the initiative roll ({best})."
+            return side, InitiativeEvent(turn=0, phase=Phase.SETUP, side=side, text=text, rolls=tuple(rolls))
 
 
 def start(
@@ -126,7 +130,7 @@ def start(
     armies: Mapping[str, ResolvedArmy],
     dice: Dice,
     ruleset: Ruleset | None = None,
-) -> tuple[GameState, list[Event]]:
+) -> tuple[GameState, list[HeroesEvent]]:
     """A game ready for turn 1: initiative decided, armies deployed."""
     rules = ruleset or ruleset_for(scenario.game, scenario.setup.night, scenario.setup.fog)
     initiative, said = roll_initiative(scenario, dice, rules)

@@ -12,11 +12,11 @@ from functools import cached_property
 
 from builder.heroes.army.resolve import ResolvedArmy
 from builder.heroes.army.summary import OrderTokens, order_tokens, summary_of
+from builder.heroes.rules.events import HeroesEvent
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.heroes.scenario.models import Objective, Scenario
-from builder.kernel.events import Event
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ def objective_squares(objective: Objective, battlefield: Battlefield) -> frozens
 class Frame:
     """One event and the battlefield right after it: what a viewer steps through."""
 
-    event: Event
+    event: HeroesEvent
     pieces: tuple[Piece, ...]
 
 

@@ -11,15 +11,24 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from builder.heroes.rules.actions import AssaultAction, Fire, Turn
+from builder.heroes.rules.events import (
+    HoldEvent,
+    OrdersEvent,
+    Phase,
+    RallyEvent,
+    RevealEvent,
+    ScenarioEvent,
+    SuddenDeathEvent,
+    TurnEvent,
+    VictoryEvent,
+)
 from builder.heroes.rules.orders import AUTONOMOUS, Orders, activation_sequence, needs_no_order, tokens_for
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy import Policy
 from builder.heroes.rules.state import Facts, Frame, GameState
 from builder.heroes.scenario.conditions import describe, holds
-from builder.heroes.scenario.models import Phase
+from builder.heroes.scenario.models import Phase as ScenarioPhase
 from builder.kernel.dice import Dice
-
-ORDER, ACTIVATION, SUPPLY = Phase.ORDER.value, Phase.ACTIVATION.value, Phase.SUPPLY.value
 
 
 def play_turn(state: GameState, policies: Mapping[str, Policy], dice: Dice, last: int) -> list[Frame]:
@@ -37,17 +46,20 @@ def play_turn(state: GameState, policies: Mapping[str, Policy], dice: Dice, last
 def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, frames: list[Frame]) -> dict[str, Orders]:
     """Markers from the last turn go; each side takes its tokens and places them, the side
     with the initiative first (HoN core p.8)."""
-    turn = Turn(state, dice, ORDER)
+    turn = Turn(state, dice, Phase.ORDER)
     cite = state.ruleset.cite
-    turn.say(
-        "turn",
-        f"Turn {state.turn} begins; {state.initiative} has the initiative ({cite('initiative')}).",
-        state.initiative,
+    turn.add(
+        TurnEvent(
+            turn=state.turn,
+            phase=turn.phase,
+            side=state.initiative,
+            text=f"Turn {state.turn} begins; {state.initiative} has the initiative ({cite('initiative')}).",
+        )
     )
     for key, piece in list(state.pieces.items()):
         if piece.activated:
             state.pieces[key] = replace(piece, activated=False)
-    scenario_events(turn, ORDER, "start")
+    scenario_events(turn, ScenarioPhase.ORDER, "start")
     orders: dict[str, Orders] = {}
     for side in state.initiative_order():
         tokens = tokens_for(state, side)
@@ -55,10 +67,13 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
             winners = state.opponents(side)
             state.over, state.winner = True, winners[0] if len(winners) == 1 else "draw"
             state.outcome = f"sudden death: {side} has no order token to place"
-            turn.say(
-                "sudden-death",
-                f"{side} has no numbered or special order token and loses at once ({cite('order-phase')}).",
-                side,
+            turn.add(
+                SuddenDeathEvent(
+                    turn=state.turn,
+                    phase=turn.phase,
+                    side=side,
+                    text=f"{side} has no numbered or special order token and loses at once ({cite('order-phase')}).",
+                )
             )
             frames += turn.frames
             return orders
@@ -70,16 +85,19 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
             for n, key in enumerate(placed.numbered, start=1)
         )
         extra = f"; {len(placed.special)} special" if placed.special else ""
-        turn.say(
-            "orders",
-            f"{side} takes order tokens 1 to {tokens.numbered}{extra} and {len(placed.bluffs)} "
-            f"bluff ({cite('order-phase')}): {names or 'none'}.",
-            side,
-            numbered=list(placed.numbered),
-            special=list(placed.special),
-            bluffs=list(placed.bluffs),
+        turn.add(
+            OrdersEvent(
+                turn=state.turn,
+                phase=turn.phase,
+                side=side,
+                text=f"{side} takes order tokens 1 to {tokens.numbered}{extra} and {len(placed.bluffs)} "
+                f"bluff ({cite('order-phase')}): {names or 'none'}.",
+                numbered=placed.numbered,
+                special=placed.special,
+                bluffs=placed.bluffs,
+            )
         )
-    scenario_events(turn, ORDER, "end")
+    scenario_events(turn, ScenarioPhase.ORDER, "end")
     frames += turn.frames
     return orders
 
@@ -89,27 +107,38 @@ def activation_phase(
 ) -> list[Frame]:
     """Tokens revealed alternately from the side with the initiative; a unit gone or given an
     Activated marker reveals its token to no effect (HoN core p.9)."""
-    turn = Turn(state, dice, ACTIVATION)
-    scenario_events(turn, ACTIVATION, "start")
+    turn = Turn(state, dice, Phase.ACTIVATION)
+    scenario_events(turn, ScenarioPhase.ACTIVATION, "start")
     autonomous = {side: sorted(p.key for p in _own(state, side) if needs_no_order(p)) for side in state.sides}
     for reveal in activation_sequence(state.initiative_order(), orders, autonomous):
         piece = _piece(state, reveal.key)
         label = "an autonomous unit" if reveal.token == AUTONOMOUS else f"order {reveal.token}"
         if piece is None or piece.is_wreck or piece.activated:
-            turn.say(
-                "reveal",
-                f"{reveal.side} reveals {label}: the unit is gone or activated, nothing happens "
-                f"({state.ruleset.cite('activation')}).",
-                reveal.side,
-                unit=reveal.key,
+            turn.add(
+                RevealEvent(
+                    turn=state.turn,
+                    phase=turn.phase,
+                    side=reveal.side,
+                    text=f"{reveal.side} reveals {label}: the unit is gone or activated, nothing happens "
+                    f"({state.ruleset.cite('activation')}).",
+                    unit=reveal.key,
+                )
             )
             continue
-        turn.say("reveal", f"{reveal.side} reveals {label}: {state.title(piece)}.", reveal.side, unit=reveal.key)
+        turn.add(
+            RevealEvent(
+                turn=state.turn,
+                phase=turn.phase,
+                side=reveal.side,
+                text=f"{reveal.side} reveals {label}: {state.title(piece)}.",
+                unit=reveal.key,
+            )
+        )
         turn.perform(reveal.key, policies[reveal.side].activate(state, piece))
         if reveal.token == AUTONOMOUS and reveal.key in state.pieces:
             # An autonomous unit takes an Activated marker when it acts (HoN core p.26).
             state.pieces[reveal.key] = replace(state.pieces[reveal.key], activated=True)
-    scenario_events(turn, ACTIVATION, "end")
+    scenario_events(turn, ScenarioPhase.ACTIVATION, "end")
     return turn.frames
 
 
@@ -119,8 +148,8 @@ def supply_phase(
     """Bluffs are discarded; each side in turn moves the units with no order token nor
     Activated marker, then takes one Suppressed marker off each of its units. Never a firing
     action nor an assault (HoN core p.16, "the absolute rule")."""
-    turn = Turn(state, dice, SUPPLY)
-    scenario_events(turn, SUPPLY, "start")
+    turn = Turn(state, dice, Phase.SUPPLY)
+    scenario_events(turn, ScenarioPhase.SUPPLY, "start")
     for side in state.initiative_order():
         ordered = orders[side].ordered if side in orders else frozenset()
         for piece in sorted(_own(state, side), key=lambda p: p.key):
@@ -132,7 +161,7 @@ def supply_phase(
                 raise ValueError(f"{side}'s policy fired or assaulted in the Supply Phase; the rules forbid it")
             before = len(turn.frames)
             turn.perform(current.key, action)
-            if turn.frames[before].event.kind == "hold":
+            if isinstance(turn.frames[before].event, HoldEvent):
                 del turn.frames[before]  # units that stay put in the Supply Phase are not news
         rallied = 0
         for key, piece in list(state.pieces.items()):
@@ -140,13 +169,16 @@ def supply_phase(
                 state.pieces[key] = replace(piece, suppressed=piece.suppressed - 1)
                 rallied += 1
         if rallied:
-            turn.say(
-                "rally",
-                f"{side} takes one Suppressed marker off {rallied} unit{'s' if rallied != 1 else ''} "
-                f"({state.ruleset.cite('supply-phase')}).",
-                side,
+            turn.add(
+                RallyEvent(
+                    turn=state.turn,
+                    phase=turn.phase,
+                    side=side,
+                    text=f"{side} takes one Suppressed marker off {rallied} unit{'s' if rallied != 1 else ''} "
+                    f"({state.ruleset.cite('supply-phase')}).",
+                )
             )
-    scenario_events(turn, SUPPLY, "end")
+    scenario_events(turn, ScenarioPhase.SUPPLY, "end")
     return turn.frames
 
 
@@ -154,7 +186,7 @@ def end_of_turn(state: GameState, last: int, dice: Dice) -> list[Frame]:
     """The game ends after the last turn, or sooner when an early-end condition holds at the
     end of a Supply Phase (BfC p.18); the first outcome that holds wins. Otherwise the
     initiative passes to the next side (HoN core p.8)."""
-    turn = Turn(state, dice, SUPPLY)
+    turn = Turn(state, dice, Phase.SUPPLY)
     victory = state.scenario.victory
     facts = Facts(state)
     early = next((c for c in victory.end.early if holds(c, facts)), None)
@@ -169,12 +201,15 @@ def end_of_turn(state: GameState, last: int, dice: Dice) -> list[Frame]:
             how = f"{describe(found.condition, name)}: {found.label}"
         else:
             how = f"no outcome holds: {victory.otherwise}"
-        turn.say(
-            "victory",
-            f"End of turn {state.turn}: {why}. {how[0].upper()}{how[1:]}.",
-            state.winner,
-            winner=state.winner,
-            victory_points=dict(state.victory_points),
+        turn.add(
+            VictoryEvent(
+                turn=state.turn,
+                phase=turn.phase,
+                side=state.winner,
+                text=f"End of turn {state.turn}: {why}. {how[0].upper()}{how[1:]}.",
+                winner=state.winner,
+                victory_points=dict(state.victory_points),
+            )
         )
         return turn.frames
     state.initiative = state.next_side(state.initiative)
@@ -182,12 +217,13 @@ def end_of_turn(state: GameState, last: int, dice: Dice) -> list[Frame]:
     return turn.frames
 
 
-def scenario_events(turn: Turn, phase: str, moment: str) -> None:
-    """The scenario's events for this turn, phase and moment, narrated (not played)."""
+def scenario_events(turn: Turn, phase: ScenarioPhase, moment: str) -> None:
+    """The scenario's events for this turn, phase and moment, narrated (not played). The
+    phase is the scenario's own enum: its events name no set-up, the game's `Phase` does."""
     state = turn.state
     facts = Facts(state)
     for event in state.scenario.events:
-        if event.phase.value != phase or event.moment != moment:
+        if event.phase is not phase or event.moment != moment:
             continue
         if event.turn is not None and event.turn != state.turn:
             continue
@@ -201,8 +237,13 @@ def scenario_events(turn: Turn, phase: str, moment: str) -> None:
                 continue
             state.triggered.add(index)
         who = f" ({event.side})" if event.side else ""
-        turn.say(
-            "scenario-event", f"Scenario event{who}: {event.what.strip()} The simulation does not play it.", event.side
+        turn.add(
+            ScenarioEvent(
+                turn=state.turn,
+                phase=turn.phase,
+                side=event.side,
+                text=f"Scenario event{who}: {event.what.strip()} The simulation does not play it.",
+            )
         )
 
 

@@ -26,6 +26,7 @@ from builder.heroes.catalogue.document import KIND_BY_SECTION, Kind
 from builder.heroes.catalogue.index import Catalogue
 from builder.io.catalogue_files import save_user_entry
 from builder.io.paths import user_catalogue_dir
+from builder.kernel.diagnostics import Severity
 from builder.kernel.history import History
 from builder.tui.forms.form import ModelForm
 from builder.tui.screens.dialogs import Ask
@@ -211,7 +212,9 @@ class CatalogueEditor(Screen[None]):
         if found:
             text = Text()
             for issue in found:
-                text.append(f"{issue.severity.value}: ", style="bold red" if issue.severity == "error" else "yellow")
+                text.append(
+                    f"{issue.severity.value}: ", style="bold red" if issue.severity is Severity.ERROR else "yellow"
+                )
                 text.append(issue.message + (f" {issue.hint}" if issue.hint else "") + "\n")
             issues.update(text)
         else:

@@ -14,7 +14,7 @@ from textual.widgets import Label, Static
 
 from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.catalogue.units import CombatValues, DefenseColour, Side, Unit
+from builder.heroes.catalogue.units import CombatValues, DefenseColour, Side, SideState, Unit
 
 SHIELD = {colour: colour.display for colour in DefenseColour}
 
@@ -51,7 +51,7 @@ def side_table(unit: Unit, side: Side, catalogue: Catalogue) -> Table:
     table.add_column()
     title = side.name or unit.name
     table.add_row(
-        Text(side.state.value, style="italic"), Text(title, style="red" if side.state.value == "reduced" else "")
+        Text(side.state.value, style="italic"), Text(title, style="red" if side.state is SideState.REDUCED else "")
     )
     if side.defense is None:
         table.add_row("", Text("wreck: a terrain element", style="dim"))

@@ -25,6 +25,7 @@ from builder.heroes.scenario.edits import (
     ToggleZoneSquare,
 )
 from builder.heroes.scenario.models import ObjectiveKind, ZoneKind
+from builder.kernel.diagnostics import Severity
 from builder.services.scenario_session import ScenarioSession
 from builder.tui.widgets.issues import IssuesPanel
 from builder.tui.widgets.map_view import OBJECTIVE_GLYPHS, OPEN_GROUND, SIDE_TINTS, MapView, marks_of
@@ -121,7 +122,7 @@ class DesignerScreen(Screen[None]):
         title.append(f" · {session.path.name if session.path else 'not saved yet'}", style="dim")
         if session.dirty:
             title.append(" · modified", style="italic yellow")
-        errors = sum(1 for i in session.issues if i.severity == "error")
+        errors = sum(1 for i in session.issues if i.severity is Severity.ERROR)
         verdict = "  playable" if errors == 0 else f"  not playable: {errors} error{'s' if errors != 1 else ''}"
         title.append(verdict, style="green" if errors == 0 else "bold red")
         show_if_changed(self.query_one("#title", Static), title, layout=False)

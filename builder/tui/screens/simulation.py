@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on, work
@@ -23,7 +23,20 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from builder.render.narration import STYLE, event_line, roll_text
+from builder.heroes.rules.events import (
+    AdvanceEvent,
+    AssaultEvent,
+    DeployEvent,
+    DestroyedEvent,
+    EnterEvent,
+    FireEvent,
+    HeroesEvent,
+    HoldEvent,
+    MoveEvent,
+    RetreatEvent,
+    RevealEvent,
+)
+from builder.render.narration import event_line, roll_text, style_of
 from builder.tui.widgets.map_view import MapView, Marks, marks_of
 from builder.tui.widgets.tile_card import show_if_changed
 
@@ -37,7 +50,7 @@ if TYPE_CHECKING:
     from builder.heroes.scenario.battlefield import Battlefield
     from builder.heroes.scenario.models import Scenario
     from builder.io.scenario_files import LoadedScenario
-    from builder.kernel.events import Event, Modifier
+    from builder.kernel.events import Modifier
 
 Square = tuple[int, int]
 
@@ -51,8 +64,6 @@ EVENT_TINT = "#ffd700"
 FIRER_TINT = "#00d7d7"
 TARGET_TINT = "#ff5fd7"
 PATH_GLYPH = ("·", EVENT_TINT)
-# Keys of Event.data that name pieces the event is about.
-PIECE_KEYS = ("unit", "firer", "target", "attacker", "defender")
 
 
 @dataclass(frozen=True)
@@ -111,39 +122,39 @@ def piece_glyph(piece: Piece) -> str:
     return next((c.upper() for c in piece.unit.name if c.isalnum()), "?")
 
 
-def event_squares(event: Event, pieces: Mapping[str, Piece]) -> tuple[set[Square], set[Square]]:
+def event_squares(event: HeroesEvent, pieces: Mapping[str, Piece]) -> tuple[set[Square], set[Square]]:
     """The squares an event touches (where units end up, who fired at whom) and the path a
     move took; `pieces` should hold the pieces both before and after the event, so that a
     destroyed unit's square is still found."""
-    touched: set[Square] = set()
-    data = event.data
-    for key in PIECE_KEYS:
-        piece = pieces.get(str(data.get(key, "")))
-        if piece is not None:
-            touched.update(piece.squares)
-    for key in data.get("units", []) if isinstance(data.get("units"), list) else []:
-        piece = pieces.get(key)
-        if piece is not None:
-            touched.update(piece.squares)
-    touched.update(_squares(data.get("to")))
-    path = _squares(data.get("path")) - touched
-    return touched, path
+    keys: tuple[str | None, ...] = ()
+    to: tuple[Square, ...] | None = ()
+    path: tuple[Square, ...] = ()
+    match event:
+        case MoveEvent():
+            keys, to, path = (event.unit,), event.to, event.path
+        case EnterEvent() | AdvanceEvent() | RetreatEvent():
+            keys, to = (event.unit,), event.to
+        case RevealEvent() | HoldEvent() | DestroyedEvent():
+            keys = (event.unit,)
+        case FireEvent():
+            keys = (event.firer, event.target)
+        case AssaultEvent():
+            keys = (event.attacker, event.defender)
+        case DeployEvent():
+            keys = event.units
+    touched = {sq for key in keys if key is not None and key in pieces for sq in pieces[key].squares}
+    touched.update(to or ())
+    return touched, set(path) - touched
 
 
-def _squares(value: Any) -> set[Square]:
-    if not isinstance(value, list):
-        return set()
-    return {(int(item[0]), int(item[1])) for item in value if isinstance(item, list | tuple) and len(item) == 2}
-
-
-def list_line(event: Event) -> Text:
+def list_line(event: HeroesEvent) -> Text:
     """One line of the event list, cut to the panel's width."""
     line = event_line(event)
     line.no_wrap, line.overflow = True, "ellipsis"
     return line
 
 
-def event_text(event: Event, index: int, count: int) -> Text:
+def event_text(event: HeroesEvent, index: int, count: int) -> Text:
     """The current event: where it is in the game, what happened and every roll."""
     text = Text()
     text.append(f"{index + 1}/{count}  ", style="dim")
@@ -152,7 +163,7 @@ def event_text(event: Event, index: int, count: int) -> Text:
     if event.side:
         text.append(f" · {event.side}", style="bold")
     text.append("\n")
-    text.append(event.text, style=STYLE.get(event.kind, ""))
+    text.append(event.text, style=style_of(event))
     for roll in event.rolls:
         text.append("\n")
         text.append_text(roll_text(roll, indent=2))

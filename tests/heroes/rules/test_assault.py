@@ -20,6 +20,7 @@ from builder.heroes.rules.assault import (
 )
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.damage import DamageLocation, Effect
+from builder.heroes.rules.events import AssaultEvent, Phase
 from builder.heroes.rules.ruleset import HON, SON
 from builder.kernel.dice import LoadedDice
 from builder.kernel.events import Modifier
@@ -58,7 +59,7 @@ def test_worked_example_9_against_7_the_attacker_wins() -> None:
     assert result.defender_moves is DefenderMove.RETREATS and result.attacker_moves is AttackerMove.ADVANCES
     assert result.attacker == american and result.attacker_effect is Effect.NONE
     assert dice.left == 0
-    event = result.event(2, "activation", "us")
+    event = AssaultEvent.of(result, 2, Phase.ACTIVATION, "us")
     assert event.text == "Rangers assaults Grenadiers: 9 against 7, the attacker wins."
     assert [r.kind for r in event.rolls] == ["assault-attack", "assault-defence"]
 
@@ -97,7 +98,7 @@ def test_a_defender_with_x_against_the_attacker_is_destroyed_without_dice() -> N
     assert result.outcome is AssaultOutcome.WIN
     assert result.defender is None and result.defender_effect is Effect.DESTROYED
     assert result.defender_moves is DefenderMove.REMOVED and result.attacker_moves is AttackerMove.ADVANCES
-    assert "cannot fight back" in result.event(1, "activation").text
+    assert "cannot fight back" in AssaultEvent.of(result, 1, Phase.ACTIVATION).text
 
 
 def test_a_heavy_vehicle_without_a_secondary_weapon_takes_one_automatic_damage() -> None:

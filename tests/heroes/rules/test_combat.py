@@ -21,6 +21,7 @@ from builder.heroes.rules.combat import (
     take_hit,
 )
 from builder.heroes.rules.damage import DamageLocation, Effect, destruction_roll, locate_damage
+from builder.heroes.rules.events import FireEvent, Phase
 from builder.heroes.rules.ruleset import HON, SON, ruleset_for
 from builder.kernel.dice import LoadedDice
 from builder.kernel.events import Modifier
@@ -189,7 +190,7 @@ def test_damage_location(face: int, location: DamageLocation, suppressed: int) -
     assert result.outcome is FireOutcome.HIT and result.damage is not None
     assert result.damage.location is location and result.damage.roll.page == "HoN core p.15"
     assert result.effect is Effect.DAMAGED
-    assert result.target is not None and result.target.damage == (location.value,)
+    assert result.target is not None and result.target.damage == (location,)
     assert result.target.suppressed == suppressed == result.suppressed
 
 
@@ -200,7 +201,7 @@ def test_a_6_destroys_the_vehicle_into_a_wreck() -> None:
 
 
 def test_a_second_damage_of_the_same_kind_destroys() -> None:
-    tracked = piece(tank(), damage=("tracks",))
+    tracked = piece(tank(), damage=(DamageLocation.TRACKS,))
     assert locate_damage(tracked, LoadedDice([1])).effect is Effect.DAMAGED
     again = locate_damage(tracked, LoadedDice([2]))
     assert again.location is DamageLocation.TRACKS and again.effect is Effect.WRECKED
@@ -238,7 +239,8 @@ def test_damage_control_rolls_two_dice_and_the_owner_chooses() -> None:
     assert damage.roll.dice == (6, 1) and damage.location is DamageLocation.CREW
     assert damage.roll.modifiers[-1].page == "HoN core p.26"
     # With a crew marker already there a second one would destroy it: the owner takes the hull.
-    assert locate_damage(replace(careful, damage=("crew",)), LoadedDice([1, 4])).location is DamageLocation.HULL
+    crew_hit = replace(careful, damage=(DamageLocation.CREW,))
+    assert locate_damage(crew_hit, LoadedDice([1, 4])).location is DamageLocation.HULL
     forced = locate_damage(careful, LoadedDice([6, 6]))
     assert forced.effect is Effect.WRECKED
     chosen = locate_damage(careful, LoadedDice([1, 5]), choose=lambda vehicle, totals: max(totals))
@@ -272,7 +274,7 @@ def test_a_wreck_is_not_a_target() -> None:
 
 
 def test_a_destroyed_primary_weapon_cannot_fire(bundled: Catalogue) -> None:
-    panzer = piece(bundled.units["ge-panzer-iv"], damage=("primary",))
+    panzer = piece(bundled.units["ge-panzer-iv"], damage=(DamageLocation.PRIMARY,))
     gun, mg = panzer.side.weapons
     target = piece(infantry(defense=4))
     with pytest.raises(IllegalAttack, match="primary weapon"):
@@ -504,7 +506,7 @@ def test_a_firing_action_yields_an_event_with_dice_modifiers_and_pages() -> None
         Shot(target=target, firer=piece(infantry(name="Grenadiers")), terrain=2, bonuses=(ammo(HON, target),)),
         LoadedDice([4]),
     )
-    event = result.event(turn=1, phase="activation", side="german").to_json()
+    event = FireEvent.of(result, turn=1, phase=Phase.ACTIVATION, side="german").to_json()
     assert event["kind"] == "fire"
     assert event["text"] == "Grenadiers fires at Fire Team: 7 against 6, a hit; Fire Team is flipped."
     roll = event["rolls"][0]

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from builder.heroes.rules.assault import Assault, resolve_assault
 from builder.heroes.rules.combat import Shot, fire
-from builder.heroes.rules.damage import locate_damage
+from builder.heroes.rules.damage import DamageLocation, locate_damage
 from builder.heroes.rules.odds import (
     assault_odds,
     best_of,
@@ -257,12 +257,12 @@ def test_damage_location_odds() -> None:
     assert damage_odds(piece(tank()), piercing=True) == pytest.approx(
         {"crew": 0, "tracks": 1 / 6, "hull": 2 / 6, "primary": 1 / 6, "destroyed": 2 / 6}
     )
-    assert damage_odds(piece(tank(), damage=("hull",)))["destroyed"] == pytest.approx(3 / 6)
+    assert damage_odds(piece(tank(), damage=(DamageLocation.HULL,)))["destroyed"] == pytest.approx(3 / 6)
 
 
-@pytest.mark.parametrize("damage", [(), ("crew",), ("crew", "hull")])
+@pytest.mark.parametrize("damage", [(), (DamageLocation.CREW,), (DamageLocation.CREW, DamageLocation.HULL)])
 @pytest.mark.parametrize("piercing", [False, True])
-def test_damage_control_odds_are_the_resolution(damage: tuple[str, ...], piercing: bool) -> None:
+def test_damage_control_odds_are_the_resolution(damage: tuple[DamageLocation, ...], piercing: bool) -> None:
     vehicle = piece(tank(abilities=["damage-control"]), damage=damage)
     tally: Counter[str] = Counter()
     for faces in product(FACES, repeat=2):

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from builder.cli import main
 from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.rules.events import BreaksEvent, EnterEvent, VictoryEvent
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.simulation import GameRecord, simulate
 from builder.heroes.scenario.battlefield import Battlefield, assemble
@@ -75,8 +76,8 @@ def test_a_whole_game_ends_with_a_result_and_breaking_points_score() -> None:
     assert record.winner in ("us", "german", "draw") and record.outcome != "not finished"
     kinds = Counter(e.kind for e in record.events)
     assert kinds["victory"] == 1 and kinds["turn"] == record.turns
-    broken = [e for e in record.events if e.kind == "breaks"]
-    scored = sum(e.data["victory_points"] for e in broken)
+    assert isinstance(record.events[-1], VictoryEvent)
+    scored = sum(e.victory_points for e in record.events if isinstance(e, BreaksEvent))
     assert sum(record.victory_points.values()) == scored  # two sides: each break scores once
 
 
@@ -84,7 +85,7 @@ def test_units_entering_through_entry_squares_wait_in_reserve() -> None:
     record = play("way-of-the-cross", 3, turns=1)
     deploy = [e for e in record.events if e.kind == "deploy" and e.side == "commonwealth"]
     assert "will enter through the entry squares" in deploy[0].text
-    assert any(e.kind == "enter" for e in record.events)
+    assert any(isinstance(e, EnterEvent) for e in record.events)
 
 
 # --- hon simulate --------------------------------------------------------------------------
@@ -105,6 +106,9 @@ def test_hon_simulate_narrates_the_rolls(capsys: pytest.CaptureFixture[str]) -> 
     assert main(["simulate", str(SCENARIOS / "hon-first-contact.yaml"), "--turns", "2", "--seed", "5"]) == 0
     out = capsys.readouterr().out
     assert "Turn 1 begins" in out and "fire: d6 [" in out and "Result:" in out
+    assert " reveals " not in out  # tokens revealed and holds are told only when asked
+    assert main(["simulate", str(SCENARIOS / "hon-first-contact.yaml"), "--turns", "1", "--seed", "5", "-v"]) == 0
+    assert " reveals " in capsys.readouterr().out
 
 
 def test_hon_simulate_needs_an_army_for_every_side(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,0 +1,278 @@
+"""What happens in a game of Heroes of Normandie, one model per kind of event: the rules
+core builds them (turn.py, actions.py, simulation.py), front ends choose how to show them by
+their type, and `EVENT_LOG` reads a JSON event log (`hon simulate --json`) back into them.
+
+The fields are what front ends need to draw an event (unit keys, squares, outcomes); the
+sentence and the rolls say the rest. Their JSON is `GameEvent.to_json`'s, unchanged since
+events were one class with a data dictionary, so that logs written before still read."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import Field, TypeAdapter
+
+from builder.heroes.rules.assault import AssaultOutcome, AssaultResult, AttackerMove, DefenderMove
+from builder.heroes.rules.combat import FireOutcome, FireResult, name
+from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.pieces import Square
+from builder.kernel.events import GameEvent
+
+
+class Phase(StrEnum):
+    """When an event happens: the set-up, then each Game Turn's Order, Activation and Supply
+    Phases (HoN core p.8-9, p.16)."""
+
+    SETUP = "setup"
+    ORDER = "order"
+    ACTIVATION = "activation"
+    SUPPLY = "supply"
+
+
+class _HeroesEvent(GameEvent):
+    phase: Phase
+
+
+# --- The set-up -------------------------------------------------------------------------
+
+
+class InitiativeEvent(_HeroesEvent):
+    """Who has the initiative on turn 1: the scenario's side, or the initiative rolls."""
+
+    kind: Literal["initiative"] = "initiative"
+
+
+class DeployEvent(_HeroesEvent):
+    """A side deployed; `units` are the pieces now on the battlefield."""
+
+    kind: Literal["deploy"] = "deploy"
+    units: tuple[str, ...]
+
+
+# --- The Order Phase --------------------------------------------------------------------
+
+
+class TurnEvent(_HeroesEvent):
+    """A Game Turn begins."""
+
+    kind: Literal["turn"] = "turn"
+
+
+class OrdersEvent(_HeroesEvent):
+    """The order tokens a side placed, by unit key (HoN core p.8)."""
+
+    kind: Literal["orders"] = "orders"
+    numbered: tuple[str, ...]  # order 1 first
+    special: tuple[str, ...]
+    bluffs: tuple[str, ...]
+
+
+class SuddenDeathEvent(_HeroesEvent):
+    """A side with no order token to place loses at once (HoN core p.8)."""
+
+    kind: Literal["sudden-death"] = "sudden-death"
+
+
+# --- The Activation and Supply Phases ---------------------------------------------------
+
+
+class RevealEvent(_HeroesEvent):
+    """An order token turned over (HoN core p.9): the unit acts, or nothing happens."""
+
+    kind: Literal["reveal"] = "reveal"
+    unit: str
+
+
+class HoldEvent(_HeroesEvent):
+    """An activated unit does nothing."""
+
+    kind: Literal["hold"] = "hold"
+    unit: str
+
+
+class MoveEvent(_HeroesEvent):
+    """A Movement Action: the squares the unit ends on, and the path it took there."""
+
+    kind: Literal["move"] = "move"
+    unit: str
+    to: tuple[Square, ...]
+    path: tuple[Square, ...]
+    cost: int
+
+
+class EnterEvent(_HeroesEvent):
+    """A unit in reserve enters the battlefield on an entry square."""
+
+    kind: Literal["enter"] = "enter"
+    unit: str
+    to: tuple[Square, ...]
+
+
+class FireEvent(_HeroesEvent):
+    """A Firing Action, its rolls and what became of the target."""
+
+    kind: Literal["fire"] = "fire"
+    target: str
+    outcome: FireOutcome
+    effect: Effect
+    suppressed: int  # Suppressed markers the target received
+    defense: int  # what the roll had to reach
+    firer: str | None = None  # None for an alternate firing action (HoN core p.14)
+
+    @classmethod
+    def of(cls, result: FireResult, turn: int, phase: Phase, side: str | None = None) -> FireEvent:
+        """The event that tells a resolved Firing Action."""
+        shot = result.shot
+        who = name(shot.firer) if shot.firer is not None else "An alternate firing action"
+        what = {FireOutcome.MISS: "a miss", FireOutcome.HIT: "a hit", FireOutcome.DOUBLE_HIT: "a double hit"}.get(
+            result.outcome, f"{result.suppressed} Suppressed marker(s)"
+        )
+        text = f"{who} fires at {name(shot.target)}: {result.roll.total} against {result.aim.defense}, {what}"
+        if result.damage is not None:
+            text += f", damage to the {result.damage.location.value}"
+        if result.effect not in (Effect.NONE, Effect.SUPPRESSED):
+            text += f"; {name(shot.target)} is {result.effect.value}"
+        return cls(
+            turn=turn,
+            phase=phase,
+            side=side,
+            text=text + ".",
+            rolls=result.rolls,
+            target=shot.target.key,
+            outcome=result.outcome,
+            effect=result.effect,
+            suppressed=result.suppressed,
+            defense=result.aim.defense,
+            firer=shot.firer.key if shot.firer is not None else None,
+        )
+
+
+class AssaultEvent(_HeroesEvent):
+    """An assault, both rolls, and what became of each side (HoN core p.25-26)."""
+
+    kind: Literal["assault"] = "assault"
+    attacker: str
+    defender: str
+    outcome: AssaultOutcome  # from the attacker's side
+    attacker_effect: Effect
+    defender_effect: Effect
+    attacker_moves: AttackerMove
+    defender_moves: DefenderMove
+
+    @classmethod
+    def of(cls, result: AssaultResult, turn: int, phase: Phase, side: str | None = None) -> AssaultEvent:
+        """The event that tells a resolved assault."""
+        attacker, defender = name(result.assault.attacker), name(result.assault.defender)
+        if result.attack is None or result.defence is None:
+            text = f"{attacker} assaults {defender}, who cannot fight back"
+        else:
+            text = f"{attacker} assaults {defender}: {result.attack.total} against {result.defence.total}"
+        text += {
+            AssaultOutcome.WIN: ", the attacker wins",
+            AssaultOutcome.TIE: ", a tie",
+            AssaultOutcome.LOSS: ", the defender wins",
+        }[result.outcome]
+        return cls(
+            turn=turn,
+            phase=phase,
+            side=side,
+            text=text + ".",
+            rolls=result.rolls,
+            attacker=result.assault.attacker.key,
+            defender=result.assault.defender.key,
+            outcome=result.outcome,
+            attacker_effect=result.attacker_effect,
+            defender_effect=result.defender_effect,
+            attacker_moves=result.attacker_moves,
+            defender_moves=result.defender_moves,
+        )
+
+
+class AdvanceEvent(_HeroesEvent):
+    """The winner of an assault takes the ground (HoN core p.26)."""
+
+    kind: Literal["advance"] = "advance"
+    unit: str
+    to: tuple[Square, ...]
+
+
+class RetreatEvent(_HeroesEvent):
+    """The loser of an assault retreats or is pushed aside (HoN core p.26); with nowhere to
+    go, `to` is None and the unit is destroyed."""
+
+    kind: Literal["retreat"] = "retreat"
+    unit: str
+    to: tuple[Square, ...] | None = None
+
+
+class DestroyedEvent(_HeroesEvent):
+    """A unit destroyed or wrecked (HoN core p.15)."""
+
+    kind: Literal["destroyed"] = "destroyed"
+    unit: str
+
+
+class BreaksEvent(_HeroesEvent):
+    """A combat group reaches its breaking point; its opponents score (HoN core p.15)."""
+
+    kind: Literal["breaks"] = "breaks"
+    group: str  # "german/tiles[0]"
+    victory_points: int
+
+
+class ControlEvent(_HeroesEvent):
+    """A side takes control of an objective."""
+
+    kind: Literal["control"] = "control"
+    objective: str
+
+
+class RallyEvent(_HeroesEvent):
+    """A side takes one Suppressed marker off each of its units (HoN core p.16)."""
+
+    kind: Literal["rally"] = "rally"
+
+
+# --- The end of the turn ----------------------------------------------------------------
+
+
+class VictoryEvent(_HeroesEvent):
+    """The game is over: the winner (a side id or "draw") and the victory points."""
+
+    kind: Literal["victory"] = "victory"
+    winner: str
+    victory_points: dict[str, int]
+
+
+class ScenarioEvent(_HeroesEvent):
+    """One of the scenario's events, told but not played (builder.heroes.rules.turn)."""
+
+    kind: Literal["scenario-event"] = "scenario-event"
+
+
+HeroesEvent = Annotated[
+    InitiativeEvent
+    | DeployEvent
+    | TurnEvent
+    | OrdersEvent
+    | SuddenDeathEvent
+    | RevealEvent
+    | HoldEvent
+    | MoveEvent
+    | EnterEvent
+    | FireEvent
+    | AssaultEvent
+    | AdvanceEvent
+    | RetreatEvent
+    | DestroyedEvent
+    | BreaksEvent
+    | ControlEvent
+    | RallyEvent
+    | VictoryEvent
+    | ScenarioEvent,
+    Field(discriminator="kind"),
+]
+
+# Reads the "events" of `hon simulate --json` back: each by its "kind".
+EVENT_LOG: TypeAdapter[list[HeroesEvent]] = TypeAdapter(list[HeroesEvent])
