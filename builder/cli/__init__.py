@@ -12,6 +12,7 @@ from builder.cli import (  # noqa: F401
     army_commands,
     catalogue_commands,
     deploy_commands,
+    games_commands,
     odds_commands,
     roster_commands,
     scenario_commands,
@@ -19,8 +20,8 @@ from builder.cli import (  # noqa: F401
     tui_commands,
 )
 from builder.cli.app import app
-from builder.io.save import ChangedOnDisk
-from builder.io.yamlio import HonFileError
+from builder.io.errors import ChangedOnDisk, HonFileError
+from builder.kernel.system import Unsupported
 
 # Typer vendors click privately; its usage errors all derive from the ClickException
 # that the public typer.BadParameter derives from.
@@ -39,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     except typer.Abort:
         print("hon: aborted.", file=sys.stderr)
         return 1
-    except (HonFileError, ChangedOnDisk) as problem:
+    except (HonFileError, ChangedOnDisk, Unsupported) as problem:
         print(f"hon: {problem}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -16,5 +16,8 @@ ArmyArgument = Annotated[Path, typer.Argument(help="An army list (YAML).")]
 def validate(army: ArmyArgument, catalogue: CatalogueOption = None, as_json: JsonOption = False) -> None:
     """Check an army list: exit 0 when legal, 1 when not, 2 when it cannot be read."""
     from builder.cli.army_report import validate_army
+    from builder.kernel.system import Capability
+    from builder.services.systems import require
 
+    require(army, Capability.FORCE_CHECK)
     raise typer.Exit(validate_army(army, catalogue, as_json))

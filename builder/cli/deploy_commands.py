@@ -2,27 +2,12 @@
 
 from __future__ import annotations
 
-import json
-import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
-from rich.table import Table
-from rich.text import Text
 
-from builder.cli.app import CatalogueOption, JsonOption, app, console
-from builder.cli.render import issues_table
-from builder.heroes.rules.deployment import Deployment, dry_run, zone_squares, zones_for
-from builder.heroes.rules.grid import compass
-from builder.heroes.rules.pieces import Piece, Square
-from builder.heroes.rules.positions import PositionEntry, PositionsFile
-from builder.heroes.scenario.battlefield import Battlefield, assemble
-from builder.io.army_files import load_army
-from builder.io.catalogue_files import load_catalogue
-from builder.io.positions_files import LoadedPositions, load_positions, save_positions
-from builder.io.scenario_files import LoadedScenario, load_scenario
-from builder.kernel.diagnostics import Issue, Severity, is_legal
+from builder.cli.app import CatalogueOption, JsonOption, app
 
 ScenarioArgument = Annotated[Path, typer.Argument(help="A scenario (YAML).")]
 SideOption = Annotated[str, typer.Option("--side", help="The scenario side that deploys (its id).")]
@@ -33,123 +18,6 @@ PositionsOption = Annotated[
     Path | None, typer.Option("--positions", help="A positions file to check; without it, deploy automatically.")
 ]
 SaveOption = Annotated[Path | None, typer.Option("--save", help="Write the placements to this positions file.")]
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-MAX_MAP_WIDTH = 40  # squares; wider maps are cut down to the zone and the units around it
-
-
-def _usage(message: str) -> typer.Exit:
-    print(f"hon: {message}", file=sys.stderr)
-    return typer.Exit(2)
-
-
-def assembled(loaded: LoadedScenario, catalogue: Any) -> Battlefield:
-    """The scenario's map; a map that cannot be assembled is a usage error (exit 2)."""
-    battlefield, problems = assemble(loaded.scenario.map, catalogue)
-    wrong = [i for i in problems if i.severity is Severity.ERROR]
-    if wrong:
-        raise _usage(f"{loaded.path}: the map cannot be assembled: {wrong[0].message} (see hon scenario check)")
-    return battlefield
-
-
-def _locate(issues: tuple[Issue, ...], loaded: LoadedScenario, positions: LoadedPositions | None) -> list[Issue]:
-    found = []
-    for issue in issues:
-        if issue.path.startswith("positions[") and positions is not None:
-            found.extend(positions.locate([issue]))
-        elif issue.path.startswith(("zones[", "setup", "sides")):
-            found.extend(loaded.locate([issue]))
-        else:
-            found.append(issue)
-    return found
-
-
-def _placement(piece: Piece) -> dict[str, Any]:
-    return {
-        "unit": piece.key,
-        "name": piece.unit.name,
-        "at": list(piece.squares[0]),
-        "squares": [list(sq) for sq in piece.squares],
-        "facing": compass(piece.facing),
-        "side": piece.side_index,
-    }
-
-
-def _map_lines(battlefield: Battlefield, zone: frozenset[Square], letters: dict[Square, str]) -> list[Text]:
-    """The battlefield (or the part around the zone) as text: a unit's letter, a terrain
-    glyph, ':' for the open squares of the zone and '.' elsewhere."""
-    cols, rows = range(battlefield.width), range(battlefield.height)
-    if battlefield.width > MAX_MAP_WIDTH:
-        shown = zone | set(letters)
-        low = max(0, min(c for c, _ in shown) - 2)
-        cols = range(low, min(battlefield.width, max(c for c, _ in shown) + 3))
-        top = max(0, min(r for _, r in shown) - 2)
-        rows = range(top, min(battlefield.height, max(r for _, r in shown) + 3))
-    header = Text("    " + "".join(f"{c % 100:<2}" if c % 5 == 0 else "  " for c in cols), style="dim")
-    lines = [header]
-    for r in rows:
-        line = Text(f"{r:>3} ", style="dim")
-        for c in cols:
-            square = (c, r)
-            style = "on grey23" if square in zone else ""
-            if square in letters:
-                line.append(letters[square], style=f"bold yellow {style}".strip())
-            elif square not in battlefield.squares:
-                line.append(" ")
-            elif square in battlefield.element_at:
-                line.append(battlefield.element_at[square].terrain.glyph, style=style or None)
-            else:
-                line.append(":" if square in zone else ".", style=style or None)
-            line.append(" ", style=style or None)
-        lines.append(line)
-    return lines
-
-
-def _show(deployment: Deployment, loaded: LoadedScenario, battlefield: Battlefield, issues: list[Issue]) -> None:
-    scenario, side = loaded.scenario, deployment.side
-    zones = zones_for(scenario, side)
-    zone = zone_squares(zones, battlefield)
-    placed = deployment.placed
-    letters: dict[Square, str] = {}
-    for index, piece in enumerate(placed):
-        for square in piece.squares:
-            letters[square] = LETTERS[index] if index < len(LETTERS) else "?"
-    ok = is_legal(issues)
-    errors = sum(1 for i in issues if i.severity is Severity.ERROR)
-    how = "deployed automatically" if deployment.automatic else "placements checked"
-    verdict = "[bold green]legal[/]" if ok else f"[bold red]not legal ({errors} error{'s' if errors != 1 else ''})[/]"
-    console.print(f"[bold]{scenario.title}[/] — side {side}, {how}: {verdict}")
-    names = ", ".join(repr(z.id) for z in zones) or "none"
-    console.print(f"Zone {names}: {len(zone)} squares (shaded, ':' where open).")
-    for line in _map_lines(battlefield, zone, letters):
-        console.print(line)
-    table = Table.grid(padding=(0, 2))
-    for column in ("", "unit", "squares", "facing", "counter"):
-        table.add_column(column, style="dim" if column == "counter" else None)
-    for index, piece in enumerate(placed):
-        letter = LETTERS[index] if index < len(LETTERS) else "?"
-        where = " ".join(f"[{c}, {r}]" for c, r in piece.squares)
-        up = "" if piece.side_index == 0 else f" ({piece.side.state.value} side up)"
-        table.add_row(
-            Text(letter, style="bold yellow"),
-            Text(piece.unit.name + up),
-            Text(where),
-            compass(piece.facing),
-            Text(piece.key),
-        )
-    console.print(table)
-    unplaced = [p for p in deployment.pieces if not p.squares]
-    if unplaced:
-        console.print(f"Not on the battlefield: {', '.join(p.key for p in unplaced)}")
-    if issues:
-        console.print(issues_table(issues))
-
-
-def _save(deployment: Deployment, scenario_id: str, target: Path) -> None:
-    entries = [
-        PositionEntry(unit=p.key, at=p.squares[0], facing=p.facing, side=1 if p.side_index else 0)
-        for p in deployment.placed
-    ]
-    save_positions(PositionsFile(scenario=scenario_id, side=deployment.side, positions=entries), target)
 
 
 @app.command("deploy")
@@ -164,54 +32,6 @@ def deploy_command(
 ) -> None:
     """Dry-run a deployment: check a positions file, or deploy the army automatically.
     Exit 0 when legal, 1 when not, 2 when something cannot be read."""
-    loaded_catalogue, _ = load_catalogue(catalogue)
-    loaded = load_scenario(scenario)
-    if loaded.scenario.side(side) is None:
-        known = ", ".join(s.id for s in loaded.scenario.sides)
-        raise typer.BadParameter(f"the scenario has no side {side!r}; its sides are {known}", param_hint="--side")
-    army_path = army or loaded.army_path(side)
-    if army_path is None:
-        raise typer.BadParameter(f"the scenario names no army list for {side}; give one", param_hint="--army")
-    loaded_army = load_army(army_path)
-    battlefield = assembled(loaded, loaded_catalogue)
-    loaded_positions = load_positions(positions) if positions is not None else None
-    deployment = dry_run(
-        loaded.scenario,
-        battlefield,
-        side,
-        loaded_army.army,
-        loaded_catalogue,
-        loaded_positions.positions if loaded_positions else None,
-    )
-    issues = _locate(deployment.issues, loaded, loaded_positions)
-    if loaded_positions is not None and loaded_positions.positions.side not in (None, side):
-        issues.insert(
-            0,
-            Issue(
-                severity=Severity.WARNING,
-                code="deploy.side",
-                path="side",
-                message=f"The positions file is for side {loaded_positions.positions.side}, checked here for {side}.",
-                line=loaded_positions.document.line_of(["side"]),
-            ),
-        )
-    if save is not None:
-        _save(deployment, loaded.scenario.id, save)
-    ok = is_legal(issues)
-    if as_json:
-        print(
-            json.dumps(
-                {
-                    "ok": ok,
-                    "side": side,
-                    "automatic": deployment.automatic,
-                    "placements": [_placement(p) for p in deployment.placed],
-                    "unplaced": [p.key for p in deployment.pieces if not p.squares],
-                    "issues": [i.model_dump(mode="json") for i in issues],
-                },
-                indent=2,
-            )
-        )
-        raise typer.Exit(0 if ok else 1)
-    _show(deployment, loaded, battlefield, issues)
-    raise typer.Exit(0 if ok else 1)
+    from builder.cli.deploy_report import deploy
+
+    raise typer.Exit(deploy(scenario, side, army, positions, save, catalogue, as_json))

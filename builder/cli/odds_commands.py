@@ -10,16 +10,17 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.table import Table
 
 from builder.cli.app import JsonOption, app, console, errors
-from builder.heroes.catalogue.base import Game
-from builder.heroes.rules.odds import Odds, assault_odds, fire_odds
-from builder.heroes.rules.ruleset import ruleset_for
-from builder.kernel.events import Modifier
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from builder.heroes.rules.odds import Odds
+    from builder.kernel.events import Modifier
 
 FIRE_ONLY = ("--obscured", "--long-range", "--suppressive", "--dual")
 ASSAULT_ONLY = ("--defender-combat", "--defender-dice", "--defender-bonus", "--defender-suppressed")
@@ -47,11 +48,18 @@ def odds_command(
     defender_suppressed: Annotated[
         int | None, typer.Option("--defender-suppressed", help="Suppressed markers on the defender.")
     ] = None,
-    game: Annotated[Game, typer.Option("--game", help="Whose page numbers to cite.")] = Game.HON,
+    game: Annotated[str, typer.Option("--game", help="The game whose rules and pages to use: hon or son.")] = "hon",
     as_json: JsonOption = False,
 ) -> None:
     """Exact odds of a firing action, suppressive fire or an assault, from every die face."""
-    ruleset = ruleset_for(game)
+    from builder.heroes.catalogue.base import Game
+    from builder.heroes.rules.odds import assault_odds, fire_odds
+    from builder.heroes.rules.ruleset import ruleset_for
+    from builder.kernel.system import Capability
+    from builder.services.systems import require_game
+
+    require_game(game, Capability.ODDS)
+    ruleset = ruleset_for(Game(game))
     given = {
         "--obscured": obscured != 0,
         "--long-range": long_range,
@@ -120,6 +128,8 @@ def _dice(count: int) -> str:
 
 
 def _table(result: Odds) -> Table:
+    from rich.table import Table
+
     table = Table(header_style="bold")
     table.add_column("Suppressed markers" if result.kind == "suppressive-fire" else "outcome")
     table.add_column("chance", justify="right")
@@ -129,6 +139,8 @@ def _table(result: Odds) -> Table:
 
 
 def _modifiers(result: Odds) -> Table:
+    from rich.table import Table
+
     table = Table(box=None, header_style="bold", pad_edge=False)
     for column in ("", "modifier", "value", "page"):
         table.add_column(column, justify="right" if column == "value" else "left")

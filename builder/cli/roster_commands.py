@@ -8,12 +8,7 @@ from typing import Annotated
 import typer
 
 from builder.cli.app import CatalogueOption, app, errors, open_catalogue
-from builder.export.roster import Format, Paper, PdfUnavailable, output_path, write_roster
-from builder.export.roster_model import build_roster
-from builder.heroes.army.validate import check
-from builder.io.army_files import load_army
-from builder.io.yamlio import HonFileError
-from builder.kernel.diagnostics import plural
+from builder.export.formats import Format, Paper
 
 
 @app.command()
@@ -32,6 +27,16 @@ def roster(
     """Write a printable roster of an army list, into exports/ unless -o says otherwise.
 
     An illegal army still prints, under a "not legal" banner listing its issues."""
+    from builder.export.roster import PdfUnavailable, output_path, write_roster
+    from builder.export.roster_model import build_roster
+    from builder.heroes.army.validate import check
+    from builder.io.army_files import load_army
+    from builder.io.errors import HonFileError
+    from builder.kernel.diagnostics import plural
+    from builder.kernel.system import Capability
+    from builder.services.systems import require
+
+    require(army, Capability.ROSTER)
     loaded_catalogue, _ = open_catalogue(catalogue)
     loaded = load_army(army)
     issues, _ = check(loaded.army, loaded_catalogue)

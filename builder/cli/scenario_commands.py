@@ -61,17 +61,21 @@ def sheet_command(
     """Write a printable scenario sheet, into exports/ unless -o says otherwise.
 
     A scenario with errors still prints, under a "not playable" banner listing its issues."""
-    from builder.export.roster import Paper, PdfUnavailable
-    from builder.export.sheet import SheetFormat, build_sheet, sheet_path, write_sheet
+    from builder.export.formats import Paper, SheetFormat
+    from builder.export.roster import PdfUnavailable
+    from builder.export.sheet import build_sheet, sheet_path, write_sheet
+    from builder.io.errors import HonFileError
     from builder.io.scenario_files import load_scenario
-    from builder.io.yamlio import HonFileError
     from builder.kernel.diagnostics import plural
+    from builder.kernel.system import Capability
+    from builder.services.systems import require
 
     formats, papers = {f.value: f for f in SheetFormat}, {p.value: p for p in Paper}
     if fmt not in formats:
         raise typer.BadParameter(f"{fmt!r} is not one of html, pdf, svg.", param_hint="--format")
     if paper not in papers:
         raise typer.BadParameter(f"{paper!r} is not one of a4, letter.", param_hint="--paper")
+    require(scenario, Capability.SHEET)
     loaded_catalogue, _ = open_catalogue(catalogue)
     loaded = load_scenario(scenario)
     sheet = build_sheet(loaded, loaded_catalogue)

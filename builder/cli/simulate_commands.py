@@ -13,13 +13,10 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.text import Text
 
-from builder.cli.app import CatalogueOption, JsonOption, app, console, open_catalogue
-from builder.render.narration import event_line, roll_text
+from builder.cli.app import CatalogueOption, JsonOption, app, console, errors, open_catalogue
 
 if TYPE_CHECKING:
-    from builder.heroes.army.models import ArmyList
     from builder.heroes.rules.simulation import GameRecord
-    from builder.io.scenario_files import LoadedScenario
 
 ArmiesOption = Annotated[
     list[str] | None,
@@ -27,34 +24,20 @@ ArmiesOption = Annotated[
 ]
 
 
-def armies_for(loaded: LoadedScenario, given: list[str]) -> dict[str, ArmyList]:
-    """The army list of every side: --army SIDE=FILE first, else the scenario's."""
-    from builder.io.army_files import load_army
-
-    sides = [s.id for s in loaded.scenario.sides]
+def armies_given(given: list[str]) -> dict[str, Path]:
+    """--army SIDE=FILE, by side: they replace the lists the scenario names."""
     chosen: dict[str, Path] = {}
     for item in given:
         side, sep, file = item.partition("=")
         if not sep or not side or not file:
             raise typer.BadParameter(f"{item!r} is not SIDE=FILE", param_hint="--army")
-        if side not in sides:
-            raise typer.BadParameter(
-                f"the scenario has no side {side!r}; its sides are {', '.join(sides)}", param_hint="--army"
-            )
         chosen[side] = Path(file)
-    armies: dict[str, ArmyList] = {}
-    for side in sides:
-        path = chosen.get(side) or loaded.army_path(side)
-        if path is None:
-            raise typer.BadParameter(
-                f"the scenario names no army list for {side}; give --army {side}=FILE", param_hint="--army"
-            )
-        armies[side] = load_army(path).army
-    return armies
+    return chosen
 
 
 def narrate(record: GameRecord, verbose: bool) -> None:
     from builder.heroes.rules.events import HoldEvent, RevealEvent, TurnEvent, VictoryEvent
+    from builder.render.narration import event_line, roll_text
 
     phase = None
     for event in record.events:
@@ -86,22 +69,32 @@ def simulate_command(
     as_json: JsonOption = False,
 ) -> None:
     """Play the scenario with the simple policy for every side and tell every roll."""
-    from builder.cli.deploy_commands import assembled
-    from builder.heroes.rules.simulation import simulate
-    from builder.io.scenario_files import load_scenario
+    from builder.kernel.system import Capability
+    from builder.services.game import MissingArmies, UnknownSide, prepare_game
+    from builder.services.systems import require
 
+    require(scenario, Capability.SIMULATE)
     loaded_catalogue, _ = open_catalogue(catalogue)
-    loaded = load_scenario(scenario)
-    armies = armies_for(loaded, army or [])
+    try:
+        game = prepare_game(scenario, loaded_catalogue, armies_given(army or []))
+    except UnknownSide as problem:
+        raise typer.BadParameter(problem.reason.rstrip("."), param_hint="--army") from None
+    except MissingArmies as problem:
+        sides = " ".join(f"--army {side}=FILE" for side in problem.sides)
+        raise typer.BadParameter(
+            f"the scenario names no army list for {', '.join(problem.sides)}; give {sides}", param_hint="--army"
+        ) from None
+    for issue in game.issues:
+        if issue.path.startswith("forces["):  # a list the player gave that does not fit
+            errors.print(f"hon: warning: {issue.message}", markup=False, highlight=False, soft_wrap=True)
     if tui:
         from builder.tui.app import HonApp
 
-        HonApp.simulating(scenario, loaded_catalogue, seed=seed, turns=turns, armies=armies).run()
+        HonApp.simulating(scenario, loaded_catalogue, seed=seed, turns=turns, armies=game.armies).run()
         return
-    battlefield = assembled(loaded, loaded_catalogue)
-    record = simulate(loaded.scenario, battlefield, armies, loaded_catalogue, seed=seed, turns=turns)
+    record = game.simulate(seed=seed, turns=turns)
     if as_json:
         print(json.dumps(record.to_json(), indent=1))
         return
-    console.print(f"[bold]{loaded.scenario.title}[/] — simulated with seed {seed}, the simple policy for every side.")
+    console.print(f"[bold]{game.scenario.title}[/] — simulated with seed {seed}, the simple policy for every side.")
     narrate(record, verbose)

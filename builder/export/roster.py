@@ -10,13 +10,13 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
-from enum import StrEnum
 from functools import cache
 from pathlib import Path
 from typing import Any, NoReturn
 
 import jinja2
 
+from builder.export.formats import Format, Paper
 from builder.export.roster_model import Roster
 from builder.export.roster_sheets import TARGETS
 from builder.export.roster_text import render_markdown, render_text, sentence
@@ -27,28 +27,6 @@ DEFAULT_FOLDER = "exports"
 SLUG_LIMIT = 60
 # Names Windows refuses for a file whatever its extension.
 _RESERVED = {"con", "prn", "aux", "nul"} | {f"{p}{n}" for p in ("com", "lpt") for n in range(1, 10)}
-
-
-class Format(StrEnum):
-    HTML = "html"
-    PDF = "pdf"
-    MD = "md"
-    TXT = "txt"
-
-    @property
-    def extension(self) -> str:
-        return f".{self.value}"
-
-
-class Paper(StrEnum):
-    """Paper sizes for `@page`: A4 by default, US Letter on request."""
-
-    A4 = "a4"
-    LETTER = "letter"
-
-    @property
-    def css(self) -> str:
-        return {Paper.A4: "A4", Paper.LETTER: "letter"}[self]
 
 
 # The heading shields of the combat value columns, in the colours the counters print.

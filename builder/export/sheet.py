@@ -9,12 +9,12 @@ trigger in English through `builder.heroes.scenario.conditions.describe`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 from functools import partial
 from pathlib import Path
 
 from markupsafe import Markup
 
+from builder.export.formats import Paper, SheetFormat
 from builder.export.map_svg import (
     LegendEntry,
     legend,
@@ -23,7 +23,7 @@ from builder.export.map_svg import (
     standalone_svg,
     zone_tags,
 )
-from builder.export.roster import Paper, environment, html_to_pdf, output_path
+from builder.export.roster import environment, html_to_pdf, output_path
 from builder.export.roster_text import sentence
 from builder.heroes.army.models import ArmyList
 from builder.heroes.army.validate import check as check_army
@@ -33,9 +33,9 @@ from builder.heroes.scenario.conditions import Condition, Namer, describe
 from builder.heroes.scenario.models import DRAW, RANDOM, Event, Objective, Scenario
 from builder.heroes.scenario.validate import validate_scenario
 from builder.io.army_files import load_army
+from builder.io.errors import HonFileError
 from builder.io.save import atomic_write
 from builder.io.scenario_files import LoadedScenario, load_scenario
-from builder.io.yamlio import HonFileError
 from builder.kernel.diagnostics import Issue, Severity, is_legal, plural
 
 # The map's box on the page, in mm: the full width of A4 and Letter within the sheet's
@@ -43,16 +43,6 @@ from builder.kernel.diagnostics import Issue, Severity, is_legal, plural
 # map usually shares the first page with the title.
 MAP_BOX_MM = {False: (186.0, 130.0), True: (115.0, 185.0)}
 PHASES = {"order": "Order Phase", "activation": "Activation Phase", "supply": "Supply Phase"}
-
-
-class SheetFormat(StrEnum):
-    HTML = "html"
-    PDF = "pdf"
-    SVG = "svg"
-
-    @property
-    def extension(self) -> str:
-        return f".{self.value}"
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,11 @@ from builder.heroes.catalogue.document import CATALOGUE_FORMAT, CATALOGUE_VERSIO
 from builder.heroes.catalogue.index import BUNDLED, USER, Catalogue, Layer, assemble
 from builder.io import cache
 from builder.io.dump import to_yaml
+from builder.io.errors import HonFileError
 from builder.io.migrate import checked_data
 from builder.io.paths import CATALOGUE_FOLDERS, DATA_DIR
 from builder.io.save import atomic_write
-from builder.io.yamlio import Document, HonFileError, load_document, parse, read_text, to_model
+from builder.io.yamlio import Document, load_document, parse, read_text, to_model
 from builder.kernel.diagnostics import Issue
 
 MANIFEST = "catalogue.yaml"

@@ -53,4 +53,5 @@ def checked_data(document: Document, expected_format: str, current: int, what: s
     while version < current:
         data = MIGRATIONS[(expected_format, version)](data)
         version += 1
-    return data
+    migrated: dict[str, Any] = data
+    return migrated

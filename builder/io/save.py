@@ -11,6 +11,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from builder.io.errors import ChangedOnDisk
+
 
 @dataclass(frozen=True)
 class Fingerprint:
@@ -24,14 +26,6 @@ class Fingerprint:
             return cls(hashlib.sha256(path.read_bytes()).hexdigest())
         except FileNotFoundError:
             return cls(None)
-
-
-class ChangedOnDisk(Exception):
-    """The file was changed by someone else since it was read."""
-
-    def __init__(self, path: Path):
-        self.path = path
-        super().__init__(f"{path} was changed on disk since it was opened; not overwriting it.")
 
 
 def atomic_write(path: Path, data: bytes, expected: Fingerprint | None = None, backup: bool = True) -> Fingerprint:

@@ -19,6 +19,8 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ValidationError
 
+from builder.io.errors import HonFileError
+
 MAX_BYTES = 2 * 1024 * 1024
 # Values a document may expand to, per byte of text: aliases let a tiny file expand
 # exponentially; an honest file has far fewer values than bytes.
@@ -26,25 +28,6 @@ VALUES_PER_BYTE = 4
 MIN_VALUE_BUDGET = 10_000
 
 _FastLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-class HonFileError(Exception):
-    """A file hon cannot read. `str()` is one sentence naming file, line and field."""
-
-    def __init__(self, file: str | Path, message: str, line: int | None = None, field: str | None = None):
-        self.file = str(file)
-        self.line = line
-        self.field = field
-        self.reason = message
-        super().__init__(self.sentence())
-
-    def sentence(self) -> str:
-        where = self.file
-        if self.line is not None:
-            where += f", line {self.line}"
-        if self.field:
-            where += f", {self.field}"
-        return f"{where}: {self.reason}"
 
 
 class _Loader(_FastLoader):  # type: ignore[misc, valid-type]

@@ -62,7 +62,9 @@ def blank_scenario(catalogue: Catalogue, game: Game = Game.HON) -> Scenario:
         victory=Victory(
             outcomes=[
                 Outcome(
-                    winner=s.id, label=f"{s.name} victory", condition=VictoryPoints(side=s.id, more_than_opponent=True)
+                    winner=s.id,
+                    label=f"{s.name} victory",
+                    condition=VictoryPoints(type="victory-points", side=s.id, more_than_opponent=True),
                 )
                 for s in sides
             ]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual import work
 from textual.app import App
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -36,7 +36,7 @@ class HonApp(App[None]):
     CSS_PATH = Path(__file__).parent / "app.tcss"
     TITLE = "hon"
     COMMANDS = App.COMMANDS | {ActionsProvider}
-    BINDINGS: ClassVar[list[Binding]] = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", priority=True)]
 
     def __init__(
         self,
@@ -177,7 +177,7 @@ class HonApp(App[None]):
 
     @work(exclusive=True, group="files")
     async def action_open_army(self) -> None:
-        from builder.io.yamlio import HonFileError
+        from builder.io.errors import HonFileError
         from builder.services.army_session import ArmySession
         from builder.tui.screens.dialogs import AskText
 
@@ -196,7 +196,7 @@ class HonApp(App[None]):
     @work(exclusive=True, group="files")
     async def action_open_designer(self) -> None:
         """Open a scenario (or start one at a new path) in the designer."""
-        from builder.io.yamlio import HonFileError
+        from builder.io.errors import HonFileError
         from builder.services.scenario_session import ScenarioSession
         from builder.tui.screens.designer import DesignerScreen
         from builder.tui.screens.dialogs import AskText
@@ -290,15 +290,18 @@ class HonApp(App[None]):
                     return False
         return True
 
-    @work(exclusive=True, group="files")
     async def action_quit(self) -> None:
+        # The questions wait for the player, so they run in a worker (Textual's guide).
+        self.run_worker(self._quit_when_agreed(), exclusive=True, group="files")
+
+    async def _quit_when_agreed(self) -> None:
         if await self._may_leave_scenario() and await self._may_leave():
             self.exit()
 
 
 def _open_session(army: Path | None, catalogue: Catalogue, template: Path | None) -> ArmySession:
     """A session on the player's file, or on an unsaved copy of the bundled example."""
-    from builder.io.yamlio import HonFileError
+    from builder.io.errors import HonFileError
     from builder.services.army_session import ArmySession
 
     if army is not None:

@@ -9,7 +9,7 @@ from typing import Protocol
 
 from textual.app import App
 
-from builder.io.save import ChangedOnDisk
+from builder.io.errors import ChangedOnDisk
 from builder.kernel.diagnostics import Issue, Severity
 from builder.tui.screens.dialogs import Ask, AskText
 

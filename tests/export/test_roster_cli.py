@@ -15,7 +15,8 @@ from markdown_it import MarkdownIt
 
 from builder.cli import main
 from builder.export import roster as export
-from builder.export.roster import Format, output_path, slug
+from builder.export.formats import Format
+from builder.export.roster import output_path, slug
 from builder.heroes.catalogue.index import Catalogue
 from builder.io.paths import EXAMPLE_ARMIES_DIR
 from tests.export.helpers import html_tags, html_text

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from markdown_it import MarkdownIt
 
-from builder.export.roster import Format, Paper, render, render_html
+from builder.export.formats import Format, Paper
+from builder.export.roster import render, render_html
 from builder.export.roster_text import BOX, BREAKS, TICK
 from builder.heroes.catalogue.index import Catalogue
 from tests.export.helpers import ILLEGAL, Example, example, html_text, largest, squash

@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from builder.io.army_files import parse_army
 from builder.io.catalogue_files import parse_catalogue
+from builder.io.errors import HonFileError
 from builder.io.paths import DATA_DIR, DEFAULT_ARMY
-from builder.io.yamlio import HonFileError, decode, parse
+from builder.io.yamlio import decode, parse
 
 GOOD_ARMY = DEFAULT_ARMY.read_text(encoding="utf-8")
 GOOD_CATALOGUE = (DATA_DIR / "hon" / "us.yaml").read_text(encoding="utf-8")

@@ -40,18 +40,18 @@ def plant(data: dict[str, Any], path: Path, value: Any) -> None:
             if not isinstance(target.get(part), (dict, list)):
                 target[part] = [] if isinstance(following, int) else {}
             target = target[part]
-        else:
-            while len(target) <= part:  # type: ignore[operator]
+        elif isinstance(part, int):  # a list, indexed by position
+            while len(target) <= part:
                 target.append({})
-            target = target[part]  # type: ignore[index]
+            target = target[part]
     last = path[-1]
     if isinstance(target, dict):
         if value is None or value == [] or value == "":
             target.pop(last, None)
         else:
             target[last] = value
-    else:
-        target[last] = value  # type: ignore[index]
+    elif isinstance(last, int):
+        target[last] = value
 
 
 def widget_id(path: Path) -> str:
@@ -167,7 +167,7 @@ class ModelForm(VerticalScroll):
         found = self._spec_for(event.select)
         if found is not None:
             event.stop()
-            value = None if event.value is Select.NULL else event.value
+            value: object = None if event.value is Select.NULL else event.value
             if found[1].choices and all(c.isdigit() for c in found[1].choices) and value is not None:
                 value = int(str(value))
             self._set(found[0], value)

@@ -19,6 +19,7 @@ from builder.heroes.catalogue.base import Game
 from builder.heroes.scenario.edits import (
     AddBoard,
     ChangeBoard,
+    Edge,
     EraseTerrain,
     PaintTerrain,
     PlaceObjective,
@@ -218,14 +219,19 @@ class DesignerScreen(Screen[None]):
             edge = self._nearest_edge(square) if kind is ZoneKind.ENTRY else None
             self.edit(ToggleZoneSquare(square, side, kind, edge))
         elif tools.tool == "objective" and not message.dragging:
-            kind = list(ObjectiveKind)[tools.kind_index % 3]
-            self.edit(PlaceObjective(square, kind, self._owner()))
+            objective_kind = list(ObjectiveKind)[tools.kind_index % 3]
+            self.edit(PlaceObjective(square, objective_kind, self._owner()))
 
-    def _nearest_edge(self, square: tuple[int, int]) -> str:
+    def _nearest_edge(self, square: tuple[int, int]) -> Edge:
         field = self.session.battlefield
         assert field is not None
         c, r = square
-        distances = {"west": c, "east": field.width - 1 - c, "north": r, "south": field.height - 1 - r}
+        distances: dict[Edge, int] = {
+            "west": c,
+            "east": field.width - 1 - c,
+            "north": r,
+            "south": field.height - 1 - r,
+        }
         return min(distances, key=lambda edge: distances[edge])
 
     def _board_under_cursor(self) -> int | None:
@@ -308,8 +314,8 @@ class DesignerScreen(Screen[None]):
         army lists are read from beside its file."""
         from dataclasses import replace
 
+        from builder.io.errors import HonFileError
         from builder.io.scenario_files import load_scenario
-        from builder.io.yamlio import HonFileError
         from builder.tui.screens.simulation import SimulationScreen
 
         session = self.session

@@ -86,28 +86,16 @@ def play(
     turns: int | None,
     armies: Mapping[str, ArmyList] | None = None,
 ) -> Game:
-    """Read the scenario and its army lists, assemble the map and simulate. Slow for big
-    scenarios, so it runs in a worker thread."""
-    from builder.heroes.rules.simulation import simulate
-    from builder.heroes.scenario.battlefield import assemble
-    from builder.io.scenario_files import load_scenario
-    from builder.io.yamlio import HonFileError
+    """The game `prepare_game` gets ready, simulated. Slow for big scenarios, so it runs in
+    a worker thread."""
+    from builder.io.errors import HonFileError
+    from builder.services.game import prepare_game
 
     try:
-        loaded = load_scenario(source) if isinstance(source, Path) else source
-        chosen = dict(armies) if armies is not None else loaded.armies()
-    except HonFileError as problem:
+        game = prepare_game(source, catalogue, armies)
+    except HonFileError as problem:  # GameNotReady included: the scenario's first error
         raise NoGame(str(problem)) from problem
-    scenario = loaded.scenario
-    missing = [side.name for side in scenario.sides if side.id not in chosen]
-    if missing:
-        raise NoGame(
-            f"{scenario.title} names no army list for {' and '.join(missing)}. A simulation needs one "
-            "for every side: give each side's entry under forces an army file (army: path/to/army.yaml)."
-        )
-    battlefield, _ = assemble(scenario.map, catalogue)
-    record = simulate(scenario, battlefield, chosen, catalogue, seed=seed, turns=turns)
-    return Game(scenario, battlefield, record)
+    return Game(game.scenario, game.battlefield, game.simulate(seed=seed, turns=turns))
 
 
 def percent(name: str, probability: float) -> str:

@@ -11,7 +11,7 @@ from builder.cli import main
 from builder.io.positions_files import load_positions, parse_positions, positions_yaml
 from tests.conftest import FIXTURES, MINI
 
-DUEL = FIXTURES / "scenarios" / "duel.yaml"
+DUEL = FIXTURES / "scenarios" / "duel-playable.yaml"
 ARMY = """format: hon-army
 version: 1
 name: Alpha platoon

@@ -10,9 +10,10 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from builder.io.errors import HonFileError
 from builder.io.paths import SCENARIOS_DIR
 from builder.io.scenario_files import load_scenario, scenario_from_document
-from builder.io.yamlio import HonFileError, decode, parse
+from builder.io.yamlio import decode, parse
 from tests.io.test_fuzz import mutated, yaml_values
 
 SHIPPED = {path.name: path.read_text(encoding="utf-8") for path in sorted(SCENARIOS_DIR.glob("*.yaml"))}

@@ -1,0 +1,45 @@
+"""Benchmark: how long `hon` takes to start.
+
+`hon --help` against `python -c "import typer, rich"` (the libraries it cannot start
+without), each in a fresh interpreter, alternated so that both see the same machine; the
+figure is the ratio of the medians (target: <= 2x). The command modules import the domain
+only inside their commands, so `--help` loads no game system.
+
+Run: .venv/bin/python benchmarks/startup.py
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ROUNDS = 15
+
+
+def seconds(argv: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(argv, check=True, cwd=ROOT, capture_output=True)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    hon = [str(Path(sys.executable).with_name("hon")), "--help"]
+    baseline = [sys.executable, "-c", "import typer, rich"]
+    seconds(hon), seconds(baseline)  # warm the file cache for both
+    helps, bases = [], []
+    for _ in range(ROUNDS):
+        helps.append(seconds(hon))
+        bases.append(seconds(baseline))
+    help_ms, base_ms = statistics.median(helps) * 1000, statistics.median(bases) * 1000
+    print(
+        f"hon --help: median {help_ms:.0f} ms; import typer, rich: {base_ms:.0f} ms "
+        f"-> {help_ms / base_ms:.2f}x (target <= 2.00x; {ROUNDS} alternated runs)"
+    )
+
+
+if __name__ == "__main__":
+    main()
