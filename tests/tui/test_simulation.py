@@ -14,6 +14,7 @@ from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.events import FireEvent, MoveEvent
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.preview import board, preview_fire
+from builder.heroes.scenario.edits import ReplaceScenario
 from builder.services.scenario_session import ScenarioSession
 from builder.tui.app import HonApp
 from builder.tui.screens.designer import DesignerScreen
@@ -179,6 +180,21 @@ async def test_a_scenario_without_army_lists_says_so(bundled: Catalogue) -> None
         await pilot.press("n", "shift+right", "end", "r")  # nothing to step through, nothing breaks
         await ready(pilot)
         assert "names no army list" in shown(screen, "#sim-message")
+
+
+async def test_the_designer_refuses_to_simulate_a_scenario_with_errors(bundled: Catalogue) -> None:
+    """The same refusal as `hon simulate` (services.game.prepare_game): the scenario's first
+    error, shown, never swallowed."""
+    session = ScenarioSession.open(FIRST_CONTACT, bundled)
+    scenario = session.scenario
+    broken = scenario.model_copy(update={"setup": scenario.setup.model_copy(update={"initiative": "nobody"})})
+    session.apply(ReplaceScenario(broken, "set-up"))
+    app = HonApp(None, None, scenario=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f8")
+        screen = await ready(pilot)
+        assert screen.game is None and screen.problem is not None
+        assert "setup.initiative" in screen.problem and "nobody" in screen.problem
 
 
 async def test_the_designer_simulates_its_scenario_and_escape_returns(bundled: Catalogue) -> None:
