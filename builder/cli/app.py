@@ -43,5 +43,8 @@ def open_catalogue(explicit: Path | None) -> tuple[Catalogue, list[Issue]]:
     return load_catalogue(existing_user_catalogue(explicit))
 
 
-console = Console(highlight=False)
-errors = Console(stderr=True, highlight=False)
+# Markup off: what hon prints is full of the player's own text (army, tile and scenario
+# names, labels, titles), and "[/]" or "[link=…]" in it must print as written, never be
+# read as markup. Styles come from Text objects (builder.cli.render), not from strings.
+console = Console(highlight=False, markup=False)
+errors = Console(stderr=True, highlight=False, markup=False)

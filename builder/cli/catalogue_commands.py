@@ -98,6 +98,7 @@ def show_command(
     import yaml
     from rich.syntax import Syntax
 
+    from builder.cli.render import titled
     from builder.heroes.catalogue.index import close_matches
     from builder.kernel.diagnostics import join_or
 
@@ -119,7 +120,7 @@ def show_command(
         return
     for kind, entry in found:
         origin = loaded.origins.get((kind.section, entry.id))
-        console.print(f"[bold]{entry.name}[/bold] — {kind.singular}" + (f", from {origin.file}" if origin else ""))
+        console.print(titled(entry.name, f" — {kind.singular}" + (f", from {origin.file}" if origin else "")))
         text = yaml.safe_dump(entry.model_dump(mode="json", exclude_defaults=True), sort_keys=False, allow_unicode=True)
         console.print(Syntax(text, "yaml", background_color="default"))
 

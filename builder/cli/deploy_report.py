@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from builder.cli.app import console, open_catalogue
-from builder.cli.render import issues_table
+from builder.cli.render import issues_table, judged, titled
 from builder.heroes.rules.deployment import Deployment, dry_run, zone_squares, zones_for
 from builder.heroes.rules.grid import compass
 from builder.heroes.rules.pieces import Piece, Square
@@ -91,11 +91,8 @@ def _show(deployment: Deployment, loaded: LoadedScenario, battlefield: Battlefie
     for index, piece in enumerate(placed):
         for square in piece.squares:
             letters[square] = LETTERS[index] if index < len(LETTERS) else "?"
-    ok = is_legal(issues)
-    errors = sum(1 for i in issues if i.severity is Severity.ERROR)
     how = "deployed automatically" if deployment.automatic else "placements checked"
-    verdict = "[bold green]legal[/]" if ok else f"[bold red]not legal ({errors} error{'s' if errors != 1 else ''})[/]"
-    console.print(f"[bold]{scenario.title}[/] — side {side}, {how}: {verdict}")
+    console.print(titled(scenario.title, f" — side {side}, {how}: ", judged(issues, "legal", "not legal")))
     names = ", ".join(repr(z.id) for z in zones) or "none"
     console.print(f"Zone {names}: {len(zone)} squares (shaded, ':' where open).")
     for line in _map_lines(battlefield, zone, letters):

@@ -10,7 +10,7 @@ from rich.text import Text
 from builder.heroes.army.models import ArmyList
 from builder.heroes.army.summary import ArmySummary
 from builder.heroes.catalogue.index import Catalogue
-from builder.kernel.diagnostics import Issue, Severity, is_legal
+from builder.kernel.diagnostics import Issue, Severity, is_legal, plural
 
 SEVERITY_STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
 
@@ -29,18 +29,26 @@ def issues_table(issues: list[Issue]) -> RenderableType:
     return table
 
 
+def titled(title: str, *rest: str | Text) -> Text:
+    """A headline: the player's title in bold, then the rest, none of it read as markup."""
+    text = Text(title, style="bold")
+    for part in rest:
+        text.append(part)
+    return text
+
+
+def judged(issues: list[Issue], good: str, bad: str) -> Text:
+    """`legal` in green, or `not legal (2 errors)` in red."""
+    if is_legal(issues):
+        return Text(good, style="bold green")
+    errors = sum(1 for i in issues if i.severity is Severity.ERROR)
+    return Text(f"{bad} ({plural(errors, 'error')})", style="bold red")
+
+
 def verdict(army: ArmyList, summary: ArmySummary, issues: list[Issue], catalogue: Catalogue) -> Text:
     faction = catalogue.name_of("factions", army.faction)
     limit = f"/{summary.points_limit}" if summary.points_limit is not None else ""
-    text = Text()
-    text.append(army.name, style="bold")
-    text.append(f" — {faction}, {summary.points}{limit} points: ")
-    if is_legal(issues):
-        text.append("legal", style="bold green")
-    else:
-        errors = sum(1 for i in issues if i.severity is Severity.ERROR)
-        text.append(f"not legal ({errors} error{'s' if errors != 1 else ''})", style="bold red")
-    return text
+    return titled(army.name, f" — {faction}, {summary.points}{limit} points: ", judged(issues, "legal", "not legal"))
 
 
 def summary_panel(army: ArmyList, summary: ArmySummary, catalogue: Catalogue) -> RenderableType:

@@ -19,11 +19,14 @@ ScenarioArgument = Annotated[Path, typer.Argument(help="A scenario (YAML).")]
 @scenario_app.command("check")
 def check_command(scenario: ScenarioArgument, catalogue: CatalogueOption = None, as_json: JsonOption = False) -> None:
     """Check a scenario: exit 0 when playable, 1 when not, 2 when it cannot be read."""
-    from builder.cli.render import issues_table
+    from builder.cli.render import issues_table, judged, titled
     from builder.heroes.scenario.validate import validate_scenario
     from builder.io.scenario_files import load_scenario
-    from builder.kernel.diagnostics import Severity, is_legal
+    from builder.kernel.diagnostics import is_legal, plural
+    from builder.kernel.system import Capability
+    from builder.services.systems import require
 
+    require(scenario, Capability.SCENARIO_CHECK)
     loaded_catalogue, _ = open_catalogue(catalogue)
     loaded = load_scenario(scenario)
     checked = validate_scenario(loaded.scenario, loaded_catalogue, loaded.armies())
@@ -33,14 +36,9 @@ def check_command(scenario: ScenarioArgument, catalogue: CatalogueOption = None,
         print(json.dumps({"ok": ok, "issues": [i.model_dump(mode="json") for i in issues]}, indent=2))
         raise typer.Exit(0 if ok else 1)
     field = checked.battlefield
-    errors = sum(1 for i in issues if i.severity is Severity.ERROR)
-    verdict = (
-        "[bold green]playable[/]" if ok else f"[bold red]not playable ({errors} error{'s' if errors != 1 else ''})[/]"
-    )
-    console.print(
-        f"[bold]{loaded.scenario.title}[/] — {field.width}x{field.height} squares, "
-        f"{len(loaded.scenario.map.boards)} boards: {verdict}"
-    )
+    boards = plural(len(loaded.scenario.map.boards), "board")
+    verdict = judged(issues, "playable", "not playable")
+    console.print(titled(loaded.scenario.title, f" — {field.width}x{field.height} squares, {boards}: ", verdict))
     if issues:
         console.print(issues_table(issues))
     raise typer.Exit(0 if ok else 1)

@@ -36,6 +36,7 @@ def armies_given(given: list[str]) -> dict[str, Path]:
 
 
 def narrate(record: GameRecord, verbose: bool) -> None:
+    from builder.cli.render import titled
     from builder.heroes.rules.events import HoldEvent, RevealEvent, TurnEvent, VictoryEvent
     from builder.render.narration import event_line, roll_text
 
@@ -54,7 +55,7 @@ def narrate(record: GameRecord, verbose: bool) -> None:
     console.print()
     points = ", ".join(f"{side} {vp}" for side, vp in record.victory_points.items())
     verdict = record.outcome if record.winner is not None else f"not finished after {record.turns} turn(s)"
-    console.print(f"[bold]Result:[/] {verdict} — victory points: {points}; seed {record.seed}.")
+    console.print(titled("Result:", f" {verdict} — victory points: {points}; seed {record.seed}."))
 
 
 @app.command("simulate")
@@ -69,6 +70,7 @@ def simulate_command(
     as_json: JsonOption = False,
 ) -> None:
     """Play the scenario with the simple policy for every side and tell every roll."""
+    from builder.cli.render import titled
     from builder.kernel.system import Capability
     from builder.services.game import MissingArmies, UnknownSide, prepare_game
     from builder.services.systems import require
@@ -96,5 +98,5 @@ def simulate_command(
     if as_json:
         print(json.dumps(record.to_json(), indent=1))
         return
-    console.print(f"[bold]{game.scenario.title}[/] — simulated with seed {seed}, the simple policy for every side.")
+    console.print(titled(game.scenario.title, f" — simulated with seed {seed}, the simple policy for every side."))
     narrate(record, verbose)
