@@ -3,12 +3,13 @@ validator to share. Ids the catalogue lacks resolve to None and are skipped by t
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cached_property
 
 from builder.heroes.army.models import ArmyList, HeroEntry, OptionPick, TileEntry
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.catalogue.recruitment import OptionKind, Recruit, RecruitmentOption, Slot
+from builder.heroes.catalogue.recruitment import Hero, OptionKind, Recruit, RecruitmentOption, Slot
 from builder.heroes.catalogue.units import Unit
 
 
@@ -78,8 +79,51 @@ class ResolvedArmy:
             if placed.option is not None and placed.option.kind is OptionKind.SUPPORT:
                 yield None, placed
 
-    def fielded(self) -> Iterator[Fielded]:
-        """Every counter the army fields, one per copy, from tiles, heroes and support options."""
+    def fielded(self) -> tuple[Fielded, ...]:
+        """Every counter the army fields, one per copy, from tiles, heroes and support options.
+        Worked out once: validation asks for it per option, and a list of a thousand tiles
+        must still validate in linear time."""
+        return self._fielded
+
+    def fielded_by(self, group: Group) -> tuple[Fielded, ...]:
+        """The counters a tile or hero fields: its own and those of the supports on it."""
+        return self._by_group.get(group.path, ())
+
+    @cached_property
+    def _by_group(self) -> dict[str, tuple[Fielded, ...]]:
+        found: dict[str, list[Fielded]] = {}
+        for fielded in self._fielded:
+            if fielded.group is not None:
+                found.setdefault(fielded.group.path, []).append(fielded)
+        return {path: tuple(counters) for path, counters in found.items()}
+
+    def any_fielded(self, test: Callable[[Unit], bool]) -> bool:
+        """Whether any counter of the army passes `test`; remembered per test."""
+        if test not in self._answers:
+            self._answers[test] = any(test(f.unit) for f in self._fielded)
+        return self._answers[test]
+
+    @cached_property
+    def _answers(self) -> dict[Callable[[Unit], bool], bool]:
+        return {}
+
+    @cached_property
+    def hero_units(self) -> tuple[Unit, ...]:
+        """The counters heroes field: they use any gear of their army (SoN p.14)."""
+        return tuple(f.unit for f in self._fielded if f.group is not None and isinstance(f.group.recruit, Hero))
+
+    @cached_property
+    def tags(self) -> frozenset[str]:
+        """The sub-faction tags of every tile and hero, and of every counter they bring."""
+        found = {tag for group in self.groups if group.recruit is not None for tag in group.recruit.tags}
+        found.update(tag for f in self._fielded if f.group is not None for tag in f.unit.tags)
+        return frozenset(found)
+
+    @cached_property
+    def _fielded(self) -> tuple[Fielded, ...]:
+        return tuple(self._each_fielded())
+
+    def _each_fielded(self) -> Iterator[Fielded]:
         units = self.catalogue.units
         for group in self.groups:
             if group.recruit is None:

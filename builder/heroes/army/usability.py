@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from builder.heroes.army.resolve import Group, ResolvedArmy
-from builder.heroes.catalogue.recruitment import Hero, OptionKind, RecruitmentOption, Restriction
+from builder.heroes.catalogue.recruitment import OptionKind, RecruitmentOption, Restriction
 from builder.heroes.catalogue.units import Unit, UnitType
 from builder.kernel.diagnostics import Issue, join_or, warning
 
@@ -35,16 +35,15 @@ def beneficiaries(resolved: ResolvedArmy, option: RecruitmentOption, group: Grou
     tile's own counters showing its specific stripes do (HoN core p.28); a customization
     serves the tile's Character, "the main counter of a Recruitment Tile (and not one given
     by an option)" (HoN core p.31); heroes use any gear of their army (SoN p.14)."""
-    fielded = list(resolved.fielded())
     if group is None or group.is_command:
-        return [f.unit for f in fielded]
-    own = [f.unit for f in fielded if f.group is group and f.path == group.path]
+        return [f.unit for f in resolved.fielded()]
+    own = [f.unit for f in resolved.fielded_by(group) if f.path == group.path]
     if option.kind in _CHARACTER_KINDS:
         return [unit for unit in own if unit.is_character]
     specific = set(group.recruit.stripes) if group.recruit is not None else set()
     users = [unit for unit in own if not unit.stripes or not specific or specific & set(unit.stripes)]
     if option.kind is OptionKind.GEAR:
-        users.extend(f.unit for f in fielded if isinstance(f.group.recruit if f.group else None, Hero))
+        users.extend(resolved.hero_units)
     return users
 
 
@@ -54,8 +53,11 @@ def usability_issues(
     restrictions = restrictions_of(option)
     if option.kind is OptionKind.SUPPORT or not restrictions:
         return
-    users = beneficiaries(resolved, option, group)
-    if any(_MATCHES[r](unit) for unit in users for r in restrictions):
+    if group is None or group.is_command:
+        # The whole army benefits: asked once per restriction, not once per option.
+        if any(resolved.any_fielded(_MATCHES[r]) for r in restrictions):
+            return
+    elif any(_MATCHES[r](unit) for unit in beneficiaries(resolved, option, group) for r in restrictions):
         return
     wanted = join_or(r.value.replace("-", " ") for r in restrictions)
     where = f"on {group.title}" if group is not None and not group.is_command else "in the army"

@@ -166,12 +166,11 @@ def _tag_issues(
     on a tile serves that tile; on a command tile, or fielded free, it serves the whole army
     (HoN core p.28), so any tile of the sub-faction will do."""
     army_wide = group is None or group.is_command
-    served = list(resolved.groups) if army_wide else [group]
-    tags: set[str] = set()
-    for candidate in served:
-        if candidate is not None and candidate.recruit is not None:
-            tags.update(candidate.recruit.tags)
-    tags.update(tag for f in resolved.fielded() if f.group in served for tag in f.unit.tags)
+    if army_wide or group is None:
+        tags = set(resolved.tags)
+    else:
+        tags = set(group.recruit.tags) if group.recruit is not None else set()
+        tags.update(tag for f in resolved.fielded_by(group) for tag in f.unit.tags)
     missing = [tag for tag in option.requires_tags if tag not in tags]
     if missing:
         wanted = join_or(t.upper() for t in missing)
