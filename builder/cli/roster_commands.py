@@ -18,7 +18,9 @@ def roster(
     # Text, not a Path: a Path would drop the trailing slash that says "a folder".
     output: Annotated[
         str | None,
-        typer.Option("--output", "-o", help="A file, or a folder to write <army-name>.<format> into."),
+        typer.Option(
+            "--output", "-o", help="A file, a folder to write <army-name>.<format> into, or - for standard output."
+        ),
     ] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Refuse an illegal army (exit 1, nothing written).")] = False,
     paper: Annotated[Paper, typer.Option("--paper", help="a4 or letter (html and pdf).")] = Paper.A4,
@@ -27,7 +29,7 @@ def roster(
     """Write a printable roster of an army list, into exports/ unless -o says otherwise.
 
     An illegal army still prints, under a "not legal" banner listing its issues."""
-    from builder.export.roster import PdfUnavailable, output_path, write_roster
+    from builder.export.roster import PdfUnavailable, output_path, to_stdout, write_roster
     from builder.export.roster_model import build_roster
     from builder.heroes.army.validate import check
     from builder.io.army_files import load_army
@@ -50,12 +52,14 @@ def roster(
         for issue in sheet.errors:
             errors.print(f"  {issue.path}: {issue.message}", markup=False, highlight=False)
         raise typer.Exit(1)
-    target = output_path(sheet.name, fmt.extension, output)
+    target = None if to_stdout(output) else output_path(sheet.name, fmt.extension, output)
     try:
         written = write_roster(sheet, fmt, target, paper)
     except PdfUnavailable as problem:
         errors.print(f"hon: {problem}", markup=False, highlight=False)
         raise typer.Exit(2) from None
     except OSError as problem:
-        raise HonFileError(target, f"cannot write the roster ({problem.strerror or problem}).") from None
-    typer.echo(str(written))
+        where = target or "standard output"
+        raise HonFileError(where, f"cannot write the roster ({problem.strerror or problem}).") from None
+    if written is not None:  # the roster itself went to standard output: nothing to add
+        typer.echo(str(written))

@@ -50,7 +50,10 @@ def sheet_command(
     fmt: Annotated[str, typer.Option("--format", "-f", help="html, pdf or svg (the map alone).")] = "html",
     # Text, not a Path: a Path would drop the trailing slash that says "a folder".
     output: Annotated[
-        str | None, typer.Option("--output", "-o", help="A file, or a folder to write <scenario-id>.<format> into.")
+        str | None,
+        typer.Option(
+            "--output", "-o", help="A file, a folder to write <scenario-id>.<format> into, or - for standard output."
+        ),
     ] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Refuse a scenario with errors (exit 1).")] = False,
     paper: Annotated[str, typer.Option("--paper", help="a4 or letter (html and pdf).")] = "a4",
@@ -60,7 +63,7 @@ def sheet_command(
 
     A scenario with errors still prints, under a "not playable" banner listing its issues."""
     from builder.export.formats import Paper, SheetFormat
-    from builder.export.roster import PdfUnavailable
+    from builder.export.roster import PdfUnavailable, to_stdout
     from builder.export.sheet import build_sheet, sheet_path, write_sheet
     from builder.io.errors import HonFileError
     from builder.io.scenario_files import load_scenario
@@ -88,12 +91,14 @@ def sheet_command(
         for issue in sheet.errors:
             errors.print(f"  {issue.path}: {issue.message}", markup=False, highlight=False, soft_wrap=True)
         raise typer.Exit(1)
-    target = sheet_path(sheet.scenario.id, formats[fmt], output)
+    target = None if to_stdout(output) else sheet_path(sheet.scenario.id, formats[fmt], output)
     try:
         written = write_sheet(sheet, formats[fmt], target, papers[paper])
     except PdfUnavailable as problem:
         errors.print(f"hon: {problem}", markup=False, highlight=False)
         raise typer.Exit(2) from None
     except OSError as problem:
-        raise HonFileError(target, f"cannot write the sheet ({problem.strerror or problem}).") from None
-    typer.echo(str(written))
+        where = target or "standard output"
+        raise HonFileError(where, f"cannot write the sheet ({problem.strerror or problem}).") from None
+    if written is not None:  # the sheet itself went to standard output: nothing to add
+        typer.echo(str(written))

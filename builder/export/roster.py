@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 import unicodedata
 from functools import cache
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, overload
 
 import jinja2
 
@@ -116,8 +117,50 @@ def output_path(name: str, extension: str, output: str | Path | None = None) -> 
     return folder
 
 
-def write_roster(roster: Roster, fmt: Format, path: Path, paper: Paper = Paper.A4) -> Path:
+# `-o -` is standard output, as everywhere. `-o /dev/stdout` says the same and is taken at
+# its word: the name is a link (to /proc/self/fd/1), and exports never write through links.
+STDOUT = ("-", "/dev/stdout")
+
+
+def to_stdout(output: str | Path | None) -> bool:
+    """Whether `-o output` asks for standard output rather than a file."""
+    return output is not None and str(output) in STDOUT
+
+
+@overload
+def write_roster(roster: Roster, fmt: Format, path: Path, paper: Paper = ...) -> Path: ...
+@overload
+def write_roster(roster: Roster, fmt: Format, path: None, paper: Paper = ...) -> None: ...
+def write_roster(roster: Roster, fmt: Format, path: Path | None, paper: Paper = Paper.A4) -> Path | None:
     """Render the roster and write it to `path` atomically: an existing file is replaced in
-    one step and no temporary file is left behind. Return the path written."""
-    atomic_write(path, render(roster, fmt, paper), backup=False)
-    return path.resolve()
+    one step and no temporary file is left behind. Return the path written; with None,
+    write to standard output and return None."""
+    return write_export(render(roster, fmt, paper), path)
+
+
+@overload
+def write_export(data: bytes, path: Path) -> Path: ...
+@overload
+def write_export(data: bytes, path: None) -> None: ...
+@overload
+def write_export(data: bytes, path: Path | None) -> Path | None: ...
+def write_export(data: bytes, path: Path | None) -> Path | None:
+    """Write a roster's or a sheet's bytes to `path` (None: standard output, as bytes, so a
+    PDF arrives intact); return the path written.
+
+    An export never follows a symbolic link at `path` and never replaces what is not a
+    regular file (a FIFO, a device such as /dev/full): either is refused with a
+    RefusedWrite naming the path. A planted `exports/army.html -> ~/.bashrc` must not
+    become a way to overwrite the file it points to; replacing the link instead would
+    silently undo what whoever made it meant, so it is refused rather than replaced."""
+    if path is None:
+        sys.stdout.flush()
+        stream = getattr(sys.stdout, "buffer", None)
+        if stream is None:  # a text-only stream put in place of standard output
+            sys.stdout.write(data.decode("utf-8", "replace"))
+        else:
+            stream.write(data)
+            stream.flush()
+        return None
+    atomic_write(path, data, backup=False, follow_links=False)
+    return path.parent.resolve() / path.name

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import overload
 
 from markupsafe import Markup
 
@@ -23,7 +24,7 @@ from builder.export.map_svg import (
     standalone_svg,
     zone_tags,
 )
-from builder.export.roster import environment, html_to_pdf, output_path
+from builder.export.roster import environment, html_to_pdf, output_path, write_export
 from builder.export.roster_text import sentence
 from builder.heroes.army.models import ArmyList
 from builder.heroes.army.validate import check as check_army
@@ -34,7 +35,6 @@ from builder.heroes.scenario.models import DRAW, RANDOM, Event, Objective, Scena
 from builder.heroes.scenario.validate import validate_scenario
 from builder.io.army_files import load_army
 from builder.io.errors import HonFileError
-from builder.io.save import atomic_write
 from builder.io.scenario_files import LoadedScenario, load_scenario
 from builder.kernel.diagnostics import Issue, Severity, is_legal, plural
 
@@ -275,7 +275,12 @@ def sheet_path(scenario_id: str, fmt: SheetFormat, output: str | Path | None = N
     return output_path(scenario_id, fmt.extension, output)
 
 
-def write_sheet(sheet: Sheet, fmt: SheetFormat, path: Path, paper: Paper = Paper.A4) -> Path:
-    """Render the sheet and replace `path` with it in one step; return the path written."""
-    atomic_write(path, render(sheet, fmt, paper), backup=False)
-    return path.resolve()
+@overload
+def write_sheet(sheet: Sheet, fmt: SheetFormat, path: Path, paper: Paper = ...) -> Path: ...
+@overload
+def write_sheet(sheet: Sheet, fmt: SheetFormat, path: None, paper: Paper = ...) -> None: ...
+def write_sheet(sheet: Sheet, fmt: SheetFormat, path: Path | None, paper: Paper = Paper.A4) -> Path | None:
+    """Render the sheet and replace `path` with it in one step; return the path written.
+    With None, write it to standard output and return None. As a roster is written: never
+    through a link, never over what is not a regular file (`roster.write_export`)."""
+    return write_export(render(sheet, fmt, paper), path)

@@ -8,11 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from builder.heroes.army.models import ArmyList
+from builder.heroes.army.models import ArmyList, CatalogueStamp
 from builder.heroes.army.summary import ArmySummary
 from builder.heroes.army.validate import check
 from builder.heroes.catalogue.index import Catalogue
-from builder.io.army_files import load_army, save_army
+from builder.io.army_files import army_yaml, load_army
+from builder.io.save import atomic_write
 from builder.kernel.history import History
 from builder.services.document import DocumentSession
 
@@ -25,7 +26,7 @@ class ArmySession(DocumentSession[ArmyList]):
     def open(cls, path: Path, catalogue: Catalogue) -> ArmySession:
         loaded = load_army(path)
         issues = loaded.locate(check(loaded.army, catalogue)[0])
-        session = cls(catalogue, History(loaded.army), path, loaded.fingerprint, loaded.army)
+        session = cls(catalogue, History(loaded.army), path.absolute(), loaded.fingerprint, loaded.army)
         session.issues = issues  # with their lines in the file
         return session
 
@@ -48,20 +49,25 @@ class ArmySession(DocumentSession[ArmyList]):
     def refresh(self) -> None:
         self.issues, self.summary = check(self.army, self.catalogue)
 
-    def save(self, path: Path | None = None, force: bool = False) -> Path:
+    def save(self, path: Path | None = None, force: bool = False, overwrite_read_only: bool = False) -> Path:
         """Save atomically (keeping a .bak). Raises ChangedOnDisk when the file changed
-        since it was read, unless `force`. Illegal lists are saved too."""
+        since it was read, unless `force`, and ReadOnlyFile when it is read-only, unless
+        `overwrite_read_only`. Illegal lists are saved too."""
         target = path or self.path
         if target is None:
             raise ValueError("the army has no file yet: give a path")
-        expected = None if force or target != self.path else self.fingerprint
-        stamped, self.fingerprint = save_army(self.army, target, self.catalogue, expected)
-        self.path = target
+        expected = self.expected_at(target, force)
+        stamped = _stamped(self.army, self.catalogue)
+        data = army_yaml(stamped, target).encode("utf-8")
+        self.fingerprint = atomic_write(target, data, expected, overwrite_read_only=overwrite_read_only)
+        # Absolute: a later change of the working folder must not move the file we edit.
+        self.path = target.absolute()
         self.saved = stamped
-        return target
+        return self.path
 
     def reload(self) -> None:
-        """Read the file again, dropping unsaved changes (undo history is kept)."""
+        """Read the file again, dropping unsaved changes (undo history is kept). When the
+        file cannot be read (HonFileError), the army and its history are left as they are."""
         if self.path is None:
             return
         loaded = load_army(self.path)
@@ -70,3 +76,9 @@ class ArmySession(DocumentSession[ArmyList]):
 
 def _without_stamp(army: ArmyList) -> ArmyList:
     return army.model_copy(update={"catalogue": None})
+
+
+def _stamped(army: ArmyList, catalogue: Catalogue) -> ArmyList:
+    """The army stamped with the catalogue revision it was built on, as save_army stamps it
+    (saved here through atomic_write, which alone can be told to replace a read-only file)."""
+    return army.model_copy(update={"catalogue": CatalogueStamp(revision=catalogue.revision, date=catalogue.date)})

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Generic, TypeVar
 
 from builder.heroes.catalogue.index import Catalogue
-from builder.io.save import Fingerprint
+from builder.io.save import Fingerprint, same_file
 from builder.kernel.diagnostics import Issue
 from builder.kernel.history import Edit, History
 
@@ -41,12 +41,19 @@ class DocumentSession(ABC, Generic[T]):
         """Ask the domain again about the present document."""
 
     @abstractmethod
-    def save(self, path: Path | None = None, force: bool = False) -> Path:
-        """Save atomically; ChangedOnDisk when someone else changed the file."""
+    def save(self, path: Path | None = None, force: bool = False, overwrite_read_only: bool = False) -> Path:
+        """Save atomically; ChangedOnDisk when someone else changed the file (unless
+        `force`), ReadOnlyFile when it is read-only (unless `overwrite_read_only`)."""
 
     @abstractmethod
     def reload(self) -> None:
-        """Read the file again."""
+        """Read the file again; when it cannot be read (HonFileError), nothing changes."""
+
+    def expected_at(self, target: Path, force: bool) -> Fingerprint | None:
+        """The fingerprint a save to `target` must find there: ours when `target` is our
+        file, however it is spelled (a relative path, `a/../army.yaml`, a linked folder),
+        so that another spelling cannot skip the changed-on-disk check."""
+        return None if force or not same_file(target, self.path) else self.fingerprint
 
     def apply(self, edit: Edit[T]) -> bool:
         changed = self.history.apply(edit)

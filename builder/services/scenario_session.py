@@ -24,7 +24,8 @@ from builder.heroes.scenario.models import (
     ZoneKind,
 )
 from builder.heroes.scenario.validate import validate_scenario
-from builder.io.scenario_files import LoadedScenario, load_scenario, save_scenario
+from builder.io.save import atomic_write
+from builder.io.scenario_files import LoadedScenario, load_scenario, scenario_yaml
 from builder.kernel.history import History
 from builder.services.document import DocumentSession
 
@@ -80,12 +81,14 @@ class ScenarioSession(DocumentSession[Scenario]):
     @classmethod
     def open(cls, path: Path, catalogue: Catalogue) -> ScenarioSession:
         loaded = load_scenario(path)
-        return cls(catalogue, History(loaded.scenario), path, loaded.fingerprint, loaded.scenario, loaded=loaded)
+        return cls(
+            catalogue, History(loaded.scenario), path.absolute(), loaded.fingerprint, loaded.scenario, loaded=loaded
+        )
 
     @classmethod
     def new(cls, path: Path, catalogue: Catalogue, game: Game = Game.HON) -> ScenarioSession:
         """A blank scenario, to be saved at `path`."""
-        return cls(catalogue, History(blank_scenario(catalogue, game)), path=path)
+        return cls(catalogue, History(blank_scenario(catalogue, game)), path=path.absolute())
 
     @property
     def scenario(self) -> Scenario:
@@ -105,19 +108,24 @@ class ScenarioSession(DocumentSession[Scenario]):
         checked = validate_scenario(self.scenario, self.catalogue, armies)
         self.issues, self.battlefield = checked.issues, checked.battlefield
 
-    def save(self, path: Path | None = None, force: bool = False) -> Path:
-        """Atomic save with a .bak; ChangedOnDisk if someone else changed the file."""
+    def save(self, path: Path | None = None, force: bool = False, overwrite_read_only: bool = False) -> Path:
+        """Atomic save with a .bak; ChangedOnDisk if someone else changed the file (unless
+        `force`), ReadOnlyFile if it is read-only (unless `overwrite_read_only`)."""
         target = path or self.path
         if target is None:
             raise ValueError("the scenario has no file yet: give a path")
-        expected = None if force or target != self.path else self.fingerprint
-        self.fingerprint = save_scenario(self.scenario, target, expected)
-        self.path, self.saved = target, self.scenario
-        return target
+        expected = self.expected_at(target, force)
+        data = scenario_yaml(self.scenario, target).encode("utf-8")
+        self.fingerprint = atomic_write(target, data, expected, overwrite_read_only=overwrite_read_only)
+        # Absolute: a later change of the working folder must not move the file we edit.
+        self.path, self.saved = target.absolute(), self.scenario
+        return self.path
 
     def reload(self) -> None:
-        """Read the file again, dropping unsaved changes (undo brings them back)."""
+        """Read the file again, dropping unsaved changes (undo brings them back). When the
+        file cannot be read (HonFileError), the scenario and its history are left as they are."""
         if self.path is None:
             return
-        self.loaded = load_scenario(self.path)
-        self._reloaded(self.loaded.scenario, self.loaded.fingerprint)
+        loaded = load_scenario(self.path)  # first: a failure must change nothing
+        self.loaded = loaded
+        self._reloaded(loaded.scenario, loaded.fingerprint)

@@ -9,7 +9,8 @@ from typing import Protocol
 
 from textual.app import App
 
-from builder.io.errors import ChangedOnDisk
+from builder.io.errors import ChangedOnDisk, HonFileError
+from builder.io.save import ReadOnlyFile, RefusedWrite
 from builder.kernel.diagnostics import Issue, Severity
 from builder.tui.screens.dialogs import Ask, AskText
 
@@ -18,7 +19,7 @@ class Document(Protocol):
     path: Path | None
     issues: list[Issue]
 
-    def save(self, path: Path | None = None, force: bool = False) -> Path: ...
+    def save(self, path: Path | None = None, force: bool = False, overwrite_read_only: bool = False) -> Path: ...
 
     def reload(self) -> None: ...
 
@@ -32,39 +33,83 @@ def file_name(name: str) -> str:
 
 
 async def save_with_questions(app: App[None], document: Document, path: Path | None, what: str) -> bool:
-    """Save `document` atomically at `path` (asking for one when None); True when saved.
-    Documents with errors are saved too: only the user decides what to keep."""
+    """Save `document` atomically at `path` (asking for one when None); True when saved
+    (or, when the player chose so, reloaded from disk). Documents with errors are saved
+    too: only the user decides what to keep. Whatever fails, the edits stay in the app."""
     if path is None:
         suggestion = str(document.path or Path.cwd() / f"{file_name(document.name)}.yaml")
         answer = await app.push_screen_wait(AskText(f"Save the {what} as", suggestion, f"path/to/{what}.yaml"))
         if not answer:
             return False
         path = Path(answer).expanduser()
-    try:
-        target = document.save(path)
-    except ChangedOnDisk:
-        choice = await app.push_screen_wait(
-            Ask(
-                "Changed on disk",
-                f"{path} was changed by someone else since you opened it.",
-                [
-                    ("overwrite", "Overwrite", "error"),
-                    ("reload", "Reload theirs", "warning"),
-                    ("cancel", "Cancel", "default"),
-                ],
+    force = overwrite_read_only = False
+    while True:  # each question answered "go on" lifts one refusal and tries again
+        try:
+            target = document.save(path, force=force, overwrite_read_only=overwrite_read_only)
+            break
+        except ChangedOnDisk:
+            choice = await app.push_screen_wait(
+                Ask(
+                    "Changed on disk",
+                    f"{path} was changed by someone else since you opened it.",
+                    [
+                        ("overwrite", "Overwrite", "error"),
+                        ("reload", "Reload theirs", "warning"),
+                        ("cancel", "Cancel", "default"),
+                    ],
+                )
             )
-        )
-        if choice == "overwrite":
-            target = document.save(path, force=True)
-        elif choice == "reload":
-            document.reload()
-            app.notify("Reloaded the file from disk; undo brings your version back.")
-            return True
-        else:
+            if choice == "overwrite":
+                force = True
+            elif choice == "reload":
+                return _reload(app, document, path)
+            else:
+                return False
+        except ReadOnlyFile:
+            # A player who made the file read-only may have meant it (a list handed in for a
+            # tournament), or may not remember: ask, as editors do, rather than refuse.
+            choice = await app.push_screen_wait(
+                Ask(
+                    "Read-only file",
+                    f"{path} is read-only; save anyway (it stays read-only)?",
+                    [
+                        ("save-anyway", "Save anyway", "warning"),
+                        ("save-as", "Save as…", "primary"),
+                        ("cancel", "Cancel", "default"),
+                    ],
+                )
+            )
+            if choice == "save-anyway":
+                overwrite_read_only = True
+            elif choice == "save-as":
+                return await save_with_questions(app, document, None, what)
+            else:
+                return False
+        except RefusedWrite as refused:  # a FIFO, a device or a folder where the file should be
+            app.notify(f"Could not save {refused}", severity="error")
             return False
-    except OSError as problem:
-        app.notify(f"Could not save: {problem.strerror or problem}.", severity="error")
-        return False
+        except OSError as problem:
+            app.notify(f"Could not save {path}: {problem.strerror or problem}.", severity="error")
+            return False
     illegal = any(issue.severity is Severity.ERROR for issue in document.issues)
     app.notify(f"Saved {target}{' (with errors, saved anyway)' if illegal else ''}.")
+    return True
+
+
+def _reload(app: App[None], document: Document, path: Path) -> bool:
+    """Read the file again as the player asked; True when reloaded. A file deleted or
+    broken since is reported and the document, with its history, is left as it was."""
+    try:
+        document.reload()
+    except HonFileError as problem:
+        app.notify(
+            f"Could not reload {problem.sentence().rstrip('.')}; your edits are kept.",
+            severity="error",
+            timeout=10,
+        )
+        return False
+    except OSError as problem:  # the reader reports files as HonFileError; this is a last guard
+        app.notify(f"Could not reload {path} ({problem.strerror or problem}); your edits are kept.", severity="error")
+        return False
+    app.notify("Reloaded the file from disk; undo brings your version back.")
     return True
