@@ -128,9 +128,12 @@ class HonApp(App[None]):
         self.call_from_thread(self._loaded, session)
 
     def _loaded(self, session: ArmySession) -> None:
+        from builder.tui.screens.builder import ArmyBuilderScreen
+
         self._session = session
-        self.pop_screen()
-        self._show_builder()
+        # Switched in place of the loading screen: popping it first would paint the empty
+        # default screen for a frame, and cost a whole repaint at start-up.
+        self.switch_screen(ArmyBuilderScreen(session))
 
     def _show_builder(self) -> None:
         from builder.tui.screens.builder import ArmyBuilderScreen

@@ -26,7 +26,7 @@ from builder.heroes.army.edits import (
 )
 from builder.heroes.army.models import OptionPick
 from builder.heroes.army.picking import candidates
-from builder.heroes.army.resolve import Group, resolve
+from builder.heroes.army.resolve import Group, ResolvedArmy, resolve
 from builder.heroes.catalogue.glossary import Ability
 from builder.heroes.catalogue.recruitment import Hero, RecruitmentOption, RecruitmentTile
 from builder.heroes.catalogue.units import Unit
@@ -108,7 +108,11 @@ class ArmyBuilderScreen(Screen[None]):
         yield Static(id="status")
         with Horizontal(id="main"):
             yield CatalogueBrowser(self.session.catalogue, self.session.army.faction, id="browser")
-            yield ArmyPane(id="army")
+            # The cards are composed with the screen, so the first layout already holds
+            # them: mounting them after would lay the whole screen out again at start-up.
+            resolved = resolve(self.session.army, self.session.catalogue)
+            with ArmyPane(id="army"):
+                yield from self._list_widgets(self._wanted(resolved), len(resolved.free))
             with Vertical(id="side"), TabbedContent(id="side-tabs"):
                 with TabPane("Totals", id="totals-tab"), VerticalScroll():
                     yield TotalsPanel(id="totals")
@@ -149,12 +153,17 @@ class ArmyBuilderScreen(Screen[None]):
         self.query_one("#totals", TotalsPanel).show(session.summary, session.catalogue)
         self.query_one("#issues", IssuesPanel).show(session.issues)
 
+    @staticmethod
+    def _wanted(resolved: ResolvedArmy) -> list[tuple[str, Group]]:
+        """Each tile and hero of the list, with the section of the file it is in."""
+        return [(g.path.split("[")[0], g) for g in resolved.groups]
+
     def _show_cards(self) -> None:
         session = self.session
         resolved = resolve(session.army, session.catalogue)
         groups = list(resolved.groups)
         army_pane = self.query_one("#army", VerticalScroll)
-        wanted = [(g.path.split("[")[0], g) for g in groups]
+        wanted = self._wanted(resolved)
         shapes = [
             (section, g.catalogue_id, tuple(s.id for s in g.recruit.slots) if g.recruit else ())
             for section, g in wanted
@@ -175,6 +184,13 @@ class ArmyBuilderScreen(Screen[None]):
     def _rebuild(self, pane: VerticalScroll, wanted: list[tuple[str, Group]], free: int) -> None:
         focused_path = getattr(self.focused, "path", None)
         pane.remove_children()
+        pane.mount_all(self._list_widgets(wanted, free))
+        if focused_path is not None:
+            self.call_after_refresh(self.focus_path, focused_path)
+
+    def _list_widgets(self, wanted: list[tuple[str, Group]], free: int) -> list[Widget]:
+        """The cards (kept in `self.cards`) and free option rows of the list, or the hint
+        of an empty one."""
         counters = {"tiles": 0, "heroes": 0}
         self.cards = []
         for section, group in wanted:
@@ -189,9 +205,7 @@ class ArmyBuilderScreen(Screen[None]):
             widgets.append(
                 Static("The army is empty: pick a recruitment tile in the catalogue (ctrl+f).", classes="hint")
             )
-        pane.mount_all(widgets)
-        if focused_path is not None:
-            self.call_after_refresh(self.focus_path, focused_path)
+        return widgets
 
     def focus_path(self, path: str) -> bool:
         """Focus the deepest widget of the list at `path` (an issue's path); True if found."""

@@ -32,19 +32,30 @@ class CatalogueBrowser(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="search tiles, options, units…", id="search")
-        yield OptionList(id="results")
+        # Filled as it is composed: filling it on mount would lay the screen out again.
+        yield OptionList(*self._options(""), id="results")
 
     def on_mount(self) -> None:
-        self.refill("")
+        if self._hits:
+            self.query_one("#results", OptionList).highlighted = 0
 
     def refill(self, query: str) -> None:
+        options = self._options(query)
+        results = self.query_one("#results", OptionList)
+        results.clear_options()
+        results.add_options(options)
+        if self._hits:
+            results.highlighted = 0
+
+    def _options(self, query: str) -> list[Option]:
+        """What the army's faction can field that matches `query` (everything, in catalogue
+        order, when it is empty); remembered in `_hits` for picking."""
         hits = self.catalogue.search(query, SECTIONS, self.faction, limit=200)
         if not query:
             order = {section: i for i, section in enumerate(SECTIONS)}
             hits.sort(key=lambda h: (order[h.kind.section], h.entry.name))
         self._hits = [(h.kind, h.entry) for h in hits]
-        results = self.query_one("#results", OptionList)
-        results.clear_options()
+        options = []
         for kind, entry in self._hits:
             prompt = Text(no_wrap=True, overflow="ellipsis")
             prompt.append(f"{TAGS[kind.section]:<5}", style=TAG_STYLE[kind.section])
@@ -52,9 +63,8 @@ class CatalogueBrowser(Vertical):
             cost = getattr(entry, "cost", None)
             if cost is not None:
                 prompt.append(f" {cost}", style="dim")
-            results.add_option(Option(prompt))
-        if self._hits:
-            results.highlighted = 0
+            options.append(Option(prompt))
+        return options
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.refill(event.value)
