@@ -33,7 +33,12 @@ def bundled_files(data_dir: Path = DATA_DIR) -> list[Path]:
 def user_files(folder: Path) -> list[Path]:
     if not folder.is_dir():
         raise HonFileError(folder, "the user catalogue must be a folder of YAML files.")
-    return sorted(p for p in folder.rglob("*.yaml") if p.name != MANIFEST and not p.name.endswith(".bak"))
+    # A folder named like a file is walked into, not read. Anything else that is not a
+    # regular file (a FIFO, a device, a dangling link) stays in the list, so that reading
+    # it refuses it in one sentence rather than the catalogue silently missing entries.
+    return sorted(
+        p for p in folder.rglob("*.yaml") if p.name != MANIFEST and not p.name.endswith(".bak") and not p.is_dir()
+    )
 
 
 def read_catalogue_file(path: Path, label: str) -> tuple[CatalogueFile, str]:

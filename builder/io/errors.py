@@ -3,7 +3,18 @@ command line can catch it without loading a parser (start-up time, DESIGN.md 5).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+
+# Characters that would break the one line a message is (newlines, the Unicode line and
+# paragraph separators) or act on the terminal (escapes, other controls): a file name or a
+# value quoted from a hostile file may hold any of them.
+CONTROL_CHARACTERS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def one_line(text: str) -> str:
+    """`text` with every control character written as an escape (\\n, \\x1b)."""
+    return CONTROL_CHARACTERS.sub(lambda found: repr(found.group())[1:-1], text)
 
 
 class HonFileError(Exception):
@@ -22,7 +33,7 @@ class HonFileError(Exception):
             where += f", line {self.line}"
         if self.field:
             where += f", {self.field}"
-        return f"{where}: {self.reason}"
+        return one_line(f"{where}: {self.reason}")
 
 
 class ChangedOnDisk(Exception):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -9,6 +10,7 @@ from builder.heroes.army.models import ArmyList
 from builder.heroes.scenario.models import SCENARIO_FORMAT, SCENARIO_VERSION, Scenario
 from builder.io.army_files import load_army
 from builder.io.dump import to_yaml
+from builder.io.errors import CONTROL_CHARACTERS
 from builder.io.migrate import checked_data
 from builder.io.save import Fingerprint, atomic_write
 from builder.io.yamlio import Document, load_document, split_path, to_model
@@ -31,7 +33,13 @@ class LoadedScenario:
         force = self.scenario.force(side)
         if force is None or force.army is None:
             return None
-        return (self.path.parent / force.army).resolve()
+        path = self.path.parent / force.army
+        try:
+            return path.resolve()
+        except (OSError, RuntimeError):
+            # A symlink loop (RuntimeError before Python 3.13) or a name the OS refuses:
+            # the path as written, which reading then refuses in one sentence.
+            return Path(os.path.abspath(path))
 
     def armies(self) -> dict[str, ArmyList]:
         """The army lists the forces name, by side; an unreadable one is a HonFileError."""
@@ -45,8 +53,30 @@ class LoadedScenario:
 
 def scenario_from_document(document: Document) -> Scenario:
     data = checked_data(document, SCENARIO_FORMAT, SCENARIO_VERSION, "scenario")
-    scenario: Scenario = to_model(Document(document.file, document.text, data), Scenario)
+    document = Document(document.file, document.text, data)
+    scenario: Scenario = to_model(document, Scenario)
+    _check_army_files(document, scenario)
     return scenario
+
+
+def _check_army_files(document: Document, scenario: Scenario) -> None:
+    """Refuse army file names that cannot name a file, here where the field and its line
+    are known, rather than as a ValueError wherever the path is first used."""
+    for index, force in enumerate(scenario.forces):
+        if force.army is None:
+            continue
+        where: list[str | int] = ["forces", index, "army"]
+        # NUL cannot even be passed to the OS; a newline or an escape would break the
+        # one-line message or act on the terminal. No file name a player writes has them.
+        bad = CONTROL_CHARACTERS.search(force.army)
+        if bad is not None:
+            raise document.error(
+                f"the army list's file name contains a control character ({bad.group()!r}); a file name is plain text.",
+                where,
+                f"forces[{index}].army",
+            )
+        if not force.army.strip():
+            raise document.error("the army list's file name is empty.", where, f"forces[{index}].army")
 
 
 def load_scenario(path: Path) -> LoadedScenario:

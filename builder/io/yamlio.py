@@ -4,13 +4,20 @@ Files are parsed with libyaml's C safe loader when it is there. Line numbers are
 lazily: only when something is wrong is the file composed again into nodes to find the
 line of a path, so a good file costs one fast parse.
 
-Hostile files get one clear sentence and never a traceback: too large, not UTF-8,
-malformed, alias bombs (a few anchors expanding to millions of values), nesting too deep,
-duplicate keys, tags that would build Python objects."""
+Hostile files get one clear sentence, in bounded time and memory, and never a traceback:
+not a regular file (a FIFO, a device such as /dev/zero, a socket, a folder), too large
+(checked while reading, not only from the size the file claims), not UTF-8, malformed,
+nested deeper than libyaml survives (checked before it composes), alias bombs (a few
+anchors expanding to millions of values), duplicate keys, numbers too long for Python to
+convert, tags that would build Python objects or types hon files never hold. Every file
+hon reads goes through `read_bytes`, and only a failing path pays for a second parse."""
 
 from __future__ import annotations
 
+import errno
+import os
 import re
+import stat
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,12 +33,25 @@ MAX_BYTES = 2 * 1024 * 1024
 # exponentially; an honest file has far fewer values than bytes.
 VALUES_PER_BYTE = 4
 MIN_VALUE_BUDGET = 10_000
+# How deep collections may nest. hon's own files nest at most 9 levels; libyaml's C
+# composer recurses once per level and crashes the process (a segfault, not an exception)
+# somewhere past ten thousand, and its scanner slows quadratically with flow depth.
+MAX_DEPTH = 64
+# The longest number (in characters) a file may hold.
+MAX_NUMBER_CHARS = 100
 
 _FastLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class _Loader(_FastLoader):  # type: ignore[misc, valid-type]
     """The safe loader, refusing duplicate keys and keeping dates as text."""
+
+
+class _Refused(yaml.constructor.ConstructorError):
+    """A value hon refuses although it is valid YAML; its problem is the whole sentence."""
+
+    def __init__(self, problem: str, mark: yaml.Mark | None):
+        super().__init__(None, None, problem, mark)
 
 
 def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> dict[Any, Any]:
@@ -51,8 +71,38 @@ def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> dict[
     return mapping
 
 
+def _bounded_number(construct: Any) -> Any:
+    """A number constructor refusing absurdly long numbers: Python refuses to convert an
+    int of more than 4,300 digits (a ValueError deep in the loader), and no count, cost or
+    square in a hon file needs more than a few digits."""
+
+    def bounded(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
+        if len(node.value) > MAX_NUMBER_CHARS:
+            raise _Refused(
+                f"a number of {len(node.value):,} characters is too long; hon reads numbers of up to "
+                f"{MAX_NUMBER_CHARS} characters.",
+                node.start_mark,
+            )
+        return construct(loader, node)
+
+    return bounded
+
+
+def _unused_type(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
+    # Sets, ordered maps, pairs and binary build types hon files never hold (and that the
+    # alias-expansion check and the models do not expect).
+    raise _Refused(
+        f"hon files hold text, numbers, lists and mappings, not YAML's {node.tag.rsplit(':', 1)[-1]} values.",
+        node.start_mark,
+    )
+
+
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 _Loader.add_constructor("tag:yaml.org,2002:timestamp", yaml.SafeLoader.construct_yaml_str)
+_Loader.add_constructor("tag:yaml.org,2002:int", _bounded_number(yaml.SafeLoader.construct_yaml_int))
+_Loader.add_constructor("tag:yaml.org,2002:float", _bounded_number(yaml.SafeLoader.construct_yaml_float))
+for _tag in ("set", "omap", "pairs", "binary"):
+    _Loader.add_constructor(f"tag:yaml.org,2002:{_tag}", _unused_type)
 
 
 @dataclass(frozen=True)
@@ -71,25 +121,89 @@ class Document:
 
 
 def read_text(path: Path, max_bytes: int = MAX_BYTES) -> str:
-    """The file's text, refusing what is too large or not UTF-8."""
+    """The file's text, refusing what is not a regular file, too large or not UTF-8."""
+    return decode(read_bytes(path, max_bytes), path)
+
+
+# What an open descriptor that is not a regular file is, for the sentence that refuses it.
+_KINDS = (
+    (stat.S_ISDIR, "this is a folder, not a YAML file."),
+    (stat.S_ISFIFO, "this is a named pipe, not a regular file; hon reads only regular files."),
+    (stat.S_ISSOCK, "this is a socket, not a regular file; hon reads only regular files."),
+    (stat.S_ISCHR, "this is a device, not a regular file; hon reads only regular files."),
+    (stat.S_ISBLK, "this is a device, not a regular file; hon reads only regular files."),
+)
+_NOT_REGULAR = "this is not a regular file; hon reads only regular files."
+_CHUNK = 64 * 1024
+
+
+def _not_regular(mode: int) -> str:
+    return next((sentence for test, sentence in _KINDS if test(mode)), _NOT_REGULAR)
+
+
+def _too_large(max_bytes: int, size: int | None = None) -> str:
+    limit = f"hon reads files up to {max_bytes / 1_048_576:g} MB."
+    if size is None:
+        return f"the file is larger than {max_bytes / 1_048_576:g} MB; {limit}"
+    return f"the file is {size / 1_048_576:.1f} MB; {limit}"
+
+
+def read_bytes(path: Path, max_bytes: int = MAX_BYTES) -> bytes:
+    """At most `max_bytes` of a regular file, or a HonFileError.
+
+    Every file hon reads comes through here, so that a hostile path cannot hang it or eat
+    its memory: the file is opened non-blocking (opening a FIFO with no writer would block
+    forever), the *open descriptor* is checked to be a regular file (checking the path
+    first would race with a swap; /dev/zero or a FIFO behind a symlink is refused, a
+    symlink to a regular file is read), and the size limit is enforced while reading,
+    because st_size lies for /proc files and for files that grow as they are read."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0)
     try:
-        if path.is_dir():
-            raise HonFileError(path, "this is a folder, not a YAML file.")
-        size = path.stat().st_size
-        if size > max_bytes:
-            raise HonFileError(
-                path, f"the file is {size / 1_048_576:.1f} MB; hon reads files up to {max_bytes // 1_048_576} MB."
-            )
-        raw = path.read_bytes()
+        fd = os.open(path, flags)
     except FileNotFoundError:
         raise HonFileError(path, "no such file.") from None
     except PermissionError:
         raise HonFileError(path, "permission denied.") from None
     except IsADirectoryError:
         raise HonFileError(path, "this is a folder, not a YAML file.") from None
+    except ValueError:  # a NUL byte in the name; the OS cannot even be asked
+        raise HonFileError(path, "the file name contains a NUL character.") from None
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:  # opening a UNIX socket (or a device with no driver)
+            raise HonFileError(path, _not_regular(_mode_of(path))) from None
+        raise HonFileError(path, f"cannot be read ({exc.strerror or exc}).") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise HonFileError(path, _not_regular(info.st_mode))
+        if info.st_size > max_bytes:
+            raise HonFileError(path, _too_large(max_bytes, info.st_size))
+        chunks: list[bytes] = []
+        total = 0
+        while total <= max_bytes:
+            chunk = os.read(fd, min(_CHUNK, max_bytes + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > max_bytes:
+            raise HonFileError(path, _too_large(max_bytes))
+        return b"".join(chunks)
+    except BlockingIOError:
+        raise HonFileError(path, _NOT_REGULAR) from None
+    except IsADirectoryError:
+        raise HonFileError(path, "this is a folder, not a YAML file.") from None
     except OSError as exc:
         raise HonFileError(path, f"cannot be read ({exc.strerror or exc}).") from None
-    return decode(raw, path)
+    finally:
+        os.close(fd)
+
+
+def _mode_of(path: Path) -> int:
+    try:
+        return os.stat(path).st_mode
+    except (OSError, ValueError):
+        return 0
 
 
 def decode(raw: bytes, file: str | Path) -> str:
@@ -104,8 +218,14 @@ def decode(raw: bytes, file: str | Path) -> str:
 
 def parse(text: str, file: str | Path) -> Document:
     """Parse YAML text. Every failure is a HonFileError."""
+    depth = nesting_depth(text, MAX_DEPTH)
+    if depth > MAX_DEPTH:
+        raise HonFileError(file, f"the YAML is nested more than {MAX_DEPTH} levels deep; hon reads up to {MAX_DEPTH}.")
     try:
         data = yaml.load(text, Loader=_Loader)
+    except _Refused as exc:
+        mark = exc.problem_mark
+        raise HonFileError(file, str(exc.problem), mark.line + 1 if mark is not None else None) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
@@ -115,9 +235,63 @@ def parse(text: str, file: str | Path) -> Document:
         raise HonFileError(file, f"this is not valid YAML ({_plain(str(exc))}).") from None
     except RecursionError:
         raise HonFileError(file, "the YAML is nested too deeply to read.") from None
+    except (ValueError, OverflowError, TypeError) as exc:
+        # A safety net under the constructors: a scalar the safe loader's own conversions
+        # reject (they raise plain Python errors, not YAML ones) is still one sentence.
+        raise HonFileError(file, f"this is not valid YAML ({_plain(str(exc))}).") from None
     if "*" in text:
         _check_expansion(data, file, max(MIN_VALUE_BUDGET, VALUES_PER_BYTE * len(text)))
     return Document(str(file), text, data)
+
+
+# Where a line starts for libyaml: after \n, \r, NEL, LINE SEPARATOR or PARAGRAPH SEPARATOR.
+# What may stand before a block collection on its line: indentation, the indicators of
+# compact nested collections ("- - x", "? x", ": x") and a byte order mark, which libyaml
+# skips at the start of a line but counts as a column.
+_LINE_PREFIX = re.compile("(?:^|(?<=[\n\r\x85\u2028\u2029]))[ \t?:\ufeff-]+")
+_DEPTH_EVENTS: dict[type[yaml.Event], int] = {
+    yaml.SequenceStartEvent: 1,
+    yaml.MappingStartEvent: 1,
+    yaml.SequenceEndEvent: -1,
+    yaml.MappingEndEvent: -1,
+}
+
+
+def nesting_depth(text: str, limit: int = MAX_DEPTH) -> int:
+    """A measure of how deeply the collections of `text` nest: never less than the true
+    depth, and above `limit` exactly when the true depth is (malformed text counts only
+    as far as libyaml can parse it, which is as far as the loader would get).
+
+    This runs before the document is composed, because libyaml's composer recurses in C
+    and a deep enough file kills the process. Two steps, both linear in the text:
+
+    1. A bound read off the raw text at C speed. Every flow collection starts at a `[` or
+       `{`, so there are no more flow levels than those characters. Every block collection
+       starts either at the first character of a line or after the compact indicators
+       ("- ", "? ", ": ") that follow the indentation, and each level sits further right
+       than its parent, except a sequence under a mapping key, which may share its column
+       (at most every other level): so block depth is at most twice the longest run of
+       such leading characters, plus two. Every file hon ships (armies, scenarios) stays
+       under the bound, so for them this is the only step.
+    2. Otherwise, libyaml's own event stream, which is not recursive: counting collection
+       starts and ends, stopping as soon as the depth passes `limit` (so the scanner's
+       work per token stays bounded by `limit`, not by the nesting of the whole file).
+       Exact, so no quoting, comment or block-scalar subtlety can fool it."""
+    longest = max((len(run) for run in _LINE_PREFIX.findall(text)), default=0)
+    bound = text.count("[") + text.count("{") + 2 * longest + 2
+    if bound <= limit:
+        return bound
+    depth = deepest = 0
+    try:
+        for event in yaml.parse(text, Loader=_FastLoader):
+            depth += _DEPTH_EVENTS.get(type(event), 0)
+            if depth > deepest:
+                deepest = depth
+                if deepest > limit:
+                    break
+    except yaml.YAMLError:
+        pass  # the loader will say what is wrong, at the same point
+    return deepest
 
 
 def load_document(path: Path, max_bytes: int = MAX_BYTES) -> Document:
@@ -129,20 +303,25 @@ def _plain(problem: str) -> str:
 
 
 def _check_expansion(data: Any, file: str | Path, budget: int) -> None:
-    """Refuse documents whose aliases expand past `budget` values (billion laughs)."""
+    """Refuse documents whose aliases expand past `budget` values (billion laughs), or
+    nest deeper than MAX_DEPTH once expanded (an alias inside an alias inside...: the
+    text is shallow, the data is not)."""
     seen = 0
-    stack = [data]
+    stack: list[tuple[Any, int]] = [(data, 0)]
     while stack:
-        item = stack.pop()
+        item, depth = stack.pop()
         seen += 1
         if seen > budget:
             raise HonFileError(
                 file, f"the YAML expands to more than {budget:,} values through aliases; refusing to read it."
             )
-        if isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
+        if isinstance(item, dict | list):
+            if depth >= MAX_DEPTH:
+                raise HonFileError(
+                    file,
+                    f"the YAML nests more than {MAX_DEPTH} levels deep through aliases; hon reads up to {MAX_DEPTH}.",
+                )
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
 
 
 # --- Finding lines ------------------------------------------------------------------

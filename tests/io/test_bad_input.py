@@ -46,6 +46,11 @@ CASES: dict[str, tuple[bytes, list[str]]] = {
     "python tag": (b"format: !!python/object/apply:os.system [echo pwned]\n", ["line 1", "not valid YAML"]),
     "deep nesting": (b"format: " + b"[" * 5000 + b"]" * 5000 + b"\n", ["YAML"]),
     "null bytes": (b"format: hon-army\x00\n", ["not valid YAML"]),
+    "a number of 5,000 digits": (
+        GOOD.replace("points_limit: 550", "points_limit: " + "1" * 5_000).encode(),
+        ["line 7"],
+    ),
+    "a set": (GOOD.replace("points_limit: 550", "points_limit: !!set {1}").encode(), ["line 7"]),
     "bad id": (
         GOOD.replace("tile: us-16th-inf-reg-b", "tile: US 16th B!").encode(),
         ["tiles[2].tile", "string should match pattern"],

@@ -97,3 +97,59 @@ def test_well_formed_yaml_of_the_wrong_shape(value: Any, extra: dict[str, Any]) 
         text = yaml.safe_dump(document)
         read_army(text)
         read_catalogue(text)
+
+
+# Pieces of hostile text: nesting past the limit (shallow enough that even a regression
+# stays a RecursionError rather than a crash of this process), numbers past Python's
+# conversion limit, NULs and controls, tags, aliases, every line break libyaml knows.
+HOSTILE = st.sampled_from(
+    [
+        "[" * 70,
+        "]" * 70,
+        "{a: " * 70,
+        "- " * 70,
+        "? " * 70,
+        "9" * 5_000,
+        "1:" * 300 + "1",
+        "0x" + "f" * 300,
+        "\x00",
+        '"\\0"',
+        "\x1b[2J",
+        "\u2028",
+        "\x85",
+        "\ufeff",
+        "!!set {a}",
+        "!!binary aGk=",
+        "!!omap [a: 1]",
+        "&a [*a]",
+        "*a",
+        "<<: *a",
+        "\n",
+        "\n  ",
+        ": ",
+        "'",
+        '"',
+        "#",
+    ]
+)
+
+
+@st.composite
+def with_hostile_pieces(draw: st.DrawFn, original: str) -> str:
+    text = original
+    for _ in range(draw(st.integers(1, 3))):
+        at = draw(st.integers(0, len(text)))
+        text = text[:at] + draw(HOSTILE) + text[at:]
+    return text
+
+
+@FUZZ
+@given(with_hostile_pieces(GOOD_ARMY))
+def test_hostile_pieces_in_an_army_file(text: str) -> None:
+    read_army(text)
+
+
+@FUZZ
+@given(with_hostile_pieces(GOOD_CATALOGUE))
+def test_hostile_pieces_in_a_catalogue_file(text: str) -> None:
+    read_catalogue(text)
