@@ -20,6 +20,7 @@ import re
 import stat
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -346,10 +347,7 @@ def join_path(parts: Sequence[str | int]) -> str:
 
 def line_of(text: str, path: Sequence[str | int]) -> int | None:
     """The 1-based line of the deepest node along `path`, or None if the text won't compose."""
-    try:
-        node = yaml.compose(text, Loader=_FastLoader)
-    except (yaml.YAMLError, RecursionError):
-        return None
+    node = _composed(text)
     if node is None:
         return None
     line = node.start_mark.line + 1
@@ -359,6 +357,17 @@ def line_of(text: str, path: Sequence[str | int]) -> int | None:
             break
         node, line = child
     return line
+
+
+@lru_cache(maxsize=2)  # the file being checked; a tree can be tens of MB
+def _composed(text: str) -> yaml.Node | None:
+    """The text's node tree, composed once for all the issues located in it: composing it
+    again per issue made locating a thousand issues quadratic (minutes for a big list)."""
+    try:
+        node: yaml.Node | None = yaml.compose(text, Loader=_FastLoader)
+    except (yaml.YAMLError, RecursionError):
+        return None
+    return node
 
 
 def _child(node: yaml.Node, part: str | int) -> tuple[yaml.Node, int] | None:
