@@ -20,7 +20,7 @@ from builder.cli import (  # noqa: F401
     tui_commands,
 )
 from builder.cli.app import app
-from builder.io.errors import ChangedOnDisk, HonFileError
+from builder.io.errors import ChangedOnDisk, HonFileError, one_line
 from builder.kernel.system import Unsupported
 
 # Typer vendors click privately; its usage errors all derive from the ClickException
@@ -34,18 +34,24 @@ def main(argv: list[str] | None = None) -> int:
         result = app(args=argv, prog_name="hon", standalone_mode=False)
     except _UsageProblem as problem:
         message = problem.format_message()  # type: ignore[attr-defined]
-        print(f"hon: {message} (see hon --help)", file=sys.stderr)
+        say(f"{message} (see hon --help)")
         code: int = problem.exit_code  # type: ignore[attr-defined]
         return code
     except typer.Abort:
-        print("hon: aborted.", file=sys.stderr)
+        say("aborted.")
         return 1
     except (HonFileError, ChangedOnDisk, Unsupported) as problem:
-        print(f"hon: {problem}", file=sys.stderr)
+        say(str(problem))
         return 2
     except KeyboardInterrupt:
         return 130
     return result if isinstance(result, int) else 0
+
+
+def say(message: str) -> None:
+    """The one line a failed command prints: control characters in a path or a value
+    quoted from a hostile file are written as escapes, never sent to the terminal."""
+    print(f"hon: {one_line(message)}", file=sys.stderr)
 
 
 def run() -> None:

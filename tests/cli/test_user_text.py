@@ -67,3 +67,10 @@ def test_a_catalogue_name_with_markup(tmp_path: Path, capsys: pytest.CaptureFixt
     (folder / "mini.yaml").write_text(text.replace("name: Lt. Test", f"name: {HOSTILE!r}"))
     code, shown = run(["catalogue", "show", "officer", "--catalogue", str(folder)], capsys)
     assert code == 0 and "[/]" in shown and "[link=" in shown
+
+
+@pytest.mark.parametrize("command", [["validate"], ["scenario", "check"], ["simulate"]])
+def test_a_path_with_control_characters_is_one_line(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    code = main([*command, "/nonexistent/a\nb\x1b[31m.yaml"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "\x1b" not in err
