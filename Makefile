@@ -18,8 +18,10 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/hon
 
+# One worker per core (pytest-xdist); every test is isolated in its own temporary folders
+# (tests/conftest.py). A plain `pytest` stays serial, for -x and --pdb.
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 lint: $(STAMP)
 	$(BIN)/ruff check builder tests benchmarks

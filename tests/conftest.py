@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from builder.heroes.army.models import ArmyList
 from builder.heroes.catalogue.index import Catalogue
@@ -14,6 +16,11 @@ from builder.kernel.diagnostics import Issue
 
 FIXTURES = Path(__file__).parent / "fixtures"
 MINI = FIXTURES / "mini"
+
+# Tests key on behaviour, never on timing: Hypothesis's per-example deadline and its check
+# on how fast examples are made fail at random on a loaded machine or in a parallel run.
+settings.register_profile("hon", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("hon")
 
 
 @pytest.fixture(scope="session")
@@ -51,6 +58,12 @@ def errors(issues: list[Issue]) -> list[str]:
     return [issue.code for issue in issues if issue.severity == "error"]
 
 
+# Isolation, so that tests may run in any order and in parallel (`make test` runs one
+# pytest-xdist worker per core): each test has its own folders, and each worker process its
+# own catalogue cache. A test writes only under tmp_path (or a folder of its own from
+# tmp_path_factory), never into the checkout, the current folder or $HOME.
+
+
 @pytest.fixture(autouse=True)
 def isolated_user_catalogue(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
     """No test reads or writes the player's own catalogue folder."""
@@ -59,11 +72,24 @@ def isolated_user_catalogue(tmp_path_factory: pytest.TempPathFactory, monkeypatc
     return folder
 
 
-@pytest.fixture(autouse=True, scope="session")
-def isolated_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The catalogue cache of the test run lives in a temporary folder."""
-    import os
+@pytest.fixture(autouse=True)
+def isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty home folder: what the programs a test starts keep there (chromium its
+    profile and crash reports, dconf its settings) is neither shared between tests
+    running at once nor left for the next."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
+    return home
 
+
+@pytest.fixture(autouse=True, scope="session")
+def isolated_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The catalogue cache of the test run lives in a temporary folder, one per worker
+    process (tmp_path_factory's base folder is the worker's own under pytest-xdist)."""
     folder = tmp_path_factory.mktemp("cache")
-    os.environ["HON_CACHE"] = str(folder)
-    return folder
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setenv("HON_CACHE", str(folder))
+        yield folder

@@ -159,10 +159,9 @@ async def test_quitting_with_unsaved_changes_asks(duel_file: Path, mini_catalogu
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_designer_snapshot(snap_compare, size: tuple[int, int], duel_file: Path, mini_catalogue: Catalogue) -> None:  # type: ignore[no-untyped-def]
-    from tests.tui.test_snapshots import SteadyApp
+    from tests.tui.steady import snapshot
 
-    app = SteadyApp(None, None, scenario=ScenarioSession.open(duel_file, mini_catalogue))
-    assert snap_compare(app, terminal_size=size)
+    assert snapshot(snap_compare, designer_app(duel_file, mini_catalogue), size)
 
 
 async def test_the_designer_opens_from_the_army_builder(app_on_file: HonApp, tmp_path: Path) -> None:

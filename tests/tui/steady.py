@@ -1,0 +1,50 @@
+"""Snapshots that don't depend on when they are taken.
+
+A focused Input (or TextArea) blinks its cursor on a 0.5 s wall-clock timer that starts
+when it gets the focus. A picture taken more than half a second later (a loaded machine,
+a slow worker) catches the cursor hidden, one taken sooner catches it shown. Textual has
+no app-wide switch for blinking, and no event when a widget mounts that an app could use
+to switch it off early, so `snapshot` drives the app, lets it settle, and only then sets
+`cursor_blink = False` on every text field of the screen stack: that pauses each field's
+blink timer and shows its cursor. From then on nothing runs on the clock, so a focused
+field always shows its cursor and an unfocused one never does, however late the picture."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any
+
+from textual.app import App
+from textual.pilot import Pilot
+from textual.widgets import Input, TextArea
+
+
+async def still_cursors(pilot: Pilot[Any]) -> None:
+    """Let the app settle, then stop every text cursor blinking (it stays drawn)."""
+    await pilot.pause()
+    for screen in pilot.app.screen_stack:
+        for text_input in screen.query(Input):
+            text_input.cursor_blink = False
+        for text_area in screen.query(TextArea):
+            text_area.cursor_blink = False
+
+
+def snapshot(
+    snap_compare: Callable[..., bool],
+    app: App[Any],
+    size: tuple[int, int],
+    *,
+    press: Iterable[str] = (),
+    run_before: Callable[[Pilot[Any]], Awaitable[None]] | None = None,
+) -> bool:
+    """`snap_compare` with the keys pressed inside `run_before`, followed by `still_cursors`:
+    snap_compare presses its own `press` keys after `run_before`, too late to still a
+    cursor that they focus or a screen that they open."""
+
+    async def drive(pilot: Pilot[Any]) -> None:
+        if run_before is not None:
+            await run_before(pilot)
+        await pilot.press(*press)
+        await still_cursors(pilot)
+
+    return snap_compare(app, terminal_size=size, run_before=drive)
