@@ -19,6 +19,8 @@ app.add_typer(catalogue_app, name="catalogue")
 @catalogue_app.command("check")
 def check_command(catalogue: CatalogueOption = None, as_json: JsonOption = False) -> None:
     """Find duplicate ids, dangling references and entries without a source."""
+    from rich.text import Text
+
     from builder.cli.render import issues_table
     from builder.heroes.catalogue.check import check_catalogue
     from builder.kernel.diagnostics import is_legal
@@ -35,7 +37,7 @@ def check_command(catalogue: CatalogueOption = None, as_json: JsonOption = False
     elif issues:
         console.print(issues_table(issues))
     else:
-        console.print(f"The catalogue is sound: {len(loaded)} entries, revision {loaded.revision}.")
+        console.print(Text(f"The catalogue is sound: {len(loaded)} entries, revision {loaded.revision}."))
     raise typer.Exit(0 if is_legal(issues) else 1)
 
 
@@ -130,10 +132,12 @@ def schema(
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write the schemas into this folder.")] = None,
 ) -> None:
     """JSON Schemas for catalogue, army and scenario files (for editors)."""
+    from rich.text import Text
+
     from builder.io.schema import SCHEMAS, write_schemas
 
     if output is None:
         print(json.dumps({name: build() for name, build in SCHEMAS.items()}, indent=2))
         return
     for path in write_schemas(output):
-        console.print(f"wrote {path}")
+        console.print(Text(f"wrote {path}"))

@@ -94,7 +94,7 @@ def _show(deployment: Deployment, loaded: LoadedScenario, battlefield: Battlefie
     how = "deployed automatically" if deployment.automatic else "placements checked"
     console.print(titled(scenario.title, f" — side {side}, {how}: ", judged(issues, "legal", "not legal")))
     names = ", ".join(repr(z.id) for z in zones) or "none"
-    console.print(f"Zone {names}: {len(zone)} squares (shaded, ':' where open).")
+    console.print(Text(f"Zone {names}: {len(zone)} squares (shaded, ':' where open)."))
     for line in _map_lines(battlefield, zone, letters):
         console.print(line)
     table = Table.grid(padding=(0, 2))
