@@ -346,7 +346,7 @@ ABILITIES: tuple[Coverage, ...] = (
         HON,
         "HoN core p.22-23",
         NOT_PLAYED,
-        f"its template is not played ({NO_TEMPLATES})",
+        f"no flame template is laid ({NO_TEMPLATES})",
     ),
     ability(
         "frightening-shot",
@@ -363,7 +363,7 @@ ABILITIES: tuple[Coverage, ...] = (
         HON,
         "HoN core p.23",
         NOT_PLAYED,
-        f"a shot at an interspace is not played ({NO_TEMPLATES})",
+        f"no shot is taken at an interspace ({NO_TEMPLATES})",
     ),
     ability(
         "indirect-fire",
@@ -371,7 +371,7 @@ ABILITIES: tuple[Coverage, ...] = (
         HON,
         "HoN core p.23",
         NOT_PLAYED,
-        f"neither the shot without LoS nor its scattering is played ({NO_TEMPLATES})",
+        f"no shot is taken without LoS and nothing scatters ({NO_TEMPLATES})",
     ),
     ability(
         "piercing",
@@ -823,8 +823,8 @@ MECHANICS: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.8; SoN p.4",
         PLAYED,
-        "effects due at the start or end of a phase are played only where listed here (scenario events are told, "
-        "not played)",
+        "the effects due at the start or end of a phase come from abilities, cards, options and scenario events, "
+        "each listed here",
         SIMULATE + "test_a_whole_game_ends_with_a_result_and_breaking_points_score",
     ),
     mechanic(
@@ -908,7 +908,7 @@ MECHANICS: tuple[Coverage, ...] = (
     ),
     mechanic(
         "three-player-initiative",
-        "Initiative for two factions and three players",
+        "Three-player initiative",
         SON,
         "SoN p.10",
         NOT_PLAYED,
@@ -1047,8 +1047,9 @@ MECHANICS: tuple[Coverage, ...] = (
         "Line of Sight",
         BOTH,
         "HoN core p.13-14; SoN p.8",
-        PLAYED,
-        "",
+        PARTIAL,
+        "clear, obscured or blocked, exactly, between square centres; a counter of several squares traces from "
+        "and to the centre of each, never from a point between them",
         LOS + "test_clear_in_the_open_and_blocked_by_an_obstacle",
         LOS + "test_the_firers_and_targets_squares_never_count",
         LOS + "test_a_line_through_a_corner_is_blocked_only_with_obstacles_on_both_sides",
@@ -1105,8 +1106,8 @@ MECHANICS: tuple[Coverage, ...] = (
         HON,
         "BfC p.06",
         PARTIAL,
-        "a trench is played as its lines and squares (hole, cover, difficult passage); access arrows, its own "
-        "ZoC rule and grenades along it are not",
+        "its squares are a hole, cover and a difficult passage: a unit stops entering it and at every square "
+        "along it, not leaving it; access arrows, its ZoC rule and grenades along it are not played",
         LOS + "test_infantry_in_a_hole_hide_from_the_units_outside_but_not_inside",
         MOVEMENT + "test_entering_a_difficult_passage_ends_the_move",
     ),
@@ -1206,8 +1207,9 @@ MECHANICS: tuple[Coverage, ...] = (
         "Heavy vehicle defense by facing",
         BOTH,
         "HoN core p.14; SoN p.8",
-        PLAYED,
-        "",
+        PARTIAL,
+        "the facing struck is read from the bearing of the firer to the vehicle's centre; aiming at the other "
+        "square to strike a weaker facing is not tried",
         COMBAT + "test_a_heavy_vehicle_defends_by_facing",
         TURN + "test_which_defense_of_a_heavy_vehicle_a_shot_strikes",
     ),
@@ -1283,8 +1285,9 @@ MECHANICS: tuple[Coverage, ...] = (
         "Assault results",
         BOTH,
         "HoN core p.25-26; SoN p.7",
-        PLAYED,
-        "the winner's and loser's hits, damage and who falls back; retreats and overruns are listed apart",
+        PARTIAL,
+        "hits, damage and who falls back are played; a heavy vehicle that wrecks a light vehicle does not take "
+        "its square (retreats and overruns are listed apart)",
         ASSAULT + "test_the_defender_wins_the_attacker_takes_a_hit_and_falls_back",
         ASSAULT + "test_a_tie_infantry_attacker_falls_back_and_nobody_is_hit",
         ASSAULT + "test_a_defender_with_x_against_the_attacker_is_destroyed_without_dice",
@@ -1314,11 +1317,12 @@ MECHANICS: tuple[Coverage, ...] = (
     ),
     mechanic(
         "assault-overrun",
-        "Overrun: a vehicle takes the infantry's square",
+        "Overrun",
         HON,
         "HoN core p.26",
-        PLAYED,
-        "",
+        PARTIAL,
+        "a vehicle that loses or ties against infantry takes its square; one wrecked in the assault stays where it "
+        "was, though the book moves its wreck in too",
         ASSAULT + "test_a_tie_vehicle_against_infantry_overruns_in_hon_but_not_in_son",
     ),
     mechanic(

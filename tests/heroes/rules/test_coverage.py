@@ -49,9 +49,8 @@ def missing_tests(listed_entry: Coverage) -> list[str]:
     for node in listed_entry.tests:
         path, _, name = node.partition("::")
         name = name.split("[")[0]  # a parametrized case names its function
-        if not path.startswith("tests/") or not path.endswith(".py") or not (ROOT / path).is_file():
-            missing.append(node)
-        elif name not in defined_tests(path):
+        real_file = path.startswith("tests/") and path.endswith(".py") and (ROOT / path).is_file()
+        if not real_file or name not in defined_tests(path):
             missing.append(node)
     return missing
 
