@@ -1165,8 +1165,9 @@ MECHANICS: tuple[Coverage, ...] = (
         "Vehicle weapons",
         BOTH,
         "HoN core p.14; SoN p.8",
-        PLAYED,
-        "each weapon fires at its own target, resolved one after the other",
+        PARTIAL,
+        "every weapon fires in one Firing Action, each at its own target, but all targets are chosen before the "
+        "first shot, not each after the last is resolved",
         COMBAT + "test_a_vehicle_with_two_weapons_must_say_which_fires",
     ),
     mechanic(
