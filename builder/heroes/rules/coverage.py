@@ -1550,8 +1550,8 @@ MECHANICS: tuple[Coverage, ...] = (
         HON,
         "BfC p.04",
         PARTIAL,
-        "a line hinders moves and shots crossing it, not a firer adjacent to it; the defensive bonus a line gives "
-        "the target is not added",
+        "a line hinders the moves and shots that cross it (a firer adjacent to it ignores it); the defensive bonus "
+        "a line gives the target is not added",
         LOS + "test_a_line_obscures_shots_across_it_except_from_a_unit_adjacent_to_it",
         MOVEMENT + "test_hedgehog_lines_bar_vehicles_and_stop_infantry",
     ),
