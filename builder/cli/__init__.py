@@ -15,6 +15,7 @@ from builder.cli import (  # noqa: F401
     games_commands,
     odds_commands,
     roster_commands,
+    rules_commands,
     scenario_commands,
     simulate_commands,
     tui_commands,

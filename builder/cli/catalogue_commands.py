@@ -103,6 +103,7 @@ def show_command(
     from builder.cli.render import titled
     from builder.heroes.catalogue.index import close_matches
     from builder.kernel.diagnostics import join_or
+    from builder.render.rules_core import rules_core_json, rules_core_line
 
     loaded, _ = open_catalogue(catalogue)
     found = loaded.find(entry_id)
@@ -114,17 +115,23 @@ def show_command(
             param_hint="ID",
         )
     if as_json:
-        print(
-            json.dumps(
-                [{"kind": k.section, **e.model_dump(mode="json", exclude_defaults=True)} for k, e in found], indent=2
-            )
-        )
+        shown = []
+        for k, e in found:
+            dumped = {"kind": k.section, **e.model_dump(mode="json", exclude_defaults=True)}
+            listing = rules_core_json(k.section, e.id)
+            if listing is not None:
+                dumped["rules_core"] = listing
+            shown.append(dumped)
+        print(json.dumps(shown, indent=2))
         return
     for kind, entry in found:
         origin = loaded.origins.get((kind.section, entry.id))
         console.print(titled(entry.name, f" — {kind.singular}" + (f", from {origin.file}" if origin else "")))
         text = yaml.safe_dump(entry.model_dump(mode="json", exclude_defaults=True), sort_keys=False, allow_unicode=True)
         console.print(Syntax(text, "yaml", background_color="default"))
+        line = rules_core_line(kind.section, entry.id, entry.game)
+        if line is not None:
+            console.print(line, soft_wrap=True)
 
 
 @app.command()

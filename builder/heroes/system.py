@@ -22,7 +22,6 @@ class HeroesSystem:
         GameId(Game.SON.value, Game.SON.full_name),
     )
     formats: tuple[str, ...] = (ARMY_FORMAT, SCENARIO_FORMAT, CATALOGUE_FORMAT, POSITIONS_FORMAT)
-    # `hon rules` (every mechanic listed with whether it is played) is not built yet.
     capabilities: frozenset[Capability] = frozenset(
         {
             Capability.FORCE_CHECK,
@@ -32,6 +31,7 @@ class HeroesSystem:
             Capability.ODDS,
             Capability.ROSTER,
             Capability.SHEET,
+            Capability.RULES,
         }
     )
 

@@ -68,6 +68,9 @@ def test_a_command_the_system_does_not_support_is_refused(
         assert err.count("\n") == 1 and "cards" in err and "Traceback" not in err
     with pytest.raises(Unsupported):
         require_game("cards", Capability.ODDS)
+    assert main(["rules", "--game", "cards"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "hon rules does not support cards" in err
 
 
 def test_odds_for_an_unknown_game_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
@@ -81,7 +84,7 @@ def test_hon_games_lists_each_system_its_games_and_what_it_supports(capsys: pyte
     heroes = next(system for system in listed if system["id"] == "heroes")
     assert [game["id"] for game in heroes["games"]] == ["hon", "son"]
     assert "hon-army" in heroes["formats"] and "hon-scenario" in heroes["formats"]
-    assert {"force-check", "scenario-check", "deploy", "simulate", "odds", "roster", "sheet"} <= set(heroes["supports"])
-    assert "rules" not in heroes["supports"]  # not built yet, and not claimed
+    assert set(heroes["supports"]) == {c.value for c in Capability}  # hon rules included
     assert main(["games"]) == 0
-    assert "Heroes System" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "Heroes System" in out and "hon rules" in out and "not yet" not in out

@@ -80,6 +80,20 @@ async def test_add_a_tile_from_the_catalogue_search(app_on_file: HonApp) -> None
         assert len(builder(app_on_file).cards) == before + 1
 
 
+async def test_an_ability_from_the_catalogue_says_whether_the_rules_core_plays_it(app_on_file: HonApp) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        before = len(app_on_file.session.army.tiles)
+        await pilot.press("ctrl+f")
+        await pilot.press(*"dual weapon")
+        await pilot.press("enter")  # to the results
+        await pilot.press("enter")  # pick the best hit: the ability
+        await pilot.pause()
+        (said,) = [n for n in app_on_file._notifications if n.title == "Dual Weapon"]
+        assert "HoN core p.22" in said.message
+        assert said.message.splitlines()[-1] == "Rules core: played (HoN core p.22)"  # hon rules says the same
+        assert len(app_on_file.session.army.tiles) == before  # an ability is shown, never added
+
+
 async def test_fill_a_slot_and_undo_and_redo(app_on_file: HonApp) -> None:
     async with app_on_file.run_test(size=SIZE) as pilot:
         picker = await open_slot(app_on_file, pilot, "tiles[1].slots.left")

@@ -329,7 +329,13 @@ class ArmyBuilderScreen(Screen[None]):
         elif isinstance(entry, Unit):
             self.app.push_screen(CounterDetails(entry.name, [entry], catalogue))
         elif isinstance(entry, Ability):
-            self.notify(f"{entry.summary} ({entry.source})", title=entry.name, timeout=12)
+            from builder.render.rules_core import rules_core_line
+
+            said = f"{entry.summary.strip()} ({entry.source})"
+            line = rules_core_line("abilities", entry.id, self.session.army.game)  # the army's book
+            if line is not None:
+                said += f"\n{line.plain}"
+            self.notify(said, title=entry.name, timeout=12, markup=False)
 
     @on(IssuesPanel.Jump)
     def jump(self, message: IssuesPanel.Jump) -> None:

@@ -1,0 +1,1818 @@
+"""What the rules core plays: every special ability, marker effect and mechanic of the rule
+books, with its page and whether builder.heroes.rules plays it (`hon rules`).
+
+Pure data, read from the code and its tests and kept true by
+tests/heroes/rules/test_coverage.py: every ability, marker and terrain effect id of the
+bundled catalogue is listed for its game(s), every entry played or partly played names the
+tests that exercise it, and every page has the book's form.
+
+`played` is one of three words:
+
+* played: the rules core does what the book says wherever it arises in the engine's
+  resolution (a shot, an assault, a move, a turn). The note, when there is one, says the
+  choice made where the book is silent or leaves the choice to the player (a simulated
+  game's simple policy makes it), for example that the policy never declares it;
+* partial: some of it is played and the note says what is missing;
+* not-played: nothing of it is played; the note says what little is, if anything.
+
+In JSON (`hon rules --json`) `played` is true only for the first; a partial entry is
+`played: false, partial: true` with its note.
+
+Catalogue entries (abilities, markers, terrain effects) keep their catalogue id and name;
+mechanics the catalogue has no entry for have a kebab id of their own. Terrain effects are
+listed as mechanics."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from builder.heroes.catalogue.base import Game
+
+
+class Kind(StrEnum):
+    ABILITY = "ability"  # a special ability of the catalogue
+    MARKER = "marker"  # a marker or token of the catalogue
+    MECHANIC = "mechanic"  # a rule of the books: a phase, a chapter, a terrain effect
+
+
+class Played(StrEnum):
+    PLAYED = "played"
+    PARTIAL = "partial"
+    NOT_PLAYED = "not-played"
+
+    @property
+    def label(self) -> str:
+        return {"played": "played", "partial": "partly played", "not-played": "not played"}[self.value]
+
+
+# The books each game's pages come from (see `Coverage.page_for`).
+BOOKS: dict[Game, tuple[str, ...]] = {Game.HON: ("HoN core", "BfC"), Game.SON: ("SoN",)}
+MAX_NOTE = 240  # one line
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """One special ability, marker effect or mechanic and whether the rules core plays it."""
+
+    id: str
+    name: str
+    kind: Kind
+    games: frozenset[Game]  # Game.HON, Game.SON or both
+    page: str  # "HoN core p.24", several joined with "; "
+    played: Played
+    note: str = ""  # one line: what is missing, or the choice made where the book is silent
+    tests: tuple[str, ...] = field(default=())  # "tests/heroes/rules/test_combat.py::test_…"
+
+    def __post_init__(self) -> None:
+        if self.played is not Played.PLAYED and not self.note:
+            raise ValueError(f"{self.id}: a rule not fully played says what is missing")
+        if self.played is not Played.NOT_PLAYED and not self.tests:
+            raise ValueError(f"{self.id}: a rule played (even partly) names the tests that exercise it")
+        if "\n" in self.note or len(self.note) > MAX_NOTE:
+            raise ValueError(f"{self.id}: the note is one line of at most {MAX_NOTE} characters")
+
+    @property
+    def is_played(self) -> bool:
+        return self.played is Played.PLAYED
+
+    @property
+    def is_partial(self) -> bool:
+        return self.played is Played.PARTIAL
+
+    def page_for(self, game: Game | None = None) -> str:
+        """The pages of `game`'s books (all of them when the entry cites none of those)."""
+        if game is None or game not in BOOKS:
+            return self.page
+        parts = [part for part in self.page.split("; ") if part.startswith(BOOKS[game])]
+        return "; ".join(parts) or self.page
+
+    def summary(self, game: Game | None = None) -> str:
+        """One line: "played (HoN core p.24)", "partly played (…): note", "not played: note"."""
+        if self.played is Played.NOT_PLAYED:
+            return f"not played: {self.note}"
+        said = f"{self.played.label} ({self.page_for(game)})"
+        return f"{said}: {self.note}" if self.note else said
+
+    def to_json(self, game: Game | None = None) -> dict[str, object]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "kind": self.kind.value,
+            "games": sorted(g.value for g in self.games),
+            "page": self.page_for(game),
+            "played": self.is_played,
+            "partial": self.is_partial,
+            "note": self.note,
+            "tests": list(self.tests),
+        }
+
+
+HON = frozenset({Game.HON})
+SON = frozenset({Game.SON})
+BOTH = frozenset({Game.HON, Game.SON})
+PLAYED, PARTIAL, NOT_PLAYED = Played.PLAYED, Played.PARTIAL, Played.NOT_PLAYED
+
+# Test files, to keep the node ids short.
+_R = "tests/heroes/rules/"
+ASSAULT = _R + "test_assault.py::"
+COMBAT = _R + "test_combat.py::"
+DEPLOYMENT = _R + "test_deployment.py::"
+LISTED = _R + "test_listed_rules.py::"
+LOS = _R + "test_los.py::"
+MOVEMENT = _R + "test_movement.py::"
+ODDS = _R + "test_odds.py::"
+ORDERS = _R + "test_orders.py::"
+SIMULATE = _R + "test_simulate.py::"
+TURN = _R + "test_turn.py::"
+ZOC = _R + "test_zoc.py::"
+SUMMARY = "tests/heroes/army/test_summary.py::"
+
+
+def ability(
+    entry_id: str, name: str, games: frozenset[Game], page: str, played: Played, note: str, *tests: str
+) -> Coverage:
+    return Coverage(entry_id, name, Kind.ABILITY, games, page, played, note, tests)
+
+
+def marker(
+    entry_id: str, name: str, games: frozenset[Game], page: str, played: Played, note: str, *tests: str
+) -> Coverage:
+    return Coverage(entry_id, name, Kind.MARKER, games, page, played, note, tests)
+
+
+def mechanic(
+    entry_id: str, name: str, games: frozenset[Game], page: str, played: Played, note: str, *tests: str
+) -> Coverage:
+    return Coverage(entry_id, name, Kind.MECHANIC, games, page, played, note, tests)
+
+
+NO_MARKERS = "no marker is carried, counted or spent in a game"
+NO_TEMPLATES = "explosion templates are not played"
+
+ABILITIES: tuple[Coverage, ...] = (
+    # --- Both games (data/common) --------------------------------------------------------
+    ability(
+        "ambush",
+        "Ambush",
+        BOTH,
+        "HoN core p.21; SoN p.17",
+        PARTIAL,
+        "a concealed unit cannot be targeted, blocks no LoS, turns over when it fires or is assaulted, must turn "
+        "over to assault and may deploy either side up; spotting and the voluntary flip are not played",
+        COMBAT + "test_a_concealed_unit_cannot_be_targeted_and_is_revealed_when_it_fires",
+        ASSAULT + "test_a_concealed_defender_is_revealed_a_concealed_attacker_may_not_assault",
+        LOS + "test_vehicles_always_block_and_concealed_units_never",
+        DEPLOYMENT + "test_only_ambush_tripod_and_scout_units_deploy_either_side_up",
+    ),
+    ability(
+        "tripod",
+        "Tripod",
+        BOTH,
+        "HoN core p.21; SoN p.19",
+        PARTIAL,
+        "it may deploy either side up; the flip at the start or end of a Movement Action is not played, so it "
+        "keeps the side it deployed with",
+        DEPLOYMENT + "test_only_ambush_tripod_and_scout_units_deploy_either_side_up",
+    ),
+    ability(
+        "destruction",
+        "Destruction",
+        BOTH,
+        "HoN core p.22; SoN p.17",
+        PARTIAL,
+        "the dice are rolled when a shot names the structure its target is in; the simulation never does, and a "
+        "structure that falls is not turned to rubble nor its units redeployed",
+        COMBAT + "test_destruction_dice_add_a_point_for_each_4_or_more",
+        COMBAT + "test_a_shot_at_a_unit_in_a_structure_rolls_destruction_after",
+    ),
+    ability(
+        "dual-weapon",
+        "Dual Weapon",
+        BOTH,
+        "HoN core p.22; SoN p.17",
+        PLAYED,
+        "",
+        COMBAT + "test_dual_weapon_rolls_two_dice_and_keeps_the_best",
+    ),
+    ability(
+        "fire-on-the-move",
+        "Fire on the Move",
+        BOTH,
+        "HoN core p.24; SoN p.17",
+        PARTIAL,
+        "a shot declared on the move takes the penalty from the combat value; the turn engine has no action that "
+        "moves and fires, so the simulation never fires on the move",
+        COMBAT + "test_fire_on_the_move_comes_off_the_combat_value",
+    ),
+    ability(
+        "limited-range",
+        "Limited Range",
+        BOTH,
+        "HoN core p.22; SoN p.18",
+        PLAYED,
+        "night and fog cap it too (SoN p.11)",
+        COMBAT + "test_limited_range",
+        COMBAT + "test_night_caps_the_range_and_brings_long_range_closer",
+    ),
+    ability(
+        "machine-gunner",
+        "Machine Gunner",
+        BOTH,
+        "HoN core p.24; SoN p.18",
+        PLAYED,
+        "the simulation's policy never splits a shot: it fires each weapon at one target",
+        COMBAT + "test_worked_example_the_mg42_splits_4_into_1_1_2",
+        COMBAT + "test_the_mg42_cannot_reach_a_target_more_than_2_squares_from_the_others",
+        COMBAT + "test_machine_gunner_targets_are_of_one_type_and_get_at_least_1_each",
+        COMBAT + "test_machine_gunner_with_suppressive_fire_doubles_then_splits_in_hon_splits_then_doubles_in_son",
+    ),
+    ability(
+        "suppressive-fire",
+        "Suppressive Fire",
+        BOTH,
+        "HoN core p.24; SoN p.19",
+        PLAYED,
+        "the simulation's policy never chooses it",
+        COMBAT + "test_suppressive_fire_doubles_the_combat_value_and_bonuses_but_not_penalties",
+        COMBAT + "test_suppressive_fire_gives_a_marker_per_multiple_of_the_defense",
+        COMBAT + "test_suppressive_fire_on_a_heavy_vehicle_deals_no_damage",
+        ODDS + "test_suppressive_fire_doubles_the_combat_value_and_bonuses",
+    ),
+    ability(
+        "assault",
+        "Assault",
+        BOTH,
+        "HoN core p.25; SoN p.17",
+        PLAYED,
+        "",
+        ASSAULT + "test_worked_example_9_against_7_the_attacker_wins",
+        ASSAULT + "test_only_units_with_assault_may_attack",
+        ASSAULT + "test_assault_n_adds_to_the_attack_only",
+        ASSAULT + "test_a_defender_without_assault_rolls_one_die",
+    ),
+    ability(
+        "autonomous",
+        "Autonomous",
+        BOTH,
+        "HoN core p.26; SoN p.17",
+        PLAYED,
+        "the book lets it act at any time of the Activation Phase; the simulation acts with it after its side's "
+        "order tokens",
+        ORDERS + "test_reveals_alternate_from_the_initiative_and_the_longer_side_goes_on",
+        LISTED + "test_an_autonomous_unit_acts_without_a_token_and_then_stays_put_in_the_supply_phase",
+    ),
+    ability(
+        "order",
+        "Order(s)",
+        BOTH,
+        "HoN core p.26; SoN p.18",
+        PLAYED,
+        "",
+        ORDERS + "test_tokens_are_the_stars_less_those_of_destroyed_officers",
+        SUMMARY + "test_the_books_order_star_example_gives_five_tokens",
+    ),
+    ability(
+        "personal-order",
+        "Personal Order",
+        BOTH,
+        "HoN core p.26; SoN p.18",
+        PARTIAL,
+        "its extra token is counted and the policy gives such units a token first, but a placement that leaves "
+        "one without a token is not refused",
+        ORDERS + "test_tokens_are_the_stars_less_those_of_destroyed_officers",
+    ),
+    ability(
+        "scout",
+        "Scout",
+        BOTH,
+        "HoN core p.26; SoN p.18",
+        PARTIAL,
+        "the deployment dry-run accepts a unit placed up to N squares out of its zone, not by an objective; the "
+        "simulation never makes the Scout move",
+        DEPLOYMENT + "test_scouts_may_stand_outside_but_not_near_an_objective",
+        DEPLOYMENT + "test_objective_areas_keep_scouts_out",
+    ),
+    ability(
+        "amphibious",
+        "Amphibious",
+        BOTH,
+        "HoN core p.18; SoN p.18",
+        PARTIAL,
+        "amphibious units enter water and swamps freely; a red-bordered SoN unit that may only move in water is "
+        "not told apart",
+        MOVEMENT + "test_terrain_impassable_to_some_types_and_water",
+        LISTED + "test_a_swamp_suppresses_infantry_bars_vehicles_and_is_open_ground_to_amphibious_units",
+    ),
+    ability(
+        "urban-fighter",
+        "Urban Fighter",
+        BOTH,
+        "BfC p.09; SoN p.19",
+        PARTIAL,
+        "it enters and leaves buildings through windows; bunkers are read as buildings, so their openings are "
+        "not refused to it",
+        MOVEMENT + "test_a_building_is_entered_only_through_its_doors",
+    ),
+    # --- Heroes of Normandie and Battle for Caen (data/hon) -------------------------------
+    ability(
+        "crew",
+        "Crew",
+        HON,
+        "HoN core p.21",
+        NOT_PLAYED,
+        "no unit boards a vehicle as its crew",
+    ),
+    ability(
+        "anti-aircraft",
+        "Anti-aircraft",
+        HON,
+        "HoN core p.22",
+        NOT_PLAYED,
+        "the book leaves aviation to expansions hon does not have",
+    ),
+    ability(
+        "artillery-spotter",
+        "Artillery Spotter",
+        HON,
+        "HoN core p.22",
+        NOT_PLAYED,
+        "indirect fire and its scattering are not played",
+    ),
+    ability(
+        "flamethrower",
+        "Flamethrower",
+        HON,
+        "HoN core p.22-23",
+        NOT_PLAYED,
+        f"no flame template is laid ({NO_TEMPLATES})",
+    ),
+    ability(
+        "frightening-shot",
+        "Frightening Shot",
+        HON,
+        "HoN core p.23",
+        PLAYED,
+        "used whenever a shot fails, never with Machine Gunner",
+        COMBAT + "test_frightening_shot_suppresses_on_a_miss",
+    ),
+    ability(
+        "howitzer",
+        "Howitzer",
+        HON,
+        "HoN core p.23",
+        NOT_PLAYED,
+        f"no shot is taken at an interspace ({NO_TEMPLATES})",
+    ),
+    ability(
+        "indirect-fire",
+        "Indirect Fire",
+        HON,
+        "HoN core p.23",
+        NOT_PLAYED,
+        f"no shot is taken without LoS and nothing scatters ({NO_TEMPLATES})",
+    ),
+    ability(
+        "piercing",
+        "Piercing",
+        HON,
+        "HoN core p.24",
+        PLAYED,
+        "",
+        COMBAT + "test_piercing_adds_1_to_the_damage_location_roll",
+    ),
+    ability(
+        "sniper",
+        "Sniper",
+        HON,
+        "HoN core p.24",
+        NOT_PLAYED,
+        "its Alternate Firing Action and table are not played",
+    ),
+    ability(
+        "opportunity-fire",
+        "Opportunity Fire",
+        HON,
+        "HoN core p.24",
+        PARTIAL,
+        "a declared opportunity shot is resolved and its firer activated; the turn engine never interrupts an "
+        "enemy's move or fire to offer one",
+        COMBAT + "test_opportunity_fire_activates_the_firer",
+    ),
+    ability(
+        "positive-waves",
+        "Positive Waves",
+        HON,
+        "HoN core p.26",
+        NOT_PLAYED,
+        "the book's text of it was lost with its icon",
+    ),
+    ability(
+        "damage-control",
+        "Damage Control",
+        HON,
+        "HoN core p.26",
+        PLAYED,
+        "the book prints the effect without a name (hon calls it Damage Control); the owner picks the least "
+        "harmful result",
+        COMBAT + "test_damage_control_rolls_two_dice_and_the_owner_chooses",
+        ODDS + "test_damage_control_odds_are_the_resolution",
+    ),
+    ability(
+        "transport",
+        "Transport",
+        HON,
+        "HoN core p.27",
+        PARTIAL,
+        "an embarked unit cannot be targeted or assaulted and has no ZoC; embarking, disembarking, capacity, "
+        "firing or assaulting from the vehicle and its loss are not played",
+        COMBAT + "test_an_embarked_unit_cannot_be_targeted",
+        ASSAULT + "test_an_embarked_unit_or_a_wreck_cannot_be_assaulted",
+        ZOC + "test_suppressed_embarked_and_son_vehicles_exert_none",
+    ),
+    ability("charge", "Charge", HON, "BfC p.08", NOT_PLAYED, "no Firing Action precedes an assault"),
+    ability("defender", "Defender", HON, "BfC p.08", NOT_PLAYED, "no +1 is given to the infantry in its ZoC"),
+    ability("substitute", "Substitute", HON, "BfC p.08", NOT_PLAYED, "no unit takes a hit in another's place"),
+    ability("ambush-spotter", "Ambush Spotter", HON, "BfC p.08", NOT_PLAYED, "spotting concealed units is not played"),
+    ability("engineer", "Engineer", HON, "BfC p.08", NOT_PLAYED, "no gear or terrain element is used or removed by it"),
+    ability(
+        "military-engineering",
+        "Military Engineering",
+        HON,
+        "BfC p.08",
+        NOT_PLAYED,
+        "no item is deployed during a game",
+    ),
+    ability("bridge", "Bridge", HON, "BfC p.08", NOT_PLAYED, "no bridge is deployed during a game"),
+    ability(
+        "aviator",
+        "Aviator",
+        HON,
+        "BfC p.10-11",
+        NOT_PLAYED,
+        "no unit boards an airplane; Leaving on a Jet Plane's airplanes are never flown",
+    ),
+    ability("driver", "Driver", HON, "BfC p.10-11", NOT_PLAYED, "a vehicle moves whoever is aboard"),
+    # --- Shadows over Normandie (data/son) ------------------------------------------------
+    ability(
+        "amphibious-ambush",
+        "Amphibious Ambush",
+        SON,
+        "SoN p.17",
+        NOT_PLAYED,
+        "only the Ambush ability conceals a unit",
+    ),
+    ability(
+        "assault-long-distance",
+        "Assault (Long Distance)",
+        SON,
+        "SoN p.17",
+        NOT_PLAYED,
+        "an assault is made only from an adjacent square",
+    ),
+    ability(
+        "assault-brutal",
+        "Assault (Brutal)",
+        SON,
+        "SoN p.17",
+        NOT_PLAYED,
+        "no chain of assaults is played; a unit with only Brutal Assault may not assault at all",
+    ),
+    ability(
+        "assault-on-the-move",
+        "Assault (on the Move)",
+        SON,
+        "SoN p.17",
+        NOT_PLAYED,
+        "an assault always ends the unit's move",
+    ),
+    ability("faith", "Faith", SON, "SoN p.17", NOT_PLAYED, "Terror checks are not played, so it has nothing to spare"),
+    ability(
+        "gigantic",
+        "Gigantic",
+        SON,
+        "SoN p.17",
+        PARTIAL,
+        "large creatures never enter buildings and every gigantic unit is one, but the ability itself is not "
+        "read, and summoning is not played",
+        MOVEMENT + "test_large_creatures_ignore_forbidden_to_but_not_impassable_or_buildings",
+    ),
+    ability(
+        "hawkeye",
+        "Hawkeye",
+        SON,
+        "SoN p.17",
+        PLAYED,
+        "",
+        COMBAT + "test_hawkeye_ignores_long_range",
+    ),
+    ability("jump", "Jump", SON, "SoN p.17", NOT_PLAYED, "a jumping unit moves like any other"),
+    ability("jury-rigged", "Jury-rigged", SON, "SoN p.17", NOT_PLAYED, "no roll is made when the material is used"),
+    ability("magician", "Magician", SON, "SoN p.18", NOT_PLAYED, "spells are not played"),
+    ability("medic", "Medic", SON, "SoN p.18", NOT_PLAYED, "no Aid marker is given"),
+    ability(
+        "mythos-manifestation",
+        "Mythos Manifestation",
+        SON,
+        "SoN p.18; SoN p.11",
+        NOT_PLAYED,
+        "Terror checks are not played",
+    ),
+    ability(
+        "mythos-hunter",
+        "Mythos Hunter",
+        SON,
+        "SoN p.18",
+        NOT_PLAYED,
+        "no bonus is added against Mythos Manifestations",
+    ),
+    ability(
+        "perforating",
+        "Perforating",
+        SON,
+        "SoN p.18",
+        PLAYED,
+        "",
+        COMBAT + "test_perforating_is_sons_piercing",
+    ),
+    ability(
+        "sacrifice",
+        "Sacrifice",
+        SON,
+        "SoN p.18",
+        PLAYED,
+        "the simulation's policy never sacrifices",
+        ASSAULT + "test_sacrifice_turns_over_to_give_the_opponent_a_hit",
+    ),
+    ability("search", "Search", SON, "SoN p.18; SoN p.11", NOT_PLAYED, "Search checks are not played"),
+    ability(
+        "all-terrain",
+        "Special Movement (All Terrain)",
+        SON,
+        "SoN p.18",
+        PLAYED,
+        "",
+        LISTED + "test_all_terrain_crosses_a_difficult_passage_without_stopping",
+    ),
+    ability("flying", "Special Movement (Flying)", SON, "SoN p.18", NOT_PLAYED, "a flying unit moves like any other"),
+    ability(
+        "terrifying",
+        "Terrifying",
+        SON,
+        "SoN p.19",
+        PLAYED,
+        "",
+        ASSAULT + "test_terrifying_two_markers_on_the_loser_one_on_the_winner",
+    ),
+)
+
+MARKERS: tuple[Coverage, ...] = (
+    # --- Heroes of Normandie and Battle for Caen ------------------------------------------
+    marker(
+        "suppressed",
+        "Suppressed",
+        HON,
+        "HoN core p.16",
+        PLAYED,
+        "",
+        COMBAT + "test_suppressed_markers_take_2_each_from_the_final_result",
+        COMBAT + "test_suppressed_markers_do_not_touch_the_damage_location_roll",
+        MOVEMENT + "test_x_movement_and_suppressed_markers",
+        ZOC + "test_vehicles_ignore_infantry_zoc_and_suppressed_units_hinder_nobody",
+        TURN + "test_the_supply_phase_moves_units_without_a_real_token_and_never_fires",
+    ),
+    marker(
+        "activated",
+        "Activated",
+        HON,
+        "HoN core p.16",
+        PLAYED,
+        "",
+        COMBAT + "test_opportunity_fire_activates_the_firer",
+        LISTED + "test_an_autonomous_unit_acts_without_a_token_and_then_stays_put_in_the_supply_phase",
+    ),
+    marker(
+        "damage",
+        "Damage",
+        HON,
+        "HoN core p.15",
+        PARTIAL,
+        "the location is rolled and marked, a 6 or a second alike destroys, the hull gives two Suppressed "
+        "markers, a lost primary weapon cannot fire; crew and tracks damage have no effect",
+        COMBAT + "test_damage_location",
+        COMBAT + "test_a_second_damage_of_the_same_kind_destroys",
+        COMBAT + "test_a_destroyed_primary_weapon_cannot_fire",
+    ),
+    marker(
+        "destruction-point",
+        "Destruction Point",
+        HON,
+        "HoN core p.22",
+        PARTIAL,
+        "points are counted by a destruction roll and say when a structure falls; nothing keeps them on the "
+        "battlefield and nothing falls",
+        COMBAT + "test_destruction_dice_add_a_point_for_each_4_or_more",
+    ),
+    marker(
+        "ammo",
+        "Ammo",
+        HON,
+        "HoN core p.28",
+        PARTIAL,
+        f"its +1 against infantry is resolved when a shot declares it; {NO_MARKERS}",
+        COMBAT + "test_ammo_only_helps_against_infantry",
+    ),
+    marker(
+        "passage", "Passage", HON, "HoN core p.28", NOT_PLAYED, f"vehicles never cross hedgerows this way; {NO_MARKERS}"
+    ),
+    marker(
+        "panzerfaust",
+        "Panzerfaust",
+        HON,
+        "HoN core p.28",
+        NOT_PLAYED,
+        f"{NO_MARKERS}; an Alternate Firing Action given its values can be resolved, without its range or Destruction",
+    ),
+    marker(
+        "rifle-grenade", "Rifle Grenade", HON, "HoN core p.29", NOT_PLAYED, f"{NO_MARKERS}; indirect fire is not played"
+    ),
+    marker("sticky-bomb", "Sticky Bomb", HON, "HoN core p.29", NOT_PLAYED, f"{NO_MARKERS}; no delayed explosion"),
+    marker("magnetic-mine", "Magnetic Mine", HON, "HoN core p.29", NOT_PLAYED, f"{NO_MARKERS}; no delayed explosion"),
+    marker("grenade", "Grenade", HON, "HoN core p.29", NOT_PLAYED, f"{NO_MARKERS}; {NO_TEMPLATES}"),
+    marker("veteran", "Veteran", HON, "HoN core p.30", NOT_PLAYED, f"no roll is ever rerolled; {NO_MARKERS}"),
+    marker(
+        "concealed",
+        "Concealed",
+        HON,
+        "HoN core p.30",
+        NOT_PLAYED,
+        "no unit is replaced by a Concealed marker (units with Ambush are concealed)",
+    ),
+    marker("bazooka", "Bazooka", HON, "HoN core p.31", NOT_PLAYED, NO_MARKERS),
+    marker("knife", "Knife", HON, "HoN core p.31; BfC p.08", NOT_PLAYED, f"no +2 is added to an assault; {NO_MARKERS}"),
+    marker("piat", "PIAT", HON, "BfC p.08", NOT_PLAYED, NO_MARKERS),
+    marker("mine", "Mine", HON, "BfC p.09", NOT_PLAYED, "no mine is placed or triggered"),
+    marker("forward-position", "Forward Position", HON, "BfC p.09", NOT_PLAYED, "no position is placed during a game"),
+    marker("recce-ammo", "Ammo (Recce Gear)", HON, "BfC p.09", NOT_PLAYED, NO_MARKERS),
+    marker("additional-shielding", "Additional Shielding", HON, "BfC p.09", NOT_PLAYED, NO_MARKERS),
+    marker("fuel", "Fuel", HON, "BfC p.09", NOT_PLAYED, NO_MARKERS),
+    marker("life-point", "Life Point", HON, "BfC p.09", NOT_PLAYED, f"no hit is cancelled; {NO_MARKERS}"),
+    marker("tactical-map", "Tactical Map", HON, "BfC p.09", NOT_PLAYED, NO_MARKERS),
+    marker(
+        "barbed-hedgehog",
+        "Barbed Hedgehog",
+        HON,
+        "BfC p.05",
+        PARTIAL,
+        "a hedgehog line on the map bars vehicles and stops infantry; Engineers never remove one and Military "
+        "Engineering never places one",
+        MOVEMENT + "test_hedgehog_lines_bar_vehicles_and_stop_infantry",
+    ),
+    marker(
+        "advanced-position",
+        "Advanced Position",
+        HON,
+        "BfC p.08",
+        NOT_PLAYED,
+        "Military Engineering is not played",
+    ),
+    marker("speed", "Speed", HON, "BfC p.10-11", NOT_PLAYED, "airplanes never taxi nor take off"),
+    # --- Shadows over Normandie -----------------------------------------------------------
+    marker(
+        "son-suppressed",
+        "Suppressed",
+        SON,
+        "SoN p.5; SoN p.7; SoN p.19",
+        PARTIAL,
+        "played as in HoN (rolls, movement, ZoC, one discarded per Supply Phase); the markers spells put on "
+        "their caster are not, spells not being played",
+        COMBAT + "test_suppressed_markers_take_2_each_from_the_final_result",
+        MOVEMENT + "test_son_difficult_terrain_gives_a_marker_and_costs_two_more",
+        TURN + "test_the_supply_phase_moves_units_without_a_real_token_and_never_fires",
+    ),
+    marker(
+        "son-activated",
+        "Activated",
+        SON,
+        "SoN p.4-5",
+        PLAYED,
+        "",
+        COMBAT + "test_opportunity_fire_activates_the_firer",
+        LISTED + "test_an_autonomous_unit_acts_without_a_token_and_then_stays_put_in_the_supply_phase",
+    ),
+    marker(
+        "son-order-token",
+        "Order token",
+        SON,
+        "SoN p.4-5",
+        PLAYED,
+        "",
+        ORDERS + "test_tokens_are_the_stars_less_those_of_destroyed_officers",
+        ORDERS + "test_reveals_alternate_from_the_initiative_and_the_longer_side_goes_on",
+    ),
+    marker(
+        "son-bluff-token",
+        "Bluff token",
+        SON,
+        "SoN p.4-5",
+        PLAYED,
+        "",
+        TURN + "test_the_supply_phase_moves_units_without_a_real_token_and_never_fires",
+        SUMMARY + "test_tokens_are_capped_and_bluffs_start_at_one",
+    ),
+    marker(
+        "son-special-order-token",
+        "Special Order token",
+        SON,
+        "SoN p.4-5",
+        PARTIAL,
+        "special tokens are always revealed first, as order 0, never later in the phase",
+        ORDERS + "test_reveals_alternate_from_the_initiative_and_the_longer_side_goes_on",
+    ),
+    marker(
+        "son-initiative-marker",
+        "Initiative marker",
+        SON,
+        "SoN p.10",
+        PARTIAL,
+        "between two sides the initiative passes every turn; the three-player sequence is not played",
+        TURN + "test_the_game_ends_after_the_last_turn_with_the_first_outcome_that_holds",
+    ),
+    marker(
+        "son-damage",
+        "Damage",
+        SON,
+        "SoN p.8",
+        PARTIAL,
+        "as in HoN: location, destruction, hull markers and the primary weapon are played; crew and track damage "
+        "have no effect",
+        COMBAT + "test_damage_location",
+        COMBAT + "test_perforating_is_sons_piercing",
+    ),
+    marker(
+        "son-destruction",
+        "Destruction",
+        SON,
+        "SoN p.17",
+        PARTIAL,
+        "as in HoN: points are counted by a destruction roll, but nothing keeps them and nothing falls",
+        COMBAT + "test_destruction_dice_add_a_point_for_each_4_or_more",
+    ),
+    marker("son-aid", "Aid", SON, "SoN p.18", NOT_PLAYED, "Medic is not played"),
+    marker("son-search-token", "Search token", SON, "SoN p.11", NOT_PLAYED, "Search checks are not played"),
+    marker("son-steady", "Steady (Madness)", SON, "SoN p.11", NOT_PLAYED, "Terror checks are not played"),
+    marker("son-rage", "Rage (Madness)", SON, "SoN p.11", NOT_PLAYED, "Terror checks are not played"),
+    marker("son-catatonia", "Catatonia (Madness)", SON, "SoN p.11", NOT_PLAYED, "Terror checks are not played"),
+    marker("son-paranoia", "Paranoia (Madness)", SON, "SoN p.11", NOT_PLAYED, "Terror checks are not played"),
+    marker("son-suicide", "Suicide (Madness)", SON, "SoN p.11", NOT_PLAYED, "Terror checks are not played"),
+    marker("son-fear", "Fear (Madness)", SON, "SoN p.11", NOT_PLAYED, "Terror checks are not played"),
+    marker("son-hysteria", "Hysteria (Madness)", SON, "SoN p.11", NOT_PLAYED, "Terror checks are not played"),
+    marker("son-elder-sign", "Elder Sign", SON, "SoN p.14", NOT_PLAYED, "Mythos Hunter is not played"),
+    marker("son-eldritch-ichor", "Eldritch Ichor", SON, "SoN p.14", NOT_PLAYED, NO_MARKERS),
+    marker("son-blood-sigil", "Blood Sigil", SON, "SoN p.14", NOT_PLAYED, "spells are not played"),
+    marker("son-hydra-blessing", "Blessing of Hydra", SON, "SoN p.15", NOT_PLAYED, "spells are not played"),
+    marker("son-drowning", "Drowning", SON, "SoN p.15", NOT_PLAYED, "spells are not played"),
+    marker("son-enchant-unit", "Enchant Unit", SON, "SoN p.15", NOT_PLAYED, "spells are not played"),
+    marker(
+        "son-fog-token",
+        "Fog",
+        SON,
+        "SoN p.15",
+        NOT_PLAYED,
+        "a scenario set in fog is played (Fog, SoN p.11), but the spell that brings it during a game is not",
+    ),
+    marker("son-mythos-barrier", "Mythos Barrier", SON, "SoN p.15", NOT_PLAYED, "spells are not played"),
+    marker("son-paralyze", "Paralyze", SON, "SoN p.15", NOT_PLAYED, "spells are not played"),
+    marker("son-rust", "Rust", SON, "SoN p.15", NOT_PLAYED, "spells are not played"),
+    marker("son-amulet-of-dagon", "Amulet of Dagon", SON, "SoN p.16", NOT_PLAYED, "Terror checks are not played"),
+    marker(
+        "son-ammo",
+        "Ammo",
+        SON,
+        "SoN p.16",
+        PARTIAL,
+        f"its +1 against infantry is resolved when a shot declares it, explosive weapons not told apart; {NO_MARKERS}",
+        COMBAT + "test_ammo_only_helps_against_infantry",
+    ),
+    marker("son-dragon", "Dragon", SON, "SoN p.16", NOT_PLAYED, "the dragon never moves onto a unit"),
+    marker("son-grenade", "Grenade", SON, "SoN p.16", NOT_PLAYED, f"{NO_MARKERS}; {NO_TEMPLATES}"),
+    marker("son-offensive-grenade", "Offensive Grenade", SON, "SoN p.16", NOT_PLAYED, f"{NO_MARKERS}; {NO_TEMPLATES}"),
+    marker("son-panzerfaust", "Panzerfaust", SON, "SoN p.16", NOT_PLAYED, NO_MARKERS),
+    marker("son-life-point", "Life Point", SON, "SoN p.16", NOT_PLAYED, f"no hit is cancelled; {NO_MARKERS}"),
+    marker("son-hardboiled", "Hardboiled", SON, "SoN p.16", NOT_PLAYED, NO_MARKERS),
+    marker("son-heroic", "Heroic", SON, "SoN p.16", NOT_PLAYED, "no unit is activated twice"),
+    marker("son-veteran", "Veteran", SON, "SoN p.16", NOT_PLAYED, f"no roll is ever rerolled; {NO_MARKERS}"),
+    marker("son-poisoned-blade", "Poisoned Blade", SON, "SoN p.16", NOT_PLAYED, NO_MARKERS),
+    marker(
+        "son-hypnotic-cloud", "Hypnotic Cloud", SON, "SoN p.16", NOT_PLAYED, f"spells are not played; {NO_TEMPLATES}"
+    ),
+    marker("son-toxic-cloud", "Toxic Cloud", SON, "SoN p.16", NOT_PLAYED, f"spells are not played; {NO_TEMPLATES}"),
+    marker("son-totem", "Totem", SON, "SoN p.16", NOT_PLAYED, "no totem is placed"),
+)
+
+DIFFICULT_PASSAGE = (
+    "entering one ends the move and inside it a unit advances one square; a unit inside may step out of it and move on"
+)
+
+MECHANICS: tuple[Coverage, ...] = (
+    # --- The game turn --------------------------------------------------------------------
+    mechanic(
+        "game-turn",
+        "The Game Turn",
+        BOTH,
+        "HoN core p.8; SoN p.4",
+        PLAYED,
+        "the effects due at the start or end of a phase come from abilities, cards, options and scenario events, "
+        "each listed here",
+        SIMULATE + "test_a_whole_game_ends_with_a_result_and_breaking_points_score",
+    ),
+    mechanic(
+        "initiative",
+        "Initiative",
+        BOTH,
+        "HoN core p.8; SoN p.10",
+        PLAYED,
+        "a scenario that leaves turn 1 to chance: a die each, the highest wins, ties rolled again (the project's "
+        "reading)",
+        TURN + "test_the_game_ends_after_the_last_turn_with_the_first_outcome_that_holds",
+        SIMULATE + "test_hon_simulate_with_given_armies",
+    ),
+    mechanic(
+        "order-phase",
+        "Order Phase",
+        BOTH,
+        "HoN core p.8; SoN p.4",
+        PLAYED,
+        "the token placements are the simulation's policy: nearest the enemy first",
+        ORDERS + "test_placements_are_checked",
+        ORDERS + "test_the_policy_gives_tokens_to_units_near_the_enemy_and_a_bluff_to_the_next",
+    ),
+    mechanic(
+        "order-tokens",
+        "Numbered Order Tokens",
+        HON,
+        "HoN core p.8",
+        PLAYED,
+        "",
+        ORDERS + "test_tokens_are_the_stars_less_those_of_destroyed_officers",
+        SUMMARY + "test_the_books_order_star_example_gives_five_tokens",
+        SUMMARY + "test_tokens_are_capped_and_bluffs_start_at_one",
+    ),
+    mechanic(
+        "bluff-tokens",
+        "Bluff Order Tokens",
+        HON,
+        "HoN core p.8; HoN core p.30",
+        PLAYED,
+        "",
+        TURN + "test_the_supply_phase_moves_units_without_a_real_token_and_never_fires",
+        SUMMARY + "test_tokens_are_capped_and_bluffs_start_at_one",
+    ),
+    mechanic(
+        "special-order-tokens",
+        "Special Order Tokens",
+        HON,
+        "HoN core p.8",
+        PARTIAL,
+        "special tokens are always revealed first, as order 0, never later in the phase",
+        ORDERS + "test_reveals_alternate_from_the_initiative_and_the_longer_side_goes_on",
+    ),
+    mechanic(
+        "sudden-death",
+        "Sudden death",
+        BOTH,
+        "HoN core p.8; SoN p.4",
+        PLAYED,
+        "",
+        ORDERS + "test_a_side_without_order_tokens_loses_at_once",
+    ),
+    mechanic(
+        "activation-phase",
+        "Activation Phase",
+        BOTH,
+        "HoN core p.9; SoN p.4",
+        PLAYED,
+        "what an activated unit does is the simulation's policy: assault, fire, or move towards the objectives",
+        ORDERS + "test_reveals_alternate_from_the_initiative_and_the_longer_side_goes_on",
+        TURN + "test_the_policy_fires_when_it_can_hit_and_the_roll_adds_up",
+    ),
+    mechanic(
+        "supply-phase",
+        "Supply Phase",
+        BOTH,
+        "HoN core p.16; SoN p.10",
+        PLAYED,
+        "Terror checks (SoN) and drawing action cards are listed apart",
+        TURN + "test_the_supply_phase_moves_units_without_a_real_token_and_never_fires",
+    ),
+    mechanic(
+        "three-player-initiative",
+        "Three-player initiative",
+        SON,
+        "SoN p.10",
+        NOT_PLAYED,
+        "three sides take turns one token each; the solo player's two activations per round are not played",
+    ),
+    mechanic(
+        "game-end",
+        "End of the game and victory",
+        BOTH,
+        "HoN core p.8; BfC p.18; SoN p.10",
+        PLAYED,
+        "the first outcome of the scenario that holds wins",
+        TURN + "test_the_game_ends_after_the_last_turn_with_the_first_outcome_that_holds",
+    ),
+    # --- Movement -------------------------------------------------------------------------
+    mechanic(
+        "movement",
+        "Movement Action",
+        BOTH,
+        "HoN core p.9; SoN p.5",
+        PLAYED,
+        "",
+        MOVEMENT + "test_infantry_moves_its_movement_value_diagonals_included",
+        MOVEMENT + "test_x_movement_and_suppressed_markers",
+        MOVEMENT + "test_no_move_ever_ends_on_an_occupied_or_forbidden_square",
+    ),
+    mechanic(
+        "moving-through-units",
+        "Moving through other units",
+        BOTH,
+        "HoN core p.9-10; SoN p.5",
+        PLAYED,
+        "",
+        MOVEMENT + "test_infantry_passes_friends_without_stopping_and_never_enemies_or_vehicles",
+        MOVEMENT + "test_vehicles_drive_through_infantry_but_end_on_it_only_running_it_over",
+    ),
+    mechanic(
+        "vehicle-movement",
+        "Moving vehicles",
+        BOTH,
+        "HoN core p.10; SoN p.5",
+        PLAYED,
+        "a counter's swept area while pivoting is not checked, only the squares it moves into",
+        MOVEMENT + "test_a_two_square_vehicle_counts_from_its_front_forward_and_its_rear_backward",
+        MOVEMENT + "test_a_unit_may_move_diagonally_between_two_impassable_squares",
+    ),
+    mechanic(
+        "large-creatures",
+        "Large creatures",
+        SON,
+        "SoN p.5; SoN p.7; SoN p.12",
+        PARTIAL,
+        "they move as blocks, take any combat value, get no terrain bonus and go where forbidden-to elements bar "
+        "others but not into buildings; difficult terrain does not stop them",
+        MOVEMENT + "test_a_four_square_creature_moves_as_a_block",
+        MOVEMENT + "test_large_creatures_ignore_forbidden_to_but_not_impassable_or_buildings",
+        COMBAT + "test_any_combat_value_may_be_used_against_a_large_creature",
+        COMBAT + "test_large_creatures_get_no_terrain_bonus_in_son",
+    ),
+    mechanic(
+        "offset-grid",
+        "Offset Grid squares",
+        HON,
+        "HoN core p.9; HoN core p.12",
+        NOT_PLAYED,
+        "the battlefield has no offset squares",
+    ),
+    mechanic(
+        "forced-move",
+        "Forced Moves",
+        BOTH,
+        "HoN core p.10",
+        PARTIAL,
+        "a retreat or a push aside is made, or destroys the unit; no other Forced Move is played and none turns "
+        "an active unit over first",
+        ASSAULT + "test_an_infantry_defender_with_nowhere_to_retreat_is_destroyed",
+    ),
+    mechanic(
+        "running-over-infantry",
+        "Running over infantry",
+        BOTH,
+        "HoN core p.10; SoN p.5",
+        NOT_PLAYED,
+        "vehicles drive through infantry, but never end a move on it, so its Forced Move and Suppressed marker "
+        "never happen",
+    ),
+    mechanic(
+        "crushing-wrecks",
+        "Crushing wrecks",
+        BOTH,
+        "HoN core p.10; SoN p.11",
+        NOT_PLAYED,
+        "heavy vehicles drive over wrecks but deal them no destruction point (nor when one wins an assault on a "
+        "light vehicle)",
+    ),
+    mechanic("pushing-wrecks", "Pushing wrecks", HON, "HoN core p.11", NOT_PLAYED, "no vehicle pushes a wreck"),
+    mechanic(
+        "zone-of-control",
+        "Zone of Control",
+        BOTH,
+        "HoN core p.11-12; SoN p.5",
+        PARTIAL,
+        "infantry moves into or out of an enemy infantry ZoC, never within one, save the last step of an assault; "
+        "units on both corners of a diagonal do not cut a ZoC, only terrain does",
+        ZOC + "test_a_unit_controls_the_eight_squares_around_it",
+        ZOC + "test_impassable_squares_and_blocked_sight_are_not_part_of_it",
+        ZOC + "test_walls_and_windows_stop_it_doors_pass_it_in_hon_only",
+        ZOC + "test_infantry_moves_into_and_out_of_a_zoc_but_never_within_it",
+        ZOC + "test_an_assault_ignores_the_zoc_for_its_last_step",
+    ),
+    mechanic(
+        "deployment",
+        "Deployment",
+        BOTH,
+        "BfC p.12; HoN core p.21",
+        PLAYED,
+        "units deploy in their zones, one per square, first side up unless they may show either (the automatic "
+        "deployment always shows the first)",
+        DEPLOYMENT + "test_inside_the_zone_is_legal_outside_is_not",
+        DEPLOYMENT + "test_no_two_counters_on_one_square",
+        DEPLOYMENT + "test_auto_deploy_places_everyone_legally_and_deterministically",
+    ),
+    mechanic(
+        "entry-squares",
+        "Units entering the battlefield",
+        BOTH,
+        "BfC p.14",
+        PLAYED,
+        "a unit whose zones are all entry squares waits off the map and enters as its Movement Action",
+        SIMULATE + "test_units_entering_through_entry_squares_wait_in_reserve",
+        DEPLOYMENT + "test_a_side_entering_later_stands_on_its_entry_squares",
+    ),
+    # --- Line of sight and terrain ----------------------------------------------------------
+    mechanic(
+        "line-of-sight",
+        "Line of Sight",
+        BOTH,
+        "HoN core p.13-14; SoN p.8",
+        PARTIAL,
+        "clear, obscured or blocked, exactly, between square centres; a counter of several squares traces from "
+        "and to the centre of each, never from a point between them",
+        LOS + "test_clear_in_the_open_and_blocked_by_an_obstacle",
+        LOS + "test_the_firers_and_targets_squares_never_count",
+        LOS + "test_a_line_through_a_corner_is_blocked_only_with_obstacles_on_both_sides",
+        LOS + "test_infantry_blocks_only_between_infantry",
+        LOS + "test_son_infantry_screens_a_large_creature_hon_does_not_know_them",
+        LOS + "test_a_two_square_vehicle_traces_from_its_best_square",
+    ),
+    mechanic(
+        "buildings",
+        "Buildings",
+        HON,
+        "HoN core p.20",
+        PLAYED,
+        "",
+        MOVEMENT + "test_a_building_is_entered_only_through_its_doors",
+        MOVEMENT + "test_vehicles_squeeze_between_buildings_touching_at_a_corner",
+        LOS + "test_a_unit_inside_fires_out_only_from_the_square_by_the_opening",
+        LOS + "test_units_inside_see_each_other_unless_a_wall_parts_them",
+        ZOC + "test_walls_and_windows_stop_it_doors_pass_it_in_hon_only",
+    ),
+    mechanic(
+        "defensive-positions",
+        "Defensive positions",
+        HON,
+        "HoN core p.19",
+        PARTIAL,
+        "their bonus, lost against a firer or assaulter inside the same position, is played; the opportunity fire "
+        "some of them allow is not",
+        ASSAULT + "test_no_terrain_bonus_when_both_are_in_the_same_building_or_position",
+    ),
+    mechanic(
+        "wrecks",
+        "Wrecks",
+        BOTH,
+        "HoN core p.15; HoN core p.19; SoN p.8",
+        PARTIAL,
+        "a destroyed vehicle turns to its wreck, which infantry may stand on and heavy vehicles drive over; its "
+        "printed terrain symbols (cover, obstacle) are not read",
+        COMBAT + "test_a_6_destroys_the_vehicle_into_a_wreck",
+        TURN + "test_infantry_may_stand_on_a_wreck_but_not_where_a_unit_already_stands_on_it",
+    ),
+    mechanic(
+        "tall-grass",
+        "Tall grass",
+        HON,
+        "BfC p.05",
+        PLAYED,
+        "",
+        LOS + "test_yellow_triangle_obscures_only_shots_at_infantry",
+    ),
+    mechanic(
+        "trenches",
+        "Trenches",
+        HON,
+        "BfC p.06",
+        PARTIAL,
+        "its squares are a hole, cover and a difficult passage: a unit stops entering it and at every square "
+        "along it, not leaving it; access arrows, its ZoC rule and grenades along it are not played",
+        LOS + "test_infantry_in_a_hole_hide_from_the_units_outside_but_not_inside",
+        MOVEMENT + "test_entering_a_difficult_passage_ends_the_move",
+    ),
+    mechanic(
+        "foxholes",
+        "Foxholes",
+        HON,
+        "BfC p.06",
+        PLAYED,
+        "",
+        LOS + "test_infantry_in_a_hole_hide_from_the_units_outside_but_not_inside",
+    ),
+    # --- Firing -----------------------------------------------------------------------------
+    mechanic(
+        "attack-type",
+        "Attack type",
+        BOTH,
+        "HoN core p.13; SoN p.8",
+        PLAYED,
+        "",
+        COMBAT + "test_an_x_combat_value_cannot_fire_at_that_colour",
+    ),
+    mechanic(
+        "range",
+        "Range and long range",
+        BOTH,
+        "HoN core p.14; SoN p.8",
+        PLAYED,
+        "",
+        COMBAT + "test_long_range_is_beyond_7_squares",
+        COMBAT + "test_range_counts_at_least_the_target_square",
+        _R + "test_grid.py::test_range_counts_the_target_not_the_firer_and_uses_diagonals",
+    ),
+    mechanic(
+        "firing-arc",
+        "Firing arcs",
+        BOTH,
+        "HoN core p.14; HoN core p.26; SoN p.7-8",
+        PARTIAL,
+        "an assault declared from outside a limited arc suppresses the defender first; no Firing Action checks its "
+        "arc and the simulation never declares an assault out of one",
+        ASSAULT + "test_assaulted_from_outside_a_limited_firing_arc_the_defender_is_suppressed_first",
+    ),
+    mechanic(
+        "alternate-firing-action",
+        "Alternate Firing Actions",
+        BOTH,
+        "HoN core p.14; SoN p.14",
+        PLAYED,
+        "one given its values uses none of the counter's abilities; the gear that gives them is listed apart",
+        COMBAT + "test_an_alternate_firing_action_uses_its_own_value_and_none_of_the_abilities",
+    ),
+    mechanic(
+        "vehicle-weapons",
+        "Vehicle weapons",
+        BOTH,
+        "HoN core p.14; SoN p.8",
+        PARTIAL,
+        "every weapon fires in one Firing Action, each at its own target, but all targets are chosen before the "
+        "first shot, not each after the last is resolved",
+        COMBAT + "test_a_vehicle_with_two_weapons_must_say_which_fires",
+    ),
+    mechanic(
+        "firing-resolution",
+        "Resolving a Firing Action",
+        BOTH,
+        "HoN core p.15; HoN core p.33; SoN p.8",
+        PLAYED,
+        "",
+        COMBAT + "test_worked_example_a_firing_action_of_7_against_6_hits",
+        COMBAT + "test_the_same_shot_rolling_a_2_misses",
+        COMBAT + "test_a_firing_action_yields_an_event_with_dice_modifiers_and_pages",
+        ODDS + "test_fire_odds_are_the_resolution_over_every_die_face",
+    ),
+    mechanic(
+        "effect-of-a-hit",
+        "The effect of a hit",
+        BOTH,
+        "HoN core p.15; SoN p.8",
+        PLAYED,
+        "",
+        COMBAT + "test_a_light_vehicle_hit_becomes_a_wreck_or_is_removed",
+        COMBAT + "test_a_reduced_infantry_unit_hit_is_destroyed",
+    ),
+    mechanic(
+        "double-hit",
+        "Double hits (kill shots)",
+        BOTH,
+        "HoN core p.15; SoN p.8",
+        PLAYED,
+        "",
+        COMBAT + "test_a_double_hit_destroys_even_an_unharmed_unit",
+        COMBAT + "test_a_double_hit_destroys_a_heavy_vehicle_without_a_damage_roll",
+        COMBAT + "test_the_son_kill_shot_is_a_double_hit",
+    ),
+    mechanic(
+        "heavy-vehicle-facing",
+        "Heavy vehicle defense by facing",
+        BOTH,
+        "HoN core p.14; SoN p.8",
+        PARTIAL,
+        "the facing struck is read from the bearing of the firer to the vehicle's centre; aiming at the other "
+        "square to strike a weaker facing is not tried",
+        COMBAT + "test_a_heavy_vehicle_defends_by_facing",
+        TURN + "test_which_defense_of_a_heavy_vehicle_a_shot_strikes",
+    ),
+    mechanic(
+        "damage-location",
+        "Damage location roll",
+        BOTH,
+        "HoN core p.15; SoN p.8",
+        PLAYED,
+        "",
+        COMBAT + "test_damage_location",
+        COMBAT + "test_a_6_destroys_the_vehicle_into_a_wreck",
+        COMBAT + "test_a_second_damage_of_the_same_kind_destroys",
+        ODDS + "test_damage_location_odds",
+    ),
+    mechanic(
+        "damage-crew",
+        "Damage: crew",
+        BOTH,
+        "HoN core p.15; SoN p.8",
+        NOT_PLAYED,
+        "the marker is placed, but the vehicle still fires every weapon each turn",
+    ),
+    mechanic(
+        "damage-tracks",
+        "Damage: tracks",
+        BOTH,
+        "HoN core p.15; SoN p.8",
+        NOT_PLAYED,
+        "the marker is placed, but the vehicle still moves",
+    ),
+    mechanic(
+        "damage-hull",
+        "Damage: hull",
+        BOTH,
+        "HoN core p.15; SoN p.8",
+        PLAYED,
+        "two Suppressed markers; a vehicle is never hit while moving, so it never has to stop",
+        COMBAT + "test_damage_location",
+    ),
+    mechanic(
+        "damage-primary-weapon",
+        "Damage: primary weapon",
+        BOTH,
+        "HoN core p.15; SoN p.8",
+        PLAYED,
+        "",
+        COMBAT + "test_a_destroyed_primary_weapon_cannot_fire",
+    ),
+    mechanic(
+        "explosion-templates",
+        "Explosion templates and scattering",
+        BOTH,
+        "HoN core p.23; HoN core p.29; SoN p.16",
+        NOT_PLAYED,
+        "no template is laid: grenades, flamethrowers, howitzers and indirect fire are not played",
+    ),
+    # --- Assault ----------------------------------------------------------------------------
+    mechanic(
+        "assault-launch",
+        "Launching an assault",
+        BOTH,
+        "HoN core p.25; SoN p.7",
+        PARTIAL,
+        "the move ends stepping into the defender's square, from a free square, the last step ignoring ZoC; an "
+        "assault from a transport is not played",
+        MOVEMENT + "test_an_assault_ends_in_the_enemy_square",
+        ZOC + "test_an_assault_ignores_the_zoc_for_its_last_step",
+        ZOC + "test_an_assault_starts_from_a_free_square",
+    ),
+    mechanic(
+        "assault-results",
+        "Assault results",
+        BOTH,
+        "HoN core p.25-26; SoN p.7",
+        PARTIAL,
+        "hits, damage and who falls back are played; a heavy vehicle that wrecks a light vehicle does not take "
+        "its square (retreats and overruns are listed apart)",
+        ASSAULT + "test_the_defender_wins_the_attacker_takes_a_hit_and_falls_back",
+        ASSAULT + "test_a_tie_infantry_attacker_falls_back_and_nobody_is_hit",
+        ASSAULT + "test_a_defender_with_x_against_the_attacker_is_destroyed_without_dice",
+        ASSAULT + "test_a_heavy_vehicle_without_a_secondary_weapon_takes_one_automatic_damage",
+        ASSAULT + "test_a_heavy_vehicle_defends_with_its_secondary_weapon",
+        ASSAULT + "test_a_light_vehicle_that_loses_is_wrecked_and_never_retreats",
+    ),
+    mechanic(
+        "assault-retreat",
+        "Retreat after an assault",
+        BOTH,
+        "HoN core p.26; SoN p.7",
+        PARTIAL,
+        "a beaten infantry defender falls back to the best-covered of the three squares opposite, or is destroyed; "
+        "a retreat within an enemy ZoC is not refused",
+        ASSAULT + "test_an_infantry_defender_with_nowhere_to_retreat_is_destroyed",
+        TURN + "test_the_policy_assaults_when_the_odds_favour_it_and_the_winner_takes_the_ground",
+    ),
+    mechanic(
+        "assault-push-aside",
+        "Push aside",
+        HON,
+        "HoN core p.26",
+        PLAYED,
+        "the owner's choice of square is the first free one in column then row order",
+        ASSAULT + "test_a_tie_vehicle_against_infantry_overruns_in_hon_but_not_in_son",
+    ),
+    mechanic(
+        "assault-overrun",
+        "Overrun",
+        HON,
+        "HoN core p.26",
+        PARTIAL,
+        "a vehicle that loses or ties against infantry takes its square; one wrecked in the assault stays where it "
+        "was, though the book moves its wreck in too",
+        ASSAULT + "test_a_tie_vehicle_against_infantry_overruns_in_hon_but_not_in_son",
+    ),
+    mechanic(
+        "assault-pushed-back",
+        "The attacker pushed back",
+        SON,
+        "SoN p.7",
+        PARTIAL,
+        "after a loss or a tie the attacker stays in the square it assaulted from, but a vehicle beaten by "
+        "infantry still takes its square, as in HoN",
+        ASSAULT + "test_a_tie_vehicle_against_infantry_overruns_in_hon_but_not_in_son",
+    ),
+    # --- Markers, cards, changes of state ---------------------------------------------------
+    mechanic(
+        "action-cards",
+        "Action cards",
+        BOTH,
+        "HoN core p.17; SoN p.10",
+        NOT_PLAYED,
+        "no deck or hand is played; hon odds takes a card's alternate bonus as --bonus",
+    ),
+    mechanic(
+        "gear-markers",
+        "Gear markers",
+        BOTH,
+        "HoN core p.28; SoN p.14",
+        NOT_PLAYED,
+        f"{NO_MARKERS}; each marker is listed apart",
+    ),
+    mechanic(
+        "change-of-state",
+        "Changes of state",
+        BOTH,
+        "HoN core p.21; SoN p.17",
+        NOT_PLAYED,
+        "no unit turns over of its own will at the start or end of a Movement Action",
+    ),
+    mechanic(
+        "spotting",
+        "Spotting concealed units",
+        BOTH,
+        "HoN core p.21; SoN p.11; SoN p.17",
+        NOT_PLAYED,
+        "a concealed unit stays concealed until it fires or is assaulted",
+    ),
+    mechanic(
+        "breaking-point",
+        "Breaking points",
+        BOTH,
+        "HoN core p.5-6; HoN core p.15",
+        PLAYED,
+        "",
+        TURN + "test_a_group_at_its_breaking_point_gives_its_victory_points",
+        SIMULATE + "test_a_whole_game_ends_with_a_result_and_breaking_points_score",
+    ),
+    mechanic(
+        "victory-points",
+        "Victory points",
+        BOTH,
+        "HoN core p.5-6; HoN core p.15",
+        PARTIAL,
+        "broken combat groups score their points; objectives held score none (the free battle's 2 each)",
+        TURN + "test_a_group_at_its_breaking_point_gives_its_victory_points",
+    ),
+    mechanic(
+        "objectives",
+        "Objectives",
+        BOTH,
+        "BfC p.12",
+        PLAYED,
+        "the books do not say how control is taken: a side alone on it takes it and keeps it until retaken",
+        TURN + "test_an_objective_is_taken_by_a_side_alone_on_it_and_kept_until_retaken",
+    ),
+    mechanic(
+        "capture",
+        "Capturing a unit",
+        HON,
+        "BfC p.12",
+        PARTIAL,
+        "winning an assault captures the defender; the captive does not stay with its captor, nor is it freed "
+        "when the captor falls",
+        TURN + "test_the_policy_assaults_when_the_odds_favour_it_and_the_winner_takes_the_ground",
+    ),
+    mechanic(
+        "scenario-events",
+        "Scenario events and reinforcements",
+        BOTH,
+        "BfC p.14; BfC p.16",
+        NOT_PLAYED,
+        "they are told when they happen, not played",
+    ),
+    mechanic(
+        "exits",
+        "Units leaving the battlefield",
+        HON,
+        "BfC p.10-11",
+        NOT_PLAYED,
+        "no unit leaves the battlefield: a condition on exits never holds",
+    ),
+    mechanic(
+        "planning",
+        "Planning",
+        HON,
+        "HoN core p.30",
+        PLAYED,
+        "",
+        SUMMARY + "test_the_books_order_star_example_gives_five_tokens",
+    ),
+    mechanic(
+        "hardened",
+        "Hardened",
+        HON,
+        "BfC p.09",
+        PARTIAL,
+        "its extra order token is counted; giving a token to one of its tile's units every turn is not enforced",
+        SUMMARY + "test_the_books_order_star_example_gives_five_tokens",
+    ),
+    mechanic("ferocious", "Ferocious", HON, "BfC p.09", NOT_PLAYED, "the defender is pushed back only when it loses"),
+    # --- Terrain effects of the catalogue: Heroes of Normandie and Battle for Caen -----------
+    mechanic(
+        "defensive-bonus",
+        "Defensive Bonus",
+        HON,
+        "HoN core p.18",
+        PARTIAL,
+        "added for the unit's colour, not against a firer in the same position; a counter over several squares "
+        "takes the best of them, though the book asks it to be completely inside",
+        COMBAT + "test_a_double_hit_counts_the_defensive_bonus",
+        TURN + "test_moving_on_the_policy_ends_in_cover_among_the_nearest_squares",
+    ),
+    mechanic(
+        "water",
+        "Water",
+        HON,
+        "HoN core p.18",
+        PLAYED,
+        "",
+        MOVEMENT + "test_terrain_impassable_to_some_types_and_water",
+    ),
+    mechanic(
+        "obscures-los",
+        "Obstacle (obscures LoS)",
+        HON,
+        "HoN core p.18",
+        PLAYED,
+        "",
+        LOS + "test_every_obscuring_square_crossed_adds_its_penalty_with_its_page",
+        LOS + "test_a_square_crossed_only_partly_still_obscures",
+        LOS + "test_yellow_triangle_obscures_only_shots_at_infantry",
+        COMBAT + "test_each_obscuring_square_subtracts_from_the_final_result",
+    ),
+    mechanic(
+        "blocks-los",
+        "Obstacle (blocks LoS)",
+        HON,
+        "HoN core p.18",
+        PLAYED,
+        "",
+        LOS + "test_clear_in_the_open_and_blocked_by_an_obstacle",
+    ),
+    mechanic(
+        "difficult-passage",
+        "Difficult Passage",
+        HON,
+        "HoN core p.18",
+        PARTIAL,
+        DIFFICULT_PASSAGE,
+        MOVEMENT + "test_entering_a_difficult_passage_ends_the_move",
+        MOVEMENT + "test_a_two_square_vehicle_is_free_of_a_difficult_passage_once_its_front_is_out",
+    ),
+    mechanic(
+        "impassable",
+        "Impassable",
+        HON,
+        "HoN core p.18",
+        PLAYED,
+        "",
+        MOVEMENT + "test_a_unit_may_move_diagonally_between_two_impassable_squares",
+        ZOC + "test_impassable_squares_and_blocked_sight_are_not_part_of_it",
+        DEPLOYMENT + "test_never_on_a_square_the_unit_may_not_enter",
+    ),
+    mechanic(
+        "impassable-to",
+        "Impassable to some units",
+        HON,
+        "HoN core p.18",
+        PLAYED,
+        "",
+        MOVEMENT + "test_terrain_impassable_to_some_types_and_water",
+    ),
+    mechanic(
+        "no-passage",
+        "No Passage",
+        HON,
+        "HoN core p.18",
+        PLAYED,
+        "",
+        MOVEMENT + "test_no_passage_edges_stop_movement_and_straight_lines_of_them_stop_diagonals",
+        LOS + "test_no_passage_edges_block_the_line_of_sight",
+    ),
+    mechanic(
+        "structure",
+        "Structure",
+        HON,
+        "HoN core p.18",
+        PARTIAL,
+        "a destruction roll counts points against it, but it is never turned to its rubble side nor are its "
+        "units suppressed and redeployed",
+        COMBAT + "test_a_shot_at_a_unit_in_a_structure_rolls_destruction_after",
+    ),
+    mechanic(
+        "hole",
+        "Hole",
+        HON,
+        "BfC p.04",
+        PARTIAL,
+        "infantry inside hide from units outside but not from those inside; corners blocking shots within the "
+        "element are not played",
+        LOS + "test_infantry_in_a_hole_hide_from_the_units_outside_but_not_inside",
+    ),
+    mechanic(
+        "line",
+        "Line",
+        HON,
+        "BfC p.04",
+        PARTIAL,
+        "a line hinders the moves and shots that cross it (a firer adjacent to it ignores it); the defensive bonus "
+        "a line gives the target is not added",
+        LOS + "test_a_line_obscures_shots_across_it_except_from_a_unit_adjacent_to_it",
+        MOVEMENT + "test_hedgehog_lines_bar_vehicles_and_stop_infantry",
+    ),
+    mechanic(
+        "contour-line",
+        "Contour Line",
+        HON,
+        "BfC p.05",
+        PLAYED,
+        "",
+        LOS + "test_fire_across_a_contour_line_needs_an_end_adjacent_to_it",
+    ),
+    mechanic(
+        "elevated-line",
+        "Elevated Line",
+        HON,
+        "BfC p.05",
+        PLAYED,
+        "",
+        LOS + "test_a_firer_by_an_elevated_line_ignores_the_contour_lines",
+    ),
+    # --- Terrain effects of the catalogue: Shadows over Normandie --------------------------
+    mechanic(
+        "son-structure",
+        "Structure",
+        SON,
+        "SoN p.11",
+        PARTIAL,
+        "as in HoN: points are counted, but it never turns to ruins; heavy vehicles passing over wrecks deal none",
+        COMBAT + "test_a_shot_at_a_unit_in_a_structure_rolls_destruction_after",
+    ),
+    mechanic(
+        "son-defense",
+        "Defense",
+        SON,
+        "SoN p.11",
+        PLAYED,
+        "",
+        COMBAT + "test_a_double_hit_counts_the_defensive_bonus",
+        ASSAULT + "test_no_terrain_bonus_when_both_are_in_the_same_building_or_position",
+    ),
+    mechanic(
+        "son-obscures-los",
+        "Obstacle (obscures LoS)",
+        SON,
+        "SoN p.11",
+        PARTIAL,
+        "squares obscure as in HoN; an obscuring line between two spaces spares only a firer adjacent to it (as "
+        "in BfC), not a target",
+        LOS + "test_every_obscuring_square_crossed_adds_its_penalty_with_its_page",
+        LOS + "test_a_line_obscures_shots_across_it_except_from_a_unit_adjacent_to_it",
+    ),
+    mechanic(
+        "son-blocks-los",
+        "Obstacle (blocks LoS)",
+        SON,
+        "SoN p.11",
+        PLAYED,
+        "indirect fire, which it also stops, is not played",
+        LOS + "test_clear_in_the_open_and_blocked_by_an_obstacle",
+    ),
+    mechanic(
+        "son-difficult-passage",
+        "Difficult Passage",
+        SON,
+        "SoN p.11",
+        PARTIAL,
+        DIFFICULT_PASSAGE,
+        MOVEMENT + "test_entering_a_difficult_passage_ends_the_move",
+    ),
+    mechanic(
+        "son-impassable",
+        "Impassable",
+        SON,
+        "SoN p.11; SoN p.12",
+        PLAYED,
+        "",
+        MOVEMENT + "test_large_creatures_ignore_forbidden_to_but_not_impassable_or_buildings",
+    ),
+    mechanic(
+        "son-impassable-to",
+        "Impassable to…",
+        SON,
+        "SoN p.11; SoN p.12",
+        PLAYED,
+        "",
+        MOVEMENT + "test_terrain_impassable_to_some_types_and_water",
+        MOVEMENT + "test_large_creatures_ignore_forbidden_to_but_not_impassable_or_buildings",
+    ),
+    mechanic(
+        "son-no-passage",
+        "No Passage",
+        SON,
+        "SoN p.11",
+        PLAYED,
+        "",
+        MOVEMENT + "test_no_passage_edges_stop_movement_and_straight_lines_of_them_stop_diagonals",
+        LOS + "test_no_passage_edges_block_the_line_of_sight",
+    ),
+    mechanic(
+        "son-water",
+        "Water",
+        SON,
+        "SoN p.11",
+        PLAYED,
+        "",
+        MOVEMENT + "test_terrain_impassable_to_some_types_and_water",
+    ),
+    mechanic(
+        "son-dark-night",
+        "Dark Night",
+        SON,
+        "SoN p.11",
+        PARTIAL,
+        "shots reach 7 squares, Limited Range too, and long range starts beyond 5; spotting, hiding in the open "
+        "and indirect fire are not played",
+        COMBAT + "test_night_caps_the_range_and_brings_long_range_closer",
+    ),
+    mechanic(
+        "son-fog",
+        "Fog",
+        SON,
+        "SoN p.11",
+        PARTIAL,
+        "shots reach 9 squares, Limited Range too, and long range starts beyond 6; spotting, hiding in the open "
+        "and indirect fire are not played",
+        COMBAT + "test_night_caps_the_range_and_brings_long_range_closer",
+    ),
+    mechanic(
+        "son-difficult-terrain",
+        "Difficult Terrain",
+        SON,
+        "SoN p.12",
+        PARTIAL,
+        "entering gives a Suppressed marker and its -2 at once and any unit may enter with its last point; large "
+        "creatures are not stopped by it",
+        MOVEMENT + "test_son_difficult_terrain_gives_a_marker_and_costs_two_more",
+    ),
+    mechanic(
+        "son-swamp",
+        "Swamp",
+        SON,
+        "SoN p.12",
+        PLAYED,
+        "",
+        LISTED + "test_a_swamp_suppresses_infantry_bars_vehicles_and_is_open_ground_to_amphibious_units",
+    ),
+    mechanic(
+        "son-mud",
+        "Mud",
+        SON,
+        "SoN p.12",
+        PARTIAL,
+        f"played as a difficult passage: {DIFFICULT_PASSAGE}",
+        MOVEMENT + "test_entering_a_difficult_passage_ends_the_move",
+    ),
+    mechanic(
+        "son-hedgerow",
+        "Hedgerow",
+        SON,
+        "SoN p.12",
+        PARTIAL,
+        "it blocks LoS, covers infantry and stops a large creature as soon as part of it enters; within it, "
+        "played as a difficult passage (a unit may step out and move on)",
+        MOVEMENT + "test_entering_a_difficult_passage_ends_the_move",
+        LOS + "test_clear_in_the_open_and_blocked_by_an_obstacle",
+    ),
+    mechanic(
+        "son-thicket",
+        "Thicket",
+        SON,
+        "SoN p.12-13",
+        PLAYED,
+        "",
+        LOS + "test_every_obscuring_square_crossed_adds_its_penalty_with_its_page",
+        COMBAT + "test_a_double_hit_counts_the_defensive_bonus",
+    ),
+    mechanic(
+        "son-fords",
+        "Fords",
+        SON,
+        "SoN p.13",
+        PARTIAL,
+        "every unit crosses them; that no unit may hide there is moot, hiding not being played",
+        MOVEMENT + "test_infantry_moves_its_movement_value_diagonals_included",
+    ),
+    mechanic(
+        "son-buildings",
+        "Buildings",
+        SON,
+        "SoN p.12",
+        PARTIAL,
+        "doors, openings, walls, cover and no large creatures are played, and no ZoC leaves a building; a ZoC "
+        "on the squares outside does not stop units entering or leaving",
+        MOVEMENT + "test_a_building_is_entered_only_through_its_doors",
+        LOS + "test_a_unit_inside_fires_out_only_from_the_square_by_the_opening",
+        ZOC + "test_walls_and_windows_stop_it_doors_pass_it_in_hon_only",
+    ),
+    mechanic(
+        "son-underwater-passage",
+        "Underwater Passage",
+        SON,
+        "SoN p.13",
+        NOT_PLAYED,
+        "no unit moves underneath a terrain element",
+    ),
+    mechanic(
+        "son-stilted-structures",
+        "Stilted Structures",
+        SON,
+        "SoN p.13",
+        NOT_PLAYED,
+        "no unit moves underneath a terrain element",
+    ),
+    mechanic(
+        "son-cave",
+        "Cave",
+        SON,
+        "SoN p.13; SoN p.11",
+        PARTIAL,
+        "its walls are played as impassable obstacles that block LoS; its night conditions only when the scenario "
+        "says night",
+        MOVEMENT + "test_large_creatures_ignore_forbidden_to_but_not_impassable_or_buildings",
+        COMBAT + "test_night_caps_the_range_and_brings_long_range_closer",
+    ),
+    # --- Shadows over Normandie's own mechanics -----------------------------------------
+    mechanic(
+        "spells",
+        "Spells",
+        SON,
+        "SoN p.14-15",
+        NOT_PLAYED,
+        "no Character casts a spell",
+    ),
+    mechanic("summoning", "Summoning", SON, "SoN p.15", NOT_PLAYED, "no unit is summoned"),
+    mechanic(
+        "terror-checks", "Terror checks and the Madness bag", SON, "SoN p.11", NOT_PLAYED, "no Terror check is made"
+    ),
+    mechanic(
+        "search-checks", "Search checks and the Search bag", SON, "SoN p.11", NOT_PLAYED, "no Search check is made"
+    ),
+)
+
+COVERAGE: tuple[Coverage, ...] = ABILITIES + MARKERS + MECHANICS
+_BY_ID = {entry.id: entry for entry in COVERAGE}
+
+
+def entry(entry_id: str) -> Coverage | None:
+    """The listing of one ability, marker or mechanic by its id, or None."""
+    return _BY_ID.get(entry_id)
+
+
+def listed(game: Game | None = None, kinds: Iterable[Kind] = tuple(Kind)) -> list[Coverage]:
+    """Every entry of `game` (or of both), abilities, markers then mechanics, in book order."""
+    wanted = set(kinds)
+    return [e for e in COVERAGE if e.kind in wanted and (game is None or game in e.games)]
+
+
+def counts(entries: Iterable[Coverage]) -> dict[Kind, dict[Played, int]]:
+    """How many entries of each kind are played, partly played and not played."""
+    found = {kind: dict.fromkeys(Played, 0) for kind in Kind}
+    for e in entries:
+        found[e.kind][e.played] += 1
+    return found

@@ -1,0 +1,82 @@
+"""`hon rules`: what the rules core plays, as text grouped by kind or as JSON."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from builder.cli import main
+from builder.heroes.catalogue.base import Game
+from builder.heroes.rules.coverage import listed
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_text_is_grouped_by_kind_one_line_each_with_page_and_state(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rules")
+    assert code == 0
+    lines = out.splitlines()
+    headings = [line for line in lines if line in ("Special abilities", "Markers", "Mechanics")]
+    assert headings == ["Special abilities", "Markers", "Mechanics"]
+    dual = next(line for line in lines if line.strip().startswith("Dual Weapon "))
+    assert "HoN core p.22" in dual and dual.rstrip().endswith("played") and "SoN" not in dual
+    crew = next(line for line in lines if line.strip().startswith("Crew "))
+    assert "not played: no unit boards a vehicle as its crew" in crew
+    assert any(line.startswith("Special abilities: ") and "partly played" in line for line in lines)
+    # Every entry of the game is on a line of its own, however long its note.
+    for entry in listed(Game.HON):
+        assert sum(1 for line in lines if line.startswith(f"  {entry.name} ")) >= 1, entry.id
+
+
+def test_json_lists_the_games_entries_with_their_state(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rules", "--game", "son", "--json")
+    assert code == 0
+    found = json.loads(out)
+    assert [e["id"] for e in found] == [e.id for e in listed(Game.SON)]
+    assert all({"id", "name", "kind", "page", "played", "partial", "note", "tests"} <= set(e) for e in found)
+    by_id = {e["id"]: e for e in found}
+    assert by_id["hawkeye"]["played"] is True and by_id["hawkeye"]["page"] == "SoN p.17"
+    assert by_id["ambush"]["page"] == "SoN p.17"  # the SoN page of an ability both books print
+    assert by_id["spells"]["played"] is False and by_id["spells"]["partial"] is False and by_id["spells"]["note"]
+    partial = by_id["son-damage"]
+    assert partial["played"] is False and partial["partial"] is True and partial["tests"]
+    assert "charge" not in by_id  # a Battle for Caen ability
+
+
+@pytest.mark.parametrize("game", ["chess", "common"])
+def test_a_game_hon_does_not_play_is_one_line_and_exit_2(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "rules", "--game", game)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and repr(game) in err and "Traceback" not in err
+
+
+def test_catalogue_show_says_whether_the_rules_core_plays_an_ability(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "catalogue", "show", "charge")
+    assert code == 0 and "Rules core: not played: no Firing Action precedes an assault" in out
+    code, out, _ = run(capsys, "catalogue", "show", "piercing")
+    assert code == 0 and "Rules core: played (HoN core p.24)" in out
+    code, out, _ = run(capsys, "catalogue", "show", "piercing", "--json")
+    (shown,) = json.loads(out)
+    assert shown["rules_core"] == {"played": True, "partial": False, "page": "HoN core p.24", "note": ""}
+    code, out, _ = run(capsys, "catalogue", "show", "us-lt-blean", "--json")
+    assert all("rules_core" not in e for e in json.loads(out))  # a unit: no such line
+    code, out, _ = run(capsys, "catalogue", "show", "us-lt-blean")
+    assert "Rules core" not in out
+
+
+def test_hon_help_still_loads_no_game_system() -> None:
+    probe = (
+        "import sys\n"
+        "from builder.cli import main\n"
+        "main(['--help'])\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('builder.heroes', 'builder.render', 'pydantic'))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip().splitlines()[-1] == "[]"
