@@ -21,7 +21,7 @@ from builder.heroes.rules.assault import (
     resolve_assault,
 )
 from builder.heroes.rules.combat import Facing, FireResult, IllegalAttack, Shot, aim, fire, name
-from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.damage import DamageLocation, Effect
 from builder.heroes.rules.events import (
     AdvanceEvent,
     AssaultEvent,
@@ -97,6 +97,12 @@ def struck_facing(target: Piece, firer_squares: tuple[Square, ...]) -> Facing | 
     if off < 45:
         return Facing.FRONT
     return Facing.SIDE if off < 135 else Facing.REAR
+
+
+def one_weapon_only(piece: Piece) -> bool:
+    """A heavy vehicle whose crew is hit fires only one of its weapons each turn, not both
+    (HoN core p.15: the Crew damage marker)."""
+    return DamageLocation.CREW in piece.damage and len(piece.side.weapons) > 1
 
 
 def weapons_of(piece: Piece) -> tuple[Weapon | None, ...]:
@@ -274,6 +280,7 @@ class Turn:
 
     def _move(self, piece: Piece, path: Path) -> None:
         end = path.destination
+        _may_move(piece, path, self.state.ruleset.cite("damage"))
         if end.squares == piece.squares and end.facing == piece.facing:
             self.add(
                 HoldEvent(
@@ -330,6 +337,13 @@ class Turn:
     # --- Fire -------------------------------------------------------------------------
 
     def _fire(self, firer: Piece, action: Fire) -> None:
+        cite = self.state.ruleset.cite
+        weapons: list[Weapon | None] = []
+        for weapon, _ in action.shots:
+            if weapon not in weapons:
+                weapons.append(weapon)
+        if one_weapon_only(firer) and len(weapons) > 1:
+            raise IllegalAttack(f"the crew of {name(firer)} is hit: it fires one of its weapons only", cite("damage"))
         for weapon, target_key in action.shots:
             target = self.state.pieces.get(target_key)
             shooter = self.state.pieces.get(firer.key)
@@ -339,7 +353,11 @@ class Turn:
             if shot is None:
                 continue
             result = fire(shot, self.dice, self.state.ruleset)
-            self.add(FireEvent.of(result, self.state.turn, self.phase, firer.owner))
+            event = FireEvent.of(result, self.state.turn, self.phase, firer.owner)
+            notes = _damage_notes(shooter, cite("damage"))
+            if notes:
+                event = event.model_copy(update={"text": f"{event.text} {notes}"})
+            self.add(event)
             self._after_fire(result)
 
     def _after_fire(self, result: FireResult) -> None:
@@ -351,6 +369,10 @@ class Turn:
 
     def _assault(self, attacker: Piece, action: AssaultAction) -> None:
         defender = self.state.pieces[action.defender]
+        if DamageLocation.TRACKS in attacker.damage:  # an assault is a Movement Action (HoN core p.25)
+            raise IllegalAttack(
+                f"the tracks of {name(attacker)} are damaged: it may not assault", self.state.ruleset.cite("damage")
+            )
         approach = Path(action.path.positions[:-1], action.path.cost) if len(action.path.positions) > 1 else None
         if approach is not None and approach.destination.squares != attacker.squares:
             self._move(attacker, approach)
@@ -488,6 +510,23 @@ class Turn:
                 victory_points=group.victory_points,
             )
         )
+
+
+def _may_move(piece: Piece, path: Path, page: str) -> None:
+    """A heavy vehicle with a Tracks damage marker may no longer execute Movement Actions
+    (HoN core p.15)."""
+    if DamageLocation.TRACKS in piece.damage and len(path.positions) > 1:
+        raise ValueError(f"the tracks of {name(piece)} are damaged: no more Movement Actions ({page})")
+
+
+def _damage_notes(firer: Piece, page: str) -> str:
+    """What a heavy vehicle's damage markers changed about its Firing Action (HoN core p.15)."""
+    notes = []
+    if DamageLocation.PRIMARY in firer.damage:
+        notes.append("its primary weapon is destroyed")
+    if one_weapon_only(firer):
+        notes.append("its crew is hit, so it fires one of its weapons only")
+    return f"{'; '.join(notes).capitalize()} ({page})." if notes else ""
 
 
 def _where(squares: tuple[Square, ...]) -> str:

@@ -21,6 +21,7 @@ from itertools import pairwise
 from typing import Generic, TypeVar
 
 from builder.heroes.catalogue.units import UnitType
+from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.footprint import Move, Position, moves_from
 from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.passage import PassageMap, passage_map
@@ -74,9 +75,14 @@ class Path:
 
 def allowance(piece: Piece) -> int | None:
     """Movement points: the Movement Value less 2 per Suppressed marker (HoN core p.9); None
-    when it is X (the unit cannot move, p.9). Zero or less: immobilised."""
+    when it is X (the unit cannot move, p.9). Zero or less: immobilised, as is a heavy
+    vehicle with a Tracks damage marker ("may no longer execute Movement Actions", p.15)."""
     movement = piece.side.movement
-    return None if movement is None else movement - 2 * piece.suppressed
+    if movement is None:
+        return None
+    if DamageLocation.TRACKS in piece.damage:
+        return 0
+    return movement - 2 * piece.suppressed
 
 
 # A search's states are (node, must stop there): the node is a Position, its number in a
