@@ -44,6 +44,7 @@ from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import Frame, GameState, destroyed_in
+from builder.heroes.rules.zoc import zones_of_control
 from builder.kernel.dice import Dice
 
 # --- Looking at the battlefield ---------------------------------------------------------
@@ -420,42 +421,67 @@ class Turn:
                 )
 
     def _retreat(self, defender: Piece, attacker_squares: tuple[Square, ...]) -> None:
-        """To one of the three squares opposite the attacker, the best covered first, or
-        destroyed (HoN core p.26)."""
+        """To one of the three squares opposite the attacker, the best covered first; it may
+        enter an enemy Zone of Control but is destroyed if the retreat would move it within
+        one, and with no square left it is destroyed (HoN core p.26). A Forced Move: a unit
+        with an X Movement Value is destroyed instead (p.9)."""
         ac, ar = attacker_squares[0]
         dc, dr = defender.square
         away = (max(-1, min(1, dc - ac)), max(-1, min(1, dr - ar)))
         options = [sq for sq in neighbours(defender.square) if (sq[0] - dc) * away[0] + (sq[1] - dr) * away[1] > 0]
         ranked = sorted(options, key=lambda sq: (-cover(self.state, defender, (sq,)), sq))
-        self._displace(defender, ranked, "retreats to", "has nowhere to retreat")
+        self._displace(defender, ranked, "retreats to", "has nowhere to retreat", "assault-results")
 
     def _push_aside(self, defender: Piece) -> None:
-        """To any free square next to it (HoN core p.26), or destroyed."""
-        self._displace(defender, sorted(neighbours(defender.square)), "is pushed aside to", "cannot be pushed aside")
+        """To a free square next to it, never within an enemy Zone of Control, or destroyed
+        (HoN core p.26, as a unit run over, p.10)."""
+        self._displace(
+            defender,
+            sorted(neighbours(defender.square)),
+            "is pushed aside to",
+            "cannot be pushed aside",
+            "assault-results",
+        )
 
-    def _displace(self, defender: Piece, options: list[Square], moved: str, stuck: str) -> None:
-        """Move a one-square unit to the first free square of `options`, or destroy it. A
-        counter of several squares never retreats (vehicles stay, HoN core p.26)."""
+    def _displace(self, defender: Piece, options: list[Square], moved: str, stuck: str, rule: str) -> None:
+        """Move a one-square unit to the first square of `options` it may enter without moving
+        within an enemy Zone of Control, or destroy it. A counter of several squares never
+        retreats (vehicles stay, HoN core p.26)."""
+        cite = self.state.ruleset.cite
+        why = ""
+        if defender.side.movement is None:
+            options, why = [], f"an X Movement Value: a Forced Move destroys it ({cite('forced-move')})"
+        zones = forced_move_zones(self.state, defender)
+        here = zones.get(defender.square, frozenset())
+        within: list[Square] = []
         for square in options if len(defender.squares) == 1 else []:
-            if may_stand(self.state, defender, (square,)):
-                self.state.pieces[defender.key] = defender.moved((square,))
-                self.add(
-                    RetreatEvent(
-                        turn=self.state.turn,
-                        phase=self.phase,
-                        side=defender.owner,
-                        text=f"{name(defender)} {moved} {_where((square,))}.",
-                        unit=defender.key,
-                        to=(square,),
-                    )
+            if not may_stand(self.state, defender, (square,)):
+                continue
+            if here & zones.get(square, frozenset()):
+                within.append(square)  # HoN core p.26: "Destroyed if the retreat forces it to move within an enemy ZoC"
+                continue
+            self.state.pieces[defender.key] = defender.moved((square,))
+            self.add(
+                RetreatEvent(
+                    turn=self.state.turn,
+                    phase=self.phase,
+                    side=defender.owner,
+                    text=f"{name(defender)} {moved} {_where((square,))}.",
+                    unit=defender.key,
+                    to=(square,),
                 )
-                return
+            )
+            return
+        if within:
+            why = f"{_where(tuple(within))} would move it within an enemy Zone of Control ({cite(rule)})"
+        elif not why:
+            why = f"no square it may enter ({cite(rule)})"
         self.add(
             RetreatEvent(
                 turn=self.state.turn,
                 phase=self.phase,
                 side=defender.owner,
-                text=f"{name(defender)} {stuck} and is destroyed.",
+                text=f"{name(defender)} {stuck}: {why}; it is destroyed.",
                 unit=defender.key,
             )
         )
@@ -527,6 +553,15 @@ def _damage_notes(firer: Piece, page: str) -> str:
     if one_weapon_only(firer):
         notes.append("its crew is hit, so it fires one of its weapons only")
     return f"{'; '.join(notes).capitalize()} ({page})." if notes else ""
+
+
+def forced_move_zones(state: GameState, piece: Piece) -> dict[Square, frozenset[str]]:
+    """The enemy zones of control a Forced Move of `piece` may not move within: only enemy
+    infantry's hinder infantry (HoN core p.11-12; a vehicle's hinders no one, p.12)."""
+    if not piece.is_infantry:
+        return {}
+    enemies = [p for p in state.units() if p.owner != piece.owner and p.is_infantry and p.embarked_in is None]
+    return zones_of_control(state.battlefield, enemies, state.ruleset)
 
 
 def _where(squares: tuple[Square, ...]) -> str:

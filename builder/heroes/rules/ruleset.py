@@ -64,6 +64,7 @@ SON_BOOK = "SoN"
 HON_PAGES: tuple[tuple[str, int], ...] = (
     ("movement", 9),
     ("suppressed-movement", 9),
+    ("forced-move", 9),  # an X Movement Value: destroyed instead of a Forced Move
     ("vehicle-movement", 10),
     ("zone-of-control", 11),
     ("vehicle-zone-of-control", 12),
