@@ -103,6 +103,7 @@ HON_PAGES: tuple[tuple[str, int], ...] = (
     ("gear", 28),
     ("fire-summary", 33),
     ("order-phase", 8),
+    ("special-order", 8),
     ("initiative", 8),
     ("activation", 9),
     ("breaking-point", 15),

@@ -22,7 +22,7 @@ from builder.heroes.rules.events import (
     TurnEvent,
     VictoryEvent,
 )
-from builder.heroes.rules.orders import AUTONOMOUS, Orders, activation_sequence, needs_no_order, tokens_for
+from builder.heroes.rules.orders import AUTONOMOUS, SPECIAL, Orders, activation_sequence, needs_no_order, tokens_for
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy import Policy
 from builder.heroes.rules.state import Facts, Frame, GameState
@@ -112,7 +112,10 @@ def activation_phase(
     autonomous = {side: sorted(p.key for p in _own(state, side) if needs_no_order(p)) for side in state.sides}
     for reveal in activation_sequence(state.initiative_order(), orders, autonomous):
         piece = _piece(state, reveal.key)
-        label = "an autonomous unit" if reveal.token == AUTONOMOUS else f"order {reveal.token}"
+        label = {
+            AUTONOMOUS: "an autonomous unit",
+            SPECIAL: f"a special order token, played as order 0 ({state.ruleset.cite('special-order')})",
+        }.get(reveal.token, f"order {reveal.token}")
         if piece is None or piece.is_wreck or piece.activated:
             turn.add(
                 RevealEvent(
