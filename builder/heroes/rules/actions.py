@@ -51,10 +51,24 @@ from builder.kernel.dice import Dice
 
 
 def cover(state: GameState, piece: Piece, squares: tuple[Square, ...] | None = None) -> int:
-    """The terrain's defensive bonus for the piece's colour where it stands (HoN core p.18);
-    a counter over several squares takes the best of them."""
-    table = cover_table(state, piece.colour)
-    return max((table.get(sq, 0) for sq in squares or piece.squares), default=0)
+    """The terrain's defensive bonus for the piece's colour where it stands, or would stand on
+    `squares` (HoN core p.18)."""
+    return terrain_bonus(state, cover_table(state, piece.colour), squares or piece.squares)
+
+
+def terrain_bonus(state: GameState, table: dict[Square, int], squares: tuple[Square, ...]) -> int:
+    """The defensive bonus of `table` (a `cover_table`) for a counter on `squares`: "In order to
+    receive any bonuses from a Terrain Element, a unit must be completely inside that Terrain
+    Element" (HoN core p.18), so a counter of two or four squares has it only when every one
+    of its squares is in the same element."""
+    if not squares:
+        return 0
+    first = table.get(squares[0], 0)
+    if len(squares) == 1 or not first:
+        return first
+    at = state.battlefield.element_at
+    element = at.get(squares[0])
+    return first if all(at.get(sq) is element for sq in squares[1:]) else 0
 
 
 def cover_table(state: GameState, colour: DefenseColour) -> dict[Square, int]:

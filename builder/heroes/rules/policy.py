@@ -25,6 +25,7 @@ from builder.heroes.rules.actions import (
     enemies_in_reach,
     one_weapon_only,
     shots_at,
+    terrain_bonus,
     weapons_of,
 )
 from builder.heroes.rules.assault import Assault
@@ -170,7 +171,7 @@ class SimplePolicy:
             squares = position.squares
             near = min(distances.get(sq, FAR) for sq in squares)
             return (
-                near * 2 - max(shelter.get(sq, 0) for sq in squares),
+                near * 2 - terrain_bonus(state, shelter, squares),
                 -len(position.squares),
                 position.square,
                 position.facing,
