@@ -98,7 +98,7 @@ HON_PAGES: tuple[tuple[str, int], ...] = (
     ("assault", 25),
     ("assault-results", 26),
     ("assault-arc", 26),
-    ("damage-control", 26),
+    ("positive-waves", 26),  # the unnamed description under 6.4, as hon reads it
     ("transport", 27),
     ("gear", 28),
     ("fire-summary", 33),

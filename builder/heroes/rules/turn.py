@@ -84,7 +84,7 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
             f"{n} {state.title(state.pieces.get(key) or state.reserve[key])}"
             for n, key in enumerate(placed.numbered, start=1)
         )
-        extra = f"; {len(placed.special)} special" if placed.special else ""
+        extra = f"; {len(placed.special)} special{_unprinted_specials(state, side)}" if placed.special else ""
         turn.add(
             OrdersEvent(
                 turn=state.turn,
@@ -248,6 +248,16 @@ def scenario_events(turn: Turn, phase: ScenarioPhase, moment: str) -> None:
                 text=f"Scenario event{who}: {event.what.strip()} The simulation does not play it.",
             )
         )
+
+
+def _unprinted_specials(state: GameState, side: str) -> str:
+    """Where a side's special order tokens come from when the book does not print how many
+    that source gives (Battle Plan: HoN core p.8 names it, its grant is hon's example)."""
+    orders = state.orders.get(side)
+    examples = [s.source for s in orders.special_sources if not s.printed] if orders is not None else []
+    if not examples:
+        return ""
+    return f" (from {', '.join(examples)}: how many it gives is not printed, hon's example)"
 
 
 def _own(state: GameState, side: str) -> list[Piece]:
