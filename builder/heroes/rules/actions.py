@@ -39,7 +39,7 @@ from builder.heroes.rules.events import (
 from builder.heroes.rules.grid import footprint_squares, neighbours
 from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.los import blocked_by_terrain, line_of_sight
-from builder.heroes.rules.movement import DIFFICULT, WORKING_THROUGH, Path, Position
+from builder.heroes.rules.movement import DIFFICULT, Path, Position
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
@@ -313,13 +313,13 @@ class Turn:
         self.state.pieces[piece.key] = moved
         where = _where(end.squares)
         text = f"{name(piece)} moves {path.cost} square{'s' if path.cost != 1 else ''} to {where}"
-        if path.stopped == DIFFICULT:
-            text += f", stopping at a difficult passage ({self.state.ruleset.cite('difficult-passage')})"
-        elif path.stopped == WORKING_THROUGH:
+        if path.stopped == DIFFICULT and path.working_through:
             text += (
                 ", working its way through a difficult passage: one square, then its Movement Action ends "
                 f"({self.state.ruleset.cite('difficult-passage')})"
             )
+        elif path.stopped == DIFFICULT:
+            text += f", stopping at a difficult passage ({self.state.ruleset.cite('difficult-passage')})"
         self.add(
             MoveEvent(
                 turn=self.state.turn,

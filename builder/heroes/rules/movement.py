@@ -33,7 +33,6 @@ from builder.heroes.scenario.battlefield import Battlefield
 __all__ = [
     "ASSAULT",
     "DIFFICULT",
-    "WORKING_THROUGH",
     "Path",
     "Position",
     "Reach",
@@ -47,8 +46,7 @@ __all__ = [
 
 
 # Why a path ends before its points run out (`Path.stopped`).
-DIFFICULT = "difficult passage"  # it entered one (HoN core p.18), or crossed a line that is one
-WORKING_THROUGH = "working through a difficult passage"  # it started in one: one square (p.18)
+DIFFICULT = "difficult passage"  # HoN core p.18 (or a line that is one, BfC p.05)
 ASSAULT = "assault"
 
 
@@ -59,7 +57,10 @@ class Path:
     positions: tuple[Position, ...]
     cost: int  # movement points spent, with SoN's -2 per Suppressed marker taken on the way
     suppressed: int = 0  # Suppressed markers taken entering difficult terrain (SoN p.12)
-    stopped: str | None = None  # why it could go no further: DIFFICULT, WORKING_THROUGH or ASSAULT
+    stopped: str | None = None  # why it could go no further: DIFFICULT or ASSAULT
+    # Stopped by a difficult passage it started in rather than one it entered: working its
+    # way through, it advances one square (HoN core p.18).
+    working_through: bool = False
 
     @property
     def destination(self) -> Position:
@@ -339,16 +340,14 @@ def _leaves_difficult(
     return any(passage.difficult(s) for s, t in pairs if t in entered)
 
 
-def stop_reason(passage: PassageMap, footprint: int, before: Position, after: Position) -> str:
-    """Why a Movement Action that went from `before` to `after` in its last point had to end
-    there: entering a difficult passage (or crossing a line that is one, BfC p.05), or working
-    its way out of one (HoN core p.18)."""
+def worked_through(passage: PassageMap, footprint: int, before: Position, after: Position) -> bool:
+    """Whether a Movement Action whose last point went from `before` to `after` ended because
+    the counter was working its way out of a difficult passage (HoN core p.18), not because it
+    entered one (or crossed a line that is one, BfC p.05)."""
     for new, pairs, entered in moves_from(before, footprint):
         if new == after or (footprint == 1 and new.squares == after.squares):
-            if not any(passage.difficult(sq) for sq in entered) and _leaves_difficult(passage, pairs, entered):
-                return WORKING_THROUGH
-            break
-    return DIFFICULT
+            return not any(passage.difficult(sq) for sq in entered) and _leaves_difficult(passage, pairs, entered)
+    return False
 
 
 class Reach(Mapping[Position, Path], Generic[N]):
@@ -381,12 +380,11 @@ class Reach(Mapping[Position, Path], Generic[N]):
             chain.append(self._place(at[0]))
             at = self._best[at][2]
         positions = tuple(reversed(chain))
-        why = None
-        if state[1]:
-            why = ASSAULT if assaulting else DIFFICULT
-            if not assaulting and len(positions) > 1 and not self._mover.ignore_difficult:
-                why = stop_reason(self._mover.passage, self._mover.footprint, positions[-2], positions[-1])
-        return Path(positions, cost, markers, why)
+        why = (ASSAULT if assaulting else DIFFICULT) if state[1] else None
+        through = why == DIFFICULT and len(positions) > 1 and not self._mover.ignore_difficult
+        if through:
+            through = worked_through(self._mover.passage, self._mover.footprint, positions[-2], positions[-1])
+        return Path(positions, cost, markers, why, through)
 
     def __iter__(self) -> Iterator[Position]:
         return iter(self._ends)

@@ -11,7 +11,6 @@ from builder.heroes.rules.actions import Move, Turn
 from builder.heroes.rules.events import Phase
 from builder.heroes.rules.movement import (
     DIFFICULT,
-    WORKING_THROUGH,
     Position,
     allowance,
     assault_path,
@@ -89,6 +88,7 @@ def test_entering_a_difficult_passage_ends_the_move() -> None:
     inside = piece("m", (2, 0))
     found = reachable_squares(board, [inside], inside, HON)
     assert found[(3, 0)].cost == 1 and found[(3, 0)].stopped == DIFFICULT
+    assert not found[(3, 0)].working_through  # it entered another square of the passage
     assert (4, 0) not in found  # working its way out, it advances one square only
 
 
@@ -103,7 +103,7 @@ def test_a_unit_working_its_way_through_a_difficult_passage_advances_one_square(
     inside = piece("m", (2, 1))
     found = reachable_squares(board, [inside], inside, HON)
     assert set(found) == {(c, r) for c in (1, 2, 3) for r in (0, 1, 2)}
-    assert found[(1, 1)].cost == 1 and found[(1, 1)].stopped == WORKING_THROUGH
+    assert found[(1, 1)].cost == 1 and found[(1, 1)].stopped == DIFFICULT and found[(1, 1)].working_through
     assert found[(3, 1)].stopped == DIFFICULT  # into another square of it: stops as well
     # A Scout move ignores difficult passages (HoN core p.26).
     assert (5, 1) in reachable_squares(board, [inside], inside, HON, ignore_difficult=True)
@@ -231,7 +231,7 @@ def test_a_two_square_vehicle_is_free_of_a_difficult_passage_once_its_front_is_o
     found = reachable(board, [leaving], leaving, HON)
     # Its front in the rubble, it works its way out: one square, then it stops (HoN core p.18).
     out = found[Position(((1, 2), (1, 3)), NORTH)]
-    assert out.cost == 1 and out.stopped == WORKING_THROUGH
+    assert out.cost == 1 and out.stopped == DIFFICULT and out.working_through
     # Straight on is a second square: only by backing out first (its rear, which leads then,
     # is out of the rubble) and turning round, never in two points.
     assert found[Position(((1, 1), (1, 2)), NORTH)].cost > 2
@@ -242,7 +242,7 @@ def test_a_two_square_vehicle_is_free_of_a_difficult_passage_once_its_front_is_o
     assert onward.cost == 2 and onward.stopped is None
     # Going backwards the rear leads: a rear in the rubble works its way out one square.
     back = found[Position(((1, 3), (1, 4)), NORTH)]
-    assert back.cost == 1 and back.stopped == WORKING_THROUGH
+    assert back.cost == 1 and back.stopped == DIFFICULT and back.working_through
     assert found[Position(((1, 4), (1, 5)), NORTH)].cost > 2
 
 
@@ -253,7 +253,7 @@ def test_a_four_square_creature_works_its_way_out_of_a_difficult_passage_one_squ
     beast = piece("b", ((1, 2), (2, 2), (1, 3), (2, 3)), "a", BEAST, facing=NORTH)
     found = reachable(board, [beast], beast, SON)
     ahead = [p for p in found if frozenset(p.squares) == frozenset({(1, 1), (2, 1), (1, 2), (2, 2)})]
-    assert ahead and all(found[p].stopped == WORKING_THROUGH for p in ahead)
+    assert ahead and all(found[p].stopped == DIFFICULT and found[p].working_through for p in ahead)
     assert not any(sq[1] == 0 for p in found for sq in p.squares)
     # Backing away, its rear leads and is out of the rubble: it goes on.
     assert any(frozenset(p.squares) == frozenset({(1, 4), (2, 4), (1, 5), (2, 5)}) for p in found)
