@@ -25,6 +25,9 @@ class Star:
     source: str
     stars: int
     path: str
+    # False when the count is an example: the book names the source but does not print how
+    # many it gives (the option lists `grants` in its `unprinted` fields).
+    printed: bool = True
 
 
 @dataclass(frozen=True)
@@ -126,13 +129,14 @@ def order_tokens(resolved: ResolvedArmy) -> OrderTokens:
         option = placed.option
         if option is None:
             continue
+        printed = "grants" not in option.unprinted
         granted = option.grants.orders + sum(ref.value or 1 for ref in option.grants.abilities if ref.id == "order")
         if granted:
-            stars.append(Star(option.name, granted, placed.path))
+            stars.append(Star(option.name, granted, placed.path, printed))
         if option.grants.bluffs:
-            bluffs.append(Star(option.name, option.grants.bluffs, placed.path))
+            bluffs.append(Star(option.name, option.grants.bluffs, placed.path, printed))
         if option.grants.special_orders:
-            specials.append(Star(option.name, option.grants.special_orders, placed.path))
+            specials.append(Star(option.name, option.grants.special_orders, placed.path, printed))
     return OrderTokens(tuple(stars), tuple(bluffs), tuple(specials))
 
 

@@ -21,7 +21,7 @@ from builder.heroes.rules.assault import (
     resolve_assault,
 )
 from builder.heroes.rules.combat import Facing, FireResult, IllegalAttack, Shot, aim, fire, name
-from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.damage import DamageLocation, Effect
 from builder.heroes.rules.events import (
     AdvanceEvent,
     AssaultEvent,
@@ -39,21 +39,36 @@ from builder.heroes.rules.events import (
 from builder.heroes.rules.grid import footprint_squares, neighbours
 from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.los import blocked_by_terrain, line_of_sight
-from builder.heroes.rules.movement import Path, Position
+from builder.heroes.rules.movement import DIFFICULT, Path, Position
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import Frame, GameState, destroyed_in
+from builder.heroes.rules.zoc import zones_of_control
 from builder.kernel.dice import Dice
 
 # --- Looking at the battlefield ---------------------------------------------------------
 
 
 def cover(state: GameState, piece: Piece, squares: tuple[Square, ...] | None = None) -> int:
-    """The terrain's defensive bonus for the piece's colour where it stands (HoN core p.18);
-    a counter over several squares takes the best of them."""
-    table = cover_table(state, piece.colour)
-    return max((table.get(sq, 0) for sq in squares or piece.squares), default=0)
+    """The terrain's defensive bonus for the piece's colour where it stands, or would stand on
+    `squares` (HoN core p.18)."""
+    return terrain_bonus(state, cover_table(state, piece.colour), squares or piece.squares)
+
+
+def terrain_bonus(state: GameState, table: dict[Square, int], squares: tuple[Square, ...]) -> int:
+    """The defensive bonus of `table` (a `cover_table`) for a counter on `squares`: "In order to
+    receive any bonuses from a Terrain Element, a unit must be completely inside that Terrain
+    Element" (HoN core p.18), so a counter of two or four squares has it only when every one
+    of its squares is in the same element."""
+    if not squares:
+        return 0
+    first = table.get(squares[0], 0)
+    if len(squares) == 1 or not first:
+        return first
+    at = state.battlefield.element_at
+    element = at.get(squares[0])
+    return first if all(at.get(sq) is element for sq in squares[1:]) else 0
 
 
 def cover_table(state: GameState, colour: DefenseColour) -> dict[Square, int]:
@@ -97,6 +112,12 @@ def struck_facing(target: Piece, firer_squares: tuple[Square, ...]) -> Facing | 
     if off < 45:
         return Facing.FRONT
     return Facing.SIDE if off < 135 else Facing.REAR
+
+
+def one_weapon_only(piece: Piece) -> bool:
+    """A heavy vehicle whose crew is hit fires only one of its weapons each turn, not both
+    (HoN core p.15: the Crew damage marker)."""
+    return DamageLocation.CREW in piece.damage and len(piece.side.weapons) > 1
 
 
 def weapons_of(piece: Piece) -> tuple[Weapon | None, ...]:
@@ -274,6 +295,7 @@ class Turn:
 
     def _move(self, piece: Piece, path: Path) -> None:
         end = path.destination
+        _may_move(piece, path, self.state.ruleset.cite("damage"))
         if end.squares == piece.squares and end.facing == piece.facing:
             self.add(
                 HoldEvent(
@@ -291,8 +313,13 @@ class Turn:
         self.state.pieces[piece.key] = moved
         where = _where(end.squares)
         text = f"{name(piece)} moves {path.cost} square{'s' if path.cost != 1 else ''} to {where}"
-        if path.stopped == "difficult passage":
-            text += ", stopping at a difficult passage"
+        if path.stopped == DIFFICULT and path.working_through:
+            text += (
+                ", working its way through a difficult passage: one square, then its Movement Action ends "
+                f"({self.state.ruleset.cite('difficult-passage')})"
+            )
+        elif path.stopped == DIFFICULT:
+            text += f", stopping at a difficult passage ({self.state.ruleset.cite('difficult-passage')})"
         self.add(
             MoveEvent(
                 turn=self.state.turn,
@@ -325,6 +352,13 @@ class Turn:
     # --- Fire -------------------------------------------------------------------------
 
     def _fire(self, firer: Piece, action: Fire) -> None:
+        cite = self.state.ruleset.cite
+        weapons: list[Weapon | None] = []
+        for weapon, _ in action.shots:
+            if weapon not in weapons:
+                weapons.append(weapon)
+        if one_weapon_only(firer) and len(weapons) > 1:
+            raise IllegalAttack(f"the crew of {name(firer)} is hit: it fires one of its weapons only", cite("damage"))
         for weapon, target_key in action.shots:
             target = self.state.pieces.get(target_key)
             shooter = self.state.pieces.get(firer.key)
@@ -334,7 +368,11 @@ class Turn:
             if shot is None:
                 continue
             result = fire(shot, self.dice, self.state.ruleset)
-            self.add(FireEvent.of(result, self.state.turn, self.phase, firer.owner))
+            event = FireEvent.of(result, self.state.turn, self.phase, firer.owner)
+            notes = _damage_notes(shooter, cite("damage"))
+            if notes:
+                event = event.model_copy(update={"text": f"{event.text} {notes}"})
+            self.add(event)
             self._after_fire(result)
 
     def _after_fire(self, result: FireResult) -> None:
@@ -346,6 +384,10 @@ class Turn:
 
     def _assault(self, attacker: Piece, action: AssaultAction) -> None:
         defender = self.state.pieces[action.defender]
+        if DamageLocation.TRACKS in attacker.damage:  # an assault is a Movement Action (HoN core p.25)
+            raise IllegalAttack(
+                f"the tracks of {name(attacker)} are damaged: it may not assault", self.state.ruleset.cite("damage")
+            )
         approach = Path(action.path.positions[:-1], action.path.cost) if len(action.path.positions) > 1 else None
         if approach is not None and approach.destination.squares != attacker.squares:
             self._move(attacker, approach)
@@ -393,42 +435,67 @@ class Turn:
                 )
 
     def _retreat(self, defender: Piece, attacker_squares: tuple[Square, ...]) -> None:
-        """To one of the three squares opposite the attacker, the best covered first, or
-        destroyed (HoN core p.26)."""
+        """To one of the three squares opposite the attacker, the best covered first; it may
+        enter an enemy Zone of Control but is destroyed if the retreat would move it within
+        one, and with no square left it is destroyed (HoN core p.26). A Forced Move: a unit
+        with an X Movement Value is destroyed instead (p.9)."""
         ac, ar = attacker_squares[0]
         dc, dr = defender.square
         away = (max(-1, min(1, dc - ac)), max(-1, min(1, dr - ar)))
         options = [sq for sq in neighbours(defender.square) if (sq[0] - dc) * away[0] + (sq[1] - dr) * away[1] > 0]
         ranked = sorted(options, key=lambda sq: (-cover(self.state, defender, (sq,)), sq))
-        self._displace(defender, ranked, "retreats to", "has nowhere to retreat")
+        self._displace(defender, ranked, "retreats to", "has nowhere to retreat", "assault-results")
 
     def _push_aside(self, defender: Piece) -> None:
-        """To any free square next to it (HoN core p.26), or destroyed."""
-        self._displace(defender, sorted(neighbours(defender.square)), "is pushed aside to", "cannot be pushed aside")
+        """To a free square next to it, never within an enemy Zone of Control, or destroyed
+        (HoN core p.26, as a unit run over, p.10)."""
+        self._displace(
+            defender,
+            sorted(neighbours(defender.square)),
+            "is pushed aside to",
+            "cannot be pushed aside",
+            "assault-results",
+        )
 
-    def _displace(self, defender: Piece, options: list[Square], moved: str, stuck: str) -> None:
-        """Move a one-square unit to the first free square of `options`, or destroy it. A
-        counter of several squares never retreats (vehicles stay, HoN core p.26)."""
+    def _displace(self, defender: Piece, options: list[Square], moved: str, stuck: str, rule: str) -> None:
+        """Move a one-square unit to the first square of `options` it may enter without moving
+        within an enemy Zone of Control, or destroy it. A counter of several squares never
+        retreats (vehicles stay, HoN core p.26)."""
+        cite = self.state.ruleset.cite
+        why = ""
+        if defender.side.movement is None:
+            options, why = [], f"an X Movement Value: a Forced Move destroys it ({cite('forced-move')})"
+        zones = forced_move_zones(self.state, defender)
+        here = zones.get(defender.square, frozenset())
+        within: list[Square] = []
         for square in options if len(defender.squares) == 1 else []:
-            if may_stand(self.state, defender, (square,)):
-                self.state.pieces[defender.key] = defender.moved((square,))
-                self.add(
-                    RetreatEvent(
-                        turn=self.state.turn,
-                        phase=self.phase,
-                        side=defender.owner,
-                        text=f"{name(defender)} {moved} {_where((square,))}.",
-                        unit=defender.key,
-                        to=(square,),
-                    )
+            if not may_stand(self.state, defender, (square,)):
+                continue
+            if here & zones.get(square, frozenset()):
+                within.append(square)  # HoN core p.26: "Destroyed if the retreat forces it to move within an enemy ZoC"
+                continue
+            self.state.pieces[defender.key] = defender.moved((square,))
+            self.add(
+                RetreatEvent(
+                    turn=self.state.turn,
+                    phase=self.phase,
+                    side=defender.owner,
+                    text=f"{name(defender)} {moved} {_where((square,))}.",
+                    unit=defender.key,
+                    to=(square,),
                 )
-                return
+            )
+            return
+        if within:
+            why = f"{_where(tuple(within))} would move it within an enemy Zone of Control ({cite(rule)})"
+        elif not why:
+            why = f"no square it may enter ({cite(rule)})"
         self.add(
             RetreatEvent(
                 turn=self.state.turn,
                 phase=self.phase,
                 side=defender.owner,
-                text=f"{name(defender)} {stuck} and is destroyed.",
+                text=f"{name(defender)} {stuck}: {why}; it is destroyed.",
                 unit=defender.key,
             )
         )
@@ -483,6 +550,32 @@ class Turn:
                 victory_points=group.victory_points,
             )
         )
+
+
+def _may_move(piece: Piece, path: Path, page: str) -> None:
+    """A heavy vehicle with a Tracks damage marker may no longer execute Movement Actions
+    (HoN core p.15)."""
+    if DamageLocation.TRACKS in piece.damage and len(path.positions) > 1:
+        raise ValueError(f"the tracks of {name(piece)} are damaged: no more Movement Actions ({page})")
+
+
+def _damage_notes(firer: Piece, page: str) -> str:
+    """What a heavy vehicle's damage markers changed about its Firing Action (HoN core p.15)."""
+    notes = []
+    if DamageLocation.PRIMARY in firer.damage:
+        notes.append("its primary weapon is destroyed")
+    if one_weapon_only(firer):
+        notes.append("its crew is hit, so it fires one of its weapons only")
+    return f"{'; '.join(notes).capitalize()} ({page})." if notes else ""
+
+
+def forced_move_zones(state: GameState, piece: Piece) -> dict[Square, frozenset[str]]:
+    """The enemy zones of control a Forced Move of `piece` may not move within: only enemy
+    infantry's hinder infantry (HoN core p.11-12; a vehicle's hinders no one, p.12)."""
+    if not piece.is_infantry:
+        return {}
+    enemies = [p for p in state.units() if p.owner != piece.owner and p.is_infantry and p.embarked_in is None]
+    return zones_of_control(state.battlefield, enemies, state.ruleset)
 
 
 def _where(squares: tuple[Square, ...]) -> str:

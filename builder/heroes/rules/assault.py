@@ -11,7 +11,16 @@ from enum import StrEnum
 
 from builder.heroes.catalogue.units import CombatValues, DefenseColour, OnHit, UnitType, WeaponRole
 from builder.heroes.rules.combat import SUPPRESSED_PENALTY, IllegalAttack, name, take_hit
-from builder.heroes.rules.damage import DamageChoice, DamageResult, Effect, destroy, least_harm, locate_damage, suppress
+from builder.heroes.rules.damage import (
+    DamageChoice,
+    DamageLocation,
+    DamageResult,
+    Effect,
+    destroy,
+    least_harm,
+    locate_damage,
+    suppress,
+)
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.ruleset import HON, Ruleset
 from builder.kernel.dice import Dice
@@ -90,10 +99,14 @@ class AssaultResult:
 
 def assault_values(piece: Piece) -> CombatValues | None:
     """What a unit fights with: its combat values, or a vehicle's secondary weapon (HoN core p.25).
-    A vehicle's only weapon (both primary and secondary) counts as its secondary weapon."""
+    A vehicle's only weapon (both primary and secondary) counts as its secondary weapon, and
+    is gone once a Primary weapon damage marker destroyed it (p.15)."""
     if piece.side.combat is not None:
         return piece.side.combat
-    found = [w for w in piece.side.weapons if w.role in (WeaponRole.SECONDARY, WeaponRole.BOTH)]
+    lost = DamageLocation.PRIMARY in piece.damage
+    found = [
+        w for w in piece.side.weapons if w.role is WeaponRole.SECONDARY or (w.role is WeaponRole.BOTH and not lost)
+    ]
     return found[0].combat if found else None
 
 
@@ -295,7 +308,9 @@ def _sacrifices(
 
 
 def cannot_retreat(result: AssaultResult) -> AssaultResult:
-    """No square to retreat to: the infantry defender is destroyed (HoN core p.26)."""
+    """No square to retreat to - none of the three it may enter, or each would move it within an
+    enemy Zone of Control: the infantry defender is destroyed (HoN core p.26). The squares are
+    the caller's (`builder.heroes.rules.actions.Turn._retreat`)."""
     if result.defender_moves is not DefenderMove.RETREATS:
         raise ValueError("only a retreating defender can find its retreat blocked")
     return replace(result, defender=None, defender_effect=Effect.DESTROYED, defender_moves=DefenderMove.REMOVED)

@@ -48,8 +48,13 @@ def location_of(total: int) -> DamageLocation:
     return {1: DamageLocation.CREW, 2: DamageLocation.TRACKS, 5: DamageLocation.PRIMARY}.get(total, DamageLocation.HULL)
 
 
+# The ability whose owner chooses among two damage location dice (HoN core p.26). The book
+# prints the effect under 6.4 without a name beside it; hon reads it as Positive Waves', the
+# one defense ability the book names (data/hon/glossary.yaml says so).
+OWNER_CHOOSES = "positive-waves"
+OWNER_CHOOSES_LABEL = "Positive Waves (hon's reading of p.26): the owner's choice"
 HULL_SUPPRESSED = 2  # a hull hit also gives two Suppressed markers (HoN core p.15)
-# The owner's default choice under Damage Control, least harmful first: crew (one weapon a
+# The owner's default choice under Positive Waves, least harmful first: crew (one weapon a
 # turn), hull (two Suppressed markers that wear off), tracks (immobile), primary weapon.
 HARM = (DamageLocation.CREW, DamageLocation.HULL, DamageLocation.TRACKS, DamageLocation.PRIMARY)
 
@@ -62,7 +67,7 @@ def destroys(vehicle: Piece, location: DamageLocation) -> bool:
 
 
 def least_harm(vehicle: Piece, totals: tuple[int, ...]) -> int:
-    """The owner's pick among the damage location results (Damage Control, HoN core p.26)."""
+    """The owner's pick among the damage location results (Positive Waves, HoN core p.26)."""
 
     def harm(total: int) -> int:
         location = location_of(total)
@@ -92,14 +97,15 @@ def locate_damage(
     vehicle: Piece, dice: Dice, ruleset: Ruleset = HON, piercing: bool = False, choose: DamageChoice = least_harm
 ) -> DamageResult:
     """The damage location roll: not affected by Suppressed markers (HoN core p.25); Piercing
-    adds 1 (p.24); with Damage Control the opponent rolls two dice and the owner picks (p.26)."""
-    control = vehicle.side.has("damage-control")
+    adds 1 (p.24); with Positive Waves the opponent rolls two dice and the owner picks (p.26:
+    the book prints this description without its name; hon reads it as Positive Waves')."""
+    control = vehicle.side.has(OWNER_CHOOSES)
     rolled = dice.roll(2 if control else 1)
     modifiers: tuple[Modifier, ...] = (Modifier("Piercing", 1, ruleset.cite("piercing")),) if piercing else ()
     bonus = sum(m.value for m in modifiers)
     total = choose(vehicle, tuple(face + bonus for face in rolled)) if control else rolled[0] + bonus
     if control:
-        modifiers += (Modifier("Damage Control: the owner's choice", 0, ruleset.cite("damage-control")),)
+        modifiers += (Modifier(OWNER_CHOOSES_LABEL, 0, ruleset.cite(OWNER_CHOOSES)),)
     roll = Roll("damage", rolled, total - bonus, modifiers, total, ruleset.cite("damage"))
     location = location_of(total)
     if destroys(vehicle, location):

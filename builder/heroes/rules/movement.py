@@ -21,6 +21,7 @@ from itertools import pairwise
 from typing import Generic, TypeVar
 
 from builder.heroes.catalogue.units import UnitType
+from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.footprint import Move, Position, moves_from
 from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.passage import PassageMap, passage_map
@@ -30,6 +31,8 @@ from builder.heroes.rules.zoc import zone_of_control, zones_of_control
 from builder.heroes.scenario.battlefield import Battlefield
 
 __all__ = [
+    "ASSAULT",
+    "DIFFICULT",
     "Path",
     "Position",
     "Reach",
@@ -42,6 +45,11 @@ __all__ = [
 ]
 
 
+# Why a path ends before its points run out (`Path.stopped`).
+DIFFICULT = "difficult passage"  # HoN core p.18 (or a line that is one, BfC p.05)
+ASSAULT = "assault"
+
+
 @dataclass(frozen=True)
 class Path:
     """How a unit gets to a position: every position on the way, start first."""
@@ -49,7 +57,10 @@ class Path:
     positions: tuple[Position, ...]
     cost: int  # movement points spent, with SoN's -2 per Suppressed marker taken on the way
     suppressed: int = 0  # Suppressed markers taken entering difficult terrain (SoN p.12)
-    stopped: str | None = None  # why it could go no further (a difficult passage)
+    stopped: str | None = None  # why it could go no further: DIFFICULT or ASSAULT
+    # Stopped by a difficult passage it started in rather than one it entered: working its
+    # way through, it advances one square (HoN core p.18).
+    working_through: bool = False
 
     @property
     def destination(self) -> Position:
@@ -65,9 +76,14 @@ class Path:
 
 def allowance(piece: Piece) -> int | None:
     """Movement points: the Movement Value less 2 per Suppressed marker (HoN core p.9); None
-    when it is X (the unit cannot move, p.9). Zero or less: immobilised."""
+    when it is X (the unit cannot move, p.9). Zero or less: immobilised, as is a heavy
+    vehicle with a Tracks damage marker ("may no longer execute Movement Actions", p.15)."""
     movement = piece.side.movement
-    return None if movement is None else movement - 2 * piece.suppressed
+    if movement is None:
+        return None
+    if DamageLocation.TRACKS in piece.damage:
+        return 0
+    return movement - 2 * piece.suppressed
 
 
 # A search's states are (node, must stop there): the node is a Position, its number in a
@@ -190,14 +206,16 @@ class _Mover:
             if not may:
                 return None
             if difficult and not self.ignore_difficult:
-                # HoN core p.18: entering a difficult passage ends the move. A two-square
-                # counter is judged by its leading square, the only one that enters a new
-                # square (the front, or the rear going backwards), so it is free of the
-                # passage once that square is out; a large creature stops as soon as any
-                # part of it enters (SoN p.12).
+                # HoN core p.18: entering a difficult passage ends the move. A counter of
+                # several squares is judged by its leading squares, the only ones that enter
+                # new squares (the front, or the rear going backwards), so it is free of the
+                # passage once they are out; a large creature stops as soon as any part of
+                # it enters (SoN p.12).
                 stop = True
             if suppresses:  # an amphibious unit swims through water that suppresses
                 markers += 1  # SoN p.12: a Suppressed marker on entering difficult terrain
+        if not stop and not self.ignore_difficult and _leaves_difficult(self.passage, pairs, entered):
+            stop = True  # HoN core p.18: working its way through, it advances one square
         return table.index(new), pairs[0] if pairs else None, entered, stop, markers
 
     def reach(
@@ -311,12 +329,34 @@ def _same(position: Position) -> Position:
     return position
 
 
+def _leaves_difficult(
+    passage: PassageMap, pairs: tuple[tuple[Square, Square], ...], entered: tuple[Square, ...]
+) -> bool:
+    """Whether a move starts with the counter's leading squares in a difficult passage: the
+    squares its leading end steps from (the front going forwards, the rear going backwards,
+    the swinging end of a pivot). A unit working its way through a difficult passage advances
+    one square, then its Movement Action ends (HoN core p.18; SoN p.11); a counter of several
+    squares is free of it once its leading end is out. Turning in place enters nothing."""
+    return any(passage.difficult(s) for s, t in pairs if t in entered)
+
+
+def worked_through(passage: PassageMap, footprint: int, before: Position, after: Position) -> bool:
+    """Whether a Movement Action whose last point went from `before` to `after` ended because
+    the counter was working its way out of a difficult passage (HoN core p.18), not because it
+    entered one (or crossed a line that is one, BfC p.05)."""
+    for new, pairs, entered in moves_from(before, footprint):
+        if new == after or (footprint == 1 and new.squares == after.squares):
+            return not any(passage.difficult(sq) for sq in entered) and _leaves_difficult(passage, pairs, entered)
+    return False
+
+
 class Reach(Mapping[Position, Path], Generic[N]):
     """The positions a Movement Action can end in, each with its cheapest path. A mapping
     built on demand: a policy weighs every end but follows one path, so a path is only
     traced back when asked for."""
 
     def __init__(self, mover: _Mover, best: _Best[N], place: Callable[[N], Position], assault: bool) -> None:
+        self._mover = mover
         self._best: _Best[N] = best
         self._place: Callable[[N], Position] = place
         ends: dict[Position, tuple[N, bool]] = {}
@@ -339,8 +379,12 @@ class Reach(Mapping[Position, Path], Generic[N]):
         while at is not None:
             chain.append(self._place(at[0]))
             at = self._best[at][2]
-        why = ("assault" if assaulting else "difficult passage") if state[1] else None
-        return Path(tuple(reversed(chain)), cost, markers, why)
+        positions = tuple(reversed(chain))
+        why = (ASSAULT if assaulting else DIFFICULT) if state[1] else None
+        through = why == DIFFICULT and len(positions) > 1 and not self._mover.ignore_difficult
+        if through:
+            through = worked_through(self._mover.passage, self._mover.footprint, positions[-2], positions[-1])
+        return Path(positions, cost, markers, why, through)
 
     def __iter__(self) -> Iterator[Position]:
         return iter(self._ends)

@@ -11,7 +11,14 @@ from functools import cache
 
 from builder.heroes.rules.assault import Assault, AssaultOutcome, compare, engage
 from builder.heroes.rules.combat import Aim, FireOutcome, Shot, aim, classify, combat_modifiers, result_penalties
-from builder.heroes.rules.damage import DamageChoice, DamageLocation, destroys, least_harm, location_of
+from builder.heroes.rules.damage import (
+    OWNER_CHOOSES,
+    DamageChoice,
+    DamageLocation,
+    destroys,
+    least_harm,
+    location_of,
+)
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.ruleset import HON, Ruleset
 from builder.kernel.dice import SIDES
@@ -171,7 +178,7 @@ def assault_odds(
 def damage_odds(vehicle: Piece, piercing: bool = False, choose: DamageChoice = least_harm) -> dict[str, float]:
     """Where a hit on a heavy vehicle lands, exactly as `combat.locate_damage` rolls it:
     each location, and "destroyed" for a 6+ or a second marker of the same kind."""
-    control = vehicle.side.has("damage-control")
+    control = vehicle.side.has(OWNER_CHOOSES)
     bonus = 1 if piercing else 0
     found: dict[str, Fraction] = defaultdict(Fraction)
     faces = range(1, SIDES + 1)

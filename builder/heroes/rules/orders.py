@@ -87,17 +87,26 @@ class Reveal:
 
 
 def side_sequence(orders: Orders, autonomous: Sequence[str]) -> list[Reveal]:
-    """One side's reveals: special tokens first, played as order 0 (HoN core p.8), then the
-    numbered tokens in order, then its autonomous units."""
-    found = [Reveal(orders.side, SPECIAL, key) for key in orders.special]
-    found += [Reveal(orders.side, str(n), key) for n, key in enumerate(orders.numbered, start=1)]
+    """One side's numbered tokens in order, then its autonomous units (HoN core p.9, p.26);
+    its special tokens are played before them all (`activation_sequence`)."""
+    found = [Reveal(orders.side, str(n), key) for n, key in enumerate(orders.numbered, start=1)]
     return found + [Reveal(orders.side, AUTONOMOUS, key) for key in autonomous]
 
 
 def activation_sequence(
     sides: Sequence[str], orders: Mapping[str, Orders], autonomous: Mapping[str, Sequence[str]]
 ) -> list[Reveal]:
-    """Reveals alternate from the side with the initiative (`sides` in initiative order); a side
-    with nothing left to reveal lets the others go on in order (HoN core p.9)."""
-    queues = [side_sequence(orders.get(side, Orders(side)), autonomous.get(side, ())) for side in sides]
-    return [reveal for turn in zip_longest(*queues) for reveal in turn if reveal is not None]
+    """The order of the Activation Phase (HoN core p.8-9), `sides` in initiative order.
+
+    Special tokens are played as order number 0, before every numbered token; when several
+    players play one at once, the one with the initiative first, then the next (p.8). Then
+    the numbered tokens alternate, each side revealing its next one when the other's
+    activation is complete (p.9): the side after the last to play a special token reveals
+    its #1 first - the initiative player's when nobody played one. A side with nothing left
+    to reveal lets the others go on in order."""
+    specials = [[Reveal(side, SPECIAL, key) for key in orders.get(side, Orders(side)).special] for side in sides]
+    found = [reveal for turn in zip_longest(*specials) for reveal in turn if reveal is not None]
+    start = (list(sides).index(found[-1].side) + 1) % len(sides) if found else 0
+    order = [*sides[start:], *sides[:start]]
+    queues = [side_sequence(orders.get(side, Orders(side)), autonomous.get(side, ())) for side in order]
+    return found + [reveal for turn in zip_longest(*queues) for reveal in turn if reveal is not None]

@@ -209,12 +209,16 @@ class PassageMap:
     def _exits_from(
         self, here: Square, unit: Unit, side: Side, amphibious: bool, urban: bool, ignore_difficult: bool
     ) -> tuple[Exit, ...]:
+        # HoN core p.18: a unit working its way through a difficult passage advances one
+        # square, then its Movement Action ends, wherever that square is.
+        leaving = self.difficult(here) and not ignore_difficult
         found: list[Exit] = []
         for there in neighbours(here):
             step = self.step_for(here, there, unit.type, side, urban)
             may, difficult, suppresses = self.ground(there, unit, side, amphibious)
             if step.allowed and may:
-                found.append((there, step.stop or (difficult and not ignore_difficult), int(suppresses)))
+                stop = step.stop or leaving or (difficult and not ignore_difficult)
+                found.append((there, stop, int(suppresses)))
         return tuple(found)
 
     def step_for(self, s: Square, t: Square, unit_type: UnitType, side: Side, urban: bool) -> Step:

@@ -23,11 +23,14 @@ from builder.heroes.rules.actions import (
     cover,
     cover_table,
     enemies_in_reach,
+    one_weapon_only,
     shots_at,
+    terrain_bonus,
     weapons_of,
 )
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.combat import IllegalAttack
+from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.deployment import candidates
 from builder.heroes.rules.movement import Position, allowance, assault_path, reachable
 from builder.heroes.rules.odds import expected_hits, odds_of_assault
@@ -101,7 +104,9 @@ class SimplePolicy:
         return self._advance(state, piece)
 
     def _shots(self, state: GameState, piece: Piece, occupancy: Occupancy) -> list[tuple[Weapon | None, str]]:
-        """For each weapon, the target with the most expected hits, if worth a shot."""
+        """For each weapon, the target with the most expected hits, if worth a shot; a vehicle
+        whose crew is hit fires only its best weapon (HoN core p.15). A destroyed primary
+        weapon has no shot at all (`shots_at` refuses it)."""
         reach = state.ruleset.max_range or FAR
         targets = [t for t in enemies_in_reach(state, piece, reach) if not t.concealed]
         weapons = weapons_of(piece)
@@ -114,11 +119,14 @@ class SimplePolicy:
                 found = best[i]
                 if found is None or worth > found:
                     best[i] = worth
-        return [
-            (weapon, found[1])
+        chosen = [
+            (found, weapon)
             for weapon, found in zip(weapons, best, strict=True)
             if found is not None and found[0] >= self.fire_threshold
         ]
+        if one_weapon_only(piece) and len(chosen) > 1:
+            chosen = [max(chosen, key=lambda c: c[0][0])]  # the first best, in weapon order
+        return [(weapon, found[1]) for found, weapon in chosen]
 
     def _assault(self, state: GameState, piece: Piece) -> AssaultAction | None:
         points = allowance(piece)
@@ -145,6 +153,8 @@ class SimplePolicy:
         """Towards the nearest objective the side does not hold (else the enemy), ending in
         the best cover among the squares that bring it nearest; a unit on an objective stays."""
         points = allowance(piece)
+        if DamageLocation.TRACKS in piece.damage:
+            return Hold(f"its tracks are damaged: no more Movement Actions, {state.ruleset.cite('damage')}")
         if points is None or points <= 0:
             return Hold("it cannot move")
         areas = state.objective_areas
@@ -161,7 +171,7 @@ class SimplePolicy:
             squares = position.squares
             near = min(distances.get(sq, FAR) for sq in squares)
             return (
-                near * 2 - max(shelter.get(sq, 0) for sq in squares),
+                near * 2 - terrain_bonus(state, shelter, squares),
                 -len(position.squares),
                 position.square,
                 position.facing,

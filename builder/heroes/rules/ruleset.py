@@ -64,6 +64,7 @@ SON_BOOK = "SoN"
 HON_PAGES: tuple[tuple[str, int], ...] = (
     ("movement", 9),
     ("suppressed-movement", 9),
+    ("forced-move", 9),  # an X Movement Value: destroyed instead of a Forced Move
     ("vehicle-movement", 10),
     ("zone-of-control", 11),
     ("vehicle-zone-of-control", 12),
@@ -97,11 +98,12 @@ HON_PAGES: tuple[tuple[str, int], ...] = (
     ("assault", 25),
     ("assault-results", 26),
     ("assault-arc", 26),
-    ("damage-control", 26),
+    ("positive-waves", 26),  # the unnamed description under 6.4, as hon reads it
     ("transport", 27),
     ("gear", 28),
     ("fire-summary", 33),
     ("order-phase", 8),
+    ("special-order", 8),
     ("initiative", 8),
     ("activation", 9),
     ("breaking-point", 15),

@@ -22,7 +22,7 @@ from builder.heroes.rules.events import (
     TurnEvent,
     VictoryEvent,
 )
-from builder.heroes.rules.orders import AUTONOMOUS, Orders, activation_sequence, needs_no_order, tokens_for
+from builder.heroes.rules.orders import AUTONOMOUS, SPECIAL, Orders, activation_sequence, needs_no_order, tokens_for
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy import Policy
 from builder.heroes.rules.state import Facts, Frame, GameState
@@ -84,7 +84,7 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
             f"{n} {state.title(state.pieces.get(key) or state.reserve[key])}"
             for n, key in enumerate(placed.numbered, start=1)
         )
-        extra = f"; {len(placed.special)} special" if placed.special else ""
+        extra = f"; {len(placed.special)} special{_unprinted_specials(state, side)}" if placed.special else ""
         turn.add(
             OrdersEvent(
                 turn=state.turn,
@@ -112,7 +112,10 @@ def activation_phase(
     autonomous = {side: sorted(p.key for p in _own(state, side) if needs_no_order(p)) for side in state.sides}
     for reveal in activation_sequence(state.initiative_order(), orders, autonomous):
         piece = _piece(state, reveal.key)
-        label = "an autonomous unit" if reveal.token == AUTONOMOUS else f"order {reveal.token}"
+        label = {
+            AUTONOMOUS: "an autonomous unit",
+            SPECIAL: f"a special order token, played as order 0 ({state.ruleset.cite('special-order')})",
+        }.get(reveal.token, f"order {reveal.token}")
         if piece is None or piece.is_wreck or piece.activated:
             turn.add(
                 RevealEvent(
@@ -245,6 +248,16 @@ def scenario_events(turn: Turn, phase: ScenarioPhase, moment: str) -> None:
                 text=f"Scenario event{who}: {event.what.strip()} The simulation does not play it.",
             )
         )
+
+
+def _unprinted_specials(state: GameState, side: str) -> str:
+    """Where a side's special order tokens come from when the book does not print how many
+    that source gives (Battle Plan: HoN core p.8 names it, its grant is hon's example)."""
+    orders = state.orders.get(side)
+    examples = [s.source for s in orders.special_sources if not s.printed] if orders is not None else []
+    if not examples:
+        return ""
+    return f" (from {', '.join(examples)}: how many it gives is not printed, hon's example)"
 
 
 def _own(state: GameState, side: str) -> list[Piece]:

@@ -233,11 +233,16 @@ def test_perforating_is_sons_piercing() -> None:
     assert hon.damage is not None and hon.damage.location is DamageLocation.CREW
 
 
-def test_damage_control_rolls_two_dice_and_the_owner_chooses() -> None:
-    careful = piece(tank(abilities=["damage-control"]))
+def test_positive_waves_rolls_two_dice_and_the_owner_chooses() -> None:
+    """HoN core p.26: "When your Heavy Vehicle is Hit, your opponent rolls 2 dice for Damage
+    localisation and you choose the result" - printed under 6.4 without its name; hon reads
+    it as Positive Waves' and says so, never calling it by a name the book does not print."""
+    careful = piece(tank(abilities=["positive-waves"]))
     damage = locate_damage(careful, LoadedDice([6, 1]))
     assert damage.roll.dice == (6, 1) and damage.location is DamageLocation.CREW
     assert damage.roll.modifiers[-1].page == "HoN core p.26"
+    assert damage.roll.modifiers[-1].label.startswith("Positive Waves (hon's reading")
+    assert "Damage Control" not in damage.roll.modifiers[-1].label
     # With a crew marker already there a second one would destroy it: the owner takes the hull.
     crew_hit = replace(careful, damage=(DamageLocation.CREW,))
     assert locate_damage(crew_hit, LoadedDice([1, 4])).location is DamageLocation.HULL

@@ -7,10 +7,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.movement import Position, allowance, assault_path, reachable, reachable_squares
+from builder.heroes.rules.actions import Move, Turn
+from builder.heroes.rules.events import Phase
+from builder.heroes.rules.movement import (
+    DIFFICULT,
+    Position,
+    allowance,
+    assault_path,
+    reachable,
+    reachable_squares,
+)
 from builder.heroes.rules.pieces import EAST, NORTH, NORTH_EAST
 from builder.heroes.rules.ruleset import HON, SON
+from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import BEAST, JEEP, RIFLES, TANK, WYRM, field, piece, placed_line, unit
+from tests.fixtures.rules.games import game
 
 OPEN = field("\n".join(["........"] * 6))
 
@@ -76,8 +87,43 @@ def test_entering_a_difficult_passage_ends_the_move() -> None:
     # Starting inside, it advances one square within it and stops there (HoN core p.18).
     inside = piece("m", (2, 0))
     found = reachable_squares(board, [inside], inside, HON)
-    assert found[(3, 0)].cost == 1 and found[(3, 0)].stopped
-    assert (4, 0) in found  # leaving the passage it moves on
+    assert found[(3, 0)].cost == 1 and found[(3, 0)].stopped == DIFFICULT
+    assert not found[(3, 0)].working_through  # it entered another square of the passage
+    assert (4, 0) not in found  # working its way out, it advances one square only
+
+
+def test_a_unit_working_its_way_through_a_difficult_passage_advances_one_square() -> None:
+    """HoN core p.18: "A unit working its way through a Difficult Passage area can only
+    advance 1 square before ending its Movement Action" - out of it or within it."""
+    board = field("""
+    ......
+    ..DD..
+    ......
+    """)
+    inside = piece("m", (2, 1))
+    found = reachable_squares(board, [inside], inside, HON)
+    assert set(found) == {(c, r) for c in (1, 2, 3) for r in (0, 1, 2)}
+    assert found[(1, 1)].cost == 1 and found[(1, 1)].stopped == DIFFICULT and found[(1, 1)].working_through
+    assert found[(3, 1)].stopped == DIFFICULT  # into another square of it: stops as well
+    # A Scout move ignores difficult passages (HoN core p.26).
+    assert (5, 1) in reachable_squares(board, [inside], inside, HON, ignore_difficult=True)
+    # The next Movement Action, out of the passage, goes at full speed.
+    out = piece("m", (1, 1))
+    onward = reachable_squares(board, [out], out, HON)[(4, 0)]
+    assert onward.cost == 3 and onward.stopped is None
+
+
+def test_moving_out_of_a_difficult_passage_is_narrated_with_its_page() -> None:
+    """The Movement Action that works its way out of a difficult passage says so and cites
+    HoN core p.18."""
+    inside = piece("m", (2, 1))
+    state = game("......\n..DD..\n......", [inside])
+    path = reachable_squares(state.battlefield, [inside], inside, HON)[(1, 1)]
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
+    turn.perform("m", Move(path))
+    (event,) = turn.events[-1:]
+    assert event.kind == "move" and "working its way through a difficult passage" in event.text
+    assert "HoN core p.18" in event.text
 
 
 def test_terrain_impassable_to_some_types_and_water() -> None:
@@ -183,9 +229,34 @@ def test_a_two_square_vehicle_is_free_of_a_difficult_passage_once_its_front_is_o
     assert Position(((1, 2), (1, 3)), NORTH) not in found or found[Position(((1, 2), (1, 3)), NORTH)].cost > 3
     leaving = piece("t", ((1, 3), (1, 4)), "a", TANK, facing=NORTH)
     found = reachable(board, [leaving], leaving, HON)
+    # Its front in the rubble, it works its way out: one square, then it stops (HoN core p.18).
+    out = found[Position(((1, 2), (1, 3)), NORTH)]
+    assert out.cost == 1 and out.stopped == DIFFICULT and out.working_through
+    # Straight on is a second square: only by backing out first (its rear, which leads then,
+    # is out of the rubble) and turning round, never in two points.
+    assert found[Position(((1, 1), (1, 2)), NORTH)].cost > 2
     # Its front out of the rubble, it drives on while its rear crosses it (HoN core p.18).
+    free = piece("t", ((1, 2), (1, 3)), "a", TANK, facing=NORTH)
+    found = reachable(board, [free], free, HON)
     onward = found[Position(((1, 0), (1, 1)), NORTH)]
-    assert onward.cost == 3 and onward.stopped is None
+    assert onward.cost == 2 and onward.stopped is None
+    # Going backwards the rear leads: a rear in the rubble works its way out one square.
+    back = found[Position(((1, 3), (1, 4)), NORTH)]
+    assert back.cost == 1 and back.stopped == DIFFICULT and back.working_through
+    assert found[Position(((1, 4), (1, 5)), NORTH)].cost > 2
+
+
+def test_a_four_square_creature_works_its_way_out_of_a_difficult_passage_one_square() -> None:
+    """SoN p.11: "To move within a Difficult Passage zone, the unit can move only one square
+    at a time"; HoN core p.18 judges a counter of several squares by its leading end."""
+    board = field("\n".join(["....", "....", ".RR.", "....", "....", "...."]))
+    beast = piece("b", ((1, 2), (2, 2), (1, 3), (2, 3)), "a", BEAST, facing=NORTH)
+    found = reachable(board, [beast], beast, SON)
+    ahead = [p for p in found if frozenset(p.squares) == frozenset({(1, 1), (2, 1), (1, 2), (2, 2)})]
+    assert ahead and all(found[p].stopped == DIFFICULT and found[p].working_through for p in ahead)
+    assert not any(sq[1] == 0 for p in found for sq in p.squares)
+    # Backing away, its rear leads and is out of the rubble: it goes on.
+    assert any(frozenset(p.squares) == frozenset({(1, 4), (2, 4), (1, 5), (2, 5)}) for p in found)
 
 
 def test_son_difficult_terrain_gives_a_marker_and_costs_two_more() -> None:

@@ -262,8 +262,8 @@ def test_damage_location_odds() -> None:
 
 @pytest.mark.parametrize("damage", [(), (DamageLocation.CREW,), (DamageLocation.CREW, DamageLocation.HULL)])
 @pytest.mark.parametrize("piercing", [False, True])
-def test_damage_control_odds_are_the_resolution(damage: tuple[DamageLocation, ...], piercing: bool) -> None:
-    vehicle = piece(tank(abilities=["damage-control"]), damage=damage)
+def test_positive_waves_odds_are_the_resolution(damage: tuple[DamageLocation, ...], piercing: bool) -> None:
+    vehicle = piece(tank(abilities=["positive-waves"]), damage=damage)
     tally: Counter[str] = Counter()
     for faces in product(FACES, repeat=2):
         result = locate_damage(vehicle, LoadedDice(faces), HON, piercing)

@@ -8,7 +8,7 @@ from builder.heroes.army.summary import OrderTokens
 from builder.heroes.rules.orders import AUTONOMOUS, SPECIAL, Orders, Tokens, activation_sequence, tokens_for
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import Frame
-from builder.heroes.rules.turn import order_phase
+from builder.heroes.rules.turn import activation_phase, order_phase
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece, unit
 from tests.fixtures.rules.games import game
@@ -45,13 +45,53 @@ def test_reveals_alternate_from_the_initiative_and_the_longer_side_goes_on() -> 
     }
     sequence = activation_sequence(["b", "a"], orders, {"a": ["a-auto"]})
     assert [(r.side, r.token, r.key) for r in sequence] == [
-        ("b", "1", "b1"),
-        ("a", SPECIAL, "a9"),  # a special token is played as order 0 (HoN core p.8)
+        ("a", SPECIAL, "a9"),  # a special token is played as order 0 (HoN core p.8)…
+        ("b", "1", "b1"),  # …and the other player reveals his #1 next (p.9)
         ("a", "1", "a1"),
         ("a", "2", "a2"),
         ("a", "3", "a3"),
         ("a", AUTONOMOUS, "a-auto"),
     ]
+
+
+def reveals(sides: list[str], orders: dict[str, Orders]) -> list[tuple[str, str]]:
+    return [(r.side, r.token) for r in activation_sequence(sides, orders, {})]
+
+
+def test_a_special_order_token_is_order_0_and_the_opponents_1_follows_it() -> None:
+    """HoN core p.8: Special Order Tokens "can take precedence and be played as Order number
+    0"; "If several players want to activate Special Order Tokens at the same time, the player
+    who has the Initiative reveals and plays his Special Order first. His opponent plays his
+    next." p.9: "When the Activated unit's action is complete, the other player reveals his #1
+    Order Token"."""
+    plain = {"a": Orders("a", numbered=("a1", "a2")), "b": Orders("b", numbered=("b1", "b2"))}
+    assert reveals(["a", "b"], plain) == [("a", "1"), ("b", "1"), ("a", "2"), ("b", "2")]
+    # The initiative player's special token: order 0, then the opponent's #1.
+    mine = {**plain, "a": Orders("a", numbered=("a1", "a2"), special=("a0",))}
+    assert reveals(["a", "b"], mine) == [("a", SPECIAL), ("b", "1"), ("a", "1"), ("b", "2"), ("a", "2")]
+    # The other player's special token is order 0 too: before the initiative player's #1.
+    theirs = {**plain, "b": Orders("b", numbered=("b1", "b2"), special=("b0",))}
+    assert reveals(["a", "b"], theirs) == [("b", SPECIAL), ("a", "1"), ("b", "1"), ("a", "2"), ("b", "2")]
+    # Both: the initiative player's first, his opponent's next, then the #1s from the first.
+    both = {"a": mine["a"], "b": theirs["b"]}
+    assert reveals(["a", "b"], both) == [
+        ("a", SPECIAL),
+        ("b", SPECIAL),
+        ("a", "1"),
+        ("b", "1"),
+        ("a", "2"),
+        ("b", "2"),
+    ]
+
+
+def test_a_revealed_special_token_is_narrated_as_order_0_with_its_page() -> None:
+    state = game(BOARD, [piece("a1", (0, 0)), piece("b1", (5, 0), "b")], stars={"a": 1, "b": 1})
+    orders = {"a": Orders("a", special=("a1",)), "b": Orders("b", numbered=("b1",))}
+    policy = SimplePolicy()
+    frames = activation_phase(state, orders, {"a": policy, "b": policy}, LoadedDice([1, 1, 1, 1]))
+    shown = [f.event for f in frames if f.event.kind == "reveal"]
+    assert [e.side for e in shown] == ["a", "b"]
+    assert "special order token, played as order 0 (HoN core p.8)" in shown[0].text
 
 
 def test_placements_are_checked() -> None:

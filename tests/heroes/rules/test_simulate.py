@@ -81,6 +81,17 @@ def test_a_whole_game_ends_with_a_result_and_breaking_points_score() -> None:
     assert sum(record.victory_points.values()) == scored  # two sides: each break scores once
 
 
+def test_a_special_token_from_battle_plan_says_its_count_is_not_printed() -> None:
+    """First Contact's German army takes Battle Plan: HoN core p.8 names it as a source of
+    Special Order Tokens without printing how many; the Order Phase says the one it plays
+    is hon's example, and the token is revealed first, as order 0 (p.8)."""
+    record = play("hon-first-contact", 3, turns=1)
+    (orders,) = [e for e in record.events if e.kind == "orders" and e.side == "german"]
+    assert "1 special (from Battle Plan: how many it gives is not printed, hon's example)" in orders.text
+    reveals = [e for e in record.events if e.kind == "reveal"]
+    assert reveals[0].side == "german" and "played as order 0 (HoN core p.8)" in reveals[0].text
+
+
 def test_units_entering_through_entry_squares_wait_in_reserve() -> None:
     record = play("way-of-the-cross", 3, turns=1)
     deploy = [e for e in record.events if e.kind == "deploy" and e.side == "commonwealth"]

@@ -1,0 +1,62 @@
+"""The terrain's defensive bonus (HoN core p.18): "In order to receive any bonuses from a
+Terrain Element, a unit must be completely inside that Terrain Element" - a counter of two or
+four squares only when every square is in the one element."""
+
+from __future__ import annotations
+
+from builder.heroes.catalogue.units import DefenseColour
+from builder.heroes.rules.actions import cover, cover_table, shot_at, terrain_bonus
+from builder.heroes.rules.pieces import NORTH, Piece
+from builder.heroes.rules.ruleset import HON
+from builder.heroes.rules.state import GameState
+from tests.fixtures.rules.boards import TANK, element, field, piece, unit
+from tests.fixtures.rules.games import scenario
+from tests.heroes.rules import infantry
+from tests.heroes.rules import piece as infantry_piece
+
+GUNNER = unit("gunner", footprint=2)  # a two-square infantry counter (a cannon and its crew)
+# Two ruins side by side, each giving +2 to vehicles and infantry: columns 2-3 and 4-5, rows 0-3.
+RUINS = {"defense": {"heavy": 2, "infantry": 2}}
+WEST = element("West ruin", [(c, r) for c in (2, 3) for r in range(4)], RUINS, key="west")
+EAST = element("East ruin", [(c, r) for c in (4, 5) for r in range(4)], RUINS, key="east")
+BOARD = field("\n".join(["........"] * 6), extra=[WEST, EAST])
+
+
+def state_with(*pieces: Piece) -> GameState:
+    return GameState(scenario(), BOARD, HON, ("a", "b"), "a", {p.key: p for p in pieces})
+
+
+def test_a_two_square_counter_has_the_bonus_only_completely_inside_one_element() -> None:
+    """HoN core p.18: completely inside, +2; half in, half out: nothing; straddling two
+    elements that each give +2: not completely inside either, nothing."""
+    inside = piece("in", ((2, 1), (2, 2)), kind=TANK, facing=NORTH)
+    half = piece("half", ((2, 3), (2, 4)), kind=TANK, facing=NORTH)
+    astride = piece("astride", ((3, 1), (4, 1)), kind=TANK)
+    gunners = piece("gunners", ((4, 2), (5, 2)), kind=GUNNER)
+    state = state_with(inside, half, astride, gunners)
+    assert cover(state, inside) == 2
+    assert cover(state, half) == 0
+    assert cover(state, astride) == 0
+    assert cover(state, gunners) == 2  # infantry too, by its own colour
+    # A one-square unit on any square of an element has it.
+    assert cover(state, piece("rifles", (3, 3))) == 2
+
+
+def test_a_shot_at_a_counter_half_in_cover_gets_no_defensive_bonus() -> None:
+    """The bonus a Firing Action's target gets (HoN core p.15, p.18) follows the same rule."""
+    half = piece("half", ((2, 3), (2, 4)), kind=TANK, facing=NORTH, owner="b")
+    inside = piece("inside", ((3, 1), (3, 2)), kind=TANK, facing=NORTH, owner="b")
+    firer = infantry_piece(infantry(heavy=2), (7, 5), key="firer")
+    state = state_with(half, inside, firer)
+    exposed, covered = shot_at(state, firer, half), shot_at(state, firer, inside)
+    assert exposed is not None and exposed.terrain == 0
+    assert covered is not None and covered.terrain == 2
+
+
+def test_a_four_square_counter_needs_all_four_squares_in_the_element() -> None:
+    """The rule holds for a 2x2 counter as well (HoN core p.18)."""
+    state = state_with()
+    table = cover_table(state, DefenseColour.HEAVY)
+    assert terrain_bonus(state, table, ((2, 0), (3, 0), (2, 1), (3, 1))) == 2
+    assert terrain_bonus(state, table, ((3, 0), (4, 0), (3, 1), (4, 1))) == 0  # across both ruins
+    assert terrain_bonus(state, table, ((2, 3), (3, 3), (2, 4), (3, 4))) == 0  # half outside

@@ -1,0 +1,86 @@
+"""What a heavy vehicle's damage markers do once they are on it (HoN core p.15): Crew, one
+weapon a turn; Tracks, no more Movement Actions; Primary weapon, destroyed. Firing,
+movement, assaults and the simulation's policy all respect them, and say so with the page."""
+
+from __future__ import annotations
+
+import pytest
+
+from builder.heroes.rules.actions import AssaultAction, Fire, Hold, Move, Turn, shot_at
+from builder.heroes.rules.assault import Assault, engage
+from builder.heroes.rules.combat import IllegalAttack
+from builder.heroes.rules.damage import DamageLocation
+from builder.heroes.rules.events import Phase
+from builder.heroes.rules.movement import Path, Position, allowance, assault_path, reachable
+from builder.heroes.rules.policy import SimplePolicy
+from builder.kernel.dice import LoadedDice
+from tests.fixtures.rules.games import game
+from tests.heroes.rules import infantry, piece, tank
+
+OPEN = "\n".join(["........"] * 6)
+STORMERS = infantry(abilities=[{"id": "assault", "value": 1}], heavy=1, name="Stormers", unit_id="stormers")
+
+
+def test_a_crew_hit_vehicle_fires_only_one_of_its_weapons() -> None:
+    """HoN core p.15, 1 : Crew - "Each turn, the vehicle can only fire one of its weapons,
+    not both!" The policy picks one; two weapons in one Firing Action are refused."""
+    vehicle = piece(tank(), (3, 2), key="a-tank", damage=(DamageLocation.CREW,))
+    near = piece(infantry(), (3, 0), key="b-near", owner="b")
+    state = game(OPEN, [vehicle, near])
+    whole = piece(tank(), (3, 2), key="a-tank")
+    undamaged = SimplePolicy().activate(game(OPEN, [whole, near]), whole)
+    assert isinstance(undamaged, Fire) and len(undamaged.shots) == 2  # undamaged, it fires both
+    action = SimplePolicy().activate(state, vehicle)
+    assert isinstance(action, Fire) and len(action.shots) == 1
+    gun, mg = vehicle.side.weapons
+    turn = Turn(state, LoadedDice([1]), Phase.ACTIVATION)
+    with pytest.raises(IllegalAttack, match=r"one of its weapons only \(HoN core p.15\)"):
+        turn.perform("a-tank", Fire(((gun, "b-near"), (mg, "b-near"))))
+    turn.perform("a-tank", Fire(((mg, "b-near"),)))
+    (event,) = turn.events
+    assert event.kind == "fire" and "fires one of its weapons only (HoN core p.15)" in event.text
+
+
+def test_a_tracks_hit_vehicle_executes_no_more_movement_actions() -> None:
+    """HoN core p.15, 2 : Tracks - "The vehicle may no longer execute Movement Actions for the
+    rest of the game": no move, no pivot, no assault (an assault is a Movement Action, p.25)."""
+    vehicle = piece(tank(), (3, 2), key="a-tank", damage=(DamageLocation.TRACKS,))
+    prey = piece(infantry(combat=None), (3, 0), key="b-prey", owner="b")
+    state = game(OPEN, [vehicle, prey], objectives=[{"id": "x", "name": "X", "kind": "secondary", "at": [7, 5]}])
+    assert allowance(vehicle) == 0
+    assert list(reachable(state.battlefield, state.pieces.values(), vehicle, state.ruleset)) == [
+        Position(vehicle.squares, vehicle.facing)
+    ]
+    assert assault_path(state.battlefield, state.pieces.values(), vehicle, prey, state.ruleset) is None
+    held = SimplePolicy().supply_move(state, vehicle)
+    assert isinstance(held, Hold) and "tracks are damaged" in held.reason and "HoN core p.15" in held.reason
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
+    step = Path((Position(vehicle.squares, vehicle.facing), Position(((3, 1), (3, 2)), vehicle.facing)), 1)
+    with pytest.raises(ValueError, match=r"no more Movement Actions \(HoN core p.15\)"):
+        turn.perform("a-tank", Move(step))
+    with pytest.raises(IllegalAttack, match=r"HoN core p\.15"):
+        turn.perform("a-tank", AssaultAction(step, "b-prey"))
+
+
+def test_a_destroyed_primary_weapon_cannot_fire() -> None:
+    """HoN core p.15, 5 : Primary weapon - "The vehicle's Primary Weapon is Destroyed": it
+    fires its secondary weapon only; a vehicle whose one weapon is both its primary and its
+    secondary weapon loses it, for firing and for assaults."""
+    vehicle = piece(tank(), (3, 2), key="a-tank", damage=(DamageLocation.PRIMARY,))
+    target = piece(infantry(), (3, 0), key="b-target", owner="b")
+    state = game(OPEN, [vehicle, target])
+    gun, mg = vehicle.side.weapons
+    assert shot_at(state, vehicle, target, gun) is None
+    assert shot_at(state, vehicle, target, mg) is not None
+    action = SimplePolicy().activate(state, vehicle)
+    assert isinstance(action, Fire) and [w for w, _ in action.shots] == [mg]
+    turn = Turn(state, LoadedDice([1]), Phase.ACTIVATION)
+    turn.perform("a-tank", action)
+    assert "Its primary weapon is destroyed (HoN core p.15)" in turn.events[0].text
+    # One weapon, both primary and secondary: nothing left to fire nor to fight back with.
+    lone = piece(tank(secondary=None), (3, 2), key="a-lone", damage=(DamageLocation.PRIMARY,))
+    alone = game(OPEN, [lone, target])
+    assert shot_at(alone, lone, target, lone.side.weapons[0]) is None
+    stormers = piece(STORMERS, (3, 1), key="b-stormers", owner="b")
+    assert engage(Assault(stormers, lone)).automatic
+    assert not engage(Assault(stormers, piece(tank(secondary=None), (3, 2), key="a-whole"))).automatic

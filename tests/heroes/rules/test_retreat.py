@@ -1,0 +1,94 @@
+"""Where the loser of an assault goes (HoN core p.26): an infantry defender falls back to one of
+the three squares opposite the attacker; it may enter an enemy Zone of Control, but is
+destroyed if the retreat would move it within one. A vehicle overrunning infantry pushes
+it aside to a free square, never within an enemy ZoC either (p.10, p.26)."""
+
+from __future__ import annotations
+
+from builder.heroes.catalogue.units import UnitType
+from builder.heroes.rules.actions import AssaultAction, Turn
+from builder.heroes.rules.events import Phase
+from builder.heroes.rules.movement import assault_path
+from builder.heroes.rules.state import GameState
+from builder.kernel.dice import LoadedDice
+from tests.fixtures.rules.boards import piece, unit
+from tests.fixtures.rules.games import game
+
+STORMERS = unit("stormers", abilities=[{"id": "assault", "value": 2}])
+GUN = unit("gun", movement=None)
+RAM = unit("ram", UnitType.LIGHT_VEHICLE, movement=6, abilities=[{"id": "assault", "value": 1}])
+WIN = [6, 5, 1]  # the attacker keeps 6: 6 + 2 + 2 = 10 against 1 + 2 = 3
+
+
+def assault(state: GameState, attacker: str, defender: str, dice: list[int]) -> Turn:
+    path = assault_path(
+        state.battlefield, state.pieces.values(), state.pieces[attacker], state.pieces[defender], state.ruleset
+    )
+    assert path is not None
+    turn = Turn(state, LoadedDice(dice), Phase.ACTIVATION)
+    turn.perform(attacker, AssaultAction(path, defender))
+    return turn
+
+
+def test_a_retreat_may_enter_an_enemy_zone_of_control() -> None:
+    """HoN core p.26: "The retreating unit may enter an enemy Zone of Control this way"."""
+    board = "\n".join(["......"] * 5)
+    watcher = piece("a-watcher", (5, 2))  # its ZoC covers the three squares behind the defender
+    state = game(board, [piece("a-stormers", (2, 2), kind=STORMERS), piece("b-rifles", (3, 2), "b"), watcher])
+    assault(state, "a-stormers", "b-rifles", WIN)
+    assert state.pieces["b-rifles"].square[0] == 4  # it fell back into the watcher's ZoC
+    assert state.pieces["a-stormers"].square == (3, 2)
+
+
+def test_a_retreat_that_would_move_within_an_enemy_zone_of_control_destroys_the_unit() -> None:
+    """HoN core p.26: the retreating unit "is Destroyed if the retreat forces it to move within
+    an enemy Zone of Control" - the book's example: A blocked by a unit, B by terrain, C within
+    the ZoC of the American unit D; "Since there is no valid retreat, then unit is destroyed"."""
+    board = "\n".join(["......", "....#.", "......", "......", "......"])
+    flank = piece("a-flank", (3, 3))  # D: next to the defender and to two of its retreat squares
+    state = game(board, [piece("a-stormers", (2, 2), kind=STORMERS), piece("b-rifles", (3, 2), "b"), flank])
+    state.pieces["b-blocker"] = piece("b-blocker", (4, 2), "b")  # A: the square straight behind is taken
+    turn = assault(state, "a-stormers", "b-rifles", WIN)
+    assert "b-rifles" not in state.pieces and "b-rifles" in state.destroyed
+    (retreat,) = [e for e in turn.events if e.kind == "retreat"]
+    assert "within an enemy Zone of Control (HoN core p.26)" in retreat.text and "[4, 3]" in retreat.text
+    assert state.pieces["a-stormers"].square == (3, 2)  # the attacker takes the ground
+    # Without D, C is a valid retreat.
+    state = game(board, [piece("a-stormers", (2, 2), kind=STORMERS), piece("b-rifles", (3, 2), "b")])
+    state.pieces["b-blocker"] = piece("b-blocker", (4, 2), "b")
+    assault(state, "a-stormers", "b-rifles", WIN)
+    assert state.pieces["b-rifles"].square == (4, 3)
+
+
+def test_a_suppressed_or_vehicle_zone_of_control_does_not_stop_a_retreat() -> None:
+    """A suppressed unit's ZoC affects no enemy infantry, and a vehicle's lets units "retreat
+    (after an assault) within squares adjacent to any Vehicle" (HoN core p.12)."""
+    board = "\n".join(["......", "....#.", "......", "......", "......"])
+    for flank in (piece("a-flank", (3, 3), suppressed=1), piece("a-flank", (3, 3), kind=RAM)):
+        state = game(board, [piece("a-stormers", (2, 2), kind=STORMERS), piece("b-rifles", (3, 2), "b"), flank])
+        state.pieces["b-blocker"] = piece("b-blocker", (4, 2), "b")
+        assault(state, "a-stormers", "b-rifles", WIN)
+        assert state.pieces["b-rifles"].square == (4, 3)
+
+
+def test_a_unit_with_an_x_movement_value_that_must_retreat_is_destroyed() -> None:
+    """HoN core p.9: "If it must make a Forced Move, it is Destroyed instead"; a retreat is a
+    Forced Move (p.26)."""
+    board = "\n".join(["......"] * 5)
+    state = game(board, [piece("a-stormers", (2, 2), kind=STORMERS), piece("b-gun", (3, 2), "b", kind=GUN)])
+    turn = assault(state, "a-stormers", "b-gun", WIN)
+    assert "b-gun" in state.destroyed
+    (retreat,) = [e for e in turn.events if e.kind == "retreat"]
+    assert "X Movement Value" in retreat.text and "HoN core p.9" in retreat.text
+
+
+def test_infantry_pushed_aside_by_a_vehicle_never_moves_within_an_enemy_zone_of_control() -> None:
+    """HoN core p.26: on a tie a vehicle takes the infantry's square and pushes it into an
+    adjacent square; like a unit run over (p.10), never one that requires moving within an
+    enemy Zone of Control."""
+    board = "\n".join(["...", "...", "..."])
+    guard = piece("a-guard", (1, 0))  # its ZoC covers the defender's square and (0, 0), (2, 0), (2, 1)
+    state = game(board, [piece("a-ram", (0, 1), kind=RAM), piece("b-rifles", (1, 1), "b"), guard])
+    assault(state, "a-ram", "b-rifles", [1, 1, 3])  # 1 + 2 + 1 = 4 against 3 + 1 = 4: a tie
+    assert state.pieces["a-ram"].square == (1, 1)
+    assert state.pieces["b-rifles"].square == (0, 2)  # not (0, 0), the first free square
