@@ -127,6 +127,9 @@ ORDERS = _R + "test_orders.py::"
 SIMULATE = _R + "test_simulate.py::"
 TURN = _R + "test_turn.py::"
 ZOC = _R + "test_zoc.py::"
+DAMAGE = _R + "test_damage.py::"
+RETREAT = _R + "test_retreat.py::"
+COVER = _R + "test_cover.py::"
 SUMMARY = "tests/heroes/army/test_summary.py::"
 
 
@@ -405,19 +408,11 @@ ABILITIES: tuple[Coverage, ...] = (
         "Positive Waves",
         HON,
         "HoN core p.26",
-        NOT_PLAYED,
-        "the book's text of it was lost with its icon",
-    ),
-    ability(
-        "damage-control",
-        "Damage Control",
-        HON,
-        "HoN core p.26",
         PLAYED,
-        "the book prints the effect without a name (hon calls it Damage Control); the owner picks the least "
-        "harmful result",
-        COMBAT + "test_damage_control_rolls_two_dice_and_the_owner_chooses",
-        ODDS + "test_damage_control_odds_are_the_resolution",
+        "hon's reading: the book prints this defence (two damage location dice, the owner chooses) without a name, "
+        "where Positive Waves' text would stand",
+        COMBAT + "test_positive_waves_rolls_two_dice_and_the_owner_chooses",
+        ODDS + "test_positive_waves_odds_are_the_resolution",
     ),
     ability(
         "transport",
@@ -597,12 +592,13 @@ MARKERS: tuple[Coverage, ...] = (
         "Damage",
         HON,
         "HoN core p.15",
-        PARTIAL,
-        "the location is rolled and marked, a 6 or a second alike destroys, the hull gives two Suppressed "
-        "markers, a lost primary weapon cannot fire; crew and tracks damage have no effect",
+        PLAYED,
+        "a Tracks hit stops a moving vehicle at once only under opportunity fire, which the turn engine never offers",
         COMBAT + "test_damage_location",
         COMBAT + "test_a_second_damage_of_the_same_kind_destroys",
-        COMBAT + "test_a_destroyed_primary_weapon_cannot_fire",
+        DAMAGE + "test_a_crew_hit_vehicle_fires_only_one_of_its_weapons",
+        DAMAGE + "test_a_tracks_hit_vehicle_executes_no_more_movement_actions",
+        DAMAGE + "test_a_destroyed_primary_weapon_cannot_fire",
     ),
     marker(
         "destruction-point",
@@ -727,8 +723,10 @@ MARKERS: tuple[Coverage, ...] = (
         SON,
         "SoN p.4-5",
         PARTIAL,
-        "special tokens are always revealed first, as order 0, never later in the phase",
-        ORDERS + "test_reveals_alternate_from_the_initiative_and_the_longer_side_goes_on",
+        "played as order 0, the initiative player's first, then the opponent's #1 (p.8-9); the book also lets "
+        "one come later, before or after any token, which the engine never does",
+        ORDERS + "test_a_special_order_token_is_order_0_and_the_opponents_1_follows_it",
+        ORDERS + "test_a_revealed_special_token_is_narrated_as_order_0_with_its_page",
     ),
     marker(
         "son-initiative-marker",
@@ -744,11 +742,12 @@ MARKERS: tuple[Coverage, ...] = (
         "Damage",
         SON,
         "SoN p.8",
-        PARTIAL,
-        "as in HoN: location, destruction, hull markers and the primary weapon are played; crew and track damage "
-        "have no effect",
+        PLAYED,
+        "as in HoN: location, destruction, hull markers, crew, tracks and the primary weapon",
         COMBAT + "test_damage_location",
         COMBAT + "test_perforating_is_sons_piercing",
+        DAMAGE + "test_a_crew_hit_vehicle_fires_only_one_of_its_weapons",
+        DAMAGE + "test_a_tracks_hit_vehicle_executes_no_more_movement_actions",
     ),
     marker(
         "son-destruction",
@@ -812,7 +811,8 @@ MARKERS: tuple[Coverage, ...] = (
 )
 
 DIFFICULT_PASSAGE = (
-    "entering one ends the move and inside it a unit advances one square; a unit inside may step out of it and move on"
+    "entering one ends the move; working one's way through (inside, or out of it) advances one square; a counter "
+    "of several squares is judged by its leading end"
 )
 
 MECHANICS: tuple[Coverage, ...] = (
@@ -875,8 +875,10 @@ MECHANICS: tuple[Coverage, ...] = (
         HON,
         "HoN core p.8",
         PARTIAL,
-        "special tokens are always revealed first, as order 0, never later in the phase",
-        ORDERS + "test_reveals_alternate_from_the_initiative_and_the_longer_side_goes_on",
+        "played as order 0, the initiative player's first, then the opponent's #1 (p.8-9); the book also lets "
+        "one come later, before or after any token, which the engine never does",
+        ORDERS + "test_a_special_order_token_is_order_0_and_the_opponents_1_follows_it",
+        ORDERS + "test_a_revealed_special_token_is_narrated_as_order_0_with_its_page",
     ),
     mechanic(
         "sudden-death",
@@ -980,11 +982,12 @@ MECHANICS: tuple[Coverage, ...] = (
         "forced-move",
         "Forced Moves",
         BOTH,
-        "HoN core p.10",
+        "HoN core p.9-10",
         PARTIAL,
-        "a retreat or a push aside is made, or destroys the unit; no other Forced Move is played and none turns "
-        "an active unit over first",
+        "a retreat or a push aside is made, or destroys the unit (always so with an X Movement Value); no other "
+        "Forced Move is played and none turns an active unit over first",
         ASSAULT + "test_an_infantry_defender_with_nowhere_to_retreat_is_destroyed",
+        RETREAT + "test_a_unit_with_an_x_movement_value_that_must_retreat_is_destroyed",
     ),
     mechanic(
         "running-over-infantry",
@@ -1231,16 +1234,18 @@ MECHANICS: tuple[Coverage, ...] = (
         "Damage: crew",
         BOTH,
         "HoN core p.15; SoN p.8",
-        NOT_PLAYED,
-        "the marker is placed, but the vehicle still fires every weapon each turn",
+        PLAYED,
+        "one weapon per Firing Action; the policy keeps its best",
+        DAMAGE + "test_a_crew_hit_vehicle_fires_only_one_of_its_weapons",
     ),
     mechanic(
         "damage-tracks",
         "Damage: tracks",
         BOTH,
         "HoN core p.15; SoN p.8",
-        NOT_PLAYED,
-        "the marker is placed, but the vehicle still moves",
+        PLAYED,
+        "no Movement Action, pivot or assault; stopping a moving vehicle at once needs opportunity fire, not offered",
+        DAMAGE + "test_a_tracks_hit_vehicle_executes_no_more_movement_actions",
     ),
     mechanic(
         "damage-hull",
@@ -1258,7 +1263,7 @@ MECHANICS: tuple[Coverage, ...] = (
         "HoN core p.15; SoN p.8",
         PLAYED,
         "",
-        COMBAT + "test_a_destroyed_primary_weapon_cannot_fire",
+        DAMAGE + "test_a_destroyed_primary_weapon_cannot_fire",
     ),
     mechanic(
         "explosion-templates",
@@ -1301,10 +1306,13 @@ MECHANICS: tuple[Coverage, ...] = (
         "Retreat after an assault",
         BOTH,
         "HoN core p.26; SoN p.7",
-        PARTIAL,
-        "a beaten infantry defender falls back to the best-covered of the three squares opposite, or is destroyed; "
-        "a retreat within an enemy ZoC is not refused",
+        PLAYED,
+        "a beaten infantry defender falls back to the best-covered of the three squares opposite (the owner's "
+        "choice), never within an enemy ZoC, or is destroyed",
         ASSAULT + "test_an_infantry_defender_with_nowhere_to_retreat_is_destroyed",
+        RETREAT + "test_a_retreat_may_enter_an_enemy_zone_of_control",
+        RETREAT + "test_a_retreat_that_would_move_within_an_enemy_zone_of_control_destroys_the_unit",
+        RETREAT + "test_a_suppressed_or_vehicle_zone_of_control_does_not_stop_a_retreat",
         TURN + "test_the_policy_assaults_when_the_odds_favour_it_and_the_winner_takes_the_ground",
     ),
     mechanic(
@@ -1448,10 +1456,13 @@ MECHANICS: tuple[Coverage, ...] = (
         "Defensive Bonus",
         HON,
         "HoN core p.18",
-        PARTIAL,
+        PLAYED,
         "added for the unit's colour, not against a firer in the same position; a counter over several squares "
-        "takes the best of them, though the book asks it to be completely inside",
+        "only when completely inside one element",
         COMBAT + "test_a_double_hit_counts_the_defensive_bonus",
+        COVER + "test_a_two_square_counter_has_the_bonus_only_completely_inside_one_element",
+        COVER + "test_a_shot_at_a_counter_half_in_cover_gets_no_defensive_bonus",
+        COVER + "test_a_four_square_counter_needs_all_four_squares_in_the_element",
         TURN + "test_moving_on_the_policy_ends_in_cover_among_the_nearest_squares",
     ),
     mechanic(
@@ -1489,9 +1500,11 @@ MECHANICS: tuple[Coverage, ...] = (
         "Difficult Passage",
         HON,
         "HoN core p.18",
-        PARTIAL,
+        PLAYED,
         DIFFICULT_PASSAGE,
         MOVEMENT + "test_entering_a_difficult_passage_ends_the_move",
+        MOVEMENT + "test_a_unit_working_its_way_through_a_difficult_passage_advances_one_square",
+        MOVEMENT + "test_a_four_square_creature_works_its_way_out_of_a_difficult_passage_one_square",
         MOVEMENT + "test_a_two_square_vehicle_is_free_of_a_difficult_passage_once_its_front_is_out",
     ),
     mechanic(
@@ -1618,9 +1631,10 @@ MECHANICS: tuple[Coverage, ...] = (
         "Difficult Passage",
         SON,
         "SoN p.11",
-        PARTIAL,
+        PLAYED,
         DIFFICULT_PASSAGE,
         MOVEMENT + "test_entering_a_difficult_passage_ends_the_move",
+        MOVEMENT + "test_a_four_square_creature_works_its_way_out_of_a_difficult_passage_one_square",
     ),
     mechanic(
         "son-impassable",
