@@ -36,7 +36,7 @@ from builder.heroes.rules.events import (
     Phase,
     RetreatEvent,
 )
-from builder.heroes.rules.grid import footprint_squares, neighbours
+from builder.heroes.rules.grid import edge_of_segment, footprint_squares, neighbours
 from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.los import blocked_by_terrain, line_of_sight
 from builder.heroes.rules.movement import DIFFICULT, Path, Position
@@ -45,6 +45,7 @@ from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import Frame, GameState, destroyed_in
 from builder.heroes.rules.zoc import zones_of_control
+from builder.heroes.scenario.battlefield import PlacedLine
 from builder.kernel.dice import Dice
 
 # --- Looking at the battlefield ---------------------------------------------------------
@@ -87,6 +88,31 @@ def cover_table(state: GameState, colour: DefenseColour) -> dict[Square, int]:
 
 
 _BONUSES: PerBattlefield[dict[DefenseColour, dict[Square, int]]] = PerBattlefield(lambda _: {})
+
+
+def line_bonus(state: GameState, firer: Piece, target: Piece, lines: tuple[PlacedLine, ...]) -> int:
+    """The defensive bonus the BfC lines a shot crosses give its target (BfC p.04): each line
+    (each segment of it, as if separate) adds its bonus for the target's colour, except when
+    the firer is adjacent to that line ("A Line affects the Firing Actions of Units not
+    adjacent to it") or the line bounds a terrain element (a trench), whose bonus then goes
+    only to the units inside the element, through its squares (BfC p.04, point 5)."""
+    if not lines or target.colour is DefenseColour.CREATURE:
+        return 0
+    colour = target.colour.value
+    at = state.battlefield.element_at
+    firer_squares = set(firer.squares)
+    total = 0
+    for placed in lines:
+        bonus = placed.line.effects.defense.get(colour, 0)
+        if not bonus:
+            continue
+        edges = [edge_of_segment(p, q) for p, q in placed.segments]
+        if any(sq in firer_squares for edge in edges for sq in edge):
+            continue
+        if any(len({at[sq].key if sq in at else None for sq in edge}) > 1 for edge in edges):
+            continue
+        total += bonus
+    return total
 
 
 def _shared_cover(state: GameState, a: Piece, b: Piece) -> bool:
@@ -157,6 +183,7 @@ def shots_at(
     if sight.blocked:
         return [None] * len(weapons)
     terrain = 0 if _shared_cover(state, firer, target) else cover(state, target)
+    terrain += line_bonus(state, firer, target, sight.lines)
     facing = struck_facing(target, firer.squares)
     found: list[Shot | None] = []
     for weapon in weapons:

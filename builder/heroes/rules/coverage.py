@@ -1562,11 +1562,13 @@ MECHANICS: tuple[Coverage, ...] = (
         "Line",
         HON,
         "BfC p.04",
-        PARTIAL,
-        "a line hinders the moves and shots that cross it (a firer adjacent to it ignores it); the defensive bonus "
-        "a line gives the target is not added",
+        PLAYED,
+        "a line hinders the moves and shots that cross it and each one crossed adds its defensive bonus (a firer "
+        "adjacent to it ignores it); a line along a terrain element's edge gives its bonus only inside the element",
         LOS + "test_a_line_obscures_shots_across_it_except_from_a_unit_adjacent_to_it",
         MOVEMENT + "test_hedgehog_lines_bar_vehicles_and_stop_infantry",
+        COVER + "test_a_shot_across_a_line_gives_the_target_its_defensive_bonus",
+        COVER + "test_a_line_bounding_a_terrain_element_gives_its_bonus_only_inside_it",
     ),
     mechanic(
         "contour-line",

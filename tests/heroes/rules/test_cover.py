@@ -9,7 +9,7 @@ from builder.heroes.rules.actions import cover, cover_table, shot_at, terrain_bo
 from builder.heroes.rules.pieces import NORTH, Piece
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.state import GameState
-from tests.fixtures.rules.boards import TANK, element, field, piece, unit
+from tests.fixtures.rules.boards import TANK, element, field, piece, placed_line, unit
 from tests.fixtures.rules.games import scenario
 from tests.heroes.rules import infantry
 from tests.heroes.rules import piece as infantry_piece
@@ -60,3 +60,47 @@ def test_a_four_square_counter_needs_all_four_squares_in_the_element() -> None:
     assert terrain_bonus(state, table, ((2, 0), (3, 0), (2, 1), (3, 1))) == 2
     assert terrain_bonus(state, table, ((3, 0), (4, 0), (3, 1), (4, 1))) == 0  # across both ruins
     assert terrain_bonus(state, table, ((2, 3), (3, 3), (2, 4), (3, 4))) == 0  # half outside
+
+
+# A hedge-like line along the top of row 2 (between rows 1 and 2), columns 0-5: +1 to infantry
+# behind it and obscuring by 1 (BfC p.04, points 3-5).
+HEDGE = placed_line("line", [(0, 2), (6, 2)], obscures=1, defense={"infantry": 1})
+OPEN_ROWS = "\n".join(["......"] * 5)
+
+
+def test_a_shot_across_a_line_gives_the_target_its_defensive_bonus() -> None:
+    """BfC p.04, point 3: "the shot gets a total of -2 and the defender gets +1" - each line
+    crossed adds its defensive bonus to the target; a firer adjacent to the line is not
+    affected by it (BfC p.04, point 4; icon summary: "A Line affects the Firing Actions of
+    Units not adjacent to it")."""
+    board = field(OPEN_ROWS, lines=[HEDGE])
+    target = infantry_piece(infantry(), (1, 0), key="target", owner="b")
+    far = infantry_piece(infantry(heavy=2), (1, 4), key="far")
+    near = infantry_piece(infantry(heavy=2), (3, 2), key="near")
+    state = GameState(scenario(), board, HON, ("a", "b"), "a", {p.key: p for p in (target, far, near)})
+    across = shot_at(state, far, target)
+    assert across is not None and across.terrain == 1
+    adjacent = shot_at(state, near, target)
+    assert adjacent is not None and adjacent.terrain == 0
+    # A shot that does not cross the line gives nothing.
+    beside = infantry_piece(infantry(heavy=2), (4, 0), key="beside")
+    state.pieces[beside.key] = beside
+    level = shot_at(state, beside, target)
+    assert level is not None and level.terrain == 0
+
+
+def test_a_line_bounding_a_terrain_element_gives_its_bonus_only_inside_it() -> None:
+    """BfC p.04, point 5: a line linked to a defensive bonus that surrounds a set of squares
+    makes a terrain element (a trench); only the units inside it have the bonus, through the
+    element; a target outside it, behind the line, has none."""
+    trench = element("Trench", [(c, 2) for c in range(6)], {"defense": {"infantry": 2}}, key="trench")
+    rim = placed_line("line", [(0, 2), (6, 2)], defense={"infantry": 2})
+    board = field(OPEN_ROWS, extra=[trench], lines=[rim])
+    outside = infantry_piece(infantry(), (1, 0), key="outside", owner="b")
+    inside = infantry_piece(infantry(), (4, 2), key="inside", owner="b")
+    firer = infantry_piece(infantry(heavy=2), (1, 4), key="firer")
+    state = GameState(scenario(), board, HON, ("a", "b"), "a", {p.key: p for p in (outside, inside, firer)})
+    behind = shot_at(state, firer, outside)
+    assert behind is not None and behind.terrain == 0
+    within = shot_at(state, firer, inside)
+    assert within is not None and within.terrain == 2
