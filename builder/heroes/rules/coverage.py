@@ -130,6 +130,7 @@ ZOC = _R + "test_zoc.py::"
 DAMAGE = _R + "test_damage.py::"
 RETREAT = _R + "test_retreat.py::"
 COVER = _R + "test_cover.py::"
+EVENTS = _R + "test_scenario_events.py::"
 SUMMARY = "tests/heroes/army/test_summary.py::"
 
 
@@ -1420,8 +1421,12 @@ MECHANICS: tuple[Coverage, ...] = (
         "Scenario events and reinforcements",
         BOTH,
         "BfC p.14; BfC p.16",
-        NOT_PLAYED,
-        "they are told when they happen, not played",
+        PARTIAL,
+        "units brought in wait off the map and enter through the event's zone; the END marker moves; the policy "
+        "takes no new option (it says so); tactical bonuses placed and objectives discarded are only told",
+        EVENTS + "test_units_an_event_brings_wait_off_the_battlefield_then_enter_through_its_zone",
+        EVENTS + "test_the_end_marker_moves_down_and_the_game_lasts_longer",
+        EVENTS + "test_the_options_a_side_may_take_are_the_policys_choice_and_it_says_so",
     ),
     mechanic(
         "exits",

@@ -41,6 +41,7 @@ from builder.heroes.rules.placement import zone_squares, zones_for
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
 from builder.heroes.scenario.conditions import AllOf, AnyOf, Condition, Control
+from builder.heroes.scenario.models import Event
 
 FAR = 10_000
 FIELDS_KEPT = 64  # distance fields remembered; goals that chase enemies change every move
@@ -57,6 +58,11 @@ class Policy(Protocol):
 
     def supply_move(self, state: GameState, piece: Piece) -> Action:
         """A Supply Phase Movement Action: never a firing action nor an assault (HoN core p.16)."""
+        ...
+
+    def reinforce(self, state: GameState, side: str, event: Event) -> str:
+        """A scenario event lets `side` discard its spent option tiles and fill the empty slots
+        of its recruitment tiles with options (BfC p.14, p.16): the choice, done, in English."""
         ...
 
 
@@ -83,6 +89,16 @@ class SimplePolicy:
         special = tuple(ranked[len(numbered) : len(numbered) + tokens.special])
         used = len(numbered) + len(special)
         return Orders(side, numbered, special, tuple(ranked[used : used + tokens.bluff]))
+
+    # --- Reinforcements -----------------------------------------------------------------
+
+    def reinforce(self, state: GameState, side: str, event: Event) -> str:
+        """The simple policy takes no new option: choosing one needs the catalogue and the
+        army list, which a game in play does not hold, so it keeps its tiles as they are."""
+        return (
+            f"{side} may fill the empty slots of its recruitment tiles with options; the simple policy "
+            "chooses to take none and discards no option tile"
+        )
 
     # --- Activation ---------------------------------------------------------------------
 
@@ -184,7 +200,9 @@ class SimplePolicy:
         return Move(paths[best])
 
     def _enter(self, state: GameState, piece: Piece) -> Action:
-        area = zone_squares(zones_for(state.scenario, piece.owner, piece.unit.id), state.battlefield)
+        through = state.scenario.zone(state.entries.get(piece.key, ""))
+        zones = [through] if through is not None else zones_for(state.scenario, piece.owner, piece.unit.id)
+        area = zone_squares(zones, state.battlefield)
         taken = frozenset(state.occupant())
         found = candidates(piece, area, taken, passage_map(state.battlefield), state.battlefield)
         if not found:

@@ -74,7 +74,11 @@ def deploy_all(state: GameState, forces: Mapping[str, Force]) -> list[HeroesEven
             continue
         entering: list[Piece] = []
         deploying: list[Piece] = []
+        arriving = arrivals(scenario, side)
         for piece in force.pieces:
+            if piece.unit.id in arriving:
+                state.arriving[piece.key] = piece
+                continue
             zones = zones_for(scenario, side, piece.unit.id)
             (entering if zones and all(z.kind is ZoneKind.ENTRY for z in zones) else deploying).append(piece)
         placed, issues = auto_deploy(
@@ -92,6 +96,8 @@ def deploy_all(state: GameState, forces: Mapping[str, Force]) -> list[HeroesEven
         state.reserve.update((p.key, p) for p in entering)
         text = f"{side} deploys {sum(1 for p in placed if p.squares)} units"
         text += f"; {len(entering)} will enter through the entry squares" if entering else ""
+        held = sum(1 for p in state.arriving.values() if p.owner == side)
+        text += f"; {held} arrive with a scenario event" if held else ""
         left = [p for p in placed if not p.squares]
         if left:
             why = next((i.message for i in issues if i.severity is Severity.ERROR), "no room")
@@ -99,6 +105,13 @@ def deploy_all(state: GameState, forces: Mapping[str, Force]) -> list[HeroesEven
         units = tuple(p.key for p in placed if p.squares)
         events.append(DeployEvent(turn=0, phase=Phase.SETUP, side=side, text=text + ".", units=units))
     return events
+
+
+def arrivals(scenario: Scenario, side: str) -> frozenset[str]:
+    """The units of `side` that a scenario event brings into play: they are not deployed at
+    the set-up (BfC p.14: "the Universal Carriers will enter play in the squares marked with a
+    red arrow")."""
+    return frozenset(u for e in scenario.events if e.side == side for u in e.units)
 
 
 def roll_initiative(scenario: Scenario, dice: Dice, ruleset: Ruleset) -> tuple[str, InitiativeEvent]:
@@ -161,13 +174,12 @@ def simulate(
     policy = SimplePolicy()
     chosen = {side: (policies or {}).get(side, policy) for side in state.sides}
     last = scenario.setup.turns.count
-    stop = min(last, turns) if turns is not None else last
     frames = [Frame(event, tuple(state.pieces.values())) for event in opening]
     played = 0
-    while not state.over and state.turn <= stop:
+    while not state.over and state.turn <= _limit(last + state.end_moved, turns):
         played = state.turn
         frames += play_turn(state, chosen, dice, last)
-        if played == stop:
+        if played == _limit(last + state.end_moved, turns):
             break
     return GameRecord(
         scenario.id,
@@ -178,3 +190,8 @@ def simulate(
         dict(state.victory_points),
         tuple(frames),
     )
+
+
+def _limit(last: int, turns: int | None) -> int:
+    """The last turn to play: the game's (END marker moves included), or fewer when asked."""
+    return min(last, turns) if turns is not None else last

@@ -65,6 +65,10 @@ class GameState:
     captured_units: set[tuple[str, str]] = field(default_factory=set)  # (side, unit id)
     titles: dict[str, str] = field(default_factory=dict)  # group key -> "Sherman Platoon"
     triggered: set[int] = field(default_factory=set)  # scenario events whose trigger holds
+    # Units a scenario event brings in, kept off the battlefield until it happens (BfC p.14).
+    arriving: dict[str, Piece] = field(default_factory=dict)
+    entries: dict[str, str] = field(default_factory=dict)  # piece key -> the zone it enters through
+    end_moved: int = 0  # spaces the END marker moved down: turns added to the game (BfC p.16)
     turn: int = 1
     over: bool = False
     winner: str | None = None  # a side id, "draw", or None while the game goes on

@@ -1,9 +1,11 @@
 """A Game Turn: the Order Phase, the Activation Phase and the Supply Phase, then the victory
 check and the initiative passing (HoN core p.8-9, p.16; SoN p.4).
 
-Scenario events that change the armies (reinforcements chosen from option tiles, END markers
-moved) are narrated when they happen, not played: the simple policy has no way to choose
-them, and saying so is better than guessing."""
+Scenario events are told when they happen and what they do to the game is played: units
+they bring in enter play through their zone, the END marker moves down, and where the side
+may fill its recruitment tiles with options (a player's choice) the policy chooses (BfC p.14,
+p.16). What they do to the battlefield alone (tactical bonuses placed, objectives discarded)
+is told, not played."""
 
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy import Policy
 from builder.heroes.rules.state import Facts, Frame, GameState
 from builder.heroes.scenario.conditions import describe, holds
+from builder.heroes.scenario.models import Event
 from builder.heroes.scenario.models import Phase as ScenarioPhase
 from builder.kernel.dice import Dice
 
@@ -59,7 +62,7 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
     for key, piece in list(state.pieces.items()):
         if piece.activated:
             state.pieces[key] = replace(piece, activated=False)
-    scenario_events(turn, ScenarioPhase.ORDER, "start")
+    scenario_events(turn, ScenarioPhase.ORDER, "start", policies)
     orders: dict[str, Orders] = {}
     for side in state.initiative_order():
         tokens = tokens_for(state, side)
@@ -97,7 +100,7 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
                 bluffs=placed.bluffs,
             )
         )
-    scenario_events(turn, ScenarioPhase.ORDER, "end")
+    scenario_events(turn, ScenarioPhase.ORDER, "end", policies)
     frames += turn.frames
     return orders
 
@@ -108,7 +111,7 @@ def activation_phase(
     """Tokens revealed alternately from the side with the initiative; a unit gone or given an
     Activated marker reveals its token to no effect (HoN core p.9)."""
     turn = Turn(state, dice, Phase.ACTIVATION)
-    scenario_events(turn, ScenarioPhase.ACTIVATION, "start")
+    scenario_events(turn, ScenarioPhase.ACTIVATION, "start", policies)
     autonomous = {side: sorted(p.key for p in _own(state, side) if needs_no_order(p)) for side in state.sides}
     for reveal in activation_sequence(state.initiative_order(), orders, autonomous):
         piece = _piece(state, reveal.key)
@@ -141,7 +144,7 @@ def activation_phase(
         if reveal.token == AUTONOMOUS and reveal.key in state.pieces:
             # An autonomous unit takes an Activated marker when it acts (HoN core p.26).
             state.pieces[reveal.key] = replace(state.pieces[reveal.key], activated=True)
-    scenario_events(turn, ScenarioPhase.ACTIVATION, "end")
+    scenario_events(turn, ScenarioPhase.ACTIVATION, "end", policies)
     return turn.frames
 
 
@@ -152,7 +155,7 @@ def supply_phase(
     Activated marker, then takes one Suppressed marker off each of its units. Never a firing
     action nor an assault (HoN core p.16, "the absolute rule")."""
     turn = Turn(state, dice, Phase.SUPPLY)
-    scenario_events(turn, ScenarioPhase.SUPPLY, "start")
+    scenario_events(turn, ScenarioPhase.SUPPLY, "start", policies)
     for side in state.initiative_order():
         ordered = orders[side].ordered if side in orders else frozenset()
         for piece in sorted(_own(state, side), key=lambda p: p.key):
@@ -181,7 +184,7 @@ def supply_phase(
                     f"({state.ruleset.cite('supply-phase')}).",
                 )
             )
-    scenario_events(turn, ScenarioPhase.SUPPLY, "end")
+    scenario_events(turn, ScenarioPhase.SUPPLY, "end", policies)
     return turn.frames
 
 
@@ -193,7 +196,7 @@ def end_of_turn(state: GameState, last: int, dice: Dice) -> list[Frame]:
     victory = state.scenario.victory
     facts = Facts(state)
     early = next((c for c in victory.end.early if holds(c, facts)), None)
-    if early is not None or state.turn >= last:
+    if early is not None or state.turn >= last + state.end_moved:
         state.over = True
         found = next((o for o in victory.outcomes if holds(o.condition, facts)), None)
         state.winner = found.winner if found is not None else victory.otherwise
@@ -220,8 +223,8 @@ def end_of_turn(state: GameState, last: int, dice: Dice) -> list[Frame]:
     return turn.frames
 
 
-def scenario_events(turn: Turn, phase: ScenarioPhase, moment: str) -> None:
-    """The scenario's events for this turn, phase and moment, narrated (not played). The
+def scenario_events(turn: Turn, phase: ScenarioPhase, moment: str, policies: Mapping[str, Policy]) -> None:
+    """The scenario's events for this turn, phase and moment, told and played. The
     phase is the scenario's own enum: its events name no set-up, the game's `Phase` does."""
     state = turn.state
     facts = Facts(state)
@@ -234,20 +237,49 @@ def scenario_events(turn: Turn, phase: ScenarioPhase, moment: str) -> None:
             # "Each time" a trigger comes to hold: once, until it stops holding.
             index = state.scenario.events.index(event)
             if not holds(event.trigger, facts):
-                state.triggered.discard(index)
+                if not event.once:
+                    state.triggered.discard(index)
                 continue
             if index in state.triggered:
                 continue
             state.triggered.add(index)
         who = f" ({event.side})" if event.side else ""
+        played = play_event(state, event, policies)
+        said = f" Played: {played}." if played else " The simulation does not play it."
         turn.add(
             ScenarioEvent(
                 turn=state.turn,
                 phase=turn.phase,
                 side=event.side,
-                text=f"Scenario event{who}: {event.what.strip()} The simulation does not play it.",
+                text=f"Scenario event{who}: {event.what.strip()}{said}",
             )
         )
+
+
+def play_event(state: GameState, event: Event, policies: Mapping[str, Policy]) -> str:
+    """What a scenario event does to the game, done now and said in English ("" for an event
+    that only tells the players something). Units it brings are put in reserve to enter
+    through its zone as their Movement Action (BfC p.14); the options a side may take are the
+    policy's choice (BfC p.14, p.16); the END marker moves down (BfC p.16)."""
+    said: list[str] = []
+    if event.units:
+        came = sorted(k for k, p in state.arriving.items() if p.unit.id in event.units and p.owner == event.side)
+        for key in came:
+            state.reserve[key] = state.arriving.pop(key)
+            if event.zone is not None:
+                state.entries[key] = event.zone
+        where = f" through {event.zone}" if event.zone else ""
+        names = ", ".join(state.title(state.reserve[k]) for k in came)
+        said.append(f"{names} enter play{where}" if came else "no unit is left to enter play")
+    if event.options and event.side is not None and event.side in policies:
+        said.append(policies[event.side].reinforce(state, event.side, event))
+    if event.end_marker:
+        state.end_moved += event.end_marker
+        said.append(
+            f"the END marker moves down {event.end_marker} spaces: the game now ends after turn "
+            f"{state.scenario.setup.turns.count + state.end_moved}"
+        )
+    return "; ".join(said)
 
 
 def _unprinted_specials(state: GameState, side: str) -> str:

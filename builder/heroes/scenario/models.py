@@ -140,6 +140,40 @@ class Event(_Part):
     # player controls a secondary objective", BfC p.16).
     trigger: Condition | None = None
     what: Text
+    # What the event does to the game, played by the turn engine (the `what` text tells it
+    # to the players). `units` above enter play through `zone` when the event happens: they
+    # are not deployed at the set-up and wait off the battlefield until then (BfC p.14).
+    # The side may fill the empty slots of its recruitment tiles with options, after
+    # discarding its option tiles at their breaking point or spent (BfC p.14, p.16): a
+    # choice left to the player, made by the policy.
+    options: bool = False
+    # With a trigger: it happens the first time only (BfC p.16: the Secondary Objective
+    # controlled is discarded, so it cannot be taken again).
+    once: bool = False
+    # Move the END marker down this many spaces: the game lasts that many more turns (BfC p.16).
+    end_marker: int = Field(default=0, ge=0, le=30)
+
+    def effects(self, name: Namer | None = None) -> str:
+        """What the event does, in English ("" when it only tells the players something)."""
+        said: list[str] = []
+        unit = (lambda ident: name("unit", ident)) if name is not None else (lambda ident: ident)
+        where = f" through {self.zone}" if self.zone else ""
+        if self.units:
+            said.append(f"{', '.join(unit(u) for u in self.units)} enter play{where}")
+        if self.options:
+            who = f"{name('side', self.side) if name is not None else self.side}" if self.side else "the side"
+            said.append(
+                f"{who} may discard its option tiles at their breaking point or spent and fill the empty slots "
+                f"of its recruitment tiles with options, entering play{where}"
+            )
+        if self.once:
+            said.append("it happens once only")
+        if self.end_marker:
+            turns = "turn" if self.end_marker == 1 else "turns"
+            said.append(
+                f"the END marker moves down {self.end_marker} spaces (the game lasts {self.end_marker} more {turns})"
+            )
+        return "; ".join(said)
 
 
 class Outcome(_Part):

@@ -133,7 +133,9 @@ class ScenarioDetails(Screen[bool]):
             text.append(f"{event.moment} of the {event.phase.value} phase, {when}", style="bold")
             if event.trigger is not None:
                 text.append(f", each time {describe(event.trigger, name)}")
-            text.append(f": {event.what}\n")
+            text.append(f": {event.what}")
+            effects = event.effects(name)
+            text.append(f" ({effects}.)\n" if effects else "\n")
         english.update(text or Text("No events.", style="dim"))
         return events
 

@@ -1,0 +1,98 @@
+"""Scenario events that change the armies, played (BfC p.14, p.16): units an event brings in
+wait off the battlefield and enter through its zone; the END marker moves down; the options a
+side may take are the policy's choice, and the event says what it chose."""
+
+from __future__ import annotations
+
+from builder.heroes.rules.actions import Turn
+from builder.heroes.rules.events import EnterEvent, ScenarioEvent
+from builder.heroes.rules.policy import SimplePolicy
+from builder.heroes.rules.state import GameState
+from builder.heroes.rules.turn import end_of_turn, scenario_events
+from builder.heroes.scenario.models import Event
+from builder.heroes.scenario.models import Phase as ScenarioPhase
+from builder.kernel.dice import LoadedDice
+from tests.fixtures.rules.boards import piece
+from tests.fixtures.rules.games import game
+from tests.heroes.rules.test_simulate import play
+
+OPEN = """
+......
+......
+......
+"""
+HILL = [{"id": "hill", "name": "Hill", "kind": "secondary", "at": [5, 2]}]
+POLICIES = {"a": SimplePolicy(), "b": SimplePolicy()}
+END_2 = {
+    "phase": "order",
+    "side": "b",
+    "trigger": {"type": "control", "side": "a", "objectives": ["hill"]},
+    "end_marker": 2,
+    "once": True,
+    "options": True,
+    "what": "Discard the Secondary Objective; move the END marker down 2 spaces.",
+}
+
+
+def _order_start(state: GameState) -> list[ScenarioEvent]:
+    turn = Turn(state, LoadedDice([]), "order")
+    scenario_events(turn, ScenarioPhase.ORDER, "start", POLICIES)
+    return [f.event for f in turn.frames if isinstance(f.event, ScenarioEvent)]
+
+
+def test_the_end_marker_moves_down_and_the_game_lasts_longer() -> None:
+    """BfC p.16 (Way of the Cross): each time the Commonwealth player controls a Secondary
+    Objective, "Move the END marker down 2 spaces": the game lasts 2 more turns. The
+    objective is discarded, so the event happens once however control changes later."""
+    state = game(OPEN, [piece("a1", (0, 0))], objectives=HILL, turns=2, events=[END_2])
+    assert _order_start(state) == [] and state.end_moved == 0  # the trigger does not hold
+    state.control["hill"] = "a"
+    told = _order_start(state)
+    assert state.end_moved == 2
+    assert "Played:" in told[0].text and "the game now ends after turn 4" in told[0].text
+    state.control["hill"] = "b"
+    _order_start(state)
+    state.control["hill"] = "a"
+    assert _order_start(state) == [] and state.end_moved == 2  # once only
+    state.turn = 2
+    end_of_turn(state, 2, LoadedDice([]))
+    assert not state.over and state.turn == 3  # turn 2 is no longer the last
+    state.turn = 4
+    end_of_turn(state, 2, LoadedDice([]))
+    assert state.over
+
+
+def test_the_options_a_side_may_take_are_the_policys_choice_and_it_says_so() -> None:
+    """BfC p.14 and p.16: the German player "may" discard his spent Option Tiles and fill the
+    empty slots of his Recruitment Tiles with Options - a choice; the simple policy makes it
+    (it takes none) and the event says so."""
+    state = game(OPEN, [piece("a1", (0, 0))], objectives=HILL, events=[END_2])
+    state.control["hill"] = "a"
+    told = _order_start(state)
+    assert "the simple policy chooses to take none" in told[0].text
+
+
+def test_an_event_renders_what_it_does_in_english() -> None:
+    event = Event.model_validate({**END_2, "units": ["carrier"], "zone": "red-arrows"})
+    said = event.effects()
+    assert "carrier enter play through red-arrows" in said
+    assert "the END marker moves down 2 spaces (the game lasts 2 more turns)" in said
+    assert "it happens once only" in said
+    # Files written before these fields stay valid: an event that only tells something.
+    plain = Event.model_validate({"phase": "order", "what": "Place the 2 Tactical Bonuses."})
+    assert plain.effects() == "" and not plain.options and plain.end_marker == 0 and not plain.once
+
+
+def test_units_an_event_brings_wait_off_the_battlefield_then_enter_through_its_zone() -> None:
+    """BfC p.14 (Welcome to Caen-Carpiquet...): "At the start of the Supply Phase, the
+    Canadian P. Universal Carriers will enter play in the squares marked with a red arrow"
+    (turn 4 in hon's file): they are not deployed at the set-up, and enter there and then."""
+    record = play("welcome-to-caen-carpiquet", 3, turns=4)
+    deploy = next(e for e in record.events if e.kind == "deploy" and e.side == "commonwealth")
+    assert "2 arrive with a scenario event" in deploy.text
+    entered = [e for e in record.events if isinstance(e, EnterEvent)]
+    carriers = [e for e in entered if "Universal Carrier" in e.text]
+    assert len(carriers) == 2 and all(e.turn == 4 and e.phase == "supply" for e in carriers)
+    assert all(sq[1] == 0 and 7 <= sq[0] <= 9 for e in carriers for sq in e.to)  # the red arrows
+    told = next(e for e in record.events if isinstance(e, ScenarioEvent) and e.turn == 4)
+    assert "Played: Universal Carrier" in told.text and "enter play through carrier-entry" in told.text
