@@ -131,6 +131,7 @@ DAMAGE = _R + "test_damage.py::"
 RETREAT = _R + "test_retreat.py::"
 COVER = _R + "test_cover.py::"
 EVENTS = _R + "test_scenario_events.py::"
+TRENCHES = _R + "test_trenches.py::"
 SUMMARY = "tests/heroes/army/test_summary.py::"
 
 
@@ -1110,10 +1111,12 @@ MECHANICS: tuple[Coverage, ...] = (
         HON,
         "BfC p.06",
         PARTIAL,
-        "its squares are a hole, cover and a difficult passage: a unit stops entering it and at every square "
-        "along it, not leaving it; access arrows, its ZoC rule and grenades along it are not played",
+        "entering or leaving stops a unit except through an access (the element's doors), moving along it does "
+        "not; its ZoC stays inside, none enters; passages between two trenches, corners and grenades are not",
         LOS + "test_infantry_in_a_hole_hide_from_the_units_outside_but_not_inside",
-        MOVEMENT + "test_entering_a_difficult_passage_ends_the_move",
+        TRENCHES + "test_moving_along_a_trench_does_not_stop_a_unit",
+        TRENCHES + "test_entering_or_leaving_a_trench_stops_a_unit_except_through_its_access",
+        TRENCHES + "test_a_trench_s_zone_of_control_stays_inside_and_none_enters_it",
     ),
     mechanic(
         "foxholes",

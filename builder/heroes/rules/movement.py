@@ -205,7 +205,7 @@ class _Mover:
             may, difficult, suppresses = self.passage.ground(square, unit, side, self.amphibious)
             if not may:
                 return None
-            if difficult and not self.ignore_difficult:
+            if difficult and not self.ignore_difficult and not _trench_free(self.passage, pairs, square):
                 # HoN core p.18: entering a difficult passage ends the move. A counter of
                 # several squares is judged by its leading squares, the only ones that enter
                 # new squares (the front, or the rear going backwards), so it is free of the
@@ -337,7 +337,12 @@ def _leaves_difficult(
     the swinging end of a pivot). A unit working its way through a difficult passage advances
     one square, then its Movement Action ends (HoN core p.18; SoN p.11); a counter of several
     squares is free of it once its leading end is out. Turning in place enters nothing."""
-    return any(passage.difficult(s) for s, t in pairs if t in entered)
+    return any(passage.difficult(s) and not passage.trench_free(s, t) for s, t in pairs if t in entered)
+
+
+def _trench_free(passage: PassageMap, pairs: tuple[tuple[Square, Square], ...], square: Square) -> bool:
+    """Whether the counter enters `square` along a trench or through its access (BfC p.06)."""
+    return any(t == square and passage.trench_free(s, t) for s, t in pairs)
 
 
 def worked_through(passage: PassageMap, footprint: int, before: Position, after: Position) -> bool:

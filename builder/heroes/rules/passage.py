@@ -11,7 +11,7 @@ from builder.heroes.catalogue.units import Side, Unit, UnitType
 from builder.heroes.rules.grid import corner_sides, edge_key, edge_of_segment, is_diagonal, neighbours
 from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.pieces import Square
-from builder.heroes.scenario.battlefield import Battlefield
+from builder.heroes.scenario.battlefield import Battlefield, PlacedElement
 
 # A one-square step: the square entered, whether the move ends there, markers taken.
 Exit = tuple[Square, bool, int]
@@ -65,6 +65,11 @@ class PassageMap:
         self._exits: dict[tuple[UnitType, bool, bool, bool], Exits] = {}
         self._entries: dict[tuple[UnitType, bool, bool], dict[Square, tuple[Square, ...]]] = {}
         self.building_of: dict[Square, int] = {}
+        # Trenches (BfC p.06) by square, and their accesses (the dashed line with a blue
+        # arrow, given as the element's doors): moving along a trench or through an access
+        # does not stop a unit, entering or leaving elsewhere does.
+        self.trench_of: dict[Square, int] = {}
+        self.accesses: set[frozenset[Square]] = set()
         self.doors: set[frozenset[Square]] = set()
         self.windows: set[frozenset[Square]] = set()
         # Barrier groups by edge, for steps through an interspace: each building's outline
@@ -80,6 +85,11 @@ class PassageMap:
                         self.building_of[cell] = i
                 self.doors |= element.doors & element.boundary
                 self.windows |= element.windows & element.boundary
+            if is_trench(element):
+                for cell in element.cells:
+                    if battlefield.element_at.get(cell) is element:
+                        self.trench_of[cell] = i
+                self.accesses |= element.doors & element.boundary
             for part in _parts(element.cells):
                 outline = {e for e in element.boundary if e & part} if element.effects.building else set()
                 for edge in outline | {e for e in element.walls if e & part}:
@@ -146,6 +156,15 @@ class PassageMap:
                 effects.suppresses and not (effects.water and amphibious),
             )
         return found
+
+    def trench_free(self, s: Square, t: Square) -> bool:
+        """Whether a step from `s` to `t` keeps a trench's difficult passage from stopping the
+        unit (BfC p.06): along the same trench, or into or out of it across an access."""
+        trench = self.trench_of
+        inside = trench.get(s, -1)
+        if inside >= 0 and inside == trench.get(t, -2):
+            return True
+        return not is_diagonal(s, t) and edge_key(s, t) in self.accesses
 
     def difficult(self, square: Square) -> bool:
         return self.battlefield.effects_at(square).difficult
@@ -217,7 +236,9 @@ class PassageMap:
             step = self.step_for(here, there, unit.type, side, urban)
             may, difficult, suppresses = self.ground(there, unit, side, amphibious)
             if step.allowed and may:
-                stop = step.stop or leaving or (difficult and not ignore_difficult)
+                # BfC p.06: along a trench or through its access the unit goes on.
+                free = self.trench_free(here, there)
+                stop = step.stop or (leaving and not free) or (difficult and not ignore_difficult and not free)
                 found.append((there, stop, int(suppresses)))
         return tuple(found)
 
@@ -270,6 +291,12 @@ class PassageMap:
         if is_diagonal(a, b):
             return self._diagonal(a, b, UnitType.INFANTRY).allowed
         return edge_key(a, b) not in self.barriers
+
+
+def is_trench(element: PlacedElement) -> bool:
+    """A trench (BfC p.06): the catalogue's trench terrain, or any element that is both a hole
+    and a difficult passage bounded as one (a player's own trench type)."""
+    return element.terrain.id == "trench" or (element.effects.hole and element.effects.difficult)
 
 
 _KEPT = PerBattlefield(PassageMap)

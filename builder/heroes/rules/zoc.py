@@ -6,8 +6,11 @@ it reaches through a door in HoN (core p.20) but never leaves a building in SoN 
 suppressed unit's ZoC affects no one (HoN core p.12) and an embarked unit has none (p.27);
 vehicles exert one in HoN that hinders no movement, none in SoN (Ruleset.zoc_exerted_by).
 
-Simplified: units in the corner squares do not cut a ZoC (only terrain does), and trenches'
-own rule (BfC p.06: units in a trench ignore the ZoC of units outside it) is not modelled."""
+Trenches (BfC p.06): "Units in Trenches are not affected by the ZoC of units outside the
+Trench and vice versa. The ZoC of a unit present in a Trench is limited to the element": a
+ZoC never reaches from a trench's squares to others, nor into them from outside.
+
+Simplified: units in the corner squares do not cut a ZoC (only terrain does)."""
 
 from __future__ import annotations
 
@@ -59,6 +62,8 @@ def zone_of_control(battlefield: Battlefield, piece: Piece, ruleset: Ruleset) ->
                 continue
             if not _crosses(passage, square, near, ruleset):
                 continue
+            if passage.trench_of.get(square, -1) != passage.trench_of.get(near, -1):
+                continue  # BfC p.06: a trench's ZoC stays inside it, none enters it
             ends = smap.ends(square, near, piece.squares, (near,), piece.unit.type, None, ruleset)
             if not trace(smap, _NOBODY, square, near, ends).blocked:
                 found.add(near)
