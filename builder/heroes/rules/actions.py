@@ -11,7 +11,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from builder.heroes.catalogue.units import DefenseColour, Weapon
+from builder.heroes.catalogue.units import DefenseColour, UnitType, Weapon
 from builder.heroes.rules.assault import (
     Assault,
     AssaultOutcome,
@@ -44,9 +44,10 @@ from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import Frame, GameState, destroyed_in
-from builder.heroes.rules.zoc import zones_of_control
+from builder.heroes.rules.zoc import zone_of_control, zones_of_control
 from builder.heroes.scenario.battlefield import PlacedLine
 from builder.kernel.dice import Dice
+from builder.kernel.events import Modifier
 
 # --- Looking at the battlefield ---------------------------------------------------------
 
@@ -88,6 +89,24 @@ def cover_table(state: GameState, colour: DefenseColour) -> dict[Square, int]:
 
 
 _BONUSES: PerBattlefield[dict[DefenseColour, dict[Square, int]]] = PerBattlefield(lambda _: {})
+
+
+DEFENDER_PAGE = "BfC p.08"
+
+
+def defender_bonus(state: GameState, target: Piece) -> tuple[Modifier, ...]:
+    """Defender (BfC p.08): "This unit grants +1 to the Defense Value of allied Infantry Units
+    in its ZoC" - once, however many Defenders cover the target; a Defender does not cover
+    itself (its ZoC is the squares around it)."""
+    if target.unit.type is not UnitType.INFANTRY:
+        return ()
+    squares = set(target.squares)
+    for piece in state.units(target.owner):
+        if piece.key == target.key or not piece.side.has("defender"):
+            continue
+        if squares & zone_of_control(state.battlefield, piece, state.ruleset):
+            return (Modifier(f"Defender ({name(piece)})", 1, DEFENDER_PAGE),)
+    return ()
 
 
 def line_bonus(state: GameState, firer: Piece, target: Piece, lines: tuple[PlacedLine, ...]) -> int:
@@ -184,6 +203,7 @@ def shots_at(
         return [None] * len(weapons)
     terrain = 0 if _shared_cover(state, firer, target) else cover(state, target)
     terrain += line_bonus(state, firer, target, sight.lines)
+    guarded = defender_bonus(state, target)
     facing = struck_facing(target, firer.squares)
     found: list[Shot | None] = []
     for weapon in weapons:
@@ -193,6 +213,7 @@ def shots_at(
             weapon=weapon,
             facing=facing,
             terrain=terrain,
+            defense_bonuses=guarded,
             range=sight.range,
             penalties=sight.modifiers,
         )

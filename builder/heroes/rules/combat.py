@@ -91,6 +91,8 @@ class Shot:
     combat: int | None = None
     facing: Facing | None = None  # which defense of a heavy vehicle (or large creature) is hit
     terrain: int = 0  # the target's terrain defensive bonus for its colour (HoN core p.18)
+    # Added to the target's Defense Value by others' abilities (Defender, BfC p.08).
+    defense_bonuses: tuple[Modifier, ...] = ()
     obscured: tuple[tuple[Square, int], ...] = ()  # each square obscuring the LoS, its penalty
     range: int = 1  # squares, counting the target's and not the firer's (HoN core p.14)
     suppressed: int | None = None  # Suppressed markers on the firer; None: the firer's
@@ -287,6 +289,9 @@ def aim(shot: Shot, ruleset: Ruleset = HON) -> Aim:
     long_range = shot.range > ruleset.long_range_beyond and value("hawkeye") is None  # Hawkeye: SoN p.17
     penalties = result_penalties(ruleset, suppressed, obscured, long_range, shot.penalties)
     defense, defense_modifiers = target_number(ruleset, target, shot.terrain, shot.facing)
+    if shot.defense_bonuses:
+        defense += sum(m.value for m in shot.defense_bonuses)
+        defense_modifiers += shot.defense_bonuses
     destruction = (value("destruction") or 0) if shot.structure is not None else 0
     page = cite("suppressive-fire" if shot.suppressive else "fire")
     return Aim(

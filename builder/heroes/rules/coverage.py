@@ -429,7 +429,16 @@ ABILITIES: tuple[Coverage, ...] = (
         ZOC + "test_suppressed_embarked_and_son_vehicles_exert_none",
     ),
     ability("charge", "Charge", HON, "BfC p.08", NOT_PLAYED, "no Firing Action precedes an assault"),
-    ability("defender", "Defender", HON, "BfC p.08", NOT_PLAYED, "no +1 is given to the infantry in its ZoC"),
+    ability(
+        "defender",
+        "Defender",
+        HON,
+        "BfC p.08",
+        PLAYED,
+        "+1 to the Defense Value of allied infantry in its ZoC against a Firing Action (an assault reads no Defense "
+        "Value); several Defenders give +1 once (hon's reading)",
+        COVER + "test_a_defender_gives_plus_1_to_allied_infantry_in_its_zone_of_control",
+    ),
     ability("substitute", "Substitute", HON, "BfC p.08", NOT_PLAYED, "no unit takes a hit in another's place"),
     ability("ambush-spotter", "Ambush Spotter", HON, "BfC p.08", NOT_PLAYED, "spotting concealed units is not played"),
     ability("engineer", "Engineer", HON, "BfC p.08", NOT_PLAYED, "no gear or terrain element is used or removed by it"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from builder.heroes.catalogue.units import DefenseColour
 from builder.heroes.rules.actions import cover, cover_table, shot_at, terrain_bonus
+from builder.heroes.rules.combat import aim
 from builder.heroes.rules.pieces import NORTH, Piece
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.state import GameState
@@ -104,3 +105,20 @@ def test_a_line_bounding_a_terrain_element_gives_its_bonus_only_inside_it() -> N
     assert behind is not None and behind.terrain == 0
     within = shot_at(state, firer, inside)
     assert within is not None and within.terrain == 2
+
+
+def test_a_defender_gives_plus_1_to_allied_infantry_in_its_zone_of_control() -> None:
+    """BfC p.08, Defender: "This unit grants +1 to the Defense Value of allied Infantry Units
+    in its ZoC" - not to itself, not to an enemy, not beyond its ZoC; 4 + 1 = 5 to reach."""
+    board = field(OPEN_ROWS)
+    guard = infantry_piece(infantry(abilities=[{"id": "defender"}], unit_id="guard"), (2, 0), key="guard", owner="b")
+    covered = infantry_piece(infantry(), (3, 0), key="covered", owner="b")
+    alone = infantry_piece(infantry(), (5, 0), key="alone", owner="b")
+    firer = infantry_piece(infantry(heavy=2), (3, 4), key="firer")
+    state = GameState(scenario(), board, HON, ("a", "b"), "a", {p.key: p for p in (guard, covered, alone, firer)})
+    shot = shot_at(state, firer, covered)
+    assert shot is not None and [m.page for m in shot.defense_bonuses] == ["BfC p.08"]
+    assert aim(shot, HON).defense == 5
+    for uncovered in (alone, guard):
+        other = shot_at(state, firer, uncovered)
+        assert other is not None and other.defense_bonuses == () and aim(other, HON).defense == 4
