@@ -91,7 +91,7 @@ def cover_table(state: GameState, colour: DefenseColour) -> dict[Square, int]:
 _BONUSES: PerBattlefield[dict[DefenseColour, dict[Square, int]]] = PerBattlefield(lambda _: {})
 
 
-DEFENDER_PAGE = "BfC p.08"
+DEFENDER_PAGE = CHARGE_PAGE = "BfC p.08"
 
 
 def defender_bonus(state: GameState, target: Piece) -> tuple[Modifier, ...]:
@@ -253,6 +253,8 @@ class Fire:
 class AssaultAction:
     path: Path  # the Movement Action up to the square next to the defender
     defender: str
+    # Charge (BfC p.08): a Firing Action at the defender before the assault is resolved.
+    charge: bool = False
 
 
 @dataclass(frozen=True)
@@ -440,6 +442,14 @@ class Turn:
         if approach is not None and approach.destination.squares != attacker.squares:
             self._move(attacker, approach)
             attacker = self.state.pieces[attacker.key]
+        if action.charge:
+            if not attacker.side.has("charge"):
+                raise IllegalAttack(f"{name(attacker)} has no Charge ability", CHARGE_PAGE)
+            self._charge(attacker, defender)
+            charger, found = self.state.pieces.get(attacker.key), self.state.pieces.get(defender.key)
+            if charger is None or charger.is_wreck or found is None or found.is_wreck:
+                return  # the defender fell to the Charge's fire: nothing is left to assault
+            attacker, defender = charger, found
         from_squares = attacker.squares
         terrain = 0 if _shared_cover(self.state, attacker, defender) else cover(self.state, defender)
         result = resolve_assault(Assault(attacker, defender, terrain=terrain), self.dice, self.state.ruleset)
@@ -449,6 +459,23 @@ class Turn:
         self.hurt(attacker, result.attacker, result.attacker_effect)
         self.hurt(defender, result.defender, result.defender_effect)
         self._assault_moves(result, from_squares, defender.squares)
+
+    def _charge(self, attacker: Piece, defender: Piece) -> None:
+        """Charge (BfC p.08): "When this unit launches an Assault, it may take a Firing Action
+        before resolving the Assault" - at the defender, with every weapon that can."""
+        shots = tuple((w, defender.key) for w in weapons_of(attacker) if shot_at(self.state, attacker, defender, w))
+        if one_weapon_only(attacker):
+            shots = shots[:1]
+        if not shots:
+            return
+        before = len(self.frames)
+        self._fire(attacker, Fire(shots))
+        said = f"Charge ({CHARGE_PAGE}): {name(attacker)} fires before the assault. "
+        for i in range(before, len(self.frames)):
+            frame = self.frames[i]
+            if isinstance(frame.event, FireEvent):
+                event = frame.event.model_copy(update={"text": said + frame.event.text})
+                self.frames[i] = Frame(event, frame.pieces)
 
     def _assault_moves(
         self, result: AssaultResult, from_squares: tuple[Square, ...], contested: tuple[Square, ...]

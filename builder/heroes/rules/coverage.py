@@ -428,7 +428,15 @@ ABILITIES: tuple[Coverage, ...] = (
         ASSAULT + "test_an_embarked_unit_or_a_wreck_cannot_be_assaulted",
         ZOC + "test_suppressed_embarked_and_son_vehicles_exert_none",
     ),
-    ability("charge", "Charge", HON, "BfC p.08", NOT_PLAYED, "no Firing Action precedes an assault"),
+    ability(
+        "charge",
+        "Charge",
+        HON,
+        "BfC p.08",
+        PLAYED,
+        "a Firing Action at the defender, once adjacent, before the assault is resolved; the policy always takes it",
+        ASSAULT + "test_a_unit_with_charge_fires_at_the_defender_before_the_assault",
+    ),
     ability(
         "defender",
         "Defender",

@@ -160,7 +160,8 @@ class SimplePolicy:
         for _, _, defender in sorted(options, key=lambda o: (-o[0], o[1])):
             path = assault_path(state.battlefield, state.pieces.values(), piece, defender, state.ruleset)
             if path is not None:
-                return AssaultAction(path, defender.key)
+                # Charge (BfC p.08) "may" fire first: the policy always does, hits only help.
+                return AssaultAction(path, defender.key, charge=piece.side.has("charge"))
         return None
 
     # --- Movement -----------------------------------------------------------------------

@@ -267,3 +267,33 @@ def test_the_bundled_catalogue_assault_us_fire_team_on_grenadiers(bundled: Catal
     result = resolve_assault(Assault(team, grenadiers, terrain=1), LoadedDice([5, 2, 4, 4]))
     assert result.attack is not None and result.attack.total == 5 + 3
     assert result.outcome in AssaultOutcome
+
+
+def test_a_unit_with_charge_fires_at_the_defender_before_the_assault() -> None:
+    """BfC p.08, Charge: "When this unit launches an Assault, it may take a Firing Action
+    before resolving the Assault". The policy always does (a hit only helps); a unit
+    without Charge may not."""
+    from builder.heroes.rules.actions import AssaultAction, Turn
+    from builder.heroes.rules.policy import SimplePolicy
+    from builder.kernel.dice import LoadedDice
+    from tests.fixtures.rules.boards import piece as board_piece
+    from tests.fixtures.rules.boards import unit
+    from tests.fixtures.rules.games import game
+
+    chargers = unit("chargers", abilities=[{"id": "assault", "value": 2}, "charge"])
+    attacker, defender = board_piece("a1", (2, 1), kind=chargers), board_piece("b1", (4, 1), "b")
+    state = game("\n".join(["........"] * 3), [attacker, defender])
+    action = SimplePolicy().activate(state, attacker)
+    assert isinstance(action, AssaultAction) and action.charge
+    turn = Turn(state, LoadedDice([1, 6, 1, 1, 1, 1]), "activation")  # the shot misses, then the assault
+    turn.perform("a1", action)
+    kinds = [f.event.kind for f in turn.frames]
+    assert kinds.index("fire") < kinds.index("assault")
+    fired = next(f.event for f in turn.frames if f.event.kind == "fire")
+    assert fired.text.startswith("Charge (BfC p.08)")
+    plain = board_piece("a2", (2, 1), kind=unit("stormers", abilities=[{"id": "assault", "value": 2}]))
+    state = game("\n".join(["........"] * 3), [plain, board_piece("b1", (4, 1), "b")])
+    action = SimplePolicy().activate(state, plain)
+    assert isinstance(action, AssaultAction) and not action.charge
+    with pytest.raises(IllegalAttack):
+        Turn(state, LoadedDice([6, 6, 1]), "activation").perform("a2", replace(action, charge=True))
