@@ -174,12 +174,18 @@ def weapons_of(piece: Piece) -> tuple[Weapon | None, ...]:
 
 
 def shot_at(
-    state: GameState, firer: Piece, target: Piece, weapon: Weapon | None = None, occupancy: Occupancy | None = None
+    state: GameState,
+    firer: Piece,
+    target: Piece,
+    weapon: Weapon | None = None,
+    occupancy: Occupancy | None = None,
+    charge: bool = False,
 ) -> Shot | None:
     """The Firing Action `firer` could make at `target` from where both stand, or None when
     the rules forbid it (no line of sight, out of range, X against the colour…). Pass the
-    `occupancy` when asking for many shots on one battlefield."""
-    return shots_at(state, firer, target, (weapon,), occupancy)[0]
+    `occupancy` when asking for many shots on one battlefield; `charge`: Charge's Firing
+    Action, free of range restrictions (BfC p.08)."""
+    return shots_at(state, firer, target, (weapon,), occupancy, charge)[0]
 
 
 def shots_at(
@@ -188,6 +194,7 @@ def shots_at(
     target: Piece,
     weapons: tuple[Weapon | None, ...],
     occupancy: Occupancy | None = None,
+    charge: bool = False,
 ) -> list[Shot | None]:
     """`shot_at` for each of the firer's weapons, tracing the line of sight once."""
     if (
@@ -216,6 +223,7 @@ def shots_at(
             defense_bonuses=guarded,
             range=sight.range,
             penalties=sight.modifiers,
+            free_of_range=charge,
         )
         found.append(shot if _aimable(shot, state) else None)
     return found
@@ -439,17 +447,27 @@ class Turn:
                 f"the tracks of {name(attacker)} are damaged: it may not assault", self.state.ruleset.cite("damage")
             )
         approach = Path(action.path.positions[:-1], action.path.cost) if len(action.path.positions) > 1 else None
-        if approach is not None and approach.destination.squares != attacker.squares:
-            self._move(attacker, approach)
-            attacker = self.state.pieces[attacker.key]
         if action.charge:
             if not attacker.side.has("charge"):
                 raise IllegalAttack(f"{name(attacker)} has no Charge ability", CHARGE_PAGE)
             self._charge(attacker, defender)
             charger, found = self.state.pieces.get(attacker.key), self.state.pieces.get(defender.key)
-            if charger is None or charger.is_wreck or found is None or found.is_wreck:
-                return  # the defender fell to the Charge's fire: nothing is left to assault
-            attacker, defender = charger, found
+            if charger is None or charger.is_wreck:
+                return
+            attacker = charger
+            if found is None or found.is_wreck:
+                # "If the Firing Action destroys the target, this unit must end its Movement
+                # Action in the target's former square" (BfC p.08).
+                whole = action.path
+                if len(whole.positions) > 1 and may_stand(self.state, attacker, whole.destination.squares):
+                    self._move(attacker, whole)
+                elif approach is not None and approach.destination.squares != attacker.squares:
+                    self._move(attacker, approach)
+                return
+            defender = found
+        if approach is not None and approach.destination.squares != attacker.squares:
+            self._move(attacker, approach)
+            attacker = self.state.pieces[attacker.key]
         from_squares = attacker.squares
         terrain = 0 if _shared_cover(self.state, attacker, defender) else cover(self.state, defender)
         result = resolve_assault(Assault(attacker, defender, terrain=terrain), self.dice, self.state.ruleset)
@@ -461,21 +479,25 @@ class Turn:
         self._assault_moves(result, from_squares, defender.squares)
 
     def _charge(self, attacker: Piece, defender: Piece) -> None:
-        """Charge (BfC p.08): "When this unit launches an Assault, it may take a Firing Action
-        before resolving the Assault" - at the defender, with every weapon that can."""
-        shots = tuple((w, defender.key) for w in weapons_of(attacker) if shot_at(self.state, attacker, defender, w))
+        """Charge (BfC p.08): "When this unit launches an Assault, it may first take a Firing
+        Action at its target. If the target survives, resolve the Assault. This free attack
+        disregards range restrictions" - from where it stands, before it moves, with every
+        weapon that can."""
+        weapons = [w for w in weapons_of(attacker) if shot_at(self.state, attacker, defender, w, charge=True)]
         if one_weapon_only(attacker):
-            shots = shots[:1]
-        if not shots:
-            return
-        before = len(self.frames)
-        self._fire(attacker, Fire(shots))
+            weapons = weapons[:1]
         said = f"Charge ({CHARGE_PAGE}): {name(attacker)} fires before the assault. "
-        for i in range(before, len(self.frames)):
-            frame = self.frames[i]
-            if isinstance(frame.event, FireEvent):
-                event = frame.event.model_copy(update={"text": said + frame.event.text})
-                self.frames[i] = Frame(event, frame.pieces)
+        for weapon in weapons:
+            target, shooter = self.state.pieces.get(defender.key), self.state.pieces.get(attacker.key)
+            if target is None or shooter is None or target.is_wreck:
+                break
+            shot = shot_at(self.state, shooter, target, weapon, charge=True)
+            if shot is None:
+                continue
+            result = fire(shot, self.dice, self.state.ruleset)
+            event = FireEvent.of(result, self.state.turn, self.phase, attacker.owner)
+            self.add(event.model_copy(update={"text": said + event.text}))
+            self._after_fire(result)
 
     def _assault_moves(
         self, result: AssaultResult, from_squares: tuple[Square, ...], contested: tuple[Square, ...]

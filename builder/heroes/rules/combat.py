@@ -91,6 +91,8 @@ class Shot:
     combat: int | None = None
     facing: Facing | None = None  # which defense of a heavy vehicle (or large creature) is hit
     terrain: int = 0  # the target's terrain defensive bonus for its colour (HoN core p.18)
+    # Charge's Firing Action "disregards range restrictions" (BfC p.08): night, fog, Limited Range.
+    free_of_range: bool = False
     # Added to the target's Defense Value by others' abilities (Defender, BfC p.08).
     defense_bonuses: tuple[Modifier, ...] = ()
     obscured: tuple[tuple[Square, int], ...] = ()  # each square obscuring the LoS, its penalty
@@ -232,7 +234,7 @@ def aim(shot: Shot, ruleset: Ruleset = HON) -> Aim:
         raise IllegalAttack(f"{name(target)} is inside a vehicle and may not be targeted", cite("transport"))
     if shot.range < 1:
         raise ValueError("the range counts the target's square, so it is at least 1")
-    if ruleset.max_range is not None and shot.range > ruleset.max_range:
+    if ruleset.max_range is not None and shot.range > ruleset.max_range and not shot.free_of_range:
         raise IllegalAttack(f"night or fog limits shots to {ruleset.max_range} squares", cite("night"))
     abilities: list[AbilityRef] = []
     if shot.combat is not None:
@@ -257,7 +259,7 @@ def aim(shot: Shot, ruleset: Ruleset = HON) -> Aim:
         return has if given is None else given
 
     limit = value("limited-range")
-    if limit and shot.range > limit:
+    if limit and shot.range > limit and not shot.free_of_range:
         raise IllegalAttack(f"Limited Range {limit}: the target is {shot.range} squares away", cite("limited-range"))
     move = value("fire-on-the-move") or 0
     if shot.fire_on_the_move:

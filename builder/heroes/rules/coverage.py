@@ -434,7 +434,8 @@ ABILITIES: tuple[Coverage, ...] = (
         HON,
         "BfC p.08",
         PLAYED,
-        "a Firing Action at the defender, once adjacent, before the assault is resolved; the policy always takes it",
+        "a Firing Action at the target before moving, free of range restrictions; a target destroyed, it ends in "
+        "its square, no assault; the policy always takes the Firing Action",
         ASSAULT + "test_a_unit_with_charge_fires_at_the_defender_before_the_assault",
     ),
     ability(
@@ -442,9 +443,9 @@ ABILITIES: tuple[Coverage, ...] = (
         "Defender",
         HON,
         "BfC p.08",
-        PLAYED,
-        "+1 to the Defense Value of allied infantry in its ZoC against a Firing Action (an assault reads no Defense "
-        "Value); several Defenders give +1 once (hon's reading)",
+        PARTIAL,
+        "+1 to the Defense Value of allied infantry in its ZoC against a Firing Action, once for several Defenders; "
+        "it does not last after the Defender is destroyed to the end of the Activation Phase",
         COVER + "test_a_defender_gives_plus_1_to_allied_infantry_in_its_zone_of_control",
     ),
     ability("substitute", "Substitute", HON, "BfC p.08", NOT_PLAYED, "no unit takes a hit in another's place"),

@@ -288,9 +288,19 @@ def test_a_unit_with_charge_fires_at_the_defender_before_the_assault() -> None:
     turn = Turn(state, LoadedDice([1, 6, 1, 1, 1, 1]), "activation")  # the shot misses, then the assault
     turn.perform("a1", action)
     kinds = [f.event.kind for f in turn.frames]
-    assert kinds.index("fire") < kinds.index("assault")
+    assert kinds.index("fire") < kinds.index("move") < kinds.index("assault")  # it fires first, from afar
     fired = next(f.event for f in turn.frames if f.event.kind == "fire")
     assert fired.text.startswith("Charge (BfC p.08)")
+    # "If the Firing Action destroys the target, this unit must end its Movement Action in
+    # the target's former square": a reduced defender hit is destroyed, no assault is rolled.
+    reduced = board_piece("b1", (4, 1), "b", side_index=1)
+    state = game("\n".join(["........"] * 3), [board_piece("a1", (2, 1), kind=chargers), reduced])
+    action = SimplePolicy().activate(state, state.pieces["a1"])
+    assert isinstance(action, AssaultAction) and action.charge
+    turn = Turn(state, LoadedDice([6]), "activation")
+    turn.perform("a1", action)
+    assert "b1" not in state.pieces and state.pieces["a1"].squares == ((4, 1),)
+    assert "assault" not in [f.event.kind for f in turn.frames]
     plain = board_piece("a2", (2, 1), kind=unit("stormers", abilities=[{"id": "assault", "value": 2}]))
     state = game("\n".join(["........"] * 3), [plain, board_piece("b1", (4, 1), "b")])
     action = SimplePolicy().activate(state, plain)
