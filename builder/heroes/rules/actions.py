@@ -11,6 +11,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
+from builder.heroes.catalogue.terrain import LineKind
 from builder.heroes.catalogue.units import DefenseColour, UnitType, Weapon
 from builder.heroes.rules.assault import (
     Assault,
@@ -26,6 +27,7 @@ from builder.heroes.rules.events import (
     AdvanceEvent,
     AssaultEvent,
     BreaksEvent,
+    ClearEvent,
     ControlEvent,
     DestroyedEvent,
     EnterEvent,
@@ -270,7 +272,29 @@ class Hold:
     reason: str
 
 
-Action = Move | Enter | Fire | AssaultAction | Hold
+@dataclass(frozen=True)
+class Clear:
+    """An Engineer removes a barbed hedgehog in its ZoC instead of a Movement or Firing
+    Action (BfC p.05): `line` is its index in the battlefield's lines."""
+
+    line: int
+
+
+Action = Move | Enter | Fire | AssaultAction | Hold | Clear
+
+
+def hedgehogs_in_reach(state: GameState, piece: Piece) -> list[int]:
+    """The barbed hedgehog lines an Engineer may remove: a segment beside its squares or its
+    ZoC (BfC p.05: "remove a Barbed Hedgehogs marker present in their ZoC")."""
+    if not piece.side.has("engineer") or not piece.squares:
+        return []
+    near = set(piece.squares) | zone_of_control(state.battlefield, piece, state.ruleset)
+    return [
+        j
+        for j, placed in enumerate(state.battlefield.lines)
+        if placed.line.kind is LineKind.HEDGEHOG
+        and any(sq in near for p, q in placed.segments for sq in edge_of_segment(p, q))
+    ]
 
 
 def may_stand(state: GameState, piece: Piece, squares: tuple[Square, ...]) -> bool:
@@ -312,6 +336,8 @@ class Turn:
             self._fire(piece, action)
         elif isinstance(action, AssaultAction):
             self._assault(piece, action)
+        elif isinstance(action, Clear):
+            self._clear(piece, action.line)
         else:
             self.add(
                 HoldEvent(
@@ -404,6 +430,25 @@ class Turn:
                 text=f"{name(piece)} enters the battlefield at {_where(position.squares)}.",
                 unit=piece.key,
                 to=position.squares,
+            )
+        )
+
+    def _clear(self, piece: Piece, line: int) -> None:
+        if line not in hedgehogs_in_reach(self.state, piece):
+            raise ValueError(f"{piece.key} is no Engineer with that barbed hedgehog in its ZoC")
+        field = self.state.battlefield
+        placed = field.lines[line]
+        squares = tuple(sorted({sq for p, q in placed.segments for sq in edge_of_segment(p, q)}))
+        # The battlefield's tables are kept per battlefield: a new one is worked out afresh.
+        self.state.battlefield = replace(field, lines=field.lines[:line] + field.lines[line + 1 :])
+        self.add(
+            ClearEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=piece.owner,
+                text=f"{name(piece)} (Engineer) removes the barbed hedgehog at {_where(squares)} (BfC p.05, p.08).",
+                unit=piece.key,
+                squares=squares,
             )
         )
 

@@ -450,7 +450,16 @@ ABILITIES: tuple[Coverage, ...] = (
     ),
     ability("substitute", "Substitute", HON, "BfC p.08", NOT_PLAYED, "no unit takes a hit in another's place"),
     ability("ambush-spotter", "Ambush Spotter", HON, "BfC p.08", NOT_PLAYED, "spotting concealed units is not played"),
-    ability("engineer", "Engineer", HON, "BfC p.08", NOT_PLAYED, "no gear or terrain element is used or removed by it"),
+    ability(
+        "engineer",
+        "Engineer",
+        HON,
+        "BfC p.08; BfC p.05",
+        PARTIAL,
+        "removes a barbed hedgehog in its ZoC instead of moving or firing (the policy does when it has no shot nor "
+        "assault); other gear and terrain elements with its symbol are not played",
+        MOVEMENT + "test_an_engineer_removes_a_barbed_hedgehog_in_its_zone_of_control",
+    ),
     ability(
         "military-engineering",
         "Military Engineering",
@@ -681,9 +690,10 @@ MARKERS: tuple[Coverage, ...] = (
         HON,
         "BfC p.05",
         PARTIAL,
-        "a hedgehog line on the map bars vehicles and stops infantry; Engineers never remove one and Military "
+        "a hedgehog line on the map bars vehicles and stops infantry; an Engineer removes one in its ZoC; Military "
         "Engineering never places one",
         MOVEMENT + "test_hedgehog_lines_bar_vehicles_and_stop_infantry",
+        MOVEMENT + "test_an_engineer_removes_a_barbed_hedgehog_in_its_zone_of_control",
     ),
     marker(
         "advanced-position",

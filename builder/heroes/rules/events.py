@@ -109,6 +109,15 @@ class EnterEvent(_HeroesEvent):
     to: tuple[Square, ...]
 
 
+class ClearEvent(_HeroesEvent):
+    """An Engineer removes a barbed hedgehog in its ZoC (BfC p.05, p.08): `squares` are the
+    squares on either side of the line it took off the battlefield."""
+
+    kind: Literal["clear"] = "clear"
+    unit: str
+    squares: tuple[Square, ...]
+
+
 class FireEvent(_HeroesEvent):
     """A Firing Action, its rolls and what became of the target."""
 
@@ -246,7 +255,7 @@ class VictoryEvent(_HeroesEvent):
 
 
 class ScenarioEvent(_HeroesEvent):
-    """One of the scenario's events, told but not played (builder.heroes.rules.turn)."""
+    """One of the scenario's events, told, with what the engine played of it (builder.heroes.rules.turn)."""
 
     kind: Literal["scenario-event"] = "scenario-event"
 
@@ -261,6 +270,7 @@ HeroesEvent = Annotated[
     | HoldEvent
     | MoveEvent
     | EnterEvent
+    | ClearEvent
     | FireEvent
     | AssaultEvent
     | AdvanceEvent

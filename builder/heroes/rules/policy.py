@@ -16,6 +16,7 @@ from builder.heroes.catalogue.units import Weapon
 from builder.heroes.rules.actions import (
     Action,
     AssaultAction,
+    Clear,
     Enter,
     Fire,
     Hold,
@@ -23,6 +24,7 @@ from builder.heroes.rules.actions import (
     cover,
     cover_table,
     enemies_in_reach,
+    hedgehogs_in_reach,
     one_weapon_only,
     shots_at,
     terrain_bonus,
@@ -112,6 +114,10 @@ class SimplePolicy:
         shots = self._shots(state, piece, occupancy)
         if shots:
             return Fire(tuple(shots))
+        # An Engineer with nothing to shoot clears a barbed hedgehog in its ZoC (BfC p.05).
+        hedgehogs = hedgehogs_in_reach(state, piece)
+        if hedgehogs:
+            return Clear(hedgehogs[0])
         return self._advance(state, piece)
 
     def supply_move(self, state: GameState, piece: Piece) -> Action:

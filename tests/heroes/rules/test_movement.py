@@ -339,3 +339,26 @@ def test_no_move_ever_ends_on_an_occupied_or_forbidden_square(
     for position in reachable(board, [mover, *crowd], mover, SON if kind is BEAST else HON):
         assert not taken & set(position.squares)
         assert all(passage.refusal(sq, kind, kind.sides[0]) is None for sq in position.squares)
+
+
+def test_an_engineer_removes_a_barbed_hedgehog_in_its_zone_of_control() -> None:
+    """BfC p.05, Barbed Hedgehog: "Units with the Engineer Special Ability may, instead of a
+    Movement Action or Firing Action, remove a Barbed Hedgehogs marker present in their ZoC"
+    (Engineer, BfC p.08). The policy's Engineer with nothing to shoot does; then a vehicle
+    drives across where it stood. A unit without Engineer may not."""
+    from builder.heroes.rules.actions import Clear, hedgehogs_in_reach
+    from builder.heroes.rules.policy import SimplePolicy
+
+    sappers = piece("s", (1, 0), kind=unit("pioneers", abilities=["engineer"]))
+    jeep = piece("j", (2, 0), "a", JEEP)
+    state = game("...\n...\n...", [sappers, jeep])
+    state.battlefield = field("...\n...\n...", lines=[placed_line("hedgehog", [(0, 1), (3, 1)])])
+    action = SimplePolicy().activate(state, sappers)
+    assert action == Clear(0)
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
+    turn.perform("s", action)
+    assert state.battlefield.lines == () and turn.frames[-1].event.kind == "clear"
+    assert "BfC p.05" in turn.frames[-1].event.text
+    assert any(sq[1] > 0 for sq in reachable_squares(state.battlefield, [jeep], jeep, HON))
+    riflemen = piece("r", (1, 0))
+    assert hedgehogs_in_reach(game("...\n...\n...", [riflemen]), riflemen) == []
