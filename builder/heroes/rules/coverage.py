@@ -449,7 +449,16 @@ ABILITIES: tuple[Coverage, ...] = (
         COVER + "test_a_defender_gives_plus_1_to_allied_infantry_in_its_zone_of_control",
     ),
     ability("substitute", "Substitute", HON, "BfC p.08", NOT_PLAYED, "no unit takes a hit in another's place"),
-    ability("ambush-spotter", "Ambush Spotter", HON, "BfC p.08", NOT_PLAYED, "spotting concealed units is not played"),
+    ability(
+        "ambush-spotter",
+        "Ambush Spotter",
+        HON,
+        "BfC p.08",
+        PLAYED,
+        "activated by an order token, it reveals the concealed units it sees clearly before acting; the book's "
+        "'may reveal one or more' is a choice: hon reveals every one",
+        TURN + "test_an_ambush_spotter_activated_by_an_order_reveals_the_concealed_units_it_sees_clearly",
+    ),
     ability(
         "engineer",
         "Engineer",

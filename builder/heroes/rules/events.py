@@ -109,6 +109,14 @@ class EnterEvent(_HeroesEvent):
     to: tuple[Square, ...]
 
 
+class SpotEvent(_HeroesEvent):
+    """An Ambush Spotter reveals a concealed enemy unit it sees clearly (BfC p.08)."""
+
+    kind: Literal["spot"] = "spot"
+    unit: str  # the unit revealed
+    spotter: str
+
+
 class ClearEvent(_HeroesEvent):
     """An Engineer removes a barbed hedgehog in its ZoC (BfC p.05, p.08): `squares` are the
     squares on either side of the line it took off the battlefield."""
@@ -271,6 +279,7 @@ HeroesEvent = Annotated[
     | MoveEvent
     | EnterEvent
     | ClearEvent
+    | SpotEvent
     | FireEvent
     | AssaultEvent
     | AdvanceEvent

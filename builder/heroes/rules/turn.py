@@ -20,13 +20,16 @@ from builder.heroes.rules.events import (
     RallyEvent,
     RevealEvent,
     ScenarioEvent,
+    SpotEvent,
     SuddenDeathEvent,
     TurnEvent,
     VictoryEvent,
 )
+from builder.heroes.rules.los import line_of_sight
 from builder.heroes.rules.orders import AUTONOMOUS, SPECIAL, Orders, activation_sequence, needs_no_order, tokens_for
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy import Policy
+from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import Facts, Frame, GameState
 from builder.heroes.scenario.conditions import describe, holds
 from builder.heroes.scenario.models import Event
@@ -140,12 +143,39 @@ def activation_phase(
                 unit=reveal.key,
             )
         )
+        if reveal.token != AUTONOMOUS and piece.side.has("ambush-spotter") and piece.key in state.pieces:
+            spot(turn, piece)
         turn.perform(reveal.key, policies[reveal.side].activate(state, piece))
         if reveal.token == AUTONOMOUS and reveal.key in state.pieces:
             # An autonomous unit takes an Activated marker when it acts (HoN core p.26).
             state.pieces[reveal.key] = replace(state.pieces[reveal.key], activated=True)
     scenario_events(turn, ScenarioPhase.ACTIVATION, "end", policies)
     return turn.frames
+
+
+def spot(turn: Turn, spotter: Piece) -> None:
+    """Ambush Spotter (BfC p.08): "When this unit is Activated with an Order Token, it may
+    reveal one or more concealed units to which it has a clear Line of Sight". The choice is
+    the player's; hon reveals every one (a revealed unit can be shot at, HoN core p.21)."""
+    state = turn.state
+    occupancy = Occupancy(state.pieces.values())
+    for enemy in sorted(state.enemies_of(spotter.owner), key=lambda p: p.key):
+        if not enemy.concealed or enemy.embarked_in is not None:
+            continue
+        if not line_of_sight(state.battlefield, occupancy, spotter, enemy, state.ruleset).clear:
+            continue
+        state.pieces[enemy.key] = replace(enemy, side_index=1 - enemy.side_index)
+        turn.add(
+            SpotEvent(
+                turn=state.turn,
+                phase=turn.phase,
+                side=spotter.owner,
+                text=f"{state.title(spotter)} (Ambush Spotter) sees {state.title(enemy)} clearly and reveals it "
+                f"(BfC p.08).",
+                unit=enemy.key,
+                spotter=spotter.key,
+            )
+        )
 
 
 def supply_phase(

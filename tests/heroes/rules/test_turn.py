@@ -140,3 +140,22 @@ def test_infantry_may_stand_on_a_wreck_but_not_where_a_unit_already_stands_on_it
     assert may_stand(state, mover, ((2, 0),))  # HoN core p.19: a wreck is terrain
     assert not may_stand(state, mover, ((2, 2),))
     assert state.occupant()[(2, 2)].key == "b1"
+
+
+def test_an_ambush_spotter_activated_by_an_order_reveals_the_concealed_units_it_sees_clearly() -> None:
+    """BfC p.08, Ambush Spotter: "When this unit is Activated with an Order Token, it may
+    reveal one or more concealed units to which it has a clear Line of Sight". hon reveals
+    every one; a concealed unit behind rocks (no clear LoS) stays concealed."""
+    from builder.heroes.rules.turn import activation_phase
+    from tests.fixtures.rules.boards import SNIPERS
+
+    spotter = piece("a1", (0, 0), kind=unit("spotter", abilities=["ambush-spotter"]))
+    seen = piece("b1", (4, 0), "b", SNIPERS)
+    hidden = piece("b2", (4, 2), "b", SNIPERS)  # the rocks at [2, 1] stand between
+    state = game("........\n..#.....\n........", [spotter, seen, hidden], stars={"a": 1, "b": 0})
+    orders = {"a": Orders("a", numbered=("a1",)), "b": Orders("b")}
+    policy = SimplePolicy()
+    frames = activation_phase(state, orders, {"a": policy, "b": policy}, LoadedDice([1] * 12))
+    spotted = [f.event for f in frames if f.event.kind == "spot"]
+    assert [e.unit for e in spotted] == ["b1"] and "BfC p.08" in spotted[0].text
+    assert not state.pieces["b1"].concealed and state.pieces["b2"].concealed
