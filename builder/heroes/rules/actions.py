@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from builder.heroes.catalogue.terrain import LineKind
-from builder.heroes.catalogue.units import DefenseColour, UnitType, Weapon
+from builder.heroes.catalogue.units import DefenseColour, Role, UnitType, Weapon
 from builder.heroes.rules.assault import (
     Assault,
     AssaultOutcome,
@@ -21,8 +21,8 @@ from builder.heroes.rules.assault import (
     DefenderMove,
     resolve_assault,
 )
-from builder.heroes.rules.combat import Facing, FireResult, IllegalAttack, Shot, aim, fire, name
-from builder.heroes.rules.damage import DamageLocation, Effect
+from builder.heroes.rules.combat import Facing, FireOutcome, FireResult, IllegalAttack, Shot, aim, fire, name, take_hit
+from builder.heroes.rules.damage import DamageLocation, Effect, destroy
 from builder.heroes.rules.events import (
     AdvanceEvent,
     AssaultEvent,
@@ -38,7 +38,7 @@ from builder.heroes.rules.events import (
     Phase,
     RetreatEvent,
 )
-from builder.heroes.rules.grid import edge_of_segment, footprint_squares, neighbours
+from builder.heroes.rules.grid import edge_of_segment, footprint_squares, neighbours, range_between
 from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.los import blocked_by_terrain, line_of_sight
 from builder.heroes.rules.movement import DIFFICULT, Path, Position
@@ -94,6 +94,7 @@ _BONUSES: PerBattlefield[dict[DefenseColour, dict[Square, int]]] = PerBattlefiel
 
 
 DEFENDER_PAGE = CHARGE_PAGE = "BfC p.08"
+SUBSTITUTE_REACH = 2  # squares (BfC p.08)
 
 
 def defender_bonus(state: GameState, target: Piece) -> tuple[Modifier, ...]:
@@ -470,13 +471,55 @@ class Turn:
             shot = shot_at(self.state, shooter, target, weapon)
             if shot is None:
                 continue
-            result = fire(shot, self.dice, self.state.ruleset)
-            event = FireEvent.of(result, self.state.turn, self.phase, firer.owner)
-            notes = _damage_notes(shooter, cite("damage"))
-            if notes:
-                event = event.model_copy(update={"text": f"{event.text} {notes}"})
+            self._shoot(shot, firer.owner, after=_damage_notes(shooter, cite("damage")))
+
+    def _shoot(self, shot: Shot, side: str, before: str = "", after: str = "") -> None:
+        """Resolve one shot, tell it (with `before` and `after` around the sentence) and put
+        its effects on the battlefield, a Substitute taking the hit if one may (BfC p.08)."""
+        result = fire(shot, self.dice, self.state.ruleset)
+        stand_in = self._substitute_for(result)
+        told = result if stand_in is None else replace(result, effect=Effect.NONE, target=shot.target, damage=None)
+        event = FireEvent.of(told, self.state.turn, self.phase, side)
+        text = before + event.text + (f" {after}" if after else "")
+        event = event.model_copy(update={"text": text})
+        if stand_in is None:
             self.add(event)
             self._after_fire(result)
+        else:
+            self._stand_in(event, result, stand_in)
+
+    def _substitute_for(self, result: FireResult) -> Piece | None:
+        """Substitute (BfC p.08): "This unit can suffer Hits in place of a Heavy Weapon unit
+        (outlined in red) within 2 squares provided it has a LoS (obscured or clear) to that
+        other unit". A choice: hon always lets the nearest (then first by key) take the hit."""
+        target = result.shot.target
+        if result.outcome not in (FireOutcome.HIT, FireOutcome.DOUBLE_HIT) or target.unit.role is not Role.HEAVY_WEAPON:
+            return None
+        state = self.state
+        seen = Occupancy(state.pieces.values())
+        found = [
+            p
+            for p in state.units(target.owner)
+            if p.key != target.key
+            and p.side.has("substitute")
+            and p.embarked_in is None
+            and p.squares
+            and range_between(p.squares, target.squares) <= SUBSTITUTE_REACH
+            and not line_of_sight(state.battlefield, seen, p, target, state.ruleset).blocked
+        ]
+        return min(found, key=lambda p: (range_between(p.squares, target.squares), p.key)) if found else None
+
+    def _stand_in(self, event: FireEvent, result: FireResult, stand_in: Piece) -> None:
+        """The Substitute suffers the hit (a double hit destroys it) and the Heavy Weapon none."""
+        if result.outcome is FireOutcome.DOUBLE_HIT:
+            effect, after = destroy(stand_in)
+        else:
+            effect, after, _ = take_hit(stand_in, self.dice, self.state.ruleset)
+        said = f" {name(stand_in)} takes the hit in its place (Substitute, BfC p.08) and is {effect.value}."
+        self.add(event.model_copy(update={"text": event.text + said}))
+        if result.firer is not None:
+            self.state.pieces[result.firer.key] = result.firer
+        self.hurt(stand_in, after, effect)
 
     def _after_fire(self, result: FireResult) -> None:
         if result.firer is not None:
@@ -539,10 +582,7 @@ class Turn:
             shot = shot_at(self.state, shooter, target, weapon, charge=True)
             if shot is None:
                 continue
-            result = fire(shot, self.dice, self.state.ruleset)
-            event = FireEvent.of(result, self.state.turn, self.phase, attacker.owner)
-            self.add(event.model_copy(update={"text": said + event.text}))
-            self._after_fire(result)
+            self._shoot(shot, attacker.owner, before=said)
 
     def _assault_moves(
         self, result: AssaultResult, from_squares: tuple[Square, ...], contested: tuple[Square, ...]

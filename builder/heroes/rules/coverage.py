@@ -448,7 +448,16 @@ ABILITIES: tuple[Coverage, ...] = (
         "it does not last after the Defender is destroyed to the end of the Activation Phase",
         COVER + "test_a_defender_gives_plus_1_to_allied_infantry_in_its_zone_of_control",
     ),
-    ability("substitute", "Substitute", HON, "BfC p.08", NOT_PLAYED, "no unit takes a hit in another's place"),
+    ability(
+        "substitute",
+        "Substitute",
+        HON,
+        "BfC p.08",
+        PARTIAL,
+        "the nearest takes a Firing Action's hit in place of a Heavy Weapon within 2 squares it sees (hon always "
+        "lets it, the choice being the player's); hits in an assault are not substituted",
+        COVER + "test_a_substitute_suffers_the_hit_in_place_of_a_heavy_weapon_within_2_squares",
+    ),
     ability(
         "ambush-spotter",
         "Ambush Spotter",

@@ -4,6 +4,8 @@ four squares only when every square is in the one element."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from builder.heroes.catalogue.units import DefenseColour
 from builder.heroes.rules.actions import cover, cover_table, shot_at, terrain_bonus
 from builder.heroes.rules.combat import aim
@@ -122,3 +124,28 @@ def test_a_defender_gives_plus_1_to_allied_infantry_in_its_zone_of_control() -> 
     for uncovered in (alone, guard):
         other = shot_at(state, firer, uncovered)
         assert other is not None and other.defense_bonuses == () and aim(other, HON).defense == 4
+
+
+def test_a_substitute_suffers_the_hit_in_place_of_a_heavy_weapon_within_2_squares() -> None:
+    """BfC p.08, Substitute: "This unit can suffer Hits in place of a Heavy Weapon unit
+    (outlined in red) within 2 squares provided it has a LoS (obscured or clear) to that other
+    unit". hon always lets it; the Heavy Weapon is untouched, the Substitute flips."""
+    from builder.heroes.catalogue.units import Role
+    from builder.heroes.rules.actions import Fire, Turn
+    from builder.kernel.dice import LoadedDice
+    from tests.fixtures.rules.boards import unit as board_unit
+
+    gun = board_unit("mg-team").model_copy(update={"role": Role.HEAVY_WEAPON})
+    board = field(OPEN_ROWS)
+    weapon = piece("gun", (2, 0), "b", gun)
+    crew = piece("crew", (4, 0), "b", board_unit("loaders", abilities=["substitute"]))
+    firer = infantry_piece(infantry(heavy=2), (2, 4), key="firer")
+    state = GameState(scenario(), board, HON, ("a", "b"), "a", {p.key: p for p in (weapon, crew, firer)})
+    turn = Turn(state, LoadedDice([3]), "activation")  # 2 + 3 = 5 against 4: a hit
+    turn.perform("firer", Fire(((None, "gun"),)))
+    assert state.pieces["gun"].side_index == 0 and state.pieces["crew"].side_index == 1
+    assert "takes the hit in its place (Substitute, BfC p.08)" in turn.frames[-1].event.text
+    # Three squares away it cannot: the Heavy Weapon takes the hit itself.
+    state.pieces["crew"] = replace(crew, squares=((5, 0),))
+    Turn(state, LoadedDice([3]), "activation").perform("firer", Fire(((None, "gun"),)))
+    assert state.pieces["gun"].side_index == 1
