@@ -104,7 +104,10 @@ def defender_bonus(state: GameState, target: Piece) -> tuple[Modifier, ...]:
     if target.unit.type is not UnitType.INFANTRY:
         return ()
     squares = set(target.squares)
-    for piece in state.units(target.owner):
+    # "If this unit is Destroyed, this effect persists until the end of the present
+    # Activation Phase" (BfC p.08).
+    fallen = [p for p in state.fallen_defenders.values() if p.owner == target.owner]
+    for piece in (*state.units(target.owner), *fallen):
         if piece.key == target.key or not piece.side.has("defender"):
             continue
         if squares & zone_of_control(state.battlefield, piece, state.ruleset):
@@ -696,6 +699,8 @@ class Turn:
         if not effect.destroyed or before.key in state.destroyed:
             return
         state.destroyed[before.key] = before
+        if before.side.has("defender") and self.phase == Phase.ACTIVATION:
+            state.fallen_defenders[before.key] = before
         self.add(
             DestroyedEvent(
                 turn=state.turn,

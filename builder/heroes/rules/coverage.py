@@ -443,9 +443,9 @@ ABILITIES: tuple[Coverage, ...] = (
         "Defender",
         HON,
         "BfC p.08",
-        PARTIAL,
-        "+1 to the Defense Value of allied infantry in its ZoC against a Firing Action, once for several Defenders; "
-        "it does not last after the Defender is destroyed to the end of the Activation Phase",
+        PLAYED,
+        "+1 to the Defense Value of allied infantry in its ZoC against a Firing Action (an assault reads no Defense "
+        "Value), once for several Defenders; a destroyed one's lasts to the end of the Activation Phase",
         COVER + "test_a_defender_gives_plus_1_to_allied_infantry_in_its_zone_of_control",
     ),
     ability(

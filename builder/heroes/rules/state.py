@@ -68,6 +68,8 @@ class GameState:
     # Units a scenario event brings in, kept off the battlefield until it happens (BfC p.14).
     arriving: dict[str, Piece] = field(default_factory=dict)
     entries: dict[str, str] = field(default_factory=dict)  # piece key -> the zone it enters through
+    # Defenders destroyed this Activation Phase: their +1 lasts until its end (BfC p.08).
+    fallen_defenders: dict[str, Piece] = field(default_factory=dict)
     end_moved: int = 0  # spaces the END marker moved down: turns added to the game (BfC p.16)
     turn: int = 1
     over: bool = False

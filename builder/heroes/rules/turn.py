@@ -150,6 +150,7 @@ def activation_phase(
             # An autonomous unit takes an Activated marker when it acts (HoN core p.26).
             state.pieces[reveal.key] = replace(state.pieces[reveal.key], activated=True)
     scenario_events(turn, ScenarioPhase.ACTIVATION, "end", policies)
+    state.fallen_defenders.clear()  # a destroyed Defender's +1 ends with the phase (BfC p.08)
     return turn.frames
 
 

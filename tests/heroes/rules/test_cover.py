@@ -113,7 +113,8 @@ def test_a_defender_gives_plus_1_to_allied_infantry_in_its_zone_of_control() -> 
     """BfC p.08, Defender: "This unit grants +1 to the Defense Value of allied Infantry Units
     in its ZoC" - not to itself, not to an enemy, not beyond its ZoC; 4 + 1 = 5 to reach."""
     board = field(OPEN_ROWS)
-    guard = infantry_piece(infantry(abilities=[{"id": "defender"}], unit_id="guard"), (2, 0), key="guard", owner="b")
+    guarding = infantry(abilities=[{"id": "defender"}], reduced_abilities=[{"id": "defender"}], unit_id="guard")
+    guard = infantry_piece(guarding, (2, 0), key="guard", owner="b")
     covered = infantry_piece(infantry(), (3, 0), key="covered", owner="b")
     alone = infantry_piece(infantry(), (5, 0), key="alone", owner="b")
     firer = infantry_piece(infantry(heavy=2), (3, 4), key="firer")
@@ -124,6 +125,20 @@ def test_a_defender_gives_plus_1_to_allied_infantry_in_its_zone_of_control() -> 
     for uncovered in (alone, guard):
         other = shot_at(state, firer, uncovered)
         assert other is not None and other.defense_bonuses == () and aim(other, HON).defense == 4
+    # "If this unit is Destroyed, this effect persists until the end of the present
+    # Activation Phase": destroyed by a double hit (2 + 6 = 8 against 4), it still covers.
+    from builder.heroes.rules.actions import Fire, Turn
+    from builder.heroes.rules.turn import activation_phase
+    from builder.kernel.dice import LoadedDice
+
+    state.pieces["guard"] = replace(guard, side_index=1)
+    Turn(state, LoadedDice([6]), "activation").perform("firer", Fire(((None, "guard"),)))
+    assert "guard" not in state.pieces
+    again = shot_at(state, firer, covered)
+    assert again is not None and aim(again, HON).defense == 5
+    activation_phase(state, {}, {}, LoadedDice([]))  # the phase ends
+    after = shot_at(state, firer, covered)
+    assert after is not None and aim(after, HON).defense == 4
 
 
 def test_a_substitute_suffers_the_hit_in_place_of_a_heavy_weapon_within_2_squares() -> None:
