@@ -352,3 +352,24 @@ def _event_issues(scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]:
                 yield _unknown(catalogue, "units", "unit", unit, f"{path}.units")
         if event.trigger is not None:
             yield from _condition_issues(event.trigger, f"{path}.trigger", scenario, catalogue)
+        if (event.units or event.options) and event.side is None:
+            yield warning(
+                "event.no-side",
+                f"{path}.side",
+                "The event brings units in but names no side: nobody's units enter.",
+                "Name the side whose units it brings.",
+            )
+        if event.units and event.zone is None:
+            yield warning(
+                "event.no-zone",
+                f"{path}.zone",
+                "The event brings units in but names no zone: they enter through their set-up zones.",
+                "Name the entry squares they come in by.",
+            )
+        if event.once and event.trigger is None:
+            yield warning(
+                "event.once",
+                f"{path}.once",
+                "Once only means something for an event with a trigger; one on a turn happens once anyway.",
+                "Remove once, or give the event a trigger.",
+            )

@@ -96,3 +96,13 @@ def test_units_an_event_brings_wait_off_the_battlefield_then_enter_through_its_z
     assert all(sq[1] == 0 and 7 <= sq[0] <= 9 for e in carriers for sq in e.to)  # the red arrows
     told = next(e for e in record.events if isinstance(e, ScenarioEvent) and e.turn == 4)
     assert "Played: Universal Carrier" in told.text and "enter play through carrier-entry" in told.text
+
+
+def test_scenario_check_warns_about_events_that_bring_units_without_a_side_or_zone() -> None:
+    from builder.heroes.scenario.validate import _event_issues
+    from tests.fixtures.rules.games import scenario
+    from tests.heroes.rules.test_simulate import bundled as catalogue
+
+    plain = scenario(events=[{"phase": "supply", "options": True, "once": True, "what": "Reinforcements."}])
+    codes = {issue.code for issue in _event_issues(plain, catalogue())}
+    assert {"event.no-side", "event.once"} <= codes
