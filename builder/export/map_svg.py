@@ -216,7 +216,7 @@ def legend(scenario: Scenario, battlefield: Battlefield, catalogue: Catalogue) -
     colours = side_colours(scenario)
     for zone, tag in zip(scenario.zones, zone_tags(scenario), strict=True):
         side = scenario.side(zone.side)
-        what = "entry squares" if zone.kind is ZoneKind.ENTRY else "deployment zone"
+        what = {ZoneKind.ENTRY: "entry squares", ZoneKind.EXIT: "exit squares"}.get(zone.kind, "deployment zone")
         swatch = _zone_swatch(zone, colours.get(zone.side, "#888888"), tag)
         entries.append(LegendEntry("Zones", f"{tag}: {side.name if side else zone.side}, {what}", swatch))
     for number, objective in enumerate(scenario.objectives, 1):

@@ -31,6 +31,7 @@ from builder.heroes.rules.events import (
     ControlEvent,
     DestroyedEvent,
     EnterEvent,
+    ExitEvent,
     FireEvent,
     HeroesEvent,
     HoldEvent,
@@ -48,6 +49,7 @@ from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import Frame, GameState, destroyed_in
 from builder.heroes.rules.zoc import zone_of_control, zones_of_control
 from builder.heroes.scenario.battlefield import PlacedLine
+from builder.heroes.scenario.models import ZoneKind
 from builder.kernel.dice import Dice
 from builder.kernel.events import Modifier
 
@@ -284,7 +286,23 @@ class Clear:
     line: int
 
 
-Action = Move | Enter | Fire | AssaultAction | Hold | Clear
+@dataclass(frozen=True)
+class Leave:
+    """A unit standing on its side's exit squares leaves the battlefield (its Movement Action)."""
+
+
+Action = Move | Enter | Fire | AssaultAction | Hold | Clear | Leave
+
+
+def exit_squares(state: GameState, side: str) -> frozenset[Square]:
+    """The squares `side`'s units leave the battlefield from (its exit zones)."""
+    return frozenset(
+        sq
+        for zone in state.scenario.zones
+        if zone.side == side and zone.kind is ZoneKind.EXIT
+        for sq in zone.area.cells()
+        if sq in state.battlefield.squares
+    )
 
 
 def hedgehogs_in_reach(state: GameState, piece: Piece) -> list[int]:
@@ -342,6 +360,8 @@ class Turn:
             self._assault(piece, action)
         elif isinstance(action, Clear):
             self._clear(piece, action.line)
+        elif isinstance(action, Leave):
+            self._leave(piece)
         else:
             self.add(
                 HoldEvent(
@@ -434,6 +454,21 @@ class Turn:
                 text=f"{name(piece)} enters the battlefield at {_where(position.squares)}.",
                 unit=piece.key,
                 to=position.squares,
+            )
+        )
+
+    def _leave(self, piece: Piece) -> None:
+        if not piece.squares or not set(piece.squares) <= exit_squares(self.state, piece.owner):
+            raise ValueError(f"{piece.key} is not on its side's exit squares")
+        del self.state.pieces[piece.key]
+        self.state.exited[piece.key] = piece
+        self.add(
+            ExitEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=piece.owner,
+                text=f"{name(piece)} leaves the battlefield from {_where(piece.squares)}.",
+                unit=piece.key,
             )
         )
 

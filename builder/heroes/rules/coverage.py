@@ -1482,8 +1482,10 @@ MECHANICS: tuple[Coverage, ...] = (
         "Units leaving the battlefield",
         HON,
         "BfC p.10-11",
-        NOT_PLAYED,
-        "no unit leaves the battlefield: a condition on exits never holds",
+        PARTIAL,
+        "a unit on its side's exit squares (a zone of kind exit) leaves as its Movement Action, and the policy drives "
+        "there the units an exited victory names; airplanes' take-off (BfC p.10-11) is not played",
+        EVENTS + "test_the_policy_drives_the_units_its_victory_wants_off_the_battlefield_by_the_exit",
     ),
     mechanic(
         "planning",

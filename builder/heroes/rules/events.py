@@ -109,6 +109,13 @@ class EnterEvent(_HeroesEvent):
     to: tuple[Square, ...]
 
 
+class ExitEvent(_HeroesEvent):
+    """A unit leaves the battlefield from its side's exit squares: it counts as exited."""
+
+    kind: Literal["exit"] = "exit"
+    unit: str
+
+
 class SpotEvent(_HeroesEvent):
     """An Ambush Spotter reveals a concealed enemy unit it sees clearly (BfC p.08)."""
 
@@ -280,6 +287,7 @@ HeroesEvent = Annotated[
     | EnterEvent
     | ClearEvent
     | SpotEvent
+    | ExitEvent
     | FireEvent
     | AssaultEvent
     | AdvanceEvent

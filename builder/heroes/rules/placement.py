@@ -68,7 +68,7 @@ def zones_for(scenario: Scenario, side: str, unit_id: str | None = None) -> list
     """The zones a unit of `side` deploys in: those of the set-up steps naming it, else of the
     steps naming no unit; a step with no zone means the side's entry squares. With no step
     for the side, every zone of the side."""
-    own = [z for z in scenario.zones if z.side == side]
+    own = [z for z in scenario.zones if z.side == side and z.kind is not ZoneKind.EXIT]  # exits are not set-up
     steps = [s for s in scenario.setup.deployment if s.side == side]
     if not steps:
         return own

@@ -20,10 +20,12 @@ from builder.heroes.rules.actions import (
     Enter,
     Fire,
     Hold,
+    Leave,
     Move,
     cover,
     cover_table,
     enemies_in_reach,
+    exit_squares,
     hedgehogs_in_reach,
     one_weapon_only,
     shots_at,
@@ -42,7 +44,7 @@ from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.placement import zone_squares, zones_for
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
-from builder.heroes.scenario.conditions import AllOf, AnyOf, Condition, Control
+from builder.heroes.scenario.conditions import AllOf, AnyOf, Condition, Control, Exited
 from builder.heroes.scenario.models import Event
 
 FAR = 10_000
@@ -107,6 +109,8 @@ class SimplePolicy:
     def activate(self, state: GameState, piece: Piece) -> Action:
         if piece.key in state.reserve:
             return self._enter(state, piece)
+        if self._exiting(state, piece):
+            return self._advance(state, piece)
         occupancy = Occupancy(state.pieces.values())
         assault = self._assault(state, piece)
         if assault is not None:
@@ -178,12 +182,15 @@ class SimplePolicy:
         points = allowance(piece)
         if DamageLocation.TRACKS in piece.damage:
             return Hold(f"its tracks are damaged: no more Movement Actions, {state.ruleset.cite('damage')}")
+        exiting = self._exiting(state, piece)
+        if exiting and set(piece.squares) <= exiting:
+            return Leave()
         if points is None or points <= 0:
             return Hold("it cannot move")
         areas = state.objective_areas
-        if any(sq in area for area in areas.values() for sq in piece.squares):
+        if not exiting and any(sq in area for area in areas.values() for sq in piece.squares):
             return Hold("it holds an objective")
-        goals = self._goals(state, piece.owner)
+        goals = exiting or self._goals(state, piece.owner)
         if not goals:
             return Hold("nothing to move towards")
         distances = self._field(state, piece, goals)
@@ -220,6 +227,15 @@ class SimplePolicy:
         return Enter(Position(squares, facing))
 
     @staticmethod
+    def _exiting(state: GameState, piece: Piece) -> frozenset[Square]:
+        """The exit squares `piece` heads for when its side's victory asks for units of its
+        kind to leave the battlefield (an `exited` condition), else nothing."""
+        wanted = exiting_units(state, piece.owner)
+        if wanted is None or (wanted and piece.unit.id not in wanted):
+            return frozenset()
+        return exit_squares(state, piece.owner)
+
+    @staticmethod
     def _goals(state: GameState, side: str) -> frozenset[Square]:
         """The objectives the side's victory asks it to control and it does not hold yet (all
         objectives when its victory names none); with none left, the enemy units."""
@@ -243,6 +259,28 @@ class SimplePolicy:
                 self._fields.clear()
             found = self._fields[key] = _distance_field(state, piece, goals)
         return found
+
+
+def exiting_units(state: GameState, side: str) -> frozenset[str] | None:
+    """The units an `exited` condition of one of the side's victories asks to leave the
+    battlefield (empty: any unit), or None when none does."""
+    found: set[str] = set()
+    asked = False
+
+    def walk(condition: Condition) -> None:
+        nonlocal asked
+        if isinstance(condition, Exited):
+            if condition.side == side and condition.at_least >= 1:
+                asked = True
+                found.update(condition.units)
+        elif isinstance(condition, (AllOf, AnyOf)):
+            for part in condition.of:
+                walk(part)
+
+    for outcome in state.scenario.victory.outcomes:
+        if outcome.winner == side:
+            walk(outcome.condition)
+    return frozenset(found) if asked else None
 
 
 def wanted_objectives(state: GameState, side: str) -> set[str]:

@@ -68,6 +68,7 @@ class GameState:
     # Units a scenario event brings in, kept off the battlefield until it happens (BfC p.14).
     arriving: dict[str, Piece] = field(default_factory=dict)
     entries: dict[str, str] = field(default_factory=dict)  # piece key -> the zone it enters through
+    exited: dict[str, Piece] = field(default_factory=dict)  # units that left the battlefield
     # Defenders destroyed this Activation Phase: their +1 lasts until its end (BfC p.08).
     fallen_defenders: dict[str, Piece] = field(default_factory=dict)
     end_moved: int = 0  # spaces the END marker moved down: turns added to the game (BfC p.16)
@@ -134,7 +135,7 @@ class Facts:
         return any(p.unit.id == unit for p in self.state.destroyed.values())
 
     def exited(self, side: str, units: list[str]) -> int:
-        return 0  # the simple policy never drives units off the battlefield
+        return sum(1 for p in self.state.exited.values() if p.owner == side and (not units or p.unit.id in units))
 
     def victory_points(self, side: str) -> int:
         return self.state.victory_points.get(side, 0)

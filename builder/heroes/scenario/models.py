@@ -50,6 +50,7 @@ class ScenarioSide(_Part):
 class ZoneKind(StrEnum):
     DEPLOYMENT = "deployment"
     ENTRY = "entry"  # squares marked with an arrow: units enter the battlefield there
+    EXIT = "exit"  # squares a side's units leave the battlefield from, off its `edge`
 
 
 class Zone(_Part):

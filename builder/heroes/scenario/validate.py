@@ -126,16 +126,17 @@ def _zone_issues(scenario: Scenario, battlefield: Battlefield) -> Iterator[Issue
                 f"Zone {zone.id!r} has {plural(len(blocked), 'square')} no unit can enter, first at {_first(blocked)}.",
                 "Take impassable squares out of the zone.",
             )
-        if zone.kind is ZoneKind.ENTRY and not any(_on_edge(c, battlefield) for c in cells):
+        if zone.kind in (ZoneKind.ENTRY, ZoneKind.EXIT) and not any(_on_edge(c, battlefield) for c in cells):
+            where = "arrive" if zone.kind is ZoneKind.ENTRY else "leave"
             yield warning(
                 "zone.edge",
                 f"{path}.area",
-                f"Entry zone {zone.id!r} does not touch the edge of the map, where units arrive.",
-                "Move the entry squares to the map's edge.",
+                f"{zone.kind.value.title()} zone {zone.id!r} does not touch the edge of the map, where units {where}.",
+                f"Move the {zone.kind.value} squares to the map's edge.",
             )
         if zone.kind is ZoneKind.DEPLOYMENT:
             deployment.setdefault(zone.side, set()).update(cells)
-    sides_with_room = {z.side for z in scenario.zones}
+    sides_with_room = {z.side for z in scenario.zones if z.kind is not ZoneKind.EXIT}
     for i, side in enumerate(scenario.sides):
         if side.id not in sides_with_room:
             yield error(

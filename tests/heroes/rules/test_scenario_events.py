@@ -106,3 +106,36 @@ def test_scenario_check_warns_about_events_that_bring_units_without_a_side_or_zo
     plain = scenario(events=[{"phase": "supply", "options": True, "once": True, "what": "Reinforcements."}])
     codes = {issue.code for issue in _event_issues(plain, catalogue())}
     assert {"event.no-side", "event.once"} <= codes
+
+
+EXIT_ZONE = {"id": "a-exit", "side": "a", "kind": "exit", "edge": "east", "area": {"rects": [[5, 0, 5, 2]]}}
+LEAVE = [
+    {
+        "winner": "a",
+        "label": "Able gets away",
+        "condition": {"type": "exited", "side": "a", "units": ["rifles"], "at_least": 1},
+    }
+]
+
+
+def test_the_policy_drives_the_units_its_victory_wants_off_the_battlefield_by_the_exit() -> None:
+    """BfC p.10-11 (Leaving on a Jet Plane) wins by units leaving the battlefield (the
+    `exited` condition): the policy moves the units it names to its side's exit squares and
+    off the map there, as a Movement Action; then they count as exited."""
+    from builder.heroes.rules.actions import Leave, Move
+    from builder.heroes.rules.state import Facts
+    from builder.heroes.scenario.models import Zone
+
+    runner = piece("a1", (0, 1))
+    state = game(OPEN, [runner, piece("b1", (0, 2), "b", suppressed=1)], outcomes=LEAVE)
+    state.scenario = state.scenario.model_copy(update={"zones": [Zone.model_validate(EXIT_ZONE)]})
+    policy = SimplePolicy()
+    first = policy.activate(state, runner)
+    assert isinstance(first, Move) and first.path.destination.square[0] == 4  # one square from the exit
+    turn = Turn(state, LoadedDice([]), "activation")
+    turn.perform("a1", first)
+    state.pieces["a1"] = state.pieces["a1"].moved(((5, 1),))
+    assert policy.activate(state, state.pieces["a1"]) == Leave()
+    turn.perform("a1", Leave())
+    assert "a1" not in state.pieces and turn.frames[-1].event.kind == "exit"
+    assert Facts(state).exited("a", ["rifles"]) == 1
