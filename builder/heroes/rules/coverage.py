@@ -437,6 +437,7 @@ ABILITIES: tuple[Coverage, ...] = (
         "a Firing Action at the target before moving, free of range restrictions; a target destroyed, it ends in "
         "its square, no assault; the policy always takes the Firing Action",
         ASSAULT + "test_a_unit_with_charge_fires_at_the_defender_before_the_assault",
+        COVER + "test_a_charge_firing_action_disregards_range_restrictions",
     ),
     ability(
         "defender",

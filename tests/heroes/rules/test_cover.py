@@ -164,3 +164,19 @@ def test_a_substitute_suffers_the_hit_in_place_of_a_heavy_weapon_within_2_square
     state.pieces["crew"] = replace(crew, squares=((5, 0),))
     Turn(state, LoadedDice([3]), "activation").perform("firer", Fire(((None, "gun"),)))
     assert state.pieces["gun"].side_index == 1
+
+
+def test_a_charge_firing_action_disregards_range_restrictions() -> None:
+    """BfC p.08, Charge: "This free attack disregards range restrictions" - at night (shots
+    reach 7 squares at most, HoN core) a charging unit still fires from 9 squares away."""
+    from builder.heroes.catalogue.base import Game
+    from builder.heroes.rules.ruleset import ruleset_for
+
+    board = field("\n".join(["." * 12] * 2))
+    target = infantry_piece(infantry(), (10, 0), key="target", owner="b")
+    firer = infantry_piece(infantry(heavy=2), (1, 0), key="firer")
+    night = ruleset_for(Game.HON, night=True)
+    state = GameState(scenario(), board, night, ("a", "b"), "a", {p.key: p for p in (target, firer)})
+    assert shot_at(state, firer, target) is None
+    charged = shot_at(state, firer, target, charge=True)
+    assert charged is not None and charged.free_of_range
