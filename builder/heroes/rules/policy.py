@@ -38,7 +38,7 @@ from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.cards import ASSAULT_BONUSES, FIRE_BONUSES, CardChoices, CardPlay, playable_event
 from builder.heroes.rules.combat import Aim, FireOutcome, IllegalAttack, Shot
 from builder.heroes.rules.deployment import candidates
-from builder.heroes.rules.movement import Position, allowance, assault_path, reachable
+from builder.heroes.rules.movement import Position, Reach, allowance, assault_path, reachable
 from builder.heroes.rules.odds import Odds, expected_hits, odds_of_aim, odds_of_assault, odds_of_shot
 from builder.heroes.rules.orders import Orders, Tokens, needs_no_order, tokens_for
 from builder.heroes.rules.passage import passage_map
@@ -190,7 +190,11 @@ class SimplePolicy:
             return Hold("nothing to move towards")
         distances = self._field(state, piece, goals)
         shelter = cover_table(state, piece.colour)
-        paths = reachable(state.battlefield, state.pieces.values(), piece, state.ruleset)
+        # With movement Alternate Bonuses in hand, one search as far as the best of them
+        # reaches: what the unit reaches alone is what costs no more than its allowance.
+        cards = _bonus_cards(state, piece.owner, (BonusKind.MOVEMENT,))
+        extra = max((c.alternate_bonus.value for c in cards if c.alternate_bonus is not None), default=0)
+        paths = reachable(state.battlefield, state.pieces.values(), piece, state.ruleset, bonus=extra)
 
         def score(position: Position) -> tuple[int, int, Square, int]:
             squares = position.squares
@@ -202,12 +206,9 @@ class SimplePolicy:
                 position.facing,
             )
 
-        best = min(paths, key=score)
-        gap = min(distances.get(sq, FAR) for sq in best.squares)
-        if gap:
-            boosted = self._boosted(
-                state, piece, gap, lambda position: min(distances.get(sq, FAR) for sq in position.squares) == 0
-            )
+        best = min((p for p in paths if paths.cost(p) <= points) if extra else paths, key=score)
+        if extra and min(distances.get(sq, FAR) for sq in best.squares):
+            boosted = self._boosted(paths, points, cards, distances, shelter)
             if boosted is not None:
                 return boosted
         start = Position(piece.squares, piece.facing)
@@ -215,21 +216,24 @@ class SimplePolicy:
             return Hold("no better square in reach")
         return Move(paths[best])
 
-    def _boosted(self, state: GameState, piece: Piece, gap: int, on_goal: Callable[[Position], bool]) -> Move | None:
+    @staticmethod
+    def _boosted(
+        paths: Reach[Position] | Reach[Square] | Reach[int],
+        points: int,
+        cards: list[ActionCard],
+        distances: dict[Square, int],
+        shelter: dict[Square, int],
+    ) -> Move | None:
         """A movement Alternate Bonus (HoN core p.17) when its extra squares bring the unit
-        onto a goal its own Movement Value cannot reach."""
-        cards = _bonus_cards(state, piece.owner, (BonusKind.MOVEMENT,))
-        card = next((c for c in cards if c.alternate_bonus is not None and c.alternate_bonus.value >= gap), None)
-        if card is None or card.alternate_bonus is None:
-            return None
-        bonus = card.alternate_bonus.value
-        paths = reachable(state.battlefield, state.pieces.values(), piece, state.ruleset, bonus=bonus)
-        shelter = cover_table(state, piece.colour)
-        found = [p for p in paths if on_goal(p)]
+        onto a goal its own Movement Value cannot reach: the cheapest such move, in the best
+        cover, with the card that is enough."""
+        found = [p for p in paths if paths.cost(p) > points and min(distances.get(sq, FAR) for sq in p.squares) == 0]
         if not found:
             return None
-        best = min(found, key=lambda p: (-max(shelter.get(sq, 0) for sq in p.squares), p.square, p.facing))
-        return Move(paths[best], (card.id,))
+        best = min(found, key=lambda p: (paths.cost(p), -max(shelter.get(sq, 0) for sq in p.squares), p.square))
+        need = paths.cost(best) - points
+        card = next((c for c in cards if c.alternate_bonus is not None and c.alternate_bonus.value >= need), None)
+        return Move(paths[best], (card.id,)) if card is not None else None
 
     # --- Action cards -------------------------------------------------------------------
 
@@ -302,7 +306,7 @@ class SimplePolicy:
         goals = frozenset(
             sq for oid, area in areas.items() if oid in named and state.control.get(oid) != piece.owner for sq in area
         )
-        if not goals:
+        if not goals or min(_gap(piece.squares, (goal,)) for goal in goals) > card.effect.value:
             return ()
         paths = reachable(state.battlefield, state.pieces.values(), piece, state.ruleset, points=card.effect.value)
         found = sorted((p for p in paths if goals.intersection(p.squares)), key=lambda p: (p.square, p.facing))
