@@ -39,6 +39,16 @@ class CardEffectKind(StrEnum):
     REMOVE_SUPPRESSED = "remove-suppressed"  # take `value` Suppressed markers off a unit of yours
 
 
+# When the rules core plays each Battle Event: a card giving another time would never be played.
+EFFECT_TIMINGS: dict[CardEffectKind, CardTiming] = {
+    CardEffectKind.SPECIAL_ORDER: CardTiming.ORDER_START,
+    CardEffectKind.REROLL: CardTiming.AFTER_ROLL,
+    CardEffectKind.GRANT_ASSAULT: CardTiming.ACTIVATION,
+    CardEffectKind.FORCED_MOVE: CardTiming.AFTER_ACTION,
+    CardEffectKind.REMOVE_SUPPRESSED: CardTiming.ACTIVATION,
+}
+
+
 class CardEffect(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -74,7 +84,12 @@ class ActionCard(Entry):
     count: int = Field(default=1, ge=1, le=20)
 
     @model_validator(mode="after")
-    def _effect_has_a_time(self) -> ActionCard:
-        if self.effect is not None and self.timing in (None, CardTiming.ANY):
-            raise ValueError("a card with an effect says when it is played (timing)")
+    def _effect_has_its_time(self) -> ActionCard:
+        if self.effect is not None:
+            when = EFFECT_TIMINGS[self.effect.kind]
+            if self.timing is not when:
+                raise ValueError(
+                    f"the rules core plays a {self.effect.kind.value} effect with timing {when.value}, "
+                    f"not {self.timing.value if self.timing else 'none'}"
+                )
         return self

@@ -280,6 +280,13 @@ def test_a_forced_move_card_brings_a_pinned_unit_onto_the_objective() -> None:
     assert [e.kind for e in turn.events] == ["card", "move", "control"]
 
 
+def test_an_effect_comes_with_the_time_the_rules_core_plays_it() -> None:
+    with pytest.raises(ValueError, match="forced-move effect with timing after-action, not activation"):
+        card("hurry", timing="activation", effect={"kind": "forced-move", "value": 2})
+    with pytest.raises(ValueError, match="not none"):
+        card("hurry", effect={"kind": "reroll"})
+
+
 def test_a_card_not_in_hand_or_out_of_its_time_is_refused() -> None:
     state = game(OPEN, [piece("a1", (2, 1), suppressed=1)])
     holding(state, "a", RALLY)
