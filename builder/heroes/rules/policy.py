@@ -192,8 +192,11 @@ class SimplePolicy:
         shelter = cover_table(state, piece.colour)
         # With movement Alternate Bonuses in hand, one search as far as the best of them
         # reaches: what the unit reaches alone is what costs no more than its allowance.
+        # Only when a goal is near enough: every step costs at least one point.
         cards = _bonus_cards(state, piece.owner, (BonusKind.MOVEMENT,))
         extra = max((c.alternate_bonus.value for c in cards if c.alternate_bonus is not None), default=0)
+        if extra and min(distances.get(sq, FAR) for sq in piece.squares) > points + extra:
+            extra = 0
         paths = reachable(state.battlefield, state.pieces.values(), piece, state.ruleset, bonus=extra)
 
         def score(position: Position) -> tuple[int, int, Square, int]:
@@ -280,7 +283,14 @@ class SimplePolicy:
                 plays.append(CardPlay(card.id, piece.key))
                 suppressed = max(0, suppressed - card.effect.value)
         fury = next((c for c in events if c.effect is not None and c.effect.kind is CardEffectKind.GRANT_ASSAULT), None)
-        if fury is not None and fury.effect is not None and not state.granted_assault.get(piece.owner):
+        points = allowance(piece)
+        if (
+            fury is not None
+            and fury.effect is not None
+            and not state.granted_assault.get(piece.owner)
+            and points is not None
+            and next(enemies_in_reach(state, piece, points + 2 * (piece.suppressed - suppressed) + 1), None)
+        ):
             ready = replace(piece, suppressed=suppressed)
             if self._assault(state, ready) is None and self._assault(state, ready, fury.effect.value) is not None:
                 plays.append(CardPlay(fury.id, piece.key))
