@@ -9,8 +9,10 @@ from rich.text import Text
 from builder.heroes.rules.events import (
     AssaultEvent,
     BreaksEvent,
+    CardEvent,
     ControlEvent,
     DestroyedEvent,
+    DrawEvent,
     FireEvent,
     HeroesEvent,
     ScenarioEvent,
@@ -31,6 +33,8 @@ STYLE: dict[type[GameEvent], str] = {
     SuddenDeathEvent: "bold red",
     ScenarioEvent: "magenta",
     TurnEvent: "bold underline",
+    CardEvent: "yellow",  # an action card played, with its page (HoN core p.17)
+    DrawEvent: "dim",
 }
 
 

@@ -127,6 +127,7 @@ ORDERS = _R + "test_orders.py::"
 SIMULATE = _R + "test_simulate.py::"
 TURN = _R + "test_turn.py::"
 ZOC = _R + "test_zoc.py::"
+CARDS = _R + "test_action_cards.py::"
 DAMAGE = _R + "test_damage.py::"
 RETREAT = _R + "test_retreat.py::"
 COVER = _R + "test_cover.py::"
@@ -1350,8 +1351,15 @@ MECHANICS: tuple[Coverage, ...] = (
         "Action cards",
         BOTH,
         "HoN core p.17; SoN p.10",
-        NOT_PLAYED,
-        "no deck or hand is played; hon odds takes a card's alternate bonus as --bonus",
+        PARTIAL,
+        "HoN decks, hands, the draw and Alternate Bonuses are played, and 5 cards' Battle Events; the other "
+        "cards' events are not (each card's notes say), nor Second Chance on assaults; no SoN deck",
+        CARDS + "test_the_opening_hand_is_the_size_the_scenario_gives",
+        CARDS + "test_cards_are_drawn_at_the_end_of_the_supply_phase_only",
+        CARDS + "test_an_alternate_bonus_is_in_the_rolls_total",
+        CARDS + "test_high_command_gives_a_special_order_token_at_the_start_of_the_order_phase",
+        CARDS + "test_a_second_chance_rolls_a_missed_shot_again",
+        CARDS + "test_the_initiative_players_card_resolves_first",
     ),
     mechanic(
         "gear-markers",

@@ -228,6 +228,38 @@ class ControlEvent(_HeroesEvent):
     objective: str
 
 
+class CardUse(StrEnum):
+    """Each action card is played for one of two purposes, never both (HoN core p.17)."""
+
+    BATTLE_EVENT = "battle-event"
+    ALTERNATE_BONUS = "alternate-bonus"
+
+
+class CardEvent(_HeroesEvent):
+    """An action card played (HoN core p.17): for its Battle Event, or for its Alternate
+    Bonus before a roll or a Movement Action. `unit` is the unit it is played for, if any;
+    `page` where the rule it follows is printed, `source` where the card is ("example" for
+    a card the books do not print). A re-rolled roll is in `rolls`."""
+
+    kind: Literal["card"] = "card"
+    card: str  # the card's catalogue id
+    use: CardUse
+    unit: str | None = None
+    page: str
+    source: str
+
+
+class DrawEvent(_HeroesEvent):
+    """A side draws action cards: its opening hand, or at the end of the Supply Phase, after
+    discarding those it wishes, up to the hand size the scenario gives (HoN core p.16-17).
+    Card ids, which a player keeps hidden: the narration tells how many."""
+
+    kind: Literal["draw"] = "draw"
+    drawn: tuple[str, ...]
+    discarded: tuple[str, ...] = ()
+    hand: int  # cards in hand after the draw
+
+
 class RallyEvent(_HeroesEvent):
     """A side takes one Suppressed marker off each of its units (HoN core p.16)."""
 
@@ -269,6 +301,8 @@ HeroesEvent = Annotated[
     | BreaksEvent
     | ControlEvent
     | RallyEvent
+    | CardEvent
+    | DrawEvent
     | VictoryEvent
     | ScenarioEvent,
     Field(discriminator="kind"),

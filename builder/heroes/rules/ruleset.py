@@ -108,6 +108,7 @@ HON_PAGES: tuple[tuple[str, int], ...] = (
     ("activation", 9),
     ("breaking-point", 15),
     ("supply-phase", 16),
+    ("action-cards", 17),
     ("autonomous", 26),
 )
 SON_PAGES: tuple[tuple[str, int], ...] = (

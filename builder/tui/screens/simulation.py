@@ -26,6 +26,7 @@ from textual.worker import get_current_worker
 from builder.heroes.rules.events import (
     AdvanceEvent,
     AssaultEvent,
+    CardEvent,
     DeployEvent,
     DestroyedEvent,
     EnterEvent,
@@ -122,7 +123,7 @@ def event_squares(event: HeroesEvent, pieces: Mapping[str, Piece]) -> tuple[set[
             keys, to, path = (event.unit,), event.to, event.path
         case EnterEvent() | AdvanceEvent() | RetreatEvent():
             keys, to = (event.unit,), event.to
-        case RevealEvent() | HoldEvent() | DestroyedEvent():
+        case RevealEvent() | HoldEvent() | DestroyedEvent() | CardEvent():
             keys = (event.unit,)
         case FireEvent():
             keys = (event.firer, event.target)
