@@ -21,7 +21,7 @@ from builder.heroes.rules.assault import (
     resolve_assault,
 )
 from builder.heroes.rules.combat import Facing, FireResult, IllegalAttack, Shot, aim, fire, name
-from builder.heroes.rules.damage import DamageLocation, Effect
+from builder.heroes.rules.damage import DamageLocation, Effect, destroy
 from builder.heroes.rules.events import (
     AdvanceEvent,
     AssaultEvent,
@@ -35,6 +35,7 @@ from builder.heroes.rules.events import (
     MoveEvent,
     Phase,
     RetreatEvent,
+    RubbleEvent,
 )
 from builder.heroes.rules.grid import footprint_squares, neighbours
 from builder.heroes.rules.kept import PerBattlefield
@@ -44,7 +45,9 @@ from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import Frame, GameState, destroyed_in
+from builder.heroes.rules.structures import collapse, structure_of
 from builder.heroes.rules.zoc import zones_of_control
+from builder.heroes.scenario.battlefield import PlacedElement
 from builder.kernel.dice import Dice
 
 # --- Looking at the battlefield ---------------------------------------------------------
@@ -158,6 +161,9 @@ def shots_at(
         return [None] * len(weapons)
     terrain = 0 if _shared_cover(state, firer, target) else cover(state, target)
     facing = struck_facing(target, firer.squares)
+    # A unit inside a structure: a firer with Destruction rolls against it after (HoN core p.22).
+    structure = structure_of(state.battlefield, target)
+    points = state.structure_points.get(structure.key, 0) if structure is not None else 0
     found: list[Shot | None] = []
     for weapon in weapons:
         shot = Shot(
@@ -168,6 +174,8 @@ def shots_at(
             terrain=terrain,
             range=sight.range,
             penalties=sight.modifiers,
+            structure=structure.effects.structure if structure is not None else None,
+            structure_points=points,
         )
         found.append(shot if _aimable(shot, state) else None)
     return found
@@ -379,6 +387,41 @@ class Turn:
         if result.firer is not None:
             self.state.pieces[result.firer.key] = result.firer
         self.hurt(result.shot.target, result.target, result.effect)
+        if result.destruction is not None:
+            where = result.target or result.shot.target
+            element = structure_of(self.state.battlefield, where)
+            if element is not None:
+                self.damage_structure(element, result.destruction.points)
+
+    def damage_structure(self, element: PlacedElement, points: int) -> None:
+        """Destruction points on a structure; when they reach its value a building turns over
+        to its rubble side: infantry inside are suppressed, vehicles on it destroyed (HoN core
+        p.22). The state's battlefield is replaced, so the tables kept per battlefield follow."""
+        state = self.state
+        total = state.structure_points.get(element.key, 0) + points
+        state.structure_points[element.key] = total
+        if element.effects.structure is None or total < element.effects.structure:
+            return
+        fallen = collapse(state.battlefield, element, list(state.pieces.values()), state.rubble)
+        state.battlefield = fallen.battlefield
+        state.ruined.append(element.key)
+        state.structure_points.pop(element.key, None)
+        for piece in fallen.suppressed:
+            state.pieces[piece.key] = piece
+        self.add(
+            RubbleEvent(
+                turn=state.turn,
+                phase=self.phase,
+                text=f"{element.name} is destroyed and turns to rubble"
+                + (f"; {len(fallen.suppressed)} unit(s) inside are suppressed" if fallen.suppressed else "")
+                + f" ({state.ruleset.cite('destruction')}).",
+                element=element.key,
+                squares=tuple(sorted(element.cells)),
+            )
+        )
+        for vehicle in fallen.destroyed:
+            effect, after = destroy(vehicle)
+            self.hurt(vehicle, after, effect)
 
     # --- Assault ----------------------------------------------------------------------
 

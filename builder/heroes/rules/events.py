@@ -133,6 +133,9 @@ class FireEvent(_HeroesEvent):
             text += f", damage to the {result.damage.location.value}"
         if result.effect not in (Effect.NONE, Effect.SUPPRESSED):
             text += f"; {name(shot.target)} is {result.effect.value}"
+        if result.destruction is not None:
+            text += f"; {result.destruction.points} destruction point(s) on the structure"
+            text += f" ({result.destruction.structure_points} of {shot.structure})"
         return cls(
             turn=turn,
             phase=phase,
@@ -213,6 +216,14 @@ class DestroyedEvent(_HeroesEvent):
     unit: str
 
 
+class RubbleEvent(_HeroesEvent):
+    """A structure destroyed: a building turned over to its rubble side (HoN core p.22)."""
+
+    kind: Literal["rubble"] = "rubble"
+    element: str  # the terrain element's key on the battlefield
+    squares: tuple[Square, ...]
+
+
 class BreaksEvent(_HeroesEvent):
     """A combat group reaches its breaking point; its opponents score (HoN core p.15)."""
 
@@ -266,6 +277,7 @@ HeroesEvent = Annotated[
     | AdvanceEvent
     | RetreatEvent
     | DestroyedEvent
+    | RubbleEvent
     | BreaksEvent
     | ControlEvent
     | RallyEvent

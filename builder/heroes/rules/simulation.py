@@ -158,6 +158,9 @@ def simulate(
     state, opening = start(
         scenario, battlefield, {side: resolve(army, catalogue) for side, army in armies.items()}, dice
     )
+    ruins = catalogue.terrain.get("ruins")
+    if ruins is not None:
+        state.rubble = ruins.effects  # a fallen building's rubble side (HoN core p.22)
     policy = SimplePolicy()
     chosen = {side: (policies or {}).get(side, policy) for side in state.sides}
     last = scenario.setup.turns.count
