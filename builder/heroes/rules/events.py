@@ -216,6 +216,28 @@ class DestroyedEvent(_HeroesEvent):
     unit: str
 
 
+class TemplateEvent(_HeroesEvent):
+    """A template laid (HoN core p.22-23, p.29): where it was aimed, where it landed after any
+    scattering and the squares it covers; a FireEvent follows for each unit under it."""
+
+    kind: Literal["template"] = "template"
+    firer: str
+    template: str  # "howitzer", "indirect-fire", "grenade", "flamethrower"
+    at: tuple[int, int]  # the interspace aimed at
+    lands: tuple[int, int]  # where the template was put
+    squares: tuple[Square, ...]
+
+
+class SniperEvent(_HeroesEvent):
+    """A Sniper's Alternate Firing Action read on its table (HoN core p.24)."""
+
+    kind: Literal["sniper"] = "sniper"
+    firer: str
+    target: str
+    outcome: str  # "no effect", "suppressed", "hit", "hit and suppressed"
+    effect: Effect
+
+
 class RubbleEvent(_HeroesEvent):
     """A structure destroyed: a building turned over to its rubble side (HoN core p.22)."""
 
@@ -273,6 +295,8 @@ HeroesEvent = Annotated[
     | MoveEvent
     | EnterEvent
     | FireEvent
+    | TemplateEvent
+    | SniperEvent
     | AssaultEvent
     | AdvanceEvent
     | RetreatEvent

@@ -21,7 +21,7 @@ from enum import StrEnum
 
 from builder.heroes.catalogue.units import CombatValues
 from builder.heroes.rules.combat import Facing, FireResult, IllegalAttack, Shot, fire, name, result_penalties, take_hit
-from builder.heroes.rules.damage import Effect, suppress
+from builder.heroes.rules.damage import DamageResult, Effect, suppress
 from builder.heroes.rules.grid import Point, corners, step
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH, WEST, Piece, Square
 from builder.heroes.rules.ruleset import HON, Ruleset
@@ -237,6 +237,11 @@ class SniperResult:
     effect: Effect
     target: Piece | None
     firer: Piece
+    damage: DamageResult | None = None
+
+    @property
+    def rolls(self) -> tuple[Roll, ...]:
+        return (self.roll,) if self.damage is None else (self.roll, self.damage.roll)
 
 
 def snipe(
@@ -245,6 +250,7 @@ def snipe(
     dice: Dice,
     ruleset: Ruleset = HON,
     obscured: Sequence[tuple[Square, int]] = (),
+    penalties: Sequence[Modifier] = (),
 ) -> SniperResult:
     """The Sniper's Alternate Firing Action (HoN core p.24): infantry only; one die, modified
     by the sniper's Suppressed markers and the obstacles, read on the table: 1 nothing, 2-3 a
@@ -259,18 +265,18 @@ def snipe(
         raise IllegalAttack(f"{name(target)} is concealed and may not be targeted", ruleset.cite("ambush"))
     if target.embarked_in is not None:
         raise IllegalAttack(f"{name(target)} is inside a vehicle and may not be targeted", ruleset.cite("transport"))
-    penalties = result_penalties(
-        ruleset, firer.suppressed, [(f"Obscured LoS at {list(sq)}", value) for sq, value in obscured]
+    modifiers = result_penalties(
+        ruleset, firer.suppressed, [(f"Obscured LoS at {list(sq)}", value) for sq, value in obscured], False, penalties
     )
     (face,) = dice.roll(1)
-    total = face + sum(m.value for m in penalties)
-    roll = Roll("sniper", (face,), face, penalties, total, page)
+    total = face + sum(m.value for m in modifiers)
+    roll = Roll("sniper", (face,), face, modifiers, total, page)
     outcome = sniper_outcome(total)
     after: Piece | None = target
-    effect = Effect.NONE
+    effect, damage = Effect.NONE, None
     if outcome in (SniperOutcome.HIT, SniperOutcome.HIT_AND_SUPPRESSED):
-        effect, after, _ = take_hit(target, dice, ruleset)
+        effect, after, damage = take_hit(target, dice, ruleset)
     if outcome is SniperOutcome.SUPPRESSED or (outcome is SniperOutcome.HIT_AND_SUPPRESSED and not effect.destroyed):
         after = suppress(after, 1)
         effect = Effect.SUPPRESSED if effect is Effect.NONE else effect
-    return SniperResult(roll, outcome, effect, after, firer)
+    return SniperResult(roll, outcome, effect, after, firer, damage)

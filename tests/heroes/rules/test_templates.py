@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from builder.heroes.catalogue.units import CombatValues
+from builder.heroes.catalogue.units import CombatValues, Unit
+from builder.heroes.rules.actions import Snipe, TemplateFire, Turn, template_plan
 from builder.heroes.rules.combat import Facing, FireOutcome, IllegalAttack
 from builder.heroes.rules.damage import Effect
-from builder.heroes.rules.pieces import EAST, NORTH, SOUTH
+from builder.heroes.rules.events import FireEvent, Phase, SniperEvent, TemplateEvent
+from builder.heroes.rules.pieces import EAST, NORTH, SOUTH, Piece
+from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import HON
+from builder.heroes.rules.state import GameState
 from builder.heroes.rules.templates import (
     GRENADE_RANGE,
     SniperOutcome,
@@ -23,7 +27,10 @@ from builder.heroes.rules.templates import (
     scatter,
     snipe,
 )
+from builder.heroes.scenario.battlefield import Battlefield
 from builder.kernel.dice import LoadedDice
+from tests.fixtures.rules.boards import field
+from tests.fixtures.rules.games import scenario
 from tests.heroes.rules import ambusher, infantry, piece, tank
 
 GRENADE = CombatValues(infantry=3, light=1, heavy=None)
@@ -154,3 +161,115 @@ def test_the_sniper_is_modified_by_suppression_and_obstacles_and_only_targets_in
         snipe(sniper, piece(tank(), (5, 0), owner="b"), LoadedDice([6]), HON)
     with pytest.raises(IllegalAttack, match=r"HoN core p\.24"):
         snipe(piece(infantry(), (0, 0)), target, LoadedDice([6]), HON)
+
+
+# --- In a game: the actions and the simple policy ---------------------------------------------
+
+MORTAR_SIDE = {"state": "active", "defense": {"value": 4}, "movement": "X", "on_hit": "destroyed"}
+
+
+def mortar(abilities: list[object]) -> Unit:
+    side = {**MORTAR_SIDE, "combat": {"infantry": 4, "light": 1, "heavy": "X"}, "abilities": abilities}
+    return Unit.model_validate(
+        {
+            "id": "mortar",
+            "name": "Mortar",
+            "faction": "german",
+            "type": "infantry",
+            "sides": [side, {**side, "state": "inactive"}],
+            "source": "example",
+        }
+    )
+
+
+def game(board: Battlefield, *pieces: Piece) -> GameState:
+    return GameState(scenario(), board, HON, ("a", "b"), "a", {p.key: p for p in pieces})
+
+
+OPEN = field("\n".join(["........"] * 6))
+
+
+def test_the_policy_lays_a_template_when_it_promises_more_hits_than_a_shot() -> None:
+    # HoN core p.23: every unit under the template is attacked; two enemies side by side are worth it.
+    gun = piece(mortar([{"indirect-fire": 2}]), (0, 0), key="mortar", owner="a")
+    one = piece(infantry(defense=4), (5, 3), key="one", owner="b")
+    two = piece(infantry(defense=4), (6, 3), key="two", owner="b")
+    state = game(OPEN, gun, one, two)
+    action = SimplePolicy().activate(state, gun)
+    assert action == TemplateFire((6, 3)) or action == TemplateFire((6, 4))
+    plan = template_plan(state, gun, (6, 4))
+    assert plan is not None and plan.kind is TemplateKind.HOWITZER  # a clear LoS: fired directly, no scatter
+    turn = Turn(state, LoadedDice([6, 1]), Phase.ACTIVATION)
+    turn.perform("mortar", TemplateFire((6, 4)))
+    template, *fired = turn.events
+    assert isinstance(template, TemplateEvent) and template.lands == (6, 4) and "HoN core p.23" in template.text
+    assert [e.target for e in fired if isinstance(e, FireEvent)] == ["one", "two"]
+    assert "one" not in state.pieces  # 6 + 4 = 10 against 4: a double hit
+    assert state.pieces["two"].side_index == 1  # 1 + 4 = 5 against 4: a hit, it flips
+
+
+def test_the_policy_never_drops_a_template_on_its_own_units_for_nothing() -> None:
+    gun = piece(mortar([{"indirect-fire": 2}]), (0, 0), key="mortar", owner="a")
+    enemy = piece(infantry(defense=4), (5, 3), key="enemy", owner="b")
+    friends = [piece(infantry(), sq, key=f"f{i}", owner="a") for i, sq in enumerate([(4, 2), (4, 3), (4, 4), (5, 2)])]
+    friends += [piece(infantry(), sq, key=f"g{i}", owner="a") for i, sq in enumerate([(6, 2), (6, 3), (6, 4), (5, 4)])]
+    state = game(OPEN, gun, enemy, *friends)
+    assert not isinstance(SimplePolicy().activate(state, gun), TemplateFire)
+
+
+def test_indirect_fire_without_a_line_of_sight_scatters_and_a_spotter_shortens_it() -> None:
+    # HoN core p.23: Indirect Fire when there is no clear LoS; p.22: a spotter with a clear LoS, -1 interspace.
+    walled = field(
+        """
+        ........
+        ..BB....
+        ..BB....
+        ..BB....
+        ........
+        """
+    )
+    gun = piece(mortar([{"indirect-fire": 2}]), (0, 2), key="mortar", owner="a")
+    enemy = piece(infantry(), (6, 2), key="enemy", owner="b")
+    state = game(walled, gun, enemy)
+    plan = template_plan(state, gun, (6, 2))
+    assert plan is not None and plan.kind is TemplateKind.INDIRECT and plan.scatter == 2 and not plan.spotter
+    assert len(plan.landings()) == 5
+    spotter = piece(infantry(abilities=["artillery-spotter"]), (6, 0), key="spotter", owner="a")
+    state.pieces[spotter.key] = spotter
+    spotted = template_plan(state, gun, (6, 2))
+    assert spotted is not None and spotted.spotter and spotted.scatter == 1
+    turn = Turn(state, LoadedDice([2, 6]), Phase.ACTIVATION)  # scatters east by 1, then the attack
+    turn.perform("mortar", TemplateFire((6, 2)))
+    template = turn.events[0]
+    assert isinstance(template, TemplateEvent) and template.lands == (7, 2)
+    assert template.rolls[0].modifiers[0].page == "HoN core p.22"
+
+
+def test_a_unit_without_the_ability_or_a_template_inside_a_building_is_refused() -> None:
+    # HoN core p.23: "You may not place a Template inside a building."
+    house = field(
+        """
+        ........
+        ..BBB...
+        ..BBB...
+        ..BBB...
+        ........
+        """
+    )
+    gun = piece(mortar([{"indirect-fire": 2}]), (0, 0), key="mortar", owner="a")
+    state = game(house, gun)
+    assert template_plan(state, gun, (3, 2)) is None
+    assert template_plan(state, piece(infantry(), (0, 0), key="rifles"), (6, 4)) is None
+
+
+def test_the_policy_snipes_when_the_table_beats_its_shot() -> None:
+    # HoN core p.24: 4+ on the sniper's table is a hit, whatever the target's defense.
+    sniper = piece(infantry(combat=1, abilities=["sniper"]), (0, 0), key="sniper", owner="a")
+    target = piece(infantry(defense=6), (5, 0), key="target", owner="b")
+    state = game(OPEN, sniper, target)
+    assert SimplePolicy().activate(state, sniper) == Snipe("target")
+    turn = Turn(state, LoadedDice([5]), Phase.ACTIVATION)
+    turn.perform("sniper", Snipe("target"))
+    (event,) = turn.events
+    assert isinstance(event, SniperEvent) and event.outcome == "hit" and "HoN core p.24" in event.text
+    assert state.pieces["target"].side_index == 1
