@@ -21,6 +21,7 @@ from builder.heroes.rules.assault import (
     resolve_assault,
 )
 from builder.heroes.rules.combat import Facing, FireResult, IllegalAttack, Shot, aim, fire, name
+from builder.heroes.rules.crew import bail_out, crews_in
 from builder.heroes.rules.damage import DamageLocation, Effect, destroy
 from builder.heroes.rules.events import (
     AdvanceEvent,
@@ -781,6 +782,8 @@ class Turn:
         if not effect.destroyed or before.key in state.destroyed:
             return
         state.destroyed[before.key] = before
+        if before.is_vehicle:
+            self._bail_out(before, after)
         self.add(
             DestroyedEvent(
                 turn=state.turn,
@@ -791,6 +794,30 @@ class Turn:
             )
         )
         self._check_breaking(f"{before.owner}/{before.group}")
+
+    def _bail_out(self, vehicle: Piece, wreck: Piece | None) -> None:
+        """The Crew units in a destroyed vehicle are put next to the wreck, inactive side up and
+        Suppressed, a Forced Move (HoN core p.21); with no square to go to they are destroyed."""
+        state = self.state
+        for crew in crews_in(vehicle, list(state.pieces.values())):
+            around = sorted({sq for w in vehicle.squares for sq in neighbours(w)} - set(vehicle.squares))
+            free = [sq for sq in around if may_stand(state, replace(crew, embarked_in=None), (sq,))]
+            out = bail_out(crew, wreck or vehicle, free, state.ruleset)
+            if out is None:
+                self.hurt(crew, None, Effect.DESTROYED)
+                continue
+            state.pieces[crew.key] = out
+            self.add(
+                EnterEvent(
+                    turn=state.turn,
+                    phase=self.phase,
+                    side=crew.owner,
+                    text=f"{name(crew)} bails out of {name(vehicle)} to {_where(out.squares)}, Suppressed "
+                    f"({state.ruleset.cite('crew')}).",
+                    unit=crew.key,
+                    to=out.squares,
+                )
+            )
 
     def _check_breaking(self, group_key: str) -> None:
         state = self.state

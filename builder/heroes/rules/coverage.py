@@ -132,6 +132,7 @@ RETREAT = _R + "test_retreat.py::"
 COVER = _R + "test_cover.py::"
 TEMPLATES = _R + "test_templates.py::"
 STRUCTURES = _R + "test_structures.py::"
+CREW = _R + "test_crew.py::"
 SUMMARY = "tests/heroes/army/test_summary.py::"
 
 
@@ -329,8 +330,12 @@ ABILITIES: tuple[Coverage, ...] = (
         "Crew",
         HON,
         "HoN core p.21",
-        NOT_PLAYED,
-        "no unit boards a vehicle as its crew",
+        PARTIAL,
+        "boarding, leaving and bailing out of a destroyed vehicle are resolved; the simulation deploys crews on "
+        "foot and never boards them, and the abilities a crew adds do not reach the vehicle's shots",
+        CREW + "test_a_crew_unit_ending_its_move_on_a_vehicle_turns_over_and_rides_in_it",
+        CREW + "test_a_crew_unit_inside_cannot_be_targeted_and_leaves_turning_over",
+        CREW + "test_when_its_vehicle_is_destroyed_the_crew_bails_out_suppressed_next_to_the_wreck",
     ),
     ability(
         "anti-aircraft",
