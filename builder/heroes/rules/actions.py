@@ -533,6 +533,9 @@ class Turn:
             raise IllegalAttack(
                 f"{name(firer)} may not fire a template at interspace {list(action.at)}", state.ruleset.cite("howitzer")
             )
+        if firer.concealed:  # a concealed unit that takes a Firing Action turns over (HoN core p.21)
+            firer = replace(firer, side_index=1 - firer.side_index)
+            state.pieces[firer.key] = firer
         scattered = None
         lands = action.at
         if plan.kind is TemplateKind.INDIRECT:

@@ -363,10 +363,11 @@ ABILITIES: tuple[Coverage, ...] = (
         HON,
         "HoN core p.22-23",
         PARTIAL,
-        "the rules core lays the template (3 squares straight, hon's reading of its shape), blocked by a vehicle, "
-        f"and suppresses all under it; {NO_FLAME_VALUES}",
+        "the rules core lays it (3 squares straight, hon's reading), into buildings and defensive positions, and "
+        f"suppresses all under it; {NO_FLAME_VALUES}",
         TEMPLATES + "test_the_flames_suppress_every_unit_in_addition_to_any_damage",
         TEMPLATES + "test_the_flame_template_is_blocked_by_a_vehicle_and_fire_on_the_move_costs_1",
+        TEMPLATES + "test_flames_fill_a_one_room_building_from_an_opening_and_stay_in_a_defensive_position",
     ),
     ability(
         "frightening-shot",

@@ -22,9 +22,10 @@ from enum import StrEnum
 from builder.heroes.catalogue.units import CombatValues
 from builder.heroes.rules.combat import Facing, FireResult, IllegalAttack, Shot, fire, name, result_penalties, take_hit
 from builder.heroes.rules.damage import DamageResult, Effect, suppress
-from builder.heroes.rules.grid import Point, corners, step
+from builder.heroes.rules.grid import Point, corners, neighbours, step
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH, WEST, Piece, Square
 from builder.heroes.rules.ruleset import HON, Ruleset
+from builder.heroes.scenario.battlefield import PlacedElement
 from builder.kernel.dice import Dice
 from builder.kernel.events import Modifier, Roll
 
@@ -74,6 +75,30 @@ def flame_squares(
         if stops(square):
             break
     return tuple(found)
+
+
+def flame_into(
+    firer: Piece, element: PlacedElement, flames: Sequence[Square] = (), ruleset: Ruleset = HON
+) -> frozenset[Square]:
+    """The squares the flames reach in a terrain element, whose units get no defensive bonus
+    from it (HoN core p.22). Into a one-room building from a square by one of its openings:
+    every square of it. Into a defensive position from a square next to it or inside it: the
+    flame template's `flames` within the element, and none outside it."""
+    page = ruleset.cite("flamethrower")
+    effects = element.effects
+    if effects.building:
+        if element.walls:
+            raise IllegalAttack(f"the flames only fill a one-room building, not {element.name}", page)
+        openings = element.doors | element.windows
+        if not any(sq in edge and (edge - {sq}) <= element.cells for edge in openings for sq in firer.squares):
+            raise IllegalAttack(f"{name(firer)} must stand by an opening of {element.name}", page)
+        return element.cells
+    if not effects.shared_cover:
+        raise IllegalAttack(f"{element.name} is neither a building nor a defensive position", page)
+    near = any(sq in element.cells or any(n in element.cells for n in neighbours(sq)) for sq in firer.squares)
+    if not near:
+        raise IllegalAttack(f"{name(firer)} must be next to or inside {element.name}", page)
+    return frozenset(flames) & element.cells
 
 
 def covered(squares: Iterable[Square], pieces: Iterable[Piece], sheltered: Iterable[Square] = ()) -> list[Piece]:

@@ -21,6 +21,7 @@ from builder.heroes.rules.templates import (
     check_template,
     covered,
     explosion_squares,
+    flame_into,
     flame_squares,
     interspace_range,
     lay_template,
@@ -29,7 +30,7 @@ from builder.heroes.rules.templates import (
 )
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.kernel.dice import LoadedDice
-from tests.fixtures.rules.boards import field
+from tests.fixtures.rules.boards import element, field
 from tests.fixtures.rules.games import scenario
 from tests.heroes.rules import ambusher, infantry, piece, tank
 
@@ -273,3 +274,19 @@ def test_the_policy_snipes_when_the_table_beats_its_shot() -> None:
     (event,) = turn.events
     assert isinstance(event, SniperEvent) and event.outcome == "hit" and "HoN core p.24" in event.text
     assert state.pieces["target"].side_index == 1
+
+
+def test_flames_fill_a_one_room_building_from_an_opening_and_stay_in_a_defensive_position() -> None:
+    # HoN core p.22: "Flamethrowers & Buildings" and "Flamethrowers & defensive positions".
+    house = element(
+        "House", [(1, 1), (2, 1)], {"building": True, "blocks_los": True}, key="house", doors=[((2, 1), (3, 1))]
+    )
+    trench = element("Trench", [(1, 4), (2, 4), (3, 4)], {"shared_cover": True, "defense": {"infantry": 2}})
+    by_door = piece(infantry(abilities=["flamethrower"]), (3, 1))
+    assert flame_into(by_door, house) == {(1, 1), (2, 1)}
+    with pytest.raises(IllegalAttack, match=r"HoN core p\.22"):
+        flame_into(piece(infantry(), (0, 0)), house)  # not by an opening
+    beside = piece(infantry(), (0, 4))
+    assert flame_into(beside, trench, flame_squares((0, 4), EAST, length=5)) == {(1, 4), (2, 4), (3, 4)}
+    with pytest.raises(IllegalAttack, match=r"HoN core p\.22"):
+        flame_into(piece(infantry(), (6, 6)), trench, ())
