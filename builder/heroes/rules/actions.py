@@ -11,7 +11,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from builder.heroes.catalogue.units import CombatValues, DefenseColour, Weapon
+from builder.heroes.catalogue.units import CombatValues, DefenseColour, Weapon, WeaponRole
 from builder.heroes.rules.assault import (
     Assault,
     AssaultOutcome,
@@ -305,6 +305,13 @@ def template_plan(state: GameState, firer: Piece, at: Point, occupancy: Occupanc
     from a building, Howitzer without LoS (HoN core p.23)."""
     ability = template_ability(firer)
     combat = firer.side.combat
+    if ability is not None and combat is None:  # a vehicle's weapon carrying the ability
+        usable = [
+            w
+            for w in firer.side.weapons
+            if not (w.role is not WeaponRole.SECONDARY and DamageLocation.PRIMARY in firer.damage)
+        ]
+        combat = next((w.combat for w in usable if any(a.id == ability[0].rule for a in w.abilities)), None)
     if ability is None or combat is None or not firer.squares:
         return None
     squares = [sq for sq in sorted(explosion_squares(at)) if sq in state.battlefield.squares]

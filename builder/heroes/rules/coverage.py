@@ -390,6 +390,7 @@ ABILITIES: tuple[Coverage, ...] = (
         TEMPLATES + "test_a_heavy_vehicle_under_an_explosion_template_uses_its_side_defense",
         TEMPLATES + "test_the_policy_lays_a_template_when_it_promises_more_hits_than_a_shot",
         TEMPLATES + "test_a_unit_without_the_ability_or_a_template_inside_a_building_is_refused",
+        TEMPLATES + "test_a_vehicle_fires_a_template_with_the_weapon_that_has_howitzer",
     ),
     ability(
         "indirect-fire",

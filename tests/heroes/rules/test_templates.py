@@ -8,7 +8,7 @@ import pytest
 from builder.heroes.catalogue.units import CombatValues, Unit
 from builder.heroes.rules.actions import Snipe, TemplateFire, Turn, template_plan
 from builder.heroes.rules.combat import Facing, FireOutcome, IllegalAttack
-from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.damage import DamageLocation, Effect
 from builder.heroes.rules.events import FireEvent, Phase, SniperEvent, TemplateEvent
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH, Piece
 from builder.heroes.rules.policy import SimplePolicy
@@ -290,3 +290,20 @@ def test_flames_fill_a_one_room_building_from_an_opening_and_stay_in_a_defensive
     assert flame_into(beside, trench, flame_squares((0, 4), EAST, length=5)) == {(1, 4), (2, 4), (3, 4)}
     with pytest.raises(IllegalAttack, match=r"HoN core p\.22"):
         flame_into(piece(infantry(), (6, 6)), trench, ())
+
+
+def test_a_vehicle_fires_a_template_with_the_weapon_that_has_howitzer() -> None:
+    # HoN core p.23: the Combat Values that match the attacker's Howitzer icon (here its gun's).
+    gun_tank = piece(tank(primary=(5, 3, 2), primary_abilities=["howitzer"]), (0, 0), key="gun", owner="a")
+    target = piece(infantry(), (5, 3), key="target", owner="b")
+    state = game(OPEN, gun_tank, target)
+    plan = template_plan(state, gun_tank, (6, 4))
+    assert plan is not None and plan.kind is TemplateKind.HOWITZER and plan.combat.infantry == 5
+    wrecked_gun = piece(
+        tank(primary=(5, 3, 2), primary_abilities=["howitzer"]),
+        (0, 0),
+        key="gun",
+        owner="a",
+        damage=(DamageLocation.PRIMARY,),
+    )
+    assert template_plan(game(OPEN, wrecked_gun, target), wrecked_gun, (6, 4)) is None
