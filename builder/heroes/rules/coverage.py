@@ -683,6 +683,7 @@ MARKERS: tuple[Coverage, ...] = (
         TEMPLATES + "test_a_grenade_reaches_two_interspaces_counting_the_target",
         TEMPLATES + "test_a_grenade_resolves_each_attack_individually_and_never_scatters",
         TEMPLATES + "test_units_inside_a_building_are_not_affected_by_a_template_outside_it",
+        TEMPLATES + "test_a_grenade_goes_into_a_building_by_an_opening_and_onto_a_square_of_a_defensive_position",
     ),
     marker("veteran", "Veteran", HON, "HoN core p.30", NOT_PLAYED, f"no roll is ever rerolled; {NO_MARKERS}"),
     marker(
@@ -1320,7 +1321,7 @@ MECHANICS: tuple[Coverage, ...] = (
         "HoN core p.23; HoN core p.29; SoN p.16",
         PARTIAL,
         "laid, scattered and resolved per unit (hon reads the shape as the 4 squares around the interspace); "
-        "structures under it take no destruction, and grenades into a defensive position are not played",
+        "structures under it take no destruction points",
         TEMPLATES + "test_an_explosion_template_covers_the_four_squares_around_its_interspace",
         TEMPLATES + "test_every_unit_even_partly_under_a_template_is_attacked_but_not_a_concealed_one",
         TEMPLATES + "test_units_inside_a_building_are_not_affected_by_a_template_outside_it",

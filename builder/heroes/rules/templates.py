@@ -101,6 +101,32 @@ def flame_into(
     return frozenset(flames) & element.cells
 
 
+def grenade_into(firer: Piece, element: PlacedElement, square: Square, ruleset: Ruleset = HON) -> frozenset[Square]:
+    """The squares a grenade thrown into a terrain element reaches, whose units get no
+    defensive bonus from it (HoN core p.29): into a building from a square by an opening,
+    every square of it; into a defensive position from a square next to it, directly onto
+    one of its squares, the explosion contained in it: hon reads the template put on a
+    square as that square and the squares beside it, within the element."""
+    page = ruleset.cite("grenade")
+    if not firer.is_infantry:
+        raise IllegalAttack(f"{name(firer)} is not infantry: only infantry throw grenades", page)
+    if element.effects.building:
+        openings = element.doors | element.windows
+        if not any(sq in edge and (edge - {sq}) <= element.cells for edge in openings for sq in firer.squares):
+            raise IllegalAttack(f"{name(firer)} must stand by an opening of {element.name}", page)
+        return element.cells
+    if not element.effects.shared_cover:
+        raise IllegalAttack(f"{element.name} is neither a building nor a defensive position", page)
+    if square not in element.cells:
+        raise IllegalAttack(f"the grenade goes onto a square of {element.name}", page)
+    if not any(n in element.cells for sq in firer.squares for n in neighbours(sq)) or any(
+        sq in element.cells for sq in firer.squares
+    ):
+        raise IllegalAttack(f"{name(firer)} must be on a square next to {element.name}", page)
+    c, r = square
+    return frozenset({square, (c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1)}) & element.cells
+
+
 def covered(squares: Iterable[Square], pieces: Iterable[Piece], sheltered: Iterable[Square] = ()) -> list[Piece]:
     """The units even partly under a template (HoN core p.36): not concealed ones (p.21),
     not those carried in a vehicle, not wrecks, and not units wholly inside `sheltered`

@@ -23,6 +23,7 @@ from builder.heroes.rules.templates import (
     explosion_squares,
     flame_into,
     flame_squares,
+    grenade_into,
     interspace_range,
     lay_template,
     scatter,
@@ -307,3 +308,17 @@ def test_a_vehicle_fires_a_template_with_the_weapon_that_has_howitzer() -> None:
         damage=(DamageLocation.PRIMARY,),
     )
     assert template_plan(game(OPEN, wrecked_gun, target), wrecked_gun, (6, 4)) is None
+
+
+def test_a_grenade_goes_into_a_building_by_an_opening_and_onto_a_square_of_a_defensive_position() -> None:
+    # HoN core p.29: "Grenades & buildings" and "Grenades & defensive positions".
+    house = element(
+        "House", [(1, 1), (2, 1)], {"building": True, "blocks_los": True}, key="house", windows=[((2, 1), (3, 1))]
+    )
+    trench = element("Trench", [(1, 4), (2, 4), (3, 4), (4, 4)], {"shared_cover": True, "defense": {"infantry": 2}})
+    assert grenade_into(piece(infantry(), (3, 1)), house, (2, 1)) == {(1, 1), (2, 1)}
+    with pytest.raises(IllegalAttack, match=r"HoN core p\.29"):
+        grenade_into(piece(infantry(), (0, 0)), house, (1, 1))
+    assert grenade_into(piece(infantry(), (2, 3)), trench, (2, 4)) == {(1, 4), (2, 4), (3, 4)}
+    with pytest.raises(IllegalAttack, match=r"HoN core p\.29"):
+        grenade_into(piece(infantry(), (2, 4)), trench, (3, 4))  # from inside: not "adjacent to" it
