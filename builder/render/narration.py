@@ -15,8 +15,11 @@ from builder.heroes.rules.events import (
     DrawEvent,
     FireEvent,
     HeroesEvent,
+    RubbleEvent,
     ScenarioEvent,
+    SniperEvent,
     SuddenDeathEvent,
+    TemplateEvent,
     TurnEvent,
     VictoryEvent,
 )
@@ -25,6 +28,9 @@ from builder.kernel.events import GameEvent, Roll
 # The kinds of event that stand out; the others are plain.
 STYLE: dict[type[GameEvent], str] = {
     FireEvent: "bold",
+    SniperEvent: "bold",
+    TemplateEvent: "bold",
+    RubbleEvent: "red",
     AssaultEvent: "bold",
     DestroyedEvent: "red",
     BreaksEvent: "bold red",

@@ -131,6 +131,9 @@ CARDS = _R + "test_action_cards.py::"
 DAMAGE = _R + "test_damage.py::"
 RETREAT = _R + "test_retreat.py::"
 COVER = _R + "test_cover.py::"
+TEMPLATES = _R + "test_templates.py::"
+STRUCTURES = _R + "test_structures.py::"
+CREW = _R + "test_crew.py::"
 SUMMARY = "tests/heroes/army/test_summary.py::"
 
 
@@ -154,6 +157,7 @@ def mechanic(
 
 NO_MARKERS = "no marker is carried, counted or spent in a game"
 NO_TEMPLATES = "explosion templates are not played"
+NO_FLAME_VALUES = "no unit of the catalogue carries the flame template's combat values, so no game uses it"
 
 ABILITIES: tuple[Coverage, ...] = (
     # --- Both games (data/common) --------------------------------------------------------
@@ -186,10 +190,12 @@ ABILITIES: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.22; SoN p.17",
         PARTIAL,
-        "the dice are rolled when a shot names the structure its target is in; the simulation never does, and a "
-        "structure that falls is not turned to rubble nor its units redeployed",
+        "rolled after every shot at a unit inside a structure; the points add up and a building turns to rubble; "
+        "shots at the structure itself, assaults, and wrecks as structures are not played",
         COMBAT + "test_destruction_dice_add_a_point_for_each_4_or_more",
         COMBAT + "test_a_shot_at_a_unit_in_a_structure_rolls_destruction_after",
+        STRUCTURES + "test_a_shot_with_destruction_at_a_unit_inside_brings_the_building_down",
+        STRUCTURES + "test_destruction_points_add_up_over_shots_before_the_building_falls",
     ),
     ability(
         "dual-weapon",
@@ -325,8 +331,12 @@ ABILITIES: tuple[Coverage, ...] = (
         "Crew",
         HON,
         "HoN core p.21",
-        NOT_PLAYED,
-        "no unit boards a vehicle as its crew",
+        PARTIAL,
+        "boarding, leaving and bailing out of a destroyed vehicle are resolved; the simulation deploys crews on "
+        "foot and never boards them, and the abilities a crew adds do not reach the vehicle's shots",
+        CREW + "test_a_crew_unit_ending_its_move_on_a_vehicle_turns_over_and_rides_in_it",
+        CREW + "test_a_crew_unit_inside_cannot_be_targeted_and_leaves_turning_over",
+        CREW + "test_when_its_vehicle_is_destroyed_the_crew_bails_out_suppressed_next_to_the_wreck",
     ),
     ability(
         "anti-aircraft",
@@ -334,23 +344,31 @@ ABILITIES: tuple[Coverage, ...] = (
         HON,
         "HoN core p.22",
         NOT_PLAYED,
-        "the book leaves aviation to expansions hon does not have",
+        "the core rules say it is not used with the core box: aviation units and their rules are in expansions "
+        "hon does not have",
     ),
     ability(
         "artillery-spotter",
         "Artillery Spotter",
         HON,
         "HoN core p.22",
-        NOT_PLAYED,
-        "indirect fire and its scattering are not played",
+        PLAYED,
+        "a spotter of the firer's side sees the interspace when it has a clear LoS to one of the four squares "
+        "around it (hon's reading)",
+        TEMPLATES + "test_indirect_fire_scatters_on_1_to_4_and_an_artillery_spotter_shortens_it",
+        TEMPLATES + "test_indirect_fire_without_a_line_of_sight_scatters_and_a_spotter_shortens_it",
     ),
     ability(
         "flamethrower",
         "Flamethrower",
         HON,
         "HoN core p.22-23",
-        NOT_PLAYED,
-        f"no flame template is laid ({NO_TEMPLATES})",
+        PARTIAL,
+        "the rules core lays it (3 squares straight, hon's reading), into buildings and defensive positions, and "
+        f"suppresses all under it; {NO_FLAME_VALUES}",
+        TEMPLATES + "test_the_flames_suppress_every_unit_in_addition_to_any_damage",
+        TEMPLATES + "test_the_flame_template_is_blocked_by_a_vehicle_and_fire_on_the_move_costs_1",
+        TEMPLATES + "test_flames_fill_a_one_room_building_from_an_opening_and_stay_in_a_defensive_position",
     ),
     ability(
         "frightening-shot",
@@ -366,16 +384,26 @@ ABILITIES: tuple[Coverage, ...] = (
         "Howitzer",
         HON,
         "HoN core p.23",
-        NOT_PLAYED,
-        f"no shot is taken at an interspace ({NO_TEMPLATES})",
+        PLAYED,
+        "the interspace is seen when one of its four squares is; the policy aims at corners of enemy squares when "
+        "the expected hits (its own units counting against) beat its normal shots",
+        TEMPLATES + "test_howitzer_needs_a_line_of_sight_and_indirect_fire_not_from_a_building",
+        TEMPLATES + "test_a_heavy_vehicle_under_an_explosion_template_uses_its_side_defense",
+        TEMPLATES + "test_the_policy_lays_a_template_when_it_promises_more_hits_than_a_shot",
+        TEMPLATES + "test_a_unit_without_the_ability_or_a_template_inside_a_building_is_refused",
+        TEMPLATES + "test_a_vehicle_fires_a_template_with_the_weapon_that_has_howitzer",
     ),
     ability(
         "indirect-fire",
         "Indirect Fire",
         HON,
         "HoN core p.23",
-        NOT_PLAYED,
-        f"no shot is taken without LoS and nothing scatters ({NO_TEMPLATES})",
+        PLAYED,
+        "fired directly (as Howitzer) with a clear LoS, else it scatters; the chart's 1-4 are read as N, E, S, W; "
+        "the simulation's mortars deploy on their Tripod side without it (Tripod flips are not played)",
+        TEMPLATES + "test_indirect_fire_scatters_on_1_to_4_and_an_artillery_spotter_shortens_it",
+        TEMPLATES + "test_indirect_fire_without_a_line_of_sight_scatters_and_a_spotter_shortens_it",
+        TEMPLATES + "test_howitzer_needs_a_line_of_sight_and_indirect_fire_not_from_a_building",
     ),
     ability(
         "piercing",
@@ -391,8 +419,12 @@ ABILITIES: tuple[Coverage, ...] = (
         "Sniper",
         HON,
         "HoN core p.24",
-        NOT_PLAYED,
-        "its Alternate Firing Action and table are not played",
+        PLAYED,
+        "the policy snipes when the table's chance of a hit beats its normal shot; a firing table on a "
+        "Character's recruitment tile is not in the catalogue",
+        TEMPLATES + "test_the_sniper_table",
+        TEMPLATES + "test_the_sniper_is_modified_by_suppression_and_obstacles_and_only_targets_infantry",
+        TEMPLATES + "test_the_policy_snipes_when_the_table_beats_its_shot",
     ),
     ability(
         "opportunity-fire",
@@ -607,9 +639,9 @@ MARKERS: tuple[Coverage, ...] = (
         HON,
         "HoN core p.22",
         PARTIAL,
-        "points are counted by a destruction roll and say when a structure falls; nothing keeps them on the "
-        "battlefield and nothing falls",
+        "the points are kept per terrain element and bring a building down at its value; wrecks never take any",
         COMBAT + "test_destruction_dice_add_a_point_for_each_4_or_more",
+        STRUCTURES + "test_destruction_points_add_up_over_shots_before_the_building_falls",
     ),
     marker(
         "ammo",
@@ -632,11 +664,28 @@ MARKERS: tuple[Coverage, ...] = (
         f"{NO_MARKERS}; an Alternate Firing Action given its values can be resolved, without its range or Destruction",
     ),
     marker(
-        "rifle-grenade", "Rifle Grenade", HON, "HoN core p.29", NOT_PLAYED, f"{NO_MARKERS}; indirect fire is not played"
+        "rifle-grenade",
+        "Rifle Grenade",
+        HON,
+        "HoN core p.29",
+        NOT_PLAYED,
+        f"{NO_MARKERS}; its Indirect Fire would be resolved as the ability's",
     ),
     marker("sticky-bomb", "Sticky Bomb", HON, "HoN core p.29", NOT_PLAYED, f"{NO_MARKERS}; no delayed explosion"),
     marker("magnetic-mine", "Magnetic Mine", HON, "HoN core p.29", NOT_PLAYED, f"{NO_MARKERS}; no delayed explosion"),
-    marker("grenade", "Grenade", HON, "HoN core p.29", NOT_PLAYED, f"{NO_MARKERS}; {NO_TEMPLATES}"),
+    marker(
+        "grenade",
+        "Grenade",
+        HON,
+        "HoN core p.29",
+        PARTIAL,
+        "the rules core resolves a throw given the marker's values (2 interspaces, infantry, no scatter, buildings "
+        f"shelter from outside); {NO_MARKERS}, so no game throws one",
+        TEMPLATES + "test_a_grenade_reaches_two_interspaces_counting_the_target",
+        TEMPLATES + "test_a_grenade_resolves_each_attack_individually_and_never_scatters",
+        TEMPLATES + "test_units_inside_a_building_are_not_affected_by_a_template_outside_it",
+        TEMPLATES + "test_a_grenade_goes_into_a_building_by_an_opening_and_onto_a_square_of_a_defensive_position",
+    ),
     marker("veteran", "Veteran", HON, "HoN core p.30", NOT_PLAYED, f"no roll is ever rerolled; {NO_MARKERS}"),
     marker(
         "concealed",
@@ -1271,8 +1320,13 @@ MECHANICS: tuple[Coverage, ...] = (
         "Explosion templates and scattering",
         BOTH,
         "HoN core p.23; HoN core p.29; SoN p.16",
-        NOT_PLAYED,
-        "no template is laid: grenades, flamethrowers, howitzers and indirect fire are not played",
+        PARTIAL,
+        "laid, scattered and resolved per unit (hon reads the shape as the 4 squares around the interspace); "
+        "structures under it take no destruction points",
+        TEMPLATES + "test_an_explosion_template_covers_the_four_squares_around_its_interspace",
+        TEMPLATES + "test_every_unit_even_partly_under_a_template_is_attacked_but_not_a_concealed_one",
+        TEMPLATES + "test_units_inside_a_building_are_not_affected_by_a_template_outside_it",
+        TEMPLATES + "test_indirect_fire_scatters_on_1_to_4_and_an_artillery_spotter_shortens_it",
     ),
     # --- Assault ----------------------------------------------------------------------------
     mechanic(
@@ -1551,9 +1605,11 @@ MECHANICS: tuple[Coverage, ...] = (
         HON,
         "HoN core p.18",
         PARTIAL,
-        "a destruction roll counts points against it, but it is never turned to its rubble side nor are its "
-        "units suppressed and redeployed",
+        "a building at its points turns to rubble (movement, LoS and cover follow), infantry inside suppressed, "
+        "vehicles destroyed, units left where they stand; wrecks as structures are not played",
         COMBAT + "test_a_shot_at_a_unit_in_a_structure_rolls_destruction_after",
+        STRUCTURES + "test_a_building_turned_to_rubble_changes_movement_and_line_of_sight",
+        STRUCTURES + "test_the_collapse_suppresses_the_infantry_inside_and_destroys_the_vehicles",
     ),
     mechanic(
         "hole",
@@ -1601,8 +1657,10 @@ MECHANICS: tuple[Coverage, ...] = (
         SON,
         "SoN p.11",
         PARTIAL,
-        "as in HoN: points are counted, but it never turns to ruins; heavy vehicles passing over wrecks deal none",
+        "as in HoN: points add up and a building turns to ruins; wrecks take none, nor do heavy vehicles passing "
+        "over them deal any",
         COMBAT + "test_a_shot_at_a_unit_in_a_structure_rolls_destruction_after",
+        STRUCTURES + "test_a_building_turned_to_rubble_changes_movement_and_line_of_sight",
     ),
     mechanic(
         "son-defense",

@@ -133,6 +133,9 @@ class FireEvent(_HeroesEvent):
             text += f", damage to the {result.damage.location.value}"
         if result.effect not in (Effect.NONE, Effect.SUPPRESSED):
             text += f"; {name(shot.target)} is {result.effect.value}"
+        if result.destruction is not None:
+            text += f"; {result.destruction.points} destruction point(s) on the structure"
+            text += f" ({result.destruction.structure_points} of {shot.structure})"
         return cls(
             turn=turn,
             phase=phase,
@@ -211,6 +214,36 @@ class DestroyedEvent(_HeroesEvent):
 
     kind: Literal["destroyed"] = "destroyed"
     unit: str
+
+
+class TemplateEvent(_HeroesEvent):
+    """A template laid (HoN core p.22-23, p.29): where it was aimed, where it landed after any
+    scattering and the squares it covers; a FireEvent follows for each unit under it."""
+
+    kind: Literal["template"] = "template"
+    firer: str
+    template: str  # "howitzer", "indirect-fire", "grenade", "flamethrower"
+    at: tuple[int, int]  # the interspace aimed at
+    lands: tuple[int, int]  # where the template was put
+    squares: tuple[Square, ...]
+
+
+class SniperEvent(_HeroesEvent):
+    """A Sniper's Alternate Firing Action read on its table (HoN core p.24)."""
+
+    kind: Literal["sniper"] = "sniper"
+    firer: str
+    target: str
+    outcome: str  # "no effect", "suppressed", "hit", "hit and suppressed"
+    effect: Effect
+
+
+class RubbleEvent(_HeroesEvent):
+    """A structure destroyed: a building turned over to its rubble side (HoN core p.22)."""
+
+    kind: Literal["rubble"] = "rubble"
+    element: str  # the terrain element's key on the battlefield
+    squares: tuple[Square, ...]
 
 
 class BreaksEvent(_HeroesEvent):
@@ -294,10 +327,13 @@ HeroesEvent = Annotated[
     | MoveEvent
     | EnterEvent
     | FireEvent
+    | TemplateEvent
+    | SniperEvent
     | AssaultEvent
     | AdvanceEvent
     | RetreatEvent
     | DestroyedEvent
+    | RubbleEvent
     | BreaksEvent
     | ControlEvent
     | RallyEvent

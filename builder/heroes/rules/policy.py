@@ -28,19 +28,27 @@ from builder.heroes.rules.actions import (
     Fire,
     Hold,
     Move,
+    Snipe,
+    TemplateFire,
+    TemplatePlan,
     cover,
     cover_table,
     enemies_in_reach,
     one_weapon_only,
     shots_at,
+    template_ability,
+    template_plan,
+    template_targets,
     terrain_bonus,
     weapons_of,
 )
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.cards import ASSAULT_BONUSES, FIRE_BONUSES, CardChoices, CardPlay, playable_event
-from builder.heroes.rules.combat import Aim, FireOutcome, IllegalAttack, Shot
+from builder.heroes.rules.combat import Aim, Facing, FireOutcome, IllegalAttack, Shot
 from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.deployment import candidates
+from builder.heroes.rules.grid import Point, corners
+from builder.heroes.rules.los import line_of_sight
 from builder.heroes.rules.movement import Position, Reach, allowance, assault_path, reachable
 from builder.heroes.rules.odds import Odds, expected_hits, odds_of_aim, odds_of_assault, odds_of_shot
 from builder.heroes.rules.orders import Orders, Tokens, needs_no_order, tokens_for
@@ -117,17 +125,76 @@ class SimplePolicy:
         assault = self._assault(state, piece)
         if assault is not None:
             return assault
-        shots = self._shots(state, piece, occupancy)
+        shots, worth = self._shots(state, piece, occupancy)
+        special = self._alternate(state, piece, occupancy)
+        if special is not None and special[0] > worth and special[0] >= self.fire_threshold:
+            return special[1]  # a template or the sniper's table promises more (HoN core p.23-24)
         if shots:
             return Fire(tuple(shots))
         return self._advance(state, piece)
+
+    def _alternate(self, state: GameState, piece: Piece, occupancy: Occupancy) -> tuple[float, Action] | None:
+        """The best Alternate Firing Action the unit's abilities offer, by expected hits: a
+        Howitzer or Indirect Fire template on an interspace at a corner of an enemy's square
+        (units of its own side under it count against), or the Sniper's table."""
+        best: tuple[float, Action] | None = None
+        if template_ability(piece) is not None:
+            corners_of = sorted({pt for e in state.enemies_of(piece.owner) for sq in e.squares for pt in corners(sq)})
+            hits: dict[tuple[str, Point], float] = {}
+            for at in corners_of:
+                plan = template_plan(state, piece, at, occupancy)
+                if plan is None:
+                    continue
+                value = sum(
+                    chance * self._template_value(state, plan, lands, hits) for lands, chance in plan.landings()
+                )
+                if best is None or value > best[0]:
+                    best = (value, TemplateFire(at))
+        if piece.side.has("sniper"):
+            for target in sorted(state.enemies_of(piece.owner), key=lambda t: t.key):
+                if not target.is_infantry or target.concealed or target.embarked_in is not None:
+                    continue
+                sight = line_of_sight(state.battlefield, occupancy, piece, target, state.ruleset)
+                if sight.blocked:
+                    continue
+                bonus = -2 * piece.suppressed + sum(m.value for m in sight.modifiers)
+                value = sum(1 for face in range(1, 7) if face + bonus >= 4) / 6 * _worth(target)
+                if best is None or value > best[0]:
+                    best = (value, Snipe(target.key))
+        return best
+
+    def _template_value(
+        self, state: GameState, plan: TemplatePlan, lands: Point, hits: dict[tuple[str, Point], float]
+    ) -> float:
+        targets, _ = template_targets(state, lands)
+        total = 0.0
+        for target in targets:
+            key = (target.key, lands)
+            if key not in hits:
+                value = plan.combat.against(target.colour)
+                defense = target.side.defense
+                facing = Facing.SIDE if defense is not None and defense.has_facings else None
+                shot = Shot(
+                    target=target,
+                    firer=plan.firer,
+                    combat=value,
+                    facing=facing,
+                    terrain=cover(state, target),
+                    penalties=plan.penalties,
+                )
+                hits[key] = 0.0 if value is None else expected_hits(shot, state.ruleset)
+            sign = -1.0 if target.owner == plan.firer.owner else 1.0
+            total += sign * hits[key] * _worth(target)
+        return total
 
     def supply_move(self, state: GameState, piece: Piece) -> Action:
         if piece.key in state.reserve:
             return self._enter(state, piece)
         return self._advance(state, piece)
 
-    def _shots(self, state: GameState, piece: Piece, occupancy: Occupancy) -> list[tuple[Weapon | None, str]]:
+    def _shots(
+        self, state: GameState, piece: Piece, occupancy: Occupancy
+    ) -> tuple[list[tuple[Weapon | None, str]], float]:
         """For each weapon, the target with the most expected hits, if worth a shot; a vehicle
         whose crew is hit fires only its best weapon (HoN core p.15). A destroyed primary
         weapon has no shot at all (`shots_at` refuses it)."""
@@ -150,7 +217,7 @@ class SimplePolicy:
         ]
         if one_weapon_only(piece) and len(chosen) > 1:
             chosen = [max(chosen, key=lambda c: c[0][0])]  # the first best, in weapon order
-        return [(weapon, found[1]) for found, weapon in chosen]
+        return [(weapon, found[1]) for found, weapon in chosen], sum(found[0] for found, _ in chosen)
 
     def _assault(self, state: GameState, piece: Piece, granted: int | None = None) -> AssaultAction | None:
         """The best assault in reach whose odds favour it; `granted` an Assault ability a card

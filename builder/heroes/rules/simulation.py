@@ -162,6 +162,9 @@ def simulate(
     dice = SeededDice(seed)
     resolved = {side: resolve(army, catalogue) for side, army in armies.items()}
     state, opening = start(scenario, battlefield, resolved, dice, decks=decks_for(scenario, catalogue))
+    ruins = catalogue.terrain.get("ruins")
+    if ruins is not None:
+        state.rubble = ruins.effects  # a fallen building's rubble side (HoN core p.22)
     policy = SimplePolicy()
     chosen = {side: (policies or {}).get(side, policy) for side in state.sides}
     last = scenario.setup.turns.count

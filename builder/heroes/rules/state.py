@@ -13,9 +13,11 @@ from functools import cached_property
 from builder.heroes.army.resolve import ResolvedArmy
 from builder.heroes.army.summary import OrderTokens, order_tokens, summary_of
 from builder.heroes.catalogue.cards import ActionCard
+from builder.heroes.catalogue.terrain import TerrainEffects
 from builder.heroes.rules.events import HeroesEvent
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
+from builder.heroes.rules.structures import RUBBLE
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.heroes.scenario.models import Objective, Scenario
 
@@ -94,6 +96,9 @@ class GameState:
     # Command) and an Assault ability every unit has (The Fury of the Führer).
     special_orders: dict[str, int] = field(default_factory=dict)
     granted_assault: dict[str, int] = field(default_factory=dict)
+    structure_points: dict[str, int] = field(default_factory=dict)  # element key -> destruction points
+    ruined: list[str] = field(default_factory=list)  # element keys turned to rubble, in order
+    rubble: TerrainEffects = RUBBLE  # a fallen building's rubble side (the catalogue's ruins)
     turn: int = 1
     over: bool = False
     winner: str | None = None  # a side id, "draw", or None while the game goes on

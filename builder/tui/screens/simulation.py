@@ -36,6 +36,9 @@ from builder.heroes.rules.events import (
     MoveEvent,
     RetreatEvent,
     RevealEvent,
+    RubbleEvent,
+    SniperEvent,
+    TemplateEvent,
 )
 from builder.render.narration import event_line, roll_text, style_of
 from builder.tui.widgets.map_view import MapView, Marks, marks_of
@@ -125,8 +128,12 @@ def event_squares(event: HeroesEvent, pieces: Mapping[str, Piece]) -> tuple[set[
             keys, to = (event.unit,), event.to
         case RevealEvent() | HoldEvent() | DestroyedEvent() | CardEvent():
             keys = (event.unit,)
-        case FireEvent():
+        case FireEvent() | SniperEvent():
             keys = (event.firer, event.target)
+        case TemplateEvent():
+            keys, to = (event.firer,), event.squares
+        case RubbleEvent():
+            to = event.squares
         case AssaultEvent():
             keys = (event.attacker, event.defender)
         case DeployEvent():

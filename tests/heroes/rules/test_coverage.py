@@ -135,10 +135,10 @@ def test_json_says_played_true_only_when_wholly_played() -> None:
 
 
 def test_the_summary_line() -> None:
-    dual, crew, ambush = entry("dual-weapon"), entry("crew"), entry("ambush")
-    assert dual is not None and crew is not None and ambush is not None
+    dual, aviation, ambush = entry("dual-weapon"), entry("anti-aircraft"), entry("ambush")
+    assert dual is not None and aviation is not None and ambush is not None
     assert dual.summary(Game.HON) == "played (HoN core p.22)"
-    assert crew.summary(Game.HON).startswith("not played: ")
+    assert aviation.summary(Game.HON).startswith("not played: ")
     assert ambush.summary(Game.SON).startswith("partly played (SoN p.17): ")
 
 
