@@ -11,7 +11,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from builder.heroes.catalogue.units import DefenseColour, Weapon
+from builder.heroes.catalogue.units import DefenseColour, Role, UnitType, Weapon
 from builder.heroes.rules.assault import (
     Assault,
     AssaultOutcome,
@@ -27,14 +27,18 @@ from builder.heroes.rules.events import (
     AssaultEvent,
     BreaksEvent,
     ControlEvent,
+    CrushEvent,
     DestroyedEvent,
+    EmbarkEvent,
     EnterEvent,
     FireEvent,
+    FlipEvent,
     HeroesEvent,
     HoldEvent,
     MoveEvent,
     Phase,
     RetreatEvent,
+    SpotEvent,
 )
 from builder.heroes.rules.grid import footprint_squares, neighbours
 from builder.heroes.rules.kept import PerBattlefield
@@ -43,6 +47,7 @@ from builder.heroes.rules.movement import DIFFICULT, Path, Position
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
+from builder.heroes.rules.spotting import inactive, may_change_state, spotter, turned_over
 from builder.heroes.rules.state import Frame, GameState, destroyed_in
 from builder.heroes.rules.zoc import zones_of_control
 from builder.kernel.dice import Dice
@@ -148,6 +153,7 @@ def shots_at(
     if (
         target.concealed
         or target.embarked_in is not None
+        or _no_fire_aboard(firer)
         or target.is_wreck
         or blocked_by_terrain(state.battlefield, firer, target, state.ruleset)
     ):
@@ -171,6 +177,16 @@ def shots_at(
         )
         found.append(shot if _aimable(shot, state) else None)
     return found
+
+
+def _no_fire_aboard(firer: Piece) -> bool:
+    """Heavy Weapon units (red outline) cannot fire from a vehicle unless they have Fire on
+    the Move (HoN core p.27)."""
+    return (
+        firer.embarked_in is not None
+        and firer.unit.role is Role.HEAVY_WEAPON
+        and not firer.side.has("fire-on-the-move")
+    )
 
 
 def _aimable(shot: Shot, state: GameState) -> bool:
@@ -212,18 +228,51 @@ class Hold:
     reason: str
 
 
-Action = Move | Enter | Fire | AssaultAction | Hold
+@dataclass(frozen=True)
+class ChangeState:
+    """Turn the counter over of the unit's own will (HoN core p.21): at the start or the end
+    of its Movement Action, once; with no path it is a zero move (allowed even with a 0 or X
+    Movement Value). `first`: turn over before moving along `path` (planned with the side it
+    turns to), else after."""
+
+    path: Path | None = None
+    first: bool = False
 
 
-def may_stand(state: GameState, piece: Piece, squares: tuple[Square, ...]) -> bool:
+@dataclass(frozen=True)
+class Embark:
+    """An infantry unit moves along `path` (or not at all) and, at the end of its Movement
+    Action, gets into the transport next to it (HoN core p.27)."""
+
+    transport: str
+    path: Path | None = None
+
+
+@dataclass(frozen=True)
+class Disembark:
+    """An embarked unit gets off its transport at the start of its Movement Action into an
+    unoccupied square next to it (HoN core p.27)."""
+
+    square: Square
+
+
+Action = Move | Enter | Fire | AssaultAction | Hold | ChangeState | Embark | Disembark
+
+
+def may_stand(
+    state: GameState, piece: Piece, squares: tuple[Square, ...], ignoring: frozenset[str] = frozenset()
+) -> bool:
     """One unit per square, never a square the unit may not enter (HoN core p.9, p.18); an
-    infantry unit may stand on a wreck's square (HoN core p.19)."""
+    infantry unit may stand on a wreck's square (HoN core p.19). `ignoring`: units about to
+    make way (infantry a vehicle runs over, p.10)."""
     passage = passage_map(state.battlefield)
     occupant = state.occupant()
     for square in squares:
         if square not in state.battlefield.squares or passage.refusal(square, piece.unit, piece.side) is not None:
             return False
         other = occupant.get(square)
+        if other is not None and other.key in ignoring:
+            continue
         if other is not None and other.key != piece.key and not (other.is_wreck and piece.is_infantry):
             return False
     return True
@@ -254,6 +303,12 @@ class Turn:
             self._fire(piece, action)
         elif isinstance(action, AssaultAction):
             self._assault(piece, action)
+        elif isinstance(action, ChangeState):
+            self._change_state(piece, action)
+        elif isinstance(action, Embark):
+            self._embark(piece, action)
+        elif isinstance(action, Disembark):
+            self._disembark(piece, action.square)
         else:
             self.add(
                 HoldEvent(
@@ -293,7 +348,11 @@ class Turn:
 
     # --- Movement ---------------------------------------------------------------------
 
-    def _move(self, piece: Piece, path: Path) -> None:
+    def _move(self, piece: Piece, path: Path, *, ends_action: bool = True) -> None:
+        """A Movement Action along `path`: a vehicle may end it on infantry, which makes way
+        (HoN core p.10); a heavy vehicle crushes the wrecks it drives over (p.10); a concealed
+        unit may be spotted on any square it moves into, and at its end every other concealed
+        unit may be (p.21); the units a transport carries move with it (p.27)."""
         end = path.destination
         _may_move(piece, path, self.state.ruleset.cite("damage"))
         if end.squares == piece.squares and end.facing == piece.facing:
@@ -307,10 +366,15 @@ class Turn:
                 )
             )
             return
-        if not may_stand(self.state, piece, end.squares):
+        run_over = self._run_over_victims(piece, end.squares)
+        if not may_stand(self.state, piece, end.squares, frozenset(v.key for v in run_over)):
             raise ValueError(f"{piece.key} may not end a move on {end.squares}")
         moved = replace(piece.moved(end.squares, end.facing), suppressed=piece.suppressed + path.suppressed)
+        spotted = self._spotted_on_the_way(piece, path)
+        if spotted is not None:
+            moved = inactive(moved)
         self.state.pieces[piece.key] = moved
+        self._carry(moved)
         where = _where(end.squares)
         text = f"{name(piece)} moves {path.cost} square{'s' if path.cost != 1 else ''} to {where}"
         if path.stopped == DIFFICULT and path.working_through:
@@ -332,6 +396,260 @@ class Turn:
                 cost=path.cost,
             )
         )
+        if spotted is not None:
+            by, at = spotted
+            self._tell_spotted(moved, by, at)
+        for victim in run_over:
+            self._run_over(moved, victim)
+        if piece.unit.type is UnitType.HEAVY_VEHICLE:
+            self._crush(moved, path)
+        if ends_action:
+            self.spot_all(except_key=piece.key)
+
+    # --- Transport (HoN core p.27) -------------------------------------------------------
+
+    def _carry(self, vehicle: Piece) -> None:
+        """The units a transport carries stand where it stands: their LoS is drawn from one
+        of its squares (HoN core p.27)."""
+        for key, other in list(self.state.pieces.items()):
+            if other.embarked_in == vehicle.key:
+                self.state.pieces[key] = other.moved(vehicle.squares, vehicle.facing)
+
+    def _embark(self, piece: Piece, action: Embark) -> None:
+        transport = self.state.pieces.get(action.transport)
+        if action.path is not None and len(action.path.positions) > 1:
+            self._move(piece, action.path, ends_action=False)
+            piece = self.state.pieces[piece.key]
+        if transport is None:
+            raise ValueError(f"no transport {action.transport}")
+        problem = embark_refusal(self.state, piece, transport)
+        if problem is not None:
+            raise ValueError(f"{piece.key} may not embark in {transport.key}: {problem}")
+        self.state.pieces[piece.key] = replace(
+            piece.moved(transport.squares, transport.facing), embarked_in=transport.key
+        )
+        self.add(
+            EmbarkEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=piece.owner,
+                text=f"{name(piece)} gets into {name(transport)} ({self.state.ruleset.cite('transport')}).",
+                unit=piece.key,
+                transport=transport.key,
+            )
+        )
+        self.spot_all(except_key=piece.key)
+
+    def _disembark(self, piece: Piece, square: Square) -> None:
+        transport = self.state.pieces.get(piece.embarked_in or "")
+        if transport is None:
+            raise ValueError(f"{piece.key} is not embarked")
+        if square not in neighbours_of(transport.squares):
+            raise ValueError(f"{square} is not next to {transport.key}")
+        out = replace(piece, embarked_in=None)
+        if not may_stand(self.state, out, (square,)):
+            raise ValueError(f"{piece.key} may not get off onto {square}")
+        self.state.pieces[piece.key] = out.moved((square,))
+        self.add(
+            EmbarkEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=piece.owner,
+                text=f"{name(piece)} gets off {name(transport)} to {_where((square,))} "
+                f"({self.state.ruleset.cite('transport')}).",
+                unit=piece.key,
+                transport=transport.key,
+                out=True,
+                to=(square,),
+            )
+        )
+        self.spot_all(except_key=piece.key)
+
+    def _unload(self, vehicle: Piece, wreck: Piece | None) -> None:
+        """The transport is destroyed: the units inside take no hit but are redeployed,
+        Inactive Side up and each with a Suppressed marker, in unoccupied squares next to
+        the wreck, never within an enemy ZoC, as their owner chooses (HoN core p.27). A Forced
+        Move: with no such square, or an X Movement Value, a unit is destroyed (p.9)."""
+        cite = self.state.ruleset.cite
+        zones_cache: dict[str, dict[Square, frozenset[str]]] = {}
+        for key in sorted(k for k, p in self.state.pieces.items() if p.embarked_in == vehicle.key):
+            rider = replace(self.state.pieces[key], embarked_in=None)
+            zones = zones_cache.get(rider.owner)
+            if zones is None:
+                zones = zones_cache[rider.owner] = forced_move_zones(self.state, rider)
+            around = sorted(neighbours_of(vehicle.squares), key=lambda sq: (-cover(self.state, rider, (sq,)), sq))
+            free = [
+                sq
+                for sq in around
+                if rider.side.movement is not None and may_stand(self.state, rider, (sq,)) and sq not in zones
+            ]
+            if free:
+                placed = replace(inactive(rider).moved((free[0],)), suppressed=rider.suppressed + 1)
+                self.state.pieces[key] = placed
+                self.add(
+                    EmbarkEvent(
+                        turn=self.state.turn,
+                        phase=self.phase,
+                        side=rider.owner,
+                        text=f"{name(rider)} gets out of the burning {name(vehicle)} to {_where((free[0],))}, "
+                        f"with a Suppressed marker ({cite('transport')}).",
+                        unit=key,
+                        transport=vehicle.key,
+                        out=True,
+                        to=(free[0],),
+                    )
+                )
+            else:
+                self.state.pieces[key] = rider
+                self.add(
+                    RetreatEvent(
+                        turn=self.state.turn,
+                        phase=self.phase,
+                        side=rider.owner,
+                        text=f"{name(rider)} cannot get out of {name(vehicle)}: no unoccupied square next to it "
+                        f"outside an enemy Zone of Control ({cite('transport')}); it is destroyed.",
+                        unit=key,
+                    )
+                )
+                self.hurt(rider, None, Effect.DESTROYED)
+
+    # --- Running over, wrecks, spotting, changes of state ------------------------------
+
+    def _run_over_victims(self, piece: Piece, squares: tuple[Square, ...]) -> list[Piece]:
+        """The infantry units a vehicle ending on `squares` runs over (HoN core p.10)."""
+        if not piece.is_vehicle:
+            return []
+        return sorted(
+            (
+                p
+                for p in self.state.units()
+                if p.key != piece.key and p.is_infantry and p.embarked_in is None and set(p.squares) & set(squares)
+            ),
+            key=lambda p: p.key,
+        )
+
+    def _run_over(self, vehicle: Piece, victim: Piece) -> None:
+        """The infantry unit makes a Forced Move into an adjacent unoccupied square of its
+        owner's choice (the best covered) and gains a Suppressed marker; with none it may
+        enter, or no Movement Value (0 or X), it is destroyed (HoN core p.10)."""
+        ranked = sorted(neighbours(victim.square), key=lambda sq: (-cover(self.state, victim, (sq,)), sq))
+        if victim.side.movement == 0:
+            ranked = []
+        run = f"is run over by {name(vehicle)}"
+        self._displace(victim, ranked, f"{run} and makes way to", f"{run} and cannot make way", "running-over", 1)
+
+    def _crush(self, vehicle: Piece, path: Path) -> None:
+        """1 Destruction Point to each wreck counter driven over, at most 2 for one wreck in
+        a Movement Action; at its structure value the wreck is removed (HoN core p.10, p.22)."""
+        wrecks = [p for p in self.state.pieces.values() if p.is_wreck and p.key != vehicle.key]
+        if not wrecks:
+            return
+        start = set(path.positions[0].squares)
+        entered: dict[str, set[Square]] = {}
+        for position in path.positions[1:]:
+            for square in position.squares:
+                if square in start:
+                    continue
+                for wreck in wrecks:
+                    if square in wreck.squares:
+                        entered.setdefault(wreck.key, set()).add(square)
+        cite = self.state.ruleset.cite
+        for key in sorted(entered):
+            wreck = self.state.pieces[key]
+            points = min(len(entered[key]), 2)
+            total = dict(wreck.extra).get("destruction", 0) + points
+            removed = total >= self.state.ruleset.wreck_structure
+            if removed:
+                del self.state.pieces[key]
+            else:
+                extra = (*((k, v) for k, v in wreck.extra if k != "destruction"), ("destruction", total))
+                self.state.pieces[key] = replace(wreck, extra=extra)
+            self.add(
+                CrushEvent(
+                    turn=self.state.turn,
+                    phase=self.phase,
+                    side=vehicle.owner,
+                    text=f"{name(vehicle)} drives over the wreck of {name(wreck)}: {points} destruction "
+                    f"point{'s' if points != 1 else ''} ({cite('crushing-wrecks')})"
+                    + (", and the wreck is removed." if removed else f", {total} in all."),
+                    unit=vehicle.key,
+                    wreck=key,
+                    points=points,
+                    removed=removed,
+                )
+            )
+
+    def _spotted_on_the_way(self, piece: Piece, path: Path) -> tuple[Piece, tuple[Square, ...]] | None:
+        """The first square of the path a concealed mover is spotted on, and by whom: the
+        conditions are checked on each square it moves into (HoN core p.21). It keeps its
+        Active Side's Movement Value to the end (p.21), so the path stands."""
+        if not piece.concealed:
+            return None
+        seen = Occupancy(p for p in self.state.pieces.values() if p.key != piece.key)
+        for position in path.positions[1:]:
+            by = spotter(self.state, piece.moved(position.squares, position.facing), seen)
+            if by is not None:
+                return by, position.squares
+        return None
+
+    def _tell_spotted(self, piece: Piece, by: Piece, at: tuple[Square, ...]) -> None:
+        self.add(
+            SpotEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=piece.owner,
+                text=f"{name(by)} spots {name(piece)} at {_where(at)}: it turns over onto its Inactive Side "
+                f"({self.state.ruleset.cite('spotting')}).",
+                unit=piece.key,
+                by=by.key,
+                at=at,
+            )
+        )
+
+    def spot_all(self, except_key: str | None = None) -> None:
+        """At the end of a unit's Movement Action, every other concealed unit an enemy now
+        spots turns over (HoN core p.21: a Forced Move)."""
+        for key in sorted(self.state.pieces):
+            piece = self.state.pieces[key]
+            if key == except_key or not piece.concealed:
+                continue
+            by = spotter(self.state, piece)
+            if by is not None:
+                self.state.pieces[key] = inactive(piece)
+                self._tell_spotted(piece, by, piece.squares)
+
+    def _change_state(self, piece: Piece, action: ChangeState) -> None:
+        """Turn the counter over at the start or the end of the Movement Action, once (HoN
+        core p.21); a concealed unit turning over this way is not spotted but revealed."""
+        if not may_change_state(piece):
+            raise ValueError(f"{piece.key} has no Active and Inactive Sides to change between")
+        if action.path is not None and action.first:
+            piece = self._flip(piece)
+            self._move(piece, action.path)
+            return
+        if action.path is not None and len(action.path.positions) > 1:
+            self._move(piece, action.path, ends_action=False)
+            piece = self.state.pieces[piece.key]
+        self._flip(piece)
+        self.spot_all(except_key=piece.key)  # it moved into no square: checked when others move
+
+    def _flip(self, piece: Piece) -> Piece:
+        flipped = turned_over(piece)
+        self.state.pieces[piece.key] = flipped
+        state = flipped.side.state.value
+        how = " (concealed)" if flipped.concealed else ""
+        self.add(
+            FlipEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=piece.owner,
+                text=f"{name(piece)} turns over onto its {state.capitalize()} Side{how}, a change of state "
+                f"({self.state.ruleset.cite('change-of-state')}).",
+                unit=piece.key,
+                state=state,
+            )
+        )
+        return flipped
 
     def _enter(self, piece: Piece, position: Position) -> None:
         if not may_stand(self.state, piece, position.squares):
@@ -423,6 +741,7 @@ class Turn:
             squares = footprint_squares(front, facing, attacker.unit.footprint)
             if may_stand(self.state, attacker, squares):
                 self.state.pieces[attacker.key] = attacker.moved(squares, facing)
+                self._carry(self.state.pieces[attacker.key])
                 self.add(
                     AdvanceEvent(
                         turn=self.state.turn,
@@ -457,10 +776,13 @@ class Turn:
             "assault-results",
         )
 
-    def _displace(self, defender: Piece, options: list[Square], moved: str, stuck: str, rule: str) -> None:
+    def _displace(
+        self, defender: Piece, options: list[Square], moved: str, stuck: str, rule: str, suppress: int = 0
+    ) -> None:
         """Move a one-square unit to the first square of `options` it may enter without moving
         within an enemy Zone of Control, or destroy it. A counter of several squares never
-        retreats (vehicles stay, HoN core p.26)."""
+        retreats (vehicles stay, HoN core p.26). A Forced Move: a unit Active Side up turns
+        over onto its Inactive Side first (p.9); `suppress` Suppressed markers it gains."""
         cite = self.state.ruleset.cite
         why = ""
         if defender.side.movement is None:
@@ -474,13 +796,16 @@ class Turn:
             if here & zones.get(square, frozenset()):
                 within.append(square)  # HoN core p.26: "Destroyed if the retreat forces it to move within an enemy ZoC"
                 continue
-            self.state.pieces[defender.key] = defender.moved((square,))
+            self.state.pieces[defender.key] = replace(
+                inactive(defender).moved((square,)), suppressed=defender.suppressed + suppress
+            )
             self.add(
                 RetreatEvent(
                     turn=self.state.turn,
                     phase=self.phase,
                     side=defender.owner,
-                    text=f"{name(defender)} {moved} {_where((square,))}.",
+                    text=f"{name(defender)} {moved} {_where((square,))}"
+                    + (f", with a Suppressed marker ({cite(rule)})." if suppress else "."),
                     unit=defender.key,
                     to=(square,),
                 )
@@ -513,6 +838,8 @@ class Turn:
             state.pieces[before.key] = after
         if not effect.destroyed or before.key in state.destroyed:
             return
+        if before.is_vehicle and (after is None or after.is_wreck):
+            self._unload(before, after)
         state.destroyed[before.key] = before
         self.add(
             DestroyedEvent(
@@ -587,3 +914,35 @@ def enemies_in_reach(state: GameState, piece: Piece, reach: int) -> Iterator[Pie
     for other in state.enemies_of(piece.owner):
         if min(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for a in piece.squares for b in other.squares) <= reach:
             yield other
+
+
+def neighbours_of(squares: tuple[Square, ...]) -> list[Square]:
+    """The squares next to a counter on `squares`, sorted."""
+    found = {n for sq in squares for n in neighbours(sq)}
+    return sorted(found - set(squares))
+
+
+def load_of(piece: Piece) -> int:
+    """What a unit takes of a transport's capacity (HoN core p.27): a Character 1, any other
+    unit 2. The book's chart also counts 1 for units printing a symbol its text lost; hon
+    counts them 2."""
+    return 1 if piece.unit.role.is_character else 2
+
+
+def embark_refusal(state: GameState, piece: Piece, transport: Piece) -> str | None:
+    """Why `piece` may not get into `transport` now, or None (HoN core p.27): infantry only,
+    from a square next to it, into a vehicle with the Transport ability and room left, one
+    counter of more than one square at most; a Scout transport takes Scouts only."""
+    capacity = transport.side.ability_value("transport")
+    if not piece.is_infantry or piece.embarked_in is not None:
+        return "only an infantry unit on the battlefield gets into a vehicle"
+    if capacity is None or transport.is_wreck or transport.owner != piece.owner:
+        return "it is not a transport of its side"
+    if not set(piece.squares) & set(neighbours_of(transport.squares)):
+        return "it is not next to the vehicle"
+    aboard = [p for p in state.pieces.values() if p.embarked_in == transport.key]
+    if sum(load_of(p) for p in aboard) + load_of(piece) > capacity:
+        return f"no room left (Transport {capacity})"
+    if piece.unit.footprint > 1 and any(p.unit.footprint > 1 for p in aboard):
+        return "one counter larger than one square at most"
+    return None

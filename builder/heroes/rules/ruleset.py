@@ -20,6 +20,10 @@ class Ruleset:
     max_range: int | None = None
     # Squares within which a concealed unit in terrain is spotted (HoN core p.21; SoN p.17).
     spot_in_terrain: int = 2
+    # Destruction points that remove a wreck (HoN core p.19, p.22): printed on each wreck's
+    # symbol, which the catalogue does not hold; hon's reading is 2, what one heavy vehicle
+    # driving over both squares of a wreck deals in a Movement Action (p.10).
+    wreck_structure: int = 2
     # A unit entering rough terrain takes a Suppressed marker (SoN p.12).
     rough_terrain_suppresses: bool = False
     # The abilities adding 1 to a damage location roll: Piercing (HoN core p.24), called
@@ -66,6 +70,9 @@ HON_PAGES: tuple[tuple[str, int], ...] = (
     ("suppressed-movement", 9),
     ("forced-move", 9),  # an X Movement Value: destroyed instead of a Forced Move
     ("vehicle-movement", 10),
+    ("running-over", 10),
+    ("crushing-wrecks", 10),
+    ("pushing-wrecks", 11),
     ("zone-of-control", 11),
     ("vehicle-zone-of-control", 12),
     ("line-of-sight", 13),
@@ -86,6 +93,8 @@ HON_PAGES: tuple[tuple[str, int], ...] = (
     ("suppressed", 16),
     ("terrain", 18),
     ("ambush", 21),
+    ("change-of-state", 21),
+    ("spotting", 21),
     ("destruction", 22),
     ("dual-weapon", 22),
     ("limited-range", 22),
@@ -137,6 +146,8 @@ SON_PAGES: tuple[tuple[str, int], ...] = (
     ("terrain", 11),
     ("large-creature", 11),
     ("ambush", 17),
+    ("change-of-state", 17),
+    ("spotting", 17),
     ("destruction", 17),
     ("dual-weapon", 17),
     ("fire-on-the-move", 17),
