@@ -37,13 +37,14 @@ from builder.heroes.rules.events import (
     HoldEvent,
     MoveEvent,
     Phase,
+    PushWreckEvent,
     RetreatEvent,
     SpotEvent,
 )
 from builder.heroes.rules.grid import footprint_squares, neighbours
 from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.los import blocked_by_terrain, line_of_sight
-from builder.heroes.rules.movement import DIFFICULT, Path, Position
+from builder.heroes.rules.movement import DIFFICULT, Path, Position, allowance
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
@@ -256,7 +257,18 @@ class Disembark:
     square: Square
 
 
-Action = Move | Enter | Fire | AssaultAction | Hold | ChangeState | Embark | Disembark
+@dataclass(frozen=True)
+class PushWreck:
+    """A vehicle announces a push, moves along `path` (or not), then takes one more step in
+    `direction` (a facing) into the wreck's square, pushing it one square on; this ends its
+    Movement Action (HoN core p.11)."""
+
+    wreck: str
+    direction: int
+    path: Path | None = None
+
+
+Action = Move | Enter | Fire | AssaultAction | Hold | ChangeState | Embark | Disembark | PushWreck
 
 
 def may_stand(
@@ -309,6 +321,8 @@ class Turn:
             self._embark(piece, action)
         elif isinstance(action, Disembark):
             self._disembark(piece, action.square)
+        elif isinstance(action, PushWreck):
+            self._push_wreck(piece, action)
         else:
             self.add(
                 HoldEvent(
@@ -405,6 +419,67 @@ class Turn:
             self._crush(moved, path)
         if ends_action:
             self.spot_all(except_key=piece.key)
+
+    # --- Pushing wrecks (HoN core p.11) -------------------------------------------------
+
+    def _push_wreck(self, vehicle: Piece, action: PushWreck) -> None:
+        """One square, in the direction of the pushing vehicle's move, the wreck keeping its
+        orientation; light vehicles push one-square wrecks only; never off the battlefield,
+        into terrain impassable to vehicles save water (a wreck all in water sinks), nor
+        when the square the vehicle vacates it into is impassable to it; infantry where the
+        wreck lands makes a Forced Move (HoN core p.11)."""
+        cite = self.state.ruleset.cite
+        if not vehicle.is_vehicle:
+            raise ValueError(f"{vehicle.key} is no vehicle: only vehicles push wrecks")
+        points = allowance(vehicle)
+        cost = action.path.cost if action.path is not None else 0
+        if points is None or cost + 1 > points:
+            raise ValueError(f"{vehicle.key} has no movement point left to push")
+        if action.path is not None and len(action.path.positions) > 1:
+            self._move(vehicle, action.path, ends_action=False)
+            vehicle = self.state.pieces[vehicle.key]
+        wreck = self.state.pieces.get(action.wreck)
+        if wreck is None or not wreck.is_wreck:
+            raise ValueError(f"no wreck {action.wreck}")
+        problem = push_refusal(self.state, vehicle, wreck, action.direction)
+        if problem is not None:
+            raise ValueError(f"{vehicle.key} may not push {wreck.key}: {problem}")
+        dc, dr = STEPS[action.direction]
+        pushed_to = tuple((c + dc, r + dr) for c, r in wreck.squares)
+        ahead = tuple((c + dc, r + dr) for c, r in vehicle.squares)
+        field = self.state.battlefield
+        sinks = all(field.effects_at(sq).water for sq in pushed_to)
+        victims = [
+            p
+            for p in self.state.units()
+            if p.is_infantry and p.embarked_in is None and set(p.squares) & set(pushed_to) and p.key != vehicle.key
+        ]
+        if sinks:
+            del self.state.pieces[wreck.key]
+        else:
+            self.state.pieces[wreck.key] = wreck.moved(pushed_to)
+        self.state.pieces[vehicle.key] = vehicle.moved(ahead)
+        self._carry(self.state.pieces[vehicle.key])
+        self.add(
+            PushWreckEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=vehicle.owner,
+                text=f"{name(vehicle)} pushes the wreck of {name(wreck)} one square"
+                + (", into the water: it sinks" if sinks else f" to {_where(pushed_to)}")
+                + f"; this ends its Movement Action ({cite('pushing-wrecks')}).",
+                unit=vehicle.key,
+                wreck=wreck.key,
+                to=None if sinks else pushed_to,
+            )
+        )
+        for victim in sorted(victims, key=lambda p: p.key):
+            ranked = sorted(neighbours(victim.square), key=lambda sq: (-cover(self.state, victim, (sq,)), sq))
+            if victim.side.movement == 0:
+                ranked = []
+            run = f"is in the way of the wreck of {name(wreck)}"
+            self._displace(victim, ranked, f"{run} and makes way to", f"{run} and cannot make way", "pushing-wrecks")
+        self.spot_all(except_key=vehicle.key)
 
     # --- Transport (HoN core p.27) -------------------------------------------------------
 
@@ -945,4 +1020,33 @@ def embark_refusal(state: GameState, piece: Piece, transport: Piece) -> str | No
         return f"no room left (Transport {capacity})"
     if piece.unit.footprint > 1 and any(p.unit.footprint > 1 for p in aboard):
         return "one counter larger than one square at most"
+    return None
+
+
+def push_refusal(state: GameState, vehicle: Piece, wreck: Piece, direction: int) -> str | None:
+    """Why `vehicle`, one step in `direction`, may not push `wreck` one square, or None
+    (HoN core p.11)."""
+    if vehicle.type is not UnitType.HEAVY_VEHICLE and len(wreck.squares) > 1:
+        return "a light vehicle pushes only wrecks that fit in one square"
+    dc, dr = STEPS[direction]
+    ahead = tuple((c + dc, r + dr) for c, r in vehicle.squares)
+    vacated = set(ahead) - set(vehicle.squares)
+    if not vacated & set(wreck.squares):
+        return "it does not drive into the wreck"
+    passage = passage_map(state.battlefield)
+    if any(passage.refusal(sq, vehicle.unit, vehicle.side) for sq in ahead):
+        return "the square it vacates is impassable to the pushing vehicle"
+    field = state.battlefield
+    pushed_to = tuple((c + dc, r + dr) for c, r in wreck.squares)
+    occupant = state.occupant()
+    for square in pushed_to:
+        if square not in field.squares:
+            return "a wreck is never pushed off the edge of the battlefield"
+        effects = field.effects_at(square)
+        barred = UnitType.LIGHT_VEHICLE in effects.impassable or UnitType.HEAVY_VEHICLE in effects.impassable
+        if barred and not effects.water:
+            return "it would go into terrain impassable to vehicles"
+        other = occupant.get(square)
+        if other is not None and other.key not in (wreck.key, vehicle.key) and not other.is_infantry:
+            return f"{name(other)} is in the way"
     return None

@@ -16,12 +16,13 @@ from builder.heroes.rules.actions import (
     Embark,
     Fire,
     Move,
+    PushWreck,
     Turn,
     shot_at,
 )
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.movement import reachable_squares
-from builder.heroes.rules.pieces import EAST, Piece, Square
+from builder.heroes.rules.pieces import EAST, SOUTH_EAST, Piece, Square
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.state import GameState
@@ -305,3 +306,59 @@ def test_heavy_weapons_fire_from_a_vehicle_only_with_fire_on_the_move() -> None:
     state = game(OPEN, [piece("c", (1, 2), "a", CARRIER), piece("m", (0, 2), kind=crew), piece("b1", (5, 2), "b")])
     embark(state, "m", "c")
     assert shot_at(state, state.pieces["m"], state.pieces["b1"]) is None
+
+
+# --- Pushing wrecks (HoN core p.11) ------------------------------------------------------
+
+
+def push(state: GameState, key: str, wreck: str, direction: int = EAST) -> Turn:
+    turn = Turn(state, LoadedDice([]), "activation")
+    turn.perform(key, PushWreck(wreck, direction))
+    return turn
+
+
+def test_a_vehicle_pushes_a_wreck_one_square_in_the_direction_of_its_move_and_stops() -> None:
+    jeep = piece("j", (1, 2), "a", JEEP, facing=EAST)
+    state = game(OPEN, [jeep, piece("w", (2, 2), "b", HULK1, side_index=1)])
+    turn = push(state, "j", "w")
+    assert state.pieces["w"].squares == ((3, 2),) and state.pieces["j"].squares == ((2, 2),)
+    (event,) = [e for e in turn.events if e.kind == "push-wreck"]
+    assert event.to == ((3, 2),) and "HoN core p.11" in event.text and "ends its Movement Action" in event.text
+
+
+def test_light_vehicles_push_only_one_square_wrecks_heavy_vehicles_any() -> None:
+    wreck = replace(piece("w", (3, 2), "b", HULK, side_index=1, facing=EAST), squares=((3, 2), (2, 2)))
+    state = game(OPEN, [piece("j", (1, 2), "a", JEEP, facing=EAST), wreck])
+    with pytest.raises(ValueError, match="light vehicle"):
+        push(state, "j", "w")
+    state = game(OPEN, [east_tank((1, 2)), wreck])
+    push(state, "t", "w")
+    assert state.pieces["w"].squares == ((4, 2), (3, 2))  # its orientation kept
+    assert state.pieces["t"].squares == ((2, 2), (1, 2))
+
+
+def test_a_wreck_is_never_pushed_off_the_edge_nor_into_impassable_terrain_and_sinks_in_water() -> None:
+    edge = game(OPEN, [piece("j", (6, 2), "a", JEEP, facing=EAST), piece("w", (7, 2), "b", HULK1, side_index=1)])
+    with pytest.raises(ValueError, match="edge"):
+        push(edge, "j", "w")
+    board = "\n".join(["........", "...#~...", "........"])
+    rocks = game(board, [piece("j", (1, 1), "a", JEEP, facing=EAST), piece("w", (2, 1), "b", HULK1, side_index=1)])
+    with pytest.raises(ValueError, match="impassable"):
+        push(rocks, "j", "w")
+    wet = [piece("j", (2, 0), "a", JEEP, facing=SOUTH_EAST), piece("w", (3, 1), "b", HULK1, side_index=1)]
+    water = game("\n".join(["........", "........", "....~..."]), wet)
+    turn = push(water, "j", "w", SOUTH_EAST)  # diagonally into the pond: all of it in water
+    assert "w" not in water.pieces and "sinks" in turn.events[-1].text
+
+
+def test_infantry_where_the_wreck_is_pushed_makes_way() -> None:
+    state = game(
+        OPEN,
+        [
+            piece("j", (1, 2), "a", JEEP, facing=EAST),
+            piece("w", (2, 2), "b", HULK1, side_index=1),
+            piece("b1", (3, 2), "b"),
+        ],
+    )
+    push(state, "j", "w")
+    assert state.pieces["w"].squares == ((3, 2),) and state.pieces["b1"].square != (3, 2)
