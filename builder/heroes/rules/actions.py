@@ -53,6 +53,8 @@ from builder.heroes.rules.state import Frame, GameState, destroyed_in
 from builder.heroes.rules.zoc import zones_of_control
 from builder.kernel.dice import Dice
 
+SPOTTING_MOVERS = frozenset({UnitType.INFANTRY, UnitType.LIGHT_VEHICLE})  # SoN p.17
+
 # --- Looking at the battlefield ---------------------------------------------------------
 
 
@@ -387,6 +389,7 @@ class Turn:
         spotted = self._spotted_on_the_way(piece, path)
         if spotted is not None:
             moved = inactive(moved)
+        seen_on_the_way = self._spotting_on_the_way(piece, path)
         self.state.pieces[piece.key] = moved
         self._carry(moved)
         where = _where(end.squares)
@@ -413,6 +416,10 @@ class Turn:
         if spotted is not None:
             by, at = spotted
             self._tell_spotted(moved, by, at)
+        for hidden in seen_on_the_way:
+            if self.state.pieces[hidden.key].concealed:
+                self.state.pieces[hidden.key] = inactive(hidden)
+                self._tell_spotted(hidden, moved, hidden.squares)
         for victim in run_over:
             self._run_over(moved, victim)
         if piece.unit.type is UnitType.HEAVY_VEHICLE:
@@ -666,6 +673,23 @@ class Turn:
             if by is not None:
                 return by, position.squares
         return None
+
+    def _spotting_on_the_way(self, piece: Piece, path: Path) -> list[Piece]:
+        """SoN p.17: the concealed enemies an infantry unit or light vehicle spots from a
+        square it moves through (HoN checks at the end of the move only, `spot_all`)."""
+        if not self.state.ruleset.spot_on_every_square or piece.type not in SPOTTING_MOVERS:
+            return []
+        hidden = [p for p in self.state.units() if p.owner != piece.owner and p.concealed]
+        if not hidden:
+            return []
+        seen = Occupancy(p for p in self.state.pieces.values() if p.key != piece.key)
+        found: list[Piece] = []
+        for position in path.positions[1:-1]:
+            there = piece.moved(position.squares, position.facing)
+            for other in hidden:
+                if other not in found and spotter(self.state, other, seen, [there]) is not None:
+                    found.append(other)
+        return found
 
     def _tell_spotted(self, piece: Piece, by: Piece, at: tuple[Square, ...]) -> None:
         self.add(

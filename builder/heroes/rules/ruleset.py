@@ -24,6 +24,9 @@ class Ruleset:
     # symbol, which the catalogue does not hold; hon's reading is 2, what one heavy vehicle
     # driving over both squares of a wreck deals in a Movement Action (p.10).
     wreck_structure: int = 2
+    # SoN p.17: spotting is checked on every square an enemy infantry unit or light vehicle
+    # moves through; HoN core p.21 checks at the end of its Movement Action.
+    spot_on_every_square: bool = False
     # A unit entering rough terrain takes a Suppressed marker (SoN p.12).
     rough_terrain_suppresses: bool = False
     # The abilities adding 1 to a damage location roll: Piercing (HoN core p.24), called
@@ -174,6 +177,7 @@ SON = Ruleset(
     creatures_ignore_terrain=True,
     split_before_doubling=True,
     tie_vehicle_overruns_infantry=False,
+    spot_on_every_square=True,
     rule_pages=SON_PAGES,
     zoc_exerted_by=frozenset({UnitType.INFANTRY}),
     zoc_through_doors=False,

@@ -60,14 +60,17 @@ def _gap(a: tuple[Square, ...], b: tuple[Square, ...]) -> int:
     return min(max(abs(x[0] - y[0]), abs(x[1] - y[1])) for x in a for y in b)
 
 
-def spotter(state: GameState, hidden: Piece, occupancy: Occupancy | None = None) -> Piece | None:
-    """The first enemy unit (by key) that spots the concealed `hidden` where it stands, or
-    None: a clear LoS, and within `spot_in_terrain` squares when it is in a Terrain Element."""
+def spotter(
+    state: GameState, hidden: Piece, occupancy: Occupancy | None = None, among: list[Piece] | None = None
+) -> Piece | None:
+    """The first enemy unit (by key, or of `among`) that spots the concealed `hidden` where
+    it stands, or None: a clear LoS, and within `spot_in_terrain` squares when it is in a
+    Terrain Element."""
     if not hidden.concealed or not hidden.squares or hidden.embarked_in is not None:
         return None
     reach = state.ruleset.spot_in_terrain if in_terrain(state, hidden.squares) else None
     seen = occupancy if occupancy is not None else Occupancy(p for p in state.pieces.values() if p.key != hidden.key)
-    for other in sorted(state.units(), key=lambda p: p.key):
+    for other in sorted(state.units() if among is None else among, key=lambda p: p.key):
         if other.owner == hidden.owner or other.embarked_in is not None or not other.squares:
             continue
         if other.type is UnitType.HEAVY_VEHICLE:  # "Heavy Vehicles cannot spot concealed units"

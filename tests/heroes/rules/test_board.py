@@ -21,10 +21,12 @@ from builder.heroes.rules.actions import (
     shot_at,
 )
 from builder.heroes.rules.damage import Effect
-from builder.heroes.rules.movement import reachable_squares
-from builder.heroes.rules.pieces import EAST, SOUTH_EAST, Piece, Square
+from builder.heroes.rules.los import line_of_sight
+from builder.heroes.rules.movement import Path, Position, reachable_squares
+from builder.heroes.rules.pieces import EAST, NORTH, SOUTH_EAST, Piece, Square
 from builder.heroes.rules.policy import SimplePolicy
-from builder.heroes.rules.ruleset import HON
+from builder.heroes.rules.ruleset import HON, SON
+from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import JEEP, SNIPERS, TANK, piece, unit
@@ -362,3 +364,18 @@ def test_infantry_where_the_wreck_is_pushed_makes_way() -> None:
     )
     push(state, "j", "w")
     assert state.pieces["w"].squares == ((3, 2),) and state.pieces["b1"].square != (3, 2)
+
+
+def test_in_son_an_enemy_infantry_spots_from_every_square_it_moves_through() -> None:
+    # SoN p.17: conditions "are checked each space covered by this ambushed unit or by an
+    # enemy infantry or light vehicle unit"; HoN core p.21 checks at the end of its move.
+    board = "\n".join(["...#.#..", "...#.#..", "...#.#..", "........"])
+    path = Path((Position(((7, 3),), NORTH), Position(((6, 3),), NORTH), Position(((5, 3),), NORTH)), 2)
+    for ruleset, spotted in ((HON, False), (SON, True)):
+        state = game(board, [piece("a1", (7, 3)), piece("h", (6, 0), "b", SNIPERS)])
+        state.ruleset = ruleset
+        seen = Occupancy(state.pieces.values())
+        assert line_of_sight(state.battlefield, seen, (6, 3), (6, 0), ruleset).clear
+        assert line_of_sight(state.battlefield, seen, (5, 3), (6, 0), ruleset).blocked
+        Turn(state, LoadedDice([]), "activation").perform("a1", Move(path))
+        assert state.pieces["h"].concealed is not spotted
