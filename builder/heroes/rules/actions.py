@@ -721,7 +721,7 @@ class Turn:
         """Turn the counter over at the start or the end of the Movement Action, once (HoN
         core p.21); a concealed unit turning over this way is not spotted but revealed."""
         if not may_change_state(piece):
-            raise ValueError(f"{piece.key} has no Active and Inactive Sides to change between")
+            raise ValueError(f"{piece.key} may not change state: no Active and Inactive Sides with Tripod or Ambush up")
         if action.path is not None and action.first:
             piece = self._flip(piece)
             self._move(piece, action.path)

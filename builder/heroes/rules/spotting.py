@@ -24,11 +24,19 @@ def side_index(piece: Piece, state: SideState) -> int | None:
     return next((i for i, side in enumerate(piece.unit.sides) if side.state is state), None)
 
 
+# The changes of state a unit makes of its own will (HoN core p.21, 6.1): Crew is activated by
+# boarding a vehicle, which hon does not play.
+STATE_ABILITIES = ("tripod", "ambush")
+
+
 def may_change_state(piece: Piece) -> bool:
-    """A counter whose two sides are an Active and an Inactive Side (HoN core p.4, p.21):
-    Tripod, Ambush and the like. Embarked units and wrecks do not."""
+    """A counter with an Active and an Inactive Side (HoN core p.4) whose visible side shows
+    Tripod or Ambush: "a unit can only use the special abilities on its currently visible
+    side", so one printing it on one side only changes once (p.21). Not while embarked."""
     states = {side.state for side in piece.unit.sides}
-    return states == {SideState.ACTIVE, SideState.INACTIVE} and piece.embarked_in is None and bool(piece.squares)
+    if states != {SideState.ACTIVE, SideState.INACTIVE} or piece.embarked_in is not None or not piece.squares:
+        return False
+    return any(piece.side.has(ability) for ability in STATE_ABILITIES)
 
 
 def turned_over(piece: Piece) -> Piece:

@@ -379,3 +379,13 @@ def test_in_son_an_enemy_infantry_spots_from_every_square_it_moves_through() -> 
         assert line_of_sight(state.battlefield, seen, (5, 3), (6, 0), ruleset).blocked
         Turn(state, LoadedDice([]), "activation").perform("a1", Move(path))
         assert state.pieces["h"].concealed is not spotted
+
+
+def test_a_unit_printing_the_ability_on_one_side_only_changes_state_once() -> None:
+    # "Some units may not have the ability on both sides, in which case the change can only
+    # be done once" (HoN core p.21).
+    once = unit("once", abilities=["tripod"], back=[], states=("active", "inactive"))
+    state = game(OPEN, [piece("g", (1, 1), kind=once)])
+    Turn(state, LoadedDice([]), "activation").perform("g", ChangeState())
+    with pytest.raises(ValueError, match="Active and Inactive"):
+        Turn(state, LoadedDice([]), "activation").perform("g", ChangeState())
