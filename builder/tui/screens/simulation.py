@@ -26,15 +26,20 @@ from textual.worker import get_current_worker
 from builder.heroes.rules.events import (
     AdvanceEvent,
     AssaultEvent,
+    CrushEvent,
     DeployEvent,
     DestroyedEvent,
+    EmbarkEvent,
     EnterEvent,
     FireEvent,
+    FlipEvent,
     HeroesEvent,
     HoldEvent,
     MoveEvent,
+    PushWreckEvent,
     RetreatEvent,
     RevealEvent,
+    SpotEvent,
 )
 from builder.render.narration import event_line, roll_text, style_of
 from builder.tui.widgets.map_view import MapView, Marks, marks_of
@@ -122,8 +127,14 @@ def event_squares(event: HeroesEvent, pieces: Mapping[str, Piece]) -> tuple[set[
             keys, to, path = (event.unit,), event.to, event.path
         case EnterEvent() | AdvanceEvent() | RetreatEvent():
             keys, to = (event.unit,), event.to
-        case RevealEvent() | HoldEvent() | DestroyedEvent():
+        case RevealEvent() | HoldEvent() | DestroyedEvent() | FlipEvent():
             keys = (event.unit,)
+        case SpotEvent():
+            keys, to = (event.by,), event.at
+        case CrushEvent():
+            keys = (event.unit, event.wreck)
+        case PushWreckEvent() | EmbarkEvent():
+            keys, to = (event.unit,), event.to
         case FireEvent():
             keys = (event.firer, event.target)
         case AssaultEvent():
