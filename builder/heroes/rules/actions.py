@@ -364,11 +364,13 @@ class Turn:
 
     # --- Movement ---------------------------------------------------------------------
 
-    def _move(self, piece: Piece, path: Path, *, ends_action: bool = True) -> None:
+    def _move(self, piece: Piece, path: Path, *, ends_action: bool = True, turned: bool = False) -> bool:
         """A Movement Action along `path`: a vehicle may end it on infantry, which makes way
         (HoN core p.10); a heavy vehicle crushes the wrecks it drives over (p.10); a concealed
         unit may be spotted on any square it moves into, and at its end every other concealed
-        unit may be (p.21); the units a transport carries move with it (p.27)."""
+        unit may be (p.21); the units a transport carries move with it (p.27). `turned`: it
+        turned over at the start, so it is not spotted on the way ("only spotted or turned over
+        once per Movement Action", p.21). Returns whether it was spotted."""
         end = path.destination
         _may_move(piece, path, self.state.ruleset.cite("damage"))
         if end.squares == piece.squares and end.facing == piece.facing:
@@ -381,12 +383,12 @@ class Turn:
                     unit=piece.key,
                 )
             )
-            return
+            return False
         run_over = self._run_over_victims(piece, end.squares)
         if not may_stand(self.state, piece, end.squares, frozenset(v.key for v in run_over)):
             raise ValueError(f"{piece.key} may not end a move on {end.squares}")
         moved = replace(piece.moved(end.squares, end.facing), suppressed=piece.suppressed + path.suppressed)
-        spotted = self._spotted_on_the_way(piece, path)
+        spotted = None if turned else self._spotted_on_the_way(piece, path)
         if spotted is not None:
             moved = inactive(moved)
         seen_on_the_way = self._spotting_on_the_way(piece, path)
@@ -426,6 +428,7 @@ class Turn:
             self._crush(moved, path)
         if ends_action:
             self.spot_all(except_key=piece.key)
+        return spotted is not None
 
     # --- Pushing wrecks (HoN core p.11) -------------------------------------------------
 
@@ -724,10 +727,12 @@ class Turn:
             raise ValueError(f"{piece.key} may not change state: no Active and Inactive Sides with Tripod or Ambush up")
         if action.path is not None and action.first:
             piece = self._flip(piece)
-            self._move(piece, action.path)
+            self._move(piece, action.path, turned=True)
             return
         if action.path is not None and len(action.path.positions) > 1:
-            self._move(piece, action.path, ends_action=False)
+            if self._move(piece, action.path, ends_action=False):
+                self.spot_all(except_key=piece.key)
+                return  # spotted on the way: it may not turn over again in this Movement Action
             piece = self.state.pieces[piece.key]
         self._flip(piece)
         self.spot_all(except_key=piece.key)  # it moved into no square: checked when others move
@@ -807,7 +812,7 @@ class Turn:
             )
         approach = Path(action.path.positions[:-1], action.path.cost) if len(action.path.positions) > 1 else None
         if approach is not None and approach.destination.squares != attacker.squares:
-            self._move(attacker, approach)
+            self._move(attacker, approach, ends_action=False)  # assaults first, then spotting (the book's summary)
             attacker = self.state.pieces[attacker.key]
         from_squares = attacker.squares
         terrain = 0 if _shared_cover(self.state, attacker, defender) else cover(self.state, defender)
@@ -818,6 +823,7 @@ class Turn:
         self.hurt(attacker, result.attacker, result.attacker_effect)
         self.hurt(defender, result.defender, result.defender_effect)
         self._assault_moves(result, from_squares, defender.squares)
+        self.spot_all(except_key=attacker.key)
 
     def _assault_moves(
         self, result: AssaultResult, from_squares: tuple[Square, ...], contested: tuple[Square, ...]

@@ -1424,6 +1424,7 @@ MECHANICS: tuple[Coverage, ...] = (
         BOARD + "test_heavy_vehicles_never_spot_and_two_concealed_units_spot_each_other",
         BOARD + "test_a_concealed_unit_moving_is_spotted_on_the_square_it_enters",
         BOARD + "test_in_son_an_enemy_infantry_spots_from_every_square_it_moves_through",
+        BOARD + "test_a_concealed_unit_is_spotted_or_turned_over_once_per_movement_action",
     ),
     mechanic(
         "breaking-point",

@@ -389,3 +389,13 @@ def test_a_unit_printing_the_ability_on_one_side_only_changes_state_once() -> No
     Turn(state, LoadedDice([]), "activation").perform("g", ChangeState())
     with pytest.raises(ValueError, match="Active and Inactive"):
         Turn(state, LoadedDice([]), "activation").perform("g", ChangeState())
+
+
+def test_a_concealed_unit_is_spotted_or_turned_over_once_per_movement_action() -> None:
+    # "A concealed unit can only be spotted or turned over once per Movement Action" (HoN core p.21).
+    board = "\n".join(["........", "####.###", "........"])
+    state = game(board, [piece("h", (5, 0), "a", SNIPERS), piece("b1", (4, 2), "b")])
+    path = reachable_squares(state.battlefield, state.pieces.values(), state.pieces["h"], HON)[(4, 0)]
+    turn = Turn(state, LoadedDice([]), "activation")
+    turn.perform("h", ChangeState(path))  # spotted at (4, 0): no turning over at the end
+    assert kinds(turn) == ["move", "spot"] and state.pieces["h"].side.state.value == "inactive"
