@@ -254,9 +254,11 @@ class Embark:
 @dataclass(frozen=True)
 class Disembark:
     """An embarked unit gets off its transport at the start of its Movement Action into an
-    unoccupied square next to it (HoN core p.27)."""
+    unoccupied square next to it (HoN core p.27), then may go on along `path` (from that
+    square): the step out counts as one square of its move (hon's reading)."""
 
     square: Square
+    path: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -322,7 +324,7 @@ class Turn:
         elif isinstance(action, Embark):
             self._embark(piece, action)
         elif isinstance(action, Disembark):
-            self._disembark(piece, action.square)
+            self._disembark(piece, action)
         elif isinstance(action, PushWreck):
             self._push_wreck(piece, action)
         else:
@@ -525,7 +527,8 @@ class Turn:
         )
         self.spot_all(except_key=piece.key)
 
-    def _disembark(self, piece: Piece, square: Square) -> None:
+    def _disembark(self, piece: Piece, action: Disembark) -> None:
+        square, path = action.square, action.path
         transport = self.state.pieces.get(piece.embarked_in or "")
         if transport is None:
             raise ValueError(f"{piece.key} is not embarked")
@@ -534,6 +537,9 @@ class Turn:
         out = replace(piece, embarked_in=None)
         if not may_stand(self.state, out, (square,)):
             raise ValueError(f"{piece.key} may not get off onto {square}")
+        points = allowance(out)
+        if path is not None and (path.positions[0].squares != (square,) or points is None or path.cost + 1 > points):
+            raise ValueError(f"{piece.key} may not go on from {square} along that path")
         self.state.pieces[piece.key] = out.moved((square,))
         self.add(
             EmbarkEvent(
@@ -548,7 +554,10 @@ class Turn:
                 to=(square,),
             )
         )
-        self.spot_all(except_key=piece.key)
+        if path is not None and len(path.positions) > 1:
+            self._move(self.state.pieces[piece.key], path)
+        else:
+            self.spot_all(except_key=piece.key)
 
     def _unload(self, vehicle: Piece, wreck: Piece | None) -> None:
         """The transport is destroyed: the units inside take no hit but are redeployed,

@@ -435,6 +435,7 @@ ABILITIES: tuple[Coverage, ...] = (
         BOARD + "test_a_destroyed_transport_puts_its_riders_out_inactive_side_up_and_suppressed",
         BOARD + "test_riders_with_no_square_out_of_enemy_zoc_are_destroyed",
         BOARD + "test_heavy_weapons_fire_from_a_vehicle_only_with_fire_on_the_move",
+        BOARD + "test_a_unit_getting_off_may_go_on_with_the_rest_of_its_move",
         ASSAULT + "test_an_embarked_unit_or_a_wreck_cannot_be_assaulted",
         ZOC + "test_suppressed_embarked_and_son_vehicles_exert_none",
     ),

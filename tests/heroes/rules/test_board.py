@@ -399,3 +399,18 @@ def test_a_concealed_unit_is_spotted_or_turned_over_once_per_movement_action() -
     turn = Turn(state, LoadedDice([]), "activation")
     turn.perform("h", ChangeState(path))  # spotted at (4, 0): no turning over at the end
     assert kinds(turn) == ["move", "spot"] and state.pieces["h"].side.state.value == "inactive"
+
+
+def test_a_unit_getting_off_may_go_on_with_the_rest_of_its_move() -> None:
+    # "an Infantry Unit can move into or out of a vehicle at the beginning or the end of its
+    # Movement Action, from or into an adjacent square" (HoN core p.27).
+    state = game(OPEN, [piece("c", (1, 2), "a", CARRIER), piece("s1", (0, 2))])
+    embark(state, "s1", "c")
+    out = replace(state.pieces["s1"], embarked_in=None, squares=((2, 2),))
+    found = reachable_squares(state.battlefield, [state.pieces["c"], out], out, HON)
+    turn = Turn(state, LoadedDice([]), "activation")
+    turn.perform("s1", Disembark((2, 2), found[(5, 2)]))  # 1 + 3 of its 4 squares
+    assert state.pieces["s1"].squares == ((5, 2),) and kinds(turn) == ["embark", "move"]
+    state.pieces["s1"] = replace(state.pieces["s1"], embarked_in="c", squares=((1, 2),))  # back aboard
+    with pytest.raises(ValueError, match="may not go on"):  # 1 + 4 is more than its 4 squares
+        Turn(state, LoadedDice([]), "activation").perform("s1", Disembark((2, 2), found[(6, 2)]))
