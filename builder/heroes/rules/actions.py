@@ -487,7 +487,7 @@ class Turn:
         )
         for victim in sorted(victims, key=lambda p: p.key):
             ranked = sorted(neighbours(victim.square), key=lambda sq: (-cover(self.state, victim, (sq,)), sq))
-            if victim.side.movement == 0:
+            if inactive(victim).side.movement == 0:
                 ranked = []
             run = f"is in the way of the wreck of {name(wreck)}"
             self._displace(victim, ranked, f"{run} and makes way to", f"{run} and cannot make way", "pushing-wrecks")
@@ -575,7 +575,7 @@ class Turn:
             free = [
                 sq
                 for sq in around
-                if rider.side.movement is not None and may_stand(self.state, rider, (sq,)) and sq not in zones
+                if inactive(rider).side.movement is not None and may_stand(self.state, rider, (sq,)) and sq not in zones
             ]
             if free:
                 placed = replace(inactive(rider).moved((free[0],)), suppressed=rider.suppressed + 1)
@@ -627,7 +627,7 @@ class Turn:
         owner's choice (the best covered) and gains a Suppressed marker; with none it may
         enter, or no Movement Value (0 or X), it is destroyed (HoN core p.10)."""
         ranked = sorted(neighbours(victim.square), key=lambda sq: (-cover(self.state, victim, (sq,)), sq))
-        if victim.side.movement == 0:
+        if inactive(victim).side.movement == 0:  # turned over first, a Forced Move (p.9)
             ranked = []
         run = f"is run over by {name(vehicle)}"
         self._displace(victim, ranked, f"{run} and makes way to", f"{run} and cannot make way", "running-over", 1)
@@ -896,10 +896,11 @@ class Turn:
         """Move a one-square unit to the first square of `options` it may enter without moving
         within an enemy Zone of Control, or destroy it. A counter of several squares never
         retreats (vehicles stay, HoN core p.26). A Forced Move: a unit Active Side up turns
-        over onto its Inactive Side first (p.9); `suppress` Suppressed markers it gains."""
+        over onto its Inactive Side first (p.9), so the Movement Value read is that side's;
+        `suppress` Suppressed markers it gains."""
         cite = self.state.ruleset.cite
         why = ""
-        if defender.side.movement is None:
+        if inactive(defender).side.movement is None:
             options, why = [], f"an X Movement Value: a Forced Move destroys it ({cite('forced-move')})"
         zones = forced_move_zones(self.state, defender)
         here = zones.get(defender.square, frozenset())

@@ -1004,10 +1004,11 @@ MECHANICS: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.9-10",
         PARTIAL,
-        "retreats, push asides, running over, wrecks pushed onto infantry and riders of a lost transport, turning "
-        "an active unit over first; an X Movement Value is read before it turns; action cards' are not played",
+        "retreats, push asides, running over, wrecks pushed onto infantry and riders of a lost transport, an "
+        "active unit turning over first (its Inactive Side's Movement Value counts); action cards' are not played",
         ASSAULT + "test_an_infantry_defender_with_nowhere_to_retreat_is_destroyed",
         BOARD + "test_a_forced_move_turns_an_active_unit_over_first",
+        BOARD + "test_a_set_up_gun_forced_to_move_turns_over_first_and_moves_with_its_inactive_side",
         RETREAT + "test_a_unit_with_an_x_movement_value_that_must_retreat_is_destroyed",
     ),
     mechanic(

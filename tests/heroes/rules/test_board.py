@@ -414,3 +414,12 @@ def test_a_unit_getting_off_may_go_on_with_the_rest_of_its_move() -> None:
     state.pieces["s1"] = replace(state.pieces["s1"], embarked_in="c", squares=((1, 2),))  # back aboard
     with pytest.raises(ValueError, match="may not go on"):  # 1 + 4 is more than its 4 squares
         Turn(state, LoadedDice([]), "activation").perform("s1", Disembark((2, 2), found[(6, 2)]))
+
+
+def test_a_set_up_gun_forced_to_move_turns_over_first_and_moves_with_its_inactive_side() -> None:
+    # "If a unit with the Active Side up is forced to move, it is flipped to the Inactive Side
+    # first" (HoN core p.9): a set-up gun (X) run over packs up (3) and makes way.
+    state = game(OPEN, [piece("g", (3, 2), "b", gun()), piece("j", (1, 2), "a", JEEP)])
+    move(state, "j", (3, 2), run_over=True)
+    assert "g" in state.pieces and state.pieces["g"].side.state.value == "inactive"
+    assert state.pieces["g"].square != (3, 2) and state.pieces["g"].suppressed == 1
