@@ -14,6 +14,7 @@ from builder.heroes.rules.events import (
     FireEvent,
     HeroesEvent,
     ScenarioEvent,
+    SpotEvent,
     SuddenDeathEvent,
     TurnEvent,
     VictoryEvent,
@@ -30,6 +31,7 @@ STYLE: dict[type[GameEvent], str] = {
     ControlEvent: "cyan",
     SuddenDeathEvent: "bold red",
     ScenarioEvent: "magenta",
+    SpotEvent: "yellow",
     TurnEvent: "bold underline",
 }
 

@@ -21,6 +21,7 @@ from builder.heroes.rules.actions import (
     shot_at,
 )
 from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.events import EVENT_LOG
 from builder.heroes.rules.los import line_of_sight
 from builder.heroes.rules.movement import Path, Position, reachable_squares
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH_EAST, Piece, Square
@@ -423,3 +424,12 @@ def test_a_set_up_gun_forced_to_move_turns_over_first_and_moves_with_its_inactiv
     move(state, "j", (3, 2), run_over=True)
     assert "g" in state.pieces and state.pieces["g"].side.state.value == "inactive"
     assert state.pieces["g"].square != (3, 2) and state.pieces["g"].suppressed == 1
+
+
+def test_the_new_events_read_back_from_their_json() -> None:
+    state = game(OPEN, [piece("c", (1, 2), "a", CARRIER), piece("s1", (0, 2)), piece("h", (7, 2), "b", SNIPERS)])
+    turn = embark(state, "s1", "c")
+    turn.perform("c", Move(reachable_squares(state.battlefield, state.pieces.values(), state.pieces["c"], HON)[(4, 2)]))
+    turn.perform("s1", Disembark((5, 2)))
+    assert {"embark", "spot"} <= set(kinds(turn))
+    assert EVENT_LOG.validate_python([e.to_json() for e in turn.events]) == turn.events
