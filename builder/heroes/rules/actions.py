@@ -161,7 +161,10 @@ def shots_at(
         or blocked_by_terrain(state.battlefield, firer, target, state.ruleset)
     ):
         return [None] * len(weapons)
-    seen = occupancy if occupancy is not None else Occupancy(state.pieces.values())
+    if firer.embarked_in is not None:  # "Infantry Units do not block LoS for embarked units" (HoN core p.27)
+        seen = Occupancy(p for p in state.pieces.values() if not p.is_infantry)
+    else:
+        seen = occupancy if occupancy is not None else Occupancy(state.pieces.values())
     sight = line_of_sight(state.battlefield, seen, firer, target, state.ruleset)
     if sight.blocked:
         return [None] * len(weapons)

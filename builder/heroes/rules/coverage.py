@@ -427,8 +427,8 @@ ABILITIES: tuple[Coverage, ...] = (
         HON,
         "HoN core p.27",
         PARTIAL,
-        "embarking, disembarking, capacity, riding, firing from it and its loss are played; the chart's lost "
-        "symbol (units count 2 but Characters), Scout transports, assaults from it and LoS through infantry are not",
+        "embarking, disembarking, capacity, riding, firing from it (infantry blocking no LoS) and its loss are "
+        "played; the chart's lost symbol (all count 2 but Characters), Scout transports and assaults from it are not",
         COMBAT + "test_an_embarked_unit_cannot_be_targeted",
         BOARD + "test_infantry_gets_into_an_adjacent_transport_within_its_capacity",
         BOARD + "test_embarked_units_ride_along_cannot_be_targeted_and_get_off_next_to_it",
@@ -436,6 +436,7 @@ ABILITIES: tuple[Coverage, ...] = (
         BOARD + "test_riders_with_no_square_out_of_enemy_zoc_are_destroyed",
         BOARD + "test_heavy_weapons_fire_from_a_vehicle_only_with_fire_on_the_move",
         BOARD + "test_a_unit_getting_off_may_go_on_with_the_rest_of_its_move",
+        BOARD + "test_infantry_does_not_block_the_line_of_sight_of_embarked_units",
         ASSAULT + "test_an_embarked_unit_or_a_wreck_cannot_be_assaulted",
         ZOC + "test_suppressed_embarked_and_son_vehicles_exert_none",
     ),

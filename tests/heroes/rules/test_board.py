@@ -433,3 +433,14 @@ def test_the_new_events_read_back_from_their_json() -> None:
     turn.perform("s1", Disembark((5, 2)))
     assert {"embark", "spot"} <= set(kinds(turn))
     assert EVENT_LOG.validate_python([e.to_json() for e in turn.events]) == turn.events
+
+
+def test_infantry_does_not_block_the_line_of_sight_of_embarked_units() -> None:
+    # "Infantry Units do not block LoS for embarked units" (HoN core p.27).
+    pieces = [piece("c", (1, 2), "a", CARRIER), piece("s1", (0, 2)), piece("x", (3, 2)), piece("b1", (5, 2), "b")]
+    state = game(OPEN, pieces)
+    blocked = shot_at(state, replace(state.pieces["s1"], squares=((2, 2),)), state.pieces["b1"])  # on foot
+    embark(state, "s1", "c")
+    move(state, "c", (2, 2))
+    aboard = shot_at(state, state.pieces["s1"], state.pieces["b1"])
+    assert blocked is None and aboard is not None
