@@ -650,31 +650,34 @@ class Turn:
                 for wreck in wrecks:
                     if square in wreck.squares:
                         entered.setdefault(wreck.key, set()).add(square)
-        cite = self.state.ruleset.cite
         for key in sorted(entered):
-            wreck = self.state.pieces[key]
-            points = min(len(entered[key]), 2)
-            total = dict(wreck.extra).get("destruction", 0) + points
-            removed = total >= self.state.ruleset.wreck_structure
-            if removed:
-                del self.state.pieces[key]
-            else:
-                extra = (*((k, v) for k, v in wreck.extra if k != "destruction"), ("destruction", total))
-                self.state.pieces[key] = replace(wreck, extra=extra)
-            self.add(
-                CrushEvent(
-                    turn=self.state.turn,
-                    phase=self.phase,
-                    side=vehicle.owner,
-                    text=f"{name(vehicle)} drives over the wreck of {name(wreck)}: {points} destruction "
-                    f"point{'s' if points != 1 else ''} ({cite('crushing-wrecks')})"
-                    + (", and the wreck is removed." if removed else f", {total} in all."),
-                    unit=vehicle.key,
-                    wreck=key,
-                    points=points,
-                    removed=removed,
-                )
+            self._wreck_points(vehicle, key, min(len(entered[key]), 2), "drives over")
+
+    def _wreck_points(self, vehicle: Piece, key: str, points: int, how: str, rule: str = "crushing-wrecks") -> None:
+        """Destruction points to a wreck; at its structure value it is removed (HoN core p.22)."""
+        cite = self.state.ruleset.cite
+        wreck = self.state.pieces[key]
+        total = dict(wreck.extra).get("destruction", 0) + points
+        removed = total >= self.state.ruleset.wreck_structure
+        if removed:
+            del self.state.pieces[key]
+        else:
+            extra = (*((k, v) for k, v in wreck.extra if k != "destruction"), ("destruction", total))
+            self.state.pieces[key] = replace(wreck, extra=extra)
+        self.add(
+            CrushEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=vehicle.owner,
+                text=f"{name(vehicle)} {how} the wreck of {name(wreck)}: {points} destruction "
+                f"point{'s' if points != 1 else ''} ({cite(rule)})"
+                + (", and the wreck is removed." if removed else f", {total} in all."),
+                unit=vehicle.key,
+                wreck=key,
+                points=points,
+                removed=removed,
             )
+        )
 
     def _spotted_on_the_way(self, piece: Piece, path: Path) -> tuple[Piece, tuple[Square, ...]] | None:
         """The first square of the path a concealed mover is spotted on, and by whom: the
@@ -856,7 +859,10 @@ class Turn:
                 attacker.facing,
             )
             squares = footprint_squares(front, facing, attacker.unit.footprint)
-            if may_stand(self.state, attacker, squares):
+            # A heavy vehicle that wrecks a light vehicle takes its square (HoN core p.26).
+            wrecked = result.wreck_destruction_points and defender is not None
+            onto = frozenset({defender.key}) if wrecked and defender is not None else frozenset()
+            if may_stand(self.state, attacker, squares, onto):
                 self.state.pieces[attacker.key] = attacker.moved(squares, facing)
                 self._carry(self.state.pieces[attacker.key])
                 self.add(
@@ -869,6 +875,14 @@ class Turn:
                         to=squares,
                     )
                 )
+                if onto and defender is not None and defender.key in self.state.pieces:
+                    self._wreck_points(
+                        attacker,
+                        defender.key,
+                        result.wreck_destruction_points,
+                        "takes the square of",
+                        "assault-results",
+                    )
 
     def _retreat(self, defender: Piece, attacker_squares: tuple[Square, ...]) -> None:
         """To one of the three squares opposite the attacker, the best covered first; it may

@@ -1029,11 +1029,12 @@ MECHANICS: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.10; SoN p.11",
         PARTIAL,
-        "1 point a wreck square driven over, 2 at most; a wreck's printed structure value is not in the catalogue "
-        "(hon removes it at 2); a heavy vehicle winning an assault on a light vehicle deals none",
+        "1 point a wreck square driven over, 2 at most, and 1 from a heavy vehicle wrecking a light one in an "
+        "assault; a wreck's printed structure value is not in the catalogue: hon removes it at 2",
         BOARD + "test_a_heavy_vehicle_deals_a_wreck_1_destruction_point_when_driving_over_it",
         BOARD + "test_driving_over_both_squares_of_a_wreck_deals_at_most_2",
         BOARD + "test_light_vehicles_and_infantry_do_not_crush_wrecks",
+        BOARD + "test_a_heavy_vehicle_wrecking_a_light_vehicle_in_an_assault_takes_its_square_and_damages_the_wreck",
     ),
     mechanic(
         "pushing-wrecks",
@@ -1330,10 +1331,10 @@ MECHANICS: tuple[Coverage, ...] = (
         "Assault results",
         BOTH,
         "HoN core p.25-26; SoN p.7",
-        PARTIAL,
-        "hits, damage and who falls back are played; a heavy vehicle that wrecks a light vehicle does not take "
-        "its square (retreats and overruns are listed apart)",
+        PLAYED,
+        "retreats and overruns are listed apart",
         ASSAULT + "test_the_defender_wins_the_attacker_takes_a_hit_and_falls_back",
+        BOARD + "test_a_heavy_vehicle_wrecking_a_light_vehicle_in_an_assault_takes_its_square_and_damages_the_wreck",
         ASSAULT + "test_a_tie_infantry_attacker_falls_back_and_nobody_is_hit",
         ASSAULT + "test_a_defender_with_x_against_the_attacker_is_destroyed_without_dice",
         ASSAULT + "test_a_heavy_vehicle_without_a_secondary_weapon_takes_one_automatic_damage",

@@ -11,6 +11,7 @@ import pytest
 
 from builder.heroes.catalogue.units import Role, Unit, UnitType
 from builder.heroes.rules.actions import (
+    AssaultAction,
     ChangeState,
     Disembark,
     Embark,
@@ -23,7 +24,7 @@ from builder.heroes.rules.actions import (
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import EVENT_LOG
 from builder.heroes.rules.los import line_of_sight
-from builder.heroes.rules.movement import Path, Position, reachable_squares
+from builder.heroes.rules.movement import Path, Position, assault_path, reachable_squares
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH_EAST, Piece, Square
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import HON, SON
@@ -32,6 +33,7 @@ from builder.heroes.rules.state import GameState
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import JEEP, SNIPERS, TANK, piece, unit
 from tests.fixtures.rules.games import game
+from tests.heroes.rules import light_vehicle, tank
 
 OPEN = "\n".join(["........"] * 5)
 
@@ -444,3 +446,17 @@ def test_infantry_does_not_block_the_line_of_sight_of_embarked_units() -> None:
     move(state, "c", (2, 2))
     aboard = shot_at(state, state.pieces["s1"], state.pieces["b1"])
     assert blocked is None and aboard is not None
+
+
+def test_a_heavy_vehicle_wrecking_a_light_vehicle_in_an_assault_takes_its_square_and_damages_the_wreck() -> None:
+    # "If the attacker was a Heavy Vehicle, it occupies the target square and deals one
+    # destruction point to the defender's Wreck" (HoN core p.26).
+    rammer = replace(piece("t", (2, 2), "a", tank(abilities=["assault"]), facing=EAST), squares=((2, 2), (1, 2)))
+    state = game(OPEN, [rammer, piece("j", (3, 2), "b", light_vehicle(combat=1))])
+    path = assault_path(state.battlefield, state.pieces.values(), state.pieces["t"], state.pieces["j"], HON)
+    assert path is not None
+    turn = Turn(state, LoadedDice([6, 5, 1]), "activation")
+    turn.perform("t", AssaultAction(path, "j"))
+    assert state.pieces["t"].square == (3, 2) and state.pieces["j"].is_wreck
+    (crush,) = [e for e in turn.events if e.kind == "crush"]
+    assert crush.points == 1 and dict(state.pieces["j"].extra)["destruction"] == 1 and "HoN core p.26" in crush.text
