@@ -562,7 +562,7 @@ class Turn:
         else:
             self.spot_all(except_key=piece.key)
 
-    def _unload(self, vehicle: Piece, wreck: Piece | None) -> None:
+    def _unload(self, vehicle: Piece) -> None:
         """The transport is destroyed: the units inside take no hit but are redeployed,
         Inactive Side up and each with a Suppressed marker, in unoccupied squares next to
         the wreck, never within an enemy ZoC, as their owner chooses (HoN core p.27). A Forced
@@ -970,8 +970,6 @@ class Turn:
             state.pieces[before.key] = after
         if not effect.destroyed or before.key in state.destroyed:
             return
-        if before.is_vehicle and (after is None or after.is_wreck):
-            self._unload(before, after)
         state.destroyed[before.key] = before
         self.add(
             DestroyedEvent(
@@ -982,6 +980,8 @@ class Turn:
                 unit=before.key,
             )
         )
+        if before.is_vehicle and (after is None or after.is_wreck):
+            self._unload(before)  # its riders get out (HoN core p.27)
         self._check_breaking(f"{before.owner}/{before.group}")
 
     def _check_breaking(self, group_key: str) -> None:
