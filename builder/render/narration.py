@@ -18,6 +18,7 @@ from builder.heroes.rules.events import (
     RubbleEvent,
     ScenarioEvent,
     SniperEvent,
+    SpotEvent,
     SuddenDeathEvent,
     TemplateEvent,
     TurnEvent,
@@ -38,6 +39,7 @@ STYLE: dict[type[GameEvent], str] = {
     ControlEvent: "cyan",
     SuddenDeathEvent: "bold red",
     ScenarioEvent: "magenta",
+    SpotEvent: "yellow",
     TurnEvent: "bold underline",
     CardEvent: "yellow",  # an action card played, with its page (HoN core p.17)
     DrawEvent: "dim",

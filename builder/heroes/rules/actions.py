@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from builder.heroes.catalogue.cards import ActionCard, BonusKind, CardEffectKind, CardTiming
-from builder.heroes.catalogue.units import CombatValues, DefenseColour, SideState, Weapon, WeaponRole
+from builder.heroes.catalogue.units import CombatValues, DefenseColour, Role, SideState, UnitType, Weapon, WeaponRole
 from builder.heroes.rules.assault import (
     Assault,
     AssaultOutcome,
@@ -40,16 +40,21 @@ from builder.heroes.rules.events import (
     CardEvent,
     CardUse,
     ControlEvent,
+    CrushEvent,
     DestroyedEvent,
+    EmbarkEvent,
     EnterEvent,
     FireEvent,
+    FlipEvent,
     HeroesEvent,
     HoldEvent,
     MoveEvent,
     Phase,
+    PushWreckEvent,
     RetreatEvent,
     RubbleEvent,
     SniperEvent,
+    SpotEvent,
     TemplateEvent,
 )
 from builder.heroes.rules.grid import Point, compass, footprint_squares, neighbours
@@ -59,6 +64,7 @@ from builder.heroes.rules.movement import DIFFICULT, Path, Position, allowance
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
+from builder.heroes.rules.spotting import inactive, may_change_state, spotter, turned_over
 from builder.heroes.rules.state import Frame, GameState, destroyed_in
 from builder.heroes.rules.structures import collapse, structure_of
 from builder.heroes.rules.templates import (
@@ -75,6 +81,8 @@ from builder.heroes.rules.zoc import zones_of_control
 from builder.heroes.scenario.battlefield import PlacedElement
 from builder.kernel.dice import Dice
 from builder.kernel.events import Modifier, Roll
+
+SPOTTING_MOVERS = frozenset({UnitType.INFANTRY, UnitType.LIGHT_VEHICLE})  # SoN p.17
 
 # --- Looking at the battlefield ---------------------------------------------------------
 
@@ -177,11 +185,15 @@ def shots_at(
     if (
         target.concealed
         or target.embarked_in is not None
+        or _no_fire_aboard(firer)
         or target.is_wreck
         or blocked_by_terrain(state.battlefield, firer, target, state.ruleset)
     ):
         return [None] * len(weapons)
-    seen = occupancy if occupancy is not None else Occupancy(state.pieces.values())
+    if firer.embarked_in is not None:  # "Infantry Units do not block LoS for embarked units" (HoN core p.27)
+        seen = Occupancy(p for p in state.pieces.values() if not p.is_infantry)
+    else:
+        seen = occupancy if occupancy is not None else Occupancy(state.pieces.values())
     sight = line_of_sight(state.battlefield, seen, firer, target, state.ruleset)
     if sight.blocked:
         return [None] * len(weapons)
@@ -205,6 +217,16 @@ def shots_at(
         )
         found.append(shot if _aimable(shot, state) else None)
     return found
+
+
+def _no_fire_aboard(firer: Piece) -> bool:
+    """Heavy Weapon units (red outline) cannot fire from a vehicle unless they have Fire on
+    the Move (HoN core p.27)."""
+    return (
+        firer.embarked_in is not None
+        and firer.unit.role is Role.HEAVY_WEAPON
+        and not firer.side.has("fire-on-the-move")
+    )
 
 
 def _aimable(shot: Shot, state: GameState) -> bool:
@@ -259,9 +281,6 @@ class Snipe:
     """A Sniper's Alternate Firing Action (HoN core p.24)."""
 
     target: str
-
-
-Action = Move | Enter | Fire | AssaultAction | Hold | TemplateFire | Snipe
 
 
 # --- Templates and snipers (HoN core p.22-24) ------------------------------------------
@@ -380,15 +399,66 @@ def template_targets(state: GameState, lands: Point) -> tuple[list[Piece], froze
     return covered(area, state.pieces.values(), sheltered), sheltered
 
 
-def may_stand(state: GameState, piece: Piece, squares: tuple[Square, ...]) -> bool:
+@dataclass(frozen=True)
+class ChangeState:
+    """Turn the counter over of the unit's own will (HoN core p.21): at the start or the end
+    of its Movement Action, once; with no path it is a zero move (allowed even with a 0 or X
+    Movement Value). `first`: turn over before moving along `path` (planned with the side it
+    turns to), else after."""
+
+    path: Path | None = None
+    first: bool = False
+
+
+@dataclass(frozen=True)
+class Embark:
+    """An infantry unit moves along `path` (or not at all) and, at the end of its Movement
+    Action, gets into the transport next to it (HoN core p.27)."""
+
+    transport: str
+    path: Path | None = None
+
+
+@dataclass(frozen=True)
+class Disembark:
+    """An embarked unit gets off its transport at the start of its Movement Action into an
+    unoccupied square next to it (HoN core p.27), then may go on along `path` (from that
+    square): the step out counts as one square of its move (hon's reading)."""
+
+    square: Square
+    path: Path | None = None
+
+
+@dataclass(frozen=True)
+class PushWreck:
+    """A vehicle announces a push, moves along `path` (or not), then takes one more step in
+    `direction` (a facing) into the wreck's square, pushing it one square on; this ends its
+    Movement Action (HoN core p.11)."""
+
+    wreck: str
+    direction: int
+    path: Path | None = None
+
+
+Action = (
+    Move | Enter | Fire | AssaultAction | Hold | TemplateFire | Snipe | ChangeState | Embark | Disembark | PushWreck
+)
+
+
+def may_stand(
+    state: GameState, piece: Piece, squares: tuple[Square, ...], ignoring: frozenset[str] = frozenset()
+) -> bool:
     """One unit per square, never a square the unit may not enter (HoN core p.9, p.18); an
-    infantry unit may stand on a wreck's square (HoN core p.19)."""
+    infantry unit may stand on a wreck's square (HoN core p.19). `ignoring`: units about to
+    make way (infantry a vehicle runs over, p.10)."""
     passage = passage_map(state.battlefield)
     occupant = state.occupant()
     for square in squares:
         if square not in state.battlefield.squares or passage.refusal(square, piece.unit, piece.side) is not None:
             return False
         other = occupant.get(square)
+        if other is not None and other.key in ignoring:
+            continue
         if other is not None and other.key != piece.key and not (other.is_wreck and piece.is_infantry):
             return False
     return True
@@ -428,6 +498,14 @@ class Turn:
             self._template(piece, action)
         elif isinstance(action, Snipe):
             self._snipe(piece, action)
+        elif isinstance(action, ChangeState):
+            self._change_state(piece, action)
+        elif isinstance(action, Embark):
+            self._embark(piece, action)
+        elif isinstance(action, Disembark):
+            self._disembark(piece, action)
+        elif isinstance(action, PushWreck):
+            self._push_wreck(piece, action)
         else:
             self.add(
                 HoldEvent(
@@ -467,7 +545,22 @@ class Turn:
 
     # --- Movement ---------------------------------------------------------------------
 
-    def _move(self, piece: Piece, path: Path, cards: tuple[str, ...] = ()) -> None:
+    def _move(
+        self,
+        piece: Piece,
+        path: Path,
+        cards: tuple[str, ...] = (),
+        *,
+        ends_action: bool = True,
+        turned: bool = False,
+    ) -> bool:
+        """A Movement Action along `path`, with the Alternate Bonus `cards` played on it (HoN
+        core p.17): a vehicle may end it on infantry, which makes way (HoN core p.10); a heavy
+        vehicle crushes the wrecks it drives over (p.10); a concealed unit may be spotted on any
+        square it moves into, and at its end every other concealed unit may be (p.21); the
+        units a transport carries move with it (p.27). `turned`: it turned over at the start,
+        so it is not spotted on the way ("only spotted or turned over once per Movement
+        Action", p.21). Returns whether it was spotted."""
         if cards:
             played = bonus_cards(self.state.decks.get(piece.owner), piece.owner, cards, MOVE_BONUSES)
             bonus = sum(c.alternate_bonus.value for c in played if c.alternate_bonus is not None)
@@ -488,11 +581,17 @@ class Turn:
                     unit=piece.key,
                 )
             )
-            return
-        if not may_stand(self.state, piece, end.squares):
+            return False
+        run_over = self._run_over_victims(piece, end.squares)
+        if not may_stand(self.state, piece, end.squares, frozenset(v.key for v in run_over)):
             raise ValueError(f"{piece.key} may not end a move on {end.squares}")
         moved = replace(piece.moved(end.squares, end.facing), suppressed=piece.suppressed + path.suppressed)
+        spotted = None if turned else self._spotted_on_the_way(piece, path)
+        if spotted is not None:
+            moved = inactive(moved)
+        seen_on_the_way = self._spotting_on_the_way(piece, path)
         self.state.pieces[piece.key] = moved
+        self._carry(moved)
         where = _where(end.squares)
         text = f"{name(piece)} moves {path.cost} square{'s' if path.cost != 1 else ''} to {where}"
         if path.stopped == DIFFICULT and path.working_through:
@@ -514,6 +613,355 @@ class Turn:
                 cost=path.cost,
             )
         )
+        if spotted is not None:
+            by, at = spotted
+            self._tell_spotted(moved, by, at)
+        for hidden in seen_on_the_way:
+            if self.state.pieces[hidden.key].concealed:
+                self.state.pieces[hidden.key] = inactive(hidden)
+                self._tell_spotted(hidden, moved, hidden.squares)
+        for victim in run_over:
+            self._run_over(moved, victim)
+        if piece.unit.type is UnitType.HEAVY_VEHICLE:
+            self._crush(moved, path)
+        if ends_action:
+            self.spot_all(except_key=piece.key)
+        return spotted is not None
+
+    # --- Pushing wrecks (HoN core p.11) -------------------------------------------------
+
+    def _push_wreck(self, vehicle: Piece, action: PushWreck) -> None:
+        """One square, in the direction of the pushing vehicle's move, the wreck keeping its
+        orientation; light vehicles push one-square wrecks only; never off the battlefield,
+        into terrain impassable to vehicles save water (a wreck all in water sinks), nor
+        when the square the vehicle vacates it into is impassable to it; infantry where the
+        wreck lands makes a Forced Move (HoN core p.11)."""
+        cite = self.state.ruleset.cite
+        if not vehicle.is_vehicle:
+            raise ValueError(f"{vehicle.key} is no vehicle: only vehicles push wrecks")
+        points = allowance(vehicle)
+        cost = action.path.cost if action.path is not None else 0
+        if points is None or cost + 1 > points:
+            raise ValueError(f"{vehicle.key} has no movement point left to push")
+        if action.path is not None and len(action.path.positions) > 1:
+            self._move(vehicle, action.path, ends_action=False)
+            vehicle = self.state.pieces[vehicle.key]
+        wreck = self.state.pieces.get(action.wreck)
+        if wreck is None or not wreck.is_wreck:
+            raise ValueError(f"no wreck {action.wreck}")
+        problem = push_refusal(self.state, vehicle, wreck, action.direction)
+        if problem is not None:
+            raise ValueError(f"{vehicle.key} may not push {wreck.key}: {problem}")
+        dc, dr = STEPS[action.direction]
+        pushed_to = tuple((c + dc, r + dr) for c, r in wreck.squares)
+        ahead = tuple((c + dc, r + dr) for c, r in vehicle.squares)
+        field = self.state.battlefield
+        sinks = all(field.effects_at(sq).water for sq in pushed_to)
+        victims = [
+            p
+            for p in self.state.units()
+            if p.is_infantry and p.embarked_in is None and set(p.squares) & set(pushed_to) and p.key != vehicle.key
+        ]
+        if sinks:
+            del self.state.pieces[wreck.key]
+        else:
+            self.state.pieces[wreck.key] = wreck.moved(pushed_to)
+        self.state.pieces[vehicle.key] = vehicle.moved(ahead)
+        self._carry(self.state.pieces[vehicle.key])
+        self.add(
+            PushWreckEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=vehicle.owner,
+                text=f"{name(vehicle)} pushes the wreck of {name(wreck)} one square"
+                + (", into the water: it sinks" if sinks else f" to {_where(pushed_to)}")
+                + f"; this ends its Movement Action ({cite('pushing-wrecks')}).",
+                unit=vehicle.key,
+                wreck=wreck.key,
+                to=None if sinks else pushed_to,
+            )
+        )
+        for victim in sorted(victims, key=lambda p: p.key):
+            ranked = sorted(neighbours(victim.square), key=lambda sq: (-cover(self.state, victim, (sq,)), sq))
+            if inactive(victim).side.movement == 0:
+                ranked = []
+            run = f"is in the way of the wreck of {name(wreck)}"
+            self._displace(victim, ranked, f"{run} and makes way to", f"{run} and cannot make way", "pushing-wrecks")
+        self.spot_all(except_key=vehicle.key)
+
+    # --- Transport (HoN core p.27) -------------------------------------------------------
+
+    def _carry(self, vehicle: Piece) -> None:
+        """The units a transport carries stand where it stands: their LoS is drawn from one
+        of its squares (HoN core p.27)."""
+        for key, other in list(self.state.pieces.items()):
+            if other.embarked_in == vehicle.key:
+                self.state.pieces[key] = other.moved(vehicle.squares, vehicle.facing)
+
+    def _embark(self, piece: Piece, action: Embark) -> None:
+        transport = self.state.pieces.get(action.transport)
+        if action.path is not None and len(action.path.positions) > 1:
+            self._move(piece, action.path, ends_action=False)
+            piece = self.state.pieces[piece.key]
+        if transport is None:
+            raise ValueError(f"no transport {action.transport}")
+        problem = embark_refusal(self.state, piece, transport)
+        if problem is not None:
+            raise ValueError(f"{piece.key} may not embark in {transport.key}: {problem}")
+        self.state.pieces[piece.key] = replace(
+            piece.moved(transport.squares, transport.facing), embarked_in=transport.key
+        )
+        self.add(
+            EmbarkEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=piece.owner,
+                text=f"{name(piece)} gets into {name(transport)} ({self.state.ruleset.cite('transport')}).",
+                unit=piece.key,
+                transport=transport.key,
+            )
+        )
+        self.spot_all(except_key=piece.key)
+
+    def _disembark(self, piece: Piece, action: Disembark) -> None:
+        square, path = action.square, action.path
+        transport = self.state.pieces.get(piece.embarked_in or "")
+        if transport is None:
+            raise ValueError(f"{piece.key} is not embarked")
+        if square not in neighbours_of(transport.squares):
+            raise ValueError(f"{square} is not next to {transport.key}")
+        out = replace(piece, embarked_in=None)
+        if not may_stand(self.state, out, (square,)):
+            raise ValueError(f"{piece.key} may not get off onto {square}")
+        points = allowance(out)
+        if path is not None and (path.positions[0].squares != (square,) or points is None or path.cost + 1 > points):
+            raise ValueError(f"{piece.key} may not go on from {square} along that path")
+        self.state.pieces[piece.key] = out.moved((square,))
+        self.add(
+            EmbarkEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=piece.owner,
+                text=f"{name(piece)} gets off {name(transport)} to {_where((square,))} "
+                f"({self.state.ruleset.cite('transport')}).",
+                unit=piece.key,
+                transport=transport.key,
+                out=True,
+                to=(square,),
+            )
+        )
+        if path is not None and len(path.positions) > 1:
+            self._move(self.state.pieces[piece.key], path)
+        else:
+            self.spot_all(except_key=piece.key)
+
+    def _unload(self, vehicle: Piece) -> None:
+        """The transport is destroyed: the units inside take no hit but are redeployed,
+        Inactive Side up and each with a Suppressed marker, in unoccupied squares next to
+        the wreck, never within an enemy ZoC, as their owner chooses (HoN core p.27). A Forced
+        Move: with no such square, or an X Movement Value, a unit is destroyed (p.9)."""
+        cite = self.state.ruleset.cite
+        zones_cache: dict[str, dict[Square, frozenset[str]]] = {}
+        for key in sorted(k for k, p in self.state.pieces.items() if p.embarked_in == vehicle.key):
+            rider = replace(self.state.pieces[key], embarked_in=None)
+            zones = zones_cache.get(rider.owner)
+            if zones is None:
+                zones = zones_cache[rider.owner] = forced_move_zones(self.state, rider)
+            around = sorted(neighbours_of(vehicle.squares), key=lambda sq: (-cover(self.state, rider, (sq,)), sq))
+            free = [
+                sq
+                for sq in around
+                if inactive(rider).side.movement is not None and may_stand(self.state, rider, (sq,)) and sq not in zones
+            ]
+            if free:
+                placed = replace(inactive(rider).moved((free[0],)), suppressed=rider.suppressed + 1)
+                self.state.pieces[key] = placed
+                self.add(
+                    EmbarkEvent(
+                        turn=self.state.turn,
+                        phase=self.phase,
+                        side=rider.owner,
+                        text=f"{name(rider)} gets out of the burning {name(vehicle)} to {_where((free[0],))}, "
+                        f"with a Suppressed marker ({cite('transport')}).",
+                        unit=key,
+                        transport=vehicle.key,
+                        out=True,
+                        to=(free[0],),
+                    )
+                )
+            else:
+                self.state.pieces[key] = rider
+                self.add(
+                    RetreatEvent(
+                        turn=self.state.turn,
+                        phase=self.phase,
+                        side=rider.owner,
+                        text=f"{name(rider)} cannot get out of {name(vehicle)}: no unoccupied square next to it "
+                        f"outside an enemy Zone of Control ({cite('transport')}); it is destroyed.",
+                        unit=key,
+                    )
+                )
+                self.hurt(rider, None, Effect.DESTROYED)
+
+    # --- Running over, wrecks, spotting, changes of state ------------------------------
+
+    def _run_over_victims(self, piece: Piece, squares: tuple[Square, ...]) -> list[Piece]:
+        """The infantry units a vehicle ending on `squares` runs over (HoN core p.10)."""
+        if not piece.is_vehicle:
+            return []
+        return sorted(
+            (
+                p
+                for p in self.state.units()
+                if p.key != piece.key and p.is_infantry and p.embarked_in is None and set(p.squares) & set(squares)
+            ),
+            key=lambda p: p.key,
+        )
+
+    def _run_over(self, vehicle: Piece, victim: Piece) -> None:
+        """The infantry unit makes a Forced Move into an adjacent unoccupied square of its
+        owner's choice (the best covered) and gains a Suppressed marker; with none it may
+        enter, or no Movement Value (0 or X), it is destroyed (HoN core p.10)."""
+        ranked = sorted(neighbours(victim.square), key=lambda sq: (-cover(self.state, victim, (sq,)), sq))
+        if inactive(victim).side.movement == 0:  # turned over first, a Forced Move (p.9)
+            ranked = []
+        run = f"is run over by {name(vehicle)}"
+        self._displace(victim, ranked, f"{run} and makes way to", f"{run} and cannot make way", "running-over", 1)
+
+    def _crush(self, vehicle: Piece, path: Path) -> None:
+        """1 Destruction Point to each wreck counter driven over, at most 2 for one wreck in
+        a Movement Action; at its structure value the wreck is removed (HoN core p.10, p.22)."""
+        wrecks = [p for p in self.state.pieces.values() if p.is_wreck and p.key != vehicle.key]
+        if not wrecks:
+            return
+        start = set(path.positions[0].squares)
+        entered: dict[str, set[Square]] = {}
+        for position in path.positions[1:]:
+            for square in position.squares:
+                if square in start:
+                    continue
+                for wreck in wrecks:
+                    if square in wreck.squares:
+                        entered.setdefault(wreck.key, set()).add(square)
+        for key in sorted(entered):
+            self._wreck_points(vehicle, key, min(len(entered[key]), 2), "drives over")
+
+    def _wreck_points(self, vehicle: Piece, key: str, points: int, how: str, rule: str = "crushing-wrecks") -> None:
+        """Destruction points to a wreck; at its structure value it is removed (HoN core p.22)."""
+        cite = self.state.ruleset.cite
+        wreck = self.state.pieces[key]
+        total = dict(wreck.extra).get("destruction", 0) + points
+        removed = total >= self.state.ruleset.wreck_structure
+        if removed:
+            del self.state.pieces[key]
+        else:
+            extra = (*((k, v) for k, v in wreck.extra if k != "destruction"), ("destruction", total))
+            self.state.pieces[key] = replace(wreck, extra=extra)
+        self.add(
+            CrushEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=vehicle.owner,
+                text=f"{name(vehicle)} {how} the wreck of {name(wreck)}: {points} destruction "
+                f"point{'s' if points != 1 else ''} ({cite(rule)})"
+                + (", and the wreck is removed." if removed else f", {total} in all."),
+                unit=vehicle.key,
+                wreck=key,
+                points=points,
+                removed=removed,
+            )
+        )
+
+    def _spotted_on_the_way(self, piece: Piece, path: Path) -> tuple[Piece, tuple[Square, ...]] | None:
+        """The first square of the path a concealed mover is spotted on, and by whom: the
+        conditions are checked on each square it moves into (HoN core p.21). It keeps its
+        Active Side's Movement Value to the end (p.21), so the path stands."""
+        if not piece.concealed:
+            return None
+        seen = Occupancy(p for p in self.state.pieces.values() if p.key != piece.key)
+        for position in path.positions[1:]:
+            by = spotter(self.state, piece.moved(position.squares, position.facing), seen)
+            if by is not None:
+                return by, position.squares
+        return None
+
+    def _spotting_on_the_way(self, piece: Piece, path: Path) -> list[Piece]:
+        """SoN p.17: the concealed enemies an infantry unit or light vehicle spots from a
+        square it moves through (HoN checks at the end of the move only, `spot_all`)."""
+        if not self.state.ruleset.spot_on_every_square or piece.type not in SPOTTING_MOVERS:
+            return []
+        hidden = [p for p in self.state.units() if p.owner != piece.owner and p.concealed]
+        if not hidden:
+            return []
+        seen = Occupancy(p for p in self.state.pieces.values() if p.key != piece.key)
+        found: list[Piece] = []
+        for position in path.positions[1:-1]:
+            there = piece.moved(position.squares, position.facing)
+            for other in hidden:
+                if other not in found and spotter(self.state, other, seen, [there]) is not None:
+                    found.append(other)
+        return found
+
+    def _tell_spotted(self, piece: Piece, by: Piece, at: tuple[Square, ...]) -> None:
+        self.add(
+            SpotEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=piece.owner,
+                text=f"{name(by)} spots {name(piece)} at {_where(at)}: it turns over onto its Inactive Side "
+                f"({self.state.ruleset.cite('spotting')}).",
+                unit=piece.key,
+                by=by.key,
+                at=at,
+            )
+        )
+
+    def spot_all(self, except_key: str | None = None) -> None:
+        """At the end of a unit's Movement Action, every other concealed unit an enemy now
+        spots turns over (HoN core p.21: a Forced Move)."""
+        for key in sorted(self.state.pieces):
+            piece = self.state.pieces[key]
+            if key == except_key or not piece.concealed:
+                continue
+            by = spotter(self.state, piece)
+            if by is not None:
+                self.state.pieces[key] = inactive(piece)
+                self._tell_spotted(piece, by, piece.squares)
+
+    def _change_state(self, piece: Piece, action: ChangeState) -> None:
+        """Turn the counter over at the start or the end of the Movement Action, once (HoN
+        core p.21); a concealed unit turning over this way is not spotted but revealed."""
+        if not may_change_state(piece):
+            raise ValueError(f"{piece.key} may not change state: no Active and Inactive Sides with Tripod or Ambush up")
+        if action.path is not None and action.first:
+            piece = self._flip(piece)
+            self._move(piece, action.path, turned=True)
+            return
+        if action.path is not None and len(action.path.positions) > 1:
+            if self._move(piece, action.path, ends_action=False):
+                self.spot_all(except_key=piece.key)
+                return  # spotted on the way: it may not turn over again in this Movement Action
+            piece = self.state.pieces[piece.key]
+        self._flip(piece)
+        self.spot_all(except_key=piece.key)  # it moved into no square: checked when others move
+
+    def _flip(self, piece: Piece) -> Piece:
+        flipped = turned_over(piece)
+        self.state.pieces[piece.key] = flipped
+        state = flipped.side.state.value
+        how = " (concealed)" if flipped.concealed else ""
+        self.add(
+            FlipEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=piece.owner,
+                text=f"{name(piece)} turns over onto its {state.capitalize()} Side{how}, a change of state "
+                f"({self.state.ruleset.cite('change-of-state')}).",
+                unit=piece.key,
+                state=state,
+            )
+        )
+        return flipped
 
     def _enter(self, piece: Piece, position: Position) -> None:
         if not may_stand(self.state, piece, position.squares):
@@ -695,7 +1143,7 @@ class Turn:
             )
         approach = Path(action.path.positions[:-1], action.path.cost) if len(action.path.positions) > 1 else None
         if approach is not None and approach.destination.squares != attacker.squares:
-            self._move(attacker, approach)
+            self._move(attacker, approach, ends_action=False)  # assaults first, then spotting (the book's summary)
             attacker = self.state.pieces[attacker.key]
         from_squares = attacker.squares
         terrain = 0 if _shared_cover(self.state, attacker, defender) else cover(self.state, defender)
@@ -714,6 +1162,7 @@ class Turn:
         self.hurt(attacker, result.attacker, result.attacker_effect)
         self.hurt(defender, result.defender, result.defender_effect)
         self._assault_moves(result, from_squares, defender.squares)
+        self.spot_all(except_key=attacker.key)
 
     def _assault_moves(
         self, result: AssaultResult, from_squares: tuple[Square, ...], contested: tuple[Square, ...]
@@ -734,8 +1183,12 @@ class Turn:
                 attacker.facing,
             )
             squares = footprint_squares(front, facing, attacker.unit.footprint)
-            if may_stand(self.state, attacker, squares):
+            # A heavy vehicle that wrecks a light vehicle takes its square (HoN core p.26).
+            wrecked = result.wreck_destruction_points and defender is not None
+            onto = frozenset({defender.key}) if wrecked and defender is not None else frozenset()
+            if may_stand(self.state, attacker, squares, onto):
                 self.state.pieces[attacker.key] = attacker.moved(squares, facing)
+                self._carry(self.state.pieces[attacker.key])
                 self.add(
                     AdvanceEvent(
                         turn=self.state.turn,
@@ -746,6 +1199,14 @@ class Turn:
                         to=squares,
                     )
                 )
+                if onto and defender is not None and defender.key in self.state.pieces:
+                    self._wreck_points(
+                        attacker,
+                        defender.key,
+                        result.wreck_destruction_points,
+                        "takes the square of",
+                        "assault-results",
+                    )
 
     def _retreat(self, defender: Piece, attacker_squares: tuple[Square, ...]) -> None:
         """To one of the three squares opposite the attacker, the best covered first; it may
@@ -770,13 +1231,17 @@ class Turn:
             "assault-results",
         )
 
-    def _displace(self, defender: Piece, options: list[Square], moved: str, stuck: str, rule: str) -> None:
+    def _displace(
+        self, defender: Piece, options: list[Square], moved: str, stuck: str, rule: str, suppress: int = 0
+    ) -> None:
         """Move a one-square unit to the first square of `options` it may enter without moving
         within an enemy Zone of Control, or destroy it. A counter of several squares never
-        retreats (vehicles stay, HoN core p.26)."""
+        retreats (vehicles stay, HoN core p.26). A Forced Move: a unit Active Side up turns
+        over onto its Inactive Side first (p.9), so the Movement Value read is that side's;
+        `suppress` Suppressed markers it gains."""
         cite = self.state.ruleset.cite
         why = ""
-        if defender.side.movement is None:
+        if inactive(defender).side.movement is None:
             options, why = [], f"an X Movement Value: a Forced Move destroys it ({cite('forced-move')})"
         zones = forced_move_zones(self.state, defender)
         here = zones.get(defender.square, frozenset())
@@ -787,13 +1252,16 @@ class Turn:
             if here & zones.get(square, frozenset()):
                 within.append(square)  # HoN core p.26: "Destroyed if the retreat forces it to move within an enemy ZoC"
                 continue
-            self.state.pieces[defender.key] = defender.moved((square,))
+            self.state.pieces[defender.key] = replace(
+                inactive(defender).moved((square,)), suppressed=defender.suppressed + suppress
+            )
             self.add(
                 RetreatEvent(
                     turn=self.state.turn,
                     phase=self.phase,
                     side=defender.owner,
-                    text=f"{name(defender)} {moved} {_where((square,))}.",
+                    text=f"{name(defender)} {moved} {_where((square,))}"
+                    + (f", with a Suppressed marker ({cite(rule)})." if suppress else "."),
                     unit=defender.key,
                     to=(square,),
                 )
@@ -1024,6 +1492,8 @@ class Turn:
                 unit=before.key,
             )
         )
+        if before.is_vehicle and (after is None or after.is_wreck):
+            self._unload(before)  # its riders get out (HoN core p.27)
         self._check_breaking(f"{before.owner}/{before.group}")
 
     def _bail_out(self, vehicle: Piece, wreck: Piece | None) -> None:
@@ -1112,3 +1582,64 @@ def enemies_in_reach(state: GameState, piece: Piece, reach: int) -> Iterator[Pie
     for other in state.enemies_of(piece.owner):
         if min(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for a in piece.squares for b in other.squares) <= reach:
             yield other
+
+
+def neighbours_of(squares: tuple[Square, ...]) -> list[Square]:
+    """The squares next to a counter on `squares`, sorted."""
+    found = {n for sq in squares for n in neighbours(sq)}
+    return sorted(found - set(squares))
+
+
+def load_of(piece: Piece) -> int:
+    """What a unit takes of a transport's capacity (HoN core p.27): a Character 1, any other
+    unit 2. The book's chart also counts 1 for units printing a symbol its text lost; hon
+    counts them 2."""
+    return 1 if piece.unit.role.is_character else 2
+
+
+def embark_refusal(state: GameState, piece: Piece, transport: Piece) -> str | None:
+    """Why `piece` may not get into `transport` now, or None (HoN core p.27): infantry only,
+    from a square next to it, into a vehicle with the Transport ability and room left, one
+    counter of more than one square at most; a Scout transport takes Scouts only."""
+    capacity = transport.side.ability_value("transport")
+    if not piece.is_infantry or piece.embarked_in is not None:
+        return "only an infantry unit on the battlefield gets into a vehicle"
+    if capacity is None or transport.is_wreck or transport.owner != piece.owner:
+        return "it is not a transport of its side"
+    if not set(piece.squares) & set(neighbours_of(transport.squares)):
+        return "it is not next to the vehicle"
+    aboard = [p for p in state.pieces.values() if p.embarked_in == transport.key]
+    if sum(load_of(p) for p in aboard) + load_of(piece) > capacity:
+        return f"no room left (Transport {capacity})"
+    if piece.unit.footprint > 1 and any(p.unit.footprint > 1 for p in aboard):
+        return "one counter larger than one square at most"
+    return None
+
+
+def push_refusal(state: GameState, vehicle: Piece, wreck: Piece, direction: int) -> str | None:
+    """Why `vehicle`, one step in `direction`, may not push `wreck` one square, or None
+    (HoN core p.11)."""
+    if vehicle.type is not UnitType.HEAVY_VEHICLE and len(wreck.squares) > 1:
+        return "a light vehicle pushes only wrecks that fit in one square"
+    dc, dr = STEPS[direction]
+    ahead = tuple((c + dc, r + dr) for c, r in vehicle.squares)
+    vacated = set(ahead) - set(vehicle.squares)
+    if not vacated & set(wreck.squares):
+        return "it does not drive into the wreck"
+    passage = passage_map(state.battlefield)
+    if any(passage.refusal(sq, vehicle.unit, vehicle.side) for sq in ahead):
+        return "the square it vacates is impassable to the pushing vehicle"
+    field = state.battlefield
+    pushed_to = tuple((c + dc, r + dr) for c, r in wreck.squares)
+    occupant = state.occupant()
+    for square in pushed_to:
+        if square not in field.squares:
+            return "a wreck is never pushed off the edge of the battlefield"
+        effects = field.effects_at(square)
+        barred = UnitType.LIGHT_VEHICLE in effects.impassable or UnitType.HEAVY_VEHICLE in effects.impassable
+        if barred and not effects.water:
+            return "it would go into terrain impassable to vehicles"
+        other = occupant.get(square)
+        if other is not None and other.key not in (wreck.key, vehicle.key) and not other.is_infantry:
+            return f"{name(other)} is in the way"
+    return None

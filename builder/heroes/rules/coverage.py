@@ -134,6 +134,7 @@ COVER = _R + "test_cover.py::"
 TEMPLATES = _R + "test_templates.py::"
 STRUCTURES = _R + "test_structures.py::"
 CREW = _R + "test_crew.py::"
+BOARD = _R + "test_board.py::"
 SUMMARY = "tests/heroes/army/test_summary.py::"
 
 
@@ -167,9 +168,12 @@ ABILITIES: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.21; SoN p.17",
         PARTIAL,
-        "a concealed unit cannot be targeted, blocks no LoS, turns over when it fires or is assaulted, must turn "
-        "over to assault and may deploy either side up; spotting and the voluntary flip are not played",
+        "all but explosion templates, which are not played: cannot be targeted until spotted, blocks no LoS, "
+        "turns over when it fires, is assaulted or spotted, and may turn over of its own will",
         COMBAT + "test_a_concealed_unit_cannot_be_targeted_and_is_revealed_when_it_fires",
+        BOARD + "test_a_concealed_unit_cannot_be_targeted_until_spotted",
+        BOARD + "test_a_concealed_unit_moving_is_spotted_on_the_square_it_enters",
+        BOARD + "test_the_policy_hides_a_revealed_ambush_unit_only_out_of_sight",
         ASSAULT + "test_a_concealed_defender_is_revealed_a_concealed_attacker_may_not_assault",
         LOS + "test_vehicles_always_block_and_concealed_units_never",
         DEPLOYMENT + "test_only_ambush_tripod_and_scout_units_deploy_either_side_up",
@@ -179,10 +183,13 @@ ABILITIES: tuple[Coverage, ...] = (
         "Tripod",
         BOTH,
         "HoN core p.21; SoN p.19",
-        PARTIAL,
-        "it may deploy either side up; the flip at the start or end of a Movement Action is not played, so it "
-        "keeps the side it deployed with",
+        PLAYED,
+        "the simple policy sets a unit up when only its other side has a shot worth taking, and packs it up when "
+        "it cannot move and its other side could advance",
         DEPLOYMENT + "test_only_ambush_tripod_and_scout_units_deploy_either_side_up",
+        BOARD + "test_a_unit_turns_over_as_a_zero_move_even_with_an_x_movement_value",
+        BOARD + "test_a_unit_may_turn_over_at_the_end_of_its_movement_action",
+        BOARD + "test_the_policy_sets_up_a_gun_that_can_only_fire_from_its_other_side",
     ),
     ability(
         "destruction",
@@ -453,16 +460,30 @@ ABILITIES: tuple[Coverage, ...] = (
         HON,
         "HoN core p.27",
         PARTIAL,
-        "an embarked unit cannot be targeted or assaulted and has no ZoC; embarking, disembarking, capacity, "
-        "firing or assaulting from the vehicle and its loss are not played",
+        "embarking, disembarking, capacity, riding, firing from it (infantry blocking no LoS) and its loss are "
+        "played; the chart's lost symbol (all count 2 but Characters), Scout transports and assaults from it are not",
         COMBAT + "test_an_embarked_unit_cannot_be_targeted",
+        BOARD + "test_infantry_gets_into_an_adjacent_transport_within_its_capacity",
+        BOARD + "test_embarked_units_ride_along_cannot_be_targeted_and_get_off_next_to_it",
+        BOARD + "test_a_destroyed_transport_puts_its_riders_out_inactive_side_up_and_suppressed",
+        BOARD + "test_riders_with_no_square_out_of_enemy_zoc_are_destroyed",
+        BOARD + "test_heavy_weapons_fire_from_a_vehicle_only_with_fire_on_the_move",
+        BOARD + "test_a_unit_getting_off_may_go_on_with_the_rest_of_its_move",
+        BOARD + "test_infantry_does_not_block_the_line_of_sight_of_embarked_units",
         ASSAULT + "test_an_embarked_unit_or_a_wreck_cannot_be_assaulted",
         ZOC + "test_suppressed_embarked_and_son_vehicles_exert_none",
     ),
     ability("charge", "Charge", HON, "BfC p.08", NOT_PLAYED, "no Firing Action precedes an assault"),
     ability("defender", "Defender", HON, "BfC p.08", NOT_PLAYED, "no +1 is given to the infantry in its ZoC"),
     ability("substitute", "Substitute", HON, "BfC p.08", NOT_PLAYED, "no unit takes a hit in another's place"),
-    ability("ambush-spotter", "Ambush Spotter", HON, "BfC p.08", NOT_PLAYED, "spotting concealed units is not played"),
+    ability(
+        "ambush-spotter",
+        "Ambush Spotter",
+        HON,
+        "BfC p.08",
+        NOT_PLAYED,
+        "concealed units are spotted as HoN core p.21 has it; none is revealed by this unit's activation",
+    ),
     ability("engineer", "Engineer", HON, "BfC p.08", NOT_PLAYED, "no gear or terrain element is used or removed by it"),
     ability(
         "military-engineering",
@@ -1034,9 +1055,11 @@ MECHANICS: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.9-10",
         PARTIAL,
-        "a retreat or a push aside is made, or destroys the unit (always so with an X Movement Value); no other "
-        "Forced Move is played and none turns an active unit over first",
+        "retreats, push asides, running over, wrecks pushed onto infantry and riders of a lost transport, an "
+        "active unit turning over first (its Inactive Side's Movement Value counts); action cards' are not played",
         ASSAULT + "test_an_infantry_defender_with_nowhere_to_retreat_is_destroyed",
+        BOARD + "test_a_forced_move_turns_an_active_unit_over_first",
+        BOARD + "test_a_set_up_gun_forced_to_move_turns_over_first_and_moves_with_its_inactive_side",
         RETREAT + "test_a_unit_with_an_x_movement_value_that_must_retreat_is_destroyed",
     ),
     mechanic(
@@ -1044,20 +1067,37 @@ MECHANICS: tuple[Coverage, ...] = (
         "Running over infantry",
         BOTH,
         "HoN core p.10; SoN p.5",
-        NOT_PLAYED,
-        "vehicles drive through infantry, but never end a move on it, so its Forced Move and Suppressed marker "
-        "never happen",
+        PLAYED,
+        "the owner's choice is the best covered square; the simple policy never ends a move on infantry",
+        BOARD + "test_a_vehicle_ending_on_infantry_forces_it_aside_with_a_suppressed_marker",
+        BOARD + "test_infantry_run_over_with_nowhere_to_go_or_no_movement_value_is_destroyed",
+        MOVEMENT + "test_vehicles_drive_through_infantry_but_end_on_it_only_running_it_over",
     ),
     mechanic(
         "crushing-wrecks",
         "Crushing wrecks",
         BOTH,
         "HoN core p.10; SoN p.11",
-        NOT_PLAYED,
-        "heavy vehicles drive over wrecks but deal them no destruction point (nor when one wins an assault on a "
-        "light vehicle)",
+        PARTIAL,
+        "1 point a wreck square driven over, 2 at most, and 1 from a heavy vehicle wrecking a light one in an "
+        "assault; a wreck's printed structure value is not in the catalogue: hon removes it at 2",
+        BOARD + "test_a_heavy_vehicle_deals_a_wreck_1_destruction_point_when_driving_over_it",
+        BOARD + "test_driving_over_both_squares_of_a_wreck_deals_at_most_2",
+        BOARD + "test_light_vehicles_and_infantry_do_not_crush_wrecks",
+        BOARD + "test_a_heavy_vehicle_wrecking_a_light_vehicle_in_an_assault_takes_its_square_and_damages_the_wreck",
     ),
-    mechanic("pushing-wrecks", "Pushing wrecks", HON, "HoN core p.11", NOT_PLAYED, "no vehicle pushes a wreck"),
+    mechanic(
+        "pushing-wrecks",
+        "Pushing wrecks",
+        HON,
+        "HoN core p.11",
+        PLAYED,
+        "the push is the last step of the Movement Action, as the PushWreck action; the simple policy never pushes",
+        BOARD + "test_a_vehicle_pushes_a_wreck_one_square_in_the_direction_of_its_move_and_stops",
+        BOARD + "test_light_vehicles_push_only_one_square_wrecks_heavy_vehicles_any",
+        BOARD + "test_a_wreck_is_never_pushed_off_the_edge_nor_into_impassable_terrain_and_sinks_in_water",
+        BOARD + "test_infantry_where_the_wreck_is_pushed_makes_way",
+    ),
     mechanic(
         "zone-of-control",
         "Zone of Control",
@@ -1139,8 +1179,8 @@ MECHANICS: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.15; HoN core p.19; SoN p.8",
         PARTIAL,
-        "a destroyed vehicle turns to its wreck, which infantry may stand on and heavy vehicles drive over; its "
-        "printed terrain symbols (cover, obstacle) are not read",
+        "a destroyed vehicle turns to its wreck, which infantry may stand on, heavy vehicles crush and vehicles "
+        "push; its printed terrain symbols (cover, obstacle, structure value) are not read",
         COMBAT + "test_a_6_destroys_the_vehicle_into_a_wreck",
         TURN + "test_infantry_may_stand_on_a_wreck_but_not_where_a_unit_already_stands_on_it",
     ),
@@ -1346,10 +1386,10 @@ MECHANICS: tuple[Coverage, ...] = (
         "Assault results",
         BOTH,
         "HoN core p.25-26; SoN p.7",
-        PARTIAL,
-        "hits, damage and who falls back are played; a heavy vehicle that wrecks a light vehicle does not take "
-        "its square (retreats and overruns are listed apart)",
+        PLAYED,
+        "retreats and overruns are listed apart",
         ASSAULT + "test_the_defender_wins_the_attacker_takes_a_hit_and_falls_back",
+        BOARD + "test_a_heavy_vehicle_wrecking_a_light_vehicle_in_an_assault_takes_its_square_and_damages_the_wreck",
         ASSAULT + "test_a_tie_infantry_attacker_falls_back_and_nobody_is_hit",
         ASSAULT + "test_a_defender_with_x_against_the_attacker_is_destroyed_without_dice",
         ASSAULT + "test_a_heavy_vehicle_without_a_secondary_weapon_takes_one_automatic_damage",
@@ -1428,16 +1468,29 @@ MECHANICS: tuple[Coverage, ...] = (
         "Changes of state",
         BOTH,
         "HoN core p.21; SoN p.17",
-        NOT_PLAYED,
-        "no unit turns over of its own will at the start or end of a Movement Action",
+        PLAYED,
+        "Tripod and Ambush units; the simple policy sets up, packs up, and hides a revealed Ambush unit no enemy "
+        "would spot at once (a unit hiding is checked when another unit ends a move)",
+        BOARD + "test_a_unit_turns_over_as_a_zero_move_even_with_an_x_movement_value",
+        BOARD + "test_a_unit_may_turn_over_at_the_end_of_its_movement_action",
+        BOARD + "test_a_unit_without_active_and_inactive_sides_cannot_change_state",
+        BOARD + "test_a_unit_printing_the_ability_on_one_side_only_changes_state_once",
+        BOARD + "test_the_policy_sets_up_a_gun_that_can_only_fire_from_its_other_side",
+        BOARD + "test_the_policy_hides_a_revealed_ambush_unit_only_out_of_sight",
     ),
     mechanic(
         "spotting",
         "Spotting concealed units",
         BOTH,
         "HoN core p.21; SoN p.11; SoN p.17",
-        NOT_PLAYED,
-        "a concealed unit stays concealed until it fires or is assaulted",
+        PLAYED,
+        "a wreck counts as a Terrain Element; at night or in fog the 2 squares are 1 (SoN p.11)",
+        BOARD + "test_a_concealed_unit_in_the_open_is_spotted_at_the_end_of_an_enemy_move_with_a_clear_los",
+        BOARD + "test_in_a_terrain_element_it_is_spotted_only_within_2_squares",
+        BOARD + "test_heavy_vehicles_never_spot_and_two_concealed_units_spot_each_other",
+        BOARD + "test_a_concealed_unit_moving_is_spotted_on_the_square_it_enters",
+        BOARD + "test_in_son_an_enemy_infantry_spots_from_every_square_it_moves_through",
+        BOARD + "test_a_concealed_unit_is_spotted_or_turned_over_once_per_movement_action",
     ),
     mechanic(
         "breaking-point",
@@ -1746,8 +1799,8 @@ MECHANICS: tuple[Coverage, ...] = (
         SON,
         "SoN p.11",
         PARTIAL,
-        "shots reach 7 squares, Limited Range too, and long range starts beyond 5; spotting, hiding in the open "
-        "and indirect fire are not played",
+        "shots reach 7 squares, Limited Range too, and long range starts beyond 5; a concealed unit in "
+        "terrain is spotted only from next to it; hiding in the open and indirect fire are not played",
         COMBAT + "test_night_caps_the_range_and_brings_long_range_closer",
     ),
     mechanic(
@@ -1756,8 +1809,8 @@ MECHANICS: tuple[Coverage, ...] = (
         SON,
         "SoN p.11",
         PARTIAL,
-        "shots reach 9 squares, Limited Range too, and long range starts beyond 6; spotting, hiding in the open "
-        "and indirect fire are not played",
+        "shots reach 9 squares, Limited Range too, and long range starts beyond 6; a concealed unit in "
+        "terrain is spotted only from next to it; hiding in the open and indirect fire are not played",
         COMBAT + "test_night_caps_the_range_and_brings_long_range_closer",
     ),
     mechanic(

@@ -209,6 +209,55 @@ class RetreatEvent(_HeroesEvent):
     to: tuple[Square, ...] | None = None
 
 
+class SpotEvent(_HeroesEvent):
+    """A concealed unit is spotted and turned over onto its Inactive Side (HoN core p.21);
+    `by` is the unit that spotted it, `at` where it stood."""
+
+    kind: Literal["spot"] = "spot"
+    unit: str
+    by: str
+    at: tuple[Square, ...]
+
+
+class FlipEvent(_HeroesEvent):
+    """A unit turns its counter over of its own will (HoN core p.21): `state` is the side
+    now up ("active" or "inactive")."""
+
+    kind: Literal["flip"] = "flip"
+    unit: str
+    state: str
+
+
+class CrushEvent(_HeroesEvent):
+    """A heavy vehicle drives over a wreck and deals it destruction points (HoN core p.10);
+    `removed` when they reach its structure value."""
+
+    kind: Literal["crush"] = "crush"
+    unit: str
+    wreck: str
+    points: int
+    removed: bool
+
+
+class PushWreckEvent(_HeroesEvent):
+    """A vehicle pushes a wreck one square (HoN core p.11); `to` is None when it sinks."""
+
+    kind: Literal["push-wreck"] = "push-wreck"
+    unit: str
+    wreck: str
+    to: tuple[Square, ...] | None = None
+
+
+class EmbarkEvent(_HeroesEvent):
+    """An infantry unit gets into (or, `out`, off) a transport (HoN core p.27)."""
+
+    kind: Literal["embark"] = "embark"
+    unit: str
+    transport: str
+    out: bool = False
+    to: tuple[Square, ...] | None = None
+
+
 class DestroyedEvent(_HeroesEvent):
     """A unit destroyed or wrecked (HoN core p.15)."""
 
@@ -332,6 +381,11 @@ HeroesEvent = Annotated[
     | AssaultEvent
     | AdvanceEvent
     | RetreatEvent
+    | SpotEvent
+    | FlipEvent
+    | CrushEvent
+    | PushWreckEvent
+    | EmbarkEvent
     | DestroyedEvent
     | RubbleEvent
     | BreaksEvent

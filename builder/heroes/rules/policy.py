@@ -24,6 +24,7 @@ from builder.heroes.catalogue.units import Weapon
 from builder.heroes.rules.actions import (
     Action,
     AssaultAction,
+    ChangeState,
     Enter,
     Fire,
     Hold,
@@ -56,6 +57,7 @@ from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.placement import zone_squares, zones_for
 from builder.heroes.rules.sightmap import Occupancy
+from builder.heroes.rules.spotting import could_be_spotted, may_change_state, turned_over
 from builder.heroes.rules.state import GameState
 from builder.heroes.scenario.conditions import AllOf, AnyOf, Condition, Control
 from builder.kernel.events import Modifier, Roll
@@ -122,6 +124,9 @@ class SimplePolicy:
         if piece.key in state.reserve:
             return self._enter(state, piece)
         occupancy = Occupancy(state.pieces.values())
+        if piece.embarked_in is not None:  # it may fire from the vehicle (HoN core p.27)
+            riding, _ = self._shots(state, piece, occupancy)
+            return Fire(tuple(riding)) if riding else Hold("it rides in its transport")
         assault = self._assault(state, piece)
         if assault is not None:
             return assault
@@ -131,7 +136,9 @@ class SimplePolicy:
             return special[1]  # a template or the sniper's table promises more (HoN core p.23-24)
         if shots:
             return Fire(tuple(shots))
-        return self._advance(state, piece)
+        advance = self._advance(state, piece)
+        flip = self._change_state(state, piece, advance, occupancy)
+        return flip if flip is not None else advance
 
     def _alternate(self, state: GameState, piece: Piece, occupancy: Occupancy) -> tuple[float, Action] | None:
         """The best Alternate Firing Action the unit's abilities offer, by expected hits: a
@@ -190,7 +197,29 @@ class SimplePolicy:
     def supply_move(self, state: GameState, piece: Piece) -> Action:
         if piece.key in state.reserve:
             return self._enter(state, piece)
+        if piece.embarked_in is not None:
+            return Hold("it rides in its transport")
         return self._advance(state, piece)
+
+    def _change_state(self, state: GameState, piece: Piece, advance: Action, occupancy: Occupancy) -> Action | None:
+        """Turn the counter over, as a zero move (HoN core p.21), when it helps: a revealed
+        Ambush unit with nothing better to do hides again where no enemy would spot it at
+        once; a Tripod-like unit sets up when its other side has a shot worth taking and
+        this one has none, or packs up when it cannot move and its other side could advance."""
+        if not may_change_state(piece):
+            return None
+        other = turned_over(piece)
+        if piece.side.has("ambush") or other.side.has("ambush"):
+            if other.concealed and isinstance(advance, Hold) and not could_be_spotted(state, piece):
+                return ChangeState()
+            return None
+        if self._shots(state, other, occupancy)[0]:
+            return ChangeState()
+        here, there = allowance(piece), allowance(other)
+        immobile = here is None or here <= 0
+        if immobile and there is not None and there > 0 and isinstance(self._advance(state, other), Move):
+            return ChangeState()
+        return None
 
     def _shots(
         self, state: GameState, piece: Piece, occupancy: Occupancy

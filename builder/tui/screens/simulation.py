@@ -27,17 +27,22 @@ from builder.heroes.rules.events import (
     AdvanceEvent,
     AssaultEvent,
     CardEvent,
+    CrushEvent,
     DeployEvent,
     DestroyedEvent,
+    EmbarkEvent,
     EnterEvent,
     FireEvent,
+    FlipEvent,
     HeroesEvent,
     HoldEvent,
     MoveEvent,
+    PushWreckEvent,
     RetreatEvent,
     RevealEvent,
     RubbleEvent,
     SniperEvent,
+    SpotEvent,
     TemplateEvent,
 )
 from builder.render.narration import event_line, roll_text, style_of
@@ -126,8 +131,14 @@ def event_squares(event: HeroesEvent, pieces: Mapping[str, Piece]) -> tuple[set[
             keys, to, path = (event.unit,), event.to, event.path
         case EnterEvent() | AdvanceEvent() | RetreatEvent():
             keys, to = (event.unit,), event.to
-        case RevealEvent() | HoldEvent() | DestroyedEvent() | CardEvent():
+        case RevealEvent() | HoldEvent() | DestroyedEvent() | CardEvent() | FlipEvent():
             keys = (event.unit,)
+        case SpotEvent():
+            keys, to = (event.by,), event.at
+        case CrushEvent():
+            keys = (event.unit, event.wreck)
+        case PushWreckEvent() | EmbarkEvent():
+            keys, to = (event.unit,), event.to
         case FireEvent() | SniperEvent():
             keys = (event.firer, event.target)
         case TemplateEvent():
