@@ -167,10 +167,11 @@ ABILITIES: tuple[Coverage, ...] = (
         "Ambush",
         BOTH,
         "HoN core p.21; SoN p.17",
-        PARTIAL,
-        "all but explosion templates, which are not played: cannot be targeted until spotted, blocks no LoS, "
-        "turns over when it fires, is assaulted or spotted, and may turn over of its own will",
+        PLAYED,
+        "cannot be targeted until spotted, ignores explosion templates, blocks no LoS, turns over when it fires, "
+        "is assaulted or spotted, and may turn over of its own will",
         COMBAT + "test_a_concealed_unit_cannot_be_targeted_and_is_revealed_when_it_fires",
+        TEMPLATES + "test_every_unit_even_partly_under_a_template_is_attacked_but_not_a_concealed_one",
         BOARD + "test_a_concealed_unit_cannot_be_targeted_until_spotted",
         BOARD + "test_a_concealed_unit_moving_is_spotted_on_the_square_it_enters",
         BOARD + "test_the_policy_hides_a_revealed_ambush_unit_only_out_of_sight",
