@@ -27,8 +27,8 @@ def test_text_is_grouped_by_kind_one_line_each_with_page_and_state(capsys: pytes
     assert headings == ["Special abilities", "Markers", "Mechanics"]
     dual = next(line for line in lines if line.strip().startswith("Dual Weapon "))
     assert "HoN core p.22" in dual and dual.rstrip().endswith("played") and "SoN" not in dual
-    crew = next(line for line in lines if line.strip().startswith("Crew "))
-    assert "not played: no unit boards a vehicle as its crew" in crew
+    aviation = next(line for line in lines if line.strip().startswith("Anti-aircraft "))
+    assert "not played: the core rules say it is not used with the core box" in aviation
     assert any(line.startswith("Special abilities: ") and "partly played" in line for line in lines)
     # Every entry of the game is on a line of its own, however long its note.
     for entry in listed(Game.HON):
@@ -58,8 +58,10 @@ def test_a_game_hon_does_not_play_is_one_line_and_exit_2(game: str, capsys: pyte
 
 
 def test_catalogue_show_says_whether_the_rules_core_plays_an_ability(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "catalogue", "show", "charge")
-    assert code == 0 and "Rules core: not played: no Firing Action precedes an assault" in out
+    code, out, _ = run(capsys, "catalogue", "show", "bridge")
+    assert code == 0 and "Rules core: not played: no bridge is deployed during a game" in out
+    code, out, _ = run(capsys, "catalogue", "show", "charge")  # played since i13-scenario
+    assert code == 0 and "Rules core: played (BfC p.08): a Firing Action at the target before moving" in out
     code, out, _ = run(capsys, "catalogue", "show", "piercing")
     assert code == 0 and "Rules core: played (HoN core p.24)" in out
     code, out, _ = run(capsys, "catalogue", "show", "piercing", "--json")

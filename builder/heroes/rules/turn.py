@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from builder.heroes.rules.actions import AssaultAction, Fire, Turn
+from builder.heroes.catalogue.cards import CardTiming
+from builder.heroes.rules.actions import AssaultAction, Fire, Snipe, TemplateFire, Turn
+from builder.heroes.rules.cards import refill
 from builder.heroes.rules.events import (
     HoldEvent,
     OrdersEvent,
@@ -20,16 +22,13 @@ from builder.heroes.rules.events import (
     RallyEvent,
     RevealEvent,
     ScenarioEvent,
-    SpotEvent,
     SuddenDeathEvent,
     TurnEvent,
     VictoryEvent,
 )
-from builder.heroes.rules.los import line_of_sight
 from builder.heroes.rules.orders import AUTONOMOUS, SPECIAL, Orders, activation_sequence, needs_no_order, tokens_for
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy import Policy
-from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import Facts, Frame, GameState
 from builder.heroes.scenario.conditions import describe, holds
 from builder.heroes.scenario.models import Event
@@ -65,6 +64,12 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
     for key, piece in list(state.pieces.items()):
         if piece.activated:
             state.pieces[key] = replace(piece, activated=False)
+    state.special_orders.clear()  # what the last turn's cards gave lasted for that turn
+    state.granted_assault.clear()
+    # Step 1: action cards before scenario effects, the initiative player's first (p.8, p.17).
+    for side in state.initiative_order():
+        if side in state.decks:
+            turn.battle_events(side, policies[side].order_cards(state, side), CardTiming.ORDER_START)
     scenario_events(turn, ScenarioPhase.ORDER, "start", policies)
     orders: dict[str, Orders] = {}
     for side in state.initiative_order():
@@ -112,8 +117,9 @@ def activation_phase(
     state: GameState, orders: Mapping[str, Orders], policies: Mapping[str, Policy], dice: Dice
 ) -> list[Frame]:
     """Tokens revealed alternately from the side with the initiative; a unit gone or given an
-    Activated marker reveals its token to no effect (HoN core p.9)."""
-    turn = Turn(state, dice, Phase.ACTIVATION)
+    Activated marker reveals its token to no effect (HoN core p.9). The side may play action
+    cards on the unit as it is activated and once it has acted (HoN core p.17)."""
+    turn = Turn(state, dice, Phase.ACTIVATION, policies)
     scenario_events(turn, ScenarioPhase.ACTIVATION, "start", policies)
     autonomous = {side: sorted(p.key for p in _own(state, side) if needs_no_order(p)) for side in state.sides}
     for reveal in activation_sequence(state.initiative_order(), orders, autonomous):
@@ -145,7 +151,18 @@ def activation_phase(
         )
         if reveal.token != AUTONOMOUS and piece.side.has("ambush-spotter") and piece.key in state.pieces:
             spot(turn, piece)
-        turn.perform(reveal.key, policies[reveal.side].activate(state, piece))
+        policy = policies[reveal.side]
+        if reveal.side in state.decks and piece.key in state.pieces:
+            turn.battle_events(
+                reveal.side, policy.action_cards(state, piece, CardTiming.ACTIVATION), CardTiming.ACTIVATION
+            )
+            piece = state.pieces[piece.key]
+        turn.perform(reveal.key, policy.activate(state, piece))
+        acted = state.pieces.get(reveal.key)
+        if reveal.side in state.decks and acted is not None and not acted.is_wreck:
+            turn.battle_events(
+                reveal.side, policy.action_cards(state, acted, CardTiming.AFTER_ACTION), CardTiming.AFTER_ACTION
+            )
         if reveal.token == AUTONOMOUS and reveal.key in state.pieces:
             # An autonomous unit takes an Activated marker when it acts (HoN core p.26).
             state.pieces[reveal.key] = replace(state.pieces[reveal.key], activated=True)
@@ -155,28 +172,9 @@ def activation_phase(
 
 
 def spot(turn: Turn, spotter: Piece) -> None:
-    """Ambush Spotter (BfC p.08): "When this unit is Activated with an Order Token, it may
-    reveal one or more concealed units to which it has a clear Line of Sight". The choice is
-    the player's; hon reveals every one (a revealed unit can be shot at, HoN core p.21)."""
-    state = turn.state
-    occupancy = Occupancy(state.pieces.values())
-    for enemy in sorted(state.enemies_of(spotter.owner), key=lambda p: p.key):
-        if not enemy.concealed or enemy.embarked_in is not None:
-            continue
-        if not line_of_sight(state.battlefield, occupancy, spotter, enemy, state.ruleset).clear:
-            continue
-        state.pieces[enemy.key] = replace(enemy, side_index=1 - enemy.side_index)
-        turn.add(
-            SpotEvent(
-                turn=state.turn,
-                phase=turn.phase,
-                side=spotter.owner,
-                text=f"{state.title(spotter)} (Ambush Spotter) sees {state.title(enemy)} clearly and reveals it "
-                f"(BfC p.08).",
-                unit=enemy.key,
-                spotter=spotter.key,
-            )
-        )
+    """Ambush Spotter (BfC p.08): activated by an order token, it reveals the concealed units
+    it sees clearly before it acts, through the spotting rules' event (`Turn.ambush_spot`)."""
+    turn.ambush_spot(spotter)
 
 
 def supply_phase(
@@ -184,8 +182,9 @@ def supply_phase(
 ) -> list[Frame]:
     """Bluffs are discarded; each side in turn moves the units with no order token nor
     Activated marker, then takes one Suppressed marker off each of its units. Never a firing
-    action nor an assault (HoN core p.16, "the absolute rule")."""
-    turn = Turn(state, dice, Phase.SUPPLY)
+    action nor an assault (HoN core p.16, "the absolute rule"). At its end (step 7) each side
+    discards the action cards it wishes and draws back up to its hand size (p.16-17)."""
+    turn = Turn(state, dice, Phase.SUPPLY, policies)
     scenario_events(turn, ScenarioPhase.SUPPLY, "start", policies)
     for side in state.initiative_order():
         ordered = orders[side].ordered if side in orders else frozenset()
@@ -194,7 +193,7 @@ def supply_phase(
             if current is None or current.key in ordered or current.activated or current.is_wreck:
                 continue
             action = policies[side].supply_move(state, current)
-            if isinstance(action, (Fire, AssaultAction)):
+            if isinstance(action, (Fire, AssaultAction, TemplateFire, Snipe)):
                 raise ValueError(f"{side}'s policy fired or assaulted in the Supply Phase; the rules forbid it")
             before = len(turn.frames)
             turn.perform(current.key, action)
@@ -216,6 +215,11 @@ def supply_phase(
                 )
             )
     scenario_events(turn, ScenarioPhase.SUPPLY, "end", policies)
+    for side in state.initiative_order():
+        if side in state.decks:
+            drawn = refill(state, side, policies[side].discards(state, side), dice)
+            if drawn is not None:
+                turn.add(drawn)
     return turn.frames
 
 

@@ -4,6 +4,10 @@ side may take are the policy's choice, and the event says what it chose."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
+
 from builder.heroes.rules.actions import Turn
 from builder.heroes.rules.events import EnterEvent, ScenarioEvent
 from builder.heroes.rules.policy import SimplePolicy
@@ -139,3 +143,24 @@ def test_the_policy_drives_the_units_its_victory_wants_off_the_battlefield_by_th
     turn.perform("a1", Leave())
     assert "a1" not in state.pieces and turn.frames[-1].event.kind == "exit"
     assert Facts(state).exited("a", ["rifles"]) == 1
+
+
+def test_a_transport_leaving_by_the_exit_takes_its_riders_off_with_it() -> None:
+    """The units a transport carries stand where it stands (HoN core p.27, from main's board
+    rules): when it leaves the battlefield they leave with it and count as exited; a rider
+    may not leave on its own."""
+    from builder.heroes.rules.actions import Leave
+    from builder.heroes.rules.state import Facts
+    from builder.heroes.scenario.models import Zone
+
+    truck = piece("a1", (5, 1))
+    rider = replace(piece("a2", (5, 1)), embarked_in="a1")
+    state = game(OPEN, [truck, rider, piece("b1", (0, 2), "b")], outcomes=LEAVE)
+    state.scenario = state.scenario.model_copy(update={"zones": [Zone.model_validate(EXIT_ZONE)]})
+    turn = Turn(state, LoadedDice([]), "activation")
+    with pytest.raises(ValueError):
+        turn.perform("a2", Leave())
+    turn.perform("a1", Leave())
+    assert "a1" not in state.pieces and "a2" not in state.pieces and set(state.exited) == {"a1", "a2"}
+    assert "carrying" in turn.frames[-1].event.text
+    assert Facts(state).exited("a", []) == 2

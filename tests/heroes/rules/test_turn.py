@@ -9,6 +9,7 @@ from fractions import Fraction
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions import AssaultAction, Fire, Move, Turn, may_stand, struck_facing
 from builder.heroes.rules.combat import Facing
+from builder.heroes.rules.events import SpotEvent
 from builder.heroes.rules.orders import Orders
 from builder.heroes.rules.pieces import NORTH
 from builder.heroes.rules.policy import SimplePolicy
@@ -158,4 +159,8 @@ def test_an_ambush_spotter_activated_by_an_order_reveals_the_concealed_units_it_
     frames = activation_phase(state, orders, {"a": policy, "b": policy}, LoadedDice([1] * 12))
     spotted = [f.event for f in frames if f.event.kind == "spot"]
     assert [e.unit for e in spotted] == ["b1"] and "BfC p.08" in spotted[0].text
+    # One way of revealing: the spotting rules' SpotEvent, the spotter in `by`, onto the Inactive Side.
+    (event,) = spotted
+    assert isinstance(event, SpotEvent) and event.by == "a1" and event.at == ((4, 0),)
+    assert state.pieces["b1"].side.state.value == "inactive"
     assert not state.pieces["b1"].concealed and state.pieces["b2"].concealed
