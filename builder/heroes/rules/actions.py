@@ -8,8 +8,9 @@ that narrate it, dice and modifiers included."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from builder.heroes.catalogue.units import DefenseColour, Weapon
 from builder.heroes.rules.assault import (
@@ -120,6 +121,27 @@ def one_weapon_only(piece: Piece) -> bool:
     return DamageLocation.CREW in piece.damage and len(piece.side.weapons) > 1
 
 
+def in_arc(firer: Piece, target_squares: tuple[Square, ...], weapon: Weapon | None) -> bool:
+    """Whether a target lies inside a weapon's firing arc (HoN core p.14): "the line from the
+    attacker to the target must extend between the two marks at each end of the firing arc".
+    The arc is centred on the counter's front; the line runs from the counter's centre to the
+    centre of any square of the target (the shortest line settles a doubt, p.14), and a line
+    on a mark counts as inside. Without a limited arc every target is inside (360°)."""
+    arc = weapon.arc if weapon is not None else None
+    if arc is None or arc >= 360:
+        return True
+    cx = sum(c for c, _ in firer.squares) / len(firer.squares)
+    cy = sum(r for _, r in firer.squares) / len(firer.squares)
+    half = arc / 2 + 1e-9
+    for tc, tr in target_squares:
+        if (tc, tr) in firer.squares:
+            continue
+        bearing = math.degrees(math.atan2(tc - cx, cy - tr))  # 0 north, 90 east
+        if abs((bearing - firer.facing * 45 + 180) % 360 - 180) <= half:
+            return True
+    return False
+
+
 def weapons_of(piece: Piece) -> tuple[Weapon | None, ...]:
     """What a unit fires with: its combat values (None), or each of a vehicle's weapons, all
     of which it may use in one Firing Action (HoN core p.14)."""
@@ -143,8 +165,12 @@ def shots_at(
     target: Piece,
     weapons: tuple[Weapon | None, ...],
     occupancy: Occupancy | None = None,
+    on_the_move: bool = False,
+    opportunity: bool = False,
 ) -> list[Shot | None]:
-    """`shot_at` for each of the firer's weapons, tracing the line of sight once."""
+    """`shot_at` for each of the firer's weapons, tracing the line of sight once; a weapon
+    whose firing arc does not hold the target has none (HoN core p.14). `on_the_move`: Fire on
+    the Move, only weapons with the ability (p.14, p.23); `opportunity`: Opportunity Fire (p.24)."""
     if (
         target.concealed
         or target.embarked_in is not None
@@ -160,6 +186,9 @@ def shots_at(
     facing = struck_facing(target, firer.squares)
     found: list[Shot | None] = []
     for weapon in weapons:
+        if not in_arc(firer, target.squares, weapon):
+            found.append(None)  # outside the weapon's firing arc (HoN core p.14)
+            continue
         shot = Shot(
             target=target,
             firer=firer,
@@ -168,6 +197,8 @@ def shots_at(
             terrain=terrain,
             range=sight.range,
             penalties=sight.modifiers,
+            fire_on_the_move=on_the_move,
+            opportunity=opportunity,
         )
         found.append(shot if _aimable(shot, state) else None)
     return found
@@ -186,7 +217,13 @@ def _aimable(shot: Shot, state: GameState) -> bool:
 
 @dataclass(frozen=True)
 class Move:
+    """A Movement Action along `path`. With `shots`, Fire on the Move: a Firing Action with the
+    weapons that have the ability, taken at position `fire_at` of the path (0: before leaving,
+    else after entering that square; None: at the end), HoN core p.23, p.33."""
+
     path: Path
+    shots: tuple[tuple[Weapon | None, str], ...] = ()
+    fire_at: int | None = None
 
 
 @dataclass(frozen=True)
@@ -215,6 +252,25 @@ class Hold:
 Action = Move | Enter | Fire | AssaultAction | Hold
 
 
+class Watcher(Protocol):
+    """Who decides, for one side, whether a unit takes Opportunity Fire (HoN core p.24)."""
+
+    def opportunity(self, state: GameState, firer: Piece, target: Piece) -> Fire | None:
+        """The Firing Action `firer` takes at `target` now, or None to let it be."""
+        ...
+
+
+def may_take_opportunity_fire(piece: Piece) -> bool:
+    """A unit with the Opportunity Fire ability, not yet activated, on the battlefield (HoN core p.24)."""
+    return (
+        not piece.activated
+        and not piece.is_wreck
+        and piece.embarked_in is None
+        and bool(piece.squares)
+        and piece.side.has("opportunity-fire")
+    )
+
+
 def may_stand(state: GameState, piece: Piece, squares: tuple[Square, ...]) -> bool:
     """One unit per square, never a square the unit may not enter (HoN core p.9, p.18); an
     infantry unit may stand on a wreck's square (HoN core p.19)."""
@@ -232,9 +288,13 @@ def may_stand(state: GameState, piece: Piece, squares: tuple[Square, ...]) -> bo
 class Turn:
     """Applies actions to a state and records what happened, for one phase of one turn."""
 
-    def __init__(self, state: GameState, dice: Dice, phase: Phase) -> None:
+    def __init__(
+        self, state: GameState, dice: Dice, phase: Phase, watchers: Mapping[str, Watcher] | None = None
+    ) -> None:
         self.state, self.dice, self.phase = state, dice, phase
         self.frames: list[Frame] = []
+        # Each side's policy, asked for Opportunity Fire during the Activation Phase (HoN core p.24).
+        self.watchers: Mapping[str, Watcher] = watchers or {}
 
     @property
     def events(self) -> list[HeroesEvent]:
@@ -247,7 +307,7 @@ class Turn:
     def perform(self, key: str, action: Action) -> None:
         piece = self.state.pieces.get(key) or self.state.reserve[key]
         if isinstance(action, Move):
-            self._move(piece, action.path)
+            self._move(piece, action.path, action.shots, action.fire_at)
         elif isinstance(action, Enter):
             self._enter(piece, action.position)
         elif isinstance(action, Fire):
@@ -293,10 +353,20 @@ class Turn:
 
     # --- Movement ---------------------------------------------------------------------
 
-    def _move(self, piece: Piece, path: Path) -> None:
+    def _move(
+        self,
+        piece: Piece,
+        path: Path,
+        shots: tuple[tuple[Weapon | None, str], ...] = (),
+        fire_at: int | None = None,
+    ) -> None:
+        """Square by square (HoN core p.33, the movement sequence): Fire on the Move where the
+        action says, and after each square entered the enemy may take Opportunity Fire (p.24).
+        A hit does not interrupt the move; a unit destroyed, or a vehicle whose tracks are hit,
+        goes no further (p.15)."""
         end = path.destination
         _may_move(piece, path, self.state.ruleset.cite("damage"))
-        if end.squares == piece.squares and end.facing == piece.facing:
+        if end.squares == piece.squares and end.facing == piece.facing and not shots:
             self.add(
                 HoldEvent(
                     turn=self.state.turn,
@@ -309,11 +379,42 @@ class Turn:
             return
         if not may_stand(self.state, piece, end.squares):
             raise ValueError(f"{piece.key} may not end a move on {end.squares}")
-        moved = replace(piece.moved(end.squares, end.facing), suppressed=piece.suppressed + path.suppressed)
-        self.state.pieces[piece.key] = moved
-        where = _where(end.squares)
-        text = f"{name(piece)} moves {path.cost} square{'s' if path.cost != 1 else ''} to {where}"
-        if path.stopped == DIFFICULT and path.working_through:
+        last = len(path.positions) - 1
+        fire_index = (last if fire_at is None else max(0, min(fire_at, last))) if shots else None
+        watched = self._watching(piece.owner)
+        key, tracks = piece.key, DamageLocation.TRACKS in piece.damage
+        reached, stop = 0, ""
+        for index, position in enumerate(path.positions):
+            current = self.state.pieces.get(key)
+            if current is None or current.is_wreck:
+                stop = "destroyed"
+                break
+            if DamageLocation.TRACKS in current.damage and not tracks:
+                stop = "tracks"
+                break
+            if index:
+                self.state.pieces[key] = current.moved(position.squares, position.facing)
+            reached = index
+            if index == fire_index:
+                self._fire(self.state.pieces[key], Fire(shots), on_the_move=True)
+            elif index and watched:
+                self.watch(key, f"as {name(piece)} moves into {_where(position.squares)}")
+        else:
+            current = self.state.pieces.get(key)
+            if current is None or current.is_wreck:
+                stop = "destroyed"
+        if stop == "destroyed":
+            return  # the Fire and Destroyed events tell where it fell
+        moved = self.state.pieces[key]
+        if not stop:
+            moved = replace(moved, suppressed=moved.suppressed + path.suppressed)
+            self.state.pieces[key] = moved
+        cost = path.cost if not stop else min(path.cost, reached)
+        where = _where(moved.squares)
+        text = f"{name(piece)} moves {cost} square{'s' if cost != 1 else ''} to {where}"
+        if stop == "tracks":
+            text += f", where its tracks are hit and it stops at once ({self.state.ruleset.cite('damage')})"
+        elif path.stopped == DIFFICULT and path.working_through:
             text += (
                 ", working its way through a difficult passage: one square, then its Movement Action ends "
                 f"({self.state.ruleset.cite('difficult-passage')})"
@@ -326,12 +427,37 @@ class Turn:
                 phase=self.phase,
                 side=piece.owner,
                 text=text + ".",
-                unit=piece.key,
-                to=end.squares,
-                path=tuple(p.square for p in path.positions),
-                cost=path.cost,
+                unit=key,
+                to=moved.squares,
+                path=tuple(p.square for p in path.positions[: reached + 1]),
+                cost=cost,
             )
         )
+
+    def _watching(self, mover: str) -> bool:
+        """Whether any enemy of `mover` may take Opportunity Fire now: only in the Activation
+        Phase (HoN core p.24), only units with the ability and not yet activated."""
+        if self.phase is not Phase.ACTIVATION or not self.watchers:
+            return False
+        return any(may_take_opportunity_fire(p) for p in self.state.enemies_of(mover))
+
+    def watch(self, key: str, when: str) -> None:
+        """Offer Opportunity Fire against unit `key` to each enemy unit that may take it, in
+        key order (HoN core p.24): during its Movement Action or after its Firing Action."""
+        target = self.state.pieces.get(key)
+        if target is None or not self._watching(target.owner):
+            return
+        for firer in sorted(self.state.enemies_of(target.owner), key=lambda p: p.key):
+            target = self.state.pieces.get(key)
+            if target is None or target.is_wreck:
+                return
+            firer_now = self.state.pieces.get(firer.key)
+            watcher = self.watchers.get(firer.owner)
+            if firer_now is None or watcher is None or not may_take_opportunity_fire(firer_now):
+                continue
+            action = watcher.opportunity(self.state, firer_now, target)
+            if action is not None and action.shots:
+                self._fire(firer_now, action, opportunity=True, when=when)
 
     def _enter(self, piece: Piece, position: Position) -> None:
         if not may_stand(self.state, piece, position.squares):
@@ -351,7 +477,13 @@ class Turn:
 
     # --- Fire -------------------------------------------------------------------------
 
-    def _fire(self, firer: Piece, action: Fire) -> None:
+    def _fire(
+        self, firer: Piece, action: Fire, on_the_move: bool = False, opportunity: bool = False, when: str = ""
+    ) -> None:
+        """Each weapon at its target, resolved before the next is declared (HoN core p.14).
+        Fire on the Move uses only the weapons with the ability, less its penalty (p.23);
+        Opportunity Fire activates the firer (p.24). After a Firing Action (not after an
+        Opportunity Fire: hon does not chain them) the enemy may take Opportunity Fire."""
         cite = self.state.ruleset.cite
         weapons: list[Weapon | None] = []
         for weapon, _ in action.shots:
@@ -359,21 +491,32 @@ class Turn:
                 weapons.append(weapon)
         if one_weapon_only(firer) and len(weapons) > 1:
             raise IllegalAttack(f"the crew of {name(firer)} is hit: it fires one of its weapons only", cite("damage"))
+        fired = False
         for weapon, target_key in action.shots:
             target = self.state.pieces.get(target_key)
             shooter = self.state.pieces.get(firer.key)
             if target is None or shooter is None or target.is_wreck:
                 continue
-            shot = shot_at(self.state, shooter, target, weapon)
+            if opportunity:
+                shooter = replace(shooter, activated=False)  # one Firing Action, all its weapons
+            shot = shots_at(self.state, shooter, target, (weapon,), None, on_the_move, opportunity)[0]
             if shot is None:
                 continue
             result = fire(shot, self.dice, self.state.ruleset)
             event = FireEvent.of(result, self.state.turn, self.phase, firer.owner)
             notes = _damage_notes(shooter, cite("damage"))
-            if notes:
-                event = event.model_copy(update={"text": f"{event.text} {notes}"})
+            prefix = ""
+            if opportunity:
+                prefix = f"Opportunity Fire {when} ({cite('opportunity-fire')}): "
+            elif on_the_move:
+                prefix = f"Fire on the Move ({cite('fire-on-the-move')}): "
+            if notes or prefix:
+                event = event.model_copy(update={"text": f"{prefix}{event.text}{' ' + notes if notes else ''}"})
             self.add(event)
             self._after_fire(result)
+            fired = True
+        if fired and not opportunity:
+            self.watch(firer.key, f"after the Firing Action of {name(firer)}")
 
     def _after_fire(self, result: FireResult) -> None:
         if result.firer is not None:
@@ -391,10 +534,18 @@ class Turn:
         approach = Path(action.path.positions[:-1], action.path.cost) if len(action.path.positions) > 1 else None
         if approach is not None and approach.destination.squares != attacker.squares:
             self._move(attacker, approach)
-            attacker = self.state.pieces[attacker.key]
+            moved = self.state.pieces.get(attacker.key)
+            if moved is None or moved.is_wreck or moved.squares != approach.destination.squares:
+                return  # destroyed or stopped by Opportunity Fire on the way (HoN core p.24-25)
+            attacker = moved
+            defender = self.state.pieces[action.defender]
         from_squares = attacker.squares
         terrain = 0 if _shared_cover(self.state, attacker, defender) else cover(self.state, defender)
-        result = resolve_assault(Assault(attacker, defender, terrain=terrain), self.dice, self.state.ruleset)
+        # Assaulted from a square outside its limited firing arc(s): a Suppressed marker first (HoN core p.26).
+        arcs = defender.side.weapons
+        outside = any(w.arc is not None for w in arcs) and not any(in_arc(defender, from_squares, w) for w in arcs)
+        assault = Assault(attacker, defender, terrain=terrain, outside_arc=outside)
+        result = resolve_assault(assault, self.dice, self.state.ruleset)
         self.add(AssaultEvent.of(result, self.state.turn, self.phase, attacker.owner))
         if result.outcome is AssaultOutcome.WIN:
             self.state.captured_units.add((attacker.owner, defender.unit.id))

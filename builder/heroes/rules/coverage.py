@@ -126,6 +126,7 @@ ODDS = _R + "test_odds.py::"
 ORDERS = _R + "test_orders.py::"
 SIMULATE = _R + "test_simulate.py::"
 TURN = _R + "test_turn.py::"
+FIRE = _R + "test_fire_in_play.py::"
 ZOC = _R + "test_zoc.py::"
 DAMAGE = _R + "test_damage.py::"
 RETREAT = _R + "test_retreat.py::"
@@ -398,10 +399,15 @@ ABILITIES: tuple[Coverage, ...] = (
         "Opportunity Fire",
         HON,
         "HoN core p.24",
-        PARTIAL,
-        "a declared opportunity shot is resolved and its firer activated; the turn engine never interrupts an "
-        "enemy's move or fire to offer one",
+        PLAYED,
+        "offered after each square an enemy enters and after its Firing Action (not after an Opportunity Fire); the "
+        "policy takes it at the first chance of a hit of 1/2 or more",
         COMBAT + "test_opportunity_fire_activates_the_firer",
+        FIRE + "test_opportunity_fire_interrupts_the_move_at_the_square_and_the_move_goes_on",
+        FIRE + "test_opportunity_fire_that_destroys_the_mover_ends_its_move",
+        FIRE + "test_only_a_unit_with_the_ability_not_activated_and_only_in_the_activation_phase",
+        FIRE + "test_opportunity_fire_after_an_enemy_firing_action",
+        FIRE + "test_the_policy_takes_opportunity_fire_only_on_good_odds",
     ),
     ability(
         "positive-waves",
@@ -593,12 +599,13 @@ MARKERS: tuple[Coverage, ...] = (
         HON,
         "HoN core p.15",
         PLAYED,
-        "a Tracks hit stops a moving vehicle at once only under opportunity fire, which the turn engine never offers",
+        "a Tracks hit from Opportunity Fire stops a moving vehicle at once",
         COMBAT + "test_damage_location",
         COMBAT + "test_a_second_damage_of_the_same_kind_destroys",
         DAMAGE + "test_a_crew_hit_vehicle_fires_only_one_of_its_weapons",
         DAMAGE + "test_a_tracks_hit_vehicle_executes_no_more_movement_actions",
         DAMAGE + "test_a_destroyed_primary_weapon_cannot_fire",
+        FIRE + "test_a_tracks_hit_under_opportunity_fire_stops_the_vehicle_at_once",
     ),
     marker(
         "destruction-point",
@@ -1149,10 +1156,12 @@ MECHANICS: tuple[Coverage, ...] = (
         "Firing arcs",
         BOTH,
         "HoN core p.14; HoN core p.26; SoN p.7-8",
-        PARTIAL,
-        "an assault declared from outside a limited arc suppresses the defender first; no Firing Action checks its "
-        "arc and the simulation never declares an assault out of one",
+        PLAYED,
+        "a weapon fires only at a target some square of which lies in its arc, from the counter's centre, a line on "
+        "a mark counting as inside (shots, previews, policy); assaulted from outside every arc: suppressed first",
         ASSAULT + "test_assaulted_from_outside_a_limited_firing_arc_the_defender_is_suppressed_first",
+        FIRE + "test_a_weapon_fires_only_inside_its_firing_arc",
+        FIRE + "test_an_assault_from_outside_every_firing_arc_suppresses_the_defender_first",
     ),
     mechanic(
         "alternate-firing-action",

@@ -33,7 +33,7 @@ from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.deployment import candidates
 from builder.heroes.rules.movement import Position, allowance, assault_path, reachable
-from builder.heroes.rules.odds import expected_hits, odds_of_assault
+from builder.heroes.rules.odds import expected_hits, odds_of_assault, odds_of_shot
 from builder.heroes.rules.orders import Orders, Tokens, needs_no_order
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import Piece, Square
@@ -59,11 +59,16 @@ class Policy(Protocol):
         """A Supply Phase Movement Action: never a firing action nor an assault (HoN core p.16)."""
         ...
 
+    def opportunity(self, state: GameState, firer: Piece, target: Piece) -> Fire | None:
+        """Whether `firer` takes Opportunity Fire at `target` now (HoN core p.24)."""
+        ...
+
 
 @dataclass
 class SimplePolicy:
     fire_threshold: float = 0.15  # expected hits a firing action must promise
     assault_edge: float = 0.2  # P(win) - P(loss) an assault must promise
+    opportunity_odds: float = 0.5  # the chance of at least a hit an Opportunity Fire must promise
     _fields: dict[tuple[object, ...], dict[Square, int]] = field(default_factory=dict, repr=False)
 
     # --- Order tokens -------------------------------------------------------------------
@@ -102,6 +107,25 @@ class SimplePolicy:
         if piece.key in state.reserve:
             return self._enter(state, piece)
         return self._advance(state, piece)
+
+    def opportunity(self, state: GameState, firer: Piece, target: Piece) -> Fire | None:
+        """Take Opportunity Fire when the exact odds of at least a hit reach `opportunity_odds`,
+        with every weapon that has them (one only when the crew is hit, HoN core p.15): the
+        unit is then activated and loses its order token (p.24), so only a good shot is worth it."""
+        if target.concealed:
+            return None
+        weapons = weapons_of(firer)
+        chosen: list[tuple[float, Weapon | None]] = []
+        for weapon, shot in zip(weapons, shots_at(state, firer, target, weapons, opportunity=True), strict=True):
+            if shot is None:
+                continue
+            odds = odds_of_shot(shot, state.ruleset).exact()
+            hit = float(odds.get("hit", 0) + odds.get("double", 0))
+            if hit >= self.opportunity_odds:
+                chosen.append((hit, weapon))
+        if one_weapon_only(firer) and len(chosen) > 1:
+            chosen = [max(chosen, key=lambda c: c[0])]
+        return Fire(tuple((weapon, target.key) for _, weapon in chosen)) if chosen else None
 
     def _shots(self, state: GameState, piece: Piece, occupancy: Occupancy) -> list[tuple[Weapon | None, str]]:
         """For each weapon, the target with the most expected hits, if worth a shot; a vehicle

@@ -79,6 +79,7 @@ HON_PAGES: tuple[tuple[str, int], ...] = (
     ("scout", 26),
     ("attack-type", 13),
     ("facing", 14),
+    ("firing-arc", 14),
     ("long-range", 14),
     ("fire", 15),
     ("double-hit", 15),

@@ -107,7 +107,7 @@ def activation_phase(
 ) -> list[Frame]:
     """Tokens revealed alternately from the side with the initiative; a unit gone or given an
     Activated marker reveals its token to no effect (HoN core p.9)."""
-    turn = Turn(state, dice, Phase.ACTIVATION)
+    turn = Turn(state, dice, Phase.ACTIVATION, policies)
     scenario_events(turn, ScenarioPhase.ACTIVATION, "start")
     autonomous = {side: sorted(p.key for p in _own(state, side) if needs_no_order(p)) for side in state.sides}
     for reveal in activation_sequence(state.initiative_order(), orders, autonomous):

@@ -1,0 +1,139 @@
+"""Fire during play (issue 13): Opportunity Fire offered by the turn engine during an enemy's
+Movement Action and after its Firing Action (HoN core p.24), firing arcs (HoN core p.14)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from builder.heroes.rules.actions import AssaultAction, Fire, Move, Turn
+from builder.heroes.rules.events import Phase
+from builder.heroes.rules.movement import Path, Position
+from builder.heroes.rules.pieces import EAST, NORTH, SOUTH
+from builder.heroes.rules.policy import SimplePolicy
+from builder.heroes.rules.preview import preview_fire
+from builder.kernel.dice import LoadedDice
+from tests.fixtures.rules.boards import piece, unit
+from tests.fixtures.rules.games import game
+from tests.heroes.rules import infantry, tank
+
+OPEN = "\n".join(["........"] * 5)
+WATCHERS = unit("watchers", abilities=["opportunity-fire"])
+POLICIES = {"a": SimplePolicy(), "b": SimplePolicy()}
+
+
+def east(start: tuple[int, int], steps: int) -> Path:
+    """A path due east, one square a step."""
+    squares = [(start[0] + i, start[1]) for i in range(steps + 1)]
+    return Path(tuple(Position((sq,), EAST) for sq in squares), steps)
+
+
+def test_opportunity_fire_interrupts_the_move_at_the_square_and_the_move_goes_on() -> None:
+    """HoN core p.24: a non-activated unit may fire "at any time during the Movement Action of
+    an enemy unit"; it is then activated; the target does not interrupt its Movement Action
+    even if it takes a Hit."""
+    mover, watcher = piece("a1", (0, 2)), piece("b1", (2, 0), "b", WATCHERS)
+    state = game(OPEN, [mover, watcher])
+    turn = Turn(state, LoadedDice([4]), Phase.ACTIVATION, POLICIES)
+    turn.perform("a1", Move(east((0, 2), 4)))
+    kinds = [f.event.kind for f in turn.frames]
+    assert kinds == ["fire", "move"]
+    shot = turn.frames[0]
+    # Shot at the first square entered: 4 + 2 against a defense of 4, a hit (HoN core p.15).
+    assert shot.event.text.startswith("Opportunity Fire as Rifles moves into [1, 2] (HoN core p.24)")
+    assert {p.key: p.squares for p in shot.pieces}["a1"] == ((1, 2),)
+    assert state.pieces["a1"].squares == ((4, 2),)  # the move went on to its end
+    assert state.pieces["a1"].side_index == 1  # flipped by the hit
+    assert state.pieces["b1"].activated  # the firer receives an Activated marker
+
+
+def test_opportunity_fire_that_destroys_the_mover_ends_its_move() -> None:
+    mover, watcher = piece("a1", (0, 2)), piece("b1", (2, 0), "b", WATCHERS)
+    state = game(OPEN, [mover, watcher])
+    turn = Turn(state, LoadedDice([6]), Phase.ACTIVATION, POLICIES)
+    turn.perform("a1", Move(east((0, 2), 4)))  # 6 + 2 = 8, twice the defense: destroyed
+    assert [f.event.kind for f in turn.frames] == ["fire", "destroyed"]
+    assert "a1" not in state.pieces
+
+
+def test_only_a_unit_with_the_ability_not_activated_and_only_in_the_activation_phase() -> None:
+    """HoN core p.24: "During (and only during) the Activation Phase, a non-activated unit"."""
+    for watcher, phase in (
+        (piece("b1", (2, 0), "b"), Phase.ACTIVATION),  # no Opportunity Fire ability
+        (piece("b1", (2, 0), "b", WATCHERS), Phase.SUPPLY),
+    ):
+        state = game(OPEN, [piece("a1", (0, 2)), watcher])
+        turn = Turn(state, LoadedDice([]), phase, POLICIES)
+        turn.perform("a1", Move(east((0, 2), 4)))
+        assert [f.event.kind for f in turn.frames] == ["move"]
+    state = game(OPEN, [piece("a1", (0, 2)), piece("b1", (2, 0), "b", WATCHERS)])
+    state.pieces["b1"] = replace(state.pieces["b1"], activated=True)
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, POLICIES)
+    turn.perform("a1", Move(east((0, 2), 4)))
+    assert [f.event.kind for f in turn.frames] == ["move"]
+
+
+def test_opportunity_fire_after_an_enemy_firing_action() -> None:
+    """HoN core p.24: "a non-activated unit can take a Firing Action against an enemy unit
+    after that enemy unit's Firing Action"."""
+    firer, target, watcher = piece("a1", (2, 2)), piece("b2", (3, 2), "b"), piece("b1", (2, 0), "b", WATCHERS)
+    state = game(OPEN, [firer, target, watcher])
+    turn = Turn(state, LoadedDice([1, 4]), Phase.ACTIVATION, POLICIES)
+    turn.perform("a1", Fire(((None, "b2"),)))
+    assert [f.event.kind for f in turn.frames] == ["fire", "fire"]
+    assert turn.frames[1].event.firer == "b1" and turn.frames[1].event.target == "a1"
+    assert "after the Firing Action of Rifles" in turn.frames[1].event.text
+    assert state.pieces["b1"].activated and state.pieces["a1"].side_index == 1
+
+
+def test_the_policy_takes_opportunity_fire_only_on_good_odds() -> None:
+    state = game(OPEN, [piece("a1", (0, 2)), piece("b1", (2, 0), "b", WATCHERS, suppressed=2)])
+    # Suppressed twice: -4 on the result, 2 + d6 - 4 reaches 4 on a 6 only: 1/6.
+    assert SimplePolicy().opportunity(state, state.pieces["b1"], state.pieces["a1"]) is None
+    state = game(OPEN, [piece("a1", (0, 2)), piece("b1", (2, 0), "b", WATCHERS)])
+    found = SimplePolicy().opportunity(state, state.pieces["b1"], state.pieces["a1"])
+    assert found == Fire(((None, "a1"),))
+
+
+def test_a_weapon_fires_only_inside_its_firing_arc() -> None:
+    """HoN core p.14: "A unit can only fire at a target that is inside the unit's Firing Arc";
+    the Gun's arc is 90° about the front, the MG has 360°."""
+    gun = piece("a1", ((3, 2), (3, 3)), kind=tank(arc=90), facing=NORTH)
+    ahead, behind = piece("b1", (3, 0), "b"), piece("b2", (3, 4), "b")
+    state = game(OPEN, [gun, ahead, behind])
+    (gun_ahead, mg_ahead) = preview_fire(state, gun, ahead)
+    (gun_behind, mg_behind) = preview_fire(state, gun, behind)
+    assert gun_ahead.odds is not None and mg_ahead.odds is not None and mg_behind.odds is not None
+    assert gun_behind.odds is None and gun_behind.reason is not None
+    assert "outside the 90° firing arc of the Gun (HoN core p.14)" in gun_behind.reason
+    turned = state.pieces["a1"].moved(gun.squares, SOUTH)
+    state.pieces["a1"] = turned
+    assert preview_fire(state, turned, behind)[0].odds is not None
+
+
+def test_a_tracks_hit_under_opportunity_fire_stops_the_vehicle_at_once() -> None:
+    """HoN core p.15, 2 : Tracks - the vehicle may no longer execute Movement Actions: hit on
+    the way, it stops where it is (p.24: a mere hit would not interrupt the move)."""
+    panzer = piece("a1", ((0, 3), (0, 4)), kind=tank(), facing=NORTH)
+    watcher = piece("b1", (3, 2), "b", infantry(heavy=5, abilities=["opportunity-fire"]))
+    state = game(OPEN, [panzer, watcher])
+    path = Path(tuple(Position(((0, r), (0, r + 1)), NORTH) for r in (3, 2, 1, 0)), 3)
+    # 3 + 5 = 8 against the side's 7: a hit; the damage location roll of 2 is Tracks.
+    turn = Turn(state, LoadedDice([3, 2]), Phase.ACTIVATION, POLICIES)
+    turn.perform("a1", Move(path))
+    assert [f.event.kind for f in turn.frames] == ["fire", "move"]
+    assert state.pieces["a1"].squares == ((0, 2), (0, 3))
+    assert "its tracks are hit and it stops at once (HoN core p.15)" in turn.frames[1].event.text
+
+
+def test_an_assault_from_outside_every_firing_arc_suppresses_the_defender_first() -> None:
+    """HoN core p.26: "When a unit with a firing arc is assaulted from a square out of its
+    firing arc, you must give it a Suppressed Marker before resolving the assault"."""
+    gun = piece("b1", ((3, 1), (3, 2)), "b", tank(arc=90, secondary=None), facing=NORTH)
+    stormers = piece("a1", (3, 3), kind=infantry(heavy=2, abilities=[{"id": "assault", "value": 2}]))
+    state = game(OPEN, [gun, stormers])
+    turn = Turn(state, LoadedDice([1, 6, 1, 1, 1, 1]), Phase.ACTIVATION)
+    step = Path((Position(((3, 3),), NORTH), Position(((3, 2),), NORTH)), 1)
+    turn.perform("a1", AssaultAction(step, "b1"))
+    (assault,) = [f.event for f in turn.frames if f.event.kind == "assault"]
+    labels = [m.label for roll in assault.rolls for m in roll.modifiers]
+    assert "Suppressed x1" in labels
