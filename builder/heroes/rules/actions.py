@@ -21,7 +21,17 @@ from builder.heroes.rules.assault import (
     DefenderMove,
     resolve_assault,
 )
-from builder.heroes.rules.combat import Facing, FireResult, IllegalAttack, Shot, aim, fire, name
+from builder.heroes.rules.combat import (
+    Facing,
+    FireResult,
+    IllegalAttack,
+    Shot,
+    aim,
+    fire,
+    machine_gunner_pool,
+    name,
+    split_machine_gunner,
+)
 from builder.heroes.rules.damage import DamageLocation, Effect
 from builder.heroes.rules.events import (
     AdvanceEvent,
@@ -217,12 +227,12 @@ def _aimable(shot: Shot, state: GameState) -> bool:
 
 @dataclass(frozen=True)
 class Move:
-    """A Movement Action along `path`. With `shots`, Fire on the Move: a Firing Action with the
+    """A Movement Action along `path`. With `fire`, Fire on the Move: a Firing Action with the
     weapons that have the ability, taken at position `fire_at` of the path (0: before leaving,
     else after entering that square; None: at the end), HoN core p.23, p.33."""
 
     path: Path
-    shots: tuple[tuple[Weapon | None, str], ...] = ()
+    fire: Fire | None = None
     fire_at: int | None = None
 
 
@@ -235,7 +245,13 @@ class Enter:
 
 @dataclass(frozen=True)
 class Fire:
-    shots: tuple[tuple[Weapon | None, str], ...]  # each weapon and the key of its target
+    """A Firing Action: each weapon and the key of its target. `suppressive`: the weapons
+    firing Suppressive Fire (HoN core p.24); `shares`, one per shot when given: a Machine
+    Gunner's share of its modified combat value for that target, None for a whole shot (p.24)."""
+
+    shots: tuple[tuple[Weapon | None, str], ...]
+    suppressive: tuple[Weapon | None, ...] = ()
+    shares: tuple[int | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -307,7 +323,7 @@ class Turn:
     def perform(self, key: str, action: Action) -> None:
         piece = self.state.pieces.get(key) or self.state.reserve[key]
         if isinstance(action, Move):
-            self._move(piece, action.path, action.shots, action.fire_at)
+            self._move(piece, action.path, action.fire, action.fire_at)
         elif isinstance(action, Enter):
             self._enter(piece, action.position)
         elif isinstance(action, Fire):
@@ -357,7 +373,7 @@ class Turn:
         self,
         piece: Piece,
         path: Path,
-        shots: tuple[tuple[Weapon | None, str], ...] = (),
+        shots: Fire | None = None,
         fire_at: int | None = None,
     ) -> None:
         """Square by square (HoN core p.33, the movement sequence): Fire on the Move where the
@@ -366,7 +382,7 @@ class Turn:
         goes no further (p.15)."""
         end = path.destination
         _may_move(piece, path, self.state.ruleset.cite("damage"))
-        if end.squares == piece.squares and end.facing == piece.facing and not shots:
+        if end.squares == piece.squares and end.facing == piece.facing and shots is None:
             self.add(
                 HoldEvent(
                     turn=self.state.turn,
@@ -380,7 +396,7 @@ class Turn:
         if not may_stand(self.state, piece, end.squares):
             raise ValueError(f"{piece.key} may not end a move on {end.squares}")
         last = len(path.positions) - 1
-        fire_index = (last if fire_at is None else max(0, min(fire_at, last))) if shots else None
+        fire_index = (last if fire_at is None else max(0, min(fire_at, last))) if shots is not None else None
         watched = self._watching(piece.owner)
         key, tracks = piece.key, DamageLocation.TRACKS in piece.damage
         reached, stop = 0, ""
@@ -395,8 +411,8 @@ class Turn:
             if index:
                 self.state.pieces[key] = current.moved(position.squares, position.facing)
             reached = index
-            if index == fire_index:
-                self._fire(self.state.pieces[key], Fire(shots), on_the_move=True)
+            if index == fire_index and shots is not None:
+                self._fire(self.state.pieces[key], shots, on_the_move=True)
             elif index and watched:
                 self.watch(key, f"as {name(piece)} moves into {_where(position.squares)}")
         else:
@@ -491,8 +507,12 @@ class Turn:
                 weapons.append(weapon)
         if one_weapon_only(firer) and len(weapons) > 1:
             raise IllegalAttack(f"the crew of {name(firer)} is hit: it fires one of its weapons only", cite("damage"))
+        shares = action.shares or (None,) * len(action.shots)
+        if len(shares) != len(action.shots):
+            raise ValueError("a Machine Gunner share for each shot, or none at all")
+        self._check_split(firer, action, shares, on_the_move)
         fired = False
-        for weapon, target_key in action.shots:
+        for (weapon, target_key), share in zip(action.shots, shares, strict=True):
             target = self.state.pieces.get(target_key)
             shooter = self.state.pieces.get(firer.key)
             if target is None or shooter is None or target.is_wreck:
@@ -502,6 +522,8 @@ class Turn:
             shot = shots_at(self.state, shooter, target, (weapon,), None, on_the_move, opportunity)[0]
             if shot is None:
                 continue
+            suppressive = weapon in action.suppressive
+            shot = replace(shot, suppressive=suppressive, machine_gunner_share=share)
             result = fire(shot, self.dice, self.state.ruleset)
             event = FireEvent.of(result, self.state.turn, self.phase, firer.owner)
             notes = _damage_notes(shooter, cite("damage"))
@@ -510,6 +532,10 @@ class Turn:
                 prefix = f"Opportunity Fire {when} ({cite('opportunity-fire')}): "
             elif on_the_move:
                 prefix = f"Fire on the Move ({cite('fire-on-the-move')}): "
+            if suppressive:
+                prefix += f"Suppressive Fire ({cite('suppressive-fire')}): "
+            if share is not None:
+                prefix += f"Machine Gunner, +{share} of its split ({cite('machine-gunner')}): "
             if notes or prefix:
                 event = event.model_copy(update={"text": f"{prefix}{event.text}{' ' + notes if notes else ''}"})
             self.add(event)
@@ -517,6 +543,20 @@ class Turn:
             fired = True
         if fired and not opportunity:
             self.watch(firer.key, f"after the Firing Action of {name(firer)}")
+
+    def _check_split(self, firer: Piece, action: Fire, shares: tuple[int | None, ...], on_the_move: bool) -> None:
+        """A Machine Gunner's shares: targets of one type, each within 2 squares of another,
+        at least +1 each, adding up to its modified combat value (HoN core p.24)."""
+        split = [(w, k, n) for (w, k), n in zip(action.shots, shares, strict=True) if n is not None]
+        page = self.state.ruleset.cite("machine-gunner")
+        for weapon in {id(w): w for w, _, _ in split}.values():
+            mine = [(k, n) for w, k, n in split if w is weapon]
+            targets = [self.state.pieces[k] for k, _ in mine]
+            shot = shots_at(self.state, firer, targets[0], (weapon,), None, on_the_move)[0]
+            if shot is None:
+                raise IllegalAttack(f"no shot at {name(targets[0])}", page)
+            pool = machine_gunner_pool(replace(shot, suppressive=weapon in action.suppressive), self.state.ruleset)
+            split_machine_gunner(pool, targets, [n for _, n in mine], self.state.ruleset)
 
     def _after_fire(self, result: FireResult) -> None:
         if result.firer is not None:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from itertools import combinations
 from typing import Protocol
 
 from builder.heroes.catalogue.units import Weapon
@@ -29,20 +30,25 @@ from builder.heroes.rules.actions import (
     weapons_of,
 )
 from builder.heroes.rules.assault import Assault
-from builder.heroes.rules.combat import IllegalAttack
+from builder.heroes.rules.combat import IllegalAttack, Shot, aim, machine_gunner_pool, split_machine_gunner
 from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.deployment import candidates
-from builder.heroes.rules.movement import Position, allowance, assault_path, reachable
-from builder.heroes.rules.odds import expected_hits, odds_of_assault, odds_of_shot
+from builder.heroes.rules.movement import Path, Position, allowance, assault_path, reachable
+from builder.heroes.rules.odds import expected_hits, expected_suppressed, odds_of_assault, odds_of_shot
 from builder.heroes.rules.orders import Orders, Tokens, needs_no_order
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.placement import zone_squares, zones_for
+from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
 from builder.heroes.scenario.conditions import AllOf, AnyOf, Condition, Control
 
 FAR = 10_000
+# hon's reading, the book gives no exchange rate: a Suppressed marker (-2 on every roll, one
+# taken off each Supply Phase, HoN core p.16) is worth a third of a hit to the policy.
+SUPPRESSION_WORTH = 1 / 3
+MG_TARGETS = 4  # the best single targets a Machine Gunner considers splitting between
 FIELDS_KEPT = 64  # distance fields remembered; goals that chase enemies change every move
 
 
@@ -99,9 +105,12 @@ class SimplePolicy:
         if assault is not None:
             return assault
         shots = self._shots(state, piece, occupancy)
-        if shots:
-            return Fire(tuple(shots))
-        return self._advance(state, piece)
+        if shots is not None:
+            return shots[0]
+        action = self._advance(state, piece)
+        if isinstance(action, Move):
+            return self._on_the_move(state, piece, action.path)
+        return action
 
     def supply_move(self, state: GameState, piece: Piece) -> Action:
         if piece.key in state.reserve:
@@ -127,30 +136,59 @@ class SimplePolicy:
             chosen = [max(chosen, key=lambda c: c[0])]
         return Fire(tuple((weapon, target.key) for _, weapon in chosen)) if chosen else None
 
-    def _shots(self, state: GameState, piece: Piece, occupancy: Occupancy) -> list[tuple[Weapon | None, str]]:
-        """For each weapon, the target with the most expected hits, if worth a shot; a vehicle
-        whose crew is hit fires only its best weapon (HoN core p.15). A destroyed primary
-        weapon has no shot at all (`shots_at` refuses it)."""
+    def _shots(
+        self, state: GameState, piece: Piece, occupancy: Occupancy, on_the_move: bool = False
+    ) -> tuple[Fire, float] | None:
+        """For each weapon the best plan worth a shot: one target, fired normally or as
+        Suppressive Fire, or a Machine Gunner's split between targets (HoN core p.24), weighed
+        by the exact odds; a vehicle whose crew is hit fires only its best weapon (HoN core
+        p.15). A destroyed primary weapon has no shot at all (`shots_at` refuses it)."""
         reach = state.ruleset.max_range or FAR
         targets = [t for t in enemies_in_reach(state, piece, reach) if not t.concealed]
         weapons = weapons_of(piece)
-        best: list[tuple[float, str] | None] = [None] * len(weapons)
+        legal: list[list[Shot]] = [[] for _ in weapons]
         for target in targets:
-            for i, shot in enumerate(shots_at(state, piece, target, weapons, occupancy)):
-                if shot is None:
-                    continue
-                worth = (expected_hits(shot, state.ruleset) * _worth(target), target.key)
-                found = best[i]
-                if found is None or worth > found:
-                    best[i] = worth
-        chosen = [
-            (found, weapon)
-            for weapon, found in zip(weapons, best, strict=True)
-            if found is not None and found[0] >= self.fire_threshold
-        ]
+            found = shots_at(state, piece, target, weapons, occupancy, on_the_move=on_the_move)
+            for i, shot in enumerate(found):
+                if shot is not None:
+                    legal[i].append(shot)
+        chosen: list[tuple[Weapon | None, _Plan]] = []
+        for weapon, shots in zip(weapons, legal, strict=True):
+            plan = _best_plan(shots, state.ruleset)
+            if plan is not None and plan.value >= self.fire_threshold:
+                chosen.append((weapon, plan))
         if one_weapon_only(piece) and len(chosen) > 1:
-            chosen = [max(chosen, key=lambda c: c[0][0])]  # the first best, in weapon order
-        return [(weapon, found[1]) for found, weapon in chosen]
+            chosen = [max(chosen, key=lambda c: c[1].value)]  # the first best, in weapon order
+        if not chosen:
+            return None
+        shots_taken = tuple((weapon, key) for weapon, plan in chosen for key, _ in plan.shots)
+        shares = tuple(share for _, plan in chosen for _, share in plan.shots)
+        fire = Fire(
+            shots_taken,
+            tuple(weapon for weapon, plan in chosen if plan.suppressive),
+            shares if any(share is not None for share in shares) else (),
+        )
+        return fire, sum(plan.value for _, plan in chosen)
+
+    def _on_the_move(self, state: GameState, piece: Piece, path: Path) -> Move:
+        """Fire on the Move (HoN core p.23): a unit whose weapons have the ability fires before
+        leaving or after its last square, wherever its best plan is worth more, with the penalty."""
+        if not _fires_on_the_move(piece):
+            return Move(path)
+        best: tuple[float, int, Fire] | None = None
+        try:
+            for index in sorted({0, len(path.positions) - 1}):
+                position = path.positions[index]
+                moved = piece.moved(position.squares, position.facing)
+                state.pieces[piece.key] = moved
+                found = self._shots(state, moved, Occupancy(state.pieces.values()), on_the_move=True)
+                if found is not None and (best is None or found[1] > best[0]):
+                    best = (found[1], index, found[0])
+        finally:
+            state.pieces[piece.key] = piece
+        if best is None:
+            return Move(path)
+        return Move(path, best[2], best[1])
 
     def _assault(self, state: GameState, piece: Piece) -> AssaultAction | None:
         points = allowance(piece)
@@ -277,6 +315,85 @@ def _distance_field(state: GameState, piece: Piece, goals: Iterable[Square]) -> 
                 found[there] = steps
                 queue.append(there)
     return found
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What one weapon does in a Firing Action and what it is worth."""
+
+    value: float
+    shots: tuple[tuple[str, int | None], ...]  # each target's key and Machine Gunner share
+    suppressive: bool = False
+
+
+def _worth_of(shot: Shot, ruleset: Ruleset) -> float:
+    """Expected hits (a double counting two), or for Suppressive Fire the expected Suppressed
+    markers at SUPPRESSION_WORTH each, times the target's worth."""
+    if shot.suppressive:
+        return expected_suppressed(shot, ruleset) * SUPPRESSION_WORTH * _worth(shot.target)
+    return expected_hits(shot, ruleset) * _worth(shot.target)
+
+
+def _legal(shot: Shot, ruleset: Ruleset) -> bool:
+    try:
+        aim(shot, ruleset)
+    except (IllegalAttack, ValueError):
+        return False
+    return True
+
+
+def _best_plan(shots: list[Shot], ruleset: Ruleset) -> _Plan | None:
+    """The best use of one weapon against the targets it may shoot: each target fired at
+    normally or with Suppressive Fire, and a Machine Gunner's even split (+4 over three is
+    +1, +1, +2) between two or three of its best targets, suppressive or not (HoN core p.24).
+    Ties go to the first found: a whole shot before a split, targets in key order."""
+    best: _Plan | None = None
+
+    def consider(plan: _Plan) -> None:
+        nonlocal best
+        if best is None or plan.value > best.value + 1e-12:
+            best = plan
+
+    singles: list[tuple[float, Shot]] = []
+    for shot in sorted(shots, key=lambda s: s.target.key):
+        value = _worth_of(shot, ruleset)
+        singles.append((value, shot))
+        consider(_Plan(value, ((shot.target.key, None),)))
+        suppressing = replace(shot, suppressive=True)
+        if _legal(suppressing, ruleset):
+            consider(_Plan(_worth_of(suppressing, ruleset), ((shot.target.key, None),), True))
+    if len(singles) < 2 or not _legal(replace(singles[0][1], machine_gunner_share=1), ruleset):
+        return best
+    top = [shot for _, shot in sorted(singles, key=lambda v: (-v[0], v[1].target.key))[:MG_TARGETS]]
+    modes = [False] + ([True] if _legal(replace(top[0], suppressive=True), ruleset) else [])
+    for suppressive in modes:
+        for size in (2, 3):
+            for group in combinations(top, size):
+                if len({s.target.type for s in group}) > 1:
+                    continue
+                try:
+                    pool = machine_gunner_pool(replace(group[0], suppressive=suppressive), ruleset)
+                    shares = split_machine_gunner(pool, [s.target for s in group], ruleset=ruleset)
+                except IllegalAttack:
+                    continue
+                split = [
+                    replace(s, suppressive=suppressive, machine_gunner_share=n)
+                    for s, n in zip(group, shares, strict=True)
+                ]
+                if not all(_legal(s, ruleset) for s in split):
+                    continue
+                value = sum(_worth_of(s, ruleset) for s in split)
+                consider(
+                    _Plan(value, tuple((s.target.key, n) for s, n in zip(group, shares, strict=True)), suppressive)
+                )
+    return best
+
+
+def _fires_on_the_move(piece: Piece) -> bool:
+    """Whether the unit or one of its weapons has Fire on the Move (HoN core p.14, p.23)."""
+    return piece.side.has("fire-on-the-move") or any(
+        a.id == "fire-on-the-move" for w in piece.side.weapons for a in w.abilities
+    )
 
 
 def _gap(a: tuple[Square, ...], b: tuple[Square, ...]) -> int:

@@ -19,6 +19,7 @@ from tests.heroes.rules import infantry, tank
 OPEN = "\n".join(["........"] * 5)
 WATCHERS = unit("watchers", abilities=["opportunity-fire"])
 POLICIES = {"a": SimplePolicy(), "b": SimplePolicy()}
+HILL = [{"id": "hill", "name": "The hill", "kind": "secondary", "at": [7, 2]}]
 
 
 def east(start: tuple[int, int], steps: int) -> Path:
@@ -137,3 +138,53 @@ def test_an_assault_from_outside_every_firing_arc_suppresses_the_defender_first(
     (assault,) = [f.event for f in turn.frames if f.event.kind == "assault"]
     labels = [m.label for roll in assault.rolls for m in roll.modifiers]
     assert "Suppressed x1" in labels
+
+
+def test_the_policy_chooses_suppressive_fire_when_it_promises_more() -> None:
+    """HoN core p.24: Suppressive Fire doubles the combat value and bonuses, not the penalties.
+    Through three squares of tall grass (-6): a normal shot hits on a 6 only (1/6 of a hit);
+    suppressive fire gives a marker on 2+ and two on a 6 (one marker on average), worth more
+    at a third of a hit each (hon's rate)."""
+    board = "\n".join(["........", ".YYY....", "........"])
+    firer = piece("a1", (0, 1), kind=infantry(combat=4, abilities=["suppressive-fire"]))
+    state = game(board, [firer, piece("b1", (4, 1), "b")])
+    action = SimplePolicy().activate(state, firer)
+    assert action == Fire(((None, "b1"),), suppressive=(None,))
+    turn = Turn(state, LoadedDice([6]), Phase.ACTIVATION)
+    turn.perform("a1", action)
+    (event,) = turn.events
+    assert event.text.startswith("Suppressive Fire (HoN core p.24): ")
+    assert event.suppressed == 2 and state.pieces["b1"].suppressed == 2  # 8 + 6 - 6 = 8, twice the defense
+
+
+def test_the_policy_splits_a_machine_gunners_fire_when_it_promises_more() -> None:
+    """HoN core p.24, the worked example's split: +4 over three targets is +1, +1, +2. One
+    whole shot promises 1.5 hits (a double on 4+), the split 2/3 + 2/3 + 1."""
+    gunner = piece("a1", (3, 3), kind=infantry(combat=4, abilities=["machine-gunner"]))
+    targets = [piece("b1", (2, 1), "b"), piece("b2", (3, 1), "b"), piece("b3", (4, 1), "b")]
+    state = game(OPEN, [gunner, *targets])
+    action = SimplePolicy().activate(state, gunner)
+    assert isinstance(action, Fire) and sorted(action.shares or ()) == [1, 1, 2]
+    assert {key for _, key in action.shots} == {"b1", "b2", "b3"}
+    turn = Turn(state, LoadedDice([3, 3, 3]), Phase.ACTIVATION)
+    turn.perform("a1", action)
+    assert [e.kind for e in turn.events] == ["fire", "fire", "fire"]
+    assert all("Machine Gunner, +" in e.text for e in turn.events)
+    assert sorted(e.rolls[0].total for e in turn.events) == [4, 4, 5]
+
+
+def test_the_policy_fires_on_the_move_where_it_sees_its_target() -> None:
+    """HoN core p.23: "The unit may take a Firing Action during its Movement Action ... resolved
+    before leaving, or after entering a square"; the penalty comes off the combat value."""
+    board = "\n".join(["........", "##......", "........"])
+    runner = piece("a1", (0, 2), kind=infantry(combat=2, abilities=[{"id": "fire-on-the-move", "value": 1}]))
+    state = game(board, [runner, piece("b1", (0, 0), "b")], objectives=HILL)
+    action = SimplePolicy().activate(state, runner)
+    assert isinstance(action, Move) and action.fire == Fire(((None, "b1"),))
+    assert action.fire_at == len(action.path.positions) - 1  # no line of sight before it leaves
+    turn = Turn(state, LoadedDice([6]), Phase.ACTIVATION)
+    turn.perform("a1", action)
+    fired, moved = turn.events
+    assert fired.text.startswith("Fire on the Move (HoN core p.23): ") and moved.kind == "move"
+    labels = {m.label: m.value for m in fired.rolls[0].modifiers}
+    assert labels["Fire on the Move"] == -1
