@@ -57,6 +57,7 @@ from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import Frame, GameState, destroyed_in
 from builder.heroes.rules.zoc import zones_of_control
 from builder.kernel.dice import Dice
+from builder.kernel.events import Modifier
 
 # --- Looking at the battlefield ---------------------------------------------------------
 
@@ -243,15 +244,20 @@ class Enter:
     position: Position
 
 
+MAX_AMMO = 3  # "Up to 3 on the same action" (HoN core p.28, as the catalogue reads it)
+
+
 @dataclass(frozen=True)
 class Fire:
     """A Firing Action: each weapon and the key of its target. `suppressive`: the weapons
     firing Suppressive Fire (HoN core p.24); `shares`, one per shot when given: a Machine
-    Gunner's share of its modified combat value for that target, None for a whole shot (p.24)."""
+    Gunner's share of its modified combat value for that target, None for a whole shot (p.24).
+    `ammo`: Ammo markers spent on the action, at most MAX_AMMO."""
 
     shots: tuple[tuple[Weapon | None, str], ...]
     suppressive: tuple[Weapon | None, ...] = ()
     shares: tuple[int | None, ...] = ()
+    ammo: int = 0  # Ammo markers spent: +1 each to the combat value against infantry (HoN core p.28)
 
 
 @dataclass(frozen=True)
@@ -510,8 +516,9 @@ class Turn:
         shares = action.shares or (None,) * len(action.shots)
         if len(shares) != len(action.shots):
             raise ValueError("a Machine Gunner share for each shot, or none at all")
-        self._check_split(firer, action, shares, on_the_move)
-        fired = False
+        bonuses = self._ammo(firer, action)
+        self._check_split(firer, action, shares, on_the_move, bonuses)
+        fired = spent = False
         for (weapon, target_key), share in zip(action.shots, shares, strict=True):
             target = self.state.pieces.get(target_key)
             shooter = self.state.pieces.get(firer.key)
@@ -523,7 +530,9 @@ class Turn:
             if shot is None:
                 continue
             suppressive = weapon in action.suppressive
-            shot = replace(shot, suppressive=suppressive, machine_gunner_share=share)
+            extra = bonuses if target.is_infantry else ()
+            spent = spent or bool(extra)
+            shot = replace(shot, suppressive=suppressive, machine_gunner_share=share, bonuses=shot.bonuses + extra)
             result = fire(shot, self.dice, self.state.ruleset)
             event = FireEvent.of(result, self.state.turn, self.phase, firer.owner)
             notes = _damage_notes(shooter, cite("damage"))
@@ -536,15 +545,41 @@ class Turn:
                 prefix += f"Suppressive Fire ({cite('suppressive-fire')}): "
             if share is not None:
                 prefix += f"Machine Gunner, +{share} of its split ({cite('machine-gunner')}): "
+            if extra:
+                prefix += f"{action.ammo} Ammo marker(s) spent, +{action.ammo} ({cite('gear')}): "
             if notes or prefix:
                 event = event.model_copy(update={"text": f"{prefix}{event.text}{' ' + notes if notes else ''}"})
             self.add(event)
             self._after_fire(result)
             fired = True
+        if spent:
+            pool = self.state.gear_for(firer, "ammo")
+            assert pool is not None
+            self.state.spend(pool, action.ammo)
         if fired and not opportunity:
             self.watch(firer.key, f"after the Firing Action of {name(firer)}")
 
-    def _check_split(self, firer: Piece, action: Fire, shares: tuple[int | None, ...], on_the_move: bool) -> None:
+    def _ammo(self, firer: Piece, action: Fire) -> tuple[Modifier, ...]:
+        """The Ammo markers the action spends, as a bonus on the combat value (HoN core p.28)."""
+        if not action.ammo:
+            return ()
+        page = self.state.ruleset.cite("gear")
+        pool = self.state.gear_for(firer, "ammo")
+        if action.ammo < 0 or action.ammo > MAX_AMMO:
+            raise IllegalAttack(f"1 to {MAX_AMMO} Ammo markers on one Firing Action", page)
+        if pool is None or pool.count < action.ammo:
+            raise IllegalAttack(f"{name(firer)} has not {action.ammo} Ammo marker(s) to spend", page)
+        label = "Ammo" if action.ammo == 1 else f"Ammo x{action.ammo}"
+        return (Modifier(f"{label} ({pool.source})", action.ammo, page),)
+
+    def _check_split(
+        self,
+        firer: Piece,
+        action: Fire,
+        shares: tuple[int | None, ...],
+        on_the_move: bool,
+        bonuses: tuple[Modifier, ...] = (),
+    ) -> None:
         """A Machine Gunner's shares: targets of one type, each within 2 squares of another,
         at least +1 each, adding up to its modified combat value (HoN core p.24)."""
         split = [(w, k, n) for (w, k), n in zip(action.shots, shares, strict=True) if n is not None]
@@ -555,7 +590,9 @@ class Turn:
             shot = shots_at(self.state, firer, targets[0], (weapon,), None, on_the_move)[0]
             if shot is None:
                 raise IllegalAttack(f"no shot at {name(targets[0])}", page)
-            pool = machine_gunner_pool(replace(shot, suppressive=weapon in action.suppressive), self.state.ruleset)
+            extra = bonuses if targets[0].is_infantry else ()
+            shot = replace(shot, suppressive=weapon in action.suppressive, bonuses=shot.bonuses + extra)
+            pool = machine_gunner_pool(shot, self.state.ruleset)
             split_machine_gunner(pool, targets, [n for _, n in mine], self.state.ruleset)
 
     def _after_fire(self, result: FireResult) -> None:

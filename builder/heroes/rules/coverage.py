@@ -625,9 +625,12 @@ MARKERS: tuple[Coverage, ...] = (
         "Ammo",
         HON,
         "HoN core p.28",
-        PARTIAL,
-        f"its +1 against infantry is resolved when a shot declares it; {NO_MARKERS}",
+        PLAYED,
+        "kept on its option for its tile's infantry (any unit's on a command tile), spent from the pool; the policy "
+        "spends one at a time while it adds 0.2 expected hits, in ordinary Firing Actions only",
         COMBAT + "test_ammo_only_helps_against_infantry",
+        FIRE + "test_ammo_markers_are_spent_for_their_bonus_against_infantry",
+        FIRE + "test_gear_markers_go_to_the_units_of_their_tile",
     ),
     marker(
         "passage", "Passage", HON, "HoN core p.28", NOT_PLAYED, f"vehicles never cross hedgerows this way; {NO_MARKERS}"

@@ -15,6 +15,7 @@ from typing import Protocol
 
 from builder.heroes.catalogue.units import Weapon
 from builder.heroes.rules.actions import (
+    MAX_AMMO,
     Action,
     AssaultAction,
     Enter,
@@ -43,6 +44,7 @@ from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
 from builder.heroes.scenario.conditions import AllOf, AnyOf, Condition, Control
+from builder.kernel.events import Modifier
 
 FAR = 10_000
 # hon's reading, the book gives no exchange rate: a Suppressed marker (-2 on every roll, one
@@ -75,6 +77,7 @@ class SimplePolicy:
     fire_threshold: float = 0.15  # expected hits a firing action must promise
     assault_edge: float = 0.2  # P(win) - P(loss) an assault must promise
     opportunity_odds: float = 0.5  # the chance of at least a hit an Opportunity Fire must promise
+    ammo_gain: float = 0.2  # expected hits an Ammo marker must add to be spent
     _fields: dict[tuple[object, ...], dict[Square, int]] = field(default_factory=dict, repr=False)
 
     # --- Order tokens -------------------------------------------------------------------
@@ -106,7 +109,7 @@ class SimplePolicy:
             return assault
         shots = self._shots(state, piece, occupancy)
         if shots is not None:
-            return shots[0]
+            return self._with_ammo(state, piece, occupancy, shots)
         action = self._advance(state, piece)
         if isinstance(action, Move):
             return self._on_the_move(state, piece, action.path)
@@ -137,7 +140,7 @@ class SimplePolicy:
         return Fire(tuple((weapon, target.key) for _, weapon in chosen)) if chosen else None
 
     def _shots(
-        self, state: GameState, piece: Piece, occupancy: Occupancy, on_the_move: bool = False
+        self, state: GameState, piece: Piece, occupancy: Occupancy, on_the_move: bool = False, ammo: int = 0
     ) -> tuple[Fire, float] | None:
         """For each weapon the best plan worth a shot: one target, fired normally or as
         Suppressive Fire, or a Machine Gunner's split between targets (HoN core p.24), weighed
@@ -151,6 +154,9 @@ class SimplePolicy:
             found = shots_at(state, piece, target, weapons, occupancy, on_the_move=on_the_move)
             for i, shot in enumerate(found):
                 if shot is not None:
+                    if ammo and target.is_infantry:
+                        extra = Modifier("Ammo", ammo, state.ruleset.cite("gear"))
+                        shot = replace(shot, bonuses=(*shot.bonuses, extra))
                     legal[i].append(shot)
         chosen: list[tuple[Weapon | None, _Plan]] = []
         for weapon, shots in zip(weapons, legal, strict=True):
@@ -169,6 +175,20 @@ class SimplePolicy:
             shares if any(share is not None for share in shares) else (),
         )
         return fire, sum(plan.value for _, plan in chosen)
+
+    def _with_ammo(self, state: GameState, piece: Piece, occupancy: Occupancy, plan: tuple[Fire, float]) -> Fire:
+        """Spend Ammo markers (+1 each against infantry, up to 3, HoN core p.28) one at a time
+        while each adds at least `ammo_gain` expected hits to the best plan."""
+        fire, value = plan
+        pool = state.gear_for(piece, "ammo")
+        if pool is None:
+            return fire
+        for count in range(1, min(MAX_AMMO, pool.count) + 1):
+            found = self._shots(state, piece, occupancy, ammo=count)
+            if found is None or found[1] - value < self.ammo_gain:
+                break
+            fire, value = replace(found[0], ammo=count), found[1]
+        return fire
 
     def _on_the_move(self, state: GameState, piece: Piece, path: Path) -> Move:
         """Fire on the Move (HoN core p.23): a unit whose weapons have the ability fires before

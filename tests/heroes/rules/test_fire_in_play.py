@@ -4,13 +4,21 @@ Movement Action and after its Firing Action (HoN core p.24), firing arcs (HoN co
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path as FilePath
 
+import pytest
+
+from builder.heroes.army.resolve import resolve
 from builder.heroes.rules.actions import AssaultAction, Fire, Move, Turn
+from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.events import Phase
 from builder.heroes.rules.movement import Path, Position
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.preview import preview_fire
+from builder.heroes.rules.state import GearPool, gear_pools
+from builder.io.catalogue_files import load_catalogue
+from builder.io.scenario_files import load_scenario
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece, unit
 from tests.fixtures.rules.games import game
@@ -19,6 +27,7 @@ from tests.heroes.rules import infantry, tank
 OPEN = "\n".join(["........"] * 5)
 WATCHERS = unit("watchers", abilities=["opportunity-fire"])
 POLICIES = {"a": SimplePolicy(), "b": SimplePolicy()}
+SCENARIOS = FilePath(__file__).resolve().parents[3] / "scenarios"
 HILL = [{"id": "hill", "name": "The hill", "kind": "secondary", "at": [7, 2]}]
 
 
@@ -188,3 +197,42 @@ def test_the_policy_fires_on_the_move_where_it_sees_its_target() -> None:
     assert fired.text.startswith("Fire on the Move (HoN core p.23): ") and moved.kind == "move"
     labels = {m.label: m.value for m in fired.rolls[0].modifiers}
     assert labels["Fire on the Move"] == -1
+
+
+def test_ammo_markers_are_spent_for_their_bonus_against_infantry() -> None:
+    """HoN core p.28: "Each Ammo Marker grants a +1 bonus to your Combat Value during a Firing
+    Action (regular or Alternate) against Infantry Units"; spent, it is gone (p.31: "their use is
+    limited to the number of markers"). The policy spends one: 2 + 1 makes a double hit on 5+
+    (+1/3 of a hit); a second would add 1/6 only."""
+    firer = piece("a1", (2, 1))
+    state = game(OPEN, [firer, piece("b1", (3, 1), "b")])
+    pool = GearPool("a", "ammo", 3, None, ("infantry",), "Ammo")
+    state.gear.append(pool)
+    action = SimplePolicy().activate(state, firer)
+    assert action == Fire(((None, "b1"),), ammo=1)
+    turn = Turn(state, LoadedDice([5]), Phase.ACTIVATION)
+    turn.perform("a1", action)
+    fired = turn.events[0]
+    assert "1 Ammo marker(s) spent, +1 (HoN core p.28)" in fired.text
+    assert fired.rolls[0].total == 8 and "b1" not in state.pieces  # 5 + 2 + 1, twice the defense
+    assert pool.count == 2
+    with pytest.raises(IllegalAttack, match="Ammo"):
+        Turn(state, LoadedDice([5]), Phase.ACTIVATION).perform("a1", Fire((), ammo=3))
+
+
+def test_gear_markers_go_to_the_units_of_their_tile() -> None:
+    """HoN core p.28: only the units of the Recruitment Tile the gear option is on use it (any
+    unit of the army on a command tile); Ammo is Restricted to Infantry."""
+    loaded = load_scenario(SCENARIOS / "welcome-to-caen-carpiquet.yaml")
+    armies = loaded.armies()
+    catalogue = load_catalogue()[0]
+    pools = [
+        p for side, army in armies.items() for p in gear_pools(resolve(army, catalogue), side) if p.marker == "ammo"
+    ]
+    side = pools[0].side
+    assert pools and pools[0].count == 3 and pools[0].restricted_to == ("infantry",)
+    tile = pools[0].group
+    assert tile is not None
+    ours = replace(piece("x", (0, 0), side), group=tile)
+    assert pools[0].serves(ours) and not pools[0].serves(replace(ours, group="elsewhere"))
+    assert not pools[0].serves(replace(ours, owner="other"))
