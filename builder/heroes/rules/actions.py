@@ -264,6 +264,7 @@ class Fire:
 class AssaultAction:
     path: Path  # the Movement Action up to the square next to the defender
     defender: str
+    knife: bool = False  # the attacker discards a Knife marker: +2 to its result (HoN core p.31)
 
 
 @dataclass(frozen=True)
@@ -280,6 +281,15 @@ class Watcher(Protocol):
     def opportunity(self, state: GameState, firer: Piece, target: Piece) -> Fire | None:
         """The Firing Action `firer` takes at `target` now, or None to let it be."""
         ...
+
+    def defend_with_knife(self, state: GameState, defender: Piece, assault: Assault) -> bool:
+        """Whether an assaulted unit that may discard a Knife marker does (HoN core p.31)."""
+        ...
+
+
+def knife_bonus(state: GameState) -> Modifier:
+    """A Knife marker discarded: +2 to the result of the assault roll (HoN core p.31)."""
+    return Modifier("Knife", 2, state.ruleset.cite("knife"))
 
 
 def may_take_opportunity_fire(piece: Piece) -> bool:
@@ -622,8 +632,26 @@ class Turn:
         arcs = defender.side.weapons
         outside = any(w.arc is not None for w in arcs) and not any(in_arc(defender, from_squares, w) for w in arcs)
         assault = Assault(attacker, defender, terrain=terrain, outside_arc=outside)
+        knives: list[str] = []
+        if action.knife:
+            pool = self.state.gear_for(attacker, "knife")
+            if pool is None:
+                raise IllegalAttack(f"{name(attacker)} has no Knife marker", self.state.ruleset.cite("knife"))
+            self.state.spend(pool)
+            assault = replace(assault, attacker_bonuses=(*assault.attacker_bonuses, knife_bonus(self.state)))
+            knives.append(name(attacker))
+        pool = self.state.gear_for(defender, "knife")
+        watcher = self.watchers.get(defender.owner)
+        if pool is not None and watcher is not None and watcher.defend_with_knife(self.state, defender, assault):
+            self.state.spend(pool)
+            assault = replace(assault, defender_bonuses=(*assault.defender_bonuses, knife_bonus(self.state)))
+            knives.append(name(defender))
         result = resolve_assault(assault, self.dice, self.state.ruleset)
-        self.add(AssaultEvent.of(result, self.state.turn, self.phase, attacker.owner))
+        event = AssaultEvent.of(result, self.state.turn, self.phase, attacker.owner)
+        if knives:
+            spent = f"{' and '.join(knives)} discard{'s' if len(knives) == 1 else ''} a Knife marker, +2"
+            event = event.model_copy(update={"text": f"{spent} ({self.state.ruleset.cite('knife')}): {event.text}"})
+        self.add(event)
         if result.outcome is AssaultOutcome.WIN:
             self.state.captured_units.add((attacker.owner, defender.unit.id))
         self.hurt(attacker, result.attacker, result.attacker_effect)

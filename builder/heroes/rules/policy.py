@@ -25,6 +25,7 @@ from builder.heroes.rules.actions import (
     cover,
     cover_table,
     enemies_in_reach,
+    knife_bonus,
     one_weapon_only,
     shots_at,
     terrain_bonus,
@@ -71,6 +72,10 @@ class Policy(Protocol):
         """Whether `firer` takes Opportunity Fire at `target` now (HoN core p.24)."""
         ...
 
+    def defend_with_knife(self, state: GameState, defender: Piece, assault: Assault) -> bool:
+        """Whether an assaulted unit discards a Knife marker (HoN core p.31)."""
+        ...
+
 
 @dataclass
 class SimplePolicy:
@@ -78,6 +83,7 @@ class SimplePolicy:
     assault_edge: float = 0.2  # P(win) - P(loss) an assault must promise
     opportunity_odds: float = 0.5  # the chance of at least a hit an Opportunity Fire must promise
     ammo_gain: float = 0.2  # expected hits an Ammo marker must add to be spent
+    knife_gain: float = 0.1  # the chance of winning (or not losing) a Knife marker must add
     _fields: dict[tuple[object, ...], dict[Square, int]] = field(default_factory=dict, repr=False)
 
     # --- Order tokens -------------------------------------------------------------------
@@ -214,20 +220,37 @@ class SimplePolicy:
         points = allowance(piece)
         if points is None or points <= 0 or not piece.side.has("assault"):
             return None
-        options: list[tuple[float, str, Piece]] = []
+        options: list[tuple[float, str, Piece, bool]] = []
+        knife = state.gear_for(piece, "knife") is not None
         for defender in enemies_in_reach(state, piece, points + 1):
+            assault = Assault(piece, defender, terrain=cover(state, defender))
             try:
-                odds = odds_of_assault(Assault(piece, defender, terrain=cover(state, defender)), state.ruleset)
+                odds = odds_of_assault(assault, state.ruleset)
+                armed = odds_of_assault(replace(assault, attacker_bonuses=(knife_bonus(state),)), state.ruleset)
             except (IllegalAttack, ValueError):
                 continue
+            use = knife and armed["win"] - odds["win"] >= self.knife_gain
+            if use:
+                odds = armed
             edge = odds["win"] - odds["loss"]
             if odds["win"] >= 0.5 and edge >= self.assault_edge:
-                options.append((edge * _worth(defender), defender.key, defender))
-        for _, _, defender in sorted(options, key=lambda o: (-o[0], o[1])):
+                options.append((edge * _worth(defender), defender.key, defender, use))
+        for _, _, defender, use in sorted(options, key=lambda o: (-o[0], o[1])):
             path = assault_path(state.battlefield, state.pieces.values(), piece, defender, state.ruleset)
             if path is not None:
-                return AssaultAction(path, defender.key)
+                return AssaultAction(path, defender.key, knife=use)
         return None
+
+    def defend_with_knife(self, state: GameState, defender: Piece, assault: Assault) -> bool:
+        """Discard a Knife marker when it lowers the chance of losing by `knife_gain` (HoN core p.31)."""
+        try:
+            odds = odds_of_assault(assault, state.ruleset)
+            armed = odds_of_assault(
+                replace(assault, defender_bonuses=(*assault.defender_bonuses, knife_bonus(state))), state.ruleset
+            )
+        except (IllegalAttack, ValueError):
+            return False
+        return odds["win"] - armed["win"] >= self.knife_gain
 
     # --- Movement -----------------------------------------------------------------------
 

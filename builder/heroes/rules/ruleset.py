@@ -102,6 +102,7 @@ HON_PAGES: tuple[tuple[str, int], ...] = (
     ("positive-waves", 26),  # the unnamed description under 6.4, as hon reads it
     ("transport", 27),
     ("gear", 28),
+    ("knife", 31),
     ("fire-summary", 33),
     ("order-phase", 8),
     ("special-order", 8),

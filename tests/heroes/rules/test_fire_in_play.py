@@ -236,3 +236,38 @@ def test_gear_markers_go_to_the_units_of_their_tile() -> None:
     ours = replace(piece("x", (0, 0), side), group=tile)
     assert pools[0].serves(ours) and not pools[0].serves(replace(ours, group="elsewhere"))
     assert not pools[0].serves(replace(ours, owner="other"))
+
+
+STORMER = unit("stormers", abilities=[{"id": "assault", "value": 1}])
+
+
+def test_a_knife_marker_is_discarded_for_plus_2_in_an_assault() -> None:
+    """HoN core p.31: "Discard the Knife marker to add a +2 bonus to the result of your die roll
+    during an assault." The policy discards it when it adds 0.1 to its chance of winning
+    (0.75 to 0.94 here)."""
+    attacker, defender = piece("a1", (2, 1), kind=STORMER), piece("b1", (3, 1), "b")
+    state = game(OPEN, [attacker, defender])
+    pool = GearPool("a", "knife", 1, None, (), "Knife")
+    state.gear.append(pool)
+    action = SimplePolicy().activate(state, attacker)
+    assert isinstance(action, AssaultAction) and action.knife
+    turn = Turn(state, LoadedDice([3, 3, 1, 1, 1]), Phase.ACTIVATION, POLICIES)
+    turn.perform("a1", action)
+    (event,) = [e for e in turn.events if e.kind == "assault"]
+    assert event.text.startswith("Stormers discards a Knife marker, +2 (HoN core p.31): Stormers assaults Rifles")
+    assert any(m.label == "Knife" and m.value == 2 for m in event.rolls[0].modifiers)
+    assert pool.count == 0
+    with pytest.raises(IllegalAttack, match="no Knife marker"):
+        Turn(game(OPEN, [attacker, defender]), LoadedDice([3, 3]), Phase.ACTIVATION).perform("a1", action)
+
+
+def test_an_assaulted_unit_discards_its_knife_when_it_helps() -> None:
+    attacker, defender = piece("a1", (2, 1), kind=STORMER), piece("b1", (3, 1), "b")
+    state = game(OPEN, [attacker, defender])
+    pool = GearPool("b", "knife", 1, None, (), "Knife")
+    state.gear.append(pool)
+    step = Path((Position(((2, 1),), EAST), Position(((3, 1),), EAST)), 1)
+    turn = Turn(state, LoadedDice([3, 3, 1, 1, 1]), Phase.ACTIVATION, POLICIES)
+    turn.perform("a1", AssaultAction(step, "b1"))
+    (event,) = [e for e in turn.events if e.kind == "assault"]
+    assert "discards a Knife marker" in event.text and pool.count == 0
