@@ -414,16 +414,20 @@ class Turn:
         last = len(path.positions) - 1
         fire_index = (last if fire_at is None else max(0, min(fire_at, last))) if shots is not None else None
         watched = self._watching(piece.owner)
-        key, tracks = piece.key, DamageLocation.TRACKS in piece.damage
+        key, damage = piece.key, piece.damage
         reached, stop = 0, ""
         for index, position in enumerate(path.positions):
             current = self.state.pieces.get(key)
             if current is None or current.is_wreck:
                 stop = "destroyed"
                 break
-            if DamageLocation.TRACKS in current.damage and not tracks:
-                stop = "tracks"
-                break
+            if current.damage != damage:
+                # Tracks or Hull damage: "If it was moving, it stops immediately" (HoN core p.15).
+                new = [d for d in current.damage if current.damage.count(d) > damage.count(d)]
+                if DamageLocation.TRACKS in new or DamageLocation.HULL in new:
+                    stop = "tracks" if DamageLocation.TRACKS in new else "hull"
+                    break
+                damage = current.damage
             if index:
                 self.state.pieces[key] = current.moved(position.squares, position.facing)
             reached = index
@@ -444,8 +448,9 @@ class Turn:
         cost = path.cost if not stop else min(path.cost, reached)
         where = _where(moved.squares)
         text = f"{name(piece)} moves {cost} square{'s' if cost != 1 else ''} to {where}"
-        if stop == "tracks":
-            text += f", where its tracks are hit and it stops at once ({self.state.ruleset.cite('damage')})"
+        if stop in ("tracks", "hull"):
+            hit = "tracks are" if stop == "tracks" else "hull is"
+            text += f", where its {hit} hit and it stops at once ({self.state.ruleset.cite('damage')})"
         elif path.stopped == DIFFICULT and path.working_through:
             text += (
                 ", working its way through a difficult passage: one square, then its Movement Action ends "

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from builder.heroes.rules.actions import AssaultAction, Fire, Turn
+from builder.heroes.rules.actions import AssaultAction, Fire, Move, Turn
 from builder.heroes.rules.events import (
     HoldEvent,
     OrdersEvent,
@@ -160,7 +160,7 @@ def supply_phase(
             if current is None or current.key in ordered or current.activated or current.is_wreck:
                 continue
             action = policies[side].supply_move(state, current)
-            if isinstance(action, (Fire, AssaultAction)):
+            if isinstance(action, (Fire, AssaultAction)) or (isinstance(action, Move) and action.fire is not None):
                 raise ValueError(f"{side}'s policy fired or assaulted in the Supply Phase; the rules forbid it")
             before = len(turn.frames)
             turn.perform(current.key, action)

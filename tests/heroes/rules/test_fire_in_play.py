@@ -135,6 +135,18 @@ def test_a_tracks_hit_under_opportunity_fire_stops_the_vehicle_at_once() -> None
     assert "its tracks are hit and it stops at once (HoN core p.15)" in turn.frames[1].event.text
 
 
+def test_a_hull_hit_under_opportunity_fire_stops_the_vehicle_at_once() -> None:
+    """HoN core p.15, 3 or 4 : Hull - two Suppressed markers; "If it was moving, it stops immediately"."""
+    panzer = piece("a1", ((0, 3), (0, 4)), kind=tank(), facing=NORTH)
+    watcher = piece("b1", (3, 2), "b", infantry(heavy=5, abilities=["opportunity-fire"]))
+    state = game(OPEN, [panzer, watcher])
+    path = Path(tuple(Position(((0, r), (0, r + 1)), NORTH) for r in (3, 2, 1, 0)), 3)
+    turn = Turn(state, LoadedDice([3, 4]), Phase.ACTIVATION, POLICIES)
+    turn.perform("a1", Move(path))
+    assert state.pieces["a1"].squares == ((0, 2), (0, 3)) and state.pieces["a1"].suppressed == 2
+    assert "its hull is hit and it stops at once (HoN core p.15)" in turn.frames[1].event.text
+
+
 def test_an_assault_from_outside_every_firing_arc_suppresses_the_defender_first() -> None:
     """HoN core p.26: "When a unit with a firing arc is assaulted from a square out of its
     firing arc, you must give it a Suppressed Marker before resolving the assault"."""
