@@ -404,13 +404,14 @@ ABILITIES: tuple[Coverage, ...] = (
         "HoN core p.24",
         PLAYED,
         "offered after each square an enemy enters and after its Firing Action (not after an Opportunity Fire); the "
-        "policy takes it at the first chance of a hit of 1/2 or more",
+        "policy takes it at the first chance of a hit of 1/2 or more; Overwatch gives it to its tile's characters",
         COMBAT + "test_opportunity_fire_activates_the_firer",
         FIRE + "test_opportunity_fire_interrupts_the_move_at_the_square_and_the_move_goes_on",
         FIRE + "test_opportunity_fire_that_destroys_the_mover_ends_its_move",
         FIRE + "test_only_a_unit_with_the_ability_not_activated_and_only_in_the_activation_phase",
         FIRE + "test_opportunity_fire_after_an_enemy_firing_action",
         FIRE + "test_the_policy_takes_opportunity_fire_only_on_good_odds",
+        FIRE + "test_overwatch_gives_the_character_of_its_tile_opportunity_fire",
     ),
     ability(
         "positive-waves",

@@ -14,6 +14,7 @@ from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.events import Phase
 from builder.heroes.rules.movement import Path, Position
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH
+from builder.heroes.rules.placement import field_army
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.preview import preview_fire
 from builder.heroes.rules.state import GearPool, gear_pools
@@ -283,3 +284,21 @@ def test_an_assaulted_unit_discards_its_knife_when_it_helps() -> None:
     turn.perform("a1", AssaultAction(step, "b1"))
     (event,) = [e for e in turn.events if e.kind == "assault"]
     assert "discards a Knife marker" in event.text and pool.count == 0
+
+
+def test_overwatch_gives_the_character_of_its_tile_opportunity_fire() -> None:
+    """HoN core p.31, Overwatch: "This customization gives you the Opportunity Fire special
+    ability" (Restricted to Characters): the tile's character counter carries it in play."""
+    loaded = load_scenario(SCENARIOS / "welcome-to-caen-carpiquet.yaml")
+    armies = loaded.armies()
+    side = next(s for s, army in armies.items() if army.faction == "german")
+    army = armies[side]
+    tiles = list(army.tiles)
+    tiles[0] = tiles[0].model_copy(update={"slots": {**tiles[0].slots, "left": tiles[1].slots["left"]}})
+    pick = tiles[0].slots["left"].model_copy(update={"option": "overwatch"})
+    tiles[0] = tiles[0].model_copy(update={"slots": {**tiles[0].slots, "left": pick}})
+    force = field_army(resolve(army.model_copy(update={"tiles": tiles}), load_catalogue()[0]), side)
+    watchful = [p for p in force.pieces if p.side.has("opportunity-fire")]
+    assert watchful and all(p.unit.is_character and p.group == "tiles[0]" for p in watchful)
+    plain = field_army(resolve(army, load_catalogue()[0]), side)
+    assert not any(p.side.has("opportunity-fire") for p in plain.pieces)
