@@ -244,7 +244,7 @@ class Enter:
     position: Position
 
 
-MAX_AMMO = 3  # "Up to 3 on the same action" (HoN core p.28, as the catalogue reads it)
+MAX_AMMO = 3  # "you may use up to 3 identical markers on the same action" (HoN core p.28)
 
 
 @dataclass(frozen=True)
@@ -533,7 +533,10 @@ class Turn:
             raise ValueError("a Machine Gunner share for each shot, or none at all")
         bonuses = self._ammo(firer, action)
         self._check_split(firer, action, shares, on_the_move, bonuses)
-        fired = spent = False
+        pool = self.state.gear_for(firer, "ammo") if action.ammo else None
+        if pool is not None:
+            self.state.spend(pool, action.ammo)  # declared, checked: spent
+        fired = False
         for (weapon, target_key), share in zip(action.shots, shares, strict=True):
             target = self.state.pieces.get(target_key)
             shooter = self.state.pieces.get(firer.key)
@@ -546,7 +549,6 @@ class Turn:
                 continue
             suppressive = weapon in action.suppressive
             extra = bonuses if target.is_infantry else ()
-            spent = spent or bool(extra)
             shot = replace(shot, suppressive=suppressive, machine_gunner_share=share, bonuses=shot.bonuses + extra)
             result = fire(shot, self.dice, self.state.ruleset)
             event = FireEvent.of(result, self.state.turn, self.phase, firer.owner)
@@ -567,15 +569,12 @@ class Turn:
             self.add(event)
             self._after_fire(result)
             fired = True
-        if spent:
-            pool = self.state.gear_for(firer, "ammo")
-            assert pool is not None
-            self.state.spend(pool, action.ammo)
         if fired and not opportunity:
             self.watch(firer.key, f"after the Firing Action of {name(firer)}")
 
     def _ammo(self, firer: Piece, action: Fire) -> tuple[Modifier, ...]:
-        """The Ammo markers the action spends, as a bonus on the combat value (HoN core p.28)."""
+        """The Ammo markers the action spends, as a bonus on the combat value against infantry:
+        declared before the action, so spent even if no shot uses them (HoN core p.28)."""
         if not action.ammo:
             return ()
         page = self.state.ruleset.cite("gear")
