@@ -206,8 +206,8 @@ ABILITIES: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.24; SoN p.17",
         PLAYED,
-        "only the weapons with it fire; the policy fires on the move before leaving or after its last square, where "
-        "its plan is worth more, when it had no shot standing; then the enemy may take Opportunity Fire",
+        "only the weapons with it fire; the policy fires on the move from the square of its path where its plan is "
+        "worth most, when it had no shot standing; then the enemy may take Opportunity Fire",
         COMBAT + "test_fire_on_the_move_comes_off_the_combat_value",
         FIRE + "test_the_policy_fires_on_the_move_where_it_sees_its_target",
     ),

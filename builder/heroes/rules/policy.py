@@ -198,12 +198,13 @@ class SimplePolicy:
 
     def _on_the_move(self, state: GameState, piece: Piece, path: Path) -> Move:
         """Fire on the Move (HoN core p.23): a unit whose weapons have the ability fires before
-        leaving or after its last square, wherever its best plan is worth more, with the penalty."""
+        leaving or after entering one of the squares of its path, wherever its best plan is worth
+        most (the first such place on a tie), with the penalty."""
         if not _fires_on_the_move(piece):
             return Move(path)
         best: tuple[float, int, Fire] | None = None
         try:
-            for index in sorted({0, len(path.positions) - 1}):
+            for index in range(len(path.positions)):
                 position = path.positions[index]
                 moved = piece.moved(position.squares, position.facing)
                 state.pieces[piece.key] = moved

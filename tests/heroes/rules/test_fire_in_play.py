@@ -203,10 +203,12 @@ def test_the_policy_fires_on_the_move_where_it_sees_its_target() -> None:
     state = game(board, [runner, piece("b1", (0, 0), "b")], objectives=HILL)
     action = SimplePolicy().activate(state, runner)
     assert isinstance(action, Move) and action.fire == Fire(((None, "b1"),))
-    assert action.fire_at == len(action.path.positions) - 1  # no line of sight before it leaves
+    assert action.fire_at is not None and action.fire_at > 0  # no line of sight before it leaves
     turn = Turn(state, LoadedDice([6]), Phase.ACTIVATION)
     turn.perform("a1", action)
     fired, moved = turn.events
+    where = {p.key: p.squares for p in turn.frames[0].pieces}["a1"]
+    assert where == action.path.positions[action.fire_at].squares  # fired from that square, then moved on
     assert fired.text.startswith("Fire on the Move (HoN core p.23): ") and moved.kind == "move"
     labels = {m.label: m.value for m in fired.rolls[0].modifiers}
     assert labels["Fire on the Move"] == -1
