@@ -394,8 +394,8 @@ class Turn:
     ) -> None:
         """Square by square (HoN core p.33, the movement sequence): Fire on the Move where the
         action says, and after each square entered the enemy may take Opportunity Fire (p.24).
-        A hit does not interrupt the move; a unit destroyed, or a vehicle whose tracks are hit,
-        goes no further (p.15)."""
+        A hit does not interrupt the move; a unit destroyed, or a vehicle whose tracks or hull
+        are hit, goes no further (p.15)."""
         end = path.destination
         _may_move(piece, path, self.state.ruleset.cite("damage"))
         if end.squares == piece.squares and end.facing == piece.facing and shots is None:
@@ -445,6 +445,7 @@ class Turn:
         if not stop:
             moved = replace(moved, suppressed=moved.suppressed + path.suppressed)
             self.state.pieces[key] = moved
+        # Stopped on the way: the path keeps no cost per square, the steps taken stand for it.
         cost = path.cost if not stop else min(path.cost, reached)
         where = _where(moved.squares)
         text = f"{name(piece)} moves {cost} square{'s' if cost != 1 else ''} to {where}"

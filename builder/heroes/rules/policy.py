@@ -1,7 +1,9 @@
 """The simple policy that plays both sides of a simulated game: fire where the expected
-damage is best, assault when the odds favour it, otherwise move towards the objectives,
-preferring cover. Deterministic: ties are broken by square and key, never at random, so a
-seed alone decides a game.
+damage is best (a normal shot, Suppressive Fire or a Machine Gunner's split, Ammo spent when
+it adds enough), assault when the odds favour it (a Knife discarded when it helps),
+otherwise move towards the objectives, preferring cover, firing on the move when it can;
+Opportunity Fire when the odds of a hit are good. Deterministic: ties are broken by square
+and key, never at random, so a seed alone decides a game.
 
 It only chooses; `builder.heroes.rules.actions` applies the choice under the rules."""
 
