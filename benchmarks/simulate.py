@@ -25,6 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from builder.heroes.army.resolve import resolve
+from builder.heroes.rules.cards import decks_for
 from builder.heroes.rules.movement import reachable
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.simulation import simulate, start
@@ -51,6 +52,7 @@ def main() -> None:
     }
     resolved = {side: resolve(army, catalogue) for side, army in armies.items()}
     last = scenario.setup.turns.count
+    decks = decks_for(scenario, catalogue)  # action cards are played as in `simulate`
 
     early: list[float] = []
     every: list[float] = []
@@ -59,7 +61,7 @@ def main() -> None:
     units = 0
     for seed in range(1, SEEDS + 1):
         dice = SeededDice(seed)
-        state, _ = start(scenario, battlefield, resolved, dice)
+        state, _ = start(scenario, battlefield, resolved, dice, decks=decks)
         units = len(state.pieces)
         policy = SimplePolicy()
         policies = {side: policy for side in state.sides}

@@ -37,13 +37,15 @@ def armies_given(given: list[str]) -> dict[str, Path]:
 
 def narrate(record: GameRecord, verbose: bool) -> None:
     from builder.cli.render import titled
-    from builder.heroes.rules.events import HoldEvent, RevealEvent, TurnEvent, VictoryEvent
+    from builder.heroes.rules.events import DrawEvent, HoldEvent, RevealEvent, TurnEvent, VictoryEvent
     from builder.render.narration import event_line, roll_text
 
     phase = None
     for event in record.events:
         if isinstance(event, RevealEvent | HoldEvent) and not verbose:
             continue
+        if isinstance(event, DrawEvent) and event.turn and not verbose:
+            continue  # the opening hands are told; the draws of each Supply Phase with --verbose
         if isinstance(event, TurnEvent):
             console.print()
         elif (event.turn, event.phase) != phase and not isinstance(event, VictoryEvent):
@@ -64,7 +66,9 @@ def simulate_command(
     army: ArmiesOption = None,
     turns: Annotated[int | None, typer.Option("--turns", min=1, help="Play at most this many turns.")] = None,
     seed: Annotated[int, typer.Option("--seed", help="The dice seed: the same seed plays the same game.")] = 1,
-    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Also tell every token revealed and hold.")] = False,
+    verbose: Annotated[
+        bool, typer.Option("--verbose", "-v", help="Also tell every token revealed, hold and action card draw.")
+    ] = False,
     tui: Annotated[bool, typer.Option("--tui", help="Step through the game on the map in the app.")] = False,
     catalogue: CatalogueOption = None,
     as_json: JsonOption = False,

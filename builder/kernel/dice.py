@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
-from typing import Protocol
+from collections.abc import Iterable, Sequence
+from typing import Protocol, TypeVar
+
+T = TypeVar("T")
 
 SIDES = 6
 
@@ -43,3 +45,32 @@ class LoadedDice:
     @property
     def left(self) -> int:
         return len(self._faces)
+
+
+def uniform(dice: Dice, count: int) -> int:
+    """A number from 0 to `count` - 1, each as likely, from six-sided dice alone: enough dice
+    read as the digits of a base-6 number, rolled again when it falls in the uneven top."""
+    if count < 1:
+        raise ValueError("choose among at least one")
+    digits, span = 0, 1
+    while span < count:
+        digits, span = digits + 1, span * SIDES
+    if digits == 0:
+        return 0
+    limit = span - span % count
+    while True:
+        value = 0
+        for face in dice.roll(digits):
+            value = value * SIDES + face - 1
+        if value < limit:
+            return value % count
+
+
+def shuffled(dice: Dice, items: Sequence[T]) -> list[T]:
+    """`items` in an order the dice choose (Fisher-Yates): a deck shuffled with the game's
+    own dice, so the seed alone decides it."""
+    found = list(items)
+    for last in range(len(found) - 1, 0, -1):
+        pick = uniform(dice, last + 1)
+        found[last], found[pick] = found[pick], found[last]
+    return found

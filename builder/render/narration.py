@@ -9,12 +9,18 @@ from rich.text import Text
 from builder.heroes.rules.events import (
     AssaultEvent,
     BreaksEvent,
+    CardEvent,
     ControlEvent,
     DestroyedEvent,
+    DrawEvent,
     FireEvent,
     HeroesEvent,
+    RubbleEvent,
     ScenarioEvent,
+    SniperEvent,
+    SpotEvent,
     SuddenDeathEvent,
+    TemplateEvent,
     TurnEvent,
     VictoryEvent,
 )
@@ -23,6 +29,9 @@ from builder.kernel.events import GameEvent, Roll
 # The kinds of event that stand out; the others are plain.
 STYLE: dict[type[GameEvent], str] = {
     FireEvent: "bold",
+    SniperEvent: "bold",
+    TemplateEvent: "bold",
+    RubbleEvent: "red",
     AssaultEvent: "bold",
     DestroyedEvent: "red",
     BreaksEvent: "bold red",
@@ -30,7 +39,10 @@ STYLE: dict[type[GameEvent], str] = {
     ControlEvent: "cyan",
     SuddenDeathEvent: "bold red",
     ScenarioEvent: "magenta",
+    SpotEvent: "yellow",
     TurnEvent: "bold underline",
+    CardEvent: "yellow",  # an action card played, with its page (HoN core p.17)
+    DrawEvent: "dim",
 }
 
 

@@ -27,8 +27,8 @@ def test_text_is_grouped_by_kind_one_line_each_with_page_and_state(capsys: pytes
     assert headings == ["Special abilities", "Markers", "Mechanics"]
     dual = next(line for line in lines if line.strip().startswith("Dual Weapon "))
     assert "HoN core p.22" in dual and dual.rstrip().endswith("played") and "SoN" not in dual
-    crew = next(line for line in lines if line.strip().startswith("Crew "))
-    assert "not played: no unit boards a vehicle as its crew" in crew
+    aviation = next(line for line in lines if line.strip().startswith("Anti-aircraft "))
+    assert "not played: the core rules say it is not used with the core box" in aviation
     assert any(line.startswith("Special abilities: ") and "partly played" in line for line in lines)
     # Every entry of the game is on a line of its own, however long its note.
     for entry in listed(Game.HON):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from builder.kernel.dice import LoadedDice, SeededDice
+from builder.kernel.dice import LoadedDice, SeededDice, shuffled, uniform
 
 
 def test_the_same_seed_rolls_the_same_faces() -> None:
@@ -22,3 +22,23 @@ def test_loaded_dice_show_their_faces_in_order_and_run_out() -> None:
         dice.roll(2)
     with pytest.raises(ValueError):
         LoadedDice([7])
+
+
+def test_a_shuffle_uses_the_dice_alone() -> None:
+    cards = list(range(20))
+    first, second = shuffled(SeededDice(3), cards), shuffled(SeededDice(3), cards)
+    assert first == second and sorted(first) == cards and first != cards
+    assert shuffled(SeededDice(4), cards) != first
+    assert shuffled(LoadedDice([]), ["only"]) == ["only"]
+
+
+def test_a_uniform_choice_from_six_sided_dice() -> None:
+    # Among 3: one die, its faces 1-6 read as 0-5, taken modulo 3.
+    assert [uniform(LoadedDice([face]), 3) for face in range(1, 7)] == [0, 1, 2, 0, 1, 2]
+    # Among 4: a 5 or a 6 would favour 0 and 1, so the die is rolled again.
+    assert uniform(LoadedDice([6, 5, 2]), 4) == 1
+    # Among 7: two dice, a base-6 number from 0 to 35; 35 is rolled again.
+    assert uniform(LoadedDice([6, 6, 2, 3]), 7) == (1 * 6 + 2) % 7
+    assert uniform(LoadedDice([]), 1) == 0
+    with pytest.raises(ValueError):
+        uniform(LoadedDice([]), 0)

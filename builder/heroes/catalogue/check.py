@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from builder.heroes.catalogue.base import AbilityRef, Entry
+from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.document import KINDS, Kind
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.recruitment import COMMON_FACTION, Hero, Recruit, RecruitmentOption, RecruitmentTile
@@ -47,7 +48,7 @@ def check_entry(
     for field_path, section, target in _references(entry):
         if target in catalogue.entries[section]:
             continue
-        if section == "factions" and target == COMMON_FACTION and isinstance(entry, RecruitmentOption):
+        if section == "factions" and target == COMMON_FACTION and isinstance(entry, RecruitmentOption | ActionCard):
             continue
         issues.append(_dangling(catalogue, kind, entry, where, field_path, section, target))
     if isinstance(entry, RecruitmentOption):
@@ -109,6 +110,8 @@ def _references(entry: Entry) -> Iterator[Ref]:
     elif isinstance(entry, Board):
         for i, element in enumerate(entry.elements):
             yield f"elements[{i}].terrain", "terrain", element.terrain
+    elif isinstance(entry, ActionCard):
+        yield "faction", "factions", entry.faction
 
 
 def _recruit_references(entry: Recruit) -> Iterator[Ref]:

@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from builder.heroes.catalogue.base import Entry, Game
+from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.glossary import Ability, Faction, Marker, Stripe, TerrainEffect
 from builder.heroes.catalogue.recruitment import Hero, RecruitmentOption, RecruitmentTile
 from builder.heroes.catalogue.terrain import Board, TerrainType
@@ -39,6 +40,7 @@ KINDS: tuple[Kind, ...] = (
     Kind("tiles", "recruitment tile", RecruitmentTile),
     Kind("heroes", "hero", Hero),
     Kind("options", "recruitment option", RecruitmentOption),
+    Kind("action_cards", "action card", ActionCard),
 )
 KIND_BY_SECTION = {kind.section: kind for kind in KINDS}
 
@@ -62,6 +64,7 @@ class CatalogueFile(BaseModel):
     tiles: list[RecruitmentTile] = Field(default_factory=list)
     heroes: list[Hero] = Field(default_factory=list)
     options: list[RecruitmentOption] = Field(default_factory=list)
+    action_cards: list[ActionCard] = Field(default_factory=list)
 
     def entries(self, kind: Kind) -> list[Entry]:
         """This file's entries of one kind, each stamped with the file's game."""

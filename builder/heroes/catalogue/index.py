@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import TypeVar, cast
 
 from builder.heroes.catalogue.base import Entry, Game
+from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.document import KIND_BY_SECTION, KINDS, CatalogueFile, Kind
 from builder.heroes.catalogue.glossary import Ability, Faction, Marker, Stripe, TerrainEffect
 from builder.heroes.catalogue.recruitment import (
@@ -112,6 +113,10 @@ class Catalogue:
     def options(self) -> dict[str, RecruitmentOption]:
         return cast(dict[str, RecruitmentOption], self.entries["options"])
 
+    @property
+    def action_cards(self) -> dict[str, ActionCard]:
+        return cast(dict[str, ActionCard], self.entries["action_cards"])
+
     def __len__(self) -> int:
         return sum(len(section) for section in self.entries.values())
 
@@ -163,6 +168,14 @@ class Catalogue:
 
     def options_of(self, faction_id: str) -> list[RecruitmentOption]:
         return [o for o in self.options.values() if self.belongs_to(o.faction, o.game, faction_id)]
+
+    def deck_of(self, faction_id: str) -> list[ActionCard]:
+        """The action cards of a faction's deck, its own and those common to its game, by id
+        (each stands for `count` copies; HoN core p.17)."""
+        return sorted(
+            (c for c in self.action_cards.values() if self.belongs_to(c.faction, c.game, faction_id)),
+            key=lambda c: c.id,
+        )
 
     def search(
         self, query: str, sections: Iterable[str] | None = None, faction: str | None = None, limit: int = 50

@@ -8,11 +8,12 @@ that narrate it, dice and modifiers included."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from builder.heroes.catalogue.units import DefenseColour, Weapon
+from builder.heroes.catalogue.cards import ActionCard, BonusKind, CardEffectKind, CardTiming
+from builder.heroes.catalogue.units import CombatValues, DefenseColour, Role, SideState, UnitType, Weapon, WeaponRole
 from builder.heroes.rules.assault import (
     Assault,
     AssaultOutcome,
@@ -21,8 +22,19 @@ from builder.heroes.rules.assault import (
     DefenderMove,
     resolve_assault,
 )
+from builder.heroes.rules.cards import (
+    ASSAULT_BONUSES,
+    FIRE_BONUSES,
+    MOVE_BONUSES,
+    CardChoices,
+    CardPlay,
+    bonus_cards,
+    bonus_modifier,
+)
 from builder.heroes.rules.combat import (
+    Aim,
     Facing,
+    FireOutcome,
     FireResult,
     IllegalAttack,
     Shot,
@@ -32,32 +44,58 @@ from builder.heroes.rules.combat import (
     name,
     split_machine_gunner,
 )
-from builder.heroes.rules.damage import DamageLocation, Effect
+from builder.heroes.rules.crew import bail_out, crews_in
+from builder.heroes.rules.damage import DamageLocation, Effect, destroy
 from builder.heroes.rules.events import (
     AdvanceEvent,
     AssaultEvent,
     BreaksEvent,
+    CardEvent,
+    CardUse,
     ControlEvent,
+    CrushEvent,
     DestroyedEvent,
+    EmbarkEvent,
     EnterEvent,
     FireEvent,
+    FlipEvent,
     HeroesEvent,
     HoldEvent,
     MoveEvent,
     Phase,
+    PushWreckEvent,
     RetreatEvent,
+    RubbleEvent,
+    SniperEvent,
+    SpotEvent,
+    TemplateEvent,
 )
-from builder.heroes.rules.grid import footprint_squares, neighbours
+from builder.heroes.rules.grid import Point, compass, footprint_squares, neighbours
 from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.los import blocked_by_terrain, line_of_sight
-from builder.heroes.rules.movement import DIFFICULT, Path, Position
+from builder.heroes.rules.movement import DIFFICULT, Path, Position, allowance
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
+from builder.heroes.rules.spotting import inactive, may_change_state, spotter, turned_over
 from builder.heroes.rules.state import Frame, GameState, destroyed_in
+from builder.heroes.rules.structures import collapse, structure_of
+from builder.heroes.rules.templates import (
+    SCATTER_DIRECTIONS,
+    TemplateKind,
+    check_template,
+    covered,
+    explosion_squares,
+    lay_template,
+    scatter,
+    snipe,
+)
 from builder.heroes.rules.zoc import zones_of_control
+from builder.heroes.scenario.battlefield import PlacedElement
 from builder.kernel.dice import Dice
-from builder.kernel.events import Modifier
+from builder.kernel.events import Modifier, Roll
+
+SPOTTING_MOVERS = frozenset({UnitType.INFANTRY, UnitType.LIGHT_VEHICLE})  # SoN p.17
 
 # --- Looking at the battlefield ---------------------------------------------------------
 
@@ -185,16 +223,23 @@ def shots_at(
     if (
         target.concealed
         or target.embarked_in is not None
+        or _no_fire_aboard(firer)
         or target.is_wreck
         or blocked_by_terrain(state.battlefield, firer, target, state.ruleset)
     ):
         return [None] * len(weapons)
-    seen = occupancy if occupancy is not None else Occupancy(state.pieces.values())
+    if firer.embarked_in is not None:  # "Infantry Units do not block LoS for embarked units" (HoN core p.27)
+        seen = Occupancy(p for p in state.pieces.values() if not p.is_infantry)
+    else:
+        seen = occupancy if occupancy is not None else Occupancy(state.pieces.values())
     sight = line_of_sight(state.battlefield, seen, firer, target, state.ruleset)
     if sight.blocked:
         return [None] * len(weapons)
     terrain = 0 if _shared_cover(state, firer, target) else cover(state, target)
     facing = struck_facing(target, firer.squares)
+    # A unit inside a structure: a firer with Destruction rolls against it after (HoN core p.22).
+    structure = structure_of(state.battlefield, target)
+    points = state.structure_points.get(structure.key, 0) if structure is not None else 0
     found: list[Shot | None] = []
     for weapon in weapons:
         if not in_arc(firer, target.squares, weapon):
@@ -210,9 +255,21 @@ def shots_at(
             penalties=sight.modifiers,
             fire_on_the_move=on_the_move,
             opportunity=opportunity,
+            structure=structure.effects.structure if structure is not None else None,
+            structure_points=points,
         )
         found.append(shot if _aimable(shot, state) else None)
     return found
+
+
+def _no_fire_aboard(firer: Piece) -> bool:
+    """Heavy Weapon units (red outline) cannot fire from a vehicle unless they have Fire on
+    the Move (HoN core p.27)."""
+    return (
+        firer.embarked_in is not None
+        and firer.unit.role is Role.HEAVY_WEAPON
+        and not firer.side.has("fire-on-the-move")
+    )
 
 
 def _aimable(shot: Shot, state: GameState) -> bool:
@@ -230,11 +287,13 @@ def _aimable(shot: Shot, state: GameState) -> bool:
 class Move:
     """A Movement Action along `path`. With `fire`, Fire on the Move: a Firing Action with the
     weapons that have the ability, taken at position `fire_at` of the path (0: before leaving,
-    else after entering that square; None: at the end), HoN core p.23, p.33."""
+    else after entering that square; None: at the end), HoN core p.23, p.33. `cards`: action
+    cards played for their movement Alternate Bonus (p.17)."""
 
     path: Path
     fire: Fire | None = None
     fire_at: int | None = None
+    cards: tuple[str, ...] = ()  # action cards played for their movement Alternate Bonus (HoN core p.17)
 
 
 @dataclass(frozen=True)
@@ -272,7 +331,11 @@ class Hold:
     reason: str
 
 
-Action = Move | Enter | Fire | AssaultAction | Hold
+@dataclass(frozen=True)
+class TemplateFire:
+    """An Alternate Firing Action at an interspace with Howitzer or Indirect Fire (HoN core p.23)."""
+
+    at: Point
 
 
 class Watcher(Protocol):
@@ -285,6 +348,11 @@ class Watcher(Protocol):
     def defend_with_knife(self, state: GameState, defender: Piece, assault: Assault) -> bool:
         """Whether an assaulted unit that may discard a Knife marker does (HoN core p.31)."""
         ...
+
+
+class Player(CardChoices, Watcher, Protocol):
+    """What a side is asked while another unit's action resolves: its card decisions (HoN
+    core p.17) and its Opportunity Fire and Knife markers (p.24, p.31)."""
 
 
 def knife_bonus(state: GameState) -> Modifier:
@@ -303,30 +371,206 @@ def may_take_opportunity_fire(piece: Piece) -> bool:
     )
 
 
-def may_stand(state: GameState, piece: Piece, squares: tuple[Square, ...]) -> bool:
+@dataclass(frozen=True)
+class Snipe:
+    """A Sniper's Alternate Firing Action (HoN core p.24)."""
+
+    target: str
+
+
+# --- Templates and snipers (HoN core p.22-24) ------------------------------------------
+
+
+def template_ability(piece: Piece) -> tuple[TemplateKind, int] | None:
+    """The firer's explosion-template ability and, for Indirect Fire, its scattering distance."""
+    value = piece.side.ability_value("indirect-fire")
+    if piece.side.has("indirect-fire"):
+        return TemplateKind.INDIRECT, value or 0
+    if piece.side.has("howitzer"):
+        return TemplateKind.HOWITZER, 0
+    return None
+
+
+def _building_at(state: GameState, square: Square) -> PlacedElement | None:
+    element = state.battlefield.element_at.get(square)
+    return element if element is not None and element.effects.building else None
+
+
+def _building_key(state: GameState, square: Square) -> str | None:
+    element = _building_at(state, square)
+    return element.key if element is not None else None
+
+
+@dataclass(frozen=True)
+class TemplatePlan:
+    """A Howitzer or Indirect Fire shot at an interspace as the rules allow it from where the
+    firer stands: direct when the firer sees the interspace, indirect (scattering) otherwise."""
+
+    firer: Piece
+    kind: TemplateKind  # HOWITZER: direct fire, no scatter; INDIRECT: it scatters
+    at: Point
+    combat: CombatValues
+    penalties: tuple[Modifier, ...]  # obstacles obscuring a direct shot
+    scatter: int  # interspaces, the Artillery Spotter's reduction taken off
+    spotter: bool
+
+    def landings(self) -> tuple[tuple[Point, float], ...]:
+        """Where the template may land and how likely (HoN core p.23): 5-6 on target, 1-4 each
+        direction of the scattering chart."""
+        if self.kind is TemplateKind.HOWITZER or self.scatter == 0:
+            return ((self.at, 1.0),)
+        found = [(self.at, 2 / 6)]
+        for direction in SCATTER_DIRECTIONS.values():
+            dc, dr = STEPS[direction]
+            found.append(((self.at[0] + dc * self.scatter, self.at[1] + dr * self.scatter), 1 / 6))
+        return tuple(found)
+
+
+def template_plan(state: GameState, firer: Piece, at: Point, occupancy: Occupancy | None = None) -> TemplatePlan | None:
+    """The template shot `firer` could take at the interspace `at`, or None when the rules
+    forbid it: no such ability, X combat values, a template inside a building, Indirect Fire
+    from a building, Howitzer without LoS (HoN core p.23)."""
+    ability = template_ability(firer)
+    combat = firer.side.combat
+    if ability is not None and combat is None:  # a vehicle's weapon carrying the ability
+        usable = [
+            w
+            for w in firer.side.weapons
+            if not (w.role is not WeaponRole.SECONDARY and DamageLocation.PRIMARY in firer.damage)
+        ]
+        combat = next((w.combat for w in usable if any(a.id == ability[0].rule for a in w.abilities)), None)
+    if ability is None or combat is None or not firer.squares:
+        return None
+    squares = [sq for sq in sorted(explosion_squares(at)) if sq in state.battlefield.squares]
+    if not squares:
+        return None
+    inside = {_building_key(state, sq) for sq in explosion_squares(at)}
+    into_building = len(inside) == 1 and None not in inside
+    in_building = any(_building_at(state, sq) is not None for sq in firer.squares)
+    seen = occupancy if occupancy is not None else Occupancy(state.pieces.values())
+    found = [line_of_sight(state.battlefield, seen, firer, sq, state.ruleset) for sq in squares]
+    sight = min(found, key=lambda s: (s.blocked, -s.penalty, s.range))
+    kind, distance = ability
+    if kind is TemplateKind.INDIRECT and sight.clear:
+        kind = TemplateKind.HOWITZER  # with a clear LoS it is fired directly (HoN core p.23)
+    try:
+        check_template(
+            kind,
+            state.ruleset,
+            firer,
+            los=not sight.blocked,
+            firer_in_building=in_building,
+            into_building=into_building,
+        )
+    except IllegalAttack:
+        return None
+    limit = firer.side.ability_value("limited-range")
+    if limit and sight.range > limit:
+        return None
+    if kind is TemplateKind.HOWITZER:
+        return TemplatePlan(firer, kind, at, combat, sight.modifiers, 0, False)
+    spotter = any(
+        p.side.has("artillery-spotter")
+        and any(line_of_sight(state.battlefield, seen, p, sq, state.ruleset).clear for sq in squares)
+        for p in state.units(firer.owner)
+        if p.squares and p.embarked_in is None
+    )
+    return TemplatePlan(firer, kind, at, combat, (), max(0, distance - (1 if spotter else 0)), spotter)
+
+
+def template_targets(state: GameState, lands: Point) -> tuple[list[Piece], frozenset[Square]]:
+    """The units under an explosion template put on `lands` and the building squares that
+    shelter their units from it (HoN core p.23: units inside a building are not affected by a
+    template outside it)."""
+    area = explosion_squares(lands)
+    inside = {_building_key(state, sq) for sq in area}
+    within = next(iter(inside)) if len(inside) == 1 else None
+    sheltered = frozenset(
+        sq
+        for element in state.battlefield.elements
+        if element.effects.building and element.key != within
+        for sq in element.cells
+    )
+    return covered(area, state.pieces.values(), sheltered), sheltered
+
+
+@dataclass(frozen=True)
+class ChangeState:
+    """Turn the counter over of the unit's own will (HoN core p.21): at the start or the end
+    of its Movement Action, once; with no path it is a zero move (allowed even with a 0 or X
+    Movement Value). `first`: turn over before moving along `path` (planned with the side it
+    turns to), else after."""
+
+    path: Path | None = None
+    first: bool = False
+
+
+@dataclass(frozen=True)
+class Embark:
+    """An infantry unit moves along `path` (or not at all) and, at the end of its Movement
+    Action, gets into the transport next to it (HoN core p.27)."""
+
+    transport: str
+    path: Path | None = None
+
+
+@dataclass(frozen=True)
+class Disembark:
+    """An embarked unit gets off its transport at the start of its Movement Action into an
+    unoccupied square next to it (HoN core p.27), then may go on along `path` (from that
+    square): the step out counts as one square of its move (hon's reading)."""
+
+    square: Square
+    path: Path | None = None
+
+
+@dataclass(frozen=True)
+class PushWreck:
+    """A vehicle announces a push, moves along `path` (or not), then takes one more step in
+    `direction` (a facing) into the wreck's square, pushing it one square on; this ends its
+    Movement Action (HoN core p.11)."""
+
+    wreck: str
+    direction: int
+    path: Path | None = None
+
+
+Action = (
+    Move | Enter | Fire | AssaultAction | Hold | TemplateFire | Snipe | ChangeState | Embark | Disembark | PushWreck
+)
+
+
+def may_stand(
+    state: GameState, piece: Piece, squares: tuple[Square, ...], ignoring: frozenset[str] = frozenset()
+) -> bool:
     """One unit per square, never a square the unit may not enter (HoN core p.9, p.18); an
-    infantry unit may stand on a wreck's square (HoN core p.19)."""
+    infantry unit may stand on a wreck's square (HoN core p.19). `ignoring`: units about to
+    make way (infantry a vehicle runs over, p.10)."""
     passage = passage_map(state.battlefield)
     occupant = state.occupant()
     for square in squares:
         if square not in state.battlefield.squares or passage.refusal(square, piece.unit, piece.side) is not None:
             return False
         other = occupant.get(square)
+        if other is not None and other.key in ignoring:
+            continue
         if other is not None and other.key != piece.key and not (other.is_wreck and piece.is_infantry):
             return False
     return True
 
 
 class Turn:
-    """Applies actions to a state and records what happened, for one phase of one turn."""
+    """Applies actions to a state and records what happened, for one phase of one turn.
+    `players` are the sides asked while an action resolves: their card decisions (Alternate
+    Bonuses, re-rolls; without them nobody plays a card but in its own action) and their
+    Opportunity Fire and Knife markers (without them nobody takes Opportunity Fire)."""
 
-    def __init__(
-        self, state: GameState, dice: Dice, phase: Phase, watchers: Mapping[str, Watcher] | None = None
-    ) -> None:
+    def __init__(self, state: GameState, dice: Dice, phase: Phase, players: Mapping[str, Player] | None = None) -> None:
         self.state, self.dice, self.phase = state, dice, phase
+        self.choices: Mapping[str, CardChoices] = players or {}
         self.frames: list[Frame] = []
         # Each side's policy, asked for Opportunity Fire during the Activation Phase (HoN core p.24).
-        self.watchers: Mapping[str, Watcher] = watchers or {}
+        self.watchers: Mapping[str, Watcher] = players or {}
 
     @property
     def events(self) -> list[HeroesEvent]:
@@ -339,13 +583,25 @@ class Turn:
     def perform(self, key: str, action: Action) -> None:
         piece = self.state.pieces.get(key) or self.state.reserve[key]
         if isinstance(action, Move):
-            self._move(piece, action.path, action.fire, action.fire_at)
+            self._move(piece, action.path, action.cards, shots=action.fire, fire_at=action.fire_at)
         elif isinstance(action, Enter):
             self._enter(piece, action.position)
         elif isinstance(action, Fire):
             self._fire(piece, action)
         elif isinstance(action, AssaultAction):
             self._assault(piece, action)
+        elif isinstance(action, TemplateFire):
+            self._template(piece, action)
+        elif isinstance(action, Snipe):
+            self._snipe(piece, action)
+        elif isinstance(action, ChangeState):
+            self._change_state(piece, action)
+        elif isinstance(action, Embark):
+            self._embark(piece, action)
+        elif isinstance(action, Disembark):
+            self._disembark(piece, action)
+        elif isinstance(action, PushWreck):
+            self._push_wreck(piece, action)
         else:
             self.add(
                 HoldEvent(
@@ -389,13 +645,34 @@ class Turn:
         self,
         piece: Piece,
         path: Path,
+        cards: tuple[str, ...] = (),
+        *,
+        ends_action: bool = True,
+        turned: bool = False,
         shots: Fire | None = None,
         fire_at: int | None = None,
-    ) -> None:
-        """Square by square (HoN core p.33, the movement sequence): Fire on the Move where the
-        action says, and after each square entered the enemy may take Opportunity Fire (p.24).
-        A hit does not interrupt the move; a unit destroyed, or a vehicle whose tracks or hull
-        are hit, goes no further (p.15)."""
+        interruptible: bool = True,
+    ) -> bool:
+        """A Movement Action along `path`, square by square (HoN core p.33, the movement
+        sequence), with the Alternate Bonus `cards` played on it (p.17). Fire on the Move
+        (`shots`) where the action says (p.23); after each square entered the enemy may take
+        Opportunity Fire (p.24). A hit does not interrupt the move; a unit destroyed, or a
+        vehicle whose tracks or hull are hit, goes no further (p.15). A vehicle may end it on
+        infantry, which makes way (p.10); a heavy vehicle crushes the wrecks it drives over
+        (p.10); a concealed unit may be spotted on any square it moves into, and at its end
+        every other concealed unit may be (p.21); the units a transport carries move with it
+        (p.27). `turned`: it turned over at the start, so it is not spotted on the way ("only
+        spotted or turned over once per Movement Action", p.21). Not `interruptible`: a Forced
+        Move, no Movement Action, so no Opportunity Fire (p.24: "during the Movement Action").
+        Returns whether it was spotted."""
+        if cards:
+            played = bonus_cards(self.state.decks.get(piece.owner), piece.owner, cards, MOVE_BONUSES)
+            bonus = sum(c.alternate_bonus.value for c in played if c.alternate_bonus is not None)
+            points = allowance(piece)
+            if points is None or path.cost > points + bonus:
+                raise ValueError(f"{piece.key} cannot move {path.cost} squares, even with +{bonus}")
+            for card in played:
+                self._play_bonus(piece.owner, card, piece, "Movement Action")
         end = path.destination
         _may_move(piece, path, self.state.ruleset.cite("damage"))
         if end.squares == piece.squares and end.facing == piece.facing and shots is None:
@@ -408,14 +685,16 @@ class Turn:
                     unit=piece.key,
                 )
             )
-            return
-        if not may_stand(self.state, piece, end.squares):
+            return False
+        run_over = self._run_over_victims(piece, end.squares)
+        if not may_stand(self.state, piece, end.squares, frozenset(v.key for v in run_over)):
             raise ValueError(f"{piece.key} may not end a move on {end.squares}")
+        spotted = None if turned else self._spotted_on_the_way(piece, path)
         last = len(path.positions) - 1
         fire_index = (last if fire_at is None else max(0, min(fire_at, last))) if shots is not None else None
-        watched = self._watching(piece.owner)
+        watched = interruptible and self._watching(piece.owner)
         key, damage = piece.key, piece.damage
-        reached, stop = 0, ""
+        reached, stop, seen = 0, "", False
         for index, position in enumerate(path.positions):
             current = self.state.pieces.get(key)
             if current is None or current.is_wreck:
@@ -429,10 +708,14 @@ class Turn:
                     break
                 damage = current.damage
             if index:
-                self.state.pieces[key] = current.moved(position.squares, position.facing)
+                current = current.moved(position.squares, position.facing)
+                if spotted is not None and index == spotted[0]:
+                    current, seen = inactive(current), True  # spotted here: no longer a concealed target
+                self.state.pieces[key] = current
+                self._carry(current)
             reached = index
             if index == fire_index and shots is not None:
-                self._fire(self.state.pieces[key], shots, on_the_move=True)
+                self._fire(current, shots, on_the_move=True)
             elif index and watched:
                 self.watch(key, f"as {name(piece)} moves into {_where(position.squares)}")
         else:
@@ -440,15 +723,21 @@ class Turn:
             if current is None or current.is_wreck:
                 stop = "destroyed"
         if stop == "destroyed":
-            return  # the Fire and Destroyed events tell where it fell
+            # The Fire and Destroyed events tell where it fell; its Movement Action is over.
+            if ends_action:
+                self.spot_all(except_key=key)
+            return seen
         moved = self.state.pieces[key]
         if not stop:
             moved = replace(moved, suppressed=moved.suppressed + path.suppressed)
             self.state.pieces[key] = moved
-        # Stopped on the way: the path keeps no cost per square, the steps taken stand for it.
-        cost = path.cost if not stop else min(path.cost, reached)
-        where = _where(moved.squares)
-        text = f"{name(piece)} moves {cost} square{'s' if cost != 1 else ''} to {where}"
+            taken = path
+        else:
+            # Stopped on the way: the path keeps no cost per square, the steps taken stand for it.
+            taken = replace(path, positions=path.positions[: reached + 1], cost=min(path.cost, reached))
+            run_over = self._run_over_victims(piece, moved.squares)
+        cost = taken.cost
+        text = f"{name(piece)} moves {cost} square{'s' if cost != 1 else ''} to {_where(moved.squares)}"
         if stop in ("tracks", "hull"):
             hit = "tracks are" if stop == "tracks" else "hull is"
             text += f", where its {hit} hit and it stops at once ({self.state.ruleset.cite('damage')})"
@@ -467,10 +756,380 @@ class Turn:
                 text=text + ".",
                 unit=key,
                 to=moved.squares,
-                path=tuple(p.square for p in path.positions[: reached + 1]),
+                path=tuple(p.square for p in taken.positions),
                 cost=cost,
             )
         )
+        if seen and spotted is not None:
+            _, by, at = spotted
+            self._tell_spotted(moved, by, at)
+        for hidden in self._spotting_on_the_way(piece, taken):
+            if self.state.pieces[hidden.key].concealed:
+                self.state.pieces[hidden.key] = inactive(hidden)
+                self._tell_spotted(hidden, moved, hidden.squares)
+        for victim in run_over:
+            self._run_over(moved, victim)
+        if piece.unit.type is UnitType.HEAVY_VEHICLE:
+            self._crush(moved, taken)
+        if ends_action:
+            self.spot_all(except_key=key)
+        return seen
+
+    def _moved_on(self, key: str, path: Path) -> Piece | None:
+        """The unit after a Movement Action along `path`, or None when Opportunity Fire on the
+        way destroyed it or stopped it short (HoN core p.15, p.24): what the move led to (an
+        assault, getting in, a push, a change of state at its end) does not happen."""
+        moved = self.state.pieces.get(key)
+        if moved is None or moved.is_wreck or moved.squares != path.destination.squares:
+            return None
+        return moved
+
+    # --- Pushing wrecks (HoN core p.11) -------------------------------------------------
+
+    def _push_wreck(self, vehicle: Piece, action: PushWreck) -> None:
+        """One square, in the direction of the pushing vehicle's move, the wreck keeping its
+        orientation; light vehicles push one-square wrecks only; never off the battlefield,
+        into terrain impassable to vehicles save water (a wreck all in water sinks), nor
+        when the square the vehicle vacates it into is impassable to it; infantry where the
+        wreck lands makes a Forced Move (HoN core p.11)."""
+        cite = self.state.ruleset.cite
+        if not vehicle.is_vehicle:
+            raise ValueError(f"{vehicle.key} is no vehicle: only vehicles push wrecks")
+        points = allowance(vehicle)
+        cost = action.path.cost if action.path is not None else 0
+        if points is None or cost + 1 > points:
+            raise ValueError(f"{vehicle.key} has no movement point left to push")
+        if action.path is not None and len(action.path.positions) > 1:
+            self._move(vehicle, action.path, ends_action=False)
+            moved = self._moved_on(vehicle.key, action.path)
+            if moved is None:  # Opportunity Fire on the way: no push (HoN core p.15, p.24)
+                self.spot_all(except_key=vehicle.key)
+                return
+            vehicle = moved
+        wreck = self.state.pieces.get(action.wreck)
+        if wreck is None or not wreck.is_wreck:
+            raise ValueError(f"no wreck {action.wreck}")
+        problem = push_refusal(self.state, vehicle, wreck, action.direction)
+        if problem is not None:
+            raise ValueError(f"{vehicle.key} may not push {wreck.key}: {problem}")
+        dc, dr = STEPS[action.direction]
+        pushed_to = tuple((c + dc, r + dr) for c, r in wreck.squares)
+        ahead = tuple((c + dc, r + dr) for c, r in vehicle.squares)
+        field = self.state.battlefield
+        sinks = all(field.effects_at(sq).water for sq in pushed_to)
+        victims = [
+            p
+            for p in self.state.units()
+            if p.is_infantry and p.embarked_in is None and set(p.squares) & set(pushed_to) and p.key != vehicle.key
+        ]
+        if sinks:
+            del self.state.pieces[wreck.key]
+        else:
+            self.state.pieces[wreck.key] = wreck.moved(pushed_to)
+        self.state.pieces[vehicle.key] = vehicle.moved(ahead)
+        self._carry(self.state.pieces[vehicle.key])
+        self.add(
+            PushWreckEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=vehicle.owner,
+                text=f"{name(vehicle)} pushes the wreck of {name(wreck)} one square"
+                + (", into the water: it sinks" if sinks else f" to {_where(pushed_to)}")
+                + f"; this ends its Movement Action ({cite('pushing-wrecks')}).",
+                unit=vehicle.key,
+                wreck=wreck.key,
+                to=None if sinks else pushed_to,
+            )
+        )
+        for victim in sorted(victims, key=lambda p: p.key):
+            ranked = sorted(neighbours(victim.square), key=lambda sq: (-cover(self.state, victim, (sq,)), sq))
+            if inactive(victim).side.movement == 0:
+                ranked = []
+            run = f"is in the way of the wreck of {name(wreck)}"
+            self._displace(victim, ranked, f"{run} and makes way to", f"{run} and cannot make way", "pushing-wrecks")
+        self.spot_all(except_key=vehicle.key)
+
+    # --- Transport (HoN core p.27) -------------------------------------------------------
+
+    def _carry(self, vehicle: Piece) -> None:
+        """The units a transport carries stand where it stands: their LoS is drawn from one
+        of its squares (HoN core p.27)."""
+        for key, other in list(self.state.pieces.items()):
+            if other.embarked_in == vehicle.key:
+                self.state.pieces[key] = other.moved(vehicle.squares, vehicle.facing)
+
+    def _embark(self, piece: Piece, action: Embark) -> None:
+        transport = self.state.pieces.get(action.transport)
+        if action.path is not None and len(action.path.positions) > 1:
+            self._move(piece, action.path, ends_action=False)
+            moved = self._moved_on(piece.key, action.path)
+            if moved is None:  # Opportunity Fire on the way: it does not get in (HoN core p.24)
+                self.spot_all(except_key=piece.key)
+                return
+            piece = moved
+        if transport is None:
+            raise ValueError(f"no transport {action.transport}")
+        problem = embark_refusal(self.state, piece, transport)
+        if problem is not None:
+            raise ValueError(f"{piece.key} may not embark in {transport.key}: {problem}")
+        self.state.pieces[piece.key] = replace(
+            piece.moved(transport.squares, transport.facing), embarked_in=transport.key
+        )
+        self.add(
+            EmbarkEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=piece.owner,
+                text=f"{name(piece)} gets into {name(transport)} ({self.state.ruleset.cite('transport')}).",
+                unit=piece.key,
+                transport=transport.key,
+            )
+        )
+        self.spot_all(except_key=piece.key)
+
+    def _disembark(self, piece: Piece, action: Disembark) -> None:
+        square, path = action.square, action.path
+        transport = self.state.pieces.get(piece.embarked_in or "")
+        if transport is None:
+            raise ValueError(f"{piece.key} is not embarked")
+        if square not in neighbours_of(transport.squares):
+            raise ValueError(f"{square} is not next to {transport.key}")
+        out = replace(piece, embarked_in=None)
+        if not may_stand(self.state, out, (square,)):
+            raise ValueError(f"{piece.key} may not get off onto {square}")
+        points = allowance(out)
+        if path is not None and (path.positions[0].squares != (square,) or points is None or path.cost + 1 > points):
+            raise ValueError(f"{piece.key} may not go on from {square} along that path")
+        self.state.pieces[piece.key] = out.moved((square,))
+        self.add(
+            EmbarkEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=piece.owner,
+                text=f"{name(piece)} gets off {name(transport)} to {_where((square,))} "
+                f"({self.state.ruleset.cite('transport')}).",
+                unit=piece.key,
+                transport=transport.key,
+                out=True,
+                to=(square,),
+            )
+        )
+        if path is not None and len(path.positions) > 1:
+            self._move(self.state.pieces[piece.key], path)
+        else:
+            self.spot_all(except_key=piece.key)
+
+    def _unload(self, vehicle: Piece) -> None:
+        """The transport is destroyed: the units inside take no hit but are redeployed,
+        Inactive Side up and each with a Suppressed marker, in unoccupied squares next to
+        the wreck, never within an enemy ZoC, as their owner chooses (HoN core p.27). A Forced
+        Move: with no such square, or an X Movement Value, a unit is destroyed (p.9)."""
+        cite = self.state.ruleset.cite
+        zones_cache: dict[str, dict[Square, frozenset[str]]] = {}
+        for key in sorted(k for k, p in self.state.pieces.items() if p.embarked_in == vehicle.key):
+            rider = replace(self.state.pieces[key], embarked_in=None)
+            zones = zones_cache.get(rider.owner)
+            if zones is None:
+                zones = zones_cache[rider.owner] = forced_move_zones(self.state, rider)
+            around = sorted(neighbours_of(vehicle.squares), key=lambda sq: (-cover(self.state, rider, (sq,)), sq))
+            free = [
+                sq
+                for sq in around
+                if inactive(rider).side.movement is not None and may_stand(self.state, rider, (sq,)) and sq not in zones
+            ]
+            if free:
+                placed = replace(inactive(rider).moved((free[0],)), suppressed=rider.suppressed + 1)
+                self.state.pieces[key] = placed
+                self.add(
+                    EmbarkEvent(
+                        turn=self.state.turn,
+                        phase=self.phase,
+                        side=rider.owner,
+                        text=f"{name(rider)} gets out of the burning {name(vehicle)} to {_where((free[0],))}, "
+                        f"with a Suppressed marker ({cite('transport')}).",
+                        unit=key,
+                        transport=vehicle.key,
+                        out=True,
+                        to=(free[0],),
+                    )
+                )
+            else:
+                self.state.pieces[key] = rider
+                self.add(
+                    RetreatEvent(
+                        turn=self.state.turn,
+                        phase=self.phase,
+                        side=rider.owner,
+                        text=f"{name(rider)} cannot get out of {name(vehicle)}: no unoccupied square next to it "
+                        f"outside an enemy Zone of Control ({cite('transport')}); it is destroyed.",
+                        unit=key,
+                    )
+                )
+                self.hurt(rider, None, Effect.DESTROYED)
+
+    # --- Running over, wrecks, spotting, changes of state ------------------------------
+
+    def _run_over_victims(self, piece: Piece, squares: tuple[Square, ...]) -> list[Piece]:
+        """The infantry units a vehicle ending on `squares` runs over (HoN core p.10)."""
+        if not piece.is_vehicle:
+            return []
+        return sorted(
+            (
+                p
+                for p in self.state.units()
+                if p.key != piece.key and p.is_infantry and p.embarked_in is None and set(p.squares) & set(squares)
+            ),
+            key=lambda p: p.key,
+        )
+
+    def _run_over(self, vehicle: Piece, victim: Piece) -> None:
+        """The infantry unit makes a Forced Move into an adjacent unoccupied square of its
+        owner's choice (the best covered) and gains a Suppressed marker; with none it may
+        enter, or no Movement Value (0 or X), it is destroyed (HoN core p.10)."""
+        ranked = sorted(neighbours(victim.square), key=lambda sq: (-cover(self.state, victim, (sq,)), sq))
+        if inactive(victim).side.movement == 0:  # turned over first, a Forced Move (p.9)
+            ranked = []
+        run = f"is run over by {name(vehicle)}"
+        self._displace(victim, ranked, f"{run} and makes way to", f"{run} and cannot make way", "running-over", 1)
+
+    def _crush(self, vehicle: Piece, path: Path) -> None:
+        """1 Destruction Point to each wreck counter driven over, at most 2 for one wreck in
+        a Movement Action; at its structure value the wreck is removed (HoN core p.10, p.22)."""
+        wrecks = [p for p in self.state.pieces.values() if p.is_wreck and p.key != vehicle.key]
+        if not wrecks:
+            return
+        start = set(path.positions[0].squares)
+        entered: dict[str, set[Square]] = {}
+        for position in path.positions[1:]:
+            for square in position.squares:
+                if square in start:
+                    continue
+                for wreck in wrecks:
+                    if square in wreck.squares:
+                        entered.setdefault(wreck.key, set()).add(square)
+        for key in sorted(entered):
+            self._wreck_points(vehicle, key, min(len(entered[key]), 2), "drives over")
+
+    def _wreck_points(self, vehicle: Piece, key: str, points: int, how: str, rule: str = "crushing-wrecks") -> None:
+        """Destruction points to a wreck; at its structure value it is removed (HoN core p.22)."""
+        cite = self.state.ruleset.cite
+        wreck = self.state.pieces[key]
+        total = dict(wreck.extra).get("destruction", 0) + points
+        removed = total >= self.state.ruleset.wreck_structure
+        if removed:
+            del self.state.pieces[key]
+        else:
+            extra = (*((k, v) for k, v in wreck.extra if k != "destruction"), ("destruction", total))
+            self.state.pieces[key] = replace(wreck, extra=extra)
+        self.add(
+            CrushEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=vehicle.owner,
+                text=f"{name(vehicle)} {how} the wreck of {name(wreck)}: {points} destruction "
+                f"point{'s' if points != 1 else ''} ({cite(rule)})"
+                + (", and the wreck is removed." if removed else f", {total} in all."),
+                unit=vehicle.key,
+                wreck=key,
+                points=points,
+                removed=removed,
+            )
+        )
+
+    def _spotted_on_the_way(self, piece: Piece, path: Path) -> tuple[int, Piece, tuple[Square, ...]] | None:
+        """The first position of the path a concealed mover is spotted on (its index), by whom
+        and where: the conditions are checked on each square it moves into (HoN core p.21). It
+        keeps its Active Side's Movement Value to the end (p.21), so the path stands."""
+        if not piece.concealed:
+            return None
+        seen = Occupancy(p for p in self.state.pieces.values() if p.key != piece.key)
+        for index, position in enumerate(path.positions[1:], start=1):
+            by = spotter(self.state, piece.moved(position.squares, position.facing), seen)
+            if by is not None:
+                return index, by, position.squares
+        return None
+
+    def _spotting_on_the_way(self, piece: Piece, path: Path) -> list[Piece]:
+        """SoN p.17: the concealed enemies an infantry unit or light vehicle spots from a
+        square it moves through (HoN checks at the end of the move only, `spot_all`)."""
+        if not self.state.ruleset.spot_on_every_square or piece.type not in SPOTTING_MOVERS:
+            return []
+        hidden = [p for p in self.state.units() if p.owner != piece.owner and p.concealed]
+        if not hidden:
+            return []
+        seen = Occupancy(p for p in self.state.pieces.values() if p.key != piece.key)
+        found: list[Piece] = []
+        for position in path.positions[1:-1]:
+            there = piece.moved(position.squares, position.facing)
+            for other in hidden:
+                if other not in found and spotter(self.state, other, seen, [there]) is not None:
+                    found.append(other)
+        return found
+
+    def _tell_spotted(self, piece: Piece, by: Piece, at: tuple[Square, ...]) -> None:
+        self.add(
+            SpotEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=piece.owner,
+                text=f"{name(by)} spots {name(piece)} at {_where(at)}: it turns over onto its Inactive Side "
+                f"({self.state.ruleset.cite('spotting')}).",
+                unit=piece.key,
+                by=by.key,
+                at=at,
+            )
+        )
+
+    def spot_all(self, except_key: str | None = None) -> None:
+        """At the end of a unit's Movement Action, every other concealed unit an enemy now
+        spots turns over (HoN core p.21: a Forced Move)."""
+        for key in sorted(self.state.pieces):
+            piece = self.state.pieces[key]
+            if key == except_key or not piece.concealed:
+                continue
+            by = spotter(self.state, piece)
+            if by is not None:
+                self.state.pieces[key] = inactive(piece)
+                self._tell_spotted(piece, by, piece.squares)
+
+    def _change_state(self, piece: Piece, action: ChangeState) -> None:
+        """Turn the counter over at the start or the end of the Movement Action, once (HoN
+        core p.21); a concealed unit turning over this way is not spotted but revealed."""
+        if not may_change_state(piece):
+            raise ValueError(f"{piece.key} may not change state: no Active and Inactive Sides with Tripod or Ambush up")
+        if action.path is not None and action.first:
+            piece = self._flip(piece)
+            self._move(piece, action.path, turned=True)
+            return
+        if action.path is not None and len(action.path.positions) > 1:
+            if self._move(piece, action.path, ends_action=False):
+                self.spot_all(except_key=piece.key)
+                return  # spotted on the way: it may not turn over again in this Movement Action
+            moved = self._moved_on(piece.key, action.path)
+            if moved is None:  # Opportunity Fire on the way: destroyed or stopped short, no turning over
+                self.spot_all(except_key=piece.key)
+                return
+            piece = moved
+        self._flip(piece)
+        self.spot_all(except_key=piece.key)  # it moved into no square: checked when others move
+
+    def _flip(self, piece: Piece) -> Piece:
+        flipped = turned_over(piece)
+        self.state.pieces[piece.key] = flipped
+        state = flipped.side.state.value
+        how = " (concealed)" if flipped.concealed else ""
+        self.add(
+            FlipEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=piece.owner,
+                text=f"{name(piece)} turns over onto its {state.capitalize()} Side{how}, a change of state "
+                f"({self.state.ruleset.cite('change-of-state')}).",
+                unit=piece.key,
+                state=state,
+            )
+        )
+        return flipped
 
     def _watching(self, mover: str) -> bool:
         """Whether any enemy of `mover` may take Opportunity Fire now: only in the Activation
@@ -551,7 +1210,8 @@ class Turn:
             suppressive = weapon in action.suppressive
             extra = bonuses if target.is_infantry else ()
             shot = replace(shot, suppressive=suppressive, machine_gunner_share=share, bonuses=shot.bonuses + extra)
-            result = fire(shot, self.dice, self.state.ruleset)
+            shot = self._fire_bonus(shooter, shot)
+            result = fire(shot, self.dice, self.state.ruleset, reroll=self._second_chance(shooter))
             event = FireEvent.of(result, self.state.turn, self.phase, firer.owner)
             notes = _damage_notes(shooter, cite("damage"))
             prefix = ""
@@ -610,10 +1270,132 @@ class Turn:
             pool = machine_gunner_pool(shot, self.state.ruleset)
             split_machine_gunner(pool, targets, [n for _, n in mine], self.state.ruleset)
 
+    def _template(self, firer: Piece, action: TemplateFire) -> None:
+        """Howitzer or Indirect Fire at an interspace: scatter if indirect, then attack every
+        unit under the template, each on its own (HoN core p.23)."""
+        state = self.state
+        plan = template_plan(state, firer, action.at)
+        if plan is None:
+            raise IllegalAttack(
+                f"{name(firer)} may not fire a template at interspace {list(action.at)}", state.ruleset.cite("howitzer")
+            )
+        if firer.concealed:  # a concealed unit that takes a Firing Action turns over (HoN core p.21)
+            firer = replace(firer, side_index=1 - firer.side_index)
+            state.pieces[firer.key] = firer
+        scattered = None
+        lands = action.at
+        if plan.kind is TemplateKind.INDIRECT:
+            scattered = scatter(
+                action.at, plan.scatter + (1 if plan.spotter else 0), self.dice, state.ruleset, plan.spotter
+            )
+            lands = scattered.lands
+        targets, sheltered = template_targets(state, lands)
+        area = explosion_squares(lands)
+        said = f"{name(firer)} fires a {plan.kind.value.replace('-', ' ')} template at interspace {list(action.at)}"
+        if scattered is not None:
+            said += (
+                f"; it lands on target (rolled {scattered.roll.kept})"
+                if scattered.direction is None
+                else f"; it scatters {scattered.distance} {compass(scattered.direction)} (rolled {scattered.roll.kept})"
+                f" to {list(lands)}"
+            )
+        under = ", ".join(name(t) for t in targets) or "nobody"
+        self.add(
+            TemplateEvent(
+                turn=state.turn,
+                phase=self.phase,
+                side=firer.owner,
+                text=f"{said}: under it, {under} ({state.ruleset.cite(plan.kind.rule)}).",
+                rolls=(scattered.roll,) if scattered is not None else (),
+                firer=firer.key,
+                template=plan.kind.value,
+                at=action.at,
+                lands=lands,
+                squares=tuple(sorted(sq for sq in area if sq in state.battlefield.squares)),
+            )
+        )
+        result = lay_template(
+            plan.kind,
+            plan.combat,
+            area,
+            targets,
+            self.dice,
+            state.ruleset,
+            firer=firer,
+            terrain=lambda p: cover(state, p),
+            penalties=plan.penalties,
+            sheltered=sheltered,
+            scattered=scattered,
+        )
+        for attack in result.attacks:
+            self.add(FireEvent.of(attack, state.turn, self.phase, firer.owner))
+            self.hurt(attack.shot.target, attack.target, attack.effect)
+
+    def _snipe(self, firer: Piece, action: Snipe) -> None:
+        """The Sniper's table (HoN core p.24) against a target the sniper sees."""
+        state = self.state
+        target = state.pieces[action.target]
+        sight = line_of_sight(state.battlefield, state.pieces.values(), firer, target, state.ruleset)
+        if sight.blocked:
+            raise IllegalAttack(f"{name(firer)} does not see {name(target)}", state.ruleset.cite("line-of-sight"))
+        result = snipe(firer, target, self.dice, state.ruleset, penalties=sight.modifiers)
+        text = f"{name(firer)} snipes at {name(target)}: {result.roll.total}, {result.outcome.value}"
+        if result.effect not in (Effect.NONE, Effect.SUPPRESSED):
+            text += f"; {name(target)} is {result.effect.value}"
+        self.add(
+            SniperEvent(
+                turn=state.turn,
+                phase=self.phase,
+                side=firer.owner,
+                text=f"{text} ({state.ruleset.cite('sniper')}).",
+                rolls=result.rolls,
+                firer=firer.key,
+                target=target.key,
+                outcome=result.outcome.value,
+                effect=result.effect,
+            )
+        )
+        self.hurt(target, result.target, result.effect)
+
     def _after_fire(self, result: FireResult) -> None:
         if result.firer is not None:
             self.state.pieces[result.firer.key] = result.firer
         self.hurt(result.shot.target, result.target, result.effect)
+        if result.destruction is not None:
+            where = result.target or result.shot.target
+            element = structure_of(self.state.battlefield, where)
+            if element is not None:
+                self.damage_structure(element, result.destruction.points)
+
+    def damage_structure(self, element: PlacedElement, points: int) -> None:
+        """Destruction points on a structure; when they reach its value a building turns over
+        to its rubble side: infantry inside are suppressed, vehicles on it destroyed (HoN core
+        p.22). The state's battlefield is replaced, so the tables kept per battlefield follow."""
+        state = self.state
+        total = state.structure_points.get(element.key, 0) + points
+        state.structure_points[element.key] = total
+        if element.effects.structure is None or total < element.effects.structure:
+            return
+        fallen = collapse(state.battlefield, element, list(state.pieces.values()), state.rubble)
+        state.battlefield = fallen.battlefield
+        state.ruined.append(element.key)
+        state.structure_points.pop(element.key, None)
+        for piece in fallen.suppressed:
+            state.pieces[piece.key] = piece
+        self.add(
+            RubbleEvent(
+                turn=state.turn,
+                phase=self.phase,
+                text=f"{element.name} is destroyed and turns to rubble"
+                + (f"; {len(fallen.suppressed)} unit(s) inside are suppressed" if fallen.suppressed else "")
+                + f" ({state.ruleset.cite('destruction')}).",
+                element=element.key,
+                squares=tuple(sorted(element.cells)),
+            )
+        )
+        for vehicle in fallen.destroyed:
+            effect, after = destroy(vehicle)
+            self.hurt(vehicle, after, effect)
 
     # --- Assault ----------------------------------------------------------------------
 
@@ -625,10 +1407,13 @@ class Turn:
             )
         approach = Path(action.path.positions[:-1], action.path.cost) if len(action.path.positions) > 1 else None
         if approach is not None and approach.destination.squares != attacker.squares:
-            self._move(attacker, approach)
-            moved = self.state.pieces.get(attacker.key)
-            if moved is None or moved.is_wreck or moved.squares != approach.destination.squares:
-                return  # destroyed or stopped by Opportunity Fire on the way (HoN core p.24-25)
+            # Assaults first, then spotting (the book's summary): the move does not end the action.
+            self._move(attacker, approach, ends_action=False)
+            moved = self._moved_on(attacker.key, approach)
+            if moved is None:
+                # Destroyed or stopped by Opportunity Fire on the way (HoN core p.24-25): no assault.
+                self.spot_all(except_key=attacker.key)
+                return
             attacker = moved
             defender = self.state.pieces[action.defender]
         from_squares = attacker.squares
@@ -636,7 +1421,15 @@ class Turn:
         # Assaulted from a square outside its limited firing arc(s): a Suppressed marker first (HoN core p.26).
         arcs = defender.side.weapons
         outside = any(w.arc is not None for w in arcs) and not any(in_arc(defender, from_squares, w) for w in arcs)
-        assault = Assault(attacker, defender, terrain=terrain, outside_arc=outside)
+        granted = self.state.granted_assault
+        assault = Assault(
+            attacker,
+            defender,
+            terrain=terrain,
+            outside_arc=outside,
+            granted_assault=granted.get(attacker.owner),
+            defender_granted_assault=granted.get(defender.owner),
+        )
         knives: list[str] = []
         if action.knife:
             pool = self.state.gear_for(attacker, "knife")
@@ -651,7 +1444,7 @@ class Turn:
             self.state.spend(pool)
             assault = replace(assault, defender_bonuses=(*assault.defender_bonuses, knife_bonus(self.state)))
             knives.append(name(defender))
-        result = resolve_assault(assault, self.dice, self.state.ruleset)
+        result = resolve_assault(self._assault_bonuses(assault), self.dice, self.state.ruleset)
         event = AssaultEvent.of(result, self.state.turn, self.phase, attacker.owner)
         if knives:
             spent = f"{' and '.join(knives)} discard{'s' if len(knives) == 1 else ''} a Knife marker, +2"
@@ -662,6 +1455,7 @@ class Turn:
         self.hurt(attacker, result.attacker, result.attacker_effect)
         self.hurt(defender, result.defender, result.defender_effect)
         self._assault_moves(result, from_squares, defender.squares)
+        self.spot_all(except_key=attacker.key)
 
     def _assault_moves(
         self, result: AssaultResult, from_squares: tuple[Square, ...], contested: tuple[Square, ...]
@@ -682,8 +1476,12 @@ class Turn:
                 attacker.facing,
             )
             squares = footprint_squares(front, facing, attacker.unit.footprint)
-            if may_stand(self.state, attacker, squares):
+            # A heavy vehicle that wrecks a light vehicle takes its square (HoN core p.26).
+            wrecked = result.wreck_destruction_points and defender is not None
+            onto = frozenset({defender.key}) if wrecked and defender is not None else frozenset()
+            if may_stand(self.state, attacker, squares, onto):
                 self.state.pieces[attacker.key] = attacker.moved(squares, facing)
+                self._carry(self.state.pieces[attacker.key])
                 self.add(
                     AdvanceEvent(
                         turn=self.state.turn,
@@ -694,6 +1492,14 @@ class Turn:
                         to=squares,
                     )
                 )
+                if onto and defender is not None and defender.key in self.state.pieces:
+                    self._wreck_points(
+                        attacker,
+                        defender.key,
+                        result.wreck_destruction_points,
+                        "takes the square of",
+                        "assault-results",
+                    )
 
     def _retreat(self, defender: Piece, attacker_squares: tuple[Square, ...]) -> None:
         """To one of the three squares opposite the attacker, the best covered first; it may
@@ -718,13 +1524,17 @@ class Turn:
             "assault-results",
         )
 
-    def _displace(self, defender: Piece, options: list[Square], moved: str, stuck: str, rule: str) -> None:
+    def _displace(
+        self, defender: Piece, options: list[Square], moved: str, stuck: str, rule: str, suppress: int = 0
+    ) -> None:
         """Move a one-square unit to the first square of `options` it may enter without moving
         within an enemy Zone of Control, or destroy it. A counter of several squares never
-        retreats (vehicles stay, HoN core p.26)."""
+        retreats (vehicles stay, HoN core p.26). A Forced Move: a unit Active Side up turns
+        over onto its Inactive Side first (p.9), so the Movement Value read is that side's;
+        `suppress` Suppressed markers it gains."""
         cite = self.state.ruleset.cite
         why = ""
-        if defender.side.movement is None:
+        if inactive(defender).side.movement is None:
             options, why = [], f"an X Movement Value: a Forced Move destroys it ({cite('forced-move')})"
         zones = forced_move_zones(self.state, defender)
         here = zones.get(defender.square, frozenset())
@@ -735,13 +1545,16 @@ class Turn:
             if here & zones.get(square, frozenset()):
                 within.append(square)  # HoN core p.26: "Destroyed if the retreat forces it to move within an enemy ZoC"
                 continue
-            self.state.pieces[defender.key] = defender.moved((square,))
+            self.state.pieces[defender.key] = replace(
+                inactive(defender).moved((square,)), suppressed=defender.suppressed + suppress
+            )
             self.add(
                 RetreatEvent(
                     turn=self.state.turn,
                     phase=self.phase,
                     side=defender.owner,
-                    text=f"{name(defender)} {moved} {_where((square,))}.",
+                    text=f"{name(defender)} {moved} {_where((square,))}"
+                    + (f", with a Suppressed marker ({cite(rule)})." if suppress else "."),
                     unit=defender.key,
                     to=(square,),
                 )
@@ -762,6 +1575,196 @@ class Turn:
         )
         self.hurt(defender, None, Effect.DESTROYED)
 
+    # --- Action cards -----------------------------------------------------------------
+
+    def battle_events(self, side: str, plays: Sequence[CardPlay], moment: CardTiming) -> None:
+        """Play cards for their Battle Event at this moment of the turn (HoN core p.17)."""
+        state = self.state
+        deck = state.decks.get(side)
+        for play in plays:
+            card = deck.holds(play.card) if deck is not None else None
+            if deck is None or card is None:
+                raise ValueError(f"{side} plays {play.card!r}, which is not in its hand")
+            if card.effect is None or card.timing is not moment:
+                raise ValueError(f"the rules core does not play {card.name} {moment.value}")
+            wanted = Phase.ORDER if moment is CardTiming.ORDER_START else Phase.ACTIVATION
+            if self.phase is not wanted:
+                raise ValueError(f"{card.name} is played in the {wanted.value} phase, not the {self.phase.value} phase")
+            piece = state.pieces.get(play.unit) if play.unit is not None else None
+            kind, value = card.effect.kind, card.effect.value
+            needs_unit = kind in (CardEffectKind.FORCED_MOVE, CardEffectKind.REMOVE_SUPPRESSED)
+            if needs_unit and (piece is None or piece.owner != side or piece.is_wreck):
+                raise ValueError(f"{card.name} is played on a unit of the {side} side on the battlefield")
+            deck.discard(card.id)
+            page = state.ruleset.cite("action-cards")
+            head = f"{side} plays {card.name} ({page})"
+            if kind is CardEffectKind.SPECIAL_ORDER:
+                state.special_orders[side] = state.special_orders.get(side, 0) + value
+                tokens = "a Special Order token" if value == 1 else f"{value} Special Order tokens"
+                self._card_event(
+                    side,
+                    card,
+                    CardUse.BATTLE_EVENT,
+                    None,
+                    f"{head}: {tokens} this turn ({state.ruleset.cite('order-phase')}).",
+                )
+            elif kind is CardEffectKind.GRANT_ASSAULT:
+                state.granted_assault[side] = max(state.granted_assault.get(side, 0), value)
+                self._card_event(
+                    side,
+                    card,
+                    CardUse.BATTLE_EVENT,
+                    play.unit,
+                    f"{head}: every unit of the {side} side has Assault +{value} until the end of the turn.",
+                )
+            elif kind is CardEffectKind.REMOVE_SUPPRESSED and piece is not None:
+                taken = min(value, piece.suppressed)
+                state.pieces[piece.key] = replace(piece, suppressed=piece.suppressed - taken)
+                markers = "Suppressed marker" if taken == 1 else "Suppressed markers"
+                self._card_event(
+                    side, card, CardUse.BATTLE_EVENT, piece.key, f"{head}: {taken} {markers} off {name(piece)}."
+                )
+            elif kind is CardEffectKind.FORCED_MOVE and piece is not None:
+                self._forced_move(side, card, piece, play.path, value, head)
+            else:
+                raise ValueError(f"the rules core does not play {card.name} {moment.value}")
+
+    def _forced_move(self, side: str, card: ActionCard, piece: Piece, path: Path | None, value: int, head: str) -> None:
+        """A card's Forced Move: an Active Side turns to its Inactive Side first (HoN core
+        p.9-10); a unit whose Movement Value is X may not be moved so (p.9)."""
+        if path is None or path.positions[0].squares != piece.squares or path.cost > value:
+            raise ValueError(f"{card.name} moves {name(piece)} up to {value} squares from where it stands")
+        if piece.side.movement is None:
+            raise ValueError(f"{name(piece)} has a Movement Value of X and cannot be moved")
+        self._card_event(
+            side,
+            card,
+            CardUse.BATTLE_EVENT,
+            piece.key,
+            f"{head}: {name(piece)} makes a Forced Move of up to {value} squares.",
+        )
+        if piece.side.state is SideState.ACTIVE and len(piece.unit.sides) > 1:
+            piece = replace(piece, side_index=1 - piece.side_index)
+            self.state.pieces[piece.key] = piece
+        self._move(piece, path, interruptible=False)  # a Forced Move, no Movement Action (HoN core p.9, p.24)
+        self.update_control()
+
+    def _card_event(
+        self, side: str, card: ActionCard, use: CardUse, unit: str | None, text: str, rolls: tuple[Roll, ...] = ()
+    ) -> None:
+        self.add(
+            CardEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=side,
+                text=text,
+                rolls=rolls,
+                card=card.id,
+                use=use,
+                unit=unit,
+                page=self.state.ruleset.cite("action-cards"),
+                source=card.source or "",
+            )
+        )
+
+    def _play_bonus(self, side: str, card: ActionCard, piece: Piece, what: str) -> None:
+        deck = self.state.decks[side]
+        deck.discard(card.id)
+        bonus = card.alternate_bonus
+        squares = (
+            ""
+            if bonus is None or bonus.kind is not BonusKind.MOVEMENT
+            else " square"
+            if bonus.value == 1
+            else " squares"
+        )
+        value = f"+{bonus.value}{squares}" if bonus is not None else ""
+        page = self.state.ruleset.cite("action-cards")
+        self._card_event(
+            side,
+            card,
+            CardUse.ALTERNATE_BONUS,
+            piece.key,
+            f"{side} plays {card.name} for its Alternate Bonus ({page}): {value} to {name(piece)}'s {what}.",
+        )
+
+    def _fire_bonus(self, firer: Piece, shot: Shot) -> Shot:
+        """Cards the firer's side plays on the shot before the dice: fire bonuses go on the
+        combat value, "any roll" bonuses on the result (HoN core p.17, p.33)."""
+        side = firer.owner
+        chooser = self.choices.get(side)
+        deck = self.state.decks.get(side)
+        if chooser is None or deck is None or not deck.hand:
+            return shot
+        played = bonus_cards(deck, side, chooser.fire_bonus(self.state, side, shot), FIRE_BONUSES)
+        page = self.state.ruleset.cite("action-cards")
+        for card in played:
+            self._play_bonus(side, card, firer, "firing action")
+            # A Machine Gunner's share stands for the whole modified combat value, split before
+            # any card is played (HoN core p.24): its fire bonus goes on that shot's result
+            # instead (hon's reading; the book does not say).
+            split = shot.machine_gunner_share is not None
+            if card.alternate_bonus is not None and card.alternate_bonus.kind is BonusKind.FIRE and not split:
+                shot = replace(shot, bonuses=(*shot.bonuses, bonus_modifier(card, page)))
+            else:
+                shot = replace(shot, penalties=(*shot.penalties, bonus_modifier(card, page)))
+        return shot
+
+    def _second_chance(self, firer: Piece) -> Callable[[Aim, Roll, FireOutcome], bool] | None:
+        side = firer.owner
+        chooser = self.choices.get(side)
+        deck = self.state.decks.get(side)
+        if chooser is None or deck is None or not deck.hand:
+            return None
+
+        def reroll(plan: Aim, roll: Roll, outcome: FireOutcome) -> bool:
+            card_id = chooser.second_chance(self.state, side, plan, roll, outcome)
+            if card_id is None:
+                return False
+            card = deck.holds(card_id)
+            if card is None or card.effect is None or card.effect.kind is not CardEffectKind.REROLL:
+                raise ValueError(f"{side} cannot play {card_id!r} to roll again")
+            deck.discard(card.id)
+            page = self.state.ruleset.cite("action-cards")
+            self._card_event(
+                side,
+                card,
+                CardUse.BATTLE_EVENT,
+                firer.key,
+                f"{side} plays {card.name} ({page}): {name(firer)} rolls its firing action again "
+                f"({roll.total} against {plan.defense}, a {outcome.value}).",
+                (roll,),
+            )
+            return True
+
+        return reroll
+
+    def _assault_bonuses(self, assault: Assault) -> Assault:
+        """Each side's Alternate Bonuses on its assault roll, declared before the dice: the
+        attacker's first, the defender's knowing them; told with the initiative player's
+        card first (HoN core p.17)."""
+        plays: list[tuple[str, ActionCard, Piece]] = []
+        for attacking, piece in ((True, assault.attacker), (False, assault.defender)):
+            side = piece.owner
+            chooser = self.choices.get(side)
+            deck = self.state.decks.get(side)
+            if chooser is None or deck is None or not deck.hand:
+                continue
+            chosen = bonus_cards(
+                deck, side, chooser.assault_bonus(self.state, side, assault, attacking), ASSAULT_BONUSES
+            )
+            page = self.state.ruleset.cite("action-cards")
+            mods = tuple(bonus_modifier(card, page) for card in chosen)
+            if attacking:
+                assault = replace(assault, attacker_bonuses=(*assault.attacker_bonuses, *mods))
+            else:
+                assault = replace(assault, defender_bonuses=(*assault.defender_bonuses, *mods))
+            plays += [(side, card, piece) for card in chosen]
+        order = self.state.initiative_order()
+        for side, card, piece in sorted(plays, key=lambda p: order.index(p[0])):
+            self._play_bonus(side, card, piece, "assault roll")
+        return assault
+
     # --- Losses -----------------------------------------------------------------------
 
     def hurt(self, before: Piece, after: Piece | None, effect: Effect) -> None:
@@ -775,6 +1778,8 @@ class Turn:
         if not effect.destroyed or before.key in state.destroyed:
             return
         state.destroyed[before.key] = before
+        if before.is_vehicle:
+            self._bail_out(before, after)
         self.add(
             DestroyedEvent(
                 turn=state.turn,
@@ -784,7 +1789,33 @@ class Turn:
                 unit=before.key,
             )
         )
+        if before.is_vehicle and (after is None or after.is_wreck):
+            self._unload(before)  # its riders get out (HoN core p.27)
         self._check_breaking(f"{before.owner}/{before.group}")
+
+    def _bail_out(self, vehicle: Piece, wreck: Piece | None) -> None:
+        """The Crew units in a destroyed vehicle are put next to the wreck, inactive side up and
+        Suppressed, a Forced Move (HoN core p.21); with no square to go to they are destroyed."""
+        state = self.state
+        for crew in crews_in(vehicle, list(state.pieces.values())):
+            around = sorted({sq for w in vehicle.squares for sq in neighbours(w)} - set(vehicle.squares))
+            free = [sq for sq in around if may_stand(state, replace(crew, embarked_in=None), (sq,))]
+            out = bail_out(crew, wreck or vehicle, free, state.ruleset)
+            if out is None:
+                self.hurt(crew, None, Effect.DESTROYED)
+                continue
+            state.pieces[crew.key] = out
+            self.add(
+                EnterEvent(
+                    turn=state.turn,
+                    phase=self.phase,
+                    side=crew.owner,
+                    text=f"{name(crew)} bails out of {name(vehicle)} to {_where(out.squares)}, Suppressed "
+                    f"({state.ruleset.cite('crew')}).",
+                    unit=crew.key,
+                    to=out.squares,
+                )
+            )
 
     def _check_breaking(self, group_key: str) -> None:
         state = self.state
@@ -848,3 +1879,64 @@ def enemies_in_reach(state: GameState, piece: Piece, reach: int) -> Iterator[Pie
     for other in state.enemies_of(piece.owner):
         if min(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for a in piece.squares for b in other.squares) <= reach:
             yield other
+
+
+def neighbours_of(squares: tuple[Square, ...]) -> list[Square]:
+    """The squares next to a counter on `squares`, sorted."""
+    found = {n for sq in squares for n in neighbours(sq)}
+    return sorted(found - set(squares))
+
+
+def load_of(piece: Piece) -> int:
+    """What a unit takes of a transport's capacity (HoN core p.27): a Character 1, any other
+    unit 2. The book's chart also counts 1 for units printing a symbol its text lost; hon
+    counts them 2."""
+    return 1 if piece.unit.role.is_character else 2
+
+
+def embark_refusal(state: GameState, piece: Piece, transport: Piece) -> str | None:
+    """Why `piece` may not get into `transport` now, or None (HoN core p.27): infantry only,
+    from a square next to it, into a vehicle with the Transport ability and room left, one
+    counter of more than one square at most; a Scout transport takes Scouts only."""
+    capacity = transport.side.ability_value("transport")
+    if not piece.is_infantry or piece.embarked_in is not None:
+        return "only an infantry unit on the battlefield gets into a vehicle"
+    if capacity is None or transport.is_wreck or transport.owner != piece.owner:
+        return "it is not a transport of its side"
+    if not set(piece.squares) & set(neighbours_of(transport.squares)):
+        return "it is not next to the vehicle"
+    aboard = [p for p in state.pieces.values() if p.embarked_in == transport.key]
+    if sum(load_of(p) for p in aboard) + load_of(piece) > capacity:
+        return f"no room left (Transport {capacity})"
+    if piece.unit.footprint > 1 and any(p.unit.footprint > 1 for p in aboard):
+        return "one counter larger than one square at most"
+    return None
+
+
+def push_refusal(state: GameState, vehicle: Piece, wreck: Piece, direction: int) -> str | None:
+    """Why `vehicle`, one step in `direction`, may not push `wreck` one square, or None
+    (HoN core p.11)."""
+    if vehicle.type is not UnitType.HEAVY_VEHICLE and len(wreck.squares) > 1:
+        return "a light vehicle pushes only wrecks that fit in one square"
+    dc, dr = STEPS[direction]
+    ahead = tuple((c + dc, r + dr) for c, r in vehicle.squares)
+    vacated = set(ahead) - set(vehicle.squares)
+    if not vacated & set(wreck.squares):
+        return "it does not drive into the wreck"
+    passage = passage_map(state.battlefield)
+    if any(passage.refusal(sq, vehicle.unit, vehicle.side) for sq in ahead):
+        return "the square it vacates is impassable to the pushing vehicle"
+    field = state.battlefield
+    pushed_to = tuple((c + dc, r + dr) for c, r in wreck.squares)
+    occupant = state.occupant()
+    for square in pushed_to:
+        if square not in field.squares:
+            return "a wreck is never pushed off the edge of the battlefield"
+        effects = field.effects_at(square)
+        barred = UnitType.LIGHT_VEHICLE in effects.impassable or UnitType.HEAVY_VEHICLE in effects.impassable
+        if barred and not effects.water:
+            return "it would go into terrain impassable to vehicles"
+        other = occupant.get(square)
+        if other is not None and other.key not in (wreck.key, vehicle.key) and not other.is_infantry:
+            return f"{name(other)} is in the way"
+    return None

@@ -60,6 +60,7 @@ class Assault:
     defender_bonuses: tuple[Modifier, ...] = ()
     outside_arc: bool = False  # the defender's limited firing arc does not cover the attacker
     granted_assault: int | None = None  # an Assault ability given by a card (The Fury of the Führer)
+    defender_granted_assault: int | None = None  # the same for the defender: it rolls two dice
     attacker_sacrifices: bool = False  # Sacrifice after resolution (SoN p.18)
     defender_sacrifices: bool = False
 
@@ -157,7 +158,7 @@ def engage(assault: Assault, ruleset: Ruleset = HON) -> Engagement:
     if assault.terrain and not assault.same_cover and not creature_in_the_open:
         defence += (Modifier("Defensive bonus", assault.terrain, cite("terrain")),)
     defence += assault.defender_bonuses + _suppressed(ruleset, defender.suppressed)
-    dice = 2 if defender.side.has("assault") else 1
+    dice = 2 if defender.side.has("assault") or assault.defender_granted_assault else 1
     return Engagement(attack, defence, dice, False, defender)
 
 

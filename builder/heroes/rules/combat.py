@@ -7,7 +7,7 @@ rolls the injected dice and applies the result: a miss, a hit or a double hit, t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -315,6 +315,7 @@ class FireResult:
     firer: Piece | None  # after: Activated by Opportunity Fire, revealed if it was concealed
     damage: DamageResult | None = None
     destruction: DestructionResult | None = None
+    rerolled: Roll | None = None  # the first roll, when a card had it rolled again
 
     @property
     def rolls(self) -> tuple[Roll, ...]:
@@ -322,15 +323,28 @@ class FireResult:
         return (self.roll, *extra)
 
 
-def fire(shot: Shot, dice: Dice, ruleset: Ruleset = HON, choose: DamageChoice = least_harm) -> FireResult:
+# Asked once the dice are rolled, before the result is applied: roll them again? (an action
+# card such as Second Chance, HoN core p.17)
+Reroll = Callable[[Aim, Roll, FireOutcome], bool]
+
+
+def fire(
+    shot: Shot,
+    dice: Dice,
+    ruleset: Ruleset = HON,
+    choose: DamageChoice = least_harm,
+    reroll: Reroll | None = None,
+) -> FireResult:
     """Resolve a firing action: one die (two with Dual Weapon, best kept) plus every modifier
-    against the defense plus the defensive bonus (HoN core p.15; SoN p.8)."""
+    against the defense plus the defensive bonus (HoN core p.15; SoN p.8). `reroll` may have
+    the dice rolled once more; the second roll stands."""
     plan = aim(shot, ruleset)
-    rolled = dice.roll(plan.dice)
-    kept = max(rolled)
-    total = kept + sum(m.value for m in plan.modifiers)
-    roll = Roll("suppressive-fire" if plan.suppressive else "fire", rolled, kept, plan.modifiers, total, plan.page)
-    outcome, markers = classify(total, plan.defense, plan.suppressive)
+    roll = _fire_roll(plan, dice)
+    outcome, markers = classify(roll.total, plan.defense, plan.suppressive)
+    rerolled = None
+    if reroll is not None and reroll(plan, roll, outcome):
+        rerolled, roll = roll, _fire_roll(plan, dice)
+        outcome, markers = classify(roll.total, plan.defense, plan.suppressive)
     target: Piece | None = shot.target
     effect, damage = Effect.NONE, None
     if outcome is FireOutcome.DOUBLE_HIT:
@@ -353,7 +367,14 @@ def fire(shot: Shot, dice: Dice, ruleset: Ruleset = HON, choose: DamageChoice = 
             firer = replace(firer, side_index=1 - firer.side_index)
         if shot.opportunity:
             firer = replace(firer, activated=True)
-    return FireResult(shot, plan, roll, outcome, markers, effect, target, firer, damage, destruction)
+    return FireResult(shot, plan, roll, outcome, markers, effect, target, firer, damage, destruction, rerolled)
+
+
+def _fire_roll(plan: Aim, dice: Dice) -> Roll:
+    rolled = dice.roll(plan.dice)
+    kept = max(rolled)
+    total = kept + sum(m.value for m in plan.modifiers)
+    return Roll("suppressive-fire" if plan.suppressive else "fire", rolled, kept, plan.modifiers, total, plan.page)
 
 
 def machine_gunner_pool(shot: Shot, ruleset: Ruleset = HON) -> int:

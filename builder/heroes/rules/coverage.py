@@ -128,9 +128,14 @@ SIMULATE = _R + "test_simulate.py::"
 TURN = _R + "test_turn.py::"
 FIRE = _R + "test_fire_in_play.py::"
 ZOC = _R + "test_zoc.py::"
+CARDS = _R + "test_action_cards.py::"
 DAMAGE = _R + "test_damage.py::"
 RETREAT = _R + "test_retreat.py::"
 COVER = _R + "test_cover.py::"
+TEMPLATES = _R + "test_templates.py::"
+STRUCTURES = _R + "test_structures.py::"
+CREW = _R + "test_crew.py::"
+BOARD = _R + "test_board.py::"
 SUMMARY = "tests/heroes/army/test_summary.py::"
 
 
@@ -154,6 +159,7 @@ def mechanic(
 
 NO_MARKERS = "no marker is carried, counted or spent in a game"
 NO_TEMPLATES = "explosion templates are not played"
+NO_FLAME_VALUES = "no unit of the catalogue carries the flame template's combat values, so no game uses it"
 
 ABILITIES: tuple[Coverage, ...] = (
     # --- Both games (data/common) --------------------------------------------------------
@@ -162,10 +168,14 @@ ABILITIES: tuple[Coverage, ...] = (
         "Ambush",
         BOTH,
         "HoN core p.21; SoN p.17",
-        PARTIAL,
-        "a concealed unit cannot be targeted, blocks no LoS, turns over when it fires or is assaulted, must turn "
-        "over to assault and may deploy either side up; spotting and the voluntary flip are not played",
+        PLAYED,
+        "cannot be targeted until spotted, ignores explosion templates, blocks no LoS, turns over when it fires, "
+        "is assaulted or spotted, and may turn over of its own will",
         COMBAT + "test_a_concealed_unit_cannot_be_targeted_and_is_revealed_when_it_fires",
+        TEMPLATES + "test_every_unit_even_partly_under_a_template_is_attacked_but_not_a_concealed_one",
+        BOARD + "test_a_concealed_unit_cannot_be_targeted_until_spotted",
+        BOARD + "test_a_concealed_unit_moving_is_spotted_on_the_square_it_enters",
+        BOARD + "test_the_policy_hides_a_revealed_ambush_unit_only_out_of_sight",
         ASSAULT + "test_a_concealed_defender_is_revealed_a_concealed_attacker_may_not_assault",
         LOS + "test_vehicles_always_block_and_concealed_units_never",
         DEPLOYMENT + "test_only_ambush_tripod_and_scout_units_deploy_either_side_up",
@@ -175,10 +185,13 @@ ABILITIES: tuple[Coverage, ...] = (
         "Tripod",
         BOTH,
         "HoN core p.21; SoN p.19",
-        PARTIAL,
-        "it may deploy either side up; the flip at the start or end of a Movement Action is not played, so it "
-        "keeps the side it deployed with",
+        PLAYED,
+        "the simple policy sets a unit up when only its other side has a shot worth taking, and packs it up when "
+        "it cannot move and its other side could advance",
         DEPLOYMENT + "test_only_ambush_tripod_and_scout_units_deploy_either_side_up",
+        BOARD + "test_a_unit_turns_over_as_a_zero_move_even_with_an_x_movement_value",
+        BOARD + "test_a_unit_may_turn_over_at_the_end_of_its_movement_action",
+        BOARD + "test_the_policy_sets_up_a_gun_that_can_only_fire_from_its_other_side",
     ),
     ability(
         "destruction",
@@ -186,10 +199,12 @@ ABILITIES: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.22; SoN p.17",
         PARTIAL,
-        "the dice are rolled when a shot names the structure its target is in; the simulation never does, and a "
-        "structure that falls is not turned to rubble nor its units redeployed",
+        "rolled after every shot at a unit inside a structure; the points add up and a building turns to rubble; "
+        "shots at the structure itself, assaults, and wrecks as structures are not played",
         COMBAT + "test_destruction_dice_add_a_point_for_each_4_or_more",
         COMBAT + "test_a_shot_at_a_unit_in_a_structure_rolls_destruction_after",
+        STRUCTURES + "test_a_shot_with_destruction_at_a_unit_inside_brings_the_building_down",
+        STRUCTURES + "test_destruction_points_add_up_over_shots_before_the_building_falls",
     ),
     ability(
         "dual-weapon",
@@ -328,8 +343,12 @@ ABILITIES: tuple[Coverage, ...] = (
         "Crew",
         HON,
         "HoN core p.21",
-        NOT_PLAYED,
-        "no unit boards a vehicle as its crew",
+        PARTIAL,
+        "boarding, leaving and bailing out of a destroyed vehicle are resolved; the simulation deploys crews on "
+        "foot and never boards them, and the abilities a crew adds do not reach the vehicle's shots",
+        CREW + "test_a_crew_unit_ending_its_move_on_a_vehicle_turns_over_and_rides_in_it",
+        CREW + "test_a_crew_unit_inside_cannot_be_targeted_and_leaves_turning_over",
+        CREW + "test_when_its_vehicle_is_destroyed_the_crew_bails_out_suppressed_next_to_the_wreck",
     ),
     ability(
         "anti-aircraft",
@@ -337,23 +356,31 @@ ABILITIES: tuple[Coverage, ...] = (
         HON,
         "HoN core p.22",
         NOT_PLAYED,
-        "the book leaves aviation to expansions hon does not have",
+        "the core rules say it is not used with the core box: aviation units and their rules are in expansions "
+        "hon does not have",
     ),
     ability(
         "artillery-spotter",
         "Artillery Spotter",
         HON,
         "HoN core p.22",
-        NOT_PLAYED,
-        "indirect fire and its scattering are not played",
+        PLAYED,
+        "a spotter of the firer's side sees the interspace when it has a clear LoS to one of the four squares "
+        "around it (hon's reading)",
+        TEMPLATES + "test_indirect_fire_scatters_on_1_to_4_and_an_artillery_spotter_shortens_it",
+        TEMPLATES + "test_indirect_fire_without_a_line_of_sight_scatters_and_a_spotter_shortens_it",
     ),
     ability(
         "flamethrower",
         "Flamethrower",
         HON,
         "HoN core p.22-23",
-        NOT_PLAYED,
-        f"no flame template is laid ({NO_TEMPLATES})",
+        PARTIAL,
+        "the rules core lays it (3 squares straight, hon's reading), into buildings and defensive positions, and "
+        f"suppresses all under it; {NO_FLAME_VALUES}",
+        TEMPLATES + "test_the_flames_suppress_every_unit_in_addition_to_any_damage",
+        TEMPLATES + "test_the_flame_template_is_blocked_by_a_vehicle_and_fire_on_the_move_costs_1",
+        TEMPLATES + "test_flames_fill_a_one_room_building_from_an_opening_and_stay_in_a_defensive_position",
     ),
     ability(
         "frightening-shot",
@@ -369,16 +396,26 @@ ABILITIES: tuple[Coverage, ...] = (
         "Howitzer",
         HON,
         "HoN core p.23",
-        NOT_PLAYED,
-        f"no shot is taken at an interspace ({NO_TEMPLATES})",
+        PLAYED,
+        "the interspace is seen when one of its four squares is; the policy aims at corners of enemy squares when "
+        "the expected hits (its own units counting against) beat its normal shots",
+        TEMPLATES + "test_howitzer_needs_a_line_of_sight_and_indirect_fire_not_from_a_building",
+        TEMPLATES + "test_a_heavy_vehicle_under_an_explosion_template_uses_its_side_defense",
+        TEMPLATES + "test_the_policy_lays_a_template_when_it_promises_more_hits_than_a_shot",
+        TEMPLATES + "test_a_unit_without_the_ability_or_a_template_inside_a_building_is_refused",
+        TEMPLATES + "test_a_vehicle_fires_a_template_with_the_weapon_that_has_howitzer",
     ),
     ability(
         "indirect-fire",
         "Indirect Fire",
         HON,
         "HoN core p.23",
-        NOT_PLAYED,
-        f"no shot is taken without LoS and nothing scatters ({NO_TEMPLATES})",
+        PLAYED,
+        "fired directly (as Howitzer) with a clear LoS, else it scatters; the chart's 1-4 are read as N, E, S, W; "
+        "the simulation's mortars deploy on their Tripod side without it (Tripod flips are not played)",
+        TEMPLATES + "test_indirect_fire_scatters_on_1_to_4_and_an_artillery_spotter_shortens_it",
+        TEMPLATES + "test_indirect_fire_without_a_line_of_sight_scatters_and_a_spotter_shortens_it",
+        TEMPLATES + "test_howitzer_needs_a_line_of_sight_and_indirect_fire_not_from_a_building",
     ),
     ability(
         "piercing",
@@ -394,8 +431,12 @@ ABILITIES: tuple[Coverage, ...] = (
         "Sniper",
         HON,
         "HoN core p.24",
-        NOT_PLAYED,
-        "its Alternate Firing Action and table are not played",
+        PLAYED,
+        "the policy snipes when the table's chance of a hit beats its normal shot; a firing table on a "
+        "Character's recruitment tile is not in the catalogue",
+        TEMPLATES + "test_the_sniper_table",
+        TEMPLATES + "test_the_sniper_is_modified_by_suppression_and_obstacles_and_only_targets_infantry",
+        TEMPLATES + "test_the_policy_snipes_when_the_table_beats_its_shot",
     ),
     ability(
         "opportunity-fire",
@@ -403,8 +444,9 @@ ABILITIES: tuple[Coverage, ...] = (
         HON,
         "HoN core p.24",
         PLAYED,
-        "offered after each square an enemy enters and after its Firing Action (not after an Opportunity Fire); the "
-        "policy takes it at the first chance of a hit of 1/2 or more; Overwatch gives it to its tile's characters",
+        "offered after each square entered in a Movement Action (not a Forced Move) and after a Firing Action (not "
+        "an Opportunity Fire); the policy takes it at the first chance of a hit of 1/2 or more; Overwatch gives it "
+        "to its tile's characters",
         COMBAT + "test_opportunity_fire_activates_the_firer",
         FIRE + "test_opportunity_fire_interrupts_the_move_at_the_square_and_the_move_goes_on",
         FIRE + "test_opportunity_fire_that_destroys_the_mover_ends_its_move",
@@ -412,6 +454,9 @@ ABILITIES: tuple[Coverage, ...] = (
         FIRE + "test_opportunity_fire_after_an_enemy_firing_action",
         FIRE + "test_the_policy_takes_opportunity_fire_only_on_good_odds",
         FIRE + "test_overwatch_gives_the_character_of_its_tile_opportunity_fire",
+        FIRE + "test_a_concealed_mover_draws_opportunity_fire_only_once_spotted",
+        FIRE + "test_a_move_with_a_card_bonus_is_still_interrupted_by_opportunity_fire",
+        FIRE + "test_a_forced_move_from_a_card_draws_no_opportunity_fire",
     ),
     ability(
         "positive-waves",
@@ -430,16 +475,30 @@ ABILITIES: tuple[Coverage, ...] = (
         HON,
         "HoN core p.27",
         PARTIAL,
-        "an embarked unit cannot be targeted or assaulted and has no ZoC; embarking, disembarking, capacity, "
-        "firing or assaulting from the vehicle and its loss are not played",
+        "embarking, disembarking, capacity, riding, firing from it (infantry blocking no LoS) and its loss are "
+        "played; the chart's lost symbol (all count 2 but Characters), Scout transports and assaults from it are not",
         COMBAT + "test_an_embarked_unit_cannot_be_targeted",
+        BOARD + "test_infantry_gets_into_an_adjacent_transport_within_its_capacity",
+        BOARD + "test_embarked_units_ride_along_cannot_be_targeted_and_get_off_next_to_it",
+        BOARD + "test_a_destroyed_transport_puts_its_riders_out_inactive_side_up_and_suppressed",
+        BOARD + "test_riders_with_no_square_out_of_enemy_zoc_are_destroyed",
+        BOARD + "test_heavy_weapons_fire_from_a_vehicle_only_with_fire_on_the_move",
+        BOARD + "test_a_unit_getting_off_may_go_on_with_the_rest_of_its_move",
+        BOARD + "test_infantry_does_not_block_the_line_of_sight_of_embarked_units",
         ASSAULT + "test_an_embarked_unit_or_a_wreck_cannot_be_assaulted",
         ZOC + "test_suppressed_embarked_and_son_vehicles_exert_none",
     ),
     ability("charge", "Charge", HON, "BfC p.08", NOT_PLAYED, "no Firing Action precedes an assault"),
     ability("defender", "Defender", HON, "BfC p.08", NOT_PLAYED, "no +1 is given to the infantry in its ZoC"),
     ability("substitute", "Substitute", HON, "BfC p.08", NOT_PLAYED, "no unit takes a hit in another's place"),
-    ability("ambush-spotter", "Ambush Spotter", HON, "BfC p.08", NOT_PLAYED, "spotting concealed units is not played"),
+    ability(
+        "ambush-spotter",
+        "Ambush Spotter",
+        HON,
+        "BfC p.08",
+        NOT_PLAYED,
+        "concealed units are spotted as HoN core p.21 has it; none is revealed by this unit's activation",
+    ),
     ability("engineer", "Engineer", HON, "BfC p.08", NOT_PLAYED, "no gear or terrain element is used or removed by it"),
     ability(
         "military-engineering",
@@ -617,9 +676,9 @@ MARKERS: tuple[Coverage, ...] = (
         HON,
         "HoN core p.22",
         PARTIAL,
-        "points are counted by a destruction roll and say when a structure falls; nothing keeps them on the "
-        "battlefield and nothing falls",
+        "the points are kept per terrain element and bring a building down at its value; wrecks never take any",
         COMBAT + "test_destruction_dice_add_a_point_for_each_4_or_more",
+        STRUCTURES + "test_destruction_points_add_up_over_shots_before_the_building_falls",
     ),
     marker(
         "ammo",
@@ -645,11 +704,28 @@ MARKERS: tuple[Coverage, ...] = (
         f"{NO_MARKERS}; an Alternate Firing Action given its values can be resolved, without its range or Destruction",
     ),
     marker(
-        "rifle-grenade", "Rifle Grenade", HON, "HoN core p.29", NOT_PLAYED, f"{NO_MARKERS}; indirect fire is not played"
+        "rifle-grenade",
+        "Rifle Grenade",
+        HON,
+        "HoN core p.29",
+        NOT_PLAYED,
+        f"{NO_MARKERS}; its Indirect Fire would be resolved as the ability's",
     ),
     marker("sticky-bomb", "Sticky Bomb", HON, "HoN core p.29", NOT_PLAYED, f"{NO_MARKERS}; no delayed explosion"),
     marker("magnetic-mine", "Magnetic Mine", HON, "HoN core p.29", NOT_PLAYED, f"{NO_MARKERS}; no delayed explosion"),
-    marker("grenade", "Grenade", HON, "HoN core p.29", NOT_PLAYED, f"{NO_MARKERS}; {NO_TEMPLATES}"),
+    marker(
+        "grenade",
+        "Grenade",
+        HON,
+        "HoN core p.29",
+        PARTIAL,
+        "the rules core resolves a throw given the marker's values (2 interspaces, infantry, no scatter, buildings "
+        f"shelter from outside); {NO_MARKERS}, so no game throws one",
+        TEMPLATES + "test_a_grenade_reaches_two_interspaces_counting_the_target",
+        TEMPLATES + "test_a_grenade_resolves_each_attack_individually_and_never_scatters",
+        TEMPLATES + "test_units_inside_a_building_are_not_affected_by_a_template_outside_it",
+        TEMPLATES + "test_a_grenade_goes_into_a_building_by_an_opening_and_onto_a_square_of_a_defensive_position",
+    ),
     marker("veteran", "Veteran", HON, "HoN core p.30", NOT_PLAYED, f"no roll is ever rerolled; {NO_MARKERS}"),
     marker(
         "concealed",
@@ -1007,9 +1083,11 @@ MECHANICS: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.9-10",
         PARTIAL,
-        "a retreat or a push aside is made, or destroys the unit (always so with an X Movement Value); no other "
-        "Forced Move is played and none turns an active unit over first",
+        "retreats, push asides, running over, wrecks pushed onto infantry and riders of a lost transport, an "
+        "active unit turning over first (its Inactive Side's Movement Value counts); action cards' are not played",
         ASSAULT + "test_an_infantry_defender_with_nowhere_to_retreat_is_destroyed",
+        BOARD + "test_a_forced_move_turns_an_active_unit_over_first",
+        BOARD + "test_a_set_up_gun_forced_to_move_turns_over_first_and_moves_with_its_inactive_side",
         RETREAT + "test_a_unit_with_an_x_movement_value_that_must_retreat_is_destroyed",
     ),
     mechanic(
@@ -1017,20 +1095,37 @@ MECHANICS: tuple[Coverage, ...] = (
         "Running over infantry",
         BOTH,
         "HoN core p.10; SoN p.5",
-        NOT_PLAYED,
-        "vehicles drive through infantry, but never end a move on it, so its Forced Move and Suppressed marker "
-        "never happen",
+        PLAYED,
+        "the owner's choice is the best covered square; the simple policy never ends a move on infantry",
+        BOARD + "test_a_vehicle_ending_on_infantry_forces_it_aside_with_a_suppressed_marker",
+        BOARD + "test_infantry_run_over_with_nowhere_to_go_or_no_movement_value_is_destroyed",
+        MOVEMENT + "test_vehicles_drive_through_infantry_but_end_on_it_only_running_it_over",
     ),
     mechanic(
         "crushing-wrecks",
         "Crushing wrecks",
         BOTH,
         "HoN core p.10; SoN p.11",
-        NOT_PLAYED,
-        "heavy vehicles drive over wrecks but deal them no destruction point (nor when one wins an assault on a "
-        "light vehicle)",
+        PARTIAL,
+        "1 point a wreck square driven over, 2 at most, and 1 from a heavy vehicle wrecking a light one in an "
+        "assault; a wreck's printed structure value is not in the catalogue: hon removes it at 2",
+        BOARD + "test_a_heavy_vehicle_deals_a_wreck_1_destruction_point_when_driving_over_it",
+        BOARD + "test_driving_over_both_squares_of_a_wreck_deals_at_most_2",
+        BOARD + "test_light_vehicles_and_infantry_do_not_crush_wrecks",
+        BOARD + "test_a_heavy_vehicle_wrecking_a_light_vehicle_in_an_assault_takes_its_square_and_damages_the_wreck",
     ),
-    mechanic("pushing-wrecks", "Pushing wrecks", HON, "HoN core p.11", NOT_PLAYED, "no vehicle pushes a wreck"),
+    mechanic(
+        "pushing-wrecks",
+        "Pushing wrecks",
+        HON,
+        "HoN core p.11",
+        PLAYED,
+        "the push is the last step of the Movement Action, as the PushWreck action; the simple policy never pushes",
+        BOARD + "test_a_vehicle_pushes_a_wreck_one_square_in_the_direction_of_its_move_and_stops",
+        BOARD + "test_light_vehicles_push_only_one_square_wrecks_heavy_vehicles_any",
+        BOARD + "test_a_wreck_is_never_pushed_off_the_edge_nor_into_impassable_terrain_and_sinks_in_water",
+        BOARD + "test_infantry_where_the_wreck_is_pushed_makes_way",
+    ),
     mechanic(
         "zone-of-control",
         "Zone of Control",
@@ -1112,8 +1207,8 @@ MECHANICS: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.15; HoN core p.19; SoN p.8",
         PARTIAL,
-        "a destroyed vehicle turns to its wreck, which infantry may stand on and heavy vehicles drive over; its "
-        "printed terrain symbols (cover, obstacle) are not read",
+        "a destroyed vehicle turns to its wreck, which infantry may stand on, heavy vehicles crush and vehicles "
+        "push; its printed terrain symbols (cover, obstacle, structure value) are not read",
         COMBAT + "test_a_6_destroys_the_vehicle_into_a_wreck",
         TURN + "test_infantry_may_stand_on_a_wreck_but_not_where_a_unit_already_stands_on_it",
     ),
@@ -1297,8 +1392,13 @@ MECHANICS: tuple[Coverage, ...] = (
         "Explosion templates and scattering",
         BOTH,
         "HoN core p.23; HoN core p.29; SoN p.16",
-        NOT_PLAYED,
-        "no template is laid: grenades, flamethrowers, howitzers and indirect fire are not played",
+        PARTIAL,
+        "laid, scattered and resolved per unit (hon reads the shape as the 4 squares around the interspace); "
+        "structures under it take no destruction points",
+        TEMPLATES + "test_an_explosion_template_covers_the_four_squares_around_its_interspace",
+        TEMPLATES + "test_every_unit_even_partly_under_a_template_is_attacked_but_not_a_concealed_one",
+        TEMPLATES + "test_units_inside_a_building_are_not_affected_by_a_template_outside_it",
+        TEMPLATES + "test_indirect_fire_scatters_on_1_to_4_and_an_artillery_spotter_shortens_it",
     ),
     # --- Assault ----------------------------------------------------------------------------
     mechanic(
@@ -1318,10 +1418,10 @@ MECHANICS: tuple[Coverage, ...] = (
         "Assault results",
         BOTH,
         "HoN core p.25-26; SoN p.7",
-        PARTIAL,
-        "hits, damage and who falls back are played; a heavy vehicle that wrecks a light vehicle does not take "
-        "its square (retreats and overruns are listed apart)",
+        PLAYED,
+        "retreats and overruns are listed apart",
         ASSAULT + "test_the_defender_wins_the_attacker_takes_a_hit_and_falls_back",
+        BOARD + "test_a_heavy_vehicle_wrecking_a_light_vehicle_in_an_assault_takes_its_square_and_damages_the_wreck",
         ASSAULT + "test_a_tie_infantry_attacker_falls_back_and_nobody_is_hit",
         ASSAULT + "test_a_defender_with_x_against_the_attacker_is_destroyed_without_dice",
         ASSAULT + "test_a_heavy_vehicle_without_a_secondary_weapon_takes_one_automatic_damage",
@@ -1377,8 +1477,15 @@ MECHANICS: tuple[Coverage, ...] = (
         "Action cards",
         BOTH,
         "HoN core p.17; SoN p.10",
-        NOT_PLAYED,
-        "no deck or hand is played; hon odds takes a card's alternate bonus as --bonus",
+        PARTIAL,
+        "HoN decks, hands, the draw and Alternate Bonuses are played, and 5 cards' Battle Events; the other "
+        "cards' events are not (each card's notes say), nor Second Chance on assaults; no SoN deck",
+        CARDS + "test_the_opening_hand_is_the_size_the_scenario_gives",
+        CARDS + "test_cards_are_drawn_at_the_end_of_the_supply_phase_only",
+        CARDS + "test_an_alternate_bonus_is_in_the_rolls_total",
+        CARDS + "test_high_command_gives_a_special_order_token_at_the_start_of_the_order_phase",
+        CARDS + "test_a_second_chance_rolls_a_missed_shot_again",
+        CARDS + "test_the_initiative_players_card_resolves_first",
     ),
     mechanic(
         "gear-markers",
@@ -1393,16 +1500,29 @@ MECHANICS: tuple[Coverage, ...] = (
         "Changes of state",
         BOTH,
         "HoN core p.21; SoN p.17",
-        NOT_PLAYED,
-        "no unit turns over of its own will at the start or end of a Movement Action",
+        PLAYED,
+        "Tripod and Ambush units; the simple policy sets up, packs up, and hides a revealed Ambush unit no enemy "
+        "would spot at once (a unit hiding is checked when another unit ends a move)",
+        BOARD + "test_a_unit_turns_over_as_a_zero_move_even_with_an_x_movement_value",
+        BOARD + "test_a_unit_may_turn_over_at_the_end_of_its_movement_action",
+        BOARD + "test_a_unit_without_active_and_inactive_sides_cannot_change_state",
+        BOARD + "test_a_unit_printing_the_ability_on_one_side_only_changes_state_once",
+        BOARD + "test_the_policy_sets_up_a_gun_that_can_only_fire_from_its_other_side",
+        BOARD + "test_the_policy_hides_a_revealed_ambush_unit_only_out_of_sight",
     ),
     mechanic(
         "spotting",
         "Spotting concealed units",
         BOTH,
         "HoN core p.21; SoN p.11; SoN p.17",
-        NOT_PLAYED,
-        "a concealed unit stays concealed until it fires or is assaulted",
+        PLAYED,
+        "a wreck counts as a Terrain Element; at night or in fog the 2 squares are 1 (SoN p.11)",
+        BOARD + "test_a_concealed_unit_in_the_open_is_spotted_at_the_end_of_an_enemy_move_with_a_clear_los",
+        BOARD + "test_in_a_terrain_element_it_is_spotted_only_within_2_squares",
+        BOARD + "test_heavy_vehicles_never_spot_and_two_concealed_units_spot_each_other",
+        BOARD + "test_a_concealed_unit_moving_is_spotted_on_the_square_it_enters",
+        BOARD + "test_in_son_an_enemy_infantry_spots_from_every_square_it_moves_through",
+        BOARD + "test_a_concealed_unit_is_spotted_or_turned_over_once_per_movement_action",
     ),
     mechanic(
         "breaking-point",
@@ -1570,9 +1690,11 @@ MECHANICS: tuple[Coverage, ...] = (
         HON,
         "HoN core p.18",
         PARTIAL,
-        "a destruction roll counts points against it, but it is never turned to its rubble side nor are its "
-        "units suppressed and redeployed",
+        "a building at its points turns to rubble (movement, LoS and cover follow), infantry inside suppressed, "
+        "vehicles destroyed, units left where they stand; wrecks as structures are not played",
         COMBAT + "test_a_shot_at_a_unit_in_a_structure_rolls_destruction_after",
+        STRUCTURES + "test_a_building_turned_to_rubble_changes_movement_and_line_of_sight",
+        STRUCTURES + "test_the_collapse_suppresses_the_infantry_inside_and_destroys_the_vehicles",
     ),
     mechanic(
         "hole",
@@ -1620,8 +1742,10 @@ MECHANICS: tuple[Coverage, ...] = (
         SON,
         "SoN p.11",
         PARTIAL,
-        "as in HoN: points are counted, but it never turns to ruins; heavy vehicles passing over wrecks deal none",
+        "as in HoN: points add up and a building turns to ruins; wrecks take none, nor do heavy vehicles passing "
+        "over them deal any",
         COMBAT + "test_a_shot_at_a_unit_in_a_structure_rolls_destruction_after",
+        STRUCTURES + "test_a_building_turned_to_rubble_changes_movement_and_line_of_sight",
     ),
     mechanic(
         "son-defense",
@@ -1707,8 +1831,8 @@ MECHANICS: tuple[Coverage, ...] = (
         SON,
         "SoN p.11",
         PARTIAL,
-        "shots reach 7 squares, Limited Range too, and long range starts beyond 5; spotting, hiding in the open "
-        "and indirect fire are not played",
+        "shots reach 7 squares, Limited Range too, and long range starts beyond 5; a concealed unit in "
+        "terrain is spotted only from next to it; hiding in the open and indirect fire are not played",
         COMBAT + "test_night_caps_the_range_and_brings_long_range_closer",
     ),
     mechanic(
@@ -1717,8 +1841,8 @@ MECHANICS: tuple[Coverage, ...] = (
         SON,
         "SoN p.11",
         PARTIAL,
-        "shots reach 9 squares, Limited Range too, and long range starts beyond 6; spotting, hiding in the open "
-        "and indirect fire are not played",
+        "shots reach 9 squares, Limited Range too, and long range starts beyond 6; a concealed unit in "
+        "terrain is spotted only from next to it; hiding in the open and indirect fire are not played",
         COMBAT + "test_night_caps_the_range_and_brings_long_range_closer",
     ),
     mechanic(

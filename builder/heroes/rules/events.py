@@ -133,6 +133,9 @@ class FireEvent(_HeroesEvent):
             text += f", damage to the {result.damage.location.value}"
         if result.effect not in (Effect.NONE, Effect.SUPPRESSED):
             text += f"; {name(shot.target)} is {result.effect.value}"
+        if result.destruction is not None:
+            text += f"; {result.destruction.points} destruction point(s) on the structure"
+            text += f" ({result.destruction.structure_points} of {shot.structure})"
         return cls(
             turn=turn,
             phase=phase,
@@ -206,11 +209,90 @@ class RetreatEvent(_HeroesEvent):
     to: tuple[Square, ...] | None = None
 
 
+class SpotEvent(_HeroesEvent):
+    """A concealed unit is spotted and turned over onto its Inactive Side (HoN core p.21);
+    `by` is the unit that spotted it, `at` where it stood."""
+
+    kind: Literal["spot"] = "spot"
+    unit: str
+    by: str
+    at: tuple[Square, ...]
+
+
+class FlipEvent(_HeroesEvent):
+    """A unit turns its counter over of its own will (HoN core p.21): `state` is the side
+    now up ("active" or "inactive")."""
+
+    kind: Literal["flip"] = "flip"
+    unit: str
+    state: str
+
+
+class CrushEvent(_HeroesEvent):
+    """A heavy vehicle drives over a wreck and deals it destruction points (HoN core p.10);
+    `removed` when they reach its structure value."""
+
+    kind: Literal["crush"] = "crush"
+    unit: str
+    wreck: str
+    points: int
+    removed: bool
+
+
+class PushWreckEvent(_HeroesEvent):
+    """A vehicle pushes a wreck one square (HoN core p.11); `to` is None when it sinks."""
+
+    kind: Literal["push-wreck"] = "push-wreck"
+    unit: str
+    wreck: str
+    to: tuple[Square, ...] | None = None
+
+
+class EmbarkEvent(_HeroesEvent):
+    """An infantry unit gets into (or, `out`, off) a transport (HoN core p.27)."""
+
+    kind: Literal["embark"] = "embark"
+    unit: str
+    transport: str
+    out: bool = False
+    to: tuple[Square, ...] | None = None
+
+
 class DestroyedEvent(_HeroesEvent):
     """A unit destroyed or wrecked (HoN core p.15)."""
 
     kind: Literal["destroyed"] = "destroyed"
     unit: str
+
+
+class TemplateEvent(_HeroesEvent):
+    """A template laid (HoN core p.22-23, p.29): where it was aimed, where it landed after any
+    scattering and the squares it covers; a FireEvent follows for each unit under it."""
+
+    kind: Literal["template"] = "template"
+    firer: str
+    template: str  # "howitzer", "indirect-fire", "grenade", "flamethrower"
+    at: tuple[int, int]  # the interspace aimed at
+    lands: tuple[int, int]  # where the template was put
+    squares: tuple[Square, ...]
+
+
+class SniperEvent(_HeroesEvent):
+    """A Sniper's Alternate Firing Action read on its table (HoN core p.24)."""
+
+    kind: Literal["sniper"] = "sniper"
+    firer: str
+    target: str
+    outcome: str  # "no effect", "suppressed", "hit", "hit and suppressed"
+    effect: Effect
+
+
+class RubbleEvent(_HeroesEvent):
+    """A structure destroyed: a building turned over to its rubble side (HoN core p.22)."""
+
+    kind: Literal["rubble"] = "rubble"
+    element: str  # the terrain element's key on the battlefield
+    squares: tuple[Square, ...]
 
 
 class BreaksEvent(_HeroesEvent):
@@ -226,6 +308,38 @@ class ControlEvent(_HeroesEvent):
 
     kind: Literal["control"] = "control"
     objective: str
+
+
+class CardUse(StrEnum):
+    """Each action card is played for one of two purposes, never both (HoN core p.17)."""
+
+    BATTLE_EVENT = "battle-event"
+    ALTERNATE_BONUS = "alternate-bonus"
+
+
+class CardEvent(_HeroesEvent):
+    """An action card played (HoN core p.17): for its Battle Event, or for its Alternate
+    Bonus before a roll or a Movement Action. `unit` is the unit it is played for, if any;
+    `page` where the rule it follows is printed, `source` where the card is ("example" for
+    a card the books do not print). A re-rolled roll is in `rolls`."""
+
+    kind: Literal["card"] = "card"
+    card: str  # the card's catalogue id
+    use: CardUse
+    unit: str | None = None
+    page: str
+    source: str
+
+
+class DrawEvent(_HeroesEvent):
+    """A side draws action cards: its opening hand, or at the end of the Supply Phase, after
+    discarding those it wishes, up to the hand size the scenario gives (HoN core p.16-17).
+    Card ids, which a player keeps hidden: the narration tells how many."""
+
+    kind: Literal["draw"] = "draw"
+    drawn: tuple[str, ...]
+    discarded: tuple[str, ...] = ()
+    hand: int  # cards in hand after the draw
 
 
 class RallyEvent(_HeroesEvent):
@@ -262,13 +376,23 @@ HeroesEvent = Annotated[
     | MoveEvent
     | EnterEvent
     | FireEvent
+    | TemplateEvent
+    | SniperEvent
     | AssaultEvent
     | AdvanceEvent
     | RetreatEvent
+    | SpotEvent
+    | FlipEvent
+    | CrushEvent
+    | PushWreckEvent
+    | EmbarkEvent
     | DestroyedEvent
+    | RubbleEvent
     | BreaksEvent
     | ControlEvent
     | RallyEvent
+    | CardEvent
+    | DrawEvent
     | VictoryEvent
     | ScenarioEvent,
     Field(discriminator="kind"),

@@ -129,8 +129,11 @@ class _Mover:
         ruleset: Ruleset,
         ignore_difficult: bool,
         run_over: bool,
+        bonus: int = 0,
+        points: int | None = None,
     ) -> None:
         self.piece, self.ruleset = piece, ruleset
+        self.bonus, self.points = bonus, points
         self.passage: PassageMap = passage_map(battlefield)
         others = [p for p in pieces if p.key != piece.key and p.embarked_in is None]
         self.footprint = len(piece.squares)
@@ -225,6 +228,8 @@ class _Mover:
         `into`, the defender's squares), with the cheapest path to each."""
         start = Position(self.piece.squares, self.piece.facing)
         points = allowance(self.piece)
+        if points is not None:
+            points = self.points if self.points is not None else points + self.bonus
         if points is None or points <= 0:
             return Reach(self, {(start, False): (0, 0, None, False)}, _same, assault)
         if self.footprint == 1:
@@ -408,15 +413,20 @@ def reachable(
     *,
     ignore_difficult: bool = False,
     run_over: bool = False,
+    bonus: int = 0,
+    points: int | None = None,
 ) -> Reach[Position] | Reach[Square] | Reach[int]:
     """Every position `piece` can end a Movement Action in, with the cheapest path there.
 
     The start is always there (a 0 move). `pieces` is everyone on the battlefield (the mover
     among them or not). `ignore_difficult`: a Scout move (HoN core p.26). `run_over`: let a
-    vehicle end on infantry, which must then make a Forced Move (HoN core p.10)."""
+    vehicle end on infantry, which must then make a Forced Move (HoN core p.10). `bonus`:
+    squares added to the allowance (an action card's Alternate Bonus, HoN core p.17);
+    `points`: the move's own length instead (a card's Forced Move of 2 squares, which
+    Suppressed markers do not shorten). A unit whose Movement Value is X never moves (p.9)."""
     if not piece.squares:
         raise ValueError(f"{piece.key} is not on the battlefield")
-    return _Mover(battlefield, list(pieces), piece, ruleset, ignore_difficult, run_over).reach()
+    return _Mover(battlefield, list(pieces), piece, ruleset, ignore_difficult, run_over, bonus, points).reach()
 
 
 def reachable_squares(

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import zip_longest
 
-from builder.heroes.army.summary import MAX_NUMBERED
+from builder.heroes.army.summary import MAX_NUMBERED, MAX_SPECIAL
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState, lost_stars
 
@@ -30,10 +30,12 @@ class Tokens:
 
 def tokens_for(state: GameState, side: str) -> Tokens:
     """The side's stars less those of its destroyed officers, which are lost from the Order
-    Phase after their loss (HoN core p.8: "Losing Orders"), at most 10 numbered tokens."""
+    Phase after their loss (HoN core p.8: "Losing Orders"), at most 10 numbered tokens; the
+    Special Order tokens of its army and of its action cards this turn, at most 2 (p.8)."""
     orders = state.orders[side]
     numbered = min(max(orders.star_total - lost_stars(state, side), 0), MAX_NUMBERED)
-    return Tokens(numbered, orders.special, orders.bluff)
+    special = min(orders.special + state.special_orders.get(side, 0), MAX_SPECIAL)
+    return Tokens(numbered, special, orders.bluff)
 
 
 def needs_no_order(piece: Piece) -> bool:

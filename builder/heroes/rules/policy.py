@@ -5,49 +5,84 @@ otherwise move towards the objectives, preferring cover, firing on the move when
 Opportunity Fire when the odds of a hit are good. Deterministic: ties are broken by square
 and key, never at random, so a seed alone decides a game.
 
+Action cards (HoN core p.17): an Alternate Bonus when the exact odds say it turns a likely
+miss (or lost assault) into a likely hit (or won one), or brings a unit onto an objective;
+a Battle Event when its condition is useful (see each method); cards it can never play are
+discarded at the end of the Supply Phase.
+
 It only chooses; `builder.heroes.rules.actions` applies the choice under the rules."""
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from itertools import combinations
 from typing import Protocol
 
+from builder.heroes.army.summary import MAX_SPECIAL
+from builder.heroes.catalogue.cards import ActionCard, BonusKind, CardEffectKind, CardTiming
 from builder.heroes.catalogue.units import Weapon
 from builder.heroes.rules.actions import (
     MAX_AMMO,
     Action,
     AssaultAction,
+    ChangeState,
     Enter,
     Fire,
     Hold,
     Move,
+    Snipe,
+    TemplateFire,
+    TemplatePlan,
     cover,
     cover_table,
     enemies_in_reach,
     knife_bonus,
     one_weapon_only,
     shots_at,
+    template_ability,
+    template_plan,
+    template_targets,
     terrain_bonus,
     weapons_of,
 )
 from builder.heroes.rules.assault import Assault
-from builder.heroes.rules.combat import IllegalAttack, Shot, aim, machine_gunner_pool, split_machine_gunner
+from builder.heroes.rules.cards import ASSAULT_BONUSES, FIRE_BONUSES, CardChoices, CardPlay, playable_event
+from builder.heroes.rules.combat import (
+    Aim,
+    Facing,
+    FireOutcome,
+    IllegalAttack,
+    Shot,
+    aim,
+    machine_gunner_pool,
+    split_machine_gunner,
+)
 from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.deployment import candidates
-from builder.heroes.rules.movement import Path, Position, allowance, assault_path, reachable
-from builder.heroes.rules.odds import expected_hits, expected_suppressed, odds_of_assault, odds_of_shot
-from builder.heroes.rules.orders import Orders, Tokens, needs_no_order
+from builder.heroes.rules.grid import Point, corners
+from builder.heroes.rules.los import line_of_sight
+from builder.heroes.rules.movement import Position, Reach, allowance, assault_path, reachable
+from builder.heroes.rules.odds import (
+    Odds,
+    expected_hits,
+    expected_suppressed,
+    odds_of_aim,
+    odds_of_assault,
+    odds_of_shot,
+)
+from builder.heroes.rules.orders import Orders, Tokens, needs_no_order, tokens_for
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.placement import zone_squares, zones_for
 from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.sightmap import Occupancy
+from builder.heroes.rules.spotting import could_be_spotted, may_change_state, turned_over
 from builder.heroes.rules.state import GameState
 from builder.heroes.scenario.conditions import AllOf, AnyOf, Condition, Control
-from builder.kernel.events import Modifier
+from builder.kernel.events import Modifier, Roll
 
 FAR = 10_000
 # hon's reading, the book gives no exchange rate: a Suppressed marker (-2 on every roll, one
@@ -55,9 +90,11 @@ FAR = 10_000
 SUPPRESSION_WORTH = 1 / 3
 MG_TARGETS = 4  # the best single targets a Machine Gunner considers splitting between
 FIELDS_KEPT = 64  # distance fields remembered; goals that chase enemies change every move
+LIKELY = Fraction(1, 2)  # an Alternate Bonus must lift the chance of success from below this to it
+REROLL_WORTH = Fraction(1, 3)  # a missed shot is rolled again when a hit is at least this likely
 
 
-class Policy(Protocol):
+class Policy(CardChoices, Protocol):
     def assign(self, state: GameState, side: str, tokens: Tokens) -> Orders:
         """Place the side's order tokens (HoN core p.8, step 3)."""
         ...
@@ -76,6 +113,18 @@ class Policy(Protocol):
 
     def defend_with_knife(self, state: GameState, defender: Piece, assault: Assault) -> bool:
         """Whether an assaulted unit discards a Knife marker (HoN core p.31)."""
+        ...
+
+    def order_cards(self, state: GameState, side: str) -> tuple[CardPlay, ...]:
+        """Battle Events played at the start of the Order Phase (HoN core p.8, step 1)."""
+        ...
+
+    def action_cards(self, state: GameState, piece: Piece, moment: CardTiming) -> tuple[CardPlay, ...]:
+        """Battle Events played on a unit as it is activated, or once it has acted."""
+        ...
+
+    def discards(self, state: GameState, side: str) -> tuple[str, ...]:
+        """Cards discarded before drawing at the end of the Supply Phase (HoN core p.16, step 7)."""
         ...
 
 
@@ -112,20 +161,89 @@ class SimplePolicy:
         if piece.key in state.reserve:
             return self._enter(state, piece)
         occupancy = Occupancy(state.pieces.values())
+        if piece.embarked_in is not None:  # it may fire from the vehicle (HoN core p.27)
+            riding, worth = self._shots(state, piece, occupancy)
+            if riding is None:
+                return Hold("it rides in its transport")
+            return self._with_ammo(state, piece, occupancy, (riding, worth))[0]
         assault = self._assault(state, piece)
         if assault is not None:
             return assault
-        shots = self._shots(state, piece, occupancy)
-        if shots is not None:
-            return self._with_ammo(state, piece, occupancy, shots)
-        action = self._advance(state, piece)
-        if isinstance(action, Move):
-            return self._on_the_move(state, piece, action.path)
-        return action
+        fire, worth = self._shots(state, piece, occupancy)
+        if fire is not None:
+            fire, worth = self._with_ammo(state, piece, occupancy, (fire, worth))
+        special = self._alternate(state, piece, occupancy)
+        if special is not None and special[0] > worth and special[0] >= self.fire_threshold:
+            return special[1]  # a template or the sniper's table promises more (HoN core p.23-24)
+        if fire is not None:
+            return fire
+        advance = self._advance(state, piece)
+        flip = self._change_state(state, piece, advance, occupancy)
+        if flip is not None:
+            return flip
+        if isinstance(advance, Move):
+            return self._on_the_move(state, piece, advance)
+        return advance
+
+    def _alternate(self, state: GameState, piece: Piece, occupancy: Occupancy) -> tuple[float, Action] | None:
+        """The best Alternate Firing Action the unit's abilities offer, by expected hits: a
+        Howitzer or Indirect Fire template on an interspace at a corner of an enemy's square
+        (units of its own side under it count against), or the Sniper's table."""
+        best: tuple[float, Action] | None = None
+        if template_ability(piece) is not None:
+            corners_of = sorted({pt for e in state.enemies_of(piece.owner) for sq in e.squares for pt in corners(sq)})
+            hits: dict[tuple[str, Point], float] = {}
+            for at in corners_of:
+                plan = template_plan(state, piece, at, occupancy)
+                if plan is None:
+                    continue
+                value = sum(
+                    chance * self._template_value(state, plan, lands, hits) for lands, chance in plan.landings()
+                )
+                if best is None or value > best[0]:
+                    best = (value, TemplateFire(at))
+        if piece.side.has("sniper"):
+            for target in sorted(state.enemies_of(piece.owner), key=lambda t: t.key):
+                if not target.is_infantry or target.concealed or target.embarked_in is not None:
+                    continue
+                sight = line_of_sight(state.battlefield, occupancy, piece, target, state.ruleset)
+                if sight.blocked:
+                    continue
+                bonus = -2 * piece.suppressed + sum(m.value for m in sight.modifiers)
+                value = sum(1 for face in range(1, 7) if face + bonus >= 4) / 6 * _worth(target)
+                if best is None or value > best[0]:
+                    best = (value, Snipe(target.key))
+        return best
+
+    def _template_value(
+        self, state: GameState, plan: TemplatePlan, lands: Point, hits: dict[tuple[str, Point], float]
+    ) -> float:
+        targets, _ = template_targets(state, lands)
+        total = 0.0
+        for target in targets:
+            key = (target.key, lands)
+            if key not in hits:
+                value = plan.combat.against(target.colour)
+                defense = target.side.defense
+                facing = Facing.SIDE if defense is not None and defense.has_facings else None
+                shot = Shot(
+                    target=target,
+                    firer=plan.firer,
+                    combat=value,
+                    facing=facing,
+                    terrain=cover(state, target),
+                    penalties=plan.penalties,
+                )
+                hits[key] = 0.0 if value is None else expected_hits(shot, state.ruleset)
+            sign = -1.0 if target.owner == plan.firer.owner else 1.0
+            total += sign * hits[key] * _worth(target)
+        return total
 
     def supply_move(self, state: GameState, piece: Piece) -> Action:
         if piece.key in state.reserve:
             return self._enter(state, piece)
+        if piece.embarked_in is not None:
+            return Hold("it rides in its transport")
         return self._advance(state, piece)
 
     def opportunity(self, state: GameState, firer: Piece, target: Piece) -> Fire | None:
@@ -147,13 +265,35 @@ class SimplePolicy:
             chosen = [max(chosen, key=lambda c: c[0])]
         return Fire(tuple((weapon, target.key) for _, weapon in chosen)) if chosen else None
 
+    def _change_state(self, state: GameState, piece: Piece, advance: Action, occupancy: Occupancy) -> Action | None:
+        """Turn the counter over, as a zero move (HoN core p.21), when it helps: a revealed
+        Ambush unit with nothing better to do hides again where no enemy would spot it at
+        once; a Tripod-like unit sets up when its other side has a shot worth taking and
+        this one has none, or packs up when it cannot move and its other side could advance."""
+        if not may_change_state(piece):
+            return None
+        other = turned_over(piece)
+        if piece.side.has("ambush") or other.side.has("ambush"):
+            if other.concealed and isinstance(advance, Hold) and not could_be_spotted(state, piece):
+                return ChangeState()
+            return None
+        if self._shots(state, other, occupancy)[0] is not None:
+            return ChangeState()
+        here, there = allowance(piece), allowance(other)
+        immobile = here is None or here <= 0
+        if immobile and there is not None and there > 0 and isinstance(self._advance(state, other), Move):
+            return ChangeState()
+        return None
+
     def _shots(
         self, state: GameState, piece: Piece, occupancy: Occupancy, on_the_move: bool = False, ammo: int = 0
-    ) -> tuple[Fire, float] | None:
-        """For each weapon the best plan worth a shot: one target, fired normally or as
-        Suppressive Fire, or a Machine Gunner's split between targets (HoN core p.24), weighed
-        by the exact odds; a vehicle whose crew is hit fires only its best weapon (HoN core
-        p.15). A destroyed primary weapon has no shot at all (`shots_at` refuses it)."""
+    ) -> tuple[Fire | None, float]:
+        """The Firing Action worth taking and its worth: for each weapon the best plan worth a
+        shot, one target fired normally or as Suppressive Fire, or a Machine Gunner's split
+        between targets (HoN core p.24), weighed by the exact odds and the targets' worth; a
+        vehicle whose crew is hit fires only its best weapon (HoN core p.15). A destroyed
+        primary weapon has no shot at all (`shots_at` refuses it). None and 0 when no weapon
+        has a shot worth taking."""
         reach = state.ruleset.max_range or FAR
         targets = [t for t in enemies_in_reach(state, piece, reach) if not t.concealed]
         weapons = weapons_of(piece)
@@ -174,7 +314,7 @@ class SimplePolicy:
         if one_weapon_only(piece) and len(chosen) > 1:
             chosen = [max(chosen, key=lambda c: c[1].value)]  # the first best, in weapon order
         if not chosen:
-            return None
+            return None, 0.0
         shots_taken = tuple((weapon, key) for weapon, plan in chosen for key, _ in plan.shots)
         shares = tuple(share for _, plan in chosen for _, share in plan.shots)
         fire = Fire(
@@ -184,49 +324,63 @@ class SimplePolicy:
         )
         return fire, sum(plan.value for _, plan in chosen)
 
-    def _with_ammo(self, state: GameState, piece: Piece, occupancy: Occupancy, plan: tuple[Fire, float]) -> Fire:
+    def _with_ammo(
+        self, state: GameState, piece: Piece, occupancy: Occupancy, plan: tuple[Fire, float]
+    ) -> tuple[Fire, float]:
         """Spend Ammo markers (+1 each against infantry, up to 3, HoN core p.28) one at a time
-        while each adds at least `ammo_gain` expected hits to the best plan."""
+        while each adds at least `ammo_gain` expected hits to the best plan; the plan and its
+        worth."""
         fire, value = plan
         pool = state.gear_for(piece, "ammo")
         if pool is None:
-            return fire
+            return fire, value
         for count in range(1, min(MAX_AMMO, pool.count) + 1):
-            found = self._shots(state, piece, occupancy, ammo=count)
-            if found is None or found[1] - value < self.ammo_gain:
+            found, worth = self._shots(state, piece, occupancy, ammo=count)
+            if found is None or worth - value < self.ammo_gain:
                 break
-            fire, value = replace(found[0], ammo=count), found[1]
-        return fire
+            fire, value = replace(found, ammo=count), worth
+        return fire, value
 
-    def _on_the_move(self, state: GameState, piece: Piece, path: Path) -> Move:
+    def _on_the_move(self, state: GameState, piece: Piece, move: Move) -> Move:
         """Fire on the Move (HoN core p.23): a unit whose weapons have the ability fires before
         leaving or after entering one of the squares of its path, wherever its best plan is worth
-        most (the first such place on a tie), with the penalty."""
+        most (the first such place on a tie), with the penalty. The move keeps its cards."""
         if not _fires_on_the_move(piece):
-            return Move(path)
+            return move
+        path = move.path
         best: tuple[float, int, Fire] | None = None
         try:
             for index in range(len(path.positions)):
                 position = path.positions[index]
                 moved = piece.moved(position.squares, position.facing)
                 state.pieces[piece.key] = moved
-                found = self._shots(state, moved, Occupancy(state.pieces.values()), on_the_move=True)
-                if found is not None and (best is None or found[1] > best[0]):
-                    best = (found[1], index, found[0])
+                found, worth = self._shots(state, moved, Occupancy(state.pieces.values()), on_the_move=True)
+                if found is not None and (best is None or worth > best[0]):
+                    best = (worth, index, found)
         finally:
             state.pieces[piece.key] = piece
         if best is None:
-            return Move(path)
-        return Move(path, best[2], best[1])
+            return move
+        return replace(move, fire=best[2], fire_at=best[1])
 
-    def _assault(self, state: GameState, piece: Piece) -> AssaultAction | None:
+    def _assault(self, state: GameState, piece: Piece, granted: int | None = None) -> AssaultAction | None:
+        """The best assault in reach whose odds favour it; `granted` an Assault ability a card
+        would give (by default the one a card gave the side this turn)."""
         points = allowance(piece)
-        if points is None or points <= 0 or not piece.side.has("assault"):
+        if granted is None:
+            granted = state.granted_assault.get(piece.owner)
+        if points is None or points <= 0 or not (piece.side.has("assault") or granted):
             return None
         options: list[tuple[float, str, Piece, bool]] = []
         knife = state.gear_for(piece, "knife") is not None
         for defender in enemies_in_reach(state, piece, points + 1):
-            assault = Assault(piece, defender, terrain=cover(state, defender))
+            assault = Assault(
+                piece,
+                defender,
+                terrain=cover(state, defender),
+                granted_assault=granted,
+                defender_granted_assault=state.granted_assault.get(defender.owner),
+            )
             try:
                 odds = odds_of_assault(assault, state.ruleset)
                 armed = odds_of_assault(replace(assault, attacker_bonuses=(knife_bonus(state),)), state.ruleset)
@@ -273,7 +427,14 @@ class SimplePolicy:
             return Hold("nothing to move towards")
         distances = self._field(state, piece, goals)
         shelter = cover_table(state, piece.colour)
-        paths = reachable(state.battlefield, state.pieces.values(), piece, state.ruleset)
+        # With movement Alternate Bonuses in hand, one search as far as the best of them
+        # reaches: what the unit reaches alone is what costs no more than its allowance.
+        # Only when a goal is near enough: every step costs at least one point.
+        cards = _bonus_cards(state, piece.owner, (BonusKind.MOVEMENT,))
+        extra = max((c.alternate_bonus.value for c in cards if c.alternate_bonus is not None), default=0)
+        if extra and min(distances.get(sq, FAR) for sq in piece.squares) > points + extra:
+            extra = 0
+        paths = reachable(state.battlefield, state.pieces.values(), piece, state.ruleset, bonus=extra)
 
         def score(position: Position) -> tuple[int, int, Square, int]:
             squares = position.squares
@@ -285,11 +446,174 @@ class SimplePolicy:
                 position.facing,
             )
 
-        best = min(paths, key=score)
+        best = min((p for p in paths if paths.cost(p) <= points) if extra else paths, key=score)
+        if extra and min(distances.get(sq, FAR) for sq in best.squares):
+            boosted = self._boosted(paths, points, cards, distances, shelter)
+            if boosted is not None:
+                return boosted
         start = Position(piece.squares, piece.facing)
         if score(best)[0] >= score(start)[0]:
             return Hold("no better square in reach")
         return Move(paths[best])
+
+    @staticmethod
+    def _boosted(
+        paths: Reach[Position] | Reach[Square] | Reach[int],
+        points: int,
+        cards: list[ActionCard],
+        distances: dict[Square, int],
+        shelter: dict[Square, int],
+    ) -> Move | None:
+        """A movement Alternate Bonus (HoN core p.17) when its extra squares bring the unit
+        onto a goal its own Movement Value cannot reach: the cheapest such move, in the best
+        cover, with the card that is enough."""
+        found = [p for p in paths if paths.cost(p) > points and min(distances.get(sq, FAR) for sq in p.squares) == 0]
+        if not found:
+            return None
+        best = min(found, key=lambda p: (paths.cost(p), -max(shelter.get(sq, 0) for sq in p.squares), p.square))
+        need = paths.cost(best) - points
+        card = next((c for c in cards if c.alternate_bonus is not None and c.alternate_bonus.value >= need), None)
+        return Move(paths[best], cards=(card.id,)) if card is not None else None
+
+    # --- Action cards -------------------------------------------------------------------
+
+    def order_cards(self, state: GameState, side: str) -> tuple[CardPlay, ...]:
+        """High Command and the like when a unit would otherwise go without an order token,
+        up to 2 Special Order tokens in all (HoN core p.8)."""
+        hand = _hand(state, side)
+        if not hand:
+            return ()
+        tokens = tokens_for(state, side)
+        waiting = sum(
+            1 for p in (*state.units(side), *state.reserve.values()) if p.owner == side and not needs_no_order(p)
+        )
+        special, plays = tokens.special, []
+        for card in hand:
+            if card.effect is None or not playable_event(card, CardTiming.ORDER_START):
+                continue
+            if card.effect.kind is CardEffectKind.SPECIAL_ORDER:
+                if special >= MAX_SPECIAL or tokens.numbered + special >= waiting:
+                    break
+                plays.append(CardPlay(card.id))
+                special += card.effect.value
+        return tuple(plays)
+
+    def action_cards(self, state: GameState, piece: Piece, moment: CardTiming) -> tuple[CardPlay, ...]:
+        """As a unit is activated: take its Suppressed markers off; grant the side's units
+        Assault when that gives this one an assault the odds favour and it had none. Once it
+        has acted: a Forced Move that brings it onto an objective."""
+        hand = _hand(state, piece.owner)
+        if not hand:
+            return ()
+        if moment is CardTiming.ACTIVATION:
+            return self._before_acting(state, piece, hand)
+        if moment is CardTiming.AFTER_ACTION:
+            return self._after_acting(state, piece, hand)
+        return ()
+
+    def _before_acting(self, state: GameState, piece: Piece, hand: list[ActionCard]) -> tuple[CardPlay, ...]:
+        plays: list[CardPlay] = []
+        suppressed = piece.suppressed
+        events = [c for c in hand if c.effect is not None and playable_event(c, CardTiming.ACTIVATION)]
+        for card in events:
+            if suppressed and card.effect is not None and card.effect.kind is CardEffectKind.REMOVE_SUPPRESSED:
+                plays.append(CardPlay(card.id, piece.key))
+                suppressed = max(0, suppressed - card.effect.value)
+        fury = next((c for c in events if c.effect is not None and c.effect.kind is CardEffectKind.GRANT_ASSAULT), None)
+        points = allowance(piece)
+        if (
+            fury is not None
+            and fury.effect is not None
+            and not state.granted_assault.get(piece.owner)
+            and points is not None
+            and next(enemies_in_reach(state, piece, points + 2 * (piece.suppressed - suppressed) + 1), None)
+        ):
+            ready = replace(piece, suppressed=suppressed)
+            if self._assault(state, ready) is None and self._assault(state, ready, fury.effect.value) is not None:
+                plays.append(CardPlay(fury.id, piece.key))
+        return tuple(plays)
+
+    def _after_acting(self, state: GameState, piece: Piece, hand: list[ActionCard]) -> tuple[CardPlay, ...]:
+        card = next(
+            (
+                c
+                for c in hand
+                if c.effect is not None
+                and c.effect.kind is CardEffectKind.FORCED_MOVE
+                and playable_event(c, CardTiming.AFTER_ACTION)
+            ),
+            None,
+        )
+        if card is None or card.effect is None or piece.side.movement is None:
+            return ()
+        areas = state.objective_areas
+        if any(sq in area for area in areas.values() for sq in piece.squares):
+            return ()
+        named = wanted_objectives(state, piece.owner) or set(areas)
+        goals = frozenset(
+            sq for oid, area in areas.items() if oid in named and state.control.get(oid) != piece.owner for sq in area
+        )
+        if not goals or min(_gap(piece.squares, (goal,)) for goal in goals) > card.effect.value:
+            return ()
+        paths = reachable(state.battlefield, state.pieces.values(), piece, state.ruleset, points=card.effect.value)
+        found = sorted((p for p in paths if goals.intersection(p.squares)), key=lambda p: (p.square, p.facing))
+        return (CardPlay(card.id, piece.key, paths[found[0]]),) if found else ()
+
+    def fire_bonus(self, state: GameState, side: str, shot: Shot) -> tuple[str, ...]:
+        """Alternate Bonuses that turn a likely miss into a likely hit, by the exact odds."""
+        if shot.suppressive:
+            return ()
+        cards = _bonus_cards(state, side, FIRE_BONUSES)
+        if not cards:
+            return ()
+
+        def hits(extra: int) -> Fraction:
+            bonus = (Modifier("card", extra, ""),) if extra else ()
+            return _success(odds_of_shot(replace(shot, bonuses=(*shot.bonuses, *bonus)), state.ruleset))
+
+        return _enough(cards, hits)
+
+    def assault_bonus(self, state: GameState, side: str, assault: Assault, attacking: bool) -> tuple[str, ...]:
+        """Alternate Bonuses that turn a likely lost assault into a likely won one: for the
+        attacker a win, for the defender anything else, by the exact odds."""
+        cards = _bonus_cards(state, side, ASSAULT_BONUSES)
+        if not cards:
+            return ()
+
+        def wins(extra: int) -> Fraction:
+            bonus = (Modifier("card", extra, ""),) if extra else ()
+            if attacking:
+                odds = odds_of_assault(replace(assault, attacker_bonuses=(*assault.attacker_bonuses, *bonus)))
+                return odds.exact()["win"]
+            odds = odds_of_assault(replace(assault, defender_bonuses=(*assault.defender_bonuses, *bonus)))
+            return 1 - odds.exact()["win"]
+
+        try:
+            return _enough(cards, wins)
+        except (IllegalAttack, ValueError):
+            return ()
+
+    def second_chance(self, state: GameState, side: str, plan: Aim, roll: Roll, outcome: FireOutcome) -> str | None:
+        """Roll a missed shot again when a hit is likely enough."""
+        if outcome is not FireOutcome.MISS or plan.suppressive:
+            return None
+        card = next(
+            (
+                c
+                for c in _hand(state, side)
+                if c.effect is not None
+                and c.effect.kind is CardEffectKind.REROLL
+                and playable_event(c, CardTiming.AFTER_ROLL)
+            ),
+            None,
+        )
+        if card is None or _success(odds_of_aim(plan)) < REROLL_WORTH:
+            return None
+        return card.id
+
+    def discards(self, state: GameState, side: str) -> tuple[str, ...]:
+        """The cards it can never play: no Battle Event the rules core applies, no Alternate Bonus."""
+        return tuple(c.id for c in _hand(state, side) if c.effect is None and c.alternate_bonus is None)
 
     def _enter(self, state: GameState, piece: Piece) -> Action:
         area = zone_squares(zones_for(state.scenario, piece.owner, piece.unit.id), state.battlefield)
@@ -440,6 +764,54 @@ def _fires_on_the_move(piece: Piece) -> bool:
     return piece.side.has("fire-on-the-move") or any(
         a.id == "fire-on-the-move" for w in piece.side.weapons for a in w.abilities
     )
+
+
+def _hand(state: GameState, side: str) -> list[ActionCard]:
+    """The side's hand, by card id (the same choice whatever order the cards came in)."""
+    deck = state.decks.get(side)
+    return sorted(deck.hand, key=lambda c: c.id) if deck is not None else []
+
+
+def _bonus_cards(state: GameState, side: str, kinds: Sequence[BonusKind]) -> list[ActionCard]:
+    """Cards of the hand with an Alternate Bonus of these kinds: those whose Battle Event is
+    never played first, then the smallest bonus."""
+    found = [c for c in _hand(state, side) if c.alternate_bonus is not None and c.alternate_bonus.kind in kinds]
+    return sorted(found, key=lambda c: (c.effect is not None, c.alternate_bonus.value if c.alternate_bonus else 0))
+
+
+def _success(odds: Odds) -> Fraction:
+    found = odds.exact()
+    return found.get(FireOutcome.HIT.value, Fraction(0)) + found.get(FireOutcome.DOUBLE_HIT.value, Fraction(0))
+
+
+def _enough(cards: list[ActionCard], chance: Callable[[int], Fraction]) -> tuple[str, ...]:
+    """The fewest cards of one bonus type (HoN core p.17: never two types on one action)
+    that lift `chance` from below LIKELY to it; none when it is likely already or no
+    combination gets there."""
+    if chance(0) >= LIKELY:
+        return ()
+    best: tuple[int, int, tuple[str, ...]] | None = None
+    for kind in BonusKind:
+        same = [c for c in cards if c.alternate_bonus is not None and c.alternate_bonus.kind is kind]
+        chosen: list[ActionCard] = []
+        total = 0
+        single = next(
+            (c for c in same if c.alternate_bonus is not None and chance(c.alternate_bonus.value) >= LIKELY), None
+        )
+        if single is not None and single.alternate_bonus is not None:
+            chosen, total = [single], single.alternate_bonus.value
+        else:
+            for card in sorted(same, key=lambda c: -(c.alternate_bonus.value if c.alternate_bonus else 0)):
+                chosen.append(card)
+                total += card.alternate_bonus.value if card.alternate_bonus else 0
+                if chance(total) >= LIKELY:
+                    break
+            else:
+                continue
+        option = (len(chosen), total, tuple(c.id for c in chosen))
+        if best is None or option < best:
+            best = option
+    return best[2] if best is not None else ()
 
 
 def _gap(a: tuple[Square, ...], b: tuple[Square, ...]) -> int:

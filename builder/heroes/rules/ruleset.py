@@ -20,6 +20,13 @@ class Ruleset:
     max_range: int | None = None
     # Squares within which a concealed unit in terrain is spotted (HoN core p.21; SoN p.17).
     spot_in_terrain: int = 2
+    # Destruction points that remove a wreck (HoN core p.19, p.22): printed on each wreck's
+    # symbol, which the catalogue does not hold; hon's reading is 2, what one heavy vehicle
+    # driving over both squares of a wreck deals in a Movement Action (p.10).
+    wreck_structure: int = 2
+    # SoN p.17: spotting is checked on every square an enemy infantry unit or light vehicle
+    # moves through; HoN core p.21 checks at the end of its Movement Action.
+    spot_on_every_square: bool = False
     # A unit entering rough terrain takes a Suppressed marker (SoN p.12).
     rough_terrain_suppresses: bool = False
     # The abilities adding 1 to a damage location roll: Piercing (HoN core p.24), called
@@ -66,6 +73,9 @@ HON_PAGES: tuple[tuple[str, int], ...] = (
     ("suppressed-movement", 9),
     ("forced-move", 9),  # an X Movement Value: destroyed instead of a Forced Move
     ("vehicle-movement", 10),
+    ("running-over", 10),
+    ("crushing-wrecks", 10),
+    ("pushing-wrecks", 11),
     ("zone-of-control", 11),
     ("vehicle-zone-of-control", 12),
     ("line-of-sight", 13),
@@ -87,7 +97,19 @@ HON_PAGES: tuple[tuple[str, int], ...] = (
     ("suppressed", 16),
     ("terrain", 18),
     ("ambush", 21),
+    ("change-of-state", 21),
+    ("spotting", 21),
     ("destruction", 22),
+    ("structure", 18),
+    ("rubble", 22),  # a destroyed building turns over to its rubble side
+    ("crew", 21),
+    ("anti-aircraft", 22),
+    ("artillery-spotter", 22),
+    ("flamethrower", 22),
+    ("howitzer", 23),
+    ("indirect-fire", 23),
+    ("sniper", 24),
+    ("grenade", 29),
     ("dual-weapon", 22),
     ("limited-range", 22),
     ("fire-on-the-move", 23),
@@ -110,6 +132,7 @@ HON_PAGES: tuple[tuple[str, int], ...] = (
     ("activation", 9),
     ("breaking-point", 15),
     ("supply-phase", 16),
+    ("action-cards", 17),
     ("autonomous", 26),
 )
 SON_PAGES: tuple[tuple[str, int], ...] = (
@@ -139,6 +162,8 @@ SON_PAGES: tuple[tuple[str, int], ...] = (
     ("terrain", 11),
     ("large-creature", 11),
     ("ambush", 17),
+    ("change-of-state", 17),
+    ("spotting", 17),
     ("destruction", 17),
     ("dual-weapon", 17),
     ("fire-on-the-move", 17),
@@ -165,6 +190,7 @@ SON = Ruleset(
     creatures_ignore_terrain=True,
     split_before_doubling=True,
     tie_vehicle_overruns_infantry=False,
+    spot_on_every_square=True,
     rule_pages=SON_PAGES,
     zoc_exerted_by=frozenset({UnitType.INFANTRY}),
     zoc_through_doors=False,

@@ -7,13 +7,15 @@ scenario ends. Every roll and every change is an event; a seed reproduces the wh
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from builder.heroes.army.models import ArmyList
 from builder.heroes.army.resolve import ResolvedArmy, resolve
+from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.rules.cards import deal, decks_for
 from builder.heroes.rules.deployment import auto_deploy
 from builder.heroes.rules.events import DeployEvent, HeroesEvent, InitiativeEvent, Phase
 from builder.heroes.rules.pieces import Piece
@@ -130,14 +132,17 @@ def start(
     armies: Mapping[str, ResolvedArmy],
     dice: Dice,
     ruleset: Ruleset | None = None,
+    decks: Mapping[str, Sequence[ActionCard]] | None = None,
 ) -> tuple[GameState, list[HeroesEvent]]:
-    """A game ready for turn 1: initiative decided, armies deployed."""
+    """A game ready for turn 1: initiative decided, armies deployed, and each side's action
+    card deck (`decks`, by side; none without) shuffled and its hand drawn."""
     rules = ruleset or ruleset_for(scenario.game, scenario.setup.night, scenario.setup.fog)
     initiative, said = roll_initiative(scenario, dice, rules)
     forces = {side: field_army(resolved, side) for side, resolved in armies.items()}
     titles = {f"{side}/{path}": title for side, force in forces.items() for path, title in force.titles.items()}
     state = new_game(scenario, battlefield, rules, initiative, armies, titles)
-    return state, [said, *deploy_all(state, forces)]
+    deployed = deploy_all(state, forces)
+    return state, [said, *deployed, *deal(state, decks or {}, dice)]
 
 
 def simulate(
@@ -155,9 +160,11 @@ def simulate(
     if missing:
         raise ValueError(f"no army list for {', '.join(missing)}")
     dice = SeededDice(seed)
-    state, opening = start(
-        scenario, battlefield, {side: resolve(army, catalogue) for side, army in armies.items()}, dice
-    )
+    resolved = {side: resolve(army, catalogue) for side, army in armies.items()}
+    state, opening = start(scenario, battlefield, resolved, dice, decks=decks_for(scenario, catalogue))
+    ruins = catalogue.terrain.get("ruins")
+    if ruins is not None:
+        state.rubble = ruins.effects  # a fallen building's rubble side (HoN core p.22)
     policy = SimplePolicy()
     chosen = {side: (policies or {}).get(side, policy) for side in state.sides}
     last = scenario.setup.turns.count

@@ -12,9 +12,12 @@ from functools import cached_property
 
 from builder.heroes.army.resolve import ResolvedArmy
 from builder.heroes.army.summary import OrderTokens, order_tokens, summary_of
+from builder.heroes.catalogue.cards import ActionCard
+from builder.heroes.catalogue.terrain import TerrainEffects
 from builder.heroes.rules.events import HeroesEvent
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
+from builder.heroes.rules.structures import RUBBLE
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.heroes.scenario.models import Objective, Scenario
 
@@ -37,6 +40,29 @@ def objective_squares(objective: Objective, battlefield: Battlefield) -> frozens
         return frozenset({objective.at})
     element = battlefield.element_by_id(objective.element or "")
     return element.cells if element is not None else frozenset()
+
+
+@dataclass
+class Deck:
+    """One side's action cards (HoN core p.17): the draw pile (top first), the hand, and the
+    discard pile. `size` is the hand the scenario gives (`setup.action_cards`)."""
+
+    size: int
+    pile: list[ActionCard] = field(default_factory=list)
+    hand: list[ActionCard] = field(default_factory=list)
+    discards: list[ActionCard] = field(default_factory=list)
+
+    def holds(self, card_id: str) -> ActionCard | None:
+        return next((card for card in self.hand if card.id == card_id), None)
+
+    def discard(self, card_id: str) -> ActionCard:
+        """Play or discard a card of the hand: it goes to the discard pile."""
+        card = self.holds(card_id)
+        if card is None:
+            raise ValueError(f"no {card_id!r} in the hand")
+        self.hand.remove(card)
+        self.discards.append(card)
+        return card
 
 
 @dataclass(frozen=True)
@@ -110,6 +136,14 @@ class GameState:
     captured_units: set[tuple[str, str]] = field(default_factory=set)  # (side, unit id)
     titles: dict[str, str] = field(default_factory=dict)  # group key -> "Sherman Platoon"
     triggered: set[int] = field(default_factory=set)  # scenario events whose trigger holds
+    decks: dict[str, Deck] = field(default_factory=dict)  # by side: its action cards
+    # What action cards gave for this turn only, by side: Special Order tokens (High
+    # Command) and an Assault ability every unit has (The Fury of the Führer).
+    special_orders: dict[str, int] = field(default_factory=dict)
+    granted_assault: dict[str, int] = field(default_factory=dict)
+    structure_points: dict[str, int] = field(default_factory=dict)  # element key -> destruction points
+    ruined: list[str] = field(default_factory=list)  # element keys turned to rubble, in order
+    rubble: TerrainEffects = RUBBLE  # a fallen building's rubble side (the catalogue's ruins)
     turn: int = 1
     over: bool = False
     winner: str | None = None  # a side id, "draw", or None while the game goes on

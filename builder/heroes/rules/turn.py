@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from builder.heroes.rules.actions import AssaultAction, Fire, Move, Turn
+from builder.heroes.catalogue.cards import CardTiming
+from builder.heroes.rules.actions import AssaultAction, Fire, Move, Snipe, TemplateFire, Turn
+from builder.heroes.rules.cards import refill
 from builder.heroes.rules.events import (
     HoldEvent,
     OrdersEvent,
@@ -59,6 +61,12 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
     for key, piece in list(state.pieces.items()):
         if piece.activated:
             state.pieces[key] = replace(piece, activated=False)
+    state.special_orders.clear()  # what the last turn's cards gave lasted for that turn
+    state.granted_assault.clear()
+    # Step 1: action cards before scenario effects, the initiative player's first (p.8, p.17).
+    for side in state.initiative_order():
+        if side in state.decks:
+            turn.battle_events(side, policies[side].order_cards(state, side), CardTiming.ORDER_START)
     scenario_events(turn, ScenarioPhase.ORDER, "start")
     orders: dict[str, Orders] = {}
     for side in state.initiative_order():
@@ -106,7 +114,8 @@ def activation_phase(
     state: GameState, orders: Mapping[str, Orders], policies: Mapping[str, Policy], dice: Dice
 ) -> list[Frame]:
     """Tokens revealed alternately from the side with the initiative; a unit gone or given an
-    Activated marker reveals its token to no effect (HoN core p.9)."""
+    Activated marker reveals its token to no effect (HoN core p.9). The side may play action
+    cards on the unit as it is activated and once it has acted (HoN core p.17)."""
     turn = Turn(state, dice, Phase.ACTIVATION, policies)
     scenario_events(turn, ScenarioPhase.ACTIVATION, "start")
     autonomous = {side: sorted(p.key for p in _own(state, side) if needs_no_order(p)) for side in state.sides}
@@ -137,7 +146,18 @@ def activation_phase(
                 unit=reveal.key,
             )
         )
-        turn.perform(reveal.key, policies[reveal.side].activate(state, piece))
+        policy = policies[reveal.side]
+        if reveal.side in state.decks and piece.key in state.pieces:
+            turn.battle_events(
+                reveal.side, policy.action_cards(state, piece, CardTiming.ACTIVATION), CardTiming.ACTIVATION
+            )
+            piece = state.pieces[piece.key]
+        turn.perform(reveal.key, policy.activate(state, piece))
+        acted = state.pieces.get(reveal.key)
+        if reveal.side in state.decks and acted is not None and not acted.is_wreck:
+            turn.battle_events(
+                reveal.side, policy.action_cards(state, acted, CardTiming.AFTER_ACTION), CardTiming.AFTER_ACTION
+            )
         if reveal.token == AUTONOMOUS and reveal.key in state.pieces:
             # An autonomous unit takes an Activated marker when it acts (HoN core p.26).
             state.pieces[reveal.key] = replace(state.pieces[reveal.key], activated=True)
@@ -150,8 +170,9 @@ def supply_phase(
 ) -> list[Frame]:
     """Bluffs are discarded; each side in turn moves the units with no order token nor
     Activated marker, then takes one Suppressed marker off each of its units. Never a firing
-    action nor an assault (HoN core p.16, "the absolute rule")."""
-    turn = Turn(state, dice, Phase.SUPPLY)
+    action nor an assault (HoN core p.16, "the absolute rule"). At its end (step 7) each side
+    discards the action cards it wishes and draws back up to its hand size (p.16-17)."""
+    turn = Turn(state, dice, Phase.SUPPLY, policies)
     scenario_events(turn, ScenarioPhase.SUPPLY, "start")
     for side in state.initiative_order():
         ordered = orders[side].ordered if side in orders else frozenset()
@@ -160,7 +181,9 @@ def supply_phase(
             if current is None or current.key in ordered or current.activated or current.is_wreck:
                 continue
             action = policies[side].supply_move(state, current)
-            if isinstance(action, (Fire, AssaultAction)) or (isinstance(action, Move) and action.fire is not None):
+            if isinstance(action, (Fire, AssaultAction, TemplateFire, Snipe)) or (
+                isinstance(action, Move) and action.fire is not None
+            ):
                 raise ValueError(f"{side}'s policy fired or assaulted in the Supply Phase; the rules forbid it")
             before = len(turn.frames)
             turn.perform(current.key, action)
@@ -182,6 +205,11 @@ def supply_phase(
                 )
             )
     scenario_events(turn, ScenarioPhase.SUPPLY, "end")
+    for side in state.initiative_order():
+        if side in state.decks:
+            drawn = refill(state, side, policies[side].discards(state, side), dice)
+            if drawn is not None:
+                turn.add(drawn)
     return turn.frames
 
 

@@ -26,15 +26,24 @@ from textual.worker import get_current_worker
 from builder.heroes.rules.events import (
     AdvanceEvent,
     AssaultEvent,
+    CardEvent,
+    CrushEvent,
     DeployEvent,
     DestroyedEvent,
+    EmbarkEvent,
     EnterEvent,
     FireEvent,
+    FlipEvent,
     HeroesEvent,
     HoldEvent,
     MoveEvent,
+    PushWreckEvent,
     RetreatEvent,
     RevealEvent,
+    RubbleEvent,
+    SniperEvent,
+    SpotEvent,
+    TemplateEvent,
 )
 from builder.render.narration import event_line, roll_text, style_of
 from builder.tui.widgets.map_view import MapView, Marks, marks_of
@@ -122,10 +131,20 @@ def event_squares(event: HeroesEvent, pieces: Mapping[str, Piece]) -> tuple[set[
             keys, to, path = (event.unit,), event.to, event.path
         case EnterEvent() | AdvanceEvent() | RetreatEvent():
             keys, to = (event.unit,), event.to
-        case RevealEvent() | HoldEvent() | DestroyedEvent():
+        case RevealEvent() | HoldEvent() | DestroyedEvent() | CardEvent() | FlipEvent():
             keys = (event.unit,)
-        case FireEvent():
+        case SpotEvent():
+            keys, to = (event.by,), event.at
+        case CrushEvent():
+            keys = (event.unit, event.wreck)
+        case PushWreckEvent() | EmbarkEvent():
+            keys, to = (event.unit,), event.to
+        case FireEvent() | SniperEvent():
             keys = (event.firer, event.target)
+        case TemplateEvent():
+            keys, to = (event.firer,), event.squares
+        case RubbleEvent():
+            to = event.squares
         case AssaultEvent():
             keys = (event.attacker, event.defender)
         case DeployEvent():

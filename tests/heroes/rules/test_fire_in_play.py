@@ -9,7 +9,9 @@ from pathlib import Path as FilePath
 import pytest
 
 from builder.heroes.army.resolve import resolve
+from builder.heroes.catalogue.cards import ActionCard, CardTiming
 from builder.heroes.rules.actions import AssaultAction, Fire, Move, Turn
+from builder.heroes.rules.cards import CardPlay
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.events import Phase
 from builder.heroes.rules.movement import Path, Position
@@ -17,7 +19,7 @@ from builder.heroes.rules.pieces import EAST, NORTH, SOUTH
 from builder.heroes.rules.placement import field_army
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.preview import preview_fire
-from builder.heroes.rules.state import GearPool, gear_pools
+from builder.heroes.rules.state import Deck, GearPool, gear_pools
 from builder.io.catalogue_files import load_catalogue
 from builder.io.scenario_files import load_scenario
 from builder.kernel.dice import LoadedDice
@@ -304,3 +306,56 @@ def test_overwatch_gives_the_character_of_its_tile_opportunity_fire() -> None:
     assert watchful and all(p.unit.is_character and p.group == "tiles[0]" for p in watchful)
     plain = field_army(resolve(army, load_catalogue()[0]), side)
     assert not any(p.side.has("opportunity-fire") for p in plain.pieces)
+
+
+# --- Opportunity Fire with the board rules and action cards (the merge of main) ------------
+
+
+def test_a_concealed_mover_draws_opportunity_fire_only_once_spotted() -> None:
+    """A concealed unit may not be targeted (HoN core p.21) until it is spotted on a square it
+    moves into; from that square on the enemy may take Opportunity Fire at it (p.24)."""
+    board = "\n".join(["........", "####.###", "........"])
+    hidden = unit("hidden", abilities=["ambush"], states=("active", "inactive"))
+    mover, watcher = piece("b1", (6, 0), "b", hidden, facing=EAST), piece("a1", (4, 2), "a", WATCHERS)
+    state = game(board, [mover, watcher])
+    path = Path(tuple(Position(((c, 0),), EAST) for c in (6, 5, 4, 3)), 3)
+    turn = Turn(state, LoadedDice([1]), Phase.ACTIVATION, POLICIES)  # a miss: the move goes on
+    turn.perform("b1", Move(path))
+    fires = [f for f in turn.frames if f.event.kind == "fire"]
+    assert [f.event.kind for f in turn.frames] == ["fire", "move", "spot"]
+    assert len(fires) == 1 and state.pieces["a1"].activated
+    # Fired at on (4, 0), the square it was spotted on, not on (5, 0) behind the rocks.
+    at = next(p for p in fires[0].pieces if p.key == "b1")
+    assert at.squares == ((4, 0),) and not at.concealed
+
+
+def _card(card_id: str, **fields: object) -> ActionCard:
+    base: dict[str, object] = {"id": card_id, "name": card_id.title(), "faction": "common", "text": "…"}
+    return ActionCard.model_validate(base | {"source": "example"} | fields)
+
+
+def test_a_move_with_a_card_bonus_is_still_interrupted_by_opportunity_fire() -> None:
+    """The movement Alternate Bonus is played as the Movement Action is declared (HoN core
+    p.17); the move is still made square by square, and Opportunity Fire interrupts it (p.24)."""
+    mover, watcher = piece("a1", (0, 2)), piece("b1", (2, 0), "b", WATCHERS)
+    state = game(OPEN, [mover, watcher])
+    rush = _card("rush", alternate_bonus={"kind": "movement", "value": 1})
+    deck = state.decks["a"] = Deck(4, [], [rush])
+    turn = Turn(state, LoadedDice([4]), Phase.ACTIVATION, POLICIES)
+    turn.perform("a1", Move(east((0, 2), 4), cards=("rush",)))
+    assert [f.event.kind for f in turn.frames] == ["card", "fire", "move"]
+    assert deck.discards == [rush] and state.pieces["b1"].activated
+    assert state.pieces["a1"].square == (4, 2)
+
+
+def test_a_forced_move_from_a_card_draws_no_opportunity_fire() -> None:
+    """Opportunity Fire is taken "during the Movement Action of an enemy unit" (HoN core p.24):
+    a card's Forced Move is none (p.9), so nobody fires at it."""
+    mover, watcher = piece("a1", (0, 2)), piece("b1", (2, 0), "b", WATCHERS)
+    state = game(OPEN, [mover, watcher])
+    go = _card("go", timing="after-action", effect={"kind": "forced-move", "value": 2})
+    state.decks["a"] = Deck(4, [], [go])
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, POLICIES)
+    turn.battle_events("a", (CardPlay("go", "a1", east((0, 2), 2)),), CardTiming.AFTER_ACTION)
+    assert [f.event.kind for f in turn.frames] == ["card", "move"]
+    assert state.pieces["a1"].square == (2, 2) and not state.pieces["b1"].activated

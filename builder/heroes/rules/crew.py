@@ -1,0 +1,80 @@
+"""The Crew special ability (HoN core p.21): an infantry Crew unit that ends its Movement
+Action on a light or heavy vehicle turns over and rides in it, adding its other abilities to
+the vehicle's; it cannot be targeted inside; it leaves by starting a Movement Action turning
+over; when its vehicle is destroyed it is put, inactive side up and Suppressed, on a square
+next to the wreck (a Forced Move)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+
+from builder.heroes.catalogue.base import AbilityRef
+from builder.heroes.catalogue.units import SideState
+from builder.heroes.rules.combat import IllegalAttack, name
+from builder.heroes.rules.grid import neighbours
+from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.ruleset import HON, Ruleset
+
+CREW = "crew"
+
+
+def crews_in(vehicle: Piece, pieces: Iterable[Piece]) -> list[Piece]:
+    """The Crew units riding in a vehicle."""
+    return [p for p in pieces if p.embarked_in == vehicle.key and p.unit.front.has(CREW)]
+
+
+def board(crew: Piece, vehicle: Piece, pieces: Iterable[Piece] = (), ruleset: Ruleset = HON) -> Piece:
+    """The Crew unit, having ended its Movement Action on the vehicle, turned over and riding in
+    it (HoN core p.21). A vehicle without Transport carries one Crew unit; a Crew unit never
+    counts against a transport's capacity."""
+    page = ruleset.cite("crew")
+    if not crew.side.has(CREW):
+        raise IllegalAttack(f"{name(crew)} has no Crew ability on its visible side", page)
+    if not vehicle.is_vehicle or vehicle.is_wreck:
+        raise IllegalAttack(f"a Crew unit boards a light or heavy vehicle, not {name(vehicle)}", page)
+    if crew.owner != vehicle.owner:
+        raise IllegalAttack(f"{name(vehicle)} is not {name(crew)}'s side's vehicle", page)
+    if crew.squares and vehicle.squares and not set(crew.squares) & set(vehicle.squares):
+        raise IllegalAttack(f"{name(crew)} must end its Movement Action on {name(vehicle)}", page)
+    aboard = crews_in(vehicle, pieces)
+    if aboard and not vehicle.side.has("transport"):
+        raise IllegalAttack(f"{name(vehicle)} has no Transport ability and already carries a Crew unit", page)
+    return replace(crew, side_index=1 - crew.side_index, embarked_in=vehicle.key, squares=vehicle.squares)
+
+
+def abilities_with_crew(vehicle: Piece, pieces: Iterable[Piece]) -> list[AbilityRef]:
+    """The vehicle's abilities and those its Crew units add, Crew itself aside (HoN core p.21)."""
+    found = list(vehicle.side.all_abilities())
+    for crew in crews_in(vehicle, pieces):
+        found.extend(a for a in crew.side.abilities if a.id != CREW and all(a.id != f.id for f in found))
+    return found
+
+
+def leave(crew: Piece, square: Square, vehicle: Piece, ruleset: Ruleset = HON) -> Piece:
+    """The Crew unit leaving its vehicle: it starts its Movement Action by turning over onto
+    its inactive side (HoN core p.21), on a square next to the vehicle (hon's reading)."""
+    if crew.embarked_in != vehicle.key:
+        raise IllegalAttack(f"{name(crew)} is not in {name(vehicle)}", ruleset.cite("crew"))
+    if not any(square in neighbours(sq) for sq in vehicle.squares):
+        raise IllegalAttack(f"{name(crew)} leaves {name(vehicle)} onto a square next to it", ruleset.cite("crew"))
+    return replace(crew, side_index=_inactive(crew), embarked_in=None, squares=(square,))
+
+
+def bail_out(crew: Piece, wreck: Piece, free: Sequence[Square], ruleset: Ruleset = HON) -> Piece | None:
+    """A Crew unit whose vehicle is destroyed: inactive side up, on the first of the `free`
+    squares next to the wreck, with a Suppressed marker: a Forced Move (HoN core p.21). With
+    no such square it is destroyed (p.9: a Forced Move that cannot be made)."""
+    around = [sq for sq in free if any(sq in neighbours(w) for w in wreck.squares) and sq not in wreck.squares]
+    if not around:
+        return None
+    return replace(
+        crew, side_index=_inactive(crew), embarked_in=None, squares=(around[0],), suppressed=crew.suppressed + 1
+    )
+
+
+def _inactive(crew: Piece) -> int:
+    for index, side in enumerate(crew.unit.sides):
+        if side.state is SideState.INACTIVE:
+            return index
+    return crew.side_index
