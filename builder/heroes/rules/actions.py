@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from builder.heroes.catalogue.cards import ActionCard, BonusKind, CardEffectKind, CardTiming
 from builder.heroes.catalogue.terrain import LineKind
@@ -40,7 +41,9 @@ from builder.heroes.rules.combat import (
     Shot,
     aim,
     fire,
+    machine_gunner_pool,
     name,
+    split_machine_gunner,
     take_hit,
 )
 from builder.heroes.rules.crew import bail_out, crews_in
@@ -219,6 +222,27 @@ def one_weapon_only(piece: Piece) -> bool:
     return DamageLocation.CREW in piece.damage and len(piece.side.weapons) > 1
 
 
+def in_arc(firer: Piece, target_squares: tuple[Square, ...], weapon: Weapon | None) -> bool:
+    """Whether a target lies inside a weapon's firing arc (HoN core p.14): "the line from the
+    attacker to the target must extend between the two marks at each end of the firing arc".
+    The arc is centred on the counter's front; the line runs from the counter's centre to the
+    centre of any square of the target (the shortest line settles a doubt, p.14), and a line
+    on a mark counts as inside. Without a limited arc every target is inside (360°)."""
+    arc = weapon.arc if weapon is not None else None
+    if arc is None or arc >= 360:
+        return True
+    cx = sum(c for c, _ in firer.squares) / len(firer.squares)
+    cy = sum(r for _, r in firer.squares) / len(firer.squares)
+    half = arc / 2 + 1e-9
+    for tc, tr in target_squares:
+        if (tc, tr) in firer.squares:
+            continue
+        bearing = math.degrees(math.atan2(tc - cx, cy - tr))  # 0 north, 90 east
+        if abs((bearing - firer.facing * 45 + 180) % 360 - 180) <= half:
+            return True
+    return False
+
+
 def weapons_of(piece: Piece) -> tuple[Weapon | None, ...]:
     """What a unit fires with: its combat values (None), or each of a vehicle's weapons, all
     of which it may use in one Firing Action (HoN core p.14)."""
@@ -239,7 +263,7 @@ def shot_at(
     the rules forbid it (no line of sight, out of range, X against the colour…). Pass the
     `occupancy` when asking for many shots on one battlefield; `charge`: Charge's Firing
     Action, free of range restrictions (BfC p.08)."""
-    return shots_at(state, firer, target, (weapon,), occupancy, charge)[0]
+    return shots_at(state, firer, target, (weapon,), occupancy, charge=charge)[0]
 
 
 def shots_at(
@@ -248,9 +272,14 @@ def shots_at(
     target: Piece,
     weapons: tuple[Weapon | None, ...],
     occupancy: Occupancy | None = None,
+    *,
     charge: bool = False,
+    on_the_move: bool = False,
+    opportunity: bool = False,
 ) -> list[Shot | None]:
-    """`shot_at` for each of the firer's weapons, tracing the line of sight once."""
+    """`shot_at` for each of the firer's weapons, tracing the line of sight once; a weapon
+    whose firing arc does not hold the target has none (HoN core p.14). `on_the_move`: Fire on
+    the Move, only weapons with the ability (p.14, p.23); `opportunity`: Opportunity Fire (p.24)."""
     if (
         target.concealed
         or target.embarked_in is not None
@@ -275,6 +304,9 @@ def shots_at(
     points = state.structure_points.get(structure.key, 0) if structure is not None else 0
     found: list[Shot | None] = []
     for weapon in weapons:
+        if not in_arc(firer, target.squares, weapon):
+            found.append(None)  # outside the weapon's firing arc (HoN core p.14)
+            continue
         shot = Shot(
             target=target,
             firer=firer,
@@ -285,6 +317,8 @@ def shots_at(
             range=sight.range,
             penalties=sight.modifiers,
             free_of_range=charge,
+            fire_on_the_move=on_the_move,
+            opportunity=opportunity,
             structure=structure.effects.structure if structure is not None else None,
             structure_points=points,
         )
@@ -315,7 +349,14 @@ def _aimable(shot: Shot, state: GameState) -> bool:
 
 @dataclass(frozen=True)
 class Move:
+    """A Movement Action along `path`. With `fire`, Fire on the Move: a Firing Action with the
+    weapons that have the ability, taken at position `fire_at` of the path (0: before leaving,
+    else after entering that square; None: at the end), HoN core p.23, p.33. `cards`: action
+    cards played for their movement Alternate Bonus (p.17)."""
+
     path: Path
+    fire: Fire | None = None
+    fire_at: int | None = None
     cards: tuple[str, ...] = ()  # action cards played for their movement Alternate Bonus (HoN core p.17)
 
 
@@ -326,9 +367,20 @@ class Enter:
     position: Position
 
 
+MAX_AMMO = 3  # "you may use up to 3 identical markers on the same action" (HoN core p.28)
+
+
 @dataclass(frozen=True)
 class Fire:
-    shots: tuple[tuple[Weapon | None, str], ...]  # each weapon and the key of its target
+    """A Firing Action: each weapon and the key of its target. `suppressive`: the weapons
+    firing Suppressive Fire (HoN core p.24); `shares`, one per shot when given: a Machine
+    Gunner's share of its modified combat value for that target, None for a whole shot (p.24).
+    `ammo`: Ammo markers spent on the action, at most MAX_AMMO."""
+
+    shots: tuple[tuple[Weapon | None, str], ...]
+    suppressive: tuple[Weapon | None, ...] = ()
+    shares: tuple[int | None, ...] = ()
+    ammo: int = 0  # Ammo markers spent: +1 each to the combat value against infantry (HoN core p.28)
 
 
 @dataclass(frozen=True)
@@ -337,6 +389,7 @@ class AssaultAction:
     defender: str
     # Charge (BfC p.08): a Firing Action at the defender before the assault is resolved.
     charge: bool = False
+    knife: bool = False  # the attacker discards a Knife marker: +2 to its result (HoN core p.31)
 
 
 @dataclass(frozen=True)
@@ -362,6 +415,39 @@ class TemplateFire:
     """An Alternate Firing Action at an interspace with Howitzer or Indirect Fire (HoN core p.23)."""
 
     at: Point
+
+
+class Watcher(Protocol):
+    """Who decides, for one side, whether a unit takes Opportunity Fire (HoN core p.24)."""
+
+    def opportunity(self, state: GameState, firer: Piece, target: Piece) -> Fire | None:
+        """The Firing Action `firer` takes at `target` now, or None to let it be."""
+        ...
+
+    def defend_with_knife(self, state: GameState, defender: Piece, assault: Assault) -> bool:
+        """Whether an assaulted unit that may discard a Knife marker does (HoN core p.31)."""
+        ...
+
+
+class Player(CardChoices, Watcher, Protocol):
+    """What a side is asked while another unit's action resolves: its card decisions (HoN
+    core p.17) and its Opportunity Fire and Knife markers (p.24, p.31)."""
+
+
+def knife_bonus(state: GameState) -> Modifier:
+    """A Knife marker discarded: +2 to the result of the assault roll (HoN core p.31)."""
+    return Modifier("Knife", 2, state.ruleset.cite("knife"))
+
+
+def may_take_opportunity_fire(piece: Piece) -> bool:
+    """A unit with the Opportunity Fire ability, not yet activated, on the battlefield (HoN core p.24)."""
+    return (
+        not piece.activated
+        and not piece.is_wreck
+        and piece.embarked_in is None
+        and bool(piece.squares)
+        and piece.side.has("opportunity-fire")
+    )
 
 
 @dataclass(frozen=True)
@@ -591,15 +677,16 @@ def may_stand(
 
 class Turn:
     """Applies actions to a state and records what happened, for one phase of one turn.
-    `choices` are the sides' card decisions asked while an action resolves (Alternate
-    Bonuses, re-rolls); without them nobody plays a card but in its own action."""
+    `players` are the sides asked while an action resolves: their card decisions (Alternate
+    Bonuses, re-rolls; without them nobody plays a card but in its own action) and their
+    Opportunity Fire and Knife markers (without them nobody takes Opportunity Fire)."""
 
-    def __init__(
-        self, state: GameState, dice: Dice, phase: Phase, choices: Mapping[str, CardChoices] | None = None
-    ) -> None:
+    def __init__(self, state: GameState, dice: Dice, phase: Phase, players: Mapping[str, Player] | None = None) -> None:
         self.state, self.dice, self.phase = state, dice, phase
-        self.choices: Mapping[str, CardChoices] = choices or {}
+        self.choices: Mapping[str, CardChoices] = players or {}
         self.frames: list[Frame] = []
+        # Each side's policy, asked for Opportunity Fire during the Activation Phase (HoN core p.24).
+        self.watchers: Mapping[str, Watcher] = players or {}
 
     @property
     def events(self) -> list[HeroesEvent]:
@@ -612,7 +699,7 @@ class Turn:
     def perform(self, key: str, action: Action) -> None:
         piece = self.state.pieces.get(key) or self.state.reserve[key]
         if isinstance(action, Move):
-            self._move(piece, action.path, action.cards)
+            self._move(piece, action.path, action.cards, shots=action.fire, fire_at=action.fire_at)
         elif isinstance(action, Enter):
             self._enter(piece, action.position)
         elif isinstance(action, Fire):
@@ -682,14 +769,22 @@ class Turn:
         *,
         ends_action: bool = True,
         turned: bool = False,
+        shots: Fire | None = None,
+        fire_at: int | None = None,
+        interruptible: bool = True,
     ) -> bool:
-        """A Movement Action along `path`, with the Alternate Bonus `cards` played on it (HoN
-        core p.17): a vehicle may end it on infantry, which makes way (HoN core p.10); a heavy
-        vehicle crushes the wrecks it drives over (p.10); a concealed unit may be spotted on any
-        square it moves into, and at its end every other concealed unit may be (p.21); the
-        units a transport carries move with it (p.27). `turned`: it turned over at the start,
-        so it is not spotted on the way ("only spotted or turned over once per Movement
-        Action", p.21). Returns whether it was spotted."""
+        """A Movement Action along `path`, square by square (HoN core p.33, the movement
+        sequence), with the Alternate Bonus `cards` played on it (p.17). Fire on the Move
+        (`shots`) where the action says (p.23); after each square entered the enemy may take
+        Opportunity Fire (p.24). A hit does not interrupt the move; a unit destroyed, or a
+        vehicle whose tracks or hull are hit, goes no further (p.15). A vehicle may end it on
+        infantry, which makes way (p.10); a heavy vehicle crushes the wrecks it drives over
+        (p.10); a concealed unit may be spotted on any square it moves into, and at its end
+        every other concealed unit may be (p.21); the units a transport carries move with it
+        (p.27). `turned`: it turned over at the start, so it is not spotted on the way ("only
+        spotted or turned over once per Movement Action", p.21). Not `interruptible`: a Forced
+        Move, no Movement Action, so no Opportunity Fire (p.24: "during the Movement Action").
+        Returns whether it was spotted."""
         if cards:
             played = bonus_cards(self.state.decks.get(piece.owner), piece.owner, cards, MOVE_BONUSES)
             bonus = sum(c.alternate_bonus.value for c in played if c.alternate_bonus is not None)
@@ -700,7 +795,7 @@ class Turn:
                 self._play_bonus(piece.owner, card, piece, "Movement Action")
         end = path.destination
         _may_move(piece, path, self.state.ruleset.cite("damage"))
-        if end.squares == piece.squares and end.facing == piece.facing:
+        if end.squares == piece.squares and end.facing == piece.facing and shots is None:
             self.add(
                 HoldEvent(
                     turn=self.state.turn,
@@ -714,16 +809,59 @@ class Turn:
         run_over = self._run_over_victims(piece, end.squares)
         if not may_stand(self.state, piece, end.squares, frozenset(v.key for v in run_over)):
             raise ValueError(f"{piece.key} may not end a move on {end.squares}")
-        moved = replace(piece.moved(end.squares, end.facing), suppressed=piece.suppressed + path.suppressed)
         spotted = None if turned else self._spotted_on_the_way(piece, path)
-        if spotted is not None:
-            moved = inactive(moved)
-        seen_on_the_way = self._spotting_on_the_way(piece, path)
-        self.state.pieces[piece.key] = moved
-        self._carry(moved)
-        where = _where(end.squares)
-        text = f"{name(piece)} moves {path.cost} square{'s' if path.cost != 1 else ''} to {where}"
-        if path.stopped == DIFFICULT and path.working_through:
+        last = len(path.positions) - 1
+        fire_index = (last if fire_at is None else max(0, min(fire_at, last))) if shots is not None else None
+        watched = interruptible and self._watching(piece.owner)
+        key, damage = piece.key, piece.damage
+        reached, stop, seen = 0, "", False
+        for index, position in enumerate(path.positions):
+            current = self.state.pieces.get(key)
+            if current is None or current.is_wreck:
+                stop = "destroyed"
+                break
+            if current.damage != damage:
+                # Tracks or Hull damage: "If it was moving, it stops immediately" (HoN core p.15).
+                new = [d for d in current.damage if current.damage.count(d) > damage.count(d)]
+                if DamageLocation.TRACKS in new or DamageLocation.HULL in new:
+                    stop = "tracks" if DamageLocation.TRACKS in new else "hull"
+                    break
+                damage = current.damage
+            if index:
+                current = current.moved(position.squares, position.facing)
+                if spotted is not None and index == spotted[0]:
+                    current, seen = inactive(current), True  # spotted here: no longer a concealed target
+                self.state.pieces[key] = current
+                self._carry(current)
+            reached = index
+            if index == fire_index and shots is not None:
+                self._fire(current, shots, on_the_move=True)
+            elif index and watched:
+                self.watch(key, f"as {name(piece)} moves into {_where(position.squares)}")
+        else:
+            current = self.state.pieces.get(key)
+            if current is None or current.is_wreck:
+                stop = "destroyed"
+        if stop == "destroyed":
+            # The Fire and Destroyed events tell where it fell; its Movement Action is over.
+            if ends_action:
+                self.spot_all(except_key=key)
+            return seen
+        moved = self.state.pieces[key]
+        if not stop:
+            moved = replace(moved, suppressed=moved.suppressed + path.suppressed)
+            self.state.pieces[key] = moved
+            taken = path
+        else:
+            # Stopped on the way: the path keeps no cost per square, the steps taken stand for it.
+            taken = replace(path, positions=path.positions[: reached + 1], cost=min(path.cost, reached))
+            run_over = self._run_over_victims(piece, moved.squares)
+        cost = taken.cost
+        text = f"{name(piece)} moves {cost} square{'s' if cost != 1 else ''} to {_where(moved.squares)}"
+        if stop in ("tracks", "hull"):
+            hit = "tracks are" if stop == "tracks" else "hull is"
+            text += f", where its {hit} hit and it stops at once ({self.state.ruleset.cite('damage')})"
+        elif path.stopped == DIFFICULT and path.working_through:
             text += (
                 ", working its way through a difficult passage: one square, then its Movement Action ends "
                 f"({self.state.ruleset.cite('difficult-passage')})"
@@ -736,26 +874,35 @@ class Turn:
                 phase=self.phase,
                 side=piece.owner,
                 text=text + ".",
-                unit=piece.key,
-                to=end.squares,
-                path=tuple(p.square for p in path.positions),
-                cost=path.cost,
+                unit=key,
+                to=moved.squares,
+                path=tuple(p.square for p in taken.positions),
+                cost=cost,
             )
         )
-        if spotted is not None:
-            by, at = spotted
+        if seen and spotted is not None:
+            _, by, at = spotted
             self._tell_spotted(moved, by, at)
-        for hidden in seen_on_the_way:
+        for hidden in self._spotting_on_the_way(piece, taken):
             if self.state.pieces[hidden.key].concealed:
                 self.state.pieces[hidden.key] = inactive(hidden)
                 self._tell_spotted(hidden, moved, hidden.squares)
         for victim in run_over:
             self._run_over(moved, victim)
         if piece.unit.type is UnitType.HEAVY_VEHICLE:
-            self._crush(moved, path)
+            self._crush(moved, taken)
         if ends_action:
-            self.spot_all(except_key=piece.key)
-        return spotted is not None
+            self.spot_all(except_key=key)
+        return seen
+
+    def _moved_on(self, key: str, path: Path) -> Piece | None:
+        """The unit after a Movement Action along `path`, or None when Opportunity Fire on the
+        way destroyed it or stopped it short (HoN core p.15, p.24): what the move led to (an
+        assault, getting in, a push, a change of state at its end) does not happen."""
+        moved = self.state.pieces.get(key)
+        if moved is None or moved.is_wreck or moved.squares != path.destination.squares:
+            return None
+        return moved
 
     # --- Pushing wrecks (HoN core p.11) -------------------------------------------------
 
@@ -774,7 +921,11 @@ class Turn:
             raise ValueError(f"{vehicle.key} has no movement point left to push")
         if action.path is not None and len(action.path.positions) > 1:
             self._move(vehicle, action.path, ends_action=False)
-            vehicle = self.state.pieces[vehicle.key]
+            moved = self._moved_on(vehicle.key, action.path)
+            if moved is None:  # Opportunity Fire on the way: no push (HoN core p.15, p.24)
+                self.spot_all(except_key=vehicle.key)
+                return
+            vehicle = moved
         wreck = self.state.pieces.get(action.wreck)
         if wreck is None or not wreck.is_wreck:
             raise ValueError(f"no wreck {action.wreck}")
@@ -831,7 +982,11 @@ class Turn:
         transport = self.state.pieces.get(action.transport)
         if action.path is not None and len(action.path.positions) > 1:
             self._move(piece, action.path, ends_action=False)
-            piece = self.state.pieces[piece.key]
+            moved = self._moved_on(piece.key, action.path)
+            if moved is None:  # Opportunity Fire on the way: it does not get in (HoN core p.24)
+                self.spot_all(except_key=piece.key)
+                return
+            piece = moved
         if transport is None:
             raise ValueError(f"no transport {action.transport}")
         problem = embark_refusal(self.state, piece, transport)
@@ -1001,17 +1156,17 @@ class Turn:
             )
         )
 
-    def _spotted_on_the_way(self, piece: Piece, path: Path) -> tuple[Piece, tuple[Square, ...]] | None:
-        """The first square of the path a concealed mover is spotted on, and by whom: the
-        conditions are checked on each square it moves into (HoN core p.21). It keeps its
-        Active Side's Movement Value to the end (p.21), so the path stands."""
+    def _spotted_on_the_way(self, piece: Piece, path: Path) -> tuple[int, Piece, tuple[Square, ...]] | None:
+        """The first position of the path a concealed mover is spotted on (its index), by whom
+        and where: the conditions are checked on each square it moves into (HoN core p.21). It
+        keeps its Active Side's Movement Value to the end (p.21), so the path stands."""
         if not piece.concealed:
             return None
         seen = Occupancy(p for p in self.state.pieces.values() if p.key != piece.key)
-        for position in path.positions[1:]:
+        for index, position in enumerate(path.positions[1:], start=1):
             by = spotter(self.state, piece.moved(position.squares, position.facing), seen)
             if by is not None:
-                return by, position.squares
+                return index, by, position.squares
         return None
 
     def _spotting_on_the_way(self, piece: Piece, path: Path) -> list[Piece]:
@@ -1080,7 +1235,11 @@ class Turn:
             if self._move(piece, action.path, ends_action=False):
                 self.spot_all(except_key=piece.key)
                 return  # spotted on the way: it may not turn over again in this Movement Action
-            piece = self.state.pieces[piece.key]
+            moved = self._moved_on(piece.key, action.path)
+            if moved is None:  # Opportunity Fire on the way: destroyed or stopped short, no turning over
+                self.spot_all(except_key=piece.key)
+                return
+            piece = moved
         self._flip(piece)
         self.spot_all(except_key=piece.key)  # it moved into no square: checked when others move
 
@@ -1101,6 +1260,31 @@ class Turn:
             )
         )
         return flipped
+
+    def _watching(self, mover: str) -> bool:
+        """Whether any enemy of `mover` may take Opportunity Fire now: only in the Activation
+        Phase (HoN core p.24), only units with the ability and not yet activated."""
+        if self.phase is not Phase.ACTIVATION or not self.watchers:
+            return False
+        return any(may_take_opportunity_fire(p) for p in self.state.enemies_of(mover))
+
+    def watch(self, key: str, when: str) -> None:
+        """Offer Opportunity Fire against unit `key` to each enemy unit that may take it, in
+        key order (HoN core p.24): during its Movement Action or after its Firing Action."""
+        target = self.state.pieces.get(key)
+        if target is None or not self._watching(target.owner):
+            return
+        for firer in sorted(self.state.enemies_of(target.owner), key=lambda p: p.key):
+            target = self.state.pieces.get(key)
+            if target is None or target.is_wreck:
+                return
+            firer_now = self.state.pieces.get(firer.key)
+            watcher = self.watchers.get(firer.owner)
+            if firer_now is None or watcher is None or not may_take_opportunity_fire(firer_now):
+                continue
+            action = watcher.opportunity(self.state, firer_now, target)
+            if action is not None and action.shots:
+                self._fire(firer_now, action, opportunity=True, when=when)
 
     def _enter(self, piece: Piece, position: Position) -> None:
         if not may_stand(self.state, piece, position.squares):
@@ -1164,7 +1348,13 @@ class Turn:
 
     # --- Fire -------------------------------------------------------------------------
 
-    def _fire(self, firer: Piece, action: Fire) -> None:
+    def _fire(
+        self, firer: Piece, action: Fire, on_the_move: bool = False, opportunity: bool = False, when: str = ""
+    ) -> None:
+        """Each weapon at its target, resolved before the next is declared (HoN core p.14).
+        Fire on the Move uses only the weapons with the ability, less its penalty (p.23);
+        Opportunity Fire activates the firer (p.24). After a Firing Action (not after an
+        Opportunity Fire: hon does not chain them) the enemy may take Opportunity Fire."""
         cite = self.state.ruleset.cite
         weapons: list[Weapon | None] = []
         for weapon, _ in action.shots:
@@ -1172,15 +1362,44 @@ class Turn:
                 weapons.append(weapon)
         if one_weapon_only(firer) and len(weapons) > 1:
             raise IllegalAttack(f"the crew of {name(firer)} is hit: it fires one of its weapons only", cite("damage"))
-        for weapon, target_key in action.shots:
+        shares = action.shares or (None,) * len(action.shots)
+        if len(shares) != len(action.shots):
+            raise ValueError("a Machine Gunner share for each shot, or none at all")
+        bonuses = self._ammo(firer, action)
+        self._check_split(firer, action, shares, on_the_move, bonuses)
+        pool = self.state.gear_for(firer, "ammo") if action.ammo else None
+        if pool is not None:
+            self.state.spend(pool, action.ammo)  # declared, checked: spent
+        fired = False
+        for (weapon, target_key), share in zip(action.shots, shares, strict=True):
             target = self.state.pieces.get(target_key)
             shooter = self.state.pieces.get(firer.key)
             if target is None or shooter is None or target.is_wreck:
                 continue
-            shot = shot_at(self.state, shooter, target, weapon)
+            if opportunity:
+                shooter = replace(shooter, activated=False)  # one Firing Action, all its weapons
+            shot = shots_at(self.state, shooter, target, (weapon,), on_the_move=on_the_move, opportunity=opportunity)[0]
             if shot is None:
                 continue
-            self._shoot(shooter, shot, after=_damage_notes(shooter, cite("damage")))
+            suppressive = weapon in action.suppressive
+            extra = bonuses if target.is_infantry else ()
+            shot = replace(shot, suppressive=suppressive, machine_gunner_share=share, bonuses=shot.bonuses + extra)
+            notes = _damage_notes(shooter, cite("damage"))
+            prefix = ""
+            if opportunity:
+                prefix = f"Opportunity Fire {when} ({cite('opportunity-fire')}): "
+            elif on_the_move:
+                prefix = f"Fire on the Move ({cite('fire-on-the-move')}): "
+            if suppressive:
+                prefix += f"Suppressive Fire ({cite('suppressive-fire')}): "
+            if share is not None:
+                prefix += f"Machine Gunner, +{share} of its split ({cite('machine-gunner')}): "
+            if extra:
+                prefix += f"{action.ammo} Ammo marker(s) spent, +{action.ammo} ({cite('gear')}): "
+            self._shoot(shooter, shot, before=prefix, after=notes)
+            fired = True
+        if fired and not opportunity:
+            self.watch(firer.key, f"after the Firing Action of {name(firer)}")
 
     def _shoot(self, shooter: Piece, shot: Shot, before: str = "", after: str = "") -> None:
         """Resolve one shot, with the Alternate Bonuses and re-rolls its side plays on it (HoN
@@ -1233,6 +1452,43 @@ class Turn:
             self.state.pieces[result.firer.key] = result.firer
         self.hurt(stand_in, after, effect)
         self._destruction(result)
+
+    def _ammo(self, firer: Piece, action: Fire) -> tuple[Modifier, ...]:
+        """The Ammo markers the action spends, as a bonus on the combat value against infantry:
+        declared before the action, so spent even if no shot uses them (HoN core p.28)."""
+        if not action.ammo:
+            return ()
+        page = self.state.ruleset.cite("gear")
+        pool = self.state.gear_for(firer, "ammo")
+        if action.ammo < 0 or action.ammo > MAX_AMMO:
+            raise IllegalAttack(f"1 to {MAX_AMMO} Ammo markers on one Firing Action", page)
+        if pool is None or pool.count < action.ammo:
+            raise IllegalAttack(f"{name(firer)} has not {action.ammo} Ammo marker(s) to spend", page)
+        label = "Ammo" if action.ammo == 1 else f"Ammo x{action.ammo}"
+        return (Modifier(f"{label} ({pool.source})", action.ammo, page),)
+
+    def _check_split(
+        self,
+        firer: Piece,
+        action: Fire,
+        shares: tuple[int | None, ...],
+        on_the_move: bool,
+        bonuses: tuple[Modifier, ...] = (),
+    ) -> None:
+        """A Machine Gunner's shares: targets of one type, each within 2 squares of another,
+        at least +1 each, adding up to its modified combat value (HoN core p.24)."""
+        split = [(w, k, n) for (w, k), n in zip(action.shots, shares, strict=True) if n is not None]
+        page = self.state.ruleset.cite("machine-gunner")
+        for weapon in {id(w): w for w, _, _ in split}.values():
+            mine = [(k, n) for w, k, n in split if w is weapon]
+            targets = [self.state.pieces[k] for k, _ in mine]
+            shot = shots_at(self.state, firer, targets[0], (weapon,), on_the_move=on_the_move)[0]
+            if shot is None:
+                raise IllegalAttack(f"no shot at {name(targets[0])}", page)
+            extra = bonuses if targets[0].is_infantry else ()
+            shot = replace(shot, suppressive=weapon in action.suppressive, bonuses=shot.bonuses + extra)
+            pool = machine_gunner_pool(shot, self.state.ruleset)
+            split_machine_gunner(pool, targets, [n for _, n in mine], self.state.ruleset)
 
     def _template(self, firer: Piece, action: TemplateFire) -> None:
         """Howitzer or Indirect Fire at an interspace: scatter if indirect, then attack every
@@ -1393,20 +1649,49 @@ class Turn:
                 return
             defender = found
         if approach is not None and approach.destination.squares != attacker.squares:
-            self._move(attacker, approach, ends_action=False)  # assaults first, then spotting (the book's summary)
-            attacker = self.state.pieces[attacker.key]
+            # Assaults first, then spotting (the book's summary): the move does not end the action.
+            self._move(attacker, approach, ends_action=False)
+            moved = self._moved_on(attacker.key, approach)
+            if moved is None:
+                # Destroyed or stopped by Opportunity Fire on the way (HoN core p.24-25): no assault.
+                self.spot_all(except_key=attacker.key)
+                return
+            attacker = moved
+            defender = self.state.pieces[action.defender]
         from_squares = attacker.squares
         terrain = 0 if _shared_cover(self.state, attacker, defender) else cover(self.state, defender)
+        # Assaulted from a square outside its limited firing arc(s): a Suppressed marker first (HoN core p.26).
+        arcs = defender.side.weapons
+        outside = any(w.arc is not None for w in arcs) and not any(in_arc(defender, from_squares, w) for w in arcs)
         granted = self.state.granted_assault
         assault = Assault(
             attacker,
             defender,
             terrain=terrain,
+            outside_arc=outside,
             granted_assault=granted.get(attacker.owner),
             defender_granted_assault=granted.get(defender.owner),
         )
+        knives: list[str] = []
+        if action.knife:
+            pool = self.state.gear_for(attacker, "knife")
+            if pool is None:
+                raise IllegalAttack(f"{name(attacker)} has no Knife marker", self.state.ruleset.cite("knife"))
+            self.state.spend(pool)
+            assault = replace(assault, attacker_bonuses=(*assault.attacker_bonuses, knife_bonus(self.state)))
+            knives.append(name(attacker))
+        pool = self.state.gear_for(defender, "knife")
+        watcher = self.watchers.get(defender.owner)
+        if pool is not None and watcher is not None and watcher.defend_with_knife(self.state, defender, assault):
+            self.state.spend(pool)
+            assault = replace(assault, defender_bonuses=(*assault.defender_bonuses, knife_bonus(self.state)))
+            knives.append(name(defender))
         result = resolve_assault(self._assault_bonuses(assault), self.dice, self.state.ruleset)
-        self.add(AssaultEvent.of(result, self.state.turn, self.phase, attacker.owner))
+        event = AssaultEvent.of(result, self.state.turn, self.phase, attacker.owner)
+        if knives:
+            spent = f"{' and '.join(knives)} discard{'s' if len(knives) == 1 else ''} a Knife marker, +2"
+            event = event.model_copy(update={"text": f"{spent} ({self.state.ruleset.cite('knife')}): {event.text}"})
+        self.add(event)
         if result.outcome is AssaultOutcome.WIN:
             self.state.captured_units.add((attacker.owner, defender.unit.id))
         self.hurt(attacker, result.attacker, result.attacker_effect)
@@ -1621,7 +1906,7 @@ class Turn:
         if piece.side.state is SideState.ACTIVE and len(piece.unit.sides) > 1:
             piece = replace(piece, side_index=1 - piece.side_index)
             self.state.pieces[piece.key] = piece
-        self._move(piece, path)
+        self._move(piece, path, interruptible=False)  # a Forced Move, no Movement Action (HoN core p.9, p.24)
         self.update_control()
 
     def _card_event(
@@ -1675,7 +1960,11 @@ class Turn:
         page = self.state.ruleset.cite("action-cards")
         for card in played:
             self._play_bonus(side, card, firer, "firing action")
-            if card.alternate_bonus is not None and card.alternate_bonus.kind is BonusKind.FIRE:
+            # A Machine Gunner's share stands for the whole modified combat value, split before
+            # any card is played (HoN core p.24): its fire bonus goes on that shot's result
+            # instead (hon's reading; the book does not say).
+            split = shot.machine_gunner_share is not None
+            if card.alternate_bonus is not None and card.alternate_bonus.kind is BonusKind.FIRE and not split:
                 shot = replace(shot, bonuses=(*shot.bonuses, bonus_modifier(card, page)))
             else:
                 shot = replace(shot, penalties=(*shot.penalties, bonus_modifier(card, page)))

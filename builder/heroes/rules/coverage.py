@@ -126,6 +126,7 @@ ODDS = _R + "test_odds.py::"
 ORDERS = _R + "test_orders.py::"
 SIMULATE = _R + "test_simulate.py::"
 TURN = _R + "test_turn.py::"
+FIRE = _R + "test_fire_in_play.py::"
 ZOC = _R + "test_zoc.py::"
 CARDS = _R + "test_action_cards.py::"
 DAMAGE = _R + "test_damage.py::"
@@ -221,10 +222,11 @@ ABILITIES: tuple[Coverage, ...] = (
         "Fire on the Move",
         BOTH,
         "HoN core p.24; SoN p.17",
-        PARTIAL,
-        "a shot declared on the move takes the penalty from the combat value; the turn engine has no action that "
-        "moves and fires, so the simulation never fires on the move",
+        PLAYED,
+        "only the weapons with it fire; the policy fires on the move from the square of its path where its plan is "
+        "worth most, when it had no shot standing; then the enemy may take Opportunity Fire",
         COMBAT + "test_fire_on_the_move_comes_off_the_combat_value",
+        FIRE + "test_the_policy_fires_on_the_move_where_it_sees_its_target",
     ),
     ability(
         "limited-range",
@@ -242,11 +244,12 @@ ABILITIES: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.24; SoN p.18",
         PLAYED,
-        "the simulation's policy never splits a shot: it fires each weapon at one target",
+        "the policy splits evenly between two or three of its four best targets when the expected hits beat one shot",
         COMBAT + "test_worked_example_the_mg42_splits_4_into_1_1_2",
         COMBAT + "test_the_mg42_cannot_reach_a_target_more_than_2_squares_from_the_others",
         COMBAT + "test_machine_gunner_targets_are_of_one_type_and_get_at_least_1_each",
         COMBAT + "test_machine_gunner_with_suppressive_fire_doubles_then_splits_in_hon_splits_then_doubles_in_son",
+        FIRE + "test_the_policy_splits_a_machine_gunners_fire_when_it_promises_more",
     ),
     ability(
         "suppressive-fire",
@@ -254,8 +257,9 @@ ABILITIES: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.24; SoN p.19",
         PLAYED,
-        "the simulation's policy never chooses it",
+        "the policy chooses it when its expected markers, a third of a hit each (hon's rate), beat a normal shot",
         COMBAT + "test_suppressive_fire_doubles_the_combat_value_and_bonuses_but_not_penalties",
+        FIRE + "test_the_policy_chooses_suppressive_fire_when_it_promises_more",
         COMBAT + "test_suppressive_fire_gives_a_marker_per_multiple_of_the_defense",
         COMBAT + "test_suppressive_fire_on_a_heavy_vehicle_deals_no_damage",
         ODDS + "test_suppressive_fire_doubles_the_combat_value_and_bonuses",
@@ -441,10 +445,20 @@ ABILITIES: tuple[Coverage, ...] = (
         "Opportunity Fire",
         HON,
         "HoN core p.24",
-        PARTIAL,
-        "a declared opportunity shot is resolved and its firer activated; the turn engine never interrupts an "
-        "enemy's move or fire to offer one",
+        PLAYED,
+        "offered after each square entered in a Movement Action (not a Forced Move) and after a Firing Action (not "
+        "an Opportunity Fire); the policy takes it at the first chance of a hit of 1/2 or more; Overwatch gives it "
+        "to its tile's characters",
         COMBAT + "test_opportunity_fire_activates_the_firer",
+        FIRE + "test_opportunity_fire_interrupts_the_move_at_the_square_and_the_move_goes_on",
+        FIRE + "test_opportunity_fire_that_destroys_the_mover_ends_its_move",
+        FIRE + "test_only_a_unit_with_the_ability_not_activated_and_only_in_the_activation_phase",
+        FIRE + "test_opportunity_fire_after_an_enemy_firing_action",
+        FIRE + "test_the_policy_takes_opportunity_fire_only_on_good_odds",
+        FIRE + "test_overwatch_gives_the_character_of_its_tile_opportunity_fire",
+        FIRE + "test_a_concealed_mover_draws_opportunity_fire_only_once_spotted",
+        FIRE + "test_a_move_with_a_card_bonus_is_still_interrupted_by_opportunity_fire",
+        FIRE + "test_a_forced_move_from_a_card_draws_no_opportunity_fire",
     ),
     ability(
         "positive-waves",
@@ -689,12 +703,13 @@ MARKERS: tuple[Coverage, ...] = (
         HON,
         "HoN core p.15",
         PLAYED,
-        "a Tracks hit stops a moving vehicle at once only under opportunity fire, which the turn engine never offers",
+        "a Tracks or Hull hit from Opportunity Fire stops a moving vehicle at once",
         COMBAT + "test_damage_location",
         COMBAT + "test_a_second_damage_of_the_same_kind_destroys",
         DAMAGE + "test_a_crew_hit_vehicle_fires_only_one_of_its_weapons",
         DAMAGE + "test_a_tracks_hit_vehicle_executes_no_more_movement_actions",
         DAMAGE + "test_a_destroyed_primary_weapon_cannot_fire",
+        FIRE + "test_a_tracks_hit_under_opportunity_fire_stops_the_vehicle_at_once",
     ),
     marker(
         "destruction-point",
@@ -711,9 +726,12 @@ MARKERS: tuple[Coverage, ...] = (
         "Ammo",
         HON,
         "HoN core p.28",
-        PARTIAL,
-        f"its +1 against infantry is resolved when a shot declares it; {NO_MARKERS}",
+        PLAYED,
+        "kept on its option for its tile's infantry (any unit's on a command tile), spent from the pool; the policy "
+        "spends one at a time while it adds 0.2 expected hits, in ordinary Firing Actions only",
         COMBAT + "test_ammo_only_helps_against_infantry",
+        FIRE + "test_ammo_markers_are_spent_for_their_bonus_against_infantry",
+        FIRE + "test_gear_markers_go_to_the_units_of_their_tile",
     ),
     marker(
         "passage", "Passage", HON, "HoN core p.28", NOT_PLAYED, f"vehicles never cross hedgerows this way; {NO_MARKERS}"
@@ -759,7 +777,16 @@ MARKERS: tuple[Coverage, ...] = (
         "no unit is replaced by a Concealed marker (units with Ambush are concealed)",
     ),
     marker("bazooka", "Bazooka", HON, "HoN core p.31", NOT_PLAYED, NO_MARKERS),
-    marker("knife", "Knife", HON, "HoN core p.31; BfC p.08", NOT_PLAYED, f"no +2 is added to an assault; {NO_MARKERS}"),
+    marker(
+        "knife",
+        "Knife",
+        HON,
+        "HoN core p.31; BfC p.08",
+        PLAYED,
+        "discarded for +2 on the assault result, attacking or defending, when the policy gains 0.1 chance of winning",
+        FIRE + "test_a_knife_marker_is_discarded_for_plus_2_in_an_assault",
+        FIRE + "test_an_assaulted_unit_discards_its_knife_when_it_helps",
+    ),
     marker("piat", "PIAT", HON, "BfC p.08", NOT_PLAYED, NO_MARKERS),
     marker("mine", "Mine", HON, "BfC p.09", NOT_PLAYED, "no mine is placed or triggered"),
     marker("forward-position", "Forward Position", HON, "BfC p.09", NOT_PLAYED, "no position is placed during a game"),
@@ -1284,10 +1311,12 @@ MECHANICS: tuple[Coverage, ...] = (
         "Firing arcs",
         BOTH,
         "HoN core p.14; HoN core p.26; SoN p.7-8",
-        PARTIAL,
-        "an assault declared from outside a limited arc suppresses the defender first; no Firing Action checks its "
-        "arc and the simulation never declares an assault out of one",
+        PLAYED,
+        "a weapon fires only at a target some square of which lies in its arc, from the counter's centre, a line on "
+        "a mark counting as inside (shots, previews, policy); assaulted from outside every arc: suppressed first",
         ASSAULT + "test_assaulted_from_outside_a_limited_firing_arc_the_defender_is_suppressed_first",
+        FIRE + "test_a_weapon_fires_only_inside_its_firing_arc",
+        FIRE + "test_an_assault_from_outside_every_firing_arc_suppresses_the_defender_first",
     ),
     mechanic(
         "alternate-firing-action",
@@ -1379,8 +1408,9 @@ MECHANICS: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.15; SoN p.8",
         PLAYED,
-        "no Movement Action, pivot or assault; stopping a moving vehicle at once needs opportunity fire, not offered",
+        "no Movement Action, pivot or assault; hit by Opportunity Fire while moving, it stops at once",
         DAMAGE + "test_a_tracks_hit_vehicle_executes_no_more_movement_actions",
+        FIRE + "test_a_tracks_hit_under_opportunity_fire_stops_the_vehicle_at_once",
     ),
     mechanic(
         "damage-hull",
@@ -1388,8 +1418,9 @@ MECHANICS: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.15; SoN p.8",
         PLAYED,
-        "two Suppressed markers; a vehicle is never hit while moving, so it never has to stop",
+        "two Suppressed markers; hit by Opportunity Fire while moving, it stops at once",
         COMBAT + "test_damage_location",
+        FIRE + "test_a_hull_hit_under_opportunity_fire_stops_the_vehicle_at_once",
     ),
     mechanic(
         "damage-primary-weapon",

@@ -16,7 +16,9 @@ from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from builder.heroes.army.resolve import ResolvedArmy
+from builder.heroes.army.resolve import Fielded, ResolvedArmy
+from builder.heroes.catalogue.base import AbilityRef
+from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.grid import footprint_squares, neighbours, shape_fits
 from builder.heroes.rules.passage import PassageMap, passage_map
 from builder.heroes.rules.pieces import Piece, Square
@@ -56,9 +58,43 @@ def field_army(resolved: ResolvedArmy, side: str) -> Force:
     for fielded in resolved.fielded():
         n = counts[(fielded.path, fielded.unit.id)] = counts.get((fielded.path, fielded.unit.id), 0) + 1
         key = f"{side}/{fielded.path}/{fielded.unit.id}/{n}"
-        pieces.append(Piece(key=key, unit=fielded.unit, owner=side, squares=(), group=fielded.path))
+        unit = fielded.unit
+        granted = _granted(fielded)
+        if granted:
+            sides = [
+                s.model_copy(update={"abilities": [*s.abilities, *(g for g in granted if not s.has(g.id))]})
+                for s in unit.sides
+            ]
+            unit = unit.model_copy(update={"sides": sides})
+        pieces.append(Piece(key=key, unit=unit, owner=side, squares=(), group=fielded.path))
         sources[key] = fielded.path
     return Force(side, tuple(pieces), titles, sources)
+
+
+# Abilities an option gives that the rules core plays on the counter itself: Overwatch's
+# Opportunity Fire (HoN core p.31). Others (an alternate weapon's Limited Range, Order) stay
+# with the option: they belong to an Alternate Firing Action or to the army's token count.
+GRANTED_ON_THE_COUNTER = frozenset({"opportunity-fire"})
+
+
+def _granted(fielded: Fielded) -> list[AbilityRef]:
+    """What the options on a tile or hero give its own counters, within their restrictions
+    ("Restricted to Characters", HoN core p.28): each character of the tile takes it."""
+    group = fielded.group
+    if group is None or fielded.path != group.path:
+        return []
+    found: list[AbilityRef] = []
+    for placed in group.placed:
+        option = placed.option
+        if option is None:
+            continue
+        limits = {r.value for r in option.restricted_to}
+        if "characters" in limits and not fielded.unit.is_character:
+            continue
+        if "infantry" in limits and fielded.unit.type is not UnitType.INFANTRY:
+            continue
+        found += [ref for ref in option.grants.abilities if ref.id in GRANTED_ON_THE_COUNTER]
+    return found
 
 
 # --- Where a side may stand ----------------------------------------------------------

@@ -1,7 +1,9 @@
 """The simple policy that plays both sides of a simulated game: fire where the expected
-damage is best, assault when the odds favour it, otherwise move towards the objectives,
-preferring cover. Deterministic: ties are broken by square and key, never at random, so a
-seed alone decides a game.
+damage is best (a normal shot, Suppressive Fire or a Machine Gunner's split, Ammo spent when
+it adds enough), assault when the odds favour it (a Knife discarded when it helps),
+otherwise move towards the objectives, preferring cover, firing on the move when it can;
+Opportunity Fire when the odds of a hit are good. Deterministic: ties are broken by square
+and key, never at random, so a seed alone decides a game.
 
 Action cards (HoN core p.17): an Alternate Bonus when the exact odds say it turns a likely
 miss (or lost assault) into a likely hit (or won one), or brings a unit onto an objective;
@@ -16,12 +18,14 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from itertools import combinations
 from typing import Protocol
 
 from builder.heroes.army.summary import MAX_SPECIAL
 from builder.heroes.catalogue.cards import ActionCard, BonusKind, CardEffectKind, CardTiming
 from builder.heroes.catalogue.units import Weapon
 from builder.heroes.rules.actions import (
+    MAX_AMMO,
     Action,
     AssaultAction,
     ChangeState,
@@ -39,6 +43,7 @@ from builder.heroes.rules.actions import (
     enemies_in_reach,
     exit_squares,
     hedgehogs_in_reach,
+    knife_bonus,
     one_weapon_only,
     shots_at,
     template_ability,
@@ -49,17 +54,34 @@ from builder.heroes.rules.actions import (
 )
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.cards import ASSAULT_BONUSES, FIRE_BONUSES, CardChoices, CardPlay, playable_event
-from builder.heroes.rules.combat import Aim, Facing, FireOutcome, IllegalAttack, Shot
+from builder.heroes.rules.combat import (
+    Aim,
+    Facing,
+    FireOutcome,
+    IllegalAttack,
+    Shot,
+    aim,
+    machine_gunner_pool,
+    split_machine_gunner,
+)
 from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.deployment import candidates
 from builder.heroes.rules.grid import Point, corners
 from builder.heroes.rules.los import line_of_sight
 from builder.heroes.rules.movement import Position, Reach, allowance, assault_path, reachable
-from builder.heroes.rules.odds import Odds, expected_hits, odds_of_aim, odds_of_assault, odds_of_shot
+from builder.heroes.rules.odds import (
+    Odds,
+    expected_hits,
+    expected_suppressed,
+    odds_of_aim,
+    odds_of_assault,
+    odds_of_shot,
+)
 from builder.heroes.rules.orders import Orders, Tokens, needs_no_order, tokens_for
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.placement import zone_squares, zones_for
+from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.spotting import could_be_spotted, may_change_state, turned_over
 from builder.heroes.rules.state import GameState
@@ -68,6 +90,10 @@ from builder.heroes.scenario.models import Event
 from builder.kernel.events import Modifier, Roll
 
 FAR = 10_000
+# hon's reading, the book gives no exchange rate: a Suppressed marker (-2 on every roll, one
+# taken off each Supply Phase, HoN core p.16) is worth a third of a hit to the policy.
+SUPPRESSION_WORTH = 1 / 3
+MG_TARGETS = 4  # the best single targets a Machine Gunner considers splitting between
 FIELDS_KEPT = 64  # distance fields remembered; goals that chase enemies change every move
 LIKELY = Fraction(1, 2)  # an Alternate Bonus must lift the chance of success from below this to it
 REROLL_WORTH = Fraction(1, 3)  # a missed shot is rolled again when a hit is at least this likely
@@ -91,6 +117,14 @@ class Policy(CardChoices, Protocol):
         of its recruitment tiles with options (BfC p.14, p.16): the choice, done, in English."""
         ...
 
+    def opportunity(self, state: GameState, firer: Piece, target: Piece) -> Fire | None:
+        """Whether `firer` takes Opportunity Fire at `target` now (HoN core p.24)."""
+        ...
+
+    def defend_with_knife(self, state: GameState, defender: Piece, assault: Assault) -> bool:
+        """Whether an assaulted unit discards a Knife marker (HoN core p.31)."""
+        ...
+
     def order_cards(self, state: GameState, side: str) -> tuple[CardPlay, ...]:
         """Battle Events played at the start of the Order Phase (HoN core p.8, step 1)."""
         ...
@@ -108,6 +142,9 @@ class Policy(CardChoices, Protocol):
 class SimplePolicy:
     fire_threshold: float = 0.15  # expected hits a firing action must promise
     assault_edge: float = 0.2  # P(win) - P(loss) an assault must promise
+    opportunity_odds: float = 0.5  # the chance of at least a hit an Opportunity Fire must promise
+    ammo_gain: float = 0.2  # expected hits an Ammo marker must add to be spent
+    knife_gain: float = 0.1  # the chance of winning (or not losing) a Knife marker must add
     _fields: dict[tuple[object, ...], dict[Square, int]] = field(default_factory=dict, repr=False)
 
     # --- Order tokens -------------------------------------------------------------------
@@ -145,26 +182,34 @@ class SimplePolicy:
             return self._enter(state, piece)
         occupancy = Occupancy(state.pieces.values())
         if piece.embarked_in is not None:  # it may fire from the vehicle (HoN core p.27)
-            riding, _ = self._shots(state, piece, occupancy)
-            return Fire(tuple(riding)) if riding else Hold("it rides in its transport")
+            riding, worth = self._shots(state, piece, occupancy)
+            if riding is None:
+                return Hold("it rides in its transport")
+            return self._with_ammo(state, piece, occupancy, (riding, worth))[0]
         if self._exiting(state, piece):
             return self._advance(state, piece)
         assault = self._assault(state, piece)
         if assault is not None:
             return assault
-        shots, worth = self._shots(state, piece, occupancy)
+        fire, worth = self._shots(state, piece, occupancy)
+        if fire is not None:
+            fire, worth = self._with_ammo(state, piece, occupancy, (fire, worth))
         special = self._alternate(state, piece, occupancy)
         if special is not None and special[0] > worth and special[0] >= self.fire_threshold:
             return special[1]  # a template or the sniper's table promises more (HoN core p.23-24)
-        if shots:
-            return Fire(tuple(shots))
+        if fire is not None:
+            return fire
         # An Engineer with nothing to shoot clears a barbed hedgehog in its ZoC (BfC p.05).
         hedgehogs = hedgehogs_in_reach(state, piece)
         if hedgehogs:
             return Clear(hedgehogs[0])
         advance = self._advance(state, piece)
         flip = self._change_state(state, piece, advance, occupancy)
-        return flip if flip is not None else advance
+        if flip is not None:
+            return flip
+        if isinstance(advance, Move):
+            return self._on_the_move(state, piece, advance)
+        return advance
 
     def _alternate(self, state: GameState, piece: Piece, occupancy: Occupancy) -> tuple[float, Action] | None:
         """The best Alternate Firing Action the unit's abilities offer, by expected hits: a
@@ -227,6 +272,25 @@ class SimplePolicy:
             return Hold("it rides in its transport")
         return self._advance(state, piece)
 
+    def opportunity(self, state: GameState, firer: Piece, target: Piece) -> Fire | None:
+        """Take Opportunity Fire when the exact odds of at least a hit reach `opportunity_odds`,
+        with every weapon that has them (one only when the crew is hit, HoN core p.15): the
+        unit is then activated and loses its order token (p.24), so only a good shot is worth it."""
+        if target.concealed:
+            return None
+        weapons = weapons_of(firer)
+        chosen: list[tuple[float, Weapon | None]] = []
+        for weapon, shot in zip(weapons, shots_at(state, firer, target, weapons, opportunity=True), strict=True):
+            if shot is None:
+                continue
+            odds = odds_of_shot(shot, state.ruleset).exact()
+            hit = float(odds.get("hit", 0) + odds.get("double", 0))
+            if hit >= self.opportunity_odds:
+                chosen.append((hit, weapon))
+        if one_weapon_only(firer) and len(chosen) > 1:
+            chosen = [max(chosen, key=lambda c: c[0])]
+        return Fire(tuple((weapon, target.key) for _, weapon in chosen)) if chosen else None
+
     def _change_state(self, state: GameState, piece: Piece, advance: Action, occupancy: Occupancy) -> Action | None:
         """Turn the counter over, as a zero move (HoN core p.21), when it helps: a revealed
         Ambush unit with nothing better to do hides again where no enemy would spot it at
@@ -239,7 +303,7 @@ class SimplePolicy:
             if other.concealed and isinstance(advance, Hold) and not could_be_spotted(state, piece):
                 return ChangeState()
             return None
-        if self._shots(state, other, occupancy)[0]:
+        if self._shots(state, other, occupancy)[0] is not None:
             return ChangeState()
         here, there = allowance(piece), allowance(other)
         immobile = here is None or here <= 0
@@ -248,31 +312,82 @@ class SimplePolicy:
         return None
 
     def _shots(
-        self, state: GameState, piece: Piece, occupancy: Occupancy
-    ) -> tuple[list[tuple[Weapon | None, str]], float]:
-        """For each weapon, the target with the most expected hits, if worth a shot; a vehicle
-        whose crew is hit fires only its best weapon (HoN core p.15). A destroyed primary
-        weapon has no shot at all (`shots_at` refuses it)."""
+        self, state: GameState, piece: Piece, occupancy: Occupancy, on_the_move: bool = False, ammo: int = 0
+    ) -> tuple[Fire | None, float]:
+        """The Firing Action worth taking and its worth: for each weapon the best plan worth a
+        shot, one target fired normally or as Suppressive Fire, or a Machine Gunner's split
+        between targets (HoN core p.24), weighed by the exact odds and the targets' worth; a
+        vehicle whose crew is hit fires only its best weapon (HoN core p.15). A destroyed
+        primary weapon has no shot at all (`shots_at` refuses it). None and 0 when no weapon
+        has a shot worth taking."""
         reach = state.ruleset.max_range or FAR
         targets = [t for t in enemies_in_reach(state, piece, reach) if not t.concealed]
         weapons = weapons_of(piece)
-        best: list[tuple[float, str] | None] = [None] * len(weapons)
+        legal: list[list[Shot]] = [[] for _ in weapons]
         for target in targets:
-            for i, shot in enumerate(shots_at(state, piece, target, weapons, occupancy)):
-                if shot is None:
-                    continue
-                worth = (expected_hits(shot, state.ruleset) * _worth(target), target.key)
-                found = best[i]
-                if found is None or worth > found:
-                    best[i] = worth
-        chosen = [
-            (found, weapon)
-            for weapon, found in zip(weapons, best, strict=True)
-            if found is not None and found[0] >= self.fire_threshold
-        ]
+            found = shots_at(state, piece, target, weapons, occupancy, on_the_move=on_the_move)
+            for i, shot in enumerate(found):
+                if shot is not None:
+                    if ammo and target.is_infantry:
+                        extra = Modifier("Ammo", ammo, state.ruleset.cite("gear"))
+                        shot = replace(shot, bonuses=(*shot.bonuses, extra))
+                    legal[i].append(shot)
+        chosen: list[tuple[Weapon | None, _Plan]] = []
+        for weapon, shots in zip(weapons, legal, strict=True):
+            plan = _best_plan(shots, state.ruleset)
+            if plan is not None and plan.value >= self.fire_threshold:
+                chosen.append((weapon, plan))
         if one_weapon_only(piece) and len(chosen) > 1:
-            chosen = [max(chosen, key=lambda c: c[0][0])]  # the first best, in weapon order
-        return [(weapon, found[1]) for found, weapon in chosen], sum(found[0] for found, _ in chosen)
+            chosen = [max(chosen, key=lambda c: c[1].value)]  # the first best, in weapon order
+        if not chosen:
+            return None, 0.0
+        shots_taken = tuple((weapon, key) for weapon, plan in chosen for key, _ in plan.shots)
+        shares = tuple(share for _, plan in chosen for _, share in plan.shots)
+        fire = Fire(
+            shots_taken,
+            tuple(weapon for weapon, plan in chosen if plan.suppressive),
+            shares if any(share is not None for share in shares) else (),
+        )
+        return fire, sum(plan.value for _, plan in chosen)
+
+    def _with_ammo(
+        self, state: GameState, piece: Piece, occupancy: Occupancy, plan: tuple[Fire, float]
+    ) -> tuple[Fire, float]:
+        """Spend Ammo markers (+1 each against infantry, up to 3, HoN core p.28) one at a time
+        while each adds at least `ammo_gain` expected hits to the best plan; the plan and its
+        worth."""
+        fire, value = plan
+        pool = state.gear_for(piece, "ammo")
+        if pool is None:
+            return fire, value
+        for count in range(1, min(MAX_AMMO, pool.count) + 1):
+            found, worth = self._shots(state, piece, occupancy, ammo=count)
+            if found is None or worth - value < self.ammo_gain:
+                break
+            fire, value = replace(found, ammo=count), worth
+        return fire, value
+
+    def _on_the_move(self, state: GameState, piece: Piece, move: Move) -> Move:
+        """Fire on the Move (HoN core p.23): a unit whose weapons have the ability fires before
+        leaving or after entering one of the squares of its path, wherever its best plan is worth
+        most (the first such place on a tie), with the penalty. The move keeps its cards."""
+        if not _fires_on_the_move(piece):
+            return move
+        path = move.path
+        best: tuple[float, int, Fire] | None = None
+        try:
+            for index in range(len(path.positions)):
+                position = path.positions[index]
+                moved = piece.moved(position.squares, position.facing)
+                state.pieces[piece.key] = moved
+                found, worth = self._shots(state, moved, Occupancy(state.pieces.values()), on_the_move=True)
+                if found is not None and (best is None or worth > best[0]):
+                    best = (worth, index, found)
+        finally:
+            state.pieces[piece.key] = piece
+        if best is None:
+            return move
+        return replace(move, fire=best[2], fire_at=best[1])
 
     def _assault(self, state: GameState, piece: Piece, granted: int | None = None) -> AssaultAction | None:
         """The best assault in reach whose odds favour it; `granted` an Assault ability a card
@@ -282,7 +397,8 @@ class SimplePolicy:
             granted = state.granted_assault.get(piece.owner)
         if points is None or points <= 0 or not (piece.side.has("assault") or granted):
             return None
-        options: list[tuple[float, str, Piece]] = []
+        options: list[tuple[float, str, Piece, bool]] = []
+        knife = state.gear_for(piece, "knife") is not None
         for defender in enemies_in_reach(state, piece, points + 1):
             assault = Assault(
                 piece,
@@ -293,17 +409,32 @@ class SimplePolicy:
             )
             try:
                 odds = odds_of_assault(assault, state.ruleset)
+                armed = odds_of_assault(replace(assault, attacker_bonuses=(knife_bonus(state),)), state.ruleset)
             except (IllegalAttack, ValueError):
                 continue
+            use = knife and armed["win"] - odds["win"] >= self.knife_gain
+            if use:
+                odds = armed
             edge = odds["win"] - odds["loss"]
             if odds["win"] >= 0.5 and edge >= self.assault_edge:
-                options.append((edge * _worth(defender), defender.key, defender))
-        for _, _, defender in sorted(options, key=lambda o: (-o[0], o[1])):
+                options.append((edge * _worth(defender), defender.key, defender, use))
+        for _, _, defender, use in sorted(options, key=lambda o: (-o[0], o[1])):
             path = assault_path(state.battlefield, state.pieces.values(), piece, defender, state.ruleset)
             if path is not None:
                 # Charge (BfC p.08) "may" fire first: the policy always does, hits only help.
-                return AssaultAction(path, defender.key, charge=piece.side.has("charge"))
+                return AssaultAction(path, defender.key, charge=piece.side.has("charge"), knife=use)
         return None
+
+    def defend_with_knife(self, state: GameState, defender: Piece, assault: Assault) -> bool:
+        """Discard a Knife marker when it lowers the chance of losing by `knife_gain` (HoN core p.31)."""
+        try:
+            odds = odds_of_assault(assault, state.ruleset)
+            armed = odds_of_assault(
+                replace(assault, defender_bonuses=(*assault.defender_bonuses, knife_bonus(state))), state.ruleset
+            )
+        except (IllegalAttack, ValueError):
+            return False
+        return odds["win"] - armed["win"] >= self.knife_gain
 
     # --- Movement -----------------------------------------------------------------------
 
@@ -372,7 +503,7 @@ class SimplePolicy:
         best = min(found, key=lambda p: (paths.cost(p), -max(shelter.get(sq, 0) for sq in p.squares), p.square))
         need = paths.cost(best) - points
         card = next((c for c in cards if c.alternate_bonus is not None and c.alternate_bonus.value >= need), None)
-        return Move(paths[best], (card.id,)) if card is not None else None
+        return Move(paths[best], cards=(card.id,)) if card is not None else None
 
     # --- Action cards -------------------------------------------------------------------
 
@@ -617,6 +748,85 @@ def _distance_field(state: GameState, piece: Piece, goals: Iterable[Square]) -> 
                 found[there] = steps
                 queue.append(there)
     return found
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What one weapon does in a Firing Action and what it is worth."""
+
+    value: float
+    shots: tuple[tuple[str, int | None], ...]  # each target's key and Machine Gunner share
+    suppressive: bool = False
+
+
+def _worth_of(shot: Shot, ruleset: Ruleset) -> float:
+    """Expected hits (a double counting two), or for Suppressive Fire the expected Suppressed
+    markers at SUPPRESSION_WORTH each, times the target's worth."""
+    if shot.suppressive:
+        return expected_suppressed(shot, ruleset) * SUPPRESSION_WORTH * _worth(shot.target)
+    return expected_hits(shot, ruleset) * _worth(shot.target)
+
+
+def _legal(shot: Shot, ruleset: Ruleset) -> bool:
+    try:
+        aim(shot, ruleset)
+    except (IllegalAttack, ValueError):
+        return False
+    return True
+
+
+def _best_plan(shots: list[Shot], ruleset: Ruleset) -> _Plan | None:
+    """The best use of one weapon against the targets it may shoot: each target fired at
+    normally or with Suppressive Fire, and a Machine Gunner's even split (+4 over three is
+    +1, +1, +2) between two or three of its best targets, suppressive or not (HoN core p.24).
+    Ties go to the first found: a whole shot before a split, targets in key order."""
+    best: _Plan | None = None
+
+    def consider(plan: _Plan) -> None:
+        nonlocal best
+        if best is None or plan.value > best.value + 1e-12:
+            best = plan
+
+    singles: list[tuple[float, Shot]] = []
+    for shot in sorted(shots, key=lambda s: s.target.key):
+        value = _worth_of(shot, ruleset)
+        singles.append((value, shot))
+        consider(_Plan(value, ((shot.target.key, None),)))
+        suppressing = replace(shot, suppressive=True)
+        if _legal(suppressing, ruleset):
+            consider(_Plan(_worth_of(suppressing, ruleset), ((shot.target.key, None),), True))
+    if len(singles) < 2 or not _legal(replace(singles[0][1], machine_gunner_share=1), ruleset):
+        return best
+    top = [shot for _, shot in sorted(singles, key=lambda v: (-v[0], v[1].target.key))[:MG_TARGETS]]
+    modes = [False] + ([True] if _legal(replace(top[0], suppressive=True), ruleset) else [])
+    for suppressive in modes:
+        for size in (2, 3):
+            for group in combinations(top, size):
+                if len({s.target.type for s in group}) > 1:
+                    continue
+                try:
+                    pool = machine_gunner_pool(replace(group[0], suppressive=suppressive), ruleset)
+                    shares = split_machine_gunner(pool, [s.target for s in group], ruleset=ruleset)
+                except IllegalAttack:
+                    continue
+                split = [
+                    replace(s, suppressive=suppressive, machine_gunner_share=n)
+                    for s, n in zip(group, shares, strict=True)
+                ]
+                if not all(_legal(s, ruleset) for s in split):
+                    continue
+                value = sum(_worth_of(s, ruleset) for s in split)
+                consider(
+                    _Plan(value, tuple((s.target.key, n) for s, n in zip(group, shares, strict=True)), suppressive)
+                )
+    return best
+
+
+def _fires_on_the_move(piece: Piece) -> bool:
+    """Whether the unit or one of its weapons has Fire on the Move (HoN core p.14, p.23)."""
+    return piece.side.has("fire-on-the-move") or any(
+        a.id == "fire-on-the-move" for w in piece.side.weapons for a in w.abilities
+    )
 
 
 def _hand(state: GameState, side: str) -> list[ActionCard]:

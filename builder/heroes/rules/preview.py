@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from builder.heroes.catalogue.units import Weapon
-from builder.heroes.rules.actions import shot_at, weapons_of
+from builder.heroes.rules.actions import in_arc, shot_at, weapons_of
 from builder.heroes.rules.combat import Shot, aim, name
 from builder.heroes.rules.los import line_of_sight
 from builder.heroes.rules.odds import Odds, odds_of_shot
@@ -50,12 +50,20 @@ def preview_fire(state: GameState, firer: Piece, target: Piece) -> list[ShotPrev
     return found
 
 
+def label_of(weapon: Weapon | None) -> str:
+    return weapon.name if weapon is not None else "combat values"
+
+
 def _why_not(state: GameState, firer: Piece, target: Piece, weapon: Weapon | None) -> str:
     if target.is_wreck:
         return f"{name(target)} is a wreck"
     sight = line_of_sight(state.battlefield, state.pieces.values(), firer, target, state.ruleset)
     if sight.blocked:
         return sight.reason or "the line of sight is blocked"
+    if not in_arc(firer, target.squares, weapon):
+        arc = weapon.arc if weapon is not None else 360
+        page = state.ruleset.cite("firing-arc")
+        return f"{name(target)} is outside the {arc}° firing arc of the {label_of(weapon)} ({page})"
     try:
         aim(Shot(target=target, firer=firer, weapon=weapon, range=sight.range), state.ruleset)
     except ValueError as problem:  # IllegalAttack included: the rule and its page

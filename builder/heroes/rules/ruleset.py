@@ -89,6 +89,7 @@ HON_PAGES: tuple[tuple[str, int], ...] = (
     ("scout", 26),
     ("attack-type", 13),
     ("facing", 14),
+    ("firing-arc", 14),
     ("long-range", 14),
     ("fire", 15),
     ("double-hit", 15),
@@ -123,6 +124,7 @@ HON_PAGES: tuple[tuple[str, int], ...] = (
     ("positive-waves", 26),  # the unnamed description under 6.4, as hon reads it
     ("transport", 27),
     ("gear", 28),
+    ("knife", 31),
     ("fire-summary", 33),
     ("order-phase", 8),
     ("special-order", 8),

@@ -74,6 +74,51 @@ class Frame:
 
 
 @dataclass
+class GearPool:
+    """Markers a gear option or customization gives, kept on the option until spent: only the
+    units of the tile it is on may use them, any unit of the army when the tile is a command
+    tile (`group` None); `restricted_to` the option's "Restricted to" (HoN core p.28, p.31)."""
+
+    side: str
+    marker: str  # the marker id: "ammo", "knife"…
+    count: int
+    group: str | None  # the tile's path: its units and the supports on it use the markers
+    restricted_to: tuple[str, ...] = ()  # Restriction values: "infantry", "characters"…
+    source: str = ""  # the option's name, for narration
+
+    def serves(self, piece: Piece) -> bool:
+        if piece.owner != self.side:
+            return False
+        if self.group is not None and piece.group != self.group and not piece.group.startswith(f"{self.group}."):
+            return False
+        if not self.restricted_to:
+            return True
+        kinds = {"infantry": piece.is_infantry, "characters": piece.unit.is_character}
+        return any(kinds.get(r, False) for r in self.restricted_to)
+
+
+def gear_pools(resolved: ResolvedArmy, side: str) -> list[GearPool]:
+    """The markers each gear option or customization of the army gives, chosen ones included."""
+    pools: list[GearPool] = []
+    for group in resolved.groups:
+        for placed in group.placed:
+            option = placed.option
+            if option is None:
+                continue
+            counts: dict[str, int] = {}
+            for count in option.markers:
+                counts[count.id] = counts.get(count.id, 0) + count.count
+            if option.choice is not None and option.choice.markers:
+                for pick in placed.pick.choice:
+                    if pick in option.choice.among:
+                        counts[pick] = counts.get(pick, 0) + 1
+            users = None if group.is_command else group.path
+            limits = tuple(r.value for r in option.restricted_to)
+            pools += [GearPool(side, m, n, users, limits, option.name) for m, n in sorted(counts.items())]
+    return pools
+
+
+@dataclass
 class GameState:
     scenario: Scenario
     battlefield: Battlefield
@@ -110,6 +155,17 @@ class GameState:
     over: bool = False
     winner: str | None = None  # a side id, "draw", or None while the game goes on
     outcome: str = ""  # "Minor German victory", "sudden death: …"
+    gear: list[GearPool] = field(default_factory=list)  # markers the armies' options give
+
+    def gear_for(self, piece: Piece, marker: str) -> GearPool | None:
+        """The first pool of `marker` markers left that `piece` may use (HoN core p.28)."""
+        return next((g for g in self.gear if g.marker == marker and g.count > 0 and g.serves(piece)), None)
+
+    def spend(self, pool: GearPool, count: int = 1) -> None:
+        """Spent markers are removed from the game (HoN core p.28: "their use is limited to the number of markers")."""
+        if count > pool.count:
+            raise ValueError(f"only {pool.count} {pool.marker} marker(s) left")
+        pool.count -= count
 
     # --- Who is where -----------------------------------------------------------------
 
@@ -215,6 +271,7 @@ def new_game(
         state.orders[side] = order_tokens(resolved)
         state.groups.update(combat_groups(resolved, side))
         state.victory_points[side] = 0
+        state.gear += gear_pools(resolved, side)
     state.titles.update(titles)
     state.control = {o.id: None for o in scenario.objectives}  # an objective starts neutral (BfC p.12)
     return state

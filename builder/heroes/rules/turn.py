@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from builder.heroes.catalogue.cards import CardTiming
-from builder.heroes.rules.actions import AssaultAction, Fire, Snipe, TemplateFire, Turn
+from builder.heroes.rules.actions import AssaultAction, Fire, Move, Snipe, TemplateFire, Turn
 from builder.heroes.rules.cards import refill
 from builder.heroes.rules.events import (
     HoldEvent,
@@ -193,7 +193,9 @@ def supply_phase(
             if current is None or current.key in ordered or current.activated or current.is_wreck:
                 continue
             action = policies[side].supply_move(state, current)
-            if isinstance(action, (Fire, AssaultAction, TemplateFire, Snipe)):
+            if isinstance(action, (Fire, AssaultAction, TemplateFire, Snipe)) or (
+                isinstance(action, Move) and action.fire is not None
+            ):
                 raise ValueError(f"{side}'s policy fired or assaulted in the Supply Phase; the rules forbid it")
             before = len(turn.frames)
             turn.perform(current.key, action)
