@@ -4,6 +4,7 @@ game, not as `if game == ...` scattered through the rules (DESIGN.md 7)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from builder.heroes.catalogue.base import Game
 from builder.heroes.catalogue.units import UnitType
@@ -58,11 +59,19 @@ class Ruleset:
 
     def cite(self, rule: str) -> str:
         """The page a rule is printed on: `cite("double-hit")` -> "HoN core p.15"."""
-        for book, pages in ((self.book, self.rule_pages), (HON_BOOK, HON_PAGES), (SON_BOOK, SON_PAGES)):
-            page = dict(pages).get(rule)
-            if page is not None:
-                return f"{book} p.{page}"
-        raise KeyError(f"no page known for the rule {rule!r}")
+        found = self._citations.get(rule)
+        if found is None:
+            raise KeyError(f"no page known for the rule {rule!r}")
+        return found
+
+    @cached_property
+    def _citations(self) -> dict[str, str]:
+        """Every rule's citation, worked out once: a game cites tens of thousands of times.
+        This book's pages first, then the HoN core rules (the system's base), then SoN."""
+        found: dict[str, str] = {}
+        for book, pages in ((SON_BOOK, SON_PAGES), (HON_BOOK, HON_PAGES), (self.book, self.rule_pages)):
+            found.update((rule, f"{book} p.{page}") for rule, page in pages)
+        return found
 
 
 HON_BOOK = "HoN core"
