@@ -114,7 +114,7 @@ def _show(deployment: Deployment, loaded: LoadedScenario, battlefield: Battlefie
     console.print(table)
     unplaced = [p for p in deployment.pieces if not p.squares]
     if unplaced:
-        console.print(f"Not on the battlefield: {', '.join(p.key for p in unplaced)}")
+        console.print(Text(f"Not on the battlefield: {', '.join(p.key for p in unplaced)}"))
     if issues:
         console.print(issues_table(issues))
 
