@@ -311,7 +311,7 @@ def _sacrifices(
 def cannot_retreat(result: AssaultResult) -> AssaultResult:
     """No square to retreat to - none of the three it may enter, or each would move it within an
     enemy Zone of Control: the infantry defender is destroyed (HoN core p.26). The squares are
-    the caller's (`builder.heroes.rules.actions.Turn._retreat`)."""
+    the caller's (`builder.heroes.rules.assaulting.AssaultActions._retreat`)."""
     if result.defender_moves is not DefenderMove.RETREATS:
         raise ValueError("only a retreating defender can find its retreat blocked")
     return replace(result, defender=None, defender_effect=Effect.DESTROYED, defender_moves=DefenderMove.REMOVED)

@@ -10,7 +10,7 @@ miss (or lost assault) into a likely hit (or won one), or brings a unit onto an 
 a Battle Event when its condition is useful (see each method); cards it can never play are
 discarded at the end of the Supply Phase.
 
-It only chooses; `builder.heroes.rules.actions` applies the choice under the rules."""
+It only chooses; `builder.heroes.rules.activation.Turn` applies the choice under the rules."""
 
 from __future__ import annotations
 
@@ -37,22 +37,12 @@ from builder.heroes.rules.actions import (
     Move,
     Snipe,
     TemplateFire,
-    TemplatePlan,
-    cover,
-    cover_table,
     enemies_in_reach,
     exit_squares,
     hedgehogs_in_reach,
-    knife_bonus,
-    one_weapon_only,
-    shots_at,
-    template_ability,
-    template_plan,
-    template_targets,
-    terrain_bonus,
-    weapons_of,
 )
 from builder.heroes.rules.assault import Assault
+from builder.heroes.rules.assaulting import knife_bonus
 from builder.heroes.rules.cards import ASSAULT_BONUSES, FIRE_BONUSES, CardChoices, CardPlay, playable_event
 from builder.heroes.rules.combat import (
     Aim,
@@ -64,8 +54,10 @@ from builder.heroes.rules.combat import (
     machine_gunner_pool,
     split_machine_gunner,
 )
+from builder.heroes.rules.cover import cover, cover_table, terrain_bonus
 from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.deployment import candidates
+from builder.heroes.rules.firing import one_weapon_only, shots_at, weapons_of
 from builder.heroes.rules.grid import Point, corners
 from builder.heroes.rules.los import line_of_sight
 from builder.heroes.rules.movement import Position, Reach, allowance, assault_path, reachable
@@ -85,6 +77,7 @@ from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.spotting import could_be_spotted, may_change_state, turned_over
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.templating import TemplatePlan, template_ability, template_plan, template_targets
 from builder.heroes.scenario.conditions import AllOf, AnyOf, Condition, Control, Exited
 from builder.heroes.scenario.models import Event
 from builder.kernel.events import Modifier, Roll

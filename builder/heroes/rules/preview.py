@@ -7,8 +7,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from builder.heroes.catalogue.units import Weapon
-from builder.heroes.rules.actions import in_arc, shot_at, weapons_of
 from builder.heroes.rules.combat import Shot, aim, name
+from builder.heroes.rules.firing import in_arc, shot_at, weapons_of
 from builder.heroes.rules.los import line_of_sight
 from builder.heroes.rules.odds import Odds, odds_of_shot
 from builder.heroes.rules.pieces import Piece

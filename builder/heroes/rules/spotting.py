@@ -6,7 +6,7 @@ only from within `Ruleset.spot_in_terrain` squares too (2 in HoN, 1 at night or 
 SoN). Heavy vehicles never spot; two concealed units may spot each other. Spotted, it turns
 over onto its Inactive Side. The conditions are checked for every square the concealed unit
 moves into and at the end of any other unit's Movement Action (the turn engine calls
-`spotter` at those moments, `builder.heroes.rules.actions`)."""
+`spotter` at those moments, `builder.heroes.rules.concealment`)."""
 
 from __future__ import annotations
 

@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from builder.heroes.catalogue.cards import CardTiming
-from builder.heroes.rules.actions import AssaultAction, Fire, Move, Snipe, TemplateFire, Turn
+from builder.heroes.rules.actions import AssaultAction, Fire, Move, Snipe, TemplateFire
+from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.cards import refill
 from builder.heroes.rules.events import (
     HoldEvent,

@@ -15,7 +15,8 @@ from builder.cli import main
 from builder.heroes.army.resolve import resolve
 from builder.heroes.catalogue.cards import ActionCard, CardEffectKind, CardTiming
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules.actions import AssaultAction, Fire, Turn
+from builder.heroes.rules.actions import AssaultAction, Fire
+from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.cards import CardPlay, deal, decks_for, how_played, refill
 from builder.heroes.rules.combat import Aim, FireOutcome, Shot

@@ -10,19 +10,11 @@ from typing import Any
 import pytest
 
 from builder.heroes.catalogue.units import Role, Unit, UnitType
-from builder.heroes.rules.actions import (
-    AssaultAction,
-    ChangeState,
-    Disembark,
-    Embark,
-    Fire,
-    Move,
-    PushWreck,
-    Turn,
-    shot_at,
-)
+from builder.heroes.rules.actions import AssaultAction, ChangeState, Disembark, Embark, Fire, Move, PushWreck
+from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import EVENT_LOG
+from builder.heroes.rules.firing import shot_at
 from builder.heroes.rules.los import line_of_sight
 from builder.heroes.rules.movement import Path, Position, assault_path, reachable_squares
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH_EAST, Piece, Square

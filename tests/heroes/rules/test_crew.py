@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from builder.heroes.catalogue.units import Unit
-from builder.heroes.rules.actions import Turn
+from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.combat import IllegalAttack, Shot, fire
 from builder.heroes.rules.crew import abilities_with_crew, bail_out, board, crews_in, leave
 from builder.heroes.rules.damage import destroy

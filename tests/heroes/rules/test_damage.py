@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from builder.heroes.rules.actions import AssaultAction, Fire, Hold, Move, Turn, shot_at
+from builder.heroes.rules.actions import AssaultAction, Fire, Hold, Move
+from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.assault import Assault, engage
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.events import Phase
+from builder.heroes.rules.firing import shot_at
 from builder.heroes.rules.movement import Path, Position, allowance, assault_path, reachable
 from builder.heroes.rules.policy import SimplePolicy
 from builder.kernel.dice import LoadedDice

@@ -10,7 +10,8 @@ import pytest
 
 from builder.heroes.army.resolve import resolve
 from builder.heroes.catalogue.cards import ActionCard, CardTiming
-from builder.heroes.rules.actions import AssaultAction, Fire, Move, Turn
+from builder.heroes.rules.actions import AssaultAction, Fire, Move
+from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.cards import CardPlay
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.events import Phase

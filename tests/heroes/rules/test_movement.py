@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.actions import Move, Turn
+from builder.heroes.rules.actions import Move
+from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.events import Phase
 from builder.heroes.rules.movement import (
     DIFFICULT,

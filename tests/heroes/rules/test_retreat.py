@@ -6,7 +6,8 @@ it aside to a free square, never within an enemy ZoC either (p.10, p.26)."""
 from __future__ import annotations
 
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.actions import AssaultAction, Turn
+from builder.heroes.rules.actions import AssaultAction
+from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.events import Phase
 from builder.heroes.rules.movement import assault_path
 from builder.heroes.rules.state import GameState

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from builder.heroes.rules.actions import Turn
+from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.events import EnterEvent, ScenarioEvent
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import GameState

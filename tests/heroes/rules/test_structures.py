@@ -4,8 +4,10 @@ battlefield's movement and line-of-sight tables following the change."""
 
 from __future__ import annotations
 
-from builder.heroes.rules.actions import Fire, Turn, shot_at
+from builder.heroes.rules.actions import Fire
+from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.events import Phase, RubbleEvent
+from builder.heroes.rules.firing import shot_at
 from builder.heroes.rules.los import line_of_sight
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.ruleset import HON

@@ -1,0 +1,209 @@
+"""What an activated unit does, and how the game state changes when it does it: a Movement
+Action (entering the battlefield included), a Firing Action or an Assault (HoN core p.9-26).
+
+Every change goes through here, so every rule about where a unit may end (one unit per
+square, never an impassable square) is kept in one place; each action returns the events
+that narrate it, dice and modifiers included."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from builder.heroes.rules.action_cards import CardPlays
+from builder.heroes.rules.actions import (
+    Action,
+    AssaultAction,
+    ChangeState,
+    Clear,
+    Disembark,
+    Embark,
+    Enter,
+    Fire,
+    Leave,
+    Move,
+    PushWreck,
+    Snipe,
+    TemplateFire,
+    TurnBase,
+    _where,
+    may_stand,
+)
+from builder.heroes.rules.assaulting import AssaultActions
+from builder.heroes.rules.combat import name
+from builder.heroes.rules.concealment import Concealment
+from builder.heroes.rules.crew import bail_out, crews_in
+from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.events import (
+    BreaksEvent,
+    ControlEvent,
+    DestroyedEvent,
+    EnterEvent,
+    HoldEvent,
+    Phase,
+)
+from builder.heroes.rules.firing import FiringActions
+from builder.heroes.rules.grid import neighbours
+from builder.heroes.rules.moving import MovementActions
+from builder.heroes.rules.opportunity import OpportunityFire
+from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.state import destroyed_in
+from builder.heroes.rules.templating import TemplateFiring
+from builder.heroes.rules.transport import Transport
+
+
+class Turn(
+    MovementActions,
+    Concealment,
+    OpportunityFire,
+    Transport,
+    FiringActions,
+    TemplateFiring,
+    AssaultActions,
+    CardPlays,
+    TurnBase,
+):
+    """Applies actions to a state and records what happened, for one phase of one turn.
+    `players` are the sides asked while an action resolves: their card decisions (Alternate
+    Bonuses, re-rolls; without them nobody plays a card but in its own action) and their
+    Opportunity Fire and Knife markers (without them nobody takes Opportunity Fire)."""
+
+    def perform(self, key: str, action: Action) -> None:
+        piece = self.state.pieces.get(key) or self.state.reserve[key]
+        if isinstance(action, Move):
+            self._move(piece, action.path, action.cards, shots=action.fire, fire_at=action.fire_at)
+        elif isinstance(action, Enter):
+            self._enter(piece, action.position)
+        elif isinstance(action, Fire):
+            self._fire(piece, action)
+        elif isinstance(action, AssaultAction):
+            self._assault(piece, action)
+        elif isinstance(action, TemplateFire):
+            self._template(piece, action)
+        elif isinstance(action, Snipe):
+            self._snipe(piece, action)
+        elif isinstance(action, ChangeState):
+            self._change_state(piece, action)
+        elif isinstance(action, Embark):
+            self._embark(piece, action)
+        elif isinstance(action, Disembark):
+            self._disembark(piece, action)
+        elif isinstance(action, PushWreck):
+            self._push_wreck(piece, action)
+        elif isinstance(action, Clear):
+            self._clear(piece, action.line)
+        elif isinstance(action, Leave):
+            self._leave(piece)
+        else:
+            self.add(
+                HoldEvent(
+                    turn=self.state.turn,
+                    phase=self.phase,
+                    side=piece.owner,
+                    text=f"{name(piece)} holds ({action.reason}).",
+                    unit=key,
+                )
+            )
+        self.update_control()
+
+    def update_control(self) -> None:
+        """A side takes an objective when one of its units stands on it and no enemy unit
+        does; it keeps it until the enemy takes it back (BfC p.12: "the German player may
+        regain control"). How control is taken is not printed in the books at hand: this
+        is the project's reading, stated here."""
+        state = self.state
+        occupant = state.occupant()
+        for objective in state.scenario.objectives:
+            on = (occupant.get(sq) for sq in state.objective_areas[objective.id])
+            holders = {p.owner for p in on if p is not None and not p.is_wreck}
+            if len(holders) != 1:
+                continue
+            (holder,) = holders
+            if state.control.get(objective.id) != holder:
+                state.control[objective.id] = holder
+                self.add(
+                    ControlEvent(
+                        turn=state.turn,
+                        phase=self.phase,
+                        side=holder,
+                        text=f"{holder} takes control of {objective.name}.",
+                        objective=objective.id,
+                    )
+                )
+
+    def hurt(self, before: Piece, after: Piece | None, effect: Effect) -> None:
+        """Put a piece's new state on the battlefield; a destroyed one counts towards its
+        group's breaking point (HoN core p.15)."""
+        state = self.state
+        if after is None:
+            state.pieces.pop(before.key, None)
+        else:
+            state.pieces[before.key] = after
+        if not effect.destroyed or before.key in state.destroyed:
+            return
+        state.destroyed[before.key] = before
+        if before.side.has("defender") and self.phase == Phase.ACTIVATION:
+            state.fallen_defenders[before.key] = before
+        if before.is_vehicle:
+            self._bail_out(before, after)
+        self.add(
+            DestroyedEvent(
+                turn=state.turn,
+                phase=self.phase,
+                side=before.owner,
+                text=f"{name(before)} ({state.title(before)}) is {effect.value}.",
+                unit=before.key,
+            )
+        )
+        if before.is_vehicle and (after is None or after.is_wreck):
+            self._unload(before)  # its riders get out (HoN core p.27)
+        self._check_breaking(f"{before.owner}/{before.group}")
+
+    def _bail_out(self, vehicle: Piece, wreck: Piece | None) -> None:
+        """The Crew units in a destroyed vehicle are put next to the wreck, inactive side up and
+        Suppressed, a Forced Move (HoN core p.21); with no square to go to they are destroyed."""
+        state = self.state
+        for crew in crews_in(vehicle, list(state.pieces.values())):
+            around = sorted({sq for w in vehicle.squares for sq in neighbours(w)} - set(vehicle.squares))
+            free = [sq for sq in around if may_stand(state, replace(crew, embarked_in=None), (sq,))]
+            out = bail_out(crew, wreck or vehicle, free, state.ruleset)
+            if out is None:
+                self.hurt(crew, None, Effect.DESTROYED)
+                continue
+            state.pieces[crew.key] = out
+            self.add(
+                EnterEvent(
+                    turn=state.turn,
+                    phase=self.phase,
+                    side=crew.owner,
+                    text=f"{name(crew)} bails out of {name(vehicle)} to {_where(out.squares)}, Suppressed "
+                    f"({state.ruleset.cite('crew')}).",
+                    unit=crew.key,
+                    to=out.squares,
+                )
+            )
+
+    def _check_breaking(self, group_key: str) -> None:
+        state = self.state
+        group = state.groups.get(group_key)
+        if group is None or group.breaking_point is None or group_key in state.broken:
+            return
+        lost = destroyed_in(state, group)
+        if lost < group.breaking_point:
+            return
+        state.broken.add(group_key)
+        scorers = state.opponents(group.side)
+        for side in scorers:
+            state.victory_points[side] = state.victory_points.get(side, 0) + group.victory_points
+        page = state.ruleset.cite("breaking-point")
+        self.add(
+            BreaksEvent(
+                turn=state.turn,
+                phase=self.phase,
+                side=group.side,
+                text=f"{group.name} reaches its breaking point ({lost} of {group.counters} counters lost, "
+                f"breaking point {group.breaking_point}): {group.victory_points} victory points to "
+                f"{' and '.join(scorers)} ({page}).",
+                group=group_key,
+                victory_points=group.victory_points,
+            )
+        )

@@ -1,0 +1,260 @@
+"""Assaulting: the Assault Action, Charge, retreats, pushing aside and the Knife (HoN core p.25-26, p.31; BfC p.08)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from builder.heroes.rules.actions import (
+    AssaultAction,
+    TurnBase,
+    _where,
+    forced_move_zones,
+    may_stand,
+)
+from builder.heroes.rules.assault import (
+    Assault,
+    AssaultOutcome,
+    AssaultResult,
+    AttackerMove,
+    DefenderMove,
+    resolve_assault,
+)
+from builder.heroes.rules.combat import (
+    IllegalAttack,
+    name,
+)
+from builder.heroes.rules.cover import CHARGE_PAGE, _shared_cover, cover
+from builder.heroes.rules.damage import DamageLocation, Effect
+from builder.heroes.rules.events import (
+    AdvanceEvent,
+    AssaultEvent,
+    RetreatEvent,
+)
+from builder.heroes.rules.firing import in_arc, one_weapon_only, shot_at, weapons_of
+from builder.heroes.rules.grid import footprint_squares, neighbours
+from builder.heroes.rules.movement import Path
+from builder.heroes.rules.pieces import STEPS, Piece, Square
+from builder.heroes.rules.spotting import inactive
+from builder.heroes.rules.state import GameState
+from builder.kernel.events import Modifier
+
+
+def knife_bonus(state: GameState) -> Modifier:
+    """A Knife marker discarded: +2 to the result of the assault roll (HoN core p.31)."""
+    return Modifier("Knife", 2, state.ruleset.cite("knife"))
+
+
+class AssaultActions(TurnBase):
+    """The Assault: Charge, the moves after it, retreats and pushing aside (HoN core p.25-26, p.31; BfC p.08)."""
+
+    def _assault(self, attacker: Piece, action: AssaultAction) -> None:
+        defender = self.state.pieces[action.defender]
+        if DamageLocation.TRACKS in attacker.damage:  # an assault is a Movement Action (HoN core p.25)
+            raise IllegalAttack(
+                f"the tracks of {name(attacker)} are damaged: it may not assault", self.state.ruleset.cite("damage")
+            )
+        approach = Path(action.path.positions[:-1], action.path.cost) if len(action.path.positions) > 1 else None
+        if action.charge:
+            if not attacker.side.has("charge"):
+                raise IllegalAttack(f"{name(attacker)} has no Charge ability", CHARGE_PAGE)
+            self._charge(attacker, defender)
+            charger, found = self.state.pieces.get(attacker.key), self.state.pieces.get(defender.key)
+            if charger is None or charger.is_wreck:
+                return
+            attacker = charger
+            if found is None or found.is_wreck:
+                # "If the Firing Action destroys the target, this unit must end its Movement
+                # Action in the target's former square" (BfC p.08).
+                whole = action.path
+                if len(whole.positions) > 1 and may_stand(self.state, attacker, whole.destination.squares):
+                    self._move(attacker, whole)
+                elif approach is not None and approach.destination.squares != attacker.squares:
+                    self._move(attacker, approach)
+                return
+            defender = found
+        if approach is not None and approach.destination.squares != attacker.squares:
+            # Assaults first, then spotting (the book's summary): the move does not end the action.
+            self._move(attacker, approach, ends_action=False)
+            moved = self._moved_on(attacker.key, approach)
+            if moved is None:
+                # Destroyed or stopped by Opportunity Fire on the way (HoN core p.24-25): no assault.
+                self.spot_all(except_key=attacker.key)
+                return
+            attacker = moved
+            defender = self.state.pieces[action.defender]
+        from_squares = attacker.squares
+        terrain = 0 if _shared_cover(self.state, attacker, defender) else cover(self.state, defender)
+        # Assaulted from a square outside its limited firing arc(s): a Suppressed marker first (HoN core p.26).
+        arcs = defender.side.weapons
+        outside = any(w.arc is not None for w in arcs) and not any(in_arc(defender, from_squares, w) for w in arcs)
+        granted = self.state.granted_assault
+        assault = Assault(
+            attacker,
+            defender,
+            terrain=terrain,
+            outside_arc=outside,
+            granted_assault=granted.get(attacker.owner),
+            defender_granted_assault=granted.get(defender.owner),
+        )
+        knives: list[str] = []
+        if action.knife:
+            pool = self.state.gear_for(attacker, "knife")
+            if pool is None:
+                raise IllegalAttack(f"{name(attacker)} has no Knife marker", self.state.ruleset.cite("knife"))
+            self.state.spend(pool)
+            assault = replace(assault, attacker_bonuses=(*assault.attacker_bonuses, knife_bonus(self.state)))
+            knives.append(name(attacker))
+        pool = self.state.gear_for(defender, "knife")
+        watcher = self.watchers.get(defender.owner)
+        if pool is not None and watcher is not None and watcher.defend_with_knife(self.state, defender, assault):
+            self.state.spend(pool)
+            assault = replace(assault, defender_bonuses=(*assault.defender_bonuses, knife_bonus(self.state)))
+            knives.append(name(defender))
+        result = resolve_assault(self._assault_bonuses(assault), self.dice, self.state.ruleset)
+        event = AssaultEvent.of(result, self.state.turn, self.phase, attacker.owner)
+        if knives:
+            spent = f"{' and '.join(knives)} discard{'s' if len(knives) == 1 else ''} a Knife marker, +2"
+            event = event.model_copy(update={"text": f"{spent} ({self.state.ruleset.cite('knife')}): {event.text}"})
+        self.add(event)
+        if result.outcome is AssaultOutcome.WIN:
+            self.state.captured_units.add((attacker.owner, defender.unit.id))
+        self.hurt(attacker, result.attacker, result.attacker_effect)
+        self.hurt(defender, result.defender, result.defender_effect)
+        self._assault_moves(result, from_squares, defender.squares)
+        self.spot_all(except_key=attacker.key)
+
+    def _charge(self, attacker: Piece, defender: Piece) -> None:
+        """Charge (BfC p.08): "When this unit launches an Assault, it may first take a Firing
+        Action at its target. If the target survives, resolve the Assault. This free attack
+        disregards range restrictions" - from where it stands, before it moves, with every
+        weapon that can."""
+        weapons = [w for w in weapons_of(attacker) if shot_at(self.state, attacker, defender, w, charge=True)]
+        if one_weapon_only(attacker):
+            weapons = weapons[:1]
+        said = f"Charge ({CHARGE_PAGE}): {name(attacker)} fires before the assault. "
+        for weapon in weapons:
+            target, shooter = self.state.pieces.get(defender.key), self.state.pieces.get(attacker.key)
+            if target is None or shooter is None or target.is_wreck:
+                break
+            shot = shot_at(self.state, shooter, target, weapon, charge=True)
+            if shot is None:
+                continue
+            self._shoot(shooter, shot, before=said)
+
+    def _assault_moves(
+        self, result: AssaultResult, from_squares: tuple[Square, ...], contested: tuple[Square, ...]
+    ) -> None:
+        """The defender retreats or is pushed aside, then the attacker takes the square if it
+        is free (HoN core p.26)."""
+        attacker, defender = result.attacker, result.defender
+        if defender is not None and not defender.is_wreck:
+            if result.defender_moves is DefenderMove.RETREATS:
+                self._retreat(defender, from_squares)
+            elif result.defender_moves is DefenderMove.PUSHED_ASIDE:
+                self._push_aside(defender)
+        if attacker is not None and not attacker.is_wreck and result.attacker_moves is AttackerMove.ADVANCES:
+            front = contested[0]
+            step = (front[0] - attacker.square[0], front[1] - attacker.square[1])
+            facing = next(
+                (f for f, d in STEPS.items() if d == (max(-1, min(1, step[0])), max(-1, min(1, step[1])))),
+                attacker.facing,
+            )
+            squares = footprint_squares(front, facing, attacker.unit.footprint)
+            # A heavy vehicle that wrecks a light vehicle takes its square (HoN core p.26).
+            wrecked = result.wreck_destruction_points and defender is not None
+            onto = frozenset({defender.key}) if wrecked and defender is not None else frozenset()
+            if may_stand(self.state, attacker, squares, onto):
+                self.state.pieces[attacker.key] = attacker.moved(squares, facing)
+                self._carry(self.state.pieces[attacker.key])
+                self.add(
+                    AdvanceEvent(
+                        turn=self.state.turn,
+                        phase=self.phase,
+                        side=attacker.owner,
+                        text=f"{name(attacker)} takes the ground at {_where(squares)}.",
+                        unit=attacker.key,
+                        to=squares,
+                    )
+                )
+                if onto and defender is not None and defender.key in self.state.pieces:
+                    self._wreck_points(
+                        attacker,
+                        defender.key,
+                        result.wreck_destruction_points,
+                        "takes the square of",
+                        "assault-results",
+                    )
+
+    def _retreat(self, defender: Piece, attacker_squares: tuple[Square, ...]) -> None:
+        """To one of the three squares opposite the attacker, the best covered first; it may
+        enter an enemy Zone of Control but is destroyed if the retreat would move it within
+        one, and with no square left it is destroyed (HoN core p.26). A Forced Move: a unit
+        with an X Movement Value is destroyed instead (p.9)."""
+        ac, ar = attacker_squares[0]
+        dc, dr = defender.square
+        away = (max(-1, min(1, dc - ac)), max(-1, min(1, dr - ar)))
+        options = [sq for sq in neighbours(defender.square) if (sq[0] - dc) * away[0] + (sq[1] - dr) * away[1] > 0]
+        ranked = sorted(options, key=lambda sq: (-cover(self.state, defender, (sq,)), sq))
+        self._displace(defender, ranked, "retreats to", "has nowhere to retreat", "assault-results")
+
+    def _push_aside(self, defender: Piece) -> None:
+        """To a free square next to it, never within an enemy Zone of Control, or destroyed
+        (HoN core p.26, as a unit run over, p.10)."""
+        self._displace(
+            defender,
+            sorted(neighbours(defender.square)),
+            "is pushed aside to",
+            "cannot be pushed aside",
+            "assault-results",
+        )
+
+    def _displace(
+        self, defender: Piece, options: list[Square], moved: str, stuck: str, rule: str, suppress: int = 0
+    ) -> None:
+        """Move a one-square unit to the first square of `options` it may enter without moving
+        within an enemy Zone of Control, or destroy it. A counter of several squares never
+        retreats (vehicles stay, HoN core p.26). A Forced Move: a unit Active Side up turns
+        over onto its Inactive Side first (p.9), so the Movement Value read is that side's;
+        `suppress` Suppressed markers it gains."""
+        cite = self.state.ruleset.cite
+        why = ""
+        if inactive(defender).side.movement is None:
+            options, why = [], f"an X Movement Value: a Forced Move destroys it ({cite('forced-move')})"
+        zones = forced_move_zones(self.state, defender)
+        here = zones.get(defender.square, frozenset())
+        within: list[Square] = []
+        for square in options if len(defender.squares) == 1 else []:
+            if not may_stand(self.state, defender, (square,)):
+                continue
+            if here & zones.get(square, frozenset()):
+                within.append(square)  # HoN core p.26: "Destroyed if the retreat forces it to move within an enemy ZoC"
+                continue
+            self.state.pieces[defender.key] = replace(
+                inactive(defender).moved((square,)), suppressed=defender.suppressed + suppress
+            )
+            self.add(
+                RetreatEvent(
+                    turn=self.state.turn,
+                    phase=self.phase,
+                    side=defender.owner,
+                    text=f"{name(defender)} {moved} {_where((square,))}"
+                    + (f", with a Suppressed marker ({cite(rule)})." if suppress else "."),
+                    unit=defender.key,
+                    to=(square,),
+                )
+            )
+            return
+        if within:
+            why = f"{_where(tuple(within))} would move it within an enemy Zone of Control ({cite(rule)})"
+        elif not why:
+            why = f"no square it may enter ({cite(rule)})"
+        self.add(
+            RetreatEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=defender.owner,
+                text=f"{name(defender)} {stuck}: {why}; it is destroyed.",
+                unit=defender.key,
+            )
+        )
+        self.hurt(defender, None, Effect.DESTROYED)

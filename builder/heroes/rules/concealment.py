@@ -1,0 +1,127 @@
+"""Concealment: units spotted on the move and counters turned over (HoN core p.21; SoN p.17)."""
+
+from __future__ import annotations
+
+from builder.heroes.catalogue.units import UnitType
+from builder.heroes.rules.actions import ChangeState, TurnBase, _where
+from builder.heroes.rules.combat import name
+from builder.heroes.rules.cover import AMBUSH_SPOTTER_PAGE
+from builder.heroes.rules.events import (
+    FlipEvent,
+    SpotEvent,
+)
+from builder.heroes.rules.movement import Path
+from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.sightmap import Occupancy
+from builder.heroes.rules.spotting import inactive, may_change_state, seen_clearly, spotter, turned_over
+
+SPOTTING_MOVERS = frozenset({UnitType.INFANTRY, UnitType.LIGHT_VEHICLE})  # SoN p.17
+
+
+class Concealment(TurnBase):
+    """Spotting concealed units on the move and turning counters over (HoN core p.21; SoN p.17)."""
+
+    def _spotted_on_the_way(self, piece: Piece, path: Path) -> tuple[int, Piece, tuple[Square, ...]] | None:
+        """The first position of the path a concealed mover is spotted on (its index), by whom
+        and where: the conditions are checked on each square it moves into (HoN core p.21). It
+        keeps its Active Side's Movement Value to the end (p.21), so the path stands."""
+        if not piece.concealed:
+            return None
+        seen = Occupancy(p for p in self.state.pieces.values() if p.key != piece.key)
+        for index, position in enumerate(path.positions[1:], start=1):
+            by = spotter(self.state, piece.moved(position.squares, position.facing), seen)
+            if by is not None:
+                return index, by, position.squares
+        return None
+
+    def _spotting_on_the_way(self, piece: Piece, path: Path) -> list[Piece]:
+        """SoN p.17: the concealed enemies an infantry unit or light vehicle spots from a
+        square it moves through (HoN checks at the end of the move only, `spot_all`)."""
+        if not self.state.ruleset.spot_on_every_square or piece.type not in SPOTTING_MOVERS:
+            return []
+        hidden = [p for p in self.state.units() if p.owner != piece.owner and p.concealed]
+        if not hidden:
+            return []
+        seen = Occupancy(p for p in self.state.pieces.values() if p.key != piece.key)
+        found: list[Piece] = []
+        for position in path.positions[1:-1]:
+            there = piece.moved(position.squares, position.facing)
+            for other in hidden:
+                if other not in found and spotter(self.state, other, seen, [there]) is not None:
+                    found.append(other)
+        return found
+
+    def _tell_spotted(self, piece: Piece, by: Piece, at: tuple[Square, ...], how: str = "") -> None:
+        """A SpotEvent: `how` says what rule spotted it, when not spotting (HoN core p.21)."""
+        rule = how or self.state.ruleset.cite("spotting")
+        self.add(
+            SpotEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=piece.owner,
+                text=f"{name(by)} spots {name(piece)} at {_where(at)}: it turns over onto its Inactive Side ({rule}).",
+                unit=piece.key,
+                by=by.key,
+                at=at,
+            )
+        )
+
+    def ambush_spot(self, piece: Piece) -> None:
+        """Ambush Spotter (BfC p.08): "When this unit is Activated with an Order Token, it may
+        reveal one or more concealed units to which it has a clear Line of Sight". The choice is
+        the player's; hon reveals every one (a revealed unit can be shot at, HoN core p.21).
+        Revealed as a spotted unit is: turned over onto its Inactive Side, told by a SpotEvent."""
+        for hidden in seen_clearly(self.state, piece):
+            self.state.pieces[hidden.key] = inactive(hidden)
+            self._tell_spotted(hidden, piece, hidden.squares, f"Ambush Spotter, {AMBUSH_SPOTTER_PAGE}")
+
+    def spot_all(self, except_key: str | None = None) -> None:
+        """At the end of a unit's Movement Action, every other concealed unit an enemy now
+        spots turns over (HoN core p.21: a Forced Move)."""
+        for key in sorted(self.state.pieces):
+            piece = self.state.pieces[key]
+            if key == except_key or not piece.concealed:
+                continue
+            by = spotter(self.state, piece)
+            if by is not None:
+                self.state.pieces[key] = inactive(piece)
+                self._tell_spotted(piece, by, piece.squares)
+
+    def _change_state(self, piece: Piece, action: ChangeState) -> None:
+        """Turn the counter over at the start or the end of the Movement Action, once (HoN
+        core p.21); a concealed unit turning over this way is not spotted but revealed."""
+        if not may_change_state(piece):
+            raise ValueError(f"{piece.key} may not change state: no Active and Inactive Sides with Tripod or Ambush up")
+        if action.path is not None and action.first:
+            piece = self._flip(piece)
+            self._move(piece, action.path, turned=True)
+            return
+        if action.path is not None and len(action.path.positions) > 1:
+            if self._move(piece, action.path, ends_action=False):
+                self.spot_all(except_key=piece.key)
+                return  # spotted on the way: it may not turn over again in this Movement Action
+            moved = self._moved_on(piece.key, action.path)
+            if moved is None:  # Opportunity Fire on the way: destroyed or stopped short, no turning over
+                self.spot_all(except_key=piece.key)
+                return
+            piece = moved
+        self._flip(piece)
+        self.spot_all(except_key=piece.key)  # it moved into no square: checked when others move
+
+    def _flip(self, piece: Piece) -> Piece:
+        flipped = turned_over(piece)
+        self.state.pieces[piece.key] = flipped
+        state = flipped.side.state.value
+        how = " (concealed)" if flipped.concealed else ""
+        self.add(
+            FlipEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=piece.owner,
+                text=f"{name(piece)} turns over onto its {state.capitalize()} Side{how}, a change of state "
+                f"({self.state.ruleset.cite('change-of-state')}).",
+                unit=piece.key,
+                state=state,
+            )
+        )
+        return flipped

@@ -1,0 +1,336 @@
+"""Firing: which shots a unit has at a target, and the Firing Action resolved (HoN core p.12-15, p.24, p.28)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from builder.heroes.catalogue.units import Role, Weapon
+from builder.heroes.rules.actions import MAX_AMMO, Fire, TurnBase
+from builder.heroes.rules.combat import (
+    Facing,
+    FireOutcome,
+    FireResult,
+    IllegalAttack,
+    Shot,
+    aim,
+    fire,
+    machine_gunner_pool,
+    name,
+    split_machine_gunner,
+    take_hit,
+)
+from builder.heroes.rules.cover import _shared_cover, cover, defender_bonus, line_bonus
+from builder.heroes.rules.damage import DamageLocation, Effect, destroy
+from builder.heroes.rules.events import FireEvent
+from builder.heroes.rules.grid import range_between
+from builder.heroes.rules.los import blocked_by_terrain, line_of_sight
+from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.sightmap import Occupancy
+from builder.heroes.rules.state import GameState
+from builder.heroes.rules.structures import structure_of
+from builder.kernel.events import Modifier
+
+SUBSTITUTE_REACH = 2  # squares (BfC p.08)
+
+
+def struck_facing(target: Piece, firer_squares: tuple[Square, ...]) -> Facing | None:
+    """Which Defense Value of a heavy vehicle a shot strikes (HoN core p.14): by the angle
+    between the vehicle's facing and the line to the firer, front within 45° either way,
+    rear beyond 135°, side between; on a boundary the firer takes the weaker one."""
+    defense = target.side.defense
+    if defense is None or not defense.has_facings:
+        return None
+    cx = sum(c for c, _ in target.squares) / len(target.squares)
+    cy = sum(r for _, r in target.squares) / len(target.squares)
+    fc, fr = min(firer_squares, key=lambda sq: (sq[0] - cx) ** 2 + (sq[1] - cy) ** 2)
+    bearing = math.degrees(math.atan2(fc - cx, cy - fr))  # 0 north, 90 east
+    off = abs((bearing - target.facing * 45 + 180) % 360 - 180)
+    if off < 45:
+        return Facing.FRONT
+    return Facing.SIDE if off < 135 else Facing.REAR
+
+
+def one_weapon_only(piece: Piece) -> bool:
+    """A heavy vehicle whose crew is hit fires only one of its weapons each turn, not both
+    (HoN core p.15: the Crew damage marker)."""
+    return DamageLocation.CREW in piece.damage and len(piece.side.weapons) > 1
+
+
+def in_arc(firer: Piece, target_squares: tuple[Square, ...], weapon: Weapon | None) -> bool:
+    """Whether a target lies inside a weapon's firing arc (HoN core p.14): "the line from the
+    attacker to the target must extend between the two marks at each end of the firing arc".
+    The arc is centred on the counter's front; the line runs from the counter's centre to the
+    centre of any square of the target (the shortest line settles a doubt, p.14), and a line
+    on a mark counts as inside. Without a limited arc every target is inside (360°)."""
+    arc = weapon.arc if weapon is not None else None
+    if arc is None or arc >= 360:
+        return True
+    cx = sum(c for c, _ in firer.squares) / len(firer.squares)
+    cy = sum(r for _, r in firer.squares) / len(firer.squares)
+    half = arc / 2 + 1e-9
+    for tc, tr in target_squares:
+        if (tc, tr) in firer.squares:
+            continue
+        bearing = math.degrees(math.atan2(tc - cx, cy - tr))  # 0 north, 90 east
+        if abs((bearing - firer.facing * 45 + 180) % 360 - 180) <= half:
+            return True
+    return False
+
+
+def weapons_of(piece: Piece) -> tuple[Weapon | None, ...]:
+    """What a unit fires with: its combat values (None), or each of a vehicle's weapons, all
+    of which it may use in one Firing Action (HoN core p.14)."""
+    if piece.side.combat is not None or not piece.side.weapons:
+        return (None,)
+    return tuple(piece.side.weapons)
+
+
+def shot_at(
+    state: GameState,
+    firer: Piece,
+    target: Piece,
+    weapon: Weapon | None = None,
+    occupancy: Occupancy | None = None,
+    charge: bool = False,
+) -> Shot | None:
+    """The Firing Action `firer` could make at `target` from where both stand, or None when
+    the rules forbid it (no line of sight, out of range, X against the colour…). Pass the
+    `occupancy` when asking for many shots on one battlefield; `charge`: Charge's Firing
+    Action, free of range restrictions (BfC p.08)."""
+    return shots_at(state, firer, target, (weapon,), occupancy, charge=charge)[0]
+
+
+def shots_at(
+    state: GameState,
+    firer: Piece,
+    target: Piece,
+    weapons: tuple[Weapon | None, ...],
+    occupancy: Occupancy | None = None,
+    *,
+    charge: bool = False,
+    on_the_move: bool = False,
+    opportunity: bool = False,
+) -> list[Shot | None]:
+    """`shot_at` for each of the firer's weapons, tracing the line of sight once; a weapon
+    whose firing arc does not hold the target has none (HoN core p.14). `on_the_move`: Fire on
+    the Move, only weapons with the ability (p.14, p.23); `opportunity`: Opportunity Fire (p.24)."""
+    if (
+        target.concealed
+        or target.embarked_in is not None
+        or _no_fire_aboard(firer)
+        or target.is_wreck
+        or blocked_by_terrain(state.battlefield, firer, target, state.ruleset)
+    ):
+        return [None] * len(weapons)
+    if firer.embarked_in is not None:  # "Infantry Units do not block LoS for embarked units" (HoN core p.27)
+        seen = Occupancy(p for p in state.pieces.values() if not p.is_infantry)
+    else:
+        seen = occupancy if occupancy is not None else Occupancy(state.pieces.values())
+    sight = line_of_sight(state.battlefield, seen, firer, target, state.ruleset)
+    if sight.blocked:
+        return [None] * len(weapons)
+    terrain = 0 if _shared_cover(state, firer, target) else cover(state, target)
+    terrain += line_bonus(state, firer, target, sight.lines)
+    guarded = defender_bonus(state, target)
+    facing = struck_facing(target, firer.squares)
+    # A unit inside a structure: a firer with Destruction rolls against it after (HoN core p.22).
+    structure = structure_of(state.battlefield, target)
+    points = state.structure_points.get(structure.key, 0) if structure is not None else 0
+    found: list[Shot | None] = []
+    for weapon in weapons:
+        if not in_arc(firer, target.squares, weapon):
+            found.append(None)  # outside the weapon's firing arc (HoN core p.14)
+            continue
+        shot = Shot(
+            target=target,
+            firer=firer,
+            weapon=weapon,
+            facing=facing,
+            terrain=terrain,
+            defense_bonuses=guarded,
+            range=sight.range,
+            penalties=sight.modifiers,
+            free_of_range=charge,
+            fire_on_the_move=on_the_move,
+            opportunity=opportunity,
+            structure=structure.effects.structure if structure is not None else None,
+            structure_points=points,
+        )
+        found.append(shot if _aimable(shot, state) else None)
+    return found
+
+
+def _no_fire_aboard(firer: Piece) -> bool:
+    """Heavy Weapon units (red outline) cannot fire from a vehicle unless they have Fire on
+    the Move (HoN core p.27)."""
+    return (
+        firer.embarked_in is not None
+        and firer.unit.role is Role.HEAVY_WEAPON
+        and not firer.side.has("fire-on-the-move")
+    )
+
+
+def _aimable(shot: Shot, state: GameState) -> bool:
+    try:
+        aim(shot, state.ruleset)
+    except IllegalAttack:
+        return False
+    return True
+
+
+def _damage_notes(firer: Piece, page: str) -> str:
+    """What a heavy vehicle's damage markers changed about its Firing Action (HoN core p.15)."""
+    notes = []
+    if DamageLocation.PRIMARY in firer.damage:
+        notes.append("its primary weapon is destroyed")
+    if one_weapon_only(firer):
+        notes.append("its crew is hit, so it fires one of its weapons only")
+    return f"{'; '.join(notes).capitalize()} ({page})." if notes else ""
+
+
+class FiringActions(TurnBase):
+    """The Firing Action: shots resolved, Ammo, the Machine Gunner split and Substitute (HoN
+    core p.12-15, p.24, p.28; BfC p.08)."""
+
+    def _fire(
+        self, firer: Piece, action: Fire, on_the_move: bool = False, opportunity: bool = False, when: str = ""
+    ) -> None:
+        """Each weapon at its target, resolved before the next is declared (HoN core p.14).
+        Fire on the Move uses only the weapons with the ability, less its penalty (p.23);
+        Opportunity Fire activates the firer (p.24). After a Firing Action (not after an
+        Opportunity Fire: hon does not chain them) the enemy may take Opportunity Fire."""
+        cite = self.state.ruleset.cite
+        weapons: list[Weapon | None] = []
+        for weapon, _ in action.shots:
+            if weapon not in weapons:
+                weapons.append(weapon)
+        if one_weapon_only(firer) and len(weapons) > 1:
+            raise IllegalAttack(f"the crew of {name(firer)} is hit: it fires one of its weapons only", cite("damage"))
+        shares = action.shares or (None,) * len(action.shots)
+        if len(shares) != len(action.shots):
+            raise ValueError("a Machine Gunner share for each shot, or none at all")
+        bonuses = self._ammo(firer, action)
+        self._check_split(firer, action, shares, on_the_move, bonuses)
+        pool = self.state.gear_for(firer, "ammo") if action.ammo else None
+        if pool is not None:
+            self.state.spend(pool, action.ammo)  # declared, checked: spent
+        fired = False
+        for (weapon, target_key), share in zip(action.shots, shares, strict=True):
+            target = self.state.pieces.get(target_key)
+            shooter = self.state.pieces.get(firer.key)
+            if target is None or shooter is None or target.is_wreck:
+                continue
+            if opportunity:
+                shooter = replace(shooter, activated=False)  # one Firing Action, all its weapons
+            shot = shots_at(self.state, shooter, target, (weapon,), on_the_move=on_the_move, opportunity=opportunity)[0]
+            if shot is None:
+                continue
+            suppressive = weapon in action.suppressive
+            extra = bonuses if target.is_infantry else ()
+            shot = replace(shot, suppressive=suppressive, machine_gunner_share=share, bonuses=shot.bonuses + extra)
+            notes = _damage_notes(shooter, cite("damage"))
+            prefix = ""
+            if opportunity:
+                prefix = f"Opportunity Fire {when} ({cite('opportunity-fire')}): "
+            elif on_the_move:
+                prefix = f"Fire on the Move ({cite('fire-on-the-move')}): "
+            if suppressive:
+                prefix += f"Suppressive Fire ({cite('suppressive-fire')}): "
+            if share is not None:
+                prefix += f"Machine Gunner, +{share} of its split ({cite('machine-gunner')}): "
+            if extra:
+                prefix += f"{action.ammo} Ammo marker(s) spent, +{action.ammo} ({cite('gear')}): "
+            self._shoot(shooter, shot, before=prefix, after=notes)
+            fired = True
+        if fired and not opportunity:
+            self.watch(firer.key, f"after the Firing Action of {name(firer)}")
+
+    def _shoot(self, shooter: Piece, shot: Shot, before: str = "", after: str = "") -> None:
+        """Resolve one shot, with the Alternate Bonuses and re-rolls its side plays on it (HoN
+        core p.17), tell it (with `before` and `after` around the sentence) and put its effects
+        on the battlefield, a Substitute taking the hit if one may (BfC p.08)."""
+        side = shooter.owner
+        shot = self._fire_bonus(shooter, shot)
+        result = fire(shot, self.dice, self.state.ruleset, reroll=self._second_chance(shooter))
+        stand_in = self._substitute_for(result)
+        told = result if stand_in is None else replace(result, effect=Effect.NONE, target=shot.target, damage=None)
+        event = FireEvent.of(told, self.state.turn, self.phase, side)
+        text = before + event.text + (f" {after}" if after else "")
+        event = event.model_copy(update={"text": text})
+        if stand_in is None:
+            self.add(event)
+            self._after_fire(result)
+        else:
+            self._stand_in(event, result, stand_in)
+
+    def _substitute_for(self, result: FireResult) -> Piece | None:
+        """Substitute (BfC p.08): "This unit can suffer Hits in place of a Heavy Weapon unit
+        (outlined in red) within 2 squares provided it has a LoS (obscured or clear) to that
+        other unit". A choice: hon always lets the nearest (then first by key) take the hit."""
+        target = result.shot.target
+        if result.outcome not in (FireOutcome.HIT, FireOutcome.DOUBLE_HIT) or target.unit.role is not Role.HEAVY_WEAPON:
+            return None
+        state = self.state
+        seen = Occupancy(state.pieces.values())
+        found = [
+            p
+            for p in state.units(target.owner)
+            if p.key != target.key
+            and p.side.has("substitute")
+            and p.embarked_in is None
+            and p.squares
+            and range_between(p.squares, target.squares) <= SUBSTITUTE_REACH
+            and not line_of_sight(state.battlefield, seen, p, target, state.ruleset).blocked
+        ]
+        return min(found, key=lambda p: (range_between(p.squares, target.squares), p.key)) if found else None
+
+    def _stand_in(self, event: FireEvent, result: FireResult, stand_in: Piece) -> None:
+        """The Substitute suffers the hit (a double hit destroys it) and the Heavy Weapon none."""
+        if result.outcome is FireOutcome.DOUBLE_HIT:
+            effect, after = destroy(stand_in)
+        else:
+            effect, after, _ = take_hit(stand_in, self.dice, self.state.ruleset)
+        said = f" {name(stand_in)} takes the hit in its place (Substitute, BfC p.08) and is {effect.value}."
+        self.add(event.model_copy(update={"text": event.text + said}))
+        if result.firer is not None:
+            self.state.pieces[result.firer.key] = result.firer
+        self.hurt(stand_in, after, effect)
+        self._destruction(result)
+
+    def _ammo(self, firer: Piece, action: Fire) -> tuple[Modifier, ...]:
+        """The Ammo markers the action spends, as a bonus on the combat value against infantry:
+        declared before the action, so spent even if no shot uses them (HoN core p.28)."""
+        if not action.ammo:
+            return ()
+        page = self.state.ruleset.cite("gear")
+        pool = self.state.gear_for(firer, "ammo")
+        if action.ammo < 0 or action.ammo > MAX_AMMO:
+            raise IllegalAttack(f"1 to {MAX_AMMO} Ammo markers on one Firing Action", page)
+        if pool is None or pool.count < action.ammo:
+            raise IllegalAttack(f"{name(firer)} has not {action.ammo} Ammo marker(s) to spend", page)
+        label = "Ammo" if action.ammo == 1 else f"Ammo x{action.ammo}"
+        return (Modifier(f"{label} ({pool.source})", action.ammo, page),)
+
+    def _check_split(
+        self,
+        firer: Piece,
+        action: Fire,
+        shares: tuple[int | None, ...],
+        on_the_move: bool,
+        bonuses: tuple[Modifier, ...] = (),
+    ) -> None:
+        """A Machine Gunner's shares: targets of one type, each within 2 squares of another,
+        at least +1 each, adding up to its modified combat value (HoN core p.24)."""
+        split = [(w, k, n) for (w, k), n in zip(action.shots, shares, strict=True) if n is not None]
+        page = self.state.ruleset.cite("machine-gunner")
+        for weapon in {id(w): w for w, _, _ in split}.values():
+            mine = [(k, n) for w, k, n in split if w is weapon]
+            targets = [self.state.pieces[k] for k, _ in mine]
+            shot = shots_at(self.state, firer, targets[0], (weapon,), on_the_move=on_the_move)[0]
+            if shot is None:
+                raise IllegalAttack(f"no shot at {name(targets[0])}", page)
+            extra = bonuses if targets[0].is_infantry else ()
+            shot = replace(shot, suppressive=weapon in action.suppressive, bonuses=shot.bonuses + extra)
+            pool = machine_gunner_pool(shot, self.state.ruleset)
+            split_machine_gunner(pool, targets, [n for _, n in mine], self.state.ruleset)
