@@ -1,0 +1,66 @@
+"""The simple policy's assault choices: the best assault in reach whose odds favour it, a
+Knife marker discarded by the attacker or the defender when it helps (HoN core p.31)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from builder.heroes.rules.actions import AssaultAction, enemies_in_reach
+from builder.heroes.rules.assault import Assault
+from builder.heroes.rules.assaulting import knife_bonus
+from builder.heroes.rules.combat import IllegalAttack
+from builder.heroes.rules.cover import cover
+from builder.heroes.rules.movement import allowance, assault_path
+from builder.heroes.rules.odds import odds_of_assault
+from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.policy_base import PolicyBase, _worth
+from builder.heroes.rules.state import GameState
+
+
+class AssaultChoices(PolicyBase):
+    def _assault(self, state: GameState, piece: Piece, granted: int | None = None) -> AssaultAction | None:
+        """The best assault in reach whose odds favour it; `granted` an Assault ability a card
+        would give (by default the one a card gave the side this turn)."""
+        points = allowance(piece)
+        if granted is None:
+            granted = state.granted_assault.get(piece.owner)
+        if points is None or points <= 0 or not (piece.side.has("assault") or granted):
+            return None
+        options: list[tuple[float, str, Piece, bool]] = []
+        knife = state.gear_for(piece, "knife") is not None
+        for defender in enemies_in_reach(state, piece, points + 1):
+            assault = Assault(
+                piece,
+                defender,
+                terrain=cover(state, defender),
+                granted_assault=granted,
+                defender_granted_assault=state.granted_assault.get(defender.owner),
+            )
+            try:
+                odds = odds_of_assault(assault, state.ruleset)
+                armed = odds_of_assault(replace(assault, attacker_bonuses=(knife_bonus(state),)), state.ruleset)
+            except (IllegalAttack, ValueError):
+                continue
+            use = knife and armed["win"] - odds["win"] >= self.knife_gain
+            if use:
+                odds = armed
+            edge = odds["win"] - odds["loss"]
+            if odds["win"] >= 0.5 and edge >= self.assault_edge:
+                options.append((edge * _worth(defender), defender.key, defender, use))
+        for _, _, defender, use in sorted(options, key=lambda o: (-o[0], o[1])):
+            path = assault_path(state.battlefield, state.pieces.values(), piece, defender, state.ruleset)
+            if path is not None:
+                # Charge (BfC p.08) "may" fire first: the policy always does, hits only help.
+                return AssaultAction(path, defender.key, charge=piece.side.has("charge"), knife=use)
+        return None
+
+    def defend_with_knife(self, state: GameState, defender: Piece, assault: Assault) -> bool:
+        """Discard a Knife marker when it lowers the chance of losing by `knife_gain` (HoN core p.31)."""
+        try:
+            odds = odds_of_assault(assault, state.ruleset)
+            armed = odds_of_assault(
+                replace(assault, defender_bonuses=(*assault.defender_bonuses, knife_bonus(state))), state.ruleset
+            )
+        except (IllegalAttack, ValueError):
+            return False
+        return odds["win"] - armed["win"] >= self.knife_gain

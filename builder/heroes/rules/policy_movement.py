@@ -1,0 +1,219 @@
+"""The simple policy's movement choices: advance towards the objectives its side's victory
+asks for (else the enemy) into the best cover, by distance fields around walls, water and
+impassable terrain; head for the exits when its victory asks units to leave; enter from
+reserve; turn the counter over (HoN core p.21) when that helps."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+
+from builder.heroes.catalogue.cards import ActionCard, BonusKind
+from builder.heroes.rules.actions import Action, ChangeState, Enter, Hold, Leave, Move, exit_squares
+from builder.heroes.rules.cover import cover_table, terrain_bonus
+from builder.heroes.rules.damage import DamageLocation
+from builder.heroes.rules.deployment import candidates
+from builder.heroes.rules.movement import Position, Reach, allowance, reachable
+from builder.heroes.rules.passage import passage_map
+from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.placement import zone_squares, zones_for
+from builder.heroes.rules.policy_base import FAR, PolicyBase, _bonus_cards
+from builder.heroes.rules.sightmap import Occupancy
+from builder.heroes.rules.spotting import could_be_spotted, may_change_state, turned_over
+from builder.heroes.rules.state import GameState
+from builder.heroes.scenario.conditions import AllOf, AnyOf, Condition, Control, Exited
+
+FIELDS_KEPT = 64  # distance fields remembered; goals that chase enemies change every move
+
+
+class MovementChoices(PolicyBase):
+    def _advance(self, state: GameState, piece: Piece) -> Action:
+        """Towards the nearest objective the side does not hold (else the enemy), ending in
+        the best cover among the squares that bring it nearest; a unit on an objective stays."""
+        points = allowance(piece)
+        if DamageLocation.TRACKS in piece.damage:
+            return Hold(f"its tracks are damaged: no more Movement Actions, {state.ruleset.cite('damage')}")
+        exiting = self._exiting(state, piece)
+        if exiting and set(piece.squares) <= exiting:
+            return Leave()
+        if points is None or points <= 0:
+            return Hold("it cannot move")
+        areas = state.objective_areas
+        if not exiting and any(sq in area for area in areas.values() for sq in piece.squares):
+            return Hold("it holds an objective")
+        goals = exiting or self._goals(state, piece.owner)
+        if not goals:
+            return Hold("nothing to move towards")
+        distances = self._field(state, piece, goals)
+        shelter = cover_table(state, piece.colour)
+        # With movement Alternate Bonuses in hand, one search as far as the best of them
+        # reaches: what the unit reaches alone is what costs no more than its allowance.
+        # Only when a goal is near enough: every step costs at least one point.
+        cards = _bonus_cards(state, piece.owner, (BonusKind.MOVEMENT,))
+        extra = max((c.alternate_bonus.value for c in cards if c.alternate_bonus is not None), default=0)
+        if extra and min(distances.get(sq, FAR) for sq in piece.squares) > points + extra:
+            extra = 0
+        paths = reachable(state.battlefield, state.pieces.values(), piece, state.ruleset, bonus=extra)
+
+        def score(position: Position) -> tuple[int, int, Square, int]:
+            squares = position.squares
+            near = min(distances.get(sq, FAR) for sq in squares)
+            return (
+                near * 2 - terrain_bonus(state, shelter, squares),
+                -len(position.squares),
+                position.square,
+                position.facing,
+            )
+
+        best = min((p for p in paths if paths.cost(p) <= points) if extra else paths, key=score)
+        if extra and min(distances.get(sq, FAR) for sq in best.squares):
+            boosted = self._boosted(paths, points, cards, distances, shelter)
+            if boosted is not None:
+                return boosted
+        start = Position(piece.squares, piece.facing)
+        if score(best)[0] >= score(start)[0]:
+            return Hold("no better square in reach")
+        return Move(paths[best])
+
+    @staticmethod
+    def _boosted(
+        paths: Reach[Position] | Reach[Square] | Reach[int],
+        points: int,
+        cards: list[ActionCard],
+        distances: dict[Square, int],
+        shelter: dict[Square, int],
+    ) -> Move | None:
+        """A movement Alternate Bonus (HoN core p.17) when its extra squares bring the unit
+        onto a goal its own Movement Value cannot reach: the cheapest such move, in the best
+        cover, with the card that is enough."""
+        found = [p for p in paths if paths.cost(p) > points and min(distances.get(sq, FAR) for sq in p.squares) == 0]
+        if not found:
+            return None
+        best = min(found, key=lambda p: (paths.cost(p), -max(shelter.get(sq, 0) for sq in p.squares), p.square))
+        need = paths.cost(best) - points
+        card = next((c for c in cards if c.alternate_bonus is not None and c.alternate_bonus.value >= need), None)
+        return Move(paths[best], cards=(card.id,)) if card is not None else None
+
+    def _change_state(self, state: GameState, piece: Piece, advance: Action, occupancy: Occupancy) -> Action | None:
+        """Turn the counter over, as a zero move (HoN core p.21), when it helps: a revealed
+        Ambush unit with nothing better to do hides again where no enemy would spot it at
+        once; a Tripod-like unit sets up when its other side has a shot worth taking and
+        this one has none, or packs up when it cannot move and its other side could advance."""
+        if not may_change_state(piece):
+            return None
+        other = turned_over(piece)
+        if piece.side.has("ambush") or other.side.has("ambush"):
+            if other.concealed and isinstance(advance, Hold) and not could_be_spotted(state, piece):
+                return ChangeState()
+            return None
+        if self._shots(state, other, occupancy)[0] is not None:
+            return ChangeState()
+        here, there = allowance(piece), allowance(other)
+        immobile = here is None or here <= 0
+        if immobile and there is not None and there > 0 and isinstance(self._advance(state, other), Move):
+            return ChangeState()
+        return None
+
+    def _enter(self, state: GameState, piece: Piece) -> Action:
+        through = state.scenario.zone(state.entries.get(piece.key, ""))
+        zones = [through] if through is not None else zones_for(state.scenario, piece.owner, piece.unit.id)
+        area = zone_squares(zones, state.battlefield)
+        taken = frozenset(state.occupant())
+        found = candidates(piece, area, taken, passage_map(state.battlefield), state.battlefield)
+        if not found:
+            return Hold("its entry squares are taken")
+        goals = self._goals(state, piece.owner)
+        distances = self._field(state, piece, goals) if goals else {}
+        squares, facing = min(found, key=lambda c: (min(distances.get(sq, FAR) for sq in c[0]), c[0], c[1]))
+        return Enter(Position(squares, facing))
+
+    @staticmethod
+    def _exiting(state: GameState, piece: Piece) -> frozenset[Square]:
+        """The exit squares `piece` heads for when its side's victory asks for units of its
+        kind to leave the battlefield (an `exited` condition), else nothing."""
+        wanted = exiting_units(state, piece.owner)
+        if wanted is None or (wanted and piece.unit.id not in wanted):
+            return frozenset()
+        return exit_squares(state, piece.owner)
+
+    @staticmethod
+    def _goals(state: GameState, side: str) -> frozenset[Square]:
+        """The objectives the side's victory asks it to control and it does not hold yet (all
+        objectives when its victory names none); with none left, the enemy units."""
+        named = wanted_objectives(state, side) or set(state.objective_areas)
+        wanted = [
+            area for oid, area in state.objective_areas.items() if oid in named and state.control.get(oid) != side
+        ]
+        if wanted:
+            return frozenset(sq for area in wanted for sq in area)
+        return frozenset(sq for p in state.enemies_of(side) for sq in p.squares)
+
+    def _field(self, state: GameState, piece: Piece, goals: frozenset[Square]) -> dict[Square, int]:
+        """Steps from every square to the nearest goal for this kind of unit, around walls,
+        water and impassable terrain; kept while the goals stay the same."""
+        side = piece.side
+        # Passage depends on the unit type, Amphibious and Urban Fighter only (PassageMap).
+        key = (goals, piece.unit.type, side.has("amphibious"), side.has("urban-fighter"))
+        found = self._fields.get(key)
+        if found is None:
+            if len(self._fields) >= FIELDS_KEPT:
+                self._fields.clear()
+            found = self._fields[key] = _distance_field(state, piece, goals)
+        return found
+
+
+def exiting_units(state: GameState, side: str) -> frozenset[str] | None:
+    """The units an `exited` condition of one of the side's victories asks to leave the
+    battlefield (empty: any unit), or None when none does."""
+    found: set[str] = set()
+    asked = False
+
+    def walk(condition: Condition) -> None:
+        nonlocal asked
+        if isinstance(condition, Exited):
+            if condition.side == side and condition.at_least >= 1:
+                asked = True
+                found.update(condition.units)
+        elif isinstance(condition, (AllOf, AnyOf)):
+            for part in condition.of:
+                walk(part)
+
+    for outcome in state.scenario.victory.outcomes:
+        if outcome.winner == side:
+            walk(outcome.condition)
+    return frozenset(found) if asked else None
+
+
+def wanted_objectives(state: GameState, side: str) -> set[str]:
+    """Objectives a Control condition of one of the side's victories names for the side."""
+    found: set[str] = set()
+
+    def walk(condition: Condition) -> None:
+        if isinstance(condition, Control):
+            if condition.side == side:
+                found.update(condition.objectives)
+        elif isinstance(condition, (AllOf, AnyOf)):
+            for part in condition.of:
+                walk(part)
+
+    for outcome in state.scenario.victory.outcomes:
+        if outcome.winner == side:
+            walk(outcome.condition)
+    return found
+
+
+def _distance_field(state: GameState, piece: Piece, goals: Iterable[Square]) -> dict[Square, int]:
+    side = piece.side
+    entries = passage_map(state.battlefield).entries(
+        piece.unit, side, side.has("amphibious"), side.has("urban-fighter")
+    )
+    found = {sq: 0 for sq in goals}
+    queue = deque(sorted(found))
+    while queue:
+        here = queue.popleft()
+        steps = found[here] + 1
+        for there in entries.get(here, ()):
+            if there not in found:
+                found[there] = steps
+                queue.append(there)
+    return found
