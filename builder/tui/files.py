@@ -11,7 +11,7 @@ from textual.app import App
 
 from builder.io.errors import ChangedOnDisk, HonFileError
 from builder.io.save import ReadOnlyFile, RefusedWrite
-from builder.kernel.diagnostics import Issue, Severity
+from builder.kernel.diagnostics import Issue, is_legal
 from builder.tui.screens.dialogs import Ask, AskText
 
 
@@ -86,13 +86,13 @@ async def save_with_questions(app: App[None], document: Document, path: Path | N
             else:
                 return False
         except RefusedWrite as refused:  # a FIFO, a device or a folder where the file should be
-            app.notify(f"Could not save {refused}", severity="error")
+            app.notify(f"Could not save {refused}", severity="error", markup=False)
             return False
         except OSError as problem:
-            app.notify(f"Could not save {path}: {problem.strerror or problem}.", severity="error")
+            app.notify(f"Could not save {path}: {problem.strerror or problem}.", severity="error", markup=False)
             return False
-    illegal = any(issue.severity is Severity.ERROR for issue in document.issues)
-    app.notify(f"Saved {target}{' (with errors, saved anyway)' if illegal else ''}.")
+    # The path is the player's text: shown as written, never read as markup.
+    app.notify(f"Saved {target}{'' if is_legal(document.issues) else ' (with errors, saved anyway)'}.", markup=False)
     return True
 
 
@@ -106,10 +106,15 @@ def _reload(app: App[None], document: Document, path: Path) -> bool:
             f"Could not reload {problem.sentence().rstrip('.')}; your edits are kept.",
             severity="error",
             timeout=10,
+            markup=False,
         )
         return False
     except OSError as problem:  # the reader reports files as HonFileError; this is a last guard
-        app.notify(f"Could not reload {path} ({problem.strerror or problem}); your edits are kept.", severity="error")
+        app.notify(
+            f"Could not reload {path} ({problem.strerror or problem}); your edits are kept.",
+            severity="error",
+            markup=False,
+        )
         return False
     app.notify("Reloaded the file from disk; undo brings your version back.")
     return True

@@ -126,3 +126,22 @@ async def test_a_file_replaced_by_a_fifo_is_refused_with_a_notification(app_on_f
         [message] = errors(app_on_file)
         assert str(army_file) in message and "FIFO" in message
     assert stat.S_ISFIFO(os.lstat(army_file).st_mode)
+
+
+async def test_a_file_name_with_markup_is_told_as_written(
+    army_file: Path, bundled: object, isolated_user_catalogue: Path
+) -> None:
+    """The player's file name is their text: "[red]" in it was read as markup, so the
+    notification hid part of the name (and a closing tag would have broken it)."""
+    from builder.services.army_session import ArmySession
+
+    named = army_file.with_name("able [red] company.yaml")
+    army_file.rename(named)
+    app = HonApp(ArmySession.open(named, bundled), isolated_user_catalogue)  # type: ignore[arg-type]
+    async with app.run_test(size=SIZE) as pilot:
+        await edit(app, pilot)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.is_running and not app.session.dirty
+        told = [n for n in app._notifications if "able [red] company.yaml" in n.message]
+        assert told and not any(n.markup for n in told)
