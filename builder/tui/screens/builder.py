@@ -94,6 +94,7 @@ class ArmyBuilderScreen(Screen[None]):
         Binding("f6", "app.open_designer", "Scenarios"),
         Binding("f8", "app.simulate", "Simulate", show=False),  # in the palette; the footer is full
         Binding("ctrl+t", "toggle_side", "Totals", show=False),
+        Binding("ctrl+r", "print_roster", "Print", show=False),  # in the palette; the footer is full
     ]
 
     def __init__(self, session: ArmySession) -> None:
@@ -356,3 +357,14 @@ class ArmyBuilderScreen(Screen[None]):
 
     def action_toggle_side(self) -> None:
         self.toggle_class("show-side")
+
+    def action_print_roster(self) -> None:
+        """The roster of the army as it stands, saved or not, in the format the player picks."""
+        from builder.export.formats import Format
+        from builder.services.printing import ROSTER_FORMATS, print_roster
+        from builder.tui.screens.printing import PrintDialog
+
+        session = self.session
+        self.app.push_screen(
+            PrintDialog("the roster", ROSTER_FORMATS, lambda fmt, folder: print_roster(session, Format(fmt), folder))
+        )
