@@ -8,9 +8,6 @@ import re
 from typing import Any
 
 import typer
-from pydantic import ValidationError
-
-from builder.kernel.diagnostics import join_or
 
 # Typer vendors click privately; its usage errors all derive from the ClickException
 # that the public typer.BadParameter derives from.
@@ -43,6 +40,8 @@ def _what(problem: Exception) -> str:
             return f"missing option {_where(problem)}"
         return f"missing argument {_where(problem)}"
     if kind == "NoSuchOption":
+        from builder.kernel.diagnostics import join_or  # here: `hon --help` loads no pydantic
+
         possible = list(getattr(problem, "possibilities", None) or [])
         guess = f"; did you mean {join_or(possible)}?" if possible else ""
         return f"no option {problem.option_name}{guess}"  # type: ignore[attr-defined]
@@ -63,6 +62,8 @@ def _where(problem: Exception) -> str:
 
 
 def _bad_value(problem: Exception) -> str:
+    from pydantic import ValidationError  # here: `hon --help` loads no pydantic
+
     cause = problem.__cause__
     if isinstance(cause, ValidationError):
         error = cause.errors()[0]
