@@ -129,7 +129,8 @@ class ArmyBuilderScreen(Screen[None]):
         browser = self.query_one("#browser", CatalogueBrowser)
         browser.catalogue = session.catalogue
         browser.set_faction(session.army.faction)
-        self.cards = []
+        # The cards on screen are compared with the new list's: a list of another shape
+        # (an empty one included, which shows its hint) is drawn anew.
         self.show_all()
 
     def on_resize(self, event: Resize) -> None:

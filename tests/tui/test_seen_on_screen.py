@@ -1,0 +1,72 @@
+"""What a player saw on screen that did not match the list (issue 15, point 4): each test
+drives the app as the player did and reads what is drawn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widget import Widget
+from textual.widgets import Input, OptionList, Select
+
+from builder.heroes.catalogue.index import Catalogue
+from builder.services.army_session import ArmySession
+from builder.tui.app import HonApp
+from tests.tui.test_builder import SIZE
+
+SS_ARMY = Path("data/armies/german-ss-550.yaml")
+
+
+def drawn(widget: Widget) -> list[str]:
+    """The lines `widget` draws, as plain text."""
+    return [widget.render_line(y).text.rstrip() for y in range(widget.size.height)]
+
+
+async def new_army(app: HonApp, pilot: object, faction: str) -> None:
+    await pilot.press("ctrl+n")  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
+    dialog = app.screen
+    dialog.query_one("#faction", Select).value = faction
+    dialog.query_one("#name", Input).value = "Fresh"
+    await pilot.click("#create")  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
+
+
+async def test_a_new_army_shows_no_cards_of_the_previous_one_but_the_empty_hint(app_on_file: HonApp) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        await new_army(app_on_file, pilot, "us")
+        screen = app_on_file.builder
+        pane = screen.query_one("#army")
+        assert app_on_file.session.army.tiles == []
+        assert screen.cards == []
+        assert list(pane.query("TileCard")) == []
+        (hint,) = pane.query(".hint")
+        assert "The army is empty" in str(hint.render())
+        assert hint.region.height > 0  # drawn, not only mounted
+
+
+async def test_after_a_change_of_faction_catalogue_rows_keep_their_cost_and_sub_faction(
+    app_on_file: HonApp,
+) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        await new_army(app_on_file, pilot, "german")
+        results = app_on_file.builder.query_one("#results", OptionList)
+        text = " ".join(drawn(results))
+        # The two platoons differ only by their sub-faction and cost, drawn on a second line.
+        assert "(HJ) 95" in text
+        assert "(10. SS) 90" in text
+
+
+async def test_catalogue_rows_opened_directly_are_whole(bundled: Catalogue, isolated_user_catalogue: Path) -> None:
+    app = HonApp(ArmySession.open(SS_ARMY, bundled), isolated_user_catalogue)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = " ".join(drawn(app.builder.query_one("#results", OptionList)))
+        assert "(HJ) 95" in text
+
+
+async def test_the_footer_palette_key_reaches_the_right_edge(app_on_file: HonApp) -> None:
+    # At 80 columns the keys overflow under the palette key; nothing may show beside it.
+    async with app_on_file.run_test(size=(80, 30)) as pilot:
+        await pilot.pause()
+        key = app_on_file.screen.query_one("FooterKey.-command-palette")
+        assert key.region.right == 80
