@@ -6,11 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.widget import Widget
-from textual.widgets import Input, OptionList, Select
+from textual.widgets import Input, OptionList, Select, Static
 
 from builder.heroes.catalogue.index import Catalogue
 from builder.services.army_session import ArmySession
 from builder.tui.app import HonApp
+from builder.tui.screens.catalogue_editor import CatalogueEditor
 from tests.tui.test_builder import SIZE
 
 SS_ARMY = Path("data/armies/german-ss-550.yaml")
@@ -70,3 +71,35 @@ async def test_the_footer_palette_key_reaches_the_right_edge(app_on_file: HonApp
         await pilot.pause()
         key = app_on_file.screen.query_one("FooterKey.-command-palette")
         assert key.region.right == 80
+
+
+async def open_editor(app: HonApp, pilot: object) -> CatalogueEditor:
+    await pilot.press("f3")  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
+    assert isinstance(app.screen, CatalogueEditor)
+    return app.screen
+
+
+def field_error(editor: CatalogueEditor, field: str) -> str:
+    return str(editor.query_one(f"#f-{field}--error", Static).render())
+
+
+async def test_a_field_error_keeps_the_brackets_of_what_was_typed(app_on_file: HonApp) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        editor = await open_editor(app_on_file, pilot)
+        editor.query_one("#f-composition", Input).value = "us-rifle-squad [x2]"
+        await pilot.pause()
+        assert "'us-rifle-squad [x2]'" in field_error(editor, "composition")
+
+
+async def test_a_refused_id_is_told_in_one_plain_sentence(app_on_file: HonApp) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        editor = await open_editor(app_on_file, pilot)
+        editor.query_one("#f-id", Input).value = "Ranger Section"
+        await pilot.pause()
+        said = field_error(editor, "id")
+        assert "String should" not in said and "pattern" not in said  # not pydantic's wording
+        assert "lowercase" in said and said.count(".") == 1 and said.endswith(".")
+        editor.query_one("#f-name", Input).value = ""
+        await pilot.pause()
+        assert field_error(editor, "name") == "This field is required."

@@ -314,18 +314,19 @@ class ArmyBuilderScreen(Screen[None]):
         entry, catalogue = message.entry, self.session.catalogue
         if isinstance(entry, RecruitmentTile):
             self.edit(AddTile(entry.id, entry.name))
-            self.notify(f"Added {entry.name}.")
+            self.notify(f"Added {entry.name}.", markup=False)
             self.call_after_refresh(self.focus_path, f"tiles[{len(self.session.army.tiles) - 1}]")
         elif isinstance(entry, Hero):
             self.edit(AddHero(entry.id, entry.name))
-            self.notify(f"Added {entry.name}.")
+            self.notify(f"Added {entry.name}.", markup=False)
         elif isinstance(entry, RecruitmentOption) and entry.free:
             self.edit(AddFreeOption(OptionPick(option=entry.id)))
-            self.notify(f"Added {entry.name}.")
+            self.notify(f"Added {entry.name}.", markup=False)
         elif isinstance(entry, RecruitmentOption):
             self.notify(
                 f"{entry.name} ({entry.kind.value}, {entry.cost} pts) goes in a slot: choose a slot on a tile.",
                 title=entry.name,
+                markup=False,
             )
         elif isinstance(entry, Unit):
             self.app.push_screen(CounterDetails(entry.name, [entry], catalogue))
@@ -342,7 +343,7 @@ class ArmyBuilderScreen(Screen[None]):
     def jump(self, message: IssuesPanel.Jump) -> None:
         issue: Issue = message.issue
         if not self.focus_path(issue.path):
-            self.notify(issue.message, title=f"{issue.severity.value}: {issue.path}")
+            self.notify(issue.message, title=f"{issue.severity.value}: {issue.path}", markup=False)
 
     # --- actions ------------------------------------------------------------------------
 

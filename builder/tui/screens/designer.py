@@ -299,7 +299,7 @@ class DesignerScreen(Screen[None]):
 
     @on(IssuesPanel.Jump)
     def jump(self, message: IssuesPanel.Jump) -> None:
-        self.notify(message.issue.message, title=message.issue.path, severity="warning")
+        self.notify(message.issue.message, title=message.issue.path, severity="warning", markup=False)
 
     @work
     async def action_details(self) -> None:
@@ -324,7 +324,7 @@ class DesignerScreen(Screen[None]):
             try:
                 loaded = load_scenario(session.path)  # a new scenario saved since it was started
             except HonFileError as problem:
-                self.notify(str(problem), severity="error", timeout=10)
+                self.notify(str(problem), severity="error", timeout=10, markup=False)
                 return
         if loaded is None:
             self.notify("Save the scenario first (ctrl+s): its army lists are found from its file.")

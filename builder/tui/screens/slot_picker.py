@@ -60,7 +60,7 @@ class SlotPicker(ModalScreen[RecruitmentOption | str | None]):
         candidate = self.candidates[int(event.option.id or 0)]
         if not candidate.fits:
             # The refusal says why, in the legality engine's own words.
-            self.notify(candidate.errors[0].message, title="This option doesn't fit", severity="error")
+            self.notify(candidate.errors[0].message, title="This option doesn't fit", severity="error", markup=False)
             return
         self.dismiss(candidate.option)
 
