@@ -259,7 +259,7 @@ class HonApp(App[None]):
 
         if self._session is None:
             return True
-        if not self.session.dirty or (self.session.path is None and not self.session.history.can_undo):
+        if not self.session.has_edits:
             return True
         choice = await self.push_screen_wait(
             Ask(

@@ -6,13 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.widget import Widget
-from textual.widgets import Input, OptionList, Select, Static
+from textual.widgets import Input, OptionList, Select, Static, TabbedContent
 
 from builder.heroes.catalogue.index import Catalogue
 from builder.services.army_session import ArmySession
 from builder.tui.app import HonApp
 from builder.tui.screens.catalogue_editor import CatalogueEditor
-from tests.tui.test_builder import SIZE
+from tests.tui.test_builder import SIZE, index_of, open_slot, select
 
 SS_ARMY = Path("data/armies/german-ss-550.yaml")
 
@@ -103,3 +103,65 @@ async def test_a_refused_id_is_told_in_one_plain_sentence(app_on_file: HonApp) -
         editor.query_one("#f-name", Input).value = ""
         await pilot.pause()
         assert field_error(editor, "name") == "This field is required."
+
+
+async def test_undo_and_redo_toasts_name_what_changed_as_printed(app_on_file: HonApp) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        picker = await open_slot(app_on_file, pilot, "tiles[1].slots.left")
+        await select(app_on_file, pilot, picker, "knife")
+        await pilot.press("ctrl+z")
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        toasts = [n.message for n in app_on_file._notifications if n.message.startswith(("Undone", "Redone"))]
+        knife = app_on_file.session.catalogue.options["knife"].name
+        entry = app_on_file.session.army.tiles[1]
+        tile = f"{app_on_file.session.catalogue.tiles[entry.tile].name} ({entry.label})"
+        assert toasts == [
+            f"Undone: put {knife} in the left slot of {tile}.",
+            f"Redone: put {knife} in the left slot of {tile}.",
+        ]
+
+
+async def test_f4_then_enter_jumps_to_the_first_issue(bundled: Catalogue, isolated_user_catalogue: Path) -> None:
+    app = HonApp(ArmySession.open(Path("data/armies/illegal/slot-stripes.yaml"), bundled), isolated_user_catalogue)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f4")
+        await pilot.pause()
+        first = app.builder.query_one("#issues").highlighted
+        assert first == 0
+        await pilot.press("enter")
+        await pilot.pause()
+        issue = app.session.issues[0]
+        focused = app.focused
+        assert focused is not None and issue.path.startswith(focused.path)  # type: ignore[attr-defined]
+
+
+async def test_the_slot_picker_on_a_filled_slot_highlights_what_is_in_it(app_on_file: HonApp) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        picker = await open_slot(app_on_file, pilot, "tiles[1].slots.left")
+        options = picker.query_one("#candidates", OptionList)
+        assert options.highlighted == index_of(picker, "ammo")  # what the slot holds, not "empty the slot"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app_on_file.session.army.tiles[1].slots["left"].option == "ammo"
+
+
+async def test_ctrl_t_brings_the_totals_back_after_the_issues(app_on_file: HonApp) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        tabs = app_on_file.builder.query_one("#side-tabs", TabbedContent)
+        await pilot.press("f4")
+        assert tabs.active == "issues-tab"
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert tabs.active == "totals-tab"
+        assert app_on_file.builder.query_one("#totals").region.width > 0
+
+
+async def test_the_untouched_example_is_not_modified(app_on_example: HonApp) -> None:
+    async with app_on_example.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        title = str(app_on_example.builder.query_one("#title", Static).render())
+        assert "not saved yet" in title and "modified" not in title
+        picker = await open_slot(app_on_example, pilot, "tiles[1].slots.left")
+        await select(app_on_example, pilot, picker, "knife")
+        assert "modified" in str(app_on_example.builder.query_one("#title", Static).render())

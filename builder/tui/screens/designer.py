@@ -97,7 +97,7 @@ class DesignerScreen(Screen[None]):
                 with TabPane("Legend", id="legend-tab"), VerticalScroll():
                     yield Static(id="legend")
                 with TabPane("Issues", id="designer-issues-tab"):
-                    yield IssuesPanel(id="designer-issues")
+                    yield IssuesPanel("No issues: the scenario is sound.", id="designer-issues")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -121,7 +121,7 @@ class DesignerScreen(Screen[None]):
         title.append(scenario.title, style="bold")
         title.append(f" — {field.width}x{field.height} squares, {len(scenario.map.boards)} boards")
         title.append(f" · {session.path.name if session.path else 'not saved yet'}", style="dim")
-        if session.dirty:
+        if session.has_edits:
             title.append(" · modified", style="italic yellow")
         errors = sum(1 for i in session.issues if i.severity is Severity.ERROR)
         verdict = "  playable" if errors == 0 else f"  not playable: {errors} error{'s' if errors != 1 else ''}"
