@@ -95,6 +95,7 @@ class ArmyBuilderScreen(Screen[None]):
         Binding("f6", "app.open_designer", "Scenarios"),
         Binding("f8", "app.simulate", "Simulate", show=False),  # in the palette; the footer is full
         Binding("ctrl+t", "totals", "Totals", show=False),
+        Binding("ctrl+r", "print_roster", "Print", show=False),  # in the palette; the footer is full
     ]
 
     def __init__(self, session: ArmySession) -> None:
@@ -363,3 +364,14 @@ class ArmyBuilderScreen(Screen[None]):
             return
         self.add_class("show-side")
         tabs.active = "totals-tab"
+
+    def action_print_roster(self) -> None:
+        """The roster of the army as it stands, saved or not, in the format the player picks."""
+        from builder.export.formats import Format
+        from builder.services.printing import ROSTER_FORMATS, print_roster
+        from builder.tui.screens.printing import PrintDialog
+
+        session = self.session
+        self.app.push_screen(
+            PrintDialog("the roster", ROSTER_FORMATS, lambda fmt, folder: print_roster(session, Format(fmt), folder))
+        )

@@ -78,6 +78,7 @@ class DesignerScreen(Screen[None]):
         Binding("f7", "details", "Details"),
         Binding("f4", "issues", "Issues"),
         Binding("f8", "simulate", "Simulate"),
+        Binding("ctrl+r", "print_sheet", "Print sheet", show=False),  # in the palette; the footer is full
         Binding("escape", "close", "Back to army", show=False),
     ]
 
@@ -330,6 +331,21 @@ class DesignerScreen(Screen[None]):
             self.notify("Save the scenario first (ctrl+s): its army lists are found from its file.")
             return
         self.app.push_screen(SimulationScreen(replace(loaded, scenario=session.scenario), session.catalogue))
+
+    def action_print_sheet(self) -> None:
+        """The sheet of the scenario as it stands, unsaved changes included."""
+        from builder.export.formats import SheetFormat
+        from builder.services.printing import SHEET_FORMATS, print_sheet
+        from builder.tui.screens.printing import PrintDialog
+
+        session = self.session
+        self.app.push_screen(
+            PrintDialog(
+                "the scenario sheet",
+                SHEET_FORMATS,
+                lambda fmt, folder: print_sheet(session, SheetFormat(fmt), folder),
+            )
+        )
 
     @work(exclusive=True, group="files")
     async def action_save(self) -> None:
