@@ -45,7 +45,7 @@ from builder.heroes.rules.events import (
     SpotEvent,
     TemplateEvent,
 )
-from builder.render.narration import event_line, roll_text, style_of
+from builder.render.narration import Narrator, event_line, roll_text, style_of
 from builder.tui.widgets.map_view import MapView, Marks, marks_of
 from builder.tui.widgets.tile_card import show_if_changed
 
@@ -154,14 +154,14 @@ def event_squares(event: HeroesEvent, pieces: Mapping[str, Piece]) -> tuple[set[
     return touched, set(path) - touched
 
 
-def list_line(event: HeroesEvent) -> Text:
+def list_line(event: HeroesEvent, narrator: Narrator | None = None) -> Text:
     """One line of the event list, cut to the panel's width."""
-    line = event_line(event)
+    line = event_line(event, narrator)
     line.no_wrap, line.overflow = True, "ellipsis"
     return line
 
 
-def event_text(event: HeroesEvent, index: int, count: int) -> Text:
+def event_text(event: HeroesEvent, index: int, count: int, narrator: Narrator | None = None) -> Text:
     """The current event: where it is in the game, what happened and every roll."""
     text = Text()
     text.append(f"{index + 1}/{count}  ", style="dim")
@@ -170,7 +170,7 @@ def event_text(event: HeroesEvent, index: int, count: int) -> Text:
     if event.side:
         text.append(f" · {event.side}", style="bold")
     text.append("\n")
-    text.append(event.text, style=style_of(event))
+    text.append(narrator.sentence(event) if narrator else event.text, style=style_of(event))
     for roll in event.rolls:
         text.append("\n")
         text.append_text(roll_text(roll, indent=2))
@@ -269,6 +269,7 @@ class SimulationScreen(Screen[None]):
         self.firer: str | None = None  # piece keys picked on the map
         self.target: str | None = None
         self.problem: str | None = None
+        self.narrator = Narrator()
 
     # --- layout ---------------------------------------------------------------------------
 
@@ -329,9 +330,10 @@ class SimulationScreen(Screen[None]):
         if game.record.seed != self.seed:
             return  # the result of a seed the player has since moved past
         self.game, self.problem = game, None
+        self.narrator = Narrator.of(frame.pieces for frame in game.record.frames)
         log = self.query_one("#sim-log", OptionList)
         log.clear_options()
-        log.add_options([Option(list_line(frame.event)) for frame in game.record.frames])
+        log.add_options([Option(list_line(frame.event, self.narrator)) for frame in game.record.frames])
         self.add_class("ready")
         self._show_title()
         show_if_changed(self.query_one("#sim-legend", Static), legend(game.scenario))
@@ -436,7 +438,7 @@ class SimulationScreen(Screen[None]):
             width, height = map_view.cell_size
             column, row = min(touched)
             map_view.scroll_to_region(Region(column * width, row * height, width, height), animate=False)
-        text = event_text(frame.event, self.index, len(self.frames))
+        text = event_text(frame.event, self.index, len(self.frames), self.narrator)
         show_if_changed(self.query_one("#sim-event", Static), text)
         self._show_odds()
 
