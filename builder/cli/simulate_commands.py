@@ -38,8 +38,9 @@ def armies_given(given: list[str]) -> dict[str, Path]:
 def narrate(record: GameRecord, verbose: bool) -> None:
     from builder.cli.render import titled
     from builder.heroes.rules.events import DrawEvent, HoldEvent, RevealEvent, TurnEvent, VictoryEvent
-    from builder.render.narration import event_line, roll_text
+    from builder.render.narration import Narrator, event_line, roll_text
 
+    narrator = Narrator.of(frame.pieces for frame in record.frames)
     phase = None
     for event in record.events:
         if isinstance(event, RevealEvent | HoldEvent) and not verbose:
@@ -51,7 +52,7 @@ def narrate(record: GameRecord, verbose: bool) -> None:
         elif (event.turn, event.phase) != phase and not isinstance(event, VictoryEvent):
             console.print(Text(f"  {event.phase} phase", style="dim italic"))
         phase = (event.turn, event.phase)
-        console.print(event_line(event))
+        console.print(event_line(event, narrator))
         for roll in event.rolls:
             console.print(roll_text(roll))
     console.print()

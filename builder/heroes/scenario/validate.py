@@ -77,11 +77,13 @@ def _unknown(catalogue: Catalogue, section: str, what: str, entry_id: str, path:
     )
 
 
-def _missing(kind: str, name: str, path: str, known: list[str]) -> Issue:
+def _missing(kind: str, name: str, path: str, known: list[str], where: str = "") -> Issue:
+    """`where` names what refers to it ('the outcome "Allied victory"'), when the path alone
+    would not tell the player which of several places it is."""
     return error(
         "reference.unknown",
         path,
-        f"The scenario has no {kind} {name!r}.",
+        f"The scenario has no {kind} {name!r}" + (f", named in {where}." if where else "."),
         f"Its {kind}s are {join_or(known)}." if known else f"Add the {kind} first.",
     )
 
@@ -273,14 +275,17 @@ def _force_issues(scenario: Scenario, catalogue: Catalogue, armies: Mapping[str,
             yield _missing("side", force.side, f"forces[{i}].side", [s.id for s in scenario.sides])
 
 
-def _condition_issues(condition: Condition, path: str, scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]:
+def _condition_issues(
+    condition: Condition, path: str, where: str, scenario: Scenario, catalogue: Catalogue
+) -> Iterator[Issue]:
+    """The unknown references of `condition` (at `path`, part of `where`), each once."""
     sides = [s.id for s in scenario.sides]
     objectives = [o.id for o in scenario.objectives]
-    for kind, ref in references(condition):
+    for kind, ref in dict.fromkeys(references(condition)):
         if kind == "side" and ref not in sides:
-            yield _missing("side", ref, path, sides)
+            yield _missing("side", ref, path, sides, where)
         elif kind == "objective" and ref not in objectives:
-            yield _missing("objective", ref, path, objectives)
+            yield _missing("objective", ref, path, objectives, where)
         elif kind == "unit" and ref not in catalogue.units:
             yield _unknown(catalogue, "units", "unit", ref, path)
     yield from _impossible(condition, path)
@@ -315,11 +320,13 @@ def _victory_issues(scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]
         path = f"victory.outcomes[{i}]"
         if outcome.winner not in (*sides, DRAW):
             yield _missing("side", outcome.winner, f"{path}.winner", [*sides, DRAW])
-        yield from _condition_issues(outcome.condition, f"{path}.condition", scenario, catalogue)
+        where = f"the outcome {outcome.label!r}"
+        yield from _condition_issues(outcome.condition, f"{path}.condition", where, scenario, catalogue)
     if victory.otherwise not in (*sides, DRAW):
         yield _missing("side", victory.otherwise, "victory.otherwise", [*sides, DRAW])
     for i, early in enumerate(victory.end.early):
-        yield from _condition_issues(early, f"victory.end.early[{i}]", scenario, catalogue)
+        where = f"early end {i + 1} of the game"
+        yield from _condition_issues(early, f"victory.end.early[{i}]", where, scenario, catalogue)
     winners = {o.winner for o in victory.outcomes} | {victory.otherwise}
     for side in scenario.sides:
         if side.id not in winners:
@@ -352,7 +359,8 @@ def _event_issues(scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]:
             if unit not in catalogue.units:
                 yield _unknown(catalogue, "units", "unit", unit, f"{path}.units")
         if event.trigger is not None:
-            yield from _condition_issues(event.trigger, f"{path}.trigger", scenario, catalogue)
+            where = f"the trigger of event {i + 1}"
+            yield from _condition_issues(event.trigger, f"{path}.trigger", where, scenario, catalogue)
         if (event.units or event.options) and event.side is None:
             yield warning(
                 "event.no-side",

@@ -26,7 +26,7 @@ from builder.heroes.scenario.edits import (
     ToggleZoneSquare,
 )
 from builder.heroes.scenario.models import ObjectiveKind, ZoneKind
-from builder.kernel.diagnostics import Severity
+from builder.kernel.diagnostics import Severity, plural
 from builder.services.scenario_session import ScenarioSession
 from builder.tui.widgets.issues import IssuesPanel
 from builder.tui.widgets.map_view import OBJECTIVE_GLYPHS, OPEN_GROUND, SIDE_TINTS, MapView, marks_of
@@ -120,7 +120,7 @@ class DesignerScreen(Screen[None]):
         assert field is not None
         title = Text()
         title.append(scenario.title, style="bold")
-        title.append(f" — {field.width}x{field.height} squares, {len(scenario.map.boards)} boards")
+        title.append(f" — {field.width}x{field.height} squares, {plural(len(scenario.map.boards), 'board')}")
         title.append(f" · {session.path.name if session.path else 'not saved yet'}", style="dim")
         if session.has_edits:
             title.append(" · modified", style="italic yellow")
