@@ -11,6 +11,7 @@ at 127.0.0.1 (DNS rebinding).
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import logging
 import socket
@@ -56,6 +57,7 @@ class HonServer(Server):
     def __init__(self, command: str, host: str, port: int) -> None:
         super().__init__(command, host=host, port=port, title="hon", public_url=address(host, port))
         self.loopback = is_loopback(host)
+        self.sessions: set[asyncio.Task[object]] = set()  # one per browser tab
 
     def trusted(self, request: web.Request) -> bool:
         """Whether the request comes from this server's own page, under a name it may have."""
@@ -67,7 +69,19 @@ class HonServer(Server):
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         if not self.trusted(request):
             raise web.HTTPForbidden(text="hon: this page may not drive hon.")
-        return await super().handle_websocket(request)
+        session = asyncio.current_task()
+        assert session is not None
+        self.sessions.add(session)
+        try:
+            return await super().handle_websocket(request)
+        finally:
+            self.sessions.discard(session)
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        """Stopping (ctrl+c): each tab's app is told to quit and is waited for."""
+        for session in self.sessions:
+            session.cancel()
+        await asyncio.gather(*self.sessions, return_exceptions=True)
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         if not self.trusted(request):
