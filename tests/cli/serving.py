@@ -67,10 +67,10 @@ def serving(folder: Path, *args: str, timeout: float = 30) -> Iterator[Served]:
 
 
 def stop(process: subprocess.Popen[bytes]) -> None:
-    """SIGTERM to the process group (textual-serve tells its apps to quit), then SIGKILL to
-    whatever of the group is left."""
+    """SIGTERM to the server (it tells the app of each tab to quit and waits for it), then
+    SIGKILL to whatever is left of its process group."""
     with suppress(ProcessLookupError):
-        os.killpg(process.pid, signal.SIGTERM)
+        os.kill(process.pid, signal.SIGTERM)
     with suppress(subprocess.TimeoutExpired):
         process.wait(timeout=10)
     with suppress(ProcessLookupError):

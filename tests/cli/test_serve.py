@@ -28,7 +28,7 @@ from tests.cli.serving import Served, serving
 
 CHROMIUM = shutil.which("chromium")
 try:
-    from playwright.sync_api import Page, sync_playwright
+    from playwright.sync_api import Download, Page, sync_playwright
 except ImportError:  # pragma: no cover - the dev extra installs it
     sync_playwright = None
 
@@ -262,7 +262,7 @@ def browser_page(tmp_path: Path) -> Iterator[tuple[Page, Served]]:
 
 @pytest.mark.browser
 @needs_browser
-def test_the_builder_in_a_browser_edits_and_saves_on_the_server(
+def test_the_builder_in_a_browser_edits_saves_on_the_server_and_prints_to_the_browser(
     browser_page: tuple[Page, Served], bundled: Catalogue
 ) -> None:
     page, served = browser_page
@@ -293,3 +293,29 @@ def test_the_builder_in_a_browser_edits_and_saves_on_the_server(
         time.sleep(0.1)
     saved = load_army(target).army
     assert [t.tile for t in saved.tiles] == [*(t.tile for t in example.tiles), sherman.id]
+
+    # Printed where the command line prints (exports/ beside it) and downloaded by the
+    # browser: ctrl+r, the first format (PDF), enter in the folder box.
+    downloads: list[Download] = []
+
+    def arrived(download: Download) -> None:
+        downloads.append(download)
+
+    page.on("download", arrived)  # Chromium gives it to the page or to the tab it opens
+    page.context.on("page", lambda popup: popup.on("download", arrived))
+    page.keyboard.press("Control+r")
+    exports = served.folder / "exports"
+    wait_for(page, lambda text: f"{served.folder.name}/exports" in text, "the print dialog's folder")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    deadline = time.monotonic() + TIMEOUT
+    while not downloads and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert downloads, f"no download after {TIMEOUT} s"
+    [printed] = exports.iterdir()
+    assert printed.suffix == ".pdf"
+    assert downloads[0].suggested_filename == printed.name
+    downloaded = Path(downloads[0].path())
+    assert downloaded.read_bytes() == printed.read_bytes()
+    assert downloaded.read_bytes().startswith(b"%PDF-")
+    page.screenshot(path=str(served.folder / "printed.png"))
