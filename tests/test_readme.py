@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from builder.cli import main, tui_commands
+from builder.cli import main, serve_commands, tui_commands
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -48,11 +48,12 @@ def test_hon_commands_work(
     opened: list[object] = []
     monkeypatch.setattr(tui_commands, "launch", lambda *a: opened.append(a))
     monkeypatch.setattr(tui_commands, "launch_designer", lambda *a: opened.append(a))
+    monkeypatch.setattr(serve_commands, "serve_app", lambda *a: opened.append(a))
     code = main(args)
     out, err = capsys.readouterr()
     expected = 1 if ILLEGAL_ON_PURPOSE in line else 0
     assert code == expected, err or out
-    if line.startswith(("hon edit", "hon design")):
+    if line.startswith(("hon edit", "hon design", "hon serve")):
         assert opened
     if any(line.startswith(f"hon {command}") for command in WRITES):
         assert any(tmp_path.iterdir()), "it wrote its file where -o says"

@@ -17,6 +17,7 @@ from builder.cli import (  # noqa: F401
     roster_commands,
     rules_commands,
     scenario_commands,
+    serve_commands,
     simulate_commands,
     tui_commands,
 )

@@ -121,6 +121,14 @@ class HonApp(App[None]):
         # interpreter, and the player should see something first.
         self.call_after_refresh(self._load)
 
+    def watch_app_focus(self, focus: bool) -> None:
+        """In a browser (`hon serve`) the app starts unfocused until the page has focus,
+        and a screen shown meanwhile (the builder, after the loading screen) focuses
+        nothing, so the first keys would go nowhere: give it the focus it would have had.
+        Runs after Textual's own watcher, which puts back what was focused before."""
+        if focus and self.screen.focused is None:
+            self.screen.focus_next()
+
     @work(thread=True, exclusive=True, group="load")
     def _load(self) -> None:
         assert self._loader is not None
