@@ -9,6 +9,7 @@ from builder.heroes.army.models import ArmyList
 from builder.heroes.army.validate import check as check_army
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.scenario.battlefield import Battlefield, assemble
+from builder.heroes.scenario.changes import DeploymentOrder
 from builder.heroes.scenario.conditions import Condition, Control, Exited, references
 from builder.heroes.scenario.models import DRAW, RANDOM, Scenario, ZoneKind
 from builder.kernel.diagnostics import Issue, Severity, error, join_or, plural, warning
@@ -38,6 +39,7 @@ def validate_scenario(
         *_force_issues(scenario, catalogue, armies or {}),
         *_victory_issues(scenario, catalogue),
         *_event_issues(scenario, catalogue),
+        *_campaign_issues(scenario, catalogue),
     ]
     return Checked(issues, battlefield)
 
@@ -170,6 +172,8 @@ def _objective_issues(scenario: Scenario, battlefield: Battlefield) -> Iterator[
         path = f"objectives[{i}]"
         if objective.owner is not None and objective.owner not in sides:
             yield _missing("side", objective.owner, f"{path}.owner", sides)
+        if objective.held is not None and objective.held not in sides:
+            yield _missing("side", objective.held, f"{path}.held", sides)
         if objective.element is not None:
             placed = [e for e in battlefield.elements if e.id == objective.element]
             if not placed:
@@ -219,6 +223,9 @@ def _setup_issues(scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]:
     for side in setup.action_cards:
         if side not in sides:
             yield _missing("side", side, f"setup.action_cards.{side}", sides)
+    for side in setup.victory_points:
+        if side not in sides:
+            yield _missing("side", side, f"setup.victory_points.{side}", sides)
     for i, step in enumerate(setup.deployment):
         if step.side not in sides:
             yield _missing("side", step.side, f"setup.deployment[{i}].side", sides)
@@ -374,3 +381,44 @@ def _event_issues(scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]:
                 "Once only means something for an event with a trigger; one on a turn happens once anyway.",
                 "Remove once, or give the event a trigger.",
             )
+
+
+def _campaign_issues(scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]:
+    """The campaign links this scenario alone can judge; the changes' sides, objectives and
+    set-up steps belong to the next scenario, judged with it (`hon campaign start`)."""
+    campaign = scenario.campaign
+    if campaign is None:
+        return
+    sides = [s.id for s in scenario.sides]
+    if campaign.part > campaign.of:
+        yield error(
+            "campaign.part",
+            "campaign.part",
+            f"The scenario is part {campaign.part} of a campaign of {campaign.of}.",
+            "Fix the part or the number of parts.",
+        )
+    seen: set[str] = set()
+    for i, outcome in enumerate(campaign.outcomes):
+        path = f"campaign.outcomes[{i}]"
+        if outcome.result not in (*sides, DRAW):
+            yield _missing("side", outcome.result, f"{path}.result", [*sides, DRAW])
+        if outcome.result in seen:
+            yield error(
+                "campaign.duplicate",
+                f"{path}.result",
+                f"Two campaign outcomes are for the result {outcome.result!r}.",
+                "Merge their changes into one outcome.",
+            )
+        seen.add(outcome.result)
+        if outcome.changes and campaign.next is None:
+            yield warning(
+                "campaign.no-next",
+                f"{path}.changes",
+                "The outcome changes the next scenario, but the campaign names no next scenario.",
+                "Name the next scenario, or remove the changes.",
+            )
+        for j, change in enumerate(outcome.changes):
+            if isinstance(change, DeploymentOrder):
+                for unit in change.units:
+                    if unit not in catalogue.units:
+                        yield _unknown(catalogue, "units", "unit", unit, f"{path}.changes[{j}].units")
