@@ -48,6 +48,22 @@ def target(output: str | None, name: str, default: Path) -> Path:
     return path / name if path.is_dir() or output.endswith("/") else path
 
 
+def _require(path: Path) -> None:
+    """Refuse a file of a game whose system plays no campaigns, in one sentence."""
+    from builder.kernel.system import Capability
+    from builder.services.systems import require
+
+    require(path, Capability.CAMPAIGN)
+
+
+def read(file: Path) -> LoadedCampaign:
+    """The campaign file, refused in one sentence when it cannot be read."""
+    from builder.io.campaign_files import load_campaign
+
+    _require(file)
+    return load_campaign(file)
+
+
 def side_values(given: list[str], option: str) -> dict[str, list[str]]:
     """SIDE=VALUE options, by side, in the order given."""
     found: dict[str, list[str]] = {}
@@ -107,6 +123,7 @@ def start_command(
 
     loaded_catalogue, _ = open_catalogue(catalogue)
     chain = find_chain(campaign)
+    _require(chain.scenarios[0].path)
     name = f"{chain.id}-campaign.yaml"
     path = target(output, name, Path.cwd() / name)
     started = start(chain, armies_given(army or []), path, loaded_catalogue)
@@ -128,12 +145,12 @@ def record_command(
     from pydantic import ValidationError
 
     from builder.heroes.campaign.models import Result
-    from builder.io.campaign_files import load_campaign, save_campaign_as
+    from builder.io.campaign_files import save_campaign_as
     from builder.services.campaign import game_to_record, record_result
 
     points, losses = victory_points(vp or []), side_values(lost or [], "--lost")
     loaded_catalogue, _ = open_catalogue(catalogue)
-    loaded = load_campaign(file)
+    loaded = read(file)
     scenario = game_to_record(loaded).id
     try:
         result = Result(scenario=scenario, winner=winner, victory_points=points, lost=losses, notes=note)
@@ -150,11 +167,10 @@ def record_command(
 @campaign_app.command("show")
 def show_command(file: CampaignArgument, catalogue: CatalogueOption = None, as_json: JsonOption = False) -> None:
     """The campaign: its scenarios, the results so far, and what each next result would change."""
-    from builder.io.campaign_files import load_campaign
     from builder.services.campaign import what_next
 
     loaded_catalogue, _ = open_catalogue(catalogue)
-    loaded = load_campaign(file)
+    loaded = read(file)
     campaign = loaded.campaign
     if as_json:
         data = campaign.model_dump(mode="json", exclude={"current"})
@@ -216,11 +232,10 @@ def next_command(
 ) -> None:
     """Write the next scenario with the campaign's changes made, ready for hon scenario check,
     deploy and simulate."""
-    from builder.io.campaign_files import load_campaign
     from builder.io.scenario_files import save_scenario, scenario_yaml
     from builder.services.campaign import current_scenario
 
-    loaded = load_campaign(file)
+    loaded = read(file)
     current = loaded.campaign.current
     name = f"{current.id}.yaml" if current is not None else "scenario.yaml"
     if output == "-":
@@ -243,11 +258,11 @@ def simulate_command(
     as_json: JsonOption = False,
 ) -> None:
     """Play the rest of the campaign by simulation, recording each result."""
-    from builder.io.campaign_files import load_campaign, save_campaign_as
+    from builder.io.campaign_files import save_campaign_as
     from builder.services.campaign import simulate_campaign
 
     loaded_catalogue, _ = open_catalogue(catalogue)
-    loaded = load_campaign(file)
+    loaded = read(file)
     finished, games = simulate_campaign(loaded, loaded_catalogue, seed)
     path = target(output, file.name, file)
     save_campaign_as(loaded, finished, path)
@@ -261,3 +276,40 @@ def simulate_command(
             Text(f"{game.record.scenario} (seed {game.result.seed}): {game.record.outcome}; victory points {points}.")
         )
     tell_state(finished, loaded, loaded_catalogue)
+
+
+@campaign_app.command("sheet")
+def sheet_command(
+    file: CampaignArgument,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="html, pdf or md.")] = "html",
+    output: Annotated[
+        str | None,
+        typer.Option("--output", "-o", help="A file, a folder to write into, or - for standard output."),
+    ] = None,
+    paper: Annotated[str, typer.Option("--paper", help="a4 or letter (html and pdf).")] = "a4",
+    catalogue: CatalogueOption = None,
+) -> None:
+    """Write a printable campaign sheet, into exports/ unless -o says otherwise."""
+    from builder.export.campaign_sheet import FORMATS, build_campaign_sheet, campaign_sheet_path, write_campaign_sheet
+    from builder.export.formats import Paper
+    from builder.export.roster import PdfUnavailable, to_stdout
+    from builder.io.errors import HonFileError
+
+    formats, papers = {f.value: f for f in FORMATS}, {p.value: p for p in Paper}
+    if fmt not in formats:
+        raise typer.BadParameter(f"{fmt!r} is not one of html, pdf, md.", param_hint="--format")
+    if paper not in papers:
+        raise typer.BadParameter(f"{paper!r} is not one of a4, letter.", param_hint="--paper")
+    loaded_catalogue, _ = open_catalogue(catalogue)
+    loaded = read(file)
+    sheet = build_campaign_sheet(loaded, loaded_catalogue)
+    target_path = None if to_stdout(output) else campaign_sheet_path(loaded.campaign.id, formats[fmt], output)
+    try:
+        written = write_campaign_sheet(sheet, formats[fmt], target_path, papers[paper])
+    except PdfUnavailable as problem:
+        raise HonFileError("--format pdf", str(problem)) from None
+    except OSError as problem:
+        where = target_path or "standard output"
+        raise HonFileError(where, f"cannot write the sheet ({problem.strerror or problem}).") from None
+    if written is not None:
+        typer.echo(str(written))

@@ -160,3 +160,26 @@ def scenario_of(campaign: LoadedCampaign, index: int) -> Scenario:
             loaded.path, f"this is scenario {loaded.scenario.id!r}, not {stage.scenario!r} as the campaign says."
         )
     return moved_armies(loaded.scenario, loaded.path.parent, campaign.folder)
+
+
+def following(campaign: LoadedCampaign) -> Scenario | None:
+    """The scenario after the current one, as its file prints it (to name what the current
+    one's outcomes change in it); None after the last scenario or when it cannot be read."""
+    index = len(campaign.campaign.results) + 1
+    if campaign.campaign.finished or index >= len(campaign.campaign.stages):
+        return None
+    try:
+        return scenario_of(campaign, index)
+    except HonFileError:
+        return None
+
+
+def played_scenarios(campaign: LoadedCampaign) -> list[Scenario | None]:
+    """Every stage's scenario as its file prints it, None where a file cannot be read."""
+    found: list[Scenario | None] = []
+    for index in range(len(campaign.campaign.stages)):
+        try:
+            found.append(scenario_of(campaign, index))
+        except HonFileError:
+            found.append(None)
+    return found

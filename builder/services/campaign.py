@@ -15,10 +15,9 @@ from builder.heroes.campaign.play import ResultRefused, begin, outlook, record
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.simulation import GameRecord
 from builder.heroes.scenario.campaign import change_problems
-from builder.heroes.scenario.conditions import Namer
 from builder.heroes.scenario.models import DRAW, Scenario
 from builder.io.army_files import load_army
-from builder.io.campaign_files import Chain, LoadedCampaign, chain_from, chains, scenario_of
+from builder.io.campaign_files import Chain, LoadedCampaign, chain_from, chains, following, scenario_of
 from builder.io.errors import HonFileError
 from builder.io.save import Fingerprint
 from builder.io.scenario_files import LoadedScenario, moved_armies, relative_to, scenario_yaml
@@ -96,26 +95,13 @@ def record_result(loaded: LoadedCampaign, result: Result, catalogue: Catalogue) 
         raise CampaignRefused(loaded.path, str(problem)) from None
 
 
-def following_namer(loaded: LoadedCampaign, catalogue: Catalogue) -> Namer | None:
-    """Names for what the current scenario's outcomes change: those of the next scenario (its
-    objectives, its sides' names), or of the current one when it is the last."""
-    campaign = loaded.campaign
-    if campaign.current is None:
-        return None
-    unit_name = partial(catalogue.name_of, "units")
-    index = len(campaign.results)
-    if campaign.stage_after(index) is None:
-        return campaign.current.namer(unit_name)
-    try:
-        return scenario_of(loaded, index + 1).namer(unit_name)
-    except HonFileError:
-        return campaign.current.namer(unit_name)
-
-
 def what_next(loaded: LoadedCampaign, catalogue: Catalogue) -> list[tuple[str, str]]:
-    """What each result of the current scenario would change, as (result, sentences)."""
-    name = following_namer(loaded, catalogue)
-    return outlook(loaded.campaign, name) if name is not None else []
+    """What each result of the current scenario would change, as (result, sentences), named
+    as in the next scenario (its objectives, its sides' names) when it can be read."""
+    current = loaded.campaign.current
+    if current is None:
+        return []
+    return outlook(loaded.campaign, (following(loaded) or current).namer(partial(catalogue.name_of, "units")))
 
 
 def current_scenario(loaded: LoadedCampaign, target: Path) -> Scenario:

@@ -44,8 +44,10 @@ def outcome_for(scenario: Scenario, winner: str) -> CampaignOutcome:
 
 
 def results_possible(scenario: Scenario) -> list[str]:
-    """The results a game of the scenario can have: each side's victory, or a draw."""
-    return [*(s.id for s in scenario.sides), DRAW]
+    """The results a game of the scenario can have, as its victory conditions name them:
+    the sides of its outcomes and its result when none holds (a draw, or a side)."""
+    named = {o.winner for o in scenario.victory.outcomes} | {scenario.victory.otherwise}
+    return [result for result in (*(s.id for s in scenario.sides), DRAW) if result in named]
 
 
 def check_result(scenario: Scenario, result: Result) -> None:
