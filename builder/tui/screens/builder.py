@@ -93,6 +93,7 @@ class ArmyBuilderScreen(Screen[None]):
         Binding("f3", "app.edit_catalogue", "Catalogue"),
         Binding("f6", "app.open_designer", "Scenarios"),
         Binding("f8", "app.simulate", "Simulate", show=False),  # in the palette; the footer is full
+        Binding("f9", "app.open_campaign", "Campaign", show=False),
         Binding("ctrl+t", "toggle_side", "Totals", show=False),
     ]
 

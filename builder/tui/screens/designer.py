@@ -78,6 +78,7 @@ class DesignerScreen(Screen[None]):
         Binding("f7", "details", "Details"),
         Binding("f4", "issues", "Issues"),
         Binding("f8", "simulate", "Simulate"),
+        Binding("f9", "app.open_campaign", "Campaign", show=False),  # in the palette
         Binding("escape", "close", "Back to army", show=False),
     ]
 
