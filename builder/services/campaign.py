@@ -145,6 +145,7 @@ def play_current(loaded: LoadedCampaign, catalogue: Catalogue, seed: int) -> Pla
 def simulate_campaign(loaded: LoadedCampaign, catalogue: Catalogue, seed: int) -> tuple[CampaignFile, list[Played]]:
     """Every game left in the campaign played through, the first with `seed`, the next with
     seed + 1 and so on, each result recorded and carried into the next scenario."""
+    game_to_record(loaded)  # a campaign that is over has nothing to play
     games: list[Played] = []
     while not loaded.campaign.finished:
         played = play_current(loaded, catalogue, seed + len(games))
