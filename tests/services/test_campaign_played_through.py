@@ -136,3 +136,13 @@ def test_simulating_a_whole_campaign_is_reproducible(tmp_path: Path, bundled: Ca
     first, _ = simulate_campaign(started("operation-jupiter", tmp_path / "a", bundled), bundled, 5)
     second, _ = simulate_campaign(started("operation-jupiter", tmp_path / "b", bundled), bundled, 5)
     assert first.results == second.results and len(first.results) == 2
+
+
+def test_the_shipped_example_is_what_recording_its_result_gives(bundled: Catalogue) -> None:
+    """scenarios/campaigns/operation-windsor.yaml (the README's) stays in step with the
+    scenarios it names: started and recorded afresh, it comes out the same."""
+    shipped = load_campaign(SCENARIOS_DIR / "campaigns" / "operation-windsor.yaml")
+    fresh = start(find_chain("operation-windsor"), {}, shipped.path, bundled)
+    opening = LoadedCampaign(shipped.path, fresh, shipped.document, shipped.fingerprint)
+    again = record_result(opening, shipped.campaign.results[0], bundled)
+    assert again == shipped.campaign
