@@ -150,3 +150,35 @@ def test_the_designer_offers_it_and_the_palette_lists_its_actions() -> None:
     assert any(b.action == "app.open_campaign" for b in DesignerScreen.BINDINGS)
     actions = {binding.action for binding in CampaignScreen.BINDINGS}
     assert {"record", "play", "write_next", "sheet"} <= actions
+
+
+async def test_the_designer_edits_a_scenarios_campaign_links_as_data(bundled: Catalogue, tmp_path: Path) -> None:
+    from textual.widgets import TextArea
+
+    from builder.io.paths import SCENARIOS_DIR
+    from builder.services.scenario_session import ScenarioSession
+    from builder.tui.screens.scenario_details import ScenarioDetails
+
+    path = tmp_path / "carp.yaml"
+    path.write_text((SCENARIOS_DIR / "carp-jump-in-carpiquet.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    app = HonApp(None, None, scenario=ScenarioSession.open(path, bundled))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, DesignerScreen)
+        await pilot.press("f7")
+        details = await until(pilot, ScenarioDetails)
+        assert isinstance(details, ScenarioDetails)
+        english = " ".join(str(details.query_one("#campaign-english", Static).content).split())
+        assert "3rd Canadian Inf. Division wins: In the next scenario," in english
+        assert "deploys Flak 36 and Flak-Kanoniere before 3rd Canadian Inf. Division" in english
+        area = details.query_one("#campaign-yaml", TextArea)
+        area.text = area.text.replace("before: commonwealth", "after: commonwealth", 1)
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await until(pilot, DesignerScreen)
+        assert app.scenario is not None and app.scenario.scenario.campaign is not None
+        first = app.scenario.scenario.campaign.outcomes[0].changes[0]
+        assert (first.type, getattr(first, "after", None), getattr(first, "before", None)) == (
+            "deployment",
+            "commonwealth",
+            None,
+        )
