@@ -212,6 +212,8 @@ class CampaignOutcome(_Part):
     result: Id  # the winning side id, or "draw"
     changes: list[Change] = Field(default_factory=list)
     effect: Text = ""
+    # Where the book prints what this result does ("BfC p.13"), or `example`.
+    source: str = "example"
 
 
 class Campaign(_Part):

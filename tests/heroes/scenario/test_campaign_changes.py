@@ -54,6 +54,8 @@ def test_the_shipped_links_are_data_with_pages() -> None:
     assert [type(c) for c in changes["commonwealth"] + changes["german"]] == [PlaceObjective, PlaceObjective]
     assert all("BfC p.17" in c.source and "example" in c.source for c in changes["commonwealth"] + changes["german"])
     assert changes["draw"] == []  # the book is silent on a draw: nothing changes, said as an example
+    sources = {o.result: o.source for o in cross.campaign.outcomes}
+    assert sources == {"commonwealth": "BfC p.17", "german": "BfC p.17", "draw": "example"}
 
 
 def test_a_deployment_change_moves_the_step_before_or_after_the_other_side(welcome: Scenario) -> None:
