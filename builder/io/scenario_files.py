@@ -10,7 +10,7 @@ from builder.heroes.army.models import ArmyList
 from builder.heroes.scenario.models import SCENARIO_FORMAT, SCENARIO_VERSION, Scenario
 from builder.io.army_files import load_army
 from builder.io.dump import to_yaml
-from builder.io.errors import CONTROL_CHARACTERS
+from builder.io.errors import CONTROL_CHARACTERS, HonFileError
 from builder.io.migrate import checked_data
 from builder.io.save import Fingerprint, atomic_write
 from builder.io.yamlio import Document, join_path, load_document, split_path, to_model
@@ -103,6 +103,21 @@ def _resolved(path: Path) -> Path:
 def load_scenario(path: Path) -> LoadedScenario:
     document = load_document(path)
     return LoadedScenario(path, scenario_from_document(document), document, Fingerprint.of(path))
+
+
+def scenario_beside(loaded: LoadedScenario, scenario_id: str) -> Scenario | None:
+    """The scenario with this id among the files in the same folder (a campaign's next
+    scenario), or None when none there can be read."""
+    for path in sorted(loaded.path.parent.glob("*.yaml")):
+        if path.name == loaded.path.name:
+            continue
+        try:
+            other = load_scenario(path).scenario
+        except HonFileError:
+            continue
+        if other.id == scenario_id:
+            return other
+    return None
 
 
 def scenario_yaml(scenario: Scenario, target: Path) -> str:

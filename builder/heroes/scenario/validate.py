@@ -9,6 +9,7 @@ from builder.heroes.army.models import ArmyList
 from builder.heroes.army.validate import check as check_army
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.scenario.battlefield import Battlefield, assemble
+from builder.heroes.scenario.campaign import change_problems
 from builder.heroes.scenario.changes import DeploymentOrder
 from builder.heroes.scenario.conditions import Condition, Control, Exited, references
 from builder.heroes.scenario.models import DRAW, RANDOM, Scenario, ZoneKind
@@ -24,10 +25,14 @@ class Checked:
 
 
 def validate_scenario(
-    scenario: Scenario, catalogue: Catalogue, armies: Mapping[str, ArmyList] | None = None
+    scenario: Scenario,
+    catalogue: Catalogue,
+    armies: Mapping[str, ArmyList] | None = None,
+    following: Scenario | None = None,
 ) -> Checked:
     """Every problem of the scenario; `armies` are the forces' army lists, by side, when
-    the scenario names them (the I/O layer reads the files)."""
+    the scenario names them, and `following` the campaign's next scenario, when it can be
+    found, to judge what the campaign's outcomes change in it (the I/O layer reads them)."""
     battlefield, issues = assemble(scenario.map, catalogue)
     issues = [
         *issues,
@@ -39,7 +44,7 @@ def validate_scenario(
         *_force_issues(scenario, catalogue, armies or {}),
         *_victory_issues(scenario, catalogue),
         *_event_issues(scenario, catalogue),
-        *_campaign_issues(scenario, catalogue),
+        *_campaign_issues(scenario, catalogue, following),
     ]
     return Checked(issues, battlefield)
 
@@ -383,9 +388,9 @@ def _event_issues(scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]:
             )
 
 
-def _campaign_issues(scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]:
-    """The campaign links this scenario alone can judge; the changes' sides, objectives and
-    set-up steps belong to the next scenario, judged with it (`hon campaign start`)."""
+def _campaign_issues(scenario: Scenario, catalogue: Catalogue, following: Scenario | None) -> Iterator[Issue]:
+    """The campaign's links: what this scenario can judge alone, and with `following` (the
+    next scenario) the sides, objectives and set-up steps its changes name there."""
     campaign = scenario.campaign
     if campaign is None:
         return
@@ -422,3 +427,12 @@ def _campaign_issues(scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue
                 for unit in change.units:
                     if unit not in catalogue.units:
                         yield _unknown(catalogue, "units", "unit", unit, f"{path}.changes[{j}].units")
+            known = not isinstance(change, DeploymentOrder) or all(u in catalogue.units for u in change.units)
+            if known and following is not None and following.id == campaign.next:
+                for problem in change_problems([change], following, catalogue.units):
+                    yield error(
+                        "campaign.link",
+                        f"{path}.changes[{j}]",
+                        f"The next scenario cannot take this change: {problem}",
+                        "Name what the next scenario has.",
+                    )

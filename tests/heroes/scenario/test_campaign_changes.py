@@ -197,3 +197,18 @@ def test_the_scenario_check_judges_its_own_campaign_links(maltot: LoadedScenario
     found = codes(validate_scenario(maltot.scenario.model_copy(update={"campaign": broken}), bundled).issues)
     assert found.count("campaign.part") == 1 and found.count("campaign.duplicate") == 1
     assert "campaign.no-next" in found and found.count("reference.unknown") == 2  # martians, nope
+
+
+def test_with_the_next_scenario_the_check_judges_what_the_links_change(
+    maltot: LoadedScenario, bundled: Catalogue
+) -> None:
+    cross = load_scenario(SCENARIOS_DIR / "way-of-the-cross.yaml").scenario
+    assert codes(validate_scenario(cross, bundled, following=maltot.scenario).issues) == []
+    renamed = [
+        o.model_copy(update={"id": "german-main"}) if o.id == "german-primary" else o
+        for o in maltot.scenario.objectives
+    ]
+    moved = maltot.scenario.model_copy(update={"objectives": renamed})
+    issues = validate_scenario(cross, bundled, following=moved).issues
+    assert [(i.code, i.path) for i in issues] == [("campaign.link", "campaign.outcomes[1].changes[0]")]
+    assert "'german-primary'" in issues[0].message
