@@ -21,7 +21,7 @@ def check_command(scenario: ScenarioArgument, catalogue: CatalogueOption = None,
     """Check a scenario: exit 0 when playable, 1 when not, 2 when it cannot be read."""
     from builder.cli.render import issues_table, judged, titled
     from builder.heroes.scenario.validate import validate_scenario
-    from builder.io.scenario_files import load_scenario
+    from builder.io.scenario_files import load_scenario, scenario_beside
     from builder.kernel.diagnostics import is_legal, plural
     from builder.kernel.system import Capability
     from builder.services.systems import require
@@ -29,7 +29,9 @@ def check_command(scenario: ScenarioArgument, catalogue: CatalogueOption = None,
     require(scenario, Capability.SCENARIO_CHECK)
     loaded_catalogue, _ = open_catalogue(catalogue)
     loaded = load_scenario(scenario)
-    checked = validate_scenario(loaded.scenario, loaded_catalogue, loaded.armies())
+    campaign = loaded.scenario.campaign
+    following = scenario_beside(loaded, campaign.next) if campaign and campaign.next else None
+    checked = validate_scenario(loaded.scenario, loaded_catalogue, loaded.armies(), following)
     issues = loaded.locate(checked.issues)
     ok = is_legal(issues)
     if as_json:

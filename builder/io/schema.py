@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from builder.heroes.army.models import ArmyList
+from builder.heroes.campaign.models import CampaignFile
 from builder.heroes.catalogue.document import CatalogueFile
 from builder.heroes.scenario.models import Scenario
 
@@ -24,6 +25,7 @@ def _schema(model: type[Any], title: str) -> SchemaBuilder:
 
 SCHEMAS: dict[str, SchemaBuilder] = {
     "army.schema.json": _schema(ArmyList, "hon army list"),
+    "campaign.schema.json": _schema(CampaignFile, "hon campaign"),
     "catalogue.schema.json": _schema(CatalogueFile, "hon catalogue file"),
     "scenario.schema.json": _schema(Scenario, "hon scenario"),
 }

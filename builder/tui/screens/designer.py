@@ -79,6 +79,7 @@ class DesignerScreen(Screen[None]):
         Binding("f4", "issues", "Issues"),
         Binding("f8", "simulate", "Simulate"),
         Binding("ctrl+r", "print_sheet", "Print sheet", show=False),  # in the palette; the footer is full
+        Binding("f10", "app.open_campaign", "Campaign", show=False),  # in the palette
         Binding("escape", "close", "Back to army", show=False),
     ]
 
