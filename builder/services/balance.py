@@ -152,6 +152,15 @@ class Tally:
         """Whether every side's 95 % interval is narrower than `precision`."""
         return self.games > 0 and all(self.rate(side).width < precision for side in self.sides)
 
+    def favoured(self) -> str | None:
+        """The side whose 95 % interval lies wholly above every other side's, if one does;
+        None when the intervals overlap (no side is shown to be favoured)."""
+        for side in self.sides:
+            low = self.rate(side).interval[0]
+            if self.games and all(low > self.rate(other).interval[1] for other in self.sides if other != side):
+                return side
+        return None
+
     def most_decisive(self, side: str, count: int = 5) -> list[tuple[str, int]]:
         """The units of `side` decisive in most of its wins, most first (ties by key)."""
         found = self.decisive.get(side, Counter())
@@ -260,6 +269,7 @@ def to_json(run: BalanceRun, game: BalanceGame) -> dict[str, Any]:
         "first_seed": tally.first_seed,
         "precision": run.plan.precision,
         "converged": run.converged,
+        "favoured": tally.favoured(),
         "interrupted": run.interrupted,
         "sides": {
             side: {
