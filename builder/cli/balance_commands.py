@@ -85,6 +85,13 @@ def balance_command(
     plan = BalancePlan(games or (MOST_GAMES if precision is not None else DEFAULT_GAMES), seed, precision)
     with _progress(plan.games) as progress:
         run = run_balance(game, plan, _backend(backend, workers, address), progress)
+    for seed, error in run.tally.failed:
+        errors.print(
+            f"hon: warning: the game of seed {seed} failed ({error}); it is left out of the tallies.",
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
+        )
     data = {**_about(game), **to_json(run, game)}
     if output is not None:
         _write_report(data, output)
@@ -168,7 +175,7 @@ def _show(game: HeroesBalance, run: BalanceRun) -> None:
         if game.temperature == 0
         else f"the simple policy with seeded variety (temperature {game.temperature:g})"
     )
-    seeds = f"seeds {tally.first_seed}–{(tally.first_seed or 0) + tally.games - 1}" if tally.games else "no games"
+    seeds = f"seeds {tally.first_seed}–{(tally.first_seed or 0) + tally.played - 1}" if tally.played else "no games"
     console.print(titled(game.game.scenario.title, f" — {tally.games} games ({seeds}), {policy}."))
     if game.swap_initiative and game.swappable:
         console.print(Text("The initiative went to each side in turn, seed by seed.", style="dim"))

@@ -40,6 +40,11 @@ class GameResult:
     held_by_turn: tuple[Mapping[str, str | None], ...]  # the same at the end of each turn
     decisive: tuple[str, ...] = ()  # units of the winner that were decisive (module docs)
     initiative: str | None = None  # the side with the initiative on turn 1
+    error: str | None = None  # a game the rules core could not finish: what went wrong
+
+    @classmethod
+    def failed(cls, seed: int, problem: Exception) -> GameResult:
+        return cls(seed, None, {}, 0, {}, (), error=f"{type(problem).__name__}: {problem}")
 
 
 class BalanceGame(Protocol):
@@ -118,10 +123,19 @@ class Tally:
     decisive: dict[str, Counter[str]] = field(default_factory=dict)  # side -> unit -> games
     initiative: dict[str, Counter[str]] = field(default_factory=dict)  # first side -> winners
     history: list[Milestone] = field(default_factory=list)
+    failed: list[tuple[int, str]] = field(default_factory=list)  # seeds the rules core could not play
+
+    @property
+    def played(self) -> int:
+        """Games played, finished or failed: the seeds used."""
+        return self.games + len(self.failed)
 
     def add(self, result: GameResult) -> None:
         if self.first_seed is None:
             self.first_seed = result.seed
+        if result.error is not None:
+            self.failed.append((result.seed, result.error))
+            return
         self.games += 1
         self.wins[result.winner or NONE] += 1
         for side in self.sides:
@@ -209,7 +223,16 @@ class Serial:
 
 
 def play_chunk(game: BalanceGame, seeds: range) -> list[GameResult]:
-    return [game.play(seed) for seed in seeds]
+    """The games of `seeds`. A game the rules core cannot finish (an error in it) is not
+    lost with the run: its result says what went wrong, and the tally lists it apart."""
+    return [_play_one(game, seed) for seed in seeds]
+
+
+def _play_one(game: BalanceGame, seed: int) -> GameResult:
+    try:
+        return game.play(seed)
+    except Exception as problem:  # any error of the rules core, reported with its seed
+        return GameResult.failed(seed, problem)
 
 
 @dataclass
@@ -268,6 +291,7 @@ def to_json(run: BalanceRun, game: BalanceGame) -> dict[str, Any]:
 
     return {
         "games": tally.games,
+        "played": tally.played,
         "first_seed": tally.first_seed,
         "precision": run.plan.precision,
         "converged": run.converged,
@@ -289,6 +313,7 @@ def to_json(run: BalanceRun, game: BalanceGame) -> dict[str, Any]:
         },
         "draws": tally.wins[DRAW],
         "unfinished": tally.wins[NONE],
+        "failed": [{"seed": seed, "error": error} for seed, error in tally.failed],
         "turns": {str(turns): n for turns, n in sorted(tally.turns.items())},
         "objectives": {
             objective: {

@@ -158,6 +158,25 @@ def test_stopping_keeps_whole_chunks_and_says_so() -> None:
     assert run.interrupted and run.tally.games == 20 and len(run.tally.history) == 2
 
 
+@dataclass(frozen=True)
+class Faulty(Coin):
+    """A game whose rules core fails on seed 4."""
+
+    def play(self, seed: int) -> GameResult:
+        if seed == 4:
+            raise ValueError("the range counts the target's square, so it is at least 1")
+        return super().play(seed)
+
+
+def test_a_game_the_rules_core_cannot_finish_is_listed_apart() -> None:
+    run = run_balance(Faulty(), BalancePlan(games=10, seed=1, chunk=5))
+    tally = run.tally
+    assert tally.games == 9 and tally.played == 10
+    assert tally.failed == [(4, "ValueError: the range counts the target's square, so it is at least 1")]
+    assert tally.wins["a"] + tally.wins["b"] == 9
+    assert to_json(run, Faulty())["failed"] == [{"seed": 4, "error": tally.failed[0][1]}]
+
+
 def test_a_plan_refuses_nonsense() -> None:
     with pytest.raises(ValueError):
         BalancePlan(games=0)
