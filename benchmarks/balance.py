@@ -60,7 +60,8 @@ def main() -> None:
     print(f"in this process: {serial / TASKS * 1000:.2f} ms a chunk (the tally's own cost)")
     start_up = timed(LocalPool(WORKERS), tasks=1)
     pooled = timed(LocalPool(WORKERS))
-    print(f"process pool, {WORKERS} workers: start {start_up:.2f} s; {(pooled - start_up) / TASKS * 1000:.2f} ms a chunk")
+    per_chunk = (pooled - start_up) / TASKS * 1000
+    print(f"process pool, {WORKERS} workers: start {start_up:.2f} s; {per_chunk:.2f} ms a chunk")
     if "--ray" in sys.argv:
         import ray
 
