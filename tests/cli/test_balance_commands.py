@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 import os
+import pty
 import re
+import select
 import signal
 import subprocess
 import sys
@@ -73,15 +75,36 @@ def test_bad_options_are_one_line_and_exit_2(capsys: pytest.CaptureFixture[str])
     assert code == 2 and "Traceback" not in err
 
 
-def test_ctrl_c_stops_and_tells_what_was_played() -> None:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+def test_progress_then_ctrl_c_stops_and_tells_what_was_played() -> None:
+    """Standard error on a terminal shows the progress bar (games done, rate, time left);
+    Ctrl-C once a chunk is done stops the run, which tells the games played, whole chunks."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "120"}
     args = [sys.executable, "-m", "builder.cli", "balance", SHORT, "--games", "400", "--workers", "2", "--json"]
-    process = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(12)  # the start, then a chunk or more of games
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
-    assert process.returncode == 130, err
-    assert "Traceback" not in err
+    master, slave = pty.openpty()
+    process = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=slave, text=True)
+    os.close(slave)
+    shown, stopped = "", False
+    deadline = time.monotonic() + 300
+    try:
+        while process.poll() is None and time.monotonic() < deadline:
+            if select.select([master], [], [], 0.5)[0]:  # keep reading: a full terminal would block it
+                try:
+                    shown += os.read(master, 4096).decode("utf-8", "replace")
+                except OSError:  # the terminal closed with the process
+                    break
+            if not stopped and re.search(r"\b[1-9]\d*0/400\b", shown):
+                process.send_signal(signal.SIGINT)
+                stopped = True
+    finally:
+        if process.poll() is None:
+            process.kill()
+        out = process.stdout.read() if process.stdout is not None else ""
+        process.wait()
+        os.close(master)
+    assert re.search(r"\b[1-9]\d*0/400\b", shown), shown
+    assert "games/s" in shown  # the rate, beside the time left
+    assert process.returncode == 130
+    assert "Traceback" not in shown
     data = json.loads(out)
     assert data["interrupted"] is True
     assert 0 < data["games"] < 400 and data["games"] % 10 == 0  # whole chunks only
