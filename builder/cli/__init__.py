@@ -10,6 +10,7 @@ import typer
 # Importing the command modules registers their commands on `app`.
 from builder.cli import (  # noqa: F401
     army_commands,
+    balance_commands,
     campaign_commands,
     catalogue_commands,
     deploy_commands,

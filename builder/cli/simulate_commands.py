@@ -16,7 +16,9 @@ from rich.text import Text
 from builder.cli.app import CatalogueOption, JsonOption, app, console, errors, open_catalogue
 
 if TYPE_CHECKING:
+    from builder.heroes.catalogue.index import Catalogue
     from builder.heroes.rules.simulation import GameRecord
+    from builder.services.game import PreparedGame
 
 ArmiesOption = Annotated[
     list[str] | None,
@@ -33,6 +35,29 @@ def armies_given(given: list[str]) -> dict[str, Path]:
             raise typer.BadParameter(f"{item!r} is not SIDE=FILE", param_hint="--army")
         chosen[side] = Path(file)
     return chosen
+
+
+def playable(scenario: Path, catalogue: Catalogue, army: list[str] | None) -> PreparedGame:
+    """The game `hon simulate` and `hon balance` play: the scenario with the lists given by
+    --army; a list given that does not fit its force is a warning."""
+    from builder.kernel.system import Capability
+    from builder.services.game import MissingArmies, UnknownSide, prepare_game
+    from builder.services.systems import require
+
+    require(scenario, Capability.SIMULATE)
+    try:
+        game = prepare_game(scenario, catalogue, armies_given(army or []))
+    except UnknownSide as problem:
+        raise typer.BadParameter(problem.reason.rstrip("."), param_hint="--army") from None
+    except MissingArmies as problem:
+        sides = " ".join(f"--army {side}=FILE" for side in problem.sides)
+        raise typer.BadParameter(
+            f"the scenario names no army list for {', '.join(problem.sides)}; give {sides}", param_hint="--army"
+        ) from None
+    for issue in game.issues:
+        if issue.path.startswith("forces["):  # a list the player gave that does not fit
+            errors.print(f"hon: warning: {issue.message}", markup=False, highlight=False, soft_wrap=True)
+    return game
 
 
 def narrate(record: GameRecord, verbose: bool) -> None:
@@ -76,24 +101,9 @@ def simulate_command(
 ) -> None:
     """Play the scenario with the simple policy for every side and tell every roll."""
     from builder.cli.render import titled
-    from builder.kernel.system import Capability
-    from builder.services.game import MissingArmies, UnknownSide, prepare_game
-    from builder.services.systems import require
 
-    require(scenario, Capability.SIMULATE)
     loaded_catalogue, _ = open_catalogue(catalogue)
-    try:
-        game = prepare_game(scenario, loaded_catalogue, armies_given(army or []))
-    except UnknownSide as problem:
-        raise typer.BadParameter(problem.reason.rstrip("."), param_hint="--army") from None
-    except MissingArmies as problem:
-        sides = " ".join(f"--army {side}=FILE" for side in problem.sides)
-        raise typer.BadParameter(
-            f"the scenario names no army list for {', '.join(problem.sides)}; give {sides}", param_hint="--army"
-        ) from None
-    for issue in game.issues:
-        if issue.path.startswith("forces["):  # a list the player gave that does not fit
-            errors.print(f"hon: warning: {issue.message}", markup=False, highlight=False, soft_wrap=True)
+    game = playable(scenario, loaded_catalogue, army)
     if tui:
         from builder.tui.app import HonApp
 
