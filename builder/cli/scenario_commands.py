@@ -26,7 +26,10 @@ def check_command(scenario: ScenarioArgument, catalogue: CatalogueOption = None,
     from builder.kernel.system import Capability
     from builder.services.systems import require
 
-    require(scenario, Capability.SCENARIO_CHECK)
+    if require(scenario, Capability.SCENARIO_CHECK).id == "memoir":
+        from builder.cli.memoir_commands import check
+
+        raise typer.Exit(check(scenario, as_json))
     loaded_catalogue, _ = open_catalogue(catalogue)
     loaded = load_scenario(scenario)
     checked = validate_scenario(loaded.scenario, loaded_catalogue, loaded.armies())

@@ -79,7 +79,13 @@ def simulate_command(
     from builder.services.game import MissingArmies, UnknownSide, prepare_game
     from builder.services.systems import require
 
-    require(scenario, Capability.SIMULATE)
+    if require(scenario, Capability.SIMULATE).id == "memoir":
+        from builder.cli import memoir_commands
+
+        if army or tui:
+            raise typer.BadParameter("a hex-game scenario plays its own units; --army and --tui do not apply")
+        memoir_commands.simulate(scenario, seed, turns, as_json)
+        return
     loaded_catalogue, _ = open_catalogue(catalogue)
     try:
         game = prepare_game(scenario, loaded_catalogue, armies_given(army or []))

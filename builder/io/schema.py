@@ -10,6 +10,7 @@ from typing import Any
 from builder.heroes.army.models import ArmyList
 from builder.heroes.catalogue.document import CatalogueFile
 from builder.heroes.scenario.models import Scenario
+from builder.memoir.scenario import Scenario as HexScenario
 
 SchemaBuilder = Callable[[], dict[str, Any]]
 
@@ -26,6 +27,7 @@ SCHEMAS: dict[str, SchemaBuilder] = {
     "army.schema.json": _schema(ArmyList, "hon army list"),
     "catalogue.schema.json": _schema(CatalogueFile, "hon catalogue file"),
     "scenario.schema.json": _schema(Scenario, "hon scenario"),
+    "m44-scenario.schema.json": _schema(HexScenario, "hon hex-game (m44) scenario"),
 }
 
 
