@@ -42,7 +42,7 @@ def _mapping(value: Any, where: str, required: bool = True) -> dict[str, Any]:
     if value is None and not required:
         return {}
     if not isinstance(value, dict):
-        raise M44Error(f"{where} must be a JSON object.", where)
+        raise M44Error("this must be a JSON object.", where)
     return value
 
 
@@ -52,7 +52,7 @@ def _int(value: Any, where: str, default: int | None = None) -> int:
     if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 10:
         return int(value)
     if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10_000:
-        raise M44Error(f"{where} must be a whole number, not {str(value)[:40]!r}.", where)
+        raise M44Error(f"this must be a whole number, not {str(value)[:40]!r}.", where)
     return value
 
 
@@ -60,7 +60,7 @@ def _text(value: Any, where: str) -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise M44Error(f"{where} must be text.", where)
+        raise M44Error("this must be text.", where)
     return value
 
 
@@ -73,7 +73,7 @@ def from_m44(data: Any, catalogue: Catalogue, fallback_id: str = "imported") -> 
     warnings: list[Issue] = []
     hexagons = board.get("hexagons", [])
     if not isinstance(hexagons, list):
-        raise M44Error("board.hexagons must be a list.", "board.hexagons")
+        raise M44Error("this must be a list of hexagons.", "board.hexagons")
     kind = catalogue.board_named(_text(board.get("type"), "board.type") or "STANDARD")
     board_type = kind.id if kind is not None else _text(board.get("type"), "board.type")
     sides = tuple(_side(info, player, edge, catalogue) for player, edge in _PLAYERS)
@@ -103,10 +103,17 @@ def from_m44(data: Any, catalogue: Catalogue, fallback_id: str = "imported") -> 
     return scenario, warnings
 
 
-def _invalid(problem: ValidationError) -> M44Error:
+def _invalid(problem: ValidationError, where: str = "") -> M44Error:
+    """The first problem pydantic found, said for a player: a name that is not a plain
+    word, a number out of range."""
     first = problem.errors(include_url=False)[0]
-    where = ".".join(str(part) for part in first["loc"] if not str(part).startswith("function"))
-    return M44Error(f"{where or 'a value'}: {first['msg'].lower()}.", where)
+    parts = [str(p) for p in first["loc"] if not str(p).startswith("function")]
+    field = ".".join([where, *parts] if where else parts)
+    if first["type"] == "string_pattern_mismatch":
+        value = str(first.get("input", ""))[:40]
+        return M44Error(f"{value!r} is not a name hon reads (letters, digits, _ and -, at most 40).", field)
+    message = str(first["msg"])
+    return M44Error(message[0].lower() + message[1:] + ".", field)
 
 
 def _side(info: dict[str, Any], player: str, edge: Edge, catalogue: Catalogue) -> SideSetup:
@@ -114,9 +121,7 @@ def _side(info: dict[str, Any], player: str, edge: Edge, catalogue: Catalogue) -
     try:
         side = Side(raw.lower())
     except ValueError:
-        raise M44Error(
-            f"game_info.side_{player} is {raw[:40]!r}; a side is AXIS or ALLIES.", f"game_info.side_{player}"
-        ) from None
+        raise M44Error(f"{raw[:40]!r} is not a side; a side is AXIS or ALLIES.", f"game_info.side_{player}") from None
     country = _text(info.get(f"country_{player}"), f"game_info.country_{player}") or None
     try:
         return SideSetup(
@@ -128,7 +133,7 @@ def _side(info: dict[str, Any], player: str, edge: Edge, catalogue: Catalogue) -
             country=country,
         )
     except ValidationError as problem:
-        raise M44Error(f"game_info of {player}: {problem.errors()[0]['msg'].lower()}.", f"game_info.{player}") from None
+        raise _invalid(problem, f"game_info ({player})") from None
 
 
 def _place(
@@ -149,13 +154,12 @@ def _place(
     )
     tags = found.get("tags", [])
     if not isinstance(tags, list):
-        raise M44Error(f"{where}.tags must be a list.", f"{where}.tags")
+        raise M44Error("this must be a list of tags.", f"{where}.tags")
     names = tuple(_text(_mapping(tag, f"{where}.tags").get("name"), f"{where}.tags.name") for tag in tags)
     try:
         return Place(row=row, col=col, unit=unit, tags=names, **layers)
     except ValidationError as problem:
-        error = _invalid(problem)
-        raise M44Error(f"{where}: {error.message}", where) from None
+        raise _invalid(problem, where) from None
 
 
 def _tile(found: dict[str, Any], where: str, layer: Layer, catalogue: Catalogue, warnings: list[Issue]) -> Tile:
@@ -178,7 +182,7 @@ def _checked(build: Callable[[], T], where: str) -> T:
     try:
         return build()
     except ValidationError as problem:
-        raise M44Error(f"{where}: {problem.errors()[0]['msg'].lower()}.", where) from None
+        raise _invalid(problem, where) from None
 
 
 def _unit(
@@ -228,7 +232,7 @@ def _label(found: Any, where: str) -> Label:
     found = _mapping(found, where)
     text = found.get("text", [])
     if not isinstance(text, list):
-        raise M44Error(f"{where}.text must be a list of lines.", f"{where}.text")
+        raise M44Error("this must be a list of lines.", f"{where}.text")
     return _checked(
         lambda: Label(
             row=_int(found.get("row"), f"{where}.row"),
