@@ -15,7 +15,9 @@ from tests.memoir.helpers import ALLIES, AXIS, at, game, place, unit
 
 
 def dice_at(kind: str, distance: int, terrain: str | None = None, **ground: str) -> int:
-    state = game(place(8, 0, unit=unit(kind, ALLIES)), place(8, 2 * distance, terrain, unit=unit("infantry", AXIS), **ground))
+    state = game(
+        place(8, 0, unit=unit(kind, ALLIES)), place(8, 2 * distance, terrain, unit=unit("infantry", AXIS), **ground)
+    )
     return battle_dice(state, at(state, 8, 0), at(state, 8, 2 * distance)).count
 
 
@@ -79,7 +81,9 @@ def test_faces_score_hits_by_target_type() -> None:
 
 def test_losses_do_not_change_the_dice() -> None:
     for figures in (1, 4):
-        state = game(place(8, 0, unit=unit("infantry", ALLIES, figures=figures)), place(8, 4, unit=unit("infantry", AXIS)))
+        state = game(
+            place(8, 0, unit=unit("infantry", ALLIES, figures=figures)), place(8, 4, unit=unit("infantry", AXIS))
+        )
         assert battle_dice(state, at(state, 8, 0), at(state, 8, 4)).count == 2
 
 
@@ -119,7 +123,9 @@ def test_a_blocked_retreat_costs_a_figure_each() -> None:
 
 
 def test_sandbags_ignore_the_first_flag() -> None:
-    state = game(place(4, 4, obstacle="sandbags", unit=unit("infantry", AXIS)), place(8, 0, unit=unit("infantry", ALLIES)))
+    state = game(
+        place(4, 4, obstacle="sandbags", unit=unit("infantry", AXIS)), place(8, 0, unit=unit("infantry", ALLIES))
+    )
     target = at(state, 4, 4)
     done = retreat(state, target, 2)
     assert done.ignored == 1 and target.place.row == 3

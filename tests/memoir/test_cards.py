@@ -10,8 +10,12 @@ CARDS = {c.id: c for c in CATALOGUE.cards}
 
 
 def test_a_card_orders_only_units_in_its_section() -> None:
-    state = game(place(8, 2, unit=unit("infantry", ALLIES)), place(8, 12, unit=unit("infantry", ALLIES)),
-                 place(8, 22, unit=unit("infantry", ALLIES)), place(0, 2, unit=unit("infantry", AXIS)))
+    state = game(
+        place(8, 2, unit=unit("infantry", ALLIES)),
+        place(8, 12, unit=unit("infantry", ALLIES)),
+        place(8, 22, unit=unit("infantry", ALLIES)),
+        place(0, 2, unit=unit("infantry", AXIS)),
+    )
     assert [p.place.col for p in orderable(state, ALLIES, CARDS["probe-left"])] == [2]
     assert [p.place.col for p in orderable(state, ALLIES, CARDS["probe-right"])] == [22]
     # The top player's left is the bottom player's right.

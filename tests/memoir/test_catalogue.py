@@ -23,9 +23,17 @@ def test_badges_change_figures() -> None:
 
 
 def test_the_common_terrain_is_there_and_every_value_is_example() -> None:
-    for name, layer in (("woods", Layer.TERRAIN), ("hills", Layer.TERRAIN), ("buildings", Layer.TERRAIN),
-                        ("hedgerow", Layer.TERRAIN), ("river", Layer.TERRAIN), ("beach", Layer.TERRAIN),
-                        ("bridge", Layer.FEATURE), ("sand", Layer.OBSTACLE), ("wire", Layer.OBSTACLE)):
+    for name, layer in (
+        ("woods", Layer.TERRAIN),
+        ("hills", Layer.TERRAIN),
+        ("buildings", Layer.TERRAIN),
+        ("hedgerow", Layer.TERRAIN),
+        ("river", Layer.TERRAIN),
+        ("beach", Layer.TERRAIN),
+        ("bridge", Layer.FEATURE),
+        ("sand", Layer.OBSTACLE),
+        ("wire", Layer.OBSTACLE),
+    ):
         assert CATALOGUE.terrain_named(name, layer) is not None, name
     assert all(t.source == "example" for t in CATALOGUE.terrain.values())
     assert all(c.source == "example" for c in CATALOGUE.cards)

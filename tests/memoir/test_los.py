@@ -32,7 +32,9 @@ def test_a_unit_in_between_blocks() -> None:
 
 def test_woods_and_towns_block_but_open_ground_does_not() -> None:
     for terrain, blocked in (("woods", True), ("town", True), ("hedgerow", True), ("beach", False), (None, False)):
-        state = game(place(8, 0, unit=unit("infantry", ALLIES)), place(8, 2, terrain), place(8, 6, unit=unit("armor", AXIS)))
+        state = game(
+            place(8, 0, unit=unit("infantry", ALLIES)), place(8, 2, terrain), place(8, 6, unit=unit("armor", AXIS))
+        )
         assert (sees(state, Hex(8, 0), Hex(8, 6)) is not None) is blocked, terrain
 
 

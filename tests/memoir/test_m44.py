@@ -12,6 +12,7 @@ import pytest
 from builder.cli import main
 from builder.io.memoir_files import load_scenario, m44_text, read_m44, save_scenario
 from builder.memoir.hexes import Hex
+from builder.memoir.scenario import Tile
 from builder.memoir.validate import validate
 from tests.memoir.helpers import CATALOGUE
 
@@ -32,8 +33,8 @@ def test_the_hand_written_file_imports() -> None:
     assert (places[Hex(7, 9)].unit.badge, places[Hex(7, 9)].unit.figures) == ("french-resistance", 3)  # type: ignore[union-attr]
     river = places[Hex(4, 0)].terrain
     assert river is not None and (river.id, river.m44, river.orientation) == ("river", "curve", 4)
-    assert places[Hex(4, 4)].feature is not None and places[Hex(4, 4)].feature.id == "bridge"
-    assert places[Hex(1, 5)].obstacle is not None and places[Hex(1, 5)].obstacle.id == "sandbags"
+    assert places[Hex(4, 4)].feature == Tile(id="bridge", orientation=5)
+    assert places[Hex(1, 5)].obstacle == Tile(id="sandbags", orientation=1)
     assert places[Hex(4, 4)].tags == ("medal1",)
 
 
@@ -59,7 +60,9 @@ def with_unknowns(tmp_path: Path) -> Path:
     data = json.loads(json.dumps(ORIGINAL))
     data["board"]["hexagons"].append({"row": 3, "col": 13, "terrain": {"name": "palmtrees"}})
     data["board"]["hexagons"].append({"row": 5, "col": 5, "unit": {"name": "pdestroyerus", "nbr_units": 2}})
-    data["board"]["hexagons"].append({"row": 5, "col": 9, "obstacle": {"name": "sand", "orientation": 2}, "tags": [{"name": "tag3"}]})
+    data["board"]["hexagons"].append(
+        {"row": 5, "col": 9, "obstacle": {"name": "sand", "orientation": 2}, "tags": [{"name": "tag3"}]}
+    )
     path = tmp_path / "unknowns.m44"
     path.write_text(json.dumps(data), encoding="utf-8")
     return path

@@ -88,8 +88,12 @@ def test_armor_overruns_once() -> None:
 
 
 def test_eliminating_a_unit_wins_a_medal_and_the_game() -> None:
-    state = game(place(6, 12, unit=unit("infantry", ALLIES)), place(5, 13, unit=unit("infantry", AXIS, figures=1)),
-                 place(0, 0, unit=unit("infantry", AXIS)), medals=1)
+    state = game(
+        place(6, 12, unit=unit("infantry", ALLIES)),
+        place(5, 13, unit=unit("infantry", AXIS, figures=1)),
+        place(0, 0, unit=unit("infantry", AXIS)),
+        medals=1,
+    )
     turn = Turn(state, ALLIES, POLICY, LoadedDice([1, 5, 5]))
     turn.battle(at(state, 6, 12), overrun_left=False)
     assert state.medals[ALLIES] == 1 and turn.winner is ALLIES
