@@ -14,7 +14,6 @@ from rich.table import Table
 from rich.text import Text
 
 from builder.cli.app import JsonOption, console, errors
-from builder.cli.render import issues_table, judged, titled
 from builder.cli.scenario_commands import scenario_app
 
 if TYPE_CHECKING:
@@ -84,6 +83,7 @@ def _write(target: Path, write: object) -> None:
 
 def check(path: Path, as_json: bool) -> int:
     """`hon scenario check` for a hex-game scenario: 0 playable, 1 not."""
+    from builder.cli.render import issues_table, judged, titled
     from builder.kernel.diagnostics import is_legal, plural
     from builder.services.memoir_game import check as check_scenario
 
@@ -105,6 +105,7 @@ def check(path: Path, as_json: bool) -> int:
 def deploy(path: Path, side: str, as_json: bool) -> int:
     """`hon deploy` for a hex-game scenario: the side's set-up as the scenario deploys it,
     each unit with its hex, sections and ground, and the scenario's issues."""
+    from builder.cli.render import issues_table, judged, titled
     from builder.kernel.diagnostics import is_legal
     from builder.memoir.rules.state import start
     from builder.services.memoir_game import check as check_scenario
@@ -169,6 +170,7 @@ def deploy(path: Path, side: str, as_json: bool) -> int:
 
 
 def simulate(path: Path, seed: int, turns: int | None, as_json: bool) -> None:
+    from builder.cli.render import titled
     from builder.services.memoir_game import prepare_game
 
     game = prepare_game(path)
@@ -183,6 +185,7 @@ def simulate(path: Path, seed: int, turns: int | None, as_json: bool) -> None:
 
 
 def narrate(record: GameRecord) -> None:
+    from builder.cli.render import titled
     from builder.memoir.rules.events import TurnEvent
     from builder.render.memoir_narration import event_line, roll_text
 
