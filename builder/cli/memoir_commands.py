@@ -17,6 +17,7 @@ from builder.cli.app import JsonOption, console, errors
 from builder.cli.scenario_commands import scenario_app
 
 if TYPE_CHECKING:
+    from builder.export.formats import Paper, SheetFormat
     from builder.memoir.rules.simulation import GameRecord
 
 
@@ -79,6 +80,35 @@ def _write(target: Path, write: object) -> None:
         write()  # type: ignore[operator]
     except OSError as problem:
         raise HonFileError(target, f"cannot write it ({problem.strerror or problem}).") from None
+
+
+def sheet(path: Path, fmt: SheetFormat, paper: Paper, output: str | None, strict: bool) -> int:
+    """`hon scenario sheet` for a hex-game scenario: HTML, PDF or the map alone as SVG."""
+    from builder.export.hex_sheet import build, render
+    from builder.export.roster import PdfUnavailable, to_stdout, write_export
+    from builder.export.sheet import sheet_path
+    from builder.io.errors import HonFileError
+    from builder.io.memoir_files import load_catalogue, load_scenario
+
+    made = build(load_scenario(path).scenario, load_catalogue())
+    if strict and not made.playable:
+        errors.print(
+            f"hon: {made.scenario.title} is not playable; --strict writes no sheet.", markup=False, highlight=False
+        )
+        return 1
+    target = None if to_stdout(output) else sheet_path(made.scenario.id, fmt, output)
+    try:
+        written = write_export(render(made, fmt, paper), target)
+    except PdfUnavailable as problem:
+        errors.print(f"hon: {problem}", markup=False, highlight=False)
+        return 2
+    except OSError as problem:
+        raise HonFileError(
+            target or "standard output", f"cannot write the sheet ({problem.strerror or problem})."
+        ) from None
+    if written is not None:
+        typer.echo(str(written))
+    return 0
 
 
 def check(path: Path, as_json: bool) -> int:

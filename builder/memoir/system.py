@@ -16,7 +16,14 @@ class MemoirSystem:
     games: tuple[GameId, ...] = (GameId("m44", "Memoir '44-style hex game (rules summary)"),)
     formats: tuple[str, ...] = (SCENARIO_FORMAT,)
     capabilities: frozenset[Capability] = frozenset(
-        {Capability.SCENARIO_CHECK, Capability.DEPLOY, Capability.SIMULATE, Capability.ODDS, Capability.RULES}
+        {
+            Capability.SCENARIO_CHECK,
+            Capability.DEPLOY,
+            Capability.SIMULATE,
+            Capability.ODDS,
+            Capability.SHEET,
+            Capability.RULES,
+        }
     )
 
     def supports(self, capability: Capability) -> bool:
