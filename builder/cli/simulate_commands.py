@@ -82,8 +82,15 @@ def simulate_command(
     if require(scenario, Capability.SIMULATE).id == "memoir":
         from builder.cli import memoir_commands
 
-        if army or tui:
-            raise typer.BadParameter("a hex-game scenario plays its own units; --army and --tui do not apply")
+        if army:
+            raise typer.BadParameter("a hex-game scenario plays its own units; --army does not apply")
+        if tui:
+            from builder.services.memoir_game import prepare_game as prepare_hex_game
+            from builder.tui.hex_app import HexApp
+
+            prepare_hex_game(scenario)  # a scenario with errors is refused here, in one line
+            HexApp(scenario, simulating=True, seed=seed, turns=turns).run()
+            return
         memoir_commands.simulate(scenario, seed, turns, as_json)
         return
     loaded_catalogue, _ = open_catalogue(catalogue)
