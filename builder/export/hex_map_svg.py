@@ -10,6 +10,7 @@ from math import sqrt
 
 from builder.memoir.catalogue import Catalogue, Side, UnitType
 from builder.memoir.hexes import Board, Hex
+from builder.memoir.rules.terrain import with_face
 from builder.memoir.scenario import Place, Scenario
 
 SIZE = 24.0  # centre to corner
@@ -63,7 +64,7 @@ def hex_map_svg(scenario: Scenario, catalogue: Catalogue, board: Board) -> str:
     """The map as one <svg> element (no XML prolog)."""
     width = MARGIN * 2 + HALF_WIDTH * (board.max_col + 2)
     height = MARGIN * 2 + SIZE * 2 + 1.5 * SIZE * (board.rows - 1)
-    places = {p.hex: p for p in scenario.hexes if p.is_hex}
+    places = {p.hex: p for p in with_face(scenario, catalogue, board)}
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_n(width)} {_n(height)}" '
         f'width="{_n(width)}" height="{_n(height)}" font-family="DejaVu Sans, sans-serif">',

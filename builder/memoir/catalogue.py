@@ -80,6 +80,7 @@ class Badge(_Entry):
     unit: UnitType
     m44: M44Name
     m44_badge: M44Name | None = None
+    m44_behavior: M44Name | None = None  # the .m44 unit's `behavior` that also says it
     figures: int | None = Field(default=None, ge=1, le=9)
     move_and_battle: int | None = Field(default=None, ge=0, le=9)
     retreat: int = Field(default=1, ge=1, le=9)  # hexes a retreat flag may move it
@@ -95,6 +96,7 @@ class TerrainKind(_Entry):
     handicap: dict[UnitType, int] = Field(default_factory=dict)
     stop: bool = False
     no_battle: bool = False
+    cannot_battle: bool = False  # a unit standing in it may not battle at all
     impassable: frozenset[UnitType] = frozenset()
     adjacent: bool = False
     blocks_los: bool = False
@@ -129,6 +131,11 @@ class BoardKind(_Entry):
     columns: int = Field(ge=2, le=60)
     rows: int = Field(ge=2, le=40)
     section_lines: tuple[int, int]
+    faces: dict[M44Name, dict[int, Id]] = Field(default_factory=dict)  # face -> row -> terrain id
+
+    def background(self, face: str, row: int) -> str | None:
+        """The terrain the board's face prints on a row (None: countryside)."""
+        return self.faces.get(face, {}).get(row)
 
     def board(self) -> Board:
         return Board(self.id, self.columns, self.rows, self.section_lines)
@@ -180,9 +187,10 @@ class Catalogue:
     def board_named(self, m44_name: str) -> BoardKind | None:
         return next((b for b in self.boards.values() if b.m44 == m44_name), None)
 
-    def badge_of(self, m44_name: str, m44_badge: str | None) -> Badge | None:
-        """The badge a .m44 unit name (`inf2`, `tank2`) with its badge token stands for: the
-        one naming that badge token first, else the one without a token."""
+    def badge_of(self, m44_name: str, m44_badge: str | None, behavior: str | None = None) -> Badge | None:
+        """The badge a .m44 unit name (`inf2`, `tank2`) stands for, with its badge token or
+        behavior: the one naming that token, else that behavior, else the one naming neither."""
         candidates = [b for b in self.badges.values() if b.m44 == m44_name]
         exact = next((b for b in candidates if m44_badge is not None and b.m44_badge == m44_badge), None)
-        return exact or next((b for b in candidates if b.m44_badge is None), None)
+        told = next((b for b in candidates if behavior is not None and b.m44_behavior == behavior), None)
+        return exact or told or next((b for b in candidates if b.m44_badge is None), None)

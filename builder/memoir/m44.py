@@ -195,13 +195,14 @@ def _unit(
 ) -> Unit:
     name = _text(found.get("name"), f"{where}.name")
     token = _text(found.get("badge"), f"{where}.badge") or None
+    behavior = _text(found.get("behavior"), f"{where}.behavior") or None
     figures = _int(found["nbr_units"], f"{where}.nbr_units") if "nbr_units" in found else None
     nation = next(
         (n for n in sorted(catalogue.nations, key=len, reverse=True) if name.endswith(n) and len(name) > len(n)), None
     )
     stem = name[: -len(nation)] if nation else name
     kind = next((u for u in catalogue.units.values() if u.m44 == stem), None)
-    badge = catalogue.badge_of(stem, token) if kind is None else None
+    badge = catalogue.badge_of(stem, token, behavior) if kind is None else None
     if nation is None or (kind is None and badge is None):
         side = sides[0].id if row < 4 else sides[1].id
         warnings.append(
@@ -211,7 +212,9 @@ def _unit(
                 f"hon does not model the unit {name!r}; it is kept as written (on the {side.value} side).",
             )
         )
-        return _checked(lambda: Unit(type=name, side=side, figures=figures, m44_badge=token), where)
+        return _checked(
+            lambda: Unit(type=name, side=side, figures=figures, m44_badge=token, m44_behavior=behavior), where
+        )
     side = catalogue.nations[nation].side
     unit_type = kind.id if kind is not None else badge.unit if badge is not None else None
     assert unit_type is not None
@@ -223,6 +226,7 @@ def _unit(
             figures=figures,
             nation=nation,
             m44_badge=token,
+            m44_behavior=behavior,
         ),
         where,
     )
@@ -313,9 +317,13 @@ def _unit_json(unit: Unit, catalogue: Catalogue) -> dict[str, Any]:
         stem = badge.m44 if badge is not None else kind.m44
         name = stem + (unit.nation or DEFAULT_NATION[unit.side])
     found: dict[str, Any] = {"name": name}
-    token = unit.m44_badge or (badge.m44_badge if badge is not None else None)
+    # A badge written by hand (no .m44 token or behavior kept) gets its catalogue token.
+    said = unit.m44_badge or unit.m44_behavior
+    token = unit.m44_badge if said else (badge.m44_badge if badge is not None else None)
     if token:
         found["badge"] = token
     if unit.figures is not None:
         found["nbr_units"] = unit.figures
+    if unit.m44_behavior:
+        found["behavior"] = unit.m44_behavior
     return found

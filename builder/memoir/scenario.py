@@ -50,7 +50,8 @@ class Tile(_Model):
 class Unit(_Model):
     """The unit deployed on a hex. `type` is infantry, armor or artillery (or a .m44 unit
     name hon does not model, kept as written); `figures` defaults to the kind's (or its
-    badge's) count; `nation` and `m44_badge` are the .m44 nation and badge token."""
+    badge's) count; `nation`, `m44_badge` and `m44_behavior` are the .m44 nation, badge token
+    and behavior, kept for export."""
 
     type: Token
     side: Side
@@ -58,6 +59,7 @@ class Unit(_Model):
     figures: int | None = Field(default=None, ge=0, le=20)
     nation: Token | None = None
     m44_badge: Token | None = None
+    m44_behavior: Token | None = None
 
 
 class Place(_Model):

@@ -24,6 +24,7 @@ from builder.memoir.hexes import Board, Hex
 from builder.memoir.rules.events import EliminatedEvent, LossEvent, MoveEvent, RetreatEvent, TakeGroundEvent
 from builder.memoir.rules.simulation import GameRecord, simulate
 from builder.memoir.rules.state import start
+from builder.memoir.rules.terrain import with_face
 from builder.memoir.scenario import Scenario, Unit
 from builder.memoir.validate import validate
 from builder.render.memoir_narration import event_line, roll_text
@@ -126,9 +127,7 @@ class HexApp(App[None]):
 
     def cells(self) -> dict[Hex, HexCell]:
         found: dict[Hex, HexCell] = {}
-        for place in self.scenario.hexes:
-            if not place.is_hex:
-                continue
+        for place in with_face(self.scenario, self.catalogue, self.board):
             terrain = place.terrain.id if place.terrain else ""
             label = [GLYPHS.get(terrain, "?" if terrain else " "), " ", " "]
             for layer in (place.feature, place.obstacle):

@@ -129,3 +129,14 @@ def test_sandbags_ignore_the_first_flag() -> None:
     target = at(state, 4, 4)
     done = retreat(state, target, 2)
     assert done.ignored == 1 and target.place.row == 3
+
+
+def test_a_retreat_may_not_end_in_the_ocean() -> None:
+    state = game(
+        place(6, 4, unit=unit("infantry", ALLIES)),
+        place(7, 3, "ocean"),
+        place(7, 5, "ocean"),
+        place(0, 0, unit=unit("infantry", AXIS)),
+    )
+    done = retreat(state, at(state, 6, 4), 1)
+    assert done.blocked == 1 and at(state, 6, 4).figures == 4  # the figure is taken by the caller (Turn.lose)

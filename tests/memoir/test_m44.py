@@ -121,3 +121,16 @@ def test_a_missing_special_or_binary_file_is_one_line(tmp_path: Path, capsys: py
     for path in (tmp_path / "none.m44", tmp_path, binary):
         assert main(["scenario", "import", str(path)]) == 2
         assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_a_behavior_can_say_french_resistance_and_is_given_back(tmp_path: Path) -> None:
+    data = json.loads(json.dumps(ORIGINAL))
+    data["board"]["hexagons"].append(
+        {"row": 6, "col": 2, "unit": {"name": "inf2us", "behavior": "FRENCH_RESISTANCE", "nbr_units": 3}}
+    )
+    path = tmp_path / "resistance.m44"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    scenario, warnings = read_m44(path, CATALOGUE)
+    resistance = next(p.unit for p in scenario.hexes if p.hex == Hex(6, 2))
+    assert warnings == [] and resistance is not None and resistance.badge == "french-resistance"
+    assert json.loads(m44_text(scenario, CATALOGUE))["board"]["hexagons"] == data["board"]["hexagons"]

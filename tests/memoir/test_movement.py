@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from builder.memoir.hexes import Hex
 from builder.memoir.rules.movement import may_battle_after, reachable
-from tests.memoir.helpers import ALLIES, AXIS, at, game, place, unit
+from builder.memoir.rules.state import start
+from tests.memoir.helpers import ALLIES, AXIS, CATALOGUE, at, game, place, scenario, unit
 
 FAR_ENEMY = place(0, 24, unit=unit("infantry", AXIS))
 
@@ -88,3 +89,13 @@ def test_a_beach_caps_the_move_at_two() -> None:
     steps = reachable(state, at(state, 8, 12))
     assert all(Hex(7, 13) not in s.path or s.hexes <= 2 for s in steps.values())
     assert Hex(5, 15) not in steps and Hex(5, 11) in steps  # 3 hexes only off the beach
+
+
+def test_a_beach_face_prints_beaches_and_the_ocean() -> None:
+    plain = scenario(place(8, 0, unit=unit("infantry", ALLIES)), FAR_ENEMY)
+    beach = plain.model_copy(update={"board": plain.board.model_copy(update={"face": "BEACH"})})
+    state = start(beach, CATALOGUE)
+    assert state.battlefield.ground(Hex(8, 0)).names == ("Ocean",)
+    assert state.battlefield.ground(Hex(5, 5)).names == ("Beaches",)
+    assert state.battlefield.ground(Hex(2, 2)).names == ()
+    assert not may_battle_after(state, at(state, 8, 0), 0)  # nobody battles from the ocean

@@ -59,9 +59,10 @@ def enterable(state: GameState, piece: Piece, step: Step, place: Hex) -> bool:
 
 def may_battle_after(state: GameState, piece: Piece, moved: int) -> bool:
     """Whether the unit may still battle after moving `moved` hexes to where it stands: its
-    type's move-and-battle, and no battle after entering ground that forbids it (French
-    Resistance excepted)."""
-    if not piece.rules.can_battle_after(moved):
+    type's move-and-battle, no battle from ground that forbids it (the ocean), and none after
+    entering ground that forbids it (French Resistance excepted)."""
+    ground = state.battlefield.ground(piece.place)
+    if not piece.rules.can_battle_after(moved) or ground.cannot_battle:
         return False
-    entered = moved > 0 and state.battlefield.ground(piece.place).no_battle
+    entered = moved > 0 and ground.no_battle
     return not entered or piece.rules.battles_on_entry

@@ -103,6 +103,10 @@ class Ground:
         return any(rule.kind.no_battle for rule in self.layers)
 
     @property
+    def cannot_battle(self) -> bool:
+        return any(rule.kind.cannot_battle for rule in self.layers)
+
+    @property
     def adjacent_only(self) -> bool:
         return any(rule.kind.adjacent for rule in self.layers)
 
@@ -121,6 +125,22 @@ class Ground:
     @property
     def max_move(self) -> int | None:
         return min((rule.kind.max_move for rule in self.layers if rule.kind.max_move), default=None)
+
+
+def with_face(scenario: Scenario, catalogue: Catalogue, board: Board) -> list[Place]:
+    """The scenario's hexes on the board, each hex without a terrain of its own given the
+    terrain its board face prints there (a beach face's beaches and ocean)."""
+    kind = catalogue.boards.get(board.type)
+    found = {p.hex: p for p in scenario.hexes if p.is_hex and board.contains(p.hex)}
+    if kind is None or not kind.faces.get(scenario.board.face):
+        return list(found.values())
+    for place in board.hexes():
+        printed = kind.background(scenario.board.face, place.row)
+        entry = found.get(place)
+        if printed is not None and (entry is None or entry.terrain is None):
+            base = entry or Place(row=place.row, col=place.col)
+            found[place] = base.model_copy(update={"terrain": Tile(id=printed)})
+    return list(found.values())
 
 
 def _known(catalogue: Catalogue, tile: Tile | None) -> TerrainRule | None:
@@ -151,7 +171,7 @@ class Battlefield:
 
 
 def assemble(scenario: Scenario, catalogue: Catalogue, board: Board) -> Battlefield:
-    grounds = {p.hex: ground_of(catalogue, p) for p in scenario.hexes if p.is_hex and board.contains(p.hex)}
+    grounds = {place.hex: ground_of(catalogue, place) for place in with_face(scenario, catalogue, board)}
     hills: dict[Hex, int] = {}
     for start in sorted(h for h, g in grounds.items() if g.is_hill):
         if start in hills:
