@@ -15,6 +15,7 @@ from builder.cli import (  # noqa: F401
     catalogue_commands,
     deploy_commands,
     games_commands,
+    memoir_commands,
     odds_commands,
     roster_commands,
     rules_commands,

@@ -28,7 +28,9 @@ ASSAULT_ONLY = ("--defender-combat", "--defender-dice", "--defender-bonus", "--d
 
 @app.command("odds")
 def odds_command(
-    combat: Annotated[int, typer.Option("--combat", help="The attacker's combat value against the target.")],
+    combat: Annotated[
+        int | None, typer.Option("--combat", help="The attacker's combat value against the target.")
+    ] = None,
     defense: Annotated[int | None, typer.Option("--defense", help="The target's defense value (firing).")] = None,
     terrain: Annotated[int, typer.Option("--terrain", help="The target's terrain defensive bonus.")] = 0,
     bonus: Annotated[int, typer.Option("--bonus", help="The attacker's bonuses: gear, cards, Assault N.")] = 0,
@@ -48,7 +50,11 @@ def odds_command(
     defender_suppressed: Annotated[
         int | None, typer.Option("--defender-suppressed", help="Suppressed markers on the defender.")
     ] = None,
-    game: Annotated[str, typer.Option("--game", help="The game whose rules and pages to use: hon or son.")] = "hon",
+    game: Annotated[
+        str, typer.Option("--game", help="The game whose rules and pages to use: hon, son or m44.")
+    ] = "hon",
+    dice: Annotated[int | None, typer.Option("--dice", help="m44: the battle dice rolled.")] = None,
+    target: Annotated[str | None, typer.Option("--target", help="m44: infantry, armor or artillery.")] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Exact odds of a firing action, suppressive fire or an assault, from every die face."""
@@ -58,7 +64,15 @@ def odds_command(
     from builder.kernel.system import Capability
     from builder.services.systems import require_game
 
-    require_game(game, Capability.ODDS)
+    if require_game(game, Capability.ODDS).id == "memoir":
+        from builder.cli import memoir_commands
+
+        memoir_commands.odds(dice, target, as_json)
+        return
+    if dice is not None or target is not None:
+        raise typer.BadParameter("--dice and --target are the hex game's (add --game m44)")
+    if combat is None:
+        raise typer.BadParameter("the odds of a firing action or an assault need --combat N", param_hint="'--combat'")
     ruleset = ruleset_for(Game(game))
     given = {
         "--obscured": obscured != 0,

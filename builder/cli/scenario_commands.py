@@ -26,7 +26,10 @@ def check_command(scenario: ScenarioArgument, catalogue: CatalogueOption = None,
     from builder.kernel.system import Capability
     from builder.services.systems import require
 
-    require(scenario, Capability.SCENARIO_CHECK)
+    if require(scenario, Capability.SCENARIO_CHECK).id == "memoir":
+        from builder.cli.memoir_commands import check
+
+        raise typer.Exit(check(scenario, as_json))
     loaded_catalogue, _ = open_catalogue(catalogue)
     loaded = load_scenario(scenario)
     campaign = loaded.scenario.campaign
@@ -78,7 +81,10 @@ def sheet_command(
         raise typer.BadParameter(f"{fmt!r} is not one of html, pdf, svg.", param_hint="--format")
     if paper not in papers:
         raise typer.BadParameter(f"{paper!r} is not one of a4, letter.", param_hint="--paper")
-    require(scenario, Capability.SHEET)
+    if require(scenario, Capability.SHEET).id == "memoir":
+        from builder.cli.memoir_commands import sheet as hex_sheet
+
+        raise typer.Exit(hex_sheet(scenario, formats[fmt], papers[paper], output, strict))
     loaded_catalogue, _ = open_catalogue(catalogue)
     loaded = load_scenario(scenario)
     sheet = build_sheet(loaded, loaded_catalogue)

@@ -101,7 +101,23 @@ def simulate_command(
 ) -> None:
     """Play the scenario with the simple policy for every side and tell every roll."""
     from builder.cli.render import titled
+    from builder.kernel.system import Capability
+    from builder.services.systems import require
 
+    if require(scenario, Capability.SIMULATE).id == "memoir":
+        from builder.cli import memoir_commands
+
+        if army:
+            raise typer.BadParameter("a hex-game scenario plays its own units; --army does not apply")
+        if tui:
+            from builder.services.memoir_game import prepare_game as prepare_hex_game
+            from builder.tui.hex_app import HexApp
+
+            prepare_hex_game(scenario)  # a scenario with errors is refused here, in one line
+            HexApp(scenario, simulating=True, seed=seed, turns=turns).run()
+            return
+        memoir_commands.simulate(scenario, seed, turns, as_json)
+        return
     loaded_catalogue, _ = open_catalogue(catalogue)
     game = playable(scenario, loaded_catalogue, army)
     if tui:

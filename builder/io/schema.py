@@ -11,6 +11,7 @@ from builder.heroes.army.models import ArmyList
 from builder.heroes.campaign.models import CampaignFile
 from builder.heroes.catalogue.document import CatalogueFile
 from builder.heroes.scenario.models import Scenario
+from builder.memoir.scenario import Scenario as HexScenario
 
 SchemaBuilder = Callable[[], dict[str, Any]]
 
@@ -28,6 +29,7 @@ SCHEMAS: dict[str, SchemaBuilder] = {
     "campaign.schema.json": _schema(CampaignFile, "hon campaign"),
     "catalogue.schema.json": _schema(CatalogueFile, "hon catalogue file"),
     "scenario.schema.json": _schema(Scenario, "hon scenario"),
+    "m44-scenario.schema.json": _schema(HexScenario, "hon hex-game (m44) scenario"),
 }
 
 
