@@ -25,8 +25,12 @@ def check_command(scenario: ScenarioArgument, catalogue: CatalogueOption = None,
     from builder.kernel.diagnostics import is_legal, plural
     from builder.kernel.system import Capability
     from builder.services.systems import require
+    from builder.tcg.system import TCG
 
-    require(scenario, Capability.SCENARIO_CHECK)
+    if require(scenario, Capability.SCENARIO_CHECK) is TCG:
+        from builder.cli.tcg_report import check_scenario
+
+        raise typer.Exit(check_scenario(scenario, as_json))
     loaded_catalogue, _ = open_catalogue(catalogue)
     loaded = load_scenario(scenario)
     checked = validate_scenario(loaded.scenario, loaded_catalogue, loaded.armies())
