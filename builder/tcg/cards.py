@@ -218,10 +218,12 @@ class HeroCondition(Part):
         return wanted and not any(card.is_a(t) for t in self.excluded)
 
     def english(self) -> str:
+        """ "an infantry (not paratrooper) unit" """
         said = " or ".join(t.value for t in self.types) if self.types else "any"
         if self.excluded:
-            said += f", not {' or '.join(t.value for t in self.excluded)}"
-        return f"{said} unit"
+            said += f" (not {' or '.join(t.value for t in self.excluded)})"
+        article = "an" if said[0] in "aeiou" else "a"
+        return f"{article} {said} unit"
 
 
 class HeroCard(Sourced):

@@ -244,7 +244,7 @@ def check_force(scenario: Scenario, side: Side, force: Force, catalogue: CardCat
                 warning(
                     "tcg.hero.no-carrier",
                     where,
-                    f"No Unit Card of {side.name} can carry {hero.name} (a {hero.condition.english()}).",
+                    f"No Unit Card of {side.name} can carry {hero.name} ({hero.condition.english()}).",
                 )
             )
     if not force.deck:
@@ -271,7 +271,7 @@ def _placed_hero(
             error(
                 "tcg.hero.condition",
                 f"{where}.hero",
-                f"{hero.name} goes with a {hero.condition.english()}, not {card.name}.",
+                f"{hero.name} goes with {hero.condition.english()}; {card.name} is not one.",
             )
         ]
     return _insignia(hero, side, f"{where}.hero")

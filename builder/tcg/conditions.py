@@ -57,12 +57,16 @@ def english(condition: Control | Destroy | VictoryPoints, side_name: Namer, obje
     if isinstance(condition, Control):
         names = [objective_name(o) for o in condition.objectives]
         if condition.count is None:
-            what = " and ".join(names) if names else "every objective"
+            what = _listed(names) if names else "every objective"
         else:
-            among = f" of {', '.join(names)}" if names else " objectives"
+            among = f" of {_listed(names)}" if names else " objectives"
             what = f"{condition.count}{among}"
         return f"{who} win when they control {what} {when}."
     if isinstance(condition, Destroy):
         cards = "enemy Unit Card" if condition.count == 1 else "enemy Unit Cards"
         return f"{who} win when they have destroyed {condition.count} {cards} {when}."
     return f"{who} win with {condition.points} victory points or more {when}."
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

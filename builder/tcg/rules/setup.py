@@ -27,7 +27,7 @@ def piece_key(card_id: str, taken: Counter[str]) -> str:
 def new_game(scenario: Scenario, cards: CardCatalogue, dice: Dice) -> Game:
     pieces: dict[str, Piece] = {}
     players: dict[str, Player] = {}
-    taken: Counter[str] = Counter()
+    taken: Counter[str] = Counter()  # the game's piece keys, by card id
     for side in scenario.sides:
         for placed in side.force.deployment:
             card = cards.get(placed.card)
@@ -45,7 +45,7 @@ def new_game(scenario: Scenario, cards: CardCatalogue, dice: Dice) -> Game:
                 raise NotPlayable(f"{card_id} is not a card of the catalogue")
             deck.append(found)
         players[side.id] = Player(side, reserve=shuffled(dice, deck), directives=min(side.directives, 6))
-    game = Game(scenario, dice, pieces, players)
+    game = Game(scenario, dice, pieces, players, keys=taken)
     for side in scenario.sides:
         mine = tuple(p.key for p in game.of(side.id))
         hidden = sum(1 for p in game.of(side.id) if p.hidden)

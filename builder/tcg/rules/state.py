@@ -3,6 +3,7 @@ reserve, discard pile and DIRECTIVE markers, the turn, and the events told so fa
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from builder.kernel.dice import Dice
@@ -110,6 +111,7 @@ class Game:
     events: list[TcgEvent] = field(default_factory=list)
     winner: str | None = None
     outcome: str = ""
+    keys: Counter[str] = field(default_factory=Counter)  # piece keys given, by card id
 
     @property
     def phase(self) -> Phase:
