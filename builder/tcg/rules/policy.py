@@ -127,7 +127,7 @@ class SimplePolicy(Sensible):
                 chosen = [p for p in ranked if self.worth(game, p) > 0][: ability.count or len(ranked)]
                 if chosen:
                     act.give_go(index, chosen)
-            elif (ability.kind is AbilityKind.ELAN and game.players[piece.side].directives < 6) or (ability.kind is AbilityKind.REINFORCEMENTS and game.players[piece.side].reserve):
+            elif self.worth_drawing(game, piece.side, ability.kind):
                 act.use(index)
             elif ability.kind is AbilityKind.RALLY:
                 target = next(
@@ -139,6 +139,13 @@ class SimplePolicy(Sensible):
                 target = next((p for p in game.of(piece.side) if p.hits and distance(p.box, piece.box) <= 1), None)
                 if target is not None:
                     act.use(index, target)
+
+    def worth_drawing(self, game: Game, side: str, kind: AbilityKind) -> bool:
+        """Elan while below six DIRECTIVE markers; Reinforcements while the reserve holds cards."""
+        player = game.players[side]
+        if kind is AbilityKind.ELAN:
+            return player.directives < 6
+        return kind is AbilityKind.REINFORCEMENTS and bool(player.reserve)
 
     def shoot_all(self, act: Activation) -> None:
         if act.piece.hidden and act.piece.is_decoy:
