@@ -78,8 +78,17 @@ def simulate_command(
     from builder.kernel.system import Capability
     from builder.services.game import MissingArmies, UnknownSide, prepare_game
     from builder.services.systems import require
+    from builder.tcg.system import TCG
 
-    require(scenario, Capability.SIMULATE)
+    if require(scenario, Capability.SIMULATE) is TCG:
+        from builder.cli.tcg_play import simulate_scenario
+
+        if army or tui:
+            raise typer.BadParameter(
+                "a Tactical Card Game scenario plays its own forces, in the terminal (no --army, --tui)"
+            )
+        simulate_scenario(scenario, seed, turns, as_json)
+        return
     loaded_catalogue, _ = open_catalogue(catalogue)
     try:
         game = prepare_game(scenario, loaded_catalogue, armies_given(army or []))
