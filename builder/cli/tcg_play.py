@@ -157,3 +157,44 @@ def _deployment_json(game: Game, sides: list[str]) -> dict[str, object]:
         },
         "victory": game.scenario.victory_text(),
     }
+
+
+RULE_HEADINGS = {
+    "mechanic": "Mechanics",
+    "ability": "Abilities",
+    "shooting-effect": "Shooting effects",
+    "marker": "Markers",
+    "terrain": "Terrain",
+}
+RULE_STYLE = {"played": "green", "partial": "yellow", "not-played": "red"}
+RULE_LABEL = {"played": "played", "partial": "partly played", "not-played": "not played"}
+
+
+def rules_listing(as_json: bool) -> None:
+    """`hon rules --game tcg`: one line per rule, grouped, and the tally."""
+    from collections import Counter
+
+    from builder.tcg.rules.coverage import Kind, listed
+
+    rules = listed()
+    if as_json:
+        print(json.dumps([rule.to_json() for rule in rules], indent=2))
+        return
+    title = Text("Heroes of Normandie — The Tactical Card Game: what the rules core plays", style="bold")
+    title.append("  (hon rules --game tcg --json names the tests behind each)", style="dim")
+    console.print(title, soft_wrap=True)
+    for kind in Kind:
+        group = [rule for rule in rules if rule.kind is kind]
+        console.print()
+        console.print(Text(RULE_HEADINGS[kind.value], style="bold underline"))
+        width = max(len(rule.name) for rule in group)
+        for rule in group:
+            line = Text(f"  {rule.name:<{width}}  ", style="bold")
+            line.append(f"{rule.page:<18}  ", style="dim")
+            line.append(RULE_LABEL[rule.played.value], style=RULE_STYLE[rule.played.value])
+            if rule.note:
+                line.append(f": {rule.note}")
+            console.print(line, soft_wrap=True)
+    console.print()
+    tally = Counter(rule.played.value for rule in rules)
+    console.print(", ".join(f"{tally[state]} {RULE_LABEL[state]}" for state in RULE_LABEL) + f" of {len(rules)}.")

@@ -87,4 +87,7 @@ def test_hon_games_lists_each_system_its_games_and_what_it_supports(capsys: pyte
     assert set(heroes["supports"]) == {c.value for c in Capability}  # hon rules included
     assert main(["games"]) == 0
     out = capsys.readouterr().out
-    assert "Heroes System" in out and "hon rules" in out and "not yet" not in out
+    heroes_block = out[: out.index("Tactical Card Game (tcg)")]  # the systems after it support less
+    assert "Heroes System" in heroes_block and "hon rules" in heroes_block and "not yet" not in heroes_block
+    tcg = next(system for system in listed if system["id"] == "tcg")
+    assert [game["id"] for game in tcg["games"]] == ["tcg"] and "tcg-scenario" in tcg["formats"]
