@@ -8,6 +8,7 @@ from typing import Protocol
 
 from builder.kernel.events import Roll
 from builder.tcg.cards import Shooting
+from builder.tcg.rules.saves import visible_save
 from builder.tcg.rules.state import Game, Piece
 
 
@@ -44,7 +45,5 @@ class Sensible:
         return roll.total + 1 == save
 
     def reveal_before_save(self, game: Game, target: Piece) -> bool:
-        from builder.tcg.rules.saves import visible_save
-
         own = visible_save(game, target)
         return own is not None and own.value < 6

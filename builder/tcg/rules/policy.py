@@ -16,7 +16,16 @@ from builder.tcg.rules.board import distance
 from builder.tcg.rules.decisions import Sensible
 from builder.tcg.rules.hand import play_event, play_hero
 from builder.tcg.rules.state import Game, Piece
-from builder.tcg.rules.tactics import arrivals, command, manage, manoeuvre, recover, reinforce, remove_suppressed
+from builder.tcg.rules.tactics import (
+    arrivals,
+    can_manoeuvre,
+    command,
+    manage,
+    manoeuvre,
+    recover,
+    reinforce,
+    remove_suppressed,
+)
 
 LOW_DIRECTIVES = 1
 
@@ -74,8 +83,6 @@ class SimplePolicy(Sensible):
         return score
 
     def manoeuvre_pair(self, game: Game, side: str) -> tuple[Piece, Piece, Piece] | None:
-        from builder.tcg.rules.tactics import can_manoeuvre
-
         for a in game.of(side):
             for b in game.of(side):
                 if a.key < b.key and can_manoeuvre(game, a, b):
@@ -205,16 +212,21 @@ class SimplePolicy(Sensible):
         else:
             options += [(e.effect, e.name) for e in player.side.historical_events if e.name not in player.used_events]
         for effect, name in options:
-            if effect.kind is EventEffectKind.DIRECTIVES and player.directives <= 3:
-                return effect, name, None
-            if effect.kind is EventEffectKind.REINFORCEMENTS and player.reserve:
-                return effect, name, None
-            if effect.kind is EventEffectKind.RALLY:
-                worst = max(game.of(side), key=lambda p: (p.suppressed, p.key), default=None)
-                if worst is not None and worst.suppressed:
-                    return effect, name, worst
-            if effect.kind is EventEffectKind.BOMBARDMENT:
-                seen = [p for p in game.enemies(side) if not p.hidden]
-                if seen:
-                    return effect, name, max(seen, key=lambda p: (len(p.shooting), p.key))
+            useful, target = self.aim(game, side, effect)
+            if useful:
+                return effect, name, target
         return None
+
+    def aim(self, game: Game, side: str, effect: EventEffect) -> tuple[bool, Piece | None]:
+        """Whether an event's effect would do something now, and on which card."""
+        player = game.players[side]
+        if effect.kind is EventEffectKind.DIRECTIVES:
+            return player.directives <= 3, None
+        if effect.kind is EventEffectKind.REINFORCEMENTS:
+            return bool(player.reserve), None
+        if effect.kind is EventEffectKind.RALLY:
+            worst = max(game.of(side), key=lambda p: (p.suppressed, p.key), default=None)
+            return worst is not None and worst.suppressed > 0, worst
+        seen = [p for p in game.enemies(side) if not p.hidden]
+        target = max(seen, key=lambda p: (len(p.shooting), p.key), default=None)
+        return target is not None, target

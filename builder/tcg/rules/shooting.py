@@ -49,9 +49,6 @@ def bonuses(game: Game, shooter: Piece, weapon: Shooting, target: Piece) -> tupl
     sustained = weapon.effect(EffectKind.SUSTAINED_FIRE)
     if sustained is not None and sustained.value:
         found.append(Modifier("Sustained Fire", sustained.value, page(12)))
-    hero = shooter.hero.shooting_effect if shooter.hero is not None else None
-    if hero is not None and hero.kind is EffectKind.SUSTAINED_FIRE and hero.value:
-        found.append(Modifier(f"Sustained Fire ({shooter.hero.name})", hero.value, page(10)))  # type: ignore[union-attr]
     relentless = weapon.effect(EffectKind.RELENTLESS_ASSAULT)
     if relentless is not None and relentless.value and target.suppressed:
         found.append(Modifier("Relentless Assault", relentless.value * target.suppressed, page(12)))
@@ -77,9 +74,13 @@ def _encouraged(game: Game, shooter: Piece) -> bool:
     return False
 
 
-def armour_piercing(shooter: Piece, weapon: Shooting) -> bool:
+def armed(shooter: Piece, weapon: Shooting) -> Shooting:
+    """The shooting value with the shooting effect of the card's Hero, which applies to all
+    its Shooting attacks (TCG p.10)."""
     hero = shooter.hero.shooting_effect if shooter.hero is not None else None
-    return weapon.has(EffectKind.ARMOUR_PIERCING) or (hero is not None and hero.kind is EffectKind.ARMOUR_PIERCING)
+    if hero is None or weapon.has(hero.kind):
+        return weapon
+    return weapon.model_copy(update={"effects": [*weapon.effects, hero]})
 
 
 def shoot(
@@ -94,12 +95,13 @@ def shoot(
     """Resolve one Shooting attack and tell it. `sure`: a success already decided (Fire
     Again!'s second attack on the same target, TCG p.12)."""
     reveal(game, shooter, "it shoots")
+    weapon = armed(shooter, weapon)
     spent: list[str] = []
     if target.hidden and target.is_decoy:
         return _at_a_decoy(game, shooter, target)
     if target.hidden and decisions.reveal_before_save(game, target):
         reveal(game, target, "its player turns it over to use its own save")
-    piercing = armour_piercing(shooter, weapon)
+    piercing = weapon.has(EffectKind.ARMOUR_PIERCING)
     if not piercing and game.can_use_directive(shooter) and decisions.armour_piercing(game, shooter, weapon, target):
         game.spend_directive(shooter)
         spent.append("armour-piercing")
@@ -107,7 +109,7 @@ def shoot(
     value = shooting_value(weapon, moved)
     first, second = game.dice.roll(2)
     dice = (first, second)
-    roll = shooting_roll(dice, bonuses(game, shooter, weapon, target))
+    roll = shooting_roll(dice, bonuses(game, shooter, weapon, target))  # weapon is armed: the Hero's too
     judged = Judgement.SUCCESS if sure else judge(dice, roll.total, value)
     if (
         judged is not Judgement.SUCCESS

@@ -34,7 +34,7 @@ def play_phase(game: Game, side: str, policies: Mapping[str, SimplePolicy]) -> N
             gain(game, side, 1, "the munitions depot", page(16))
     for event in game.scenario.events:
         if event.turn == game.turn and event.side == side:
-            target = next(iter(game.enemies(side)), None)
+            _, target = policies[side].aim(game, side, event.effect)  # compulsory: only the card is chosen
             apply_effect(game, side, event.effect, event.text or "scenario event", target)
     policies[side].play_cards(game, side)
     other = game.opponent(side)

@@ -7,7 +7,7 @@ from typing import Any
 from builder.tcg.cards import Ability, AbilityKind, Effect, EffectKind, Shooting
 from builder.tcg.catalogue import CardCatalogue
 from builder.tcg.rules.activation import Activation
-from builder.tcg.rules.events import ShotResult
+from builder.tcg.rules.events import DirectiveEvent, ShotResult
 from builder.tcg.rules.policy import SimplePolicy
 from builder.tcg.rules.saves import save_against, visible_save
 from builder.tcg.rules.shooting import bonuses, shoot
@@ -204,3 +204,22 @@ def test_the_other_suppressive_fires(cards: CardCatalogue) -> None:
     m10 = game.pieces["us-m10"]
     event = shoot(game, m10, m10.shooting[0], game.pieces["de-panzer-iv"], Scripted())
     assert event.hits == 1 and event.suppressed == 1
+
+
+def test_a_heros_shooting_effect_applies_to_every_attack(cards: CardCatalogue) -> None:
+    """Clint's Sustained Fire +1 on the Rifle Company: 7 on the dice against 8 hits (TCG p.10)."""
+    game = game_with(cards, [{**RIFLES, "hero": "us-clint"}], [TARGET], faces=[3, 4])
+    rifles = game.pieces["us-rifle-company-a"]
+    event = shoot(game, rifles, rifles.shooting[0], game.pieces["de-grenadier-gruppe-b"], Scripted())
+    assert event.result is ShotResult.HIT and event.rolls[0].total == 8
+
+
+def test_a_scenario_event_happens_on_its_turn(cards: CardCatalogue) -> None:
+    from builder.tcg.scenario import ScenarioEvent
+
+    game = game_with(cards, [RIFLES], [TARGET], directives=(5, 0), faces=[2, 3] * 30)
+    event = ScenarioEvent.model_validate({"turn": 1, "side": "us", "effect": {"kind": "directives", "value": 2}})
+    game.scenario = game.scenario.model_copy(update={"events": [event]})
+    play_phase(game, "us", {"us": SimplePolicy(), "german": SimplePolicy()})
+    told = next(e for e in game.events if isinstance(e, DirectiveEvent) and "scenario event" in e.text)
+    assert told.change == 1 and told.total == 6  # compulsory, and capped at six
