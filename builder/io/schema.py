@@ -10,6 +10,9 @@ from typing import Any
 from builder.heroes.army.models import ArmyList
 from builder.heroes.catalogue.document import CatalogueFile
 from builder.heroes.scenario.models import Scenario
+from builder.tcg.catalogue import CardFile
+from builder.tcg.scenario import ForceFile
+from builder.tcg.scenario import Scenario as TcgScenario
 
 SchemaBuilder = Callable[[], dict[str, Any]]
 
@@ -26,6 +29,9 @@ SCHEMAS: dict[str, SchemaBuilder] = {
     "army.schema.json": _schema(ArmyList, "hon army list"),
     "catalogue.schema.json": _schema(CatalogueFile, "hon catalogue file"),
     "scenario.schema.json": _schema(Scenario, "hon scenario"),
+    "tcg-cards.schema.json": _schema(CardFile, "hon Tactical Card Game cards"),
+    "tcg-scenario.schema.json": _schema(TcgScenario, "hon Tactical Card Game scenario"),
+    "tcg-force.schema.json": _schema(ForceFile, "hon Tactical Card Game force"),
 }
 
 

@@ -58,11 +58,11 @@ def load_cards(folder: Path = TCG_DATA, user: Path | None = None) -> tuple[CardC
             raise HonFileError(root, "the card catalogue must be a folder of YAML files.")
         for path in sorted(p for p in root.rglob("*.yaml") if not p.is_dir()):
             label = f"tcg/{path.relative_to(root).as_posix()}" if root == folder else str(path)
-            files.append((label, _card_file(load_document(path))))
+            files.append((label, card_file_from_document(load_document(path))))
     return assemble(files)
 
 
-def _card_file(document: Document) -> CardFile:
+def card_file_from_document(document: Document) -> CardFile:
     data = checked_data(document, CARDS_FORMAT, CARDS_VERSION, "card catalogue")
     cards: CardFile = to_model(Document(document.file, document.text, data), CardFile)
     return cards
