@@ -73,8 +73,24 @@ def apply_effect(game: Game, side: str, effect: EventEffect, name: str, target: 
         )
 
 
+class OnePerPhase(ValueError):
+    """A second Event Card, or a second Hero Card, in the same phase (TCG p.6)."""
+
+
+def may_play(game: Game, side: str, what: str) -> bool:
+    """ONE Event Card and ONE Hero Card a phase, for each player, in either's phase (TCG p.6)."""
+    return (game.turn, game.phase_side, what) not in game.players[side].played
+
+
+def _mark(game: Game, side: str, what: str) -> None:
+    if not may_play(game, side, what):
+        raise OnePerPhase(f"{game.players[side].side.name} already played a {what} card this phase")
+    game.players[side].played.add((game.turn, game.phase_side, what))
+
+
 def play_event(game: Game, side: str, card: EventCard, chosen: EventEffect, name: str, target: Piece | None) -> None:
     """Play an Event Card from the hand: it is applied at once, then discarded (TCG p.9)."""
+    _mark(game, side, "event")
     player = game.players[side]
     player.hand.remove(card)
     player.discard.append(card)
@@ -94,6 +110,9 @@ def play_event(game: Game, side: str, card: EventCard, chosen: EventEffect, name
 
 def play_hero(game: Game, side: str, card: HeroCard, carrier: Piece) -> None:
     """Place the Hero marker on a Unit Card that fulfils the Hero Card's condition (TCG p.10)."""
+    if carrier.unit is None or carrier.side != side or not card.condition.admits(carrier.unit):
+        raise ValueError(f"{card.name} cannot be placed on that card")
+    _mark(game, side, "hero")
     player = game.players[side]
     player.hand.remove(card)
     carrier.hero = card

@@ -14,16 +14,16 @@ from builder.tcg.cards import AbilityKind, DecoyCard, EventCard, EventEffect, Ev
 from builder.tcg.rules.activation import Activation
 from builder.tcg.rules.board import distance
 from builder.tcg.rules.decisions import Sensible
-from builder.tcg.rules.hand import play_event, play_hero
+from builder.tcg.rules.hand import may_play, play_event, play_hero
 from builder.tcg.rules.state import Game, Piece
 from builder.tcg.rules.tactics import (
+    Reinforcements,
     arrivals,
     can_manoeuvre,
     command,
     manage,
     manoeuvre,
     recover,
-    reinforce,
     remove_suppressed,
 )
 
@@ -54,8 +54,7 @@ class SimplePolicy(Sensible):
         wants_cards = (units_in_hand and arrivals(game, side)) or (len(player.hand) < 2 and player.reserve)
         if wants_cards and self.managed != now:
             self.managed = now
-            manage(game, side)
-            self.reinforce(game, side)
+            self.reinforce(game, side, manage(game, side))
             return
         ranked = sorted((p for p in mine if not p.activated), key=lambda p: (-self.worth(game, p), p.key))
         if ranked and self.worth(game, ranked[0]) > 0:
@@ -91,11 +90,11 @@ class SimplePolicy(Sensible):
                         return a, b, shooter
         return None
 
-    def reinforce(self, game: Game, side: str) -> None:
+    def reinforce(self, game: Game, side: str, points: Reinforcements) -> None:
         """Put Unit Cards from the hand on the battlefield, nearest the objectives first; a
         decoy never next to an enemy (it would arrive face up and be discarded)."""
         player = game.players[side]
-        for arrival in arrivals(game, side)[:3]:
+        for arrival in list(points.open):
             cards = [c for c in player.hand if isinstance(c, UnitCard | DecoyCard)]
             free = [b for b in arrival.boxes if game.at(b) is None]
             if not cards or not free:
@@ -105,7 +104,7 @@ class SimplePolicy(Sensible):
                 free = [b for b in free if not game.enemy_adjacent(side, b)] or []
                 if not free:
                     continue
-            reinforce(game, side, card, min(free, key=lambda b: (self.closeness(game, side, b), b)))
+            points.place(card, min(free, key=lambda b: (self.closeness(game, side, b), b)))
 
     # --- an activation ------------------------------------------------------------------------
 
@@ -188,7 +187,9 @@ class SimplePolicy(Sensible):
     def play_cards(self, game: Game, side: str) -> None:
         """One Event Card and one Hero Card a phase, when they do something (TCG p.6)."""
         player = game.players[side]
-        for card in [c for c in player.hand if isinstance(c, EventCard)]:
+        events = [c for c in player.hand if isinstance(c, EventCard)] if may_play(game, side, "event") else []
+        heroes = [c for c in player.hand if isinstance(c, HeroCard)] if may_play(game, side, "hero") else []
+        for card in events:
             chosen = self.event_choice(game, side, card)
             if chosen is not None:
                 effect, name, target = chosen
@@ -196,7 +197,7 @@ class SimplePolicy(Sensible):
                 if card.historical:
                     player.used_events.add(name)
                 break
-        for hero in [c for c in player.hand if isinstance(c, HeroCard)]:
+        for hero in heroes:
             carriers = [
                 p for p in game.of(side) if p.hero is None and p.unit is not None and hero.condition.admits(p.unit)
             ]

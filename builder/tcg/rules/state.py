@@ -92,6 +92,7 @@ class Player:
     victory_points: int = 0
     destroyed: int = 0  # enemy Unit Cards this side destroyed
     used_events: set[str] = field(default_factory=set)  # historical events turned to "used"
+    played: set[tuple[int, str | None, str]] = field(default_factory=set)  # (turn, phase's side, "event"|"hero")
 
     def gain_directives(self, count: int) -> int:
         """Take up to `count` DIRECTIVE markers, never more than six in play; how many came."""

@@ -63,14 +63,32 @@ def arrivals(game: Game, side: str) -> list[Arrival]:
     return found
 
 
-def manage(game: Game, side: str) -> None:
-    """Draw three cards; the player then puts up to three Unit Cards from the hand on the
-    battlefield with `reinforce`, at most one per Arrival (TCG p.6)."""
+@dataclass
+class Reinforcements:
+    """The arrivals still open in one "manage your cards" tactic: one card each."""
+
+    game: Game
+    side: str
+    open: list[Arrival]
+
+    def place(self, card: UnitCard | DecoyCard, box: Box) -> Piece:
+        arrival = next((a for a in self.open if box in a.boxes), None)
+        if arrival is None:
+            raise ValueError(f"no reinforcement point left reaches box {list(box)}")
+        self.open.remove(arrival)
+        return reinforce(self.game, self.side, card, box)
+
+
+def manage(game: Game, side: str) -> Reinforcements:
+    """Draw three cards; the player may then put up to three Unit Cards from the hand on the
+    battlefield, one per reinforcement point (TCG p.6): the points are those of the HQs
+    already there (FAQ p.21)."""
     tell_tactic(game, side, Tactic.MANAGE, "COMMAND marker on: manage your cards and reinforcements.")
     draw(game, side, CARDS_DRAWN, page(6))
+    return Reinforcements(game, side, arrivals(game, side))
 
 
-def reinforce(game: Game, side: str, card: UnitCard | DecoyCard, box: Box) -> Piece:
+def reinforce(game: Game, side: str, card: UnitCard | DecoyCard, box: Box) -> Piece:  # via Reinforcements.place
     """A Unit Card from the hand onto an empty box: hidden unless adjacent to an enemy card,
     always hidden in a forest (TCG p.6, p.16-17). It is not activated (FAQ p.21)."""
     player = game.players[side]

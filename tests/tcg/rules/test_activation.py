@@ -11,7 +11,7 @@ from builder.tcg.rules.events import ActivationEvent, MoveKind, ReinforcementEve
 from builder.tcg.rules.moving import can_seize, moves
 from builder.tcg.rules.policy import SimplePolicy
 from builder.tcg.rules.state import Game
-from builder.tcg.rules.tactics import arrivals, manoeuvre, recover, reinforce, remove_suppressed
+from builder.tcg.rules.tactics import manage, manoeuvre, recover, remove_suppressed
 from tests.tcg.rules.helpers import game_with
 
 HQ = {"card": "us-infantry-command-hq", "box": [0, 1]}
@@ -135,24 +135,45 @@ def test_moving_next_to_a_hidden_card_reveals_it(cards: CardCatalogue) -> None:
 
 
 def test_reinforcements_hidden_unless_next_to_an_enemy_and_always_in_a_forest(cards: CardCatalogue) -> None:
-    game = game_with(
-        cards, [HQ], [{"card": "de-grenadier-gruppe-a", "box": [2, 1]}], terrain=[{"box": [1, 2], "terrain": "forest"}]
-    )
+    """TCG p.6: one card in the zone and one per HQ (at most two) already on the battlefield;
+    p.16-17: hidden unless next to an enemy, always in a forest; FAQ p.21: not activated."""
+    collins = {"card": "us-collins-hq", "box": [0, 3]}
+    enemy = {"card": "de-grenadier-gruppe-a", "box": [2, 1]}
+    game = game_with(cards, [HQ, collins], [enemy], terrain=[{"box": [1, 2], "terrain": "forest"}])
     player = game.players["us"]
-    m10, rifles, paras = (
-        cards.unit("us-m10"),
-        cards.unit("us-rifle-company-a"),
-        cards.unit("us-parachute-rifle-section"),
+    m10, rifles, paras, half = (
+        cards.unit(i) for i in ("us-m10", "us-rifle-company-a", "us-parachute-rifle-section", "us-m3-half-track")
     )
-    assert m10 and rifles and paras
-    player.hand = [m10, rifles, paras]
-    sources = {a.source for a in arrivals(game, "us")}
-    assert sources == {"zone", "us-infantry-command-hq"}
-    assert reinforce(game, "us", m10, (0, 0)).hidden
-    assert not reinforce(game, "us", rifles, (1, 1)).hidden  # adjacent to the grenadiers
-    assert reinforce(game, "us", paras, (1, 2)).hidden  # forest, though adjacent
+    assert m10 and rifles and paras and half
+    player.hand = [m10, rifles, paras, half]
+    points = manage(game, "us")
+    assert {a.source for a in points.open} == {"zone", "us-infantry-command-hq", "us-collins-hq"}
+    assert points.place(m10, (0, 0)).hidden
+    assert not points.place(rifles, (1, 1)).hidden  # beside the first HQ, adjacent to the grenadiers
+    assert points.place(paras, (1, 2)).hidden  # beside the second HQ, in a forest though adjacent
+    with pytest.raises(ValueError):
+        points.place(half, (1, 0))  # three points, three cards
     arrived = [e for e in game.events if isinstance(e, ReinforcementEvent)]
     assert len(arrived) == 3 and not any(game.pieces[e.piece].activated for e in arrived)
+
+
+def test_one_event_and_one_hero_card_a_phase(cards: CardCatalogue) -> None:
+    from builder.tcg.cards import EventCard, HeroCard
+    from builder.tcg.rules.hand import OnePerPhase, play_event, play_hero
+
+    game = game_with(cards, [RIFLES, {"card": "us-rifle-company-b", "box": [1, 2]}], [FAR], directives=(0, 0))
+    supply, clint = cards.get("us-supply-drop"), cards.get("us-clint")
+    assert isinstance(supply, EventCard) and isinstance(clint, HeroCard) and supply.effect is not None
+    game.players["us"].hand = [supply, supply, clint, clint]
+    play_event(game, "us", supply, supply.effect, supply.name, None)
+    with pytest.raises(OnePerPhase):
+        play_event(game, "us", supply, supply.effect, supply.name, None)
+    play_hero(game, "us", clint, game.pieces["us-rifle-company-a"])
+    with pytest.raises(OnePerPhase):
+        play_hero(game, "us", clint, game.pieces["us-rifle-company-b"])
+    game.phase_side = "german"  # the opponent's phase: one more of each
+    play_event(game, "us", supply, supply.effect, supply.name, None)
+    assert game.players["us"].directives == 4
 
 
 def test_recover_never_past_six(cards: CardCatalogue) -> None:
