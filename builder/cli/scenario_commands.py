@@ -51,7 +51,9 @@ def check_command(scenario: ScenarioArgument, catalogue: CatalogueOption = None,
 @scenario_app.command("sheet")
 def sheet_command(
     scenario: ScenarioArgument,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="html, pdf or svg (the map alone).")] = "html",
+    fmt: Annotated[
+        str, typer.Option("--format", "-f", help="html, pdf or svg (the map alone); tcg: html or md.")
+    ] = "html",
     # Text, not a Path: a Path would drop the trailing slash that says "a folder".
     output: Annotated[
         str | None,
@@ -66,6 +68,7 @@ def sheet_command(
     """Write a printable scenario sheet, into exports/ unless -o says otherwise.
 
     A scenario with errors still prints, under a "not playable" banner listing its issues."""
+    from builder.cli.tcg_report import is_tcg, scenario_sheet
     from builder.export.formats import Paper, SheetFormat
     from builder.export.roster import PdfUnavailable, to_stdout
     from builder.export.sheet import build_sheet, sheet_path, write_sheet
@@ -75,6 +78,8 @@ def sheet_command(
     from builder.kernel.system import Capability
     from builder.services.systems import require
 
+    if is_tcg(scenario, Capability.SHEET):
+        raise typer.Exit(scenario_sheet(scenario, fmt, output, strict))
     formats, papers = {f.value: f for f in SheetFormat}, {p.value: p for p in Paper}
     if fmt not in formats:
         raise typer.BadParameter(f"{fmt!r} is not one of html, pdf, svg.", param_hint="--format")

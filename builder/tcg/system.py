@@ -24,6 +24,8 @@ class TcgSystem:
             Capability.SIMULATE,
             Capability.ODDS,
             Capability.RULES,
+            Capability.ROSTER,
+            Capability.SHEET,
         }
     )
 
