@@ -103,8 +103,10 @@ def simulate_command(
     from builder.cli.render import titled
     from builder.kernel.system import Capability
     from builder.services.systems import require
+    from builder.tcg.system import TCG
 
-    if require(scenario, Capability.SIMULATE).id == "memoir":
+    system = require(scenario, Capability.SIMULATE)
+    if system.id == "memoir":
         from builder.cli import memoir_commands
 
         if army:
@@ -117,6 +119,15 @@ def simulate_command(
             HexApp(scenario, simulating=True, seed=seed, turns=turns).run()
             return
         memoir_commands.simulate(scenario, seed, turns, as_json)
+        return
+    if system is TCG:
+        from builder.cli.tcg_play import simulate_scenario
+
+        if army or tui:
+            raise typer.BadParameter(
+                "a Tactical Card Game scenario plays its own forces, in the terminal (no --army, --tui)"
+            )
+        simulate_scenario(scenario, seed, turns, as_json)
         return
     loaded_catalogue, _ = open_catalogue(catalogue)
     game = playable(scenario, loaded_catalogue, army)

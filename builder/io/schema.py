@@ -12,6 +12,9 @@ from builder.heroes.campaign.models import CampaignFile
 from builder.heroes.catalogue.document import CatalogueFile
 from builder.heroes.scenario.models import Scenario
 from builder.memoir.scenario import Scenario as HexScenario
+from builder.tcg.catalogue import CardFile
+from builder.tcg.scenario import ForceFile
+from builder.tcg.scenario import Scenario as TcgScenario
 
 SchemaBuilder = Callable[[], dict[str, Any]]
 
@@ -30,6 +33,9 @@ SCHEMAS: dict[str, SchemaBuilder] = {
     "catalogue.schema.json": _schema(CatalogueFile, "hon catalogue file"),
     "scenario.schema.json": _schema(Scenario, "hon scenario"),
     "m44-scenario.schema.json": _schema(HexScenario, "hon hex-game (m44) scenario"),
+    "tcg-cards.schema.json": _schema(CardFile, "hon Tactical Card Game cards"),
+    "tcg-scenario.schema.json": _schema(TcgScenario, "hon Tactical Card Game scenario"),
+    "tcg-force.schema.json": _schema(ForceFile, "hon Tactical Card Game force"),
 }
 
 
