@@ -292,7 +292,7 @@ def sheet_command(
     """Write a printable campaign sheet, into exports/ unless -o says otherwise."""
     from builder.export.campaign_sheet import FORMATS, build_campaign_sheet, campaign_sheet_path, write_campaign_sheet
     from builder.export.formats import Paper
-    from builder.export.roster import PdfUnavailable, to_stdout
+    from builder.export.roster import to_stdout
     from builder.io.errors import HonFileError
 
     formats, papers = {f.value: f for f in FORMATS}, {p.value: p for p in Paper}
@@ -306,8 +306,6 @@ def sheet_command(
     target_path = None if to_stdout(output) else campaign_sheet_path(loaded.campaign.id, formats[fmt], output)
     try:
         written = write_campaign_sheet(sheet, formats[fmt], target_path, papers[paper])
-    except PdfUnavailable as problem:
-        raise HonFileError("--format pdf", str(problem)) from None
     except OSError as problem:
         where = target_path or "standard output"
         raise HonFileError(where, f"cannot write the sheet ({problem.strerror or problem}).") from None

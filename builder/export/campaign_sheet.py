@@ -1,8 +1,8 @@
 """The printable campaign sheet (`hon campaign sheet`): the campaign's scenarios in order,
 the result of each game played (winner, victory points, units lost, notes), what each
 result of each scenario changes in the next one, and what was carried into the scenario to
-play next. HTML from a Jinja2 template with a print stylesheet, PDF from the same HTML,
-Markdown written here. Scenarios not yet played keep blank lines to fill in by hand."""
+play next. HTML from a Jinja2 template with a print stylesheet, PDF from a Typst template
+reading the same model, Markdown written here. Scenarios not yet played keep blank lines to fill in by hand."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from functools import partial
 from pathlib import Path
 
 from builder.export.formats import Format, Paper
-from builder.export.roster import environment, html_to_pdf, output_path, write_export
+from builder.export.pdf import typst_pdf
+from builder.export.roster import environment, output_path, write_export
 from builder.export.roster_text import sentence
 from builder.heroes.campaign.models import CampaignFile, Result
 from builder.heroes.campaign.play import outcome_for, results_possible
@@ -175,8 +176,10 @@ def _md(text: str) -> str:
 def render(sheet: CampaignSheet, fmt: Format, paper: Paper = Paper.A4) -> bytes:
     if fmt is Format.MD:
         return render_markdown(sheet).encode("utf-8")
-    html = render_html(sheet, paper)
-    return html_to_pdf(html) if fmt is Format.PDF else html.encode("utf-8")
+    if fmt is Format.PDF:
+        campaign = {"name": sheet.campaign.name, "id": sheet.campaign.id, "game": sheet.campaign.game.full_name}
+        return typst_pdf("campaign.typ", {"paper": paper.value, "c": campaign, "s": sheet})
+    return render_html(sheet, paper).encode("utf-8")
 
 
 def campaign_sheet_path(campaign_id: str, fmt: Format, output: str | Path | None = None) -> Path:

@@ -1,5 +1,6 @@
 """The hex game's printable scenario sheet (`hon scenario sheet` on a `game: m44` file):
-HTML from a Jinja2 template, PDF from the same HTML, or the map alone as SVG."""
+HTML from a Jinja2 template, PDF from a Typst template reading the same facts, or the map
+alone as SVG."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from markupsafe import Markup
 
 from builder.export.formats import Paper, SheetFormat
 from builder.export.hex_map_svg import hex_map_svg, standalone
-from builder.export.roster import environment, html_to_pdf
+from builder.export.pdf import typst_pdf
+from builder.export.roster import environment
 from builder.kernel.diagnostics import Issue, is_legal
 from builder.memoir.catalogue import Catalogue
 from builder.memoir.scenario import Scenario
@@ -64,7 +66,24 @@ def render(sheet: HexSheet, fmt: SheetFormat, paper: Paper = Paper.A4) -> bytes:
         kind = sheet.catalogue.boards.get(sheet.scenario.board.type) or sheet.catalogue.boards["standard"]
         return standalone(sheet.scenario, sheet.catalogue, kind.board()).encode("utf-8")
     facts = {"board": sheet.board_kind, "units": sheet.units(), "issues": sheet.issues, "playable": sheet.playable}
+    if fmt is SheetFormat.PDF:
+        return typst_pdf("hex_sheet.typ", {"paper": paper.value, "sc": sheet.scenario, "s": _pdf_facts(sheet, facts)})
     template = environment().get_template("hex_sheet.html.j2")
     # The map is SVG that hex_map_svg built, escaping every text it holds.
     html = template.render(sc=sheet.scenario, s={**facts, "map": Markup(sheet.map())}, paper=paper)
-    return html_to_pdf(html) if fmt is SheetFormat.PDF else html.encode("utf-8")
+    return html.encode("utf-8")
+
+
+def _pdf_facts(sheet: HexSheet, facts: dict[str, object]) -> dict[str, object]:
+    """The facts of the HTML sheet with each side's line in words, as the PDF prints them."""
+    scenario, units = sheet.scenario, sheet.units()
+    sides = [
+        {
+            "name": side.name,
+            "line": f"{side.edge.value} edge · {side.cards} command cards · {side.medals} medals to win"
+            + (" · moves first" if side.id == scenario.starts else "")
+            + f" · units: {units[side.id.value]}",
+        }
+        for side in scenario.sides
+    ]
+    return {**facts, "sides": sides, "map": sheet.map()}
