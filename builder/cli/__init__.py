@@ -10,13 +10,17 @@ import typer
 # Importing the command modules registers their commands on `app`.
 from builder.cli import (  # noqa: F401
     army_commands,
+    balance_commands,
+    campaign_commands,
     catalogue_commands,
     deploy_commands,
     games_commands,
+    memoir_commands,
     odds_commands,
     roster_commands,
     rules_commands,
     scenario_commands,
+    serve_commands,
     simulate_commands,
     tui_commands,
 )
