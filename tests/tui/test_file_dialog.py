@@ -37,9 +37,12 @@ async def test_open_a_bundled_army_from_the_tree_then_find_it_among_recent_files
         await choose_place(pilot, dialog, "Bundled armies")
         tree = dialog.query_one("#tree", YamlTree)
         assert Path(tree.path) == EXAMPLE_ARMIES_DIR
-        await pilot.pause(0.3)  # the tree reads the folder in a worker
-        await app_on_file.workers.wait_for_complete()
-        node = next(n for n in tree.root.children if str(n.label) == "german-ss-550.yaml")
+        for _ in range(50):  # the tree reads the folder in a worker
+            names = {str(n.label): n for n in tree.root.children}
+            if "german-ss-550.yaml" in names:
+                break
+            await pilot.pause(0.05)
+        node = names["german-ss-550.yaml"]
         tree.move_cursor(node)
         tree.focus()
         await pilot.press("enter")
