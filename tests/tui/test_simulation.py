@@ -85,7 +85,7 @@ async def test_the_event_list_follows_and_leads(bundled: Catalogue) -> None:
         assert screen.index == log.highlighted == 7
         await pilot.press("down", "down")  # …and its own keys lead it
         assert screen.index == 9
-        assert screen.frames[9].event.text in shown(screen, "#sim-event")
+        assert screen.narrator.sentence(screen.frames[9].event) in shown(screen, "#sim-event")
 
 
 async def test_rolls_are_shown_with_dice_modifiers_pages_and_total(bundled: Catalogue) -> None:
