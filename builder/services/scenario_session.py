@@ -30,17 +30,42 @@ from builder.kernel.history import History
 from builder.services.document import DocumentSession
 
 
-def blank_scenario(catalogue: Catalogue, game: Game = Game.HON) -> Scenario:
-    """A new scenario: one board, two opposed sides, each with a deployment zone."""
-    factions = [f for f in catalogue.factions.values() if f.game is game][:2]
+@dataclass(frozen=True)
+class ScenarioStart:
+    """What a new scenario starts from: its title, its game, the factions of its two sides
+    (the game's first two when None) and the points each side fields."""
+
+    title: str = "New scenario"
+    game: Game = Game.HON
+    factions: tuple[str, str] | None = None
+    points: int = 375
+
+
+def scenario_id(title: str) -> str:
+    """`Night at the Mill` → `night-at-the-mill`."""
+    cleaned = "".join(c if c.isascii() and c.isalnum() else "-" for c in title.lower())
+    return "-".join(part for part in cleaned.split("-") if part) or "new-scenario"
+
+
+def blank_scenario(catalogue: Catalogue, start: ScenarioStart | None = None) -> Scenario:
+    """A new scenario: one board, two opposed sides, each with a deployment zone along its
+    edge, six turns, and a victory on victory points."""
+    start = start or ScenarioStart()
+    game = start.game
+    if start.factions is not None:
+        factions = [catalogue.factions[f] for f in start.factions if f in catalogue.factions]
+        if len(factions) != 2 or factions[0].id == factions[1].id:
+            raise ValueError("a scenario opposes two different factions of the catalogue")
+    else:
+        factions = [f for f in catalogue.factions.values() if f.game is game][:2]
     board = next((b for b in catalogue.boards.values() if b.game is game), None)
     if len(factions) < 2 or board is None:
         raise ValueError(f"the catalogue has no boards or not two factions for {game.full_name}")
     sides = [ScenarioSide(id=f.id, name=f.name, faction=f.id) for f in factions]
     width, height = board.width, board.height
     return Scenario(
-        id="new-scenario",
-        title="New scenario",
+        id=scenario_id(start.title),
+        title=start.title,
         game=game,
         sides=sides,
         map=MapLayout(boards=[BoardPlacement(board=board.id)]),
@@ -59,7 +84,7 @@ def blank_scenario(catalogue: Catalogue, game: Game = Game.HON) -> Scenario:
             ),
         ],
         setup=Setup(initiative=sides[0].id, action_cards={s.id: 4 for s in sides}, turns=Turns(count=6)),
-        forces=[Force(side=s.id, points=375) for s in sides],
+        forces=[Force(side=s.id, points=start.points) for s in sides],
         victory=Victory(
             outcomes=[
                 Outcome(
@@ -86,9 +111,11 @@ class ScenarioSession(DocumentSession[Scenario]):
         )
 
     @classmethod
-    def new(cls, path: Path, catalogue: Catalogue, game: Game = Game.HON) -> ScenarioSession:
-        """A blank scenario, to be saved at `path`."""
-        return cls(catalogue, History(blank_scenario(catalogue, game)), path=path.absolute())
+    def new(cls, path: Path | None, catalogue: Catalogue, start: ScenarioStart | None = None) -> ScenarioSession:
+        """A blank scenario, to be saved at `path` (asked for on the first save when None)."""
+        return cls(
+            catalogue, History(blank_scenario(catalogue, start)), path=path.absolute() if path is not None else None
+        )
 
     @property
     def scenario(self) -> Scenario:

@@ -190,60 +190,125 @@ class HonApp(App[None]):
     async def action_open_army(self) -> None:
         from builder.io.errors import HonFileError
         from builder.services.army_session import ArmySession
-        from builder.tui.screens.dialogs import AskText
+        from builder.services.recent_files import remember
+        from builder.tui.screens.file_dialog import FileDialog
 
         if not await self._may_leave():
             return
-        answer = await self.push_screen_wait(AskText("Open an army list", "", "path/to/army.yaml"))
-        if not answer:
+        path = await self.push_screen_wait(FileDialog("Open an army list", "army", "open"))
+        if path is None:
             return
         try:
-            session = ArmySession.open(Path(answer).expanduser(), self.session.catalogue)
+            session = ArmySession.open(path, self.session.catalogue)
         except HonFileError as problem:
             self.notify(str(problem), severity="error", timeout=10, markup=False)
             return
+        remember(path, "army")
         self.use_session(session)
 
     @work(exclusive=True, group="files")
     async def action_open_designer(self) -> None:
-        """Open a scenario (or start one at a new path) in the designer."""
-        from builder.io.errors import HonFileError
-        from builder.services.scenario_session import ScenarioSession
-        from builder.tui.screens.designer import DesignerScreen
-        from builder.tui.screens.dialogs import AskText
+        """The scenario designer: on a scenario file, or on a new scenario."""
+        from builder.tui.screens.dialogs import Ask
 
         if not await self._may_leave_scenario():
             return
-        answer = await self.push_screen_wait(AskText("Open or start a scenario", "", "path/to/scenario.yaml"))
-        if not answer:
+        choice = await self.push_screen_wait(
+            Ask(
+                "Scenario designer",
+                "Open a scenario file, or start a new scenario.",
+                [
+                    ("open", "Open a scenario…", "primary"),
+                    ("new", "New scenario…", "success"),
+                    ("cancel", "Cancel", "default"),
+                ],
+            )
+        )
+        if choice == "open":
+            await self._open_scenario()
+        elif choice == "new":
+            await self._new_scenario()
+
+    @work(exclusive=True, group="files")
+    async def action_open_scenario(self) -> None:
+        if await self._may_leave_scenario():
+            await self._open_scenario()
+
+    @work(exclusive=True, group="files")
+    async def action_new_scenario(self) -> None:
+        if await self._may_leave_scenario():
+            await self._new_scenario()
+
+    async def _open_scenario(self) -> None:
+        from builder.io.errors import HonFileError
+        from builder.services.recent_files import remember
+        from builder.services.scenario_session import ScenarioSession
+        from builder.tui.screens.file_dialog import FileDialog
+
+        path = await self.push_screen_wait(FileDialog("Open a scenario", "scenario", "open"))
+        if path is None:
             return
-        path = Path(answer).expanduser()
-        catalogue = self.session.catalogue
         try:
-            if path.exists():
-                session = ScenarioSession.open(path, catalogue)
-            else:
-                session = ScenarioSession.new(path, catalogue, self.session.army.game)
-        except (HonFileError, ValueError) as problem:
+            session = ScenarioSession.open(path, self.catalogue)
+        except HonFileError as problem:
             self.notify(str(problem), severity="error", timeout=10, markup=False)
             return
+        remember(path, "scenario")
+        self._design(session)
+
+    async def _new_scenario(self) -> None:
+        from builder.heroes.catalogue.base import Game
+        from builder.services.scenario_session import ScenarioSession
+        from builder.tui.screens.new_scenario import NewScenario
+
+        game = self._session.army.game if self._session is not None else Game.HON
+        start = await self.push_screen_wait(NewScenario(self.catalogue, game))
+        if start is None:
+            return
+        try:
+            session = ScenarioSession.new(None, self.catalogue, start)
+        except ValueError as problem:
+            self.notify(f"Cannot start the scenario: {problem}.", severity="error", timeout=10, markup=False)
+            return
+        self._design(session)
+
+    def _design(self, session: ScenarioSession) -> None:
+        """Show `session` in the designer, in place of the scenario designed until now."""
+        from builder.tui.screens.designer import DesignerScreen
+
         self.scenario = session
-        self.push_screen(DesignerScreen(session))
+        if isinstance(self.screen, DesignerScreen):
+            self.switch_screen(DesignerScreen(session))
+        else:
+            self.push_screen(DesignerScreen(session))
+
+    @property
+    def catalogue(self) -> Catalogue:
+        """The catalogue of what is open: the army's, or the scenario's."""
+        if self._session is not None:
+            return self._session.catalogue
+        assert self.scenario is not None, "the app has neither an army nor a scenario"
+        return self.scenario.catalogue
 
     @work(exclusive=True, group="files")
     async def action_simulate(self) -> None:
-        """Ask for a scenario file and step through a simulated game of it."""
-        from builder.tui.screens.dialogs import AskText
+        """Choose a scenario and who plays which side, then step through a simulated game."""
+        from builder.services.recent_files import remember
+        from builder.tui.screens.file_dialog import FileDialog
         from builder.tui.screens.simulation import SimulationScreen
+        from builder.tui.screens.simulation_setup import SimulationSetup, scenario_sides
 
-        answer = await self.push_screen_wait(AskText("Simulate a scenario", "", "path/to/scenario.yaml"))
-        if not answer:
+        path = await self.push_screen_wait(FileDialog("Simulate a scenario", "scenario", "open"))
+        if path is None:
             return
-        path = Path(answer).expanduser()
-        if not path.is_file():
-            self.notify(f"{path}: no such file.", severity="error", timeout=10, markup=False)
+        sides = scenario_sides(path)
+        if sides is None:
+            self.push_screen(SimulationScreen(path, self.catalogue))  # the viewer tells what is wrong with it
             return
-        self.push_screen(SimulationScreen(path, self.session.catalogue))
+        remember(path, "scenario")
+        armies = await self.push_screen_wait(SimulationSetup(path, sides, self.session.army, self.catalogue))
+        if armies is not None:
+            self.push_screen(SimulationScreen(path, self.catalogue, armies=armies))
 
     @work(exclusive=True, group="files")
     async def action_open_campaign(self) -> None:

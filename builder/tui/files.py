@@ -12,7 +12,9 @@ from textual.app import App
 from builder.io.errors import ChangedOnDisk, HonFileError
 from builder.io.save import ReadOnlyFile, RefusedWrite
 from builder.kernel.diagnostics import Issue, is_legal
-from builder.tui.screens.dialogs import Ask, AskText
+from builder.services.recent_files import Kind, remember
+from builder.tui.screens.dialogs import Ask
+from builder.tui.screens.file_dialog import FileDialog
 
 
 class Document(Protocol):
@@ -32,16 +34,16 @@ def file_name(name: str) -> str:
     return "-".join(part for part in cleaned.split("-") if part) or "untitled"
 
 
-async def save_with_questions(app: App[None], document: Document, path: Path | None, what: str) -> bool:
+async def save_with_questions(app: App[None], document: Document, path: Path | None, what: Kind) -> bool:
     """Save `document` atomically at `path` (asking for one when None); True when saved
     (or, when the player chose so, reloaded from disk). Documents with errors are saved
     too: only the user decides what to keep. Whatever fails, the edits stay in the app."""
     if path is None:
-        suggestion = str(document.path or Path.cwd() / f"{file_name(document.name)}.yaml")
-        answer = await app.push_screen_wait(AskText(f"Save the {what} as", suggestion, f"path/to/{what}.yaml"))
-        if not answer:
+        suggestion = document.path or Path.cwd() / f"{file_name(document.name)}.yaml"
+        chosen = await app.push_screen_wait(FileDialog(f"Save the {what} as", what, "save", suggestion))
+        if chosen is None:
             return False
-        path = Path(answer).expanduser()
+        path = chosen
     force = overwrite_read_only = False
     while True:  # each question answered "go on" lifts one refusal and tries again
         try:
@@ -91,6 +93,7 @@ async def save_with_questions(app: App[None], document: Document, path: Path | N
         except OSError as problem:
             app.notify(f"Could not save {path}: {problem.strerror or problem}.", severity="error", markup=False)
             return False
+    remember(target, what)
     # The path is the player's text: shown as written, never read as markup.
     app.notify(f"Saved {target}{'' if is_legal(document.issues) else ' (with errors, saved anyway)'}.", markup=False)
     return True

@@ -10,7 +10,8 @@ from builder.io.army_files import load_army
 from builder.tui.app import HonApp
 from builder.tui.screens.builder import ArmyBuilderScreen
 from builder.tui.screens.counters import CounterDetails
-from builder.tui.screens.dialogs import Ask, AskText, NewArmy
+from builder.tui.screens.dialogs import Ask, NewArmy
+from builder.tui.screens.file_dialog import FileDialog
 from builder.tui.screens.slot_picker import SlotPicker
 
 SIZE = (120, 40)
@@ -154,8 +155,8 @@ async def test_save_as_an_untitled_army(app_on_example: HonApp, tmp_path: Path) 
     async with app_on_example.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert isinstance(app_on_example.screen, AskText)
-        app_on_example.screen.query_one(Input).value = str(target)
+        assert isinstance(app_on_example.screen, FileDialog)
+        app_on_example.screen.query_one("#path", Input).value = str(target)
         await pilot.press("enter")
         await pilot.pause()
     assert load_army(target).army.name == "Omaha, the morning after"

@@ -171,14 +171,21 @@ async def test_the_designer_opens_from_the_army_builder(app_on_file: HonApp, tmp
     async with app_on_file.run_test(size=SIZE) as pilot:
         await pilot.press("f6")
         await pilot.pause()
-        app_on_file.screen.query_one(Input).value = str(target)
-        await pilot.press("enter")
+        await pilot.click("#new")  # rather than open a scenario file
+        await pilot.pause()
+        app_on_file.screen.query_one("#title", Input).value = "Night at the Mill"
+        await pilot.click("#create")
         await pilot.pause()
         assert isinstance(app_on_file.screen, DesignerScreen)
-        assert app_on_file.scenario is not None and app_on_file.scenario.path == target
-        await pilot.press("ctrl+s")
+        assert app_on_file.scenario is not None and app_on_file.scenario.path is None
+        await pilot.press("ctrl+s")  # the first save asks where
         await pilot.pause()
+        app_on_file.screen.query_one("#path", Input).value = str(target)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app_on_file.scenario.path == target
         await pilot.press("escape")
         await pilot.pause()
         assert app_on_file.screen is app_on_file.builder
-    assert load_scenario(target).scenario.game.value == "hon"
+    saved = load_scenario(target).scenario
+    assert (saved.game.value, saved.title, saved.id) == ("hon", "Night at the Mill", "night-at-the-mill")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.pilot import Pilot
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Input, OptionList, Select, Static
 
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.events import FireEvent, MoveEvent
@@ -19,6 +19,7 @@ from builder.services.scenario_session import ScenarioSession
 from builder.tui.app import HonApp
 from builder.tui.screens.designer import DesignerScreen
 from builder.tui.screens.simulation import SimulationScreen, percent
+from builder.tui.screens.simulation_setup import BUILDER, SimulationSetup
 from builder.tui.widgets.map_view import MapView
 
 SIZE = (120, 40)
@@ -84,7 +85,7 @@ async def test_the_event_list_follows_and_leads(bundled: Catalogue) -> None:
         assert screen.index == log.highlighted == 7
         await pilot.press("down", "down")  # …and its own keys lead it
         assert screen.index == 9
-        assert screen.frames[9].event.text in shown(screen, "#sim-event")
+        assert screen.narrator.sentence(screen.frames[9].event) in shown(screen, "#sim-event")
 
 
 async def test_rolls_are_shown_with_dice_modifiers_pages_and_total(bundled: Catalogue) -> None:
@@ -212,9 +213,17 @@ async def test_the_army_builder_opens_a_simulation(app_on_file: HonApp) -> None:
     async with app_on_file.run_test(size=SIZE) as pilot:
         await pilot.press("f8")
         await pilot.pause()
-        app_on_file.screen.query_one(Input).value = str(FIRST_CONTACT)
-        await pilot.press("enter")
+        app_on_file.screen.query_one("#path", Input).value = str(FIRST_CONTACT)
+        await pilot.click("#choose")
+        await pilot.pause()
+        assert isinstance(app_on_file.screen, SimulationSetup)
+        # The army open in the builder is offered for the side of its faction only.
+        (us,) = app_on_file.screen.query("#side-us").results(Select)
+        assert us.value == BUILDER
+        assert not [v for _, v in app_on_file.screen.choices(app_on_file.screen.sides[1]) if v == BUILDER]
+        await pilot.click("#simulate")
         screen = await ready(pilot)
+        assert screen.armies == {"us": app_on_file.session.army}
         assert screen.game is not None
         await pilot.press("escape")
         await pilot.pause()

@@ -76,6 +76,8 @@ class DesignerScreen(Screen[None]):
         Binding("ctrl+y", "redo", "Redo"),
         Binding("ctrl+s", "save", "Save"),
         Binding("f2", "save_as", "Save as"),
+        Binding("ctrl+o", "app.open_scenario", "Open", show=False),
+        Binding("ctrl+n", "app.new_scenario", "New scenario", show=False),
         Binding("f7", "details", "Details"),
         Binding("f4", "issues", "Issues"),
         Binding("f8", "simulate", "Simulate"),
