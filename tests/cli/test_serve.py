@@ -127,6 +127,14 @@ def test_a_broken_army_is_one_line(
     assert served == []
 
 
+def test_a_catalogue_folder_that_does_not_exist_is_one_line(
+    served: list[tuple[Any, ...]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["serve", "--catalogue", str(tmp_path / "nowhere")]) == 2
+    assert "nowhere" in one_line_error(capsys)
+    assert served == []
+
+
 def test_an_army_that_opens_is_served_on_localhost_by_default(served: list[tuple[Any, ...]]) -> None:
     assert main(["serve", str(DEFAULT_ARMY)]) == 0
     [(command, host, port)] = served
