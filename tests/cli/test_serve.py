@@ -155,6 +155,15 @@ def test_a_port_in_use_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert f"127.0.0.1:{port}" in one_line_error(capsys)
 
 
+def test_without_textual_serve_it_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delitem(sys.modules, "builder.cli.web_server", raising=False)
+    monkeypatch.setitem(sys.modules, "textual_serve.server", None)  # import fails as if not installed
+    assert main(["serve", "--port", "8000"]) == 2
+    assert "textual-serve" in one_line_error(capsys)
+
+
 @pytest.mark.parametrize(
     ("host", "loopback"),
     [
