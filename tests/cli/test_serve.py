@@ -5,6 +5,7 @@ Chromium (Debian's, through Playwright; skipped where either is missing)."""
 from __future__ import annotations
 
 import http.client
+import os
 import re
 import shlex
 import shutil
@@ -24,7 +25,7 @@ from builder.cli.web_server import is_loopback
 from builder.heroes.catalogue.index import Catalogue
 from builder.io.army_files import load_army
 from builder.io.paths import DEFAULT_ARMY
-from tests.cli.serving import Served, serving
+from tests.cli.serving import Served, free_port, serving
 
 CHROMIUM = shutil.which("chromium")
 try:
@@ -88,10 +89,6 @@ def test_the_app_runs_on_this_python_with_every_path_quoted(tmp_path: Path, monk
     assert shlex.split(serve_commands.app_command(None, None)) == [sys.executable, "-m", "builder.cli"]
 
 
-def test_the_served_processes_import_this_checkout() -> None:
-    assert (serve_commands.CHECKOUT / "builder" / "cli" / "serve_commands.py").is_file()
-
-
 # --- refusals on the command line, before anything is served -----------------------------
 
 
@@ -153,6 +150,22 @@ def test_a_port_in_use_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
         port = taken.getsockname()[1]
         assert main(["serve", "--port", str(port)]) == 2
     assert f"127.0.0.1:{port}" in one_line_error(capsys)
+
+
+def test_serving_beyond_this_machine_warns_and_the_apps_import_this_checkout(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from builder.cli.web_server import HonServer
+
+    started: list[HonServer] = []
+    monkeypatch.setattr(HonServer, "serve", lambda server: started.append(server))
+    monkeypatch.setenv("PYTHONPATH", "elsewhere")
+    port = free_port()
+    assert main(["serve", "--host", "0.0.0.0", "--port", str(port)]) == 0
+    [server] = started
+    assert (server.host, server.port) == ("0.0.0.0", port)
+    assert f"port {port}" in one_line_error(capsys)  # the warning
+    assert os.environ["PYTHONPATH"].split(os.pathsep) == [str(serve_commands.CHECKOUT), "elsewhere"]
 
 
 def test_without_textual_serve_it_says_what_to_install(
