@@ -18,7 +18,16 @@ BLOCKS = re.findall(r"```sh\n(.*?)```", README, flags=re.S)
 LINES = [line.split("#")[0].strip() for block in BLOCKS for line in block.splitlines() if line.strip()]
 HON = [line for line in LINES if line.startswith("hon ")]
 MAKE = [line for line in LINES if line.startswith("make ")]
-WRITES = ("roster", "scenario sheet", "schema")
+WRITES = (
+    "roster",
+    "scenario sheet",
+    "schema",
+    "campaign start",
+    "campaign record",
+    "campaign next",
+    "campaign simulate",
+    "campaign sheet",
+)
 ILLEGAL_ON_PURPOSE = "data/armies/illegal/"
 
 
@@ -37,6 +46,17 @@ def test_ci_runs_the_readmes_test_command() -> None:
     assert "make test" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
 
 
+def without_output(args: list[str]) -> list[str]:
+    """The arguments without `-o PATH`: the test writes into its own folder instead."""
+    kept: list[str] = []
+    for arg in args:
+        if kept and kept[-1] == "-o":
+            kept.pop()
+            continue
+        kept.append(arg)
+    return kept
+
+
 @pytest.mark.parametrize("line", HON)
 def test_hon_commands_work(
     line: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
@@ -44,7 +64,7 @@ def test_hon_commands_work(
     monkeypatch.chdir(ROOT)
     args = shlex.split(line)[1:]
     if any(line.startswith(f"hon {command}") for command in WRITES):
-        args = [arg for arg in args if arg != "-o" and arg != "schemas"] + ["-o", str(tmp_path)]
+        args = [*without_output(args), "-o", str(tmp_path)]
     opened: list[object] = []
     monkeypatch.setattr(tui_commands, "launch", lambda *a: opened.append(a))
     monkeypatch.setattr(tui_commands, "launch_designer", lambda *a: opened.append(a))

@@ -5,6 +5,8 @@
   suppressive fire   {"0": p, "1": p, …, "N": p}  Suppressed markers given, every count from 0
                      to the largest the dice can reach
   assault            {"win": p, "tie": p, "loss": p}  from the attacker's side
+  --game tcg         {"hit": p, "saved": p, "suppressed": p, "miss": p, "directive": p}
+                     (the first four add up to 1; directive is double 1s, whatever the result)
 """
 
 from __future__ import annotations
@@ -28,7 +30,9 @@ ASSAULT_ONLY = ("--defender-combat", "--defender-dice", "--defender-bonus", "--d
 
 @app.command("odds")
 def odds_command(
-    combat: Annotated[int, typer.Option("--combat", help="The attacker's combat value against the target.")],
+    combat: Annotated[
+        int | None, typer.Option("--combat", help="The attacker's combat value against the target.")
+    ] = None,
     defense: Annotated[int | None, typer.Option("--defense", help="The target's defense value (firing).")] = None,
     terrain: Annotated[int, typer.Option("--terrain", help="The target's terrain defensive bonus.")] = 0,
     bonus: Annotated[int, typer.Option("--bonus", help="The attacker's bonuses: gear, cards, Assault N.")] = 0,
@@ -48,17 +52,50 @@ def odds_command(
     defender_suppressed: Annotated[
         int | None, typer.Option("--defender-suppressed", help="Suppressed markers on the defender.")
     ] = None,
-    game: Annotated[str, typer.Option("--game", help="The game whose rules and pages to use: hon or son.")] = "hon",
+    game: Annotated[
+        str, typer.Option("--game", help="The game whose rules and pages to use: hon, son, tcg or m44.")
+    ] = "hon",
+    dice: Annotated[int | None, typer.Option("--dice", help="m44: the battle dice rolled.")] = None,
+    target: Annotated[str | None, typer.Option("--target", help="m44: infantry, armor or artillery.")] = None,
+    shooting_value: Annotated[
+        int | None, typer.Option("--shooting-value", help="tcg: the shooting value 2d6 must reach.")
+    ] = None,
+    save: Annotated[int | None, typer.Option("--save", help="tcg: the target's save value.")] = None,
+    armour_piercing: Annotated[bool, typer.Option("--armour-piercing", help="tcg: an armour-piercing attack.")] = False,
+    armoured: Annotated[bool, typer.Option("--armoured", help="tcg: an armoured target.")] = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Exact odds of a firing action, suppressive fire or an assault, from every die face."""
+    """Exact odds of a firing action, suppressive fire or an assault, from every die face;
+    with --game tcg, of a Tactical Card Game Shooting attack."""
     from builder.heroes.catalogue.base import Game
     from builder.heroes.rules.odds import assault_odds, fire_odds
     from builder.heroes.rules.ruleset import ruleset_for
     from builder.kernel.system import Capability
     from builder.services.systems import require_game
 
-    require_game(game, Capability.ODDS)
+    system = require_game(game, Capability.ODDS)
+    hex_given = dice is not None or target is not None
+    tcg_given = shooting_value is not None or save is not None or armour_piercing or armoured
+    hex_only = "--dice and --target are the hex game's (add --game m44)"
+    tcg_only = "--shooting-value, --save, --armour-piercing and --armoured need --game tcg"
+    if system.id == "memoir":
+        from builder.cli import memoir_commands
+
+        if tcg_given:
+            raise typer.BadParameter(tcg_only)
+        memoir_commands.odds(dice, target, as_json)
+        return
+    if game == "tcg":
+        from builder.cli.tcg_play import shooting_odds
+
+        if hex_given:
+            raise typer.BadParameter(hex_only)
+        shooting_odds(shooting_value, bonus, save, armour_piercing, armoured, as_json, combat, defense, terrain)
+        return
+    if hex_given or tcg_given:
+        raise typer.BadParameter(hex_only if hex_given else tcg_only)
+    if combat is None:
+        raise typer.BadParameter("the odds of a firing action or an assault need --combat N", param_hint="'--combat'")
     ruleset = ruleset_for(Game(game))
     given = {
         "--obscured": obscured != 0,

@@ -245,6 +245,26 @@ class HonApp(App[None]):
             return
         self.push_screen(SimulationScreen(path, self.session.catalogue))
 
+    @work(exclusive=True, group="files")
+    async def action_open_campaign(self) -> None:
+        """Open a campaign file, or start a bundled campaign by its id (hon campaign list)."""
+        from builder.io.errors import HonFileError
+        from builder.tui.screens.campaign import CampaignScreen, open_or_start
+        from builder.tui.screens.dialogs import AskText
+
+        answer = await self.push_screen_wait(
+            AskText("Open a campaign file, or start one by its id", "", "operation-windsor or path/to/campaign.yaml")
+        )
+        if not answer:
+            return
+        catalogue = self.scenario.catalogue if self.scenario is not None else self.session.catalogue
+        try:
+            path = open_or_start(answer.strip(), catalogue)
+        except (HonFileError, OSError) as problem:
+            self.notify(str(problem), severity="error", timeout=10)
+            return
+        self.push_screen(CampaignScreen(path, catalogue))
+
     def action_edit_catalogue(self) -> None:
         from builder.tui.screens.catalogue_editor import CatalogueEditor
 
