@@ -72,8 +72,12 @@ def serve_app(command: str, host: str, port: int) -> None:
     """Listen on `host`:`port` until interrupted, running `command` for each browser tab.
     Kept as one function so tests can replace it."""
     from builder.cli import say
-    from builder.cli.web_server import HonServer, is_loopback
 
+    try:
+        from builder.cli.web_server import HonServer, is_loopback
+    except ImportError:  # a .venv made before hon served browsers
+        say("serving needs the textual-serve package: run `make run` once, or `pip install textual-serve`.")
+        raise typer.Exit(2) from None
     try:  # a port in use or a host that is not this machine's is one line, before anything is served
         socket.create_server((host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET).close()
     except OSError as problem:

@@ -295,6 +295,8 @@ class CampaignScreen(Screen[None]):
             self.say(str(problem), error=True)
             return
         self.say(f"Wrote {written}.")
+        if self.app.is_web and written is not None:  # in a browser (`hon serve`): it downloads there
+            self.app.deliver_binary(written, save_filename=written.name)
 
     def action_back(self) -> None:
         if len(self.app.screen_stack) <= 2:

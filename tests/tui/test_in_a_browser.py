@@ -1,19 +1,24 @@
-"""In a browser (`hon serve`), Textual starts the app unfocused until the page has focus.
-A screen shown meanwhile must still get its focus once the page has it, or the first keys
-the player types go nowhere."""
+"""The app in a browser (`hon serve`). Textual starts it unfocused until the page has focus:
+a screen shown meanwhile must still get its focus once the page has it, or the first keys
+the player types go nowhere. What the app writes for the player to print is delivered to
+the browser. (tests/cli/test_serve.py drives the whole of it in a real Chromium.)"""
 
 from __future__ import annotations
 
 import threading
 from pathlib import Path
 
+import pytest
 from textual import events
 from textual.widgets import Input
 
 from builder.heroes.catalogue.index import Catalogue
+from builder.io.campaign_files import save_campaign
 from builder.io.paths import DEFAULT_ARMY
 from builder.services.army_session import ArmySession
+from builder.services.campaign import find_chain, start
 from builder.tui.app import HonApp
+from builder.tui.screens.campaign import CampaignScreen
 
 
 async def test_the_builder_shown_while_the_page_is_unfocused_gets_focus_with_the_page(
@@ -52,3 +57,24 @@ async def test_what_was_focused_comes_back_with_the_page(app_on_file: HonApp) ->
         app_on_file.post_message(events.AppFocus())
         await pilot.pause()
         assert app_on_file.focused is not None and app_on_file.focused.id == "results"
+
+
+async def test_the_campaign_sheet_downloads_in_a_browser(
+    bundled: Catalogue, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    campaign = tmp_path / "windsor.yaml"
+    save_campaign(start(find_chain("operation-windsor"), {}, campaign, bundled), campaign)
+    monkeypatch.chdir(tmp_path)
+    delivered: list[tuple[Path, dict[str, object]]] = []
+    monkeypatch.setattr(HonApp, "is_web", property(lambda app: True))
+    monkeypatch.setattr(HonApp, "deliver_binary", lambda app, path, **how: delivered.append((path, how)))
+    app = HonApp(opening=CampaignScreen(campaign, bundled))
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(100):
+            await pilot.pause()
+            if isinstance(app.screen, CampaignScreen) and app.screen.loaded is not None:
+                break
+        await pilot.press("f5")
+        await pilot.pause()
+    sheet = tmp_path / "exports" / "operation-windsor-campaign.html"
+    assert delivered == [(sheet, {"save_filename": sheet.name})]
