@@ -37,7 +37,17 @@ def deploy_command(
     from builder.services.systems import require
     from builder.tcg.system import TCG
 
-    if require(scenario, Capability.DEPLOY) is TCG:
+    system = require(scenario, Capability.DEPLOY)
+    if system.id == "memoir":
+        from builder.cli import memoir_commands
+
+        if army is not None or positions is not None or save is not None:
+            raise typer.BadParameter(
+                "a hex-game scenario deploys its own units; --army, --positions and --save do not apply"
+            )
+        raise typer.Exit(memoir_commands.deploy(scenario, side, as_json))
+
+    if system is TCG:
         from builder.cli.tcg_play import deploy_scenario
 
         if army is not None or positions is not None or save is not None:

@@ -53,8 +53,10 @@ def odds_command(
         int | None, typer.Option("--defender-suppressed", help="Suppressed markers on the defender.")
     ] = None,
     game: Annotated[
-        str, typer.Option("--game", help="The game whose rules and pages to use: hon, son or tcg.")
+        str, typer.Option("--game", help="The game whose rules and pages to use: hon, son, tcg or m44.")
     ] = "hon",
+    dice: Annotated[int | None, typer.Option("--dice", help="m44: the battle dice rolled.")] = None,
+    target: Annotated[str | None, typer.Option("--target", help="m44: infantry, armor or artillery.")] = None,
     shooting_value: Annotated[
         int | None, typer.Option("--shooting-value", help="tcg: the shooting value 2d6 must reach.")
     ] = None,
@@ -71,17 +73,29 @@ def odds_command(
     from builder.kernel.system import Capability
     from builder.services.systems import require_game
 
-    require_game(game, Capability.ODDS)
+    system = require_game(game, Capability.ODDS)
+    hex_given = dice is not None or target is not None
     tcg_given = shooting_value is not None or save is not None or armour_piercing or armoured
+    hex_only = "--dice and --target are the hex game's (add --game m44)"
+    tcg_only = "--shooting-value, --save, --armour-piercing and --armoured need --game tcg"
+    if system.id == "memoir":
+        from builder.cli import memoir_commands
+
+        if tcg_given:
+            raise typer.BadParameter(tcg_only)
+        memoir_commands.odds(dice, target, as_json)
+        return
     if game == "tcg":
         from builder.cli.tcg_play import shooting_odds
 
+        if hex_given:
+            raise typer.BadParameter(hex_only)
         shooting_odds(shooting_value, bonus, save, armour_piercing, armoured, as_json, combat, defense, terrain)
         return
-    if tcg_given:
-        raise typer.BadParameter("--shooting-value, --save, --armour-piercing and --armoured need --game tcg")
+    if hex_given or tcg_given:
+        raise typer.BadParameter(hex_only if hex_given else tcg_only)
     if combat is None:
-        raise typer.BadParameter("a firing action or an assault needs --combat N", param_hint="'--combat'")
+        raise typer.BadParameter("the odds of a firing action or an assault need --combat N", param_hint="'--combat'")
     ruleset = ruleset_for(Game(game))
     given = {
         "--obscured": obscured != 0,

@@ -33,7 +33,7 @@ MAX_NAME, MAX_PAGE = 34, 30
 
 @app.command("rules")
 def rules_command(
-    game: Annotated[str, typer.Option("--game", help="The game whose books to list: hon, son or tcg.")] = "hon",
+    game: Annotated[str, typer.Option("--game", help="The game whose books to list: hon, son, tcg or m44.")] = "hon",
     as_json: JsonOption = False,
 ) -> None:
     """Every special ability, marker and mechanic of the books, and whether hon plays it."""
@@ -46,7 +46,13 @@ def rules_command(
     from builder.services.systems import require_game
     from builder.tcg.system import TCG
 
-    if require_game(game, Capability.RULES) is TCG:
+    system = require_game(game, Capability.RULES)
+    if system.id == "memoir":
+        from builder.cli import memoir_commands
+
+        memoir_commands.rules(as_json)
+        return
+    if system is TCG:
         from builder.cli.tcg_play import rules_listing
 
         rules_listing(as_json)

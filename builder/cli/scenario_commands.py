@@ -21,19 +21,26 @@ def check_command(scenario: ScenarioArgument, catalogue: CatalogueOption = None,
     """Check a scenario: exit 0 when playable, 1 when not, 2 when it cannot be read."""
     from builder.cli.render import issues_table, judged, titled
     from builder.heroes.scenario.validate import validate_scenario
-    from builder.io.scenario_files import load_scenario
+    from builder.io.scenario_files import load_scenario, scenario_beside
     from builder.kernel.diagnostics import is_legal, plural
     from builder.kernel.system import Capability
     from builder.services.systems import require
     from builder.tcg.system import TCG
 
-    if require(scenario, Capability.SCENARIO_CHECK) is TCG:
+    system = require(scenario, Capability.SCENARIO_CHECK)
+    if system.id == "memoir":
+        from builder.cli.memoir_commands import check
+
+        raise typer.Exit(check(scenario, as_json))
+    if system is TCG:
         from builder.cli.tcg_report import check_scenario
 
         raise typer.Exit(check_scenario(scenario, as_json))
     loaded_catalogue, _ = open_catalogue(catalogue)
     loaded = load_scenario(scenario)
-    checked = validate_scenario(loaded.scenario, loaded_catalogue, loaded.armies())
+    campaign = loaded.scenario.campaign
+    following = scenario_beside(loaded, campaign.next) if campaign and campaign.next else None
+    checked = validate_scenario(loaded.scenario, loaded_catalogue, loaded.armies(), following)
     issues = loaded.locate(checked.issues)
     ok = is_legal(issues)
     if as_json:
@@ -70,7 +77,7 @@ def sheet_command(
     A scenario with errors still prints, under a "not playable" banner listing its issues."""
     from builder.cli.tcg_report import is_tcg, scenario_sheet
     from builder.export.formats import Paper, SheetFormat
-    from builder.export.roster import PdfUnavailable, to_stdout
+    from builder.export.roster import to_stdout
     from builder.export.sheet import build_sheet, sheet_path, write_sheet
     from builder.io.errors import HonFileError
     from builder.io.scenario_files import load_scenario
@@ -85,7 +92,10 @@ def sheet_command(
         raise typer.BadParameter(f"{fmt!r} is not one of html, pdf, svg.", param_hint="--format")
     if paper not in papers:
         raise typer.BadParameter(f"{paper!r} is not one of a4, letter.", param_hint="--paper")
-    require(scenario, Capability.SHEET)
+    if require(scenario, Capability.SHEET).id == "memoir":
+        from builder.cli.memoir_commands import sheet as hex_sheet
+
+        raise typer.Exit(hex_sheet(scenario, formats[fmt], papers[paper], output, strict))
     loaded_catalogue, _ = open_catalogue(catalogue)
     loaded = load_scenario(scenario)
     sheet = build_sheet(loaded, loaded_catalogue)
@@ -103,9 +113,6 @@ def sheet_command(
     target = None if to_stdout(output) else sheet_path(sheet.scenario.id, formats[fmt], output)
     try:
         written = write_sheet(sheet, formats[fmt], target, papers[paper])
-    except PdfUnavailable as problem:
-        errors.print(f"hon: {problem}", markup=False, highlight=False)
-        raise typer.Exit(2) from None
     except OSError as problem:
         where = target or "standard output"
         raise HonFileError(where, f"cannot write the sheet ({problem.strerror or problem}).") from None

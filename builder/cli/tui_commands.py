@@ -46,6 +46,14 @@ def design(
 
 def launch_designer(path: Path, user_catalogue: Path | None) -> None:
     from builder.io.catalogue_files import load_catalogue
+    from builder.kernel.system import Capability
+    from builder.services.systems import require
+
+    if path.exists() and require(path, Capability.SCENARIO_CHECK).id == "memoir":
+        from builder.tui.hex_app import HexApp
+
+        HexApp(path).run()
+        return
     from builder.services.scenario_session import ScenarioSession
     from builder.tui.app import HonApp
 

@@ -1,4 +1,4 @@
-"""The scenario sheet on paper: WeasyPrint's PDF and a real headless Chromium's, read back
+"""The scenario sheet on paper: Typst's PDF and a real headless Chromium's, read back
 with poppler (pdfinfo, pdftotext, pdftoppm). The page count, the paper size, every block
 whole on one page and in order, pictures that are not blank and show the map's colours.
 
@@ -78,7 +78,7 @@ def blocks(s: Sheet) -> list[tuple[str, str, str]]:
         title = rule.title if rule.title.endswith(".") else f"{rule.title}."
         found.append((f"rule {i}", f"{title} {head(rule.text, 3)}", tail(rule.text)))
     if sc.campaign:
-        found.append(("campaign", f"Campaign: {sc.campaign.name}", tail(sc.campaign.outcomes[-1].effect)))
+        found.append(("campaign", f"Campaign: {sc.campaign.name}", tail(s.campaign[-1])))
     found.append(("source", f"Scenario id {sc.id}.", "are not official."))
     return found
 
@@ -104,7 +104,7 @@ def assert_no_block_is_split(s: Sheet, pdf: Path) -> list[int]:
 @pytest.mark.poppler
 @needs_poppler
 @pytest.mark.parametrize("name", PRINTED)
-def test_the_weasyprint_pdf_keeps_every_block_on_one_page(name: str, bundled: Catalogue, tmp_path: Path) -> None:
+def test_the_pdf_keeps_every_block_on_one_page(name: str, bundled: Catalogue, tmp_path: Path) -> None:
     pdf = sheet_file(name, tmp_path / "pdf", "-f", "pdf")
     pages, size = pdf_info(pdf)
     assert size == pytest.approx(A4, abs=1)

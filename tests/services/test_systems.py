@@ -87,7 +87,14 @@ def test_hon_games_lists_each_system_its_games_and_what_it_supports(capsys: pyte
     assert set(heroes["supports"]) == {c.value for c in Capability}  # hon rules included
     assert main(["games"]) == 0
     out = capsys.readouterr().out
-    heroes_block = out[: out.index("Tactical Card Game (tcg)")]  # the systems after it support less
-    assert "Heroes System" in heroes_block and "hon rules" in heroes_block and "not yet" not in heroes_block
+    heroes_text = _block(out, HEROES)
+    assert "hon rules" in heroes_text and "not yet" not in heroes_text
     tcg = next(system for system in listed if system["id"] == "tcg")
     assert [game["id"] for game in tcg["games"]] == ["tcg"] and "tcg-scenario" in tcg["formats"]
+
+
+def _block(out: str, system: GameSystem) -> str:
+    """What `hon games` prints for one system: from its headline to the next system's."""
+    start = out.index(f"{system.name} ({system.id})")
+    following = [out.find(f"{s.name} ({s.id})", start + 1) for s in systems.SYSTEMS if s is not system]
+    return out[start : min((i for i in following if i > start), default=len(out))]

@@ -29,22 +29,13 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from builder.heroes.catalogue.base import Game
+from builder.kernel.coverage import Played as Played
 
 
 class Kind(StrEnum):
     ABILITY = "ability"  # a special ability of the catalogue
     MARKER = "marker"  # a marker or token of the catalogue
     MECHANIC = "mechanic"  # a rule of the books: a phase, a chapter, a terrain effect
-
-
-class Played(StrEnum):
-    PLAYED = "played"
-    PARTIAL = "partial"
-    NOT_PLAYED = "not-played"
-
-    @property
-    def label(self) -> str:
-        return {"played": "played", "partial": "partly played", "not-played": "not played"}[self.value]
 
 
 # The books each game's pages come from (see `Coverage.page_for`).

@@ -1,0 +1,271 @@
+"""The hex game (`game: m44`) on the command line: `hon scenario import | export`, and what
+`hon scenario check`, `hon deploy`, `hon simulate`, `hon odds --game m44` and
+`hon rules --game m44` do for it (the shared commands dispatch here on the file's game)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from builder.cli.app import JsonOption, console, errors
+from builder.cli.scenario_commands import scenario_app
+
+if TYPE_CHECKING:
+    from builder.export.formats import Paper, SheetFormat
+    from builder.memoir.rules.simulation import GameRecord
+
+
+def _warn(message: str) -> None:
+    errors.print(f"hon: warning: {message}", markup=False, highlight=False, soft_wrap=True)
+
+
+@scenario_app.command("import")
+def import_command(
+    source: Annotated[Path, typer.Argument(help="A .m44 file (the official editor's JSON).")],
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="The scenario YAML to write; - or none: standard output.")
+    ] = None,
+) -> None:
+    """Read a .m44 file into a hex-game scenario (terrain and units hon does not model are
+    kept as written, with a warning)."""
+    from builder.io.memoir_files import load_catalogue, read_m44, save_scenario, scenario_yaml
+
+    catalogue = load_catalogue()
+    scenario, warnings = read_m44(source, catalogue)
+    for issue in warnings:
+        _warn(f"{source}, {issue.path}: {issue.message}")
+    if output is None or str(output) == "-":
+        sys.stdout.write(scenario_yaml(scenario, Path.cwd() / "scenario.yaml"))
+        return
+    _write(output, lambda: save_scenario(scenario, output))
+    typer.echo(str(output))
+
+
+@scenario_app.command("export")
+def export_command(
+    scenario: Annotated[Path, typer.Argument(help="A hex-game scenario (YAML).")],
+    fmt: Annotated[str, typer.Option("--format", "-f", help="m44: the official editor's JSON.")] = "m44",
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="The file to write; - or none: standard output.")
+    ] = None,
+) -> None:
+    """Write a hex-game scenario as a .m44 file; names hon keeps unmodelled are given back."""
+    from builder.io.memoir_files import load_catalogue, load_scenario, m44_text, write_m44
+    from builder.kernel.system import Capability
+    from builder.services.systems import require
+
+    if fmt != "m44":
+        raise typer.BadParameter(f"{fmt!r} is not a format scenarios export to; use m44.", param_hint="--format")
+    if require(scenario, Capability.SCENARIO_CHECK).id != "memoir":
+        raise typer.BadParameter(f"{scenario} is not a hex-game (game: m44) scenario; only those export to .m44.")
+    catalogue = load_catalogue()
+    loaded = load_scenario(scenario)
+    if output is None or str(output) == "-":
+        sys.stdout.write(m44_text(loaded.scenario, catalogue))
+        return
+    _write(output, lambda: write_m44(loaded.scenario, catalogue, output))
+    typer.echo(str(output))
+
+
+def _write(target: Path, write: object) -> None:
+    from builder.io.errors import HonFileError
+
+    try:
+        write()  # type: ignore[operator]
+    except OSError as problem:
+        raise HonFileError(target, f"cannot write it ({problem.strerror or problem}).") from None
+
+
+def sheet(path: Path, fmt: SheetFormat, paper: Paper, output: str | None, strict: bool) -> int:
+    """`hon scenario sheet` for a hex-game scenario: HTML, PDF or the map alone as SVG."""
+    from builder.export.hex_sheet import build, render
+    from builder.export.roster import to_stdout, write_export
+    from builder.export.sheet import sheet_path
+    from builder.io.errors import HonFileError
+    from builder.io.memoir_files import load_catalogue, load_scenario
+
+    made = build(load_scenario(path).scenario, load_catalogue())
+    if strict and not made.playable:
+        errors.print(
+            f"hon: {made.scenario.title} is not playable; --strict writes no sheet.", markup=False, highlight=False
+        )
+        return 1
+    target = None if to_stdout(output) else sheet_path(made.scenario.id, fmt, output)
+    try:
+        written = write_export(render(made, fmt, paper), target)
+    except OSError as problem:
+        raise HonFileError(
+            target or "standard output", f"cannot write the sheet ({problem.strerror or problem})."
+        ) from None
+    if written is not None:
+        typer.echo(str(written))
+    return 0
+
+
+def check(path: Path, as_json: bool) -> int:
+    """`hon scenario check` for a hex-game scenario: 0 playable, 1 not."""
+    from builder.cli.render import issues_table, judged, titled
+    from builder.kernel.diagnostics import is_legal, plural
+    from builder.services.memoir_game import check as check_scenario
+
+    checked = check_scenario(path)
+    issues = list(checked.issues)
+    ok = is_legal(issues)
+    if as_json:
+        print(json.dumps({"ok": ok, "issues": [i.model_dump(mode="json") for i in issues]}, indent=2))
+        return 0 if ok else 1
+    board = checked.catalogue.boards.get(checked.scenario.board.type)
+    size = f"{board.columns}x{board.rows} hexes" if board is not None else "unknown board"
+    units = plural(sum(1 for p in checked.scenario.hexes if p.unit is not None), "unit")
+    console.print(titled(checked.scenario.title, f" — {size}, {units}: ", judged(issues, "playable", "not playable")))
+    if issues:
+        console.print(issues_table(issues))
+    return 0 if ok else 1
+
+
+def deploy(path: Path, side: str, as_json: bool) -> int:
+    """`hon deploy` for a hex-game scenario: the side's set-up as the scenario deploys it,
+    each unit with its hex, sections and ground, and the scenario's issues."""
+    from builder.cli.render import issues_table, judged, titled
+    from builder.kernel.diagnostics import is_legal
+    from builder.memoir.rules.state import start
+    from builder.services.memoir_game import check as check_scenario
+    from builder.services.memoir_game import side_named
+
+    checked = check_scenario(path)
+    chosen = side_named(checked.scenario, side)
+    if chosen is None:
+        known = ", ".join(s.id.value for s in checked.scenario.sides)
+        raise typer.BadParameter(f"the scenario has no side {side!r}; its sides are {known}", param_hint="--side")
+    issues = list(checked.issues)
+    ok = is_legal(issues)
+    rows: list[dict[str, Any]] = []
+    if ok:
+        state = start(checked.scenario, checked.catalogue)
+        board, edge = state.battlefield.board, state.edge(chosen)
+        for piece in state.units(chosen):
+            sections = sorted(s.value for s in board.sections(piece.place, edge))
+            ground = list(state.battlefield.ground(piece.place).names)
+            rows.append(
+                {
+                    "unit": piece.key,
+                    "name": piece.rules.name,
+                    "figures": piece.figures,
+                    "row": piece.place.row,
+                    "col": piece.place.col,
+                    "sections": sections,
+                    "ground": ground,
+                }
+            )
+    if as_json:
+        print(
+            json.dumps(
+                {"ok": ok, "side": chosen.value, "units": rows, "issues": [i.model_dump(mode="json") for i in issues]},
+                indent=2,
+            )
+        )
+        return 0 if ok else 1
+    setup = checked.scenario.side(chosen)
+    console.print(
+        titled(
+            checked.scenario.title,
+            f" — {setup.name} deploy from the {setup.edge.value} edge: ",
+            judged(issues, "legal", "not legal"),
+        )
+    )
+    table = Table(header_style="bold", box=None, pad_edge=False)
+    for column in ("unit", "figures", "hex", "sections", "ground"):
+        table.add_column(column)
+    for row in rows:
+        table.add_row(
+            Text(f"{row['name']} {row['unit']}"),
+            str(row["figures"]),
+            f"({row['row']},{row['col']})",
+            "+".join(row["sections"]),
+            Text(", ".join(row["ground"]) or "countryside"),
+        )
+    console.print(table)
+    if issues:
+        console.print(issues_table(issues))
+    return 0 if ok else 1
+
+
+def simulate(path: Path, seed: int, turns: int | None, as_json: bool) -> None:
+    from builder.cli.render import titled
+    from builder.services.memoir_game import prepare_game
+
+    game = prepare_game(path)
+    record = game.simulate(seed=seed, turns=turns)
+    if as_json:
+        print(json.dumps(record.to_json(), indent=1))
+        return
+    console.print(
+        titled(game.checked.scenario.title, f" — simulated with seed {seed}, the simple policy for both sides.")
+    )
+    narrate(record)
+
+
+def narrate(record: GameRecord) -> None:
+    from builder.cli.render import titled
+    from builder.memoir.rules.events import TurnEvent
+    from builder.render.memoir_narration import event_line, roll_text
+
+    for event in record.events:
+        if isinstance(event, TurnEvent):
+            console.print()
+        console.print(event_line(event))
+        for roll in event.rolls:
+            console.print(roll_text(roll))
+    console.print()
+    medals = ", ".join(f"{side} {count}" for side, count in record.medals.items())
+    console.print(titled("Result:", f" {record.outcome} — medals: {medals}; seed {record.seed}."))
+
+
+def odds(dice: int | None, target: str | None, as_json: bool) -> None:
+    """`hon odds --game m44 --dice N --target T`: the exact chances of each number of hits
+    and of flags."""
+    from builder.memoir.catalogue import UnitType
+    from builder.memoir.rules.battle_dice import distribution
+
+    if dice is None or not 0 <= dice <= 30:
+        raise typer.BadParameter("the hex game's odds need --dice N (0 to 30 battle dice)", param_hint="--dice")
+    types = {t.value: t for t in UnitType}
+    if target not in types:
+        raise typer.BadParameter(f"{target!r} is not infantry, armor or artillery", param_hint="--target")
+    found = distribution(dice, types[target])
+    if as_json:
+        print(json.dumps(found.as_dict()))
+        return
+    console.print(Text(f"{dice} battle dice against {target}: {float(found.expected_hits()):.2f} hits expected"))
+    table = Table(header_style="bold")
+    for column in ("count", "hits", "flags"):
+        table.add_column(column, justify="right")
+    for count in range(dice + 1):
+        table.add_row(str(count), f"{float(found.hits[count]) * 100:.1f}%", f"{float(found.flags[count]) * 100:.1f}%")
+    console.print(table)
+
+
+def rules(as_json: JsonOption) -> None:
+    """`hon rules --game m44`: every mechanic of the summary, its heading, played or not."""
+    from builder.memoir.rules.coverage import ENTRIES
+    from builder.render.rules_core import STYLE
+
+    if as_json:
+        print(json.dumps([e.to_json() for e in ENTRIES], indent=2))
+        return
+    console.print(Text("Memoir '44-style hex game: what the rules core plays", style="bold"))
+    width = max(len(e.name) for e in ENTRIES)
+    for entry in ENTRIES:
+        line = Text("  ")
+        line.append(f"{entry.name:<{width}}  ", style="bold")
+        line.append(f"{entry.page}  ", style="dim")
+        line.append(entry.played.label, style=STYLE[entry.played])
+        if entry.note:
+            line.append(f": {entry.note}")
+        console.print(line, soft_wrap=True)

@@ -1,0 +1,109 @@
+"""The state of a game: the battlefield, the units on it (occupancy kept up to date as they
+move), the medals won, and each side's command cards."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from builder.memoir.catalogue import Catalogue, CommandCard, Side, UnitType
+from builder.memoir.hexes import Edge, Hex
+from builder.memoir.rules.terrain import Battlefield, assemble
+from builder.memoir.rules.units import UnitRules, rules_for
+from builder.memoir.scenario import Scenario
+
+
+@dataclass
+class Piece:
+    """A unit on the board."""
+
+    key: str  # "allies-3": unique in the game
+    side: Side
+    rules: UnitRules
+    figures: int
+    place: Hex
+
+    @property
+    def type(self) -> UnitType:
+        return self.rules.type
+
+    @property
+    def label(self) -> str:
+        return f"{self.rules.name} {self.key}"
+
+
+@dataclass
+class GameState:
+    scenario: Scenario
+    catalogue: Catalogue
+    battlefield: Battlefield
+    pieces: dict[str, Piece]
+    occupied: dict[Hex, str] = field(default_factory=dict)
+    medals: dict[Side, int] = field(default_factory=dict)  # won by eliminating units
+    hands: dict[Side, list[CommandCard]] = field(default_factory=dict)
+    deck: list[CommandCard] = field(default_factory=list)
+    discard: list[CommandCard] = field(default_factory=list)
+    turn: int = 0
+
+    def __post_init__(self) -> None:
+        self.occupied = {p.place: p.key for p in self.pieces.values()}
+        for side in self.scenario.sides:
+            self.medals.setdefault(side.id, 0)
+            self.hands.setdefault(side.id, [])
+
+    def edge(self, side: Side) -> Edge:
+        return self.scenario.side(side).edge
+
+    def at(self, place: Hex) -> Piece | None:
+        key = self.occupied.get(place)
+        return self.pieces[key] if key is not None else None
+
+    def units(self, side: Side) -> Iterator[Piece]:
+        return (p for p in self.pieces.values() if p.side is side)
+
+    def enemies(self, side: Side) -> Iterator[Piece]:
+        return (p for p in self.pieces.values() if p.side is not side)
+
+    def move(self, piece: Piece, to: Hex) -> None:
+        del self.occupied[piece.place]
+        piece.place = to
+        self.occupied[to] = piece.key
+
+    def remove(self, piece: Piece) -> None:
+        del self.occupied[piece.place]
+        del self.pieces[piece.key]
+
+    def objective_medals(self, side: Side) -> int:
+        """Medal objectives a unit of `side` holds now (M44 summary: medals; .m44 medal tags)."""
+        held = 0
+        for place in self.scenario.hexes:
+            for tag in place.tags:
+                medal = self.catalogue.medal_tags.get(tag)
+                if medal is None or not place.is_hex:
+                    continue
+                holder = self.at(place.hex)
+                if holder is not None and holder.side is side and medal.side in (None, side):
+                    held += 1
+        return held
+
+    def total_medals(self, side: Side) -> int:
+        return self.medals[side] + self.objective_medals(side)
+
+
+def start(scenario: Scenario, catalogue: Catalogue) -> GameState:
+    """The game as the scenario sets it up. The scenario must have passed validation
+    (known board, units and badges)."""
+    board = catalogue.boards[scenario.board.type].board()
+    pieces: dict[str, Piece] = {}
+    counts: dict[Side, int] = {}
+    for place in scenario.hexes:
+        unit = place.unit
+        if unit is None:
+            continue
+        kind = catalogue.units[UnitType(unit.type)]
+        badge = catalogue.badges[unit.badge] if unit.badge is not None else None
+        rules = rules_for(kind, badge)
+        counts[unit.side] = counts.get(unit.side, 0) + 1
+        key = f"{unit.side.value}-{counts[unit.side]}"
+        pieces[key] = Piece(key, unit.side, rules, unit.figures or rules.figures, place.hex)
+    return GameState(scenario, catalogue, assemble(scenario, catalogue, board), pieces)

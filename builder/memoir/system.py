@@ -1,0 +1,33 @@
+"""The hex game as a game system (DESIGN.md 2): the Memoir '44-style rules summary of the
+rule books (`game: m44`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from builder.kernel.system import Capability, GameId
+from builder.memoir.scenario import SCENARIO_FORMAT
+
+
+@dataclass(frozen=True)
+class MemoirSystem:
+    id: str = "memoir"
+    name: str = "Memoir '44-style hex game"
+    games: tuple[GameId, ...] = (GameId("m44", "Memoir '44-style hex game (rules summary)"),)
+    formats: tuple[str, ...] = (SCENARIO_FORMAT,)
+    capabilities: frozenset[Capability] = frozenset(
+        {
+            Capability.SCENARIO_CHECK,
+            Capability.DEPLOY,
+            Capability.SIMULATE,
+            Capability.ODDS,
+            Capability.SHEET,
+            Capability.RULES,
+        }
+    )
+
+    def supports(self, capability: Capability) -> bool:
+        return capability in self.capabilities
+
+
+MEMOIR = MemoirSystem()

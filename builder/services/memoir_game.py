@@ -1,0 +1,60 @@
+"""The hex game from files to a game ready to deploy or simulate: load the scenario and
+the catalogue, validate, and refuse a scenario with errors in one sentence (as
+builder.services.game does for the Heroes System)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from builder.io.memoir_files import LoadedScenario, load_catalogue, load_scenario
+from builder.kernel.diagnostics import Issue, Severity, plural
+from builder.memoir.catalogue import Catalogue, Side
+from builder.memoir.rules.simulation import GameRecord, simulate
+from builder.memoir.scenario import Scenario
+from builder.memoir.validate import validate
+from builder.services.game import GameNotReady
+
+
+@dataclass(frozen=True)
+class CheckedScenario:
+    loaded: LoadedScenario
+    catalogue: Catalogue
+    issues: tuple[Issue, ...]
+
+    @property
+    def scenario(self) -> Scenario:
+        return self.loaded.scenario
+
+    @property
+    def errors(self) -> tuple[Issue, ...]:
+        return tuple(i for i in self.issues if i.severity is Severity.ERROR)
+
+
+def check(path: Path) -> CheckedScenario:
+    """A scenario read and validated, its issues located on their lines."""
+    catalogue = load_catalogue()
+    loaded = load_scenario(path)
+    return CheckedScenario(loaded, catalogue, tuple(loaded.locate(validate(loaded.scenario, catalogue))))
+
+
+@dataclass(frozen=True)
+class PreparedGame:
+    checked: CheckedScenario
+
+    def simulate(self, *, seed: int = 1, turns: int | None = None) -> GameRecord:
+        return simulate(self.checked.scenario, self.checked.catalogue, seed=seed, turns=turns)
+
+
+def prepare_game(path: Path) -> PreparedGame:
+    """The game of a scenario file, or GameNotReady naming its first error."""
+    checked = check(path)
+    if checked.errors:
+        first = checked.errors[0]
+        more = f" ({plural(len(checked.errors), 'error')}; see hon scenario check)" if len(checked.errors) > 1 else ""
+        raise GameNotReady(path, f"{first.path}: {first.message}{more}", checked.errors, first.line)
+    return PreparedGame(checked)
+
+
+def side_named(scenario: Scenario, name: str) -> Side | None:
+    return next((s.id for s in scenario.sides if s.id.value == name), None)

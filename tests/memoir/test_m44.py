@@ -1,0 +1,136 @@
+"""`.m44` import and export: what survives the round trip, names kept as written, and
+hostile files refused in one line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from builder.cli import main
+from builder.io.memoir_files import load_scenario, m44_text, read_m44, save_scenario
+from builder.memoir.hexes import Hex
+from builder.memoir.scenario import Tile
+from builder.memoir.validate import validate
+from tests.memoir.helpers import CATALOGUE
+
+FIXTURE = Path(__file__).parent / "fixtures" / "hedgerow-crossroads.m44"
+ORIGINAL: dict[str, Any] = json.loads(FIXTURE.read_text(encoding="utf-8"))
+
+
+def test_the_hand_written_file_imports() -> None:
+    scenario, warnings = read_m44(FIXTURE, CATALOGUE)
+    assert warnings == [] and validate(scenario, CATALOGUE) == []
+    assert scenario.title == "Hedgerow Crossroads" and scenario.starts.value == "allies"
+    top, bottom = scenario.sides
+    assert (top.id.value, top.edge.value, top.cards, top.medals) == ("axis", "top", 4, 5)
+    assert (bottom.id.value, bottom.edge.value, bottom.cards, bottom.medals) == ("allies", "bottom", 5, 5)
+    places = {p.hex: p for p in scenario.hexes}
+    assert places[Hex(1, 5)].unit.badge == "special-forces"  # type: ignore[union-attr]
+    assert (places[Hex(2, 12)].unit.badge, places[Hex(2, 12)].unit.figures) == ("elite-armor", 4)  # type: ignore[union-attr]
+    assert (places[Hex(7, 9)].unit.badge, places[Hex(7, 9)].unit.figures) == ("french-resistance", 3)  # type: ignore[union-attr]
+    river = places[Hex(4, 0)].terrain
+    assert river is not None and (river.id, river.m44, river.orientation) == ("river", "curve", 4)
+    assert places[Hex(4, 4)].feature == Tile(id="bridge", orientation=5)
+    assert places[Hex(1, 5)].obstacle == Tile(id="sandbags", orientation=1)
+    assert places[Hex(4, 4)].tags == ("medal1",)
+
+
+def test_export_gives_back_every_hexagon_and_the_game_info() -> None:
+    scenario, _ = read_m44(FIXTURE, CATALOGUE)
+    back = json.loads(m44_text(scenario, CATALOGUE))
+    assert back["board"]["hexagons"] == ORIGINAL["board"]["hexagons"]
+    assert back["board"]["labels"] == ORIGINAL["board"]["labels"]
+    assert back["board"]["type"] == "STANDARD" and back["board"]["face"] == "COUNTRY"
+    assert back["game_info"] == ORIGINAL["game_info"]
+    assert back["text"]["en"] == ORIGINAL["text"]["en"]
+
+
+def test_the_round_trip_through_a_scenario_file(tmp_path: Path) -> None:
+    scenario, _ = read_m44(FIXTURE, CATALOGUE)
+    save_scenario(scenario, tmp_path / "crossroads.yaml")
+    again = load_scenario(tmp_path / "crossroads.yaml").scenario
+    assert again == scenario
+    assert json.loads(m44_text(again, CATALOGUE))["board"]["hexagons"] == ORIGINAL["board"]["hexagons"]
+
+
+def with_unknowns(tmp_path: Path) -> Path:
+    data = json.loads(json.dumps(ORIGINAL))
+    data["board"]["hexagons"].append({"row": 3, "col": 13, "terrain": {"name": "palmtrees"}})
+    data["board"]["hexagons"].append({"row": 5, "col": 5, "unit": {"name": "pdestroyerus", "nbr_units": 2}})
+    data["board"]["hexagons"].append(
+        {"row": 5, "col": 9, "obstacle": {"name": "sand", "orientation": 2}, "tags": [{"name": "tag3"}]}
+    )
+    path = tmp_path / "unknowns.m44"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_unknown_names_are_kept_with_a_warning_and_given_back(tmp_path: Path) -> None:
+    path = with_unknowns(tmp_path)
+    scenario, warnings = read_m44(path, CATALOGUE)
+    assert sorted(w.code for w in warnings) == ["m44.unknown-terrain", "m44.unknown-unit"]
+    back = json.loads(m44_text(scenario, CATALOGUE))
+    assert back["board"]["hexagons"] == json.loads(path.read_text())["board"]["hexagons"]
+    assert {"unit.unknown", "terrain.unknown", "objective.unknown"} <= {i.code for i in validate(scenario, CATALOGUE)}
+
+
+def test_hon_scenario_import_and_export(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "crossroads.yaml"
+    assert main(["scenario", "import", str(FIXTURE), "-o", str(target)]) == 0
+    assert main(["scenario", "check", str(target)]) == 0
+    out = tmp_path / "crossroads.m44"
+    assert main(["scenario", "export", str(target), "--format", "m44", "-o", str(out)]) == 0
+    assert json.loads(out.read_text())["board"]["hexagons"] == ORIGINAL["board"]["hexagons"]
+    capsys.readouterr()
+    assert main(["scenario", "import", str(with_unknowns(tmp_path))]) == 0
+    captured = capsys.readouterr()
+    assert "palmtrees" in captured.out and "pdestroyerus" in captured.out
+    assert captured.err.count("warning") == 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{not json",
+        "[1, 2]",
+        '{"board": []}',
+        '{"board": {"hexagons": {"row": 1}}}',
+        '{"board": {"hexagons": [{"row": "a", "col": 0}]}}',
+        '{"board": {"hexagons": [{"row": 0, "col": 0, "terrain": {"name": "wo ods\\n\\u001b[31m"}}]}}',
+        '{"board": {"hexagons": [{"row": 0, "col": 0, "unit": {"name": "infger", "nbr_units": 1e400}}]}}',
+        '{"board": {"hexagons": []}, "game_info": {"side_player1": "ROMANS"}}',
+        '{"board": {"hexagons": []}, "game_info": {"cards_player1": NaN}}',
+        "[" * 100000,
+        '{"board": {"hexagons": [' + '{"row": 0, "col": 0},' * 3 + "]}}",
+    ],
+)
+def test_a_hostile_file_is_one_line_and_exit_2(text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.m44"
+    path.write_text(text, encoding="utf-8")
+    assert main(["scenario", "import", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(path) in err and "Traceback" not in err and "\x1b" not in err
+
+
+def test_a_missing_special_or_binary_file_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    binary = tmp_path / "binary.m44"
+    binary.write_bytes(b"\xff\xfe{\x00")
+    for path in (tmp_path / "none.m44", tmp_path, binary):
+        assert main(["scenario", "import", str(path)]) == 2
+        assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_a_behavior_can_say_french_resistance_and_is_given_back(tmp_path: Path) -> None:
+    data = json.loads(json.dumps(ORIGINAL))
+    data["board"]["hexagons"].append(
+        {"row": 6, "col": 2, "unit": {"name": "inf2us", "behavior": "FRENCH_RESISTANCE", "nbr_units": 3}}
+    )
+    path = tmp_path / "resistance.m44"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    scenario, warnings = read_m44(path, CATALOGUE)
+    resistance = next(p.unit for p in scenario.hexes if p.hex == Hex(6, 2))
+    assert warnings == [] and resistance is not None and resistance.badge == "french-resistance"
+    assert json.loads(m44_text(scenario, CATALOGUE))["board"]["hexagons"] == data["board"]["hexagons"]

@@ -1,0 +1,67 @@
+"""The hex game's app: the board drawn with the Line API, the designer's edits with undo
+and an atomic save, and the viewer stepping through a simulated game."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from builder.io.memoir_files import load_scenario
+from builder.io.paths import SCENARIOS_DIR
+from builder.memoir.hexes import Hex
+from builder.memoir.rules.events import MoveEvent
+from builder.tui.hex_app import HexApp
+from builder.tui.widgets.hex_map import HexMapView
+
+LANES = SCENARIOS_DIR / "m44" / "hedgerow-lanes.yaml"
+
+
+def copy(tmp_path: Path) -> Path:
+    target = tmp_path / "lanes.yaml"
+    shutil.copyfile(LANES, target)
+    return target
+
+
+async def test_the_map_draws_hexes_and_sections(tmp_path: Path) -> None:
+    app = HexApp(copy(tmp_path))
+    async with app.run_test(size=(120, 30)) as pilot:
+        view = app.query_one(HexMapView)
+        roofs, labels = view.line(0).text, view.line(1).text
+        assert roofs.startswith(" / \\ / \\") and labels.startswith("|")
+        assert labels.count("|") == 14  # 13 hexes on an even row, walls shared
+        await pilot.press("right", "right")
+        assert view.cursor == Hex(0, 4)
+        await pilot.press("down")
+        assert view.cursor == Hex(1, 5)
+        assert "Hex (1,5)" in str(app.query_one("#details").render())
+
+
+async def test_the_designer_edits_undoes_and_saves(tmp_path: Path) -> None:
+    path = copy(tmp_path)
+    app = HexApp(path)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.press("right", "t")  # woods on (0,2)
+        assert any(p.hex == Hex(0, 2) and p.terrain is not None for p in app.scenario.hexes)
+        await pilot.press("ctrl+z")
+        assert not any(p.hex == Hex(0, 2) for p in app.scenario.hexes)
+        await pilot.press("ctrl+y", "u", "ctrl+s")
+    saved = load_scenario(path).scenario
+    placed = next(p for p in saved.hexes if p.hex == Hex(0, 2))
+    assert placed.terrain is not None and placed.unit is not None and placed.unit.side.value == "axis"
+
+
+async def test_the_viewer_steps_through_the_events(tmp_path: Path) -> None:
+    app = HexApp(copy(tmp_path), simulating=True, seed=3)
+    async with app.run_test(size=(120, 30)) as pilot:
+        assert app.record is not None and app.index == 0
+        await pilot.press("n", "n", "n")
+        assert app.index == 3
+        await pilot.press("p")
+        assert app.index == 2
+        assert "Event 3 of" in str(app.query_one("#events").render())
+        moves = [i for i, e in enumerate(app.record.events) if isinstance(e, MoveEvent)]
+        first = app.record.events[moves[0]]
+        assert isinstance(first, MoveEvent)
+        await pilot.press(*["n"] * (moves[0] - app.index))
+        drawn = app.query_one(HexMapView).cells
+        assert drawn[Hex(*first.end)].label[0] in "IAG" and Hex(*first.start) not in {u.place for u in app.units()}
