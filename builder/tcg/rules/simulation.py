@@ -7,7 +7,7 @@ seed decides every die and every shuffle, so it replays the same game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from builder.kernel.dice import SeededDice
@@ -15,7 +15,7 @@ from builder.tcg.catalogue import CardCatalogue
 from builder.tcg.rules.events import TcgEvent
 from builder.tcg.rules.policy import SimplePolicy
 from builder.tcg.rules.setup import new_game
-from builder.tcg.rules.state import Game
+from builder.tcg.rules.state import Frame, Game
 from builder.tcg.rules.turn import play_turn
 from builder.tcg.scenario import Scenario
 
@@ -29,6 +29,7 @@ class TcgRecord:
     outcome: str
     victory_points: dict[str, int]
     events: tuple[TcgEvent, ...]
+    frames: tuple[Frame, ...] = field(default=(), repr=False)  # with simulate(frames=True)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -47,12 +48,18 @@ def deployed(scenario: Scenario, cards: CardCatalogue, seed: int = 1) -> Game:
     return new_game(scenario, cards, SeededDice(seed))
 
 
-def simulate(scenario: Scenario, cards: CardCatalogue, seed: int = 1, turns: int | None = None) -> TcgRecord:
+def simulate(
+    scenario: Scenario, cards: CardCatalogue, seed: int = 1, turns: int | None = None, frames: bool = False
+) -> TcgRecord:
+    """Play the game; with `frames`, keep the battlefield after every event for a viewer."""
     game = deployed(scenario, cards, seed)
+    if frames:
+        game.frames = [game.frame(event) for event in game.events]
     policies = {side.id: SimplePolicy() for side in scenario.sides}
     limit = min(turns, scenario.turns) if turns is not None else scenario.turns
     while game.winner is None and game.turn < limit:
         play_turn(game, policies)
     points = {side: player.victory_points for side, player in game.players.items()}
     outcome = game.outcome or f"Stopped after turn {game.turn}."
-    return TcgRecord(scenario.id, seed, game.turn, game.winner, outcome, points, tuple(game.events))
+    kept = tuple(game.frames or ())
+    return TcgRecord(scenario.id, seed, game.turn, game.winner, outcome, points, tuple(game.events), kept)

@@ -80,6 +80,30 @@ class Piece:
         return self.unit.activation
 
 
+@dataclass(frozen=True)
+class PieceView:
+    """A card on the battlefield as it stood after an event, for a viewer to draw."""
+
+    key: str
+    name: str
+    side: str
+    box: Box
+    hidden: bool
+    decoy: bool
+    hits: int
+    suppressed: int
+    activated: bool
+
+
+@dataclass(frozen=True)
+class Frame:
+    """An event and the battlefield just after it."""
+
+    event: TcgEvent
+    pieces: tuple[PieceView, ...]
+    directives: tuple[tuple[str, int], ...]
+
+
 @dataclass
 class Player:
     """One side's command board: hand, reserve (the deck), discard pile, DIRECTIVE markers."""
@@ -113,6 +137,7 @@ class Game:
     winner: str | None = None
     outcome: str = ""
     keys: Counter[str] = field(default_factory=Counter)  # piece keys given, by card id
+    frames: list[Frame] | None = None  # kept only when a viewer asks for them
 
     @property
     def phase(self) -> Phase:
@@ -123,6 +148,15 @@ class Game:
 
     def tell(self, event: TcgEvent) -> None:
         self.events.append(event)
+        if self.frames is not None:
+            self.frames.append(self.frame(event))
+
+    def frame(self, event: TcgEvent) -> Frame:
+        pieces = tuple(
+            PieceView(p.key, p.card.name, p.side, p.box, p.hidden, p.is_decoy, p.hits, p.suppressed, p.activated)
+            for p in self.pieces.values()
+        )
+        return Frame(event, pieces, tuple((side, player.directives) for side, player in self.players.items()))
 
     def at(self, box: Box) -> Piece | None:
         return next((piece for piece in self.pieces.values() if piece.box == box), None)
