@@ -28,7 +28,7 @@ FORBIDDEN = [
     "rich",
     "typer",
     "jinja2",
-    "weasyprint",
+    "typst",
     "yaml",
     "markupsafe",
     "builder.io",

@@ -85,7 +85,7 @@ def _write(target: Path, write: object) -> None:
 def sheet(path: Path, fmt: SheetFormat, paper: Paper, output: str | None, strict: bool) -> int:
     """`hon scenario sheet` for a hex-game scenario: HTML, PDF or the map alone as SVG."""
     from builder.export.hex_sheet import build, render
-    from builder.export.roster import PdfUnavailable, to_stdout, write_export
+    from builder.export.roster import to_stdout, write_export
     from builder.export.sheet import sheet_path
     from builder.io.errors import HonFileError
     from builder.io.memoir_files import load_catalogue, load_scenario
@@ -99,9 +99,6 @@ def sheet(path: Path, fmt: SheetFormat, paper: Paper, output: str | None, strict
     target = None if to_stdout(output) else sheet_path(made.scenario.id, fmt, output)
     try:
         written = write_export(render(made, fmt, paper), target)
-    except PdfUnavailable as problem:
-        errors.print(f"hon: {problem}", markup=False, highlight=False)
-        return 2
     except OSError as problem:
         raise HonFileError(
             target or "standard output", f"cannot write the sheet ({problem.strerror or problem})."

@@ -29,7 +29,7 @@ def roster(
     """Write a printable roster of an army list, into exports/ unless -o says otherwise.
 
     An illegal army still prints, under a "not legal" banner listing its issues."""
-    from builder.export.roster import PdfUnavailable, output_path, to_stdout, write_roster
+    from builder.export.roster import output_path, to_stdout, write_roster
     from builder.export.roster_model import build_roster
     from builder.heroes.army.validate import check
     from builder.io.army_files import load_army
@@ -55,9 +55,6 @@ def roster(
     target = None if to_stdout(output) else output_path(sheet.name, fmt.extension, output)
     try:
         written = write_roster(sheet, fmt, target, paper)
-    except PdfUnavailable as problem:
-        errors.print(f"hon: {problem}", markup=False, highlight=False)
-        raise typer.Exit(2) from None
     except OSError as problem:
         where = target or "standard output"
         raise HonFileError(where, f"cannot write the roster ({problem.strerror or problem}).") from None

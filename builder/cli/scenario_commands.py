@@ -66,7 +66,7 @@ def sheet_command(
 
     A scenario with errors still prints, under a "not playable" banner listing its issues."""
     from builder.export.formats import Paper, SheetFormat
-    from builder.export.roster import PdfUnavailable, to_stdout
+    from builder.export.roster import to_stdout
     from builder.export.sheet import build_sheet, sheet_path, write_sheet
     from builder.io.errors import HonFileError
     from builder.io.scenario_files import load_scenario
@@ -100,9 +100,6 @@ def sheet_command(
     target = None if to_stdout(output) else sheet_path(sheet.scenario.id, formats[fmt], output)
     try:
         written = write_sheet(sheet, formats[fmt], target, papers[paper])
-    except PdfUnavailable as problem:
-        errors.print(f"hon: {problem}", markup=False, highlight=False)
-        raise typer.Exit(2) from None
     except OSError as problem:
         where = target or "standard output"
         raise HonFileError(where, f"cannot write the sheet ({problem.strerror or problem}).") from None

@@ -10,7 +10,8 @@ from markupsafe import Markup
 
 from builder.export.formats import Paper, SheetFormat
 from builder.export.hex_map_svg import hex_map_svg, standalone
-from builder.export.roster import environment, html_to_pdf
+from builder.export.pdf import typst_pdf
+from builder.export.roster import environment
 from builder.kernel.diagnostics import Issue, is_legal
 from builder.memoir.catalogue import Catalogue
 from builder.memoir.scenario import Scenario
@@ -50,6 +51,19 @@ class HexSheet:
             found[side.id.value] = ", ".join(f"{n} {name}" for name, n in counts.items()) or "none"
         return found
 
+    def facts(self) -> list[tuple[str, str]]:
+        """The sheet's heading table: board, front, date, each side, source."""
+        scenario, units = self.scenario, self.units()
+        found = [("Board", self.board_kind)]
+        found += [("Front", scenario.front)] if scenario.front else []
+        found += [("Date", scenario.date)] if scenario.date else []
+        for side in scenario.sides:
+            first = " · moves first" if side.id is scenario.starts else ""
+            cards = f"{side.edge.value} edge · {side.cards} command cards · {side.medals} medals to win{first}"
+            found.append((side.name, f"{cards} · units: {units[side.id.value]}"))
+        found.append(("Source", scenario.source))
+        return found
+
     def map(self) -> str:
         kind = self.catalogue.boards.get(self.scenario.board.type) or self.catalogue.boards["standard"]
         return hex_map_svg(self.scenario, self.catalogue, kind.board())
@@ -63,8 +77,26 @@ def render(sheet: HexSheet, fmt: SheetFormat, paper: Paper = Paper.A4) -> bytes:
     if fmt is SheetFormat.SVG:
         kind = sheet.catalogue.boards.get(sheet.scenario.board.type) or sheet.catalogue.boards["standard"]
         return standalone(sheet.scenario, sheet.catalogue, kind.board()).encode("utf-8")
-    facts = {"board": sheet.board_kind, "units": sheet.units(), "issues": sheet.issues, "playable": sheet.playable}
+    if fmt is SheetFormat.PDF:
+        return render_pdf(sheet, paper)
+    facts = {"facts": sheet.facts(), "issues": sheet.issues, "playable": sheet.playable}
     template = environment().get_template("hex_sheet.html.j2")
     # The map is SVG that hex_map_svg built, escaping every text it holds.
     html = template.render(sc=sheet.scenario, s={**facts, "map": Markup(sheet.map())}, paper=paper)
-    return html_to_pdf(html) if fmt is SheetFormat.PDF else html.encode("utf-8")
+    return html.encode("utf-8")
+
+
+def render_pdf(sheet: HexSheet, paper: Paper = Paper.A4) -> bytes:
+    """The sheet laid out by Typst (templates/hex_sheet.typ) from the same facts as the HTML."""
+    scenario = sheet.scenario
+    data = {
+        "paper": paper.value,
+        "title": scenario.title,
+        "playable": sheet.playable,
+        "facts": sheet.facts(),
+        "issues": sheet.issues,
+        "map_svg": sheet.map(),
+        "briefing": scenario.briefing,
+        "victory": scenario.victory,
+    }
+    return typst_pdf("hex_sheet.typ", data)

@@ -1,6 +1,6 @@
-"""Rendering a roster: HTML from Jinja2 templates with a print stylesheet, PDF from the same
-HTML through WeasyPrint, Markdown and plain text (`roster_text`) from the same model. No
-renderer computes a total: they all read `builder.export.roster_model.Roster`.
+"""Rendering a roster: HTML from Jinja2 templates with a print stylesheet for screens and
+browsers, PDF from a Typst template (`builder.export.pdf`), Markdown and plain text
+(`roster_text`). No renderer computes a total: they all read `builder.export.roster_model.Roster`.
 
 Output files are named after the army (a slug that cannot climb out of the output folder)
 and written atomically."""
@@ -13,11 +13,12 @@ import sys
 import unicodedata
 from functools import cache
 from pathlib import Path
-from typing import Any, NoReturn, overload
+from typing import overload
 
 import jinja2
 
 from builder.export.formats import Format, Paper
+from builder.export.pdf import typst_pdf
 from builder.export.roster_model import Roster
 from builder.export.roster_sheets import TARGETS
 from builder.export.roster_text import render_markdown, render_text, sentence
@@ -34,10 +35,6 @@ _RESERVED = {"con", "prn", "aux", "nul"} | {f"{p}{n}" for p in ("com", "lpt") fo
 _TARGET_HEADINGS = tuple(
     {"colour": t.value, "shield_colour": t.display, "short": {"infantry": "inf"}.get(t.value, t.value)} for t in TARGETS
 )
-
-
-class PdfUnavailable(Exception):
-    """WeasyPrint (the `pdf` extra) is not installed."""
 
 
 @cache
@@ -61,23 +58,9 @@ def render_html(roster: Roster, paper: Paper = Paper.A4) -> str:
     return template.render(r=roster, paper=paper, targets=_TARGET_HEADINGS)
 
 
-def _refuse_fetch(url: str, *args: Any, **kwargs: Any) -> NoReturn:
-    """A roster is self-contained: nothing is fetched, whatever a file might name."""
-    raise ValueError(f"roster exports load no external resources ({url[:40]!r})")
-
-
 def render_pdf(roster: Roster, paper: Paper = Paper.A4) -> bytes:
-    """The PDF of the same HTML, laid out by WeasyPrint."""
-    return html_to_pdf(render_html(roster, paper))
-
-
-def html_to_pdf(html: str) -> bytes:
-    try:
-        import weasyprint  # type: ignore[import-untyped]  # imported here: it is an optional dependency and slow to import
-    except ImportError as exc:  # pragma: no cover - depends on the installation
-        raise PdfUnavailable("PDF export needs WeasyPrint: pip install 'hon-builder[pdf]'.") from exc
-    pdf: bytes = weasyprint.HTML(string=html, url_fetcher=_refuse_fetch).write_pdf()
-    return pdf
+    """The PDF of the same model, laid out by Typst (templates/roster.typ)."""
+    return typst_pdf("roster.typ", {"roster": roster, "paper": paper.value, "targets": _TARGET_HEADINGS})
 
 
 def render(roster: Roster, fmt: Format, paper: Paper = Paper.A4) -> bytes:

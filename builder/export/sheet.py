@@ -1,6 +1,6 @@
 """The printable scenario sheet (`hon scenario sheet`): one model built from the scenario,
 its battlefield, its army lists and its issues; HTML from a Jinja2 template with a print
-stylesheet, PDF from the same HTML through WeasyPrint, and the map alone as SVG.
+stylesheet, PDF from the same model through Typst, and the map alone as SVG.
 
 The template reads the scenario's own fields; the model adds what must be worked out: names
 by id, colours, zone tags, the map, and every victory condition, early end and event
@@ -8,6 +8,7 @@ trigger in English through `builder.heroes.scenario.conditions.describe`."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -24,7 +25,8 @@ from builder.export.map_svg import (
     standalone_svg,
     zone_tags,
 )
-from builder.export.roster import environment, html_to_pdf, output_path, write_export
+from builder.export.pdf import typst_pdf
+from builder.export.roster import environment, output_path, write_export
 from builder.export.roster_text import sentence
 from builder.heroes.army.models import ArmyList
 from builder.heroes.army.validate import check as check_army
@@ -262,12 +264,27 @@ def render_html(sheet: Sheet, paper: Paper = Paper.A4) -> str:
     return template.render(s=sheet, sc=sheet.scenario, paper=paper, swatch=_swatch)
 
 
+def render_pdf(sheet: Sheet, paper: Paper = Paper.A4) -> bytes:
+    """The sheet laid out by Typst (templates/sheet.typ) from the same model as the HTML."""
+    scenario = sheet.scenario
+    data = {
+        "paper": paper.value,
+        "game": scenario.game.full_name,
+        # The sheet without the scenario (handed over on its own) and the map with its legend.
+        "s": dataclasses.replace(sheet, map_file=""),
+        "sc": scenario,
+        "zone_squares": {zone.id: len(zone.area.cells()) for zone in scenario.zones},
+    }
+    return typst_pdf("sheet.typ", data)
+
+
 def render(sheet: Sheet, fmt: SheetFormat, paper: Paper = Paper.A4) -> bytes:
     """The sheet in `fmt`, as the bytes of the file: the whole sheet, or the map alone (svg)."""
     if fmt is SheetFormat.SVG:
         return sheet.map_file.encode("utf-8")
-    html = render_html(sheet, paper)
-    return html_to_pdf(html) if fmt is SheetFormat.PDF else html.encode("utf-8")
+    if fmt is SheetFormat.PDF:
+        return render_pdf(sheet, paper)
+    return render_html(sheet, paper).encode("utf-8")
 
 
 def sheet_path(scenario_id: str, fmt: SheetFormat, output: str | Path | None = None) -> Path:

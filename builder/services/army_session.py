@@ -14,7 +14,8 @@ from builder.heroes.army.validate import check
 from builder.heroes.catalogue.index import Catalogue
 from builder.io.army_files import army_yaml, load_army
 from builder.io.save import atomic_write
-from builder.kernel.history import History
+from builder.kernel.history import Edit, History
+from builder.services.army_labels import named
 from builder.services.document import DocumentSession
 
 
@@ -48,6 +49,10 @@ class ArmySession(DocumentSession[ArmyList]):
 
     def refresh(self) -> None:
         self.issues, self.summary = check(self.army, self.catalogue)
+
+    def apply(self, edit: Edit[ArmyList]) -> bool:
+        """Apply `edit`, recorded under the printed names of what it changes."""
+        return super().apply(named(edit, self.army, self.catalogue))
 
     def save(self, path: Path | None = None, force: bool = False, overwrite_read_only: bool = False) -> Path:
         """Save atomically (keeping a .bak). Raises ChangedOnDisk when the file changed

@@ -36,6 +36,12 @@ class DocumentSession(ABC, Generic[T]):
     def dirty(self) -> bool:
         return self.saved is None or self.document != self.saved
 
+    @property
+    def has_edits(self) -> bool:
+        """Whether the player changed something the file does not hold: an unsaved copy of
+        the example, or a new document, is not changed until it is edited."""
+        return self.dirty and (self.path is not None or self.history.can_undo)
+
     @abstractmethod
     def refresh(self) -> None:
         """Ask the domain again about the present document."""

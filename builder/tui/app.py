@@ -192,7 +192,7 @@ class HonApp(App[None]):
         try:
             session = ArmySession.open(Path(answer).expanduser(), self.session.catalogue)
         except HonFileError as problem:
-            self.notify(str(problem), severity="error", timeout=10)
+            self.notify(str(problem), severity="error", timeout=10, markup=False)
             return
         self.use_session(session)
 
@@ -217,7 +217,7 @@ class HonApp(App[None]):
             else:
                 session = ScenarioSession.new(path, catalogue, self.session.army.game)
         except (HonFileError, ValueError) as problem:
-            self.notify(str(problem), severity="error", timeout=10)
+            self.notify(str(problem), severity="error", timeout=10, markup=False)
             return
         self.scenario = session
         self.push_screen(DesignerScreen(session))
@@ -233,7 +233,7 @@ class HonApp(App[None]):
             return
         path = Path(answer).expanduser()
         if not path.is_file():
-            self.notify(f"{path}: no such file.", severity="error", timeout=10)
+            self.notify(f"{path}: no such file.", severity="error", timeout=10, markup=False)
             return
         self.push_screen(SimulationScreen(path, self.session.catalogue))
 
@@ -259,7 +259,7 @@ class HonApp(App[None]):
 
         if self._session is None:
             return True
-        if not self.session.dirty or (self.session.path is None and not self.session.history.can_undo):
+        if not self.session.has_edits:
             return True
         choice = await self.push_screen_wait(
             Ask(

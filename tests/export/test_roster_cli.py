@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
 from builder.cli import main
-from builder.export import roster as export
 from builder.export.formats import Format
 from builder.export.roster import output_path, slug
 from builder.heroes.catalogue.index import Catalogue
@@ -234,8 +233,3 @@ def test_any_army_name_stays_in_the_folder(name: str) -> None:
     for fmt in Format:
         path = output_path(name, fmt.extension, f"{folder}/")
         assert path.parent == folder and path.name == f"{stem}.{fmt.value}"
-
-
-def test_nothing_is_fetched_from_outside(monkeypatch: pytest.MonkeyPatch) -> None:
-    with pytest.raises(ValueError, match="no external resources"):
-        export._refuse_fetch("http://example.com/x.css")

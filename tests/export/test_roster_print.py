@@ -1,4 +1,4 @@
-"""The roster on paper: the largest example army printed by WeasyPrint and by a real
+"""The roster on paper: the largest example army printed by Typst and by a real
 headless Chromium, read back with poppler (pdfinfo, pdftotext, pdftoppm). Several pages,
 every block whole on one page, the paper size asked for, pictures that are not blank.
 
@@ -134,7 +134,7 @@ def has_colour(picture: Path, colour: tuple[int, int, int], tolerance: int = 24)
 
 @pytest.mark.poppler
 @needs_poppler
-def test_the_weasyprint_pdf_keeps_every_block_on_one_page(big: Example, tmp_path: Path) -> None:
+def test_the_pdf_keeps_every_block_on_one_page(big: Example, tmp_path: Path) -> None:
     pdf = roster_file(big.path, tmp_path / "pdf", "-f", "pdf")
     pages, size = pdf_info(pdf)
     assert size == pytest.approx(A4, abs=1)

@@ -1,4 +1,4 @@
-"""The scenario sheet on paper: WeasyPrint's PDF and a real headless Chromium's, read back
+"""The scenario sheet on paper: Typst's PDF and a real headless Chromium's, read back
 with poppler (pdfinfo, pdftotext, pdftoppm). The page count, the paper size, every block
 whole on one page and in order, pictures that are not blank and show the map's colours.
 
@@ -104,7 +104,7 @@ def assert_no_block_is_split(s: Sheet, pdf: Path) -> list[int]:
 @pytest.mark.poppler
 @needs_poppler
 @pytest.mark.parametrize("name", PRINTED)
-def test_the_weasyprint_pdf_keeps_every_block_on_one_page(name: str, bundled: Catalogue, tmp_path: Path) -> None:
+def test_the_pdf_keeps_every_block_on_one_page(name: str, bundled: Catalogue, tmp_path: Path) -> None:
     pdf = sheet_file(name, tmp_path / "pdf", "-f", "pdf")
     pages, size = pdf_info(pdf)
     assert size == pytest.approx(A4, abs=1)

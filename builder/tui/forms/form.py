@@ -9,6 +9,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
@@ -223,7 +224,7 @@ class ModelForm(VerticalScroll):
             found = self.query(f"#{widget_id(path[:length])}--error")
             if found:
                 error = found.first(Static)
-                error.update(message)
+                error.update(Text(message))  # the player's text, never read as markup
                 error.set_class(bool(message), "shown")
                 return
 

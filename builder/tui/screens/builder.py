@@ -32,6 +32,7 @@ from builder.heroes.catalogue.recruitment import Hero, RecruitmentOption, Recrui
 from builder.heroes.catalogue.units import Unit
 from builder.kernel.diagnostics import Issue
 from builder.kernel.history import Edit
+from builder.services.army_labels import entry_title
 from builder.services.army_session import ArmySession
 from builder.tui.screens.counters import CounterDetails
 from builder.tui.screens.dialogs import AskText
@@ -93,7 +94,8 @@ class ArmyBuilderScreen(Screen[None]):
         Binding("f3", "app.edit_catalogue", "Catalogue"),
         Binding("f6", "app.open_designer", "Scenarios"),
         Binding("f8", "app.simulate", "Simulate", show=False),  # in the palette; the footer is full
-        Binding("ctrl+t", "toggle_side", "Totals", show=False),
+        Binding("ctrl+t", "totals", "Totals", show=False),
+        Binding("ctrl+r", "print_roster", "Print", show=False),  # in the palette; the footer is full
     ]
 
     def __init__(self, session: ArmySession) -> None:
@@ -117,7 +119,7 @@ class ArmyBuilderScreen(Screen[None]):
                 with TabPane("Totals", id="totals-tab"), VerticalScroll():
                     yield TotalsPanel(id="totals")
                 with TabPane("Issues", id="issues-tab"):
-                    yield IssuesPanel(id="issues")
+                    yield IssuesPanel("No issues: the list is legal.", id="issues")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -129,7 +131,8 @@ class ArmyBuilderScreen(Screen[None]):
         browser = self.query_one("#browser", CatalogueBrowser)
         browser.catalogue = session.catalogue
         browser.set_faction(session.army.faction)
-        self.cards = []
+        # The cards on screen are compared with the new list's: a list of another shape
+        # (an empty one included, which shows its hint) is drawn anew.
         self.show_all()
 
     def on_resize(self, event: Resize) -> None:
@@ -145,7 +148,7 @@ class ArmyBuilderScreen(Screen[None]):
         name.append(army.name, style="bold")
         name.append(f" — {session.catalogue.name_of('factions', army.faction)}")
         name.append(f" · {session.path.name if session.path else 'not saved yet'}", style="dim")
-        if session.dirty:
+        if session.has_edits:
             name.append(" · modified", style="italic yellow")
         show_if_changed(self.query_one("#title", Static), name, layout=False)
         show_if_changed(self.query_one("#status", Static), status_line(session.summary, session.issues), layout=False)
@@ -250,9 +253,15 @@ class ArmyBuilderScreen(Screen[None]):
         found = candidates(session.army, session.catalogue, row.section, row.index, row.slot.id)
         entry = getattr(session.army, row.section)[row.index]
         current = entry.slots.get(row.slot.id)
-        title = f"{row.slot.id} slot of {self._title(row.section, row.index)}"
+        title = f"{row.slot.id} slot of {entry_title(session.army, session.catalogue, row.section, row.index)}"
         chosen = await self.app.push_screen_wait(
-            SlotPicker(f"Choose an option for the {title}", found, session.catalogue, current is not None)
+            SlotPicker(
+                f"Choose an option for the {title}",
+                found,
+                session.catalogue,
+                current is not None,
+                current.option if current is not None else None,
+            )
         )
         if chosen is None:
             return
@@ -274,14 +283,6 @@ class ArmyBuilderScreen(Screen[None]):
     def empty_slot(self, message: SlotRow.Emptied) -> None:
         row = message.row
         self.edit(SetSlot(row.section, row.index, row.slot.id, None))
-
-    def _title(self, section: str, index: int) -> str:
-        entry = getattr(self.session.army, section)[index]
-        catalogue = self.session.catalogue
-        name = catalogue.name_of(
-            "tiles" if section == "tiles" else "heroes", entry.tile if section == "tiles" else entry.hero
-        )
-        return f"{name} ({entry.label})" if getattr(entry, "label", None) else name
 
     @on(CardHeader.Requested)
     @work
@@ -313,18 +314,19 @@ class ArmyBuilderScreen(Screen[None]):
         entry, catalogue = message.entry, self.session.catalogue
         if isinstance(entry, RecruitmentTile):
             self.edit(AddTile(entry.id, entry.name))
-            self.notify(f"Added {entry.name}.")
+            self.notify(f"Added {entry.name}.", markup=False)
             self.call_after_refresh(self.focus_path, f"tiles[{len(self.session.army.tiles) - 1}]")
         elif isinstance(entry, Hero):
             self.edit(AddHero(entry.id, entry.name))
-            self.notify(f"Added {entry.name}.")
+            self.notify(f"Added {entry.name}.", markup=False)
         elif isinstance(entry, RecruitmentOption) and entry.free:
             self.edit(AddFreeOption(OptionPick(option=entry.id)))
-            self.notify(f"Added {entry.name}.")
+            self.notify(f"Added {entry.name}.", markup=False)
         elif isinstance(entry, RecruitmentOption):
             self.notify(
                 f"{entry.name} ({entry.kind.value}, {entry.cost} pts) goes in a slot: choose a slot on a tile.",
                 title=entry.name,
+                markup=False,
             )
         elif isinstance(entry, Unit):
             self.app.push_screen(CounterDetails(entry.name, [entry], catalogue))
@@ -341,7 +343,7 @@ class ArmyBuilderScreen(Screen[None]):
     def jump(self, message: IssuesPanel.Jump) -> None:
         issue: Issue = message.issue
         if not self.focus_path(issue.path):
-            self.notify(issue.message, title=f"{issue.severity.value}: {issue.path}")
+            self.notify(issue.message, title=f"{issue.severity.value}: {issue.path}", markup=False)
 
     # --- actions ------------------------------------------------------------------------
 
@@ -354,5 +356,22 @@ class ArmyBuilderScreen(Screen[None]):
         self.query_one("#side-tabs", TabbedContent).active = "issues-tab"
         self.query_one("#issues", IssuesPanel).focus()
 
-    def action_toggle_side(self) -> None:
-        self.toggle_class("show-side")
+    def action_totals(self) -> None:
+        """Back to the totals from the issues; on a narrow screen, show or hide them."""
+        tabs = self.query_one("#side-tabs", TabbedContent)
+        if self.has_class("narrow") and self.has_class("show-side") and tabs.active == "totals-tab":
+            self.remove_class("show-side")
+            return
+        self.add_class("show-side")
+        tabs.active = "totals-tab"
+
+    def action_print_roster(self) -> None:
+        """The roster of the army as it stands, saved or not, in the format the player picks."""
+        from builder.export.formats import Format
+        from builder.services.printing import ROSTER_FORMATS, print_roster
+        from builder.tui.screens.printing import PrintDialog
+
+        session = self.session
+        self.app.push_screen(
+            PrintDialog("the roster", ROSTER_FORMATS, lambda fmt, folder: print_roster(session, Format(fmt), folder))
+        )

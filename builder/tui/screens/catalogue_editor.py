@@ -29,6 +29,7 @@ from builder.io.paths import user_catalogue_dir
 from builder.kernel.diagnostics import Severity
 from builder.kernel.history import History
 from builder.tui.forms.form import ModelForm
+from builder.tui.forms.messages import plain_message
 from builder.tui.screens.dialogs import Ask
 
 EDITABLE = ["tiles", "options", "heroes", "units"]
@@ -199,7 +200,7 @@ class CatalogueEditor(Screen[None]):
         try:
             entry = self.kind.model.model_validate(form.draft)
         except ValidationError as problem:
-            errors = [(tuple(e["loc"]), e["msg"]) for e in problem.errors(include_url=False)]
+            errors = [(tuple(e["loc"]), plain_message(e)) for e in problem.errors(include_url=False)]
             form.show_errors(errors)
             issues.update(
                 Text(f"{len(errors)} problem{'s' if len(errors) > 1 else ''}: see the fields in red.", style="red")
@@ -255,7 +256,7 @@ class CatalogueEditor(Screen[None]):
         try:
             path = save_user_entry(self.user_dir, self.section, entry, self.game)
         except OSError as problem:
-            self.notify(f"Could not save: {problem.strerror or problem}.", severity="error")
+            self.notify(f"Could not save: {problem.strerror or problem}.", severity="error", markup=False)
             return False
         self.saved_draft = self.history.present
         self.on_saved()
@@ -263,7 +264,7 @@ class CatalogueEditor(Screen[None]):
         self.entry_id = entry.id
         self.fill_entries(self.query_one("#entry-search", Input).value)
         self.validate()
-        self.notify(f"Saved {entry.name} to {path}.")
+        self.notify(f"Saved {entry.name} to {path}.", markup=False)
         return True
 
     async def _may_leave(self) -> bool:

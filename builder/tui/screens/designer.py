@@ -78,6 +78,7 @@ class DesignerScreen(Screen[None]):
         Binding("f7", "details", "Details"),
         Binding("f4", "issues", "Issues"),
         Binding("f8", "simulate", "Simulate"),
+        Binding("ctrl+r", "print_sheet", "Print sheet", show=False),  # in the palette; the footer is full
         Binding("escape", "close", "Back to army", show=False),
     ]
 
@@ -97,7 +98,7 @@ class DesignerScreen(Screen[None]):
                 with TabPane("Legend", id="legend-tab"), VerticalScroll():
                     yield Static(id="legend")
                 with TabPane("Issues", id="designer-issues-tab"):
-                    yield IssuesPanel(id="designer-issues")
+                    yield IssuesPanel("No issues: the scenario is sound.", id="designer-issues")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -121,7 +122,7 @@ class DesignerScreen(Screen[None]):
         title.append(scenario.title, style="bold")
         title.append(f" — {field.width}x{field.height} squares, {len(scenario.map.boards)} boards")
         title.append(f" · {session.path.name if session.path else 'not saved yet'}", style="dim")
-        if session.dirty:
+        if session.has_edits:
             title.append(" · modified", style="italic yellow")
         errors = sum(1 for i in session.issues if i.severity is Severity.ERROR)
         verdict = "  playable" if errors == 0 else f"  not playable: {errors} error{'s' if errors != 1 else ''}"
@@ -299,7 +300,7 @@ class DesignerScreen(Screen[None]):
 
     @on(IssuesPanel.Jump)
     def jump(self, message: IssuesPanel.Jump) -> None:
-        self.notify(message.issue.message, title=message.issue.path, severity="warning")
+        self.notify(message.issue.message, title=message.issue.path, severity="warning", markup=False)
 
     @work
     async def action_details(self) -> None:
@@ -324,12 +325,27 @@ class DesignerScreen(Screen[None]):
             try:
                 loaded = load_scenario(session.path)  # a new scenario saved since it was started
             except HonFileError as problem:
-                self.notify(str(problem), severity="error", timeout=10)
+                self.notify(str(problem), severity="error", timeout=10, markup=False)
                 return
         if loaded is None:
             self.notify("Save the scenario first (ctrl+s): its army lists are found from its file.")
             return
         self.app.push_screen(SimulationScreen(replace(loaded, scenario=session.scenario), session.catalogue))
+
+    def action_print_sheet(self) -> None:
+        """The sheet of the scenario as it stands, unsaved changes included."""
+        from builder.export.formats import SheetFormat
+        from builder.services.printing import SHEET_FORMATS, print_sheet
+        from builder.tui.screens.printing import PrintDialog
+
+        session = self.session
+        self.app.push_screen(
+            PrintDialog(
+                "the scenario sheet",
+                SHEET_FORMATS,
+                lambda fmt, folder: print_sheet(session, SheetFormat(fmt), folder),
+            )
+        )
 
     @work(exclusive=True, group="files")
     async def action_save(self) -> None:

@@ -22,6 +22,7 @@ from builder.heroes.scenario.edits import ReplaceScenario
 from builder.heroes.scenario.models import Campaign, Event, Force, Scenario, ScenarioSide, Setup, Victory
 from builder.services.scenario_session import ScenarioSession
 from builder.tui.forms.form import ModelForm
+from builder.tui.forms.messages import plain_message
 
 INFO = ("id", "title", "front", "operation", "place", "date", "armies", "players", "story", "source", "map_note")
 ScenarioInfo = create_model(  # type: ignore[call-overload]
@@ -170,7 +171,7 @@ class ScenarioDetails(Screen[bool]):
 
     def _problem(self, message: str) -> None:
         self.query_one("#details-problems", Static).update(Text(message, style="bold red"))
-        self.notify(message, severity="error")
+        self.notify(message, severity="error", markup=False)
 
     def action_cancel(self) -> None:
         self.dismiss(False)
@@ -180,5 +181,5 @@ def _first_problem(problem: Exception) -> str:
     if isinstance(problem, ValidationError):
         first = problem.errors(include_url=False)[0]
         where = ".".join(str(part) for part in first["loc"] if not str(part).startswith("function"))
-        return f"{where}: {first['msg']}"
+        return f"{where}: {plain_message(first)}"
     return str(problem).splitlines()[0]

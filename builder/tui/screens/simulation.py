@@ -302,7 +302,7 @@ class SimulationScreen(Screen[None]):
         """Simulate with the current seed behind a loading message."""
         self.remove_class("ready")
         message = f"Simulating {self.name_of_source} with seed {self.seed}…"
-        self.query_one("#sim-message", Static).update(message)
+        self.query_one("#sim-message", Static).update(Text(message))
         self.query_one("#title", Static).update(Text(message, style="bold"))
         self._simulate(self.seed)
 

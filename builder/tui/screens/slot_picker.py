@@ -25,15 +25,30 @@ class SlotPicker(ModalScreen[RecruitmentOption | str | None]):
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
 
-    def __init__(self, title: str, candidates: list[Candidate], catalogue: Catalogue, filled: bool) -> None:
+    def __init__(
+        self, title: str, candidates: list[Candidate], catalogue: Catalogue, filled: bool, current: str | None = None
+    ) -> None:
+        """`current` is the id of the option in the slot, when it is `filled`."""
         super().__init__(classes="dialog-screen")
         self.title_text, self.candidates, self.catalogue, self.filled = title, candidates, catalogue, filled
+        self.current = current
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog picker"):
             yield Label(self.title_text, classes="dialog-title")
             yield OptionList(*self._options(), id="candidates")
             yield Static("enter: choose · escape: cancel", classes="dialog-help")
+
+    def on_mount(self) -> None:
+        # The option in the slot is highlighted (enter keeps it); on an empty slot, the
+        # first that fits. Emptying the slot is never the first thing offered.
+        ids = [c.option.id for c in self.candidates]
+        if self.current in ids:
+            first = ids.index(self.current)
+        else:
+            first = next((i for i, c in enumerate(self.candidates) if c.fits), 0)
+        if self.candidates:
+            self.query_one("#candidates", OptionList).highlighted = first + (1 if self.filled else 0)
 
     def _options(self) -> list[Option]:
         options = []
@@ -60,7 +75,7 @@ class SlotPicker(ModalScreen[RecruitmentOption | str | None]):
         candidate = self.candidates[int(event.option.id or 0)]
         if not candidate.fits:
             # The refusal says why, in the legality engine's own words.
-            self.notify(candidate.errors[0].message, title="This option doesn't fit", severity="error")
+            self.notify(candidate.errors[0].message, title="This option doesn't fit", severity="error", markup=False)
             return
         self.dismiss(candidate.option)
 

@@ -18,6 +18,11 @@ class IssuesPanel(OptionList):
             self.issue = issue
             super().__init__()
 
+    def __init__(self, clean: str, id: str | None = None) -> None:
+        """`clean` is what the panel says when there are no issues (of a list, a scenario)."""
+        super().__init__(id=id)
+        self.clean = clean
+
     def show(self, issues: list[Issue]) -> None:
         ordered = [i for i in issues if i.severity is not Severity.INFO] + [
             i for i in issues if i.severity is Severity.INFO
@@ -28,7 +33,7 @@ class IssuesPanel(OptionList):
         highlighted = self.highlighted
         self.clear_options()
         if not self._issues:
-            self.add_option(Option(Text("No issues: the list is legal.", style="green"), disabled=True))
+            self.add_option(Option(Text(self.clean, style="green"), disabled=True))
             return
         for issue in self._issues:
             mark, style = MARKS[issue.severity]
@@ -38,8 +43,8 @@ class IssuesPanel(OptionList):
             if issue.hint:
                 prompt.append(f"\n  {issue.hint}", style="dim italic")
             self.add_option(Option(prompt))
-        if highlighted is not None and highlighted < len(self._issues):
-            self.highlighted = highlighted
+        # An issue is always highlighted, so that enter jumps to it without an arrow key first.
+        self.highlighted = highlighted if highlighted is not None and highlighted < len(self._issues) else 0
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
