@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from builder.cli import main, tui_commands
+from builder.cli import main, serve_commands, tui_commands
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -18,7 +18,16 @@ BLOCKS = re.findall(r"```sh\n(.*?)```", README, flags=re.S)
 LINES = [line.split("#")[0].strip() for block in BLOCKS for line in block.splitlines() if line.strip()]
 HON = [line for line in LINES if line.startswith("hon ")]
 MAKE = [line for line in LINES if line.startswith("make ")]
-WRITES = ("roster", "scenario sheet", "schema")
+WRITES = (
+    "roster",
+    "scenario sheet",
+    "schema",
+    "campaign start",
+    "campaign record",
+    "campaign next",
+    "campaign simulate",
+    "campaign sheet",
+)
 ILLEGAL_ON_PURPOSE = "data/armies/illegal/"
 
 
@@ -37,6 +46,17 @@ def test_ci_runs_the_readmes_test_command() -> None:
     assert "make test" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
 
 
+def without_output(args: list[str]) -> list[str]:
+    """The arguments without `-o PATH`: the test writes into its own folder instead."""
+    kept: list[str] = []
+    for arg in args:
+        if kept and kept[-1] == "-o":
+            kept.pop()
+            continue
+        kept.append(arg)
+    return kept
+
+
 @pytest.mark.parametrize("line", HON)
 def test_hon_commands_work(
     line: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
@@ -44,15 +64,16 @@ def test_hon_commands_work(
     monkeypatch.chdir(ROOT)
     args = shlex.split(line)[1:]
     if any(line.startswith(f"hon {command}") for command in WRITES):
-        args = [arg for arg in args if arg != "-o" and arg != "schemas"] + ["-o", str(tmp_path)]
+        args = [*without_output(args), "-o", str(tmp_path)]
     opened: list[object] = []
     monkeypatch.setattr(tui_commands, "launch", lambda *a: opened.append(a))
     monkeypatch.setattr(tui_commands, "launch_designer", lambda *a: opened.append(a))
+    monkeypatch.setattr(serve_commands, "serve_app", lambda *a: opened.append(a))
     code = main(args)
     out, err = capsys.readouterr()
     expected = 1 if ILLEGAL_ON_PURPOSE in line else 0
     assert code == expected, err or out
-    if line.startswith(("hon edit", "hon design")):
+    if line.startswith(("hon edit", "hon design", "hon serve")):
         assert opened
     if any(line.startswith(f"hon {command}") for command in WRITES):
         assert any(tmp_path.iterdir()), "it wrote its file where -o says"

@@ -10,6 +10,8 @@ import typer
 # Importing the command modules registers their commands on `app`.
 from builder.cli import (  # noqa: F401
     army_commands,
+    balance_commands,
+    campaign_commands,
     catalogue_commands,
     deploy_commands,
     games_commands,
@@ -18,25 +20,22 @@ from builder.cli import (  # noqa: F401
     roster_commands,
     rules_commands,
     scenario_commands,
+    serve_commands,
     simulate_commands,
     tui_commands,
 )
 from builder.cli.app import app
+from builder.cli.usage import UsageProblem, usage_sentence
 from builder.io.errors import ChangedOnDisk, HonFileError, one_line
 from builder.kernel.system import Unsupported
-
-# Typer vendors click privately; its usage errors all derive from the ClickException
-# that the public typer.BadParameter derives from.
-_UsageProblem: type[Exception] = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run `hon` with `argv`; return the exit code instead of exiting."""
     try:
         result = app(args=argv, prog_name="hon", standalone_mode=False)
-    except _UsageProblem as problem:
-        message = problem.format_message()  # type: ignore[attr-defined]
-        say(f"{message} (see hon --help)")
+    except UsageProblem as problem:
+        say(usage_sentence(problem))
         code: int = problem.exit_code  # type: ignore[attr-defined]
         return code
     except typer.Abort:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 from rich.console import Console
@@ -43,8 +44,19 @@ def open_catalogue(explicit: Path | None) -> tuple[Catalogue, list[Issue]]:
     return load_catalogue(existing_user_catalogue(explicit))
 
 
+# Output that is not a terminal (a pipe, a file) is laid out this wide: as wide as its
+# content, never cut or wrapped at 80 columns or at the width of a terminal elsewhere.
+PIPE_WIDTH = 100_000
+
+
+def _width(stream: TextIO) -> int | None:
+    """None on a terminal (Rich then follows its width); otherwise PIPE_WIDTH."""
+    isatty = getattr(stream, "isatty", None)
+    return None if isatty is not None and isatty() else PIPE_WIDTH
+
+
 # Markup off: what hon prints is full of the player's own text (army, tile and scenario
 # names, labels, titles), and "[/]" or "[link=…]" in it must print as written, never be
 # read as markup. Styles come from Text objects (builder.cli.render), not from strings.
-console = Console(highlight=False, markup=False)
-errors = Console(stderr=True, highlight=False, markup=False)
+console = Console(highlight=False, markup=False, width=_width(sys.stdout))
+errors = Console(stderr=True, highlight=False, markup=False, width=_width(sys.stderr))

@@ -18,6 +18,10 @@ def validate(army: ArmyArgument, catalogue: CatalogueOption = None, as_json: Jso
     from builder.cli.army_report import validate_army
     from builder.kernel.system import Capability
     from builder.services.systems import require
+    from builder.tcg.system import TCG
 
-    require(army, Capability.FORCE_CHECK)
+    if require(army, Capability.FORCE_CHECK) is TCG:
+        from builder.cli.tcg_report import validate_force
+
+        raise typer.Exit(validate_force(army, as_json))
     raise typer.Exit(validate_army(army, catalogue, as_json))

@@ -35,8 +35,10 @@ def deploy_command(
     from builder.cli.deploy_report import deploy
     from builder.kernel.system import Capability
     from builder.services.systems import require
+    from builder.tcg.system import TCG
 
-    if require(scenario, Capability.DEPLOY).id == "memoir":
+    system = require(scenario, Capability.DEPLOY)
+    if system.id == "memoir":
         from builder.cli import memoir_commands
 
         if army is not None or positions is not None or save is not None:
@@ -44,4 +46,13 @@ def deploy_command(
                 "a hex-game scenario deploys its own units; --army, --positions and --save do not apply"
             )
         raise typer.Exit(memoir_commands.deploy(scenario, side, as_json))
+
+    if system is TCG:
+        from builder.cli.tcg_play import deploy_scenario
+
+        if army is not None or positions is not None or save is not None:
+            raise typer.BadParameter(
+                "a Tactical Card Game scenario deploys as it says: no --army, --positions or --save"
+            )
+        raise typer.Exit(deploy_scenario(scenario, side, as_json))
     raise typer.Exit(deploy(scenario, side, army, positions, save, catalogue, as_json))

@@ -5,6 +5,8 @@
   suppressive fire   {"0": p, "1": p, …, "N": p}  Suppressed markers given, every count from 0
                      to the largest the dice can reach
   assault            {"win": p, "tie": p, "loss": p}  from the attacker's side
+  --game tcg         {"hit": p, "saved": p, "suppressed": p, "miss": p, "directive": p}
+                     (the first four add up to 1; directive is double 1s, whatever the result)
 """
 
 from __future__ import annotations
@@ -51,26 +53,47 @@ def odds_command(
         int | None, typer.Option("--defender-suppressed", help="Suppressed markers on the defender.")
     ] = None,
     game: Annotated[
-        str, typer.Option("--game", help="The game whose rules and pages to use: hon, son or m44.")
+        str, typer.Option("--game", help="The game whose rules and pages to use: hon, son, tcg or m44.")
     ] = "hon",
     dice: Annotated[int | None, typer.Option("--dice", help="m44: the battle dice rolled.")] = None,
     target: Annotated[str | None, typer.Option("--target", help="m44: infantry, armor or artillery.")] = None,
+    shooting_value: Annotated[
+        int | None, typer.Option("--shooting-value", help="tcg: the shooting value 2d6 must reach.")
+    ] = None,
+    save: Annotated[int | None, typer.Option("--save", help="tcg: the target's save value.")] = None,
+    armour_piercing: Annotated[bool, typer.Option("--armour-piercing", help="tcg: an armour-piercing attack.")] = False,
+    armoured: Annotated[bool, typer.Option("--armoured", help="tcg: an armoured target.")] = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Exact odds of a firing action, suppressive fire or an assault, from every die face."""
+    """Exact odds of a firing action, suppressive fire or an assault, from every die face;
+    with --game tcg, of a Tactical Card Game Shooting attack."""
     from builder.heroes.catalogue.base import Game
     from builder.heroes.rules.odds import assault_odds, fire_odds
     from builder.heroes.rules.ruleset import ruleset_for
     from builder.kernel.system import Capability
     from builder.services.systems import require_game
 
-    if require_game(game, Capability.ODDS).id == "memoir":
+    system = require_game(game, Capability.ODDS)
+    hex_given = dice is not None or target is not None
+    tcg_given = shooting_value is not None or save is not None or armour_piercing or armoured
+    hex_only = "--dice and --target are the hex game's (add --game m44)"
+    tcg_only = "--shooting-value, --save, --armour-piercing and --armoured need --game tcg"
+    if system.id == "memoir":
         from builder.cli import memoir_commands
 
+        if tcg_given:
+            raise typer.BadParameter(tcg_only)
         memoir_commands.odds(dice, target, as_json)
         return
-    if dice is not None or target is not None:
-        raise typer.BadParameter("--dice and --target are the hex game's (add --game m44)")
+    if game == "tcg":
+        from builder.cli.tcg_play import shooting_odds
+
+        if hex_given:
+            raise typer.BadParameter(hex_only)
+        shooting_odds(shooting_value, bonus, save, armour_piercing, armoured, as_json, combat, defense, terrain)
+        return
+    if hex_given or tcg_given:
+        raise typer.BadParameter(hex_only if hex_given else tcg_only)
     if combat is None:
         raise typer.BadParameter("the odds of a firing action or an assault need --combat N", param_hint="'--combat'")
     ruleset = ruleset_for(Game(game))

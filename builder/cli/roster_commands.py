@@ -29,6 +29,7 @@ def roster(
     """Write a printable roster of an army list, into exports/ unless -o says otherwise.
 
     An illegal army still prints, under a "not legal" banner listing its issues."""
+    from builder.cli.tcg_report import deck_list, is_tcg
     from builder.export.roster import output_path, to_stdout, write_roster
     from builder.export.roster_model import build_roster
     from builder.heroes.army.validate import check
@@ -38,6 +39,8 @@ def roster(
     from builder.kernel.system import Capability
     from builder.services.systems import require
 
+    if is_tcg(army, Capability.ROSTER):
+        raise typer.Exit(deck_list(army, fmt.value, output, strict))
     require(army, Capability.ROSTER)
     loaded_catalogue, _ = open_catalogue(catalogue)
     loaded = load_army(army)

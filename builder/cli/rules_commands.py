@@ -33,7 +33,7 @@ MAX_NAME, MAX_PAGE = 34, 30
 
 @app.command("rules")
 def rules_command(
-    game: Annotated[str, typer.Option("--game", help="The game whose books to list: hon, son or m44.")] = "hon",
+    game: Annotated[str, typer.Option("--game", help="The game whose books to list: hon, son, tcg or m44.")] = "hon",
     as_json: JsonOption = False,
 ) -> None:
     """Every special ability, marker and mechanic of the books, and whether hon plays it."""
@@ -44,11 +44,18 @@ def rules_command(
     from builder.kernel.system import Capability
     from builder.render.rules_core import listing_line
     from builder.services.systems import require_game
+    from builder.tcg.system import TCG
 
-    if require_game(game, Capability.RULES).id == "memoir":
+    system = require_game(game, Capability.RULES)
+    if system.id == "memoir":
         from builder.cli import memoir_commands
 
         memoir_commands.rules(as_json)
+        return
+    if system is TCG:
+        from builder.cli.tcg_play import rules_listing
+
+        rules_listing(as_json)
         return
     chosen = Game(game)
     entries = listed(chosen)

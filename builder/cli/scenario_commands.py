@@ -21,18 +21,26 @@ def check_command(scenario: ScenarioArgument, catalogue: CatalogueOption = None,
     """Check a scenario: exit 0 when playable, 1 when not, 2 when it cannot be read."""
     from builder.cli.render import issues_table, judged, titled
     from builder.heroes.scenario.validate import validate_scenario
-    from builder.io.scenario_files import load_scenario
+    from builder.io.scenario_files import load_scenario, scenario_beside
     from builder.kernel.diagnostics import is_legal, plural
     from builder.kernel.system import Capability
     from builder.services.systems import require
+    from builder.tcg.system import TCG
 
-    if require(scenario, Capability.SCENARIO_CHECK).id == "memoir":
+    system = require(scenario, Capability.SCENARIO_CHECK)
+    if system.id == "memoir":
         from builder.cli.memoir_commands import check
 
         raise typer.Exit(check(scenario, as_json))
+    if system is TCG:
+        from builder.cli.tcg_report import check_scenario
+
+        raise typer.Exit(check_scenario(scenario, as_json))
     loaded_catalogue, _ = open_catalogue(catalogue)
     loaded = load_scenario(scenario)
-    checked = validate_scenario(loaded.scenario, loaded_catalogue, loaded.armies())
+    campaign = loaded.scenario.campaign
+    following = scenario_beside(loaded, campaign.next) if campaign and campaign.next else None
+    checked = validate_scenario(loaded.scenario, loaded_catalogue, loaded.armies(), following)
     issues = loaded.locate(checked.issues)
     ok = is_legal(issues)
     if as_json:
@@ -50,7 +58,9 @@ def check_command(scenario: ScenarioArgument, catalogue: CatalogueOption = None,
 @scenario_app.command("sheet")
 def sheet_command(
     scenario: ScenarioArgument,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="html, pdf or svg (the map alone).")] = "html",
+    fmt: Annotated[
+        str, typer.Option("--format", "-f", help="html, pdf or svg (the map alone); tcg: html or md.")
+    ] = "html",
     # Text, not a Path: a Path would drop the trailing slash that says "a folder".
     output: Annotated[
         str | None,
@@ -65,6 +75,7 @@ def sheet_command(
     """Write a printable scenario sheet, into exports/ unless -o says otherwise.
 
     A scenario with errors still prints, under a "not playable" banner listing its issues."""
+    from builder.cli.tcg_report import is_tcg, scenario_sheet
     from builder.export.formats import Paper, SheetFormat
     from builder.export.roster import to_stdout
     from builder.export.sheet import build_sheet, sheet_path, write_sheet
@@ -74,6 +85,8 @@ def sheet_command(
     from builder.kernel.system import Capability
     from builder.services.systems import require
 
+    if is_tcg(scenario, Capability.SHEET):
+        raise typer.Exit(scenario_sheet(scenario, fmt, output, strict))
     formats, papers = {f.value: f for f in SheetFormat}, {p.value: p for p in Paper}
     if fmt not in formats:
         raise typer.BadParameter(f"{fmt!r} is not one of html, pdf, svg.", param_hint="--format")

@@ -16,7 +16,9 @@ from rich.text import Text
 from builder.cli.app import CatalogueOption, JsonOption, app, console, errors, open_catalogue
 
 if TYPE_CHECKING:
+    from builder.heroes.catalogue.index import Catalogue
     from builder.heroes.rules.simulation import GameRecord
+    from builder.services.game import PreparedGame
 
 ArmiesOption = Annotated[
     list[str] | None,
@@ -35,11 +37,35 @@ def armies_given(given: list[str]) -> dict[str, Path]:
     return chosen
 
 
+def playable(scenario: Path, catalogue: Catalogue, army: list[str] | None) -> PreparedGame:
+    """The game `hon simulate` and `hon balance` play: the scenario with the lists given by
+    --army; a list given that does not fit its force is a warning."""
+    from builder.kernel.system import Capability
+    from builder.services.game import MissingArmies, UnknownSide, prepare_game
+    from builder.services.systems import require
+
+    require(scenario, Capability.SIMULATE)
+    try:
+        game = prepare_game(scenario, catalogue, armies_given(army or []))
+    except UnknownSide as problem:
+        raise typer.BadParameter(problem.reason.rstrip("."), param_hint="--army") from None
+    except MissingArmies as problem:
+        sides = " ".join(f"--army {side}=FILE" for side in problem.sides)
+        raise typer.BadParameter(
+            f"the scenario names no army list for {', '.join(problem.sides)}; give {sides}", param_hint="--army"
+        ) from None
+    for issue in game.issues:
+        if issue.path.startswith("forces["):  # a list the player gave that does not fit
+            errors.print(f"hon: warning: {issue.message}", markup=False, highlight=False, soft_wrap=True)
+    return game
+
+
 def narrate(record: GameRecord, verbose: bool) -> None:
     from builder.cli.render import titled
     from builder.heroes.rules.events import DrawEvent, HoldEvent, RevealEvent, TurnEvent, VictoryEvent
-    from builder.render.narration import event_line, roll_text
+    from builder.render.narration import Narrator, event_line, roll_text
 
+    narrator = Narrator.of(frame.pieces for frame in record.frames)
     phase = None
     for event in record.events:
         if isinstance(event, RevealEvent | HoldEvent) and not verbose:
@@ -51,7 +77,7 @@ def narrate(record: GameRecord, verbose: bool) -> None:
         elif (event.turn, event.phase) != phase and not isinstance(event, VictoryEvent):
             console.print(Text(f"  {event.phase} phase", style="dim italic"))
         phase = (event.turn, event.phase)
-        console.print(event_line(event))
+        console.print(event_line(event, narrator))
         for roll in event.rolls:
             console.print(roll_text(roll))
     console.print()
@@ -76,10 +102,11 @@ def simulate_command(
     """Play the scenario with the simple policy for every side and tell every roll."""
     from builder.cli.render import titled
     from builder.kernel.system import Capability
-    from builder.services.game import MissingArmies, UnknownSide, prepare_game
     from builder.services.systems import require
+    from builder.tcg.system import TCG
 
-    if require(scenario, Capability.SIMULATE).id == "memoir":
+    system = require(scenario, Capability.SIMULATE)
+    if system.id == "memoir":
         from builder.cli import memoir_commands
 
         if army:
@@ -93,19 +120,17 @@ def simulate_command(
             return
         memoir_commands.simulate(scenario, seed, turns, as_json)
         return
+    if system is TCG:
+        from builder.cli.tcg_play import simulate_scenario
+
+        if army or tui:
+            raise typer.BadParameter(
+                "a Tactical Card Game scenario plays its own forces, in the terminal (no --army, --tui)"
+            )
+        simulate_scenario(scenario, seed, turns, as_json)
+        return
     loaded_catalogue, _ = open_catalogue(catalogue)
-    try:
-        game = prepare_game(scenario, loaded_catalogue, armies_given(army or []))
-    except UnknownSide as problem:
-        raise typer.BadParameter(problem.reason.rstrip("."), param_hint="--army") from None
-    except MissingArmies as problem:
-        sides = " ".join(f"--army {side}=FILE" for side in problem.sides)
-        raise typer.BadParameter(
-            f"the scenario names no army list for {', '.join(problem.sides)}; give {sides}", param_hint="--army"
-        ) from None
-    for issue in game.issues:
-        if issue.path.startswith("forces["):  # a list the player gave that does not fit
-            errors.print(f"hon: warning: {issue.message}", markup=False, highlight=False, soft_wrap=True)
+    game = playable(scenario, loaded_catalogue, army)
     if tui:
         from builder.tui.app import HonApp
 

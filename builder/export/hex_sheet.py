@@ -1,5 +1,6 @@
 """The hex game's printable scenario sheet (`hon scenario sheet` on a `game: m44` file):
-HTML from a Jinja2 template, PDF from the same HTML, or the map alone as SVG."""
+HTML from a Jinja2 template, PDF from a Typst template reading the same facts, or the map
+alone as SVG."""
 
 from __future__ import annotations
 
@@ -51,19 +52,6 @@ class HexSheet:
             found[side.id.value] = ", ".join(f"{n} {name}" for name, n in counts.items()) or "none"
         return found
 
-    def facts(self) -> list[tuple[str, str]]:
-        """The sheet's heading table: board, front, date, each side, source."""
-        scenario, units = self.scenario, self.units()
-        found = [("Board", self.board_kind)]
-        found += [("Front", scenario.front)] if scenario.front else []
-        found += [("Date", scenario.date)] if scenario.date else []
-        for side in scenario.sides:
-            first = " · moves first" if side.id is scenario.starts else ""
-            cards = f"{side.edge.value} edge · {side.cards} command cards · {side.medals} medals to win{first}"
-            found.append((side.name, f"{cards} · units: {units[side.id.value]}"))
-        found.append(("Source", scenario.source))
-        return found
-
     def map(self) -> str:
         kind = self.catalogue.boards.get(self.scenario.board.type) or self.catalogue.boards["standard"]
         return hex_map_svg(self.scenario, self.catalogue, kind.board())
@@ -77,26 +65,25 @@ def render(sheet: HexSheet, fmt: SheetFormat, paper: Paper = Paper.A4) -> bytes:
     if fmt is SheetFormat.SVG:
         kind = sheet.catalogue.boards.get(sheet.scenario.board.type) or sheet.catalogue.boards["standard"]
         return standalone(sheet.scenario, sheet.catalogue, kind.board()).encode("utf-8")
+    facts = {"board": sheet.board_kind, "units": sheet.units(), "issues": sheet.issues, "playable": sheet.playable}
     if fmt is SheetFormat.PDF:
-        return render_pdf(sheet, paper)
-    facts = {"facts": sheet.facts(), "issues": sheet.issues, "playable": sheet.playable}
+        return typst_pdf("hex_sheet.typ", {"paper": paper.value, "sc": sheet.scenario, "s": _pdf_facts(sheet, facts)})
     template = environment().get_template("hex_sheet.html.j2")
     # The map is SVG that hex_map_svg built, escaping every text it holds.
     html = template.render(sc=sheet.scenario, s={**facts, "map": Markup(sheet.map())}, paper=paper)
     return html.encode("utf-8")
 
 
-def render_pdf(sheet: HexSheet, paper: Paper = Paper.A4) -> bytes:
-    """The sheet laid out by Typst (templates/hex_sheet.typ) from the same facts as the HTML."""
-    scenario = sheet.scenario
-    data = {
-        "paper": paper.value,
-        "title": scenario.title,
-        "playable": sheet.playable,
-        "facts": sheet.facts(),
-        "issues": sheet.issues,
-        "map_svg": sheet.map(),
-        "briefing": scenario.briefing,
-        "victory": scenario.victory,
-    }
-    return typst_pdf("hex_sheet.typ", data)
+def _pdf_facts(sheet: HexSheet, facts: dict[str, object]) -> dict[str, object]:
+    """The facts of the HTML sheet with each side's line in words, as the PDF prints them."""
+    scenario, units = sheet.scenario, sheet.units()
+    sides = [
+        {
+            "name": side.name,
+            "line": f"{side.edge.value} edge · {side.cards} command cards · {side.medals} medals to win"
+            + (" · moves first" if side.id == scenario.starts else "")
+            + f" · units: {units[side.id.value]}",
+        }
+        for side in scenario.sides
+    ]
+    return {**facts, "sides": sides, "map": sheet.map()}

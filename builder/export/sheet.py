@@ -9,6 +9,7 @@ trigger in English through `builder.heroes.scenario.conditions.describe`."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -32,6 +33,7 @@ from builder.heroes.army.models import ArmyList
 from builder.heroes.army.validate import check as check_army
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.scenario.battlefield import Battlefield
+from builder.heroes.scenario.campaign import describe_outcome
 from builder.heroes.scenario.conditions import Condition, Namer, describe
 from builder.heroes.scenario.models import DRAW, RANDOM, Event, Objective, Scenario
 from builder.heroes.scenario.validate import validate_scenario
@@ -89,6 +91,7 @@ class Sheet:
     events: tuple[str, ...]  # when each event happens
     armies: dict[str, ArmyLine]  # side id -> the army list its force names
     titles: dict[str, str]  # scenario id -> title, for a campaign's neighbours
+    campaign: tuple[str, ...]  # what each campaign outcome means, in English, in order
 
     @property
     def errors(self) -> tuple[Issue, ...]:
@@ -121,6 +124,7 @@ def build_sheet(loaded: LoadedScenario, catalogue: Catalogue) -> Sheet:
     symbols = [e for e in entries if e.group == "Objectives"]
     portrait = field_.height > field_.width
     campaign = scenario.campaign
+    neighbours = _neighbours(loaded.path.parent) if campaign and (campaign.previous or campaign.next) else {}
     return Sheet(
         scenario=scenario,
         issues=tuple(loaded.locate(checked.issues)),
@@ -145,7 +149,8 @@ def build_sheet(loaded: LoadedScenario, catalogue: Catalogue) -> Sheet:
         early=tuple(_clause(c, name) for c in scenario.victory.end.early),
         events=tuple(_when(e, name) for e in scenario.events),
         armies=army_lines,
-        titles=_titles(loaded.path.parent) if campaign and (campaign.previous or campaign.next) else {},
+        titles={ident: other.title for ident, other in neighbours.items()},
+        campaign=_campaign(scenario, neighbours, partial(catalogue.name_of, "units")),
     )
 
 
@@ -236,16 +241,28 @@ def _game_end(scenario: Scenario) -> str:
     return text + "."
 
 
-def _titles(folder: Path) -> dict[str, str]:
-    """The titles of the scenarios beside this one, by id, to name a campaign's neighbours."""
-    found: dict[str, str] = {}
+def _neighbours(folder: Path) -> dict[str, Scenario]:
+    """The scenarios beside this one, by id, to name a campaign's neighbours and what an
+    outcome changes in the next one."""
+    found: dict[str, Scenario] = {}
     for path in sorted(folder.glob("*.yaml")):
         try:
             other = load_scenario(path).scenario
         except HonFileError:
             continue
-        found.setdefault(other.id, other.title)
+        found.setdefault(other.id, other)
     return found
+
+
+def _campaign(scenario: Scenario, neighbours: dict[str, Scenario], unit_name: Callable[[str], str]) -> tuple[str, ...]:
+    """Each campaign outcome in English, named as in the next scenario when it is beside this one."""
+    campaign = scenario.campaign
+    if campaign is None:
+        return ()
+    following = neighbours.get(campaign.next) if campaign.next else None
+    name = (following or scenario).namer(unit_name)
+    last = campaign.next is None
+    return tuple(describe_outcome(outcome, name, campaign.name, last) for outcome in campaign.outcomes)
 
 
 # --- Rendering and writing -------------------------------------------------------------------

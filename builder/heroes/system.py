@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from builder.heroes.army.models import ARMY_FORMAT
+from builder.heroes.campaign.models import CAMPAIGN_FORMAT
 from builder.heroes.catalogue.base import Game
 from builder.heroes.catalogue.document import CATALOGUE_FORMAT
 from builder.heroes.rules.positions import POSITIONS_FORMAT
@@ -21,7 +22,7 @@ class HeroesSystem:
         GameId(Game.HON.value, Game.HON.full_name),
         GameId(Game.SON.value, Game.SON.full_name),
     )
-    formats: tuple[str, ...] = (ARMY_FORMAT, SCENARIO_FORMAT, CATALOGUE_FORMAT, POSITIONS_FORMAT)
+    formats: tuple[str, ...] = (ARMY_FORMAT, SCENARIO_FORMAT, CATALOGUE_FORMAT, POSITIONS_FORMAT, CAMPAIGN_FORMAT)
     capabilities: frozenset[Capability] = frozenset(
         {
             Capability.FORCE_CHECK,
@@ -32,6 +33,7 @@ class HeroesSystem:
             Capability.ROSTER,
             Capability.SHEET,
             Capability.RULES,
+            Capability.CAMPAIGN,
         }
     )
 

@@ -10,10 +10,10 @@ from builder.heroes.army.models import ArmyList
 from builder.heroes.scenario.models import SCENARIO_FORMAT, SCENARIO_VERSION, Scenario
 from builder.io.army_files import load_army
 from builder.io.dump import to_yaml
-from builder.io.errors import CONTROL_CHARACTERS
+from builder.io.errors import CONTROL_CHARACTERS, HonFileError
 from builder.io.migrate import checked_data
 from builder.io.save import Fingerprint, atomic_write
-from builder.io.yamlio import Document, load_document, split_path, to_model
+from builder.io.yamlio import Document, join_path, load_document, split_path, to_model
 from builder.kernel.diagnostics import Issue
 
 SCENARIO_SCHEMA = "scenario.schema.json"
@@ -33,13 +33,7 @@ class LoadedScenario:
         force = self.scenario.force(side)
         if force is None or force.army is None:
             return None
-        path = self.path.parent / force.army
-        try:
-            return path.resolve()
-        except (OSError, RuntimeError):
-            # A symlink loop (RuntimeError before Python 3.13) or a name the OS refuses:
-            # the path as written, which reading then refuses in one sentence.
-            return Path(os.path.abspath(path))
+        return _resolved(self.path.parent / force.army)
 
     def armies(self) -> dict[str, ArmyList]:
         """The army lists the forces name, by side; an unreadable one is a HonFileError."""
@@ -55,33 +49,75 @@ def scenario_from_document(document: Document) -> Scenario:
     data = checked_data(document, SCENARIO_FORMAT, SCENARIO_VERSION, "scenario")
     document = Document(document.file, document.text, data)
     scenario: Scenario = to_model(document, Scenario)
-    _check_army_files(document, scenario)
+    for index, force in enumerate(scenario.forces):
+        if force.army is not None:
+            check_file_name(document, force.army, ["forces", index, "army"], "the army list's file name")
     return scenario
 
 
-def _check_army_files(document: Document, scenario: Scenario) -> None:
-    """Refuse army file names that cannot name a file, here where the field and its line
-    are known, rather than as a ValueError wherever the path is first used."""
-    for index, force in enumerate(scenario.forces):
-        if force.army is None:
-            continue
-        where: list[str | int] = ["forces", index, "army"]
-        # NUL cannot even be passed to the OS; a newline or an escape would break the
-        # one-line message or act on the terminal. No file name a player writes has them.
-        bad = CONTROL_CHARACTERS.search(force.army)
-        if bad is not None:
-            raise document.error(
-                f"the army list's file name contains a control character ({bad.group()!r}); a file name is plain text.",
-                where,
-                f"forces[{index}].army",
-            )
-        if not force.army.strip():
-            raise document.error("the army list's file name is empty.", where, f"forces[{index}].army")
+def check_file_name(document: Document, name: str, where: list[str | int], what: str) -> None:
+    """Refuse a file name (an army list's, a scenario's) that cannot name a file, here where
+    the field and its line are known, rather than as a ValueError wherever it is first used."""
+    field = join_path(where)
+    # NUL cannot even be passed to the OS; a newline or an escape would break the
+    # one-line message or act on the terminal. No file name a player writes has them.
+    bad = CONTROL_CHARACTERS.search(name)
+    if bad is not None:
+        raise document.error(
+            f"{what} contains a control character ({bad.group()!r}); a file name is plain text.", where, field
+        )
+    if not name.strip():
+        raise document.error(f"{what} is empty.", where, field)
+
+
+def relative_to(target: Path, folder: Path) -> str:
+    """`target` as a path relative to `folder` (absolute when no relative path leads there,
+    another drive on Windows), with forward slashes as the files write them."""
+    try:
+        return Path(os.path.relpath(target, folder)).as_posix()
+    except ValueError:
+        return target.as_posix()
+
+
+def moved_armies(scenario: Scenario, source: Path, target: Path) -> Scenario:
+    """The scenario read in folder `source` as it must be written in folder `target`: the
+    army lists its forces name keep naming the same files."""
+    forces = [
+        force.model_copy(update={"army": relative_to(_resolved(source / force.army), target)})
+        if force.army is not None
+        else force
+        for force in scenario.forces
+    ]
+    return scenario.model_copy(update={"forces": forces})
+
+
+def _resolved(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        # A symlink loop (RuntimeError before Python 3.13) or a name the OS refuses:
+        # the path as written, which reading then refuses in one sentence.
+        return Path(os.path.abspath(path))
 
 
 def load_scenario(path: Path) -> LoadedScenario:
     document = load_document(path)
     return LoadedScenario(path, scenario_from_document(document), document, Fingerprint.of(path))
+
+
+def scenario_beside(loaded: LoadedScenario, scenario_id: str) -> Scenario | None:
+    """The scenario with this id among the files in the same folder (a campaign's next
+    scenario), or None when none there can be read."""
+    for path in sorted(loaded.path.parent.glob("*.yaml")):
+        if path.name == loaded.path.name:
+            continue
+        try:
+            other = load_scenario(path).scenario
+        except HonFileError:
+            continue
+        if other.id == scenario_id:
+            return other
+    return None
 
 
 def scenario_yaml(scenario: Scenario, target: Path) -> str:

@@ -8,9 +8,13 @@ from pathlib import Path
 from typing import Any
 
 from builder.heroes.army.models import ArmyList
+from builder.heroes.campaign.models import CampaignFile
 from builder.heroes.catalogue.document import CatalogueFile
 from builder.heroes.scenario.models import Scenario
 from builder.memoir.scenario import Scenario as HexScenario
+from builder.tcg.catalogue import CardFile
+from builder.tcg.scenario import ForceFile
+from builder.tcg.scenario import Scenario as TcgScenario
 
 SchemaBuilder = Callable[[], dict[str, Any]]
 
@@ -25,9 +29,13 @@ def _schema(model: type[Any], title: str) -> SchemaBuilder:
 
 SCHEMAS: dict[str, SchemaBuilder] = {
     "army.schema.json": _schema(ArmyList, "hon army list"),
+    "campaign.schema.json": _schema(CampaignFile, "hon campaign"),
     "catalogue.schema.json": _schema(CatalogueFile, "hon catalogue file"),
     "scenario.schema.json": _schema(Scenario, "hon scenario"),
     "m44-scenario.schema.json": _schema(HexScenario, "hon hex-game (m44) scenario"),
+    "tcg-cards.schema.json": _schema(CardFile, "hon Tactical Card Game cards"),
+    "tcg-scenario.schema.json": _schema(TcgScenario, "hon Tactical Card Game scenario"),
+    "tcg-force.schema.json": _schema(ForceFile, "hon Tactical Card Game force"),
 }
 
 

@@ -22,6 +22,7 @@ class Capability(StrEnum):
     ROSTER = "roster"  # hon roster: a printable army list
     SHEET = "sheet"  # hon scenario sheet: a printable scenario
     RULES = "rules"  # hon rules: every mechanic with its page and whether it is played
+    CAMPAIGN = "campaign"  # hon campaign: scenarios played one after another, results carried over
 
     @property
     def command(self) -> str:
@@ -38,6 +39,7 @@ _COMMANDS = {
     Capability.ROSTER: "hon roster",
     Capability.SHEET: "hon scenario sheet",
     Capability.RULES: "hon rules",
+    Capability.CAMPAIGN: "hon campaign",
 }
 
 

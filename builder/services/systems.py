@@ -15,9 +15,10 @@ from builder.io.yamlio import load_document
 from builder.kernel.diagnostics import join_or
 from builder.kernel.system import Capability, GameSystem, Unsupported
 from builder.memoir.system import MEMOIR
+from builder.tcg.system import TCG
 
 # Every system hon has, in the order `hon games` lists them.
-SYSTEMS: tuple[GameSystem, ...] = (HEROES, MEMOIR)
+SYSTEMS: tuple[GameSystem, ...] = (HEROES, TCG, MEMOIR)
 
 
 @dataclass(frozen=True)

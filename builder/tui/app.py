@@ -121,6 +121,14 @@ class HonApp(App[None]):
         # interpreter, and the player should see something first.
         self.call_after_refresh(self._load)
 
+    def watch_app_focus(self, focus: bool) -> None:
+        """In a browser (`hon serve`) the app starts unfocused until the page has focus,
+        and a screen shown meanwhile (the builder, after the loading screen) focuses
+        nothing, so the first keys would go nowhere: give it the focus it would have had.
+        Runs after Textual's own watcher, which puts back what was focused before."""
+        if focus and self.screen.focused is None:
+            self.screen.focus_next()
+
     @work(thread=True, exclusive=True, group="load")
     def _load(self) -> None:
         assert self._loader is not None
@@ -236,6 +244,26 @@ class HonApp(App[None]):
             self.notify(f"{path}: no such file.", severity="error", timeout=10, markup=False)
             return
         self.push_screen(SimulationScreen(path, self.session.catalogue))
+
+    @work(exclusive=True, group="files")
+    async def action_open_campaign(self) -> None:
+        """Open a campaign file, or start a bundled campaign by its id (hon campaign list)."""
+        from builder.io.errors import HonFileError
+        from builder.tui.screens.campaign import CampaignScreen, open_or_start
+        from builder.tui.screens.dialogs import AskText
+
+        answer = await self.push_screen_wait(
+            AskText("Open a campaign file, or start one by its id", "", "operation-windsor or path/to/campaign.yaml")
+        )
+        if not answer:
+            return
+        catalogue = self.scenario.catalogue if self.scenario is not None else self.session.catalogue
+        try:
+            path = open_or_start(answer.strip(), catalogue)
+        except (HonFileError, OSError) as problem:
+            self.notify(str(problem), severity="error", timeout=10)
+            return
+        self.push_screen(CampaignScreen(path, catalogue))
 
     def action_edit_catalogue(self) -> None:
         from builder.tui.screens.catalogue_editor import CatalogueEditor

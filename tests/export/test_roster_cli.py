@@ -233,3 +233,17 @@ def test_any_army_name_stays_in_the_folder(name: str) -> None:
     for fmt in Format:
         path = output_path(name, fmt.extension, f"{folder}/")
         assert path.parent == folder and path.name == f"{stem}.{fmt.value}"
+
+
+def test_the_pdf_templates_fetch_nothing_from_outside() -> None:
+    """Typst reads only inside its root, the templates folder; the templates import only
+    each other, never a package (`@preview/…` would be downloaded) nor another file."""
+    from builder.export.pdf import TEMPLATES
+
+    for template in TEMPLATES.glob("*.typ"):
+        code = template.read_text(encoding="utf-8")
+        assert "@preview" not in code and "@local" not in code
+        for name in re.findall(r'#import "([^"]+)"', code):
+            assert (TEMPLATES / name).is_file() and "/" not in name, (template.name, name)
+        assert not re.search(r"\b(read|csv|yaml|toml|xml|cbor)\(\"", code), template.name
+        assert not re.search(r'image\("', code), template.name  # pictures come as bytes from the data

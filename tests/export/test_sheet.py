@@ -98,7 +98,8 @@ def test_the_campaign_and_the_source(maltot: str) -> None:
     text = html_text(maltot)
     assert "Campaign: Operation Jupiter part 2 of 2" in text
     assert "Previous scenario: Way of the Cross" in text
-    assert "43rd Infantry Division wins The Commonwealth player wins the Operation Jupiter campaign." in text
+    assert "43rd Infantry Division wins 43rd Infantry Division wins the Operation Jupiter campaign." in text
+    assert "Draw The campaign is a draw." in text
     assert "Source: BfC p.18-19. Scenario id rush-on-maltot." in text
 
 
@@ -285,7 +286,7 @@ def test_a_scenario_full_of_errors_still_prints(fmt: str, tmp_path: Path, capsys
     assert written.name == f"stress.{fmt}" and written.stat().st_size > 1000
     if fmt == "html":
         text = html_text(written.read_text(encoding="utf-8"))
-        assert "NOT PLAYABLE — this scenario has 27 errors" in text
+        assert "NOT PLAYABLE — this scenario has 28 errors" in text  # the campaign outcome for side q too
         assert "Map 0 × 0 squares" in text and "nowhere (not in the catalogue)" in text
         assert "Each time ghost has been destroyed, at the start of the Supply Phase" in text
         assert "Every turn, at the start of the Activation Phase" in text

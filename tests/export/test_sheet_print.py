@@ -78,7 +78,7 @@ def blocks(s: Sheet) -> list[tuple[str, str, str]]:
         title = rule.title if rule.title.endswith(".") else f"{rule.title}."
         found.append((f"rule {i}", f"{title} {head(rule.text, 3)}", tail(rule.text)))
     if sc.campaign:
-        found.append(("campaign", f"Campaign: {sc.campaign.name}", tail(sc.campaign.outcomes[-1].effect)))
+        found.append(("campaign", f"Campaign: {sc.campaign.name}", tail(s.campaign[-1])))
     found.append(("source", f"Scenario id {sc.id}.", "are not official."))
     return found
 

@@ -117,7 +117,7 @@ def test_a_broken_user_catalogue_names_its_file_and_line(tmp_path: Path, capsys:
 def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "validate")
     assert code == 2
-    assert "Missing argument" in err
+    assert "missing argument ARMY" in err
     assert len(err.strip().splitlines()) == 1
 
 

@@ -89,6 +89,8 @@ def test_hon_games_lists_each_system_its_games_and_what_it_supports(capsys: pyte
     out = capsys.readouterr().out
     heroes_text = _block(out, HEROES)
     assert "hon rules" in heroes_text and "not yet" not in heroes_text
+    tcg = next(system for system in listed if system["id"] == "tcg")
+    assert [game["id"] for game in tcg["games"]] == ["tcg"] and "tcg-scenario" in tcg["formats"]
 
 
 def _block(out: str, system: GameSystem) -> str:

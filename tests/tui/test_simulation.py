@@ -61,11 +61,11 @@ async def test_stepping_forward_shows_the_next_event_and_moves_the_piece(bundled
         assert isinstance(event, MoveEvent)
         before = {p.key: p for p in frames[move - 1].pieces}[event.unit]
         destination = event.to[0]
-        letter = before.unit.name[0].upper()
+        letter = screen.letters[(before.owner, before.unit.name)]
         assert glyph_at(screen, before.square) == letter
         await pilot.press("n")
         assert screen.index == move
-        assert event.text in shown(screen, "#sim-event")
+        assert screen.narrator.sentence(event) in shown(screen, "#sim-event")
         assert glyph_at(screen, before.square) == "·"  # the unit left its square, where its path starts…
         assert glyph_at(screen, destination) == letter  # …for the one the event names
         await pilot.press("left")
@@ -219,3 +219,28 @@ async def test_the_army_builder_opens_a_simulation(app_on_file: HonApp) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert app_on_file.screen is app_on_file.builder
+
+
+async def test_no_two_units_of_a_side_share_a_letter_and_the_legend_tells_them(bundled: Catalogue) -> None:
+    async with simulation_app(bundled).run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        frame = screen.frames[0]
+        for side in {p.owner for p in frame.pieces}:
+            units = {p.unit.name for p in frame.pieces if p.owner == side and not p.is_wreck}
+            letters = {screen.letters[(side, name)] for name in units}
+            assert len(letters) == len(units) > 1
+        legend_text = shown(screen, "#sim-legend")
+        for piece in frame.pieces:
+            letter = screen.letters[(piece.owner, piece.unit.name)]
+            assert f"{letter} {piece.unit.name}" in legend_text
+            if piece.embarked_in is None and not piece.is_wreck:
+                assert glyph_at(screen, piece.squares[0]) == letter
+
+
+async def test_the_viewer_tells_events_in_good_english(bundled: Catalogue) -> None:
+    async with simulation_app(bundled, seed=1).run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        log = screen.query_one("#sim-log", OptionList)
+        lines = [str(log.get_option_at_index(i).prompt) for i in range(log.option_count)]
+        assert any("Panzergrenadiers move " in line for line in lines)
+        assert not any("Panzergrenadiers moves" in line or "Grenadiers moves" in line for line in lines)

@@ -16,6 +16,10 @@ from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy_base import PolicyBase, _worth
 from builder.heroes.rules.state import GameState
 
+# hon's reading for a varied policy: one step of preference between assaults is an edge
+# (P(win) - P(loss), times the defender's worth) of 0.1.
+ASSAULT_STEP = 0.1
+
 
 class AssaultChoices(PolicyBase):
     def _assault(self, state: GameState, piece: Piece, granted: int | None = None) -> AssaultAction | None:
@@ -47,7 +51,7 @@ class AssaultChoices(PolicyBase):
             edge = odds["win"] - odds["loss"]
             if odds["win"] >= 0.5 and edge >= self.assault_edge:
                 options.append((edge * _worth(defender), defender.key, defender, use))
-        for _, _, defender, use in sorted(options, key=lambda o: (-o[0], o[1])):
+        for _, _, defender, use in self._ranked(options, lambda o: (-o[0], o[1]), unit=ASSAULT_STEP):
             path = assault_path(state.battlefield, state.pieces.values(), piece, defender, state.ruleset)
             if path is not None:
                 # Charge (BfC p.08) "may" fire first: the policy always does, hits only help.

@@ -5,8 +5,8 @@ parts."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from builder.heroes.catalogue.cards import ActionCard, BonusKind
 from builder.heroes.rules.actions import AssaultAction, Fire
@@ -15,6 +15,8 @@ from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
 
 FAR = 10_000
+
+T = TypeVar("T")
 
 
 class PolicyBase:
@@ -28,6 +30,19 @@ class PolicyBase:
     ammo_gain: float
     knife_gain: float
     _fields: dict[tuple[object, ...], dict[Square, int]]
+
+    # Where the policy chooses among scored options. `key` gives each option a tuple whose
+    # first element is its cost (lower is better) in units of `unit` (how much worse one step
+    # of preference is: a square of movement, ...), the rest breaking ties. The simple policy
+    # takes the least; a varied one draws (builder.heroes.rules.policy_varied).
+
+    def _least(self, options: Iterable[T], key: Callable[[T], tuple[Any, ...]], unit: float) -> T:
+        """The option to take."""
+        return min(options, key=key)
+
+    def _ranked(self, options: Iterable[T], key: Callable[[T], tuple[Any, ...]], unit: float) -> list[T]:
+        """The options in the order they are tried."""
+        return sorted(options, key=key)
 
     if TYPE_CHECKING:
         # Parts of a SimplePolicy that call one another (builder.heroes.rules.policy assembles them).

@@ -54,8 +54,8 @@ class FiringChoices(PolicyBase):
                     legal[i].append(shot)
         chosen: list[tuple[Weapon | None, _Plan]] = []
         for weapon, shots in zip(weapons, legal, strict=True):
-            plan = _best_plan(shots, state.ruleset)
-            if plan is not None and plan.value >= self.fire_threshold:
+            plan = self._plan_of([p for p in _plans(shots, state.ruleset) if p.value >= self.fire_threshold])
+            if plan is not None:
                 chosen.append((weapon, plan))
         if one_weapon_only(piece) and len(chosen) > 1:
             chosen = [max(chosen, key=lambda c: c[1].value)]  # the first best, in weapon order
@@ -69,6 +69,14 @@ class FiringChoices(PolicyBase):
             shares if any(share is not None for share in shares) else (),
         )
         return fire, sum(plan.value for _, plan in chosen)
+
+    def _plan_of(self, plans: list[_Plan]) -> _Plan | None:
+        """The plan one weapon fires among those worth a shot: the best, the first on a tie."""
+        best: _Plan | None = None
+        for plan in plans:
+            if best is None or plan.value > best.value + 1e-12:
+                best = plan
+        return best
 
     def _with_ammo(
         self, state: GameState, piece: Piece, occupancy: Occupancy, plan: tuple[Fire, float]
@@ -208,28 +216,22 @@ def _legal(shot: Shot, ruleset: Ruleset) -> bool:
     return True
 
 
-def _best_plan(shots: list[Shot], ruleset: Ruleset) -> _Plan | None:
-    """The best use of one weapon against the targets it may shoot: each target fired at
-    normally or with Suppressive Fire, and a Machine Gunner's even split (+4 over three is
-    +1, +1, +2) between two or three of its best targets, suppressive or not (HoN core p.24).
-    Ties go to the first found: a whole shot before a split, targets in key order."""
-    best: _Plan | None = None
-
-    def consider(plan: _Plan) -> None:
-        nonlocal best
-        if best is None or plan.value > best.value + 1e-12:
-            best = plan
-
+def _plans(shots: list[Shot], ruleset: Ruleset) -> list[_Plan]:
+    """The uses of one weapon against the targets it may shoot, in the order they are
+    weighed: each target fired at normally or with Suppressive Fire, and a Machine Gunner's
+    even split (+4 over three is +1, +1, +2) between two or three of its best targets,
+    suppressive or not (HoN core p.24). Targets in key order; a whole shot before a split."""
+    found: list[_Plan] = []
     singles: list[tuple[float, Shot]] = []
     for shot in sorted(shots, key=lambda s: s.target.key):
         value = _worth_of(shot, ruleset)
         singles.append((value, shot))
-        consider(_Plan(value, ((shot.target.key, None),)))
+        found.append(_Plan(value, ((shot.target.key, None),)))
         suppressing = replace(shot, suppressive=True)
         if _legal(suppressing, ruleset):
-            consider(_Plan(_worth_of(suppressing, ruleset), ((shot.target.key, None),), True))
+            found.append(_Plan(_worth_of(suppressing, ruleset), ((shot.target.key, None),), True))
     if len(singles) < 2 or not _legal(replace(singles[0][1], machine_gunner_share=1), ruleset):
-        return best
+        return found
     top = [shot for _, shot in sorted(singles, key=lambda v: (-v[0], v[1].target.key))[:MG_TARGETS]]
     modes = [False] + ([True] if _legal(replace(top[0], suppressive=True), ruleset) else [])
     for suppressive in modes:
@@ -249,10 +251,10 @@ def _best_plan(shots: list[Shot], ruleset: Ruleset) -> _Plan | None:
                 if not all(_legal(s, ruleset) for s in split):
                     continue
                 value = sum(_worth_of(s, ruleset) for s in split)
-                consider(
+                found.append(
                     _Plan(value, tuple((s.target.key, n) for s, n in zip(group, shares, strict=True)), suppressive)
                 )
-    return best
+    return found
 
 
 def _fires_on_the_move(piece: Piece) -> bool:

@@ -65,7 +65,7 @@ class MovementChoices(PolicyBase):
                 position.facing,
             )
 
-        best = min((p for p in paths if paths.cost(p) <= points) if extra else paths, key=score)
+        best = self._least((p for p in paths if paths.cost(p) <= points) if extra else paths, score, unit=2)
         if extra and min(distances.get(sq, FAR) for sq in best.squares):
             boosted = self._boosted(paths, points, cards, distances, shelter)
             if boosted is not None:

@@ -261,9 +261,11 @@ class SightMap:
             info = self.squares[square[0] + square[1] * self.width] if self.inside(square) else None
             if info is not None and info.hole >= 0 and info.hole not in ends.holes:
                 return
-        what = piece.unit.type.label if not wreck else "wreck"
+        label = piece.unit.type.label
+        what = "wreck" if wreck else f"{label} unit" if piece.is_infantry else label
+        article = "An" if what[0] in "aeiou" else "A"  # "An infantry unit", "A heavy vehicle"
         cost.block(
-            f"A {what} ({piece.unit.name}) at {_where(square)} blocks the line of sight ({ends.los_page}).",
+            f"{article} {what} ({piece.unit.name}) at {_where(square)} blocks the line of sight ({ends.los_page}).",
             frozenset({square}),
             piece.key,
         )

@@ -40,6 +40,8 @@ class GameRecord:
     outcome: str
     victory_points: dict[str, int]
     frames: tuple[Frame, ...] = field(repr=False)
+    # The units each side lost (destroyed), by name, in the order they fell.
+    lost: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def events(self) -> tuple[HeroesEvent, ...]:
@@ -57,6 +59,7 @@ class GameRecord:
             "winner": self.winner,
             "outcome": self.outcome,
             "victory_points": self.victory_points,
+            "lost": {side: list(names) for side, names in self.lost.items()},
             "events": [event.to_json() for event in self.events],
         }
 
@@ -196,6 +199,7 @@ def simulate(
         state.outcome or "not finished",
         dict(state.victory_points),
         tuple(frames),
+        {side: tuple(p.unit.name for p in state.destroyed.values() if p.owner == side) for side in state.sides},
     )
 
 

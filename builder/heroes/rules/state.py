@@ -270,8 +270,10 @@ def new_game(
     for side, resolved in armies.items():
         state.orders[side] = order_tokens(resolved)
         state.groups.update(combat_groups(resolved, side))
-        state.victory_points[side] = 0
+        # Victory points carried over from a campaign's last game, else none.
+        state.victory_points[side] = scenario.setup.victory_points.get(side, 0)
         state.gear += gear_pools(resolved, side)
     state.titles.update(titles)
-    state.control = {o.id: None for o in scenario.objectives}  # an objective starts neutral (BfC p.12)
+    # An objective starts neutral (BfC p.12), or held by a side when a campaign says so.
+    state.control = {o.id: o.held for o in scenario.objectives}
     return state

@@ -16,9 +16,10 @@ from builder.heroes.catalogue.base import Id
 from builder.kernel.diagnostics import join_and, join_or
 
 
-class _Condition(BaseModel):
-    """Every condition carries its `type`: it has no default, so that files written with
-    only non-default values keep the tag a union needs to be read back."""
+class Tagged(BaseModel):
+    """A member of a union told apart by its `type` (a condition, a campaign change): the
+    tag has no default, so that files written with only non-default values keep the tag a
+    union needs to be read back; a file may leave it out where the model is known."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -30,7 +31,7 @@ class _Condition(BaseModel):
         return data
 
 
-class Control(_Condition):
+class Control(Tagged):
     """A side controls `count` of the objectives (all of them when count is None)."""
 
     type: Literal["control"]
@@ -43,7 +44,7 @@ class Control(_Condition):
         return len(self.objectives) if self.count is None else self.count
 
 
-class Capture(_Condition):
+class Capture(Tagged):
     """A side has captured a named enemy unit (by winning an assault against it, BfC p.12)."""
 
     type: Literal["capture"]
@@ -51,14 +52,14 @@ class Capture(_Condition):
     unit: Id
 
 
-class Destroy(_Condition):
+class Destroy(Tagged):
     """The unit (of whatever side fields it) has been destroyed."""
 
     type: Literal["destroy"]
     unit: Id
 
 
-class Exited(_Condition):
+class Exited(Tagged):
     """So many of a side's units (of the listed kinds, or any) have left the map."""
 
     type: Literal["exited"]
@@ -69,7 +70,7 @@ class Exited(_Condition):
     verb: str = "left the battlefield"  # "taken off" for airplanes
 
 
-class VictoryPoints(_Condition):
+class VictoryPoints(Tagged):
     """Victory points from broken enemy combat groups and objectives (free battle)."""
 
     type: Literal["victory-points"]
@@ -78,17 +79,17 @@ class VictoryPoints(_Condition):
     more_than_opponent: bool = False
 
 
-class AllOf(_Condition):
+class AllOf(Tagged):
     type: Literal["all"]
     of: list[Condition] = Field(min_length=1)
 
 
-class AnyOf(_Condition):
+class AnyOf(Tagged):
     type: Literal["any"]
     of: list[Condition] = Field(min_length=1)
 
 
-class Not(_Condition):
+class Not(Tagged):
     type: Literal["not"]
     condition: Condition
 

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from builder.heroes.catalogue.base import Game, Id, Name, Text
 from builder.heroes.catalogue.terrain import Area, Coordinate, Edge, Element, Line
+from builder.heroes.scenario.changes import Change
 from builder.heroes.scenario.conditions import Condition, Namer
 
 SCENARIO_FORMAT: Literal["hon-scenario"] = "hon-scenario"
@@ -76,6 +77,9 @@ class Objective(_Part):
     owner: Id | None = None  # a side id; None is neutral
     at: Square | None = None
     element: Id | None = None  # a terrain element (a building…) by its id
+    # The side that controls it when the game starts (a campaign's "objectives held"); None:
+    # it starts neutral (BfC p.12).
+    held: Id | None = None
 
     @model_validator(mode="after")
     def _one_place(self) -> Objective:
@@ -112,6 +116,8 @@ class Setup(_Part):
     deployment: list[DeploymentStep] = Field(default_factory=list)
     night: bool = False
     fog: bool = False
+    # Victory points a side starts the game with, carried over from a campaign's last game.
+    victory_points: dict[Id, int] = Field(default_factory=dict)
 
 
 class Force(_Part):
@@ -200,8 +206,14 @@ class Victory(_Part):
 
 
 class CampaignOutcome(_Part):
+    """What one result of this scenario changes in the next one: `changes` as data (their
+    English is generated from them), `effect` any words the data does not say."""
+
     result: Id  # the winning side id, or "draw"
-    effect: Text
+    changes: list[Change] = Field(default_factory=list)
+    effect: Text = ""
+    # Where the book prints what this result does ("BfC p.13"), or `example`.
+    source: str = "example"
 
 
 class Campaign(_Part):

@@ -9,6 +9,8 @@ from builder.heroes.army.models import ArmyList
 from builder.heroes.army.validate import check as check_army
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.scenario.battlefield import Battlefield, assemble
+from builder.heroes.scenario.campaign import change_problems
+from builder.heroes.scenario.changes import DeploymentOrder
 from builder.heroes.scenario.conditions import Condition, Control, Exited, references
 from builder.heroes.scenario.models import DRAW, RANDOM, Scenario, ZoneKind
 from builder.kernel.diagnostics import Issue, Severity, error, join_or, plural, warning
@@ -23,10 +25,14 @@ class Checked:
 
 
 def validate_scenario(
-    scenario: Scenario, catalogue: Catalogue, armies: Mapping[str, ArmyList] | None = None
+    scenario: Scenario,
+    catalogue: Catalogue,
+    armies: Mapping[str, ArmyList] | None = None,
+    following: Scenario | None = None,
 ) -> Checked:
     """Every problem of the scenario; `armies` are the forces' army lists, by side, when
-    the scenario names them (the I/O layer reads the files)."""
+    the scenario names them, and `following` the campaign's next scenario, when it can be
+    found, to judge what the campaign's outcomes change in it (the I/O layer reads them)."""
     battlefield, issues = assemble(scenario.map, catalogue)
     issues = [
         *issues,
@@ -38,6 +44,7 @@ def validate_scenario(
         *_force_issues(scenario, catalogue, armies or {}),
         *_victory_issues(scenario, catalogue),
         *_event_issues(scenario, catalogue),
+        *_campaign_issues(scenario, catalogue, following),
     ]
     return Checked(issues, battlefield)
 
@@ -77,11 +84,13 @@ def _unknown(catalogue: Catalogue, section: str, what: str, entry_id: str, path:
     )
 
 
-def _missing(kind: str, name: str, path: str, known: list[str]) -> Issue:
+def _missing(kind: str, name: str, path: str, known: list[str], where: str = "") -> Issue:
+    """`where` names what refers to it ('the outcome "Allied victory"'), when the path alone
+    would not tell the player which of several places it is."""
     return error(
         "reference.unknown",
         path,
-        f"The scenario has no {kind} {name!r}.",
+        f"The scenario has no {kind} {name!r}" + (f", named in {where}." if where else "."),
         f"Its {kind}s are {join_or(known)}." if known else f"Add the {kind} first.",
     )
 
@@ -170,6 +179,8 @@ def _objective_issues(scenario: Scenario, battlefield: Battlefield) -> Iterator[
         path = f"objectives[{i}]"
         if objective.owner is not None and objective.owner not in sides:
             yield _missing("side", objective.owner, f"{path}.owner", sides)
+        if objective.held is not None and objective.held not in sides:
+            yield _missing("side", objective.held, f"{path}.held", sides)
         if objective.element is not None:
             placed = [e for e in battlefield.elements if e.id == objective.element]
             if not placed:
@@ -219,6 +230,9 @@ def _setup_issues(scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]:
     for side in setup.action_cards:
         if side not in sides:
             yield _missing("side", side, f"setup.action_cards.{side}", sides)
+    for side in setup.victory_points:
+        if side not in sides:
+            yield _missing("side", side, f"setup.victory_points.{side}", sides)
     for i, step in enumerate(setup.deployment):
         if step.side not in sides:
             yield _missing("side", step.side, f"setup.deployment[{i}].side", sides)
@@ -273,14 +287,17 @@ def _force_issues(scenario: Scenario, catalogue: Catalogue, armies: Mapping[str,
             yield _missing("side", force.side, f"forces[{i}].side", [s.id for s in scenario.sides])
 
 
-def _condition_issues(condition: Condition, path: str, scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]:
+def _condition_issues(
+    condition: Condition, path: str, where: str, scenario: Scenario, catalogue: Catalogue
+) -> Iterator[Issue]:
+    """The unknown references of `condition` (at `path`, part of `where`), each once."""
     sides = [s.id for s in scenario.sides]
     objectives = [o.id for o in scenario.objectives]
-    for kind, ref in references(condition):
+    for kind, ref in dict.fromkeys(references(condition)):
         if kind == "side" and ref not in sides:
-            yield _missing("side", ref, path, sides)
+            yield _missing("side", ref, path, sides, where)
         elif kind == "objective" and ref not in objectives:
-            yield _missing("objective", ref, path, objectives)
+            yield _missing("objective", ref, path, objectives, where)
         elif kind == "unit" and ref not in catalogue.units:
             yield _unknown(catalogue, "units", "unit", ref, path)
     yield from _impossible(condition, path)
@@ -315,11 +332,13 @@ def _victory_issues(scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]
         path = f"victory.outcomes[{i}]"
         if outcome.winner not in (*sides, DRAW):
             yield _missing("side", outcome.winner, f"{path}.winner", [*sides, DRAW])
-        yield from _condition_issues(outcome.condition, f"{path}.condition", scenario, catalogue)
+        where = f"the outcome {outcome.label!r}"
+        yield from _condition_issues(outcome.condition, f"{path}.condition", where, scenario, catalogue)
     if victory.otherwise not in (*sides, DRAW):
         yield _missing("side", victory.otherwise, "victory.otherwise", [*sides, DRAW])
     for i, early in enumerate(victory.end.early):
-        yield from _condition_issues(early, f"victory.end.early[{i}]", scenario, catalogue)
+        where = f"early end {i + 1} of the game"
+        yield from _condition_issues(early, f"victory.end.early[{i}]", where, scenario, catalogue)
     winners = {o.winner for o in victory.outcomes} | {victory.otherwise}
     for side in scenario.sides:
         if side.id not in winners:
@@ -352,7 +371,8 @@ def _event_issues(scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]:
             if unit not in catalogue.units:
                 yield _unknown(catalogue, "units", "unit", unit, f"{path}.units")
         if event.trigger is not None:
-            yield from _condition_issues(event.trigger, f"{path}.trigger", scenario, catalogue)
+            where = f"the trigger of event {i + 1}"
+            yield from _condition_issues(event.trigger, f"{path}.trigger", where, scenario, catalogue)
         if (event.units or event.options) and event.side is None:
             yield warning(
                 "event.no-side",
@@ -374,3 +394,53 @@ def _event_issues(scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]:
                 "Once only means something for an event with a trigger; one on a turn happens once anyway.",
                 "Remove once, or give the event a trigger.",
             )
+
+
+def _campaign_issues(scenario: Scenario, catalogue: Catalogue, following: Scenario | None) -> Iterator[Issue]:
+    """The campaign's links: what this scenario can judge alone, and with `following` (the
+    next scenario) the sides, objectives and set-up steps its changes name there."""
+    campaign = scenario.campaign
+    if campaign is None:
+        return
+    sides = [s.id for s in scenario.sides]
+    if campaign.part > campaign.of:
+        yield error(
+            "campaign.part",
+            "campaign.part",
+            f"The scenario is part {campaign.part} of a campaign of {campaign.of}.",
+            "Fix the part or the number of parts.",
+        )
+    seen: set[str] = set()
+    for i, outcome in enumerate(campaign.outcomes):
+        path = f"campaign.outcomes[{i}]"
+        if outcome.result not in (*sides, DRAW):
+            yield _missing("side", outcome.result, f"{path}.result", [*sides, DRAW])
+        if outcome.result in seen:
+            yield error(
+                "campaign.duplicate",
+                f"{path}.result",
+                f"Two campaign outcomes are for the result {outcome.result!r}.",
+                "Merge their changes into one outcome.",
+            )
+        seen.add(outcome.result)
+        if outcome.changes and campaign.next is None:
+            yield warning(
+                "campaign.no-next",
+                f"{path}.changes",
+                "The outcome changes the next scenario, but the campaign names no next scenario.",
+                "Name the next scenario, or remove the changes.",
+            )
+        for j, change in enumerate(outcome.changes):
+            if isinstance(change, DeploymentOrder):
+                for unit in change.units:
+                    if unit not in catalogue.units:
+                        yield _unknown(catalogue, "units", "unit", unit, f"{path}.changes[{j}].units")
+            known = not isinstance(change, DeploymentOrder) or all(u in catalogue.units for u in change.units)
+            if known and following is not None and following.id == campaign.next:
+                for problem in change_problems([change], following, catalogue.units):
+                    yield error(
+                        "campaign.link",
+                        f"{path}.changes[{j}]",
+                        f"The next scenario cannot take this change: {problem}",
+                        "Name what the next scenario has.",
+                    )

@@ -96,6 +96,7 @@ class ArmyBuilderScreen(Screen[None]):
         Binding("f8", "app.simulate", "Simulate", show=False),  # in the palette; the footer is full
         Binding("ctrl+t", "totals", "Totals", show=False),
         Binding("ctrl+r", "print_roster", "Print", show=False),  # in the palette; the footer is full
+        Binding("f10", "app.open_campaign", "Campaign", show=False),
     ]
 
     def __init__(self, session: ArmySession) -> None:

@@ -26,7 +26,8 @@ from builder.heroes.scenario.edits import (
     ToggleZoneSquare,
 )
 from builder.heroes.scenario.models import ObjectiveKind, ZoneKind
-from builder.kernel.diagnostics import Severity
+from builder.io.scenario_files import LoadedScenario
+from builder.kernel.diagnostics import Severity, plural
 from builder.services.scenario_session import ScenarioSession
 from builder.tui.widgets.issues import IssuesPanel
 from builder.tui.widgets.map_view import OBJECTIVE_GLYPHS, OPEN_GROUND, SIDE_TINTS, MapView, marks_of
@@ -79,6 +80,8 @@ class DesignerScreen(Screen[None]):
         Binding("f4", "issues", "Issues"),
         Binding("f8", "simulate", "Simulate"),
         Binding("ctrl+r", "print_sheet", "Print sheet", show=False),  # in the palette; the footer is full
+        Binding("f10", "app.open_campaign", "Campaign", show=False),  # in the palette
+        Binding("f9", "balance", "Balance"),
         Binding("escape", "close", "Back to army", show=False),
     ]
 
@@ -120,7 +123,7 @@ class DesignerScreen(Screen[None]):
         assert field is not None
         title = Text()
         title.append(scenario.title, style="bold")
-        title.append(f" — {field.width}x{field.height} squares, {len(scenario.map.boards)} boards")
+        title.append(f" — {field.width}x{field.height} squares, {plural(len(scenario.map.boards), 'board')}")
         title.append(f" · {session.path.name if session.path else 'not saved yet'}", style="dim")
         if session.has_edits:
             title.append(" · modified", style="italic yellow")
@@ -313,11 +316,27 @@ class DesignerScreen(Screen[None]):
     def action_simulate(self) -> None:
         """Step through a game of the scenario as it stands, unsaved changes included; its
         army lists are read from beside its file."""
+        from builder.tui.screens.simulation import SimulationScreen
+
+        loaded = self._as_it_stands()
+        if loaded is not None:
+            self.app.push_screen(SimulationScreen(loaded, self.session.catalogue))
+
+    def action_balance(self) -> None:
+        """Play the scenario as it stands many times: each side's chance of winning."""
+        from builder.tui.screens.balance import BalanceScreen
+
+        loaded = self._as_it_stands()
+        if loaded is not None:
+            self.app.push_screen(BalanceScreen(loaded, self.session.catalogue))
+
+    def _as_it_stands(self) -> LoadedScenario | None:
+        """The scenario with its unsaved changes, read from its file (where its army lists
+        are found); None, said, when it has no file yet or the file cannot be read."""
         from dataclasses import replace
 
         from builder.io.errors import HonFileError
         from builder.io.scenario_files import load_scenario
-        from builder.tui.screens.simulation import SimulationScreen
 
         session = self.session
         loaded = session.loaded
@@ -326,11 +345,11 @@ class DesignerScreen(Screen[None]):
                 loaded = load_scenario(session.path)  # a new scenario saved since it was started
             except HonFileError as problem:
                 self.notify(str(problem), severity="error", timeout=10, markup=False)
-                return
+                return None
         if loaded is None:
             self.notify("Save the scenario first (ctrl+s): its army lists are found from its file.")
-            return
-        self.app.push_screen(SimulationScreen(replace(loaded, scenario=session.scenario), session.catalogue))
+            return None
+        return replace(loaded, scenario=session.scenario)
 
     def action_print_sheet(self) -> None:
         """The sheet of the scenario as it stands, unsaved changes included."""

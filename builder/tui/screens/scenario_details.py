@@ -1,6 +1,7 @@
 """The scenario's forms: metadata, sides, set-up, forces, victory, events and campaign.
-Victory conditions and events are edited as YAML, shown beside their English reading; the
-other parts through forms built from the models. Applying the forms is one undoable edit."""
+Victory conditions, events and the campaign (its links' changes are a union of kinds) are
+edited as YAML, shown beside their English reading; the other parts through forms built
+from the models. Applying the forms is one undoable edit."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static, TabbedContent, TabPane, TextArea
 
+from builder.heroes.scenario.campaign import describe_outcome
 from builder.heroes.scenario.conditions import describe
 from builder.heroes.scenario.edits import ReplaceScenario
 from builder.heroes.scenario.models import Campaign, Event, Force, Scenario, ScenarioSide, Setup, Victory
@@ -38,17 +40,12 @@ class ForcesPart(BaseModel):
     forces: list[Force]
 
 
-class CampaignPart(BaseModel):
-    campaign: Campaign | None = None
-
-
 # (tab title, model edited by a form, the scenario fields it holds)
 FORMS: list[tuple[str, type[BaseModel], tuple[str, ...]]] = [
     ("Metadata", ScenarioInfo, INFO),
     ("Sides", SidesPart, ("sides",)),
     ("Set-up", Setup, ("setup",)),
     ("Forces", ForcesPart, ("forces",)),
-    ("Campaign", CampaignPart, ("campaign",)),
 ]
 
 
@@ -76,12 +73,16 @@ class ScenarioDetails(Screen[bool]):
             with TabPane("Events", id="tab-events"), Vertical():
                 yield TextArea(self._yaml("events"), id="events-yaml")
                 yield VerticalScroll(Static(id="events-english"), classes="english")
+            with TabPane("Campaign", id="tab-campaign"), Vertical():
+                yield TextArea(self._yaml("campaign") if "campaign" in self.data else "", id="campaign-yaml")
+                yield VerticalScroll(Static(id="campaign-english"), classes="english")
         yield Static(id="details-problems")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.read_victory()
         self.read_events()
+        self.read_campaign()
 
     def _part(self, model: type[BaseModel], fields: tuple[str, ...]) -> dict[str, Any]:
         if model is Setup:
@@ -140,6 +141,30 @@ class ScenarioDetails(Screen[bool]):
         english.update(text or Text("No events.", style="dim"))
         return events
 
+    @on(TextArea.Changed, "#campaign-yaml")
+    def read_campaign(self) -> Campaign | bool | None:
+        """The campaign section (None: the scenario is in no campaign), or False while the
+        YAML is not one yet."""
+        english = self.query_one("#campaign-english", Static)
+        try:
+            raw = yaml.safe_load(self.query_one("#campaign-yaml", TextArea).text)
+            campaign = Campaign.model_validate(raw) if raw is not None else None
+        except (yaml.YAMLError, ValidationError) as problem:
+            english.update(Text(f"Not yet a campaign: {_first_problem(problem)}", style="red"))
+            return False
+        if campaign is None:
+            english.update(Text("Not part of a campaign.", style="dim"))
+            return None
+        name = self.session.scenario.namer(partial(self.session.catalogue.name_of, "units"))
+        text = Text(f"{campaign.name}, part {campaign.part} of {campaign.of}\n", style="bold")
+        for outcome in campaign.outcomes:
+            text.append(
+                "Draw: " if outcome.result == "draw" else f"{name('side', outcome.result)} wins: ", style="bold"
+            )
+            text.append(describe_outcome(outcome, name, campaign.name, last=campaign.next is None) + "\n")
+        english.update(text)
+        return campaign
+
     # --- applying -------------------------------------------------------------------------
 
     def action_apply(self) -> None:
@@ -155,12 +180,15 @@ class ScenarioDetails(Screen[bool]):
                 for name in fields:
                     merged.pop(name, None)
                 merged.update(form.draft)
-        victory, events = self.read_victory(), self.read_events()
-        if victory is None or events is None:
-            self._problem("The victory conditions or the events are not valid yet.")
+        victory, events, campaign = self.read_victory(), self.read_events(), self.read_campaign()
+        if victory is None or events is None or campaign is False:
+            self._problem("The victory conditions, the events or the campaign are not valid yet.")
             return
         merged["victory"] = victory.model_dump(mode="json", exclude_defaults=True)
         merged["events"] = [event.model_dump(mode="json", exclude_defaults=True) for event in events]
+        merged.pop("campaign", None)
+        if isinstance(campaign, Campaign):
+            merged["campaign"] = campaign.model_dump(mode="json", exclude_defaults=True)
         try:
             scenario = Scenario.model_validate(merged)
         except ValidationError as problem:

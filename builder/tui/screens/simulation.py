@@ -45,7 +45,8 @@ from builder.heroes.rules.events import (
     SpotEvent,
     TemplateEvent,
 )
-from builder.render.narration import event_line, roll_text, style_of
+from builder.render.narration import Narrator, event_line, roll_text, style_of
+from builder.tui.widgets.letters import WRECK, letter_of, unit_letters
 from builder.tui.widgets.map_view import MapView, Marks, marks_of
 from builder.tui.widgets.tile_card import show_if_changed
 
@@ -112,13 +113,6 @@ def percent(name: str, probability: float) -> str:
     return f"{name} {probability * 100:.1f}%"
 
 
-def piece_glyph(piece: Piece) -> str:
-    """The first letter or digit of the unit's name (".30 Cal" is "3"); x for a wreck."""
-    if piece.is_wreck:
-        return "x"
-    return next((c.upper() for c in piece.unit.name if c.isalnum()), "?")
-
-
 def event_squares(event: HeroesEvent, pieces: Mapping[str, Piece]) -> tuple[set[Square], set[Square]]:
     """The squares an event touches (where units end up, who fired at whom) and the path a
     move took; `pieces` should hold the pieces both before and after the event, so that a
@@ -154,14 +148,14 @@ def event_squares(event: HeroesEvent, pieces: Mapping[str, Piece]) -> tuple[set[
     return touched, set(path) - touched
 
 
-def list_line(event: HeroesEvent) -> Text:
+def list_line(event: HeroesEvent, narrator: Narrator | None = None) -> Text:
     """One line of the event list, cut to the panel's width."""
-    line = event_line(event)
+    line = event_line(event, narrator)
     line.no_wrap, line.overflow = True, "ellipsis"
     return line
 
 
-def event_text(event: HeroesEvent, index: int, count: int) -> Text:
+def event_text(event: HeroesEvent, index: int, count: int, narrator: Narrator | None = None) -> Text:
     """The current event: where it is in the game, what happened and every roll."""
     text = Text()
     text.append(f"{index + 1}/{count}  ", style="dim")
@@ -170,7 +164,7 @@ def event_text(event: HeroesEvent, index: int, count: int) -> Text:
     if event.side:
         text.append(f" · {event.side}", style="bold")
     text.append("\n")
-    text.append(event.text, style=style_of(event))
+    text.append(narrator.sentence(event) if narrator else event.text, style=style_of(event))
     for roll in event.rolls:
         text.append("\n")
         text.append_text(roll_text(roll, indent=2))
@@ -210,12 +204,18 @@ def previews_text(firer: Piece, target: Piece, previews: Iterable[ShotPreview]) 
     return text
 
 
-def legend(scenario: Scenario) -> Text:
-    """What the letters and tints on the map mean."""
-    text = Text("Units by the first letter of their name: ", style="dim")
+def legend(scenario: Scenario, letters: Mapping[tuple[str, str], str]) -> Text:
+    """What the letters and tints on the map mean: each side's units by their letter."""
+    text = Text()
     for index, side in enumerate(scenario.sides):
-        text.append(f"{side.id} ", style=f"bold {PIECE_COLOURS[index % len(PIECE_COLOURS)]}")
-    text.append("· x wreck\n", style="dim")
+        colour = PIECE_COLOURS[index % len(PIECE_COLOURS)]
+        text.append(f"{side.name}:", style=f"bold {colour}")
+        for (owner, name), letter in sorted(letters.items(), key=lambda item: item[1]):
+            if owner == side.id:
+                text.append(f" {letter}", style=f"bold {colour}")
+                text.append(f" {name}")
+        text.append("\n")
+    text.append(f"{WRECK} wreck  ", style="dim")
     text.append("  ", style=f"on {EVENT_TINT}")
     text.append(" this event (· its path)  ", style="dim")
     text.append("  ", style=f"on {FIRER_TINT}")
@@ -269,6 +269,8 @@ class SimulationScreen(Screen[None]):
         self.firer: str | None = None  # piece keys picked on the map
         self.target: str | None = None
         self.problem: str | None = None
+        self.narrator = Narrator()
+        self.letters: dict[tuple[str, str], str] = {}
 
     # --- layout ---------------------------------------------------------------------------
 
@@ -329,12 +331,14 @@ class SimulationScreen(Screen[None]):
         if game.record.seed != self.seed:
             return  # the result of a seed the player has since moved past
         self.game, self.problem = game, None
+        self.narrator = Narrator.of(frame.pieces for frame in game.record.frames)
+        self.letters = unit_letters(piece for frame in game.record.frames for piece in frame.pieces)
         log = self.query_one("#sim-log", OptionList)
         log.clear_options()
-        log.add_options([Option(list_line(frame.event)) for frame in game.record.frames])
+        log.add_options([Option(list_line(frame.event, self.narrator)) for frame in game.record.frames])
         self.add_class("ready")
         self._show_title()
-        show_if_changed(self.query_one("#sim-legend", Static), legend(game.scenario))
+        show_if_changed(self.query_one("#sim-legend", Static), legend(game.scenario, self.letters))
         self.index = -1  # so that go(0) shows everything
         self.go(0)
         log.focus()
@@ -436,7 +440,7 @@ class SimulationScreen(Screen[None]):
             width, height = map_view.cell_size
             column, row = min(touched)
             map_view.scroll_to_region(Region(column * width, row * height, width, height), animate=False)
-        text = event_text(frame.event, self.index, len(self.frames))
+        text = event_text(frame.event, self.index, len(self.frames), self.narrator)
         show_if_changed(self.query_one("#sim-event", Static), text)
         self._show_odds()
 
@@ -451,7 +455,7 @@ class SimulationScreen(Screen[None]):
             if piece.embarked_in is not None:
                 continue  # carried: the transport's counter shows
             colour = WRECK_COLOUR if piece.is_wreck else colours.get(piece.owner, "#ffffff")
-            glyph = piece_glyph(piece)
+            glyph = letter_of(piece, self.letters)
             for n, square in enumerate(piece.squares):
                 glyphs[square] = (glyph if n == 0 else glyph.lower(), colour)  # a vehicle's rear in lower case
         marks = marks_of(scenario, self.game.battlefield, glyphs)

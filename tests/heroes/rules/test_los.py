@@ -359,3 +359,13 @@ def test_a_line_the_terrain_alone_blocks_stays_blocked_whoever_stands_on_it(
         # Not blocked by terrain: only the contour rule (judged on the whole line) may block.
         sight = line_of_sight(MIXED, [shooter, aimed], shooter, aimed, HON)
         assert not sight.blocked or "contour" in (sight.reason or "")
+
+
+def test_the_reason_a_unit_blocks_reads_as_english() -> None:
+    # "An infantry unit (…)", never "A infantry (…)" (issue 15); "A light vehicle (…)".
+    board = field(".....")
+    firer, target = piece("f", (0, 0)), piece("t", (4, 0), "b")
+    infantry = line_of_sight(board, [piece("m", (2, 0), "a"), firer, target], firer, target, HON)
+    assert (infantry.reason or "").startswith("An infantry unit (")
+    vehicle = line_of_sight(board, [piece("v", (2, 0), "a", JEEP), firer, target], firer, target, HON)
+    assert (vehicle.reason or "").startswith("A light vehicle (")

@@ -1,0 +1,224 @@
+"""`hon balance`: is this scenario fair? The scenario played many times by the policy with
+seeded variety, each side's win rate with its 95 % interval (builder.services.balance).
+
+hon balance scenarios/way-of-the-cross.yaml --games 40 --workers 2 --temperature 0.5
+hon balance scenarios/rush-on-maltot.yaml --precision 0.1 --backend ray --address ray://head:10001
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from builder.cli.app import CatalogueOption, JsonOption, app, console, errors, open_catalogue
+from builder.cli.simulate_commands import ArmiesOption, playable
+
+if TYPE_CHECKING:
+    from builder.services.balance import BalanceRun, Tally
+    from builder.services.balance_heroes import HeroesBalance
+
+DEFAULT_GAMES = 100  # without --precision
+MOST_GAMES = 10_000  # with --precision and no --games
+
+
+class BackendChoice(StrEnum):
+    LOCAL = "local"
+    RAY = "ray"
+
+
+@app.command("balance")
+def balance_command(
+    scenario: Annotated[Path, typer.Argument(help="A scenario (YAML).")],
+    games: Annotated[
+        int | None,
+        typer.Option("--games", min=1, help=f"Games to play (at most, with --precision); {DEFAULT_GAMES} by default."),
+    ] = None,
+    precision: Annotated[
+        float | None,
+        typer.Option(
+            "--precision",
+            min=0.001,
+            max=1.0,
+            help="Stop once every side's 95 % interval is narrower than this (0.1: ten points).",
+        ),
+    ] = None,
+    workers: Annotated[int, typer.Option("--workers", min=1, help="Processes (or Ray CPUs) to play on.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", help="The first seed; the games play seeds S, S+1, …")] = 1,
+    backend: Annotated[BackendChoice, typer.Option("--backend", help="Where to play.")] = BackendChoice.LOCAL,
+    address: Annotated[
+        str | None, typer.Option("--address", help="The Ray cluster to join (ray://HOST:10001, or auto).")
+    ] = None,
+    temperature: Annotated[
+        float,
+        typer.Option(
+            "--temperature", min=0.0, help="The policy's variety: 0 always takes its best-scored choice (greedy)."
+        ),
+    ] = 0.5,
+    swap_initiative: Annotated[
+        bool,
+        typer.Option("--swap-initiative", help="Give the initiative to each side in turn, seed by seed."),
+    ] = False,
+    army: ArmiesOption = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Also write an HTML report with charts here.")
+    ] = None,
+    catalogue: CatalogueOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Play the scenario many times and tell each side's chance of winning."""
+    from builder.services.balance import BalancePlan, run_balance, to_json
+    from builder.services.balance_heroes import HeroesBalance
+
+    if address is not None and backend is not BackendChoice.RAY:
+        raise typer.BadParameter("--address joins a Ray cluster: give it with --backend ray", param_hint="--address")
+    loaded_catalogue, _ = open_catalogue(catalogue)
+    game = HeroesBalance(playable(scenario, loaded_catalogue, army), temperature, swap_initiative)
+    plan = BalancePlan(games or (MOST_GAMES if precision is not None else DEFAULT_GAMES), seed, precision)
+    with _progress(plan.games) as progress:
+        run = run_balance(game, plan, _backend(backend, workers, address), progress)
+    for seed, error in run.tally.failed:
+        errors.print(
+            f"hon: warning: the game of seed {seed} failed ({error}); it is left out of the tallies.",
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
+        )
+    data = {**_about(game), **to_json(run, game)}
+    if output is not None:
+        _write_report(data, output)
+    if as_json:
+        print(json.dumps(data, indent=1))
+    else:
+        _show(game, run)
+    if run.interrupted:
+        raise typer.Exit(130)
+
+
+def _backend(choice: BackendChoice, workers: int, address: str | None) -> Any:
+    from builder.services.balance import Serial
+    from builder.services.balance_local import LocalPool
+
+    if choice is BackendChoice.LOCAL:
+        return LocalPool(workers) if workers > 1 else Serial()
+    from builder.services.balance_ray import RayCluster, RayUnavailable, require_ray
+
+    try:
+        require_ray()
+    except RayUnavailable as problem:
+        raise typer.BadParameter(str(problem), param_hint="--backend") from None
+    return RayCluster(address, workers)
+
+
+@contextmanager
+def _progress(total: int) -> Iterator[Callable[[Tally], None]]:
+    """A progress bar on standard error with the rate and the time left (none when standard
+    error is not a terminal); yields what to call after each chunk."""
+    bar = Progress(
+        TextColumn("playing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TaskProgressColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeRemainingColumn(),
+        console=errors,
+        transient=True,
+        disable=not errors.is_terminal,
+    )
+    with bar:
+        task = bar.add_task("games", total=total, rate="")
+
+        def update(tally: Tally) -> None:
+            bar.update(task, completed=tally.games)
+            speed = bar.tasks[0].speed
+            bar.update(task, rate=f"{speed:.1f} games/s" if speed else "")
+
+        yield update
+
+
+def _about(game: HeroesBalance) -> dict[str, Any]:
+    scenario = game.game.scenario
+    return {
+        "scenario": scenario.id,
+        "title": scenario.title,
+        "temperature": game.temperature,
+        "swap_initiative": game.swap_initiative and game.swappable,
+    }
+
+
+def _write_report(data: dict[str, Any], output: Path) -> None:
+    from builder.export.balance_report import render_report
+    from builder.export.roster import write_export
+    from builder.io.errors import HonFileError
+
+    try:
+        write_export(render_report(data).encode("utf-8"), output)
+    except OSError as problem:
+        raise HonFileError(output, f"cannot write the report ({problem.strerror or problem}).") from None
+    errors.print(f"hon: wrote {output}", markup=False, highlight=False, soft_wrap=True)
+
+
+def _show(game: HeroesBalance, run: BalanceRun) -> None:
+    from builder.cli.render import titled
+
+    tally = run.tally
+    policy = (
+        "the simple policy, greedy (temperature 0)"
+        if game.temperature == 0
+        else f"the simple policy with seeded variety (temperature {game.temperature:g})"
+    )
+    seeds = f"seeds {tally.first_seed}–{(tally.first_seed or 0) + tally.played - 1}" if tally.played else "no games"
+    console.print(titled(game.game.scenario.title, f" — {tally.games} games ({seeds}), {policy}."))
+    if game.swap_initiative and game.swappable:
+        console.print(Text("The initiative went to each side in turn, seed by seed.", style="dim"))
+    if run.interrupted:
+        console.print(
+            Text(f"Stopped after {tally.games} games: these are the tallies of the games played.", style="yellow")
+        )
+    if not tally.games:
+        return
+    console.print(_sides(game, tally))
+    favoured = tally.favoured()
+    verdict = (
+        f"{game.label(favoured)} is favoured: its 95 % interval lies above every other side's."
+        if favoured is not None
+        else "No side is shown to be favoured: the 95 % intervals overlap."
+    )
+    if run.converged:
+        verdict += f" Every interval is narrower than {run.plan.precision:g}."
+    console.print(Text(verdict, style="bold"))
+    lengths = ", ".join(f"{turns} turns: {n}" for turns, n in sorted(tally.turns.items()))
+    console.print(f"Draws {tally.wins['draw']}; game length {lengths}.")
+    for objective in tally.objectives:
+        held = tally.held.get(objective)
+        if held:
+            shares = ", ".join(f"{game.label(k) if k != 'none' else 'nobody'} {n}" for k, n in held.most_common())
+            console.print(Text(f"{game.label(objective)}, held at the end: {shares}."))
+    for side in tally.sides:
+        units = tally.most_decisive(side, 3)
+        if units:
+            said = "; ".join(f"{game.label(unit)} in {n}" for unit, n in units)
+            console.print(Text(f"Decisive for {game.label(side)} (of {tally.wins[side]} wins): {said}."))
+
+
+def _sides(game: HeroesBalance, tally: Tally) -> Table:
+    table = Table(show_edge=False, header_style="bold")
+    for heading in ("side", "wins", "win rate", "95 % interval", "victory points (mean)"):
+        table.add_column(heading, justify="left" if heading == "side" else "right")
+    for side in tally.sides:
+        rate = tally.rate(side)
+        low, high = rate.interval
+        points = tally.victory_points.get(side)
+        mean = sum(vp * n for vp, n in points.items()) / tally.games if points else 0.0
+        table.add_row(
+            Text(game.label(side)), str(rate.wins), f"{rate.rate:.0%}", f"{low:.0%}–{high:.0%}", f"{mean:.1f}"
+        )
+    return table

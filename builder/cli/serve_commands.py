@@ -1,0 +1,87 @@
+"""`hon serve`: the app `hon` and `hon edit` open, in a web browser (textual-serve).
+
+hon serve
+hon serve data/armies/german-ss-550.yaml --port 8080
+
+textual-serve starts one app process per browser tab by running a shell command; that
+command is built here from this very interpreter and checkout, with every path quoted, so
+no file name can inject anything into the shell. The app runs on this machine: it saves to
+this machine's files, as in a terminal, and what it exports is delivered to the browser.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import socket
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from builder.cli.app import CatalogueOption, app
+from builder.io.errors import HonFileError
+from builder.io.paths import existing_user_catalogue
+
+# The folder that holds the `builder` package: the served processes import this checkout.
+CHECKOUT = Path(__file__).resolve().parents[2]
+
+
+@app.command()
+def serve(
+    army: Annotated[
+        Path | None, typer.Argument(help="An army list (YAML) to open; by default an unsaved copy of the example.")
+    ] = None,
+    host: Annotated[
+        str, typer.Option(help="The address to listen on; only this machine can connect to the default.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="The port to listen on.")] = 8000,
+    catalogue: CatalogueOption = None,
+) -> None:
+    """Serve the app to a web browser on this machine: open the address it prints."""
+    check_files(army, catalogue)
+    serve_app(app_command(army, catalogue), host, port)
+
+
+def check_files(army: Path | None, catalogue: Path | None) -> None:
+    """Read the catalogue and the army now, so that a file the app could not open is one
+    line here, not a broken page in the browser (`hon edit` does the same)."""
+    from builder.io.army_files import load_army
+    from builder.io.catalogue_files import load_catalogue
+
+    load_catalogue(existing_user_catalogue(catalogue))
+    if army is not None:
+        if not army.exists():
+            raise HonFileError(army, "no such file; start a new army with `hon serve` and save it there.")
+        load_army(army)
+
+
+def app_command(army: Path | None, catalogue: Path | None) -> str:
+    """The shell command that runs the app for one browser tab: this Python on this
+    checkout (`python -m builder.cli`, which is `hon`), with absolute, quoted paths."""
+    words = [sys.executable, "-m", "builder.cli"]
+    if army is not None:
+        words += ["edit", str(army.resolve())]
+    if catalogue is not None:
+        words += ["--catalogue", str(catalogue.resolve())]
+    return shlex.join(words)
+
+
+def serve_app(command: str, host: str, port: int) -> None:
+    """Listen on `host`:`port` until interrupted, running `command` for each browser tab.
+    Kept as one function so tests can replace it."""
+    from builder.cli import say
+    from builder.cli.web_server import HonServer, is_loopback
+
+    try:  # a port in use or a host that is not this machine's is one line, before anything is served
+        socket.create_server((host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET).close()
+    except OSError as problem:
+        say(f"cannot listen on {host}:{port}: {problem.strerror or problem}.")
+        raise typer.Exit(2) from None
+    if not is_loopback(host):
+        say(f"{host} is not this machine only: whoever reaches port {port} can use hon and your files.")
+    # The app processes inherit this environment, and with it this checkout's `builder`.
+    inherited = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = os.pathsep.join([str(CHECKOUT), *([inherited] if inherited else [])])
+    HonServer(command, host, port).serve()

@@ -1,0 +1,200 @@
+"""What `hon odds`, `hon deploy` and `hon simulate` print for the Tactical Card Game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from builder.cli.app import console
+from builder.cli.render import titled
+from builder.kernel.events import Roll
+from builder.services.tcg_game import open_cards, ready
+from builder.tcg.rules.events import DestroyedEvent, PhaseEvent, ShotEvent, TcgEvent, TurnEvent, VictoryEvent
+from builder.tcg.rules.simulation import TcgRecord, deployed, simulate
+from builder.tcg.rules.state import Game
+
+STYLE: dict[type, str] = {
+    TurnEvent: "bold underline",
+    PhaseEvent: "bold",
+    ShotEvent: "bold",
+    DestroyedEvent: "red",
+    VictoryEvent: "bold green",
+}
+
+
+def shooting_odds(
+    value: int | None,
+    bonus: int,
+    save: int | None,
+    armour_piercing: bool,
+    armoured: bool,
+    as_json: bool,
+    *heroes_options: int | None,
+) -> None:
+    from builder.tcg.rules.odds import shot_odds
+
+    if any(option not in (None, 0) for option in heroes_options):
+        raise typer.BadParameter(
+            "--combat, --defense and --terrain are Heroes System options; tcg takes --shooting-value"
+        )
+    if value is None:
+        raise typer.BadParameter("a Shooting attack needs --shooting-value N", param_hint="'--shooting-value'")
+    if not 2 <= value <= 12:
+        raise typer.BadParameter("a shooting value is 2 to 12", param_hint="'--shooting-value'")
+    if save is not None and not 2 <= save <= 6:
+        raise typer.BadParameter("a save value is 2 to 6", param_hint="'--save'")
+    odds = shot_odds(value, bonus, save, armour_piercing, armoured)
+    if as_json:
+        print(json.dumps(odds.as_dict()))
+        return
+    target = "an armoured card" if armoured else "a card"
+    weapon = "an armour-piercing" if armour_piercing else "a"
+    saving = f", save {save}" if save is not None else ", no save"
+    console.print(f"Shooting attack (TCG p.8): {weapon} shooting value {value}, 2d6 {bonus:+d}, at {target}{saving}")
+    table = Table(header_style="bold")
+    table.add_column("outcome")
+    table.add_column("chance", justify="right")
+    for name, p in odds.as_dict().items():
+        table.add_row(name, f"{p * 100:.1f}%")
+    console.print(table)
+
+
+def roll_text(roll: Roll) -> Text:
+    """`shooting: 2d6 [3 4] +1 DIRECTIVE: sustained fire (TCG p.14) = 8  [TCG p.8]`."""
+    text = Text(f"      {roll.kind}: ", style="dim")
+    count = "2d6" if len(roll.dice) == 2 else "d6"
+    text.append(f"{count} [{' '.join(str(d) for d in roll.dice)}]")
+    for modifier in roll.modifiers:
+        text.append(f" {modifier.value:+d} {modifier.label}")
+        text.append(f" ({modifier.page})", style="dim")
+    text.append(f" = {roll.total}", style="bold")
+    text.append(f"  [{roll.page}]", style="dim")
+    return text
+
+
+def event_line(event: TcgEvent) -> Text:
+    prefix = f"T{event.turn} " if event.turn else "   "
+    who = f"[{event.side}] " if event.side else ""
+    line = Text(f"{prefix}{who}{event.text}", style=STYLE.get(type(event), ""))
+    line.append(f"  ({event.page})", style="dim")
+    return line
+
+
+def narrate(events: tuple[TcgEvent, ...]) -> None:
+    for event in events:
+        if isinstance(event, TurnEvent):
+            console.print()
+        console.print(event_line(event), soft_wrap=True)
+        for roll in event.rolls:
+            console.print(roll_text(roll), soft_wrap=True)
+
+
+def simulate_scenario(path: Path, seed: int, turns: int | None, as_json: bool) -> None:
+    checked = ready(path, open_cards())
+    record: TcgRecord = simulate(checked.scenario, checked.cards, seed=seed, turns=turns)
+    if as_json:
+        print(json.dumps(record.to_json(), indent=1))
+        return
+    console.print(titled(checked.scenario.title, f" — simulated with seed {seed}, the simple policy for both sides."))
+    narrate(record.events)
+    console.print()
+    points = ", ".join(f"{side} {vp}" for side, vp in record.victory_points.items())
+    verdict = record.outcome if record.winner is not None else f"not finished after {record.turns} turn(s)"
+    console.print(titled("Result:", f" {verdict} — victory points: {points}; seed {seed}."))
+
+
+def deploy_scenario(path: Path, side: str | None, as_json: bool) -> int:
+    """The set-up dry-run: every card where the scenario puts it, face up or hidden."""
+    checked = ready(path, open_cards())
+    scenario = checked.scenario
+    if side is not None and scenario.side(side) is None:
+        known = ", ".join(s.id for s in scenario.sides)
+        raise typer.BadParameter(f"the scenario has no side {side!r}; its sides are {known}", param_hint="--side")
+    game = deployed(scenario, checked.cards)
+    sides = [s.id for s in scenario.sides if side is None or s.id == side]
+    if as_json:
+        print(json.dumps(_deployment_json(game, sides), indent=1))
+        return 0
+    console.print(titled(scenario.title, f" — {scenario.board.columns}x{scenario.board.rows} boxes: the set-up."))
+    for side_id in sides:
+        player = game.players[side_id]
+        console.print()
+        console.print(
+            titled(
+                player.side.name,
+                f": {player.side.command} COMMAND markers a turn, {player.directives} DIRECTIVE markers, "
+                f"{len(player.reserve)} cards in the reserve.",
+            )
+        )
+        for piece in game.of(side_id):
+            face = "hidden" if piece.hidden else "face up"
+            terrain = game.terrain(piece.box).label
+            hero = f", with {piece.hero.name}" if piece.hero is not None else ""
+            console.print(f"  {list(piece.box)} {piece.card.name} ({face}, {terrain}{hero})", soft_wrap=True)
+    console.print()
+    for line in scenario.victory_text():
+        console.print(line, soft_wrap=True)
+    return 0
+
+
+def _deployment_json(game: Game, sides: list[str]) -> dict[str, object]:
+    return {
+        "scenario": game.scenario.id,
+        "sides": {
+            side: {
+                "command": game.players[side].side.command,
+                "directives": game.players[side].directives,
+                "reserve": len(game.players[side].reserve),
+                "cards": [
+                    {"piece": p.key, "card": p.card.id, "box": list(p.box), "hidden": p.hidden} for p in game.of(side)
+                ],
+            }
+            for side in sides
+        },
+        "victory": game.scenario.victory_text(),
+    }
+
+
+RULE_HEADINGS = {
+    "mechanic": "Mechanics",
+    "ability": "Abilities",
+    "shooting-effect": "Shooting effects",
+    "marker": "Markers",
+    "terrain": "Terrain",
+}
+RULE_STYLE = {"played": "green", "partial": "yellow", "not-played": "red"}
+RULE_LABEL = {"played": "played", "partial": "partly played", "not-played": "not played"}
+
+
+def rules_listing(as_json: bool) -> None:
+    """`hon rules --game tcg`: one line per rule, grouped, and the tally."""
+    from collections import Counter
+
+    from builder.tcg.rules.coverage import Kind, listed
+
+    rules = listed()
+    if as_json:
+        print(json.dumps([rule.to_json() for rule in rules], indent=2))
+        return
+    title = Text("Heroes of Normandie — The Tactical Card Game: what the rules core plays", style="bold")
+    title.append("  (hon rules --game tcg --json names the tests behind each)", style="dim")
+    console.print(title, soft_wrap=True)
+    for kind in Kind:
+        group = [rule for rule in rules if rule.kind is kind]
+        console.print()
+        console.print(Text(RULE_HEADINGS[kind.value], style="bold underline"))
+        width = max(len(rule.name) for rule in group)
+        for rule in group:
+            line = Text(f"  {rule.name:<{width}}  ", style="bold")
+            line.append(f"{rule.page:<18}  ", style="dim")
+            line.append(RULE_LABEL[rule.played.value], style=RULE_STYLE[rule.played.value])
+            if rule.note:
+                line.append(f": {rule.note}")
+            console.print(line, soft_wrap=True)
+    console.print()
+    tally = Counter(rule.played.value for rule in rules)
+    console.print(", ".join(f"{tally[state]} {RULE_LABEL[state]}" for state in RULE_LABEL) + f" of {len(rules)}.")

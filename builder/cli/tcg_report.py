@@ -1,0 +1,117 @@
+"""What `hon scenario check` and `hon validate` print for Tactical Card Game files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+from builder.cli.app import console, errors
+from builder.cli.render import issues_table, judged, titled
+from builder.kernel.diagnostics import is_legal, plural
+from builder.services.tcg_game import check_force_file, check_scenario_file, open_cards
+
+if TYPE_CHECKING:
+    from builder.export.tcg_sheet import TcgSheet
+    from builder.kernel.system import Capability
+
+
+def check_scenario(path: Path, as_json: bool) -> int:
+    """Exit 0 when playable, 1 when not."""
+    checked = check_scenario_file(path, open_cards())
+    issues, scenario = checked.issues, checked.scenario
+    ok = is_legal(issues)
+    if as_json:
+        report = {"ok": ok, "victory": scenario.victory_text(), "issues": [i.model_dump(mode="json") for i in issues]}
+        print(json.dumps(report, indent=2))
+        return 0 if ok else 1
+    board = scenario.board
+    sides = ", ".join(f"{s.name} {plural(len(s.force.deployment), 'card')} deployed" for s in scenario.sides)
+    head = f" — {board.columns}x{board.rows} boxes, {scenario.turns} turns, {sides}: "
+    console.print(titled(scenario.title, head, judged(issues, "playable", "not playable")))
+    for line in scenario.victory_text():
+        console.print(f"  {line}", soft_wrap=True)
+    if issues:
+        console.print(issues_table(issues))
+    return 0 if ok else 1
+
+
+def validate_force(path: Path, as_json: bool) -> int:
+    """A side's force against its scenario: exit 0 when legal, 1 when not."""
+    checked = check_force_file(path, open_cards())
+    ok = is_legal(checked.issues)
+    if as_json:
+        print(json.dumps({"legal": ok, "issues": [i.model_dump(mode="json") for i in checked.issues]}, indent=2))
+        return 0 if ok else 1
+    force = checked.force
+    side = checked.scenario.side(force.side)
+    cards = len(force.force.deployment) + len(force.force.deck_cards())
+    who = side.name if side is not None else force.side
+    head = f" — {who} for {checked.scenario.title}, {plural(cards, 'card')}: "
+    console.print(titled(force.name, head, judged(checked.issues, "legal", "not legal")))
+    if checked.issues:
+        console.print(issues_table(checked.issues))
+    return 0 if ok else 1
+
+
+def is_tcg(path: Path, capability: Capability) -> bool:
+    """Whether `path` is a Tactical Card Game file the command should hand to the TCG; a file
+    that cannot be read is left to the command's own reading, which says why."""
+    from builder.io.errors import HonFileError
+    from builder.kernel.system import Unsupported
+    from builder.services.systems import require
+    from builder.tcg.system import TCG
+
+    try:
+        return require(path, capability) is TCG
+    except (HonFileError, Unsupported):
+        return False
+
+
+def write_printout(sheet: TcgSheet, fmt: str, output: str | None, strict: bool) -> int:
+    """Write a scenario sheet or a deck list: exit 0, or 1 when --strict refuses it."""
+    from builder.export.roster import output_path, to_stdout, write_export
+    from builder.export.tcg_sheet import TcgFormat, render
+    from builder.io.errors import HonFileError
+
+    formats = {f.value: f for f in TcgFormat}
+    if fmt not in formats:
+        raise typer.BadParameter(f"{fmt!r}: a Tactical Card Game sheet is html or md", param_hint="--format")
+    if strict and not sheet.playable:
+        errors.print(f"hon: {sheet.title} is not playable; --strict writes nothing.", markup=False, highlight=False)
+        return 1
+    chosen = formats[fmt]
+    target = None if to_stdout(output) else output_path(sheet.id, chosen.extension, output)
+    try:
+        written = write_export(render(sheet, chosen), target)
+    except OSError as problem:
+        raise HonFileError(target or "standard output", f"cannot write ({problem.strerror or problem}).") from None
+    if written is not None:
+        typer.echo(str(written))
+    return 0
+
+
+def scenario_sheet(path: Path, fmt: str, output: str | None, strict: bool) -> int:
+    from builder.export.tcg_sheet import build_tcg_sheet
+
+    checked = check_scenario_file(path, open_cards())
+    return write_printout(build_tcg_sheet(checked.scenario, checked.cards, checked.issues), fmt, output, strict)
+
+
+def deck_list(path: Path, fmt: str, output: str | None, strict: bool) -> int:
+    """A side's force for its scenario: the scenario's sheet with that side alone, its
+    deployment and deck replaced by the force's."""
+    from builder.export.tcg_sheet import build_tcg_sheet
+
+    cards = open_cards()
+    checked = check_force_file(path, cards)
+    scenario = checked.scenario
+    sides = [
+        side.model_copy(update={"force": checked.force.force})
+        for side in scenario.sides
+        if side.id == checked.force.side
+    ]
+    alone = scenario.model_copy(update={"sides": sides, "title": f"{checked.force.name} — {scenario.title}"})
+    return write_printout(build_tcg_sheet(alone, cards, checked.issues), fmt, output, strict)

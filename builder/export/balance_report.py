@@ -1,0 +1,113 @@
+"""The balance report (`hon balance -o REPORT.html`): one HTML page from a Jinja2 template
+with the win rates, their 95 % intervals, and charts drawn with matplotlib (the Agg-free
+SVG backend, embedded inline): win-rate convergence with the interval, victory points by
+side, objective control by turn.
+
+It renders the run's JSON form (builder.services.balance.to_json plus the scenario's id,
+title and the policy's temperature), the same document `hon balance --json` prints, so a
+saved run can be drawn again without playing it."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from markupsafe import Markup
+
+from builder.export.roster import environment
+
+PALETTE = ("#1f5fa8", "#b8402a", "#3a8a3a", "#8a5a9a")  # a colour per side, in the scenario's order
+NOBODY = "#bbbbbb"
+
+
+def render_report(data: Mapping[str, Any]) -> str:
+    """The report page for a run's JSON form."""
+    sides = list(data["sides"])
+    colours = {side: PALETTE[i % len(PALETTE)] for i, side in enumerate(sides)}
+    names = {side: data["sides"][side]["name"] for side in sides}
+    charts = {
+        "convergence": _convergence(data, colours, names),
+        "points": _points(data, colours, names),
+        "control": _control(data, colours, names),
+    }
+    template = environment().get_template("balance.html.j2")
+    return template.render(d=data, colours=colours, names=names, charts=charts)
+
+
+def _svg(figure: Any, salt: str) -> Markup:
+    """A figure as inline SVG: no XML prologue, ids unique to the chart (several share a page)."""
+    import matplotlib
+
+    buffer = io.StringIO()
+    with matplotlib.rc_context({"svg.hashsalt": salt, "svg.fonttype": "none"}):
+        figure.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
+    text = buffer.getvalue()
+    text = text[text.index("<svg") :]
+    return Markup(re.sub(r'(width|height)="[\d.]+pt"', "", text, count=2))
+
+
+def _figure(width: float, height: float) -> Any:
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(width, height), layout="constrained")
+
+
+def _convergence(data: Mapping[str, Any], colours: Mapping[str, str], names: Mapping[str, str]) -> Markup:
+    figure = _figure(7, 3)
+    axes = figure.subplots()
+    history: Sequence[Mapping[str, Any]] = data["history"]
+    games = [point["games"] for point in history]
+    for side, colour in colours.items():
+        rates = [point["rates"][side] for point in history]
+        axes.plot(games, [r[0] for r in rates], color=colour, label=names[side], marker="." if len(games) < 30 else "")
+        axes.fill_between(games, [r[1] for r in rates], [r[2] for r in rates], color=colour, alpha=0.2, linewidth=0)
+    axes.set_xlabel("games played")
+    axes.set_ylabel("win rate (95 % interval)")
+    axes.set_ylim(0, 1)
+    axes.legend(loc="best", fontsize="small")
+    axes.grid(alpha=0.3)
+    return _svg(figure, "convergence")
+
+
+def _points(data: Mapping[str, Any], colours: Mapping[str, str], names: Mapping[str, str]) -> Markup:
+    figure = _figure(7, 2.6)
+    axes = figure.subplots()
+    found = {side: {int(vp): n for vp, n in data["sides"][side]["victory_points"].items()} for side in colours}
+    values = sorted({vp for counts in found.values() for vp in counts}) or [0]
+    width = 0.8 / max(1, len(colours))
+    for i, (side, colour) in enumerate(colours.items()):
+        xs = [vp - 0.4 + width * (i + 0.5) for vp in values]
+        axes.bar(xs, [found[side].get(vp, 0) for vp in values], width=width, color=colour, label=names[side])
+    axes.set_xticks(values)
+    axes.set_xlabel("victory points at the end")
+    axes.set_ylabel("games")
+    axes.legend(loc="best", fontsize="small")
+    axes.grid(axis="y", alpha=0.3)
+    return _svg(figure, "points")
+
+
+def _control(data: Mapping[str, Any], colours: Mapping[str, str], names: Mapping[str, str]) -> Markup | None:
+    objectives: Mapping[str, Mapping[str, Any]] = data["objectives"]
+    if not objectives:
+        return None
+    figure = _figure(7, 1.9 * len(objectives))
+    panels = figure.subplots(len(objectives), 1, sharex=True, squeeze=False)[:, 0]
+    for axes, found in zip(panels, objectives.values(), strict=True):
+        by_turn: Sequence[Mapping[str, int]] = found["held_by_turn"]
+        turns = list(range(1, len(by_turn) + 1))
+        totals = [sum(held.values()) or 1 for held in by_turn]
+        bottom = [0.0] * len(turns)
+        for side, colour in [*colours.items(), ("none", NOBODY)]:
+            shares = [held.get(side, 0) / total for held, total in zip(by_turn, totals, strict=True)]
+            label = names.get(side, "nobody")
+            axes.bar(turns, shares, bottom=bottom, color=colour, label=label, width=0.8)
+            bottom = [b + s for b, s in zip(bottom, shares, strict=True)]
+        axes.set_ylim(0, 1)
+        axes.set_title(found["name"], fontsize="small", loc="left")
+        axes.set_ylabel("share of games", fontsize="x-small")
+    panels[0].legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize="small")
+    panels[-1].set_xlabel("at the end of turn")
+    panels[-1].set_xticks(range(1, max(len(f["held_by_turn"]) for f in objectives.values()) + 1))
+    return _svg(figure, "control")

@@ -1,0 +1,42 @@
+"""Seeded variety for the policies that play simulated games (DESIGN.md 9): instead of always
+taking the best-scored option, draw one by softmax over the scores at a temperature. At
+temperature 0 the order is the greedy one exactly, and nothing is drawn, so a game played
+at temperature 0 is the game the greedy policy plays.
+
+The draws come from their own seeded stream (anything with `random() -> float`, such as
+`random.Random(seed)`), never from the game's dice: the dice of a game depend on its seed
+alone, and on the policy only through the choices it makes."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Protocol
+
+
+class Stream(Protocol):
+    def random(self) -> float:
+        """A number in [0, 1), each as likely."""
+        ...
+
+
+def softmax_order(costs: Sequence[float], temperature: float, stream: Stream) -> list[int]:
+    """The indices of `costs` (lower is better) in a drawn order: the first is index i with
+    probability exp(-costs[i] / T) / sum_j exp(-costs[j] / T), the next likewise among the
+    rest (a Plackett-Luce draw, made with the Gumbel-max trick: each cost divided by T less
+    a Gumbel(0, 1) draw, in increasing order). One draw per option, in index order. At
+    temperature 0: by cost, ties by index, and nothing drawn."""
+    if temperature < 0 or math.isnan(temperature):
+        raise ValueError(f"a temperature is 0 or more, not {temperature}")
+    if temperature == 0:
+        return sorted(range(len(costs)), key=lambda i: (costs[i], i))
+    keyed = [(cost / temperature - gumbel(stream), i) for i, cost in enumerate(costs)]
+    return [i for _, i in sorted(keyed)]
+
+
+def gumbel(stream: Stream) -> float:
+    """A Gumbel(0, 1) draw: -log(-log(u)) for u uniform in (0, 1)."""
+    u = stream.random()
+    while u <= 0.0:  # random() may return 0.0, whose logarithm is not a number
+        u = stream.random()
+    return -math.log(-math.log(u))

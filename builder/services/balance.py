@@ -1,0 +1,330 @@
+"""Is this scenario fair? A balance run (DESIGN.md 9): play a scenario many times with seeds
+S, S+1, … and tally each side's wins with a 95 % Wilson interval, draws, victory points,
+game length, objectives held, and the units most often decisive.
+
+Any game system takes part through a small protocol: a `BalanceGame` plays one seed and
+returns a `GameResult` (a few numbers, never an event log), so the results travel cheaply
+between processes and machines. The seeds are cut into chunks of a fixed size; a backend
+(builder.services.balance_local, builder.services.balance_ray) plays the chunks wherever it
+likes but hands them back in seed order, and the tally takes them in that order and checks
+the stopping rule after each chunk. So the same seeds give the same tallies whatever the
+number of workers or the backend.
+
+Decisive units (hon's definition): in a game a side wins, a unit of that side is decisive
+when it destroyed an enemy unit (the last to fire at it, assault it or be assaulted by it
+before it was destroyed) or stands at the end on an objective its side then holds. The
+tally counts, for each unit, the won games in which it was decisive."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+Z95 = 1.959963984540054  # the normal quantile of a two-sided 95 % interval
+DRAW = "draw"
+NONE = "none"  # an objective nobody holds; the winner of a game stopped before its end
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """What one game tells the tally."""
+
+    seed: int
+    winner: str | None  # a side id, "draw", or None for a game that did not finish
+    victory_points: Mapping[str, int]
+    turns: int
+    held: Mapping[str, str | None]  # objective id -> the side holding it at the end
+    held_by_turn: tuple[Mapping[str, str | None], ...]  # the same at the end of each turn
+    decisive: tuple[str, ...] = ()  # units of the winner that were decisive (module docs)
+    initiative: str | None = None  # the side with the initiative on turn 1
+    error: str | None = None  # a game the rules core could not finish: what went wrong
+
+    @classmethod
+    def failed(cls, seed: int, problem: Exception) -> GameResult:
+        return cls(seed, None, {}, 0, {}, (), error=f"{type(problem).__name__}: {problem}")
+
+
+class BalanceGame(Protocol):
+    """A scenario ready to be played over and over: what a game system gives a balance run.
+    It must pickle (it is sent once to each worker)."""
+
+    @property
+    def sides(self) -> tuple[str, ...]: ...
+
+    @property
+    def objectives(self) -> tuple[str, ...]: ...
+
+    def label(self, key: str) -> str:
+        """A side, objective or unit as a player reads it."""
+        ...
+
+    def play(self, seed: int) -> GameResult:
+        """One whole game, decided by `seed` alone."""
+        ...
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95 % by default); (0, 1) without trials."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return low, high
+
+
+@dataclass(frozen=True)
+class Rate:
+    wins: int
+    games: int
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+    @property
+    def width(self) -> float:
+        low, high = self.interval
+        return high - low
+
+
+@dataclass(frozen=True)
+class Milestone:
+    """The win rates after a chunk: one point of the convergence chart."""
+
+    games: int
+    rates: Mapping[str, Rate]
+
+
+@dataclass
+class Tally:
+    """What the games played so far add up to."""
+
+    sides: tuple[str, ...]
+    objectives: tuple[str, ...]
+    games: int = 0
+    first_seed: int | None = None
+    wins: Counter[str] = field(default_factory=Counter)  # side, "draw" or "none" -> games
+    victory_points: dict[str, Counter[int]] = field(default_factory=dict)
+    turns: Counter[int] = field(default_factory=Counter)
+    held: dict[str, Counter[str]] = field(default_factory=dict)  # objective -> side or "none"
+    held_by_turn: list[dict[str, Counter[str]]] = field(default_factory=list)  # [turn - 1]
+    reached: Counter[int] = field(default_factory=Counter)  # turn -> games that played it
+    decisive: dict[str, Counter[str]] = field(default_factory=dict)  # side -> unit -> games
+    initiative: dict[str, Counter[str]] = field(default_factory=dict)  # first side -> winners
+    history: list[Milestone] = field(default_factory=list)
+    failed: list[tuple[int, str]] = field(default_factory=list)  # seeds the rules core could not play
+
+    @property
+    def played(self) -> int:
+        """Games played, finished or failed: the seeds used."""
+        return self.games + len(self.failed)
+
+    def add(self, result: GameResult) -> None:
+        if self.first_seed is None:
+            self.first_seed = result.seed
+        if result.error is not None:
+            self.failed.append((result.seed, result.error))
+            return
+        self.games += 1
+        self.wins[result.winner or NONE] += 1
+        for side in self.sides:
+            self.victory_points.setdefault(side, Counter())[result.victory_points.get(side, 0)] += 1
+        self.turns[result.turns] += 1
+        for objective in self.objectives:
+            self.held.setdefault(objective, Counter())[result.held.get(objective) or NONE] += 1
+        for turn, held in enumerate(result.held_by_turn, start=1):
+            self.reached[turn] += 1
+            if len(self.held_by_turn) < turn:
+                self.held_by_turn.append({})
+            for objective in self.objectives:
+                self.held_by_turn[turn - 1].setdefault(objective, Counter())[held.get(objective) or NONE] += 1
+        if result.winner in self.sides:
+            self.decisive.setdefault(result.winner, Counter()).update(result.decisive)
+        if result.initiative is not None:
+            self.initiative.setdefault(result.initiative, Counter())[result.winner or NONE] += 1
+
+    def rate(self, side: str) -> Rate:
+        return Rate(self.wins[side], self.games)
+
+    def rates(self) -> dict[str, Rate]:
+        return {side: self.rate(side) for side in self.sides}
+
+    def mark(self) -> None:
+        """Remember the win rates now (after a chunk)."""
+        self.history.append(Milestone(self.games, self.rates()))
+
+    def precise(self, precision: float) -> bool:
+        """Whether every side's 95 % interval is narrower than `precision`."""
+        return self.games > 0 and all(self.rate(side).width < precision for side in self.sides)
+
+    def favoured(self) -> str | None:
+        """The side whose 95 % interval lies wholly above every other side's, if one does;
+        None when the intervals overlap (no side is shown to be favoured)."""
+        for side in self.sides:
+            low = self.rate(side).interval[0]
+            if self.games and all(low > self.rate(other).interval[1] for other in self.sides if other != side):
+                return side
+        return None
+
+    def most_decisive(self, side: str, count: int = 5) -> list[tuple[str, int]]:
+        """The units of `side` decisive in most of its wins, most first (ties by key)."""
+        found = self.decisive.get(side, Counter())
+        return sorted(found.items(), key=lambda item: (-item[1], item[0]))[:count]
+
+
+@dataclass(frozen=True)
+class BalancePlan:
+    """Which games to play: seeds `seed`, `seed` + 1, … up to `games` games, in chunks of
+    `chunk`, stopping early once every side's interval is narrower than `precision`."""
+
+    games: int
+    seed: int = 1
+    precision: float | None = None
+    chunk: int = 10
+
+    def __post_init__(self) -> None:
+        if self.games < 1 or self.chunk < 1:
+            raise ValueError("a balance run plays at least one game, in chunks of at least one")
+        if self.precision is not None and not 0 < self.precision <= 1:
+            raise ValueError(f"a precision is a width between 0 and 1, not {self.precision}")
+
+    def chunks(self) -> Iterator[range]:
+        end = self.seed + self.games
+        for start in range(self.seed, end, self.chunk):
+            yield range(start, min(start + self.chunk, end))
+
+
+class Backend(Protocol):
+    """Where the games are played."""
+
+    def play(self, game: BalanceGame, chunks: Iterable[range]) -> Iterator[list[GameResult]]:
+        """The results of each chunk, in the order of the chunks; closing the iterator stops
+        the games not yet played."""
+        ...
+
+
+class Serial:
+    """Every game in this process, one after the other."""
+
+    def play(self, game: BalanceGame, chunks: Iterable[range]) -> Iterator[list[GameResult]]:
+        for seeds in chunks:
+            yield play_chunk(game, seeds)
+
+
+def play_chunk(game: BalanceGame, seeds: range) -> list[GameResult]:
+    """The games of `seeds`. A game the rules core cannot finish (an error in it) is not
+    lost with the run: its result says what went wrong, and the tally lists it apart."""
+    return [_play_one(game, seed) for seed in seeds]
+
+
+def _play_one(game: BalanceGame, seed: int) -> GameResult:
+    try:
+        return game.play(seed)
+    except Exception as problem:  # any error of the rules core, reported with its seed
+        return GameResult.failed(seed, problem)
+
+
+@dataclass
+class BalanceRun:
+    """A finished (or stopped) run: the tally and why it ended."""
+
+    plan: BalancePlan
+    tally: Tally
+    interrupted: bool = False  # stopped by the player (Ctrl-C, a cancelled worker)
+
+    @property
+    def converged(self) -> bool:
+        return self.plan.precision is not None and self.tally.precise(self.plan.precision)
+
+
+def run_balance(
+    game: BalanceGame,
+    plan: BalancePlan,
+    backend: Backend | None = None,
+    progress: Callable[[Tally], None] | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> BalanceRun:
+    """Play `plan` on `backend` (this process by default), calling `progress` after each
+    chunk. Ctrl-C (KeyboardInterrupt) or `stop()` returning true ends the run with what was
+    played by then, whole chunks only."""
+    tally = Tally(game.sides, game.objectives)
+    run = BalanceRun(plan, tally)
+    results = (backend or Serial()).play(game, plan.chunks())
+    try:
+        for chunk in results:
+            for result in chunk:
+                tally.add(result)
+            tally.mark()
+            if progress is not None:
+                progress(tally)
+            if run.converged:
+                break
+            if stop is not None and stop():
+                run.interrupted = True
+                break
+    except KeyboardInterrupt:
+        run.interrupted = True
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
+    return run
+
+
+def to_json(run: BalanceRun, game: BalanceGame) -> dict[str, Any]:
+    """The run as plain data, for --json and the report."""
+    tally = run.tally
+
+    def shares(counter: Counter[str]) -> dict[str, int]:
+        return {key: counter[key] for key in sorted(counter)}
+
+    return {
+        "games": tally.games,
+        "played": tally.played,
+        "first_seed": tally.first_seed,
+        "precision": run.plan.precision,
+        "converged": run.converged,
+        "favoured": tally.favoured(),
+        "interrupted": run.interrupted,
+        "sides": {
+            side: {
+                "name": game.label(side),
+                "wins": tally.wins[side],
+                "rate": tally.rate(side).rate,
+                "interval": list(tally.rate(side).interval),
+                "victory_points": {str(vp): n for vp, n in sorted(tally.victory_points.get(side, Counter()).items())},
+                "decisive": [
+                    {"unit": unit, "name": game.label(unit), "games": n} for unit, n in tally.most_decisive(side)
+                ],
+                "with_initiative": shares(tally.initiative.get(side, Counter())),
+            }
+            for side in tally.sides
+        },
+        "draws": tally.wins[DRAW],
+        "unfinished": tally.wins[NONE],
+        "failed": [{"seed": seed, "error": error} for seed, error in tally.failed],
+        "turns": {str(turns): n for turns, n in sorted(tally.turns.items())},
+        "objectives": {
+            objective: {
+                "name": game.label(objective),
+                "held_at_end": shares(tally.held.get(objective, Counter())),
+                "held_by_turn": [shares(turn.get(objective, Counter())) for turn in tally.held_by_turn],
+            }
+            for objective in tally.objectives
+        },
+        "history": [
+            {"games": m.games, "rates": {side: [r.rate, *r.interval] for side, r in m.rates.items()}}
+            for m in tally.history
+        ],
+    }

@@ -1,0 +1,179 @@
+"""The Heroes System in a balance run (builder.services.balance): a prepared game played
+from one seed by the simple policy, or with seeded variety (builder.heroes.rules.policy_varied),
+and read down to a GameResult.
+
+Initiative: a scenario that rolls for it ("random") already gives it to either side, seed by
+seed. One that names a side can be played with `swap_initiative`: then the seeds take turns
+giving it to each side in the scenario's order (seed S to the scenario's side, S + 1 to the
+next…), a variant of the scenario that tells how much the initiative weighs."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from builder.heroes.army.resolve import resolve
+from builder.heroes.rules.events import (
+    AssaultEvent,
+    ControlEvent,
+    DestroyedEvent,
+    FireEvent,
+    HeroesEvent,
+    InitiativeEvent,
+    SniperEvent,
+    TemplateEvent,
+)
+from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.placement import field_army
+from builder.heroes.rules.policy_varied import VariedPolicy
+from builder.heroes.rules.simulation import GameRecord, simulate
+from builder.heroes.rules.state import objective_squares
+from builder.heroes.scenario.models import RANDOM, Scenario
+from builder.kernel.choice import Stream
+from builder.services.balance import GameResult
+from builder.services.game import PreparedGame
+
+
+def policy_stream(seed: int) -> Stream:
+    """The draws of the varied policy in the game of `seed`: a stream of its own, so the
+    seed still decides the whole game."""
+    return random.Random(f"hon-balance-policy/{seed}")
+
+
+@dataclass(frozen=True)
+class HeroesBalance:
+    """A Heroes System scenario ready for a balance run."""
+
+    game: PreparedGame
+    temperature: float = 0.0
+    swap_initiative: bool = False
+    labels: Mapping[str, str] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.temperature < 0:
+            raise ValueError(f"a temperature is 0 or more, not {self.temperature}")
+        if not self.labels:
+            object.__setattr__(self, "labels", _labels(self.game))
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return tuple(side.id for side in self.game.scenario.sides)
+
+    @property
+    def objectives(self) -> tuple[str, ...]:
+        return tuple(objective.id for objective in self.game.scenario.objectives)
+
+    @property
+    def swappable(self) -> bool:
+        """Whether the scenario names the side with the initiative (else it is rolled)."""
+        return self.game.scenario.setup.initiative != RANDOM
+
+    def label(self, key: str) -> str:
+        return self.labels.get(key, key)
+
+    def scenario_for(self, seed: int) -> Scenario:
+        """The scenario the game of `seed` plays: as written, or with the initiative passed
+        round the sides (module docs)."""
+        scenario = self.game.scenario
+        if not (self.swap_initiative and self.swappable):
+            return scenario
+        sides = list(self.sides)
+        start = sides.index(scenario.setup.initiative) if scenario.setup.initiative in sides else 0
+        first = sides[(start + seed - 1) % len(sides)]
+        return scenario.model_copy(update={"setup": scenario.setup.model_copy(update={"initiative": first})})
+
+    def play(self, seed: int) -> GameResult:
+        game = self.game
+        scenario = self.scenario_for(seed)
+        stream = policy_stream(seed) if self.temperature > 0 else None
+        policy = VariedPolicy(temperature=self.temperature, stream=stream)
+        record = simulate(
+            scenario,
+            game.battlefield,
+            game.armies,
+            game.catalogue,
+            seed=seed,
+            policies={side: policy for side in self.sides},
+        )
+        return self.result(record)
+
+    def result(self, record: GameRecord) -> GameResult:
+        """What a played game tells the tally."""
+        events = record.events
+        control: dict[str, str | None] = dict.fromkeys(self.objectives)
+        by_turn: list[dict[str, str | None]] = []
+        for event in events:
+            while event.turn > len(by_turn) + 1:
+                by_turn.append(dict(control))
+            if isinstance(event, ControlEvent):
+                control[event.objective] = event.side
+        while len(by_turn) < record.turns:
+            by_turn.append(dict(control))
+        initiative = next((e.side for e in events if isinstance(e, InitiativeEvent)), None)
+        winner = record.winner
+        decisive: tuple[str, ...] = ()
+        if winner in self.sides:
+            last = record.frames[-1].pieces if record.frames else ()
+            decisive = tuple(sorted(_destroyers(events, winner) | self._holders(last, winner, control)))
+        return GameResult(
+            seed=record.seed,
+            winner=winner,
+            victory_points=dict(record.victory_points),
+            turns=record.turns,
+            held=control,
+            held_by_turn=tuple(by_turn),
+            decisive=decisive,
+            initiative=initiative,
+        )
+
+    def _holders(self, pieces: tuple[Piece, ...], side: str, control: Mapping[str, str | None]) -> set[str]:
+        """Units of `side` standing on an objective it holds."""
+        held = [
+            objective_squares(o, self.game.battlefield)
+            for o in self.game.scenario.objectives
+            if control.get(o.id) == side
+        ]
+        return {
+            p.key
+            for p in pieces
+            if p.owner == side and not p.is_wreck and any(sq in area for area in held for sq in p.squares)
+        }
+
+
+def _destroyers(events: tuple[HeroesEvent, ...], side: str) -> set[str]:
+    """Units of `side` that destroyed an enemy unit: the last to attack it before it was
+    destroyed (fire, a template, a sniper, an assault either way)."""
+    attacker: dict[str, str] = {}  # unit -> the last unit that attacked it
+    template: str | None = None
+    found: set[str] = set()
+    for event in events:
+        if isinstance(event, TemplateEvent):
+            template = event.firer
+        elif isinstance(event, FireEvent):
+            firer = event.firer or template
+            if firer is not None:
+                attacker[event.target] = firer
+        elif isinstance(event, SniperEvent):
+            attacker[event.target] = event.firer
+        elif isinstance(event, AssaultEvent):
+            attacker[event.defender] = event.attacker
+            attacker[event.attacker] = event.defender
+        elif isinstance(event, DestroyedEvent) and event.side != side:
+            by = attacker.get(event.unit)
+            if by is not None and by.startswith(f"{side}/"):
+                found.add(by)
+    return found
+
+
+def _labels(game: PreparedGame) -> dict[str, str]:
+    """Sides, objectives and units by key, as a player reads them."""
+    scenario = game.scenario
+    labels = {side.id: side.name for side in scenario.sides}
+    labels.update((o.id, o.name) for o in scenario.objectives)
+    for side, army in game.armies.items():
+        force = field_army(resolve(army, game.catalogue), side)
+        for piece in force.pieces:
+            title = force.title(piece)
+            labels[piece.key] = piece.unit.name if title == piece.unit.name else f"{piece.unit.name} ({title})"
+    return labels

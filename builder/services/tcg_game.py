@@ -1,0 +1,82 @@
+"""The Tactical Card Game's pipeline from files to checks and games (DESIGN.md 2): read the
+cards and the scenario, check the scenario and each side's force, and hand the rules core a
+scenario it can play — or one sentence saying why not, the way builder.services.game does
+for the Heroes System."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from builder.io.errors import HonFileError
+from builder.io.tcg_files import LoadedTcgScenario, load_cards, load_force, load_tcg_scenario
+from builder.kernel.diagnostics import Issue, Severity, plural
+from builder.tcg.catalogue import CardCatalogue
+from builder.tcg.check import check_cards, check_force, check_scenario
+from builder.tcg.scenario import ForceFile, Scenario
+
+
+class TcgNotReady(HonFileError):
+    """The scenario cannot be played as it stands; `issues` are its errors."""
+
+    def __init__(self, file: str | Path, message: str, issues: tuple[Issue, ...] = (), line: int | None = None):
+        self.issues = issues
+        super().__init__(file, message, line)
+
+
+@dataclass(frozen=True)
+class CheckedScenario:
+    loaded: LoadedTcgScenario
+    cards: CardCatalogue
+    issues: list[Issue]
+
+    @property
+    def scenario(self) -> Scenario:
+        return self.loaded.scenario
+
+
+@dataclass(frozen=True)
+class CheckedForce:
+    force: ForceFile
+    scenario: Scenario
+    issues: list[Issue]
+
+
+def open_cards(user: Path | None = None) -> CardCatalogue:
+    """The bundled cards (with a player's folder over them); a catalogue error is refused."""
+    cards, issues = load_cards(user=user)
+    problems = [*issues, *check_cards(cards)]
+    errors = [issue for issue in problems if issue.severity is Severity.ERROR]
+    if errors:
+        raise HonFileError(errors[0].path, errors[0].message)
+    return cards
+
+
+def check_scenario_file(path: Path, cards: CardCatalogue) -> CheckedScenario:
+    loaded = load_tcg_scenario(path)
+    return CheckedScenario(loaded, cards, loaded.locate(check_scenario(loaded.scenario, cards)))
+
+
+def check_force_file(path: Path, cards: CardCatalogue) -> CheckedForce:
+    """A force composed for one side of a scenario, checked against it (`hon validate`)."""
+    loaded = load_force(path)
+    scenario = load_tcg_scenario(loaded.scenario_path()).scenario
+    side = scenario.side(loaded.force.side)
+    if side is None:
+        known = ", ".join(s.id for s in scenario.sides)
+        raise loaded.document.error(
+            f"the scenario has no side {loaded.force.side!r}; its sides are {known}.", ["side"], "side"
+        )
+    issues = check_force(scenario, side, loaded.force.force, cards, "force")
+    return CheckedForce(loaded.force, scenario, loaded.locate(issues))
+
+
+def ready(path: Path, cards: CardCatalogue) -> CheckedScenario:
+    """A scenario the rules core can play, or TcgNotReady naming its first error."""
+    checked = check_scenario_file(path, cards)
+    errors = tuple(issue for issue in checked.issues if issue.severity is Severity.ERROR)
+    if errors:
+        first = errors[0]
+        more = f" ({plural(len(errors), 'error')}; see hon scenario check)" if len(errors) > 1 else ""
+        raise TcgNotReady(path, f"{first.path}: {first.message}{more}", errors, first.line)
+    return checked

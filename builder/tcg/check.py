@@ -1,0 +1,294 @@
+"""Checking a scenario (`hon scenario check`) and each side's force and deck against it
+(`hon validate`): every finding an `Issue` with a stable `tcg.…` code (DESIGN.md 4)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from builder.kernel.diagnostics import Issue, error, join_and, warning
+from builder.tcg.base import Box
+from builder.tcg.cards import ALWAYS_PAIRED, AbilityKind, DecoyCard, EventCard, HeroCard, UnitCard, UnitType
+from builder.tcg.catalogue import CardCatalogue
+from builder.tcg.conditions import Control
+from builder.tcg.scenario import (
+    DRAW,
+    MAX_DIRECTIVES,
+    MAX_TURNS,
+    MIN_TURNS,
+    VALUED_MARKERS,
+    Force,
+    MarkerKind,
+    Scenario,
+    Side,
+)
+from builder.tcg.terrain import Terrain
+
+
+def check_cards(catalogue: CardCatalogue) -> list[Issue]:
+    """What the book says of every Unit Card (TCG p.4, p.8, p.13)."""
+    issues: list[Issue] = []
+    for card in catalogue.cards.values():
+        if not isinstance(card, UnitCard):
+            continue
+        if card.is_a(UnitType.TANK) and not card.armoured:
+            issues.append(error("tcg.card.tank-armour", card.id, f"{card.name} is a tank; tanks are always armoured."))
+        alone = [t for t in card.types if t in ALWAYS_PAIRED]
+        if alone and len(card.types) == 1:
+            issues.append(
+                error(
+                    "tcg.card.type-alone",
+                    card.id,
+                    f"{card.name} is only {alone[0].value}; paratroopers and Osttruppen are always another type too.",
+                )
+            )
+    return issues
+
+
+def check_scenario(scenario: Scenario, catalogue: CardCatalogue) -> list[Issue]:
+    """Every issue of the scenario, its board and its sides' forces."""
+    issues = list(_set_up(scenario))
+    issues += _board(scenario)
+    issues += _victory(scenario)
+    for index, side in enumerate(scenario.sides):
+        issues += check_force(scenario, side, side.force, catalogue, f"sides[{index}].force")
+    return issues
+
+
+def _set_up(scenario: Scenario) -> Iterator[Issue]:
+    if len(scenario.sides) != 2:
+        yield error("tcg.sides.count", "sides", f"A scenario has two sides, not {len(scenario.sides)}.")
+    ids = Counter(side.id for side in scenario.sides)
+    for side_id, count in ids.items():
+        if count > 1:
+            yield error("tcg.sides.duplicate", "sides", f"The side id {side_id} is used {count} times.")
+    if not MIN_TURNS <= scenario.turns <= MAX_TURNS:
+        yield error(
+            "tcg.turns.range",
+            "turns",
+            f"A battle lasts four to eight turns, not {scenario.turns}.",
+            "TCG p.6: set turns between 4 and 8.",
+        )
+    if scenario.side(scenario.first_player) is None:
+        yield error("tcg.first-player.unknown", "first_player", f"The first player {scenario.first_player} is no side.")
+    for index, side in enumerate(scenario.sides):
+        if side.directives > MAX_DIRECTIVES:
+            yield error(
+                "tcg.directives.cap",
+                f"sides[{index}].directives",
+                f"{side.name} start with {side.directives} DIRECTIVE markers; no player has more than six in play.",
+                "TCG p.5: give at most 6.",
+            )
+        if not side.reinforcement_zone:
+            yield warning(
+                "tcg.zone.empty",
+                f"sides[{index}].reinforcement_zone",
+                f"{side.name} have no reinforcement zone: only their HQs can bring reinforcements.",
+            )
+    for index, event in enumerate(scenario.events):
+        if scenario.side(event.side) is None:
+            yield error(
+                "tcg.event.side", f"events[{index}].side", f"The scenario event's side {event.side} is no side."
+            )
+        if event.turn > scenario.turns:
+            yield warning("tcg.event.turn", f"events[{index}].turn", f"Turn {event.turn} is after the last turn.")
+
+
+def _board(scenario: Scenario) -> Iterator[Issue]:
+    board = scenario.board
+    seen: set[Box] = set()
+    for index, terrain in enumerate(scenario.terrain):
+        if not board.contains(terrain.box):
+            yield _outside("terrain", f"terrain[{index}].box", terrain.box, scenario)
+        if terrain.box in seen:
+            yield error("tcg.terrain.duplicate", f"terrain[{index}].box", f"Box {list(terrain.box)} has two terrains.")
+        seen.add(terrain.box)
+    ids = Counter(m.id for m in scenario.markers if m.id is not None)
+    for index, marker in enumerate(scenario.markers):
+        path = f"markers[{index}]"
+        if not board.contains(marker.box):
+            yield _outside("marker", f"{path}.box", marker.box, scenario)
+        if marker.kind is MarkerKind.FORD and scenario.terrain_at(marker.box) is not Terrain.WATER:
+            yield error("tcg.marker.ford", f"{path}.box", "A ford marker goes in a Water box (TCG p.16).")
+        if (marker.kind in VALUED_MARKERS) != (marker.value is not None):
+            need = "needs its number" if marker.kind in VALUED_MARKERS else "takes no number"
+            yield error("tcg.marker.value", f"{path}.value", f"A {marker.kind.value} marker {need}.")
+        if marker.kind is MarkerKind.OBJECTIVE and marker.id is None:
+            yield error("tcg.objective.id", path, "An objective needs an id for the victory conditions to name it.")
+        if marker.id is not None and ids[marker.id] > 1:
+            yield error("tcg.marker.duplicate-id", f"{path}.id", f"The marker id {marker.id} is used twice.")
+    owners: dict[Box, str] = {}
+    for index, side in enumerate(scenario.sides):
+        for at, box in enumerate(side.reinforcement_zone):
+            path = f"sides[{index}].reinforcement_zone[{at}]"
+            if not board.contains(box):
+                yield _outside("reinforcement zone", path, box, scenario)
+            if owners.get(box, side.id) != side.id:
+                yield error("tcg.zone.overlap", path, f"Box {list(box)} is in both sides' reinforcement zones.")
+            owners[box] = side.id
+
+
+def _outside(what: str, path: str, box: Box, scenario: Scenario) -> Issue:
+    size = f"{scenario.board.columns}x{scenario.board.rows}"
+    return error("tcg.board.box", path, f"The {what} box {list(box)} is off the {size} board.")
+
+
+def _victory(scenario: Scenario) -> Iterator[Issue]:
+    if not scenario.victory:
+        yield warning("tcg.victory.none", "victory", "The scenario has no victory condition: every game ends as set.")
+    objectives = {m.id for m in scenario.objectives()}
+    known = join_and(sorted(o for o in objectives if o is not None)) or "none"
+    for index, condition in enumerate(scenario.victory):
+        if scenario.side(condition.side) is None:
+            yield error("tcg.victory.side", f"victory[{index}].side", f"{condition.side} is no side of the scenario.")
+        if isinstance(condition, Control):
+            for at, objective in enumerate(condition.objectives):
+                if objective not in objectives:
+                    yield error(
+                        "tcg.victory.objective",
+                        f"victory[{index}].objectives[{at}]",
+                        f"There is no objective {objective}; the objectives are {known}.",
+                    )
+            named = len(condition.objectives) or len(objectives)
+            if condition.count is not None and condition.count > named:
+                yield error(
+                    "tcg.victory.count",
+                    f"victory[{index}].count",
+                    f"{condition.count} objectives to control, but only {named} to take.",
+                )
+    if scenario.otherwise != DRAW and scenario.side(scenario.otherwise) is None:
+        yield error("tcg.victory.otherwise", "otherwise", f"{scenario.otherwise} is neither a side nor draw.")
+
+
+def check_force(scenario: Scenario, side: Side, force: Force, catalogue: CardCatalogue, path: str) -> list[Issue]:
+    """A side's deployment and deck against the scenario and the catalogue (TCG p.4-5, p.10,
+    p.17): known cards of the side's army, each unique card once, hidden decoys, legal boxes,
+    heroes someone can carry, historical events to choose from."""
+    issues: list[Issue] = []
+    uses: Counter[str] = Counter()
+    units: list[UnitCard] = []
+    occupied: dict[Box, str] = {}
+    for at, placed in enumerate(force.deployment):
+        where = f"{path}.deployment[{at}]"
+        card = catalogue.get(placed.card)
+        uses[placed.card] += 1
+        if card is None:
+            issues.append(_unknown(placed.card, f"{where}.card"))
+            continue
+        issues += _insignia(card, side, f"{where}.card")
+        if not isinstance(card, UnitCard | DecoyCard):
+            issues.append(
+                error("tcg.deploy.not-unit", f"{where}.card", f"{card.name} is not a Unit Card; only they deploy.")
+            )
+            continue
+        if isinstance(card, DecoyCard) and not placed.hidden:
+            issues.append(
+                error(
+                    "tcg.decoy.visible",
+                    f"{where}.hidden",
+                    "A decoy deployed face up is discarded at once; deploy it hidden (TCG p.17).",
+                )
+            )
+        if not scenario.board.contains(placed.box):
+            issues.append(_outside("deployment", f"{where}.box", placed.box, scenario))
+        elif placed.box in occupied:
+            issues.append(
+                error(
+                    "tcg.deploy.occupied",
+                    f"{where}.box",
+                    f"Box {list(placed.box)} already holds {occupied[placed.box]}.",
+                )
+            )
+        occupied.setdefault(placed.box, card.name)
+        if isinstance(card, UnitCard):
+            units.append(card)
+            if scenario.terrain_at(placed.box) is Terrain.WATER and card.has(AbilityKind.AMPHIBIOUS) is None:
+                issues.append(
+                    error("tcg.deploy.water", f"{where}.box", f"{card.name} cannot stand in Water (TCG p.17).")
+                )
+        issues += _placed_hero(placed.hero, card, catalogue, side, where, uses)
+    heroes: list[tuple[str, HeroCard]] = []
+    for at, entry in enumerate(force.deck):
+        where = f"{path}.deck[{at}].card"
+        card = catalogue.get(entry.card)
+        uses[entry.card] += entry.count
+        if card is None:
+            issues.append(_unknown(entry.card, where))
+            continue
+        issues += _insignia(card, side, where)
+        if isinstance(card, UnitCard):
+            units.append(card)
+        elif isinstance(card, HeroCard):
+            heroes.append((where, card))
+        elif isinstance(card, EventCard) and card.historical and not side.historical_events:
+            issues.append(
+                error(
+                    "tcg.deck.historical",
+                    where,
+                    f"{card.name} chooses among the scenario's historical events, and {side.name} have none.",
+                )
+            )
+    for card_id, count in uses.items():
+        card = catalogue.get(card_id)
+        if isinstance(card, UnitCard | HeroCard) and count > 1:
+            issues.append(
+                error(
+                    "tcg.force.unique",
+                    path,
+                    f"{card.name} (number {card.number}) is used {count} times; each card is unique.",
+                )
+            )
+    for where, hero in heroes:
+        if not any(hero.condition.admits(unit) for unit in units):
+            issues.append(
+                warning(
+                    "tcg.hero.no-carrier",
+                    where,
+                    f"No Unit Card of {side.name} can carry {hero.name} ({hero.condition.english()}).",
+                )
+            )
+    if not force.deck:
+        issues.append(warning("tcg.deck.empty", f"{path}.deck", f"{side.name} have no deck: they never draw a card."))
+    return issues
+
+
+def _placed_hero(
+    hero_id: str | None,
+    card: UnitCard | DecoyCard,
+    catalogue: CardCatalogue,
+    side: Side,
+    where: str,
+    uses: Counter[str],
+) -> list[Issue]:
+    if hero_id is None:
+        return []
+    uses[hero_id] += 1
+    hero = catalogue.get(hero_id)
+    if not isinstance(hero, HeroCard):
+        return [error("tcg.hero.unknown", f"{where}.hero", f"{hero_id} is not a Hero Card of the catalogue.")]
+    if not isinstance(card, UnitCard) or not hero.condition.admits(card):
+        return [
+            error(
+                "tcg.hero.condition",
+                f"{where}.hero",
+                f"{hero.name} goes with {hero.condition.english()}; {card.name} is not one.",
+            )
+        ]
+    return _insignia(hero, side, f"{where}.hero")
+
+
+def _unknown(card_id: str, path: str) -> Issue:
+    return error("tcg.card.unknown", path, f"There is no card {card_id} in the catalogue.", "See data/tcg/.")
+
+
+def _insignia(card: UnitCard | DecoyCard | HeroCard | EventCard, side: Side, path: str) -> list[Issue]:
+    insignia = getattr(card, "insignia", None)
+    if insignia is None or insignia == side.insignia:
+        return []
+    return [
+        error(
+            "tcg.force.insignia",
+            path,
+            f"{card.name} is a card of the {insignia} army; {side.name} play the {side.insignia} army.",
+        )
+    ]

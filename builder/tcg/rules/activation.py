@@ -1,0 +1,238 @@
+"""Activating a Unit Card (TCG p.7, p.11, p.14): by a COMMAND marker, or by a GO! marker and
+the yellow die. Once activated it may move one box, shoot once with each shooting value and
+use its abilities, in any order; GO! markers it gave are rolled for when it is done, so
+activations chain from HQ to HQ."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from builder.kernel.events import Roll
+from builder.tcg.base import Box, page
+from builder.tcg.cards import Ability, AbilityKind
+from builder.tcg.rules.board import distance
+from builder.tcg.rules.decisions import Decisions
+from builder.tcg.rules.events import ActivationEvent, GoEvent, MoveKind, ShotEvent
+from builder.tcg.rules.hidden import hide_in_forest, reveal
+from builder.tcg.rules.moving import can_seize, move, moves
+from builder.tcg.rules.shooting import in_range, shoot
+from builder.tcg.rules.state import Game, Piece
+from builder.tcg.rules.support import use_ability
+
+
+class IllegalAction(ValueError):
+    """A step the rules do not allow: a policy only takes legal ones."""
+
+
+class Commander(Decisions, Protocol):
+    """A player's choices during activations (the simple policy is one)."""
+
+    def play_activation(self, act: Activation) -> None:
+        """Move, shoot and use abilities, in any order."""
+        ...
+
+    def force_activation(self, game: Game, piece: Piece) -> bool:
+        """Spend a DIRECTIVE marker to pass a failed GO! roll?"""
+        ...
+
+
+@dataclass
+class Activation:
+    game: Game
+    piece: Piece
+    commander: Commander
+    manoeuvre: bool = False  # a manoeuvre's shot: no normal move, no ability (TCG p.6)
+    moved: bool = False
+    forced_march: bool = False
+    seized: bool = False
+    fired: set[int] = field(default_factory=set)
+    used: set[int] = field(default_factory=set)  # abilities used, by index
+    go: list[Piece] = field(default_factory=list)  # GO! markers this card placed
+    seizable: Box | None = None  # the box of an enemy it just destroyed
+
+    # --- moving -------------------------------------------------------------------------
+
+    def moves(self) -> list[Box]:
+        if self.moved or self.manoeuvre or (self.fired and self.piece.ability(AbilityKind.FIRE_OR_MOVE)):
+            return []
+        return moves(self.game, self.piece)
+
+    def move(self, to: Box) -> None:
+        if to not in self.moves():
+            raise IllegalAction(f"{self.piece.name} cannot move to {list(to)}")
+        self.moved = True
+        move(self.game, self.piece, to, MoveKind.NORMAL)
+
+    def forced_marches(self) -> list[Box]:
+        """One extra orthogonal box for a DIRECTIVE marker, once per activation (TCG p.14)."""
+        if self.forced_march or not self.game.can_use_directive(self.piece):
+            return []
+        if self.fired and self.piece.ability(AbilityKind.FIRE_OR_MOVE):
+            return []
+        return moves(self.game, self.piece, MoveKind.FORCED_MARCH)
+
+    def march(self, to: Box) -> None:
+        if to not in self.forced_marches():
+            raise IllegalAction(f"{self.piece.name} cannot make a forced march to {list(to)}")
+        self.game.spend_directive(self.piece)
+        self.forced_march = True
+        move(self.game, self.piece, to, MoveKind.FORCED_MARCH)
+
+    def can_seize(self) -> bool:
+        box = self.seizable
+        return box is not None and not self.seized and not self.manoeuvre and can_seize(self.game, self.piece, box)
+
+    def seize(self) -> None:
+        """Seize their position! — not compulsory (TCG p.9)."""
+        if not self.can_seize() or self.seizable is None:
+            raise IllegalAction(f"{self.piece.name} cannot seize their position")
+        self.seized = True
+        move(self.game, self.piece, self.seizable, MoveKind.SEIZE)
+        self.seizable = None
+
+    # --- shooting -----------------------------------------------------------------------
+
+    def weapons(self) -> list[int]:
+        """The shooting values not used yet (a manoeuvre allows one shot in all)."""
+        if self.manoeuvre and self.fired:
+            return []
+        if self.moved and self.piece.ability(AbilityKind.FIRE_OR_MOVE):
+            return []
+        return [i for i in range(len(self.piece.shooting)) if i not in self.fired]
+
+    def targets(self, index: int) -> list[Piece]:
+        weapon = self.piece.shooting[index]
+        return [t for t in self.game.enemies(self.piece.side) if in_range(self.game, self.piece, weapon, t)]
+
+    def fire(self, index: int, target: Piece) -> ShotEvent:
+        if index not in self.weapons() or target not in self.targets(index):
+            raise IllegalAction(f"{self.piece.name} cannot shoot at {target.name}")
+        self.fired.add(index)
+        box = target.box
+        event = shoot(self.game, self.piece, self.piece.shooting[index], target, self.commander, moved=self.moved)
+        if target.key not in self.game.pieces and not target.is_decoy:
+            self.seizable = box
+        return event
+
+    # --- abilities ----------------------------------------------------------------------
+
+    def abilities(self) -> list[tuple[int, Ability]]:
+        """Active abilities not used yet; none during a manoeuvre (TCG p.6)."""
+        unit = self.piece.unit
+        if unit is None or self.manoeuvre:
+            return []
+        found = list(unit.abilities)
+        if self.piece.hero is not None and self.piece.hero.ability is not None:
+            found.append(self.piece.hero.ability)
+        return [(i, a) for i, a in enumerate(found) if not a.passive and i not in self.used]
+
+    def go_targets(self, ability: Ability) -> list[Piece]:
+        """Cards a Field Command may give a GO! marker: friendly, not ACTIVATED, within its
+        range, of its unit type (TCG p.10-11)."""
+        found = []
+        for piece in self.game.of(self.piece.side):
+            if piece is self.piece or piece.activated or piece in self.go or (piece.is_decoy and not piece.hidden):
+                continue
+            reach = 1 if ability.range is None else ability.range
+            if not ability.unlimited_range and distance(piece.box, self.piece.box) > reach:
+                continue
+            if ability.restriction and not _fits(piece, ability):
+                continue
+            found.append(piece)
+        return found
+
+    def give_go(self, index: int, pieces: list[Piece]) -> None:
+        """Place GO! markers (Field Command, TCG p.11)."""
+        ability = dict(self.abilities()).get(index)
+        if ability is None or ability.kind is not AbilityKind.FIELD_COMMAND:
+            raise IllegalAction(f"{self.piece.name} has no Field Command to use")
+        allowed = self.go_targets(ability)
+        limit = ability.count if ability.count is not None else len(allowed)
+        if len(pieces) > limit or any(p not in allowed for p in pieces):
+            raise IllegalAction(f"{self.piece.name} cannot give those GO! markers")
+        reveal(self.game, self.piece, "it uses an ability")
+        self.used.add(index)
+        self.go.extend(pieces)
+        self.game.tell(
+            GoEvent(
+                turn=self.game.turn,
+                phase=self.game.phase,
+                side=self.piece.side,
+                text=f"{self.piece.card.name} gives GO! markers to {', '.join(p.name for p in pieces)}.",
+                page=page(11),
+                giver=self.piece.key,
+                pieces=tuple(p.key for p in pieces),
+            )
+        )
+
+    def use(self, index: int, target: Piece | None = None) -> None:
+        """Any other active ability (Elan, Reinforcements, Rally, Medics & Mechanics)."""
+        ability = dict(self.abilities()).get(index)
+        if ability is None or ability.kind is AbilityKind.FIELD_COMMAND:
+            raise IllegalAction(f"{self.piece.name} cannot use that ability")
+        reveal(self.game, self.piece, "it uses an ability")
+        self.used.add(index)
+        use_ability(self.game, self.piece, ability, target)
+
+
+def _fits(piece: Piece, ability: Ability) -> bool:
+    unit = piece.unit
+    if unit is None:  # a hidden decoy passes for whatever its player says
+        return piece.hidden
+    if ability.exclusive:
+        return len(unit.types) == 1 and unit.types[0] in ability.restriction
+    return any(unit.is_a(t) for t in ability.restriction)
+
+
+def activate(game: Game, piece: Piece, commander: Commander, by_go: bool = False) -> None:
+    """Play a card's activation, then roll for the GO! markers it gave, one after another."""
+    act = Activation(game, piece, commander)
+    commander.play_activation(act)
+    end(game, piece)
+    for target in act.go:
+        if target.key in game.pieces and not target.activated:
+            go_roll(game, target, commander)
+
+
+def end(game: Game, piece: Piece) -> None:
+    """The COMMAND or GO! marker turns to its ACTIVATED face; a card in a forest may hide."""
+    piece.activated = True
+    if piece.key in game.pieces:
+        hide_in_forest(game, piece)
+
+
+def go_roll(game: Game, piece: Piece, commander: Commander) -> None:
+    """The yellow die against the activation value (TCG p.11): A and HQs need no roll, hidden
+    cards roll against 4 (TCG p.16); a failure may be forced with a DIRECTIVE marker (p.14),
+    else the GO! marker is discarded."""
+    rolls: tuple[Roll, ...] = ()
+    success, forced = True, False
+    if not piece.automatic:
+        die = game.dice.roll(1)[0]
+        needed = piece.activation_value
+        rolls = (Roll("activation", (die,), die, (), die, page(11)),)
+        success = die >= needed
+        if not success and game.can_use_directive(piece) and commander.force_activation(game, piece):
+            game.spend_directive(piece)
+            success = forced = True
+    said = "activates automatically" if piece.automatic else ("activates" if success else "fails to activate")
+    if forced:
+        said = "fails its roll; a DIRECTIVE marker forces the activation"
+    needed_text = "" if piece.automatic else f" (needs {piece.activation_value})"
+    game.tell(
+        ActivationEvent(
+            turn=game.turn,
+            phase=game.phase,
+            side=piece.side,
+            text=f"{piece.name} {said} with its GO! marker{needed_text}.",
+            rolls=rolls,
+            page=page(14) if forced else page(11),
+            piece=piece.key,
+            by_go=True,
+            success=success,
+            forced=forced,
+        )
+    )
+    if success:
+        activate(game, piece, commander, by_go=True)

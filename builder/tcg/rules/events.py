@@ -1,0 +1,191 @@
+"""What happens in a game of the Tactical Card Game, one model per kind of event, each with
+the page of the rule it follows. Front ends choose how to show them by type; `EVENT_LOG`
+reads a JSON event log (`hon simulate --json`) back into them."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import Field, TypeAdapter
+
+from builder.kernel.events import GameEvent
+from builder.tcg.base import Box
+
+
+class Phase(StrEnum):
+    SETUP = "setup"
+    FIRST = "first"  # the first player's phase (TCG p.6)
+    SECOND = "second"
+    END = "end"  # the end of a turn: victory points and the victory check
+
+
+class Tactic(StrEnum):
+    """The five tactics of the command board (TCG p.6-7)."""
+
+    RECOVER = "recover-directives"
+    MANAGE = "manage-cards"
+    MANOEUVRE = "manoeuvre"
+    REMOVE_SUPPRESSED = "remove-suppressed"
+    ACTIVATE = "activate"
+
+
+class MoveKind(StrEnum):
+    NORMAL = "move"  # the activation's move (TCG p.7)
+    FORCED_MARCH = "forced-march"  # a DIRECTIVE marker's extra box (TCG p.14)
+    SEIZE = "seize"  # seize their position! (TCG p.9)
+    MANOEUVRE = "manoeuvre"  # two cards swap places (TCG p.6)
+
+
+class ShotResult(StrEnum):
+    HIT = "hit"  # a HIT marker that stands
+    SAVED = "saved"  # a success the saving throw ignored
+    SUPPRESSED = "suppressed"  # a success against armour without armour-piercing, or a partial success
+    MISS = "miss"
+
+
+class _TcgEvent(GameEvent):
+    phase: Phase
+    page: str  # the rule followed: "TCG p.8"
+
+
+class DeployEvent(_TcgEvent):
+    kind: Literal["deploy"] = "deploy"
+    pieces: tuple[str, ...]
+
+
+class TurnEvent(_TcgEvent):
+    kind: Literal["turn"] = "turn"
+
+
+class PhaseEvent(_TcgEvent):
+    """A player's phase begins with their COMMAND markers for the turn."""
+
+    kind: Literal["phase"] = "phase"
+    command: int
+
+
+class TacticEvent(_TcgEvent):
+    """A COMMAND marker placed on a tactic."""
+
+    kind: Literal["tactic"] = "tactic"
+    tactic: Tactic
+    pieces: tuple[str, ...] = ()
+
+
+class GoEvent(_TcgEvent):
+    """GO! markers placed by a Field Command ability (TCG p.11)."""
+
+    kind: Literal["go"] = "go"
+    giver: str
+    pieces: tuple[str, ...]
+
+
+class ActivationEvent(_TcgEvent):
+    """A card activated: by a COMMAND marker, or by a GO! marker and the yellow die."""
+
+    kind: Literal["activation"] = "activation"
+    piece: str
+    by_go: bool
+    success: bool
+    forced: bool = False  # a DIRECTIVE marker spent to pass the roll (TCG p.14)
+
+
+class MoveEvent(_TcgEvent):
+    kind: Literal["move"] = "move"
+    piece: str
+    origin: Box
+    to: Box
+    how: MoveKind
+
+
+class ShotEvent(_TcgEvent):
+    """One Shooting attack with its 2d6 and, when there is one, the saving throw."""
+
+    kind: Literal["shot"] = "shot"
+    piece: str
+    target: str
+    result: ShotResult
+    hits: int = 0
+    suppressed: int = 0
+    directives: tuple[str, ...] = ()  # the DIRECTIVE bonuses spent: armour-piercing, sustained-fire, saving-bonus
+    gained_directive: bool = False  # double 1s (TCG p.8)
+
+
+class RevealEvent(_TcgEvent):
+    """A hidden card turned face up, or a visible one turned face down in a forest."""
+
+    kind: Literal["reveal"] = "reveal"
+    piece: str
+    hidden: bool = False  # True when it became hidden
+
+
+class DestroyedEvent(_TcgEvent):
+    kind: Literal["destroyed"] = "destroyed"
+    piece: str
+    decoy: bool = False
+
+
+class MarkersEvent(_TcgEvent):
+    """HIT or SUPPRESSED markers added or removed outside a shot."""
+
+    kind: Literal["markers"] = "markers"
+    piece: str
+    hits: int = 0
+    suppressed: int = 0
+
+
+class DirectiveEvent(_TcgEvent):
+    """DIRECTIVE markers taken (positive) or spent (negative)."""
+
+    kind: Literal["directive"] = "directive"
+    change: int
+    total: int
+
+
+class DrawEvent(_TcgEvent):
+    kind: Literal["draw"] = "draw"
+    count: int
+
+
+class ReinforcementEvent(_TcgEvent):
+    kind: Literal["reinforcement"] = "reinforcement"
+    piece: str
+    to: Box
+    hidden: bool
+
+
+class CardEvent(_TcgEvent):
+    """An Event Card or a Hero Card played (TCG p.9-10)."""
+
+    kind: Literal["card"] = "card"
+    card: str
+    piece: str | None = None
+
+
+class VictoryEvent(_TcgEvent):
+    kind: Literal["victory"] = "victory"
+    winner: str | None
+    victory_points: dict[str, int] = Field(default_factory=dict)
+
+
+TcgEvent = Annotated[
+    DeployEvent
+    | TurnEvent
+    | PhaseEvent
+    | TacticEvent
+    | GoEvent
+    | ActivationEvent
+    | MoveEvent
+    | ShotEvent
+    | RevealEvent
+    | DestroyedEvent
+    | MarkersEvent
+    | DirectiveEvent
+    | DrawEvent
+    | ReinforcementEvent
+    | CardEvent
+    | VictoryEvent,
+    Field(discriminator="kind"),
+]
+EVENT_LOG: TypeAdapter[list[TcgEvent]] = TypeAdapter(list[TcgEvent])

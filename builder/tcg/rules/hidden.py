@@ -1,0 +1,69 @@
+"""The fog of war (TCG p.16-17): hidden cards turned face up, visible ones hiding in forests,
+and decoys discarded once seen."""
+
+from __future__ import annotations
+
+from builder.tcg.base import page
+from builder.tcg.rules.board import distance
+from builder.tcg.rules.events import DestroyedEvent, RevealEvent
+from builder.tcg.rules.state import Game, Piece
+
+FOG_PAGE = page(16)
+DECOY_PAGE = page(17)
+
+
+def reveal(game: Game, piece: Piece, why: str) -> None:
+    """Turn a hidden card face up; a decoy turned face up is discarded (TCG p.17)."""
+    if not piece.hidden:
+        return
+    piece.hidden = False
+    game.tell(
+        RevealEvent(
+            turn=game.turn,
+            phase=game.phase,
+            side=piece.side,
+            text=f"{piece.card.name} is turned face up: {why}.",
+            page=FOG_PAGE,
+            piece=piece.key,
+        )
+    )
+    if piece.is_decoy:
+        del game.pieces[piece.key]
+        game.players[piece.side].discard.append(piece.card)
+        game.tell(
+            DestroyedEvent(
+                turn=game.turn,
+                phase=game.phase,
+                side=piece.side,
+                text="It is a decoy, and goes to the discard pile.",
+                page=DECOY_PAGE,
+                piece=piece.key,
+                decoy=True,
+            )
+        )
+
+
+def reveal_neighbours(game: Game, mover: Piece) -> None:
+    """An enemy moving into a box adjacent to a hidden card turns it face up (TCG p.16)."""
+    for piece in list(game.enemies(mover.side)):
+        if piece.hidden and distance(piece.box, mover.box) == 1:
+            reveal(game, piece, f"{mover.name} moved next to it")
+
+
+def hide_in_forest(game: Game, piece: Piece) -> None:
+    """At the end of its activation, a card in a Forest box not adjacent to an enemy may turn
+    face down (TCG p.17); the simple policy always does."""
+    if piece.hidden or not game.terrain(piece.box).hides or game.enemy_adjacent(piece.side, piece.box):
+        return
+    piece.hidden = True
+    game.tell(
+        RevealEvent(
+            turn=game.turn,
+            phase=game.phase,
+            side=piece.side,
+            text=f"{piece.card.name} turns face down in the forest.",
+            page=page(17),
+            piece=piece.key,
+            hidden=True,
+        )
+    )

@@ -1,0 +1,233 @@
+"""The simple policy both sides play in `hon deploy` and `hon simulate`: it knows only what
+its player may know (an enemy's hidden card is a hidden card, never a decoy or a unit), and
+leaves every roll to the seeded dice, so a seed replays the same game.
+
+Each COMMAND marker: clear a card under two SUPPRESSED markers; recover DIRECTIVE markers
+when down to one; draw and reinforce once a phase when the hand holds Unit Cards or is thin;
+otherwise activate the card that does most — an HQ whose Field Command starts a GO! chain,
+a card with a target, a card that can close on an objective."""
+
+from __future__ import annotations
+
+from builder.tcg.base import Box
+from builder.tcg.cards import AbilityKind, DecoyCard, EventCard, EventEffect, EventEffectKind, HeroCard, UnitCard
+from builder.tcg.rules.activation import Activation
+from builder.tcg.rules.board import distance
+from builder.tcg.rules.decisions import Sensible
+from builder.tcg.rules.hand import may_play, play_event, play_hero
+from builder.tcg.rules.state import Game, Piece
+from builder.tcg.rules.tactics import (
+    Reinforcements,
+    arrivals,
+    can_manoeuvre,
+    command,
+    manage,
+    manoeuvre,
+    recover,
+    remove_suppressed,
+)
+
+LOW_DIRECTIVES = 1
+
+
+class SimplePolicy(Sensible):
+    def __init__(self) -> None:
+        self.managed: tuple[int, str] | None = None  # the phase it last drew cards in
+        self.recovered: tuple[int, str] | None = None
+
+    # --- the tactics ------------------------------------------------------------------------
+
+    def take_tactic(self, game: Game, side: str) -> None:
+        """Spend one COMMAND marker."""
+        now = (game.turn, side)
+        player = game.players[side]
+        mine = game.of(side)
+        heavy = [p for p in mine if p.suppressed >= 2 and not p.activated]
+        if heavy:
+            remove_suppressed(game, side, [max(heavy, key=lambda p: p.suppressed)])
+            return
+        if player.directives <= LOW_DIRECTIVES and self.recovered != now:
+            self.recovered = now
+            recover(game, side)
+            return
+        units_in_hand = any(isinstance(c, UnitCard | DecoyCard) for c in player.hand)
+        wants_cards = (units_in_hand and arrivals(game, side)) or (len(player.hand) < 2 and player.reserve)
+        if wants_cards and self.managed != now:
+            self.managed = now
+            self.reinforce(game, side, manage(game, side))
+            return
+        ranked = sorted((p for p in mine if not p.activated), key=lambda p: (-self.worth(game, p), p.key))
+        if ranked and self.worth(game, ranked[0]) > 0:
+            command(game, ranked[0], self)
+            return
+        pair = self.manoeuvre_pair(game, side)
+        if pair is not None:
+            manoeuvre(game, *pair, self)
+            return
+        recover(game, side)
+
+    def worth(self, game: Game, piece: Piece) -> int:
+        """How much activating the card would do: a GO! chain, targets, a step forward."""
+        act = Activation(game, piece, self)
+        score = 0
+        for _, ability in act.abilities():
+            if ability.kind is AbilityKind.FIELD_COMMAND:
+                score += 3 * min(len(act.go_targets(ability)), ability.count or 3)
+            elif ability.kind is AbilityKind.ELAN and game.players[piece.side].directives < 6:
+                score += 1
+        if not (piece.hidden and piece.is_decoy):
+            score += 2 * sum(1 for i in act.weapons() if act.targets(i))
+        if self.step(game, piece, act.moves()) is not None:
+            score += 1
+        return score
+
+    def manoeuvre_pair(self, game: Game, side: str) -> tuple[Piece, Piece, Piece] | None:
+        for a in game.of(side):
+            for b in game.of(side):
+                if a.key < b.key and can_manoeuvre(game, a, b):
+                    shooter = a if a.shooting else b
+                    if shooter.shooting:
+                        return a, b, shooter
+        return None
+
+    def reinforce(self, game: Game, side: str, points: Reinforcements) -> None:
+        """Put Unit Cards from the hand on the battlefield, nearest the objectives first; a
+        decoy never next to an enemy (it would arrive face up and be discarded)."""
+        player = game.players[side]
+        for arrival in list(points.open):
+            cards = [c for c in player.hand if isinstance(c, UnitCard | DecoyCard)]
+            free = [b for b in arrival.boxes if game.at(b) is None]
+            if not cards or not free:
+                continue
+            card = cards[0]
+            if isinstance(card, DecoyCard):
+                free = [b for b in free if not game.enemy_adjacent(side, b)] or []
+                if not free:
+                    continue
+            points.place(card, min(free, key=lambda b: (self.closeness(game, side, b), b)))
+
+    # --- an activation ------------------------------------------------------------------------
+
+    def play_activation(self, act: Activation) -> None:
+        game, piece = act.game, act.piece
+        self.use_abilities(act)
+        self.shoot_all(act)
+        if act.can_seize():
+            act.seize()
+        box = self.step(game, piece, act.moves())
+        if box is not None:
+            act.move(box)
+            self.shoot_all(act)
+            if act.can_seize():
+                act.seize()
+        if game.players[piece.side].directives > 3:
+            march = self.step(game, piece, act.forced_marches())
+            if march is not None:
+                act.march(march)
+
+    def use_abilities(self, act: Activation) -> None:
+        game, piece = act.game, act.piece
+        for index, ability in act.abilities():
+            if ability.kind is AbilityKind.FIELD_COMMAND:
+                ranked = sorted(act.go_targets(ability), key=lambda p: (-self.worth(game, p), p.key))
+                chosen = [p for p in ranked if self.worth(game, p) > 0][: ability.count or len(ranked)]
+                if chosen:
+                    act.give_go(index, chosen)
+            elif self.worth_drawing(game, piece.side, ability.kind):
+                act.use(index)
+            elif ability.kind is AbilityKind.RALLY:
+                target = next(
+                    (p for p in game.of(piece.side) if p.suppressed and distance(p.box, piece.box) <= 1), None
+                )
+                if target is not None:
+                    act.use(index, target)
+            elif ability.kind is AbilityKind.MEDICS:
+                target = next((p for p in game.of(piece.side) if p.hits and distance(p.box, piece.box) <= 1), None)
+                if target is not None:
+                    act.use(index, target)
+
+    def worth_drawing(self, game: Game, side: str, kind: AbilityKind) -> bool:
+        """Elan while below six DIRECTIVE markers; Reinforcements while the reserve holds cards."""
+        player = game.players[side]
+        if kind is AbilityKind.ELAN:
+            return player.directives < 6
+        return kind is AbilityKind.REINFORCEMENTS and bool(player.reserve)
+
+    def shoot_all(self, act: Activation) -> None:
+        if act.piece.hidden and act.piece.is_decoy:
+            return
+        for index in act.weapons():
+            targets = [t for t in act.targets(index) if t.key in act.game.pieces]
+            if targets:
+                act.fire(index, min(targets, key=lambda t: (t.hidden, -t.hits, -t.suppressed, t.key)))
+
+    def step(self, game: Game, piece: Piece, boxes: list[Box]) -> Box | None:
+        """The box that brings the card closest to what it wants, if any brings it closer."""
+        if not boxes:
+            return None
+        here = self.closeness(game, piece.side, piece.box)
+        best = min(boxes, key=lambda b: (self.closeness(game, piece.side, b), b))
+        return best if self.closeness(game, piece.side, best) < here else None
+
+    def closeness(self, game: Game, side: str, box: Box) -> int:
+        """Distance to the nearest objective it does not hold, else to the nearest enemy; 0 on
+        any objective, so that a card holding one stays there."""
+        if any(m.box == box for m in game.scenario.objectives()):
+            return 0
+        goals = [m.box for m in game.scenario.objectives() if game.controller(m.box) != side]
+        if not goals:
+            goals = [p.box for p in game.enemies(side)]
+        return min((distance(box, goal) for goal in goals), default=0)
+
+    def force_activation(self, game: Game, piece: Piece) -> bool:
+        return game.players[piece.side].directives >= 2
+
+    # --- cards in hand ---------------------------------------------------------------------------
+
+    def play_cards(self, game: Game, side: str) -> None:
+        """One Event Card and one Hero Card a phase, when they do something (TCG p.6)."""
+        player = game.players[side]
+        events = [c for c in player.hand if isinstance(c, EventCard)] if may_play(game, side, "event") else []
+        heroes = [c for c in player.hand if isinstance(c, HeroCard)] if may_play(game, side, "hero") else []
+        for card in events:
+            chosen = self.event_choice(game, side, card)
+            if chosen is not None:
+                effect, name, target = chosen
+                play_event(game, side, card, effect, name, target)
+                if card.historical:
+                    player.used_events.add(name)
+                break
+        for hero in heroes:
+            carriers = [
+                p for p in game.of(side) if p.hero is None and p.unit is not None and hero.condition.admits(p.unit)
+            ]
+            if carriers:
+                play_hero(game, side, hero, max(carriers, key=lambda p: (len(p.shooting), p.key)))
+                break
+
+    def event_choice(self, game: Game, side: str, card: EventCard) -> tuple[EventEffect, str, Piece | None] | None:
+        player = game.players[side]
+        options: list[tuple[EventEffect, str]] = []
+        if card.effect is not None:
+            options.append((card.effect, card.name))
+        else:
+            options += [(e.effect, e.name) for e in player.side.historical_events if e.name not in player.used_events]
+        for effect, name in options:
+            useful, target = self.aim(game, side, effect)
+            if useful:
+                return effect, name, target
+        return None
+
+    def aim(self, game: Game, side: str, effect: EventEffect) -> tuple[bool, Piece | None]:
+        """Whether an event's effect would do something now, and on which card."""
+        player = game.players[side]
+        if effect.kind is EventEffectKind.DIRECTIVES:
+            return player.directives <= 3, None
+        if effect.kind is EventEffectKind.REINFORCEMENTS:
+            return bool(player.reserve), None
+        if effect.kind is EventEffectKind.RALLY:
+            worst = max(game.of(side), key=lambda p: (p.suppressed, p.key), default=None)
+            return worst is not None and worst.suppressed > 0, worst
+        seen = [p for p in game.enemies(side) if not p.hidden]
+        target = max(seen, key=lambda p: (len(p.shooting), p.key), default=None)
+        return target is not None, target

@@ -1,0 +1,74 @@
+"""Setting up (TCG p.5): each side's Unit Cards deployed as the scenario says, face up or
+hidden, its deck shuffled into the reserve, its DIRECTIVE markers taken."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from builder.kernel.dice import Dice, shuffled
+from builder.tcg.base import page
+from builder.tcg.cards import Card, DecoyCard, HeroCard, UnitCard
+from builder.tcg.catalogue import CardCatalogue
+from builder.tcg.rules.events import DeployEvent, DirectiveEvent
+from builder.tcg.rules.state import Game, Piece, Player
+from builder.tcg.scenario import Scenario
+
+
+class NotPlayable(ValueError):
+    """A scenario whose cards the catalogue lacks: check it first (hon scenario check)."""
+
+
+def piece_key(card_id: str, taken: Counter[str]) -> str:
+    """A key unique in the game: the card id, numbered from the second copy of a decoy."""
+    taken[card_id] += 1
+    return card_id if taken[card_id] == 1 else f"{card_id}#{taken[card_id]}"
+
+
+def new_game(scenario: Scenario, cards: CardCatalogue, dice: Dice) -> Game:
+    pieces: dict[str, Piece] = {}
+    players: dict[str, Player] = {}
+    taken: Counter[str] = Counter()  # the game's piece keys, by card id
+    for side in scenario.sides:
+        for placed in side.force.deployment:
+            card = cards.get(placed.card)
+            if not isinstance(card, UnitCard | DecoyCard):
+                raise NotPlayable(f"{placed.card} is not a Unit Card of the catalogue")
+            hero = cards.get(placed.hero) if placed.hero is not None else None
+            key = piece_key(card.id, taken)
+            pieces[key] = Piece(
+                key, card, side.id, placed.box, hidden=placed.hidden, hero=hero if isinstance(hero, HeroCard) else None
+            )
+        deck: list[Card] = []
+        for card_id in side.force.deck_cards():
+            found = cards.get(card_id)
+            if found is None:
+                raise NotPlayable(f"{card_id} is not a card of the catalogue")
+            deck.append(found)
+        players[side.id] = Player(side, reserve=shuffled(dice, deck), directives=min(side.directives, 6))
+    game = Game(scenario, dice, pieces, players, keys=taken)
+    for side in scenario.sides:
+        mine = tuple(p.key for p in game.of(side.id))
+        hidden = sum(1 for p in game.of(side.id) if p.hidden)
+        game.tell(
+            DeployEvent(
+                turn=0,
+                phase=game.phase,
+                side=side.id,
+                text=f"{side.name} deploy {len(mine)} cards, {hidden} of them hidden; "
+                f"{len(players[side.id].reserve)} cards in the reserve.",
+                page=page(5),
+                pieces=mine,
+            )
+        )
+        game.tell(
+            DirectiveEvent(
+                turn=0,
+                phase=game.phase,
+                side=side.id,
+                text=f"{side.name} start with {players[side.id].directives} DIRECTIVE markers.",
+                page=page(5),
+                change=players[side.id].directives,
+                total=players[side.id].directives,
+            )
+        )
+    return game

@@ -1,0 +1,234 @@
+"""A Shooting attack (TCG p.7-8, p.12, p.14, p.16): 2d6 against the shooting value, a
+partial success on a failed double, a DIRECTIVE marker for double 1s, armour and
+armour-piercing, the saving throw, the shooting effects, hidden targets and decoys."""
+
+from __future__ import annotations
+
+from builder.kernel.events import Modifier, Roll
+from builder.tcg.base import page
+from builder.tcg.cards import AbilityKind, EffectKind, Shooting, UnitType
+from builder.tcg.rules.board import distance
+from builder.tcg.rules.damage import check_fragile, destroy, destroyed
+from builder.tcg.rules.decisions import Decisions
+from builder.tcg.rules.events import ShotEvent, ShotResult
+from builder.tcg.rules.hidden import reveal
+from builder.tcg.rules.rolls import (
+    Judgement,
+    gains_directive,
+    judge,
+    save_roll,
+    shooting_roll,
+    struck,
+    with_saving_bonus,
+    with_sustained_fire,
+)
+from builder.tcg.rules.saves import save_against
+from builder.tcg.rules.state import Game, Piece
+from builder.tcg.scenario import MarkerKind
+
+
+def reach(game: Game, shooter: Piece, weapon: Shooting) -> int:
+    """The shooting range in boxes, one more from a hill (TCG p.7, p.17)."""
+    return weapon.range + game.terrain(shooter.box).range_bonus
+
+
+def in_range(game: Game, shooter: Piece, weapon: Shooting, target: Piece) -> bool:
+    """Terrain and other cards never block a Shooting attack (TCG p.7)."""
+    return 1 <= distance(shooter.box, target.box) <= reach(game, shooter, weapon)
+
+
+def shooting_value(weapon: Shooting, moved: bool) -> int:
+    """Lumbering: the value by the blue arrow once the card has moved (TCG p.12)."""
+    lumbering = weapon.effect(EffectKind.LUMBERING)
+    return lumbering.value if moved and lumbering is not None and lumbering.value else weapon.value
+
+
+def bonuses(game: Game, shooter: Piece, weapon: Shooting, target: Piece) -> tuple[Modifier, ...]:
+    """What is added to the red dice before any DIRECTIVE marker."""
+    found: list[Modifier] = []
+    sustained = weapon.effect(EffectKind.SUSTAINED_FIRE)
+    if sustained is not None and sustained.value:
+        found.append(Modifier("Sustained Fire", sustained.value, page(12)))
+    relentless = weapon.effect(EffectKind.RELENTLESS_ASSAULT)
+    if relentless is not None and relentless.value and target.suppressed:
+        found.append(Modifier("Relentless Assault", relentless.value * target.suppressed, page(12)))
+    marker = game.marker(shooter.box, MarkerKind.SHOOTING_BONUS)
+    if marker:
+        found.append(Modifier("Shooting Bonus marker", marker, page(16)))
+    if _encouraged(game, shooter):
+        found.append(Modifier("Encouragement", 1, page(11)))
+    return tuple(found)
+
+
+def _encouraged(game: Game, shooter: Piece) -> bool:
+    """A friendly card's passive Encouragement reaches the shooter (TCG p.11)."""
+    for friend in game.of(shooter.side):
+        ability = friend.unit.has(AbilityKind.ENCOURAGEMENT) if friend.unit is not None and not friend.hidden else None
+        if ability is None:
+            continue
+        reach_ = 1 if ability.range is None else ability.range
+        near = ability.unlimited_range or distance(friend.box, shooter.box) <= reach_
+        fits = not ability.restriction or any(shooter.is_a(t) for t in ability.restriction)
+        if near and fits and (friend is not shooter or ability.range is not None):
+            return True
+    return False
+
+
+def armed(shooter: Piece, weapon: Shooting) -> Shooting:
+    """The shooting value with the shooting effect of the card's Hero, which applies to all
+    its Shooting attacks (TCG p.10)."""
+    hero = shooter.hero.shooting_effect if shooter.hero is not None else None
+    if hero is None or weapon.has(hero.kind):
+        return weapon
+    return weapon.model_copy(update={"effects": [*weapon.effects, hero]})
+
+
+def shoot(
+    game: Game,
+    shooter: Piece,
+    weapon: Shooting,
+    target: Piece,
+    decisions: Decisions,
+    moved: bool = False,
+    sure: bool = False,
+) -> ShotEvent:
+    """Resolve one Shooting attack and tell it. `sure`: a success already decided (Fire
+    Again!'s second attack on the same target, TCG p.12)."""
+    reveal(game, shooter, "it shoots")
+    weapon = armed(shooter, weapon)
+    spent: list[str] = []
+    if target.hidden and target.is_decoy:
+        return _at_a_decoy(game, shooter, target)
+    if target.hidden and decisions.reveal_before_save(game, target):
+        reveal(game, target, "its player turns it over to use its own save")
+    piercing = weapon.has(EffectKind.ARMOUR_PIERCING)
+    if not piercing and game.can_use_directive(shooter) and decisions.armour_piercing(game, shooter, weapon, target):
+        game.spend_directive(shooter)
+        spent.append("armour-piercing")
+        piercing = True
+    value = shooting_value(weapon, moved)
+    first, second = game.dice.roll(2)
+    dice = (first, second)
+    roll = shooting_roll(dice, bonuses(game, shooter, weapon, target))  # weapon is armed: the Hero's too
+    judged = Judgement.SUCCESS if sure else judge(dice, roll.total, value)
+    if (
+        judged is not Judgement.SUCCESS
+        and game.can_use_directive(shooter)
+        and decisions.sustained_fire(game, shooter, roll, value)
+    ):
+        game.spend_directive(shooter)
+        spent.append("sustained-fire")
+        roll = with_sustained_fire(roll)
+        judged = judge(dice, roll.total, value)
+    rolls: list[Roll] = [roll]
+    hits = suppressed = 0
+    result = ShotResult.MISS
+    was_hidden = target.hidden
+    if judged is Judgement.SUCCESS:
+        blow = struck(piercing, target.armoured, weapon.has(EffectKind.DOUBLE_HITS))
+        save = save_against(game, target, weapon, shooter)
+        saved = False
+        if save is not None:
+            die = save_roll(game.dice.roll(1)[0], ())
+            if (
+                die.total < save.value
+                and game.can_use_directive(target)
+                and decisions.saving_bonus(game, target, die, save.value)
+            ):
+                game.spend_directive(target)
+                spent.append("saving-bonus")
+                die = with_saving_bonus(die)
+            rolls.append(die)
+            saved = die.total >= save.value
+        if saved:
+            result = ShotResult.SAVED
+        else:
+            hits, suppressed = blow.hits, blow.suppressed
+            result = ShotResult.HIT if hits else ShotResult.SUPPRESSED
+    elif judged is Judgement.PARTIAL:
+        suppressed, result = 1, ShotResult.SUPPRESSED
+    suppressed += _suppressive(weapon, roll.total, target, hits)
+    gained = gains_directive(dice) and game.players[shooter.side].gain_directives(1) == 1
+    reveal(game, target, "it was shot at")
+    target.hits += hits
+    target.suppressed += suppressed
+    event = ShotEvent(
+        turn=game.turn,
+        phase=game.phase,
+        side=shooter.side,
+        text=_sentence(shooter, target, was_hidden, value, result, hits, suppressed, spent, gained),
+        rolls=tuple(rolls),
+        page=page(8),
+        piece=shooter.key,
+        target=target.key,
+        result=result,
+        hits=hits,
+        suppressed=suppressed,
+        directives=tuple(spent),
+        gained_directive=gained,
+    )
+    game.tell(event)
+    if destroyed(target):
+        destroy(game, target, shooter.side)
+    else:
+        check_fragile(game, target)
+    return event
+
+
+def _suppressive(weapon: Shooting, total: int, target: Piece, hits: int) -> int:
+    """The Suppressive Fire effects (TCG p.12): at most one more SUPPRESSED marker."""
+    if weapon.has(EffectKind.SUPPRESSIVE_ON_SEVEN) and total == 7:
+        return 1
+    if weapon.has(EffectKind.SUPPRESSIVE_INFANTRY) and total >= 7 and target.is_a(UnitType.INFANTRY):
+        return 1
+    if hits and weapon.has(EffectKind.SUPPRESSIVE_HIT_INFANTRY) and target.is_a(UnitType.INFANTRY):
+        return 1
+    if hits and weapon.has(EffectKind.SUPPRESSIVE_HIT_TANK) and target.is_a(UnitType.TANK):
+        return 1
+    return 0
+
+
+def _at_a_decoy(game: Game, shooter: Piece, target: Piece) -> ShotEvent:
+    """A Shooting attack at a hidden decoy turns it over: it is discarded and the attack is
+    spent without a roll (TCG p.16-17; the book does not say the dice are rolled)."""
+    event = ShotEvent(
+        turn=game.turn,
+        phase=game.phase,
+        side=shooter.side,
+        text=f"{shooter.card.name} shoots at a hidden card.",
+        page=page(17),
+        piece=shooter.key,
+        target=target.key,
+        result=ShotResult.MISS,
+    )
+    game.tell(event)
+    reveal(game, target, "it was shot at")
+    return event
+
+
+def _sentence(
+    shooter: Piece,
+    target: Piece,
+    was_hidden: bool,
+    value: int,
+    result: ShotResult,
+    hits: int,
+    suppressed: int,
+    spent: list[str],
+    gained: bool,
+) -> str:
+    whom = f"a hidden card ({target.card.name})" if was_hidden else target.card.name
+    said = f"{shooter.card.name} shoots at {whom} needing {value}: "
+    said += {
+        ShotResult.HIT: f"{hits} HIT" + ("s" if hits > 1 else ""),
+        ShotResult.SAVED: "hit, but saved",
+        ShotResult.SUPPRESSED: "SUPPRESSED",
+        ShotResult.MISS: "missed",
+    }[result]
+    if suppressed and result is not ShotResult.SUPPRESSED:
+        said += f" and {suppressed} SUPPRESSED"
+    if spent:
+        said += f" (DIRECTIVE: {', '.join(spent)})"
+    if gained:
+        said += "; double 1s: a DIRECTIVE marker for the shooter"
+    return said + "."

@@ -1,0 +1,171 @@
+"""A game in progress: the cards on the battlefield with their markers, each player's hand,
+reserve, discard pile and DIRECTIVE markers, the turn, and the events told so far."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from builder.kernel.dice import Dice
+from builder.tcg.base import Box
+from builder.tcg.cards import (
+    HIDDEN_ACTIVATION,
+    AbilityKind,
+    Card,
+    DecoyCard,
+    HeroCard,
+    Shooting,
+    UnitCard,
+    UnitType,
+)
+from builder.tcg.rules.board import distance
+from builder.tcg.rules.events import Phase, TcgEvent
+from builder.tcg.scenario import MAX_DIRECTIVES, MarkerKind, Scenario, Side
+from builder.tcg.terrain import Terrain
+
+
+@dataclass
+class Piece:
+    """A Unit Card or decoy on the battlefield, with its markers."""
+
+    key: str  # unique in the game: "us-m10", "us-decoy#2"
+    card: UnitCard | DecoyCard
+    side: str
+    box: Box
+    hidden: bool = False
+    hits: int = 0
+    suppressed: int = 0
+    activated: bool = False
+    hero: HeroCard | None = None
+
+    @property
+    def name(self) -> str:
+        return "a hidden card" if self.hidden else self.card.name
+
+    @property
+    def unit(self) -> UnitCard | None:
+        return self.card if isinstance(self.card, UnitCard) else None
+
+    @property
+    def is_decoy(self) -> bool:
+        return isinstance(self.card, DecoyCard)
+
+    def is_a(self, unit_type: UnitType) -> bool:
+        return isinstance(self.card, UnitCard) and self.card.is_a(unit_type)
+
+    def ability(self, kind: AbilityKind) -> bool:
+        return self.unit is not None and (
+            self.unit.has(kind) is not None
+            or (self.hero is not None and self.hero.ability is not None and self.hero.ability.kind is kind)
+        )
+
+    @property
+    def armoured(self) -> bool:
+        return self.unit is not None and self.unit.armoured
+
+    @property
+    def shooting(self) -> list[Shooting]:
+        return list(self.unit.shooting) if self.unit is not None else []
+
+    @property
+    def automatic(self) -> bool:
+        """Activates without a roll when given a GO! marker: an A or an HQ (TCG p.11, p.13);
+        never while hidden, when it activates on 4 like every face-down card (TCG p.16)."""
+        return not self.hidden and self.unit is not None and self.unit.automatic
+
+    @property
+    def activation_value(self) -> int:
+        if self.hidden or self.unit is None or isinstance(self.unit.activation, str):
+            return HIDDEN_ACTIVATION
+        return self.unit.activation
+
+
+@dataclass
+class Player:
+    """One side's command board: hand, reserve (the deck), discard pile, DIRECTIVE markers."""
+
+    side: Side
+    reserve: list[Card]
+    hand: list[Card] = field(default_factory=list)
+    discard: list[Card] = field(default_factory=list)
+    directives: int = 0
+    victory_points: int = 0
+    destroyed: int = 0  # enemy Unit Cards this side destroyed
+    used_events: set[str] = field(default_factory=set)  # historical events turned to "used"
+    played: set[tuple[int, str | None, str]] = field(default_factory=set)  # (turn, phase's side, "event"|"hero")
+
+    def gain_directives(self, count: int) -> int:
+        """Take up to `count` DIRECTIVE markers, never more than six in play; how many came."""
+        taken = max(0, min(count, MAX_DIRECTIVES - self.directives))
+        self.directives += taken
+        return taken
+
+
+@dataclass
+class Game:
+    scenario: Scenario
+    dice: Dice
+    pieces: dict[str, Piece]
+    players: dict[str, Player]
+    turn: int = 0
+    phase_side: str | None = None
+    events: list[TcgEvent] = field(default_factory=list)
+    winner: str | None = None
+    outcome: str = ""
+    keys: Counter[str] = field(default_factory=Counter)  # piece keys given, by card id
+
+    @property
+    def phase(self) -> Phase:
+        """The phase being played: the set-up, a player's phase, or the end of a turn."""
+        if self.phase_side is None:
+            return Phase.SETUP if self.turn == 0 else Phase.END
+        return Phase.FIRST if self.phase_side == self.scenario.first_player else Phase.SECOND
+
+    def tell(self, event: TcgEvent) -> None:
+        self.events.append(event)
+
+    def at(self, box: Box) -> Piece | None:
+        return next((piece for piece in self.pieces.values() if piece.box == box), None)
+
+    def terrain(self, box: Box) -> Terrain:
+        """The box's terrain; a ford turns a Water box into a flooded one (TCG p.16)."""
+        terrain = self.scenario.terrain_at(box)
+        if terrain is Terrain.WATER and self.marker(box, MarkerKind.FORD) is not None:
+            return Terrain.FLOODED
+        return terrain
+
+    def marker(self, box: Box, kind: MarkerKind) -> int | None:
+        """The value of a marker of `kind` on `box` (0 for one without a value), or None."""
+        found = next((m for m in self.scenario.markers if m.box == box and m.kind is kind), None)
+        return None if found is None else (found.value or 0)
+
+    def of(self, side: str) -> list[Piece]:
+        return [piece for piece in self.pieces.values() if piece.side == side]
+
+    def enemies(self, side: str) -> list[Piece]:
+        return [piece for piece in self.pieces.values() if piece.side != side]
+
+    def opponent(self, side: str) -> str:
+        return next(s.id for s in self.scenario.sides if s.id != side)
+
+    def enemy_adjacent(self, side: str, box: Box) -> bool:
+        return any(distance(piece.box, box) == 1 for piece in self.enemies(side))
+
+    def controller(self, box: Box) -> str | None:
+        """Who controls a box: the side of the Unit Card on it; a decoy controls nothing."""
+        piece = self.at(box)
+        return piece.side if piece is not None and not piece.is_decoy else None
+
+    def can_use_directive(self, piece: Piece) -> bool:
+        """A card may spend a DIRECTIVE marker: its player has one, and it is not SUPPRESSED
+        (TCG p.6), not in a flooded box (TCG p.17), not Disorientated (TCG p.12)."""
+        return (
+            self.players[piece.side].directives > 0
+            and piece.suppressed == 0
+            and not self.terrain(piece.box).no_directives
+            and not piece.ability(AbilityKind.DISORIENTATED)
+        )
+
+    def spend_directive(self, piece: Piece) -> None:
+        """One DIRECTIVE marker goes back above the command board (TCG p.13)."""
+        self.players[piece.side].directives -= 1

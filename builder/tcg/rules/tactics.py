@@ -1,0 +1,183 @@
+"""The five tactics of the command board (TCG p.6-7), each played with a COMMAND marker."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from builder.tcg.base import Box, page
+from builder.tcg.cards import AbilityKind, DecoyCard, UnitCard, UnitType
+from builder.tcg.rules.activation import Activation, Commander, activate, end
+from builder.tcg.rules.board import neighbours, orthogonally_adjacent
+from builder.tcg.rules.events import ActivationEvent, MarkersEvent, MoveKind, ReinforcementEvent, Tactic, TacticEvent
+from builder.tcg.rules.hand import draw, gain
+from builder.tcg.rules.moving import move
+from builder.tcg.rules.setup import piece_key
+from builder.tcg.rules.state import Game, Piece
+from builder.tcg.scenario import MAX_HQS
+from builder.tcg.terrain import Terrain
+
+CARDS_DRAWN = 3
+REINFORCEMENTS = 3
+RECOVERED = 3
+
+
+def tell_tactic(game: Game, side: str, tactic: Tactic, text: str, pieces: tuple[str, ...] = ()) -> None:
+    game.tell(
+        TacticEvent(
+            turn=game.turn,
+            phase=game.phase,
+            side=side,
+            text=text,
+            page=page(6) if tactic is not Tactic.ACTIVATE else page(7),
+            tactic=tactic,
+            pieces=pieces,
+        )
+    )
+
+
+def recover(game: Game, side: str) -> None:
+    """Take three DIRECTIVE markers (never more than six)."""
+    tell_tactic(game, side, Tactic.RECOVER, "COMMAND marker on: recover three DIRECTIVE markers.")
+    gain(game, side, RECOVERED, "recover three DIRECTIVE markers", page(6))
+
+
+@dataclass(frozen=True)
+class Arrival:
+    """Where reinforcements may arrive: the reinforcement zone, or beside an HQ."""
+
+    source: str  # "zone" or the HQ's piece key
+    boxes: tuple[Box, ...]
+
+
+def arrivals(game: Game, side: str) -> list[Arrival]:
+    """One card in the reinforcement zone, and one beside each of at most two HQs already on
+    the battlefield (FAQ p.21: not one arriving in the same action), on empty boxes."""
+    player = game.players[side]
+    zone = tuple(b for b in player.side.reinforcement_zone if game.at(b) is None)
+    found = [Arrival("zone", zone)] if zone else []
+    hqs = [p for p in game.of(side) if p.is_a(UnitType.HEADQUARTERS)][:MAX_HQS]
+    for hq in hqs:
+        boxes = tuple(b for b in neighbours(game.scenario.board, hq.box) if game.at(b) is None)
+        if boxes:
+            found.append(Arrival(hq.key, boxes))
+    return found
+
+
+@dataclass
+class Reinforcements:
+    """The arrivals still open in one "manage your cards" tactic: one card each."""
+
+    game: Game
+    side: str
+    open: list[Arrival]
+
+    def place(self, card: UnitCard | DecoyCard, box: Box) -> Piece:
+        arrival = next((a for a in self.open if box in a.boxes), None)
+        if arrival is None:
+            raise ValueError(f"no reinforcement point left reaches box {list(box)}")
+        self.open.remove(arrival)
+        return reinforce(self.game, self.side, card, box)
+
+
+def manage(game: Game, side: str) -> Reinforcements:
+    """Draw three cards; the player may then put up to three Unit Cards from the hand on the
+    battlefield, one per reinforcement point (TCG p.6): the points are those of the HQs
+    already there (FAQ p.21)."""
+    tell_tactic(game, side, Tactic.MANAGE, "COMMAND marker on: manage your cards and reinforcements.")
+    draw(game, side, CARDS_DRAWN, page(6))
+    return Reinforcements(game, side, arrivals(game, side))
+
+
+def reinforce(game: Game, side: str, card: UnitCard | DecoyCard, box: Box) -> Piece:  # via Reinforcements.place
+    """A Unit Card from the hand onto an empty box: hidden unless adjacent to an enemy card,
+    always hidden in a forest (TCG p.6, p.16-17). It is not activated (FAQ p.21)."""
+    player = game.players[side]
+    if game.at(box) is not None:
+        raise ValueError(f"box {list(box)} is occupied")
+    player.hand.remove(card)
+    key = piece_key(card.id, game.keys)
+    hidden = game.terrain(box).hides or not game.enemy_adjacent(side, box)
+    piece = Piece(key, card, side, box, hidden=hidden)
+    game.pieces[key] = piece
+    how = "hidden" if hidden else "face up"
+    game.tell(
+        ReinforcementEvent(
+            turn=game.turn,
+            phase=game.phase,
+            side=side,
+            text=f"{card.name if not hidden else 'A card'} arrives {how} at {list(box)}.",
+            page=page(6),
+            piece=key,
+            to=box,
+            hidden=hidden,
+        )
+    )
+    return piece
+
+
+def can_manoeuvre(game: Game, a: Piece, b: Piece) -> bool:
+    return (
+        a.side == b.side
+        and a is not b
+        and not a.activated
+        and not b.activated
+        and orthogonally_adjacent(a.box, b.box)
+        and all(
+            game.terrain(p.box) is not Terrain.WATER or q.ability(AbilityKind.AMPHIBIOUS) for p, q in ((a, b), (b, a))
+        )
+    )
+
+
+def manoeuvre(game: Game, a: Piece, b: Piece, shooter: Piece, commander: Commander) -> None:
+    """Two orthogonally adjacent cards swap places; one of them makes one Shooting attack (a
+    DIRECTIVE marker may add a forced march); both are ACTIVATED; no ability (TCG p.6)."""
+    if not can_manoeuvre(game, a, b) or shooter not in (a, b):
+        raise ValueError("those cards cannot manoeuvre")
+    tell_tactic(game, a.side, Tactic.MANOEUVRE, f"COMMAND marker on: manoeuvre {a.name} and {b.name}.", (a.key, b.key))
+    first, second = a.box, b.box
+    b.box = first
+    move(game, a, second, MoveKind.MANOEUVRE)
+    commander.play_activation(Activation(game, shooter, commander, manoeuvre=True))
+    for piece in (a, b):
+        if piece.key in game.pieces:
+            end(game, piece)
+
+
+def remove_suppressed(game: Game, side: str, pieces: list[Piece]) -> None:
+    """Two SUPPRESSED markers from one card, or one each from two cards (TCG p.6)."""
+    tell_tactic(game, side, Tactic.REMOVE_SUPPRESSED, "COMMAND marker on: remove SUPPRESSED markers.")
+    removals = [pieces[0], pieces[0]] if len(pieces) == 1 else pieces[:2]
+    for piece in removals:
+        if piece.suppressed:
+            piece.suppressed -= 1
+            game.tell(
+                MarkersEvent(
+                    turn=game.turn,
+                    phase=game.phase,
+                    side=side,
+                    text=f"{piece.name} loses a SUPPRESSED marker.",
+                    page=page(6),
+                    piece=piece.key,
+                    suppressed=-1,
+                )
+            )
+
+
+def command(game: Game, piece: Piece, commander: Commander) -> None:
+    """Activate a Unit Card with a COMMAND marker: no roll, it obeys (TCG p.7)."""
+    if piece.activated:
+        raise ValueError(f"{piece.name} is already ACTIVATED this phase")
+    tell_tactic(game, piece.side, Tactic.ACTIVATE, f"COMMAND marker on {piece.name}.", (piece.key,))
+    game.tell(
+        ActivationEvent(
+            turn=game.turn,
+            phase=game.phase,
+            side=piece.side,
+            text=f"{piece.name} is activated by a COMMAND marker.",
+            page=page(7),
+            piece=piece.key,
+            by_go=False,
+            success=True,
+        )
+    )
+    activate(game, piece, commander)

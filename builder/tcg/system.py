@@ -1,0 +1,36 @@
+"""The Tactical Card Game as a game system (DESIGN.md 2): `game: tcg` files."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from builder.kernel.system import Capability, GameId
+from builder.tcg.base import GAME
+from builder.tcg.catalogue import CARDS_FORMAT
+from builder.tcg.scenario import FORCE_FORMAT, SCENARIO_FORMAT
+
+
+@dataclass(frozen=True)
+class TcgSystem:
+    id: str = "tcg"
+    name: str = "Tactical Card Game"
+    games: tuple[GameId, ...] = (GameId(GAME, "Heroes of Normandie — The Tactical Card Game"),)
+    formats: tuple[str, ...] = (SCENARIO_FORMAT, FORCE_FORMAT, CARDS_FORMAT)
+    capabilities: frozenset[Capability] = frozenset(
+        {
+            Capability.FORCE_CHECK,
+            Capability.SCENARIO_CHECK,
+            Capability.DEPLOY,
+            Capability.SIMULATE,
+            Capability.ODDS,
+            Capability.RULES,
+            Capability.ROSTER,
+            Capability.SHEET,
+        }
+    )
+
+    def supports(self, capability: Capability) -> bool:
+        return capability in self.capabilities
+
+
+TCG = TcgSystem()

@@ -1,0 +1,110 @@
+"""`hon balance`: win rates with their intervals as text, JSON and an HTML report; the same
+seeds give the same JSON on one process or two; Ctrl-C stops and tells what was played; bad
+options are one line and exit 2. Few games, on the shortest scenario."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from builder.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+SHORT = str(ROOT / "scenarios" / "way-of-the-cross.yaml")
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_json_tallies_every_game_and_names_the_policy(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "balance", SHORT, "--games", "4", "--seed", "3", "--temperature", "0.5", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["games"] == 4 and data["first_seed"] == 3 and data["temperature"] == 0.5
+    sides = data["sides"]
+    assert set(sides) == {"commonwealth", "german"}
+    assert sum(s["wins"] for s in sides.values()) + data["draws"] + data["unfinished"] == 4
+    for side in sides.values():
+        low, high = side["interval"]
+        assert 0 <= low <= side["rate"] <= high <= 1
+        assert sum(side["victory_points"].values()) == 4
+    assert sum(data["turns"].values()) == 4
+    for objective in data["objectives"].values():
+        assert sum(objective["held_at_end"].values()) == 4
+
+
+def test_two_workers_give_the_same_json_as_one(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("balance", SHORT, "--games", "4", "--temperature", "1", "--swap-initiative", "--json")
+    _, alone, _ = run(capsys, *args)
+    code, pooled, _ = run(capsys, *args, "--workers", "2")
+    assert code == 0 and json.loads(alone) == json.loads(pooled)
+    assert json.loads(alone)["swap_initiative"] is True
+
+
+def test_text_and_report(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    report = tmp_path / "balance.html"
+    code, out, err = run(capsys, "balance", SHORT, "--games", "2", "-o", str(report))
+    assert code == 0
+    assert "Way of the Cross" in out and "95 % interval" in out and "10. SS-Panzer-Division" in out
+    assert str(report) in err
+    page = report.read_text(encoding="utf-8")
+    assert page.count("<svg") == 3  # convergence, victory points, objectives by turn
+    assert "Croix des Filandriers" in page and "<?xml" not in page
+    assert re.search(r"\b2 games\b", page)
+
+
+def test_bad_options_are_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "balance", SHORT, "--games", "2", "--address", "ray://nowhere:10001")
+    assert code == 2 and "--backend ray" in err and len(err.strip().splitlines()) == 1
+    code, _, err = run(capsys, "balance", SHORT, "--games", "2", "--army", "nobody=x.yaml")
+    assert code == 2 and "nobody" in err and "Traceback" not in err
+    code, _, err = run(capsys, "balance", SHORT, "--temperature", "-1")
+    assert code == 2 and "Traceback" not in err
+
+
+def test_progress_then_ctrl_c_stops_and_tells_what_was_played() -> None:
+    """Standard error on a terminal shows the progress bar (games done, rate, time left);
+    Ctrl-C once a chunk is done stops the run, which tells the games played, whole chunks."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "120"}
+    args = [sys.executable, "-m", "builder.cli", "balance", SHORT, "--games", "400", "--workers", "2", "--json"]
+    master, slave = pty.openpty()
+    process = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=slave, text=True)
+    os.close(slave)
+    shown, stopped = "", False
+    deadline = time.monotonic() + 300
+    try:
+        while process.poll() is None and time.monotonic() < deadline:
+            if select.select([master], [], [], 0.5)[0]:  # keep reading: a full terminal would block it
+                try:
+                    shown += os.read(master, 4096).decode("utf-8", "replace")
+                except OSError:  # the terminal closed with the process
+                    break
+            if not stopped and re.search(r"\b[1-9]\d*0/400\b", shown):
+                process.send_signal(signal.SIGINT)
+                stopped = True
+    finally:
+        if process.poll() is None:
+            process.kill()
+        out = process.stdout.read() if process.stdout is not None else ""
+        process.wait()
+        os.close(master)
+    assert re.search(r"\b[1-9]\d*0/400\b", shown), shown
+    assert "games/s" in shown  # the rate, beside the time left
+    assert process.returncode == 130
+    assert "Traceback" not in shown
+    data = json.loads(out)
+    assert data["interrupted"] is True
+    assert 0 < data["games"] < 400 and data["games"] % 10 == 0  # whole chunks only

@@ -1,0 +1,274 @@
+"""Balance runs (builder.services.balance): the Wilson interval, the stopping rule, the same
+tallies from the same seeds whatever the backend, and the Heroes System game read down to a
+small result. Real games are few and on the shortest scenario (the machine is shared)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from builder.heroes.rules.events import ControlEvent, InitiativeEvent
+from builder.heroes.rules.policy import SimplePolicy
+from builder.heroes.rules.policy_varied import VariedPolicy
+from builder.heroes.rules.simulation import simulate
+from builder.io.catalogue_files import load_catalogue
+from builder.kernel.choice import softmax_order
+from builder.services.balance import (
+    BalancePlan,
+    GameResult,
+    Serial,
+    Tally,
+    play_chunk,
+    run_balance,
+    to_json,
+    wilson,
+)
+from builder.services.balance_heroes import HeroesBalance, policy_stream
+from builder.services.balance_local import LocalPool
+from builder.services.game import PreparedGame, prepare_game
+
+ROOT = Path(__file__).resolve().parents[2]
+SHORT = ROOT / "scenarios" / "way-of-the-cross.yaml"  # four turns: the shortest shipped game
+
+
+@pytest.fixture(scope="module")
+def prepared() -> PreparedGame:
+    catalogue, _ = load_catalogue(None)
+    return prepare_game(SHORT, catalogue)
+
+
+# --- The interval and the draw ---------------------------------------------------------
+
+
+def test_wilson_interval_matches_the_formula() -> None:
+    low, high = wilson(5, 10)
+    assert low == pytest.approx(0.2366, abs=1e-4) and high == pytest.approx(0.7634, abs=1e-4)
+    low, high = wilson(0, 10)  # never 0 to 0: the interval still says how little ten games tell
+    assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
+    low, high = wilson(10, 10)
+    assert low == pytest.approx(0.7225, abs=1e-4) and high == 1.0
+    assert wilson(0, 0) == (0.0, 1.0)
+    assert wilson(50, 100)[1] - wilson(50, 100)[0] < wilson(5, 10)[1] - wilson(5, 10)[0]
+
+
+def test_temperature_zero_orders_by_cost_and_draws_nothing() -> None:
+    stream = random.Random(3)
+    before = stream.getstate()
+    assert softmax_order([2.0, 0.0, 1.0, 0.0], 0.0, stream) == [1, 3, 2, 0]
+    assert stream.getstate() == before
+
+
+def test_the_draw_follows_the_softmax_probabilities() -> None:
+    stream = random.Random(11)
+    costs = [0.0, 1.0, 2.0]
+    firsts = Counter(softmax_order(costs, 1.0, stream)[0] for _ in range(6000))
+    total = sum(2.718281828**-c for c in costs)
+    for index, cost in enumerate(costs):
+        assert firsts[index] / 6000 == pytest.approx(2.718281828**-cost / total, abs=0.02)
+    with pytest.raises(ValueError):
+        softmax_order(costs, -1.0, stream)
+
+
+# --- The stopping rule and the order of chunks, on a game that costs nothing -----------
+
+
+@dataclass(frozen=True)
+class Coin:
+    """A game whose winner a seeded coin decides: `bias` the chance side a wins."""
+
+    bias: float = 0.5
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return ("a", "b")
+
+    @property
+    def objectives(self) -> tuple[str, ...]:
+        return ("hill",)
+
+    def label(self, key: str) -> str:
+        return key.upper()
+
+    def play(self, seed: int) -> GameResult:
+        winner = "a" if random.Random(seed).random() < self.bias else "b"
+        return GameResult(seed, winner, {winner: 1}, 3, {"hill": winner}, ({"hill": None}, {"hill": winner}))
+
+
+class Shuffled:
+    """A backend that plays the chunks out of order (as workers finish) and hands them back
+    in seed order, as every backend must."""
+
+    def play(self, game: Coin, chunks: Iterable[range]) -> Iterator[list[GameResult]]:
+        todo = list(chunks)
+        done = {i: play_chunk(game, seeds) for i, seeds in reversed(list(enumerate(todo)))}
+        for i in range(len(todo)):
+            yield done[i]
+
+
+def test_the_run_stops_at_the_first_chunk_precise_enough() -> None:
+    run = run_balance(Coin(0.8), BalancePlan(games=5000, seed=1, precision=0.1, chunk=25))
+    tally = run.tally
+    assert run.converged and not run.interrupted
+    assert tally.games % 25 == 0 and tally.games < 5000
+    assert all(tally.rate(side).width < 0.1 for side in tally.sides)
+    before = tally.history[-2].rates
+    assert any(rate.width >= 0.1 for rate in before.values())
+    assert tally.favoured() == "a"
+    assert [m.games for m in tally.history] == list(range(25, tally.games + 1, 25))
+
+
+def test_a_fair_coin_favours_nobody_and_the_tallies_add_up() -> None:
+    tally = run_balance(Coin(0.5), BalancePlan(games=200, seed=7, chunk=20)).tally
+    assert tally.games == 200 and tally.wins["a"] + tally.wins["b"] == 200
+    assert tally.favoured() is None
+    assert tally.held["hill"]["a"] == tally.wins["a"]
+    assert sum(tally.held_by_turn[0]["hill"].values()) == 200 and tally.held_by_turn[0]["hill"]["none"] == 200
+    assert tally.reached[2] == 200
+
+
+def test_same_seeds_same_tallies_in_any_order_of_play() -> None:
+    plan = BalancePlan(games=95, seed=3, precision=0.2, chunk=10)
+    assert run_balance(Coin(0.7), plan).tally == run_balance(Coin(0.7), plan, Shuffled()).tally
+
+
+def test_stopping_keeps_whole_chunks_and_says_so() -> None:
+    calls = 0
+
+    def stop() -> bool:
+        nonlocal calls
+        calls += 1
+        return calls == 3
+
+    run = run_balance(Coin(), BalancePlan(games=100, chunk=10), stop=stop)
+    assert run.interrupted and run.tally.games == 30
+
+    class Interrupted:
+        def play(self, game: Coin, chunks: Iterable[range]) -> Iterator[list[GameResult]]:
+            for i, seeds in enumerate(chunks):
+                if i == 2:
+                    raise KeyboardInterrupt
+                yield play_chunk(game, seeds)
+
+    run = run_balance(Coin(), BalancePlan(games=100, chunk=10), Interrupted())
+    assert run.interrupted and run.tally.games == 20 and len(run.tally.history) == 2
+
+
+@dataclass(frozen=True)
+class Faulty(Coin):
+    """A game whose rules core fails on seed 4."""
+
+    def play(self, seed: int) -> GameResult:
+        if seed == 4:
+            raise ValueError("the range counts the target's square, so it is at least 1")
+        return super().play(seed)
+
+
+def test_a_game_the_rules_core_cannot_finish_is_listed_apart() -> None:
+    run = run_balance(Faulty(), BalancePlan(games=10, seed=1, chunk=5))
+    tally = run.tally
+    assert tally.games == 9 and tally.played == 10
+    assert tally.failed == [(4, "ValueError: the range counts the target's square, so it is at least 1")]
+    assert tally.wins["a"] + tally.wins["b"] == 9
+    assert to_json(run, Faulty())["failed"] == [{"seed": 4, "error": tally.failed[0][1]}]
+
+
+def test_a_plan_refuses_nonsense() -> None:
+    with pytest.raises(ValueError):
+        BalancePlan(games=0)
+    with pytest.raises(ValueError):
+        BalancePlan(games=10, precision=1.5)
+
+
+# --- The Heroes System ------------------------------------------------------------------
+
+
+def test_temperature_zero_plays_the_simple_policys_game(prepared: PreparedGame) -> None:
+    greedy = prepared.simulate(seed=2)
+    varied = prepared.simulate(seed=2, policies=dict.fromkeys(("commonwealth", "german"), VariedPolicy()))
+    assert [e.to_json() for e in varied.events] == [e.to_json() for e in greedy.events]
+
+
+def test_variety_is_seeded_and_changes_the_game(prepared: PreparedGame) -> None:
+    def played(stream_seed: int) -> list[object]:
+        policy = VariedPolicy(temperature=1.0, stream=policy_stream(stream_seed))
+        record = prepared.simulate(seed=2, policies=dict.fromkeys(("commonwealth", "german"), policy))
+        return [e.to_json() for e in record.events]
+
+    greedy = [e.to_json() for e in prepared.simulate(seed=2, policies={"german": SimplePolicy()}).events]
+    once = played(5)
+    assert once == played(5)  # the same stream, the same game
+    assert once != greedy  # the dice are the same; the choices are not
+    with pytest.raises(ValueError):
+        VariedPolicy(temperature=1.0)  # variety without a stream to draw from
+
+
+def test_a_game_read_down_to_its_result(prepared: PreparedGame) -> None:
+    game = HeroesBalance(prepared, temperature=0.5)
+    record = simulate(
+        prepared.scenario,
+        prepared.battlefield,
+        prepared.armies,
+        prepared.catalogue,
+        seed=4,
+        policies=dict.fromkeys(game.sides, VariedPolicy(temperature=0.5, stream=policy_stream(4))),
+    )
+    result = game.play(4)
+    assert result == game.result(record)
+    assert result.winner == record.winner and result.turns == record.turns == len(result.held_by_turn)
+    taken = {e.objective: e.side for e in record.events if isinstance(e, ControlEvent)}
+    assert {o: s for o, s in result.held.items() if s is not None} == taken
+    assert result.held_by_turn[-1] == result.held
+    assert result.decisive and all(unit.startswith(f"{result.winner}/") for unit in result.decisive)
+    assert all(game.label(unit) != unit for unit in result.decisive)  # named as a player reads them
+
+
+def test_swapping_the_initiative_gives_it_to_each_side_in_turn(prepared: PreparedGame) -> None:
+    game = HeroesBalance(prepared, swap_initiative=True)
+    assert game.swappable and prepared.scenario.setup.initiative == "commonwealth"
+    firsts = [game.scenario_for(seed).setup.initiative for seed in (1, 2, 3)]
+    assert firsts == ["commonwealth", "german", "commonwealth"]
+    assert game.play(2).initiative == "german"
+    record = prepared.simulate(seed=2)
+    assert next(e.side for e in record.events if isinstance(e, InitiativeEvent)) == "commonwealth"
+
+
+def test_same_seeds_same_tallies_on_one_or_two_processes(prepared: PreparedGame) -> None:
+    game = HeroesBalance(prepared, temperature=0.5)
+    plan = BalancePlan(games=4, seed=1, chunk=2)
+    alone = run_balance(game, plan, Serial())
+    pooled = run_balance(game, plan, LocalPool(2))
+    assert alone.tally == pooled.tally
+    assert to_json(alone, game) == to_json(pooled, game)
+    assert alone.tally.games == 4 and sum(alone.tally.turns.values()) == 4
+
+
+def test_same_seeds_same_tallies_on_ray(prepared: PreparedGame) -> None:
+    ray = pytest.importorskip("ray")
+    from builder.services.balance_ray import RayCluster
+
+    game = HeroesBalance(prepared, temperature=0.5)
+    plan = BalancePlan(games=4, seed=1, chunk=2)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        on_ray = run_balance(game, plan, RayCluster())
+    finally:
+        ray.shutdown()
+    assert on_ray.tally == run_balance(game, plan, Serial()).tally
+
+
+def test_tally_json_names_sides_objectives_and_units(prepared: PreparedGame) -> None:
+    game = HeroesBalance(prepared)
+    tally = Tally(game.sides, game.objectives)
+    tally.add(game.play(1))
+    tally.mark()
+    from builder.services.balance import BalanceRun
+
+    data = to_json(BalanceRun(BalancePlan(games=1), tally), game)
+    assert data["sides"]["german"]["name"] == "10. SS-Panzer-Division"
+    assert data["objectives"]["croix-des-filandriers"]["name"] == "Croix des Filandriers"
+    assert data["games"] == 1 and len(data["history"]) == 1

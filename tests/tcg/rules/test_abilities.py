@@ -1,0 +1,225 @@
+"""Abilities, shooting effects, markers and terrain in play (TCG p.10-12, p.16-17)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from builder.tcg.cards import Ability, AbilityKind, Effect, EffectKind, Shooting
+from builder.tcg.catalogue import CardCatalogue
+from builder.tcg.rules.activation import Activation
+from builder.tcg.rules.events import DirectiveEvent, ShotResult
+from builder.tcg.rules.policy import SimplePolicy
+from builder.tcg.rules.saves import save_against, visible_save
+from builder.tcg.rules.shooting import bonuses, shoot
+from builder.tcg.rules.turn import play_phase
+from tests.tcg.rules.helpers import Scripted, game_with
+
+RIFLES = {"card": "us-rifle-company-a", "box": [1, 1]}
+TARGET = {"card": "de-grenadier-gruppe-b", "box": [2, 1]}  # infantry, 2 hit points, no save
+
+
+def variant(cards: CardCatalogue, card_id: str, **update: Any) -> CardCatalogue:
+    """The catalogue with one card changed."""
+    card = cards.cards[card_id]
+    return CardCatalogue({**cards.cards, card_id: card.model_copy(update=update)})
+
+
+def effects(*found: Effect, value: int = 8) -> list[Shooting]:
+    return [Shooting(value=value, effects=list(found))]
+
+
+def test_double_hits(cards: CardCatalogue) -> None:
+    deck = variant(cards, "us-rifle-company-a", shooting=effects(Effect(kind=EffectKind.DOUBLE_HITS)))
+    game = game_with(deck, [RIFLES], [TARGET], faces=[4, 5])
+    event = shoot(
+        game,
+        game.pieces["us-rifle-company-a"],
+        game.pieces["us-rifle-company-a"].shooting[0],
+        game.pieces["de-grenadier-gruppe-b"],
+        Scripted(),
+    )
+    assert event.hits == 2 and "de-grenadier-gruppe-b" not in game.pieces
+
+
+def test_relentless_assault_and_sustained_fire_add_to_the_roll(cards: CardCatalogue) -> None:
+    weapon = effects(
+        Effect(kind=EffectKind.RELENTLESS_ASSAULT, value=1), Effect(kind=EffectKind.SUSTAINED_FIRE, value=1)
+    )
+    deck = variant(cards, "us-rifle-company-a", shooting=weapon)
+    game = game_with(deck, [RIFLES], [TARGET])
+    target = game.pieces["de-grenadier-gruppe-b"]
+    target.suppressed = 2
+    found = bonuses(game, game.pieces["us-rifle-company-a"], weapon[0], target)
+    assert sum(m.value for m in found) == 3
+
+
+def test_defenceless_weapon_and_passive_ability(cards: CardCatalogue) -> None:
+    deck = variant(cards, "de-grenadier-gruppe-b", save=4)
+    game = game_with(deck, [RIFLES], [TARGET])
+    rifles, target = game.pieces["us-rifle-company-a"], game.pieces["de-grenadier-gruppe-b"]
+    assert save_against(game, target, rifles.shooting[0], rifles) is not None
+    assert save_against(game, target, effects(Effect(kind=EffectKind.DEFENCELESS))[0], rifles) is None
+    deck = variant(deck, "us-rifle-company-a", abilities=[Ability(kind=AbilityKind.DEFENCELESS)])
+    game = game_with(deck, [RIFLES], [TARGET])
+    assert save_against(game, game.pieces["de-grenadier-gruppe-b"], rifles.shooting[0], rifles) is None
+
+
+def test_lumbering_uses_the_other_value_after_moving(cards: CardCatalogue) -> None:
+    weapon = effects(Effect(kind=EffectKind.LUMBERING, value=10), value=7)
+    deck = variant(cards, "us-rifle-company-a", shooting=weapon)
+    game = game_with(deck, [{"card": "us-rifle-company-a", "box": [1, 2]}], [TARGET], faces=[4, 4])
+    act = Activation(game, game.pieces["us-rifle-company-a"], Scripted())  # type: ignore[arg-type]
+    act.move((1, 1))
+    event = act.fire(0, game.pieces["de-grenadier-gruppe-b"])
+    assert "needing 10" in event.text and event.result is ShotResult.SUPPRESSED  # 8 < 10, a double
+
+
+def test_encouragement_support_resistance_defenders(cards: CardCatalogue) -> None:
+    deck = variant(
+        cards,
+        "us-infantry-command-hq",
+        abilities=[
+            Ability(kind=AbilityKind.ENCOURAGEMENT, restriction=["infantry"]),
+            Ability(kind=AbilityKind.SUPPORT, value=4),
+        ],
+    )
+    hq = {"card": "us-infantry-command-hq", "box": [0, 1]}
+    game = game_with(deck, [hq, RIFLES], [TARGET])
+    rifles = game.pieces["us-rifle-company-a"]
+    assert any(
+        m.label == "Encouragement"
+        for m in bonuses(game, rifles, rifles.shooting[0], game.pieces["de-grenadier-gruppe-b"])
+    )
+    save = visible_save(game, rifles)
+    assert save is not None and save.value == 4
+    deck = variant(
+        cards, "de-grenadier-gruppe-b", abilities=[Ability(kind=AbilityKind.RESISTANCE, value=5, terrain=["forest"])]
+    )
+    game = game_with(deck, [RIFLES], [TARGET])
+    assert visible_save(game, game.pieces["de-grenadier-gruppe-b"]) is None
+    game = game_with(deck, [RIFLES], [TARGET], terrain=[{"box": [2, 1], "terrain": "forest"}])
+    assert visible_save(game, game.pieces["de-grenadier-gruppe-b"]).value == 5  # type: ignore[union-attr]
+    deck = variant(cards, "de-grenadier-gruppe-b", abilities=[Ability(kind=AbilityKind.DEFENDERS, value=1)])
+    game = game_with(deck, [RIFLES], [TARGET], terrain=[{"box": [2, 1], "terrain": "urban"}])
+    assert visible_save(game, game.pieces["de-grenadier-gruppe-b"]).value == 5  # type: ignore[union-attr]
+
+
+def test_fragile_goes_back_to_the_reserve(cards: CardCatalogue) -> None:
+    deck = variant(cards, "de-grenadier-gruppe-b", abilities=[Ability(kind=AbilityKind.FRAGILE, value=1)])
+    game = game_with(deck, [RIFLES], [TARGET], faces=[2, 2])
+    rifles = game.pieces["us-rifle-company-a"]
+    shoot(game, rifles, rifles.shooting[0], game.pieces["de-grenadier-gruppe-b"], Scripted())
+    assert "de-grenadier-gruppe-b" not in game.pieces
+    assert [c.id for c in game.players["german"].reserve] == ["de-grenadier-gruppe-b"]
+
+
+def test_elan_reinforcements_rally_medics(cards: CardCatalogue) -> None:
+    abilities = [
+        Ability(kind=AbilityKind.ELAN, uses=2),
+        Ability(kind=AbilityKind.RALLY),
+        Ability(kind=AbilityKind.MEDICS, value=3),
+    ]
+    deck = variant(cards, "us-infantry-command-hq", abilities=abilities)
+    game = game_with(
+        deck, [{"card": "us-infantry-command-hq", "box": [0, 1]}, RIFLES], [TARGET], faces=[5], directives=(0, 0)
+    )
+    rifles = game.pieces["us-rifle-company-a"]
+    rifles.suppressed, rifles.hits = 1, 0
+    act = Activation(game, game.pieces["us-infantry-command-hq"], SimplePolicy())
+    act.use(0)
+    act.use(1, rifles)
+    assert game.players["us"].directives == 2 and rifles.suppressed == 0
+    rifles.hits = 1
+    act.use(2, rifles)
+    assert rifles.hits == 0
+    deck = variant(cards, "us-infantry-command-hq", abilities=[Ability(kind=AbilityKind.REINFORCEMENTS, uses=2)])
+    game = game_with(deck, [{"card": "us-infantry-command-hq", "box": [0, 1]}], [TARGET])
+    m10 = cards.unit("us-m10")
+    assert m10 is not None
+    game.players["us"].reserve = [m10, m10, m10]
+    Activation(game, game.pieces["us-infantry-command-hq"], SimplePolicy()).use(0)
+    assert len(game.players["us"].hand) == 2 and len(game.players["us"].reserve) == 1
+
+
+def test_disorientated_and_amphibious(cards: CardCatalogue) -> None:
+    game = game_with(cards, [RIFLES], [{"card": "de-ost-bataillon", "box": [2, 1]}])
+    assert not game.can_use_directive(game.pieces["de-ost-bataillon"])
+    deck = variant(cards, "us-rifle-company-a", abilities=[Ability(kind=AbilityKind.AMPHIBIOUS)])
+    game = game_with(deck, [RIFLES], [TARGET], terrain=[{"box": [1, 2], "terrain": "water"}])
+    assert (1, 2) in Activation(game, game.pieces["us-rifle-company-a"], SimplePolicy()).moves()
+
+
+def test_markers_depot_bonus_and_defence(cards: CardCatalogue) -> None:
+    markers = [
+        {"box": [1, 1], "kind": "depot"},
+        {"box": [1, 1], "kind": "shooting-bonus", "value": 2},
+        {"box": [2, 1], "kind": "defence-bonus", "value": 4},
+    ]
+    game = game_with(cards, [RIFLES], [TARGET], markers=markers, directives=(0, 0))
+    rifles, target = game.pieces["us-rifle-company-a"], game.pieces["de-grenadier-gruppe-b"]
+    assert sum(m.value for m in bonuses(game, rifles, rifles.shooting[0], target)) == 2
+    assert visible_save(game, target).value == 4  # type: ignore[union-attr]
+    game.players["us"].side = game.players["us"].side.model_copy(update={"command": 1})
+    play_phase(game, "us", {"us": SimplePolicy(), "german": SimplePolicy()})
+    assert any(e.kind == "directive" and "depot" in e.text for e in game.events)
+
+
+def test_a_card_hides_in_a_forest_after_its_activation(cards: CardCatalogue) -> None:
+    game = game_with(
+        cards,
+        [{"card": "us-rifle-company-a", "box": [0, 0]}],
+        [{"card": "de-bunker", "box": [4, 3]}],
+        terrain=[{"box": [0, 0], "terrain": "forest"}],
+    )
+    from builder.tcg.rules.activation import end
+
+    end(game, game.pieces["us-rifle-company-a"])
+    assert game.pieces["us-rifle-company-a"].hidden
+
+
+def test_the_other_suppressive_fires(cards: CardCatalogue) -> None:
+    """TCG p.12: exactly 7 suppresses any type; 7 or more suppresses infantry; a HIT on a
+    tank also suppresses it."""
+    seven = variant(
+        cards, "us-rifle-company-a", shooting=effects(Effect(kind=EffectKind.SUPPRESSIVE_ON_SEVEN), value=9)
+    )
+    game = game_with(seven, [RIFLES], [{"card": "de-panzer-iv", "box": [2, 1]}], faces=[3, 4])
+    rifles = game.pieces["us-rifle-company-a"]
+    assert shoot(game, rifles, rifles.shooting[0], game.pieces["de-panzer-iv"], Scripted()).suppressed == 1
+    infantry = variant(
+        cards, "us-rifle-company-a", shooting=effects(Effect(kind=EffectKind.SUPPRESSIVE_INFANTRY), value=10)
+    )
+    game = game_with(infantry, [RIFLES], [TARGET, {"card": "de-panzer-iv", "box": [2, 2]}], faces=[3, 5, 3, 5])
+    rifles = game.pieces["us-rifle-company-a"]
+    assert shoot(game, rifles, rifles.shooting[0], game.pieces["de-grenadier-gruppe-b"], Scripted()).suppressed == 1
+    assert shoot(game, rifles, rifles.shooting[0], game.pieces["de-panzer-iv"], Scripted()).suppressed == 0
+    tank = variant(
+        cards,
+        "us-m10",
+        shooting=effects(Effect(kind=EffectKind.ARMOUR_PIERCING), Effect(kind=EffectKind.SUPPRESSIVE_HIT_TANK)),
+    )
+    game = game_with(
+        tank, [{"card": "us-m10", "box": [1, 1]}], [{"card": "de-panzer-iv", "box": [2, 1]}], faces=[5, 5, 1]
+    )
+    m10 = game.pieces["us-m10"]
+    event = shoot(game, m10, m10.shooting[0], game.pieces["de-panzer-iv"], Scripted())
+    assert event.hits == 1 and event.suppressed == 1
+
+
+def test_a_heros_shooting_effect_applies_to_every_attack(cards: CardCatalogue) -> None:
+    """Clint's Sustained Fire +1 on the Rifle Company: 7 on the dice against 8 hits (TCG p.10)."""
+    game = game_with(cards, [{**RIFLES, "hero": "us-clint"}], [TARGET], faces=[3, 4])
+    rifles = game.pieces["us-rifle-company-a"]
+    event = shoot(game, rifles, rifles.shooting[0], game.pieces["de-grenadier-gruppe-b"], Scripted())
+    assert event.result is ShotResult.HIT and event.rolls[0].total == 8
+
+
+def test_a_scenario_event_happens_on_its_turn(cards: CardCatalogue) -> None:
+    from builder.tcg.scenario import ScenarioEvent
+
+    game = game_with(cards, [RIFLES], [TARGET], directives=(5, 0), faces=[2, 3] * 30)
+    event = ScenarioEvent.model_validate({"turn": 1, "side": "us", "effect": {"kind": "directives", "value": 2}})
+    game.scenario = game.scenario.model_copy(update={"events": [event]})
+    play_phase(game, "us", {"us": SimplePolicy(), "german": SimplePolicy()})
+    told = next(e for e in game.events if isinstance(e, DirectiveEvent) and "scenario event" in e.text)
+    assert told.change == 1 and told.total == 6  # compulsory, and capped at six

@@ -1,0 +1,200 @@
+"""Activations, GO! chains, moves, seize their position!, forced marches and the tactics
+(TCG p.6-7, p.9, p.11, p.13-14, p.16-17)."""
+
+from __future__ import annotations
+
+import pytest
+
+from builder.tcg.catalogue import CardCatalogue
+from builder.tcg.rules.activation import Activation, IllegalAction, activate, go_roll
+from builder.tcg.rules.events import ActivationEvent, MoveKind, ReinforcementEvent
+from builder.tcg.rules.moving import can_seize, moves
+from builder.tcg.rules.policy import SimplePolicy
+from builder.tcg.rules.state import Game
+from builder.tcg.rules.tactics import manage, manoeuvre, recover, remove_suppressed
+from tests.tcg.rules.helpers import game_with
+
+HQ = {"card": "us-infantry-command-hq", "box": [0, 1]}
+RIFLES = {"card": "us-rifle-company-a", "box": [1, 1]}
+FAR = {"card": "de-grenadier-gruppe-a", "box": [4, 3]}
+
+
+class Quiet(SimplePolicy):
+    """Does nothing in an activation: the test plays the steps."""
+
+    def play_activation(self, act: Activation) -> None:
+        pass
+
+
+def test_orthogonal_moves_and_diagonals_only_for_mechanised(cards: CardCatalogue) -> None:
+    halftrack = {"card": "us-m3-half-track", "box": [3, 1]}
+    game = game_with(cards, [RIFLES, halftrack], [FAR])
+    assert sorted(moves(game, game.pieces["us-rifle-company-a"])) == [(0, 1), (1, 0), (1, 2), (2, 1)]
+    assert len(moves(game, game.pieces["us-m3-half-track"])) == 8
+    assert len(moves(game, game.pieces["us-m3-half-track"], MoveKind.FORCED_MARCH)) == 4
+
+
+def test_water_and_immobile(cards: CardCatalogue) -> None:
+    pak = {"card": "de-pak-40", "box": [3, 0]}
+    game = game_with(cards, [RIFLES], [pak], terrain=[{"box": [2, 1], "terrain": "water"}])
+    assert (2, 1) not in moves(game, game.pieces["us-rifle-company-a"])
+    assert moves(game, game.pieces["de-pak-40"]) == []
+
+
+def test_one_move_each_shooting_value_once(cards: CardCatalogue) -> None:
+    game = game_with(
+        cards, [{"card": "us-m10", "box": [1, 1]}], [{"card": "de-bunker", "box": [3, 1]}], faces=[1, 2, 1, 2]
+    )
+    act = Activation(game, game.pieces["us-m10"], Quiet())
+    act.move((2, 1))
+    with pytest.raises(IllegalAction):
+        act.move((2, 2))
+    act.fire(0, game.pieces["de-bunker"])
+    act.fire(1, game.pieces["de-bunker"])
+    assert act.weapons() == []
+
+
+def test_fire_or_move(cards: CardCatalogue) -> None:
+    mortar = {"card": "us-mortar-platoon", "box": [1, 1]}
+    game = game_with(cards, [mortar], [{"card": "de-bunker", "box": [3, 1]}])
+    act = Activation(game, game.pieces["us-mortar-platoon"], Quiet())
+    act.move((1, 2))
+    assert act.weapons() == []
+
+
+def test_seize_their_position_orthogonal_only_and_not_by_artillery(cards: CardCatalogue) -> None:
+    game = game_with(cards, [RIFLES, {"card": "us-mortar-platoon", "box": [2, 0]}], [FAR])
+    rifles, mortar = game.pieces["us-rifle-company-a"], game.pieces["us-mortar-platoon"]
+    assert can_seize(game, rifles, (2, 1)) and not can_seize(game, rifles, (2, 2))
+    assert not can_seize(game, mortar, (3, 0))
+    game2 = game_with(cards, [RIFLES], [FAR], terrain=[{"box": [2, 1], "terrain": "fortified-position"}])
+    assert not can_seize(game2, game2.pieces["us-rifle-company-a"], (2, 1))  # only tanks ("Trench")
+    game3 = game_with(
+        cards, [{"card": "us-m10", "box": [1, 1]}], [FAR], terrain=[{"box": [2, 1], "terrain": "fortified-position"}]
+    )
+    assert can_seize(game3, game3.pieces["us-m10"], (2, 1))
+
+
+def test_p15_the_m10_seizes_moves_fires_and_marches(cards: CardCatalogue) -> None:
+    """TCG p.15: activated by GO!, the M10 destroys, seizes their position, makes its move,
+    fires its second value and misses, then a forced march: three moves in one activation."""
+    m10 = {"card": "us-m10", "box": [1, 1]}
+    enemy = {"card": "de-grenadier-gruppe-a", "box": [2, 1]}
+    second = {"card": "de-ost-bataillon", "box": [4, 2]}
+    game = game_with(cards, [m10], [enemy, second], faces=[4, 6, 1, 2])
+    piece = game.pieces["us-m10"]
+    act = Activation(game, piece, Quiet())
+    act.fire(0, game.pieces["de-grenadier-gruppe-a"])
+    assert act.can_seize()
+    act.seize()
+    act.move((3, 1))
+    act.fire(1, game.pieces["de-ost-bataillon"])
+    act.march((3, 2))
+    assert piece.box == (3, 2) and act.seized and act.moved and act.forced_march
+    assert game.players["us"].directives == 1
+
+
+def test_a_go_chain_from_hq_to_hq_to_tank(cards: CardCatalogue) -> None:
+    """TCG p.18 (1-5): the HQ gives GO! to the Rifle Company and the other HQ, which gives GO!
+    to the M10 anywhere; HQs activate without a roll, the others roll the yellow die."""
+    collins = {"card": "us-collins-hq", "box": [0, 2]}
+    m10 = {"card": "us-m10", "box": [3, 3]}
+    game = game_with(cards, [HQ, RIFLES, collins, m10], [FAR], faces=[4, 4, 1, 1, 1, 1, 1, 1, 1, 1])
+    activate(game, game.pieces["us-infantry-command-hq"], SimplePolicy())
+    activations = [e for e in game.events if isinstance(e, ActivationEvent)]
+    assert {e.piece for e in activations if e.success} == {"us-collins-hq", "us-rifle-company-a", "us-m10"}
+    auto = next(e for e in activations if e.piece == "us-collins-hq")
+    assert auto.rolls == ()
+    assert all(p.activated for p in game.of("us"))
+
+
+def test_a_failed_go_roll_may_be_forced_with_a_directive(cards: CardCatalogue) -> None:
+    game = game_with(cards, [RIFLES], [FAR], faces=[2])
+    go_roll(game, game.pieces["us-rifle-company-a"], Quiet())
+    event = [e for e in game.events if isinstance(e, ActivationEvent)][-1]
+    assert event.success and event.forced and game.players["us"].directives == 1
+    game = game_with(cards, [RIFLES], [FAR], faces=[2], directives=(0, 0))
+    go_roll(game, game.pieces["us-rifle-company-a"], Quiet())
+    event = [e for e in game.events if isinstance(e, ActivationEvent)][-1]
+    assert not event.success and not game.pieces["us-rifle-company-a"].activated
+
+
+def test_a_hidden_card_activates_on_4(cards: CardCatalogue) -> None:
+    hidden = {"card": "us-m3-half-track", "box": [1, 1], "hidden": True}  # activation 3 face up
+    game = game_with(cards, [hidden], [FAR], faces=[3], directives=(0, 0))
+    go_roll(game, game.pieces["us-m3-half-track"], Quiet())
+    assert not [e for e in game.events if isinstance(e, ActivationEvent)][-1].success
+
+
+def test_moving_next_to_a_hidden_card_reveals_it(cards: CardCatalogue) -> None:
+    hidden = {"card": "de-grenadier-gruppe-a", "box": [3, 1], "hidden": True}
+    game = game_with(cards, [RIFLES], [hidden])
+    act = Activation(game, game.pieces["us-rifle-company-a"], Quiet())
+    act.move((2, 1))
+    assert not game.pieces["de-grenadier-gruppe-a"].hidden
+
+
+def test_reinforcements_hidden_unless_next_to_an_enemy_and_always_in_a_forest(cards: CardCatalogue) -> None:
+    """TCG p.6: one card in the zone and one per HQ (at most two) already on the battlefield;
+    p.16-17: hidden unless next to an enemy, always in a forest; FAQ p.21: not activated."""
+    collins = {"card": "us-collins-hq", "box": [0, 3]}
+    enemy = {"card": "de-grenadier-gruppe-a", "box": [2, 1]}
+    game = game_with(cards, [HQ, collins], [enemy], terrain=[{"box": [1, 2], "terrain": "forest"}])
+    player = game.players["us"]
+    m10, rifles, paras, half = (
+        cards.unit(i) for i in ("us-m10", "us-rifle-company-a", "us-parachute-rifle-section", "us-m3-half-track")
+    )
+    assert m10 and rifles and paras and half
+    player.hand = [m10, rifles, paras, half]
+    points = manage(game, "us")
+    assert {a.source for a in points.open} == {"zone", "us-infantry-command-hq", "us-collins-hq"}
+    assert points.place(m10, (0, 0)).hidden
+    assert not points.place(rifles, (1, 1)).hidden  # beside the first HQ, adjacent to the grenadiers
+    assert points.place(paras, (1, 2)).hidden  # beside the second HQ, in a forest though adjacent
+    with pytest.raises(ValueError):
+        points.place(half, (1, 0))  # three points, three cards
+    arrived = [e for e in game.events if isinstance(e, ReinforcementEvent)]
+    assert len(arrived) == 3 and not any(game.pieces[e.piece].activated for e in arrived)
+
+
+def test_one_event_and_one_hero_card_a_phase(cards: CardCatalogue) -> None:
+    from builder.tcg.cards import EventCard, HeroCard
+    from builder.tcg.rules.hand import OnePerPhase, play_event, play_hero
+
+    game = game_with(cards, [RIFLES, {"card": "us-rifle-company-b", "box": [1, 2]}], [FAR], directives=(0, 0))
+    supply, clint = cards.get("us-supply-drop"), cards.get("us-clint")
+    assert isinstance(supply, EventCard) and isinstance(clint, HeroCard) and supply.effect is not None
+    game.players["us"].hand = [supply, supply, clint, clint]
+    play_event(game, "us", supply, supply.effect, supply.name, None)
+    with pytest.raises(OnePerPhase):
+        play_event(game, "us", supply, supply.effect, supply.name, None)
+    play_hero(game, "us", clint, game.pieces["us-rifle-company-a"])
+    with pytest.raises(OnePerPhase):
+        play_hero(game, "us", clint, game.pieces["us-rifle-company-b"])
+    game.phase_side = "german"  # the opponent's phase: one more of each
+    play_event(game, "us", supply, supply.effect, supply.name, None)
+    assert game.players["us"].directives == 4
+
+
+def test_recover_never_past_six(cards: CardCatalogue) -> None:
+    game = game_with(cards, [RIFLES], [FAR], directives=(5, 0))
+    recover(game, "us")
+    assert game.players["us"].directives == 6
+
+
+def test_remove_suppressed_two_from_one_card(cards: CardCatalogue) -> None:
+    game = game_with(cards, [RIFLES], [FAR])
+    rifles = game.pieces["us-rifle-company-a"]
+    rifles.suppressed = 3
+    remove_suppressed(game, "us", [rifles])
+    assert rifles.suppressed == 1
+
+
+def test_manoeuvre_swaps_shoots_once_and_activates_both(cards: CardCatalogue) -> None:
+    m10 = {"card": "us-m10", "box": [2, 1]}
+    game: Game = game_with(cards, [RIFLES, m10], [{"card": "de-grenadier-gruppe-a", "box": [3, 1]}], faces=[1, 2])
+    rifles, tank = game.pieces["us-rifle-company-a"], game.pieces["us-m10"]
+    manoeuvre(game, rifles, tank, rifles, SimplePolicy())
+    assert rifles.box == (2, 1) and tank.box == (1, 1)
+    assert rifles.activated and tank.activated
+    assert sum(1 for e in game.events if e.kind == "shot") == 1

@@ -1,0 +1,52 @@
+"""Exact Shooting attack odds (TCG p.8), checked by hand against the book's table."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from builder.cli import main
+from builder.tcg.rules.odds import shot_odds
+
+
+def test_the_book_table_value_7() -> None:
+    """TCG p.8: a shooting value of 7 succeeds on 7-12 (21 of 36), a partial success on
+    double 1, 2 and 3 (3 of 36), double 1s give a DIRECTIVE marker (1 of 36)."""
+    odds = shot_odds(7)
+    assert odds.hit == Fraction(21, 36)
+    assert odds.suppressed == Fraction(3, 36)
+    assert odds.miss == Fraction(12, 36)
+    assert odds.directive == Fraction(1, 36)
+
+
+def test_value_10_partial_on_doubles_1_to_4() -> None:
+    odds = shot_odds(10)
+    assert odds.hit == Fraction(6, 36) and odds.suppressed == Fraction(4, 36)
+
+
+def test_a_bonus_and_a_save() -> None:
+    """Value 8 +1 (as 7), save 5: a third of the successes are saved."""
+    odds = shot_odds(8, bonus=1, save=5)
+    assert odds.saved == Fraction(21, 36) * Fraction(1, 3)
+    assert odds.hit == Fraction(21, 36) * Fraction(2, 3)
+    assert odds.hit + odds.saved + odds.suppressed + odds.miss == 1
+
+
+def test_armour_without_armour_piercing_suppresses() -> None:
+    plain = shot_odds(7, armoured=True)
+    assert plain.hit == 0 and plain.suppressed == Fraction(24, 36)
+    assert shot_odds(7, armoured=True, armour_piercing=True).hit == Fraction(21, 36)
+
+
+def test_hon_odds_for_the_tcg(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    assert main(["odds", "--game", "tcg", "--shooting-value", "7", "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["hit"] == pytest.approx(21 / 36) and found["directive"] == pytest.approx(1 / 36)
+    assert main(["odds", "--game", "tcg", "--shooting-value", "8", "--bonus", "1", "--save", "6", "--armoured"]) == 0
+    assert "suppressed" in capsys.readouterr().out
+    assert main(["odds", "--game", "tcg"]) == 2
+    assert main(["odds", "--game", "tcg", "--shooting-value", "7", "--save", "9"]) == 2
+    assert main(["odds", "--game", "tcg", "--shooting-value", "7", "--defense", "3"]) == 2
