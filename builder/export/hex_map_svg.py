@@ -100,7 +100,7 @@ def _hexagon(place: Hex, found: Place | None, catalogue: Catalogue) -> str:
                 marks.append((kind.name if kind is not None else layer.id)[:3])
         if marks:
             shapes.append(_text(x, y - SIZE * 0.52, "/".join(marks), 7, "#5a3d1e"))
-        if any(tag in catalogue.medal_tags for tag in found.tags):
+        if any(tag in catalogue.medal_tags for tag in found.tag_names):
             shapes.append(_text(x + HALF_WIDTH * 0.55, y - SIZE * 0.2, "★", 11, "#b8860b"))
         if found.unit is not None:
             shapes.append(_unit(found, x, y, catalogue))

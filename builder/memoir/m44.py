@@ -21,7 +21,7 @@ from pydantic import ValidationError
 from builder.kernel.diagnostics import Issue, warning
 from builder.memoir.catalogue import Catalogue, Layer, Side
 from builder.memoir.hexes import Edge
-from builder.memoir.scenario import BoardSetup, Label, Place, Scenario, SideSetup, Tile, Unit
+from builder.memoir.scenario import BoardSetup, Label, Place, Scenario, SideSetup, Tag, Tile, Unit
 
 _LAYERS = {"terrain": Layer.TERRAIN, "rect_terrain": Layer.FEATURE, "obstacle": Layer.OBSTACLE}
 _FIELDS = {Layer.TERRAIN: "terrain", Layer.FEATURE: "feature", Layer.OBSTACLE: "obstacle"}
@@ -155,11 +155,17 @@ def _place(
     tags = found.get("tags", [])
     if not isinstance(tags, list):
         raise M44Error("this must be a list of tags.", f"{where}.tags")
-    names = tuple(_text(_mapping(tag, f"{where}.tags").get("name"), f"{where}.tags.name") for tag in tags)
+    names = tuple(_tag(tag, f"{where}.tags[{index}]") for index, tag in enumerate(tags))
     try:
         return Place(row=row, col=col, unit=unit, tags=names, **layers)
     except ValidationError as problem:
         raise _invalid(problem, where) from None
+
+
+def _tag(found: Any, where: str) -> Tag:
+    tag = _mapping(found, where)
+    name = _text(tag.get("name"), f"{where}.name")
+    return _checked(lambda: Tag(name=name, extra={k: v for k, v in tag.items() if k != "name"}), where)
 
 
 def _tile(found: dict[str, Any], where: str, layer: Layer, catalogue: Catalogue, warnings: list[Issue]) -> Tile:
@@ -298,7 +304,7 @@ def _hexagon(place: Place, catalogue: Catalogue) -> dict[str, Any]:
     if place.unit is not None:
         found["unit"] = _unit_json(place.unit, catalogue)
     if place.tags:
-        found["tags"] = [{"name": tag} for tag in place.tags]
+        found["tags"] = [{"name": tag.name, **tag.extra} for tag in place.tags]
     return found
 
 

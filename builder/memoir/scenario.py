@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_validator
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_serializer, model_validator
 
 from builder.memoir.catalogue import Side
 from builder.memoir.hexes import Edge, Hex
@@ -47,6 +47,23 @@ class Tile(_Model):
         return {k: v for k, v in handler(self).items() if v is not None}
 
 
+class Tag(_Model):
+    """A tag on a hex (a medal objective, a marker): its .m44 name, and whatever else the
+    .m44 file said of it (a medal's group of hexes, whether it is permanent), kept for export."""
+
+    name: Token
+    extra: dict[Annotated[str, Field(max_length=40)], JsonValue] = Field(default_factory=dict, max_length=20)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shorthand(cls, value: Any) -> Any:
+        return {"name": value} if isinstance(value, str) else value
+
+    @model_serializer(mode="wrap")
+    def _short(self, handler: Any) -> Any:
+        return self.name if not self.extra else handler(self)
+
+
 class Unit(_Model):
     """The unit deployed on a hex. `type` is infantry, armor or artillery (or a .m44 unit
     name hon does not model, kept as written); `figures` defaults to the kind's (or its
@@ -69,7 +86,11 @@ class Place(_Model):
     feature: Tile | None = None
     obstacle: Tile | None = None
     unit: Unit | None = None
-    tags: tuple[Token, ...] = ()
+    tags: tuple[Tag, ...] = ()
+
+    @property
+    def tag_names(self) -> tuple[str, ...]:
+        return tuple(tag.name for tag in self.tags)
 
     @property
     def is_hex(self) -> bool:

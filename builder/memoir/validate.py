@@ -86,7 +86,7 @@ def _terrain(place: Place, where: str, catalogue: Catalogue) -> list[Issue]:
                     f"hon does not model the {layer} {tile.id!r}; it plays as open ground.",
                 )
             )
-    for index, tag in enumerate(place.tags):
+    for index, tag in enumerate(place.tag_names):
         if tag not in catalogue.medal_tags:
             found.append(
                 info(

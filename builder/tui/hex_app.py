@@ -133,7 +133,7 @@ class HexApp(App[None]):
             for layer in (place.feature, place.obstacle):
                 if layer is not None:
                     label[2 if layer is place.obstacle else 1] = MARKS.get(layer.id, "?")
-            if any(tag in self.catalogue.medal_tags for tag in place.tags):
+            if any(tag in self.catalogue.medal_tags for tag in place.tag_names):
                 label[1] = "★"
             found[place.hex] = HexCell(COLOURS.get(terrain, OPEN), "".join(label))
         for unit in self.units():

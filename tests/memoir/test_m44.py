@@ -35,7 +35,7 @@ def test_the_hand_written_file_imports() -> None:
     assert river is not None and (river.id, river.m44, river.orientation) == ("river", "curve", 4)
     assert places[Hex(4, 4)].feature == Tile(id="bridge", orientation=5)
     assert places[Hex(1, 5)].obstacle == Tile(id="sandbags", orientation=1)
-    assert places[Hex(4, 4)].tags == ("medal1",)
+    assert places[Hex(4, 4)].tag_names == ("medal1",)
 
 
 def test_export_gives_back_every_hexagon_and_the_game_info() -> None:
@@ -134,3 +134,15 @@ def test_a_behavior_can_say_french_resistance_and_is_given_back(tmp_path: Path) 
     resistance = next(p.unit for p in scenario.hexes if p.hex == Hex(6, 2))
     assert warnings == [] and resistance is not None and resistance.badge == "french-resistance"
     assert json.loads(m44_text(scenario, CATALOGUE))["board"]["hexagons"] == data["board"]["hexagons"]
+
+
+def test_a_medals_details_survive_the_round_trip(tmp_path: Path) -> None:
+    data = json.loads(json.dumps(ORIGINAL))
+    medal = {"name": "medal2", "group": ["5_9"], "medal": {"permanent": True, "counts_for": 1, "nbr_hex": 2}}
+    data["board"]["hexagons"].append({"row": 5, "col": 9, "tags": [medal]})
+    path = tmp_path / "medal.m44"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    scenario, _ = read_m44(path, CATALOGUE)
+    save_scenario(scenario, tmp_path / "medal.yaml")
+    again = load_scenario(tmp_path / "medal.yaml").scenario
+    assert json.loads(m44_text(again, CATALOGUE))["board"]["hexagons"] == data["board"]["hexagons"]

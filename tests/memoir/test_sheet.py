@@ -36,3 +36,11 @@ def test_hon_scenario_sheet(fmt: str, tmp_path: Path, capsys: pytest.CaptureFixt
     assert main(["scenario", "sheet", str(LANES), "--format", fmt, "-o", f"{tmp_path}/"]) == 0
     written = tmp_path / f"hedgerow-lanes.{fmt}"
     assert "Axis baseline" in written.read_text(encoding="utf-8")
+
+
+def test_the_pdf_sheet(tmp_path: Path) -> None:
+    pdf = render(
+        build(scenario(place(8, 0, unit=unit("infantry", ALLIES)), place(0, 0, unit=unit("armor", AXIS))), CATALOGUE),
+        SheetFormat.PDF,
+    )
+    assert pdf.startswith(b"%PDF")

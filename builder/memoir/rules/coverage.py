@@ -11,6 +11,7 @@ from builder.kernel.coverage import Played
 
 PLAYED, PARTIAL, NOT_PLAYED = Played.PLAYED, Played.PARTIAL, Played.NOT_PLAYED
 S = "M44 summary: "
+MAX_NOTE = 240  # one line, as the Heroes System's listing
 _T = "tests/memoir/"
 TURN, MOVE, BATTLE, LOS = (
     _T + "test_turn.py::",
@@ -40,6 +41,8 @@ class Mechanic:
             raise ValueError(f"{self.id}: a rule not fully played says what is missing")
         if self.played is not NOT_PLAYED and not self.tests:
             raise ValueError(f"{self.id}: a rule played names its tests")
+        if "\n" in self.note or len(self.note) > MAX_NOTE:
+            raise ValueError(f"{self.id}: the note is one line of at most {MAX_NOTE} characters")
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -222,7 +225,8 @@ ENTRIES: tuple[Mechanic, ...] = (
         "Terrain dice reductions, movement and sight",
         "Terrain",
         PLAYED,
-        "the terrain cards are not in the summary: every value is example (data/m44/terrain.yaml)",
+        "no terrain cards in the summary: all values example (data/m44/terrain.yaml); a beach face prints "
+        "beaches and ocean; nobody battles from the ocean; hills block sight unless both ends are on them",
         BATTLE + "test_terrain_reduces_infantry_and_armor_not_artillery",
         MOVE + "test_woods_stop_a_unit_and_forbid_battle",
     ),

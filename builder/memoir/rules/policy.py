@@ -99,7 +99,7 @@ class SimplePolicy:
 def _objectives(state: GameState, side: Side) -> set[Hex]:
     found = set()
     for place in state.scenario.hexes:
-        for tag in place.tags:
+        for tag in place.tag_names:
             medal = state.catalogue.medal_tags.get(tag)
             if medal is not None and medal.side in (None, side) and place.is_hex:
                 found.add(place.hex)

@@ -77,7 +77,7 @@ class GameState:
         """Medal objectives a unit of `side` holds now (M44 summary: medals; .m44 medal tags)."""
         held = 0
         for place in self.scenario.hexes:
-            for tag in place.tags:
+            for tag in place.tag_names:
                 medal = self.catalogue.medal_tags.get(tag)
                 if medal is None or not place.is_hex:
                     continue
