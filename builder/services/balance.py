@@ -119,7 +119,6 @@ class Tally:
     turns: Counter[int] = field(default_factory=Counter)
     held: dict[str, Counter[str]] = field(default_factory=dict)  # objective -> side or "none"
     held_by_turn: list[dict[str, Counter[str]]] = field(default_factory=list)  # [turn - 1]
-    reached: Counter[int] = field(default_factory=Counter)  # turn -> games that played it
     decisive: dict[str, Counter[str]] = field(default_factory=dict)  # side -> unit -> games
     initiative: dict[str, Counter[str]] = field(default_factory=dict)  # first side -> winners
     history: list[Milestone] = field(default_factory=list)
@@ -144,7 +143,6 @@ class Tally:
         for objective in self.objectives:
             self.held.setdefault(objective, Counter())[result.held.get(objective) or NONE] += 1
         for turn, held in enumerate(result.held_by_turn, start=1):
-            self.reached[turn] += 1
             if len(self.held_by_turn) < turn:
                 self.held_by_turn.append({})
             for objective in self.objectives:

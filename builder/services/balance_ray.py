@@ -13,6 +13,7 @@ hon itself. A Ray already started in this process (a test's `ray.init`) is used 
 
 from __future__ import annotations
 
+import logging
 from collections import deque
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -47,7 +48,11 @@ class RayCluster:
         ray = require_ray()
         started = not ray.is_initialized()
         if started:
-            options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
+            options: dict[str, Any] = {
+                "include_dashboard": False,
+                "log_to_driver": False,
+                "logging_level": logging.ERROR,  # Ray's own notes would bury hon's output
+            }
             if self.address is None:
                 options["num_cpus"] = self.workers
             else:

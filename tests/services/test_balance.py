@@ -128,7 +128,7 @@ def test_a_fair_coin_favours_nobody_and_the_tallies_add_up() -> None:
     assert tally.favoured() is None
     assert tally.held["hill"]["a"] == tally.wins["a"]
     assert sum(tally.held_by_turn[0]["hill"].values()) == 200 and tally.held_by_turn[0]["hill"]["none"] == 200
-    assert tally.reached[2] == 200
+    assert sum(tally.held_by_turn[1]["hill"].values()) == 200
 
 
 def test_same_seeds_same_tallies_in_any_order_of_play() -> None:

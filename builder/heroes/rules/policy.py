@@ -95,11 +95,12 @@ class SimplePolicy(FiringChoices, AssaultChoices, MovementChoices, ActionCardCho
         enemies = [sq for p in state.enemies_of(side) for sq in p.squares]
         own = [p for p in (*state.units(side), *state.reserve.values()) if p.owner == side and not needs_no_order(p)]
 
-        def urgency(piece: Piece) -> tuple[int, int, str]:
+        def urgency(piece: Piece) -> tuple[int, str]:
+            """Squares to the nearest enemy; those that must take a token 2 x FAR sooner."""
             near = min((_gap(piece.squares, (e,)) for e in enemies), default=FAR) if piece.squares else FAR
-            return (0 if piece.side.has("personal-order") else 1, near, piece.key)
+            return (near - 2 * FAR if piece.side.has("personal-order") else near, piece.key)
 
-        ranked = [p.key for p in sorted(own, key=urgency)]
+        ranked = [p.key for p in self._ranked(own, urgency, unit=1)]
         numbered = tuple(ranked[: tokens.numbered])
         special = tuple(ranked[len(numbered) : len(numbered) + tokens.special])
         used = len(numbered) + len(special)

@@ -6,6 +6,8 @@ At temperature 0 it is the simple policy exactly.
 What it varies, each score counted in steps of preference (one step worse is e^-1/T as
 likely to be chosen as the best):
 
+* which units take the order tokens: a step is a square nearer the enemy (those that must
+  take one, Personal Order, still first);
 * where a moving unit ends its move: a step is a square nearer its goal (a point of cover
   is half a square, as the simple policy weighs them);
 * which assault a unit makes, when several favour it: a step is 0.1 of edge (P(win) minus
@@ -14,8 +16,8 @@ likely to be chosen as the best):
   a Machine Gunner's split): a step is 0.1 expected hits (times the target's worth).
 
 What it keeps from the simple policy, undrawn: whether a unit assaults, fires or moves (the
-thresholds), the goals it moves towards, which units take order tokens, Opportunity Fire,
-Ammo and Knife markers, action cards, entering from reserve, reinforcements."""
+thresholds), the goals it moves towards, Opportunity Fire, Ammo and Knife markers, action
+cards, entering from reserve, reinforcements."""
 
 from __future__ import annotations
 
