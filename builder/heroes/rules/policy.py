@@ -92,11 +92,11 @@ class SimplePolicy(FiringChoices, AssaultChoices, MovementChoices, ActionCardCho
     def assign(self, state: GameState, side: str, tokens: Tokens) -> Orders:
         """Tokens to the units nearest the enemy (they have targets), those that must take a
         token (Personal Order, HoN core p.26) first; the bluff on the next in line."""
-        enemies = [sq for p in state.enemies_of(side) for sq in p.squares]
+        enemies = tuple(sq for p in state.enemies_of(side) for sq in p.squares)
         own = [p for p in (*state.units(side), *state.reserve.values()) if p.owner == side and not needs_no_order(p)]
 
         def urgency(piece: Piece) -> tuple[int, int, str]:
-            near = min((_gap(piece.squares, (e,)) for e in enemies), default=FAR) if piece.squares else FAR
+            near = _gap(piece.squares, enemies) if piece.squares and enemies else FAR  # the nearest enemy square
             return (0 if piece.side.has("personal-order") else 1, near, piece.key)
 
         ranked = [p.key for p in sorted(own, key=urgency)]
