@@ -247,10 +247,16 @@ def auto_deploy(
     taken = frozenset(sq for p in others for sq in p.squares)
     options: dict[str, list[Candidate]] = {}
     issues: list[Issue] = []
+    # Counters of one kind in one zone have the same candidates (`candidates` reads only the
+    # unit type, its footprint and whether it is Amphibious): worked out once per kind.
+    kinds: dict[tuple[object, ...], list[Candidate]] = {}
     for piece in pieces:
         zones = zones_for(scenario, side, piece.unit.id)
         area = zone_squares(zones, battlefield)
-        options[piece.key] = candidates(piece, area, taken, passage, battlefield) if area else []
+        kind = (area, piece.unit.type, piece.unit.footprint, piece.side.has("amphibious"))
+        if kind not in kinds:
+            kinds[kind] = candidates(piece, area, taken, passage, battlefield) if area else []
+        options[piece.key] = list(kinds[kind])
         if not zones:
             issues.append(
                 error(

@@ -141,35 +141,58 @@ class _Mover:
         self.run_over = run_over and piece.is_vehicle
         self.urban = piece.side.has("urban-fighter")
         self.amphibious = piece.side.has("amphibious")
-        # Other pieces, judged once per piece rather than once per step of the search.
-        self.blocked = frozenset(sq for p in others if not self._passes(p) for sq in p.squares)
-        self.taken = frozenset(sq for p in others if not self._may_share(p) for sq in p.squares)
+        # Other pieces, judged once per kind of piece rather than once per step of the search.
+        owner = piece.owner
+        judged: dict[tuple[bool, bool, bool], tuple[bool, bool]] = {}
+        blocked: set[Square] = set()
+        taken: set[Square] = set()
+        enemy: set[Square] = set()
+        for other in others:
+            kind = (other.is_wreck, other.is_infantry, other.owner == owner)
+            verdict = judged.get(kind)
+            if verdict is None:
+                verdict = judged[kind] = (self._passes(*kind), self._may_share(*kind))
+            if not verdict[0]:
+                blocked.update(other.squares)
+            if not verdict[1]:
+                taken.update(other.squares)
+            if not kind[0] and not kind[2]:
+                enemy.update(other.squares)
+        self.blocked, self.taken = frozenset(blocked), frozenset(taken)
+        # Enemy units' squares it may not enter: an assault steps into them (SoN p.7), so
+        # one search that ends its assault steps there serves both a plain Movement Action
+        # (which ignores those ends) and an assault on any of them (see `reach`).
+        self.assailable = self.blocked & enemy
         # Only infantry is hindered, and only by enemy infantry (HoN core p.12; SoN p.5).
         self.zoc: dict[Square, frozenset[str]] = {}
         if piece.is_infantry:
-            enemies = [p for p in others if p.owner != piece.owner and p.is_infantry]
+            enemies = [p for p in others if p.owner != owner and p.is_infantry]
             self.zoc = zones_of_control(battlefield, enemies, ruleset)
+        # Searches made, by the squares they step into as assaults (see `reach`).
+        self._searched_one: dict[frozenset[Square], _Best[Square]] = {}
+        self._searched_any: dict[frozenset[Square], _Best[int]] = {}
 
-    def _passes(self, other: Piece) -> bool:
-        """Whether the unit may move through another piece's squares (HoN core p.9-10; SoN
-        p.5): infantry through friendly infantry; vehicles through any infantry (running it
-        over) and heavy vehicles over wrecks; nothing through anything else."""
+    def _passes(self, wreck: bool, infantry: bool, friendly: bool) -> bool:
+        """Whether the unit may move through the squares of another piece, a wreck or not,
+        infantry or not, friendly or not (HoN core p.9-10; SoN p.5): infantry through friendly
+        infantry; vehicles through any infantry (running it over) and heavy vehicles over
+        wrecks; nothing through anything else."""
         if self.footprint == 4 or self.piece.unit.type is UnitType.LARGE_CREATURE:
             return False  # SoN p.5: every square it covers must be empty
-        if other.is_wreck:
+        if wreck:
             return self.piece.unit.type is UnitType.HEAVY_VEHICLE
-        if not other.is_infantry:
+        if not infantry:
             return False
         if self.piece.is_vehicle:
             return True
-        return self.piece.is_infantry and other.owner == self.piece.owner
+        return self.piece.is_infantry and friendly
 
-    def _may_share(self, other: Piece) -> bool:
+    def _may_share(self, wreck: bool, infantry: bool, friendly: bool) -> bool:
         """Whether the unit may end its move on another piece's square: an infantry unit on a
         wreck (HoN core p.19), a vehicle running over infantry (p.10)."""
-        if other.is_wreck and self.piece.is_infantry and self.footprint == 1:
+        if wreck and self.piece.is_infantry and self.footprint == 1:
             return True
-        return self.run_over and other.is_infantry and not other.is_wreck
+        return self.run_over and infantry and not wreck
 
     def may_end(self, position: Position) -> bool:
         return self.taken.isdisjoint(position.squares)
@@ -233,10 +256,22 @@ class _Mover:
         if points is None or points <= 0:
             return Reach(self, {(start, False): (0, 0, None, False)}, _same, assault)
         if self.footprint == 1:
+            # A step into an enemy's square it may not enter ends there as an assault and
+            # goes no further, so searching with every such square as a target changes none
+            # of the other states: the one search answers every question of this activation.
+            if into <= self.assailable:
+                into = self.assailable
+            one = self._searched_one.get(into)
+            if one is None:
+                one = self._searched_one[into] = self._search_one(points, into)
             facing = start.facing
-            return Reach(self, self._search_one(points, into), lambda sq: Position((sq,), facing), assault)
+            ends = _one_square_ends(one, self.taken, facing, assault)
+            return Reach(self, one, lambda sq: Position((sq,), facing), assault, ends)
         table = self.table
-        return Reach(self, self._search_any(table, start, points, into), table.positions.__getitem__, assault)
+        found = self._searched_any.get(into)
+        if found is None:
+            found = self._searched_any[into] = self._search_any(table, start, points, into)
+        return Reach(self, found, table.positions.__getitem__, assault)
 
     def _search_any(self, table: _MoveTable, start: Position, points: int, into: frozenset[Square]) -> _Best[int]:
         """Dijkstra over (numbered position, stopped) states, any footprint, move by move.
@@ -334,6 +369,35 @@ def _same(position: Position) -> Position:
     return position
 
 
+def _one_square_ends(
+    best: _Best[Square], taken: frozenset[Square], facing: int, assault: bool
+) -> dict[Position, tuple[Square, bool]]:
+    """`Reach`'s ends for a one-square search, worked out by square (a position per end, not
+    per state): the cheapest state of each square where the move may end, in search order."""
+    by_square: dict[Square, tuple[Square, bool]] = {}
+    for state, (cost, _, _, assaulting) in best.items():
+        if assaulting != assault:
+            continue
+        square = state[0]
+        if not assault and square in taken:
+            continue
+        old = by_square.get(square)
+        if old is None or best[old][0] > cost:
+            by_square[square] = state
+    return {_placed(square, facing): state for square, state in by_square.items()}
+
+
+_PLACED: dict[tuple[Square, int], Position] = {}
+
+
+def _placed(square: Square, facing: int) -> Position:
+    """A one-square position, made once: a policy weighs every end of every search."""
+    found = _PLACED.get((square, facing))
+    if found is None:
+        found = _PLACED[(square, facing)] = Position((square,), facing)
+    return found
+
+
 def _leaves_difficult(
     passage: PassageMap, pairs: tuple[tuple[Square, Square], ...], entered: tuple[Square, ...]
 ) -> bool:
@@ -365,20 +429,28 @@ class Reach(Mapping[Position, Path], Generic[N]):
     built on demand: a policy weighs every end but follows one path, so a path is only
     traced back when asked for."""
 
-    def __init__(self, mover: _Mover, best: _Best[N], place: Callable[[N], Position], assault: bool) -> None:
+    def __init__(
+        self,
+        mover: _Mover,
+        best: _Best[N],
+        place: Callable[[N], Position],
+        assault: bool,
+        ends: dict[Position, tuple[N, bool]] | None = None,
+    ) -> None:
         self._mover = mover
         self._best: _Best[N] = best
         self._place: Callable[[N], Position] = place
-        ends: dict[Position, tuple[N, bool]] = {}
-        for state, (cost, _, _, assaulting) in best.items():
-            if assaulting != assault:
-                continue
-            position = place(state[0])
-            if not assault and not mover.may_end(position):
-                continue
-            old = ends.get(position)
-            if old is None or best[old][0] > cost:
-                ends[position] = state
+        if ends is None:
+            ends = {}
+            for state, (cost, _, _, assaulting) in best.items():
+                if assaulting != assault:
+                    continue
+                position = place(state[0])
+                if not assault and not mover.may_end(position):
+                    continue
+                old = ends.get(position)
+                if old is None or best[old][0] > cost:
+                    ends[position] = state
         self._ends: dict[Position, tuple[N, bool]] = ends
 
     def __getitem__(self, position: Position) -> Path:
@@ -431,7 +503,40 @@ def reachable(
     Suppressed markers do not shorten). A unit whose Movement Value is X never moves (p.9)."""
     if not piece.squares:
         raise ValueError(f"{piece.key} is not on the battlefield")
-    return _Mover(battlefield, list(pieces), piece, ruleset, ignore_difficult, run_over, bonus, points).reach()
+    return _mover(battlefield, pieces, piece, ruleset, ignore_difficult, run_over, bonus, points).reach()
+
+
+# Movers by the very pieces they move among (see `_mover`), per battlefield.
+_MOVERS: PerBattlefield[dict[tuple[object, ...], tuple[list[Piece], _Mover]]] = PerBattlefield(lambda _: {})
+MOVERS_KEPT = 32
+
+
+def _mover(
+    battlefield: Battlefield,
+    pieces: Iterable[Piece],
+    piece: Piece,
+    ruleset: Ruleset,
+    ignore_difficult: bool,
+    run_over: bool,
+    bonus: int = 0,
+    points: int | None = None,
+) -> _Mover:
+    """The `_Mover` for these pieces, kept while they stand: within one activation the
+    policy asks for assaults, then for a move, of one unit among the same pieces. Pieces
+    never change (the game state replaces them), so the same objects mean the same
+    battlefield: they are known by identity, and kept with the mover so that no other
+    object can take their identity while it is remembered."""
+    standing = list(pieces)
+    key = (tuple(map(id, standing)), id(piece), id(ruleset), ignore_difficult, run_over, bonus, points)
+    kept = _MOVERS(battlefield)
+    found = kept.get(key)
+    if found is not None:
+        return found[1]
+    if len(kept) >= MOVERS_KEPT:
+        kept.clear()
+    mover = _Mover(battlefield, standing, piece, ruleset, ignore_difficult, run_over, bonus, points)
+    kept[key] = (standing, mover)
+    return mover
 
 
 def reachable_squares(
@@ -454,6 +559,8 @@ def assault_path(
     The last step ignores zones of control (HoN core p.11: "a unit can try to move within an
     enemy ZoC to enter the square occupied by an opponent as part of an Assault") and needs a
     movement point like any other (SoN p.7)."""
-    mover = _Mover(battlefield, list(pieces), piece, ruleset, False, False)
-    found = mover.reach(frozenset(target.squares), assault=True)
-    return min(found.values(), key=lambda p: (p.cost, len(p.positions)), default=None)
+    mover = _mover(battlefield, pieces, piece, ruleset, False, False)
+    into = frozenset(target.squares)
+    found = mover.reach(into, assault=True)  # it may also hold assaults on other enemies
+    paths = (found[end] for end in found if not into.isdisjoint(end.squares))
+    return min(paths, key=lambda p: (p.cost, len(p.positions)), default=None)

@@ -92,12 +92,12 @@ class SimplePolicy(FiringChoices, AssaultChoices, MovementChoices, ActionCardCho
     def assign(self, state: GameState, side: str, tokens: Tokens) -> Orders:
         """Tokens to the units nearest the enemy (they have targets), those that must take a
         token (Personal Order, HoN core p.26) first; the bluff on the next in line."""
-        enemies = [sq for p in state.enemies_of(side) for sq in p.squares]
+        enemies = tuple(sq for p in state.enemies_of(side) for sq in p.squares)
         own = [p for p in (*state.units(side), *state.reserve.values()) if p.owner == side and not needs_no_order(p)]
 
         def urgency(piece: Piece) -> tuple[int, str]:
             """Squares to the nearest enemy; those that must take a token 2 x FAR sooner."""
-            near = min((_gap(piece.squares, (e,)) for e in enemies), default=FAR) if piece.squares else FAR
+            near = _gap(piece.squares, enemies) if piece.squares and enemies else FAR
             return (near - 2 * FAR if piece.side.has("personal-order") else near, piece.key)
 
         ranked = [p.key for p in self._ranked(own, urgency, unit=1)]

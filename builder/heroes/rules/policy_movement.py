@@ -57,13 +57,11 @@ class MovementChoices(PolicyBase):
 
         def score(position: Position) -> tuple[int, int, Square, int]:
             squares = position.squares
-            near = min(distances.get(sq, FAR) for sq in squares)
-            return (
-                near * 2 - terrain_bonus(state, shelter, squares),
-                -len(position.squares),
-                position.square,
-                position.facing,
-            )
+            if len(squares) == 1:  # most units: no generator to walk
+                near = distances.get(squares[0], FAR)
+            else:
+                near = min(distances.get(sq, FAR) for sq in squares)
+            return (near * 2 - terrain_bonus(state, shelter, squares), -len(squares), squares[0], position.facing)
 
         best = self._least((p for p in paths if paths.cost(p) <= points) if extra else paths, score, unit=2)
         if extra and min(distances.get(sq, FAR) for sq in best.squares):
