@@ -1,7 +1,8 @@
 """The scenario's forms: metadata, sides, set-up, forces, victory, events and campaign.
 Victory conditions, events and the campaign (its links' changes are a union of kinds) are
 edited as YAML, shown beside their English reading; the other parts through forms built
-from the models. Applying the forms is one undoable edit."""
+from the models. Applying the forms is one undoable edit. A victory condition can also be
+built in a form and added to an outcome at once, as an undoable edit of its own."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from builder.heroes.scenario.conditions import describe
 from builder.heroes.scenario.edits import ReplaceScenario
 from builder.heroes.scenario.models import Campaign, Event, Force, Scenario, ScenarioSide, Setup, Victory
 from builder.services.scenario_session import ScenarioSession
+from builder.tui.forms.condition_form import ConditionForm
 from builder.tui.forms.form import ModelForm
 from builder.tui.forms.messages import plain_message
 
@@ -59,6 +61,7 @@ class ScenarioDetails(Screen[bool]):
         super().__init__(id="scenario-details")
         self.session = session
         self.data: dict[str, Any] = session.scenario.model_dump(mode="json", exclude_defaults=True)
+        self.added = False  # a condition was added from the form (the session changed)
 
     def compose(self) -> ComposeResult:
         yield Static(Text(f"Details of {self.session.scenario.title}", style="bold"), id="details-title")
@@ -67,6 +70,8 @@ class ScenarioDetails(Screen[bool]):
                 with TabPane(title, id=f"tab-{title.lower()}"):
                     draft = self._part(model, fields)
                     yield ModelForm(model, draft, id=f"form-{title.lower()}")
+            with TabPane("Condition", id="tab-condition"):
+                yield ConditionForm(self.session, id="condition-form")
             with TabPane("Victory", id="tab-victory"), Vertical():
                 yield TextArea(self._yaml("victory"), id="victory-yaml")
                 yield VerticalScroll(Static(id="victory-english"), classes="english")
@@ -165,6 +170,26 @@ class ScenarioDetails(Screen[bool]):
         english.update(text)
         return campaign
 
+    # --- a condition from the form ---------------------------------------------------------
+
+    @on(ConditionForm.Add)
+    def add_condition(self, message: ConditionForm.Add) -> None:
+        """Apply the form's condition to the session, unless the victory YAML holds changes
+        not applied yet (they would be lost): the YAML then shows the new victory."""
+        typed = self.read_victory()
+        if typed != self.session.scenario.victory:
+            self._problem("Apply (ctrl+s) or undo your changes to the victory YAML before adding a condition.")
+            return
+        if not self.session.apply(message.edit):
+            return
+        self.added = True
+        victory = self.session.scenario.victory
+        self.data["victory"] = victory.model_dump(mode="json", exclude_defaults=True)
+        self.query_one("#victory-yaml", TextArea).text = self._yaml("victory")
+        self.query_one("#condition-form", ConditionForm).read()
+        self.query_one("#details-problems", Static).update("")
+        self.notify(f"Added: {message.edit.label}.", markup=False)
+
     # --- applying -------------------------------------------------------------------------
 
     def action_apply(self) -> None:
@@ -195,14 +220,14 @@ class ScenarioDetails(Screen[bool]):
             self._problem(_first_problem(problem))
             return
         changed = self.session.apply(ReplaceScenario(scenario, "scenario's details"))
-        self.dismiss(changed)
+        self.dismiss(changed or self.added)
 
     def _problem(self, message: str) -> None:
         self.query_one("#details-problems", Static).update(Text(message, style="bold red"))
         self.notify(message, severity="error", markup=False)
 
     def action_cancel(self) -> None:
-        self.dismiss(False)
+        self.dismiss(self.added)
 
 
 def _first_problem(problem: Exception) -> str:
