@@ -12,7 +12,7 @@ from pydantic import TypeAdapter, ValidationError
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static
 
@@ -37,12 +37,18 @@ USES = {
     "victory-points": {"side", "count", "more"},
 }
 COUNTED = {"control": "count", "exited": "at_least", "victory-points": "at_least"}
-COUNT_LABELS = {"control": "How many (empty: all)", "exited": "At least", "victory-points": "At least (points)"}
+# (label, placeholder) of the count field for each kind that has one
+COUNT_LABELS = {
+    "control": ("How many", "empty: all of them"),
+    "exited": ("At least", "empty: 1"),
+    "victory-points": ("Points, at least", "empty: any number"),
+}
 CONDITION: TypeAdapter[Condition] = TypeAdapter(Condition)
 
 
-class ConditionForm(VerticalScroll):
-    """Fields for one condition; posts `Add` with the edit when the player presses Add."""
+class ConditionForm(Vertical):
+    """Fields for one condition (scrolling), its English and Add beneath them; posts `Add`
+    with the edit when the player presses Add."""
 
     class Add(Message):
         def __init__(self, edit: AddCondition) -> None:
@@ -58,6 +64,12 @@ class ConditionForm(VerticalScroll):
         return self.session.scenario.namer(partial(self.session.catalogue.name_of, "units"))
 
     def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="condition-fields"):
+            yield from self._fields()
+        yield Static(id="cond-english")
+        yield Button("Add to the outcome", id="cond-add", variant="primary")
+
+    def _fields(self) -> ComposeResult:
         scenario = self.session.scenario
         outcomes = [(outcome.label, index) for index, outcome in enumerate(scenario.victory.outcomes)]
         sides = [(side.name, side.id) for side in scenario.sides]
@@ -70,15 +82,13 @@ class ConditionForm(VerticalScroll):
         yield from _field("Side", side, "side")
         objectives = SelectionList[str](*((o.name, o.id) for o in scenario.objectives), id="cond-objectives")
         yield from _field("Objectives", objectives, "objectives")
-        yield from _field(COUNT_LABELS["control"], Input(type="integer", id="cond-count"), "count")
+        yield from _field("How many", Input(type="integer", id="cond-count"), "count")
         yield from _field("At most", Input(type="integer", id="cond-most"), "most")
         yield from _field("Units (ids)", Input(placeholder="unit ids, separated by commas", id="cond-units"), "units")
         yield from _field("", Checkbox("more victory points than the opponent", id="cond-more"), "more")
         yield from _field("", Checkbox("not: the outcome needs this NOT to hold", id="cond-not"))
         joins = [("and: both must hold", "all"), ("or: either will do", "any")]
         yield from _field("Join with", Select(joins, value="all", allow_blank=False, id="cond-join"))
-        yield Static(id="cond-english")
-        yield Button("Add to the outcome", id="cond-add", variant="primary")
 
     def on_mount(self) -> None:
         self.show_fields()
@@ -89,7 +99,9 @@ class ConditionForm(VerticalScroll):
         for row in self.query(".cond-row"):
             row.display = row.name is None or row.name in USES[kind]
         if kind in COUNT_LABELS:
-            self.query_one("#cond-count-label", Label).update(COUNT_LABELS[kind])
+            label, placeholder = COUNT_LABELS[kind]
+            self.query_one("#cond-count-label", Label).update(label)
+            self.query_one("#cond-count", Input).placeholder = placeholder
         self.read()
 
     @property
