@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Checkbox, Input, Select, SelectionList, Static, TabbedContent
+from textual.widgets import Checkbox, Input, Select, SelectionList, Static, TabbedContent, TextArea
 
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.scenario.conditions import AllOf, AnyOf, Control, Not, VictoryPoints
@@ -65,6 +65,14 @@ async def test_a_condition_built_in_the_form_is_added_and_undone(duel_session: S
         await pilot.pause()
         condition = duel_session.scenario.victory.outcomes[1].condition
         assert condition == AnyOf(type="any", of=[before, Control(type="control", side="beta", objectives=["hill"])])
+        assert "hill" in details.query_one("#victory-yaml", TextArea).text.split("Beta victory")[1]
+        await pilot.press("ctrl+z")  # undone on the details screen: the YAML follows
+        await pilot.pause()
+        assert duel_session.scenario.victory.outcomes[1].condition == before
+        assert "hill" not in details.query_one("#victory-yaml", TextArea).text.split("Beta victory")[1]
+        await pilot.press("enter")  # Add again, then undo from the designer
+        await pilot.pause()
+        assert duel_session.scenario.victory.outcomes[1].condition != before
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, DesignerScreen)
@@ -84,6 +92,15 @@ async def test_counts_and_not_are_read_live(duel_session: ScenarioSession) -> No
         details.query_one("#cond-count", Input).value = "x"
         await pilot.pause()
         assert "Not yet a condition" in english(details)
+        details.query_one("#cond-type", Select).value = "destroy"
+        details.query_one("#cond-units", Input).value = "no-such-unit"
+        await pilot.pause()
+        assert "Not yet a condition" in english(details)
+        details.query_one("#cond-units", Input).value = "tank"
+        await pilot.pause()
+        name = duel_session.catalogue.name_of("units", "tank")
+        assert f"The condition: {name} has been destroyed." in english(details)
+        details.query_one("#cond-type", Select).value = "victory-points"
         details.query_one("#cond-count", Input).value = "5"
         details.query_one("#cond-not", Checkbox).value = True
         await pilot.pause()

@@ -117,12 +117,16 @@ class ConditionForm(Vertical):
             data["side"] = self.query_one("#cond-side", Select).value
         if "objectives" in uses:
             data["objectives"] = list(self.query_one("#cond-objectives", SelectionList).selected)
-        count, most = _number(self, "#cond-count"), _number(self, "#cond-most")
-        if "count" in uses and count is not None:
+        count = _number(self, "#cond-count") if "count" in uses else None
+        most = _number(self, "#cond-most") if "most" in uses else None
+        if count is not None:
             data[COUNTED[kind]] = count
-        if "most" in uses and most is not None:
+        if most is not None:
             data["at_most"] = most
         units = [u.strip() for u in self.query_one("#cond-units", Input).value.split(",") if u.strip()]
+        unknown = [u for u in units if u not in self.session.catalogue.units]
+        if "units" in uses and unknown:
+            raise ValueError(f"no unit has the id {unknown[0]!r} in the catalogue.")
         if kind == "exited":
             data["units"] = units
         elif "units" in uses:

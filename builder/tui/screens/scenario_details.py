@@ -55,13 +55,14 @@ class ScenarioDetails(Screen[bool]):
     BINDINGS = [
         Binding("ctrl+s", "apply", "Apply"),
         Binding("escape", "cancel", "Back"),
+        Binding("ctrl+z", "undo_added", "Undo add"),
     ]
 
     def __init__(self, session: ScenarioSession) -> None:
         super().__init__(id="scenario-details")
         self.session = session
         self.data: dict[str, Any] = session.scenario.model_dump(mode="json", exclude_defaults=True)
-        self.added = False  # a condition was added from the form (the session changed)
+        self.added = 0  # conditions added from the form (each an edit of the session)
 
     def compose(self) -> ComposeResult:
         yield Static(Text(f"Details of {self.session.scenario.title}", style="bold"), id="details-title")
@@ -176,19 +177,38 @@ class ScenarioDetails(Screen[bool]):
     def add_condition(self, message: ConditionForm.Add) -> None:
         """Apply the form's condition to the session, unless the victory YAML holds changes
         not applied yet (they would be lost): the YAML then shows the new victory."""
-        typed = self.read_victory()
-        if typed != self.session.scenario.victory:
-            self._problem("Apply (ctrl+s) or undo your changes to the victory YAML before adding a condition.")
+        if self._victory_typed() or not self.session.apply(message.edit):
             return
-        if not self.session.apply(message.edit):
+        self.added += 1
+        self._victory_changed(f"Added: {message.edit.label}.")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.added > 0 if action == "undo_added" else True
+
+    def action_undo_added(self) -> None:
+        """Undo the last condition added from the form (the session's last edit)."""
+        if self.added == 0 or self._victory_typed():
             return
-        self.added = True
-        victory = self.session.scenario.victory
-        self.data["victory"] = victory.model_dump(mode="json", exclude_defaults=True)
+        label = self.session.undo()
+        self.added -= 1
+        self._victory_changed(f"Undone: {label}.")
+
+    def _victory_typed(self) -> bool:
+        """Whether the victory YAML holds changes not applied yet (said as a problem): the
+        form's edits would overwrite them."""
+        if self.read_victory() == self.session.scenario.victory:
+            return False
+        self._problem("Apply (ctrl+s) or undo your changes to the victory YAML first.")
+        return True
+
+    def _victory_changed(self, said: str) -> None:
+        """The session's victory changed: the YAML, its English and the form show it."""
+        self.data["victory"] = self.session.scenario.victory.model_dump(mode="json", exclude_defaults=True)
         self.query_one("#victory-yaml", TextArea).text = self._yaml("victory")
         self.query_one("#condition-form", ConditionForm).read()
         self.query_one("#details-problems", Static).update("")
-        self.notify(f"Added: {message.edit.label}.", markup=False)
+        self.refresh_bindings()
+        self.notify(said, markup=False)
 
     # --- applying -------------------------------------------------------------------------
 
@@ -220,14 +240,14 @@ class ScenarioDetails(Screen[bool]):
             self._problem(_first_problem(problem))
             return
         changed = self.session.apply(ReplaceScenario(scenario, "scenario's details"))
-        self.dismiss(changed or self.added)
+        self.dismiss(changed or self.added > 0)
 
     def _problem(self, message: str) -> None:
         self.query_one("#details-problems", Static).update(Text(message, style="bold red"))
         self.notify(message, severity="error", markup=False)
 
     def action_cancel(self) -> None:
-        self.dismiss(self.added)
+        self.dismiss(self.added > 0)
 
 
 def _first_problem(problem: Exception) -> str:
