@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from builder.heroes.catalogue.terrain import Area, Element
+from builder.heroes.scenario.conditions import AllOf, AnyOf, Condition
 from builder.heroes.scenario.models import (
     BoardPlacement,
     Objective,
@@ -200,3 +201,34 @@ class ReplaceScenario:
     @property
     def label(self) -> str:
         return f"edit the {self.what}"
+
+
+@dataclass(frozen=True)
+class AddCondition:
+    """Join a condition to an outcome's: "all" (both must hold) or "any" (either will do).
+    An outcome already joined that way gains one more part rather than a new level."""
+
+    outcome: int  # its index in the victory's outcomes
+    condition: Condition
+    join: Literal["all", "any"]
+    what: str  # the outcome's label, for the undo history
+
+    def apply(self, scenario: Scenario) -> Scenario:
+        outcomes = list(scenario.victory.outcomes)
+        if not 0 <= self.outcome < len(outcomes):
+            return scenario
+        present = outcomes[self.outcome].condition
+        joined: AllOf | AnyOf
+        parts: list[Condition]
+        if self.join == "all":
+            parts = present.of if isinstance(present, AllOf) else [present]
+            joined = AllOf(type="all", of=[*parts, self.condition])
+        else:
+            parts = present.of if isinstance(present, AnyOf) else [present]
+            joined = AnyOf(type="any", of=[*parts, self.condition])
+        outcomes[self.outcome] = outcomes[self.outcome].model_copy(update={"condition": joined})
+        return _with(scenario, victory=scenario.victory.model_copy(update={"outcomes": outcomes}))
+
+    @property
+    def label(self) -> str:
+        return f"add a condition to {self.what}"

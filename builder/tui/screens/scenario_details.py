@@ -1,7 +1,8 @@
 """The scenario's forms: metadata, sides, set-up, forces, victory, events and campaign.
 Victory conditions, events and the campaign (its links' changes are a union of kinds) are
 edited as YAML, shown beside their English reading; the other parts through forms built
-from the models. Applying the forms is one undoable edit."""
+from the models. Applying the forms is one undoable edit. A victory condition can also be
+built in a form and added to an outcome at once, as an undoable edit of its own."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from builder.heroes.scenario.conditions import describe
 from builder.heroes.scenario.edits import ReplaceScenario
 from builder.heroes.scenario.models import Campaign, Event, Force, Scenario, ScenarioSide, Setup, Victory
 from builder.services.scenario_session import ScenarioSession
+from builder.tui.forms.condition_form import ConditionForm
 from builder.tui.forms.form import ModelForm
 from builder.tui.forms.messages import plain_message
 
@@ -53,12 +55,14 @@ class ScenarioDetails(Screen[bool]):
     BINDINGS = [
         Binding("ctrl+s", "apply", "Apply"),
         Binding("escape", "cancel", "Back"),
+        Binding("ctrl+z", "undo_added", "Undo add"),
     ]
 
     def __init__(self, session: ScenarioSession) -> None:
         super().__init__(id="scenario-details")
         self.session = session
         self.data: dict[str, Any] = session.scenario.model_dump(mode="json", exclude_defaults=True)
+        self.added = 0  # conditions added from the form (each an edit of the session)
 
     def compose(self) -> ComposeResult:
         yield Static(Text(f"Details of {self.session.scenario.title}", style="bold"), id="details-title")
@@ -67,6 +71,8 @@ class ScenarioDetails(Screen[bool]):
                 with TabPane(title, id=f"tab-{title.lower()}"):
                     draft = self._part(model, fields)
                     yield ModelForm(model, draft, id=f"form-{title.lower()}")
+            with TabPane("Condition", id="tab-condition"):
+                yield ConditionForm(self.session, id="condition-form")
             with TabPane("Victory", id="tab-victory"), Vertical():
                 yield TextArea(self._yaml("victory"), id="victory-yaml")
                 yield VerticalScroll(Static(id="victory-english"), classes="english")
@@ -165,6 +171,45 @@ class ScenarioDetails(Screen[bool]):
         english.update(text)
         return campaign
 
+    # --- a condition from the form ---------------------------------------------------------
+
+    @on(ConditionForm.Add)
+    def add_condition(self, message: ConditionForm.Add) -> None:
+        """Apply the form's condition to the session, unless the victory YAML holds changes
+        not applied yet (they would be lost): the YAML then shows the new victory."""
+        if self._victory_typed() or not self.session.apply(message.edit):
+            return
+        self.added += 1
+        self._victory_changed(f"Added: {message.edit.label}.")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.added > 0 if action == "undo_added" else True
+
+    def action_undo_added(self) -> None:
+        """Undo the last condition added from the form (the session's last edit)."""
+        if self.added == 0 or self._victory_typed():
+            return
+        label = self.session.undo()
+        self.added -= 1
+        self._victory_changed(f"Undone: {label}.")
+
+    def _victory_typed(self) -> bool:
+        """Whether the victory YAML holds changes not applied yet (said as a problem): the
+        form's edits would overwrite them."""
+        if self.read_victory() == self.session.scenario.victory:
+            return False
+        self._problem("Apply (ctrl+s) or undo your changes to the victory YAML first.")
+        return True
+
+    def _victory_changed(self, said: str) -> None:
+        """The session's victory changed: the YAML, its English and the form show it."""
+        self.data["victory"] = self.session.scenario.victory.model_dump(mode="json", exclude_defaults=True)
+        self.query_one("#victory-yaml", TextArea).text = self._yaml("victory")
+        self.query_one("#condition-form", ConditionForm).read()
+        self.query_one("#details-problems", Static).update("")
+        self.refresh_bindings()
+        self.notify(said, markup=False)
+
     # --- applying -------------------------------------------------------------------------
 
     def action_apply(self) -> None:
@@ -195,14 +240,14 @@ class ScenarioDetails(Screen[bool]):
             self._problem(_first_problem(problem))
             return
         changed = self.session.apply(ReplaceScenario(scenario, "scenario's details"))
-        self.dismiss(changed)
+        self.dismiss(changed or self.added > 0)
 
     def _problem(self, message: str) -> None:
         self.query_one("#details-problems", Static).update(Text(message, style="bold red"))
         self.notify(message, severity="error", markup=False)
 
     def action_cancel(self) -> None:
-        self.dismiss(False)
+        self.dismiss(self.added > 0)
 
 
 def _first_problem(problem: Exception) -> str:

@@ -8,8 +8,10 @@ from hypothesis import strategies as st
 
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.scenario.battlefield import assemble
+from builder.heroes.scenario.conditions import AllOf, AnyOf, Control, Destroy
 from builder.heroes.scenario.edits import (
     AddBoard,
+    AddCondition,
     ChangeBoard,
     EraseTerrain,
     PaintTerrain,
@@ -29,6 +31,13 @@ edits = st.one_of(
     st.builds(ToggleZoneSquare, squares, st.sampled_from(["alpha", "beta"]), st.sampled_from(list(ZoneKind))),
     st.builds(PlaceObjective, squares, st.sampled_from(list(ObjectiveKind))),
     st.builds(ChangeBoard, st.integers(0, 2), st.sampled_from([(0, 0), (1, 0), (-1, 0)]), st.booleans(), st.booleans()),
+    st.builds(
+        AddCondition,
+        st.integers(0, 2),
+        st.just(Destroy(type="destroy", unit="tank")),
+        st.sampled_from(["all", "any"]),
+        st.just("an outcome"),
+    ),
 )
 
 
@@ -81,3 +90,21 @@ def test_boards_move_turn_and_go_but_the_last_one_stays() -> None:
     assert len(one.map.boards) == 1
     assert ChangeBoard(0, remove=True).apply(one) == one
     assert len(AddBoard("field", (12, 0)).apply(DUEL).map.boards) == 3
+
+
+def test_a_condition_joins_an_outcome_and_a_like_join_grows_flat() -> None:
+    alpha = DUEL.victory.outcomes[0].condition
+    hill = Control(type="control", side="alpha", objectives=["hill"], count=1)
+    tank = Destroy(type="destroy", unit="tank")
+    once = AddCondition(0, hill, "all", "Alpha victory").apply(DUEL)
+    assert once.victory.outcomes[0].condition == AllOf(type="all", of=[alpha, hill])
+    twice = AddCondition(0, tank, "all", "Alpha victory").apply(once)
+    assert twice.victory.outcomes[0].condition == AllOf(type="all", of=[alpha, hill, tank])
+    either = AddCondition(0, tank, "any", "Alpha victory").apply(once)
+    assert either.victory.outcomes[0].condition == AnyOf(type="any", of=[AllOf(type="all", of=[alpha, hill]), tank])
+    assert once.victory.outcomes[1] == DUEL.victory.outcomes[1]
+    assert AddCondition(5, tank, "all", "nothing").apply(DUEL) == DUEL
+    history = History(DUEL)
+    history.apply(AddCondition(1, tank, "any", "Beta victory"))
+    assert history.undo() == "add a condition to Beta victory"
+    assert history.present == DUEL

@@ -1,0 +1,199 @@
+"""A form that builds one victory condition without YAML: its kind, side, objectives, units
+and counts, negated or not, and how it joins the chosen outcome's condition. The English
+(the domain's own wording) reads live as the fields change; "Add" asks the screen to apply
+the edit, so that it is undoable like any other."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any, Literal
+
+from pydantic import TypeAdapter, ValidationError
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static
+
+from builder.heroes.scenario.conditions import Condition, Namer, Not, describe
+from builder.heroes.scenario.edits import AddCondition
+from builder.services.scenario_session import ScenarioSession
+from builder.tui.forms.messages import plain_message
+
+KINDS = {
+    "control": "controls objectives",
+    "capture": "captures a unit",
+    "destroy": "a unit is destroyed",
+    "exited": "units leave the map",
+    "victory-points": "victory points",
+}
+# The fields each kind of condition reads (the others are hidden).
+USES = {
+    "control": {"side", "objectives", "count"},
+    "capture": {"side", "units"},
+    "destroy": {"units"},
+    "exited": {"side", "units", "count", "most"},
+    "victory-points": {"side", "count", "more"},
+}
+COUNTED = {"control": "count", "exited": "at_least", "victory-points": "at_least"}
+# (label, placeholder) of the count field for each kind that has one
+COUNT_LABELS = {
+    "control": ("How many", "empty: all of them"),
+    "exited": ("At least", "empty: 1"),
+    "victory-points": ("Points, at least", "empty: any number"),
+}
+CONDITION: TypeAdapter[Condition] = TypeAdapter(Condition)
+
+
+class ConditionForm(Vertical):
+    """Fields for one condition (scrolling), its English and Add beneath them; posts `Add`
+    with the edit when the player presses Add."""
+
+    class Add(Message):
+        def __init__(self, edit: AddCondition) -> None:
+            super().__init__()
+            self.edit = edit
+
+    def __init__(self, session: ScenarioSession, id: str | None = None) -> None:
+        super().__init__(id=id, classes="condition-form")
+        self.session = session
+
+    @property
+    def namer(self) -> Namer:
+        return self.session.scenario.namer(partial(self.session.catalogue.name_of, "units"))
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="condition-fields"):
+            yield from self._fields()
+        yield Static(id="cond-english")
+        yield Button("Add to the outcome", id="cond-add", variant="primary")
+
+    def _fields(self) -> ComposeResult:
+        scenario = self.session.scenario
+        outcomes = [(outcome.label, index) for index, outcome in enumerate(scenario.victory.outcomes)]
+        sides = [(side.name, side.id) for side in scenario.sides]
+        yield from _field("Outcome", Select(outcomes, value=0, allow_blank=False, id="cond-outcome"))
+        kinds = [(words, kind) for kind, words in KINDS.items()]
+        yield from _field("Condition", Select(kinds, value="control", allow_blank=False, id="cond-type"))
+        side = (
+            Select(sides, value=sides[0][1], allow_blank=False, id="cond-side") if sides else Select([], id="cond-side")
+        )
+        yield from _field("Side", side, "side")
+        objectives = SelectionList[str](*((o.name, o.id) for o in scenario.objectives), id="cond-objectives")
+        yield from _field("Objectives", objectives, "objectives")
+        yield from _field("How many", Input(type="integer", id="cond-count"), "count")
+        yield from _field("At most", Input(type="integer", id="cond-most"), "most")
+        yield from _field("Units (ids)", Input(placeholder="unit ids, separated by commas", id="cond-units"), "units")
+        yield from _field("", Checkbox("more victory points than the opponent", id="cond-more"), "more")
+        yield from _field("", Checkbox("not: the outcome needs this NOT to hold", id="cond-not"))
+        joins = [("and: both must hold", "all"), ("or: either will do", "any")]
+        yield from _field("Join with", Select(joins, value="all", allow_blank=False, id="cond-join"))
+
+    def on_mount(self) -> None:
+        self.show_fields()
+
+    @on(Select.Changed, "#cond-type")
+    def show_fields(self) -> None:
+        kind = self.kind
+        for row in self.query(".cond-row"):
+            row.display = row.name is None or row.name in USES[kind]
+        if kind in COUNT_LABELS:
+            label, placeholder = COUNT_LABELS[kind]
+            self.query_one("#cond-count-label", Label).update(label)
+            self.query_one("#cond-count", Input).placeholder = placeholder
+        self.read()
+
+    @property
+    def kind(self) -> str:
+        return str(self.query_one("#cond-type", Select).value)
+
+    def build(self) -> Condition:
+        """The condition the fields describe; ValueError (with a sentence) when not yet one."""
+        kind = self.kind
+        uses = USES[kind]
+        data: dict[str, Any] = {"type": kind}
+        if "side" in uses:
+            data["side"] = self.query_one("#cond-side", Select).value
+        if "objectives" in uses:
+            data["objectives"] = list(self.query_one("#cond-objectives", SelectionList).selected)
+        count = _number(self, "#cond-count") if "count" in uses else None
+        most = _number(self, "#cond-most") if "most" in uses else None
+        if count is not None:
+            data[COUNTED[kind]] = count
+        if most is not None:
+            data["at_most"] = most
+        units = [u.strip() for u in self.query_one("#cond-units", Input).value.split(",") if u.strip()]
+        unknown = [u for u in units if u not in self.session.catalogue.units]
+        if "units" in uses and unknown:
+            raise ValueError(f"no unit has the id {unknown[0]!r} in the catalogue.")
+        if kind == "exited":
+            data["units"] = units
+        elif "units" in uses:
+            if len(units) != 1:
+                raise ValueError("Give exactly one unit id.")
+            data["unit"] = units[0]
+        if "more" in uses:
+            data["more_than_opponent"] = self.query_one("#cond-more", Checkbox).value
+        if kind == "victory-points" and count is None and not data["more_than_opponent"]:
+            raise ValueError("Give the points needed, or tick 'more than the opponent'.")
+        try:
+            condition = CONDITION.validate_python(data)
+        except ValidationError as problem:
+            first = problem.errors(include_url=False)[0]
+            where = " ".join(str(part) for part in first["loc"][1:]).replace("_", " ")
+            raise ValueError(f"{where}: {plain_message(first)}" if where else plain_message(first)) from None
+        if self.query_one("#cond-not", Checkbox).value:
+            return Not(type="not", condition=condition)
+        return condition
+
+    def edit(self, condition: Condition) -> AddCondition:
+        index = int(self.query_one("#cond-outcome", Select).value)  # type: ignore[arg-type]
+        join: Literal["all", "any"] = "any" if self.query_one("#cond-join", Select).value == "any" else "all"
+        outcome = self.session.scenario.victory.outcomes[index]
+        return AddCondition(index, condition, join, outcome.label)
+
+    @on(Select.Changed)
+    @on(Input.Changed)
+    @on(Checkbox.Changed)
+    @on(SelectionList.SelectedChanged)
+    def read(self) -> AddCondition | None:
+        """Show the condition and the outcome it would make in English; the edit, if any."""
+        english = self.query_one("#cond-english", Static)
+        try:
+            edit = self.edit(self.build())
+        except ValueError as problem:
+            english.update(Text(f"Not yet a condition: {problem}", style="red"))
+            return None
+        name = self.namer
+        outcome = edit.apply(self.session.scenario).victory.outcomes[edit.outcome]
+        text = Text()
+        text.append("The condition: ", style="bold")
+        text.append(f"{describe(edit.condition, name)}.\n")
+        text.append(f"{outcome.label} would need: ", style="bold")
+        text.append(f"{describe(outcome.condition, name)}.")
+        english.update(text)
+        return edit
+
+    @on(Button.Pressed, "#cond-add")
+    def add(self) -> None:
+        edit = self.read()
+        if edit is not None:
+            self.post_message(self.Add(edit))
+
+
+def _field(label: str, widget: Any, uses: str | None = None) -> ComposeResult:
+    """A labelled row; `uses` names the part of a condition it sets (None: every kind)."""
+    with Horizontal(classes="field cond-row", name=uses):
+        yield Label(label, classes="field-label", id=f"{widget.id}-label")
+        yield widget
+
+
+def _number(form: ConditionForm, selector: str) -> int | None:
+    text = form.query_one(selector, Input).value.strip()
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a whole number.") from None
