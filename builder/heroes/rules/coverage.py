@@ -1129,10 +1129,13 @@ MECHANICS: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.10; SoN p.5",
         PLAYED,
-        "the owner's choice is the best covered square; the simple policy never ends a move on infantry",
+        "the owner's choice is the best covered square; the simple policy never ends a move on infantry; "
+        "driving through its square, a vehicle has no shot at it (no range, p.14; the books are silent)",
         BOARD + "test_a_vehicle_ending_on_infantry_forces_it_aside_with_a_suppressed_marker",
         BOARD + "test_infantry_run_over_with_nowhere_to_go_or_no_movement_value_is_destroyed",
         MOVEMENT + "test_vehicles_drive_through_infantry_but_end_on_it_only_running_it_over",
+        MOVEMENT + "test_a_two_square_vehicle_drives_through_enemy_infantry_never_through_an_enemy_vehicle",
+        FIRE + "test_a_vehicle_driving_over_infantry_has_no_shot_at_it_on_the_move",
     ),
     mechanic(
         "crushing-wrecks",

@@ -120,6 +120,7 @@ def shots_at(
         or target.embarked_in is not None
         or _no_fire_aboard(firer)
         or target.is_wreck
+        or _over(firer, target)
         or blocked_by_terrain(state.battlefield, firer, target, state.ruleset)
     ):
         return [None] * len(weapons)
@@ -159,6 +160,14 @@ def shots_at(
         )
         found.append(shot if _aimable(shot, state) else None)
     return found
+
+
+def _over(firer: Piece, target: Piece) -> bool:
+    """Whether the firer stands in one of the target's squares: a vehicle driving through an
+    infantry unit's square (HoN core p.10, "Running Over Infantry") while it may Fire on the
+    Move (p.23). The range counts the target's square and not the firer's (p.14), so it has
+    no range to that unit: the books are silent on such a shot; we take it that there is none."""
+    return not set(firer.squares).isdisjoint(target.squares)
 
 
 def _no_fire_aboard(firer: Piece) -> bool:

@@ -15,11 +15,13 @@ from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.cards import CardPlay
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.events import Phase
-from builder.heroes.rules.movement import Path, Position
+from builder.heroes.rules.firing import shots_at
+from builder.heroes.rules.movement import Path, Position, reachable
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH
 from builder.heroes.rules.placement import field_army
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.preview import preview_fire
+from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.state import Deck, GearPool, gear_pools
 from builder.io.catalogue_files import load_catalogue
 from builder.io.scenario_files import load_scenario
@@ -360,3 +362,23 @@ def test_a_forced_move_from_a_card_draws_no_opportunity_fire() -> None:
     turn.battle_events("a", (CardPlay("go", "a1", east((0, 2), 2)),), CardTiming.AFTER_ACTION)
     assert [f.event.kind for f in turn.frames] == ["card", "move"]
     assert state.pieces["a1"].square == (2, 2) and not state.pieces["b1"].activated
+
+
+def test_a_vehicle_driving_over_infantry_has_no_shot_at_it_on_the_move() -> None:
+    """HoN core p.10: a vehicle "may pass through a square that contains an allied or enemy
+    Infantry unit"; the range counts the target's square, not the firer's (p.14), so from the
+    infantry's own square there is no range and no shot (the books are silent; our choice).
+    A balance run crashed here: the policy weighed Fire on the Move from every square of a
+    path through the infantry's square, that one included."""
+    lane = "\n".join(["#.#"] * 7)
+    armour = piece("t", ((1, 5), (1, 6)), "a", tank(), facing=NORTH)
+    rifles = piece("e", (1, 3), "b")
+    state = game(lane, [armour, rifles])
+    over = armour.moved(((1, 3), (1, 4)), NORTH)
+    assert shots_at(state, over, rifles, tuple(over.side.weapons), on_the_move=True) == [None, None]
+    path = reachable(state.battlefield, state.pieces.values(), armour, HON)[Position(((1, 1), (1, 2)), NORTH)]
+    assert any((1, 3) in p.squares for p in path.positions)  # it drives through the rifles
+    action = SimplePolicy()._on_the_move(state, armour, Move(path))
+    assert action.fire is not None and action.fire_at is not None  # it fires on the move…
+    assert (1, 3) not in path.positions[action.fire_at].squares  # …but not from the rifles' square
+    assert state.pieces["t"] is armour

@@ -76,6 +76,25 @@ def test_vehicles_drive_through_infantry_but_end_on_it_only_running_it_over() ->
     assert (2, 1) in reachable_squares(lane, [jeep, enemy], jeep, HON, run_over=True)
 
 
+def test_a_two_square_vehicle_drives_through_enemy_infantry_never_through_an_enemy_vehicle() -> None:
+    """HoN core p.10: a vehicle "may pass through a square that contains an allied or enemy
+    Infantry unit" and ends on it only running it over; nothing passes through an enemy
+    vehicle's square (p.9-10: only infantry may be passed through)."""
+    lane = field("\n".join(["#.#"] * 7))
+    armour = piece("t", ((1, 5), (1, 6)), "a", TANK, facing=NORTH)
+    beyond = Position(((1, 1), (1, 2)), NORTH)
+    rifles = piece("e", (1, 3), "b")
+    found = reachable(lane, [armour, rifles], armour, HON)
+    assert beyond in found and any((1, 3) in p.squares for p in found[beyond].positions)
+    assert not any((1, 3) in end.squares for end in found)  # it may not stop on them…
+    run_over = reachable(lane, [armour, rifles], armour, HON, run_over=True)
+    assert any((1, 3) in end.squares for end in run_over)  # …unless it runs them over
+    enemy_jeep = piece("j", (1, 3), "b", JEEP)
+    found = reachable(lane, [armour, enemy_jeep], armour, HON, run_over=True)
+    assert beyond not in found and not any((1, 3) in end.squares for end in found)
+    assert all((1, 3) not in p.squares for end in found for p in found[end].positions)
+
+
 def test_entering_a_difficult_passage_ends_the_move() -> None:
     board = field("""
     ..DD..
