@@ -196,7 +196,7 @@ def _show(game: HeroesBalance, run: BalanceRun) -> None:
         verdict += f" Every interval is narrower than {run.plan.precision:g}."
     console.print(Text(verdict, style="bold"))
     lengths = ", ".join(f"{turns} turns: {n}" for turns, n in sorted(tally.turns.items()))
-    console.print(f"Draws {tally.wins['draw']}; game length {lengths}.")
+    console.print(Text(f"Draws {tally.wins['draw']}; game length {lengths}."))
     for objective in tally.objectives:
         held = tally.held.get(objective)
         if held:

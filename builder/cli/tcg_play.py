@@ -54,7 +54,9 @@ def shooting_odds(
     target = "an armoured card" if armoured else "a card"
     weapon = "an armour-piercing" if armour_piercing else "a"
     saving = f", save {save}" if save is not None else ", no save"
-    console.print(f"Shooting attack (TCG p.8): {weapon} shooting value {value}, 2d6 {bonus:+d}, at {target}{saving}")
+    console.print(
+        Text(f"Shooting attack (TCG p.8): {weapon} shooting value {value}, 2d6 {bonus:+d}, at {target}{saving}")
+    )
     table = Table(header_style="bold")
     table.add_column("outcome")
     table.add_column("chance", justify="right")
@@ -134,7 +136,7 @@ def deploy_scenario(path: Path, side: str | None, as_json: bool) -> int:
             face = "hidden" if piece.hidden else "face up"
             terrain = game.terrain(piece.box).label
             hero = f", with {piece.hero.name}" if piece.hero is not None else ""
-            console.print(f"  {list(piece.box)} {piece.card.name} ({face}, {terrain}{hero})", soft_wrap=True)
+            console.print(Text(f"  {list(piece.box)} {piece.card.name} ({face}, {terrain}{hero})"), soft_wrap=True)
     console.print()
     for line in scenario.victory_text():
         console.print(line, soft_wrap=True)

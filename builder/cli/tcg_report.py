@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
+from rich.text import Text
 
 from builder.cli.app import console, errors
 from builder.cli.render import issues_table, judged, titled
@@ -32,7 +33,7 @@ def check_scenario(path: Path, as_json: bool) -> int:
     head = f" — {board.columns}x{board.rows} boxes, {scenario.turns} turns, {sides}: "
     console.print(titled(scenario.title, head, judged(issues, "playable", "not playable")))
     for line in scenario.victory_text():
-        console.print(f"  {line}", soft_wrap=True)
+        console.print(Text(f"  {line}"), soft_wrap=True)
     if issues:
         console.print(issues_table(issues))
     return 0 if ok else 1
