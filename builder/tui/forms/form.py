@@ -11,12 +11,16 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static
 
+from builder.heroes.catalogue.document import KIND_BY_SECTION
+from builder.heroes.catalogue.index import Catalogue
 from builder.tui.forms.fields import FieldSpec, default_for, from_text, spec_of, to_text
+from builder.tui.forms.pickers import IdSuggester, PickerScreen, choices_of, section_for, with_choice
 
 Path = tuple[str | int, ...]
 LAST = ("source", "unprinted", "notes")
@@ -60,14 +64,25 @@ def widget_id(path: Path) -> str:
 
 
 class ModelForm(VerticalScroll):
+    BINDINGS = [Binding("f2", "pick", "Pick from catalogue")]
+
     class Changed(Message):
         def __init__(self, form: ModelForm) -> None:
             self.form = form
             super().__init__()
 
-    def __init__(self, model: type[Any], draft: dict[str, Any], skip: Sequence[str] = (), **kwargs: Any) -> None:
+    def __init__(
+        self,
+        model: type[Any],
+        draft: dict[str, Any],
+        skip: Sequence[str] = (),
+        catalogue: Catalogue | None = None,
+        **kwargs: Any,
+    ) -> None:
+        """`catalogue`, when given, offers its ids in the fields that name its entries."""
         super().__init__(classes="model-form", **kwargs)
         self.model, self.draft, self.skip = model, copy.deepcopy(draft), set(skip)
+        self.catalogue = catalogue
         self.specs: dict[str, tuple[Path, FieldSpec]] = {}
         self.parse_errors: dict[Path, str] = {}
 
@@ -129,7 +144,32 @@ class ModelForm(VerticalScroll):
         if spec.kind == "flags":
             chosen = {str(v) for v in value or []}
             return SelectionList[str](*((c, c, c in chosen) for c in spec.choices), id=wid)
-        return Input(to_text(spec, value), id=wid, placeholder=_placeholder(spec), compact=True)
+        section = section_for(spec) if self.catalogue is not None else None
+        suggester = IdSuggester(list(self.catalogue.entries[section])) if self.catalogue and section else None
+        placeholder = _placeholder(spec) + (" (f2: pick)" if suggester else "")
+        return Input(to_text(spec, value), id=wid, placeholder=placeholder, compact=True, suggester=suggester)
+
+    def action_pick(self) -> None:
+        """Open the catalogue's entries for the focused field; the chosen id fills it."""
+        field = self.app.focused
+        found = self._spec_for(field) if isinstance(field, Input) else None
+        section = section_for(found[1]) if found else None
+        if self.catalogue is None or found is None or section is None or not isinstance(field, Input):
+            self.notify("This field doesn't name catalogue entries.", severity="warning")
+            return
+        spec, target = found[1], field
+
+        def fill(chosen: str | None) -> None:
+            if chosen:
+                target.value = with_choice(spec, target.value, chosen)
+                target.focus()
+
+        self.app.push_screen(
+            PickerScreen(
+                f"{spec.label}: pick a {KIND_BY_SECTION[section].singular}", choices_of(self.catalogue, section)
+            ),
+            fill,
+        )
 
     # --- reading ------------------------------------------------------------------------
 

@@ -139,7 +139,7 @@ class CatalogueEditor(Screen[None]):
         self.saved_draft = draft if entry is not None else {}
         holder = self.query_one("#form-holder", Vertical)
         await holder.remove_children()
-        await holder.mount(ModelForm(self.kind.model, draft, skip=SKIP, id="entry-form"))
+        await holder.mount(ModelForm(self.kind.model, draft, skip=SKIP, catalogue=self.catalogue, id="entry-form"))
         self.validate()
 
     def _blank(self) -> dict[str, Any]:

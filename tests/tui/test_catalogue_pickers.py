@@ -1,0 +1,104 @@
+"""Pilot tests of the catalogue editor's pickers: fields that name other entries suggest the
+catalogue's ids as the player types, and f2 opens a searchable list that fills the field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input, OptionList
+
+from builder.io.catalogue_files import load_catalogue
+from builder.tui.app import HonApp
+from builder.tui.forms.pickers import PickerScreen
+from builder.tui.screens.catalogue_editor import CatalogueEditor
+
+SIZE = (120, 40)
+
+
+async def open_editor(app: HonApp, pilot: object) -> CatalogueEditor:
+    await pilot.press("f3")  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
+    editor = app.screen
+    assert isinstance(editor, CatalogueEditor)
+    return editor
+
+
+async def test_typing_a_prefix_suggests_a_catalogue_id(app_on_file: HonApp) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        editor = await open_editor(app_on_file, pilot)
+        field = editor.query_one("#f-composition", Input)
+        field.focus()
+        await pilot.pause()
+        field.value = "us-rifle-squad x2, "
+        await pilot.press("end")
+        await pilot.press(*"us-fire-t")
+        await pilot.pause()
+        await pilot.press("right")  # takes the suggestion, as in any Textual input
+        await pilot.pause()
+        assert field.value == "us-rifle-squad x2, us-fire-team"
+        stripes = editor.query_one("#f-stripes", Input)
+        stripes.focus()
+        await pilot.press(*"us-1id")
+        await pilot.pause()
+        await pilot.press("right")
+        await pilot.pause()
+        assert stripes.value == "us-1id-16ir"
+
+
+async def test_the_picker_filters_by_name_and_the_saved_entry_holds_the_id(
+    app_on_file: HonApp, isolated_user_catalogue: Path
+) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        editor = await open_editor(app_on_file, pilot)
+        editor.query_one("#f-id", Input).value = "us-picked-section"
+        editor.query_one("#f-name", Input).value = "Picked Section"
+        editor.query_one("#f-cost", Input).value = "60"
+        composition = editor.query_one("#f-composition", Input)
+        composition.value = "us-rifle-squad x2"
+        await pilot.pause()
+        composition.focus()
+        await pilot.press("f2")
+        await pilot.pause()
+        picker = app_on_file.screen
+        assert isinstance(picker, PickerScreen)
+        await pilot.press(*"fire team")
+        await pilot.pause()
+        listed = picker.query_one("#picker-options", OptionList)
+        ids = [listed.get_option_at_index(i).id for i in range(listed.option_count)]
+        assert set(ids) == {"us-fire-team", "son-maj-ranger-fire-team"}  # by name, from the catalogue
+        listed.highlighted = ids.index("us-fire-team")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app_on_file.screen is editor
+        assert composition.value == "us-rifle-squad x2, us-fire-team"  # appended to the list
+
+        stripes = editor.query_one("#f-stripes", Input)
+        stripes.focus()
+        await pilot.press("f2")
+        await pilot.pause()
+        await pilot.press(*"16th Inf")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert stripes.value == "us-1id-16ir"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    catalogue, issues = load_catalogue(isolated_user_catalogue)
+    assert issues == []
+    tile = catalogue.tiles["us-picked-section"]
+    assert tile.stripes == ["us-1id-16ir"]
+    assert [c.id for c in tile.composition] == ["us-rifle-squad", "us-fire-team"]
+
+
+async def test_escape_closes_the_picker_and_leaves_the_field(app_on_file: HonApp) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        editor = await open_editor(app_on_file, pilot)
+        markers = editor.query_one("#f-markers", Input)
+        markers.value = "speed"
+        markers.focus()
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app_on_file.screen, PickerScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app_on_file.screen is editor
+        assert markers.value == "speed"
