@@ -146,8 +146,7 @@ class ModelForm(VerticalScroll):
             return SelectionList[str](*((c, c, c in chosen) for c in spec.choices), id=wid)
         section = section_for(spec) if self.catalogue is not None else None
         suggester = IdSuggester(list(self.catalogue.entries[section])) if self.catalogue and section else None
-        placeholder = _placeholder(spec) + (" (f2: pick)" if suggester else "")
-        return Input(to_text(spec, value), id=wid, placeholder=placeholder, compact=True, suggester=suggester)
+        return Input(to_text(spec, value), id=wid, placeholder=_placeholder(spec), compact=True, suggester=suggester)
 
     def action_pick(self) -> None:
         """Open the catalogue's entries for the focused field; the chosen id fills it."""
