@@ -68,7 +68,13 @@ async def test_catalogue_rows_opened_directly_are_whole(bundled: Catalogue, isol
 async def test_the_footer_palette_key_reaches_the_right_edge(app_on_file: HonApp) -> None:
     # At 80 columns the keys overflow under the palette key; nothing may show beside it.
     async with app_on_file.run_test(size=(80, 30)) as pilot:
-        await pilot.pause()
+        # The footer composes its keys after the screen's bindings settle, which on a loaded
+        # machine can take more than one refresh: wait for the key, a bounded number of times.
+        for _ in range(50):
+            await pilot.pause()
+            keys = app_on_file.screen.query("FooterKey.-command-palette")
+            if keys and keys.first().region.width:
+                break
         key = app_on_file.screen.query_one("FooterKey.-command-palette")
         assert key.region.right == 80
 
