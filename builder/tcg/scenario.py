@@ -58,6 +58,9 @@ class Marker(Part):
     name: Name | None = None
     value: int | None = Field(default=None, ge=1, le=6)
     victory_points: int = Field(default=0, ge=0, le=20)  # earned by its controller each turn
+    # Marked with the Engineers icon: an Engineers card may remove it (TCG p.12, read by hon
+    # in builder/tcg/rules/engineers.py).
+    engineers: bool = False
 
 
 class Placement(Part):

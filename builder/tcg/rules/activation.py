@@ -10,9 +10,11 @@ from typing import Protocol
 
 from builder.kernel.events import Roll
 from builder.tcg.base import Box, page
-from builder.tcg.cards import Ability, AbilityKind
+from builder.tcg.cards import Ability, AbilityKind, EffectKind
 from builder.tcg.rules.board import distance
+from builder.tcg.rules.command_abilities import ORDERS, Orders, fits, give_orders
 from builder.tcg.rules.decisions import Decisions
+from builder.tcg.rules.engineers import interact
 from builder.tcg.rules.events import ActivationEvent, GoEvent, MoveKind, ShotEvent
 from builder.tcg.rules.hidden import hide_in_forest, reveal
 from builder.tcg.rules.moving import can_seize, move, moves
@@ -43,10 +45,13 @@ class Activation:
     piece: Piece
     commander: Commander
     manoeuvre: bool = False  # a manoeuvre's shot: no normal move, no ability (TCG p.6)
+    shoots: bool = True  # False for the manoeuvre's other card, which only swaps (and may march)
+    partner: Activation | None = None  # the other card of a manoeuvre: one forced march for both
     moved: bool = False
     forced_march: bool = False
     seized: bool = False
     fired: set[int] = field(default_factory=set)
+    first_shots: dict[int, ShotEvent] = field(default_factory=dict)  # Fire Again! values fired once
     used: set[int] = field(default_factory=set)  # abilities used, by index
     go: list[Piece] = field(default_factory=list)  # GO! markers this card placed
     seizable: Box | None = None  # the box of an enemy it just destroyed
@@ -67,6 +72,8 @@ class Activation:
     def forced_marches(self) -> list[Box]:
         """One extra orthogonal box for a DIRECTIVE marker, once per activation (TCG p.14)."""
         if self.forced_march or not self.game.can_use_directive(self.piece):
+            return []
+        if self.partner is not None and self.partner.forced_march:  # "one of the two" (TCG p.6)
             return []
         if self.fired and self.piece.ability(AbilityKind.FIRE_OR_MOVE):
             return []
@@ -94,12 +101,18 @@ class Activation:
     # --- shooting -----------------------------------------------------------------------
 
     def weapons(self) -> list[int]:
-        """The shooting values not used yet (a manoeuvre allows one shot in all)."""
-        if self.manoeuvre and self.fired:
+        """The shooting values not used yet (a manoeuvre allows one shot in all); one with
+        Fire Again! makes two Shooting attacks (TCG p.12)."""
+        if not self.shoots or (self.manoeuvre and self.fired):
             return []
         if self.moved and self.piece.ability(AbilityKind.FIRE_OR_MOVE):
             return []
-        return [i for i in range(len(self.piece.shooting)) if i not in self.fired]
+        return [i for i in range(len(self.piece.shooting)) if i not in self.fired or self._again(i)]
+
+    def _again(self, index: int) -> bool:
+        """A Fire Again! shooting value fired once, with its second attack still to make."""
+        weapon = self.piece.shooting[index]
+        return not self.manoeuvre and index in self.first_shots and weapon.has(EffectKind.FIRE_AGAIN)
 
     def targets(self, index: int) -> list[Piece]:
         weapon = self.piece.shooting[index]
@@ -108,9 +121,15 @@ class Activation:
     def fire(self, index: int, target: Piece) -> ShotEvent:
         if index not in self.weapons() or target not in self.targets(index):
             raise IllegalAction(f"{self.piece.name} cannot shoot at {target.name}")
+        first = self.first_shots.pop(index, None) if index in self.fired else None
         self.fired.add(index)
+        # Fire Again!: the second attack succeeds when the first did on the same card (TCG p.12).
+        sure = first is not None and first.success and first.target == target.key
         box = target.box
-        event = shoot(self.game, self.piece, self.piece.shooting[index], target, self.commander, moved=self.moved)
+        weapon = self.piece.shooting[index]
+        event = shoot(self.game, self.piece, weapon, target, self.commander, moved=self.moved, sure=sure)
+        if first is None and weapon.has(EffectKind.FIRE_AGAIN):
+            self.first_shots[index] = event
         if target.key not in self.game.pieces and not target.is_decoy:
             self.seizable = box
         return event
@@ -137,7 +156,7 @@ class Activation:
             reach = 1 if ability.range is None else ability.range
             if not ability.unlimited_range and distance(piece.box, self.piece.box) > reach:
                 continue
-            if ability.restriction and not _fits(piece, ability):
+            if ability.restriction and not fits(piece, ability):
                 continue
             found.append(piece)
         return found
@@ -166,23 +185,35 @@ class Activation:
             )
         )
 
+    def order(self, index: int) -> Orders:
+        """Fall Back!, Forward! or Fire! (TCG p.11): the orders to give, card by card."""
+        ability = self._ability(index, ORDERS)
+        return give_orders(self.game, self.piece, ability, self.commander)
+
+    def engineer(self, index: int, boxes: list[Box]) -> None:
+        """Engineers (TCG p.12): remove the marked elements on `boxes`, one per icon."""
+        ability = self._ability(index, frozenset({AbilityKind.ENGINEERS}))
+        if ability.count is not None and len(boxes) > ability.count:
+            raise IllegalAction(f"{self.piece.name} has {ability.count} Engineers icon(s)")
+        for box in boxes:
+            interact(self.game, self.piece, ability, box)
+
+    def _ability(self, index: int, kinds: frozenset[AbilityKind]) -> Ability:
+        ability = dict(self.abilities()).get(index)
+        if ability is None or ability.kind not in kinds:
+            raise IllegalAction(f"{self.piece.name} cannot use that ability")
+        reveal(self.game, self.piece, "it uses an ability")
+        self.used.add(index)
+        return ability
+
     def use(self, index: int, target: Piece | None = None) -> None:
         """Any other active ability (Elan, Reinforcements, Rally, Medics & Mechanics)."""
         ability = dict(self.abilities()).get(index)
-        if ability is None or ability.kind is AbilityKind.FIELD_COMMAND:
+        if ability is None or ability.kind in ORDERS | {AbilityKind.FIELD_COMMAND, AbilityKind.ENGINEERS}:
             raise IllegalAction(f"{self.piece.name} cannot use that ability")
         reveal(self.game, self.piece, "it uses an ability")
         self.used.add(index)
         use_ability(self.game, self.piece, ability, target)
-
-
-def _fits(piece: Piece, ability: Ability) -> bool:
-    unit = piece.unit
-    if unit is None:  # a hidden decoy passes for whatever its player says
-        return piece.hidden
-    if ability.exclusive:
-        return len(unit.types) == 1 and unit.types[0] in ability.restriction
-    return any(unit.is_a(t) for t in ability.restriction)
 
 
 def activate(game: Game, piece: Piece, commander: Commander, by_go: bool = False) -> None:

@@ -63,6 +63,7 @@ ACT = _T + "test_activation.py::"
 ABL = _T + "test_abilities.py::"
 SIM = _T + "test_simulation.py::"
 ODDS = _T + "test_odds.py::"
+CMD = _T + "test_command_abilities.py::"
 CHECK = "tests/tcg/test_check.py::"
 P, PARTIAL, NOT = Played.PLAYED, Played.PARTIAL, Played.NOT_PLAYED
 M, A, E, K, TR = Kind.MECHANIC, Kind.ABILITY, Kind.EFFECT, Kind.MARKER, Kind.TERRAIN
@@ -102,9 +103,12 @@ RULES: tuple[Rule, ...] = (
         "Manoeuvre",
         M,
         "TCG p.6",
-        PARTIAL,
-        "Only the card that shoots may add a forced march; the other only swaps.",
-        (ACT + "test_manoeuvre_swaps_shoots_once_and_activates_both",),
+        P,
+        "Either card may make the one forced march; the shooter plays first, then the other card.",
+        (
+            ACT + "test_manoeuvre_swaps_shoots_once_and_activates_both",
+            CMD + "test_only_one_of_the_manoeuvring_cards_makes_a_forced_march",
+        ),
     ),
     Rule(
         "remove-suppressed",
@@ -353,6 +357,17 @@ RULES: tuple[Rule, ...] = (
 )
 
 
+_ORDERS = (
+    "Silent in the book: the cards ordered are the user's own within the ability's range (adjacent "
+    "without a range icon) and of its unit type, never the user itself; an order does not activate "
+    "a card, and an ACTIVATED card may be ordered; "
+)
+_TOWARD = (
+    "'toward' a zone: a box that shortens the orthogonal steps to its nearest box, by the ordinary "
+    "move rules (diagonals for mechanised cards); no zone, no move."
+)
+
+
 def _ability(kind: AbilityKind, page: str, played: Played, note: str = "", *tests: str) -> Rule:
     return Rule(kind.value, kind.value.replace("-", " ").capitalize(), A, page, played, note, tests)
 
@@ -371,14 +386,44 @@ ABILITIES: tuple[Rule, ...] = (
         "Several Encouragements give +1 in all.",
         ABL + "test_encouragement_support_resistance_defenders",
     ),
-    _ability(AbilityKind.FALL_BACK, "TCG p.11", NOT, "No card of the catalogue has it."),
-    _ability(AbilityKind.FIRE, "TCG p.11", NOT, "No card of the catalogue has it."),
-    _ability(AbilityKind.FORWARD, "TCG p.11", NOT, "No card of the catalogue has it."),
+    _ability(
+        AbilityKind.FALL_BACK,
+        "TCG p.11",
+        P,
+        _ORDERS + _TOWARD,
+        CMD + "test_fall_back_only_toward_the_own_zone_and_never_without_one",
+        CMD + "test_the_policy_falls_back_a_battered_card",
+    ),
+    _ability(
+        AbilityKind.FIRE,
+        "TCG p.11",
+        P,
+        _ORDERS + "one Shooting attack each, with the shooting value the player chooses.",
+        CMD + "test_fire_lets_every_card_of_the_type_shoot_once_activated_or_not",
+        CMD + "test_fire_one_icon_orders_one_card_within_range",
+        CMD + "test_the_policy_orders_forward_and_fire_sensibly",
+    ),
+    _ability(
+        AbilityKind.FORWARD,
+        "TCG p.11",
+        P,
+        _ORDERS + _TOWARD,
+        CMD + "test_forward_moves_the_icon_type_one_box_toward_the_enemy_zone",
+        CMD + "test_the_policy_orders_forward_and_fire_sensibly",
+    ),
     _ability(AbilityKind.MEDICS, "TCG p.11", P, "", ABL + "test_elan_reinforcements_rally_medics"),
     _ability(AbilityKind.REINFORCEMENTS, "TCG p.12", P, "", ABL + "test_elan_reinforcements_rally_medics"),
     _ability(AbilityKind.SUPPORT, "TCG p.12", P, "", ABL + "test_encouragement_support_resistance_defenders"),
     _ability(AbilityKind.AMPHIBIOUS, "TCG p.12", P, "", ABL + "test_disorientated_and_amphibious"),
-    _ability(AbilityKind.ENGINEERS, "TCG p.12", NOT, "The scenarios have no engineer elements."),
+    _ability(
+        AbilityKind.ENGINEERS,
+        "TCG p.12",
+        P,
+        "The book names no element and no interaction: hon lets a scenario mark a marker with the "
+        "Engineers icon (engineers: true); an activated Engineers card on or next to it removes it "
+        "(a blown ford is Water again), one per icon; objectives are never removed.",
+        CMD + "test_engineers_remove_a_marked_element_in_reach",
+    ),
     _ability(AbilityKind.FRAGILE, "TCG p.12", P, "", ABL + "test_fragile_goes_back_to_the_reserve"),
     _ability(
         AbilityKind.RALLY,
@@ -416,7 +461,15 @@ EFFECTS: tuple[Rule, ...] = (
     _effect(EffectKind.SUPPRESSIVE_HIT_INFANTRY, P, "", SHOOT + "test_suppressive_fire_on_a_hit_infantry"),
     _effect(EffectKind.SUPPRESSIVE_HIT_TANK, P, "", ABL + "test_the_other_suppressive_fires"),
     _effect(EffectKind.DOUBLE_HITS, P, "", ABL + "test_double_hits"),
-    _effect(EffectKind.FIRE_AGAIN, NOT, "The second attack is not granted; no card of the catalogue has it."),
+    _effect(
+        EffectKind.FIRE_AGAIN,
+        P,
+        "'Successful' read as the roll reaching the shooting value (a saved HIT still counts); the "
+        "sure second attack rolls no red dice, so no partial success, double 1s or roll-reading "
+        "Suppressive Fire; armour and the save still apply; a manoeuvre's single shot stays single.",
+        CMD + "test_fire_again_second_attack_succeeds_on_the_same_target",
+        CMD + "test_fire_again_after_a_miss_or_on_another_card_rolls_normally",
+    ),
     _effect(EffectKind.RELENTLESS_ASSAULT, P, "", ABL + "test_relentless_assault_and_sustained_fire_add_to_the_roll"),
     _effect(EffectKind.DEFENCELESS, P, "", ABL + "test_defenceless_weapon_and_passive_ability"),
     _effect(EffectKind.LUMBERING, P, "", ABL + "test_lumbering_uses_the_other_value_after_moving"),

@@ -35,6 +35,8 @@ class MoveKind(StrEnum):
     FORCED_MARCH = "forced-march"  # a DIRECTIVE marker's extra box (TCG p.14)
     SEIZE = "seize"  # seize their position! (TCG p.9)
     MANOEUVRE = "manoeuvre"  # two cards swap places (TCG p.6)
+    FALL_BACK = "fall-back"  # one box toward its own reinforcement zone (Fall Back!, TCG p.11)
+    FORWARD = "forward"  # one box toward the enemy's reinforcement zone (Forward!, TCG p.11)
 
 
 class ShotResult(StrEnum):
@@ -110,6 +112,20 @@ class ShotEvent(_TcgEvent):
     suppressed: int = 0
     directives: tuple[str, ...] = ()  # the DIRECTIVE bonuses spent: armour-piercing, sustained-fire, saving-bonus
     gained_directive: bool = False  # double 1s (TCG p.8)
+    success: bool = False  # the result reached the shooting value (before armour and the save)
+    again: bool = False  # Fire Again!'s second attack, a success because the first was (TCG p.12)
+
+
+class AbilityEvent(_TcgEvent):
+    """An active ability used on other cards or on the battlefield: Fall Back!, Forward!,
+    Fire! (TCG p.11) or Engineers (TCG p.12). What follows it (moves, shots, a marker
+    removed) is told by the events after it."""
+
+    kind: Literal["ability"] = "ability"
+    piece: str  # the card using it
+    ability: str  # its AbilityKind value
+    pieces: tuple[str, ...] = ()  # the cards it orders
+    box: Box | None = None  # the element an Engineers card interacts with
 
 
 class RevealEvent(_TcgEvent):
@@ -175,6 +191,7 @@ TcgEvent = Annotated[
     | PhaseEvent
     | TacticEvent
     | GoEvent
+    | AbilityEvent
     | ActivationEvent
     | MoveEvent
     | ShotEvent

@@ -17,7 +17,12 @@ PAGES = {
     MoveKind.FORCED_MARCH: page(14),
     MoveKind.SEIZE: page(9),
     MoveKind.MANOEUVRE: page(6),
+    MoveKind.FALL_BACK: page(11),
+    MoveKind.FORWARD: page(11),
 }
+# The moves a mechanised card may make diagonally: all but the forced march and "seize their
+# position!" (TCG p.13); Fall Back! and Forward! move "one box" as a card moves.
+DIAGONAL_MOVES = frozenset({MoveKind.NORMAL, MoveKind.FALL_BACK, MoveKind.FORWARD})
 
 
 def can_enter(game: Game, piece: Piece, box: Box) -> bool:
@@ -31,7 +36,7 @@ def moves(game: Game, piece: Piece, how: MoveKind = MoveKind.NORMAL) -> list[Box
     """The boxes a card may move into: diagonals only for a mechanised card's own move."""
     if piece.ability(AbilityKind.IMMOBILE):
         return []
-    diagonal = how is MoveKind.NORMAL and piece.is_a(UnitType.MECHANISED)
+    diagonal = how in DIAGONAL_MOVES and piece.is_a(UnitType.MECHANISED)
     return [box for box in neighbours(game.scenario.board, piece.box, diagonal) if can_enter(game, piece, box)]
 
 
@@ -73,4 +78,6 @@ def _verb(how: MoveKind) -> str:
         MoveKind.FORCED_MARCH: "makes a forced march",
         MoveKind.SEIZE: "seizes their position",
         MoveKind.MANOEUVRE: "swaps places",
+        MoveKind.FALL_BACK: "falls back",
+        MoveKind.FORWARD: "goes forward",
     }[how]

@@ -5,15 +5,27 @@ leaves every roll to the seeded dice, so a seed replays the same game.
 Each COMMAND marker: clear a card under two SUPPRESSED markers; recover DIRECTIVE markers
 when down to one; draw and reinforce once a phase when the hand holds Unit Cards or is thin;
 otherwise activate the card that does most — an HQ whose Field Command starts a GO! chain,
-a card with a target, a card that can close on an objective."""
+a card with a target, a card that can close on an objective, a card whose Fire!, Forward!,
+Fall Back! or Engineers has something to do."""
 
 from __future__ import annotations
 
 from builder.tcg.base import Box
-from builder.tcg.cards import AbilityKind, DecoyCard, EventCard, EventEffect, EventEffectKind, HeroCard, UnitCard
+from builder.tcg.cards import (
+    Ability,
+    AbilityKind,
+    DecoyCard,
+    EventCard,
+    EventEffect,
+    EventEffectKind,
+    HeroCard,
+    UnitCard,
+)
 from builder.tcg.rules.activation import Activation
 from builder.tcg.rules.board import distance
+from builder.tcg.rules.command_abilities import ORDERS, Orders
 from builder.tcg.rules.decisions import Sensible
+from builder.tcg.rules.engineers import elements
 from builder.tcg.rules.hand import may_play, play_event, play_hero
 from builder.tcg.rules.state import Game, Piece
 from builder.tcg.rules.tactics import (
@@ -26,6 +38,7 @@ from builder.tcg.rules.tactics import (
     recover,
     remove_suppressed,
 )
+from builder.tcg.scenario import MarkerKind
 
 LOW_DIRECTIVES = 1
 
@@ -75,6 +88,10 @@ class SimplePolicy(Sensible):
                 score += 3 * min(len(act.go_targets(ability)), ability.count or 3)
             elif ability.kind is AbilityKind.ELAN and game.players[piece.side].directives < 6:
                 score += 1
+            elif ability.kind in ORDERS:
+                score += len(self.orders(game, piece, ability))
+            elif ability.kind is AbilityKind.ENGINEERS:
+                score += 2 * len(self.demolitions(game, piece, ability))
         if not (piece.hidden and piece.is_decoy):
             score += 2 * sum(1 for i in act.weapons() if act.targets(i))
         if self.step(game, piece, act.moves()) is not None:
@@ -133,6 +150,14 @@ class SimplePolicy(Sensible):
                 chosen = [p for p in ranked if self.worth(game, p) > 0][: ability.count or len(ranked)]
                 if chosen:
                     act.give_go(index, chosen)
+            elif ability.kind in ORDERS:
+                planned = self.orders(game, piece, ability)
+                if planned:
+                    self.give_orders(act.order(index), planned)
+            elif ability.kind is AbilityKind.ENGINEERS:
+                boxes = self.demolitions(game, piece, ability)[: ability.count or None]
+                if boxes:
+                    act.engineer(index, boxes)
             elif self.worth_drawing(game, piece.side, ability.kind):
                 act.use(index)
             elif ability.kind is AbilityKind.RALLY:
@@ -145,6 +170,66 @@ class SimplePolicy(Sensible):
                 target = next((p for p in game.of(piece.side) if p.hits and distance(p.box, piece.box) <= 1), None)
                 if target is not None:
                     act.use(index, target)
+
+    def orders(self, game: Game, user: Piece, ability: Ability) -> list[Piece]:
+        """The cards worth ordering, best first, as many as the icons allow: Fire! those
+        with a target, ACTIVATED ones first (their shot is otherwise lost this phase);
+        Forward! those it brings nearer what they want; Fall Back! damaged or SUPPRESSED
+        cards next to an enemy and on no objective."""
+        plan = Orders(game, user, ability, self)
+        if ability.kind is AbilityKind.FIRE:
+            chosen = [p for p in plan.cards() if self.fire_order(plan, p) is not None]
+            chosen.sort(key=lambda p: (not p.activated, p.key))
+        elif ability.kind is AbilityKind.FORWARD:
+            chosen = [p for p in plan.cards() if self.step(game, p, plan.boxes(p)) is not None]
+        else:
+            chosen = [
+                p
+                for p in plan.cards()
+                if (p.hits or p.suppressed)
+                and game.enemy_adjacent(p.side, p.box)
+                and self.closeness(game, p.side, p.box) > 0
+                and plan.boxes(p)
+            ]
+        return chosen[: ability.count or None]
+
+    def give_orders(self, plan: Orders, cards: list[Piece]) -> None:
+        game = plan.game
+        for piece in cards:
+            if piece.key not in game.pieces:
+                continue
+            if plan.ability.kind is AbilityKind.FIRE:
+                shot = self.fire_order(plan, piece)
+                if shot is not None:
+                    plan.fire(piece, *shot)
+            elif plan.ability.kind is AbilityKind.FORWARD:
+                box = self.step(game, piece, plan.boxes(piece))
+                if box is not None:
+                    plan.move(piece, box)
+            elif plan.boxes(piece):
+                safe = [b for b in plan.boxes(piece) if not game.enemy_adjacent(piece.side, b)]
+                plan.move(piece, min(safe or plan.boxes(piece)))
+
+    def fire_order(self, plan: Orders, piece: Piece) -> tuple[int, Piece] | None:
+        """Fire!'s single Shooting attack: the lowest shooting value with a target."""
+        if piece.hidden and piece.is_decoy:
+            return None
+        options = [(piece.shooting[i].value, i) for i in range(len(piece.shooting)) if plan.targets(piece, i)]
+        if not options:
+            return None
+        index = min(options)[1]
+        targets = plan.targets(piece, index)
+        return index, min(targets, key=lambda t: (t.hidden, -t.hits, -t.suppressed, t.key))
+
+    def demolitions(self, game: Game, user: Piece, ability: Ability) -> list[Box]:
+        """Engineers remove the marked elements that serve the enemy: a bombardment, and any
+        element an enemy card stands on."""
+        found = []
+        for _, marker in elements(game, user, ability):
+            holder = game.at(marker.box)
+            if marker.kind is MarkerKind.BOMBARDMENT or (holder is not None and holder.side != user.side):
+                found.append(marker.box)
+        return found
 
     def worth_drawing(self, game: Game, side: str, kind: AbilityKind) -> bool:
         """Elan while below six DIRECTIVE markers; Reinforcements while the reserve holds cards."""

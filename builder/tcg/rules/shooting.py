@@ -92,8 +92,9 @@ def shoot(
     moved: bool = False,
     sure: bool = False,
 ) -> ShotEvent:
-    """Resolve one Shooting attack and tell it. `sure`: a success already decided (Fire
-    Again!'s second attack on the same target, TCG p.12)."""
+    """Resolve one Shooting attack and tell it. `sure`: a success already decided, without
+    rolling the red dice (Fire Again!'s second attack on the same target after a successful
+    first, TCG p.12); armour and the saving throw still apply."""
     reveal(game, shooter, "it shoots")
     weapon = armed(shooter, weapon)
     spent: list[str] = []
@@ -107,20 +108,25 @@ def shoot(
         spent.append("armour-piercing")
         piercing = True
     value = shooting_value(weapon, moved)
-    first, second = game.dice.roll(2)
-    dice = (first, second)
-    roll = shooting_roll(dice, bonuses(game, shooter, weapon, target))  # weapon is armed: the Hero's too
-    judged = Judgement.SUCCESS if sure else judge(dice, roll.total, value)
-    if (
-        judged is not Judgement.SUCCESS
-        and game.can_use_directive(shooter)
-        and decisions.sustained_fire(game, shooter, roll, value)
-    ):
-        game.spend_directive(shooter)
-        spent.append("sustained-fire")
-        roll = with_sustained_fire(roll)
+    rolls: list[Roll] = []
+    total = 0  # the result of the red dice; none are rolled for a success already decided
+    judged, dice = Judgement.SUCCESS, (0, 0)
+    if not sure:
+        first, second = game.dice.roll(2)
+        dice = (first, second)
+        roll = shooting_roll(dice, bonuses(game, shooter, weapon, target))  # weapon is armed: the Hero's too
         judged = judge(dice, roll.total, value)
-    rolls: list[Roll] = [roll]
+        if (
+            judged is not Judgement.SUCCESS
+            and game.can_use_directive(shooter)
+            and decisions.sustained_fire(game, shooter, roll, value)
+        ):
+            game.spend_directive(shooter)
+            spent.append("sustained-fire")
+            roll = with_sustained_fire(roll)
+            judged = judge(dice, roll.total, value)
+        rolls.append(roll)
+        total = roll.total
     hits = suppressed = 0
     result = ShotResult.MISS
     was_hidden = target.hidden
@@ -147,7 +153,7 @@ def shoot(
             result = ShotResult.HIT if hits else ShotResult.SUPPRESSED
     elif judged is Judgement.PARTIAL:
         suppressed, result = 1, ShotResult.SUPPRESSED
-    suppressed += _suppressive(weapon, roll.total, target, hits)
+    suppressed += _suppressive(weapon, total, target, hits, rolled=not sure)
     gained = gains_directive(dice) and game.players[shooter.side].gain_directives(1) == 1
     reveal(game, target, "it was shot at")
     target.hits += hits
@@ -156,9 +162,10 @@ def shoot(
         turn=game.turn,
         phase=game.phase,
         side=shooter.side,
-        text=_sentence(shooter, target, was_hidden, value, result, hits, suppressed, spent, gained),
+        text=("Fire Again!, the first attack succeeded: " if sure else "")
+        + _sentence(shooter, target, was_hidden, value, result, hits, suppressed, spent, gained),
         rolls=tuple(rolls),
-        page=page(8),
+        page=page(12) if sure else page(8),
         piece=shooter.key,
         target=target.key,
         result=result,
@@ -166,6 +173,8 @@ def shoot(
         suppressed=suppressed,
         directives=tuple(spent),
         gained_directive=gained,
+        success=judged is Judgement.SUCCESS,
+        again=sure,
     )
     game.tell(event)
     if destroyed(target):
@@ -175,11 +184,12 @@ def shoot(
     return event
 
 
-def _suppressive(weapon: Shooting, total: int, target: Piece, hits: int) -> int:
-    """The Suppressive Fire effects (TCG p.12): at most one more SUPPRESSED marker."""
-    if weapon.has(EffectKind.SUPPRESSIVE_ON_SEVEN) and total == 7:
+def _suppressive(weapon: Shooting, total: int, target: Piece, hits: int, rolled: bool) -> int:
+    """The Suppressive Fire effects (TCG p.12): at most one more SUPPRESSED marker. Those
+    that read the die roll need one (Fire Again!'s sure second attack has none)."""
+    if rolled and weapon.has(EffectKind.SUPPRESSIVE_ON_SEVEN) and total == 7:
         return 1
-    if weapon.has(EffectKind.SUPPRESSIVE_INFANTRY) and total >= 7 and target.is_a(UnitType.INFANTRY):
+    if rolled and weapon.has(EffectKind.SUPPRESSIVE_INFANTRY) and total >= 7 and target.is_a(UnitType.INFANTRY):
         return 1
     if hits and weapon.has(EffectKind.SUPPRESSIVE_HIT_INFANTRY) and target.is_a(UnitType.INFANTRY):
         return 1

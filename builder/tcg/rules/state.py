@@ -20,7 +20,7 @@ from builder.tcg.cards import (
 )
 from builder.tcg.rules.board import distance
 from builder.tcg.rules.events import Phase, TcgEvent
-from builder.tcg.scenario import MAX_DIRECTIVES, MarkerKind, Scenario, Side
+from builder.tcg.scenario import MAX_DIRECTIVES, Marker, MarkerKind, Scenario, Side
 from builder.tcg.terrain import Terrain
 
 
@@ -138,6 +138,11 @@ class Game:
     outcome: str = ""
     keys: Counter[str] = field(default_factory=Counter)  # piece keys given, by card id
     frames: list[Frame] | None = None  # kept only when a viewer asks for them
+    removed: set[int] = field(default_factory=set)  # markers removed by Engineers, by index
+
+    def markers(self) -> list[Marker]:
+        """The scenario's markers still on the battlefield."""
+        return [m for i, m in enumerate(self.scenario.markers) if i not in self.removed]
 
     @property
     def phase(self) -> Phase:
@@ -170,7 +175,7 @@ class Game:
 
     def marker(self, box: Box, kind: MarkerKind) -> int | None:
         """The value of a marker of `kind` on `box` (0 for one without a value), or None."""
-        found = next((m for m in self.scenario.markers if m.box == box and m.kind is kind), None)
+        found = next((m for m in self.markers() if m.box == box and m.kind is kind), None)
         return None if found is None else (found.value or 0)
 
     def of(self, side: str) -> list[Piece]:

@@ -129,15 +129,22 @@ def can_manoeuvre(game: Game, a: Piece, b: Piece) -> bool:
 
 
 def manoeuvre(game: Game, a: Piece, b: Piece, shooter: Piece, commander: Commander) -> None:
-    """Two orthogonally adjacent cards swap places; one of them makes one Shooting attack (a
-    DIRECTIVE marker may add a forced march); both are ACTIVATED; no ability (TCG p.6)."""
+    """Two orthogonally adjacent cards swap places; one of them makes one Shooting attack;
+    one of the two may spend a DIRECTIVE marker on a forced march; both are ACTIVATED; no
+    ability (TCG p.6). The shooter plays first, then the other card, which may only march."""
     if not can_manoeuvre(game, a, b) or shooter not in (a, b):
         raise ValueError("those cards cannot manoeuvre")
     tell_tactic(game, a.side, Tactic.MANOEUVRE, f"COMMAND marker on: manoeuvre {a.name} and {b.name}.", (a.key, b.key))
     first, second = a.box, b.box
     b.box = first
     move(game, a, second, MoveKind.MANOEUVRE)
-    commander.play_activation(Activation(game, shooter, commander, manoeuvre=True))
+    other = b if shooter is a else a
+    shooting = Activation(game, shooter, commander, manoeuvre=True)
+    swapping = Activation(game, other, commander, manoeuvre=True, shoots=False, partner=shooting)
+    shooting.partner = swapping
+    commander.play_activation(shooting)
+    if other.key in game.pieces:
+        commander.play_activation(swapping)
     for piece in (a, b):
         if piece.key in game.pieces:
             end(game, piece)

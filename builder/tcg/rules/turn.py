@@ -29,7 +29,7 @@ def play_phase(game: Game, side: str, policies: Mapping[str, SimplePolicy]) -> N
             command=player.side.command,
         )
     )
-    for marker in game.scenario.markers:
+    for marker in game.markers():
         if marker.kind is MarkerKind.DEPOT and game.controller(marker.box) == side:
             gain(game, side, 1, "the munitions depot", page(16))
     for event in game.scenario.events:
