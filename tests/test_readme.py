@@ -21,6 +21,7 @@ MAKE = [line for line in LINES if line.startswith("make ")]
 WRITES = (
     "roster",
     "scenario sheet",
+    "scenario deck",
     "schema",
     "campaign start",
     "campaign record",

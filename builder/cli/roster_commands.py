@@ -40,7 +40,7 @@ def roster(
     from builder.services.systems import require
 
     if is_tcg(army, Capability.ROSTER):
-        raise typer.Exit(deck_list(army, fmt.value, output, strict))
+        raise typer.Exit(deck_list(army, fmt.value, output, strict, paper.value))
     require(army, Capability.ROSTER)
     loaded_catalogue, _ = open_catalogue(catalogue)
     loaded = load_army(army)

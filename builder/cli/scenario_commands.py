@@ -59,7 +59,7 @@ def check_command(scenario: ScenarioArgument, catalogue: CatalogueOption = None,
 def sheet_command(
     scenario: ScenarioArgument,
     fmt: Annotated[
-        str, typer.Option("--format", "-f", help="html, pdf or svg (the map alone); tcg: html or md.")
+        str, typer.Option("--format", "-f", help="html, pdf or svg (the map alone); tcg: html, pdf or md.")
     ] = "html",
     # Text, not a Path: a Path would drop the trailing slash that says "a folder".
     output: Annotated[
@@ -86,7 +86,7 @@ def sheet_command(
     from builder.services.systems import require
 
     if is_tcg(scenario, Capability.SHEET):
-        raise typer.Exit(scenario_sheet(scenario, fmt, output, strict))
+        raise typer.Exit(scenario_sheet(scenario, fmt, output, strict, paper))
     formats, papers = {f.value: f for f in SheetFormat}, {p.value: p for p in Paper}
     if fmt not in formats:
         raise typer.BadParameter(f"{fmt!r} is not one of html, pdf, svg.", param_hint="--format")
@@ -118,3 +118,29 @@ def sheet_command(
         raise HonFileError(where, f"cannot write the sheet ({problem.strerror or problem}).") from None
     if written is not None:  # the sheet itself went to standard output: nothing to add
         typer.echo(str(written))
+
+
+@scenario_app.command("deck")
+def deck_command(
+    scenario: ScenarioArgument,
+    side: Annotated[str, typer.Option("--side", help="The id of the side whose deck to print.")],
+    fmt: Annotated[str, typer.Option("--format", "-f", help="html, pdf or md.")] = "html",
+    output: Annotated[
+        str | None,
+        typer.Option(
+            "--output", "-o", help="A file, a folder to write <scenario-id>-<side>.<format> into, or - for stdout."
+        ),
+    ] = None,
+    strict: Annotated[bool, typer.Option("--strict", help="Refuse a scenario with errors (exit 1).")] = False,
+    paper: Annotated[str, typer.Option("--paper", help="a4 or letter (html and pdf).")] = "a4",
+) -> None:
+    """Write a Tactical Card Game side's deck list (its set-up, deployment and deck), into
+    exports/ unless -o says otherwise."""
+    from builder.cli.tcg_report import scenario_deck
+    from builder.kernel.system import Capability
+    from builder.services.systems import require
+    from builder.tcg.system import TCG
+
+    if require(scenario, Capability.SHEET) is not TCG:
+        raise typer.BadParameter("deck lists are for Tactical Card Game scenarios (game: tcg)", param_hint="SCENARIO")
+    raise typer.Exit(scenario_deck(scenario, side, fmt, output, strict, paper))

@@ -15,6 +15,7 @@ from builder.kernel.diagnostics import is_legal, plural
 from builder.services.tcg_game import check_force_file, check_scenario_file, open_cards
 
 if TYPE_CHECKING:
+    from builder.export.tcg_deck import DeckList
     from builder.export.tcg_sheet import TcgSheet
     from builder.kernel.system import Capability
 
@@ -71,22 +72,30 @@ def is_tcg(path: Path, capability: Capability) -> bool:
         return False
 
 
-def write_printout(sheet: TcgSheet, fmt: str, output: str | None, strict: bool) -> int:
+def write_printout(sheet: TcgSheet | DeckList, fmt: str, output: str | None, strict: bool, paper: str = "a4") -> int:
     """Write a scenario sheet or a deck list: exit 0, or 1 when --strict refuses it."""
+    from builder.export.formats import Paper
     from builder.export.roster import output_path, to_stdout, write_export
+    from builder.export.tcg_deck import DeckList, render_deck
     from builder.export.tcg_sheet import TcgFormat, render
     from builder.io.errors import HonFileError
 
-    formats = {f.value: f for f in TcgFormat}
+    formats, papers = {f.value: f for f in TcgFormat}, {p.value: p for p in Paper}
     if fmt not in formats:
-        raise typer.BadParameter(f"{fmt!r}: a Tactical Card Game sheet is html or md", param_hint="--format")
+        raise typer.BadParameter(f"{fmt!r}: a Tactical Card Game sheet is html, pdf or md", param_hint="--format")
+    if paper not in papers:
+        raise typer.BadParameter(f"{paper!r} is not one of a4, letter.", param_hint="--paper")
     if strict and not sheet.playable:
         errors.print(f"hon: {sheet.title} is not playable; --strict writes nothing.", markup=False, highlight=False)
         return 1
     chosen = formats[fmt]
     target = None if to_stdout(output) else output_path(sheet.id, chosen.extension, output)
+    if isinstance(sheet, DeckList):
+        content = render_deck(sheet, chosen, papers[paper])
+    else:
+        content = render(sheet, chosen, papers[paper])
     try:
-        written = write_export(render(sheet, chosen), target)
+        written = write_export(content, target)
     except OSError as problem:
         raise HonFileError(target or "standard output", f"cannot write ({problem.strerror or problem}).") from None
     if written is not None:
@@ -94,25 +103,33 @@ def write_printout(sheet: TcgSheet, fmt: str, output: str | None, strict: bool) 
     return 0
 
 
-def scenario_sheet(path: Path, fmt: str, output: str | None, strict: bool) -> int:
+def scenario_sheet(path: Path, fmt: str, output: str | None, strict: bool, paper: str = "a4") -> int:
     from builder.export.tcg_sheet import build_tcg_sheet
 
     checked = check_scenario_file(path, open_cards())
-    return write_printout(build_tcg_sheet(checked.scenario, checked.cards, checked.issues), fmt, output, strict)
+    return write_printout(build_tcg_sheet(checked.scenario, checked.cards, checked.issues), fmt, output, strict, paper)
 
 
-def deck_list(path: Path, fmt: str, output: str | None, strict: bool) -> int:
-    """A side's force for its scenario: the scenario's sheet with that side alone, its
-    deployment and deck replaced by the force's."""
-    from builder.export.tcg_sheet import build_tcg_sheet
+def deck_list(path: Path, fmt: str, output: str | None, strict: bool, paper: str = "a4") -> int:
+    """A side's force composed for its scenario (`hon roster FORCE.yaml`): its deck list."""
+    from builder.export.tcg_deck import build_deck_list
 
     cards = open_cards()
     checked = check_force_file(path, cards)
+    force = checked.force
+    deck = build_deck_list(checked.scenario, force.side, force.force, cards, checked.issues, name=force.name)
+    return write_printout(deck, fmt, output, strict, paper)
+
+
+def scenario_deck(path: Path, side: str, fmt: str, output: str | None, strict: bool, paper: str = "a4") -> int:
+    """A scenario side's deck list (`hon scenario deck SCENARIO --side SIDE`)."""
+    from builder.export.tcg_deck import build_deck_list
+
+    checked = check_scenario_file(path, open_cards())
     scenario = checked.scenario
-    sides = [
-        side.model_copy(update={"force": checked.force.force})
-        for side in scenario.sides
-        if side.id == checked.force.side
-    ]
-    alone = scenario.model_copy(update={"sides": sides, "title": f"{checked.force.name} — {scenario.title}"})
-    return write_printout(build_tcg_sheet(alone, cards, checked.issues), fmt, output, strict)
+    found = scenario.side(side)
+    if found is None:
+        named = ", ".join(s.id for s in scenario.sides)
+        raise typer.BadParameter(f"{side!r} is not a side of {scenario.title} ({named})", param_hint="--side")
+    deck = build_deck_list(scenario, side, found.force, checked.cards, checked.issues)
+    return write_printout(deck, fmt, output, strict, paper)

@@ -1,13 +1,16 @@
-"""The Tactical Card Game's printable scenario sheet and deck list (`hon scenario sheet`,
-`hon roster` on a force file), in HTML and Markdown from one model: the board of boxes with
+"""The Tactical Card Game's printable scenario sheet (`hon scenario sheet`), in HTML,
+Markdown and PDF (Typst, `templates/tcg_sheet.typ`) from one model: the board of boxes with
 its terrain, markers and starting cards, each side's set-up, deployment and deck with every
-card's values, and the victory conditions in English. No renderer computes anything."""
+card's values, and the victory conditions in English. No renderer computes anything. The
+deck list (builder/export/tcg_deck.py) shares the side's part."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
 
+from builder.export.formats import Paper
+from builder.export.pdf import typst_pdf
 from builder.export.roster import environment
 from builder.kernel.diagnostics import Issue, Severity
 from builder.tcg.cards import Card, DecoyCard, EventCard, HeroCard, UnitCard
@@ -30,6 +33,7 @@ TERRAIN_LETTER = {
 
 class TcgFormat(StrEnum):
     HTML = "html"
+    PDF = "pdf"
     MD = "md"
 
     @property
@@ -51,6 +55,11 @@ class BoxCell:
     terrain: Terrain
     markers: tuple[str, ...]
     card: str | None  # "Rifle Company (us)", "hidden (german)"
+
+    @property
+    def label(self) -> str:
+        """The terrain in words, empty for open ground (the default box, TCG p.4)."""
+        return "" if self.terrain is Terrain.OPEN else self.terrain.label
 
 
 @dataclass(frozen=True)
@@ -231,6 +240,14 @@ def render_html(sheet: TcgSheet) -> str:
     return environment().get_template("tcg_sheet.html.j2").render(sheet=sheet, letters=TERRAIN_LETTER)
 
 
-def render(sheet: TcgSheet, fmt: TcgFormat) -> bytes:
+def render_pdf(sheet: TcgSheet, paper: Paper = Paper.A4) -> bytes:
+    """The sheet laid out by Typst; every text goes over as JSON data, never as source."""
+    legend = [{"terrain": t.value, "label": t.label} for t in Terrain]
+    return typst_pdf("tcg_sheet.typ", {"paper": paper.value, "s": sheet, "legend": legend})
+
+
+def render(sheet: TcgSheet, fmt: TcgFormat, paper: Paper = Paper.A4) -> bytes:
+    if fmt is TcgFormat.PDF:
+        return render_pdf(sheet, paper)
     text = render_html(sheet) if fmt is TcgFormat.HTML else render_markdown(sheet)
     return text.encode("utf-8")
