@@ -187,6 +187,8 @@ def build_tcg_sheet(scenario: Scenario, cards: CardCatalogue, issues: list[Issue
 
 def _marker(marker: Marker) -> str:
     said = marker.kind.value.replace("-", " ") + (f" {marker.value}" if marker.value else "")
+    if marker.engineers:
+        said += ", engineers may remove it"
     return f"{marker.name} ({said})" if marker.name else said
 
 
