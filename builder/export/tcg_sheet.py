@@ -143,7 +143,10 @@ def side_sheet(side: Side, force: Force, cards: CardCatalogue) -> SideSheet:
         carried = cards.get(placed.hero) if placed.hero else None
         hero = f", with {carried.name if carried else placed.hero}" if placed.hero else ""
         face = "hidden" if placed.hidden else "face up"
-        deployment.append(f"{list(placed.box)} {name}, {face}{hero}{values}")
+        markers = ", a Panzerfaust marker" if placed.panzerfaust else ""
+        if placed.hit_point_markers:
+            markers += f", {placed.hit_point_markers} Hit point marker{'s' if placed.hit_point_markers > 1 else ''}"
+        deployment.append(f"{list(placed.box)} {name}, {face}{hero}{markers}{values}")
     return SideSheet(
         side.name,
         side.insignia,

@@ -70,6 +70,8 @@ class Placement(Part):
     box: Box
     hidden: bool = False
     hero: Id | None = None  # a Hero Card already placed on it
+    panzerfaust: bool = False  # a Panzerfaust marker on it: armour-piercing shooting (TCG p.16)
+    hit_point_markers: int = Field(default=0, ge=0, le=3)  # each one an extra hit point (TCG p.16)
 
 
 class DeckEntry(Part):

@@ -64,6 +64,7 @@ ABL = _T + "test_abilities.py::"
 SIM = _T + "test_simulation.py::"
 ODDS = _T + "test_odds.py::"
 CMD = _T + "test_command_abilities.py::"
+MRK = _T + "test_markers.py::"
 CHECK = "tests/tcg/test_check.py::"
 P, PARTIAL, NOT = Played.PLAYED, Played.PARTIAL, Played.NOT_PLAYED
 M, A, E, K, TR = Kind.MECHANIC, Kind.ABILITY, Kind.EFFECT, Kind.MARKER, Kind.TERRAIN
@@ -528,10 +529,19 @@ MARKERS: tuple[Rule, ...] = (
         "Panzerfaust",
         K,
         "TCG p.16",
-        NOT,
-        "a Hero Card's armour-piercing shooting effect does the same.",
+        P,
+        "The book does not say how a card gets one: a scenario places it on a deployed card (panzerfaust: true).",
+        (MRK + "test_a_panzerfaust_marker_makes_every_shot_armour_piercing",),
     ),
-    Rule("hit-point", "Hit point marker", K, "TCG p.16", NOT, "No scenario gives one."),
+    Rule(
+        "hit-point",
+        "Hit point marker",
+        K,
+        "TCG p.16",
+        P,
+        "Placed by the scenario on a deployed card (hit_point_markers: N); the book does not say how else.",
+        (MRK + "test_a_hit_point_marker_is_one_more_hit_point",),
+    ),
 )
 
 _TERRAIN_TESTS = {

@@ -12,7 +12,8 @@ from builder.tcg.rules.state import Game, Piece
 
 
 def hit_points(piece: Piece) -> int:
-    return piece.unit.hit_points if piece.unit is not None else 1
+    """The card's hit points, one more for each Hit point marker it received (TCG p.16)."""
+    return (piece.unit.hit_points if piece.unit is not None else 1) + piece.extra_hit_points
 
 
 def destroyed(piece: Piece) -> bool:

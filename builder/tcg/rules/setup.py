@@ -36,7 +36,14 @@ def new_game(scenario: Scenario, cards: CardCatalogue, dice: Dice) -> Game:
             hero = cards.get(placed.hero) if placed.hero is not None else None
             key = piece_key(card.id, taken)
             pieces[key] = Piece(
-                key, card, side.id, placed.box, hidden=placed.hidden, hero=hero if isinstance(hero, HeroCard) else None
+                key,
+                card,
+                side.id,
+                placed.box,
+                hidden=placed.hidden,
+                hero=hero if isinstance(hero, HeroCard) else None,
+                panzerfaust=placed.panzerfaust,
+                extra_hit_points=placed.hit_point_markers,
             )
         deck: list[Card] = []
         for card_id in side.force.deck_cards():

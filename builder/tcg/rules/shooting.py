@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from builder.kernel.events import Modifier, Roll
 from builder.tcg.base import page
-from builder.tcg.cards import AbilityKind, EffectKind, Shooting, UnitType
+from builder.tcg.cards import AbilityKind, Effect, EffectKind, Shooting, UnitType
 from builder.tcg.rules.board import distance
 from builder.tcg.rules.damage import check_fragile, destroy, destroyed
 from builder.tcg.rules.decisions import Decisions
@@ -74,13 +74,18 @@ def _encouraged(game: Game, shooter: Piece) -> bool:
     return False
 
 
+PANZERFAUST = Effect(kind=EffectKind.ARMOUR_PIERCING)
+
+
 def armed(shooter: Piece, weapon: Shooting) -> Shooting:
     """The shooting value with the shooting effect of the card's Hero, which applies to all
-    its Shooting attacks (TCG p.10)."""
+    its Shooting attacks (TCG p.10), and Armour-Piercing from a Panzerfaust marker (p.16)."""
     hero = shooter.hero.shooting_effect if shooter.hero is not None else None
-    if hero is None or weapon.has(hero.kind):
+    gained = [e for e in (hero, PANZERFAUST if shooter.panzerfaust else None) if e is not None]
+    fresh = [e for i, e in enumerate(gained) if not weapon.has(e.kind) and e.kind not in {g.kind for g in gained[:i]}]
+    if not fresh:
         return weapon
-    return weapon.model_copy(update={"effects": [*weapon.effects, hero]})
+    return weapon.model_copy(update={"effects": [*weapon.effects, *fresh]})
 
 
 def shoot(

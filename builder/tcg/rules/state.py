@@ -37,6 +37,8 @@ class Piece:
     suppressed: int = 0
     activated: bool = False
     hero: HeroCard | None = None
+    panzerfaust: bool = False  # a Panzerfaust marker: the Armour-Piercing shooting effect (TCG p.16)
+    extra_hit_points: int = 0  # Hit point markers, one extra hit point each (TCG p.16)
 
     @property
     def name(self) -> str:
