@@ -135,10 +135,10 @@ def test_a_hostile_card_name_prints_as_written(cards: CardCatalogue, tmp_path: P
 def test_the_deck_list_counts_the_side_cards_by_kind(cards: CardCatalogue) -> None:
     scenario = load_tcg_scenario(HEDGEROW).scenario
     deck = build_deck_list(scenario, "us", scenario.sides[0].force, cards, [])
-    assert deck.kinds == (("unit", 3), ("decoy", 2), ("hero", 1), ("event", 2)) and deck.cards == 8
+    assert deck.kinds == (("unit", 5), ("decoy", 2), ("hero", 1), ("event", 2)) and deck.cards == 10
     assert len(deck.side.deployment) == 6 and deck.id == "hedgerow-crossroads-us"
     html = render_deck(deck, TcgFormat.HTML).decode()
-    assert "8 cards: 3 unit, 2 decoy, 1 hero, 2 event" in html and "Germans" not in html
+    assert "10 cards: 5 unit, 2 decoy, 1 hero, 2 event" in html and "Germans" not in html
     other = Issue(code="x", severity=Severity.ERROR, path="sides[1].force.deck[0]", message="other side")
     mine = Issue(code="x", severity=Severity.ERROR, path="sides[0].force.deck[0]", message="this side")
     deck = build_deck_list(scenario, "us", scenario.sides[0].force, cards, [other, mine])

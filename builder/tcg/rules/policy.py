@@ -239,12 +239,17 @@ class SimplePolicy(Sensible):
         return kind is AbilityKind.REINFORCEMENTS and bool(player.reserve)
 
     def shoot_all(self, act: Activation) -> None:
+        """Each shooting value at the most damaged visible target, until none is left (a Fire
+        Again! value comes back once, and the target already hit ranks first)."""
         if act.piece.hidden and act.piece.is_decoy:
             return
-        for index in act.weapons():
-            targets = [t for t in act.targets(index) if t.key in act.game.pieces]
-            if targets:
-                act.fire(index, min(targets, key=lambda t: (t.hidden, -t.hits, -t.suppressed, t.key)))
+        while True:
+            aimed = [(i, [t for t in act.targets(i) if t.key in act.game.pieces]) for i in act.weapons()]
+            ready = [(i, targets) for i, targets in aimed if targets]
+            if not ready:
+                return
+            index, targets = ready[0]
+            act.fire(index, min(targets, key=lambda t: (t.hidden, -t.hits, -t.suppressed, t.key)))
 
     def step(self, game: Game, piece: Piece, boxes: list[Box]) -> Box | None:
         """The box that brings the card closest to what it wants, if any brings it closer."""

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import pytest
 
+from builder.io.tcg_files import load_tcg_scenario
 from builder.tcg.cards import Ability, AbilityKind, Effect, EffectKind, Shooting, UnitType
 from builder.tcg.catalogue import CardCatalogue
 from builder.tcg.rules.activation import Activation, IllegalAction
 from builder.tcg.rules.events import AbilityEvent, MoveEvent, MoveKind, ShotEvent, ShotResult
 from builder.tcg.rules.policy import SimplePolicy
+from builder.tcg.rules.simulation import simulate
 from builder.tcg.rules.tactics import command, manoeuvre
 from builder.tcg.terrain import Terrain
+from tests.tcg.conftest import HEDGEROW
 from tests.tcg.rules.helpers import Scripted, game_with
 from tests.tcg.rules.test_abilities import variant
 
@@ -203,3 +206,17 @@ def test_the_policy_falls_back_a_battered_card(cards: CardCatalogue) -> None:
     command(game, game.pieces[HQ], SimplePolicy())
     moved = [e for e in game.events if isinstance(e, MoveEvent) and e.how is MoveKind.FALL_BACK]
     assert [(e.piece, e.to) for e in moved] == [(RIFLES_A, (1, 1))]
+
+
+def test_the_shipped_hedgerow_plays_forward_fire_and_fire_again(cards: CardCatalogue) -> None:
+    """The example cards with these abilities are in Hedgerow Crossroads' decks: over ten
+    seeds the simple policy orders Forward! and Fire! and makes a sure second attack."""
+    scenario = load_tcg_scenario(HEDGEROW).scenario
+    seen: set[str] = set()
+    for seed in range(1, 11):
+        for event in simulate(scenario, cards, seed=seed).events:
+            if isinstance(event, AbilityEvent):
+                seen.add(event.ability)
+            if isinstance(event, ShotEvent) and event.again:
+                seen.add("fire-again")
+    assert {"forward", "fire", "fire-again"} <= seen
