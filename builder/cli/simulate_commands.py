@@ -98,6 +98,14 @@ def simulate_command(
     tui: Annotated[bool, typer.Option("--tui", help="Step through the game on the map in the app.")] = False,
     catalogue: CatalogueOption = None,
     as_json: JsonOption = False,
+    variant: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--variant",
+            help="tcg: a variant rule of TCG p.21 (no-event-cards, automatic-activation, no-terrain, "
+            "all-visible, more-casualties); repeat for several.",
+        ),
+    ] = None,
 ) -> None:
     """Play the scenario with the simple policy for every side and tell every roll."""
     from builder.cli.render import titled
@@ -127,8 +135,10 @@ def simulate_command(
             raise typer.BadParameter(
                 "a Tactical Card Game scenario plays its own forces, in the terminal (no --army, --tui)"
             )
-        simulate_scenario(scenario, seed, turns, as_json)
+        simulate_scenario(scenario, seed, turns, as_json, variant or [])
         return
+    if variant:
+        raise typer.BadParameter("--variant is for Tactical Card Game scenarios (game: tcg)", param_hint="--variant")
     loaded_catalogue, _ = open_catalogue(catalogue)
     game = playable(scenario, loaded_catalogue, army)
     if tui:

@@ -95,13 +95,24 @@ def narrate(events: tuple[TcgEvent, ...]) -> None:
             console.print(roll_text(roll), soft_wrap=True)
 
 
-def simulate_scenario(path: Path, seed: int, turns: int | None, as_json: bool) -> None:
+def simulate_scenario(
+    path: Path, seed: int, turns: int | None, as_json: bool, variants: tuple[str, ...] | list[str] = ()
+) -> None:
+    from builder.tcg.rules.variants import Variant
+
+    known = {v.value: v for v in Variant}
+    unknown = [name for name in variants if name not in known]
+    if unknown:
+        raise typer.BadParameter(f"{unknown[0]!r} is not one of {', '.join(known)}", param_hint="--variant")
     checked = ready(path, open_cards())
-    record: TcgRecord = simulate(checked.scenario, checked.cards, seed=seed, turns=turns)
+    chosen = frozenset(known[name] for name in variants)
+    record: TcgRecord = simulate(checked.scenario, checked.cards, seed=seed, turns=turns, variants=chosen)
     if as_json:
         print(json.dumps(record.to_json(), indent=1))
         return
     console.print(titled(checked.scenario.title, f" — simulated with seed {seed}, the simple policy for both sides."))
+    if chosen:
+        console.print(Text("  Variant rules (TCG p.21): " + "; ".join(v.english for v in sorted(chosen)) + "."))
     narrate(record.events)
     console.print()
     points = ", ".join(f"{side} {vp}" for side, vp in record.victory_points.items())

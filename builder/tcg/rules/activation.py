@@ -21,6 +21,7 @@ from builder.tcg.rules.moving import can_seize, move, moves
 from builder.tcg.rules.shooting import in_range, shoot
 from builder.tcg.rules.state import Game, Piece
 from builder.tcg.rules.support import use_ability
+from builder.tcg.rules.variants import VARIANT_PAGE, Variant
 
 
 class IllegalAction(ValueError):
@@ -239,7 +240,8 @@ def go_roll(game: Game, piece: Piece, commander: Commander) -> None:
     else the GO! marker is discarded."""
     rolls: tuple[Roll, ...] = ()
     success, forced = True, False
-    if not piece.automatic:
+    automatic = piece.automatic or Variant.AUTOMATIC_ACTIVATION in game.variants  # the novices' variant, p.21
+    if not automatic:
         die = game.dice.roll(1)[0]
         needed = piece.activation_value
         rolls = (Roll("activation", (die,), die, (), die, page(11)),)
@@ -247,10 +249,10 @@ def go_roll(game: Game, piece: Piece, commander: Commander) -> None:
         if not success and game.can_use_directive(piece) and commander.force_activation(game, piece):
             game.spend_directive(piece)
             success = forced = True
-    said = "activates automatically" if piece.automatic else ("activates" if success else "fails to activate")
+    said = "activates automatically" if automatic else ("activates" if success else "fails to activate")
     if forced:
         said = "fails its roll; a DIRECTIVE marker forces the activation"
-    needed_text = "" if piece.automatic else f" (needs {piece.activation_value})"
+    needed_text = "" if automatic else f" (needs {piece.activation_value})"
     game.tell(
         ActivationEvent(
             turn=game.turn,
@@ -258,7 +260,7 @@ def go_roll(game: Game, piece: Piece, commander: Commander) -> None:
             side=piece.side,
             text=f"{piece.name} {said} with its GO! marker{needed_text}.",
             rolls=rolls,
-            page=page(14) if forced else page(11),
+            page=page(14) if forced else (VARIANT_PAGE if automatic and not piece.automatic else page(11)),
             piece=piece.key,
             by_go=True,
             success=success,

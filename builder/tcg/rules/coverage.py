@@ -65,6 +65,7 @@ SIM = _T + "test_simulation.py::"
 ODDS = _T + "test_odds.py::"
 CMD = _T + "test_command_abilities.py::"
 MRK = _T + "test_markers.py::"
+VAR = _T + "test_variants.py::"
 CHECK = "tests/tcg/test_check.py::"
 P, PARTIAL, NOT = Played.PLAYED, Played.PARTIAL, Played.NOT_PLAYED
 M, A, E, K, TR = Kind.MECHANIC, Kind.ABILITY, Kind.EFFECT, Kind.MARKER, Kind.TERRAIN
@@ -352,8 +353,19 @@ RULES: tuple[Rule, ...] = (
         "Variant rules (novices, more casualties)",
         M,
         "TCG p.21",
-        NOT,
-        "hon plays the standard rules.",
+        P,
+        "Each chosen with hon simulate --variant. Silent in the book: without Event Cards they leave the "
+        "reserve (scenario events still happen); without terrain effects every box is open ground, Water "
+        "included; with every card visible, decoys go to the discard pile at the set-up; a result above 12 "
+        "with bonuses counts as 12.",
+        (
+            VAR + "test_without_event_cards_the_reserve_holds_none",
+            VAR + "test_every_card_visible_and_decoys_discarded",
+            VAR + "test_automatic_activation_rolls_no_die",
+            VAR + "test_no_terrain_effects",
+            VAR + "test_more_casualties_a_twelve_inflicts_two_hits",
+            VAR + "test_hon_simulate_with_variants",
+        ),
     ),
 )
 

@@ -10,6 +10,7 @@ from builder.kernel.events import Roll
 from builder.tcg.cards import Shooting
 from builder.tcg.rules.saves import visible_save
 from builder.tcg.rules.state import Game, Piece
+from builder.tcg.rules.variants import two_hits
 
 
 class Decisions(Protocol):
@@ -39,7 +40,7 @@ class Sensible:
         return target.armoured and not target.hidden and game.players[shooter.side].directives >= 2
 
     def sustained_fire(self, game: Game, shooter: Piece, roll: Roll, value: int) -> bool:
-        return roll.total + 1 == value
+        return roll.total + 1 == value or two_hits(game.variants, roll.total + 1) > two_hits(game.variants, roll.total)
 
     def saving_bonus(self, game: Game, target: Piece, roll: Roll, save: int) -> bool:
         return roll.total + 1 == save

@@ -7,6 +7,7 @@ from builder.tcg.base import page
 from builder.tcg.rules.board import distance
 from builder.tcg.rules.events import DestroyedEvent, RevealEvent
 from builder.tcg.rules.state import Game, Piece
+from builder.tcg.rules.variants import Variant
 
 FOG_PAGE = page(16)
 DECOY_PAGE = page(17)
@@ -54,6 +55,8 @@ def hide_in_forest(game: Game, piece: Piece) -> None:
     """At the end of its activation, a card in a Forest box not adjacent to an enemy may turn
     face down (TCG p.17); the simple policy always does."""
     if piece.hidden or not game.terrain(piece.box).hides or game.enemy_adjacent(piece.side, piece.box):
+        return
+    if Variant.ALL_VISIBLE in game.variants:
         return
     piece.hidden = True
     game.tell(

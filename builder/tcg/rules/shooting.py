@@ -24,6 +24,7 @@ from builder.tcg.rules.rolls import (
 )
 from builder.tcg.rules.saves import save_against
 from builder.tcg.rules.state import Game, Piece
+from builder.tcg.rules.variants import two_hits
 from builder.tcg.scenario import MarkerKind
 
 
@@ -121,11 +122,11 @@ def shoot(
         dice = (first, second)
         roll = shooting_roll(dice, bonuses(game, shooter, weapon, target))  # weapon is armed: the Hero's too
         judged = judge(dice, roll.total, value)
-        if (
-            judged is not Judgement.SUCCESS
-            and game.can_use_directive(shooter)
-            and decisions.sustained_fire(game, shooter, roll, value)
-        ):
+        # More casualties (p.21): a DIRECTIVE marker may also turn an 11 into a 12.
+        worth = judged is not Judgement.SUCCESS or two_hits(game.variants, roll.total + 1) > two_hits(
+            game.variants, roll.total
+        )
+        if worth and game.can_use_directive(shooter) and decisions.sustained_fire(game, shooter, roll, value):
             game.spend_directive(shooter)
             spent.append("sustained-fire")
             roll = with_sustained_fire(roll)
@@ -136,7 +137,8 @@ def shoot(
     result = ShotResult.MISS
     was_hidden = target.hidden
     if judged is Judgement.SUCCESS:
-        blow = struck(piercing, target.armoured, weapon.has(EffectKind.DOUBLE_HITS))
+        doubled = weapon.has(EffectKind.DOUBLE_HITS) or two_hits(game.variants, total)
+        blow = struck(piercing, target.armoured, doubled)
         save = save_against(game, target, weapon, shooter)
         saved = False
         if save is not None:

@@ -17,6 +17,7 @@ from builder.tcg.rules.policy import SimplePolicy
 from builder.tcg.rules.setup import new_game
 from builder.tcg.rules.state import Frame, Game
 from builder.tcg.rules.turn import play_turn
+from builder.tcg.rules.variants import Variant
 from builder.tcg.scenario import Scenario
 
 
@@ -30,11 +31,13 @@ class TcgRecord:
     victory_points: dict[str, int]
     events: tuple[TcgEvent, ...]
     frames: tuple[Frame, ...] = field(default=(), repr=False)  # with simulate(frames=True)
+    variants: tuple[Variant, ...] = ()  # the variant rules played (TCG p.21)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "scenario": self.scenario,
             "seed": self.seed,
+            "variants": [v.value for v in self.variants],
             "turns": self.turns,
             "winner": self.winner,
             "outcome": self.outcome,
@@ -43,16 +46,24 @@ class TcgRecord:
         }
 
 
-def deployed(scenario: Scenario, cards: CardCatalogue, seed: int = 1) -> Game:
+def deployed(
+    scenario: Scenario, cards: CardCatalogue, seed: int = 1, variants: frozenset[Variant] = frozenset()
+) -> Game:
     """The set-up alone: the deployment dry-run."""
-    return new_game(scenario, cards, SeededDice(seed))
+    return new_game(scenario, cards, SeededDice(seed), variants)
 
 
 def simulate(
-    scenario: Scenario, cards: CardCatalogue, seed: int = 1, turns: int | None = None, frames: bool = False
+    scenario: Scenario,
+    cards: CardCatalogue,
+    seed: int = 1,
+    turns: int | None = None,
+    frames: bool = False,
+    variants: frozenset[Variant] = frozenset(),
 ) -> TcgRecord:
-    """Play the game; with `frames`, keep the battlefield after every event for a viewer."""
-    game = deployed(scenario, cards, seed)
+    """Play the game; with `frames`, keep the battlefield after every event for a viewer;
+    with `variants`, the variant rules of TCG p.21."""
+    game = deployed(scenario, cards, seed, variants)
     if frames:
         game.frames = [game.frame(event) for event in game.events]
     policies = {side.id: SimplePolicy() for side in scenario.sides}
@@ -62,4 +73,5 @@ def simulate(
     points = {side: player.victory_points for side, player in game.players.items()}
     outcome = game.outcome or f"Stopped after turn {game.turn}."
     kept = tuple(game.frames or ())
-    return TcgRecord(scenario.id, seed, game.turn, game.winner, outcome, points, tuple(game.events), kept)
+    chosen = tuple(sorted(variants))
+    return TcgRecord(scenario.id, seed, game.turn, game.winner, outcome, points, tuple(game.events), kept, chosen)

@@ -20,6 +20,7 @@ from builder.tcg.cards import (
 )
 from builder.tcg.rules.board import distance
 from builder.tcg.rules.events import Phase, TcgEvent
+from builder.tcg.rules.variants import Variant
 from builder.tcg.scenario import MAX_DIRECTIVES, Marker, MarkerKind, Scenario, Side
 from builder.tcg.terrain import Terrain
 
@@ -141,6 +142,7 @@ class Game:
     keys: Counter[str] = field(default_factory=Counter)  # piece keys given, by card id
     frames: list[Frame] | None = None  # kept only when a viewer asks for them
     removed: set[int] = field(default_factory=set)  # markers removed by Engineers, by index
+    variants: frozenset[Variant] = frozenset()  # the variant rules played (TCG p.21)
 
     def markers(self) -> list[Marker]:
         """The scenario's markers still on the battlefield."""
@@ -169,7 +171,10 @@ class Game:
         return next((piece for piece in self.pieces.values() if piece.box == box), None)
 
     def terrain(self, box: Box) -> Terrain:
-        """The box's terrain; a ford turns a Water box into a flooded one (TCG p.16)."""
+        """The box's terrain; a ford turns a Water box into a flooded one (TCG p.16); open
+        ground everywhere without terrain effects (a variant, TCG p.21)."""
+        if Variant.NO_TERRAIN in self.variants:
+            return Terrain.OPEN
         terrain = self.scenario.terrain_at(box)
         if terrain is Terrain.WATER and self.marker(box, MarkerKind.FORD) is not None:
             return Terrain.FLOODED

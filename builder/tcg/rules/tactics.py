@@ -13,6 +13,7 @@ from builder.tcg.rules.hand import draw, gain
 from builder.tcg.rules.moving import move
 from builder.tcg.rules.setup import piece_key
 from builder.tcg.rules.state import Game, Piece
+from builder.tcg.rules.variants import Variant
 from builder.tcg.scenario import MAX_HQS
 from builder.tcg.terrain import Terrain
 
@@ -96,7 +97,9 @@ def reinforce(game: Game, side: str, card: UnitCard | DecoyCard, box: Box) -> Pi
         raise ValueError(f"box {list(box)} is occupied")
     player.hand.remove(card)
     key = piece_key(card.id, game.keys)
-    hidden = game.terrain(box).hides or not game.enemy_adjacent(side, box)
+    hidden = (
+        game.terrain(box).hides or not game.enemy_adjacent(side, box)
+    ) and Variant.ALL_VISIBLE not in game.variants
     piece = Piece(key, card, side, box, hidden=hidden)
     game.pieces[key] = piece
     how = "hidden" if hidden else "face up"
