@@ -24,7 +24,7 @@ _SIDE_PATH = re.compile(r"^sides\[(\d+)\]")
 
 @dataclass(frozen=True)
 class DeckList:
-    id: str  # names the file written: "<scenario>-<side>"
+    id: str  # names the file written: the force's name, or "<scenario>-<side>"
     title: str  # the force's name, or the side's
     scenario: str  # the scenario's title
     turns: int
@@ -65,7 +65,7 @@ def build_deck_list(
         issue for issue in issues if issue.severity is Severity.ERROR and _side_of(issue.path) in (None, index)
     )
     return DeckList(
-        f"{scenario.id}-{side.id}",
+        name or f"{scenario.id}-{side.id}",
         name or side.name,
         scenario.title,
         scenario.turns,

@@ -153,3 +153,19 @@ def test_hon_scenario_deck_refuses_what_it_cannot_print(tmp_path: Path, capsys: 
     assert main(["scenario", "deck", str(HEDGEROW), "--side", "us", "-f", "svg"]) == 2
     heroes = SCENARIOS_DIR / "free-battle.yaml"
     assert main(["scenario", "deck", str(heroes), "--side", "us"]) == 2
+
+
+def test_hon_roster_prints_a_force_deck_list_in_pdf(tmp_path: Path) -> None:
+    force = tmp_path / "force.yaml"
+    force.write_text(
+        "format: tcg-force\nversion: 1\ngame: tcg\nname: Baker Company\n"
+        f"scenario: {HEDGEROW}\nside: german\nforce:\n"
+        "  deployment:\n    - {card: de-pak-40, box: [4, 0], panzerfaust: true}\n"
+        "  deck:\n    - {card: de-decoy, count: 2}\n",
+        encoding="utf-8",
+    )
+    assert main(["roster", str(force), "-f", "pdf", "-o", f"{tmp_path}/out/"]) == 0
+    assert (tmp_path / "out" / "baker-company.pdf").read_bytes().startswith(b"%PDF")  # named after the force
+    assert main(["roster", str(force), "-f", "md", "-o", f"{tmp_path}/out/deck.md"]) == 0
+    text = (tmp_path / "out" / "deck.md").read_text(encoding="utf-8")
+    assert text.startswith("# Baker Company") and "a Panzerfaust marker" in text and "2 cards: 2 decoy" in text
