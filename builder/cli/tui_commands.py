@@ -49,10 +49,14 @@ def launch_designer(path: Path, user_catalogue: Path | None) -> None:
     from builder.kernel.system import Capability
     from builder.services.systems import require
 
-    if path.exists() and require(path, Capability.SCENARIO_CHECK).id == "memoir":
+    system = require(path, Capability.SCENARIO_CHECK).id if path.exists() else None
+    if system == "memoir":
         from builder.tui.hex_app import HexApp
 
         HexApp(path).run()
+        return
+    if system == "tcg":
+        launch_tcg_designer(path)
         return
     from builder.services.scenario_session import ScenarioSession
     from builder.tui.app import HonApp
@@ -61,3 +65,14 @@ def launch_designer(path: Path, user_catalogue: Path | None) -> None:
     catalogue, _ = load_catalogue(layered)
     session = ScenarioSession.open(path, catalogue) if path.exists() else ScenarioSession.new(path, catalogue)
     HonApp(None, layered or user_catalogue_dir(), scenario=session).run()
+
+
+def launch_tcg_designer(path: Path) -> None:
+    """The Tactical Card Game's designer on `path` (`hon design` on a `game: tcg` file)."""
+    from builder.services.tcg_game import open_cards
+    from builder.services.tcg_scenario_session import TcgScenarioSession
+    from builder.tui.app import HonApp
+    from builder.tui.screens.tcg_designer import TcgDesignerScreen
+
+    session = TcgScenarioSession.open(path, open_cards())
+    HonApp(opening=TcgDesignerScreen(session)).run()

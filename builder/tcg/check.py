@@ -6,17 +6,19 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from builder.kernel.diagnostics import Issue, error, join_and, warning
+from builder.kernel.diagnostics import Issue, Severity, error, join_and, warning
 from builder.tcg.base import Box
 from builder.tcg.cards import ALWAYS_PAIRED, AbilityKind, DecoyCard, EventCard, HeroCard, UnitCard, UnitType
 from builder.tcg.catalogue import CardCatalogue
 from builder.tcg.conditions import Control
 from builder.tcg.scenario import (
     DRAW,
+    MAX_COPIES,
     MAX_DIRECTIVES,
     MAX_TURNS,
     MIN_TURNS,
     VALUED_MARKERS,
+    DeckEntry,
     Force,
     MarkerKind,
     Scenario,
@@ -292,3 +294,18 @@ def _insignia(card: UnitCard | DecoyCard | HeroCard | EventCard, side: Side, pat
             f"{card.name} is a card of the {insignia} army; {side.name} play the {side.insignia} army.",
         )
     ]
+
+
+def why_not_add(scenario: Scenario, side: Side, card_id: str, catalogue: CardCatalogue) -> list[Issue]:
+    """What adding one `card_id` to the side's deck would break, errors first: the issues
+    the force check finds with the card added that it did not find without it (each card
+    unique, TCG p.4; of the side's army; a historical Event Card needs the scenario's
+    historical events, p.9; a Hero Card someone can carry, p.10). Empty when it fits."""
+    entry = next((e for e in side.force.deck if e.card == card_id), None)
+    if entry is not None and entry.count >= MAX_COPIES:
+        return [error("tcg.deck.copies", "deck", f"The deck already holds {MAX_COPIES} copies of {card_id}.")]
+    before = check_force(scenario, side, side.force, catalogue, "force")
+    trial = side.force.model_copy(update={"deck": [*side.force.deck, DeckEntry(card=card_id)]})
+    after = check_force(scenario, side, trial, catalogue, "force")
+    new = [issue for issue in after if issue not in before]
+    return sorted(new, key=lambda issue: issue.severity is not Severity.ERROR)

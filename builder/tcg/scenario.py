@@ -22,6 +22,7 @@ DRAW = "draw"
 MAX_DIRECTIVES = 6  # never more than six DIRECTIVE markers in play (TCG p.5, p.13)
 MIN_TURNS, MAX_TURNS = 4, 8  # TCG p.6
 MAX_HQS = 2  # reinforcements by at most two HQs (TCG p.6)
+MAX_COPIES = 20  # copies of one card in a deck: hon's bound on a file, not the book's
 
 
 class Board(Part):
@@ -71,7 +72,7 @@ class Placement(Part):
 
 class DeckEntry(Part):
     card: Id
-    count: int = Field(default=1, ge=1, le=20)
+    count: int = Field(default=1, ge=1, le=MAX_COPIES)
 
 
 class Force(Part):

@@ -1,0 +1,194 @@
+"""Composing a side's deck, the reserve (TCG p.5), for a Tactical Card Game scenario: the
+catalogue's Unit, Hero, Decoy and Event Cards the side may take, each that cannot be added
+dimmed with the force check's reason (each card unique, p.4; a historical Event Card needs
+the scenario's historical events, p.9; a Hero Card needs a carrier, p.10); the deck and
+the cards deployed at the start; the side's live issues. Edits go through the scenario's
+history, so the designer's undo and save cover them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from builder.kernel.diagnostics import Issue, Severity
+from builder.kernel.history import Edit
+from builder.services.tcg_scenario_session import DeckChoice, TcgScenarioSession
+from builder.tcg.cards import UnitCard
+from builder.tcg.edits import AddToDeck, RemoveFromDeck
+from builder.tcg.scenario import Scenario
+from builder.tui.widgets.issues import IssuesPanel
+from builder.tui.widgets.tile_card import show_if_changed
+
+
+def choice_prompt(choice: DeckChoice) -> Text:
+    """A card of the catalogue: its kind, number and name, how many the deck holds, and
+    the first reason it cannot be added (or what adding it warns of)."""
+    card = choice.card
+    text = Text()
+    number = getattr(card, "number", None)
+    text.append(f"{choice.kind:<6}", style="dim")
+    text.append(f"{number:>5} " if number is not None else "      ", style="dim")
+    text.append(card.name, style="" if choice.fits else "dim strike")
+    if isinstance(card, UnitCard):
+        text.append(f"  {'/'.join(t.value for t in card.types)}", style="dim")
+    if choice.in_deck:
+        text.append(f"  ×{choice.in_deck} in deck", style="bold")
+    if choice.reasons:
+        first = choice.reasons[0]
+        style = "dim italic red" if first.severity is Severity.ERROR else "italic yellow"
+        text.append(f"\n   {first.message} [{first.code}]", style=style)
+    return text
+
+
+class TcgDeckScreen(Screen[None]):
+    CSS_PATH = Path(__file__).parent / "tcg_designer.tcss"
+    BINDINGS = [
+        Binding("a", "add", "Add card"),
+        Binding("delete,r", "remove", "Remove card"),
+        Binding("s", "side", "Other side"),
+        Binding("tab", "focus_next", "Next list", show=False),
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("ctrl+y", "redo", "Redo"),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, session: TcgScenarioSession, side: str) -> None:
+        super().__init__(id="tcg-deck")
+        self.session, self.side = session, side
+        self.choices: list[DeckChoice] = []
+        self.refused: Issue | None = None  # the reason the last card asked for was refused
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        with Horizontal(id="tcg-deck-main"):
+            with Vertical(id="tcg-catalogue-pane"):
+                yield Static("Catalogue — enter or a: add", classes="section-title")
+                yield OptionList(id="tcg-catalogue")
+            with Vertical(id="tcg-deck-pane"):
+                yield Static("Deck (the reserve) — enter or delete: remove one", classes="section-title")
+                yield OptionList(id="tcg-deck-list")
+                yield Static(id="tcg-deployment")
+                yield Static(id="tcg-deck-status")
+                yield IssuesPanel("No issues: the force fits the scenario.", id="tcg-deck-issues")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.show_all()
+        self.query_one("#tcg-catalogue", OptionList).focus()
+
+    @property
+    def scenario(self) -> Scenario:
+        return self.session.scenario
+
+    def show_all(self) -> None:
+        session, scenario = self.session, self.session.scenario
+        side = scenario.side(self.side)
+        assert side is not None
+        title = Text()
+        title.append(f"{scenario.title} — the {side.name}' deck", style="bold")
+        title.append(f" ({side.insignia} army, {len(side.force.deck_cards())} cards)")
+        if session.has_edits:
+            title.append(" · modified", style="italic yellow")
+        show_if_changed(self.query_one("#title", Static), title, layout=False)
+        self.choices = session.deck_choices(self.side)
+        self._fill(self.query_one("#tcg-catalogue", OptionList), [choice_prompt(c) for c in self.choices])
+        deck = [Text(f"{entry.count} × {session.card_name(entry.card)}") for entry in side.force.deck]
+        self._fill(self.query_one("#tcg-deck-list", OptionList), deck)
+        placed = Text("Deployed at the start\n", style="bold")
+        for p in side.force.deployment:
+            placed.append(f" {list(p.box)} {session.card_name(p.card)}{' (hidden)' if p.hidden else ''}\n")
+        show_if_changed(self.query_one("#tcg-deployment", Static), placed)
+        self.query_one("#tcg-deck-issues", IssuesPanel).show(session.side_issues(self.side))
+
+    @staticmethod
+    def _fill(options: OptionList, prompts: list[Text]) -> None:
+        highlighted = options.highlighted
+        options.clear_options()
+        options.add_options([Option(prompt) for prompt in prompts])
+        if prompts:
+            options.highlighted = min(highlighted or 0, len(prompts) - 1)
+
+    def _status(self, text: Text) -> None:
+        self.query_one("#tcg-deck-status", Static).update(text)
+
+    # --- editing ------------------------------------------------------------------------
+
+    @on(OptionList.OptionSelected, "#tcg-catalogue")
+    def chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.add_card(event.option_index)
+
+    @on(OptionList.OptionSelected, "#tcg-deck-list")
+    def unchosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.remove_card(event.option_index)
+
+    def action_add(self) -> None:
+        index = self.query_one("#tcg-catalogue", OptionList).highlighted
+        if index is not None:
+            self.add_card(index)
+
+    def action_remove(self) -> None:
+        index = self.query_one("#tcg-deck-list", OptionList).highlighted
+        if index is not None:
+            self.remove_card(index)
+
+    def add_card(self, index: int) -> None:
+        """Add the card, or refuse it with the check's reason."""
+        choice = self.choices[index]
+        errors = [issue for issue in choice.reasons if issue.severity is Severity.ERROR]
+        if errors:
+            self.refused = errors[0]
+            self._status(Text(f"✖ Not added: {errors[0].message} [{errors[0].code}]", style="bold red"))
+            self.notify(errors[0].message, title="This card doesn't fit", severity="error", markup=False)
+            return
+        self.refused = None
+        self._status(Text(f"Added {choice.card.name}.", style="green"))
+        self.edit(AddToDeck(self.side, choice.card.id))
+
+    def remove_card(self, index: int) -> None:
+        side = self.scenario.side(self.side)
+        if side is None or index >= len(side.force.deck):
+            return
+        entry = side.force.deck[index]
+        self._status(Text(f"Removed one {self.session.card_name(entry.card)}."))
+        self.edit(RemoveFromDeck(self.side, entry.card))
+
+    def edit(self, edit: Edit[Scenario]) -> None:
+        if self.session.apply(edit):
+            self.show_all()
+
+    def action_undo(self) -> None:
+        label = self.session.undo()
+        self.show_all()
+        self.notify(f"Undone: {label}." if label else "Nothing to undo.")
+
+    def action_redo(self) -> None:
+        label = self.session.redo()
+        self.show_all()
+        self.notify(f"Redone: {label}." if label else "Nothing to redo.")
+
+    def action_side(self) -> None:
+        ids = [s.id for s in self.scenario.sides]
+        self.side = ids[(ids.index(self.side) + 1) % len(ids)]
+        self._status(Text(""))
+        self.show_all()
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    @work(exclusive=True, group="files")
+    async def action_save(self) -> None:
+        from builder.tui.files import save_with_questions
+
+        if await save_with_questions(self.app, self.session, self.session.path, "scenario"):
+            self.show_all()

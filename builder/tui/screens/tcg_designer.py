@@ -1,0 +1,327 @@
+"""The Tactical Card Game's scenario designer (`hon design` on a `game: tcg` scenario): the
+board of boxes (TCG p.4) with tools to set a box's terrain (p.17), put markers on it (p.16)
+and draw each side's reinforcement zone (p.6); cards deployed face up or hidden (p.16);
+the box under the cursor and the turn track told in full; live validation; undo and redo;
+atomic save; each side's deck composed on its own screen. It renders what the session
+computes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static, TabbedContent, TabPane
+
+from builder.kernel.diagnostics import Severity
+from builder.kernel.history import Edit
+from builder.services.tcg_scenario_session import TcgScenarioSession
+from builder.tcg.base import Box
+from builder.tcg.edits import SetTerrain, StepMarkerValue, ToggleHidden, ToggleMarker, ToggleZone
+from builder.tcg.scenario import MarkerKind, Scenario
+from builder.tcg.terrain import TERRAIN_PAGE, Terrain
+from builder.tui.widgets.issues import IssuesPanel
+from builder.tui.widgets.tcg_board import MARKER_GLYPH, SIDE_COLOURS, TERRAIN_COLOUR
+from builder.tui.widgets.tcg_design_board import ZONE_BAR, TcgDesignBoard, card_lines
+from builder.tui.widgets.tile_card import show_if_changed
+
+TOOLS = ("terrain", "marker", "zone")
+TOOL_HELP = {
+    "terrain": "enter: set the box's terrain (t: next type)",
+    "marker": "enter: put or take off a marker (k: next kind, v: bonus value)",
+    "zone": "enter: add or take out a reinforcement box (s: next side)",
+}
+TERRAINS = list(Terrain)
+MARKERS = list(MarkerKind)
+
+
+@dataclass
+class ToolState:
+    tool: str = "terrain"
+    terrain_index: int = 1  # open ground is what every box starts as: offer urban first
+    kind_index: int = 0
+    side_index: int = 0
+
+    @property
+    def terrain(self) -> Terrain:
+        return TERRAINS[self.terrain_index % len(TERRAINS)]
+
+    @property
+    def kind(self) -> MarkerKind:
+        return MARKERS[self.kind_index % len(MARKERS)]
+
+
+def terrain_effect(terrain: Terrain) -> str:
+    """What the terrain does, from its rules (TCG p.17)."""
+    said = []
+    if terrain.save is not None:
+        said.append(f"save {terrain.save}+")
+    if terrain.range_bonus:
+        said.append(f"+{terrain.range_bonus} range")
+    if terrain.tanks_only_seize:
+        said.append("only tanks seize it")
+    if terrain.no_directives:
+        said.append("no DIRECTIVE markers")
+    if terrain.hides:
+        said.append("cards may hide")
+    if terrain is Terrain.WATER:
+        said.append("amphibious only")
+    return ", ".join(said) or "no effect"
+
+
+def turn_track(scenario: Scenario) -> Text:
+    """The turn counter from 1 to the END marker, with the scenario-event markers (p.16)."""
+    text = Text("Turn track", style="bold")
+    text.append(f"  first player: {scenario.side_name(scenario.first_player)}\n", style="dim")
+    for turn in range(1, scenario.turns + 1):
+        events = [e for e in scenario.events if e.turn == turn]
+        text.append(f" {turn}", style="bold reverse" if events else "")
+    text.append(" END\n", style="dim")
+    for event in scenario.events:
+        text.append(f" ✦ turn {event.turn}, {scenario.side_name(event.side)}: {event.effect.english()}")
+        text.append(f" {event.text}\n" if event.text else "\n", style="dim")
+    return text
+
+
+class TcgDesignerScreen(Screen[None]):
+    CSS_PATH = Path(__file__).parent / "tcg_designer.tcss"
+    BINDINGS = [
+        Binding("p", "tool('terrain')", "Terrain"),
+        Binding("m", "tool('marker')", "Markers"),
+        Binding("z", "tool('zone')", "Zones"),
+        Binding("t", "cycle('terrain', 1)", "Next terrain", show=False),
+        Binding("T", "cycle('terrain', -1)", "Previous terrain", show=False),
+        Binding("k", "cycle('kind', 1)", "Next marker", show=False),
+        Binding("K", "cycle('kind', -1)", "Previous marker", show=False),
+        Binding("s", "cycle('side', 1)", "Side", show=False),
+        Binding("v", "marker_value", "Bonus value", show=False),
+        Binding("h", "hidden", "Hidden"),
+        Binding("d", "deck", "Deck"),
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("ctrl+y", "redo", "Redo"),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("f2", "save_as", "Save as", show=False),
+        Binding("f4", "issues", "Issues"),
+        Binding("f8", "simulate", "Simulate"),
+        Binding("escape", "close", "Back", show=False),
+    ]
+
+    def __init__(self, session: TcgScenarioSession) -> None:
+        super().__init__(id="tcg-designer")
+        self.session = session
+        self.tools = ToolState()
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        yield Static(id="toolbar")
+        with Horizontal(id="tcg-designer-main"):
+            yield TcgDesignBoard(id="tcg-map")
+            with Vertical(id="tcg-designer-side"), TabbedContent(id="tcg-designer-tabs"):
+                with TabPane("Box", id="tcg-box-tab"), VerticalScroll():
+                    yield Static(id="tcg-box")
+                    yield Static(id="tcg-track")
+                    yield Static(id="tcg-legend")
+                with TabPane("Issues", id="tcg-issues-tab"):
+                    yield IssuesPanel("No issues: the scenario is sound.", id="tcg-designer-issues")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.show_all()
+        self.query_one(TcgDesignBoard).focus()
+
+    @property
+    def board(self) -> TcgDesignBoard:
+        return self.query_one(TcgDesignBoard)
+
+    @property
+    def side_id(self) -> str:
+        sides = self.session.scenario.sides
+        return sides[self.tools.side_index % len(sides)].id
+
+    # --- drawing --------------------------------------------------------------------------
+
+    def show_all(self) -> None:
+        session = self.session
+        scenario = session.scenario
+        title = Text()
+        title.append(scenario.title, style="bold")
+        title.append(f" — {scenario.board.columns}x{scenario.board.rows} boxes, {scenario.turns} turns")
+        title.append(f" · {session.path.name if session.path else 'not saved yet'}", style="dim")
+        if session.has_edits:
+            title.append(" · modified", style="italic yellow")
+        errors = sum(1 for i in session.issues if i.severity is Severity.ERROR)
+        verdict = "  playable" if errors == 0 else f"  not playable: {errors} error{'s' if errors != 1 else ''}"
+        title.append(verdict, style="green" if errors == 0 else "bold red")
+        show_if_changed(self.query_one("#title", Static), title, layout=False)
+        self._show_toolbar()
+        self.board.design(scenario, session.board_views())
+        self.show_box(self.board.cursor)
+        show_if_changed(self.query_one("#tcg-track", Static), turn_track(scenario))
+        self.query_one("#tcg-designer-issues", IssuesPanel).show(session.issues)
+
+    def _show_toolbar(self) -> None:
+        tools, scenario = self.tools, self.session.scenario
+        text = Text()
+        for tool in TOOLS:
+            text.append(f" {tool} ", style="bold reverse" if tool == tools.tool else "dim")
+        text.append("  ")
+        if tools.tool == "terrain":
+            text.append("  ", style=f"on {TERRAIN_COLOUR[tools.terrain]}")
+            text.append(f" {tools.terrain.label}")
+        elif tools.tool == "marker":
+            text.append(f"{MARKER_GLYPH[tools.kind]} {tools.kind.value}")
+        else:
+            index = tools.side_index % len(scenario.sides)
+            text.append(ZONE_BAR, style=f"bold {SIDE_COLOURS[index % len(SIDE_COLOURS)]}")
+            text.append(f" {scenario.sides[index].name}")
+        text.append(f"   {TOOL_HELP[tools.tool]}", style="dim")
+        show_if_changed(self.query_one("#toolbar", Static), text, layout=False)
+
+    def show_box(self, box: Box) -> None:
+        """The box under the cursor in full: terrain, markers, zone, cards, its issues."""
+        session = self.session
+        scenario, view = session.scenario, session.box_view(box)
+        text = Text(f"Box {list(box)}\n", style="bold")
+        text.append("  ", style=f"on {TERRAIN_COLOUR[view.terrain]}")
+        text.append(f" {view.terrain.label}: {terrain_effect(view.terrain)} ({TERRAIN_PAGE})\n")
+        for marker in view.markers:
+            text.append(f"{MARKER_GLYPH[marker.kind]} {marker.kind.value}")
+            if marker.value is not None:
+                text.append(f" +{marker.value}" if marker.kind is MarkerKind.SHOOTING_BONUS else f" {marker.value}+")
+            if marker.id or marker.name:
+                text.append(f" {marker.name or marker.id}")
+            if marker.victory_points:
+                text.append(f", {marker.victory_points} VP")
+            text.append("\n")
+        if view.zone is not None:
+            side = scenario.sides[view.zone]
+            text.append(ZONE_BAR, style=f"bold {SIDE_COLOURS[view.zone % len(SIDE_COLOURS)]}")
+            text.append(f" {side.name}' reinforcement zone\n")
+        for card in view.placed:
+            name, tags = card_lines(card)
+            text.append(f"{scenario.sides[card.side].name}: ", style=SIDE_COLOURS[card.side % len(SIDE_COLOURS)])
+            text.append(f"{name}" + (f" ({tags})" if tags else "") + "\n")
+        for issue in session.box_issues(box):
+            text.append(f"{'✖' if issue.severity is Severity.ERROR else '▲'} {issue.message}\n", style="yellow")
+        show_if_changed(self.query_one("#tcg-box", Static), text)
+        show_if_changed(self.query_one("#tcg-legend", Static), self._legend())
+
+    def _legend(self) -> Text:
+        text = Text("\nMarkers\n", style="bold")
+        for kind in MarkerKind:
+            text.append(f" {MARKER_GLYPH[kind]} {kind.value}\n")
+        text.append("\nSides\n", style="bold")
+        for index, side in enumerate(self.session.scenario.sides):
+            text.append(f" {ZONE_BAR}", style=f"bold {SIDE_COLOURS[index % len(SIDE_COLOURS)]}")
+            text.append(f" {side.name}: {side.command} COMMAND, {side.directives} DIRECTIVE\n")
+        return text
+
+    @on(TcgDesignBoard.Moved)
+    def moved(self, message: TcgDesignBoard.Moved) -> None:
+        self.show_box(message.box)
+
+    # --- tools ----------------------------------------------------------------------------
+
+    def action_tool(self, tool: str) -> None:
+        self.tools.tool = tool
+        self._show_toolbar()
+
+    def action_cycle(self, what: str, step: int) -> None:
+        tools = self.tools
+        if what == "terrain":
+            tools.tool, tools.terrain_index = "terrain", (tools.terrain_index + step) % len(TERRAINS)
+        elif what == "kind":
+            tools.tool, tools.kind_index = "marker", (tools.kind_index + step) % len(MARKERS)
+        else:
+            tools.side_index = (tools.side_index + step) % len(self.session.scenario.sides)
+        self._show_toolbar()
+
+    @on(TcgDesignBoard.Applied)
+    def apply_tool(self, message: TcgDesignBoard.Applied) -> None:
+        box, tools = message.box, self.tools
+        if tools.tool == "terrain":
+            self.edit(SetTerrain(box, tools.terrain))
+        elif tools.tool == "marker":
+            self.edit(ToggleMarker(box, tools.kind))
+        else:
+            self.edit(ToggleZone(box, self.side_id))
+
+    def action_marker_value(self) -> None:
+        self.edit(StepMarkerValue(self.board.cursor))
+
+    def action_hidden(self) -> None:
+        self.edit(ToggleHidden(self.board.cursor))
+
+    # --- editing ------------------------------------------------------------------------
+
+    def edit(self, edit: Edit[Scenario]) -> None:
+        if self.session.apply(edit):
+            self.show_all()
+
+    def action_undo(self) -> None:
+        label = self.session.undo()
+        self.show_all()
+        self.notify(f"Undone: {label}." if label else "Nothing to undo.")
+
+    def action_redo(self) -> None:
+        label = self.session.redo()
+        self.show_all()
+        self.notify(f"Redone: {label}." if label else "Nothing to redo.")
+
+    def action_issues(self) -> None:
+        self.query_one("#tcg-designer-tabs", TabbedContent).active = "tcg-issues-tab"
+        self.query_one("#tcg-designer-issues", IssuesPanel).focus()
+
+    @on(IssuesPanel.Jump)
+    def jump(self, message: IssuesPanel.Jump) -> None:
+        self.notify(message.issue.message, title=message.issue.path, severity="warning", markup=False)
+
+    @work
+    async def action_deck(self) -> None:
+        from builder.tui.screens.tcg_deck import TcgDeckScreen
+
+        await self.app.push_screen_wait(TcgDeckScreen(self.session, self.side_id))
+        self.show_all()
+
+    def action_simulate(self) -> None:
+        """Step through a game of the scenario as saved (the rules core reads the file)."""
+        from builder.io.errors import HonFileError
+        from builder.tui.screens.tcg_simulation import TcgSimulationScreen
+
+        session = self.session
+        if session.path is None or session.dirty:
+            self.notify("Save the scenario first (ctrl+s): the game is played from its file.")
+            return
+        try:
+            self.app.push_screen(TcgSimulationScreen(session.path))
+        except HonFileError as problem:
+            self.notify(problem.sentence(), severity="error", timeout=10, markup=False)
+
+    def action_close(self) -> None:
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+
+    async def may_leave(self) -> bool:
+        """Asked by the app before it quits: unsaved changes are saved, dropped or kept."""
+        from builder.tui.files import ask_to_save
+
+        return await ask_to_save(self.app, self.session, "scenario")
+
+    @work(exclusive=True, group="files")
+    async def action_save(self) -> None:
+        from builder.tui.files import save_with_questions
+
+        if await save_with_questions(self.app, self.session, self.session.path, "scenario"):
+            self.show_all()
+
+    @work(exclusive=True, group="files")
+    async def action_save_as(self) -> None:
+        from builder.tui.files import save_with_questions
+
+        if await save_with_questions(self.app, self.session, None, "scenario"):
+            self.show_all()
