@@ -1,0 +1,215 @@
+"""Pilot tests of the Tactical Card Game's designer and deck composer, driven as a player:
+the cursor, a box's terrain, markers, zones, hidden cards, undo, the atomic save read back;
+in the composer, a card refused with the force check's reason and a legal one added."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import OptionList, Static
+
+from builder.io.paths import SCENARIOS_DIR
+from builder.io.tcg_files import load_tcg_scenario
+from builder.kernel.diagnostics import is_legal
+from builder.services.tcg_game import open_cards
+from builder.services.tcg_scenario_session import TcgScenarioSession
+from builder.tcg.check import check_scenario
+from builder.tcg.scenario import MarkerKind
+from builder.tcg.terrain import Terrain
+from builder.tui.app import HonApp
+from builder.tui.screens.tcg_deck import TcgDeckScreen
+from builder.tui.screens.tcg_designer import TcgDesignerScreen
+from builder.tui.widgets.tcg_board import BOX_HEIGHT, BOX_WIDTH
+from builder.tui.widgets.tcg_design_board import TcgDesignBoard
+from tests.tui.steady import snapshot
+
+ORCHARD = SCENARIOS_DIR / "tcg" / "orchard-at-dawn.yaml"
+SIZE = (130, 42)
+
+
+@pytest.fixture
+def orchard(tmp_path: Path) -> Path:
+    target = tmp_path / "orchard.yaml"
+    shutil.copy(ORCHARD, target)
+    return target
+
+
+def designer(path: Path) -> tuple[HonApp, TcgDesignerScreen]:
+    screen = TcgDesignerScreen(TcgScenarioSession.open(path, open_cards()))
+    return HonApp(opening=screen), screen
+
+
+async def choose(pilot: Pilot[None], screen: TcgDesignerScreen, key: str, done: object) -> None:
+    """Press `key` (a tool's next choice) until the tool offers `done`."""
+    for _ in range(12):
+        if done in (screen.tools.terrain, screen.tools.kind):
+            return
+        await pilot.press(key)
+    raise AssertionError(f"{key} never offered {done}")
+
+
+async def test_terrain_marker_undo_and_save_read_back(orchard: Path) -> None:
+    app, screen = designer(orchard)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        board = screen.query_one(TcgDesignBoard)
+        assert board.has_focus
+        await pilot.press("right", "right", "right", "right", "down", "left")
+        assert board.cursor == (3, 1)
+        assert screen.session.scenario.terrain_at((3, 1)) is Terrain.FOREST
+        await pilot.press("p")
+        await choose(pilot, screen, "t", Terrain.HILL)
+        await pilot.press("enter")
+        assert screen.session.scenario.terrain_at((3, 1)) is Terrain.HILL
+        assert "hill" in board.box_lines((3, 1))[0]
+        await pilot.press("m")
+        await choose(pilot, screen, "k", MarkerKind.DEPOT)
+        await pilot.press("enter")
+        kinds = {m.kind for m in screen.session.scenario.markers if m.box == (3, 1)}
+        assert kinds == {MarkerKind.OBJECTIVE, MarkerKind.DEPOT}
+        # A ford outside water is refused by the check, live, in the issues panel.
+        await choose(pilot, screen, "k", MarkerKind.FORD)
+        await pilot.press("enter")
+        assert "tcg.marker.ford" in {i.code for i in screen.session.issues}
+        assert "not playable" in str(screen.query_one("#title", Static).render())
+        await pilot.press("ctrl+z")
+        assert "tcg.marker.ford" not in {i.code for i in screen.session.issues}
+        assert MarkerKind.FORD not in {m.kind for m in screen.session.scenario.markers if m.box == (3, 1)}
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not screen.session.dirty
+        edited = screen.session.scenario
+    saved = load_tcg_scenario(orchard).scenario
+    assert saved == edited
+    assert saved.terrain_at((3, 1)) is Terrain.HILL
+    assert [(m.kind, m.box) for m in saved.markers if m.kind is MarkerKind.DEPOT] == [(MarkerKind.DEPOT, (3, 1))]
+    assert orchard.with_name("orchard.yaml.bak").exists()
+    assert load_tcg_scenario(orchard.with_name("orchard.yaml.bak")).scenario.terrain_at((3, 1)) is Terrain.FOREST
+
+
+async def test_zones_hidden_cards_and_the_mouse(orchard: Path) -> None:
+    app, screen = designer(orchard)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        board = screen.query_one(TcgDesignBoard)
+        await pilot.click("#tcg-map", offset=(2 * BOX_WIDTH + 3, 4 * BOX_HEIGHT + 1))
+        assert board.cursor == (2, 4)
+        # The Americans' zone box [2, 0] given to the Germans: it leaves the Americans'.
+        await pilot.click("#tcg-map", offset=(2 * BOX_WIDTH + 3, 1))
+        assert board.cursor == (2, 0)
+        await pilot.press("z", "s", "enter")
+        us, german = screen.session.scenario.sides
+        assert (2, 0) in german.reinforcement_zone and (2, 0) not in us.reinforcement_zone
+        assert screen.session.box_view((2, 0)).zone == 1
+        # The German HQ at [1, 4] deployed face up is turned face down, then up again.
+        board.cursor = (1, 4)
+        await pilot.press("h")
+        hq = next(p for p in screen.session.scenario.sides[1].force.deployment if p.box == (1, 4))
+        assert hq.hidden and "hidden" in board.box_lines((1, 4))[2]
+        await pilot.press("h")
+        hq = next(p for p in screen.session.scenario.sides[1].force.deployment if p.box == (1, 4))
+        assert not hq.hidden
+
+
+async def test_quitting_with_unsaved_changes_asks(orchard: Path) -> None:
+    from builder.tui.screens.dialogs import Ask
+
+    app, screen = designer(orchard)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("p", "enter", "ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, Ask)
+        await pilot.click("#cancel")
+        await pilot.pause()
+        assert app.is_running and app.screen is screen
+
+
+async def open_deck(pilot: Pilot[None], side_key_presses: int = 0) -> TcgDeckScreen:
+    await pilot.press(*(["s"] * side_key_presses), "d")
+    await pilot.pause()
+    deck = pilot.app.screen
+    assert isinstance(deck, TcgDeckScreen)
+    return deck
+
+
+def pick(deck: TcgDeckScreen, card_id: str) -> int:
+    index = next(i for i, c in enumerate(deck.choices) if c.card.id == card_id)
+    deck.query_one("#tcg-catalogue", OptionList).highlighted = index
+    return index
+
+
+async def test_the_composer_refuses_a_second_copy_and_adds_a_legal_card(orchard: Path) -> None:
+    app, screen = designer(orchard)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        deck = await open_deck(pilot)
+        assert deck.side == "us"
+        before = screen.session.scenario.side("us")
+        assert before is not None
+        # The M10 is deployed: a second copy breaks the unique-number rule (TCG p.4).
+        index = pick(deck, "us-m10")
+        assert deck.choices[index].reasons[0].code == "tcg.force.unique"
+        assert "[tcg.force.unique]" in str(
+            deck.query_one("#tcg-catalogue", OptionList).get_option_at_index(index).prompt
+        )
+        await pilot.press("enter")
+        assert deck.refused is not None and deck.refused.code == "tcg.force.unique"
+        assert "tcg.force.unique" in str(deck.query_one("#tcg-deck-status", Static).render())
+        after = screen.session.scenario.side("us")
+        assert after is not None and after.force.deck == before.force.deck
+        # Collins is in neither the deployment nor the deck: he goes in.
+        index = pick(deck, "us-collins-hq")
+        assert deck.choices[index].fits
+        await pilot.press("a")
+        assert deck.refused is None
+        side = screen.session.scenario.side("us")
+        assert side is not None and "us-collins-hq" in side.force.deck_cards()
+        assert is_legal(screen.session.side_issues("us"))
+        assert next(c for c in deck.choices if c.card.id == "us-collins-hq").reasons[0].code == "tcg.force.unique"
+        # One decoy fewer, from the deck list.
+        decoys = side.force.deck_cards().count("us-decoy")
+        deck.query_one("#tcg-deck-list", OptionList).focus()
+        deck.query_one("#tcg-deck-list", OptionList).highlighted = [e.card for e in side.force.deck].index("us-decoy")
+        await pilot.press("delete")
+        side = screen.session.scenario.side("us")
+        assert side is not None and side.force.deck_cards().count("us-decoy") == decoys - 1
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+    saved = load_tcg_scenario(orchard).scenario
+    saved_us = saved.side("us")
+    assert saved_us is not None and "us-collins-hq" in saved_us.force.deck_cards()
+    assert "us-decoy" not in saved_us.force.deck_cards()
+    assert is_legal(check_scenario(saved, open_cards()))
+
+
+async def test_a_historical_event_needs_the_scenarios_events(orchard: Path) -> None:
+    app, screen = designer(orchard)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        deck = await open_deck(pilot, side_key_presses=1)
+        assert deck.side == "german"  # the Germans have no historical events (TCG p.9)
+        index = pick(deck, "de-historical-event")
+        assert [r.code for r in deck.choices[index].reasons] == ["tcg.deck.historical"]
+        await pilot.press("enter")
+        assert deck.refused is not None and deck.refused.code == "tcg.deck.historical"
+        german = screen.session.scenario.side("german")
+        assert german is not None and "de-historical-event" not in german.force.deck_cards()
+        await pilot.press("ctrl+z")  # nothing was added: nothing to undo
+        assert not screen.session.history.can_undo
+
+
+def test_designer_snapshot(snap_compare, orchard: Path) -> None:  # type: ignore[no-untyped-def]
+    app, _ = designer(orchard)
+    assert snapshot(snap_compare, app, (120, 40), press=["right", "down"])
+
+
+def test_deck_composer_snapshot(snap_compare, orchard: Path) -> None:  # type: ignore[no-untyped-def]
+    app, _ = designer(orchard)
+    assert snapshot(snap_compare, app, (120, 40), press=["d"])
