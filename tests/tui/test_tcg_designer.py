@@ -213,3 +213,21 @@ def test_designer_snapshot(snap_compare, orchard: Path) -> None:  # type: ignore
 def test_deck_composer_snapshot(snap_compare, orchard: Path) -> None:  # type: ignore[no-untyped-def]
     app, _ = designer(orchard)
     assert snapshot(snap_compare, app, (120, 40), press=["d"])
+
+
+def test_hon_design_dispatches_on_the_game(orchard: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from builder.cli import tui_commands
+
+    ran: list[HonApp] = []
+    monkeypatch.setattr(HonApp, "run", lambda self, *args, **kwargs: ran.append(self))
+    tui_commands.launch_designer(orchard, None)
+    assert len(ran) == 1 and isinstance(ran[0]._opening, TcgDesignerScreen)
+
+
+def test_hon_design_on_a_broken_scenario_is_one_sentence(orchard: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from builder.cli import main
+
+    orchard.write_text(orchard.read_text().replace("turns: 6", "turns: six"))
+    assert main(["design", str(orchard)]) == 2
+    err = capsys.readouterr().err
+    assert "orchard.yaml" in err and "turns" in err and "Traceback" not in err
