@@ -17,8 +17,8 @@ from builder.services.document import DocumentSession
 from builder.tcg.base import Box
 from builder.tcg.cards import Card, DecoyCard, EventCard, HeroCard, UnitCard, UnitType
 from builder.tcg.catalogue import CardCatalogue
-from builder.tcg.check import check_force, check_scenario, why_not_add
-from builder.tcg.scenario import Marker, Scenario, Side
+from builder.tcg.check import check_force, check_scenario, why_not_add, why_not_deploy
+from builder.tcg.scenario import Marker, Placement, Scenario, Side
 from builder.tcg.terrain import Terrain
 
 # The card kinds in the order the deck composer lists them (TCG p.4: Unit, Hero and
@@ -163,6 +163,31 @@ class TcgScenarioSession(DocumentSession[Scenario, CardCatalogue]):
                 choices.append(DeckChoice(card, kind, counts.get(card.id, 0), reasons))
         return choices
 
+    def deploy_choices(self, side_id: str, box: Box) -> list[DeckChoice]:
+        """The side's army's Unit Cards and decoys, each with the reasons deploying it on
+        `box` at the start would break the force check (a decoy hidden, p.17)."""
+        side = self._side(side_id)
+        counts = {entry.card: entry.count for entry in side.force.deck}
+        choices = []
+        for kind, model in KINDS:
+            if model not in (UnitCard, DecoyCard):
+                continue
+            for card in self.catalogue.of_kind(model):
+                if getattr(card, "insignia", None) != side.insignia:
+                    continue
+                reasons = tuple(why_not_deploy(self.scenario, side, self.placement(side_id, card, box), self.catalogue))
+                choices.append(DeckChoice(card, kind, counts.get(card.id, 0), reasons))
+        return choices
+
+    def placement(self, side_id: str, card: Card, box: Box) -> Placement:
+        """A card deployed on `box`: a card the side already deployed keeps its face and
+        its hero as it moves; a new one comes face up, and a decoy hidden (TCG p.17)."""
+        side = self._side(side_id)
+        there = next((p for p in side.force.deployment if p.card == card.id), None)
+        if there is not None and not isinstance(card, DecoyCard):
+            return there.model_copy(update={"box": box})
+        return Placement(card=card.id, box=box, hidden=isinstance(card, DecoyCard))
+
     def side_issues(self, side_id: str) -> list[Issue]:
         side = self._side(side_id)
         return check_force(self.scenario, side, side.force, self.catalogue, "force")
@@ -170,6 +195,13 @@ class TcgScenarioSession(DocumentSession[Scenario, CardCatalogue]):
     def card_name(self, card_id: str) -> str:
         card = self.catalogue.get(card_id)
         return card.name if card is not None else card_id
+
+    def card_label(self, card_id: str) -> str:
+        """The card's name with its unique number, which tells apart cards of one name
+        (two Rifle Companies, TCG p.4)."""
+        card = self.catalogue.get(card_id)
+        number = getattr(card, "number", None)
+        return f"{self.card_name(card_id)} ({number})" if number is not None else self.card_name(card_id)
 
     def _side(self, side_id: str) -> Side:
         side = self.scenario.side(side_id)

@@ -21,6 +21,7 @@ from builder.tcg.scenario import (
     DeckEntry,
     Force,
     MarkerKind,
+    Placement,
     Scenario,
     Side,
 )
@@ -304,8 +305,30 @@ def why_not_add(scenario: Scenario, side: Side, card_id: str, catalogue: CardCat
     entry = next((e for e in side.force.deck if e.card == card_id), None)
     if entry is not None and entry.count >= MAX_COPIES:
         return [error("tcg.deck.copies", "deck", f"The deck already holds {MAX_COPIES} copies of {card_id}.")]
-    before = check_force(scenario, side, side.force, catalogue, "force")
     trial = side.force.model_copy(update={"deck": [*side.force.deck, DeckEntry(card=card_id)]})
+    return _new_issues(scenario, side, trial, catalogue)
+
+
+def why_not_deploy(scenario: Scenario, side: Side, placement: Placement, catalogue: CardCatalogue) -> list[Issue]:
+    """What deploying the card at the start as `placement` says would break, errors first
+    (only Unit Cards deploy, each once, TCG p.4-5; a decoy hidden, p.17; no Water box
+    without Amphibious, p.17; one card a box). Empty when it fits."""
+    trial = side.force.placed(placement, isinstance(catalogue.get(placement.card), DecoyCard))
+    issues = _new_issues(scenario, side, trial, catalogue)
+    for other in scenario.sides:
+        taken = next((p for p in other.force.deployment if p.box == placement.box), None)
+        if other.id != side.id and taken is not None:
+            issues.insert(
+                0,
+                error("tcg.deploy.occupied", "deployment", f"Box {list(placement.box)} holds a card of {other.name}."),
+            )
+    return issues
+
+
+def _new_issues(scenario: Scenario, side: Side, trial: Force, catalogue: CardCatalogue) -> list[Issue]:
+    """The force check's issues of `trial` that the side's own force does not have (told
+    apart by what they say, not where: a card moved shifts the places of the others)."""
+    before = {(i.code, i.message) for i in check_force(scenario, side, side.force, catalogue, "force")}
     after = check_force(scenario, side, trial, catalogue, "force")
-    new = [issue for issue in after if issue not in before]
+    new = [issue for issue in after if (issue.code, issue.message) not in before]
     return sorted(new, key=lambda issue: issue.severity is not Severity.ERROR)

@@ -9,7 +9,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from builder.tcg.base import Box
-from builder.tcg.scenario import VALUED_MARKERS, DeckEntry, Force, Marker, MarkerKind, Scenario, Side, TerrainBox
+from builder.tcg.scenario import (
+    VALUED_MARKERS,
+    DeckEntry,
+    Force,
+    Marker,
+    MarkerKind,
+    Placement,
+    Scenario,
+    Side,
+    TerrainBox,
+)
 from builder.tcg.terrain import Terrain
 
 
@@ -189,3 +199,41 @@ class RemoveFromDeck:
     @property
     def label(self) -> str:
         return f"remove {self.card} from the {self.side} deck"
+
+
+@dataclass(frozen=True)
+class Deploy:
+    """Deploy a card of a side at the start on a box (TCG p.5), face up or hidden: what the
+    side had on the box goes, and a card already deployed elsewhere moves there."""
+
+    side: str
+    placement: Placement
+    decoy: bool = False  # a side deploys several decoys: one placed is added, not moved
+
+    def apply(self, scenario: Scenario) -> Scenario:
+        side = scenario.side(self.side)
+        if side is None:
+            return scenario
+        return _with_force(scenario, side, deployment=side.force.placed(self.placement, self.decoy).deployment)
+
+    @property
+    def label(self) -> str:
+        return f"deploy {self.placement.card} at {list(self.placement.box)}"
+
+
+@dataclass(frozen=True)
+class ClearBox:
+    """Take every card deployed on the box off the battlefield."""
+
+    box: Box
+
+    def apply(self, scenario: Scenario) -> Scenario:
+        for side in scenario.sides:
+            kept = [p for p in side.force.deployment if p.box != self.box]
+            if kept != side.force.deployment:
+                scenario = _with_force(scenario, side, deployment=kept)
+        return scenario
+
+    @property
+    def label(self) -> str:
+        return f"cards off {list(self.box)}"

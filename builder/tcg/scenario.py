@@ -84,6 +84,12 @@ class Force(Part):
     def deck_cards(self) -> list[str]:
         return [entry.card for entry in self.deck for _ in range(entry.count)]
 
+    def placed(self, placement: Placement, decoy: bool = False) -> Force:
+        """The force with `placement` on its box instead of what it had there; a card
+        already deployed elsewhere moves (a decoy, of which a side has several, is added)."""
+        kept = [p for p in self.deployment if p.box != placement.box and (decoy or p.card != placement.card)]
+        return self.model_copy(update={"deployment": [*kept, placement]})
+
 
 class HistoricalEvent(Part):
     """One of a scenario's historical events, chosen with a historical Event Card, once."""

@@ -10,9 +10,11 @@ from builder.io.tcg_files import load_tcg_scenario, tcg_scenario_yaml
 from builder.kernel.diagnostics import Severity
 from builder.kernel.history import History
 from builder.tcg.catalogue import CardCatalogue
-from builder.tcg.check import check_scenario, why_not_add
+from builder.tcg.check import check_scenario, why_not_add, why_not_deploy
 from builder.tcg.edits import (
     AddToDeck,
+    ClearBox,
+    Deploy,
     RemoveFromDeck,
     SetTerrain,
     StepMarkerValue,
@@ -20,7 +22,7 @@ from builder.tcg.edits import (
     ToggleMarker,
     ToggleZone,
 )
-from builder.tcg.scenario import MAX_COPIES, DeckEntry, MarkerKind, Scenario, Side
+from builder.tcg.scenario import MAX_COPIES, DeckEntry, MarkerKind, Placement, Scenario, Side
 from builder.tcg.terrain import Terrain
 from tests.tcg.conftest import TCG_SCENARIOS, small
 
@@ -128,3 +130,29 @@ def test_the_designers_file_reads_back_the_same(tmp_path: Path) -> None:
         target = tmp_path / path.name
         target.write_text(tcg_scenario_yaml(scenario, target), encoding="utf-8")
         assert load_tcg_scenario(target).scenario == scenario
+
+
+def test_why_not_deploy_gives_the_force_checks_codes(cards: CardCatalogue) -> None:
+    scenario = small(terrain=[{"box": [0, 2], "terrain": "water"}])
+    us = side(scenario, "us")
+
+    def codes(card: str, box: tuple[int, int], hidden: bool = False) -> list[str]:
+        return [i.code for i in why_not_deploy(scenario, us, Placement(card=card, box=box, hidden=hidden), cards)]
+
+    assert codes("us-m10", (0, 0)) == ["tcg.force.unique"]  # it is in the deck
+    assert codes("us-mortar-platoon", (0, 2)) == ["tcg.deploy.water"]  # TCG p.17
+    assert codes("us-decoy", (0, 0)) == ["tcg.decoy.visible"]  # TCG p.17
+    assert codes("us-decoy", (0, 0), hidden=True) == []
+    assert codes("us-supply-drop", (0, 0)) == ["tcg.deploy.not-unit"]
+    assert codes("us-mortar-platoon", (2, 1)) == ["tcg.deploy.occupied"]  # a German card is there
+    assert codes("us-rifle-company-a", (0, 0)) == []  # deployed already: it moves
+
+
+def test_deploy_moves_a_card_and_adds_decoys() -> None:
+    scenario = small()
+    moved = Deploy("us", Placement(card="us-rifle-company-a", box=(0, 0))).apply(scenario)
+    assert [p.box for p in side(moved, "us").force.deployment] == [(0, 0)]
+    decoys = Deploy("us", Placement(card="us-decoy", box=(0, 1), hidden=True), decoy=True).apply(scenario)
+    decoys = Deploy("us", Placement(card="us-decoy", box=(0, 2), hidden=True), decoy=True).apply(decoys)
+    assert [p.card for p in side(decoys, "us").force.deployment].count("us-decoy") == 2
+    assert ClearBox((1, 1)).apply(scenario).sides[0].force.deployment == []

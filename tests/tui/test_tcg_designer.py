@@ -231,3 +231,42 @@ def test_hon_design_on_a_broken_scenario_is_one_sentence(orchard: Path, capsys: 
     assert main(["design", str(orchard)]) == 2
     err = capsys.readouterr().err
     assert "orchard.yaml" in err and "turns" in err and "Traceback" not in err
+
+
+async def test_deploying_a_card_moves_it_and_refuses_one_from_the_deck(orchard: Path) -> None:
+    from builder.tui.screens.tcg_deck import CardPicker
+
+    app, screen = designer(orchard)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        board = screen.query_one(TcgDesignBoard)
+        board.cursor = (2, 3)
+        await pilot.press("c")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, CardPicker)
+        options = picker.query_one("#candidates", OptionList)
+        # The Mortar Platoon is in the reserve: it cannot start on the battlefield too.
+        options.highlighted = next(i for i, c in enumerate(picker.choices) if c.card.id == "us-mortar-platoon")
+        await pilot.press("enter")
+        assert picker.refused is not None and picker.refused.code == "tcg.force.unique"
+        assert app.screen is picker
+        # The M10, deployed hidden at [4, 2], moves to [2, 3] and stays hidden.
+        options.highlighted = next(i for i, c in enumerate(picker.choices) if c.card.id == "us-m10")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen
+        us = screen.session.scenario.side("us")
+        assert us is not None
+        m10 = [p for p in us.force.deployment if p.card == "us-m10"]
+        assert [(p.box, p.hidden) for p in m10] == [((2, 3), True)]
+        assert board.box_lines((2, 3))[1] == "M10" and board.box_lines((4, 2))[1] == ""
+        # And taken off again.
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.press("home", "enter")
+        await pilot.pause()
+        us = screen.session.scenario.side("us")
+        assert us is not None and "us-m10" not in {p.card for p in us.force.deployment}
+        await pilot.press("ctrl+z", "ctrl+z")
+        assert screen.session.scenario == TcgScenarioSession.open(orchard, open_cards()).scenario

@@ -7,6 +7,7 @@ history, so the designer's undo and save cover them."""
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 from rich.text import Text
@@ -14,8 +15,8 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from builder.kernel.diagnostics import Issue, Severity
@@ -28,15 +29,18 @@ from builder.tui.widgets.issues import IssuesPanel
 from builder.tui.widgets.tile_card import show_if_changed
 
 
-def choice_prompt(choice: DeckChoice) -> Text:
-    """A card of the catalogue: its kind, number and name, how many the deck holds, and
-    the first reason it cannot be added (or what adding it warns of)."""
+def choice_prompt(choice: DeckChoice, same_name: bool = False) -> Text:
+    """A card of the catalogue: its kind, number and name (and id when another card has
+    the name), how many the deck holds, and the first reason it cannot be added (or what
+    adding it warns of)."""
     card = choice.card
     text = Text()
     number = getattr(card, "number", None)
     text.append(f"{choice.kind:<6}", style="dim")
     text.append(f"{number:>5} " if number is not None else "      ", style="dim")
     text.append(card.name, style="" if choice.fits else "dim strike")
+    if same_name and number is None:  # two cards of one name (the armies' historical Event Cards): say which
+        text.append(f" ({card.id})", style="dim")
     if isinstance(card, UnitCard):
         text.append(f"  {'/'.join(t.value for t in card.types)}", style="dim")
     if choice.in_deck:
@@ -100,12 +104,14 @@ class TcgDeckScreen(Screen[None]):
             title.append(" · modified", style="italic yellow")
         show_if_changed(self.query_one("#title", Static), title, layout=False)
         self.choices = session.deck_choices(self.side)
-        self._fill(self.query_one("#tcg-catalogue", OptionList), [choice_prompt(c) for c in self.choices])
-        deck = [Text(f"{entry.count} × {session.card_name(entry.card)}") for entry in side.force.deck]
+        names = Counter(c.card.name for c in self.choices)
+        prompts = [choice_prompt(c, names[c.card.name] > 1) for c in self.choices]
+        self._fill(self.query_one("#tcg-catalogue", OptionList), prompts)
+        deck = [Text(f"{entry.count} × {session.card_label(entry.card)}") for entry in side.force.deck]
         self._fill(self.query_one("#tcg-deck-list", OptionList), deck)
         placed = Text("Deployed at the start\n", style="bold")
         for p in side.force.deployment:
-            placed.append(f" {list(p.box)} {session.card_name(p.card)}{' (hidden)' if p.hidden else ''}\n")
+            placed.append(f" {list(p.box)} {session.card_label(p.card)}{' (hidden)' if p.hidden else ''}\n")
         show_if_changed(self.query_one("#tcg-deployment", Static), placed)
         self.query_one("#tcg-deck-issues", IssuesPanel).show(session.side_issues(self.side))
 
@@ -192,3 +198,44 @@ class TcgDeckScreen(Screen[None]):
 
         if await save_with_questions(self.app, self.session, self.session.path, "scenario"):
             self.show_all()
+
+
+CLEAR = "clear"
+
+
+class CardPicker(ModalScreen[str | None]):
+    """Choosing the card a side deploys on a box: those that fit first in the list's order,
+    the others struck through with the check's reason, and refused with it. Dismisses with
+    the card's id, CLEAR to take the box's cards off, or None."""
+
+    BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
+
+    def __init__(self, title: str, choices: list[DeckChoice], occupied: bool) -> None:
+        super().__init__(classes="dialog-screen")
+        self.title_text, self.choices, self.occupied = title, choices, occupied
+        self.refused: Issue | None = None
+
+    def compose(self) -> ComposeResult:
+        options = [Option(Text("— take the cards off this box", style="italic"), id=CLEAR)] if self.occupied else []
+        options += [Option(choice_prompt(c), id=str(i)) for i, c in enumerate(self.choices)]
+        with Vertical(classes="dialog picker"):
+            yield Label(self.title_text, classes="dialog-title")
+            yield OptionList(*options, id="candidates")
+            yield Static("enter: choose · escape: cancel", classes="dialog-help")
+
+    def on_mount(self) -> None:
+        first = next((i for i, c in enumerate(self.choices) if c.fits), 0)
+        if self.choices:
+            self.query_one("#candidates", OptionList).highlighted = first + (1 if self.occupied else 0)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id == CLEAR:
+            self.dismiss(CLEAR)
+            return
+        choice = self.choices[int(event.option.id or 0)]
+        if not choice.fits:
+            self.refused = next(r for r in choice.reasons if r.severity is Severity.ERROR)
+            self.notify(self.refused.message, title="This card can't go there", severity="error", markup=False)
+            return
+        self.dismiss(choice.card.id)

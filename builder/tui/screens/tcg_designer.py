@@ -15,6 +15,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Footer, Static, TabbedContent, TabPane
 
@@ -22,7 +23,8 @@ from builder.kernel.diagnostics import Severity
 from builder.kernel.history import Edit
 from builder.services.tcg_scenario_session import TcgScenarioSession
 from builder.tcg.base import Box
-from builder.tcg.edits import SetTerrain, StepMarkerValue, ToggleHidden, ToggleMarker, ToggleZone
+from builder.tcg.cards import DecoyCard
+from builder.tcg.edits import ClearBox, Deploy, SetTerrain, StepMarkerValue, ToggleHidden, ToggleMarker, ToggleZone
 from builder.tcg.scenario import MarkerKind, Scenario
 from builder.tcg.terrain import TERRAIN_PAGE, Terrain
 from builder.tui.widgets.issues import IssuesPanel
@@ -34,7 +36,7 @@ TOOLS = ("terrain", "marker", "zone")
 TOOL_HELP = {
     "terrain": "enter: set the box's terrain (t: next type)",
     "marker": "enter: put or take off a marker (k: next kind, v: bonus value)",
-    "zone": "enter: add or take out a reinforcement box (s: next side)",
+    "zone": "enter: add or take out a reinforcement box",
 }
 TERRAINS = list(Terrain)
 MARKERS = list(MarkerKind)
@@ -100,6 +102,7 @@ class TcgDesignerScreen(Screen[None]):
         Binding("K", "cycle('kind', -1)", "Previous marker", show=False),
         Binding("s", "cycle('side', 1)", "Side", show=False),
         Binding("v", "marker_value", "Bonus value", show=False),
+        Binding("c", "deploy", "Card"),
         Binding("h", "hidden", "Hidden"),
         Binding("d", "deck", "Deck"),
         Binding("ctrl+z", "undo", "Undo"),
@@ -133,6 +136,9 @@ class TcgDesignerScreen(Screen[None]):
     def on_mount(self) -> None:
         self.show_all()
         self.query_one(TcgDesignBoard).focus()
+
+    def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.width < 110, "narrow")
 
     @property
     def board(self) -> TcgDesignBoard:
@@ -175,11 +181,11 @@ class TcgDesignerScreen(Screen[None]):
             text.append(f" {tools.terrain.label}")
         elif tools.tool == "marker":
             text.append(f"{MARKER_GLYPH[tools.kind]} {tools.kind.value}")
-        else:
-            index = tools.side_index % len(scenario.sides)
-            text.append(ZONE_BAR, style=f"bold {SIDE_COLOURS[index % len(SIDE_COLOURS)]}")
-            text.append(f" {scenario.sides[index].name}")
-        text.append(f"   {TOOL_HELP[tools.tool]}", style="dim")
+        index = tools.side_index % len(scenario.sides)
+        text.append("   side ", style="dim")
+        text.append(ZONE_BAR, style=f"bold {SIDE_COLOURS[index % len(SIDE_COLOURS)]}")
+        text.append(f" {scenario.sides[index].name}")
+        text.append(f"   {TOOL_HELP[tools.tool]} · s: side, c: its card here, d: its deck", style="dim")
         show_if_changed(self.query_one("#toolbar", Static), text, layout=False)
 
     def show_box(self, box: Box) -> None:
@@ -253,6 +259,24 @@ class TcgDesignerScreen(Screen[None]):
 
     def action_marker_value(self) -> None:
         self.edit(StepMarkerValue(self.board.cursor))
+
+    @work
+    async def action_deploy(self) -> None:
+        """Deploy a card of the side `s` chose on the box, or take the box's cards off."""
+        from builder.tui.screens.tcg_deck import CLEAR, CardPicker
+
+        session, box = self.session, self.board.cursor
+        side = session.scenario.side(self.side_id)
+        assert side is not None
+        title = f"The card the {side.name} deploy on {list(box)}"
+        occupied = bool(session.box_view(box).placed)
+        chosen = await self.app.push_screen_wait(CardPicker(title, session.deploy_choices(side.id, box), occupied))
+        if chosen == CLEAR:
+            self.edit(ClearBox(box))
+        elif chosen is not None:
+            card = session.catalogue.get(chosen)
+            assert card is not None
+            self.edit(Deploy(side.id, session.placement(side.id, card, box), isinstance(card, DecoyCard)))
 
     def action_hidden(self) -> None:
         self.edit(ToggleHidden(self.board.cursor))

@@ -21,12 +21,17 @@ from builder.tui.widgets.tcg_board import BOX_HEIGHT, BOX_WIDTH, MARKER_GLYPH, S
 ZONE_BAR = "▌"
 
 
+def fitted(text: str, width: int) -> str:
+    """The text, cut with an ellipsis when it is wider than the box."""
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
 def card_lines(card: PlacedView) -> tuple[str, str]:
     """A deployed card's name, then its tags: hidden, HQ, decoy and its hero."""
     tags = [
         "hidden" if card.hidden else "",
         "HQ" if card.headquarters else "",
-        "decoy" if card.decoy else "",
+        "decoy" if card.decoy and card.name.lower() != "decoy" else "",
         f"★{card.hero}" if card.hero else "",
     ]
     return (card.name, " ".join(t for t in tags if t))
@@ -101,7 +106,7 @@ class TcgDesignBoard(TcgBoard, can_focus=True):
             style += Style(reverse=True) if self.has_focus else Style(underline=True)
         bar_colour = SIDE_COLOURS[view.zone % len(SIDE_COLOURS)] if view.zone is not None else None
         bar = Segment(ZONE_BAR if bar_colour else " ", style + Style(color=bar_colour, reverse=False, bold=True))
-        text = self.box_lines(box)[sub][: BOX_WIDTH - 2]
+        text = fitted(self.box_lines(box)[sub], BOX_WIDTH - 2)
         return [bar, Segment(f"{text:<{BOX_WIDTH - 2}} ", style)]
 
     # --- input ----------------------------------------------------------------------------
