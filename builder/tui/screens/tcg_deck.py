@@ -87,7 +87,9 @@ class TcgDeckScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.show_all()
-        self.query_one("#tcg-catalogue", OptionList).focus()
+        catalogue = self.query_one("#tcg-catalogue", OptionList)
+        catalogue.highlighted = next((i for i, c in enumerate(self.choices) if c.fits), 0)
+        catalogue.focus()
 
     @property
     def scenario(self) -> Scenario:

@@ -25,7 +25,7 @@ from builder.services.tcg_scenario_session import TcgScenarioSession
 from builder.tcg.base import Box
 from builder.tcg.cards import DecoyCard
 from builder.tcg.edits import ClearBox, Deploy, SetTerrain, StepMarkerValue, ToggleHidden, ToggleMarker, ToggleZone
-from builder.tcg.scenario import MarkerKind, Scenario
+from builder.tcg.scenario import MAX_HQS, MarkerKind, Scenario
 from builder.tcg.terrain import TERRAIN_PAGE, Terrain
 from builder.tui.widgets.issues import IssuesPanel
 from builder.tui.widgets.tcg_board import MARKER_GLYPH, SIDE_COLOURS, TERRAIN_COLOUR
@@ -83,7 +83,7 @@ def turn_track(scenario: Scenario) -> Text:
     for turn in range(1, scenario.turns + 1):
         events = [e for e in scenario.events if e.turn == turn]
         text.append(f" {turn}", style="bold reverse" if events else "")
-    text.append(" END\n", style="dim")
+    text.append(" END", style="dim")
     for event in scenario.events:
         text.append(f" ✦ turn {event.turn}, {scenario.side_name(event.side)}: {event.effect.english()}")
         text.append(f" {event.text}\n" if event.text else "\n", style="dim")
@@ -138,6 +138,7 @@ class TcgDesignerScreen(Screen[None]):
         self.query_one(TcgDesignBoard).focus()
 
     def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.width < 130, "medium")
         self.set_class(event.size.width < 110, "narrow")
 
     @property
@@ -212,6 +213,8 @@ class TcgDesignerScreen(Screen[None]):
             name, tags = card_lines(card)
             text.append(f"{scenario.sides[card.side].name}: ", style=SIDE_COLOURS[card.side % len(SIDE_COLOURS)])
             text.append(f"{name}" + (f" ({tags})" if tags else "") + "\n")
+            if card.headquarters:
+                text.append(f"  reinforcements may arrive around it ({MAX_HQS} HQs at most, TCG p.6)\n", style="dim")
         for issue in session.box_issues(box):
             text.append(f"{'✖' if issue.severity is Severity.ERROR else '▲'} {issue.message}\n", style="yellow")
         show_if_changed(self.query_one("#tcg-box", Static), text)

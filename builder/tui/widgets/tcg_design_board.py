@@ -19,6 +19,7 @@ from builder.tcg.scenario import Scenario
 from builder.tui.widgets.tcg_board import BOX_HEIGHT, BOX_WIDTH, MARKER_GLYPH, SIDE_COLOURS, TERRAIN_COLOUR, TcgBoard
 
 ZONE_BAR = "▌"
+CURSOR = Style(bgcolor="#e8e0a0", color="#181818")
 
 
 def fitted(text: str, width: int) -> str:
@@ -103,7 +104,7 @@ class TcgDesignBoard(TcgBoard, can_focus=True):
             elif sub == 2:
                 style += Style(color=colour, dim=True)
         if box == self.cursor:
-            style += Style(reverse=True) if self.has_focus else Style(underline=True)
+            style += CURSOR if self.has_focus else Style(underline=True)
         bar_colour = SIDE_COLOURS[view.zone % len(SIDE_COLOURS)] if view.zone is not None else None
         bar = Segment(ZONE_BAR if bar_colour else " ", style + Style(color=bar_colour, reverse=False, bold=True))
         text = fitted(self.box_lines(box)[sub], BOX_WIDTH - 2)
