@@ -140,12 +140,12 @@ class TcgScenarioSession(DocumentSession[Scenario, CardCatalogue]):
 
     def box_issues(self, box: Box) -> list[Issue]:
         """The issues whose place in the file is this box (terrain, marker, zone, card)."""
-        scenario, found = self.scenario, []
-        for issue in self.issues:
-            where = _box_of(scenario, issue.path)
-            if where == box:
-                found.append(issue)
-        return found
+        return [issue for issue in self.issues if self.issue_box(issue) == box]
+
+    def issue_box(self, issue: Issue) -> Box | None:
+        """The box an issue is about, when it is about one."""
+        box = _box_of(self.scenario, issue.path)
+        return box if box is not None and self.scenario.board.contains(box) else None
 
     # --- the deck -------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from builder.tcg.scenario import (
     MarkerKind,
     Placement,
     Scenario,
+    ScenarioEvent,
     Side,
     TerrainBox,
 )
@@ -237,3 +238,30 @@ class ClearBox:
     @property
     def label(self) -> str:
         return f"cards off {list(self.box)}"
+
+
+@dataclass(frozen=True)
+class AddScenarioEvent:
+    """A scenario-event marker on the turn track (TCG p.16), kept in turn order."""
+
+    event: ScenarioEvent
+
+    def apply(self, scenario: Scenario) -> Scenario:
+        events = sorted([*scenario.events, self.event], key=lambda e: e.turn)
+        return _with(scenario, events=events)
+
+    @property
+    def label(self) -> str:
+        return f"scenario event on turn {self.event.turn}"
+
+
+@dataclass(frozen=True)
+class RemoveScenarioEvent:
+    index: int
+
+    def apply(self, scenario: Scenario) -> Scenario:
+        return _with(scenario, events=[e for i, e in enumerate(scenario.events) if i != self.index])
+
+    @property
+    def label(self) -> str:
+        return "scenario event taken off the turn track"

@@ -270,3 +270,56 @@ async def test_deploying_a_card_moves_it_and_refuses_one_from_the_deck(orchard: 
         assert us is not None and "us-m10" not in {p.card for p in us.force.deployment}
         await pilot.press("ctrl+z", "ctrl+z")
         assert screen.session.scenario == TcgScenarioSession.open(orchard, open_cards()).scenario
+
+
+async def test_an_issue_jumps_to_its_box(orchard: Path) -> None:
+    app, screen = designer(orchard)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        board = screen.query_one(TcgDesignBoard)
+        board.cursor = (0, 1)
+        await pilot.press("m")
+        await choose(pilot, screen, "k", MarkerKind.FORD)
+        await pilot.press("enter")  # a ford on open ground: an error about box [0, 1]
+        board.cursor = (4, 4)
+        await pilot.press("f4")
+        await pilot.pause()
+        issues = [i.code for i in screen.session.issues]
+        assert issues == ["tcg.marker.ford"]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert board.cursor == (0, 1) and board.has_focus
+
+
+async def test_a_scenario_event_goes_on_the_turn_track_and_off(orchard: Path) -> None:
+    from textual.widgets import Select
+
+    from builder.tcg.cards import EventEffectKind
+    from builder.tui.screens.tcg_event_form import ScenarioEventForm
+
+    app, screen = designer(orchard)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert screen.session.scenario.events == []
+        await pilot.press("e")
+        await pilot.pause()
+        await pilot.press("enter")  # + add a scenario event
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, ScenarioEventForm)
+        form.query_one("#turn", Select).value = 3
+        form.query_one("#side", Select).value = "german"
+        form.query_one("#effect", Select).value = EventEffectKind.BOMBARDMENT.value
+        form.query_one("#value", Select).value = 2
+        await pilot.click("#ok")
+        await pilot.pause()
+        events = screen.session.scenario.events
+        assert [(e.turn, e.side, e.effect.kind, e.effect.value) for e in events] == [
+            (3, "german", EventEffectKind.BOMBARDMENT, 2)
+        ]
+        assert "✦ turn 3" in str(screen.query_one("#tcg-track", Static).render())
+        await pilot.press("e")
+        await pilot.pause()
+        await pilot.press("down", "enter")  # take it off
+        await pilot.pause()
+        assert screen.session.scenario.events == []

@@ -24,7 +24,17 @@ from builder.kernel.history import Edit
 from builder.services.tcg_scenario_session import TcgScenarioSession
 from builder.tcg.base import Box
 from builder.tcg.cards import DecoyCard
-from builder.tcg.edits import ClearBox, Deploy, SetTerrain, StepMarkerValue, ToggleHidden, ToggleMarker, ToggleZone
+from builder.tcg.edits import (
+    AddScenarioEvent,
+    ClearBox,
+    Deploy,
+    RemoveScenarioEvent,
+    SetTerrain,
+    StepMarkerValue,
+    ToggleHidden,
+    ToggleMarker,
+    ToggleZone,
+)
 from builder.tcg.scenario import MAX_HQS, MarkerKind, Scenario
 from builder.tcg.terrain import TERRAIN_PAGE, Terrain
 from builder.tui.widgets.issues import IssuesPanel
@@ -39,6 +49,7 @@ TOOL_HELP = {
     "zone": "enter: add or take out a reinforcement box",
 }
 TERRAINS = list(Terrain)
+ADD_EVENT = "add"
 MARKERS = list(MarkerKind)
 
 
@@ -104,6 +115,7 @@ class TcgDesignerScreen(Screen[None]):
         Binding("v", "marker_value", "Bonus value", show=False),
         Binding("c", "deploy", "Card"),
         Binding("h", "hidden", "Hidden"),
+        Binding("e", "events", "Events"),
         Binding("d", "deck", "Deck"),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+y", "redo", "Redo"),
@@ -281,6 +293,25 @@ class TcgDesignerScreen(Screen[None]):
             assert card is not None
             self.edit(Deploy(side.id, session.placement(side.id, card, box), isinstance(card, DecoyCard)))
 
+    @work
+    async def action_events(self) -> None:
+        """Add a scenario-event marker to the turn track, or take one off."""
+        from builder.tui.screens.dialogs import Choose
+        from builder.tui.screens.tcg_event_form import ScenarioEventForm
+
+        scenario = self.session.scenario
+        choices = [("+ add a scenario event", ADD_EVENT)]
+        for index, event in enumerate(scenario.events):
+            said = f"turn {event.turn}, {scenario.side_name(event.side)}: {event.effect.english()}"
+            choices.append((f"− take off: {said}", str(index)))
+        chosen = await self.app.push_screen_wait(Choose("The turn track's scenario events (TCG p.16)", choices))
+        if chosen == ADD_EVENT:
+            made = await self.app.push_screen_wait(ScenarioEventForm(scenario.turns, list(scenario.sides)))
+            if made is not None:
+                self.edit(AddScenarioEvent(made))
+        elif chosen is not None:
+            self.edit(RemoveScenarioEvent(int(chosen)))
+
     def action_hidden(self) -> None:
         self.edit(ToggleHidden(self.board.cursor))
 
@@ -306,7 +337,14 @@ class TcgDesignerScreen(Screen[None]):
 
     @on(IssuesPanel.Jump)
     def jump(self, message: IssuesPanel.Jump) -> None:
-        self.notify(message.issue.message, title=message.issue.path, severity="warning", markup=False)
+        """To the box the issue is about, when it is about one; else said with its place."""
+        box = self.session.issue_box(message.issue)
+        if box is None:
+            self.notify(message.issue.message, title=message.issue.path, severity="warning", markup=False)
+            return
+        self.query_one("#tcg-designer-tabs", TabbedContent).active = "tcg-box-tab"
+        self.board.cursor = box
+        self.board.focus()
 
     @work
     async def action_deck(self) -> None:
