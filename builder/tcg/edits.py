@@ -92,6 +92,27 @@ def _free_id(scenario: Scenario, wanted: str) -> str:
 
 
 @dataclass(frozen=True)
+class NameObjective:
+    """Name the objective on the box, as the victory conditions say it (TCG p.16)."""
+
+    box: Box
+    name: str | None
+
+    def apply(self, scenario: Scenario) -> Scenario:
+        markers = [
+            m.model_copy(update={"name": self.name or None})
+            if m.box == self.box and m.kind is MarkerKind.OBJECTIVE
+            else m
+            for m in scenario.markers
+        ]
+        return _with(scenario, markers=markers)
+
+    @property
+    def label(self) -> str:
+        return f"objective name at {list(self.box)}"
+
+
+@dataclass(frozen=True)
 class StepMarkerValue:
     """Raise the number on the box's bonus markers by one, from 6 back to 1 (TCG p.16)."""
 

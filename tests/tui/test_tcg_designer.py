@@ -323,3 +323,26 @@ async def test_a_scenario_event_goes_on_the_turn_track_and_off(orchard: Path) ->
         await pilot.press("down", "enter")  # take it off
         await pilot.pause()
         assert screen.session.scenario.events == []
+
+
+async def test_a_second_click_applies_the_tool_and_objectives_are_named(orchard: Path) -> None:
+    from textual.widgets import Input
+
+    app, screen = designer(orchard)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        board = screen.query_one(TcgDesignBoard)
+        await pilot.press("m")
+        where = (3 * BOX_WIDTH + 4, 2 * BOX_HEIGHT + 1)  # box [3, 2]
+        await pilot.click("#tcg-map", offset=where)
+        assert board.cursor == (3, 2) and screen.session.box_view((3, 2)).markers == ()
+        await pilot.click("#tcg-map", offset=where)
+        markers = screen.session.box_view((3, 2)).markers
+        assert [(m.kind, m.id) for m in markers] == [(MarkerKind.OBJECTIVE, "objective-3-2")]
+        await pilot.press("n")
+        await pilot.pause()
+        app.screen.query_one("#text", Input).value = "the east hedge"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [m.name for m in screen.session.box_view((3, 2)).markers] == ["the east hedge"]
+        assert "the east hedge" in str(screen.query_one("#tcg-box", Static).render())

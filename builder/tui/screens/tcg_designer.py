@@ -28,6 +28,7 @@ from builder.tcg.edits import (
     AddScenarioEvent,
     ClearBox,
     Deploy,
+    NameObjective,
     RemoveScenarioEvent,
     SetTerrain,
     StepMarkerValue,
@@ -35,17 +36,18 @@ from builder.tcg.edits import (
     ToggleMarker,
     ToggleZone,
 )
-from builder.tcg.scenario import MAX_HQS, MarkerKind, Scenario
-from builder.tcg.terrain import TERRAIN_PAGE, Terrain
+from builder.tcg.scenario import MarkerKind, Scenario
+from builder.tcg.terrain import Terrain
 from builder.tui.widgets.issues import IssuesPanel
 from builder.tui.widgets.tcg_board import MARKER_GLYPH, SIDE_COLOURS, TERRAIN_COLOUR
-from builder.tui.widgets.tcg_design_board import ZONE_BAR, TcgDesignBoard, card_lines
+from builder.tui.widgets.tcg_box_text import box_text, legend, turn_track
+from builder.tui.widgets.tcg_design_board import ZONE_BAR, TcgDesignBoard
 from builder.tui.widgets.tile_card import show_if_changed
 
 TOOLS = ("terrain", "marker", "zone")
 TOOL_HELP = {
     "terrain": "enter: set the box's terrain (t: next type)",
-    "marker": "enter: put or take off a marker (k: next kind, v: bonus value)",
+    "marker": "enter: put or take off a marker (k: next kind, v: bonus value, n: objective name)",
     "zone": "enter: add or take out a reinforcement box",
 }
 TERRAINS = list(Terrain)
@@ -69,38 +71,6 @@ class ToolState:
         return MARKERS[self.kind_index % len(MARKERS)]
 
 
-def terrain_effect(terrain: Terrain) -> str:
-    """What the terrain does, from its rules (TCG p.17)."""
-    said = []
-    if terrain.save is not None:
-        said.append(f"save {terrain.save}+")
-    if terrain.range_bonus:
-        said.append(f"+{terrain.range_bonus} range")
-    if terrain.tanks_only_seize:
-        said.append("only tanks seize it")
-    if terrain.no_directives:
-        said.append("no DIRECTIVE markers")
-    if terrain.hides:
-        said.append("cards may hide")
-    if terrain is Terrain.WATER:
-        said.append("amphibious only")
-    return ", ".join(said) or "no effect"
-
-
-def turn_track(scenario: Scenario) -> Text:
-    """The turn counter from 1 to the END marker, with the scenario-event markers (p.16)."""
-    text = Text("Turn track", style="bold")
-    text.append(f"  first player: {scenario.side_name(scenario.first_player)}\n", style="dim")
-    for turn in range(1, scenario.turns + 1):
-        events = [e for e in scenario.events if e.turn == turn]
-        text.append(f" {turn}", style="bold reverse" if events else "")
-    text.append(" END", style="dim")
-    for event in scenario.events:
-        text.append(f" ✦ turn {event.turn}, {scenario.side_name(event.side)}: {event.effect.english()}")
-        text.append(f" {event.text}\n" if event.text else "\n", style="dim")
-    return text
-
-
 class TcgDesignerScreen(Screen[None]):
     CSS_PATH = Path(__file__).parent / "tcg_designer.tcss"
     BINDINGS = [
@@ -113,6 +83,7 @@ class TcgDesignerScreen(Screen[None]):
         Binding("K", "cycle('kind', -1)", "Previous marker", show=False),
         Binding("s", "cycle('side', 1)", "Side", show=False),
         Binding("v", "marker_value", "Bonus value", show=False),
+        Binding("n", "name_objective", "Objective name", show=False),
         Binding("c", "deploy", "Card"),
         Binding("h", "hidden", "Hidden"),
         Binding("e", "events", "Events"),
@@ -202,45 +173,11 @@ class TcgDesignerScreen(Screen[None]):
         show_if_changed(self.query_one("#toolbar", Static), text, layout=False)
 
     def show_box(self, box: Box) -> None:
-        """The box under the cursor in full: terrain, markers, zone, cards, its issues."""
+        """The box under the cursor in full, and the legend."""
         session = self.session
-        scenario, view = session.scenario, session.box_view(box)
-        text = Text(f"Box {list(box)}\n", style="bold")
-        text.append("  ", style=f"on {TERRAIN_COLOUR[view.terrain]}")
-        text.append(f" {view.terrain.label}: {terrain_effect(view.terrain)} ({TERRAIN_PAGE})\n")
-        for marker in view.markers:
-            text.append(f"{MARKER_GLYPH[marker.kind]} {marker.kind.value}")
-            if marker.value is not None:
-                text.append(f" +{marker.value}" if marker.kind is MarkerKind.SHOOTING_BONUS else f" {marker.value}+")
-            if marker.id or marker.name:
-                text.append(f" {marker.name or marker.id}")
-            if marker.victory_points:
-                text.append(f", {marker.victory_points} VP")
-            text.append("\n")
-        if view.zone is not None:
-            side = scenario.sides[view.zone]
-            text.append(ZONE_BAR, style=f"bold {SIDE_COLOURS[view.zone % len(SIDE_COLOURS)]}")
-            text.append(f" {side.name}' reinforcement zone\n")
-        for card in view.placed:
-            name, tags = card_lines(card)
-            text.append(f"{scenario.sides[card.side].name}: ", style=SIDE_COLOURS[card.side % len(SIDE_COLOURS)])
-            text.append(f"{name}" + (f" ({tags})" if tags else "") + "\n")
-            if card.headquarters:
-                text.append(f"  reinforcements may arrive around it ({MAX_HQS} HQs at most, TCG p.6)\n", style="dim")
-        for issue in session.box_issues(box):
-            text.append(f"{'✖' if issue.severity is Severity.ERROR else '▲'} {issue.message}\n", style="yellow")
+        text = box_text(session.scenario, session.box_view(box), session.box_issues(box))
         show_if_changed(self.query_one("#tcg-box", Static), text)
-        show_if_changed(self.query_one("#tcg-legend", Static), self._legend())
-
-    def _legend(self) -> Text:
-        text = Text("\nMarkers\n", style="bold")
-        for kind in MarkerKind:
-            text.append(f" {MARKER_GLYPH[kind]} {kind.value}\n")
-        text.append("\nSides\n", style="bold")
-        for index, side in enumerate(self.session.scenario.sides):
-            text.append(f" {ZONE_BAR}", style=f"bold {SIDE_COLOURS[index % len(SIDE_COLOURS)]}")
-            text.append(f" {side.name}: {side.command} COMMAND, {side.directives} DIRECTIVE\n")
-        return text
+        show_if_changed(self.query_one("#tcg-legend", Static), legend(session.scenario))
 
     @on(TcgDesignBoard.Moved)
     def moved(self, message: TcgDesignBoard.Moved) -> None:
@@ -274,6 +211,19 @@ class TcgDesignerScreen(Screen[None]):
 
     def action_marker_value(self) -> None:
         self.edit(StepMarkerValue(self.board.cursor))
+
+    @work
+    async def action_name_objective(self) -> None:
+        from builder.tui.screens.dialogs import AskText
+
+        box = self.board.cursor
+        objective = next((m for m in self.session.box_view(box).markers if m.kind is MarkerKind.OBJECTIVE), None)
+        if objective is None:
+            self.notify("Put the cursor on an objective first (m, then k to the objective marker).")
+            return
+        name = await self.app.push_screen_wait(AskText(f"The name of objective {objective.id}", objective.name or ""))
+        if name is not None:
+            self.edit(NameObjective(box, name.strip()[:120] or None))
 
     @work
     async def action_deploy(self) -> None:

@@ -137,10 +137,14 @@ class TcgDesignBoard(TcgBoard, can_focus=True):
         return box if self.scenario.board.contains(box) else None
 
     def on_mouse_down(self, event: MouseDown) -> None:
+        """A click moves the cursor to the box; a click on the cursor's box applies the tool."""
         box = self.box_at(event.x, event.y)
-        if box is not None:
-            self.focus()
-            self.cursor = box
+        if box is None:
+            return
+        self.focus()
+        if box == self.cursor:
+            self.post_message(self.Applied(box))
+        self.cursor = box
 
     def on_focus(self) -> None:
         self.refresh()
