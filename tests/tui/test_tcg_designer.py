@@ -346,3 +346,23 @@ async def test_a_second_click_applies_the_tool_and_objectives_are_named(orchard:
         await pilot.pause()
         assert [m.name for m in screen.session.box_view((3, 2)).markers] == ["the east hedge"]
         assert "the east hedge" in str(screen.query_one("#tcg-box", Static).render())
+
+
+async def test_the_deck_option_opens_the_sides_composer(orchard: Path) -> None:
+    screen = TcgDesignerScreen(TcgScenarioSession.open(orchard, open_cards()), deck="german")
+    async with HonApp(opening=screen).run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        deck = pilot.app.screen
+        assert isinstance(deck, TcgDeckScreen) and deck.side == "german"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pilot.app.screen is screen
+
+
+def test_hon_design_deck_names_a_side(orchard: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from builder.cli import main
+
+    assert main(["design", str(orchard), "--deck", "french"]) == 2
+    err = capsys.readouterr().err
+    assert "french" in err and "us, german" in err
+    assert main(["design", str(SCENARIOS_DIR / "hon-first-contact.yaml"), "--deck", "us"]) == 2

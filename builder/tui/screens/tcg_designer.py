@@ -97,10 +97,15 @@ class TcgDesignerScreen(Screen[None]):
         Binding("escape", "close", "Back", show=False),
     ]
 
-    def __init__(self, session: TcgScenarioSession) -> None:
+    def __init__(self, session: TcgScenarioSession, deck: str | None = None) -> None:
+        """`deck`: a side whose deck composer opens at once (`hon design FILE --deck SIDE`)."""
         super().__init__(id="tcg-designer")
         self.session = session
         self.tools = ToolState()
+        ids = [side.id for side in session.scenario.sides]
+        self.opening_deck = deck in ids
+        if deck in ids:
+            self.tools.side_index = ids.index(deck)
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -119,6 +124,8 @@ class TcgDesignerScreen(Screen[None]):
     def on_mount(self) -> None:
         self.show_all()
         self.query_one(TcgDesignBoard).focus()
+        if self.opening_deck:
+            self.action_deck()
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width < 130, "medium")
