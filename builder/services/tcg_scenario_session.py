@@ -12,12 +12,12 @@ from builder.io.save import Fingerprint, atomic_write
 from builder.io.tcg_files import load_tcg_scenario, tcg_scenario_yaml
 from builder.io.yamlio import split_path
 from builder.kernel.diagnostics import Issue, Severity
-from builder.kernel.history import History
+from builder.kernel.history import Edit, History
 from builder.services.document import DocumentSession
 from builder.tcg.base import Box
 from builder.tcg.cards import Card, DecoyCard, EventCard, HeroCard, UnitCard, UnitType
 from builder.tcg.catalogue import CardCatalogue
-from builder.tcg.check import check_force, check_scenario, why_not_add, why_not_deploy
+from builder.tcg.check import check_scenario, why_not_add, why_not_deploy
 from builder.tcg.scenario import Marker, Placement, Scenario, Side
 from builder.tcg.terrain import Terrain
 
@@ -189,8 +189,16 @@ class TcgScenarioSession(DocumentSession[Scenario, CardCatalogue]):
         return Placement(card=card.id, box=box, hidden=isinstance(card, DecoyCard))
 
     def side_issues(self, side_id: str) -> list[Issue]:
-        side = self._side(side_id)
-        return check_force(self.scenario, side, side.force, self.catalogue, "force")
+        """The scenario's issues about one side: its markers, zone, deployment and deck."""
+        index = next(i for i, side in enumerate(self.scenario.sides) if side.id == side_id)
+        return [issue for issue in self.issues if issue.path.startswith(f"sides[{index}]")]
+
+    def refusals(self, edit: Edit[Scenario]) -> list[Issue]:
+        """The errors the edit would bring that the scenario does not have (the directive
+        cap of TCG p.5, say): an edit with any is refused with the first."""
+        before = {(i.code, i.message) for i in self.issues}
+        after = check_scenario(edit.apply(self.scenario), self.catalogue)
+        return [i for i in after if i.severity is Severity.ERROR and (i.code, i.message) not in before]
 
     def card_name(self, card_id: str) -> str:
         card = self.catalogue.get(card_id)

@@ -286,3 +286,21 @@ class RemoveScenarioEvent:
     @property
     def label(self) -> str:
         return "scenario event taken off the turn track"
+
+
+@dataclass(frozen=True)
+class SetSideMarkers:
+    """A side's COMMAND markers each turn and DIRECTIVE markers at the start (TCG p.5)."""
+
+    side: str
+    command: int
+    directives: int
+
+    def apply(self, scenario: Scenario) -> Scenario:
+        command = min(max(self.command, 1), 6)  # the file's bounds (builder.tcg.scenario.Side)
+        directives = min(max(self.directives, 0), 20)
+        return _with_side(scenario, self.side, command=command, directives=directives)
+
+    @property
+    def label(self) -> str:
+        return f"{self.side} COMMAND and DIRECTIVE markers"

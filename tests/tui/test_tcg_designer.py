@@ -366,3 +366,25 @@ def test_hon_design_deck_names_a_side(orchard: Path, capsys: pytest.CaptureFixtu
     err = capsys.readouterr().err
     assert "french" in err and "us, german" in err
     assert main(["design", str(SCENARIOS_DIR / "hon-first-contact.yaml"), "--deck", "us"]) == 2
+
+
+async def test_the_directive_cap_refuses_a_seventh_marker(orchard: Path) -> None:
+    app, screen = designer(orchard)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        deck = await open_deck(pilot, side_key_presses=1)
+
+        def german() -> tuple[int, int]:
+            side = screen.session.scenario.side("german")
+            assert side is not None
+            return side.command, side.directives
+
+        assert german() == (3, 2)
+        await pilot.press("plus", "plus", "plus", "plus")
+        assert german() == (3, 6) and deck.refused is None
+        await pilot.press("plus")  # never more than six DIRECTIVE markers (TCG p.5)
+        assert german() == (3, 6)
+        assert deck.refused is not None and deck.refused.code == "tcg.directives.cap"
+        assert "tcg.directives.cap" in str(deck.query_one("#tcg-deck-status", Static).render())
+        await pilot.press("right_square_bracket", "minus")
+        assert german() == (4, 5)

@@ -23,7 +23,7 @@ from builder.kernel.diagnostics import Issue, Severity
 from builder.kernel.history import Edit
 from builder.services.tcg_scenario_session import DeckChoice, TcgScenarioSession
 from builder.tcg.cards import UnitCard
-from builder.tcg.edits import AddToDeck, RemoveFromDeck
+from builder.tcg.edits import AddToDeck, RemoveFromDeck, SetSideMarkers
 from builder.tcg.scenario import Scenario
 from builder.tui.widgets.issues import IssuesPanel
 from builder.tui.widgets.tile_card import show_if_changed
@@ -58,6 +58,10 @@ class TcgDeckScreen(Screen[None]):
         Binding("a", "add", "Add card"),
         Binding("delete,r", "remove", "Remove card"),
         Binding("s", "side", "Other side"),
+        Binding("plus,equals_sign", "markers(0, 1)", "DIRECTIVE +1"),
+        Binding("minus", "markers(0, -1)", "DIRECTIVE −1", show=False),
+        Binding("right_square_bracket", "markers(1, 0)", "COMMAND +1", show=False),
+        Binding("left_square_bracket", "markers(-1, 0)", "COMMAND −1", show=False),
         Binding("tab", "focus_next", "Next list", show=False),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+y", "redo", "Redo"),
@@ -80,6 +84,7 @@ class TcgDeckScreen(Screen[None]):
             with Vertical(id="tcg-deck-pane"):
                 yield Static("Deck (the reserve) — enter or delete: remove one", classes="section-title")
                 yield OptionList(id="tcg-deck-list")
+                yield Static(id="tcg-markers")
                 yield Static(id="tcg-deployment")
                 yield Static(id="tcg-deck-status")
                 yield IssuesPanel("No issues: the force fits the scenario.", id="tcg-deck-issues")
@@ -111,7 +116,11 @@ class TcgDeckScreen(Screen[None]):
         self._fill(self.query_one("#tcg-catalogue", OptionList), prompts)
         deck = [Text(f"{entry.count} × {session.card_label(entry.card)}") for entry in side.force.deck]
         self._fill(self.query_one("#tcg-deck-list", OptionList), deck)
-        placed = Text("Deployed at the start\n", style="bold")
+        markers = Text.assemble(("Markers ", "bold"))
+        markers.append(f"{side.command} COMMAND each turn (] / [), ")
+        markers.append(f"{side.directives} DIRECTIVE at the start (+ / −; six in play at most, TCG p.5)")
+        show_if_changed(self.query_one("#tcg-markers", Static), markers)
+        placed = Text.assemble(("Deployed at the start\n", "bold"))
         for p in side.force.deployment:
             placed.append(f" {list(p.box)} {session.card_label(p.card)}{' (hidden)' if p.hidden else ''}\n")
         show_if_changed(self.query_one("#tcg-deployment", Static), placed)
@@ -170,6 +179,20 @@ class TcgDeckScreen(Screen[None]):
         entry = side.force.deck[index]
         self._status(Text(f"Removed one {self.session.card_name(entry.card)}."))
         self.edit(RemoveFromDeck(self.side, entry.card))
+
+    def action_markers(self, command: int, directives: int) -> None:
+        """One COMMAND or DIRECTIVE marker more or fewer, refused with the check's reason
+        when the side would break a rule (more than six DIRECTIVE markers, TCG p.5)."""
+        side = self.scenario.side(self.side)
+        assert side is not None
+        edit = SetSideMarkers(self.side, side.command + command, side.directives + directives)
+        refusals = self.session.refusals(edit)
+        if refusals:
+            self.refused = refusals[0]
+            self._status(Text(f"✖ Not changed: {refusals[0].message} [{refusals[0].code}]", style="bold red"))
+            return
+        self.refused = None
+        self.edit(edit)
 
     def edit(self, edit: Edit[Scenario]) -> None:
         if self.session.apply(edit):

@@ -34,7 +34,7 @@ def terrain_effect(terrain: Terrain) -> str:
 
 def turn_track(scenario: Scenario) -> Text:
     """The turn counter from 1 to the END marker, with the scenario-event markers (p.16)."""
-    text = Text("Turn track", style="bold")
+    text = Text.assemble(("Turn track", "bold"))
     text.append(f"  first player: {scenario.side_name(scenario.first_player)}\n", style="dim")
     for turn in range(1, scenario.turns + 1):
         events = [e for e in scenario.events if e.turn == turn]
@@ -47,7 +47,7 @@ def turn_track(scenario: Scenario) -> Text:
 
 
 def box_text(scenario: Scenario, view: BoxView, issues: list[Issue]) -> Text:
-    text = Text(f"Box {list(view.box)}\n", style="bold")
+    text = Text.assemble((f"Box {list(view.box)}\n", "bold"))
     text.append("  ", style=f"on {TERRAIN_COLOUR[view.terrain]}")
     text.append(f" {view.terrain.label}: {terrain_effect(view.terrain)} ({TERRAIN_PAGE})\n")
     for marker in view.markers:
@@ -74,7 +74,7 @@ def box_text(scenario: Scenario, view: BoxView, issues: list[Issue]) -> Text:
 
 
 def legend(scenario: Scenario) -> Text:
-    text = Text("\nMarkers\n", style="bold")
+    text = Text.assemble(("\nMarkers\n", "bold"))
     for kind in MarkerKind:
         text.append(f" {MARKER_GLYPH[kind]} {kind.value}\n")
     text.append("\nSides\n", style="bold")
