@@ -388,3 +388,20 @@ async def test_the_directive_cap_refuses_a_seventh_marker(orchard: Path) -> None
         assert "tcg.directives.cap" in str(deck.query_one("#tcg-deck-status", Static).render())
         await pilot.press("right_square_bracket", "minus")
         assert german() == (4, 5)
+
+
+async def test_a_file_changed_on_disk_is_not_overwritten_silently(orchard: Path) -> None:
+    from builder.tui.screens.dialogs import Ask
+
+    app, screen = designer(orchard)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("p", "enter")  # urban at [0, 0]
+        theirs = orchard.read_text().replace("title: Orchard at Dawn", "title: Orchard at Noon")
+        orchard.write_text(theirs)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, Ask)
+        await pilot.click("#cancel")
+        await pilot.pause()
+        assert orchard.read_text() == theirs and screen.session.dirty
