@@ -39,21 +39,30 @@ def edit(
 def design(
     scenario: Annotated[Path, typer.Argument(help="A scenario (YAML); a new one is started if it doesn't exist.")],
     catalogue: CatalogueOption = None,
+    deck: Annotated[
+        str | None, typer.Option("--deck", help="A Tactical Card Game scenario: compose this side's deck at once.")
+    ] = None,
 ) -> None:
     """Open a scenario in the scenario designer."""
-    launch_designer(scenario, catalogue)
+    launch_designer(scenario, catalogue, deck)
 
 
-def launch_designer(path: Path, user_catalogue: Path | None) -> None:
+def launch_designer(path: Path, user_catalogue: Path | None, deck: str | None = None) -> None:
     from builder.io.catalogue_files import load_catalogue
     from builder.kernel.system import Capability
     from builder.services.systems import require
 
-    if path.exists() and require(path, Capability.SCENARIO_CHECK).id == "memoir":
+    system = require(path, Capability.SCENARIO_CHECK).id if path.exists() else None
+    if system == "memoir":
         from builder.tui.hex_app import HexApp
 
         HexApp(path).run()
         return
+    if system == "tcg":
+        launch_tcg_designer(path, deck)
+        return
+    if deck is not None:
+        raise typer.BadParameter("only a Tactical Card Game (game: tcg) scenario has decks", param_hint="--deck")
     from builder.services.scenario_session import ScenarioSession
     from builder.tui.app import HonApp
 
@@ -61,3 +70,18 @@ def launch_designer(path: Path, user_catalogue: Path | None) -> None:
     catalogue, _ = load_catalogue(layered)
     session = ScenarioSession.open(path, catalogue) if path.exists() else ScenarioSession.new(path, catalogue)
     HonApp(None, layered or user_catalogue_dir(), scenario=session).run()
+
+
+def launch_tcg_designer(path: Path, deck: str | None = None) -> None:
+    """The Tactical Card Game's designer on `path` (`hon design` on a `game: tcg` file),
+    on the deck composer of the side `deck` when it is given."""
+    from builder.services.tcg_game import open_cards
+    from builder.services.tcg_scenario_session import TcgScenarioSession
+    from builder.tui.app import HonApp
+    from builder.tui.screens.tcg_designer import TcgDesignerScreen
+
+    session = TcgScenarioSession.open(path, open_cards())
+    if deck is not None and session.scenario.side(deck) is None:
+        known = ", ".join(side.id for side in session.scenario.sides)
+        raise typer.BadParameter(f"{path} has no side {deck!r}; its sides are {known}", param_hint="--deck")
+    HonApp(opening=TcgDesignerScreen(session, deck=deck)).run()

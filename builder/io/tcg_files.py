@@ -7,7 +7,11 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import yaml
+
+from builder.io.dump import model_data, schema_reference
 from builder.io.errors import CONTROL_CHARACTERS, HonFileError
 from builder.io.migrate import checked_data
 from builder.io.paths import DATA_DIR
@@ -17,6 +21,7 @@ from builder.tcg.catalogue import CARDS_FORMAT, CARDS_VERSION, CardCatalogue, Ca
 from builder.tcg.scenario import FORCE_FORMAT, FORCE_VERSION, SCENARIO_FORMAT, SCENARIO_VERSION, ForceFile, Scenario
 
 TCG_DATA = DATA_DIR / "tcg"
+SCENARIO_SCHEMA = "tcg-scenario.schema.json"
 
 
 @dataclass(frozen=True)
@@ -84,3 +89,41 @@ def load_force(path: Path) -> LoadedForce:
     data = checked_data(document, FORCE_FORMAT, FORCE_VERSION, "Tactical Card Game force")
     force: ForceFile = to_model(Document(document.file, document.text, data), ForceFile)
     return LoadedForce(path, document, force)
+
+
+class _CardDumper(yaml.SafeDumper):
+    """Boxes and small records on one line, as the bundled scenarios are written."""
+
+
+def _flat(value: Any) -> bool:
+    """A number, a word, or a list of them such as a box."""
+    return isinstance(value, str | int | float | bool) or (
+        isinstance(value, list) and all(isinstance(v, int | str) for v in value)
+    )
+
+
+def _sequence(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=bool(data) and all(map(_flat, data)))
+
+
+def _mapping(dumper: yaml.SafeDumper, data: dict[str, Any]) -> yaml.Node:
+    """A card placed, a marker, a board: flat records of a few short values."""
+    values = list(data.values())
+    small = all(_flat(v) or (isinstance(v, dict) and all(map(_flat, v.values()))) for v in values)
+    flow = small and len(data) <= 6 and all(len(str(v)) <= 40 for v in values)
+    return dumper.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=flow)
+
+
+_CardDumper.add_representer(list, _sequence)
+_CardDumper.add_representer(dict, _mapping)
+
+
+def tcg_scenario_yaml(scenario: Scenario, target: Path) -> str:
+    """The scenario as the designer writes it: what `load_tcg_scenario` reads back to the
+    same scenario. Defaults are left out (builder.io.dump), but not the `kind` that tells
+    one victory condition from another."""
+    data = model_data(scenario)
+    if "victory" in data:
+        data["victory"] = [{"kind": c.kind, **d} for c, d in zip(scenario.victory, data["victory"], strict=True)]
+    body = yaml.dump(data, Dumper=_CardDumper, sort_keys=False, allow_unicode=True, width=100)
+    return f"# yaml-language-server: $schema={schema_reference(SCENARIO_SCHEMA, target)}\n{body}"

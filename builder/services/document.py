@@ -6,7 +6,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Generic
+
+from typing_extensions import TypeVar
 
 from builder.heroes.catalogue.index import Catalogue
 from builder.io.save import Fingerprint, same_file
@@ -14,11 +16,13 @@ from builder.kernel.diagnostics import Issue
 from builder.kernel.history import Edit, History
 
 T = TypeVar("T")
+# The catalogue the document is checked against: the Heroes System's, or another game's.
+C = TypeVar("C", default=Catalogue)
 
 
 @dataclass
-class DocumentSession(ABC, Generic[T]):
-    catalogue: Catalogue
+class DocumentSession(ABC, Generic[T, C]):
+    catalogue: C
     history: History[T]
     path: Path | None = None
     fingerprint: Fingerprint | None = None

@@ -6,19 +6,22 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from builder.kernel.diagnostics import Issue, error, join_and, warning
+from builder.kernel.diagnostics import Issue, Severity, error, join_and, warning
 from builder.tcg.base import Box
 from builder.tcg.cards import ALWAYS_PAIRED, AbilityKind, DecoyCard, EventCard, HeroCard, UnitCard, UnitType
 from builder.tcg.catalogue import CardCatalogue
 from builder.tcg.conditions import Control
 from builder.tcg.scenario import (
     DRAW,
+    MAX_COPIES,
     MAX_DIRECTIVES,
     MAX_TURNS,
     MIN_TURNS,
     VALUED_MARKERS,
+    DeckEntry,
     Force,
     MarkerKind,
+    Placement,
     Scenario,
     Side,
 )
@@ -292,3 +295,40 @@ def _insignia(card: UnitCard | DecoyCard | HeroCard | EventCard, side: Side, pat
             f"{card.name} is a card of the {insignia} army; {side.name} play the {side.insignia} army.",
         )
     ]
+
+
+def why_not_add(scenario: Scenario, side: Side, card_id: str, catalogue: CardCatalogue) -> list[Issue]:
+    """What adding one `card_id` to the side's deck would break, errors first: the issues
+    the force check finds with the card added that it did not find without it (each card
+    unique, TCG p.4; of the side's army; a historical Event Card needs the scenario's
+    historical events, p.9; a Hero Card someone can carry, p.10). Empty when it fits."""
+    entry = next((e for e in side.force.deck if e.card == card_id), None)
+    if entry is not None and entry.count >= MAX_COPIES:
+        return [error("tcg.deck.copies", "deck", f"The deck already holds {MAX_COPIES} copies of {card_id}.")]
+    trial = side.force.model_copy(update={"deck": [*side.force.deck, DeckEntry(card=card_id)]})
+    return _new_issues(scenario, side, trial, catalogue)
+
+
+def why_not_deploy(scenario: Scenario, side: Side, placement: Placement, catalogue: CardCatalogue) -> list[Issue]:
+    """What deploying the card at the start as `placement` says would break, errors first
+    (only Unit Cards deploy, each once, TCG p.4-5; a decoy hidden, p.17; no Water box
+    without Amphibious, p.17; one card a box). Empty when it fits."""
+    trial = side.force.placed(placement, isinstance(catalogue.get(placement.card), DecoyCard))
+    issues = _new_issues(scenario, side, trial, catalogue)
+    for other in scenario.sides:
+        taken = next((p for p in other.force.deployment if p.box == placement.box), None)
+        if other.id != side.id and taken is not None:
+            issues.insert(
+                0,
+                error("tcg.deploy.occupied", "deployment", f"Box {list(placement.box)} holds a card of {other.name}."),
+            )
+    return issues
+
+
+def _new_issues(scenario: Scenario, side: Side, trial: Force, catalogue: CardCatalogue) -> list[Issue]:
+    """The force check's issues of `trial` that the side's own force does not have (told
+    apart by what they say, not where: a card moved shifts the places of the others)."""
+    before = {(i.code, i.message) for i in check_force(scenario, side, side.force, catalogue, "force")}
+    after = check_force(scenario, side, trial, catalogue, "force")
+    new = [issue for issue in after if (issue.code, issue.message) not in before]
+    return sorted(new, key=lambda issue: issue.severity is not Severity.ERROR)

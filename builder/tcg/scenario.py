@@ -22,6 +22,7 @@ DRAW = "draw"
 MAX_DIRECTIVES = 6  # never more than six DIRECTIVE markers in play (TCG p.5, p.13)
 MIN_TURNS, MAX_TURNS = 4, 8  # TCG p.6
 MAX_HQS = 2  # reinforcements by at most two HQs (TCG p.6)
+MAX_COPIES = 20  # copies of one card in a deck: hon's bound on a file, not the book's
 
 
 class Board(Part):
@@ -76,7 +77,7 @@ class Placement(Part):
 
 class DeckEntry(Part):
     card: Id
-    count: int = Field(default=1, ge=1, le=20)
+    count: int = Field(default=1, ge=1, le=MAX_COPIES)
 
 
 class Force(Part):
@@ -87,6 +88,12 @@ class Force(Part):
 
     def deck_cards(self) -> list[str]:
         return [entry.card for entry in self.deck for _ in range(entry.count)]
+
+    def placed(self, placement: Placement, decoy: bool = False) -> Force:
+        """The force with `placement` on its box instead of what it had there; a card
+        already deployed elsewhere moves (a decoy, of which a side has several, is added)."""
+        kept = [p for p in self.deployment if p.box != placement.box and (decoy or p.card != placement.card)]
+        return self.model_copy(update={"deployment": [*kept, placement]})
 
 
 class HistoricalEvent(Part):

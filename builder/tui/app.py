@@ -391,8 +391,17 @@ class HonApp(App[None]):
         self.run_worker(self._quit_when_agreed(), exclusive=True, group="files")
 
     async def _quit_when_agreed(self) -> None:
-        if await self._may_leave_scenario() and await self._may_leave():
+        if await self._may_leave_scenario() and await self._may_leave() and await self._may_leave_screens():
             self.exit()
+
+    async def _may_leave_screens(self) -> bool:
+        """A screen editing its own document (the Tactical Card Game's designer) has
+        `may_leave`, asked before the app quits."""
+        for screen in reversed(self.screen_stack):
+            may_leave = getattr(screen, "may_leave", None)
+            if may_leave is not None and not await may_leave():
+                return False
+        return True
 
 
 def _open_session(army: Path | None, catalogue: Catalogue, template: Path | None) -> ArmySession:

@@ -29,6 +29,21 @@ class Document(Protocol):
     def name(self) -> str: ...
 
 
+class Changed(Document, Protocol):
+    """A document with a history, which may hold changes its file does not."""
+
+    @property
+    def dirty(self) -> bool: ...
+
+    @property
+    def history(self) -> UndoHistory: ...
+
+
+class UndoHistory(Protocol):
+    @property
+    def can_undo(self) -> bool: ...
+
+
 def file_name(name: str) -> str:
     cleaned = "".join(c if c.isalnum() else "-" for c in name.lower()).strip("-")
     return "-".join(part for part in cleaned.split("-") if part) or "untitled"
@@ -121,3 +136,19 @@ def _reload(app: App[None], document: Document, path: Path) -> bool:
         return False
     app.notify("Reloaded the file from disk; undo brings your version back.")
     return True
+
+
+async def ask_to_save(app: App[None], document: Changed, what: Kind) -> bool:
+    """Before unsaved changes are dropped: save, discard or cancel; True to go on."""
+    if not (document.dirty and document.history.can_undo):
+        return True
+    choice = await app.push_screen_wait(
+        Ask(
+            "Unsaved changes",
+            f"{document.name} has changes that are not saved.",
+            [("save", "Save", "primary"), ("discard", "Discard", "error"), ("cancel", "Cancel", "default")],
+        )
+    )
+    if choice == "save":
+        return await save_with_questions(app, document, document.path, what)
+    return choice == "discard"

@@ -25,7 +25,7 @@ from builder.tui.widgets.tcg_board import TcgBoard
 
 def event_text(frame: Frame, index: int, count: int) -> Text:
     event = frame.event
-    text = Text(f"{index + 1}/{count}  turn {event.turn}, {event.phase}\n", style="dim")
+    text = Text.assemble((f"{index + 1}/{count}  turn {event.turn}, {event.phase}\n", "dim"))
     text.append(event.text, style="bold")
     text.append(f"  ({event.page})\n", style="dim")
     for roll in event.rolls:

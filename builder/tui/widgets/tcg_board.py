@@ -26,6 +26,7 @@ TERRAIN_COLOUR = {
     Terrain.FORTIFIED_HILL: "#7a5a3a",
     Terrain.WATER: "#2f5a8f",
 }
+GAP = "#101010"
 SIDE_COLOURS = ["#9fc4ff", "#ffb0a0", "#ffe08a", "#d0a8ff"]
 MARKER_GLYPH = {
     MarkerKind.OBJECTIVE: "◆",
@@ -81,23 +82,25 @@ class TcgBoard(ScrollView, can_focus=False):
         row, sub = divmod(line, BOX_HEIGHT)
         if row >= self.scenario.board.rows:
             return Strip.blank(self.size.width)
-        sides = [s.id for s in self.scenario.sides]
-        segments = []
+        segments: list[Segment] = []
         for column in range(self.scenario.board.columns):
-            box = (column, row)
-            background = TERRAIN_COLOUR[self.scenario.terrain_at(box)]
             if sub == BOX_HEIGHT - 1:
-                segments.append(Segment(" " * BOX_WIDTH, Style(bgcolor="#101010")))
-                continue
-            piece = self.pieces.get(box)
-            colour = (
-                SIDE_COLOURS[sides.index(piece.side) % len(SIDE_COLOURS)]
-                if piece and piece.side in sides
-                else "#f0f0f0"
-            )
-            text = self.box_lines(box)[sub][: BOX_WIDTH - 2]
-            style = Style(bgcolor=background, color=colour if sub else "#e8e8e8", bold=sub == 1)
-            if box in self.highlight:
-                style += Style(reverse=True)
-            segments.append(Segment(f" {text:<{BOX_WIDTH - 2}} ", style))
+                segments.append(Segment(" " * BOX_WIDTH, Style(bgcolor=GAP)))
+            else:
+                segments.extend(self.box_segments((column, row), sub))
         return Strip(segments, self.virtual_size.width).crop(scroll_x, scroll_x + self.size.width)
+
+    def box_segments(self, box: Box, sub: int) -> list[Segment]:
+        """Line `sub` of a box: its text on the terrain's colour, the card in its side's."""
+        assert self.scenario is not None
+        sides = [s.id for s in self.scenario.sides]
+        background = TERRAIN_COLOUR[self.scenario.terrain_at(box)]
+        piece = self.pieces.get(box)
+        colour = (
+            SIDE_COLOURS[sides.index(piece.side) % len(SIDE_COLOURS)] if piece and piece.side in sides else "#f0f0f0"
+        )
+        text = self.box_lines(box)[sub][: BOX_WIDTH - 2]
+        style = Style(bgcolor=background, color=colour if sub else "#e8e8e8", bold=sub == 1)
+        if box in self.highlight:
+            style += Style(reverse=True)
+        return [Segment(f" {text:<{BOX_WIDTH - 2}} ", style)]

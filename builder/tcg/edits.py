@@ -1,0 +1,306 @@
+"""Edits to a Tactical Card Game scenario as undoable commands, for the designer and the deck
+composer (see builder.kernel.history): a box's terrain (TCG p.17), the markers of p.16 on a
+box, a side's reinforcement zone (p.6), a deployed card face up or hidden (p.16) and the
+cards of a side's deck, the reserve (p.5). Each turns one scenario into the next."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from builder.tcg.base import Box
+from builder.tcg.scenario import (
+    VALUED_MARKERS,
+    DeckEntry,
+    Force,
+    Marker,
+    MarkerKind,
+    Placement,
+    Scenario,
+    ScenarioEvent,
+    Side,
+    TerrainBox,
+)
+from builder.tcg.terrain import Terrain
+
+
+def _with(scenario: Scenario, **update: Any) -> Scenario:
+    return scenario.model_copy(update=update)
+
+
+def _with_side(scenario: Scenario, side_id: str, **update: Any) -> Scenario:
+    sides = [side.model_copy(update=update) if side.id == side_id else side for side in scenario.sides]
+    return _with(scenario, sides=sides)
+
+
+def _with_force(scenario: Scenario, side: Side, **update: Any) -> Scenario:
+    return _with_side(scenario, side.id, force=side.force.model_copy(update=update))
+
+
+@dataclass(frozen=True)
+class SetTerrain:
+    """Give a box its terrain; open ground is the default and is not written (TCG p.4)."""
+
+    box: Box
+    terrain: Terrain
+
+    def apply(self, scenario: Scenario) -> Scenario:
+        kept = [t for t in scenario.terrain if t.box != self.box]
+        if self.terrain is not Terrain.OPEN:
+            kept.append(TerrainBox(box=self.box, terrain=self.terrain))
+        kept.sort(key=lambda t: (t.box[1], t.box[0]))
+        return _with(scenario, terrain=kept)
+
+    @property
+    def label(self) -> str:
+        return f"{self.terrain.label} at {list(self.box)}"
+
+
+@dataclass(frozen=True)
+class ToggleMarker:
+    """Put a marker of `kind` on the box, or take it off when one is there. A new objective
+    gets an id the victory conditions can name; a bonus marker starts at +1."""
+
+    box: Box
+    kind: MarkerKind
+
+    def apply(self, scenario: Scenario) -> Scenario:
+        there = [m for m in scenario.markers if m.box == self.box and m.kind is self.kind]
+        if there:
+            return _with(scenario, markers=[m for m in scenario.markers if m not in there])
+        marker = Marker(
+            box=self.box,
+            kind=self.kind,
+            id=_free_id(scenario, f"objective-{self.box[0]}-{self.box[1]}")
+            if self.kind is MarkerKind.OBJECTIVE
+            else None,
+            value=1 if self.kind in VALUED_MARKERS else None,
+        )
+        return _with(scenario, markers=[*scenario.markers, marker])
+
+    @property
+    def label(self) -> str:
+        return f"{self.kind.value} marker at {list(self.box)}"
+
+
+def _free_id(scenario: Scenario, wanted: str) -> str:
+    taken = {m.id for m in scenario.markers}
+    found, n = wanted, 2
+    while found in taken:
+        found, n = f"{wanted}-{n}", n + 1
+    return found
+
+
+@dataclass(frozen=True)
+class NameObjective:
+    """Name the objective on the box, as the victory conditions say it (TCG p.16)."""
+
+    box: Box
+    name: str | None
+
+    def apply(self, scenario: Scenario) -> Scenario:
+        markers = [
+            m.model_copy(update={"name": self.name or None})
+            if m.box == self.box and m.kind is MarkerKind.OBJECTIVE
+            else m
+            for m in scenario.markers
+        ]
+        return _with(scenario, markers=markers)
+
+    @property
+    def label(self) -> str:
+        return f"objective name at {list(self.box)}"
+
+
+@dataclass(frozen=True)
+class StepMarkerValue:
+    """Raise the number on the box's bonus markers by one, from 6 back to 1 (TCG p.16)."""
+
+    box: Box
+
+    def apply(self, scenario: Scenario) -> Scenario:
+        markers = [
+            m.model_copy(update={"value": (m.value or 0) % 6 + 1})
+            if m.box == self.box and m.kind in VALUED_MARKERS
+            else m
+            for m in scenario.markers
+        ]
+        return _with(scenario, markers=markers)
+
+    @property
+    def label(self) -> str:
+        return f"bonus value at {list(self.box)}"
+
+
+@dataclass(frozen=True)
+class ToggleZone:
+    """Add the box to a side's reinforcement zone (taking it from the other side's: a box
+    belongs to one zone), or take it out when it is there (TCG p.6)."""
+
+    box: Box
+    side: str
+
+    def apply(self, scenario: Scenario) -> Scenario:
+        sides = []
+        for side in scenario.sides:
+            zone = [b for b in side.reinforcement_zone if b != self.box]
+            if side.id == self.side and self.box not in side.reinforcement_zone:
+                zone.append(self.box)
+                zone.sort(key=lambda b: (b[1], b[0]))
+            sides.append(side.model_copy(update={"reinforcement_zone": zone}))
+        return _with(scenario, sides=sides)
+
+    @property
+    def label(self) -> str:
+        return f"{self.side} reinforcement zone at {list(self.box)}"
+
+
+@dataclass(frozen=True)
+class ToggleHidden:
+    """Turn the cards deployed on the box face down, or face up (TCG p.16)."""
+
+    box: Box
+
+    def apply(self, scenario: Scenario) -> Scenario:
+        for side in scenario.sides:
+            deployment = [
+                p.model_copy(update={"hidden": not p.hidden}) if p.box == self.box else p for p in side.force.deployment
+            ]
+            if deployment != side.force.deployment:
+                scenario = _with_force(scenario, side, deployment=deployment)
+        return scenario
+
+    @property
+    def label(self) -> str:
+        return f"hidden or visible at {list(self.box)}"
+
+
+@dataclass(frozen=True)
+class AddToDeck:
+    """One more copy of a card in a side's deck, the reserve (TCG p.5)."""
+
+    side: str
+    card: str
+
+    def apply(self, scenario: Scenario) -> Scenario:
+        side = scenario.side(self.side)
+        if side is None:
+            return scenario
+        return _with_force(scenario, side, deck=added(side.force, self.card))
+
+    @property
+    def label(self) -> str:
+        return f"add {self.card} to the {self.side} deck"
+
+
+def added(force: Force, card: str) -> list[DeckEntry]:
+    """The deck with one more `card`: its entry counts one more, or a new entry ends it."""
+    if any(entry.card == card for entry in force.deck):
+        return [e.model_copy(update={"count": e.count + 1}) if e.card == card else e for e in force.deck]
+    return [*force.deck, DeckEntry(card=card)]
+
+
+@dataclass(frozen=True)
+class RemoveFromDeck:
+    """One copy fewer of a card in a side's deck."""
+
+    side: str
+    card: str
+
+    def apply(self, scenario: Scenario) -> Scenario:
+        side = scenario.side(self.side)
+        if side is None:
+            return scenario
+        deck = [
+            e.model_copy(update={"count": e.count - 1}) if e.card == self.card else e
+            for e in side.force.deck
+            if e.card != self.card or e.count > 1
+        ]
+        return _with_force(scenario, side, deck=deck)
+
+    @property
+    def label(self) -> str:
+        return f"remove {self.card} from the {self.side} deck"
+
+
+@dataclass(frozen=True)
+class Deploy:
+    """Deploy a card of a side at the start on a box (TCG p.5), face up or hidden: what the
+    side had on the box goes, and a card already deployed elsewhere moves there."""
+
+    side: str
+    placement: Placement
+    decoy: bool = False  # a side deploys several decoys: one placed is added, not moved
+
+    def apply(self, scenario: Scenario) -> Scenario:
+        side = scenario.side(self.side)
+        if side is None:
+            return scenario
+        return _with_force(scenario, side, deployment=side.force.placed(self.placement, self.decoy).deployment)
+
+    @property
+    def label(self) -> str:
+        return f"deploy {self.placement.card} at {list(self.placement.box)}"
+
+
+@dataclass(frozen=True)
+class ClearBox:
+    """Take every card deployed on the box off the battlefield."""
+
+    box: Box
+
+    def apply(self, scenario: Scenario) -> Scenario:
+        for side in scenario.sides:
+            kept = [p for p in side.force.deployment if p.box != self.box]
+            if kept != side.force.deployment:
+                scenario = _with_force(scenario, side, deployment=kept)
+        return scenario
+
+    @property
+    def label(self) -> str:
+        return f"cards off {list(self.box)}"
+
+
+@dataclass(frozen=True)
+class AddScenarioEvent:
+    """A scenario-event marker on the turn track (TCG p.16), kept in turn order."""
+
+    event: ScenarioEvent
+
+    def apply(self, scenario: Scenario) -> Scenario:
+        events = sorted([*scenario.events, self.event], key=lambda e: e.turn)
+        return _with(scenario, events=events)
+
+    @property
+    def label(self) -> str:
+        return f"scenario event on turn {self.event.turn}"
+
+
+@dataclass(frozen=True)
+class RemoveScenarioEvent:
+    index: int
+
+    def apply(self, scenario: Scenario) -> Scenario:
+        return _with(scenario, events=[e for i, e in enumerate(scenario.events) if i != self.index])
+
+    @property
+    def label(self) -> str:
+        return "scenario event taken off the turn track"
+
+
+@dataclass(frozen=True)
+class SetSideMarkers:
+    """A side's COMMAND markers each turn and DIRECTIVE markers at the start (TCG p.5)."""
+
+    side: str
+    command: int
+    directives: int
+
+    def apply(self, scenario: Scenario) -> Scenario:
+        command = min(max(self.command, 1), 6)  # the file's bounds (builder.tcg.scenario.Side)
+        directives = min(max(self.directives, 0), 20)
+        return _with_side(scenario, self.side, command=command, directives=directives)
+
+    @property
+    def label(self) -> str:
+        return f"{self.side} COMMAND and DIRECTIVE markers"
