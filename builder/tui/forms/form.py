@@ -20,7 +20,15 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionLis
 from builder.heroes.catalogue.document import KIND_BY_SECTION
 from builder.heroes.catalogue.index import Catalogue
 from builder.tui.forms.fields import FieldSpec, default_for, from_text, spec_of, to_text
-from builder.tui.forms.pickers import IdSuggester, PickerScreen, choices_of, section_for, with_choice
+from builder.tui.forms.pickers import (
+    LIST_KINDS,
+    IdAutoComplete,
+    IdSuggester,
+    PickerScreen,
+    choices_of,
+    section_for,
+    with_choice,
+)
 
 Path = tuple[str | int, ...]
 LAST = ("source", "unprinted", "notes")
@@ -131,7 +139,10 @@ class ModelForm(VerticalScroll):
                 )
             yield Button(f"+ add to {spec.label}", id=wid + "--add", classes="add")
         else:
-            yield Horizontal(Label(spec.label, classes="field-label"), self._input(spec, value, wid), classes="field")
+            field = self._input(spec, value, wid)
+            yield Horizontal(
+                Label(spec.label, classes="field-label"), field, *self._completion(spec, field), classes="field"
+            )
         yield Static("", id=wid + "--error", classes="field-error")
 
     def _input(self, spec: FieldSpec, value: Any, wid: str) -> Widget:
@@ -147,6 +158,13 @@ class ModelForm(VerticalScroll):
         section = section_for(spec) if self.catalogue is not None else None
         suggester = IdSuggester(list(self.catalogue.entries[section])) if self.catalogue and section else None
         return Input(to_text(spec, value), id=wid, placeholder=_placeholder(spec), compact=True, suggester=suggester)
+
+    def _completion(self, spec: FieldSpec, field: Widget) -> list[Widget]:
+        """The drop-down of catalogue entries matching what is typed in an id field."""
+        section = section_for(spec) if self.catalogue is not None else None
+        if self.catalogue is None or section is None or not isinstance(field, Input):
+            return []
+        return [IdAutoComplete(field, choices_of(self.catalogue, section), many=spec.kind in LIST_KINDS)]
 
     def action_pick(self) -> None:
         """Open the catalogue's entries for the focused field; the chosen id fills it."""
