@@ -228,3 +228,17 @@ def test_the_campaign_sheet_lists_the_units_carried_into_the_next_scenario(
     assert len(forces) == 2
     assert bundled.name_of("units", "cw-piat-team") in forces[0]
     assert bundled.name_of("units", "ge-mg42-team") in forces[1]
+
+
+def test_the_check_warns_of_a_removed_unit_the_army_does_not_field_so_often(bundled: Catalogue) -> None:
+    loaded = load_scenario(SCENARIOS_DIR / "welcome-to-caen-carpiquet.yaml")
+    german = loaded.scenario.force("german")
+    assert german is not None
+    changed = german.model_copy(update={"removed": ["ge-flak-36", "ge-flak-36"], "extra": ["ge-nothing"]})
+    forces = [changed if f.side == "german" else f for f in loaded.scenario.forces]
+    scenario = loaded.scenario.model_copy(update={"forces": forces})
+    issues = validate_scenario(scenario, bundled, loaded.armies()).issues
+    index = scenario.forces.index(changed)
+    found = {(i.code, i.path, i.severity.value) for i in issues}
+    assert ("force.removed", f"forces[{index}].removed", "warning") in found  # one Flak 36 fielded, two removed
+    assert ("reference.unknown", f"forces[{index}].extra", "error") in found
