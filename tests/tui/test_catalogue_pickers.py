@@ -10,7 +10,7 @@ from textual.widgets import Input, OptionList
 from builder.io.catalogue_files import load_catalogue
 from builder.tui.app import HonApp
 from builder.tui.forms.form import ModelForm
-from builder.tui.forms.pickers import PickerScreen
+from builder.tui.forms.pickers import IdAutoComplete, PickerScreen
 from builder.tui.screens.catalogue_editor import CatalogueEditor
 
 SIZE = (120, 40)
@@ -107,8 +107,6 @@ async def test_escape_closes_the_picker_and_leaves_the_field(app_on_file: HonApp
 
 def dropdown_ids(editor: CatalogueEditor, field: Input) -> list[str]:
     """The ids the drop-down of `field` lists, best first; [] while it is hidden."""
-    from builder.tui.forms.pickers import IdAutoComplete
-
     found = next(c for c in editor.query(IdAutoComplete) if c.target is field)
     if not found.display:
         return []
@@ -127,6 +125,8 @@ async def test_suggestions_match_a_substring_or_fuzzily_in_any_case(app_on_file:
         await pilot.pause()
         listed = dropdown_ids(editor, field)
         assert listed[0] == "us-fire-team" and "son-maj-ranger-fire-team" in listed
+        shown = next(c for c in editor.query(IdAutoComplete) if c.target is field).option_list
+        assert shown.size.height == len(listed)  # every match on its own line, not cut to the row
         assert all("fire" in i for i in listed[:2])
         await pilot.press("tab")  # takes the highlighted one, in place of what was typed
         await pilot.pause()

@@ -191,9 +191,11 @@ async def test_a_unit_is_picked_from_the_scenarios_units_not_typed(carp_session:
         units.focus()
         await pilot.press(*"MACKENZ")
         await pilot.pause()
-        dropdown = details.query_one(ConditionForm).query_one(IdAutoComplete)
+        dropdown = details.query_one(ConditionForm).completion
+        assert isinstance(dropdown, IdAutoComplete)
         assert dropdown.display
         assert dropdown.option_list.get_option_at_index(0).id == "cw-lt-mackenzie"
+        assert dropdown.option_list.size.height == dropdown.option_list.option_count  # not cut to one line
         await pilot.press("tab")
         await pilot.pause()
         assert units.value == "cw-lt-mackenzie"

@@ -65,6 +65,7 @@ class ConditionForm(Vertical):
         super().__init__(id=id, classes="condition-form")
         self.session = session
         self.units = [Choice(ident, name) for ident, name in session.unit_choices()]
+        self.completion: IdAutoComplete | None = None
 
     @property
     def namer(self) -> Namer:
@@ -96,14 +97,20 @@ class ConditionForm(Vertical):
             yield Label("Units", classes="field-label", id="cond-units-label")
             yield units
             yield Button("Pick…", id="cond-pick", compact=True)
-            yield IdAutoComplete(units, self.units, many=True)
         yield from _field("", Checkbox("more victory points than the opponent", id="cond-more"), "more")
         yield from _field("", Checkbox("not: the outcome needs this NOT to hold", id="cond-not"))
         joins = [("and: both must hold", "all"), ("or: either will do", "any")]
         yield from _field("Join with", Select(joins, value="all", allow_blank=False, id="cond-join"))
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         self.show_fields()
+        # On the screen: inside the units row the drop-down would be cut to one line.
+        self.completion = IdAutoComplete(self.query_one("#cond-units", Input), self.units, many=True)
+        await self.screen.mount(self.completion)
+
+    def on_unmount(self) -> None:
+        if self.completion is not None and self.completion.is_attached:
+            self.completion.remove()
 
     @on(Select.Changed, "#cond-type")
     def show_fields(self) -> None:
