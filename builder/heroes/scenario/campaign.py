@@ -52,7 +52,7 @@ def describe_change(change: Change, name: Namer) -> str:
 
 
 def describe_units(change: ChangeUnits, name: Namer) -> str:
-    """ "12. SS-PzDiv. fields Flak 36 beside its army list and leaves out Willi Herold"."""
+    """The change as a clause: "<side> fields <units> beside its army list and leaves out <units>"."""
     said = []
     if change.add:
         said.append(f"fields {join_and(name('unit', u) for u in change.add)} beside its army list")
