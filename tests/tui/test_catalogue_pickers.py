@@ -141,3 +141,17 @@ async def test_suggestions_match_a_substring_or_fuzzily_in_any_case(app_on_file:
         await pilot.press("enter")
         await pilot.pause()
         assert stripes.value == "us-1id-16ir"
+
+
+async def test_the_picker_falls_back_to_letters_in_order(app_on_file: HonApp) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        editor = await open_editor(app_on_file, pilot)
+        editor.query_one("#f-composition", Input).focus()
+        await pilot.press("f2")
+        await pilot.pause()
+        picker = app_on_file.screen
+        assert isinstance(picker, PickerScreen)
+        await pilot.press(*"USFIRTM")  # no word of any entry; its letters in order, in capitals
+        await pilot.pause()
+        listed = picker.query_one("#picker-options", OptionList)
+        assert listed.option_count > 0 and listed.get_option_at_index(0).id == "us-fire-team"

@@ -166,7 +166,8 @@ def with_choice(spec: FieldSpec, current: str, chosen: str) -> str:
 
 
 class PickerScreen(ModalScreen[str | None]):
-    """A filter and a list of catalogue entries (id — name); Enter picks, Escape closes."""
+    """A filter and a list of catalogue entries (id — name): those holding every word typed,
+    else those holding its letters in order (fuzzily); Enter picks, Escape closes."""
 
     BINDINGS = [Binding("escape", "dismiss_none", "Close")]
     DEFAULT_CSS = """
@@ -193,6 +194,8 @@ class PickerScreen(ModalScreen[str | None]):
         options = self.query_one("#picker-options", OptionList)
         options.clear_options()
         hits = [c for c in self.choices if all(w in f"{c.id} {c.name}".lower() for w in words)]
+        if not hits and query.strip():  # no entry holds every word: its letters in order will do
+            hits = matching(query.replace(" ", ""), self.choices, limit=len(self.choices))
         options.add_options(Option(f"{c.id} — {c.name}", id=c.id) for c in hits)
         if hits:
             options.highlighted = 0
