@@ -229,13 +229,15 @@ def next_command(
         str | None,
         typer.Option("--output", "-o", help="The scenario file, a folder, or - (default: beside the campaign file)."),
     ] = None,
+    catalogue: CatalogueOption = None,
 ) -> None:
     """Write the next scenario with the campaign's changes made, ready for hon scenario check,
     deploy and simulate."""
     from builder.io.scenario_files import save_scenario, scenario_yaml
-    from builder.services.campaign import current_scenario
+    from builder.services.campaign import check_units, current_scenario
 
-    loaded = read(file)
+    loaded_catalogue, _ = open_catalogue(catalogue)
+    loaded = check_units(read(file), loaded_catalogue)
     current = loaded.campaign.current
     name = f"{current.id}.yaml" if current is not None else "scenario.yaml"
     if output == "-":
@@ -294,6 +296,7 @@ def sheet_command(
     from builder.export.formats import Paper
     from builder.export.roster import to_stdout
     from builder.io.errors import HonFileError
+    from builder.services.campaign import check_units
 
     formats, papers = {f.value: f for f in FORMATS}, {p.value: p for p in Paper}
     if fmt not in formats:
@@ -301,7 +304,7 @@ def sheet_command(
     if paper not in papers:
         raise typer.BadParameter(f"{paper!r} is not one of a4, letter.", param_hint="--paper")
     loaded_catalogue, _ = open_catalogue(catalogue)
-    loaded = read(file)
+    loaded = check_units(read(file), loaded_catalogue)
     sheet = build_campaign_sheet(loaded, loaded_catalogue)
     target_path = None if to_stdout(output) else campaign_sheet_path(loaded.campaign.id, formats[fmt], output)
     try:

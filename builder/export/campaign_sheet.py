@@ -17,7 +17,7 @@ from builder.export.roster_text import sentence
 from builder.heroes.campaign.models import CampaignFile, Result
 from builder.heroes.campaign.play import outcome_for, results_possible
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.scenario.campaign import CAMPAIGN_RULE, describe_outcome
+from builder.heroes.scenario.campaign import CAMPAIGN_RULE, describe_outcome, force_changes
 from builder.heroes.scenario.models import DRAW, Scenario
 from builder.io.campaign_files import LoadedCampaign, played_scenarios
 
@@ -87,7 +87,7 @@ def build_campaign_sheet(loaded: LoadedCampaign, catalogue: Catalogue) -> Campai
         f"{rule.title}. {rule.text}"
         for rule in (current.special_rules if current else [])
         if rule.title.startswith(f"{CAMPAIGN_RULE}:")
-    )
+    ) + tuple(f"Forces: {said}" for said in (force_changes(current, current.namer(unit_name)) if current else []))
     armies = tuple((sides.get(side, side), army) for side, army in campaign.armies.items())
     return CampaignSheet(campaign, _status(campaign, sides), armies, tuple(stages), carried)
 

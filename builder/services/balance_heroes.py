@@ -25,7 +25,7 @@ from builder.heroes.rules.events import (
     TemplateEvent,
 )
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.placement import field_army
+from builder.heroes.rules.placement import campaign_changed, field_army
 from builder.heroes.rules.policy_varied import VariedPolicy
 from builder.heroes.rules.simulation import GameRecord, simulate
 from builder.heroes.rules.state import objective_squares
@@ -172,7 +172,7 @@ def _labels(game: PreparedGame) -> dict[str, str]:
     labels = {side.id: side.name for side in scenario.sides}
     labels.update((o.id, o.name) for o in scenario.objectives)
     for side, army in game.armies.items():
-        force = field_army(resolve(army, game.catalogue), side)
+        force = campaign_changed(field_army(resolve(army, game.catalogue), side), scenario, game.catalogue.units)
         for piece in force.pieces:
             title = force.title(piece)
             labels[piece.key] = piece.unit.name if title == piece.unit.name else f"{piece.unit.name} ({title})"

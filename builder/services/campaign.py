@@ -15,13 +15,14 @@ from builder.heroes.campaign.play import ResultRefused, begin, outlook, record
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.simulation import GameRecord
 from builder.heroes.scenario.campaign import change_problems
+from builder.heroes.scenario.changes import units_named
 from builder.heroes.scenario.models import DRAW, Scenario
 from builder.io.army_files import load_army
 from builder.io.campaign_files import Chain, LoadedCampaign, chain_from, chains, following, scenario_of
 from builder.io.errors import HonFileError
 from builder.io.save import Fingerprint
 from builder.io.scenario_files import LoadedScenario, moved_armies, relative_to, scenario_yaml
-from builder.io.yamlio import parse
+from builder.io.yamlio import join_path, parse
 from builder.kernel.diagnostics import join_or
 from builder.services.game import prepare_game
 
@@ -73,6 +74,31 @@ def _check_links(chain: Chain, catalogue: Catalogue) -> None:
                 raise CampaignRefused(earlier.path, problem, None, f"campaign.outcomes[{index}].changes")
 
 
+def check_units(loaded: LoadedCampaign, catalogue: Catalogue) -> LoadedCampaign:
+    """The campaign, refused (one sentence naming the field) when its current scenario names
+    a unit the catalogue does not have: in the units the last result added or removed, or in
+    what a result of it would change (a file edited by hand)."""
+    current = loaded.campaign.current
+    if current is None:
+        return loaded
+    named: list[tuple[list[str | int], list[str]]] = []
+    for i, force in enumerate(current.forces):
+        named += [
+            (["current", "forces", i, "extra"], force.extra),
+            (["current", "forces", i, "removed"], force.removed),
+        ]
+    for i, outcome in enumerate(current.campaign.outcomes if current.campaign else []):
+        for j, change in enumerate(outcome.changes):
+            where: list[str | int] = ["current", "campaign", "outcomes", i, "changes", j]
+            named += [([*where, field], units) for field, units in units_named(change).items()]
+    for where, units in named:
+        for k, unit in enumerate(units):
+            if unit not in catalogue.units:
+                path = [*where, k]
+                raise loaded.document.error(f"the catalogue has no unit {unit!r}.", path, join_path(path))
+    return loaded
+
+
 def game_to_record(loaded: LoadedCampaign) -> Scenario:
     """The scenario whose result is to be recorded; a campaign that is over is a CampaignRefused."""
     current = loaded.campaign.current
@@ -86,7 +112,7 @@ def game_to_record(loaded: LoadedCampaign) -> Scenario:
 def record_result(loaded: LoadedCampaign, result: Result, catalogue: Catalogue) -> CampaignFile:
     """The campaign with `result` recorded and carried into the next scenario (read from its
     file now). A result that does not fit is a CampaignRefused."""
-    campaign = loaded.campaign
+    campaign = check_units(loaded, catalogue).campaign
     index = len(campaign.results)
     following = scenario_of(loaded, index + 1) if campaign.stage_after(index) is not None else None
     try:
@@ -98,7 +124,7 @@ def record_result(loaded: LoadedCampaign, result: Result, catalogue: Catalogue) 
 def what_next(loaded: LoadedCampaign, catalogue: Catalogue) -> list[tuple[str, str]]:
     """What each result of the current scenario would change, as (result, sentences), named
     as in the next scenario (its objectives, its sides' names) when it can be read."""
-    current = loaded.campaign.current
+    current = check_units(loaded, catalogue).campaign.current
     if current is None:
         return []
     return outlook(loaded.campaign, (following(loaded) or current).namer(partial(catalogue.name_of, "units")))
@@ -145,7 +171,7 @@ def play_current(loaded: LoadedCampaign, catalogue: Catalogue, seed: int) -> Pla
 def simulate_campaign(loaded: LoadedCampaign, catalogue: Catalogue, seed: int) -> tuple[CampaignFile, list[Played]]:
     """Every game left in the campaign played through, the first with `seed`, the next with
     seed + 1 and so on, each result recorded and carried into the next scenario."""
-    game_to_record(loaded)  # a campaign that is over has nothing to play
+    game_to_record(check_units(loaded, catalogue))  # a campaign that is over has nothing to play
     games: list[Played] = []
     while not loaded.campaign.finished:
         played = play_current(loaded, catalogue, seed + len(games))

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
+from builder.heroes.army.resolve import resolve
 from builder.heroes.catalogue.base import Game
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.terrain import Area
@@ -24,6 +26,8 @@ from builder.heroes.scenario.models import (
     ZoneKind,
 )
 from builder.heroes.scenario.validate import validate_scenario
+from builder.io.army_files import load_army
+from builder.io.errors import HonFileError
 from builder.io.save import atomic_write
 from builder.io.scenario_files import LoadedScenario, load_scenario, scenario_yaml
 from builder.kernel.history import History
@@ -125,6 +129,35 @@ class ScenarioSession(DocumentSession[Scenario]):
     def name(self) -> str:
         return self.scenario.title
 
+    def unit_choices(self) -> list[tuple[str, str]]:
+        """The units a condition of this scenario may name, as (id, name), the likeliest
+        first: those its forces' army lists field, those it names itself (set-up, events,
+        units a campaign added), then every other unit of its sides' factions."""
+        found: dict[str, str] = {}
+        name = partial(self.catalogue.name_of, "units")
+        for ident in [*self._army_units(), *_named_units(self.scenario)]:
+            if ident in self.catalogue.units:
+                found.setdefault(ident, name(ident))
+        factions = {side.faction for side in self.scenario.sides}
+        for unit in self.catalogue.units.values():
+            if unit.faction in factions:
+                found.setdefault(unit.id, unit.name)
+        return list(found.items())
+
+    def _army_units(self) -> list[str]:
+        """The units the army lists of the forces field, in list order; none for a list that
+        cannot be read (`hon scenario check` says why)."""
+        units: list[str] = []
+        for force in self.scenario.forces:
+            if force.army is None or self.path is None:
+                continue
+            try:
+                army = load_army(self.path.parent / force.army).army
+            except HonFileError:
+                continue
+            units += [fielded.unit.id for fielded in resolve(army, self.catalogue).fielded()]
+        return units
+
     def refresh(self) -> None:
         armies = {}
         if self.loaded is not None:
@@ -156,3 +189,11 @@ class ScenarioSession(DocumentSession[Scenario]):
         loaded = load_scenario(self.path)  # first: a failure must change nothing
         self.loaded = loaded
         self._reloaded(loaded.scenario, loaded.fingerprint)
+
+
+def _named_units(scenario: Scenario) -> list[str]:
+    return [
+        *(u for step in scenario.setup.deployment for u in step.units),
+        *(u for event in scenario.events for u in event.units),
+        *(u for force in scenario.forces for u in force.extra),
+    ]

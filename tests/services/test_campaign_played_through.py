@@ -49,14 +49,14 @@ def flak_before_canadians(scenario: Scenario) -> bool:
 
 
 def assert_windsor_effect(winner: str, welcome: Scenario) -> None:
-    """BfC p.13-14: a Canadian victory makes the German player deploy his Flak 36 during
+    """BfC p.12-13, p.14-15: a Canadian victory makes the German player deploy his Flak 36 during
     set-up, before the Canadians; otherwise it comes after the Canadian deployment."""
     assert welcome.id == "welcome-to-caen-carpiquet"
     assert flak_before_canadians(welcome) is (winner == "commonwealth")
 
 
 def assert_jupiter_effect(winner: str, maltot: Scenario) -> None:
-    """BfC p.17-18: the winner's Primary Objective is placed where the marker with an outline
+    """BfC p.16-17, p.18-19: the winner's Primary Objective is placed where the marker with an outline
     in his colour is, instead of the white-outlined one."""
     printed = load_scenario(SCENARIOS_DIR / "rush-on-maltot.yaml").scenario
     cw, german = maltot.objective("cw-primary"), maltot.objective("german-primary")

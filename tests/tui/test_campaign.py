@@ -182,3 +182,28 @@ async def test_the_designer_edits_a_scenarios_campaign_links_as_data(bundled: Ca
             "commonwealth",
             None,
         )
+
+
+async def test_the_screen_tells_the_units_a_result_added_or_removed(tmp_path: Path, bundled: Catalogue) -> None:
+    """A campaign of one's own whose first result gives the Canadians a PIAT team and takes
+    an MG42 from the Germans (tests/services/test_campaign_units.py)."""
+    from builder.heroes.campaign.models import Result
+    from builder.io.campaign_files import load_campaign as read
+    from builder.services.campaign import record_result
+    from tests.services.test_campaign_units import own_windsor
+
+    first = own_windsor(tmp_path / "scenarios")
+    path = tmp_path / "mine.yaml"
+    save_campaign(start(find_chain(str(first)), {}, path, bundled), path)
+    loaded = read(path)
+    result = Result(scenario="carp-jump-in-carpiquet", winner="commonwealth")
+    save_campaign(record_result(loaded, result, bundled), path, loaded.fingerprint)
+    app = HonApp(opening=CampaignScreen(path, bundled))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await until(pilot, CampaignScreen)
+        assert isinstance(screen, CampaignScreen)
+        outlook = shown(screen, "#campaign-outlook")
+        forces = [line for line in outlook.split("Forces: ")[1:]]
+        assert len(forces) == 2
+        assert bundled.name_of("units", "cw-piat-team") in forces[0]
+        assert bundled.name_of("units", "ge-mg42-team") in forces[1]

@@ -9,7 +9,8 @@ from textual.widgets import Input, OptionList
 
 from builder.io.catalogue_files import load_catalogue
 from builder.tui.app import HonApp
-from builder.tui.forms.pickers import PickerScreen
+from builder.tui.forms.form import ModelForm
+from builder.tui.forms.pickers import IdAutoComplete, PickerScreen
 from builder.tui.screens.catalogue_editor import CatalogueEditor
 
 SIZE = (120, 40)
@@ -102,3 +103,55 @@ async def test_escape_closes_the_picker_and_leaves_the_field(app_on_file: HonApp
         await pilot.pause()
         assert app_on_file.screen is editor
         assert markers.value == "speed"
+
+
+def dropdown_ids(editor: CatalogueEditor, field: Input) -> list[str]:
+    """The ids the drop-down of `field` lists, best first; [] while it is hidden."""
+    found = next(c for c in editor.query(IdAutoComplete) if c.target is field)
+    if not found.display:
+        return []
+    listed = found.option_list
+    return [str(listed.get_option_at_index(i).id) for i in range(listed.option_count)]
+
+
+async def test_suggestions_match_a_substring_or_fuzzily_in_any_case(app_on_file: HonApp) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        editor = await open_editor(app_on_file, pilot)
+        field = editor.query_one("#f-composition", Input)
+        field.focus()
+        await pilot.pause()
+        field.value = "us-rifle-squad x2, "
+        await pilot.press("end", *"FIRE-T")  # the middle of the id, in capitals
+        await pilot.pause()
+        listed = dropdown_ids(editor, field)
+        assert listed[0] == "us-fire-team" and "son-maj-ranger-fire-team" in listed
+        shown = next(c for c in editor.query(IdAutoComplete) if c.target is field).option_list
+        assert shown.size.height == len(listed)  # every match on its own line, not cut to the row
+        assert all("fire" in i for i in listed[:2])
+        await pilot.press("tab")  # takes the highlighted one, in place of what was typed
+        await pilot.pause()
+        assert field.value == "us-rifle-squad x2, us-fire-team"
+        draft = editor.query_one("#entry-form", ModelForm).draft  # the form heard the completion
+        assert draft["composition"] == [{"us-rifle-squad": 2}, "us-fire-team"]
+        stripes = editor.query_one("#f-stripes", Input)
+        stripes.focus()
+        await pilot.press(*"16thinf")  # letters of a stripe's name, in order (fuzzy)
+        await pilot.pause()
+        assert dropdown_ids(editor, stripes)[0] == "us-1id-16ir"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert stripes.value == "us-1id-16ir"
+
+
+async def test_the_picker_falls_back_to_letters_in_order(app_on_file: HonApp) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        editor = await open_editor(app_on_file, pilot)
+        editor.query_one("#f-composition", Input).focus()
+        await pilot.press("f2")
+        await pilot.pause()
+        picker = app_on_file.screen
+        assert isinstance(picker, PickerScreen)
+        await pilot.press(*"USFIRTM")  # no word of any entry; its letters in order, in capitals
+        await pilot.pause()
+        listed = picker.query_one("#picker-options", OptionList)
+        assert listed.option_count > 0 and listed.get_option_at_index(0).id == "us-fire-team"

@@ -11,7 +11,7 @@ from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Select, SelectionList, Static, TabbedContent, TextArea
 
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.scenario.conditions import AllOf, AnyOf, Control, Not, VictoryPoints
+from builder.heroes.scenario.conditions import AllOf, AnyOf, Capture, Control, Not, VictoryPoints
 from builder.io.catalogue_files import load_catalogue
 from builder.services.scenario_session import ScenarioSession
 from builder.tui.app import HonApp
@@ -128,3 +128,80 @@ async def test_tab_reaches_every_field(duel_session: ScenarioSession) -> None:
                 reached.add(app.focused.id if app.focused else None)
                 await pilot.press("tab")
             assert shown <= reached, kind
+
+
+@pytest.fixture
+def carp_session(tmp_path: Path) -> ScenarioSession:
+    """Carp Jump in Carpiquet! (BfC p.12-13) beside the army lists it names."""
+    from builder.io.paths import SCENARIOS_DIR
+
+    target = tmp_path / "carp.yaml"
+    shutil.copy(SCENARIOS_DIR / "carp-jump-in-carpiquet.yaml", target)
+    (tmp_path / "armies").symlink_to(SCENARIOS_DIR / "armies")
+    return ScenarioSession.open(target, load_catalogue()[0])
+
+
+def test_the_units_offered_are_the_armies_first_then_the_sides_factions(carp_session: ScenarioSession) -> None:
+    from builder.heroes.army.resolve import resolve
+    from builder.io.army_files import load_army
+
+    choices = [ident for ident, _ in carp_session.unit_choices()]
+    assert len(choices) == len(set(choices))
+    fielded: list[str] = []
+    for force in carp_session.scenario.forces:
+        assert force.army is not None and carp_session.path is not None
+        army = load_army(carp_session.path.parent / force.army).army
+        fielded += [f.unit.id for f in resolve(army, carp_session.catalogue).fielded()]
+    fielded = list(dict.fromkeys(fielded))
+    assert choices[: len(fielded)] == fielded and "ge-willi-herold" in fielded
+    factions = {s.faction for s in carp_session.scenario.sides}
+    rest = choices[len(fielded) :]
+    assert rest and all(carp_session.catalogue.units[u].faction in factions for u in rest)
+
+
+async def test_a_unit_is_picked_from_the_scenarios_units_not_typed(carp_session: ScenarioSession) -> None:
+    from textual.widgets import OptionList
+
+    from builder.tui.forms.pickers import IdAutoComplete, PickerScreen
+
+    app = HonApp(None, None, scenario=carp_session)
+    async with app.run_test(size=SIZE) as pilot:
+        details = await open_form(pilot)
+        details.query_one("#cond-type", Select).value = "capture"
+        await pilot.pause()
+        details.query_one("#cond-units", Input).focus()
+        await pilot.press("f2")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, PickerScreen)
+        listed = picker.query_one("#picker-options", OptionList)
+        first = [listed.get_option_at_index(i).id for i in range(listed.option_count)]
+        assert first[:3] == [ident for ident, _ in carp_session.unit_choices()[:3]]
+        await pilot.press(*"herold", "enter")
+        await pilot.pause()
+        assert app.screen is details
+        units = details.query_one("#cond-units", Input)
+        assert units.value == "ge-willi-herold"
+        built = details.query_one(ConditionForm).build()
+        assert built == Capture(type="capture", side="commonwealth", unit="ge-willi-herold")
+        # Typed instead: a piece of the name, in any case, and the drop-down offers the unit.
+        units.value = ""
+        details.query_one("#cond-outcome", Select).value = 1  # German victory
+        details.query_one("#cond-side", Select).value = "german"
+        units.focus()
+        await pilot.press(*"MACKENZ")
+        await pilot.pause()
+        dropdown = details.query_one(ConditionForm).completion
+        assert isinstance(dropdown, IdAutoComplete)
+        assert dropdown.display
+        assert dropdown.option_list.get_option_at_index(0).id == "cw-lt-mackenzie"
+        assert dropdown.option_list.size.height == dropdown.option_list.option_count  # not cut to one line
+        await pilot.press("tab")
+        await pilot.pause()
+        assert units.value == "cw-lt-mackenzie"
+        details.query_one("#cond-add").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+    condition = carp_session.scenario.victory.outcomes[1].condition
+    assert isinstance(condition, AllOf)
+    assert condition.of[-1] == Capture(type="capture", side="german", unit="cw-lt-mackenzie")

@@ -80,8 +80,8 @@ class CampaignFile(BaseModel):
 
     @property
     def winner(self) -> str | None:
-        """The side that won the campaign (the winner of its last scenario, BfC p.15 and
-        p.19), "draw", or None while it goes on."""
+        """The side that won the campaign (the winner of its last scenario, BfC p.14-15 and
+        p.18-19), "draw", or None while it goes on."""
         return self.results[-1].winner if self.finished and self.results else None
 
     @property

@@ -1,6 +1,6 @@
 """Playing a campaign through: start it on its first scenario, record each result, and carry
 what the result changes into the next scenario (BfC p.12-19: "in the following scenario…"),
-until the last scenario's winner wins the campaign (BfC p.15, p.19)."""
+until the last scenario's winner wins the campaign (BfC p.14-15, p.18-19)."""
 
 from __future__ import annotations
 

@@ -1591,6 +1591,17 @@ MECHANICS: tuple[Coverage, ...] = (
         TURN + "test_an_objective_is_taken_by_a_side_alone_on_it_and_kept_until_retaken",
     ),
     mechanic(
+        "campaign-units",
+        "Campaign: extra or removed units",
+        HON,
+        "BfC p.12-19",
+        PLAYED,
+        "BfC prints no such change; one's own campaign adds counters to a side (a group of their own: no "
+        "breaking point, no order tokens) or leaves a unit's last counters out",
+        "tests/services/test_campaign_units.py::"
+        "test_played_through_by_simulation_the_units_change_is_in_the_next_set_up",
+    ),
+    mechanic(
         "capture",
         "Capturing a unit",
         HON,

@@ -22,6 +22,7 @@ from builder.heroes.rules.passage import PassageMap, passage_map
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.placement import (
     Force,
+    campaign_changed,
     check_placements,
     field_army,
     objective_area,
@@ -309,7 +310,7 @@ def dry_run(
     ruleset: Ruleset | None = None,
 ) -> Deployment:
     """Field `army` for `side` and check `positions`, or deploy it automatically without."""
-    force = field_army(resolve(army, catalogue), side)
+    force = campaign_changed(field_army(resolve(army, catalogue), side), scenario, catalogue.units)
     issues: list[Issue] = []
     own = scenario.side(side)
     if own is not None and own.faction != army.faction:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from builder.heroes.army.resolve import Fielded, ResolvedArmy
 from builder.heroes.catalogue.base import AbilityRef
-from builder.heroes.catalogue.units import UnitType
+from builder.heroes.catalogue.units import Unit, UnitType
 from builder.heroes.rules.grid import footprint_squares, neighbours, shape_fits
 from builder.heroes.rules.passage import PassageMap, passage_map
 from builder.heroes.rules.pieces import Piece, Square
@@ -69,6 +69,35 @@ def field_army(resolved: ResolvedArmy, side: str) -> Force:
         pieces.append(Piece(key=key, unit=unit, owner=side, squares=(), group=fielded.path))
         sources[key] = fielded.path
     return Force(side, tuple(pieces), titles, sources)
+
+
+CAMPAIGN_GROUP = "campaign"  # the group path of units a campaign adds to a side
+
+
+def campaign_changed(force: Force, scenario: Scenario, units: Mapping[str, Unit]) -> Force:
+    """The force as the campaign's last result left it (the scenario's `extra` and `removed`
+    units of the side, changes.ChangeUnits): one counter left out for each unit removed (the
+    last fielded), one counter of each unit added, keyed `side/campaign/unit/n`, in a group of
+    its own with no breaking point (the book prints no such change, BfC p.12-19: our choice)."""
+    changed = scenario.force(force.side)
+    if changed is None or not (changed.extra or changed.removed):
+        return force
+    pieces = list(force.pieces)
+    for unit_id in changed.removed:
+        at = next((i for i in reversed(range(len(pieces))) if pieces[i].unit.id == unit_id), None)
+        if at is not None:
+            pieces.pop(at)
+    counts: dict[str, int] = {}
+    for unit_id in changed.extra:
+        unit = units.get(unit_id)
+        if unit is None:
+            continue  # the scenario check names the unknown unit
+        n = counts[unit_id] = counts.get(unit_id, 0) + 1
+        key = f"{force.side}/{CAMPAIGN_GROUP}/{unit_id}/{n}"
+        pieces.append(Piece(key=key, unit=unit, owner=force.side, squares=(), group=CAMPAIGN_GROUP))
+    titles = {**force.titles, CAMPAIGN_GROUP: "Campaign reinforcements"}
+    sources = {key: path for key, path in force.sources.items() if any(p.key == key for p in pieces)}
+    return Force(force.side, tuple(pieces), titles, sources)
 
 
 # Abilities an option gives that the rules core plays on the counter itself: Overwatch's

@@ -15,11 +15,12 @@ from builder.heroes.army.models import ArmyList
 from builder.heroes.army.resolve import ResolvedArmy, resolve
 from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.catalogue.units import Unit
 from builder.heroes.rules.cards import deal, decks_for
 from builder.heroes.rules.deployment import auto_deploy
 from builder.heroes.rules.events import DeployEvent, HeroesEvent, InitiativeEvent, Phase
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.placement import Force, field_army, zones_for
+from builder.heroes.rules.placement import Force, campaign_changed, field_army, zones_for
 from builder.heroes.rules.policy import Policy, SimplePolicy
 from builder.heroes.rules.ruleset import Ruleset, ruleset_for
 from builder.heroes.rules.state import Frame, GameState, new_game
@@ -149,12 +150,16 @@ def start(
     dice: Dice,
     ruleset: Ruleset | None = None,
     decks: Mapping[str, Sequence[ActionCard]] | None = None,
+    units: Mapping[str, Unit] | None = None,
 ) -> tuple[GameState, list[HeroesEvent]]:
     """A game ready for turn 1: initiative decided, armies deployed, and each side's action
-    card deck (`decks`, by side; none without) shuffled and its hand drawn."""
+    card deck (`decks`, by side; none without) shuffled and its hand drawn. `units`: the
+    catalogue's, for the units a campaign adds to a side (placement.campaign_changed)."""
     rules = ruleset or ruleset_for(scenario.game, scenario.setup.night, scenario.setup.fog)
     initiative, said = roll_initiative(scenario, dice, rules)
-    forces = {side: field_army(resolved, side) for side, resolved in armies.items()}
+    forces = {
+        side: campaign_changed(field_army(resolved, side), scenario, units or {}) for side, resolved in armies.items()
+    }
     titles = {f"{side}/{path}": title for side, force in forces.items() for path, title in force.titles.items()}
     state = new_game(scenario, battlefield, rules, initiative, armies, titles)
     deployed = deploy_all(state, forces)
@@ -177,7 +182,9 @@ def simulate(
         raise ValueError(f"no army list for {', '.join(missing)}")
     dice = SeededDice(seed)
     resolved = {side: resolve(army, catalogue) for side, army in armies.items()}
-    state, opening = start(scenario, battlefield, resolved, dice, decks=decks_for(scenario, catalogue))
+    state, opening = start(
+        scenario, battlefield, resolved, dice, decks=decks_for(scenario, catalogue), units=catalogue.units
+    )
     ruins = catalogue.terrain.get("ruins")
     if ruins is not None:
         state.rubble = ruins.effects  # a fallen building's rubble side (HoN core p.22)

@@ -12,12 +12,13 @@ from builder.heroes.scenario.changes import (
     CarryVictoryPoints,
     Change,
     ChangePoints,
+    ChangeUnits,
     DeploymentOrder,
     HoldObjective,
     PlaceObjective,
 )
 from builder.heroes.scenario.conditions import Namer
-from builder.heroes.scenario.models import DRAW, CampaignOutcome, DeploymentStep, Scenario, SpecialRule
+from builder.heroes.scenario.models import DRAW, CampaignOutcome, DeploymentStep, Force, Scenario, SpecialRule
 from builder.kernel.diagnostics import join_and, plural
 
 CAMPAIGN_RULE = "Campaign"  # the title of the special rule telling what was carried over
@@ -38,6 +39,8 @@ def describe_change(change: Change, name: Namer) -> str:
     if isinstance(change, ChangePoints):
         more = "more" if change.change > 0 else "fewer"
         return f"{name('side', change.side)} has {plural(abs(change.change), 'point')} {more}"
+    if isinstance(change, ChangeUnits):
+        return describe_units(change, name)
     if isinstance(change, CarryVictoryPoints):
         scored = (
             plural(change.points, "victory point")
@@ -46,6 +49,26 @@ def describe_change(change: Change, name: Namer) -> str:
         )
         return f"{name('side', change.side)} starts with {scored}"
     return f"{name('side', change.side)} controls {name('objective', change.objective)} from the start"
+
+
+def describe_units(change: ChangeUnits, name: Namer) -> str:
+    """The change as a clause: "<side> fields <units> beside its army list and leaves out <units>"."""
+    said = []
+    if change.add:
+        said.append(f"fields {join_and(name('unit', u) for u in change.add)} beside its army list")
+    if change.remove:
+        said.append(f"leaves out {join_and(name('unit', u) for u in change.remove)}")
+    return f"{name('side', change.side)} {' and '.join(said)}"
+
+
+def force_changes(scenario: Scenario, name: Namer) -> list[str]:
+    """The units the campaign added to or removed from each side of `scenario`, as sentences
+    (its forces' `extra` and `removed`)."""
+    return [
+        describe_units(ChangeUnits(type="units", side=f.side, add=f.extra, remove=f.removed), name) + "."
+        for f in scenario.forces
+        if f.extra or f.removed
+    ]
 
 
 def describe_outcome(outcome: CampaignOutcome, name: Namer, campaign: str, last: bool) -> str:
@@ -70,6 +93,12 @@ def change_problems(changes: Sequence[Change], scenario: Scenario, units: Mappin
     sides = [s.id for s in scenario.sides]
     for change in changes:
         named_sides = [change.side] if not isinstance(change, PlaceObjective) else []
+        if isinstance(change, ChangeUnits):
+            unknown = [u for u in (*change.add, *change.remove) if u not in units]
+            if unknown:
+                yield f"the catalogue has no unit {unknown[0]!r}."
+            if scenario.side(change.side) is not None and scenario.force(change.side) is None:
+                yield f"{scenario.title} gives {change.side} no force to change."
         if isinstance(change, DeploymentOrder):
             named_sides += [s for s in (change.before, change.after) if s is not None]
             unknown = [u for u in change.units if u not in units]
@@ -113,17 +142,22 @@ def _apply(scenario: Scenario, change: Change, scored: Mapping[str, int], name: 
     if isinstance(change, HoldObjective):
         return _objective(scenario, change.objective, {"held": change.side})
     if isinstance(change, ChangePoints):
-        forces = [
-            force.model_copy(update={"points": max(1, force.points + change.change)})
-            if force.side == change.side
-            else force
-            for force in scenario.forces
-        ]
-        return scenario.model_copy(update={"forces": forces})
+        return _force(scenario, change.side, lambda f: {"points": max(1, f.points + change.change)})
+    if isinstance(change, ChangeUnits):
+        return _force(
+            scenario, change.side, lambda f: {"extra": [*f.extra, *change.add], "removed": [*f.removed, *change.remove]}
+        )
     carried = change.points if change.points is not None else scored.get(change.side, 0)
     points = dict(scenario.setup.victory_points)
     points[change.side] = points.get(change.side, 0) + carried
     return scenario.model_copy(update={"setup": scenario.setup.model_copy(update={"victory_points": points})})
+
+
+def _force(scenario: Scenario, side: str, update: Callable[[Force], Mapping[str, object]]) -> Scenario:
+    forces = [
+        force.model_copy(update=dict(update(force))) if force.side == side else force for force in scenario.forces
+    ]
+    return scenario.model_copy(update={"forces": forces})
 
 
 def _objective(scenario: Scenario, objective: str, update: Mapping[str, object]) -> Scenario:

@@ -126,6 +126,10 @@ class Force(_Part):
     label: Name | None = None  # "43rd Infantry Division"
     # An army list file, relative to the scenario file, fielded as it is.
     army: str | None = None
+    # What a campaign's last result changed in the force (changes.ChangeUnits): units fielded
+    # beside the army list, one counter each, and units of the list left out, one counter each.
+    extra: list[Id] = Field(default_factory=list, max_length=100)
+    removed: list[Id] = Field(default_factory=list, max_length=100)
 
 
 class Phase(StrEnum):

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from builder.heroes.army.models import ArmyList
+from builder.heroes.army.resolve import resolve
 from builder.heroes.army.validate import check as check_army
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.scenario.battlefield import Battlefield, assemble
 from builder.heroes.scenario.campaign import change_problems
-from builder.heroes.scenario.changes import DeploymentOrder
+from builder.heroes.scenario.changes import units_named
 from builder.heroes.scenario.conditions import Condition, Control, Exited, references
-from builder.heroes.scenario.models import DRAW, RANDOM, Scenario, ZoneKind
+from builder.heroes.scenario.models import DRAW, RANDOM, Force, Scenario, ZoneKind
 from builder.kernel.diagnostics import Issue, Severity, error, join_or, plural, warning
 
 Square = tuple[int, int]
@@ -285,6 +287,28 @@ def _force_issues(scenario: Scenario, catalogue: Catalogue, armies: Mapping[str,
     for i, force in enumerate(scenario.forces):
         if scenario.side(force.side) is None:
             yield _missing("side", force.side, f"forces[{i}].side", [s.id for s in scenario.sides])
+        yield from _campaign_units(force, f"forces[{i}]", catalogue, armies.get(force.side))
+
+
+def _campaign_units(force: Force, path: str, catalogue: Catalogue, army: ArmyList | None) -> Iterator[Issue]:
+    """The units a campaign added to the force must be in the catalogue; those it removed,
+    in the army list (a counter it does not field cannot be left out)."""
+    for field in ("extra", "removed"):
+        for unit in getattr(force, field):
+            if unit not in catalogue.units:
+                yield _unknown(catalogue, "units", "unit", unit, f"{path}.{field}")
+    if army is None:
+        return
+    fielded = Counter(f.unit.id for f in resolve(army, catalogue).fielded())
+    for unit, wanted in Counter(u for u in force.removed if u in catalogue.units).items():
+        if wanted > fielded[unit]:
+            yield warning(
+                "force.removed",
+                f"{path}.removed",
+                f"The campaign leaves out {plural(wanted, catalogue.name_of('units', unit) + ' counter')}, "
+                f"but the army list fields {fielded[unit]}.",
+                "Field the unit in the army list, or drop it from removed.",
+            )
 
 
 def _condition_issues(
@@ -431,11 +455,12 @@ def _campaign_issues(scenario: Scenario, catalogue: Catalogue, following: Scenar
                 "Name the next scenario, or remove the changes.",
             )
         for j, change in enumerate(outcome.changes):
-            if isinstance(change, DeploymentOrder):
-                for unit in change.units:
+            named = units_named(change)
+            for field, units in named.items():
+                for unit in units:
                     if unit not in catalogue.units:
-                        yield _unknown(catalogue, "units", "unit", unit, f"{path}.changes[{j}].units")
-            known = not isinstance(change, DeploymentOrder) or all(u in catalogue.units for u in change.units)
+                        yield _unknown(catalogue, "units", "unit", unit, f"{path}.changes[{j}].{field}")
+            known = all(u in catalogue.units for units in named.values() for u in units)
             if known and following is not None and following.id == campaign.next:
                 for problem in change_problems([change], following, catalogue.units):
                     yield error(

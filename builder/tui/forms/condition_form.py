@@ -1,7 +1,8 @@
 """A form that builds one victory condition without YAML: its kind, side, objectives, units
-and counts, negated or not, and how it joins the chosen outcome's condition. The English
-(the domain's own wording) reads live as the fields change; "Add" asks the screen to apply
-the edit, so that it is undoable like any other."""
+and counts, negated or not, and how it joins the chosen outcome's condition. Units are picked
+from the scenario's (its armies' units first, f2 or "Pick"), or typed with a drop-down of the
+matching ones. The English (the domain's own wording) reads live as the fields change; "Add"
+asks the screen to apply the edit, so that it is undoable like any other."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pydantic import TypeAdapter, ValidationError
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static
@@ -19,7 +21,9 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionLis
 from builder.heroes.scenario.conditions import Condition, Namer, Not, describe
 from builder.heroes.scenario.edits import AddCondition
 from builder.services.scenario_session import ScenarioSession
+from builder.tui.forms.fields import FieldSpec
 from builder.tui.forms.messages import plain_message
+from builder.tui.forms.pickers import Choice, IdAutoComplete, PickerScreen, with_choice
 
 KINDS = {
     "control": "controls objectives",
@@ -50,6 +54,8 @@ class ConditionForm(Vertical):
     """Fields for one condition (scrolling), its English and Add beneath them; posts `Add`
     with the edit when the player presses Add."""
 
+    BINDINGS = [Binding("f2", "pick_unit", "Pick a unit")]
+
     class Add(Message):
         def __init__(self, edit: AddCondition) -> None:
             super().__init__()
@@ -58,6 +64,8 @@ class ConditionForm(Vertical):
     def __init__(self, session: ScenarioSession, id: str | None = None) -> None:
         super().__init__(id=id, classes="condition-form")
         self.session = session
+        self.units = [Choice(ident, name) for ident, name in session.unit_choices()]
+        self.completion: IdAutoComplete | None = None
 
     @property
     def namer(self) -> Namer:
@@ -84,14 +92,25 @@ class ConditionForm(Vertical):
         yield from _field("Objectives", objectives, "objectives")
         yield from _field("How many", Input(type="integer", id="cond-count"), "count")
         yield from _field("At most", Input(type="integer", id="cond-most"), "most")
-        yield from _field("Units (ids)", Input(placeholder="unit ids, separated by commas", id="cond-units"), "units")
+        units = Input(placeholder="type a name or id, or f2 to pick", id="cond-units")
+        with Horizontal(classes="field cond-row", name="units"):
+            yield Label("Units", classes="field-label", id="cond-units-label")
+            yield units
+            yield Button("Pick…", id="cond-pick", compact=True)
         yield from _field("", Checkbox("more victory points than the opponent", id="cond-more"), "more")
         yield from _field("", Checkbox("not: the outcome needs this NOT to hold", id="cond-not"))
         joins = [("and: both must hold", "all"), ("or: either will do", "any")]
         yield from _field("Join with", Select(joins, value="all", allow_blank=False, id="cond-join"))
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         self.show_fields()
+        # On the screen: inside the units row the drop-down would be cut to one line.
+        self.completion = IdAutoComplete(self.query_one("#cond-units", Input), self.units, many=True)
+        await self.screen.mount(self.completion)
+
+    def on_unmount(self) -> None:
+        if self.completion is not None and self.completion.is_attached:
+            self.completion.remove()
 
     @on(Select.Changed, "#cond-type")
     def show_fields(self) -> None:
@@ -174,6 +193,21 @@ class ConditionForm(Vertical):
         text.append(f"{describe(outcome.condition, name)}.")
         english.update(text)
         return edit
+
+    @on(Button.Pressed, "#cond-pick")
+    def action_pick_unit(self) -> None:
+        """The scenario's units in a searchable list; the one chosen joins the units field
+        (for a condition on one unit, it replaces what is there)."""
+        field = self.query_one("#cond-units", Input)
+
+        def fill(chosen: str | None) -> None:
+            if chosen:
+                spec = FieldSpec("units", "ids" if self.kind == "exited" else "text")
+                field.value = with_choice(spec, field.value, chosen)
+                field.focus()
+
+        title = f"Units of {self.session.scenario.title}: its armies' first"
+        self.app.push_screen(PickerScreen(title, self.units), fill)
 
     @on(Button.Pressed, "#cond-add")
     def add(self) -> None:

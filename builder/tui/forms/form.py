@@ -20,7 +20,15 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionLis
 from builder.heroes.catalogue.document import KIND_BY_SECTION
 from builder.heroes.catalogue.index import Catalogue
 from builder.tui.forms.fields import FieldSpec, default_for, from_text, spec_of, to_text
-from builder.tui.forms.pickers import IdSuggester, PickerScreen, choices_of, section_for, with_choice
+from builder.tui.forms.pickers import (
+    LIST_KINDS,
+    IdAutoComplete,
+    IdSuggester,
+    PickerScreen,
+    choices_of,
+    section_for,
+    with_choice,
+)
 
 Path = tuple[str | int, ...]
 LAST = ("source", "unprinted", "notes")
@@ -85,6 +93,7 @@ class ModelForm(VerticalScroll):
         self.catalogue = catalogue
         self.specs: dict[str, tuple[Path, FieldSpec]] = {}
         self.parse_errors: dict[Path, str] = {}
+        self._completions: list[IdAutoComplete] = []
 
     # --- building -------------------------------------------------------------------------
 
@@ -131,7 +140,8 @@ class ModelForm(VerticalScroll):
                 )
             yield Button(f"+ add to {spec.label}", id=wid + "--add", classes="add")
         else:
-            yield Horizontal(Label(spec.label, classes="field-label"), self._input(spec, value, wid), classes="field")
+            field = self._input(spec, value, wid)
+            yield Horizontal(Label(spec.label, classes="field-label"), field, classes="field")
         yield Static("", id=wid + "--error", classes="field-error")
 
     def _input(self, spec: FieldSpec, value: Any, wid: str) -> Widget:
@@ -147,6 +157,30 @@ class ModelForm(VerticalScroll):
         section = section_for(spec) if self.catalogue is not None else None
         suggester = IdSuggester(list(self.catalogue.entries[section])) if self.catalogue and section else None
         return Input(to_text(spec, value), id=wid, placeholder=_placeholder(spec), compact=True, suggester=suggester)
+
+    async def on_mount(self) -> None:
+        await self._attach_completions()
+
+    def on_unmount(self) -> None:
+        for completion in self._completions:
+            if completion.is_attached:
+                completion.remove()
+
+    async def _attach_completions(self) -> None:
+        """A drop-down of the matching catalogue entries for each id field, mounted on the
+        screen: inside the field's row it would be cut to the row's height."""
+        for old in self._completions:
+            await old.remove()
+        self._completions = []
+        for wid, (_, spec) in self.specs.items():
+            section = section_for(spec) if self.catalogue is not None else None
+            found = self.query(f"#{wid}")
+            if self.catalogue is None or section is None or not found or not isinstance(found.first(), Input):
+                continue
+            choices = choices_of(self.catalogue, section)
+            self._completions.append(IdAutoComplete(found.first(Input), choices, many=spec.kind in LIST_KINDS))
+        if self._completions:
+            await self.screen.mount_all(self._completions)
 
     def action_pick(self) -> None:
         """Open the catalogue's entries for the focused field; the chosen id fills it."""
@@ -248,6 +282,7 @@ class ModelForm(VerticalScroll):
         self.specs.clear()
         await self.remove_children()
         await self.mount_all(list(self._fields(self.model, ())))
+        await self._attach_completions()
         if focused:
             self.call_after_refresh(self._refocus, focused)
 

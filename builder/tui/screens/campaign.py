@@ -6,6 +6,7 @@ here. Every change is saved to the campaign file at once, atomically."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -21,11 +22,11 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from builder.heroes.campaign.models import Result
 from builder.heroes.campaign.play import results_possible
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.scenario.campaign import CAMPAIGN_RULE
+from builder.heroes.scenario.campaign import CAMPAIGN_RULE, force_changes
 from builder.heroes.scenario.models import DRAW, Scenario
 from builder.io.campaign_files import LoadedCampaign, load_campaign, save_campaign_as
 from builder.io.errors import ChangedOnDisk, HonFileError
-from builder.services.campaign import current_game, record_result, what_next
+from builder.services.campaign import check_units, current_game, record_result, what_next
 
 
 def open_or_start(answer: str, catalogue: Catalogue) -> Path:
@@ -130,7 +131,7 @@ class CampaignScreen(Screen[None]):
 
     def reload(self) -> None:
         try:
-            self.loaded = load_campaign(self.path)
+            self.loaded = check_units(load_campaign(self.path), self.catalogue)
         except HonFileError as problem:
             self.loaded = None
             self.say(str(problem), error=True)
@@ -179,6 +180,9 @@ class CampaignScreen(Screen[None]):
             if rule.title.startswith(f"{CAMPAIGN_RULE}:"):
                 text.append(f"{rule.title}. ", style="italic")
                 text.append(f"{rule.text}\n")
+        for said in force_changes(campaign.current, campaign.current.namer(partial(self.catalogue.name_of, "units"))):
+            text.append("Forces: ", style="italic")
+            text.append(f"{said}\n")
         text.append("\nWhat each result would change\n", style="bold")
         for result, said in what_next(self.loaded, self.catalogue):
             text.append(f"{'Draw' if result == DRAW else result + ' wins'}: ", style="bold")

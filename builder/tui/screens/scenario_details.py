@@ -70,7 +70,7 @@ class ScenarioDetails(Screen[bool]):
             for title, model, fields in FORMS:
                 with TabPane(title, id=f"tab-{title.lower()}"):
                     draft = self._part(model, fields)
-                    yield ModelForm(model, draft, id=f"form-{title.lower()}")
+                    yield ModelForm(model, draft, id=f"form-{title.lower()}", catalogue=self.session.catalogue)
             with TabPane("Condition", id="tab-condition"):
                 yield ConditionForm(self.session, id="condition-form")
             with TabPane("Victory", id="tab-victory"), Vertical():

@@ -45,17 +45,22 @@ def test_the_shipped_links_are_data_with_pages() -> None:
     assert carp.campaign is not None
     by_result = {o.result: o.changes for o in carp.campaign.outcomes}
     assert by_result["commonwealth"] == [
-        DeploymentOrder(type="deployment", side="german", units=FLAK, before="commonwealth", source="BfC p.13-14")
+        DeploymentOrder(
+            type="deployment", side="german", units=FLAK, before="commonwealth", source="BfC p.12-13, p.14-15"
+        )
     ]
     assert by_result["german"][0].after == "commonwealth"  # type: ignore[union-attr]
     cross = load_scenario(SCENARIOS_DIR / "way-of-the-cross.yaml").scenario
     assert cross.campaign is not None
     changes = {o.result: o.changes for o in cross.campaign.outcomes}
     assert [type(c) for c in changes["commonwealth"] + changes["german"]] == [PlaceObjective, PlaceObjective]
-    assert all("BfC p.17" in c.source and "example" in c.source for c in changes["commonwealth"] + changes["german"])
+    assert all(
+        "BfC p.16-17, p.18-19" in c.source and "example" in c.source
+        for c in changes["commonwealth"] + changes["german"]
+    )
     assert changes["draw"] == []  # the book is silent on a draw: nothing changes, said as an example
     sources = {o.result: o.source for o in cross.campaign.outcomes}
-    assert sources == {"commonwealth": "BfC p.17", "german": "BfC p.17", "draw": "example"}
+    assert sources == {"commonwealth": "BfC p.16-17", "german": "BfC p.16-17", "draw": "example"}
 
 
 def test_a_deployment_change_moves_the_step_before_or_after_the_other_side(welcome: Scenario) -> None:
