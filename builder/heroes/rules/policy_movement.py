@@ -57,10 +57,10 @@ class MovementChoices(PolicyBase):
 
         def score(position: Position) -> tuple[int, int, Square, int]:
             squares = position.squares
-            if len(squares) == 1:  # most units: no generator to walk
-                near = distances.get(squares[0], FAR)
-            else:
-                near = min(distances.get(sq, FAR) for sq in squares)
+            if len(squares) == 1:  # most units: no generator, no call (terrain_bonus of one square)
+                square = squares[0]
+                return (distances.get(square, FAR) * 2 - shelter.get(square, 0), -1, square, position.facing)
+            near = min(distances.get(sq, FAR) for sq in squares)
             return (near * 2 - terrain_bonus(state, shelter, squares), -len(squares), squares[0], position.facing)
 
         best = self._least((p for p in paths if paths.cost(p) <= points) if extra else paths, score, unit=2)
