@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import statistics
 import time
-from copy import copy
 from collections import deque
 from collections.abc import Callable
+from copy import copy
 from pathlib import Path
 
 from builder.heroes.army.resolve import resolve
