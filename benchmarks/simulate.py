@@ -8,8 +8,11 @@ scenario (two boards, six turns). Prints:
 * a baseline measured in the same run, independent of the project's code so that ratios
   compare between commits: a plain breadth-first flood over the map's squares (machines are
   noisy; the ratio is what to compare between runs). One Movement Action search
-  (`reachable`, one infantry unit), the policy's most frequent step, is shown beside it;
-* complete play-outs per second on one core (set-up and deployment included).
+  (`reachable`, one infantry unit), the policy's most frequent step, is shown beside it:
+  a cold search, on copies of the pieces, so that no search kept from an earlier call
+  (`movement._mover` keeps them by the pieces' identity) answers it;
+* complete play-outs per second on one core (set-up and deployment included), and one
+  play-out as a multiple of the baseline.
 
 Targets (issue 6): one turn <= 20 ms median; >= 50 play-outs per second.
 
@@ -22,6 +25,7 @@ import statistics
 import time
 from collections import deque
 from collections.abc import Callable
+from copy import copy
 from pathlib import Path
 
 from builder.heroes.army.resolve import resolve
@@ -67,7 +71,10 @@ def main() -> None:
         policies = {side: policy for side in state.sides}
         infantry = next(p for p in state.units() if p.is_infantry)
         for _ in range(20):
-            searches.append(timed(reachable, battlefield, state.pieces.values(), infantry, state.ruleset))
+            # Fresh copies: new objects, so no mover kept for the very same pieces is reused.
+            pieces = [copy(p) for p in state.pieces.values()]
+            mover = next(p for p in pieces if p.key == infantry.key)
+            searches.append(timed(reachable, battlefield, pieces, mover, state.ruleset))
             baseline.append(timed(flood, battlefield.squares))
         while not state.over:
             turn_number = state.turn

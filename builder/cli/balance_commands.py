@@ -15,14 +15,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
-from rich.table import Table
 from rich.text import Text
 
 from builder.cli.app import CatalogueOption, JsonOption, app, console, errors, open_catalogue
 from builder.cli.simulate_commands import ArmiesOption, playable
 
 if TYPE_CHECKING:
+    from rich.table import Table
+
     from builder.services.balance import BalanceRun, Tally
     from builder.services.balance_heroes import HeroesBalance
 
@@ -122,6 +122,16 @@ def _backend(choice: BackendChoice, workers: int, address: str | None) -> Any:
 def _progress(total: int) -> Iterator[Callable[[Tally], None]]:
     """A progress bar on standard error with the rate and the time left (none when standard
     error is not a terminal); yields what to call after each chunk."""
+    # Imported here: `hon --help` should not pay for the progress bar (issue 11, point 6).
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TaskProgressColumn,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
     bar = Progress(
         TextColumn("playing"),
         BarColumn(),
@@ -210,6 +220,8 @@ def _show(game: HeroesBalance, run: BalanceRun) -> None:
 
 
 def _sides(game: HeroesBalance, tally: Tally) -> Table:
+    from rich.table import Table  # here: `hon --help` should not load it
+
     table = Table(show_edge=False, header_style="bold")
     for heading in ("side", "wins", "win rate", "95 % interval", "victory points (mean)"):
         table.add_column(heading, justify="left" if heading == "side" else "right")

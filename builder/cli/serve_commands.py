@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import shlex
-import socket
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -78,6 +77,8 @@ def serve_app(command: str, host: str, port: int) -> None:
     except ImportError:  # a .venv made before hon served browsers
         say("serving needs the textual-serve package: run `make run` once, or `pip install textual-serve`.")
         raise typer.Exit(2) from None
+    import socket  # here, not at the top: `hon --help` should not load it
+
     try:  # a port in use or a host that is not this machine's is one line, before anything is served
         socket.create_server((host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET).close()
     except OSError as problem:

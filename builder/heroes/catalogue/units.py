@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import cached_property
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -206,10 +207,16 @@ class Side(BaseModel):
 
     def ability_value(self, ability: str) -> int | None:
         """The printed value of an ability on this side, 0 when it has no number."""
+        return self._ability_values.get(ability)
+
+    @cached_property
+    def _ability_values(self) -> dict[str, int]:
+        """Each ability's value, its first mention winning (the side is frozen; the rules ask
+        this tens of thousands of times a play-out)."""
+        found: dict[str, int] = {}
         for ref in self.all_abilities():
-            if ref.id == ability:
-                return 0 if ref.value is None else ref.value
-        return None
+            found.setdefault(ref.id, 0 if ref.value is None else ref.value)
+        return found
 
     def has(self, ability: str) -> bool:
         return self.ability_value(ability) is not None

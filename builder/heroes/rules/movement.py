@@ -171,6 +171,7 @@ class _Mover:
         # Searches made, by the squares they step into as assaults (see `reach`).
         self._searched_one: dict[frozenset[Square], _Best[Square]] = {}
         self._searched_any: dict[frozenset[Square], _Best[int]] = {}
+        self._ends_one: dict[tuple[frozenset[Square], bool], dict[Position, tuple[Square, bool]]] = {}
 
     def _passes(self, wreck: bool, infantry: bool, friendly: bool) -> bool:
         """Whether the unit may move through the squares of another piece, a wreck or not,
@@ -265,7 +266,11 @@ class _Mover:
             if one is None:
                 one = self._searched_one[into] = self._search_one(points, into)
             facing = start.facing
-            ends = _one_square_ends(one, self.taken, facing, assault)
+            # The ends too are kept: the policy asks again for the same search (an assault
+            # weighed, then a move). A Reach only reads them.
+            ends = self._ends_one.get((into, assault))
+            if ends is None:
+                ends = self._ends_one[(into, assault)] = _one_square_ends(one, self.taken, facing, assault)
             return Reach(self, one, lambda sq: Position((sq,), facing), assault, ends)
         table = self.table
         found = self._searched_any.get(into)

@@ -59,6 +59,8 @@ class PassageMap:
         # Zones of control by (squares, unit type, through doors), filled by builder.heroes.rules.zoc.
         self.zones: dict[tuple[object, ...], frozenset[Square]] = {}
         self.zone_maps: dict[tuple[object, ...], dict[Square, frozenset[str]]] = {}
+        # The same maps by the identity of the exerting pieces (zoc.zones_of_control).
+        self.zone_maps_by_pieces: dict[tuple[object, ...], tuple[object, dict[Square, frozenset[str]]]] = {}
         # Memos for the movement search, which asks the same questions thousands of times.
         self._steps: dict[tuple[Square, Square, UnitType, bool], Step] = {}
         self._ground: dict[tuple[Square, UnitType, bool], tuple[bool, bool, bool]] = {}

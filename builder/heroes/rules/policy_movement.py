@@ -6,7 +6,7 @@ reserve; turn the counter over (HoN core p.21) when that helps."""
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from builder.heroes.catalogue.cards import ActionCard, BonusKind
 from builder.heroes.rules.actions import Action, ChangeState, Enter, Hold, Leave, Move, exit_squares
@@ -22,6 +22,7 @@ from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.spotting import could_be_spotted, may_change_state, turned_over
 from builder.heroes.rules.state import GameState
 from builder.heroes.scenario.conditions import AllOf, AnyOf, Condition, Control, Exited
+from builder.heroes.scenario.models import Scenario
 
 FIELDS_KEPT = 64  # distance fields remembered; goals that chase enemies change every move
 
@@ -57,10 +58,10 @@ class MovementChoices(PolicyBase):
 
         def score(position: Position) -> tuple[int, int, Square, int]:
             squares = position.squares
-            if len(squares) == 1:  # most units: no generator to walk
-                near = distances.get(squares[0], FAR)
-            else:
-                near = min(distances.get(sq, FAR) for sq in squares)
+            if len(squares) == 1:  # most units: no generator, no call (terrain_bonus of one square)
+                square = squares[0]
+                return (distances.get(square, FAR) * 2 - shelter.get(square, 0), -1, square, position.facing)
+            near = min(distances.get(sq, FAR) for sq in squares)
             return (near * 2 - terrain_bonus(state, shelter, squares), -len(squares), squares[0], position.facing)
 
         best = self._least((p for p in paths if paths.cost(p) <= points) if extra else paths, score, unit=2)
@@ -160,9 +161,31 @@ class MovementChoices(PolicyBase):
         return found
 
 
+# What a scenario's victory conditions ask of a side, read once per scenario and side: the
+# policy asks for every unit it moves. By the scenario's identity, kept with it.
+_ASKED: dict[tuple[int, str, str], tuple[Scenario, frozenset[str] | None]] = {}
+ASKED_KEPT = 256
+
+
+def _asked(state: GameState, side: str, what: str, read: Callable[[], frozenset[str] | None]) -> frozenset[str] | None:
+    key = (id(state.scenario), side, what)
+    kept = _ASKED.get(key)
+    if kept is not None and kept[0] is state.scenario:
+        return kept[1]
+    if len(_ASKED) >= ASKED_KEPT:
+        _ASKED.clear()
+    found = read()
+    _ASKED[key] = (state.scenario, found)
+    return found
+
+
 def exiting_units(state: GameState, side: str) -> frozenset[str] | None:
     """The units an `exited` condition of one of the side's victories asks to leave the
     battlefield (empty: any unit), or None when none does."""
+    return _asked(state, side, "exited", lambda: _exiting_units(state, side))
+
+
+def _exiting_units(state: GameState, side: str) -> frozenset[str] | None:
     found: set[str] = set()
     asked = False
 
@@ -184,6 +207,10 @@ def exiting_units(state: GameState, side: str) -> frozenset[str] | None:
 
 def wanted_objectives(state: GameState, side: str) -> set[str]:
     """Objectives a Control condition of one of the side's victories names for the side."""
+    return set(_asked(state, side, "control", lambda: frozenset(_wanted_objectives(state, side))) or ())
+
+
+def _wanted_objectives(state: GameState, side: str) -> set[str]:
     found: set[str] = set()
 
     def walk(condition: Condition) -> None:

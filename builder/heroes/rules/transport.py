@@ -155,9 +155,10 @@ class Transport(TurnBase):
     def _carry(self, vehicle: Piece) -> None:
         """The units a transport carries stand where it stands: their LoS is drawn from one
         of its squares (HoN core p.27)."""
-        for key, other in list(self.state.pieces.items()):
-            if other.embarked_in == vehicle.key:
-                self.state.pieces[key] = other.moved(vehicle.squares, vehicle.facing)
+        pieces = self.state.pieces
+        riders = [key for key, other in pieces.items() if other.embarked_in == vehicle.key]
+        for key in riders:  # most moves carry no one: no copy of the whole table
+            pieces[key] = pieces[key].moved(vehicle.squares, vehicle.facing)
 
     def _embark(self, piece: Piece, action: Embark) -> None:
         transport = self.state.pieces.get(action.transport)

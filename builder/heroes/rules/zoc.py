@@ -79,6 +79,23 @@ def zones_of_control(
     of one side, the other side's zones do not change. The mapping is shared: read it only."""
     pieces = tuple(exerting)
     passage = passage_map(battlefield)
+    # The very same pieces (they never change: the game state replaces them) ask first, by
+    # identity, without building the key below; kept with the map so no other object can
+    # take their identity while it is remembered.
+    same = (tuple(map(id, pieces)), id(ruleset))
+    known = passage.zone_maps_by_pieces.get(same)
+    if known is not None:
+        return known[1]
+    zones = _zones_of_control(battlefield, pieces, ruleset, passage)
+    if len(passage.zone_maps_by_pieces) >= ZONE_MAPS_KEPT:
+        passage.zone_maps_by_pieces.clear()
+    passage.zone_maps_by_pieces[same] = ((pieces, ruleset), zones)
+    return zones
+
+
+def _zones_of_control(
+    battlefield: Battlefield, pieces: tuple[Piece, ...], ruleset: Ruleset, passage: PassageMap
+) -> dict[Square, frozenset[str]]:
     key = (
         ruleset.zoc_through_doors,
         ruleset.zoc_exerted_by,
