@@ -24,6 +24,7 @@ from builder.heroes.rules.events import (
     HeroesEvent,
     Phase,
 )
+from builder.heroes.rules.gear import GearFire, GearThrow
 from builder.heroes.rules.grid import Point, edge_of_segment, neighbours
 from builder.heroes.rules.movement import Path, Position
 from builder.heroes.rules.passage import passage_map
@@ -69,6 +70,7 @@ class Fire:
     suppressive: tuple[Weapon | None, ...] = ()
     shares: tuple[int | None, ...] = ()
     ammo: int = 0  # Ammo markers spent: +1 each to the combat value against infantry (HoN core p.28)
+    recce_ammo: int = 0  # Recce Gear Ammo markers: +2 against light vehicles, +1 against heavy (BfC p.09)
 
 
 @dataclass(frozen=True)
@@ -184,6 +186,8 @@ Action = (
     | PushWreck
     | Clear
     | Leave
+    | GearFire
+    | GearThrow
 )
 
 
@@ -337,6 +341,14 @@ class TurnBase:
         def _play_bonus(self, side: str, card: ActionCard, piece: Piece, what: str) -> None: ...
 
         def _fire_bonus(self, firer: Piece, shot: Shot) -> Shot: ...
+
+        def _rerolls(self, shooter: Piece, shot: Shot) -> Callable[[Aim, Roll, FireOutcome], bool] | None: ...
+
+        def _shielded(self, shot: Shot) -> Shot: ...
+
+        def _life_points(self, result: FireResult) -> FireResult: ...
+
+        def _recce_ammo(self, firer: Piece, action: Fire) -> int: ...
 
         def _second_chance(self, firer: Piece) -> Callable[[Aim, Roll, FireOutcome], bool] | None: ...
 

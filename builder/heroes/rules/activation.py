@@ -42,6 +42,8 @@ from builder.heroes.rules.events import (
     Phase,
 )
 from builder.heroes.rules.firing import FiringActions
+from builder.heroes.rules.gear import GearFire, GearThrow
+from builder.heroes.rules.gear_firing import GearActions
 from builder.heroes.rules.grid import neighbours
 from builder.heroes.rules.moving import MovementActions
 from builder.heroes.rules.opportunity import OpportunityFire
@@ -57,6 +59,7 @@ class Turn(
     OpportunityFire,
     Transport,
     FiringActions,
+    GearActions,
     TemplateFiring,
     AssaultActions,
     CardPlays,
@@ -93,6 +96,10 @@ class Turn(
             self._clear(piece, action.line)
         elif isinstance(action, Leave):
             self._leave(piece)
+        elif isinstance(action, GearFire):
+            self._gear_fire(piece, action)
+        elif isinstance(action, GearThrow):
+            self._gear_throw(piece, action)
         else:
             self.add(
                 HoldEvent(

@@ -1,0 +1,334 @@
+"""Gear markers spent in play (HoN core p.28-31; BfC p.08-09): the firing markers' Alternate
+Firing Actions (Panzerfaust, Bazooka, PIAT, Sticky Bomb, Magnetic Mine, Grenade, Rifle
+Grenade), the bombs' explosion at the end of the Supply Phase, and the markers spent on
+someone's roll (Veteran, Life Point, Additional Shielding, the Recce Gear's Ammo).
+
+Each marker spent is told by a GearEvent with its page, before what it does."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Protocol, runtime_checkable
+
+from builder.heroes.rules.actions import Fire, TurnBase
+from builder.heroes.rules.combat import (
+    Aim,
+    FireOutcome,
+    FireResult,
+    IllegalAttack,
+    Reroll,
+    Shot,
+    fire,
+    name,
+    take_hit,
+)
+from builder.heroes.rules.cover import cover
+from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.events import FireEvent, GearEvent, TemplateEvent
+from builder.heroes.rules.firing import shots_at, struck_facing
+from builder.heroes.rules.gear import (
+    GEAR_WEAPONS,
+    MAX_IDENTICAL,
+    RECCE_PAGE,
+    SHIELDING_BONUS,
+    Delivery,
+    GearFire,
+    GearThrow,
+    GearWeapon,
+    PlantedBomb,
+)
+from builder.heroes.rules.grid import Point, compass, range_between
+from builder.heroes.rules.los import line_of_sight
+from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.sightmap import Occupancy
+from builder.heroes.rules.state import GameState, GearPool
+from builder.heroes.rules.templates import (
+    TemplateKind,
+    check_template,
+    explosion_squares,
+    interspace_range,
+    lay_template,
+    scatter,
+)
+from builder.heroes.rules.templating import _building_at, _building_key, template_targets
+from builder.kernel.events import Modifier, Roll
+
+VETERAN_PAGE = "HoN core p.30"
+
+
+@runtime_checkable
+class GearPlayer(Protocol):
+    """What a side is asked about the gear markers it may spend on someone else's roll."""
+
+    def veteran(self, state: GameState, piece: Piece, plan: Aim, roll: Roll, outcome: FireOutcome) -> bool:
+        """Whether `piece`'s side spends a Veteran marker to reroll this firing roll (HoN core p.30)."""
+        ...
+
+    def shield(self, state: GameState, vehicle: Piece, shot: Shot) -> bool:
+        """Whether `vehicle` spends an Additional Shielding marker against this shot (BfC p.09)."""
+        ...
+
+
+def gear_weapon(marker: str, kinds: tuple[Delivery, ...], page: str) -> GearWeapon:
+    weapon = GEAR_WEAPONS.get(marker)
+    if weapon is None or weapon.delivery not in kinds:
+        raise IllegalAttack(f"{marker!r} is not a marker for this Alternate Firing Action", page)
+    return weapon
+
+
+def gear_shot(
+    state: GameState, firer: Piece, target: Piece, weapon: GearWeapon, occupancy: Occupancy | None = None
+) -> Shot | None:
+    """The Alternate Firing Action a firing marker makes at `target` from where both stand, or
+    None: X against its colour, beyond the marker's range in squares, no line of sight."""
+    value = weapon.combat.against(target.colour)
+    if value is None or not firer.squares or not target.squares:
+        return None
+    if range_between(firer.squares, target.squares) > weapon.reach:
+        return None
+    (shot,) = shots_at(state, firer, target, (None,), occupancy, combat=value)
+    return None if shot is None else replace(shot, destruction=weapon.destruction)
+
+
+def throw_check(
+    state: GameState, firer: Piece, weapon: GearWeapon, at: Point, occupancy: Occupancy | None = None
+) -> tuple[TemplateKind, bool]:
+    """Check a Grenade or Rifle Grenade thrown at the interspace `at` (HoN core p.23, p.29):
+    infantry only, within the marker's interspaces, never into a building from outside, a
+    Rifle Grenade (Indirect Fire) not from inside a building. Its template and whether it
+    scatters: a Rifle Grenade does unless the thrower sees the interspace clearly (p.23)."""
+    reach = interspace_range(firer.squares, at)
+    squares = [sq for sq in sorted(explosion_squares(at)) if sq in state.battlefield.squares]
+    if not squares or not firer.squares:
+        raise IllegalAttack(f"interspace {list(at)} is off the battlefield", weapon.page)
+    inside = {_building_key(state, sq) for sq in explosion_squares(at)}
+    into_building = len(inside) == 1 and None not in inside
+    if weapon.delivery is Delivery.GRENADE:
+        check_template(TemplateKind.GRENADE, state.ruleset, firer, reach, weapon.reach)
+        if into_building:
+            raise IllegalAttack("a grenade goes into a building only by its opening", weapon.page)
+        return TemplateKind.GRENADE, False
+    if not firer.is_infantry:
+        raise IllegalAttack(f"{name(firer)} is not infantry", weapon.page)
+    in_building = any(_building_at(state, sq) is not None for sq in firer.squares)
+    check_template(
+        TemplateKind.INDIRECT,
+        state.ruleset,
+        firer,
+        reach,
+        weapon.reach,
+        firer_in_building=in_building,
+        into_building=into_building,
+    )
+    seen = occupancy if occupancy is not None else Occupancy(state.pieces.values())
+    clear = any(line_of_sight(state.battlefield, seen, firer, sq, state.ruleset).clear for sq in squares)
+    return TemplateKind.INDIRECT, not clear
+
+
+class GearActions(TurnBase):
+    """The gear markers' actions and the markers spent on rolls."""
+
+    def _spend_marker(self, piece: Piece, marker: str, page: str, what: str, count: int = 1) -> GearPool:
+        """Spend `count` markers of `marker` for `piece`, told with the page: one a unit of the
+        option's tile may use (HoN core p.28), or IllegalAttack."""
+        pool = self.state.gear_for(piece, marker)
+        if pool is None or pool.count < count:
+            raise IllegalAttack(f"{name(piece)} has no {marker.replace('-', ' ')} marker to spend", page)
+        self.state.spend(pool, count)
+        label = GEAR_WEAPONS[marker].name if marker in GEAR_WEAPONS else marker.replace("-", " ").title()
+        self.add(
+            GearEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=piece.owner,
+                text=f"{name(piece)} spends {count} {label} marker(s) of {pool.source}, {pool.count} left: "
+                f"{what} ({page}).",
+                marker=marker,
+                unit=piece.key,
+                spent=count,
+                left=pool.count,
+            )
+        )
+        return pool
+
+    def _gear_fire(self, firer: Piece, action: GearFire) -> None:
+        """A firing marker's Alternate Firing Action at a unit, one marker (HoN core p.28): a
+        shot with the marker's values and Destruction, or a bomb put on the unit that explodes
+        at the end of the Supply Phase (p.29)."""
+        weapon = gear_weapon(action.marker, (Delivery.SHOT, Delivery.BOMB), self.state.ruleset.cite("gear"))
+        target = self.state.pieces.get(action.target)
+        if target is None or target.is_wreck:
+            raise IllegalAttack(f"no unit {action.target!r} to fire the {weapon.name} at", weapon.page)
+        shot = gear_shot(self.state, firer, target, weapon)
+        if shot is None:
+            raise IllegalAttack(
+                f"{name(firer)} has no {weapon.name} shot at {name(target)} (range {weapon.reach} squares, "
+                "line of sight, values)",
+                weapon.page,
+            )
+        if weapon.delivery is Delivery.BOMB:
+            self._spend_marker(
+                firer, weapon.marker, weapon.page, f"put on {name(target)}, it explodes at the end of the Supply Phase"
+            )
+            self.state.bombs.append(PlantedBomb(weapon.marker, firer.owner, firer.key, target.key, self.state.turn))
+            return
+        self._spend_marker(firer, weapon.marker, weapon.page, f"an Alternate Firing Action at {name(target)}")
+        self._shoot(firer, shot, before=f"{weapon.name} ({weapon.page}): ")
+        self.watch(firer.key, f"after the Firing Action of {name(firer)}")
+
+    def explode_bombs(self) -> None:
+        """The Sticky Bombs and Magnetic Mines explode at the end of the Supply Phase, with the
+        marker's values against the unit they were put on, and no area of effect (HoN core
+        p.29). hon's reading: the bomb stays on its unit wherever it went, strikes a heavy
+        vehicle on the side its planter stood, and fizzles if the unit is gone."""
+        bombs, self.state.bombs = self.state.bombs, []
+        for bomb in bombs:
+            target = self.state.pieces.get(bomb.target)
+            if target is None or target.is_wreck:
+                continue
+            weapon = GEAR_WEAPONS[bomb.marker]
+            value = weapon.combat.against(target.colour)
+            if value is None:
+                continue
+            planter = self.state.pieces.get(bomb.planter)
+            facing = struck_facing(target, planter.squares) if planter is not None and planter.squares else None
+            if facing is None and target.side.defense is not None and target.side.defense.has_facings:
+                facing = struck_facing(target, (target.squares[0],))
+            shot = Shot(target=target, combat=value, facing=facing, terrain=cover(self.state, target))
+            self._shoot_as(bomb.side, shot, f"The {weapon.name} on {name(target)} explodes ({weapon.page}): ")
+
+    def _shoot_as(self, side: str, shot: Shot, before: str) -> None:
+        """A shot with no firer on the battlefield (a bomb): resolved and told for `side`."""
+        result = fire(shot, self.dice, self.state.ruleset)
+        event = FireEvent.of(result, self.state.turn, self.phase, side)
+        self.add(event.model_copy(update={"text": before + event.text}))
+        self._after_fire(result)
+
+    def _gear_throw(self, firer: Piece, action: GearThrow) -> None:
+        """A Grenade (2 interspaces, never scattering) or a Rifle Grenade (7 interspaces, with
+        Indirect Fire: it scatters unless the thrower sees the interspace clearly) thrown at
+        an interspace: every unit even partly under the template is attacked with the
+        marker's values, each on its own; units in a building the template is outside of are
+        sheltered (HoN core p.23, p.29). Throwing into a building or a defensive position by
+        its opening is not played."""
+        state = self.state
+        weapon = gear_weapon(action.marker, (Delivery.GRENADE, Delivery.INDIRECT), state.ruleset.cite("grenade"))
+        kind, scattering = throw_check(state, firer, weapon, action.at)
+        self._spend_marker(firer, weapon.marker, weapon.page, f"thrown at interspace {list(action.at)}")
+        scattered = None
+        lands = action.at
+        if scattering:
+            scattered = scatter(action.at, weapon.scatter, self.dice, state.ruleset)
+            lands = scattered.lands
+        targets, sheltered = template_targets(state, lands)
+        area = explosion_squares(lands)
+        said = f"{name(firer)} throws a {weapon.name} at interspace {list(action.at)}"
+        if scattered is not None:
+            said += (
+                f"; it lands on target (rolled {scattered.roll.kept})"
+                if scattered.direction is None
+                else f"; it scatters {scattered.distance} {compass(scattered.direction)} (rolled "
+                f"{scattered.roll.kept}) to {list(lands)}"
+            )
+        under = ", ".join(name(t) for t in targets) or "nobody"
+        self.add(
+            TemplateEvent(
+                turn=state.turn,
+                phase=self.phase,
+                side=firer.owner,
+                text=f"{said}: under it, {under} ({weapon.page}).",
+                rolls=(scattered.roll,) if scattered is not None else (),
+                firer=firer.key,
+                template=kind.value,
+                at=action.at,
+                lands=lands,
+                squares=tuple(sorted(sq for sq in area if sq in state.battlefield.squares)),
+            )
+        )
+        result = lay_template(
+            kind,
+            weapon.combat,
+            area,
+            targets,
+            self.dice,
+            state.ruleset,
+            firer=firer,
+            terrain=lambda p: cover(state, p),
+            sheltered=sheltered,
+            scattered=scattered,
+        )
+        for attack in result.attacks:
+            self.add(FireEvent.of(attack, state.turn, self.phase, firer.owner))
+            self.hurt(attack.shot.target, attack.target, attack.effect)
+
+    # --- Markers spent on a roll -----------------------------------------------------------
+
+    def _rerolls(self, shooter: Piece, shot: Shot) -> Reroll | None:
+        """What may have a firing roll rolled again: the firer's action card (HoN core p.17),
+        else a Veteran marker of either side (p.30: "reroll any roll, yours or your
+        opponent's"); hon asks the firer's side on a miss, the target's on a hit."""
+        card = self._second_chance(shooter)
+
+        def ask(plan: Aim, roll: Roll, outcome: FireOutcome) -> bool:
+            if card is not None and card(plan, roll, outcome):
+                return True
+            piece = shot.target if outcome in (FireOutcome.HIT, FireOutcome.DOUBLE_HIT) else shooter
+            player = self.choices.get(piece.owner)
+            if not isinstance(player, GearPlayer) or self.state.gear_for(piece, "veteran") is None:
+                return False
+            if not player.veteran(self.state, piece, plan, roll, outcome):
+                return False
+            self._spend_marker(
+                piece,
+                "veteran",
+                VETERAN_PAGE,
+                f"the firing roll ({roll.total} against {plan.defense}, a "
+                f"{outcome.value}) is rolled again, the new result stands",
+            )
+            return True
+
+        return ask
+
+    def _shielded(self, shot: Shot) -> Shot:
+        """Additional Shielding (BfC p.09): +2 Defensive Bonus to a vehicle, declared before
+        the roll (HoN core p.28) by the vehicle's side when it wishes."""
+        target = shot.target
+        player = self.choices.get(target.owner)
+        if not target.is_vehicle or not isinstance(player, GearPlayer):
+            return shot
+        if self.state.gear_for(target, "additional-shielding") is None or not player.shield(self.state, target, shot):
+            return shot
+        self._spend_marker(target, "additional-shielding", RECCE_PAGE, f"+{SHIELDING_BONUS} Defensive Bonus")
+        bonus = Modifier("Additional Shielding", SHIELDING_BONUS, RECCE_PAGE)
+        return replace(shot, defense_bonuses=(*shot.defense_bonuses, bonus))
+
+    def _life_points(self, result: FireResult) -> FireResult:
+        """Life Point (BfC p.09): a Character discards one to cancel a Hit it just suffered,
+        two for a double Hit; each missing marker is one regular Hit. Discarding can only
+        help the Character, so hon always does."""
+        target = result.shot.target
+        hits = {FireOutcome.HIT: 1, FireOutcome.DOUBLE_HIT: 2}.get(result.outcome, 0)
+        pool = self.state.gear_for(target, "life-point") if hits and target.unit.is_character else None
+        if pool is None:
+            return result
+        spent = min(hits, pool.count)
+        self._spend_marker(target, "life-point", RECCE_PAGE, f"{spent} Hit(s) on {name(target)} cancelled", spent)
+        after: Piece | None = target
+        effect = Effect.NONE
+        for _ in range(hits - spent):
+            effect, after, _ = take_hit(target, self.dice, self.state.ruleset)
+        return replace(result, target=after, effect=effect, damage=None)
+
+    def _recce_ammo(self, firer: Piece, action: Fire) -> int:
+        """Spend the Recce Gear Ammo markers the Firing Action declares (BfC p.09), up to 3
+        (HoN core p.28), before any shot."""
+        count = action.recce_ammo
+        if not count:
+            return 0
+        if count < 0 or count > MAX_IDENTICAL:
+            raise IllegalAttack(f"1 to {MAX_IDENTICAL} Ammo markers on one Firing Action", RECCE_PAGE)
+        pool = self.state.gear_for(firer, "recce-ammo")
+        if pool is None or pool.count < count:
+            raise IllegalAttack(f"{name(firer)} has not {count} Recce Ammo marker(s)", RECCE_PAGE)
+        self._spend_marker(firer, "recce-ammo", RECCE_PAGE, "+2 against light vehicles, +1 against heavy", count)
+        return count

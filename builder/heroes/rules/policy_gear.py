@@ -1,0 +1,147 @@
+"""The simple policy's gear markers (HoN core p.28-31; BfC p.08-09): when it spends a firing
+marker instead of an ordinary Firing Action, when it rerolls with a Veteran marker, shields a
+vehicle, and spends the Recce Gear's Ammo.
+
+Markers are few (2 or 3 a game), so a firing marker is spent only when its Alternate Firing
+Action promises at least GEAR_THRESHOLD expected hits (officers and heroes weighing more) and
+GEAR_MARGIN more than the unit's best ordinary Firing Action: an anti-tank marker against a
+vehicle the unit's own values cannot touch, a grenade into a crowd."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from builder.heroes.rules.actions import Action, Fire
+from builder.heroes.rules.combat import Aim, Facing, FireOutcome, IllegalAttack, Shot, aim
+from builder.heroes.rules.cover import cover
+from builder.heroes.rules.gear import GEAR_WEAPONS, SHIELDING_BONUS, Delivery, GearFire, GearThrow, GearWeapon
+from builder.heroes.rules.gear_firing import gear_shot, throw_check
+from builder.heroes.rules.grid import Point, corners
+from builder.heroes.rules.odds import expected_hits, odds_of_aim
+from builder.heroes.rules.pieces import STEPS, Piece
+from builder.heroes.rules.policy_base import PolicyBase, _worth
+from builder.heroes.rules.sightmap import Occupancy
+from builder.heroes.rules.state import GameState
+from builder.heroes.rules.templates import SCATTER_DIRECTIONS
+from builder.heroes.rules.templating import template_targets
+from builder.kernel.events import Modifier, Roll
+
+GEAR_THRESHOLD = 0.3  # expected hits a firing marker must promise
+GEAR_MARGIN = 0.2  # … more than the unit's best ordinary Firing Action
+VETERAN_ODDS = 1 / 3  # the chance a reroll must give of turning one's miss into a hit
+SHIELD_GAIN = 0.15  # the chance of being hit Additional Shielding must take away
+
+
+def _hit_chance(plan: Aim) -> float:
+    odds = odds_of_aim(plan).exact()
+    return float(odds.get("hit", 0) + odds.get("double", 0))
+
+
+class GearChoices(PolicyBase):
+    """The gear decisions of a SimplePolicy."""
+
+    def _gear_alternate(
+        self, state: GameState, piece: Piece, occupancy: Occupancy, worth: float
+    ) -> tuple[float, Action] | None:
+        """The best Alternate Firing Action a firing marker of the unit offers, by expected
+        hits, when it is worth a marker (see the module); markers in id order."""
+        best: tuple[float, Action] | None = None
+        markers = sorted({g.marker for g in state.gear if g.count > 0 and g.serves(piece)} & set(GEAR_WEAPONS))
+        for marker in markers:
+            weapon = GEAR_WEAPONS[marker]
+            if weapon.delivery in (Delivery.SHOT, Delivery.BOMB):
+                found = self._gear_shots(state, piece, weapon, occupancy)
+            else:
+                found = self._gear_throws(state, piece, weapon, occupancy)
+            if found is not None and (best is None or found[0] > best[0]):
+                best = found
+        if best is None or best[0] < max(GEAR_THRESHOLD, worth + GEAR_MARGIN):
+            return None
+        return best
+
+    def _gear_shots(
+        self, state: GameState, piece: Piece, weapon: GearWeapon, occupancy: Occupancy
+    ) -> tuple[float, Action] | None:
+        best: tuple[float, Action] | None = None
+        for target in sorted(state.enemies_of(piece.owner), key=lambda t: t.key):
+            if target.embarked_in is not None or target.concealed:
+                continue
+            shot = gear_shot(state, piece, target, weapon, occupancy)
+            if shot is None:
+                continue
+            try:
+                value = expected_hits(shot, state.ruleset) * _worth(target)
+            except IllegalAttack:
+                continue
+            if best is None or value > best[0]:
+                best = (value, GearFire(weapon.marker, target.key))
+        return best
+
+    def _gear_throws(
+        self, state: GameState, piece: Piece, weapon: GearWeapon, occupancy: Occupancy
+    ) -> tuple[float, Action] | None:
+        """A Grenade or Rifle Grenade at an interspace at a corner of an enemy's square; its
+        own side's units under the template count against it, and a Rifle Grenade that
+        scatters is weighed over where it may land (HoN core p.23)."""
+        best: tuple[float, Action] | None = None
+        points = sorted({pt for e in state.enemies_of(piece.owner) for sq in e.squares for pt in corners(sq)})
+        for at in points:
+            try:
+                _, scatters = throw_check(state, piece, weapon, at, occupancy)
+            except IllegalAttack:
+                continue
+            landings: list[tuple[Point, float]] = [(at, 1.0)]
+            if scatters and weapon.scatter:
+                landings = [(at, 2 / 6)]
+                for direction in SCATTER_DIRECTIONS.values():
+                    dc, dr = STEPS[direction]
+                    landings.append(((at[0] + dc * weapon.scatter, at[1] + dr * weapon.scatter), 1 / 6))
+            value = sum(chance * _blast(state, piece, weapon, lands) for lands, chance in landings)
+            if best is None or value > best[0]:
+                best = (value, GearThrow(weapon.marker, at))
+        return best
+
+    def _with_recce_ammo(self, state: GameState, piece: Piece, fire: Fire | None) -> Fire | None:
+        """Spend one Recce Gear Ammo marker (BfC p.09) on a Firing Action at a vehicle."""
+        if fire is None or state.gear_for(piece, "recce-ammo") is None:
+            return fire
+        if any(t in state.pieces and state.pieces[t].is_vehicle for _, t in fire.shots):
+            return replace(fire, recce_ammo=1)
+        return fire
+
+    def veteran(self, state: GameState, piece: Piece, plan: Aim, roll: Roll, outcome: FireOutcome) -> bool:
+        """Reroll one's own miss when the reroll hits at least VETERAN_ODDS of the time; reroll
+        a double hit suffered always, a hit when a miss is likelier than a double (HoN core p.30)."""
+        odds = odds_of_aim(plan).exact()
+        miss, double = float(odds.get("miss", 0)), float(odds.get("double", 0))
+        if outcome is FireOutcome.MISS:
+            return not plan.suppressive and 1 - miss >= VETERAN_ODDS
+        if outcome is FireOutcome.DOUBLE_HIT:
+            return double < 1
+        return outcome is FireOutcome.HIT and miss > double
+
+    def shield(self, state: GameState, vehicle: Piece, shot: Shot) -> bool:
+        """Spend Additional Shielding (BfC p.09) when +2 takes SHIELD_GAIN off the chance of a hit."""
+        bonus = Modifier("Additional Shielding", SHIELDING_BONUS, "BfC p.09")
+        try:
+            before = _hit_chance(aim(shot, state.ruleset))
+            after = _hit_chance(aim(replace(shot, defense_bonuses=(*shot.defense_bonuses, bonus)), state.ruleset))
+        except (IllegalAttack, ValueError):
+            return False
+        return before - after >= SHIELD_GAIN
+
+
+def _blast(state: GameState, thrower: Piece, weapon: GearWeapon, lands: Point) -> float:
+    """Expected hits a gear template landing on `lands` deals, its own side's counting against."""
+    targets, _ = template_targets(state, lands)
+    total = 0.0
+    for target in targets:
+        value = weapon.combat.against(target.colour)
+        if value is None:
+            continue
+        defense = target.side.defense
+        facing = Facing.SIDE if defense is not None and defense.has_facings else None
+        shot = Shot(target=target, firer=thrower, combat=value, facing=facing, terrain=cover(state, target))
+        sign = -1.0 if target.owner == thrower.owner else 1.0
+        total += sign * expected_hits(shot, state.ruleset) * _worth(target)
+    return total
