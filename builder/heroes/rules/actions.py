@@ -24,12 +24,12 @@ from builder.heroes.rules.events import (
     HeroesEvent,
     Phase,
 )
-from builder.heroes.rules.gear import GearFire, GearThrow
+from builder.heroes.rules.gear import GearFire, GearMove, GearThrow
 from builder.heroes.rules.grid import Point, edge_of_segment, neighbours
 from builder.heroes.rules.movement import Path, Position
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import Piece, Square
-from builder.heroes.rules.state import Frame, GameState
+from builder.heroes.rules.state import Frame, GameState, GearPool
 from builder.heroes.rules.zoc import zone_of_control, zones_of_control
 from builder.heroes.scenario.models import ZoneKind
 from builder.kernel.dice import Dice
@@ -188,6 +188,7 @@ Action = (
     | Leave
     | GearFire
     | GearThrow
+    | GearMove
 )
 
 
@@ -349,6 +350,8 @@ class TurnBase:
         def _life_points(self, result: FireResult) -> FireResult: ...
 
         def _recce_ammo(self, firer: Piece, action: Fire) -> int: ...
+
+        def _spend_marker(self, piece: Piece, marker: str, page: str, what: str, count: int = 1) -> GearPool: ...
 
         def _second_chance(self, firer: Piece) -> Callable[[Aim, Roll, FireOutcome], bool] | None: ...
 

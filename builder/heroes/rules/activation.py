@@ -42,8 +42,9 @@ from builder.heroes.rules.events import (
     Phase,
 )
 from builder.heroes.rules.firing import FiringActions
-from builder.heroes.rules.gear import GearFire, GearThrow
+from builder.heroes.rules.gear import GearFire, GearMove, GearThrow
 from builder.heroes.rules.gear_firing import GearActions
+from builder.heroes.rules.gear_moving import GearMovement
 from builder.heroes.rules.grid import neighbours
 from builder.heroes.rules.moving import MovementActions
 from builder.heroes.rules.opportunity import OpportunityFire
@@ -60,6 +61,7 @@ class Turn(
     Transport,
     FiringActions,
     GearActions,
+    GearMovement,
     TemplateFiring,
     AssaultActions,
     CardPlays,
@@ -100,6 +102,8 @@ class Turn(
             self._gear_fire(piece, action)
         elif isinstance(action, GearThrow):
             self._gear_throw(piece, action)
+        elif isinstance(action, GearMove):
+            self._gear_move(piece, action)
         else:
             self.add(
                 HoldEvent(

@@ -17,11 +17,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import CombatValues, UnitType
 from builder.heroes.rules.grid import Point
 from builder.heroes.rules.pieces import Piece
 from builder.kernel.events import Modifier
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.actions import Move  # actions.py lists these gear actions
 
 MAX_IDENTICAL = 3  # "you may use up to 3 identical markers on the same action" (HoN core p.28)
 SHIELDING_BONUS = 2  # Additional Shielding: +2 Defensive Bonus to a vehicle (BfC p.09)
@@ -157,6 +161,16 @@ class GearThrow:
 
     marker: str
     at: Point
+
+
+@dataclass(frozen=True)
+class GearMove:
+    """A Movement Action with gear markers spent at its start (BfC p.09): `fuel` Fuel markers,
+    and a Tactical Map marker when `tactical_map`."""
+
+    move: Move
+    fuel: int = 0
+    tactical_map: bool = False
 
 
 @dataclass(frozen=True)

@@ -147,7 +147,7 @@ class SimplePolicy(
         hedgehogs = hedgehogs_in_reach(state, piece)
         if hedgehogs:
             return Clear(hedgehogs[0])
-        advance = self._advance(state, piece)
+        advance = self._with_movement_gear(state, piece, self._advance(state, piece))  # BfC p.09
         flip = self._change_state(state, piece, advance, occupancy)
         if flip is not None:
             return flip

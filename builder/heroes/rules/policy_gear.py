@@ -10,16 +10,29 @@ vehicle the unit's own values cannot touch, a grenade into a crowd."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from builder.heroes.rules.actions import Action, Fire
+from builder.heroes.rules.actions import Action, Fire, Hold, Move
 from builder.heroes.rules.combat import Aim, Facing, FireOutcome, IllegalAttack, Shot, aim
 from builder.heroes.rules.cover import cover
-from builder.heroes.rules.gear import GEAR_WEAPONS, SHIELDING_BONUS, Delivery, GearFire, GearThrow, GearWeapon
+from builder.heroes.rules.gear import (
+    FUEL_SQUARES,
+    GEAR_WEAPONS,
+    MAX_IDENTICAL,
+    SHIELDING_BONUS,
+    Delivery,
+    GearFire,
+    GearMove,
+    GearThrow,
+    GearWeapon,
+)
 from builder.heroes.rules.gear_firing import gear_shot, throw_check
+from builder.heroes.rules.gear_moving import gear_reach, map_for
 from builder.heroes.rules.grid import Point, corners
+from builder.heroes.rules.movement import reachable
 from builder.heroes.rules.odds import expected_hits, odds_of_aim
-from builder.heroes.rules.pieces import STEPS, Piece
-from builder.heroes.rules.policy_base import PolicyBase, _worth
+from builder.heroes.rules.pieces import STEPS, Piece, Square
+from builder.heroes.rules.policy_base import FAR, PolicyBase, _worth
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.templates import SCATTER_DIRECTIONS
@@ -30,6 +43,8 @@ GEAR_THRESHOLD = 0.3  # expected hits a firing marker must promise
 GEAR_MARGIN = 0.2  # … more than the unit's best ordinary Firing Action
 VETERAN_ODDS = 1 / 3  # the chance a reroll must give of turning one's miss into a hit
 SHIELD_GAIN = 0.15  # the chance of being hit Additional Shielding must take away
+MAP_GAIN = 2  # squares nearer its goal a Tactical Map must bring a unit
+NO_BETTER = "no better square in reach"  # the advance's Hold that gear may still improve on
 
 
 def _hit_chance(plan: Aim) -> float:
@@ -39,6 +54,53 @@ def _hit_chance(plan: Aim) -> float:
 
 class GearChoices(PolicyBase):
     """The gear decisions of a SimplePolicy."""
+
+    if TYPE_CHECKING:
+        # MovementChoices' helpers (builder.heroes.rules.policy assembles the parts).
+        @staticmethod
+        def _exiting(state: GameState, piece: Piece) -> frozenset[Square]: ...
+
+        @staticmethod
+        def _goals(state: GameState, side: str) -> frozenset[Square]: ...
+
+        def _field(self, state: GameState, piece: Piece, goals: frozenset[Square]) -> dict[Square, int]: ...
+
+    def _with_movement_gear(self, state: GameState, piece: Piece, advance: Action) -> Action:
+        """Fuel and the Tactical Map (BfC p.09) on the unit's advance: a Tactical Map when
+        ignoring the Difficult Passages brings it MAP_GAIN squares nearer its goal, else the
+        fewest Fuel markers that bring it onto its goal when its own Movement Value cannot."""
+        if not isinstance(advance, (Move, Hold)) or (isinstance(advance, Hold) and advance.reason != NO_BETTER):
+            return advance
+        fuel = state.gear_for(piece, "fuel") if piece.is_vehicle else None
+        has_map = map_for(state, piece) is not None
+        if fuel is None and not has_map:
+            return advance
+        goals = self._exiting(state, piece) or self._goals(state, piece.owner)
+        if not goals:
+            return advance
+        distances = self._field(state, piece, goals)
+
+        def gap(squares: tuple[Square, ...]) -> int:
+            return min(distances.get(sq, FAR) for sq in squares)
+
+        now = gap(advance.path.destination.squares if isinstance(advance, Move) else piece.squares)
+        options: list[tuple[int, bool]] = [(0, True)] if has_map else []
+        options += [(n, False) for n in range(1, min(MAX_IDENTICAL, fuel.count) + 1)] if fuel is not None else []
+        for count, tactical in options:
+            reach = gear_reach(state, piece, count, tactical)
+            best = min(reach, key=lambda p: (gap(p.squares), reach[p], p.squares, p.facing))
+            after = gap(best.squares)
+            if (tactical and now - after >= MAP_GAIN) or (not tactical and after == 0 < now):
+                paths = reachable(
+                    state.battlefield,
+                    state.pieces.values(),
+                    piece,
+                    state.ruleset,
+                    ignore_difficult=tactical,
+                    bonus=FUEL_SQUARES * count,
+                )
+                return GearMove(Move(paths[best]), fuel=count, tactical_map=tactical)
+        return advance
 
     def _gear_alternate(
         self, state: GameState, piece: Piece, occupancy: Occupancy, worth: float

@@ -1,0 +1,73 @@
+"""Gear markers spent at the start of a Movement Action (BfC p.09): Fuel (+2 squares to a
+vehicle's Movement Value, each marker) and the Tactical Map (every Difficult Passage ignored
+for that action, by a Character or a unit within 3 squares of one)."""
+
+from __future__ import annotations
+
+from builder.heroes.rules.actions import TurnBase
+from builder.heroes.rules.combat import name
+from builder.heroes.rules.gear import FUEL_SQUARES, MAX_IDENTICAL, RECCE_PAGE, GearMove
+from builder.heroes.rules.grid import range_between
+from builder.heroes.rules.movement import Position, allowance, reachable
+from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.state import GameState, GearPool
+
+MAP_REACH = 3  # squares from the Character within which a unit may use its Tactical Map (BfC p.09)
+
+
+def map_for(state: GameState, piece: Piece) -> tuple[GearPool, Piece] | None:
+    """The Tactical Map pool `piece` may use and its Character: one of the side's Characters
+    it serves, the piece itself or one within 3 squares of it (BfC p.09)."""
+    if not piece.squares:
+        return None
+    for pool in state.gear:
+        if pool.marker != "tactical-map" or pool.count <= 0 or pool.side != piece.owner:
+            continue
+        for character in sorted(state.units(piece.owner), key=lambda p: p.key):
+            if not pool.serves(character) or not character.squares or character.embarked_in is not None:
+                continue
+            if character.key == piece.key or range_between(character.squares, piece.squares) <= MAP_REACH:
+                return pool, character
+    return None
+
+
+def gear_reach(state: GameState, piece: Piece, fuel: int, tactical_map: bool) -> dict[Position, int]:
+    """Where the piece may end a Movement Action with these markers, at what cost."""
+    paths = reachable(
+        state.battlefield,
+        state.pieces.values(),
+        piece,
+        state.ruleset,
+        ignore_difficult=tactical_map,
+        bonus=FUEL_SQUARES * fuel,
+    )
+    return {p: paths.cost(p) for p in paths}
+
+
+class GearMovement(TurnBase):
+    """Fuel and the Tactical Map, spent before the move they change."""
+
+    def _gear_move(self, piece: Piece, action: GearMove) -> None:
+        state = self.state
+        if action.fuel < 0 or action.fuel > MAX_IDENTICAL:
+            raise ValueError(f"0 to {MAX_IDENTICAL} Fuel markers on one Movement Action ({RECCE_PAGE})")
+        fuel = state.gear_for(piece, "fuel") if action.fuel else None
+        if action.fuel and (not piece.is_vehicle or fuel is None or fuel.count < action.fuel):
+            raise ValueError(f"{name(piece)} has not {action.fuel} Fuel marker(s) ({RECCE_PAGE})")
+        found = map_for(state, piece) if action.tactical_map else None
+        if action.tactical_map and found is None:
+            raise ValueError(f"{name(piece)} has no Tactical Map within {MAP_REACH} squares ({RECCE_PAGE})")
+        path = action.move.path
+        points = allowance(piece) or 0
+        end = path.destination
+        reach = gear_reach(state, piece, action.fuel, action.tactical_map)
+        if end not in reach or path.cost > points + FUEL_SQUARES * action.fuel:
+            raise ValueError(f"{name(piece)} cannot reach {list(end.squares)} even with its gear ({RECCE_PAGE})")
+        if action.fuel:
+            self._spend_marker(piece, "fuel", RECCE_PAGE, f"+{FUEL_SQUARES * action.fuel} squares", action.fuel)
+        if found is not None:
+            character = found[1]
+            self._spend_marker(character, "tactical-map", RECCE_PAGE, f"{name(piece)} ignores every Difficult Passage")
+        if action.move.cards:
+            raise ValueError(f"hon plays no movement card with gear markers ({RECCE_PAGE})")
+        self._move(piece, path, shots=action.move.fire, fire_at=action.move.fire_at)
