@@ -129,6 +129,9 @@ TEMPLATES = _R + "test_templates.py::"
 STRUCTURES = _R + "test_structures.py::"
 CREW = _R + "test_crew.py::"
 BOARD = _R + "test_board.py::"
+GEAR = _R + "test_gear.py::"
+# The firing markers' combat values are printed on their backs only (HoN core p.28-29; BfC p.08).
+GEAR_VALUES = "values are examples (printed on the marker's back)"
 SUMMARY = "tests/heroes/army/test_summary.py::"
 
 
@@ -150,7 +153,7 @@ def mechanic(
     return Coverage(entry_id, name, Kind.MECHANIC, games, page, played, note, tests)
 
 
-NO_MARKERS = "no marker is carried, counted or spent in a game"
+NO_MARKERS = "the markers are carried and counted on their option, but no game spends one"
 NO_TEMPLATES = "explosion templates are not played"
 NO_FLAME_VALUES = "no unit of the catalogue carries the flame template's combat values, so no game uses it"
 
@@ -725,40 +728,81 @@ MARKERS: tuple[Coverage, ...] = (
         FIRE + "test_gear_markers_go_to_the_units_of_their_tile",
     ),
     marker(
-        "passage", "Passage", HON, "HoN core p.28", NOT_PLAYED, f"vehicles never cross hedgerows this way; {NO_MARKERS}"
+        "passage",
+        "Passage",
+        HON,
+        "HoN core p.28",
+        NOT_PLAYED,
+        "the markers are carried and counted on the Culin Hedgerow Cutter, but no Movement Action spends one: "
+        "heavy vehicles never cross a hedgerow, nor clear barbed wire, this way",
     ),
     marker(
         "panzerfaust",
         "Panzerfaust",
         HON,
         "HoN core p.28",
-        NOT_PLAYED,
-        f"{NO_MARKERS}; an Alternate Firing Action given its values can be resolved, without its range or Destruction",
+        PLAYED,
+        f"an Alternate Firing Action, one marker, 4 squares, Destruction 2; {GEAR_VALUES} (X/4/5); the policy "
+        "spends one when it promises 0.5 hit more than its ordinary Firing Action",
+        GEAR + "test_a_panzerfaust_is_an_alternate_firing_action_with_the_markers_values",
+        GEAR + "test_a_panzerfaust_reaches_4_squares_not_infantry_and_has_destruction_2",
+        GEAR + "test_the_policy_fires_a_panzerfaust_at_a_tank_its_own_values_cannot_touch",
     ),
     marker(
         "rifle-grenade",
         "Rifle Grenade",
         HON,
         "HoN core p.29",
-        NOT_PLAYED,
-        f"{NO_MARKERS}; its Indirect Fire would be resolved as the ability's",
+        PLAYED,
+        "the explosion template thrown 7 interspaces with Indirect Fire: on target when the thrower sees the "
+        f"interspace clearly, else it scatters (1 interspace: the value is unprinted); {GEAR_VALUES} (3/1/X)",
+        GEAR + "test_a_rifle_grenade_reaches_7_interspaces_and_scatters_without_a_clear_sight",
     ),
-    marker("sticky-bomb", "Sticky Bomb", HON, "HoN core p.29", NOT_PLAYED, f"{NO_MARKERS}; no delayed explosion"),
-    marker("magnetic-mine", "Magnetic Mine", HON, "HoN core p.29", NOT_PLAYED, f"{NO_MARKERS}; no delayed explosion"),
+    marker(
+        "sticky-bomb",
+        "Sticky Bomb",
+        HON,
+        "HoN core p.29",
+        PLAYED,
+        "put on a unit 1 square away, it explodes on it alone at the end of the Supply Phase (hon's reading: wherever "
+        f"it went, on its planter's side, not if it is gone); {GEAR_VALUES} (X/4/4)",
+        GEAR + "test_a_sticky_bomb_is_put_at_1_square_and_explodes_at_the_end_of_the_supply_phase",
+    ),
+    marker(
+        "magnetic-mine",
+        "Magnetic Mine",
+        HON,
+        "HoN core p.29",
+        PLAYED,
+        f"played as the Sticky Bomb; {GEAR_VALUES} (X/4/4)",
+        GEAR + "test_a_magnetic_mine_goes_off_in_the_supply_phase_of_the_turn",
+    ),
     marker(
         "grenade",
         "Grenade",
         HON,
         "HoN core p.29",
         PARTIAL,
-        "the rules core resolves a throw given the marker's values (2 interspaces, infantry, no scatter, buildings "
-        f"shelter from outside); {NO_MARKERS}, so no game throws one",
+        f"thrown at an interspace 2 away, no scatter, buildings shelter from outside; {GEAR_VALUES} (3/1/X); "
+        "never thrown into a building by its opening nor onto a defensive position's square",
+        GEAR + "test_a_grenade_is_thrown_2_interspaces_every_unit_under_it_attacked",
+        GEAR + "test_the_policy_throws_a_grenade_into_a_crowd_not_at_a_lone_target_it_can_shoot",
         TEMPLATES + "test_a_grenade_reaches_two_interspaces_counting_the_target",
         TEMPLATES + "test_a_grenade_resolves_each_attack_individually_and_never_scatters",
         TEMPLATES + "test_units_inside_a_building_are_not_affected_by_a_template_outside_it",
         TEMPLATES + "test_a_grenade_goes_into_a_building_by_an_opening_and_onto_a_square_of_a_defensive_position",
     ),
-    marker("veteran", "Veteran", HON, "HoN core p.30", NOT_PLAYED, f"no roll is ever rerolled; {NO_MARKERS}"),
+    marker(
+        "veteran",
+        "Veteran",
+        HON,
+        "HoN core p.30",
+        PARTIAL,
+        "a Firing Action's roll rerolled, the firer's miss (if the reroll hits 1 in 3) or the target's hit (if a "
+        "miss is likelier than a double); not assault, damage, scatter, sniper or initiative rolls; once a roll",
+        GEAR + "test_a_veteran_marker_rerolls_a_miss_and_the_new_result_stands",
+        GEAR + "test_a_veteran_marker_rerolls_the_opponents_hit",
+    ),
     marker(
         "concealed",
         "Concealed",
@@ -767,7 +811,16 @@ MARKERS: tuple[Coverage, ...] = (
         NOT_PLAYED,
         "no unit is replaced by a Concealed marker (units with Ambush are concealed)",
     ),
-    marker("bazooka", "Bazooka", HON, "HoN core p.31", NOT_PLAYED, NO_MARKERS),
+    marker(
+        "bazooka",
+        "Bazooka",
+        HON,
+        "HoN core p.31",
+        PLAYED,
+        "a Character's Alternate Firing Action, one marker, with the values of the catalogue's Bazooka Team (0/3/3, "
+        "5 squares, Destruction 1: examples)",
+        GEAR + "test_a_bazooka_is_for_characters_and_works_like_the_bazooka_team",
+    ),
     marker(
         "knife",
         "Knife",
@@ -778,14 +831,68 @@ MARKERS: tuple[Coverage, ...] = (
         FIRE + "test_a_knife_marker_is_discarded_for_plus_2_in_an_assault",
         FIRE + "test_an_assaulted_unit_discards_its_knife_when_it_helps",
     ),
-    marker("piat", "PIAT", HON, "BfC p.08", NOT_PLAYED, NO_MARKERS),
+    marker(
+        "piat",
+        "PIAT",
+        HON,
+        "BfC p.08",
+        PLAYED,
+        f"an Alternate Firing Action, one marker, 5 squares, Destruction (1 die: unprinted); {GEAR_VALUES} (0/3/3)",
+        GEAR + "test_a_piat_reaches_5_squares_with_destruction",
+        GEAR + "test_each_marker_is_used_once_and_a_unit_without_one_cannot",
+    ),
     marker("mine", "Mine", HON, "BfC p.09", NOT_PLAYED, "no mine is placed or triggered"),
     marker("forward-position", "Forward Position", HON, "BfC p.09", NOT_PLAYED, "no position is placed during a game"),
-    marker("recce-ammo", "Ammo (Recce Gear)", HON, "BfC p.09", NOT_PLAYED, NO_MARKERS),
-    marker("additional-shielding", "Additional Shielding", HON, "BfC p.09", NOT_PLAYED, NO_MARKERS),
-    marker("fuel", "Fuel", HON, "BfC p.09", NOT_PLAYED, NO_MARKERS),
-    marker("life-point", "Life Point", HON, "BfC p.09", NOT_PLAYED, f"no hit is cancelled; {NO_MARKERS}"),
-    marker("tactical-map", "Tactical Map", HON, "BfC p.09", NOT_PLAYED, NO_MARKERS),
+    marker(
+        "recce-ammo",
+        "Ammo (Recce Gear)",
+        HON,
+        "BfC p.09",
+        PLAYED,
+        "a light vehicle's Firing Action: +2 against light vehicles, +1 against heavy, up to 3; the policy spends "
+        "one on a Firing Action at a vehicle",
+        GEAR + "test_recce_ammo_gives_2_against_light_vehicles_and_1_against_heavy",
+    ),
+    marker(
+        "additional-shielding",
+        "Additional Shielding",
+        HON,
+        "BfC p.09",
+        PARTIAL,
+        "+2 Defensive Bonus declared before a Firing Action's roll, when it takes 0.15 off the chance of a hit; "
+        "not against templates, bombs or assaults",
+        GEAR + "test_additional_shielding_adds_2_to_a_vehicles_defense_before_the_roll",
+    ),
+    marker(
+        "fuel",
+        "Fuel",
+        HON,
+        "BfC p.09",
+        PLAYED,
+        "+2 squares each at the start of a vehicle's Movement Action; the policy spends the fewest that bring a "
+        "vehicle onto its goal",
+        GEAR + "test_fuel_adds_2_squares_to_a_vehicles_movement_per_marker",
+    ),
+    marker(
+        "life-point",
+        "Life Point",
+        HON,
+        "BfC p.09",
+        PARTIAL,
+        "always discarded to cancel a Firing Action's hit on the Character (two for a double, a regular hit per "
+        "missing marker); not against templates, bombs, the sniper or assaults",
+        GEAR + "test_a_life_point_cancels_a_hit_on_a_character_and_a_double_needs_two",
+    ),
+    marker(
+        "tactical-map",
+        "Tactical Map",
+        HON,
+        "BfC p.09",
+        PLAYED,
+        "a Character's marker, spent at the start of its or a unit's within 3 squares Movement Action to ignore "
+        "every Difficult Passage; the policy spends one when it brings the unit 2 squares nearer its goal",
+        GEAR + "test_a_tactical_map_lets_a_unit_within_3_squares_of_its_character_ignore_difficult_passages",
+    ),
     marker(
         "barbed-hedgehog",
         "Barbed Hedgehog",
@@ -1530,8 +1637,13 @@ MECHANICS: tuple[Coverage, ...] = (
         "Gear markers",
         BOTH,
         "HoN core p.28; SoN p.14",
-        NOT_PLAYED,
-        f"{NO_MARKERS}; each marker is listed apart",
+        PLAYED,
+        "kept on their option for the units of its tile (any unit's on a command tile) and its restriction, each "
+        "spent once and told with its page; one marker per Alternate Firing Action; each marker's effect is "
+        "listed apart",
+        GEAR + "test_each_marker_is_used_once_and_a_unit_without_one_cannot",
+        GEAR + "test_a_panzerfaust_is_an_alternate_firing_action_with_the_markers_values",
+        FIRE + "test_gear_markers_go_to_the_units_of_their_tile",
     ),
     mechanic(
         "change-of-state",

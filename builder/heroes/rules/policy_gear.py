@@ -40,7 +40,7 @@ from builder.heroes.rules.templating import template_targets
 from builder.kernel.events import Modifier, Roll
 
 GEAR_THRESHOLD = 0.3  # expected hits a firing marker must promise
-GEAR_MARGIN = 0.2  # … more than the unit's best ordinary Firing Action
+GEAR_MARGIN = 0.5  # … more than the unit's best ordinary Firing Action
 VETERAN_ODDS = 1 / 3  # the chance a reroll must give of turning one's miss into a hit
 SHIELD_GAIN = 0.15  # the chance of being hit Additional Shielding must take away
 MAP_GAIN = 2  # squares nearer its goal a Tactical Map must bring a unit
