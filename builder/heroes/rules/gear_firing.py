@@ -278,12 +278,13 @@ class GearActions(TurnBase):
                 return False
             if not player.veteran(self.state, piece, plan, roll, outcome):
                 return False
+            whose = "its" if piece is shooter else f"{name(shooter)}'s"
             self._spend_marker(
                 piece,
                 "veteran",
                 VETERAN_PAGE,
-                f"the firing roll ({roll.total} against {plan.defense}, a "
-                f"{outcome.value}) is rolled again, the new result stands",
+                f"{whose} firing roll ({roll.total} against {plan.defense}, a {outcome.value}) is rolled "
+                "again, the new result stands",
             )
             return True
 
