@@ -732,9 +732,12 @@ MARKERS: tuple[Coverage, ...] = (
         "Passage",
         HON,
         "HoN core p.28",
-        NOT_PLAYED,
-        "the markers are carried and counted on the Culin Hedgerow Cutter, but no Movement Action spends one: "
-        "heavy vehicles never cross a hedgerow, nor clear barbed wire, this way",
+        PARTIAL,
+        "a heavy vehicle drives into a hedgerow square, one marker each, which stays open to heavy vehicles (a "
+        "Difficult Passage still); barbed wire is not on hon's battlefields, so none is cleared",
+        GEAR + "test_a_passage_marker_lets_a_heavy_vehicle_through_a_hedgerow_and_stays_there",
+        GEAR + "test_passage_markers_are_for_heavy_vehicles_one_a_hedgerow_square",
+        GEAR + "test_the_policy_cuts_through_a_hedgerow_between_a_tank_and_its_objective",
     ),
     marker(
         "panzerfaust",

@@ -165,12 +165,14 @@ class GearThrow:
 
 @dataclass(frozen=True)
 class GearMove:
-    """A Movement Action with gear markers spent at its start (BfC p.09): `fuel` Fuel markers,
-    and a Tactical Map marker when `tactical_map`."""
+    """A Movement Action with gear markers: `fuel` Fuel markers and a Tactical Map marker when
+    `tactical_map`, spent at its start (BfC p.09); with `passage`, a Passage marker on each
+    hedgerow square a heavy vehicle moves through (HoN core p.28)."""
 
     move: Move
     fuel: int = 0
     tactical_map: bool = False
+    passage: bool = False  # a Passage marker on each hedgerow square it moves through (HoN core p.28)
 
 
 @dataclass(frozen=True)

@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions import Action, Fire, Hold, Move
 from builder.heroes.rules.combat import Aim, Facing, FireOutcome, IllegalAttack, Shot, aim
 from builder.heroes.rules.cover import cover
 from builder.heroes.rules.gear import (
-    FUEL_SQUARES,
     GEAR_WEAPONS,
     MAX_IDENTICAL,
     SHIELDING_BONUS,
@@ -28,8 +28,8 @@ from builder.heroes.rules.gear import (
 )
 from builder.heroes.rules.gear_firing import gear_shot, throw_check
 from builder.heroes.rules.gear_moving import gear_reach, map_for
-from builder.heroes.rules.grid import Point, corners
-from builder.heroes.rules.movement import reachable
+from builder.heroes.rules.gear_passage import squares_cut
+from builder.heroes.rules.grid import Point, corners, neighbours
 from builder.heroes.rules.odds import expected_hits, odds_of_aim
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.policy_base import FAR, PolicyBase, _worth
@@ -66,40 +66,39 @@ class GearChoices(PolicyBase):
         def _field(self, state: GameState, piece: Piece, goals: frozenset[Square]) -> dict[Square, int]: ...
 
     def _with_movement_gear(self, state: GameState, piece: Piece, advance: Action) -> Action:
-        """Fuel and the Tactical Map (BfC p.09) on the unit's advance: a Tactical Map when
-        ignoring the Difficult Passages brings it MAP_GAIN squares nearer its goal, else the
-        fewest Fuel markers that bring it onto its goal when its own Movement Value cannot."""
+        """Movement gear on the unit's advance: a Tactical Map (BfC p.09) when ignoring the
+        Difficult Passages, or Passage markers (HoN core p.28) when driving through the
+        hedgerows, bring it MAP_GAIN squares nearer its goal; else the fewest Fuel markers
+        (BfC p.09) that bring it onto its goal when its own Movement Value cannot."""
         if not isinstance(advance, (Move, Hold)) or (isinstance(advance, Hold) and advance.reason != NO_BETTER):
             return advance
         fuel = state.gear_for(piece, "fuel") if piece.is_vehicle else None
-        has_map = map_for(state, piece) is not None
-        if fuel is None and not has_map:
-            return advance
-        goals = self._exiting(state, piece) or self._goals(state, piece.owner)
+        cutter = state.gear_for(piece, "passage") if piece.type is UnitType.HEAVY_VEHICLE else None
+        options: list[tuple[int, bool, bool]] = [(0, True, False)] if map_for(state, piece) is not None else []
+        options += [(0, False, True)] if cutter is not None else []
+        options += [(n, False, False) for n in range(1, min(MAX_IDENTICAL, fuel.count) + 1)] if fuel is not None else []
+        goals = (self._exiting(state, piece) or self._goals(state, piece.owner)) if options else frozenset()
         if not goals:
             return advance
         distances = self._field(state, piece, goals)
 
         def gap(squares: tuple[Square, ...]) -> int:
-            return min(distances.get(sq, FAR) for sq in squares)
+            """Steps to the goal; a square the unit may not enter yet (a hedgerow), one more
+            than its best neighbour."""
+            return min(
+                distances[sq] if sq in distances else 1 + min(distances.get(n, FAR) for n in neighbours(sq))
+                for sq in squares
+            )
 
         now = gap(advance.path.destination.squares if isinstance(advance, Move) else piece.squares)
-        options: list[tuple[int, bool]] = [(0, True)] if has_map else []
-        options += [(n, False) for n in range(1, min(MAX_IDENTICAL, fuel.count) + 1)] if fuel is not None else []
-        for count, tactical in options:
-            reach = gear_reach(state, piece, count, tactical)
-            best = min(reach, key=lambda p: (gap(p.squares), reach[p], p.squares, p.facing))
+        for count, tactical, passage in options:
+            reach = gear_reach(state, piece, count, tactical, passage)
+            best = min(reach, key=lambda p: (gap(p.squares), reach.cost(p), p.squares, p.facing))
             after = gap(best.squares)
-            if (tactical and now - after >= MAP_GAIN) or (not tactical and after == 0 < now):
-                paths = reachable(
-                    state.battlefield,
-                    state.pieces.values(),
-                    piece,
-                    state.ruleset,
-                    ignore_difficult=tactical,
-                    bonus=FUEL_SQUARES * count,
-                )
-                return GearMove(Move(paths[best]), fuel=count, tactical_map=tactical)
+            if passage and cutter is not None and cutter.count < len(squares_cut(state.battlefield, reach[best])):
+                continue
+            if ((tactical or passage) and now - after >= MAP_GAIN) or (count and after == 0 < now):
+                return GearMove(Move(reach[best]), fuel=count, tactical_map=tactical, passage=passage)
         return advance
 
     def _gear_alternate(

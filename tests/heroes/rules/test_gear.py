@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from builder.heroes.catalogue.units import Role, Unit
+from builder.heroes.catalogue.units import Role, Unit, UnitType
 from builder.heroes.rules.actions import Fire, Move
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.combat import IllegalAttack, aim
@@ -336,3 +336,51 @@ def test_the_policy_throws_a_grenade_into_a_crowd_not_at_a_lone_target_it_can_sh
     alone = game(OPEN, [piece("a1", (1, 1)), piece("b1", (2, 1), "b")])
     pool(alone, "grenade", 3, "infantry")
     assert isinstance(SimplePolicy().activate(alone, alone.pieces["a1"]), Fire)
+
+
+# --- Passage: the Culin Hedgerow Cutter (HoN core p.28) ------------------------------------------------
+
+HEDGE = "\n".join(["...D........"] * 5)
+
+
+def test_a_passage_marker_lets_a_heavy_vehicle_through_a_hedgerow_and_stays_there() -> None:
+    """HoN core p.28: "During a Heavy Vehicle's Movement Action, you may move it through a
+    hedgerow and put a Passage marker on the square the vehicle moves through." hon's reading:
+    the gap stays open to heavy vehicles, still a Difficult Passage (the tank stops in it)."""
+    heavy = piece("a1", ((1, 1), (0, 1)), kind=tank(), facing=EAST)
+    state = game(HEDGE, [heavy])
+    cutter = pool(state, "passage", 2, "heavy-vehicles")
+    assert not any(p.squares[0] == (3, 1) for p in gear_reach(state, heavy, 0, False))  # the hedge bars it
+    reach = gear_reach(state, heavy, 0, False, passage=True)
+    through = next(p for p in reach if p.squares == ((3, 1), (2, 1)))
+    assert not any(p.squares[0][0] > 3 for p in reach)  # a Difficult Passage: it stops in the hedge
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
+    turn.perform("a1", GearMove(Move(reach[through]), passage=True))
+    (spent,) = gear_events(turn)
+    assert (spent.marker, spent.spent, spent.left) == ("passage", 1, 1) and "HoN core p.28" in spent.text
+    assert state.pieces["a1"].squares == ((3, 1), (2, 1)) and cutter.count == 1
+    gap, hedge = state.battlefield.effects_at((3, 1)), state.battlefield.effects_at((3, 2))
+    assert UnitType.HEAVY_VEHICLE not in gap.impassable and gap.difficult
+    assert UnitType.HEAVY_VEHICLE in hedge.impassable
+
+
+def test_passage_markers_are_for_heavy_vehicles_one_a_hedgerow_square() -> None:
+    heavy = piece("a1", ((1, 1), (0, 1)), kind=tank(), facing=EAST)
+    state = game(HEDGE, [heavy, piece("a2", (1, 3), kind=JEEP)])
+    pool(state, "passage", 2, "heavy-vehicles")
+    with pytest.raises(ValueError, match="Passage"):  # a light vehicle may not use them
+        Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("a2", GearMove(Move(east((1, 3), 1)), passage=True))
+    with pytest.raises(ValueError, match="Passage"):  # no hedgerow on the way: nothing to spend it on
+        Turn(state, LoadedDice([]), Phase.ACTIVATION).perform(
+            "a1",
+            GearMove(Move(Path((Position(((1, 1), (0, 1)), EAST), Position(((2, 1), (1, 1)), EAST)), 1)), passage=True),
+        )
+
+
+def test_the_policy_cuts_through_a_hedgerow_between_a_tank_and_its_objective() -> None:
+    heavy = piece("a1", ((1, 2), (0, 2)), kind=tank(), facing=EAST)
+    state = game(HEDGE, [heavy], objectives=[{"id": "hill", "name": "The hill", "kind": "secondary", "at": [8, 2]}])
+    pool(state, "passage", 2, "heavy-vehicles")
+    action = SimplePolicy().activate(state, heavy)
+    assert isinstance(action, GearMove) and action.passage
+    assert action.move.path.destination.squares[0][0] == 3  # into the hedge, the nearest the goal it gets
