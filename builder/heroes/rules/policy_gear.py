@@ -29,14 +29,13 @@ from builder.heroes.rules.gear import (
 from builder.heroes.rules.gear_firing import gear_shot, throw_check
 from builder.heroes.rules.gear_moving import gear_reach, map_for
 from builder.heroes.rules.gear_passage import squares_cut
-from builder.heroes.rules.grid import Point, corners, neighbours
+from builder.heroes.rules.grid import Point, corners, neighbours, range_between
 from builder.heroes.rules.odds import expected_hits, odds_of_aim
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.policy_base import FAR, PolicyBase, _worth
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.templates import SCATTER_DIRECTIONS
-from builder.heroes.rules.templating import template_targets
+from builder.heroes.rules.templates import SCATTER_DIRECTIONS, covered, explosion_squares, interspace_range
 from builder.kernel.events import Modifier, Roll
 
 GEAR_THRESHOLD = 0.3  # expected hits a firing marker must promise
@@ -143,21 +142,40 @@ class GearChoices(PolicyBase):
     ) -> tuple[float, Action] | None:
         """A Grenade or Rifle Grenade at an interspace at a corner of an enemy's square; its
         own side's units under the template count against it, and a Rifle Grenade that
-        scatters is weighed over where it may land (HoN core p.23)."""
+        scatters is weighed over where it may land (HoN core p.23). An interspace that would do
+        no better than the best so far even on target is not weighed further."""
         best: tuple[float, Action] | None = None
-        points = sorted({pt for e in state.enemies_of(piece.owner) for sq in e.squares for pt in corners(sq)})
+        points = sorted(
+            {
+                pt
+                for e in state.enemies_of(piece.owner)
+                if e.squares and range_between(piece.squares, e.squares) <= weapon.reach  # its nearest corner's
+                for sq in e.squares
+                for pt in corners(sq)
+                if interspace_range(piece.squares, pt) <= weapon.reach
+            }
+        )
+        hits: dict[str, float] = {}  # expected hits on each unit, wherever the template lands
+        standing: dict[Square, list[Piece]] = {}
+        for other in state.pieces.values():
+            for sq in other.squares:
+                standing.setdefault(sq, []).append(other)
+        buildings = {sq: e.key for e in state.battlefield.elements if e.effects.building for sq in e.cells}
         for at in points:
+            direct = _blast(state, piece, weapon, _under(at, buildings, standing), hits)
+            if best is not None and direct <= best[0]:
+                continue  # on target it does no better: not worth the line of sight it would take
             try:
                 _, scatters = throw_check(state, piece, weapon, at, occupancy)
             except IllegalAttack:
                 continue
-            landings: list[tuple[Point, float]] = [(at, 1.0)]
+            value = direct
             if scatters and weapon.scatter:
-                landings = [(at, 2 / 6)]
+                value = 2 / 6 * direct
                 for direction in SCATTER_DIRECTIONS.values():
                     dc, dr = STEPS[direction]
-                    landings.append(((at[0] + dc * weapon.scatter, at[1] + dr * weapon.scatter), 1 / 6))
-            value = sum(chance * _blast(state, piece, weapon, lands) for lands, chance in landings)
+                    lands = (at[0] + dc * weapon.scatter, at[1] + dr * weapon.scatter)
+                    value += _blast(state, piece, weapon, _under(lands, buildings, standing), hits) / 6
             if best is None or value > best[0]:
                 best = (value, GearThrow(weapon.marker, at))
         return best
@@ -192,17 +210,29 @@ class GearChoices(PolicyBase):
         return before - after >= SHIELD_GAIN
 
 
-def _blast(state: GameState, thrower: Piece, weapon: GearWeapon, lands: Point) -> float:
-    """Expected hits a gear template landing on `lands` deals, its own side's counting against."""
-    targets, _ = template_targets(state, lands)
+def _under(lands: Point, buildings: dict[Square, str], standing: dict[Square, list[Piece]]) -> list[Piece]:
+    """`template_targets`' units under a template on `lands`, from the battlefield's building
+    squares (square -> element key) and the pieces on each square, gathered once."""
+    area = explosion_squares(lands)
+    near = list({p.key: p for sq in area for p in standing.get(sq, ())}.values())
+    if not near:
+        return []
+    inside = {buildings.get(sq) for sq in area}
+    within = next(iter(inside)) if len(inside) == 1 else None
+    sheltered = frozenset(sq for p in near for sq in p.squares if buildings.get(sq, within) != within)
+    return covered(area, near, sheltered)
+
+
+def _blast(state: GameState, thrower: Piece, weapon: GearWeapon, targets: list[Piece], hits: dict[str, float]) -> float:
+    """Expected hits a gear template deals the units under it, its own side's counting against;
+    `hits` keeps each unit's, the same wherever the template lands (no penalty applies)."""
     total = 0.0
     for target in targets:
-        value = weapon.combat.against(target.colour)
-        if value is None:
-            continue
-        defense = target.side.defense
-        facing = Facing.SIDE if defense is not None and defense.has_facings else None
-        shot = Shot(target=target, firer=thrower, combat=value, facing=facing, terrain=cover(state, target))
-        sign = -1.0 if target.owner == thrower.owner else 1.0
-        total += sign * expected_hits(shot, state.ruleset) * _worth(target)
+        if target.key not in hits:
+            value = weapon.combat.against(target.colour)
+            defense = target.side.defense
+            facing = Facing.SIDE if defense is not None and defense.has_facings else None
+            shot = Shot(target=target, firer=thrower, combat=value, facing=facing, terrain=cover(state, target))
+            hits[target.key] = 0.0 if value is None else expected_hits(shot, state.ruleset) * _worth(target)
+        total += -hits[target.key] if target.owner == thrower.owner else hits[target.key]
     return total
