@@ -882,9 +882,10 @@ MARKERS: tuple[Coverage, ...] = (
         HON,
         "BfC p.09",
         PARTIAL,
-        "always discarded to cancel a Firing Action's hit on the Character (two for a double, a regular hit per "
-        "missing marker); not against templates, bombs, the sniper or assaults",
+        "always discarded to cancel a hit on the Character from a Firing Action or a template (two for a double, a "
+        "regular hit per missing marker); not against the sniper's table or in assaults",
         GEAR + "test_a_life_point_cancels_a_hit_on_a_character_and_a_double_needs_two",
+        GEAR + "test_a_life_point_cancels_a_grenades_hit_on_a_character",
     ),
     marker(
         "tactical-map",

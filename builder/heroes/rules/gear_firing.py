@@ -258,8 +258,9 @@ class GearActions(TurnBase):
             scattered=scattered,
         )
         for attack in result.attacks:
-            self.add(FireEvent.of(attack, state.turn, self.phase, firer.owner))
-            self.hurt(attack.shot.target, attack.target, attack.effect)
+            kept = self._life_points(attack)  # a Character's Life Point (BfC p.09)
+            self.add(FireEvent.of(kept, state.turn, self.phase, firer.owner))
+            self.hurt(kept.shot.target, kept.target, kept.effect)
 
     # --- Markers spent on a roll -----------------------------------------------------------
 

@@ -384,3 +384,15 @@ def test_the_policy_cuts_through_a_hedgerow_between_a_tank_and_its_objective() -
     action = SimplePolicy().activate(state, heavy)
     assert isinstance(action, GearMove) and action.passage
     assert action.move.path.destination.squares[0][0] == 3  # into the hedge, the nearest the goal it gets
+
+
+def test_a_life_point_cancels_a_grenades_hit_on_a_character() -> None:
+    """BfC p.09: the Life Point cancels "one Hit the Character just suffered", from a template too."""
+    officer = piece("b1", (2, 2), "b", OFFICER)
+    state = game(OPEN, [piece("a1", (1, 1)), officer])
+    pool(state, "grenade", 1, "infantry")
+    lives = pool(state, "life-point", 1, "characters", side="b")
+    turn = Turn(state, LoadedDice([2]), Phase.ACTIVATION)
+    turn.perform("a1", GearThrow("grenade", (3, 3)))  # 2 + 3 hits the 4
+    assert state.pieces["b1"] == officer and lives.count == 0
+    assert [e.marker for e in gear_events(turn)] == ["grenade", "life-point"]
