@@ -875,6 +875,7 @@ MARKERS: tuple[Coverage, ...] = (
         "+2 squares each at the start of a vehicle's Movement Action; the policy spends the fewest that bring a "
         "vehicle onto its goal",
         GEAR + "test_fuel_adds_2_squares_to_a_vehicles_movement_per_marker",
+        GEAR + "test_the_policy_spends_fuel_to_reach_an_objective_and_a_map_to_cross_a_hedge",
     ),
     marker(
         "life-point",
@@ -896,6 +897,7 @@ MARKERS: tuple[Coverage, ...] = (
         "a Character's marker, spent at the start of its or a unit's within 3 squares Movement Action to ignore "
         "every Difficult Passage; the policy spends one when it brings the unit 2 squares nearer its goal",
         GEAR + "test_a_tactical_map_lets_a_unit_within_3_squares_of_its_character_ignore_difficult_passages",
+        GEAR + "test_the_policy_spends_fuel_to_reach_an_objective_and_a_map_to_cross_a_hedge",
     ),
     marker(
         "barbed-hedgehog",

@@ -396,3 +396,19 @@ def test_a_life_point_cancels_a_grenades_hit_on_a_character() -> None:
     turn.perform("a1", GearThrow("grenade", (3, 3)))  # 2 + 3 hits the 4
     assert state.pieces["b1"] == officer and lives.count == 0
     assert [e.marker for e in gear_events(turn)] == ["grenade", "life-point"]
+
+
+def test_the_policy_spends_fuel_to_reach_an_objective_and_a_map_to_cross_a_hedge() -> None:
+    """The fewest Fuel markers that bring a vehicle onto its goal (BfC p.09); a Tactical Map when
+    ignoring the hedge brings a unit 2 squares nearer."""
+    hill = [{"id": "hill", "name": "The hill", "kind": "secondary", "at": [8, 1]}]
+    jeep = piece("a1", (0, 1), kind=JEEP, facing=EAST)
+    state = game(WIDE, [jeep], objectives=hill)
+    pool(state, "fuel", 2, "light-vehicles")
+    action = SimplePolicy().activate(state, jeep)
+    assert isinstance(action, GearMove) and action.fuel == 1 and action.move.path.destination.squares == ((8, 1),)
+    rifles, officer = piece("a1", (1, 1), facing=EAST), piece("a2", (1, 2), kind=OFFICER)
+    hedged = game(HEDGE, [rifles, officer], objectives=[{**hill[0], "at": [6, 1]}])
+    pool(hedged, "tactical-map", 3, "characters")
+    action = SimplePolicy().activate(hedged, rifles)
+    assert isinstance(action, GearMove) and action.tactical_map and action.move.path.destination.squares[0][0] == 5
