@@ -24,7 +24,7 @@ from builder.heroes.rules.events import (
     HeroesEvent,
     Phase,
 )
-from builder.heroes.rules.gear import GearFire, GearMove, GearThrow
+from builder.heroes.rules.gear import GearFire, GearMove, GearThrow, GrenadeInto
 from builder.heroes.rules.grid import Point, edge_of_segment, neighbours
 from builder.heroes.rules.movement import Path, Position
 from builder.heroes.rules.passage import passage_map
@@ -189,6 +189,7 @@ Action = (
     | GearFire
     | GearThrow
     | GearMove
+    | GrenadeInto
 )
 
 

@@ -42,7 +42,7 @@ from builder.heroes.rules.events import (
     Phase,
 )
 from builder.heroes.rules.firing import FiringActions
-from builder.heroes.rules.gear import GearFire, GearMove, GearThrow
+from builder.heroes.rules.gear import GearFire, GearMove, GearThrow, GrenadeInto
 from builder.heroes.rules.gear_firing import GearActions
 from builder.heroes.rules.gear_moving import GearMovement
 from builder.heroes.rules.grid import neighbours
@@ -104,6 +104,8 @@ class Turn(
             self._gear_throw(piece, action)
         elif isinstance(action, GearMove):
             self._gear_move(piece, action)
+        elif isinstance(action, GrenadeInto):
+            self._grenade_into(piece, action)
         else:
             self.add(
                 HoldEvent(

@@ -785,11 +785,14 @@ MARKERS: tuple[Coverage, ...] = (
         "Grenade",
         HON,
         "HoN core p.29",
-        PARTIAL,
-        f"thrown at an interspace 2 away, no scatter, buildings shelter from outside; {GEAR_VALUES} (3/1/X); "
-        "never thrown into a building by its opening nor onto a defensive position's square",
+        PLAYED,
+        f"thrown at an interspace 2 away, no scatter, buildings shelter from outside; or into a building by its "
+        f"opening, or onto a defensive position's square, no Defensive Bonus; {GEAR_VALUES} (3/1/X)",
         GEAR + "test_a_grenade_is_thrown_2_interspaces_every_unit_under_it_attacked",
         GEAR + "test_the_policy_throws_a_grenade_into_a_crowd_not_at_a_lone_target_it_can_shoot",
+        GEAR + "test_a_grenade_goes_into_a_building_by_its_opening_and_every_unit_inside_is_attacked",
+        GEAR + "test_a_grenade_goes_onto_a_square_of_a_defensive_position_and_stays_inside_it",
+        GEAR + "test_the_policy_throws_a_grenade_into_a_house_its_shots_cannot_crack",
         TEMPLATES + "test_a_grenade_reaches_two_interspaces_counting_the_target",
         TEMPLATES + "test_a_grenade_resolves_each_attack_individually_and_never_scatters",
         TEMPLATES + "test_units_inside_a_building_are_not_affected_by_a_template_outside_it",

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import CombatValues, UnitType
 from builder.heroes.rules.grid import Point
-from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.pieces import Piece, Square
 from builder.kernel.events import Modifier
 
 if TYPE_CHECKING:
@@ -161,6 +161,15 @@ class GearThrow:
 
     marker: str
     at: Point
+
+
+@dataclass(frozen=True)
+class GrenadeInto:
+    """A Grenade marker thrown into a building by an opening the thrower stands by, or
+    directly onto the square `square` of a defensive position it stands next to; the units
+    inside get no Defensive Bonus from it (HoN core p.29)."""
+
+    square: Square
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ from builder.heroes.rules.gear import (
     GearFire,
     GearThrow,
     GearWeapon,
+    GrenadeInto,
     PlantedBomb,
 )
 from builder.heroes.rules.grid import Point, compass, range_between
@@ -45,7 +46,9 @@ from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.templates import (
     TemplateKind,
     check_template,
+    covered,
     explosion_squares,
+    grenade_into,
     interspace_range,
     lay_template,
     scatter,
@@ -257,6 +260,39 @@ class GearActions(TurnBase):
             sheltered=sheltered,
             scattered=scattered,
         )
+        for attack in result.attacks:
+            kept = self._life_points(attack)  # a Character's Life Point (BfC p.09)
+            self.add(FireEvent.of(kept, state.turn, self.phase, firer.owner))
+            self.hurt(kept.shot.target, kept.target, kept.effect)
+
+    def _grenade_into(self, firer: Piece, action: GrenadeInto) -> None:
+        """A Grenade into a building by its opening (every unit inside) or onto a square of a
+        defensive position next to the thrower (the explosion contained in it); no Defensive
+        Bonus from the element against it (HoN core p.29)."""
+        state = self.state
+        weapon = GEAR_WEAPONS["grenade"]
+        element = state.battlefield.element_at.get(action.square)
+        if element is None:
+            raise IllegalAttack(f"no building or defensive position at {list(action.square)}", weapon.page)
+        reached = grenade_into(firer, element, action.square, state.ruleset)
+        self._spend_marker(firer, weapon.marker, weapon.page, f"thrown into {element.name}")
+        targets = covered(reached, state.pieces.values())
+        under = ", ".join(name(t) for t in targets) or "nobody"
+        self.add(
+            TemplateEvent(
+                turn=state.turn,
+                phase=self.phase,
+                side=firer.owner,
+                text=f"{name(firer)} throws a Grenade into {element.name}, no Defensive Bonus against it: under "
+                f"it, {under} ({weapon.page}).",
+                firer=firer.key,
+                template=TemplateKind.GRENADE.value,
+                at=action.square,
+                lands=action.square,
+                squares=tuple(sorted(reached)),
+            )
+        )
+        result = lay_template(TemplateKind.GRENADE, weapon.combat, reached, targets, self.dice, state.ruleset, firer)
         for attack in result.attacks:
             kept = self._life_points(attack)  # a Character's Life Point (BfC p.09)
             self.add(FireEvent.of(kept, state.turn, self.phase, firer.owner))

@@ -25,6 +25,7 @@ from builder.heroes.rules.gear import (
     GearMove,
     GearThrow,
     GearWeapon,
+    GrenadeInto,
 )
 from builder.heroes.rules.gear_firing import gear_shot, throw_check
 from builder.heroes.rules.gear_moving import gear_reach, map_for
@@ -35,7 +36,13 @@ from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.policy_base import FAR, PolicyBase, _worth
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.templates import SCATTER_DIRECTIONS, covered, explosion_squares, interspace_range
+from builder.heroes.rules.templates import (
+    SCATTER_DIRECTIONS,
+    covered,
+    explosion_squares,
+    grenade_into,
+    interspace_range,
+)
 from builder.kernel.events import Modifier, Roll
 
 GEAR_THRESHOLD = 0.3  # expected hits a firing marker must promise
@@ -113,6 +120,9 @@ class GearChoices(PolicyBase):
                 found = self._gear_shots(state, piece, weapon, occupancy)
             else:
                 found = self._gear_throws(state, piece, weapon, occupancy)
+                into = self._grenades_into(state, piece, weapon) if weapon.delivery is Delivery.GRENADE else None
+                if into is not None and (found is None or into[0] > found[0]):
+                    found = into
             if found is not None and (best is None or found[0] > best[0]):
                 best = found
         if best is None or best[0] < max(GEAR_THRESHOLD, worth + GEAR_MARGIN):
@@ -180,6 +190,24 @@ class GearChoices(PolicyBase):
                 best = (value, GearThrow(weapon.marker, at))
         return best
 
+    def _grenades_into(self, state: GameState, piece: Piece, weapon: GearWeapon) -> tuple[float, Action] | None:
+        """A Grenade into a building or a defensive position holding enemies (HoN core p.29),
+        by expected hits with no Defensive Bonus, its own side's units inside counting against."""
+        best: tuple[float, Action] | None = None
+        at = state.battlefield.element_at
+        hits: dict[str, float] = {}
+        squares = sorted(sq for e in state.enemies_of(piece.owner) for sq in e.squares if sq in at)
+        for square in squares:
+            element = at[square]
+            try:
+                reached = grenade_into(piece, element, square, state.ruleset)
+            except IllegalAttack:
+                continue
+            value = _blast(state, piece, weapon, covered(reached, state.pieces.values()), hits, exposed=True)
+            if best is None or value > best[0]:
+                best = (value, GrenadeInto(square))
+        return best
+
     def _with_recce_ammo(self, state: GameState, piece: Piece, fire: Fire | None) -> Fire | None:
         """Spend one Recce Gear Ammo marker (BfC p.09) on a Firing Action at a vehicle."""
         if fire is None or state.gear_for(piece, "recce-ammo") is None:
@@ -223,16 +251,25 @@ def _under(lands: Point, buildings: dict[Square, str], standing: dict[Square, li
     return covered(area, near, sheltered)
 
 
-def _blast(state: GameState, thrower: Piece, weapon: GearWeapon, targets: list[Piece], hits: dict[str, float]) -> float:
+def _blast(
+    state: GameState,
+    thrower: Piece,
+    weapon: GearWeapon,
+    targets: list[Piece],
+    hits: dict[str, float],
+    exposed: bool = False,
+) -> float:
     """Expected hits a gear template deals the units under it, its own side's counting against;
-    `hits` keeps each unit's, the same wherever the template lands (no penalty applies)."""
+    `hits` keeps each unit's, the same wherever the template lands (no penalty applies);
+    `exposed`: no Defensive Bonus (a grenade thrown into the element, HoN core p.29)."""
     total = 0.0
     for target in targets:
         if target.key not in hits:
             value = weapon.combat.against(target.colour)
             defense = target.side.defense
             facing = Facing.SIDE if defense is not None and defense.has_facings else None
-            shot = Shot(target=target, firer=thrower, combat=value, facing=facing, terrain=cover(state, target))
+            terrain = 0 if exposed else cover(state, target)
+            shot = Shot(target=target, firer=thrower, combat=value, facing=facing, terrain=terrain)
             hits[target.key] = 0.0 if value is None else expected_hits(shot, state.ruleset) * _worth(target)
         total += -hits[target.key] if target.owner == thrower.owner else hits[target.key]
     return total

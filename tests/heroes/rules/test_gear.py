@@ -14,7 +14,7 @@ from builder.heroes.rules.actions import Fire, Move
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.combat import IllegalAttack, aim
 from builder.heroes.rules.events import FireEvent, GearEvent, Phase, TemplateEvent
-from builder.heroes.rules.gear import GEAR_WEAPONS, GearFire, GearMove, GearThrow
+from builder.heroes.rules.gear import GEAR_WEAPONS, GearFire, GearMove, GearThrow, GrenadeInto
 from builder.heroes.rules.gear_firing import gear_shot
 from builder.heroes.rules.gear_moving import gear_reach
 from builder.heroes.rules.movement import Path, Position
@@ -22,7 +22,7 @@ from builder.heroes.rules.pieces import EAST, NORTH, Piece
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import GameState, GearPool
 from builder.kernel.dice import LoadedDice
-from tests.fixtures.rules.boards import JEEP, piece
+from tests.fixtures.rules.boards import JEEP, element, field, piece
 from tests.fixtures.rules.games import game
 from tests.heroes.rules import infantry, tank
 
@@ -412,3 +412,51 @@ def test_the_policy_spends_fuel_to_reach_an_objective_and_a_map_to_cross_a_hedge
     pool(hedged, "tactical-map", 3, "characters")
     action = SimplePolicy().activate(hedged, rifles)
     assert isinstance(action, GearMove) and action.tactical_map and action.move.path.destination.squares[0][0] == 5
+
+
+# --- Grenades into buildings and defensive positions (HoN core p.29) -------------------------------
+
+HOUSE = "\n".join(["........", ".BB.....", "........", "........", "........"])
+
+
+def walled(state: GameState) -> GameState:
+    """The house's window faces east, on (2, 1); a trench runs along row 4."""
+    trench = element("Trench", [(1, 4), (2, 4), (3, 4), (4, 4)], {"shared_cover": True, "defense": {"infantry": 2}})
+    state.battlefield = field(HOUSE, windows=[((2, 1), (3, 1))], extra=[trench])
+    return state
+
+
+def test_a_grenade_goes_into_a_building_by_its_opening_and_every_unit_inside_is_attacked() -> None:
+    """HoN core p.29: "To throw a grenade into a building, position the unit on a square adjacent
+    to an opening. The building does not provide a Defensive Bonus against such a grenade so all
+    units inside are affected." The building's +2 is not added: 1 + 3 and 2 + 3 against 4."""
+    state = walled(
+        game(HOUSE, [piece("a1", (3, 1)), piece("a2", (0, 0)), piece("b1", (1, 1), "b"), piece("b2", (2, 1), "b")])
+    )
+    grenades = pool(state, "grenade", 3, "infantry")
+    with pytest.raises(IllegalAttack, match="opening"):
+        Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("a2", GrenadeInto((1, 1)))
+    turn = Turn(state, LoadedDice([1, 2]), Phase.ACTIVATION)
+    turn.perform("a1", GrenadeInto((2, 1)))
+    shots = fire_events(turn)
+    assert {e.target: (e.rolls[0].total, e.defense) for e in shots} == {"b1": (4, 4), "b2": (5, 4)}
+    assert grenades.count == 2
+
+
+def test_a_grenade_goes_onto_a_square_of_a_defensive_position_and_stays_inside_it() -> None:
+    """HoN core p.29: a unit adjacent to a defensive position "can throw a grenade inside the element
+    and directly onto a square … The explosion is contained inside the Terrain Element … Units
+    inside the element do not receive the Defensive Bonus"."""
+    pieces = [piece("a1", (2, 3)), piece("b1", (2, 4), "b"), piece("b2", (4, 4), "b")]
+    state = walled(game(HOUSE, pieces))
+    pool(state, "grenade", 3, "infantry")
+    turn = Turn(state, LoadedDice([1]), Phase.ACTIVATION)
+    turn.perform("a1", GrenadeInto((2, 4)))
+    (shot,) = fire_events(turn)
+    assert (shot.target, shot.defense, shot.outcome) == ("b1", 4, "hit")
+
+
+def test_the_policy_throws_a_grenade_into_a_house_its_shots_cannot_crack() -> None:
+    state = walled(game(HOUSE, [piece("a1", (3, 1)), piece("b1", (1, 1), "b"), piece("b2", (2, 1), "b")]))
+    pool(state, "grenade", 3, "infantry")
+    assert SimplePolicy().activate(state, state.pieces["a1"]) == GrenadeInto((1, 1))
