@@ -131,6 +131,15 @@ def throw_check(
 class GearActions(TurnBase):
     """The gear markers' actions and the markers spent on rolls."""
 
+    def _revealed(self, firer: Piece) -> Piece:
+        """A concealed unit that takes a Firing Action, Alternate ones included, turns over onto
+        its Inactive Side (HoN core p.21)."""
+        if not firer.concealed:
+            return firer
+        turned = replace(firer, side_index=1 - firer.side_index)
+        self.state.pieces[firer.key] = turned
+        return turned
+
     def _spend_marker(self, piece: Piece, marker: str, page: str, what: str, count: int = 1) -> GearPool:
         """Spend `count` markers of `marker` for `piece`, told with the page: one a unit of the
         option's tile may use (HoN core p.28), or IllegalAttack."""
@@ -169,6 +178,8 @@ class GearActions(TurnBase):
                 "line of sight, values)",
                 weapon.page,
             )
+        firer = self._revealed(firer)
+        shot = replace(shot, firer=firer)
         if weapon.delivery is Delivery.BOMB:
             self._spend_marker(
                 firer, weapon.marker, weapon.page, f"put on {name(target)}, it explodes at the end of the Supply Phase"
@@ -217,6 +228,7 @@ class GearActions(TurnBase):
         state = self.state
         weapon = gear_weapon(action.marker, (Delivery.GRENADE, Delivery.INDIRECT), state.ruleset.cite("grenade"))
         kind, scattering = throw_check(state, firer, weapon, action.at)
+        firer = self._revealed(firer)
         self._spend_marker(firer, weapon.marker, weapon.page, f"thrown at interspace {list(action.at)}")
         scattered = None
         lands = action.at
@@ -275,6 +287,7 @@ class GearActions(TurnBase):
         if element is None:
             raise IllegalAttack(f"no building or defensive position at {list(action.square)}", weapon.page)
         reached = grenade_into(firer, element, action.square, state.ruleset)
+        firer = self._revealed(firer)
         self._spend_marker(firer, weapon.marker, weapon.page, f"thrown into {element.name}")
         targets = covered(reached, state.pieces.values())
         under = ", ".join(name(t) for t in targets) or "nobody"

@@ -22,7 +22,7 @@ from builder.heroes.rules.pieces import EAST, NORTH, Piece
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import GameState, GearPool
 from builder.kernel.dice import LoadedDice
-from tests.fixtures.rules.boards import JEEP, element, field, piece
+from tests.fixtures.rules.boards import JEEP, SNIPERS, element, field, piece
 from tests.fixtures.rules.games import game
 from tests.heroes.rules import infantry, tank
 
@@ -460,3 +460,12 @@ def test_the_policy_throws_a_grenade_into_a_house_its_shots_cannot_crack() -> No
     state = walled(game(HOUSE, [piece("a1", (3, 1)), piece("b1", (1, 1), "b"), piece("b2", (2, 1), "b")]))
     pool(state, "grenade", 3, "infantry")
     assert SimplePolicy().activate(state, state.pieces["a1"]) == GrenadeInto((1, 1))
+
+
+def test_a_concealed_unit_that_throws_a_grenade_turns_over() -> None:
+    """HoN core p.21: "A concealed unit that takes a Firing Action turns over onto its Inactive Side"."""
+    hidden = piece("a1", (1, 1), kind=SNIPERS)
+    state = game(OPEN, [hidden, piece("b1", (2, 2), "b"), piece("b2", (3, 2), "b")])
+    pool(state, "grenade", 3, "infantry")
+    Turn(state, LoadedDice([1, 1]), Phase.ACTIVATION).perform("a1", GearThrow("grenade", (3, 3)))
+    assert hidden.concealed and not state.pieces["a1"].concealed
