@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.terrain import LineKind
 from builder.heroes.catalogue.units import Weapon
-from builder.heroes.rules.assault import Assault
+from builder.heroes.rules.assault import Assault, AssaultOutcome
 from builder.heroes.rules.cards import CardChoices
 from builder.heroes.rules.combat import (
     Aim,
@@ -347,6 +347,8 @@ class TurnBase:
         def _rerolls(self, shooter: Piece, shot: Shot) -> Callable[[Aim, Roll, FireOutcome], bool] | None: ...
 
         def _shielded(self, shot: Shot) -> Shot: ...
+
+        def _assault_rerolls(self, assault: Assault) -> Callable[[AssaultOutcome, Roll, Roll], str | None]: ...
 
         def _life_points(self, result: FireResult) -> FireResult: ...
 

@@ -45,6 +45,7 @@ from builder.heroes.rules.firing import FiringActions
 from builder.heroes.rules.gear import GearFire, GearMove, GearThrow, GrenadeInto
 from builder.heroes.rules.gear_firing import GearActions
 from builder.heroes.rules.gear_moving import GearMovement
+from builder.heroes.rules.gear_rerolls import GearRerolls
 from builder.heroes.rules.grid import neighbours
 from builder.heroes.rules.moving import MovementActions
 from builder.heroes.rules.opportunity import OpportunityFire
@@ -61,6 +62,7 @@ class Turn(
     Transport,
     FiringActions,
     GearActions,
+    GearRerolls,
     GearMovement,
     TemplateFiring,
     AssaultActions,

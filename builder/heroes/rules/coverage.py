@@ -804,10 +804,11 @@ MARKERS: tuple[Coverage, ...] = (
         HON,
         "HoN core p.30",
         PARTIAL,
-        "a Firing Action's roll rerolled, the firer's miss (if the reroll hits 1 in 3) or the target's hit (if a "
-        "miss is likelier than a double); not assault, damage, scatter, sniper or initiative rolls; once a roll",
+        "rerolls a Firing Action's (the firer's miss, the target's hit) or an assault's roll (the losing side's), "
+        "once a roll, when the policy's odds say so; not damage, scatter, sniper, template or initiative rolls",
         GEAR + "test_a_veteran_marker_rerolls_a_miss_and_the_new_result_stands",
         GEAR + "test_a_veteran_marker_rerolls_the_opponents_hit",
+        GEAR + "test_a_veteran_marker_rerolls_a_lost_assault_roll",
     ),
     marker(
         "concealed",

@@ -8,15 +8,12 @@ Each marker spent is told by a GearEvent with its page, before what it does."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Protocol, runtime_checkable
 
 from builder.heroes.rules.actions import Fire, TurnBase
 from builder.heroes.rules.combat import (
-    Aim,
     FireOutcome,
     FireResult,
     IllegalAttack,
-    Reroll,
     Shot,
     fire,
     name,
@@ -38,6 +35,7 @@ from builder.heroes.rules.gear import (
     GrenadeInto,
     PlantedBomb,
 )
+from builder.heroes.rules.gear_rerolls import GearPlayer
 from builder.heroes.rules.grid import Point, compass, range_between
 from builder.heroes.rules.los import line_of_sight
 from builder.heroes.rules.pieces import Piece
@@ -54,22 +52,7 @@ from builder.heroes.rules.templates import (
     scatter,
 )
 from builder.heroes.rules.templating import _building_at, _building_key, template_targets
-from builder.kernel.events import Modifier, Roll
-
-VETERAN_PAGE = "HoN core p.30"
-
-
-@runtime_checkable
-class GearPlayer(Protocol):
-    """What a side is asked about the gear markers it may spend on someone else's roll."""
-
-    def veteran(self, state: GameState, piece: Piece, plan: Aim, roll: Roll, outcome: FireOutcome) -> bool:
-        """Whether `piece`'s side spends a Veteran marker to reroll this firing roll (HoN core p.30)."""
-        ...
-
-    def shield(self, state: GameState, vehicle: Piece, shot: Shot) -> bool:
-        """Whether `vehicle` spends an Additional Shielding marker against this shot (BfC p.09)."""
-        ...
+from builder.kernel.events import Modifier
 
 
 def gear_weapon(marker: str, kinds: tuple[Delivery, ...], page: str) -> GearWeapon:
@@ -312,33 +295,6 @@ class GearActions(TurnBase):
             self.hurt(kept.shot.target, kept.target, kept.effect)
 
     # --- Markers spent on a roll -----------------------------------------------------------
-
-    def _rerolls(self, shooter: Piece, shot: Shot) -> Reroll | None:
-        """What may have a firing roll rolled again: the firer's action card (HoN core p.17),
-        else a Veteran marker of either side (p.30: "reroll any roll, yours or your
-        opponent's"); hon asks the firer's side on a miss, the target's on a hit."""
-        card = self._second_chance(shooter)
-
-        def ask(plan: Aim, roll: Roll, outcome: FireOutcome) -> bool:
-            if card is not None and card(plan, roll, outcome):
-                return True
-            piece = shot.target if outcome in (FireOutcome.HIT, FireOutcome.DOUBLE_HIT) else shooter
-            player = self.choices.get(piece.owner)
-            if not isinstance(player, GearPlayer) or self.state.gear_for(piece, "veteran") is None:
-                return False
-            if not player.veteran(self.state, piece, plan, roll, outcome):
-                return False
-            whose = "its" if piece is shooter else f"{name(shooter)}'s"
-            self._spend_marker(
-                piece,
-                "veteran",
-                VETERAN_PAGE,
-                f"{whose} firing roll ({roll.total} against {plan.defense}, a {outcome.value}) is rolled "
-                "again, the new result stands",
-            )
-            return True
-
-        return ask
 
     def _shielded(self, shot: Shot) -> Shot:
         """Additional Shielding (BfC p.09): +2 Defensive Bonus to a vehicle, declared before

@@ -227,6 +227,14 @@ class GearChoices(PolicyBase):
             return double < 1
         return outcome is FireOutcome.HIT and miss > double
 
+    def veteran_assault(self, state: GameState, piece: Piece, mine: Roll, theirs: Roll) -> bool:
+        """Reroll one's own losing assault roll when the reroll beats (attacking) or holds
+        (defending) the other's at least VETERAN_ODDS of the time (HoN core p.30)."""
+        need = theirs.total + (1 if mine.kind == "assault-attack" else 0) - mine.modifier_total
+        face = max(1, need)
+        chance = 0.0 if face > 6 else 1 - ((face - 1) / 6) ** len(mine.dice)
+        return chance >= VETERAN_ODDS
+
     def shield(self, state: GameState, vehicle: Piece, shot: Shot) -> bool:
         """Spend Additional Shielding (BfC p.09) when +2 takes SHIELD_GAIN off the chance of a hit."""
         bonus = Modifier("Additional Shielding", SHIELDING_BONUS, "BfC p.09")

@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from builder.heroes.catalogue.units import Role, Unit, UnitType
-from builder.heroes.rules.actions import Fire, Move
+from builder.heroes.rules.actions import AssaultAction, Fire, Move
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.combat import IllegalAttack, aim
 from builder.heroes.rules.events import FireEvent, GearEvent, Phase, TemplateEvent
@@ -22,7 +22,7 @@ from builder.heroes.rules.pieces import EAST, NORTH, Piece
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import GameState, GearPool
 from builder.kernel.dice import LoadedDice
-from tests.fixtures.rules.boards import JEEP, SNIPERS, element, field, piece
+from tests.fixtures.rules.boards import JEEP, SNIPERS, element, field, piece, unit
 from tests.fixtures.rules.games import game
 from tests.heroes.rules import infantry, tank
 
@@ -469,3 +469,21 @@ def test_a_concealed_unit_that_throws_a_grenade_turns_over() -> None:
     pool(state, "grenade", 3, "infantry")
     Turn(state, LoadedDice([1, 1]), Phase.ACTIVATION).perform("a1", GearThrow("grenade", (3, 3)))
     assert hidden.concealed and not state.pieces["a1"].concealed
+
+
+def test_a_veteran_marker_rerolls_a_lost_assault_roll() -> None:
+    """HoN core p.30, "reroll any roll": the attacker's best of 3 and 1 (+3) loses to the
+    defender's 5 (+2); rerolled, 6 and 5 win (a 5 or 6 on either die wins: 5 in 9)."""
+    attacker, defender = (
+        piece("a1", (2, 1), kind=unit("stormers", abilities=[{"id": "assault", "value": 1}])),
+        piece("b1", (3, 1), "b"),
+    )
+    state = game(OPEN, [attacker, defender])
+    veterans = pool(state, "veteran", 3)
+    step = Path((Position(((2, 1),), EAST), Position(((3, 1),), EAST)), 1)
+    turn = Turn(state, LoadedDice([3, 1, 5, 6, 5, 1, 1, 1]), Phase.ACTIVATION, POLICIES)
+    turn.perform("a1", AssaultAction(step, "b1"))
+    (spent,) = gear_events(turn)
+    assert spent.marker == "veteran" and veterans.count == 2 and "assault roll" in spent.text
+    (assault,) = [e for e in turn.events if e.kind == "assault"]
+    assert assault.rolls[0].dice == (6, 5) and assault.rolls[0].total == 9 and assault.outcome == "win"
