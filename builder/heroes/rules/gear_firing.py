@@ -168,10 +168,10 @@ class GearActions(TurnBase):
                 firer, weapon.marker, weapon.page, f"put on {name(target)}, it explodes at the end of the Supply Phase"
             )
             self.state.bombs.append(PlantedBomb(weapon.marker, firer.owner, firer.key, target.key, self.state.turn))
-            return
-        self._spend_marker(firer, weapon.marker, weapon.page, f"an Alternate Firing Action at {name(target)}")
-        self._shoot(firer, shot, before=f"{weapon.name} ({weapon.page}): ")
-        self.watch(firer.key, f"after the Firing Action of {name(firer)}")
+        else:
+            self._spend_marker(firer, weapon.marker, weapon.page, f"an Alternate Firing Action at {name(target)}")
+            self._shoot(firer, shot, before=f"{weapon.name} ({weapon.page}): ")
+        self.watch(firer.key, f"after the Firing Action of {name(firer)}")  # HoN core p.24
 
     def explode_bombs(self) -> None:
         """The Sticky Bombs and Magnetic Mines explode at the end of the Supply Phase, with the
@@ -259,6 +259,7 @@ class GearActions(TurnBase):
             kept = self._life_points(attack)  # a Character's Life Point (BfC p.09)
             self.add(FireEvent.of(kept, state.turn, self.phase, firer.owner))
             self.hurt(kept.shot.target, kept.target, kept.effect)
+        self.watch(firer.key, f"after the Firing Action of {name(firer)}")  # HoN core p.24
 
     def _grenade_into(self, firer: Piece, action: GrenadeInto) -> None:
         """A Grenade into a building by its opening (every unit inside) or onto a square of a
@@ -293,6 +294,7 @@ class GearActions(TurnBase):
             kept = self._life_points(attack)  # a Character's Life Point (BfC p.09)
             self.add(FireEvent.of(kept, state.turn, self.phase, firer.owner))
             self.hurt(kept.shot.target, kept.target, kept.effect)
+        self.watch(firer.key, f"after the Firing Action of {name(firer)}")  # HoN core p.24
 
     # --- Markers spent on a roll -----------------------------------------------------------
 
