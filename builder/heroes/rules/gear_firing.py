@@ -212,7 +212,10 @@ class GearActions(TurnBase):
         weapon = gear_weapon(action.marker, (Delivery.GRENADE, Delivery.INDIRECT), state.ruleset.cite("grenade"))
         kind, scattering = throw_check(state, firer, weapon, action.at)
         firer = self._revealed(firer)
-        self._spend_marker(firer, weapon.marker, weapon.page, f"thrown at interspace {list(action.at)}")
+        thrown = weapon.delivery is Delivery.GRENADE  # a Rifle Grenade is fired from the rifle
+        self._spend_marker(
+            firer, weapon.marker, weapon.page, f"{'thrown' if thrown else 'fired'} at interspace {list(action.at)}"
+        )
         scattered = None
         lands = action.at
         if scattering:
@@ -220,7 +223,7 @@ class GearActions(TurnBase):
             lands = scattered.lands
         targets, sheltered = template_targets(state, lands)
         area = explosion_squares(lands)
-        said = f"{name(firer)} throws a {weapon.name} at interspace {list(action.at)}"
+        said = f"{name(firer)} {'throws' if thrown else 'fires'} a {weapon.name} at interspace {list(action.at)}"
         if scattered is not None:
             said += (
                 f"; it lands on target (rolled {scattered.roll.kept})"
