@@ -6,21 +6,27 @@ them on the markers' backs); ranges, Destruction and Indirect Fire are the books
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path as FilePath
 
 import pytest
 
+from builder.heroes.army.resolve import resolve
 from builder.heroes.catalogue.units import Role, Unit, UnitType
 from builder.heroes.rules.actions import AssaultAction, Fire, Move
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.combat import IllegalAttack, aim
 from builder.heroes.rules.events import FireEvent, GearEvent, Phase, TemplateEvent
-from builder.heroes.rules.gear import GEAR_WEAPONS, GearFire, GearMove, GearThrow, GrenadeInto
+from builder.heroes.rules.gear import GEAR_WEAPONS, GearFire, GearMove, GearThrow, GrenadeInto, recce_ammo_bonus
 from builder.heroes.rules.gear_firing import gear_shot
 from builder.heroes.rules.gear_moving import gear_reach
 from builder.heroes.rules.movement import Path, Position
+from builder.heroes.rules.orders import Orders
 from builder.heroes.rules.pieces import EAST, NORTH, Piece
 from builder.heroes.rules.policy import SimplePolicy
-from builder.heroes.rules.state import GameState, GearPool
+from builder.heroes.rules.state import GameState, GearPool, gear_pools
+from builder.heroes.rules.turn import supply_phase
+from builder.io.catalogue_files import load_catalogue
+from builder.io.scenario_files import load_scenario
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import JEEP, SNIPERS, element, field, piece, unit
 from tests.fixtures.rules.games import game
@@ -157,9 +163,6 @@ def test_a_sticky_bomb_is_put_at_1_square_and_explodes_at_the_end_of_the_supply_
 
 
 def test_a_magnetic_mine_goes_off_in_the_supply_phase_of_the_turn() -> None:
-    from builder.heroes.rules.orders import Orders
-    from builder.heroes.rules.turn import supply_phase
-
     state = game(OPEN, [piece("a1", (1, 1)), piece("b1", (2, 1), "b", JEEP)])
     pool(state, "magnetic-mine", 1, "infantry")
     Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("a1", GearFire("magnetic-mine", "b1"))
@@ -279,8 +282,6 @@ def test_recce_ammo_gives_2_against_light_vehicles_and_1_against_heavy() -> None
     assert labels["Ammo (Recce Gear) x1"] == 2 and ammo.count == 2
     with pytest.raises(IllegalAttack, match="Recce Ammo"):
         Turn(state, LoadedDice([1]), Phase.ACTIVATION).perform("a2", Fire(((None, "b1"),), recce_ammo=1))
-    from builder.heroes.rules.gear import recce_ammo_bonus
-
     assert recce_ammo_bonus(2, piece("t", ((5, 1), (5, 2)), "b", tank()))[0].value == 2  # +1 each, heavy
 
 
@@ -487,3 +488,16 @@ def test_a_veteran_marker_rerolls_a_lost_assault_roll() -> None:
     assert spent.marker == "veteran" and veterans.count == 2 and "assault roll" in spent.text
     (assault,) = [e for e in turn.events if e.kind == "assault"]
     assert assault.rolls[0].dice == (6, 5) and assault.rolls[0].total == 9 and assault.outcome == "win"
+
+
+def test_an_armys_gear_options_become_markers_at_set_up_chosen_ones_included() -> None:
+    """HoN core p.28: "take the number of markers indicated and put them on the Gear Option"; BfC
+    p.08: the SS Gear's 3 markers are chosen at the start of the game."""
+    scenarios = FilePath(__file__).resolve().parents[3] / "scenarios"
+    catalogue = load_catalogue()[0]
+    first = load_scenario(scenarios / "hon-first-contact.yaml").armies()
+    pools = {(p.marker, p.count, p.source) for p in gear_pools(resolve(first["german"], catalogue), "german")}
+    assert ("panzerfaust", 3, "Panzerfaust") in pools and ("veteran", 3, "Veteran") in pools
+    welcome = load_scenario(scenarios / "welcome-to-caen-carpiquet.yaml").armies()
+    chosen = [p for p in gear_pools(resolve(welcome["german"], catalogue), "german") if p.source == "Gear (SS)"]
+    assert sum(p.count for p in chosen) == 3 and all(p.restricted_to == ("infantry",) for p in chosen)
