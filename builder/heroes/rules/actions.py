@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.terrain import LineKind
-from builder.heroes.catalogue.units import Weapon
+from builder.heroes.catalogue.units import CombatValues, Weapon
 from builder.heroes.rules.assault import Assault, AssaultOutcome
 from builder.heroes.rules.cards import CardChoices
 from builder.heroes.rules.combat import (
@@ -347,6 +347,10 @@ class TurnBase:
         def _rerolls(self, shooter: Piece, shot: Shot) -> Callable[[Aim, Roll, FireOutcome], bool] | None: ...
 
         def _shielded(self, shot: Shot) -> Shot: ...
+
+        def _shield_terrain(self, combat: CombatValues, firer: Piece | None) -> Callable[[Piece], int]: ...
+
+        def _shielded_assault(self, assault: Assault) -> Assault: ...
 
         def _assault_rerolls(self, assault: Assault) -> Callable[[AssaultOutcome, Roll, Roll], str | None]: ...
 

@@ -110,6 +110,7 @@ class AssaultActions(TurnBase):
             self.state.spend(pool)
             assault = replace(assault, defender_bonuses=(*assault.defender_bonuses, knife_bonus(self.state)))
             knives.append(name(defender))
+        assault = self._shielded_assault(assault)  # Additional Shielding (BfC p.09)
         reroll = self._assault_rerolls(assault)  # Veteran markers (HoN core p.30)
         result = resolve_assault(self._assault_bonuses(assault), self.dice, self.state.ruleset, reroll=reroll)
         event = AssaultEvent.of(result, self.state.turn, self.phase, attacker.owner)

@@ -865,10 +865,11 @@ MARKERS: tuple[Coverage, ...] = (
         "Additional Shielding",
         HON,
         "BfC p.09",
-        PARTIAL,
-        "+2 Defensive Bonus declared before a Firing Action's roll, when it takes 0.15 off the chance of a hit; "
-        "not against templates, bombs or assaults",
+        PLAYED,
+        "+2 Defensive Bonus declared before the roll of a Firing Action, a template, a bomb or an assault on the "
+        "vehicle; the policy spends one when it takes 0.15 off the chance of a hit (or of losing)",
         GEAR + "test_additional_shielding_adds_2_to_a_vehicles_defense_before_the_roll",
+        GEAR + "test_additional_shielding_holds_against_a_grenade_a_bomb_and_an_assault",
     ),
     marker(
         "fuel",

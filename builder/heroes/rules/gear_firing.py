@@ -7,10 +7,14 @@ Each marker spent is told by a GearEvent with its page, before what it does."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
+from builder.heroes.catalogue.units import CombatValues
 from builder.heroes.rules.actions import Fire, TurnBase
+from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.combat import (
+    Facing,
     FireOutcome,
     FireResult,
     IllegalAttack,
@@ -191,7 +195,7 @@ class GearActions(TurnBase):
             facing = struck_facing(target, planter.squares) if planter is not None and planter.squares else None
             if facing is None and target.side.defense is not None and target.side.defense.has_facings:
                 facing = struck_facing(target, (target.squares[0],))
-            shot = Shot(target=target, combat=value, facing=facing, terrain=cover(self.state, target))
+            shot = self._shielded(Shot(target=target, combat=value, facing=facing, terrain=cover(self.state, target)))
             self._shoot_as(bomb.side, shot, f"The {weapon.name} on {name(target)} explodes ({weapon.page}): ")
 
     def _shoot_as(self, side: str, shot: Shot, before: str) -> None:
@@ -254,7 +258,7 @@ class GearActions(TurnBase):
             self.dice,
             state.ruleset,
             firer=firer,
-            terrain=lambda p: cover(state, p),
+            terrain=self._shield_terrain(weapon.combat, firer),
             sheltered=sheltered,
             scattered=scattered,
         )
@@ -313,6 +317,37 @@ class GearActions(TurnBase):
         self._spend_marker(target, "additional-shielding", RECCE_PAGE, f"+{SHIELDING_BONUS} Defensive Bonus")
         bonus = Modifier("Additional Shielding", SHIELDING_BONUS, RECCE_PAGE)
         return replace(shot, defense_bonuses=(*shot.defense_bonuses, bonus))
+
+    def _shield_terrain(self, combat: CombatValues, firer: Piece | None) -> Callable[[Piece], int]:
+        """Each unit's defensive bonus under a template with these values: its terrain's, and
+        Additional Shielding's +2 for a vehicle whose side spends it before the roll (BfC p.09)."""
+
+        def terrain(target: Piece) -> int:
+            base = cover(self.state, target)
+            value = combat.against(target.colour)
+            if value is None or not target.is_vehicle:
+                return base
+            defense = target.side.defense
+            facing = Facing.SIDE if defense is not None and defense.has_facings else None
+            shot = Shot(target=target, firer=firer, combat=value, facing=facing, terrain=base)
+            return base + (SHIELDING_BONUS if self._shielded(shot) is not shot else 0)
+
+        return terrain
+
+    def _shielded_assault(self, assault: Assault) -> Assault:
+        """Additional Shielding's +2 Defensive Bonus on an assaulted vehicle's result, declared
+        before the dice (BfC p.09; HoN core p.28), when its side wishes."""
+        defender = assault.defender
+        player = self.choices.get(defender.owner)
+        if not defender.is_vehicle or not isinstance(player, GearPlayer):
+            return assault
+        if self.state.gear_for(defender, "additional-shielding") is None:
+            return assault
+        if not player.shield_assault(self.state, defender, assault):
+            return assault
+        self._spend_marker(defender, "additional-shielding", RECCE_PAGE, f"+{SHIELDING_BONUS} Defensive Bonus")
+        bonus = Modifier("Additional Shielding", SHIELDING_BONUS, RECCE_PAGE)
+        return replace(assault, defender_bonuses=(*assault.defender_bonuses, bonus))
 
     def _life_points(self, result: FireResult) -> FireResult:
         """Life Point (BfC p.09): a Character discards one to cancel a Hit it just suffered,

@@ -31,6 +31,10 @@ class GearPlayer(Protocol):
         which loses (or ties) against `theirs` (HoN core p.30)."""
         ...
 
+    def shield_assault(self, state: GameState, vehicle: Piece, assault: Assault) -> bool:
+        """Whether the assaulted `vehicle` spends an Additional Shielding marker (BfC p.09)."""
+        ...
+
     def shield(self, state: GameState, vehicle: Piece, shot: Shot) -> bool:
         """Whether `vehicle` spends an Additional Shielding marker against this shot (BfC p.09)."""
         ...

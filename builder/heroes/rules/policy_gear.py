@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions import Action, Fire, Hold, Move
+from builder.heroes.rules.assault import Assault, AssaultOutcome
 from builder.heroes.rules.combat import Aim, Facing, FireOutcome, IllegalAttack, Shot, aim
 from builder.heroes.rules.cover import cover
 from builder.heroes.rules.gear import (
@@ -31,7 +32,7 @@ from builder.heroes.rules.gear_firing import gear_shot, throw_check
 from builder.heroes.rules.gear_moving import gear_reach, map_for
 from builder.heroes.rules.gear_passage import squares_cut
 from builder.heroes.rules.grid import Point, corners, neighbours, range_between
-from builder.heroes.rules.odds import expected_hits, odds_of_aim
+from builder.heroes.rules.odds import expected_hits, odds_of_aim, odds_of_assault
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.policy_base import FAR, PolicyBase, _worth
 from builder.heroes.rules.sightmap import Occupancy
@@ -234,6 +235,14 @@ class GearChoices(PolicyBase):
         face = max(1, need)
         chance = 0.0 if face > 6 else 1 - ((face - 1) / 6) ** len(mine.dice)
         return chance >= VETERAN_ODDS
+
+    def shield_assault(self, state: GameState, vehicle: Piece, assault: Assault) -> bool:
+        """Spend Additional Shielding (BfC p.09) when +2 takes SHIELD_GAIN off the chance of losing."""
+        bonus = Modifier("Additional Shielding", SHIELDING_BONUS, "BfC p.09")
+        shielded = replace(assault, defender_bonuses=(*assault.defender_bonuses, bonus))
+        before = float(dict(odds_of_assault(assault, state.ruleset).outcomes).get(AssaultOutcome.WIN.value, 0))
+        after = float(dict(odds_of_assault(shielded, state.ruleset).outcomes).get(AssaultOutcome.WIN.value, 0))
+        return before - after >= SHIELD_GAIN
 
     def shield(self, state: GameState, vehicle: Piece, shot: Shot) -> bool:
         """Spend Additional Shielding (BfC p.09) when +2 takes SHIELD_GAIN off the chance of a hit."""

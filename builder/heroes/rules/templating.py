@@ -11,7 +11,6 @@ from builder.heroes.rules.combat import (
     IllegalAttack,
     name,
 )
-from builder.heroes.rules.cover import cover
 from builder.heroes.rules.damage import DamageLocation, Effect, destroy
 from builder.heroes.rules.events import (
     FireEvent,
@@ -207,7 +206,7 @@ class TemplateFiring(TurnBase):
             self.dice,
             state.ruleset,
             firer=firer,
-            terrain=lambda p: cover(state, p),
+            terrain=self._shield_terrain(plan.combat, firer),  # cover, and Additional Shielding (BfC p.09)
             penalties=plan.penalties,
             sheltered=sheltered,
             scattered=scattered,

@@ -501,3 +501,30 @@ def test_an_armys_gear_options_become_markers_at_set_up_chosen_ones_included() -
     welcome = load_scenario(scenarios / "welcome-to-caen-carpiquet.yaml").armies()
     chosen = [p for p in gear_pools(resolve(welcome["german"], catalogue), "german") if p.source == "Gear (SS)"]
     assert sum(p.count for p in chosen) == 3 and all(p.restricted_to == ("infantry",) for p in chosen)
+
+
+def test_additional_shielding_holds_against_a_grenade_a_bomb_and_an_assault() -> None:
+    """BfC p.09's +2 Defensive Bonus, declared before each roll (HoN core p.28): under a grenade
+    (1 + 4 misses the jeep's 4 + 2), against a Sticky Bomb, and on its assault result."""
+    state = game(OPEN, [piece("a1", (1, 1)), piece("b1", (3, 2), "b", JEEP)])
+    pool(state, "grenade", 1, "infantry")
+    shields = pool(state, "additional-shielding", 3, "light-vehicles", side="b")
+    turn = Turn(state, LoadedDice([4]), Phase.ACTIVATION, POLICIES)
+    turn.perform("a1", GearThrow("grenade", (3, 3)))
+    (shot,) = fire_events(turn)
+    assert shot.defense == 6 and shot.outcome == "miss" and shields.count == 2
+    pool(state, "sticky-bomb", 1, "infantry")
+    state.pieces["a1"] = piece("a1", (2, 2))
+    Turn(state, LoadedDice([]), Phase.ACTIVATION, POLICIES).perform("a1", GearFire("sticky-bomb", "b1"))
+    supply = Turn(state, LoadedDice([1]), Phase.SUPPLY, POLICIES)
+    supply.explode_bombs()
+    (blast,) = fire_events(supply)
+    assert blast.defense == 6 and blast.outcome == "miss" and shields.count == 1  # 1 + 4 against 6
+    stormer = piece("a1", (2, 2), kind=unit("stormers", abilities=[{"id": "assault", "value": 1}]))
+    state.pieces["a1"] = stormer
+    step = Path((Position(((2, 2),), EAST), Position(((3, 2),), EAST)), 1)
+    turn = Turn(state, LoadedDice([3, 3, 3, 1, 1, 1]), Phase.ACTIVATION, POLICIES)
+    turn.perform("a1", AssaultAction(step, "b1"))
+    (assault,) = [e for e in turn.events if e.kind == "assault"]
+    assert any(m.label == "Additional Shielding" and m.value == 2 for m in assault.rolls[1].modifiers)
+    assert shields.count == 0
