@@ -30,6 +30,7 @@ from builder.heroes.rules.movement import Path, Position
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import Frame, GameState, GearPool
+from builder.heroes.rules.templates import SniperResult
 from builder.heroes.rules.zoc import zone_of_control, zones_of_control
 from builder.heroes.scenario.models import ZoneKind
 from builder.kernel.dice import Dice
@@ -351,6 +352,8 @@ class TurnBase:
         def _shield_terrain(self, combat: CombatValues, firer: Piece | None) -> Callable[[Piece], int]: ...
 
         def _shielded_assault(self, assault: Assault) -> Assault: ...
+
+        def _life_point_sniped(self, target: Piece, result: SniperResult) -> SniperResult: ...
 
         def _assault_rerolls(self, assault: Assault) -> Callable[[AssaultOutcome, Roll, Roll], str | None]: ...
 

@@ -888,10 +888,11 @@ MARKERS: tuple[Coverage, ...] = (
         HON,
         "BfC p.09",
         PARTIAL,
-        "always discarded to cancel a hit on the Character from a Firing Action or a template (two for a double, a "
-        "regular hit per missing marker); not against the sniper's table or in assaults",
+        "always discarded to cancel a hit on the Character from a Firing Action, a template or the sniper (two for "
+        "a double, a regular hit per missing marker); not in assaults",
         GEAR + "test_a_life_point_cancels_a_hit_on_a_character_and_a_double_needs_two",
         GEAR + "test_a_life_point_cancels_a_grenades_hit_on_a_character",
+        GEAR + "test_a_life_point_cancels_the_snipers_hit_and_its_suppressed_marker_stays",
     ),
     marker(
         "tactical-map",

@@ -24,7 +24,7 @@ from builder.heroes.rules.combat import (
     take_hit,
 )
 from builder.heroes.rules.cover import cover
-from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.damage import Effect, suppress
 from builder.heroes.rules.events import FireEvent, GearEvent, TemplateEvent
 from builder.heroes.rules.firing import shots_at, struck_facing
 from builder.heroes.rules.gear import (
@@ -46,6 +46,8 @@ from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.templates import (
+    SniperOutcome,
+    SniperResult,
     TemplateKind,
     check_template,
     covered,
@@ -365,6 +367,17 @@ class GearActions(TurnBase):
         for _ in range(hits - spent):
             effect, after, _ = take_hit(target, self.dice, self.state.ruleset)
         return replace(result, target=after, effect=effect, damage=None)
+
+    def _life_point_sniped(self, target: Piece, result: SniperResult) -> SniperResult:
+        """Life Point (BfC p.09) against the Sniper's hit (HoN core p.24): the hit is cancelled;
+        on a 6+ the Suppressed marker of a unit that survives stays."""
+        hit = result.outcome in (SniperOutcome.HIT, SniperOutcome.HIT_AND_SUPPRESSED)
+        if not hit or not target.unit.is_character or self.state.gear_for(target, "life-point") is None:
+            return result
+        self._spend_marker(target, "life-point", RECCE_PAGE, f"the sniper's Hit on {name(target)} is cancelled")
+        if result.outcome is SniperOutcome.HIT_AND_SUPPRESSED:
+            return replace(result, target=suppress(target, 1), effect=Effect.SUPPRESSED, damage=None)
+        return replace(result, target=target, effect=Effect.NONE, damage=None)
 
     def _recce_ammo(self, firer: Piece, action: Fire) -> int:
         """Spend the Recce Gear Ammo markers the Firing Action declares (BfC p.09), up to 3

@@ -224,6 +224,7 @@ class TemplateFiring(TurnBase):
         if sight.blocked:
             raise IllegalAttack(f"{name(firer)} does not see {name(target)}", state.ruleset.cite("line-of-sight"))
         result = snipe(firer, target, self.dice, state.ruleset, penalties=sight.modifiers)
+        result = self._life_point_sniped(target, result)  # a Character's Life Point (BfC p.09)
         text = f"{name(firer)} snipes at {name(target)}: {result.roll.total}, {result.outcome.value}"
         if result.effect not in (Effect.NONE, Effect.SUPPRESSED):
             text += f"; {name(target)} is {result.effect.value}"

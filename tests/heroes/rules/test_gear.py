@@ -12,7 +12,7 @@ import pytest
 
 from builder.heroes.army.resolve import resolve
 from builder.heroes.catalogue.units import Role, Unit, UnitType
-from builder.heroes.rules.actions import AssaultAction, Fire, Move
+from builder.heroes.rules.actions import AssaultAction, Fire, Move, Snipe
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.combat import IllegalAttack, aim
 from builder.heroes.rules.events import FireEvent, GearEvent, Phase, TemplateEvent
@@ -528,3 +528,16 @@ def test_additional_shielding_holds_against_a_grenade_a_bomb_and_an_assault() ->
     (assault,) = [e for e in turn.events if e.kind == "assault"]
     assert any(m.label == "Additional Shielding" and m.value == 2 for m in assault.rolls[1].modifiers)
     assert shields.count == 0
+
+
+def test_a_life_point_cancels_the_snipers_hit_and_its_suppressed_marker_stays() -> None:
+    """BfC p.09 against the Sniper's table (HoN core p.24): 6, a hit and a Suppressed marker;
+    the Life Point cancels the hit, the officer keeps the marker."""
+    sniper = piece("a1", (1, 1), kind=unit("sharpshooter", abilities=["sniper"]))
+    officer = piece("b1", (5, 1), "b", OFFICER)
+    state = game(OPEN, [sniper, officer])
+    lives = pool(state, "life-point", 1, "characters", side="b")
+    turn = Turn(state, LoadedDice([6]), Phase.ACTIVATION)
+    turn.perform("a1", Snipe("b1"))
+    after = state.pieces["b1"]
+    assert after.side_index == 0 and after.suppressed == 1 and lives.count == 0
