@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.terrain import LineKind
 from builder.heroes.catalogue.units import CombatValues, Weapon
-from builder.heroes.rules.assault import Assault, AssaultOutcome
+from builder.heroes.rules.assault import Assault, AssaultOutcome, AssaultResult
 from builder.heroes.rules.cards import CardChoices
 from builder.heroes.rules.combat import (
     Aim,
@@ -354,6 +354,8 @@ class TurnBase:
         def _shielded_assault(self, assault: Assault) -> Assault: ...
 
         def _life_point_sniped(self, target: Piece, result: SniperResult) -> SniperResult: ...
+
+        def _life_point_assault(self, result: AssaultResult) -> AssaultResult: ...
 
         def _assault_rerolls(self, assault: Assault) -> Callable[[AssaultOutcome, Roll, Roll], str | None]: ...
 

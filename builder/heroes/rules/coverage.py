@@ -887,12 +887,13 @@ MARKERS: tuple[Coverage, ...] = (
         "Life Point",
         HON,
         "BfC p.09",
-        PARTIAL,
-        "always discarded to cancel a hit on the Character from a Firing Action, a template or the sniper (two for "
-        "a double, a regular hit per missing marker); not in assaults",
+        PLAYED,
+        "always discarded to cancel a hit on the Character: a Firing Action's, a template's, the sniper's or an "
+        "assault's (the loser still moves); a double hit needs two, a regular hit per missing marker",
         GEAR + "test_a_life_point_cancels_a_hit_on_a_character_and_a_double_needs_two",
         GEAR + "test_a_life_point_cancels_a_grenades_hit_on_a_character",
         GEAR + "test_a_life_point_cancels_the_snipers_hit_and_its_suppressed_marker_stays",
+        GEAR + "test_a_life_point_cancels_an_assaults_hit_and_the_character_still_falls_back",
     ),
     marker(
         "tactical-map",

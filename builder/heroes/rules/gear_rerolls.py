@@ -2,20 +2,24 @@
 opponent's, if you don't like the result. You must keep the new result." hon offers the reroll
 on a Firing Action's roll (the firer's side on a miss, the target's on a hit) and on an
 assault's (the side about to lose rolls its own again), once a roll; and declares here what a
-side is asked about the markers it spends on someone's roll."""
+side is asked about the markers it spends on someone's roll. Also the Life Point a Character
+discards against an assault's hit (BfC p.09)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Protocol, runtime_checkable
 
 from builder.heroes.rules.actions import TurnBase
-from builder.heroes.rules.assault import Assault, AssaultOutcome, AssaultReroll
+from builder.heroes.rules.assault import Assault, AssaultOutcome, AssaultReroll, AssaultResult, _moves
 from builder.heroes.rules.combat import Aim, FireOutcome, Reroll, Shot, name
+from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState
 from builder.kernel.events import Roll
 
 VETERAN_PAGE = "HoN core p.30"
+LIFE_POINT_PAGE = "BfC p.09"
 
 
 @runtime_checkable
@@ -92,3 +96,25 @@ class GearRerolls(TurnBase):
             return None
 
         return ask
+
+    def _life_point_assault(self, result: AssaultResult) -> AssaultResult:
+        """Life Point (BfC p.09): a Character that loses an assault discards one to cancel the
+        hit it suffered; it still moves as the loser of the assault does (HoN core p.26)."""
+        outcome = result.outcome
+        if outcome is AssaultOutcome.WIN:
+            before, effect = result.engagement.defender, result.defender_effect
+        elif outcome is AssaultOutcome.LOSS:
+            before, effect = result.assault.attacker, result.attacker_effect
+        else:
+            return result
+        if effect not in (Effect.FLIPPED, Effect.DESTROYED) or not before.unit.is_character:
+            return result
+        if self.state.gear_for(before, "life-point") is None:
+            return result
+        self._spend_marker(before, "life-point", LIFE_POINT_PAGE, f"the assault's Hit on {name(before)} is cancelled")
+        (attacker_moves, defender_moves), _ = _moves(
+            result.assault.attacker, result.engagement.defender, outcome, Effect.NONE, self.state.ruleset
+        )
+        if outcome is AssaultOutcome.WIN:
+            return replace(result, defender=before, defender_effect=Effect.NONE, defender_moves=defender_moves)
+        return replace(result, attacker=before, attacker_effect=Effect.NONE, attacker_moves=attacker_moves)

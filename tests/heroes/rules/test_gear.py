@@ -541,3 +541,19 @@ def test_a_life_point_cancels_the_snipers_hit_and_its_suppressed_marker_stays() 
     turn.perform("a1", Snipe("b1"))
     after = state.pieces["b1"]
     assert after.side_index == 0 and after.suppressed == 1 and lives.count == 0
+
+
+def test_a_life_point_cancels_an_assaults_hit_and_the_character_still_falls_back() -> None:
+    """BfC p.09 in an assault (HoN core p.25-26): 6 + 3 beats 1 + 2; the officer's hit is
+    cancelled, and as the loser it retreats from the square the attacker takes."""
+    stormer = piece("a1", (2, 1), kind=unit("stormers", abilities=[{"id": "assault", "value": 1}]))
+    officer = piece("b1", (3, 1), "b", OFFICER)
+    state = game(OPEN, [stormer, officer])
+    lives = pool(state, "life-point", 1, "characters", side="b")
+    step = Path((Position(((2, 1),), EAST), Position(((3, 1),), EAST)), 1)
+    turn = Turn(state, LoadedDice([6, 6, 1, 1, 1, 1]), Phase.ACTIVATION, POLICIES)
+    turn.perform("a1", AssaultAction(step, "b1"))
+    (assault,) = [e for e in turn.events if e.kind == "assault"]
+    assert assault.outcome == "win" and lives.count == 0
+    after = state.pieces["b1"]
+    assert after.side_index == 0 and after.squares != ((3, 1),) and state.pieces["a1"].squares == ((3, 1),)
