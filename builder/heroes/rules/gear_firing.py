@@ -62,6 +62,7 @@ from builder.kernel.events import Modifier
 
 
 def gear_weapon(marker: str, kinds: tuple[Delivery, ...], page: str) -> GearWeapon:
+    """The firing marker `marker`, when it delivers one of `kinds`; else IllegalAttack."""
     weapon = GEAR_WEAPONS.get(marker)
     if weapon is None or weapon.delivery not in kinds:
         raise IllegalAttack(f"{marker!r} is not a marker for this Alternate Firing Action", page)
@@ -89,10 +90,10 @@ def throw_check(
     infantry only, within the marker's interspaces, never into a building from outside, a
     Rifle Grenade (Indirect Fire) not from inside a building. Its template and whether it
     scatters: a Rifle Grenade does unless the thrower sees the interspace clearly (p.23)."""
-    reach = interspace_range(firer.squares, at)
     squares = [sq for sq in sorted(explosion_squares(at)) if sq in state.battlefield.squares]
     if not squares or not firer.squares:
-        raise IllegalAttack(f"interspace {list(at)} is off the battlefield", weapon.page)
+        raise IllegalAttack(f"no throw from {name(firer)} at interspace {list(at)}", weapon.page)
+    reach = interspace_range(firer.squares, at)
     inside = {_building_key(state, sq) for sq in explosion_squares(at)}
     into_building = len(inside) == 1 and None not in inside
     if weapon.delivery is Delivery.GRENADE:
@@ -212,8 +213,7 @@ class GearActions(TurnBase):
         Indirect Fire: it scatters unless the thrower sees the interspace clearly) thrown at
         an interspace: every unit even partly under the template is attacked with the
         marker's values, each on its own; units in a building the template is outside of are
-        sheltered (HoN core p.23, p.29). Throwing into a building or a defensive position by
-        its opening is not played."""
+        sheltered (HoN core p.23, p.29). Into a building or a defensive position: `_grenade_into`."""
         state = self.state
         weapon = gear_weapon(action.marker, (Delivery.GRENADE, Delivery.INDIRECT), state.ruleset.cite("grenade"))
         kind, scattering = throw_check(state, firer, weapon, action.at)

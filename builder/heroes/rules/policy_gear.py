@@ -1,6 +1,7 @@
 """The simple policy's gear markers (HoN core p.28-31; BfC p.08-09): when it spends a firing
-marker instead of an ordinary Firing Action, when it rerolls with a Veteran marker, shields a
-vehicle, and spends the Recce Gear's Ammo.
+marker instead of an ordinary Firing Action, rerolls with a Veteran marker, shields a vehicle,
+spends the Recce Gear's Ammo, and moves with Fuel, a Tactical Map or Passage markers. (A Life
+Point is always discarded when it may be: the rules core does it, builder.heroes.rules.gear_firing.)
 
 Markers are few (2 or 3 a game), so a firing marker is spent only when its Alternate Firing
 Action promises at least GEAR_THRESHOLD expected hits (officers and heroes weighing more) and
