@@ -804,11 +804,12 @@ MARKERS: tuple[Coverage, ...] = (
         HON,
         "HoN core p.30",
         PARTIAL,
-        "rerolls a Firing Action's (the firer's miss, the target's hit) or an assault's roll (the losing side's), "
-        "once a roll, when the policy's odds say so; not damage, scatter, sniper, template or initiative rolls",
+        "rerolls a firing roll (a shot's, a template's or a bomb's: the firer's miss, the target's hit) or the "
+        "losing side's assault roll, once a roll, on the policy's odds; not damage, scatter, sniper or initiative rolls",
         GEAR + "test_a_veteran_marker_rerolls_a_miss_and_the_new_result_stands",
         GEAR + "test_a_veteran_marker_rerolls_the_opponents_hit",
         GEAR + "test_a_veteran_marker_rerolls_a_lost_assault_roll",
+        GEAR + "test_a_veteran_marker_rerolls_a_templates_attack",
     ),
     marker(
         "concealed",

@@ -203,7 +203,7 @@ class GearActions(TurnBase):
 
     def _shoot_as(self, side: str, shot: Shot, before: str) -> None:
         """A shot with no firer on the battlefield (a bomb): resolved and told for `side`."""
-        result = fire(shot, self.dice, self.state.ruleset)
+        result = fire(shot, self.dice, self.state.ruleset, reroll=self._veteran_reroll(None, shot))
         event = FireEvent.of(result, self.state.turn, self.phase, side)
         self.add(event.model_copy(update={"text": before + event.text}))
         self._after_fire(result)
@@ -263,6 +263,7 @@ class GearActions(TurnBase):
             terrain=self._shield_terrain(weapon.combat, firer),
             sheltered=sheltered,
             scattered=scattered,
+            reroll=lambda shot: self._veteran_reroll(firer, shot),  # Veteran markers (HoN core p.30)
         )
         for attack in result.attacks:
             kept = self._life_points(attack)  # a Character's Life Point (BfC p.09)
@@ -298,7 +299,16 @@ class GearActions(TurnBase):
                 squares=tuple(sorted(reached)),
             )
         )
-        result = lay_template(TemplateKind.GRENADE, weapon.combat, reached, targets, self.dice, state.ruleset, firer)
+        result = lay_template(
+            TemplateKind.GRENADE,
+            weapon.combat,
+            reached,
+            targets,
+            self.dice,
+            state.ruleset,
+            firer,
+            reroll=lambda shot: self._veteran_reroll(firer, shot),  # Veteran markers (HoN core p.30)
+        )
         for attack in result.attacks:
             kept = self._life_points(attack)  # a Character's Life Point (BfC p.09)
             self.add(FireEvent.of(kept, state.turn, self.phase, firer.owner))

@@ -49,20 +49,30 @@ class GearRerolls(TurnBase):
 
     def _rerolls(self, shooter: Piece, shot: Shot) -> Reroll | None:
         """What may have a firing roll rolled again: the firer's action card (HoN core p.17),
-        else a Veteran marker of either side (p.30: "reroll any roll, yours or your
-        opponent's"); hon asks the firer's side on a miss, the target's on a hit."""
+        else a Veteran marker (`_veteran_reroll`)."""
         card = self._second_chance(shooter)
+        veteran = self._veteran_reroll(shooter, shot)
 
         def ask(plan: Aim, roll: Roll, outcome: FireOutcome) -> bool:
-            if card is not None and card(plan, roll, outcome):
-                return True
+            return (card is not None and card(plan, roll, outcome)) or veteran(plan, roll, outcome)
+
+        return ask
+
+    def _veteran_reroll(self, shooter: Piece | None, shot: Shot) -> Reroll:
+        """A Veteran marker of either side on a firing roll (p.30: "reroll any roll, yours or
+        your opponent's"): hon asks the firer's side on a miss, the target's on a hit. A shot
+        with no firer on the battlefield (a bomb) is rerolled by no one's Veteran but the target's."""
+
+        def ask(plan: Aim, roll: Roll, outcome: FireOutcome) -> bool:
             piece = shot.target if outcome in (FireOutcome.HIT, FireOutcome.DOUBLE_HIT) else shooter
+            if piece is None:
+                return False
             player = self.choices.get(piece.owner)
             if not isinstance(player, GearPlayer) or self.state.gear_for(piece, "veteran") is None:
                 return False
             if not player.veteran(self.state, piece, plan, roll, outcome):
                 return False
-            whose = "its" if piece is shooter else f"{name(shooter)}'s"
+            whose = "its" if shooter is None or piece.key == shooter.key else f"{name(shooter)}'s"
             self._spend_marker(
                 piece,
                 "veteran",

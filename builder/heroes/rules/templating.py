@@ -210,6 +210,7 @@ class TemplateFiring(TurnBase):
             penalties=plan.penalties,
             sheltered=sheltered,
             scattered=scattered,
+            reroll=lambda shot: self._veteran_reroll(firer, shot),  # Veteran markers (HoN core p.30)
         )
         for attack in result.attacks:
             kept = self._life_points(attack)  # a Character's Life Point (BfC p.09)

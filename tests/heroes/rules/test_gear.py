@@ -557,3 +557,16 @@ def test_a_life_point_cancels_an_assaults_hit_and_the_character_still_falls_back
     assert assault.outcome == "win" and lives.count == 0
     after = state.pieces["b1"]
     assert after.side_index == 0 and after.squares != ((3, 1),) and state.pieces["a1"].squares == ((3, 1),)
+
+
+def test_a_veteran_marker_rerolls_a_templates_attack() -> None:
+    """ "Any roll" (HoN core p.30): the unit under a grenade rerolls the hit it suffers (2 + 3
+    hits the 5: a miss is likelier than a double), and the reroll (1 + 3) misses."""
+    target = piece("b1", (2, 2), "b", infantry(defense=5))
+    state = game(OPEN, [piece("a1", (1, 1)), target])
+    pool(state, "grenade", 1, "infantry")
+    theirs = pool(state, "veteran", 1, side="b")
+    turn = Turn(state, LoadedDice([2, 1]), Phase.ACTIVATION, POLICIES)
+    turn.perform("a1", GearThrow("grenade", (3, 3)))
+    (shot,) = fire_events(turn)
+    assert shot.outcome == "miss" and state.pieces["b1"] == target and theirs.count == 0
