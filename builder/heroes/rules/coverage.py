@@ -805,7 +805,7 @@ MARKERS: tuple[Coverage, ...] = (
         "HoN core p.30",
         PARTIAL,
         "rerolls a firing roll (a shot's, a template's or a bomb's: the firer's miss, the target's hit) or the "
-        "losing side's assault roll, once a roll, on the policy's odds; not damage, scatter, sniper or initiative rolls",
+        "losing side's assault roll, once a roll, on the policy's odds; not damage, scatter, sniper, initiative rolls",
         GEAR + "test_a_veteran_marker_rerolls_a_miss_and_the_new_result_stands",
         GEAR + "test_a_veteran_marker_rerolls_the_opponents_hit",
         GEAR + "test_a_veteran_marker_rerolls_a_lost_assault_roll",
