@@ -43,6 +43,7 @@ from builder.heroes.rules.events import (
 )
 from builder.heroes.rules.firing import FiringActions
 from builder.heroes.rules.gear import GearFire, GearMove, GearThrow, GrenadeInto
+from builder.heroes.rules.gear_defence import GearDefence
 from builder.heroes.rules.gear_firing import GearActions
 from builder.heroes.rules.gear_moving import GearMovement
 from builder.heroes.rules.gear_rerolls import GearRerolls
@@ -62,6 +63,7 @@ class Turn(
     Transport,
     FiringActions,
     GearActions,
+    GearDefence,
     GearRerolls,
     GearMovement,
     TemplateFiring,

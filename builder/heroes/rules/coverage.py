@@ -130,6 +130,7 @@ STRUCTURES = _R + "test_structures.py::"
 CREW = _R + "test_crew.py::"
 BOARD = _R + "test_board.py::"
 GEAR = _R + "test_gear.py::"
+GEAR_ROLLS = _R + "test_gear_rolls.py::"
 # The firing markers' combat values are printed on their backs only (HoN core p.28-29; BfC p.08).
 GEAR_VALUES = "values are examples (printed on the marker's back)"
 SUMMARY = "tests/heroes/army/test_summary.py::"
@@ -735,9 +736,9 @@ MARKERS: tuple[Coverage, ...] = (
         PARTIAL,
         "a heavy vehicle drives into a hedgerow square, one marker each, which stays open to heavy vehicles (a "
         "Difficult Passage still); barbed wire is not on hon's battlefields, so none is cleared",
-        GEAR + "test_a_passage_marker_lets_a_heavy_vehicle_through_a_hedgerow_and_stays_there",
-        GEAR + "test_passage_markers_are_for_heavy_vehicles_one_a_hedgerow_square",
-        GEAR + "test_the_policy_cuts_through_a_hedgerow_between_a_tank_and_its_objective",
+        GEAR_ROLLS + "test_a_passage_marker_lets_a_heavy_vehicle_through_a_hedgerow_and_stays_there",
+        GEAR_ROLLS + "test_passage_markers_are_for_heavy_vehicles_one_a_hedgerow_square",
+        GEAR_ROLLS + "test_the_policy_cuts_through_a_hedgerow_between_a_tank_and_its_objective",
     ),
     marker(
         "panzerfaust",
@@ -806,10 +807,10 @@ MARKERS: tuple[Coverage, ...] = (
         PARTIAL,
         "rerolls a firing roll (a shot's, a template's or a bomb's: the firer's miss, the target's hit) or the "
         "losing side's assault roll, once a roll, on the policy's odds; not damage, scatter, sniper, initiative rolls",
-        GEAR + "test_a_veteran_marker_rerolls_a_miss_and_the_new_result_stands",
-        GEAR + "test_a_veteran_marker_rerolls_the_opponents_hit",
-        GEAR + "test_a_veteran_marker_rerolls_a_lost_assault_roll",
-        GEAR + "test_a_veteran_marker_rerolls_a_templates_attack",
+        GEAR_ROLLS + "test_a_veteran_marker_rerolls_a_miss_and_the_new_result_stands",
+        GEAR_ROLLS + "test_a_veteran_marker_rerolls_the_opponents_hit",
+        GEAR_ROLLS + "test_a_veteran_marker_rerolls_a_lost_assault_roll",
+        GEAR_ROLLS + "test_a_veteran_marker_rerolls_a_templates_attack",
     ),
     marker(
         "concealed",
@@ -859,7 +860,7 @@ MARKERS: tuple[Coverage, ...] = (
         PLAYED,
         "a light vehicle's Firing Action: +2 against light vehicles, +1 against heavy, up to 3; the policy spends "
         "one on a Firing Action at a vehicle",
-        GEAR + "test_recce_ammo_gives_2_against_light_vehicles_and_1_against_heavy",
+        GEAR_ROLLS + "test_recce_ammo_gives_2_against_light_vehicles_and_1_against_heavy",
     ),
     marker(
         "additional-shielding",
@@ -869,8 +870,8 @@ MARKERS: tuple[Coverage, ...] = (
         PLAYED,
         "+2 Defensive Bonus declared before the roll of a Firing Action, a template, a bomb or an assault on the "
         "vehicle; the policy spends one when it takes 0.15 off the chance of a hit (or of losing)",
-        GEAR + "test_additional_shielding_adds_2_to_a_vehicles_defense_before_the_roll",
-        GEAR + "test_additional_shielding_holds_against_a_grenade_a_bomb_and_an_assault",
+        GEAR_ROLLS + "test_additional_shielding_adds_2_to_a_vehicles_defense_before_the_roll",
+        GEAR_ROLLS + "test_additional_shielding_holds_against_a_grenade_a_bomb_and_an_assault",
     ),
     marker(
         "fuel",
@@ -880,8 +881,8 @@ MARKERS: tuple[Coverage, ...] = (
         PLAYED,
         "+2 squares each at the start of a vehicle's Movement Action; the policy spends the fewest that bring a "
         "vehicle onto its goal",
-        GEAR + "test_fuel_adds_2_squares_to_a_vehicles_movement_per_marker",
-        GEAR + "test_the_policy_spends_fuel_to_reach_an_objective_and_a_map_to_cross_a_hedge",
+        GEAR_ROLLS + "test_fuel_adds_2_squares_to_a_vehicles_movement_per_marker",
+        GEAR_ROLLS + "test_the_policy_spends_fuel_to_reach_an_objective_and_a_map_to_cross_a_hedge",
     ),
     marker(
         "life-point",
@@ -891,10 +892,10 @@ MARKERS: tuple[Coverage, ...] = (
         PLAYED,
         "always discarded to cancel a hit on the Character: a Firing Action's, a template's, the sniper's or an "
         "assault's (the loser still moves); a double hit needs two, a regular hit per missing marker",
-        GEAR + "test_a_life_point_cancels_a_hit_on_a_character_and_a_double_needs_two",
-        GEAR + "test_a_life_point_cancels_a_grenades_hit_on_a_character",
-        GEAR + "test_a_life_point_cancels_the_snipers_hit_and_its_suppressed_marker_stays",
-        GEAR + "test_a_life_point_cancels_an_assaults_hit_and_the_character_still_falls_back",
+        GEAR_ROLLS + "test_a_life_point_cancels_a_hit_on_a_character_and_a_double_needs_two",
+        GEAR_ROLLS + "test_a_life_point_cancels_a_grenades_hit_on_a_character",
+        GEAR_ROLLS + "test_a_life_point_cancels_the_snipers_hit_and_its_suppressed_marker_stays",
+        GEAR_ROLLS + "test_a_life_point_cancels_an_assaults_hit_and_the_character_still_falls_back",
     ),
     marker(
         "tactical-map",
@@ -904,8 +905,8 @@ MARKERS: tuple[Coverage, ...] = (
         PLAYED,
         "a Character's marker, spent at the start of its or a unit's within 3 squares Movement Action to ignore "
         "every Difficult Passage; the policy spends one when it brings the unit 2 squares nearer its goal",
-        GEAR + "test_a_tactical_map_lets_a_unit_within_3_squares_of_its_character_ignore_difficult_passages",
-        GEAR + "test_the_policy_spends_fuel_to_reach_an_objective_and_a_map_to_cross_a_hedge",
+        GEAR_ROLLS + "test_a_tactical_map_lets_a_unit_within_3_squares_of_its_character_ignore_difficult_passages",
+        GEAR_ROLLS + "test_the_policy_spends_fuel_to_reach_an_objective_and_a_map_to_cross_a_hedge",
     ),
     marker(
         "barbed-hedgehog",
