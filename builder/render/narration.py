@@ -18,6 +18,7 @@ from builder.heroes.rules.events import (
     DestroyedEvent,
     DrawEvent,
     FireEvent,
+    GearEvent,
     HeroesEvent,
     OrdersEvent,
     RubbleEvent,
@@ -48,6 +49,7 @@ STYLE: dict[type[GameEvent], str] = {
     SpotEvent: "yellow",
     TurnEvent: "bold underline",
     CardEvent: "yellow",  # an action card played, with its page (HoN core p.17)
+    GearEvent: "yellow",  # a gear marker spent, with its page (HoN core p.28)
     DrawEvent: "dim",
 }
 

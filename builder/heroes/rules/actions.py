@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Protocol
 
 from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.terrain import LineKind
-from builder.heroes.catalogue.units import Weapon
-from builder.heroes.rules.assault import Assault
+from builder.heroes.catalogue.units import CombatValues, Weapon
+from builder.heroes.rules.assault import Assault, AssaultOutcome, AssaultResult
 from builder.heroes.rules.cards import CardChoices
 from builder.heroes.rules.combat import (
     Aim,
@@ -24,11 +24,13 @@ from builder.heroes.rules.events import (
     HeroesEvent,
     Phase,
 )
+from builder.heroes.rules.gear import GearFire, GearMove, GearThrow, GrenadeInto
 from builder.heroes.rules.grid import Point, edge_of_segment, neighbours
 from builder.heroes.rules.movement import Path, Position
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import Piece, Square
-from builder.heroes.rules.state import Frame, GameState
+from builder.heroes.rules.state import Frame, GameState, GearPool
+from builder.heroes.rules.templates import SniperResult
 from builder.heroes.rules.zoc import zone_of_control, zones_of_control
 from builder.heroes.scenario.models import ZoneKind
 from builder.kernel.dice import Dice
@@ -69,6 +71,7 @@ class Fire:
     suppressive: tuple[Weapon | None, ...] = ()
     shares: tuple[int | None, ...] = ()
     ammo: int = 0  # Ammo markers spent: +1 each to the combat value against infantry (HoN core p.28)
+    recce_ammo: int = 0  # Recce Gear Ammo markers: +2 against light vehicles, +1 against heavy (BfC p.09)
 
 
 @dataclass(frozen=True)
@@ -184,6 +187,10 @@ Action = (
     | PushWreck
     | Clear
     | Leave
+    | GearFire
+    | GearThrow
+    | GearMove
+    | GrenadeInto
 )
 
 
@@ -337,6 +344,28 @@ class TurnBase:
         def _play_bonus(self, side: str, card: ActionCard, piece: Piece, what: str) -> None: ...
 
         def _fire_bonus(self, firer: Piece, shot: Shot) -> Shot: ...
+
+        def _rerolls(self, shooter: Piece, shot: Shot) -> Callable[[Aim, Roll, FireOutcome], bool] | None: ...
+
+        def _veteran_reroll(self, shooter: Piece | None, shot: Shot) -> Callable[[Aim, Roll, FireOutcome], bool]: ...
+
+        def _shielded(self, shot: Shot) -> Shot: ...
+
+        def _shield_terrain(self, combat: CombatValues, firer: Piece | None) -> Callable[[Piece], int]: ...
+
+        def _shielded_assault(self, assault: Assault) -> Assault: ...
+
+        def _life_point_sniped(self, target: Piece, result: SniperResult) -> SniperResult: ...
+
+        def _life_point_assault(self, result: AssaultResult) -> AssaultResult: ...
+
+        def _assault_rerolls(self, assault: Assault) -> Callable[[AssaultOutcome, Roll, Roll], str | None]: ...
+
+        def _life_points(self, result: FireResult) -> FireResult: ...
+
+        def _recce_ammo(self, firer: Piece, action: Fire) -> int: ...
+
+        def _spend_marker(self, piece: Piece, marker: str, page: str, what: str, count: int = 1) -> GearPool: ...
 
         def _second_chance(self, firer: Piece) -> Callable[[Aim, Roll, FireOutcome], bool] | None: ...
 

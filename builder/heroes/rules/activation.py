@@ -42,6 +42,11 @@ from builder.heroes.rules.events import (
     Phase,
 )
 from builder.heroes.rules.firing import FiringActions
+from builder.heroes.rules.gear import GearFire, GearMove, GearThrow, GrenadeInto
+from builder.heroes.rules.gear_defence import GearDefence
+from builder.heroes.rules.gear_firing import GearActions
+from builder.heroes.rules.gear_moving import GearMovement
+from builder.heroes.rules.gear_rerolls import GearRerolls
 from builder.heroes.rules.grid import neighbours
 from builder.heroes.rules.moving import MovementActions
 from builder.heroes.rules.opportunity import OpportunityFire
@@ -57,6 +62,10 @@ class Turn(
     OpportunityFire,
     Transport,
     FiringActions,
+    GearActions,
+    GearDefence,
+    GearRerolls,
+    GearMovement,
     TemplateFiring,
     AssaultActions,
     CardPlays,
@@ -93,6 +102,14 @@ class Turn(
             self._clear(piece, action.line)
         elif isinstance(action, Leave):
             self._leave(piece)
+        elif isinstance(action, GearFire):
+            self._gear_fire(piece, action)
+        elif isinstance(action, GearThrow):
+            self._gear_throw(piece, action)
+        elif isinstance(action, GearMove):
+            self._gear_move(piece, action)
+        elif isinstance(action, GrenadeInto):
+            self._grenade_into(piece, action)
         else:
             self.add(
                 HoldEvent(

@@ -6,6 +6,7 @@ retreats, falls back or advances, not where."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -173,11 +174,21 @@ def _piercing(piece: Piece, ruleset: Ruleset) -> bool:
     return any(piece.side.has(ability) for ability in ruleset.piercing_abilities)
 
 
+# Asked once both sides have rolled, before the result is applied: which roll is rolled again
+# ("attack" or "defence", a Veteran marker, HoN core p.30) or None; the new roll stands.
+AssaultReroll = Callable[[AssaultOutcome, Roll, Roll], str | None]
+
+
 def resolve_assault(
-    assault: Assault, dice: Dice, ruleset: Ruleset = HON, choose: DamageChoice = least_harm
+    assault: Assault,
+    dice: Dice,
+    ruleset: Ruleset = HON,
+    choose: DamageChoice = least_harm,
+    reroll: AssaultReroll | None = None,
 ) -> AssaultResult:
     """Roll the assault and apply its result (HoN core p.25-26; SoN p.7). Dice are used in this
-    order: the attacker's two, the defender's, then any damage location roll."""
+    order: the attacker's two, the defender's, any roll `reroll` has rolled again, then any
+    damage location roll."""
     plan = engage(assault, ruleset)
     attacker: Piece | None = assault.attacker
     defender: Piece | None = plan.defender
@@ -186,6 +197,11 @@ def resolve_assault(
     if not plan.automatic:
         attack = _roll("assault-attack", dice.roll(2), plan.attack, ruleset)
         defence = _roll("assault-defence", dice.roll(plan.defender_dice), plan.defence, ruleset)
+        again = reroll(compare(attack.total, defence.total), attack, defence) if reroll is not None else None
+        if again == "attack":
+            attack = _roll("assault-attack", dice.roll(2), plan.attack, ruleset)
+        elif again == "defence":
+            defence = _roll("assault-defence", dice.roll(plan.defender_dice), plan.defence, ruleset)
         outcome = compare(attack.total, defence.total)
     attacker_effect = defender_effect = Effect.NONE
     damage: list[DamageResult] = []

@@ -110,7 +110,10 @@ class AssaultActions(TurnBase):
             self.state.spend(pool)
             assault = replace(assault, defender_bonuses=(*assault.defender_bonuses, knife_bonus(self.state)))
             knives.append(name(defender))
-        result = resolve_assault(self._assault_bonuses(assault), self.dice, self.state.ruleset)
+        assault = self._shielded_assault(assault)  # Additional Shielding (BfC p.09)
+        reroll = self._assault_rerolls(assault)  # Veteran markers (HoN core p.30)
+        result = resolve_assault(self._assault_bonuses(assault), self.dice, self.state.ruleset, reroll=reroll)
+        result = self._life_point_assault(result)  # a Character's Life Point (BfC p.09)
         event = AssaultEvent.of(result, self.state.turn, self.phase, attacker.owner)
         if knives:
             spent = f"{' and '.join(knives)} discard{'s' if len(knives) == 1 else ''} a Knife marker, +2"

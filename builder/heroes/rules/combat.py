@@ -109,6 +109,8 @@ class Shot:
     piercing: bool | None = None
     structure: int | None = None  # the destruction points of a structure the target is in
     structure_points: int = 0  # destruction points it already has
+    # An Alternate Firing Action's own Destruction dice (a Panzerfaust's 2, HoN core p.28).
+    destruction: int | None = None
 
 
 @dataclass(frozen=True)
@@ -294,7 +296,8 @@ def aim(shot: Shot, ruleset: Ruleset = HON) -> Aim:
     if shot.defense_bonuses:
         defense += sum(m.value for m in shot.defense_bonuses)
         defense_modifiers += shot.defense_bonuses
-    destruction = (value("destruction") or 0) if shot.structure is not None else 0
+    own = shot.destruction if shot.destruction is not None else value("destruction") or 0
+    destruction = own if shot.structure is not None else 0
     page = cite("suppressive-fire" if shot.suppressive else "fire")
     return Aim(
         2 if dual else 1,

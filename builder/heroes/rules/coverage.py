@@ -129,6 +129,10 @@ TEMPLATES = _R + "test_templates.py::"
 STRUCTURES = _R + "test_structures.py::"
 CREW = _R + "test_crew.py::"
 BOARD = _R + "test_board.py::"
+GEAR = _R + "test_gear.py::"
+GEAR_ROLLS = _R + "test_gear_rolls.py::"
+# The firing markers' combat values are printed on their backs only (HoN core p.28-29; BfC p.08).
+GEAR_VALUES = "values are examples (printed on the marker's back)"
 SUMMARY = "tests/heroes/army/test_summary.py::"
 
 
@@ -150,7 +154,7 @@ def mechanic(
     return Coverage(entry_id, name, Kind.MECHANIC, games, page, played, note, tests)
 
 
-NO_MARKERS = "no marker is carried, counted or spent in a game"
+NO_MARKERS = "the markers are carried and counted on their option, but no game spends one"
 NO_TEMPLATES = "explosion templates are not played"
 NO_FLAME_VALUES = "no unit of the catalogue carries the flame template's combat values, so no game uses it"
 
@@ -725,40 +729,89 @@ MARKERS: tuple[Coverage, ...] = (
         FIRE + "test_gear_markers_go_to_the_units_of_their_tile",
     ),
     marker(
-        "passage", "Passage", HON, "HoN core p.28", NOT_PLAYED, f"vehicles never cross hedgerows this way; {NO_MARKERS}"
+        "passage",
+        "Passage",
+        HON,
+        "HoN core p.28",
+        PARTIAL,
+        "a heavy vehicle drives into a hedgerow square, one marker each, which stays open to heavy vehicles (a "
+        "Difficult Passage still); barbed wire is not on hon's battlefields, so none is cleared",
+        GEAR_ROLLS + "test_a_passage_marker_lets_a_heavy_vehicle_through_a_hedgerow_and_stays_there",
+        GEAR_ROLLS + "test_passage_markers_are_for_heavy_vehicles_one_a_hedgerow_square",
+        GEAR_ROLLS + "test_the_policy_cuts_through_a_hedgerow_between_a_tank_and_its_objective",
     ),
     marker(
         "panzerfaust",
         "Panzerfaust",
         HON,
         "HoN core p.28",
-        NOT_PLAYED,
-        f"{NO_MARKERS}; an Alternate Firing Action given its values can be resolved, without its range or Destruction",
+        PLAYED,
+        f"an Alternate Firing Action, one marker, 4 squares, Destruction 2; {GEAR_VALUES} (X/4/5); the policy "
+        "spends one when it promises 0.5 hit more than its ordinary Firing Action",
+        GEAR + "test_a_panzerfaust_is_an_alternate_firing_action_with_the_markers_values",
+        GEAR + "test_a_panzerfaust_reaches_4_squares_not_infantry_and_has_destruction_2",
+        GEAR + "test_the_policy_fires_a_panzerfaust_at_a_tank_its_own_values_cannot_touch",
     ),
     marker(
         "rifle-grenade",
         "Rifle Grenade",
         HON,
         "HoN core p.29",
-        NOT_PLAYED,
-        f"{NO_MARKERS}; its Indirect Fire would be resolved as the ability's",
+        PLAYED,
+        "the explosion template thrown 7 interspaces with Indirect Fire: on target when the thrower sees the "
+        f"interspace clearly, else it scatters (1 interspace: the value is unprinted); {GEAR_VALUES} (3/1/X)",
+        GEAR + "test_a_rifle_grenade_reaches_7_interspaces_and_scatters_without_a_clear_sight",
     ),
-    marker("sticky-bomb", "Sticky Bomb", HON, "HoN core p.29", NOT_PLAYED, f"{NO_MARKERS}; no delayed explosion"),
-    marker("magnetic-mine", "Magnetic Mine", HON, "HoN core p.29", NOT_PLAYED, f"{NO_MARKERS}; no delayed explosion"),
+    marker(
+        "sticky-bomb",
+        "Sticky Bomb",
+        HON,
+        "HoN core p.29",
+        PLAYED,
+        "put on a unit 1 square away, it explodes on it alone at the end of the Supply Phase (hon's reading: wherever "
+        f"it went, on its planter's side, not if it is gone); {GEAR_VALUES} (X/4/4)",
+        GEAR + "test_a_sticky_bomb_is_put_at_1_square_and_explodes_at_the_end_of_the_supply_phase",
+    ),
+    marker(
+        "magnetic-mine",
+        "Magnetic Mine",
+        HON,
+        "HoN core p.29",
+        PLAYED,
+        f"played as the Sticky Bomb; {GEAR_VALUES} (X/4/4)",
+        GEAR + "test_a_magnetic_mine_goes_off_in_the_supply_phase_of_the_turn",
+    ),
     marker(
         "grenade",
         "Grenade",
         HON,
         "HoN core p.29",
-        PARTIAL,
-        "the rules core resolves a throw given the marker's values (2 interspaces, infantry, no scatter, buildings "
-        f"shelter from outside); {NO_MARKERS}, so no game throws one",
+        PLAYED,
+        f"thrown at an interspace 2 away, no scatter, buildings shelter from outside; or into a building by its "
+        f"opening, or onto a defensive position's square, no Defensive Bonus; {GEAR_VALUES} (3/1/X)",
+        GEAR + "test_a_grenade_is_thrown_2_interspaces_every_unit_under_it_attacked",
+        GEAR + "test_the_policy_throws_a_grenade_into_a_crowd_not_at_a_lone_target_it_can_shoot",
+        GEAR + "test_a_grenade_goes_into_a_building_by_its_opening_and_every_unit_inside_is_attacked",
+        GEAR + "test_a_grenade_goes_onto_a_square_of_a_defensive_position_and_stays_inside_it",
+        GEAR + "test_the_policy_throws_a_grenade_into_a_house_its_shots_cannot_crack",
         TEMPLATES + "test_a_grenade_reaches_two_interspaces_counting_the_target",
         TEMPLATES + "test_a_grenade_resolves_each_attack_individually_and_never_scatters",
         TEMPLATES + "test_units_inside_a_building_are_not_affected_by_a_template_outside_it",
         TEMPLATES + "test_a_grenade_goes_into_a_building_by_an_opening_and_onto_a_square_of_a_defensive_position",
     ),
-    marker("veteran", "Veteran", HON, "HoN core p.30", NOT_PLAYED, f"no roll is ever rerolled; {NO_MARKERS}"),
+    marker(
+        "veteran",
+        "Veteran",
+        HON,
+        "HoN core p.30",
+        PARTIAL,
+        "rerolls a firing roll (a shot's, a template's or a bomb's: the firer's miss, the target's hit) or the "
+        "losing side's assault roll, once a roll, on the policy's odds; not damage, scatter, sniper, initiative rolls",
+        GEAR_ROLLS + "test_a_veteran_marker_rerolls_a_miss_and_the_new_result_stands",
+        GEAR_ROLLS + "test_a_veteran_marker_rerolls_the_opponents_hit",
+        GEAR_ROLLS + "test_a_veteran_marker_rerolls_a_lost_assault_roll",
+        GEAR_ROLLS + "test_a_veteran_marker_rerolls_a_templates_attack",
+    ),
     marker(
         "concealed",
         "Concealed",
@@ -767,7 +820,16 @@ MARKERS: tuple[Coverage, ...] = (
         NOT_PLAYED,
         "no unit is replaced by a Concealed marker (units with Ambush are concealed)",
     ),
-    marker("bazooka", "Bazooka", HON, "HoN core p.31", NOT_PLAYED, NO_MARKERS),
+    marker(
+        "bazooka",
+        "Bazooka",
+        HON,
+        "HoN core p.31",
+        PLAYED,
+        "a Character's Alternate Firing Action, one marker, with the values of the catalogue's Bazooka Team (0/3/3, "
+        "5 squares, Destruction 1: examples)",
+        GEAR + "test_a_bazooka_is_for_characters_and_works_like_the_bazooka_team",
+    ),
     marker(
         "knife",
         "Knife",
@@ -778,14 +840,74 @@ MARKERS: tuple[Coverage, ...] = (
         FIRE + "test_a_knife_marker_is_discarded_for_plus_2_in_an_assault",
         FIRE + "test_an_assaulted_unit_discards_its_knife_when_it_helps",
     ),
-    marker("piat", "PIAT", HON, "BfC p.08", NOT_PLAYED, NO_MARKERS),
+    marker(
+        "piat",
+        "PIAT",
+        HON,
+        "BfC p.08",
+        PLAYED,
+        f"an Alternate Firing Action, one marker, 5 squares, Destruction (1 die: unprinted); {GEAR_VALUES} (0/3/3)",
+        GEAR + "test_a_piat_reaches_5_squares_with_destruction",
+        GEAR + "test_each_marker_is_used_once_and_a_unit_without_one_cannot",
+    ),
     marker("mine", "Mine", HON, "BfC p.09", NOT_PLAYED, "no mine is placed or triggered"),
     marker("forward-position", "Forward Position", HON, "BfC p.09", NOT_PLAYED, "no position is placed during a game"),
-    marker("recce-ammo", "Ammo (Recce Gear)", HON, "BfC p.09", NOT_PLAYED, NO_MARKERS),
-    marker("additional-shielding", "Additional Shielding", HON, "BfC p.09", NOT_PLAYED, NO_MARKERS),
-    marker("fuel", "Fuel", HON, "BfC p.09", NOT_PLAYED, NO_MARKERS),
-    marker("life-point", "Life Point", HON, "BfC p.09", NOT_PLAYED, f"no hit is cancelled; {NO_MARKERS}"),
-    marker("tactical-map", "Tactical Map", HON, "BfC p.09", NOT_PLAYED, NO_MARKERS),
+    marker(
+        "recce-ammo",
+        "Ammo (Recce Gear)",
+        HON,
+        "BfC p.09",
+        PLAYED,
+        "a light vehicle's Firing Action: +2 against light vehicles, +1 against heavy, up to 3; the policy spends "
+        "one on a Firing Action at a vehicle",
+        GEAR_ROLLS + "test_recce_ammo_gives_2_against_light_vehicles_and_1_against_heavy",
+    ),
+    marker(
+        "additional-shielding",
+        "Additional Shielding",
+        HON,
+        "BfC p.09",
+        PLAYED,
+        "+2 Defensive Bonus declared before the roll of a Firing Action, a template, a bomb or an assault on the "
+        "vehicle; the policy spends one when it takes 0.15 off the chance of a hit (or of losing)",
+        GEAR_ROLLS + "test_additional_shielding_adds_2_to_a_vehicles_defense_before_the_roll",
+        GEAR_ROLLS + "test_additional_shielding_holds_against_a_grenade_a_bomb_and_an_assault",
+    ),
+    marker(
+        "fuel",
+        "Fuel",
+        HON,
+        "BfC p.09",
+        PLAYED,
+        "+2 squares each at the start of a vehicle's Movement Action; the policy spends the fewest that bring a "
+        "vehicle onto its goal",
+        GEAR_ROLLS + "test_fuel_adds_2_squares_to_a_vehicles_movement_per_marker",
+        GEAR_ROLLS + "test_the_policy_spends_fuel_to_reach_an_objective_and_a_map_to_cross_a_hedge",
+    ),
+    marker(
+        "life-point",
+        "Life Point",
+        HON,
+        "BfC p.09",
+        PLAYED,
+        "always discarded to cancel a hit on the Character: a Firing Action's, a template's, the sniper's or an "
+        "assault's (the loser still moves); a double hit needs two, a regular hit per missing marker",
+        GEAR_ROLLS + "test_a_life_point_cancels_a_hit_on_a_character_and_a_double_needs_two",
+        GEAR_ROLLS + "test_a_life_point_cancels_a_grenades_hit_on_a_character",
+        GEAR_ROLLS + "test_a_life_point_cancels_the_snipers_hit_and_its_suppressed_marker_stays",
+        GEAR_ROLLS + "test_a_life_point_cancels_an_assaults_hit_and_the_character_still_falls_back",
+    ),
+    marker(
+        "tactical-map",
+        "Tactical Map",
+        HON,
+        "BfC p.09",
+        PLAYED,
+        "a Character's marker, spent at the start of its or a unit's within 3 squares Movement Action to ignore "
+        "every Difficult Passage; the policy spends one when it brings the unit 2 squares nearer its goal",
+        GEAR_ROLLS + "test_a_tactical_map_lets_a_unit_within_3_squares_of_its_character_ignore_difficult_passages",
+        GEAR_ROLLS + "test_the_policy_spends_fuel_to_reach_an_objective_and_a_map_to_cross_a_hedge",
+    ),
     marker(
         "barbed-hedgehog",
         "Barbed Hedgehog",
@@ -1530,8 +1652,13 @@ MECHANICS: tuple[Coverage, ...] = (
         "Gear markers",
         BOTH,
         "HoN core p.28; SoN p.14",
-        NOT_PLAYED,
-        f"{NO_MARKERS}; each marker is listed apart",
+        PLAYED,
+        "kept on their option for the units of its tile (any unit's on a command tile) and its restriction, each "
+        "spent once and told with its page; one marker per Alternate Firing Action; each marker's effect is "
+        "listed apart",
+        GEAR + "test_each_marker_is_used_once_and_a_unit_without_one_cannot",
+        GEAR + "test_a_panzerfaust_is_an_alternate_firing_action_with_the_markers_values",
+        FIRE + "test_gear_markers_go_to_the_units_of_their_tile",
     ),
     mechanic(
         "change-of-state",

@@ -294,6 +294,17 @@ class TemplateEvent(_HeroesEvent):
     squares: tuple[Square, ...]
 
 
+class GearEvent(_HeroesEvent):
+    """A gear marker spent (HoN core p.28; BfC p.08-09): which, by which unit, how many are
+    left on its option; what it did follows (a FireEvent, a TemplateEvent, a re-roll…)."""
+
+    kind: Literal["gear"] = "gear"
+    marker: str  # "panzerfaust", "veteran", "life-point"…
+    unit: str | None = None  # the unit that used it
+    spent: int = 1
+    left: int = 0  # markers of the kind left on the option
+
+
 class SniperEvent(_HeroesEvent):
     """A Sniper's Alternate Firing Action read on its table (HoN core p.24)."""
 
@@ -396,6 +407,7 @@ HeroesEvent = Annotated[
     | ExitEvent
     | FireEvent
     | TemplateEvent
+    | GearEvent
     | SniperEvent
     | AssaultEvent
     | AdvanceEvent

@@ -23,6 +23,7 @@ from builder.heroes.rules.combat import (
 from builder.heroes.rules.cover import _shared_cover, cover, defender_bonus, line_bonus
 from builder.heroes.rules.damage import DamageLocation, Effect, destroy
 from builder.heroes.rules.events import FireEvent
+from builder.heroes.rules.gear import recce_ammo_bonus
 from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.los import blocked_by_terrain, line_of_sight
 from builder.heroes.rules.pieces import Piece, Square
@@ -111,10 +112,12 @@ def shots_at(
     charge: bool = False,
     on_the_move: bool = False,
     opportunity: bool = False,
+    combat: int | None = None,
 ) -> list[Shot | None]:
     """`shot_at` for each of the firer's weapons, tracing the line of sight once; a weapon
     whose firing arc does not hold the target has none (HoN core p.14). `on_the_move`: Fire on
-    the Move, only weapons with the ability (p.14, p.23); `opportunity`: Opportunity Fire (p.24)."""
+    the Move, only weapons with the ability (p.14, p.23); `opportunity`: Opportunity Fire (p.24);
+    `combat`: an Alternate Firing Action's combat value (a gear marker's, HoN core p.28)."""
     if (
         target.concealed
         or target.embarked_in is not None
@@ -157,6 +160,7 @@ def shots_at(
             opportunity=opportunity,
             structure=structure.effects.structure if structure is not None else None,
             structure_points=points,
+            combat=combat,
         )
         found.append(shot if _aimable(shot, state) else None)
     return found
@@ -224,6 +228,7 @@ class FiringActions(TurnBase):
         pool = self.state.gear_for(firer, "ammo") if action.ammo else None
         if pool is not None:
             self.state.spend(pool, action.ammo)  # declared, checked: spent
+        recce = self._recce_ammo(firer, action)  # Recce Gear Ammo, declared and spent (BfC p.09)
         fired = False
         for (weapon, target_key), share in zip(action.shots, shares, strict=True):
             target = self.state.pieces.get(target_key)
@@ -236,7 +241,7 @@ class FiringActions(TurnBase):
             if shot is None:
                 continue
             suppressive = weapon in action.suppressive
-            extra = bonuses if target.is_infantry else ()
+            extra = (bonuses if target.is_infantry else ()) + recce_ammo_bonus(recce, target)
             shot = replace(shot, suppressive=suppressive, machine_gunner_share=share, bonuses=shot.bonuses + extra)
             notes = _damage_notes(shooter, cite("damage"))
             prefix = ""
@@ -248,7 +253,7 @@ class FiringActions(TurnBase):
                 prefix += f"Suppressive Fire ({cite('suppressive-fire')}): "
             if share is not None:
                 prefix += f"Machine Gunner, +{share} of its split ({cite('machine-gunner')}): "
-            if extra:
+            if extra and action.ammo and target.is_infantry:
                 prefix += f"{action.ammo} Ammo marker(s) spent, +{action.ammo} ({cite('gear')}): "
             self._shoot(shooter, shot, before=prefix, after=notes)
             fired = True
@@ -260,8 +265,9 @@ class FiringActions(TurnBase):
         core p.17), tell it (with `before` and `after` around the sentence) and put its effects
         on the battlefield, a Substitute taking the hit if one may (BfC p.08)."""
         side = shooter.owner
-        shot = self._fire_bonus(shooter, shot)
-        result = fire(shot, self.dice, self.state.ruleset, reroll=self._second_chance(shooter))
+        shot = self._shielded(self._fire_bonus(shooter, shot))  # Additional Shielding (BfC p.09)
+        result = fire(shot, self.dice, self.state.ruleset, reroll=self._rerolls(shooter, shot))
+        result = self._life_points(result)  # Life Point (BfC p.09)
         stand_in = self._substitute_for(result)
         told = result if stand_in is None else replace(result, effect=Effect.NONE, target=shot.target, damage=None)
         event = FireEvent.of(told, self.state.turn, self.phase, side)

@@ -32,6 +32,7 @@ from builder.heroes.rules.policy_assault import AssaultChoices
 from builder.heroes.rules.policy_base import FAR, PolicyBase, _gap
 from builder.heroes.rules.policy_cards import ActionCardChoices
 from builder.heroes.rules.policy_firing import FiringChoices
+from builder.heroes.rules.policy_gear import GearChoices
 from builder.heroes.rules.policy_movement import MovementChoices
 from builder.heroes.rules.policy_reinforcements import ReinforcementChoices
 from builder.heroes.rules.sightmap import Occupancy
@@ -79,7 +80,15 @@ class Policy(CardChoices, Protocol):
 
 
 @dataclass
-class SimplePolicy(FiringChoices, AssaultChoices, MovementChoices, ActionCardChoices, ReinforcementChoices, PolicyBase):
+class SimplePolicy(
+    FiringChoices,
+    AssaultChoices,
+    MovementChoices,
+    ActionCardChoices,
+    ReinforcementChoices,
+    GearChoices,
+    PolicyBase,
+):
     fire_threshold: float = 0.15  # expected hits a firing action must promise
     assault_edge: float = 0.2  # P(win) - P(loss) an assault must promise
     opportunity_odds: float = 0.5  # the chance of at least a hit an Opportunity Fire must promise
@@ -125,7 +134,11 @@ class SimplePolicy(FiringChoices, AssaultChoices, MovementChoices, ActionCardCho
         fire, worth = self._shots(state, piece, occupancy)
         if fire is not None:
             fire, worth = self._with_ammo(state, piece, occupancy, (fire, worth))
+            fire = self._with_recce_ammo(state, piece, fire)  # BfC p.09
         special = self._alternate(state, piece, occupancy)
+        gear = self._gear_alternate(state, piece, occupancy, worth)  # a firing marker (HoN core p.28-31)
+        if gear is not None and (special is None or gear[0] > special[0]):
+            special = gear
         if special is not None and special[0] > worth and special[0] >= self.fire_threshold:
             return special[1]  # a template or the sniper's table promises more (HoN core p.23-24)
         if fire is not None:
@@ -134,7 +147,7 @@ class SimplePolicy(FiringChoices, AssaultChoices, MovementChoices, ActionCardCho
         hedgehogs = hedgehogs_in_reach(state, piece)
         if hedgehogs:
             return Clear(hedgehogs[0])
-        advance = self._advance(state, piece)
+        advance = self._with_movement_gear(state, piece, self._advance(state, piece))  # BfC p.09
         flip = self._change_state(state, piece, advance, occupancy)
         if flip is not None:
             return flip

@@ -14,7 +14,9 @@ from builder.heroes.army.resolve import ResolvedArmy
 from builder.heroes.army.summary import OrderTokens, order_tokens, summary_of
 from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.terrain import TerrainEffects
+from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.events import HeroesEvent
+from builder.heroes.rules.gear import PlantedBomb
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.structures import RUBBLE
@@ -93,7 +95,12 @@ class GearPool:
             return False
         if not self.restricted_to:
             return True
-        kinds = {"infantry": piece.is_infantry, "characters": piece.unit.is_character}
+        kinds = {
+            "infantry": piece.is_infantry,
+            "characters": piece.unit.is_character,
+            "light-vehicles": piece.type is UnitType.LIGHT_VEHICLE,
+            "heavy-vehicles": piece.type is UnitType.HEAVY_VEHICLE,
+        }
         return any(kinds.get(r, False) for r in self.restricted_to)
 
 
@@ -156,6 +163,7 @@ class GameState:
     winner: str | None = None  # a side id, "draw", or None while the game goes on
     outcome: str = ""  # "Minor German victory", "sudden death: …"
     gear: list[GearPool] = field(default_factory=list)  # markers the armies' options give
+    bombs: list[PlantedBomb] = field(default_factory=list)  # Sticky Bombs and Magnetic Mines to explode
 
     def gear_for(self, piece: Piece, marker: str) -> GearPool | None:
         """The first pool of `marker` markers left that `piece` may use (HoN core p.28)."""

@@ -20,7 +20,17 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from builder.heroes.catalogue.units import CombatValues
-from builder.heroes.rules.combat import Facing, FireResult, IllegalAttack, Shot, fire, name, result_penalties, take_hit
+from builder.heroes.rules.combat import (
+    Facing,
+    FireResult,
+    IllegalAttack,
+    Reroll,
+    Shot,
+    fire,
+    name,
+    result_penalties,
+    take_hit,
+)
 from builder.heroes.rules.damage import DamageResult, Effect, suppress
 from builder.heroes.rules.grid import Point, corners, neighbours, step
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH, WEST, Piece, Square
@@ -224,6 +234,7 @@ def lay_template(
     sheltered: Iterable[Square] = (),
     scattered: Scatter | None = None,
     moving: bool = False,
+    reroll: Callable[[Shot], Reroll | None] | None = None,
 ) -> TemplateResult:
     """Attack every unit under the template, each on its own, with the template's combat
     values against its colour (HoN core p.23, p.29). Heavy vehicles are struck on their side
@@ -231,7 +242,8 @@ def lay_template(
     units the flames or a grenade reach inside their element (p.22, p.29). The flames also
     give every unit a Suppressed marker, in addition to any damage (p.22). Units of a colour
     the values have X against are untouched. `moving`: flames fired during a Movement Action
-    take the Fire on the Move penalty (-1) on the combat value."""
+    take the Fire on the Move penalty (-1) on the combat value. `reroll` gives, for each attack,
+    what may have its roll rolled again (a Veteran marker, HoN core p.30)."""
     area = frozenset(squares)
     flames = kind is TemplateKind.FLAME
     attacks: list[FireResult] = []
@@ -252,7 +264,7 @@ def lay_template(
             bonuses=bonuses,
             penalties=penalties,
         )
-        result = fire(shot, dice, ruleset)
+        result = fire(shot, dice, ruleset, reroll=reroll(shot) if reroll is not None else None)
         if flames and result.target is not None and not result.effect.destroyed:
             after = suppress(result.target, 1)
             effect = Effect.SUPPRESSED if result.effect is Effect.NONE else result.effect

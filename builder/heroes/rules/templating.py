@@ -11,7 +11,6 @@ from builder.heroes.rules.combat import (
     IllegalAttack,
     name,
 )
-from builder.heroes.rules.cover import cover
 from builder.heroes.rules.damage import DamageLocation, Effect, destroy
 from builder.heroes.rules.events import (
     FireEvent,
@@ -207,14 +206,16 @@ class TemplateFiring(TurnBase):
             self.dice,
             state.ruleset,
             firer=firer,
-            terrain=lambda p: cover(state, p),
+            terrain=self._shield_terrain(plan.combat, firer),  # cover, and Additional Shielding (BfC p.09)
             penalties=plan.penalties,
             sheltered=sheltered,
             scattered=scattered,
+            reroll=lambda shot: self._veteran_reroll(firer, shot),  # Veteran markers (HoN core p.30)
         )
         for attack in result.attacks:
-            self.add(FireEvent.of(attack, state.turn, self.phase, firer.owner))
-            self.hurt(attack.shot.target, attack.target, attack.effect)
+            kept = self._life_points(attack)  # a Character's Life Point (BfC p.09)
+            self.add(FireEvent.of(kept, state.turn, self.phase, firer.owner))
+            self.hurt(kept.shot.target, kept.target, kept.effect)
 
     def _snipe(self, firer: Piece, action: Snipe) -> None:
         """The Sniper's table (HoN core p.24) against a target the sniper sees."""
@@ -224,6 +225,7 @@ class TemplateFiring(TurnBase):
         if sight.blocked:
             raise IllegalAttack(f"{name(firer)} does not see {name(target)}", state.ruleset.cite("line-of-sight"))
         result = snipe(firer, target, self.dice, state.ruleset, penalties=sight.modifiers)
+        result = self._life_point_sniped(target, result)  # a Character's Life Point (BfC p.09)
         text = f"{name(firer)} snipes at {name(target)}: {result.roll.total}, {result.outcome.value}"
         if result.effect not in (Effect.NONE, Effect.SUPPRESSED):
             text += f"; {name(target)} is {result.effect.value}"

@@ -27,6 +27,7 @@ from builder.heroes.rules.events import (
     TurnEvent,
     VictoryEvent,
 )
+from builder.heroes.rules.gear import GearFire, GearThrow, GrenadeInto
 from builder.heroes.rules.orders import AUTONOMOUS, SPECIAL, Orders, activation_sequence, needs_no_order, tokens_for
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy import Policy
@@ -194,7 +195,7 @@ def supply_phase(
             if current is None or current.key in ordered or current.activated or current.is_wreck:
                 continue
             action = policies[side].supply_move(state, current)
-            if isinstance(action, (Fire, AssaultAction, TemplateFire, Snipe)) or (
+            if isinstance(action, (Fire, AssaultAction, TemplateFire, Snipe, GearFire, GearThrow, GrenadeInto)) or (
                 isinstance(action, Move) and action.fire is not None
             ):
                 raise ValueError(f"{side}'s policy fired or assaulted in the Supply Phase; the rules forbid it")
@@ -217,6 +218,7 @@ def supply_phase(
                     f"({state.ruleset.cite('supply-phase')}).",
                 )
             )
+    turn.explode_bombs()  # Sticky Bombs and Magnetic Mines, at the end of the Supply Phase (HoN core p.29)
     scenario_events(turn, ScenarioPhase.SUPPLY, "end", policies)
     for side in state.initiative_order():
         if side in state.decks:

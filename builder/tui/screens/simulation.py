@@ -34,6 +34,7 @@ from builder.heroes.rules.events import (
     EnterEvent,
     FireEvent,
     FlipEvent,
+    GearEvent,
     HeroesEvent,
     HoldEvent,
     MoveEvent,
@@ -126,6 +127,8 @@ def event_squares(event: HeroesEvent, pieces: Mapping[str, Piece]) -> tuple[set[
         case EnterEvent() | AdvanceEvent() | RetreatEvent():
             keys, to = (event.unit,), event.to
         case RevealEvent() | HoldEvent() | DestroyedEvent() | CardEvent() | FlipEvent():
+            keys = (event.unit,)
+        case GearEvent():
             keys = (event.unit,)
         case SpotEvent():
             keys, to = (event.by,), event.at

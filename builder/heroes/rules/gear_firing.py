@@ -1,0 +1,302 @@
+"""Gear markers spent in play (HoN core p.28-31; BfC p.08-09): the firing markers' Alternate
+Firing Actions (Panzerfaust, Bazooka, PIAT, Sticky Bomb, Magnetic Mine, Grenade, Rifle
+Grenade) and the bombs' explosion at the end of the Supply Phase. The markers spent on
+someone's roll are in gear_defence (Life Point, Additional Shielding, the Recce Gear's Ammo)
+and gear_rerolls (Veteran).
+
+Each marker spent is told by a GearEvent with its page, before what it does."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from builder.heroes.rules.actions import TurnBase
+from builder.heroes.rules.combat import (
+    IllegalAttack,
+    Shot,
+    fire,
+    name,
+)
+from builder.heroes.rules.cover import cover
+from builder.heroes.rules.events import FireEvent, GearEvent, TemplateEvent
+from builder.heroes.rules.firing import shots_at, struck_facing
+from builder.heroes.rules.gear import (
+    GEAR_WEAPONS,
+    Delivery,
+    GearFire,
+    GearThrow,
+    GearWeapon,
+    GrenadeInto,
+    PlantedBomb,
+)
+from builder.heroes.rules.grid import Point, compass, range_between
+from builder.heroes.rules.los import line_of_sight
+from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.sightmap import Occupancy
+from builder.heroes.rules.state import GameState, GearPool
+from builder.heroes.rules.templates import (
+    TemplateKind,
+    check_template,
+    covered,
+    explosion_squares,
+    grenade_into,
+    interspace_range,
+    lay_template,
+    scatter,
+)
+from builder.heroes.rules.templating import _building_at, _building_key, template_targets
+
+
+def gear_weapon(marker: str, kinds: tuple[Delivery, ...], page: str) -> GearWeapon:
+    """The firing marker `marker`, when it delivers one of `kinds`; else IllegalAttack."""
+    weapon = GEAR_WEAPONS.get(marker)
+    if weapon is None or weapon.delivery not in kinds:
+        raise IllegalAttack(f"{marker!r} is not a marker for this Alternate Firing Action", page)
+    return weapon
+
+
+def gear_shot(
+    state: GameState, firer: Piece, target: Piece, weapon: GearWeapon, occupancy: Occupancy | None = None
+) -> Shot | None:
+    """The Alternate Firing Action a firing marker makes at `target` from where both stand, or
+    None: X against its colour, beyond the marker's range in squares, no line of sight."""
+    value = weapon.combat.against(target.colour)
+    if value is None or not firer.squares or not target.squares:
+        return None
+    if range_between(firer.squares, target.squares) > weapon.reach:
+        return None
+    (shot,) = shots_at(state, firer, target, (None,), occupancy, combat=value)
+    return None if shot is None else replace(shot, destruction=weapon.destruction)
+
+
+def throw_check(
+    state: GameState, firer: Piece, weapon: GearWeapon, at: Point, occupancy: Occupancy | None = None
+) -> tuple[TemplateKind, bool]:
+    """Check a Grenade or Rifle Grenade thrown at the interspace `at` (HoN core p.23, p.29):
+    infantry only, within the marker's interspaces, never into a building from outside, a
+    Rifle Grenade (Indirect Fire) not from inside a building. Its template and whether it
+    scatters: a Rifle Grenade does unless the thrower sees the interspace clearly (p.23)."""
+    squares = [sq for sq in sorted(explosion_squares(at)) if sq in state.battlefield.squares]
+    if not squares or not firer.squares:
+        raise IllegalAttack(f"no throw from {name(firer)} at interspace {list(at)}", weapon.page)
+    reach = interspace_range(firer.squares, at)
+    inside = {_building_key(state, sq) for sq in explosion_squares(at)}
+    into_building = len(inside) == 1 and None not in inside
+    if weapon.delivery is Delivery.GRENADE:
+        check_template(TemplateKind.GRENADE, state.ruleset, firer, reach, weapon.reach)
+        if into_building:
+            raise IllegalAttack("a grenade goes into a building only by its opening", weapon.page)
+        return TemplateKind.GRENADE, False
+    if not firer.is_infantry:
+        raise IllegalAttack(f"{name(firer)} is not infantry", weapon.page)
+    in_building = any(_building_at(state, sq) is not None for sq in firer.squares)
+    check_template(
+        TemplateKind.INDIRECT,
+        state.ruleset,
+        firer,
+        reach,
+        weapon.reach,
+        firer_in_building=in_building,
+        into_building=into_building,
+    )
+    seen = occupancy if occupancy is not None else Occupancy(state.pieces.values())
+    clear = any(line_of_sight(state.battlefield, seen, firer, sq, state.ruleset).clear for sq in squares)
+    return TemplateKind.INDIRECT, not clear
+
+
+class GearActions(TurnBase):
+    """The gear markers' actions and the markers spent on rolls."""
+
+    def _revealed(self, firer: Piece) -> Piece:
+        """A concealed unit that takes a Firing Action, Alternate ones included, turns over onto
+        its Inactive Side (HoN core p.21)."""
+        if not firer.concealed:
+            return firer
+        turned = replace(firer, side_index=1 - firer.side_index)
+        self.state.pieces[firer.key] = turned
+        return turned
+
+    def _spend_marker(self, piece: Piece, marker: str, page: str, what: str, count: int = 1) -> GearPool:
+        """Spend `count` markers of `marker` for `piece`, told with the page: one a unit of the
+        option's tile may use (HoN core p.28), or IllegalAttack."""
+        pool = self.state.gear_for(piece, marker)
+        if pool is None or pool.count < count:
+            raise IllegalAttack(f"{name(piece)} has no {marker.replace('-', ' ')} marker to spend", page)
+        self.state.spend(pool, count)
+        label = GEAR_WEAPONS[marker].name if marker in GEAR_WEAPONS else marker.replace("-", " ").title()
+        self.add(
+            GearEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=piece.owner,
+                text=f"{name(piece)} spends {count} {label} marker(s) of {pool.source}, {pool.count} left: "
+                f"{what} ({page}).",
+                marker=marker,
+                unit=piece.key,
+                spent=count,
+                left=pool.count,
+            )
+        )
+        return pool
+
+    def _gear_fire(self, firer: Piece, action: GearFire) -> None:
+        """A firing marker's Alternate Firing Action at a unit, one marker (HoN core p.28): a
+        shot with the marker's values and Destruction, or a bomb put on the unit that explodes
+        at the end of the Supply Phase (p.29)."""
+        weapon = gear_weapon(action.marker, (Delivery.SHOT, Delivery.BOMB), self.state.ruleset.cite("gear"))
+        target = self.state.pieces.get(action.target)
+        if target is None or target.is_wreck:
+            raise IllegalAttack(f"no unit {action.target!r} to fire the {weapon.name} at", weapon.page)
+        shot = gear_shot(self.state, firer, target, weapon)
+        if shot is None:
+            raise IllegalAttack(
+                f"{name(firer)} has no {weapon.name} shot at {name(target)} (range {weapon.reach} squares, "
+                "line of sight, values)",
+                weapon.page,
+            )
+        firer = self._revealed(firer)
+        shot = replace(shot, firer=firer)
+        if weapon.delivery is Delivery.BOMB:
+            self._spend_marker(
+                firer, weapon.marker, weapon.page, f"put on {name(target)}, it explodes at the end of the Supply Phase"
+            )
+            self.state.bombs.append(PlantedBomb(weapon.marker, firer.owner, firer.key, target.key, self.state.turn))
+        else:
+            self._spend_marker(firer, weapon.marker, weapon.page, f"an Alternate Firing Action at {name(target)}")
+            self._shoot(firer, shot, before=f"{weapon.name} ({weapon.page}): ")
+        self.watch(firer.key, f"after the Firing Action of {name(firer)}")  # HoN core p.24
+
+    def explode_bombs(self) -> None:
+        """The Sticky Bombs and Magnetic Mines explode at the end of the Supply Phase, with the
+        marker's values against the unit they were put on, and no area of effect (HoN core
+        p.29). hon's reading: the bomb stays on its unit wherever it went, strikes a heavy
+        vehicle on the side its planter stood, and fizzles if the unit is gone."""
+        bombs, self.state.bombs = self.state.bombs, []
+        for bomb in bombs:
+            target = self.state.pieces.get(bomb.target)
+            if target is None or target.is_wreck:
+                continue
+            weapon = GEAR_WEAPONS[bomb.marker]
+            value = weapon.combat.against(target.colour)
+            if value is None:
+                continue
+            planter = self.state.pieces.get(bomb.planter)
+            facing = struck_facing(target, planter.squares) if planter is not None and planter.squares else None
+            if facing is None and target.side.defense is not None and target.side.defense.has_facings:
+                facing = struck_facing(target, (target.squares[0],))
+            shot = self._shielded(Shot(target=target, combat=value, facing=facing, terrain=cover(self.state, target)))
+            self._shoot_as(bomb.side, shot, f"The {weapon.name} on {name(target)} explodes ({weapon.page}): ")
+
+    def _shoot_as(self, side: str, shot: Shot, before: str) -> None:
+        """A shot with no firer on the battlefield (a bomb): resolved and told for `side`."""
+        result = fire(shot, self.dice, self.state.ruleset, reroll=self._veteran_reroll(None, shot))
+        event = FireEvent.of(result, self.state.turn, self.phase, side)
+        self.add(event.model_copy(update={"text": before + event.text}))
+        self._after_fire(result)
+
+    def _gear_throw(self, firer: Piece, action: GearThrow) -> None:
+        """A Grenade (2 interspaces, never scattering) or a Rifle Grenade (7 interspaces, with
+        Indirect Fire: it scatters unless the thrower sees the interspace clearly) thrown at
+        an interspace: every unit even partly under the template is attacked with the
+        marker's values, each on its own; units in a building the template is outside of are
+        sheltered (HoN core p.23, p.29). Into a building or a defensive position: `_grenade_into`."""
+        state = self.state
+        weapon = gear_weapon(action.marker, (Delivery.GRENADE, Delivery.INDIRECT), state.ruleset.cite("grenade"))
+        kind, scattering = throw_check(state, firer, weapon, action.at)
+        firer = self._revealed(firer)
+        thrown = weapon.delivery is Delivery.GRENADE  # a Rifle Grenade is fired from the rifle
+        self._spend_marker(
+            firer, weapon.marker, weapon.page, f"{'thrown' if thrown else 'fired'} at interspace {list(action.at)}"
+        )
+        scattered = None
+        lands = action.at
+        if scattering:
+            scattered = scatter(action.at, weapon.scatter, self.dice, state.ruleset)
+            lands = scattered.lands
+        targets, sheltered = template_targets(state, lands)
+        area = explosion_squares(lands)
+        said = f"{name(firer)} {'throws' if thrown else 'fires'} a {weapon.name} at interspace {list(action.at)}"
+        if scattered is not None:
+            said += (
+                f"; it lands on target (rolled {scattered.roll.kept})"
+                if scattered.direction is None
+                else f"; it scatters {scattered.distance} {compass(scattered.direction)} (rolled "
+                f"{scattered.roll.kept}) to {list(lands)}"
+            )
+        under = ", ".join(name(t) for t in targets) or "nobody"
+        self.add(
+            TemplateEvent(
+                turn=state.turn,
+                phase=self.phase,
+                side=firer.owner,
+                text=f"{said}: under it, {under} ({weapon.page}).",
+                rolls=(scattered.roll,) if scattered is not None else (),
+                firer=firer.key,
+                template=kind.value,
+                at=action.at,
+                lands=lands,
+                squares=tuple(sorted(sq for sq in area if sq in state.battlefield.squares)),
+            )
+        )
+        result = lay_template(
+            kind,
+            weapon.combat,
+            area,
+            targets,
+            self.dice,
+            state.ruleset,
+            firer=firer,
+            terrain=self._shield_terrain(weapon.combat, firer),
+            sheltered=sheltered,
+            scattered=scattered,
+            reroll=lambda shot: self._veteran_reroll(firer, shot),  # Veteran markers (HoN core p.30)
+        )
+        for attack in result.attacks:
+            kept = self._life_points(attack)  # a Character's Life Point (BfC p.09)
+            self.add(FireEvent.of(kept, state.turn, self.phase, firer.owner))
+            self.hurt(kept.shot.target, kept.target, kept.effect)
+        self.watch(firer.key, f"after the Firing Action of {name(firer)}")  # HoN core p.24
+
+    def _grenade_into(self, firer: Piece, action: GrenadeInto) -> None:
+        """A Grenade into a building by its opening (every unit inside) or onto a square of a
+        defensive position next to the thrower (the explosion contained in it); no Defensive
+        Bonus from the element against it (HoN core p.29)."""
+        state = self.state
+        weapon = GEAR_WEAPONS["grenade"]
+        element = state.battlefield.element_at.get(action.square)
+        if element is None:
+            raise IllegalAttack(f"no building or defensive position at {list(action.square)}", weapon.page)
+        reached = grenade_into(firer, element, action.square, state.ruleset)
+        firer = self._revealed(firer)
+        self._spend_marker(firer, weapon.marker, weapon.page, f"thrown into {element.name}")
+        targets = covered(reached, state.pieces.values())
+        under = ", ".join(name(t) for t in targets) or "nobody"
+        self.add(
+            TemplateEvent(
+                turn=state.turn,
+                phase=self.phase,
+                side=firer.owner,
+                text=f"{name(firer)} throws a Grenade into {element.name}, no Defensive Bonus against it: under "
+                f"it, {under} ({weapon.page}).",
+                firer=firer.key,
+                template=TemplateKind.GRENADE.value,
+                at=action.square,
+                lands=action.square,
+                squares=tuple(sorted(reached)),
+            )
+        )
+        result = lay_template(
+            TemplateKind.GRENADE,
+            weapon.combat,
+            reached,
+            targets,
+            self.dice,
+            state.ruleset,
+            firer,
+            reroll=lambda shot: self._veteran_reroll(firer, shot),  # Veteran markers (HoN core p.30)
+        )
+        for attack in result.attacks:
+            kept = self._life_points(attack)  # a Character's Life Point (BfC p.09)
+            self.add(FireEvent.of(kept, state.turn, self.phase, firer.owner))
+            self.hurt(kept.shot.target, kept.target, kept.effect)
+        self.watch(firer.key, f"after the Firing Action of {name(firer)}")  # HoN core p.24

@@ -1,0 +1,98 @@
+"""Gear markers spent on a Movement Action (HoN core p.28; BfC p.09): Fuel (+2 squares to a
+vehicle's Movement Value, each marker) and the Tactical Map (every Difficult Passage ignored
+for that action, by a Character or a unit within 3 squares of one), spent at its start; the
+Culin Hedgerow Cutter's Passage markers, one on each hedgerow square a heavy vehicle moves
+through (builder.heroes.rules.gear_passage)."""
+
+from __future__ import annotations
+
+from builder.heroes.catalogue.units import UnitType
+from builder.heroes.rules.actions import TurnBase
+from builder.heroes.rules.combat import name
+from builder.heroes.rules.gear import FUEL_SQUARES, MAX_IDENTICAL, RECCE_PAGE, GearMove
+from builder.heroes.rules.gear_passage import OPENED, cut_through, squares_cut
+from builder.heroes.rules.grid import range_between
+from builder.heroes.rules.movement import Position, Reach, allowance, reachable
+from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.state import GameState, GearPool
+
+PASSAGE_PAGE = "HoN core p.28"
+MAP_REACH = 3  # squares from the Character within which a unit may use its Tactical Map (BfC p.09)
+
+
+def map_for(state: GameState, piece: Piece) -> tuple[GearPool, Piece] | None:
+    """The Tactical Map pool `piece` may use and its Character: one of the side's Characters
+    it serves, the piece itself or one within 3 squares of it (BfC p.09)."""
+    if not piece.squares:
+        return None
+    for pool in state.gear:
+        if pool.marker != "tactical-map" or pool.count <= 0 or pool.side != piece.owner:
+            continue
+        for character in sorted(state.units(piece.owner), key=lambda p: p.key):
+            if not pool.serves(character) or not character.squares or character.embarked_in is not None:
+                continue
+            if character.key == piece.key or range_between(character.squares, piece.squares) <= MAP_REACH:
+                return pool, character
+    return None
+
+
+def gear_reach(
+    state: GameState, piece: Piece, fuel: int, tactical_map: bool, passage: bool = False
+) -> Reach[Position] | Reach[Square] | Reach[int]:
+    """Where the piece may end a Movement Action with these markers, and how; with `passage`,
+    through every hedgerow (HoN core p.28)."""
+    return reachable(
+        OPENED(state.battlefield) if passage else state.battlefield,
+        state.pieces.values(),
+        piece,
+        state.ruleset,
+        ignore_difficult=tactical_map,
+        bonus=FUEL_SQUARES * fuel,
+    )
+
+
+class GearMovement(TurnBase):
+    """Fuel, the Tactical Map and Passage markers, spent before the move they change."""
+
+    def _gear_move(self, piece: Piece, action: GearMove) -> None:
+        state = self.state
+        if action.move.cards:
+            raise ValueError(f"hon plays no movement card with gear markers ({RECCE_PAGE})")
+        if action.fuel < 0 or action.fuel > MAX_IDENTICAL:
+            raise ValueError(f"0 to {MAX_IDENTICAL} Fuel markers on one Movement Action ({RECCE_PAGE})")
+        fuel = state.gear_for(piece, "fuel") if action.fuel else None
+        if action.fuel and (not piece.is_vehicle or fuel is None or fuel.count < action.fuel):
+            raise ValueError(f"{name(piece)} has not {action.fuel} Fuel marker(s) ({RECCE_PAGE})")
+        found = map_for(state, piece) if action.tactical_map else None
+        if action.tactical_map and found is None:
+            raise ValueError(f"{name(piece)} has no Tactical Map within {MAP_REACH} squares ({RECCE_PAGE})")
+        path = action.move.path
+        points = allowance(piece) or 0
+        end = path.destination
+        cut = self._passages(piece, action)
+        reach = gear_reach(state, piece, action.fuel, action.tactical_map, bool(cut))
+        if end not in reach or path.cost > points + FUEL_SQUARES * action.fuel:
+            raise ValueError(f"{name(piece)} cannot reach {list(end.squares)} even with its gear ({RECCE_PAGE})")
+        if cut:
+            where = ", ".join(str(list(sq)) for sq in cut)
+            self._spend_marker(piece, "passage", PASSAGE_PAGE, f"it drives through the hedgerow at {where}", len(cut))
+            state.battlefield = cut_through(state.battlefield, frozenset(cut))
+        if action.fuel:
+            self._spend_marker(piece, "fuel", RECCE_PAGE, f"+{FUEL_SQUARES * action.fuel} squares", action.fuel)
+        if found is not None:
+            character = found[1]
+            self._spend_marker(character, "tactical-map", RECCE_PAGE, f"{name(piece)} ignores every Difficult Passage")
+        self._move(piece, path, shots=action.move.fire, fire_at=action.move.fire_at)
+
+    def _passages(self, piece: Piece, action: GearMove) -> list[Square]:
+        """The hedgerow squares a heavy vehicle's move cuts through, one Passage marker each
+        (HoN core p.28), checked before anything is spent."""
+        if not action.passage:
+            return []
+        cut = squares_cut(self.state.battlefield, action.move.path)
+        pool = self.state.gear_for(piece, "passage")
+        if piece.type is not UnitType.HEAVY_VEHICLE or pool is None or not cut or pool.count < len(cut):
+            raise ValueError(
+                f"{name(piece)} has not a Passage marker for each hedgerow it moves through ({PASSAGE_PAGE})"
+            )
+        return cut
