@@ -29,6 +29,7 @@ from builder.heroes.rules.movement import Path, Position
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import Frame, GameState
+from builder.heroes.rules.works import Board, ClearMine, Fly, PlaceMine
 from builder.heroes.rules.zoc import zone_of_control, zones_of_control
 from builder.heroes.scenario.models import ZoneKind
 from builder.kernel.dice import Dice
@@ -184,6 +185,10 @@ Action = (
     | PushWreck
     | Clear
     | Leave
+    | PlaceMine
+    | ClearMine
+    | Board
+    | Fly
 )
 
 
@@ -301,6 +306,8 @@ class TurnBase:
         ) -> bool: ...
 
         def _moved_on(self, key: str, path: Path) -> Piece | None: ...
+
+        def tread(self, key: str, squares: tuple[Square, ...]) -> Piece | None: ...
 
         def _carry(self, vehicle: Piece) -> None: ...
 

@@ -29,6 +29,7 @@ from builder.heroes.rules.actions import (
     may_stand,
 )
 from builder.heroes.rules.assaulting import AssaultActions
+from builder.heroes.rules.aviation import Aviation
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.concealment import Concealment
 from builder.heroes.rules.crew import bail_out, crews_in
@@ -43,15 +44,19 @@ from builder.heroes.rules.events import (
 )
 from builder.heroes.rules.firing import FiringActions
 from builder.heroes.rules.grid import neighbours
+from builder.heroes.rules.mines import Mining
 from builder.heroes.rules.moving import MovementActions
 from builder.heroes.rules.opportunity import OpportunityFire
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import destroyed_in
 from builder.heroes.rules.templating import TemplateFiring
 from builder.heroes.rules.transport import Transport
+from builder.heroes.rules.works import Board, ClearMine, Fly, PlaceMine
 
 
 class Turn(
+    Mining,
+    Aviation,
     MovementActions,
     Concealment,
     OpportunityFire,
@@ -93,6 +98,14 @@ class Turn(
             self._clear(piece, action.line)
         elif isinstance(action, Leave):
             self._leave(piece)
+        elif isinstance(action, PlaceMine):
+            self._place_mine(piece, action)
+        elif isinstance(action, ClearMine):
+            self._clear_mine(piece, action)
+        elif isinstance(action, Board):
+            self._board(piece, action)
+        elif isinstance(action, Fly):
+            self._fly(piece, action)
         else:
             self.add(
                 HoldEvent(
@@ -176,7 +189,7 @@ class Turn(
                     phase=self.phase,
                     side=crew.owner,
                     text=f"{name(crew)} bails out of {name(vehicle)} to {_where(out.squares)}, Suppressed "
-                    f"({state.ruleset.cite('crew')}).",
+                    f"({'BfC p.10-11' if crew.unit.front.has('aviator') else state.ruleset.cite('crew')}).",
                     unit=crew.key,
                     to=out.squares,
                 )

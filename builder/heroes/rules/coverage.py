@@ -128,6 +128,8 @@ TRENCHES = _R + "test_trenches.py::"
 TEMPLATES = _R + "test_templates.py::"
 STRUCTURES = _R + "test_structures.py::"
 CREW = _R + "test_crew.py::"
+MINES = _R + "test_mines.py::"
+AVIATION = _R + "test_aviation.py::"
 BOARD = _R + "test_board.py::"
 SUMMARY = "tests/heroes/army/test_summary.py::"
 
@@ -546,10 +548,23 @@ ABILITIES: tuple[Coverage, ...] = (
         "Aviator",
         HON,
         "BfC p.10-11",
-        NOT_PLAYED,
-        "no unit boards an airplane; Leaving on a Jet Plane's airplanes are never flown",
+        PARTIAL,
+        "ends its move in its airplane (a point to step in, hon's reading), turns over, rides untargetable, bails "
+        "out Suppressed by the wreck; the policy walks pilots to empty airplanes. Leaving the airplane is not played",
+        AVIATION + "test_an_aviator_ends_its_movement_in_the_airplane_turned_over",
+        AVIATION + "test_a_wing_over_a_vehicle_destroys_the_airplane_and_the_aviator_bails_out",
+        AVIATION + "test_leaving_on_a_jet_plane_an_airplane_takes_off",
     ),
-    ability("driver", "Driver", HON, "BfC p.10-11", NOT_PLAYED, "a vehicle moves whoever is aboard"),
+    ability(
+        "driver",
+        "Driver",
+        HON,
+        "BfC p.10-11",
+        PLAYED,
+        "an airplane moves only with as many Aviators in its cockpit as its Driver value",
+        AVIATION + "test_an_airplane_without_its_aviator_cannot_move",
+        AVIATION + "test_an_aviator_ends_its_movement_in_the_airplane_turned_over",
+    ),
     # --- Shadows over Normandie (data/son) ------------------------------------------------
     ability(
         "amphibious-ambush",
@@ -779,7 +794,21 @@ MARKERS: tuple[Coverage, ...] = (
         FIRE + "test_an_assaulted_unit_discards_its_knife_when_it_helps",
     ),
     marker("piat", "PIAT", HON, "BfC p.08", NOT_PLAYED, NO_MARKERS),
-    marker("mine", "Mine", HON, "BfC p.09", NOT_PLAYED, "no mine is placed or triggered"),
+    marker(
+        "mine",
+        "Mine",
+        HON,
+        "BfC p.09",
+        PARTIAL,
+        "laid in the ZoC, set off by Movement Actions and card Forced Moves (values 4/3/2 are hon's example, no "
+        "terrain bonus), lifted by Engineers; retreats and units making way do not set one off, the policy does "
+        "not steer around them",
+        MINES + "test_a_unit_places_a_mine_marker_on_a_square_of_its_zoc_spending_one",
+        MINES + "test_a_unit_crossing_a_mine_suffers_its_attack_and_the_marker_is_discarded",
+        MINES + "test_a_missed_mine_attack_leaves_no_suppressed_marker_and_friends_set_it_off_too",
+        MINES + "test_an_engineer_discards_an_adjacent_mine_marker",
+        MINES + "test_the_policy_holding_its_ground_lays_a_mine_towards_the_enemy",
+    ),
     marker("forward-position", "Forward Position", HON, "BfC p.09", NOT_PLAYED, "no position is placed during a game"),
     marker("recce-ammo", "Ammo (Recce Gear)", HON, "BfC p.09", NOT_PLAYED, NO_MARKERS),
     marker("additional-shielding", "Additional Shielding", HON, "BfC p.09", NOT_PLAYED, NO_MARKERS),
@@ -805,7 +834,20 @@ MARKERS: tuple[Coverage, ...] = (
         NOT_PLAYED,
         "Military Engineering is not played",
     ),
-    marker("speed", "Speed", HON, "BfC p.10-11", NOT_PLAYED, "airplanes never taxi nor take off"),
+    marker(
+        "speed",
+        "Speed",
+        HON,
+        "BfC p.10-11",
+        PLAYED,
+        "played; the lost green borders are read as X, 2, 4, 6, each replaced by its neighbours; it takes off "
+        "only if it showed 6 as the action began; squares moved are points spent; a wing is the square beside "
+        "its front",
+        AVIATION + "test_the_speed_marker_changes_one_step_and_sets_how_far_it_moves",
+        AVIATION + "test_at_speed_6_it_takes_off_after_6_straight_squares_and_leaves_play",
+        AVIATION + "test_a_wing_over_a_vehicle_destroys_the_airplane_and_the_aviator_bails_out",
+        AVIATION + "test_leaving_on_a_jet_plane_an_airplane_takes_off",
+    ),
     # --- Shadows over Normandie -----------------------------------------------------------
     marker(
         "son-suppressed",
@@ -1619,8 +1661,10 @@ MECHANICS: tuple[Coverage, ...] = (
         "BfC p.10-11",
         PARTIAL,
         "a unit on its side's exit squares (a zone of kind exit) leaves as its Movement Action, and the policy drives "
-        "there the units an exited victory names; airplanes' take-off (BfC p.10-11) is not played",
+        "there the units an exited victory names; an airplane taking off (BfC p.10-11) leaves play and counts as "
+        "exited",
         EVENTS + "test_the_policy_drives_the_units_its_victory_wants_off_the_battlefield_by_the_exit",
+        AVIATION + "test_at_speed_6_it_takes_off_after_6_straight_squares_and_leaves_play",
     ),
     mechanic(
         "planning",

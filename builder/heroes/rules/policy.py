@@ -29,11 +29,13 @@ from builder.heroes.rules.cards import CardChoices, CardPlay
 from builder.heroes.rules.orders import Orders, Tokens, needs_no_order
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.policy_assault import AssaultChoices
+from builder.heroes.rules.policy_aviation import AviationChoices
 from builder.heroes.rules.policy_base import FAR, PolicyBase, _gap
 from builder.heroes.rules.policy_cards import ActionCardChoices
 from builder.heroes.rules.policy_firing import FiringChoices
 from builder.heroes.rules.policy_movement import MovementChoices
 from builder.heroes.rules.policy_reinforcements import ReinforcementChoices
+from builder.heroes.rules.policy_works import WorksChoices
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
 from builder.heroes.scenario.models import Event
@@ -79,7 +81,16 @@ class Policy(CardChoices, Protocol):
 
 
 @dataclass
-class SimplePolicy(FiringChoices, AssaultChoices, MovementChoices, ActionCardChoices, ReinforcementChoices, PolicyBase):
+class SimplePolicy(
+    FiringChoices,
+    AssaultChoices,
+    MovementChoices,
+    ActionCardChoices,
+    ReinforcementChoices,
+    WorksChoices,
+    AviationChoices,
+    PolicyBase,
+):
     fire_threshold: float = 0.15  # expected hits a firing action must promise
     assault_edge: float = 0.2  # P(win) - P(loss) an assault must promise
     opportunity_odds: float = 0.5  # the chance of at least a hit an Opportunity Fire must promise
@@ -111,6 +122,9 @@ class SimplePolicy(FiringChoices, AssaultChoices, MovementChoices, ActionCardCho
     def activate(self, state: GameState, piece: Piece) -> Action:
         if piece.key in state.reserve:
             return self._enter(state, piece)
+        flight = self._flight(state, piece)  # Aviators and airplanes (BfC p.10-11)
+        if flight is not None:
+            return flight
         occupancy = Occupancy(state.pieces.values())
         if piece.embarked_in is not None:  # it may fire from the vehicle (HoN core p.27)
             riding, worth = self._shots(state, piece, occupancy)
@@ -134,7 +148,14 @@ class SimplePolicy(FiringChoices, AssaultChoices, MovementChoices, ActionCardCho
         hedgehogs = hedgehogs_in_reach(state, piece)
         if hedgehogs:
             return Clear(hedgehogs[0])
+        lifted = self._lift_mine(state, piece)  # an Engineer discards an enemy Mine marker (BfC p.09)
+        if lifted is not None:
+            return lifted
         advance = self._advance(state, piece)
+        if isinstance(advance, Hold):  # holding its ground: it lays a Mine marker (BfC p.09)
+            laid = self._lay_mine(state, piece)
+            if laid is not None:
+                return laid
         flip = self._change_state(state, piece, advance, occupancy)
         if flip is not None:
             return flip
@@ -145,6 +166,9 @@ class SimplePolicy(FiringChoices, AssaultChoices, MovementChoices, ActionCardCho
     def supply_move(self, state: GameState, piece: Piece) -> Action:
         if piece.key in state.reserve:
             return self._enter(state, piece)
+        flight = self._flight(state, piece)
+        if flight is not None:
+            return flight
         if piece.embarked_in is not None:
             return Hold("it rides in its transport")
         return self._advance(state, piece)
