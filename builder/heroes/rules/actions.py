@@ -29,7 +29,7 @@ from builder.heroes.rules.movement import Path, Position
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import Frame, GameState
-from builder.heroes.rules.works import Board, ClearMine, Fly, PlaceMine
+from builder.heroes.rules.works import Board, ClearMine, Deploy, Fly, PlaceMine
 from builder.heroes.rules.zoc import zone_of_control, zones_of_control
 from builder.heroes.scenario.models import ZoneKind
 from builder.kernel.dice import Dice
@@ -187,6 +187,7 @@ Action = (
     | Leave
     | PlaceMine
     | ClearMine
+    | Deploy
     | Board
     | Fly
 )

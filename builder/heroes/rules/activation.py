@@ -34,6 +34,7 @@ from builder.heroes.rules.combat import name
 from builder.heroes.rules.concealment import Concealment
 from builder.heroes.rules.crew import bail_out, crews_in
 from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.engineering import Engineering
 from builder.heroes.rules.events import (
     BreaksEvent,
     ControlEvent,
@@ -51,12 +52,13 @@ from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import destroyed_in
 from builder.heroes.rules.templating import TemplateFiring
 from builder.heroes.rules.transport import Transport
-from builder.heroes.rules.works import Board, ClearMine, Fly, PlaceMine
+from builder.heroes.rules.works import Board, ClearMine, Deploy, Fly, PlaceMine
 
 
 class Turn(
     Mining,
     Aviation,
+    Engineering,
     MovementActions,
     Concealment,
     OpportunityFire,
@@ -102,6 +104,8 @@ class Turn(
             self._place_mine(piece, action)
         elif isinstance(action, ClearMine):
             self._clear_mine(piece, action)
+        elif isinstance(action, Deploy):
+            self._deploy(piece, action)
         elif isinstance(action, Board):
             self._board(piece, action)
         elif isinstance(action, Fly):

@@ -130,6 +130,7 @@ STRUCTURES = _R + "test_structures.py::"
 CREW = _R + "test_crew.py::"
 MINES = _R + "test_mines.py::"
 AVIATION = _R + "test_aviation.py::"
+WORKS = _R + "test_engineering.py::"
 BOARD = _R + "test_board.py::"
 SUMMARY = "tests/heroes/army/test_summary.py::"
 
@@ -528,21 +529,34 @@ ABILITIES: tuple[Coverage, ...] = (
         "engineer",
         "Engineer",
         HON,
-        "BfC p.08; BfC p.05",
+        "BfC p.08; BfC p.05; BfC p.09",
         PARTIAL,
-        "removes a barbed hedgehog in its ZoC instead of moving or firing (the policy does when it has no shot nor "
-        "assault); other gear and terrain elements with its symbol are not played",
+        "removes a barbed hedgehog in its ZoC, discards an adjacent Mine marker, carries a Military Engineering item; "
+        "the policy never has it carry one; other gear and terrain elements with its symbol are not played",
         MOVEMENT + "test_an_engineer_removes_a_barbed_hedgehog_in_its_zone_of_control",
+        MINES + "test_an_engineer_discards_an_adjacent_mine_marker",
+        WORKS + "test_an_engineer_in_its_zoc_carries_an_item_and_deploys_it_at_the_end_of_its_move",
     ),
     ability(
         "military-engineering",
         "Military Engineering",
         HON,
         "BfC p.08",
-        NOT_PLAYED,
-        "no item is deployed during a game",
+        PARTIAL,
+        "its items are deployed at the beginning or end of its move, or carried by an Engineer in its ZoC; the "
+        "policy deploys Advanced Positions near the enemy, never hedgehogs nor an Engineer's load",
+        WORKS + "test_military_engineering_deploys_an_advanced_position_at_the_end_of_its_move",
+        WORKS + "test_an_engineer_in_its_zoc_carries_an_item_and_deploys_it_at_the_end_of_its_move",
+        WORKS + "test_a_barbed_hedgehog_deployed_beside_its_carrier_bars_vehicles",
     ),
-    ability("bridge", "Bridge", HON, "BfC p.08", NOT_PLAYED, "no bridge is deployed during a game"),
+    ability(
+        "bridge",
+        "Bridge",
+        HON,
+        "BfC p.08",
+        NOT_PLAYED,
+        "no unit or option of the catalogue has it, and the book does not say who deploys it nor when",
+    ),
     ability(
         "aviator",
         "Aviator",
@@ -809,7 +823,18 @@ MARKERS: tuple[Coverage, ...] = (
         MINES + "test_an_engineer_discards_an_adjacent_mine_marker",
         MINES + "test_the_policy_holding_its_ground_lays_a_mine_towards_the_enemy",
     ),
-    marker("forward-position", "Forward Position", HON, "BfC p.09", NOT_PLAYED, "no position is placed during a game"),
+    marker(
+        "forward-position",
+        "Forward Position",
+        HON,
+        "BfC p.09",
+        PLAYED,
+        "played; the tile's symbols are lost: hon plays it as a one-square defensive position, +2 for infantry "
+        "(example), over the terrain there; the policy digs in where it holds its ground near the enemy",
+        WORKS + "test_a_forward_position_goes_on_the_units_own_square_and_shelters_it",
+        WORKS + "test_no_forward_position_in_a_building_or_water",
+        WORKS + "test_the_policy_holding_its_ground_digs_in",
+    ),
     marker("recce-ammo", "Ammo (Recce Gear)", HON, "BfC p.09", NOT_PLAYED, NO_MARKERS),
     marker("additional-shielding", "Additional Shielding", HON, "BfC p.09", NOT_PLAYED, NO_MARKERS),
     marker("fuel", "Fuel", HON, "BfC p.09", NOT_PLAYED, NO_MARKERS),
@@ -821,18 +846,22 @@ MARKERS: tuple[Coverage, ...] = (
         HON,
         "BfC p.05",
         PARTIAL,
-        "a hedgehog line on the map bars vehicles and stops infantry; an Engineer removes one in its ZoC; Military "
-        "Engineering never places one",
+        "a hedgehog line bars vehicles and stops infantry; an Engineer removes one in its ZoC; Military Engineering "
+        "deploys one beside its carrier, but the policy never chooses to",
         MOVEMENT + "test_hedgehog_lines_bar_vehicles_and_stop_infantry",
         MOVEMENT + "test_an_engineer_removes_a_barbed_hedgehog_in_its_zone_of_control",
+        WORKS + "test_a_barbed_hedgehog_deployed_beside_its_carrier_bars_vehicles",
     ),
     marker(
         "advanced-position",
         "Advanced Position",
         HON,
         "BfC p.08",
-        NOT_PLAYED,
-        "Military Engineering is not played",
+        PLAYED,
+        "played; the tile's symbols are lost: hon plays it as a one-square defensive position, +2 for infantry "
+        "(example), on an empty square of its carrier's ZoC",
+        WORKS + "test_military_engineering_deploys_an_advanced_position_at_the_end_of_its_move",
+        WORKS + "test_an_engineer_in_its_zoc_carries_an_item_and_deploys_it_at_the_end_of_its_move",
     ),
     marker(
         "speed",

@@ -156,6 +156,9 @@ class SimplePolicy(
             laid = self._lay_mine(state, piece)
             if laid is not None:
                 return laid
+        works = self._field_works(state, piece, advance)  # Forward and Advanced Positions (BfC p.08-09)
+        if works is not None:
+            return works
         flip = self._change_state(state, piece, advance, occupancy)
         if flip is not None:
             return flip
@@ -171,4 +174,6 @@ class SimplePolicy(
             return flight
         if piece.embarked_in is not None:
             return Hold("it rides in its transport")
-        return self._advance(state, piece)
+        advance = self._advance(state, piece)
+        works = self._field_works(state, piece, advance)
+        return works if works is not None else advance

@@ -4,14 +4,16 @@ would walk in, and a Forward Position or Advanced Position where it stands to fi
 
 from __future__ import annotations
 
-from builder.heroes.rules.actions import Action
+from builder.heroes.rules.actions import Action, Hold, Move
+from builder.heroes.rules.cover import cover
+from builder.heroes.rules.engineering import MILITARY_ENGINEERING, POSITION_BONUS, advanced_squares, position_refusal
 from builder.heroes.rules.mines import mine_squares, mines_to_clear
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.policy_base import FAR, PolicyBase, _gap
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.works import ClearMine, PlaceMine
+from builder.heroes.rules.works import ClearMine, Deploy, Item, PlaceMine
 
-MINE_WATCH = 8  # squares: a mine is laid only with an enemy this near (hon's choice)
+MINE_WATCH = 8  # squares: a mine or a position is laid only with an enemy this near (hon's choice)
 
 
 class WorksChoices(PolicyBase):
@@ -38,3 +40,41 @@ class WorksChoices(PolicyBase):
             return (_gap((square,), enemies) if enemies else FAR, square)
 
         return PlaceMine(self._least(free, nearness, unit=1))
+
+    def _field_works(self, state: GameState, piece: Piece, advance: Action) -> Action | None:
+        """A unit holding its ground with an enemy near digs in with a Forward Position where
+        its terrain gives less than the position would (BfC p.09); a unit with Military
+        Engineering deploys an Advanced Position at the end of its move (or where it stands),
+        on the free square of its ZoC nearest the enemy (BfC p.08)."""
+        enemies = tuple(sq for p in state.enemies_of(piece.owner) if p.embarked_in is None for sq in p.squares)
+        if not enemies or not piece.squares:
+            return None
+        if isinstance(advance, Hold) and self._digs_in(state, piece, enemies):
+            return Deploy(Item.FORWARD_POSITION, piece.square)
+        if not piece.side.has(MILITARY_ENGINEERING) or state.gear_for(piece, Item.ADVANCED_POSITION.value) is None:
+            return None
+        path = advance.path if isinstance(advance, Move) and advance.fire is None else None
+        if path is None and not isinstance(advance, Hold):
+            return None
+        end = path.destination if path is not None else None
+        there = piece.moved(end.squares, end.facing) if end is not None else piece
+        if _gap(there.squares, enemies) > MINE_WATCH:
+            return None
+        squares = [sq for sq in advanced_squares(state, there) if sq not in piece.squares]
+        if not squares:
+            return None
+        square = self._least(squares, lambda sq: (_gap((sq,), enemies), sq), unit=1)
+        return Deploy(Item.ADVANCED_POSITION, square, path=path)
+
+    @staticmethod
+    def _digs_in(state: GameState, piece: Piece, enemies: tuple[Square, ...]) -> bool:
+        """An infantry unit with a Forward Position left, an enemy near, where the position
+        may go and would give more than the terrain does (BfC p.09)."""
+        return (
+            _gap(piece.squares, enemies) <= MINE_WATCH
+            and piece.is_infantry
+            and piece.embarked_in is None
+            and state.gear_for(piece, Item.FORWARD_POSITION.value) is not None
+            and position_refusal(state, piece.square, True) is None
+            and cover(state, piece) < POSITION_BONUS
+        )

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from builder.heroes.rules.grid import Point
 from builder.heroes.rules.movement import Path
 from builder.heroes.rules.pieces import Square
 
@@ -29,23 +30,27 @@ class ClearMine:
 
 
 class Item(StrEnum):
-    """What a unit deploys on the battlefield: Military Engineering's two items (BfC p.08) and
-    the Position option's Forward Position (BfC p.09)."""
+    """What a unit deploys on the battlefield, by the id of the marker its option gives:
+    Military Engineering's two items (BfC p.08) and the Position option's Forward Position
+    (BfC p.09)."""
 
     ADVANCED_POSITION = "advanced-position"
+    BARBED_HEDGEHOG = "barbed-hedgehog"
     FORWARD_POSITION = "forward-position"
 
 
 @dataclass(frozen=True)
 class Deploy:
-    """A unit deploys an item on `square`: an Advanced Position by Military Engineering at the
-    beginning or the end of its Movement Action along `path` (BfC p.08), a Forward Position on
-    its own square instead of a Firing or Movement Action (BfC p.09, `path` None)."""
+    """A unit deploys an item: a position on `square`, a barbed hedgehog along `segment` (two
+    neighbouring interspaces). By Military Engineering at the beginning (`first`) or the end of
+    its Movement Action along `path` (BfC p.08); a Forward Position on its own square instead of
+    a Firing or Movement Action (BfC p.09, no path)."""
 
     item: Item
-    square: Square
+    square: Square | None = None
+    segment: tuple[Point, Point] | None = None
     path: Path | None = None
-    first: bool = False  # deployed at the beginning of the Movement Action, before `path`
+    first: bool = False
 
 
 @dataclass(frozen=True)
