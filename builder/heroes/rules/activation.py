@@ -31,6 +31,7 @@ from builder.heroes.rules.actions import (
 from builder.heroes.rules.assaulting import AssaultActions
 from builder.heroes.rules.aviation import Aviation
 from builder.heroes.rules.combat import name
+from builder.heroes.rules.concealed import Concealing
 from builder.heroes.rules.concealment import Concealment
 from builder.heroes.rules.crew import bail_out, crews_in
 from builder.heroes.rules.damage import Effect
@@ -59,6 +60,7 @@ class Turn(
     Mining,
     Aviation,
     Engineering,
+    Concealing,
     MovementActions,
     Concealment,
     OpportunityFire,

@@ -131,6 +131,7 @@ CREW = _R + "test_crew.py::"
 MINES = _R + "test_mines.py::"
 AVIATION = _R + "test_aviation.py::"
 WORKS = _R + "test_engineering.py::"
+CONCEALED = _R + "test_concealed.py::"
 BOARD = _R + "test_board.py::"
 SUMMARY = "tests/heroes/army/test_summary.py::"
 
@@ -793,8 +794,13 @@ MARKERS: tuple[Coverage, ...] = (
         "Concealed",
         HON,
         "HoN core p.30",
-        NOT_PLAYED,
-        "no unit is replaced by a Concealed marker (units with Ambush are concealed)",
+        PLAYED,
+        "played (at deployment, played before turn 1's orders, and as each Supply Phase begins); the marker's own "
+        "values are not printed: it moves and fires with its unit's; the policy hides units no enemy spots at once",
+        CONCEALED + "test_a_concealed_marker_replaces_an_infantry_unit_and_cannot_be_targeted",
+        CONCEALED + "test_spotted_its_counter_comes_back_and_the_marker_is_free_again",
+        CONCEALED + "test_a_concealed_unit_that_fires_is_revealed",
+        CONCEALED + "test_the_policy_conceals_units_no_enemy_would_spot_at_once",
     ),
     marker("bazooka", "Bazooka", HON, "HoN core p.31", NOT_PLAYED, NO_MARKERS),
     marker(

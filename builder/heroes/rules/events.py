@@ -154,6 +154,13 @@ class FlightEvent(_HeroesEvent):
     took_off: bool = False
 
 
+class ConcealEvent(_HeroesEvent):
+    """A side replaces one of its infantry units with a Concealed marker (HoN core p.30)."""
+
+    kind: Literal["conceal"] = "conceal"
+    unit: str
+
+
 class FireEvent(_HeroesEvent):
     """A Firing Action, its rolls and what became of the target."""
 
@@ -425,6 +432,7 @@ HeroesEvent = Annotated[
     | MineEvent
     | WorksEvent
     | FlightEvent
+    | ConcealEvent
     | ExitEvent
     | FireEvent
     | TemplateEvent

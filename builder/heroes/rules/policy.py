@@ -79,6 +79,10 @@ class Policy(CardChoices, Protocol):
         """Cards discarded before drawing at the end of the Supply Phase (HoN core p.16, step 7)."""
         ...
 
+    def conceal(self, state: GameState, side: str) -> tuple[str, ...]:
+        """Units to replace with Concealed markers, at deployment and as a Supply Phase begins (HoN core p.30)."""
+        ...
+
 
 @dataclass
 class SimplePolicy(

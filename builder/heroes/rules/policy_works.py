@@ -5,11 +5,13 @@ would walk in, and a Forward Position or Advanced Position where it stands to fi
 from __future__ import annotations
 
 from builder.heroes.rules.actions import Action, Hold, Move
+from builder.heroes.rules.concealed import concealed, markers_free, may_conceal
 from builder.heroes.rules.cover import cover
 from builder.heroes.rules.engineering import MILITARY_ENGINEERING, POSITION_BONUS, advanced_squares, position_refusal
 from builder.heroes.rules.mines import mine_squares, mines_to_clear
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.policy_base import FAR, PolicyBase, _gap
+from builder.heroes.rules.spotting import could_be_spotted
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.works import ClearMine, Deploy, Item, PlaceMine
 
@@ -78,3 +80,19 @@ class WorksChoices(PolicyBase):
             and position_refusal(state, piece.square, True) is None
             and cover(state, piece) < POSITION_BONUS
         )
+
+    def conceal(self, state: GameState, side: str) -> tuple[str, ...]:
+        """The infantry units to replace with the side's free Concealed markers (HoN core
+        p.30): those nearest the enemy that no enemy would spot at once where they stand."""
+        enemies = tuple(sq for p in state.enemies_of(side) if p.embarked_in is None for sq in p.squares)
+        ready = [p for p in state.units(side) if may_conceal(state, p)]
+        if not ready or not enemies:
+            return ()
+        free = markers_free(state, ready[0])
+        chosen: list[str] = []
+        for piece in self._ranked(ready, lambda p: (_gap(p.squares, enemies), p.key), unit=1):
+            if len(chosen) >= free:
+                break
+            if not could_be_spotted(state, concealed(piece)):
+                chosen.append(piece.key)
+        return tuple(chosen)
