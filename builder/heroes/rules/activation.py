@@ -50,6 +50,7 @@ from builder.heroes.rules.mines import Mining
 from builder.heroes.rules.moving import MovementActions
 from builder.heroes.rules.opportunity import OpportunityFire
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.scouting import Scouting
 from builder.heroes.rules.state import destroyed_in
 from builder.heroes.rules.templating import TemplateFiring
 from builder.heroes.rules.transport import Transport
@@ -61,6 +62,7 @@ class Turn(
     Aviation,
     Engineering,
     Concealing,
+    Scouting,
     MovementActions,
     Concealment,
     OpportunityFire,

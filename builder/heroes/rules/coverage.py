@@ -132,6 +132,7 @@ MINES = _R + "test_mines.py::"
 AVIATION = _R + "test_aviation.py::"
 WORKS = _R + "test_engineering.py::"
 CONCEALED = _R + "test_concealed.py::"
+SCOUTING = _R + "test_scouting.py::"
 BOARD = _R + "test_board.py::"
 SUMMARY = "tests/heroes/army/test_summary.py::"
 
@@ -308,10 +309,13 @@ ABILITIES: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.26; SoN p.18",
         PARTIAL,
-        "the deployment dry-run accepts a unit placed up to N squares out of its zone, not by an objective; the "
-        "simulation never makes the Scout move",
+        "the Scout move is made once both sides have deployed (hon's reading), ignoring difficult passages, never "
+        "by an objective, and the policy makes it; units waiting off the battlefield make none",
         DEPLOYMENT + "test_scouts_may_stand_outside_but_not_near_an_objective",
         DEPLOYMENT + "test_objective_areas_keep_scouts_out",
+        SCOUTING + "test_a_scout_move_disregards_difficult_passages",
+        SCOUTING + "test_a_scout_move_never_ends_by_an_objective_and_says_so",
+        SCOUTING + "test_the_policy_scouts_towards_the_objective_but_not_beside_it",
     ),
     ability(
         "amphibious",

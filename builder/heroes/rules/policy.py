@@ -26,6 +26,7 @@ from builder.heroes.catalogue.cards import CardTiming
 from builder.heroes.rules.actions import Action, Clear, Fire, Hold, Move, hedgehogs_in_reach
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.cards import CardChoices, CardPlay
+from builder.heroes.rules.movement import Path
 from builder.heroes.rules.orders import Orders, Tokens, needs_no_order
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.policy_assault import AssaultChoices
@@ -81,6 +82,10 @@ class Policy(CardChoices, Protocol):
 
     def conceal(self, state: GameState, side: str) -> tuple[str, ...]:
         """Units to replace with Concealed markers, at deployment and as a Supply Phase begins (HoN core p.30)."""
+        ...
+
+    def scout(self, state: GameState, piece: Piece) -> Path | None:
+        """A unit's Scout move once the armies are deployed (HoN core p.26), None to stay."""
         ...
 
 

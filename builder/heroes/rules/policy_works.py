@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from builder.heroes.rules.actions import Action, Hold, Move
 from builder.heroes.rules.concealed import concealed, markers_free, may_conceal
-from builder.heroes.rules.cover import cover
+from builder.heroes.rules.cover import cover, cover_table, terrain_bonus
 from builder.heroes.rules.engineering import MILITARY_ENGINEERING, POSITION_BONUS, advanced_squares, position_refusal
 from builder.heroes.rules.mines import mine_squares, mines_to_clear
+from builder.heroes.rules.movement import Path, Position
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.policy_base import FAR, PolicyBase, _gap
+from builder.heroes.rules.policy_movement import MovementChoices, _distance_field
+from builder.heroes.rules.scouting import barred, scout_moves
 from builder.heroes.rules.spotting import could_be_spotted
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.works import ClearMine, Deploy, Item, PlaceMine
@@ -96,3 +99,26 @@ class WorksChoices(PolicyBase):
             if not could_be_spotted(state, concealed(piece)):
                 chosen.append(piece.key)
         return tuple(chosen)
+
+    def scout(self, state: GameState, piece: Piece) -> Path | None:
+        """The Scout move (HoN core p.26) towards the side's goals, into the best cover, never
+        by an objective; None to stay."""
+        moves = scout_moves(state, piece)
+        goals = MovementChoices._goals(state, piece.owner)
+        if moves is None or not goals:
+            return None
+        distances = _distance_field(state, piece, goals)
+        shelter = cover_table(state, piece.colour)
+        banned = barred(state)
+
+        def score(position: Position) -> tuple[int, tuple[Square, ...], int]:
+            near = min(distances.get(sq, FAR) for sq in position.squares)
+            return (near * 2 - terrain_bonus(state, shelter, position.squares), position.squares, position.facing)
+
+        options = [p for p in moves if not banned & set(p.squares)]
+        if not options:
+            return None
+        best = self._least(options, score, unit=2)
+        if score(best)[0] >= score(Position(piece.squares, piece.facing))[0]:
+            return None
+        return moves[best]
