@@ -358,7 +358,7 @@ ABILITIES: tuple[Coverage, ...] = (
         "HoN core p.22",
         NOT_PLAYED,
         "the core rules say it is not used with the core box: aviation units and their rules are in expansions "
-        "hon does not have",
+        "hon does not have; Battle for Caen's airplanes (BfC p.10-11) give no rule for it either",
     ),
     ability(
         "artillery-spotter",
