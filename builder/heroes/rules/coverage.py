@@ -839,8 +839,8 @@ MARKERS: tuple[Coverage, ...] = (
         HON,
         "BfC p.09",
         PLAYED,
-        "played; the tile's symbols are lost: hon plays it as a one-square defensive position, +2 for infantry "
-        "(example), over the terrain there; the policy digs in where it holds its ground near the enemy",
+        "played; the tile's symbols are lost: hon gives infantry on its square +2 defense (example) over the "
+        "terrain there; the policy digs in where it holds its ground near the enemy",
         WORKS + "test_a_forward_position_goes_on_the_units_own_square_and_shelters_it",
         WORKS + "test_no_forward_position_in_a_building_or_water",
         WORKS + "test_the_policy_holding_its_ground_digs_in",
@@ -868,8 +868,8 @@ MARKERS: tuple[Coverage, ...] = (
         HON,
         "BfC p.08",
         PLAYED,
-        "played; the tile's symbols are lost: hon plays it as a one-square defensive position, +2 for infantry "
-        "(example), on an empty square of its carrier's ZoC",
+        "played; the tile's symbols are lost: hon gives infantry on its square +2 defense (example) over the "
+        "terrain there; it goes on an empty square of its carrier's ZoC",
         WORKS + "test_military_engineering_deploys_an_advanced_position_at_the_end_of_its_move",
         WORKS + "test_an_engineer_in_its_zoc_carries_an_item_and_deploys_it_at_the_end_of_its_move",
     ),

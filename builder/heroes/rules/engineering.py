@@ -12,18 +12,19 @@ Forward Position (BfC p.09, restricted to infantry): instead of a Firing or a Mo
 in the Activation or the Supply Phase, a unit places it on its own square, never inside a
 building, rubble, a bunker, water or a square impassable to infantry.
 
-hon's readings, where the tiles' symbols are lost: a position is a defensive position (HoN core
-p.19) of one square: +2 defense for infantry (the catalogue's example for sandbags), kept over
-the terrain already there (its hedgerow side in a hedgerow), lost against a firer in the same
-position; a hedgehog deployed is a one-square barbed hedgehog line (BfC p.05, obstacle 1); a
-hedgehog is adjacent to its carrier when it runs along a side of the carrier's square, and its
-interspaces are empty when no other line touches them."""
+hon's readings, where the tiles' symbols are lost: a position gives the infantry on its square a
+defensive bonus of +2 (the catalogue's example for a defensive position's sandbags, HoN core
+p.19), or the terrain's where that is more; the terrain there keeps its other effects (a hedgerow
+stays one: the tile's hedgerow side). The positions are kept by the game state, not made terrain
+elements, so the battlefield's tables are not worked out again. A hedgehog deployed is a
+one-square barbed hedgehog line (BfC p.05, obstacle 1), adjacent to its carrier when it runs
+along a side of the carrier's square; its interspaces are empty when no other line touches them."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from builder.heroes.catalogue.terrain import Line, LineKind, TerrainEffects, TerrainType
+from builder.heroes.catalogue.terrain import Line, LineKind, TerrainEffects
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions import TurnBase, _where
 from builder.heroes.rules.combat import name
@@ -33,7 +34,7 @@ from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.works import Deploy, Item
 from builder.heroes.rules.zoc import zone_of_control
-from builder.heroes.scenario.battlefield import PlacedElement, PlacedLine
+from builder.heroes.scenario.battlefield import PlacedLine
 
 PAGE = "BfC p.08"
 POSITION_PAGE = "BfC p.09"
@@ -43,7 +44,6 @@ POSITION_BONUS = 2  # the tile's defensive bonus for infantry: hon's example (Ho
 HEDGEHOG = TerrainEffects(
     obscures=1, difficult=True, impassable=[UnitType.LIGHT_VEHICLE, UnitType.HEAVY_VEHICLE]
 )  # BfC p.05, the obstacle's value an example as in data/hon/terrain.yaml
-WORKS = "works"  # the key prefix of what is deployed during a game
 NAMES = {
     Item.ADVANCED_POSITION: "Advanced Position",
     Item.BARBED_HEDGEHOG: "Barbed Hedgehog",
@@ -67,7 +67,7 @@ def position_refusal(state: GameState, square: Square, infantry_only: bool) -> s
         return "not on water"
     if effects.impassable_to_all or (infantry_only and UnitType.INFANTRY in effects.impassable):
         return "not on an impassable square"
-    if element is not None and element.key.startswith(WORKS):
+    if square in state.positions:
         return "a position is there already"
     return None
 
@@ -106,21 +106,6 @@ def hedgehog_refusal(state: GameState, carrier: Piece, segment: tuple[Point, Poi
     if touched & set(segment):
         return "its interspaces must be empty"
     return None
-
-
-def position_element(state: GameState, item: Item, square: Square) -> PlacedElement:
-    """The position as a one-square terrain element over what is there (see the module note)."""
-    field = state.battlefield
-    under = field.element_at.get(square)
-    base = field.effects_at(square)
-    defense = {**base.defense, "infantry": max(base.defense.get("infantry", 0), POSITION_BONUS)}
-    effects = base.model_copy(update={"defense": defense, "shared_cover": True})
-    side = "hedgerow" if under is not None and under.terrain.id in ("bocage", "hedgerow") else "urban"
-    title = f"{NAMES[item]} ({side} side)"
-    page = POSITION_PAGE if item is Item.FORWARD_POSITION else PAGE
-    terrain = TerrainType(id=item.value, name=NAMES[item], summary=title, effects=effects, source=page)
-    key = f"{WORKS}[{len(field.elements)}]"
-    return PlacedElement(key, None, terrain, effects, frozenset({square}), title)
 
 
 class Engineering(TurnBase):
@@ -182,8 +167,7 @@ class Engineering(TurnBase):
                 problem = problem or "it goes on an empty square of the carrier's ZoC"
             if problem is not None or square is None:
                 raise ValueError(f"{carrier.key} may not deploy a {NAMES[action.item]} there: {problem} ({page})")
-            element = position_element(state, action.item, square)
-            state.battlefield = replace(field, elements=(*field.elements, element), board_of=dict(field.board_of))
+            state.positions[square] = POSITION_BONUS
             squares = (square,)
         state.spend(pool)
         self.add(

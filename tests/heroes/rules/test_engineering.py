@@ -70,7 +70,7 @@ def test_military_engineering_deploys_an_advanced_position_at_the_end_of_its_mov
         turn.perform("ht", Deploy(Item.ADVANCED_POSITION, (3, 2), path=path))  # outside its ZoC once there
     turn.perform("ht", Deploy(Item.ADVANCED_POSITION, (7, 2), path=path))
     assert state.pieces["ht"].squares == ((6, 3), (5, 3))
-    assert state.battlefield.element_at[(7, 2)].terrain.id == "advanced-position"
+    assert state.positions == {(7, 2): 2}
     with pytest.raises(ValueError, match=r"BfC p\.08"):
         _turn(state).perform("ht", Deploy(Item.ADVANCED_POSITION, (7, 3)))  # its only one is spent
 
@@ -85,7 +85,7 @@ def test_an_engineer_in_its_zoc_carries_an_item_and_deploys_it_at_the_end_of_its
     with pytest.raises(ValueError, match=r"BfC p\.08"):
         _turn(state).perform("e1", Deploy(Item.ADVANCED_POSITION, (3, 3), path=walk, first=True))  # at the end only
     _turn(state).perform("e1", Deploy(Item.ADVANCED_POSITION, (5, 3), path=walk))
-    assert state.pieces["e1"].square == (4, 2) and state.battlefield.element_at[(5, 3)].name.startswith("Advanced")
+    assert state.pieces["e1"].square == (4, 2) and (5, 3) in state.positions
 
 
 def test_a_barbed_hedgehog_deployed_beside_its_carrier_bars_vehicles() -> None:
