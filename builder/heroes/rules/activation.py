@@ -96,6 +96,8 @@ class Turn(
             self._change_state(piece, action)
         elif isinstance(action, Embark):
             self._embark(piece, action)
+        elif isinstance(action, Disembark) and piece.side.has("aviator"):
+            self._leave_cockpit(piece, action)  # BfC p.10-11
         elif isinstance(action, Disembark):
             self._disembark(piece, action)
         elif isinstance(action, PushWreck):

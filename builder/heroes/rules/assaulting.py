@@ -243,6 +243,7 @@ class AssaultActions(TurnBase):
                     to=(square,),
                 )
             )
+            self.tread(defender.key, (square,))  # a Mine marker there goes off (BfC p.09)
             return
         if within:
             why = f"{_where(tuple(within))} would move it within an enemy Zone of Control ({cite(rule)})"

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from builder.heroes.rules.actions import TurnBase, _where, neighbours_of
+from builder.heroes.rules.actions import Disembark, TurnBase, _where, may_stand, neighbours_of
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.damage import destroy
 from builder.heroes.rules.events import EmbarkEvent, FlightEvent
@@ -29,6 +29,7 @@ from builder.heroes.rules.grid import step
 from builder.heroes.rules.movement import Path, Position, allowance
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.works import Board, Fly
 
@@ -196,6 +197,44 @@ class Aviation(TurnBase):
             )
         )
         self.spot_all(except_key=aviator.key)
+
+    def _leave_cockpit(self, aviator: Piece, action: Disembark) -> None:
+        """The Aviator begins its Movement Action turning to its inactive side, out onto a
+        square next to the airplane (the step counts as one square, as a rider's, HoN core
+        p.27), and may go on along `action.path` (BfC p.10-11)."""
+        state = self.state
+        airplane = state.pieces.get(aviator.embarked_in or "")
+        out = replace(inactive(aviator), embarked_in=None)
+        points = allowance(out)
+        problem = None
+        if airplane is None or action.square not in neighbours_of(airplane.squares):
+            problem = "it gets out onto a square next to its airplane"
+        elif not may_stand(state, out, (action.square,)):
+            problem = "that square is not free"
+        elif action.path is not None and (
+            action.path.positions[0].squares != (action.square,) or points is None or action.path.cost + 1 > points
+        ):
+            problem = "it may not go on along that path"
+        if problem is not None or airplane is None:
+            raise ValueError(f"{aviator.key} may not leave its airplane so: {problem} ({PAGE})")
+        state.pieces[aviator.key] = out.moved((action.square,))
+        self.add(
+            EmbarkEvent(
+                turn=state.turn,
+                phase=self.phase,
+                side=aviator.owner,
+                text=f"{name(aviator)} turns to its inactive side and leaves {name(airplane)} to "
+                f"{_where((action.square,))} ({PAGE}).",
+                unit=aviator.key,
+                transport=airplane.key,
+                out=True,
+                to=(action.square,),
+            )
+        )
+        if action.path is not None and len(action.path.positions) > 1:
+            self._move(state.pieces[aviator.key], action.path)
+        else:
+            self.spot_all(except_key=aviator.key)
 
     def _fly(self, airplane: Piece, action: Fly) -> None:
         state = self.state

@@ -567,10 +567,11 @@ ABILITIES: tuple[Coverage, ...] = (
         "Aviator",
         HON,
         "BfC p.10-11",
-        PARTIAL,
-        "ends its move in its airplane (a point to step in, hon's reading), turns over, rides untargetable, bails "
-        "out Suppressed by the wreck; the policy walks pilots to empty airplanes. Leaving the airplane is not played",
+        PLAYED,
+        "played; stepping into the airplane costs a movement point, and out of it one square (hon's readings); the "
+        "policy walks each pilot to an empty airplane and never gets out",
         AVIATION + "test_an_aviator_ends_its_movement_in_the_airplane_turned_over",
+        AVIATION + "test_an_aviator_leaves_turning_to_its_inactive_side",
         AVIATION + "test_a_wing_over_a_vehicle_destroys_the_airplane_and_the_aviator_bails_out",
         AVIATION + "test_leaving_on_a_jet_plane_an_airplane_takes_off",
     ),
@@ -824,14 +825,14 @@ MARKERS: tuple[Coverage, ...] = (
         HON,
         "BfC p.09",
         PARTIAL,
-        "laid in the ZoC, set off by Movement Actions and card Forced Moves (values 4/3/2 are hon's example, no "
-        "terrain bonus), lifted by Engineers; retreats and units making way do not set one off, the policy does "
-        "not steer around them",
+        "laid in the ZoC, set off by any unit moving or forced onto it (values 4/3/2 are hon's example, no terrain "
+        "bonus), lifted by Engineers; the policy lays them when holding its ground, and does not steer around them",
         MINES + "test_a_unit_places_a_mine_marker_on_a_square_of_its_zoc_spending_one",
         MINES + "test_a_unit_crossing_a_mine_suffers_its_attack_and_the_marker_is_discarded",
         MINES + "test_a_missed_mine_attack_leaves_no_suppressed_marker_and_friends_set_it_off_too",
         MINES + "test_an_engineer_discards_an_adjacent_mine_marker",
         MINES + "test_the_policy_holding_its_ground_lays_a_mine_towards_the_enemy",
+        MINES + "test_a_unit_retreating_onto_a_mine_sets_it_off",
     ),
     marker(
         "forward-position",

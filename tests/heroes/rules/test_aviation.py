@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from builder.heroes.catalogue.units import Unit
+from builder.heroes.rules.actions import Disembark
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.aviation import crewed, flight_refusal, next_speeds, straight_path
 from builder.heroes.rules.events import FlightEvent, Phase
@@ -158,3 +159,17 @@ def test_leaving_on_a_jet_plane_an_airplane_takes_off() -> None:
             assert "German victory" in record.outcome
             return
     pytest.fail("no airplane took off in any of the seeds")
+
+
+def test_an_aviator_leaves_turning_to_its_inactive_side() -> None:
+    # "To leave the Airplane, it must begin its Movement Action by turning to its Inactive Side."
+    state = game(RUNWAY, [_plane()])
+    _crewed(state)
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
+    with pytest.raises(ValueError, match=r"BfC p\.10-11"):
+        turn.perform("pilot", Disembark((6, 1)))  # not next to the airplane
+    onward = Path((Position(((3, 2),), NORTH), Position(((4, 3),), NORTH)), 1)
+    turn.perform("pilot", Disembark((3, 2), onward))
+    pilot = state.pieces["pilot"]
+    assert pilot.embarked_in is None and pilot.side.state.value == "inactive" and pilot.square == (4, 3)
+    assert not crewed(state, state.pieces["plane"])

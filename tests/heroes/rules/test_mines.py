@@ -104,3 +104,13 @@ def test_the_policy_holding_its_ground_lays_a_mine_towards_the_enemy() -> None:
     choice = SimplePolicy()._lay_mine(state, state.pieces["a1"])
     assert choice == PlaceMine((2, 1)) or choice == PlaceMine((2, 0)) or choice == PlaceMine((2, 2))
     assert isinstance(choice, PlaceMine) and choice.square[0] == 2
+
+
+def test_a_unit_retreating_onto_a_mine_sets_it_off() -> None:
+    # "If an allied or enemy unit crosses or stops on a square containing a Mine marker": a
+    # Forced Move (a retreat) stops there too.
+    state = _mined(piece("b1", (3, 1), owner="b"))
+    state.mines[(4, 1)] = "a"
+    turn = Turn(state, LoadedDice([6]), Phase.ACTIVATION)  # 6 + 4 against 4: a double hit
+    turn._displace(state.pieces["b1"], [(4, 1)], "retreats to", "cannot retreat", "assault-results")
+    assert state.mines == {} and "b1" not in state.pieces and "b1" in state.destroyed
