@@ -176,6 +176,7 @@ class AssaultActions(TurnBase):
                         to=squares,
                     )
                 )
+                self.tread(attacker.key, squares)  # a Mine marker there goes off (BfC p.09)
                 if onto and defender is not None and defender.key in self.state.pieces:
                     self._wreck_points(
                         attacker,

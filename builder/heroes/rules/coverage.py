@@ -824,15 +824,16 @@ MARKERS: tuple[Coverage, ...] = (
         "Mine",
         HON,
         "BfC p.09",
-        PARTIAL,
-        "laid in the ZoC, set off by any unit moving or forced onto it (values 4/3/2 are hon's example, no terrain "
-        "bonus), lifted by Engineers; the policy lays them when holding its ground, and does not steer around them",
+        PLAYED,
+        "played; the marker's values are printed only on it: 4/3/2 is hon's example, with no terrain bonus; the "
+        "policy lays them holding its ground and stops short of one, never plans a way round",
         MINES + "test_a_unit_places_a_mine_marker_on_a_square_of_its_zoc_spending_one",
         MINES + "test_a_unit_crossing_a_mine_suffers_its_attack_and_the_marker_is_discarded",
         MINES + "test_a_missed_mine_attack_leaves_no_suppressed_marker_and_friends_set_it_off_too",
         MINES + "test_an_engineer_discards_an_adjacent_mine_marker",
         MINES + "test_the_policy_holding_its_ground_lays_a_mine_towards_the_enemy",
         MINES + "test_a_unit_retreating_onto_a_mine_sets_it_off",
+        MINES + "test_the_policy_stops_short_of_a_mine_in_its_way",
     ),
     marker(
         "forward-position",

@@ -175,7 +175,8 @@ class Engineering(TurnBase):
                 turn=state.turn,
                 phase=self.phase,
                 side=carrier.owner,
-                text=f"{name(carrier)} deploys a {NAMES[action.item]} at {_where(squares)} ({page}).",
+                text=f"{name(carrier)} deploys {'an' if action.item is Item.ADVANCED_POSITION else 'a'} "
+                f"{NAMES[action.item]} at {_where(squares)} ({page}).",
                 unit=carrier.key,
                 item=action.item.value,
                 squares=squares,

@@ -171,6 +171,7 @@ class SimplePolicy(
         flip = self._change_state(state, piece, advance, occupancy)
         if flip is not None:
             return flip
+        advance = self._short_of_mines(state, piece, advance)
         if isinstance(advance, Move):
             return self._on_the_move(state, piece, advance)
         return advance
@@ -185,4 +186,4 @@ class SimplePolicy(
             return Hold("it rides in its transport")
         advance = self._advance(state, piece)
         works = self._field_works(state, piece, advance)
-        return works if works is not None else advance
+        return works if works is not None else self._short_of_mines(state, piece, advance)

@@ -4,7 +4,9 @@ would walk in, and a Forward Position or Advanced Position where it stands to fi
 
 from __future__ import annotations
 
-from builder.heroes.rules.actions import Action, Hold, Move
+from dataclasses import replace
+
+from builder.heroes.rules.actions import Action, Hold, Move, may_stand
 from builder.heroes.rules.concealed import concealed, markers_free, may_conceal
 from builder.heroes.rules.cover import cover, cover_table, terrain_bonus
 from builder.heroes.rules.engineering import MILITARY_ENGINEERING, POSITION_BONUS, advanced_squares, position_refusal
@@ -122,3 +124,19 @@ class WorksChoices(PolicyBase):
         if score(best)[0] >= score(Position(piece.squares, piece.facing))[0]:
             return None
         return moves[best]
+
+    @staticmethod
+    def _short_of_mines(state: GameState, piece: Piece, action: Action) -> Action:
+        """A move that would cross or stop on a Mine marker, its own side's or the enemy's (the
+        markers lie in the open), stops on the last square before it; with none it may stop
+        on, the unit holds (BfC p.09)."""
+        if not state.mines or not isinstance(action, Move) or action.fire is not None or action.cards:
+            return action
+        positions = action.path.positions
+        first = next((i for i, p in enumerate(positions) if i and set(p.squares) & state.mines.keys()), None)
+        if first is None:
+            return action
+        for stop in range(first - 1, 0, -1):
+            if may_stand(state, piece, positions[stop].squares):
+                return Move(replace(action.path, positions=positions[: stop + 1], cost=min(action.path.cost, stop)))
+        return Hold("a Mine marker lies in its way")

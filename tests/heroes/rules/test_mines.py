@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from builder.heroes.rules.actions import Hold, Move
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.events import FireEvent, MineEvent, Phase
 from builder.heroes.rules.mines import MINE_COMBAT, mine_squares
@@ -114,3 +115,12 @@ def test_a_unit_retreating_onto_a_mine_sets_it_off() -> None:
     turn = Turn(state, LoadedDice([6]), Phase.ACTIVATION)  # 6 + 4 against 4: a double hit
     turn._displace(state.pieces["b1"], [(4, 1)], "retreats to", "cannot retreat", "assault-results")
     assert state.mines == {} and "b1" not in state.pieces and "b1" in state.destroyed
+
+
+def test_the_policy_stops_short_of_a_mine_in_its_way() -> None:
+    state = _mined(piece("a1", (0, 1)))
+    state.mines[(3, 1)] = "a"
+    choice = SimplePolicy()._short_of_mines(state, state.pieces["a1"], Move(_straight((0, 1), 4)))
+    assert isinstance(choice, Move) and choice.path.destination.squares == ((2, 1),) and choice.path.cost == 2
+    state.mines[(1, 1)] = "b"
+    assert isinstance(SimplePolicy()._short_of_mines(state, state.pieces["a1"], Move(_straight((0, 1), 4))), Hold)
