@@ -806,6 +806,7 @@ MARKERS: tuple[Coverage, ...] = (
         CONCEALED + "test_spotted_its_counter_comes_back_and_the_marker_is_free_again",
         CONCEALED + "test_a_concealed_unit_that_fires_is_revealed",
         CONCEALED + "test_the_policy_conceals_units_no_enemy_would_spot_at_once",
+        CONCEALED + "test_spotted_at_the_end_of_an_enemy_move_the_marker_gives_way_to_its_counter",
     ),
     marker("bazooka", "Bazooka", HON, "HoN core p.31", NOT_PLAYED, NO_MARKERS),
     marker(

@@ -9,7 +9,7 @@ import pytest
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.combat import IllegalAttack, Shot, aim, fire
 from builder.heroes.rules.concealed import concealed, markers_free, may_conceal
-from builder.heroes.rules.events import ConcealEvent, Phase
+from builder.heroes.rules.events import ConcealEvent, Phase, SpotEvent
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.state import GameState, GearPool
@@ -68,3 +68,13 @@ def test_the_policy_conceals_units_no_enemy_would_spot_at_once() -> None:
     # In the open with a clear LoS to the enemy it would be spotted at once; in the thicket it is not.
     state = _state(piece("open", (0, 0)), piece("wood", (2, 2)), piece("b1", (6, 0), owner="b"))
     assert SimplePolicy().conceal(state, "a") == ("wood",)
+
+
+def test_spotted_at_the_end_of_an_enemy_move_the_marker_gives_way_to_its_counter() -> None:
+    state = _state(piece("b1", (5, 0), owner="b"))
+    state.pieces["a1"] = concealed(piece("a1", (7, 0)))  # in the open, clear LoS from b1
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
+    turn.spot_all(except_key="b1")
+    assert not state.pieces["a1"].concealed
+    told = [e for e in turn.events if isinstance(e, SpotEvent)]
+    assert told[0].unit == "a1" and "HoN core p.30" in told[0].text
