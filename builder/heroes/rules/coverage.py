@@ -535,9 +535,9 @@ ABILITIES: tuple[Coverage, ...] = (
         "Engineer",
         HON,
         "BfC p.08; BfC p.05; BfC p.09",
-        PARTIAL,
-        "removes a barbed hedgehog in its ZoC, discards an adjacent Mine marker, carries a Military Engineering item; "
-        "the policy never has it carry one; other gear and terrain elements with its symbol are not played",
+        PLAYED,
+        "every use the books print: removes a barbed hedgehog in its ZoC, discards an adjacent Mine marker, carries a "
+        "Military Engineering item; which other gear bears its symbol is lost with the icons",
         MOVEMENT + "test_an_engineer_removes_a_barbed_hedgehog_in_its_zone_of_control",
         MINES + "test_an_engineer_discards_an_adjacent_mine_marker",
         WORKS + "test_an_engineer_in_its_zoc_carries_an_item_and_deploys_it_at_the_end_of_its_move",
@@ -547,12 +547,13 @@ ABILITIES: tuple[Coverage, ...] = (
         "Military Engineering",
         HON,
         "BfC p.08",
-        PARTIAL,
-        "its items are deployed at the beginning or end of its move, or carried by an Engineer in its ZoC; the "
-        "policy deploys Advanced Positions near the enemy, never hedgehogs nor an Engineer's load",
+        PLAYED,
+        "played; the policy deploys (by the 251/7 or an Engineer in its ZoC) an Advanced Position near the enemy, "
+        "else hedgehogs facing an enemy vehicle; a hedgehog's interspaces are empty when no line touches them",
         WORKS + "test_military_engineering_deploys_an_advanced_position_at_the_end_of_its_move",
         WORKS + "test_an_engineer_in_its_zoc_carries_an_item_and_deploys_it_at_the_end_of_its_move",
         WORKS + "test_a_barbed_hedgehog_deployed_beside_its_carrier_bars_vehicles",
+        WORKS + "test_the_policy_deploys_hedgehogs_facing_an_enemy_vehicle_and_an_engineer_carries_an_item",
     ),
     ability(
         "bridge",
@@ -858,12 +859,13 @@ MARKERS: tuple[Coverage, ...] = (
         "Barbed Hedgehog",
         HON,
         "BfC p.05",
-        PARTIAL,
-        "a hedgehog line bars vehicles and stops infantry; an Engineer removes one in its ZoC; Military Engineering "
-        "deploys one beside its carrier, but the policy never chooses to",
+        PLAYED,
+        "played: a hedgehog line bars vehicles and stops infantry, an Engineer removes one in its ZoC, Military "
+        "Engineering deploys one beside its carrier (its obstacle value 1 is an example)",
         MOVEMENT + "test_hedgehog_lines_bar_vehicles_and_stop_infantry",
         MOVEMENT + "test_an_engineer_removes_a_barbed_hedgehog_in_its_zone_of_control",
         WORKS + "test_a_barbed_hedgehog_deployed_beside_its_carrier_bars_vehicles",
+        WORKS + "test_the_policy_deploys_hedgehogs_facing_an_enemy_vehicle_and_an_engineer_carries_an_item",
     ),
     marker(
         "advanced-position",

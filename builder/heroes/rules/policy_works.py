@@ -9,7 +9,14 @@ from dataclasses import replace
 from builder.heroes.rules.actions import Action, Hold, Move, may_stand
 from builder.heroes.rules.concealed import concealed, markers_free, may_conceal
 from builder.heroes.rules.cover import cover, cover_table, terrain_bonus
-from builder.heroes.rules.engineering import MILITARY_ENGINEERING, POSITION_BONUS, advanced_squares, position_refusal
+from builder.heroes.rules.engineering import (
+    POSITION_BONUS,
+    advanced_squares,
+    engineering_source,
+    hedgehog_refusal,
+    position_refusal,
+)
+from builder.heroes.rules.grid import Point
 from builder.heroes.rules.mines import mine_squares, mines_to_clear
 from builder.heroes.rules.movement import Path, Position
 from builder.heroes.rules.pieces import Piece, Square
@@ -50,28 +57,33 @@ class WorksChoices(PolicyBase):
 
     def _field_works(self, state: GameState, piece: Piece, advance: Action) -> Action | None:
         """A unit holding its ground with an enemy near digs in with a Forward Position where
-        its terrain gives less than the position would (BfC p.09); a unit with Military
-        Engineering deploys an Advanced Position at the end of its move (or where it stands),
-        on the free square of its ZoC nearest the enemy (BfC p.08)."""
+        its terrain gives less than the position would (BfC p.09). The SdKfz 251/7, or an
+        Engineer in its ZoC, deploys an item at the end of its move (or where it stands) with
+        an enemy near: an Advanced Position on the free square of its ZoC nearest the enemy,
+        else Barbed Hedgehogs on the side of its square facing the nearest enemy vehicle (BfC p.08)."""
         enemies = tuple(sq for p in state.enemies_of(piece.owner) if p.embarked_in is None for sq in p.squares)
         if not enemies or not piece.squares:
             return None
         if isinstance(advance, Hold) and self._digs_in(state, piece, enemies):
             return Deploy(Item.FORWARD_POSITION, piece.square)
-        if not piece.side.has(MILITARY_ENGINEERING) or state.gear_for(piece, Item.ADVANCED_POSITION.value) is None:
-            return None
-        path = advance.path if isinstance(advance, Move) and advance.fire is None else None
-        if path is None and not isinstance(advance, Hold):
+        source = engineering_source(state, piece)
+        path = advance.path if isinstance(advance, Move) and advance.fire is None and not advance.cards else None
+        if source is None or (path is None and not isinstance(advance, Hold)):
             return None
         end = path.destination if path is not None else None
         there = piece.moved(end.squares, end.facing) if end is not None else piece
         if _gap(there.squares, enemies) > MINE_WATCH:
             return None
-        squares = [sq for sq in advanced_squares(state, there) if sq not in piece.squares]
-        if not squares:
-            return None
-        square = self._least(squares, lambda sq: (_gap((sq,), enemies), sq), unit=1)
-        return Deploy(Item.ADVANCED_POSITION, square, path=path)
+        if state.gear_for(source, Item.ADVANCED_POSITION.value) is not None:
+            squares = [sq for sq in advanced_squares(state, there) if sq not in piece.squares]
+            if squares:
+                square = self._least(squares, lambda sq: (_gap((sq,), enemies), sq), unit=1)
+                return Deploy(Item.ADVANCED_POSITION, square, path=path)
+        if state.gear_for(source, Item.BARBED_HEDGEHOG.value) is not None:
+            segment = _facing_vehicles(state, there)
+            if segment is not None:
+                return Deploy(Item.BARBED_HEDGEHOG, segment=segment, path=path)
+        return None
 
     @staticmethod
     def _digs_in(state: GameState, piece: Piece, enemies: tuple[Square, ...]) -> bool:
@@ -140,3 +152,22 @@ class WorksChoices(PolicyBase):
             if may_stand(state, piece, positions[stop].squares):
                 return Move(replace(action.path, positions=positions[: stop + 1], cost=min(action.path.cost, stop)))
         return Hold("a Mine marker lies in its way")
+
+
+def _facing_vehicles(state: GameState, carrier: Piece) -> tuple[Point, Point] | None:
+    """The side of the carrier's front square nearest the nearest enemy vehicle, where Barbed
+    Hedgehogs may go (they bar vehicles, BfC p.05), or None with no enemy vehicle."""
+    vehicles = tuple(sq for p in state.enemies_of(carrier.owner) if p.is_vehicle for sq in p.squares)
+    if not vehicles:
+        return None
+    c, r = carrier.squares[0]
+    sides: list[tuple[int, tuple[Point, Point]]] = []
+    for beyond, segment in (
+        ((c, r - 1), ((c, r), (c + 1, r))),
+        ((c, r + 1), ((c, r + 1), (c + 1, r + 1))),
+        ((c - 1, r), ((c, r), (c, r + 1))),
+        ((c + 1, r), ((c + 1, r), (c + 1, r + 1))),
+    ):
+        if beyond not in carrier.squares and hedgehog_refusal(state, carrier, segment) is None:
+            sides.append((_gap((beyond,), vehicles), segment))
+    return min(sides)[1] if sides else None
