@@ -1703,12 +1703,12 @@ MECHANICS: tuple[Coverage, ...] = (
         "Units leaving the battlefield",
         HON,
         "BfC p.10-11",
-        PARTIAL,
+        PLAYED,
         "a unit on its side's exit squares (a zone of kind exit) leaves as its Movement Action, and the policy drives "
-        "there the units an exited victory names; an airplane taking off (BfC p.10-11) leaves play and counts as "
-        "exited",
+        "there the units an exited victory names; an airplane taking off leaves play and counts as exited",
         EVENTS + "test_the_policy_drives_the_units_its_victory_wants_off_the_battlefield_by_the_exit",
         AVIATION + "test_at_speed_6_it_takes_off_after_6_straight_squares_and_leaves_play",
+        AVIATION + "test_leaving_on_a_jet_plane_an_airplane_takes_off",
     ),
     mechanic(
         "planning",
