@@ -31,6 +31,7 @@ from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import Frame, GameState, GearPool
 from builder.heroes.rules.templates import SniperResult
+from builder.heroes.rules.works import Board, ClearMine, Deploy, Fly, PlaceMine
 from builder.heroes.rules.zoc import zone_of_control, zones_of_control
 from builder.heroes.scenario.models import ZoneKind
 from builder.kernel.dice import Dice
@@ -191,6 +192,11 @@ Action = (
     | GearThrow
     | GearMove
     | GrenadeInto
+    | PlaceMine
+    | ClearMine
+    | Deploy
+    | Board
+    | Fly
 )
 
 
@@ -308,6 +314,8 @@ class TurnBase:
         ) -> bool: ...
 
         def _moved_on(self, key: str, path: Path) -> Piece | None: ...
+
+        def tread(self, key: str, squares: tuple[Square, ...]) -> Piece | None: ...
 
         def _carry(self, vehicle: Piece) -> None: ...
 

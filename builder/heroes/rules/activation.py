@@ -29,10 +29,13 @@ from builder.heroes.rules.actions import (
     may_stand,
 )
 from builder.heroes.rules.assaulting import AssaultActions
+from builder.heroes.rules.aviation import Aviation
 from builder.heroes.rules.combat import name
+from builder.heroes.rules.concealed import Concealing
 from builder.heroes.rules.concealment import Concealment
 from builder.heroes.rules.crew import bail_out, crews_in
 from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.engineering import Engineering
 from builder.heroes.rules.events import (
     BreaksEvent,
     ControlEvent,
@@ -48,15 +51,23 @@ from builder.heroes.rules.gear_firing import GearActions
 from builder.heroes.rules.gear_moving import GearMovement
 from builder.heroes.rules.gear_rerolls import GearRerolls
 from builder.heroes.rules.grid import neighbours
+from builder.heroes.rules.mines import Mining
 from builder.heroes.rules.moving import MovementActions
 from builder.heroes.rules.opportunity import OpportunityFire
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.scouting import Scouting
 from builder.heroes.rules.state import destroyed_in
 from builder.heroes.rules.templating import TemplateFiring
 from builder.heroes.rules.transport import Transport
+from builder.heroes.rules.works import Board, ClearMine, Deploy, Fly, PlaceMine
 
 
 class Turn(
+    Mining,
+    Aviation,
+    Engineering,
+    Concealing,
+    Scouting,
     MovementActions,
     Concealment,
     OpportunityFire,
@@ -94,6 +105,8 @@ class Turn(
             self._change_state(piece, action)
         elif isinstance(action, Embark):
             self._embark(piece, action)
+        elif isinstance(action, Disembark) and piece.side.has("aviator"):
+            self._leave_cockpit(piece, action)  # BfC p.10-11
         elif isinstance(action, Disembark):
             self._disembark(piece, action)
         elif isinstance(action, PushWreck):
@@ -110,6 +123,16 @@ class Turn(
             self._gear_move(piece, action)
         elif isinstance(action, GrenadeInto):
             self._grenade_into(piece, action)
+        elif isinstance(action, PlaceMine):
+            self._place_mine(piece, action)
+        elif isinstance(action, ClearMine):
+            self._clear_mine(piece, action)
+        elif isinstance(action, Deploy):
+            self._deploy(piece, action)
+        elif isinstance(action, Board):
+            self._board(piece, action)
+        elif isinstance(action, Fly):
+            self._fly(piece, action)
         else:
             self.add(
                 HoldEvent(
@@ -193,7 +216,7 @@ class Turn(
                     phase=self.phase,
                     side=crew.owner,
                     text=f"{name(crew)} bails out of {name(vehicle)} to {_where(out.squares)}, Suppressed "
-                    f"({state.ruleset.cite('crew')}).",
+                    f"({'BfC p.10-11' if crew.unit.front.has('aviator') else state.ruleset.cite('crew')}).",
                     unit=crew.key,
                     to=out.squares,
                 )

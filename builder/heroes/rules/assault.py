@@ -138,7 +138,7 @@ def engage(assault: Assault, ruleset: Ruleset = HON) -> Engagement:
     if combat is None:
         raise IllegalAttack(f"{name(attacker)} has X against {defender.colour.shield} defense", cite("assault"))
     if defender.concealed:  # a concealed defender is revealed as the assault begins (HoN core p.21)
-        defender = replace(defender, side_index=1 - defender.side_index)
+        defender = defender.revealed()
     if assault.outside_arc:
         if all(w.arc is None for w in defender.side.weapons):
             raise ValueError(f"{name(defender)} has a 360° firing arc: no square is outside it")

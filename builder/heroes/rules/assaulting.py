@@ -179,6 +179,7 @@ class AssaultActions(TurnBase):
                         to=squares,
                     )
                 )
+                self.tread(attacker.key, squares)  # a Mine marker there goes off (BfC p.09)
                 if onto and defender is not None and defender.key in self.state.pieces:
                     self._wreck_points(
                         attacker,
@@ -246,6 +247,7 @@ class AssaultActions(TurnBase):
                     to=(square,),
                 )
             )
+            self.tread(defender.key, (square,))  # a Mine marker there goes off (BfC p.09)
             return
         if within:
             why = f"{_where(tuple(within))} would move it within an enemy Zone of Control ({cite(rule)})"

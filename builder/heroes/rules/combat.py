@@ -374,7 +374,7 @@ def fire(
     if firer is not None:
         # A concealed unit that fires turns over to its inactive side (HoN core p.21).
         if firer.concealed and shot.combat is None:
-            firer = replace(firer, side_index=1 - firer.side_index)
+            firer = firer.revealed()
         if shot.opportunity:
             firer = replace(firer, activated=True)
     return FireResult(shot, plan, roll, outcome, markers, effect, target, firer, damage, destruction, rerolled)

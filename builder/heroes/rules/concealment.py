@@ -11,7 +11,7 @@ from builder.heroes.rules.events import (
     SpotEvent,
 )
 from builder.heroes.rules.movement import Path
-from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.pieces import CONCEALED_MARKER, Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.spotting import inactive, may_change_state, seen_clearly, spotter, turned_over
 
@@ -59,7 +59,13 @@ class Concealment(TurnBase):
                 turn=self.state.turn,
                 phase=self.phase,
                 side=piece.owner,
-                text=f"{name(by)} spots {name(piece)} at {_where(at)}: it turns over onto its Inactive Side ({rule}).",
+                text=f"{name(by)} spots {name(piece)} at {_where(at)}: "
+                + (
+                    "its Concealed marker gives way to its counter (HoN core p.30)"
+                    if CONCEALED_MARKER in piece.extra
+                    else f"it turns over onto its Inactive Side ({rule})"
+                )
+                + ".",
                 unit=piece.key,
                 by=by.key,
                 at=at,

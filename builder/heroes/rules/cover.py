@@ -46,6 +46,8 @@ def cover_table(state: GameState, colour: DefenseColour) -> dict[Square, int]:
             if colour is DefenseColour.CREATURE
             else {sq: bonus for sq in field.squares if (bonus := field.effects_at(sq).defense.get(colour.value, 0))}
         )
+    if state.positions and colour is DefenseColour.INFANTRY:  # positions deployed in play (BfC p.08-09)
+        table = {**table, **{sq: max(table.get(sq, 0), bonus) for sq, bonus in state.positions.items()}}
     return table
 
 

@@ -128,6 +128,11 @@ TRENCHES = _R + "test_trenches.py::"
 TEMPLATES = _R + "test_templates.py::"
 STRUCTURES = _R + "test_structures.py::"
 CREW = _R + "test_crew.py::"
+MINES = _R + "test_mines.py::"
+AVIATION = _R + "test_aviation.py::"
+WORKS = _R + "test_engineering.py::"
+CONCEALED = _R + "test_concealed.py::"
+SCOUTING = _R + "test_scouting.py::"
 BOARD = _R + "test_board.py::"
 GEAR = _R + "test_gear.py::"
 GEAR_ROLLS = _R + "test_gear_rolls.py::"
@@ -308,10 +313,13 @@ ABILITIES: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.26; SoN p.18",
         PARTIAL,
-        "the deployment dry-run accepts a unit placed up to N squares out of its zone, not by an objective; the "
-        "simulation never makes the Scout move",
+        "the Scout move is made once both sides have deployed (hon's reading), ignoring difficult passages, never "
+        "by an objective, and the policy makes it; units waiting off the battlefield make none",
         DEPLOYMENT + "test_scouts_may_stand_outside_but_not_near_an_objective",
         DEPLOYMENT + "test_objective_areas_keep_scouts_out",
+        SCOUTING + "test_a_scout_move_disregards_difficult_passages",
+        SCOUTING + "test_a_scout_move_never_ends_by_an_objective_and_says_so",
+        SCOUTING + "test_the_policy_scouts_towards_the_objective_but_not_beside_it",
     ),
     ability(
         "amphibious",
@@ -354,7 +362,7 @@ ABILITIES: tuple[Coverage, ...] = (
         "HoN core p.22",
         NOT_PLAYED,
         "the core rules say it is not used with the core box: aviation units and their rules are in expansions "
-        "hon does not have",
+        "hon does not have; Battle for Caen's airplanes (BfC p.10-11) give no rule for it either",
     ),
     ability(
         "artillery-spotter",
@@ -530,30 +538,58 @@ ABILITIES: tuple[Coverage, ...] = (
         "engineer",
         "Engineer",
         HON,
-        "BfC p.08; BfC p.05",
-        PARTIAL,
-        "removes a barbed hedgehog in its ZoC instead of moving or firing (the policy does when it has no shot nor "
-        "assault); other gear and terrain elements with its symbol are not played",
+        "BfC p.08; BfC p.05; BfC p.09",
+        PLAYED,
+        "every use the books print: removes a barbed hedgehog in its ZoC, discards an adjacent Mine marker, carries a "
+        "Military Engineering item; which other gear bears its symbol is lost with the icons",
         MOVEMENT + "test_an_engineer_removes_a_barbed_hedgehog_in_its_zone_of_control",
+        MINES + "test_an_engineer_discards_an_adjacent_mine_marker",
+        WORKS + "test_an_engineer_in_its_zoc_carries_an_item_and_deploys_it_at_the_end_of_its_move",
     ),
     ability(
         "military-engineering",
         "Military Engineering",
         HON,
         "BfC p.08",
-        NOT_PLAYED,
-        "no item is deployed during a game",
+        PLAYED,
+        "played; the policy deploys (by the 251/7 or an Engineer in its ZoC) an Advanced Position near the enemy, "
+        "else hedgehogs facing an enemy vehicle; a hedgehog's interspaces are empty when no line touches them",
+        WORKS + "test_military_engineering_deploys_an_advanced_position_at_the_end_of_its_move",
+        WORKS + "test_an_engineer_in_its_zoc_carries_an_item_and_deploys_it_at_the_end_of_its_move",
+        WORKS + "test_a_barbed_hedgehog_deployed_beside_its_carrier_bars_vehicles",
+        WORKS + "test_the_policy_deploys_hedgehogs_facing_an_enemy_vehicle_and_an_engineer_carries_an_item",
     ),
-    ability("bridge", "Bridge", HON, "BfC p.08", NOT_PLAYED, "no bridge is deployed during a game"),
+    ability(
+        "bridge",
+        "Bridge",
+        HON,
+        "BfC p.08",
+        NOT_PLAYED,
+        "no unit or option of the catalogue has it, and the book does not say who deploys it nor when",
+    ),
     ability(
         "aviator",
         "Aviator",
         HON,
         "BfC p.10-11",
-        NOT_PLAYED,
-        "no unit boards an airplane; Leaving on a Jet Plane's airplanes are never flown",
+        PLAYED,
+        "played; stepping into the airplane costs a movement point, and out of it one square (hon's readings); the "
+        "policy walks each pilot to an empty airplane and never gets out",
+        AVIATION + "test_an_aviator_ends_its_movement_in_the_airplane_turned_over",
+        AVIATION + "test_an_aviator_leaves_turning_to_its_inactive_side",
+        AVIATION + "test_a_wing_over_a_vehicle_destroys_the_airplane_and_the_aviator_bails_out",
+        AVIATION + "test_leaving_on_a_jet_plane_an_airplane_takes_off",
     ),
-    ability("driver", "Driver", HON, "BfC p.10-11", NOT_PLAYED, "a vehicle moves whoever is aboard"),
+    ability(
+        "driver",
+        "Driver",
+        HON,
+        "BfC p.10-11",
+        PLAYED,
+        "an airplane moves only with as many Aviators in its cockpit as its Driver value",
+        AVIATION + "test_an_airplane_without_its_aviator_cannot_move",
+        AVIATION + "test_an_aviator_ends_its_movement_in_the_airplane_turned_over",
+    ),
     # --- Shadows over Normandie (data/son) ------------------------------------------------
     ability(
         "amphibious-ambush",
@@ -817,8 +853,14 @@ MARKERS: tuple[Coverage, ...] = (
         "Concealed",
         HON,
         "HoN core p.30",
-        NOT_PLAYED,
-        "no unit is replaced by a Concealed marker (units with Ambush are concealed)",
+        PLAYED,
+        "played (at deployment, played before turn 1's orders, and as each Supply Phase begins); the marker's own "
+        "values are not printed: it moves and fires with its unit's; the policy hides units no enemy spots at once",
+        CONCEALED + "test_a_concealed_marker_replaces_an_infantry_unit_and_cannot_be_targeted",
+        CONCEALED + "test_spotted_its_counter_comes_back_and_the_marker_is_free_again",
+        CONCEALED + "test_a_concealed_unit_that_fires_is_revealed",
+        CONCEALED + "test_the_policy_conceals_units_no_enemy_would_spot_at_once",
+        CONCEALED + "test_spotted_at_the_end_of_an_enemy_move_the_marker_gives_way_to_its_counter",
     ),
     marker(
         "bazooka",
@@ -850,8 +892,34 @@ MARKERS: tuple[Coverage, ...] = (
         GEAR + "test_a_piat_reaches_5_squares_with_destruction",
         GEAR + "test_each_marker_is_used_once_and_a_unit_without_one_cannot",
     ),
-    marker("mine", "Mine", HON, "BfC p.09", NOT_PLAYED, "no mine is placed or triggered"),
-    marker("forward-position", "Forward Position", HON, "BfC p.09", NOT_PLAYED, "no position is placed during a game"),
+    marker(
+        "mine",
+        "Mine",
+        HON,
+        "BfC p.09",
+        PLAYED,
+        "played; the marker's values are printed only on it: 4/3/2 is hon's example, with no terrain bonus; the "
+        "policy lays them holding its ground and stops short of one, never plans a way round",
+        MINES + "test_a_unit_places_a_mine_marker_on_a_square_of_its_zoc_spending_one",
+        MINES + "test_a_unit_crossing_a_mine_suffers_its_attack_and_the_marker_is_discarded",
+        MINES + "test_a_missed_mine_attack_leaves_no_suppressed_marker_and_friends_set_it_off_too",
+        MINES + "test_an_engineer_discards_an_adjacent_mine_marker",
+        MINES + "test_the_policy_holding_its_ground_lays_a_mine_towards_the_enemy",
+        MINES + "test_a_unit_retreating_onto_a_mine_sets_it_off",
+        MINES + "test_the_policy_stops_short_of_a_mine_in_its_way",
+    ),
+    marker(
+        "forward-position",
+        "Forward Position",
+        HON,
+        "BfC p.09",
+        PLAYED,
+        "played; the tile's symbols are lost: hon gives infantry on its square +2 defense (example) over the "
+        "terrain there; the policy digs in where it holds its ground near the enemy",
+        WORKS + "test_a_forward_position_goes_on_the_units_own_square_and_shelters_it",
+        WORKS + "test_no_forward_position_in_a_building_or_water",
+        WORKS + "test_the_policy_holding_its_ground_digs_in",
+    ),
     marker(
         "recce-ammo",
         "Ammo (Recce Gear)",
@@ -913,21 +981,39 @@ MARKERS: tuple[Coverage, ...] = (
         "Barbed Hedgehog",
         HON,
         "BfC p.05",
-        PARTIAL,
-        "a hedgehog line on the map bars vehicles and stops infantry; an Engineer removes one in its ZoC; Military "
-        "Engineering never places one",
+        PLAYED,
+        "played: a hedgehog line bars vehicles and stops infantry, an Engineer removes one in its ZoC, Military "
+        "Engineering deploys one beside its carrier (its obstacle value 1 is an example)",
         MOVEMENT + "test_hedgehog_lines_bar_vehicles_and_stop_infantry",
         MOVEMENT + "test_an_engineer_removes_a_barbed_hedgehog_in_its_zone_of_control",
+        WORKS + "test_a_barbed_hedgehog_deployed_beside_its_carrier_bars_vehicles",
+        WORKS + "test_the_policy_deploys_hedgehogs_facing_an_enemy_vehicle_and_an_engineer_carries_an_item",
     ),
     marker(
         "advanced-position",
         "Advanced Position",
         HON,
         "BfC p.08",
-        NOT_PLAYED,
-        "Military Engineering is not played",
+        PLAYED,
+        "played; the tile's symbols are lost: hon gives infantry on its square +2 defense (example) over the "
+        "terrain there; it goes on an empty square of its carrier's ZoC",
+        WORKS + "test_military_engineering_deploys_an_advanced_position_at_the_end_of_its_move",
+        WORKS + "test_an_engineer_in_its_zoc_carries_an_item_and_deploys_it_at_the_end_of_its_move",
     ),
-    marker("speed", "Speed", HON, "BfC p.10-11", NOT_PLAYED, "airplanes never taxi nor take off"),
+    marker(
+        "speed",
+        "Speed",
+        HON,
+        "BfC p.10-11",
+        PLAYED,
+        "played; the lost green borders are read as X, 2, 4, 6, each replaced by its neighbours; it takes off "
+        "only if it showed 6 as the action began; squares moved are points spent; a wing is the square beside "
+        "its front",
+        AVIATION + "test_the_speed_marker_changes_one_step_and_sets_how_far_it_moves",
+        AVIATION + "test_at_speed_6_it_takes_off_after_6_straight_squares_and_leaves_play",
+        AVIATION + "test_a_wing_over_a_vehicle_destroys_the_airplane_and_the_aviator_bails_out",
+        AVIATION + "test_leaving_on_a_jet_plane_an_airplane_takes_off",
+    ),
     # --- Shadows over Normandie -----------------------------------------------------------
     marker(
         "son-suppressed",
@@ -1755,10 +1841,12 @@ MECHANICS: tuple[Coverage, ...] = (
         "Units leaving the battlefield",
         HON,
         "BfC p.10-11",
-        PARTIAL,
+        PLAYED,
         "a unit on its side's exit squares (a zone of kind exit) leaves as its Movement Action, and the policy drives "
-        "there the units an exited victory names; airplanes' take-off (BfC p.10-11) is not played",
+        "there the units an exited victory names; an airplane taking off leaves play and counts as exited",
         EVENTS + "test_the_policy_drives_the_units_its_victory_wants_off_the_battlefield_by_the_exit",
+        AVIATION + "test_at_speed_6_it_takes_off_after_6_straight_squares_and_leaves_play",
+        AVIATION + "test_leaving_on_a_jet_plane_an_airplane_takes_off",
     ),
     mechanic(
         "planning",

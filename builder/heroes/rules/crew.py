@@ -17,11 +17,13 @@ from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import HON, Ruleset
 
 CREW = "crew"
+AVIATOR = "aviator"  # BfC p.10-11: a pilot in its airplane's cockpit
 
 
 def crews_in(vehicle: Piece, pieces: Iterable[Piece]) -> list[Piece]:
-    """The Crew units riding in a vehicle."""
-    return [p for p in pieces if p.embarked_in == vehicle.key and p.unit.front.has(CREW)]
+    """The Crew units riding in a vehicle, and the Aviators in an airplane's cockpit, who bail
+    out of it the same way (BfC p.10-11)."""
+    return [p for p in pieces if p.embarked_in == vehicle.key and (p.unit.front.has(CREW) or p.unit.front.has(AVIATOR))]
 
 
 def board(crew: Piece, vehicle: Piece, pieces: Iterable[Piece] = (), ruleset: Ruleset = HON) -> Piece:
@@ -47,6 +49,8 @@ def abilities_with_crew(vehicle: Piece, pieces: Iterable[Piece]) -> list[Ability
     """The vehicle's abilities and those its Crew units add, Crew itself aside (HoN core p.21)."""
     found = list(vehicle.side.all_abilities())
     for crew in crews_in(vehicle, pieces):
+        if not crew.unit.front.has(CREW):
+            continue  # an Aviator adds nothing to its airplane
         found.extend(a for a in crew.side.abilities if a.id != CREW and all(a.id != f.id for f in found))
     return found
 

@@ -125,6 +125,42 @@ class ClearEvent(_HeroesEvent):
     squares: tuple[Square, ...]
 
 
+class MineEvent(_HeroesEvent):
+    """A Mine marker placed on, discarded from or set off at `square` (BfC p.09)."""
+
+    kind: Literal["mine"] = "mine"
+    unit: str
+    square: Square
+    what: Literal["placed", "cleared", "triggered"]
+
+
+class WorksEvent(_HeroesEvent):
+    """A unit deploys an item on the battlefield: an Advanced Position (Military Engineering,
+    BfC p.08) or a Forward Position (BfC p.09) on `squares`."""
+
+    kind: Literal["works"] = "works"
+    unit: str
+    item: str
+    squares: tuple[Square, ...]
+
+
+class FlightEvent(_HeroesEvent):
+    """An airplane's Speed marker changed at the beginning of its Movement Action, or (`took_off`)
+    the airplane taking off and leaving play (BfC p.10-11)."""
+
+    kind: Literal["flight"] = "flight"
+    unit: str
+    speed: int | None
+    took_off: bool = False
+
+
+class ConcealEvent(_HeroesEvent):
+    """A side replaces one of its infantry units with a Concealed marker (HoN core p.30)."""
+
+    kind: Literal["conceal"] = "conceal"
+    unit: str
+
+
 class FireEvent(_HeroesEvent):
     """A Firing Action, its rolls and what became of the target."""
 
@@ -404,6 +440,10 @@ HeroesEvent = Annotated[
     | MoveEvent
     | EnterEvent
     | ClearEvent
+    | MineEvent
+    | WorksEvent
+    | FlightEvent
+    | ConcealEvent
     | ExitEvent
     | FireEvent
     | TemplateEvent

@@ -112,6 +112,11 @@ class MovementActions(TurnBase):
                     current, seen = inactive(current), True  # spotted here: no longer a concealed target
                 self.state.pieces[key] = current
                 self._carry(current)
+                trod = self.tread(key, position.squares)  # Mine markers go off (BfC p.09)
+                if trod is None:
+                    stop = "destroyed"
+                    break
+                current = trod
             reached = index
             if index == fire_index and shots is not None:
                 self._fire(current, shots, on_the_move=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -12,6 +12,8 @@ if TYPE_CHECKING:
     from builder.heroes.rules.damage import DamageLocation  # damage.py works on pieces
 
 Square = tuple[int, int]
+# Carried in `Piece.extra`: a Concealed marker stands in the unit's place (HoN core p.30).
+CONCEALED_MARKER = ("concealed", 1)
 
 # Facing in eighths of a turn, clockwise from north (up the map): vehicles and infantry may
 # end a move diagonally (HoN core p.9-10).
@@ -80,8 +82,16 @@ class Piece:
 
     @property
     def concealed(self) -> bool:
-        """An Ambush unit showing its active side is concealed (HoN core p.21)."""
-        return self.side.state is SideState.ACTIVE and self.side.has("ambush")
+        """An Ambush unit showing its active side is concealed (HoN core p.21), and so is a unit
+        replaced by a Concealed marker, which behaves as one (HoN core p.30)."""
+        return (self.side.state is SideState.ACTIVE and self.side.has("ambush")) or CONCEALED_MARKER in self.extra
+
+    def revealed(self) -> Piece:
+        """A concealed unit revealed: its Concealed marker taken back, the unit counter put in
+        its place as it was (HoN core p.30); else the Ambush unit turned over (p.21)."""
+        if CONCEALED_MARKER in self.extra:
+            return replace(self, extra=tuple(m for m in self.extra if m != CONCEALED_MARKER))
+        return replace(self, side_index=1 - self.side_index)
 
     def moved(self, squares: tuple[Square, ...], facing: int | None = None) -> Piece:
         """The piece on other squares. Made by copying its fields, what is cached from them

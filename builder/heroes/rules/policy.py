@@ -26,15 +26,18 @@ from builder.heroes.catalogue.cards import CardTiming
 from builder.heroes.rules.actions import Action, Clear, Fire, Hold, Move, hedgehogs_in_reach
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.cards import CardChoices, CardPlay
+from builder.heroes.rules.movement import Path
 from builder.heroes.rules.orders import Orders, Tokens, needs_no_order
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.policy_assault import AssaultChoices
+from builder.heroes.rules.policy_aviation import AviationChoices
 from builder.heroes.rules.policy_base import FAR, PolicyBase, _gap
 from builder.heroes.rules.policy_cards import ActionCardChoices
 from builder.heroes.rules.policy_firing import FiringChoices
 from builder.heroes.rules.policy_gear import GearChoices
 from builder.heroes.rules.policy_movement import MovementChoices
 from builder.heroes.rules.policy_reinforcements import ReinforcementChoices
+from builder.heroes.rules.policy_works import WorksChoices
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
 from builder.heroes.scenario.models import Event
@@ -78,6 +81,14 @@ class Policy(CardChoices, Protocol):
         """Cards discarded before drawing at the end of the Supply Phase (HoN core p.16, step 7)."""
         ...
 
+    def conceal(self, state: GameState, side: str) -> tuple[str, ...]:
+        """Units to replace with Concealed markers, at deployment and as a Supply Phase begins (HoN core p.30)."""
+        ...
+
+    def scout(self, state: GameState, piece: Piece) -> Path | None:
+        """A unit's Scout move once the armies are deployed (HoN core p.26), None to stay."""
+        ...
+
 
 @dataclass
 class SimplePolicy(
@@ -87,6 +98,8 @@ class SimplePolicy(
     ActionCardChoices,
     ReinforcementChoices,
     GearChoices,
+    WorksChoices,
+    AviationChoices,
     PolicyBase,
 ):
     fire_threshold: float = 0.15  # expected hits a firing action must promise
@@ -120,6 +133,9 @@ class SimplePolicy(
     def activate(self, state: GameState, piece: Piece) -> Action:
         if piece.key in state.reserve:
             return self._enter(state, piece)
+        flight = self._flight(state, piece)  # Aviators and airplanes (BfC p.10-11)
+        if flight is not None:
+            return flight
         occupancy = Occupancy(state.pieces.values())
         if piece.embarked_in is not None:  # it may fire from the vehicle (HoN core p.27)
             riding, worth = self._shots(state, piece, occupancy)
@@ -147,10 +163,21 @@ class SimplePolicy(
         hedgehogs = hedgehogs_in_reach(state, piece)
         if hedgehogs:
             return Clear(hedgehogs[0])
+        lifted = self._lift_mine(state, piece)  # an Engineer discards an enemy Mine marker (BfC p.09)
+        if lifted is not None:
+            return lifted
         advance = self._with_movement_gear(state, piece, self._advance(state, piece))  # BfC p.09
+        if isinstance(advance, Hold):  # holding its ground: it lays a Mine marker (BfC p.09)
+            laid = self._lay_mine(state, piece)
+            if laid is not None:
+                return laid
+        works = self._field_works(state, piece, advance)  # Forward and Advanced Positions (BfC p.08-09)
+        if works is not None:
+            return works
         flip = self._change_state(state, piece, advance, occupancy)
         if flip is not None:
             return flip
+        advance = self._short_of_mines(state, piece, advance)
         if isinstance(advance, Move):
             return self._on_the_move(state, piece, advance)
         return advance
@@ -158,6 +185,11 @@ class SimplePolicy(
     def supply_move(self, state: GameState, piece: Piece) -> Action:
         if piece.key in state.reserve:
             return self._enter(state, piece)
+        flight = self._flight(state, piece)
+        if flight is not None:
+            return flight
         if piece.embarked_in is not None:
             return Hold("it rides in its transport")
-        return self._advance(state, piece)
+        advance = self._advance(state, piece)
+        works = self._field_works(state, piece, advance)
+        return works if works is not None else self._short_of_mines(state, piece, advance)

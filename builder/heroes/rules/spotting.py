@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from builder.heroes.catalogue.units import SideState, UnitType
 from builder.heroes.rules.los import line_of_sight
-from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.pieces import CONCEALED_MARKER, Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
 
@@ -49,7 +49,10 @@ def turned_over(piece: Piece) -> Piece:
 
 
 def inactive(piece: Piece) -> Piece:
-    """The piece Inactive Side up: a spotted unit, a Forced Move (HoN core p.9, p.21)."""
+    """The piece Inactive Side up: a spotted unit, a Forced Move (HoN core p.9, p.21); a unit
+    under a Concealed marker gets its counter back (p.30)."""
+    if CONCEALED_MARKER in piece.extra:
+        return piece.revealed()
     if piece.side.state is not SideState.ACTIVE:
         return piece
     index = side_index(piece, SideState.INACTIVE)

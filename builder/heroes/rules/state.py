@@ -164,6 +164,13 @@ class GameState:
     outcome: str = ""  # "Minor German victory", "sudden death: …"
     gear: list[GearPool] = field(default_factory=list)  # markers the armies' options give
     bombs: list[PlantedBomb] = field(default_factory=list)  # Sticky Bombs and Magnetic Mines to explode
+    # Mine markers: square -> the side that laid it (BfC p.09).
+    mines: dict[Square, str] = field(default_factory=dict)
+    # Airplanes' Speed markers: airplane key -> its value, None for X (BfC p.10-11).
+    speeds: dict[str, int | None] = field(default_factory=dict)
+    # Forward and Advanced Positions deployed during the game: square -> their defensive bonus
+    # for infantry (BfC p.08-09), over the terrain's; kept off the battlefield's tables.
+    positions: dict[Square, int] = field(default_factory=dict)
 
     def gear_for(self, piece: Piece, marker: str) -> GearPool | None:
         """The first pool of `marker` markers left that `piece` may use (HoN core p.28)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from builder.heroes.catalogue.units import CombatValues, WeaponRole
 from builder.heroes.rules.actions import Snipe, TemplateFire, TurnBase
@@ -164,7 +164,7 @@ class TemplateFiring(TurnBase):
                 f"{name(firer)} may not fire a template at interspace {list(action.at)}", state.ruleset.cite("howitzer")
             )
         if firer.concealed:  # a concealed unit that takes a Firing Action turns over (HoN core p.21)
-            firer = replace(firer, side_index=1 - firer.side_index)
+            firer = firer.revealed()
             state.pieces[firer.key] = firer
         scattered = None
         lands = action.at

@@ -66,6 +66,14 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
     for key, piece in list(state.pieces.items()):
         if piece.activated:
             state.pieces[key] = replace(piece, activated=False)
+    if state.turn == 1:  # Concealed markers assigned during deployment (HoN core p.30)
+        for side in state.initiative_order():
+            turn.conceal(policies[side].conceal(state, side), "as it deploys")
+        for side in state.initiative_order():  # then Scouts move (HoN core p.26)
+            for piece in sorted(state.units(side), key=lambda p: p.key):
+                path = policies[side].scout(state, state.pieces[piece.key]) if piece.key in state.pieces else None
+                if path is not None:
+                    turn.scout(piece.key, path)
     state.special_orders.clear()  # what the last turn's cards gave lasted for that turn
     state.granted_assault.clear()
     # Step 1: action cards before scenario effects, the initiative player's first (p.8, p.17).
@@ -188,6 +196,8 @@ def supply_phase(
     discards the action cards it wishes and draws back up to its hand size (p.16-17)."""
     turn = Turn(state, dice, Phase.SUPPLY, policies)
     scenario_events(turn, ScenarioPhase.SUPPLY, "start", policies)
+    for side in state.initiative_order():  # before units move (HoN core p.30)
+        turn.conceal(policies[side].conceal(state, side), "as the Supply Phase begins")
     for side in state.initiative_order():
         ordered = orders[side].ordered if side in orders else frozenset()
         for piece in sorted(_own(state, side), key=lambda p: p.key):

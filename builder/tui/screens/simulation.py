@@ -27,16 +27,19 @@ from builder.heroes.rules.events import (
     AdvanceEvent,
     AssaultEvent,
     CardEvent,
+    ConcealEvent,
     CrushEvent,
     DeployEvent,
     DestroyedEvent,
     EmbarkEvent,
     EnterEvent,
     FireEvent,
+    FlightEvent,
     FlipEvent,
     GearEvent,
     HeroesEvent,
     HoldEvent,
+    MineEvent,
     MoveEvent,
     PushWreckEvent,
     RetreatEvent,
@@ -45,6 +48,7 @@ from builder.heroes.rules.events import (
     SniperEvent,
     SpotEvent,
     TemplateEvent,
+    WorksEvent,
 )
 from builder.render.narration import Narrator, event_line, roll_text, style_of
 from builder.tui.widgets.letters import WRECK, letter_of, unit_letters
@@ -146,6 +150,12 @@ def event_squares(event: HeroesEvent, pieces: Mapping[str, Piece]) -> tuple[set[
             keys = (event.attacker, event.defender)
         case DeployEvent():
             keys = event.units
+        case MineEvent():
+            keys, to = (event.unit,), (event.square,)
+        case WorksEvent():
+            keys, to = (event.unit,), event.squares
+        case FlightEvent() | ConcealEvent():
+            keys = (event.unit,)
     touched = {sq for key in keys if key is not None and key in pieces for sq in pieces[key].squares}
     touched.update(to or ())
     return touched, set(path) - touched

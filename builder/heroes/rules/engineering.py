@@ -1,0 +1,184 @@
+"""Field works (BfC p.08-09): Military Engineering's items and the Position option's Forward
+Position, deployed during the game.
+
+Military Engineering (BfC p.08): at the beginning or the end of its Movement Action the SdKfz
+251/7 may deploy one of the items on its support option; an Engineer in its ZoC may, at the
+beginning of its Movement Action, take one and move with it, and must deploy it at the end.
+Barbed Hedgehogs go between two empty interspaces adjacent to the carrier (they do not negate a
+line's terrain effect); an Advanced Position goes on an empty square of the carrier's ZoC, never
+in a building, ruins, bunker, water or an impassable square.
+
+Forward Position (BfC p.09, restricted to infantry): instead of a Firing or a Movement Action,
+in the Activation or the Supply Phase, a unit places it on its own square, never inside a
+building, rubble, a bunker, water or a square impassable to infantry.
+
+hon's readings, where the tiles' symbols are lost: a position gives the infantry on its square a
+defensive bonus of +2 (the catalogue's example for a defensive position's sandbags, HoN core
+p.19), or the terrain's where that is more; the terrain there keeps its other effects (a hedgerow
+stays one: the tile's hedgerow side). The positions are kept by the game state, not made terrain
+elements, so the battlefield's tables are not worked out again. A hedgehog deployed is a
+one-square barbed hedgehog line (BfC p.05, obstacle 1), adjacent to its carrier when it runs
+along a side of the carrier's square; its interspaces are empty when no other line touches them."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from builder.heroes.catalogue.terrain import Line, LineKind, TerrainEffects
+from builder.heroes.catalogue.units import UnitType
+from builder.heroes.rules.actions import TurnBase, _where
+from builder.heroes.rules.combat import name
+from builder.heroes.rules.events import WorksEvent
+from builder.heroes.rules.grid import Point, edge_of_segment
+from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.state import GameState, GearPool
+from builder.heroes.rules.works import Deploy, Item
+from builder.heroes.rules.zoc import zone_of_control
+from builder.heroes.scenario.battlefield import PlacedLine
+
+PAGE = "BfC p.08"
+POSITION_PAGE = "BfC p.09"
+MILITARY_ENGINEERING = "military-engineering"
+ENGINEER = "engineer"
+POSITION_BONUS = 2  # the tile's defensive bonus for infantry: hon's example (HoN core p.19's sandbags)
+HEDGEHOG = TerrainEffects(
+    obscures=1, difficult=True, impassable=[UnitType.LIGHT_VEHICLE, UnitType.HEAVY_VEHICLE]
+)  # BfC p.05, the obstacle's value an example as in data/hon/terrain.yaml
+NAMES = {
+    Item.ADVANCED_POSITION: "Advanced Position",
+    Item.BARBED_HEDGEHOG: "Barbed Hedgehog",
+    Item.FORWARD_POSITION: "Forward Position",
+}
+
+
+def position_refusal(state: GameState, square: Square, infantry_only: bool) -> str | None:
+    """Why a position may not go on `square`, or None. `infantry_only`: the Forward Position's
+    "any square Impassable to Infantry Units", else the Advanced Position's "any Impassable square"."""
+    field = state.battlefield
+    if square not in field.squares:
+        return "it is off the battlefield"
+    element = field.element_at.get(square)
+    effects = field.effects_at(square)
+    if effects.building or effects.structure is not None:
+        return "not in a building or a bunker"
+    if element is not None and (element.key in state.ruined or element.terrain.id == "ruins"):
+        return "not in ruins or rubble"
+    if effects.water:
+        return "not on water"
+    if effects.impassable_to_all or (infantry_only and UnitType.INFANTRY in effects.impassable):
+        return "not on an impassable square"
+    if square in state.positions:
+        return "a position is there already"
+    return None
+
+
+def engineering_source(state: GameState, piece: Piece) -> Piece | None:
+    """The unit whose support option the items come from: the unit itself with Military
+    Engineering, else the first unit of its side with it in whose ZoC this Engineer stands."""
+    if piece.side.has(MILITARY_ENGINEERING):
+        return piece
+    if not piece.side.has(ENGINEER) or piece.embarked_in is not None or not piece.squares:
+        return None
+    carriers = sorted((p for p in state.units(piece.owner) if p.side.has(MILITARY_ENGINEERING)), key=lambda p: p.key)
+    return next(
+        (c for c in carriers if set(piece.squares) & zone_of_control(state.battlefield, c, state.ruleset)), None
+    )
+
+
+def advanced_squares(state: GameState, carrier: Piece) -> list[Square]:
+    """The empty squares of the carrier's ZoC an Advanced Position may go on."""
+    taken = state.occupant()
+    zone = zone_of_control(state.battlefield, carrier, state.ruleset)
+    return sorted(sq for sq in zone if sq not in taken and position_refusal(state, sq, False) is None)
+
+
+def hedgehog_refusal(state: GameState, carrier: Piece, segment: tuple[Point, Point]) -> str | None:
+    """Why a Barbed Hedgehog may not go along `segment` next to the carrier, or None."""
+    try:
+        edge = edge_of_segment(*segment)
+    except ValueError:
+        return "it goes between two neighbouring interspaces, never diagonally"
+    if not edge & set(carrier.squares):
+        return "it must be adjacent to the unit carrying it"
+    if not edge <= state.battlefield.squares:
+        return "it straddles two squares of the battlefield"
+    touched = {p for placed in state.battlefield.lines for seg in placed.segments for p in seg}
+    if touched & set(segment):
+        return "its interspaces must be empty"
+    return None
+
+
+class Engineering(TurnBase):
+    """Deploying Military Engineering's items and Forward Positions (BfC p.08-09)."""
+
+    def _deploy(self, piece: Piece, action: Deploy) -> None:
+        if action.item is Item.FORWARD_POSITION:
+            self._forward_position(piece, action)
+            return
+        state = self.state
+        source = engineering_source(state, piece)
+        pool = state.gear_for(source, action.item.value) if source is not None else None
+        if source is None or pool is None:
+            raise ValueError(f"{piece.key} has no {NAMES[action.item]} to deploy by Military Engineering ({PAGE})")
+        if action.first and source is not piece:
+            raise ValueError(f"an Engineer deploys the item it carries at the end of its Movement Action ({PAGE})")
+        if action.first:
+            self._place(piece, action, pool)
+        moving = action.path is not None and len(action.path.positions) > 1
+        if moving and action.path is not None:
+            self._move(piece, action.path, ends_action=action.first)
+            if action.first:
+                return
+            moved = self._moved_on(piece.key, action.path)
+            if moved is None:  # stopped or destroyed on the way: nothing is deployed
+                self.spot_all(except_key=piece.key)
+                return
+            piece = moved
+        if not action.first:
+            self._place(piece, action, pool)
+            if moving:
+                self.spot_all(except_key=piece.key)
+
+    def _forward_position(self, piece: Piece, action: Deploy) -> None:
+        state = self.state
+        pool = state.gear_for(piece, Item.FORWARD_POSITION.value)
+        if pool is None or not piece.is_infantry or piece.embarked_in is not None:
+            raise ValueError(f"{piece.key} has no Forward Position to place ({POSITION_PAGE})")
+        if action.path is not None or action.square != piece.square:
+            raise ValueError(f"a Forward Position goes on the unit's own square, instead of moving ({POSITION_PAGE})")
+        self._place(piece, action, pool)
+
+    def _place(self, carrier: Piece, action: Deploy, pool: GearPool) -> None:
+        state = self.state
+        field = state.battlefield
+        page = POSITION_PAGE if action.item is Item.FORWARD_POSITION else PAGE
+        if action.item is Item.BARBED_HEDGEHOG:
+            problem = "no segment given" if action.segment is None else hedgehog_refusal(state, carrier, action.segment)
+            if problem is not None or action.segment is None:
+                raise ValueError(f"{carrier.key} may not deploy a Barbed Hedgehog there: {problem} ({page})")
+            line = Line(kind=LineKind.HEDGEHOG, points=list(action.segment), effects=HEDGEHOG)
+            state.battlefield = replace(field, lines=(*field.lines, PlacedLine(line, (action.segment,))))
+            squares = tuple(sorted(edge_of_segment(*action.segment)))
+        else:
+            square = action.square
+            infantry_only = action.item is Item.FORWARD_POSITION
+            problem = "no square given" if square is None else position_refusal(state, square, infantry_only)
+            if action.item is Item.ADVANCED_POSITION and square not in advanced_squares(state, carrier):
+                problem = problem or "it goes on an empty square of the carrier's ZoC"
+            if problem is not None or square is None:
+                raise ValueError(f"{carrier.key} may not deploy a {NAMES[action.item]} there: {problem} ({page})")
+            state.positions[square] = POSITION_BONUS
+            squares = (square,)
+        state.spend(pool)
+        self.add(
+            WorksEvent(
+                turn=state.turn,
+                phase=self.phase,
+                side=carrier.owner,
+                text=f"{name(carrier)} deploys {'an' if action.item is Item.ADVANCED_POSITION else 'a'} "
+                f"{NAMES[action.item]} at {_where(squares)} ({page}).",
+                unit=carrier.key,
+                item=action.item.value,
+                squares=squares,
+            )
+        )

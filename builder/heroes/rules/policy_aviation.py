@@ -1,0 +1,145 @@
+"""The simple policy's airplanes (BfC p.10-11): each Aviator walks to the nearest airplane of
+its side still without one and gets in; a crewed airplane taxis towards a straight lane long
+enough to speed up and take off, gathering speed one Speed marker at a time.
+
+The lane: an airplane at Speed 4 with 11 clear squares ahead changes to 6 and rolls 5 or 6 of
+them, then, the marker showing 6 as its next action begins, takes off along the last 6. Until it
+stands at the head of such a lane it heads for the nearest one (front square and facing), as
+fast as the squares it must then move allow."""
+
+from __future__ import annotations
+
+from builder.heroes.rules.actions import Action, Hold, Move, neighbours_of
+from builder.heroes.rules.aviation import (
+    AVIATOR,
+    TAKE_OFF,
+    Ground,
+    at_speed,
+    crewed,
+    is_airplane,
+    next_speeds,
+    straight_path,
+    wing_struck,
+)
+from builder.heroes.rules.grid import step
+from builder.heroes.rules.movement import Position, allowance, reachable, reachable_squares
+from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.policy_base import FAR, PolicyBase, _gap
+from builder.heroes.rules.policy_movement import _distance_field
+from builder.heroes.rules.state import GameState
+from builder.heroes.rules.works import Board, Fly
+
+LANE = 11  # clear squares ahead: 5 rolled at Speed 6, then the 6 of the take-off
+
+
+class AviationChoices(PolicyBase):
+    def _flight(self, state: GameState, piece: Piece) -> Action | None:
+        """What an Aviator on foot or an airplane does, None for any other unit."""
+        if piece.embarked_in is None and piece.side.has(AVIATOR):
+            return self._to_cockpit(state, piece)
+        if is_airplane(piece):
+            if not crewed(state, piece):
+                return Hold("no Aviator in its cockpit: an airplane cannot move without one, BfC p.10-11")
+            return self._taxi(state, piece)
+        return None
+
+    def _to_cockpit(self, state: GameState, pilot: Piece) -> Action | None:
+        """Into its airplane when it can reach a square next to it with a point to spare,
+        else as near to it as it gets. Pilots and empty airplanes are paired nearest first."""
+        plane = _paired(state, pilot)
+        points = allowance(pilot)
+        if plane is None or not points:
+            return None
+        doors = frozenset(neighbours_of(plane.squares))
+        reach = reachable_squares(state.battlefield, state.pieces.values(), pilot, state.ruleset)
+        ready = sorted((path.cost, sq) for sq, path in reach.items() if sq in doors and path.cost + 1 <= points)
+        if ready:
+            path = reach[ready[0][1]]
+            return Board(plane.key, path if len(path.positions) > 1 else None)
+        distances = _distance_field(state, pilot, doors)
+        best = min(reach, key=lambda sq: (distances.get(sq, FAR), reach[sq].cost, sq))
+        if distances.get(best, FAR) >= distances.get(pilot.square, FAR):
+            return Hold("it comes no nearer to its airplane")
+        return Move(reach[best])
+
+    def _taxi(self, state: GameState, plane: Piece) -> Action:
+        here = Position(plane.squares, plane.facing)
+        current = state.speeds.get(plane.key)
+        ground = Ground(state, plane)
+        if current == TAKE_OFF and ground.run(here, TAKE_OFF) >= TAKE_OFF:
+            return Fly(TAKE_OFF, straight_path(here, TAKE_OFF), take_off=True)
+        lanes = _lane_heads(state, ground)
+        best: tuple[tuple[int, int, int, tuple[tuple[int, int], ...], int], Fly] | None = None
+        for speed in next_speeds(current):
+            if speed is None:
+                continue
+            reach = reachable(state.battlefield, state.pieces.values(), at_speed(plane, speed), state.ruleset)
+            for position in reach:
+                cost = reach.cost(position)
+                if cost < speed - 1 or position == here:
+                    continue
+                path = reach[position]
+                if wing_struck(state, plane, path) is not None:
+                    continue
+                score = (
+                    _tier(ground, position, speed),
+                    _to_lane(position, lanes),
+                    -speed,
+                    position.squares,
+                    position.facing,
+                )
+                if best is None or score < best[0]:
+                    best = (score, Fly(speed, path))
+        if best is None:
+            return Hold("no clear way to taxi")
+        return best[1]
+
+
+def _paired(state: GameState, pilot: Piece) -> Piece | None:
+    """The airplane this Aviator heads for: pilots and empty airplanes of the side paired by
+    distance, nearest pair first."""
+    pilots = [p for p in state.units(pilot.owner) if p.embarked_in is None and p.side.has(AVIATOR)]
+    planes = [p for p in state.units(pilot.owner) if is_airplane(p) and not crewed(state, p)]
+    pairs = sorted((_gap(a.squares, b.squares), a.key, b.key) for a in pilots for b in planes)
+    taken: set[str] = set()
+    for _, who, which in pairs:
+        if who in taken or which in taken:
+            continue
+        if who == pilot.key:
+            return state.pieces[which]
+        taken.update((who, which))
+    return None
+
+
+def _tier(ground: Ground, position: Position, speed: int) -> int:
+    """0: it takes off next action; 1: it speeds up to 6 along its lane next; 2: taxiing at
+    Speed 4 or more; 3: slower."""
+    run = ground.run(position, LANE)
+    if speed == TAKE_OFF and run >= TAKE_OFF:
+        return 0
+    if speed >= 4 and run >= LANE:
+        return 1
+    return 2 if speed >= 4 else 3
+
+
+def _lane_heads(state: GameState, ground: Ground) -> list[Position]:
+    """Every place and facing from which the airplane could roll LANE clear squares."""
+    found: list[Position] = []
+    for square in sorted(state.battlefield.squares):
+        for facing in range(8):
+            position = Position((square, step(square, facing + 4)), facing)
+            if position.squares[1] in state.battlefield.squares and ground.run(position, LANE) >= LANE:
+                found.append(position)
+    return found
+
+
+def _to_lane(position: Position, lanes: list[Position]) -> int:
+    """Squares and 45° turns from `position` to the nearest lane head."""
+    c, r = position.squares[0]
+
+    def gap(lane: Position) -> int:
+        lc, lr = lane.squares[0]
+        turn = abs(lane.facing - position.facing) % 8
+        return max(abs(lc - c), abs(lr - r)) + min(turn, 8 - turn)
+
+    return min((gap(lane) for lane in lanes), default=FAR)
