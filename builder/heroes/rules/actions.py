@@ -26,6 +26,7 @@ from builder.heroes.rules.events import (
 )
 from builder.heroes.rules.grid import Point, edge_of_segment, neighbours
 from builder.heroes.rules.movement import Path, Position
+from builder.heroes.rules.mythos import Cast, SearchCheck
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import Frame, GameState
@@ -184,6 +185,8 @@ Action = (
     | PushWreck
     | Clear
     | Leave
+    | Cast
+    | SearchCheck
 )
 
 

@@ -19,6 +19,7 @@ from builder.heroes.rules.actions import (
     Embark,
     Enter,
     Fire,
+    Hold,
     Leave,
     Move,
     PushWreck,
@@ -29,6 +30,7 @@ from builder.heroes.rules.actions import (
     may_stand,
 )
 from builder.heroes.rules.assaulting import AssaultActions
+from builder.heroes.rules.casting import SpellCasting
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.concealment import Concealment
 from builder.heroes.rules.crew import bail_out, crews_in
@@ -43,15 +45,24 @@ from builder.heroes.rules.events import (
 )
 from builder.heroes.rules.firing import FiringActions
 from builder.heroes.rules.grid import neighbours
+from builder.heroes.rules.madness import MadnessActions
 from builder.heroes.rules.moving import MovementActions
+from builder.heroes.rules.mythos import Cast, SearchCheck
+from builder.heroes.rules.mythos_rolls import paralyzed
 from builder.heroes.rules.opportunity import OpportunityFire
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.searching import SearchChecks
 from builder.heroes.rules.state import destroyed_in
 from builder.heroes.rules.templating import TemplateFiring
+from builder.heroes.rules.terror import TerrorChecks
 from builder.heroes.rules.transport import Transport
 
 
 class Turn(
+    TerrorChecks,
+    MadnessActions,
+    SpellCasting,
+    SearchChecks,
     MovementActions,
     Concealment,
     OpportunityFire,
@@ -69,6 +80,8 @@ class Turn(
 
     def perform(self, key: str, action: Action) -> None:
         piece = self.state.pieces.get(key) or self.state.reserve[key]
+        if paralyzed(self.state, piece) and not isinstance(action, Hold):
+            action = Hold(f"a Paralyze marker: it cannot move or fight, {self.state.ruleset.cite('spell-effects')}")
         if isinstance(action, Move):
             self._move(piece, action.path, action.cards, shots=action.fire, fire_at=action.fire_at)
         elif isinstance(action, Enter):
@@ -93,6 +106,10 @@ class Turn(
             self._clear(piece, action.line)
         elif isinstance(action, Leave):
             self._leave(piece)
+        elif isinstance(action, Cast):
+            self._cast(piece, action)
+        elif isinstance(action, SearchCheck):
+            self._search(piece)
         else:
             self.add(
                 HoldEvent(

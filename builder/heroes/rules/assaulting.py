@@ -33,6 +33,7 @@ from builder.heroes.rules.events import (
 from builder.heroes.rules.firing import in_arc, one_weapon_only, shot_at, weapons_of
 from builder.heroes.rules.grid import footprint_squares, neighbours
 from builder.heroes.rules.movement import Path
+from builder.heroes.rules.mythos_rolls import paralyzed, roll_modifiers
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.state import GameState
@@ -95,6 +96,9 @@ class AssaultActions(TurnBase):
             outside_arc=outside,
             granted_assault=granted.get(attacker.owner),
             defender_granted_assault=granted.get(defender.owner),
+            attacker_bonuses=roll_modifiers(self.state, attacker, defender),
+            defender_bonuses=roll_modifiers(self.state, defender, attacker),
+            defender_paralyzed=paralyzed(self.state, defender),
         )
         knives: list[str] = []
         if action.knife:

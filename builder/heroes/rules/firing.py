@@ -25,6 +25,7 @@ from builder.heroes.rules.damage import DamageLocation, Effect, destroy
 from builder.heroes.rules.events import FireEvent
 from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.los import blocked_by_terrain, line_of_sight
+from builder.heroes.rules.mythos_rolls import defense_modifiers, roll_modifiers
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
@@ -149,9 +150,9 @@ def shots_at(
             weapon=weapon,
             facing=facing,
             terrain=terrain,
-            defense_bonuses=guarded,
+            defense_bonuses=guarded + defense_modifiers(state, target),
             range=sight.range,
-            penalties=sight.modifiers,
+            penalties=sight.modifiers + roll_modifiers(state, firer, target),
             free_of_range=charge,
             fire_on_the_move=on_the_move,
             opportunity=opportunity,

@@ -26,12 +26,14 @@ from builder.heroes.catalogue.cards import CardTiming
 from builder.heroes.rules.actions import Action, Clear, Fire, Hold, Move, hedgehogs_in_reach
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.cards import CardChoices, CardPlay
+from builder.heroes.rules.madness import may_take_order
 from builder.heroes.rules.orders import Orders, Tokens, needs_no_order
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.policy_assault import AssaultChoices
 from builder.heroes.rules.policy_base import FAR, PolicyBase, _gap
 from builder.heroes.rules.policy_cards import ActionCardChoices
 from builder.heroes.rules.policy_firing import FiringChoices
+from builder.heroes.rules.policy_magic import MagicChoices
 from builder.heroes.rules.policy_movement import MovementChoices
 from builder.heroes.rules.policy_reinforcements import ReinforcementChoices
 from builder.heroes.rules.sightmap import Occupancy
@@ -79,7 +81,9 @@ class Policy(CardChoices, Protocol):
 
 
 @dataclass
-class SimplePolicy(FiringChoices, AssaultChoices, MovementChoices, ActionCardChoices, ReinforcementChoices, PolicyBase):
+class SimplePolicy(
+    FiringChoices, AssaultChoices, MovementChoices, ActionCardChoices, ReinforcementChoices, MagicChoices, PolicyBase
+):
     fire_threshold: float = 0.15  # expected hits a firing action must promise
     assault_edge: float = 0.2  # P(win) - P(loss) an assault must promise
     opportunity_odds: float = 0.5  # the chance of at least a hit an Opportunity Fire must promise
@@ -93,7 +97,11 @@ class SimplePolicy(FiringChoices, AssaultChoices, MovementChoices, ActionCardCho
         """Tokens to the units nearest the enemy (they have targets), those that must take a
         token (Personal Order, HoN core p.26) first; the bluff on the next in line."""
         enemies = tuple(sq for p in state.enemies_of(side) for sq in p.squares)
-        own = [p for p in (*state.units(side), *state.reserve.values()) if p.owner == side and not needs_no_order(p)]
+        own = [
+            p
+            for p in (*state.units(side), *state.reserve.values())
+            if p.owner == side and not needs_no_order(p) and may_take_order(state, p)  # Madness: SoN p.11
+        ]
 
         def urgency(piece: Piece) -> tuple[int, str]:
             """Squares to the nearest enemy; those that must take a token 2 x FAR sooner."""
@@ -128,12 +136,18 @@ class SimplePolicy(FiringChoices, AssaultChoices, MovementChoices, ActionCardCho
         special = self._alternate(state, piece, occupancy)
         if special is not None and special[0] > worth and special[0] >= self.fire_threshold:
             return special[1]  # a template or the sniper's table promises more (HoN core p.23-24)
+        cast = self._spell(state, piece, max(worth, special[0] if special is not None else 0.0))
+        if cast is not None:
+            return cast  # a spell promises more than any shot (SoN p.14-15)
         if fire is not None:
             return fire
         # An Engineer with nothing to shoot clears a barbed hedgehog in its ZoC (BfC p.05).
         hedgehogs = hedgehogs_in_reach(state, piece)
         if hedgehogs:
             return Clear(hedgehogs[0])
+        search = self._search_here(state, piece)
+        if search is not None:
+            return search  # a Search check instead of an action (SoN p.11)
         advance = self._advance(state, piece)
         flip = self._change_state(state, piece, advance, occupancy)
         if flip is not None:
@@ -147,4 +161,4 @@ class SimplePolicy(FiringChoices, AssaultChoices, MovementChoices, ActionCardCho
             return self._enter(state, piece)
         if piece.embarked_in is not None:
             return Hold("it rides in its transport")
-        return self._advance(state, piece)
+        return self._search_here(state, piece) or self._advance(state, piece)

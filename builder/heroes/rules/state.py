@@ -15,6 +15,7 @@ from builder.heroes.army.summary import OrderTokens, order_tokens, summary_of
 from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.terrain import TerrainEffects
 from builder.heroes.rules.events import HeroesEvent
+from builder.heroes.rules.mythos import Mythos
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.structures import RUBBLE
@@ -156,6 +157,7 @@ class GameState:
     winner: str | None = None  # a side id, "draw", or None while the game goes on
     outcome: str = ""  # "Minor German victory", "sudden death: …"
     gear: list[GearPool] = field(default_factory=list)  # markers the armies' options give
+    mythos: Mythos = field(default_factory=Mythos)  # SoN's bags, madness and spells (mythos.py)
 
     def gear_for(self, piece: Piece, marker: str) -> GearPool | None:
         """The first pool of `marker` markers left that `piece` may use (HoN core p.28)."""

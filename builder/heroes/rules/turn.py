@@ -122,6 +122,7 @@ def activation_phase(
     cards on the unit as it is activated and once it has acted (HoN core p.17)."""
     turn = Turn(state, dice, Phase.ACTIVATION, policies)
     scenario_events(turn, ScenarioPhase.ACTIVATION, "start", policies)
+    turn.madness_acts()  # Rage and Paranoia act, Catatonia freezes (SoN p.11)
     autonomous = {side: sorted(p.key for p in _own(state, side) if needs_no_order(p)) for side in state.sides}
     for reveal in activation_sequence(state.initiative_order(), orders, autonomous):
         piece = _piece(state, reveal.key)
@@ -187,6 +188,8 @@ def supply_phase(
     discards the action cards it wishes and draws back up to its hand size (p.16-17)."""
     turn = Turn(state, dice, Phase.SUPPLY, policies)
     scenario_events(turn, ScenarioPhase.SUPPLY, "start", policies)
+    turn.spells_at_supply_start()  # Drowning's second attack (SoN p.15)
+    turn.terror_checks()  # after the bluffs, before the moves (SoN p.10-11)
     for side in state.initiative_order():
         ordered = orders[side].ordered if side in orders else frozenset()
         for piece in sorted(_own(state, side), key=lambda p: p.key):
@@ -218,6 +221,8 @@ def supply_phase(
                 )
             )
     scenario_events(turn, ScenarioPhase.SUPPLY, "end", policies)
+    turn.madness_passes()  # Catatonia and Hysteria end with the next round's Supply Phase (SoN p.11)
+    turn.spells_at_supply_end()  # Paralyze and Enchant Unit markers (SoN p.15)
     for side in state.initiative_order():
         if side in state.decks:
             drawn = refill(state, side, policies[side].discards(state, side), dice)

@@ -1,0 +1,132 @@
+"""Casting a spell in play (SoN p.14-15), and what its markers do at the Supply Phase: the
+Drowning marker's second attack at its start, the Paralyze marker discarded and the Enchant
+Unit marker turned to its Mythos Hunter 1 side (then discarded a round later) at its end.
+The rules of each spell are in spells.py."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from builder.heroes.rules.actions import TurnBase
+from builder.heroes.rules.combat import IllegalAttack, fire, name, take_hit
+from builder.heroes.rules.events import FireEvent, Phase, SpellEvent
+from builder.heroes.rules.mythos import Cast, KnownSpell, SpellMarker
+from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.spells import (
+    DROWNING_ATTACKS,
+    RULES,
+    check_cast,
+    drowning_attack,
+    fogged,
+    group_key,
+    marker_for,
+    penalty,
+    restored,
+)
+
+DROWNING, PARALYZE, ENCHANT = "son-drowning", "son-paralyze", "son-enchant-unit"
+
+
+class SpellCasting(TurnBase):
+    """A Character's spell, instead of a Movement or Firing Action."""
+
+    def _cast(self, caster: Piece, action: Cast) -> None:
+        state, cite = self.state, self.state.ruleset.cite
+        if self.phase is not Phase.ACTIVATION:
+            raise IllegalAttack("spells are cast in the Activation Phase, with an Order token", cite("spells"))
+        spell = check_cast(state, caster, action)
+        taken = penalty(state, caster, spell.option, action.sigils)
+        if action.sigils:
+            pool = state.gear_for(caster, "son-blood-sigil")
+            assert pool is not None  # checked by check_cast
+            state.spend(pool, action.sigils)
+        target = state.pieces.get(action.target) if action.target is not None else None
+        reduced = (spell.option.penalty or 0) - taken
+        how = f", {reduced} fewer (Magician, Blood Sigils: {cite('magician')})" if reduced else ""
+        aimed = f" at {name(target)}" if target is not None else ""
+        self.add(
+            SpellEvent(
+                turn=state.turn,
+                phase=self.phase,
+                side=caster.owner,
+                text=f"{name(caster)} casts {spell.option.name}{aimed} ({cite('spell-effects')}) and takes "
+                f"{taken} Suppressed marker(s){how} ({cite('spells')}).",
+                unit=caster.key,
+                spell=spell.option.id,
+                penalty=taken,
+                target=target.key if target is not None else None,
+            )
+        )
+        # The penalty, successful or not (SoN p.14); Life Drain may then restore the caster.
+        state.pieces[caster.key] = replace(caster, suppressed=caster.suppressed + taken)
+        self._spell_effect(state.pieces[caster.key], spell, target)
+
+    def _spell_effect(self, caster: Piece, spell: KnownSpell, target: Piece | None) -> None:
+        state, spell_id = self.state, spell.option.id
+        mythos = state.mythos
+        if spell_id == "son-fog":
+            fogged(state)
+            return
+        assert target is not None
+        if RULES[spell_id].moves_marker:
+            for where, marker in mythos.out(group_key(spell), spell_id):
+                if isinstance(where, str):
+                    mythos.take(where, marker)  # recast: the marker moves to the new target (p.15)
+        if RULES[spell_id].marker:
+            mythos.put(target.key, marker_for(spell, state.turn))
+        if spell_id == "son-life-drain":
+            effect, after, _ = take_hit(target, self.dice, state.ruleset)
+            self._told(target, spell_id, f"{name(target)} loses its vital energy: an automatic hit ({effect.value})")
+            self.hurt(target, after, effect)
+            mended = restored(state.pieces.get(caster.key, caster))
+            if mended is not caster and caster.key in state.pieces:
+                state.pieces[caster.key] = mended
+                self._told(mended, spell_id, f"{name(mended)} returns to its undamaged side")
+        elif spell_id == DROWNING:
+            state.pieces[target.key] = replace(target, suppressed=target.suppressed + 1)
+            self._drown(caster.owner, state.pieces[target.key], DROWNING_ATTACKS[0])
+
+    def _drown(self, side: str, target: Piece, bonus: int) -> None:
+        """A Drowning marker's attack (SoN p.15)."""
+        result = fire(drowning_attack(self.state, target, bonus), self.dice, self.state.ruleset)
+        event = FireEvent.of(result, self.state.turn, self.phase, side)
+        said = f"Drowning, +{bonus} ({self.state.ruleset.cite('spell-effects')}): {event.text}"
+        self.add(event.model_copy(update={"text": said}))
+        self.hurt(result.shot.target, result.target, result.effect)
+
+    def spells_at_supply_start(self) -> None:
+        """The Drowning markers turned over: a second attack at +1, then discarded (SoN p.15)."""
+        mythos = self.state.mythos
+        mythos.sweep(set(self.state.pieces))
+        for key in sorted(mythos.on_units):
+            for marker in mythos.markers_on(key, DROWNING):
+                mythos.take(key, marker)
+                target = self.state.pieces.get(key)
+                if target is not None and not target.is_wreck:
+                    self._drown(marker.group.split("/")[0], target, DROWNING_ATTACKS[1])
+
+    def spells_at_supply_end(self) -> None:
+        """Paralyze markers are discarded; an Enchant Unit marker turns to its Mythos Hunter 1
+        side, and is discarded at the end of the next round's Supply Phase (SoN p.15)."""
+        mythos = self.state.mythos
+        for key in sorted(mythos.on_units):
+            for marker in mythos.markers_on(key):
+                if marker.spell == PARALYZE:
+                    mythos.take(key, marker)
+                elif marker.spell == ENCHANT:
+                    mythos.take(key, marker)
+                    if marker.value > 1:
+                        mythos.put(key, SpellMarker(marker.spell, marker.group, marker.turn, marker.value - 1))
+
+    def _told(self, piece: Piece, spell: str, text: str) -> None:
+        self.add(
+            SpellEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=piece.owner,
+                text=f"{text} ({self.state.ruleset.cite('spell-effects')}).",
+                unit=piece.key,
+                spell=spell,
+                penalty=0,
+            )
+        )

@@ -1,0 +1,73 @@
+"""The simple policy's Shadows over Normandie choices: which spell a Character casts and at
+whom (SoN p.14-15), and when a unit searches by a Search token (p.11).
+
+A spell is weighed like a shot, in expected hits, less what its Suppressed markers cost the
+caster (SPELL_MARKER_COST each); Blood Sigils are spent to bring the penalty down to 1. The
+weights are hon's: Life Drain is a sure hit on the enemy infantry worth most, Drowning about
+two attacks' worth, Rust and Paralyze pay when a vehicle or an enemy is near, Enchant Unit
+when a friend is close to an enemy Mythos Manifestation; Fog (a whole game's rules) is left
+to scenarios. A unit searches when nothing better is in reach and the bag holds something."""
+
+from __future__ import annotations
+
+from builder.heroes.rules.grid import range_between
+from builder.heroes.rules.mythos import Cast, KnownSpell, SearchCheck, manifestation
+from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.policy_base import PolicyBase, _worth
+from builder.heroes.rules.searching import may_search
+from builder.heroes.rules.spells import castable, penalty, spells_of, targets
+from builder.heroes.rules.state import GameState
+
+SPELL_MARKER_COST = 0.1  # expected hits a Suppressed marker on the caster is worth losing
+WEIGHTS = {"son-life-drain": 1.0, "son-drowning": 0.6, "son-rust": 0.3, "son-paralyze": 0.35, "son-enchant-unit": 0.3}
+NEAR = 4  # squares: an enemy this close makes a Paralyze or an Enchant Unit worth it
+
+
+class MagicChoices(PolicyBase):
+    def _spell(self, state: GameState, piece: Piece, worth: float) -> Cast | None:
+        """The best spell worth more than `worth` (what the unit's best shot promises)."""
+        if not state.mythos.spells or piece.suppressed:
+            return None
+        best: tuple[float, str, Cast] | None = None
+        for spell in spells_of(state, piece):
+            if spell.option.id not in WEIGHTS or castable(state, piece, spell) is not None:
+                continue
+            for value, target in self._spell_targets(state, piece, spell):
+                sigils = self._sigils(state, piece, spell)
+                value -= SPELL_MARKER_COST * penalty(state, piece, spell.option, sigils)
+                if value > max(worth, self.fire_threshold) and (
+                    best is None or (-value, target.key) < (-best[0], best[1])
+                ):
+                    best = (value, target.key, Cast(spell.option.id, target.key, sigils=sigils))
+        return best[2] if best is not None else None
+
+    def _spell_targets(self, state: GameState, piece: Piece, spell: KnownSpell) -> list[tuple[float, Piece]]:
+        weight = WEIGHTS[spell.option.id]
+        enemies = state.enemies_of(piece.owner)
+        found: list[tuple[float, Piece]] = []
+        for target in targets(state, piece, spell):
+            mine = target.owner == piece.owner
+            if spell.option.id == "son-enchant-unit":
+                foes = [e for e in enemies if manifestation(e) and range_between(e.squares, target.squares) <= NEAR]
+                if mine and foes and not state.mythos.markers_on(target.key, spell.option.id):
+                    found.append((weight, target))
+            elif not mine:
+                if spell.option.id == "son-paralyze" and state.mythos.markers_on(target.key, spell.option.id):
+                    continue
+                found.append((weight * _worth(target), target))
+        return found
+
+    @staticmethod
+    def _sigils(state: GameState, piece: Piece, spell: KnownSpell) -> int:
+        """Blood Sigils to spend: enough to bring the penalty down to 1, as many as there are."""
+        pool = state.gear_for(piece, "son-blood-sigil")
+        if pool is None:
+            return 0
+        return max(0, min(pool.count, penalty(state, piece, spell.option) - 1))
+
+    @staticmethod
+    def _search_here(state: GameState, piece: Piece) -> SearchCheck | None:
+        """Search when the unit stands by a Search token and may search there."""
+        if not state.mythos.search_tokens or may_search(state, piece) is not None:
+            return None
+        return SearchCheck()
