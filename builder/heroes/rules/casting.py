@@ -32,7 +32,7 @@ class SpellCasting(TurnBase):
 
     def _cast(self, caster: Piece, action: Cast) -> None:
         state, cite = self.state, self.state.ruleset.cite
-        if self.phase is not Phase.ACTIVATION:
+        if self.phase != Phase.ACTIVATION:
             raise IllegalAttack("spells are cast in the Activation Phase, with an Order token", cite("spells"))
         spell = check_cast(state, caster, action)
         taken = penalty(state, caster, spell.option, action.sigils)
