@@ -45,6 +45,7 @@ from builder.heroes.rules.events import (
 )
 from builder.heroes.rules.firing import FiringActions
 from builder.heroes.rules.grid import neighbours
+from builder.heroes.rules.jury import JuryRigged
 from builder.heroes.rules.madness import MadnessActions
 from builder.heroes.rules.moving import MovementActions
 from builder.heroes.rules.mythos import Cast, SearchCheck
@@ -63,6 +64,7 @@ class Turn(
     MadnessActions,
     SpellCasting,
     SearchChecks,
+    JuryRigged,
     MovementActions,
     Concealment,
     OpportunityFire,

@@ -133,6 +133,7 @@ SUMMARY = "tests/heroes/army/test_summary.py::"
 TERROR = _R + "test_terror.py::"
 SPELLS = _R + "test_spells.py::"
 SEARCH = _R + "test_search.py::"
+SON_ABILITIES = _R + "test_son_abilities.py::"
 
 
 def ability(
@@ -559,8 +560,10 @@ ABILITIES: tuple[Coverage, ...] = (
         "Amphibious Ambush",
         SON,
         "SoN p.17",
-        NOT_PLAYED,
-        "only the Ambush ability conceals a unit",
+        PLAYED,
+        "it turns over to hide only on water and is spotted only from next to it; hon does not reveal it when it "
+        "moves out of the water (the book does not say it must)",
+        SON_ABILITIES + "test_amphibious_ambush_hides_only_in_water_and_is_spotted_only_from_next_to_it",
     ),
     ability(
         "assault-long-distance",
@@ -614,8 +617,25 @@ ABILITIES: tuple[Coverage, ...] = (
         "",
         COMBAT + "test_hawkeye_ignores_long_range",
     ),
-    ability("jump", "Jump", SON, "SoN p.17", NOT_PLAYED, "a jumping unit moves like any other"),
-    ability("jury-rigged", "Jury-rigged", SON, "SoN p.17", NOT_PLAYED, "no roll is made when the material is used"),
+    ability(
+        "jump",
+        "Jump",
+        SON,
+        "SoN p.17",
+        PLAYED,
+        "searched over the battlefield stripped of its terrain, ending only where it may stand and outside buildings",
+        SON_ABILITIES + "test_jump_and_flying_cross_what_bars_others_but_never_stop_on_it",
+        SON_ABILITIES + "test_the_policy_jumps_over_the_ridge_towards_its_objective",
+    ),
+    ability(
+        "jury-rigged",
+        "Jury-rigged",
+        SON,
+        "SoN p.17",
+        PLAYED,
+        "rolled each time the unit fires; broken, it never fires again (no marker of the catalogue has it)",
+        SON_ABILITIES + "test_jury_rigged_material_breaks_on_its_value_and_never_fires_again",
+    ),
     ability(
         "magician",
         "Magician",
@@ -684,7 +704,15 @@ ABILITIES: tuple[Coverage, ...] = (
         "",
         LISTED + "test_all_terrain_crosses_a_difficult_passage_without_stopping",
     ),
-    ability("flying", "Special Movement (Flying)", SON, "SoN p.18", NOT_PLAYED, "a flying unit moves like any other"),
+    ability(
+        "flying",
+        "Special Movement (Flying)",
+        SON,
+        "SoN p.18",
+        PLAYED,
+        "played as Jump: over every terrain element, ending only where it may stand and outside buildings",
+        SON_ABILITIES + "test_jump_and_flying_cross_what_bars_others_but_never_stop_on_it",
+    ),
     ability(
         "terrifying",
         "Terrifying",

@@ -120,6 +120,7 @@ def shots_at(
         target.concealed
         or target.embarked_in is not None
         or _no_fire_aboard(firer)
+        or firer.key in state.mythos.jammed  # Jury-rigged: its material no longer works (SoN p.17)
         or target.is_wreck
         or _over(firer, target)
         or blocked_by_terrain(state.battlefield, firer, target, state.ruleset)
@@ -220,6 +221,8 @@ class FiringActions(TurnBase):
         shares = action.shares or (None,) * len(action.shots)
         if len(shares) != len(action.shots):
             raise ValueError("a Machine Gunner share for each shot, or none at all")
+        if not self.still_works(firer):
+            return  # Jury-rigged (SoN p.17)
         bonuses = self._ammo(firer, action)
         self._check_split(firer, action, shares, on_the_move, bonuses)
         pool = self.state.gear_for(firer, "ammo") if action.ammo else None

@@ -30,7 +30,8 @@ from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import MadnessEvent
 from builder.heroes.rules.firing import shots_at, weapons_of
 from builder.heroes.rules.grid import range_between
-from builder.heroes.rules.movement import allowance, assault_path, reachable
+from builder.heroes.rules.leaping import movement_reach
+from builder.heroes.rules.movement import allowance, assault_path
 from builder.heroes.rules.mythos import NO_ORDER, Afflicted, Madness
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.state import GameState
@@ -123,7 +124,7 @@ class MadnessActions(TurnBase):
                 self._assault(piece, AssaultAction(path, target.key))
                 return
         if not piece.is_vehicle and points:
-            paths = reachable(state.battlefield, state.pieces.values(), piece, state.ruleset, points=RAGE_MOVE)
+            paths = movement_reach(state, piece, points=RAGE_MOVE)
             best = min(
                 paths,
                 key=lambda p: (range_between(p.squares, target.squares), paths.cost(p), p.squares),

@@ -77,6 +77,7 @@ class Mythos:
     barriers: dict[Square, SpellMarker] = field(default_factory=dict)  # Mythos Barrier tokens
     search_tokens: set[Square] = field(default_factory=set)
     found: list[tuple[str, str, str]] = field(default_factory=list)  # (side, tile path, option id)
+    jammed: set[str] = field(default_factory=set)  # Jury-rigged units whose material broke (p.17)
     # By side, a tile path per empty slot bordered by a white or green band (SoN p.11).
     open_slots: dict[str, list[str]] = field(default_factory=dict)
 

@@ -81,7 +81,8 @@ class Piece:
     @property
     def concealed(self) -> bool:
         """An Ambush unit showing its active side is concealed (HoN core p.21)."""
-        return self.side.state is SideState.ACTIVE and self.side.has("ambush")
+        # Amphibious Ambush works like Ambush (SoN p.17).
+        return self.side.state is SideState.ACTIVE and (self.side.has("ambush") or self.side.has("amphibious-ambush"))
 
     def moved(self, squares: tuple[Square, ...], facing: int | None = None) -> Piece:
         """The piece on other squares. Made by copying its fields, what is cached from them

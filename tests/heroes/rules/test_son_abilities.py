@@ -1,0 +1,77 @@
+"""Shadows over Normandie's abilities the Heroes of Normandie rules lack (SoN p.17-18): Jump
+and Flying over the terrain, Amphibious Ambush in the water, Jury-rigged material that breaks."""
+
+from __future__ import annotations
+
+import pytest
+
+from builder.heroes.rules.actions import ChangeState, Fire, Move
+from builder.heroes.rules.activation import Turn
+from builder.heroes.rules.leaping import movement_reach
+from builder.heroes.rules.policy import SimplePolicy
+from builder.heroes.rules.ruleset import SON
+from builder.heroes.rules.spotting import spotter
+from builder.heroes.rules.state import GameState
+from builder.kernel.dice import LoadedDice
+from tests.fixtures.rules.boards import piece, unit
+from tests.fixtures.rules.games import game
+
+# A ridge of rocks, impassable to every unit, splits the board but for nothing.
+RIDGE = "\n".join(["...#....", "...#....", "...#....", "...#....", "...#...."])
+POND = "\n".join(["........", ".~~.....", ".~~.....", "........"])
+OPEN = "\n".join(["........"] * 4)
+JUMPERS = unit("jumpers", abilities=["jump"])
+FLYER = unit("flyer", abilities=["flying"])
+WALKERS = unit("walkers")
+FROGMEN = unit("frogmen", abilities=["amphibious", "amphibious-ambush"], states=("active", "inactive"))
+RIGGED = unit("rigged", abilities=[{"id": "jury-rigged", "value": 5}])
+
+
+def son(board: str, pieces: list) -> GameState:  # type: ignore[type-arg]
+    state = game(board, pieces)
+    state.ruleset = SON
+    return state
+
+
+@pytest.mark.parametrize("kind", [JUMPERS, FLYER])
+def test_jump_and_flying_cross_what_bars_others_but_never_stop_on_it(kind: object) -> None:
+    state = son(RIDGE, [piece("a1", (2, 2), kind=kind), piece("a2", (2, 0), kind=WALKERS)])  # type: ignore[arg-type]
+    ends = {p.square for p in movement_reach(state, state.pieces["a1"])}
+    assert (4, 2) in ends and (5, 2) in ends  # over the ridge (SoN p.17-18)
+    assert not any(sq[0] == 3 for sq in ends)  # never on it
+    walking = {p.square for p in movement_reach(state, state.pieces["a2"])}
+    assert not any(sq[0] >= 3 for sq in walking)
+
+
+def test_the_policy_jumps_over_the_ridge_towards_its_objective() -> None:
+    hill = [{"id": "hill", "name": "The hill", "kind": "secondary", "at": [6, 2]}]
+    state = game(RIDGE, [piece("a1", (2, 2), kind=JUMPERS)], objectives=hill)
+    action = SimplePolicy().activate(state, state.pieces["a1"])
+    assert isinstance(action, Move) and action.path.destination.square[0] > 3
+    Turn(state, LoadedDice([]), "activation").perform("a1", action)
+    assert state.pieces["a1"].square[0] > 3
+
+
+def test_amphibious_ambush_hides_only_in_water_and_is_spotted_only_from_next_to_it() -> None:
+    state = son(POND, [piece("h", (2, 1), "b", FROGMEN, side_index=1), piece("a1", (6, 1))])
+    Turn(state, LoadedDice([]), "activation").perform("h", ChangeState())
+    hidden = state.pieces["h"]
+    assert hidden.concealed  # in the pond: it may ambush (SoN p.17)
+    assert spotter(state, hidden) is None  # a clear LoS 5 squares away is not enough
+    state.pieces["a1"] = piece("a1", (3, 1))
+    assert spotter(state, hidden) is not None and spotter(state, hidden).key == "a1"  # type: ignore[union-attr]
+    state.pieces["h2"] = piece("h2", (5, 3), "b", FROGMEN, side_index=1)
+    with pytest.raises(ValueError, match="water"):
+        Turn(state, LoadedDice([]), "activation").perform("h2", ChangeState())
+
+
+def test_jury_rigged_material_breaks_on_its_value_and_never_fires_again() -> None:
+    state = son(OPEN, [piece("a1", (1, 1), kind=RIGGED), piece("b1", (4, 1), "b")])
+    turn = Turn(state, LoadedDice([4, 6]), "activation")
+    turn.perform("a1", Fire(((None, "b1"),)))  # 4 < 5: it holds, then the shot's die
+    assert [e.kind for e in turn.events][:2] == ["hold", "fire"]
+    state.pieces["a1"] = state.pieces["a1"].moved(((1, 1),))
+    turn = Turn(state, LoadedDice([5]), "activation")
+    turn.perform("a1", Fire(((None, "b1"),)))  # 5: the material no longer works (SoN p.17)
+    assert [e.kind for e in turn.events] == ["hold"] and "a1" in state.mythos.jammed
+    assert not isinstance(SimplePolicy().activate(state, state.pieces["a1"]), Fire)
