@@ -26,7 +26,7 @@ from builder.heroes.rules.events import (
 )
 from builder.heroes.rules.grid import Point, edge_of_segment, neighbours
 from builder.heroes.rules.movement import Path, Position
-from builder.heroes.rules.mythos import Cast, SearchCheck
+from builder.heroes.rules.mythos import Cast, SearchCheck, Treat
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import Frame, GameState
@@ -187,6 +187,7 @@ Action = (
     | Leave
     | Cast
     | SearchCheck
+    | Treat
 )
 
 
@@ -346,5 +347,7 @@ class TurnBase:
         def _assault_bonuses(self, assault: Assault) -> Assault: ...
 
         def still_works(self, piece: Piece) -> bool: ...
+
+        def aided(self, before: Piece, after: Piece | None, effect: Effect) -> bool: ...
 
         def hurt(self, before: Piece, after: Piece | None, effect: Effect) -> None: ...

@@ -47,8 +47,9 @@ from builder.heroes.rules.firing import FiringActions
 from builder.heroes.rules.grid import neighbours
 from builder.heroes.rules.jury import JuryRigged
 from builder.heroes.rules.madness import MadnessActions
+from builder.heroes.rules.medic import MedicAid
 from builder.heroes.rules.moving import MovementActions
-from builder.heroes.rules.mythos import Cast, SearchCheck
+from builder.heroes.rules.mythos import Cast, SearchCheck, Treat
 from builder.heroes.rules.mythos_rolls import paralyzed
 from builder.heroes.rules.opportunity import OpportunityFire
 from builder.heroes.rules.pieces import Piece
@@ -65,6 +66,7 @@ class Turn(
     SpellCasting,
     SearchChecks,
     JuryRigged,
+    MedicAid,
     MovementActions,
     Concealment,
     OpportunityFire,
@@ -84,6 +86,8 @@ class Turn(
         piece = self.state.pieces.get(key) or self.state.reserve[key]
         if paralyzed(self.state, piece) and not isinstance(action, Hold):
             action = Hold(f"a Paralyze marker: it cannot move or fight, {self.state.ruleset.cite('spell-effects')}")
+        if piece.key in self.state.mythos.aid.values() and isinstance(action, (Move, AssaultAction)):
+            action = Hold(f"an Aid marker: it cannot budge until treated, {self.state.ruleset.cite('medic')}")
         if isinstance(action, Move):
             self._move(piece, action.path, action.cards, shots=action.fire, fire_at=action.fire_at)
         elif isinstance(action, Enter):
@@ -112,6 +116,8 @@ class Turn(
             self._cast(piece, action)
         elif isinstance(action, SearchCheck):
             self._search(piece)
+        elif isinstance(action, Treat):
+            self._treat(piece)
         else:
             self.add(
                 HoldEvent(
@@ -153,6 +159,8 @@ class Turn(
         """Put a piece's new state on the battlefield; a destroyed one counts towards its
         group's breaking point (HoN core p.15)."""
         state = self.state
+        if self.aided(before, after, effect):
+            return  # a Medic's Aid marker (SoN p.18)
         if after is None:
             state.pieces.pop(before.key, None)
         else:

@@ -645,7 +645,17 @@ ABILITIES: tuple[Coverage, ...] = (
         "hon reads a Magician N's aura as helping any caster within N; never more than 1 fewer, Blood Sigils besides",
         SPELLS + "test_the_penalty_less_one_for_a_magician_and_one_per_blood_sigil",
     ),
-    ability("medic", "Medic", SON, "SoN p.18", NOT_PLAYED, "no Aid marker is given"),
+    ability(
+        "medic",
+        "Medic",
+        SON,
+        "SoN p.18",
+        PARTIAL,
+        "readying, the Aid on a hit that turns a unit over, its immobility and the treatment (in the Supply Phase) "
+        "are played; a hit that eliminates is not saved, and moving the Aid to another unit is not played",
+        SON_ABILITIES + "test_a_ready_medic_ignores_a_hit_with_its_aid_marker_then_treats_the_unit_in_the_supply_phase",
+        SON_ABILITIES + "test_an_inactive_medic_turns_over_to_be_ready_and_then_aids",
+    ),
     ability(
         "mythos-manifestation",
         "Mythos Manifestation",
@@ -951,7 +961,15 @@ MARKERS: tuple[Coverage, ...] = (
         "as in HoN: points are counted by a destruction roll, but nothing keeps them and nothing falls",
         COMBAT + "test_destruction_dice_add_a_point_for_each_4_or_more",
     ),
-    marker("son-aid", "Aid", SON, "SoN p.18", NOT_PLAYED, "Medic is not played"),
+    marker(
+        "son-aid",
+        "Aid",
+        SON,
+        "SoN p.18",
+        PARTIAL,
+        "given, kept and taken back as Medic says; never moved to another unit",
+        SON_ABILITIES + "test_a_ready_medic_ignores_a_hit_with_its_aid_marker_then_treats_the_unit_in_the_supply_phase",
+    ),
     marker(
         "son-search-token",
         "Search token",

@@ -417,6 +417,15 @@ class SpellEvent(_HeroesEvent):
     at: Square | None = None  # a square (Mythos Barrier)
 
 
+class AidEvent(_HeroesEvent):
+    """A Medic's Aid marker put on a unit that took a hit, or taken back (SoN p.18)."""
+
+    kind: Literal["aid"] = "aid"
+    unit: str  # the unit treated
+    medic: str
+    removed: bool = False
+
+
 class SearchEvent(_HeroesEvent):
     """A Search check (SoN p.11, p.18) and what it found in the Search bag."""
 
@@ -460,6 +469,7 @@ HeroesEvent = Annotated[
     | TerrorEvent
     | MadnessEvent
     | SpellEvent
+    | AidEvent
     | SearchEvent,
     Field(discriminator="kind"),
 ]

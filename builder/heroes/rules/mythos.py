@@ -77,6 +77,8 @@ class Mythos:
     barriers: dict[Square, SpellMarker] = field(default_factory=dict)  # Mythos Barrier tokens
     search_tokens: set[Square] = field(default_factory=set)
     found: list[tuple[str, str, str]] = field(default_factory=list)  # (side, tile path, option id)
+    aid: dict[str, str] = field(default_factory=dict)  # Medic key -> the unit its Aid marker is on
+    treated: set[str] = field(default_factory=set)  # Aid removed this Supply Phase: no rally yet
     jammed: set[str] = field(default_factory=set)  # Jury-rigged units whose material broke (p.17)
     # By side, a tile path per empty slot bordered by a white or green band (SoN p.11).
     open_slots: dict[str, list[str]] = field(default_factory=dict)
@@ -102,6 +104,11 @@ class Mythos:
         found += [(sq, m) for sq, m in self.barriers.items() if m.group == group and m.spell == spell]
         return found
 
+    def keeps_suppressed(self, key: str) -> bool:
+        """A unit with an Aid marker, or treated this Supply Phase, keeps its Suppressed
+        marker (SoN p.18)."""
+        return key in self.treated or key in self.aid.values()
+
     def sweep(self, alive: set[str]) -> None:
         """Units gone from the battlefield: their Madness tokens go back in the bag (SoN p.11)
         and their spell markers are retrieved (Rust: "if the vehicle is destroyed, you
@@ -110,6 +117,8 @@ class Mythos:
             self.madness_bag.append(self.afflicted.pop(key).madness)
         for key in [k for k in self.on_units if k not in alive]:
             del self.on_units[key]
+        for medic in [m for m, patient in self.aid.items() if m not in alive or patient not in alive]:
+            del self.aid[medic]  # hon: the Aid marker goes with an eliminated Medic or patient
 
 
 @dataclass(frozen=True)
@@ -121,6 +130,11 @@ class Cast:
     target: str | None = None
     at: Square | None = None
     sigils: int = 0
+
+
+@dataclass(frozen=True)
+class Treat:
+    """A Medic removes its Aid marker from the adjacent unit it treats (SoN p.18)."""
 
 
 @dataclass(frozen=True)

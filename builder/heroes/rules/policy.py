@@ -145,9 +145,9 @@ class SimplePolicy(
         hedgehogs = hedgehogs_in_reach(state, piece)
         if hedgehogs:
             return Clear(hedgehogs[0])
-        search = self._search_here(state, piece)
+        search = self._search_here(state, piece) or self._medic(state, piece, supply=False)
         if search is not None:
-            return search  # a Search check instead of an action (SoN p.11)
+            return search  # a Search check instead of an action (SoN p.11), a Medic's care (p.18)
         advance = self._advance(state, piece)
         flip = self._change_state(state, piece, advance, occupancy)
         if flip is not None:
@@ -161,4 +161,4 @@ class SimplePolicy(
             return self._enter(state, piece)
         if piece.embarked_in is not None:
             return Hold("it rides in its transport")
-        return self._search_here(state, piece) or self._advance(state, piece)
+        return self._search_here(state, piece) or self._medic(state, piece, supply=True) or self._advance(state, piece)

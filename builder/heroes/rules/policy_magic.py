@@ -10,12 +10,17 @@ to scenarios. A unit searches when nothing better is in reach and the bag holds 
 
 from __future__ import annotations
 
+from builder.heroes.catalogue.units import SideState
+from builder.heroes.rules.actions import Action, ChangeState, Move
 from builder.heroes.rules.grid import range_between
-from builder.heroes.rules.mythos import Cast, KnownSpell, SearchCheck, manifestation
+from builder.heroes.rules.leaping import movement_reach
+from builder.heroes.rules.medic import may_treat, patient_of
+from builder.heroes.rules.mythos import Cast, KnownSpell, SearchCheck, Treat, manifestation
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy_base import PolicyBase, _worth
 from builder.heroes.rules.searching import may_search
 from builder.heroes.rules.spells import castable, penalty, spells_of, targets
+from builder.heroes.rules.spotting import may_change_state
 from builder.heroes.rules.state import GameState
 
 SPELL_MARKER_COST = 0.1  # expected hits a Suppressed marker on the caster is worth losing
@@ -64,6 +69,26 @@ class MagicChoices(PolicyBase):
         if pool is None:
             return 0
         return max(0, min(pool.count, penalty(state, piece, spell.option) - 1))
+
+    @staticmethod
+    def _medic(state: GameState, piece: Piece, supply: bool) -> Action | None:
+        """A Medic (SoN p.18): treats its patient when it may (Supply Phase), else walks up to
+        it; with its Aid marker at hand, turns to its active side to be ready."""
+        if not piece.side.has("medic"):
+            return None
+        patient = patient_of(state, piece)
+        if patient is not None:
+            if supply and may_treat(state, piece):
+                return Treat()
+            if range_between(piece.squares, patient.squares) > 1:
+                reach = movement_reach(state, piece)
+                near = [p for p in reach if range_between(p.squares, patient.squares) == 1]
+                if near:
+                    return Move(reach[min(near, key=lambda p: (reach.cost(p), p.squares))])
+            return None
+        if piece.side.state is SideState.INACTIVE and may_change_state(piece):
+            return ChangeState()
+        return None
 
     @staticmethod
     def _search_here(state: GameState, piece: Piece) -> SearchCheck | None:

@@ -98,8 +98,8 @@ class MovementChoices(PolicyBase):
         Ambush unit with nothing better to do hides again where no enemy would spot it at
         once; a Tripod-like unit sets up when its other side has a shot worth taking and
         this one has none, or packs up when it cannot move and its other side could advance."""
-        if not may_change_state(piece):
-            return None
+        if not may_change_state(piece) or piece.side.has("medic"):
+            return None  # a Medic turns over for its Aid marker (policy_magic, SoN p.18)
         other = turned_over(piece)
         if ambushes(piece) or ambushes(other):
             hides = other.concealed and may_conceal_here(state, piece)  # Amphibious Ambush: in water (SoN p.17)

@@ -26,7 +26,7 @@ def side_index(piece: Piece, state: SideState) -> int | None:
 
 # The changes of state a unit makes of its own will (HoN core p.21, 6.1): Crew is activated by
 # boarding a vehicle, which hon does not play.
-STATE_ABILITIES = ("tripod", "ambush", "amphibious-ambush")
+STATE_ABILITIES = ("tripod", "ambush", "amphibious-ambush", "medic")
 AMBUSHES = ("ambush", "amphibious-ambush")  # SoN p.17: Amphibious Ambush works like Ambush
 
 

@@ -207,7 +207,12 @@ def supply_phase(
                 del turn.frames[before]  # units that stay put in the Supply Phase are not news
         rallied = 0
         for key, piece in list(state.pieces.items()):
-            if piece.owner == side and piece.suppressed and not piece.is_wreck:
+            if (
+                piece.owner == side
+                and piece.suppressed
+                and not piece.is_wreck
+                and not state.mythos.keeps_suppressed(key)
+            ):
                 state.pieces[key] = replace(piece, suppressed=piece.suppressed - 1)
                 rallied += 1
         if rallied:
@@ -223,6 +228,7 @@ def supply_phase(
     scenario_events(turn, ScenarioPhase.SUPPLY, "end", policies)
     turn.madness_passes()  # Catatonia and Hysteria end with the next round's Supply Phase (SoN p.11)
     turn.spells_at_supply_end()  # Paralyze and Enchant Unit markers (SoN p.15)
+    state.mythos.treated.clear()  # treated units rally from the next Supply Phase (SoN p.18)
     for side in state.initiative_order():
         if side in state.decks:
             drawn = refill(state, side, policies[side].discards(state, side), dice)

@@ -12,6 +12,7 @@ from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.spotting import spotter
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.turn import supply_phase
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece, unit
 from tests.fixtures.rules.games import game
@@ -75,3 +76,39 @@ def test_jury_rigged_material_breaks_on_its_value_and_never_fires_again() -> Non
     turn.perform("a1", Fire(((None, "b1"),)))  # 5: the material no longer works (SoN p.17)
     assert [e.kind for e in turn.events] == ["hold"] and "a1" in state.mythos.jammed
     assert not isinstance(SimplePolicy().activate(state, state.pieces["a1"]), Fire)
+
+
+MEDIC = unit("medic", abilities=["medic"], states=("inactive", "active"))
+
+
+def test_a_ready_medic_ignores_a_hit_with_its_aid_marker_then_treats_the_unit_in_the_supply_phase() -> None:
+    state = son(OPEN, [piece("m", (1, 1), kind=MEDIC, side_index=1), piece("a1", (2, 1)), piece("b1", (6, 1), "b")])
+    turn = Turn(state, LoadedDice([4]), "activation")
+    turn.perform("b1", Fire(((None, "a1"),)))  # 4 + 2 against 4: a hit
+    hurt = state.pieces["a1"]
+    assert hurt.side_index == 0 and hurt.suppressed == 1 and state.mythos.aid == {"m": "a1"}  # SoN p.18
+    assert [e.kind for e in turn.events] == ["fire", "aid"]
+    blocked = Turn(state, LoadedDice([]), "activation")
+    blocked.perform("a1", SimplePolicy().supply_move(state, hurt))
+    assert state.pieces["a1"].square == (2, 1)  # it cannot budge
+    # Another hit is applied: one Aid marker per Medic.
+    turn = Turn(state, LoadedDice([4]), "activation")
+    state.pieces["a2"] = piece("a2", (2, 3))
+    turn.perform("b1", Fire(((None, "a2"),)))
+    assert state.pieces["a2"].side_index == 1
+    # The Supply Phase: the Medic, not activated and adjacent, removes it instead of moving.
+    policies = {"a": SimplePolicy(), "b": SimplePolicy()}
+    frames = supply_phase(state, {}, policies, LoadedDice([]))
+    assert any(f.event.kind == "aid" and getattr(f.event, "removed", False) for f in frames)
+    assert state.mythos.aid == {} and state.pieces["m"].side_index == 0  # back to its inactive side
+    assert state.pieces["a1"].suppressed == 1  # it rallies from the next Supply Phase
+    supply_phase(state, {}, policies, LoadedDice([]))
+    assert state.pieces["a1"].suppressed == 0
+
+
+def test_an_inactive_medic_turns_over_to_be_ready_and_then_aids() -> None:
+    state = son(OPEN, [piece("m", (1, 1), kind=MEDIC), piece("a1", (2, 1)), piece("b1", (7, 3), "b")])
+    action = SimplePolicy().supply_move(state, state.pieces["m"])
+    assert action == ChangeState()
+    Turn(state, LoadedDice([]), "supply").perform("m", action)
+    assert state.pieces["m"].side.state.value == "active"
