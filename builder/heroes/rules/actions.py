@@ -11,6 +11,7 @@ from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.terrain import LineKind
 from builder.heroes.catalogue.units import Weapon
 from builder.heroes.rules.assault import Assault
+from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
 from builder.heroes.rules.cards import CardChoices
 from builder.heroes.rules.combat import (
     Aim,
@@ -33,7 +34,7 @@ from builder.heroes.rules.state import Frame, GameState
 from builder.heroes.rules.zoc import zone_of_control, zones_of_control
 from builder.heroes.scenario.models import ZoneKind
 from builder.kernel.dice import Dice
-from builder.kernel.events import Roll
+from builder.kernel.events import Modifier, Roll
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,7 @@ class AssaultAction:
     # Charge (BfC p.08): a Firing Action at the defender before the assault is resolved.
     charge: bool = False
     knife: bool = False  # the attacker discards a Knife marker: +2 to its result (HoN core p.31)
+    bonuses: tuple[Modifier, ...] = ()  # Assault on the Move's penalty (SoN p.17)
 
 
 @dataclass(frozen=True)
@@ -188,6 +190,8 @@ Action = (
     | Cast
     | SearchCheck
     | Treat
+    | ChainAssault
+    | AssaultOnTheMove
 )
 
 

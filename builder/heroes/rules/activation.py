@@ -29,6 +29,8 @@ from builder.heroes.rules.actions import (
     _where,
     may_stand,
 )
+from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
+from builder.heroes.rules.assault_variants import AssaultVariants
 from builder.heroes.rules.assaulting import AssaultActions
 from builder.heroes.rules.casting import SpellCasting
 from builder.heroes.rules.combat import name
@@ -67,6 +69,7 @@ class Turn(
     SearchChecks,
     JuryRigged,
     MedicAid,
+    AssaultVariants,
     MovementActions,
     Concealment,
     OpportunityFire,
@@ -86,7 +89,8 @@ class Turn(
         piece = self.state.pieces.get(key) or self.state.reserve[key]
         if paralyzed(self.state, piece) and not isinstance(action, Hold):
             action = Hold(f"a Paralyze marker: it cannot move or fight, {self.state.ruleset.cite('spell-effects')}")
-        if piece.key in self.state.mythos.aid.values() and isinstance(action, (Move, AssaultAction)):
+        moving = (Move, AssaultAction, ChainAssault, AssaultOnTheMove)
+        if piece.key in self.state.mythos.aid.values() and isinstance(action, moving):
             action = Hold(f"an Aid marker: it cannot budge until treated, {self.state.ruleset.cite('medic')}")
         if isinstance(action, Move):
             self._move(piece, action.path, action.cards, shots=action.fire, fire_at=action.fire_at)
@@ -118,6 +122,10 @@ class Turn(
             self._search(piece)
         elif isinstance(action, Treat):
             self._treat(piece)
+        elif isinstance(action, ChainAssault):
+            self._chain(piece, action)
+        elif isinstance(action, AssaultOnTheMove):
+            self._on_the_move(piece, action)
         else:
             self.add(
                 HoldEvent(

@@ -100,6 +100,8 @@ class AssaultActions(TurnBase):
             defender_bonuses=roll_modifiers(self.state, defender, attacker),
             defender_paralyzed=paralyzed(self.state, defender),
         )
+        if action.bonuses:
+            assault = replace(assault, attacker_bonuses=(*assault.attacker_bonuses, *action.bonuses))
         knives: list[str] = []
         if action.knife:
             pool = self.state.gear_for(attacker, "knife")

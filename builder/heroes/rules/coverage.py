@@ -134,6 +134,7 @@ TERROR = _R + "test_terror.py::"
 SPELLS = _R + "test_spells.py::"
 SEARCH = _R + "test_search.py::"
 SON_ABILITIES = _R + "test_son_abilities.py::"
+VARIANTS = _R + "test_assault_variants.py::"
 
 
 def ability(
@@ -570,24 +571,32 @@ ABILITIES: tuple[Coverage, ...] = (
         "Assault (Long Distance)",
         SON,
         "SoN p.17",
-        NOT_PLAYED,
-        "an assault is made only from an adjacent square",
+        PLAYED,
+        "the policy assaults from where the unit stands; with Brutal Assault, every enemy in reach in turn",
+        VARIANTS + "test_long_distance_assault_reaches_2_squares_and_never_takes_the_place",
+        VARIANTS + "test_the_policy_uses_brutal_long_distance_and_on_the_move_assaults",
     ),
     ability(
         "assault-brutal",
         "Assault (Brutal)",
         SON,
         "SoN p.17",
-        NOT_PLAYED,
-        "no chain of assaults is played; a unit with only Brutal Assault may not assault at all",
+        PARTIAL,
+        "the chain on covered enemies, the value in place of Assault and the return on a loss (a tie too, hon) are "
+        "played; several assaults on the move are not",
+        VARIANTS + "test_brutal_assault_beats_every_covered_enemy_in_turn_then_takes_the_ground",
+        VARIANTS + "test_brutal_assault_stops_at_the_first_loss_and_goes_back",
+        VARIANTS + "test_the_policy_uses_brutal_long_distance_and_on_the_move_assaults",
     ),
     ability(
         "assault-on-the-move",
         "Assault (on the Move)",
         SON,
         "SoN p.17",
-        NOT_PLAYED,
-        "an assault always ends the unit's move",
+        PLAYED,
+        "after a win or a tie the unit moves on with its points left towards the goal the action names",
+        VARIANTS + "test_assault_on_the_move_takes_its_penalty_and_moves_on_after_winning",
+        VARIANTS + "test_assault_on_the_move_stops_when_it_loses",
     ),
     ability(
         "faith",
@@ -603,10 +612,10 @@ ABILITIES: tuple[Coverage, ...] = (
         "Gigantic",
         SON,
         "SoN p.17",
-        PARTIAL,
-        "large creatures never enter buildings and every gigantic unit is one, but the ability itself is not "
-        "read, and summoning is not played",
+        PLAYED,
+        "no Gigantic unit enters a building; being summoned is Summoning's, which is not played",
         MOVEMENT + "test_large_creatures_ignore_forbidden_to_but_not_impassable_or_buildings",
+        SON_ABILITIES + "test_a_gigantic_unit_never_enters_a_building",
     ),
     ability(
         "hawkeye",
@@ -1280,9 +1289,9 @@ MECHANICS: tuple[Coverage, ...] = (
         "Large creatures",
         SON,
         "SoN p.5; SoN p.7; SoN p.12",
-        PARTIAL,
-        "they move as blocks, take any combat value, get no terrain bonus and go where forbidden-to elements bar "
-        "others but not into buildings; difficult terrain does not stop them",
+        PLAYED,
+        "hon reads p.11's rough terrain as the difficult passage (All Terrain's cross-reference), which stops them "
+        "as any unit; p.12's Difficult Terrain only suppresses",
         MOVEMENT + "test_a_four_square_creature_moves_as_a_block",
         MOVEMENT + "test_large_creatures_ignore_forbidden_to_but_not_impassable_or_buildings",
         COMBAT + "test_any_combat_value_may_be_used_against_a_large_creature",

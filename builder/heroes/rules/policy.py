@@ -36,6 +36,7 @@ from builder.heroes.rules.policy_firing import FiringChoices
 from builder.heroes.rules.policy_magic import MagicChoices
 from builder.heroes.rules.policy_movement import MovementChoices
 from builder.heroes.rules.policy_reinforcements import ReinforcementChoices
+from builder.heroes.rules.policy_variants import VariantChoices
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
 from builder.heroes.scenario.models import Event
@@ -82,7 +83,14 @@ class Policy(CardChoices, Protocol):
 
 @dataclass
 class SimplePolicy(
-    FiringChoices, AssaultChoices, MovementChoices, ActionCardChoices, ReinforcementChoices, MagicChoices, PolicyBase
+    FiringChoices,
+    AssaultChoices,
+    MovementChoices,
+    ActionCardChoices,
+    ReinforcementChoices,
+    MagicChoices,
+    VariantChoices,
+    PolicyBase,
 ):
     fire_threshold: float = 0.15  # expected hits a firing action must promise
     assault_edge: float = 0.2  # P(win) - P(loss) an assault must promise
@@ -129,7 +137,10 @@ class SimplePolicy(
             return self._advance(state, piece)
         assault = self._assault(state, piece)
         if assault is not None:
-            return assault
+            return self._moving_on(state, piece, assault, self._goals(state, piece.owner))  # SoN p.17
+        variant = self._variant_assault(state, piece)  # Brutal, Long Distance (SoN p.17)
+        if variant is not None:
+            return variant
         fire, worth = self._shots(state, piece, occupancy)
         if fire is not None:
             fire, worth = self._with_ammo(state, piece, occupancy, (fire, worth))

@@ -8,6 +8,7 @@ import pytest
 from builder.heroes.rules.actions import ChangeState, Fire, Move
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.leaping import movement_reach
+from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.spotting import spotter
@@ -112,3 +113,11 @@ def test_an_inactive_medic_turns_over_to_be_ready_and_then_aids() -> None:
     assert action == ChangeState()
     Turn(state, LoadedDice([]), "supply").perform("m", action)
     assert state.pieces["m"].side.state.value == "active"
+
+
+def test_a_gigantic_unit_never_enters_a_building() -> None:
+    state = son("....\n.BB.\n....", [piece("a1", (0, 0), kind=unit("giant", abilities=["gigantic"]))])
+    passage = passage_map(state.battlefield)
+    giant = state.pieces["a1"]
+    assert passage.refusal((1, 1), giant.unit, giant.side) is not None  # SoN p.17
+    assert passage.refusal((1, 1), WALKERS, WALKERS.sides[0]) is None
