@@ -76,8 +76,10 @@ class SpellCasting(TurnBase):
             mythos.put(target.key, marker_for(spell, state.turn))
         if spell_id == "son-life-drain":
             effect, after, _ = take_hit(target, self.dice, state.ruleset)
-            self._told(target, spell_id, f"{name(target)} loses its vital energy: an automatic hit ({effect.value})")
+            aided = dict(mythos.aid)
             self.hurt(target, after, effect)
+            taken = "" if mythos.aid != aided else f" ({effect.value})"  # a Medic's Aid may take it
+            self._told(target, spell_id, f"{name(target)} loses its vital energy: an automatic hit{taken}")
             mended = restored(state.pieces.get(caster.key, caster))
             if mended is not caster and caster.key in state.pieces:
                 state.pieces[caster.key] = mended

@@ -671,8 +671,8 @@ ABILITIES: tuple[Coverage, ...] = (
         SON,
         "SoN p.18; SoN p.11",
         PLAYED,
-        "checked at the Supply Phase's step (p.10-11), the one moment the book names; friend and foe alike terrify "
-        "(no side is named); no terrain element of the catalogue has the ability",
+        "checked at the Supply Phase's step (p.10-11), the one moment the book names; only the enemy's terrify (hon's "
+        "reading: no side is named); no terrain element of the catalogue has the ability",
         TERROR + "test_a_suppressed_unit_that_sees_a_manifestation_rolls_less_2_per_marker_and_resists_on_its_value",
         TERROR + "test_a_null_manifestation_instils_no_terror_and_the_highest_one_seen_is_faced",
     ),

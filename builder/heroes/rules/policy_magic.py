@@ -6,7 +6,8 @@ caster (SPELL_MARKER_COST each); Blood Sigils are spent to bring the penalty dow
 weights are hon's: Life Drain is a sure hit on the enemy infantry worth most, Drowning about
 two attacks' worth, Rust and Paralyze pay when a vehicle or an enemy is near, Enchant Unit
 when a friend is close to an enemy Mythos Manifestation; Fog (a whole game's rules) is left
-to scenarios. A unit searches when nothing better is in reach and the bag holds something."""
+to scenarios. A unit searches when nothing better is in reach, the bag holds something and its
+army has an empty white or green slot to put it in."""
 
 from __future__ import annotations
 
@@ -93,6 +94,8 @@ class MagicChoices(PolicyBase):
     @staticmethod
     def _search_here(state: GameState, piece: Piece) -> SearchCheck | None:
         """Search when the unit stands by a Search token and may search there."""
-        if not state.mythos.search_tokens or may_search(state, piece) is not None:
+        if not state.mythos.search_tokens or not state.mythos.open_slots.get(piece.owner):
+            return None  # nothing found could be kept: no empty white or green slot (SoN p.11)
+        if may_search(state, piece) is not None:
             return None
         return SearchCheck()

@@ -5,10 +5,11 @@ or more, draws a customization or spell from the Search bag (bags.py), which goe
 of its army with an empty slot bordered by a white or green band.
 
 hon's readings, where the book is silent: the first such tile in the army list whose
-Character is on the battlefield takes it (else the first such tile); a Search token that
-gave something is used up; a spell found is cast by that tile's Character like any other
-(spells.py); a customization found gives the Character the abilities it grants (Faith,
-Magician, Mythos Hunter, Search), its markers and other effects are not played."""
+Character is on the battlefield takes it (else the first such tile); with no such tile, it
+goes back into the bag and the token stays; a Search token that gave something is used up;
+a spell found is cast by that tile's Character like any other (spells.py); a customization
+found gives the Character the abilities it grants (Faith, Magician, Mythos Hunter, Search),
+its markers and other effects are not played."""
 
 from __future__ import annotations
 
@@ -76,7 +77,11 @@ class SearchChecks(TurnBase):
         roll = Roll(f"search (needs {target})", (face,), face, penalties, total, cite("search-checks"))
         found = draw_search(state.mythos, self.dice) if total >= target else None
         said = "finds nothing"
-        if found is not None:
+        if found is not None and not state.mythos.open_slots.get(piece.owner):
+            state.mythos.search_bag.append(found)  # hon: no tile may take it, back into the bag
+            said = f"finds {found.name}, but no tile has an empty white or green slot: it goes back into the bag"
+            found = None
+        elif found is not None:
             state.mythos.search_tokens.discard(token)
             said = f"finds {found.name} in the Search bag: {self._keep(piece.owner, found)}"
         ability = f"Search {target}, {cite('search')}" if target != UNTRAINED else "a 6 needed without Search"
@@ -96,9 +101,7 @@ class SearchChecks(TurnBase):
     def _keep(self, side: str, found: RecruitmentOption) -> str:
         """Put what was found on a tile with an empty white or green slot; in English."""
         state = self.state
-        slots = state.mythos.open_slots.get(side, [])
-        if not slots:
-            return "no tile has an empty white or green slot to take it"
+        slots = state.mythos.open_slots[side]
         alive = {p.group for p in state.units(side) if p.unit.is_character}
         group = next((g for g in slots if g in alive), slots[0])
         slots.remove(group)

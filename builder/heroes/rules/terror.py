@@ -6,8 +6,10 @@ token (madness.py applies it) and discards all its Suppressed markers.
 
 Who checks: not a Mythos Manifestation itself (they "are not affected by Terror"), not a unit
 with Faith (p.17), and against the highest Manifestation it sees; a value of 0 instils no
-terror. hon's readings, where the book is silent: a Manifestation terrifies friend and foe
-alike (the book names no side); a concealed one is not seen; units carried in a vehicle see
+terror. hon's readings, where the book is silent: only the enemy's Manifestations terrify (the
+book names no side, but a Black Sun army of Revenants and an Overlord would otherwise go mad
+at the sight of itself, and the Deep Ones' Amulet of Dagon and Poisoned Blade exist to force
+checks on their enemies); a concealed one is not seen; units carried in a vehicle see
 nothing; p.18's "whether it's during the Activation or Supply Phase" is read as the moment
 of p.10-11's Supply Phase step, the one time the book says checks are made."""
 
@@ -45,7 +47,7 @@ def terrifying_sight(state: GameState, piece: Piece, occupancy: Occupancy) -> tu
     sees none that instils terror."""
     candidates = sorted(
         (-(manifestation(other) or 0), other.key, other)
-        for other in state.units()
+        for other in state.enemies_of(piece.owner)
         if manifestation(other) and other.key != piece.key and not other.concealed and other.embarked_in is None
     )
     for value, _, other in candidates:

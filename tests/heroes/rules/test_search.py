@@ -78,3 +78,13 @@ def test_the_policy_searches_by_a_token_when_nothing_better_is_in_reach(bundled:
     assert policy.supply_move(state, state.pieces["a1"]) == SearchCheck()
     state.mythos.search_bag = []
     assert policy.supply_move(state, state.pieces["a1"]) != SearchCheck()
+
+
+def test_with_no_slot_to_take_it_what_is_found_goes_back_and_the_policy_does_not_search(bundled: Catalogue) -> None:
+    state = searching(bundled, "son-paralyze")
+    state.mythos.open_slots = {"a": []}
+    event = search(state, [6])
+    assert event.found is None and [o.id for o in state.mythos.search_bag] == ["son-paralyze"]
+    assert state.mythos.search_tokens == {(3, 2)}
+    state.pieces["b1"] = piece("b1", (10, 4), "b")
+    assert SimplePolicy().supply_move(state, state.pieces["a1"]) != SearchCheck()
