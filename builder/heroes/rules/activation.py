@@ -48,6 +48,7 @@ from builder.heroes.rules.events import (
 from builder.heroes.rules.firing import FiringActions
 from builder.heroes.rules.grid import neighbours
 from builder.heroes.rules.jury import JuryRigged
+from builder.heroes.rules.leaping import crosses
 from builder.heroes.rules.madness import MadnessActions
 from builder.heroes.rules.medic import MedicAid
 from builder.heroes.rules.moving import MovementActions
@@ -90,6 +91,8 @@ class Turn(
         if paralyzed(self.state, piece) and not isinstance(action, Hold):
             action = Hold(f"a Paralyze marker: it cannot move or fight, {self.state.ruleset.cite('spell-effects')}")
         moving = (Move, AssaultAction, ChainAssault, AssaultOnTheMove)
+        if isinstance(action, moving) and crosses(self.state, piece, action.path):
+            action = Hold(f"a Mythos Barrier bars its way, {self.state.ruleset.cite('spell-effects')}")
         if piece.key in self.state.mythos.aid.values() and isinstance(action, moving):
             action = Hold(f"an Aid marker: it cannot budge until treated, {self.state.ruleset.cite('medic')}")
         if isinstance(action, Move):

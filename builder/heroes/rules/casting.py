@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from builder.heroes.rules.actions import TurnBase
+from builder.heroes.catalogue.base import AbilityRef
+from builder.heroes.rules.actions import TurnBase, may_stand
 from builder.heroes.rules.combat import IllegalAttack, fire, name, take_hit
+from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import FireEvent, Phase, SpellEvent
-from builder.heroes.rules.mythos import Cast, KnownSpell, SpellMarker
-from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.grid import neighbours
+from builder.heroes.rules.mythos import Cast, KnownSpell, SpellMarker, manifestation
+from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.spells import (
     DROWNING_ATTACKS,
     RULES,
@@ -25,6 +28,8 @@ from builder.heroes.rules.spells import (
 )
 
 DROWNING, PARALYZE, ENCHANT = "son-drowning", "son-paralyze", "son-enchant-unit"
+HYDRA, BARRIER = "son-blessing-of-hydra", "son-mythos-barrier"
+AUTONOMOUS = AbilityRef(id="autonomous")
 
 
 class SpellCasting(TurnBase):
@@ -59,19 +64,29 @@ class SpellCasting(TurnBase):
         )
         # The penalty, successful or not (SoN p.14); Life Drain may then restore the caster.
         state.pieces[caster.key] = replace(caster, suppressed=caster.suppressed + taken)
-        self._spell_effect(state.pieces[caster.key], spell, target)
+        self._spell_effect(state.pieces[caster.key], spell, target, action.at)
 
-    def _spell_effect(self, caster: Piece, spell: KnownSpell, target: Piece | None) -> None:
+    def _spell_effect(self, caster: Piece, spell: KnownSpell, target: Piece | None, at: Square | None = None) -> None:
         state, spell_id = self.state, spell.option.id
         mythos = state.mythos
         if spell_id == "son-fog":
             fogged(state)
             return
-        assert target is not None
+        assert target is not None or spell_id == BARRIER
         if RULES[spell_id].moves_marker:
             for where, marker in mythos.out(group_key(spell), spell_id):
                 if isinstance(where, str):
                     mythos.take(where, marker)  # recast: the marker moves to the new target (p.15)
+                    if spell_id == HYDRA:
+                        self._bless(where, False)
+                else:
+                    del mythos.barriers[where]
+        if spell_id == BARRIER:
+            assert at is not None
+            mythos.barriers[at] = marker_for(spell, state.turn)
+            self._bar(at)
+            return
+        assert target is not None
         if RULES[spell_id].marker:
             mythos.put(target.key, marker_for(spell, state.turn))
         if spell_id == "son-life-drain":
@@ -84,9 +99,40 @@ class SpellCasting(TurnBase):
             if mended is not caster and caster.key in state.pieces:
                 state.pieces[caster.key] = mended
                 self._told(mended, spell_id, f"{name(mended)} returns to its undamaged side")
+        elif spell_id == HYDRA:
+            self._bless(target.key, True)
         elif spell_id == DROWNING:
             state.pieces[target.key] = replace(target, suppressed=target.suppressed + 1)
             self._drown(caster.owner, state.pieces[target.key], DROWNING_ATTACKS[0])
+
+    def _bless(self, key: str, given: bool) -> None:
+        """Blessing of Hydra: the unit gains Autonomous while the marker is on it (SoN p.15)."""
+        piece = self.state.pieces.get(key)
+        if piece is None:
+            return
+        sides = []
+        for side in piece.unit.sides:
+            kept = [a for a in side.abilities if a is not AUTONOMOUS]
+            sides.append(side.model_copy(update={"abilities": [*kept, AUTONOMOUS] if given else kept}))
+        self.state.pieces[key] = replace(piece, unit=piece.unit.model_copy(update={"sides": sides}))
+
+    def _bar(self, at: Square) -> None:
+        """A Mythos Manifestation on the barrier's space moves to an adjacent one with a
+        Suppressed marker, or is eliminated if it cannot (SoN p.15)."""
+        state = self.state
+        standing = next((p for p in state.units() if at in p.squares and manifestation(p) is not None), None)
+        if standing is None or len(standing.squares) > 1:
+            if standing is not None:  # hon: a counter of several squares cannot step aside
+                self.hurt(standing, None, Effect.DESTROYED)
+            return
+        free = [sq for sq in neighbours(at) if sq not in state.mythos.barriers and may_stand(state, standing, (sq,))]
+        if not free:
+            self._told(standing, BARRIER, f"{name(standing)} has nowhere to go from the Mythos Barrier: eliminated")
+            self.hurt(standing, None, Effect.DESTROYED)
+            return
+        moved = replace(standing.moved((min(free),)), suppressed=standing.suppressed + 1)
+        state.pieces[standing.key] = moved
+        self._told(moved, BARRIER, f"{name(moved)} is driven off the Mythos Barrier with a Suppressed marker")
 
     def _drown(self, side: str, target: Piece, bonus: int) -> None:
         """A Drowning marker's attack (SoN p.15)."""

@@ -1064,7 +1064,16 @@ MARKERS: tuple[Coverage, ...] = (
         SPELLS + "test_the_penalty_less_one_for_a_magician_and_one_per_blood_sigil",
         SPELLS + "test_the_policy_drains_the_life_of_an_enemy_in_reach_and_spends_its_blood_sigils",
     ),
-    marker("son-hydra-blessing", "Blessing of Hydra", SON, "SoN p.15", NOT_PLAYED, "the spell is not cast"),
+    marker(
+        "son-hydra-blessing",
+        "Blessing of Hydra",
+        SON,
+        "SoN p.15",
+        PLAYED,
+        "",
+        SPELLS + "test_blessing_of_hydra_makes_the_unit_autonomous_and_moves_on_a_recast",
+        SPELLS + "test_the_policy_blesses_a_friend_that_still_needs_an_order",
+    ),
     marker(
         "son-drowning",
         "Drowning",
@@ -1092,7 +1101,15 @@ MARKERS: tuple[Coverage, ...] = (
         "a night already stricter stays; the policy never casts it (scenarios decide)",
         SPELLS + "test_fog_brings_the_fog_rules_for_the_rest_of_the_game",
     ),
-    marker("son-mythos-barrier", "Mythos Barrier", SON, "SoN p.15", NOT_PLAYED, "the spell is not cast"),
+    marker(
+        "son-mythos-barrier",
+        "Mythos Barrier",
+        SON,
+        "SoN p.15",
+        PLAYED,
+        "a Manifestation's move may not enter its space (hon has no underground movement); the policy never casts it",
+        SPELLS + "test_a_mythos_barrier_drives_a_manifestation_off_and_bars_its_way",
+    ),
     marker(
         "son-paralyze",
         "Paralyze",
@@ -2190,8 +2207,8 @@ MECHANICS: tuple[Coverage, ...] = (
         SON,
         "SoN p.14-15",
         PARTIAL,
-        "Life Drain, Paralyze, Enchant Unit, Drowning, Rust and Fog are played; Blessing of the Black Sun, Blessing "
-        "of Hydra, Mythos Barrier, Summoning, the Suffocating Cloud and Black Sun spell cards are not",
+        "Life Drain, Paralyze, Enchant Unit, Drowning, Rust, Fog, Blessing of Hydra and Mythos Barrier are played; "
+        "Blessing of the Black Sun (flame template), Summoning, the Suffocating Cloud and spell cards are not",
         SPELLS + "test_who_may_cast_and_when",
         SPELLS + "test_life_drain_hits_at_once_costs_3_suppressed_and_restores_the_caster",
         SPELLS + "test_the_policy_never_casts_with_a_suppressed_caster_nor_a_spell_at_nobody",

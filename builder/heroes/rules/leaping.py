@@ -15,13 +15,19 @@ from dataclasses import replace
 from typing import Any
 
 from builder.heroes.rules.kept import PerBattlefield
-from builder.heroes.rules.movement import Position, Reach, reachable
+from builder.heroes.rules.movement import Path, Position, Reach, reachable
+from builder.heroes.rules.mythos import bars, manifestation
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import GameState
 from builder.heroes.scenario.battlefield import Battlefield
 
 LEAPS = ("jump", "flying")
+
+
+def crosses(state: GameState, piece: Piece, path: Path) -> bool:
+    """Whether the path takes a Mythos Manifestation across a Mythos Barrier (SoN p.15)."""
+    return bars(state.mythos, piece, [sq for position in path.positions[1:] for sq in position.squares])
 
 
 def leaps(piece: Piece) -> bool:
@@ -40,6 +46,8 @@ def movement_reach(state: GameState, piece: Piece, **options: Any) -> Reach[Posi
     """Where the unit's Movement Action can end, with its cheapest paths: `reachable` on the
     battlefield, or for a unit that jumps or flies, over it (SoN p.17-18)."""
     walking = reachable(state.battlefield, state.pieces.values(), piece, state.ruleset, **options)
+    if state.mythos.barriers and manifestation(piece) is not None:
+        walking = walking.keeping(lambda p: not crosses(state, piece, walking[p]))  # Mythos Barrier (SoN p.15)
     if not leaps(piece):
         return walking
     flying = reachable(_OPEN(state.battlefield), state.pieces.values(), piece, state.ruleset, **options)

@@ -161,6 +161,12 @@ def mythos_hunter(mythos: Mythos, piece: Piece) -> int:
     return printed + sum(m.value for m in mythos.markers_on(piece.key, "son-enchant-unit"))
 
 
+def bars(mythos: Mythos, piece: Piece, squares: list[Square]) -> bool:
+    """Whether a Mythos Barrier token stands on any of `squares` for this unit: Mythos
+    Manifestations cannot cross it (SoN p.15); hon has no underground movement."""
+    return bool(mythos.barriers) and manifestation(piece) is not None and any(sq in mythos.barriers for sq in squares)
+
+
 def has_faith(piece: Piece) -> bool:
     """Faith: never subjected to Terror checks (SoN p.17)."""
     return piece.side.has("faith")

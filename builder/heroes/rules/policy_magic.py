@@ -5,9 +5,10 @@ A spell is weighed like a shot, in expected hits, less what its Suppressed marke
 caster (SPELL_MARKER_COST each); Blood Sigils are spent to bring the penalty down to 1. The
 weights are hon's: Life Drain is a sure hit on the enemy infantry worth most, Drowning about
 two attacks' worth, Rust and Paralyze pay when a vehicle or an enemy is near, Enchant Unit
-when a friend is close to an enemy Mythos Manifestation; Fog (a whole game's rules) is left
-to scenarios. A unit searches when nothing better is in reach, the bag holds something and its
-army has an empty white or green slot to put it in."""
+when a friend is close to an enemy Mythos Manifestation, Blessing of Hydra on a friend that
+still needs an Order token; Fog (a whole game's rules) and Mythos Barrier (a square to hold
+against Manifestations) are left to scenarios. A unit searches when nothing better is in
+reach, the bag holds something and its army has an empty white or green slot to put it in."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.leaping import movement_reach
 from builder.heroes.rules.medic import may_treat, patient_of
 from builder.heroes.rules.mythos import Cast, KnownSpell, SearchCheck, Treat, manifestation
+from builder.heroes.rules.orders import needs_no_order
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy_base import PolicyBase, _worth
 from builder.heroes.rules.searching import may_search
@@ -25,7 +27,14 @@ from builder.heroes.rules.spotting import may_change_state
 from builder.heroes.rules.state import GameState
 
 SPELL_MARKER_COST = 0.1  # expected hits a Suppressed marker on the caster is worth losing
-WEIGHTS = {"son-life-drain": 1.0, "son-drowning": 0.6, "son-rust": 0.3, "son-paralyze": 0.35, "son-enchant-unit": 0.3}
+WEIGHTS = {
+    "son-life-drain": 1.0,
+    "son-drowning": 0.6,
+    "son-rust": 0.3,
+    "son-paralyze": 0.35,
+    "son-enchant-unit": 0.3,
+    "son-blessing-of-hydra": 0.5,  # an Order token spared every turn after
+}
 NEAR = 4  # squares: an enemy this close makes a Paralyze or an Enchant Unit worth it
 
 
@@ -53,7 +62,10 @@ class MagicChoices(PolicyBase):
         found: list[tuple[float, Piece]] = []
         for target in targets(state, piece, spell):
             mine = target.owner == piece.owner
-            if spell.option.id == "son-enchant-unit":
+            if spell.option.id == "son-blessing-of-hydra":
+                if mine and target.key != piece.key and not needs_no_order(target):
+                    found.append((weight * _worth(target), target))  # one order token fewer needed
+            elif spell.option.id == "son-enchant-unit":
                 foes = [e for e in enemies if manifestation(e) and range_between(e.squares, target.squares) <= NEAR]
                 if mine and foes and not state.mythos.markers_on(target.key, spell.option.id):
                     found.append((weight, target))

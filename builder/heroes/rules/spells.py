@@ -7,11 +7,12 @@ per Blood Sigil discarded (p.14). A spell with markers is cast at most as many t
 has markers, until one is retrieved; those that say so move their one marker to the new
 target instead (p.15).
 
-The spells played, as p.15 prints them: Life Drain, Paralyze, Enchant Unit, Drowning, Rust
-and Fog. hon's readings: the ranges are counted as for a shot and need no line of sight
-(the book's LoS icons are lost and each spell names only its distance); Drowning's attacks
-are a die plus the bonus against the unit's defense value, with no terrain bonus (magic
-water, not a shot through cover)."""
+The spells played, as p.15 prints them: Life Drain, Paralyze, Enchant Unit, Drowning, Rust,
+Fog, Blessing of Hydra and Mythos Barrier. hon's readings: the ranges are counted as for a
+shot and need no line of sight (the book's LoS icons are lost and each spell names only its
+distance); Drowning's attacks are a die plus the bonus against the unit's defense value, with
+no terrain bonus (magic water, not a shot through cover); a Mythos Barrier stops a
+Manifestation's Movement Action from entering its space (hon has no underground movement)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ class Aim(StrEnum):
     INFANTRY = "infantry"
     VEHICLE = "vehicle"
     UNIT = "unit"
+    SQUARE = "square"  # an adjacent space (Mythos Barrier)
     NOTHING = "nothing"
 
 
@@ -56,6 +58,8 @@ RULES: dict[str, SpellRule] = {
     "son-drowning": SpellRule(Aim.INFANTRY, 3),
     "son-rust": SpellRule(Aim.VEHICLE, 5),
     "son-fog": SpellRule(Aim.NOTHING, marker=False),
+    "son-blessing-of-hydra": SpellRule(Aim.UNIT, 3, moves_marker=True),
+    "son-mythos-barrier": SpellRule(Aim.SQUARE, 1, moves_marker=True, marker=False),
 }
 DROWNING_ATTACKS = (2, 1)  # the bonus of the first attack, then of the Supply Phase's (SoN p.15)
 ENCHANTED = 2  # Enchant Unit's Mythos Hunter, 1 after the first Supply Phase (SoN p.15)
@@ -123,7 +127,7 @@ def castable(state: GameState, caster: Piece, spell: KnownSpell) -> str | None:
 def targets(state: GameState, caster: Piece, spell: KnownSpell) -> list[Piece]:
     """The units the spell may be cast at, nearest first."""
     rule = RULES[spell.option.id]
-    if rule.aim is Aim.NOTHING:
+    if rule.aim in (Aim.NOTHING, Aim.SQUARE):
         return []
     found = []
     for other in state.units():
@@ -149,7 +153,11 @@ def check_cast(state: GameState, caster: Piece, action: Cast) -> KnownSpell:
         raise IllegalAttack(why, page)
     rule = RULES[spell.option.id]
     reached = {t.key for t in targets(state, caster, spell)}
-    if rule.aim is not Aim.NOTHING and action.target not in reached:
+    if rule.aim is Aim.SQUARE:
+        spot = action.at
+        if spot is None or spot not in state.battlefield.squares or range_between(caster.squares, (spot,)) != 1:
+            raise IllegalAttack(f"{spell.option.name} is cast on an adjacent space", page)
+    elif rule.aim is not Aim.NOTHING and action.target not in reached:
         raise IllegalAttack(f"{spell.option.name} reaches a {rule.aim.value} up to {rule.reach} spaces", page)
     if action.sigils:
         pool = state.gear_for(caster, "son-blood-sigil")

@@ -15,8 +15,10 @@ from builder.heroes.rules.assault import Assault, engage
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.events import SpellEvent
 from builder.heroes.rules.firing import shot_at
+from builder.heroes.rules.leaping import movement_reach
 from builder.heroes.rules.movement import Path, Position
 from builder.heroes.rules.mythos import Cast, KnownSpell, mythos_hunter
+from builder.heroes.rules.orders import needs_no_order
 from builder.heroes.rules.pieces import NORTH, Piece
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON
@@ -181,3 +183,34 @@ def test_a_large_creature_is_a_unit_for_enchant_but_not_infantry_for_drowning(bu
     state = spelled(bundled, [caster(), beast], "son-drowning")
     with pytest.raises(IllegalAttack, match="infantry"):
         cast(state, Cast("son-drowning", "b1"), [])
+
+
+def test_blessing_of_hydra_makes_the_unit_autonomous_and_moves_on_a_recast(bundled: Catalogue) -> None:
+    state = spelled(bundled, [caster(), piece("a2", (2, 2)), piece("a3", (1, 4))], "son-blessing-of-hydra")
+    cast(state, Cast("son-blessing-of-hydra", "a2"), [])
+    assert needs_no_order(state.pieces["a2"]) and state.pieces["a1"].suppressed == 2  # SoN p.15
+    state.pieces["a1"] = caster()
+    cast(state, Cast("son-blessing-of-hydra", "a3"), [])
+    assert needs_no_order(state.pieces["a3"]) and not needs_no_order(state.pieces["a2"])
+
+
+def test_the_policy_blesses_a_friend_that_still_needs_an_order(bundled: Catalogue) -> None:
+    state = spelled(bundled, [caster(), piece("a2", (2, 2)), piece("b1", (10, 4), "b")], "son-blessing-of-hydra")
+    assert SimplePolicy().activate(state, state.pieces["a1"]) == Cast("son-blessing-of-hydra", "a2")
+
+
+def test_a_mythos_barrier_drives_a_manifestation_off_and_bars_its_way(bundled: Catalogue) -> None:
+    state = spelled(bundled, [caster(), piece("b1", (2, 2), "b", HORROR)], "son-mythos-barrier")
+    cast(state, Cast("son-mythos-barrier", at=(2, 2)), [])
+    driven = state.pieces["b1"]
+    assert driven.square != (2, 2) and driven.suppressed == 1 and (2, 2) in state.mythos.barriers  # SoN p.15
+    with pytest.raises(IllegalAttack, match="adjacent"):
+        state.pieces["a1"] = caster()
+        cast(state, Cast("son-mythos-barrier", at=(5, 2)), [])
+    # A Manifestation's move may not cross it; others walk over it.
+    across = Path((Position((driven.square,), NORTH), Position(((2, 2),), NORTH)), 1)
+    turn = Turn(state, LoadedDice([]), "activation")
+    turn.perform("b1", Move(across))
+    assert state.pieces["b1"].square == driven.square and turn.events[0].kind == "hold"
+    ends = {p.square for p in movement_reach(state, state.pieces["b1"])}
+    assert (2, 2) not in ends
