@@ -32,6 +32,7 @@ from builder.heroes.rules.movement import Path, allowance
 from builder.heroes.rules.mythos_rolls import paralyzed, roll_modifiers
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.terrifying import terrifying_note
 from builder.kernel.events import Modifier
 
 BRUTAL, AFAR, ON_THE_MOVE = "assault-brutal", "assault-long-distance", "assault-on-the-move"
@@ -121,6 +122,7 @@ class AssaultVariants(TurnBase):
         result = resolve_assault(self._assault_bonuses(assault), self.dice, state.ruleset)
         event = AssaultEvent.of(result, state.turn, self.phase, attacker.owner)
         said = f"{how or 'Long Distance Assault'} ({state.ruleset.cite('assault-variants')}): {event.text}"
+        said += terrifying_note(result, state.ruleset)
         self.add(event.model_copy(update={"text": said}))
         if result.outcome is AssaultOutcome.WIN:
             state.captured_units.add((attacker.owner, defender.unit.id))

@@ -37,6 +37,7 @@ from builder.heroes.rules.mythos_rolls import paralyzed, roll_modifiers
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.terrifying import terrifying_note
 from builder.kernel.events import Modifier
 
 
@@ -118,6 +119,7 @@ class AssaultActions(TurnBase):
             knives.append(name(defender))
         result = resolve_assault(self._assault_bonuses(assault), self.dice, self.state.ruleset)
         event = AssaultEvent.of(result, self.state.turn, self.phase, attacker.owner)
+        event = event.model_copy(update={"text": event.text + terrifying_note(result, self.state.ruleset)})
         if knives:
             spent = f"{' and '.join(knives)} discard{'s' if len(knives) == 1 else ''} a Knife marker, +2"
             event = event.model_copy(update={"text": f"{spent} ({self.state.ruleset.cite('knife')}): {event.text}"})

@@ -740,6 +740,7 @@ ABILITIES: tuple[Coverage, ...] = (
         PLAYED,
         "",
         ASSAULT + "test_terrifying_two_markers_on_the_loser_one_on_the_winner",
+        TERROR + "test_a_terrifying_assault_is_told_with_its_markers_and_page",
     ),
 )
 

@@ -6,14 +6,16 @@ from __future__ import annotations
 from dataclasses import replace
 
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules.actions import Fire
+from builder.heroes.rules.actions import AssaultAction, Fire
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.bags import draw_madness, madness_bag, search_bag
 from builder.heroes.rules.events import FireEvent, MadnessEvent, TerrorEvent
 from builder.heroes.rules.firing import shot_at
 from builder.heroes.rules.madness import may_take_order
+from builder.heroes.rules.movement import Path, Position
 from builder.heroes.rules.mythos import Afflicted, Madness
 from builder.heroes.rules.orders import Tokens
+from builder.heroes.rules.pieces import NORTH
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.turn import activation_phase, supply_phase
@@ -197,3 +199,14 @@ def test_the_madness_bag_is_drawn_with_the_seeded_dice() -> None:
     assert first == [draw_madness(again.mythos, SeededDice(7)) for _ in range(3)]
     empty = replace(state.mythos, madness_bag=[])
     assert draw_madness(empty, SeededDice(1)) is None
+
+
+def test_a_terrifying_assault_is_told_with_its_markers_and_page() -> None:
+    brute = unit("brute", abilities=["assault", "terrifying"])
+    state = son_game(OPEN, [piece("b1", (3, 2), "b", brute), piece("a1", (4, 2))])
+    turn = Turn(state, LoadedDice([6, 6, 1]), "activation")
+    path = Path((Position(((3, 2),), NORTH), Position(((4, 2),), NORTH)), 1)
+    turn.perform("b1", AssaultAction(path, "a1"))
+    fight = next(e for e in turn.events if e.kind == "assault")
+    assert "Terrifying (SoN p.19)" in fight.text and "2 Suppressed" in fight.text
+    assert state.pieces["a1"].suppressed == 2  # it retreated hit, with the two markers
