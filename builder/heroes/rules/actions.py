@@ -119,6 +119,12 @@ class Watcher(Protocol):
         """Whether an assaulted unit that may discard a Knife marker does (HoN core p.31)."""
         ...
 
+    def transfer_aid(self, state: GameState, medic: Piece, patient: Piece, hit: Piece, destroyed: bool) -> bool:
+        """Whether a Medic moves its Aid marker from `patient` to `hit`, a unit that just took
+        a hit (`destroyed`: one that eliminates it): the patient then suffers the damage it
+        avoided (SoN p.18)."""
+        ...
+
 
 class Player(CardChoices, Watcher, Protocol):
     """What a side is asked while another unit's action resolves: its card decisions (HoN
@@ -354,4 +360,4 @@ class TurnBase:
 
         def aided(self, before: Piece, after: Piece | None, effect: Effect) -> bool: ...
 
-        def hurt(self, before: Piece, after: Piece | None, effect: Effect) -> None: ...
+        def hurt(self, before: Piece, after: Piece | None, effect: Effect, hit: bool = True) -> None: ...

@@ -166,11 +166,12 @@ class Turn(
                     )
                 )
 
-    def hurt(self, before: Piece, after: Piece | None, effect: Effect) -> None:
+    def hurt(self, before: Piece, after: Piece | None, effect: Effect, hit: bool = True) -> None:
         """Put a piece's new state on the battlefield; a destroyed one counts towards its
-        group's breaking point (HoN core p.15)."""
+        group's breaking point (HoN core p.15). Not `hit`: destroyed otherwise than by a hit
+        (no retreat, no way out), which a Medic's Aid cannot ignore (SoN p.18)."""
         state = self.state
-        if self.aided(before, after, effect):
+        if hit and self.aided(before, after, effect):
             return  # a Medic's Aid marker (SoN p.18)
         if after is None:
             state.pieces.pop(before.key, None)
@@ -205,7 +206,7 @@ class Turn(
             free = [sq for sq in around if may_stand(state, replace(crew, embarked_in=None), (sq,))]
             out = bail_out(crew, wreck or vehicle, free, state.ruleset)
             if out is None:
-                self.hurt(crew, None, Effect.DESTROYED)
+                self.hurt(crew, None, Effect.DESTROYED, hit=False)
                 continue
             state.pieces[crew.key] = out
             self.add(

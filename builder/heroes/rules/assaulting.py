@@ -265,4 +265,4 @@ class AssaultActions(TurnBase):
                 unit=defender.key,
             )
         )
-        self.hurt(defender, None, Effect.DESTROYED)
+        self.hurt(defender, None, Effect.DESTROYED, hit=False)

@@ -123,12 +123,12 @@ class SpellCasting(TurnBase):
         standing = next((p for p in state.units() if at in p.squares and manifestation(p) is not None), None)
         if standing is None or len(standing.squares) > 1:
             if standing is not None:  # hon: a counter of several squares cannot step aside
-                self.hurt(standing, None, Effect.DESTROYED)
+                self.hurt(standing, None, Effect.DESTROYED, hit=False)
             return
         free = [sq for sq in neighbours(at) if sq not in state.mythos.barriers and may_stand(state, standing, (sq,))]
         if not free:
             self._told(standing, BARRIER, f"{name(standing)} has nowhere to go from the Mythos Barrier: eliminated")
-            self.hurt(standing, None, Effect.DESTROYED)
+            self.hurt(standing, None, Effect.DESTROYED, hit=False)
             return
         moved = replace(standing.moved((min(free),)), suppressed=standing.suppressed + 1)
         state.pieces[standing.key] = moved

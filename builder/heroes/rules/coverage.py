@@ -659,11 +659,13 @@ ABILITIES: tuple[Coverage, ...] = (
         "Medic",
         SON,
         "SoN p.18",
-        PARTIAL,
-        "readying, the Aid on a hit that turns a unit over, its immobility and the treatment (in the Supply Phase) "
-        "are played; a hit that eliminates is not saved, and moving the Aid to another unit is not played",
+        PLAYED,
+        "the treatment is made in the Supply Phase, the one moment an unactivated Medic acts; the policy moves the "
+        "marker to a worse hit (hon's readings, medic.py)",
         SON_ABILITIES + "test_a_ready_medic_ignores_a_hit_with_its_aid_marker_then_treats_the_unit_in_the_supply_phase",
         SON_ABILITIES + "test_an_inactive_medic_turns_over_to_be_ready_and_then_aids",
+        SON_ABILITIES + "test_the_aid_takes_an_eliminating_hit_too_and_moves_to_a_worse_hit",
+        SON_ABILITIES + "test_a_unit_with_no_square_to_retreat_to_is_not_saved_by_the_aid",
     ),
     ability(
         "mythos-manifestation",
@@ -976,8 +978,8 @@ MARKERS: tuple[Coverage, ...] = (
         "Aid",
         SON,
         "SoN p.18",
-        PARTIAL,
-        "given, kept and taken back as Medic says; never moved to another unit",
+        PLAYED,
+        "",
         SON_ABILITIES + "test_a_ready_medic_ignores_a_hit_with_its_aid_marker_then_treats_the_unit_in_the_supply_phase",
     ),
     marker(

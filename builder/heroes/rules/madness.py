@@ -173,7 +173,7 @@ class MadnessActions(TurnBase):
             squares = min(steps)[1]
         if range_between(squares, source.squares) - range_between(piece.squares, source.squares) < FEAR_RETREAT:
             self._tell(piece, Madness.FEAR, f"{name(piece)} flees in fear but cannot get away: it is eliminated")
-            self.hurt(piece, None, Effect.DESTROYED)
+            self.hurt(piece, None, Effect.DESTROYED, hit=False)
             return
         fled = piece.moved(squares)
         hit = ""

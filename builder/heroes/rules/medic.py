@@ -7,10 +7,12 @@ this round (no Order token, no Activated marker): hon plays that in the Supply P
 of its move, the one moment an unactivated unit acts; the Medic then turns back to its
 inactive side, and the treated unit discards its Suppressed marker from the next Supply Phase.
 
-hon's readings: the Aid saves a unit from a hit that turns it over, not from one that
-eliminates it (removed from the game before a Medic can act); the policy always gives it;
-it is not moved to another unit (the book's transfer is not played); a Medic's marker goes
-with the Medic, or the unit, when either is eliminated."""
+With its marker out, the Medic may move it to another infantry unit that just took a hit; the
+unit that lost it suffers the damage it avoided (a hit). hon's readings: a hit is any damage
+from a shot, an assault, a spell or Suicide, one that eliminates included ("ignore the damage
+taken"), not a unit destroyed for want of a square to go to; the policy always gives the
+marker, and moves it when the new hit is worse (it eliminates) or the unit worth more; a
+Medic's marker goes with the Medic, or the unit, when either is eliminated."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from dataclasses import replace
 
 from builder.heroes.catalogue.units import SideState
 from builder.heroes.rules.actions import TurnBase
-from builder.heroes.rules.combat import IllegalAttack, name
+from builder.heroes.rules.combat import IllegalAttack, name, take_hit
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import AidEvent, Phase
 from builder.heroes.rules.grid import range_between
@@ -59,27 +61,54 @@ def may_treat(state: GameState, medic: Piece) -> bool:
 
 class MedicAid(TurnBase):
     def aided(self, before: Piece, after: Piece | None, effect: Effect) -> bool:
-        """Whether a Medic's Aid marker cancels the hit `before` just took (then it is done)."""
+        """Whether a Medic's Aid marker takes the hit `before` just took (then it is done):
+        a Medic with its marker at hand gives it, else one may move its marker here."""
         state = self.state
-        if effect is not Effect.FLIPPED or not before.is_infantry:
+        if effect not in (Effect.FLIPPED, Effect.DESTROYED) or not before.is_infantry:
             return False
+        destroyed = effect is Effect.DESTROYED
         medic = ready_medic(state, before.owner, before)
+        moved_from: Piece | None = None
         if medic is None:
-            return False
+            medic, moved_from = self._transfer(before, destroyed)
+            if medic is None:
+                return False
         state.mythos.aid[medic.key] = before.key
+        state.mythos.avoided[medic.key] = destroyed
         state.pieces[before.key] = replace(before, suppressed=before.suppressed + 1)
+        moved = f", moved from {name(moved_from)}" if moved_from is not None else ""
         self.add(
             AidEvent(
                 turn=state.turn,
                 phase=self.phase,
                 side=before.owner,
                 medic=medic.key,
-                text=f"{name(medic)} puts its Aid marker on {name(before)}: the hit is ignored, a Suppressed "
-                f"marker instead, and it may not move until treated ({state.ruleset.cite('medic')}).",
+                text=f"{name(medic)} puts its Aid marker on {name(before)}{moved}: the hit is ignored, a "
+                f"Suppressed marker instead, and it may not move until treated ({state.ruleset.cite('medic')}).",
                 unit=before.key,
             )
         )
+        if moved_from is not None:
+            self._suffer(moved_from)
         return True
+
+    def _transfer(self, hit: Piece, destroyed: bool) -> tuple[Piece | None, Piece | None]:
+        """A Medic whose marker is out, and its patient, when the side moves the marker to `hit`."""
+        state = self.state
+        watcher = self.watchers.get(hit.owner)
+        for medic_key, patient_key in sorted(state.mythos.aid.items()):
+            medic, patient = state.pieces.get(medic_key), state.pieces.get(patient_key)
+            if medic is None or patient is None or patient.key == hit.key or watcher is None:
+                continue
+            if medic.side.state is SideState.ACTIVE and watcher.transfer_aid(state, medic, patient, hit, destroyed):
+                del state.mythos.aid[medic_key]
+                return medic, patient
+        return None, None
+
+    def _suffer(self, patient: Piece) -> None:
+        """The unit that lost the Aid marker suffers the hit it avoided (SoN p.18)."""
+        effect, after, _ = take_hit(patient, self.dice, self.state.ruleset)
+        self.hurt(patient, after, effect, hit=False)
 
     def _treat(self, medic: Piece) -> None:
         state = self.state

@@ -78,6 +78,7 @@ class Mythos:
     search_tokens: set[Square] = field(default_factory=set)
     found: list[tuple[str, str, str]] = field(default_factory=list)  # (side, tile path, option id)
     aid: dict[str, str] = field(default_factory=dict)  # Medic key -> the unit its Aid marker is on
+    avoided: dict[str, bool] = field(default_factory=dict)  # Medic key -> the hit avoided eliminated
     treated: set[str] = field(default_factory=set)  # Aid removed this Supply Phase: no rally yet
     jammed: set[str] = field(default_factory=set)  # Jury-rigged units whose material broke (p.17)
     # By side, a tile path per empty slot bordered by a white or green band (SoN p.11).

@@ -68,6 +68,10 @@ class Policy(CardChoices, Protocol):
         """Whether an assaulted unit discards a Knife marker (HoN core p.31)."""
         ...
 
+    def transfer_aid(self, state: GameState, medic: Piece, patient: Piece, hit: Piece, destroyed: bool) -> bool:
+        """Whether a Medic moves its Aid marker to a unit that just took a hit (SoN p.18)."""
+        ...
+
     def order_cards(self, state: GameState, side: str) -> tuple[CardPlay, ...]:
         """Battle Events played at the start of the Order Phase (HoN core p.8, step 1)."""
         ...

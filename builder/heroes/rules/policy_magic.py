@@ -104,6 +104,13 @@ class MagicChoices(PolicyBase):
         return None
 
     @staticmethod
+    def transfer_aid(state: GameState, medic: Piece, patient: Piece, hit: Piece, destroyed: bool) -> bool:
+        """Move the Aid marker when the new hit is worse than the one it saved the patient
+        from (it eliminates), or as bad on a unit worth more (SoN p.18)."""
+        before = state.mythos.avoided.get(medic.key, False)
+        return (destroyed, _worth(hit)) > (before, _worth(patient))
+
+    @staticmethod
     def _search_here(state: GameState, piece: Piece) -> SearchCheck | None:
         """Search when the unit stands by a Search token and may search there."""
         if not state.mythos.search_tokens or not state.mythos.open_slots.get(piece.owner):

@@ -266,4 +266,4 @@ class Transport(TurnBase):
                         unit=key,
                     )
                 )
-                self.hurt(rider, None, Effect.DESTROYED)
+                self.hurt(rider, None, Effect.DESTROYED, hit=False)

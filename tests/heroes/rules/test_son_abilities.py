@@ -7,6 +7,7 @@ import pytest
 
 from builder.heroes.rules.actions import ChangeState, Fire, Move
 from builder.heroes.rules.activation import Turn
+from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.leaping import movement_reach
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.policy import SimplePolicy
@@ -121,3 +122,32 @@ def test_a_gigantic_unit_never_enters_a_building() -> None:
     giant = state.pieces["a1"]
     assert passage.refusal((1, 1), giant.unit, giant.side) is not None  # SoN p.17
     assert passage.refusal((1, 1), WALKERS, WALKERS.sides[0]) is None
+
+
+def test_the_aid_takes_an_eliminating_hit_too_and_moves_to_a_worse_hit() -> None:
+    # "Ignore the damage taken by the unit" (SoN p.18): a hit that eliminates, too.
+    state = son(
+        OPEN,
+        [
+            piece("m", (0, 0), kind=MEDIC, side_index=1),
+            piece("a1", (2, 1)),
+            piece("a2", (2, 3), side_index=1),
+            piece("b1", (6, 1), "b"),
+        ],
+    )
+    players = {"a": SimplePolicy(), "b": SimplePolicy()}
+    turn = Turn(state, LoadedDice([4]), "activation", players)
+    turn.perform("b1", Fire(((None, "a1"),)))  # a hit: a1 would turn over
+    assert state.mythos.aid == {"m": "a1"} and state.pieces["a1"].side_index == 0
+    # a2, already reduced, would be eliminated: worse, so the marker moves and a1 takes its hit.
+    state.pieces["b1"] = state.pieces["b1"].moved(((6, 3),))
+    turn = Turn(state, LoadedDice([4]), "activation", players)
+    turn.perform("b1", Fire(((None, "a2"),)))
+    assert state.mythos.aid == {"m": "a2"} and "a2" in state.pieces
+    assert state.pieces["a1"].side_index == 1  # the damage it had avoided
+
+
+def test_a_unit_with_no_square_to_retreat_to_is_not_saved_by_the_aid() -> None:
+    state = son(OPEN, [piece("m", (0, 3), kind=MEDIC, side_index=1), piece("a1", (7, 1), side_index=1)])
+    Turn(state, LoadedDice([]), "activation").hurt(state.pieces["a1"], None, Effect.DESTROYED, hit=False)
+    assert "a1" not in state.pieces and state.mythos.aid == {}
