@@ -125,6 +125,14 @@ class Watcher(Protocol):
         avoided (SoN p.18)."""
         ...
 
+    def elder_signs(self, state: GameState, piece: Piece, terror: int, held: int) -> int:
+        """How many of the `held` Elder Signs a unit plays on its Terror check (SoN p.14)."""
+        ...
+
+    def amulets(self, state: GameState, side: str, held: int) -> tuple[str, ...]:
+        """The enemy units the side forces to a Terror check, an Amulet of Dagon each (SoN p.16)."""
+        ...
+
 
 class Player(CardChoices, Watcher, Protocol):
     """What a side is asked while another unit's action resolves: its card decisions (HoN

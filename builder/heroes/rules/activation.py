@@ -53,6 +53,7 @@ from builder.heroes.rules.madness import MadnessActions
 from builder.heroes.rules.medic import MedicAid
 from builder.heroes.rules.moving import MovementActions
 from builder.heroes.rules.mythos import Cast, SearchCheck, Treat
+from builder.heroes.rules.mythos_markers import MythosMarkers
 from builder.heroes.rules.mythos_rolls import paralyzed
 from builder.heroes.rules.opportunity import OpportunityFire
 from builder.heroes.rules.pieces import Piece
@@ -71,6 +72,7 @@ class Turn(
     JuryRigged,
     MedicAid,
     AssaultVariants,
+    MythosMarkers,
     MovementActions,
     Concealment,
     OpportunityFire,

@@ -895,10 +895,11 @@ MARKERS: tuple[Coverage, ...] = (
         "Suppressed",
         SON,
         "SoN p.5; SoN p.7; SoN p.19",
-        PARTIAL,
-        "played as in HoN (rolls, movement, ZoC, one discarded per Supply Phase); the markers spells put on "
-        "their caster are not, spells not being played",
+        PLAYED,
+        "as in HoN (rolls, movement, ZoC, one discarded per Supply Phase), with the spells' penalties on their "
+        "caster, Terror checks and Aid markers",
         COMBAT + "test_suppressed_markers_take_2_each_from_the_final_result",
+        SPELLS + "test_life_drain_hits_at_once_costs_3_suppressed_and_restores_the_caster",
         MOVEMENT + "test_son_difficult_terrain_gives_a_marker_and_costs_two_more",
         TURN + "test_the_supply_phase_moves_units_without_a_real_token_and_never_fires",
     ),
@@ -1055,7 +1056,15 @@ MARKERS: tuple[Coverage, ...] = (
         "",
         TERROR + "test_hysteria_takes_1_from_the_units_shots",
     ),
-    marker("son-elder-sign", "Elder Sign", SON, "SoN p.14", NOT_PLAYED, "Mythos Hunter is not played"),
+    marker(
+        "son-elder-sign",
+        "Elder Sign",
+        SON,
+        "SoN p.14",
+        PARTIAL,
+        "spent on Terror checks, as many as the policy needs; not on shots or assaults at a Manifestation",
+        TERROR + "test_elder_signs_add_mythos_hunter_2_each_to_a_terror_check_and_are_spent",
+    ),
     marker("son-eldritch-ichor", "Eldritch Ichor", SON, "SoN p.14", NOT_PLAYED, NO_MARKERS),
     marker(
         "son-blood-sigil",
@@ -1131,7 +1140,16 @@ MARKERS: tuple[Coverage, ...] = (
         "how many markers the spell has is not printed: 3, hon's example",
         SPELLS + "test_rust_lowers_a_vehicles_defense_by_one_per_marker",
     ),
-    marker("son-amulet-of-dagon", "Amulet of Dagon", SON, "SoN p.16", NOT_PLAYED, "Terror checks are not played"),
+    marker(
+        "son-amulet-of-dagon",
+        "Amulet of Dagon",
+        SON,
+        "SoN p.16",
+        PARTIAL,
+        "played at the Supply Phase's Terror step only (the book allows any moment); its unprinted value is 3, hon's "
+        "example",
+        TERROR + "test_an_amulet_of_dagon_forces_a_suppressed_enemy_to_check",
+    ),
     marker(
         "son-ammo",
         "Ammo",

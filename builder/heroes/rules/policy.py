@@ -72,6 +72,14 @@ class Policy(CardChoices, Protocol):
         """Whether a Medic moves its Aid marker to a unit that just took a hit (SoN p.18)."""
         ...
 
+    def elder_signs(self, state: GameState, piece: Piece, terror: int, held: int) -> int:
+        """How many of the `held` Elder Signs a unit plays on its Terror check (SoN p.14)."""
+        ...
+
+    def amulets(self, state: GameState, side: str, held: int) -> tuple[str, ...]:
+        """The enemy units the side forces to a Terror check, an Amulet of Dagon each (SoN p.16)."""
+        ...
+
     def order_cards(self, state: GameState, side: str) -> tuple[CardPlay, ...]:
         """Battle Events played at the start of the Order Phase (HoN core p.8, step 1)."""
         ...

@@ -17,7 +17,8 @@ from builder.heroes.rules.actions import Action, ChangeState, Move
 from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.leaping import movement_reach
 from builder.heroes.rules.medic import may_treat, patient_of
-from builder.heroes.rules.mythos import Cast, KnownSpell, SearchCheck, Treat, manifestation
+from builder.heroes.rules.mythos import Cast, KnownSpell, SearchCheck, Treat, manifestation, mythos_hunter
+from builder.heroes.rules.mythos_markers import AMULET_TERROR, ELDER_SIGN_HUNTER
 from builder.heroes.rules.orders import needs_no_order
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy_base import PolicyBase, _worth
@@ -25,6 +26,7 @@ from builder.heroes.rules.searching import may_search
 from builder.heroes.rules.spells import castable, penalty, spells_of, targets
 from builder.heroes.rules.spotting import may_change_state
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.terror import must_check
 
 SPELL_MARKER_COST = 0.1  # expected hits a Suppressed marker on the caster is worth losing
 WEIGHTS = {
@@ -109,6 +111,22 @@ class MagicChoices(PolicyBase):
         from (it eliminates), or as bad on a unit worth more (SoN p.18)."""
         before = state.mythos.avoided.get(medic.key, False)
         return (destroyed, _worth(hit)) > (before, _worth(patient))
+
+    @staticmethod
+    def elder_signs(state: GameState, piece: Piece, terror: int, held: int) -> int:
+        """Enough Elder Signs to pass a Terror check the unit would fail on a 4 (SoN p.14)."""
+        short = terror - (4 - 2 * piece.suppressed + mythos_hunter(state.mythos, piece))
+        return max(0, min(held, -(-short // ELDER_SIGN_HUNTER)))
+
+    @staticmethod
+    def amulets(state: GameState, side: str, held: int) -> tuple[str, ...]:
+        """Enemy units likely to fail (a 4 would not do), the most Suppressed first (SoN p.16)."""
+        likely = [
+            p
+            for p in state.enemies_of(side)
+            if must_check(p) and 4 - 2 * p.suppressed + mythos_hunter(state.mythos, p) < AMULET_TERROR
+        ]
+        return tuple(p.key for p in sorted(likely, key=lambda p: (-p.suppressed, p.key)))[:held]
 
     @staticmethod
     def _search_here(state: GameState, piece: Piece) -> SearchCheck | None:

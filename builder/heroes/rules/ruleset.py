@@ -205,6 +205,7 @@ SON_PAGES: tuple[tuple[str, int], ...] = (
     ("flying", 18),
     ("amphibious-ambush", 17),
     ("assault-variants", 17),
+    ("equipment", 16),
 )
 
 HON = Ruleset(game=Game.HON, book=HON_BOOK, rule_pages=HON_PAGES)

@@ -56,7 +56,7 @@ def terrifying_sight(state: GameState, piece: Piece, occupancy: Occupancy) -> tu
     return None
 
 
-def terror_roll(state: GameState, piece: Piece, face: int, terror: int) -> Roll:
+def terror_roll(state: GameState, piece: Piece, face: int, terror: int, extra: tuple[Modifier, ...] = ()) -> Roll:
     """The check: one die, -2 per Suppressed marker, + Mythos Hunter, - Hysteria (SoN p.11, p.18)."""
     cite = state.ruleset.cite
     modifiers: tuple[Modifier, ...] = ()
@@ -70,6 +70,7 @@ def terror_roll(state: GameState, piece: Piece, face: int, terror: int) -> Roll:
     token = state.mythos.afflicted.get(piece.key)
     if token is not None and token.madness is Madness.HYSTERIA:
         modifiers += (Modifier("Hysteria", -HYSTERIA_PENALTY, cite("terror-checks")),)
+    modifiers += extra
     total = face + sum(m.value for m in modifiers)
     return Roll(f"terror (needs {terror})", (face,), face, modifiers, total, cite("terror-checks"))
 
@@ -91,14 +92,18 @@ class TerrorChecks(TurnBase):
                 if seen is not None:
                     self.terror_check(current, *seen)
                     occupancy = None  # a unit may have fled or fallen
+        self.amulets_of_dagon()
 
-    def terror_check(self, piece: Piece, source: Piece, terror: int) -> None:
-        """One Terror check against `source`'s value `terror`, and its Madness if it fails."""
+    def terror_check(self, piece: Piece, source: Piece, terror: int, amulet: bool = False) -> None:
+        """One Terror check against `source`'s value `terror` (an Amulet of Dagon's, `source`
+        then the closest enemy), and its Madness if it fails."""
         state, cite = self.state, self.state.ruleset.cite
-        roll = terror_roll(state, piece, self.dice.roll(1)[0], terror)
+        roll = terror_roll(state, piece, self.dice.roll(1)[0], terror, self.elder_signs(piece, terror))
         resisted = roll.total >= terror
         drawn = None if resisted else draw_madness(state.mythos, self.dice)
         what = f"{name(piece)} sees {name(source)} (Mythos Manifestation {terror}, {cite('mythos-manifestation')})"
+        if amulet:
+            what = f"an Amulet of Dagon ({terror}, {cite('equipment')}) forces {name(piece)} to check"
         if resisted:
             said = "and resists the Terror"
         elif drawn is None:
@@ -126,3 +131,7 @@ class TerrorChecks(TurnBase):
     if TYPE_CHECKING:  # madness.py's part of the Turn
 
         def go_mad(self, piece: Piece, madness: Madness, source: Piece) -> None: ...
+
+        def elder_signs(self, piece: Piece, terror: int) -> tuple[Modifier, ...]: ...
+
+        def amulets_of_dagon(self) -> None: ...

@@ -18,6 +18,7 @@ from builder.heroes.rules.orders import Tokens
 from builder.heroes.rules.pieces import NORTH
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON
+from builder.heroes.rules.state import GearPool
 from builder.heroes.rules.turn import activation_phase, supply_phase
 from builder.kernel.dice import LoadedDice, SeededDice
 from tests.fixtures.rules.boards import piece, unit
@@ -210,3 +211,28 @@ def test_a_terrifying_assault_is_told_with_its_markers_and_page() -> None:
     fight = next(e for e in turn.events if e.kind == "assault")
     assert "Terrifying (SoN p.19)" in fight.text and "2 Suppressed" in fight.text
     assert state.pieces["a1"].suppressed == 2  # it retreated hit, with the two markers
+
+
+def test_elder_signs_add_mythos_hunter_2_each_to_a_terror_check_and_are_spent() -> None:
+    state = son_game(
+        OPEN, [replace(piece("a1", (1, 2), suppressed=1), group="tiles[0]"), piece("b1", (8, 2), "b", DREAD)]
+    )
+    state.gear.append(GearPool("a", "son-elder-sign", 3, "tiles[0]", ("characters",)))
+    players = {"a": SimplePolicy(), "b": SimplePolicy()}
+    turn = Turn(state, LoadedDice([3]), "supply", players)
+    turn.terror_checks()
+    (check,) = checks(turn)
+    # 3 - 2 (Suppressed) + 2 x 2 (two Elder Signs, SoN p.14) = 5: the Manifestation's 5 resisted.
+    assert check.rolls[0].total == 5 and check.resisted and state.gear[-1].count == 1
+
+
+def test_an_amulet_of_dagon_forces_a_suppressed_enemy_to_check() -> None:
+    state = son_game(OPEN, [piece("a1", (1, 2)), piece("b1", (8, 2), "b", suppressed=1)], [Madness.STEADY])
+    state.gear.append(GearPool("a", "son-amulet-of-dagon", 3, None))
+    players = {"a": SimplePolicy(), "b": SimplePolicy()}
+    turn = Turn(state, LoadedDice([2]), "supply", players)
+    turn.terror_checks()
+    (check,) = checks(turn)
+    # No Manifestation in sight: the amulet's value (3, hon's example) against 2 - 2 (SoN p.16).
+    assert check.unit == "b1" and check.terror == 3 and not check.resisted and "Amulet of Dagon" in check.text
+    assert state.gear[-1].count == 2
