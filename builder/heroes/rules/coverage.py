@@ -1169,9 +1169,21 @@ MARKERS: tuple[Coverage, ...] = (
     marker("son-veteran", "Veteran", SON, "SoN p.16", NOT_PLAYED, f"no roll is ever rerolled; {NO_MARKERS}"),
     marker("son-poisoned-blade", "Poisoned Blade", SON, "SoN p.16", NOT_PLAYED, NO_MARKERS),
     marker(
-        "son-hypnotic-cloud", "Hypnotic Cloud", SON, "SoN p.16", NOT_PLAYED, f"spells are not played; {NO_TEMPLATES}"
+        "son-hypnotic-cloud",
+        "Hypnotic Cloud",
+        SON,
+        "SoN p.16",
+        NOT_PLAYED,
+        f"the Overlord never makes a Suffocating Cloud; {NO_TEMPLATES}",
     ),
-    marker("son-toxic-cloud", "Toxic Cloud", SON, "SoN p.16", NOT_PLAYED, f"spells are not played; {NO_TEMPLATES}"),
+    marker(
+        "son-toxic-cloud",
+        "Toxic Cloud",
+        SON,
+        "SoN p.16",
+        NOT_PLAYED,
+        f"the Overlord never makes a Suffocating Cloud; {NO_TEMPLATES}",
+    ),
     marker("son-totem", "Totem", SON, "SoN p.16", NOT_PLAYED, "no totem is placed"),
 )
 
