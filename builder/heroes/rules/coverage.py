@@ -666,6 +666,7 @@ ABILITIES: tuple[Coverage, ...] = (
         SON_ABILITIES + "test_an_inactive_medic_turns_over_to_be_ready_and_then_aids",
         SON_ABILITIES + "test_the_aid_takes_an_eliminating_hit_too_and_moves_to_a_worse_hit",
         SON_ABILITIES + "test_a_unit_with_no_square_to_retreat_to_is_not_saved_by_the_aid",
+        SON_ABILITIES + "test_a_medic_never_moves_its_aid_to_an_enemy",
     ),
     ability(
         "mythos-manifestation",

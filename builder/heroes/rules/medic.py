@@ -100,6 +100,8 @@ class MedicAid(TurnBase):
             medic, patient = state.pieces.get(medic_key), state.pieces.get(patient_key)
             if medic is None or patient is None or patient.key == hit.key or watcher is None:
                 continue
+            if medic.owner != hit.owner:
+                continue  # a Medic aids its own side only
             if medic.side.state is SideState.ACTIVE and watcher.transfer_aid(state, medic, patient, hit, destroyed):
                 del state.mythos.aid[medic_key]
                 return medic, patient

@@ -151,3 +151,13 @@ def test_a_unit_with_no_square_to_retreat_to_is_not_saved_by_the_aid() -> None:
     state = son(OPEN, [piece("m", (0, 3), kind=MEDIC, side_index=1), piece("a1", (7, 1), side_index=1)])
     Turn(state, LoadedDice([]), "activation").hurt(state.pieces["a1"], None, Effect.DESTROYED, hit=False)
     assert "a1" not in state.pieces and state.mythos.aid == {}
+
+
+def test_a_medic_never_moves_its_aid_to_an_enemy() -> None:
+    state = son(OPEN, [piece("m", (0, 0), kind=MEDIC, side_index=1), piece("a1", (2, 1)), piece("b1", (6, 1), "b")])
+    state.pieces["b2"] = piece("b2", (6, 3), "b", side_index=1)
+    players = {"a": SimplePolicy(), "b": SimplePolicy()}
+    Turn(state, LoadedDice([4]), "activation", players).perform("b1", Fire(((None, "a1"),)))
+    assert state.mythos.aid == {"m": "a1"}
+    Turn(state, LoadedDice([4]), "activation", players).perform("a1", Fire(((None, "b2"),)))
+    assert state.mythos.aid == {"m": "a1"} and "b2" not in state.pieces  # the enemy's hit stands
