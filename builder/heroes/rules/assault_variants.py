@@ -118,7 +118,7 @@ class AssaultVariants(TurnBase):
         """One assault of a chain, resolved where both stand; a beaten infantry unit retreats
         away from `held`, the squares the attacker assaults from."""
         state = self.state
-        assault = variant_assault_of(state, attacker, defender, bonuses)
+        assault = self.signed_assault(variant_assault_of(state, attacker, defender, bonuses))
         result = resolve_assault(self._assault_bonuses(assault), self.dice, state.ruleset)
         event = AssaultEvent.of(result, state.turn, self.phase, attacker.owner)
         said = f"{how or 'Long Distance Assault'} ({state.ruleset.cite('assault-variants')}): {event.text}"

@@ -103,6 +103,7 @@ class AssaultActions(TurnBase):
         )
         if action.bonuses:
             assault = replace(assault, attacker_bonuses=(*assault.attacker_bonuses, *action.bonuses))
+        assault = self.signed_assault(assault)  # Elder Signs with a Manifestation (SoN p.14)
         knives: list[str] = []
         if action.knife:
             pool = self.state.gear_for(attacker, "knife")

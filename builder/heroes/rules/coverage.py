@@ -1062,9 +1062,11 @@ MARKERS: tuple[Coverage, ...] = (
         "Elder Sign",
         SON,
         "SoN p.14",
-        PARTIAL,
-        "spent on Terror checks, as many as the policy needs; not on shots or assaults at a Manifestation",
+        PLAYED,
+        "on Terror checks, shots and assaults with a Manifestation; the policy spends them when a throw of 4 would "
+        "fail and enough are left to make it succeed",
         TERROR + "test_elder_signs_add_mythos_hunter_2_each_to_a_terror_check_and_are_spent",
+        TERROR + "test_elder_signs_are_played_on_a_shot_at_a_manifestation_when_a_4_would_miss",
     ),
     marker("son-eldritch-ichor", "Eldritch Ichor", SON, "SoN p.14", NOT_PLAYED, NO_MARKERS),
     marker(

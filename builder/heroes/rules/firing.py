@@ -242,6 +242,7 @@ class FiringActions(TurnBase):
             suppressive = weapon in action.suppressive
             extra = bonuses if target.is_infantry else ()
             shot = replace(shot, suppressive=suppressive, machine_gunner_share=share, bonuses=shot.bonuses + extra)
+            shot = self.signed_shot(shot)  # Elder Signs at a Manifestation (SoN p.14)
             notes = _damage_notes(shooter, cite("damage"))
             prefix = ""
             if opportunity:

@@ -2,7 +2,8 @@
 
 * Elder Sign: each marker gives Mythos Hunter 2 to a unit of the tile holding the option, or
   adjacent to one of its units, announced before the die is thrown; discarded after use.
-  hon plays them on Terror checks, the side's policy choosing how many (`elder_signs`);
+  hon plays them on Terror checks, shots at a Manifestation and assaults with one, the side's
+  policy choosing how many (`elder_signs`);
 * Amulet of Dagon: played at any time, each forces a unit with at least one Suppressed marker
   to make a Terror check against the marker's value; discarded after use. hon plays them at
   the Supply Phase's Terror check step, after the checks the Manifestations call for, the
@@ -11,12 +12,17 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.heroes.rules.actions import TurnBase
+from builder.heroes.rules.assault import Assault, engage
+from builder.heroes.rules.combat import IllegalAttack, Shot, aim
 from builder.heroes.rules.grid import range_between
+from builder.heroes.rules.mythos import manifestation
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState, GearPool
+from builder.heroes.rules.terror import terror_roll
 from builder.kernel.events import Modifier
 
 ELDER_SIGN, AMULET = "son-elder-sign", "son-amulet-of-dagon"
@@ -43,11 +49,41 @@ def amulet_pool(state: GameState, side: str) -> GearPool | None:
 
 class MythosMarkers(TurnBase):
     def elder_signs(self, piece: Piece, terror: int) -> tuple[Modifier, ...]:
+        """Elder Signs played on a Terror check against `terror`."""
+        return self._signs(piece, terror - terror_roll(self.state, piece, 4, terror).total)
+
+    def signed_shot(self, shot: Shot) -> Shot:
+        """Elder Signs played on a shot at a Manifestation (SoN p.14): on the final result."""
+        if shot.firer is None or manifestation(shot.target) is None:
+            return shot
+        plan = aim(shot, self.state.ruleset)
+        signs = self._signs(shot.firer, plan.defense - 4 - sum(m.value for m in plan.modifiers))
+        return replace(shot, penalties=shot.penalties + signs) if signs else shot
+
+    def signed_assault(self, assault: Assault) -> Assault:
+        """Elder Signs played by either side of an assault with a Manifestation (SoN p.14),
+        weighed against the other side's throw of 4."""
+        if manifestation(assault.defender) is None and manifestation(assault.attacker) is None:
+            return assault
+        try:
+            plan = engage(assault, self.state.ruleset)
+        except IllegalAttack:
+            return assault
+        attack, defence = sum(m.value for m in plan.attack), sum(m.value for m in plan.defence)
+        if manifestation(assault.defender) is not None:
+            signs = self._signs(assault.attacker, defence - attack + 1)
+            assault = replace(assault, attacker_bonuses=assault.attacker_bonuses + signs)
+        if manifestation(assault.attacker) is not None and not plan.automatic:
+            signs = self._signs(plan.defender, attack - defence)
+            assault = replace(assault, defender_bonuses=assault.defender_bonuses + signs)
+        return assault
+
+    def _signs(self, piece: Piece, short: int) -> tuple[Modifier, ...]:
         pool = sign_pool(self.state, piece)
         chooser = self.watchers.get(piece.owner)
-        if pool is None or chooser is None:
+        if pool is None or chooser is None or short <= 0:
             return ()
-        played = min(pool.count, chooser.elder_signs(self.state, piece, terror, pool.count))
+        played = min(pool.count, chooser.elder_signs(self.state, piece, short, pool.count))
         if played <= 0:
             return ()
         self.state.spend(pool, played)

@@ -72,8 +72,9 @@ class Policy(CardChoices, Protocol):
         """Whether a Medic moves its Aid marker to a unit that just took a hit (SoN p.18)."""
         ...
 
-    def elder_signs(self, state: GameState, piece: Piece, terror: int, held: int) -> int:
-        """How many of the `held` Elder Signs a unit plays on its Terror check (SoN p.14)."""
+    def elder_signs(self, state: GameState, piece: Piece, short: int, held: int) -> int:
+        """How many of the `held` Elder Signs a unit plays on a throw against a Manifestation
+        (a Terror check, a shot, an assault) that a 4 would miss by `short` (SoN p.14)."""
         ...
 
     def amulets(self, state: GameState, side: str, held: int) -> tuple[str, ...]:

@@ -113,10 +113,10 @@ class MagicChoices(PolicyBase):
         return (destroyed, _worth(hit)) > (before, _worth(patient))
 
     @staticmethod
-    def elder_signs(state: GameState, piece: Piece, terror: int, held: int) -> int:
-        """Enough Elder Signs to pass a Terror check the unit would fail on a 4 (SoN p.14)."""
-        short = terror - (4 - 2 * piece.suppressed + mythos_hunter(state.mythos, piece))
-        return max(0, min(held, -(-short // ELDER_SIGN_HUNTER)))
+    def elder_signs(state: GameState, piece: Piece, short: int, held: int) -> int:
+        """Enough Elder Signs for a throw of 4 to succeed (SoN p.14), if there are enough."""
+        needed = -(-short // ELDER_SIGN_HUNTER)
+        return needed if 0 < needed <= held else 0
 
     @staticmethod
     def amulets(state: GameState, side: str, held: int) -> tuple[str, ...]:

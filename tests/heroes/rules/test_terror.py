@@ -236,3 +236,19 @@ def test_an_amulet_of_dagon_forces_a_suppressed_enemy_to_check() -> None:
     # No Manifestation in sight: the amulet's value (3, hon's example) against 2 - 2 (SoN p.16).
     assert check.unit == "b1" and check.terror == 3 and not check.resisted and "Amulet of Dagon" in check.text
     assert state.gear[-1].count == 2
+
+
+def test_elder_signs_are_played_on_a_shot_at_a_manifestation_when_a_4_would_miss() -> None:
+    state = son_game(OPEN, [replace(piece("a1", (1, 2)), group="tiles[0]"), piece("b1", (4, 2), "b", DREAD)])
+    state.gear.append(GearPool("a", "son-elder-sign", 3, "tiles[0]", ("characters",)))
+    players = {"a": SimplePolicy(), "b": SimplePolicy()}
+    # Defense 4: a 4 + combat 2 = 6 hits already: no sign spent on an easy shot.
+    turn = Turn(state, LoadedDice([1]), "activation", players)
+    turn.perform("a1", Fire(((None, "b1"),)))
+    assert state.gear[-1].count == 3
+    # Three Suppressed markers: 4 + 2 - 6 = 0 misses by 4: two signs, +4 (SoN p.14).
+    state.pieces["a1"] = replace(state.pieces["a1"], suppressed=3)
+    turn = Turn(state, LoadedDice([4]), "activation", players)
+    turn.perform("a1", Fire(((None, "b1"),)))
+    roll = next(e for e in turn.events if e.kind == "fire").rolls[0]
+    assert any(m.label == "Elder Sign x2" and m.value == 4 for m in roll.modifiers) and state.gear[-1].count == 1
