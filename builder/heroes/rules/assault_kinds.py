@@ -31,3 +31,5 @@ class AssaultOnTheMove:
     path: Path
     defender: str
     goal: Square | None = None
+    # With Brutal Assault: the enemies it assaults next during the same move, in turn (SoN p.17).
+    then: tuple[str, ...] = ()

@@ -11,7 +11,8 @@
   move, never taking its place; with Brutal Assault, every enemy within N, one after the other;
 * Assault on the Move -P: one assault during its Movement Action, P less to its attack bonus;
   unless it lost, it moves on with the points left (hon: towards the goal the action names).
-  With Brutal Assault it may make several: hon's policy never chains them.
+  With Brutal Assault it may make several: the action names the enemies it assaults next,
+  each as long as it wins and has the points to reach it.
 
 A unit whose only Assault is one of these variants assaults with it (Brutal's value, or 0 for
 Long Distance alone) and defends with two dice, as the Assault ability gives (p.7)."""
@@ -28,7 +29,7 @@ from builder.heroes.rules.cover import _shared_cover, cover
 from builder.heroes.rules.events import AdvanceEvent, AssaultEvent
 from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.leaping import movement_reach
-from builder.heroes.rules.movement import Path, allowance
+from builder.heroes.rules.movement import Path, allowance, assault_path
 from builder.heroes.rules.mythos_rolls import paralyzed, roll_modifiers
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import GameState
@@ -151,20 +152,37 @@ class AssaultVariants(TurnBase):
         penalty = attacker.side.ability_value(ON_THE_MOVE)
         if penalty is None:
             raise IllegalAttack(f"{name(attacker)} has no Assault on the Move", cite("assault-variants"))
-        points = allowance(attacker) or 0
+        if action.then and not attacker.side.has(BRUTAL):
+            raise IllegalAttack(
+                "only with Brutal Assault are several assaults made on the move", cite("assault-variants")
+            )
+        left = allowance(attacker) or 0
         bonuses = (Modifier("Assault on the Move", -abs(penalty), cite("assault-variants")),) if penalty else ()
-        before = len(self.frames)
-        self._assault(attacker, AssaultAction(action.path, action.defender, bonuses=bonuses))
-        fought = [f.event for f in self.frames[before:] if isinstance(f.event, AssaultEvent)]
-        moved = state.pieces.get(attacker.key)
-        left = points - action.path.cost
-        if not fought or fought[-1].outcome is AssaultOutcome.LOSS or moved is None or left <= 0 or not action.goal:
-            return  # it lost, or has no point left: its move stops (SoN p.17)
+        path, target = action.path, action.defender
+        waiting = list(action.then)
+        while True:
+            before = len(self.frames)
+            self._assault(attacker, AssaultAction(path, target, bonuses=bonuses))
+            fought = [f.event for f in self.frames[before:] if isinstance(f.event, AssaultEvent)]
+            moved = state.pieces.get(attacker.key)
+            left -= path.cost
+            if not fought or fought[-1].outcome is AssaultOutcome.LOSS or moved is None or left <= 0:
+                return  # it lost, or has no point left: its move stops (SoN p.17)
+            attacker = moved
+            following = state.pieces.get(waiting.pop(0)) if waiting else None
+            found = None
+            if following is not None:
+                found = assault_path(state.battlefield, state.pieces.values(), moved, following, state.ruleset)
+            if following is None or found is None or found.cost > left:
+                break
+            path, target = found, following.key
         goal = action.goal
-        reach = movement_reach(state, moved, points=left)
+        if goal is None:
+            return
+        reach = movement_reach(state, attacker, points=left)
         best = min(reach, key=lambda p: (range_between(p.squares, (goal,)), reach.cost(p), p.squares), default=None)
-        if best is not None and range_between(best.squares, (goal,)) < range_between(moved.squares, (goal,)):
-            self._move(moved, reach[best])
+        if best is not None and range_between(best.squares, (goal,)) < range_between(attacker.squares, (goal,)):
+            self._move(attacker, reach[best])
 
     if TYPE_CHECKING:  # assaulting.py's part of the Turn
 

@@ -581,9 +581,9 @@ ABILITIES: tuple[Coverage, ...] = (
         "Assault (Brutal)",
         SON,
         "SoN p.17",
-        PARTIAL,
-        "the chain on covered enemies, the value in place of Assault and the return on a loss (a tie too, hon) are "
-        "played; several assaults on the move are not",
+        PLAYED,
+        "a tie ends the chain and sends it back, as a loss does (hon's reading: the square stays held)",
+        VARIANTS + "test_with_brutal_assault_several_assaults_are_made_on_the_move",
         VARIANTS + "test_brutal_assault_beats_every_covered_enemy_in_turn_then_takes_the_ground",
         VARIANTS + "test_brutal_assault_stops_at_the_first_loss_and_goes_back",
         VARIANTS + "test_the_policy_uses_brutal_long_distance_and_on_the_move_assaults",

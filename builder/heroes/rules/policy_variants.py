@@ -68,4 +68,10 @@ class VariantChoices(PolicyBase):
         if penalty and self._edge(state, piece, defender, malus) is None:
             return assault
         goal = min(goals, key=lambda sq: (range_between(defender.squares, (sq,)), sq))
-        return AssaultOnTheMove(assault.path, assault.defender, goal)
+        then: tuple[str, ...] = ()
+        if piece.side.has(BRUTAL):  # several assaults in one move (SoN p.17): those that favour it
+            near = sorted(enemies_in_reach(state, piece, points + 1), key=lambda e: e.key)
+            then = tuple(
+                e.key for e in near if e.key != defender.key and self._edge(state, piece, e, malus) is not None
+            )
+        return AssaultOnTheMove(assault.path, assault.defender, goal, then)

@@ -3,9 +3,12 @@ resolved with the Assault rules (p.7), with loaded dice."""
 
 from __future__ import annotations
 
+import pytest
+
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
+from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.movement import Path, Position, assault_path
 from builder.heroes.rules.pieces import EAST, NORTH
 from builder.heroes.rules.policy import SimplePolicy
@@ -95,3 +98,24 @@ def test_the_policy_uses_brutal_long_distance_and_on_the_move_assaults() -> None
     state = son([piece("a1", (0, 2), kind=TROOPERS), piece("b1", (1, 2), "b")], objectives=hill)
     chosen = SimplePolicy().activate(state, state.pieces["a1"])
     assert isinstance(chosen, AssaultOnTheMove) and chosen.goal == (7, 2)
+
+
+def test_with_brutal_assault_several_assaults_are_made_on_the_move() -> None:
+    raiders = unit(
+        "raiders",
+        abilities=[
+            {"id": "assault", "value": 2},
+            {"id": "assault-brutal", "value": 2},
+            {"id": "assault-on-the-move", "value": -1},
+        ],
+    )
+    state = son([piece("a1", (0, 2), kind=raiders), piece("b1", (1, 2), "b"), piece("b2", (3, 2), "b")])
+    path = assault_path(state.battlefield, state.pieces.values(), state.pieces["a1"], state.pieces["b1"], SON)
+    assert path is not None
+    turn = Turn(state, LoadedDice([6, 6, 1, 6, 6, 1]), "activation")
+    turn.perform("a1", AssaultOnTheMove(path, "b1", goal=None, then=("b2",)))
+    fights = [e for e in turn.events if e.kind == "assault"]
+    assert [f.defender for f in fights] == ["b1", "b2"] and all(f.outcome == "win" for f in fights)  # SoN p.17
+    plain = son([piece("a1", (0, 2), kind=TROOPERS), piece("b1", (1, 2), "b"), piece("b2", (3, 2), "b")])
+    with pytest.raises(IllegalAttack, match="Brutal"):
+        Turn(plain, LoadedDice([]), "activation").perform("a1", AssaultOnTheMove(path, "b1", then=("b2",)))
