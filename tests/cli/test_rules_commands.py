@@ -44,7 +44,9 @@ def test_json_lists_the_games_entries_with_their_state(capsys: pytest.CaptureFix
     by_id = {e["id"]: e for e in found}
     assert by_id["hawkeye"]["played"] is True and by_id["hawkeye"]["page"] == "SoN p.17"
     assert by_id["ambush"]["page"] == "SoN p.17"  # the SoN page of an ability both books print
-    assert by_id["spells"]["played"] is False and by_id["spells"]["partial"] is False and by_id["spells"]["note"]
+    unplayed = by_id["summoning"]  # no unit is summoned
+    assert unplayed["played"] is False and unplayed["partial"] is False and unplayed["note"]
+    assert by_id["terror-checks"]["played"] is True and by_id["terror-checks"]["tests"]
     partial = by_id["son-initiative-marker"]  # the three-player sequence is not played
     assert partial["played"] is False and partial["partial"] is True and partial["tests"]
     assert "charge" not in by_id  # a Battle for Caen ability

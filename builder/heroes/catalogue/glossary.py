@@ -44,12 +44,21 @@ class Ability(Entry):
     alternate_fire: bool = False
 
 
+class Bag(StrEnum):
+    """The little bags Shadows over Normandie draws from (SoN p.11)."""
+
+    MADNESS = "madness"
+
+
 class Marker(Entry):
     """A marker or token players put on units or options (Ammo, Grenade, Suppressed…)."""
 
     effect: Text
     alternate_fire: bool = False
     max_range: int | None = Field(default=None, ge=0)
+    # A token drawn from a bag (the Madness tokens, SoN p.11) and how many the bag holds.
+    bag: Bag | None = None
+    copies: int | None = Field(default=None, ge=1, le=20)
 
 
 class TerrainEffect(Entry):

@@ -239,6 +239,9 @@ class RecruitmentOption(Entry):
     # Spells: Suppressed markers the caster takes, and how many times it can be cast.
     penalty: int | None = Field(default=None, ge=0, le=6)
     uses: int | None = Field(default=None, ge=1, le=10)
+    # SoN p.11: customizations and spells not assigned go into the Search bag, save those the
+    # book marks "Don't put this … in the Search bag" (p.14-15): False for those.
+    search_bag: bool = True
     effect: Text = ""
 
     @model_validator(mode="after")

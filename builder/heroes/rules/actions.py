@@ -11,6 +11,7 @@ from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.terrain import LineKind
 from builder.heroes.catalogue.units import CombatValues, Weapon
 from builder.heroes.rules.assault import Assault, AssaultOutcome, AssaultResult
+from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
 from builder.heroes.rules.cards import CardChoices
 from builder.heroes.rules.combat import (
     Aim,
@@ -27,6 +28,7 @@ from builder.heroes.rules.events import (
 from builder.heroes.rules.gear import GearFire, GearMove, GearThrow, GrenadeInto
 from builder.heroes.rules.grid import Point, edge_of_segment, neighbours
 from builder.heroes.rules.movement import Path, Position
+from builder.heroes.rules.mythos import Cast, SearchCheck, Treat
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import Frame, GameState, GearPool
@@ -35,7 +37,7 @@ from builder.heroes.rules.works import Board, ClearMine, Deploy, Fly, PlaceMine
 from builder.heroes.rules.zoc import zone_of_control, zones_of_control
 from builder.heroes.scenario.models import ZoneKind
 from builder.kernel.dice import Dice
-from builder.kernel.events import Roll
+from builder.kernel.events import Modifier, Roll
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,7 @@ class AssaultAction:
     # Charge (BfC p.08): a Firing Action at the defender before the assault is resolved.
     charge: bool = False
     knife: bool = False  # the attacker discards a Knife marker: +2 to its result (HoN core p.31)
+    bonuses: tuple[Modifier, ...] = ()  # Assault on the Move's penalty (SoN p.17)
 
 
 @dataclass(frozen=True)
@@ -118,6 +121,21 @@ class Watcher(Protocol):
 
     def defend_with_knife(self, state: GameState, defender: Piece, assault: Assault) -> bool:
         """Whether an assaulted unit that may discard a Knife marker does (HoN core p.31)."""
+        ...
+
+    def transfer_aid(self, state: GameState, medic: Piece, patient: Piece, hit: Piece, destroyed: bool) -> bool:
+        """Whether a Medic moves its Aid marker from `patient` to `hit`, a unit that just took
+        a hit (`destroyed`: one that eliminates it): the patient then suffers the damage it
+        avoided (SoN p.18)."""
+        ...
+
+    def elder_signs(self, state: GameState, piece: Piece, short: int, held: int) -> int:
+        """How many of the `held` Elder Signs a unit plays on a throw against a Manifestation
+        (a Terror check, a shot, an assault) that a 4 would miss by `short` (SoN p.14)."""
+        ...
+
+    def amulets(self, state: GameState, side: str, held: int) -> tuple[str, ...]:
+        """The enemy units the side forces to a Terror check, an Amulet of Dagon each (SoN p.16)."""
         ...
 
 
@@ -197,6 +215,11 @@ Action = (
     | Deploy
     | Board
     | Fly
+    | Cast
+    | SearchCheck
+    | Treat
+    | ChainAssault
+    | AssaultOnTheMove
 )
 
 
@@ -379,4 +402,12 @@ class TurnBase:
 
         def _assault_bonuses(self, assault: Assault) -> Assault: ...
 
-        def hurt(self, before: Piece, after: Piece | None, effect: Effect) -> None: ...
+        def still_works(self, piece: Piece) -> bool: ...
+
+        def signed_shot(self, shot: Shot) -> Shot: ...
+
+        def signed_assault(self, assault: Assault) -> Assault: ...
+
+        def aided(self, before: Piece, after: Piece | None, effect: Effect) -> bool: ...
+
+        def hurt(self, before: Piece, after: Piece | None, effect: Effect, hit: bool = True) -> None: ...

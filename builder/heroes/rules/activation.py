@@ -19,6 +19,7 @@ from builder.heroes.rules.actions import (
     Embark,
     Enter,
     Fire,
+    Hold,
     Leave,
     Move,
     PushWreck,
@@ -28,8 +29,11 @@ from builder.heroes.rules.actions import (
     _where,
     may_stand,
 )
+from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
+from builder.heroes.rules.assault_variants import AssaultVariants
 from builder.heroes.rules.assaulting import AssaultActions
 from builder.heroes.rules.aviation import Aviation
+from builder.heroes.rules.casting import SpellCasting
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.concealed import Concealing
 from builder.heroes.rules.concealment import Concealment
@@ -51,13 +55,22 @@ from builder.heroes.rules.gear_firing import GearActions
 from builder.heroes.rules.gear_moving import GearMovement
 from builder.heroes.rules.gear_rerolls import GearRerolls
 from builder.heroes.rules.grid import neighbours
+from builder.heroes.rules.jury import JuryRigged
+from builder.heroes.rules.leaping import crosses
+from builder.heroes.rules.madness import MadnessActions
+from builder.heroes.rules.medic import MedicAid
 from builder.heroes.rules.mines import Mining
 from builder.heroes.rules.moving import MovementActions
+from builder.heroes.rules.mythos import Cast, SearchCheck, Treat
+from builder.heroes.rules.mythos_markers import MythosMarkers
+from builder.heroes.rules.mythos_rolls import paralyzed
 from builder.heroes.rules.opportunity import OpportunityFire
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.scouting import Scouting
+from builder.heroes.rules.searching import SearchChecks
 from builder.heroes.rules.state import destroyed_in
 from builder.heroes.rules.templating import TemplateFiring
+from builder.heroes.rules.terror import TerrorChecks
 from builder.heroes.rules.transport import Transport
 from builder.heroes.rules.works import Board, ClearMine, Deploy, Fly, PlaceMine
 
@@ -68,6 +81,14 @@ class Turn(
     Engineering,
     Concealing,
     Scouting,
+    TerrorChecks,
+    MadnessActions,
+    SpellCasting,
+    SearchChecks,
+    JuryRigged,
+    MedicAid,
+    AssaultVariants,
+    MythosMarkers,
     MovementActions,
     Concealment,
     OpportunityFire,
@@ -89,6 +110,13 @@ class Turn(
 
     def perform(self, key: str, action: Action) -> None:
         piece = self.state.pieces.get(key) or self.state.reserve[key]
+        if paralyzed(self.state, piece) and not isinstance(action, Hold):
+            action = Hold(f"a Paralyze marker: it cannot move or fight, {self.state.ruleset.cite('spell-effects')}")
+        moving = (Move, AssaultAction, ChainAssault, AssaultOnTheMove)
+        if isinstance(action, moving) and crosses(self.state, piece, action.path):
+            action = Hold(f"a Mythos Barrier bars its way, {self.state.ruleset.cite('spell-effects')}")
+        if piece.key in self.state.mythos.aid.values() and isinstance(action, moving):
+            action = Hold(f"an Aid marker: it cannot budge until treated, {self.state.ruleset.cite('medic')}")
         if isinstance(action, Move):
             self._move(piece, action.path, action.cards, shots=action.fire, fire_at=action.fire_at)
         elif isinstance(action, Enter):
@@ -133,6 +161,16 @@ class Turn(
             self._board(piece, action)
         elif isinstance(action, Fly):
             self._fly(piece, action)
+        elif isinstance(action, Cast):
+            self._cast(piece, action)
+        elif isinstance(action, SearchCheck):
+            self._search(piece)
+        elif isinstance(action, Treat):
+            self._treat(piece)
+        elif isinstance(action, ChainAssault):
+            self._chain(piece, action)
+        elif isinstance(action, AssaultOnTheMove):
+            self._on_the_move(piece, action)
         else:
             self.add(
                 HoldEvent(
@@ -170,10 +208,13 @@ class Turn(
                     )
                 )
 
-    def hurt(self, before: Piece, after: Piece | None, effect: Effect) -> None:
+    def hurt(self, before: Piece, after: Piece | None, effect: Effect, hit: bool = True) -> None:
         """Put a piece's new state on the battlefield; a destroyed one counts towards its
-        group's breaking point (HoN core p.15)."""
+        group's breaking point (HoN core p.15). Not `hit`: destroyed otherwise than by a hit
+        (no retreat, no way out), which a Medic's Aid cannot ignore (SoN p.18)."""
         state = self.state
+        if hit and self.aided(before, after, effect):
+            return  # a Medic's Aid marker (SoN p.18)
         if after is None:
             state.pieces.pop(before.key, None)
         else:
@@ -207,7 +248,7 @@ class Turn(
             free = [sq for sq in around if may_stand(state, replace(crew, embarked_in=None), (sq,))]
             out = bail_out(crew, wreck or vehicle, free, state.ruleset)
             if out is None:
-                self.hurt(crew, None, Effect.DESTROYED)
+                self.hurt(crew, None, Effect.DESTROYED, hit=False)
                 continue
             state.pieces[crew.key] = out
             self.add(

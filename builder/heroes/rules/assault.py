@@ -64,6 +64,8 @@ class Assault:
     defender_granted_assault: int | None = None  # the same for the defender: it rolls two dice
     attacker_sacrifices: bool = False  # Sacrifice after resolution (SoN p.18)
     defender_sacrifices: bool = False
+    # Paralyze (SoN p.15): the defender rolls one die and adds no bonus at all.
+    defender_paralyzed: bool = False
 
 
 @dataclass(frozen=True)
@@ -152,6 +154,8 @@ def engage(assault: Assault, ruleset: Ruleset = HON) -> Engagement:
     if fights_back is None:
         # X against the attacker, or a heavy vehicle without a secondary weapon (HoN core p.25).
         return Engagement(attack, (), 0, True, defender)
+    if assault.defender_paralyzed:
+        return Engagement(attack, _suppressed(ruleset, defender.suppressed), 1, False, defender)
     defence: tuple[Modifier, ...] = (
         Modifier(f"Combat value vs {attacker.colour.value}", fights_back, cite("assault")),
     )

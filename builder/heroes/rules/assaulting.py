@@ -33,9 +33,11 @@ from builder.heroes.rules.events import (
 from builder.heroes.rules.firing import in_arc, one_weapon_only, shot_at, weapons_of
 from builder.heroes.rules.grid import footprint_squares, neighbours
 from builder.heroes.rules.movement import Path
+from builder.heroes.rules.mythos_rolls import paralyzed, roll_modifiers
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.terrifying import terrifying_note
 from builder.kernel.events import Modifier
 
 
@@ -95,7 +97,13 @@ class AssaultActions(TurnBase):
             outside_arc=outside,
             granted_assault=granted.get(attacker.owner),
             defender_granted_assault=granted.get(defender.owner),
+            attacker_bonuses=roll_modifiers(self.state, attacker, defender),
+            defender_bonuses=roll_modifiers(self.state, defender, attacker),
+            defender_paralyzed=paralyzed(self.state, defender),
         )
+        if action.bonuses:
+            assault = replace(assault, attacker_bonuses=(*assault.attacker_bonuses, *action.bonuses))
+        assault = self.signed_assault(assault)  # Elder Signs with a Manifestation (SoN p.14)
         knives: list[str] = []
         if action.knife:
             pool = self.state.gear_for(attacker, "knife")
@@ -115,6 +123,7 @@ class AssaultActions(TurnBase):
         result = resolve_assault(self._assault_bonuses(assault), self.dice, self.state.ruleset, reroll=reroll)
         result = self._life_point_assault(result)  # a Character's Life Point (BfC p.09)
         event = AssaultEvent.of(result, self.state.turn, self.phase, attacker.owner)
+        event = event.model_copy(update={"text": event.text + terrifying_note(result, self.state.ruleset)})
         if knives:
             spent = f"{' and '.join(knives)} discard{'s' if len(knives) == 1 else ''} a Knife marker, +2"
             event = event.model_copy(update={"text": f"{spent} ({self.state.ruleset.cite('knife')}): {event.text}"})
@@ -262,4 +271,4 @@ class AssaultActions(TurnBase):
                 unit=defender.key,
             )
         )
-        self.hurt(defender, None, Effect.DESTROYED)
+        self.hurt(defender, None, Effect.DESTROYED, hit=False)

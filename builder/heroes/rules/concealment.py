@@ -13,7 +13,14 @@ from builder.heroes.rules.events import (
 from builder.heroes.rules.movement import Path
 from builder.heroes.rules.pieces import CONCEALED_MARKER, Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
-from builder.heroes.rules.spotting import inactive, may_change_state, seen_clearly, spotter, turned_over
+from builder.heroes.rules.spotting import (
+    inactive,
+    may_change_state,
+    may_conceal_here,
+    seen_clearly,
+    spotter,
+    turned_over,
+)
 
 SPOTTING_MOVERS = frozenset({UnitType.INFANTRY, UnitType.LIGHT_VEHICLE})  # SoN p.17
 
@@ -116,6 +123,10 @@ class Concealment(TurnBase):
 
     def _flip(self, piece: Piece) -> Piece:
         flipped = turned_over(piece)
+        if flipped.concealed and not may_conceal_here(self.state, piece):
+            raise ValueError(
+                f"{piece.key} may ambush only in water spaces ({self.state.ruleset.cite('amphibious-ambush')})"
+            )
         self.state.pieces[piece.key] = flipped
         state = flipped.side.state.value
         how = " (concealed)" if flipped.concealed else ""

@@ -26,6 +26,7 @@ from builder.heroes.rules.events import FireEvent
 from builder.heroes.rules.gear import recce_ammo_bonus
 from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.los import blocked_by_terrain, line_of_sight
+from builder.heroes.rules.mythos_rolls import defense_modifiers, roll_modifiers
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
@@ -122,6 +123,7 @@ def shots_at(
         target.concealed
         or target.embarked_in is not None
         or _no_fire_aboard(firer)
+        or firer.key in state.mythos.jammed  # Jury-rigged: its material no longer works (SoN p.17)
         or target.is_wreck
         or _over(firer, target)
         or blocked_by_terrain(state.battlefield, firer, target, state.ruleset)
@@ -152,9 +154,9 @@ def shots_at(
             weapon=weapon,
             facing=facing,
             terrain=terrain,
-            defense_bonuses=guarded,
+            defense_bonuses=guarded + defense_modifiers(state, target),
             range=sight.range,
-            penalties=sight.modifiers,
+            penalties=sight.modifiers + roll_modifiers(state, firer, target),
             free_of_range=charge,
             fire_on_the_move=on_the_move,
             opportunity=opportunity,
@@ -223,6 +225,8 @@ class FiringActions(TurnBase):
         shares = action.shares or (None,) * len(action.shots)
         if len(shares) != len(action.shots):
             raise ValueError("a Machine Gunner share for each shot, or none at all")
+        if not self.still_works(firer):
+            return  # Jury-rigged (SoN p.17)
         bonuses = self._ammo(firer, action)
         self._check_split(firer, action, shares, on_the_move, bonuses)
         pool = self.state.gear_for(firer, "ammo") if action.ammo else None
@@ -243,6 +247,7 @@ class FiringActions(TurnBase):
             suppressive = weapon in action.suppressive
             extra = (bonuses if target.is_infantry else ()) + recce_ammo_bonus(recce, target)
             shot = replace(shot, suppressive=suppressive, machine_gunner_share=share, bonuses=shot.bonuses + extra)
+            shot = self.signed_shot(shot)  # Elder Signs at a Manifestation (SoN p.14)
             notes = _damage_notes(shooter, cite("damage"))
             prefix = ""
             if opportunity:

@@ -486,6 +486,11 @@ class Reach(Mapping[Position, Path], Generic[N]):
         """Movement points spent reaching `position`, without tracing its path."""
         return self._best[self._ends[position]][0]
 
+    def keeping(self, keep: Callable[[Position], bool]) -> Reach[N]:
+        """The same search with only the ends `keep` accepts (Jump and Flying, leaping.py)."""
+        ends = {position: state for position, state in self._ends.items() if keep(position)}
+        return Reach(self._mover, self._best, self._place, False, ends)
+
 
 def reachable(
     battlefield: Battlefield,

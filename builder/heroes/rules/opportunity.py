@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.events import Phase
+from builder.heroes.rules.mythos_rolls import paralyzed
 from builder.heroes.rules.pieces import Piece
 
 
@@ -42,6 +43,8 @@ class OpportunityFire(TurnBase):
             watcher = self.watchers.get(firer.owner)
             if firer_now is None or watcher is None or not may_take_opportunity_fire(firer_now):
                 continue
+            if paralyzed(self.state, firer_now):
+                continue  # a Paralyze marker: it cannot fight (SoN p.15)
             action = watcher.opportunity(self.state, firer_now, target)
             if action is not None and action.shots:
                 self._fire(firer_now, action, opportunity=True, when=when)

@@ -128,6 +128,8 @@ class PassageMap:
         effects = field.effects_at(square)
         kind = unit.type
         name = field.element_at[square].name if square in field.element_at else "open ground"
+        if effects.building and side.has("gigantic"):
+            return f"is inside {name}: a Gigantic unit cannot enter a building"  # SoN p.17
         if kind is UnitType.LARGE_CREATURE:
             # SoN p.11: large creatures are "not confined by 'forbidden to' elements, but are
             # stopped by 'impassable' elements"; they cannot enter buildings (SoN p.12, p.17).

@@ -84,7 +84,9 @@ class Piece:
     def concealed(self) -> bool:
         """An Ambush unit showing its active side is concealed (HoN core p.21), and so is a unit
         replaced by a Concealed marker, which behaves as one (HoN core p.30)."""
-        return (self.side.state is SideState.ACTIVE and self.side.has("ambush")) or CONCEALED_MARKER in self.extra
+        # Amphibious Ambush works like Ambush (SoN p.17).
+        ambush = self.side.has("ambush") or self.side.has("amphibious-ambush")
+        return (self.side.state is SideState.ACTIVE and ambush) or CONCEALED_MARKER in self.extra
 
     def revealed(self) -> Piece:
         """A concealed unit revealed: its Concealed marker taken back, the unit counter put in

@@ -103,7 +103,8 @@ def campaign_changed(force: Force, scenario: Scenario, units: Mapping[str, Unit]
 # Abilities an option gives that the rules core plays on the counter itself: Overwatch's
 # Opportunity Fire (HoN core p.31). Others (an alternate weapon's Limited Range, Order) stay
 # with the option: they belong to an Alternate Firing Action or to the army's token count.
-GRANTED_ON_THE_COUNTER = frozenset({"opportunity-fire"})
+# SoN's customizations give the Character Faith, Magician, Mythos Hunter and Search (SoN p.14).
+GRANTED_ON_THE_COUNTER = frozenset({"opportunity-fire", "faith", "magician", "mythos-hunter", "search"})
 
 
 def _granted(fielded: Fielded) -> list[AbilityRef]:

@@ -26,6 +26,7 @@ from builder.heroes.catalogue.cards import CardTiming
 from builder.heroes.rules.actions import Action, Clear, Fire, Hold, Move, hedgehogs_in_reach
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.cards import CardChoices, CardPlay
+from builder.heroes.rules.madness import may_take_order
 from builder.heroes.rules.movement import Path
 from builder.heroes.rules.orders import Orders, Tokens, needs_no_order
 from builder.heroes.rules.pieces import Piece, Square
@@ -35,8 +36,10 @@ from builder.heroes.rules.policy_base import FAR, PolicyBase, _gap
 from builder.heroes.rules.policy_cards import ActionCardChoices
 from builder.heroes.rules.policy_firing import FiringChoices
 from builder.heroes.rules.policy_gear import GearChoices
+from builder.heroes.rules.policy_magic import MagicChoices
 from builder.heroes.rules.policy_movement import MovementChoices
 from builder.heroes.rules.policy_reinforcements import ReinforcementChoices
+from builder.heroes.rules.policy_variants import VariantChoices
 from builder.heroes.rules.policy_works import WorksChoices
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
@@ -67,6 +70,19 @@ class Policy(CardChoices, Protocol):
 
     def defend_with_knife(self, state: GameState, defender: Piece, assault: Assault) -> bool:
         """Whether an assaulted unit discards a Knife marker (HoN core p.31)."""
+        ...
+
+    def transfer_aid(self, state: GameState, medic: Piece, patient: Piece, hit: Piece, destroyed: bool) -> bool:
+        """Whether a Medic moves its Aid marker to a unit that just took a hit (SoN p.18)."""
+        ...
+
+    def elder_signs(self, state: GameState, piece: Piece, short: int, held: int) -> int:
+        """How many of the `held` Elder Signs a unit plays on a throw against a Manifestation
+        (a Terror check, a shot, an assault) that a 4 would miss by `short` (SoN p.14)."""
+        ...
+
+    def amulets(self, state: GameState, side: str, held: int) -> tuple[str, ...]:
+        """The enemy units the side forces to a Terror check, an Amulet of Dagon each (SoN p.16)."""
         ...
 
     def order_cards(self, state: GameState, side: str) -> tuple[CardPlay, ...]:
@@ -100,6 +116,8 @@ class SimplePolicy(
     GearChoices,
     WorksChoices,
     AviationChoices,
+    MagicChoices,
+    VariantChoices,
     PolicyBase,
 ):
     fire_threshold: float = 0.15  # expected hits a firing action must promise
@@ -115,7 +133,11 @@ class SimplePolicy(
         """Tokens to the units nearest the enemy (they have targets), those that must take a
         token (Personal Order, HoN core p.26) first; the bluff on the next in line."""
         enemies = tuple(sq for p in state.enemies_of(side) for sq in p.squares)
-        own = [p for p in (*state.units(side), *state.reserve.values()) if p.owner == side and not needs_no_order(p)]
+        own = [
+            p
+            for p in (*state.units(side), *state.reserve.values())
+            if p.owner == side and not needs_no_order(p) and may_take_order(state, p)  # Madness: SoN p.11
+        ]
 
         def urgency(piece: Piece) -> tuple[int, str]:
             """Squares to the nearest enemy; those that must take a token 2 x FAR sooner."""
@@ -146,7 +168,10 @@ class SimplePolicy(
             return self._advance(state, piece)
         assault = self._assault(state, piece)
         if assault is not None:
-            return assault
+            return self._moving_on(state, piece, assault, self._goals(state, piece.owner))  # SoN p.17
+        variant = self._variant_assault(state, piece)  # Brutal, Long Distance (SoN p.17)
+        if variant is not None:
+            return variant
         fire, worth = self._shots(state, piece, occupancy)
         if fire is not None:
             fire, worth = self._with_ammo(state, piece, occupancy, (fire, worth))
@@ -157,12 +182,18 @@ class SimplePolicy(
             special = gear
         if special is not None and special[0] > worth and special[0] >= self.fire_threshold:
             return special[1]  # a template or the sniper's table promises more (HoN core p.23-24)
+        cast = self._spell(state, piece, max(worth, special[0] if special is not None else 0.0))
+        if cast is not None:
+            return cast  # a spell promises more than any shot (SoN p.14-15)
         if fire is not None:
             return fire
         # An Engineer with nothing to shoot clears a barbed hedgehog in its ZoC (BfC p.05).
         hedgehogs = hedgehogs_in_reach(state, piece)
         if hedgehogs:
             return Clear(hedgehogs[0])
+        search = self._search_here(state, piece) or self._medic(state, piece, supply=False)
+        if search is not None:
+            return search  # a Search check instead of an action (SoN p.11), a Medic's care (p.18)
         lifted = self._lift_mine(state, piece)  # an Engineer discards an enemy Mine marker (BfC p.09)
         if lifted is not None:
             return lifted
@@ -190,6 +221,9 @@ class SimplePolicy(
             return flight
         if piece.embarked_in is not None:
             return Hold("it rides in its transport")
+        found = self._search_here(state, piece) or self._medic(state, piece, supply=True)
+        if found is not None:
+            return found  # a Search check (SoN p.11), a Medic's care (p.18)
         advance = self._advance(state, piece)
         works = self._field_works(state, piece, advance)
         return works if works is not None else self._short_of_mines(state, piece, advance)

@@ -13,13 +13,14 @@ from builder.heroes.rules.actions import Action, ChangeState, Enter, Hold, Leave
 from builder.heroes.rules.cover import cover_table, terrain_bonus
 from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.deployment import candidates
-from builder.heroes.rules.movement import Position, Reach, allowance, reachable
+from builder.heroes.rules.leaping import movement_reach
+from builder.heroes.rules.movement import Position, Reach, allowance
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.placement import zone_squares, zones_for
 from builder.heroes.rules.policy_base import FAR, PolicyBase, _bonus_cards
 from builder.heroes.rules.sightmap import Occupancy
-from builder.heroes.rules.spotting import could_be_spotted, may_change_state, turned_over
+from builder.heroes.rules.spotting import ambushes, could_be_spotted, may_change_state, may_conceal_here, turned_over
 from builder.heroes.rules.state import GameState
 from builder.heroes.scenario.conditions import AllOf, AnyOf, Condition, Control, Exited
 from builder.heroes.scenario.models import Scenario
@@ -54,7 +55,7 @@ class MovementChoices(PolicyBase):
         extra = max((c.alternate_bonus.value for c in cards if c.alternate_bonus is not None), default=0)
         if extra and min(distances.get(sq, FAR) for sq in piece.squares) > points + extra:
             extra = 0
-        paths = reachable(state.battlefield, state.pieces.values(), piece, state.ruleset, bonus=extra)
+        paths = movement_reach(state, piece, bonus=extra)  # over the terrain for Jump, Flying (SoN p.17-18)
 
         def score(position: Position) -> tuple[int, int, Square, int]:
             squares = position.squares
@@ -98,11 +99,12 @@ class MovementChoices(PolicyBase):
         Ambush unit with nothing better to do hides again where no enemy would spot it at
         once; a Tripod-like unit sets up when its other side has a shot worth taking and
         this one has none, or packs up when it cannot move and its other side could advance."""
-        if not may_change_state(piece):
-            return None
+        if not may_change_state(piece) or piece.side.has("medic"):
+            return None  # a Medic turns over for its Aid marker (policy_magic, SoN p.18)
         other = turned_over(piece)
-        if piece.side.has("ambush") or other.side.has("ambush"):
-            if other.concealed and isinstance(advance, Hold) and not could_be_spotted(state, piece):
+        if ambushes(piece) or ambushes(other):
+            hides = other.concealed and may_conceal_here(state, piece)  # Amphibious Ambush: in water (SoN p.17)
+            if hides and isinstance(advance, Hold) and not could_be_spotted(state, piece):
                 return ChangeState()
             return None
         if self._shots(state, other, occupancy)[0] is not None:

@@ -188,6 +188,24 @@ SON_PAGES: tuple[tuple[str, int], ...] = (
     ("assault-arc", 7),
     ("fire-summary", 8),
     ("night", 11),
+    # Shadows over Normandie's own mechanics (mythos.py, terror.py, spells.py, searching.py).
+    ("terror-checks", 11),
+    ("search-checks", 11),
+    ("mythos-manifestation", 18),
+    ("mythos-hunter", 18),
+    ("faith", 17),
+    ("magician", 18),
+    ("medic", 18),
+    ("search", 18),
+    ("spells", 14),
+    ("spell-effects", 15),
+    ("blood-sigil", 14),
+    ("jury-rigged", 17),
+    ("jump", 17),
+    ("flying", 18),
+    ("amphibious-ambush", 17),
+    ("assault-variants", 17),
+    ("equipment", 16),
 )
 
 HON = Ruleset(game=Game.HON, book=HON_BOOK, rule_pages=HON_PAGES)

@@ -13,12 +13,14 @@ from typing import Any
 
 from builder.heroes.army.models import ArmyList
 from builder.heroes.army.resolve import ResolvedArmy, resolve
+from builder.heroes.catalogue.base import Game
 from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import Unit
 from builder.heroes.rules.cards import deal, decks_for
 from builder.heroes.rules.deployment import auto_deploy
 from builder.heroes.rules.events import DeployEvent, HeroesEvent, InitiativeEvent, Phase
+from builder.heroes.rules.mythos_setup import prepare
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.placement import Force, campaign_changed, field_army, zones_for
 from builder.heroes.rules.policy import Policy, SimplePolicy
@@ -188,6 +190,8 @@ def simulate(
     ruins = catalogue.terrain.get("ruins")
     if ruins is not None:
         state.rubble = ruins.effects  # a fallen building's rubble side (HoN core p.22)
+    if scenario.game is Game.SON:
+        prepare(state, resolved, catalogue)  # bags, spells, Search tokens (SoN p.11, p.14)
     policy = SimplePolicy()
     chosen = {side: (policies or {}).get(side, policy) for side in state.sides}
     last = scenario.setup.turns.count

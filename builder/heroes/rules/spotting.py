@@ -26,7 +26,19 @@ def side_index(piece: Piece, state: SideState) -> int | None:
 
 # The changes of state a unit makes of its own will (HoN core p.21, 6.1): Crew is activated by
 # boarding a vehicle, which hon does not play.
-STATE_ABILITIES = ("tripod", "ambush")
+STATE_ABILITIES = ("tripod", "ambush", "amphibious-ambush", "medic")
+AMBUSHES = ("ambush", "amphibious-ambush")  # SoN p.17: Amphibious Ambush works like Ambush
+
+
+def ambushes(piece: Piece) -> bool:
+    return any(piece.side.has(ability) for ability in AMBUSHES)
+
+
+def may_conceal_here(state: GameState, piece: Piece) -> bool:
+    """Amphibious Ambush: "a unit with this ability can only ambush in water spaces" (SoN p.17)."""
+    if not piece.side.has("amphibious-ambush") and not turned_over(piece).side.has("amphibious-ambush"):
+        return True
+    return all(state.battlefield.effects_at(sq).water for sq in piece.squares)
 
 
 def may_change_state(piece: Piece) -> bool:
@@ -80,6 +92,8 @@ def spotter(
     if not hidden.concealed or not hidden.squares or hidden.embarked_in is not None:
         return None
     reach = state.ruleset.spot_in_terrain if in_terrain(state, hidden.squares) else None
+    if hidden.side.has("amphibious-ambush"):
+        reach = 1  # "you must be in an adjacent space" (SoN p.17)
     seen = occupancy if occupancy is not None else Occupancy(p for p in state.pieces.values() if p.key != hidden.key)
     for other in sorted(state.units() if among is None else among, key=lambda p: p.key):
         if other.owner == hidden.owner or not other.squares:  # riders see from their vehicle (p.27)

@@ -17,6 +17,7 @@ from builder.heroes.catalogue.terrain import TerrainEffects
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.events import HeroesEvent
 from builder.heroes.rules.gear import PlantedBomb
+from builder.heroes.rules.mythos import Mythos
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.structures import RUBBLE
@@ -171,6 +172,7 @@ class GameState:
     # Forward and Advanced Positions deployed during the game: square -> their defensive bonus
     # for infantry (BfC p.08-09), over the terrain's; kept off the battlefield's tables.
     positions: dict[Square, int] = field(default_factory=dict)
+    mythos: Mythos = field(default_factory=Mythos)  # SoN's bags, madness and spells (mythos.py)
 
     def gear_for(self, piece: Piece, marker: str) -> GearPool | None:
         """The first pool of `marker` markers left that `piece` may use (HoN core p.28)."""

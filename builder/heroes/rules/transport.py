@@ -267,4 +267,4 @@ class Transport(TurnBase):
                         unit=key,
                     )
                 )
-                self.hurt(rider, None, Effect.DESTROYED)
+                self.hurt(rider, None, Effect.DESTROYED, hit=False)

@@ -131,6 +131,7 @@ def activation_phase(
     cards on the unit as it is activated and once it has acted (HoN core p.17)."""
     turn = Turn(state, dice, Phase.ACTIVATION, policies)
     scenario_events(turn, ScenarioPhase.ACTIVATION, "start", policies)
+    turn.madness_acts()  # Rage and Paranoia act, Catatonia freezes (SoN p.11)
     autonomous = {side: sorted(p.key for p in _own(state, side) if needs_no_order(p)) for side in state.sides}
     for reveal in activation_sequence(state.initiative_order(), orders, autonomous):
         piece = _piece(state, reveal.key)
@@ -198,6 +199,8 @@ def supply_phase(
     scenario_events(turn, ScenarioPhase.SUPPLY, "start", policies)
     for side in state.initiative_order():  # before units move (HoN core p.30)
         turn.conceal(policies[side].conceal(state, side), "as the Supply Phase begins")
+    turn.spells_at_supply_start()  # Drowning's second attack (SoN p.15)
+    turn.terror_checks()  # after the bluffs, before the moves (SoN p.10-11)
     for side in state.initiative_order():
         ordered = orders[side].ordered if side in orders else frozenset()
         for piece in sorted(_own(state, side), key=lambda p: p.key):
@@ -215,7 +218,12 @@ def supply_phase(
                 del turn.frames[before]  # units that stay put in the Supply Phase are not news
         rallied = 0
         for key, piece in list(state.pieces.items()):
-            if piece.owner == side and piece.suppressed and not piece.is_wreck:
+            if (
+                piece.owner == side
+                and piece.suppressed
+                and not piece.is_wreck
+                and not state.mythos.keeps_suppressed(key)
+            ):
                 state.pieces[key] = replace(piece, suppressed=piece.suppressed - 1)
                 rallied += 1
         if rallied:
@@ -230,6 +238,9 @@ def supply_phase(
             )
     turn.explode_bombs()  # Sticky Bombs and Magnetic Mines, at the end of the Supply Phase (HoN core p.29)
     scenario_events(turn, ScenarioPhase.SUPPLY, "end", policies)
+    turn.madness_passes()  # Catatonia and Hysteria end with the next round's Supply Phase (SoN p.11)
+    turn.spells_at_supply_end()  # Paralyze and Enchant Unit markers (SoN p.15)
+    state.mythos.treated.clear()  # treated units rally from the next Supply Phase (SoN p.18)
     for side in state.initiative_order():
         if side in state.decks:
             drawn = refill(state, side, policies[side].discards(state, side), dice)

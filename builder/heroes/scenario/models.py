@@ -257,6 +257,8 @@ class Scenario(BaseModel):
     zones: list[Zone] = Field(default_factory=list)
     objectives: list[Objective] = Field(default_factory=list)
     tactical_bonuses: list[TacticalBonus] = Field(default_factory=list)
+    # Search tokens on the battlefield (SoN p.11): a unit on or next to one may search.
+    search_tokens: list[Square] = Field(default_factory=list)
     setup: Setup
     forces: list[Force] = Field(default_factory=list)
     victory: Victory

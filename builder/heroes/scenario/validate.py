@@ -221,6 +221,14 @@ def _objective_issues(scenario: Scenario, battlefield: Battlefield) -> Iterator[
                 f"Tactical bonus {bonus.id!r} is off the map.",
                 "Put it on the boards.",
             )
+    for i, token in enumerate(scenario.search_tokens):
+        if tuple(token) not in battlefield.squares:
+            yield error(
+                "objective.off-map",
+                f"search_tokens[{i}]",
+                f"The Search token at {list(token)} is off the map.",
+                "Put it on the boards (SoN p.11).",
+            )
 
 
 def _setup_issues(scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]:

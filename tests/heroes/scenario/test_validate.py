@@ -139,6 +139,8 @@ CASES: list[tuple[str, str, str, Callable[[Data], Any], Callable[[Data], Any]]] 
      put("objectives[1].at", [11, 3]), put("objectives[1].at", [12, 3])),
     ("tactical bonus off the map", "objective.off-map", "tactical_bonuses[0].at",
      add("tactical_bonuses", {"id": "tb", "at": [0, 0]}), add("tactical_bonuses", {"id": "tb", "at": [0, 4]})),
+    ("search token off the map", "objective.off-map", "search_tokens[0]",
+     add("search_tokens", [0, 0]), add("search_tokens", [0, 4])),
     ("objective nobody can enter", "objective.impassable", "objectives[1].at",
      put("objectives[1].at", [5, 2]), put("objectives[1].at", [5, 3])),
     ("ambiguous element", "objective.ambiguous", "objectives[0].element",

@@ -1,0 +1,191 @@
+"""The Assault variants of Shadows over Normandie (SoN p.17), played over the Assault rules
+(SoN p.7; assault.py):
+
+* Brutal Assault N: at the end of its movement the unit assaults every enemy unit its counter
+  covers, even partly, one after the other in the attacker's order, with N in place of its
+  Assault value; a beaten infantry unit retreats; as soon as it loses, its activation ends and
+  it goes back to the squares it held before the assaults. hon's readings: a tie ends the
+  chain as a loss does (the square stays held), without the damage; having won them all, it
+  stays on the squares it covers;
+* Long Distance Assault N: it assaults an enemy up to N squares from where it stands after its
+  move, never taking its place; with Brutal Assault, every enemy within N, one after the other;
+* Assault on the Move -P: one assault during its Movement Action, P less to its attack bonus;
+  unless it lost, it moves on with the points left (hon: towards the goal the action names).
+  With Brutal Assault it may make several: the action names the enemies it assaults next,
+  each as long as it wins and has the points to reach it.
+
+A unit whose only Assault is one of these variants assaults with it (Brutal's value, or 0 for
+Long Distance alone) and defends with two dice, as the Assault ability gives (p.7)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from builder.heroes.rules.actions import AssaultAction, TurnBase
+from builder.heroes.rules.assault import Assault, AssaultOutcome, DefenderMove, resolve_assault
+from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
+from builder.heroes.rules.combat import IllegalAttack, name
+from builder.heroes.rules.cover import _shared_cover, cover
+from builder.heroes.rules.events import AdvanceEvent, AssaultEvent
+from builder.heroes.rules.grid import range_between
+from builder.heroes.rules.leaping import movement_reach
+from builder.heroes.rules.movement import Path, allowance, assault_path
+from builder.heroes.rules.mythos_rolls import paralyzed, roll_modifiers
+from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.state import GameState
+from builder.heroes.rules.terrifying import terrifying_note
+from builder.kernel.events import Modifier
+
+BRUTAL, AFAR, ON_THE_MOVE = "assault-brutal", "assault-long-distance", "assault-on-the-move"
+
+
+def variant_assault(piece: Piece) -> int | None:
+    """The Assault value a unit with a variant fights with, None without any (SoN p.17)."""
+    if piece.side.has(BRUTAL):
+        return piece.side.ability_value(BRUTAL) or 0
+    if piece.side.has(AFAR) or piece.side.has(ON_THE_MOVE):
+        return piece.side.ability_value("assault") or 0
+    return None
+
+
+def covered(state: GameState, attacker: Piece, squares: tuple[Square, ...]) -> list[Piece]:
+    """The enemy units a counter on `squares` covers, even partly."""
+    on = set(squares)
+    return sorted((e for e in state.enemies_of(attacker.owner) if on & set(e.squares)), key=lambda e: e.key)
+
+
+def variant_assault_of(state: GameState, attacker: Piece, defender: Piece, bonuses: tuple[Modifier, ...]) -> Assault:
+    """An assault as a variant fights it: the variant's value, the Mythos modifiers (SoN p.11-18)."""
+    terrain = 0 if _shared_cover(state, attacker, defender) else cover(state, defender)
+    defending = 1 if defender.side.has(BRUTAL) or defender.side.has(AFAR) else None
+    return Assault(
+        attacker,
+        defender,
+        terrain=terrain,
+        granted_assault=variant_assault(attacker),
+        defender_granted_assault=state.granted_assault.get(defender.owner) or defending,
+        attacker_bonuses=(*roll_modifiers(state, attacker, defender), *bonuses),
+        defender_bonuses=roll_modifiers(state, defender, attacker),
+        defender_paralyzed=paralyzed(state, defender),
+    )
+
+
+class AssaultVariants(TurnBase):
+    def _chain(self, attacker: Piece, action: ChainAssault) -> None:
+        state, cite = self.state, self.state.ruleset.cite
+        end = action.path.destination.squares
+        approach: Path | None = action.path
+        if action.from_afar:
+            reach = attacker.side.ability_value(AFAR)
+            if reach is None:
+                raise IllegalAttack(f"{name(attacker)} has no Long Distance Assault", cite("assault-variants"))
+        else:
+            if not attacker.side.has(BRUTAL):
+                raise IllegalAttack(f"{name(attacker)} has no Brutal Assault", cite("assault-variants"))
+            approach = Path(action.path.positions[:-1], action.path.cost) if len(action.path.positions) > 1 else None
+        if len(action.defenders) > 1 and not attacker.side.has(BRUTAL):
+            raise IllegalAttack("only Brutal Assault assaults several enemies", cite("assault-variants"))
+        if approach is not None and approach.destination.squares != attacker.squares:
+            self._move(attacker, approach, ends_action=False)
+        attacker_now = state.pieces.get(attacker.key)
+        if attacker_now is None or attacker_now.is_wreck:
+            return
+        held = attacker_now.squares
+        won_all = True
+        for key in dict.fromkeys(action.defenders):  # never the same enemy twice
+            attacker_now, defender = state.pieces.get(attacker.key), state.pieces.get(key)
+            if attacker_now is None or attacker_now.is_wreck:
+                return
+            if defender is None or defender.is_wreck:
+                continue
+            if action.from_afar:
+                if range_between(attacker_now.squares, defender.squares) > (reach or 0):
+                    raise IllegalAttack(f"{name(defender)} is beyond Long Distance {reach}", cite("assault-variants"))
+            elif not set(end) & set(defender.squares):
+                raise IllegalAttack(f"{name(attacker)} does not cover {name(defender)}", cite("assault-variants"))
+            outcome = self._variant_fight(
+                attacker_now, defender, held, "Brutal Assault" if not action.from_afar else ""
+            )
+            if outcome is not AssaultOutcome.WIN:
+                won_all = False
+                break
+        attacker_now = state.pieces.get(attacker.key)
+        if won_all and not action.from_afar and attacker_now is not None and not covered(state, attacker_now, end):
+            self._advance_onto(attacker_now, end, action.path.destination.facing)
+
+    def _variant_fight(
+        self, attacker: Piece, defender: Piece, held: tuple[Square, ...], how: str, bonuses: tuple[Modifier, ...] = ()
+    ) -> AssaultOutcome:
+        """One assault of a chain, resolved where both stand; a beaten infantry unit retreats
+        away from `held`, the squares the attacker assaults from."""
+        state = self.state
+        assault = self.signed_assault(variant_assault_of(state, attacker, defender, bonuses))
+        result = resolve_assault(self._assault_bonuses(assault), self.dice, state.ruleset)
+        event = AssaultEvent.of(result, state.turn, self.phase, attacker.owner)
+        said = f"{how or 'Long Distance Assault'} ({state.ruleset.cite('assault-variants')}): {event.text}"
+        said += terrifying_note(result, state.ruleset)
+        self.add(event.model_copy(update={"text": said}))
+        if result.outcome is AssaultOutcome.WIN:
+            state.captured_units.add((attacker.owner, defender.unit.id))
+        self.hurt(attacker, result.attacker, result.attacker_effect)
+        self.hurt(defender, result.defender, result.defender_effect)
+        beaten = state.pieces.get(defender.key)
+        if result.defender_moves is DefenderMove.RETREATS and beaten is not None and not beaten.is_wreck:
+            self._retreat(beaten, held)
+        return result.outcome
+
+    def _advance_onto(self, attacker: Piece, squares: tuple[Square, ...], facing: int) -> None:
+        self.state.pieces[attacker.key] = attacker.moved(squares, facing)
+        self.add(
+            AdvanceEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=attacker.owner,
+                text=f"{name(attacker)} takes the ground it covered.",
+                unit=attacker.key,
+                to=squares,
+            )
+        )
+
+    def _on_the_move(self, attacker: Piece, action: AssaultOnTheMove) -> None:
+        state, cite = self.state, self.state.ruleset.cite
+        penalty = attacker.side.ability_value(ON_THE_MOVE)
+        if penalty is None:
+            raise IllegalAttack(f"{name(attacker)} has no Assault on the Move", cite("assault-variants"))
+        if action.then and not attacker.side.has(BRUTAL):
+            raise IllegalAttack(
+                "only with Brutal Assault are several assaults made on the move", cite("assault-variants")
+            )
+        left = allowance(attacker) or 0
+        bonuses = (Modifier("Assault on the Move", -abs(penalty), cite("assault-variants")),) if penalty else ()
+        path, target = action.path, action.defender
+        waiting = list(action.then)
+        while True:
+            before = len(self.frames)
+            self._assault(attacker, AssaultAction(path, target, bonuses=bonuses))
+            fought = [f.event for f in self.frames[before:] if isinstance(f.event, AssaultEvent)]
+            moved = state.pieces.get(attacker.key)
+            left -= path.cost
+            if not fought or fought[-1].outcome is AssaultOutcome.LOSS or moved is None or left <= 0:
+                return  # it lost, or has no point left: its move stops (SoN p.17)
+            attacker = moved
+            following = state.pieces.get(waiting.pop(0)) if waiting else None
+            found = None
+            if following is not None:
+                found = assault_path(state.battlefield, state.pieces.values(), moved, following, state.ruleset)
+            if following is None or found is None or found.cost > left:
+                break
+            path, target = found, following.key
+        goal = action.goal
+        if goal is None:
+            return
+        reach = movement_reach(state, attacker, points=left)
+        best = min(reach, key=lambda p: (range_between(p.squares, (goal,)), reach.cost(p), p.squares), default=None)
+        if best is not None and range_between(best.squares, (goal,)) < range_between(attacker.squares, (goal,)):
+            self._move(attacker, reach[best])
+
+    if TYPE_CHECKING:  # assaulting.py's part of the Turn
+
+        def _assault(self, attacker: Piece, action: AssaultAction) -> None: ...
+
+        def _retreat(self, defender: Piece, attacker_squares: tuple[Square, ...]) -> None: ...

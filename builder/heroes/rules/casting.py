@@ -1,0 +1,180 @@
+"""Casting a spell in play (SoN p.14-15), and what its markers do at the Supply Phase: the
+Drowning marker's second attack at its start, the Paralyze marker discarded and the Enchant
+Unit marker turned to its Mythos Hunter 1 side (then discarded a round later) at its end.
+The rules of each spell are in spells.py."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from builder.heroes.catalogue.base import AbilityRef
+from builder.heroes.rules.actions import TurnBase, may_stand
+from builder.heroes.rules.combat import IllegalAttack, fire, name, take_hit
+from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.events import FireEvent, Phase, SpellEvent
+from builder.heroes.rules.grid import neighbours
+from builder.heroes.rules.mythos import Cast, KnownSpell, SpellMarker, manifestation
+from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.spells import (
+    DROWNING_ATTACKS,
+    RULES,
+    check_cast,
+    drowning_attack,
+    fogged,
+    group_key,
+    marker_for,
+    penalty,
+    restored,
+)
+
+DROWNING, PARALYZE, ENCHANT = "son-drowning", "son-paralyze", "son-enchant-unit"
+HYDRA, BARRIER = "son-blessing-of-hydra", "son-mythos-barrier"
+AUTONOMOUS = AbilityRef(id="autonomous")
+
+
+class SpellCasting(TurnBase):
+    """A Character's spell, instead of a Movement or Firing Action."""
+
+    def _cast(self, caster: Piece, action: Cast) -> None:
+        state, cite = self.state, self.state.ruleset.cite
+        if self.phase != Phase.ACTIVATION:
+            raise IllegalAttack("spells are cast in the Activation Phase, with an Order token", cite("spells"))
+        spell = check_cast(state, caster, action)
+        taken = penalty(state, caster, spell.option, action.sigils)
+        if action.sigils:
+            pool = state.gear_for(caster, "son-blood-sigil")
+            assert pool is not None  # checked by check_cast
+            state.spend(pool, action.sigils)
+        target = state.pieces.get(action.target) if action.target is not None else None
+        reduced = (spell.option.penalty or 0) - taken
+        how = f", {reduced} fewer (Magician, Blood Sigils: {cite('magician')})" if reduced else ""
+        aimed = f" at {name(target)}" if target is not None else ""
+        self.add(
+            SpellEvent(
+                turn=state.turn,
+                phase=self.phase,
+                side=caster.owner,
+                text=f"{name(caster)} casts {spell.option.name}{aimed} ({cite('spell-effects')}) and takes "
+                f"{taken} Suppressed marker(s){how} ({cite('spells')}).",
+                unit=caster.key,
+                spell=spell.option.id,
+                penalty=taken,
+                target=target.key if target is not None else None,
+            )
+        )
+        # The penalty, successful or not (SoN p.14); Life Drain may then restore the caster.
+        state.pieces[caster.key] = replace(caster, suppressed=caster.suppressed + taken)
+        self._spell_effect(state.pieces[caster.key], spell, target, action.at)
+
+    def _spell_effect(self, caster: Piece, spell: KnownSpell, target: Piece | None, at: Square | None = None) -> None:
+        state, spell_id = self.state, spell.option.id
+        mythos = state.mythos
+        if spell_id == "son-fog":
+            fogged(state)
+            return
+        assert target is not None or spell_id == BARRIER
+        if RULES[spell_id].moves_marker:
+            for where, marker in mythos.out(group_key(spell), spell_id):
+                if isinstance(where, str):
+                    mythos.take(where, marker)  # recast: the marker moves to the new target (p.15)
+                    if spell_id == HYDRA:
+                        self._bless(where, False)
+                else:
+                    del mythos.barriers[where]
+        if spell_id == BARRIER:
+            assert at is not None
+            mythos.barriers[at] = marker_for(spell, state.turn)
+            self._bar(at)
+            return
+        assert target is not None
+        if RULES[spell_id].marker:
+            mythos.put(target.key, marker_for(spell, state.turn))
+        if spell_id == "son-life-drain":
+            effect, after, _ = take_hit(target, self.dice, state.ruleset)
+            aided = dict(mythos.aid)
+            self.hurt(target, after, effect)
+            taken = "" if mythos.aid != aided else f" ({effect.value})"  # a Medic's Aid may take it
+            self._told(target, spell_id, f"{name(target)} loses its vital energy: an automatic hit{taken}")
+            mended = restored(state.pieces.get(caster.key, caster))
+            if mended is not caster and caster.key in state.pieces:
+                state.pieces[caster.key] = mended
+                self._told(mended, spell_id, f"{name(mended)} returns to its undamaged side")
+        elif spell_id == HYDRA:
+            self._bless(target.key, True)
+        elif spell_id == DROWNING:
+            state.pieces[target.key] = replace(target, suppressed=target.suppressed + 1)
+            self._drown(caster.owner, state.pieces[target.key], DROWNING_ATTACKS[0])
+
+    def _bless(self, key: str, given: bool) -> None:
+        """Blessing of Hydra: the unit gains Autonomous while the marker is on it (SoN p.15)."""
+        piece = self.state.pieces.get(key)
+        if piece is None:
+            return
+        sides = []
+        for side in piece.unit.sides:
+            kept = [a for a in side.abilities if a is not AUTONOMOUS]
+            sides.append(side.model_copy(update={"abilities": [*kept, AUTONOMOUS] if given else kept}))
+        self.state.pieces[key] = replace(piece, unit=piece.unit.model_copy(update={"sides": sides}))
+
+    def _bar(self, at: Square) -> None:
+        """A Mythos Manifestation on the barrier's space moves to an adjacent one with a
+        Suppressed marker, or is eliminated if it cannot (SoN p.15)."""
+        state = self.state
+        standing = next((p for p in state.units() if at in p.squares and manifestation(p) is not None), None)
+        if standing is None or len(standing.squares) > 1:
+            if standing is not None:  # hon: a counter of several squares cannot step aside
+                self.hurt(standing, None, Effect.DESTROYED, hit=False)
+            return
+        free = [sq for sq in neighbours(at) if sq not in state.mythos.barriers and may_stand(state, standing, (sq,))]
+        if not free:
+            self._told(standing, BARRIER, f"{name(standing)} has nowhere to go from the Mythos Barrier: eliminated")
+            self.hurt(standing, None, Effect.DESTROYED, hit=False)
+            return
+        moved = replace(standing.moved((min(free),)), suppressed=standing.suppressed + 1)
+        state.pieces[standing.key] = moved
+        self._told(moved, BARRIER, f"{name(moved)} is driven off the Mythos Barrier with a Suppressed marker")
+
+    def _drown(self, side: str, target: Piece, bonus: int) -> None:
+        """A Drowning marker's attack (SoN p.15)."""
+        result = fire(drowning_attack(self.state, target, bonus), self.dice, self.state.ruleset)
+        event = FireEvent.of(result, self.state.turn, self.phase, side)
+        said = f"Drowning, +{bonus} ({self.state.ruleset.cite('spell-effects')}): {event.text}"
+        self.add(event.model_copy(update={"text": said}))
+        self.hurt(result.shot.target, result.target, result.effect)
+
+    def spells_at_supply_start(self) -> None:
+        """The Drowning markers turned over: a second attack at +1, then discarded (SoN p.15)."""
+        mythos = self.state.mythos
+        mythos.sweep(set(self.state.pieces))
+        for key in sorted(mythos.on_units):
+            for marker in mythos.markers_on(key, DROWNING):
+                mythos.take(key, marker)
+                target = self.state.pieces.get(key)
+                if target is not None and not target.is_wreck:
+                    self._drown(marker.group.split("/")[0], target, DROWNING_ATTACKS[1])
+
+    def spells_at_supply_end(self) -> None:
+        """Paralyze markers are discarded; an Enchant Unit marker turns to its Mythos Hunter 1
+        side, and is discarded at the end of the next round's Supply Phase (SoN p.15)."""
+        mythos = self.state.mythos
+        for key in sorted(mythos.on_units):
+            for marker in mythos.markers_on(key):
+                if marker.spell == PARALYZE:
+                    mythos.take(key, marker)
+                elif marker.spell == ENCHANT:
+                    mythos.take(key, marker)
+                    if marker.value > 1:
+                        mythos.put(key, SpellMarker(marker.spell, marker.group, marker.turn, marker.value - 1))
+
+    def _told(self, piece: Piece, spell: str, text: str) -> None:
+        self.add(
+            SpellEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=piece.owner,
+                text=f"{text} ({self.state.ruleset.cite('spell-effects')}).",
+                unit=piece.key,
+                spell=spell,
+                penalty=0,
+            )
+        )

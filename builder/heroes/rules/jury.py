@@ -1,0 +1,41 @@
+"""Jury-rigged (SoN p.17): "when using this unit or marker with this Special Ability, throw a
+die. If the result is equal to or greater than the value indicated in the symbol, the
+material no longer works." hon rolls each time the unit fires (a Firing Action, Fire on the
+Move or Opportunity Fire) before the shots; when the material breaks the unit does not fire,
+then or ever after. No marker of the catalogue has the ability."""
+
+from __future__ import annotations
+
+from builder.heroes.rules.actions import TurnBase
+from builder.heroes.rules.combat import name
+from builder.heroes.rules.events import HoldEvent
+from builder.heroes.rules.pieces import Piece
+from builder.kernel.events import Roll
+
+JURY_RIGGED = "jury-rigged"
+
+
+class JuryRigged(TurnBase):
+    def still_works(self, piece: Piece) -> bool:
+        """Roll for a Jury-rigged unit's material: False, and it is broken for good, on its
+        value or more."""
+        value = piece.side.ability_value(JURY_RIGGED)
+        if not value:
+            return True
+        state, cite = self.state, self.state.ruleset.cite
+        face = self.dice.roll(1)[0]
+        works = face < value
+        if not works:
+            state.mythos.jammed.add(piece.key)
+        said = "it holds" if works else "the material no longer works: no shot, now or later"
+        self.add(
+            HoldEvent(
+                turn=state.turn,
+                phase=self.phase,
+                side=piece.owner,
+                text=f"Jury-rigged {value} ({cite('jury-rigged')}): {name(piece)} rolls {face}, {said}.",
+                rolls=(Roll(f"jury-rigged (breaks on {value}+)", (face,), face, (), face, cite("jury-rigged")),),
+                unit=piece.key,
+            )
+        )
+        return works

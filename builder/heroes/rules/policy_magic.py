@@ -1,0 +1,138 @@
+"""The simple policy's Shadows over Normandie choices: which spell a Character casts and at
+whom (SoN p.14-15), and when a unit searches by a Search token (p.11).
+
+A spell is weighed like a shot, in expected hits, less what its Suppressed markers cost the
+caster (SPELL_MARKER_COST each); Blood Sigils are spent to bring the penalty down to 1. The
+weights are hon's: Life Drain is a sure hit on the enemy infantry worth most, Drowning about
+two attacks' worth, Rust and Paralyze pay when a vehicle or an enemy is near, Enchant Unit
+when a friend is close to an enemy Mythos Manifestation, Blessing of Hydra on a friend that
+still needs an Order token; Fog (a whole game's rules) and Mythos Barrier (a square to hold
+against Manifestations) are left to scenarios. A unit searches when nothing better is in
+reach, the bag holds something and its army has an empty white or green slot to put it in."""
+
+from __future__ import annotations
+
+from builder.heroes.catalogue.units import SideState
+from builder.heroes.rules.actions import Action, ChangeState, Move
+from builder.heroes.rules.grid import range_between
+from builder.heroes.rules.leaping import movement_reach
+from builder.heroes.rules.medic import may_treat, patient_of
+from builder.heroes.rules.mythos import Cast, KnownSpell, SearchCheck, Treat, manifestation, mythos_hunter
+from builder.heroes.rules.mythos_markers import AMULET_TERROR, ELDER_SIGN_HUNTER
+from builder.heroes.rules.orders import needs_no_order
+from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.policy_base import PolicyBase, _worth
+from builder.heroes.rules.searching import may_search
+from builder.heroes.rules.spells import castable, penalty, spells_of, targets
+from builder.heroes.rules.spotting import may_change_state
+from builder.heroes.rules.state import GameState
+from builder.heroes.rules.terror import must_check
+
+SPELL_MARKER_COST = 0.1  # expected hits a Suppressed marker on the caster is worth losing
+WEIGHTS = {
+    "son-life-drain": 1.0,
+    "son-drowning": 0.6,
+    "son-rust": 0.3,
+    "son-paralyze": 0.35,
+    "son-enchant-unit": 0.3,
+    "son-blessing-of-hydra": 0.5,  # an Order token spared every turn after
+}
+NEAR = 4  # squares: an enemy this close makes a Paralyze or an Enchant Unit worth it
+
+
+class MagicChoices(PolicyBase):
+    def _spell(self, state: GameState, piece: Piece, worth: float) -> Cast | None:
+        """The best spell worth more than `worth` (what the unit's best shot promises)."""
+        if not state.mythos.spells or piece.suppressed:
+            return None
+        best: tuple[float, str, Cast] | None = None
+        for spell in spells_of(state, piece):
+            if spell.option.id not in WEIGHTS or castable(state, piece, spell) is not None:
+                continue
+            for value, target in self._spell_targets(state, piece, spell):
+                sigils = self._sigils(state, piece, spell)
+                value -= SPELL_MARKER_COST * penalty(state, piece, spell.option, sigils)
+                if value > max(worth, self.fire_threshold) and (
+                    best is None or (-value, target.key) < (-best[0], best[1])
+                ):
+                    best = (value, target.key, Cast(spell.option.id, target.key, sigils=sigils))
+        return best[2] if best is not None else None
+
+    def _spell_targets(self, state: GameState, piece: Piece, spell: KnownSpell) -> list[tuple[float, Piece]]:
+        weight = WEIGHTS[spell.option.id]
+        enemies = state.enemies_of(piece.owner)
+        found: list[tuple[float, Piece]] = []
+        for target in targets(state, piece, spell):
+            mine = target.owner == piece.owner
+            if spell.option.id == "son-blessing-of-hydra":
+                if mine and target.key != piece.key and not needs_no_order(target):
+                    found.append((weight * _worth(target), target))  # one order token fewer needed
+            elif spell.option.id == "son-enchant-unit":
+                foes = [e for e in enemies if manifestation(e) and range_between(e.squares, target.squares) <= NEAR]
+                if mine and foes and not state.mythos.markers_on(target.key, spell.option.id):
+                    found.append((weight, target))
+            elif not mine:
+                if spell.option.id == "son-paralyze" and state.mythos.markers_on(target.key, spell.option.id):
+                    continue
+                found.append((weight * _worth(target), target))
+        return found
+
+    @staticmethod
+    def _sigils(state: GameState, piece: Piece, spell: KnownSpell) -> int:
+        """Blood Sigils to spend: enough to bring the penalty down to 1, as many as there are."""
+        pool = state.gear_for(piece, "son-blood-sigil")
+        if pool is None:
+            return 0
+        return max(0, min(pool.count, penalty(state, piece, spell.option) - 1))
+
+    @staticmethod
+    def _medic(state: GameState, piece: Piece, supply: bool) -> Action | None:
+        """A Medic (SoN p.18): treats its patient when it may (Supply Phase), else walks up to
+        it; with its Aid marker at hand, turns to its active side to be ready."""
+        if not piece.side.has("medic"):
+            return None
+        patient = patient_of(state, piece)
+        if patient is not None:
+            if supply and may_treat(state, piece):
+                return Treat()
+            if range_between(piece.squares, patient.squares) > 1:
+                reach = movement_reach(state, piece)
+                near = [p for p in reach if range_between(p.squares, patient.squares) == 1]
+                if near:
+                    return Move(reach[min(near, key=lambda p: (reach.cost(p), p.squares))])
+            return None
+        if piece.side.state is SideState.INACTIVE and may_change_state(piece):
+            return ChangeState()
+        return None
+
+    @staticmethod
+    def transfer_aid(state: GameState, medic: Piece, patient: Piece, hit: Piece, destroyed: bool) -> bool:
+        """Move the Aid marker when the new hit is worse than the one it saved the patient
+        from (it eliminates), or as bad on a unit worth more (SoN p.18)."""
+        before = state.mythos.avoided.get(medic.key, False)
+        return (destroyed, _worth(hit)) > (before, _worth(patient))
+
+    @staticmethod
+    def elder_signs(state: GameState, piece: Piece, short: int, held: int) -> int:
+        """Enough Elder Signs for a throw of 4 to succeed (SoN p.14), if there are enough."""
+        needed = -(-short // ELDER_SIGN_HUNTER)
+        return needed if 0 < needed <= held else 0
+
+    @staticmethod
+    def amulets(state: GameState, side: str, held: int) -> tuple[str, ...]:
+        """Enemy units likely to fail (a 4 would not do), the most Suppressed first (SoN p.16)."""
+        likely = [
+            p
+            for p in state.enemies_of(side)
+            if must_check(p) and 4 - 2 * p.suppressed + mythos_hunter(state.mythos, p) < AMULET_TERROR
+        ]
+        return tuple(p.key for p in sorted(likely, key=lambda p: (-p.suppressed, p.key)))[:held]
+
+    @staticmethod
+    def _search_here(state: GameState, piece: Piece) -> SearchCheck | None:
+        """Search when the unit stands by a Search token and may search there."""
+        if not state.mythos.search_tokens or not state.mythos.open_slots.get(piece.owner):
+            return None  # nothing found could be kept: no empty white or green slot (SoN p.11)
+        if may_search(state, piece) is not None:
+            return None
+        return SearchCheck()

@@ -1,0 +1,119 @@
+"""Search checks (SoN p.11, p.18): a unit on or next to a Search token, with no enemy unit
+adjacent, may search instead of acting: with its Order in the Activation Phase, or instead
+of its move in the Supply Phase. It rolls a die: a 6, or with the Search ability its value
+or more, draws a customization or spell from the Search bag (bags.py), which goes to a tile
+of its army with an empty slot bordered by a white or green band.
+
+hon's readings, where the book is silent: the first such tile in the army list whose
+Character is on the battlefield takes it (else the first such tile); with no such tile, it
+goes back into the bag and the token stays; a Search token that gave something is used up;
+a spell found is cast by that tile's Character like any other (spells.py); a customization
+found gives the Character the abilities it grants (Faith, Magician, Mythos Hunter, Search),
+its markers and other effects are not played."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from builder.heroes.catalogue.recruitment import OptionKind, RecruitmentOption
+from builder.heroes.rules.actions import TurnBase
+from builder.heroes.rules.bags import draw_search
+from builder.heroes.rules.combat import IllegalAttack, name
+from builder.heroes.rules.events import SearchEvent
+from builder.heroes.rules.grid import neighbours
+from builder.heroes.rules.mythos import KnownSpell
+from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.placement import GRANTED_ON_THE_COUNTER
+from builder.heroes.rules.state import GameState
+from builder.kernel.events import Modifier, Roll
+
+UNTRAINED = 6  # the roll a unit without the Search ability needs (SoN p.11)
+
+
+def search_token_by(state: GameState, piece: Piece) -> Square | None:
+    """The Search token the unit stands on or next to, None when there is none."""
+    tokens = state.mythos.search_tokens
+    if not tokens:
+        return None
+    near = set(piece.squares) | {n for sq in piece.squares for n in neighbours(sq)}
+    return min((t for t in tokens if t in near), default=None)
+
+
+def may_search(state: GameState, piece: Piece) -> str | None:
+    """Why the unit may not make a Search check now, None when it may."""
+    if search_token_by(state, piece) is None:
+        return "no Search token on or next to it"
+    near = {n for sq in piece.squares for n in neighbours(sq)}
+    if any(near & set(e.squares) for e in state.enemies_of(piece.owner)):
+        return "an enemy unit is adjacent"
+    if not state.mythos.search_bag:
+        return "the Search bag is empty"
+    return None
+
+
+def needed(piece: Piece) -> int:
+    """The roll to reach: the Search ability's value, else a 6."""
+    value = piece.side.ability_value("search")
+    return value if value else UNTRAINED
+
+
+class SearchChecks(TurnBase):
+    """A Search check instead of an action (SoN p.11)."""
+
+    def _search(self, piece: Piece) -> None:
+        state, cite = self.state, self.state.ruleset.cite
+        why = may_search(state, piece)
+        if why is not None:
+            raise IllegalAttack(f"{name(piece)} may not search: {why}", cite("search-checks"))
+        token = search_token_by(state, piece)
+        assert token is not None
+        face = self.dice.roll(1)[0]
+        target = needed(piece)
+        penalties = tuple(
+            Modifier(f"Suppressed x{piece.suppressed}", -2 * piece.suppressed, cite("suppressed"))
+            for _ in range(1 if piece.suppressed else 0)
+        )
+        total = face + sum(m.value for m in penalties)
+        roll = Roll(f"search (needs {target})", (face,), face, penalties, total, cite("search-checks"))
+        found = draw_search(state.mythos, self.dice) if total >= target else None
+        said = "finds nothing"
+        if found is not None and not state.mythos.open_slots.get(piece.owner):
+            state.mythos.search_bag.append(found)  # hon: no tile may take it, back into the bag
+            said = f"finds {found.name}, but no tile has an empty white or green slot: it goes back into the bag"
+            found = None
+        elif found is not None:
+            state.mythos.search_tokens.discard(token)
+            said = f"finds {found.name} in the Search bag: {self._keep(piece.owner, found)}"
+        ability = f"Search {target}, {cite('search')}" if target != UNTRAINED else "a 6 needed without Search"
+        self.add(
+            SearchEvent(
+                turn=state.turn,
+                phase=self.phase,
+                side=piece.owner,
+                text=f"{name(piece)} searches by the Search token at [{token[0]}, {token[1]}] ({ability}, "
+                f"{cite('search-checks')}): rolls {total} and {said}.",
+                rolls=(roll,),
+                unit=piece.key,
+                found=found.id if found is not None else None,
+            )
+        )
+
+    def _keep(self, side: str, found: RecruitmentOption) -> str:
+        """Put what was found on a tile with an empty white or green slot; in English."""
+        state = self.state
+        slots = state.mythos.open_slots[side]
+        alive = {p.group for p in state.units(side) if p.unit.is_character}
+        group = next((g for g in slots if g in alive), slots[0])
+        slots.remove(group)
+        state.mythos.found.append((side, group, found.id))
+        if found.kind is OptionKind.SPELL:
+            state.mythos.spells.append(KnownSpell(side, group, found, found=True))
+            return f"it goes to {state.titles.get(f'{side}/{group}', group)}, whose Character may cast it"
+        granted = [ref for ref in found.grants.abilities if ref.id in GRANTED_ON_THE_COUNTER]
+        for piece in [p for p in state.units(side) if p.group == group and p.unit.is_character]:
+            sides = [
+                s.model_copy(update={"abilities": [*s.abilities, *(g for g in granted if not s.has(g.id))]})
+                for s in piece.unit.sides
+            ]
+            state.pieces[piece.key] = replace(piece, unit=piece.unit.model_copy(update={"sides": sides}))
+        return f"it goes to {state.titles.get(f'{side}/{group}', group)}"

@@ -1,0 +1,163 @@
+"""Shadows over Normandie's abilities the Heroes of Normandie rules lack (SoN p.17-18): Jump
+and Flying over the terrain, Amphibious Ambush in the water, Jury-rigged material that breaks."""
+
+from __future__ import annotations
+
+import pytest
+
+from builder.heroes.rules.actions import ChangeState, Fire, Move
+from builder.heroes.rules.activation import Turn
+from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.leaping import movement_reach
+from builder.heroes.rules.passage import passage_map
+from builder.heroes.rules.policy import SimplePolicy
+from builder.heroes.rules.ruleset import SON
+from builder.heroes.rules.spotting import spotter
+from builder.heroes.rules.state import GameState
+from builder.heroes.rules.turn import supply_phase
+from builder.kernel.dice import LoadedDice
+from tests.fixtures.rules.boards import piece, unit
+from tests.fixtures.rules.games import game
+
+# A ridge of rocks, impassable to every unit, splits the board but for nothing.
+RIDGE = "\n".join(["...#....", "...#....", "...#....", "...#....", "...#...."])
+POND = "\n".join(["........", ".~~.....", ".~~.....", "........"])
+OPEN = "\n".join(["........"] * 4)
+JUMPERS = unit("jumpers", abilities=["jump"])
+FLYER = unit("flyer", abilities=["flying"])
+WALKERS = unit("walkers")
+FROGMEN = unit("frogmen", abilities=["amphibious", "amphibious-ambush"], states=("active", "inactive"))
+RIGGED = unit("rigged", abilities=[{"id": "jury-rigged", "value": 5}])
+
+
+def son(board: str, pieces: list) -> GameState:  # type: ignore[type-arg]
+    state = game(board, pieces)
+    state.ruleset = SON
+    return state
+
+
+@pytest.mark.parametrize("kind", [JUMPERS, FLYER])
+def test_jump_and_flying_cross_what_bars_others_but_never_stop_on_it(kind: object) -> None:
+    state = son(RIDGE, [piece("a1", (2, 2), kind=kind), piece("a2", (2, 0), kind=WALKERS)])  # type: ignore[arg-type]
+    ends = {p.square for p in movement_reach(state, state.pieces["a1"])}
+    assert (4, 2) in ends and (5, 2) in ends  # over the ridge (SoN p.17-18)
+    assert not any(sq[0] == 3 for sq in ends)  # never on it
+    walking = {p.square for p in movement_reach(state, state.pieces["a2"])}
+    assert not any(sq[0] >= 3 for sq in walking)
+
+
+def test_the_policy_jumps_over_the_ridge_towards_its_objective() -> None:
+    hill = [{"id": "hill", "name": "The hill", "kind": "secondary", "at": [6, 2]}]
+    state = game(RIDGE, [piece("a1", (2, 2), kind=JUMPERS)], objectives=hill)
+    action = SimplePolicy().activate(state, state.pieces["a1"])
+    assert isinstance(action, Move) and action.path.destination.square[0] > 3
+    Turn(state, LoadedDice([]), "activation").perform("a1", action)
+    assert state.pieces["a1"].square[0] > 3
+
+
+def test_amphibious_ambush_hides_only_in_water_and_is_spotted_only_from_next_to_it() -> None:
+    state = son(POND, [piece("h", (2, 1), "b", FROGMEN, side_index=1), piece("a1", (6, 1))])
+    Turn(state, LoadedDice([]), "activation").perform("h", ChangeState())
+    hidden = state.pieces["h"]
+    assert hidden.concealed  # in the pond: it may ambush (SoN p.17)
+    assert spotter(state, hidden) is None  # a clear LoS 5 squares away is not enough
+    state.pieces["a1"] = piece("a1", (3, 1))
+    assert spotter(state, hidden) is not None and spotter(state, hidden).key == "a1"  # type: ignore[union-attr]
+    state.pieces["h2"] = piece("h2", (5, 3), "b", FROGMEN, side_index=1)
+    with pytest.raises(ValueError, match="water"):
+        Turn(state, LoadedDice([]), "activation").perform("h2", ChangeState())
+
+
+def test_jury_rigged_material_breaks_on_its_value_and_never_fires_again() -> None:
+    state = son(OPEN, [piece("a1", (1, 1), kind=RIGGED), piece("b1", (4, 1), "b")])
+    turn = Turn(state, LoadedDice([4, 6]), "activation")
+    turn.perform("a1", Fire(((None, "b1"),)))  # 4 < 5: it holds, then the shot's die
+    assert [e.kind for e in turn.events][:2] == ["hold", "fire"]
+    state.pieces["a1"] = state.pieces["a1"].moved(((1, 1),))
+    turn = Turn(state, LoadedDice([5]), "activation")
+    turn.perform("a1", Fire(((None, "b1"),)))  # 5: the material no longer works (SoN p.17)
+    assert [e.kind for e in turn.events] == ["hold"] and "a1" in state.mythos.jammed
+    assert not isinstance(SimplePolicy().activate(state, state.pieces["a1"]), Fire)
+
+
+MEDIC = unit("medic", abilities=["medic"], states=("inactive", "active"))
+
+
+def test_a_ready_medic_ignores_a_hit_with_its_aid_marker_then_treats_the_unit_in_the_supply_phase() -> None:
+    state = son(OPEN, [piece("m", (1, 1), kind=MEDIC, side_index=1), piece("a1", (2, 1)), piece("b1", (6, 1), "b")])
+    turn = Turn(state, LoadedDice([4]), "activation")
+    turn.perform("b1", Fire(((None, "a1"),)))  # 4 + 2 against 4: a hit
+    hurt = state.pieces["a1"]
+    assert hurt.side_index == 0 and hurt.suppressed == 1 and state.mythos.aid == {"m": "a1"}  # SoN p.18
+    assert [e.kind for e in turn.events] == ["fire", "aid"]
+    blocked = Turn(state, LoadedDice([]), "activation")
+    blocked.perform("a1", SimplePolicy().supply_move(state, hurt))
+    assert state.pieces["a1"].square == (2, 1)  # it cannot budge
+    # Another hit is applied: one Aid marker per Medic.
+    turn = Turn(state, LoadedDice([4]), "activation")
+    state.pieces["a2"] = piece("a2", (2, 3))
+    turn.perform("b1", Fire(((None, "a2"),)))
+    assert state.pieces["a2"].side_index == 1
+    # The Supply Phase: the Medic, not activated and adjacent, removes it instead of moving.
+    policies = {"a": SimplePolicy(), "b": SimplePolicy()}
+    frames = supply_phase(state, {}, policies, LoadedDice([]))
+    assert any(f.event.kind == "aid" and getattr(f.event, "removed", False) for f in frames)
+    assert state.mythos.aid == {} and state.pieces["m"].side_index == 0  # back to its inactive side
+    assert state.pieces["a1"].suppressed == 1  # it rallies from the next Supply Phase
+    supply_phase(state, {}, policies, LoadedDice([]))
+    assert state.pieces["a1"].suppressed == 0
+
+
+def test_an_inactive_medic_turns_over_to_be_ready_and_then_aids() -> None:
+    state = son(OPEN, [piece("m", (1, 1), kind=MEDIC), piece("a1", (2, 1)), piece("b1", (7, 3), "b")])
+    action = SimplePolicy().supply_move(state, state.pieces["m"])
+    assert action == ChangeState()
+    Turn(state, LoadedDice([]), "supply").perform("m", action)
+    assert state.pieces["m"].side.state.value == "active"
+
+
+def test_a_gigantic_unit_never_enters_a_building() -> None:
+    state = son("....\n.BB.\n....", [piece("a1", (0, 0), kind=unit("giant", abilities=["gigantic"]))])
+    passage = passage_map(state.battlefield)
+    giant = state.pieces["a1"]
+    assert passage.refusal((1, 1), giant.unit, giant.side) is not None  # SoN p.17
+    assert passage.refusal((1, 1), WALKERS, WALKERS.sides[0]) is None
+
+
+def test_the_aid_takes_an_eliminating_hit_too_and_moves_to_a_worse_hit() -> None:
+    # "Ignore the damage taken by the unit" (SoN p.18): a hit that eliminates, too.
+    state = son(
+        OPEN,
+        [
+            piece("m", (0, 0), kind=MEDIC, side_index=1),
+            piece("a1", (2, 1)),
+            piece("a2", (2, 3), side_index=1),
+            piece("b1", (6, 1), "b"),
+        ],
+    )
+    players = {"a": SimplePolicy(), "b": SimplePolicy()}
+    turn = Turn(state, LoadedDice([4]), "activation", players)
+    turn.perform("b1", Fire(((None, "a1"),)))  # a hit: a1 would turn over
+    assert state.mythos.aid == {"m": "a1"} and state.pieces["a1"].side_index == 0
+    # a2, already reduced, would be eliminated: worse, so the marker moves and a1 takes its hit.
+    state.pieces["b1"] = state.pieces["b1"].moved(((6, 3),))
+    turn = Turn(state, LoadedDice([4]), "activation", players)
+    turn.perform("b1", Fire(((None, "a2"),)))
+    assert state.mythos.aid == {"m": "a2"} and "a2" in state.pieces
+    assert state.pieces["a1"].side_index == 1  # the damage it had avoided
+
+
+def test_a_unit_with_no_square_to_retreat_to_is_not_saved_by_the_aid() -> None:
+    state = son(OPEN, [piece("m", (0, 3), kind=MEDIC, side_index=1), piece("a1", (7, 1), side_index=1)])
+    Turn(state, LoadedDice([]), "activation").hurt(state.pieces["a1"], None, Effect.DESTROYED, hit=False)
+    assert "a1" not in state.pieces and state.mythos.aid == {}
+
+
+def test_a_medic_never_moves_its_aid_to_an_enemy() -> None:
+    state = son(OPEN, [piece("m", (0, 0), kind=MEDIC, side_index=1), piece("a1", (2, 1)), piece("b1", (6, 1), "b")])
+    state.pieces["b2"] = piece("b2", (6, 3), "b", side_index=1)
+    players = {"a": SimplePolicy(), "b": SimplePolicy()}
+    Turn(state, LoadedDice([4]), "activation", players).perform("b1", Fire(((None, "a1"),)))
+    assert state.mythos.aid == {"m": "a1"}
+    Turn(state, LoadedDice([4]), "activation", players).perform("a1", Fire(((None, "b2"),)))
+    assert state.mythos.aid == {"m": "a1"} and "b2" not in state.pieces  # the enemy's hit stands
