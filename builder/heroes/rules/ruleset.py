@@ -53,6 +53,10 @@ class Ruleset:
     # Infantry block the LoS between a firer and a target of these types: both infantry in
     # HoN (core p.13); in SoN "unless the target or the unit firing is a vehicle" (p.8).
     infantry_screens: frozenset[UnitType] = frozenset({UnitType.INFANTRY})
+    # SoN p.18 (Order(s)): "If the unit is hit or eliminated, adjust your number of Order
+    # tokens at the beginning of the next Order phase": a hit officer gives the stars its
+    # damaged side prints. HoN core p.8 takes the tokens away only when the unit is lost.
+    orders_follow_hits: bool = False
 
     def page(self, page: int | str) -> str:
         return f"{self.book} p.{page}"
@@ -188,6 +192,7 @@ SON_PAGES: tuple[tuple[str, int], ...] = (
     ("assault-arc", 7),
     ("fire-summary", 8),
     ("night", 11),
+    ("order-ability", 18),
 )
 
 HON = Ruleset(game=Game.HON, book=HON_BOOK, rule_pages=HON_PAGES)
@@ -204,6 +209,7 @@ SON = Ruleset(
     zoc_exerted_by=frozenset({UnitType.INFANTRY}),
     zoc_through_doors=False,
     infantry_screens=frozenset({UnitType.INFANTRY, UnitType.LARGE_CREATURE}),
+    orders_follow_hits=True,
 )
 
 # SoN p.11: at night shots reach 7 squares and long range starts beyond 5; in fog, 9 and 6.

@@ -14,6 +14,7 @@ from builder.heroes.army.resolve import ResolvedArmy
 from builder.heroes.army.summary import OrderTokens, order_tokens, summary_of
 from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.terrain import TerrainEffects
+from builder.heroes.catalogue.units import Side
 from builder.heroes.rules.events import HeroesEvent
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
@@ -247,14 +248,27 @@ def destroyed_in(state: GameState, group: CombatGroup) -> int:
     return sum(1 for p in state.destroyed.values() if f"{p.owner}/{p.group}" == group.key)
 
 
+def stars_of(side: Side) -> int:
+    """The order stars a counter's side prints: Order(s) and Personal Order (HoN core p.8)."""
+    return (side.ability_value("order") or 0) + (1 if side.has("personal-order") else 0)
+
+
 def lost_stars(state: GameState, side: str) -> int:
-    """Order stars of the side's destroyed units: lost from the next Order Phase (HoN core p.8)."""
-    found = 0
-    for piece in state.destroyed.values():
-        if piece.owner == side:
-            front = piece.unit.front
-            found += (front.ability_value("order") or 0) + (1 if front.has("personal-order") else 0)
-    return found
+    """Order stars of the side's destroyed units: lost from the next Order Phase (HoN core p.8);
+    in SoN also those a hit unit's damaged side no longer prints (SoN p.18)."""
+    return sum(count for _, count in star_losses(state, side))
+
+
+def star_losses(state: GameState, side: str) -> list[tuple[Piece, int]]:
+    """Each of the side's units that gives fewer order stars than its front side prints, and
+    by how many: destroyed ones (HoN core p.8) and, where the ruleset says so, hit ones
+    showing their damaged side (SoN p.18)."""
+    found = [(p, stars_of(p.unit.front)) for p in state.destroyed.values() if p.owner == side]
+    if state.ruleset.orders_follow_hits:
+        for piece in (*state.pieces.values(), *state.reserve.values()):
+            if piece.owner == side and not piece.is_wreck and piece.key not in state.destroyed:
+                found.append((piece, stars_of(piece.unit.front) - stars_of(piece.side)))
+    return [(piece, count) for piece, count in found if count > 0]
 
 
 def new_game(

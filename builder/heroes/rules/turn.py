@@ -30,7 +30,7 @@ from builder.heroes.rules.events import (
 from builder.heroes.rules.orders import AUTONOMOUS, SPECIAL, Orders, activation_sequence, needs_no_order, tokens_for
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy import Policy
-from builder.heroes.rules.state import Facts, Frame, GameState
+from builder.heroes.rules.state import Facts, Frame, GameState, star_losses
 from builder.heroes.scenario.conditions import describe, holds
 from builder.heroes.scenario.models import Event
 from builder.heroes.scenario.models import Phase as ScenarioPhase
@@ -97,6 +97,7 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
             for n, key in enumerate(placed.numbered, start=1)
         )
         extra = f"; {len(placed.special)} special{_unprinted_specials(state, side)}" if placed.special else ""
+        extra += _hit_officers(state, side)
         turn.add(
             OrdersEvent(
                 turn=state.turn,
@@ -328,6 +329,15 @@ def _unprinted_specials(state: GameState, side: str) -> str:
     if not examples:
         return ""
     return f" (from {', '.join(examples)}: how many it gives is not printed, hon's example)"
+
+
+def _hit_officers(state: GameState, side: str) -> str:
+    """The side's hit units whose damaged side prints fewer order stars (SoN p.18)."""
+    hit = [(p, n) for p, n in star_losses(state, side) if p.key not in state.destroyed]
+    if not hit:
+        return ""
+    who = ", ".join(f"{p.unit.name} -{n}" for p, n in hit)
+    return f"; order stars lost to hits: {who} ({state.ruleset.cite('order-ability')})"
 
 
 def _own(state: GameState, side: str) -> list[Piece]:
