@@ -50,6 +50,8 @@ class Marker(Entry):
     effect: Text
     alternate_fire: bool = False
     max_range: int | None = Field(default=None, ge=0)
+    # Never more than this many in one army at once (Totems: two, SoN p.16); None: no limit.
+    at_most: int | None = Field(default=None, ge=1)
 
 
 class TerrainEffect(Entry):
