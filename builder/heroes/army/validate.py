@@ -350,18 +350,18 @@ def _marker_limit_issues(resolved: ResolvedArmy) -> Iterator[Issue]:
     counts: dict[str, int] = defaultdict(int)
     paths: dict[str, list[str]] = defaultdict(list)
     for placed in resolved.placed():
-        for count in placed.option.markers if placed.option is not None else ():
-            counts[count.id] += count.count
-            paths[count.id].append(placed.path)
+        for given in placed.option.markers if placed.option is not None else ():
+            counts[given.id] += given.count
+            paths[given.id].append(placed.path)
     markers = resolved.catalogue.markers
-    for marker_id, count in sorted(counts.items()):
+    for marker_id, total in sorted(counts.items()):
         marker = markers.get(marker_id)
-        if marker is None or marker.at_most is None or count <= marker.at_most:
+        if marker is None or marker.at_most is None or total <= marker.at_most:
             continue
         yield error(
             "markers.too-many",
             paths[marker_id][-1],
-            f"The army's options give {count} {marker.name} markers ({', '.join(paths[marker_id])}); "
+            f"The army's options give {total} {marker.name} markers ({', '.join(paths[marker_id])}); "
             f"never more than {marker.at_most} at once ({marker.source}).",
             f"Remove options until they give at most {marker.at_most}.",
         )

@@ -130,6 +130,7 @@ STRUCTURES = _R + "test_structures.py::"
 CREW = _R + "test_crew.py::"
 BOARD = _R + "test_board.py::"
 SUMMARY = "tests/heroes/army/test_summary.py::"
+NIGHT_FOG = _R + "test_night_fog.py::"
 
 
 def ability(
@@ -284,8 +285,10 @@ ABILITIES: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.26; SoN p.18",
         PLAYED,
-        "",
+        "lost with the unit (HoN core p.8); in SoN a hit unit gives the stars its damaged side prints from the "
+        "next Order Phase (p.18)",
         ORDERS + "test_tokens_are_the_stars_less_those_of_destroyed_officers",
+        ORDERS + "test_son_a_hit_officer_gives_the_stars_of_its_damaged_side",
         SUMMARY + "test_the_books_order_star_example_gives_five_tokens",
     ),
     ability(
@@ -939,7 +942,14 @@ MARKERS: tuple[Coverage, ...] = (
         "son-hypnotic-cloud", "Hypnotic Cloud", SON, "SoN p.16", NOT_PLAYED, f"spells are not played; {NO_TEMPLATES}"
     ),
     marker("son-toxic-cloud", "Toxic Cloud", SON, "SoN p.16", NOT_PLAYED, f"spells are not played; {NO_TEMPLATES}"),
-    marker("son-totem", "Totem", SON, "SoN p.16", NOT_PLAYED, "no totem is placed"),
+    marker(
+        "son-totem",
+        "Totem",
+        SON,
+        "SoN p.16",
+        NOT_PLAYED,
+        "army lists with more than two Totems are refused (markers.too-many); no totem is placed in play",
+    ),
 )
 
 DIFFICULT_PASSAGE = (
@@ -988,6 +998,7 @@ MECHANICS: tuple[Coverage, ...] = (
         PLAYED,
         "",
         ORDERS + "test_tokens_are_the_stars_less_those_of_destroyed_officers",
+        ORDERS + "test_son_a_hit_officer_gives_the_stars_of_its_damaged_side",
         SUMMARY + "test_the_books_order_star_example_gives_five_tokens",
         SUMMARY + "test_tokens_are_capped_and_bluffs_start_at_one",
     ),
@@ -1554,7 +1565,7 @@ MECHANICS: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.21; SoN p.11; SoN p.17",
         PLAYED,
-        "a wreck counts as a Terrain Element; at night or in fog the 2 squares are 1 (SoN p.11)",
+        "a wreck counts as a Terrain Element; at night or in fog the 2 squares are 1, in the open 2 or 3 (SoN p.11)",
         BOARD + "test_a_concealed_unit_in_the_open_is_spotted_at_the_end_of_an_enemy_move_with_a_clear_los",
         BOARD + "test_in_a_terrain_element_it_is_spotted_only_within_2_squares",
         BOARD + "test_heavy_vehicles_never_spot_and_two_concealed_units_spot_each_other",
@@ -1876,20 +1887,28 @@ MECHANICS: tuple[Coverage, ...] = (
         "Dark Night",
         SON,
         "SoN p.11",
-        PARTIAL,
-        "shots reach 7 squares, Limited Range too, and long range starts beyond 5; a concealed unit in "
-        "terrain is spotted only from next to it; hiding in the open and indirect fire are not played",
+        PLAYED,
+        "shots reach 7, Limited Range too; long range from 5 squares; hidden units seen from next to them in "
+        "terrain, from 2 in the open; indirect fire +2 scatter, never direct; no Aviation card is in the catalogue",
         COMBAT + "test_night_caps_the_range_and_brings_long_range_closer",
+        NIGHT_FOG + "test_long_range_starts_at_5_at_night_and_6_in_fog",
+        NIGHT_FOG + "test_a_unit_hides_in_the_open_unless_an_enemy_sees_it_within_2_at_night_3_in_fog",
+        NIGHT_FOG + "test_in_a_terrain_overlay_a_hidden_unit_is_discovered_only_from_an_adjacent_square",
+        NIGHT_FOG + "test_indirect_fire_never_fires_directly_and_scatters_2_more_at_night",
     ),
     mechanic(
         "son-fog",
         "Fog",
         SON,
         "SoN p.11",
-        PARTIAL,
-        "shots reach 9 squares, Limited Range too, and long range starts beyond 6; a concealed unit in "
-        "terrain is spotted only from next to it; hiding in the open and indirect fire are not played",
+        PLAYED,
+        "shots reach 9, Limited Range too; long range from 6 squares; hidden units seen from next to them in "
+        "terrain, from 3 in the open; indirect fire +2 scatter, never direct; no Aviation card is in the catalogue",
         COMBAT + "test_night_caps_the_range_and_brings_long_range_closer",
+        NIGHT_FOG + "test_long_range_starts_at_5_at_night_and_6_in_fog",
+        NIGHT_FOG + "test_a_unit_hides_in_the_open_unless_an_enemy_sees_it_within_2_at_night_3_in_fog",
+        NIGHT_FOG + "test_in_a_terrain_overlay_a_hidden_unit_is_discovered_only_from_an_adjacent_square",
+        NIGHT_FOG + "test_indirect_fire_never_fires_directly_and_scatters_2_more_at_night",
     ),
     mechanic(
         "son-difficult-terrain",

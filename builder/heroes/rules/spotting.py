@@ -73,10 +73,11 @@ def spotter(
 ) -> Piece | None:
     """The first enemy unit (by key, or of `among`) that spots the concealed `hidden` where
     it stands, or None: a clear LoS, and within `spot_in_terrain` squares when it is in a
-    Terrain Element."""
+    Terrain Element, within `spot_in_open` out of one at night or in fog (SoN p.11)."""
     if not hidden.concealed or not hidden.squares or hidden.embarked_in is not None:
         return None
-    reach = state.ruleset.spot_in_terrain if in_terrain(state, hidden.squares) else None
+    ruleset = state.ruleset
+    reach = ruleset.spot_in_terrain if in_terrain(state, hidden.squares) else ruleset.spot_in_open
     seen = occupancy if occupancy is not None else Occupancy(p for p in state.pieces.values() if p.key != hidden.key)
     for other in sorted(state.units() if among is None else among, key=lambda p: p.key):
         if other.owner == hidden.owner or not other.squares:  # riders see from their vehicle (p.27)
