@@ -80,7 +80,7 @@ def spotter(
     reach = ruleset.spot_in_terrain if in_terrain(state, hidden.squares) else ruleset.spot_in_open
     seen = occupancy if occupancy is not None else Occupancy(p for p in state.pieces.values() if p.key != hidden.key)
     for other in sorted(state.units() if among is None else among, key=lambda p: p.key):
-        if other.owner == hidden.owner or not other.squares:  # riders see from their vehicle (p.27)
+        if other.allegiance == hidden.allegiance or not other.squares:  # riders see from their vehicle (p.27)
             continue
         if other.type is UnitType.HEAVY_VEHICLE:  # "Heavy Vehicles cannot spot concealed units"
             continue

@@ -177,7 +177,12 @@ class GameState:
                 yield piece
 
     def enemies_of(self, side: str) -> list[Piece]:
-        return [p for p in self.units() if p.owner != side]
+        team = self.team_of(side)
+        return [p for p in self.units() if p.allegiance != team]
+
+    def team_of(self, side: str) -> str:
+        """The side's team (SoN p.10), the side itself when it plays alone."""
+        return self.scenario.team_of(side)
 
     def occupant(self) -> dict[Square, Piece]:
         """Who stands on each square: a unit rather than the wreck it stands on (HoN core
@@ -196,7 +201,13 @@ class GameState:
         return {o.id: objective_squares(o, self.battlefield) for o in self.scenario.objectives}
 
     def opponents(self, side: str) -> list[str]:
-        return [s for s in self.sides if s != side]
+        """The sides playing against `side`: all the others, or those of other teams (SoN p.10)."""
+        team = self.team_of(side)
+        return [s for s in self.sides if s != side and self.team_of(s) != team]
+
+    def opposing_teams(self, side: str) -> list[str]:
+        """The teams playing against `side` (each side its own team in a game of two)."""
+        return list(dict.fromkeys(self.team_of(s) for s in self.opponents(side)))
 
     def next_side(self, side: str) -> str:
         return self.sides[(self.sides.index(side) + 1) % len(self.sides)]
@@ -217,22 +228,27 @@ class Facts:
         self.state = state
 
     def controls(self, side: str, objective: str) -> bool:
-        return self.state.control.get(objective) == side
+        """A side or team controls what it or a team-mate holds (SoN p.10)."""
+        holder = self.state.control.get(objective)
+        return holder is not None and self.state.team_of(holder) == self.state.team_of(side)
 
     def captured(self, side: str, unit: str) -> bool:
-        return (side, unit) in self.state.captured_units
+        team = self.state.team_of(side)
+        return any(u == unit and self.state.team_of(s) == team for s, u in self.state.captured_units)
 
     def destroyed(self, unit: str) -> bool:
         return any(p.unit.id == unit for p in self.state.destroyed.values())
 
     def exited(self, side: str, units: list[str]) -> int:
-        return sum(1 for p in self.state.exited.values() if p.owner == side and (not units or p.unit.id in units))
+        team = self.state.team_of(side)
+        return sum(1 for p in self.state.exited.values() if p.allegiance == team and (not units or p.unit.id in units))
 
     def victory_points(self, side: str) -> int:
-        return self.state.victory_points.get(side, 0)
+        """A team scores together (SoN p.10): its points are kept under its id."""
+        return self.state.victory_points.get(self.state.team_of(side), 0)
 
     def opponents(self, side: str) -> list[str]:
-        return self.state.opponents(side)
+        return self.state.opposing_teams(side)
 
 
 def combat_groups(resolved: ResolvedArmy, side: str) -> dict[str, CombatGroup]:
@@ -287,6 +303,8 @@ def new_game(
         # Victory points carried over from a campaign's last game, else none.
         state.victory_points[side] = scenario.setup.victory_points.get(side, 0)
         state.gear += gear_pools(resolved, side)
+    for side in state.sides:
+        state.victory_points.setdefault(state.team_of(side), 0)  # a team scores together (SoN p.10)
     state.titles.update(titles)
     # An objective starts neutral (BfC p.12), or held by a side when a campaign says so.
     state.control = {o.id: o.held for o in scenario.objectives}

@@ -76,7 +76,7 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
     for side in state.initiative_order():
         tokens = tokens_for(state, side)
         if not tokens.any_order:
-            winners = state.opponents(side)
+            winners = state.opposing_teams(side)
             state.over, state.winner = True, winners[0] if len(winners) == 1 else "draw"
             state.outcome = f"sudden death: {side} has no order token to place"
             turn.add(
@@ -124,7 +124,8 @@ def activation_phase(
     turn = Turn(state, dice, Phase.ACTIVATION, policies)
     scenario_events(turn, ScenarioPhase.ACTIVATION, "start", policies)
     autonomous = {side: sorted(p.key for p in _own(state, side) if needs_no_order(p)) for side in state.sides}
-    for reveal in activation_sequence(state.initiative_order(), orders, autonomous):
+    teams = {side: state.team_of(side) for side in state.sides}
+    for reveal in activation_sequence(state.initiative_order(), orders, autonomous, teams):
         piece = _piece(state, reveal.key)
         label = {
             AUTONOMOUS: "an autonomous unit",
