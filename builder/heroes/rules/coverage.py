@@ -131,6 +131,7 @@ CREW = _R + "test_crew.py::"
 BOARD = _R + "test_board.py::"
 SUMMARY = "tests/heroes/army/test_summary.py::"
 NIGHT_FOG = _R + "test_night_fog.py::"
+THREE = _R + "test_three_players.py::"
 
 
 def ability(
@@ -868,9 +869,11 @@ MARKERS: tuple[Coverage, ...] = (
         "Initiative marker",
         SON,
         "SoN p.10",
-        PARTIAL,
-        "between two sides the initiative passes every turn; the three-player sequence is not played",
+        PLAYED,
+        "the initiative passes to the next player every turn, round the table in a three-player game (hon's "
+        "reading: the book leaves the turn counter's markers to the scenario)",
         TURN + "test_the_game_ends_after_the_last_turn_with_the_first_outcome_that_holds",
+        THREE + "test_the_reed_vigil_plays_one_against_two_from_set_up_to_victory",
     ),
     marker(
         "son-damage",
@@ -1056,8 +1059,14 @@ MECHANICS: tuple[Coverage, ...] = (
         "Three-player initiative",
         SON,
         "SoN p.10",
-        NOT_PLAYED,
-        "three sides take turns one token each; the solo player's two activations per round are not played",
+        PLAYED,
+        "a scenario puts sides in a team; teams alternate, team-mates in rotation; allies never fight, score and "
+        "win together; the solo player deploys all at once when the set-up's step comes",
+        ORDERS + "test_one_player_against_two_activates_two_units_for_their_one_each",
+        THREE + "test_team_mates_are_allies_and_the_solo_player_faces_both",
+        THREE + "test_a_broken_group_scores_once_for_the_opposing_team",
+        THREE + "test_the_solo_player_out_of_orders_loses_to_the_team",
+        THREE + "test_the_reed_vigil_plays_one_against_two_from_set_up_to_victory",
     ),
     mechanic(
         "game-end",

@@ -202,6 +202,7 @@ SON_PAGES: tuple[tuple[str, int], ...] = (
     ("fire-summary", 8),
     ("night", 11),
     ("order-ability", 18),
+    ("three-players", 10),
 )
 
 HON = Ruleset(game=Game.HON, book=HON_BOOK, rule_pages=HON_PAGES)

@@ -300,11 +300,11 @@ def new_game(
     for side, resolved in armies.items():
         state.orders[side] = order_tokens(resolved)
         state.groups.update(combat_groups(resolved, side))
-        # Victory points carried over from a campaign's last game, else none.
-        state.victory_points[side] = scenario.setup.victory_points.get(side, 0)
+        # Victory points carried over from a campaign's last game, else none; a team's are
+        # kept together under its id (SoN p.10).
+        team = state.team_of(side)
+        state.victory_points[team] = state.victory_points.get(team, 0) + scenario.setup.victory_points.get(side, 0)
         state.gear += gear_pools(resolved, side)
-    for side in state.sides:
-        state.victory_points.setdefault(state.team_of(side), 0)  # a team scores together (SoN p.10)
     state.titles.update(titles)
     # An objective starts neutral (BfC p.12), or held by a side when a campaign says so.
     state.control = {o.id: o.held for o in scenario.objectives}

@@ -59,7 +59,8 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
             turn=state.turn,
             phase=turn.phase,
             side=state.initiative,
-            text=f"Turn {state.turn} begins; {state.initiative} has the initiative ({cite('initiative')}).",
+            text=f"Turn {state.turn} begins; {state.initiative} has the initiative ({cite('initiative')})"
+            f"{_teams_said(state)}.",
         )
     )
     for key, piece in list(state.pieces.items()):
@@ -330,6 +331,19 @@ def _unprinted_specials(state: GameState, side: str) -> str:
     if not examples:
         return ""
     return f" (from {', '.join(examples)}: how many it gives is not printed, hon's example)"
+
+
+def _teams_said(state: GameState) -> str:
+    """How a game of teams alternates (SoN p.10), "" when every side plays alone."""
+    teams: dict[str, list[str]] = {}
+    for side in state.initiative_order():
+        teams.setdefault(state.team_of(side), []).append(side)
+    if len(teams) == len(state.sides):
+        return ""
+    said = "; ".join(
+        f"{' and '.join(sides)} take the turns of {team} in rotation" for team, sides in teams.items() if len(sides) > 1
+    )
+    return f"; the teams alternate and {said} ({state.ruleset.cite('three-players')})"
 
 
 def _hit_officers(state: GameState, side: str) -> str:
