@@ -293,7 +293,8 @@ class Scenario(BaseModel):
         def name(kind: str, ident: str) -> str:
             if kind == "side":
                 side = self.side(ident)
-                return side.name if side else ident
+                members = [s.name for s in self.sides if s.team == ident]
+                return side.name if side else " and ".join(members) if members else ident
             if kind == "objective":
                 objective = self.objective(ident)
                 return objective.name if objective else ident

@@ -39,6 +39,9 @@ def test_long_range_starts_at_5_at_night_and_6_in_fog(ruleset: Ruleset, last_sho
     a shot of 5 (6) squares is at long range; by day "beyond 7 spaces" (p.8)."""
     assert total(ruleset, last_short) == 5  # 3 rolled + 2 combat
     assert total(ruleset, last_short + 1) == 3  # -2 at long range
+    target, firer = piece(infantry()), piece(infantry(combat=2))
+    far = fire(Shot(target=target, firer=firer, range=last_short + 1), LoadedDice([3]), ruleset).roll.modifiers
+    assert [m.page for m in far if m.label == "Long range"] == ["SoN p.8" if longest is None else "SoN p.11"]
     if longest is not None:
         assert total(ruleset, longest) == 3
         with pytest.raises(IllegalAttack, match=f"{longest} squares"):
