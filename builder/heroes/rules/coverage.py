@@ -1904,6 +1904,7 @@ MECHANICS: tuple[Coverage, ...] = (
         NIGHT_FOG + "test_a_unit_hides_in_the_open_unless_an_enemy_sees_it_within_2_at_night_3_in_fog",
         NIGHT_FOG + "test_in_a_terrain_overlay_a_hidden_unit_is_discovered_only_from_an_adjacent_square",
         NIGHT_FOG + "test_indirect_fire_never_fires_directly_and_scatters_2_more_at_night",
+        NIGHT_FOG + "test_at_night_the_policy_hides_in_the_open_out_of_reach_of_the_enemy",
     ),
     mechanic(
         "son-fog",
@@ -1918,6 +1919,7 @@ MECHANICS: tuple[Coverage, ...] = (
         NIGHT_FOG + "test_a_unit_hides_in_the_open_unless_an_enemy_sees_it_within_2_at_night_3_in_fog",
         NIGHT_FOG + "test_in_a_terrain_overlay_a_hidden_unit_is_discovered_only_from_an_adjacent_square",
         NIGHT_FOG + "test_indirect_fire_never_fires_directly_and_scatters_2_more_at_night",
+        NIGHT_FOG + "test_at_night_the_policy_hides_in_the_open_out_of_reach_of_the_enemy",
     ),
     mechanic(
         "son-difficult-terrain",

@@ -92,3 +92,31 @@ def test_indirect_fire_never_fires_directly_and_scatters_2_more_at_night() -> No
     howitzer = piece(mortar(["howitzer"]), (0, 0), key="howitzer", owner="a")
     assert template_plan(state_with(NIGHT, howitzer, enemy), howitzer, (10, 1)) is None  # a direct shot: capped
     assert template_plan(state_with(NIGHT, howitzer, enemy), howitzer, (6, 1)) is not None
+
+
+def test_at_night_the_policy_hides_in_the_open_out_of_reach_of_the_enemy() -> None:
+    """SoN p.11: "A unit can hide in open terrain … if no enemy is within 2 spaces with a clear
+    LoS on the hidden unit": by day the same enemy in the open would spot it (p.17)."""
+    from builder.heroes.rules.actions import ChangeState
+    from builder.heroes.rules.policy import SimplePolicy
+    from builder.heroes.rules.spotting import could_be_spotted
+    from tests.fixtures.rules.boards import SNIPERS
+    from tests.fixtures.rules.boards import piece as counter
+    from tests.fixtures.rules.games import game
+
+    objective = [{"id": "hill", "name": "The hill", "kind": "secondary", "at": [11, 0]}]
+    revealed = counter("h", (11, 0), "a", SNIPERS, side_index=1)  # on its objective: it would hold
+    board = "\n".join(["." * 12] * 3)
+    for ruleset, reach in ((NIGHT, 2), (FOG, 3)):
+        far = game(board, [revealed, counter("b1", (0, 2), "b")], objectives=objective)  # 11 squares: no shot
+        far.ruleset = SON
+        assert could_be_spotted(far, revealed)  # by day any clear LoS spots it
+        far.ruleset = ruleset
+        assert not could_be_spotted(far, revealed)
+        assert SimplePolicy().activate(far, revealed) == ChangeState()  # so it hides
+        near = game(board, [revealed, counter("b1", (11 - reach, 1), "b")], objectives=objective)
+        near.ruleset = ruleset
+        assert could_be_spotted(near, revealed)
+        beyond = game(board, [revealed, counter("b1", (10 - reach, 1), "b")], objectives=objective)
+        beyond.ruleset = ruleset
+        assert not could_be_spotted(beyond, revealed)
