@@ -951,7 +951,8 @@ MARKERS: tuple[Coverage, ...] = (
         SON,
         "SoN p.16",
         NOT_PLAYED,
-        "army lists with more than two Totems are refused (markers.too-many); no totem is placed in play",
+        "army lists with more than two Totems are refused (markers.too-many); each one's Order token is counted, "
+        "but no totem is placed in play, so none is destroyed",
     ),
 )
 
