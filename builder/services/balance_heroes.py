@@ -174,7 +174,8 @@ def _labels(game: PreparedGame) -> dict[str, str]:
     """Sides, objectives and units by key, as a player reads them."""
     scenario = game.scenario
     labels = {side.id: side.name for side in scenario.sides}
-    labels.update((team, scenario.namer()("side", team)) for team in scenario.teams)  # SoN p.10
+    for team in scenario.teams:  # a team of players (SoN p.10), by its players
+        labels[team] = " and ".join(side.name for side in scenario.sides if side.team == team)
     labels.update((o.id, o.name) for o in scenario.objectives)
     for side, army in game.armies.items():
         force = field_army(resolve(army, game.catalogue), side)

@@ -294,7 +294,9 @@ class Scenario(BaseModel):
             if kind == "side":
                 side = self.side(ident)
                 members = [s.name for s in self.sides if s.team == ident]
-                return side.name if side else " and ".join(members) if members else ident
+                if side is None and members:  # a team (SoN p.10), by its players
+                    return f"the team of {' and '.join(members)}"
+                return side.name if side else ident
             if kind == "objective":
                 objective = self.objective(ident)
                 return objective.name if objective else ident
