@@ -11,10 +11,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from builder.heroes.army.resolve import ResolvedArmy
-from builder.heroes.army.summary import OrderTokens, order_tokens, summary_of
+from builder.heroes.army.summary import OrderTokens, order_tokens, stars_of, summary_of
 from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.terrain import TerrainEffects
-from builder.heroes.catalogue.units import Side
 from builder.heroes.rules.events import HeroesEvent
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
@@ -262,11 +261,6 @@ def combat_groups(resolved: ResolvedArmy, side: str) -> dict[str, CombatGroup]:
 
 def destroyed_in(state: GameState, group: CombatGroup) -> int:
     return sum(1 for p in state.destroyed.values() if f"{p.owner}/{p.group}" == group.key)
-
-
-def stars_of(side: Side) -> int:
-    """The order stars a counter's side prints: Order(s) and Personal Order (HoN core p.8)."""
-    return (side.ability_value("order") or 0) + (1 if side.has("personal-order") else 0)
 
 
 def lost_stars(state: GameState, side: str) -> int:
