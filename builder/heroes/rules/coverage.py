@@ -1977,7 +1977,7 @@ MECHANICS: tuple[Coverage, ...] = (
         SON,
         "SoN p.13",
         PARTIAL,
-        "every unit crosses them; that no unit may hide there is moot, hiding not being played",
+        "every unit crosses them; that no unit may hide there is not played: an Ambush unit may turn concealed on one",
         MOVEMENT + "test_infantry_moves_its_movement_value_diagonals_included",
     ),
     mechanic(
