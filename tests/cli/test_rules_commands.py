@@ -45,7 +45,7 @@ def test_json_lists_the_games_entries_with_their_state(capsys: pytest.CaptureFix
     assert by_id["hawkeye"]["played"] is True and by_id["hawkeye"]["page"] == "SoN p.17"
     assert by_id["ambush"]["page"] == "SoN p.17"  # the SoN page of an ability both books print
     assert by_id["spells"]["played"] is False and by_id["spells"]["partial"] is False and by_id["spells"]["note"]
-    partial = by_id["son-fords"]  # that no unit may hide in a ford is not played
+    partial = by_id["son-mud"]  # played as a difficult passage only
     assert partial["played"] is False and partial["partial"] is True and partial["tests"]
     assert by_id["three-player-initiative"]["played"] is True  # SoN p.10
     assert "charge" not in by_id  # a Battle for Caen ability

@@ -1976,9 +1976,10 @@ MECHANICS: tuple[Coverage, ...] = (
         "Fords",
         SON,
         "SoN p.13",
-        PARTIAL,
-        "every unit crosses them; that no unit may hide there is not played: an Ambush unit may turn concealed on one",
+        PLAYED,
+        "every unit crosses them; no unit hides there: a concealed unit on one is spotted by any enemy that may spot",
         MOVEMENT + "test_infantry_moves_its_movement_value_diagonals_included",
+        NIGHT_FOG + "test_no_unit_hides_in_a_ford",
     ),
     mechanic(
         "son-buildings",

@@ -120,3 +120,19 @@ def test_at_night_the_policy_hides_in_the_open_out_of_reach_of_the_enemy() -> No
         beyond = game(board, [revealed, counter("b1", (10 - reach, 1), "b")], objectives=objective)
         beyond.ruleset = ruleset
         assert not could_be_spotted(beyond, revealed)
+
+
+def test_no_unit_hides_in_a_ford() -> None:
+    """SoN p.13, Fords: "it is impossible to hide in these spaces": by day and at night, a
+    concealed unit on a ford is spotted by any enemy that may spot, even without a clear LoS."""
+    from tests.fixtures.rules.boards import element
+
+    ford = element("Ford", {(0, 1)}, {"no_hiding": True})
+    walled = field("..#.........\n..#.........\n..#.........", extra=[ford])  # rocks between them
+    hidden = piece(ambusher(), (0, 1), key="hidden", owner="b")
+    far = piece(infantry(), (10, 1), key="far")
+    for ruleset in (SON, NIGHT):
+        state = GameState(scenario(), walled, ruleset, ("a", "b"), "a", {"hidden": hidden, "far": far})
+        assert spotter(state, hidden) == far
+        state.pieces["hidden"] = piece(ambusher(), (1, 1), key="hidden", owner="b")  # beside the ford
+        assert spotter(state, state.pieces["hidden"]) is None
