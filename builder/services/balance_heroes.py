@@ -58,7 +58,9 @@ class HeroesBalance:
 
     @property
     def sides(self) -> tuple[str, ...]:
-        return tuple(side.id for side in self.game.scenario.sides)
+        """Who can win: the sides, a team of players as one (SoN p.10)."""
+        scenario = self.game.scenario
+        return tuple(dict.fromkeys(scenario.team_of(side.id) for side in scenario.sides))
 
     @property
     def objectives(self) -> tuple[str, ...]:
@@ -78,7 +80,7 @@ class HeroesBalance:
         scenario = self.game.scenario
         if not (self.swap_initiative and self.swappable):
             return scenario
-        sides = list(self.sides)
+        sides = [side.id for side in scenario.sides]  # the players take the initiative in turn
         start = sides.index(scenario.setup.initiative) if scenario.setup.initiative in sides else 0
         first = sides[(start + seed - 1) % len(sides)]
         return scenario.model_copy(update={"setup": scenario.setup.model_copy(update={"initiative": first})})
@@ -94,7 +96,7 @@ class HeroesBalance:
             game.armies,
             game.catalogue,
             seed=seed,
-            policies={side: policy for side in self.sides},
+            policies={side.id: policy for side in scenario.sides},
         )
         return self.result(record)
 
@@ -115,7 +117,9 @@ class HeroesBalance:
         decisive: tuple[str, ...] = ()
         if winner in self.sides:
             last = record.frames[-1].pieces if record.frames else ()
-            decisive = tuple(sorted(_destroyers(events, winner) | self._holders(last, winner, control)))
+            players = [s.id for s in self.game.scenario.sides if self.game.scenario.team_of(s.id) == winner]
+            destroyers = set().union(*(_destroyers(events, player) for player in players))
+            decisive = tuple(sorted(destroyers | self._holders(last, winner, control)))
         return GameResult(
             seed=record.seed,
             winner=winner,
@@ -137,7 +141,7 @@ class HeroesBalance:
         return {
             p.key
             for p in pieces
-            if p.owner == side and not p.is_wreck and any(sq in area for area in held for sq in p.squares)
+            if p.allegiance == side and not p.is_wreck and any(sq in area for area in held for sq in p.squares)
         }
 
 
@@ -170,6 +174,8 @@ def _labels(game: PreparedGame) -> dict[str, str]:
     """Sides, objectives and units by key, as a player reads them."""
     scenario = game.scenario
     labels = {side.id: side.name for side in scenario.sides}
+    for team in scenario.teams:  # a team of players (SoN p.10), by its players
+        labels[team] = " and ".join(side.name for side in scenario.sides if side.team == team)
     labels.update((o.id, o.name) for o in scenario.objectives)
     for side, army in game.armies.items():
         force = campaign_changed(field_army(resolve(army, game.catalogue), side), scenario, game.catalogue.units)

@@ -47,8 +47,9 @@ def test_json_lists_the_games_entries_with_their_state(capsys: pytest.CaptureFix
     unplayed = by_id["summoning"]  # no unit is summoned
     assert unplayed["played"] is False and unplayed["partial"] is False and unplayed["note"]
     assert by_id["terror-checks"]["played"] is True and by_id["terror-checks"]["tests"]
-    partial = by_id["son-initiative-marker"]  # the three-player sequence is not played
+    partial = by_id["son-mud"]  # played as a difficult passage only
     assert partial["played"] is False and partial["partial"] is True and partial["tests"]
+    assert by_id["three-player-initiative"]["played"] is True  # SoN p.10
     assert "charge" not in by_id  # a Battle for Caen ability
 
 

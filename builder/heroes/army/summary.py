@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from builder.heroes.army.models import ArmyList
 from builder.heroes.army.resolve import Group, Placed, ResolvedArmy, resolve
 from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.catalogue.units import Side
 
 # HoN core p.8: "You can never have more than 10 Numbered Order Tokens, 2 Special Order
 # Tokens, and 2 Bluff Order Tokens."
@@ -111,14 +112,18 @@ def points_of(resolved: ResolvedArmy) -> int:
     return total + sum(p.option.cost for p in resolved.placed() if p.option is not None)
 
 
+def stars_of(side: Side) -> int:
+    """The order stars a counter's side prints: Order(s) and Personal Order (HoN core p.8)."""
+    return (side.ability_value("order") or 0) + (1 if side.has("personal-order") else 0)
+
+
 def order_tokens(resolved: ResolvedArmy) -> OrderTokens:
     """Count order stars (HoN core p.8, step 2): officers' Order(s) and Personal Order
     abilities, tile stars and special abilities, stars unlocked by filled slots, and
     options such as Planning (HoN core p.30) and Hardened (BfC p.09)."""
     stars: list[Star] = []
     for fielded in resolved.fielded():
-        side = fielded.unit.front
-        count = (side.ability_value("order") or 0) + (1 if side.has("personal-order") else 0)
+        count = stars_of(fielded.unit.front)
         if count:
             stars.append(Star(fielded.unit.name, count, fielded.path))
     for group in resolved.groups:

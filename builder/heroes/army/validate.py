@@ -34,6 +34,7 @@ def check(army: ArmyList, catalogue: Catalogue) -> tuple[list[Issue], ArmySummar
         *_uniqueness_issues(resolved),
         *_points_issues(summary),
         *_order_issues(summary),
+        *_marker_limit_issues(resolved),
     ]
     return issues, summary
 
@@ -340,4 +341,27 @@ def _order_issues(summary: ArmySummary) -> Iterator[Issue]:
             "special.wasted",
             "tiles",
             f"The army would have {orders.special_total} special order tokens; at most {MAX_SPECIAL} can be used.",
+        )
+
+
+def _marker_limit_issues(resolved: ResolvedArmy) -> Iterator[Issue]:
+    """Markers the army's options give beyond the most the book allows at once: "You cannot
+    have more than two Totems at the same time during a battle" (SoN p.16)."""
+    counts: dict[str, int] = defaultdict(int)
+    paths: dict[str, list[str]] = defaultdict(list)
+    for placed in resolved.placed():
+        for given in placed.option.markers if placed.option is not None else ():
+            counts[given.id] += given.count
+            paths[given.id].append(placed.path)
+    markers = resolved.catalogue.markers
+    for marker_id, total in sorted(counts.items()):
+        marker = markers.get(marker_id)
+        if marker is None or marker.at_most is None or total <= marker.at_most:
+            continue
+        yield error(
+            "markers.too-many",
+            paths[marker_id][-1],
+            f"The army's options give {total} {marker.name} markers ({', '.join(paths[marker_id])}); "
+            f"never more than {marker.at_most} at once ({marker.source}).",
+            f"Remove options until they give at most {marker.at_most}.",
         )

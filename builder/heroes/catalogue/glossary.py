@@ -59,6 +59,8 @@ class Marker(Entry):
     # A token drawn from a bag (the Madness tokens, SoN p.11) and how many the bag holds.
     bag: Bag | None = None
     copies: int | None = Field(default=None, ge=1, le=20)
+    # Never more than this many in one army at once (Totems: two, SoN p.16); None: no limit.
+    at_most: int | None = Field(default=None, ge=1)
 
 
 class TerrainEffect(Entry):

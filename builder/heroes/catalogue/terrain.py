@@ -46,6 +46,9 @@ class TerrainEffects(BaseModel):
     shared_cover: bool = False
     # Entered only through doors; walls block LoS and movement (HoN core p.20).
     building: bool = False
+    # "It is impossible to hide in these spaces" (fords, SoN p.13): a concealed unit there
+    # is seen by any enemy that may spot, whatever the LoS and the distance.
+    no_hiding: bool = False
 
     @field_validator("defense")
     @classmethod

@@ -279,7 +279,7 @@ def forced_move_zones(state: GameState, piece: Piece) -> dict[Square, frozenset[
     infantry's hinder infantry (HoN core p.11-12; a vehicle's hinders no one, p.12)."""
     if not piece.is_infantry:
         return {}
-    enemies = [p for p in state.units() if p.owner != piece.owner and p.is_infantry and p.embarked_in is None]
+    enemies = [p for p in state.units() if p.allegiance != piece.allegiance and p.is_infantry and p.embarked_in is None]
     return zones_of_control(state.battlefield, enemies, state.ruleset)
 
 

@@ -192,7 +192,7 @@ class Turn(
         occupant = state.occupant()
         for objective in state.scenario.objectives:
             on = (occupant.get(sq) for sq in state.objective_areas[objective.id])
-            holders = {p.owner for p in on if p is not None and not p.is_wreck}
+            holders = {p.allegiance for p in on if p is not None and not p.is_wreck}  # a team's (SoN p.10)
             if len(holders) != 1:
                 continue
             (holder,) = holders
@@ -272,7 +272,7 @@ class Turn(
         if lost < group.breaking_point:
             return
         state.broken.add(group_key)
-        scorers = state.opponents(group.side)
+        scorers = state.opposing_teams(group.side)  # a team scores once (SoN p.10)
         for side in scorers:
             state.victory_points[side] = state.victory_points.get(side, 0) + group.victory_points
         page = state.ruleset.cite("breaking-point")

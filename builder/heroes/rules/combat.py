@@ -173,7 +173,8 @@ def result_penalties(
     if suppressed:
         found += (Modifier(f"Suppressed x{suppressed}", -SUPPRESSED_PENALTY * suppressed, ruleset.cite("suppressed")),)
     if long_range:
-        found += (Modifier("Long range", -ruleset.long_range_penalty, ruleset.cite("long-range")),)
+        rule = "night" if ruleset.max_range is not None else "long-range"  # closer at night, in fog (SoN p.11)
+        found += (Modifier("Long range", -ruleset.long_range_penalty, ruleset.cite(rule)),)
     found += tuple(Modifier(label, -abs(value), ruleset.cite("terrain")) for label, value in obscured if value)
     return found + tuple(penalties)
 

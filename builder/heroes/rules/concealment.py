@@ -46,7 +46,7 @@ class Concealment(TurnBase):
         square it moves through (HoN checks at the end of the move only, `spot_all`)."""
         if not self.state.ruleset.spot_on_every_square or piece.type not in SPOTTING_MOVERS:
             return []
-        hidden = [p for p in self.state.units() if p.owner != piece.owner and p.concealed]
+        hidden = [p for p in self.state.units() if p.allegiance != piece.allegiance and p.concealed]
         if not hidden:
             return []
         seen = Occupancy(p for p in self.state.pieces.values() if p.key != piece.key)

@@ -144,6 +144,8 @@ SPELLS = _R + "test_spells.py::"
 SEARCH = _R + "test_search.py::"
 SON_ABILITIES = _R + "test_son_abilities.py::"
 VARIANTS = _R + "test_assault_variants.py::"
+NIGHT_FOG = _R + "test_night_fog.py::"
+THREE = _R + "test_three_players.py::"
 
 
 def ability(
@@ -298,8 +300,10 @@ ABILITIES: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.26; SoN p.18",
         PLAYED,
-        "",
+        "lost with the unit (HoN core p.8); in SoN a hit unit gives the stars its damaged side prints from the "
+        "next Order Phase (p.18)",
         ORDERS + "test_tokens_are_the_stars_less_those_of_destroyed_officers",
+        ORDERS + "test_son_a_hit_officer_gives_the_stars_of_its_damaged_side",
         SUMMARY + "test_the_books_order_star_example_gives_five_tokens",
     ),
     ability(
@@ -1158,9 +1162,11 @@ MARKERS: tuple[Coverage, ...] = (
         "Initiative marker",
         SON,
         "SoN p.10",
-        PARTIAL,
-        "between two sides the initiative passes every turn; the three-player sequence is not played",
+        PLAYED,
+        "the initiative passes to the next player every turn, round the table in a three-player game (hon's "
+        "reading: the book leaves the turn counter's markers to the scenario)",
         TURN + "test_the_game_ends_after_the_last_turn_with_the_first_outcome_that_holds",
+        THREE + "test_the_reed_vigil_plays_one_against_two_from_set_up_to_victory",
     ),
     marker(
         "son-damage",
@@ -1395,7 +1401,15 @@ MARKERS: tuple[Coverage, ...] = (
         NOT_PLAYED,
         f"the Overlord never makes a Suffocating Cloud; {NO_TEMPLATES}",
     ),
-    marker("son-totem", "Totem", SON, "SoN p.16", NOT_PLAYED, "no totem is placed"),
+    marker(
+        "son-totem",
+        "Totem",
+        SON,
+        "SoN p.16",
+        NOT_PLAYED,
+        "army lists with more than two Totems are refused (markers.too-many); each one's Order token is counted, "
+        "but no totem is placed in play, so none is destroyed",
+    ),
 )
 
 DIFFICULT_PASSAGE = (
@@ -1444,6 +1458,7 @@ MECHANICS: tuple[Coverage, ...] = (
         PLAYED,
         "",
         ORDERS + "test_tokens_are_the_stars_less_those_of_destroyed_officers",
+        ORDERS + "test_son_a_hit_officer_gives_the_stars_of_its_damaged_side",
         SUMMARY + "test_the_books_order_star_example_gives_five_tokens",
         SUMMARY + "test_tokens_are_capped_and_bluffs_start_at_one",
     ),
@@ -1501,8 +1516,14 @@ MECHANICS: tuple[Coverage, ...] = (
         "Three-player initiative",
         SON,
         "SoN p.10",
-        NOT_PLAYED,
-        "three sides take turns one token each; the solo player's two activations per round are not played",
+        PLAYED,
+        "a scenario puts sides in a team; teams alternate, team-mates in rotation; allies never fight, score and "
+        "win together; the solo player deploys all at once when the set-up's step comes",
+        ORDERS + "test_one_player_against_two_activates_two_units_for_their_one_each",
+        THREE + "test_team_mates_are_allies_and_the_solo_player_faces_both",
+        THREE + "test_a_broken_group_scores_once_for_the_opposing_team",
+        THREE + "test_the_solo_player_out_of_orders_loses_to_the_team",
+        THREE + "test_the_reed_vigil_plays_one_against_two_from_set_up_to_victory",
     ),
     mechanic(
         "game-end",
@@ -2015,7 +2036,7 @@ MECHANICS: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.21; SoN p.11; SoN p.17",
         PLAYED,
-        "a wreck counts as a Terrain Element; at night or in fog the 2 squares are 1 (SoN p.11)",
+        "a wreck counts as a Terrain Element; at night or in fog the 2 squares are 1, in the open 2 or 3 (SoN p.11)",
         BOARD + "test_a_concealed_unit_in_the_open_is_spotted_at_the_end_of_an_enemy_move_with_a_clear_los",
         BOARD + "test_in_a_terrain_element_it_is_spotted_only_within_2_squares",
         BOARD + "test_heavy_vehicles_never_spot_and_two_concealed_units_spot_each_other",
@@ -2350,20 +2371,30 @@ MECHANICS: tuple[Coverage, ...] = (
         "Dark Night",
         SON,
         "SoN p.11",
-        PARTIAL,
-        "shots reach 7 squares, Limited Range too, and long range starts beyond 5; a concealed unit in "
-        "terrain is spotted only from next to it; hiding in the open and indirect fire are not played",
+        PLAYED,
+        "shots reach 7, Limited Range too; long range from 5 squares; hidden units seen from next to them in "
+        "terrain, from 2 in the open; indirect fire +2 scatter, never direct; no Aviation card is in the catalogue",
         COMBAT + "test_night_caps_the_range_and_brings_long_range_closer",
+        NIGHT_FOG + "test_long_range_starts_at_5_at_night_and_6_in_fog",
+        NIGHT_FOG + "test_a_unit_hides_in_the_open_unless_an_enemy_sees_it_within_2_at_night_3_in_fog",
+        NIGHT_FOG + "test_in_a_terrain_overlay_a_hidden_unit_is_discovered_only_from_an_adjacent_square",
+        NIGHT_FOG + "test_indirect_fire_never_fires_directly_and_scatters_2_more_at_night",
+        NIGHT_FOG + "test_at_night_the_policy_hides_in_the_open_out_of_reach_of_the_enemy",
     ),
     mechanic(
         "son-fog",
         "Fog",
         SON,
         "SoN p.11",
-        PARTIAL,
-        "shots reach 9 squares, Limited Range too, and long range starts beyond 6; a concealed unit in "
-        "terrain is spotted only from next to it; hiding in the open and indirect fire are not played",
+        PLAYED,
+        "shots reach 9, Limited Range too; long range from 6 squares; hidden units seen from next to them in "
+        "terrain, from 3 in the open; indirect fire +2 scatter, never direct; no Aviation card is in the catalogue",
         COMBAT + "test_night_caps_the_range_and_brings_long_range_closer",
+        NIGHT_FOG + "test_long_range_starts_at_5_at_night_and_6_in_fog",
+        NIGHT_FOG + "test_a_unit_hides_in_the_open_unless_an_enemy_sees_it_within_2_at_night_3_in_fog",
+        NIGHT_FOG + "test_in_a_terrain_overlay_a_hidden_unit_is_discovered_only_from_an_adjacent_square",
+        NIGHT_FOG + "test_indirect_fire_never_fires_directly_and_scatters_2_more_at_night",
+        NIGHT_FOG + "test_at_night_the_policy_hides_in_the_open_out_of_reach_of_the_enemy",
     ),
     mechanic(
         "son-difficult-terrain",
@@ -2419,9 +2450,10 @@ MECHANICS: tuple[Coverage, ...] = (
         "Fords",
         SON,
         "SoN p.13",
-        PARTIAL,
-        "every unit crosses them; that no unit may hide there is moot, hiding not being played",
+        PLAYED,
+        "every unit crosses them; no unit hides there: a concealed unit on one is spotted by any enemy that may spot",
         MOVEMENT + "test_infantry_moves_its_movement_value_diagonals_included",
+        NIGHT_FOG + "test_no_unit_hides_in_a_ford",
     ),
     mechanic(
         "son-buildings",

@@ -142,13 +142,13 @@ class _Mover:
         self.urban = piece.side.has("urban-fighter")
         self.amphibious = piece.side.has("amphibious")
         # Other pieces, judged once per kind of piece rather than once per step of the search.
-        owner = piece.owner
+        owner = piece.allegiance  # team-mates are allies (SoN p.10)
         judged: dict[tuple[bool, bool, bool], tuple[bool, bool]] = {}
         blocked: set[Square] = set()
         taken: set[Square] = set()
         enemy: set[Square] = set()
         for other in others:
-            kind = (other.is_wreck, other.is_infantry, other.owner == owner)
+            kind = (other.is_wreck, other.is_infantry, other.allegiance == owner)
             verdict = judged.get(kind)
             if verdict is None:
                 verdict = judged[kind] = (self._passes(*kind), self._may_share(*kind))
@@ -166,7 +166,7 @@ class _Mover:
         # Only infantry is hindered, and only by enemy infantry (HoN core p.12; SoN p.5).
         self.zoc: dict[Square, frozenset[str]] = {}
         if piece.is_infantry:
-            enemies = [p for p in others if p.owner != owner and p.is_infantry]
+            enemies = [p for p in others if p.allegiance != owner and p.is_infantry]
             self.zoc = zones_of_control(battlefield, enemies, ruleset)
         # Searches made, by the squares they step into as assaults (see `reach`).
         self._searched_one: dict[frozenset[Square], _Best[Square]] = {}

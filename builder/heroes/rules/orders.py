@@ -96,7 +96,10 @@ def side_sequence(orders: Orders, autonomous: Sequence[str]) -> list[Reveal]:
 
 
 def activation_sequence(
-    sides: Sequence[str], orders: Mapping[str, Orders], autonomous: Mapping[str, Sequence[str]]
+    sides: Sequence[str],
+    orders: Mapping[str, Orders],
+    autonomous: Mapping[str, Sequence[str]],
+    teams: Mapping[str, str] | None = None,
 ) -> list[Reveal]:
     """The order of the Activation Phase (HoN core p.8-9), `sides` in initiative order.
 
@@ -105,10 +108,22 @@ def activation_sequence(
     the numbered tokens alternate, each side revealing its next one when the other's
     activation is complete (p.9): the side after the last to play a special token reveals
     its #1 first - the initiative player's when nobody played one. A side with nothing left
-    to reveal lets the others go on in order."""
+    to reveal lets the others go on in order.
+
+    With `teams` (side -> team), the teams alternate and the players of a team take its
+    turns in rotation: a solo player against two activates two units for their one each,
+    "M1, D1, M2, B1, M3, D2, M4, B2" (SoN p.10). Each side its own team: the sequence above."""
     specials = [[Reveal(side, SPECIAL, key) for key in orders.get(side, Orders(side)).special] for side in sides]
     found = [reveal for turn in zip_longest(*specials) for reveal in turn if reveal is not None]
     start = (list(sides).index(found[-1].side) + 1) % len(sides) if found else 0
     order = [*sides[start:], *sides[:start]]
-    queues = [side_sequence(orders.get(side, Orders(side)), autonomous.get(side, ())) for side in order]
-    return found + [reveal for turn in zip_longest(*queues) for reveal in turn if reveal is not None]
+    by_team: dict[str, list[list[Reveal]]] = {}
+    for side in order:
+        queue = side_sequence(orders.get(side, Orders(side)), autonomous.get(side, ()))
+        by_team.setdefault((teams or {}).get(side, side), []).append(queue)
+    return found + _alternate([_alternate(queues) for queues in by_team.values()])
+
+
+def _alternate(queues: Sequence[Sequence[Reveal]]) -> list[Reveal]:
+    """One from each queue in turn, skipping those run dry (HoN core p.9)."""
+    return [reveal for turn in zip_longest(*queues) for reveal in turn if reveal is not None]

@@ -51,6 +51,13 @@ class Piece:
     group: str = ""  # the tile or support option it belongs to, for breaking points
     embarked_in: str | None = None  # the key of the transport carrying it
     extra: tuple[tuple[str, int], ...] = field(default=())  # markers the piece carries
+    team: str = ""  # the owner's team in a game of teams (SoN p.10); "" when it plays alone
+
+    @property
+    def allegiance(self) -> str:
+        """Whom it fights for: its owner's team, or its owner (SoN p.10). Units of the same
+        allegiance are allies; all others are enemies."""
+        return self.team or self.owner
 
     @cached_property
     def side(self) -> Side:

@@ -391,6 +391,7 @@ def place(force: Force, positions: PositionsFile) -> tuple[list[Piece], dict[str
             facing=entry.facing,
             side_index=entry.side,
             group=piece.group,
+            team=piece.team,
         )
         paths[piece.key] = path
     pieces = [*placed.values(), *(p for p in force.pieces if p.key not in placed)]

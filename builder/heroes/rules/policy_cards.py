@@ -103,7 +103,10 @@ class ActionCardChoices(PolicyBase):
             return ()
         named = wanted_objectives(state, piece.owner) or set(areas)
         goals = frozenset(
-            sq for oid, area in areas.items() if oid in named and state.control.get(oid) != piece.owner for sq in area
+            sq
+            for oid, area in areas.items()
+            if oid in named and state.control.get(oid) != piece.allegiance
+            for sq in area
         )
         if not goals or min(_gap(piece.squares, (goal,)) for goal in goals) > card.effect.value:
             return ()

@@ -145,7 +145,7 @@ class FiringChoices(PolicyBase):
                     penalties=plan.penalties,
                 )
                 hits[key] = 0.0 if value is None else expected_hits(shot, state.ruleset)
-            sign = -1.0 if target.owner == plan.firer.owner else 1.0
+            sign = -1.0 if target.allegiance == plan.firer.allegiance else 1.0
             total += sign * hits[key] * _worth(target)
         return total
 

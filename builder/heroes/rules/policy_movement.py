@@ -202,7 +202,7 @@ def _exiting_units(state: GameState, side: str) -> frozenset[str] | None:
                 walk(part)
 
     for outcome in state.scenario.victory.outcomes:
-        if outcome.winner == side:
+        if state.team_of(outcome.winner) == state.team_of(side):
             walk(outcome.condition)
     return frozenset(found) if asked else None
 
@@ -217,7 +217,7 @@ def _wanted_objectives(state: GameState, side: str) -> set[str]:
 
     def walk(condition: Condition) -> None:
         if isinstance(condition, Control):
-            if condition.side == side:
+            if state.team_of(condition.side) == state.team_of(side):  # a team's too (SoN p.10)
                 found.update(condition.objectives)
         elif isinstance(condition, (AllOf, AnyOf)):
             for part in condition.of:

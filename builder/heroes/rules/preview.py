@@ -38,7 +38,7 @@ def board(
 def preview_fire(state: GameState, firer: Piece, target: Piece) -> list[ShotPreview]:
     """One preview per weapon the firer would use against `target`."""
     found: list[ShotPreview] = []
-    if firer.owner == target.owner:
+    if firer.allegiance == target.allegiance:
         return [ShotPreview("combat values", None, f"{name(target)} is on the same side")]
     for weapon in weapons_of(firer):
         label = weapon.name if weapon is not None else "combat values"

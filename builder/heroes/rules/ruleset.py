@@ -21,6 +21,15 @@ class Ruleset:
     max_range: int | None = None
     # Squares within which a concealed unit in terrain is spotted (HoN core p.21; SoN p.17).
     spot_in_terrain: int = 2
+    # Squares within which a concealed unit in the open is spotted: None, any clear LoS (HoN
+    # core p.21; SoN p.17); at night 2, in fog 3 ("a unit can hide in open terrain if no enemy
+    # is within 2 spaces with a clear LoS on the hidden unit", SoN p.11).
+    spot_in_open: int | None = None
+    # Interspaces added to Indirect Fire's dispersion: 2 at night and in fog (SoN p.11).
+    scatter_added: int = 0
+    # An Indirect Fire unit seeing its target fires directly (HoN core p.23); not at night nor
+    # in fog: "No direct fire with the Indirect Fire Special Ability" (SoN p.11).
+    indirect_fires_direct: bool = True
     # Destruction points that remove a wreck (HoN core p.19, p.22): printed on each wreck's
     # symbol, which the catalogue does not hold; hon's reading is 2, what one heavy vehicle
     # driving over both squares of a wreck deals in a Movement Action (p.10).
@@ -53,6 +62,10 @@ class Ruleset:
     # Infantry block the LoS between a firer and a target of these types: both infantry in
     # HoN (core p.13); in SoN "unless the target or the unit firing is a vehicle" (p.8).
     infantry_screens: frozenset[UnitType] = frozenset({UnitType.INFANTRY})
+    # SoN p.18 (Order(s)): "If the unit is hit or eliminated, adjust your number of Order
+    # tokens at the beginning of the next Order phase": a hit officer gives the stars its
+    # damaged side prints. HoN core p.8 takes the tokens away only when the unit is lost.
+    orders_follow_hits: bool = False
 
     def page(self, page: int | str) -> str:
         return f"{self.book} p.{page}"
@@ -206,6 +219,8 @@ SON_PAGES: tuple[tuple[str, int], ...] = (
     ("amphibious-ambush", 17),
     ("assault-variants", 17),
     ("equipment", 16),
+    ("order-ability", 18),
+    ("three-players", 10),
 )
 
 HON = Ruleset(game=Game.HON, book=HON_BOOK, rule_pages=HON_PAGES)
@@ -222,11 +237,24 @@ SON = Ruleset(
     zoc_exerted_by=frozenset({UnitType.INFANTRY}),
     zoc_through_doors=False,
     infantry_screens=frozenset({UnitType.INFANTRY, UnitType.LARGE_CREATURE}),
+    orders_follow_hits=True,
 )
 
-# SoN p.11: at night shots reach 7 squares and long range starts beyond 5; in fog, 9 and 6.
-NIGHT = {"max_range": 7, "long_range_beyond": 5, "spot_in_terrain": 1}
-FOG = {"max_range": 9, "long_range_beyond": 6, "spot_in_terrain": 1}
+# SoN p.11: at night shots reach 7 squares and "the penalty for long range starts at 5
+# spaces", so a shot of 5 is at long range (beyond 4); in fog 9 and "starts at 6" (beyond 5).
+# By day "beyond 7 spaces, shots suffer a -2 penalty" (SoN p.8, p.20): 8 is the first.
+# Hidden units: discovered only from an adjacent square in a terrain overlay, and from 2
+# (night) or 3 (fog) squares with a clear LoS in the open. Indirect Fire scatters 2
+# interspaces more and never fires directly; its range is not capped.
+NIGHT = {
+    "max_range": 7,
+    "long_range_beyond": 4,
+    "spot_in_terrain": 1,
+    "spot_in_open": 2,
+    "scatter_added": 2,
+    "indirect_fires_direct": False,
+}
+FOG = {**NIGHT, "max_range": 9, "long_range_beyond": 5, "spot_in_open": 3}
 
 
 def ruleset_for(game: Game, night: bool = False, fog: bool = False) -> Ruleset:

@@ -8,7 +8,7 @@ scenario ends. Every roll and every change is an event; a seed reproduces the wh
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from builder.heroes.army.models import ArmyList
@@ -160,12 +160,20 @@ def start(
     rules = ruleset or ruleset_for(scenario.game, scenario.setup.night, scenario.setup.fog)
     initiative, said = roll_initiative(scenario, dice, rules)
     forces = {
-        side: campaign_changed(field_army(resolved, side), scenario, units or {}) for side, resolved in armies.items()
+        side: _in_team(campaign_changed(field_army(resolved, side), scenario, units or {}), scenario.team_of(side))
+        for side, resolved in armies.items()
     }
     titles = {f"{side}/{path}": title for side, force in forces.items() for path, title in force.titles.items()}
     state = new_game(scenario, battlefield, rules, initiative, armies, titles)
     deployed = deploy_all(state, forces)
     return state, [said, *deployed, *deal(state, decks or {}, dice)]
+
+
+def _in_team(force: Force, team: str) -> Force:
+    """The force's counters marked with their team when the side plays in one (SoN p.10)."""
+    if team == force.side:
+        return force
+    return replace(force, pieces=tuple(replace(p, team=team) for p in force.pieces))
 
 
 def simulate(

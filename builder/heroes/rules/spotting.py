@@ -3,7 +3,8 @@
 A concealed unit (an Ambush unit Active Side up) is spotted by an enemy unit with a clear line
 of sight to it; standing in a Terrain Element (a wreck counts as one, p.19) it is spotted
 only from within `Ruleset.spot_in_terrain` squares too (2 in HoN, 1 at night or in fog in
-SoN). Heavy vehicles never spot; two concealed units may spot each other. Spotted, it turns
+SoN), and in the open at night or in fog within `spot_in_open` (SoN p.11); on a ford nobody
+hides (SoN p.13). Heavy vehicles never spot; two concealed units may spot each other. Spotted, it turns
 over onto its Inactive Side. The conditions are checked for every square the concealed unit
 moves into and at the end of any other unit's Movement Action (the turn engine calls
 `spotter` at those moments, `builder.heroes.rules.concealment`)."""
@@ -79,6 +80,12 @@ def in_terrain(state: GameState, squares: tuple[Square, ...]) -> bool:
     return any(p.is_wreck and not set(p.squares).isdisjoint(squares) for p in state.pieces.values())
 
 
+def no_hiding(state: GameState, squares: tuple[Square, ...]) -> bool:
+    """Whether a counter on `squares` stands where no unit can hide (a ford, SoN p.13)."""
+    at = state.battlefield.element_at
+    return any(element.effects.no_hiding for sq in squares if (element := at.get(sq)) is not None)
+
+
 def _gap(a: tuple[Square, ...], b: tuple[Square, ...]) -> int:
     return min(max(abs(x[0] - y[0]), abs(x[1] - y[1])) for x in a for y in b)
 
@@ -88,18 +95,22 @@ def spotter(
 ) -> Piece | None:
     """The first enemy unit (by key, or of `among`) that spots the concealed `hidden` where
     it stands, or None: a clear LoS, and within `spot_in_terrain` squares when it is in a
-    Terrain Element."""
+    Terrain Element, within `spot_in_open` out of one at night or in fog (SoN p.11)."""
     if not hidden.concealed or not hidden.squares or hidden.embarked_in is not None:
         return None
-    reach = state.ruleset.spot_in_terrain if in_terrain(state, hidden.squares) else None
+    ruleset = state.ruleset
+    reach = ruleset.spot_in_terrain if in_terrain(state, hidden.squares) else ruleset.spot_in_open
     if hidden.side.has("amphibious-ambush"):
         reach = 1  # "you must be in an adjacent space" (SoN p.17)
+    exposed = no_hiding(state, hidden.squares)  # a ford: no unit hides there (SoN p.13)
     seen = occupancy if occupancy is not None else Occupancy(p for p in state.pieces.values() if p.key != hidden.key)
     for other in sorted(state.units() if among is None else among, key=lambda p: p.key):
-        if other.owner == hidden.owner or not other.squares:  # riders see from their vehicle (p.27)
+        if other.allegiance == hidden.allegiance or not other.squares:  # riders see from their vehicle (p.27)
             continue
         if other.type is UnitType.HEAVY_VEHICLE:  # "Heavy Vehicles cannot spot concealed units"
             continue
+        if exposed:
+            return other
         if reach is not None and _gap(other.squares, hidden.squares) > reach:
             continue
         if line_of_sight(state.battlefield, seen, other, hidden, state.ruleset).clear:

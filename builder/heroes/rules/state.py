@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from builder.heroes.army.resolve import ResolvedArmy
-from builder.heroes.army.summary import OrderTokens, order_tokens, summary_of
+from builder.heroes.army.summary import OrderTokens, order_tokens, stars_of, summary_of
 from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.terrain import TerrainEffects
 from builder.heroes.catalogue.units import UnitType
@@ -193,7 +193,12 @@ class GameState:
                 yield piece
 
     def enemies_of(self, side: str) -> list[Piece]:
-        return [p for p in self.units() if p.owner != side]
+        team = self.team_of(side)
+        return [p for p in self.units() if p.allegiance != team]
+
+    def team_of(self, side: str) -> str:
+        """The side's team (SoN p.10), the side itself when it plays alone."""
+        return self.scenario.team_of(side)
 
     def occupant(self) -> dict[Square, Piece]:
         """Who stands on each square: a unit rather than the wreck it stands on (HoN core
@@ -212,7 +217,13 @@ class GameState:
         return {o.id: objective_squares(o, self.battlefield) for o in self.scenario.objectives}
 
     def opponents(self, side: str) -> list[str]:
-        return [s for s in self.sides if s != side]
+        """The sides playing against `side`: all the others, or those of other teams (SoN p.10)."""
+        team = self.team_of(side)
+        return [s for s in self.sides if s != side and self.team_of(s) != team]
+
+    def opposing_teams(self, side: str) -> list[str]:
+        """The teams playing against `side` (each side its own team in a game of two)."""
+        return list(dict.fromkeys(self.team_of(s) for s in self.opponents(side)))
 
     def next_side(self, side: str) -> str:
         return self.sides[(self.sides.index(side) + 1) % len(self.sides)]
@@ -233,22 +244,27 @@ class Facts:
         self.state = state
 
     def controls(self, side: str, objective: str) -> bool:
-        return self.state.control.get(objective) == side
+        """A side or team controls what it or a team-mate holds (SoN p.10)."""
+        holder = self.state.control.get(objective)
+        return holder is not None and self.state.team_of(holder) == self.state.team_of(side)
 
     def captured(self, side: str, unit: str) -> bool:
-        return (side, unit) in self.state.captured_units
+        team = self.state.team_of(side)
+        return any(u == unit and self.state.team_of(s) == team for s, u in self.state.captured_units)
 
     def destroyed(self, unit: str) -> bool:
         return any(p.unit.id == unit for p in self.state.destroyed.values())
 
     def exited(self, side: str, units: list[str]) -> int:
-        return sum(1 for p in self.state.exited.values() if p.owner == side and (not units or p.unit.id in units))
+        team = self.state.team_of(side)
+        return sum(1 for p in self.state.exited.values() if p.allegiance == team and (not units or p.unit.id in units))
 
     def victory_points(self, side: str) -> int:
-        return self.state.victory_points.get(side, 0)
+        """A team scores together (SoN p.10): its points are kept under its id."""
+        return self.state.victory_points.get(self.state.team_of(side), 0)
 
     def opponents(self, side: str) -> list[str]:
-        return self.state.opponents(side)
+        return self.state.opposing_teams(side)
 
 
 def combat_groups(resolved: ResolvedArmy, side: str) -> dict[str, CombatGroup]:
@@ -265,13 +281,21 @@ def destroyed_in(state: GameState, group: CombatGroup) -> int:
 
 
 def lost_stars(state: GameState, side: str) -> int:
-    """Order stars of the side's destroyed units: lost from the next Order Phase (HoN core p.8)."""
-    found = 0
-    for piece in state.destroyed.values():
-        if piece.owner == side:
-            front = piece.unit.front
-            found += (front.ability_value("order") or 0) + (1 if front.has("personal-order") else 0)
-    return found
+    """Order stars of the side's destroyed units: lost from the next Order Phase (HoN core p.8);
+    in SoN also those a hit unit's damaged side no longer prints (SoN p.18)."""
+    return sum(count for _, count in star_losses(state, side))
+
+
+def star_losses(state: GameState, side: str) -> list[tuple[Piece, int]]:
+    """Each of the side's units that gives fewer order stars than its front side prints, and
+    by how many: destroyed ones (HoN core p.8) and, where the ruleset says so, hit ones
+    showing their damaged side (SoN p.18)."""
+    found = [(p, stars_of(p.unit.front)) for p in state.destroyed.values() if p.owner == side]
+    if state.ruleset.orders_follow_hits:
+        for piece in (*state.pieces.values(), *state.reserve.values()):
+            if piece.owner == side and not piece.is_wreck and piece.key not in state.destroyed:
+                found.append((piece, stars_of(piece.unit.front) - stars_of(piece.side)))
+    return [(piece, count) for piece, count in found if count > 0]
 
 
 def new_game(
@@ -287,8 +311,10 @@ def new_game(
     for side, resolved in armies.items():
         state.orders[side] = order_tokens(resolved)
         state.groups.update(combat_groups(resolved, side))
-        # Victory points carried over from a campaign's last game, else none.
-        state.victory_points[side] = scenario.setup.victory_points.get(side, 0)
+        # Victory points carried over from a campaign's last game, else none; a team's are
+        # kept together under its id (SoN p.10).
+        team = state.team_of(side)
+        state.victory_points[team] = state.victory_points.get(team, 0) + scenario.setup.victory_points.get(side, 0)
         state.gear += gear_pools(resolved, side)
     state.titles.update(titles)
     # An objective starts neutral (BfC p.12), or held by a side when a campaign says so.

@@ -108,8 +108,11 @@ def template_plan(state: GameState, firer: Piece, at: Point, occupancy: Occupanc
     found = [line_of_sight(state.battlefield, seen, firer, sq, state.ruleset) for sq in squares]
     sight = min(found, key=lambda s: (s.blocked, -s.penalty, s.range))
     kind, distance = ability
-    if kind is TemplateKind.INDIRECT and sight.clear:
+    if kind is TemplateKind.INDIRECT and sight.clear and state.ruleset.indirect_fires_direct:
         kind = TemplateKind.HOWITZER  # with a clear LoS it is fired directly (HoN core p.23)
+    night_cap = state.ruleset.max_range
+    if kind is TemplateKind.HOWITZER and night_cap is not None and sight.range > night_cap:
+        return None  # a direct shot: night and fog cap its range, not Indirect Fire's (SoN p.11)
     try:
         check_template(
             kind,
@@ -132,6 +135,7 @@ def template_plan(state: GameState, firer: Piece, at: Point, occupancy: Occupanc
         for p in state.units(firer.owner)
         if p.squares and p.embarked_in is None
     )
+    distance += state.ruleset.scatter_added  # night and fog: +2 interspaces (SoN p.11)
     return TemplatePlan(firer, kind, at, combat, (), max(0, distance - (1 if spotter else 0)), spotter)
 
 
@@ -183,6 +187,8 @@ class TemplateFiring(TurnBase):
                 else f"; it scatters {scattered.distance} {compass(scattered.direction)} (rolled {scattered.roll.kept})"
                 f" to {list(lands)}"
             )
+            if state.ruleset.scatter_added and scattered.direction is not None:
+                said += f", {state.ruleset.scatter_added} more for night or fog ({state.ruleset.cite('night')})"
         under = ", ".join(name(t) for t in targets) or "nobody"
         self.add(
             TemplateEvent(

@@ -31,7 +31,7 @@ from builder.heroes.rules.gear import GearFire, GearThrow, GrenadeInto
 from builder.heroes.rules.orders import AUTONOMOUS, SPECIAL, Orders, activation_sequence, needs_no_order, tokens_for
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy import Policy
-from builder.heroes.rules.state import Facts, Frame, GameState
+from builder.heroes.rules.state import Facts, Frame, GameState, star_losses
 from builder.heroes.scenario.conditions import describe, holds
 from builder.heroes.scenario.models import Event
 from builder.heroes.scenario.models import Phase as ScenarioPhase
@@ -60,7 +60,8 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
             turn=state.turn,
             phase=turn.phase,
             side=state.initiative,
-            text=f"Turn {state.turn} begins; {state.initiative} has the initiative ({cite('initiative')}).",
+            text=f"Turn {state.turn} begins; {state.initiative} has the initiative ({cite('initiative')})"
+            f"{_teams_said(state)}.",
         )
     )
     for key, piece in list(state.pieces.items()):
@@ -85,7 +86,7 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
     for side in state.initiative_order():
         tokens = tokens_for(state, side)
         if not tokens.any_order:
-            winners = state.opponents(side)
+            winners = state.opposing_teams(side)
             state.over, state.winner = True, winners[0] if len(winners) == 1 else "draw"
             state.outcome = f"sudden death: {side} has no order token to place"
             turn.add(
@@ -106,6 +107,7 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
             for n, key in enumerate(placed.numbered, start=1)
         )
         extra = f"; {len(placed.special)} special{_unprinted_specials(state, side)}" if placed.special else ""
+        extra += _hit_officers(state, side)
         turn.add(
             OrdersEvent(
                 turn=state.turn,
@@ -133,7 +135,8 @@ def activation_phase(
     scenario_events(turn, ScenarioPhase.ACTIVATION, "start", policies)
     turn.madness_acts()  # Rage and Paranoia act, Catatonia freezes (SoN p.11)
     autonomous = {side: sorted(p.key for p in _own(state, side) if needs_no_order(p)) for side in state.sides}
-    for reveal in activation_sequence(state.initiative_order(), orders, autonomous):
+    teams = {side: state.team_of(side) for side in state.sides}
+    for reveal in activation_sequence(state.initiative_order(), orders, autonomous, teams):
         piece = _piece(state, reveal.key)
         label = {
             AUTONOMOUS: "an autonomous unit",
@@ -351,6 +354,28 @@ def _unprinted_specials(state: GameState, side: str) -> str:
     if not examples:
         return ""
     return f" (from {', '.join(examples)}: how many it gives is not printed, hon's example)"
+
+
+def _teams_said(state: GameState) -> str:
+    """How a game of teams alternates (SoN p.10), "" when every side plays alone."""
+    teams: dict[str, list[str]] = {}
+    for side in state.initiative_order():
+        teams.setdefault(state.team_of(side), []).append(side)
+    if len(teams) == len(state.sides):
+        return ""
+    said = "; ".join(
+        f"{' and '.join(sides)} take the turns of {team} in rotation" for team, sides in teams.items() if len(sides) > 1
+    )
+    return f"; the teams alternate and {said} ({state.ruleset.cite('three-players')})"
+
+
+def _hit_officers(state: GameState, side: str) -> str:
+    """The side's hit units whose damaged side prints fewer order stars (SoN p.18)."""
+    hit = [(p, n) for p, n in star_losses(state, side) if p.key not in state.destroyed]
+    if not hit:
+        return ""
+    who = ", ".join(f"{p.unit.name} -{n}" for p, n in hit)
+    return f"; order stars lost to hits: {who} ({state.ruleset.cite('order-ability')})"
 
 
 def _own(state: GameState, side: str) -> list[Piece]:

@@ -46,6 +46,9 @@ class ScenarioSide(_Part):
     id: Id
     name: Name
     faction: Id
+    # Players with the same team play together against the others: "opposing teams of one
+    # player against two players" (SoN p.10). None: the side plays alone.
+    team: Id | None = None
 
 
 class ZoneKind(StrEnum):
@@ -269,6 +272,17 @@ class Scenario(BaseModel):
     def side(self, side_id: str) -> ScenarioSide | None:
         return next((s for s in self.sides if s.id == side_id), None)
 
+    @property
+    def teams(self) -> list[str]:
+        """The teams the sides declare (SoN p.10), in order; none in a game of lone sides."""
+        return list(dict.fromkeys(s.team for s in self.sides if s.team is not None))
+
+    def team_of(self, side_id: str) -> str:
+        """The team a side plays in (SoN p.10): its `team`, or the side itself when it plays
+        alone; any other id (a team's own) is its own team."""
+        side = self.side(side_id)
+        return side.team if side is not None and side.team is not None else side_id
+
     def zone(self, zone_id: str) -> Zone | None:
         return next((z for z in self.zones if z.id == zone_id), None)
 
@@ -285,6 +299,9 @@ class Scenario(BaseModel):
         def name(kind: str, ident: str) -> str:
             if kind == "side":
                 side = self.side(ident)
+                members = [s.name for s in self.sides if s.team == ident]
+                if side is None and members:  # a team (SoN p.10), by its players
+                    return f"the team of {' and '.join(members)}"
                 return side.name if side else ident
             if kind == "objective":
                 objective = self.objective(ident)

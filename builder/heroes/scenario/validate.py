@@ -74,6 +74,20 @@ def _side_issues(scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]:
                 f"{faction.name} is not a faction of {scenario.game.full_name}.",
                 "Choose a faction of the scenario's game.",
             )
+        if side.team is not None and side.team != side.id and scenario.side(side.team) is not None:
+            yield error(
+                "side.team",
+                f"sides[{i}].team",
+                f"The team {side.team!r} is also the id of another side.",
+                "Give the team an id of its own (SoN p.10: teams of players).",
+            )
+    if len({scenario.team_of(s.id) for s in scenario.sides}) < 2:
+        yield error(
+            "side.team",
+            "sides",
+            "Every side is in the same team: nobody plays against them.",
+            "Put the sides in two teams at least (SoN p.10: one player against two).",
+        )
 
 
 def _unknown(catalogue: Catalogue, section: str, what: str, entry_id: str, path: str) -> Issue:
@@ -323,7 +337,7 @@ def _condition_issues(
     condition: Condition, path: str, where: str, scenario: Scenario, catalogue: Catalogue
 ) -> Iterator[Issue]:
     """The unknown references of `condition` (at `path`, part of `where`), each once."""
-    sides = [s.id for s in scenario.sides]
+    sides = [s.id for s in scenario.sides] + scenario.teams  # a team may be named (SoN p.10)
     objectives = [o.id for o in scenario.objectives]
     for kind, ref in dict.fromkeys(references(condition)):
         if kind == "side" and ref not in sides:
@@ -358,7 +372,7 @@ def _impossible(condition: Condition, path: str) -> Iterator[Issue]:
 
 
 def _victory_issues(scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]:
-    sides = [s.id for s in scenario.sides]
+    sides = [s.id for s in scenario.sides] + scenario.teams  # a team wins together (SoN p.10)
     victory = scenario.victory
     for i, outcome in enumerate(victory.outcomes):
         path = f"victory.outcomes[{i}]"
@@ -373,7 +387,7 @@ def _victory_issues(scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]
         yield from _condition_issues(early, f"victory.end.early[{i}]", where, scenario, catalogue)
     winners = {o.winner for o in victory.outcomes} | {victory.otherwise}
     for side in scenario.sides:
-        if side.id not in winners:
+        if side.id not in winners and scenario.team_of(side.id) not in winners:
             yield warning(
                 "victory.one-sided",
                 "victory",

@@ -109,3 +109,59 @@ def test_the_policy_gives_tokens_to_units_near_the_enemy_and_a_bluff_to_the_next
     orders = SimplePolicy().assign(state, "a", tokens_for(state, "a"))
     assert orders.numbered == ("a-near",) and orders.bluffs == ("a-middle",)
     assert orders.ordered == frozenset({"a-near"})
+
+
+def test_son_a_hit_officer_gives_the_stars_of_its_damaged_side() -> None:
+    """SoN p.18 (Order(s)): "If the unit is hit or eliminated, adjust your number of Order
+    tokens at the beginning of the next Order phase". HoN core p.8 only when it is lost."""
+    from dataclasses import replace as copy
+
+    from builder.heroes.rules.ruleset import SON
+
+    captain = unit("captain", abilities=[{"id": "order", "value": 2}], back=[{"id": "order", "value": 1}])
+    officer = piece("b-captain", (5, 0), "b", captain)
+    state = game(BOARD, [piece("a1", (0, 0)), officer], stars={"a": 3, "b": 4})
+    state.pieces[officer.key] = copy(officer, side_index=1)  # hit: its damaged side up
+    assert tokens_for(state, "b").numbered == 4  # HoN: a hit officer keeps his stars
+    state.ruleset = SON
+    assert tokens_for(state, "b").numbered == 3  # SoN: 2 stars on the front, 1 on the back
+    frames: list[Frame] = []
+    policy = SimplePolicy()
+    order_phase(state, {"a": policy, "b": policy}, LoadedDice([]), frames)
+    told = next(f.event for f in frames if f.event.kind == "orders" and f.event.side == "b")
+    assert "SoN p.18" in told.text and "Captain -1" in told.text
+    # Eliminated: all its front stars are gone.
+    del state.pieces[officer.key]
+    state.destroyed[officer.key] = officer
+    assert tokens_for(state, "b").numbered == 2
+
+
+def test_one_player_against_two_activates_two_units_for_their_one_each() -> None:
+    """SoN p.10: "The Majestic player deploys his Order 1 / The Deep Ones player deploys his
+    Order 1 / The Majestic player deploys his Order 2 / The Black Sun player deploys his
+    Order 1 / … Order 3 / Deep Ones 2 / Majestic 4 / Black Sun 2"."""
+    orders = {
+        "m": Orders("m", numbered=("m1", "m2", "m3", "m4", "m5")),
+        "d": Orders("d", numbered=("d1", "d2")),
+        "b": Orders("b", numbered=("b1", "b2", "b3")),
+    }
+    teams = {"m": "m", "d": "deep", "b": "deep"}
+    sequence = [(r.side, r.token) for r in activation_sequence(["m", "d", "b"], orders, {}, teams)]
+    assert sequence == [
+        ("m", "1"),
+        ("d", "1"),
+        ("m", "2"),
+        ("b", "1"),
+        ("m", "3"),
+        ("d", "2"),
+        ("m", "4"),
+        ("b", "2"),
+        ("m", "5"),
+        ("b", "3"),  # the Deep Ones have no token left: the Black Sun goes on for the team
+    ]
+    # With the initiative on the team's side, the team's first player starts.
+    later = [(r.side, r.token) for r in activation_sequence(["d", "b", "m"], orders, {}, teams)]
+    assert later[:4] == [("d", "1"), ("m", "1"), ("b", "1"), ("m", "2")]
+    # Each side its own team: the plain alternation of HoN core p.9, three players round the table.
+    alone = [(r.side, r.token) for r in activation_sequence(["m", "d", "b"], orders, {})]
+    assert alone[:4] == [("m", "1"), ("d", "1"), ("b", "1"), ("m", "2")]

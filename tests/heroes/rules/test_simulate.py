@@ -22,7 +22,7 @@ from builder.io.catalogue_files import load_catalogue
 from builder.io.scenario_files import LoadedScenario, load_scenario
 
 SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios"
-PLAYABLE = ["hon-first-contact", "son-the-drowned-chapel", "way-of-the-cross"]
+PLAYABLE = ["hon-first-contact", "son-the-drowned-chapel", "son-the-grey-procession", "way-of-the-cross"]
 
 
 @cache

@@ -104,6 +104,8 @@ def test_shipped_conditions_read_as_english(bundled: Catalogue) -> None:
     for path in sorted(SCENARIOS_DIR.glob("*.yaml")):
         scenario = load_scenario(path).scenario
         sides = {s.id: s.name for s in scenario.sides}
+        # A team (SoN p.10) is named by its players.
+        sides |= {t: " and ".join(s.name for s in scenario.sides if s.team == t) for t in scenario.teams}
         objectives = {o.id: o.name for o in scenario.objectives}
 
         def printed(

@@ -232,3 +232,31 @@ def test_deployment_steps_name_real_units(mini: Catalogue) -> None:
     )
     found = [i for i in validate_scenario(wrong, mini).issues if i.path == "setup.deployment[0].units"]
     assert found and found[0].code == "reference.unknown" and "rifles" in (found[0].hint or "")
+
+
+def test_a_team_may_win_and_be_named_but_not_take_a_sides_id(mini: Catalogue) -> None:
+    """SoN p.10: one player against a team of two; the team wins together."""
+
+    def teamed(data: Data) -> None:
+        for side in data["sides"]:
+            side["team"] = "allies" if side["id"] == "alpha" else None
+        data["victory"]["outcomes"][0] = {
+            "winner": "allies",
+            "label": "Allied victory",
+            "condition": {"type": "control", "side": "allies", "objectives": ["farm"]},
+        }
+
+    issues = check(mini, teamed)
+    assert found(issues, "reference.unknown") == [] and found(issues, "victory.one-sided") == []
+    assert found(issues, "side.team") == []
+
+    def clash(data: Data) -> None:
+        data["sides"][0]["team"] = data["sides"][1]["id"]
+
+    assert "sides[0].team" in [i.path for i in found(check(mini, clash), "side.team")]
+
+    def one_team(data: Data) -> None:
+        for side in data["sides"]:
+            side["team"] = "everyone"
+
+    assert [i.path for i in found(check(mini, one_team), "side.team")] == ["sides"]
