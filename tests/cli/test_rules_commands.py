@@ -62,7 +62,7 @@ def test_a_game_hon_does_not_play_is_one_line_and_exit_2(game: str, capsys: pyte
 
 def test_catalogue_show_says_whether_the_rules_core_plays_an_ability(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "catalogue", "show", "bridge")
-    assert code == 0 and "Rules core: not played: no bridge is deployed during a game" in out
+    assert code == 0 and "Rules core: not played: no unit or option of the catalogue has it" in out
     code, out, _ = run(capsys, "catalogue", "show", "charge")  # played since i13-scenario
     assert code == 0 and "Rules core: played (BfC p.08): a Firing Action at the target before moving" in out
     code, out, _ = run(capsys, "catalogue", "show", "piercing")

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
 from functools import cached_property
-from typing import Literal
+from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -220,6 +221,14 @@ class Side(BaseModel):
 
     def has(self, ability: str) -> bool:
         return self.ability_value(ability) is not None
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy whose ability table is rebuilt: pydantic copies the instance's `__dict__`, and
+        with it the table cached from the abilities the update may change (SoN p.15, p.18 give
+        units abilities during a game)."""
+        copied = super().model_copy(update=update, deep=deep)
+        copied.__dict__.pop("_ability_values", None)
+        return copied
 
     def all_abilities(self) -> list[AbilityRef]:
         """The side's own abilities, then its weapons'."""

@@ -81,7 +81,8 @@ def _side_issues(scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]:
                 f"The team {side.team!r} is also the id of another side.",
                 "Give the team an id of its own (SoN p.10: teams of players).",
             )
-    if len({scenario.team_of(s.id) for s in scenario.sides}) < 2:
+    # Only when a side declares a team: two sides sharing an id are told apart above.
+    if scenario.teams and len({scenario.team_of(s.id) for s in scenario.sides}) < 2:
         yield error(
             "side.team",
             "sides",

@@ -158,7 +158,7 @@ def test_fog_brings_the_fog_rules_for_the_rest_of_the_game(bundled: Catalogue) -
     state = spelled(bundled, [caster(), piece("b1", (9, 2), "b")], "son-fog")
     state.mythos.spells = [KnownSpell("a", "tiles[0]", bundled.options["son-fog"])]
     cast(state, Cast("son-fog"), [])
-    assert state.ruleset.max_range == 9 and state.ruleset.long_range_beyond == 6  # SoN p.11
+    assert state.ruleset.max_range == 9 and state.ruleset.long_range_beyond == 5  # from 6 squares (SoN p.11)
 
 
 def test_the_policy_drains_the_life_of_an_enemy_in_reach_and_spends_its_blood_sigils(bundled: Catalogue) -> None:
