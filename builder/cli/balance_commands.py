@@ -8,6 +8,7 @@ hon balance scenarios/rush-on-maltot.yaml --precision 0.1 --backend ray --addres
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
@@ -145,11 +146,14 @@ def _progress(total: int) -> Iterator[Callable[[Tally], None]]:
     )
     with bar:
         task = bar.add_task("games", total=total, rate="")
+        started = time.monotonic()
 
         def update(tally: Tally) -> None:
-            bar.update(task, completed=tally.games)
-            speed = bar.tasks[0].speed
-            bar.update(task, rate=f"{speed:.1f} games/s" if speed else "")
+            # The rate over the whole run, known from the first chunk on (Rich's own speed
+            # needs two samples, so a run stopped after one chunk would show none).
+            elapsed = time.monotonic() - started
+            speed = tally.games / elapsed if elapsed > 0 else 0.0
+            bar.update(task, completed=tally.games, rate=f"{speed:.1f} games/s" if tally.games else "")
 
         yield update
 
