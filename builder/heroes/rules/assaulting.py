@@ -83,6 +83,11 @@ class AssaultActions(TurnBase):
                 self.spot_all(except_key=attacker.key)
                 return
             attacker = moved
+            if attacker.side.ability_value("assault") is None and attacker.owner not in self.state.granted_assault:
+                # Hit on the way (a Mine marker, BfC p.09) and turned to a side with no Assault
+                # ability: it may not assault (HoN core p.25); the move stands.
+                self.spot_all(except_key=attacker.key)
+                return
             defender = self.state.pieces[action.defender]
         from_squares = attacker.squares
         terrain = 0 if _shared_cover(self.state, attacker, defender) else cover(self.state, defender)
