@@ -1,5 +1,5 @@
 """`hon rules`: every special ability, marker effect and mechanic of a game's rule books, with
-its page and whether the rules core plays it (builder/heroes/rules/coverage.py).
+its page and whether the rules core plays it (builder/heroes/rules/coverage/).
 
 --json prints a list of objects, abilities first, then markers, then mechanics:
   id        the catalogue id of an ability, marker or terrain effect; a kebab id for a mechanic

@@ -1,4 +1,4 @@
-"""How both front ends say what the rules core plays (builder/heroes/rules/coverage.py): the
+"""How both front ends say what the rules core plays (builder/heroes/rules/coverage/): the
 lines of `hon rules`, and the "Rules core: …" line `hon catalogue show` and the app's
 catalogue browser give an ability, a marker or a terrain effect."""
 

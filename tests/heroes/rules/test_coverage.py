@@ -1,4 +1,4 @@
-"""`hon rules` stays true (builder/heroes/rules/coverage.py): every special ability, marker and
+"""`hon rules` stays true (builder/heroes/rules/coverage/): every special ability, marker and
 terrain effect of the bundled catalogue is listed for its game(s), every entry played or partly
 played names tests that exist, and every page has the book's form."""
 

@@ -1,4 +1,4 @@
-"""Rules that `hon rules` lists as played (builder/heroes/rules/coverage.py) and that no other
+"""Rules that `hon rules` lists as played (builder/heroes/rules/coverage/) and that no other
 rules test reached: each is shown here on a hand-made board, with a move the rule allows and
 one it forbids."""
 
