@@ -46,6 +46,11 @@ class DocumentSession(ABC, Generic[T, C]):
         the example, or a new document, is not changed until it is edited."""
         return self.dirty and (self.path is not None or self.history.can_undo)
 
+    @property
+    @abstractmethod
+    def name(self) -> str:
+        """What the document is called: its title, or the army's name."""
+
     @abstractmethod
     def refresh(self) -> None:
         """Ask the domain again about the present document."""
