@@ -26,9 +26,9 @@ from builder.heroes.catalogue.cards import CardTiming
 from builder.heroes.rules.actions import Action, Clear, Fire, Hold, Move, hedgehogs_in_reach
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.cards import CardChoices, CardPlay
-from builder.heroes.rules.madness import may_take_order
 from builder.heroes.rules.movement import Path
-from builder.heroes.rules.orders import Orders, Tokens, needs_no_order
+from builder.heroes.rules.orders import Orders, Tokens
+from builder.heroes.rules.personal_order import duties, may_be_ordered, owed_first
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.policy_assault import AssaultChoices
 from builder.heroes.rules.policy_aviation import AviationChoices
@@ -131,20 +131,16 @@ class SimplePolicy(
 
     def assign(self, state: GameState, side: str, tokens: Tokens) -> Orders:
         """Tokens to the units nearest the enemy (they have targets), those that must take a
-        token (Personal Order, HoN core p.26) first; the bluff on the next in line."""
+        token first: a Personal Order unit (HoN core p.26), the nearest unit of a Hardened tile
+        (BfC p.09); the bluff on the next in line."""
         enemies = tuple(sq for p in state.enemies_of(side) for sq in p.squares)
-        own = [
-            p
-            for p in (*state.units(side), *state.reserve.values())
-            if p.owner == side and not needs_no_order(p) and may_take_order(state, p)  # Madness: SoN p.11
-        ]
 
         def urgency(piece: Piece) -> tuple[int, str]:
-            """Squares to the nearest enemy; those that must take a token 2 x FAR sooner."""
-            near = _gap(piece.squares, enemies) if piece.squares and enemies else FAR
-            return (near - 2 * FAR if piece.side.has("personal-order") else near, piece.key)
+            """Squares to the nearest enemy."""
+            return (_gap(piece.squares, enemies) if piece.squares and enemies else FAR, piece.key)
 
-        ranked = [p.key for p in self._ranked(own, urgency, unit=1)]
+        nearest = [p.key for p in self._ranked(may_be_ordered(state, side), urgency, unit=1)]
+        ranked = owed_first(duties(state, side), nearest)
         numbered = tuple(ranked[: tokens.numbered])
         special = tuple(ranked[len(numbered) : len(numbered) + tokens.special])
         used = len(numbered) + len(special)

@@ -21,6 +21,7 @@ from builder.heroes.rules.cards import deal, decks_for
 from builder.heroes.rules.deployment import auto_deploy
 from builder.heroes.rules.events import DeployEvent, HeroesEvent, InitiativeEvent, Phase
 from builder.heroes.rules.mythos_setup import prepare
+from builder.heroes.rules.personal_order import hardened_tiles
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.placement import Force, campaign_changed, field_army, zones_for
 from builder.heroes.rules.policy import Policy, SimplePolicy
@@ -165,6 +166,7 @@ def start(
     }
     titles = {f"{side}/{path}": title for side, force in forces.items() for path, title in force.titles.items()}
     state = new_game(scenario, battlefield, rules, initiative, armies, titles)
+    state.hardened = {side: hardened_tiles(resolved) for side, resolved in armies.items()}  # BfC p.09
     deployed = deploy_all(state, forces)
     return state, [said, *deployed, *deal(state, decks or {}, dice)]
 

@@ -139,6 +139,8 @@ class GameState:
     groups: dict[str, CombatGroup] = field(default_factory=dict)
     broken: set[str] = field(default_factory=set)
     orders: dict[str, OrderTokens] = field(default_factory=dict)
+    # By side, its Hardened tiles: one of their units takes a token every turn (BfC p.09).
+    hardened: dict[str, tuple[str, ...]] = field(default_factory=dict)
     victory_points: dict[str, int] = field(default_factory=dict)
     control: dict[str, str | None] = field(default_factory=dict)  # objective id -> side
     captured_units: set[tuple[str, str]] = field(default_factory=set)  # (side, unit id)

@@ -29,6 +29,7 @@ from builder.heroes.rules.events import (
 )
 from builder.heroes.rules.gear import GearFire, GearThrow, GrenadeInto
 from builder.heroes.rules.orders import AUTONOMOUS, SPECIAL, Orders, activation_sequence, needs_no_order, tokens_for
+from builder.heroes.rules.personal_order import check_duties, duties_said
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy import Policy
 from builder.heroes.rules.state import Facts, Frame, GameState, star_losses
@@ -101,13 +102,14 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
             return orders
         placed = policies[side].assign(state, side, tokens)
         placed.check(tokens)
+        check_duties(state, placed, tokens)  # Personal Order (HoN core p.26), Hardened (BfC p.09)
         orders[side] = placed
         names = ", ".join(
             f"{n} {state.title(state.pieces.get(key) or state.reserve[key])}"
             for n, key in enumerate(placed.numbered, start=1)
         )
         extra = f"; {len(placed.special)} special{_unprinted_specials(state, side)}" if placed.special else ""
-        extra += _hit_officers(state, side)
+        extra += _hit_officers(state, side) + duties_said(state, placed)
         turn.add(
             OrdersEvent(
                 turn=state.turn,

@@ -164,10 +164,12 @@ ENTRIES: tuple[Coverage, ...] = (
         "Personal Order",
         BOTH,
         "HoN core p.26; SoN p.18",
-        PARTIAL,
-        "its extra token is counted and the policy gives such units a token first, but a placement that leaves "
-        "one without a token is not refused",
+        PLAYED,
+        "its extra token is counted; a placement leaving it without a token (a bluff will do) is refused, and the "
+        "policy gives it one first; hon's choice: a side with fewer tokens than duties owes only what it can give",
         ORDERS + "test_tokens_are_the_stars_less_those_of_destroyed_officers",
+        ORDERS + "test_a_placement_leaving_a_personal_order_unit_without_a_token_is_refused",
+        ORDERS + "test_a_side_short_of_tokens_owes_only_what_it_can_give",
     ),
     ability(
         "scout",

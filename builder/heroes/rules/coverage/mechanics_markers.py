@@ -12,6 +12,7 @@ from builder.heroes.rules.coverage.base import (
     GEAR,
     HON,
     NOT_PLAYED,
+    ORDERS,
     PARTIAL,
     PLAYED,
     SIMULATE,
@@ -166,9 +167,11 @@ ENTRIES: tuple[Coverage, ...] = (
         "Hardened",
         HON,
         "BfC p.09",
-        PARTIAL,
-        "its extra order token is counted; giving a token to one of its tile's units every turn is not enforced",
+        PLAYED,
+        "its extra order token is counted; a placement giving none of its tile's units (supports in its slots "
+        "included) a token is refused, and the policy gives its nearest unit one first",
         SUMMARY + "test_the_books_order_star_example_gives_five_tokens",
+        ORDERS + "test_a_hardened_tile_must_give_one_of_its_units_a_token_every_turn",
     ),
     mechanic("ferocious", "Ferocious", HON, "BfC p.09", NOT_PLAYED, "the defender is pushed back only when it loses"),
 )
