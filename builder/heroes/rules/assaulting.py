@@ -30,6 +30,7 @@ from builder.heroes.rules.events import (
     AssaultEvent,
     RetreatEvent,
 )
+from builder.heroes.rules.ferocious import FEROCIOUS, FEROCIOUS_PAGE
 from builder.heroes.rules.firing import in_arc, one_weapon_only, shot_at, weapons_of
 from builder.heroes.rules.grid import footprint_squares, neighbours
 from builder.heroes.rules.movement import Path
@@ -38,6 +39,7 @@ from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.terrifying import terrifying_note
+from builder.heroes.rules.traits import has_trait
 from builder.kernel.events import Modifier
 
 
@@ -105,6 +107,7 @@ class AssaultActions(TurnBase):
             attacker_bonuses=roll_modifiers(self.state, attacker, defender),
             defender_bonuses=roll_modifiers(self.state, defender, attacker),
             defender_paralyzed=paralyzed(self.state, defender),
+            ferocious=has_trait(self.state.traits, attacker, FEROCIOUS),  # BfC p.09
         )
         if action.bonuses:
             assault = replace(assault, attacker_bonuses=(*assault.attacker_bonuses, *action.bonuses))
@@ -165,6 +168,17 @@ class AssaultActions(TurnBase):
         is free (HoN core p.26)."""
         attacker, defender = result.attacker, result.defender
         if defender is not None and not defender.is_wreck:
+            if result.defender_moves is DefenderMove.RETREATS and result.outcome is not AssaultOutcome.WIN:
+                self.add(
+                    RetreatEvent(
+                        turn=self.state.turn,
+                        phase=self.phase,
+                        side=defender.owner,
+                        text=f"{name(result.assault.attacker)} is Ferocious ({FEROCIOUS_PAGE}): {name(defender)} "
+                        "is pushed back though it did not lose.",
+                        unit=defender.key,
+                    )
+                )
             if result.defender_moves is DefenderMove.RETREATS:
                 self._retreat(defender, from_squares)
             elif result.defender_moves is DefenderMove.PUSHED_ASIDE:

@@ -21,6 +21,7 @@ from builder.heroes.rules.mythos import Mythos
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.structures import RUBBLE
+from builder.heroes.rules.traits import Trait, traits_of
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.heroes.scenario.models import Objective, Scenario
 
@@ -166,6 +167,7 @@ class GameState:
     winner: str | None = None  # a side id, "draw", or None while the game goes on
     outcome: str = ""  # "Minor German victory", "sudden death: …"
     gear: list[GearPool] = field(default_factory=list)  # markers the armies' options give
+    traits: list[Trait] = field(default_factory=list)  # character traits played from the option (traits.py)
     bombs: list[PlantedBomb] = field(default_factory=list)  # Sticky Bombs and Magnetic Mines to explode
     # Mine markers: square -> the side that laid it (BfC p.09).
     mines: dict[Square, str] = field(default_factory=dict)
@@ -318,6 +320,7 @@ def new_game(
         team = state.team_of(side)
         state.victory_points[team] = state.victory_points.get(team, 0) + scenario.setup.victory_points.get(side, 0)
         state.gear += gear_pools(resolved, side)
+        state.traits += traits_of(resolved, side)
     state.titles.update(titles)
     # An objective starts neutral (BfC p.12), or held by a side when a campaign says so.
     state.control = {o.id: o.held for o in scenario.objectives}
