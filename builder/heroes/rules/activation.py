@@ -33,6 +33,7 @@ from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
 from builder.heroes.rules.assault_variants import AssaultVariants
 from builder.heroes.rules.assaulting import AssaultActions
 from builder.heroes.rules.aviation import Aviation
+from builder.heroes.rules.capturing import Capturing
 from builder.heroes.rules.casting import SpellCasting
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.concealed import Concealing
@@ -76,6 +77,7 @@ from builder.heroes.rules.works import Board, ClearMine, Deploy, Fly, PlaceMine
 
 
 class Turn(
+    Capturing,
     Mining,
     Aviation,
     Engineering,
@@ -237,6 +239,7 @@ class Turn(
         )
         if before.is_vehicle and (after is None or after.is_wreck):
             self._unload(before)  # its riders get out (HoN core p.27)
+        self._free_captives(before)  # a captive it held is liberated (BfC p.12)
         self._check_breaking(f"{before.owner}/{before.group}")
 
     def _bail_out(self, vehicle: Piece, wreck: Piece | None) -> None:

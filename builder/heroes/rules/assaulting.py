@@ -130,16 +130,18 @@ class AssaultActions(TurnBase):
         reroll = self._assault_rerolls(assault)  # Veteran markers (HoN core p.30)
         result = resolve_assault(self._assault_bonuses(assault), self.dice, self.state.ruleset, reroll=reroll)
         result = self._life_point_assault(result)  # a Character's Life Point (BfC p.09)
+        captured = result.outcome is AssaultOutcome.WIN and self._capture(attacker, defender)
+        if captured:  # taken whole instead of the hit and the retreat (BfC p.12, capture.py)
+            result = replace(result, defender=None, defender_effect=Effect.NONE, defender_moves=DefenderMove.REMOVED)
         event = AssaultEvent.of(result, self.state.turn, self.phase, attacker.owner)
         event = event.model_copy(update={"text": event.text + terrifying_note(result, self.state.ruleset)})
         if knives:
             spent = f"{' and '.join(knives)} discard{'s' if len(knives) == 1 else ''} a Knife marker, +2"
             event = event.model_copy(update={"text": f"{spent} ({self.state.ruleset.cite('knife')}): {event.text}"})
         self.add(event)
-        if result.outcome is AssaultOutcome.WIN:
-            self.state.captured_units.add((attacker.owner, defender.unit.id))
         self.hurt(attacker, result.attacker, result.attacker_effect)
-        self.hurt(defender, result.defender, result.defender_effect)
+        if not captured:
+            self.hurt(defender, result.defender, result.defender_effect)
         self._assault_moves(result, from_squares, defender.squares)
         self.spot_all(except_key=attacker.key)
 

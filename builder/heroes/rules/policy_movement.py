@@ -131,7 +131,10 @@ class MovementChoices(PolicyBase):
     @staticmethod
     def _exiting(state: GameState, piece: Piece) -> frozenset[Square]:
         """The exit squares `piece` heads for when its side's victory asks for units of its
-        kind to leave the battlefield (an `exited` condition), else nothing."""
+        kind to leave the battlefield (an `exited` condition), or when it holds a captive its
+        side's victory asks for (BfC p.12: set aside, he cannot be liberated), else nothing."""
+        if any(c.captor == piece.key for c in state.captives.values()):
+            return exit_squares(state, piece.owner)
         wanted = exiting_units(state, piece.owner)
         if wanted is None or (wanted and piece.unit.id not in wanted):
             return frozenset()

@@ -15,6 +15,7 @@ from builder.heroes.army.summary import OrderTokens, order_tokens, stars_of, sum
 from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.terrain import TerrainEffects
 from builder.heroes.catalogue.units import UnitType
+from builder.heroes.rules.capture import Captive
 from builder.heroes.rules.events import HeroesEvent
 from builder.heroes.rules.gear import PlantedBomb
 from builder.heroes.rules.mythos import Mythos
@@ -144,7 +145,7 @@ class GameState:
     hardened: dict[str, tuple[str, ...]] = field(default_factory=dict)
     victory_points: dict[str, int] = field(default_factory=dict)
     control: dict[str, str | None] = field(default_factory=dict)  # objective id -> side
-    captured_units: set[tuple[str, str]] = field(default_factory=set)  # (side, unit id)
+    captives: dict[str, Captive] = field(default_factory=dict)  # captive key -> whom it stays with (BfC p.12)
     titles: dict[str, str] = field(default_factory=dict)  # group key -> "Sherman Platoon"
     triggered: set[int] = field(default_factory=set)  # scenario events whose trigger holds
     # Units a scenario event brings in, kept off the battlefield until it happens (BfC p.14).
@@ -254,7 +255,8 @@ class Facts:
 
     def captured(self, side: str, unit: str) -> bool:
         team = self.state.team_of(side)
-        return any(u == unit and self.state.team_of(s) == team for s, u in self.state.captured_units)
+        captives = self.state.captives.values()
+        return any(c.piece.unit.id == unit and self.state.team_of(c.side) == team for c in captives)
 
     def destroyed(self, unit: str) -> bool:
         return any(p.unit.id == unit for p in self.state.destroyed.values())

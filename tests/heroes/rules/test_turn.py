@@ -101,7 +101,7 @@ def test_the_policy_assaults_when_the_odds_favour_it_and_the_winner_takes_the_gr
     fallen_back = state.pieces["b1"]
     assert fallen_back.side_index == 1  # hit, then it fell back away from the attacker
     assert fallen_back.square != (4, 1) and fallen_back.square[0] >= 4
-    assert ("a", "rifles") in state.captured_units
+    assert state.captives == {}  # no victory asks for it: beaten, not captured (BfC p.12)
 
 
 def test_moving_on_the_policy_ends_in_cover_among_the_nearest_squares() -> None:

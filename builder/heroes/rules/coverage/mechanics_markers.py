@@ -6,6 +6,7 @@ from builder.heroes.rules.coverage.base import (
     AVIATION,
     BOARD,
     BOTH,
+    CAPTURE,
     CARDS,
     EVENTS,
     FEROCIOUS,
@@ -124,10 +125,13 @@ ENTRIES: tuple[Coverage, ...] = (
         "Capturing a unit",
         HON,
         "BfC p.12",
-        PARTIAL,
-        "winning an assault captures the defender; the captive does not stay with its captor, nor is it freed "
-        "when the captor falls",
+        PLAYED,
+        "a unit the victory names is captured whole by an assault won (hon: no hit, the captor takes its square), "
+        "stays with its captor, is freed where it fell; the policy takes its captor off by the exit",
         TURN + "test_the_policy_assaults_when_the_odds_favour_it_and_the_winner_takes_the_ground",
+        CAPTURE + "test_a_unit_the_victory_names_is_captured_by_winning_an_assault_and_stays_with_its_captor",
+        CAPTURE + "test_the_captive_is_liberated_when_its_captor_is_destroyed",
+        CAPTURE + "test_the_policy_takes_a_captor_off_by_the_exit_and_the_captive_stays_captured",
     ),
     mechanic(
         "scenario-events",
