@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from builder.heroes.catalogue.units import Role
 from builder.heroes.rules.action_cards import CardPlays
 from builder.heroes.rules.actions import (
     Action,
@@ -70,6 +71,7 @@ from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.scouting import Scouting
 from builder.heroes.rules.searching import SearchChecks
 from builder.heroes.rules.state import destroyed_in
+from builder.heroes.rules.substitute import Substitution
 from builder.heroes.rules.templating import TemplateFiring
 from builder.heroes.rules.terror import TerrorChecks
 from builder.heroes.rules.transport import Transport
@@ -78,6 +80,7 @@ from builder.heroes.rules.works import Board, ClearMine, Deploy, Fly, PlaceMine
 
 class Turn(
     Capturing,
+    Substitution,
     Mining,
     Aviation,
     Engineering,
@@ -210,13 +213,16 @@ class Turn(
                     )
                 )
 
-    def hurt(self, before: Piece, after: Piece | None, effect: Effect, hit: bool = True) -> None:
+    def hurt(self, before: Piece, after: Piece | None, effect: Effect, hit: bool = True, assault: bool = False) -> None:
         """Put a piece's new state on the battlefield; a destroyed one counts towards its
         group's breaking point (HoN core p.15). Not `hit`: destroyed otherwise than by a hit
-        (no retreat, no way out), which a Medic's Aid cannot ignore (SoN p.18)."""
+        (no retreat, no way out), which a Medic's Aid cannot ignore (SoN p.18) nor a
+        Substitute take (BfC p.08); `assault`: a hit in an assault."""
         state = self.state
         if hit and self.aided(before, after, effect):
             return  # a Medic's Aid marker (SoN p.18)
+        if hit and before.unit.role is Role.HEAVY_WEAPON and self._substituted(before, effect, assault):
+            return  # a Substitute took it (BfC p.08)
         if after is None:
             state.pieces.pop(before.key, None)
         else:

@@ -139,9 +139,9 @@ class AssaultActions(TurnBase):
             spent = f"{' and '.join(knives)} discard{'s' if len(knives) == 1 else ''} a Knife marker, +2"
             event = event.model_copy(update={"text": f"{spent} ({self.state.ruleset.cite('knife')}): {event.text}"})
         self.add(event)
-        self.hurt(attacker, result.attacker, result.attacker_effect)
+        self.hurt(attacker, result.attacker, result.attacker_effect, assault=True)
         if not captured:
-            self.hurt(defender, result.defender, result.defender_effect)
+            self.hurt(defender, result.defender, result.defender_effect, assault=True)
         self._assault_moves(result, from_squares, defender.squares)
         self.spot_all(except_key=attacker.key)
 
@@ -168,7 +168,10 @@ class AssaultActions(TurnBase):
     ) -> None:
         """The defender retreats or is pushed aside, then the attacker takes the square if it
         is free (HoN core p.26)."""
-        attacker, defender = result.attacker, result.defender
+        # As the hits left them on the battlefield: a Substitute (BfC p.08) or a Medic may have spared one.
+        attacker, defender = (
+            self.state.pieces.get(p.key) if p is not None else None for p in (result.attacker, result.defender)
+        )
         if defender is not None and not defender.is_wreck:
             if result.defender_moves is DefenderMove.RETREATS and result.outcome is not AssaultOutcome.WIN:
                 self.add(

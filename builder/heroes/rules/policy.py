@@ -43,6 +43,7 @@ from builder.heroes.rules.policy_variants import VariantChoices
 from builder.heroes.rules.policy_works import WorksChoices
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.substitute import worth_substituting
 from builder.heroes.scenario.models import Event
 
 
@@ -79,6 +80,12 @@ class Policy(CardChoices, Protocol):
     def elder_signs(self, state: GameState, piece: Piece, short: int, held: int) -> int:
         """How many of the `held` Elder Signs a unit plays on a throw against a Manifestation
         (a Terror check, a shot, an assault) that a 4 would miss by `short` (SoN p.14)."""
+        ...
+
+    def substitute(
+        self, state: GameState, weapon: Piece, stand_ins: tuple[Piece, ...], destroyed: bool, double: bool
+    ) -> Piece | None:
+        """Which Substitute suffers a hit in place of a Heavy Weapon, or None (BfC p.08)."""
         ...
 
     def amulets(self, state: GameState, side: str, held: int) -> tuple[str, ...]:
@@ -145,6 +152,13 @@ class SimplePolicy(
         special = tuple(ranked[len(numbered) : len(numbered) + tokens.special])
         used = len(numbered) + len(special)
         return Orders(side, numbered, special, tuple(ranked[used : used + tokens.bluff]))
+
+    @staticmethod
+    def substitute(
+        state: GameState, weapon: Piece, stand_ins: tuple[Piece, ...], destroyed: bool, double: bool
+    ) -> Piece | None:
+        """The nearest Substitute worth it: to save the weapon, or one that survives (BfC p.08)."""
+        return next((p for p in stand_ins if worth_substituting(destroyed, p, double)), None)
 
     # --- Activation ---------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from builder.heroes.rules.coverage.base import (
     ODDS,
     PARTIAL,
     PLAYED,
+    SUBSTITUTE,
     TEMPLATES,
     TURN,
     WORKS,
@@ -203,10 +204,13 @@ ENTRIES: tuple[Coverage, ...] = (
         "Substitute",
         HON,
         "BfC p.08",
-        PARTIAL,
-        "the nearest takes a Firing Action's hit in place of a Heavy Weapon within 2 squares it sees (hon always "
-        "lets it, the choice being the player's); hits in an assault are not substituted",
+        PLAYED,
+        "any hit on a Heavy Weapon within 2 squares it sees, not one destroying it in an assault; the owner's "
+        "choice (the policy: to save the weapon, or when it survives); hon: a hit destroying a fresh weapon is double",
         COVER + "test_a_substitute_suffers_the_hit_in_place_of_a_heavy_weapon_within_2_squares",
+        SUBSTITUTE + "test_a_substitute_takes_a_hit_in_an_assault_but_not_one_destroying_the_weapon",
+        SUBSTITUTE + "test_a_hit_outside_a_firing_action_is_substituted_too",
+        SUBSTITUTE + "test_the_choice_is_the_players_and_the_policy_spares_a_substitute_a_needless_loss",
     ),
     ability(
         "ambush-spotter",
