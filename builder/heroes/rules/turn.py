@@ -33,6 +33,7 @@ from builder.heroes.rules.personal_order import check_duties, duties_said
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy import Policy
 from builder.heroes.rules.state import Facts, Frame, GameState, star_losses
+from builder.heroes.rules.victory_points import score_objectives
 from builder.heroes.scenario.conditions import describe, holds
 from builder.heroes.scenario.models import Event
 from builder.heroes.scenario.models import Phase as ScenarioPhase
@@ -264,6 +265,7 @@ def end_of_turn(state: GameState, last: int, dice: Dice) -> list[Frame]:
     early = next((c for c in victory.end.early if holds(c, facts)), None)
     if early is not None or state.turn >= last + state.end_moved:
         state.over = True
+        score_objectives(turn)  # objectives held score their points (HoN core p.5-6)
         found = next((o for o in victory.outcomes if holds(o.condition, facts)), None)
         state.winner = found.winner if found is not None else victory.otherwise
         state.outcome = found.label if found is not None else "no outcome holds"

@@ -83,6 +83,9 @@ class Objective(_Part):
     # The side that controls it when the game starts (a campaign's "objectives held"); None:
     # it starts neutral (BfC p.12).
     held: Id | None = None
+    # Victory points its controller scores at the end of the game, where the scenario says so
+    # (HoN core p.5-6: the free battle's objectives; its value is the scenario's).
+    victory_points: int = Field(default=0, ge=0)
 
     @model_validator(mode="after")
     def _one_place(self) -> Objective:

@@ -96,9 +96,11 @@ ENTRIES: tuple[Coverage, ...] = (
         "Victory points",
         BOTH,
         "HoN core p.5-6; HoN core p.15",
-        PARTIAL,
-        "broken combat groups score their points; objectives held score none (the free battle's 2 each)",
+        PLAYED,
+        "broken combat groups score their printed points; objectives held at the end score the points the "
+        "scenario gives them (the book prints none: the free battle's 2 each is an example value)",
         TURN + "test_a_group_at_its_breaking_point_gives_its_victory_points",
+        TURN + "test_objectives_held_at_the_end_score_their_victory_points",
     ),
     mechanic(
         "objectives",
