@@ -88,6 +88,11 @@ class Policy(CardChoices, Protocol):
         """Which Substitute suffers a hit in place of a Heavy Weapon, or None (BfC p.08)."""
         ...
 
+    def play_special(self, state: GameState, piece: Piece) -> bool:
+        """Whether the unit with a special order token plays it now: as order 0 before the first
+        token is revealed, else before the next one (HoN core p.8)."""
+        ...
+
     def amulets(self, state: GameState, side: str, held: int) -> tuple[str, ...]:
         """The enemy units the side forces to a Terror check, an Amulet of Dagon each (SoN p.16)."""
         ...
@@ -159,6 +164,15 @@ class SimplePolicy(
     ) -> Piece | None:
         """The nearest Substitute worth it: to save the weapon, or one that survives (BfC p.08)."""
         return next((p for p in stand_ins if worth_substituting(destroyed, p, double)), None)
+
+    @staticmethod
+    def play_special(state: GameState, piece: Piece) -> bool:
+        """Now if an enemy is within its Movement Value and one square (it strikes first), or
+        it waits off the battlefield; else held until an enemy comes that near (HoN core p.8)."""
+        if not piece.squares:
+            return True
+        reach = (piece.side.movement or 0) + 1
+        return any(_gap(piece.squares, enemy.squares) <= reach for enemy in state.enemies_of(piece.owner))
 
     # --- Activation ---------------------------------------------------------------------
 

@@ -32,6 +32,7 @@ from builder.heroes.rules.orders import AUTONOMOUS, SPECIAL, Orders, activation_
 from builder.heroes.rules.personal_order import check_duties, duties_said
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy import Policy
+from builder.heroes.rules.special_orders import LATER, opening, with_later_specials
 from builder.heroes.rules.state import Facts, Frame, GameState, star_losses
 from builder.heroes.rules.victory_points import score_objectives
 from builder.heroes.scenario.conditions import describe, holds
@@ -139,11 +140,16 @@ def activation_phase(
     turn.madness_acts()  # Rage and Paranoia act, Catatonia freezes (SoN p.11)
     autonomous = {side: sorted(p.key for p in _own(state, side) if needs_no_order(p)) for side in state.sides}
     teams = {side: state.team_of(side) for side in state.sides}
-    for reveal in activation_sequence(state.initiative_order(), orders, autonomous, teams):
+    # Special tokens as order 0, or held and played between two activations (HoN core p.8).
+    choosers = {side: policy.play_special for side, policy in policies.items()}
+    at_zero, held = opening(state, orders, choosers)
+    sequence = activation_sequence(state.initiative_order(), at_zero, autonomous, teams)
+    for reveal in with_later_specials(state, sequence, held, choosers):
         piece = _piece(state, reveal.key)
         label = {
             AUTONOMOUS: "an autonomous unit",
             SPECIAL: f"a special order token, played as order 0 ({state.ruleset.cite('special-order')})",
+            LATER: f"a special order token, played between two activations ({state.ruleset.cite('special-order')})",
         }.get(reveal.token, f"order {reveal.token}")
         if piece is None or piece.is_wreck or piece.activated:
             turn.add(

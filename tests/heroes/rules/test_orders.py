@@ -9,8 +9,10 @@ import pytest
 from builder.heroes.army.summary import OrderTokens
 from builder.heroes.rules.orders import AUTONOMOUS, SPECIAL, Orders, Tokens, activation_sequence, tokens_for
 from builder.heroes.rules.personal_order import check_duties
+from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy import SimplePolicy
-from builder.heroes.rules.state import Frame
+from builder.heroes.rules.special_orders import LATER, opening, with_later_specials
+from builder.heroes.rules.state import Frame, GameState
 from builder.heroes.rules.turn import activation_phase, order_phase
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece, unit
@@ -217,3 +219,41 @@ def test_a_side_short_of_tokens_owes_only_what_it_can_give() -> None:
     check_duties(state, Orders("a", numbered=("a-c0",), bluffs=("a-c1",)), tokens)
     with pytest.raises(ValueError, match="Personal Order"):
         check_duties(state, Orders("a", numbered=("a-c0",)), tokens)  # the bluff was spare
+
+
+def test_a_special_token_may_be_held_and_played_before_any_later_token() -> None:
+    """HoN core p.8: "Special Order Tokens can be activated before or after any other Order
+    Token ... However, they cannot interrupt an ongoing activation." Held at first, it is
+    slotted between two activations when its side says so; the numbered tokens alternate as
+    before (hon's reading), and one never chosen is played once every other is revealed."""
+    state = game(BOARD, [piece("a9", (0, 0)), piece("b1", (5, 0), "b")])
+    orders = {"a": Orders("a", numbered=("a1", "a2"), special=("a9",)), "b": Orders("b", numbered=("b1", "b2"))}
+    asked: list[int] = []
+
+    def third_time(state: GameState, piece: Piece) -> bool:
+        asked.append(1)
+        return len(asked) == 3  # not as order 0, not before a1: before b1
+
+    at_zero, held = opening(state, orders, {"a": third_time})
+    assert at_zero["a"].special == () and held == {"a": ["a9"], "b": []}
+    sequence = activation_sequence(["a", "b"], at_zero, {})
+    found = [(r.side, r.token) for r in with_later_specials(state, sequence, held, {"a": third_time})]
+    assert found == [("a", "1"), ("a", LATER), ("b", "1"), ("a", "2"), ("b", "2")]
+    never = {"a": lambda state, piece: False}
+    at_zero, held = opening(state, orders, never)
+    sequence = activation_sequence(["a", "b"], at_zero, {})
+    found = [(r.side, r.token) for r in with_later_specials(state, sequence, held, never)]
+    assert found[-1] == ("a", LATER) and len(found) == 5
+
+
+def test_the_policy_holds_a_special_token_until_an_enemy_comes_near_and_says_so() -> None:
+    far = piece("a1", (0, 0))
+    state = game("." * 12 + "\n" + "." * 12, [far, piece("b1", (11, 0), "b")], stars={"a": 1, "b": 1})
+    policy = SimplePolicy()
+    assert not policy.play_special(state, far)  # 11 squares away: nothing to strike first
+    assert policy.play_special(state, far.moved(((6, 0),)))  # within its 4 squares and one
+    orders = {"a": Orders("a", special=("a1",)), "b": Orders("b", numbered=("b1",))}
+    frames = activation_phase(state, orders, {"a": policy, "b": policy}, LoadedDice([1] * 8))
+    shown = [f.event for f in frames if f.event.kind == "reveal"]
+    assert [e.side for e in shown] == ["b", "a"]  # held, then played once b1 has acted
+    assert "played between two activations (HoN core p.8)" in shown[1].text
