@@ -26,6 +26,7 @@ from builder.heroes.catalogue.cards import CardTiming
 from builder.heroes.rules.actions import Action, Clear, Fire, Hold, Move, hedgehogs_in_reach
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.cards import CardChoices, CardPlay
+from builder.heroes.rules.crew import CREW
 from builder.heroes.rules.movement import Path
 from builder.heroes.rules.orders import Orders, Tokens
 from builder.heroes.rules.personal_order import duties, may_be_ordered, owed_first
@@ -151,7 +152,9 @@ class SimplePolicy(
             """Squares to the nearest enemy."""
             return (_gap(piece.squares, enemies) if piece.squares and enemies else FAR, piece.key)
 
-        nearest = [p.key for p in self._ranked(may_be_ordered(state, side), urgency, unit=1)]
+        # A Crew unit riding in its vehicle has nothing to do with a token (HoN core p.21).
+        candidates = [p for p in may_be_ordered(state, side) if not (p.embarked_in and p.side.has(CREW))]
+        nearest = [p.key for p in self._ranked(candidates, urgency, unit=1)]
         ranked = owed_first(duties(state, side), nearest)
         numbered = tuple(ranked[: tokens.numbered])
         special = tuple(ranked[len(numbered) : len(numbered) + tokens.special])
@@ -183,6 +186,8 @@ class SimplePolicy(
         if flight is not None:
             return flight
         occupancy = Occupancy(state.pieces.values())
+        if piece.embarked_in is not None and piece.side.has(CREW):
+            return Hold("it crews its vehicle")  # its abilities are the vehicle's (HoN core p.21)
         if piece.embarked_in is not None:  # it may fire from the vehicle (HoN core p.27)
             riding, worth = self._shots(state, piece, occupancy)
             if riding is None:

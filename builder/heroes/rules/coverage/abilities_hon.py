@@ -33,12 +33,14 @@ ENTRIES: tuple[Coverage, ...] = (
         "Crew",
         HON,
         "HoN core p.21",
-        PARTIAL,
-        "boarding, leaving and bailing out of a destroyed vehicle are resolved; the simulation deploys crews on "
-        "foot and never boards them, and the abilities a crew adds do not reach the vehicle's shots",
+        PLAYED,
+        "boarding, leaving and bailing out are resolved; a crew deploys in a vehicle of its group, adding its "
+        "abilities (not Order stars, counted with the tokens) to the vehicle's; the policy keeps it aboard",
         CREW + "test_a_crew_unit_ending_its_move_on_a_vehicle_turns_over_and_rides_in_it",
         CREW + "test_a_crew_unit_inside_cannot_be_targeted_and_leaves_turning_over",
         CREW + "test_when_its_vehicle_is_destroyed_the_crew_bails_out_suppressed_next_to_the_wreck",
+        CREW + "test_the_abilities_a_crew_adds_reach_the_vehicles_shots",
+        CREW + "test_the_simulation_deploys_a_tanks_crew_in_its_tank",
     ),
     ability(
         "anti-aircraft",
