@@ -40,6 +40,7 @@ from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.terrifying import terrifying_note
 from builder.heroes.rules.traits import has_trait
+from builder.heroes.rules.transport import launch_refusal, refuge
 from builder.kernel.events import Modifier
 
 
@@ -58,6 +59,13 @@ class AssaultActions(TurnBase):
                 f"the tracks of {name(attacker)} are damaged: it may not assault", self.state.ruleset.cite("damage")
             )
         approach = Path(action.path.positions[:-1], action.path.cost) if len(action.path.positions) > 1 else None
+        if attacker.embarked_in is not None:  # launched from its transport (HoN core p.25, p.27)
+            problem = launch_refusal(self.state, attacker, defender)
+            if problem is not None:
+                raise IllegalAttack(
+                    f"{name(attacker)} may not assault: {problem}", self.state.ruleset.cite("transport")
+                )
+            approach = None
         if action.charge:
             if not attacker.side.has("charge"):
                 raise IllegalAttack(f"{name(attacker)} has no Charge ability", CHARGE_PAGE)
@@ -199,6 +207,10 @@ class AssaultActions(TurnBase):
             # A heavy vehicle that wrecks a light vehicle takes its square (HoN core p.26).
             wrecked = result.wreck_destruction_points and defender is not None
             onto = frozenset({defender.key}) if wrecked and defender is not None else frozenset()
+            # One that assaulted from its transport gets off onto the ground it took (HoN core p.27).
+            ride = self.state.pieces.get(attacker.embarked_in or "")
+            attacker = replace(attacker, embarked_in=None) if ride is not None else attacker
+            off = f"gets off {name(ride)} and " if ride is not None else ""
             if may_stand(self.state, attacker, squares, onto):
                 self.state.pieces[attacker.key] = attacker.moved(squares, facing)
                 self._carry(self.state.pieces[attacker.key])
@@ -207,7 +219,7 @@ class AssaultActions(TurnBase):
                         turn=self.state.turn,
                         phase=self.phase,
                         side=attacker.owner,
-                        text=f"{name(attacker)} takes the ground at {_where(squares)}.",
+                        text=f"{name(attacker)} {off}takes the ground at {_where(squares)}.",
                         unit=attacker.key,
                         to=squares,
                     )
@@ -232,6 +244,20 @@ class AssaultActions(TurnBase):
         away = (max(-1, min(1, dc - ac)), max(-1, min(1, dr - ar)))
         options = [sq for sq in neighbours(defender.square) if (sq[0] - dc) * away[0] + (sq[1] - dr) * away[1] > 0]
         ranked = sorted(options, key=lambda sq: (-cover(self.state, defender, (sq,)), sq))
+        ride = refuge(self.state, defender, ranked) if len(defender.squares) == 1 else None
+        if ride is not None:  # into an allied transport, where no shot reaches it (HoN core p.27)
+            self.state.pieces[defender.key] = replace(defender.moved(ride.squares, ride.facing), embarked_in=ride.key)
+            self.add(
+                RetreatEvent(
+                    turn=self.state.turn,
+                    phase=self.phase,
+                    side=defender.owner,
+                    text=f"{name(defender)} retreats into {name(ride)} ({self.state.ruleset.cite('transport')}).",
+                    unit=defender.key,
+                    to=ride.squares,
+                )
+            )
+            return
         self._displace(defender, ranked, "retreats to", "has nowhere to retreat", "assault-results")
 
     def _push_aside(self, defender: Piece) -> None:

@@ -188,7 +188,10 @@ class SimplePolicy(
         occupancy = Occupancy(state.pieces.values())
         if piece.embarked_in is not None and piece.side.has(CREW):
             return Hold("it crews its vehicle")  # its abilities are the vehicle's (HoN core p.21)
-        if piece.embarked_in is not None:  # it may fire from the vehicle (HoN core p.27)
+        if piece.embarked_in is not None:  # it may assault or fire from the vehicle (HoN core p.27)
+            launched = self._assault(state, piece)
+            if launched is not None:
+                return launched
             riding, worth = self._shots(state, piece, occupancy)
             if riding is None:
                 return Hold("it rides in its transport")

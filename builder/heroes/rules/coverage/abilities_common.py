@@ -176,14 +176,16 @@ ENTRIES: tuple[Coverage, ...] = (
         "Scout",
         BOTH,
         "HoN core p.26; SoN p.18",
-        PARTIAL,
-        "the Scout move is made once both sides have deployed (hon's reading), ignoring difficult passages, never "
-        "by an objective, and the policy makes it; units waiting off the battlefield make none",
+        PLAYED,
+        "made once both sides have deployed (hon's reading), ignoring difficult passages, never by an objective, "
+        "by the policy; a Scout transport scouts with Scouts aboard; hon: units entering later are not deployed: none",
         DEPLOYMENT + "test_scouts_may_stand_outside_but_not_near_an_objective",
         DEPLOYMENT + "test_objective_areas_keep_scouts_out",
         SCOUTING + "test_a_scout_move_disregards_difficult_passages",
         SCOUTING + "test_a_scout_move_never_ends_by_an_objective_and_says_so",
         SCOUTING + "test_the_policy_scouts_towards_the_objective_but_not_beside_it",
+        SCOUTING + "test_a_scout_transport_scouts_with_scouts_only_aboard_and_carries_them",
+        SCOUTING + "test_units_waiting_off_the_battlefield_make_no_scout_move",
     ),
     ability(
         "amphibious",
