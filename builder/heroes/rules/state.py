@@ -141,6 +141,8 @@ class GameState:
     groups: dict[str, CombatGroup] = field(default_factory=dict)
     broken: set[str] = field(default_factory=set)
     orders: dict[str, OrderTokens] = field(default_factory=dict)
+    # By side, its army as it stands: options a scenario event adds go in (reinforcements.py).
+    armies: dict[str, ResolvedArmy] = field(default_factory=dict)
     # By side, its Hardened tiles: one of their units takes a token every turn (BfC p.09).
     hardened: dict[str, tuple[str, ...]] = field(default_factory=dict)
     victory_points: dict[str, int] = field(default_factory=dict)
@@ -316,6 +318,7 @@ def new_game(
     state = GameState(scenario, battlefield, ruleset, tuple(s.id for s in scenario.sides), initiative, {})
     for side, resolved in armies.items():
         state.orders[side] = order_tokens(resolved)
+        state.armies[side] = resolved
         state.groups.update(combat_groups(resolved, side))
         # Victory points carried over from a campaign's last game, else none; a team's are
         # kept together under its id (SoN p.10).

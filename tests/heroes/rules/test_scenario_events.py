@@ -69,11 +69,37 @@ def test_the_end_marker_moves_down_and_the_game_lasts_longer() -> None:
 def test_the_options_a_side_may_take_are_the_policys_choice_and_it_says_so() -> None:
     """BfC p.14 and p.16: the German player "may" discard his spent Option Tiles and fill the
     empty slots of his Recruitment Tiles with Options - a choice; the simple policy makes it
-    (it takes none) and the event says so."""
+    and the event says so (a hand-made game holds no army: nothing to fill)."""
     state = game(OPEN, [piece("a1", (0, 0))], objectives=HILL, events=[END_2])
     state.control["hill"] = "a"
     told = _order_start(state)
-    assert "the simple policy chooses to take none" in told[0].text
+    assert "none is empty or freed" in told[0].text
+
+
+def test_the_policy_discards_a_broken_support_and_fills_its_slot_whose_units_enter_by_the_zone() -> None:
+    """BfC p.14 (Welcome to Caen-Carpiquet): "the G. player may bring in reinforcements if he
+    has free and valid slots on his Recruitment Tiles. The G. player may discard his Option
+    Tiles that reached their Breaking Point ... These units will enter play in the squares
+    marked with an arrow". The Panzerschreck squad broken, its slot takes a support that fits."""
+    from builder.heroes.army.resolve import resolve
+    from builder.heroes.rules.reinforcements import broken_options, offers
+    from builder.heroes.rules.simulation import start
+    from builder.kernel.dice import SeededDice
+    from tests.heroes.rules.test_simulate import bundled, scenario
+
+    loaded, battlefield = scenario("welcome-to-caen-carpiquet")
+    armies = {side: resolve(army, bundled()) for side, army in loaded.armies().items()}
+    state, _ = start(loaded.scenario, battlefield, armies, SeededDice(1))
+    event = next(e for e in loaded.scenario.events if e.options)
+    assert list(offers(state.armies["german"])) == []  # every slot filled: nothing to take
+    state.broken.add("german/tiles[1].slots.bottom")  # the Panzerschreck squad at its Breaking Point
+    assert broken_options(state, "german") == {"tiles[1].slots.bottom"}
+    before = set(state.reserve)
+    said = SimplePolicy().reinforce(state, "german", event)
+    came = {k: p for k, p in state.reserve.items() if k not in before}
+    assert came and all(p.group == "tiles[1].slots.bottom@1" for p in came.values())
+    assert all(state.entries[k] == "german-reinforcements" for k in came)
+    assert "german/tiles[1].slots.bottom@1" in state.groups and "BfC p.14" in said
 
 
 def test_an_event_renders_what_it_does_in_english() -> None:
