@@ -196,6 +196,8 @@ class Turn(
         state = self.state
         occupant = state.occupant()
         for objective in state.scenario.objectives:
+            if objective.id in state.discarded:
+                continue  # discarded: its controller keeps it (BfC p.16)
             on = (occupant.get(sq) for sq in state.objective_areas[objective.id])
             holders = {p.allegiance for p in on if p is not None and not p.is_wreck}  # a team's (SoN p.10)
             if len(holders) != 1:

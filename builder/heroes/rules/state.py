@@ -157,6 +157,8 @@ class GameState:
     # Defenders destroyed this Activation Phase: their +1 lasts until its end (BfC p.08).
     fallen_defenders: dict[str, Piece] = field(default_factory=dict)
     end_moved: int = 0  # spaces the END marker moved down: turns added to the game (BfC p.16)
+    discarded: set[str] = field(default_factory=set)  # objectives an event discarded (BfC p.16)
+    bonuses: dict[str, Square] = field(default_factory=dict)  # Tactical Bonuses on the battlefield (BfC p.14)
     decks: dict[str, Deck] = field(default_factory=dict)  # by side: its action cards
     # What action cards gave for this turn only, by side: Special Order tokens (High
     # Command) and an Assault ability every unit has (The Fury of the Führer).
@@ -221,7 +223,14 @@ class GameState:
 
     @cached_property
     def objective_areas(self) -> dict[str, frozenset[Square]]:
-        return {o.id: objective_squares(o, self.battlefield) for o in self.scenario.objectives}
+        """The objectives still in play (not discarded, BfC p.16) and their squares."""
+        objectives = (o for o in self.scenario.objectives if o.id not in self.discarded)
+        return {o.id: objective_squares(o, self.battlefield) for o in objectives}
+
+    def discard(self, objective: str) -> None:
+        """An objective discarded: no unit takes it any more; its controller keeps it (BfC p.16)."""
+        self.discarded.add(objective)
+        self.__dict__.pop("objective_areas", None)
 
     def opponents(self, side: str) -> list[str]:
         """The sides playing against `side`: all the others, or those of other teams (SoN p.10)."""
@@ -329,4 +338,7 @@ def new_game(
     state.titles.update(titles)
     # An objective starts neutral (BfC p.12), or held by a side when a campaign says so.
     state.control = {o.id: o.held for o in scenario.objectives}
+    # Tactical Bonuses no event places are on the battlefield from the set-up (BfC p.14, p.16).
+    later = {bonus for event in scenario.events for bonus in event.bonuses}
+    state.bonuses = {b.id: b.at for b in scenario.tactical_bonuses if b.id not in later}
     return state

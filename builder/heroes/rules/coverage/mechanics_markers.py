@@ -140,12 +140,15 @@ ENTRIES: tuple[Coverage, ...] = (
         "Scenario events and reinforcements",
         BOTH,
         "BfC p.14; BfC p.16",
-        PARTIAL,
-        "units brought in wait off the map and enter through the event's zone; the END marker moves; the policy "
-        "takes no new option (it says so); tactical bonuses placed and objectives discarded are only told",
+        PLAYED,
+        "units enter by its zone; END marker; objectives discarded; Tactical Bonuses placed (no effect printed); the "
+        "policy discards broken supports and fills empty slots with the costliest fitting support (hon: no points)",
         EVENTS + "test_units_an_event_brings_wait_off_the_battlefield_then_enter_through_its_zone",
         EVENTS + "test_the_end_marker_moves_down_and_the_game_lasts_longer",
         EVENTS + "test_the_options_a_side_may_take_are_the_policys_choice_and_it_says_so",
+        EVENTS + "test_the_policy_discards_a_broken_support_and_fills_its_slot_whose_units_enter_by_the_zone",
+        EVENTS + "test_a_discarded_objective_is_taken_no_more_and_its_controller_keeps_it",
+        EVENTS + "test_tactical_bonuses_wait_for_their_event_then_are_placed",
     ),
     mechanic(
         "exits",
