@@ -11,6 +11,7 @@ from builder.heroes.catalogue.units import Side, Unit, UnitType
 from builder.heroes.rules.grid import corner_sides, edge_key, edge_of_segment, is_diagonal, neighbours
 from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.pieces import Square
+from builder.heroes.rules.urban_fighter import URBAN_FIGHTER, windows_to_climb
 from builder.heroes.scenario.battlefield import Battlefield, PlacedElement
 
 # A one-square step: the square entered, whether the move ends there, markers taken.
@@ -86,7 +87,7 @@ class PassageMap:
                     if battlefield.element_at.get(cell) is element:
                         self.building_of[cell] = i
                 self.doors |= element.doors & element.boundary
-                self.windows |= element.windows & element.boundary
+                self.windows |= windows_to_climb(element)  # Urban Fighter's, not a bunker's (BfC p.09)
             if is_trench(element):
                 for cell in element.cells:
                     if battlefield.element_at.get(cell) is element:
@@ -191,7 +192,7 @@ class PassageMap:
         if self.building_of.get(s, -1) != self.building_of.get(t, -1):
             # A building is entered and left only through its doors (HoN core p.20); Urban
             # Fighter also uses its windows (BfC p.08).
-            through = edge in self.doors or (edge in self.windows and side.has("urban-fighter"))
+            through = edge in self.doors or (edge in self.windows and side.has(URBAN_FIGHTER))
             if not through:
                 return Step(False, reason="a building is entered only through a door")
         return self._lines(self.lines_on.get(edge, ()), unit_type)

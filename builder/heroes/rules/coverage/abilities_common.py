@@ -203,9 +203,10 @@ ENTRIES: tuple[Coverage, ...] = (
         "Urban Fighter",
         BOTH,
         "BfC p.09; SoN p.19",
-        PARTIAL,
-        "it enters and leaves buildings through windows; bunkers are read as buildings, so their openings are "
-        "not refused to it",
+        PLAYED,
+        "it enters and leaves buildings through windows, never a bunker's (the catalogue's bunker terrain); SoN's "
+        "dominant positions are in no bundled terrain, so none is entered",
         MOVEMENT + "test_a_building_is_entered_only_through_its_doors",
+        MOVEMENT + "test_an_urban_fighter_climbs_no_bunker_window",
     ),
 )
