@@ -160,6 +160,19 @@ def test_terrain_impassable_to_some_types_and_water() -> None:
     assert (0, 1) in reachable_squares(board, [frogs], frogs, HON)
 
 
+def test_a_red_bordered_amphibious_unit_moves_only_in_water() -> None:
+    """SoN p.18, Special Movement (Amphibious): "If the symbol is surrounded by a red border,
+    this means that the unit can only move in spaces with this symbol" - water; a plain
+    amphibious unit goes ashore too (HoN core p.18), on the same battlefield's tables."""
+    river = element("River", [(c, 0) for c in range(4)], {"water": True})
+    board = field("....\n....", extra=[river])
+    frogs = piece("f", (0, 0), kind=unit("frogmen", abilities=["amphibious"]))
+    assert {(3, 0), (0, 1)} <= set(reachable_squares(board, [frogs], frogs, HON))
+    eels = piece("e", (0, 0), kind=unit("eels", abilities=["amphibious", "amphibious-only"]))
+    found = reachable_squares(board, [eels], eels, HON)
+    assert (3, 0) in found and not any(square[1] == 1 for square in found)
+
+
 def test_a_unit_may_move_diagonally_between_two_impassable_squares() -> None:
     board = field("""
     .#

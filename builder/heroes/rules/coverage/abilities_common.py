@@ -192,10 +192,10 @@ ENTRIES: tuple[Coverage, ...] = (
         "Amphibious",
         BOTH,
         "HoN core p.18; SoN p.18",
-        PARTIAL,
-        "amphibious units enter water and swamps freely; a red-bordered SoN unit that may only move in water is "
-        "not told apart",
+        PLAYED,
+        "amphibious units enter water and swamps freely; a red-bordered SoN unit (amphibious-only) moves only in water",
         MOVEMENT + "test_terrain_impassable_to_some_types_and_water",
+        MOVEMENT + "test_a_red_bordered_amphibious_unit_moves_only_in_water",
         LISTED + "test_a_swamp_suppresses_infantry_bars_vehicles_and_is_open_ground_to_amphibious_units",
     ),
     ability(
