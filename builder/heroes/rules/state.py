@@ -305,9 +305,11 @@ def lost_stars(state: GameState, side: str) -> int:
 
 def star_losses(state: GameState, side: str) -> list[tuple[Piece, int]]:
     """Each of the side's units that gives fewer order stars than its front side prints, and
-    by how many: destroyed ones (HoN core p.8) and, where the ruleset says so, hit ones
+    by how many: destroyed or captured ones (HoN core p.8; BfC p.12) and, where the ruleset says so, hit ones
     showing their damaged side (SoN p.18)."""
-    found = [(p, stars_of(p.unit.front)) for p in state.destroyed.values() if p.owner == side]
+    # A captive's too, while it is held (hon's reading of "lose a unit", BfC p.12).
+    lost = (*state.destroyed.values(), *(c.piece for c in state.captives.values()))
+    found = [(p, stars_of(p.unit.front)) for p in lost if p.owner == side]
     if state.ruleset.orders_follow_hits:
         for piece in (*state.pieces.values(), *state.reserve.values()):
             if piece.owner == side and not piece.is_wreck and piece.key not in state.destroyed:

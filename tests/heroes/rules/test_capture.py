@@ -7,6 +7,7 @@ from builder.heroes.rules.actions import AssaultAction, Leave, Move
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.movement import Path, Position
+from builder.heroes.rules.orders import tokens_for
 from builder.heroes.rules.pieces import NORTH
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import Facts, GameState
@@ -18,7 +19,7 @@ from tests.fixtures.rules.games import game
 
 BOARD = "\n".join(["......"] * 4)
 STORMERS = unit("stormers", abilities=["assault"])
-HEROLD = unit("herold")
+HEROLD = unit("herold", abilities=[{"id": "order", "value": 2}])
 WIN = {"winner": "a", "label": "Captured", "condition": {"type": "capture", "side": "a", "unit": "herold"}}
 
 
@@ -41,6 +42,7 @@ def test_a_unit_the_victory_names_is_captured_by_winning_an_assault_and_stays_wi
     assert state.pieces["a1"].squares == ((2, 1),)  # the captor takes his square
     assert Facts(state).captured("a", "herold")
     assert any("captures" in e.text and "BfC p.12" in e.text for e in turn.events)
+    assert tokens_for(state, "b").numbered == 0  # his order stars are lost while he is held (HoN core p.8)
     end_of_turn(state, 1, LoadedDice([]))
     assert state.winner == "a"
     # A tie captures nobody.
@@ -59,6 +61,7 @@ def test_the_captive_is_liberated_when_its_captor_is_destroyed() -> None:
     turn.hurt(captor, None, Effect.DESTROYED)
     assert state.captives == {} and state.pieces["b1"].squares == ((2, 1),)  # where his captor stood
     assert not Facts(state).captured("a", "herold")
+    assert tokens_for(state, "b").numbered == 2  # freed, he gives his orders again
     assert any("liberated" in e.text for e in turn.events)
 
 

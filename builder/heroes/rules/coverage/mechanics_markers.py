@@ -128,7 +128,7 @@ ENTRIES: tuple[Coverage, ...] = (
         HON,
         "BfC p.12",
         PLAYED,
-        "a unit the victory names is captured whole by an assault won (hon: no hit, the captor takes its square), "
+        "a unit the victory names is captured whole by an assault won (hon: no hit, its order stars lost while held), "
         "stays with its captor, is freed where it fell; the policy takes its captor off by the exit",
         TURN + "test_the_policy_assaults_when_the_odds_favour_it_and_the_winner_takes_the_ground",
         CAPTURE + "test_a_unit_the_victory_names_is_captured_by_winning_an_assault_and_stays_with_its_captor",
