@@ -9,6 +9,7 @@ from dataclasses import replace
 from builder.heroes.rules.actions import AssaultAction, enemies_in_reach
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.assaulting import knife_bonus
+from builder.heroes.rules.capture import wanted
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.cover import cover
 from builder.heroes.rules.movement import Path, Position, allowance, assault_path
@@ -21,6 +22,7 @@ from builder.heroes.rules.transport import launch_refusal
 # hon's reading for a varied policy: one step of preference between assaults is an edge
 # (P(win) - P(loss), times the defender's worth) of 0.1.
 ASSAULT_STEP = 0.1
+CAPTURE_WORTH = 2.0  # hon's weight for a unit the side must capture
 
 
 class AssaultChoices(PolicyBase):
@@ -58,6 +60,7 @@ class AssaultChoices(PolicyBase):
         """(edge x worth, key, defender, with a Knife) for each assault whose odds favour it."""
         options: list[tuple[float, str, Piece, bool]] = []
         knife = state.gear_for(piece, "knife") is not None
+        sought = {unit for side, unit in wanted(state.scenario) if side == piece.owner}
         for defender in enemies:
             if defender.embarked_in is not None or defender.is_wreck:
                 continue
@@ -78,7 +81,9 @@ class AssaultChoices(PolicyBase):
                 odds = armed
             edge = odds["win"] - odds["loss"]
             if odds["win"] >= 0.5 and edge >= self.assault_edge:
-                options.append((edge * _worth(defender), defender.key, defender, use))
+                # A unit its victory asks it to capture is worth twice as much (BfC p.12).
+                weight = CAPTURE_WORTH if defender.unit.id in sought else 1.0
+                options.append((edge * _worth(defender) * weight, defender.key, defender, use))
         return options
 
     def defend_with_knife(self, state: GameState, defender: Piece, assault: Assault) -> bool:

@@ -82,3 +82,16 @@ def test_the_policy_takes_a_captor_off_by_the_exit_and_the_captive_stays_capture
     assert policy.activate(state, state.pieces["a1"]) == Leave()
     turn.perform("a1", Leave())
     assert "a1" in state.exited and Facts(state).captured("a", "herold")
+
+
+def test_the_policy_assaults_the_unit_it_must_capture_first() -> None:
+    """Of two assaults, the policy takes the one on the unit its victory asks it to capture
+    (BfC p.12), though the other is an officer (worth more otherwise)."""
+    pieces = [piece("a1", (2, 2), kind=STORMERS), piece("b1", (3, 2), "b", HEROLD), piece("b2", (1, 2), "b")]
+    wants_rifles = {**WIN, "condition": {"type": "capture", "side": "a", "unit": "rifles"}}
+    state = game(BOARD, pieces, outcomes=[wants_rifles])
+    action = SimplePolicy().activate(state, state.pieces["a1"])
+    assert isinstance(action, AssaultAction) and action.defender == "b2"
+    plain = game(BOARD, pieces)  # nobody to capture: the officer first
+    action = SimplePolicy().activate(plain, plain.pieces["a1"])
+    assert isinstance(action, AssaultAction) and action.defender == "b1"

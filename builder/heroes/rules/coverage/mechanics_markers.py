@@ -134,6 +134,7 @@ ENTRIES: tuple[Coverage, ...] = (
         CAPTURE + "test_a_unit_the_victory_names_is_captured_by_winning_an_assault_and_stays_with_its_captor",
         CAPTURE + "test_the_captive_is_liberated_when_its_captor_is_destroyed",
         CAPTURE + "test_the_policy_takes_a_captor_off_by_the_exit_and_the_captive_stays_captured",
+        CAPTURE + "test_the_policy_assaults_the_unit_it_must_capture_first",
     ),
     mechanic(
         "scenario-events",
