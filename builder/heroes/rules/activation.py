@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from builder.heroes.catalogue.units import Role
 from builder.heroes.rules.action_cards import CardPlays
 from builder.heroes.rules.actions import (
     Action,
@@ -33,6 +34,7 @@ from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
 from builder.heroes.rules.assault_variants import AssaultVariants
 from builder.heroes.rules.assaulting import AssaultActions
 from builder.heroes.rules.aviation import Aviation
+from builder.heroes.rules.capturing import Capturing
 from builder.heroes.rules.casting import SpellCasting
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.concealed import Concealing
@@ -69,6 +71,7 @@ from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.scouting import Scouting
 from builder.heroes.rules.searching import SearchChecks
 from builder.heroes.rules.state import destroyed_in
+from builder.heroes.rules.substitute import Substitution
 from builder.heroes.rules.templating import TemplateFiring
 from builder.heroes.rules.terror import TerrorChecks
 from builder.heroes.rules.transport import Transport
@@ -76,6 +79,8 @@ from builder.heroes.rules.works import Board, ClearMine, Deploy, Fly, PlaceMine
 
 
 class Turn(
+    Capturing,
+    Substitution,
     Mining,
     Aviation,
     Engineering,
@@ -191,6 +196,8 @@ class Turn(
         state = self.state
         occupant = state.occupant()
         for objective in state.scenario.objectives:
+            if objective.id in state.discarded:
+                continue  # discarded: its controller keeps it (BfC p.16)
             on = (occupant.get(sq) for sq in state.objective_areas[objective.id])
             holders = {p.allegiance for p in on if p is not None and not p.is_wreck}  # a team's (SoN p.10)
             if len(holders) != 1:
@@ -208,13 +215,16 @@ class Turn(
                     )
                 )
 
-    def hurt(self, before: Piece, after: Piece | None, effect: Effect, hit: bool = True) -> None:
+    def hurt(self, before: Piece, after: Piece | None, effect: Effect, hit: bool = True, assault: bool = False) -> None:
         """Put a piece's new state on the battlefield; a destroyed one counts towards its
         group's breaking point (HoN core p.15). Not `hit`: destroyed otherwise than by a hit
-        (no retreat, no way out), which a Medic's Aid cannot ignore (SoN p.18)."""
+        (no retreat, no way out), which a Medic's Aid cannot ignore (SoN p.18) nor a
+        Substitute take (BfC p.08); `assault`: a hit in an assault."""
         state = self.state
         if hit and self.aided(before, after, effect):
             return  # a Medic's Aid marker (SoN p.18)
+        if hit and before.unit.role is Role.HEAVY_WEAPON and self._substituted(before, effect, assault):
+            return  # a Substitute took it (BfC p.08)
         if after is None:
             state.pieces.pop(before.key, None)
         else:
@@ -237,6 +247,7 @@ class Turn(
         )
         if before.is_vehicle and (after is None or after.is_wreck):
             self._unload(before)  # its riders get out (HoN core p.27)
+        self._free_captives(before)  # a captive it held is liberated (BfC p.12)
         self._check_breaking(f"{before.owner}/{before.group}")
 
     def _bail_out(self, vehicle: Piece, wreck: Piece | None) -> None:

@@ -22,6 +22,7 @@ from builder.heroes.rules.damage import (
     locate_damage,
     suppress,
 )
+from builder.heroes.rules.ferocious import pushes_back
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.ruleset import HON, Ruleset
 from builder.kernel.dice import Dice
@@ -66,6 +67,7 @@ class Assault:
     defender_sacrifices: bool = False
     # Paralyze (SoN p.15): the defender rolls one die and adds no bonus at all.
     defender_paralyzed: bool = False
+    ferocious: bool = False  # the attacker's Ferocious trait (BfC p.09)
 
 
 @dataclass(frozen=True)
@@ -243,6 +245,10 @@ def resolve_assault(
     (attacker_moves, defender_moves), points = _moves(
         assault.attacker, plan.defender, outcome, defender_effect, ruleset
     )
+    if outcome is not AssaultOutcome.WIN and pushes_back(
+        assault.ferocious, attacker is None or attacker_effect.destroyed, plan.defender
+    ):
+        defender_moves = DefenderMove.RETREATS  # Ferocious: win or lose, pushed back (BfC p.09)
     return AssaultResult(
         assault,
         plan,

@@ -125,10 +125,10 @@ class AssaultVariants(TurnBase):
         said = f"{how or 'Long Distance Assault'} ({state.ruleset.cite('assault-variants')}): {event.text}"
         said += terrifying_note(result, state.ruleset)
         self.add(event.model_copy(update={"text": said}))
-        if result.outcome is AssaultOutcome.WIN:
-            state.captured_units.add((attacker.owner, defender.unit.id))
-        self.hurt(attacker, result.attacker, result.attacker_effect)
-        self.hurt(defender, result.defender, result.defender_effect)
+        self.hurt(attacker, result.attacker, result.attacker_effect, assault=True)
+        if result.outcome is AssaultOutcome.WIN and self._capture(attacker, defender):  # BfC p.12
+            return result.outcome
+        self.hurt(defender, result.defender, result.defender_effect, assault=True)
         beaten = state.pieces.get(defender.key)
         if result.defender_moves is DefenderMove.RETREATS and beaten is not None and not beaten.is_wreck:
             self._retreat(beaten, held)

@@ -473,6 +473,14 @@ class AidEvent(_HeroesEvent):
     removed: bool = False
 
 
+class SubstituteEvent(_HeroesEvent):
+    """A Substitute suffers a hit in place of a Heavy Weapon unit (BfC p.08)."""
+
+    kind: Literal["substitute"] = "substitute"
+    unit: str  # the Substitute
+    weapon: str  # the Heavy Weapon it stands in for
+
+
 class SearchEvent(_HeroesEvent):
     """A Search check (SoN p.11, p.18) and what it found in the Search bag."""
 
@@ -522,6 +530,7 @@ HeroesEvent = Annotated[
     | MadnessEvent
     | SpellEvent
     | AidEvent
+    | SubstituteEvent
     | SearchEvent,
     Field(discriminator="kind"),
 ]

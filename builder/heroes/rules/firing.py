@@ -24,7 +24,6 @@ from builder.heroes.rules.cover import _shared_cover, cover, defender_bonus, lin
 from builder.heroes.rules.damage import DamageLocation, Effect, destroy
 from builder.heroes.rules.events import FireEvent
 from builder.heroes.rules.gear import recce_ammo_bonus
-from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.los import blocked_by_terrain, line_of_sight
 from builder.heroes.rules.mythos_rolls import defense_modifiers, roll_modifiers
 from builder.heroes.rules.pieces import Piece, Square
@@ -32,8 +31,6 @@ from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.structures import structure_of
 from builder.kernel.events import Modifier
-
-SUBSTITUTE_REACH = 2  # squares (BfC p.08)
 
 
 def struck_facing(target: Piece, firer_squares: tuple[Square, ...]) -> Facing | None:
@@ -285,25 +282,11 @@ class FiringActions(TurnBase):
             self._stand_in(event, result, stand_in)
 
     def _substitute_for(self, result: FireResult) -> Piece | None:
-        """Substitute (BfC p.08): "This unit can suffer Hits in place of a Heavy Weapon unit
-        (outlined in red) within 2 squares provided it has a LoS (obscured or clear) to that
-        other unit". A choice: hon always lets the nearest (then first by key) take the hit."""
-        target = result.shot.target
-        if result.outcome not in (FireOutcome.HIT, FireOutcome.DOUBLE_HIT) or target.unit.role is not Role.HEAVY_WEAPON:
+        """The Substitute its side chooses to suffer a hit on a Heavy Weapon (BfC p.08, substitute.py)."""
+        if result.outcome not in (FireOutcome.HIT, FireOutcome.DOUBLE_HIT):
             return None
-        state = self.state
-        seen = Occupancy(state.pieces.values())
-        found = [
-            p
-            for p in state.units(target.owner)
-            if p.key != target.key
-            and p.side.has("substitute")
-            and p.embarked_in is None
-            and p.squares
-            and range_between(p.squares, target.squares) <= SUBSTITUTE_REACH
-            and not line_of_sight(state.battlefield, seen, p, target, state.ruleset).blocked
-        ]
-        return min(found, key=lambda p: (range_between(p.squares, target.squares), p.key)) if found else None
+        double = result.outcome is FireOutcome.DOUBLE_HIT
+        return self._stand_in_for(result.shot.target, result.effect.destroyed, double)
 
     def _stand_in(self, event: FireEvent, result: FireResult, stand_in: Piece) -> None:
         """The Substitute suffers the hit (a double hit destroys it) and the Heavy Weapon none."""

@@ -21,6 +21,7 @@ from itertools import pairwise
 from typing import Generic, TypeVar
 
 from builder.heroes.catalogue.units import UnitType
+from builder.heroes.rules.amphibious import swimming
 from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.footprint import Move, Position, moves_from
 from builder.heroes.rules.kept import PerBattlefield
@@ -140,7 +141,7 @@ class _Mover:
         self.ignore_difficult = ignore_difficult or piece.side.has("all-terrain")  # SoN p.18
         self.run_over = run_over and piece.is_vehicle
         self.urban = piece.side.has("urban-fighter")
-        self.amphibious = piece.side.has("amphibious")
+        self.amphibious = swimming(piece.side)  # Amphibious, the red border only in water (SoN p.18)
         # Other pieces, judged once per kind of piece rather than once per step of the search.
         owner = piece.allegiance  # team-mates are allies (SoN p.10)
         judged: dict[tuple[bool, bool, bool], tuple[bool, bool]] = {}

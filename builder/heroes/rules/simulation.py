@@ -18,9 +18,11 @@ from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import Unit
 from builder.heroes.rules.cards import deal, decks_for
+from builder.heroes.rules.crew import board, crewed, crews_to_board
 from builder.heroes.rules.deployment import auto_deploy
 from builder.heroes.rules.events import DeployEvent, HeroesEvent, InitiativeEvent, Phase
 from builder.heroes.rules.mythos_setup import prepare
+from builder.heroes.rules.personal_order import hardened_tiles
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.placement import Force, campaign_changed, field_army, zones_for
 from builder.heroes.rules.policy import Policy, SimplePolicy
@@ -103,6 +105,7 @@ def deploy_all(state: GameState, forces: Mapping[str, Force]) -> list[HeroesEven
                 state.pieces[piece.key] = piece
         state.reserve.update((p.key, p) for p in entering)
         text = f"{side} deploys {sum(1 for p in placed if p.squares)} units"
+        text += board_crews(state, [p for p in placed if p.squares])
         text += f"; {len(entering)} will enter through the entry squares" if entering else ""
         held = sum(1 for p in state.arriving.values() if p.owner == side)
         text += f"; {held} arrive with a scenario event" if held else ""
@@ -113,6 +116,20 @@ def deploy_all(state: GameState, forces: Mapping[str, Force]) -> list[HeroesEven
         units = tuple(p.key for p in placed if p.squares)
         events.append(DeployEvent(turn=0, phase=Phase.SETUP, side=side, text=text + ".", units=units))
     return events
+
+
+def board_crews(state: GameState, placed: Sequence[Piece]) -> str:
+    """Each Crew unit deployed rides in a vehicle of its combat group (crew.crews_to_board),
+    the vehicle taking on its abilities (HoN core p.21); said for the deployment event."""
+    pairs = crews_to_board(placed)
+    for crew, vehicle in pairs:
+        vehicle = state.pieces[vehicle.key]
+        aboard = [p for p in state.pieces.values() if p.embarked_in == vehicle.key]
+        state.pieces[crew.key] = board(replace(crew, squares=()), vehicle, aboard, state.ruleset)
+        state.pieces[vehicle.key] = crewed(vehicle, state.pieces[crew.key])
+    if not pairs:
+        return ""
+    return f"; {len(pairs)} Crew unit(s) ride in their vehicles ({state.ruleset.cite('crew')})"
 
 
 def arrivals(scenario: Scenario, side: str) -> frozenset[str]:
@@ -165,6 +182,7 @@ def start(
     }
     titles = {f"{side}/{path}": title for side, force in forces.items() for path, title in force.titles.items()}
     state = new_game(scenario, battlefield, rules, initiative, armies, titles)
+    state.hardened = {side: hardened_tiles(resolved) for side, resolved in armies.items()}  # BfC p.09
     deployed = deploy_all(state, forces)
     return state, [said, *deployed, *deal(state, decks or {}, dice)]
 

@@ -15,12 +15,14 @@ from builder.heroes.army.summary import OrderTokens, order_tokens, stars_of, sum
 from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.terrain import TerrainEffects
 from builder.heroes.catalogue.units import UnitType
+from builder.heroes.rules.capture import Captive
 from builder.heroes.rules.events import HeroesEvent
 from builder.heroes.rules.gear import PlantedBomb
 from builder.heroes.rules.mythos import Mythos
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.structures import RUBBLE
+from builder.heroes.rules.traits import Trait, traits_of
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.heroes.scenario.models import Objective, Scenario
 
@@ -139,9 +141,13 @@ class GameState:
     groups: dict[str, CombatGroup] = field(default_factory=dict)
     broken: set[str] = field(default_factory=set)
     orders: dict[str, OrderTokens] = field(default_factory=dict)
+    # By side, its army as it stands: options a scenario event adds go in (reinforcements.py).
+    armies: dict[str, ResolvedArmy] = field(default_factory=dict)
+    # By side, its Hardened tiles: one of their units takes a token every turn (BfC p.09).
+    hardened: dict[str, tuple[str, ...]] = field(default_factory=dict)
     victory_points: dict[str, int] = field(default_factory=dict)
     control: dict[str, str | None] = field(default_factory=dict)  # objective id -> side
-    captured_units: set[tuple[str, str]] = field(default_factory=set)  # (side, unit id)
+    captives: dict[str, Captive] = field(default_factory=dict)  # captive key -> whom it stays with (BfC p.12)
     titles: dict[str, str] = field(default_factory=dict)  # group key -> "Sherman Platoon"
     triggered: set[int] = field(default_factory=set)  # scenario events whose trigger holds
     # Units a scenario event brings in, kept off the battlefield until it happens (BfC p.14).
@@ -151,6 +157,8 @@ class GameState:
     # Defenders destroyed this Activation Phase: their +1 lasts until its end (BfC p.08).
     fallen_defenders: dict[str, Piece] = field(default_factory=dict)
     end_moved: int = 0  # spaces the END marker moved down: turns added to the game (BfC p.16)
+    discarded: set[str] = field(default_factory=set)  # objectives an event discarded (BfC p.16)
+    bonuses: dict[str, Square] = field(default_factory=dict)  # Tactical Bonuses on the battlefield (BfC p.14)
     decks: dict[str, Deck] = field(default_factory=dict)  # by side: its action cards
     # What action cards gave for this turn only, by side: Special Order tokens (High
     # Command) and an Assault ability every unit has (The Fury of the Führer).
@@ -164,6 +172,7 @@ class GameState:
     winner: str | None = None  # a side id, "draw", or None while the game goes on
     outcome: str = ""  # "Minor German victory", "sudden death: …"
     gear: list[GearPool] = field(default_factory=list)  # markers the armies' options give
+    traits: list[Trait] = field(default_factory=list)  # character traits played from the option (traits.py)
     bombs: list[PlantedBomb] = field(default_factory=list)  # Sticky Bombs and Magnetic Mines to explode
     # Mine markers: square -> the side that laid it (BfC p.09).
     mines: dict[Square, str] = field(default_factory=dict)
@@ -214,7 +223,14 @@ class GameState:
 
     @cached_property
     def objective_areas(self) -> dict[str, frozenset[Square]]:
-        return {o.id: objective_squares(o, self.battlefield) for o in self.scenario.objectives}
+        """The objectives still in play (not discarded, BfC p.16) and their squares."""
+        objectives = (o for o in self.scenario.objectives if o.id not in self.discarded)
+        return {o.id: objective_squares(o, self.battlefield) for o in objectives}
+
+    def discard(self, objective: str) -> None:
+        """An objective discarded: no unit takes it any more; its controller keeps it (BfC p.16)."""
+        self.discarded.add(objective)
+        self.__dict__.pop("objective_areas", None)
 
     def opponents(self, side: str) -> list[str]:
         """The sides playing against `side`: all the others, or those of other teams (SoN p.10)."""
@@ -250,7 +266,8 @@ class Facts:
 
     def captured(self, side: str, unit: str) -> bool:
         team = self.state.team_of(side)
-        return any(u == unit and self.state.team_of(s) == team for s, u in self.state.captured_units)
+        captives = self.state.captives.values()
+        return any(c.piece.unit.id == unit and self.state.team_of(c.side) == team for c in captives)
 
     def destroyed(self, unit: str) -> bool:
         return any(p.unit.id == unit for p in self.state.destroyed.values())
@@ -288,9 +305,11 @@ def lost_stars(state: GameState, side: str) -> int:
 
 def star_losses(state: GameState, side: str) -> list[tuple[Piece, int]]:
     """Each of the side's units that gives fewer order stars than its front side prints, and
-    by how many: destroyed ones (HoN core p.8) and, where the ruleset says so, hit ones
+    by how many: destroyed or captured ones (HoN core p.8; BfC p.12) and, where the ruleset says so, hit ones
     showing their damaged side (SoN p.18)."""
-    found = [(p, stars_of(p.unit.front)) for p in state.destroyed.values() if p.owner == side]
+    # A captive's too, while it is held (hon's reading of "lose a unit", BfC p.12).
+    lost = (*state.destroyed.values(), *(c.piece for c in state.captives.values()))
+    found = [(p, stars_of(p.unit.front)) for p in lost if p.owner == side]
     if state.ruleset.orders_follow_hits:
         for piece in (*state.pieces.values(), *state.reserve.values()):
             if piece.owner == side and not piece.is_wreck and piece.key not in state.destroyed:
@@ -310,13 +329,18 @@ def new_game(
     state = GameState(scenario, battlefield, ruleset, tuple(s.id for s in scenario.sides), initiative, {})
     for side, resolved in armies.items():
         state.orders[side] = order_tokens(resolved)
+        state.armies[side] = resolved
         state.groups.update(combat_groups(resolved, side))
         # Victory points carried over from a campaign's last game, else none; a team's are
         # kept together under its id (SoN p.10).
         team = state.team_of(side)
         state.victory_points[team] = state.victory_points.get(team, 0) + scenario.setup.victory_points.get(side, 0)
         state.gear += gear_pools(resolved, side)
+        state.traits += traits_of(resolved, side)
     state.titles.update(titles)
     # An objective starts neutral (BfC p.12), or held by a side when a campaign says so.
     state.control = {o.id: o.held for o in scenario.objectives}
+    # Tactical Bonuses no event places are on the battlefield from the set-up (BfC p.14, p.16).
+    later = {bonus for event in scenario.events for bonus in event.bonuses}
+    state.bonuses = {b.id: b.at for b in scenario.tactical_bonuses if b.id not in later}
     return state

@@ -135,11 +135,11 @@ def test_json_says_played_true_only_when_wholly_played() -> None:
 
 
 def test_the_summary_line() -> None:
-    dual, aviation, scout = entry("dual-weapon"), entry("anti-aircraft"), entry("scout")
-    assert dual is not None and aviation is not None and scout is not None
+    dual, aviation, partial = entry("dual-weapon"), entry("anti-aircraft"), entry("son-amulet-of-dagon")
+    assert dual is not None and aviation is not None and partial is not None
     assert dual.summary(Game.HON) == "played (HoN core p.22)"
     assert aviation.summary(Game.HON).startswith("not played: ")
-    assert scout.summary(Game.SON).startswith("partly played (SoN p.")
+    assert partial.summary(Game.SON).startswith("partly played (SoN p.16)")
 
 
 def test_counts_add_up() -> None:

@@ -164,34 +164,38 @@ ENTRIES: tuple[Coverage, ...] = (
         "Personal Order",
         BOTH,
         "HoN core p.26; SoN p.18",
-        PARTIAL,
-        "its extra token is counted and the policy gives such units a token first, but a placement that leaves "
-        "one without a token is not refused",
+        PLAYED,
+        "its extra token is counted; a placement leaving it without a token (a bluff will do) is refused, and the "
+        "policy gives it one first; hon's choice: a side with fewer tokens than duties owes only what it can give",
         ORDERS + "test_tokens_are_the_stars_less_those_of_destroyed_officers",
+        ORDERS + "test_a_placement_leaving_a_personal_order_unit_without_a_token_is_refused",
+        ORDERS + "test_a_side_short_of_tokens_owes_only_what_it_can_give",
     ),
     ability(
         "scout",
         "Scout",
         BOTH,
         "HoN core p.26; SoN p.18",
-        PARTIAL,
-        "the Scout move is made once both sides have deployed (hon's reading), ignoring difficult passages, never "
-        "by an objective, and the policy makes it; units waiting off the battlefield make none",
+        PLAYED,
+        "made once both sides have deployed (hon's reading), ignoring difficult passages, never by an objective, "
+        "by the policy; a Scout transport scouts with Scouts aboard; hon: units entering later are not deployed: none",
         DEPLOYMENT + "test_scouts_may_stand_outside_but_not_near_an_objective",
         DEPLOYMENT + "test_objective_areas_keep_scouts_out",
         SCOUTING + "test_a_scout_move_disregards_difficult_passages",
         SCOUTING + "test_a_scout_move_never_ends_by_an_objective_and_says_so",
         SCOUTING + "test_the_policy_scouts_towards_the_objective_but_not_beside_it",
+        SCOUTING + "test_a_scout_transport_scouts_with_scouts_only_aboard_and_carries_them",
+        SCOUTING + "test_units_waiting_off_the_battlefield_make_no_scout_move",
     ),
     ability(
         "amphibious",
         "Amphibious",
         BOTH,
         "HoN core p.18; SoN p.18",
-        PARTIAL,
-        "amphibious units enter water and swamps freely; a red-bordered SoN unit that may only move in water is "
-        "not told apart",
+        PLAYED,
+        "amphibious units enter water and swamps freely; a red-bordered SoN unit (amphibious-only) moves only in water",
         MOVEMENT + "test_terrain_impassable_to_some_types_and_water",
+        MOVEMENT + "test_a_red_bordered_amphibious_unit_moves_only_in_water",
         LISTED + "test_a_swamp_suppresses_infantry_bars_vehicles_and_is_open_ground_to_amphibious_units",
     ),
     ability(
@@ -199,9 +203,10 @@ ENTRIES: tuple[Coverage, ...] = (
         "Urban Fighter",
         BOTH,
         "BfC p.09; SoN p.19",
-        PARTIAL,
-        "it enters and leaves buildings through windows; bunkers are read as buildings, so their openings are "
-        "not refused to it",
+        PLAYED,
+        "it enters and leaves buildings through windows, never a bunker's (the catalogue's bunker terrain); SoN's "
+        "dominant positions are in no bundled terrain, so none is entered",
         MOVEMENT + "test_a_building_is_entered_only_through_its_doors",
+        MOVEMENT + "test_an_urban_fighter_climbs_no_bunker_window",
     ),
 )

@@ -93,6 +93,10 @@ LOS = _R + "test_los.py::"
 MOVEMENT = _R + "test_movement.py::"
 ODDS = _R + "test_odds.py::"
 ORDERS = _R + "test_orders.py::"
+FEROCIOUS = _R + "test_ferocious.py::"
+CAPTURE = _R + "test_capture.py::"
+SUBSTITUTE = _R + "test_substitute.py::"
+TRANSPORT = _R + "test_transport.py::"
 SIMULATE = _R + "test_simulate.py::"
 TURN = _R + "test_turn.py::"
 FIRE = _R + "test_fire_in_play.py::"
@@ -148,6 +152,11 @@ NO_MARKERS = "the markers are carried and counted on their option, but no game s
 NO_TEMPLATES = "explosion templates are not played"
 NO_FLAME_VALUES = "no unit of the catalogue carries the flame template's combat values, so no game uses it"
 
+SPECIAL_TOKENS = (
+    "order 0 (the initiative player's first, then the opponent's #1) or held and played before any later token, "
+    "the policy's choice (at once when an enemy is within its move and one); hon: one played later keeps the "
+    "alternation"
+)
 DIFFICULT_PASSAGE = (
     "entering one ends the move; working one's way through (inside, or out of it) advances one square; a counter "
     "of several squares is judged by its leading end"

@@ -16,6 +16,7 @@ from builder.heroes.rules.coverage.base import (
     SEARCH,
     SON,
     SON_ABILITIES,
+    SPECIAL_TOKENS,
     SPELLS,
     SUMMARY,
     TERROR,
@@ -74,11 +75,12 @@ ENTRIES: tuple[Coverage, ...] = (
         "Special Order token",
         SON,
         "SoN p.4-5",
-        PARTIAL,
-        "played as order 0, the initiative player's first, then the opponent's #1 (p.8-9); the book also lets "
-        "one come later, before or after any token, which the engine never does",
+        PLAYED,
+        SPECIAL_TOKENS,
         ORDERS + "test_a_special_order_token_is_order_0_and_the_opponents_1_follows_it",
         ORDERS + "test_a_revealed_special_token_is_narrated_as_order_0_with_its_page",
+        ORDERS + "test_a_special_token_may_be_held_and_played_before_any_later_token",
+        ORDERS + "test_the_policy_holds_a_special_token_until_an_enemy_comes_near_and_says_so",
     ),
     marker(
         "son-initiative-marker",
