@@ -3,7 +3,7 @@ resolves, and the state every part of a Turn shares."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -32,9 +32,11 @@ from builder.heroes.rules.mythos import Cast, SearchCheck, Treat
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import Frame, GameState, GearPool
+from builder.heroes.rules.structures import Demolish
 from builder.heroes.rules.templates import SniperResult
 from builder.heroes.rules.works import Board, ClearMine, Deploy, Fly, PlaceMine
 from builder.heroes.rules.zoc import zone_of_control, zones_of_control
+from builder.heroes.scenario.battlefield import PlacedElement
 from builder.heroes.scenario.models import ZoneKind
 from builder.kernel.dice import Dice
 from builder.kernel.events import Modifier, Roll
@@ -220,6 +222,7 @@ Action = (
     | Treat
     | ChainAssault
     | AssaultOnTheMove
+    | Demolish
 )
 
 
@@ -367,6 +370,12 @@ class TurnBase:
         def _after_fire(self, result: FireResult) -> None: ...
 
         def _destruction(self, result: FireResult) -> None: ...
+
+        def damage_structure(self, element: PlacedElement, points: int) -> None: ...
+
+        def _assault_destruction(self, attacker: Piece, where: PlacedElement | None) -> None: ...
+
+        def _template_destruction(self, firer: Piece, area: Iterable[Square], weapon: Weapon | None = None) -> None: ...
 
         def _displace(
             self, defender: Piece, options: list[Square], moved: str, stuck: str, rule: str, suppress: int = 0

@@ -37,6 +37,7 @@ from builder.heroes.rules.mythos_rolls import paralyzed, roll_modifiers
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.structures import structure_of
 from builder.heroes.rules.terrifying import terrifying_note
 from builder.kernel.events import Modifier
 
@@ -135,9 +136,11 @@ class AssaultActions(TurnBase):
         self.add(event)
         if result.outcome is AssaultOutcome.WIN:
             self.state.captured_units.add((attacker.owner, defender.unit.id))
+        where = structure_of(self.state.battlefield, defender)  # the defender's structure (HoN core p.22)
         self.hurt(attacker, result.attacker, result.attacker_effect)
         self.hurt(defender, result.defender, result.defender_effect)
         self._assault_moves(result, from_squares, defender.squares)
+        self._assault_destruction(attacker, where)
         self.spot_all(except_key=attacker.key)
 
     def _charge(self, attacker: Piece, defender: Piece) -> None:

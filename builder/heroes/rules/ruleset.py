@@ -34,6 +34,9 @@ class Ruleset:
     # symbol, which the catalogue does not hold; hon's reading is 2, what one heavy vehicle
     # driving over both squares of a wreck deals in a Movement Action (p.10).
     wreck_structure: int = 2
+    # A unit with Destruction rolls at the structure of a unit it assaults (HoN core p.22:
+    # "during a Firing Action or an Assault"); SoN p.17 names firing only.
+    assault_destroys: bool = True
     # SoN p.17: spotting is checked on every square an enemy infantry unit or light vehicle
     # moves through; HoN core p.21 checks at the end of its Movement Action.
     spot_on_every_square: bool = False
@@ -228,6 +231,7 @@ SON = Ruleset(
     game=Game.SON,
     book=SON_BOOK,
     rough_terrain_suppresses=True,
+    assault_destroys=False,
     piercing_abilities=("perforating", "piercing"),
     creatures_ignore_terrain=True,
     split_before_doubling=True,

@@ -13,9 +13,20 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from builder.heroes.catalogue.terrain import TerrainEffects
-from builder.heroes.catalogue.units import UnitType
+from builder.heroes.catalogue.units import UnitType, Weapon
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.scenario.battlefield import Battlefield, PlacedElement
+
+
+@dataclass(frozen=True)
+class Demolish:
+    """A Firing Action at a structure itself (HoN core p.22: "If a Structure ... is targeted"):
+    `structure` is a terrain element's key or a wreck counter's key; `weapon` the vehicle
+    weapon carrying the Destruction ability, None for the counter's own."""
+
+    structure: str
+    weapon: Weapon | None = None
+
 
 # The rubble side when the catalogue gives none: data/hon/terrain.yaml's ruins (an example:
 # the rubble's symbols are not in the text).
@@ -82,3 +93,12 @@ def collapse(
         elif piece.is_vehicle:
             destroyed.append(piece)
     return Collapse(ruin(battlefield, element.key, rubble), tuple(suppressed), tuple(destroyed))
+
+
+def wreck_damaged(wreck: Piece, points: int, structure: int) -> Piece | None:
+    """A wreck after `points` more destruction points, or None once they reach its structure
+    value and it is removed from the game (HoN core p.19, p.22)."""
+    total = dict(wreck.extra).get("destruction", 0) + points
+    if total >= structure:
+        return None
+    return replace(wreck, extra=(*((k, v) for k, v in wreck.extra if k != "destruction"), ("destruction", total)))

@@ -222,6 +222,8 @@ class TemplateFiring(TurnBase):
             kept = self._life_points(attack)  # a Character's Life Point (BfC p.09)
             self.add(FireEvent.of(kept, state.turn, self.phase, firer.owner))
             self.hurt(kept.shot.target, kept.target, kept.effect)
+        # Structures under it, even partly, are affected too (HoN core p.23): Destruction dice (p.22).
+        self._template_destruction(firer, (sq for sq in area if sq in state.battlefield.squares))
 
     def _snipe(self, firer: Piece, action: Snipe) -> None:
         """The Sniper's table (HoN core p.24) against a target the sniper sees."""

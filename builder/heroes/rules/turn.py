@@ -32,6 +32,7 @@ from builder.heroes.rules.orders import AUTONOMOUS, SPECIAL, Orders, activation_
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy import Policy
 from builder.heroes.rules.state import Facts, Frame, GameState, star_losses
+from builder.heroes.rules.structures import Demolish
 from builder.heroes.scenario.conditions import describe, holds
 from builder.heroes.scenario.models import Event
 from builder.heroes.scenario.models import Phase as ScenarioPhase
@@ -211,9 +212,9 @@ def supply_phase(
             if current is None or current.key in ordered or current.activated or current.is_wreck:
                 continue
             action = policies[side].supply_move(state, current)
-            if isinstance(action, (Fire, AssaultAction, TemplateFire, Snipe, GearFire, GearThrow, GrenadeInto)) or (
-                isinstance(action, Move) and action.fire is not None
-            ):
+            if isinstance(
+                action, (Fire, AssaultAction, TemplateFire, Snipe, GearFire, GearThrow, GrenadeInto, Demolish)
+            ) or (isinstance(action, Move) and action.fire is not None):
                 raise ValueError(f"{side}'s policy fired or assaulted in the Supply Phase; the rules forbid it")
             before = len(turn.frames)
             turn.perform(current.key, action)

@@ -7,6 +7,7 @@ from builder.heroes.rules.coverage.base import (
     COMBAT,
     CONCEALED,
     DAMAGE,
+    DESTRUCTION,
     FIRE,
     GEAR,
     GEAR_ROLLS,
@@ -69,10 +70,13 @@ ENTRIES: tuple[Coverage, ...] = (
         "Destruction Point",
         HON,
         "HoN core p.22",
-        PARTIAL,
-        "the points are kept per terrain element and bring a building down at its value; wrecks never take any",
+        PLAYED,
+        "kept per terrain element and per wreck; a wreck's printed value is on its counter, not in the text: hon "
+        "removes it at 2",
         COMBAT + "test_destruction_dice_add_a_point_for_each_4_or_more",
         STRUCTURES + "test_destruction_points_add_up_over_shots_before_the_building_falls",
+        DESTRUCTION + "test_points_short_of_the_value_stay_on_the_building",
+        DESTRUCTION + "test_a_wreck_is_a_structure_removed_at_its_value",
     ),
     marker(
         "ammo",

@@ -6,6 +6,7 @@ from builder.heroes.rules.coverage.base import (
     COMBAT,
     COVER,
     DEPLOYMENT,
+    DESTRUCTION,
     DIFFICULT_PASSAGE,
     HON,
     LOS,
@@ -111,12 +112,13 @@ ENTRIES: tuple[Coverage, ...] = (
         "Structure",
         HON,
         "HoN core p.18",
-        PARTIAL,
-        "a building at its points turns to rubble (movement, LoS and cover follow), infantry inside suppressed, "
-        "vehicles destroyed, units left where they stand; wrecks as structures are not played",
+        PLAYED,
+        "a building at its points turns to rubble (movement, LoS, cover follow), infantry inside suppressed, vehicles "
+        "destroyed; the players' redeployment in the rubble: hon leaves each unit where it stands",
         COMBAT + "test_a_shot_at_a_unit_in_a_structure_rolls_destruction_after",
         STRUCTURES + "test_a_building_turned_to_rubble_changes_movement_and_line_of_sight",
         STRUCTURES + "test_the_collapse_suppresses_the_infantry_inside_and_destroys_the_vehicles",
+        DESTRUCTION + "test_a_wreck_is_a_structure_removed_at_its_value",
     ),
     mechanic(
         "hole",
