@@ -20,7 +20,7 @@ from builder.heroes.rules.combat import (
     Shot,
     name,
 )
-from builder.heroes.rules.damage import DamageLocation, Effect
+from builder.heroes.rules.damage import DamageLocation, Effect, Rerolls
 from builder.heroes.rules.events import (
     HeroesEvent,
     Phase,
@@ -388,6 +388,8 @@ class TurnBase:
         def _rerolls(self, shooter: Piece, shot: Shot) -> Callable[[Aim, Roll, FireOutcome], bool] | None: ...
 
         def _veteran_reroll(self, shooter: Piece | None, shot: Shot) -> Callable[[Aim, Roll, FireOutcome], bool]: ...
+
+        def _veteran_rolls(self, *parties: Piece | None) -> Rerolls: ...
 
         def _shielded(self, shot: Shot) -> Shot: ...
 

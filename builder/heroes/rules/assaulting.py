@@ -126,7 +126,13 @@ class AssaultActions(TurnBase):
             knives.append(name(defender))
         assault = self._shielded_assault(assault)  # Additional Shielding (BfC p.09)
         reroll = self._assault_rerolls(assault)  # Veteran markers (HoN core p.30)
-        result = resolve_assault(self._assault_bonuses(assault), self.dice, self.state.ruleset, reroll=reroll)
+        result = resolve_assault(
+            self._assault_bonuses(assault),
+            self.dice,
+            self.state.ruleset,
+            reroll=reroll,
+            rerolls=self._veteran_rolls(attacker, defender),  # the damage location roll (HoN core p.30)
+        )
         result = self._life_point_assault(result)  # a Character's Life Point (BfC p.09)
         event = AssaultEvent.of(result, self.state.turn, self.phase, attacker.owner)
         event = event.model_copy(update={"text": event.text + terrifying_note(result, self.state.ruleset)})

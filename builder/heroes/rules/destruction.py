@@ -154,7 +154,7 @@ class Destruction(TurnBase):
             what = f"the wreck of {name(target)}"
         else:
             value, points, what = target.effects.structure or 0, state.structure_points.get(key, 0), target.name
-        result = destruction_roll(dice, self.dice, state.ruleset, value, points)
+        result = destruction_roll(dice, self.dice, state.ruleset, value, points, self._veteran_rolls(firer))
         ending = "it falls" if result.destroyed else f"{result.structure_points} of {value}"
         self.add(
             DestructionEvent(

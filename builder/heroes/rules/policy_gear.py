@@ -229,6 +229,11 @@ class GearChoices(PolicyBase):
             return double < 1
         return outcome is FireOutcome.HIT and miss > double
 
+    def veteran_roll(self, state: GameState, piece: Piece, kind: str, better: float, worse: float) -> bool:
+        """Reroll any other roll (damage, destruction, scatter, sniper) when the reroll betters
+        one's lot at least VETERAN_ODDS of the time and more often than it worsens it (HoN core p.30)."""
+        return better >= VETERAN_ODDS and better > worse
+
     def veteran_assault(self, state: GameState, piece: Piece, mine: Roll, theirs: Roll) -> bool:
         """Reroll one's own losing assault roll when the reroll beats (attacking) or holds
         (defending) the other's at least VETERAN_ODDS of the time (HoN core p.30)."""

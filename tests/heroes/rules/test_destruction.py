@@ -14,7 +14,7 @@ from builder.heroes.rules.assault import AssaultOutcome
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.damage import destroy
 from builder.heroes.rules.destruction import demolition_dice
-from builder.heroes.rules.events import AssaultEvent, DestructionEvent, Phase, RubbleEvent
+from builder.heroes.rules.events import AssaultEvent, DestructionEvent, GearEvent, Phase, RubbleEvent
 from builder.heroes.rules.movement import Path, Position
 from builder.heroes.rules.pieces import WEST
 from builder.heroes.rules.policy import SimplePolicy
@@ -27,6 +27,7 @@ from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import element, field
 from tests.fixtures.rules.games import scenario
 from tests.heroes.rules import infantry, light_vehicle, piece
+from tests.heroes.rules.gear_helpers import POLICIES, pool
 
 HOUSE = element(
     "House",
@@ -157,3 +158,14 @@ def test_son_fires_at_a_structure_directly() -> None:
     turn.perform("sappers", Demolish("house"))
     (rolled,) = [e for e in turn.events if isinstance(e, DestructionEvent)]
     assert "SoN p.17" in rolled.text and state.ruined == ["house"]
+
+
+def test_a_veteran_marker_rerolls_a_destruction_roll() -> None:
+    # HoN core p.30, "any roll": no 4+ on two dice, rerolled to 5 and 6, the house falls.
+    state = game(piece(SAPPERS, (5, 2), key="sappers"))
+    veterans = pool(state, "veteran", 1)
+    turn = Turn(state, LoadedDice([1, 2, 5, 6]), Phase.ACTIVATION, POLICIES)
+    turn.perform("sappers", Demolish("house"))
+    assert veterans.count == 0 and state.ruined == ["house"]
+    (spent,) = [e for e in turn.events if isinstance(e, GearEvent)]
+    assert "destruction roll [1, 2]" in spent.text

@@ -21,6 +21,7 @@ from builder.heroes.rules.coverage.base import (
     STRUCTURES,
     TEMPLATES,
     TURN,
+    VETERAN,
     WORKS,
     ZOC,
     Coverage,
@@ -167,12 +168,18 @@ ENTRIES: tuple[Coverage, ...] = (
         HON,
         "HoN core p.30",
         PARTIAL,
-        "rerolls a firing roll (a shot's, a template's or a bomb's: the firer's miss, the target's hit) or the "
-        "losing side's assault roll, once a roll, on the policy's odds; not damage, scatter, sniper, initiative rolls",
+        "either side rerolls firing, assault, damage, destruction, scatter and sniper rolls, a reroll again, on the "
+        "policy's odds; not the turn-1 initiative roll, made before the armies and their markers are set up",
         GEAR_ROLLS + "test_a_veteran_marker_rerolls_a_miss_and_the_new_result_stands",
         GEAR_ROLLS + "test_a_veteran_marker_rerolls_the_opponents_hit",
         GEAR_ROLLS + "test_a_veteran_marker_rerolls_a_lost_assault_roll",
         GEAR_ROLLS + "test_a_veteran_marker_rerolls_a_templates_attack",
+        VETERAN + "test_a_rerolled_roll_may_be_rerolled_again",
+        VETERAN + "test_the_firer_rerolls_a_crew_damage_roll",
+        VETERAN + "test_the_vehicles_side_rerolls_a_destruction_damage_roll",
+        VETERAN + "test_the_target_rerolls_the_snipers_hit",
+        VETERAN + "test_the_firer_rerolls_a_scatter_and_keeps_a_useless_one_unrerolled",
+        DESTRUCTION + "test_a_veteran_marker_rerolls_a_destruction_roll",
     ),
     marker(
         "concealed",

@@ -21,6 +21,7 @@ from builder.heroes.rules.coverage.base import (
     TERROR,
     THREE,
     TURN,
+    VETERAN,
     Coverage,
     marker,
 )
@@ -306,7 +307,16 @@ ENTRIES: tuple[Coverage, ...] = (
     marker("son-life-point", "Life Point", SON, "SoN p.16", NOT_PLAYED, f"no hit is cancelled; {NO_MARKERS}"),
     marker("son-hardboiled", "Hardboiled", SON, "SoN p.16", NOT_PLAYED, NO_MARKERS),
     marker("son-heroic", "Heroic", SON, "SoN p.16", NOT_PLAYED, "no unit is activated twice"),
-    marker("son-veteran", "Veteran", SON, "SoN p.16", NOT_PLAYED, f"no roll is ever rerolled; {NO_MARKERS}"),
+    marker(
+        "son-veteran",
+        "Veteran",
+        SON,
+        "SoN p.16",
+        PARTIAL,
+        "tokens spent as HoN's Veteran markers (firing, assault, damage, destruction, scatter, sniper rolls, a reroll "
+        "again); not the turn-1 initiative roll nor the terror, search and madness checks",
+        VETERAN + "test_son_veteran_tokens_reroll_too",
+    ),
     marker("son-poisoned-blade", "Poisoned Blade", SON, "SoN p.16", NOT_PLAYED, NO_MARKERS),
     marker(
         "son-hypnotic-cloud",

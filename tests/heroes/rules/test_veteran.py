@@ -1,0 +1,92 @@
+"""Veteran markers on every roll (HoN core p.30; SoN p.16): "reroll any roll, yours or your
+opponent's ... You must keep the new result. You may use a Veteran marker on a die roll you've
+just rerolled" - firing, damage location, destruction, scattering and the sniper's table, on
+the simple policy's odds."""
+
+from __future__ import annotations
+
+from builder.heroes.rules.actions import Fire, Snipe
+from builder.heroes.rules.activation import Turn
+from builder.heroes.rules.damage import DamageLocation
+from builder.heroes.rules.events import Phase
+from builder.heroes.rules.pieces import EAST
+from builder.heroes.rules.ruleset import SON
+from builder.heroes.rules.templates import scatter
+from builder.kernel.dice import LoadedDice
+from tests.fixtures.rules.boards import piece
+from tests.fixtures.rules.games import game
+from tests.heroes.rules import infantry, tank
+from tests.heroes.rules.gear_helpers import OPEN, POLICIES, fire_events, gear_events, pool
+
+SOFT_TANK = tank(front=4, side=4, rear=4)
+BAZOOKA = infantry(combat=2, heavy=3)
+
+
+def _at_the_tank(owner: str) -> tuple[Turn, object]:
+    state = game(OPEN, [piece("a1", (1, 1), kind=BAZOOKA), piece("b1", ((3, 1), (4, 1)), "b", SOFT_TANK, facing=EAST)])
+    veterans = pool(state, "veteran", 1, side=owner)
+    return Turn(state, LoadedDice([3, 1, 6] if owner == "a" else [3, 6, 1]), Phase.ACTIVATION, POLICIES), veterans
+
+
+def test_a_rerolled_roll_may_be_rerolled_again() -> None:
+    # p.30: "You may use a Veteran marker on a die roll you've just rerolled": 1 and 1 miss, 6 doubles.
+    state = game(OPEN, [piece("a1", (1, 1)), piece("b1", (2, 1), "b")])
+    veterans = pool(state, "veteran", 3)
+    turn = Turn(state, LoadedDice([1, 1, 6]), Phase.ACTIVATION, POLICIES)
+    turn.perform("a1", Fire(((None, "b1"),)))
+    assert len(gear_events(turn)) == 2 and veterans.count == 1
+    (fired,) = fire_events(turn)
+    assert fired.outcome == "double" and "b1" not in turn.state.pieces
+
+
+def test_the_firer_rerolls_a_crew_damage_roll() -> None:
+    # 3 + 3 hits the tank's 4; its damage roll of 1 (crew) is rerolled by the firer's side: 6 destroys it.
+    turn, veterans = _at_the_tank("a")
+    turn.perform("a1", Fire(((None, "b1"),)))
+    (spent,) = gear_events(turn)
+    assert "damage roll [1]" in spent.text and "HoN core p.30" in spent.text
+    assert veterans.count == 0  # type: ignore[attr-defined]
+    tank_after = turn.state.pieces.get("b1")
+    assert tank_after is None or tank_after.is_wreck
+
+
+def test_the_vehicles_side_rerolls_a_destruction_damage_roll() -> None:
+    # The opponent's roll: a 6 (destroyed) rerolled by the tank's side, the 1 stands (crew).
+    turn, veterans = _at_the_tank("b")
+    turn.perform("a1", Fire(((None, "b1"),)))
+    assert len(gear_events(turn)) == 1 and veterans.count == 0  # type: ignore[attr-defined]
+    assert turn.state.pieces["b1"].damage == (DamageLocation.CREW,)
+
+
+def test_the_target_rerolls_the_snipers_hit() -> None:
+    # HoN core p.24: 4-5 a hit; the target's side rerolls it (1-3 better for it, 6 worse): 1, nothing.
+    sniper = piece("a1", (1, 1), kind=infantry(abilities=["sniper"]))
+    target = piece("b1", (5, 1), "b")
+    state = game(OPEN, [sniper, target])
+    theirs = pool(state, "veteran", 1, side="b")
+    turn = Turn(state, LoadedDice([4, 1]), Phase.ACTIVATION, POLICIES)
+    turn.perform("a1", Snipe("b1"))
+    (spent,) = gear_events(turn)
+    assert "sniper roll [4]" in spent.text and theirs.count == 0 and state.pieces["b1"] == target
+
+
+def test_the_firer_rerolls_a_scatter_and_keeps_a_useless_one_unrerolled() -> None:
+    # HoN core p.23: 1-4 scatter, 5-6 on target; a reroll cannot do worse than a scatter.
+    state = game(OPEN, [piece("a1", (1, 1)), piece("b1", (5, 1), "b")])
+    veterans = pool(state, "veteran", 1)
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, POLICIES)
+    landed = scatter((5, 4), 2, LoadedDice([1, 5]), state.ruleset, rerolls=turn._veteran_rolls(state.pieces["a1"]))
+    assert landed.direction is None and landed.lands == (5, 4) and veterans.count == 0
+    kept = scatter((5, 4), 2, LoadedDice([6]), state.ruleset, rerolls=turn._veteran_rolls(state.pieces["a1"]))
+    assert kept.direction is None  # on target: nothing to better, no marker asked for
+
+
+def test_son_veteran_tokens_reroll_too() -> None:
+    # SoN p.16: "Each token permits you to re-roll or cause someone to the enemy re-roll any dice".
+    state = game(OPEN, [piece("a1", (1, 1)), piece("b1", (2, 1), "b")])
+    state.ruleset = SON
+    tokens = pool(state, "son-veteran", 3)
+    turn = Turn(state, LoadedDice([1, 6]), Phase.ACTIVATION, POLICIES)
+    turn.perform("a1", Fire(((None, "b1"),)))
+    (spent,) = gear_events(turn)
+    assert spent.marker == "son-veteran" and "SoN p.16" in spent.text and tokens.count == 2
