@@ -22,6 +22,7 @@ from builder.heroes.rules.coverage.base import (
     TEMPLATES,
     TURN,
     VETERAN,
+    WIRE,
     WORKS,
     ZOC,
     Coverage,
@@ -96,12 +97,15 @@ ENTRIES: tuple[Coverage, ...] = (
         "Passage",
         HON,
         "HoN core p.28",
-        PARTIAL,
-        "a heavy vehicle drives into a hedgerow square, one marker each, which stays open to heavy vehicles (a "
-        "Difficult Passage still); barbed wire is not on hon's battlefields, so none is cleared",
+        PLAYED,
+        "one marker a hedgerow square, left open to heavy vehicles (a Difficult Passage still); the books describe no "
+        "barbed wire token: hon reads BfC's Barbed Hedgehogs (p.05) as them, one marker discards all crossed",
         GEAR_ROLLS + "test_a_passage_marker_lets_a_heavy_vehicle_through_a_hedgerow_and_stays_there",
         GEAR_ROLLS + "test_passage_markers_are_for_heavy_vehicles_one_a_hedgerow_square",
         GEAR_ROLLS + "test_the_policy_cuts_through_a_hedgerow_between_a_tank_and_its_objective",
+        WIRE + "test_one_passage_marker_discards_every_barbed_hedgehog_a_heavy_vehicle_moves_through",
+        WIRE + "test_without_a_passage_marker_the_wire_still_bars_it",
+        WIRE + "test_the_policy_drives_through_the_wire_towards_its_objective",
     ),
     marker(
         "panzerfaust",
