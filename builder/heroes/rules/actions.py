@@ -31,11 +31,12 @@ from builder.heroes.rules.movement import Path, Position
 from builder.heroes.rules.mythos import Cast, SearchCheck, Treat
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import Frame, GameState, GearPool
 from builder.heroes.rules.structures import Demolish
 from builder.heroes.rules.templates import SniperResult
 from builder.heroes.rules.works import Board, ClearMine, Deploy, Fly, PlaceMine
-from builder.heroes.rules.zoc import zone_of_control, zones_of_control
+from builder.heroes.rules.zoc import zone_among, zones_of_control
 from builder.heroes.scenario.battlefield import PlacedElement
 from builder.heroes.scenario.models import ZoneKind
 from builder.kernel.dice import Dice
@@ -242,7 +243,7 @@ def hedgehogs_in_reach(state: GameState, piece: Piece) -> list[int]:
     ZoC (BfC p.05: "remove a Barbed Hedgehogs marker present in their ZoC")."""
     if not piece.side.has("engineer") or not piece.squares:
         return []
-    near = set(piece.squares) | zone_of_control(state.battlefield, piece, state.ruleset)
+    near = set(piece.squares) | zone_among(state.battlefield, piece, state.ruleset, state.pieces.values())
     return [
         j
         for j, placed in enumerate(state.battlefield.lines)
@@ -283,7 +284,8 @@ def forced_move_zones(state: GameState, piece: Piece) -> dict[Square, frozenset[
     if not piece.is_infantry:
         return {}
     enemies = [p for p in state.units() if p.allegiance != piece.allegiance and p.is_infantry and p.embarked_in is None]
-    return zones_of_control(state.battlefield, enemies, state.ruleset)
+    others = Occupancy(p for p in state.pieces.values() if p.key != piece.key)
+    return zones_of_control(state.battlefield, enemies, state.ruleset, others)
 
 
 def _where(squares: tuple[Square, ...]) -> str:

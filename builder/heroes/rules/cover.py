@@ -8,7 +8,7 @@ from builder.heroes.rules.grid import edge_of_segment
 from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.zoc import zone_of_control
+from builder.heroes.rules.zoc import zone_among
 from builder.heroes.scenario.battlefield import PlacedLine
 from builder.kernel.events import Modifier
 
@@ -70,7 +70,7 @@ def defender_bonus(state: GameState, target: Piece) -> tuple[Modifier, ...]:
     for piece in (*state.units(target.owner), *fallen):
         if piece.key == target.key or not piece.side.has("defender"):
             continue
-        if squares & zone_of_control(state.battlefield, piece, state.ruleset):
+        if squares & zone_among(state.battlefield, piece, state.ruleset, state.pieces.values()):
             return (Modifier(f"Defender ({name(piece)})", 1, DEFENDER_PAGE),)
     return ()
 

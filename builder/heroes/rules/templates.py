@@ -33,8 +33,10 @@ from builder.heroes.rules.combat import (
 )
 from builder.heroes.rules.damage import DamageResult, Effect, Rerolls, roll_faces, suppress
 from builder.heroes.rules.grid import Point, corners, neighbours, step
+from builder.heroes.rules.passage import is_trench
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH, WEST, Piece, Square
 from builder.heroes.rules.ruleset import HON, Ruleset
+from builder.heroes.rules.trenches import TRENCH_PAGE, trench_blast, within_reach
 from builder.heroes.scenario.battlefield import PlacedElement
 from builder.kernel.dice import Dice
 from builder.kernel.events import Modifier, Roll
@@ -132,6 +134,10 @@ def grenade_into(firer: Piece, element: PlacedElement, square: Square, ruleset: 
         if not any(sq in edge and (edge - {sq}) <= element.cells for edge in openings for sq in firer.squares):
             raise IllegalAttack(f"{name(firer)} must stand by an opening of {element.name}", page)
         return element.cells
+    if is_trench(element):  # onto a square, the blast along the trench (BfC p.06)
+        if square not in element.cells or not within_reach(firer.squares, square):
+            raise IllegalAttack(f"the grenade goes onto a square of {element.name} within 2", TRENCH_PAGE)
+        return trench_blast(element, square)
     if not element.effects.shared_cover:
         raise IllegalAttack(f"{element.name} is neither a building nor a defensive position", page)
     if square not in element.cells:

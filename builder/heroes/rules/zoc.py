@@ -10,7 +10,12 @@ Trenches (BfC p.06): "Units in Trenches are not affected by the ZoC of units out
 Trench and vice versa. The ZoC of a unit present in a Trench is limited to the element": a
 ZoC never reaches from a trench's squares to others, nor into them from outside.
 
-Simplified: units in the corner squares do not cut a ZoC (only terrain does)."""
+A ZoC is worked out from the terrain, kept per battlefield; the units standing around cut it
+only through a corner: a diagonal square is left out when the line of sight through the
+interspace meets obstacles on both sides, units included (HoN core p.11, p.13-14: "All
+Vehicles always block LoS", infantry between infantry; a square is seen as infantry). Adjacent
+squares across an edge cross nothing between them, so units never cut those
+(`cut_by_units`, for the zones that hinder movement)."""
 
 from __future__ import annotations
 
@@ -71,13 +76,60 @@ def zone_of_control(battlefield: Battlefield, piece: Piece, ruleset: Ruleset) ->
     return zone
 
 
+def cut_by_units(
+    battlefield: Battlefield,
+    zones: dict[Square, frozenset[str]],
+    exerting: tuple[Piece, ...],
+    occupancy: Occupancy,
+    ruleset: Ruleset,
+) -> dict[Square, frozenset[str]]:
+    """The `zones` less the diagonal squares whose line of sight from the exerting unit is
+    blocked through the interspace by obstacles on both sides, the units of `occupancy`
+    among them (HoN core p.11, p.14). Traced again only where a unit stands on a corner
+    square; the same mapping back when nothing is cut."""
+    smap = sight_map(battlefield)
+    cut: dict[Square, set[str]] = {}
+    for piece in exerting:
+        for square in piece.squares:
+            for dc, dr in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
+                near = (square[0] + dc, square[1] + dr)
+                keys = zones.get(near)
+                if keys is None or piece.key not in keys:
+                    continue
+                corners = [occupancy.at.get((near[0], square[1])), occupancy.at.get((square[0], near[1]))]
+                if all(p is None or p.key == piece.key for p in corners):
+                    continue
+                ends = smap.ends(square, near, piece.squares, (near,), piece.unit.type, None, ruleset)
+                if trace(smap, occupancy, square, near, ends).blocked:  # its own squares are never counted
+                    cut.setdefault(near, set()).add(piece.key)
+    if not cut:
+        return zones
+    kept = {sq: keys - cut.get(sq, set()) for sq, keys in zones.items()}
+    return {sq: frozenset(keys) for sq, keys in kept.items() if keys}
+
+
+def zone_among(battlefield: Battlefield, piece: Piece, ruleset: Ruleset, pieces: Iterable[Piece]) -> frozenset[Square]:
+    """`piece`'s zone of control with the other `pieces` on the battlefield cutting it at its
+    corners (`cut_by_units`): the zone the rules that read one ZoC use (Defender, Engineer,
+    Mine markers, Military Engineering)."""
+    zone = zone_of_control(battlefield, piece, ruleset)
+    if not zone:
+        return zone
+    mine = dict.fromkeys(zone, frozenset({piece.key}))
+    return frozenset(cut_by_units(battlefield, mine, (piece,), Occupancy(pieces), ruleset))
+
+
 def zones_of_control(
-    battlefield: Battlefield, exerting: Iterable[Piece], ruleset: Ruleset
+    battlefield: Battlefield, exerting: Iterable[Piece], ruleset: Ruleset, occupancy: Occupancy | None = None
 ) -> dict[Square, frozenset[str]]:
     """For every square, the keys of the `exerting` units whose ZoC covers it. Remembered
     for the battlefield by what a zone depends on (see `zone_of_control`): between two moves
-    of one side, the other side's zones do not change. The mapping is shared: read it only."""
+    of one side, the other side's zones do not change. The mapping is shared: read it only.
+    With the `occupancy` of the battlefield, its units cut the zones through corners
+    (`cut_by_units`)."""
     pieces = tuple(exerting)
+    if occupancy is not None:
+        return cut_by_units(battlefield, zones_of_control(battlefield, pieces, ruleset), pieces, occupancy, ruleset)
     passage = passage_map(battlefield)
     # The very same pieces (they never change: the game state replaces them) ask first, by
     # identity, without building the key below; kept with the map so no other object can

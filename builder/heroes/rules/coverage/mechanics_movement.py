@@ -9,6 +9,7 @@ from builder.heroes.rules.coverage.base import (
     COMBAT,
     DEPLOYMENT,
     FIRE,
+    HOLES,
     HON,
     MOVEMENT,
     NOT_PLAYED,
@@ -132,14 +133,15 @@ ENTRIES: tuple[Coverage, ...] = (
         "Zone of Control",
         BOTH,
         "HoN core p.11-12; SoN p.5",
-        PARTIAL,
-        "infantry moves into or out of an enemy infantry ZoC, never within one, save the last step of an assault; "
-        "units on both corners of a diagonal do not cut a ZoC, only terrain does",
+        PLAYED,
+        "infantry moves into or out of an enemy infantry ZoC, never within one, save an assault's last step; units "
+        "on both corners of a diagonal cut it there, as they block the LoS through the interspace (p.14)",
         ZOC + "test_a_unit_controls_the_eight_squares_around_it",
         ZOC + "test_impassable_squares_and_blocked_sight_are_not_part_of_it",
         ZOC + "test_walls_and_windows_stop_it_doors_pass_it_in_hon_only",
         ZOC + "test_infantry_moves_into_and_out_of_a_zoc_but_never_within_it",
         ZOC + "test_an_assault_ignores_the_zoc_for_its_last_step",
+        HOLES + "test_units_on_both_corners_of_a_diagonal_cut_a_zone_of_control",
     ),
     mechanic(
         "deployment",

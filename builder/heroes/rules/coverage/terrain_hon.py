@@ -8,10 +8,10 @@ from builder.heroes.rules.coverage.base import (
     DEPLOYMENT,
     DESTRUCTION,
     DIFFICULT_PASSAGE,
+    HOLES,
     HON,
     LOS,
     MOVEMENT,
-    PARTIAL,
     PLAYED,
     STRUCTURES,
     TURN,
@@ -125,10 +125,13 @@ ENTRIES: tuple[Coverage, ...] = (
         "Hole",
         HON,
         "BfC p.04",
-        PARTIAL,
-        "infantry inside hide from units outside but not from those inside; corners blocking shots within the "
-        "element are not played",
+        PLAYED,
+        "infantry inside hide from units outside, not from those inside; hon's reading of its corners: a line "
+        "between two of its squares is blocked where it leaves the element or meets an interspace at its edge",
         LOS + "test_infantry_in_a_hole_hide_from_the_units_outside_but_not_inside",
+        HOLES + "test_a_corner_of_the_hole_blocks_a_shot_between_two_units_inside_it",
+        HOLES + "test_a_line_that_stays_inside_the_hole_is_clear",
+        HOLES + "test_the_corner_does_not_matter_to_a_unit_outside_the_hole",
     ),
     mechanic(
         "line",
