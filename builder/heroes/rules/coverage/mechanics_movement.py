@@ -108,9 +108,9 @@ ENTRIES: tuple[Coverage, ...] = (
         "Crushing wrecks",
         BOTH,
         "HoN core p.10; SoN p.11",
-        PARTIAL,
+        PLAYED,
         "1 point a wreck square driven over, 2 at most, and 1 from a heavy vehicle wrecking a light one in an "
-        "assault; a wreck's printed structure value is not in the catalogue: hon removes it at 2",
+        "assault; a wreck's value is printed on its counter, not in the text: hon removes it at 2",
         BOARD + "test_a_heavy_vehicle_deals_a_wreck_1_destruction_point_when_driving_over_it",
         BOARD + "test_driving_over_both_squares_of_a_wreck_deals_at_most_2",
         BOARD + "test_light_vehicles_and_infantry_do_not_crush_wrecks",

@@ -6,6 +6,7 @@ from builder.heroes.rules.coverage.base import (
     ASSAULT,
     BOTH,
     COMBAT,
+    DESTRUCTION,
     HOLES,
     HON,
     LOS,
@@ -27,8 +28,8 @@ ENTRIES: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.13-14; SoN p.8",
         PARTIAL,
-        "clear, obscured or blocked, exactly, between square centres; a counter of several squares traces from "
-        "and to the centre of each, never from a point between them",
+        "clear, obscured or blocked, exactly, between square centres; a counter of several squares traces from and "
+        "to the centre of each of its squares, not from the points between two centres p.13 also allows",
         LOS + "test_clear_in_the_open_and_blocked_by_an_obstacle",
         LOS + "test_the_firers_and_targets_squares_never_count",
         LOS + "test_a_line_through_a_corner_is_blocked_only_with_obstacles_on_both_sides",
@@ -65,9 +66,10 @@ ENTRIES: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.15; HoN core p.19; SoN p.8",
         PARTIAL,
-        "a destroyed vehicle turns to its wreck, which infantry may stand on, heavy vehicles crush and vehicles "
-        "push; its printed terrain symbols (cover, obstacle, structure value) are not read",
+        "turned to its wreck, stood on by infantry, crushed, pushed, fired at; the symbols each wreck counter prints "
+        "are not in the text nor the catalogue: it blocks LoS as a vehicle, gives no cover, structure 2 (hon's)",
         COMBAT + "test_a_6_destroys_the_vehicle_into_a_wreck",
+        DESTRUCTION + "test_a_wreck_is_a_structure_removed_at_its_value",
         TURN + "test_infantry_may_stand_on_a_wreck_but_not_where_a_unit_already_stands_on_it",
     ),
     mechanic(
