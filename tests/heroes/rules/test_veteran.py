@@ -5,20 +5,24 @@ the simple policy's odds."""
 
 from __future__ import annotations
 
+from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.actions import Fire, Snipe
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.damage import DamageLocation
-from builder.heroes.rules.events import Phase
+from builder.heroes.rules.events import Phase, SearchEvent, TerrorEvent
+from builder.heroes.rules.mythos import Madness, SearchCheck
 from builder.heroes.rules.pieces import EAST
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.templates import scatter
 from builder.kernel.dice import LoadedDice
-from tests.fixtures.rules.boards import piece
+from tests.fixtures.rules.boards import piece, unit
 from tests.fixtures.rules.games import game
 from tests.heroes.rules import infantry, tank
 from tests.heroes.rules.gear_helpers import OPEN, POLICIES, fire_events, gear_events, pool
+from tests.heroes.rules.test_search import SEEKER, searching
 
 SOFT_TANK = tank(front=4, side=4, rear=4)
+HORROR = unit("horror", abilities=[{"id": "mythos-manifestation", "value": 3}])
 BAZOOKA = infantry(combat=2, heavy=3)
 
 
@@ -90,3 +94,30 @@ def test_son_veteran_tokens_reroll_too() -> None:
     turn.perform("a1", Fire(((None, "b1"),)))
     (spent,) = gear_events(turn)
     assert spent.marker == "son-veteran" and "SoN p.16" in spent.text and tokens.count == 2
+
+
+def test_a_son_veteran_token_rerolls_a_failed_terror_check() -> None:
+    # SoN p.16 "any dice roll": a suppressed unit (SoN p.11: -2) fails the Manifestation's 3 with a 1;
+    # its side rerolls, 6 - 2 resists.
+    checking = piece("a1", (1, 2), suppressed=1)
+    state = game("\n".join(["............"] * 5), [checking, piece("b1", (8, 2), "b", HORROR)])
+    state.ruleset = SON
+    state.mythos.madness_bag = [Madness.STEADY]
+    tokens = pool(state, "son-veteran", 1)
+    turn = Turn(state, LoadedDice([1, 6]), Phase.SUPPLY, POLICIES)
+    turn.terror_checks()
+    (check,) = [e for e in turn.events if isinstance(e, TerrorEvent)]
+    assert check.resisted and check.rolls[0].total == 4 and tokens.count == 0
+    (spent,) = gear_events(turn)
+    assert "terror roll [1]" in spent.text
+
+
+def test_a_son_veteran_token_rerolls_a_failed_search_check(bundled: Catalogue) -> None:
+    # SoN p.18: Search 4 needs a 4; the 2 is rerolled (SoN p.16, a 1 in 2 chance), the 5 finds.
+    state = searching(bundled, "son-paralyze")
+    state.pieces["a1"] = piece("a1", (2, 2), kind=SEEKER)
+    tokens = pool(state, "son-veteran", 1)
+    turn = Turn(state, LoadedDice([2, 5]), Phase.ACTIVATION, POLICIES)
+    turn.perform("a1", SearchCheck())
+    (event,) = [e for e in turn.events if isinstance(e, SearchEvent)]
+    assert event.found == "son-paralyze" and tokens.count == 0

@@ -313,9 +313,11 @@ ENTRIES: tuple[Coverage, ...] = (
         SON,
         "SoN p.16",
         PARTIAL,
-        "tokens spent as HoN's Veteran markers (firing, assault, damage, destruction, scatter, sniper rolls, a reroll "
-        "again); not the turn-1 initiative roll nor the terror, search and madness checks",
+        "tokens spent on firing, assault, damage, destruction, scatter, sniper, Terror and Search rolls, a reroll "
+        "again, on the policy's odds; not the turn-1 initiative roll, made before the armies are set up",
         VETERAN + "test_son_veteran_tokens_reroll_too",
+        VETERAN + "test_a_son_veteran_token_rerolls_a_failed_terror_check",
+        VETERAN + "test_a_son_veteran_token_rerolls_a_failed_search_check",
     ),
     marker("son-poisoned-blade", "Poisoned Blade", SON, "SoN p.16", NOT_PLAYED, NO_MARKERS),
     marker(
