@@ -23,6 +23,7 @@ from collections.abc import Iterable
 
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.grid import edge_key, is_diagonal, neighbours
+from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.los import trace
 from builder.heroes.rules.passage import PassageMap, passage_map
 from builder.heroes.rules.pieces import Piece, Square
@@ -32,6 +33,8 @@ from builder.heroes.scenario.battlefield import Battlefield
 
 _NOBODY = Occupancy()
 ZONE_MAPS_KEPT = 256  # combined zones remembered per battlefield
+# Whether the units on the two sides of a diagonal cut it, by squares and kinds of units (`cut_by_units`).
+_CORNERS: PerBattlefield[dict[tuple[object, ...], bool]] = PerBattlefield(lambda _: {})
 
 
 def _crosses(passage: PassageMap, s: Square, n: Square, ruleset: Ruleset) -> bool:
@@ -88,20 +91,44 @@ def cut_by_units(
     among them (HoN core p.11, p.14). Traced again only where a unit stands on a corner
     square; the same mapping back when nothing is cut."""
     smap = sight_map(battlefield)
+    known = _CORNERS(battlefield)
+    if len(known) >= ZONE_MAPS_KEPT * 64:
+        known.clear()
+    at, terrain, width = occupancy.at, smap.squares, smap.width
     cut: dict[Square, set[str]] = {}
     for piece in exerting:
+        own = piece.key
         for square in piece.squares:
+            c, r = square
+            # The units on the four squares beside it: a diagonal is cut only through two of them.
+            beside = {}
+            for side in ((c - 1, r), (c + 1, r), (c, r - 1), (c, r + 1)):
+                unit = at.get(side)
+                if unit is not None and unit.key != own:
+                    beside[side] = unit
+            if not beside:
+                continue
             for dc, dr in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
-                near = (square[0] + dc, square[1] + dr)
+                near = (c + dc, r + dr)
                 keys = zones.get(near)
-                if keys is None or piece.key not in keys:
+                if keys is None or own not in keys:
                     continue
-                corners = [occupancy.at.get((near[0], square[1])), occupancy.at.get((square[0], near[1]))]
-                if all(p is None or p.key == piece.key for p in corners):
+                first, second = (c + dc, r), (c, r + dr)
+                u1, u2 = beside.get(first), beside.get(second)
+                # Both sides must hold an obstacle: a unit, or terrain on a side without one.
+                if (u1 is None and u2 is None) or (u1 is None and terrain[first[0] + first[1] * width] is None):
                     continue
-                ends = smap.ends(square, near, piece.squares, (near,), piece.unit.type, None, ruleset)
-                if trace(smap, occupancy, square, near, ends).blocked:  # its own squares are never counted
-                    cut.setdefault(near, set()).add(piece.key)
+                if u2 is None and terrain[second[0] + second[1] * width] is None:
+                    continue
+                # The answer depends only on the kinds of units on the two sides: kept per battlefield.
+                kinds = tuple(None if u is None else (u.unit.type, u.concealed, u.is_wreck) for u in (u1, u2))
+                key = (square, near, piece.unit.type, ruleset.infantry_screens, kinds)
+                blocked = known.get(key)
+                if blocked is None:
+                    ends = smap.ends(square, near, piece.squares, (near,), piece.unit.type, None, ruleset)
+                    blocked = known[key] = trace(smap, occupancy, square, near, ends).blocked
+                if blocked:
+                    cut.setdefault(near, set()).add(own)
     if not cut:
         return zones
     kept = {sq: keys - cut.get(sq, set()) for sq, keys in zones.items()}
