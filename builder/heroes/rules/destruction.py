@@ -20,6 +20,7 @@ from builder.heroes.rules.combat import IllegalAttack, name
 from builder.heroes.rules.damage import DamageLocation, DestructionResult, destruction_roll
 from builder.heroes.rules.events import DestructionEvent
 from builder.heroes.rules.firing import in_arc
+from builder.heroes.rules.gear import GEAR_WEAPONS, Delivery
 from builder.heroes.rules.los import line_of_sight
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
@@ -70,12 +71,24 @@ def sees_structure(state: GameState, firer: Piece, squares: frozenset[Square], o
 
 
 def demolition_dice(
-    state: GameState, firer: Piece, structure: str, weapon: Weapon | None = None, occupancy: Occupancy | None = None
+    state: GameState,
+    firer: Piece,
+    structure: str,
+    weapon: Weapon | None = None,
+    occupancy: Occupancy | None = None,
+    marker: str | None = None,
 ) -> int:
     """The Destruction dice `firer` may roll at `structure` by firing at it from where it
     stands, 0 when it may not: no Destruction value, no such structure, not seen, outside the
-    weapon's arc or beyond its limited range or night's cap (HoN core p.14, p.22; SoN p.11)."""
+    weapon's arc or beyond its limited range or night's cap (HoN core p.14, p.22; SoN p.11).
+    With `marker`, a firing marker's Destruction ("targeted by gear", p.22) within its range."""
     dice = destruction_dice(firer, weapon)
+    reach: int | None = None
+    if marker is not None:
+        gear = GEAR_WEAPONS.get(marker)
+        if gear is None or gear.delivery is not Delivery.SHOT or state.gear_for(firer, marker) is None:
+            return 0
+        dice, reach = gear.destruction, gear.reach
     found = structure_squares(state, structure)
     if not dice or found is None or not firer.squares or firer.embarked_in is not None:
         return 0
@@ -83,10 +96,10 @@ def demolition_dice(
     if squares & set(firer.squares) or not in_arc(firer, tuple(sorted(squares)), weapon):
         return 0
     seen = occupancy if occupancy is not None else Occupancy(state.pieces.values())
-    reach = sees_structure(state, firer, squares, seen)
-    limit = firer.side.ability_value("limited-range")
+    span = sees_structure(state, firer, squares, seen)
+    limit = reach if reach is not None else firer.side.ability_value("limited-range")
     cap = state.ruleset.max_range
-    if reach is None or (limit and reach > limit) or (cap is not None and reach > cap):
+    if span is None or (limit and span > limit) or (cap is not None and span > cap):
         return 0
     return dice
 
@@ -111,7 +124,7 @@ class Destruction(TurnBase):
         """A Firing Action at the structure itself: no attack roll, only the Destruction dice
         (HoN core p.22). A concealed firer turns over (p.21)."""
         state = self.state
-        dice = demolition_dice(state, firer, action.structure, action.weapon)
+        dice = demolition_dice(state, firer, action.structure, action.weapon, marker=action.marker)
         if not dice:
             raise IllegalAttack(
                 f"{name(firer)} may not fire at the structure {action.structure!r}", state.ruleset.cite("destruction")
@@ -119,7 +132,12 @@ class Destruction(TurnBase):
         if firer.concealed:
             firer = firer.revealed()
             state.pieces[firer.key] = firer
-        self.roll_destruction(firer, action.structure, dice, "fires at")
+        how = "fires at"
+        if action.marker is not None:
+            gear = GEAR_WEAPONS[action.marker]
+            self._spend_marker(firer, gear.marker, gear.page, f"an Alternate Firing Action at {action.structure}")
+            how = f"fires a {gear.name} at"
+        self.roll_destruction(firer, action.structure, dice, how)
 
     def _assault_destruction(self, attacker: Piece, where: PlacedElement | None) -> None:
         """After an assault on a unit inside a structure, an attacker with Destruction rolls at

@@ -26,6 +26,7 @@ class Demolish:
 
     structure: str
     weapon: Weapon | None = None
+    marker: str | None = None  # a firing marker with Destruction spent on it instead (a Panzerfaust, HoN core p.28)
 
 
 # The rubble side when the catalogue gives none: data/hon/terrain.yaml's ruins (an example:

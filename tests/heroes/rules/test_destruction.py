@@ -169,3 +169,21 @@ def test_a_veteran_marker_rerolls_a_destruction_roll() -> None:
     assert veterans.count == 0 and state.ruined == ["house"]
     (spent,) = [e for e in turn.events if isinstance(e, GearEvent)]
     assert "destruction roll [1, 2]" in spent.text
+
+
+def test_a_panzerfaust_fired_at_the_building_rolls_its_destruction_2() -> None:
+    # HoN core p.22: "targeted by gear ... with this special ability"; p.28: "Panzerfausts have
+    # the Destruction 2 special ability", max range 4 squares.
+    rifles = piece(infantry(), (5, 2), key="rifles")
+    state = game(rifles)
+    fausts = pool(state, "panzerfaust", 1)
+    turn = Turn(state, LoadedDice([6, 5]), Phase.ACTIVATION)
+    turn.perform("rifles", Demolish("house", marker="panzerfaust"))
+    assert fausts.count == 0 and state.ruined == ["house"]
+    (rolled,) = [e for e in turn.events if isinstance(e, DestructionEvent)]
+    assert "Panzerfaust" in rolled.text and rolled.points == 2
+    unarmed = game(piece(infantry(), (5, 2), key="rifles"))
+    assert demolition_dice(unarmed, unarmed.pieces["rifles"], "house", marker="panzerfaust") == 0  # no marker
+    with pytest.raises(IllegalAttack):
+        Turn(unarmed, LoadedDice([6, 6]), Phase.ACTIVATION).perform("rifles", Demolish("house", marker="panzerfaust"))
+    assert demolition_dice(unarmed, unarmed.pieces["rifles"], "house", marker="grenade") == 0  # not a shot

@@ -74,6 +74,7 @@ ENTRIES: tuple[Coverage, ...] = (
         DESTRUCTION + "test_structures_under_a_template_take_the_firers_destruction_dice",
         DESTRUCTION + "test_a_wreck_is_a_structure_removed_at_its_value",
         DESTRUCTION + "test_the_policy_fires_at_the_building_enemies_hold_when_it_has_no_shot",
+        DESTRUCTION + "test_a_panzerfaust_fired_at_the_building_rolls_its_destruction_2",
     ),
     ability(
         "dual-weapon",
