@@ -126,7 +126,14 @@ class Mining(TurnBase):
             shot = mine_shot(piece)
             if shot is None:
                 continue
-            result = fire(shot, self.dice, state.ruleset)
+            # Veteran markers (HoN core p.30): no firer, the unit's side rerolls a hit.
+            result = fire(
+                shot,
+                self.dice,
+                state.ruleset,
+                reroll=self._veteran_reroll(None, shot),
+                rerolls=self._veteran_rolls(None, piece),
+            )
             target = result.target
             if target is not None and target.suppressed != piece.suppressed:
                 # "the unit only suffers the attack, without suppression"

@@ -10,6 +10,7 @@ from builder.heroes.rules.actions import Fire, Snipe
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.events import Phase, SearchEvent, TerrorEvent
+from builder.heroes.rules.movement import Path, Position
 from builder.heroes.rules.mythos import Madness, SearchCheck
 from builder.heroes.rules.pieces import EAST
 from builder.heroes.rules.ruleset import SON
@@ -121,3 +122,17 @@ def test_a_son_veteran_token_rerolls_a_failed_search_check(bundled: Catalogue) -
     turn.perform("a1", SearchCheck())
     (event,) = [e for e in turn.events if isinstance(e, SearchEvent)]
     assert event.found == "son-paralyze" and tokens.count == 0
+
+
+def test_the_unit_setting_off_a_mine_rerolls_its_hit() -> None:
+    # BfC p.09's Mine attack is a roll like any other (HoN core p.30): 2 + 4 hits a defense of 6;
+    # the unit's side rerolls it (a miss likelier than a double) and the 1 misses.
+    state = game("\n".join(["........"] * 4), [piece("b1", (0, 1), "b", infantry(defense=6))])
+    state.mines[(2, 1)] = "a"
+    theirs = pool(state, "veteran", 1, side="b")
+    turn = Turn(state, LoadedDice([2, 1]), Phase.ACTIVATION, POLICIES)
+    path = Path(tuple(Position(((c, 1),), EAST) for c in range(5)), 4)
+    turn._move(state.pieces["b1"], path)
+    assert theirs.count == 0 and len(gear_events(turn)) == 1
+    (shot,) = fire_events(turn)
+    assert shot.outcome == "miss" and state.pieces["b1"].side_index == 0

@@ -184,6 +184,7 @@ ENTRIES: tuple[Coverage, ...] = (
         VETERAN + "test_the_target_rerolls_the_snipers_hit",
         VETERAN + "test_the_firer_rerolls_a_scatter_and_keeps_a_useless_one_unrerolled",
         DESTRUCTION + "test_a_veteran_marker_rerolls_a_destruction_roll",
+        VETERAN + "test_the_unit_setting_off_a_mine_rerolls_its_hit",
     ),
     marker(
         "concealed",
