@@ -40,10 +40,10 @@ class GearPlayer(Protocol):
         which loses (or ties) against `theirs` (HoN core p.30)."""
         ...
 
-    def veteran_roll(self, state: GameState, piece: Piece, kind: str, better: float, worse: float) -> bool:
-        """Whether `piece`'s side spends a Veteran marker to reroll this `kind` of roll (damage,
-        destruction, scatter, sniper), a reroll bettering its lot with the chance `better`
-        and worsening it with the chance `worse`."""
+    def veteran_roll(self, state: GameState, piece: Piece | None, kind: str, better: float, worse: float) -> bool:
+        """Whether `piece`'s side (None: the player's, at the set-up) spends a Veteran marker to
+        reroll this `kind` of roll (damage, destruction, scatter, sniper, initiative…), a reroll
+        bettering its lot with the chance `better` and worsening it with the chance `worse`."""
         ...
 
     def shield_assault(self, state: GameState, vehicle: Piece, assault: Assault) -> bool:

@@ -229,7 +229,7 @@ class GearChoices(PolicyBase):
             return double < 1
         return outcome is FireOutcome.HIT and miss > double
 
-    def veteran_roll(self, state: GameState, piece: Piece, kind: str, better: float, worse: float) -> bool:
+    def veteran_roll(self, state: GameState, piece: Piece | None, kind: str, better: float, worse: float) -> bool:
         """Reroll any other roll (damage, destruction, scatter, sniper) when the reroll betters
         one's lot at least VETERAN_ODDS of the time and more often than it worsens it (HoN core p.30)."""
         return better >= VETERAN_ODDS and better > worse

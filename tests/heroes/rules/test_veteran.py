@@ -9,12 +9,15 @@ from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.actions import Fire, Snipe
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.damage import DamageLocation
-from builder.heroes.rules.events import Phase, SearchEvent, TerrorEvent
+from builder.heroes.rules.events import GearEvent, HeroesEvent, Phase, SearchEvent, TerrorEvent
+from builder.heroes.rules.initiative import initiative_rerolls
 from builder.heroes.rules.movement import Path, Position
 from builder.heroes.rules.mythos import Madness, SearchCheck
 from builder.heroes.rules.pieces import EAST
 from builder.heroes.rules.ruleset import SON
+from builder.heroes.rules.simulation import roll_initiative
 from builder.heroes.rules.templates import scatter
+from builder.heroes.scenario.models import RANDOM
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece, unit
 from tests.fixtures.rules.games import game
@@ -136,3 +139,24 @@ def test_the_unit_setting_off_a_mine_rerolls_its_hit() -> None:
     assert theirs.count == 0 and len(gear_events(turn)) == 1
     (shot,) = fire_events(turn)
     assert shot.outcome == "miss" and state.pieces["b1"].side_index == 0
+
+
+def test_a_side_rerolls_its_losing_initiative_die() -> None:
+    # HoN core p.8: a die each, highest wins; p.30: a 2 against a 5 is rerolled (a 5 ties, a 6 wins).
+    state = game(OPEN, [])
+    veterans = pool(state, "veteran", 1)
+    told: list[HeroesEvent] = []
+    scenario = state.scenario.model_copy(
+        update={"setup": state.scenario.setup.model_copy(update={"initiative": RANDOM})}
+    )
+    side, said = roll_initiative(
+        scenario, LoadedDice([2, 5, 6]), state.ruleset, initiative_rerolls(state, POLICIES, told)
+    )
+    assert side == "a" and veterans.count == 0
+    assert [r.total for r in said.rolls] == [6, 5]
+    (spent,) = told
+    assert isinstance(spent, GearEvent) and "initiative roll [2]" in spent.text and "HoN core p.30" in spent.text
+    alone = game(OPEN, [])
+    assert (
+        roll_initiative(scenario, LoadedDice([2, 5]), alone.ruleset, initiative_rerolls(alone, POLICIES, []))[0] == "b"
+    )

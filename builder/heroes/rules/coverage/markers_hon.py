@@ -171,9 +171,9 @@ ENTRIES: tuple[Coverage, ...] = (
         "Veteran",
         HON,
         "HoN core p.30",
-        PARTIAL,
-        "either side rerolls firing, assault, damage, destruction, scatter and sniper rolls, a reroll again, on the "
-        "policy's odds; not the turn-1 initiative roll, made before the armies and their markers are set up",
+        PLAYED,
+        "either side rerolls any roll (firing, assault, damage, destruction, scatter, sniper, mine, initiative), a "
+        "reroll again, on the policy's odds; at the set-up any marker of the side's options serves (hon's reading)",
         GEAR_ROLLS + "test_a_veteran_marker_rerolls_a_miss_and_the_new_result_stands",
         GEAR_ROLLS + "test_a_veteran_marker_rerolls_the_opponents_hit",
         GEAR_ROLLS + "test_a_veteran_marker_rerolls_a_lost_assault_roll",
@@ -185,6 +185,7 @@ ENTRIES: tuple[Coverage, ...] = (
         VETERAN + "test_the_firer_rerolls_a_scatter_and_keeps_a_useless_one_unrerolled",
         DESTRUCTION + "test_a_veteran_marker_rerolls_a_destruction_roll",
         VETERAN + "test_the_unit_setting_off_a_mine_rerolls_its_hit",
+        VETERAN + "test_a_side_rerolls_its_losing_initiative_die",
     ),
     marker(
         "concealed",

@@ -312,9 +312,9 @@ ENTRIES: tuple[Coverage, ...] = (
         "Veteran",
         SON,
         "SoN p.16",
-        PARTIAL,
-        "tokens spent on firing, assault, damage, destruction, scatter, sniper, Terror and Search rolls, a reroll "
-        "again, on the policy's odds; not the turn-1 initiative roll, made before the armies are set up",
+        PLAYED,
+        "tokens spent on firing, assault, damage, destruction, scatter, sniper, Terror, Search and initiative rolls, "
+        "a reroll again, on the policy's odds (HoN's Veteran markers, p.30, with SoN's own id)",
         VETERAN + "test_son_veteran_tokens_reroll_too",
         VETERAN + "test_a_son_veteran_token_rerolls_a_failed_terror_check",
         VETERAN + "test_a_son_veteran_token_rerolls_a_failed_search_check",
