@@ -16,7 +16,6 @@ from builder.heroes.rules.coverage.base import (
     LISTED,
     MINES,
     MOVEMENT,
-    PARTIAL,
     PLAYED,
     STRUCTURES,
     TEMPLATES,
