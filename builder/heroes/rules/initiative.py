@@ -53,8 +53,8 @@ def initiative_rerolls(state: GameState, players: Mapping[str, object], told: li
                     turn=0,
                     phase=Phase.SETUP,
                     side=who,
-                    text=f"{who} spends 1 Veteran marker of {pool.source}, {pool.count} left: {side}'s initiative "
-                    f"roll [{face}] is rolled again, the new result stands ({page}).",
+                    text=f"{who} spends 1 Veteran marker of {pool.source}, {pool.count} left: the initiative roll "
+                    f"[{face}] of {side} is rolled again, the new result stands ({page}).",
                     marker=marker,
                     left=pool.count,
                 )
