@@ -16,7 +16,7 @@ from builder.heroes.army.resolve import ResolvedArmy, resolve
 from builder.heroes.catalogue.base import Game
 from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.catalogue.units import Unit
+from builder.heroes.catalogue.units import Unit, UnitType
 from builder.heroes.rules.cards import deal, decks_for
 from builder.heroes.rules.deployment import auto_deploy
 from builder.heroes.rules.events import DeployEvent, HeroesEvent, InitiativeEvent, Phase
@@ -219,6 +219,10 @@ def simulate(
     ruins = catalogue.terrain.get("ruins")
     if ruins is not None:
         state.rubble = ruins.effects  # a fallen building's rubble side (HoN core p.22)
+    for kind, terrain_id in ((UnitType.LIGHT_VEHICLE, "wreck-light"), (UnitType.HEAVY_VEHICLE, "wreck-heavy")):
+        wreck = catalogue.terrain.get(terrain_id)
+        if wreck is not None:
+            state.wreck_terrain[kind] = wreck.effects  # a wreck counter's terrain (HoN core p.19; examples)
     if scenario.game is Game.SON:
         prepare(state, resolved, catalogue)  # bags, spells, Search tokens (SoN p.11, p.14)
     last = scenario.setup.turns.count

@@ -10,11 +10,12 @@ old battlefield."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from builder.heroes.catalogue.terrain import TerrainEffects
 from builder.heroes.catalogue.units import UnitType, Weapon
-from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.scenario.battlefield import Battlefield, PlacedElement
 
 
@@ -67,6 +68,29 @@ def ruin(battlefield: Battlefield, key: str, rubble: TerrainEffects = RUBBLE, na
     if elements == battlefield.elements:
         raise KeyError(f"no terrain element {key!r} on the battlefield")
     return replace(battlefield, elements=elements, board_of=dict(battlefield.board_of))
+
+
+# A wreck counter's terrain when the catalogue gives none: data/hon/terrain.yaml's wreck-light
+# and wreck-heavy (examples: "A Wreck counts as a Terrain Element", HoN core p.19, but the
+# symbols each wreck counter prints are not in the text).
+WRECK_TERRAIN: dict[UnitType, TerrainEffects] = {
+    UnitType.LIGHT_VEHICLE: TerrainEffects(defense={"infantry": 1}, obscures=1, impassable=[UnitType.LIGHT_VEHICLE]),
+    UnitType.HEAVY_VEHICLE: TerrainEffects(
+        defense={"infantry": 2}, blocks_los=True, impassable=[UnitType.LIGHT_VEHICLE]
+    ),
+}
+
+
+def wreck_cover(wreck_terrain: dict[UnitType, TerrainEffects], pieces: Iterable[Piece]) -> dict[Square, int]:
+    """The defensive bonus infantry gets on each wreck counter's squares: its terrain's (HoN core p.19)."""
+    found: dict[Square, int] = {}
+    for piece in pieces:
+        if piece.is_wreck:
+            effects = wreck_terrain.get(piece.unit.type)
+            bonus = effects.defense.get("infantry", 0) if effects is not None else 0
+            for square in piece.squares if bonus else ():
+                found[square] = max(found.get(square, 0), bonus)
+    return found
 
 
 @dataclass(frozen=True)

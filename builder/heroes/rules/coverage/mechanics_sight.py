@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from builder.heroes.rules.coverage.base import (
+    _R,
     ASSAULT,
     BOTH,
     COMBAT,
@@ -66,11 +67,12 @@ ENTRIES: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.15; HoN core p.19; SoN p.8",
         PARTIAL,
-        "turned to its wreck, stood on by infantry, crushed, pushed, fired at; the symbols each wreck counter prints "
-        "are not in the text nor the catalogue: it blocks LoS as a vehicle, gives no cover, structure 2 (hon's)",
+        "stood on, crushed, pushed, fired at; its printed symbols are not in the text: infantry on it takes the "
+        "example wreck terrain's bonus (1 light, 2 heavy), it blocks LoS as a vehicle would, structure 2 (hon's)",
         COMBAT + "test_a_6_destroys_the_vehicle_into_a_wreck",
         DESTRUCTION + "test_a_wreck_is_a_structure_removed_at_its_value",
         TURN + "test_infantry_may_stand_on_a_wreck_but_not_where_a_unit_already_stands_on_it",
+        _R + "test_wrecks.py::test_infantry_on_a_wreck_takes_its_defensive_bonus",
     ),
     mechanic(
         "tall-grass",
