@@ -3,7 +3,7 @@ resolves, and the state every part of a Turn shares."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -20,7 +20,7 @@ from builder.heroes.rules.combat import (
     Shot,
     name,
 )
-from builder.heroes.rules.damage import DamageLocation, Effect
+from builder.heroes.rules.damage import DamageLocation, Effect, Rerolls
 from builder.heroes.rules.events import (
     HeroesEvent,
     Phase,
@@ -31,10 +31,13 @@ from builder.heroes.rules.movement import Path, Position
 from builder.heroes.rules.mythos import Cast, SearchCheck, Treat
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import Frame, GameState, GearPool
+from builder.heroes.rules.structures import Demolish
 from builder.heroes.rules.templates import SniperResult
 from builder.heroes.rules.works import Board, ClearMine, Deploy, Fly, PlaceMine
-from builder.heroes.rules.zoc import zone_of_control, zones_of_control
+from builder.heroes.rules.zoc import zone_among, zones_of_control
+from builder.heroes.scenario.battlefield import PlacedElement
 from builder.heroes.scenario.models import ZoneKind
 from builder.kernel.dice import Dice
 from builder.kernel.events import Modifier, Roll
@@ -227,6 +230,7 @@ Action = (
     | Treat
     | ChainAssault
     | AssaultOnTheMove
+    | Demolish
 )
 
 
@@ -246,7 +250,7 @@ def hedgehogs_in_reach(state: GameState, piece: Piece) -> list[int]:
     ZoC (BfC p.05: "remove a Barbed Hedgehogs marker present in their ZoC")."""
     if not piece.side.has("engineer") or not piece.squares:
         return []
-    near = set(piece.squares) | zone_of_control(state.battlefield, piece, state.ruleset)
+    near = set(piece.squares) | zone_among(state.battlefield, piece, state.ruleset, state.pieces.values())
     return [
         j
         for j, placed in enumerate(state.battlefield.lines)
@@ -287,7 +291,8 @@ def forced_move_zones(state: GameState, piece: Piece) -> dict[Square, frozenset[
     if not piece.is_infantry:
         return {}
     enemies = [p for p in state.units() if p.allegiance != piece.allegiance and p.is_infantry and p.embarked_in is None]
-    return zones_of_control(state.battlefield, enemies, state.ruleset)
+    others = Occupancy(p for p in state.pieces.values() if p.key != piece.key)
+    return zones_of_control(state.battlefield, enemies, state.ruleset, others)
 
 
 def _where(squares: tuple[Square, ...]) -> str:
@@ -377,6 +382,12 @@ class TurnBase:
 
         def _destruction(self, result: FireResult) -> None: ...
 
+        def damage_structure(self, element: PlacedElement, points: int) -> None: ...
+
+        def _assault_destruction(self, attacker: Piece, where: PlacedElement | None) -> None: ...
+
+        def _template_destruction(self, firer: Piece, area: Iterable[Square], weapon: Weapon | None = None) -> None: ...
+
         def _displace(
             self, defender: Piece, options: list[Square], moved: str, stuck: str, rule: str, suppress: int = 0
         ) -> None: ...
@@ -388,6 +399,8 @@ class TurnBase:
         def _rerolls(self, shooter: Piece, shot: Shot) -> Callable[[Aim, Roll, FireOutcome], bool] | None: ...
 
         def _veteran_reroll(self, shooter: Piece | None, shot: Shot) -> Callable[[Aim, Roll, FireOutcome], bool]: ...
+
+        def _veteran_rolls(self, *parties: Piece | None) -> Rerolls: ...
 
         def _shielded(self, shot: Shot) -> Shot: ...
 

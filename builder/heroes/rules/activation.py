@@ -41,6 +41,7 @@ from builder.heroes.rules.concealed import Concealing
 from builder.heroes.rules.concealment import Concealment
 from builder.heroes.rules.crew import bail_out, crews_in
 from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.destruction import Destruction
 from builder.heroes.rules.engineering import Engineering
 from builder.heroes.rules.events import (
     BreaksEvent,
@@ -71,6 +72,7 @@ from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.scouting import Scouting
 from builder.heroes.rules.searching import SearchChecks
 from builder.heroes.rules.state import destroyed_in
+from builder.heroes.rules.structures import Demolish
 from builder.heroes.rules.substitute import Substitution
 from builder.heroes.rules.templating import TemplateFiring
 from builder.heroes.rules.terror import TerrorChecks
@@ -104,6 +106,7 @@ class Turn(
     GearRerolls,
     GearMovement,
     TemplateFiring,
+    Destruction,
     AssaultActions,
     CardPlays,
     TurnBase,
@@ -176,6 +179,8 @@ class Turn(
             self._chain(piece, action)
         elif isinstance(action, AssaultOnTheMove):
             self._on_the_move(piece, action)
+        elif isinstance(action, Demolish):
+            self._demolish(piece, action)  # a Firing Action at a structure (HoN core p.22)
         else:
             self.add(
                 HoldEvent(

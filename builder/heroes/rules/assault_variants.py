@@ -120,7 +120,13 @@ class AssaultVariants(TurnBase):
         away from `held`, the squares the attacker assaults from."""
         state = self.state
         assault = self.signed_assault(variant_assault_of(state, attacker, defender, bonuses))
-        result = resolve_assault(self._assault_bonuses(assault), self.dice, state.ruleset)
+        result = resolve_assault(
+            self._assault_bonuses(assault),
+            self.dice,
+            state.ruleset,
+            reroll=self._assault_rerolls(assault),  # Veteran markers (HoN core p.30; SoN p.16)
+            rerolls=self._veteran_rolls(attacker, defender),
+        )
         event = AssaultEvent.of(result, state.turn, self.phase, attacker.owner)
         said = f"{how or 'Long Distance Assault'} ({state.ruleset.cite('assault-variants')}): {event.text}"
         said += terrifying_note(result, state.ruleset)

@@ -38,6 +38,7 @@ from builder.heroes.rules.mythos_rolls import paralyzed, roll_modifiers
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.structures import structure_of
 from builder.heroes.rules.terrifying import terrifying_note
 from builder.heroes.rules.traits import has_trait
 from builder.heroes.rules.transport import launch_refusal, refuge
@@ -136,7 +137,13 @@ class AssaultActions(TurnBase):
             knives.append(name(defender))
         assault = self._shielded_assault(assault)  # Additional Shielding (BfC p.09)
         reroll = self._assault_rerolls(assault)  # Veteran markers (HoN core p.30)
-        result = resolve_assault(self._assault_bonuses(assault), self.dice, self.state.ruleset, reroll=reroll)
+        result = resolve_assault(
+            self._assault_bonuses(assault),
+            self.dice,
+            self.state.ruleset,
+            reroll=reroll,
+            rerolls=self._veteran_rolls(attacker, defender),  # the damage location roll (HoN core p.30)
+        )
         result = self._life_point_assault(result)  # a Character's Life Point (BfC p.09)
         captured = result.outcome is AssaultOutcome.WIN and self._capture(attacker, defender)
         if captured:  # taken whole instead of the hit and the retreat (BfC p.12, capture.py)
@@ -147,10 +154,12 @@ class AssaultActions(TurnBase):
             spent = f"{' and '.join(knives)} discard{'s' if len(knives) == 1 else ''} a Knife marker, +2"
             event = event.model_copy(update={"text": f"{spent} ({self.state.ruleset.cite('knife')}): {event.text}"})
         self.add(event)
+        where = structure_of(self.state.battlefield, defender)  # the defender's structure (HoN core p.22)
         self.hurt(attacker, result.attacker, result.attacker_effect, assault=True)
         if not captured:
             self.hurt(defender, result.defender, result.defender_effect, assault=True)
         self._assault_moves(result, from_squares, defender.squares)
+        self._assault_destruction(attacker, where)
         self.spot_all(except_key=attacker.key)
 
     def _charge(self, attacker: Piece, defender: Piece) -> None:

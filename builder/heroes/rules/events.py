@@ -359,6 +359,19 @@ class RubbleEvent(_HeroesEvent):
     squares: tuple[Square, ...]
 
 
+class DestructionEvent(_HeroesEvent):
+    """Destruction dice rolled at a structure (HoN core p.22; SoN p.17): a building or a
+    wreck fired at, assaulted in or under a template; `destroyed` when its points reach its
+    value (a RubbleEvent follows for a building; a wreck is removed)."""
+
+    kind: Literal["destruction"] = "destruction"
+    unit: str
+    structure: str  # a terrain element's key or a wreck's
+    points: int
+    total: int
+    destroyed: bool
+
+
 class BreaksEvent(_HeroesEvent):
     """A combat group reaches its breaking point; its opponents score (HoN core p.15)."""
 
@@ -519,6 +532,7 @@ HeroesEvent = Annotated[
     | EmbarkEvent
     | DestroyedEvent
     | RubbleEvent
+    | DestructionEvent
     | BreaksEvent
     | ControlEvent
     | RallyEvent

@@ -268,7 +268,13 @@ class FiringActions(TurnBase):
         on the battlefield, a Substitute taking the hit if one may (BfC p.08)."""
         side = shooter.owner
         shot = self._shielded(self._fire_bonus(shooter, shot))  # Additional Shielding (BfC p.09)
-        result = fire(shot, self.dice, self.state.ruleset, reroll=self._rerolls(shooter, shot))
+        result = fire(
+            shot,
+            self.dice,
+            self.state.ruleset,
+            reroll=self._rerolls(shooter, shot),
+            rerolls=self._veteran_rolls(shooter, shot.target),  # damage and destruction (HoN core p.30)
+        )
         result = self._life_points(result)  # Life Point (BfC p.09)
         stand_in = self._substitute_for(result)
         told = result if stand_in is None else replace(result, effect=Effect.NONE, target=shot.target, damage=None)

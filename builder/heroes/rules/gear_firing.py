@@ -189,7 +189,13 @@ class GearActions(TurnBase):
 
     def _shoot_as(self, side: str, shot: Shot, before: str) -> None:
         """A shot with no firer on the battlefield (a bomb): resolved and told for `side`."""
-        result = fire(shot, self.dice, self.state.ruleset, reroll=self._veteran_reroll(None, shot))
+        result = fire(
+            shot,
+            self.dice,
+            self.state.ruleset,
+            reroll=self._veteran_reroll(None, shot),
+            rerolls=self._veteran_rolls(None, shot.target),
+        )
         event = FireEvent.of(result, self.state.turn, self.phase, side)
         self.add(event.model_copy(update={"text": before + event.text}))
         self._after_fire(result)
@@ -211,7 +217,7 @@ class GearActions(TurnBase):
         scattered = None
         lands = action.at
         if scattering:
-            scattered = scatter(action.at, weapon.scatter, self.dice, state.ruleset)
+            scattered = scatter(action.at, weapon.scatter, self.dice, state.ruleset, rerolls=self._veteran_rolls(firer))
             lands = scattered.lands
         targets, sheltered = template_targets(state, lands)
         area = explosion_squares(lands)

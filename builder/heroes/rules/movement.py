@@ -28,6 +28,7 @@ from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.passage import PassageMap, passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
+from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.zoc import zone_of_control, zones_of_control
 from builder.heroes.scenario.battlefield import Battlefield
 
@@ -168,7 +169,7 @@ class _Mover:
         self.zoc: dict[Square, frozenset[str]] = {}
         if piece.is_infantry:
             enemies = [p for p in others if p.allegiance != owner and p.is_infantry]
-            self.zoc = zones_of_control(battlefield, enemies, ruleset)
+            self.zoc = zones_of_control(battlefield, enemies, ruleset, Occupancy(others))  # cut at corners, p.11
         # Searches made, by the squares they step into as assaults (see `reach`).
         self._searched_one: dict[frozenset[Square], _Best[Square]] = {}
         self._searched_any: dict[frozenset[Square], _Best[int]] = {}

@@ -35,6 +35,7 @@ from builder.heroes.rules.policy_assault import AssaultChoices
 from builder.heroes.rules.policy_aviation import AviationChoices
 from builder.heroes.rules.policy_base import FAR, PolicyBase, _gap
 from builder.heroes.rules.policy_cards import ActionCardChoices
+from builder.heroes.rules.policy_destruction import DestructionChoices
 from builder.heroes.rules.policy_firing import FiringChoices
 from builder.heroes.rules.policy_gear import GearChoices
 from builder.heroes.rules.policy_magic import MagicChoices
@@ -131,6 +132,7 @@ class SimplePolicy(
     AviationChoices,
     MagicChoices,
     VariantChoices,
+    DestructionChoices,
     PolicyBase,
 ):
     fire_threshold: float = 0.15  # expected hits a firing action must promise
@@ -219,6 +221,9 @@ class SimplePolicy(
             return cast  # a spell promises more than any shot (SoN p.14-15)
         if fire is not None:
             return fire
+        demolish = self._demolish(state, piece, occupancy)  # a structure enemies hold (HoN core p.22)
+        if demolish is not None:
+            return demolish
         # An Engineer with nothing to shoot clears a barbed hedgehog in its ZoC (BfC p.05).
         hedgehogs = hedgehogs_in_reach(state, piece)
         if hedgehogs:

@@ -21,7 +21,7 @@ from builder.heroes.rules.gear import PlantedBomb
 from builder.heroes.rules.mythos import Mythos
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
-from builder.heroes.rules.structures import RUBBLE
+from builder.heroes.rules.structures import RUBBLE, WRECK_TERRAIN
 from builder.heroes.rules.traits import Trait, traits_of
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.heroes.scenario.models import Objective, Scenario
@@ -167,6 +167,8 @@ class GameState:
     structure_points: dict[str, int] = field(default_factory=dict)  # element key -> destruction points
     ruined: list[str] = field(default_factory=list)  # element keys turned to rubble, in order
     rubble: TerrainEffects = RUBBLE  # a fallen building's rubble side (the catalogue's ruins)
+    # A wreck counter's terrain by the vehicle's type (the catalogue's wreck-light, wreck-heavy).
+    wreck_terrain: dict[UnitType, TerrainEffects] = field(default_factory=lambda: dict(WRECK_TERRAIN))
     turn: int = 1
     over: bool = False
     winner: str | None = None  # a side id, "draw", or None while the game goes on

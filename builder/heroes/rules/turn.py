@@ -30,6 +30,7 @@ from builder.heroes.rules.policy import Policy
 from builder.heroes.rules.scenario_events import scenario_events
 from builder.heroes.rules.special_orders import LATER, opening, with_later_specials
 from builder.heroes.rules.state import Facts, Frame, GameState, star_losses
+from builder.heroes.rules.structures import Demolish
 from builder.heroes.rules.victory_points import score_objectives
 from builder.heroes.scenario.conditions import describe, holds
 from builder.heroes.scenario.models import Phase as ScenarioPhase
@@ -215,9 +216,9 @@ def supply_phase(
             if current is None or current.key in ordered or current.activated or current.is_wreck:
                 continue
             action = policies[side].supply_move(state, current)
-            if isinstance(action, (Fire, AssaultAction, TemplateFire, Snipe, GearFire, GearThrow, GrenadeInto)) or (
-                isinstance(action, Move) and action.fire is not None
-            ):
+            if isinstance(
+                action, (Fire, AssaultAction, TemplateFire, Snipe, GearFire, GearThrow, GrenadeInto, Demolish)
+            ) or (isinstance(action, Move) and action.fire is not None):
                 raise ValueError(f"{side}'s policy fired or assaulted in the Supply Phase; the rules forbid it")
             before = len(turn.frames)
             turn.perform(current.key, action)

@@ -50,8 +50,8 @@ ENTRIES: tuple[Coverage, ...] = (
         HON,
         "HoN core p.22",
         NOT_PLAYED,
-        "the core rules say it is not used with the core box: aviation units and their rules are in expansions "
-        "hon does not have; Battle for Caen's airplanes (BfC p.10-11) give no rule for it either",
+        "HoN core p.22: not used with the core box, its rules are in aviation expansions hon does not have; BfC "
+        "p.10-11's airplanes only taxi and take off, shot at as vehicles: no rule gives it a use against them",
     ),
     ability(
         "artillery-spotter",
@@ -261,7 +261,8 @@ ENTRIES: tuple[Coverage, ...] = (
         HON,
         "BfC p.08",
         NOT_PLAYED,
-        "no unit or option of the catalogue has it, and the book does not say who deploys it nor when",
+        "BfC p.08 says what it crosses and where it goes (an empty square in its unit's ZoC), not when it is laid "
+        "nor how its blue arrow is set; no unit or option of the catalogue has it, so no game could use it",
     ),
     ability(
         "aviator",

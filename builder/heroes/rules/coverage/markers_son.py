@@ -22,6 +22,7 @@ from builder.heroes.rules.coverage.base import (
     TERROR,
     THREE,
     TURN,
+    VETERAN,
     Coverage,
     marker,
 )
@@ -308,7 +309,18 @@ ENTRIES: tuple[Coverage, ...] = (
     marker("son-life-point", "Life Point", SON, "SoN p.16", NOT_PLAYED, f"no hit is cancelled; {NO_MARKERS}"),
     marker("son-hardboiled", "Hardboiled", SON, "SoN p.16", NOT_PLAYED, NO_MARKERS),
     marker("son-heroic", "Heroic", SON, "SoN p.16", NOT_PLAYED, "no unit is activated twice"),
-    marker("son-veteran", "Veteran", SON, "SoN p.16", NOT_PLAYED, f"no roll is ever rerolled; {NO_MARKERS}"),
+    marker(
+        "son-veteran",
+        "Veteran",
+        SON,
+        "SoN p.16",
+        PLAYED,
+        "tokens spent on firing, assault, damage, destruction, scatter, sniper, Terror, Search and initiative rolls, "
+        "a reroll again, on the policy's odds (HoN's Veteran markers, p.30, with SoN's own id)",
+        VETERAN + "test_son_veteran_tokens_reroll_too",
+        VETERAN + "test_a_son_veteran_token_rerolls_a_failed_terror_check",
+        VETERAN + "test_a_son_veteran_token_rerolls_a_failed_search_check",
+    ),
     marker("son-poisoned-blade", "Poisoned Blade", SON, "SoN p.16", NOT_PLAYED, NO_MARKERS),
     marker(
         "son-hypnotic-cloud",
