@@ -105,6 +105,9 @@ class GearPool:
         return any(kinds.get(r, False) for r in self.restricted_to)
 
 
+TILE_GEAR = frozenset({"son-life-point"})  # markers a tile gives its own units to spend (SoN p.16)
+
+
 def gear_pools(resolved: ResolvedArmy, side: str) -> list[GearPool]:
     """The markers each gear option or customization of the army gives, chosen ones included."""
     pools: list[GearPool] = []
@@ -123,6 +126,10 @@ def gear_pools(resolved: ResolvedArmy, side: str) -> list[GearPool]:
             users = None if group.is_command else group.path
             limits = tuple(r.value for r in option.restricted_to)
             pools += [GearPool(side, m, n, users, limits, option.name) for m, n in sorted(counts.items())]
+        recruit = group.recruit
+        if recruit is not None:  # "Certain units have Life Points" printed on their tile (SoN p.16)
+            printed = [c for c in recruit.markers if c.id in TILE_GEAR]
+            pools += [GearPool(side, c.id, c.count, group.path, (), recruit.name) for c in printed]
     return pools
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from builder.heroes.rules.coverage.base import (
     COMBAT,
     DAMAGE,
+    GEAR_VALUES,
     LISTED,
     MOVEMENT,
     NO_MARKERS,
@@ -24,6 +25,8 @@ from builder.heroes.rules.coverage.base import (
     Coverage,
     marker,
 )
+
+EQUIPMENT = "tests/heroes/rules/test_son_equipment.py::"
 
 ENTRIES: tuple[Coverage, ...] = (
     marker(
@@ -295,15 +298,53 @@ ENTRIES: tuple[Coverage, ...] = (
         "Ammo",
         SON,
         "SoN p.16",
-        PARTIAL,
-        f"its +1 against infantry is resolved when a shot declares it, explosive weapons not told apart; {NO_MARKERS}",
-        COMBAT + "test_ammo_only_helps_against_infantry",
+        PLAYED,
+        "+1 a token against infantry, any number on one shot; 'explosive weapons' (unnamed by the book) read as "
+        "those with Destruction, which get nothing; the policy spends them as HoN's Ammo",
+        EQUIPMENT + "test_son_ammo_any_number_on_one_shot_against_infantry",
+        EQUIPMENT + "test_son_ammo_gives_nothing_to_an_explosive_weapon",
+        EQUIPMENT + "test_the_policy_spends_son_ammo_on_a_rifle_shot",
     ),
     marker("son-dragon", "Dragon", SON, "SoN p.16", NOT_PLAYED, "the dragon never moves onto a unit"),
-    marker("son-grenade", "Grenade", SON, "SoN p.16", NOT_PLAYED, f"{NO_MARKERS}; {NO_TEMPLATES}"),
-    marker("son-offensive-grenade", "Offensive Grenade", SON, "SoN p.16", NOT_PLAYED, f"{NO_MARKERS}; {NO_TEMPLATES}"),
-    marker("son-panzerfaust", "Panzerfaust", SON, "SoN p.16", NOT_PLAYED, NO_MARKERS),
-    marker("son-life-point", "Life Point", SON, "SoN p.16", NOT_PLAYED, f"no hit is cancelled; {NO_MARKERS}"),
+    marker(
+        "son-grenade",
+        "Grenade",
+        SON,
+        "SoN p.16",
+        PLAYED,
+        f"as HoN's: 2 interspaces, never dispersing, into a building by an opening; the policy throws it as HoN's; "
+        f"{GEAR_VALUES} (3/1/X)",
+        EQUIPMENT + "test_a_son_grenade_is_thrown_2_interspaces_and_cited_from_son",
+    ),
+    marker(
+        "son-offensive-grenade",
+        "Offensive Grenade",
+        SON,
+        "SoN p.16",
+        PLAYED,
+        f"a Grenade whose survivors each receive a Suppressed marker; {GEAR_VALUES} (3/1/X)",
+        EQUIPMENT + "test_an_offensive_grenade_suppresses_every_unit_that_survives_it",
+        EQUIPMENT + "test_an_offensive_grenade_goes_into_a_building_by_its_opening",
+    ),
+    marker(
+        "son-panzerfaust",
+        "Panzerfaust",
+        SON,
+        "SoN p.16",
+        PLAYED,
+        f"4 spaces with a line of sight, instead of the unit's shot; {GEAR_VALUES} (X/4/5, Destruction 2)",
+        EQUIPMENT + "test_a_son_panzerfaust_reaches_4_spaces_and_the_policy_fires_it_at_a_tank",
+    ),
+    marker(
+        "son-life-point",
+        "Life Point",
+        SON,
+        "SoN p.16",
+        PLAYED,
+        "any unit its tile or option gives them to (not only a Character), always discarded: a double loss takes two, "
+        "a hit per missing marker; shots, templates, the sniper and assaults",
+        EQUIPMENT + "test_a_son_life_point_cancels_a_hit_on_any_unit_and_a_double_loss_takes_two",
+    ),
     marker("son-hardboiled", "Hardboiled", SON, "SoN p.16", NOT_PLAYED, NO_MARKERS),
     marker("son-heroic", "Heroic", SON, "SoN p.16", NOT_PLAYED, "no unit is activated twice"),
     marker("son-veteran", "Veteran", SON, "SoN p.16", NOT_PLAYED, f"no roll is ever rerolled; {NO_MARKERS}"),
