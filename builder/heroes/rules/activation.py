@@ -55,6 +55,8 @@ from builder.heroes.rules.gear_firing import GearActions
 from builder.heroes.rules.gear_moving import GearMovement
 from builder.heroes.rules.gear_rerolls import GearRerolls
 from builder.heroes.rules.grid import neighbours
+from builder.heroes.rules.hardboiled import Hardboiled
+from builder.heroes.rules.heroic import Heroic
 from builder.heroes.rules.jury import JuryRigged
 from builder.heroes.rules.leaping import crosses
 from builder.heroes.rules.madness import MadnessActions
@@ -89,6 +91,8 @@ class Turn(
     MedicAid,
     AssaultVariants,
     MythosMarkers,
+    Hardboiled,
+    Heroic,
     MovementActions,
     Concealment,
     OpportunityFire,

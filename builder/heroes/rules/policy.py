@@ -39,6 +39,7 @@ from builder.heroes.rules.policy_gear import GearChoices
 from builder.heroes.rules.policy_magic import MagicChoices
 from builder.heroes.rules.policy_movement import MovementChoices
 from builder.heroes.rules.policy_reinforcements import ReinforcementChoices
+from builder.heroes.rules.policy_son_gear import SonGearChoices
 from builder.heroes.rules.policy_variants import VariantChoices
 from builder.heroes.rules.policy_works import WorksChoices
 from builder.heroes.rules.sightmap import Occupancy
@@ -118,6 +119,7 @@ class SimplePolicy(
     AviationChoices,
     MagicChoices,
     VariantChoices,
+    SonGearChoices,
     PolicyBase,
 ):
     fire_threshold: float = 0.15  # expected hits a firing action must promise

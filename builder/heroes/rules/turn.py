@@ -171,7 +171,12 @@ def activation_phase(
                 reveal.side, policy.action_cards(state, piece, CardTiming.ACTIVATION), CardTiming.ACTIVATION
             )
             piece = state.pieces[piece.key]
+        if piece.key in state.pieces:
+            piece = turn.rally_hardboiled(piece)  # Hardboiled tokens, before it acts (SoN p.16)
         turn.perform(reveal.key, policy.activate(state, piece))
+        again = turn.heroic_again(reveal.key)  # a Heroic token: a second activation (SoN p.16)
+        if again is not None:
+            turn.perform(reveal.key, policy.activate(state, again))
         acted = state.pieces.get(reveal.key)
         if reveal.side in state.decks and acted is not None and not acted.is_wreck:
             turn.battle_events(

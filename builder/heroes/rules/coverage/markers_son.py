@@ -27,6 +27,7 @@ from builder.heroes.rules.coverage.base import (
 )
 
 EQUIPMENT = "tests/heroes/rules/test_son_equipment.py::"
+TRAITS = "tests/heroes/rules/test_son_traits.py::"
 
 ENTRIES: tuple[Coverage, ...] = (
     marker(
@@ -345,8 +346,28 @@ ENTRIES: tuple[Coverage, ...] = (
         "a hit per missing marker; shots, templates, the sniper and assaults",
         EQUIPMENT + "test_a_son_life_point_cancels_a_hit_on_any_unit_and_a_double_loss_takes_two",
     ),
-    marker("son-hardboiled", "Hardboiled", SON, "SoN p.16", NOT_PLAYED, NO_MARKERS),
-    marker("son-heroic", "Heroic", SON, "SoN p.16", NOT_PLAYED, "no unit is activated twice"),
+    marker(
+        "son-hardboiled",
+        "Hardboiled",
+        SON,
+        "SoN p.16",
+        PLAYED,
+        "the book allows any moment: hon plays them as a unit of the trait's tile is activated, before it acts; the "
+        "policy clears all its Suppressed markers, a token each",
+        TRAITS + "test_hardboiled_tokens_take_suppressed_markers_off_a_unit_about_to_act",
+        TRAITS + "test_without_hardboiled_tokens_the_markers_stay",
+    ),
+    marker(
+        "son-heroic",
+        "Heroic",
+        SON,
+        "SoN p.16",
+        PLAYED,
+        "asked once the unit has acted, never a third time; the policy spends one when the unit has an attack to "
+        "make now",
+        TRAITS + "test_a_heroic_token_activates_the_unit_again_once_without_an_order",
+        TRAITS + "test_the_policy_spends_a_heroic_token_only_on_a_unit_with_an_attack",
+    ),
     marker("son-veteran", "Veteran", SON, "SoN p.16", NOT_PLAYED, f"no roll is ever rerolled; {NO_MARKERS}"),
     marker("son-poisoned-blade", "Poisoned Blade", SON, "SoN p.16", NOT_PLAYED, NO_MARKERS),
     marker(
