@@ -68,6 +68,7 @@ from builder.heroes.rules.mythos_markers import MythosMarkers
 from builder.heroes.rules.mythos_rolls import paralyzed
 from builder.heroes.rules.opportunity import OpportunityFire
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.poisoned_blade import PoisonedBlades
 from builder.heroes.rules.scouting import Scouting
 from builder.heroes.rules.searching import SearchChecks
 from builder.heroes.rules.state import destroyed_in
@@ -93,6 +94,7 @@ class Turn(
     MythosMarkers,
     Hardboiled,
     Heroic,
+    PoisonedBlades,
     MovementActions,
     Concealment,
     OpportunityFire,

@@ -120,6 +120,7 @@ class AssaultVariants(TurnBase):
         away from `held`, the squares the attacker assaults from."""
         state = self.state
         assault = self.signed_assault(variant_assault_of(state, attacker, defender, bonuses))
+        assault, blades = self.poisoned_blades(assault)  # Poisoned Blade markers (SoN p.16)
         result = resolve_assault(self._assault_bonuses(assault), self.dice, state.ruleset)
         event = AssaultEvent.of(result, state.turn, self.phase, attacker.owner)
         said = f"{how or 'Long Distance Assault'} ({state.ruleset.cite('assault-variants')}): {event.text}"
@@ -129,6 +130,7 @@ class AssaultVariants(TurnBase):
             state.captured_units.add((attacker.owner, defender.unit.id))
         self.hurt(attacker, result.attacker, result.attacker_effect)
         self.hurt(defender, result.defender, result.defender_effect)
+        self.poison(attacker, defender, blades)  # a survivor keeps them (SoN p.16)
         beaten = state.pieces.get(defender.key)
         if result.defender_moves is DefenderMove.RETREATS and beaten is not None and not beaten.is_wreck:
             self._retreat(beaten, held)

@@ -81,6 +81,7 @@ class Mythos:
     avoided: dict[str, bool] = field(default_factory=dict)  # Medic key -> the hit avoided eliminated
     treated: set[str] = field(default_factory=set)  # Aid removed this Supply Phase: no rally yet
     jammed: set[str] = field(default_factory=set)  # Jury-rigged units whose material broke (p.17)
+    poisoned: dict[str, list[str]] = field(default_factory=dict)  # key -> a poisoner side a marker (p.16)
     # By side, a tile path per empty slot bordered by a white or green band (SoN p.11).
     open_slots: dict[str, list[str]] = field(default_factory=dict)
 

@@ -208,6 +208,7 @@ def supply_phase(
     for side in state.initiative_order():  # before units move (HoN core p.30)
         turn.conceal(policies[side].conceal(state, side), "as the Supply Phase begins")
     turn.spells_at_supply_start()  # Drowning's second attack (SoN p.15)
+    turn.poison_checks()  # Poisoned Blade markers: a Terror check each (SoN p.16)
     turn.terror_checks()  # after the bluffs, before the moves (SoN p.10-11)
     for side in state.initiative_order():
         ordered = orders[side].ordered if side in orders else frozenset()

@@ -28,6 +28,7 @@ from builder.heroes.rules.coverage.base import (
 
 EQUIPMENT = "tests/heroes/rules/test_son_equipment.py::"
 TRAITS = "tests/heroes/rules/test_son_traits.py::"
+MARKERS = "tests/heroes/rules/test_son_markers.py::"
 
 ENTRIES: tuple[Coverage, ...] = (
     marker(
@@ -369,7 +370,17 @@ ENTRIES: tuple[Coverage, ...] = (
         TRAITS + "test_the_policy_spends_a_heroic_token_only_on_a_unit_with_an_attack",
     ),
     marker("son-veteran", "Veteran", SON, "SoN p.16", NOT_PLAYED, f"no roll is ever rerolled; {NO_MARKERS}"),
-    marker("son-poisoned-blade", "Poisoned Blade", SON, "SoN p.16", NOT_PLAYED, NO_MARKERS),
+    marker(
+        "son-poisoned-blade",
+        "Poisoned Blade",
+        SON,
+        "SoN p.16",
+        PLAYED,
+        "the attacker's, +1 each on infantry; each kept by a survivor is a Terror check at the Supply Phase's start "
+        "against 3 (unprinted: hon's example); the policy spends one an assault and applies the worst Madness drawn",
+        MARKERS + "test_a_poisoned_blade_adds_1_and_poisons_the_survivor_who_checks_the_terror_per_marker",
+        MARKERS + "test_a_poisoned_blade_is_for_assaults_on_infantry_only",
+    ),
     marker(
         "son-hypnotic-cloud",
         "Hypnotic Cloud",

@@ -1,0 +1,66 @@
+"""Shadows over Normandie's own markers in play (SoN p.14-16): the Poisoned Blade, the Eldritch
+Ichor, the Amulet of Dagon, the Dragon, the Totems and the Overlord's clouds."""
+
+from __future__ import annotations
+
+from builder.heroes.catalogue.units import UnitType
+from builder.heroes.rules.actions import AssaultAction
+from builder.heroes.rules.activation import Turn
+from builder.heroes.rules.assault import Assault
+from builder.heroes.rules.events import AssaultEvent, MadnessEvent, Phase, TerrorEvent
+from builder.heroes.rules.mythos import Madness
+from builder.heroes.rules.policy import SimplePolicy
+from builder.heroes.rules.ruleset import SON
+from builder.heroes.rules.state import GameState
+from builder.kernel.dice import LoadedDice
+from tests.fixtures.rules.boards import piece, unit
+from tests.fixtures.rules.games import game
+from tests.heroes.rules.gear_helpers import OPEN, pool
+
+POLICIES = {"a": SimplePolicy(), "b": SimplePolicy()}
+HYBRIDS = unit("hybrids", abilities=[{"id": "assault", "value": 1}])
+
+
+def son(state: GameState) -> GameState:
+    state.ruleset = SON
+    return state
+
+
+def test_a_poisoned_blade_adds_1_and_poisons_the_survivor_who_checks_the_terror_per_marker() -> None:
+    """SoN p.16: "Discard a Poisoned Blade marker to receive a +1 bonus … If the attacked unit
+    survives, it keeps the marker on the Poisoned side. In the beginning of the Supply Phase,
+    the unit must make one Terror check per marker on it. If multiple Madness tokens are drawn,
+    the Deep Ones player chooses which one will be applied. Put the others back in the bag and
+    discard all of the Poisoned Blade markers." The Hybrids roll 1 and 1 (+1 Assault, +1 blade:
+    3) against the Rifles' 6: the Rifles survive with two markers (two assaults' worth)."""
+    state = son(game(OPEN, [piece("a1", (2, 1), kind=HYBRIDS), piece("b1", (3, 1), "b")]))
+    blades = pool(state, "son-poisoned-blade", 3, "infantry")
+    action = SimplePolicy().activate(state, state.pieces["a1"])
+    assert isinstance(action, AssaultAction)
+    turn = Turn(state, LoadedDice([1, 1, 6]), Phase.ACTIVATION, POLICIES)
+    turn.perform("a1", action)
+    (fight,) = [e for e in turn.events if isinstance(e, AssaultEvent)]
+    assert any(m.label == "Poisoned Blade x1" and m.value == 1 for m in fight.rolls[0].modifiers)
+    assert blades.count == 2 and state.mythos.poisoned == {"b1": ["a"]}
+    state.mythos.poisoned["b1"].append("a")  # a second assault's marker
+    state.mythos.madness_bag = [Madness.HYSTERIA, Madness.CATATONIA]
+    supply = Turn(state, LoadedDice([1, 2, 1]), Phase.SUPPLY, POLICIES)
+    supply.poison_checks()
+    checks = [e for e in supply.events if isinstance(e, TerrorEvent)]
+    assert [(c.unit, c.terror, c.resisted) for c in checks] == [("b1", 3, False), ("b1", 3, False)]
+    assert all("SoN p.16" in c.text for c in checks)
+    (madness,) = [e for e in supply.events if isinstance(e, MadnessEvent)]
+    assert madness.madness == "son-catatonia"  # the worse of the two, chosen by the poisoner
+    assert state.mythos.madness_bag == [Madness.HYSTERIA] and not state.mythos.poisoned
+
+
+def test_a_poisoned_blade_is_for_assaults_on_infantry_only() -> None:
+    """SoN p.16: "This option can be used ONLY during an assault against an infantry unit"."""
+    jeep = unit("jeep", UnitType.LIGHT_VEHICLE)
+    hybrids, car, rifles = piece("a1", (2, 1), kind=HYBRIDS), piece("b1", (3, 1), "b", jeep), piece("b2", (2, 2), "b")
+    state = son(game(OPEN, [hybrids, car, rifles]))
+    blades = pool(state, "son-poisoned-blade", 3)
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, POLICIES)
+    assert turn.poisoned_blades(Assault(hybrids, car)) == (Assault(hybrids, car), 0)
+    _, count = turn.poisoned_blades(Assault(hybrids, rifles))
+    assert count == 1 and blades.count == 2
