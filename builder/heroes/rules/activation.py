@@ -39,6 +39,7 @@ from builder.heroes.rules.concealed import Concealing
 from builder.heroes.rules.concealment import Concealment
 from builder.heroes.rules.crew import bail_out, crews_in
 from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.eldritch_ichor import EldritchIchor
 from builder.heroes.rules.engineering import Engineering
 from builder.heroes.rules.events import (
     BreaksEvent,
@@ -94,6 +95,7 @@ class Turn(
     MythosMarkers,
     Hardboiled,
     Heroic,
+    EldritchIchor,
     PoisonedBlades,
     MovementActions,
     Concealment,
@@ -221,6 +223,8 @@ class Turn(
         state = self.state
         if hit and self.aided(before, after, effect):
             return  # a Medic's Aid marker (SoN p.18)
+        if hit and self.ichor_shields(before, effect):
+            return  # an Eldritch Ichor token (SoN p.14)
         if after is None:
             state.pieces.pop(before.key, None)
         else:

@@ -2,7 +2,7 @@
 tokens clear the Suppressed markers of a unit about to act; a Heroic token re-activates a unit
 that can still attack something worth it; a Poisoned Blade marker goes on each assault against
 infantry (each one that survives checks the Terror), and of the Madness drawn the worst for the
-victim is applied."""
+victim is applied; the Eldritch Ichor is spent at its first use, a flip back or a hit prevented."""
 
 from __future__ import annotations
 
@@ -50,6 +50,16 @@ class SonGearChoices(PolicyBase):
     def poison_madness(state: GameState, victim: Piece, drawn: tuple[Madness, ...]) -> Madness:
         """The worst of the Madness tokens drawn for the poisoned enemy (SoN p.16)."""
         return min(drawn, key=WORST_FIRST.index)
+
+    @staticmethod
+    def ichor_heal(state: GameState, character: Piece) -> bool:
+        """Flip a damaged Character back as soon as it acts (SoN p.14)."""
+        return True
+
+    @staticmethod
+    def ichor_shield(state: GameState, character: Piece, hit: Piece) -> bool:
+        """Prevent the first hit a unit next to the Character takes (SoN p.14)."""
+        return True
 
     if TYPE_CHECKING:
 

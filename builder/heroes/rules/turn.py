@@ -173,6 +173,7 @@ def activation_phase(
             piece = state.pieces[piece.key]
         if piece.key in state.pieces:
             piece = turn.rally_hardboiled(piece)  # Hardboiled tokens, before it acts (SoN p.16)
+            piece = turn.ichor_heal(piece)  # an Eldritch Ichor flips a Character back (SoN p.14)
         turn.perform(reveal.key, policy.activate(state, piece))
         again = turn.heroic_again(reveal.key)  # a Heroic token: a second activation (SoN p.16)
         if again is not None:

@@ -3,19 +3,23 @@ Ichor, the Amulet of Dagon, the Dragon, the Totems and the Overlord's clouds."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.actions import AssaultAction
+from builder.heroes.rules.actions import AssaultAction, Fire
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.assault import Assault
-from builder.heroes.rules.events import AssaultEvent, MadnessEvent, Phase, TerrorEvent
+from builder.heroes.rules.events import AssaultEvent, GearEvent, MadnessEvent, Phase, TerrorEvent
 from builder.heroes.rules.mythos import Madness
+from builder.heroes.rules.orders import Orders
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.turn import activation_phase
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece, unit
 from tests.fixtures.rules.games import game
-from tests.heroes.rules.gear_helpers import OPEN, pool
+from tests.heroes.rules.gear_helpers import OFFICER, OPEN, pool
 
 POLICIES = {"a": SimplePolicy(), "b": SimplePolicy()}
 HYBRIDS = unit("hybrids", abilities=[{"id": "assault", "value": 1}])
@@ -64,3 +68,34 @@ def test_a_poisoned_blade_is_for_assaults_on_infantry_only() -> None:
     assert turn.poisoned_blades(Assault(hybrids, car)) == (Assault(hybrids, car), 0)
     _, count = turn.poisoned_blades(Assault(hybrids, rifles))
     assert count == 1 and blades.count == 2
+
+
+def test_eldritch_ichor_prevents_a_hit_on_a_unit_next_to_the_character_but_not_an_elimination() -> None:
+    """SoN p.14: "The Character can use the token to prevent a hit on an adjacent unit. You
+    cannot cancel a hit that would eliminate a Character or unit." 3 + 2 hits the Rifles' 4."""
+    rifles, officer = piece("a1", (2, 1)), piece("a2", (2, 2), kind=OFFICER)
+    state = son(game(OPEN, [rifles, officer, piece("b1", (5, 1), "b")]))
+    ichor = pool(state, "son-eldritch-ichor", 1, "characters")
+    turn = Turn(state, LoadedDice([3]), Phase.ACTIVATION, POLICIES)
+    turn.perform("b1", Fire(((None, "a1"),)))
+    assert state.pieces["a1"] == rifles and ichor.count == 0
+    (spent,) = [e for e in turn.events if isinstance(e, GearEvent)]
+    assert (spent.marker, spent.unit) == ("son-eldritch-ichor", "a2") and "(SoN p.14)" in spent.text
+    reduced = replace(rifles, side_index=1)
+    state = son(game(OPEN, [reduced, officer, piece("b1", (5, 1), "b")]))
+    ichor = pool(state, "son-eldritch-ichor", 1, "characters")
+    Turn(state, LoadedDice([3]), Phase.ACTIVATION, POLICIES).perform("b1", Fire(((None, "a1"),)))
+    assert "a1" not in state.pieces and ichor.count == 1  # eliminated: not cancelled
+    far = son(game(OPEN, [rifles, piece("a2", (0, 4), kind=OFFICER), piece("b1", (5, 1), "b")]))
+    pool(far, "son-eldritch-ichor", 1, "characters")
+    Turn(far, LoadedDice([3]), Phase.ACTIVATION, POLICIES).perform("b1", Fire(((None, "a1"),)))
+    assert far.pieces["a1"].side_index == 1  # not adjacent
+
+
+def test_eldritch_ichor_flips_the_character_back_to_its_unharmed_side() -> None:
+    """SoN p.14: "By discarding this token, you can flip the Character over to its unharmed side"."""
+    state = son(game(OPEN, [piece("a1", (1, 1), kind=OFFICER, side_index=1)]))
+    ichor = pool(state, "son-eldritch-ichor", 1, "characters")
+    frames = activation_phase(state, {"a": Orders("a", ("a1",)), "b": Orders("b")}, POLICIES, LoadedDice([]))
+    assert state.pieces["a1"].side_index == 0 and ichor.count == 0
+    assert any(isinstance(f.event, GearEvent) and f.event.marker == "son-eldritch-ichor" for f in frames)

@@ -210,7 +210,17 @@ ENTRIES: tuple[Coverage, ...] = (
         TERROR + "test_elder_signs_add_mythos_hunter_2_each_to_a_terror_check_and_are_spent",
         TERROR + "test_elder_signs_are_played_on_a_shot_at_a_manifestation_when_a_4_would_miss",
     ),
-    marker("son-eldritch-ichor", "Eldritch Ichor", SON, "SoN p.14", NOT_PLAYED, NO_MARKERS),
+    marker(
+        "son-eldritch-ichor",
+        "Eldritch Ichor",
+        SON,
+        "SoN p.14",
+        PLAYED,
+        "flips its Character back as it is activated, or prevents a flip or damage (never an elimination) on a unit "
+        "next to it; the policy spends it at the first of the two",
+        MARKERS + "test_eldritch_ichor_prevents_a_hit_on_a_unit_next_to_the_character_but_not_an_elimination",
+        MARKERS + "test_eldritch_ichor_flips_the_character_back_to_its_unharmed_side",
+    ),
     marker(
         "son-blood-sigil",
         "Blood Sigil",
