@@ -221,7 +221,10 @@ class GearActions(TurnBase):
             lands = scattered.lands
         targets, sheltered = template_targets(state, lands)
         area = explosion_squares(lands)
-        said = f"{name(firer)} {'throws' if thrown else 'fires'} a {weapon.name} at interspace {list(action.at)}"
+        article = "an" if weapon.name[0] in "AEIOU" else "a"
+        said = (
+            f"{name(firer)} {'throws' if thrown else 'fires'} {article} {weapon.name} at interspace {list(action.at)}"
+        )
         if scattered is not None:
             said += (
                 f"; it lands on target (rolled {scattered.roll.kept})"
@@ -278,7 +281,7 @@ class GearActions(TurnBase):
                 turn=state.turn,
                 phase=self.phase,
                 side=firer.owner,
-                text=f"{name(firer)} throws a {weapon.name} into {element.name}, no Defensive Bonus against it: under "
+                text=f"{name(firer)} throws {'an' if weapon.name[0] in 'AEIOU' else 'a'} {weapon.name} into {element.name}, no Defensive Bonus against it: under "
                 f"it, {under} ({weapon.page}).",
                 firer=firer.key,
                 template=TemplateKind.GRENADE.value,

@@ -178,6 +178,7 @@ def activation_phase(
         again = turn.heroic_again(reveal.key)  # a Heroic token: a second activation (SoN p.16)
         if again is not None:
             turn.perform(reveal.key, policy.activate(state, again))
+        turn.amulets_of_dagon()  # "at any time during any phase" (SoN p.16): once a unit has acted
         acted = state.pieces.get(reveal.key)
         if reveal.side in state.decks and acted is not None and not acted.is_wreck:
             turn.battle_events(

@@ -19,6 +19,7 @@ from builder.heroes.rules.turn import activation_phase
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece, unit
 from tests.fixtures.rules.games import game
+from tests.heroes.rules import infantry
 from tests.heroes.rules.gear_helpers import OFFICER, OPEN, pool
 
 POLICIES = {"a": SimplePolicy(), "b": SimplePolicy()}
@@ -99,3 +100,17 @@ def test_eldritch_ichor_flips_the_character_back_to_its_unharmed_side() -> None:
     frames = activation_phase(state, {"a": Orders("a", ("a1",)), "b": Orders("b")}, POLICIES, LoadedDice([]))
     assert state.pieces["a1"].side_index == 0 and ichor.count == 0
     assert any(isinstance(f.event, GearEvent) and f.event.marker == "son-eldritch-ichor" for f in frames)
+
+
+def test_an_amulet_of_dagon_is_played_in_the_activation_phase_once_a_unit_has_acted() -> None:
+    """SoN p.16: "You can play an Amulet of Dagon at any time during any phase. Each marker
+    allows you to force a unit that has at least one Suppressed marker to make a Terror check
+    against the value indicated": not only at the Supply Phase's Terror step."""
+    unarmed = infantry(combat=None, light=None, name="Porters", unit_id="porters")
+    state = son(game(OPEN, [piece("a1", (1, 1), kind=unarmed), piece("b1", (7, 4), "b", suppressed=1)]))
+    state.mythos.madness_bag = [Madness.STEADY]
+    amulets = pool(state, "son-amulet-of-dagon", 3)
+    frames = activation_phase(state, {"a": Orders("a", ("a1",)), "b": Orders("b")}, POLICIES, LoadedDice([2]))
+    (check,) = [f.event for f in frames if isinstance(f.event, TerrorEvent)]
+    assert (check.unit, check.phase, check.terror, check.resisted) == ("b1", "activation", 3, False)
+    assert "Amulet of Dagon" in check.text and amulets.count == 2

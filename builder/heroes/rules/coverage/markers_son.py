@@ -300,10 +300,11 @@ ENTRIES: tuple[Coverage, ...] = (
         "Amulet of Dagon",
         SON,
         "SoN p.16",
-        PARTIAL,
-        "played at the Supply Phase's Terror step only (the book allows any moment); its unprinted value is 3, hon's "
-        "example",
+        PLAYED,
+        "'any time': offered at the Supply Phase's Terror step and each time a unit has acted in the Activation Phase; "
+        "its unprinted value is 3, hon's example; the policy forces the enemies a 4 would not save",
         TERROR + "test_an_amulet_of_dagon_forces_a_suppressed_enemy_to_check",
+        MARKERS + "test_an_amulet_of_dagon_is_played_in_the_activation_phase_once_a_unit_has_acted",
     ),
     marker(
         "son-ammo",
