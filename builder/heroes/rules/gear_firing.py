@@ -49,6 +49,11 @@ from builder.heroes.rules.templates import (
 from builder.heroes.rules.templating import _building_at, _building_key, template_targets
 
 
+def article(thing: str) -> str:
+    """ "a Grenade", "an Offensive Grenade"."""
+    return f"{'an' if thing[:1] in 'AEIOU' else 'a'} {thing}"
+
+
 def gear_weapon(marker: str, kinds: tuple[Delivery, ...], page: str) -> GearWeapon:
     """The firing marker `marker`, when it delivers one of `kinds`; else IllegalAttack."""
     weapon = GEAR_WEAPONS.get(marker)
@@ -281,8 +286,8 @@ class GearActions(TurnBase):
                 turn=state.turn,
                 phase=self.phase,
                 side=firer.owner,
-                text=f"{name(firer)} throws {'an' if weapon.name[0] in 'AEIOU' else 'a'} {weapon.name} into {element.name}, no Defensive Bonus against it: under "
-                f"it, {under} ({weapon.page}).",
+                text=f"{name(firer)} throws {article(weapon.name)} into {element.name}, no Defensive Bonus against "
+                f"it: under it, {under} ({weapon.page}).",
                 firer=firer.key,
                 template=TemplateKind.GRENADE.value,
                 at=action.square,
