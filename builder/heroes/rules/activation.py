@@ -39,6 +39,7 @@ from builder.heroes.rules.concealed import Concealing
 from builder.heroes.rules.concealment import Concealment
 from builder.heroes.rules.crew import bail_out, crews_in
 from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.dragon import Dragons
 from builder.heroes.rules.eldritch_ichor import EldritchIchor
 from builder.heroes.rules.engineering import Engineering
 from builder.heroes.rules.events import (
@@ -96,6 +97,7 @@ class Turn(
     Hardboiled,
     Heroic,
     EldritchIchor,
+    Dragons,
     PoisonedBlades,
     MovementActions,
     Concealment,

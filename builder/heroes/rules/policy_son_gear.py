@@ -1,8 +1,9 @@
 """The simple policy's use of Shadows over Normandie's own markers (SoN p.14-16): Hardboiled
 tokens clear the Suppressed markers of a unit about to act; a Heroic token re-activates a unit
-that can still attack something worth it; a Poisoned Blade marker goes on each assault against
-infantry (each one that survives checks the Terror), and of the Madness drawn the worst for the
-victim is applied; the Eldritch Ichor is spent at its first use, a flip back or a hit prevented."""
+that can still attack; a Poisoned Blade marker goes on each assault against infantry (each one
+a survivor keeps is a Terror check), and of the Madness drawn the worst for the victim is
+applied; the Dragon flies onto the infantry nearest the enemy, assaulters first; the Eldritch
+Ichor is spent at its first use, a flip back or a hit prevented."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING
 from builder.heroes.rules.actions import Action, AssaultAction, Fire, Snipe, TemplateFire
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.gear import GearFire, GearThrow, GrenadeInto
+from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.mythos import Madness
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy_base import PolicyBase
@@ -60,6 +62,17 @@ class SonGearChoices(PolicyBase):
     def ichor_shield(state: GameState, character: Piece, hit: Piece) -> bool:
         """Prevent the first hit a unit next to the Character takes (SoN p.14)."""
         return True
+
+    @staticmethod
+    def dragon_perch(state: GameState, side: str, carrier: str | None) -> str | None:
+        """The side's infantry unit nearest an enemy, one with Assault first (Terrifying acts in
+        assaults, SoN p.19); None (stay) when the dragon is already on it (SoN p.16)."""
+        enemies = [sq for e in state.enemies_of(side) for sq in e.squares]
+        own = [p for p in state.units(side) if p.squares and p.embarked_in is None and p.is_infantry]
+        if not enemies or not own:
+            return None
+        best = min(own, key=lambda p: (not p.side.has("assault"), range_between(p.squares, tuple(enemies)), p.key))
+        return None if best.key == carrier else best.key
 
     if TYPE_CHECKING:
 

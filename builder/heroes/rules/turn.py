@@ -134,6 +134,7 @@ def activation_phase(
     turn = Turn(state, dice, Phase.ACTIVATION, policies)
     scenario_events(turn, ScenarioPhase.ACTIVATION, "start", policies)
     turn.madness_acts()  # Rage and Paranoia act, Catatonia freezes (SoN p.11)
+    turn.dragons_fly()  # the Dragon's one move of the round (SoN p.16)
     autonomous = {side: sorted(p.key for p in _own(state, side) if needs_no_order(p)) for side in state.sides}
     teams = {side: state.team_of(side) for side in state.sides}
     for reveal in activation_sequence(state.initiative_order(), orders, autonomous, teams):

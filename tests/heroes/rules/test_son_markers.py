@@ -10,7 +10,7 @@ from builder.heroes.rules.actions import AssaultAction, Fire
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.events import AssaultEvent, GearEvent, MadnessEvent, Phase, TerrorEvent
-from builder.heroes.rules.mythos import Madness
+from builder.heroes.rules.mythos import Madness, mythos_hunter
 from builder.heroes.rules.orders import Orders
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON
@@ -114,3 +114,28 @@ def test_an_amulet_of_dagon_is_played_in_the_activation_phase_once_a_unit_has_ac
     (check,) = [f.event for f in frames if isinstance(f.event, TerrorEvent)]
     assert (check.unit, check.phase, check.terror, check.resisted) == ("b1", "activation", 3, False)
     assert "Amulet of Dagon" in check.text and amulets.count == 2
+
+
+def test_the_dragon_flies_onto_an_allied_unit_and_gives_it_terrifying_and_mythos_hunter_1() -> None:
+    """SoN p.16: "This little dragon can move once per round … It can move onto an allied unit to
+    provide its support … It gives the Terrifying and Mythos Hunter 1 Special Abilities to the
+    unit on which it is placed." It leaves the first carrier's counter as it was."""
+    hybrids, rifles = piece("a1", (2, 1), kind=HYBRIDS), piece("a2", (0, 4), kind=HYBRIDS)
+    state = son(game(OPEN, [hybrids, rifles, piece("b1", (4, 1), "b")]))
+    pool(state, "son-dragon", 1)
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, POLICIES)
+    turn.dragons_fly()
+    carrier = state.pieces["a1"]
+    assert carrier.side.has("terrifying") and mythos_hunter(state.mythos, carrier) == 1
+    assert not state.pieces["a2"].side.has("terrifying") and mythos_hunter(state.mythos, state.pieces["a2"]) == 0
+    (flight,) = [e for e in turn.events if isinstance(e, GearEvent)]
+    assert (flight.marker, flight.unit) == ("son-dragon", "a1") and "(SoN p.16)" in flight.text
+    turn.dragons_fly()  # already on the best unit: it stays
+    assert len([e for e in turn.events if isinstance(e, GearEvent)]) == 1
+    state.pieces["b1"] = state.pieces["b1"].moved(((1, 4),), state.pieces["b1"].facing)
+    state.pieces["a1"] = state.pieces["a1"].moved(((7, 1),), state.pieces["a1"].facing)
+    turn.dragons_fly()  # the next round, the other Hybrids are nearest the enemy
+    dropped = state.pieces["a1"]
+    assert [s.abilities for s in dropped.unit.sides] == [s.abilities for s in hybrids.unit.sides]
+    assert not dropped.side.has("terrifying") and mythos_hunter(state.mythos, dropped) == 0
+    assert state.pieces["a2"].side.has("terrifying") and mythos_hunter(state.mythos, state.pieces["a2"]) == 1

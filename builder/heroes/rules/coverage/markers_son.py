@@ -318,7 +318,17 @@ ENTRIES: tuple[Coverage, ...] = (
         EQUIPMENT + "test_son_ammo_gives_nothing_to_an_explosive_weapon",
         EQUIPMENT + "test_the_policy_spends_son_ammo_on_a_rifle_shot",
     ),
-    marker("son-dragon", "Dragon", SON, "SoN p.16", NOT_PLAYED, "the dragon never moves onto a unit"),
+    marker(
+        "son-dragon",
+        "Dragon",
+        SON,
+        "SoN p.16",
+        PLAYED,
+        "flies once a round, at the start of the Activation Phase (hon's moment), onto any unit of its side, which has "
+        "Terrifying and Mythos Hunter 1 until it flies on; the policy picks the infantry nearest the enemy, assaulters "
+        "first",
+        MARKERS + "test_the_dragon_flies_onto_an_allied_unit_and_gives_it_terrifying_and_mythos_hunter_1",
+    ),
     marker(
         "son-grenade",
         "Grenade",
