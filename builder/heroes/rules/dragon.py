@@ -82,8 +82,8 @@ class Dragons(TurnBase):
                         turn=state.turn,
                         phase=self.phase,
                         side=side,
-                        text=f"The Dragon of {pool.source} flies onto {name(target)}: Terrifying and Mythos Hunter 1 "
-                        f"until it flies on ({DRAGON_PAGE}).",
+                        text=f"The Dragon flies onto {name(target)}: Terrifying and Mythos Hunter 1 until it flies on "
+                        f"({DRAGON_PAGE}).",
                         marker=DRAGON,
                         unit=target.key,
                         spent=0,

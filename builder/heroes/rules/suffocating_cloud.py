@@ -105,7 +105,10 @@ class SuffocatingClouds(TurnBase):
         )
         for attack in result.attacks:
             told = FireEvent.of(attack, state.turn, self.phase, cloud.side)
-            self.add(told.model_copy(update={"text": f"The Toxic Cloud ({CLOUD_PAGE}): {told.text}"}))
+            text = told.text.replace(
+                "An alternate firing action fires at", f"The Toxic Cloud ({CLOUD_PAGE}) attacks", 1
+            )
+            self.add(told.model_copy(update={"text": text}))
             self.hurt(target, attack.target, attack.effect)
         after = state.pieces.get(key)
         if after is not None and not after.is_wreck:

@@ -182,7 +182,9 @@ def test_a_toxic_cloud_attacks_and_suppresses_units_under_it_and_entering_it() -
     assert state.pieces["b1"].suppressed == 1 and state.pieces["a1"].suppressed == 1
     turn.perform("b3", Move(east((0, 3), 2)))  # into (2, 3), under the cloud
     gassed = [e for e in turn.events if isinstance(e, FireEvent)]
-    assert [e.target for e in gassed] == ["b1", "b3"] and all("Toxic Cloud (SoN p.16)" in e.text for e in gassed)
+    assert [e.target for e in gassed] == ["b1", "b3"] and all(
+        "Toxic Cloud (SoN p.16) attacks" in e.text for e in gassed
+    )
     assert state.pieces["b3"].suppressed == 1
     turn.clouds_lift()
     assert not state.mythos.clouds
