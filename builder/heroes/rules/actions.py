@@ -28,7 +28,7 @@ from builder.heroes.rules.events import (
 from builder.heroes.rules.gear import GearFire, GearMove, GearThrow, GrenadeInto
 from builder.heroes.rules.grid import Point, edge_of_segment, neighbours
 from builder.heroes.rules.movement import Path, Position
-from builder.heroes.rules.mythos import Cast, MakeCloud, SearchCheck, Treat
+from builder.heroes.rules.mythos import Cast, SearchCheck, Treat
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import Frame, GameState, GearPool
@@ -216,7 +216,6 @@ Action = (
     | Board
     | Fly
     | Cast
-    | MakeCloud
     | SearchCheck
     | Treat
     | ChainAssault
@@ -412,8 +411,6 @@ class TurnBase:
         def poisoned_blades(self, assault: Assault) -> tuple[Assault, int]: ...
 
         def poison(self, attacker: Piece, defender: Piece, count: int) -> None: ...
-
-        def breathe(self, key: str, squares: tuple[Square, ...]) -> None: ...
 
         def aided(self, before: Piece, after: Piece | None, effect: Effect) -> bool: ...
 

@@ -65,7 +65,7 @@ from builder.heroes.rules.madness import MadnessActions
 from builder.heroes.rules.medic import MedicAid
 from builder.heroes.rules.mines import Mining
 from builder.heroes.rules.moving import MovementActions
-from builder.heroes.rules.mythos import Cast, MakeCloud, SearchCheck, Treat
+from builder.heroes.rules.mythos import Cast, SearchCheck, Treat
 from builder.heroes.rules.mythos_markers import MythosMarkers
 from builder.heroes.rules.mythos_rolls import paralyzed
 from builder.heroes.rules.opportunity import OpportunityFire
@@ -74,7 +74,6 @@ from builder.heroes.rules.poisoned_blade import PoisonedBlades
 from builder.heroes.rules.scouting import Scouting
 from builder.heroes.rules.searching import SearchChecks
 from builder.heroes.rules.state import destroyed_in
-from builder.heroes.rules.suffocating_cloud import SuffocatingClouds
 from builder.heroes.rules.templating import TemplateFiring
 from builder.heroes.rules.terror import TerrorChecks
 from builder.heroes.rules.transport import Transport
@@ -99,7 +98,6 @@ class Turn(
     Heroic,
     EldritchIchor,
     Dragons,
-    SuffocatingClouds,
     PoisonedBlades,
     MovementActions,
     Concealment,
@@ -175,8 +173,6 @@ class Turn(
             self._fly(piece, action)
         elif isinstance(action, Cast):
             self._cast(piece, action)
-        elif isinstance(action, MakeCloud):
-            self._make_cloud(piece, action)
         elif isinstance(action, SearchCheck):
             self._search(piece)
         elif isinstance(action, Treat):

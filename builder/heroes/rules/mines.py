@@ -105,7 +105,6 @@ class Mining(TurnBase):
         attacking it without suppression, and is discarded (BfC p.09). The unit after it, None
         (or a wreck) when destroyed."""
         state = self.state
-        self.breathe(key, squares)  # a Toxic Cloud entered (SoN p.16)
         if not state.mines:
             return state.pieces.get(key)
         for square in squares:

@@ -38,17 +38,6 @@ NO_ORDER = frozenset({Madness.RAGE, Madness.CATATONIA, Madness.PARANOIA})
 
 
 @dataclass(frozen=True)
-class Cloud:
-    """A Toxic Cloud token left on the board until the end of the Supply Phase (SoN p.16): its
-    side, where it lies, and the units in it now (each attacked once as it enters)."""
-
-    side: str
-    at: tuple[int, int]
-    squares: frozenset[Square]
-    inside: set[str] = field(default_factory=set)
-
-
-@dataclass(frozen=True)
 class Perch:
     """The unit a Dragon is on (SoN p.16), and on which sides of its counter it added Terrifying."""
 
@@ -102,7 +91,6 @@ class Mythos:
     jammed: set[str] = field(default_factory=set)  # Jury-rigged units whose material broke (p.17)
     poisoned: dict[str, list[str]] = field(default_factory=dict)  # key -> a poisoner side a marker (p.16)
     dragons: dict[str, Perch] = field(default_factory=dict)  # "side/tile" -> the unit its Dragon is on (p.16)
-    clouds: list[Cloud] = field(default_factory=list)  # Toxic Clouds left on the board (p.16)
     # By side, a tile path per empty slot bordered by a white or green band (SoN p.11).
     open_slots: dict[str, list[str]] = field(default_factory=dict)
 
@@ -153,15 +141,6 @@ class Cast:
     target: str | None = None
     at: Square | None = None
     sigils: int = 0
-
-
-@dataclass(frozen=True)
-class MakeCloud:
-    """The Overlord makes a Suffocating Cloud of the kind `marker` (a Hypnotic or Toxic Cloud
-    token) on the interspace `at`, instead of an action (SoN p.16; suffocating_cloud.py)."""
-
-    marker: str
-    at: tuple[int, int]
 
 
 @dataclass(frozen=True)

@@ -187,9 +187,6 @@ class SimplePolicy(
         cast = self._spell(state, piece, max(worth, special[0] if special is not None else 0.0))
         if cast is not None:
             return cast  # a spell promises more than any shot (SoN p.14-15)
-        cloud = self._cloud(state, piece, max(worth, special[0] if special is not None else 0.0))
-        if cloud is not None:
-            return cloud  # the Overlord's Suffocating Cloud (SoN p.16)
         if fire is not None:
             return fire
         # An Engineer with nothing to shoot clears a barbed hedgehog in its ZoC (BfC p.05).

@@ -249,7 +249,6 @@ def supply_phase(
                 )
             )
     turn.explode_bombs()  # Sticky Bombs and Magnetic Mines, at the end of the Supply Phase (HoN core p.29)
-    turn.clouds_lift()  # Toxic Cloud tokens leave the board (SoN p.16)
     scenario_events(turn, ScenarioPhase.SUPPLY, "end", policies)
     turn.madness_passes()  # Catatonia and Hysteria end with the next round's Supply Phase (SoN p.11)
     turn.spells_at_supply_end()  # Paralyze and Enchant Unit markers (SoN p.15)

@@ -5,23 +5,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import pytest
-
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.actions import AssaultAction, Fire, Move
+from builder.heroes.rules.actions import AssaultAction, Fire
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.assault import Assault
-from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.events import (
-    AssaultEvent,
-    FireEvent,
-    GearEvent,
-    MadnessEvent,
-    Phase,
-    TemplateEvent,
-    TerrorEvent,
-)
-from builder.heroes.rules.mythos import Madness, MakeCloud, mythos_hunter
+from builder.heroes.rules.events import AssaultEvent, GearEvent, MadnessEvent, Phase, TerrorEvent
+from builder.heroes.rules.mythos import Madness, mythos_hunter
 from builder.heroes.rules.orders import Orders
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON
@@ -31,7 +20,7 @@ from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece, unit
 from tests.fixtures.rules.games import game
 from tests.heroes.rules import infantry
-from tests.heroes.rules.gear_helpers import OFFICER, OPEN, east, pool
+from tests.heroes.rules.gear_helpers import OFFICER, OPEN, pool
 
 POLICIES = {"a": SimplePolicy(), "b": SimplePolicy()}
 HYBRIDS = unit("hybrids", abilities=[{"id": "assault", "value": 1}])
@@ -150,50 +139,3 @@ def test_the_dragon_flies_onto_an_allied_unit_and_gives_it_terrifying_and_mythos
     assert [s.abilities for s in dropped.unit.sides] == [s.abilities for s in hybrids.unit.sides]
     assert not dropped.side.has("terrifying") and mythos_hunter(state.mythos, dropped) == 0
     assert state.pieces["a2"].side.has("terrifying") and mythos_hunter(state.mythos, state.pieces["a2"]) == 1
-
-
-def test_a_hypnotic_cloud_stops_every_unit_under_it_for_the_round_and_costs_2_markers() -> None:
-    """SoN p.16: "Hypnotic Cloud — Penalty: 2 Suppressed markers. Units affected by this cloud
-    immediately lose their Order token if they have one or receive an Activated marker if they
-    don't have one. Discard the token after use."""
-    overlord = piece("a1", (1, 1), kind=OFFICER)
-    state = son(game(OPEN, [overlord, piece("b1", (2, 2), "b"), piece("b2", (3, 2), "b"), piece("b3", (6, 4), "b")]))
-    tokens = pool(state, "son-hypnotic-cloud", 1, "characters")
-    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, POLICIES)
-    turn.perform("a1", MakeCloud("son-hypnotic-cloud", (3, 3)))
-    assert state.pieces["b1"].activated and state.pieces["b2"].activated and not state.pieces["b3"].activated
-    assert state.pieces["a1"].suppressed == 2 and tokens.count == 0
-    (laid,) = [e for e in turn.events if isinstance(e, TemplateEvent)]
-    assert laid.template == "hypnotic-cloud" and "(SoN p.16)" in laid.text
-    with pytest.raises(IllegalAttack):
-        Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("a1", MakeCloud("son-hypnotic-cloud", (3, 3)))
-
-
-def test_a_toxic_cloud_attacks_and_suppresses_units_under_it_and_entering_it() -> None:
-    """SoN p.16: "Toxic Cloud — Penalty: 1 Suppressed marker. Units affected by this cloud
-    immediately undergo an attack and receive a Suppressed marker … Leave the token on the board
-    until the end of the Supply Phase. All units that enter the cloud undergo an attack and
-    receive a Suppressed marker." 1 + 2 misses the 4 each time (values: hon's example)."""
-    overlord = piece("a1", (1, 1), kind=OFFICER)
-    state = son(game(OPEN, [overlord, piece("b1", (2, 2), "b"), piece("b3", (0, 3), "b")]))
-    pool(state, "son-toxic-cloud", 1, "characters")
-    turn = Turn(state, LoadedDice([1, 1]), Phase.ACTIVATION, POLICIES)
-    turn.perform("a1", MakeCloud("son-toxic-cloud", (3, 3)))
-    assert state.pieces["b1"].suppressed == 1 and state.pieces["a1"].suppressed == 1
-    turn.perform("b3", Move(east((0, 3), 2)))  # into (2, 3), under the cloud
-    gassed = [e for e in turn.events if isinstance(e, FireEvent)]
-    assert [e.target for e in gassed] == ["b1", "b3"] and all(
-        "Toxic Cloud (SoN p.16) attacks" in e.text for e in gassed
-    )
-    assert state.pieces["b3"].suppressed == 1
-    turn.clouds_lift()
-    assert not state.mythos.clouds
-
-
-def test_the_policy_makes_a_hypnotic_cloud_over_enemies_yet_to_act() -> None:
-    overlord = piece("a1", (1, 1), kind=infantry(combat=None, light=None, name="Overlord", unit_id="overlord"))
-    overlord = replace(overlord, unit=overlord.unit.model_copy(update={"role": OFFICER.role}))
-    crowd = [piece("b1", (2, 2), "b"), piece("b2", (3, 2), "b"), piece("b3", (2, 3), "b"), piece("b4", (3, 3), "b")]
-    state = son(game(OPEN, [overlord, *crowd]))
-    pool(state, "son-hypnotic-cloud", 1, "characters")
-    assert SimplePolicy().activate(state, state.pieces["a1"]) == MakeCloud("son-hypnotic-cloud", (3, 3))

@@ -9,6 +9,7 @@ from builder.heroes.rules.coverage.base import (
     LISTED,
     MOVEMENT,
     NO_MARKERS,
+    NO_TEMPLATES,
     NOT_PLAYED,
     ORDERS,
     PARTIAL,
@@ -406,21 +407,16 @@ ENTRIES: tuple[Coverage, ...] = (
         "Hypnotic Cloud",
         SON,
         "SoN p.16",
-        PLAYED,
-        "made instead of an action, 2 Suppressed markers on the maker, the explosion template within 4 interspaces "
-        "(unprinted: hon's example); every unit under it takes an Activated marker (its token is lost for the round)",
-        MARKERS + "test_a_hypnotic_cloud_stops_every_unit_under_it_for_the_round_and_costs_2_markers",
-        MARKERS + "test_the_policy_makes_a_hypnotic_cloud_over_enemies_yet_to_act",
+        NOT_PLAYED,
+        f"the Overlord never makes a Suffocating Cloud; {NO_TEMPLATES}",
     ),
     marker(
         "son-toxic-cloud",
         "Toxic Cloud",
         SON,
         "SoN p.16",
-        PLAYED,
-        "1 Suppressed marker on the maker; units under it or entering it until the Supply Phase ends are attacked "
-        "(values 2/0/X and reach 4: hon's examples) and suppressed; a building shelters those inside from it",
-        MARKERS + "test_a_toxic_cloud_attacks_and_suppresses_units_under_it_and_entering_it",
+        NOT_PLAYED,
+        f"the Overlord never makes a Suffocating Cloud; {NO_TEMPLATES}",
     ),
     marker(
         "son-totem",
