@@ -28,7 +28,7 @@ from builder.heroes.rules.events import (
 from builder.heroes.rules.gear import GearFire, GearMove, GearThrow, GrenadeInto
 from builder.heroes.rules.grid import Point, edge_of_segment, neighbours
 from builder.heroes.rules.movement import Path, Position
-from builder.heroes.rules.mythos import Cast, SearchCheck, Treat
+from builder.heroes.rules.mythos import Cast, FireAtTotem, SearchCheck, Treat
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import Frame, GameState, GearPool
@@ -216,6 +216,7 @@ Action = (
     | Board
     | Fly
     | Cast
+    | FireAtTotem
     | SearchCheck
     | Treat
     | ChainAssault

@@ -65,7 +65,7 @@ from builder.heroes.rules.madness import MadnessActions
 from builder.heroes.rules.medic import MedicAid
 from builder.heroes.rules.mines import Mining
 from builder.heroes.rules.moving import MovementActions
-from builder.heroes.rules.mythos import Cast, SearchCheck, Treat
+from builder.heroes.rules.mythos import Cast, FireAtTotem, SearchCheck, Treat
 from builder.heroes.rules.mythos_markers import MythosMarkers
 from builder.heroes.rules.mythos_rolls import paralyzed
 from builder.heroes.rules.opportunity import OpportunityFire
@@ -76,6 +76,7 @@ from builder.heroes.rules.searching import SearchChecks
 from builder.heroes.rules.state import destroyed_in
 from builder.heroes.rules.templating import TemplateFiring
 from builder.heroes.rules.terror import TerrorChecks
+from builder.heroes.rules.totems import Totems
 from builder.heroes.rules.transport import Transport
 from builder.heroes.rules.works import Board, ClearMine, Deploy, Fly, PlaceMine
 
@@ -98,6 +99,7 @@ class Turn(
     Heroic,
     EldritchIchor,
     Dragons,
+    Totems,
     PoisonedBlades,
     MovementActions,
     Concealment,
@@ -173,6 +175,8 @@ class Turn(
             self._fly(piece, action)
         elif isinstance(action, Cast):
             self._cast(piece, action)
+        elif isinstance(action, FireAtTotem):
+            self._fire_at_totem(piece, action)
         elif isinstance(action, SearchCheck):
             self._search(piece)
         elif isinstance(action, Treat):

@@ -37,6 +37,24 @@ LEFT_ON_UNIT = frozenset({Madness.RAGE, Madness.CATATONIA, Madness.PARANOIA, Mad
 NO_ORDER = frozenset({Madness.RAGE, Madness.CATATONIA, Madness.PARANOIA})
 
 
+class Boon(StrEnum):
+    """What a standing Totem gives its side at the beginning of the Order Phase (SoN p.16)."""
+
+    ORDER = "order"
+    CARD = "card"
+
+
+@dataclass
+class Totem:
+    """A Totem on the board: its side, its interspace, whether it still stands, and the
+    advantage chosen for this round."""
+
+    side: str
+    at: tuple[int, int]
+    standing: bool = True
+    boon: Boon | None = None
+
+
 @dataclass(frozen=True)
 class Perch:
     """The unit a Dragon is on (SoN p.16), and on which sides of its counter it added Terrifying."""
@@ -91,6 +109,7 @@ class Mythos:
     jammed: set[str] = field(default_factory=set)  # Jury-rigged units whose material broke (p.17)
     poisoned: dict[str, list[str]] = field(default_factory=dict)  # key -> a poisoner side a marker (p.16)
     dragons: dict[str, Perch] = field(default_factory=dict)  # "side/tile" -> the unit its Dragon is on (p.16)
+    totems: list[Totem] = field(default_factory=list)  # the Deep Ones' Totems on the board (p.16)
     # By side, a tile path per empty slot bordered by a white or green band (SoN p.11).
     open_slots: dict[str, list[str]] = field(default_factory=dict)
 
@@ -141,6 +160,13 @@ class Cast:
     target: str | None = None
     at: Square | None = None
     sigils: int = 0
+
+
+@dataclass(frozen=True)
+class FireAtTotem:
+    """A unit with Destruction fires at the enemy Totem on the interspace `at` (SoN p.16-17)."""
+
+    at: tuple[int, int]
 
 
 @dataclass(frozen=True)

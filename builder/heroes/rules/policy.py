@@ -189,6 +189,9 @@ class SimplePolicy(
             return cast  # a spell promises more than any shot (SoN p.14-15)
         if fire is not None:
             return fire
+        topple = self._topple(state, piece)  # an enemy Totem in sight (SoN p.16-17)
+        if topple is not None:
+            return topple
         # An Engineer with nothing to shoot clears a barbed hedgehog in its ZoC (BfC p.05).
         hedgehogs = hedgehogs_in_reach(state, piece)
         if hedgehogs:

@@ -3,20 +3,26 @@ tokens clear the Suppressed markers of a unit about to act; a Heroic token re-ac
 that can still attack; a Poisoned Blade marker goes on each assault against infantry (each one
 a survivor keeps is a Terror check), and of the Madness drawn the worst for the victim is
 applied; the Dragon flies onto the infantry nearest the enemy, assaulters first; the Eldritch
-Ichor is spent at its first use, a flip back or a hit prevented."""
+Ichor is spent at its first use, a flip back or a hit prevented; the Totems go on a corner of a
+Deep Ones Character's square and give Orders (cards past ten tokens); a unit with Destruction
+and nothing to shoot fires at an enemy Totem."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from builder.heroes.army.summary import MAX_NUMBERED
 from builder.heroes.rules.actions import Action, AssaultAction, Fire, Snipe, TemplateFire
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.gear import GearFire, GearThrow, GrenadeInto
-from builder.heroes.rules.grid import range_between
-from builder.heroes.rules.mythos import Madness
+from builder.heroes.rules.grid import Point, corners, range_between
+from builder.heroes.rules.mythos import Boon, FireAtTotem, Madness, Totem
+from builder.heroes.rules.orders import tokens_for
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy_base import PolicyBase
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.totem import DEEP_ONES, standing
+from builder.heroes.rules.totems import destruction_of, totem_in_sight
 
 ATTACKS = (Fire, AssaultAction, GearFire, GearThrow, GrenadeInto, TemplateFire, Snipe)
 # The Madness tokens from the worst for the unit that draws it to the mildest (SoN p.11).
@@ -73,6 +79,33 @@ class SonGearChoices(PolicyBase):
             return None
         best = min(own, key=lambda p: (not p.side.has("assault"), range_between(p.squares, tuple(enemies)), p.key))
         return None if best.key == carrier else best.key
+
+    @staticmethod
+    def totem_at(state: GameState, side: str) -> Point | None:
+        """A free corner of the square of the side's first Deep Ones Character (by key), so
+        that it is a Magician (SoN p.16); of its first unit without one."""
+        own = sorted(state.units(side), key=lambda p: p.key)
+        chosen = [p for p in own if p.unit.faction == DEEP_ONES and p.unit.is_character] or own
+        taken = {t.at for t in state.mythos.totems}
+        for piece in chosen:
+            free = [pt for sq in piece.squares for pt in corners(sq) if pt not in taken]
+            if free:
+                return free[0]
+        return None
+
+    @staticmethod
+    def totem_boon(state: GameState, totem: Totem) -> Boon:
+        """An Order token, unless the side already takes the most it may hold (10): then a card."""
+        return Boon.ORDER if tokens_for(state, totem.side).numbered < MAX_NUMBERED else Boon.CARD
+
+    @staticmethod
+    def _topple(state: GameState, piece: Piece) -> FireAtTotem | None:
+        """A unit with Destruction and no shot worth taking fires at an enemy Totem in sight."""
+        if not destruction_of(piece):
+            return None
+        totems = [t for t in standing(state) if state.team_of(t.side) != state.team_of(piece.owner)]
+        seen = next((t for t in sorted(totems, key=lambda t: t.at) if totem_in_sight(state, piece, t)), None)
+        return FireAtTotem(seen.at) if seen is not None else None
 
     if TYPE_CHECKING:
 

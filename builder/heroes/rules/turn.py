@@ -81,6 +81,7 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
     for side in state.initiative_order():
         if side in state.decks:
             turn.battle_events(side, policies[side].order_cards(state, side), CardTiming.ORDER_START)
+    turn.totem_boons(policies)  # each standing Totem: an Order token or an Action card (SoN p.16)
     scenario_events(turn, ScenarioPhase.ORDER, "start", policies)
     orders: dict[str, Orders] = {}
     for side in state.initiative_order():
@@ -210,6 +211,8 @@ def supply_phase(
     scenario_events(turn, ScenarioPhase.SUPPLY, "start", policies)
     for side in state.initiative_order():  # before units move (HoN core p.30)
         turn.conceal(policies[side].conceal(state, side), "as the Supply Phase begins")
+    if state.turn == 1:
+        turn.raise_totems()  # the Totems go on the board in the first round's Supply Phase (SoN p.16)
     turn.spells_at_supply_start()  # Drowning's second attack (SoN p.15)
     turn.poison_checks()  # Poisoned Blade markers: a Terror check each (SoN p.16)
     turn.terror_checks()  # after the bluffs, before the moves (SoN p.10-11)

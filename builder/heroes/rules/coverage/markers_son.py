@@ -29,6 +29,7 @@ from builder.heroes.rules.coverage.base import (
 EQUIPMENT = "tests/heroes/rules/test_son_equipment.py::"
 TRAITS = "tests/heroes/rules/test_son_traits.py::"
 MARKERS = "tests/heroes/rules/test_son_markers.py::"
+TOTEMS = "tests/heroes/rules/test_son_totems.py::"
 
 ENTRIES: tuple[Coverage, ...] = (
     marker(
@@ -423,8 +424,12 @@ ENTRIES: tuple[Coverage, ...] = (
         "Totem",
         SON,
         "SoN p.16",
-        NOT_PLAYED,
-        "army lists with more than two Totems are refused (markers.too-many); each one's Order token is counted, "
-        "but no totem is placed in play, so none is destroyed",
+        PLAYED,
+        "lists with more than two are refused; put on an interspace in the first Supply Phase, its star given only "
+        "while it stands and gives an Order; a Destruction shot's 4+ destroys it; the policy takes Orders (cards "
+        "past 10)",
+        TOTEMS + "test_the_totems_go_on_interspaces_in_the_first_supply_phase_and_give_orders_only_then",
+        TOTEMS + "test_a_totem_makes_deep_ones_characters_within_3_spaces_magicians",
+        TOTEMS + "test_a_unit_with_destruction_destroys_a_totem_and_its_order_is_lost",
     ),
 )
