@@ -4,8 +4,11 @@ round while they stand, and destroyed by a unit with Destruction."""
 
 from __future__ import annotations
 
+from pathlib import Path as FilePath
+
 import pytest
 
+from builder.heroes.army.resolve import resolve
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.events import GearEvent, Phase
@@ -15,7 +18,9 @@ from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.spells import magician_discount
-from builder.heroes.rules.state import GameState
+from builder.heroes.rules.state import GameState, gear_pools
+from builder.io.army_files import load_army
+from builder.io.catalogue_files import load_catalogue
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece
 from tests.fixtures.rules.games import game
@@ -87,3 +92,19 @@ def test_a_unit_with_destruction_destroys_a_totem_and_its_order_is_lost() -> Non
     assert tokens_for(state, "a").numbered == 3
     with pytest.raises(IllegalAttack, match="Totem"):
         Turn(state, LoadedDice([4]), Phase.ACTIVATION).perform("a1", FireAtTotem((1, 1)))  # no Destruction, own
+
+
+def test_free_options_and_tile_printed_life_points_become_markers_at_set_up() -> None:
+    """SoN p.14: "Free recruitment options don't have to be attributed to a recruitment tile":
+    the Totems of The Grey Procession's Deep Ones serve the whole army; SoN p.16: "Certain units
+    have Life Points", printed on the Brute's and the Spawn's tiles, serve their tile."""
+    root = FilePath(__file__).resolve().parents[3]
+    catalogue = load_catalogue()[0]
+    army = load_army(root / "scenarios" / "armies" / "son-procession-deep-ones-410.yaml").army
+    pools = gear_pools(resolve(army, catalogue), "deep-ones")
+    assert [(p.marker, p.count, p.group) for p in pools if p.marker == "son-totem"] == [("son-totem", 2, None)]
+    brute = army.model_copy(
+        update={"tiles": [*army.tiles, army.tiles[0].model_copy(update={"tile": "son-do-brute", "slots": {}})]}
+    )
+    lives = [p for p in gear_pools(resolve(brute, catalogue), "deep-ones") if p.marker == "son-life-point"]
+    assert [(p.count, p.source) for p in lives] == [(1, "Deep One Brute")] and lives[0].group is not None
