@@ -62,6 +62,7 @@ from builder.heroes.rules.heroic import Heroic
 from builder.heroes.rules.jury import JuryRigged
 from builder.heroes.rules.leaping import crosses
 from builder.heroes.rules.madness import MadnessActions
+from builder.heroes.rules.medallion import Medallions
 from builder.heroes.rules.medic import MedicAid
 from builder.heroes.rules.mines import Mining
 from builder.heroes.rules.moving import MovementActions
@@ -100,6 +101,7 @@ class Turn(
     EldritchIchor,
     Dragons,
     Totems,
+    Medallions,
     PoisonedBlades,
     MovementActions,
     Concealment,

@@ -5,7 +5,8 @@ a survivor keeps is a Terror check), and of the Madness drawn the worst for the 
 applied; the Dragon flies onto the infantry nearest the enemy, assaulters first; the Eldritch
 Ichor is spent at its first use, a flip back or a hit prevented; the Totems go on a corner of a
 Deep Ones Character's square and give Orders (cards past ten tokens); a unit with Destruction
-and nothing to shoot fires at an enemy Totem."""
+and nothing to shoot fires at an enemy Totem; an Elder Sign Medallion takes the token of the most
+terrifying Manifestation in reach."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from builder.heroes.rules.actions import Action, AssaultAction, Fire, Snipe, Tem
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.gear import GearFire, GearThrow, GrenadeInto
 from builder.heroes.rules.grid import Point, corners, range_between
-from builder.heroes.rules.mythos import Boon, FireAtTotem, Madness, Totem
+from builder.heroes.rules.mythos import Boon, FireAtTotem, Madness, Totem, manifestation
 from builder.heroes.rules.orders import tokens_for
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy_base import PolicyBase
@@ -106,6 +107,17 @@ class SonGearChoices(PolicyBase):
         totems = [t for t in standing(state) if state.team_of(t.side) != state.team_of(piece.owner)]
         seen = next((t for t in sorted(totems, key=lambda t: t.at) if totem_in_sight(state, piece, t)), None)
         return FireAtTotem(seen.at) if seen is not None else None
+
+    @staticmethod
+    def medallion(state: GameState, wearer: Piece, tokens: tuple[str, ...]) -> str | None:
+        """The token on the most terrifying Manifestation in reach, the closest on a tie (SoN p.14)."""
+        pieces = [state.pieces[k] for k in tokens if k in state.pieces]
+        best = min(
+            pieces,
+            key=lambda p: (-(manifestation(p) or 0), range_between(wearer.squares, p.squares), p.key),
+            default=None,
+        )
+        return best.key if best is not None else None
 
     if TYPE_CHECKING:
 

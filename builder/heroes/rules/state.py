@@ -106,6 +106,9 @@ class GearPool:
 
 
 TILE_GEAR = frozenset({"son-life-point"})  # markers a tile gives its own units to spend (SoN p.16)
+MEDALLION = "son-elder-sign-medallion"
+# Options with no marker that act in play through their wearer: a pool of one says who (SoN p.14).
+WORN = frozenset({MEDALLION})
 
 
 def gear_pools(resolved: ResolvedArmy, side: str) -> list[GearPool]:
@@ -132,6 +135,8 @@ def _option_pools(placed: Placed, side: str, users: str | None) -> list[GearPool
     counts: dict[str, int] = {}
     for count in option.markers:
         counts[count.id] = counts.get(count.id, 0) + count.count
+    if option.id in WORN:
+        counts[option.id] = 1
     if option.choice is not None and option.choice.markers:
         for pick in placed.pick.choice:
             if pick in option.choice.among:

@@ -121,6 +121,7 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
                 bluffs=placed.bluffs,
             )
         )
+    turn.medallions(orders, policies)  # Elder Sign Medallions discard tokens on Manifestations (SoN p.14)
     scenario_events(turn, ScenarioPhase.ORDER, "end", policies)
     frames += turn.frames
     return orders

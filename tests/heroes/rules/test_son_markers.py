@@ -14,8 +14,8 @@ from builder.heroes.rules.mythos import Madness, mythos_hunter
 from builder.heroes.rules.orders import Orders
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON
-from builder.heroes.rules.state import GameState
-from builder.heroes.rules.turn import activation_phase
+from builder.heroes.rules.state import Frame, GameState, GearPool
+from builder.heroes.rules.turn import activation_phase, order_phase
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece, unit
 from tests.fixtures.rules.games import game
@@ -139,3 +139,35 @@ def test_the_dragon_flies_onto_an_allied_unit_and_gives_it_terrifying_and_mythos
     assert [s.abilities for s in dropped.unit.sides] == [s.abilities for s in hybrids.unit.sides]
     assert not dropped.side.has("terrifying") and mythos_hunter(state.mythos, dropped) == 0
     assert state.pieces["a2"].side.has("terrifying") and mythos_hunter(state.mythos, state.pieces["a2"]) == 1
+
+
+DREAD = unit("dread", abilities=[{"id": "mythos-manifestation", "value": 5}])
+
+
+def test_an_elder_sign_medallion_discards_an_order_token_on_a_manifestation_within_3_spaces() -> None:
+    """SoN p.14: "at the end of the Order Phase, the medallion allows you to discard an Order
+    token assigned to a Mythos Manifestation situated 3 or fewer spaces from the Character
+    wearing the medallion": the Dread 3 spaces away loses its token, the one 5 away keeps it."""
+    wearer = piece("a1", (1, 1), kind=OFFICER)
+    state = son(game(OPEN, [wearer, piece("b1", (4, 1), "b", DREAD), piece("b2", (6, 1), "b", DREAD)]))
+    state.gear.append(GearPool("a", "son-elder-sign-medallion", 1, None, ("characters",), "Elder Sign Medallion"))
+    orders = {"a": Orders("a", ("a1",)), "b": Orders("b", ("b1", "b2"))}
+    turn = Turn(state, LoadedDice([]), Phase.ORDER)
+    turn.medallions(orders, POLICIES)
+    assert orders["b"].numbered == ("b2",)
+    (told,) = [e for e in turn.events if isinstance(e, GearEvent)]
+    assert (told.marker, told.unit) == ("son-elder-sign-medallion", "a1") and "(SoN p.14)" in told.text
+    bare = son(game(OPEN, [wearer, piece("b1", (4, 1), "b", DREAD)]))
+    orders = {"a": Orders("a", ("a1",)), "b": Orders("b", ("b1",))}
+    Turn(bare, LoadedDice([]), Phase.ORDER).medallions(orders, POLICIES)
+    assert orders["b"].numbered == ("b1",)  # no medallion worn
+
+
+def test_the_order_phase_ends_with_the_medallions() -> None:
+    wearer = piece("a1", (1, 1), kind=OFFICER)
+    state = son(game(OPEN, [wearer, piece("b1", (3, 1), "b", DREAD)]))
+    state.gear.append(GearPool("a", "son-elder-sign-medallion", 1, None, ("characters",), "Elder Sign Medallion"))
+    frames: list[Frame] = []
+    orders = order_phase(state, POLICIES, LoadedDice([]), frames)
+    assert "b1" not in orders["b"].ordered
+    assert any(isinstance(f.event, GearEvent) and f.event.marker == "son-elder-sign-medallion" for f in frames)
