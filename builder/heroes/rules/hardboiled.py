@@ -2,7 +2,9 @@
 marker from one of your units. You can play several Hardboiled tokens at the same time." The
 units of the trait's tile use them, the whole army's on an Officer tile (SoN p.14, General
 rules). The book lets them be played at any moment: hon plays them as a unit is activated,
-before it acts, when its side's player wishes (`HardboiledPlayer`), a token a marker."""
+before it acts, and at the Supply Phase's Terror step for a unit that would have to check (a
+unit with no Suppressed marker does not, SoN p.11), when its side's player wishes
+(`HardboiledPlayer`), a token a marker."""
 
 from __future__ import annotations
 
@@ -12,7 +14,9 @@ from typing import Protocol, runtime_checkable
 from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.terror import must_check, terrifying_sight
 
 HARDBOILED = "son-hardboiled"
 HARDBOILED_PAGE = "SoN p.16"
@@ -41,3 +45,15 @@ class Hardboiled(TurnBase):
         rallied = replace(piece, suppressed=piece.suppressed - count)
         self.state.pieces[piece.key] = rallied
         return rallied
+
+    def hardboiled_before_terror(self) -> None:
+        """Before the Supply Phase's Terror checks: Hardboiled tokens for the units that see a
+        Mythos Manifestation with Suppressed markers on them (SoN p.11, p.16)."""
+        state = self.state
+        for side in state.initiative_order():
+            if not any(g.marker == HARDBOILED and g.count > 0 and g.side == side for g in state.gear):
+                continue
+            occupancy = Occupancy(state.pieces.values())
+            for piece in sorted(state.units(side), key=lambda p: p.key):
+                if must_check(piece) and terrifying_sight(state, piece, occupancy) is not None:
+                    self.rally_hardboiled(piece)

@@ -216,6 +216,7 @@ def supply_phase(
         turn.raise_totems()  # the Totems go on the board in the first round's Supply Phase (SoN p.16)
     turn.spells_at_supply_start()  # Drowning's second attack (SoN p.15)
     turn.poison_checks()  # Poisoned Blade markers: a Terror check each (SoN p.16)
+    turn.hardboiled_before_terror()  # Hardboiled tokens spare a unit its check (SoN p.16)
     turn.terror_checks()  # after the bluffs, before the moves (SoN p.10-11)
     for side in state.initiative_order():
         ordered = orders[side].ordered if side in orders else frozenset()

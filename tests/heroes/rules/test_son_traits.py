@@ -3,13 +3,14 @@ Suppressed markers off a unit, Heroic tokens activate a unit a second time witho
 
 from __future__ import annotations
 
-from builder.heroes.rules.events import FireEvent, GearEvent
+from builder.heroes.rules.activation import Turn
+from builder.heroes.rules.events import FireEvent, GearEvent, Phase, TerrorEvent
 from builder.heroes.rules.orders import Orders
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.turn import activation_phase
 from builder.kernel.dice import LoadedDice
-from tests.fixtures.rules.boards import piece
+from tests.fixtures.rules.boards import piece, unit
 from tests.fixtures.rules.games import game
 from tests.heroes.rules.gear_helpers import OPEN, pool
 
@@ -61,3 +62,18 @@ def test_the_policy_spends_a_heroic_token_only_on_a_unit_with_an_attack() -> Non
     assert not [f for f in frames if isinstance(f.event, GearEvent)] and tokens.count == 3
     near = game(OPEN, [piece("a1", (1, 1)), piece("b1", (3, 1), "b")])
     assert SimplePolicy().heroic(near, near.pieces["a1"])
+
+
+def test_hardboiled_tokens_spare_a_suppressed_unit_its_terror_check() -> None:
+    """SoN p.16 (Hardboiled, any moment) with SoN p.11 ("if a unit that received at least one
+    Suppressed marker sees a Mythos Manifestation, it must make a saving throw"): the marker
+    taken off before the Supply Phase's Terror step, no check is made."""
+    dread = unit("dread", abilities=[{"id": "mythos-manifestation", "value": 5}])
+    state = game(OPEN, [piece("a1", (1, 1), suppressed=1), piece("b1", (4, 1), "b", dread)])
+    state.ruleset = SON
+    tokens = pool(state, "son-hardboiled", 3)
+    turn = Turn(state, LoadedDice([]), Phase.SUPPLY, POLICIES)
+    turn.hardboiled_before_terror()
+    turn.terror_checks()
+    assert state.pieces["a1"].suppressed == 0 and tokens.count == 2
+    assert not [e for e in turn.events if isinstance(e, TerrorEvent)]

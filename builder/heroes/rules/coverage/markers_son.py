@@ -375,10 +375,11 @@ ENTRIES: tuple[Coverage, ...] = (
         SON,
         "SoN p.16",
         PLAYED,
-        "the book allows any moment: hon plays them as a unit of the trait's tile is activated, before it acts; the "
-        "policy clears all its Suppressed markers, a token each",
+        "'any moment': hon offers them as a unit of the trait's tile is activated and before the Supply Phase's Terror "
+        "step to a unit that would check; the policy clears all its Suppressed markers, a token each",
         TRAITS + "test_hardboiled_tokens_take_suppressed_markers_off_a_unit_about_to_act",
         TRAITS + "test_without_hardboiled_tokens_the_markers_stay",
+        TRAITS + "test_hardboiled_tokens_spare_a_suppressed_unit_its_terror_check",
     ),
     marker(
         "son-heroic",
