@@ -90,7 +90,7 @@ class FiringChoices(PolicyBase):
         pool = ammo_pool(state, piece)
         if pool is None:
             return fire, value
-        for count in range(1, ammo_cap(pool) + 1):
+        for count in range(1, min(ammo_cap(pool), pool.count) + 1):
             found, worth = self._shots(state, piece, occupancy, ammo=count)
             if found is None or worth - value < self.ammo_gain:
                 break
