@@ -4,9 +4,10 @@ move onto an allied unit to provide its support. Then return its token. It gives
 Terrifying and Mythos Hunter 1 Special Abilities (see p.19) to the unit on which it is placed."
 
 hon's readings where the book is silent: the dragon flies once a round, at the start of the
-Activation Phase (its one move of the round), onto any unit of its side; the first flight puts
-it in play (until then it gives nothing); its carrier keeps the two abilities until the dragon
-flies on, and a carrier's loss leaves the dragon to fly again next round. Mythos Hunter 1 adds
+Activation Phase (its one move of the round), onto any unit of its side or of an allied side
+(a team's, SoN p.10); the first flight puts it in play (until then it gives nothing); its
+carrier keeps the two abilities until the dragon flies on, and a carrier's loss leaves the
+dragon to fly again next round. Mythos Hunter 1 adds
 to the carrier's other Mythos Hunter bonuses (SoN p.18, `mythos.mythos_hunter`); Terrifying is
 put on the carrier's counter, and taken off again when the dragon leaves it."""
 
@@ -71,7 +72,8 @@ class Dragons(TurnBase):
                 carrier = perch.carrier if perch is not None and perch.carrier in state.pieces else None
                 target_key = player.dragon_perch(state, side, carrier)
                 target = state.pieces.get(target_key) if target_key is not None else None
-                if target is None or target.owner != side or target.is_wreck or target.key == carrier:
+                allied = target is not None and state.team_of(target.owner) == state.team_of(side)
+                if target is None or not allied or target.is_wreck or target.key == carrier:
                     continue
                 if perch is not None and carrier is not None:
                     state.pieces[carrier] = drop(state.pieces[carrier], perch.added)
