@@ -325,9 +325,9 @@ ENTRIES: tuple[Coverage, ...] = (
         SON,
         "SoN p.16",
         PLAYED,
-        "flies once a round, at the start of the Activation Phase (hon's moment), onto a unit of its side or an ally's, "
-        "which has Terrifying and Mythos Hunter 1 until it flies on; the policy picks its infantry nearest the enemy, "
-        "assaulters first",
+        "flies once a round, at the start of the Activation Phase (hon's moment), onto a unit of its side or an "
+        "ally's, which has Terrifying and Mythos Hunter 1 until it flies on; the policy picks its infantry nearest the "
+        "enemy, assaulters first",
         MARKERS + "test_the_dragon_flies_onto_an_allied_unit_and_gives_it_terrifying_and_mythos_hunter_1",
     ),
     marker(
