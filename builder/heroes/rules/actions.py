@@ -28,7 +28,7 @@ from builder.heroes.rules.events import (
 from builder.heroes.rules.gear import GearFire, GearMove, GearThrow, GrenadeInto
 from builder.heroes.rules.grid import Point, edge_of_segment, neighbours
 from builder.heroes.rules.movement import Path, Position
-from builder.heroes.rules.mythos import Cast, SearchCheck, Treat
+from builder.heroes.rules.mythos import Cast, FireAtTotem, SearchCheck, Treat
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
@@ -226,6 +226,7 @@ Action = (
     | Board
     | Fly
     | Cast
+    | FireAtTotem
     | SearchCheck
     | Treat
     | ChainAssault
@@ -429,6 +430,10 @@ class TurnBase:
         def signed_shot(self, shot: Shot) -> Shot: ...
 
         def signed_assault(self, assault: Assault) -> Assault: ...
+
+        def poisoned_blades(self, assault: Assault) -> tuple[Assault, int]: ...
+
+        def poison(self, attacker: Piece, defender: Piece, count: int) -> None: ...
 
         def aided(self, before: Piece, after: Piece | None, effect: Effect) -> bool: ...
 

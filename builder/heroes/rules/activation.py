@@ -42,6 +42,8 @@ from builder.heroes.rules.concealment import Concealment
 from builder.heroes.rules.crew import bail_out, crews_in
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.destruction import Destruction
+from builder.heroes.rules.dragon import Dragons
+from builder.heroes.rules.eldritch_ichor import EldritchIchor
 from builder.heroes.rules.engineering import Engineering
 from builder.heroes.rules.events import (
     BreaksEvent,
@@ -58,17 +60,21 @@ from builder.heroes.rules.gear_firing import GearActions
 from builder.heroes.rules.gear_moving import GearMovement
 from builder.heroes.rules.gear_rerolls import GearRerolls
 from builder.heroes.rules.grid import neighbours
+from builder.heroes.rules.hardboiled import Hardboiled
+from builder.heroes.rules.heroic import Heroic
 from builder.heroes.rules.jury import JuryRigged
 from builder.heroes.rules.leaping import crosses
 from builder.heroes.rules.madness import MadnessActions
+from builder.heroes.rules.medallion import Medallions
 from builder.heroes.rules.medic import MedicAid
 from builder.heroes.rules.mines import Mining
 from builder.heroes.rules.moving import MovementActions
-from builder.heroes.rules.mythos import Cast, SearchCheck, Treat
+from builder.heroes.rules.mythos import Cast, FireAtTotem, SearchCheck, Treat
 from builder.heroes.rules.mythos_markers import MythosMarkers
 from builder.heroes.rules.mythos_rolls import paralyzed
 from builder.heroes.rules.opportunity import OpportunityFire
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.poisoned_blade import PoisonedBlades
 from builder.heroes.rules.scouting import Scouting
 from builder.heroes.rules.searching import SearchChecks
 from builder.heroes.rules.state import destroyed_in
@@ -76,6 +82,7 @@ from builder.heroes.rules.structures import Demolish
 from builder.heroes.rules.substitute import Substitution
 from builder.heroes.rules.templating import TemplateFiring
 from builder.heroes.rules.terror import TerrorChecks
+from builder.heroes.rules.totems import Totems
 from builder.heroes.rules.transport import Transport
 from builder.heroes.rules.works import Board, ClearMine, Deploy, Fly, PlaceMine
 
@@ -96,6 +103,13 @@ class Turn(
     MedicAid,
     AssaultVariants,
     MythosMarkers,
+    Hardboiled,
+    Heroic,
+    EldritchIchor,
+    Dragons,
+    Totems,
+    Medallions,
+    PoisonedBlades,
     MovementActions,
     Concealment,
     OpportunityFire,
@@ -171,6 +185,8 @@ class Turn(
             self._fly(piece, action)
         elif isinstance(action, Cast):
             self._cast(piece, action)
+        elif isinstance(action, FireAtTotem):
+            self._fire_at_totem(piece, action)
         elif isinstance(action, SearchCheck):
             self._search(piece)
         elif isinstance(action, Treat):
@@ -230,6 +246,8 @@ class Turn(
             return  # a Medic's Aid marker (SoN p.18)
         if hit and before.unit.role is Role.HEAVY_WEAPON and self._substituted(before, effect, assault):
             return  # a Substitute took it (BfC p.08)
+        if hit and self.ichor_shields(before, effect):
+            return  # an Eldritch Ichor token (SoN p.14)
         if after is None:
             state.pieces.pop(before.key, None)
         else:

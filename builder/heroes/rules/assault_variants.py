@@ -120,6 +120,7 @@ class AssaultVariants(TurnBase):
         away from `held`, the squares the attacker assaults from."""
         state = self.state
         assault = self.signed_assault(variant_assault_of(state, attacker, defender, bonuses))
+        assault, blades = self.poisoned_blades(assault)  # Poisoned Blade markers (SoN p.16)
         result = resolve_assault(
             self._assault_bonuses(assault),
             self.dice,
@@ -135,6 +136,7 @@ class AssaultVariants(TurnBase):
         if result.outcome is AssaultOutcome.WIN and self._capture(attacker, defender):  # BfC p.12
             return result.outcome
         self.hurt(defender, result.defender, result.defender_effect, assault=True)
+        self.poison(attacker, defender, blades)  # a survivor keeps them (SoN p.16)
         beaten = state.pieces.get(defender.key)
         if result.defender_moves is DefenderMove.RETREATS and beaten is not None and not beaten.is_wreck:
             self._retreat(beaten, held)

@@ -121,6 +121,7 @@ class AssaultActions(TurnBase):
         if action.bonuses:
             assault = replace(assault, attacker_bonuses=(*assault.attacker_bonuses, *action.bonuses))
         assault = self.signed_assault(assault)  # Elder Signs with a Manifestation (SoN p.14)
+        assault, blades = self.poisoned_blades(assault)  # Poisoned Blade markers (SoN p.16)
         knives: list[str] = []
         if action.knife:
             pool = self.state.gear_for(attacker, "knife")
@@ -158,6 +159,7 @@ class AssaultActions(TurnBase):
         self.hurt(attacker, result.attacker, result.attacker_effect, assault=True)
         if not captured:
             self.hurt(defender, result.defender, result.defender_effect, assault=True)
+        self.poison(attacker, defender, blades)  # a survivor keeps them (SoN p.16)
         self._assault_moves(result, from_squares, defender.squares)
         self._assault_destruction(attacker, where)
         self.spot_all(except_key=attacker.key)

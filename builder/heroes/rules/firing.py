@@ -22,6 +22,7 @@ from builder.heroes.rules.combat import (
 )
 from builder.heroes.rules.cover import _shared_cover, cover, defender_bonus, line_bonus
 from builder.heroes.rules.damage import DamageLocation, Effect, destroy
+from builder.heroes.rules.equipment import ammo_cap, ammo_helps, ammo_pool, cited
 from builder.heroes.rules.events import FireEvent
 from builder.heroes.rules.gear import recce_ammo_bonus
 from builder.heroes.rules.los import blocked_by_terrain, line_of_sight
@@ -226,7 +227,7 @@ class FiringActions(TurnBase):
             return  # Jury-rigged (SoN p.17)
         bonuses = self._ammo(firer, action)
         self._check_split(firer, action, shares, on_the_move, bonuses)
-        pool = self.state.gear_for(firer, "ammo") if action.ammo else None
+        pool = ammo_pool(self.state, firer) if action.ammo else None
         if pool is not None:
             self.state.spend(pool, action.ammo)  # declared, checked: spent
         recce = self._recce_ammo(firer, action)  # Recce Gear Ammo, declared and spent (BfC p.09)
@@ -242,7 +243,7 @@ class FiringActions(TurnBase):
             if shot is None:
                 continue
             suppressive = weapon in action.suppressive
-            extra = (bonuses if target.is_infantry else ()) + recce_ammo_bonus(recce, target)
+            extra = (bonuses if ammo_helps(pool, firer, weapon, target) else ()) + recce_ammo_bonus(recce, target)
             shot = replace(shot, suppressive=suppressive, machine_gunner_share=share, bonuses=shot.bonuses + extra)
             shot = self.signed_shot(shot)  # Elder Signs at a Manifestation (SoN p.14)
             notes = _damage_notes(shooter, cite("damage"))
@@ -313,13 +314,14 @@ class FiringActions(TurnBase):
         if not action.ammo:
             return ()
         page = self.state.ruleset.cite("gear")
-        pool = self.state.gear_for(firer, "ammo")
-        if action.ammo < 0 or action.ammo > MAX_AMMO:
-            raise IllegalAttack(f"1 to {MAX_AMMO} Ammo markers on one Firing Action", page)
+        pool = ammo_pool(self.state, firer)
+        cap = MAX_AMMO if pool is None else ammo_cap(pool)  # SoN p.16: as many as you want
+        if action.ammo < 0 or action.ammo > cap:
+            raise IllegalAttack(f"1 to {cap} Ammo markers on one Firing Action", page)
         if pool is None or pool.count < action.ammo:
             raise IllegalAttack(f"{name(firer)} has not {action.ammo} Ammo marker(s) to spend", page)
         label = "Ammo" if action.ammo == 1 else f"Ammo x{action.ammo}"
-        return (Modifier(f"{label} ({pool.source})", action.ammo, page),)
+        return (Modifier(f"{label} ({pool.source})", action.ammo, cited(pool, page)),)
 
     def _check_split(
         self,

@@ -20,6 +20,7 @@ from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.assault import Assault, AssaultOutcome, AssaultReroll, AssaultResult, _moves
 from builder.heroes.rules.combat import Aim, FireOutcome, Reroll, Shot, name
 from builder.heroes.rules.damage import Effect, Rerolls, Worth
+from builder.heroes.rules.equipment import cited, life_points
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState
 from builder.kernel.events import Roll
@@ -180,11 +181,11 @@ class GearRerolls(TurnBase):
             before, effect = result.assault.attacker, result.attacker_effect
         else:
             return result
-        if effect not in (Effect.FLIPPED, Effect.DESTROYED) or not before.unit.is_character:
+        pool = life_points(self.state, before) if effect in (Effect.FLIPPED, Effect.DESTROYED) else None
+        if pool is None:  # a Character's (BfC p.09), any unit's in SoN (SoN p.16)
             return result
-        if self.state.gear_for(before, "life-point") is None:
-            return result
-        self._spend_marker(before, "life-point", LIFE_POINT_PAGE, f"the assault's Hit on {name(before)} is cancelled")
+        what = f"the assault's Hit on {name(before)} is cancelled"
+        self._spend_marker(before, pool.marker, cited(pool, LIFE_POINT_PAGE), what)
         (attacker_moves, defender_moves), _ = _moves(
             result.assault.attacker, result.engagement.defender, outcome, Effect.NONE, self.state.ruleset
         )

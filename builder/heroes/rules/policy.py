@@ -41,6 +41,7 @@ from builder.heroes.rules.policy_gear import GearChoices
 from builder.heroes.rules.policy_magic import MagicChoices
 from builder.heroes.rules.policy_movement import MovementChoices
 from builder.heroes.rules.policy_reinforcements import ReinforcementChoices
+from builder.heroes.rules.policy_son_gear import SonGearChoices
 from builder.heroes.rules.policy_variants import VariantChoices
 from builder.heroes.rules.policy_works import WorksChoices
 from builder.heroes.rules.sightmap import Occupancy
@@ -133,6 +134,7 @@ class SimplePolicy(
     MagicChoices,
     VariantChoices,
     DestructionChoices,
+    SonGearChoices,
     PolicyBase,
 ):
     fire_threshold: float = 0.15  # expected hits a firing action must promise
@@ -224,6 +226,9 @@ class SimplePolicy(
         demolish = self._demolish(state, piece, occupancy)  # a structure enemies hold (HoN core p.22)
         if demolish is not None:
             return demolish
+        topple = self._topple(state, piece)  # an enemy Totem in sight (SoN p.16-17)
+        if topple is not None:
+            return topple
         # An Engineer with nothing to shoot clears a barbed hedgehog in its ZoC (BfC p.05).
         hedgehogs = hedgehogs_in_reach(state, piece)
         if hedgehogs:

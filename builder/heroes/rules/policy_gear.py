@@ -207,7 +207,7 @@ class GearChoices(PolicyBase):
                 continue
             value = _blast(state, piece, weapon, covered(reached, state.pieces.values()), hits, exposed=True)
             if best is None or value > best[0]:
-                best = (value, GrenadeInto(square))
+                best = (value, GrenadeInto(square, weapon.marker))
         return best
 
     def _with_recce_ammo(self, state: GameState, piece: Piece, fire: Fire | None) -> Fire | None:

@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from builder.heroes.army.resolve import ResolvedArmy
+from builder.heroes.army.resolve import Placed, ResolvedArmy
 from builder.heroes.army.summary import OrderTokens, order_tokens, stars_of, summary_of
 from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.terrain import TerrainEffects
@@ -107,25 +107,44 @@ class GearPool:
         return any(kinds.get(r, False) for r in self.restricted_to)
 
 
+TILE_GEAR = frozenset({"son-life-point"})  # markers a tile gives its own units to spend (SoN p.16)
+MEDALLION = "son-elder-sign-medallion"
+# Options with no marker that act in play through their wearer: a pool of one says who (SoN p.14).
+WORN = frozenset({MEDALLION})
+
+
 def gear_pools(resolved: ResolvedArmy, side: str) -> list[GearPool]:
-    """The markers each gear option or customization of the army gives, chosen ones included."""
+    """The markers each gear option or customization of the army gives, chosen ones included;
+    a free option's (SoN p.14: "Free recruitment options don't have to be attributed to a
+    recruitment tile", such as the Totems) serve the whole army."""
     pools: list[GearPool] = []
     for group in resolved.groups:
         for placed in group.placed:
-            option = placed.option
-            if option is None:
-                continue
-            counts: dict[str, int] = {}
-            for count in option.markers:
-                counts[count.id] = counts.get(count.id, 0) + count.count
-            if option.choice is not None and option.choice.markers:
-                for pick in placed.pick.choice:
-                    if pick in option.choice.among:
-                        counts[pick] = counts.get(pick, 0) + 1
-            users = None if group.is_command else group.path
-            limits = tuple(r.value for r in option.restricted_to)
-            pools += [GearPool(side, m, n, users, limits, option.name) for m, n in sorted(counts.items())]
+            pools += _option_pools(placed, side, None if group.is_command else group.path)
+        recruit = group.recruit
+        if recruit is not None:  # "Certain units have Life Points" printed on their tile (SoN p.16)
+            printed = [c for c in recruit.markers if c.id in TILE_GEAR]
+            pools += [GearPool(side, c.id, c.count, group.path, (), recruit.name) for c in printed]
+    for placed in resolved.free:
+        pools += _option_pools(placed, side, None)
     return pools
+
+
+def _option_pools(placed: Placed, side: str, users: str | None) -> list[GearPool]:
+    option = placed.option
+    if option is None:
+        return []
+    counts: dict[str, int] = {}
+    for count in option.markers:
+        counts[count.id] = counts.get(count.id, 0) + count.count
+    if option.id in WORN:
+        counts[option.id] = 1
+    if option.choice is not None and option.choice.markers:
+        for pick in placed.pick.choice:
+            if pick in option.choice.among:
+                counts[pick] = counts.get(pick, 0) + 1
+    limits = tuple(r.value for r in option.restricted_to)
+    return [GearPool(side, m, n, users, limits, option.name) for m, n in sorted(counts.items())]
 
 
 @dataclass

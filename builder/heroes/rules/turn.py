@@ -80,6 +80,7 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
     for side in state.initiative_order():
         if side in state.decks:
             turn.battle_events(side, policies[side].order_cards(state, side), CardTiming.ORDER_START)
+    turn.totem_boons(policies)  # each standing Totem: an Order token or an Action card (SoN p.16)
     scenario_events(turn, ScenarioPhase.ORDER, "start", policies)
     orders: dict[str, Orders] = {}
     for side in state.initiative_order():
@@ -120,6 +121,7 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
                 bluffs=placed.bluffs,
             )
         )
+    turn.medallions(orders, policies)  # Elder Sign Medallions discard tokens on Manifestations (SoN p.14)
     scenario_events(turn, ScenarioPhase.ORDER, "end", policies)
     frames += turn.frames
     return orders
@@ -134,6 +136,7 @@ def activation_phase(
     turn = Turn(state, dice, Phase.ACTIVATION, policies)
     scenario_events(turn, ScenarioPhase.ACTIVATION, "start", policies)
     turn.madness_acts()  # Rage and Paranoia act, Catatonia freezes (SoN p.11)
+    turn.dragons_fly()  # the Dragon's one move of the round (SoN p.16)
     autonomous = {side: sorted(p.key for p in _own(state, side) if needs_no_order(p)) for side in state.sides}
     teams = {side: state.team_of(side) for side in state.sides}
     # Special tokens as order 0, or held and played between two activations (HoN core p.8).
@@ -176,7 +179,14 @@ def activation_phase(
                 reveal.side, policy.action_cards(state, piece, CardTiming.ACTIVATION), CardTiming.ACTIVATION
             )
             piece = state.pieces[piece.key]
+        if piece.key in state.pieces:
+            piece = turn.rally_hardboiled(piece)  # Hardboiled tokens, before it acts (SoN p.16)
+            piece = turn.ichor_heal(piece)  # an Eldritch Ichor flips a Character back (SoN p.14)
         turn.perform(reveal.key, policy.activate(state, piece))
+        again = turn.heroic_again(reveal.key)  # a Heroic token: a second activation (SoN p.16)
+        if again is not None:
+            turn.perform(reveal.key, policy.activate(state, again))
+        turn.amulets_of_dagon()  # "at any time during any phase" (SoN p.16): once a unit has acted
         acted = state.pieces.get(reveal.key)
         if reveal.side in state.decks and acted is not None and not acted.is_wreck:
             turn.battle_events(
@@ -207,7 +217,11 @@ def supply_phase(
     scenario_events(turn, ScenarioPhase.SUPPLY, "start", policies)
     for side in state.initiative_order():  # before units move (HoN core p.30)
         turn.conceal(policies[side].conceal(state, side), "as the Supply Phase begins")
+    if state.turn == 1:
+        turn.raise_totems()  # the Totems go on the board in the first round's Supply Phase (SoN p.16)
     turn.spells_at_supply_start()  # Drowning's second attack (SoN p.15)
+    turn.poison_checks()  # Poisoned Blade markers: a Terror check each (SoN p.16)
+    turn.hardboiled_before_terror()  # Hardboiled tokens spare a unit its check (SoN p.16)
     turn.terror_checks()  # after the bluffs, before the moves (SoN p.10-11)
     for side in state.initiative_order():
         ordered = orders[side].ordered if side in orders else frozenset()
