@@ -9,10 +9,11 @@ from dataclasses import replace
 
 from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.rules.actions import TurnBase, may_stand
+from builder.heroes.rules.black_sun import BLACK_SUN, FLAMES, flames_from
 from builder.heroes.rules.combat import IllegalAttack, fire, name, take_hit
 from builder.heroes.rules.damage import Effect
-from builder.heroes.rules.events import FireEvent, Phase, SpellEvent
-from builder.heroes.rules.grid import neighbours
+from builder.heroes.rules.events import FireEvent, Phase, SpellEvent, TemplateEvent
+from builder.heroes.rules.grid import compass, neighbours
 from builder.heroes.rules.mythos import Cast, KnownSpell, SpellMarker, manifestation
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.spells import (
@@ -26,6 +27,7 @@ from builder.heroes.rules.spells import (
     penalty,
     restored,
 )
+from builder.heroes.rules.templates import TemplateKind, lay_template
 
 DROWNING, PARALYZE, ENCHANT = "son-drowning", "son-paralyze", "son-enchant-unit"
 HYDRA, BARRIER = "son-blessing-of-hydra", "son-mythos-barrier"
@@ -64,7 +66,53 @@ class SpellCasting(TurnBase):
         )
         # The penalty, successful or not (SoN p.14); Life Drain may then restore the caster.
         state.pieces[caster.key] = replace(caster, suppressed=caster.suppressed + taken)
+        if spell.option.id == BLACK_SUN:
+            assert action.facing is not None  # checked by check_cast
+            self._black_sun(state.pieces[caster.key], action.facing)
+            return
         self._spell_effect(state.pieces[caster.key], spell, target, action.at)
+
+    def _black_sun(self, caster: Piece, facing: int) -> None:
+        """Blessing of the Black Sun (SoN p.15): every unit under the flame template is attacked,
+        gets a Suppressed marker and loses its Order (black_sun.py)."""
+        state, cite = self.state, self.state.ruleset.cite
+        flames = flames_from(state, caster, facing)
+        touched = flames.touched(state)
+        into = f" into {flames.building.name}" if flames.building is not None else ""
+        under = ", ".join(name(t) for t in touched) or "nobody"
+        self.add(
+            TemplateEvent(
+                turn=state.turn,
+                phase=self.phase,
+                side=caster.owner,
+                text=f"The cursed jet of flames goes {compass(facing)}{into}: under it, {under} "
+                f"({cite('spell-effects')}).",
+                firer=caster.key,
+                template=TemplateKind.FLAME.value,
+                at=caster.squares[0],
+                lands=caster.squares[0],
+                squares=flames.squares,
+            )
+        )
+        shelter = self._shield_terrain(FLAMES, caster)
+        result = lay_template(
+            TemplateKind.FLAME,
+            FLAMES,
+            flames.squares,
+            touched,
+            self.dice,
+            state.ruleset,
+            firer=caster,
+            terrain=(lambda _: 0) if flames.building is not None else shelter,  # no cover inside (HoN core p.22)
+        )
+        for attack in result.attacks:
+            self.add(FireEvent.of(attack, state.turn, self.phase, caster.owner))
+            self.hurt(attack.shot.target, attack.target, attack.effect)
+        for piece in touched:
+            after = state.pieces.get(piece.key)
+            if after is not None and not after.is_wreck and not after.activated:
+                state.pieces[piece.key] = replace(after, activated=True)
+                self._told(after, BLACK_SUN, f"{name(after)} loses its Order (an Activated marker)")
 
     def _spell_effect(self, caster: Piece, spell: KnownSpell, target: Piece | None, at: Square | None = None) -> None:
         state, spell_id = self.state, spell.option.id

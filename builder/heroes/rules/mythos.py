@@ -125,12 +125,14 @@ class Mythos:
 @dataclass(frozen=True)
 class Cast:
     """A Character casts a spell instead of a Movement or Firing Action, with an Order token
-    (SoN p.14): at a unit (`target`) or a square (`at`), spending `sigils` Blood Sigils."""
+    (SoN p.14): at a unit (`target`), a square (`at`) or in a direction (`facing`, a flame
+    template), spending `sigils` Blood Sigils."""
 
     spell: str  # the spell option id
     target: str | None = None
     at: Square | None = None
     sigils: int = 0
+    facing: int | None = None  # 0-7, north clockwise (Blessing of the Black Sun, SoN p.15)
 
 
 @dataclass(frozen=True)

@@ -6,21 +6,29 @@ caster (SPELL_MARKER_COST each); Blood Sigils are spent to bring the penalty dow
 weights are hon's: Life Drain is a sure hit on the enemy infantry worth most, Drowning about
 two attacks' worth, Rust and Paralyze pay when a vehicle or an enemy is near, Enchant Unit
 when a friend is close to an enemy Mythos Manifestation, Blessing of Hydra on a friend that
-still needs an Order token; Fog (a whole game's rules) and Mythos Barrier (a square to hold
-against Manifestations) are left to scenarios. A unit searches when nothing better is in
+still needs an Order token; Blessing of the Black Sun in the direction with the most enemies
+(less friends) under its flames; Fog when enemies farther than the fog lets anyone shoot see
+more friendly units than friends see enemies (fog.py); Mythos Barrier on an adjacent enemy Manifestation, worth
+most when it has nowhere to step aside and is eliminated. A unit searches when nothing better is in
 reach, the bag holds something and its army has an empty white or green slot to put it in."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from builder.heroes.catalogue.units import SideState
-from builder.heroes.rules.actions import Action, ChangeState, Move
-from builder.heroes.rules.grid import range_between
+from builder.heroes.rules.actions import Action, ChangeState, Move, may_stand
+from builder.heroes.rules.black_sun import BLACK_SUN, flames_from
+from builder.heroes.rules.casting import BARRIER
+from builder.heroes.rules.fog import FOG_SPELL as FOG
+from builder.heroes.rules.fog import fog_gain
+from builder.heroes.rules.grid import neighbours, range_between
 from builder.heroes.rules.leaping import movement_reach
 from builder.heroes.rules.medic import may_treat, patient_of
 from builder.heroes.rules.mythos import Cast, KnownSpell, SearchCheck, Treat, manifestation, mythos_hunter
 from builder.heroes.rules.mythos_markers import AMULET_TERROR, ELDER_SIGN_HUNTER
 from builder.heroes.rules.orders import needs_no_order
-from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.policy_base import PolicyBase, _worth
 from builder.heroes.rules.searching import may_search
 from builder.heroes.rules.spells import castable, penalty, spells_of, targets
@@ -30,6 +38,9 @@ from builder.heroes.rules.terror import must_check
 
 SPELL_MARKER_COST = 0.1  # expected hits a Suppressed marker on the caster is worth losing
 WEIGHTS = {
+    BLACK_SUN: 0.8,  # per enemy under the flames, less per friend: a likely hit, a Suppressed marker, an Order
+    FOG: 0.4,  # per friendly unit it shelters from long shots more than enemy ones, at most FOG_MOST
+    BARRIER: 0.4,  # an adjacent Manifestation driven off, three times that when it is eliminated
     "son-life-drain": 1.0,
     "son-drowning": 0.6,
     "son-rust": 0.3,
@@ -37,6 +48,7 @@ WEIGHTS = {
     "son-enchant-unit": 0.3,
     "son-blessing-of-hydra": 0.5,  # an Order token spared every turn after
 }
+FOG_MOST = 6
 NEAR = 4  # squares: an enemy this close makes a Paralyze or an Enchant Unit worth it
 
 
@@ -49,14 +61,55 @@ class MagicChoices(PolicyBase):
         for spell in spells_of(state, piece):
             if spell.option.id not in WEIGHTS or castable(state, piece, spell) is not None:
                 continue
-            for value, target in self._spell_targets(state, piece, spell):
-                sigils = self._sigils(state, piece, spell)
-                value -= SPELL_MARKER_COST * penalty(state, piece, spell.option, sigils)
-                if value > max(worth, self.fire_threshold) and (
-                    best is None or (-value, target.key) < (-best[0], best[1])
-                ):
-                    best = (value, target.key, Cast(spell.option.id, target.key, sigils=sigils))
+            sigils = self._sigils(state, piece, spell)
+            cost = SPELL_MARKER_COST * penalty(state, piece, spell.option, sigils)
+            for value, key, action in self._spell_casts(state, piece, spell):
+                value -= cost
+                if value > max(worth, self.fire_threshold) and (best is None or (-value, key) < (-best[0], best[1])):
+                    best = (value, key, replace(action, sigils=sigils))
         return best[2] if best is not None else None
+
+    def _spell_casts(self, state: GameState, piece: Piece, spell: KnownSpell) -> list[tuple[float, str, Cast]]:
+        """Each way to cast the spell worth weighing: its value, a key to break ties, the cast."""
+        spell_id = spell.option.id
+        if spell_id == BLACK_SUN:
+            return self._flames(state, piece)
+        if spell_id == FOG:
+            gain = fog_gain(state, piece.owner)
+            return [(WEIGHTS[FOG] * min(gain, FOG_MOST), "", Cast(FOG))] if gain > 0 else []
+        if spell_id == BARRIER:
+            return [(v, str(at), Cast(BARRIER, at=at)) for v, at in self._barriers(state, piece)]
+        return [(v, t.key, Cast(spell_id, t.key)) for v, t in self._spell_targets(state, piece, spell)]
+
+    @staticmethod
+    def _flames(state: GameState, piece: Piece) -> list[tuple[float, str, Cast]]:
+        """Blessing of the Black Sun (SoN p.15): each direction, worth its enemies under the
+        flames less its friends."""
+        found = []
+        for facing in range(8):
+            touched = flames_from(state, piece, facing).touched(state)
+            team = state.team_of(piece.owner)
+            value = sum(-_worth(t) if t.allegiance == team else _worth(t) for t in touched)
+            if touched and value > 0:
+                found.append((WEIGHTS[BLACK_SUN] * value, str(facing), Cast(BLACK_SUN, facing=facing)))
+        return found
+
+    @staticmethod
+    def _barriers(state: GameState, piece: Piece) -> list[tuple[float, Square]]:
+        """Mythos Barrier (SoN p.15) on an adjacent enemy Mythos Manifestation: driven off with
+        a Suppressed marker, or eliminated when it cannot step aside."""
+        found = []
+        for enemy in state.enemies_of(piece.owner):
+            if manifestation(enemy) is None or range_between(piece.squares, enemy.squares) != 1:
+                continue
+            for square in enemy.squares:
+                if range_between(piece.squares, (square,)) != 1 or square in state.mythos.barriers:
+                    continue
+                trapped = len(enemy.squares) > 1 or not any(
+                    may_stand(state, enemy, (sq,)) for sq in neighbours(square) if sq not in state.mythos.barriers
+                )
+                found.append((WEIGHTS[BARRIER] * _worth(enemy) * (3 if trapped else 1), square))
+        return found
 
     def _spell_targets(self, state: GameState, piece: Piece, spell: KnownSpell) -> list[tuple[float, Piece]]:
         weight = WEIGHTS[spell.option.id]

@@ -8,11 +8,12 @@ has markers, until one is retrieved; those that say so move their one marker to 
 target instead (p.15).
 
 The spells played, as p.15 prints them: Life Drain, Paralyze, Enchant Unit, Drowning, Rust,
-Fog, Blessing of Hydra and Mythos Barrier. hon's readings: the ranges are counted as for a
-shot and need no line of sight (the book's LoS icons are lost and each spell names only its
-distance); Drowning's attacks are a die plus the bonus against the unit's defense value, with
-no terrain bonus (magic water, not a shot through cover); a Mythos Barrier stops a
-Manifestation's Movement Action from entering its space (hon has no underground movement)."""
+Fog, Blessing of Hydra, Mythos Barrier and Blessing of the Black Sun (its flames:
+black_sun.py). hon's readings: the ranges are counted as for a shot and need no line of sight
+(the book's LoS icons are lost and each spell names only its distance); Drowning's attacks are
+a die plus the bonus against the unit's defense value, with no terrain bonus (magic water, not
+a shot through cover); a Mythos Barrier stops a Manifestation's Movement Action from entering
+its space (hon has no underground movement)."""
 
 from __future__ import annotations
 
@@ -22,12 +23,14 @@ from enum import StrEnum
 from builder.heroes.army.resolve import ResolvedArmy
 from builder.heroes.catalogue.recruitment import OptionKind, RecruitmentOption
 from builder.heroes.catalogue.units import SideState
+from builder.heroes.rules.black_sun import BLACK_SUN
 from builder.heroes.rules.combat import IllegalAttack, Shot, name
 from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.mythos import Cast, KnownSpell, SpellMarker
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.ruleset import FOG
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.templates import FLAME_LENGTH
 
 
 class Aim(StrEnum):
@@ -37,6 +40,7 @@ class Aim(StrEnum):
     VEHICLE = "vehicle"
     UNIT = "unit"
     SQUARE = "square"  # an adjacent space (Mythos Barrier)
+    DIRECTION = "direction"  # a flame template laid from the caster (Blessing of the Black Sun)
     NOTHING = "nothing"
 
 
@@ -60,6 +64,7 @@ RULES: dict[str, SpellRule] = {
     "son-fog": SpellRule(Aim.NOTHING, marker=False),
     "son-blessing-of-hydra": SpellRule(Aim.UNIT, 3, moves_marker=True),
     "son-mythos-barrier": SpellRule(Aim.SQUARE, 1, moves_marker=True, marker=False),
+    BLACK_SUN: SpellRule(Aim.DIRECTION, FLAME_LENGTH, marker=False),
 }
 DROWNING_ATTACKS = (2, 1)  # the bonus of the first attack, then of the Supply Phase's (SoN p.15)
 ENCHANTED = 2  # Enchant Unit's Mythos Hunter, 1 after the first Supply Phase (SoN p.15)
@@ -127,7 +132,7 @@ def castable(state: GameState, caster: Piece, spell: KnownSpell) -> str | None:
 def targets(state: GameState, caster: Piece, spell: KnownSpell) -> list[Piece]:
     """The units the spell may be cast at, nearest first."""
     rule = RULES[spell.option.id]
-    if rule.aim in (Aim.NOTHING, Aim.SQUARE):
+    if rule.aim in (Aim.NOTHING, Aim.SQUARE, Aim.DIRECTION):
         return []
     found = []
     for other in state.units():
@@ -157,6 +162,9 @@ def check_cast(state: GameState, caster: Piece, action: Cast) -> KnownSpell:
         spot = action.at
         if spot is None or spot not in state.battlefield.squares or range_between(caster.squares, (spot,)) != 1:
             raise IllegalAttack(f"{spell.option.name} is cast on an adjacent space", page)
+    elif rule.aim is Aim.DIRECTION:
+        if action.facing is None or action.facing not in range(8):
+            raise IllegalAttack(f"{spell.option.name} is laid in one of the eight directions", page)
     elif rule.aim is not Aim.NOTHING and action.target not in reached:
         raise IllegalAttack(f"{spell.option.name} reaches a {rule.aim.value} up to {rule.reach} spaces", page)
     if action.sigils:

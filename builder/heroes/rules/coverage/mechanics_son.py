@@ -14,6 +14,9 @@ from builder.heroes.rules.coverage.base import (
     mechanic,
 )
 
+BLACK_SUN = "tests/heroes/rules/test_son_black_sun.py::"
+FOG_BARRIER = "tests/heroes/rules/test_son_fog_barrier.py::"
+
 ENTRIES: tuple[Coverage, ...] = (
     mechanic(
         "spells",
@@ -21,9 +24,13 @@ ENTRIES: tuple[Coverage, ...] = (
         SON,
         "SoN p.14-15",
         PARTIAL,
-        "Life Drain, Paralyze, Enchant Unit, Drowning, Rust, Fog, Blessing of Hydra and Mythos Barrier are played; "
-        "Blessing of the Black Sun (flame template), Summoning, the Suffocating Cloud and spell cards are not",
+        "all p.15 spells but Summoning are played, and cast by the policy; Blessing of the Black Sun's flame "
+        "template is the flamethrower's (3 squares) at example values 3/2/1; spell cards and Summoning are not",
         SPELLS + "test_who_may_cast_and_when",
+        BLACK_SUN + "test_the_flames_attack_suppress_and_take_the_order_of_every_unit_under_them",
+        BLACK_SUN + "test_a_vehicle_stops_the_flames_on_its_square_and_an_obstacle_before_it",
+        FOG_BARRIER + "test_the_policy_casts_fog_when_enemies_beyond_its_range_see_its_units",
+        FOG_BARRIER + "test_the_policy_bars_an_adjacent_manifestation",
         SPELLS + "test_life_drain_hits_at_once_costs_3_suppressed_and_restores_the_caster",
         SPELLS + "test_the_policy_never_casts_with_a_suppressed_caster_nor_a_spell_at_nobody",
     ),
