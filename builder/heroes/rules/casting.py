@@ -10,6 +10,7 @@ from dataclasses import replace
 from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.rules.actions import TurnBase, may_stand
 from builder.heroes.rules.black_sun import BLACK_SUN, FLAMES, flames_from
+from builder.heroes.rules.clouds import CLOUDS, CloudMaking
 from builder.heroes.rules.combat import IllegalAttack, fire, name, take_hit
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import FireEvent, Phase, SpellEvent, TemplateEvent
@@ -34,11 +35,15 @@ HYDRA, BARRIER = "son-blessing-of-hydra", "son-mythos-barrier"
 AUTONOMOUS = AbilityRef(id="autonomous")
 
 
-class SpellCasting(TurnBase):
-    """A Character's spell, instead of a Movement or Firing Action."""
+class SpellCasting(CloudMaking, TurnBase):
+    """A Character's spell, or the Overlord's Suffocating Cloud, instead of a Movement or
+    Firing Action."""
 
     def _cast(self, caster: Piece, action: Cast) -> None:
         state, cite = self.state, self.state.ruleset.cite
+        if action.spell in CLOUDS:
+            self._cloud(caster, action)  # SoN p.16
+            return
         if self.phase != Phase.ACTIVATION:
             raise IllegalAttack("spells are cast in the Activation Phase, with an Order token", cite("spells"))
         spell = check_cast(state, caster, action)
@@ -203,7 +208,9 @@ class SpellCasting(TurnBase):
 
     def spells_at_supply_end(self) -> None:
         """Paralyze markers are discarded; an Enchant Unit marker turns to its Mythos Hunter 1
-        side, and is discarded at the end of the next round's Supply Phase (SoN p.15)."""
+        side, and is discarded at the end of the next round's Supply Phase (SoN p.15). The
+        Toxic Clouds leave the board (SoN p.16)."""
+        self.clouds_clear()
         mythos = self.state.mythos
         for key in sorted(mythos.on_units):
             for marker in mythos.markers_on(key):

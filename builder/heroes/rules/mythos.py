@@ -65,6 +65,15 @@ class SpellMarker:
     value: int = 0  # Enchant Unit: the Mythos Hunter it gives, 2 then 1 (SoN p.15)
 
 
+@dataclass(frozen=True)
+class LaidCloud:
+    """A Toxic Cloud's token on the board until the end of the Supply Phase (SoN p.16)."""
+
+    side: str  # the Overlord's
+    group: str | None  # the tile path of the option whose token it is
+    squares: frozenset[Square]
+
+
 @dataclass
 class Mythos:
     """The Shadows over Normandie state of one game."""
@@ -75,6 +84,7 @@ class Mythos:
     spells: list[KnownSpell] = field(default_factory=list)
     on_units: dict[str, list[SpellMarker]] = field(default_factory=dict)  # piece key -> spell markers
     barriers: dict[Square, SpellMarker] = field(default_factory=dict)  # Mythos Barrier tokens
+    clouds: dict[Square, LaidCloud] = field(default_factory=dict)  # interspace -> Toxic Cloud (p.16)
     search_tokens: set[Square] = field(default_factory=set)
     found: list[tuple[str, str, str]] = field(default_factory=list)  # (side, tile path, option id)
     aid: dict[str, str] = field(default_factory=dict)  # Medic key -> the unit its Aid marker is on

@@ -9,7 +9,8 @@ when a friend is close to an enemy Mythos Manifestation, Blessing of Hydra on a 
 still needs an Order token; Blessing of the Black Sun in the direction with the most enemies
 (less friends) under its flames; Fog when enemies farther than the fog lets anyone shoot see
 more friendly units than friends see enemies (fog.py); Mythos Barrier on an adjacent enemy Manifestation, worth
-most when it has nowhere to step aside and is eliminated. A unit searches when nothing better is in
+most when it has nowhere to step aside and is eliminated; the Overlord's Suffocating Cloud on
+the interspace with the most enemies (less friends) under it. A unit searches when nothing better is in
 reach, the bag holds something and its army has an empty white or green slot to put it in."""
 
 from __future__ import annotations
@@ -20,9 +21,11 @@ from builder.heroes.catalogue.units import SideState
 from builder.heroes.rules.actions import Action, ChangeState, Move, may_stand
 from builder.heroes.rules.black_sun import BLACK_SUN, flames_from
 from builder.heroes.rules.casting import BARRIER
+from builder.heroes.rules.clouds import CLOUD_RANGE, CLOUDS, Cloud, cloud_area, cloud_targets, cloud_worth
+from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.fog import FOG_SPELL as FOG
 from builder.heroes.rules.fog import fog_gain
-from builder.heroes.rules.grid import neighbours, range_between
+from builder.heroes.rules.grid import corners, neighbours, range_between
 from builder.heroes.rules.leaping import movement_reach
 from builder.heroes.rules.medic import may_treat, patient_of
 from builder.heroes.rules.mythos import Cast, KnownSpell, SearchCheck, Treat, manifestation, mythos_hunter
@@ -41,6 +44,8 @@ WEIGHTS = {
     BLACK_SUN: 0.8,  # per enemy under the flames, less per friend: a likely hit, a Suppressed marker, an Order
     FOG: 0.4,  # per friendly unit it shelters from long shots more than enemy ones, at most FOG_MOST
     BARRIER: 0.4,  # an adjacent Manifestation driven off, three times that when it is eliminated
+    Cloud.TOXIC.value: 0.7,  # per enemy under it, less per friend: an attack and a Suppressed marker
+    Cloud.HYPNOTIC.value: 0.5,  # per enemy under it that has not acted, less per friend: its Order
     "son-life-drain": 1.0,
     "son-drowning": 0.6,
     "son-rust": 0.3,
@@ -55,9 +60,13 @@ NEAR = 4  # squares: an enemy this close makes a Paralyze or an Enchant Unit wor
 class MagicChoices(PolicyBase):
     def _spell(self, state: GameState, piece: Piece, worth: float) -> Cast | None:
         """The best spell worth more than `worth` (what the unit's best shot promises)."""
-        if not state.mythos.spells or piece.suppressed:
+        if piece.suppressed or not (state.mythos.spells or any(g.marker in CLOUDS for g in state.gear)):
             return None
         best: tuple[float, str, Cast] | None = None
+        for value, key, action in self._clouds(state, piece):  # the Overlord's (SoN p.16)
+            value -= SPELL_MARKER_COST * Cloud(action.spell).penalty
+            if value > max(worth, self.fire_threshold) and (best is None or (-value, key) < (-best[0], best[1])):
+                best = (value, key, action)
         for spell in spells_of(state, piece):
             if spell.option.id not in WEIGHTS or castable(state, piece, spell) is not None:
                 continue
@@ -80,6 +89,33 @@ class MagicChoices(PolicyBase):
         if spell_id == BARRIER:
             return [(v, str(at), Cast(BARRIER, at=at)) for v, at in self._barriers(state, piece)]
         return [(v, t.key, Cast(spell_id, t.key)) for v, t in self._spell_targets(state, piece, spell)]
+
+    @staticmethod
+    def _clouds(state: GameState, piece: Piece) -> list[tuple[float, str, Cast]]:
+        """A Suffocating Cloud on each interspace by an enemy within reach, worth its enemies
+        under it less its friends (clouds.py)."""
+        kinds = [kind for kind in Cloud if state.gear_for(piece, kind.value) is not None]
+        if not kinds or not piece.unit.is_character:
+            return []
+        spots = {
+            corner
+            for enemy in state.enemies_of(piece.owner)
+            if enemy.squares and range_between(piece.squares, enemy.squares) <= CLOUD_RANGE + 1
+            for square in enemy.squares
+            for corner in corners(square)
+        }
+        found = []
+        for at in sorted(spots):
+            try:
+                area = cloud_area(state, piece, at)
+            except IllegalAttack:
+                continue
+            under = cloud_targets(state, at, area)
+            for kind in kinds:
+                value = cloud_worth(state, piece.owner, kind, under)
+                if value > 0:
+                    found.append((WEIGHTS[kind.value] * value, f"{kind.value}{at}", Cast(kind.value, at=at)))
+        return found
 
     @staticmethod
     def _flames(state: GameState, piece: Piece) -> list[tuple[float, str, Cast]]:

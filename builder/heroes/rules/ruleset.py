@@ -212,6 +212,7 @@ SON_PAGES: tuple[tuple[str, int], ...] = (
     ("search", 18),
     ("spells", 14),
     ("spell-effects", 15),
+    ("suffocating-cloud", 16),
     ("blood-sigil", 14),
     ("jury-rigged", 17),
     ("jump", 17),
