@@ -14,7 +14,7 @@ from builder.heroes.rules.clouds import CLOUDS, CloudMaking
 from builder.heroes.rules.combat import IllegalAttack, fire, name, take_hit
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import FireEvent, Phase, SpellEvent, TemplateEvent
-from builder.heroes.rules.grid import compass, neighbours
+from builder.heroes.rules.grid import neighbours
 from builder.heroes.rules.mythos import Cast, KnownSpell, SpellMarker, manifestation
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.spells import (
@@ -33,6 +33,7 @@ from builder.heroes.rules.templates import TemplateKind, lay_template
 DROWNING, PARALYZE, ENCHANT = "son-drowning", "son-paralyze", "son-enchant-unit"
 HYDRA, BARRIER = "son-blessing-of-hydra", "son-mythos-barrier"
 AUTONOMOUS = AbilityRef(id="autonomous")
+DIRECTIONS = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
 
 
 class SpellCasting(CloudMaking, TurnBase):
@@ -73,7 +74,7 @@ class SpellCasting(CloudMaking, TurnBase):
         state.pieces[caster.key] = replace(caster, suppressed=caster.suppressed + taken)
         if spell.option.id == BLACK_SUN:
             assert action.facing is not None  # checked by check_cast
-            self._black_sun(state.pieces[caster.key], action.facing)
+            self._black_sun(caster, action.facing)  # its markers come after the cast: no penalty on the flames
             return
         self._spell_effect(state.pieces[caster.key], spell, target, action.at)
 
@@ -90,7 +91,7 @@ class SpellCasting(CloudMaking, TurnBase):
                 turn=state.turn,
                 phase=self.phase,
                 side=caster.owner,
-                text=f"The cursed jet of flames goes {compass(facing)}{into}: under it, {under} "
+                text=f"The cursed jet of flames goes {DIRECTIONS[facing % 8]}{into}: under it, {under} "
                 f"({cite('spell-effects')}).",
                 firer=caster.key,
                 template=TemplateKind.FLAME.value,
@@ -111,7 +112,9 @@ class SpellCasting(CloudMaking, TurnBase):
             terrain=(lambda _: 0) if flames.building is not None else shelter,  # no cover inside (HoN core p.22)
         )
         for attack in result.attacks:
-            self.add(FireEvent.of(attack, state.turn, self.phase, caster.owner))
+            told = FireEvent.of(attack, state.turn, self.phase, caster.owner)
+            text = told.text.replace(f"{name(caster)} fires at", "The cursed jet of flames attacks", 1)
+            self.add(told.model_copy(update={"text": text}))
             self.hurt(attack.shot.target, attack.target, attack.effect)
         for piece in touched:
             after = state.pieces.get(piece.key)

@@ -67,9 +67,9 @@ def cloud_area(state: GameState, maker: Piece, at: Point) -> frozenset[Square]:
     area = frozenset(sq for sq in explosion_squares(at) if sq in state.battlefield.squares)
     if not area:
         raise IllegalAttack(f"interspace {list(at)} is off the battlefield", page)
-    inside = {state.battlefield.element_at.get(sq) for sq in area}
-    building = next(iter(inside)) if len(inside) == 1 else None
-    if building is not None and building.effects.building:
+    inside = [state.battlefield.element_at.get(sq) for sq in area]
+    building = inside[0]
+    if building is not None and building.effects.building and all(e is building for e in inside):
         return grenade_into(maker, building, min(area), state.ruleset)  # like a grenade (SoN p.16)
     return area
 
@@ -167,7 +167,8 @@ class CloudMaking(TurnBase):
             result = replace(result, target=suppress(result.target, 1), suppressed=result.suppressed + 1, effect=effect)
         event = FireEvent.of(result, self.state.turn, self.phase, side)
         page = self.state.ruleset.cite("suffocating-cloud")
-        self.add(event.model_copy(update={"text": f"Toxic Cloud ({page}): {event.text}"}))
+        text = event.text.replace("An alternate firing action fires at", f"The Toxic Cloud ({page}) attacks", 1)
+        self.add(event.model_copy(update={"text": text}))
         self.hurt(piece, result.target, result.effect)
 
     def breathe(self, key: str, was: tuple[Square, ...], squares: tuple[Square, ...]) -> Piece | None:

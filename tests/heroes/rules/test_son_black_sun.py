@@ -25,17 +25,19 @@ def test_the_flames_attack_suppress_and_take_the_order_of_every_unit_under_them(
     state = spelled(
         bundled, [caster(), piece("b1", (2, 2), "b"), piece("a2", (3, 2)), piece("b2", (5, 2), "b")], BLACK_SUN
     )
-    turn = cast(state, Cast(BLACK_SUN, facing=EAST), [6, 1])  # a hit on b1, a miss on a2
+    turn = cast(state, Cast(BLACK_SUN, facing=EAST), [4, 1])  # 4+3 and 1+3 against 4: two hits
     assert state.pieces["a1"].suppressed == 2  # the penalty (SoN p.15)
     b1, a2 = state.pieces["b1"], state.pieces["a2"]
     assert b1.side_index == 1 and b1.suppressed == 1 and b1.activated  # hit, suppressed, no Order
-    assert a2.side_index == 0 and a2.suppressed == 1 and a2.activated
+    assert a2.side_index == 1 and a2.suppressed == 1 and a2.activated
     assert not state.pieces["b2"].activated and state.pieces["b2"].suppressed == 0  # beyond the template
     laid = next(e for e in turn.events if isinstance(e, TemplateEvent))
     assert laid.squares == ((2, 2), (3, 2), (4, 2))
     fired = [e for e in turn.events if isinstance(e, FireEvent)]
     assert [e.target for e in fired] == ["b1", "a2"]
-    assert fired[0].rolls[0].modifiers[0].value == FLAMES.infantry
+    modifiers = fired[0].rolls[0].modifiers
+    assert modifiers[0].value == FLAMES.infantry
+    assert all("Suppressed" not in m.label for m in modifiers)  # the caster's markers come once it is cast
 
 
 def test_a_vehicle_stops_the_flames_on_its_square_and_an_obstacle_before_it(bundled: Catalogue) -> None:
