@@ -28,6 +28,7 @@ from builder.heroes.rules.spells import (
     penalty,
     restored,
 )
+from builder.heroes.rules.summoning import summon_at, summoned_piece
 from builder.heroes.rules.templates import TemplateKind, lay_template
 
 DROWNING, PARALYZE, ENCHANT = "son-drowning", "son-paralyze", "son-enchant-unit"
@@ -76,7 +77,23 @@ class SpellCasting(CloudMaking, TurnBase):
             assert action.facing is not None  # checked by check_cast
             self._black_sun(caster, action.facing)  # its markers come after the cast: no penalty on the flames
             return
+        if spell.option.summons is not None:
+            assert action.at is not None  # checked by check_cast
+            self._summon(caster, spell, action.at, action.facing or 0)
+            return
         self._spell_effect(state.pieces[caster.key], spell, target, action.at)
+
+    def _summon(self, caster: Piece, spell: KnownSpell, front: Square, facing: int) -> None:
+        """Summoning (SoN p.15): the creature put on the battlefield; its token is out of hand
+        until it is eliminated."""
+        state = self.state
+        squares = summon_at(state, caster, spell.option, front, facing)
+        assert squares is not None  # checked by check_cast
+        creature = summoned_piece(state, caster, spell.option, squares, facing)
+        state.pieces[creature.key] = creature
+        state.mythos.summoned[creature.key] = (group_key(spell), spell.option.id)
+        where = ", ".join(str(list(sq)) for sq in squares)
+        self._told(creature, spell.option.id, f"{name(creature)} is summoned onto {where}")
 
     def _black_sun(self, caster: Piece, facing: int) -> None:
         """Blessing of the Black Sun (SoN p.15): every unit under the flame template is attacked,

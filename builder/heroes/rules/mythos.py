@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from builder.heroes.catalogue.recruitment import RecruitmentOption
+from builder.heroes.catalogue.units import Unit
 from builder.heroes.rules.pieces import Piece, Square
 
 
@@ -85,6 +86,8 @@ class Mythos:
     on_units: dict[str, list[SpellMarker]] = field(default_factory=dict)  # piece key -> spell markers
     barriers: dict[Square, SpellMarker] = field(default_factory=dict)  # Mythos Barrier tokens
     clouds: dict[Square, LaidCloud] = field(default_factory=dict)  # interspace -> Toxic Cloud (p.16)
+    summonable: dict[str, Unit] = field(default_factory=dict)  # the creatures summoning tiles call (p.15)
+    summoned: dict[str, tuple[str, str]] = field(default_factory=dict)  # piece key -> (tile, spell)
     search_tokens: set[Square] = field(default_factory=set)
     found: list[tuple[str, str, str]] = field(default_factory=list)  # (side, tile path, option id)
     aid: dict[str, str] = field(default_factory=dict)  # Medic key -> the unit its Aid marker is on

@@ -10,7 +10,8 @@ still needs an Order token; Blessing of the Black Sun in the direction with the 
 (less friends) under its flames; Fog when enemies farther than the fog lets anyone shoot see
 more friendly units than friends see enemies (fog.py); Mythos Barrier on an adjacent enemy Manifestation, worth
 most when it has nowhere to step aside and is eliminated; the Overlord's Suffocating Cloud on
-the interspace with the most enemies (less friends) under it. A unit searches when nothing better is in
+the interspace with the most enemies (less friends) under it; a summoning whenever a creature
+token is in hand, the creature put as near the enemy as it may. A unit searches when nothing better is in
 reach, the bag holds something and its army has an empty white or green slot to put it in."""
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from builder.heroes.rules.clouds import CLOUD_RANGE, CLOUDS, Cloud, cloud_area, 
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.fog import FOG_SPELL as FOG
 from builder.heroes.rules.fog import fog_gain
-from builder.heroes.rules.grid import corners, neighbours, range_between
+from builder.heroes.rules.grid import corners, footprint_squares, neighbours, range_between
 from builder.heroes.rules.leaping import movement_reach
 from builder.heroes.rules.medic import may_treat, patient_of
 from builder.heroes.rules.mythos import Cast, KnownSpell, SearchCheck, Treat, manifestation, mythos_hunter
@@ -37,12 +38,15 @@ from builder.heroes.rules.searching import may_search
 from builder.heroes.rules.spells import castable, penalty, spells_of, targets
 from builder.heroes.rules.spotting import may_change_state
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.summoning import creature_of, summon_spots
 from builder.heroes.rules.terror import must_check
 
+SUMMONING = "summoning"  # every summoning tile (SoN p.15)
 SPELL_MARKER_COST = 0.1  # expected hits a Suppressed marker on the caster is worth losing
 WEIGHTS = {
     BLACK_SUN: 0.8,  # per enemy under the flames, less per friend: a likely hit, a Suppressed marker, an Order
     FOG: 0.4,  # per friendly unit it shelters from long shots more than enemy ones, at most FOG_MOST
+    SUMMONING: 1.2,  # a whole unit more on the battlefield
     BARRIER: 0.4,  # an adjacent Manifestation driven off, three times that when it is eliminated
     Cloud.TOXIC.value: 0.7,  # per enemy under it, less per friend: an attack and a Suppressed marker
     Cloud.HYPNOTIC.value: 0.5,  # per enemy under it that has not acted, less per friend: its Order
@@ -68,7 +72,8 @@ class MagicChoices(PolicyBase):
             if value > max(worth, self.fire_threshold) and (best is None or (-value, key) < (-best[0], best[1])):
                 best = (value, key, action)
         for spell in spells_of(state, piece):
-            if spell.option.id not in WEIGHTS or castable(state, piece, spell) is not None:
+            played = spell.option.id in WEIGHTS or spell.option.summons is not None
+            if not played or castable(state, piece, spell) is not None:
                 continue
             sigils = self._sigils(state, piece, spell)
             cost = SPELL_MARKER_COST * penalty(state, piece, spell.option, sigils)
@@ -86,6 +91,8 @@ class MagicChoices(PolicyBase):
         if spell_id == FOG:
             gain = fog_gain(state, piece.owner)
             return [(WEIGHTS[FOG] * min(gain, FOG_MOST), "", Cast(FOG))] if gain > 0 else []
+        if spell.option.summons is not None:
+            return self._summons(state, piece, spell)
         if spell_id == BARRIER:
             return [(v, str(at), Cast(BARRIER, at=at)) for v, at in self._barriers(state, piece)]
         return [(v, t.key, Cast(spell_id, t.key)) for v, t in self._spell_targets(state, piece, spell)]
@@ -116,6 +123,19 @@ class MagicChoices(PolicyBase):
                 if value > 0:
                     found.append((WEIGHTS[kind.value] * value, f"{kind.value}{at}", Cast(kind.value, at=at)))
         return found
+
+    @staticmethod
+    def _summons(state: GameState, piece: Piece, spell: KnownSpell) -> list[tuple[float, str, Cast]]:
+        """Summoning (SoN p.15): a new unit, put as near the enemy as the spell allows."""
+        spots = summon_spots(state, piece, spell.option)
+        enemies = state.enemies_of(piece.owner)
+        if not spots or not enemies:
+            return []
+        creature = creature_of(state, spell.option)
+        assert creature is not None
+        squares = {spot: footprint_squares(spot[0], spot[1], creature.footprint) for spot in spots}
+        front, facing = min(spots, key=lambda s: (min(range_between(squares[s], e.squares) for e in enemies), s))
+        return [(WEIGHTS[SUMMONING], spell.option.id, Cast(spell.option.id, at=front, facing=facing))]
 
     @staticmethod
     def _flames(state: GameState, piece: Piece) -> list[tuple[float, str, Cast]]:
