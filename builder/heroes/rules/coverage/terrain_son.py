@@ -47,11 +47,11 @@ ENTRIES: tuple[Coverage, ...] = (
         "Obstacle (obscures LoS)",
         SON,
         "SoN p.11",
-        PARTIAL,
-        "squares obscure as in HoN; an obscuring line between two spaces spares only a firer adjacent to it (as "
-        "in BfC), not a target",
+        PLAYED,
+        "squares obscure as in HoN; an obscuring element between two spaces spares a firer and a target adjacent to it",
         LOS + "test_every_obscuring_square_crossed_adds_its_penalty_with_its_page",
         LOS + "test_a_line_obscures_shots_across_it_except_from_a_unit_adjacent_to_it",
+        "tests/heroes/rules/test_son_obscuring.py::test_an_obscuring_line_spares_a_target_adjacent_to_it_in_son_only",
     ),
     mechanic(
         "son-blocks-los",
