@@ -232,10 +232,11 @@ ENTRIES: tuple[Coverage, ...] = (
         "Cave",
         SON,
         "SoN p.13; SoN p.11",
-        PARTIAL,
-        "its walls are played as impassable obstacles that block LoS; its night conditions only when the scenario "
-        "says night",
+        PLAYED,
+        "its walls are impassable obstacles that block LoS; a battlefield holding a cave element is played under "
+        "the night rules (hon's reading of a scenario set in a cave)",
         MOVEMENT + "test_large_creatures_ignore_forbidden_to_but_not_impassable_or_buildings",
         COMBAT + "test_night_caps_the_range_and_brings_long_range_closer",
+        "tests/heroes/rules/test_son_cave.py::test_a_battlefield_with_a_cave_is_played_under_the_night_rules",
     ),
 )
