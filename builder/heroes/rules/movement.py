@@ -241,6 +241,8 @@ class _Mover:
                 stop = True
             if suppresses:  # an amphibious unit swims through water that suppresses
                 markers += 1  # SoN p.12: a Suppressed marker on entering difficult terrain
+                if unit.type is UnitType.LARGE_CREATURE and self.passage.rough(square):
+                    stop = True  # "stopped by rough terrain" (SoN p.12)
         if not stop and not self.ignore_difficult and _leaves_difficult(self.passage, pairs, entered):
             stop = True  # HoN core p.18: working its way through, it advances one square
         return table.index(new), pairs[0] if pairs else None, entered, stop, markers

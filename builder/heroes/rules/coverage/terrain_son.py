@@ -145,10 +145,12 @@ ENTRIES: tuple[Coverage, ...] = (
         "Difficult Terrain",
         SON,
         "SoN p.12",
-        PARTIAL,
-        "entering gives a Suppressed marker and its -2 at once and any unit may enter with its last point; large "
-        "creatures are not stopped by it",
+        PLAYED,
+        "entering gives a Suppressed marker and its -2 at once and any unit may enter with its last point; a large "
+        "creature's move ends on entering it (p.12: stopped by rough terrain)",
         MOVEMENT + "test_son_difficult_terrain_gives_a_marker_and_costs_two_more",
+        "tests/heroes/rules/test_son_rough_terrain.py::"
+        "test_a_large_creature_stops_on_entering_difficult_terrain_infantry_moves_on",
     ),
     mechanic(
         "son-swamp",
