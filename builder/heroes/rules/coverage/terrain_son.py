@@ -206,12 +206,13 @@ ENTRIES: tuple[Coverage, ...] = (
         "Buildings",
         SON,
         "SoN p.12",
-        PARTIAL,
-        "doors, openings, walls, cover and no large creatures are played, and no ZoC leaves a building; a ZoC "
-        "on the squares outside does not stop units entering or leaving",
+        PLAYED,
+        "doors, openings, walls, cover and no large creatures are played, and no ZoC leaves a building; a unit on "
+        "a door's outside space bars the doors whose outside spaces it holds, in and out (hon's reading)",
         MOVEMENT + "test_a_building_is_entered_only_through_its_doors",
         LOS + "test_a_unit_inside_fires_out_only_from_the_square_by_the_opening",
         ZOC + "test_walls_and_windows_stop_it_doors_pass_it_in_hon_only",
+        "tests/heroes/rules/test_son_building_doors.py::test_a_unit_on_a_doors_outside_space_bars_the_buildings_doors_it_holds",
     ),
     mechanic(
         "son-underwater-passage",
