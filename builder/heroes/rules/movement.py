@@ -27,6 +27,7 @@ from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.passage import PassageMap, passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
+from builder.heroes.rules.stilts import under_squares
 from builder.heroes.rules.zoc import zone_of_control, zones_of_control
 from builder.heroes.scenario.battlefield import Battlefield
 
@@ -158,6 +159,8 @@ class _Mover:
                 taken.update(other.squares)
             if not kind[0] and not kind[2]:
                 enemy.update(other.squares)
+        if self.amphibious:
+            taken.update(under_squares(battlefield))  # it moves under a stilted structure, never stops (SoN p.13)
         self.blocked, self.taken = frozenset(blocked), frozenset(taken)
         # Enemy units' squares it may not enter: an assault steps into them (SoN p.7), so
         # one search that ends its assault steps there serves both a plain Movement Action

@@ -10,7 +10,6 @@ from builder.heroes.rules.coverage.base import (
     LOS,
     MOVEMENT,
     NIGHT_FOG,
-    NOT_PLAYED,
     PARTIAL,
     PLAYED,
     SON,
@@ -19,6 +18,9 @@ from builder.heroes.rules.coverage.base import (
     Coverage,
     mechanic,
 )
+
+STILTS = "tests/heroes/rules/test_son_stilts.py::"
+UNDER_READING = "an amphibious unit on its squares is under it (hon's reading): it crosses them but never stops there"
 
 ENTRIES: tuple[Coverage, ...] = (
     mechanic(
@@ -219,16 +221,19 @@ ENTRIES: tuple[Coverage, ...] = (
         "Underwater Passage",
         SON,
         "SoN p.13",
-        NOT_PLAYED,
-        "no unit moves underneath a terrain element",
+        PLAYED,
+        f"{UNDER_READING}; the blue arrows are not in the catalogue, so every square of the element is a way under",
+        STILTS + "test_an_amphibious_unit_moves_under_it_but_never_stops_there",
     ),
     mechanic(
         "son-stilted-structures",
         "Stilted Structures",
         SON,
         "SoN p.13",
-        NOT_PLAYED,
-        "no unit moves underneath a terrain element",
+        PLAYED,
+        f"land units stand on it; {UNDER_READING}, and is no target for Opportunity Fire there",
+        STILTS + "test_an_amphibious_unit_moves_under_it_but_never_stops_there",
+        STILTS + "test_no_opportunity_fire_at_an_amphibious_unit_under_it",
     ),
     mechanic(
         "son-cave",
