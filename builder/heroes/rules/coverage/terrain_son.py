@@ -22,6 +22,10 @@ from builder.heroes.rules.coverage.base import (
 STILTS = "tests/heroes/rules/test_son_stilts.py::"
 UNDER_READING = "an amphibious unit on its squares is under it (hon's reading): it crosses them but never stops there"
 
+EXIT_NOTE = (
+    "a move from inside advances one space and ends, even out of it (HoN core p.18): p.12's free move out of a "
+    "hedgerow is not played"
+)
 ENTRIES: tuple[Coverage, ...] = (
     mechanic(
         "son-structure",
@@ -169,8 +173,9 @@ ENTRIES: tuple[Coverage, ...] = (
         SON,
         "SoN p.12",
         PARTIAL,
-        f"played as a difficult passage: {DIFFICULT_PASSAGE}",
+        f"entering stops a unit (a counter of several squares when any square it newly covers is mud); {EXIT_NOTE}",
         MOVEMENT + "test_entering_a_difficult_passage_ends_the_move",
+        MOVEMENT + "test_a_four_square_creature_works_its_way_out_of_a_difficult_passage_one_square",
     ),
     mechanic(
         "son-hedgerow",
@@ -178,8 +183,8 @@ ENTRIES: tuple[Coverage, ...] = (
         SON,
         "SoN p.12",
         PARTIAL,
-        "it blocks LoS, covers infantry and stops a large creature as soon as part of it enters; within it, "
-        "played as a difficult passage (a unit may step out and move on)",
+        f"it blocks LoS, covers infantry and stops a unit entering, a large creature as soon as part of it enters; "
+        f"{EXIT_NOTE}",
         MOVEMENT + "test_entering_a_difficult_passage_ends_the_move",
         LOS + "test_clear_in_the_open_and_blocked_by_an_obstacle",
     ),
