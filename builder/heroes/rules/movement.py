@@ -29,6 +29,7 @@ from builder.heroes.rules.passage import PassageMap, passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.sightmap import Occupancy
+from builder.heroes.rules.stilts import under_squares
 from builder.heroes.rules.zoc import zone_of_control, zones_of_control
 from builder.heroes.scenario.battlefield import Battlefield
 
@@ -160,6 +161,8 @@ class _Mover:
                 taken.update(other.squares)
             if not kind[0] and not kind[2]:
                 enemy.update(other.squares)
+        if self.amphibious:
+            taken.update(under_squares(battlefield))  # it moves under a stilted structure, never stops (SoN p.13)
         self.blocked, self.taken = frozenset(blocked), frozenset(taken)
         # Enemy units' squares it may not enter: an assault steps into them (SoN p.7), so
         # one search that ends its assault steps there serves both a plain Movement Action
@@ -243,6 +246,8 @@ class _Mover:
                 stop = True
             if suppresses:  # an amphibious unit swims through water that suppresses
                 markers += 1  # SoN p.12: a Suppressed marker on entering difficult terrain
+                if unit.type is UnitType.LARGE_CREATURE and self.passage.rough(square):
+                    stop = True  # "stopped by rough terrain" (SoN p.12)
         if not stop and not self.ignore_difficult and _leaves_difficult(self.passage, pairs, entered):
             stop = True  # HoN core p.18: working its way through, it advances one square
         return table.index(new), pairs[0] if pairs else None, entered, stop, markers

@@ -71,6 +71,9 @@ class Ruleset:
     # tokens at the beginning of the next Order phase": a hit officer gives the stars its
     # damaged side prints. HoN core p.8 takes the tokens away only when the unit is lost.
     orders_follow_hits: bool = False
+    # An obscuring element between two spaces: BfC p.04 spares a firer adjacent to it; SoN
+    # p.11 spares "units in the spaces adjacent on either side", the target's as well.
+    line_spares_target: bool = False
 
     def page(self, page: int | str) -> str:
         return f"{self.book} p.{page}"
@@ -219,6 +222,7 @@ SON_PAGES: tuple[tuple[str, int], ...] = (
     ("search", 18),
     ("spells", 14),
     ("spell-effects", 15),
+    ("suffocating-cloud", 16),
     ("blood-sigil", 14),
     ("jury-rigged", 17),
     ("jump", 17),
@@ -247,6 +251,7 @@ SON = Ruleset(
     zoc_through_doors=False,
     infantry_screens=frozenset({UnitType.INFANTRY, UnitType.LARGE_CREATURE}),
     orders_follow_hits=True,
+    line_spares_target=True,
 )
 
 # SoN p.11: at night shots reach 7 squares and "the penalty for long range starts at 5
