@@ -82,6 +82,8 @@ class CardPlays(TurnBase):
                 self._card_event(
                     side, card, CardUse.BATTLE_EVENT, piece.key, f"{head}: {taken} {markers} off {name(piece)}."
                 )
+            elif kind is CardEffectKind.TAKE_INITIATIVE:
+                self._take_initiative(side, card, head)  # builder.heroes.rules.battle_events
             elif kind is CardEffectKind.FORCED_MOVE and piece is not None:
                 self._forced_move(side, card, piece, play.path, value, head)
             else:

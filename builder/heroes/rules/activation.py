@@ -33,6 +33,7 @@ from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
 from builder.heroes.rules.assault_variants import AssaultVariants
 from builder.heroes.rules.assaulting import AssaultActions
 from builder.heroes.rules.aviation import Aviation
+from builder.heroes.rules.battle_events import BattleEvents
 from builder.heroes.rules.casting import SpellCasting
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.concealed import Concealing
@@ -101,6 +102,7 @@ class Turn(
     TemplateFiring,
     AssaultActions,
     CardPlays,
+    BattleEvents,
     TurnBase,
 ):
     """Applies actions to a state and records what happened, for one phase of one turn.
@@ -219,6 +221,8 @@ class Turn(
             state.pieces.pop(before.key, None)
         else:
             state.pieces[before.key] = after
+        if not effect.destroyed and self._deserts(before, after):
+            return  # Desertion (HoN core p.17)
         if not effect.destroyed or before.key in state.destroyed:
             return
         state.destroyed[before.key] = before
@@ -235,6 +239,7 @@ class Turn(
                 unit=before.key,
             )
         )
+        self._pass_order(before)  # Dynamic (HoN core p.17)
         if before.is_vehicle and (after is None or after.is_wreck):
             self._unload(before)  # its riders get out (HoN core p.27)
         self._check_breaking(f"{before.owner}/{before.group}")

@@ -34,6 +34,7 @@ from builder.heroes.rules.policy_assault import AssaultChoices
 from builder.heroes.rules.policy_aviation import AviationChoices
 from builder.heroes.rules.policy_base import FAR, PolicyBase, _gap
 from builder.heroes.rules.policy_cards import ActionCardChoices
+from builder.heroes.rules.policy_events import EventCardChoices
 from builder.heroes.rules.policy_firing import FiringChoices
 from builder.heroes.rules.policy_gear import GearChoices
 from builder.heroes.rules.policy_magic import MagicChoices
@@ -112,6 +113,7 @@ class SimplePolicy(
     AssaultChoices,
     MovementChoices,
     ActionCardChoices,
+    EventCardChoices,
     ReinforcementChoices,
     GearChoices,
     WorksChoices,

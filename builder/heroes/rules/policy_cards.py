@@ -31,7 +31,7 @@ REROLL_WORTH = Fraction(1, 3)  # a missed shot is rolled again when a hit is at 
 class ActionCardChoices(PolicyBase):
     def order_cards(self, state: GameState, side: str) -> tuple[CardPlay, ...]:
         """High Command and the like when a unit would otherwise go without an order token,
-        up to 2 Special Order tokens in all (HoN core p.8)."""
+        up to 2 Special Order tokens in all (HoN core p.8); Initiative when the other side has it."""
         hand = _hand(state, side)
         if not hand:
             return ()
@@ -39,13 +39,16 @@ class ActionCardChoices(PolicyBase):
         waiting = sum(
             1 for p in (*state.units(side), *state.reserve.values()) if p.owner == side and not needs_no_order(p)
         )
-        special, plays = tokens.special, []
+        special, plays, seized = tokens.special, [], state.initiative == side
         for card in hand:
             if card.effect is None or not playable_event(card, CardTiming.ORDER_START):
                 continue
+            if card.effect.kind is CardEffectKind.TAKE_INITIATIVE and not seized:
+                plays.append(CardPlay(card.id))
+                seized = True
             if card.effect.kind is CardEffectKind.SPECIAL_ORDER:
                 if special >= MAX_SPECIAL or tokens.numbered + special >= waiting:
-                    break
+                    continue
                 plays.append(CardPlay(card.id))
                 special += card.effect.value
         return tuple(plays)

@@ -28,7 +28,15 @@ from builder.heroes.rules.events import (
     VictoryEvent,
 )
 from builder.heroes.rules.gear import GearFire, GearThrow, GrenadeInto
-from builder.heroes.rules.orders import AUTONOMOUS, SPECIAL, Orders, activation_sequence, needs_no_order, tokens_for
+from builder.heroes.rules.orders import (
+    AUTONOMOUS,
+    SPECIAL,
+    Orders,
+    Reveal,
+    activation_sequence,
+    needs_no_order,
+    tokens_for,
+)
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy import Policy
 from builder.heroes.rules.state import Facts, Frame, GameState, star_losses
@@ -136,7 +144,13 @@ def activation_phase(
     turn.madness_acts()  # Rage and Paranoia act, Catatonia freezes (SoN p.11)
     autonomous = {side: sorted(p.key for p in _own(state, side) if needs_no_order(p)) for side in state.sides}
     teams = {side: state.team_of(side) for side in state.sides}
-    for reveal in activation_sequence(state.initiative_order(), orders, autonomous, teams):
+    state.ordered = {key for placed in orders.values() for key in placed.ordered}
+    state.unrevealed = {key: str(n) for placed in orders.values() for n, key in enumerate(placed.numbered, start=1)}
+    state.passed_orders.clear()
+    marker = state.initiative_order(state.initiative_marker)  # Special Orders keep it (HoN core p.17)
+    for reveal in activation_sequence(state.initiative_order(), orders, autonomous, teams, marker):
+        reveal = passed_on(state, reveal)  # a token Dynamic passed on (HoN core p.17)
+        state.unrevealed.pop(reveal.key, None)
         piece = _piece(state, reveal.key)
         label = {
             AUTONOMOUS: "an autonomous unit",
@@ -282,7 +296,9 @@ def end_of_turn(state: GameState, last: int, dice: Dice) -> list[Frame]:
             )
         )
         return turn.frames
-    state.initiative = state.next_side(state.initiative)
+    # The marker passes on from the side it names, even if a card took the initiative (HoN core p.16-17).
+    state.initiative = state.next_side(state.initiative_marker or state.initiative)
+    state.initiative_marker = None
     state.turn += 1
     return turn.frames
 
@@ -376,6 +392,14 @@ def _hit_officers(state: GameState, side: str) -> str:
         return ""
     who = ", ".join(f"{p.unit.name} -{n}" for p, n in hit)
     return f"; order stars lost to hits: {who} ({state.ruleset.cite('order-ability')})"
+
+
+def passed_on(state: GameState, reveal: Reveal) -> Reveal:
+    """The reveal of a numbered token a destroyed unit passed on with Dynamic: its new holder's."""
+    key = reveal.key
+    while key in state.passed_orders and reveal.token not in (SPECIAL, AUTONOMOUS):
+        key = state.passed_orders[key]
+    return replace(reveal, key=key)
 
 
 def _own(state: GameState, side: str) -> list[Piece]:

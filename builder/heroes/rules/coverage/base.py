@@ -86,6 +86,7 @@ PLAYED, PARTIAL, NOT_PLAYED = Played.PLAYED, Played.PARTIAL, Played.NOT_PLAYED
 # Test files, to keep the node ids short.
 _R = "tests/heroes/rules/"
 ASSAULT = _R + "test_assault.py::"
+BATTLE_EVENTS = _R + "test_battle_events.py::"
 COMBAT = _R + "test_combat.py::"
 DEPLOYMENT = _R + "test_deployment.py::"
 LISTED = _R + "test_listed_rules.py::"

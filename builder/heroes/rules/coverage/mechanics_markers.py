@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from builder.heroes.rules.coverage.base import (
     AVIATION,
+    BATTLE_EVENTS,
     BOARD,
     BOTH,
     CARDS,
@@ -28,14 +29,19 @@ ENTRIES: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.17; SoN p.10",
         PARTIAL,
-        "HoN decks, hands, the draw and Alternate Bonuses are played, and 5 cards' Battle Events; the other "
-        "cards' events are not (each card's notes say), nor Second Chance on assaults; no SoN deck",
+        "HoN: 9 of 15 cards' Battle Events (Initiative, Desertion, Dynamic as their notes read them); not Burst Into "
+        "Action, Fall Back, Return to Sender, Surprise, Hitlerjugend, Mine. SoN prints no card text (p.10): no "
+        "SoN deck",
         CARDS + "test_the_opening_hand_is_the_size_the_scenario_gives",
         CARDS + "test_cards_are_drawn_at_the_end_of_the_supply_phase_only",
         CARDS + "test_an_alternate_bonus_is_in_the_rolls_total",
         CARDS + "test_high_command_gives_a_special_order_token_at_the_start_of_the_order_phase",
         CARDS + "test_a_second_chance_rolls_a_missed_shot_again",
         CARDS + "test_the_initiative_players_card_resolves_first",
+        BATTLE_EVENTS + "test_second_chance_rolls_a_lost_assault_roll_again",
+        BATTLE_EVENTS + "test_initiative_gives_the_turn_but_not_the_special_orders_and_the_marker_passes_on",
+        BATTLE_EVENTS + "test_desertion_removes_an_enemy_unit_given_a_second_suppressed_marker",
+        BATTLE_EVENTS + "test_dynamic_passes_a_destroyed_units_unrevealed_order_token_on",
     ),
     mechanic(
         "gear-markers",

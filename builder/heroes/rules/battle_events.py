@@ -1,0 +1,201 @@
+"""Battle Events played at a moment of the game rather than on a unit's activation (HoN core
+p.17, "Selected card explanations"): Initiative, Desertion, Dynamic, and Second Chance on an
+assault roll.
+
+The books print an explanation of each card, not the card: what the explanation leaves
+out is the project's reading, listed in the card's `unprinted` and said here.
+
+* Initiative: "This card does not allow you to take Initiative on a Special Order." Read:
+  played at the start of the Order Phase, the side has the initiative for the turn (it
+  places its tokens and reveals its #1 first); Special Order tokens keep the order the
+  Initiative marker gives (HoN core p.8), and the marker passes on at the end of the turn
+  from the side it named.
+* Desertion: "can be played on a unit that already has at least one [Suppressed marker]
+  only when the unit receives an additional [Suppressed marker]." Read: played on an enemy
+  unit then, the unit deserts: removed from the game as Destroyed.
+* Dynamic: "You may play this card when you are about to remove a Destroyed unit from the
+  game. You may not remove the Numbered Order Token from an Activated Unit." Read: the
+  destroyed unit's numbered Order Token, not yet revealed, goes to another unit of the side
+  that has no token and no Activated marker, which is activated when it is revealed.
+* Second Chance: "If you rolled several dice, re-roll them all." On an assault either side
+  may play it on its own roll, once both have rolled and before the result is applied: every
+  die of that roll is rolled again and the new roll stands (as on a firing roll)."""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from builder.heroes.catalogue.cards import ActionCard, CardEffectKind, CardTiming
+from builder.heroes.rules.actions import TurnBase
+from builder.heroes.rules.assault import Assault, AssaultOutcome, AssaultReroll
+from builder.heroes.rules.cards import playable_event
+from builder.heroes.rules.combat import name
+from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.events import CardUse, Phase
+from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.state import GameState
+from builder.kernel.events import Roll
+
+
+@runtime_checkable
+class EventChoices(Protocol):
+    """What a side is asked about the Battle Events it may play at a moment of the game."""
+
+    def desertion(self, state: GameState, side: str, target: Piece) -> str | None:
+        """A card that makes the enemy `target`, given another Suppressed marker, desert; or None."""
+        ...
+
+    def dynamic(self, state: GameState, side: str, fallen: Piece, token: str) -> tuple[str, str] | None:
+        """A card and the unit of `side` the destroyed `fallen`'s numbered token `token` goes to; or None."""
+        ...
+
+    def second_chance_assault(
+        self, state: GameState, side: str, mine: Roll, theirs: Roll, attacking: bool
+    ) -> str | None:
+        """A card that has this side's assault roll `mine` rolled again; or None."""
+        ...
+
+
+def cards_for(state: GameState, side: str, kind: CardEffectKind, moment: CardTiming) -> list[ActionCard]:
+    """The cards of the side's hand whose Battle Event, of this kind, the rules core plays now."""
+    deck = state.decks.get(side)
+    if deck is None:
+        return []
+    return [c for c in deck.hand if c.effect is not None and c.effect.kind is kind and playable_event(c, moment)]
+
+
+def may_receive_order(state: GameState, piece: Piece) -> bool:
+    """A unit a passed Order Token may go to: on the battlefield, not a wreck, not activated,
+    with no token of its own this turn (HoN core p.8: one token per unit)."""
+    return not piece.activated and not piece.is_wreck and bool(piece.squares) and piece.key not in state.ordered
+
+
+class BattleEvents(TurnBase):
+    """Initiative, Desertion, Dynamic and Second Chance on assaults (HoN core p.17)."""
+
+    def _take_initiative(self, side: str, card: ActionCard, head: str) -> None:
+        """Initiative: the side has it for this turn; the marker still names its own side."""
+        state = self.state
+        if state.initiative_marker is None:
+            state.initiative_marker = state.initiative
+        state.initiative = side
+        self._card_event(
+            side,
+            card,
+            CardUse.BATTLE_EVENT,
+            None,
+            f"{head}: {side} has the initiative this turn, though not on a Special Order "
+            f"({state.ruleset.cite('initiative')}).",
+        )
+
+    def _deserts(self, before: Piece, after: Piece | None) -> bool:
+        """Desertion: an enemy of the unit, given a Suppressed marker while it has one, may play
+        the card; the unit is then removed from the game as Destroyed. True when it deserted."""
+        if after is None or before.suppressed < 1 or after.suppressed <= before.suppressed or after.is_wreck:
+            return False
+        for side in self.state.initiative_order():
+            if side not in self.state.opponents(before.owner):
+                continue
+            player = self.choices.get(side)
+            if not isinstance(player, EventChoices) or not cards_for(
+                self.state, side, CardEffectKind.DESERTION, CardTiming.SUPPRESSED
+            ):
+                continue
+            card_id = player.desertion(self.state, side, after)
+            if card_id is None:
+                continue
+            card = self._event_card(side, card_id, CardEffectKind.DESERTION)
+            page = self.state.ruleset.cite("action-cards")
+            self._card_event(
+                side,
+                card,
+                CardUse.BATTLE_EVENT,
+                before.key,
+                f"{side} plays {card.name} ({page}) as {name(after)} takes another Suppressed marker: "
+                "it deserts and is removed from the game as Destroyed.",
+            )
+            self.state.pieces[before.key] = after
+            self.hurt(after, None, Effect.DESTROYED, hit=False)
+            return True
+        return False
+
+    def _pass_order(self, fallen: Piece) -> None:
+        """Dynamic: a destroyed unit's numbered Order Token, not yet revealed, passes to another
+        unit of its side (never from nor to an activated unit)."""
+        state = self.state
+        token = state.unrevealed.get(fallen.key)
+        player = self.choices.get(fallen.owner)
+        if (
+            self.phase is not Phase.ACTIVATION
+            or token is None
+            or fallen.activated
+            or not isinstance(player, EventChoices)
+            or not cards_for(state, fallen.owner, CardEffectKind.PASS_ORDER, CardTiming.DESTROYED)
+        ):
+            return
+        chosen = player.dynamic(state, fallen.owner, fallen, token)
+        if chosen is None:
+            return
+        card_id, key = chosen
+        card = self._event_card(fallen.owner, card_id, CardEffectKind.PASS_ORDER)
+        heir = state.pieces.get(key)
+        if heir is None or heir.owner != fallen.owner or not may_receive_order(state, heir):
+            raise ValueError(f"{card.name} passes an Order Token to a unit of {fallen.owner} with none, not activated")
+        del state.unrevealed[fallen.key]
+        state.unrevealed[heir.key] = token
+        state.passed_orders[fallen.key] = heir.key
+        state.ordered.add(heir.key)
+        page = state.ruleset.cite("action-cards")
+        self._card_event(
+            fallen.owner,
+            card,
+            CardUse.BATTLE_EVENT,
+            heir.key,
+            f"{fallen.owner} plays {card.name} ({page}) as {name(fallen)} is removed: its order token goes to "
+            f"{name(heir)}.",
+        )
+
+    def _second_chance_assault(self, assault: Assault) -> AssaultReroll | None:
+        """Second Chance on an assault: the side about to lose (the attacker when it does not
+        win, else the defender) may have its own roll rolled again; the new roll stands."""
+        sides = [p.owner for p in (assault.attacker, assault.defender)]
+        if not any(cards_for(self.state, s, CardEffectKind.REROLL, CardTiming.AFTER_ROLL) for s in sides):
+            return None
+
+        def ask(outcome: AssaultOutcome, attack: Roll, defence: Roll) -> str | None:
+            attacking = outcome is not AssaultOutcome.WIN
+            piece, mine, theirs = (
+                (assault.attacker, attack, defence) if attacking else (assault.defender, defence, attack)
+            )
+            side = piece.owner
+            player = self.choices.get(side)
+            if not isinstance(player, EventChoices) or not cards_for(
+                self.state, side, CardEffectKind.REROLL, CardTiming.AFTER_ROLL
+            ):
+                return None
+            card_id = player.second_chance_assault(self.state, side, mine, theirs, attacking)
+            if card_id is None:
+                return None
+            card = self._event_card(side, card_id, CardEffectKind.REROLL)
+            page = self.state.ruleset.cite("action-cards")
+            self._card_event(
+                side,
+                card,
+                CardUse.BATTLE_EVENT,
+                piece.key,
+                f"{side} plays {card.name} ({page}): {name(piece)} rolls its assault roll again "
+                f"({mine.total} against {theirs.total}), the new roll stands.",
+                (mine,),
+            )
+            return "attack" if attacking else "defence"
+
+        return ask
+
+    def _event_card(self, side: str, card_id: str, kind: CardEffectKind) -> ActionCard:
+        """Take the card played out of the hand, checked to be one whose event is `kind`."""
+        deck = self.state.decks[side]
+        card = deck.holds(card_id)
+        if card is None or card.effect is None or card.effect.kind is not kind:
+            raise ValueError(f"{side} cannot play {card_id!r} for a {kind.value} Battle Event")
+        deck.discard(card.id)
+        return card

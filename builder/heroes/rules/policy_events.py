@@ -1,0 +1,45 @@
+"""The simple policy's Battle Events played at a moment of the game (HoN core p.17,
+builder.heroes.rules.battle_events): Desertion whenever it may, Dynamic to the unit nearest
+the enemy, Second Chance on an assault roll about to lose when the new roll likely saves it."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from builder.heroes.catalogue.cards import CardEffectKind, CardTiming
+from builder.heroes.rules.battle_events import cards_for, may_receive_order
+from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.policy_base import PolicyBase, _gap
+from builder.heroes.rules.policy_cards import REROLL_WORTH
+from builder.heroes.rules.state import GameState
+from builder.kernel.events import Roll
+
+
+class EventCardChoices(PolicyBase):
+    def desertion(self, state: GameState, side: str, target: Piece) -> str | None:
+        """An enemy unit gone is always worth the card."""
+        cards = sorted(cards_for(state, side, CardEffectKind.DESERTION, CardTiming.SUPPRESSED), key=lambda c: c.id)
+        return cards[0].id if cards else None
+
+    def dynamic(self, state: GameState, side: str, fallen: Piece, token: str) -> tuple[str, str] | None:
+        """The token to the unit nearest the enemy that has none (then the first by key)."""
+        cards = sorted(cards_for(state, side, CardEffectKind.PASS_ORDER, CardTiming.DESTROYED), key=lambda c: c.id)
+        enemies = tuple(sq for p in state.enemies_of(side) for sq in p.squares)
+        heirs = [p for p in state.units(side) if p.key != fallen.key and may_receive_order(state, p)]
+        if not cards or not heirs or not enemies:
+            return None
+        heir = min(heirs, key=lambda p: (_gap(p.squares, enemies), p.key))
+        return cards[0].id, heir.key
+
+    def second_chance_assault(
+        self, state: GameState, side: str, mine: Roll, theirs: Roll, attacking: bool
+    ) -> str | None:
+        """Roll again when the new roll beats (attacking) or holds (defending) the other's at
+        least REROLL_WORTH of the time: every die rolled, the best kept (HoN core p.25)."""
+        cards = sorted(cards_for(state, side, CardEffectKind.REROLL, CardTiming.AFTER_ROLL), key=lambda c: c.id)
+        if not cards:
+            return None
+        need = theirs.total + (1 if attacking else 0) - mine.modifier_total
+        face = max(1, need)
+        chance = Fraction(0) if face > 6 else 1 - Fraction(face - 1, 6) ** len(mine.dice)
+        return cards[0].id if chance >= REROLL_WORTH else None

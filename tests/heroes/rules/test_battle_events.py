@@ -1,0 +1,157 @@
+"""Battle Events played at a moment of the game (HoN core p.17, "Selected card explanations"):
+Second Chance on an assault roll, Initiative, Desertion and Dynamic - each as the book's
+explanation says, the rest of the card the project's reading (builder.heroes.rules.battle_events)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from builder.heroes.catalogue.cards import ActionCard
+from builder.heroes.rules.actions import AssaultAction
+from builder.heroes.rules.activation import Turn
+from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.events import AssaultEvent, CardEvent, CardUse, DestroyedEvent, OrdersEvent, Phase
+from builder.heroes.rules.movement import assault_path
+from builder.heroes.rules.orders import SPECIAL, Orders, Reveal, activation_sequence
+from builder.heroes.rules.policy import SimplePolicy
+from builder.heroes.rules.state import Deck, GameState
+from builder.heroes.rules.turn import activation_phase, end_of_turn, order_phase, passed_on
+from builder.kernel.dice import LoadedDice
+from builder.kernel.events import Roll
+from tests.fixtures.rules.boards import piece, unit
+from tests.fixtures.rules.games import game
+
+OPEN = "\n".join(["........"] * 3)
+WALLED = "\n".join(["....#..."] * 3)
+STORMERS = unit("stormers", abilities=[{"id": "assault", "value": 2}])
+POLICY = SimplePolicy()
+BOTH = {"a": POLICY, "b": POLICY}
+
+
+def card(card_id: str, **fields: Any) -> ActionCard:
+    return ActionCard.model_validate(
+        {
+            "id": card_id,
+            "name": card_id.replace("-", " ").title(),
+            "faction": "common",
+            "text": "…",
+            "source": "example",
+        }
+        | fields
+    )
+
+
+SECOND_CHANCE = card("second-chance", timing="after-roll", effect={"kind": "reroll"})
+INITIATIVE = card("initiative", timing="order-start", effect={"kind": "take-initiative"})
+DESERTION = card("desertion", timing="suppressed", effect={"kind": "desertion"})
+DYNAMIC = card("dynamic", timing="destroyed", effect={"kind": "pass-order"})
+
+
+def holding(state: GameState, side: str, *cards: ActionCard) -> Deck:
+    deck = state.decks[side] = Deck(4, [], list(cards))
+    return deck
+
+
+def test_second_chance_rolls_a_lost_assault_roll_again() -> None:
+    """HoN core p.17: "If you rolled several dice, re-roll them all" - the attacker's two dice."""
+    state = game(OPEN, [piece("a1", (2, 1), kind=STORMERS), piece("b1", (3, 1), "b")])
+    deck = holding(state, "a", SECOND_CHANCE)
+    turn = Turn(state, LoadedDice([1, 1, 6, 6, 5]), Phase.ACTIVATION, BOTH)
+    path = assault_path(state.battlefield, state.pieces.values(), state.pieces["a1"], state.pieces["b1"], state.ruleset)
+    assert path is not None
+    turn.perform("a1", AssaultAction(path, "b1"))
+    (played,) = [e for e in turn.events if isinstance(e, CardEvent)]
+    assert played.card == "second-chance" and played.use is CardUse.BATTLE_EVENT and played.unit == "a1"
+    assert [r.dice for r in played.rolls] == [(1, 1)] and played.page == "HoN core p.17"
+    (assault,) = [e for e in turn.events if isinstance(e, AssaultEvent)]
+    attack = assault.rolls[0]
+    assert attack.dice == (6, 5) and assault.outcome.value == "win"
+    assert deck.discards == [SECOND_CHANCE] and state.pieces["a1"].square == (3, 1)
+
+
+def test_the_policy_keeps_second_chance_for_a_roll_it_can_save() -> None:
+    state = game(OPEN, [])
+    holding(state, "a", SECOND_CHANCE)
+    low = Roll("assault-attack", (1, 1), 1, (), 1, "HoN core p.25")
+    three = Roll("assault-defence", (3,), 3, (), 3, "HoN core p.25")
+    assert POLICY.second_chance_assault(state, "a", low, three, True) == "second-chance"
+    # A 6 on one of two dice cannot beat a total of 9: no use rolling again.
+    nine = Roll("assault-defence", (6,), 6, (), 9, "HoN core p.25")
+    assert POLICY.second_chance_assault(state, "a", low, nine, True) is None
+
+
+def test_initiative_gives_the_turn_but_not_the_special_orders_and_the_marker_passes_on() -> None:
+    state = game(OPEN, [piece("a1", (0, 1)), piece("b1", (7, 1), "b")])
+    state.initiative = "b"
+    holding(state, "a", INITIATIVE)
+    frames: list[Any] = []
+    order_phase(state, BOTH, LoadedDice([]), frames)
+    played = frames[1].event
+    assert isinstance(played, CardEvent) and played.card == "initiative" and played.side == "a"
+    placed = [f.event.side for f in frames if isinstance(f.event, OrdersEvent)]
+    assert placed == ["a", "b"] and state.initiative == "a" and state.initiative_marker == "b"
+    # Special tokens keep the marker's order; the numbered ones then start after the last special.
+    orders = {"a": Orders("a", numbered=("a1",), special=("a2",)), "b": Orders("b", numbered=("b1",), special=("b2",))}
+    sequence = activation_sequence(["a", "b"], orders, {}, None, ["b", "a"])
+    assert [(r.side, r.token) for r in sequence[:2]] == [("b", SPECIAL), ("a", SPECIAL)]
+    assert [(r.side, r.token) for r in activation_sequence(["a", "b"], orders, {})[:2]] == [
+        ("a", SPECIAL),
+        ("b", SPECIAL),
+    ]
+    end_of_turn(state, last=5, dice=LoadedDice([]))
+    assert state.initiative == "a" and state.initiative_marker is None  # on from b, the side the marker named
+
+
+def test_the_initiative_card_has_the_sides_number_one_revealed_first() -> None:
+    state = game(WALLED, [piece("a1", (0, 1)), piece("b1", (7, 1), "b")])
+    state.initiative = "b"
+    holding(state, "a", INITIATIVE)
+    orders = order_phase(state, BOTH, LoadedDice([]), [])
+    frames = activation_phase(state, orders, BOTH, LoadedDice([1] * 20))
+    reveals = [f.event.side for f in frames if f.event.kind == "reveal"]
+    assert reveals[0] == "a"
+
+
+def test_desertion_removes_an_enemy_unit_given_a_second_suppressed_marker() -> None:
+    state = game(OPEN, [piece("a1", (0, 1)), piece("b1", (5, 1), "b", suppressed=1)])
+    deck = holding(state, "a", DESERTION)
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
+    before = state.pieces["b1"]
+    turn.hurt(before, replace(before, suppressed=2), Effect.SUPPRESSED)
+    assert "b1" not in state.pieces and "b1" in state.destroyed and deck.discards == [DESERTION]
+    played, gone = turn.events[:2]
+    assert isinstance(played, CardEvent) and played.side == "a" and played.unit == "b1"
+    assert isinstance(gone, DestroyedEvent) and gone.unit == "b1"
+
+
+def test_desertion_needs_a_unit_that_already_had_a_suppressed_marker() -> None:
+    state = game(OPEN, [piece("a1", (0, 1)), piece("b1", (5, 1), "b")])
+    deck = holding(state, "a", DESERTION)
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
+    before = state.pieces["b1"]
+    turn.hurt(before, replace(before, suppressed=1), Effect.SUPPRESSED)
+    assert state.pieces["b1"].suppressed == 1 and deck.hand == [DESERTION]
+
+
+def test_dynamic_passes_a_destroyed_units_unrevealed_order_token_on() -> None:
+    state = game(OPEN, [piece("a1", (2, 1)), piece("a2", (0, 0)), piece("a3", (1, 2)), piece("b1", (6, 1), "b")])
+    holding(state, "a", DYNAMIC)
+    state.ordered, state.unrevealed = {"a1", "a2"}, {"a1": "2"}
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
+    turn.hurt(state.pieces["a1"], None, Effect.DESTROYED)
+    # a2 has a token already: a3, the only unit without one, takes it.
+    assert state.unrevealed == {"a3": "2"} and state.passed_orders == {"a1": "a3"}
+    assert passed_on(state, Reveal("a", "2", "a1")).key == "a3"
+    (played,) = [e for e in turn.events if isinstance(e, CardEvent)]
+    assert played.card == "dynamic" and played.unit == "a3"
+
+
+def test_dynamic_never_takes_the_token_of_an_activated_unit() -> None:
+    state = game(OPEN, [piece("a1", (2, 1)), piece("a3", (1, 2)), piece("b1", (6, 1), "b")])
+    state.pieces["a1"] = replace(state.pieces["a1"], activated=True)
+    deck = holding(state, "a", DYNAMIC)
+    state.ordered, state.unrevealed = {"a1"}, {"a1": "1"}
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
+    turn.hurt(state.pieces["a1"], None, Effect.DESTROYED)
+    assert deck.hand == [DYNAMIC] and not state.passed_orders
