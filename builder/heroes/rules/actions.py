@@ -405,6 +405,10 @@ class TurnBase:
 
         def _take_initiative(self, side: str, card: ActionCard, head: str) -> None: ...
 
+        def _declare(
+            self, firer: Piece, weapon: Weapon | None, planned: str, later: bool, action: Fire
+        ) -> str | None: ...
+
         def _second_chance_assault(
             self, assault: Assault
         ) -> Callable[[AssaultOutcome, Roll, Roll], str | None] | None: ...

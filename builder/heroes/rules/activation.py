@@ -73,6 +73,7 @@ from builder.heroes.rules.state import destroyed_in
 from builder.heroes.rules.templating import TemplateFiring
 from builder.heroes.rules.terror import TerrorChecks
 from builder.heroes.rules.transport import Transport
+from builder.heroes.rules.vehicle_weapons import VehicleWeapons
 from builder.heroes.rules.works import Board, ClearMine, Deploy, Fly, PlaceMine
 
 
@@ -95,6 +96,7 @@ class Turn(
     OpportunityFire,
     Transport,
     FiringActions,
+    VehicleWeapons,
     GearActions,
     GearDefence,
     GearRerolls,

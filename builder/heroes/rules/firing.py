@@ -234,10 +234,13 @@ class FiringActions(TurnBase):
             self.state.spend(pool, action.ammo)  # declared, checked: spent
         recce = self._recce_ammo(firer, action)  # Recce Gear Ammo, declared and spent (BfC p.09)
         fired = False
-        for (weapon, target_key), share in zip(action.shots, shares, strict=True):
-            target = self.state.pieces.get(target_key)
+        for index, ((weapon, planned), share) in enumerate(zip(action.shots, shares, strict=True)):
             shooter = self.state.pieces.get(firer.key)
-            if target is None or shooter is None or target.is_wreck:
+            if shooter is None:
+                continue
+            target_key = self._declare(shooter, weapon, planned, index > 0, action)  # each in turn (HoN core p.14)
+            target = self.state.pieces.get(target_key) if target_key is not None else None
+            if target is None or target.is_wreck:
                 continue
             if opportunity:
                 shooter = replace(shooter, activated=False)  # one Firing Action, all its weapons

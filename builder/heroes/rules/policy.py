@@ -41,6 +41,7 @@ from builder.heroes.rules.policy_magic import MagicChoices
 from builder.heroes.rules.policy_movement import MovementChoices
 from builder.heroes.rules.policy_reinforcements import ReinforcementChoices
 from builder.heroes.rules.policy_variants import VariantChoices
+from builder.heroes.rules.policy_weapons import WeaponChoices
 from builder.heroes.rules.policy_works import WorksChoices
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
@@ -109,6 +110,7 @@ class Policy(CardChoices, Protocol):
 
 @dataclass
 class SimplePolicy(
+    WeaponChoices,
     FiringChoices,
     AssaultChoices,
     MovementChoices,

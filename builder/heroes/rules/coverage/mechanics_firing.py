@@ -14,6 +14,7 @@ from builder.heroes.rules.coverage.base import (
     PLAYED,
     TEMPLATES,
     TURN,
+    VEHICLE_WEAPONS,
     Coverage,
     mechanic,
 )
@@ -65,10 +66,11 @@ ENTRIES: tuple[Coverage, ...] = (
         "Vehicle weapons",
         BOTH,
         "HoN core p.14; SoN p.8",
-        PARTIAL,
-        "every weapon fires in one Firing Action, each at its own target, but all targets are chosen before the "
-        "first shot, not each after the last is resolved",
+        PLAYED,
+        "every weapon fires in one Firing Action, each at its own target, declared once the last attack is resolved "
+        "(a Machine Gunner split or Suppressive Fire is declared whole)",
         COMBAT + "test_a_vehicle_with_two_weapons_must_say_which_fires",
+        VEHICLE_WEAPONS + "test_the_second_weapon_is_aimed_after_the_first_shot_is_resolved",
     ),
     mechanic(
         "firing-resolution",
