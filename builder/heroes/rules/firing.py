@@ -7,8 +7,8 @@ from dataclasses import replace
 
 from builder.heroes.catalogue.units import Role, Weapon
 from builder.heroes.rules.actions import MAX_AMMO, Fire, TurnBase
+from builder.heroes.rules.aiming import aimed
 from builder.heroes.rules.combat import (
-    Facing,
     FireOutcome,
     FireResult,
     IllegalAttack,
@@ -34,23 +34,6 @@ from builder.heroes.rules.structures import structure_of
 from builder.kernel.events import Modifier
 
 SUBSTITUTE_REACH = 2  # squares (BfC p.08)
-
-
-def struck_facing(target: Piece, firer_squares: tuple[Square, ...]) -> Facing | None:
-    """Which Defense Value of a heavy vehicle a shot strikes (HoN core p.14): by the angle
-    between the vehicle's facing and the line to the firer, front within 45° either way,
-    rear beyond 135°, side between; on a boundary the firer takes the weaker one."""
-    defense = target.side.defense
-    if defense is None or not defense.has_facings:
-        return None
-    cx = sum(c for c, _ in target.squares) / len(target.squares)
-    cy = sum(r for _, r in target.squares) / len(target.squares)
-    fc, fr = min(firer_squares, key=lambda sq: (sq[0] - cx) ** 2 + (sq[1] - cy) ** 2)
-    bearing = math.degrees(math.atan2(fc - cx, cy - fr))  # 0 north, 90 east
-    off = abs((bearing - target.facing * 45 + 180) % 360 - 180)
-    if off < 45:
-        return Facing.FRONT
-    return Facing.SIDE if off < 135 else Facing.REAR
 
 
 def one_weapon_only(piece: Piece) -> bool:
@@ -133,13 +116,13 @@ def shots_at(
         seen = Occupancy(p for p in state.pieces.values() if not p.is_infantry)
     else:
         seen = occupancy if occupancy is not None else Occupancy(state.pieces.values())
-    sight = line_of_sight(state.battlefield, seen, firer, target, state.ruleset)
+    # The square aimed at, for the weakest facing of a heavy vehicle (HoN core p.13-14).
+    sight, facing = aimed(state.battlefield, seen, firer, target, state.ruleset)
     if sight.blocked:
         return [None] * len(weapons)
     terrain = 0 if _shared_cover(state, firer, target) else cover(state, target)
     terrain += line_bonus(state, firer, target, sight.lines)
     guarded = defender_bonus(state, target)
-    facing = struck_facing(target, firer.squares)
     # A unit inside a structure: a firer with Destruction rolls against it after (HoN core p.22).
     structure = structure_of(state.battlefield, target)
     points = state.structure_points.get(structure.key, 0) if structure is not None else 0

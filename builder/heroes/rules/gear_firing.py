@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from builder.heroes.rules.actions import TurnBase
+from builder.heroes.rules.aiming import struck_facing
 from builder.heroes.rules.combat import (
     IllegalAttack,
     Shot,
@@ -19,7 +20,7 @@ from builder.heroes.rules.combat import (
 )
 from builder.heroes.rules.cover import cover
 from builder.heroes.rules.events import FireEvent, GearEvent, TemplateEvent
-from builder.heroes.rules.firing import shots_at, struck_facing
+from builder.heroes.rules.firing import shots_at
 from builder.heroes.rules.gear import (
     GEAR_WEAPONS,
     Delivery,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from builder.heroes.rules.coverage.base import (
     _R,
+    AIMING,
     ASSAULT,
     BOTH,
     COMBAT,
@@ -110,11 +111,12 @@ ENTRIES: tuple[Coverage, ...] = (
         "Heavy vehicle defense by facing",
         BOTH,
         "HoN core p.14; SoN p.8",
-        PARTIAL,
-        "the facing struck is read from the bearing of the firer to the vehicle's centre; aiming at the other "
-        "square to strike a weaker facing is not tried",
+        PLAYED,
+        "the facing is read from the bearing of the firer to the point aimed at: the centre or any square in sight, "
+        "the firer taking the lowest Defense Value (less obscuring); 45 degree sectors are hon's reading of the marks",
         COMBAT + "test_a_heavy_vehicle_defends_by_facing",
         TURN + "test_which_defense_of_a_heavy_vehicle_a_shot_strikes",
+        AIMING + "test_aiming_at_the_front_square_from_behind_the_flank_strikes_the_rear",
     ),
     mechanic(
         "damage-location",
