@@ -22,6 +22,7 @@ from builder.heroes.rules.combat import (
 )
 from builder.heroes.rules.cover import _shared_cover, cover, defender_bonus, line_bonus
 from builder.heroes.rules.damage import DamageLocation, Effect, destroy
+from builder.heroes.rules.defensive_positions import position_opportunity
 from builder.heroes.rules.events import FireEvent
 from builder.heroes.rules.gear import recce_ammo_bonus
 from builder.heroes.rules.grid import range_between
@@ -143,6 +144,7 @@ def shots_at(
             free_of_range=charge,
             fire_on_the_move=on_the_move,
             opportunity=opportunity,
+            position_opportunity=opportunity and position_opportunity(state, firer, target),  # HoN core p.19
             structure=structure.effects.structure if structure is not None else None,
             structure_points=points,
             combat=combat,

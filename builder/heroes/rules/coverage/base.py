@@ -87,6 +87,7 @@ PLAYED, PARTIAL, NOT_PLAYED = Played.PLAYED, Played.PARTIAL, Played.NOT_PLAYED
 _R = "tests/heroes/rules/"
 ASSAULT = _R + "test_assault.py::"
 AIMING = _R + "test_aiming.py::"
+POSITIONS = _R + "test_defensive_positions.py::"
 BATTLE_EVENTS = _R + "test_battle_events.py::"
 VEHICLE_WEAPONS = _R + "test_vehicle_weapons.py::"
 COMBAT = _R + "test_combat.py::"
