@@ -42,6 +42,7 @@ class CardEffectKind(StrEnum):
     TAKE_INITIATIVE = "take-initiative"  # the side has the initiative this turn, never on a Special Order
     DESERTION = "desertion"  # the enemy unit deserts: removed from the game as Destroyed
     PASS_ORDER = "pass-order"  # a destroyed unit's unrevealed numbered Order Token goes to another unit
+    MOVE_AND_FIRE = "move-and-fire"  # a unit of yours that moved also fires, every weapon, no penalty
 
 
 # When the rules core plays each Battle Event: a card giving another time would never be played.
@@ -54,6 +55,7 @@ EFFECT_TIMINGS: dict[CardEffectKind, CardTiming] = {
     CardEffectKind.TAKE_INITIATIVE: CardTiming.ORDER_START,
     CardEffectKind.DESERTION: CardTiming.SUPPRESSED,
     CardEffectKind.PASS_ORDER: CardTiming.DESTROYED,
+    CardEffectKind.MOVE_AND_FIRE: CardTiming.AFTER_ACTION,
 }
 
 

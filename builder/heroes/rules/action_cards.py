@@ -50,9 +50,15 @@ class CardPlays(TurnBase):
                 raise ValueError(f"{card.name} is played in the {wanted.value} phase, not the {self.phase.value} phase")
             piece = state.pieces.get(play.unit) if play.unit is not None else None
             kind, value = card.effect.kind, card.effect.value
-            needs_unit = kind in (CardEffectKind.FORCED_MOVE, CardEffectKind.REMOVE_SUPPRESSED)
+            needs_unit = kind in (
+                CardEffectKind.FORCED_MOVE,
+                CardEffectKind.REMOVE_SUPPRESSED,
+                CardEffectKind.MOVE_AND_FIRE,
+            )
             if needs_unit and (piece is None or piece.owner != side or piece.is_wreck):
                 raise ValueError(f"{card.name} is played on a unit of the {side} side on the battlefield")
+            if kind is CardEffectKind.MOVE_AND_FIRE and play.unit not in state.moved_only:
+                raise ValueError(f"{card.name} is played on a unit that has just moved without firing")
             deck.discard(card.id)
             page = state.ruleset.cite("action-cards")
             head = f"{side} plays {card.name} ({page})"
@@ -82,6 +88,8 @@ class CardPlays(TurnBase):
                 self._card_event(
                     side, card, CardUse.BATTLE_EVENT, piece.key, f"{head}: {taken} {markers} off {name(piece)}."
                 )
+            elif kind is CardEffectKind.MOVE_AND_FIRE and piece is not None:
+                self._burst(side, card, piece, head)  # builder.heroes.rules.battle_events
             elif kind is CardEffectKind.TAKE_INITIATIVE:
                 self._take_initiative(side, card, head)  # builder.heroes.rules.battle_events
             elif kind is CardEffectKind.FORCED_MOVE and piece is not None:

@@ -122,6 +122,8 @@ class Turn(
         if piece.key in self.state.mythos.aid.values() and isinstance(action, moving):
             action = Hold(f"an Aid marker: it cannot budge until treated, {self.state.ruleset.cite('medic')}")
         if isinstance(action, Move):
+            if action.fire is None and self.phase is Phase.ACTIVATION:
+                self.state.moved_only.add(key)  # Burst Into Action may follow it (HoN core p.17)
             self._move(piece, action.path, action.cards, shots=action.fire, fire_at=action.fire_at)
         elif isinstance(action, Enter):
             self._enter(piece, action.position)

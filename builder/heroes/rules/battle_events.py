@@ -17,6 +17,10 @@ out is the project's reading, listed in the card's `unprinted` and said here.
   game. You may not remove the Numbered Order Token from an Activated Unit." Read: the
   destroyed unit's numbered Order Token, not yet revealed, goes to another unit of the side
   that has no token and no Activated marker, which is activated when it is revealed.
+* Burst Into Action: "A Heavy Vehicle can fire all its weapons without any penalty. A unit
+  that already has the Fire on the Move special ability cannot take two Firing Actions." Read:
+  played on a unit of yours once it has taken a Movement Action without firing during it, the
+  unit takes a Firing Action too - every weapon, no Fire on the Move penalty.
 * Second Chance: "If you rolled several dice, re-roll them all." On an assault either side
   may play it on its own roll, once both have rolled and before the result is applied: every
   die of that roll is rolled again and the new roll stands (as on a firing roll)."""
@@ -26,7 +30,7 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 from builder.heroes.catalogue.cards import ActionCard, CardEffectKind, CardTiming
-from builder.heroes.rules.actions import TurnBase
+from builder.heroes.rules.actions import Fire, TurnBase
 from builder.heroes.rules.assault import Assault, AssaultOutcome, AssaultReroll
 from builder.heroes.rules.cards import playable_event
 from builder.heroes.rules.combat import name
@@ -47,6 +51,10 @@ class EventChoices(Protocol):
 
     def dynamic(self, state: GameState, side: str, fallen: Piece, token: str) -> tuple[str, str] | None:
         """A card and the unit of `side` the destroyed `fallen`'s numbered token `token` goes to; or None."""
+        ...
+
+    def burst_fire(self, state: GameState, piece: Piece) -> Fire | None:
+        """The Firing Action a unit takes after its move, Burst Into Action played; or None."""
         ...
 
     def second_chance_assault(
@@ -87,6 +95,23 @@ class BattleEvents(TurnBase):
             f"{head}: {side} has the initiative this turn, though not on a Special Order "
             f"({state.ruleset.cite('initiative')}).",
         )
+
+    def _burst(self, side: str, card: ActionCard, piece: Piece, head: str) -> None:
+        """Burst Into Action: a unit that moved without firing fires too, every weapon, no penalty."""
+        state = self.state
+        state.moved_only.discard(piece.key)  # checked before the card was discarded
+        self._card_event(
+            side,
+            card,
+            CardUse.BATTLE_EVENT,
+            piece.key,
+            f"{head}: {name(piece)} moved and now takes a Firing Action, every weapon, with no Fire on the Move "
+            "penalty.",
+        )
+        player = self.choices.get(side)
+        action = player.burst_fire(state, piece) if isinstance(player, EventChoices) else None
+        if action is not None and action.shots:
+            self._fire(piece, action)
 
     def _deserts(self, before: Piece, after: Piece | None) -> bool:
         """Desertion: an enemy of the unit, given a Suppressed marker while it has one, may play

@@ -55,6 +55,8 @@ PLAYED_EVENTS: dict[CardEffectKind, str] = {
     "removed from the game as Destroyed",
     CardEffectKind.PASS_ORDER: "when a unit of yours is destroyed before its numbered order token is revealed, "
     "the token goes to a unit of yours with none and no Activated marker",
+    CardEffectKind.MOVE_AND_FIRE: "once a unit of yours has taken a Movement Action without firing, it takes a "
+    "Firing Action too, with all its weapons and no Fire on the Move penalty",
 }
 PLAYED_BONUSES: dict[BonusKind, str] = {
     BonusKind.FIRE: "+{n} to the combat value of one firing action (one weapon's roll)",

@@ -21,6 +21,7 @@ from builder.heroes.rules.orders import needs_no_order, tokens_for
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy_base import PolicyBase, _bonus_cards, _gap, _hand
 from builder.heroes.rules.policy_movement import wanted_objectives
+from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
 from builder.kernel.events import Modifier, Roll
 
@@ -89,6 +90,21 @@ class ActionCardChoices(PolicyBase):
         return tuple(plays)
 
     def _after_acting(self, state: GameState, piece: Piece, hand: list[ActionCard]) -> tuple[CardPlay, ...]:
+        burst = self._burst(state, piece, hand)
+        return burst or self._forced_move(state, piece, hand)
+
+    def _burst(self, state: GameState, piece: Piece, hand: list[ActionCard]) -> tuple[CardPlay, ...]:
+        """Burst Into Action on a unit that just moved without firing, when it has a shot worth taking."""
+        card = next(
+            (c for c in hand if c.effect is not None and c.effect.kind is CardEffectKind.MOVE_AND_FIRE),
+            None,
+        )
+        if card is None or piece.key not in state.moved_only or not playable_event(card, CardTiming.AFTER_ACTION):
+            return ()
+        fire, _ = self._shots(state, piece, Occupancy(state.pieces.values()))
+        return (CardPlay(card.id, piece.key),) if fire is not None else ()
+
+    def _forced_move(self, state: GameState, piece: Piece, hand: list[ActionCard]) -> tuple[CardPlay, ...]:
         card = next(
             (
                 c

@@ -7,15 +7,22 @@ from __future__ import annotations
 from fractions import Fraction
 
 from builder.heroes.catalogue.cards import CardEffectKind, CardTiming
+from builder.heroes.rules.actions import Fire
 from builder.heroes.rules.battle_events import cards_for, may_receive_order
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy_base import PolicyBase, _gap
 from builder.heroes.rules.policy_cards import REROLL_WORTH
+from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
 from builder.kernel.events import Roll
 
 
 class EventCardChoices(PolicyBase):
+    def burst_fire(self, state: GameState, piece: Piece) -> Fire | None:
+        """The best Firing Action it has now, if one is worth taking."""
+        fire, _ = self._shots(state, piece, Occupancy(state.pieces.values()))
+        return fire
+
     def desertion(self, state: GameState, side: str, target: Piece) -> str | None:
         """An enemy unit gone is always worth the card."""
         cards = sorted(cards_for(state, side, CardEffectKind.DESERTION, CardTiming.SUPPRESSED), key=lambda c: c.id)

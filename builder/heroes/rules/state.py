@@ -164,6 +164,9 @@ class GameState:
     ordered: set[str] = field(default_factory=set)
     unrevealed: dict[str, str] = field(default_factory=dict)
     passed_orders: dict[str, str] = field(default_factory=dict)
+    # Units whose action this turn was a Movement Action without Fire on the Move, which
+    # Burst Into Action may let fire (HoN core p.17).
+    moved_only: set[str] = field(default_factory=set)
     structure_points: dict[str, int] = field(default_factory=dict)  # element key -> destruction points
     ruined: list[str] = field(default_factory=list)  # element keys turned to rubble, in order
     rubble: TerrainEffects = RUBBLE  # a fallen building's rubble side (the catalogue's ruins)

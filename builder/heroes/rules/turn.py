@@ -85,6 +85,7 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
                     turn.scout(piece.key, path)
     state.special_orders.clear()  # what the last turn's cards gave lasted for that turn
     state.granted_assault.clear()
+    state.moved_only.clear()
     # Step 1: action cards before scenario effects, the initiative player's first (p.8, p.17).
     for side in state.initiative_order():
         if side in state.decks:

@@ -7,12 +7,23 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from builder.heroes.catalogue.cards import ActionCard
-from builder.heroes.rules.actions import AssaultAction
+import pytest
+
+from builder.heroes.catalogue.cards import ActionCard, CardTiming
+from builder.heroes.rules.actions import AssaultAction, Move
 from builder.heroes.rules.activation import Turn
+from builder.heroes.rules.cards import CardPlay
 from builder.heroes.rules.damage import Effect
-from builder.heroes.rules.events import AssaultEvent, CardEvent, CardUse, DestroyedEvent, OrdersEvent, Phase
-from builder.heroes.rules.movement import assault_path
+from builder.heroes.rules.events import (
+    AssaultEvent,
+    CardEvent,
+    CardUse,
+    DestroyedEvent,
+    FireEvent,
+    OrdersEvent,
+    Phase,
+)
+from builder.heroes.rules.movement import assault_path, reachable
 from builder.heroes.rules.orders import SPECIAL, Orders, Reveal, activation_sequence
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import Deck, GameState
@@ -21,6 +32,8 @@ from builder.kernel.dice import LoadedDice
 from builder.kernel.events import Roll
 from tests.fixtures.rules.boards import piece, unit
 from tests.fixtures.rules.games import game
+from tests.heroes.rules import infantry, tank
+from tests.heroes.rules import piece as counter
 
 OPEN = "\n".join(["........"] * 3)
 WALLED = "\n".join(["....#..."] * 3)
@@ -155,3 +168,25 @@ def test_dynamic_never_takes_the_token_of_an_activated_unit() -> None:
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
     turn.hurt(state.pieces["a1"], None, Effect.DESTROYED)
     assert deck.hand == [DYNAMIC] and not state.passed_orders
+
+
+BURST = card("burst-into-action", timing="after-action", effect={"kind": "move-and-fire"})
+
+
+def test_burst_into_action_lets_a_vehicle_that_moved_fire_every_weapon_without_penalty() -> None:
+    """HoN core p.17: "A Heavy Vehicle can fire all its weapons without any penalty." """
+    vehicle = counter(tank(), (3, 5), key="a-tank")
+    state = game("\n".join(["........"] * 8), [vehicle, counter(infantry(), (3, 0), key="b-rifles", owner="b")])
+    deck = holding(state, "a", BURST)
+    turn = Turn(state, LoadedDice([1] * 10), Phase.ACTIVATION, BOTH)
+    with pytest.raises(ValueError, match="just moved"):
+        turn.battle_events("a", (CardPlay("burst-into-action", "a-tank"),), CardTiming.AFTER_ACTION)
+    paths = reachable(state.battlefield, state.pieces.values(), vehicle, state.ruleset)
+    step = next(p for pos, p in paths.items() if pos.squares == ((3, 4), (3, 5)))
+    turn.perform("a-tank", Move(step))
+    plays = POLICY.action_cards(state, state.pieces["a-tank"], CardTiming.AFTER_ACTION)
+    assert [p.card for p in plays] == ["burst-into-action"]
+    turn.battle_events("a", plays, CardTiming.AFTER_ACTION)
+    fired = [e for e in turn.events if isinstance(e, FireEvent)]
+    assert len(fired) == 2 and all(e.firer == "a-tank" for e in fired)  # the gun and the MG
+    assert not any("Fire on the Move" in e.text for e in fired) and deck.discards == [BURST]

@@ -29,8 +29,8 @@ ENTRIES: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.17; SoN p.10",
         PARTIAL,
-        "HoN: 9 of 15 cards' Battle Events (Initiative, Desertion, Dynamic as their notes read them); not Burst Into "
-        "Action, Fall Back, Return to Sender, Surprise, Hitlerjugend, Mine. SoN prints no card text (p.10): no "
+        "HoN: 10 of 15 cards' Battle Events (Burst Into Action, Initiative, Desertion, Dynamic as their notes read "
+        "them); not Fall Back, Return to Sender, Surprise, Hitlerjugend, Mine. SoN prints no card text (p.10): no "
         "SoN deck",
         CARDS + "test_the_opening_hand_is_the_size_the_scenario_gives",
         CARDS + "test_cards_are_drawn_at_the_end_of_the_supply_phase_only",
@@ -42,6 +42,7 @@ ENTRIES: tuple[Coverage, ...] = (
         BATTLE_EVENTS + "test_initiative_gives_the_turn_but_not_the_special_orders_and_the_marker_passes_on",
         BATTLE_EVENTS + "test_desertion_removes_an_enemy_unit_given_a_second_suppressed_marker",
         BATTLE_EVENTS + "test_dynamic_passes_a_destroyed_units_unrevealed_order_token_on",
+        BATTLE_EVENTS + "test_burst_into_action_lets_a_vehicle_that_moved_fire_every_weapon_without_penalty",
     ),
     mechanic(
         "gear-markers",
