@@ -21,6 +21,10 @@ out is the project's reading, listed in the card's `unprinted` and said here.
   that already has the Fire on the Move special ability cannot take two Firing Actions." Read:
   played on a unit of yours once it has taken a Movement Action without firing during it, the
   unit takes a Firing Action too - every weapon, no Fire on the Move penalty.
+* Mine (ge): "This card can be used during the Supply Phase." Read: once the side's units
+  have moved in the Supply Phase, it places a Mine marker - the marker of BfC p.09, its attack
+  and its going off the same - on a free square of the Zone of Control of an infantry unit of
+  its own, as the Minen option does.
 * Second Chance: "If you rolled several dice, re-roll them all." On an assault either side
   may play it on its own roll, once both have rolled and before the result is applied: every
   die of that roll is rolled again and the new roll stands (as on a firing roll)."""
@@ -30,14 +34,15 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 from builder.heroes.catalogue.cards import ActionCard, CardEffectKind, CardTiming
-from builder.heroes.rules.actions import Fire, TurnBase
+from builder.heroes.rules.actions import Fire, TurnBase, _where
 from builder.heroes.rules.assault import Assault, AssaultOutcome, AssaultReroll
 from builder.heroes.rules.cards import playable_event
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.damage import Effect
-from builder.heroes.rules.events import CardUse, Phase
-from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.events import CardUse, MineEvent, Phase
+from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.zoc import zone_of_control
 from builder.kernel.events import Roll
 
 
@@ -51,6 +56,10 @@ class EventChoices(Protocol):
 
     def dynamic(self, state: GameState, side: str, fallen: Piece, token: str) -> tuple[str, str] | None:
         """A card and the unit of `side` the destroyed `fallen`'s numbered token `token` goes to; or None."""
+        ...
+
+    def mine_card(self, state: GameState, side: str) -> tuple[str, Square] | None:
+        """A card that places a Mine marker and the square it goes on; or None."""
         ...
 
     def burst_fire(self, state: GameState, piece: Piece) -> Fire | None:
@@ -76,6 +85,20 @@ def may_receive_order(state: GameState, piece: Piece) -> bool:
     """A unit a passed Order Token may go to: on the battlefield, not a wreck, not activated,
     with no token of its own this turn (HoN core p.8: one token per unit)."""
     return not piece.activated and not piece.is_wreck and bool(piece.squares) and piece.key not in state.ordered
+
+
+def card_mine_squares(state: GameState, side: str) -> dict[Square, str]:
+    """Where a Mine card may place its marker: a free square with no marker in the Zone of
+    Control of an infantry unit of the side on the battlefield, and the key of that unit (the
+    first by key)."""
+    taken = {sq for p in state.pieces.values() for sq in p.squares}
+    found: dict[Square, str] = {}
+    for piece in sorted(state.units(side), key=lambda p: p.key):
+        if piece.is_infantry and piece.embarked_in is None and piece.squares:
+            for sq in zone_of_control(state.battlefield, piece, state.ruleset):
+                if sq not in taken and sq not in state.mines:
+                    found.setdefault(sq, piece.key)
+    return found
 
 
 class BattleEvents(TurnBase):
@@ -112,6 +135,35 @@ class BattleEvents(TurnBase):
         action = player.burst_fire(state, piece) if isinstance(player, EventChoices) else None
         if action is not None and action.shots:
             self._fire(piece, action)
+
+    def mine_cards(self, side: str) -> None:
+        """Mine (HoN core p.17): the side may place a Mine marker in the Supply Phase."""
+        player = self.choices.get(side)
+        if not isinstance(player, EventChoices) or not cards_for(
+            self.state, side, CardEffectKind.PLACE_MINE, CardTiming.SUPPLY
+        ):
+            return
+        chosen = player.mine_card(self.state, side)
+        if chosen is None:
+            return
+        card_id, square = chosen
+        holders = card_mine_squares(self.state, side)
+        if self.phase is not Phase.SUPPLY or square not in holders:
+            raise ValueError(f"{side} may not place a Mine marker on {square} now")
+        card = self._event_card(side, card_id, CardEffectKind.PLACE_MINE)
+        self.state.mines[square] = side
+        page = self.state.ruleset.cite("action-cards")
+        self.add(
+            MineEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=side,
+                text=f"{side} plays {card.name} ({page}): a Mine marker on {_where((square,))} (BfC p.09).",
+                unit=holders[square],
+                square=square,
+                what="placed",
+            )
+        )
 
     def _deserts(self, before: Piece, after: Piece | None) -> bool:
         """Desertion: an enemy of the unit, given a Suppressed marker while it has one, may play

@@ -8,8 +8,8 @@ from fractions import Fraction
 
 from builder.heroes.catalogue.cards import CardEffectKind, CardTiming
 from builder.heroes.rules.actions import Fire
-from builder.heroes.rules.battle_events import cards_for, may_receive_order
-from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.battle_events import card_mine_squares, cards_for, may_receive_order
+from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.policy_base import PolicyBase, _gap
 from builder.heroes.rules.policy_cards import REROLL_WORTH
 from builder.heroes.rules.sightmap import Occupancy
@@ -18,6 +18,20 @@ from builder.kernel.events import Roll
 
 
 class EventCardChoices(PolicyBase):
+    def mine_card(self, state: GameState, side: str) -> tuple[str, Square] | None:
+        """The Mine marker on the square nearest the enemy (then the first), if any enemy."""
+        cards = sorted(cards_for(state, side, CardEffectKind.PLACE_MINE, CardTiming.SUPPLY), key=lambda c: c.id)
+        enemies = tuple(sq for p in state.enemies_of(side) for sq in p.squares)
+        squares = card_mine_squares(state, side)
+        if not cards or not enemies or not squares:
+            return None
+
+        def near(sq: Square) -> tuple[int, int, Square]:
+            straight = min((sq[0] - e[0]) ** 2 + (sq[1] - e[1]) ** 2 for e in enemies)
+            return _gap((sq,), enemies), straight, sq
+
+        return cards[0].id, min(squares, key=near)
+
     def burst_fire(self, state: GameState, piece: Piece) -> Fire | None:
         """The best Firing Action it has now, if one is worth taking."""
         fire, _ = self._shots(state, piece, Occupancy(state.pieces.values()))

@@ -234,6 +234,7 @@ def supply_phase(
             turn.perform(current.key, action)
             if isinstance(turn.frames[before].event, HoldEvent):
                 del turn.frames[before]  # units that stay put in the Supply Phase are not news
+        turn.mine_cards(side)  # the Mine action card (HoN core p.17)
         rallied = 0
         for key, piece in list(state.pieces.items()):
             if (

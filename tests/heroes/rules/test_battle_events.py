@@ -20,6 +20,7 @@ from builder.heroes.rules.events import (
     CardUse,
     DestroyedEvent,
     FireEvent,
+    MineEvent,
     OrdersEvent,
     Phase,
 )
@@ -27,7 +28,7 @@ from builder.heroes.rules.movement import assault_path, reachable
 from builder.heroes.rules.orders import SPECIAL, Orders, Reveal, activation_sequence
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import Deck, GameState
-from builder.heroes.rules.turn import activation_phase, end_of_turn, order_phase, passed_on
+from builder.heroes.rules.turn import activation_phase, end_of_turn, order_phase, passed_on, supply_phase
 from builder.kernel.dice import LoadedDice
 from builder.kernel.events import Roll
 from tests.fixtures.rules.boards import piece, unit
@@ -190,3 +191,21 @@ def test_burst_into_action_lets_a_vehicle_that_moved_fire_every_weapon_without_p
     fired = [e for e in turn.events if isinstance(e, FireEvent)]
     assert len(fired) == 2 and all(e.firer == "a-tank" for e in fired)  # the gun and the MG
     assert not any("Fire on the Move" in e.text for e in fired) and deck.discards == [BURST]
+
+
+MINE = card("mine", timing="supply", effect={"kind": "place-mine"})
+
+
+def test_mine_places_a_mine_marker_in_the_supply_phase_in_front_of_the_enemy() -> None:
+    """HoN core p.17: Mine "can be used during the Supply Phase"; its marker as BfC p.09's."""
+    state = game(WALLED, [piece("a1", (1, 1)), piece("b1", (7, 1), "b")])
+    holding(state, "a", MINE)
+    orders = {"a": Orders("a", numbered=("a1",)), "b": Orders("b", numbered=("b1",))}
+    frames = supply_phase(state, orders, BOTH, LoadedDice([]))
+    (placed,) = [f.event for f in frames if isinstance(f.event, MineEvent)]
+    assert placed.side == "a" and placed.unit == "a1" and placed.what == "placed" and "HoN core p.17" in placed.text
+    assert state.mines == {(2, 1): "a"}  # the square of its ZoC nearest b1; the card drawn back at step 7
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
+    with pytest.raises(ValueError, match="Mine marker"):
+        holding(state, "a", MINE)
+        turn.mine_cards("a")
