@@ -43,6 +43,7 @@ class CardEffectKind(StrEnum):
     DESERTION = "desertion"  # the enemy unit deserts: removed from the game as Destroyed
     PASS_ORDER = "pass-order"  # a destroyed unit's unrevealed numbered Order Token goes to another unit
     MOVE_AND_FIRE = "move-and-fire"  # a unit of yours that moved also fires, every weapon, no penalty
+    FALL_BACK = "fall-back"  # a unit of yours that acted falls back its Movement Value, a Forced Move
     PLACE_MINE = "place-mine"  # a Mine marker (BfC p.09) on a free square of an infantry unit's ZoC
 
 
@@ -58,6 +59,7 @@ EFFECT_TIMINGS: dict[CardEffectKind, CardTiming] = {
     CardEffectKind.PASS_ORDER: CardTiming.DESTROYED,
     CardEffectKind.MOVE_AND_FIRE: CardTiming.AFTER_ACTION,
     CardEffectKind.PLACE_MINE: CardTiming.SUPPLY,
+    CardEffectKind.FALL_BACK: CardTiming.AFTER_ACTION,
 }
 
 

@@ -21,6 +21,12 @@ out is the project's reading, listed in the card's `unprinted` and said here.
   that already has the Fire on the Move special ability cannot take two Firing Actions." Read:
   played on a unit of yours once it has taken a Movement Action without firing during it, the
   unit takes a Firing Action too - every weapon, no Fire on the Move penalty.
+* Fall Back: "If the unit is on its Active Side, it must flip to its Inactive Side before
+  moving. Its movement is a Forced Move. It takes into account penalties linked to the
+  Terrain Elements, but not those linked to any [Suppressed marker]. If this movement forces
+  the unit to leave the battlefield, it is Destroyed." Read: played on a unit of yours once it
+  has acted, it moves up to its Inactive Side's Movement Value and ends no nearer any enemy
+  than it started (it falls back); the path is the player's, so it never leaves the battlefield.
 * Mine (ge): "This card can be used during the Supply Phase." Read: once the side's units
   have moved in the Supply Phase, it places a Mine marker - the marker of BfC p.09, its attack
   and its going off the same - on a free square of the Zone of Control of an infantry unit of
@@ -40,7 +46,10 @@ from builder.heroes.rules.cards import playable_event
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import CardUse, MineEvent, Phase
+from builder.heroes.rules.grid import range_between
+from builder.heroes.rules.movement import Path
 from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.zoc import zone_of_control
 from builder.kernel.events import Roll
@@ -85,6 +94,18 @@ def may_receive_order(state: GameState, piece: Piece) -> bool:
     """A unit a passed Order Token may go to: on the battlefield, not a wreck, not activated,
     with no token of its own this turn (HoN core p.8: one token per unit)."""
     return not piece.activated and not piece.is_wreck and bool(piece.squares) and piece.key not in state.ordered
+
+
+def falls_back(state: GameState, piece: Piece, path: Path | None) -> int:
+    """The squares Fall Back moves `piece` (its Inactive Side's Movement Value), the path checked
+    to end no nearer any enemy than it starts."""
+    value = inactive(piece).side.movement
+    enemies = tuple(sq for p in state.enemies_of(piece.owner) for sq in p.squares)
+    if value is None or path is None:
+        raise ValueError(f"{name(piece)} has no Movement Value to fall back with, or no path")
+    if enemies and range_between(path.destination.squares, enemies) < range_between(piece.squares, enemies):
+        raise ValueError(f"{name(piece)} falls back, never nearer the enemy")
+    return value
 
 
 def card_mine_squares(state: GameState, side: str) -> dict[Square, str]:

@@ -209,3 +209,31 @@ def test_mine_places_a_mine_marker_in_the_supply_phase_in_front_of_the_enemy() -
     with pytest.raises(ValueError, match="Mine marker"):
         holding(state, "a", MINE)
         turn.mine_cards("a")
+
+
+FALL_BACK = card("fall-back", timing="after-action", effect={"kind": "fall-back"})
+HIDDEN = unit("hidden", movement=4, back_movement=2, states=("active", "inactive"))
+
+
+def test_fall_back_flips_the_unit_and_moves_it_away_ignoring_its_suppressed_markers() -> None:
+    """HoN core p.17: flipped to its Inactive Side first, a Forced Move, terrain penalties
+    counted but not those of its Suppressed markers."""
+    state = game(OPEN, [piece("a1", (3, 1), kind=HIDDEN, suppressed=2), piece("b1", (5, 1), "b")])
+    holding(state, "a", FALL_BACK)
+    plays = POLICY.action_cards(state, state.pieces["a1"], CardTiming.AFTER_ACTION)
+    assert [p.card for p in plays] == ["fall-back"]
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
+    turn.battle_events("a", plays, CardTiming.AFTER_ACTION)
+    moved = state.pieces["a1"]
+    assert moved.side.state.value == "inactive" and moved.square[0] == 1  # 2 squares, its inactive side's value
+    assert [e.kind for e in turn.events][:2] == ["card", "move"]
+
+
+def test_fall_back_never_moves_nearer_the_enemy() -> None:
+    state = game(OPEN, [piece("a1", (3, 1), kind=HIDDEN), piece("b1", (6, 1), "b")])
+    holding(state, "a", FALL_BACK)
+    paths = reachable(state.battlefield, state.pieces.values(), state.pieces["a1"], state.ruleset, points=2)
+    forward = next(p for pos, p in paths.items() if pos.square == (5, 1))
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
+    with pytest.raises(ValueError, match="never nearer"):
+        turn.battle_events("a", (CardPlay("fall-back", "a1", forward),), CardTiming.AFTER_ACTION)
