@@ -26,6 +26,7 @@ class CardTiming(StrEnum):
     AFTER_ACTION = "after-action"  # on a unit of yours once its action is over
     AFTER_ROLL = "after-roll"  # right after a roll of yours, before its result is applied
     SUPPLY = "supply"  # during the Supply Phase (HoN core p.16)
+    GRENADE = "grenade"  # when an enemy grenade lands with units of yours under it
     SUPPRESSED = "suppressed"  # when an enemy unit that has a Suppressed marker receives another
     DESTROYED = "destroyed"  # when a unit of yours is about to be removed as Destroyed
     ANY = "any"  # whenever its text says: the rules core does not play it
@@ -44,6 +45,7 @@ class CardEffectKind(StrEnum):
     PASS_ORDER = "pass-order"  # a destroyed unit's unrevealed numbered Order Token goes to another unit
     MOVE_AND_FIRE = "move-and-fire"  # a unit of yours that moved also fires, every weapon, no penalty
     FALL_BACK = "fall-back"  # a unit of yours that acted falls back its Movement Value, a Forced Move
+    THROW_BACK = "throw-back"  # an enemy grenade about to land on units of yours is thrown back at its thrower
     PLACE_MINE = "place-mine"  # a Mine marker (BfC p.09) on a free square of an infantry unit's ZoC
 
 
@@ -59,6 +61,7 @@ EFFECT_TIMINGS: dict[CardEffectKind, CardTiming] = {
     CardEffectKind.PASS_ORDER: CardTiming.DESTROYED,
     CardEffectKind.MOVE_AND_FIRE: CardTiming.AFTER_ACTION,
     CardEffectKind.PLACE_MINE: CardTiming.SUPPLY,
+    CardEffectKind.THROW_BACK: CardTiming.GRENADE,
     CardEffectKind.FALL_BACK: CardTiming.AFTER_ACTION,
 }
 

@@ -27,6 +27,10 @@ out is the project's reading, listed in the card's `unprinted` and said here.
   the unit to leave the battlefield, it is Destroyed." Read: played on a unit of yours once it
   has acted, it moves up to its Inactive Side's Movement Value and ends no nearer any enemy
   than it started (it falls back); the path is the player's, so it never leaves the battlefield.
+* Return to Sender: "This card enables you to throw back any type of grenade, including the
+  Geballte Ladung." Read: when a grenade thrown by an enemy (not one fired, as a Rifle
+  Grenade is) lands with units of yours under it, the card puts its template on an
+  interspace at a corner of the thrower's square instead, where it explodes as thrown.
 * Mine (ge): "This card can be used during the Supply Phase." Read: once the side's units
   have moved in the Supply Phase, it places a Mine marker - the marker of BfC p.09, its attack
   and its going off the same - on a free square of the Zone of Control of an infantry unit of
@@ -46,11 +50,12 @@ from builder.heroes.rules.cards import playable_event
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import CardUse, MineEvent, Phase
-from builder.heroes.rules.grid import range_between
+from builder.heroes.rules.grid import Point, corners, range_between
 from builder.heroes.rules.movement import Path
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.templating import template_targets
 from builder.heroes.rules.zoc import zone_of_control
 from builder.kernel.events import Roll
 
@@ -69,6 +74,11 @@ class EventChoices(Protocol):
 
     def mine_card(self, state: GameState, side: str) -> tuple[str, Square] | None:
         """A card that places a Mine marker and the square it goes on; or None."""
+        ...
+
+    def return_to_sender(self, state: GameState, side: str, thrower: Piece, lands: Point) -> tuple[str, Point] | None:
+        """A card that throws back the grenade landing on `lands`, and the corner of the
+        thrower's square it goes to; or None."""
         ...
 
     def burst_fire(self, state: GameState, piece: Piece) -> Fire | None:
@@ -156,6 +166,38 @@ class BattleEvents(TurnBase):
         action = player.burst_fire(state, piece) if isinstance(player, EventChoices) else None
         if action is not None and action.shots:
             self._fire(piece, action)
+
+    def _return_to_sender(self, thrower: Piece, lands: Point) -> Point:
+        """Return to Sender: a side with units under the grenade's template may throw it back
+        to a corner of the thrower's square; where the template goes now."""
+        under, _ = template_targets(self.state, lands)
+        for side in self.state.initiative_order():
+            player = self.choices.get(side)
+            if (
+                side not in self.state.opponents(thrower.owner)
+                or not any(p.owner == side for p in under)
+                or not isinstance(player, EventChoices)
+                or not cards_for(self.state, side, CardEffectKind.THROW_BACK, CardTiming.GRENADE)
+            ):
+                continue
+            chosen = player.return_to_sender(self.state, side, thrower, lands)
+            if chosen is None:
+                continue
+            card_id, back = chosen
+            if back not in {pt for sq in thrower.squares for pt in corners(sq)}:
+                raise ValueError(f"{side} throws the grenade back onto a corner of the thrower's square, not {back}")
+            card = self._event_card(side, card_id, CardEffectKind.THROW_BACK)
+            page = self.state.ruleset.cite("action-cards")
+            self._card_event(
+                side,
+                card,
+                CardUse.BATTLE_EVENT,
+                thrower.key,
+                f"{side} plays {card.name} ({page}): the grenade is thrown back at {name(thrower)}, onto "
+                f"interspace {list(back)}.",
+            )
+            return back
+        return lands
 
     def mine_cards(self, side: str) -> None:
         """Mine (HoN core p.17): the side may place a Mine marker in the Supply Phase."""

@@ -57,6 +57,8 @@ PLAYED_EVENTS: dict[CardEffectKind, str] = {
     "the token goes to a unit of yours with none and no Activated marker",
     CardEffectKind.FALL_BACK: "once a unit of yours has acted, it falls back, no nearer any enemy, up to its "
     "Inactive Side's Movement Value: a Forced Move, terrain costs counted, Suppressed markers not",
+    CardEffectKind.THROW_BACK: "when an enemy grenade lands with units of yours under it, it is thrown back: "
+    "the template goes on a corner of the thrower's square instead",
     CardEffectKind.PLACE_MINE: "in the Supply Phase, once your units have moved, a Mine marker (BfC p.09) on a "
     "free square of the Zone of Control of an infantry unit of yours",
     CardEffectKind.MOVE_AND_FIRE: "once a unit of yours has taken a Movement Action without firing, it takes a "

@@ -214,6 +214,8 @@ class GearActions(TurnBase):
         if scattering:
             scattered = scatter(action.at, weapon.scatter, self.dice, state.ruleset)
             lands = scattered.lands
+        if thrown:
+            lands = self._return_to_sender(firer, lands)  # the Return to Sender card (HoN core p.17)
         targets, sheltered = template_targets(state, lands)
         area = explosion_squares(lands)
         said = f"{name(firer)} {'throws' if thrown else 'fires'} a {weapon.name} at interspace {list(action.at)}"

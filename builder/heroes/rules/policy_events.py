@@ -9,11 +9,13 @@ from fractions import Fraction
 from builder.heroes.catalogue.cards import CardEffectKind, CardTiming
 from builder.heroes.rules.actions import Fire
 from builder.heroes.rules.battle_events import card_mine_squares, cards_for, may_receive_order
+from builder.heroes.rules.grid import Point, corners
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.policy_base import PolicyBase, _gap
 from builder.heroes.rules.policy_cards import REROLL_WORTH
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.templating import template_targets
 from builder.kernel.events import Roll
 
 
@@ -31,6 +33,22 @@ class EventCardChoices(PolicyBase):
             return _gap((sq,), enemies), straight, sq
 
         return cards[0].id, min(squares, key=near)
+
+    def return_to_sender(self, state: GameState, side: str, thrower: Piece, lands: Point) -> tuple[str, Point] | None:
+        """Throw it back to the corner of the thrower's square that catches the most of its
+        side's units and the fewest of ours, if that is better than where it lands."""
+        cards = sorted(cards_for(state, side, CardEffectKind.THROW_BACK, CardTiming.GRENADE), key=lambda c: c.id)
+        if not cards:
+            return None
+
+        def worth(at: Point) -> tuple[int, int]:
+            under, _ = template_targets(state, at)
+            theirs = sum(1 for p in under if p.owner == thrower.owner)
+            ours = sum(1 for p in under if p.owner == side)
+            return theirs - ours, -ours
+
+        back = max(sorted({pt for sq in thrower.squares for pt in corners(sq)}), key=worth)
+        return (cards[0].id, back) if worth(back) > worth(lands) else None
 
     def burst_fire(self, state: GameState, piece: Piece) -> Fire | None:
         """The best Firing Action it has now, if one is worth taking."""

@@ -23,7 +23,9 @@ from builder.heroes.rules.events import (
     MineEvent,
     OrdersEvent,
     Phase,
+    TemplateEvent,
 )
+from builder.heroes.rules.gear import GearThrow
 from builder.heroes.rules.movement import assault_path, reachable
 from builder.heroes.rules.orders import SPECIAL, Orders, Reveal, activation_sequence
 from builder.heroes.rules.policy import SimplePolicy
@@ -35,6 +37,7 @@ from tests.fixtures.rules.boards import piece, unit
 from tests.fixtures.rules.games import game
 from tests.heroes.rules import infantry, tank
 from tests.heroes.rules import piece as counter
+from tests.heroes.rules.gear_helpers import pool
 
 OPEN = "\n".join(["........"] * 3)
 WALLED = "\n".join(["....#..."] * 3)
@@ -237,3 +240,23 @@ def test_fall_back_never_moves_nearer_the_enemy() -> None:
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
     with pytest.raises(ValueError, match="never nearer"):
         turn.battle_events("a", (CardPlay("fall-back", "a1", forward),), CardTiming.AFTER_ACTION)
+
+
+RETURN = card("return-to-sender", timing="grenade", effect={"kind": "throw-back"})
+
+
+def test_return_to_sender_throws_a_grenade_back_at_its_thrower() -> None:
+    """HoN core p.17: "This card enables you to throw back any type of grenade"."""
+    board = "\n".join(["........"] * 5)
+    thrower = piece("a1", (1, 1))
+    state = game(board, [thrower, piece("b1", (2, 2), "b"), piece("b2", (3, 2), "b"), piece("b3", (3, 3), "b")])
+    pool(state, "grenade", 3, "infantry")
+    deck = holding(state, "b", RETURN)
+    turn = Turn(state, LoadedDice([6, 6, 6]), Phase.ACTIVATION, BOTH)
+    turn.perform("a1", GearThrow("grenade", (3, 3)))
+    played = next(e for e in turn.events if isinstance(e, CardEvent))
+    assert played.side == "b" and played.card == "return-to-sender" and played.unit == "a1"
+    (template,) = [e for e in turn.events if isinstance(e, TemplateEvent)]
+    assert template.lands == (1, 1)  # a corner of the thrower's square, only it under the template
+    assert [e.target for e in turn.events if isinstance(e, FireEvent)] == ["a1"]
+    assert deck.discards == [RETURN] and {"b1", "b2", "b3"} <= set(state.pieces)

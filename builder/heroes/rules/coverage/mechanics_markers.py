@@ -29,9 +29,9 @@ ENTRIES: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.17; SoN p.10",
         PARTIAL,
-        "HoN: 12 of 15 cards' Battle Events (Burst Into Action, Fall Back, Initiative, Desertion, Dynamic, Mine as "
-        "their notes read them); not Return to Sender, Surprise, Hitlerjugend. SoN prints no card text (p.10): no "
-        "SoN deck",
+        "HoN: 13 of 15 cards' Battle Events (Burst Into Action, Fall Back, Initiative, Desertion, Dynamic, Mine, "
+        "Return to Sender as their notes read them); not Surprise, Hitlerjugend. SoN prints no card text (p.10): "
+        "no SoN deck",
         CARDS + "test_the_opening_hand_is_the_size_the_scenario_gives",
         CARDS + "test_cards_are_drawn_at_the_end_of_the_supply_phase_only",
         CARDS + "test_an_alternate_bonus_is_in_the_rolls_total",
@@ -45,6 +45,7 @@ ENTRIES: tuple[Coverage, ...] = (
         BATTLE_EVENTS + "test_burst_into_action_lets_a_vehicle_that_moved_fire_every_weapon_without_penalty",
         BATTLE_EVENTS + "test_mine_places_a_mine_marker_in_the_supply_phase_in_front_of_the_enemy",
         BATTLE_EVENTS + "test_fall_back_flips_the_unit_and_moves_it_away_ignoring_its_suppressed_markers",
+        BATTLE_EVENTS + "test_return_to_sender_throws_a_grenade_back_at_its_thrower",
     ),
     mechanic(
         "gear-markers",
