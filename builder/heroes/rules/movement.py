@@ -15,7 +15,7 @@ only infantry stand on (their printed terrain symbols are not in the unit data).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Generic, TypeVar
@@ -27,6 +27,7 @@ from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.passage import PassageMap, passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
+from builder.heroes.rules.standing import standing
 from builder.heroes.rules.zoc import zone_of_control, zones_of_control
 from builder.heroes.scenario.battlefield import Battlefield
 
@@ -135,39 +136,33 @@ class _Mover:
         self.piece, self.ruleset = piece, ruleset
         self.bonus, self.points = bonus, points
         self.passage: PassageMap = passage_map(battlefield)
-        others = [p for p in pieces if p.key != piece.key and p.embarked_in is None]
         self.footprint = len(piece.squares)
         self.ignore_difficult = ignore_difficult or piece.side.has("all-terrain")  # SoN p.18
         self.run_over = run_over and piece.is_vehicle
         self.urban = piece.side.has("urban-fighter")
         self.amphibious = piece.side.has("amphibious")
-        # Other pieces, judged once per kind of piece rather than once per step of the search.
+        # Other pieces, judged by kind, from what stands where kept up to date between
+        # searches (`standing`): every piece but the mover, none carried by a transport.
         owner = piece.allegiance  # team-mates are allies (SoN p.10)
-        judged: dict[tuple[bool, bool, bool], tuple[bool, bool]] = {}
-        blocked: set[Square] = set()
-        taken: set[Square] = set()
-        enemy: set[Square] = set()
-        for other in others:
-            kind = (other.is_wreck, other.is_infantry, other.allegiance == owner)
-            verdict = judged.get(kind)
-            if verdict is None:
-                verdict = judged[kind] = (self._passes(*kind), self._may_share(*kind))
-            if not verdict[0]:
-                blocked.update(other.squares)
-            if not verdict[1]:
-                taken.update(other.squares)
-            if not kind[0] and not kind[2]:
-                enemy.update(other.squares)
-        self.blocked, self.taken = frozenset(blocked), frozenset(taken)
+        kept = standing(battlefield, ruleset, pieces if isinstance(pieces, Collection) else list(pieces))
+        blocked: list[frozenset[Square]] = []
+        taken: list[frozenset[Square]] = []
+        enemy: list[frozenset[Square]] = []
+        for (wreck, infantry, allegiance), squares in kept.kinds(without=piece.key):
+            friendly = allegiance == owner
+            if not self._passes(wreck, infantry, friendly):
+                blocked.append(squares)
+            if not self._may_share(wreck, infantry, friendly):
+                taken.append(squares)
+            if not wreck and not friendly:
+                enemy.append(squares)
+        self.blocked, self.taken = frozenset().union(*blocked), frozenset().union(*taken)
         # Enemy units' squares it may not enter: an assault steps into them (SoN p.7), so
         # one search that ends its assault steps there serves both a plain Movement Action
         # (which ignores those ends) and an assault on any of them (see `reach`).
-        self.assailable = self.blocked & enemy
+        self.assailable = self.blocked & frozenset().union(*enemy)
         # Only infantry is hindered, and only by enemy infantry (HoN core p.12; SoN p.5).
-        self.zoc: dict[Square, frozenset[str]] = {}
-        if piece.is_infantry:
-            enemies = [p for p in others if p.allegiance != owner and p.is_infantry]
-            self.zoc = zones_of_control(battlefield, enemies, ruleset)
+        self.zoc: Mapping[Square, frozenset[str]] = kept.zones_against(owner) if piece.is_infantry else {}
         # Searches made, by the squares they step into as assaults (see `reach`).
         self._searched_one: dict[frozenset[Square], _Best[Square]] = {}
         self._searched_any: dict[frozenset[Square], _Best[int]] = {}
