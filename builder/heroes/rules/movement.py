@@ -27,6 +27,7 @@ from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.passage import PassageMap, passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
+from builder.heroes.rules.searched import Looked, Searches, Seen, around, seen
 from builder.heroes.rules.standing import standing
 from builder.heroes.rules.zoc import zone_of_control, zones_of_control
 from builder.heroes.scenario.battlefield import Battlefield
@@ -117,6 +118,12 @@ class _MoveTable:
 
 # By (footprint, unit type, Amphibious, Urban Fighter, Scout move).
 _MOVE_TABLES: PerBattlefield[dict[tuple[object, ...], _MoveTable]] = PerBattlefield(lambda _: {})
+
+
+# Searches remembered with what they read: one-square units', then the others'.
+_SEARCHES: PerBattlefield[tuple[Searches[_Best[Square]], Searches[_Best[int]]]] = PerBattlefield(
+    lambda _: (Searches(), Searches())
+)
 
 
 class _Mover:
@@ -259,7 +266,7 @@ class _Mover:
                 into = self.assailable
             one = self._searched_one.get(into)
             if one is None:
-                one = self._searched_one[into] = self._search_one(points, into)
+                one = self._searched_one[into] = self._recalled_one(points, into)
             facing = start.facing
             # The ends too are kept: the policy asks again for the same search (an assault
             # weighed, then a move). A Reach only reads them.
@@ -270,8 +277,43 @@ class _Mover:
         table = self.table
         found = self._searched_any.get(into)
         if found is None:
-            found = self._searched_any[into] = self._search_any(table, start, points, into)
+            found = self._searched_any[into] = self._recalled_any(table, start, points, into)
         return Reach(self, found, table.positions.__getitem__, assault)
+
+    def _seen(self, into: frozenset[Square]) -> Callable[[Looked], Seen]:
+        return lambda looked: seen(looked, self.blocked, into, self.taken, self.zoc)
+
+    def _recalled_one(self, points: int, into: frozenset[Square]) -> _Best[Square]:
+        """`_search_one`, or the same search made before from this square when nothing it read
+        changed (searched.py)."""
+        piece = self.piece
+        exits = self.passage.exits(piece.unit, piece.side, self.amphibious, self.urban, self.ignore_difficult)
+        kept, key = _SEARCHES(self.passage.battlefield)[0], (id(exits), piece.squares[0], points)
+        best = kept.recall(key, exits, self._seen(into))
+        if best is None:
+            best = self._search_one(points, into)
+            # The squares it moved on from (a state is expanded while it has points left).
+            moved_on = [state[0] for state, (cost, *_) in best.items() if not state[1] and cost < points]
+            launching = frozenset(sq for sq in moved_on if any(there in into for there, _, _ in exits[sq]))
+            looked = (around(moved_on), launching)
+            kept.keep(key, exits, looked, self._seen(into)(looked), best)
+        return best
+
+    def _recalled_any(self, table: _MoveTable, start: Position, points: int, into: frozenset[Square]) -> _Best[int]:
+        """`_search_any`, or the same search made before (see `_recalled_one`)."""
+        kept, key = _SEARCHES(self.passage.battlefield)[1], (id(table), start, points)
+        best = kept.recall(key, table, self._seen(into))
+        if best is None:
+            best = self._search_any(table, start, points, into)
+            positions = table.positions
+            moved_on = [
+                positions[state[0]].squares for state, (cost, *_) in best.items() if not state[1] and cost < points
+            ]
+            squares = around(square for position in moved_on for square in position)
+            launching = frozenset(sq for position in moved_on for sq in position) if into & squares else frozenset()
+            looked = (squares, launching)
+            kept.keep(key, table, looked, self._seen(into)(looked), best)
+        return best
 
     def _search_any(self, table: _MoveTable, start: Position, points: int, into: frozenset[Square]) -> _Best[int]:
         """Dijkstra over (numbered position, stopped) states, any footprint, move by move.
