@@ -33,13 +33,15 @@ def test_a_recalled_search_is_the_search_it_would_make(name: str, seed: int) -> 
             for into in [frozenset(), frozenset(near.squares)] if near is not None else [frozenset()]:
                 mover = _Mover(battlefield, pieces, piece, ruleset, False, False)
                 stored = [entry[3] for searches in kept for entry in searches._kept.values()]
+                answer: object
                 if len(piece.squares) == 1:
                     answer, fresh = mover._recalled_one(points, into), mover._search_one(points, into)
+                    assert list(answer.items()) == list(fresh.items()), (frame.event.text, piece.key)
                 else:
                     start = Position(piece.squares, piece.facing)
-                    answer = mover._recalled_any(mover.table, start, points, into)
-                    fresh = mover._search_any(mover.table, start, points, into)
-                assert list(answer.items()) == list(fresh.items()), (frame.event.text, piece.key)
+                    answer = table = mover._recalled_any(mover.table, start, points, into)
+                    made = mover._search_any(mover.table, start, points, into)
+                    assert list(table.items()) == list(made.items()), (frame.event.text, piece.key)
                 recalled += any(answer is earlier for earlier in stored)
                 compared += 1
     assert compared > 100 and recalled > 10, (compared, recalled)
