@@ -293,9 +293,11 @@ class _Mover:
         if best is None:
             best = self._search_one(points, into)
             # The squares it moved on from (a state is expanded while it has points left).
-            moved_on = [state[0] for state, (cost, *_) in best.items() if not state[1] and cost < points]
-            launching = frozenset(sq for sq in moved_on if any(there in into for there, _, _ in exits[sq]))
-            looked = (around(moved_on), launching)
+            moved_on = [state[0] for state, found in best.items() if not state[1] and found[0] < points]
+            squares = around(moved_on)
+            # Where it could step into `into`: next to it (more than it reads, never less).
+            launching = squares.intersection(moved_on) & around(into) if into & squares else frozenset()
+            looked = (squares, launching)
             kept.keep(key, exits, looked, self._seen(into)(looked), best)
         return best
 
@@ -306,11 +308,14 @@ class _Mover:
         if best is None:
             best = self._search_any(table, start, points, into)
             positions = table.positions
-            moved_on = [
-                positions[state[0]].squares for state, (cost, *_) in best.items() if not state[1] and cost < points
-            ]
-            squares = around(square for position in moved_on for square in position)
-            launching = frozenset(sq for position in moved_on for sq in position) if into & squares else frozenset()
+            moved_on = {
+                square
+                for state, found in best.items()
+                if not state[1] and found[0] < points
+                for square in positions[state[0]].squares
+            }
+            squares = around(moved_on)
+            launching = squares.intersection(moved_on) if into & squares else frozenset()
             looked = (squares, launching)
             kept.keep(key, table, looked, self._seen(into)(looked), best)
         return best

@@ -11,7 +11,7 @@ changed."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Collection, Hashable, Mapping
 from typing import Generic, TypeVar
 
 from builder.heroes.rules.grid import neighbours
@@ -27,15 +27,13 @@ SEARCHES_KEPT = 512  # per battlefield and kind of search; a game has about a hu
 _AROUND: dict[Square, frozenset[Square]] = {}
 
 
-def around(squares: Iterable[Square]) -> frozenset[Square]:
+def around(squares: Collection[Square]) -> frozenset[Square]:
     """The squares and their neighbours: every square a one-point move from them reads."""
-    found: set[Square] = set()
+    near = _AROUND
     for square in squares:
-        near = _AROUND.get(square)
-        if near is None:
-            near = _AROUND[square] = frozenset((square, *neighbours(square)))
-        found |= near
-    return frozenset(found)
+        if square not in near:
+            near[square] = frozenset((square, *neighbours(square)))
+    return frozenset().union(*[near[square] for square in squares])
 
 
 def seen(
@@ -48,7 +46,7 @@ def seen(
     """What a search reads on the squares it looks at: `taken` only where it could launch an
     assault (where it is next to a square of `into`)."""
     squares, launching = looked
-    zones = {square: zoc[square] for square in squares if square in zoc} if zoc else {}
+    zones = {square: zoc[square] for square in zoc.keys() & squares} if zoc else {}
     return blocked & squares, into & squares, taken & launching, zones
 
 
