@@ -136,7 +136,14 @@ class SpellCasting(TurnBase):
 
     def _drown(self, side: str, target: Piece, bonus: int) -> None:
         """A Drowning marker's attack (SoN p.15)."""
-        result = fire(drowning_attack(self.state, target, bonus), self.dice, self.state.ruleset)
+        attack = drowning_attack(self.state, target, bonus)
+        result = fire(  # Veteran tokens (SoN p.16): the target's side rerolls a hit
+            attack,
+            self.dice,
+            self.state.ruleset,
+            reroll=self._veteran_reroll(None, attack),
+            rerolls=self._veteran_rolls(None, target),
+        )
         event = FireEvent.of(result, self.state.turn, self.phase, side)
         said = f"Drowning, +{bonus} ({self.state.ruleset.cite('spell-effects')}): {event.text}"
         self.add(event.model_copy(update={"text": said}))

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from builder.heroes.army.models import ArmyList
 from builder.heroes.army.resolve import resolve
 from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.rules.amphibious import swimming
 from builder.heroes.rules.grid import footprint_squares, turn_cost
 from builder.heroes.rules.passage import PassageMap, passage_map
 from builder.heroes.rules.pieces import STEPS, Piece, Square
@@ -168,7 +169,7 @@ def _diagnose(
     kinds: dict[tuple[str, ...], list[Piece]] = {}
     for piece in pieces:
         zone_ids = tuple(z.id for z in zones_for(scenario, side, piece.unit.id))
-        kind = (*zone_ids, piece.unit.type.value, str(piece.unit.footprint), str(piece.side.has("amphibious")))
+        kind = (*zone_ids, piece.unit.type.value, str(piece.unit.footprint), str(swimming(piece.side)))
         kinds.setdefault(kind, []).append(piece)
     short_somewhere = False
     for group in kinds.values():
@@ -254,7 +255,7 @@ def auto_deploy(
     for piece in pieces:
         zones = zones_for(scenario, side, piece.unit.id)
         area = zone_squares(zones, battlefield)
-        kind = (area, piece.unit.type, piece.unit.footprint, piece.side.has("amphibious"))
+        kind = (area, piece.unit.type, piece.unit.footprint, swimming(piece.side))
         if kind not in kinds:
             kinds[kind] = candidates(piece, area, taken, passage, battlefield) if area else []
         options[piece.key] = list(kinds[kind])

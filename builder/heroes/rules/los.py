@@ -19,6 +19,7 @@ from functools import cache
 
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.grid import distance
+from builder.heroes.rules.holes import HOLE_PAGE, outside_the_hole
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.sightmap import Cost, Ends, Occupancy, SightMap, sight_map
@@ -107,8 +108,16 @@ def _template(dx: int, dy: int, width: int) -> tuple[_Step, ...]:
 
 
 def trace(smap: SightMap, occupancy: Occupancy, a: Square, b: Square, ends: Ends) -> Sight:
-    """The line of sight between the centres of `a` and `b` for these firer and target."""
-    return _sight(smap, a, b, ends, _walk(smap, occupancy, a, b, ends))
+    """The line of sight between the centres of `a` and `b` for these firer and target; in
+    one hole element, its corners block it (BfC p.04, holes.py)."""
+    found = _walk(smap, occupancy, a, b, ends)
+    hole = ends.holes[0]
+    if found.reason is None and hole >= 0 and ends.holes[1] == hole:
+        corner = outside_the_hole(smap, a, b, hole)
+        if corner:
+            where = ", ".join(f"[{c}, {r}]" for c, r in sorted(corner))
+            found.block(f"A corner of the hole at {where} blocks the line inside it ({HOLE_PAGE}).", corner)
+    return _sight(smap, a, b, ends, found)
 
 
 def _walk(smap: SightMap, occupancy: Occupancy, a: Square, b: Square, ends: Ends) -> Cost:

@@ -21,6 +21,7 @@ from itertools import pairwise
 from typing import Generic, TypeVar
 
 from builder.heroes.catalogue.units import UnitType
+from builder.heroes.rules.amphibious import swimming
 from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.footprint import Move, Position, moves_from
 from builder.heroes.rules.kept import PerBattlefield
@@ -28,8 +29,9 @@ from builder.heroes.rules.passage import PassageMap, passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.searched import Looked, Searches, Seen, around, seen
+from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.standing import standing
-from builder.heroes.rules.zoc import zone_of_control, zones_of_control
+from builder.heroes.rules.zoc import cut_by_units, zone_of_control, zones_of_control
 from builder.heroes.scenario.battlefield import Battlefield
 
 __all__ = [
@@ -147,11 +149,12 @@ class _Mover:
         self.ignore_difficult = ignore_difficult or piece.side.has("all-terrain")  # SoN p.18
         self.run_over = run_over and piece.is_vehicle
         self.urban = piece.side.has("urban-fighter")
-        self.amphibious = piece.side.has("amphibious")
+        self.amphibious = swimming(piece.side)  # Amphibious, the red border only in water (SoN p.18)
         # Other pieces, judged by kind, from what stands where kept up to date between
         # searches (`standing`): every piece but the mover, none carried by a transport.
         owner = piece.allegiance  # team-mates are allies (SoN p.10)
-        kept = standing(battlefield, ruleset, pieces if isinstance(pieces, Collection) else list(pieces))
+        pieces = pieces if isinstance(pieces, Collection) else list(pieces)
+        kept = standing(battlefield, ruleset, pieces)
         blocked: list[frozenset[Square]] = []
         taken: list[frozenset[Square]] = []
         enemy: list[frozenset[Square]] = []
@@ -169,7 +172,13 @@ class _Mover:
         # (which ignores those ends) and an assault on any of them (see `reach`).
         self.assailable = self.blocked & frozenset().union(*enemy)
         # Only infantry is hindered, and only by enemy infantry (HoN core p.12; SoN p.5).
-        self.zoc: Mapping[Square, frozenset[str]] = kept.zones_against(owner) if piece.is_infantry else {}
+        self.zoc: Mapping[Square, frozenset[str]] = {}
+        if piece.is_infantry:
+            # The units standing around cut the zones at their corners (HoN core p.11, zoc.py).
+            others = [p for p in pieces if p.key != piece.key and p.embarked_in is None]
+            enemies = tuple(p for p in others if p.allegiance != owner and p.is_infantry)
+            zones = kept.zones_against(owner)
+            self.zoc = cut_by_units(battlefield, zones, enemies, Occupancy(others), ruleset) if zones else zones
         # Searches made, by the squares they step into as assaults (see `reach`).
         self._searched_one: dict[frozenset[Square], _Best[Square]] = {}
         self._searched_any: dict[frozenset[Square], _Best[int]] = {}

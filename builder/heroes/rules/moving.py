@@ -34,6 +34,7 @@ from builder.heroes.rules.grid import edge_of_segment, neighbours
 from builder.heroes.rules.movement import DIFFICULT, Path, Position, allowance
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.spotting import inactive
+from builder.heroes.rules.structures import wreck_damaged
 
 
 class MovementActions(TurnBase):
@@ -234,12 +235,12 @@ class MovementActions(TurnBase):
         cite = self.state.ruleset.cite
         wreck = self.state.pieces[key]
         total = dict(wreck.extra).get("destruction", 0) + points
-        removed = total >= self.state.ruleset.wreck_structure
-        if removed:
+        after = wreck_damaged(wreck, points, self.state.ruleset.wreck_structure)
+        removed = after is None
+        if after is None:
             del self.state.pieces[key]
         else:
-            extra = (*((k, v) for k, v in wreck.extra if k != "destruction"), ("destruction", total))
-            self.state.pieces[key] = replace(wreck, extra=extra)
+            self.state.pieces[key] = after
         self.add(
             CrushEvent(
                 turn=self.state.turn,

@@ -37,6 +37,32 @@ LEFT_ON_UNIT = frozenset({Madness.RAGE, Madness.CATATONIA, Madness.PARANOIA, Mad
 NO_ORDER = frozenset({Madness.RAGE, Madness.CATATONIA, Madness.PARANOIA})
 
 
+class Boon(StrEnum):
+    """What a standing Totem gives its side at the beginning of the Order Phase (SoN p.16)."""
+
+    ORDER = "order"
+    CARD = "card"
+
+
+@dataclass
+class Totem:
+    """A Totem on the board: its side, its interspace, whether it still stands, and the
+    advantage chosen for this round."""
+
+    side: str
+    at: tuple[int, int]
+    standing: bool = True
+    boon: Boon | None = None
+
+
+@dataclass(frozen=True)
+class Perch:
+    """The unit a Dragon is on (SoN p.16), and on which sides of its counter it added Terrifying."""
+
+    carrier: str
+    added: tuple[bool, ...]
+
+
 @dataclass(frozen=True)
 class Afflicted:
     """A Madness token left on a unit, drawn in `turn`: it acts in the round after."""
@@ -81,6 +107,9 @@ class Mythos:
     avoided: dict[str, bool] = field(default_factory=dict)  # Medic key -> the hit avoided eliminated
     treated: set[str] = field(default_factory=set)  # Aid removed this Supply Phase: no rally yet
     jammed: set[str] = field(default_factory=set)  # Jury-rigged units whose material broke (p.17)
+    poisoned: dict[str, list[str]] = field(default_factory=dict)  # key -> a poisoner side a marker (p.16)
+    dragons: dict[str, Perch] = field(default_factory=dict)  # "side/tile" -> the unit its Dragon is on (p.16)
+    totems: list[Totem] = field(default_factory=list)  # the Deep Ones' Totems on the board (p.16)
     # By side, a tile path per empty slot bordered by a white or green band (SoN p.11).
     open_slots: dict[str, list[str]] = field(default_factory=dict)
 
@@ -134,6 +163,13 @@ class Cast:
 
 
 @dataclass(frozen=True)
+class FireAtTotem:
+    """A unit with Destruction fires at the enemy Totem on the interspace `at` (SoN p.16-17)."""
+
+    at: tuple[int, int]
+
+
+@dataclass(frozen=True)
 class Treat:
     """A Medic removes its Aid marker from the adjacent unit it treats (SoN p.18)."""
 
@@ -145,6 +181,8 @@ class SearchCheck:
 
 MANIFESTATION = "mythos-manifestation"
 HUNTER = "mythos-hunter"
+DRAGON = "son-dragon"  # Ariane's Dragon: Terrifying and Mythos Hunter 1 on the unit it is on (SoN p.16)
+DRAGON_HUNTER = 1
 
 
 def manifestation(piece: Piece) -> int | None:
@@ -157,9 +195,10 @@ def manifestation(piece: Piece) -> int | None:
 def mythos_hunter(mythos: Mythos, piece: Piece) -> int:
     """Every Mythos Hunter bonus the unit has, added up (SoN p.18: "this bonus can be added to
     all other Mythos Hunter bonuses coming from spells, Character traits, cards"): its printed
-    ability and its Enchant Unit marker."""
+    ability, its Enchant Unit marker and a Dragon on it (Mythos Hunter 1, SoN p.16)."""
     printed = (piece.side.ability_value(HUNTER) or 1) if piece.side.has(HUNTER) else 0
-    return printed + sum(m.value for m in mythos.markers_on(piece.key, "son-enchant-unit"))
+    dragon = DRAGON_HUNTER * sum(1 for perch in mythos.dragons.values() if perch.carrier == piece.key)
+    return printed + dragon + sum(m.value for m in mythos.markers_on(piece.key, "son-enchant-unit"))
 
 
 def bars(mythos: Mythos, piece: Piece, squares: list[Square]) -> bool:

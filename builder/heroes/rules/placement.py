@@ -105,6 +105,7 @@ def campaign_changed(force: Force, scenario: Scenario, units: Mapping[str, Unit]
 # with the option: they belong to an Alternate Firing Action or to the army's token count.
 # SoN's customizations give the Character Faith, Magician, Mythos Hunter and Search (SoN p.14).
 GRANTED_ON_THE_COUNTER = frozenset({"opportunity-fire", "faith", "magician", "mythos-hunter", "search"})
+CARRIED = frozenset({"son-dragon"})  # markers whose option's grants go where the marker is (SoN p.16)
 
 
 def _granted(fielded: Fielded) -> list[AbilityRef]:
@@ -123,6 +124,8 @@ def _granted(fielded: Fielded) -> list[AbilityRef]:
             continue
         if "infantry" in limits and fielded.unit.type is not UnitType.INFANTRY:
             continue
+        if any(m.id in CARRIED for m in option.markers):
+            continue  # the Dragon gives its abilities to the unit it is on, not its tile (dragon.py)
         found += [ref for ref in option.grants.abilities if ref.id in GRANTED_ON_THE_COUNTER]
     return found
 

@@ -34,6 +34,11 @@ class Ruleset:
     # symbol, which the catalogue does not hold; hon's reading is 2, what one heavy vehicle
     # driving over both squares of a wreck deals in a Movement Action (p.10).
     wreck_structure: int = 2
+    # A unit with Destruction rolls at the structure of a unit it assaults (HoN core p.22:
+    # "during a Firing Action or an Assault"); SoN p.17 names firing only.
+    assault_destroys: bool = True
+    # The marker a Veteran option gives (HoN core p.30; SoN p.16 calls them tokens, its own id).
+    veteran_marker: str = "veteran"
     # SoN p.17: spotting is checked on every square an enemy infantry unit or light vehicle
     # moves through; HoN core p.21 checks at the end of its Movement Action.
     spot_on_every_square: bool = False
@@ -147,6 +152,7 @@ HON_PAGES: tuple[tuple[str, int], ...] = (
     ("transport", 27),
     ("gear", 28),
     ("knife", 31),
+    ("veteran", 30),
     ("fire-summary", 33),
     ("order-phase", 8),
     ("special-order", 8),
@@ -194,6 +200,7 @@ SON_PAGES: tuple[tuple[str, int], ...] = (
     ("machine-gunner", 18),
     ("piercing", 18),
     ("sacrifice", 18),
+    ("veteran", 16),
     ("suppressive-fire", 19),
     ("terrifying", 19),
     ("assault", 7),
@@ -228,6 +235,8 @@ SON = Ruleset(
     game=Game.SON,
     book=SON_BOOK,
     rough_terrain_suppresses=True,
+    assault_destroys=False,
+    veteran_marker="son-veteran",
     piercing_abilities=("perforating", "piercing"),
     creatures_ignore_terrain=True,
     split_before_doubling=True,

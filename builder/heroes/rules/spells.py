@@ -28,6 +28,7 @@ from builder.heroes.rules.mythos import Cast, KnownSpell, SpellMarker
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.ruleset import FOG
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.totem import totem_magician
 
 
 class Aim(StrEnum):
@@ -85,7 +86,7 @@ def spells_of(state: GameState, caster: Piece) -> list[KnownSpell]:
 def magician_discount(state: GameState, caster: Piece) -> int:
     """1 when the caster is a Magician or stands within N spaces of a friendly Magician N
     (SoN p.18), else 0: never more than one Suppressed marker fewer."""
-    if caster.side.has("magician"):
+    if caster.side.has("magician") or totem_magician(state, caster):  # a Totem's Magician (SoN p.16)
         return 1
     for other in state.units(caster.owner):
         aura = other.side.ability_value("magician")

@@ -14,6 +14,8 @@ from builder.heroes.rules.coverage.base import (
     mechanic,
 )
 
+MEDALLION = "tests/heroes/rules/test_son_markers.py::"
+
 ENTRIES: tuple[Coverage, ...] = (
     mechanic(
         "spells",
@@ -52,5 +54,16 @@ ENTRIES: tuple[Coverage, ...] = (
         SEARCH + "test_without_the_ability_only_a_6_finds_something",
         SEARCH + "test_the_policy_searches_by_a_token_when_nothing_better_is_in_reach",
         TERROR + "test_the_bags_hold_the_catalogues_tokens_and_tiles",
+    ),
+    mechanic(
+        "elder-sign-medallion",
+        "Elder Sign Medallion",
+        SON,
+        "SoN p.14",
+        PLAYED,
+        "Mythos Hunter 1 on its Character's counter; at the end of the Order Phase one token a medallion on an enemy "
+        "Manifestation within 3 spaces (bluffs too: the wearer cannot tell), the policy's the most terrifying",
+        MEDALLION + "test_an_elder_sign_medallion_discards_an_order_token_on_a_manifestation_within_3_spaces",
+        MEDALLION + "test_the_order_phase_ends_with_the_medallions",
     ),
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from builder.heroes.rules.coverage.base import (
     ASSAULT,
     COMBAT,
+    DESTRUCTION,
     DIFFICULT_PASSAGE,
     LISTED,
     LOS,
@@ -26,11 +27,12 @@ ENTRIES: tuple[Coverage, ...] = (
         "Structure",
         SON,
         "SoN p.11",
-        PARTIAL,
-        "as in HoN: points add up and a building turns to ruins; wrecks take none, nor do heavy vehicles passing "
-        "over them deal any",
+        PLAYED,
+        "as in HoN: points add up, a building turns to ruins, a wreck is removed (hon's value 2, not printed); the "
+        "redeployment in the ruins: hon leaves each unit where it stands",
         COMBAT + "test_a_shot_at_a_unit_in_a_structure_rolls_destruction_after",
         STRUCTURES + "test_a_building_turned_to_rubble_changes_movement_and_line_of_sight",
+        DESTRUCTION + "test_son_fires_at_a_structure_directly",
     ),
     mechanic(
         "son-defense",
