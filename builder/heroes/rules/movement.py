@@ -334,19 +334,23 @@ class _Mover:
         Costs are whole points: a bucket per cost pops states in order."""
         blocked = self.blocked
         zoc, none = self.zoc, frozenset[str]()
-        positions = table.positions
+        positions, moves = table.positions, table.moves
         first_state = (table.index(start), False)
         best: _Best[int] = {first_state: (0, 0, None, False)}
         buckets: list[list[tuple[int, bool]]] = [[first_state]]
         cost = 0
         while cost < len(buckets) and cost + 1 <= points:
             for state in buckets[cost]:
-                found_cost, found_markers = best[state][:2]
-                if cost > found_cost:
+                found = best[state]
+                if cost > found[0]:
                     continue
+                found_markers = found[1]
                 index = state[0]
                 may_launch: bool | None = None
-                for new, first, entered, stop, markers in self.terrain_moves(table, index):
+                allowed = moves[index]  # the terrain's moves, tabled on the first visit
+                if allowed is None:
+                    allowed = self.terrain_moves(table, index)
+                for new, first, entered, stop, markers in allowed:
                     assaulting = False
                     for square in entered:
                         if square in into:
@@ -392,9 +396,10 @@ class _Mover:
         while cost < len(buckets) and cost + 1 <= points:
             for state in buckets[cost]:
                 here = state[0]
-                found_cost, found_markers = best[state][:2]
-                if cost > found_cost:
+                found = best[state]
+                if cost > found[0]:
                     continue
+                found_markers = found[1]
                 here_zoc = zoc.get(here, none) if zoc else none
                 may_launch: bool | None = None
                 for there, stop, markers in exits[here]:
