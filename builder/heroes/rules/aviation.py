@@ -91,7 +91,13 @@ class Ground:
     other units stand on, and those of vehicles and buildings a wing may strike."""
 
     def __init__(self, state: GameState, airplane: Piece) -> None:
-        self.entries = passage_map(state.battlefield).entries(airplane.unit, airplane.side, False, False)
+        passage = passage_map(state.battlefield)
+        # `entries` names the squares a step into a square may come from, judging only where
+        # the step starts: where it ends is judged by `ground`.
+        self.entries = passage.entries(airplane.unit, airplane.side, False, False)
+        self.open = {
+            sq for sq in state.battlefield.squares if passage.ground(sq, airplane.unit, airplane.side, False)[0]
+        }
         others = [p for p in state.pieces.values() if p.key != airplane.key and p.embarked_in is None]
         self.occupied = frozenset(sq for p in others for sq in p.squares)
         buildings = {sq for e in state.battlefield.elements if e.effects.building for sq in e.cells}
@@ -103,7 +109,7 @@ class Ground:
         here, count = position.squares[0], 0
         while count < limit:
             there = step(here, position.facing)
-            if here not in self.entries.get(there, ()) or there in self.occupied:
+            if there not in self.open or here not in self.entries.get(there, ()) or there in self.occupied:
                 break
             if any(wing in self.struck for wing in wings(Position((there,), position.facing))):
                 break

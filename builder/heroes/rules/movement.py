@@ -31,6 +31,7 @@ from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.searched import Looked, Searches, Seen, around, seen
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.standing import standing
+from builder.heroes.rules.stilts import under_squares
 from builder.heroes.rules.zoc import cut_by_units, zone_of_control, zones_of_control
 from builder.heroes.scenario.battlefield import Battlefield
 
@@ -166,6 +167,8 @@ class _Mover:
                 taken.append(squares)
             if not wreck and not friendly:
                 enemy.append(squares)
+        if self.amphibious:
+            taken.append(under_squares(battlefield))  # it moves under a stilted structure, never stops (SoN p.13)
         self.blocked, self.taken = frozenset().union(*blocked), frozenset().union(*taken)
         # Enemy units' squares it may not enter: an assault steps into them (SoN p.7), so
         # one search that ends its assault steps there serves both a plain Movement Action
@@ -252,6 +255,8 @@ class _Mover:
                 stop = True
             if suppresses:  # an amphibious unit swims through water that suppresses
                 markers += 1  # SoN p.12: a Suppressed marker on entering difficult terrain
+                if unit.type is UnitType.LARGE_CREATURE and self.passage.rough(square):
+                    stop = True  # "stopped by rough terrain" (SoN p.12)
         if not stop and not self.ignore_difficult and _leaves_difficult(self.passage, pairs, entered):
             stop = True  # HoN core p.18: working its way through, it advances one square
         return table.index(new), pairs[0] if pairs else None, entered, stop, markers

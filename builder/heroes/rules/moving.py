@@ -108,6 +108,7 @@ class MovementActions(TurnBase):
                     break
                 damage = current.damage
             if index:
+                was = current.squares
                 current = current.moved(position.squares, position.facing)
                 if spotted is not None and index == spotted[0]:
                     current, seen = inactive(current), True  # spotted here: no longer a concealed target
@@ -118,6 +119,12 @@ class MovementActions(TurnBase):
                     stop = "destroyed"
                     break
                 current = trod
+                if self.state.mythos.clouds:
+                    breathed = self.breathe(key, was, position.squares)  # a Toxic Cloud (SoN p.16)
+                    if breathed is None or breathed.is_wreck:
+                        stop = "destroyed"
+                        break
+                    current = breathed
             reached = index
             if index == fire_index and shots is not None:
                 self._fire(current, shots, on_the_move=True)

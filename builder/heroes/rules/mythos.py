@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from builder.heroes.catalogue.recruitment import RecruitmentOption
+from builder.heroes.catalogue.units import Unit
 from builder.heroes.rules.pieces import Piece, Square
 
 
@@ -91,6 +92,15 @@ class SpellMarker:
     value: int = 0  # Enchant Unit: the Mythos Hunter it gives, 2 then 1 (SoN p.15)
 
 
+@dataclass(frozen=True)
+class LaidCloud:
+    """A Toxic Cloud's token on the board until the end of the Supply Phase (SoN p.16)."""
+
+    side: str  # the Overlord's
+    group: str | None  # the tile path of the option whose token it is
+    squares: frozenset[Square]
+
+
 @dataclass
 class Mythos:
     """The Shadows over Normandie state of one game."""
@@ -101,6 +111,9 @@ class Mythos:
     spells: list[KnownSpell] = field(default_factory=list)
     on_units: dict[str, list[SpellMarker]] = field(default_factory=dict)  # piece key -> spell markers
     barriers: dict[Square, SpellMarker] = field(default_factory=dict)  # Mythos Barrier tokens
+    clouds: dict[Square, LaidCloud] = field(default_factory=dict)  # interspace -> Toxic Cloud (p.16)
+    summonable: dict[str, Unit] = field(default_factory=dict)  # the creatures summoning tiles call (p.15)
+    summoned: dict[str, tuple[str, str]] = field(default_factory=dict)  # piece key -> (tile, spell)
     search_tokens: set[Square] = field(default_factory=set)
     found: list[tuple[str, str, str]] = field(default_factory=list)  # (side, tile path, option id)
     aid: dict[str, str] = field(default_factory=dict)  # Medic key -> the unit its Aid marker is on
@@ -154,12 +167,14 @@ class Mythos:
 @dataclass(frozen=True)
 class Cast:
     """A Character casts a spell instead of a Movement or Firing Action, with an Order token
-    (SoN p.14): at a unit (`target`) or a square (`at`), spending `sigils` Blood Sigils."""
+    (SoN p.14): at a unit (`target`), a square (`at`) or in a direction (`facing`, a flame
+    template), spending `sigils` Blood Sigils."""
 
     spell: str  # the spell option id
     target: str | None = None
     at: Square | None = None
     sigils: int = 0
+    facing: int | None = None  # 0-7, north clockwise (Blessing of the Black Sun, SoN p.15)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,8 @@ from builder.heroes.rules.pieces import Square
 from builder.heroes.rules.urban_fighter import URBAN_FIGHTER, windows_to_climb
 from builder.heroes.scenario.battlefield import Battlefield, PlacedElement
 
+ROUGH = "son-difficult-terrain"  # the Difficult Terrain symbol (SoN p.12)
+
 # A one-square step: the square entered, whether the move ends there, markers taken.
 Exit = tuple[Square, bool, int]
 Exits = dict[Square, tuple[Exit, ...]]
@@ -183,6 +185,12 @@ class PassageMap:
 
     def suppresses(self, square: Square) -> bool:
         return self.battlefield.effects_at(square).suppresses
+
+    def rough(self, square: Square) -> bool:
+        """Whether the square bears the Difficult Terrain symbol, "rough terrain" that stops a
+        large creature (SoN p.12); a swamp gives its marker without the symbol."""
+        element = self.battlefield.element_at.get(square)
+        return element is not None and ROUGH in element.terrain.symbols
 
     # --- Stepping -------------------------------------------------------------------
 

@@ -52,9 +52,11 @@ class Ruleset:
     # Machine Gunner with Suppressive Fire: HoN core p.33 doubles the combat value and then
     # splits it; SoN p.8 splits the attack bonus and then doubles each share.
     split_before_doubling: bool = False
-    # A tied assault by a vehicle on infantry: the vehicle takes the square and the infantry
-    # is pushed aside (HoN core p.26); in SoN both stay where they were (p.7).
-    tie_vehicle_overruns_infantry: bool = True
+    # A vehicle's assault on infantry that ties or loses: the vehicle, wrecked or not, takes
+    # the square and the infantry is pushed aside (HoN core p.26); in SoN a beaten attacker
+    # "is pushed back to the last space it held" and after a tie both stay (SoN p.7), with
+    # no exception for vehicles.
+    vehicle_overruns_infantry: bool = True
     # Where each rule is printed, for the modifiers' citations; a rule this book does not
     # print is cited from the HoN core rules (the system's base), then from SoN.
     rule_pages: tuple[tuple[str, int], ...] = ()
@@ -71,6 +73,9 @@ class Ruleset:
     # tokens at the beginning of the next Order phase": a hit officer gives the stars its
     # damaged side prints. HoN core p.8 takes the tokens away only when the unit is lost.
     orders_follow_hits: bool = False
+    # An obscuring element between two spaces: BfC p.04 spares a firer adjacent to it; SoN
+    # p.11 spares "units in the spaces adjacent on either side", the target's as well.
+    line_spares_target: bool = False
 
     def page(self, page: int | str) -> str:
         return f"{self.book} p.{page}"
@@ -219,6 +224,7 @@ SON_PAGES: tuple[tuple[str, int], ...] = (
     ("search", 18),
     ("spells", 14),
     ("spell-effects", 15),
+    ("suffocating-cloud", 16),
     ("blood-sigil", 14),
     ("jury-rigged", 17),
     ("jump", 17),
@@ -240,13 +246,14 @@ SON = Ruleset(
     piercing_abilities=("perforating", "piercing"),
     creatures_ignore_terrain=True,
     split_before_doubling=True,
-    tie_vehicle_overruns_infantry=False,
+    vehicle_overruns_infantry=False,
     spot_on_every_square=True,
     rule_pages=SON_PAGES,
     zoc_exerted_by=frozenset({UnitType.INFANTRY}),
     zoc_through_doors=False,
     infantry_screens=frozenset({UnitType.INFANTRY, UnitType.LARGE_CREATURE}),
     orders_follow_hits=True,
+    line_spares_target=True,
 )
 
 # SoN p.11: at night shots reach 7 squares and "the penalty for long range starts at 5

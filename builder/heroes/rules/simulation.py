@@ -18,6 +18,7 @@ from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import Unit, UnitType
 from builder.heroes.rules.cards import deal, decks_for
+from builder.heroes.rules.cave import conditions
 from builder.heroes.rules.crew import board, crewed, crews_to_board
 from builder.heroes.rules.deployment import auto_deploy
 from builder.heroes.rules.events import DeployEvent, HeroesEvent, InitiativeEvent, Phase
@@ -27,7 +28,7 @@ from builder.heroes.rules.personal_order import hardened_tiles
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.placement import Force, campaign_changed, field_army, zones_for
 from builder.heroes.rules.policy import Policy, SimplePolicy
-from builder.heroes.rules.ruleset import Ruleset, ruleset_for
+from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.state import Frame, GameState, new_game
 from builder.heroes.rules.turn import play_turn
 from builder.heroes.scenario.battlefield import Battlefield
@@ -184,7 +185,7 @@ def start(
     its dice), armies deployed, and each side's action card deck (`decks`, by side; none
     without) shuffled and its hand drawn. `units`: the catalogue's, for the units a campaign
     adds to a side (placement.campaign_changed)."""
-    rules = ruleset or ruleset_for(scenario.game, scenario.setup.night, scenario.setup.fog)
+    rules = ruleset or conditions(scenario, battlefield)  # night in a cave (SoN p.11)
     forces = {
         side: _in_team(campaign_changed(field_army(resolved, side), scenario, units or {}), scenario.team_of(side))
         for side, resolved in armies.items()

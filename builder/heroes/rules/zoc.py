@@ -2,7 +2,8 @@
 
 A unit's zone of control is the squares around it that it has a clear or obscured line of
 sight to, except impassable squares (HoN core p.11). A building's walls and windows stop it;
-it reaches through a door in HoN (core p.20) but never leaves a building in SoN (p.5). A
+it reaches through a door in HoN (core p.20) but never leaves a building in SoN (p.5); in SoN
+a unit on a door's outside space bars the building's doors it holds (p.12, `_doors_held`). A
 suppressed unit's ZoC affects no one (HoN core p.12) and an embarked unit has none (p.27);
 vehicles exert one in HoN that hinders no movement, none in SoN (Ruleset.zoc_exerted_by).
 
@@ -75,6 +76,8 @@ def zone_of_control(battlefield: Battlefield, piece: Piece, ruleset: Ruleset) ->
             ends = smap.ends(square, near, piece.squares, (near,), piece.unit.type, None, ruleset)
             if not trace(smap, _NOBODY, square, near, ends).blocked:
                 found.add(near)
+    if not ruleset.zoc_through_doors:
+        found |= _doors_held(passage, piece.squares, found)
     zone = passage.zones[key] = frozenset(found)
     return zone
 
@@ -157,6 +160,23 @@ def zone_among(battlefield: Battlefield, piece: Piece, ruleset: Ruleset, pieces:
         return zone
     mine = dict.fromkeys(zone, frozenset({piece.key}))
     return frozenset(cut_by_units(battlefield, mine, (piece,), Occupancy(pieces), ruleset))
+
+
+def _doors_held(passage: PassageMap, squares: tuple[Square, ...], zone: set[Square]) -> set[Square]:
+    """SoN p.12: "The ZoC of a unit on one of these outside spaces [those a door points from]
+    prevents another unit from entering or leaving a building". hon's reading: a unit standing
+    on a door's outside space holds, besides its zone, the inside space of every door of that
+    building whose outside space it stands on or holds, so that no unit steps through such a
+    door, in or out (a step from one ZoC square to another)."""
+    inside_of = passage.building_of
+    pairs = [  # (outside space, inside space) of every door
+        (out, inside)
+        for edge in passage.doors
+        for out, inside in (tuple(edge), tuple(edge)[::-1])
+        if out not in inside_of and inside in inside_of
+    ]
+    buildings = {inside_of[inside] for out, inside in pairs if out in squares}
+    return {inside for out, inside in pairs if inside_of[inside] in buildings and (out in squares or out in zone)}
 
 
 def zones_of_control(

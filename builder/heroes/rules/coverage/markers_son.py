@@ -8,8 +8,6 @@ from builder.heroes.rules.coverage.base import (
     GEAR_VALUES,
     LISTED,
     MOVEMENT,
-    NO_TEMPLATES,
-    NOT_PLAYED,
     ORDERS,
     PARTIAL,
     PLAYED,
@@ -31,6 +29,11 @@ EQUIPMENT = "tests/heroes/rules/test_son_equipment.py::"
 TRAITS = "tests/heroes/rules/test_son_traits.py::"
 MARKERS = "tests/heroes/rules/test_son_markers.py::"
 TOTEMS = "tests/heroes/rules/test_son_totems.py::"
+CLOUDS = "tests/heroes/rules/test_son_clouds.py::"
+CLOUD_READING = (
+    "made as a spell (Order, no Suppressed marker, no Magician discount) on the explosion template (4 squares), "
+    "up to 4 interspaces (example)"
+)
 
 ENTRIES: tuple[Coverage, ...] = (
     marker(
@@ -422,16 +425,21 @@ ENTRIES: tuple[Coverage, ...] = (
         "Hypnotic Cloud",
         SON,
         "SoN p.16",
-        NOT_PLAYED,
-        f"the Overlord never makes a Suffocating Cloud; {NO_TEMPLATES}",
+        PLAYED,
+        f"{CLOUD_READING}; an Order lost is an Activated marker; the policy makes it",
+        CLOUDS + "test_a_hypnotic_cloud_takes_the_orders_of_every_unit_under_it_then_is_discarded",
+        CLOUDS + "test_the_policy_clouds_a_cluster_of_enemies_and_spares_its_own",
     ),
     marker(
         "son-toxic-cloud",
         "Toxic Cloud",
         SON,
         "SoN p.16",
-        NOT_PLAYED,
-        f"the Overlord never makes a Suffocating Cloud; {NO_TEMPLATES}",
+        PLAYED,
+        f"{CLOUD_READING}, combat 2/1/0 (example); its token goes back to the Overlord after the Supply Phase",
+        CLOUDS + "test_a_toxic_cloud_attacks_and_suppresses_and_stays_until_the_supply_phase_ends",
+        CLOUDS + "test_a_cloud_goes_within_its_range_and_not_from_a_suppressed_overlord",
+        CLOUDS + "test_the_policy_clouds_a_cluster_of_enemies_and_spares_its_own",
     ),
     marker(
         "son-totem",
