@@ -220,7 +220,7 @@ class Side(BaseModel):
         return found
 
     def has(self, ability: str) -> bool:
-        return self.ability_value(ability) is not None
+        return ability in self._ability_values  # one lookup: asked hundreds of thousands of times
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
         """A copy whose ability table is rebuilt: pydantic copies the instance's `__dict__`, and

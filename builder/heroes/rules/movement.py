@@ -15,7 +15,7 @@ only infantry stand on (their printed terrain symbols are not in the unit data).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Generic, TypeVar
@@ -28,9 +28,11 @@ from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.passage import PassageMap, passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
+from builder.heroes.rules.searched import Looked, Searches, Seen, around, seen
 from builder.heroes.rules.sightmap import Occupancy
+from builder.heroes.rules.standing import standing
 from builder.heroes.rules.stilts import under_squares
-from builder.heroes.rules.zoc import zone_of_control, zones_of_control
+from builder.heroes.rules.zoc import cut_by_units, zone_of_control, zones_of_control
 from builder.heroes.scenario.battlefield import Battlefield
 
 __all__ = [
@@ -121,6 +123,12 @@ class _MoveTable:
 _MOVE_TABLES: PerBattlefield[dict[tuple[object, ...], _MoveTable]] = PerBattlefield(lambda _: {})
 
 
+# Searches remembered with what they read: one-square units', then the others'.
+_SEARCHES: PerBattlefield[tuple[Searches[_Best[Square]], Searches[_Best[int]]]] = PerBattlefield(
+    lambda _: (Searches(), Searches())
+)
+
+
 class _Mover:
     """One unit's Movement Action over a battlefield full of other pieces."""
 
@@ -138,41 +146,42 @@ class _Mover:
         self.piece, self.ruleset = piece, ruleset
         self.bonus, self.points = bonus, points
         self.passage: PassageMap = passage_map(battlefield)
-        others = [p for p in pieces if p.key != piece.key and p.embarked_in is None]
         self.footprint = len(piece.squares)
         self.ignore_difficult = ignore_difficult or piece.side.has("all-terrain")  # SoN p.18
         self.run_over = run_over and piece.is_vehicle
         self.urban = piece.side.has("urban-fighter")
         self.amphibious = swimming(piece.side)  # Amphibious, the red border only in water (SoN p.18)
-        # Other pieces, judged once per kind of piece rather than once per step of the search.
+        # Other pieces, judged by kind, from what stands where kept up to date between
+        # searches (`standing`): every piece but the mover, none carried by a transport.
         owner = piece.allegiance  # team-mates are allies (SoN p.10)
-        judged: dict[tuple[bool, bool, bool], tuple[bool, bool]] = {}
-        blocked: set[Square] = set()
-        taken: set[Square] = set()
-        enemy: set[Square] = set()
-        for other in others:
-            kind = (other.is_wreck, other.is_infantry, other.allegiance == owner)
-            verdict = judged.get(kind)
-            if verdict is None:
-                verdict = judged[kind] = (self._passes(*kind), self._may_share(*kind))
-            if not verdict[0]:
-                blocked.update(other.squares)
-            if not verdict[1]:
-                taken.update(other.squares)
-            if not kind[0] and not kind[2]:
-                enemy.update(other.squares)
+        pieces = pieces if isinstance(pieces, Collection) else list(pieces)
+        kept = standing(battlefield, ruleset, pieces)
+        blocked: list[frozenset[Square]] = []
+        taken: list[frozenset[Square]] = []
+        enemy: list[frozenset[Square]] = []
+        for (wreck, infantry, allegiance), squares in kept.kinds(without=piece.key):
+            friendly = allegiance == owner
+            if not self._passes(wreck, infantry, friendly):
+                blocked.append(squares)
+            if not self._may_share(wreck, infantry, friendly):
+                taken.append(squares)
+            if not wreck and not friendly:
+                enemy.append(squares)
         if self.amphibious:
-            taken.update(under_squares(battlefield))  # it moves under a stilted structure, never stops (SoN p.13)
-        self.blocked, self.taken = frozenset(blocked), frozenset(taken)
+            taken.append(under_squares(battlefield))  # it moves under a stilted structure, never stops (SoN p.13)
+        self.blocked, self.taken = frozenset().union(*blocked), frozenset().union(*taken)
         # Enemy units' squares it may not enter: an assault steps into them (SoN p.7), so
         # one search that ends its assault steps there serves both a plain Movement Action
         # (which ignores those ends) and an assault on any of them (see `reach`).
-        self.assailable = self.blocked & enemy
+        self.assailable = self.blocked & frozenset().union(*enemy)
         # Only infantry is hindered, and only by enemy infantry (HoN core p.12; SoN p.5).
-        self.zoc: dict[Square, frozenset[str]] = {}
+        self.zoc: Mapping[Square, frozenset[str]] = {}
         if piece.is_infantry:
-            enemies = [p for p in others if p.allegiance != owner and p.is_infantry]
-            self.zoc = zones_of_control(battlefield, enemies, ruleset, Occupancy(others))  # cut at corners, p.11
+            # The units standing around cut the zones at their corners (HoN core p.11, zoc.py).
+            others = [p for p in pieces if p.key != piece.key and p.embarked_in is None]
+            enemies = tuple(p for p in others if p.allegiance != owner and p.is_infantry)
+            zones = kept.zones_against(owner)
+            self.zoc = cut_by_units(battlefield, zones, enemies, Occupancy(others), ruleset) if zones else zones
         # Searches made, by the squares they step into as assaults (see `reach`).
         self._searched_one: dict[frozenset[Square], _Best[Square]] = {}
         self._searched_any: dict[frozenset[Square], _Best[int]] = {}
@@ -271,7 +280,7 @@ class _Mover:
                 into = self.assailable
             one = self._searched_one.get(into)
             if one is None:
-                one = self._searched_one[into] = self._search_one(points, into)
+                one = self._searched_one[into] = self._recalled_one(points, into)
             facing = start.facing
             # The ends too are kept: the policy asks again for the same search (an assault
             # weighed, then a move). A Reach only reads them.
@@ -282,27 +291,71 @@ class _Mover:
         table = self.table
         found = self._searched_any.get(into)
         if found is None:
-            found = self._searched_any[into] = self._search_any(table, start, points, into)
+            found = self._searched_any[into] = self._recalled_any(table, start, points, into)
         return Reach(self, found, table.positions.__getitem__, assault)
+
+    def _seen(self, into: frozenset[Square]) -> Callable[[Looked], Seen]:
+        return lambda looked: seen(looked, self.blocked, into, self.taken, self.zoc)
+
+    def _recalled_one(self, points: int, into: frozenset[Square]) -> _Best[Square]:
+        """`_search_one`, or the same search made before from this square when nothing it read
+        changed (searched.py)."""
+        piece = self.piece
+        exits = self.passage.exits(piece.unit, piece.side, self.amphibious, self.urban, self.ignore_difficult)
+        kept, key = _SEARCHES(self.passage.battlefield)[0], (id(exits), piece.squares[0], points)
+        best = kept.recall(key, exits, self._seen(into))
+        if best is None:
+            best = self._search_one(points, into)
+            # The squares it moved on from (a state is expanded while it has points left).
+            moved_on = [state[0] for state, found in best.items() if not state[1] and found[0] < points]
+            squares = around(moved_on)
+            # Where it could step into `into`: next to it (more than it reads, never less).
+            launching = squares.intersection(moved_on) & around(into) if into & squares else frozenset()
+            looked = (squares, launching)
+            kept.keep(key, exits, looked, self._seen(into)(looked), best)
+        return best
+
+    def _recalled_any(self, table: _MoveTable, start: Position, points: int, into: frozenset[Square]) -> _Best[int]:
+        """`_search_any`, or the same search made before (see `_recalled_one`)."""
+        kept, key = _SEARCHES(self.passage.battlefield)[1], (id(table), start, points)
+        best = kept.recall(key, table, self._seen(into))
+        if best is None:
+            best = self._search_any(table, start, points, into)
+            positions = table.positions
+            moved_on = {
+                square
+                for state, found in best.items()
+                if not state[1] and found[0] < points
+                for square in positions[state[0]].squares
+            }
+            squares = around(moved_on)
+            launching = squares.intersection(moved_on) if into & squares else frozenset()
+            looked = (squares, launching)
+            kept.keep(key, table, looked, self._seen(into)(looked), best)
+        return best
 
     def _search_any(self, table: _MoveTable, start: Position, points: int, into: frozenset[Square]) -> _Best[int]:
         """Dijkstra over (numbered position, stopped) states, any footprint, move by move.
         Costs are whole points: a bucket per cost pops states in order."""
         blocked = self.blocked
         zoc, none = self.zoc, frozenset[str]()
-        positions = table.positions
+        positions, moves = table.positions, table.moves
         first_state = (table.index(start), False)
         best: _Best[int] = {first_state: (0, 0, None, False)}
         buckets: list[list[tuple[int, bool]]] = [[first_state]]
         cost = 0
         while cost < len(buckets) and cost + 1 <= points:
             for state in buckets[cost]:
-                found_cost, found_markers = best[state][:2]
-                if cost > found_cost:
+                found = best[state]
+                if cost > found[0]:
                     continue
+                found_markers = found[1]
                 index = state[0]
                 may_launch: bool | None = None
-                for new, first, entered, stop, markers in self.terrain_moves(table, index):
+                allowed = moves[index]  # the terrain's moves, tabled on the first visit
+                if allowed is None:
+                    allowed = self.terrain_moves(table, index)
+                for new, first, entered, stop, markers in allowed:
                     assaulting = False
                     for square in entered:
                         if square in into:
@@ -348,9 +401,10 @@ class _Mover:
         while cost < len(buckets) and cost + 1 <= points:
             for state in buckets[cost]:
                 here = state[0]
-                found_cost, found_markers = best[state][:2]
-                if cost > found_cost:
+                found = best[state]
+                if cost > found[0]:
                     continue
+                found_markers = found[1]
                 here_zoc = zoc.get(here, none) if zoc else none
                 may_launch: bool | None = None
                 for there, stop, markers in exits[here]:

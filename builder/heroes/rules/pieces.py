@@ -87,10 +87,12 @@ class Piece:
     def is_wreck(self) -> bool:
         return self.side.state is SideState.WRECK
 
-    @property
+    @cached_property
     def concealed(self) -> bool:
         """An Ambush unit showing its active side is concealed (HoN core p.21), and so is a unit
-        replaced by a Concealed marker, which behaves as one (HoN core p.30)."""
+        replaced by a Concealed marker, which behaves as one (HoN core p.30). Cached: it depends
+        on the side and the markers only, which `moved` keeps, and spotting and firing ask it
+        for every piece on every look."""
         # Amphibious Ambush works like Ambush (SoN p.17).
         ambush = self.side.has("ambush") or self.side.has("amphibious-ambush")
         return (self.side.state is SideState.ACTIVE and ambush) or CONCEALED_MARKER in self.extra

@@ -235,7 +235,8 @@ class GameState:
 
     def enemies_of(self, side: str) -> list[Piece]:
         team = self.team_of(side)
-        return [p for p in self.units() if p.allegiance != team]
+        # `units()` read inline: the policy asks this for every unit it weighs.
+        return [p for p in self.pieces.values() if not p.is_wreck and p.allegiance != team]
 
     def team_of(self, side: str) -> str:
         """The side's team (SoN p.10), the side itself when it plays alone."""

@@ -124,7 +124,7 @@ def cut_by_units(
                 if u2 is None and terrain[second[0] + second[1] * width] is None:
                     continue
                 # The answer depends only on the kinds of units on the two sides: kept per battlefield.
-                kinds = tuple(None if u is None else (u.unit.type, u.concealed, u.is_wreck) for u in (u1, u2))
+                kinds = (_kind(u1), _kind(u2))
                 key = (square, near, piece.unit.type, ruleset.infantry_screens, kinds)
                 blocked = known.get(key)
                 if blocked is None:
@@ -134,8 +134,21 @@ def cut_by_units(
                     cut.setdefault(near, set()).add(own)
     if not cut:
         return zones
-    kept = {sq: keys - cut.get(sq, set()) for sq, keys in zones.items()}
-    return {sq: frozenset(keys) for sq, keys in kept.items() if keys}
+    # A copy with the cut squares edited: the movement search asks this for every search,
+    # and only a few squares are cut among the many a side's zones cover.
+    kept = dict(zones)
+    for square, gone in cut.items():
+        left = zones[square] - gone
+        if left:
+            kept[square] = left
+        else:
+            del kept[square]
+    return kept
+
+
+def _kind(unit: Piece | None) -> tuple[object, ...] | None:
+    """What of a unit beside a corner decides whether it cuts a line through it."""
+    return None if unit is None else (unit.unit.type, unit.concealed, unit.is_wreck)
 
 
 def zone_among(battlefield: Battlefield, piece: Piece, ruleset: Ruleset, pieces: Iterable[Piece]) -> frozenset[Square]:

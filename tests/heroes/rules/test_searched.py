@@ -1,0 +1,47 @@
+"""A movement search answered from an earlier one (builder.heroes.rules.searched) must be the
+very search it would make: the same states, costs, markers and paths in the same order,
+on every unit's move in whole simulated games, one-square units and larger counters alike,
+plain moves and assaults."""
+
+from __future__ import annotations
+
+import pytest
+
+from builder.heroes.rules.grid import distance
+from builder.heroes.rules.movement import _SEARCHES, Position, _Mover, allowance
+from builder.heroes.rules.ruleset import ruleset_for
+from tests.heroes.rules.test_simulate import play, scenario
+
+GAMES = [("hon-first-contact", 4), ("rush-on-maltot", 2), ("son-the-drowned-chapel", 3)]
+
+
+@pytest.mark.parametrize(("name", "seed"), GAMES)
+def test_a_recalled_search_is_the_search_it_would_make(name: str, seed: int) -> None:
+    loaded, battlefield = scenario(name)
+    setup = loaded.scenario.setup
+    ruleset = ruleset_for(loaded.scenario.game, setup.night, setup.fog)
+    kept = _SEARCHES(battlefield)
+    recalled = compared = 0
+    for frame in play(name, seed, turns=None).frames:
+        pieces = [p for p in frame.pieces if p.squares]
+        for piece in pieces:
+            points = allowance(piece)
+            if piece.is_wreck or points is None or points <= 0 or piece.embarked_in is not None:
+                continue
+            enemies = [p for p in pieces if p.allegiance != piece.allegiance and not p.is_wreck]
+            near = min(enemies, key=lambda e: distance(e.squares[0], piece.squares[0]), default=None)
+            for into in [frozenset(), frozenset(near.squares)] if near is not None else [frozenset()]:
+                mover = _Mover(battlefield, pieces, piece, ruleset, False, False)
+                stored = [entry[3] for searches in kept for entry in searches._kept.values()]
+                answer: object
+                if len(piece.squares) == 1:
+                    answer, fresh = mover._recalled_one(points, into), mover._search_one(points, into)
+                    assert list(answer.items()) == list(fresh.items()), (frame.event.text, piece.key)
+                else:
+                    start = Position(piece.squares, piece.facing)
+                    answer = table = mover._recalled_any(mover.table, start, points, into)
+                    made = mover._search_any(mover.table, start, points, into)
+                    assert list(table.items()) == list(made.items()), (frame.event.text, piece.key)
+                recalled += any(answer is earlier for earlier in stored)
+                compared += 1
+    assert compared > 100 and recalled > 10, (compared, recalled)
