@@ -11,7 +11,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Static, TabbedContent, TabPane
+from textual.widgets import Static, TabbedContent, TabPane
 
 from builder.heroes.army.edits import (
     AddFreeOption,
@@ -38,6 +38,7 @@ from builder.tui.screens.counters import CounterDetails
 from builder.tui.screens.dialogs import AskText
 from builder.tui.screens.slot_picker import EMPTY, ChoicePicker, SlotPicker
 from builder.tui.widgets.browser import CatalogueBrowser
+from builder.tui.widgets.footer import KeysFooter
 from builder.tui.widgets.issues import IssuesPanel
 from builder.tui.widgets.tile_card import CardHeader, SlotRow, TileCard, show_if_changed
 from builder.tui.widgets.totals import TotalsPanel, status_line
@@ -121,7 +122,7 @@ class ArmyBuilderScreen(Screen[None]):
                     yield TotalsPanel(id="totals")
                 with TabPane("Issues", id="issues-tab"):
                     yield IssuesPanel("No issues: the list is legal.", id="issues")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         self.show_all()
