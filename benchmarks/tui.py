@@ -174,7 +174,8 @@ def main() -> None:
         f"-> {first_ms / bare_ms:.2f}x (target <= 1.30x)"
     )
     print(
-        f"cold start until the example army is on screen: {ready_ms:.0f} ms -> {ready_ms / bare_ms:.2f}x the bare app's first paint (target <= 2.00x)"
+        f"cold start until the example army is on screen: {ready_ms:.0f} ms "
+        f"-> {ready_ms / bare_ms:.2f}x the bare app's first paint (target <= 2.00x)"
     )
 
 
