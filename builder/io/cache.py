@@ -39,9 +39,11 @@ def cache_dir() -> Path | None:
 
 @lru_cache(maxsize=1)
 def _model_fingerprint() -> str:
-    """What the cached data depends on besides the file: hon's version and the model code."""
+    """What the cached data depends on besides the file: hon's version and the model code
+    (the catalogue's, and the diagnostics that an assembled catalogue carries)."""
     digest = hashlib.sha256(builder.__version__.encode())
-    for source in sorted(Path(builder.heroes.catalogue.__file__).parent.glob("*.py")):
+    models = sorted(Path(builder.heroes.catalogue.__file__).parent.glob("*.py"))
+    for source in [*models, Path(builder.__file__).parent / "kernel" / "diagnostics.py"]:
         stat = source.stat()
         digest.update(f"{source.name}:{stat.st_size}:{stat.st_mtime_ns}".encode())
     return digest.hexdigest()
