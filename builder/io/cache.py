@@ -128,7 +128,10 @@ def write_object(key: str, value: object) -> None:
     path = _pickle_path(key)
     if path is None:
         return
-    body = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    try:
+        body = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        return
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -80,10 +80,10 @@ def _read_layer(name: str, root: Path, files: list[Path], digest: hashlib._Hash)
     return read
 
 
-def _manifest_date(path: Path, text: str) -> str:
-    if not text:
+def _manifest_date(path: Path, text: str | None) -> str:
+    if text is None:
         return ""
-    manifest: Manifest = to_model(parse(text, str(path)), Manifest)
+    manifest: Manifest = to_model(parse(text, path), Manifest)
     return manifest.date
 
 
@@ -97,7 +97,7 @@ def load_catalogue(user_dir: Path | None = None, data_dir: Path = DATA_DIR) -> t
     if user_dir is not None:
         folders.append((USER, _read_layer(USER, user_dir, user_files(user_dir), digest)))
     manifest = data_dir / MANIFEST
-    manifest_text = read_text(manifest, MAX_CATALOGUE_BYTES) if manifest.exists() else ""
+    manifest_text = read_text(manifest) if manifest.exists() else None
     revision = digest.hexdigest()[:12]
     key = cache.key_for(f"assembled\0{digest.hexdigest()}\0{manifest_text}")
     cached = cache.read_object(key)
