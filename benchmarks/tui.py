@@ -4,7 +4,8 @@
    undo and redo of a slot edit, each until its repaint, against a focus move measured in
    the same run.
 2. Cold start to first paint of `hon` against a bare Textual app started the same way, in
-   fresh interpreters, alternated (target: <= 1.3x).
+   fresh interpreters, alternated (target: <= 1.3x); and cold start until the example army's
+   tile cards are on screen against the same bare app's first paint (target: <= 2x).
 
 Run: .venv/bin/python benchmarks/tui.py
 """
@@ -12,6 +13,7 @@ Run: .venv/bin/python benchmarks/tui.py
 from __future__ import annotations
 
 import asyncio
+import os
 import statistics
 import subprocess
 import sys
@@ -24,6 +26,7 @@ from builder.io.catalogue_files import load_catalogue
 from builder.io.paths import EXAMPLE_ARMIES_DIR, SCENARIOS_DIR
 
 ROOT = Path(__file__).resolve().parents[1]
+ROUNDS = 9  # cold starts of each app, alternated; the figures are medians
 
 
 def largest_army() -> Path:
@@ -130,10 +133,18 @@ asyncio.run(run())
 )
 
 
+# A player's interpreter reads hon's modules from their bytecode cache after the first start;
+# a shell that sets PYTHONDONTWRITEBYTECODE (as some test set-ups do) would make every run
+# compile hon from source, which no player waits for twice.
+CHILD_ENV = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+
+
 def cold_start(code: str) -> list[float]:
     """Seconds from starting a fresh interpreter to each moment the child prints."""
     start = time.time()
-    done = subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-c", code], check=True, cwd=ROOT, capture_output=True, text=True, env=CHILD_ENV
+    )
     return [float(line) - start for line in done.stdout.split()]
 
 
@@ -150,7 +161,8 @@ def main() -> None:
     first: list[float] = []
     ready: list[float] = []
     bare: list[float] = []
-    for _ in range(7):
+    cold_start(START_BARE), cold_start(START_HON)  # write the bytecode caches, warm the file cache
+    for _ in range(ROUNDS):
         bare.append(cold_start(START_BARE)[0])
         painted, shown = cold_start(START_HON)
         first.append(painted)
@@ -162,7 +174,8 @@ def main() -> None:
         f"-> {first_ms / bare_ms:.2f}x (target <= 1.30x)"
     )
     print(
-        f"cold start until the example army is on screen: {ready_ms:.0f} ms -> {ready_ms / bare_ms:.2f}x the bare app"
+        f"cold start until the example army is on screen: {ready_ms:.0f} ms "
+        f"-> {ready_ms / bare_ms:.2f}x the bare app's first paint (target <= 2.00x)"
     )
 
 

@@ -7,10 +7,19 @@ Set HON_CACHE to another folder, or to "off"."""
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import hashlib
+import importlib
+import io
 import os
+import pickle
+from enum import Enum
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
 
 import builder
 import builder.heroes.catalogue
@@ -30,9 +39,11 @@ def cache_dir() -> Path | None:
 
 @lru_cache(maxsize=1)
 def _model_fingerprint() -> str:
-    """What the cached data depends on besides the file: hon's version and the model code."""
+    """What the cached data depends on besides the file: hon's version and the model code
+    (the catalogue's, and the diagnostics that an assembled catalogue carries)."""
     digest = hashlib.sha256(builder.__version__.encode())
-    for source in sorted(Path(builder.heroes.catalogue.__file__).parent.glob("*.py")):
+    models = sorted(Path(builder.heroes.catalogue.__file__).parent.glob("*.py"))
+    for source in [*models, Path(builder.__file__).parent / "kernel" / "diagnostics.py"]:
         stat = source.stat()
         digest.update(f"{source.name}:{stat.st_size}:{stat.st_mtime_ns}".encode())
     return digest.hexdigest()
@@ -64,3 +75,68 @@ def write(key: str, data: str) -> None:
         os.replace(temporary, folder / f"{key}.json")
     except OSError:
         return
+
+
+# --- the assembled catalogue ------------------------------------------------------------
+# Starting hon on a catalogue read before unpickles the assembled catalogue instead of
+# validating every entry again, so that the catalogue models' validators need not even be
+# built (they are deferred: see `defer_build` in builder/heroes/catalogue). The file is
+# hon's own, but it is not trusted: a checksum catches a damaged or truncated file, and
+# only hon's catalogue classes may be named in it, so a planted file cannot call anything.
+# Whatever goes wrong reading it, the catalogue is read from its YAML files instead.
+
+PICKLE_MAGIC = b"hon-catalogue-pickle 1\n"
+
+
+class _CatalogueUnpickler(pickle.Unpickler):
+    def find_class(self, module: str, name: str) -> Any:
+        if module.split(".")[0] != "builder":
+            raise pickle.UnpicklingError(f"{module}.{name} is not a catalogue class")
+        found = getattr(importlib.import_module(module), name, None)
+        if not (isinstance(found, type) and (issubclass(found, BaseModel | Enum) or dataclasses.is_dataclass(found))):
+            raise pickle.UnpicklingError(f"{module}.{name} is not a catalogue class")
+        return found
+
+
+def _pickle_path(key: str) -> Path | None:
+    folder = cache_dir()
+    return None if folder is None else folder / f"{key}.catalogue.pickle"
+
+
+def read_object(key: str) -> object | None:
+    """What `write_object` stored under `key`, or None if it is missing, damaged or foreign."""
+    path = _pickle_path(key)
+    if path is None:
+        return None
+    try:
+        data = path.read_bytes()
+        body = data[len(PICKLE_MAGIC) + 32 :]
+        if (
+            not data.startswith(PICKLE_MAGIC)
+            or data[len(PICKLE_MAGIC) : len(PICKLE_MAGIC) + 32] != hashlib.sha256(body).digest()
+        ):
+            return None
+        loaded: object = _CatalogueUnpickler(io.BytesIO(body)).load()
+        return loaded
+    except Exception:  # any failure means: read the catalogue afresh
+        return None
+
+
+def write_object(key: str, value: object) -> None:
+    """Store `value` under `key` atomically (a reader sees the old file or the whole new
+    one), quietly: a cache that can't be written is only slower, never wrong."""
+    path = _pickle_path(key)
+    if path is None:
+        return
+    try:
+        body = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        return
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary.write_bytes(PICKLE_MAGIC + hashlib.sha256(body).digest() + body)
+        os.replace(temporary, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            temporary.unlink(missing_ok=True)

@@ -16,7 +16,7 @@ from builder.io.errors import HonFileError
 from builder.io.migrate import checked_data
 from builder.io.paths import CATALOGUE_FOLDERS, DATA_DIR
 from builder.io.save import atomic_write
-from builder.io.yamlio import Document, load_document, parse, read_text, to_model
+from builder.io.yamlio import Document, parse, read_text, to_model
 from builder.kernel.diagnostics import Issue
 
 MANIFEST = "catalogue.yaml"
@@ -45,16 +45,21 @@ def read_catalogue_file(path: Path, label: str) -> tuple[CatalogueFile, str]:
     """One catalogue file, named `label` in messages, with its text. A file read before
     comes from the cache (builder/io/cache.py) without parsing its YAML again."""
     text = read_text(path, MAX_CATALOGUE_BYTES)
+    return _catalogue_file(text, label), text
+
+
+def _catalogue_file(text: str, label: str) -> CatalogueFile:
+    """A catalogue file's text validated, from the cache of files when it was read before."""
     key = cache.key_for(text)
     cached = cache.read(key)
     if cached is not None:
         try:
-            return CatalogueFile.model_validate_json(cached), text
+            return CatalogueFile.model_validate_json(cached)
         except ValidationError:
             pass  # written by another version of the model: read the file again
     document = parse_catalogue(parse(text, label))
     cache.write(key, document.model_dump_json())
-    return document, text
+    return document
 
 
 def parse_catalogue(document: Document) -> CatalogueFile:
@@ -63,34 +68,55 @@ def parse_catalogue(document: Document) -> CatalogueFile:
     return result
 
 
-def _layer(name: str, root: Path, files: list[Path], digest: hashlib._Hash) -> Layer:
-    read: list[tuple[str, CatalogueFile]] = []
+def _read_layer(name: str, root: Path, files: list[Path], digest: hashlib._Hash) -> list[tuple[Path, str, str]]:
+    """Each file of a catalogue folder with its label and text, added to `digest`."""
+    read: list[tuple[Path, str, str]] = []
     for path in files:
         relative = path.relative_to(root).as_posix()
         label = f"{root.name}/{relative}" if name == BUNDLED else str(path)
-        document, text = read_catalogue_file(path, label)
+        text = read_text(path, MAX_CATALOGUE_BYTES)
         digest.update(f"{name}/{relative}\0{text}".encode())
-        read.append((label, document))
-    return Layer(name, read)
+        read.append((path, label, text))
+    return read
 
 
-def _manifest_date(data_dir: Path) -> str:
-    path = data_dir / MANIFEST
-    if not path.exists():
+def _manifest_date(path: Path, text: str | None) -> str:
+    if text is None:
         return ""
-    manifest: Manifest = to_model(load_document(path), Manifest)
+    manifest: Manifest = to_model(parse(text, path), Manifest)
     return manifest.date
 
 
 def load_catalogue(user_dir: Path | None = None, data_dir: Path = DATA_DIR) -> tuple[Catalogue, list[Issue]]:
     """The bundled catalogue with `user_dir` layered over it, and the duplicate-id issues
     found while merging. The revision is a hash of every file read, so a list can tell
-    whether the catalogue changed since it was saved."""
+    whether the catalogue changed since it was saved. A catalogue assembled before from the
+    very same files comes from the cache (builder/io/cache.py)."""
     digest = hashlib.sha256()
-    layers = [_layer(BUNDLED, data_dir, bundled_files(data_dir), digest)]
+    folders = [(BUNDLED, _read_layer(BUNDLED, data_dir, bundled_files(data_dir), digest))]
     if user_dir is not None:
-        layers.append(_layer(USER, user_dir, user_files(user_dir), digest))
-    return assemble(layers, revision=digest.hexdigest()[:12], date=_manifest_date(data_dir))
+        folders.append((USER, _read_layer(USER, user_dir, user_files(user_dir), digest)))
+    manifest = data_dir / MANIFEST
+    manifest_text = read_text(manifest) if manifest.exists() else None
+    revision = digest.hexdigest()[:12]
+    key = cache.key_for(f"assembled\0{digest.hexdigest()}\0{manifest_text}")
+    cached = cache.read_object(key)
+    if _is_loaded_catalogue(cached):
+        return cached  # type: ignore[return-value]
+    layers = [Layer(name, [(label, _catalogue_file(text, label)) for _, label, text in read]) for name, read in folders]
+    loaded = assemble(layers, revision=revision, date=_manifest_date(manifest, manifest_text))
+    cache.write_object(key, loaded)
+    return loaded
+
+
+def _is_loaded_catalogue(value: object) -> bool:
+    return (
+        isinstance(value, tuple)
+        and len(value) == 2
+        and isinstance(value[0], Catalogue)
+        and isinstance(value[1], list)
+        and all(isinstance(issue, Issue) for issue in value[1])
+    )
 
 
 def save_user_entry(folder: Path, section: str, entry: Entry, game: Game) -> Path:

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import hashlib
+import io
+import os
+import pickle
+import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from builder.io import cache
 from builder.io.catalogue_files import load_catalogue
+from builder.io.paths import DATA_DIR
 
 HEADER = "format: hon-catalogue\nversion: 1\ngame: hon\n"
 
@@ -45,6 +52,8 @@ def test_a_changed_file_misses_the_cache(cache_folder: Path, tmp_path: Path) -> 
 
 def test_a_damaged_cache_entry_is_ignored(cache_folder: Path) -> None:
     expected, _ = load_catalogue()
+    for assembled in cache_folder.glob("*.pickle"):
+        assembled.unlink()  # so that the files are read, each from its own cache entry
     for entry in cache_folder.glob("*.json"):
         entry.write_text('{"format": "hon-catalogue", "version": 1, "game": "nonsense"}', encoding="utf-8")
     again, _ = load_catalogue()
@@ -66,3 +75,133 @@ def test_the_cache_can_be_turned_off(monkeypatch: pytest.MonkeyPatch) -> None:
     assert cache.cache_dir() is None
     cache.write("anything", "{}")  # quietly does nothing
     assert cache.read("anything") is None
+
+
+# --- the assembled catalogue (read at start-up without validating every entry) ---------
+
+
+def _assembled(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.catalogue.pickle"))
+
+
+def test_the_assembled_catalogue_is_cached_and_equals_a_parsed_one(
+    cache_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, first_issues = load_catalogue()
+    assert len(_assembled(cache_folder)) == 1
+    second, second_issues = load_catalogue()
+    monkeypatch.setenv("HON_CACHE", cache.OFF)
+    parsed, parsed_issues = load_catalogue()
+    assert second.entries == parsed.entries == first.entries
+    assert second.origins == parsed.origins
+    assert (second.revision, second.date) == (parsed.revision, parsed.date)
+    assert second_issues == parsed_issues == first_issues
+
+
+def test_an_edited_bundled_file_rebuilds_the_stale_cache(cache_folder: Path, tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    shutil.copytree(DATA_DIR, data)
+    before, _ = load_catalogue(data_dir=data)
+    unit_id, unit = next(iter(before.units.items()))
+    source = next(p for p in sorted(data.rglob("*.yaml")) if f"id: {unit_id}" in p.read_text(encoding="utf-8"))
+    text = source.read_text(encoding="utf-8")
+    source.write_text(text.replace(f"name: {unit.name}", "name: Renamed Counter", 1), encoding="utf-8")
+    after, _ = load_catalogue(data_dir=data)
+    assert after.units[unit_id].name == "Renamed Counter"
+    assert after.revision != before.revision
+    assert len(_assembled(cache_folder)) == 2  # one per state of the files; the stale one is not read
+
+
+def _forge(path: Path, value: Any) -> None:
+    """A cache file with a right checksum around `value`'s pickle: only the classes named
+    in it can stop it."""
+    body = pickle.dumps(value)
+    path.write_bytes(cache.PICKLE_MAGIC + hashlib.sha256(body).digest() + body)
+
+
+class Planted:
+    def __reduce__(self) -> tuple[Any, tuple[str, ...]]:
+        return (os.remove, (self.target,))
+
+    def __init__(self, target: str) -> None:
+        self.target = target
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "flipped", "empty", "hostile", "foreign", "wrong-type"])
+def test_a_damaged_or_planted_cache_is_ignored(cache_folder: Path, tmp_path: Path, damage: str) -> None:
+    expected, expected_issues = load_catalogue()
+    (path,) = _assembled(cache_folder)
+    data = path.read_bytes()
+    victim = tmp_path / "victim.txt"
+    victim.write_text("still here", encoding="utf-8")
+    if damage == "garbage":
+        path.write_bytes(os.urandom(4096))
+    elif damage == "truncated":
+        path.write_bytes(data[: len(data) // 2])
+    elif damage == "flipped":
+        path.write_bytes(data[:-10] + bytes([data[-10] ^ 0xFF]) + data[-9:])
+    elif damage == "empty":
+        path.write_bytes(b"")
+    elif damage == "hostile":
+        _forge(path, Planted(str(victim)))
+    elif damage == "foreign":
+        _forge(path, io.StringIO("not a catalogue"))
+    else:
+        _forge(path, ("not", "a catalogue"))
+    again, issues = load_catalogue()
+    assert again.entries == expected.entries
+    assert issues == expected_issues
+    assert victim.read_text(encoding="utf-8") == "still here"
+    rebuilt = cache.read_object(path.name.split(".")[0])  # rebuilt in place
+    assert isinstance(rebuilt, tuple) and rebuilt[0].entries == expected.entries
+
+
+def test_the_cache_is_written_atomically(cache_folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    load_catalogue()
+    (path,) = _assembled(cache_folder)
+    key = path.name.split(".")[0]
+    good = path.read_bytes()
+
+    def interrupted(source: Any, target: Any) -> None:
+        raise OSError("disk full")
+
+    # A write that fails before the rename leaves the previous file whole and no temporary.
+    monkeypatch.setattr(os, "replace", interrupted)
+    cache.write_object(key, ("anything else",))
+    assert path.read_bytes() == good
+    assert [p.name for p in cache_folder.iterdir() if p.name.endswith(".tmp")] == []
+    monkeypatch.undo()
+    monkeypatch.setenv("HON_CACHE", str(cache_folder))
+    renamed: list[tuple[str, str]] = []
+    real_replace = os.replace
+
+    def noted(source: Any, target: Any) -> None:
+        renamed.append((Path(source).name, Path(target).name))
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "replace", noted)
+    path.unlink()
+    load_catalogue()
+    assert (f".{path.name}.{os.getpid()}.tmp", path.name) in renamed
+    rebuilt = cache.read_object(key)
+    assert isinstance(rebuilt, tuple) and rebuilt[0].entries == load_catalogue()[0].entries
+
+
+def test_loading_reads_only_the_catalogue_and_the_cache(cache_folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cold and warm, hon reads its own data folder and its cache, never `../shared` (the
+    rule books and design notes beside the checkout, which a player does not have)."""
+    opened: list[Path] = []
+    real_open = io.open
+
+    def noting_open(file: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(file, str | os.PathLike):
+            opened.append(Path(file).resolve())
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(io, "open", noting_open)
+    load_catalogue()
+    load_catalogue()
+    assert opened
+    shared = DATA_DIR.resolve().parents[1] / "shared"
+    assert not [p for p in opened if p.is_relative_to(shared)]
+    assert all(p.is_relative_to(DATA_DIR.resolve()) or p.is_relative_to(cache_folder.resolve()) for p in opened)

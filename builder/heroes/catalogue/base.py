@@ -73,7 +73,7 @@ Rating = Annotated[
 class Entry(BaseModel):
     """Fields every catalogue entry shares."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     id: Id
     name: Name
@@ -111,7 +111,7 @@ class _IdWithNumber(BaseModel):
     """An id with a number, written compactly in YAML: `id` alone when the number is its
     default, else `{id: number}`. Subclasses name the number field."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     NUMBER: ClassVar[str]
     id: Id

@@ -67,7 +67,7 @@ EFFECT_TIMINGS: dict[CardEffectKind, CardTiming] = {
 
 
 class CardEffect(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     kind: CardEffectKind
     value: int = Field(default=1, ge=1, le=10)
@@ -83,7 +83,7 @@ class BonusKind(StrEnum):
 
 
 class AlternateBonus(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     kind: BonusKind
     value: int = Field(ge=1, le=6)

@@ -48,7 +48,7 @@ KIND_BY_SECTION = {kind.section: kind for kind in KINDS}
 class CatalogueFile(BaseModel):
     """One YAML file of a catalogue folder."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     format: Literal["hon-catalogue"] = CATALOGUE_FORMAT
     version: Literal[1] = CATALOGUE_VERSION
@@ -75,7 +75,7 @@ class CatalogueFile(BaseModel):
 class Manifest(BaseModel):
     """`catalogue.yaml` at the top of a catalogue folder: its name and date."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     format: Literal["hon-catalogue-manifest"] = "hon-catalogue-manifest"
     version: Literal[1] = 1

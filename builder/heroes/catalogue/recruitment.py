@@ -21,7 +21,7 @@ class Shape(BaseModel):
     the selected option must fit the slot in shape and size").
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     width: int = Field(ge=1, le=4)
     height: int = Field(ge=1, le=4)
@@ -74,7 +74,7 @@ class Unlock(BaseModel):
     """What filling a slot unlocks, lost while the option in it is flipped at its breaking
     point (HoN core p.6). An unlocked Order affects the whole army."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     order_stars: int = Field(default=0, ge=0, le=10)
     ability: AbilityRef | None = None
@@ -83,7 +83,7 @@ class Unlock(BaseModel):
 class Slot(BaseModel):
     """A place on a tile for one recruitment option, framed by stripe colours."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     id: Id
     size: Shape = SMALL
@@ -190,7 +190,7 @@ class Restriction(StrEnum):
 class Grants(BaseModel):
     """What an option adds to the army: tokens, cards and abilities."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     orders: int = Field(default=0, ge=0, le=10)
     bluffs: int = Field(default=0, ge=0, le=2)
@@ -203,7 +203,7 @@ class Choice(BaseModel):
     """A choice made when the army is built, recorded in the list (BfC p.08-09: Gear, Recce
     Gear pick three markers; SS Spirit adds 3 or 6 cards)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     prompt: Text
     count: int = Field(ge=1, le=10)

@@ -22,7 +22,7 @@ Coordinate = Annotated[int, Field(ge=0, le=200)]
 class TerrainEffects(BaseModel):
     """What a terrain element does, as the symbols printed on it say."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     # Defensive bonus by defense colour, for units completely inside (HoN core p.18).
     defense: dict[str, int] = Field(default_factory=dict)
@@ -84,7 +84,7 @@ class TerrainType(Entry):
 class Area(BaseModel):
     """A set of squares: single squares and inclusive rectangles [c0, r0, c1, r1]."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     squares: list[tuple[Coordinate, Coordinate]] = Field(default_factory=list)
     rects: list[tuple[Coordinate, Coordinate, Coordinate, Coordinate]] = Field(default_factory=list)
@@ -112,7 +112,7 @@ class Area(BaseModel):
 class Edge(BaseModel):
     """The side shared by two orthogonally adjacent squares: `[[3, 4], [3, 5]]`."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     a: tuple[Coordinate, Coordinate]
     b: tuple[Coordinate, Coordinate]
@@ -156,7 +156,7 @@ class LineKind(StrEnum):
 class Line(BaseModel):
     """A line along square sides, from interspace to interspace (axis-aligned segments)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     kind: LineKind
     points: list[tuple[Coordinate, Coordinate]] = Field(min_length=2)
@@ -187,7 +187,7 @@ class Line(BaseModel):
 class Element(BaseModel):
     """A terrain element on a board: a type over an area, with a building's openings."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     id: Id | None = None  # so objectives can name it ("the farm")
     terrain: Id

@@ -109,7 +109,7 @@ class CombatValues(BaseModel):
     There is no green column: against a large creature any of these may be used (SoN p.7).
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     infantry: Rating
     light: Rating
@@ -129,7 +129,7 @@ class CombatValues(BaseModel):
 class Defense(BaseModel):
     """One Defense Value, or front/side/rear values for heavy vehicles (HoN core p.5)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     value: int | None = Field(default=None, ge=0, le=20)
     front: int | None = Field(default=None, ge=0, le=20)
@@ -170,7 +170,7 @@ class WeaponRole(StrEnum):
 
 
 class Weapon(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     name: Name
     role: WeaponRole
@@ -183,7 +183,7 @@ class Weapon(BaseModel):
 class Side(BaseModel):
     """One face of a counter: everything needed to use the unit in that state."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     state: SideState
     name: Name | None = None  # when the side prints another name

@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.widget import Widget
-from textual.widgets import Footer, Static, TabbedContent, TabPane
+from textual.widgets import Static, TabbedContent, TabPane
 
 from builder.heroes.army.edits import (
     AddFreeOption,
@@ -37,6 +37,7 @@ from builder.tui.screens.dialogs import AskText
 from builder.tui.screens.editing import DocumentScreen
 from builder.tui.screens.slot_picker import EMPTY, ChoicePicker, SlotPicker
 from builder.tui.widgets.browser import CatalogueBrowser
+from builder.tui.widgets.footer import KeysFooter
 from builder.tui.widgets.issues import IssuesPanel
 from builder.tui.widgets.tile_card import CardHeader, SlotRow, TileCard, show_if_changed
 from builder.tui.widgets.totals import TotalsPanel, status_line
@@ -122,7 +123,7 @@ class ArmyBuilderScreen(DocumentScreen[ArmySession]):
                     yield TotalsPanel(id="totals")
                 with TabPane("Issues", id="issues-tab"):
                     yield IssuesPanel("No issues: the list is legal.", id="issues")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         self.show_all()
