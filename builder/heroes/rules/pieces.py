@@ -87,7 +87,7 @@ class Piece:
     def is_wreck(self) -> bool:
         return self.side.state is SideState.WRECK
 
-    @property
+    @cached_property
     def concealed(self) -> bool:
         """An Ambush unit showing its active side is concealed (HoN core p.21), and so is a unit
         replaced by a Concealed marker, which behaves as one (HoN core p.30)."""
