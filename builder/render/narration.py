@@ -16,6 +16,7 @@ from builder.heroes.rules.events import (
     CardEvent,
     ControlEvent,
     DestroyedEvent,
+    DestructionEvent,
     DrawEvent,
     FireEvent,
     GearEvent,
@@ -39,6 +40,7 @@ STYLE: dict[type[GameEvent], str] = {
     SniperEvent: "bold",
     TemplateEvent: "bold",
     RubbleEvent: "red",
+    DestructionEvent: "red",  # Destruction dice at a structure (HoN core p.22)
     AssaultEvent: "bold",
     DestroyedEvent: "red",
     BreaksEvent: "bold red",

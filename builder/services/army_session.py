@@ -13,7 +13,6 @@ from builder.heroes.army.summary import ArmySummary
 from builder.heroes.army.validate import check
 from builder.heroes.catalogue.index import Catalogue
 from builder.io.army_files import army_yaml, load_army
-from builder.io.save import atomic_write
 from builder.kernel.history import Edit, History
 from builder.services.army_labels import named
 from builder.services.document import DocumentSession
@@ -21,6 +20,7 @@ from builder.services.document import DocumentSession
 
 @dataclass
 class ArmySession(DocumentSession[ArmyList]):
+    WHAT = "army"
     summary: ArmySummary | None = None
 
     @classmethod
@@ -54,21 +54,11 @@ class ArmySession(DocumentSession[ArmyList]):
         """Apply `edit`, recorded under the printed names of what it changes."""
         return super().apply(named(edit, self.army, self.catalogue))
 
-    def save(self, path: Path | None = None, force: bool = False, overwrite_read_only: bool = False) -> Path:
-        """Save atomically (keeping a .bak). Raises ChangedOnDisk when the file changed
-        since it was read, unless `force`, and ReadOnlyFile when it is read-only, unless
-        `overwrite_read_only`. Illegal lists are saved too."""
-        target = path or self.path
-        if target is None:
-            raise ValueError("the army has no file yet: give a path")
-        expected = self.expected_at(target, force)
-        stamped = _stamped(self.army, self.catalogue)
-        data = army_yaml(stamped, target).encode("utf-8")
-        self.fingerprint = atomic_write(target, data, expected, overwrite_read_only=overwrite_read_only)
-        # Absolute: a later change of the working folder must not move the file we edit.
-        self.path = target.absolute()
-        self.saved = stamped
-        return self.path
+    def to_save(self) -> ArmyList:
+        return _stamped(self.army, self.catalogue)
+
+    def dumped(self, document: ArmyList, target: Path) -> str:
+        return army_yaml(document, target)
 
     def reload(self) -> None:
         """Read the file again, dropping unsaved changes (undo history is kept). When the

@@ -6,12 +6,12 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Generic
+from typing import ClassVar, Generic
 
 from typing_extensions import TypeVar
 
 from builder.heroes.catalogue.index import Catalogue
-from builder.io.save import Fingerprint, same_file
+from builder.io.save import Fingerprint, atomic_write, same_file
 from builder.kernel.diagnostics import Issue
 from builder.kernel.history import Edit, History
 
@@ -28,6 +28,7 @@ class DocumentSession(ABC, Generic[T, C]):
     fingerprint: Fingerprint | None = None
     saved: T | None = None  # what the file holds, to know whether there are changes
     issues: list[Issue] = field(default_factory=list)
+    WHAT: ClassVar[str] = "document"  # in the sentence refusing a save without a path
 
     def __post_init__(self) -> None:
         self.refresh()
@@ -46,14 +47,37 @@ class DocumentSession(ABC, Generic[T, C]):
         the example, or a new document, is not changed until it is edited."""
         return self.dirty and (self.path is not None or self.history.can_undo)
 
+    @property
+    @abstractmethod
+    def name(self) -> str:
+        """What the document is called: its title, or the army's name."""
+
     @abstractmethod
     def refresh(self) -> None:
         """Ask the domain again about the present document."""
 
-    @abstractmethod
     def save(self, path: Path | None = None, force: bool = False, overwrite_read_only: bool = False) -> Path:
-        """Save atomically; ChangedOnDisk when someone else changed the file (unless
-        `force`), ReadOnlyFile when it is read-only (unless `overwrite_read_only`)."""
+        """Save atomically with a .bak (builder.io.save), illegal documents too; ChangedOnDisk
+        when someone else changed the file (unless `force`), ReadOnlyFile when it is
+        read-only (unless `overwrite_read_only`)."""
+        target = path or self.path
+        if target is None:
+            raise ValueError(f"the {self.WHAT} has no file yet: give a path")
+        expected = self.expected_at(target, force)
+        document = self.to_save()
+        data = self.dumped(document, target).encode("utf-8")
+        self.fingerprint = atomic_write(target, data, expected, overwrite_read_only=overwrite_read_only)
+        # Absolute: a later change of the working folder must not move the file we edit.
+        self.path, self.saved = target.absolute(), document
+        return self.path
+
+    def to_save(self) -> T:
+        """What is written: the present document (an army list adds its catalogue stamp)."""
+        return self.document
+
+    @abstractmethod
+    def dumped(self, document: T, target: Path) -> str:
+        """The file's text for `document` saved at `target` (paths inside it made relative)."""
 
     @abstractmethod
     def reload(self) -> None:

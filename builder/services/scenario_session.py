@@ -28,7 +28,6 @@ from builder.heroes.scenario.models import (
 from builder.heroes.scenario.validate import validate_scenario
 from builder.io.army_files import load_army
 from builder.io.errors import HonFileError
-from builder.io.save import atomic_write
 from builder.io.scenario_files import LoadedScenario, load_scenario, scenario_yaml
 from builder.kernel.history import History
 from builder.services.document import DocumentSession
@@ -104,6 +103,7 @@ def blank_scenario(catalogue: Catalogue, start: ScenarioStart | None = None) -> 
 
 @dataclass
 class ScenarioSession(DocumentSession[Scenario]):
+    WHAT = "scenario"
     battlefield: Battlefield | None = None
     loaded: LoadedScenario | None = None
 
@@ -168,18 +168,8 @@ class ScenarioSession(DocumentSession[Scenario]):
         checked = validate_scenario(self.scenario, self.catalogue, armies)
         self.issues, self.battlefield = checked.issues, checked.battlefield
 
-    def save(self, path: Path | None = None, force: bool = False, overwrite_read_only: bool = False) -> Path:
-        """Atomic save with a .bak; ChangedOnDisk if someone else changed the file (unless
-        `force`), ReadOnlyFile if it is read-only (unless `overwrite_read_only`)."""
-        target = path or self.path
-        if target is None:
-            raise ValueError("the scenario has no file yet: give a path")
-        expected = self.expected_at(target, force)
-        data = scenario_yaml(self.scenario, target).encode("utf-8")
-        self.fingerprint = atomic_write(target, data, expected, overwrite_read_only=overwrite_read_only)
-        # Absolute: a later change of the working folder must not move the file we edit.
-        self.path, self.saved = target.absolute(), self.scenario
-        return self.path
+    def dumped(self, document: Scenario, target: Path) -> str:
+        return scenario_yaml(document, target)
 
     def reload(self) -> None:
         """Read the file again, dropping unsaved changes (undo brings them back). When the

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from builder.io.save import Fingerprint, atomic_write
+from builder.io.save import Fingerprint
 from builder.io.tcg_files import load_tcg_scenario, tcg_scenario_yaml
 from builder.io.yamlio import split_path
 from builder.kernel.diagnostics import Issue, Severity
@@ -72,6 +72,8 @@ class DeckChoice:
 
 @dataclass
 class TcgScenarioSession(DocumentSession[Scenario, CardCatalogue]):
+    WHAT = "scenario"
+
     @classmethod
     def open(cls, path: Path, cards: CardCatalogue) -> TcgScenarioSession:
         loaded = load_tcg_scenario(path)
@@ -89,17 +91,8 @@ class TcgScenarioSession(DocumentSession[Scenario, CardCatalogue]):
     def refresh(self) -> None:
         self.issues = check_scenario(self.scenario, self.catalogue)
 
-    def save(self, path: Path | None = None, force: bool = False, overwrite_read_only: bool = False) -> Path:
-        """Atomic save with a .bak (builder.io.save); ChangedOnDisk when someone else changed
-        the file (unless `force`), ReadOnlyFile when it is read-only."""
-        target = path or self.path
-        if target is None:
-            raise ValueError("the scenario has no file yet: give a path")
-        expected = self.expected_at(target, force)
-        data = tcg_scenario_yaml(self.scenario, target).encode("utf-8")
-        self.fingerprint = atomic_write(target, data, expected, overwrite_read_only=overwrite_read_only)
-        self.path, self.saved = target.absolute(), self.scenario
-        return self.path
+    def dumped(self, document: Scenario, target: Path) -> str:
+        return tcg_scenario_yaml(document, target)
 
     def reload(self) -> None:
         if self.path is None:

@@ -5,6 +5,7 @@ cards of a side's deck, the reserve (p.5). Each turns one scenario into the next
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -91,6 +92,14 @@ def _free_id(scenario: Scenario, wanted: str) -> str:
     return found
 
 
+def _with_markers_changed(
+    scenario: Scenario, box: Box, kinds: Collection[MarkerKind], change: Callable[[Marker], dict[str, object]]
+) -> Scenario:
+    """The scenario with the markers of `kinds` on `box` updated by `change(marker)`."""
+    markers = [m.model_copy(update=change(m)) if m.box == box and m.kind in kinds else m for m in scenario.markers]
+    return _with(scenario, markers=markers)
+
+
 @dataclass(frozen=True)
 class NameObjective:
     """Name the objective on the box, as the victory conditions say it (TCG p.16)."""
@@ -99,13 +108,7 @@ class NameObjective:
     name: str | None
 
     def apply(self, scenario: Scenario) -> Scenario:
-        markers = [
-            m.model_copy(update={"name": self.name or None})
-            if m.box == self.box and m.kind is MarkerKind.OBJECTIVE
-            else m
-            for m in scenario.markers
-        ]
-        return _with(scenario, markers=markers)
+        return _with_markers_changed(scenario, self.box, {MarkerKind.OBJECTIVE}, lambda m: {"name": self.name or None})
 
     @property
     def label(self) -> str:
@@ -119,13 +122,7 @@ class StepMarkerValue:
     box: Box
 
     def apply(self, scenario: Scenario) -> Scenario:
-        markers = [
-            m.model_copy(update={"value": (m.value or 0) % 6 + 1})
-            if m.box == self.box and m.kind in VALUED_MARKERS
-            else m
-            for m in scenario.markers
-        ]
-        return _with(scenario, markers=markers)
+        return _with_markers_changed(scenario, self.box, VALUED_MARKERS, lambda m: {"value": (m.value or 0) % 6 + 1})
 
     @property
     def label(self) -> str:

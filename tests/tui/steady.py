@@ -48,3 +48,13 @@ def snapshot(
         await still_cursors(pilot)
 
     return snap_compare(app, terminal_size=size, run_before=drive)
+
+
+async def showing(pilot: Pilot[Any], kind: type, tries: int = 50) -> Any:
+    """The screen of `kind` once the app shows it (a worker may push it a few frames after the
+    key that asked for it, more on a loaded machine)."""
+    for _ in range(tries):
+        await pilot.pause()
+        if isinstance(pilot.app.screen, kind):
+            return pilot.app.screen
+    raise AssertionError(f"no {kind.__name__} shown; the screen is {pilot.app.screen!r}")

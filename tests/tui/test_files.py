@@ -13,6 +13,7 @@ from builder.io.army_files import load_army
 from builder.tui.app import HonApp
 from builder.tui.screens.builder import ArmyBuilderScreen
 from builder.tui.screens.dialogs import Ask
+from tests.tui.steady import showing
 from tests.tui.test_builder import SIZE, open_slot, select
 
 
@@ -48,9 +49,9 @@ async def test_reload_theirs_on_a_file_that_cannot_be_read_keeps_the_edits(
         before = (history.present, list(history.done), list(history.undone))
         spoil(army_file)  # type: ignore[operator]
         await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert isinstance(app_on_file.screen, Ask)
+        await showing(pilot, Ask)
         await pilot.click("#reload")
+        await pilot.app.workers.wait_for_complete()
         await pilot.pause()
 
         assert app_on_file.is_running
@@ -74,8 +75,9 @@ async def test_reload_theirs_on_a_readable_file_still_reloads(app_on_file: HonAp
             army_file.read_text(encoding="utf-8").replace("Omaha, the morning after", "Theirs"), encoding="utf-8"
         )
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await showing(pilot, Ask)
         await pilot.click("#reload")
+        await pilot.app.workers.wait_for_complete()
         await pilot.pause()
         assert app_on_file.session.army.name == "Theirs" and not app_on_file.session.dirty
         assert errors(app_on_file) == []
@@ -87,10 +89,10 @@ async def test_a_read_only_file_asks_and_cancel_keeps_everything(app_on_file: Ho
     async with app_on_file.run_test(size=SIZE) as pilot:
         await edit(app_on_file, pilot)
         await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert isinstance(app_on_file.screen, Ask)
-        assert "read-only" in app_on_file.screen.message and str(army_file) in app_on_file.screen.message
+        ask = await showing(pilot, Ask)
+        assert "read-only" in ask.message and str(army_file) in ask.message
         await pilot.click("#cancel")
+        await pilot.app.workers.wait_for_complete()
         await pilot.pause()
         assert app_on_file.session.dirty
         assert app_on_file.session.army.tiles[1].slots["left"].option == "knife"
@@ -103,8 +105,9 @@ async def test_a_read_only_file_saved_anyway_stays_read_only(app_on_file: HonApp
     async with app_on_file.run_test(size=SIZE) as pilot:
         await edit(app_on_file, pilot)
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await showing(pilot, Ask)
         await pilot.click("#save-anyway")
+        await pilot.app.workers.wait_for_complete()
         await pilot.pause()
         assert not app_on_file.session.dirty
     assert load_army(army_file).army.tiles[1].slots["left"].option == "knife"

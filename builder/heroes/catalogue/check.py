@@ -145,6 +145,8 @@ def _option_references(entry: RecruitmentOption) -> Iterator[Ref]:
         yield f"markers[{i}]", "markers", count.id
     for i, count in enumerate(entry.composition):
         yield f"composition[{i}]", "units", count.id
+    if entry.summons is not None:
+        yield "summons", "units", entry.summons
     yield from _ability_refs("grants.abilities", entry.grants.abilities)
     if entry.choice is not None and entry.choice.markers:
         for i, pick in enumerate(entry.choice.among):

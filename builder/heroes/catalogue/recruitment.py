@@ -239,6 +239,10 @@ class RecruitmentOption(Entry):
     # Spells: Suppressed markers the caster takes, and how many times it can be cast.
     penalty: int | None = Field(default=None, ge=0, le=6)
     uses: int | None = Field(default=None, ge=1, le=10)
+    # Summoning (SoN p.15): the creature the spell tile calls, and how many spaces from the
+    # caster it may be placed; `uses` is then the number of its tokens.
+    summons: Id | None = None
+    reach: int | None = Field(default=None, ge=1, le=30)
     # SoN p.11: customizations and spells not assigned go into the Search bag, save those the
     # book marks "Don't put this … in the Search bag" (p.14-15): False for those.
     search_bag: bool = True
@@ -254,6 +258,10 @@ class RecruitmentOption(Entry):
             raise ValueError("an option that goes in a slot needs its stripes")
         if self.kind is not OptionKind.SPELL and self.penalty is not None:
             raise ValueError("only spells have a penalty")
+        if self.kind is not OptionKind.SPELL and self.summons is not None:
+            raise ValueError("only spells summon a creature")
+        if (self.summons is None) != (self.reach is None):
+            raise ValueError("a summoning names its creature (summons) and its distance (reach) together")
         return self
 
     @property

@@ -3,7 +3,7 @@ resolves, and the state every part of a Turn shares."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -20,7 +20,7 @@ from builder.heroes.rules.combat import (
     Shot,
     name,
 )
-from builder.heroes.rules.damage import DamageLocation, Effect
+from builder.heroes.rules.damage import DamageLocation, Effect, Rerolls
 from builder.heroes.rules.events import (
     HeroesEvent,
     Phase,
@@ -28,13 +28,16 @@ from builder.heroes.rules.events import (
 from builder.heroes.rules.gear import GearFire, GearMove, GearThrow, GrenadeInto
 from builder.heroes.rules.grid import Point, edge_of_segment, neighbours
 from builder.heroes.rules.movement import Path, Position
-from builder.heroes.rules.mythos import Cast, SearchCheck, Treat
+from builder.heroes.rules.mythos import Cast, FireAtTotem, SearchCheck, Treat
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import Frame, GameState, GearPool
+from builder.heroes.rules.structures import Demolish
 from builder.heroes.rules.templates import SniperResult
 from builder.heroes.rules.works import Board, ClearMine, Deploy, Fly, PlaceMine
-from builder.heroes.rules.zoc import zone_of_control, zones_of_control
+from builder.heroes.rules.zoc import zone_among, zones_of_control
+from builder.heroes.scenario.battlefield import PlacedElement
 from builder.heroes.scenario.models import ZoneKind
 from builder.kernel.dice import Dice
 from builder.kernel.events import Modifier, Roll
@@ -134,6 +137,13 @@ class Watcher(Protocol):
         (a Terror check, a shot, an assault) that a 4 would miss by `short` (SoN p.14)."""
         ...
 
+    def substitute(
+        self, state: GameState, weapon: Piece, stand_ins: tuple[Piece, ...], destroyed: bool, double: bool
+    ) -> Piece | None:
+        """Which Substitute (nearest first) suffers a hit in place of the Heavy Weapon, or None
+        (`destroyed`: the hit destroys the weapon; `double`: a double hit) (BfC p.08)."""
+        ...
+
     def amulets(self, state: GameState, side: str, held: int) -> tuple[str, ...]:
         """The enemy units the side forces to a Terror check, an Amulet of Dagon each (SoN p.16)."""
         ...
@@ -216,10 +226,12 @@ Action = (
     | Board
     | Fly
     | Cast
+    | FireAtTotem
     | SearchCheck
     | Treat
     | ChainAssault
     | AssaultOnTheMove
+    | Demolish
 )
 
 
@@ -239,7 +251,7 @@ def hedgehogs_in_reach(state: GameState, piece: Piece) -> list[int]:
     ZoC (BfC p.05: "remove a Barbed Hedgehogs marker present in their ZoC")."""
     if not piece.side.has("engineer") or not piece.squares:
         return []
-    near = set(piece.squares) | zone_of_control(state.battlefield, piece, state.ruleset)
+    near = set(piece.squares) | zone_among(state.battlefield, piece, state.ruleset, state.pieces.values())
     return [
         j
         for j, placed in enumerate(state.battlefield.lines)
@@ -280,7 +292,8 @@ def forced_move_zones(state: GameState, piece: Piece) -> dict[Square, frozenset[
     if not piece.is_infantry:
         return {}
     enemies = [p for p in state.units() if p.allegiance != piece.allegiance and p.is_infantry and p.embarked_in is None]
-    return zones_of_control(state.battlefield, enemies, state.ruleset)
+    others = Occupancy(p for p in state.pieces.values() if p.key != piece.key)
+    return zones_of_control(state.battlefield, enemies, state.ruleset, others)
 
 
 def _where(squares: tuple[Square, ...]) -> str:
@@ -338,7 +351,11 @@ class TurnBase:
 
         def _moved_on(self, key: str, path: Path) -> Piece | None: ...
 
+        def _capture(self, attacker: Piece, defender: Piece) -> bool: ...
+
         def tread(self, key: str, squares: tuple[Square, ...]) -> Piece | None: ...
+
+        def breathe(self, key: str, was: tuple[Square, ...], squares: tuple[Square, ...]) -> Piece | None: ...
 
         def _carry(self, vehicle: Piece) -> None: ...
 
@@ -368,6 +385,12 @@ class TurnBase:
 
         def _destruction(self, result: FireResult) -> None: ...
 
+        def damage_structure(self, element: PlacedElement, points: int) -> None: ...
+
+        def _assault_destruction(self, attacker: Piece, where: PlacedElement | None) -> None: ...
+
+        def _template_destruction(self, firer: Piece, area: Iterable[Square], weapon: Weapon | None = None) -> None: ...
+
         def _displace(
             self, defender: Piece, options: list[Square], moved: str, stuck: str, rule: str, suppress: int = 0
         ) -> None: ...
@@ -379,6 +402,8 @@ class TurnBase:
         def _rerolls(self, shooter: Piece, shot: Shot) -> Callable[[Aim, Roll, FireOutcome], bool] | None: ...
 
         def _veteran_reroll(self, shooter: Piece | None, shot: Shot) -> Callable[[Aim, Roll, FireOutcome], bool]: ...
+
+        def _veteran_rolls(self, *parties: Piece | None) -> Rerolls: ...
 
         def _shielded(self, shot: Shot) -> Shot: ...
 
@@ -408,6 +433,16 @@ class TurnBase:
 
         def signed_assault(self, assault: Assault) -> Assault: ...
 
+        def poisoned_blades(self, assault: Assault) -> tuple[Assault, int]: ...
+
+        def poison(self, attacker: Piece, defender: Piece, count: int) -> None: ...
+
         def aided(self, before: Piece, after: Piece | None, effect: Effect) -> bool: ...
 
-        def hurt(self, before: Piece, after: Piece | None, effect: Effect, hit: bool = True) -> None: ...
+        def hurt(
+            self, before: Piece, after: Piece | None, effect: Effect, hit: bool = True, assault: bool = False
+        ) -> None: ...
+
+        def _stand_in_for(self, weapon: Piece, destroyed: bool, double: bool) -> Piece | None: ...
+
+        def _substituted(self, before: Piece, effect: Effect, assault: bool) -> bool: ...

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from builder.heroes.catalogue.units import Role
 from builder.heroes.rules.action_cards import CardPlays
 from builder.heroes.rules.actions import (
     Action,
@@ -33,12 +34,16 @@ from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
 from builder.heroes.rules.assault_variants import AssaultVariants
 from builder.heroes.rules.assaulting import AssaultActions
 from builder.heroes.rules.aviation import Aviation
+from builder.heroes.rules.capturing import Capturing
 from builder.heroes.rules.casting import SpellCasting
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.concealed import Concealing
 from builder.heroes.rules.concealment import Concealment
 from builder.heroes.rules.crew import bail_out, crews_in
 from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.destruction import Destruction
+from builder.heroes.rules.dragon import Dragons
+from builder.heroes.rules.eldritch_ichor import EldritchIchor
 from builder.heroes.rules.engineering import Engineering
 from builder.heroes.rules.events import (
     BreaksEvent,
@@ -55,27 +60,36 @@ from builder.heroes.rules.gear_firing import GearActions
 from builder.heroes.rules.gear_moving import GearMovement
 from builder.heroes.rules.gear_rerolls import GearRerolls
 from builder.heroes.rules.grid import neighbours
+from builder.heroes.rules.hardboiled import Hardboiled
+from builder.heroes.rules.heroic import Heroic
 from builder.heroes.rules.jury import JuryRigged
 from builder.heroes.rules.leaping import crosses
 from builder.heroes.rules.madness import MadnessActions
+from builder.heroes.rules.medallion import Medallions
 from builder.heroes.rules.medic import MedicAid
 from builder.heroes.rules.mines import Mining
 from builder.heroes.rules.moving import MovementActions
-from builder.heroes.rules.mythos import Cast, SearchCheck, Treat
+from builder.heroes.rules.mythos import Cast, FireAtTotem, SearchCheck, Treat
 from builder.heroes.rules.mythos_markers import MythosMarkers
 from builder.heroes.rules.mythos_rolls import paralyzed
 from builder.heroes.rules.opportunity import OpportunityFire
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.poisoned_blade import PoisonedBlades
 from builder.heroes.rules.scouting import Scouting
 from builder.heroes.rules.searching import SearchChecks
 from builder.heroes.rules.state import destroyed_in
+from builder.heroes.rules.structures import Demolish
+from builder.heroes.rules.substitute import Substitution
 from builder.heroes.rules.templating import TemplateFiring
 from builder.heroes.rules.terror import TerrorChecks
+from builder.heroes.rules.totems import Totems
 from builder.heroes.rules.transport import Transport
 from builder.heroes.rules.works import Board, ClearMine, Deploy, Fly, PlaceMine
 
 
 class Turn(
+    Capturing,
+    Substitution,
     Mining,
     Aviation,
     Engineering,
@@ -89,6 +103,13 @@ class Turn(
     MedicAid,
     AssaultVariants,
     MythosMarkers,
+    Hardboiled,
+    Heroic,
+    EldritchIchor,
+    Dragons,
+    Totems,
+    Medallions,
+    PoisonedBlades,
     MovementActions,
     Concealment,
     OpportunityFire,
@@ -99,6 +120,7 @@ class Turn(
     GearRerolls,
     GearMovement,
     TemplateFiring,
+    Destruction,
     AssaultActions,
     CardPlays,
     TurnBase,
@@ -163,6 +185,8 @@ class Turn(
             self._fly(piece, action)
         elif isinstance(action, Cast):
             self._cast(piece, action)
+        elif isinstance(action, FireAtTotem):
+            self._fire_at_totem(piece, action)
         elif isinstance(action, SearchCheck):
             self._search(piece)
         elif isinstance(action, Treat):
@@ -171,6 +195,8 @@ class Turn(
             self._chain(piece, action)
         elif isinstance(action, AssaultOnTheMove):
             self._on_the_move(piece, action)
+        elif isinstance(action, Demolish):
+            self._demolish(piece, action)  # a Firing Action at a structure (HoN core p.22)
         else:
             self.add(
                 HoldEvent(
@@ -191,6 +217,8 @@ class Turn(
         state = self.state
         occupant = state.occupant()
         for objective in state.scenario.objectives:
+            if objective.id in state.discarded:
+                continue  # discarded: its controller keeps it (BfC p.16)
             on = (occupant.get(sq) for sq in state.objective_areas[objective.id])
             holders = {p.allegiance for p in on if p is not None and not p.is_wreck}  # a team's (SoN p.10)
             if len(holders) != 1:
@@ -208,13 +236,18 @@ class Turn(
                     )
                 )
 
-    def hurt(self, before: Piece, after: Piece | None, effect: Effect, hit: bool = True) -> None:
+    def hurt(self, before: Piece, after: Piece | None, effect: Effect, hit: bool = True, assault: bool = False) -> None:
         """Put a piece's new state on the battlefield; a destroyed one counts towards its
         group's breaking point (HoN core p.15). Not `hit`: destroyed otherwise than by a hit
-        (no retreat, no way out), which a Medic's Aid cannot ignore (SoN p.18)."""
+        (no retreat, no way out), which a Medic's Aid cannot ignore (SoN p.18) nor a
+        Substitute take (BfC p.08); `assault`: a hit in an assault."""
         state = self.state
         if hit and self.aided(before, after, effect):
             return  # a Medic's Aid marker (SoN p.18)
+        if hit and before.unit.role is Role.HEAVY_WEAPON and self._substituted(before, effect, assault):
+            return  # a Substitute took it (BfC p.08)
+        if hit and self.ichor_shields(before, effect):
+            return  # an Eldritch Ichor token (SoN p.14)
         if after is None:
             state.pieces.pop(before.key, None)
         else:
@@ -237,6 +270,7 @@ class Turn(
         )
         if before.is_vehicle and (after is None or after.is_wreck):
             self._unload(before)  # its riders get out (HoN core p.27)
+        self._free_captives(before)  # a captive it held is liberated (BfC p.12)
         self._check_breaking(f"{before.owner}/{before.group}")
 
     def _bail_out(self, vehicle: Piece, wreck: Piece | None) -> None:

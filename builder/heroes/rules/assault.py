@@ -17,11 +17,13 @@ from builder.heroes.rules.damage import (
     DamageLocation,
     DamageResult,
     Effect,
+    Rerolls,
     destroy,
     least_harm,
     locate_damage,
     suppress,
 )
+from builder.heroes.rules.ferocious import pushes_back
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.ruleset import HON, Ruleset
 from builder.kernel.dice import Dice
@@ -66,6 +68,7 @@ class Assault:
     defender_sacrifices: bool = False
     # Paralyze (SoN p.15): the defender rolls one die and adds no bonus at all.
     defender_paralyzed: bool = False
+    ferocious: bool = False  # the attacker's Ferocious trait (BfC p.09)
 
 
 @dataclass(frozen=True)
@@ -189,6 +192,7 @@ def resolve_assault(
     ruleset: Ruleset = HON,
     choose: DamageChoice = least_harm,
     reroll: AssaultReroll | None = None,
+    rerolls: Rerolls | None = None,
 ) -> AssaultResult:
     """Roll the assault and apply its result (HoN core p.25-26; SoN p.7). Dice are used in this
     order: the attacker's two, the defender's, any roll `reroll` has rolled again, then any
@@ -201,11 +205,12 @@ def resolve_assault(
     if not plan.automatic:
         attack = _roll("assault-attack", dice.roll(2), plan.attack, ruleset)
         defence = _roll("assault-defence", dice.roll(plan.defender_dice), plan.defence, ruleset)
-        again = reroll(compare(attack.total, defence.total), attack, defence) if reroll is not None else None
-        if again == "attack":
-            attack = _roll("assault-attack", dice.roll(2), plan.attack, ruleset)
-        elif again == "defence":
-            defence = _roll("assault-defence", dice.roll(plan.defender_dice), plan.defence, ruleset)
+        # Veteran markers, a reroll rerolled again as long as a side spends one (HoN core p.30).
+        while (again := reroll(compare(attack.total, defence.total), attack, defence) if reroll else None) is not None:
+            if again == "attack":
+                attack = _roll("assault-attack", dice.roll(2), plan.attack, ruleset)
+            else:
+                defence = _roll("assault-defence", dice.roll(plan.defender_dice), plan.defence, ruleset)
         outcome = compare(attack.total, defence.total)
     attacker_effect = defender_effect = Effect.NONE
     damage: list[DamageResult] = []
@@ -217,12 +222,12 @@ def resolve_assault(
     if outcome is AssaultOutcome.WIN:
         piercing = _piercing(assault.attacker, ruleset)
         if plan.automatic and plan.defender.side.on_hit is OnHit.DAMAGE:
-            lost = locate_damage(plan.defender, dice, ruleset, piercing, choose)  # one automatic damage
+            lost = locate_damage(plan.defender, dice, ruleset, piercing, choose, rerolls)  # one automatic damage
             defender_effect, defender = lost.effect, lost.piece
         elif plan.automatic:
             defender_effect, defender = destroy(plan.defender)  # X against the attacker: destroyed
         else:
-            defender_effect, defender, lost = take_hit(plan.defender, dice, ruleset, piercing, choose)
+            defender_effect, defender, lost = take_hit(plan.defender, dice, ruleset, piercing, choose, rerolls)
         if terrifying_attacker and not defender_effect.destroyed:
             defender, defender_effect = _terrify(defender, defender_effect, TERRIFYING_WIN)
         if terrifying_defender:
@@ -230,7 +235,7 @@ def resolve_assault(
     elif outcome is AssaultOutcome.LOSS:
         # The attacker takes a hit, or one damage for a heavy vehicle (HoN core p.26).
         piercing = _piercing(plan.defender, ruleset)
-        attacker_effect, attacker, lost = take_hit(assault.attacker, dice, ruleset, piercing, choose)
+        attacker_effect, attacker, lost = take_hit(assault.attacker, dice, ruleset, piercing, choose, rerolls)
         if terrifying_defender and not attacker_effect.destroyed:
             attacker, attacker_effect = _terrify(attacker, attacker_effect, TERRIFYING_WIN)
         if terrifying_attacker:
@@ -243,6 +248,10 @@ def resolve_assault(
     (attacker_moves, defender_moves), points = _moves(
         assault.attacker, plan.defender, outcome, defender_effect, ruleset
     )
+    if outcome is not AssaultOutcome.WIN and pushes_back(
+        assault.ferocious, attacker is None or attacker_effect.destroyed, plan.defender
+    ):
+        defender_moves = DefenderMove.RETREATS  # Ferocious: win or lose, pushed back (BfC p.09)
     return AssaultResult(
         assault,
         plan,

@@ -120,15 +120,23 @@ class AssaultVariants(TurnBase):
         away from `held`, the squares the attacker assaults from."""
         state = self.state
         assault = self.signed_assault(variant_assault_of(state, attacker, defender, bonuses))
-        result = resolve_assault(self._assault_bonuses(assault), self.dice, state.ruleset)
+        assault, blades = self.poisoned_blades(assault)  # Poisoned Blade markers (SoN p.16)
+        result = resolve_assault(
+            self._assault_bonuses(assault),
+            self.dice,
+            state.ruleset,
+            reroll=self._assault_rerolls(assault),  # Veteran markers (HoN core p.30; SoN p.16)
+            rerolls=self._veteran_rolls(attacker, defender),
+        )
         event = AssaultEvent.of(result, state.turn, self.phase, attacker.owner)
         said = f"{how or 'Long Distance Assault'} ({state.ruleset.cite('assault-variants')}): {event.text}"
         said += terrifying_note(result, state.ruleset)
         self.add(event.model_copy(update={"text": said}))
-        if result.outcome is AssaultOutcome.WIN:
-            state.captured_units.add((attacker.owner, defender.unit.id))
-        self.hurt(attacker, result.attacker, result.attacker_effect)
-        self.hurt(defender, result.defender, result.defender_effect)
+        self.hurt(attacker, result.attacker, result.attacker_effect, assault=True)
+        if result.outcome is AssaultOutcome.WIN and self._capture(attacker, defender):  # BfC p.12
+            return result.outcome
+        self.hurt(defender, result.defender, result.defender_effect, assault=True)
+        self.poison(attacker, defender, blades)  # a survivor keeps them (SoN p.16)
         beaten = state.pieces.get(defender.key)
         if result.defender_moves is DefenderMove.RETREATS and beaten is not None and not beaten.is_wreck:
             self._retreat(beaten, held)

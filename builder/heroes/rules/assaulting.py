@@ -30,6 +30,7 @@ from builder.heroes.rules.events import (
     AssaultEvent,
     RetreatEvent,
 )
+from builder.heroes.rules.ferocious import FEROCIOUS, FEROCIOUS_PAGE
 from builder.heroes.rules.firing import in_arc, one_weapon_only, shot_at, weapons_of
 from builder.heroes.rules.grid import footprint_squares, neighbours
 from builder.heroes.rules.movement import Path
@@ -37,7 +38,10 @@ from builder.heroes.rules.mythos_rolls import paralyzed, roll_modifiers
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.structures import structure_of
 from builder.heroes.rules.terrifying import terrifying_note
+from builder.heroes.rules.traits import has_trait
+from builder.heroes.rules.transport import launch_refusal, refuge
 from builder.kernel.events import Modifier
 
 
@@ -56,6 +60,13 @@ class AssaultActions(TurnBase):
                 f"the tracks of {name(attacker)} are damaged: it may not assault", self.state.ruleset.cite("damage")
             )
         approach = Path(action.path.positions[:-1], action.path.cost) if len(action.path.positions) > 1 else None
+        if attacker.embarked_in is not None:  # launched from its transport (HoN core p.25, p.27)
+            problem = launch_refusal(self.state, attacker, defender)
+            if problem is not None:
+                raise IllegalAttack(
+                    f"{name(attacker)} may not assault: {problem}", self.state.ruleset.cite("transport")
+                )
+            approach = None
         if action.charge:
             if not attacker.side.has("charge"):
                 raise IllegalAttack(f"{name(attacker)} has no Charge ability", CHARGE_PAGE)
@@ -105,10 +116,12 @@ class AssaultActions(TurnBase):
             attacker_bonuses=roll_modifiers(self.state, attacker, defender),
             defender_bonuses=roll_modifiers(self.state, defender, attacker),
             defender_paralyzed=paralyzed(self.state, defender),
+            ferocious=has_trait(self.state.traits, attacker, FEROCIOUS),  # BfC p.09
         )
         if action.bonuses:
             assault = replace(assault, attacker_bonuses=(*assault.attacker_bonuses, *action.bonuses))
         assault = self.signed_assault(assault)  # Elder Signs with a Manifestation (SoN p.14)
+        assault, blades = self.poisoned_blades(assault)  # Poisoned Blade markers (SoN p.16)
         knives: list[str] = []
         if action.knife:
             pool = self.state.gear_for(attacker, "knife")
@@ -125,19 +138,30 @@ class AssaultActions(TurnBase):
             knives.append(name(defender))
         assault = self._shielded_assault(assault)  # Additional Shielding (BfC p.09)
         reroll = self._assault_rerolls(assault)  # Veteran markers (HoN core p.30)
-        result = resolve_assault(self._assault_bonuses(assault), self.dice, self.state.ruleset, reroll=reroll)
+        result = resolve_assault(
+            self._assault_bonuses(assault),
+            self.dice,
+            self.state.ruleset,
+            reroll=reroll,
+            rerolls=self._veteran_rolls(attacker, defender),  # the damage location roll (HoN core p.30)
+        )
         result = self._life_point_assault(result)  # a Character's Life Point (BfC p.09)
+        captured = result.outcome is AssaultOutcome.WIN and self._capture(attacker, defender)
+        if captured:  # taken whole instead of the hit and the retreat (BfC p.12, capture.py)
+            result = replace(result, defender=None, defender_effect=Effect.NONE, defender_moves=DefenderMove.REMOVED)
         event = AssaultEvent.of(result, self.state.turn, self.phase, attacker.owner)
         event = event.model_copy(update={"text": event.text + terrifying_note(result, self.state.ruleset)})
         if knives:
             spent = f"{' and '.join(knives)} discard{'s' if len(knives) == 1 else ''} a Knife marker, +2"
             event = event.model_copy(update={"text": f"{spent} ({self.state.ruleset.cite('knife')}): {event.text}"})
         self.add(event)
-        if result.outcome is AssaultOutcome.WIN:
-            self.state.captured_units.add((attacker.owner, defender.unit.id))
-        self.hurt(attacker, result.attacker, result.attacker_effect)
-        self.hurt(defender, result.defender, result.defender_effect)
+        where = structure_of(self.state.battlefield, defender)  # the defender's structure (HoN core p.22)
+        self.hurt(attacker, result.attacker, result.attacker_effect, assault=True)
+        if not captured:
+            self.hurt(defender, result.defender, result.defender_effect, assault=True)
+        self.poison(attacker, defender, blades)  # a survivor keeps them (SoN p.16)
         self._assault_moves(result, from_squares, defender.squares)
+        self._assault_destruction(attacker, where)
         self.spot_all(except_key=attacker.key)
 
     def _charge(self, attacker: Piece, defender: Piece) -> None:
@@ -163,8 +187,22 @@ class AssaultActions(TurnBase):
     ) -> None:
         """The defender retreats or is pushed aside, then the attacker takes the square if it
         is free (HoN core p.26)."""
-        attacker, defender = result.attacker, result.defender
+        # As the hits left them on the battlefield: a Substitute (BfC p.08) or a Medic may have spared one.
+        attacker, defender = (
+            self.state.pieces.get(p.key) if p is not None else None for p in (result.attacker, result.defender)
+        )
         if defender is not None and not defender.is_wreck:
+            if result.defender_moves is DefenderMove.RETREATS and result.outcome is not AssaultOutcome.WIN:
+                self.add(
+                    RetreatEvent(
+                        turn=self.state.turn,
+                        phase=self.phase,
+                        side=defender.owner,
+                        text=f"{name(result.assault.attacker)} is Ferocious ({FEROCIOUS_PAGE}): {name(defender)} "
+                        "is pushed back though it did not lose.",
+                        unit=defender.key,
+                    )
+                )
             if result.defender_moves is DefenderMove.RETREATS:
                 self._retreat(defender, from_squares)
             elif result.defender_moves is DefenderMove.PUSHED_ASIDE:
@@ -180,6 +218,10 @@ class AssaultActions(TurnBase):
             # A heavy vehicle that wrecks a light vehicle takes its square (HoN core p.26).
             wrecked = result.wreck_destruction_points and defender is not None
             onto = frozenset({defender.key}) if wrecked and defender is not None else frozenset()
+            # One that assaulted from its transport gets off onto the ground it took (HoN core p.27).
+            ride = self.state.pieces.get(attacker.embarked_in or "")
+            attacker = replace(attacker, embarked_in=None) if ride is not None else attacker
+            off = f"gets off {name(ride)} and " if ride is not None else ""
             if may_stand(self.state, attacker, squares, onto):
                 self.state.pieces[attacker.key] = attacker.moved(squares, facing)
                 self._carry(self.state.pieces[attacker.key])
@@ -188,7 +230,7 @@ class AssaultActions(TurnBase):
                         turn=self.state.turn,
                         phase=self.phase,
                         side=attacker.owner,
-                        text=f"{name(attacker)} takes the ground at {_where(squares)}.",
+                        text=f"{name(attacker)} {off}takes the ground at {_where(squares)}.",
                         unit=attacker.key,
                         to=squares,
                     )
@@ -213,6 +255,20 @@ class AssaultActions(TurnBase):
         away = (max(-1, min(1, dc - ac)), max(-1, min(1, dr - ar)))
         options = [sq for sq in neighbours(defender.square) if (sq[0] - dc) * away[0] + (sq[1] - dr) * away[1] > 0]
         ranked = sorted(options, key=lambda sq: (-cover(self.state, defender, (sq,)), sq))
+        ride = refuge(self.state, defender, ranked) if len(defender.squares) == 1 else None
+        if ride is not None:  # into an allied transport, where no shot reaches it (HoN core p.27)
+            self.state.pieces[defender.key] = replace(defender.moved(ride.squares, ride.facing), embarked_in=ride.key)
+            self.add(
+                RetreatEvent(
+                    turn=self.state.turn,
+                    phase=self.phase,
+                    side=defender.owner,
+                    text=f"{name(defender)} retreats into {name(ride)} ({self.state.ruleset.cite('transport')}).",
+                    unit=defender.key,
+                    to=ride.squares,
+                )
+            )
+            return
         self._displace(defender, ranked, "retreats to", "has nowhere to retreat", "assault-results")
 
     def _push_aside(self, defender: Piece) -> None:

@@ -9,9 +9,11 @@ from dataclasses import replace
 
 from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.rules.actions import TurnBase, may_stand
+from builder.heroes.rules.black_sun import BLACK_SUN, FLAMES, flames_from
+from builder.heroes.rules.clouds import CLOUDS, CloudMaking
 from builder.heroes.rules.combat import IllegalAttack, fire, name, take_hit
 from builder.heroes.rules.damage import Effect
-from builder.heroes.rules.events import FireEvent, Phase, SpellEvent
+from builder.heroes.rules.events import FireEvent, Phase, SpellEvent, TemplateEvent
 from builder.heroes.rules.grid import neighbours
 from builder.heroes.rules.mythos import Cast, KnownSpell, SpellMarker, manifestation
 from builder.heroes.rules.pieces import Piece, Square
@@ -26,17 +28,24 @@ from builder.heroes.rules.spells import (
     penalty,
     restored,
 )
+from builder.heroes.rules.summoning import summon_at, summoned_piece
+from builder.heroes.rules.templates import TemplateKind, lay_template
 
 DROWNING, PARALYZE, ENCHANT = "son-drowning", "son-paralyze", "son-enchant-unit"
 HYDRA, BARRIER = "son-blessing-of-hydra", "son-mythos-barrier"
 AUTONOMOUS = AbilityRef(id="autonomous")
+DIRECTIONS = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
 
 
-class SpellCasting(TurnBase):
-    """A Character's spell, instead of a Movement or Firing Action."""
+class SpellCasting(CloudMaking, TurnBase):
+    """A Character's spell, or the Overlord's Suffocating Cloud, instead of a Movement or
+    Firing Action."""
 
     def _cast(self, caster: Piece, action: Cast) -> None:
         state, cite = self.state, self.state.ruleset.cite
+        if action.spell in CLOUDS:
+            self._cloud(caster, action)  # SoN p.16
+            return
         if self.phase != Phase.ACTIVATION:
             raise IllegalAttack("spells are cast in the Activation Phase, with an Order token", cite("spells"))
         spell = check_cast(state, caster, action)
@@ -64,7 +73,71 @@ class SpellCasting(TurnBase):
         )
         # The penalty, successful or not (SoN p.14); Life Drain may then restore the caster.
         state.pieces[caster.key] = replace(caster, suppressed=caster.suppressed + taken)
+        if spell.option.id == BLACK_SUN:
+            assert action.facing is not None  # checked by check_cast
+            self._black_sun(caster, action.facing)  # its markers come after the cast: no penalty on the flames
+            return
+        if spell.option.summons is not None:
+            assert action.at is not None  # checked by check_cast
+            self._summon(caster, spell, action.at, action.facing or 0)
+            return
         self._spell_effect(state.pieces[caster.key], spell, target, action.at)
+
+    def _summon(self, caster: Piece, spell: KnownSpell, front: Square, facing: int) -> None:
+        """Summoning (SoN p.15): the creature put on the battlefield; its token is out of hand
+        until it is eliminated."""
+        state = self.state
+        squares = summon_at(state, caster, spell.option, front, facing)
+        assert squares is not None  # checked by check_cast
+        creature = summoned_piece(state, caster, spell.option, squares, facing)
+        state.pieces[creature.key] = creature
+        state.mythos.summoned[creature.key] = (group_key(spell), spell.option.id)
+        where = ", ".join(str(list(sq)) for sq in squares)
+        self._told(creature, spell.option.id, f"{name(creature)} is summoned onto {where}")
+
+    def _black_sun(self, caster: Piece, facing: int) -> None:
+        """Blessing of the Black Sun (SoN p.15): every unit under the flame template is attacked,
+        gets a Suppressed marker and loses its Order (black_sun.py)."""
+        state, cite = self.state, self.state.ruleset.cite
+        flames = flames_from(state, caster, facing)
+        touched = flames.touched(state)
+        into = f" into {flames.building.name}" if flames.building is not None else ""
+        under = ", ".join(name(t) for t in touched) or "nobody"
+        self.add(
+            TemplateEvent(
+                turn=state.turn,
+                phase=self.phase,
+                side=caster.owner,
+                text=f"The cursed jet of flames goes {DIRECTIONS[facing % 8]}{into}: under it, {under} "
+                f"({cite('spell-effects')}).",
+                firer=caster.key,
+                template=TemplateKind.FLAME.value,
+                at=caster.squares[0],
+                lands=caster.squares[0],
+                squares=flames.squares,
+            )
+        )
+        shelter = self._shield_terrain(FLAMES, caster)
+        result = lay_template(
+            TemplateKind.FLAME,
+            FLAMES,
+            flames.squares,
+            touched,
+            self.dice,
+            state.ruleset,
+            firer=caster,
+            terrain=(lambda _: 0) if flames.building is not None else shelter,  # no cover inside (HoN core p.22)
+        )
+        for attack in result.attacks:
+            told = FireEvent.of(attack, state.turn, self.phase, caster.owner)
+            text = told.text.replace(f"{name(caster)} fires at", "The cursed jet of flames attacks", 1)
+            self.add(told.model_copy(update={"text": text}))
+            self.hurt(attack.shot.target, attack.target, attack.effect)
+        for piece in touched:
+            after = state.pieces.get(piece.key)
+            if after is not None and not after.is_wreck and not after.activated:
+                state.pieces[piece.key] = replace(after, activated=True)
+                self._told(after, BLACK_SUN, f"{name(after)} loses its Order (an Activated marker)")
 
     def _spell_effect(self, caster: Piece, spell: KnownSpell, target: Piece | None, at: Square | None = None) -> None:
         state, spell_id = self.state, spell.option.id
@@ -136,7 +209,14 @@ class SpellCasting(TurnBase):
 
     def _drown(self, side: str, target: Piece, bonus: int) -> None:
         """A Drowning marker's attack (SoN p.15)."""
-        result = fire(drowning_attack(self.state, target, bonus), self.dice, self.state.ruleset)
+        attack = drowning_attack(self.state, target, bonus)
+        result = fire(  # Veteran tokens (SoN p.16): the target's side rerolls a hit
+            attack,
+            self.dice,
+            self.state.ruleset,
+            reroll=self._veteran_reroll(None, attack),
+            rerolls=self._veteran_rolls(None, target),
+        )
         event = FireEvent.of(result, self.state.turn, self.phase, side)
         said = f"Drowning, +{bonus} ({self.state.ruleset.cite('spell-effects')}): {event.text}"
         self.add(event.model_copy(update={"text": said}))
@@ -155,7 +235,9 @@ class SpellCasting(TurnBase):
 
     def spells_at_supply_end(self) -> None:
         """Paralyze markers are discarded; an Enchant Unit marker turns to its Mythos Hunter 1
-        side, and is discarded at the end of the next round's Supply Phase (SoN p.15)."""
+        side, and is discarded at the end of the next round's Supply Phase (SoN p.15). The
+        Toxic Clouds leave the board (SoN p.16)."""
+        self.clouds_clear()
         mythos = self.state.mythos
         for key in sorted(mythos.on_units):
             for marker in mythos.markers_on(key):

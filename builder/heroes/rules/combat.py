@@ -18,6 +18,7 @@ from builder.heroes.rules.damage import (
     DamageResult,
     DestructionResult,
     Effect,
+    Rerolls,
     destroy,
     destruction_roll,
     least_harm,
@@ -57,7 +58,12 @@ class FireOutcome(StrEnum):
 
 
 def take_hit(
-    piece: Piece, dice: Dice, ruleset: Ruleset = HON, piercing: bool = False, choose: DamageChoice = least_harm
+    piece: Piece,
+    dice: Dice,
+    ruleset: Ruleset = HON,
+    piercing: bool = False,
+    choose: DamageChoice = least_harm,
+    rerolls: Rerolls | None = None,
 ) -> tuple[Effect, Piece | None, DamageResult | None]:
     """One hit, as the counter's symbol says: flip, destroyed, wreck or damage (HoN core p.15)."""
     on_hit = piece.side.on_hit
@@ -69,7 +75,7 @@ def take_hit(
     if on_hit in (OnHit.DESTROYED, OnHit.WRECK):
         return (*destroy(piece), None)
     if on_hit is OnHit.DAMAGE:
-        damage = locate_damage(piece, dice, ruleset, piercing, choose)
+        damage = locate_damage(piece, dice, ruleset, piercing, choose, rerolls)
         return damage.effect, damage.piece, damage
     raise IllegalAttack(f"{name(piece)} is a wreck, not a unit", ruleset.cite("fire"))
 
@@ -360,15 +366,18 @@ def fire(
     ruleset: Ruleset = HON,
     choose: DamageChoice = least_harm,
     reroll: Reroll | None = None,
+    rerolls: Rerolls | None = None,
 ) -> FireResult:
     """Resolve a firing action: one die (two with Dual Weapon, best kept) plus every modifier
     against the defense plus the defensive bonus (HoN core p.15; SoN p.8). `reroll` may have
-    the dice rolled once more; the second roll stands."""
+    the dice rolled again, as long as it says so (a Veteran marker may reroll a reroll, HoN
+    core p.30); the last roll stands. `rerolls`: Veteran markers on the damage location and
+    destruction rolls."""
     plan = aim(shot, ruleset)
     roll = _fire_roll(plan, dice)
     outcome, markers = classify(roll.total, plan.defense, plan.suppressive)
     rerolled = None
-    if reroll is not None and reroll(plan, roll, outcome):
+    while reroll is not None and reroll(plan, roll, outcome):
         rerolled, roll = roll, _fire_roll(plan, dice)
         outcome, markers = classify(roll.total, plan.defense, plan.suppressive)
     target: Piece | None = shot.target
@@ -376,7 +385,7 @@ def fire(
     if outcome is FireOutcome.DOUBLE_HIT:
         effect, target = destroy(shot.target)
     elif outcome is FireOutcome.HIT:
-        effect, target, damage = take_hit(shot.target, dice, ruleset, plan.piercing, choose)
+        effect, target, damage = take_hit(shot.target, dice, ruleset, plan.piercing, choose, rerolls)
         markers = damage.suppressed if damage is not None else 0
     elif plan.frightening and outcome is FireOutcome.MISS:
         markers = 1  # a failed shot may still put a Suppressed marker (HoN core p.23)
@@ -385,7 +394,7 @@ def fire(
         effect = Effect.SUPPRESSED if markers and effect is Effect.NONE else effect
     destruction = None
     if plan.destruction:
-        destruction = destruction_roll(plan.destruction, dice, ruleset, shot.structure, shot.structure_points)
+        destruction = destruction_roll(plan.destruction, dice, ruleset, shot.structure, shot.structure_points, rerolls)
     firer = shot.firer
     if firer is not None:
         # A concealed unit that fires turns over to its inactive side (HoN core p.21).

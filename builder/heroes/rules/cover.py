@@ -8,7 +8,8 @@ from builder.heroes.rules.grid import edge_of_segment
 from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.zoc import zone_of_control
+from builder.heroes.rules.structures import wreck_cover
+from builder.heroes.rules.zoc import zone_among
 from builder.heroes.scenario.battlefield import PlacedLine
 from builder.kernel.events import Modifier
 
@@ -48,6 +49,10 @@ def cover_table(state: GameState, colour: DefenseColour) -> dict[Square, int]:
         )
     if state.positions and colour is DefenseColour.INFANTRY:  # positions deployed in play (BfC p.08-09)
         table = {**table, **{sq: max(table.get(sq, 0), bonus) for sq, bonus in state.positions.items()}}
+    if colour is DefenseColour.INFANTRY:  # infantry standing on a wreck, a terrain element (HoN core p.19)
+        wrecks = wreck_cover(state.wreck_terrain, state.pieces.values())
+        if wrecks:
+            table = {**table, **{sq: max(table.get(sq, 0), bonus) for sq, bonus in wrecks.items()}}
     return table
 
 
@@ -70,7 +75,7 @@ def defender_bonus(state: GameState, target: Piece) -> tuple[Modifier, ...]:
     for piece in (*state.units(target.owner), *fallen):
         if piece.key == target.key or not piece.side.has("defender"):
             continue
-        if squares & zone_of_control(state.battlefield, piece, state.ruleset):
+        if squares & zone_among(state.battlefield, piece, state.ruleset, state.pieces.values()):
             return (Modifier(f"Defender ({name(piece)})", 1, DEFENDER_PAGE),)
     return ()
 

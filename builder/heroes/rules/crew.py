@@ -55,6 +55,44 @@ def abilities_with_crew(vehicle: Piece, pieces: Iterable[Piece]) -> list[Ability
     return found
 
 
+# Order stars are the army's tokens, counted from the army list at set-up (HoN core p.8: the
+# stars on a counter are a reminder of the tile's): a Crew unit does not add them again.
+NOT_ADDED = frozenset({CREW, "order", "personal-order"})
+
+
+def crewed(vehicle: Piece, crew: Piece) -> Piece:
+    """The vehicle with the other abilities its Crew unit (as it rides, turned over) adds to
+    its own (HoN core p.21), on each of its sides but the wreck: every rule reading the
+    vehicle's abilities - its shots included - sees them."""
+    added = [a for a in crew.side.abilities if a.id not in NOT_ADDED]
+    sides = [
+        side
+        if side.state is SideState.WRECK
+        else side.model_copy(update={"abilities": [*side.abilities, *(a for a in added if not side.has(a.id))]})
+        for side in vehicle.unit.sides
+    ]
+    if sides == list(vehicle.unit.sides):
+        return vehicle
+    return replace(vehicle, unit=vehicle.unit.model_copy(update={"sides": sides}))
+
+
+def crews_to_board(pieces: Sequence[Piece]) -> list[tuple[Piece, Piece]]:
+    """(crew, vehicle): at deployment each Crew unit rides in a vehicle of its own combat group
+    that has room (one Crew unit in a vehicle without Transport), as a player puts a tank's crew
+    in its tank (hon's reading: deployed inside, HoN core p.21)."""
+    vehicles = [p for p in pieces if p.is_vehicle and not p.is_wreck]
+    taken: dict[str, int] = {}
+    found: list[tuple[Piece, Piece]] = []
+    for crew in (p for p in pieces if p.side.has(CREW) and p.is_infantry and p.embarked_in is None):
+        for vehicle in vehicles:
+            room = vehicle.side.has("transport") or not taken.get(vehicle.key)
+            if vehicle.group == crew.group and vehicle.owner == crew.owner and room:
+                taken[vehicle.key] = taken.get(vehicle.key, 0) + 1
+                found.append((crew, vehicle))
+                break
+    return found
+
+
 def leave(crew: Piece, square: Square, vehicle: Piece, ruleset: Ruleset = HON) -> Piece:
     """The Crew unit leaving its vehicle: it starts its Movement Action by turning over onto
     its inactive side (HoN core p.21), on a square next to the vehicle (hon's reading)."""

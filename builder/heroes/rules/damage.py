@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import Protocol
 
 from builder.heroes.catalogue.units import SideState
 from builder.heroes.rules.pieces import Piece
@@ -59,6 +60,32 @@ HULL_SUPPRESSED = 2  # a hull hit also gives two Suppressed markers (HoN core p.
 HARM = (DamageLocation.CREW, DamageLocation.HULL, DamageLocation.TRACKS, DamageLocation.PRIMARY)
 
 DamageChoice = Callable[[Piece, tuple[int, ...]], int]
+Worth = Callable[[tuple[int, ...]], float]  # how good the faces are for the side the roll serves
+
+
+class Rerolls(Protocol):
+    """Veteran markers spent on a roll (HoN core p.30: "reroll any roll, yours or your
+    opponent's ... You may use a Veteran marker on a die roll you've just rerolled"; SoN
+    p.16): given the kind of roll, its faces, their `worth` to the side the roll serves, a
+    way to roll `again`, and the unit the roll goes `against` (None: a structure, a landing
+    spot), the faces that stand."""
+
+    def __call__(
+        self,
+        kind: str,
+        faces: tuple[int, ...],
+        worth: Worth,
+        again: Callable[[], tuple[int, ...]],
+        against: Piece | None,
+    ) -> tuple[int, ...]: ...
+
+
+def roll_faces(
+    dice: Dice, count: int, rerolls: Rerolls | None, kind: str, worth: Worth, against: Piece | None = None
+) -> tuple[int, ...]:
+    """Roll `count` dice, then the Veteran markers either side spends on them."""
+    faces = dice.roll(count)
+    return faces if rerolls is None else rerolls(kind, faces, worth, lambda: dice.roll(count), against)
 
 
 def destroys(vehicle: Piece, location: DamageLocation) -> bool:
@@ -66,14 +93,15 @@ def destroys(vehicle: Piece, location: DamageLocation) -> bool:
     return location is DamageLocation.DESTRUCTION or location in vehicle.damage
 
 
+def harm_of(vehicle: Piece, total: int) -> int:
+    """How much a damage location result harms the vehicle: HARM's order, destruction worst."""
+    location = location_of(total)
+    return len(HARM) if destroys(vehicle, location) else HARM.index(location)
+
+
 def least_harm(vehicle: Piece, totals: tuple[int, ...]) -> int:
     """The owner's pick among the damage location results (Positive Waves, HoN core p.26)."""
-
-    def harm(total: int) -> int:
-        location = location_of(total)
-        return len(HARM) if destroys(vehicle, location) else HARM.index(location)
-
-    return min(totals, key=harm)
+    return min(totals, key=lambda total: harm_of(vehicle, total))
 
 
 @dataclass(frozen=True)
@@ -94,16 +122,29 @@ def destroy(piece: Piece) -> tuple[Effect, Piece | None]:
 
 
 def locate_damage(
-    vehicle: Piece, dice: Dice, ruleset: Ruleset = HON, piercing: bool = False, choose: DamageChoice = least_harm
+    vehicle: Piece,
+    dice: Dice,
+    ruleset: Ruleset = HON,
+    piercing: bool = False,
+    choose: DamageChoice = least_harm,
+    rerolls: Rerolls | None = None,
 ) -> DamageResult:
     """The damage location roll: not affected by Suppressed markers (HoN core p.25); Piercing
     adds 1 (p.24); with Positive Waves the opponent rolls two dice and the owner picks (p.26:
-    the book prints this description without its name; hon reads it as Positive Waves')."""
+    the book prints this description without its name; hon reads it as Positive Waves').
+    `rerolls`: Veteran markers on it (p.30), the roll serving the side that deals the damage."""
     control = vehicle.side.has(OWNER_CHOOSES)
-    rolled = dice.roll(2 if control else 1)
     modifiers: tuple[Modifier, ...] = (Modifier("Piercing", 1, ruleset.cite("piercing")),) if piercing else ()
     bonus = sum(m.value for m in modifiers)
-    total = choose(vehicle, tuple(face + bonus for face in rolled)) if control else rolled[0] + bonus
+
+    def kept(faces: tuple[int, ...]) -> int:
+        return choose(vehicle, tuple(face + bonus for face in faces)) if control else faces[0] + bonus
+
+    def worth(faces: tuple[int, ...]) -> float:
+        return harm_of(vehicle, kept(faces))
+
+    rolled = roll_faces(dice, 2 if control else 1, rerolls, "damage", worth, vehicle)
+    total = kept(rolled)
     if control:
         modifiers += (Modifier(OWNER_CHOOSES_LABEL, 0, ruleset.cite(OWNER_CHOOSES)),)
     roll = Roll("damage", rolled, total - bonus, modifiers, total, ruleset.cite("damage"))
@@ -132,14 +173,23 @@ class DestructionResult:
 
 
 def destruction_roll(
-    count: int, dice: Dice, ruleset: Ruleset = HON, structure: int | None = None, points: int = 0
+    count: int,
+    dice: Dice,
+    ruleset: Ruleset = HON,
+    structure: int | None = None,
+    points: int = 0,
+    rerolls: Rerolls | None = None,
 ) -> DestructionResult:
     """Roll `count` dice against a structure: each 4+ adds a destruction point; it falls when
     its points reach its value (HoN core p.22; SoN p.17). Suppressed markers don't apply (p.25)."""
     if count < 1:
         raise ValueError("a destruction roll uses at least one die")
-    rolled = dice.roll(count)
+    rolled = roll_faces(dice, count, rerolls, "destruction", _successes)
     dealt = sum(1 for face in rolled if face >= DESTRUCTION_SUCCESS)
     roll = Roll("destruction", rolled, dealt, (), dealt, ruleset.cite("destruction"))
     after = points + dealt
     return DestructionResult(roll, dealt, after, structure is not None and after >= structure)
+
+
+def _successes(faces: tuple[int, ...]) -> float:
+    return sum(1 for face in faces if face >= DESTRUCTION_SUCCESS)

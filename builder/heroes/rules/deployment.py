@@ -17,6 +17,8 @@ from dataclasses import dataclass, replace
 from builder.heroes.army.models import ArmyList
 from builder.heroes.army.resolve import resolve
 from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.rules.amphibious import swimming
+from builder.heroes.rules.cave import conditions
 from builder.heroes.rules.grid import footprint_squares, turn_cost
 from builder.heroes.rules.passage import PassageMap, passage_map
 from builder.heroes.rules.pieces import STEPS, Piece, Square
@@ -32,7 +34,7 @@ from builder.heroes.rules.placement import (
     zones_for,
 )
 from builder.heroes.rules.positions import PositionsFile
-from builder.heroes.rules.ruleset import Ruleset, ruleset_for
+from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.heroes.scenario.models import Scenario, Zone
 from builder.kernel.diagnostics import Issue, error, is_legal, join_and, plural, warning
@@ -168,7 +170,7 @@ def _diagnose(
     kinds: dict[tuple[str, ...], list[Piece]] = {}
     for piece in pieces:
         zone_ids = tuple(z.id for z in zones_for(scenario, side, piece.unit.id))
-        kind = (*zone_ids, piece.unit.type.value, str(piece.unit.footprint), str(piece.side.has("amphibious")))
+        kind = (*zone_ids, piece.unit.type.value, str(piece.unit.footprint), str(swimming(piece.side)))
         kinds.setdefault(kind, []).append(piece)
     short_somewhere = False
     for group in kinds.values():
@@ -243,7 +245,7 @@ def auto_deploy(
 ) -> tuple[list[Piece], list[Issue]]:
     """Every counter of `pieces` placed legally (first side up), or as many as fit and the
     issues saying why the rest do not. Deterministic: the same input gives the same answer."""
-    rules = ruleset or ruleset_for(scenario.game, scenario.setup.night, scenario.setup.fog)
+    rules = ruleset or conditions(scenario, battlefield)  # night in a cave (SoN p.11)
     passage = passage_map(battlefield)
     taken = frozenset(sq for p in others for sq in p.squares)
     options: dict[str, list[Candidate]] = {}
@@ -254,7 +256,7 @@ def auto_deploy(
     for piece in pieces:
         zones = zones_for(scenario, side, piece.unit.id)
         area = zone_squares(zones, battlefield)
-        kind = (area, piece.unit.type, piece.unit.footprint, piece.side.has("amphibious"))
+        kind = (area, piece.unit.type, piece.unit.footprint, swimming(piece.side))
         if kind not in kinds:
             kinds[kind] = candidates(piece, area, taken, passage, battlefield) if area else []
         options[piece.key] = list(kinds[kind])

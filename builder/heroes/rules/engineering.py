@@ -33,7 +33,7 @@ from builder.heroes.rules.grid import Point, edge_of_segment
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.works import Deploy, Item
-from builder.heroes.rules.zoc import zone_of_control
+from builder.heroes.rules.zoc import zone_among
 from builder.heroes.scenario.battlefield import PlacedLine
 
 PAGE = "BfC p.08"
@@ -81,14 +81,19 @@ def engineering_source(state: GameState, piece: Piece) -> Piece | None:
         return None
     carriers = sorted((p for p in state.units(piece.owner) if p.side.has(MILITARY_ENGINEERING)), key=lambda p: p.key)
     return next(
-        (c for c in carriers if set(piece.squares) & zone_of_control(state.battlefield, c, state.ruleset)), None
+        (
+            c
+            for c in carriers
+            if set(piece.squares) & zone_among(state.battlefield, c, state.ruleset, state.pieces.values())
+        ),
+        None,
     )
 
 
 def advanced_squares(state: GameState, carrier: Piece) -> list[Square]:
     """The empty squares of the carrier's ZoC an Advanced Position may go on."""
     taken = state.occupant()
-    zone = zone_of_control(state.battlefield, carrier, state.ruleset)
+    zone = zone_among(state.battlefield, carrier, state.ruleset, state.pieces.values())
     return sorted(sq for sq in zone if sq not in taken and position_refusal(state, sq, False) is None)
 
 

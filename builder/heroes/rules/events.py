@@ -359,6 +359,19 @@ class RubbleEvent(_HeroesEvent):
     squares: tuple[Square, ...]
 
 
+class DestructionEvent(_HeroesEvent):
+    """Destruction dice rolled at a structure (HoN core p.22; SoN p.17): a building or a
+    wreck fired at, assaulted in or under a template; `destroyed` when its points reach its
+    value (a RubbleEvent follows for a building; a wreck is removed)."""
+
+    kind: Literal["destruction"] = "destruction"
+    unit: str
+    structure: str  # a terrain element's key or a wreck's
+    points: int
+    total: int
+    destroyed: bool
+
+
 class BreaksEvent(_HeroesEvent):
     """A combat group reaches its breaking point; its opponents score (HoN core p.15)."""
 
@@ -473,6 +486,14 @@ class AidEvent(_HeroesEvent):
     removed: bool = False
 
 
+class SubstituteEvent(_HeroesEvent):
+    """A Substitute suffers a hit in place of a Heavy Weapon unit (BfC p.08)."""
+
+    kind: Literal["substitute"] = "substitute"
+    unit: str  # the Substitute
+    weapon: str  # the Heavy Weapon it stands in for
+
+
 class SearchEvent(_HeroesEvent):
     """A Search check (SoN p.11, p.18) and what it found in the Search bag."""
 
@@ -511,6 +532,7 @@ HeroesEvent = Annotated[
     | EmbarkEvent
     | DestroyedEvent
     | RubbleEvent
+    | DestructionEvent
     | BreaksEvent
     | ControlEvent
     | RallyEvent
@@ -522,6 +544,7 @@ HeroesEvent = Annotated[
     | MadnessEvent
     | SpellEvent
     | AidEvent
+    | SubstituteEvent
     | SearchEvent,
     Field(discriminator="kind"),
 ]

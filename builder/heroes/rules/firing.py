@@ -22,9 +22,9 @@ from builder.heroes.rules.combat import (
 )
 from builder.heroes.rules.cover import _shared_cover, cover, defender_bonus, line_bonus
 from builder.heroes.rules.damage import DamageLocation, Effect, destroy
+from builder.heroes.rules.equipment import ammo_cap, ammo_helps, ammo_pool, cited
 from builder.heroes.rules.events import FireEvent
 from builder.heroes.rules.gear import recce_ammo_bonus
-from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.los import blocked_by_terrain, line_of_sight
 from builder.heroes.rules.mythos_rolls import defense_modifiers, roll_modifiers
 from builder.heroes.rules.pieces import Piece, Square
@@ -32,8 +32,6 @@ from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.structures import structure_of
 from builder.kernel.events import Modifier
-
-SUBSTITUTE_REACH = 2  # squares (BfC p.08)
 
 
 def struck_facing(target: Piece, firer_squares: tuple[Square, ...]) -> Facing | None:
@@ -229,7 +227,7 @@ class FiringActions(TurnBase):
             return  # Jury-rigged (SoN p.17)
         bonuses = self._ammo(firer, action)
         self._check_split(firer, action, shares, on_the_move, bonuses)
-        pool = self.state.gear_for(firer, "ammo") if action.ammo else None
+        pool = ammo_pool(self.state, firer) if action.ammo else None
         if pool is not None:
             self.state.spend(pool, action.ammo)  # declared, checked: spent
         recce = self._recce_ammo(firer, action)  # Recce Gear Ammo, declared and spent (BfC p.09)
@@ -245,7 +243,7 @@ class FiringActions(TurnBase):
             if shot is None:
                 continue
             suppressive = weapon in action.suppressive
-            extra = (bonuses if target.is_infantry else ()) + recce_ammo_bonus(recce, target)
+            extra = (bonuses if ammo_helps(pool, firer, weapon, target) else ()) + recce_ammo_bonus(recce, target)
             shot = replace(shot, suppressive=suppressive, machine_gunner_share=share, bonuses=shot.bonuses + extra)
             shot = self.signed_shot(shot)  # Elder Signs at a Manifestation (SoN p.14)
             notes = _damage_notes(shooter, cite("damage"))
@@ -271,7 +269,13 @@ class FiringActions(TurnBase):
         on the battlefield, a Substitute taking the hit if one may (BfC p.08)."""
         side = shooter.owner
         shot = self._shielded(self._fire_bonus(shooter, shot))  # Additional Shielding (BfC p.09)
-        result = fire(shot, self.dice, self.state.ruleset, reroll=self._rerolls(shooter, shot))
+        result = fire(
+            shot,
+            self.dice,
+            self.state.ruleset,
+            reroll=self._rerolls(shooter, shot),
+            rerolls=self._veteran_rolls(shooter, shot.target),  # damage and destruction (HoN core p.30)
+        )
         result = self._life_points(result)  # Life Point (BfC p.09)
         stand_in = self._substitute_for(result)
         told = result if stand_in is None else replace(result, effect=Effect.NONE, target=shot.target, damage=None)
@@ -285,25 +289,11 @@ class FiringActions(TurnBase):
             self._stand_in(event, result, stand_in)
 
     def _substitute_for(self, result: FireResult) -> Piece | None:
-        """Substitute (BfC p.08): "This unit can suffer Hits in place of a Heavy Weapon unit
-        (outlined in red) within 2 squares provided it has a LoS (obscured or clear) to that
-        other unit". A choice: hon always lets the nearest (then first by key) take the hit."""
-        target = result.shot.target
-        if result.outcome not in (FireOutcome.HIT, FireOutcome.DOUBLE_HIT) or target.unit.role is not Role.HEAVY_WEAPON:
+        """The Substitute its side chooses to suffer a hit on a Heavy Weapon (BfC p.08, substitute.py)."""
+        if result.outcome not in (FireOutcome.HIT, FireOutcome.DOUBLE_HIT):
             return None
-        state = self.state
-        seen = Occupancy(state.pieces.values())
-        found = [
-            p
-            for p in state.units(target.owner)
-            if p.key != target.key
-            and p.side.has("substitute")
-            and p.embarked_in is None
-            and p.squares
-            and range_between(p.squares, target.squares) <= SUBSTITUTE_REACH
-            and not line_of_sight(state.battlefield, seen, p, target, state.ruleset).blocked
-        ]
-        return min(found, key=lambda p: (range_between(p.squares, target.squares), p.key)) if found else None
+        double = result.outcome is FireOutcome.DOUBLE_HIT
+        return self._stand_in_for(result.shot.target, result.effect.destroyed, double)
 
     def _stand_in(self, event: FireEvent, result: FireResult, stand_in: Piece) -> None:
         """The Substitute suffers the hit (a double hit destroys it) and the Heavy Weapon none."""
@@ -324,13 +314,14 @@ class FiringActions(TurnBase):
         if not action.ammo:
             return ()
         page = self.state.ruleset.cite("gear")
-        pool = self.state.gear_for(firer, "ammo")
-        if action.ammo < 0 or action.ammo > MAX_AMMO:
-            raise IllegalAttack(f"1 to {MAX_AMMO} Ammo markers on one Firing Action", page)
+        pool = ammo_pool(self.state, firer)
+        cap = MAX_AMMO if pool is None else ammo_cap(pool)  # SoN p.16: as many as you want
+        if action.ammo < 0 or action.ammo > cap:
+            raise IllegalAttack(f"1 to {cap} Ammo markers on one Firing Action", page)
         if pool is None or pool.count < action.ammo:
             raise IllegalAttack(f"{name(firer)} has not {action.ammo} Ammo marker(s) to spend", page)
         label = "Ammo" if action.ammo == 1 else f"Ammo x{action.ammo}"
-        return (Modifier(f"{label} ({pool.source})", action.ammo, page),)
+        return (Modifier(f"{label} ({pool.source})", action.ammo, cited(pool, page)),)
 
     def _check_split(
         self,

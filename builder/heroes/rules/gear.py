@@ -66,6 +66,7 @@ class GearWeapon:
     page: str
     destruction: int = 0
     scatter: int = 0  # Indirect Fire's scattering distance, interspaces
+    suppresses: bool = False  # survivors receive a Suppressed marker (Offensive Grenades, SoN p.16)
 
 
 # Example combat values (infantry / light / heavy; None is X): the anti-tank markers after the
@@ -141,6 +142,39 @@ GEAR_WEAPONS: dict[str, GearWeapon] = {
             "HoN core p.29",
             scatter=1,
         ),
+        # Shadows over Normandie's Equipment (SoN p.16) works as HoN's, with the same example
+        # values: the Panzerfaust reaches 4 spaces with a line of sight; Grenades and Offensive
+        # Grenades 2 interspaces, never dispersing, into a building by an opening; the
+        # Offensive Grenade also gives a Suppressed marker to each unit that survives it.
+        GearWeapon(
+            "son-panzerfaust",
+            "Panzerfaust",
+            CombatValues(infantry=None, light=4, heavy=5),
+            4,
+            Reach.SQUARES,
+            Delivery.SHOT,
+            "SoN p.16",
+            destruction=2,
+        ),
+        GearWeapon(
+            "son-grenade",
+            "Grenade",
+            CombatValues(infantry=3, light=1, heavy=None),
+            2,
+            Reach.INTERSPACES,
+            Delivery.GRENADE,
+            "SoN p.16",
+        ),
+        GearWeapon(
+            "son-offensive-grenade",
+            "Offensive Grenade",
+            CombatValues(infantry=3, light=1, heavy=None),
+            2,
+            Reach.INTERSPACES,
+            Delivery.GRENADE,
+            "SoN p.16",
+            suppresses=True,
+        ),
     )
 }
 
@@ -167,9 +201,11 @@ class GearThrow:
 class GrenadeInto:
     """A Grenade marker thrown into a building by an opening the thrower stands by, or
     directly onto the square `square` of a defensive position it stands next to; the units
-    inside get no Defensive Bonus from it (HoN core p.29)."""
+    inside get no Defensive Bonus from it (HoN core p.29; SoN p.16 for `marker` "son-grenade"
+    or "son-offensive-grenade")."""
 
     square: Square
+    marker: str = "grenade"
 
 
 @dataclass(frozen=True)

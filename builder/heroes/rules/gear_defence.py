@@ -15,6 +15,7 @@ from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.combat import Facing, FireOutcome, FireResult, IllegalAttack, Shot, name, take_hit
 from builder.heroes.rules.cover import cover
 from builder.heroes.rules.damage import Effect, suppress
+from builder.heroes.rules.equipment import cited, life_points
 from builder.heroes.rules.gear import MAX_IDENTICAL, RECCE_PAGE, SHIELDING_BONUS
 from builder.heroes.rules.gear_rerolls import GearPlayer
 from builder.heroes.rules.pieces import Piece
@@ -70,16 +71,17 @@ class GearDefence(TurnBase):
         return replace(assault, defender_bonuses=(*assault.defender_bonuses, bonus))
 
     def _life_points(self, result: FireResult) -> FireResult:
-        """Life Point (BfC p.09): a Character discards one to cancel a Hit it just suffered,
-        two for a double Hit; each missing marker is one regular Hit. Discarding can only
-        help the Character, so hon always does."""
+        """Life Point (BfC p.09; SoN p.16): a Character (in SoN any unit with them) discards one
+        to cancel a Hit it just suffered, two for a double Hit; each missing marker is one
+        regular Hit. Discarding can only help, so hon always does."""
         target = result.shot.target
         hits = {FireOutcome.HIT: 1, FireOutcome.DOUBLE_HIT: 2}.get(result.outcome, 0)
-        pool = self.state.gear_for(target, "life-point") if hits and target.unit.is_character else None
+        pool = life_points(self.state, target) if hits else None  # any unit's in SoN (SoN p.16)
         if pool is None:
             return result
         spent = min(hits, pool.count)
-        self._spend_marker(target, "life-point", RECCE_PAGE, f"{spent} Hit(s) on {name(target)} cancelled", spent)
+        what = f"{spent} Hit(s) on {name(target)} cancelled"
+        self._spend_marker(target, pool.marker, cited(pool, RECCE_PAGE), what, spent)
         after: Piece | None = target
         effect = Effect.NONE
         for _ in range(hits - spent):
@@ -90,9 +92,11 @@ class GearDefence(TurnBase):
         """Life Point (BfC p.09) against the Sniper's hit (HoN core p.24): the hit is cancelled;
         on a 6+ the Suppressed marker of a unit that survives stays."""
         hit = result.outcome in (SniperOutcome.HIT, SniperOutcome.HIT_AND_SUPPRESSED)
-        if not hit or not target.unit.is_character or self.state.gear_for(target, "life-point") is None:
+        pool = life_points(self.state, target) if hit else None
+        if pool is None:
             return result
-        self._spend_marker(target, "life-point", RECCE_PAGE, f"the sniper's Hit on {name(target)} is cancelled")
+        what = f"the sniper's Hit on {name(target)} is cancelled"
+        self._spend_marker(target, pool.marker, cited(pool, RECCE_PAGE), what)
         if result.outcome is SniperOutcome.HIT_AND_SUPPRESSED:
             return replace(result, target=suppress(target, 1), effect=Effect.SUPPRESSED, damage=None)
         return replace(result, target=target, effect=Effect.NONE, damage=None)

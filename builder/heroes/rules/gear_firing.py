@@ -8,10 +8,12 @@ Each marker spent is told by a GearEvent with its page, before what it does."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.combat import (
+    FireResult,
     IllegalAttack,
     Shot,
     fire,
@@ -45,6 +47,11 @@ from builder.heroes.rules.templates import (
     scatter,
 )
 from builder.heroes.rules.templating import _building_at, _building_key, template_targets
+
+
+def article(thing: str) -> str:
+    """ "a Grenade", "an Offensive Grenade"."""
+    return f"{'an' if thing[:1] in 'AEIOU' else 'a'} {thing}"
 
 
 def gear_weapon(marker: str, kinds: tuple[Delivery, ...], page: str) -> GearWeapon:
@@ -123,7 +130,11 @@ class GearActions(TurnBase):
         if pool is None or pool.count < count:
             raise IllegalAttack(f"{name(piece)} has no {marker.replace('-', ' ')} marker to spend", page)
         self.state.spend(pool, count)
-        label = GEAR_WEAPONS[marker].name if marker in GEAR_WEAPONS else marker.replace("-", " ").title()
+        label = (
+            GEAR_WEAPONS[marker].name
+            if marker in GEAR_WEAPONS
+            else marker.removeprefix("son-").replace("-", " ").title()
+        )
         self.add(
             GearEvent(
                 turn=self.state.turn,
@@ -189,7 +200,13 @@ class GearActions(TurnBase):
 
     def _shoot_as(self, side: str, shot: Shot, before: str) -> None:
         """A shot with no firer on the battlefield (a bomb): resolved and told for `side`."""
-        result = fire(shot, self.dice, self.state.ruleset, reroll=self._veteran_reroll(None, shot))
+        result = fire(
+            shot,
+            self.dice,
+            self.state.ruleset,
+            reroll=self._veteran_reroll(None, shot),
+            rerolls=self._veteran_rolls(None, shot.target),
+        )
         event = FireEvent.of(result, self.state.turn, self.phase, side)
         self.add(event.model_copy(update={"text": before + event.text}))
         self._after_fire(result)
@@ -211,11 +228,14 @@ class GearActions(TurnBase):
         scattered = None
         lands = action.at
         if scattering:
-            scattered = scatter(action.at, weapon.scatter, self.dice, state.ruleset)
+            scattered = scatter(action.at, weapon.scatter, self.dice, state.ruleset, rerolls=self._veteran_rolls(firer))
             lands = scattered.lands
         targets, sheltered = template_targets(state, lands)
         area = explosion_squares(lands)
-        said = f"{name(firer)} {'throws' if thrown else 'fires'} a {weapon.name} at interspace {list(action.at)}"
+        article = "an" if weapon.name[0] in "AEIOU" else "a"
+        said = (
+            f"{name(firer)} {'throws' if thrown else 'fires'} {article} {weapon.name} at interspace {list(action.at)}"
+        )
         if scattered is not None:
             said += (
                 f"; it lands on target (rolled {scattered.roll.kept})"
@@ -251,18 +271,14 @@ class GearActions(TurnBase):
             scattered=scattered,
             reroll=lambda shot: self._veteran_reroll(firer, shot),  # Veteran markers (HoN core p.30)
         )
-        for attack in result.attacks:
-            kept = self._life_points(attack)  # a Character's Life Point (BfC p.09)
-            self.add(FireEvent.of(kept, state.turn, self.phase, firer.owner))
-            self.hurt(kept.shot.target, kept.target, kept.effect)
-        self.watch(firer.key, f"after the Firing Action of {name(firer)}")  # HoN core p.24
+        self._blasted(firer, weapon, result.attacks)
 
     def _grenade_into(self, firer: Piece, action: GrenadeInto) -> None:
         """A Grenade into a building by its opening (every unit inside) or onto a square of a
         defensive position next to the thrower (the explosion contained in it); no Defensive
         Bonus from the element against it (HoN core p.29)."""
         state = self.state
-        weapon = GEAR_WEAPONS["grenade"]
+        weapon = gear_weapon(action.marker, (Delivery.GRENADE,), state.ruleset.cite("grenade"))
         element = state.battlefield.element_at.get(action.square)
         if element is None:
             raise IllegalAttack(f"no building or defensive position at {list(action.square)}", weapon.page)
@@ -276,8 +292,8 @@ class GearActions(TurnBase):
                 turn=state.turn,
                 phase=self.phase,
                 side=firer.owner,
-                text=f"{name(firer)} throws a Grenade into {element.name}, no Defensive Bonus against it: under "
-                f"it, {under} ({weapon.page}).",
+                text=f"{name(firer)} throws {article(weapon.name)} into {element.name}, no Defensive Bonus against "
+                f"it: under it, {under} ({weapon.page}).",
                 firer=firer.key,
                 template=TemplateKind.GRENADE.value,
                 at=action.square,
@@ -295,8 +311,24 @@ class GearActions(TurnBase):
             firer,
             reroll=lambda shot: self._veteran_reroll(firer, shot),  # Veteran markers (HoN core p.30)
         )
-        for attack in result.attacks:
-            kept = self._life_points(attack)  # a Character's Life Point (BfC p.09)
-            self.add(FireEvent.of(kept, state.turn, self.phase, firer.owner))
-            self.hurt(kept.shot.target, kept.target, kept.effect)
+        self._blasted(firer, weapon, result.attacks)
+
+    def _blasted(self, firer: Piece, weapon: GearWeapon, attacks: Sequence[FireResult]) -> None:
+        """Each attack under a grenade's template, told and suffered in turn, a Life Point
+        cancelling a hit first (BfC p.09; SoN p.16); after an Offensive Grenade each unit that
+        survives receives a Suppressed marker (SoN p.16), then the enemy may take Opportunity
+        Fire (HoN core p.24)."""
+        for attack in attacks:
+            kept = self._life_points(attack)
+            target = kept.shot.target
+            event = FireEvent.of(kept, self.state.turn, self.phase, firer.owner)
+            survives = weapon.suppresses and kept.target is not None and not kept.target.is_wreck
+            if survives:
+                said = f" {name(target)} survives the {weapon.name}: a Suppressed marker ({weapon.page})."
+                event = event.model_copy(update={"text": event.text + said})
+            self.add(event)
+            self.hurt(target, kept.target, kept.effect)
+            after = self.state.pieces.get(target.key)
+            if survives and after is not None and not after.is_wreck:
+                self.state.pieces[target.key] = replace(after, suppressed=after.suppressed + 1)
         self.watch(firer.key, f"after the Firing Action of {name(firer)}")  # HoN core p.24

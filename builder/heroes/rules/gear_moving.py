@@ -10,8 +10,15 @@ from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.gear import FUEL_SQUARES, MAX_IDENTICAL, RECCE_PAGE, GearMove
-from builder.heroes.rules.gear_passage import OPENED, cut_through, squares_cut
-from builder.heroes.rules.grid import range_between
+from builder.heroes.rules.gear_passage import (
+    OPENED,
+    cut_through,
+    hedgehogs_crossed,
+    passage_markers,
+    squares_cut,
+    without_hedgehogs,
+)
+from builder.heroes.rules.grid import edge_of_segment, range_between
 from builder.heroes.rules.movement import Position, Reach, allowance, reachable
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import GameState, GearPool
@@ -69,14 +76,21 @@ class GearMovement(TurnBase):
         path = action.move.path
         points = allowance(piece) or 0
         end = path.destination
-        cut = self._passages(piece, action)
-        reach = gear_reach(state, piece, action.fuel, action.tactical_map, bool(cut))
+        cut, wire = self._passages(piece, action)
+        reach = gear_reach(state, piece, action.fuel, action.tactical_map, bool(cut or wire))
         if end not in reach or path.cost > points + FUEL_SQUARES * action.fuel:
             raise ValueError(f"{name(piece)} cannot reach {list(end.squares)} even with its gear ({RECCE_PAGE})")
         if cut:
             where = ", ".join(str(list(sq)) for sq in cut)
             self._spend_marker(piece, "passage", PASSAGE_PAGE, f"it drives through the hedgerow at {where}", len(cut))
             state.battlefield = cut_through(state.battlefield, frozenset(cut))
+        if wire:
+            squares = sorted(
+                {sq for j in wire for p, q in state.battlefield.lines[j].segments for sq in edge_of_segment(p, q)}
+            )
+            said = f"it drives through the barbed hedgehogs at {', '.join(str(list(sq)) for sq in squares)}, discarded"
+            self._spend_marker(piece, "passage", PASSAGE_PAGE, f"{said} (hon's reading of the barbed wire tokens)")
+            state.battlefield = without_hedgehogs(state.battlefield, wire)
         if action.fuel:
             self._spend_marker(piece, "fuel", RECCE_PAGE, f"+{FUEL_SQUARES * action.fuel} squares", action.fuel)
         if found is not None:
@@ -84,15 +98,19 @@ class GearMovement(TurnBase):
             self._spend_marker(character, "tactical-map", RECCE_PAGE, f"{name(piece)} ignores every Difficult Passage")
         self._move(piece, path, shots=action.move.fire, fire_at=action.move.fire_at)
 
-    def _passages(self, piece: Piece, action: GearMove) -> list[Square]:
-        """The hedgerow squares a heavy vehicle's move cuts through, one Passage marker each
-        (HoN core p.28), checked before anything is spent."""
+    def _passages(self, piece: Piece, action: GearMove) -> tuple[list[Square], list[int]]:
+        """The hedgerow squares a heavy vehicle's move cuts through, one Passage marker each,
+        and the barbed hedgehog lines it moves through, one marker for all (HoN core p.28),
+        checked before anything is spent."""
         if not action.passage:
-            return []
-        cut = squares_cut(self.state.battlefield, action.move.path)
+            return [], []
+        field, path = self.state.battlefield, action.move.path
+        cut, wire = squares_cut(field, path), hedgehogs_crossed(field, path)
         pool = self.state.gear_for(piece, "passage")
-        if piece.type is not UnitType.HEAVY_VEHICLE or pool is None or not cut or pool.count < len(cut):
+        needed = passage_markers(field, path)
+        if piece.type is not UnitType.HEAVY_VEHICLE or pool is None or not needed or pool.count < needed:
             raise ValueError(
-                f"{name(piece)} has not a Passage marker for each hedgerow it moves through ({PASSAGE_PAGE})"
+                f"{name(piece)} has not a Passage marker for each hedgerow, and one for the barbed wire, it moves "
+                f"through ({PASSAGE_PAGE})"
             )
-        return cut
+        return cut, wire

@@ -1,24 +1,30 @@
-"""Veteran markers (HoN core p.30): "Each marker enables you to reroll any roll, yours or your
-opponent's, if you don't like the result. You must keep the new result." hon offers the reroll
-on a Firing Action's roll (the firer's side on a miss, the target's on a hit) and on an
-assault's (the side about to lose rolls its own again), once a roll; and declares here what a
-side is asked about the markers it spends on someone's roll. Also the Life Point a Character
-discards against an assault's hit (BfC p.09)."""
+"""Veteran markers (HoN core p.30; SoN p.16): "Each marker enables you to reroll any roll, yours
+or your opponent's, if you don't like the result. You must keep the new result. You may use a
+Veteran marker on a die roll you've just rerolled." hon offers the reroll on a Firing Action's
+roll (the firer's side on a miss, the target's on a hit), on an assault's (the side about to
+lose rolls its own again), and on every other roll between two units or at a structure: damage
+location, destruction, scattering and the sniper's table (`_veteran_rolls`:
+the side the roll serves and the side it goes against, each asked with the exact chance a
+reroll betters its lot), again after a reroll; and declares here what a side is asked about
+the markers it spends. Also the Life Point a Character discards against an assault's hit
+(BfC p.09)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from itertools import product
 from typing import Protocol, runtime_checkable
 
 from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.assault import Assault, AssaultOutcome, AssaultReroll, AssaultResult, _moves
 from builder.heroes.rules.combat import Aim, FireOutcome, Reroll, Shot, name
-from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.damage import Effect, Rerolls, Worth
+from builder.heroes.rules.equipment import cited, life_points
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState
 from builder.kernel.events import Roll
 
-VETERAN_PAGE = "HoN core p.30"
 LIFE_POINT_PAGE = "BfC p.09"
 
 
@@ -35,6 +41,12 @@ class GearPlayer(Protocol):
         which loses (or ties) against `theirs` (HoN core p.30)."""
         ...
 
+    def veteran_roll(self, state: GameState, piece: Piece | None, kind: str, better: float, worse: float) -> bool:
+        """Whether `piece`'s side (None: the player's, at the set-up) spends a Veteran marker to
+        reroll this `kind` of roll (damage, destruction, scatter, sniper, initiative…), a reroll
+        bettering its lot with the chance `better` and worsening it with the chance `worse`."""
+        ...
+
     def shield_assault(self, state: GameState, vehicle: Piece, assault: Assault) -> bool:
         """Whether the assaulted `vehicle` spends an Additional Shielding marker (BfC p.09)."""
         ...
@@ -47,16 +59,68 @@ class GearPlayer(Protocol):
 class GearRerolls(TurnBase):
     """The Veteran markers spent on rolls."""
 
+    def _has_veteran(self, piece: Piece) -> bool:
+        """Whether `piece`'s side holds a Veteran marker it may spend (SoN's are tokens, p.16)."""
+        return self.state.gear_for(piece, self.state.ruleset.veteran_marker) is not None
+
     def _rerolls(self, shooter: Piece, shot: Shot) -> Reroll | None:
         """What may have a firing roll rolled again: the firer's action card (HoN core p.17),
         else a Veteran marker (`_veteran_reroll`)."""
         card = self._second_chance(shooter)
         veteran = self._veteran_reroll(shooter, shot)
+        asked: list[bool] = []  # the card is offered on the first roll only
 
         def ask(plan: Aim, roll: Roll, outcome: FireOutcome) -> bool:
-            return (card is not None and card(plan, roll, outcome)) or veteran(plan, roll, outcome)
+            first = not asked
+            asked.append(True)
+            return (first and card is not None and card(plan, roll, outcome)) or veteran(plan, roll, outcome)
 
         return ask
+
+    def _veteran_rolls(self, *parties: Piece | None) -> Rerolls:
+        """Veteran markers on the other rolls of an action between `parties` (the firer or
+        attacker first): a roll against one of them serves the other, a roll against none (a
+        structure, a landing spot) serves the first. The side it serves is asked first, then
+        the side it goes against; each spends at most one marker a roll, and a reroll may be
+        rerolled again (HoN core p.30)."""
+
+        def rerolls(
+            kind: str, faces: tuple[int, ...], worth: Worth, again: Callable[[], tuple[int, ...]], against: Piece | None
+        ) -> tuple[int, ...]:
+            serves = next((p for p in parties if p is not None and (against is None or p.key != against.key)), None)
+            while self._veteran_spent(kind, faces, worth, serves, against):
+                faces = again()
+            return faces
+
+        return rerolls
+
+    def _veteran_spent(
+        self, kind: str, faces: tuple[int, ...], worth: Worth, serves: Piece | None, against: Piece | None
+    ) -> bool:
+        """Whether a side spends a Veteran marker on these faces, and the marker spent."""
+        askers = [
+            (piece, sign)
+            for piece, sign in ((serves, 1), (against, -1))
+            if piece is not None and self._has_veteran(piece) and isinstance(self.choices.get(piece.owner), GearPlayer)
+        ]
+        if not askers:
+            return False
+        now = worth(faces)
+        outcomes = [worth(c) for c in product(range(1, 7), repeat=len(faces))]
+        for piece, sign in askers:
+            player = self.choices[piece.owner]
+            assert isinstance(player, GearPlayer)
+            better = sum(1 for w in outcomes if (w - now) * sign > 0) / len(outcomes)
+            worse = sum(1 for w in outcomes if (w - now) * sign < 0) / len(outcomes)
+            if better and player.veteran_roll(self.state, piece, kind, better, worse):
+                self._spend_marker(
+                    piece,
+                    self.state.ruleset.veteran_marker,
+                    self.state.ruleset.cite("veteran"),
+                    f"the {kind} roll {list(faces)} is rolled again, the new result stands",
+                )
+                return True
+        return False
 
     def _veteran_reroll(self, shooter: Piece | None, shot: Shot) -> Reroll:
         """A Veteran marker of either side on a firing roll (p.30: "reroll any roll, yours or
@@ -68,15 +132,15 @@ class GearRerolls(TurnBase):
             if piece is None:
                 return False
             player = self.choices.get(piece.owner)
-            if not isinstance(player, GearPlayer) or self.state.gear_for(piece, "veteran") is None:
+            if not isinstance(player, GearPlayer) or not self._has_veteran(piece):
                 return False
             if not player.veteran(self.state, piece, plan, roll, outcome):
                 return False
             whose = "its" if shooter is None or piece.key == shooter.key else f"{name(shooter)}'s"
             self._spend_marker(
                 piece,
-                "veteran",
-                VETERAN_PAGE,
+                self.state.ruleset.veteran_marker,
+                self.state.ruleset.cite("veteran"),
                 f"{whose} firing roll ({roll.total} against {plan.defense}, a {outcome.value}) is rolled "
                 "again, the new result stands",
             )
@@ -93,13 +157,13 @@ class GearRerolls(TurnBase):
             for piece, mine, theirs, which in sides:
                 losing = outcome is not AssaultOutcome.WIN if which == "attack" else outcome is AssaultOutcome.WIN
                 player = self.choices.get(piece.owner)
-                if not losing or not isinstance(player, GearPlayer) or self.state.gear_for(piece, "veteran") is None:
+                if not losing or not isinstance(player, GearPlayer) or not self._has_veteran(piece):
                     continue
                 if player.veteran_assault(self.state, piece, mine, theirs):
                     self._spend_marker(
                         piece,
-                        "veteran",
-                        VETERAN_PAGE,
+                        self.state.ruleset.veteran_marker,
+                        self.state.ruleset.cite("veteran"),
                         f"its assault roll ({mine.total} against {theirs.total}) is rolled again, the new one stands",
                     )
                     return which
@@ -117,11 +181,11 @@ class GearRerolls(TurnBase):
             before, effect = result.assault.attacker, result.attacker_effect
         else:
             return result
-        if effect not in (Effect.FLIPPED, Effect.DESTROYED) or not before.unit.is_character:
+        pool = life_points(self.state, before) if effect in (Effect.FLIPPED, Effect.DESTROYED) else None
+        if pool is None:  # a Character's (BfC p.09), any unit's in SoN (SoN p.16)
             return result
-        if self.state.gear_for(before, "life-point") is None:
-            return result
-        self._spend_marker(before, "life-point", LIFE_POINT_PAGE, f"the assault's Hit on {name(before)} is cancelled")
+        what = f"the assault's Hit on {name(before)} is cancelled"
+        self._spend_marker(before, pool.marker, cited(pool, LIFE_POINT_PAGE), what)
         (attacker_moves, defender_moves), _ = _moves(
             result.assault.attacker, result.engagement.defender, outcome, Effect.NONE, self.state.ruleset
         )

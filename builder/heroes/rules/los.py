@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.grid import distance
+from builder.heroes.rules.holes import HOLE_PAGE, outside_the_hole
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.sightmap import Cost, Ends, Occupancy, SightMap, pages_of, sight_map
@@ -119,9 +120,19 @@ def _template(dx: int, dy: int, width: int) -> tuple[_Step, ...]:
     return tuple(steps)
 
 
-def trace(smap: SightMap, occupancy: Occupancy, a: Square, b: Square, ends: Ends) -> Sight:
-    """The line of sight between the centres of `a` and `b` for these firer and target."""
-    return _sight(smap, a, b, ends, _walk(smap, occupancy, a, b, ends))
+def trace(
+    smap: SightMap, occupancy: Occupancy, a: Square, b: Square, ends: Ends, looked: list[Square] | None = None
+) -> Sight:
+    """The line of sight between the centres of `a` and `b` for these firer and target; in
+    one hole element, its corners block it (BfC p.04, holes.py). `looked`: see `_walk`."""
+    found = _walk(smap, occupancy, a, b, ends, looked)
+    hole = ends.holes[0]
+    if found.reason is None and hole >= 0 and ends.holes[1] == hole:
+        corner = outside_the_hole(smap, a, b, hole)
+        if corner:
+            where = ", ".join(f"[{c}, {r}]" for c, r in sorted(corner))
+            found.block(f"A corner of the hole at {where} blocks the line inside it ({HOLE_PAGE}).", corner)
+    return _sight(smap, a, b, ends, found)
 
 
 def _walk(
@@ -249,14 +260,14 @@ def _traced(smap: SightMap, occupancy: Occupancy, a: Square, b: Square, pair: _P
     """`trace` from `a` to `b`, the kept line when the same units stand where it looked
     (see `KeptTrace`), else traced afresh and kept. A new battlefield (rubble, a cut hedge)
     has a new `SightMap`, and so nothing kept."""
-    key = (a, b, pair, ruleset.infantry_screens, pages_of(ruleset))
+    key = (a, b, pair, ruleset.infantry_screens, ruleset.line_spares_target, pages_of(ruleset))  # all `Ends` reads
     kept = smap.traces.get(key)
     at = occupancy.at
     if kept is not None and tuple(map(at.get, kept.looked)) == kept.found:
         return kept.sight
     ends = smap.ends(a, b, *pair, ruleset)
     looked: list[Square] = []
-    sight = _sight(smap, a, b, ends, _walk(smap, occupancy, a, b, ends, looked))
+    sight = trace(smap, occupancy, a, b, ends, looked)
     if len(smap.traces) >= TRACES_KEPT:
         smap.traces.clear()
     smap.traces[key] = KeptTrace(sight, tuple(looked), tuple(map(at.get, looked)))

@@ -22,7 +22,7 @@ from builder.heroes.rules.events import FireEvent, MineEvent
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.works import ClearMine, PlaceMine
-from builder.heroes.rules.zoc import zone_of_control
+from builder.heroes.rules.zoc import zone_among
 
 MINE = "mine"  # the marker's id, as the Minen option gives it (data/hon/options-bfc.yaml)
 PAGE = "BfC p.09"
@@ -38,7 +38,7 @@ def mine_squares(state: GameState, piece: Piece) -> list[Square]:
         return []
     if state.gear_for(piece, MINE) is None:
         return []
-    zone = zone_of_control(state.battlefield, piece, state.ruleset)
+    zone = zone_among(state.battlefield, piece, state.ruleset, state.pieces.values())
     return sorted(sq for sq in zone if sq not in state.mines)
 
 
@@ -126,7 +126,14 @@ class Mining(TurnBase):
             shot = mine_shot(piece)
             if shot is None:
                 continue
-            result = fire(shot, self.dice, state.ruleset)
+            # Veteran markers (HoN core p.30): no firer, the unit's side rerolls a hit.
+            result = fire(
+                shot,
+                self.dice,
+                state.ruleset,
+                reroll=self._veteran_reroll(None, shot),
+                rerolls=self._veteran_rolls(None, piece),
+            )
             target = result.target
             if target is not None and target.suppressed != piece.suppressed:
                 # "the unit only suffers the attack, without suppression"

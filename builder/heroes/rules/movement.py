@@ -21,12 +21,15 @@ from itertools import pairwise
 from typing import Generic, TypeVar
 
 from builder.heroes.catalogue.units import UnitType
+from builder.heroes.rules.amphibious import swimming
 from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.footprint import Move, Position, moves_from
 from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.passage import PassageMap, passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
+from builder.heroes.rules.sightmap import Occupancy
+from builder.heroes.rules.stilts import under_squares
 from builder.heroes.rules.zoc import zone_of_control, zones_of_control
 from builder.heroes.scenario.battlefield import Battlefield
 
@@ -140,7 +143,7 @@ class _Mover:
         self.ignore_difficult = ignore_difficult or piece.side.has("all-terrain")  # SoN p.18
         self.run_over = run_over and piece.is_vehicle
         self.urban = piece.side.has("urban-fighter")
-        self.amphibious = piece.side.has("amphibious")
+        self.amphibious = swimming(piece.side)  # Amphibious, the red border only in water (SoN p.18)
         # Other pieces, judged once per kind of piece rather than once per step of the search.
         owner = piece.allegiance  # team-mates are allies (SoN p.10)
         judged: dict[tuple[bool, bool, bool], tuple[bool, bool]] = {}
@@ -158,6 +161,8 @@ class _Mover:
                 taken.update(other.squares)
             if not kind[0] and not kind[2]:
                 enemy.update(other.squares)
+        if self.amphibious:
+            taken.update(under_squares(battlefield))  # it moves under a stilted structure, never stops (SoN p.13)
         self.blocked, self.taken = frozenset(blocked), frozenset(taken)
         # Enemy units' squares it may not enter: an assault steps into them (SoN p.7), so
         # one search that ends its assault steps there serves both a plain Movement Action
@@ -167,7 +172,7 @@ class _Mover:
         self.zoc: dict[Square, frozenset[str]] = {}
         if piece.is_infantry:
             enemies = [p for p in others if p.allegiance != owner and p.is_infantry]
-            self.zoc = zones_of_control(battlefield, enemies, ruleset)
+            self.zoc = zones_of_control(battlefield, enemies, ruleset, Occupancy(others))  # cut at corners, p.11
         # Searches made, by the squares they step into as assaults (see `reach`).
         self._searched_one: dict[frozenset[Square], _Best[Square]] = {}
         self._searched_any: dict[frozenset[Square], _Best[int]] = {}
@@ -241,6 +246,8 @@ class _Mover:
                 stop = True
             if suppresses:  # an amphibious unit swims through water that suppresses
                 markers += 1  # SoN p.12: a Suppressed marker on entering difficult terrain
+                if unit.type is UnitType.LARGE_CREATURE and self.passage.rough(square):
+                    stop = True  # "stopped by rough terrain" (SoN p.12)
         if not stop and not self.ignore_difficult and _leaves_difficult(self.passage, pairs, entered):
             stop = True  # HoN core p.18: working its way through, it advances one square
         return table.index(new), pairs[0] if pairs else None, entered, stop, markers

@@ -34,6 +34,7 @@ from builder.heroes.rules.grid import edge_of_segment, neighbours
 from builder.heroes.rules.movement import DIFFICULT, Path, Position, allowance
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.spotting import inactive
+from builder.heroes.rules.structures import wreck_damaged
 
 
 class MovementActions(TurnBase):
@@ -107,6 +108,7 @@ class MovementActions(TurnBase):
                     break
                 damage = current.damage
             if index:
+                was = current.squares
                 current = current.moved(position.squares, position.facing)
                 if spotted is not None and index == spotted[0]:
                     current, seen = inactive(current), True  # spotted here: no longer a concealed target
@@ -117,6 +119,12 @@ class MovementActions(TurnBase):
                     stop = "destroyed"
                     break
                 current = trod
+                if self.state.mythos.clouds:
+                    breathed = self.breathe(key, was, position.squares)  # a Toxic Cloud (SoN p.16)
+                    if breathed is None or breathed.is_wreck:
+                        stop = "destroyed"
+                        break
+                    current = breathed
             reached = index
             if index == fire_index and shots is not None:
                 self._fire(current, shots, on_the_move=True)
@@ -234,12 +242,12 @@ class MovementActions(TurnBase):
         cite = self.state.ruleset.cite
         wreck = self.state.pieces[key]
         total = dict(wreck.extra).get("destruction", 0) + points
-        removed = total >= self.state.ruleset.wreck_structure
-        if removed:
+        after = wreck_damaged(wreck, points, self.state.ruleset.wreck_structure)
+        removed = after is None
+        if after is None:
             del self.state.pieces[key]
         else:
-            extra = (*((k, v) for k, v in wreck.extra if k != "destruction"), ("destruction", total))
-            self.state.pieces[key] = replace(wreck, extra=extra)
+            self.state.pieces[key] = after
         self.add(
             CrushEvent(
                 turn=self.state.turn,

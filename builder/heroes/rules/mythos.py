@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from builder.heroes.catalogue.recruitment import RecruitmentOption
+from builder.heroes.catalogue.units import Unit
 from builder.heroes.rules.pieces import Piece, Square
 
 
@@ -35,6 +36,32 @@ class Madness(StrEnum):
 LEFT_ON_UNIT = frozenset({Madness.RAGE, Madness.CATATONIA, Madness.PARANOIA, Madness.HYSTERIA})
 # ...and those that keep the unit from receiving an Order token the next round.
 NO_ORDER = frozenset({Madness.RAGE, Madness.CATATONIA, Madness.PARANOIA})
+
+
+class Boon(StrEnum):
+    """What a standing Totem gives its side at the beginning of the Order Phase (SoN p.16)."""
+
+    ORDER = "order"
+    CARD = "card"
+
+
+@dataclass
+class Totem:
+    """A Totem on the board: its side, its interspace, whether it still stands, and the
+    advantage chosen for this round."""
+
+    side: str
+    at: tuple[int, int]
+    standing: bool = True
+    boon: Boon | None = None
+
+
+@dataclass(frozen=True)
+class Perch:
+    """The unit a Dragon is on (SoN p.16), and on which sides of its counter it added Terrifying."""
+
+    carrier: str
+    added: tuple[bool, ...]
 
 
 @dataclass(frozen=True)
@@ -65,6 +92,15 @@ class SpellMarker:
     value: int = 0  # Enchant Unit: the Mythos Hunter it gives, 2 then 1 (SoN p.15)
 
 
+@dataclass(frozen=True)
+class LaidCloud:
+    """A Toxic Cloud's token on the board until the end of the Supply Phase (SoN p.16)."""
+
+    side: str  # the Overlord's
+    group: str | None  # the tile path of the option whose token it is
+    squares: frozenset[Square]
+
+
 @dataclass
 class Mythos:
     """The Shadows over Normandie state of one game."""
@@ -75,12 +111,18 @@ class Mythos:
     spells: list[KnownSpell] = field(default_factory=list)
     on_units: dict[str, list[SpellMarker]] = field(default_factory=dict)  # piece key -> spell markers
     barriers: dict[Square, SpellMarker] = field(default_factory=dict)  # Mythos Barrier tokens
+    clouds: dict[Square, LaidCloud] = field(default_factory=dict)  # interspace -> Toxic Cloud (p.16)
+    summonable: dict[str, Unit] = field(default_factory=dict)  # the creatures summoning tiles call (p.15)
+    summoned: dict[str, tuple[str, str]] = field(default_factory=dict)  # piece key -> (tile, spell)
     search_tokens: set[Square] = field(default_factory=set)
     found: list[tuple[str, str, str]] = field(default_factory=list)  # (side, tile path, option id)
     aid: dict[str, str] = field(default_factory=dict)  # Medic key -> the unit its Aid marker is on
     avoided: dict[str, bool] = field(default_factory=dict)  # Medic key -> the hit avoided eliminated
     treated: set[str] = field(default_factory=set)  # Aid removed this Supply Phase: no rally yet
     jammed: set[str] = field(default_factory=set)  # Jury-rigged units whose material broke (p.17)
+    poisoned: dict[str, list[str]] = field(default_factory=dict)  # key -> a poisoner side a marker (p.16)
+    dragons: dict[str, Perch] = field(default_factory=dict)  # "side/tile" -> the unit its Dragon is on (p.16)
+    totems: list[Totem] = field(default_factory=list)  # the Deep Ones' Totems on the board (p.16)
     # By side, a tile path per empty slot bordered by a white or green band (SoN p.11).
     open_slots: dict[str, list[str]] = field(default_factory=dict)
 
@@ -125,12 +167,21 @@ class Mythos:
 @dataclass(frozen=True)
 class Cast:
     """A Character casts a spell instead of a Movement or Firing Action, with an Order token
-    (SoN p.14): at a unit (`target`) or a square (`at`), spending `sigils` Blood Sigils."""
+    (SoN p.14): at a unit (`target`), a square (`at`) or in a direction (`facing`, a flame
+    template), spending `sigils` Blood Sigils."""
 
     spell: str  # the spell option id
     target: str | None = None
     at: Square | None = None
     sigils: int = 0
+    facing: int | None = None  # 0-7, north clockwise (Blessing of the Black Sun, SoN p.15)
+
+
+@dataclass(frozen=True)
+class FireAtTotem:
+    """A unit with Destruction fires at the enemy Totem on the interspace `at` (SoN p.16-17)."""
+
+    at: tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -145,6 +196,8 @@ class SearchCheck:
 
 MANIFESTATION = "mythos-manifestation"
 HUNTER = "mythos-hunter"
+DRAGON = "son-dragon"  # Ariane's Dragon: Terrifying and Mythos Hunter 1 on the unit it is on (SoN p.16)
+DRAGON_HUNTER = 1
 
 
 def manifestation(piece: Piece) -> int | None:
@@ -157,9 +210,10 @@ def manifestation(piece: Piece) -> int | None:
 def mythos_hunter(mythos: Mythos, piece: Piece) -> int:
     """Every Mythos Hunter bonus the unit has, added up (SoN p.18: "this bonus can be added to
     all other Mythos Hunter bonuses coming from spells, Character traits, cards"): its printed
-    ability and its Enchant Unit marker."""
+    ability, its Enchant Unit marker and a Dragon on it (Mythos Hunter 1, SoN p.16)."""
     printed = (piece.side.ability_value(HUNTER) or 1) if piece.side.has(HUNTER) else 0
-    return printed + sum(m.value for m in mythos.markers_on(piece.key, "son-enchant-unit"))
+    dragon = DRAGON_HUNTER * sum(1 for perch in mythos.dragons.values() if perch.carrier == piece.key)
+    return printed + dragon + sum(m.value for m in mythos.markers_on(piece.key, "son-enchant-unit"))
 
 
 def bars(mythos: Mythos, piece: Piece, squares: list[Square]) -> bool:

@@ -5,9 +5,10 @@
   hon plays them on Terror checks, shots at a Manifestation and assaults with one, the side's
   policy choosing how many (`elder_signs`);
 * Amulet of Dagon: played at any time, each forces a unit with at least one Suppressed marker
-  to make a Terror check against the marker's value; discarded after use. hon plays them at
-  the Supply Phase's Terror check step, after the checks the Manifestations call for, the
-  side's policy choosing the units (`amulets`). The marker's value is not printed:
+  to make a Terror check against the marker's value; discarded after use. hon offers them
+  to every side at the Supply Phase's Terror check step, after the checks the Manifestations
+  call for, and in the Activation Phase each time a unit has acted (a unit it just suppressed
+  may be forced at once), the side's policy choosing the units (`amulets`). The marker's value is not printed:
   AMULET_TERROR is hon's example. A unit it drives to Fear flees from the closest enemy."""
 
 from __future__ import annotations

@@ -33,3 +33,8 @@ def prepare(state: GameState, armies: Mapping[str, ResolvedArmy], catalogue: Cat
         mythos.spells += known_spells(resolved, side)
         mythos.open_slots[side] = open_slots(resolved)
     mythos.search_tokens = set(state.scenario.search_tokens)
+    mythos.summonable = {  # the creatures summoning tiles call (SoN p.15), found ones included
+        o.summons: catalogue.units[o.summons]
+        for o in catalogue.options.values()
+        if o.summons is not None and o.summons in catalogue.units
+    }

@@ -6,6 +6,7 @@ from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.events import Phase
 from builder.heroes.rules.mythos_rolls import paralyzed
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.stilts import underneath
 
 
 def may_take_opportunity_fire(piece: Piece) -> bool:
@@ -35,6 +36,8 @@ class OpportunityFire(TurnBase):
         target = self.state.pieces.get(key)
         if target is None or not self._watching(target.owner):
             return
+        if underneath(self.state.battlefield, target):
+            return  # under a stilted structure: no Opportunity Fire (SoN p.13)
         for firer in sorted(self.state.enemies_of(target.owner), key=lambda p: p.key):
             target = self.state.pieces.get(key)
             if target is None or target.is_wreck:

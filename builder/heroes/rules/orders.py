@@ -10,6 +10,7 @@ from itertools import zip_longest
 from builder.heroes.army.summary import MAX_NUMBERED, MAX_SPECIAL
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState, lost_stars
+from builder.heroes.rules.totem import withheld_orders
 
 SPECIAL, BLUFF, AUTONOMOUS = "special", "bluff", "autonomous"
 
@@ -33,7 +34,8 @@ def tokens_for(state: GameState, side: str) -> Tokens:
     Phase after their loss (HoN core p.8: "Losing Orders"), at most 10 numbered tokens; the
     Special Order tokens of its army and of its action cards this turn, at most 2 (p.8)."""
     orders = state.orders[side]
-    numbered = min(max(orders.star_total - lost_stars(state, side), 0), MAX_NUMBERED)
+    withheld = withheld_orders(state, side)  # the Totems' stars not given this round (SoN p.16)
+    numbered = min(max(orders.star_total - lost_stars(state, side) - withheld, 0), MAX_NUMBERED)
     special = min(orders.special + state.special_orders.get(side, 0), MAX_SPECIAL)
     return Tokens(numbered, special, orders.bluff)
 

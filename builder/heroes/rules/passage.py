@@ -8,10 +8,14 @@ from dataclasses import dataclass
 
 from builder.heroes.catalogue.terrain import LineKind
 from builder.heroes.catalogue.units import Side, Unit, UnitType
+from builder.heroes.rules.amphibious import Swimming, swimming
 from builder.heroes.rules.grid import corner_sides, edge_key, edge_of_segment, is_diagonal, neighbours
 from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.pieces import Square
+from builder.heroes.rules.urban_fighter import URBAN_FIGHTER, windows_to_climb
 from builder.heroes.scenario.battlefield import Battlefield, PlacedElement
+
+ROUGH = "son-difficult-terrain"  # the Difficult Terrain symbol (SoN p.12)
 
 # A one-square step: the square entered, whether the move ends there, markers taken.
 Exit = tuple[Square, bool, int]
@@ -63,9 +67,9 @@ class PassageMap:
         self.zone_maps_by_pieces: dict[tuple[object, ...], tuple[object, dict[Square, frozenset[str]]]] = {}
         # Memos for the movement search, which asks the same questions thousands of times.
         self._steps: dict[tuple[Square, Square, UnitType, bool], Step] = {}
-        self._ground: dict[tuple[Square, UnitType, bool], tuple[bool, bool, bool]] = {}
-        self._exits: dict[tuple[UnitType, bool, bool, bool], Exits] = {}
-        self._entries: dict[tuple[UnitType, bool, bool], dict[Square, tuple[Square, ...]]] = {}
+        self._ground: dict[tuple[Square, UnitType, int], tuple[bool, bool, bool]] = {}
+        self._exits: dict[tuple[UnitType, int, bool, bool], Exits] = {}
+        self._entries: dict[tuple[UnitType, int, bool], dict[Square, tuple[Square, ...]]] = {}
         self.building_of: dict[Square, int] = {}
         # Trenches (BfC p.06) by square, and their accesses (the dashed line with a blue
         # arrow, given as the element's doors): moving along a trench or through an access
@@ -86,7 +90,7 @@ class PassageMap:
                     if battlefield.element_at.get(cell) is element:
                         self.building_of[cell] = i
                 self.doors |= element.doors & element.boundary
-                self.windows |= element.windows & element.boundary
+                self.windows |= windows_to_climb(element)  # Urban Fighter's, not a bunker's (BfC p.09)
             if is_trench(element):
                 for cell in element.cells:
                     if battlefield.element_at.get(cell) is element:
@@ -142,11 +146,14 @@ class PassageMap:
         # HoN core p.18: only Amphibious units enter water. SoN p.12: a swamp (water that
         # suppresses) also admits infantry and large creatures.
         swamp = effects.suppresses and kind in (UnitType.INFANTRY, UnitType.LARGE_CREATURE)
-        if effects.water and not side.has("amphibious") and not swamp:
+        swims = swimming(side)
+        if effects.water and not swims and not swamp:
             return f"is {name}, water: only an amphibious unit may enter it"
+        if swims is Swimming.WATER_ONLY and not effects.water:  # the red border (SoN p.18)
+            return f"is {name}, not water: this unit may only move in water"
         return None
 
-    def ground(self, square: Square, unit: Unit, side: Side, amphibious: bool) -> tuple[bool, bool, bool]:
+    def ground(self, square: Square, unit: Unit, side: Side, amphibious: int) -> tuple[bool, bool, bool]:
         """(may enter, difficult, gives a Suppressed marker) for this unit, remembered: the
         answer depends only on the square, the unit type and whether it is Amphibious."""
         key = (square, unit.type, amphibious)
@@ -179,6 +186,12 @@ class PassageMap:
     def suppresses(self, square: Square) -> bool:
         return self.battlefield.effects_at(square).suppresses
 
+    def rough(self, square: Square) -> bool:
+        """Whether the square bears the Difficult Terrain symbol, "rough terrain" that stops a
+        large creature (SoN p.12); a swamp gives its marker without the symbol."""
+        element = self.battlefield.element_at.get(square)
+        return element is not None and ROUGH in element.terrain.symbols
+
     # --- Stepping -------------------------------------------------------------------
 
     def step(self, s: Square, t: Square, unit_type: UnitType, side: Side) -> Step:
@@ -191,12 +204,12 @@ class PassageMap:
         if self.building_of.get(s, -1) != self.building_of.get(t, -1):
             # A building is entered and left only through its doors (HoN core p.20); Urban
             # Fighter also uses its windows (BfC p.08).
-            through = edge in self.doors or (edge in self.windows and side.has("urban-fighter"))
+            through = edge in self.doors or (edge in self.windows and side.has(URBAN_FIGHTER))
             if not through:
                 return Step(False, reason="a building is entered only through a door")
         return self._lines(self.lines_on.get(edge, ()), unit_type)
 
-    def exits(self, unit: Unit, side: Side, amphibious: bool, urban: bool, ignore_difficult: bool) -> Exits:
+    def exits(self, unit: Unit, side: Side, amphibious: int, urban: bool, ignore_difficult: bool) -> Exits:
         """For every square, the one-square steps out of it that terrain allows, clockwise from
         north: (the square entered, whether the move must end there, Suppressed markers taken).
         The movement search of one-square units reads this instead of asking per step; it
@@ -210,7 +223,7 @@ class PassageMap:
             }
         return found
 
-    def entries(self, unit: Unit, side: Side, amphibious: bool, urban: bool) -> dict[Square, tuple[Square, ...]]:
+    def entries(self, unit: Unit, side: Side, amphibious: int, urban: bool) -> dict[Square, tuple[Square, ...]]:
         """For every square, the neighbours (clockwise from north) the unit may stand on and
         step from into it: the steps a distance field walks backwards from its goals."""
         key = (unit.type, amphibious, urban)
@@ -230,7 +243,7 @@ class PassageMap:
         return found
 
     def _exits_from(
-        self, here: Square, unit: Unit, side: Side, amphibious: bool, urban: bool, ignore_difficult: bool
+        self, here: Square, unit: Unit, side: Side, amphibious: int, urban: bool, ignore_difficult: bool
     ) -> tuple[Exit, ...]:
         # HoN core p.18: a unit working its way through a difficult passage advances one
         # square, then its Movement Action ends, wherever that square is.

@@ -19,11 +19,12 @@ from dataclasses import dataclass, field
 from builder.heroes.army.resolve import Fielded, ResolvedArmy
 from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.catalogue.units import Unit, UnitType
+from builder.heroes.rules.cave import conditions
 from builder.heroes.rules.grid import footprint_squares, neighbours, shape_fits
 from builder.heroes.rules.passage import PassageMap, passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.positions import PositionsFile
-from builder.heroes.rules.ruleset import Ruleset, ruleset_for
+from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.heroes.scenario.models import Scenario, Zone, ZoneKind
 from builder.kernel.diagnostics import Issue, error, plural, warning
@@ -105,6 +106,7 @@ def campaign_changed(force: Force, scenario: Scenario, units: Mapping[str, Unit]
 # with the option: they belong to an Alternate Firing Action or to the army's token count.
 # SoN's customizations give the Character Faith, Magician, Mythos Hunter and Search (SoN p.14).
 GRANTED_ON_THE_COUNTER = frozenset({"opportunity-fire", "faith", "magician", "mythos-hunter", "search"})
+CARRIED = frozenset({"son-dragon"})  # markers whose option's grants go where the marker is (SoN p.16)
 
 
 def _granted(fielded: Fielded) -> list[AbilityRef]:
@@ -123,6 +125,8 @@ def _granted(fielded: Fielded) -> list[AbilityRef]:
             continue
         if "infantry" in limits and fielded.unit.type is not UnitType.INFANTRY:
             continue
+        if any(m.id in CARRIED for m in option.markers):
+            continue  # the Dragon gives its abilities to the unit it is on, not its tile (dragon.py)
         found += [ref for ref in option.grants.abilities if ref.id in GRANTED_ON_THE_COUNTER]
     return found
 
@@ -209,7 +213,7 @@ def check_placements(
     """Every reason `pieces` (one side's counters; those without squares stay off the
     battlefield) are not a legal deployment. `others`: counters already on the battlefield.
     `paths`: where each piece is in the positions file, by key."""
-    rules = ruleset or ruleset_for(scenario.game, scenario.setup.night, scenario.setup.fog)
+    rules = ruleset or conditions(scenario, battlefield)  # night in a cave (SoN p.11)
     passage = passage_map(battlefield)
     issues: list[Issue] = []
     if scenario.side(side) is None:

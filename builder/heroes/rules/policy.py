@@ -26,23 +26,27 @@ from builder.heroes.catalogue.cards import CardTiming
 from builder.heroes.rules.actions import Action, Clear, Fire, Hold, Move, hedgehogs_in_reach
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.cards import CardChoices, CardPlay
-from builder.heroes.rules.madness import may_take_order
+from builder.heroes.rules.crew import CREW
 from builder.heroes.rules.movement import Path
-from builder.heroes.rules.orders import Orders, Tokens, needs_no_order
+from builder.heroes.rules.orders import Orders, Tokens
+from builder.heroes.rules.personal_order import duties, may_be_ordered, owed_first
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.policy_assault import AssaultChoices
 from builder.heroes.rules.policy_aviation import AviationChoices
 from builder.heroes.rules.policy_base import FAR, PolicyBase, _gap
 from builder.heroes.rules.policy_cards import ActionCardChoices
+from builder.heroes.rules.policy_destruction import DestructionChoices
 from builder.heroes.rules.policy_firing import FiringChoices
 from builder.heroes.rules.policy_gear import GearChoices
 from builder.heroes.rules.policy_magic import MagicChoices
 from builder.heroes.rules.policy_movement import MovementChoices
 from builder.heroes.rules.policy_reinforcements import ReinforcementChoices
+from builder.heroes.rules.policy_son_gear import SonGearChoices
 from builder.heroes.rules.policy_variants import VariantChoices
 from builder.heroes.rules.policy_works import WorksChoices
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.substitute import worth_substituting
 from builder.heroes.scenario.models import Event
 
 
@@ -79,6 +83,17 @@ class Policy(CardChoices, Protocol):
     def elder_signs(self, state: GameState, piece: Piece, short: int, held: int) -> int:
         """How many of the `held` Elder Signs a unit plays on a throw against a Manifestation
         (a Terror check, a shot, an assault) that a 4 would miss by `short` (SoN p.14)."""
+        ...
+
+    def substitute(
+        self, state: GameState, weapon: Piece, stand_ins: tuple[Piece, ...], destroyed: bool, double: bool
+    ) -> Piece | None:
+        """Which Substitute suffers a hit in place of a Heavy Weapon, or None (BfC p.08)."""
+        ...
+
+    def play_special(self, state: GameState, piece: Piece) -> bool:
+        """Whether the unit with a special order token plays it now: as order 0 before the first
+        token is revealed, else before the next one (HoN core p.8)."""
         ...
 
     def amulets(self, state: GameState, side: str, held: int) -> tuple[str, ...]:
@@ -118,6 +133,8 @@ class SimplePolicy(
     AviationChoices,
     MagicChoices,
     VariantChoices,
+    DestructionChoices,
+    SonGearChoices,
     PolicyBase,
 ):
     fire_threshold: float = 0.15  # expected hits a firing action must promise
@@ -131,24 +148,38 @@ class SimplePolicy(
 
     def assign(self, state: GameState, side: str, tokens: Tokens) -> Orders:
         """Tokens to the units nearest the enemy (they have targets), those that must take a
-        token (Personal Order, HoN core p.26) first; the bluff on the next in line."""
+        token first: a Personal Order unit (HoN core p.26), the nearest unit of a Hardened tile
+        (BfC p.09); the bluff on the next in line."""
         enemies = tuple(sq for p in state.enemies_of(side) for sq in p.squares)
-        own = [
-            p
-            for p in (*state.units(side), *state.reserve.values())
-            if p.owner == side and not needs_no_order(p) and may_take_order(state, p)  # Madness: SoN p.11
-        ]
 
         def urgency(piece: Piece) -> tuple[int, str]:
-            """Squares to the nearest enemy; those that must take a token 2 x FAR sooner."""
-            near = _gap(piece.squares, enemies) if piece.squares and enemies else FAR
-            return (near - 2 * FAR if piece.side.has("personal-order") else near, piece.key)
+            """Squares to the nearest enemy."""
+            return (_gap(piece.squares, enemies) if piece.squares and enemies else FAR, piece.key)
 
-        ranked = [p.key for p in self._ranked(own, urgency, unit=1)]
+        # A Crew unit riding in its vehicle has nothing to do with a token (HoN core p.21).
+        candidates = [p for p in may_be_ordered(state, side) if not (p.embarked_in and p.side.has(CREW))]
+        nearest = [p.key for p in self._ranked(candidates, urgency, unit=1)]
+        ranked = owed_first(duties(state, side), nearest)
         numbered = tuple(ranked[: tokens.numbered])
         special = tuple(ranked[len(numbered) : len(numbered) + tokens.special])
         used = len(numbered) + len(special)
         return Orders(side, numbered, special, tuple(ranked[used : used + tokens.bluff]))
+
+    @staticmethod
+    def substitute(
+        state: GameState, weapon: Piece, stand_ins: tuple[Piece, ...], destroyed: bool, double: bool
+    ) -> Piece | None:
+        """The nearest Substitute worth it: to save the weapon, or one that survives (BfC p.08)."""
+        return next((p for p in stand_ins if worth_substituting(destroyed, p, double)), None)
+
+    @staticmethod
+    def play_special(state: GameState, piece: Piece) -> bool:
+        """Now if an enemy is within its Movement Value and one square (it strikes first), or
+        it waits off the battlefield; else held until an enemy comes that near (HoN core p.8)."""
+        if not piece.squares:
+            return True
+        reach = (piece.side.movement or 0) + 1
+        return any(_gap(piece.squares, enemy.squares) <= reach for enemy in state.enemies_of(piece.owner))
 
     # --- Activation ---------------------------------------------------------------------
 
@@ -159,7 +190,12 @@ class SimplePolicy(
         if flight is not None:
             return flight
         occupancy = Occupancy(state.pieces.values())
-        if piece.embarked_in is not None:  # it may fire from the vehicle (HoN core p.27)
+        if piece.embarked_in is not None and piece.side.has(CREW):
+            return Hold("it crews its vehicle")  # its abilities are the vehicle's (HoN core p.21)
+        if piece.embarked_in is not None:  # it may assault or fire from the vehicle (HoN core p.27)
+            launched = self._assault(state, piece)
+            if launched is not None:
+                return launched
             riding, worth = self._shots(state, piece, occupancy)
             if riding is None:
                 return Hold("it rides in its transport")
@@ -187,6 +223,12 @@ class SimplePolicy(
             return cast  # a spell promises more than any shot (SoN p.14-15)
         if fire is not None:
             return fire
+        demolish = self._demolish(state, piece, occupancy)  # a structure enemies hold (HoN core p.22)
+        if demolish is not None:
+            return demolish
+        topple = self._topple(state, piece)  # an enemy Totem in sight (SoN p.16-17)
+        if topple is not None:
+            return topple
         # An Engineer with nothing to shoot clears a barbed hedgehog in its ZoC (BfC p.05).
         hedgehogs = hedgehogs_in_reach(state, piece)
         if hedgehogs:

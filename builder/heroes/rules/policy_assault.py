@@ -3,22 +3,26 @@ Knife marker discarded by the attacker or the defender when it helps (HoN core p
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 from builder.heroes.rules.actions import AssaultAction, enemies_in_reach
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.assaulting import knife_bonus
+from builder.heroes.rules.capture import wanted
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.cover import cover
-from builder.heroes.rules.movement import allowance, assault_path
+from builder.heroes.rules.movement import Path, Position, allowance, assault_path
 from builder.heroes.rules.odds import odds_of_assault
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy_base import PolicyBase, _worth
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.transport import launch_refusal
 
 # hon's reading for a varied policy: one step of preference between assaults is an edge
 # (P(win) - P(loss), times the defender's worth) of 0.1.
 ASSAULT_STEP = 0.1
+CAPTURE_WORTH = 2.0  # hon's weight for a unit the side must capture
 
 
 class AssaultChoices(PolicyBase):
@@ -30,9 +34,36 @@ class AssaultChoices(PolicyBase):
             granted = state.granted_assault.get(piece.owner)
         if points is None or points <= 0 or not (piece.side.has("assault") or granted):
             return None
+        if piece.embarked_in is not None:
+            return self._from_transport(state, piece, granted)
+        options = self._worth_assaulting(state, piece, enemies_in_reach(state, piece, points + 1), granted)
+        for _, _, defender, use in self._ranked(options, lambda o: (-o[0], o[1]), unit=ASSAULT_STEP):
+            path = assault_path(state.battlefield, state.pieces.values(), piece, defender, state.ruleset)
+            if path is not None:
+                # Charge (BfC p.08) "may" fire first: the policy always does, hits only help.
+                return AssaultAction(path, defender.key, charge=piece.side.has("charge"), knife=use)
+        return None
+
+    def _from_transport(self, state: GameState, piece: Piece, granted: int | None) -> AssaultAction | None:
+        """An assault launched from the transport it rides in at an enemy next to it (HoN core
+        p.25, p.27); hon's choice: no Charge shot first from a transport."""
+        enemies = [e for e in state.enemies_of(piece.owner) if launch_refusal(state, piece, e) is None]
+        options = self._worth_assaulting(state, piece, enemies, granted)
+        for _, _, defender, use in self._ranked(options, lambda o: (-o[0], o[1]), unit=ASSAULT_STEP):
+            start, end = Position(piece.squares, piece.facing), Position(defender.squares[:1], piece.facing)
+            return AssaultAction(Path((start, end), 1), defender.key, knife=use)
+        return None
+
+    def _worth_assaulting(
+        self, state: GameState, piece: Piece, enemies: Iterable[Piece], granted: int | None
+    ) -> list[tuple[float, str, Piece, bool]]:
+        """(edge x worth, key, defender, with a Knife) for each assault whose odds favour it."""
         options: list[tuple[float, str, Piece, bool]] = []
         knife = state.gear_for(piece, "knife") is not None
-        for defender in enemies_in_reach(state, piece, points + 1):
+        sought = {unit for side, unit in wanted(state.scenario) if side == piece.owner}
+        for defender in enemies:
+            if defender.embarked_in is not None or defender.is_wreck:
+                continue
             assault = Assault(
                 piece,
                 defender,
@@ -50,13 +81,10 @@ class AssaultChoices(PolicyBase):
                 odds = armed
             edge = odds["win"] - odds["loss"]
             if odds["win"] >= 0.5 and edge >= self.assault_edge:
-                options.append((edge * _worth(defender), defender.key, defender, use))
-        for _, _, defender, use in self._ranked(options, lambda o: (-o[0], o[1]), unit=ASSAULT_STEP):
-            path = assault_path(state.battlefield, state.pieces.values(), piece, defender, state.ruleset)
-            if path is not None:
-                # Charge (BfC p.08) "may" fire first: the policy always does, hits only help.
-                return AssaultAction(path, defender.key, charge=piece.side.has("charge"), knife=use)
-        return None
+                # A unit its victory asks it to capture is worth twice as much (BfC p.12).
+                weight = CAPTURE_WORTH if defender.unit.id in sought else 1.0
+                options.append((edge * _worth(defender) * weight, defender.key, defender, use))
+        return options
 
     def defend_with_knife(self, state: GameState, defender: Piece, assault: Assault) -> bool:
         """Discard a Knife marker when it lowers the chance of losing by `knife_gain` (HoN core p.31)."""

@@ -9,9 +9,10 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 from builder.heroes.catalogue.units import Weapon
-from builder.heroes.rules.actions import MAX_AMMO, Action, Fire, Move, Snipe, TemplateFire, enemies_in_reach
+from builder.heroes.rules.actions import Action, Fire, Move, Snipe, TemplateFire, enemies_in_reach
 from builder.heroes.rules.combat import Aim, Facing, IllegalAttack, Shot, aim, machine_gunner_pool, split_machine_gunner
 from builder.heroes.rules.cover import cover
+from builder.heroes.rules.equipment import ammo_cap, ammo_helps, ammo_pool
 from builder.heroes.rules.firing import one_weapon_only, shots_at, weapons_of
 from builder.heroes.rules.grid import Point, corners
 from builder.heroes.rules.los import line_of_sight
@@ -44,11 +45,12 @@ class FiringChoices(PolicyBase):
         targets = [t for t in enemies_in_reach(state, piece, reach) if not t.concealed]
         weapons = weapons_of(piece)
         legal: list[list[Shot]] = [[] for _ in weapons]
+        pool = ammo_pool(state, piece) if ammo else None
         for target in targets:
             found = shots_at(state, piece, target, weapons, occupancy, on_the_move=on_the_move)
             for i, shot in enumerate(found):
                 if shot is not None:
-                    if ammo and target.is_infantry:
+                    if ammo_helps(pool, piece, weapons[i], target):
                         extra = Modifier("Ammo", ammo, state.ruleset.cite("gear"))
                         shot = replace(shot, bonuses=(*shot.bonuses, extra))
                     legal[i].append(shot)
@@ -85,10 +87,10 @@ class FiringChoices(PolicyBase):
         while each adds at least `ammo_gain` expected hits to the best plan; the plan and its
         worth."""
         fire, value = plan
-        pool = state.gear_for(piece, "ammo")
+        pool = ammo_pool(state, piece)
         if pool is None:
             return fire, value
-        for count in range(1, min(MAX_AMMO, pool.count) + 1):
+        for count in range(1, min(ammo_cap(pool), pool.count) + 1):
             found, worth = self._shots(state, piece, occupancy, ammo=count)
             if found is None or worth - value < self.ammo_gain:
                 break

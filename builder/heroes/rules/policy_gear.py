@@ -31,7 +31,7 @@ from builder.heroes.rules.gear import (
 )
 from builder.heroes.rules.gear_firing import gear_shot, throw_check
 from builder.heroes.rules.gear_moving import gear_reach, map_for
-from builder.heroes.rules.gear_passage import squares_cut
+from builder.heroes.rules.gear_passage import passage_markers
 from builder.heroes.rules.grid import Point, corners, neighbours, range_between
 from builder.heroes.rules.odds import expected_hits, odds_of_aim, odds_of_assault
 from builder.heroes.rules.pieces import STEPS, Piece, Square
@@ -103,7 +103,7 @@ class GearChoices(PolicyBase):
             reach = gear_reach(state, piece, count, tactical, passage)
             best = min(reach, key=lambda p: (gap(p.squares), reach.cost(p), p.squares, p.facing))
             after = gap(best.squares)
-            if passage and cutter is not None and cutter.count < len(squares_cut(state.battlefield, reach[best])):
+            if passage and cutter is not None and cutter.count < passage_markers(state.battlefield, reach[best]):
                 continue
             if ((tactical or passage) and now - after >= MAP_GAIN) or (count and after == 0 < now):
                 return GearMove(Move(reach[best]), fuel=count, tactical_map=tactical, passage=passage)
@@ -207,7 +207,7 @@ class GearChoices(PolicyBase):
                 continue
             value = _blast(state, piece, weapon, covered(reached, state.pieces.values()), hits, exposed=True)
             if best is None or value > best[0]:
-                best = (value, GrenadeInto(square))
+                best = (value, GrenadeInto(square, weapon.marker))
         return best
 
     def _with_recce_ammo(self, state: GameState, piece: Piece, fire: Fire | None) -> Fire | None:
@@ -228,6 +228,11 @@ class GearChoices(PolicyBase):
         if outcome is FireOutcome.DOUBLE_HIT:
             return double < 1
         return outcome is FireOutcome.HIT and miss > double
+
+    def veteran_roll(self, state: GameState, piece: Piece | None, kind: str, better: float, worse: float) -> bool:
+        """Reroll any other roll (damage, destruction, scatter, sniper) when the reroll betters
+        one's lot at least VETERAN_ODDS of the time and more often than it worsens it (HoN core p.30)."""
+        return better >= VETERAN_ODDS and better > worse
 
     def veteran_assault(self, state: GameState, piece: Piece, mine: Roll, theirs: Roll) -> bool:
         """Reroll one's own losing assault roll when the reroll beats (attacking) or holds

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 
 from builder.heroes.catalogue.cards import ActionCard, BonusKind
 from builder.heroes.rules.actions import Action, ChangeState, Enter, Hold, Leave, Move, exit_squares
+from builder.heroes.rules.amphibious import swimming
 from builder.heroes.rules.cover import cover_table, terrain_bonus
 from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.deployment import candidates
@@ -131,7 +132,10 @@ class MovementChoices(PolicyBase):
     @staticmethod
     def _exiting(state: GameState, piece: Piece) -> frozenset[Square]:
         """The exit squares `piece` heads for when its side's victory asks for units of its
-        kind to leave the battlefield (an `exited` condition), else nothing."""
+        kind to leave the battlefield (an `exited` condition), or when it holds a captive its
+        side's victory asks for (BfC p.12: set aside, he cannot be liberated), else nothing."""
+        if any(c.captor == piece.key for c in state.captives.values()):
+            return exit_squares(state, piece.owner)
         wanted = exiting_units(state, piece.owner)
         if wanted is None or (wanted and piece.unit.id not in wanted):
             return frozenset()
@@ -154,7 +158,7 @@ class MovementChoices(PolicyBase):
         water and impassable terrain; kept while the goals stay the same."""
         side = piece.side
         # Passage depends on the unit type, Amphibious and Urban Fighter only (PassageMap).
-        key = (goals, piece.unit.type, side.has("amphibious"), side.has("urban-fighter"))
+        key = (goals, piece.unit.type, swimming(side), side.has("urban-fighter"))
         found = self._fields.get(key)
         if found is None:
             if len(self._fields) >= FIELDS_KEPT:
@@ -231,9 +235,7 @@ def _wanted_objectives(state: GameState, side: str) -> set[str]:
 
 def _distance_field(state: GameState, piece: Piece, goals: Iterable[Square]) -> dict[Square, int]:
     side = piece.side
-    entries = passage_map(state.battlefield).entries(
-        piece.unit, side, side.has("amphibious"), side.has("urban-fighter")
-    )
+    entries = passage_map(state.battlefield).entries(piece.unit, side, swimming(side), side.has("urban-fighter"))
     found = {sq: 0 for sq in goals}
     queue = deque(sorted(found))
     while queue:

@@ -7,12 +7,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from builder.heroes.catalogue.units import Weapon
+from builder.heroes.rules.cave import conditions
 from builder.heroes.rules.combat import Shot, aim, name
 from builder.heroes.rules.firing import in_arc, shot_at, weapons_of
 from builder.heroes.rules.los import line_of_sight
 from builder.heroes.rules.odds import Odds, odds_of_shot
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.ruleset import Ruleset, ruleset_for
+from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.state import GameState
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.heroes.scenario.models import Scenario
@@ -30,7 +31,7 @@ def board(
     scenario: Scenario, battlefield: Battlefield, pieces: Iterable[Piece], ruleset: Ruleset | None = None
 ) -> GameState:
     """A game state holding just these pieces: enough to ask what a shot would be."""
-    rules = ruleset or ruleset_for(scenario.game, scenario.setup.night, scenario.setup.fog)
+    rules = ruleset or conditions(scenario, battlefield)  # night in a cave (SoN p.11)
     sides = tuple(s.id for s in scenario.sides)
     return GameState(scenario, battlefield, rules, sides, sides[0], {p.key: p for p in pieces})
 

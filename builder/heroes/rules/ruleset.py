@@ -34,6 +34,11 @@ class Ruleset:
     # symbol, which the catalogue does not hold; hon's reading is 2, what one heavy vehicle
     # driving over both squares of a wreck deals in a Movement Action (p.10).
     wreck_structure: int = 2
+    # A unit with Destruction rolls at the structure of a unit it assaults (HoN core p.22:
+    # "during a Firing Action or an Assault"); SoN p.17 names firing only.
+    assault_destroys: bool = True
+    # The marker a Veteran option gives (HoN core p.30; SoN p.16 calls them tokens, its own id).
+    veteran_marker: str = "veteran"
     # SoN p.17: spotting is checked on every square an enemy infantry unit or light vehicle
     # moves through; HoN core p.21 checks at the end of its Movement Action.
     spot_on_every_square: bool = False
@@ -66,6 +71,9 @@ class Ruleset:
     # tokens at the beginning of the next Order phase": a hit officer gives the stars its
     # damaged side prints. HoN core p.8 takes the tokens away only when the unit is lost.
     orders_follow_hits: bool = False
+    # An obscuring element between two spaces: BfC p.04 spares a firer adjacent to it; SoN
+    # p.11 spares "units in the spaces adjacent on either side", the target's as well.
+    line_spares_target: bool = False
 
     def page(self, page: int | str) -> str:
         return f"{self.book} p.{page}"
@@ -147,6 +155,7 @@ HON_PAGES: tuple[tuple[str, int], ...] = (
     ("transport", 27),
     ("gear", 28),
     ("knife", 31),
+    ("veteran", 30),
     ("fire-summary", 33),
     ("order-phase", 8),
     ("special-order", 8),
@@ -194,6 +203,7 @@ SON_PAGES: tuple[tuple[str, int], ...] = (
     ("machine-gunner", 18),
     ("piercing", 18),
     ("sacrifice", 18),
+    ("veteran", 16),
     ("suppressive-fire", 19),
     ("terrifying", 19),
     ("assault", 7),
@@ -212,6 +222,7 @@ SON_PAGES: tuple[tuple[str, int], ...] = (
     ("search", 18),
     ("spells", 14),
     ("spell-effects", 15),
+    ("suffocating-cloud", 16),
     ("blood-sigil", 14),
     ("jury-rigged", 17),
     ("jump", 17),
@@ -228,6 +239,8 @@ SON = Ruleset(
     game=Game.SON,
     book=SON_BOOK,
     rough_terrain_suppresses=True,
+    assault_destroys=False,
+    veteran_marker="son-veteran",
     piercing_abilities=("perforating", "piercing"),
     creatures_ignore_terrain=True,
     split_before_doubling=True,
@@ -238,6 +251,7 @@ SON = Ruleset(
     zoc_through_doors=False,
     infantry_screens=frozenset({UnitType.INFANTRY, UnitType.LARGE_CREATURE}),
     orders_follow_hits=True,
+    line_spares_target=True,
 )
 
 # SoN p.11: at night shots reach 7 squares and "the penalty for long range starts at 5

@@ -19,6 +19,7 @@ from builder.heroes.catalogue.recruitment import OptionKind, RecruitmentOption
 from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.bags import draw_search
 from builder.heroes.rules.combat import IllegalAttack, name
+from builder.heroes.rules.damage import roll_faces
 from builder.heroes.rules.events import SearchEvent
 from builder.heroes.rules.grid import neighbours
 from builder.heroes.rules.mythos import KnownSpell
@@ -67,12 +68,16 @@ class SearchChecks(TurnBase):
             raise IllegalAttack(f"{name(piece)} may not search: {why}", cite("search-checks"))
         token = search_token_by(state, piece)
         assert token is not None
-        face = self.dice.roll(1)[0]
         target = needed(piece)
         penalties = tuple(
             Modifier(f"Suppressed x{piece.suppressed}", -2 * piece.suppressed, cite("suppressed"))
             for _ in range(1 if piece.suppressed else 0)
         )
+
+        def finds(faces: tuple[int, ...]) -> float:
+            return 1.0 if faces[0] + sum(m.value for m in penalties) >= target else 0.0
+
+        face = roll_faces(self.dice, 1, self._veteran_rolls(piece), "search", finds)[0]  # Veteran tokens (SoN p.16)
         total = face + sum(m.value for m in penalties)
         roll = Roll(f"search (needs {target})", (face,), face, penalties, total, cite("search-checks"))
         found = draw_search(state.mythos, self.dice) if total >= target else None

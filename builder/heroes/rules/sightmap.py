@@ -117,6 +117,7 @@ class Ends(NamedTuple):
     obstacle_page: str
     buildings_page: str
     no_passage_page: str
+    spare_target: bool = False  # an obscuring line spares a target adjacent to it (SoN p.11)
 
 
 _PAGES: dict[int, tuple[Ruleset, tuple[str, str, str, str]]] = {}
@@ -233,6 +234,7 @@ class SightMap:
             self.lines_by_square.get(a, _NONE),
             self.lines_by_square.get(b, _NONE),
             *pages_of(ruleset),
+            ruleset.line_spares_target,
         )
 
     # --- What a line meets --------------------------------------------------------------
@@ -310,7 +312,12 @@ class SightMap:
         effects = line.effects
         if effects.blocks_los and not (near_a or near_b):
             cost.block(f"A {line.kind.value} line blocks the line of sight ({BFC_LINES}).", edge.squares)
-        elif effects.obscures and not near_a and (ends.infantry_target or not effects.obscures_infantry_only):
+        elif (
+            effects.obscures
+            and not near_a
+            and not (near_b and ends.spare_target)
+            and (ends.infantry_target or not effects.obscures_infantry_only)
+        ):
             cost.modifiers.append(Modifier(f"Obscured by a {line.kind.value} line", -effects.obscures, BFC_LINES))
         # BfC p.05: fire across a contour or elevated line reaches one square beyond it
         # unless an end is adjacent; an end adjacent to an elevated line it fires across

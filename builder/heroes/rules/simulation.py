@@ -16,15 +16,19 @@ from builder.heroes.army.resolve import ResolvedArmy, resolve
 from builder.heroes.catalogue.base import Game
 from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.catalogue.units import Unit
+from builder.heroes.catalogue.units import Unit, UnitType
 from builder.heroes.rules.cards import deal, decks_for
+from builder.heroes.rules.cave import conditions
+from builder.heroes.rules.crew import board, crewed, crews_to_board
 from builder.heroes.rules.deployment import auto_deploy
 from builder.heroes.rules.events import DeployEvent, HeroesEvent, InitiativeEvent, Phase
+from builder.heroes.rules.initiative import InitiativeReroll, initiative_rerolls
 from builder.heroes.rules.mythos_setup import prepare
+from builder.heroes.rules.personal_order import hardened_tiles
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.placement import Force, campaign_changed, field_army, zones_for
 from builder.heroes.rules.policy import Policy, SimplePolicy
-from builder.heroes.rules.ruleset import Ruleset, ruleset_for
+from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.state import Frame, GameState, new_game
 from builder.heroes.rules.turn import play_turn
 from builder.heroes.scenario.battlefield import Battlefield
@@ -103,6 +107,7 @@ def deploy_all(state: GameState, forces: Mapping[str, Force]) -> list[HeroesEven
                 state.pieces[piece.key] = piece
         state.reserve.update((p.key, p) for p in entering)
         text = f"{side} deploys {sum(1 for p in placed if p.squares)} units"
+        text += board_crews(state, [p for p in placed if p.squares])
         text += f"; {len(entering)} will enter through the entry squares" if entering else ""
         held = sum(1 for p in state.arriving.values() if p.owner == side)
         text += f"; {held} arrive with a scenario event" if held else ""
@@ -115,6 +120,20 @@ def deploy_all(state: GameState, forces: Mapping[str, Force]) -> list[HeroesEven
     return events
 
 
+def board_crews(state: GameState, placed: Sequence[Piece]) -> str:
+    """Each Crew unit deployed rides in a vehicle of its combat group (crew.crews_to_board),
+    the vehicle taking on its abilities (HoN core p.21); said for the deployment event."""
+    pairs = crews_to_board(placed)
+    for crew, vehicle in pairs:
+        vehicle = state.pieces[vehicle.key]
+        aboard = [p for p in state.pieces.values() if p.embarked_in == vehicle.key]
+        state.pieces[crew.key] = board(replace(crew, squares=()), vehicle, aboard, state.ruleset)
+        state.pieces[vehicle.key] = crewed(vehicle, state.pieces[crew.key])
+    if not pairs:
+        return ""
+    return f"; {len(pairs)} Crew unit(s) ride in their vehicles ({state.ruleset.cite('crew')})"
+
+
 def arrivals(scenario: Scenario, side: str) -> frozenset[str]:
     """The units of `side` that a scenario event brings into play: they are not deployed at
     the set-up (BfC p.14: "the Universal Carriers will enter play in the squares marked with a
@@ -122,8 +141,11 @@ def arrivals(scenario: Scenario, side: str) -> frozenset[str]:
     return frozenset(u for e in scenario.events if e.side == side for u in e.units)
 
 
-def roll_initiative(scenario: Scenario, dice: Dice, ruleset: Ruleset) -> tuple[str, InitiativeEvent]:
-    """The scenario's side, or for "random" a die each, highest wins, ties rolled again."""
+def roll_initiative(
+    scenario: Scenario, dice: Dice, ruleset: Ruleset, reroll: InitiativeReroll | None = None
+) -> tuple[str, InitiativeEvent]:
+    """The scenario's side, or for "random" a die each, highest wins, ties rolled again;
+    `reroll`: the Veteran markers spent on the dice (HoN core p.30, initiative.py)."""
     sides = [s.id for s in scenario.sides]
     if scenario.setup.initiative != RANDOM:
         side = scenario.setup.initiative
@@ -133,6 +155,10 @@ def roll_initiative(scenario: Scenario, dice: Dice, ruleset: Ruleset) -> tuple[s
     contenders = sides
     while True:
         faces = {side: dice.roll(1)[0] for side in contenders}
+        if reroll is not None:
+            for side in contenders:
+                others = {s: f for s, f in faces.items() if s != side}
+                faces[side] = reroll(side, faces[side], others, lambda: dice.roll(1)[0])
         rolls += [
             Roll(f"initiative: {side}", (face,), face, (), face, ruleset.cite("initiative"))
             for side, face in faces.items()
@@ -153,20 +179,26 @@ def start(
     ruleset: Ruleset | None = None,
     decks: Mapping[str, Sequence[ActionCard]] | None = None,
     units: Mapping[str, Unit] | None = None,
+    players: Mapping[str, Policy] | None = None,
 ) -> tuple[GameState, list[HeroesEvent]]:
-    """A game ready for turn 1: initiative decided, armies deployed, and each side's action
-    card deck (`decks`, by side; none without) shuffled and its hand drawn. `units`: the
-    catalogue's, for the units a campaign adds to a side (placement.campaign_changed)."""
-    rules = ruleset or ruleset_for(scenario.game, scenario.setup.night, scenario.setup.fog)
-    initiative, said = roll_initiative(scenario, dice, rules)
+    """A game ready for turn 1: initiative decided (the `players` spending Veteran markers on
+    its dice), armies deployed, and each side's action card deck (`decks`, by side; none
+    without) shuffled and its hand drawn. `units`: the catalogue's, for the units a campaign
+    adds to a side (placement.campaign_changed)."""
+    rules = ruleset or conditions(scenario, battlefield)  # night in a cave (SoN p.11)
     forces = {
         side: _in_team(campaign_changed(field_army(resolved, side), scenario, units or {}), scenario.team_of(side))
         for side, resolved in armies.items()
     }
     titles = {f"{side}/{path}": title for side, force in forces.items() for path, title in force.titles.items()}
-    state = new_game(scenario, battlefield, rules, initiative, armies, titles)
+    provisional = scenario.sides[0].id if scenario.setup.initiative == RANDOM else scenario.setup.initiative
+    state = new_game(scenario, battlefield, rules, provisional, armies, titles)  # the markers, before the roll
+    spent: list[HeroesEvent] = []
+    reroll = initiative_rerolls(state, players, spent) if players else None
+    state.initiative, said = roll_initiative(scenario, dice, rules, reroll)
+    state.hardened = {side: hardened_tiles(resolved) for side, resolved in armies.items()}  # BfC p.09
     deployed = deploy_all(state, forces)
-    return state, [said, *deployed, *deal(state, decks or {}, dice)]
+    return state, [said, *spent, *deployed, *deal(state, decks or {}, dice)]  # the roll, then its rerolls
 
 
 def _in_team(force: Force, team: str) -> Force:
@@ -192,16 +224,26 @@ def simulate(
         raise ValueError(f"no army list for {', '.join(missing)}")
     dice = SeededDice(seed)
     resolved = {side: resolve(army, catalogue) for side, army in armies.items()}
+    policy = SimplePolicy()
+    chosen = {side.id: (policies or {}).get(side.id, policy) for side in scenario.sides}
     state, opening = start(
-        scenario, battlefield, resolved, dice, decks=decks_for(scenario, catalogue), units=catalogue.units
+        scenario,
+        battlefield,
+        resolved,
+        dice,
+        decks=decks_for(scenario, catalogue),
+        units=catalogue.units,
+        players=chosen,
     )
     ruins = catalogue.terrain.get("ruins")
     if ruins is not None:
         state.rubble = ruins.effects  # a fallen building's rubble side (HoN core p.22)
+    for kind, terrain_id in ((UnitType.LIGHT_VEHICLE, "wreck-light"), (UnitType.HEAVY_VEHICLE, "wreck-heavy")):
+        wreck = catalogue.terrain.get(terrain_id)
+        if wreck is not None:
+            state.wreck_terrain[kind] = wreck.effects  # a wreck counter's terrain (HoN core p.19; examples)
     if scenario.game is Game.SON:
         prepare(state, resolved, catalogue)  # bags, spells, Search tokens (SoN p.11, p.14)
-    policy = SimplePolicy()
-    chosen = {side: (policies or {}).get(side, policy) for side in state.sides}
     last = scenario.setup.turns.count
     frames = [Frame(event, tuple(state.pieces.values())) for event in opening]
     played = 0

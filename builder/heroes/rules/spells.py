@@ -8,11 +8,12 @@ has markers, until one is retrieved; those that say so move their one marker to 
 target instead (p.15).
 
 The spells played, as p.15 prints them: Life Drain, Paralyze, Enchant Unit, Drowning, Rust,
-Fog, Blessing of Hydra and Mythos Barrier. hon's readings: the ranges are counted as for a
-shot and need no line of sight (the book's LoS icons are lost and each spell names only its
-distance); Drowning's attacks are a die plus the bonus against the unit's defense value, with
-no terrain bonus (magic water, not a shot through cover); a Mythos Barrier stops a
-Manifestation's Movement Action from entering its space (hon has no underground movement)."""
+Fog, Blessing of Hydra, Mythos Barrier and Blessing of the Black Sun (its flames:
+black_sun.py). hon's readings: the ranges are counted as for a shot and need no line of sight
+(the book's LoS icons are lost and each spell names only its distance); Drowning's attacks are
+a die plus the bonus against the unit's defense value, with no terrain bonus (magic water, not
+a shot through cover); a Mythos Barrier stops a Manifestation's Movement Action from entering
+its space (hon has no underground movement)."""
 
 from __future__ import annotations
 
@@ -22,12 +23,16 @@ from enum import StrEnum
 from builder.heroes.army.resolve import ResolvedArmy
 from builder.heroes.catalogue.recruitment import OptionKind, RecruitmentOption
 from builder.heroes.catalogue.units import SideState
+from builder.heroes.rules.black_sun import BLACK_SUN
 from builder.heroes.rules.combat import IllegalAttack, Shot, name
 from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.mythos import Cast, KnownSpell, SpellMarker
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.ruleset import FOG
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.summoning import summon_at, summoned_by
+from builder.heroes.rules.templates import FLAME_LENGTH
+from builder.heroes.rules.totem import totem_magician
 
 
 class Aim(StrEnum):
@@ -37,6 +42,8 @@ class Aim(StrEnum):
     VEHICLE = "vehicle"
     UNIT = "unit"
     SQUARE = "square"  # an adjacent space (Mythos Barrier)
+    DIRECTION = "direction"  # a flame template laid from the caster (Blessing of the Black Sun)
+    SUMMON = "summon"  # a creature put on spaces within reach (Summoning)
     NOTHING = "nothing"
 
 
@@ -60,7 +67,9 @@ RULES: dict[str, SpellRule] = {
     "son-fog": SpellRule(Aim.NOTHING, marker=False),
     "son-blessing-of-hydra": SpellRule(Aim.UNIT, 3, moves_marker=True),
     "son-mythos-barrier": SpellRule(Aim.SQUARE, 1, moves_marker=True, marker=False),
+    BLACK_SUN: SpellRule(Aim.DIRECTION, FLAME_LENGTH, marker=False),
 }
+SUMMON = SpellRule(Aim.SUMMON, marker=False)  # every tile naming a creature (SoN p.15)
 DROWNING_ATTACKS = (2, 1)  # the bonus of the first attack, then of the Supply Phase's (SoN p.15)
 ENCHANTED = 2  # Enchant Unit's Mythos Hunter, 1 after the first Supply Phase (SoN p.15)
 
@@ -85,7 +94,7 @@ def spells_of(state: GameState, caster: Piece) -> list[KnownSpell]:
 def magician_discount(state: GameState, caster: Piece) -> int:
     """1 when the caster is a Magician or stands within N spaces of a friendly Magician N
     (SoN p.18), else 0: never more than one Suppressed marker fewer."""
-    if caster.side.has("magician"):
+    if caster.side.has("magician") or totem_magician(state, caster):  # a Totem's Magician (SoN p.16)
         return 1
     for other in state.units(caster.owner):
         aura = other.side.ability_value("magician")
@@ -97,6 +106,13 @@ def magician_discount(state: GameState, caster: Piece) -> int:
 def penalty(state: GameState, caster: Piece, option: RecruitmentOption, sigils: int = 0) -> int:
     """The Suppressed markers the caster takes (SoN p.14, p.18)."""
     return max(0, (option.penalty or 0) - magician_discount(state, caster) - sigils)
+
+
+def rule_of(option: RecruitmentOption) -> SpellRule | None:
+    """How the spell is played; None: not by hon (a summoning tile naming no creature)."""
+    if option.summons is not None:
+        return SUMMON
+    return RULES.get(option.id)
 
 
 def markers_of(option: RecruitmentOption) -> int | None:
@@ -112,13 +128,16 @@ def group_key(spell: KnownSpell) -> str:
 
 def castable(state: GameState, caster: Piece, spell: KnownSpell) -> str | None:
     """Why `caster` may not cast `spell` now, or None when it may."""
-    if spell.option.id not in RULES:
+    rule = rule_of(spell.option)
+    if rule is None:
         return f"{spell.option.name} is not played by hon"
     if caster.suppressed:
         return "a Character with a Suppressed marker cannot cast a spell"
-    rule = RULES[spell.option.id]
     limit = markers_of(spell.option)
-    out = state.mythos.out(group_key(spell), spell.option.id)
+    if rule.aim is Aim.SUMMON:
+        out: list[object] = list(summoned_by(state, group_key(spell), spell.option.id))
+    else:
+        out = list(state.mythos.out(group_key(spell), spell.option.id))
     if limit is not None and len(out) >= limit and not rule.moves_marker:
         return f"all {limit} marker(s) of {spell.option.name} are in play"
     return None
@@ -126,8 +145,8 @@ def castable(state: GameState, caster: Piece, spell: KnownSpell) -> str | None:
 
 def targets(state: GameState, caster: Piece, spell: KnownSpell) -> list[Piece]:
     """The units the spell may be cast at, nearest first."""
-    rule = RULES[spell.option.id]
-    if rule.aim in (Aim.NOTHING, Aim.SQUARE):
+    rule = rule_of(spell.option)
+    if rule is None or rule.aim in (Aim.NOTHING, Aim.SQUARE, Aim.DIRECTION, Aim.SUMMON):
         return []
     found = []
     for other in state.units():
@@ -151,12 +170,22 @@ def check_cast(state: GameState, caster: Piece, action: Cast) -> KnownSpell:
     why = castable(state, caster, spell)
     if why is not None:
         raise IllegalAttack(why, page)
-    rule = RULES[spell.option.id]
+    rule = rule_of(spell.option)
+    assert rule is not None  # castable
     reached = {t.key for t in targets(state, caster, spell)}
     if rule.aim is Aim.SQUARE:
         spot = action.at
         if spot is None or spot not in state.battlefield.squares or range_between(caster.squares, (spot,)) != 1:
             raise IllegalAttack(f"{spell.option.name} is cast on an adjacent space", page)
+    elif rule.aim is Aim.SUMMON:
+        spot = action.at
+        if spot is None or summon_at(state, caster, spell.option, spot, action.facing or 0) is None:
+            raise IllegalAttack(
+                f"{spell.option.name} puts its creature on free spaces up to {spell.option.reach} away", page
+            )
+    elif rule.aim is Aim.DIRECTION:
+        if action.facing is None or action.facing not in range(8):
+            raise IllegalAttack(f"{spell.option.name} is laid in one of the eight directions", page)
     elif rule.aim is not Aim.NOTHING and action.target not in reached:
         raise IllegalAttack(f"{spell.option.name} reaches a {rule.aim.value} up to {rule.reach} spaces", page)
     if action.sigils:

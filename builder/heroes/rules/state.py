@@ -10,17 +10,19 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from builder.heroes.army.resolve import ResolvedArmy
+from builder.heroes.army.resolve import Placed, ResolvedArmy
 from builder.heroes.army.summary import OrderTokens, order_tokens, stars_of, summary_of
 from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.terrain import TerrainEffects
 from builder.heroes.catalogue.units import UnitType
+from builder.heroes.rules.capture import Captive
 from builder.heroes.rules.events import HeroesEvent
 from builder.heroes.rules.gear import PlantedBomb
 from builder.heroes.rules.mythos import Mythos
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
-from builder.heroes.rules.structures import RUBBLE
+from builder.heroes.rules.structures import RUBBLE, WRECK_TERRAIN
+from builder.heroes.rules.traits import Trait, traits_of
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.heroes.scenario.models import Objective, Scenario
 
@@ -105,25 +107,44 @@ class GearPool:
         return any(kinds.get(r, False) for r in self.restricted_to)
 
 
+TILE_GEAR = frozenset({"son-life-point"})  # markers a tile gives its own units to spend (SoN p.16)
+MEDALLION = "son-elder-sign-medallion"
+# Options with no marker that act in play through their wearer: a pool of one says who (SoN p.14).
+WORN = frozenset({MEDALLION})
+
+
 def gear_pools(resolved: ResolvedArmy, side: str) -> list[GearPool]:
-    """The markers each gear option or customization of the army gives, chosen ones included."""
+    """The markers each gear option or customization of the army gives, chosen ones included;
+    a free option's (SoN p.14: "Free recruitment options don't have to be attributed to a
+    recruitment tile", such as the Totems) serve the whole army."""
     pools: list[GearPool] = []
     for group in resolved.groups:
         for placed in group.placed:
-            option = placed.option
-            if option is None:
-                continue
-            counts: dict[str, int] = {}
-            for count in option.markers:
-                counts[count.id] = counts.get(count.id, 0) + count.count
-            if option.choice is not None and option.choice.markers:
-                for pick in placed.pick.choice:
-                    if pick in option.choice.among:
-                        counts[pick] = counts.get(pick, 0) + 1
-            users = None if group.is_command else group.path
-            limits = tuple(r.value for r in option.restricted_to)
-            pools += [GearPool(side, m, n, users, limits, option.name) for m, n in sorted(counts.items())]
+            pools += _option_pools(placed, side, None if group.is_command else group.path)
+        recruit = group.recruit
+        if recruit is not None:  # "Certain units have Life Points" printed on their tile (SoN p.16)
+            printed = [c for c in recruit.markers if c.id in TILE_GEAR]
+            pools += [GearPool(side, c.id, c.count, group.path, (), recruit.name) for c in printed]
+    for placed in resolved.free:
+        pools += _option_pools(placed, side, None)
     return pools
+
+
+def _option_pools(placed: Placed, side: str, users: str | None) -> list[GearPool]:
+    option = placed.option
+    if option is None:
+        return []
+    counts: dict[str, int] = {}
+    for count in option.markers:
+        counts[count.id] = counts.get(count.id, 0) + count.count
+    if option.id in WORN:
+        counts[option.id] = 1
+    if option.choice is not None and option.choice.markers:
+        for pick in placed.pick.choice:
+            if pick in option.choice.among:
+                counts[pick] = counts.get(pick, 0) + 1
+    limits = tuple(r.value for r in option.restricted_to)
+    return [GearPool(side, m, n, users, limits, option.name) for m, n in sorted(counts.items())]
 
 
 @dataclass
@@ -139,9 +160,13 @@ class GameState:
     groups: dict[str, CombatGroup] = field(default_factory=dict)
     broken: set[str] = field(default_factory=set)
     orders: dict[str, OrderTokens] = field(default_factory=dict)
+    # By side, its army as it stands: options a scenario event adds go in (reinforcements.py).
+    armies: dict[str, ResolvedArmy] = field(default_factory=dict)
+    # By side, its Hardened tiles: one of their units takes a token every turn (BfC p.09).
+    hardened: dict[str, tuple[str, ...]] = field(default_factory=dict)
     victory_points: dict[str, int] = field(default_factory=dict)
     control: dict[str, str | None] = field(default_factory=dict)  # objective id -> side
-    captured_units: set[tuple[str, str]] = field(default_factory=set)  # (side, unit id)
+    captives: dict[str, Captive] = field(default_factory=dict)  # captive key -> whom it stays with (BfC p.12)
     titles: dict[str, str] = field(default_factory=dict)  # group key -> "Sherman Platoon"
     triggered: set[int] = field(default_factory=set)  # scenario events whose trigger holds
     # Units a scenario event brings in, kept off the battlefield until it happens (BfC p.14).
@@ -151,6 +176,8 @@ class GameState:
     # Defenders destroyed this Activation Phase: their +1 lasts until its end (BfC p.08).
     fallen_defenders: dict[str, Piece] = field(default_factory=dict)
     end_moved: int = 0  # spaces the END marker moved down: turns added to the game (BfC p.16)
+    discarded: set[str] = field(default_factory=set)  # objectives an event discarded (BfC p.16)
+    bonuses: dict[str, Square] = field(default_factory=dict)  # Tactical Bonuses on the battlefield (BfC p.14)
     decks: dict[str, Deck] = field(default_factory=dict)  # by side: its action cards
     # What action cards gave for this turn only, by side: Special Order tokens (High
     # Command) and an Assault ability every unit has (The Fury of the Führer).
@@ -159,11 +186,14 @@ class GameState:
     structure_points: dict[str, int] = field(default_factory=dict)  # element key -> destruction points
     ruined: list[str] = field(default_factory=list)  # element keys turned to rubble, in order
     rubble: TerrainEffects = RUBBLE  # a fallen building's rubble side (the catalogue's ruins)
+    # A wreck counter's terrain by the vehicle's type (the catalogue's wreck-light, wreck-heavy).
+    wreck_terrain: dict[UnitType, TerrainEffects] = field(default_factory=lambda: dict(WRECK_TERRAIN))
     turn: int = 1
     over: bool = False
     winner: str | None = None  # a side id, "draw", or None while the game goes on
     outcome: str = ""  # "Minor German victory", "sudden death: …"
     gear: list[GearPool] = field(default_factory=list)  # markers the armies' options give
+    traits: list[Trait] = field(default_factory=list)  # character traits played from the option (traits.py)
     bombs: list[PlantedBomb] = field(default_factory=list)  # Sticky Bombs and Magnetic Mines to explode
     # Mine markers: square -> the side that laid it (BfC p.09).
     mines: dict[Square, str] = field(default_factory=dict)
@@ -214,7 +244,14 @@ class GameState:
 
     @cached_property
     def objective_areas(self) -> dict[str, frozenset[Square]]:
-        return {o.id: objective_squares(o, self.battlefield) for o in self.scenario.objectives}
+        """The objectives still in play (not discarded, BfC p.16) and their squares."""
+        objectives = (o for o in self.scenario.objectives if o.id not in self.discarded)
+        return {o.id: objective_squares(o, self.battlefield) for o in objectives}
+
+    def discard(self, objective: str) -> None:
+        """An objective discarded: no unit takes it any more; its controller keeps it (BfC p.16)."""
+        self.discarded.add(objective)
+        self.__dict__.pop("objective_areas", None)
 
     def opponents(self, side: str) -> list[str]:
         """The sides playing against `side`: all the others, or those of other teams (SoN p.10)."""
@@ -250,7 +287,8 @@ class Facts:
 
     def captured(self, side: str, unit: str) -> bool:
         team = self.state.team_of(side)
-        return any(u == unit and self.state.team_of(s) == team for s, u in self.state.captured_units)
+        captives = self.state.captives.values()
+        return any(c.piece.unit.id == unit and self.state.team_of(c.side) == team for c in captives)
 
     def destroyed(self, unit: str) -> bool:
         return any(p.unit.id == unit for p in self.state.destroyed.values())
@@ -288,9 +326,11 @@ def lost_stars(state: GameState, side: str) -> int:
 
 def star_losses(state: GameState, side: str) -> list[tuple[Piece, int]]:
     """Each of the side's units that gives fewer order stars than its front side prints, and
-    by how many: destroyed ones (HoN core p.8) and, where the ruleset says so, hit ones
+    by how many: destroyed or captured ones (HoN core p.8; BfC p.12) and, where the ruleset says so, hit ones
     showing their damaged side (SoN p.18)."""
-    found = [(p, stars_of(p.unit.front)) for p in state.destroyed.values() if p.owner == side]
+    # A captive's too, while it is held (hon's reading of "lose a unit", BfC p.12).
+    lost = (*state.destroyed.values(), *(c.piece for c in state.captives.values()))
+    found = [(p, stars_of(p.unit.front)) for p in lost if p.owner == side]
     if state.ruleset.orders_follow_hits:
         for piece in (*state.pieces.values(), *state.reserve.values()):
             if piece.owner == side and not piece.is_wreck and piece.key not in state.destroyed:
@@ -310,13 +350,18 @@ def new_game(
     state = GameState(scenario, battlefield, ruleset, tuple(s.id for s in scenario.sides), initiative, {})
     for side, resolved in armies.items():
         state.orders[side] = order_tokens(resolved)
+        state.armies[side] = resolved
         state.groups.update(combat_groups(resolved, side))
         # Victory points carried over from a campaign's last game, else none; a team's are
         # kept together under its id (SoN p.10).
         team = state.team_of(side)
         state.victory_points[team] = state.victory_points.get(team, 0) + scenario.setup.victory_points.get(side, 0)
         state.gear += gear_pools(resolved, side)
+        state.traits += traits_of(resolved, side)
     state.titles.update(titles)
     # An objective starts neutral (BfC p.12), or held by a side when a campaign says so.
     state.control = {o.id: o.held for o in scenario.objectives}
+    # Tactical Bonuses no event places are on the battlefield from the set-up (BfC p.14, p.16).
+    later = {bonus for event in scenario.events for bonus in event.bonuses}
+    state.bonuses = {b.id: b.at for b in scenario.tactical_bonuses if b.id not in later}
     return state

@@ -10,12 +10,25 @@ old battlefield."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from builder.heroes.catalogue.terrain import TerrainEffects
-from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.pieces import Piece
+from builder.heroes.catalogue.units import UnitType, Weapon
+from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.scenario.battlefield import Battlefield, PlacedElement
+
+
+@dataclass(frozen=True)
+class Demolish:
+    """A Firing Action at a structure itself (HoN core p.22: "If a Structure ... is targeted"):
+    `structure` is a terrain element's key or a wreck counter's key; `weapon` the vehicle
+    weapon carrying the Destruction ability, None for the counter's own."""
+
+    structure: str
+    weapon: Weapon | None = None
+    marker: str | None = None  # a firing marker with Destruction spent on it instead (a Panzerfaust, HoN core p.28)
+
 
 # The rubble side when the catalogue gives none: data/hon/terrain.yaml's ruins (an example:
 # the rubble's symbols are not in the text).
@@ -57,6 +70,29 @@ def ruin(battlefield: Battlefield, key: str, rubble: TerrainEffects = RUBBLE, na
     return replace(battlefield, elements=elements, board_of=dict(battlefield.board_of))
 
 
+# A wreck counter's terrain when the catalogue gives none: data/hon/terrain.yaml's wreck-light
+# and wreck-heavy (examples: "A Wreck counts as a Terrain Element", HoN core p.19, but the
+# symbols each wreck counter prints are not in the text).
+WRECK_TERRAIN: dict[UnitType, TerrainEffects] = {
+    UnitType.LIGHT_VEHICLE: TerrainEffects(defense={"infantry": 1}, obscures=1, impassable=[UnitType.LIGHT_VEHICLE]),
+    UnitType.HEAVY_VEHICLE: TerrainEffects(
+        defense={"infantry": 2}, blocks_los=True, impassable=[UnitType.LIGHT_VEHICLE]
+    ),
+}
+
+
+def wreck_cover(wreck_terrain: dict[UnitType, TerrainEffects], pieces: Iterable[Piece]) -> dict[Square, int]:
+    """The defensive bonus infantry gets on each wreck counter's squares: its terrain's (HoN core p.19)."""
+    found: dict[Square, int] = {}
+    for piece in pieces:
+        if piece.is_wreck:
+            effects = wreck_terrain.get(piece.unit.type)
+            bonus = effects.defense.get("infantry", 0) if effects is not None else 0
+            for square in piece.squares if bonus else ():
+                found[square] = max(found.get(square, 0), bonus)
+    return found
+
+
 @dataclass(frozen=True)
 class Collapse:
     """What falls with a building: the units inside and what becomes of them."""
@@ -82,3 +118,12 @@ def collapse(
         elif piece.is_vehicle:
             destroyed.append(piece)
     return Collapse(ruin(battlefield, element.key, rubble), tuple(suppressed), tuple(destroyed))
+
+
+def wreck_damaged(wreck: Piece, points: int, structure: int) -> Piece | None:
+    """A wreck after `points` more destruction points, or None once they reach its structure
+    value and it is removed from the game (HoN core p.19, p.22)."""
+    total = dict(wreck.extra).get("destruction", 0) + points
+    if total >= structure:
+        return None
+    return replace(wreck, extra=(*((k, v) for k, v in wreck.extra if k != "destruction"), ("destruction", total)))

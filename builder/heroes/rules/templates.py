@@ -31,10 +31,12 @@ from builder.heroes.rules.combat import (
     result_penalties,
     take_hit,
 )
-from builder.heroes.rules.damage import DamageResult, Effect, suppress
+from builder.heroes.rules.damage import DamageResult, Effect, Rerolls, roll_faces, suppress
 from builder.heroes.rules.grid import Point, corners, neighbours, step
+from builder.heroes.rules.passage import is_trench
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH, WEST, Piece, Square
 from builder.heroes.rules.ruleset import HON, Ruleset
+from builder.heroes.rules.trenches import TRENCH_PAGE, trench_blast, within_reach
 from builder.heroes.scenario.battlefield import PlacedElement
 from builder.kernel.dice import Dice
 from builder.kernel.events import Modifier, Roll
@@ -44,6 +46,13 @@ RIFLE_GRENADE_RANGE = 7  # interspaces (HoN core p.29)
 FLAME_LENGTH = 3  # squares beyond the firer's: hon's reading of the printed template
 FLAME_MOVE_PENALTY = 1  # the flamethrower has Fire on the Move (-1) (HoN core p.22)
 ON_TARGET = 5  # 5 or 6: the indirect shot is on target (HoN core p.23)
+
+
+def _on_target(faces: tuple[int, ...]) -> float:
+    """A scattering roll's worth to the firer: on target or not (hon's reading for its Veteran)."""
+    return 1.0 if faces[0] >= ON_TARGET else 0.0
+
+
 # The scattering chart on the back of the explosion template: hon's reading of 1-4.
 SCATTER_DIRECTIONS: dict[int, int] = {1: NORTH, 2: EAST, 3: SOUTH, 4: WEST}
 _POINT_STEPS = {NORTH: (0, -1), EAST: (1, 0), SOUTH: (0, 1), WEST: (-1, 0)}
@@ -125,6 +134,10 @@ def grenade_into(firer: Piece, element: PlacedElement, square: Square, ruleset: 
         if not any(sq in edge and (edge - {sq}) <= element.cells for edge in openings for sq in firer.squares):
             raise IllegalAttack(f"{name(firer)} must stand by an opening of {element.name}", page)
         return element.cells
+    if is_trench(element):  # onto a square, the blast along the trench (BfC p.06)
+        if square not in element.cells or not within_reach(firer.squares, square):
+            raise IllegalAttack(f"the grenade goes onto a square of {element.name} within 2", TRENCH_PAGE)
+        return trench_blast(element, square)
     if not element.effects.shared_cover:
         raise IllegalAttack(f"{element.name} is neither a building nor a defensive position", page)
     if square not in element.cells:
@@ -162,11 +175,19 @@ class Scatter:
     distance: int  # interspaces moved
 
 
-def scatter(target: Point, distance: int, dice: Dice, ruleset: Ruleset = HON, spotter: bool = False) -> Scatter:
+def scatter(
+    target: Point,
+    distance: int,
+    dice: Dice,
+    ruleset: Ruleset = HON,
+    spotter: bool = False,
+    rerolls: Rerolls | None = None,
+) -> Scatter:
     """Indirect Fire's scattering roll (HoN core p.23): 5 or 6 on target; 1 to 4 moves the
     template that way by the distance on the symbol, one less with an Artillery Spotter who
-    sees the target interspace (p.22). Suppressed markers do not affect it."""
-    (face,) = dice.roll(1)
+    sees the target interspace (p.22). Suppressed markers do not affect it. `rerolls`:
+    Veteran markers (p.30), the roll serving the firer, who wants it on target."""
+    (face,) = roll_faces(dice, 1, rerolls, "scatter", _on_target)
     modifiers: tuple[Modifier, ...] = ()
     if spotter:
         modifiers = (Modifier("Artillery Spotter: scatter -1 interspace", -1, ruleset.cite("artillery-spotter")),)
@@ -235,6 +256,7 @@ def lay_template(
     scattered: Scatter | None = None,
     moving: bool = False,
     reroll: Callable[[Shot], Reroll | None] | None = None,
+    rerolls: Callable[[Shot], Rerolls | None] | None = None,
 ) -> TemplateResult:
     """Attack every unit under the template, each on its own, with the template's combat
     values against its colour (HoN core p.23, p.29). Heavy vehicles are struck on their side
@@ -264,7 +286,13 @@ def lay_template(
             bonuses=bonuses,
             penalties=penalties,
         )
-        result = fire(shot, dice, ruleset, reroll=reroll(shot) if reroll is not None else None)
+        result = fire(
+            shot,
+            dice,
+            ruleset,
+            reroll=reroll(shot) if reroll is not None else None,
+            rerolls=rerolls(shot) if rerolls is not None else None,
+        )
         if flames and result.target is not None and not result.effect.destroyed:
             after = suppress(result.target, 1)
             effect = Effect.SUPPRESSED if result.effect is Effect.NONE else result.effect
@@ -314,6 +342,7 @@ def snipe(
     ruleset: Ruleset = HON,
     obscured: Sequence[tuple[Square, int]] = (),
     penalties: Sequence[Modifier] = (),
+    rerolls: Rerolls | None = None,
 ) -> SniperResult:
     """The Sniper's Alternate Firing Action (HoN core p.24): infantry only; one die, modified
     by the sniper's Suppressed markers and the obstacles, read on the table: 1 nothing, 2-3 a
@@ -331,14 +360,19 @@ def snipe(
     modifiers = result_penalties(
         ruleset, firer.suppressed, [(f"Obscured LoS at {list(sq)}", value) for sq, value in obscured], False, penalties
     )
-    (face,) = dice.roll(1)
-    total = face + sum(m.value for m in modifiers)
+    bonus = sum(m.value for m in modifiers)
+
+    def worth(faces: tuple[int, ...]) -> float:
+        return list(SniperOutcome).index(sniper_outcome(faces[0] + bonus))
+
+    (face,) = roll_faces(dice, 1, rerolls, "sniper", worth, target)  # Veteran markers (HoN core p.30)
+    total = face + bonus
     roll = Roll("sniper", (face,), face, modifiers, total, page)
     outcome = sniper_outcome(total)
     after: Piece | None = target
     effect, damage = Effect.NONE, None
     if outcome in (SniperOutcome.HIT, SniperOutcome.HIT_AND_SUPPRESSED):
-        effect, after, damage = take_hit(target, dice, ruleset)
+        effect, after, damage = take_hit(target, dice, ruleset, rerolls=rerolls)
     if outcome is SniperOutcome.SUPPRESSED or (outcome is SniperOutcome.HIT_AND_SUPPRESSED and not effect.destroyed):
         after = suppress(after, 1)
         effect = Effect.SUPPRESSED if effect is Effect.NONE else effect

@@ -174,7 +174,12 @@ class TemplateFiring(TurnBase):
         lands = action.at
         if plan.kind is TemplateKind.INDIRECT:
             scattered = scatter(
-                action.at, plan.scatter + (1 if plan.spotter else 0), self.dice, state.ruleset, plan.spotter
+                action.at,
+                plan.scatter + (1 if plan.spotter else 0),
+                self.dice,
+                state.ruleset,
+                plan.spotter,
+                self._veteran_rolls(firer),  # Veteran markers (HoN core p.30)
             )
             lands = scattered.lands
         targets, sheltered = template_targets(state, lands)
@@ -217,11 +222,14 @@ class TemplateFiring(TurnBase):
             sheltered=sheltered,
             scattered=scattered,
             reroll=lambda shot: self._veteran_reroll(firer, shot),  # Veteran markers (HoN core p.30)
+            rerolls=lambda shot: self._veteran_rolls(firer, shot.target),
         )
         for attack in result.attacks:
             kept = self._life_points(attack)  # a Character's Life Point (BfC p.09)
             self.add(FireEvent.of(kept, state.turn, self.phase, firer.owner))
             self.hurt(kept.shot.target, kept.target, kept.effect)
+        # Structures under it, even partly, are affected too (HoN core p.23): Destruction dice (p.22).
+        self._template_destruction(firer, (sq for sq in area if sq in state.battlefield.squares))
 
     def _snipe(self, firer: Piece, action: Snipe) -> None:
         """The Sniper's table (HoN core p.24) against a target the sniper sees."""
@@ -230,7 +238,14 @@ class TemplateFiring(TurnBase):
         sight = line_of_sight(state.battlefield, state.pieces.values(), firer, target, state.ruleset)
         if sight.blocked:
             raise IllegalAttack(f"{name(firer)} does not see {name(target)}", state.ruleset.cite("line-of-sight"))
-        result = snipe(firer, target, self.dice, state.ruleset, penalties=sight.modifiers)
+        result = snipe(
+            firer,
+            target,
+            self.dice,
+            state.ruleset,
+            penalties=sight.modifiers,
+            rerolls=self._veteran_rolls(firer, target),
+        )
         result = self._life_point_sniped(target, result)  # a Character's Life Point (BfC p.09)
         text = f"{name(firer)} snipes at {name(target)}: {result.roll.total}, {result.outcome.value}"
         if result.effect not in (Effect.NONE, Effect.SUPPRESSED):

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.bags import draw_madness
 from builder.heroes.rules.combat import SUPPRESSED_PENALTY, name
+from builder.heroes.rules.damage import roll_faces
 from builder.heroes.rules.events import TerrorEvent
 from builder.heroes.rules.los import line_of_sight
 from builder.heroes.rules.mythos import Madness, has_faith, manifestation, mythos_hunter
@@ -98,7 +99,13 @@ class TerrorChecks(TurnBase):
         """One Terror check against `source`'s value `terror` (an Amulet of Dagon's, `source`
         then the closest enemy), and its Madness if it fails."""
         state, cite = self.state, self.state.ruleset.cite
-        roll = terror_roll(state, piece, self.dice.roll(1)[0], terror, self.elder_signs(piece, terror))
+
+        def resists(faces: tuple[int, ...]) -> float:
+            return 1.0 if terror_roll(state, piece, faces[0], terror).total >= terror else 0.0
+
+        # Veteran tokens (SoN p.16): the unit's side on a failure, the source's on a success.
+        face = roll_faces(self.dice, 1, self._veteran_rolls(piece, source), "terror", resists, source)[0]
+        roll = terror_roll(state, piece, face, terror, self.elder_signs(piece, terror))
         resisted = roll.total >= terror
         drawn = None if resisted else draw_madness(state.mythos, self.dice)
         what = f"{name(piece)} sees {name(source)} (Mythos Manifestation {terror}, {cite('mythos-manifestation')})"

@@ -41,19 +41,51 @@ def load_of(piece: Piece) -> int:
 def embark_refusal(state: GameState, piece: Piece, transport: Piece) -> str | None:
     """Why `piece` may not get into `transport` now, or None (HoN core p.27): infantry only,
     from a square next to it, into a vehicle with the Transport ability and room left, one
-    counter of more than one square at most; a Scout transport takes Scouts only."""
+    counter of more than one square at most (a Scout transport scouts with Scouts only aboard:
+    scouting.py)."""
+    if not set(piece.squares) & set(neighbours_of(transport.squares)):
+        return "it is not next to the vehicle"
+    return room_refusal(state, piece, transport)
+
+
+def room_refusal(state: GameState, piece: Piece, transport: Piece) -> str | None:
+    """Why `transport` has no room for `piece`, or None (HoN core p.27)."""
     capacity = transport.side.ability_value("transport")
     if not piece.is_infantry or piece.embarked_in is not None:
         return "only an infantry unit on the battlefield gets into a vehicle"
     if capacity is None or transport.is_wreck or transport.owner != piece.owner:
         return "it is not a transport of its side"
-    if not set(piece.squares) & set(neighbours_of(transport.squares)):
-        return "it is not next to the vehicle"
     aboard = [p for p in state.pieces.values() if p.embarked_in == transport.key]
     if sum(load_of(p) for p in aboard) + load_of(piece) > capacity:
         return f"no room left (Transport {capacity})"
     if piece.unit.footprint > 1 and any(p.unit.footprint > 1 for p in aboard):
         return "one counter larger than one square at most"
+    return None
+
+
+def launch_refusal(state: GameState, rider: Piece, defender: Piece) -> str | None:
+    """Why `rider` may not launch an assault from the transport it rides in, or None (HoN core
+    p.25, p.27: "It is possible to launch an assault from a vehicle that has the Transport
+    special ability"): the vehicle must be next to the defender."""
+    transport = state.pieces.get(rider.embarked_in or "")
+    if transport is None or not transport.side.has("transport"):
+        return "an assault is launched from a vehicle with the Transport ability only"
+    if not set(defender.squares) & set(neighbours_of(transport.squares)):
+        return "its transport is not next to the defender"
+    return None
+
+
+def refuge(state: GameState, piece: Piece, squares: list[Square]) -> Piece | None:
+    """An allied transport on one of `squares` with room for `piece`: "it is also possible to
+    retreat into a transport after being defeated in assault, whether as attacker or defender"
+    (HoN core p.27)."""
+    occupant = state.occupant()
+    for square in squares:
+        found = occupant.get(square)
+        if found is None or not found.is_vehicle or found.key == piece.key:
+            continue
+        if room_refusal(state, piece, found) is None:
+            return found
     return None
 
 

@@ -1,11 +1,7 @@
 """A Game Turn: the Order Phase, the Activation Phase and the Supply Phase, then the victory
 check and the initiative passing (HoN core p.8-9, p.16; SoN p.4).
 
-Scenario events are told when they happen and what they do to the game is played: units
-they bring in enter play through their zone, the END marker moves down, and where the side
-may fill its recruitment tiles with options (a player's choice) the policy chooses (BfC p.14,
-p.16). What they do to the battlefield alone (tactical bonuses placed, objectives discarded)
-is told, not played."""
+Scenario events are told and played as their phase comes (scenario_events.py, BfC p.14, p.16)."""
 
 from __future__ import annotations
 
@@ -22,18 +18,21 @@ from builder.heroes.rules.events import (
     Phase,
     RallyEvent,
     RevealEvent,
-    ScenarioEvent,
     SuddenDeathEvent,
     TurnEvent,
     VictoryEvent,
 )
 from builder.heroes.rules.gear import GearFire, GearThrow, GrenadeInto
 from builder.heroes.rules.orders import AUTONOMOUS, SPECIAL, Orders, activation_sequence, needs_no_order, tokens_for
+from builder.heroes.rules.personal_order import check_duties, duties_said
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy import Policy
+from builder.heroes.rules.scenario_events import scenario_events
+from builder.heroes.rules.special_orders import LATER, opening, with_later_specials
 from builder.heroes.rules.state import Facts, Frame, GameState, star_losses
+from builder.heroes.rules.structures import Demolish
+from builder.heroes.rules.victory_points import score_objectives
 from builder.heroes.scenario.conditions import describe, holds
-from builder.heroes.scenario.models import Event
 from builder.heroes.scenario.models import Phase as ScenarioPhase
 from builder.kernel.dice import Dice
 
@@ -81,6 +80,7 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
     for side in state.initiative_order():
         if side in state.decks:
             turn.battle_events(side, policies[side].order_cards(state, side), CardTiming.ORDER_START)
+    turn.totem_boons(policies)  # each standing Totem: an Order token or an Action card (SoN p.16)
     scenario_events(turn, ScenarioPhase.ORDER, "start", policies)
     orders: dict[str, Orders] = {}
     for side in state.initiative_order():
@@ -101,13 +101,14 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
             return orders
         placed = policies[side].assign(state, side, tokens)
         placed.check(tokens)
+        check_duties(state, placed, tokens)  # Personal Order (HoN core p.26), Hardened (BfC p.09)
         orders[side] = placed
         names = ", ".join(
             f"{n} {state.title(state.pieces.get(key) or state.reserve[key])}"
             for n, key in enumerate(placed.numbered, start=1)
         )
         extra = f"; {len(placed.special)} special{_unprinted_specials(state, side)}" if placed.special else ""
-        extra += _hit_officers(state, side)
+        extra += _hit_officers(state, side) + duties_said(state, placed)
         turn.add(
             OrdersEvent(
                 turn=state.turn,
@@ -120,6 +121,7 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
                 bluffs=placed.bluffs,
             )
         )
+    turn.medallions(orders, policies)  # Elder Sign Medallions discard tokens on Manifestations (SoN p.14)
     scenario_events(turn, ScenarioPhase.ORDER, "end", policies)
     frames += turn.frames
     return orders
@@ -134,13 +136,19 @@ def activation_phase(
     turn = Turn(state, dice, Phase.ACTIVATION, policies)
     scenario_events(turn, ScenarioPhase.ACTIVATION, "start", policies)
     turn.madness_acts()  # Rage and Paranoia act, Catatonia freezes (SoN p.11)
+    turn.dragons_fly()  # the Dragon's one move of the round (SoN p.16)
     autonomous = {side: sorted(p.key for p in _own(state, side) if needs_no_order(p)) for side in state.sides}
     teams = {side: state.team_of(side) for side in state.sides}
-    for reveal in activation_sequence(state.initiative_order(), orders, autonomous, teams):
+    # Special tokens as order 0, or held and played between two activations (HoN core p.8).
+    choosers = {side: policy.play_special for side, policy in policies.items()}
+    at_zero, held = opening(state, orders, choosers)
+    sequence = activation_sequence(state.initiative_order(), at_zero, autonomous, teams)
+    for reveal in with_later_specials(state, sequence, held, choosers):
         piece = _piece(state, reveal.key)
         label = {
             AUTONOMOUS: "an autonomous unit",
             SPECIAL: f"a special order token, played as order 0 ({state.ruleset.cite('special-order')})",
+            LATER: f"a special order token, played between two activations ({state.ruleset.cite('special-order')})",
         }.get(reveal.token, f"order {reveal.token}")
         if piece is None or piece.is_wreck or piece.activated:
             turn.add(
@@ -171,7 +179,14 @@ def activation_phase(
                 reveal.side, policy.action_cards(state, piece, CardTiming.ACTIVATION), CardTiming.ACTIVATION
             )
             piece = state.pieces[piece.key]
+        if piece.key in state.pieces:
+            piece = turn.rally_hardboiled(piece)  # Hardboiled tokens, before it acts (SoN p.16)
+            piece = turn.ichor_heal(piece)  # an Eldritch Ichor flips a Character back (SoN p.14)
         turn.perform(reveal.key, policy.activate(state, piece))
+        again = turn.heroic_again(reveal.key)  # a Heroic token: a second activation (SoN p.16)
+        if again is not None:
+            turn.perform(reveal.key, policy.activate(state, again))
+        turn.amulets_of_dagon()  # "at any time during any phase" (SoN p.16): once a unit has acted
         acted = state.pieces.get(reveal.key)
         if reveal.side in state.decks and acted is not None and not acted.is_wreck:
             turn.battle_events(
@@ -202,7 +217,11 @@ def supply_phase(
     scenario_events(turn, ScenarioPhase.SUPPLY, "start", policies)
     for side in state.initiative_order():  # before units move (HoN core p.30)
         turn.conceal(policies[side].conceal(state, side), "as the Supply Phase begins")
+    if state.turn == 1:
+        turn.raise_totems()  # the Totems go on the board in the first round's Supply Phase (SoN p.16)
     turn.spells_at_supply_start()  # Drowning's second attack (SoN p.15)
+    turn.poison_checks()  # Poisoned Blade markers: a Terror check each (SoN p.16)
+    turn.hardboiled_before_terror()  # Hardboiled tokens spare a unit its check (SoN p.16)
     turn.terror_checks()  # after the bluffs, before the moves (SoN p.10-11)
     for side in state.initiative_order():
         ordered = orders[side].ordered if side in orders else frozenset()
@@ -211,9 +230,9 @@ def supply_phase(
             if current is None or current.key in ordered or current.activated or current.is_wreck:
                 continue
             action = policies[side].supply_move(state, current)
-            if isinstance(action, (Fire, AssaultAction, TemplateFire, Snipe, GearFire, GearThrow, GrenadeInto)) or (
-                isinstance(action, Move) and action.fire is not None
-            ):
+            if isinstance(
+                action, (Fire, AssaultAction, TemplateFire, Snipe, GearFire, GearThrow, GrenadeInto, Demolish)
+            ) or (isinstance(action, Move) and action.fire is not None):
                 raise ValueError(f"{side}'s policy fired or assaulted in the Supply Phase; the rules forbid it")
             before = len(turn.frames)
             turn.perform(current.key, action)
@@ -262,6 +281,7 @@ def end_of_turn(state: GameState, last: int, dice: Dice) -> list[Frame]:
     early = next((c for c in victory.end.early if holds(c, facts)), None)
     if early is not None or state.turn >= last + state.end_moved:
         state.over = True
+        score_objectives(turn)  # objectives held score their points (HoN core p.5-6)
         found = next((o for o in victory.outcomes if holds(o.condition, facts)), None)
         state.winner = found.winner if found is not None else victory.otherwise
         state.outcome = found.label if found is not None else "no outcome holds"
@@ -285,65 +305,6 @@ def end_of_turn(state: GameState, last: int, dice: Dice) -> list[Frame]:
     state.initiative = state.next_side(state.initiative)
     state.turn += 1
     return turn.frames
-
-
-def scenario_events(turn: Turn, phase: ScenarioPhase, moment: str, policies: Mapping[str, Policy]) -> None:
-    """The scenario's events for this turn, phase and moment, told and played. The
-    phase is the scenario's own enum: its events name no set-up, the game's `Phase` does."""
-    state = turn.state
-    facts = Facts(state)
-    for event in state.scenario.events:
-        if event.phase is not phase or event.moment != moment:
-            continue
-        if event.turn is not None and event.turn != state.turn:
-            continue
-        if event.trigger is not None:
-            # "Each time" a trigger comes to hold: once, until it stops holding.
-            index = state.scenario.events.index(event)
-            if not holds(event.trigger, facts):
-                if not event.once:
-                    state.triggered.discard(index)
-                continue
-            if index in state.triggered:
-                continue
-            state.triggered.add(index)
-        who = f" ({event.side})" if event.side else ""
-        played = play_event(state, event, policies)
-        said = f" Played: {played}." if played else " The simulation does not play it."
-        turn.add(
-            ScenarioEvent(
-                turn=state.turn,
-                phase=turn.phase,
-                side=event.side,
-                text=f"Scenario event{who}: {event.what.strip()}{said}",
-            )
-        )
-
-
-def play_event(state: GameState, event: Event, policies: Mapping[str, Policy]) -> str:
-    """What a scenario event does to the game, done now and said in English ("" for an event
-    that only tells the players something). Units it brings are put in reserve to enter
-    through its zone as their Movement Action (BfC p.14); the options a side may take are the
-    policy's choice (BfC p.14, p.16); the END marker moves down (BfC p.16)."""
-    said: list[str] = []
-    if event.units:
-        came = sorted(k for k, p in state.arriving.items() if p.unit.id in event.units and p.owner == event.side)
-        for key in came:
-            state.reserve[key] = state.arriving.pop(key)
-            if event.zone is not None:
-                state.entries[key] = event.zone
-        where = f" through {event.zone}" if event.zone else ""
-        names = ", ".join(state.title(state.reserve[k]) for k in came)
-        said.append(f"{names} enter play{where}" if came else "no unit is left to enter play")
-    if event.options and event.side is not None and event.side in policies:
-        said.append(policies[event.side].reinforce(state, event.side, event))
-    if event.end_marker:
-        state.end_moved += event.end_marker
-        said.append(
-            f"the END marker moves down {event.end_marker} spaces: the game now ends after turn "
-            f"{state.scenario.setup.turns.count + state.end_moved}"
-        )
-    return "; ".join(said)
 
 
 def _unprinted_specials(state: GameState, side: str) -> str:

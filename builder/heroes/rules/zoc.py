@@ -2,7 +2,8 @@
 
 A unit's zone of control is the squares around it that it has a clear or obscured line of
 sight to, except impassable squares (HoN core p.11). A building's walls and windows stop it;
-it reaches through a door in HoN (core p.20) but never leaves a building in SoN (p.5). A
+it reaches through a door in HoN (core p.20) but never leaves a building in SoN (p.5); in SoN
+a unit on a door's outside space bars the building's doors it holds (p.12, `_doors_held`). A
 suppressed unit's ZoC affects no one (HoN core p.12) and an embarked unit has none (p.27);
 vehicles exert one in HoN that hinders no movement, none in SoN (Ruleset.zoc_exerted_by).
 
@@ -10,7 +11,12 @@ Trenches (BfC p.06): "Units in Trenches are not affected by the ZoC of units out
 Trench and vice versa. The ZoC of a unit present in a Trench is limited to the element": a
 ZoC never reaches from a trench's squares to others, nor into them from outside.
 
-Simplified: units in the corner squares do not cut a ZoC (only terrain does)."""
+A ZoC is worked out from the terrain, kept per battlefield; the units standing around cut it
+only through a corner: a diagonal square is left out when the line of sight through the
+interspace meets obstacles on both sides, units included (HoN core p.11, p.13-14: "All
+Vehicles always block LoS", infantry between infantry; a square is seen as infantry). Adjacent
+squares across an edge cross nothing between them, so units never cut those
+(`cut_by_units`, for the zones that hinder movement)."""
 
 from __future__ import annotations
 
@@ -18,6 +24,7 @@ from collections.abc import Iterable
 
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.grid import edge_key, is_diagonal, neighbours
+from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.los import trace
 from builder.heroes.rules.passage import PassageMap, passage_map
 from builder.heroes.rules.pieces import Piece, Square
@@ -27,6 +34,8 @@ from builder.heroes.scenario.battlefield import Battlefield
 
 _NOBODY = Occupancy()
 ZONE_MAPS_KEPT = 256  # combined zones remembered per battlefield
+# Whether the units on the two sides of a diagonal cut it, by squares and kinds of units (`cut_by_units`).
+_CORNERS: PerBattlefield[dict[tuple[object, ...], bool]] = PerBattlefield(lambda _: {})
 
 
 def _crosses(passage: PassageMap, s: Square, n: Square, ruleset: Ruleset) -> bool:
@@ -67,17 +76,107 @@ def zone_of_control(battlefield: Battlefield, piece: Piece, ruleset: Ruleset) ->
             ends = smap.ends(square, near, piece.squares, (near,), piece.unit.type, None, ruleset)
             if not trace(smap, _NOBODY, square, near, ends).blocked:
                 found.add(near)
+    if not ruleset.zoc_through_doors:
+        found |= _doors_held(passage, piece.squares, found)
     zone = passage.zones[key] = frozenset(found)
     return zone
 
 
+def cut_by_units(
+    battlefield: Battlefield,
+    zones: dict[Square, frozenset[str]],
+    exerting: tuple[Piece, ...],
+    occupancy: Occupancy,
+    ruleset: Ruleset,
+) -> dict[Square, frozenset[str]]:
+    """The `zones` less the diagonal squares whose line of sight from the exerting unit is
+    blocked through the interspace by obstacles on both sides, the units of `occupancy`
+    among them (HoN core p.11, p.14). Traced again only where a unit stands on a corner
+    square; the same mapping back when nothing is cut."""
+    smap = sight_map(battlefield)
+    known = _CORNERS(battlefield)
+    if len(known) >= ZONE_MAPS_KEPT * 64:
+        known.clear()
+    at, terrain, width = occupancy.at, smap.squares, smap.width
+    cut: dict[Square, set[str]] = {}
+    for piece in exerting:
+        own = piece.key
+        for square in piece.squares:
+            c, r = square
+            # The units on the four squares beside it: a diagonal is cut only through two of them.
+            beside = {}
+            for side in ((c - 1, r), (c + 1, r), (c, r - 1), (c, r + 1)):
+                unit = at.get(side)
+                if unit is not None and unit.key != own:
+                    beside[side] = unit
+            if not beside:
+                continue
+            for dc, dr in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
+                near = (c + dc, r + dr)
+                keys = zones.get(near)
+                if keys is None or own not in keys:
+                    continue
+                first, second = (c + dc, r), (c, r + dr)
+                u1, u2 = beside.get(first), beside.get(second)
+                # Both sides must hold an obstacle: a unit, or terrain on a side without one.
+                if (u1 is None and u2 is None) or (u1 is None and terrain[first[0] + first[1] * width] is None):
+                    continue
+                if u2 is None and terrain[second[0] + second[1] * width] is None:
+                    continue
+                # The answer depends only on the kinds of units on the two sides: kept per battlefield.
+                kinds = tuple(None if u is None else (u.unit.type, u.concealed, u.is_wreck) for u in (u1, u2))
+                key = (square, near, piece.unit.type, ruleset.infantry_screens, kinds)
+                blocked = known.get(key)
+                if blocked is None:
+                    ends = smap.ends(square, near, piece.squares, (near,), piece.unit.type, None, ruleset)
+                    blocked = known[key] = trace(smap, occupancy, square, near, ends).blocked
+                if blocked:
+                    cut.setdefault(near, set()).add(own)
+    if not cut:
+        return zones
+    kept = {sq: keys - cut.get(sq, set()) for sq, keys in zones.items()}
+    return {sq: frozenset(keys) for sq, keys in kept.items() if keys}
+
+
+def zone_among(battlefield: Battlefield, piece: Piece, ruleset: Ruleset, pieces: Iterable[Piece]) -> frozenset[Square]:
+    """`piece`'s zone of control with the other `pieces` on the battlefield cutting it at its
+    corners (`cut_by_units`): the zone the rules that read one ZoC use (Defender, Engineer,
+    Mine markers, Military Engineering)."""
+    zone = zone_of_control(battlefield, piece, ruleset)
+    if not zone:
+        return zone
+    mine = dict.fromkeys(zone, frozenset({piece.key}))
+    return frozenset(cut_by_units(battlefield, mine, (piece,), Occupancy(pieces), ruleset))
+
+
+def _doors_held(passage: PassageMap, squares: tuple[Square, ...], zone: set[Square]) -> set[Square]:
+    """SoN p.12: "The ZoC of a unit on one of these outside spaces [those a door points from]
+    prevents another unit from entering or leaving a building". hon's reading: a unit standing
+    on a door's outside space holds, besides its zone, the inside space of every door of that
+    building whose outside space it stands on or holds, so that no unit steps through such a
+    door, in or out (a step from one ZoC square to another)."""
+    inside_of = passage.building_of
+    pairs = [  # (outside space, inside space) of every door
+        (out, inside)
+        for edge in passage.doors
+        for out, inside in (tuple(edge), tuple(edge)[::-1])
+        if out not in inside_of and inside in inside_of
+    ]
+    buildings = {inside_of[inside] for out, inside in pairs if out in squares}
+    return {inside for out, inside in pairs if inside_of[inside] in buildings and (out in squares or out in zone)}
+
+
 def zones_of_control(
-    battlefield: Battlefield, exerting: Iterable[Piece], ruleset: Ruleset
+    battlefield: Battlefield, exerting: Iterable[Piece], ruleset: Ruleset, occupancy: Occupancy | None = None
 ) -> dict[Square, frozenset[str]]:
     """For every square, the keys of the `exerting` units whose ZoC covers it. Remembered
     for the battlefield by what a zone depends on (see `zone_of_control`): between two moves
-    of one side, the other side's zones do not change. The mapping is shared: read it only."""
+    of one side, the other side's zones do not change. The mapping is shared: read it only.
+    With the `occupancy` of the battlefield, its units cut the zones through corners
+    (`cut_by_units`)."""
     pieces = tuple(exerting)
+    if occupancy is not None:
+        return cut_by_units(battlefield, zones_of_control(battlefield, pieces, ruleset), pieces, occupancy, ruleset)
     passage = passage_map(battlefield)
     # The very same pieces (they never change: the game state replaces them) ask first, by
     # identity, without building the key below; kept with the map so no other object can

@@ -83,6 +83,9 @@ class Objective(_Part):
     # The side that controls it when the game starts (a campaign's "objectives held"); None:
     # it starts neutral (BfC p.12).
     held: Id | None = None
+    # Victory points its controller scores at the end of the game, where the scenario says so
+    # (HoN core p.5-6: the free battle's objectives; its value is the scenario's).
+    victory_points: int = Field(default=0, ge=0)
 
     @model_validator(mode="after")
     def _one_place(self) -> Objective:
@@ -166,6 +169,11 @@ class Event(_Part):
     once: bool = False
     # Move the END marker down this many spaces: the game lasts that many more turns (BfC p.16).
     end_marker: int = Field(default=0, ge=0, le=30)
+    # Objectives discarded when it happens (BfC p.16: "Discard the Secondary Objective"): no
+    # unit takes one any more, and whoever controlled it keeps it for the victory conditions.
+    discard: list[Id] = Field(default_factory=list)
+    # Tactical bonuses (by id) placed when it happens (BfC p.14, p.16): off the battlefield until then.
+    bonuses: list[Id] = Field(default_factory=list)
 
     def effects(self, name: Namer | None = None) -> str:
         """What the event does, in English ("" when it only tells the players something)."""
@@ -180,6 +188,10 @@ class Event(_Part):
                 f"{who} may discard its option tiles at their breaking point or spent and fill the empty slots "
                 f"of its recruitment tiles with options, entering play{where}"
             )
+        if self.discard:
+            said.append(f"{', '.join(self.discard)} {'is' if len(self.discard) == 1 else 'are'} discarded")
+        if self.bonuses:
+            said.append(f"the Tactical Bonuses {', '.join(self.bonuses)} are placed")
         if self.once:
             said.append("it happens once only")
         if self.end_marker:

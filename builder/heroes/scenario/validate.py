@@ -417,6 +417,14 @@ def _event_issues(scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]:
         for unit in event.units:
             if unit not in catalogue.units:
                 yield _unknown(catalogue, "units", "unit", unit, f"{path}.units")
+        objectives = [o.id for o in scenario.objectives]
+        for objective in event.discard:
+            if objective not in objectives:
+                yield _missing("objective", objective, f"{path}.discard", objectives)
+        bonuses = [b.id for b in scenario.tactical_bonuses]
+        for bonus in event.bonuses:
+            if bonus not in bonuses:
+                yield _missing("tactical bonus", bonus, f"{path}.bonuses", bonuses)
         if event.trigger is not None:
             where = f"the trigger of event {i + 1}"
             yield from _condition_issues(event.trigger, f"{path}.trigger", where, scenario, catalogue)

@@ -312,7 +312,13 @@ class ModelForm(VerticalScroll):
             self.show_error(path, message)
 
 
+# Fields whose meaning a kind cannot tell: what the player types there.
+HINTS = {"team": "a team id its allies share (SoN p.10); empty: the side plays alone"}
+
+
 def _placeholder(spec: FieldSpec) -> str:
+    if spec.name in HINTS:
+        return HINTS[spec.name]
     return {
         "ids": "ids, separated by commas",
         "counts": "unit-id x2, other-id",

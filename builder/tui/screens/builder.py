@@ -9,7 +9,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static, TabbedContent, TabPane
 
@@ -31,11 +30,11 @@ from builder.heroes.catalogue.glossary import Ability
 from builder.heroes.catalogue.recruitment import Hero, RecruitmentOption, RecruitmentTile
 from builder.heroes.catalogue.units import Unit
 from builder.kernel.diagnostics import Issue
-from builder.kernel.history import Edit
 from builder.services.army_labels import entry_title
 from builder.services.army_session import ArmySession
 from builder.tui.screens.counters import CounterDetails
 from builder.tui.screens.dialogs import AskText
+from builder.tui.screens.editing import DocumentScreen
 from builder.tui.screens.slot_picker import EMPTY, ChoicePicker, SlotPicker
 from builder.tui.widgets.browser import CatalogueBrowser
 from builder.tui.widgets.issues import IssuesPanel
@@ -81,7 +80,9 @@ class ArmyPane(VerticalScroll, can_focus=False):
         target.scroll_visible(animate=False)
 
 
-class ArmyBuilderScreen(Screen[None]):
+class ArmyBuilderScreen(DocumentScreen[ArmySession]):
+    DOCUMENT = "army"
+
     BINDINGS = [
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+y", "redo", "Redo"),
@@ -226,26 +227,6 @@ class ArmyBuilderScreen(Screen[None]):
         return True
 
     # --- editing ------------------------------------------------------------------------
-
-    def edit(self, edit: Edit) -> None:  # type: ignore[type-arg]
-        if self.session.apply(edit):
-            self.show_all()
-
-    def action_undo(self) -> None:
-        label = self.session.undo()
-        if label is None:
-            self.notify("Nothing to undo.")
-            return
-        self.show_all()
-        self.notify(f"Undone: {label}.")
-
-    def action_redo(self) -> None:
-        label = self.session.redo()
-        if label is None:
-            self.notify("Nothing to redo.")
-            return
-        self.show_all()
-        self.notify(f"Redone: {label}.")
 
     @on(SlotRow.Chosen)
     @work

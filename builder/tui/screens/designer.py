@@ -12,7 +12,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
-from textual.screen import Screen
 from textual.widgets import Footer, Static, TabbedContent, TabPane
 
 from builder.heroes.catalogue.base import Game
@@ -27,8 +26,9 @@ from builder.heroes.scenario.edits import (
 )
 from builder.heroes.scenario.models import ObjectiveKind, ZoneKind
 from builder.io.scenario_files import LoadedScenario
-from builder.kernel.diagnostics import Severity, plural
+from builder.kernel.diagnostics import plural
 from builder.services.scenario_session import ScenarioSession
+from builder.tui.screens.editing import DocumentScreen, document_title
 from builder.tui.widgets.issues import IssuesPanel
 from builder.tui.widgets.map_view import OBJECTIVE_GLYPHS, OPEN_GROUND, SIDE_TINTS, MapView, marks_of
 from builder.tui.widgets.tile_card import show_if_changed
@@ -53,7 +53,7 @@ class ToolState:
     owner_index: int = 0  # 0: neutral, then the sides
 
 
-class DesignerScreen(Screen[None]):
+class DesignerScreen(DocumentScreen[ScenarioSession]):
     BINDINGS = [
         Binding("p", "tool('paint')", "Paint"),
         Binding("x", "tool('erase')", "Erase"),
@@ -123,15 +123,8 @@ class DesignerScreen(Screen[None]):
         session = self.session
         scenario, field = session.scenario, session.battlefield
         assert field is not None
-        title = Text()
-        title.append(scenario.title, style="bold")
-        title.append(f" — {field.width}x{field.height} squares, {plural(len(scenario.map.boards), 'board')}")
-        title.append(f" · {session.path.name if session.path else 'not saved yet'}", style="dim")
-        if session.has_edits:
-            title.append(" · modified", style="italic yellow")
-        errors = sum(1 for i in session.issues if i.severity is Severity.ERROR)
-        verdict = "  playable" if errors == 0 else f"  not playable: {errors} error{'s' if errors != 1 else ''}"
-        title.append(verdict, style="green" if errors == 0 else "bold red")
+        size = f"{field.width}x{field.height} squares, {plural(len(scenario.map.boards), 'board')}"
+        title = document_title(scenario.title, size, session)
         show_if_changed(self.query_one("#title", Static), title, layout=False)
         self._show_toolbar()
         self.query_one(MapView).show(field, marks_of(scenario, field))
@@ -275,20 +268,6 @@ class DesignerScreen(Screen[None]):
 
     # --- editing ------------------------------------------------------------------------
 
-    def edit(self, edit: object) -> None:
-        if self.session.apply(edit):  # type: ignore[arg-type]
-            self.show_all()
-
-    def action_undo(self) -> None:
-        label = self.session.undo()
-        self.show_all()
-        self.notify(f"Undone: {label}." if label else "Nothing to undo.")
-
-    def action_redo(self) -> None:
-        label = self.session.redo()
-        self.show_all()
-        self.notify(f"Redone: {label}." if label else "Nothing to redo.")
-
     @work
     async def action_close(self) -> None:
         """Back to the army builder, when the designer was opened from it."""
@@ -367,17 +346,3 @@ class DesignerScreen(Screen[None]):
                 lambda fmt, folder: print_sheet(session, SheetFormat(fmt), folder),
             )
         )
-
-    @work(exclusive=True, group="files")
-    async def action_save(self) -> None:
-        from builder.tui.files import save_with_questions
-
-        if await save_with_questions(self.app, self.session, self.session.path, "scenario"):
-            self.show_all()
-
-    @work(exclusive=True, group="files")
-    async def action_save_as(self) -> None:
-        from builder.tui.files import save_with_questions
-
-        if await save_with_questions(self.app, self.session, None, "scenario"):
-            self.show_all()

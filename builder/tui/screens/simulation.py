@@ -31,6 +31,7 @@ from builder.heroes.rules.events import (
     CrushEvent,
     DeployEvent,
     DestroyedEvent,
+    DestructionEvent,
     EmbarkEvent,
     EnterEvent,
     FireEvent,
@@ -146,6 +147,8 @@ def event_squares(event: HeroesEvent, pieces: Mapping[str, Piece]) -> tuple[set[
             keys, to = (event.firer,), event.squares
         case RubbleEvent():
             to = event.squares
+        case DestructionEvent():
+            keys = (event.unit, event.structure)  # a wreck's key; a building's is no piece
         case AssaultEvent():
             keys = (event.attacker, event.defender)
         case DeployEvent():

@@ -11,20 +11,20 @@ from collections import Counter
 from pathlib import Path
 
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from builder.kernel.diagnostics import Issue, Severity
-from builder.kernel.history import Edit
 from builder.services.tcg_scenario_session import DeckChoice, TcgScenarioSession
 from builder.tcg.cards import UnitCard
 from builder.tcg.edits import AddToDeck, RemoveFromDeck, SetSideMarkers
 from builder.tcg.scenario import Scenario
+from builder.tui.screens.editing import DocumentScreen
 from builder.tui.widgets.issues import IssuesPanel
 from builder.tui.widgets.tile_card import show_if_changed
 
@@ -52,7 +52,7 @@ def choice_prompt(choice: DeckChoice, same_name: bool = False) -> Text:
     return text
 
 
-class TcgDeckScreen(Screen[None]):
+class TcgDeckScreen(DocumentScreen[TcgScenarioSession]):
     CSS_PATH = Path(__file__).parent / "tcg_designer.tcss"
     BINDINGS = [
         Binding("a", "add", "Add card"),
@@ -194,20 +194,6 @@ class TcgDeckScreen(Screen[None]):
         self.refused = None
         self.edit(edit)
 
-    def edit(self, edit: Edit[Scenario]) -> None:
-        if self.session.apply(edit):
-            self.show_all()
-
-    def action_undo(self) -> None:
-        label = self.session.undo()
-        self.show_all()
-        self.notify(f"Undone: {label}." if label else "Nothing to undo.")
-
-    def action_redo(self) -> None:
-        label = self.session.redo()
-        self.show_all()
-        self.notify(f"Redone: {label}." if label else "Nothing to redo.")
-
     def action_side(self) -> None:
         ids = [s.id for s in self.scenario.sides]
         self.side = ids[(ids.index(self.side) + 1) % len(ids)]
@@ -216,13 +202,6 @@ class TcgDeckScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.dismiss(None)
-
-    @work(exclusive=True, group="files")
-    async def action_save(self) -> None:
-        from builder.tui.files import save_with_questions
-
-        if await save_with_questions(self.app, self.session, self.session.path, "scenario"):
-            self.show_all()
 
 
 CLEAR = "clear"

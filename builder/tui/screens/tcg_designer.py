@@ -16,11 +16,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
-from textual.screen import Screen
 from textual.widgets import Footer, Static, TabbedContent, TabPane
 
-from builder.kernel.diagnostics import Severity
-from builder.kernel.history import Edit
 from builder.services.tcg_scenario_session import TcgScenarioSession
 from builder.tcg.base import Box
 from builder.tcg.cards import DecoyCard
@@ -36,8 +33,9 @@ from builder.tcg.edits import (
     ToggleMarker,
     ToggleZone,
 )
-from builder.tcg.scenario import MarkerKind, Scenario
+from builder.tcg.scenario import MarkerKind
 from builder.tcg.terrain import Terrain
+from builder.tui.screens.editing import DocumentScreen, document_title
 from builder.tui.widgets.issues import IssuesPanel
 from builder.tui.widgets.tcg_board import MARKER_GLYPH, SIDE_COLOURS, TERRAIN_COLOUR
 from builder.tui.widgets.tcg_box_text import box_text, legend, turn_track
@@ -71,7 +69,7 @@ class ToolState:
         return MARKERS[self.kind_index % len(MARKERS)]
 
 
-class TcgDesignerScreen(Screen[None]):
+class TcgDesignerScreen(DocumentScreen[TcgScenarioSession]):
     CSS_PATH = Path(__file__).parent / "tcg_designer.tcss"
     BINDINGS = [
         Binding("p", "tool('terrain')", "Terrain"),
@@ -145,15 +143,8 @@ class TcgDesignerScreen(Screen[None]):
     def show_all(self) -> None:
         session = self.session
         scenario = session.scenario
-        title = Text()
-        title.append(scenario.title, style="bold")
-        title.append(f" — {scenario.board.columns}x{scenario.board.rows} boxes, {scenario.turns} turns")
-        title.append(f" · {session.path.name if session.path else 'not saved yet'}", style="dim")
-        if session.has_edits:
-            title.append(" · modified", style="italic yellow")
-        errors = sum(1 for i in session.issues if i.severity is Severity.ERROR)
-        verdict = "  playable" if errors == 0 else f"  not playable: {errors} error{'s' if errors != 1 else ''}"
-        title.append(verdict, style="green" if errors == 0 else "bold red")
+        size = f"{scenario.board.columns}x{scenario.board.rows} boxes, {scenario.turns} turns"
+        title = document_title(scenario.title, size, session)
         show_if_changed(self.query_one("#title", Static), title, layout=False)
         self._show_toolbar()
         self.board.design(scenario, session.board_views())
@@ -274,20 +265,6 @@ class TcgDesignerScreen(Screen[None]):
 
     # --- editing ------------------------------------------------------------------------
 
-    def edit(self, edit: Edit[Scenario]) -> None:
-        if self.session.apply(edit):
-            self.show_all()
-
-    def action_undo(self) -> None:
-        label = self.session.undo()
-        self.show_all()
-        self.notify(f"Undone: {label}." if label else "Nothing to undo.")
-
-    def action_redo(self) -> None:
-        label = self.session.redo()
-        self.show_all()
-        self.notify(f"Redone: {label}." if label else "Nothing to redo.")
-
     def action_issues(self) -> None:
         self.query_one("#tcg-designer-tabs", TabbedContent).active = "tcg-issues-tab"
         self.query_one("#tcg-designer-issues", IssuesPanel).focus()
@@ -333,17 +310,3 @@ class TcgDesignerScreen(Screen[None]):
         from builder.tui.files import ask_to_save
 
         return await ask_to_save(self.app, self.session, "scenario")
-
-    @work(exclusive=True, group="files")
-    async def action_save(self) -> None:
-        from builder.tui.files import save_with_questions
-
-        if await save_with_questions(self.app, self.session, self.session.path, "scenario"):
-            self.show_all()
-
-    @work(exclusive=True, group="files")
-    async def action_save_as(self) -> None:
-        from builder.tui.files import save_with_questions
-
-        if await save_with_questions(self.app, self.session, None, "scenario"):
-            self.show_all()

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
+from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.catalogue.units import Unit
+from builder.heroes.rules.actions import Hold
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.combat import IllegalAttack, Shot, fire
-from builder.heroes.rules.crew import abilities_with_crew, bail_out, board, crews_in, leave
+from builder.heroes.rules.crew import abilities_with_crew, bail_out, board, crewed, crews_in, leave
 from builder.heroes.rules.damage import destroy
 from builder.heroes.rules.events import EnterEvent, Phase
+from builder.heroes.rules.firing import shots_at, weapons_of
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.state import GameState
 from builder.kernel.dice import LoadedDice
@@ -82,3 +87,49 @@ def test_when_its_vehicle_is_destroyed_the_crew_bails_out_suppressed_next_to_the
     crew = state.pieces["crew"]
     assert crew.embarked_in is None and crew.suppressed == 1 and crews_in(panzer, state.pieces.values()) == []
     assert any(isinstance(e, EnterEvent) and "HoN core p.21" in e.text for e in turn.events)
+
+
+def gunners() -> Unit:
+    """A Crew unit whose active side adds Fire on the Move: what it adds reaches the shots."""
+    unit = crew_unit()
+    active = unit.sides[1].model_copy(
+        update={"abilities": [*unit.sides[1].abilities, AbilityRef(id="fire-on-the-move")]}
+    )
+    return unit.model_copy(update={"sides": [unit.sides[0], active]})
+
+
+def test_the_abilities_a_crew_adds_reach_the_vehicles_shots() -> None:
+    """HoN core p.21: "The Crew unit then adds its other special abilities to those of the
+    vehicle" - a vehicle without Fire on the Move fires on the move with such a crew; its Order
+    stars are the army's tokens (p.8) and are not added again."""
+    panzer = piece(tank(secondary=None), (2, 2), key="panzer", owner="a")  # its gun cannot fire on the move
+    target = piece(infantry(), (2, 6), key="target", owner="b")
+    state = GameState(scenario(), field("\n".join(["......"] * 8)), HON, ("a", "b"), "a", {})
+    state.pieces.update({panzer.key: panzer, target.key: target})
+    assert all(shot is None for shot in shots_at(state, panzer, target, weapons_of(panzer), on_the_move=True))
+    aboard = board(piece(gunners(), (2, 2), key="crew", owner="a"), panzer)
+    manned = crewed(panzer, aboard)
+    assert manned.side.has("fire-on-the-move") and not manned.side.has("order") and not manned.side.has("crew")
+    state.pieces.update({panzer.key: manned, aboard.key: aboard})
+    assert any(shot is not None for shot in shots_at(state, manned, target, weapons_of(manned), on_the_move=True))
+
+
+def test_the_simulation_deploys_a_tanks_crew_in_its_tank() -> None:
+    """A player puts a tank's Crew unit in its tank (the Sherman Troop's composition, HoN core
+    p.21): deployed inside, turned over, the vehicle taking on its abilities; the policy gives
+    it no token and it holds."""
+    from builder.heroes.rules.policy import SimplePolicy
+    from builder.heroes.rules.simulation import board_crews
+
+    panzer = replace(piece(tank(), (2, 2), key="panzer", owner="a"), group="tiles[0]")
+    crew = replace(piece(gunners(), (4, 4), key="crew", owner="a"), group="tiles[0]")
+    stranger = replace(piece(crew_unit(), (5, 5), key="other-crew", owner="a"), group="tiles[1]")
+    state = GameState(scenario(), field("\n".join(["......"] * 8)), HON, ("a", "b"), "a", {})
+    state.pieces.update({p.key: p for p in (panzer, crew, stranger)})
+    said = board_crews(state, [panzer, crew, stranger])
+    assert "1 Crew unit(s) ride in their vehicles (HoN core p.21)" in said
+    assert state.pieces["crew"].embarked_in == "panzer" and state.pieces["crew"].squares == panzer.squares
+    assert state.pieces["other-crew"].embarked_in is None  # another combat group's
+    assert state.pieces["panzer"].side.has("fire-on-the-move")
+    policy = SimplePolicy()
+    assert isinstance(policy.activate(state, state.pieces["crew"]), Hold)

@@ -51,7 +51,7 @@ def test_a_json_event_log_reads_back_into_the_same_events(name: str, bundled: Ca
 
 
 def test_read_back_events_have_their_types_and_enums(bundled: Catalogue) -> None:
-    record = play("son-the-drowned-chapel", 2, bundled)  # a game with shots and assaults
+    record = play("son-the-drowned-chapel", 4, bundled)  # a game with shots and assaults (and SoN grenades)
     events = EVENT_LOG.validate_python([e.to_json() for e in record.events])
     assert events[0].phase is Phase.SETUP
     assert isinstance(events[-1], VictoryEvent) and events[-1].phase is Phase.SUPPLY

@@ -210,8 +210,11 @@ HOUSE = "\n".join(["........", ".BB.....", "........", "........", "........"])
 
 
 def walled(state: GameState) -> GameState:
-    """The house's window faces east, on (2, 1); a trench runs along row 4."""
-    trench = element("Trench", [(1, 4), (2, 4), (3, 4), (4, 4)], {"shared_cover": True, "defense": {"infantry": 2}})
+    """The house's window faces east, on (2, 1); a defensive position runs along row 4 (not a
+    BfC trench, whose grenades blast along it, BfC p.06)."""
+    trench = element(
+        "Emplacement", [(1, 4), (2, 4), (3, 4), (4, 4)], {"shared_cover": True, "defense": {"infantry": 2}}
+    )
     state.battlefield = field(HOUSE, windows=[((2, 1), (3, 1))], extra=[trench])
     return state
 

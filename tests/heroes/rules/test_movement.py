@@ -21,7 +21,7 @@ from builder.heroes.rules.movement import (
 from builder.heroes.rules.pieces import EAST, NORTH, NORTH_EAST
 from builder.heroes.rules.ruleset import HON, SON
 from builder.kernel.dice import LoadedDice
-from tests.fixtures.rules.boards import BEAST, JEEP, RIFLES, TANK, WYRM, field, piece, placed_line, unit
+from tests.fixtures.rules.boards import BEAST, JEEP, RIFLES, TANK, WYRM, element, field, piece, placed_line, unit
 from tests.fixtures.rules.games import game
 
 OPEN = field("\n".join(["........"] * 6))
@@ -160,6 +160,19 @@ def test_terrain_impassable_to_some_types_and_water() -> None:
     assert (0, 1) in reachable_squares(board, [frogs], frogs, HON)
 
 
+def test_a_red_bordered_amphibious_unit_moves_only_in_water() -> None:
+    """SoN p.18, Special Movement (Amphibious): "If the symbol is surrounded by a red border,
+    this means that the unit can only move in spaces with this symbol" - water; a plain
+    amphibious unit goes ashore too (HoN core p.18), on the same battlefield's tables."""
+    river = element("River", [(c, 0) for c in range(4)], {"water": True})
+    board = field("....\n....", extra=[river])
+    frogs = piece("f", (0, 0), kind=unit("frogmen", abilities=["amphibious"]))
+    assert {(3, 0), (0, 1)} <= set(reachable_squares(board, [frogs], frogs, HON))
+    eels = piece("e", (0, 0), kind=unit("eels", abilities=["amphibious", "amphibious-only"]))
+    found = reachable_squares(board, [eels], eels, HON)
+    assert (3, 0) in found and not any(square[1] == 1 for square in found)
+
+
 def test_a_unit_may_move_diagonally_between_two_impassable_squares() -> None:
     board = field("""
     .#
@@ -189,6 +202,23 @@ def test_a_building_is_entered_only_through_its_doors() -> None:
     assert (2, 1) not in found
     window_man = piece("u", (3, 1), kind=unit("urban", abilities=["urban-fighter"]))
     assert reachable_squares(HOUSE, [window_man], window_man, HON)[(2, 1)].cost == 1
+
+
+def test_an_urban_fighter_climbs_no_bunker_window() -> None:
+    """BfC p.09 (SoN p.19), Urban Fighter: "The unit can enter or exit a building by any
+    opening (door or window) ... This does not enable it to enter bunkers"."""
+    bunker = element(
+        "Bunker",
+        [(1, 1), (2, 1), (1, 2), (2, 2)],
+        {"building": True},
+        doors=[((1, 2), (1, 3))],
+        windows=[((2, 1), (3, 1))],
+    )
+    board = field(".....\n.....\n.....\n.....", extra=[bunker])
+    window_man = piece("u", (3, 1), kind=unit("urban", abilities=["urban-fighter"]))
+    found = reachable_squares(board, [window_man], window_man, HON)
+    assert (2, 1) not in found and found[(1, 2)].cost == 4  # round by the door, not through the firing slit
+    assert reachable_squares(HOUSE, [window_man], window_man, HON)[(2, 1)].cost == 1  # a house's window will do
 
 
 def test_nobody_steps_through_a_building_corner() -> None:

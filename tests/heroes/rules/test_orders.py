@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from builder.heroes.army.summary import OrderTokens
 from builder.heroes.rules.orders import AUTONOMOUS, SPECIAL, Orders, Tokens, activation_sequence, tokens_for
+from builder.heroes.rules.personal_order import check_duties
+from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy import SimplePolicy
-from builder.heroes.rules.state import Frame
+from builder.heroes.rules.special_orders import LATER, opening, with_later_specials
+from builder.heroes.rules.state import Frame, GameState
 from builder.heroes.rules.turn import activation_phase, order_phase
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece, unit
@@ -165,3 +170,90 @@ def test_one_player_against_two_activates_two_units_for_their_one_each() -> None
     # Each side its own team: the plain alternation of HoN core p.9, three players round the table.
     alone = [(r.side, r.token) for r in activation_sequence(["m", "d", "b"], orders, {})]
     assert alone[:4] == [("m", "1"), ("d", "1"), ("b", "1"), ("m", "2")]
+
+
+PERSONAL = unit("corporal", abilities=["personal-order"])
+
+
+def test_a_placement_leaving_a_personal_order_unit_without_a_token_is_refused() -> None:
+    """HoN core p.26, Personal Order: "this unit must be given an Order Token (numbered,
+    special or bluff) every turn"."""
+    corporal = replace(piece("a-corporal", (0, 2), kind=PERSONAL), group="tiles[0]")
+    state = game(BOARD, [piece("a1", (0, 0)), corporal, piece("b1", (5, 0), "b")], stars={"a": 1})
+    tokens = tokens_for(state, "a")
+    with pytest.raises(ValueError, match=r"Personal Order \(HoN core p\.26\)"):
+        check_duties(state, Orders("a", numbered=("a1",)), tokens)
+    check_duties(state, Orders("a", numbered=("a1",), bluffs=("a-corporal",)), tokens)  # a bluff will do
+    # The policy gives it a token first, though the rifles stand nearer the enemy.
+    placed = SimplePolicy().assign(state, "a", tokens)
+    assert placed.token_of("a-corporal") == "1"
+
+
+def test_a_hardened_tile_must_give_one_of_its_units_a_token_every_turn() -> None:
+    """BfC p.09, Hardened: "each turn you must assign an Order Token (Numbered, Special, or
+    Bluff) to one of this Recruitment Tile's units"."""
+    far = [replace(piece(f"a-far{n}", (0, n)), group="tiles[1]") for n in (1, 2)]
+    near = replace(piece("a-near", (4, 0)), group="tiles[0]")
+    state = game(BOARD, [near, *far, piece("b1", (5, 0), "b")], stars={"a": 1})
+    state.hardened["a"] = ("tiles[1]",)
+    tokens = tokens_for(state, "a")  # 1 numbered, 1 bluff
+    with pytest.raises(ValueError, match=r"Hardened \(BfC p\.09\)"):
+        check_duties(state, Orders("a", numbered=("a-near",)), tokens)
+    check_duties(state, Orders("a", numbered=("a-near",), bluffs=("a-far2",)), tokens)
+    placed = SimplePolicy().assign(state, "a", tokens)
+    assert placed.token_of("a-far1") is not None or placed.token_of("a-far2") is not None
+    # The turn refuses a player's placement that breaks it, and plays the policy's.
+    frames: list[Frame] = []
+    orders = order_phase(state, {"a": SimplePolicy(), "b": SimplePolicy()}, LoadedDice([]), frames)
+    assert {"a-far1", "a-far2"} & {*orders["a"].numbered, *orders["a"].bluffs}
+    said = next(f.event.text for f in frames if f.event.kind == "orders" and f.event.side == "a")
+    assert "Hardened (BfC p.09)" in said
+
+
+def test_a_side_short_of_tokens_owes_only_what_it_can_give() -> None:
+    """hon's reading where the books are silent: with fewer tokens than duties, every token
+    placed must meet one, and the rest are excused."""
+    corporals = [replace(piece(f"a-c{n}", (0, n), kind=PERSONAL), group="tiles[0]") for n in (0, 1, 2)]
+    state = game(BOARD, [*corporals, piece("b1", (5, 0), "b")], stars={"a": 1})
+    tokens = tokens_for(state, "a")  # 1 numbered, 1 bluff for 3 duties
+    check_duties(state, Orders("a", numbered=("a-c0",), bluffs=("a-c1",)), tokens)
+    with pytest.raises(ValueError, match="Personal Order"):
+        check_duties(state, Orders("a", numbered=("a-c0",)), tokens)  # the bluff was spare
+
+
+def test_a_special_token_may_be_held_and_played_before_any_later_token() -> None:
+    """HoN core p.8: "Special Order Tokens can be activated before or after any other Order
+    Token ... However, they cannot interrupt an ongoing activation." Held at first, it is
+    slotted between two activations when its side says so; the numbered tokens alternate as
+    before (hon's reading), and one never chosen is played once every other is revealed."""
+    state = game(BOARD, [piece("a9", (0, 0)), piece("b1", (5, 0), "b")])
+    orders = {"a": Orders("a", numbered=("a1", "a2"), special=("a9",)), "b": Orders("b", numbered=("b1", "b2"))}
+    asked: list[int] = []
+
+    def third_time(state: GameState, piece: Piece) -> bool:
+        asked.append(1)
+        return len(asked) == 3  # not as order 0, not before a1: before b1
+
+    at_zero, held = opening(state, orders, {"a": third_time})
+    assert at_zero["a"].special == () and held == {"a": ["a9"], "b": []}
+    sequence = activation_sequence(["a", "b"], at_zero, {})
+    found = [(r.side, r.token) for r in with_later_specials(state, sequence, held, {"a": third_time})]
+    assert found == [("a", "1"), ("a", LATER), ("b", "1"), ("a", "2"), ("b", "2")]
+    never = {"a": lambda state, piece: False}
+    at_zero, held = opening(state, orders, never)
+    sequence = activation_sequence(["a", "b"], at_zero, {})
+    found = [(r.side, r.token) for r in with_later_specials(state, sequence, held, never)]
+    assert found[-1] == ("a", LATER) and len(found) == 5
+
+
+def test_the_policy_holds_a_special_token_until_an_enemy_comes_near_and_says_so() -> None:
+    far = piece("a1", (0, 0))
+    state = game("." * 12 + "\n" + "." * 12, [far, piece("b1", (11, 0), "b")], stars={"a": 1, "b": 1})
+    policy = SimplePolicy()
+    assert not policy.play_special(state, far)  # 11 squares away: nothing to strike first
+    assert policy.play_special(state, far.moved(((6, 0),)))  # within its 4 squares and one
+    orders = {"a": Orders("a", special=("a1",)), "b": Orders("b", numbered=("b1",))}
+    frames = activation_phase(state, orders, {"a": policy, "b": policy}, LoadedDice([1] * 8))
+    shown = [f.event for f in frames if f.event.kind == "reveal"]
+    assert [e.side for e in shown] == ["b", "a"]  # held, then played once b1 has acted
+    assert "played between two activations (HoN core p.8)" in shown[1].text

@@ -11,6 +11,7 @@ import pytest
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.events import EnterEvent, ScenarioEvent
 from builder.heroes.rules.policy import SimplePolicy
+from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn import end_of_turn, scenario_events
 from builder.heroes.scenario.models import Event
@@ -69,11 +70,37 @@ def test_the_end_marker_moves_down_and_the_game_lasts_longer() -> None:
 def test_the_options_a_side_may_take_are_the_policys_choice_and_it_says_so() -> None:
     """BfC p.14 and p.16: the German player "may" discard his spent Option Tiles and fill the
     empty slots of his Recruitment Tiles with Options - a choice; the simple policy makes it
-    (it takes none) and the event says so."""
+    and the event says so (a hand-made game holds no army: nothing to fill)."""
     state = game(OPEN, [piece("a1", (0, 0))], objectives=HILL, events=[END_2])
     state.control["hill"] = "a"
     told = _order_start(state)
-    assert "the simple policy chooses to take none" in told[0].text
+    assert "none is empty or freed" in told[0].text
+
+
+def test_the_policy_discards_a_broken_support_and_fills_its_slot_whose_units_enter_by_the_zone() -> None:
+    """BfC p.14 (Welcome to Caen-Carpiquet): "the G. player may bring in reinforcements if he
+    has free and valid slots on his Recruitment Tiles. The G. player may discard his Option
+    Tiles that reached their Breaking Point ... These units will enter play in the squares
+    marked with an arrow". The Panzerschreck squad broken, its slot takes a support that fits."""
+    from builder.heroes.army.resolve import resolve
+    from builder.heroes.rules.reinforcements import broken_options, offers
+    from builder.heroes.rules.simulation import start
+    from builder.kernel.dice import SeededDice
+    from tests.heroes.rules.test_simulate import bundled, scenario
+
+    loaded, battlefield = scenario("welcome-to-caen-carpiquet")
+    armies = {side: resolve(army, bundled()) for side, army in loaded.armies().items()}
+    state, _ = start(loaded.scenario, battlefield, armies, SeededDice(1))
+    event = next(e for e in loaded.scenario.events if e.options)
+    assert list(offers(state.armies["german"])) == []  # every slot filled: nothing to take
+    state.broken.add("german/tiles[1].slots.bottom")  # the Panzerschreck squad at its Breaking Point
+    assert broken_options(state, "german") == {"tiles[1].slots.bottom"}
+    before = set(state.reserve)
+    said = SimplePolicy().reinforce(state, "german", event)
+    came = {k: p for k, p in state.reserve.items() if k not in before}
+    assert came and all(p.group == "tiles[1].slots.bottom@1" for p in came.values())
+    assert all(state.entries[k] == "german-reinforcements" for k in came)
+    assert "german/tiles[1].slots.bottom@1" in state.groups and "BfC p.14" in said
 
 
 def test_an_event_renders_what_it_does_in_english() -> None:
@@ -110,6 +137,9 @@ def test_scenario_check_warns_about_events_that_bring_units_without_a_side_or_zo
     plain = scenario(events=[{"phase": "supply", "options": True, "once": True, "what": "Reinforcements."}])
     codes = {issue.code for issue in _event_issues(plain, catalogue())}
     assert {"event.no-side", "event.once"} <= codes
+    wrong = scenario(events=[{"phase": "order", "discard": ["nowhere"], "bonuses": ["lost"], "what": "Discard."}])
+    paths = {issue.path for issue in _event_issues(wrong, catalogue()) if issue.code == "reference.unknown"}
+    assert paths == {"events[0].discard", "events[0].bonuses"}
 
 
 EXIT_ZONE = {"id": "a-exit", "side": "a", "kind": "exit", "edge": "east", "area": {"rects": [[5, 0, 5, 2]]}}
@@ -164,3 +194,36 @@ def test_a_transport_leaving_by_the_exit_takes_its_riders_off_with_it() -> None:
     assert "a1" not in state.pieces and "a2" not in state.pieces and set(state.exited) == {"a1", "a2"}
     assert "carrying" in turn.frames[-1].event.text
     assert Facts(state).exited("a", []) == 2
+
+
+def test_a_discarded_objective_is_taken_no_more_and_its_controller_keeps_it() -> None:
+    """BfC p.16 (Way of the Cross): "Each time the Commonwealth player controls a Secondary
+    Objective ... Discard the Secondary Objective"; it counts as his for the victory."""
+    state = game(OPEN, [piece("a1", (5, 2))], objectives=HILL, events=[{**END_2, "discard": ["hill"]}])
+    state.control["hill"] = "a"
+    told = _order_start(state)
+    assert "hill is discarded, a keeping it (BfC p.16)" in told[0].text
+    assert "hill" in state.discarded and "hill" not in state.objective_areas  # nobody heads there
+    state.pieces["a1"] = state.pieces["a1"].moved(((0, 0),))
+    state.pieces["b1"] = piece("b1", (5, 2), "b")
+    Turn(state, LoadedDice([]), "activation").update_control()
+    assert state.control["hill"] == "a"  # the enemy standing on it does not take it back
+
+
+def test_tactical_bonuses_wait_for_their_event_then_are_placed() -> None:
+    """BfC p.14 (Welcome to Caen-Carpiquet): "At the start of the Order Phase Place the 2
+    Tactical Bonuses with a red outline" - off the battlefield until then; the others from the
+    set-up. The book prints no effect for them (their icons are lost): placed, they stay."""
+    from builder.heroes.rules.state import new_game
+    from tests.heroes.rules.test_simulate import scenario
+
+    loaded, battlefield = scenario("welcome-to-caen-carpiquet")
+    state = new_game(loaded.scenario, battlefield, HON, "commonwealth", {}, {})
+    assert set(state.bonuses) == {"plain"}
+    placing = next(e for e in loaded.scenario.events if e.bonuses)
+    turn = Turn(state, LoadedDice([]), "order")
+    state.turn = placing.turn or 1
+    scenario_events(turn, ScenarioPhase.ORDER, "start", POLICIES)
+    assert set(state.bonuses) == {"plain", "red-1", "red-2"} and state.bonuses["red-1"] == (2, 17)
+    told = [f.event for f in turn.frames if isinstance(f.event, ScenarioEvent)]
+    assert "the Tactical Bonuses red-1, red-2 are placed" in told[0].text

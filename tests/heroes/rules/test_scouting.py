@@ -3,8 +3,11 @@ symbol that disregards difficult passages and never ends adjacent to an objectiv
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
+from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.events import MoveEvent, Phase
 from builder.heroes.rules.movement import Position, reachable_squares
@@ -12,6 +15,7 @@ from builder.heroes.rules.pieces import NORTH
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.scouting import scout_moves, scout_refusal
+from builder.heroes.rules.state import Frame
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import RIFLES, piece, unit
 from tests.fixtures.rules.games import game
@@ -53,3 +57,38 @@ def test_the_policy_scouts_towards_the_objective_but_not_beside_it() -> None:
     state = game(HEDGE, [piece("s1", (4, 1), kind=SCOUTS), piece("b1", (9, 2), owner="b")], objectives=HILL)
     path = SimplePolicy().scout(state, state.pieces["s1"])
     assert path is not None and path.destination.square[0] == 6
+
+
+JEEP_SCOUT = unit("jeep", UnitType.LIGHT_VEHICLE, movement=6, abilities=[{"transport": 3}, {"scout": 3}])
+
+
+def test_a_scout_transport_scouts_with_scouts_only_aboard_and_carries_them() -> None:
+    """HoN core p.27: "A vehicle that has the Transport special ability and wishes to use its
+    Scout special ability can only embark troops that have the Scout special ability. Embarked
+    units cannot use their own Scout special ability"."""
+    jeep = piece("jeep", (0, 1), kind=JEEP_SCOUT)
+    scouts = replace(piece("s1", (0, 1), kind=SCOUTS), embarked_in="jeep")
+    state = game(HEDGE, [jeep, scouts], objectives=HILL)
+    assert scout_moves(state, scouts) is None  # aboard, it does not scout on its own
+    moves = scout_moves(state, jeep)
+    assert moves is not None
+    turn = Turn(state, LoadedDice([]), Phase.ORDER)
+    turn.scout("jeep", moves[Position(((1, 1),), NORTH)])
+    assert state.pieces["s1"].squares == state.pieces["jeep"].squares == ((1, 1),)  # carried along
+    state.pieces["r1"] = replace(piece("r1", (1, 1), kind=RIFLES), embarked_in="jeep")
+    assert scout_moves(state, state.pieces["jeep"]) is None  # riflemen aboard: no Scout move
+
+
+def test_units_waiting_off_the_battlefield_make_no_scout_move() -> None:
+    """hon's reading: the Scout move follows deployment (HoN core p.26; SoN p.18: a Scout
+    deploys outside the deployment zone); a unit waiting to enter through the entry squares is
+    not deployed, so it makes none - it enters in play, as its Movement Action."""
+    from builder.heroes.rules.turn import order_phase
+
+    state = game(HEDGE, [piece("b1", (9, 2), owner="b")], objectives=HILL)
+    waiting = piece("s1", (0, 1), kind=SCOUTS).moved(())
+    state.reserve["s1"] = waiting
+    assert SimplePolicy().scout(state, waiting) is None and scout_moves(state, waiting) is None
+    frames: list[Frame] = []
+    order_phase(state, {"a": SimplePolicy(), "b": SimplePolicy()}, LoadedDice([]), frames)
+    assert "s1" in state.reserve and not any("Scout move" in f.event.text for f in frames)

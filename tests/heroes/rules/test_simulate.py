@@ -84,15 +84,16 @@ def test_a_whole_game_ends_with_a_result_and_breaking_points_score() -> None:
 def test_a_special_token_from_battle_plan_says_its_count_is_not_printed() -> None:
     """First Contact's German army takes Battle Plan: HoN core p.8 names it as a source of
     Special Order Tokens without printing how many; the Order Phase says the one it plays
-    is hon's example, and the token is revealed first, as order 0 (p.8)."""
+    is hon's example, and the token is revealed as order 0 or between two activations (p.8)."""
     record = play("hon-first-contact", 3, turns=1)
     (orders,) = [e for e in record.events if e.kind == "orders" and e.side == "german"]
     assert "1 special (from Battle Plan: how many it gives is not printed, hon's example)" in orders.text
     reveals = [e for e in record.events if e.kind == "reveal"]
-    specials = [i for i, e in enumerate(reveals) if "played as order 0 (HoN core p.8)" in e.text]
-    # Special tokens (the German one, and any a High Command card gave) come before order 1.
+    specials = [i for i, e in enumerate(reveals) if "special order token, played" in e.text]
     assert any(reveals[i].side == "german" for i in specials)
-    assert specials == list(range(len(specials)))
+    # Those played as order 0 (the German one, and any a High Command card gave) come before order 1.
+    zeros = [i for i in specials if "played as order 0 (HoN core p.8)" in reveals[i].text]
+    assert zeros == list(range(len(zeros)))
 
 
 def test_units_entering_through_entry_squares_wait_in_reserve() -> None:

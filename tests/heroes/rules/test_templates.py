@@ -317,7 +317,10 @@ def test_a_grenade_goes_into_a_building_by_an_opening_and_onto_a_square_of_a_def
     house = element(
         "House", [(1, 1), (2, 1)], {"building": True, "blocks_los": True}, key="house", windows=[((2, 1), (3, 1))]
     )
-    trench = element("Trench", [(1, 4), (2, 4), (3, 4), (4, 4)], {"shared_cover": True, "defense": {"infantry": 2}})
+    # A defensive position of HoN core p.29 (a BfC trench has its own blast, BfC p.06: test_trench_grenades).
+    trench = element(
+        "Emplacement", [(1, 4), (2, 4), (3, 4), (4, 4)], {"shared_cover": True, "defense": {"infantry": 2}}
+    )
     assert grenade_into(piece(infantry(), (3, 1)), house, (2, 1)) == {(1, 1), (2, 1)}
     with pytest.raises(IllegalAttack, match=r"HoN core p\.29"):
         grenade_into(piece(infantry(), (0, 0)), house, (1, 1))

@@ -101,7 +101,7 @@ def test_the_policy_assaults_when_the_odds_favour_it_and_the_winner_takes_the_gr
     fallen_back = state.pieces["b1"]
     assert fallen_back.side_index == 1  # hit, then it fell back away from the attacker
     assert fallen_back.square != (4, 1) and fallen_back.square[0] >= 4
-    assert ("a", "rifles") in state.captured_units
+    assert state.captives == {}  # no victory asks for it: beaten, not captured (BfC p.12)
 
 
 def test_moving_on_the_policy_ends_in_cover_among_the_nearest_squares() -> None:
@@ -166,3 +166,23 @@ def test_an_ambush_spotter_activated_by_an_order_reveals_the_concealed_units_it_
     assert isinstance(event, SpotEvent) and event.by == "a1" and event.at == ((4, 0),)
     assert state.pieces["b1"].side.state.value == "inactive"
     assert not state.pieces["b1"].concealed and state.pieces["b2"].concealed
+
+
+def test_objectives_held_at_the_end_score_their_victory_points() -> None:
+    """HoN core p.5-6: victory points from broken combat groups and, where the scenario gives
+    them (the free battle's 2 each, an example value), from objectives held at the end."""
+    worth = [{**HILL[0], "victory_points": 2}, {"id": "farm", "name": "The farm", "kind": "secondary", "at": [0, 0]}]
+    outcomes = [
+        {"winner": "b", "label": "Baker wins", "condition": {"type": "victory-points", "side": "b", "at_least": 2}}
+    ]
+    state = game(OPEN, [piece("b1", (4, 1), "b")], objectives=worth, outcomes=outcomes, turns=1)
+    state.control.update({"hill": "b", "farm": "a"})  # the farm gives none
+    frames = end_of_turn(state, 1, LoadedDice([]))
+    assert state.victory_points == {"a": 0, "b": 2} and state.winner == "b"
+    scored = next(f.event for f in frames if f.event.kind == "control")
+    assert "HoN core p.5-6" in scored.text and "2 victory points" in scored.text
+    # Before the last turn nothing is scored.
+    again = game(OPEN, [piece("b1", (4, 1), "b")], objectives=worth, outcomes=outcomes, turns=2)
+    again.control["hill"] = "b"
+    end_of_turn(again, 2, LoadedDice([]))
+    assert again.victory_points["b"] == 0

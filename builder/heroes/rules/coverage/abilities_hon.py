@@ -18,7 +18,10 @@ from builder.heroes.rules.coverage.base import (
     ODDS,
     PARTIAL,
     PLAYED,
+    SCOUTING,
+    SUBSTITUTE,
     TEMPLATES,
+    TRANSPORT,
     TURN,
     WORKS,
     ZOC,
@@ -32,12 +35,14 @@ ENTRIES: tuple[Coverage, ...] = (
         "Crew",
         HON,
         "HoN core p.21",
-        PARTIAL,
-        "boarding, leaving and bailing out of a destroyed vehicle are resolved; the simulation deploys crews on "
-        "foot and never boards them, and the abilities a crew adds do not reach the vehicle's shots",
+        PLAYED,
+        "boarding, leaving and bailing out are resolved; a crew deploys in a vehicle of its group, adding its "
+        "abilities (not Order stars, counted with the tokens) to the vehicle's; the policy keeps it aboard",
         CREW + "test_a_crew_unit_ending_its_move_on_a_vehicle_turns_over_and_rides_in_it",
         CREW + "test_a_crew_unit_inside_cannot_be_targeted_and_leaves_turning_over",
         CREW + "test_when_its_vehicle_is_destroyed_the_crew_bails_out_suppressed_next_to_the_wreck",
+        CREW + "test_the_abilities_a_crew_adds_reach_the_vehicles_shots",
+        CREW + "test_the_simulation_deploys_a_tanks_crew_in_its_tank",
     ),
     ability(
         "anti-aircraft",
@@ -45,8 +50,8 @@ ENTRIES: tuple[Coverage, ...] = (
         HON,
         "HoN core p.22",
         NOT_PLAYED,
-        "the core rules say it is not used with the core box: aviation units and their rules are in expansions "
-        "hon does not have; Battle for Caen's airplanes (BfC p.10-11) give no rule for it either",
+        "HoN core p.22: not used with the core box, its rules are in aviation expansions hon does not have; BfC "
+        "p.10-11's airplanes only taxi and take off, shot at as vehicles: no rule gives it a use against them",
     ),
     ability(
         "artillery-spotter",
@@ -163,9 +168,9 @@ ENTRIES: tuple[Coverage, ...] = (
         "Transport",
         HON,
         "HoN core p.27",
-        PARTIAL,
-        "embarking, disembarking, capacity, riding, firing from it (infantry blocking no LoS) and its loss are "
-        "played; the chart's lost symbol (all count 2 but Characters), Scout transports and assaults from it are not",
+        PLAYED,
+        "embarking, capacity, riding, firing, assaulting from it and retreating into it, Scout transports, its loss; "
+        "the chart's symbol is lost from the text: hon counts Characters 1 and every other unit 2",
         COMBAT + "test_an_embarked_unit_cannot_be_targeted",
         BOARD + "test_infantry_gets_into_an_adjacent_transport_within_its_capacity",
         BOARD + "test_embarked_units_ride_along_cannot_be_targeted_and_get_off_next_to_it",
@@ -176,6 +181,10 @@ ENTRIES: tuple[Coverage, ...] = (
         BOARD + "test_infantry_does_not_block_the_line_of_sight_of_embarked_units",
         ASSAULT + "test_an_embarked_unit_or_a_wreck_cannot_be_assaulted",
         ZOC + "test_suppressed_embarked_and_son_vehicles_exert_none",
+        TRANSPORT + "test_an_assault_is_launched_from_a_transport_and_the_winner_gets_off_onto_the_ground",
+        TRANSPORT + "test_a_beaten_attacker_falls_back_into_its_transport_and_a_far_one_may_not_launch",
+        TRANSPORT + "test_a_beaten_defender_retreats_into_an_allied_transport",
+        SCOUTING + "test_a_scout_transport_scouts_with_scouts_only_aboard_and_carries_them",
     ),
     ability(
         "charge",
@@ -203,10 +212,13 @@ ENTRIES: tuple[Coverage, ...] = (
         "Substitute",
         HON,
         "BfC p.08",
-        PARTIAL,
-        "the nearest takes a Firing Action's hit in place of a Heavy Weapon within 2 squares it sees (hon always "
-        "lets it, the choice being the player's); hits in an assault are not substituted",
+        PLAYED,
+        "any hit on a Heavy Weapon within 2 squares it sees, not one destroying it in an assault; the owner's "
+        "choice (the policy: to save the weapon, or when it survives); hon: a hit destroying a fresh weapon is double",
         COVER + "test_a_substitute_suffers_the_hit_in_place_of_a_heavy_weapon_within_2_squares",
+        SUBSTITUTE + "test_a_substitute_takes_a_hit_in_an_assault_but_not_one_destroying_the_weapon",
+        SUBSTITUTE + "test_a_hit_outside_a_firing_action_is_substituted_too",
+        SUBSTITUTE + "test_the_choice_is_the_players_and_the_policy_spares_a_substitute_a_needless_loss",
     ),
     ability(
         "ambush-spotter",
@@ -249,7 +261,8 @@ ENTRIES: tuple[Coverage, ...] = (
         HON,
         "BfC p.08",
         NOT_PLAYED,
-        "no unit or option of the catalogue has it, and the book does not say who deploys it nor when",
+        "BfC p.08 says what it crosses and where it goes (an empty square in its unit's ZoC), not when it is laid "
+        "nor how its blue arrow is set; no unit or option of the catalogue has it, so no game could use it",
     ),
     ability(
         "aviator",

@@ -20,6 +20,16 @@ from builder.heroes.rules.coverage.base import (
 
 ENTRIES: tuple[Coverage, ...] = (
     ability(
+        "amphibious-only",
+        "Amphibious (red border)",
+        SON,
+        "SoN p.18",
+        PLAYED,
+        "it moves only in water squares (hon's reading of the spaces with the symbol); no bundled counter carries "
+        "it, the red border being lost from the text",
+        MOVEMENT + "test_a_red_bordered_amphibious_unit_moves_only_in_water",
+    ),
+    ability(
         "amphibious-ambush",
         "Amphibious Ambush",
         SON,

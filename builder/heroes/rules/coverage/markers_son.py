@@ -5,24 +5,34 @@ from __future__ import annotations
 from builder.heroes.rules.coverage.base import (
     COMBAT,
     DAMAGE,
+    GEAR_VALUES,
     LISTED,
     MOVEMENT,
-    NO_MARKERS,
-    NO_TEMPLATES,
-    NOT_PLAYED,
     ORDERS,
     PARTIAL,
     PLAYED,
     SEARCH,
     SON,
     SON_ABILITIES,
+    SPECIAL_TOKENS,
     SPELLS,
     SUMMARY,
     TERROR,
     THREE,
     TURN,
+    VETERAN,
     Coverage,
     marker,
+)
+
+EQUIPMENT = "tests/heroes/rules/test_son_equipment.py::"
+TRAITS = "tests/heroes/rules/test_son_traits.py::"
+MARKERS = "tests/heroes/rules/test_son_markers.py::"
+TOTEMS = "tests/heroes/rules/test_son_totems.py::"
+CLOUDS = "tests/heroes/rules/test_son_clouds.py::"
+CLOUD_READING = (
+    "made as a spell (Order, no Suppressed marker, no Magician discount) on the explosion template (4 squares), "
+    "up to 4 interspaces (example)"
 )
 
 ENTRIES: tuple[Coverage, ...] = (
@@ -74,11 +84,12 @@ ENTRIES: tuple[Coverage, ...] = (
         "Special Order token",
         SON,
         "SoN p.4-5",
-        PARTIAL,
-        "played as order 0, the initiative player's first, then the opponent's #1 (p.8-9); the book also lets "
-        "one come later, before or after any token, which the engine never does",
+        PLAYED,
+        SPECIAL_TOKENS,
         ORDERS + "test_a_special_order_token_is_order_0_and_the_opponents_1_follows_it",
         ORDERS + "test_a_revealed_special_token_is_narrated_as_order_0_with_its_page",
+        ORDERS + "test_a_special_token_may_be_held_and_played_before_any_later_token",
+        ORDERS + "test_the_policy_holds_a_special_token_until_an_enemy_comes_near_and_says_so",
     ),
     marker(
         "son-initiative-marker",
@@ -205,7 +216,17 @@ ENTRIES: tuple[Coverage, ...] = (
         TERROR + "test_elder_signs_add_mythos_hunter_2_each_to_a_terror_check_and_are_spent",
         TERROR + "test_elder_signs_are_played_on_a_shot_at_a_manifestation_when_a_4_would_miss",
     ),
-    marker("son-eldritch-ichor", "Eldritch Ichor", SON, "SoN p.14", NOT_PLAYED, NO_MARKERS),
+    marker(
+        "son-eldritch-ichor",
+        "Eldritch Ichor",
+        SON,
+        "SoN p.14",
+        PLAYED,
+        "flips its Character back as it is activated, or prevents a flip or damage (never an elimination) on a unit "
+        "next to it; the policy spends it at the first of the two",
+        MARKERS + "test_eldritch_ichor_prevents_a_hit_on_a_unit_next_to_the_character_but_not_an_elimination",
+        MARKERS + "test_eldritch_ichor_flips_the_character_back_to_its_unharmed_side",
+    ),
     marker(
         "son-blood-sigil",
         "Blood Sigil",
@@ -285,52 +306,152 @@ ENTRIES: tuple[Coverage, ...] = (
         "Amulet of Dagon",
         SON,
         "SoN p.16",
-        PARTIAL,
-        "played at the Supply Phase's Terror step only (the book allows any moment); its unprinted value is 3, hon's "
-        "example",
+        PLAYED,
+        "'any time': offered at the Supply Phase's Terror step and each time a unit has acted in the Activation Phase; "
+        "its unprinted value is 3, hon's example; the policy forces the enemies a 4 would not save",
         TERROR + "test_an_amulet_of_dagon_forces_a_suppressed_enemy_to_check",
+        MARKERS + "test_an_amulet_of_dagon_is_played_in_the_activation_phase_once_a_unit_has_acted",
     ),
     marker(
         "son-ammo",
         "Ammo",
         SON,
         "SoN p.16",
-        PARTIAL,
-        f"its +1 against infantry is resolved when a shot declares it, explosive weapons not told apart; {NO_MARKERS}",
-        COMBAT + "test_ammo_only_helps_against_infantry",
+        PLAYED,
+        "+1 a token against infantry, any number on one shot; 'explosive weapons' (unnamed by the book) read as "
+        "those with Destruction, which get nothing; the policy spends them as HoN's Ammo",
+        EQUIPMENT + "test_son_ammo_any_number_on_one_shot_against_infantry",
+        EQUIPMENT + "test_son_ammo_gives_nothing_to_an_explosive_weapon",
+        EQUIPMENT + "test_the_policy_spends_son_ammo_on_a_rifle_shot",
     ),
-    marker("son-dragon", "Dragon", SON, "SoN p.16", NOT_PLAYED, "the dragon never moves onto a unit"),
-    marker("son-grenade", "Grenade", SON, "SoN p.16", NOT_PLAYED, f"{NO_MARKERS}; {NO_TEMPLATES}"),
-    marker("son-offensive-grenade", "Offensive Grenade", SON, "SoN p.16", NOT_PLAYED, f"{NO_MARKERS}; {NO_TEMPLATES}"),
-    marker("son-panzerfaust", "Panzerfaust", SON, "SoN p.16", NOT_PLAYED, NO_MARKERS),
-    marker("son-life-point", "Life Point", SON, "SoN p.16", NOT_PLAYED, f"no hit is cancelled; {NO_MARKERS}"),
-    marker("son-hardboiled", "Hardboiled", SON, "SoN p.16", NOT_PLAYED, NO_MARKERS),
-    marker("son-heroic", "Heroic", SON, "SoN p.16", NOT_PLAYED, "no unit is activated twice"),
-    marker("son-veteran", "Veteran", SON, "SoN p.16", NOT_PLAYED, f"no roll is ever rerolled; {NO_MARKERS}"),
-    marker("son-poisoned-blade", "Poisoned Blade", SON, "SoN p.16", NOT_PLAYED, NO_MARKERS),
+    marker(
+        "son-dragon",
+        "Dragon",
+        SON,
+        "SoN p.16",
+        PLAYED,
+        "flies once a round, at the start of the Activation Phase (hon's moment), onto a unit of its side or an "
+        "ally's, which has Terrifying and Mythos Hunter 1 until it flies on; the policy picks its infantry nearest the "
+        "enemy, assaulters first",
+        MARKERS + "test_the_dragon_flies_onto_an_allied_unit_and_gives_it_terrifying_and_mythos_hunter_1",
+    ),
+    marker(
+        "son-grenade",
+        "Grenade",
+        SON,
+        "SoN p.16",
+        PLAYED,
+        f"as HoN's: 2 interspaces, never dispersing, into a building by an opening; the policy throws it as HoN's; "
+        f"{GEAR_VALUES} (3/1/X)",
+        EQUIPMENT + "test_a_son_grenade_is_thrown_2_interspaces_and_cited_from_son",
+    ),
+    marker(
+        "son-offensive-grenade",
+        "Offensive Grenade",
+        SON,
+        "SoN p.16",
+        PLAYED,
+        f"a Grenade whose survivors each receive a Suppressed marker; {GEAR_VALUES} (3/1/X)",
+        EQUIPMENT + "test_an_offensive_grenade_suppresses_every_unit_that_survives_it",
+        EQUIPMENT + "test_an_offensive_grenade_goes_into_a_building_by_its_opening",
+    ),
+    marker(
+        "son-panzerfaust",
+        "Panzerfaust",
+        SON,
+        "SoN p.16",
+        PLAYED,
+        f"4 spaces with a line of sight, instead of the unit's shot; {GEAR_VALUES} (X/4/5, Destruction 2)",
+        EQUIPMENT + "test_a_son_panzerfaust_reaches_4_spaces_and_the_policy_fires_it_at_a_tank",
+    ),
+    marker(
+        "son-life-point",
+        "Life Point",
+        SON,
+        "SoN p.16",
+        PLAYED,
+        "any unit its tile or option gives them to (not only a Character), always discarded: a double loss takes two, "
+        "a hit per missing marker; shots, templates, the sniper and assaults",
+        EQUIPMENT + "test_a_son_life_point_cancels_a_hit_on_any_unit_and_a_double_loss_takes_two",
+    ),
+    marker(
+        "son-hardboiled",
+        "Hardboiled",
+        SON,
+        "SoN p.16",
+        PLAYED,
+        "'any moment': hon offers them as a unit of the trait's tile is activated and before the Supply Phase's Terror "
+        "step to a unit that would check; the policy clears all its Suppressed markers, a token each",
+        TRAITS + "test_hardboiled_tokens_take_suppressed_markers_off_a_unit_about_to_act",
+        TRAITS + "test_without_hardboiled_tokens_the_markers_stay",
+        TRAITS + "test_hardboiled_tokens_spare_a_suppressed_unit_its_terror_check",
+    ),
+    marker(
+        "son-heroic",
+        "Heroic",
+        SON,
+        "SoN p.16",
+        PLAYED,
+        "asked once the unit has acted, never a third time; the policy spends one when the unit has an attack to "
+        "make now",
+        TRAITS + "test_a_heroic_token_activates_the_unit_again_once_without_an_order",
+        TRAITS + "test_the_policy_spends_a_heroic_token_only_on_a_unit_with_an_attack",
+    ),
+    marker(
+        "son-veteran",
+        "Veteran",
+        SON,
+        "SoN p.16",
+        PLAYED,
+        "tokens spent on firing, assault, damage, destruction, scatter, sniper, Terror, Search and initiative rolls, "
+        "a reroll again, on the policy's odds (HoN's Veteran markers, p.30, with SoN's own id)",
+        VETERAN + "test_son_veteran_tokens_reroll_too",
+        VETERAN + "test_a_son_veteran_token_rerolls_a_failed_terror_check",
+        VETERAN + "test_a_son_veteran_token_rerolls_a_failed_search_check",
+    ),
+    marker(
+        "son-poisoned-blade",
+        "Poisoned Blade",
+        SON,
+        "SoN p.16",
+        PLAYED,
+        "the attacker's, +1 each on infantry; each kept by a survivor is a Terror check at the Supply Phase's start "
+        "against 3 (unprinted: hon's example); the policy spends one an assault and applies the worst Madness drawn",
+        MARKERS + "test_a_poisoned_blade_adds_1_and_poisons_the_survivor_who_checks_the_terror_per_marker",
+        MARKERS + "test_a_poisoned_blade_is_for_assaults_on_infantry_only",
+    ),
     marker(
         "son-hypnotic-cloud",
         "Hypnotic Cloud",
         SON,
         "SoN p.16",
-        NOT_PLAYED,
-        f"the Overlord never makes a Suffocating Cloud; {NO_TEMPLATES}",
+        PLAYED,
+        f"{CLOUD_READING}; an Order lost is an Activated marker; the policy makes it",
+        CLOUDS + "test_a_hypnotic_cloud_takes_the_orders_of_every_unit_under_it_then_is_discarded",
+        CLOUDS + "test_the_policy_clouds_a_cluster_of_enemies_and_spares_its_own",
     ),
     marker(
         "son-toxic-cloud",
         "Toxic Cloud",
         SON,
         "SoN p.16",
-        NOT_PLAYED,
-        f"the Overlord never makes a Suffocating Cloud; {NO_TEMPLATES}",
+        PLAYED,
+        f"{CLOUD_READING}, combat 2/1/0 (example); its token goes back to the Overlord after the Supply Phase",
+        CLOUDS + "test_a_toxic_cloud_attacks_and_suppresses_and_stays_until_the_supply_phase_ends",
+        CLOUDS + "test_a_cloud_goes_within_its_range_and_not_from_a_suppressed_overlord",
+        CLOUDS + "test_the_policy_clouds_a_cluster_of_enemies_and_spares_its_own",
     ),
     marker(
         "son-totem",
         "Totem",
         SON,
         "SoN p.16",
-        NOT_PLAYED,
-        "army lists with more than two Totems are refused (markers.too-many); each one's Order token is counted, "
-        "but no totem is placed in play, so none is destroyed",
+        PLAYED,
+        "lists with more than two are refused; put on an interspace in the first Supply Phase, its star given only "
+        "while it stands and gives an Order; a Destruction shot's 4+ destroys it; the policy takes Orders (cards "
+        "past 10)",
+        TOTEMS + "test_the_totems_go_on_interspaces_in_the_first_supply_phase_and_give_orders_only_then",
+        TOTEMS + "test_a_totem_makes_deep_ones_characters_within_3_spaces_magicians",
+        TOTEMS + "test_a_unit_with_destruction_destroys_a_totem_and_its_order_is_lost",
     ),
 )

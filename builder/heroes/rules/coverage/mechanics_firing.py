@@ -8,6 +8,7 @@ from builder.heroes.rules.coverage.base import (
     BOTH,
     COMBAT,
     DAMAGE,
+    DESTRUCTION,
     FIRE,
     ODDS,
     PARTIAL,
@@ -169,12 +170,13 @@ ENTRIES: tuple[Coverage, ...] = (
         "Explosion templates and scattering",
         BOTH,
         "HoN core p.23; HoN core p.29; SoN p.16",
-        PARTIAL,
-        "laid, scattered and resolved per unit (hon reads the shape as the 4 squares around the interspace); "
-        "structures under it take no destruction points",
+        PLAYED,
+        "hon reads the shape as the 4 squares around the interspace; each structure under it takes one roll of "
+        "the firer's Destruction dice",
         TEMPLATES + "test_an_explosion_template_covers_the_four_squares_around_its_interspace",
         TEMPLATES + "test_every_unit_even_partly_under_a_template_is_attacked_but_not_a_concealed_one",
         TEMPLATES + "test_units_inside_a_building_are_not_affected_by_a_template_outside_it",
         TEMPLATES + "test_indirect_fire_scatters_on_1_to_4_and_an_artillery_spotter_shortens_it",
+        DESTRUCTION + "test_structures_under_a_template_take_the_firers_destruction_dice",
     ),
 )

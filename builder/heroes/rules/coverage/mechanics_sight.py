@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from builder.heroes.rules.coverage.base import (
+    _R,
     ASSAULT,
     BOTH,
     COMBAT,
+    DESTRUCTION,
+    HOLES,
     HON,
     LOS,
     MOVEMENT,
     PARTIAL,
     PLAYED,
+    TRENCH_GRENADES,
     TRENCHES,
     TURN,
     ZOC,
@@ -25,8 +29,8 @@ ENTRIES: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.13-14; SoN p.8",
         PARTIAL,
-        "clear, obscured or blocked, exactly, between square centres; a counter of several squares traces from "
-        "and to the centre of each, never from a point between them",
+        "clear, obscured or blocked, exactly, between square centres; a counter of several squares traces from and "
+        "to the centre of each of its squares, not from the points between two centres p.13 also allows",
         LOS + "test_clear_in_the_open_and_blocked_by_an_obstacle",
         LOS + "test_the_firers_and_targets_squares_never_count",
         LOS + "test_a_line_through_a_corner_is_blocked_only_with_obstacles_on_both_sides",
@@ -63,10 +67,12 @@ ENTRIES: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.15; HoN core p.19; SoN p.8",
         PARTIAL,
-        "a destroyed vehicle turns to its wreck, which infantry may stand on, heavy vehicles crush and vehicles "
-        "push; its printed terrain symbols (cover, obstacle, structure value) are not read",
+        "stood on, crushed, pushed, fired at; its printed symbols are not in the text: infantry on it takes the "
+        "example wreck terrain's bonus (1 light, 2 heavy), it blocks LoS as a vehicle would, structure 2 (hon's)",
         COMBAT + "test_a_6_destroys_the_vehicle_into_a_wreck",
+        DESTRUCTION + "test_a_wreck_is_a_structure_removed_at_its_value",
         TURN + "test_infantry_may_stand_on_a_wreck_but_not_where_a_unit_already_stands_on_it",
+        _R + "test_wrecks.py::test_infantry_on_a_wreck_takes_its_defensive_bonus",
     ),
     mechanic(
         "tall-grass",
@@ -83,12 +89,18 @@ ENTRIES: tuple[Coverage, ...] = (
         HON,
         "BfC p.06",
         PARTIAL,
-        "entering or leaving stops a unit except through an access (the element's doors), moving along it does "
-        "not; its ZoC stays inside, none enters; passages between two trenches, corners and grenades are not",
+        "access, moving along, ZoC, corners for LoS and ZoC, grenades (hon's readings) are played; the passages "
+        "(●) linking two trenches and corners constraining moves are pictures the text lost, not in hon's format",
         LOS + "test_infantry_in_a_hole_hide_from_the_units_outside_but_not_inside",
         TRENCHES + "test_moving_along_a_trench_does_not_stop_a_unit",
         TRENCHES + "test_entering_or_leaving_a_trench_stops_a_unit_except_through_its_access",
         TRENCHES + "test_a_trench_s_zone_of_control_stays_inside_and_none_enters_it",
+        HOLES + "test_a_corner_of_the_trench_limits_the_zone_of_control",
+        HOLES + "test_a_corner_of_the_hole_blocks_a_shot_between_two_units_inside_it",
+        TRENCH_GRENADES + "test_the_blast_runs_along_the_trench_and_stops_at_its_corner",
+        TRENCH_GRENADES + "test_an_access_beside_the_target_square_lets_the_blast_out",
+        TRENCH_GRENADES + "test_the_square_must_be_within_the_grenades_two",
+        TRENCH_GRENADES + "test_a_grenade_into_a_trench_in_play_and_the_policy_throws_it",
     ),
     mechanic(
         "foxholes",

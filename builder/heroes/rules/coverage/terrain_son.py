@@ -5,12 +5,12 @@ from __future__ import annotations
 from builder.heroes.rules.coverage.base import (
     ASSAULT,
     COMBAT,
+    DESTRUCTION,
     DIFFICULT_PASSAGE,
     LISTED,
     LOS,
     MOVEMENT,
     NIGHT_FOG,
-    NOT_PLAYED,
     PARTIAL,
     PLAYED,
     SON,
@@ -20,17 +20,25 @@ from builder.heroes.rules.coverage.base import (
     mechanic,
 )
 
+STILTS = "tests/heroes/rules/test_son_stilts.py::"
+UNDER_READING = "an amphibious unit on its squares is under it (hon's reading): it crosses them but never stops there"
+
+EXIT_NOTE = (
+    "a move from inside advances one space and ends, even out of it (HoN core p.18): p.12's free move out of a "
+    "hedgerow is not played"
+)
 ENTRIES: tuple[Coverage, ...] = (
     mechanic(
         "son-structure",
         "Structure",
         SON,
         "SoN p.11",
-        PARTIAL,
-        "as in HoN: points add up and a building turns to ruins; wrecks take none, nor do heavy vehicles passing "
-        "over them deal any",
+        PLAYED,
+        "as in HoN: points add up, a building turns to ruins, a wreck is removed (hon's value 2, not printed); the "
+        "redeployment in the ruins: hon leaves each unit where it stands",
         COMBAT + "test_a_shot_at_a_unit_in_a_structure_rolls_destruction_after",
         STRUCTURES + "test_a_building_turned_to_rubble_changes_movement_and_line_of_sight",
+        DESTRUCTION + "test_son_fires_at_a_structure_directly",
     ),
     mechanic(
         "son-defense",
@@ -47,11 +55,11 @@ ENTRIES: tuple[Coverage, ...] = (
         "Obstacle (obscures LoS)",
         SON,
         "SoN p.11",
-        PARTIAL,
-        "squares obscure as in HoN; an obscuring line between two spaces spares only a firer adjacent to it (as "
-        "in BfC), not a target",
+        PLAYED,
+        "squares obscure as in HoN; an obscuring element between two spaces spares a firer and a target adjacent to it",
         LOS + "test_every_obscuring_square_crossed_adds_its_penalty_with_its_page",
         LOS + "test_a_line_obscures_shots_across_it_except_from_a_unit_adjacent_to_it",
+        "tests/heroes/rules/test_son_obscuring.py::test_an_obscuring_line_spares_a_target_adjacent_to_it_in_son_only",
     ),
     mechanic(
         "son-blocks-los",
@@ -145,10 +153,12 @@ ENTRIES: tuple[Coverage, ...] = (
         "Difficult Terrain",
         SON,
         "SoN p.12",
-        PARTIAL,
-        "entering gives a Suppressed marker and its -2 at once and any unit may enter with its last point; large "
-        "creatures are not stopped by it",
+        PLAYED,
+        "entering gives a Suppressed marker and its -2 at once and any unit may enter with its last point; a large "
+        "creature's move ends on entering it (p.12: stopped by rough terrain)",
         MOVEMENT + "test_son_difficult_terrain_gives_a_marker_and_costs_two_more",
+        "tests/heroes/rules/test_son_rough_terrain.py::"
+        "test_a_large_creature_stops_on_entering_difficult_terrain_infantry_moves_on",
     ),
     mechanic(
         "son-swamp",
@@ -165,8 +175,9 @@ ENTRIES: tuple[Coverage, ...] = (
         SON,
         "SoN p.12",
         PARTIAL,
-        f"played as a difficult passage: {DIFFICULT_PASSAGE}",
+        f"entering stops a unit (a counter of several squares when any square it newly covers is mud); {EXIT_NOTE}",
         MOVEMENT + "test_entering_a_difficult_passage_ends_the_move",
+        MOVEMENT + "test_a_four_square_creature_works_its_way_out_of_a_difficult_passage_one_square",
     ),
     mechanic(
         "son-hedgerow",
@@ -174,8 +185,8 @@ ENTRIES: tuple[Coverage, ...] = (
         SON,
         "SoN p.12",
         PARTIAL,
-        "it blocks LoS, covers infantry and stops a large creature as soon as part of it enters; within it, "
-        "played as a difficult passage (a unit may step out and move on)",
+        f"it blocks LoS, covers infantry and stops a unit entering, a large creature as soon as part of it enters; "
+        f"{EXIT_NOTE}",
         MOVEMENT + "test_entering_a_difficult_passage_ends_the_move",
         LOS + "test_clear_in_the_open_and_blocked_by_an_obstacle",
     ),
@@ -204,38 +215,43 @@ ENTRIES: tuple[Coverage, ...] = (
         "Buildings",
         SON,
         "SoN p.12",
-        PARTIAL,
-        "doors, openings, walls, cover and no large creatures are played, and no ZoC leaves a building; a ZoC "
-        "on the squares outside does not stop units entering or leaving",
+        PLAYED,
+        "doors, openings, walls, cover and no large creatures are played, and no ZoC leaves a building; a unit on "
+        "a door's outside space bars the doors whose outside spaces it holds, in and out (hon's reading)",
         MOVEMENT + "test_a_building_is_entered_only_through_its_doors",
         LOS + "test_a_unit_inside_fires_out_only_from_the_square_by_the_opening",
         ZOC + "test_walls_and_windows_stop_it_doors_pass_it_in_hon_only",
+        "tests/heroes/rules/test_son_building_doors.py::test_a_unit_on_a_doors_outside_space_bars_the_buildings_doors_it_holds",
     ),
     mechanic(
         "son-underwater-passage",
         "Underwater Passage",
         SON,
         "SoN p.13",
-        NOT_PLAYED,
-        "no unit moves underneath a terrain element",
+        PLAYED,
+        f"{UNDER_READING}; the blue arrows are not in the catalogue, so every square of the element is a way under",
+        STILTS + "test_an_amphibious_unit_moves_under_it_but_never_stops_there",
     ),
     mechanic(
         "son-stilted-structures",
         "Stilted Structures",
         SON,
         "SoN p.13",
-        NOT_PLAYED,
-        "no unit moves underneath a terrain element",
+        PLAYED,
+        f"land units stand on it; {UNDER_READING}, and is no target for Opportunity Fire there",
+        STILTS + "test_an_amphibious_unit_moves_under_it_but_never_stops_there",
+        STILTS + "test_no_opportunity_fire_at_an_amphibious_unit_under_it",
     ),
     mechanic(
         "son-cave",
         "Cave",
         SON,
         "SoN p.13; SoN p.11",
-        PARTIAL,
-        "its walls are played as impassable obstacles that block LoS; its night conditions only when the scenario "
-        "says night",
+        PLAYED,
+        "its walls are impassable obstacles that block LoS; a battlefield holding a cave element is played under "
+        "the night rules (hon's reading of a scenario set in a cave)",
         MOVEMENT + "test_large_creatures_ignore_forbidden_to_but_not_impassable_or_buildings",
         COMBAT + "test_night_caps_the_range_and_brings_long_range_closer",
+        "tests/heroes/rules/test_son_cave.py::test_a_battlefield_with_a_cave_is_played_under_the_night_rules",
     ),
 )

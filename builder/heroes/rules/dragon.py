@@ -1,0 +1,94 @@
+"""The Dragon (SoN p.16), Ariane's equipment: "This little dragon can move once per round, at
+any phase of the game. Place an Activated marker on it to remind yourself of this rule. It can
+move onto an allied unit to provide its support. Then return its token. It gives the
+Terrifying and Mythos Hunter 1 Special Abilities (see p.19) to the unit on which it is placed."
+
+hon's readings where the book is silent: the dragon flies once a round, at the start of the
+Activation Phase (its one move of the round), onto any unit of its side or of an allied side
+(a team's, SoN p.10); the first flight puts it in play (until then it gives nothing); its
+carrier keeps the two abilities until the dragon flies on, and a carrier's loss leaves the
+dragon to fly again next round. Mythos Hunter 1 adds
+to the carrier's other Mythos Hunter bonuses (SoN p.18, `mythos.mythos_hunter`); Terrifying is
+put on the carrier's counter, and taken off again when the dragon leaves it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Protocol, runtime_checkable
+
+from builder.heroes.catalogue.base import AbilityRef
+from builder.heroes.rules.actions import TurnBase
+from builder.heroes.rules.combat import name
+from builder.heroes.rules.events import GearEvent
+from builder.heroes.rules.mythos import DRAGON, Perch
+from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.state import GameState, GearPool
+
+DRAGON_PAGE = "SoN p.16"
+TERRIFYING = AbilityRef(id="terrifying")
+
+
+@runtime_checkable
+class DragonPlayer(Protocol):
+    def dragon_perch(self, state: GameState, side: str, carrier: str | None) -> str | None:
+        """The key of the side's unit the dragon flies onto this round, or None to stay."""
+        ...
+
+
+def dragon_pools(state: GameState, side: str) -> list[GearPool]:
+    return [g for g in state.gear if g.marker == DRAGON and g.side == side and g.count > 0]
+
+
+def carry(piece: Piece) -> tuple[Piece, tuple[bool, ...]]:
+    """The carrier with Terrifying on each side of its counter, and on which it was added."""
+    added = tuple(not s.has(TERRIFYING.id) for s in piece.unit.sides)
+    sides = [
+        s.model_copy(update={"abilities": [*s.abilities, TERRIFYING]}) if a else s
+        for s, a in zip(piece.unit.sides, added, strict=True)
+    ]
+    return replace(piece, unit=piece.unit.model_copy(update={"sides": sides})), added
+
+
+def drop(piece: Piece, added: tuple[bool, ...]) -> Piece:
+    """The former carrier without the Terrifying the dragon gave it."""
+    sides = [
+        s.model_copy(update={"abilities": [a for a in s.abilities if a.id != TERRIFYING.id]}) if was else s
+        for s, was in zip(piece.unit.sides, added, strict=True)
+    ]
+    return replace(piece, unit=piece.unit.model_copy(update={"sides": sides}))
+
+
+class Dragons(TurnBase):
+    def dragons_fly(self) -> None:
+        """Each side's dragon flies onto the unit its player names, once this round (SoN p.16)."""
+        state = self.state
+        for side in state.initiative_order():
+            player = self.watchers.get(side)
+            if not isinstance(player, DragonPlayer):
+                continue
+            for pool in dragon_pools(state, side):
+                ident = f"{side}/{pool.group}"
+                perch = state.mythos.dragons.get(ident)
+                carrier = perch.carrier if perch is not None and perch.carrier in state.pieces else None
+                target_key = player.dragon_perch(state, side, carrier)
+                target = state.pieces.get(target_key) if target_key is not None else None
+                allied = target is not None and state.team_of(target.owner) == state.team_of(side)
+                if target is None or not allied or target.is_wreck or target.key == carrier:
+                    continue
+                if perch is not None and carrier is not None:
+                    state.pieces[carrier] = drop(state.pieces[carrier], perch.added)
+                state.pieces[target.key], added = carry(target)
+                state.mythos.dragons[ident] = Perch(target.key, added)
+                self.add(
+                    GearEvent(
+                        turn=state.turn,
+                        phase=self.phase,
+                        side=side,
+                        text=f"The Dragon flies onto {name(target)}: Terrifying and Mythos Hunter 1 until it flies on "
+                        f"({DRAGON_PAGE}).",
+                        marker=DRAGON,
+                        unit=target.key,
+                        spent=0,
+                        left=pool.count,
+                    )
+                )

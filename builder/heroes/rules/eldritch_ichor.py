@@ -1,0 +1,81 @@
+"""Eldritch Ichor (SoN p.14), a customization: "This customization gives you 1 Eldritch Ichor
+token. By discarding this token, you can flip the Character over to its unharmed side. The
+Character can use the token to prevent a hit on an adjacent unit. You cannot cancel a hit that
+would eliminate a Character or unit. Discard the token after use."
+
+hon's readings: the token is the Character's the customization is on (any Character its tile
+serves); it flips the Character back as it is activated, before it acts, and shields a unit of
+its side next to it from a hit that flips or damages it, never from one that destroys it; the
+side's player decides each time (`IchorPlayer`)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Protocol, runtime_checkable
+
+from builder.heroes.catalogue.units import SideState
+from builder.heroes.rules.actions import TurnBase
+from builder.heroes.rules.combat import name
+from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.grid import range_between
+from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.state import GameState
+
+ICHOR = "son-eldritch-ichor"
+ICHOR_PAGE = "SoN p.14"
+SHIELDED = (Effect.FLIPPED, Effect.DAMAGED)  # hits that eliminate nothing
+
+
+@runtime_checkable
+class IchorPlayer(Protocol):
+    def ichor_heal(self, state: GameState, character: Piece) -> bool:
+        """Whether the damaged `character` discards its Eldritch Ichor to flip back, now."""
+        ...
+
+    def ichor_shield(self, state: GameState, character: Piece, hit: Piece) -> bool:
+        """Whether `character` discards its Eldritch Ichor to prevent the hit `hit` just took."""
+        ...
+
+
+def unharmed_index(piece: Piece) -> int | None:
+    """The index of the counter's unharmed side when it shows another, else None."""
+    if piece.side.state is SideState.UNHARMED:
+        return None
+    return next((i for i, s in enumerate(piece.unit.sides) if s.state is SideState.UNHARMED), None)
+
+
+class EldritchIchor(TurnBase):
+    def ichor_heal(self, piece: Piece) -> Piece:
+        """A damaged Character about to act, flipped to its unharmed side when its side
+        discards its Eldritch Ichor (SoN p.14)."""
+        index = unharmed_index(piece) if piece.unit.is_character else None
+        pool = self.state.gear_for(piece, ICHOR) if index is not None else None
+        player = self.watchers.get(piece.owner)
+        if index is None or pool is None or not isinstance(player, IchorPlayer):
+            return piece
+        if not player.ichor_heal(self.state, piece):
+            return piece
+        self._spend_marker(piece, ICHOR, ICHOR_PAGE, f"{name(piece)} flips back to its unharmed side")
+        healed = replace(piece, side_index=index)
+        self.state.pieces[piece.key] = healed
+        return healed
+
+    def ichor_shields(self, before: Piece, effect: Effect) -> bool:
+        """Whether a Character next to `before` discards its Eldritch Ichor to prevent the hit
+        it just took (SoN p.14): not one that eliminates it; `before` then stays as it was."""
+        if effect not in SHIELDED or before.key not in self.state.pieces:
+            return False
+        player = self.watchers.get(before.owner)
+        if not isinstance(player, IchorPlayer):
+            return False
+        for character in sorted(self.state.units(before.owner), key=lambda p: p.key):
+            if character.key == before.key or not character.unit.is_character or not character.squares:
+                continue
+            if not before.squares or range_between(character.squares, before.squares) != 1:
+                continue
+            if self.state.gear_for(character, ICHOR) is None or not player.ichor_shield(self.state, character, before):
+                continue
+            self._spend_marker(character, ICHOR, ICHOR_PAGE, f"the hit on {name(before)} is prevented")
+            self.state.pieces[before.key] = before
+            return True
+        return False

@@ -1,0 +1,44 @@
+"""Heroic (SoN p.16), a Character trait: "Each token permits you to re-activate the unit you just
+activated. For the second action, the unit does not need an additional Order. You cannot
+activate the unit a third time. Special Orders cannot be played between these two
+activations." The units of the trait's tile use them, the whole army's on an Officer tile
+(SoN p.14). hon asks the side's player (`HeroicPlayer`) once the unit has acted; the engine
+plays no Special Order between two activations, and asks only after a first one."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Protocol, runtime_checkable
+
+from builder.heroes.rules.actions import TurnBase
+from builder.heroes.rules.combat import name
+from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.state import GameState
+
+HEROIC = "son-heroic"
+HEROIC_PAGE = "SoN p.16"
+
+
+@runtime_checkable
+class HeroicPlayer(Protocol):
+    def heroic(self, state: GameState, piece: Piece) -> bool:
+        """Whether the side discards a Heroic token to activate `piece` again, now."""
+        ...
+
+
+class Heroic(TurnBase):
+    def heroic_again(self, key: str) -> Piece | None:
+        """The unit that just acted, ready to act a second time when its side discards a Heroic
+        token for it (SoN p.16), else None. An Activated marker it took acting is lifted: the
+        second action needs no Order."""
+        piece = self.state.pieces.get(key)
+        if piece is None or piece.is_wreck or piece.embarked_in is not None:
+            return None
+        pool = self.state.gear_for(piece, HEROIC)
+        player = self.watchers.get(piece.owner)
+        if pool is None or not isinstance(player, HeroicPlayer) or not player.heroic(self.state, piece):
+            return None
+        self._spend_marker(piece, HEROIC, HEROIC_PAGE, f"{name(piece)} is activated again, without an Order")
+        again = replace(piece, activated=False)
+        self.state.pieces[key] = again
+        return again

@@ -1,0 +1,95 @@
+"""Substitute (BfC p.08): "This unit can suffer Hits in place of a Heavy Weapon unit (outlined
+in red) within 2 squares provided it has a LoS (obscured or clear) to that other unit. This
+Special Ability does not work if the Heavy Weapon was Destroyed during an Assault."
+
+Any hit may be taken in the weapon's place - a Firing Action's, a template's, a mine's, an
+assault's that does not destroy it - and whether one is (and by which Substitute) is its owner's
+choice, asked of the side's policy. hon's readings where the book is silent: the Substitute
+suffers the hit as its own counter says (a double hit destroys it; outside a Firing Action a hit
+destroying a weapon at full strength counts as one); with no one to ask, the nearest takes it."""
+
+from __future__ import annotations
+
+from builder.heroes.catalogue.units import OnHit, Role
+from builder.heroes.rules.actions import TurnBase
+from builder.heroes.rules.combat import name, take_hit
+from builder.heroes.rules.damage import Effect, destroy
+from builder.heroes.rules.events import SubstituteEvent
+from builder.heroes.rules.grid import range_between
+from builder.heroes.rules.los import line_of_sight
+from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.sightmap import Occupancy
+from builder.heroes.rules.state import GameState
+
+SUBSTITUTE_PAGE = "BfC p.08"
+SUBSTITUTE_REACH = 2  # squares
+
+
+def stand_ins(state: GameState, weapon: Piece) -> list[Piece]:
+    """The Substitutes that may take a hit in place of `weapon`, nearest first (then by key)."""
+    if weapon.unit.role is not Role.HEAVY_WEAPON:
+        return []
+    seen: Occupancy | None = None
+    found = []
+    for p in state.units(weapon.owner):
+        if p.key == weapon.key or not p.side.has("substitute") or p.embarked_in is not None or not p.squares:
+            continue
+        if range_between(p.squares, weapon.squares) > SUBSTITUTE_REACH:
+            continue
+        seen = seen or Occupancy(state.pieces.values())
+        if not line_of_sight(state.battlefield, seen, p, weapon, state.ruleset).blocked:
+            found.append(p)
+    return sorted(found, key=lambda p: (range_between(p.squares, weapon.squares), p.key))
+
+
+def worth_substituting(weapon_destroyed: bool, stand_in: Piece, double: bool) -> bool:
+    """The simple policy's choice: to save the weapon from destruction, or when the Substitute
+    survives the hit (it turns over); never a Substitute lost to spare a weapon a mere hit."""
+    survives = not double and stand_in.side.on_hit is OnHit.FLIP
+    return weapon_destroyed or survives
+
+
+class Substitution(TurnBase):
+    """A Substitute taking a hit in a Heavy Weapon's place (BfC p.08)."""
+
+    def _stand_in_for(self, weapon: Piece, destroyed: bool, double: bool) -> Piece | None:
+        """The Substitute its side chooses to take the hit, or None."""
+        found = stand_ins(self.state, weapon)
+        if not found:
+            return None
+        watcher = self.watchers.get(weapon.owner)
+        if watcher is None:
+            return found[0]
+        return watcher.substitute(self.state, weapon, tuple(found), destroyed, double)
+
+    def _substituted(self, before: Piece, effect: Effect, assault: bool) -> bool:
+        """A hit outside a Firing Action (those are taken in `FiringActions._shoot`, which
+        knows a double hit): taken by a Substitute if its side chooses; never when the weapon
+        is destroyed in an assault."""
+        if effect not in (Effect.FLIPPED, Effect.DESTROYED) or (assault and effect.destroyed):
+            return False
+        double = effect.destroyed and before.side.on_hit is OnHit.FLIP
+        stand_in = self._stand_in_for(before, effect.destroyed, double)
+        if stand_in is None:
+            return False
+        self._take_in_place(stand_in, before, double)
+        return True
+
+    def _take_in_place(self, stand_in: Piece, weapon: Piece, double: bool) -> None:
+        """The Substitute suffers the hit (destroyed by a double hit); the weapon none."""
+        if double:
+            effect, after = destroy(stand_in)
+        else:
+            effect, after, _ = take_hit(stand_in, self.dice, self.state.ruleset)
+        self.add(
+            SubstituteEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=stand_in.owner,
+                text=f"{name(stand_in)} takes the hit in place of {name(weapon)} (Substitute, {SUBSTITUTE_PAGE}) "
+                f"and is {effect.value}.",
+                unit=stand_in.key,
+                weapon=weapon.key,
+            )
+        )
+        self.hurt(stand_in, after, effect)

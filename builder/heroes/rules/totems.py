@@ -1,0 +1,135 @@
+"""The Deep Ones' Totems in play (SoN p.16; totem.py says what they are): put down in the
+first round's Supply Phase, their advantage chosen at the beginning of each Order Phase, and
+destroyed by a unit with the Destruction ability firing at one (SoN p.17: "Every time they
+fire at a structure directly … roll a number of dice equal to the value … For each result
+equal to or greater than 4, place a Destruction marker on the structure. If the number of
+markers reaches the value of the structure, it is destroyed"; a Totem has 1)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Protocol, runtime_checkable
+
+from builder.heroes.rules.actions import TurnBase
+from builder.heroes.rules.combat import IllegalAttack, name
+from builder.heroes.rules.damage import DESTRUCTION_SUCCESS
+from builder.heroes.rules.events import GearEvent
+from builder.heroes.rules.firing import weapons_of
+from builder.heroes.rules.grid import Point
+from builder.heroes.rules.los import line_of_sight
+from builder.heroes.rules.mythos import Boon, FireAtTotem, Totem
+from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.sightmap import Occupancy
+from builder.heroes.rules.state import GameState
+from builder.heroes.rules.templates import explosion_squares, interspace_range
+from builder.heroes.rules.totem import MAX_TOTEMS, TOTEM, TOTEM_PAGE, standing, totems_given
+from builder.kernel.events import Roll
+
+DESTRUCTION = "destruction"
+
+
+@runtime_checkable
+class TotemPlayer(Protocol):
+    def totem_at(self, state: GameState, side: str) -> Point | None:
+        """The interspace the side puts its next Totem on."""
+        ...
+
+    def totem_boon(self, state: GameState, totem: Totem) -> Boon:
+        """The advantage the standing `totem` gives its side this round."""
+        ...
+
+
+def destruction_of(piece: Piece) -> int:
+    """The unit's Destruction value (SoN p.17): its side's or its best weapon's, 0 without."""
+    values = [piece.side.ability_value(DESTRUCTION) or 0]
+    values += [
+        next((a.value or 1 for a in w.abilities if a.id == DESTRUCTION), 0) for w in weapons_of(piece) if w is not None
+    ]
+    return max(values)
+
+
+def totem_in_sight(state: GameState, piece: Piece, totem: Totem, occupancy: Occupancy | None = None) -> bool:
+    """Whether `piece` may fire at the Totem: a standing enemy one within its range (the
+    night's or fog's cap), one of the squares about its interspace in its line of sight."""
+    reach = state.ruleset.max_range
+    if (
+        not totem.standing
+        or not piece.squares
+        or (reach is not None and interspace_range(piece.squares, totem.at) > reach)
+    ):
+        return False
+    seen = occupancy if occupancy is not None else Occupancy(state.pieces.values())
+    around = [sq for sq in sorted(explosion_squares(totem.at)) if sq in state.battlefield.squares]
+    return any(not line_of_sight(state.battlefield, seen, piece, sq, state.ruleset).blocked for sq in around)
+
+
+class Totems(TurnBase):
+    def raise_totems(self) -> None:
+        """The first round's Supply Phase: each side puts its Totems on the interspaces its
+        player names, never more than two (SoN p.16)."""
+        state = self.state
+        for side in state.initiative_order():
+            player = self.watchers.get(side)
+            if not isinstance(player, TotemPlayer):
+                continue
+            for _ in range(min(totems_given(state, side), MAX_TOTEMS) - len(standing(state, side))):
+                at = player.totem_at(state, side)
+                if at is None or not any(sq in state.battlefield.squares for sq in explosion_squares(at)):
+                    break
+                state.mythos.totems.append(Totem(side, at))
+                self._tell_totem(side, f"{side} raises a Totem on interspace {list(at)}", len(standing(state, side)))
+
+    def totem_boons(self, players: Mapping[str, object]) -> None:
+        """The beginning of the Order Phase: each standing Totem gives an Order token or
+        draws an Action card, as its side chooses (SoN p.16)."""
+        state = self.state
+        for totem in state.mythos.totems:
+            player = players.get(totem.side)
+            if not totem.standing or not isinstance(player, TotemPlayer):
+                totem.boon = None
+                continue
+            totem.boon = player.totem_boon(state, totem)
+            deck = state.decks.get(totem.side)
+            if totem.boon is Boon.CARD and deck is not None and deck.pile:
+                deck.hand.append(deck.pile.pop(0))
+                said = "draws 1 Action card"
+            elif totem.boon is Boon.CARD:
+                said = "would draw an Action card, but none is left to draw"
+            else:
+                said = "gives an additional Order token"
+            self._tell_totem(totem.side, f"The Totem on interspace {list(totem.at)} {said}", len(standing(state)))
+
+    def _fire_at_totem(self, piece: Piece, action: FireAtTotem) -> None:
+        """A unit with Destruction fires at an enemy Totem instead of a Firing Action: a die
+        per point of Destruction, each 4+ a Destruction marker; one destroys it (SoN p.16-17)."""
+        state = self.state
+        totem = next((t for t in standing(state) if t.at == action.at and t.side != piece.owner), None)
+        dice = destruction_of(piece)
+        if totem is None or not dice or not totem_in_sight(state, piece, totem):
+            raise IllegalAttack(f"{name(piece)} has no Destruction shot at a Totem on {list(action.at)}", TOTEM_PAGE)
+        faces = self.dice.roll(dice)
+        hits = sum(1 for f in faces if f >= DESTRUCTION_SUCCESS)
+        roll = Roll("destruction", faces, max(faces), (), max(faces), state.ruleset.cite("destruction"))
+        totem.standing = hits == 0
+        said = "destroys it: its advantage is lost" if not totem.standing else "does not harm it"
+        self._tell_totem(
+            piece.owner,
+            f"{name(piece)} fires at the Totem on interspace {list(action.at)} with Destruction {dice} "
+            f"(rolled {', '.join(map(str, faces))}) and {said}",
+            len(standing(state, totem.side)),
+            (roll,),
+        )
+
+    def _tell_totem(self, side: str, text: str, left: int, rolls: tuple[Roll, ...] = ()) -> None:
+        self.add(
+            GearEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=side,
+                text=f"{text} ({TOTEM_PAGE}).",
+                rolls=rolls,
+                marker=TOTEM,
+                spent=0,
+                left=left,
+            )
+        )

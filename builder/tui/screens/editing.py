@@ -1,0 +1,81 @@
+"""What every screen editing one document does alike — apply an edit, undo, redo, save, save
+as, and say in its title whether the document is playable. The session (a
+builder.services DocumentSession) does the work; the screen only repaints, so the army
+builder, both scenario designers and the deck composer behave the same way."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Generic, TypeVar
+
+from rich.text import Text
+from textual import work
+from textual.screen import Screen
+
+from builder.kernel.diagnostics import Issue, Severity, plural
+from builder.kernel.history import Edit
+from builder.services.document import DocumentSession
+from builder.services.recent_files import Kind
+
+S = TypeVar("S", bound=DocumentSession[Any, Any])
+
+
+class DocumentScreen(Screen[None], Generic[S]):
+    """A screen over `self.session`; subclasses paint it all in `show_all`."""
+
+    DOCUMENT: ClassVar[Kind] = "scenario"  # how the save questions name it
+    session: S
+
+    def show_all(self) -> None:
+        raise NotImplementedError
+
+    def edit(self, edit: Edit[Any]) -> None:
+        if self.session.apply(edit):
+            self.show_all()
+
+    def action_undo(self) -> None:
+        self._after_history(self.session.undo(), "Undone", "undo")
+
+    def action_redo(self) -> None:
+        self._after_history(self.session.redo(), "Redone", "redo")
+
+    def _after_history(self, label: str | None, done: str, verb: str) -> None:
+        # Nothing changed when there was nothing to take back: no repaint (the builder's
+        # largest army takes a visible moment to paint).
+        if label is None:
+            self.notify(f"Nothing to {verb}.")
+            return
+        self.show_all()
+        self.notify(f"{done}: {label}.")
+
+    @work(exclusive=True, group="files")
+    async def action_save(self) -> None:
+        from builder.tui.files import save_with_questions
+
+        if await save_with_questions(self.app, self.session, self.session.path, self.DOCUMENT):
+            self.show_all()
+
+    @work(exclusive=True, group="files")
+    async def action_save_as(self) -> None:
+        from builder.tui.files import save_with_questions
+
+        if await save_with_questions(self.app, self.session, None, self.DOCUMENT):
+            self.show_all()
+
+
+def document_title(title: str, size: str, session: DocumentSession[Any, Any]) -> Text:
+    """ "Title — size · file · modified  playable" (or how many errors keep it from play)."""
+    text = Text()
+    text.append(title, style="bold")
+    text.append(f" — {size}")
+    text.append(f" · {session.path.name if session.path else 'not saved yet'}", style="dim")
+    if session.has_edits:
+        text.append(" · modified", style="italic yellow")
+    text.append_text(verdict(session.issues))
+    return text
+
+
+def verdict(issues: list[Issue]) -> Text:
+    errors = sum(1 for issue in issues if issue.severity is Severity.ERROR)
+    if errors == 0:
+        return Text("  playable", style="green")
+    return Text(f"  not playable: {plural(errors, 'error')}", style="bold red")

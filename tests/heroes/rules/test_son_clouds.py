@@ -1,0 +1,83 @@
+"""The Overlord's Suffocating Cloud (SoN p.16): Hypnotic and Toxic, made as a spell is cast,
+put on an interspace; what each does to the units under it, and to those entering a Toxic
+Cloud until the end of the Supply Phase; and the policy's use of it."""
+
+from __future__ import annotations
+
+import pytest
+
+from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.rules.actions import Move
+from builder.heroes.rules.activation import Turn
+from builder.heroes.rules.clouds import CLOUD_RANGE, Cloud
+from builder.heroes.rules.combat import IllegalAttack
+from builder.heroes.rules.events import FireEvent, TemplateEvent
+from builder.heroes.rules.movement import Path, Position
+from builder.heroes.rules.mythos import Cast
+from builder.heroes.rules.pieces import NORTH
+from builder.heroes.rules.policy import SimplePolicy
+from builder.heroes.rules.state import GameState, GearPool
+from builder.heroes.rules.turn import supply_phase
+from builder.kernel.dice import LoadedDice
+from tests.fixtures.rules.boards import piece
+from tests.heroes.rules.test_spells import cast, caster, spelled
+
+WIDE = "\n".join(["." * 12] * 7)
+
+
+def overlord(catalogue: Catalogue, pieces: list, board: str = WIDE) -> GameState:  # type: ignore[type-arg]
+    state = spelled(catalogue, pieces, board=board)
+    for kind in Cloud:
+        state.gear.append(GearPool("a", kind.value, 1, "tiles[0]", ("characters",), "Suffocating Cloud"))
+    return state
+
+
+def test_a_hypnotic_cloud_takes_the_orders_of_every_unit_under_it_then_is_discarded(bundled: Catalogue) -> None:
+    # SoN p.16: 2 Suppressed markers; units affected lose their Order token or receive an
+    # Activated marker; discard the token after use. The explosion template: 4 squares.
+    state = overlord(bundled, [caster(), piece("b1", (3, 2), "b"), piece("b2", (4, 3), "b"), piece("b3", (6, 2), "b")])
+    turn = cast(state, Cast(Cloud.HYPNOTIC.value, at=(4, 3)), [])
+    assert state.pieces["a1"].suppressed == 2
+    assert state.pieces["b1"].activated and state.pieces["b2"].activated and not state.pieces["b3"].activated
+    laid = next(e for e in turn.events if isinstance(e, TemplateEvent))
+    assert set(laid.squares) == {(3, 2), (4, 2), (3, 3), (4, 3)}
+    state.pieces["a1"] = caster()
+    with pytest.raises(IllegalAttack, match="no Hypnotic Cloud"):
+        cast(state, Cast(Cloud.HYPNOTIC.value, at=(4, 3)), [])
+
+
+def test_a_toxic_cloud_attacks_and_suppresses_and_stays_until_the_supply_phase_ends(bundled: Catalogue) -> None:
+    # SoN p.16: 1 Suppressed marker; units under it undergo an attack and receive a Suppressed
+    # marker; the token stays until the end of the Supply Phase, attacking units that enter it.
+    state = overlord(bundled, [caster(), piece("b1", (3, 2), "b"), piece("b2", (6, 2), "b")])
+    turn = cast(state, Cast(Cloud.TOXIC.value, at=(4, 3)), [1])  # a miss: the marker all the same
+    assert state.pieces["a1"].suppressed == 1
+    assert state.pieces["b1"].suppressed == 1 and state.pieces["b1"].side_index == 0
+    assert [e.target for e in turn.events if isinstance(e, FireEvent)] == ["b1"]
+    into = Path((Position(((6, 2),), NORTH), Position(((5, 2),), NORTH), Position(((4, 2),), NORTH)), 2)
+    moved = Turn(state, LoadedDice([3]), "activation")
+    moved.perform("b2", Move(into))
+    b2 = state.pieces["b2"]
+    assert b2.side_index == 1 and b2.suppressed == 1  # hit on the way in, and suppressed
+    assert any(isinstance(e, FireEvent) and e.target == "b2" for e in moved.events)
+    assert state.gear_for(state.pieces["a1"], Cloud.TOXIC.value) is None  # on the board
+    supply_phase(state, {}, {"a": SimplePolicy(), "b": SimplePolicy()}, LoadedDice([]))
+    assert not state.mythos.clouds  # gone at the end of the Supply Phase
+    assert state.gear_for(state.pieces["a1"], Cloud.TOXIC.value) is not None  # back to the Overlord
+
+
+def test_a_cloud_goes_within_its_range_and_not_from_a_suppressed_overlord(bundled: Catalogue) -> None:
+    state = overlord(bundled, [caster(), piece("b1", (10, 2), "b")])
+    with pytest.raises(IllegalAttack, match=f"up to {CLOUD_RANGE}"):
+        cast(state, Cast(Cloud.TOXIC.value, at=(10, 2)), [])
+    state.pieces["a1"] = caster(suppressed=1)
+    with pytest.raises(IllegalAttack, match="Suppressed"):
+        cast(state, Cast(Cloud.TOXIC.value, at=(3, 2)), [])
+
+
+def test_the_policy_clouds_a_cluster_of_enemies_and_spares_its_own(bundled: Catalogue) -> None:
+    pieces = [caster(), piece("b1", (4, 2), "b"), piece("b2", (5, 2), "b"), piece("b3", (4, 3), "b")]
+    state = overlord(bundled, pieces)
+    action = SimplePolicy().activate(state, state.pieces["a1"])
+    assert isinstance(action, Cast) and action.spell in {c.value for c in Cloud}
+    assert action.at == (5, 3)  # the interspace touching all three

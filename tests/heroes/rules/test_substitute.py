@@ -1,0 +1,82 @@
+"""Substitute (BfC p.08): any hit but one destroying the weapon in an assault, and the choice."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from builder.heroes.catalogue.units import Role
+from builder.heroes.rules.actions import AssaultAction, Fire
+from builder.heroes.rules.activation import Turn
+from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.movement import Path, Position
+from builder.heroes.rules.pieces import NORTH, Piece
+from builder.heroes.rules.policy import SimplePolicy
+from builder.heroes.rules.state import GameState
+from builder.kernel.dice import LoadedDice
+from tests.fixtures.rules.boards import piece, unit
+from tests.fixtures.rules.games import game
+
+BOARD = "\n".join(["......"] * 5)
+GUN = unit("mg-team").model_copy(update={"role": Role.HEAVY_WEAPON})
+LOADERS = unit("loaders", abilities=["substitute"])
+STORMERS = unit("stormers", abilities=["assault"])
+
+
+def battery(*, gun_side: int = 0, loaders_side: int = 0) -> GameState:
+    pieces = [
+        piece("gun", (2, 1), "b", GUN, side_index=gun_side),
+        piece("crew", (3, 0), "b", LOADERS, side_index=loaders_side),
+        piece("a1", (2, 2), kind=STORMERS),
+        piece("firer", (0, 3), kind=unit("riflemen")),
+    ]
+    return game(BOARD, pieces)
+
+
+def assault(state: GameState, turn: Turn) -> None:
+    turn.perform("a1", AssaultAction(Path((Position(((2, 2),), NORTH), Position(((2, 1),), NORTH)), 1), "gun"))
+
+
+def test_a_substitute_takes_a_hit_in_an_assault_but_not_one_destroying_the_weapon() -> None:
+    """BfC p.08: "This Special Ability does not work if the Heavy Weapon was Destroyed during an
+    Assault" - a hit that only turns it over may be taken."""
+    state = battery()
+    turn = Turn(state, LoadedDice([6, 6, 1]), "activation")
+    assault(state, turn)
+    assert state.pieces["gun"].side_index == 0 and state.pieces["crew"].side_index == 1
+    said = next(e for e in turn.events if e.kind == "substitute")
+    assert "BfC p.08" in said.text and said.unit == "crew"
+    state = battery(gun_side=1)  # reduced: the hit destroys it
+    assault(state, Turn(state, LoadedDice([6, 6, 1]), "activation"))
+    assert "gun" not in state.pieces and state.pieces["crew"].side_index == 0
+
+
+def test_a_hit_outside_a_firing_action_is_substituted_too() -> None:
+    """Substitute: "can suffer Hits in place of a Heavy Weapon" - any hit, a mine's, a
+    template's; a hit that destroys the weapon at full strength is read as a double hit."""
+    state = battery()
+    turn = Turn(state, LoadedDice([]), "activation")
+    gun = state.pieces["gun"]
+    turn.hurt(gun, replace(gun, side_index=1), Effect.FLIPPED)
+    assert state.pieces["gun"].side_index == 0 and state.pieces["crew"].side_index == 1
+    turn.hurt(gun, None, Effect.DESTROYED)
+    assert state.pieces["gun"] == gun and "crew" not in state.pieces
+
+
+def keeps(state: GameState, firer: Piece) -> Turn:
+    turn = Turn(state, LoadedDice([3]), "activation", {"a": SimplePolicy(), "b": SimplePolicy()})
+    turn.perform(firer.key, Fire(((None, "gun"),)))
+    return turn
+
+
+def test_the_choice_is_the_players_and_the_policy_spares_a_substitute_a_needless_loss() -> None:
+    """The book says "can": the owner chooses. The simple policy lets a Substitute take a hit
+    it survives, or one that would destroy the weapon, never its own loss for a mere hit."""
+    state = battery()
+    keeps(state, state.pieces["firer"])  # a hit the Substitute survives: taken
+    assert state.pieces["gun"].side_index == 0 and state.pieces["crew"].side_index == 1
+    state = battery(loaders_side=1)  # a reduced Substitute would be destroyed: the gun flips
+    keeps(state, state.pieces["firer"])
+    assert state.pieces["gun"].side_index == 1 and state.pieces["crew"].side_index == 1
+    state = battery(gun_side=1, loaders_side=1)  # to save the reduced gun, it gives itself
+    keeps(state, state.pieces["firer"])
+    assert state.pieces["gun"].side_index == 1 and "crew" not in state.pieces

@@ -1,0 +1,162 @@
+"""Veteran markers on every roll (HoN core p.30; SoN p.16): "reroll any roll, yours or your
+opponent's ... You must keep the new result. You may use a Veteran marker on a die roll you've
+just rerolled" - firing, damage location, destruction, scattering and the sniper's table, on
+the simple policy's odds."""
+
+from __future__ import annotations
+
+from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.rules.actions import Fire, Snipe
+from builder.heroes.rules.activation import Turn
+from builder.heroes.rules.damage import DamageLocation
+from builder.heroes.rules.events import GearEvent, HeroesEvent, Phase, SearchEvent, TerrorEvent
+from builder.heroes.rules.initiative import initiative_rerolls
+from builder.heroes.rules.movement import Path, Position
+from builder.heroes.rules.mythos import Madness, SearchCheck
+from builder.heroes.rules.pieces import EAST
+from builder.heroes.rules.ruleset import SON
+from builder.heroes.rules.simulation import roll_initiative
+from builder.heroes.rules.templates import scatter
+from builder.heroes.scenario.models import RANDOM
+from builder.kernel.dice import LoadedDice
+from tests.fixtures.rules.boards import piece, unit
+from tests.fixtures.rules.games import game
+from tests.heroes.rules import infantry, tank
+from tests.heroes.rules.gear_helpers import OPEN, POLICIES, fire_events, gear_events, pool
+from tests.heroes.rules.test_search import SEEKER, searching
+
+SOFT_TANK = tank(front=4, side=4, rear=4)
+HORROR = unit("horror", abilities=[{"id": "mythos-manifestation", "value": 3}])
+BAZOOKA = infantry(combat=2, heavy=3)
+
+
+def _at_the_tank(owner: str) -> tuple[Turn, object]:
+    state = game(OPEN, [piece("a1", (1, 1), kind=BAZOOKA), piece("b1", ((3, 1), (4, 1)), "b", SOFT_TANK, facing=EAST)])
+    veterans = pool(state, "veteran", 1, side=owner)
+    return Turn(state, LoadedDice([3, 1, 6] if owner == "a" else [3, 6, 1]), Phase.ACTIVATION, POLICIES), veterans
+
+
+def test_a_rerolled_roll_may_be_rerolled_again() -> None:
+    # p.30: "You may use a Veteran marker on a die roll you've just rerolled": 1 and 1 miss, 6 doubles.
+    state = game(OPEN, [piece("a1", (1, 1)), piece("b1", (2, 1), "b")])
+    veterans = pool(state, "veteran", 3)
+    turn = Turn(state, LoadedDice([1, 1, 6]), Phase.ACTIVATION, POLICIES)
+    turn.perform("a1", Fire(((None, "b1"),)))
+    assert len(gear_events(turn)) == 2 and veterans.count == 1
+    (fired,) = fire_events(turn)
+    assert fired.outcome == "double" and "b1" not in turn.state.pieces
+
+
+def test_the_firer_rerolls_a_crew_damage_roll() -> None:
+    # 3 + 3 hits the tank's 4; its damage roll of 1 (crew) is rerolled by the firer's side: 6 destroys it.
+    turn, veterans = _at_the_tank("a")
+    turn.perform("a1", Fire(((None, "b1"),)))
+    (spent,) = gear_events(turn)
+    assert "damage roll [1]" in spent.text and "HoN core p.30" in spent.text
+    assert veterans.count == 0  # type: ignore[attr-defined]
+    tank_after = turn.state.pieces.get("b1")
+    assert tank_after is None or tank_after.is_wreck
+
+
+def test_the_vehicles_side_rerolls_a_destruction_damage_roll() -> None:
+    # The opponent's roll: a 6 (destroyed) rerolled by the tank's side, the 1 stands (crew).
+    turn, veterans = _at_the_tank("b")
+    turn.perform("a1", Fire(((None, "b1"),)))
+    assert len(gear_events(turn)) == 1 and veterans.count == 0  # type: ignore[attr-defined]
+    assert turn.state.pieces["b1"].damage == (DamageLocation.CREW,)
+
+
+def test_the_target_rerolls_the_snipers_hit() -> None:
+    # HoN core p.24: 4-5 a hit; the target's side rerolls it (1-3 better for it, 6 worse): 1, nothing.
+    sniper = piece("a1", (1, 1), kind=infantry(abilities=["sniper"]))
+    target = piece("b1", (5, 1), "b")
+    state = game(OPEN, [sniper, target])
+    theirs = pool(state, "veteran", 1, side="b")
+    turn = Turn(state, LoadedDice([4, 1]), Phase.ACTIVATION, POLICIES)
+    turn.perform("a1", Snipe("b1"))
+    (spent,) = gear_events(turn)
+    assert "sniper roll [4]" in spent.text and theirs.count == 0 and state.pieces["b1"] == target
+
+
+def test_the_firer_rerolls_a_scatter_and_keeps_a_useless_one_unrerolled() -> None:
+    # HoN core p.23: 1-4 scatter, 5-6 on target; a reroll cannot do worse than a scatter.
+    state = game(OPEN, [piece("a1", (1, 1)), piece("b1", (5, 1), "b")])
+    veterans = pool(state, "veteran", 1)
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, POLICIES)
+    landed = scatter((5, 4), 2, LoadedDice([1, 5]), state.ruleset, rerolls=turn._veteran_rolls(state.pieces["a1"]))
+    assert landed.direction is None and landed.lands == (5, 4) and veterans.count == 0
+    kept = scatter((5, 4), 2, LoadedDice([6]), state.ruleset, rerolls=turn._veteran_rolls(state.pieces["a1"]))
+    assert kept.direction is None  # on target: nothing to better, no marker asked for
+
+
+def test_son_veteran_tokens_reroll_too() -> None:
+    # SoN p.16: "Each token permits you to re-roll or cause someone to the enemy re-roll any dice".
+    state = game(OPEN, [piece("a1", (1, 1)), piece("b1", (2, 1), "b")])
+    state.ruleset = SON
+    tokens = pool(state, "son-veteran", 3)
+    turn = Turn(state, LoadedDice([1, 6]), Phase.ACTIVATION, POLICIES)
+    turn.perform("a1", Fire(((None, "b1"),)))
+    (spent,) = gear_events(turn)
+    assert spent.marker == "son-veteran" and "SoN p.16" in spent.text and tokens.count == 2
+
+
+def test_a_son_veteran_token_rerolls_a_failed_terror_check() -> None:
+    # SoN p.16 "any dice roll": a suppressed unit (SoN p.11: -2) fails the Manifestation's 3 with a 1;
+    # its side rerolls, 6 - 2 resists.
+    checking = piece("a1", (1, 2), suppressed=1)
+    state = game("\n".join(["............"] * 5), [checking, piece("b1", (8, 2), "b", HORROR)])
+    state.ruleset = SON
+    state.mythos.madness_bag = [Madness.STEADY]
+    tokens = pool(state, "son-veteran", 1)
+    turn = Turn(state, LoadedDice([1, 6]), Phase.SUPPLY, POLICIES)
+    turn.terror_checks()
+    (check,) = [e for e in turn.events if isinstance(e, TerrorEvent)]
+    assert check.resisted and check.rolls[0].total == 4 and tokens.count == 0
+    (spent,) = gear_events(turn)
+    assert "terror roll [1]" in spent.text
+
+
+def test_a_son_veteran_token_rerolls_a_failed_search_check(bundled: Catalogue) -> None:
+    # SoN p.18: Search 4 needs a 4; the 2 is rerolled (SoN p.16, a 1 in 2 chance), the 5 finds.
+    state = searching(bundled, "son-paralyze")
+    state.pieces["a1"] = piece("a1", (2, 2), kind=SEEKER)
+    tokens = pool(state, "son-veteran", 1)
+    turn = Turn(state, LoadedDice([2, 5]), Phase.ACTIVATION, POLICIES)
+    turn.perform("a1", SearchCheck())
+    (event,) = [e for e in turn.events if isinstance(e, SearchEvent)]
+    assert event.found == "son-paralyze" and tokens.count == 0
+
+
+def test_the_unit_setting_off_a_mine_rerolls_its_hit() -> None:
+    # BfC p.09's Mine attack is a roll like any other (HoN core p.30): 2 + 4 hits a defense of 6;
+    # the unit's side rerolls it (a miss likelier than a double) and the 1 misses.
+    state = game("\n".join(["........"] * 4), [piece("b1", (0, 1), "b", infantry(defense=6))])
+    state.mines[(2, 1)] = "a"
+    theirs = pool(state, "veteran", 1, side="b")
+    turn = Turn(state, LoadedDice([2, 1]), Phase.ACTIVATION, POLICIES)
+    path = Path(tuple(Position(((c, 1),), EAST) for c in range(5)), 4)
+    turn._move(state.pieces["b1"], path)
+    assert theirs.count == 0 and len(gear_events(turn)) == 1
+    (shot,) = fire_events(turn)
+    assert shot.outcome == "miss" and state.pieces["b1"].side_index == 0
+
+
+def test_a_side_rerolls_its_losing_initiative_die() -> None:
+    # HoN core p.8: a die each, highest wins; p.30: a 2 against a 5 is rerolled (a 5 ties, a 6 wins).
+    state = game(OPEN, [])
+    veterans = pool(state, "veteran", 1)
+    told: list[HeroesEvent] = []
+    scenario = state.scenario.model_copy(
+        update={"setup": state.scenario.setup.model_copy(update={"initiative": RANDOM})}
+    )
+    side, said = roll_initiative(
+        scenario, LoadedDice([2, 5, 6]), state.ruleset, initiative_rerolls(state, POLICIES, told)
+    )
+    assert side == "a" and veterans.count == 0
+    assert [r.total for r in said.rolls] == [6, 5]
+    (spent,) = told
+    assert isinstance(spent, GearEvent) and "initiative roll [2]" in spent.text and "HoN core p.30" in spent.text
+    alone = game(OPEN, [])
+    assert (
+        roll_initiative(scenario, LoadedDice([2, 5]), alone.ruleset, initiative_rerolls(alone, POLICIES, []))[0] == "b"
+    )
