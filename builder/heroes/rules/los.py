@@ -73,7 +73,7 @@ class Sight:
 Target = Piece | Square
 _NOBODY = Occupancy()
 TERRAIN_BLOCKS_KEPT = 200_000  # pairs of placements remembered per battlefield
-TRACES_KEPT = 200_000  # lines remembered per battlefield
+TRACES_KEPT = 20_000  # lines remembered per battlefield (a few hundred a play-out; each holds a Sight)
 _STRAIGHT, _CORNER = 0, 1
 
 

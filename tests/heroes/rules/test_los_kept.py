@@ -8,10 +8,12 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from builder.heroes.catalogue.units import UnitType
+from builder.heroes.rules import los
 from builder.heroes.rules.los import Sight, line_of_sight, sights
 from builder.heroes.rules.pieces import CONCEALED_MARKER, Piece
 from builder.heroes.rules.ruleset import HON, SON, Ruleset
@@ -116,3 +118,16 @@ def test_a_building_turned_to_rubble_is_seen_through_afresh() -> None:
     assert not sight.blocked and sight.obscured
     # The old battlefield's kept lines are untouched by the new one.
     assert line_of_sight(before, occupancy, firer, target, HON).blocked
+
+
+def test_a_full_store_of_lines_starts_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A long balance run traces lines by the million: what is kept per battlefield is bounded.
+    monkeypatch.setattr(los, "TRACES_KEPT", 3)
+    board = field("\n".join([".T...."] * 4))
+    firer = piece("f", (0, 0))
+    occupancy = Occupancy([firer])
+    for c in range(2, 6):
+        for r in range(4):
+            target = piece("t", (c, r), "b")
+            assert line_of_sight(board, occupancy, firer, target, HON) == fresh(board, occupancy, firer, target, HON)[0]
+            assert len(sight_map(board).traces) <= 3
