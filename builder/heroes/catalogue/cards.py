@@ -26,6 +26,9 @@ class CardTiming(StrEnum):
     AFTER_ACTION = "after-action"  # on a unit of yours once its action is over
     AFTER_ROLL = "after-roll"  # right after a roll of yours, before its result is applied
     SUPPLY = "supply"  # during the Supply Phase (HoN core p.16)
+    GRENADE = "grenade"  # when an enemy grenade lands with units of yours under it
+    SUPPRESSED = "suppressed"  # when an enemy unit that has a Suppressed marker receives another
+    DESTROYED = "destroyed"  # when a unit of yours is about to be removed as Destroyed
     ANY = "any"  # whenever its text says: the rules core does not play it
 
 
@@ -37,6 +40,13 @@ class CardEffectKind(StrEnum):
     GRANT_ASSAULT = "grant-assault"  # every unit of yours has Assault +`value` for the turn
     FORCED_MOVE = "forced-move"  # one unit of yours moves `value` squares, a Forced Move
     REMOVE_SUPPRESSED = "remove-suppressed"  # take `value` Suppressed markers off a unit of yours
+    TAKE_INITIATIVE = "take-initiative"  # the side has the initiative this turn, never on a Special Order
+    DESERTION = "desertion"  # the enemy unit deserts: removed from the game as Destroyed
+    PASS_ORDER = "pass-order"  # a destroyed unit's unrevealed numbered Order Token goes to another unit
+    MOVE_AND_FIRE = "move-and-fire"  # a unit of yours that moved also fires, every weapon, no penalty
+    FALL_BACK = "fall-back"  # a unit of yours that acted falls back its Movement Value, a Forced Move
+    THROW_BACK = "throw-back"  # an enemy grenade about to land on units of yours is thrown back at its thrower
+    PLACE_MINE = "place-mine"  # a Mine marker (BfC p.09) on a free square of an infantry unit's ZoC
 
 
 # When the rules core plays each Battle Event: a card giving another time would never be played.
@@ -46,6 +56,13 @@ EFFECT_TIMINGS: dict[CardEffectKind, CardTiming] = {
     CardEffectKind.GRANT_ASSAULT: CardTiming.ACTIVATION,
     CardEffectKind.FORCED_MOVE: CardTiming.AFTER_ACTION,
     CardEffectKind.REMOVE_SUPPRESSED: CardTiming.ACTIVATION,
+    CardEffectKind.TAKE_INITIATIVE: CardTiming.ORDER_START,
+    CardEffectKind.DESERTION: CardTiming.SUPPRESSED,
+    CardEffectKind.PASS_ORDER: CardTiming.DESTROYED,
+    CardEffectKind.MOVE_AND_FIRE: CardTiming.AFTER_ACTION,
+    CardEffectKind.PLACE_MINE: CardTiming.SUPPLY,
+    CardEffectKind.THROW_BACK: CardTiming.GRENADE,
+    CardEffectKind.FALL_BACK: CardTiming.AFTER_ACTION,
 }
 
 

@@ -49,6 +49,9 @@ class TerrainEffects(BaseModel):
     # "It is impossible to hide in these spaces" (fords, SoN p.13): a concealed unit there
     # is seen by any enemy that may spot, whatever the LoS and the distance.
     no_hiding: bool = False
+    # Infantry inside may take Opportunistic Fire in the Activation Phase, never at a unit
+    # inside the same element ("some" defensive positions, HoN core p.19).
+    opportunity_fire: bool = False
 
     @field_validator("defense")
     @classmethod

@@ -9,6 +9,7 @@ from builder.heroes.catalogue.cards import ActionCard, BonusKind, CardEffectKind
 from builder.heroes.catalogue.units import SideState
 from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.assault import Assault
+from builder.heroes.rules.battle_events import falls_back
 from builder.heroes.rules.cards import (
     ASSAULT_BONUSES,
     FIRE_BONUSES,
@@ -50,9 +51,18 @@ class CardPlays(TurnBase):
                 raise ValueError(f"{card.name} is played in the {wanted.value} phase, not the {self.phase.value} phase")
             piece = state.pieces.get(play.unit) if play.unit is not None else None
             kind, value = card.effect.kind, card.effect.value
-            needs_unit = kind in (CardEffectKind.FORCED_MOVE, CardEffectKind.REMOVE_SUPPRESSED)
+            needs_unit = kind in (
+                CardEffectKind.FORCED_MOVE,
+                CardEffectKind.REMOVE_SUPPRESSED,
+                CardEffectKind.MOVE_AND_FIRE,
+                CardEffectKind.FALL_BACK,
+            )
             if needs_unit and (piece is None or piece.owner != side or piece.is_wreck):
                 raise ValueError(f"{card.name} is played on a unit of the {side} side on the battlefield")
+            if kind is CardEffectKind.MOVE_AND_FIRE and play.unit not in state.moved_only:
+                raise ValueError(f"{card.name} is played on a unit that has just moved without firing")
+            if kind is CardEffectKind.FALL_BACK and piece is not None:
+                value = falls_back(state, piece, play.path)  # HoN core p.17
             deck.discard(card.id)
             page = state.ruleset.cite("action-cards")
             head = f"{side} plays {card.name} ({page})"
@@ -82,7 +92,11 @@ class CardPlays(TurnBase):
                 self._card_event(
                     side, card, CardUse.BATTLE_EVENT, piece.key, f"{head}: {taken} {markers} off {name(piece)}."
                 )
-            elif kind is CardEffectKind.FORCED_MOVE and piece is not None:
+            elif kind is CardEffectKind.MOVE_AND_FIRE and piece is not None:
+                self._burst(side, card, piece, head)  # builder.heroes.rules.battle_events
+            elif kind is CardEffectKind.TAKE_INITIATIVE:
+                self._take_initiative(side, card, head)  # builder.heroes.rules.battle_events
+            elif kind in (CardEffectKind.FORCED_MOVE, CardEffectKind.FALL_BACK) and piece is not None:
                 self._forced_move(side, card, piece, play.path, value, head)
             else:
                 raise ValueError(f"the rules core does not play {card.name} {moment.value}")

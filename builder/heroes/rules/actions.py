@@ -22,6 +22,7 @@ from builder.heroes.rules.combat import (
 )
 from builder.heroes.rules.damage import DamageLocation, Effect, Rerolls
 from builder.heroes.rules.events import (
+    CardUse,
     HeroesEvent,
     Phase,
 )
@@ -426,6 +427,24 @@ class TurnBase:
         def _second_chance(self, firer: Piece) -> Callable[[Aim, Roll, FireOutcome], bool] | None: ...
 
         def _assault_bonuses(self, assault: Assault) -> Assault: ...
+
+        def _take_initiative(self, side: str, card: ActionCard, head: str) -> None: ...
+
+        def _return_to_sender(self, thrower: Piece, lands: Point) -> Point: ...
+
+        def _burst(self, side: str, card: ActionCard, piece: Piece, head: str) -> None: ...
+
+        def _declare(
+            self, firer: Piece, weapon: Weapon | None, planned: str, later: bool, action: Fire
+        ) -> str | None: ...
+
+        def _second_chance_assault(
+            self, assault: Assault
+        ) -> Callable[[AssaultOutcome, Roll, Roll], str | None] | None: ...
+
+        def _card_event(
+            self, side: str, card: ActionCard, use: CardUse, unit: str | None, text: str, rolls: tuple[Roll, ...] = ()
+        ) -> None: ...
 
         def still_works(self, piece: Piece) -> bool: ...
 

@@ -34,6 +34,7 @@ from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
 from builder.heroes.rules.assault_variants import AssaultVariants
 from builder.heroes.rules.assaulting import AssaultActions
 from builder.heroes.rules.aviation import Aviation
+from builder.heroes.rules.battle_events import BattleEvents
 from builder.heroes.rules.capturing import Capturing
 from builder.heroes.rules.casting import SpellCasting
 from builder.heroes.rules.combat import name
@@ -84,6 +85,7 @@ from builder.heroes.rules.templating import TemplateFiring
 from builder.heroes.rules.terror import TerrorChecks
 from builder.heroes.rules.totems import Totems
 from builder.heroes.rules.transport import Transport
+from builder.heroes.rules.vehicle_weapons import VehicleWeapons
 from builder.heroes.rules.works import Board, ClearMine, Deploy, Fly, PlaceMine
 
 
@@ -115,6 +117,7 @@ class Turn(
     OpportunityFire,
     Transport,
     FiringActions,
+    VehicleWeapons,
     GearActions,
     GearDefence,
     GearRerolls,
@@ -123,6 +126,7 @@ class Turn(
     Destruction,
     AssaultActions,
     CardPlays,
+    BattleEvents,
     TurnBase,
 ):
     """Applies actions to a state and records what happened, for one phase of one turn.
@@ -140,6 +144,8 @@ class Turn(
         if piece.key in self.state.mythos.aid.values() and isinstance(action, moving):
             action = Hold(f"an Aid marker: it cannot budge until treated, {self.state.ruleset.cite('medic')}")
         if isinstance(action, Move):
+            if action.fire is None and self.phase is Phase.ACTIVATION:
+                self.state.moved_only.add(key)  # Burst Into Action may follow it (HoN core p.17)
             self._move(piece, action.path, action.cards, shots=action.fire, fire_at=action.fire_at)
         elif isinstance(action, Enter):
             self._enter(piece, action.position)
@@ -252,6 +258,8 @@ class Turn(
             state.pieces.pop(before.key, None)
         else:
             state.pieces[before.key] = after
+        if not effect.destroyed and self._deserts(before, after):
+            return  # Desertion (HoN core p.17)
         if not effect.destroyed or before.key in state.destroyed:
             return
         state.destroyed[before.key] = before
@@ -268,6 +276,7 @@ class Turn(
                 unit=before.key,
             )
         )
+        self._pass_order(before)  # Dynamic (HoN core p.17)
         if before.is_vehicle and (after is None or after.is_wreck):
             self._unload(before)  # its riders get out (HoN core p.27)
         self._free_captives(before)  # a captive it held is liberated (BfC p.12)

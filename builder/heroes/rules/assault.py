@@ -293,8 +293,9 @@ def _moves(
         if not defender.is_vehicle and defender_effect is Effect.DESTROYED:  # a large creature gone
             return (AttackerMove.ADVANCES, DefenderMove.STAYS), 0
         return (AttackerMove.FALLS_BACK, DefenderMove.STAYS), 0  # vehicles never retreat
-    if overrun and (outcome is AssaultOutcome.LOSS or ruleset.tie_vehicle_overruns_infantry):
-        # A vehicle, wrecked or not, takes an infantry defender's square; it is pushed aside.
+    if overrun and ruleset.vehicle_overruns_infantry:
+        # A vehicle, wrecked or not, takes an infantry defender's square; it is pushed aside
+        # (HoN core p.26). Not in SoN: the loser is pushed back, a tie leaves both (SoN p.7).
         return (AttackerMove.ADVANCES, DefenderMove.PUSHED_ASIDE), 0
     return (AttackerMove.FALLS_BACK, DefenderMove.STAYS), 0
 

@@ -207,7 +207,9 @@ class AssaultActions(TurnBase):
                 self._retreat(defender, from_squares)
             elif result.defender_moves is DefenderMove.PUSHED_ASIDE:
                 self._push_aside(defender)
-        if attacker is not None and not attacker.is_wreck and result.attacker_moves is AttackerMove.ADVANCES:
+        # A vehicle beaten by infantry takes its square "whether it turned into a Wreck or not"
+        # (HoN core p.26): its wreck moves in too.
+        if attacker is not None and result.attacker_moves is AttackerMove.ADVANCES:
             front = contested[0]
             step = (front[0] - attacker.square[0], front[1] - attacker.square[1])
             facing = next(
@@ -224,18 +226,27 @@ class AssaultActions(TurnBase):
             off = f"gets off {name(ride)} and " if ride is not None else ""
             if may_stand(self.state, attacker, squares, onto):
                 self.state.pieces[attacker.key] = attacker.moved(squares, facing)
-                self._carry(self.state.pieces[attacker.key])
+                wreck = attacker.is_wreck
+                if not wreck:
+                    self._carry(self.state.pieces[attacker.key])
+                said = (
+                    f"the wreck of {name(attacker)} takes the defender's place at {_where(squares)} "
+                    f"({self.state.ruleset.cite('assault-results')})"
+                    if wreck
+                    else f"{name(attacker)} {off}takes the ground at {_where(squares)}"
+                )
                 self.add(
                     AdvanceEvent(
                         turn=self.state.turn,
                         phase=self.phase,
                         side=attacker.owner,
-                        text=f"{name(attacker)} {off}takes the ground at {_where(squares)}.",
+                        text=said + ".",
                         unit=attacker.key,
                         to=squares,
                     )
                 )
-                self.tread(attacker.key, squares)  # a Mine marker there goes off (BfC p.09)
+                if not wreck:
+                    self.tread(attacker.key, squares)  # a Mine marker there goes off (BfC p.09)
                 if onto and defender is not None and defender.key in self.state.pieces:
                     self._wreck_points(
                         attacker,

@@ -41,14 +41,28 @@ from builder.kernel.events import Modifier, Roll
 PLAYED_EVENTS: dict[CardEffectKind, str] = {
     CardEffectKind.SPECIAL_ORDER: "at the start of the Order Phase, {n} Special Order token(s) for the turn, "
     "never more than 2 in all (HoN core p.8)",
-    CardEffectKind.REROLL: "right after a firing action of yours, before its result, its dice rolled again; "
-    "the second roll stands (never an assault's roll)",
+    CardEffectKind.REROLL: "right after a firing action or an assault roll of yours, before its result, its dice "
+    "rolled again; the second roll stands",
     CardEffectKind.GRANT_ASSAULT: "as a unit of yours is activated, every unit of yours has Assault +{n} "
     "until the turn ends",
     CardEffectKind.FORCED_MOVE: "once a unit of yours has acted, it moves up to {n} squares, a Forced Move "
     "that Suppressed markers do not shorten",
     CardEffectKind.REMOVE_SUPPRESSED: "as a unit of yours is activated, before it acts, {n} Suppressed "
     "marker(s) taken off it",
+    CardEffectKind.TAKE_INITIATIVE: "at the start of the Order Phase, the initiative for the turn, not on a "
+    "Special Order; the marker then passes on from the side it names",
+    CardEffectKind.DESERTION: "when an enemy unit that has a Suppressed marker receives another, it deserts: "
+    "removed from the game as Destroyed",
+    CardEffectKind.PASS_ORDER: "when a unit of yours is destroyed before its numbered order token is revealed, "
+    "the token goes to a unit of yours with none and no Activated marker",
+    CardEffectKind.FALL_BACK: "once a unit of yours has acted, it falls back, no nearer any enemy, up to its "
+    "Inactive Side's Movement Value: a Forced Move, terrain costs counted, Suppressed markers not",
+    CardEffectKind.THROW_BACK: "when an enemy grenade lands with units of yours under it, it is thrown back: "
+    "the template goes on a corner of the thrower's square instead",
+    CardEffectKind.PLACE_MINE: "in the Supply Phase, once your units have moved, a Mine marker (BfC p.09) on a "
+    "free square of the Zone of Control of an infantry unit of yours",
+    CardEffectKind.MOVE_AND_FIRE: "once a unit of yours has taken a Movement Action without firing, it takes a "
+    "Firing Action too, with all its weapons and no Fire on the Move penalty",
 }
 PLAYED_BONUSES: dict[BonusKind, str] = {
     BonusKind.FIRE: "+{n} to the combat value of one firing action (one weapon's roll)",

@@ -111,6 +111,8 @@ class Shot:
     machine_gunner_share: int | None = None  # this target's share of `machine_gunner_pool`
     frightening_shot: bool | None = None
     opportunity: bool = False  # Opportunity Fire: the firer takes an Activated marker
+    # The Opportunistic Fire a defensive position gives infantry inside it (HoN core p.19).
+    position_opportunity: bool = False
     piercing: bool | None = None
     structure: int | None = None  # the destruction points of a structure the target is in
     structure_points: int = 0  # destruction points it already has
@@ -299,7 +301,8 @@ def aim(shot: Shot, ruleset: Ruleset = HON) -> Aim:
         if shot.frightening_shot:
             raise IllegalAttack("Frightening Shot may not be used with Machine Gunner", cite("frightening-shot"))
     if shot.opportunity:
-        flag(True, "opportunity-fire")
+        if not shot.position_opportunity:
+            flag(True, "opportunity-fire")
         if firer is None or firer.activated:
             raise IllegalAttack("only a unit not yet activated may take Opportunity Fire", cite("opportunity-fire"))
     dual = flag(shot.dual_weapon, "dual-weapon")

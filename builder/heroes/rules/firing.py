@@ -7,8 +7,8 @@ from dataclasses import replace
 
 from builder.heroes.catalogue.units import Role, Weapon
 from builder.heroes.rules.actions import MAX_AMMO, Fire, TurnBase
+from builder.heroes.rules.aiming import aimed
 from builder.heroes.rules.combat import (
-    Facing,
     FireOutcome,
     FireResult,
     IllegalAttack,
@@ -22,33 +22,17 @@ from builder.heroes.rules.combat import (
 )
 from builder.heroes.rules.cover import _shared_cover, cover, defender_bonus, line_bonus
 from builder.heroes.rules.damage import DamageLocation, Effect, destroy
+from builder.heroes.rules.defensive_positions import position_opportunity
 from builder.heroes.rules.equipment import ammo_cap, ammo_helps, ammo_pool, cited
 from builder.heroes.rules.events import FireEvent
 from builder.heroes.rules.gear import recce_ammo_bonus
-from builder.heroes.rules.los import blocked_by_terrain, line_of_sight
+from builder.heroes.rules.los import blocked_by_terrain
 from builder.heroes.rules.mythos_rolls import defense_modifiers, roll_modifiers
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.structures import structure_of
 from builder.kernel.events import Modifier
-
-
-def struck_facing(target: Piece, firer_squares: tuple[Square, ...]) -> Facing | None:
-    """Which Defense Value of a heavy vehicle a shot strikes (HoN core p.14): by the angle
-    between the vehicle's facing and the line to the firer, front within 45° either way,
-    rear beyond 135°, side between; on a boundary the firer takes the weaker one."""
-    defense = target.side.defense
-    if defense is None or not defense.has_facings:
-        return None
-    cx = sum(c for c, _ in target.squares) / len(target.squares)
-    cy = sum(r for _, r in target.squares) / len(target.squares)
-    fc, fr = min(firer_squares, key=lambda sq: (sq[0] - cx) ** 2 + (sq[1] - cy) ** 2)
-    bearing = math.degrees(math.atan2(fc - cx, cy - fr))  # 0 north, 90 east
-    off = abs((bearing - target.facing * 45 + 180) % 360 - 180)
-    if off < 45:
-        return Facing.FRONT
-    return Facing.SIDE if off < 135 else Facing.REAR
 
 
 def one_weapon_only(piece: Piece) -> bool:
@@ -131,13 +115,13 @@ def shots_at(
         seen = Occupancy(p for p in state.pieces.values() if not p.is_infantry)
     else:
         seen = occupancy if occupancy is not None else Occupancy(state.pieces.values())
-    sight = line_of_sight(state.battlefield, seen, firer, target, state.ruleset)
+    # The square aimed at, for the weakest facing of a heavy vehicle (HoN core p.13-14).
+    sight, facing = aimed(state.battlefield, seen, firer, target, state.ruleset)
     if sight.blocked:
         return [None] * len(weapons)
     terrain = 0 if _shared_cover(state, firer, target) else cover(state, target)
     terrain += line_bonus(state, firer, target, sight.lines)
     guarded = defender_bonus(state, target)
-    facing = struck_facing(target, firer.squares)
     # A unit inside a structure: a firer with Destruction rolls against it after (HoN core p.22).
     structure = structure_of(state.battlefield, target)
     points = state.structure_points.get(structure.key, 0) if structure is not None else 0
@@ -158,6 +142,7 @@ def shots_at(
             free_of_range=charge,
             fire_on_the_move=on_the_move,
             opportunity=opportunity,
+            position_opportunity=opportunity and position_opportunity(state, firer, target),  # HoN core p.19
             structure=structure.effects.structure if structure is not None else None,
             structure_points=points,
             combat=combat,
@@ -232,10 +217,13 @@ class FiringActions(TurnBase):
             self.state.spend(pool, action.ammo)  # declared, checked: spent
         recce = self._recce_ammo(firer, action)  # Recce Gear Ammo, declared and spent (BfC p.09)
         fired = False
-        for (weapon, target_key), share in zip(action.shots, shares, strict=True):
-            target = self.state.pieces.get(target_key)
+        for index, ((weapon, planned), share) in enumerate(zip(action.shots, shares, strict=True)):
             shooter = self.state.pieces.get(firer.key)
-            if target is None or shooter is None or target.is_wreck:
+            if shooter is None:
+                continue
+            target_key = self._declare(shooter, weapon, planned, index > 0, action)  # each in turn (HoN core p.14)
+            target = self.state.pieces.get(target_key) if target_key is not None else None
+            if target is None or target.is_wreck:
                 continue
             if opportunity:
                 shooter = replace(shooter, activated=False)  # one Firing Action, all its weapons

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from builder.heroes.rules.actions import TurnBase
+from builder.heroes.rules.aiming import struck_facing
 from builder.heroes.rules.combat import (
     FireResult,
     IllegalAttack,
@@ -21,7 +22,7 @@ from builder.heroes.rules.combat import (
 )
 from builder.heroes.rules.cover import cover
 from builder.heroes.rules.events import FireEvent, GearEvent, TemplateEvent
-from builder.heroes.rules.firing import shots_at, struck_facing
+from builder.heroes.rules.firing import shots_at
 from builder.heroes.rules.gear import (
     GEAR_WEAPONS,
     Delivery,
@@ -230,6 +231,8 @@ class GearActions(TurnBase):
         if scattering:
             scattered = scatter(action.at, weapon.scatter, self.dice, state.ruleset, rerolls=self._veteran_rolls(firer))
             lands = scattered.lands
+        if thrown:
+            lands = self._return_to_sender(firer, lands)  # the Return to Sender card (HoN core p.17)
         targets, sheltered = template_targets(state, lands)
         area = explosion_squares(lands)
         article = "an" if weapon.name[0] in "AEIOU" else "a"

@@ -149,6 +149,17 @@ class GearRerolls(TurnBase):
         return ask
 
     def _assault_rerolls(self, assault: Assault) -> AssaultReroll:
+        """What may have an assault roll rolled again: Second Chance, the losing side's action
+        card (HoN core p.17, builder.heroes.rules.battle_events), else a Veteran marker."""
+        card = self._second_chance_assault(assault)
+        veteran = self._veteran_assault(assault)
+
+        def ask(outcome: AssaultOutcome, attack: Roll, defence: Roll) -> str | None:
+            return (card(outcome, attack, defence) if card is not None else None) or veteran(outcome, attack, defence)
+
+        return ask
+
+    def _veteran_assault(self, assault: Assault) -> AssaultReroll:
         """A Veteran marker on an assault roll: the attacker's side when it does not win, else
         the defender's, asked in that order; the reroll stands (HoN core p.30)."""
 

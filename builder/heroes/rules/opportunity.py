@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from builder.heroes.rules.actions import TurnBase
+from builder.heroes.rules.defensive_positions import gives_opportunity_fire, position_opportunity
 from builder.heroes.rules.events import Phase
 from builder.heroes.rules.mythos_rolls import paralyzed
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.state import GameState
 from builder.heroes.rules.stilts import underneath
 
 
@@ -20,6 +22,12 @@ def may_take_opportunity_fire(piece: Piece) -> bool:
     )
 
 
+def may_watch(state: GameState, piece: Piece) -> bool:
+    """A unit that may take Opportunity Fire: by its ability, or infantry not yet activated in
+    a defensive position that gives it (HoN core p.19, p.24)."""
+    return may_take_opportunity_fire(piece) or (not piece.activated and gives_opportunity_fire(state, piece))
+
+
 class OpportunityFire(TurnBase):
     """Enemy watchers asked for Opportunity Fire as a unit acts (HoN core p.24)."""
 
@@ -28,7 +36,7 @@ class OpportunityFire(TurnBase):
         Phase (HoN core p.24), only units with the ability and not yet activated."""
         if self.phase is not Phase.ACTIVATION or not self.watchers:
             return False
-        return any(may_take_opportunity_fire(p) for p in self.state.enemies_of(mover))
+        return any(may_watch(self.state, p) for p in self.state.enemies_of(mover))
 
     def watch(self, key: str, when: str) -> None:
         """Offer Opportunity Fire against unit `key` to each enemy unit that may take it, in
@@ -44,8 +52,12 @@ class OpportunityFire(TurnBase):
                 return
             firer_now = self.state.pieces.get(firer.key)
             watcher = self.watchers.get(firer.owner)
-            if firer_now is None or watcher is None or not may_take_opportunity_fire(firer_now):
+            if firer_now is None or watcher is None or not may_watch(self.state, firer_now):
                 continue
+            if gives_opportunity_fire(self.state, firer_now) and not position_opportunity(
+                self.state, firer_now, target
+            ):
+                continue  # never at a unit inside the same position (HoN core p.19)
             if paralyzed(self.state, firer_now):
                 continue  # a Paralyze marker: it cannot fight (SoN p.15)
             action = watcher.opportunity(self.state, firer_now, target)

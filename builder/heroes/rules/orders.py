@@ -102,6 +102,7 @@ def activation_sequence(
     orders: Mapping[str, Orders],
     autonomous: Mapping[str, Sequence[str]],
     teams: Mapping[str, str] | None = None,
+    marker: Sequence[str] | None = None,
 ) -> list[Reveal]:
     """The order of the Activation Phase (HoN core p.8-9), `sides` in initiative order.
 
@@ -114,8 +115,13 @@ def activation_sequence(
 
     With `teams` (side -> team), the teams alternate and the players of a team take its
     turns in rotation: a solo player against two activates two units for their one each,
-    "M1, D1, M2, B1, M3, D2, M4, B2" (SoN p.10). Each side its own team: the sequence above."""
-    specials = [[Reveal(side, SPECIAL, key) for key in orders.get(side, Orders(side)).special] for side in sides]
+    "M1, D1, M2, B1, M3, D2, M4, B2" (SoN p.10). Each side its own team: the sequence above.
+
+    `marker`: the sides in the order the Initiative marker gives, when an Initiative card took
+    the initiative from it: Special Order tokens keep that order (HoN core p.17)."""
+    specials = [
+        [Reveal(side, SPECIAL, key) for key in orders.get(side, Orders(side)).special] for side in (marker or sides)
+    ]
     found = [reveal for turn in zip_longest(*specials) for reveal in turn if reveal is not None]
     start = (list(sides).index(found[-1].side) + 1) % len(sides) if found else 0
     order = [*sides[start:], *sides[:start]]

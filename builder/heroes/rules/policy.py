@@ -36,6 +36,7 @@ from builder.heroes.rules.policy_aviation import AviationChoices
 from builder.heroes.rules.policy_base import FAR, PolicyBase, _gap
 from builder.heroes.rules.policy_cards import ActionCardChoices
 from builder.heroes.rules.policy_destruction import DestructionChoices
+from builder.heroes.rules.policy_events import EventCardChoices
 from builder.heroes.rules.policy_firing import FiringChoices
 from builder.heroes.rules.policy_gear import GearChoices
 from builder.heroes.rules.policy_magic import MagicChoices
@@ -43,6 +44,7 @@ from builder.heroes.rules.policy_movement import MovementChoices
 from builder.heroes.rules.policy_reinforcements import ReinforcementChoices
 from builder.heroes.rules.policy_son_gear import SonGearChoices
 from builder.heroes.rules.policy_variants import VariantChoices
+from builder.heroes.rules.policy_weapons import WeaponChoices
 from builder.heroes.rules.policy_works import WorksChoices
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
@@ -123,10 +125,12 @@ class Policy(CardChoices, Protocol):
 
 @dataclass
 class SimplePolicy(
+    WeaponChoices,
     FiringChoices,
     AssaultChoices,
     MovementChoices,
     ActionCardChoices,
+    EventCardChoices,
     ReinforcementChoices,
     GearChoices,
     WorksChoices,

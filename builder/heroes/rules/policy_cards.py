@@ -11,19 +11,25 @@ from fractions import Fraction
 
 from builder.heroes.army.summary import MAX_SPECIAL
 from builder.heroes.catalogue.cards import ActionCard, BonusKind, CardEffectKind, CardTiming
+from builder.heroes.catalogue.units import SideState
 from builder.heroes.rules.actions import enemies_in_reach
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.cards import ASSAULT_BONUSES, FIRE_BONUSES, CardPlay, playable_event
 from builder.heroes.rules.combat import Aim, FireOutcome, IllegalAttack, Shot
+from builder.heroes.rules.cover import cover
+from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.movement import allowance, reachable
 from builder.heroes.rules.odds import Odds, odds_of_aim, odds_of_assault, odds_of_shot
 from builder.heroes.rules.orders import needs_no_order, tokens_for
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy_base import PolicyBase, _bonus_cards, _gap, _hand
 from builder.heroes.rules.policy_movement import wanted_objectives
+from builder.heroes.rules.sightmap import Occupancy
+from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.state import GameState
 from builder.kernel.events import Modifier, Roll
 
+FALL_BACK_NEAR = 2  # squares: an enemy this close makes a hurt unit fall back
 LIKELY = Fraction(1, 2)  # an Alternate Bonus must lift the chance of success from below this to it
 REROLL_WORTH = Fraction(1, 3)  # a missed shot is rolled again when a hit is at least this likely
 
@@ -31,7 +37,7 @@ REROLL_WORTH = Fraction(1, 3)  # a missed shot is rolled again when a hit is at 
 class ActionCardChoices(PolicyBase):
     def order_cards(self, state: GameState, side: str) -> tuple[CardPlay, ...]:
         """High Command and the like when a unit would otherwise go without an order token,
-        up to 2 Special Order tokens in all (HoN core p.8)."""
+        up to 2 Special Order tokens in all (HoN core p.8); Initiative when the other side has it."""
         hand = _hand(state, side)
         if not hand:
             return ()
@@ -39,13 +45,16 @@ class ActionCardChoices(PolicyBase):
         waiting = sum(
             1 for p in (*state.units(side), *state.reserve.values()) if p.owner == side and not needs_no_order(p)
         )
-        special, plays = tokens.special, []
+        special, plays, seized = tokens.special, [], state.initiative == side
         for card in hand:
             if card.effect is None or not playable_event(card, CardTiming.ORDER_START):
                 continue
+            if card.effect.kind is CardEffectKind.TAKE_INITIATIVE and not seized:
+                plays.append(CardPlay(card.id))
+                seized = True
             if card.effect.kind is CardEffectKind.SPECIAL_ORDER:
                 if special >= MAX_SPECIAL or tokens.numbered + special >= waiting:
-                    break
+                    continue
                 plays.append(CardPlay(card.id))
                 special += card.effect.value
         return tuple(plays)
@@ -86,6 +95,48 @@ class ActionCardChoices(PolicyBase):
         return tuple(plays)
 
     def _after_acting(self, state: GameState, piece: Piece, hand: list[ActionCard]) -> tuple[CardPlay, ...]:
+        burst = self._burst(state, piece, hand)
+        return burst or self._fall_back(state, piece, hand) or self._forced_move(state, piece, hand)
+
+    def _fall_back(self, state: GameState, piece: Piece, hand: list[ActionCard]) -> tuple[CardPlay, ...]:
+        """Fall Back a hurt (reduced or suppressed) unit with an enemy within 2 squares, off any
+        objective, to the square farthest from the enemy it may reach, the best covered first."""
+        card = next((c for c in hand if c.effect is not None and c.effect.kind is CardEffectKind.FALL_BACK), None)
+        enemies = tuple(sq for p in state.enemies_of(piece.owner) for sq in p.squares)
+        hurt = piece.suppressed > 0 or piece.side.state is SideState.REDUCED
+        if card is None or not enemies or not hurt or range_between(piece.squares, enemies) > FALL_BACK_NEAR:
+            return ()
+        if any(sq in area for area in state.objective_areas.values() for sq in piece.squares):
+            return ()
+        moving = inactive(piece)
+        value = moving.side.movement
+        if value is None or moving.unit.footprint != 1:
+            return ()
+        paths = reachable(state.battlefield, state.pieces.values(), moving, state.ruleset, points=value)
+        start = range_between(piece.squares, enemies)
+        best = max(
+            (p for p in paths.values() if range_between(p.destination.squares, enemies) > start),
+            key=lambda p: (
+                range_between(p.destination.squares, enemies),
+                cover(state, moving, p.destination.squares),
+                tuple(-c for c in p.destination.squares[0]),
+            ),
+            default=None,
+        )
+        return (CardPlay(card.id, piece.key, best),) if best is not None else ()
+
+    def _burst(self, state: GameState, piece: Piece, hand: list[ActionCard]) -> tuple[CardPlay, ...]:
+        """Burst Into Action on a unit that just moved without firing, when it has a shot worth taking."""
+        card = next(
+            (c for c in hand if c.effect is not None and c.effect.kind is CardEffectKind.MOVE_AND_FIRE),
+            None,
+        )
+        if card is None or piece.key not in state.moved_only or not playable_event(card, CardTiming.AFTER_ACTION):
+            return ()
+        fire, _ = self._shots(state, piece, Occupancy(state.pieces.values()))
+        return (CardPlay(card.id, piece.key),) if fire is not None else ()
+
+    def _forced_move(self, state: GameState, piece: Piece, hand: list[ActionCard]) -> tuple[CardPlay, ...]:
         card = next(
             (
                 c

@@ -52,9 +52,11 @@ class Ruleset:
     # Machine Gunner with Suppressive Fire: HoN core p.33 doubles the combat value and then
     # splits it; SoN p.8 splits the attack bonus and then doubles each share.
     split_before_doubling: bool = False
-    # A tied assault by a vehicle on infantry: the vehicle takes the square and the infantry
-    # is pushed aside (HoN core p.26); in SoN both stay where they were (p.7).
-    tie_vehicle_overruns_infantry: bool = True
+    # A vehicle's assault on infantry that ties or loses: the vehicle, wrecked or not, takes
+    # the square and the infantry is pushed aside (HoN core p.26); in SoN a beaten attacker
+    # "is pushed back to the last space it held" and after a tie both stay (SoN p.7), with
+    # no exception for vehicles.
+    vehicle_overruns_infantry: bool = True
     # Where each rule is printed, for the modifiers' citations; a rule this book does not
     # print is cited from the HoN core rules (the system's base), then from SoN.
     rule_pages: tuple[tuple[str, int], ...] = ()
@@ -244,7 +246,7 @@ SON = Ruleset(
     piercing_abilities=("perforating", "piercing"),
     creatures_ignore_terrain=True,
     split_before_doubling=True,
-    tie_vehicle_overruns_infantry=False,
+    vehicle_overruns_infantry=False,
     spot_on_every_square=True,
     rule_pages=SON_PAGES,
     zoc_exerted_by=frozenset({UnitType.INFANTRY}),

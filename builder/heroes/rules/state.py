@@ -183,6 +183,17 @@ class GameState:
     # Command) and an Assault ability every unit has (The Fury of the Führer).
     special_orders: dict[str, int] = field(default_factory=dict)
     granted_assault: dict[str, int] = field(default_factory=dict)
+    # Battle Events of this turn (builder.heroes.rules.battle_events): the side the Initiative
+    # marker names when a card took the initiative from it; the units given a numbered or
+    # special token this turn; the numbered tokens not yet revealed, by unit key; and the
+    # tokens a destroyed unit passed on (its key -> the new one).
+    initiative_marker: str | None = None
+    ordered: set[str] = field(default_factory=set)
+    unrevealed: dict[str, str] = field(default_factory=dict)
+    passed_orders: dict[str, str] = field(default_factory=dict)
+    # Units whose action this turn was a Movement Action without Fire on the Move, which
+    # Burst Into Action may let fire (HoN core p.17).
+    moved_only: set[str] = field(default_factory=set)
     structure_points: dict[str, int] = field(default_factory=dict)  # element key -> destruction points
     ruined: list[str] = field(default_factory=list)  # element keys turned to rubble, in order
     rubble: TerrainEffects = RUBBLE  # a fallen building's rubble side (the catalogue's ruins)
@@ -265,9 +276,9 @@ class GameState:
     def next_side(self, side: str) -> str:
         return self.sides[(self.sides.index(side) + 1) % len(self.sides)]
 
-    def initiative_order(self) -> list[str]:
-        """The sides from the one with the initiative, round the table (HoN core p.8)."""
-        start = self.sides.index(self.initiative)
+    def initiative_order(self, first: str | None = None) -> list[str]:
+        """The sides from the one with the initiative (or `first`), round the table (HoN core p.8)."""
+        start = self.sides.index(first or self.initiative)
         return [*self.sides[start:], *self.sides[:start]]
 
     def title(self, piece: Piece) -> str:

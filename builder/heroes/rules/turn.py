@@ -23,7 +23,15 @@ from builder.heroes.rules.events import (
     VictoryEvent,
 )
 from builder.heroes.rules.gear import GearFire, GearThrow, GrenadeInto
-from builder.heroes.rules.orders import AUTONOMOUS, SPECIAL, Orders, activation_sequence, needs_no_order, tokens_for
+from builder.heroes.rules.orders import (
+    AUTONOMOUS,
+    SPECIAL,
+    Orders,
+    Reveal,
+    activation_sequence,
+    needs_no_order,
+    tokens_for,
+)
 from builder.heroes.rules.personal_order import check_duties, duties_said
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy import Policy
@@ -76,6 +84,7 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
                     turn.scout(piece.key, path)
     state.special_orders.clear()  # what the last turn's cards gave lasted for that turn
     state.granted_assault.clear()
+    state.moved_only.clear()
     # Step 1: action cards before scenario effects, the initiative player's first (p.8, p.17).
     for side in state.initiative_order():
         if side in state.decks:
@@ -139,11 +148,17 @@ def activation_phase(
     turn.dragons_fly()  # the Dragon's one move of the round (SoN p.16)
     autonomous = {side: sorted(p.key for p in _own(state, side) if needs_no_order(p)) for side in state.sides}
     teams = {side: state.team_of(side) for side in state.sides}
+    state.ordered = {key for placed in orders.values() for key in placed.ordered}
+    state.unrevealed = {key: str(n) for placed in orders.values() for n, key in enumerate(placed.numbered, start=1)}
+    state.passed_orders.clear()
+    marker = state.initiative_order(state.initiative_marker)  # Special Orders keep it (HoN core p.17)
     # Special tokens as order 0, or held and played between two activations (HoN core p.8).
     choosers = {side: policy.play_special for side, policy in policies.items()}
     at_zero, held = opening(state, orders, choosers)
-    sequence = activation_sequence(state.initiative_order(), at_zero, autonomous, teams)
+    sequence = activation_sequence(state.initiative_order(), at_zero, autonomous, teams, marker)
     for reveal in with_later_specials(state, sequence, held, choosers):
+        reveal = passed_on(state, reveal)  # a token Dynamic passed on (HoN core p.17)
+        state.unrevealed.pop(reveal.key, None)
         piece = _piece(state, reveal.key)
         label = {
             AUTONOMOUS: "an autonomous unit",
@@ -238,6 +253,7 @@ def supply_phase(
             turn.perform(current.key, action)
             if isinstance(turn.frames[before].event, HoldEvent):
                 del turn.frames[before]  # units that stay put in the Supply Phase are not news
+        turn.mine_cards(side)  # the Mine action card (HoN core p.17)
         rallied = 0
         for key, piece in list(state.pieces.items()):
             if (
@@ -302,7 +318,9 @@ def end_of_turn(state: GameState, last: int, dice: Dice) -> list[Frame]:
             )
         )
         return turn.frames
-    state.initiative = state.next_side(state.initiative)
+    # The marker passes on from the side it names, even if a card took the initiative (HoN core p.16-17).
+    state.initiative = state.next_side(state.initiative_marker or state.initiative)
+    state.initiative_marker = None
     state.turn += 1
     return turn.frames
 
@@ -337,6 +355,14 @@ def _hit_officers(state: GameState, side: str) -> str:
         return ""
     who = ", ".join(f"{p.unit.name} -{n}" for p, n in hit)
     return f"; order stars lost to hits: {who} ({state.ruleset.cite('order-ability')})"
+
+
+def passed_on(state: GameState, reveal: Reveal) -> Reveal:
+    """The reveal of a numbered token a destroyed unit passed on with Dynamic: its new holder's."""
+    key = reveal.key
+    while key in state.passed_orders and reveal.token not in (SPECIAL, AUTONOMOUS):
+        key = state.passed_orders[key]
+    return replace(reveal, key=key)
 
 
 def _own(state: GameState, side: str) -> list[Piece]:

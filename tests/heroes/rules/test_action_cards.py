@@ -371,7 +371,9 @@ def test_the_narration_shows_a_card_with_its_page(capsys: pytest.CaptureFixture[
 
 # --- Honest data --------------------------------------------------------------------------
 
-PRINTED_TIMINGS = {"mine"}  # "This card can be used during the Supply Phase" (HoN core p.17)
+# HoN core p.17: Mine "can be used during the Supply Phase"; Dynamic "when you are about to
+# remove a Destroyed unit"; Desertion "only when the unit receives an additional" Suppressed marker.
+PRINTED_TIMINGS = {"mine", "dynamic", "desertion"}
 
 
 def test_every_card_has_a_source_and_what_is_not_printed_says_so() -> None:

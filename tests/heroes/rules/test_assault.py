@@ -171,6 +171,19 @@ def test_a_tie_vehicle_against_infantry_overruns_in_hon_but_not_in_son() -> None
     assert son.attacker_moves is AttackerMove.FALLS_BACK and son.defender_moves is DefenderMove.STAYS
 
 
+def test_a_vehicle_beaten_by_infantry_takes_its_square_in_hon_but_is_pushed_back_in_son() -> None:
+    """HoN core p.26: a beaten vehicle "takes the place of the defender if the defender is an
+    Infantry Unit"; SoN p.7: the beaten attacker "is pushed back to the last space it held"."""
+    jeep = piece(light_vehicle(combat=2, abilities=["assault"]))
+    assault = Assault(jeep, piece(infantry(combat=0, light=2)))
+    hon = resolve_assault(assault, LoadedDice([1, 1, 6]), HON)
+    assert hon.outcome is AssaultOutcome.LOSS
+    assert hon.attacker_moves is AttackerMove.ADVANCES and hon.defender_moves is DefenderMove.PUSHED_ASIDE
+    son = resolve_assault(assault, LoadedDice([1, 1, 6]), SON)
+    assert son.outcome is AssaultOutcome.LOSS
+    assert son.attacker_moves is AttackerMove.FALLS_BACK and son.defender_moves is DefenderMove.STAYS
+
+
 def test_suppressed_markers_weigh_on_both_sides() -> None:
     plan = engage(Assault(piece(trooper(), suppressed=1), piece(infantry(), suppressed=2)))
     assert plan.attack[-1] == Modifier("Suppressed x1", -2, "HoN core p.16")

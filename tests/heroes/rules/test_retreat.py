@@ -93,3 +93,17 @@ def test_infantry_pushed_aside_by_a_vehicle_never_moves_within_an_enemy_zone_of_
     assault(state, "a-ram", "b-rifles", [1, 1, 3])  # 1 + 2 + 1 = 4 against 3 + 1 = 4: a tie
     assert state.pieces["a-ram"].square == (1, 1)
     assert state.pieces["b-rifles"].square == (0, 2)  # not (0, 0), the first free square
+
+
+def test_a_vehicle_wrecked_by_the_infantry_it_assaults_still_takes_its_square() -> None:
+    """HoN core p.26: "If the attacker is a vehicle, whether it turned into a Wreck or not, it
+    takes the place of the defender if the defender is an Infantry Unit", which is pushed back."""
+    board = "\n".join(["...", "...", "..."])
+    frail = unit("frail", UnitType.LIGHT_VEHICLE, movement=6, abilities=["assault"], states=("unharmed", "wreck"))
+    state = game(board, [piece("a-frail", (0, 1), kind=frail), piece("b-rifles", (1, 1), "b")])
+    turn = assault(state, "a-frail", "b-rifles", [1, 1, 6])  # 1 + 2 + 1 = 4 against 6 + 1 = 7: lost
+    wreck = state.pieces["a-frail"]
+    assert wreck.is_wreck and wreck.squares == ((1, 1),)
+    assert state.pieces["b-rifles"].square != (1, 1)
+    (advance,) = [e for e in turn.events if e.kind == "advance"]
+    assert "wreck" in advance.text and "HoN core p.26" in advance.text

@@ -9,9 +9,9 @@ from fractions import Fraction
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions import AssaultAction, Fire, Move, may_stand
 from builder.heroes.rules.activation import Turn
+from builder.heroes.rules.aiming import struck_facing
 from builder.heroes.rules.combat import Facing
 from builder.heroes.rules.events import SpotEvent
-from builder.heroes.rules.firing import struck_facing
 from builder.heroes.rules.orders import Orders
 from builder.heroes.rules.pieces import NORTH
 from builder.heroes.rules.policy import SimplePolicy

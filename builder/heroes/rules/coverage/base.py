@@ -86,6 +86,10 @@ PLAYED, PARTIAL, NOT_PLAYED = Played.PLAYED, Played.PARTIAL, Played.NOT_PLAYED
 # Test files, to keep the node ids short.
 _R = "tests/heroes/rules/"
 ASSAULT = _R + "test_assault.py::"
+AIMING = _R + "test_aiming.py::"
+POSITIONS = _R + "test_defensive_positions.py::"
+BATTLE_EVENTS = _R + "test_battle_events.py::"
+VEHICLE_WEAPONS = _R + "test_vehicle_weapons.py::"
 COMBAT = _R + "test_combat.py::"
 DEPLOYMENT = _R + "test_deployment.py::"
 LISTED = _R + "test_listed_rules.py::"

@@ -74,19 +74,21 @@ ENTRIES: tuple[Coverage, ...] = (
         "Overrun",
         HON,
         "HoN core p.26",
-        PARTIAL,
-        "a vehicle that loses or ties against infantry takes its square; one wrecked in the assault stays where it "
-        "was, though the book moves its wreck in too",
+        PLAYED,
+        "a vehicle that loses or ties against infantry takes its square, its wreck too when the assault wrecked it; "
+        "the infantry is pushed aside",
         ASSAULT + "test_a_tie_vehicle_against_infantry_overruns_in_hon_but_not_in_son",
+        RETREAT + "test_a_vehicle_wrecked_by_the_infantry_it_assaults_still_takes_its_square",
     ),
     mechanic(
         "assault-pushed-back",
         "The attacker pushed back",
         SON,
         "SoN p.7",
-        PARTIAL,
-        "after a loss or a tie the attacker stays in the square it assaulted from, but a vehicle beaten by "
-        "infantry still takes its square, as in HoN",
+        PLAYED,
+        "after a loss the attacker is pushed back to the square it assaulted from, after a tie both stay; SoN makes "
+        "no exception for a vehicle beaten by infantry, unlike HoN core p.26",
         ASSAULT + "test_a_tie_vehicle_against_infantry_overruns_in_hon_but_not_in_son",
+        ASSAULT + "test_a_vehicle_beaten_by_infantry_takes_its_square_in_hon_but_is_pushed_back_in_son",
     ),
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from builder.heroes.rules.coverage.base import (
     _R,
+    AIMING,
     ASSAULT,
     BOTH,
     COMBAT,
@@ -11,10 +12,10 @@ from builder.heroes.rules.coverage.base import (
     DESTRUCTION,
     FIRE,
     ODDS,
-    PARTIAL,
     PLAYED,
     TEMPLATES,
     TURN,
+    VEHICLE_WEAPONS,
     Coverage,
     mechanic,
 )
@@ -66,10 +67,11 @@ ENTRIES: tuple[Coverage, ...] = (
         "Vehicle weapons",
         BOTH,
         "HoN core p.14; SoN p.8",
-        PARTIAL,
-        "every weapon fires in one Firing Action, each at its own target, but all targets are chosen before the "
-        "first shot, not each after the last is resolved",
+        PLAYED,
+        "every weapon fires in one Firing Action, each at its own target, declared once the last attack is resolved "
+        "(a Machine Gunner split or Suppressive Fire is declared whole)",
         COMBAT + "test_a_vehicle_with_two_weapons_must_say_which_fires",
+        VEHICLE_WEAPONS + "test_the_second_weapon_is_aimed_after_the_first_shot_is_resolved",
     ),
     mechanic(
         "firing-resolution",
@@ -109,11 +111,12 @@ ENTRIES: tuple[Coverage, ...] = (
         "Heavy vehicle defense by facing",
         BOTH,
         "HoN core p.14; SoN p.8",
-        PARTIAL,
-        "the facing struck is read from the bearing of the firer to the vehicle's centre; aiming at the other "
-        "square to strike a weaker facing is not tried",
+        PLAYED,
+        "the facing is read from the bearing of the firer to the point aimed at: the centre or any square in sight, "
+        "the firer taking the lowest Defense Value (less obscuring); 45 degree sectors are hon's reading of the marks",
         COMBAT + "test_a_heavy_vehicle_defends_by_facing",
         TURN + "test_which_defense_of_a_heavy_vehicle_a_shot_strikes",
+        AIMING + "test_aiming_at_the_front_square_from_behind_the_flank_strikes_the_rear",
     ),
     mechanic(
         "damage-location",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from builder.heroes.rules.coverage.base import (
     AVIATION,
+    BATTLE_EVENTS,
     BOARD,
     BOTH,
     CAPTURE,
@@ -30,14 +31,23 @@ ENTRIES: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.17; SoN p.10",
         PARTIAL,
-        "HoN decks, hands, the draw and Alternate Bonuses are played, and 5 cards' Battle Events; the other "
-        "cards' events are not (each card's notes say), nor Second Chance on assaults; no SoN deck",
+        "HoN: 13 of 15 cards' Battle Events (Burst Into Action, Fall Back, Initiative, Desertion, Dynamic, Mine, "
+        "Return to Sender as their notes read them); not Surprise, Hitlerjugend. SoN prints no card text (p.10): "
+        "no SoN deck",
         CARDS + "test_the_opening_hand_is_the_size_the_scenario_gives",
         CARDS + "test_cards_are_drawn_at_the_end_of_the_supply_phase_only",
         CARDS + "test_an_alternate_bonus_is_in_the_rolls_total",
         CARDS + "test_high_command_gives_a_special_order_token_at_the_start_of_the_order_phase",
         CARDS + "test_a_second_chance_rolls_a_missed_shot_again",
         CARDS + "test_the_initiative_players_card_resolves_first",
+        BATTLE_EVENTS + "test_second_chance_rolls_a_lost_assault_roll_again",
+        BATTLE_EVENTS + "test_initiative_gives_the_turn_but_not_the_special_orders_and_the_marker_passes_on",
+        BATTLE_EVENTS + "test_desertion_removes_an_enemy_unit_given_a_second_suppressed_marker",
+        BATTLE_EVENTS + "test_dynamic_passes_a_destroyed_units_unrevealed_order_token_on",
+        BATTLE_EVENTS + "test_burst_into_action_lets_a_vehicle_that_moved_fire_every_weapon_without_penalty",
+        BATTLE_EVENTS + "test_mine_places_a_mine_marker_in_the_supply_phase_in_front_of_the_enemy",
+        BATTLE_EVENTS + "test_fall_back_flips_the_unit_and_moves_it_away_ignoring_its_suppressed_markers",
+        BATTLE_EVENTS + "test_return_to_sender_throws_a_grenade_back_at_its_thrower",
     ),
     mechanic(
         "gear-markers",

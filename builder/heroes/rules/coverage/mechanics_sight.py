@@ -14,6 +14,7 @@ from builder.heroes.rules.coverage.base import (
     MOVEMENT,
     PARTIAL,
     PLAYED,
+    POSITIONS,
     TRENCH_GRENADES,
     TRENCHES,
     TURN,
@@ -56,10 +57,12 @@ ENTRIES: tuple[Coverage, ...] = (
         "Defensive positions",
         HON,
         "HoN core p.19",
-        PARTIAL,
-        "their bonus, lost against a firer or assaulter inside the same position, is played; the opportunity fire "
-        "some of them allow is not",
+        PLAYED,
+        "their bonus, lost against a firer or assaulter inside the same position; infantry inside one whose tile "
+        "allows it (the firing-position terrain) takes Opportunity Fire, never at a unit inside the same position",
         ASSAULT + "test_no_terrain_bonus_when_both_are_in_the_same_building_or_position",
+        POSITIONS + "test_infantry_in_a_firing_position_takes_opportunity_fire",
+        POSITIONS + "test_outside_the_position_or_at_a_unit_inside_it_there_is_none",
     ),
     mechanic(
         "wrecks",

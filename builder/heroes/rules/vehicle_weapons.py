@@ -1,0 +1,49 @@
+"""Vehicle weapons (HoN core p.14): "If a Vehicle fires more than one weapon, the attacks are
+not resolved simultaneously: resolve each attack before you declare the next." A Firing
+Action plans every weapon's target, the first one declared; before each further weapon
+fires, its side is asked for that weapon's target now, knowing how the last shot went.
+
+A side that is not asked (no player, or one that does not choose) keeps the target it
+planned; a planned target gone or wrecked is skipped, as before. A Machine Gunner's split
+or Suppressive Fire is declared with its shares and is never re-aimed (p.24)."""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from builder.heroes.catalogue.units import Weapon
+from builder.heroes.rules.actions import Fire, TurnBase
+from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.state import GameState
+
+
+@runtime_checkable
+class WeaponTargets(Protocol):
+    """What a side is asked before each further weapon of a Firing Action fires."""
+
+    def next_target(self, state: GameState, firer: Piece, weapon: Weapon | None, planned: str) -> str | None:
+        """The key of the enemy `weapon` fires at now, or None for none; `planned` is the target
+        the action named for it."""
+        ...
+
+
+def declared_one_by_one(action: Fire) -> bool:
+    """Whether the action's weapons are aimed one after the other: several weapons, one shot
+    each, no Machine Gunner shares nor Suppressive Fire."""
+    weapons = [weapon for weapon, _ in action.shots]
+    distinct = all(weapons.index(weapon) == i for i, weapon in enumerate(weapons))
+    return len(weapons) > 1 and distinct and not action.shares and not action.suppressive
+
+
+class VehicleWeapons(TurnBase):
+    def _declare(self, firer: Piece, weapon: Weapon | None, planned: str, later: bool, action: Fire) -> str | None:
+        """The target `weapon` fires at: the planned one for the first weapon, else the one the
+        firer's side declares once the previous attack is resolved (HoN core p.14)."""
+        player = self.choices.get(firer.owner)
+        if not later or not declared_one_by_one(action) or not isinstance(player, WeaponTargets):
+            return planned
+        chosen = player.next_target(self.state, firer, weapon, planned)
+        target = self.state.pieces.get(chosen) if chosen is not None else None
+        if chosen is not None and (target is None or target.owner not in self.state.opponents(firer.owner)):
+            raise ValueError(f"{firer.owner} aims at {chosen!r}, which is no enemy on the battlefield")
+        return chosen
