@@ -11,8 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from builder.heroes.catalogue.base import AbilityRef
-from builder.heroes.catalogue.units import CombatValues, DefenseColour, OnHit, SideState, Weapon, WeaponRole
+from builder.heroes.catalogue.units import CombatValues, DefenseColour, OnHit, Side, SideState, Weapon, WeaponRole
 from builder.heroes.rules.damage import (
     DamageChoice,
     DamageLocation,
@@ -219,8 +218,9 @@ def classify(total: int, defense: int, suppressive: bool) -> tuple[FireOutcome, 
     return (FireOutcome.HIT if total >= defense else FireOutcome.MISS), 0
 
 
-def _values(shot: Shot, firer: Piece, ruleset: Ruleset) -> tuple[CombatValues, list[AbilityRef]]:
-    """The combat values the firer shoots with, and the abilities that go with them."""
+def _values(shot: Shot, firer: Piece, ruleset: Ruleset) -> tuple[CombatValues, Callable[[str], int | None]]:
+    """The combat values the firer shoots with, and the value of each ability that goes with
+    them (0 when it has no number, its first mention winning; None when it has not)."""
     side, weapon = firer.side, shot.weapon
     if weapon is None and side.combat is None:
         if len(side.weapons) != 1:
@@ -228,12 +228,30 @@ def _values(shot: Shot, firer: Piece, ruleset: Ruleset) -> tuple[CombatValues, l
         weapon = side.weapons[0]
     if weapon is None:
         assert side.combat is not None
-        return side.combat, side.all_abilities()
+        return side.combat, side.ability_value
     if weapon not in side.weapons:
         raise ValueError(f"{name(firer)} has no weapon {weapon.name!r}")
     if weapon.role is not WeaponRole.SECONDARY and DamageLocation.PRIMARY in firer.damage:
         raise IllegalAttack(f"the primary weapon of {name(firer)} is destroyed", ruleset.cite("damage"))
-    return weapon.combat, [*side.abilities, *weapon.abilities]
+    return weapon.combat, _with_weapon(side, weapon).get
+
+
+# The abilities a side fires one of its weapons with, by the side's and the weapon's identity
+# (both are frozen): a policy aims thousands of shots a play-out, each asking for several.
+_NO_ABILITIES: dict[str, int] = {}  # an Alternate Firing Action's (HoN core p.14)
+_WEAPON_ABILITIES: dict[tuple[int, int], tuple[Side, Weapon, dict[str, int]]] = {}
+
+
+def _with_weapon(side: Side, weapon: Weapon) -> dict[str, int]:
+    """The side's own abilities, then the weapon's (HoN core p.14), each one's value."""
+    kept = _WEAPON_ABILITIES.get((id(side), id(weapon)))
+    if kept is not None and kept[0] is side and kept[1] is weapon:
+        return kept[2]
+    found: dict[str, int] = {}
+    for ref in (*side.abilities, *weapon.abilities):
+        found.setdefault(ref.id, ref.value or 0)
+    _WEAPON_ABILITIES[(id(side), id(weapon))] = (side, weapon, found)
+    return found
 
 
 def aim(shot: Shot, ruleset: Ruleset = HON) -> Aim:
@@ -247,21 +265,18 @@ def aim(shot: Shot, ruleset: Ruleset = HON) -> Aim:
         raise ValueError("the range counts the target's square, so it is at least 1")
     if ruleset.max_range is not None and shot.range > ruleset.max_range and not shot.free_of_range:
         raise IllegalAttack(f"night or fog limits shots to {ruleset.max_range} squares", cite("night"))
-    abilities: list[AbilityRef] = []
+    value: Callable[[str], int | None] = _NO_ABILITIES.get
     if shot.combat is not None:
         combat = shot.combat  # an Alternate Firing Action: the counter's abilities don't apply
     elif firer is None:
         raise ValueError("a shot needs a firing piece or an explicit combat value")
     else:
-        values, abilities = _values(shot, firer, ruleset)
+        values, value = _values(shot, firer, ruleset)
         found = values.against(target.colour)
         if found is None:
             raise IllegalAttack(f"{name(firer)} has X against {target.colour.shield} defense", cite("attack-type"))
         combat = found
     alternate = shot.combat is not None
-
-    def value(ability: str) -> int | None:
-        return next((a.value or 0 for a in abilities if a.id == ability), None)
 
     def flag(given: bool | None, ability: str, rule: str | None = None) -> bool:
         has = value(ability) is not None

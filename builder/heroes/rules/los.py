@@ -16,13 +16,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
+from typing import NamedTuple
 
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.grid import distance
 from builder.heroes.rules.holes import HOLE_PAGE, outside_the_hole
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
-from builder.heroes.rules.sightmap import Cost, Ends, Occupancy, SightMap, sight_map
+from builder.heroes.rules.sightmap import Cost, Ends, Occupancy, SightMap, pages_of, sight_map
 from builder.heroes.scenario.battlefield import Battlefield, PlacedLine
 from builder.kernel.events import Modifier
 
@@ -72,7 +73,19 @@ class Sight:
 Target = Piece | Square
 _NOBODY = Occupancy()
 TERRAIN_BLOCKS_KEPT = 200_000  # pairs of placements remembered per battlefield
+TRACES_KEPT = 20_000  # lines remembered per battlefield (a few hundred a play-out; each holds a Sight)
 _STRAIGHT, _CORNER = 0, 1
+
+
+class KeptTrace(NamedTuple):
+    """The last line traced between two squares for given ends, kept in its battlefield's
+    `SightMap.traces`. Tracing it again gives the same line as long as the same units (the
+    same immutable pieces, or none) stand on the squares where the walk looked for one: the
+    walk reads nothing else that can change while the battlefield lives."""
+
+    sight: Sight
+    looked: tuple[Square, ...]  # where the walk looked for a unit, the ends' own squares left out
+    found: tuple[Piece | None, ...]  # what stood there
 
 
 # A step: kind, column and row steps, the change of the square's index (col + row * width),
@@ -107,10 +120,12 @@ def _template(dx: int, dy: int, width: int) -> tuple[_Step, ...]:
     return tuple(steps)
 
 
-def trace(smap: SightMap, occupancy: Occupancy, a: Square, b: Square, ends: Ends) -> Sight:
+def trace(
+    smap: SightMap, occupancy: Occupancy, a: Square, b: Square, ends: Ends, looked: list[Square] | None = None
+) -> Sight:
     """The line of sight between the centres of `a` and `b` for these firer and target; in
-    one hole element, its corners block it (BfC p.04, holes.py)."""
-    found = _walk(smap, occupancy, a, b, ends)
+    one hole element, its corners block it (BfC p.04, holes.py). `looked`: see `_walk`."""
+    found = _walk(smap, occupancy, a, b, ends, looked)
     hole = ends.holes[0]
     if found.reason is None and hole >= 0 and ends.holes[1] == hole:
         corner = outside_the_hole(smap, a, b, hole)
@@ -120,9 +135,12 @@ def trace(smap: SightMap, occupancy: Occupancy, a: Square, b: Square, ends: Ends
     return _sight(smap, a, b, ends, found)
 
 
-def _walk(smap: SightMap, occupancy: Occupancy, a: Square, b: Square, ends: Ends) -> Cost:
-    """What the segment meets, square by square, up to the first thing that blocks it."""
-    width, squares, east, south = smap.width, smap.squares, smap.east, smap.south
+def _walk(
+    smap: SightMap, occupancy: Occupancy, a: Square, b: Square, ends: Ends, looked: list[Square] | None = None
+) -> Cost:
+    """What the segment meets, square by square, up to the first thing that blocks it;
+    `looked` collects the squares where a unit standing there would have counted."""
+    width, height, squares, east, south = smap.width, smap.height, smap.squares, smap.east, smap.south
     units = occupancy.indexed(width) if occupancy.at else None
     x, y = a
     at = x + y * width
@@ -135,6 +153,12 @@ def _walk(smap: SightMap, occupancy: Occupancy, a: Square, b: Square, ends: Ends
             if edge is not None:
                 smap.cross(edge, (x, y), (nx, ny), ends, found)
         else:
+            if looked is not None:  # both sides of the interspace (`SightMap.route`)
+                looked.extend(
+                    side
+                    for side in ((nx, y), (x, ny))
+                    if 0 <= side[0] < width and 0 <= side[1] < height and side not in ignored
+                )
             via_b = smap.route(x, y, nx, y, nx, ny, ends, occupancy)
             via_c = smap.route(x, y, x, ny, nx, ny, ends, occupancy) if via_b is not None else None
             if via_b is not None and via_c is not None:
@@ -148,6 +172,8 @@ def _walk(smap: SightMap, occupancy: Occupancy, a: Square, b: Square, ends: Ends
             break
         at += delta
         info = squares[at]
+        if looked is not None and (nx, ny) not in ignored:
+            looked.append((nx, ny))
         if info is not None or (units is not None and at in units):
             here = (nx, ny)
             if here not in ignored:
@@ -218,18 +244,34 @@ def sights(
     off = [sq for sq in (*firer_squares, *target_squares) if sq not in smap.on_map]
     if off:
         raise ValueError(f"[{off[0][0]}, {off[0][1]}] is not a square of the battlefield")
+    pair = (firer_squares, target_squares, firer_type, target_type)
     if len(firer_squares) == 1 and len(target_squares) == 1:
-        a, b = firer_squares[0], target_squares[0]
-        return [
-            trace(smap, occ, a, b, smap.ends(a, b, firer_squares, target_squares, firer_type, target_type, ruleset))
-        ]
-    found: list[Sight] = []
-    for a in firer_squares:
-        for b in target_squares:
-            ends = smap.ends(a, b, firer_squares, target_squares, firer_type, target_type, ruleset)
-            found.append(trace(smap, occ, a, b, ends))
+        return [_traced(smap, occ, firer_squares[0], target_squares[0], pair, ruleset)]
+    found = [_traced(smap, occ, a, b, pair, ruleset) for a in firer_squares for b in target_squares]
     found.sort(key=lambda s: (s.blocked, -s.penalty, s.range))
     return found
+
+
+# The firer's and the target's squares and types: what a trace's `Ends` are made of.
+_Pair = tuple[tuple[Square, ...], tuple[Square, ...], UnitType | None, UnitType | None]
+
+
+def _traced(smap: SightMap, occupancy: Occupancy, a: Square, b: Square, pair: _Pair, ruleset: Ruleset) -> Sight:
+    """`trace` from `a` to `b`, the kept line when the same units stand where it looked
+    (see `KeptTrace`), else traced afresh and kept. A new battlefield (rubble, a cut hedge)
+    has a new `SightMap`, and so nothing kept."""
+    key = (a, b, pair, ruleset.infantry_screens, ruleset.line_spares_target, pages_of(ruleset))  # all `Ends` reads
+    kept = smap.traces.get(key)
+    at = occupancy.at
+    if kept is not None and tuple(map(at.get, kept.looked)) == kept.found:
+        return kept.sight
+    ends = smap.ends(a, b, *pair, ruleset)
+    looked: list[Square] = []
+    sight = trace(smap, occupancy, a, b, ends, looked)
+    if len(smap.traces) >= TRACES_KEPT:
+        smap.traces.clear()
+    smap.traces[key] = KeptTrace(sight, tuple(looked), tuple(map(at.get, looked)))
+    return sight
 
 
 def blocked_by_terrain(battlefield: Battlefield, firer: Piece, target: Piece, ruleset: Ruleset) -> bool:

@@ -194,15 +194,26 @@ def damage_odds(vehicle: Piece, piercing: bool = False, choose: DamageChoice = l
 def expected_hits(shot: Shot, ruleset: Ruleset = HON) -> float:
     """Hits a firing action deals on average, a double hit counting two (HoN core p.15):
     what a simulation policy weighs targets by. Suppressive fire deals none."""
-    odds = odds_of_shot(shot, ruleset).exact()
-    if shot.suppressive:
+    return expected_hits_of(aim(shot, ruleset))
+
+
+def expected_hits_of(plan: Aim) -> float:
+    """`expected_hits` of a firing action already worked out (a policy that checked it with
+    `aim` weighs it without working it out again)."""
+    odds = odds_of_aim(plan).exact()
+    if plan.suppressive:
         return 0.0
     return float(odds[FireOutcome.HIT.value] + 2 * odds[FireOutcome.DOUBLE_HIT.value])
 
 
 def expected_suppressed(shot: Shot, ruleset: Ruleset = HON) -> float:
     """Suppressed markers a suppressive fire gives on average (HoN core p.24)."""
-    odds = odds_of_shot(shot, ruleset)
+    return expected_suppressed_of(aim(shot, ruleset))
+
+
+def expected_suppressed_of(plan: Aim) -> float:
+    """`expected_suppressed` of a firing action already worked out."""
+    odds = odds_of_aim(plan)
     if odds.kind != "suppressive-fire":
         return 0.0
     return float(sum(int(k) * p for k, p in odds.outcomes))

@@ -10,13 +10,13 @@ from itertools import combinations
 
 from builder.heroes.catalogue.units import Weapon
 from builder.heroes.rules.actions import Action, Fire, Move, Snipe, TemplateFire, enemies_in_reach
-from builder.heroes.rules.combat import Facing, IllegalAttack, Shot, aim, machine_gunner_pool, split_machine_gunner
+from builder.heroes.rules.combat import Aim, Facing, IllegalAttack, Shot, aim, machine_gunner_pool, split_machine_gunner
 from builder.heroes.rules.cover import cover
 from builder.heroes.rules.equipment import ammo_cap, ammo_helps, ammo_pool
 from builder.heroes.rules.firing import one_weapon_only, shots_at, weapons_of
 from builder.heroes.rules.grid import Point, corners
 from builder.heroes.rules.los import line_of_sight
-from builder.heroes.rules.odds import expected_hits, expected_suppressed, odds_of_shot
+from builder.heroes.rules.odds import expected_hits, expected_hits_of, expected_suppressed_of, odds_of_shot
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy_base import FAR, PolicyBase, _worth
 from builder.heroes.rules.ruleset import Ruleset
@@ -202,27 +202,30 @@ class _Plan:
     suppressive: bool = False
 
 
-def _worth_of(shot: Shot, ruleset: Ruleset) -> float:
+def _worth_of(shot: Shot, ruleset: Ruleset, plan: Aim | None = None) -> float:
     """Expected hits (a double counting two), or for Suppressive Fire the expected Suppressed
-    markers at SUPPRESSION_WORTH each, times the target's worth."""
+    markers at SUPPRESSION_WORTH each, times the target's worth; `plan`: the shot's `aim`,
+    when already worked out."""
+    plan = plan if plan is not None else aim(shot, ruleset)
     if shot.suppressive:
-        return expected_suppressed(shot, ruleset) * SUPPRESSION_WORTH * _worth(shot.target)
-    return expected_hits(shot, ruleset) * _worth(shot.target)
+        return expected_suppressed_of(plan) * SUPPRESSION_WORTH * _worth(shot.target)
+    return expected_hits_of(plan) * _worth(shot.target)
 
 
-def _legal(shot: Shot, ruleset: Ruleset) -> bool:
+def _aimed(shot: Shot, ruleset: Ruleset) -> Aim | None:
+    """The shot worked out, or None when the rules do not allow it."""
     try:
-        aim(shot, ruleset)
+        return aim(shot, ruleset)
     except (IllegalAttack, ValueError):
-        return False
-    return True
+        return None
 
 
 def _plans(shots: list[Shot], ruleset: Ruleset) -> list[_Plan]:
     """The uses of one weapon against the targets it may shoot, in the order they are
     weighed: each target fired at normally or with Suppressive Fire, and a Machine Gunner's
     even split (+4 over three is +1, +1, +2) between two or three of its best targets,
-    suppressive or not (HoN core p.24). Targets in key order; a whole shot before a split."""
+    suppressive or not (HoN core p.24). Targets in key order; a whole shot before a split.
+    Each shot is aimed once, to check it and to weigh it."""
     found: list[_Plan] = []
     singles: list[tuple[float, Shot]] = []
     for shot in sorted(shots, key=lambda s: s.target.key):
@@ -230,12 +233,13 @@ def _plans(shots: list[Shot], ruleset: Ruleset) -> list[_Plan]:
         singles.append((value, shot))
         found.append(_Plan(value, ((shot.target.key, None),)))
         suppressing = replace(shot, suppressive=True)
-        if _legal(suppressing, ruleset):
-            found.append(_Plan(_worth_of(suppressing, ruleset), ((shot.target.key, None),), True))
-    if len(singles) < 2 or not _legal(replace(singles[0][1], machine_gunner_share=1), ruleset):
+        aimed = _aimed(suppressing, ruleset)
+        if aimed is not None:
+            found.append(_Plan(_worth_of(suppressing, ruleset, aimed), ((shot.target.key, None),), True))
+    if len(singles) < 2 or _aimed(replace(singles[0][1], machine_gunner_share=1), ruleset) is None:
         return found
     top = [shot for _, shot in sorted(singles, key=lambda v: (-v[0], v[1].target.key))[:MG_TARGETS]]
-    modes = [False] + ([True] if _legal(replace(top[0], suppressive=True), ruleset) else [])
+    modes = [False] + ([True] if _aimed(replace(top[0], suppressive=True), ruleset) is not None else [])
     for suppressive in modes:
         for size in (2, 3):
             for group in combinations(top, size):
@@ -250,9 +254,10 @@ def _plans(shots: list[Shot], ruleset: Ruleset) -> list[_Plan]:
                     replace(s, suppressive=suppressive, machine_gunner_share=n)
                     for s, n in zip(group, shares, strict=True)
                 ]
-                if not all(_legal(s, ruleset) for s in split):
+                aims = [_aimed(s, ruleset) for s in split]
+                if any(a is None for a in aims):
                     continue
-                value = sum(_worth_of(s, ruleset) for s in split)
+                value = sum(_worth_of(s, ruleset, a) for s, a in zip(split, aims, strict=True))
                 found.append(
                     _Plan(value, tuple((s.target.key, n) for s, n in zip(group, shares, strict=True)), suppressive)
                 )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from builder.heroes.catalogue.terrain import LineKind
 from builder.heroes.catalogue.units import UnitType
@@ -21,6 +21,9 @@ from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.scenario.battlefield import Battlefield, PlacedLine
 from builder.kernel.events import Modifier
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.los import KeptTrace
 
 BFC_LINES = "BfC p.04"
 BFC_CONTOURS = "BfC p.05"
@@ -120,7 +123,7 @@ class Ends(NamedTuple):
 _PAGES: dict[int, tuple[Ruleset, tuple[str, str, str, str]]] = {}
 
 
-def _pages(ruleset: Ruleset) -> tuple[str, str, str, str]:
+def pages_of(ruleset: Ruleset) -> tuple[str, str, str, str]:
     """The pages a trace cites, looked up once per ruleset (hashing one costs more)."""
     known = _PAGES.get(id(ruleset))
     if known is not None and known[0] is ruleset:
@@ -146,6 +149,8 @@ class SightMap:
         self.width, self.height = battlefield.width, battlefield.height
         # Whether terrain alone blocks the lines between two placements (los.blocked_by_terrain).
         self.terrain_blocks: dict[tuple[object, ...], bool] = {}
+        # Each line traced over the terrain alone, by its ends (los.KeptTrace).
+        self.traces: dict[tuple[object, ...], KeptTrace] = {}
         self.on_map = battlefield.squares
         self.lines: tuple[PlacedLine, ...] = battlefield.lines
         size = self.width * self.height
@@ -228,7 +233,7 @@ class SightMap:
             (info_a.hole if info_a else -1, info_b.hole if info_b else -1),
             self.lines_by_square.get(a, _NONE),
             self.lines_by_square.get(b, _NONE),
-            *_pages(ruleset),
+            *pages_of(ruleset),
             ruleset.line_spares_target,
         )
 
