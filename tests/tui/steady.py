@@ -58,3 +58,13 @@ async def showing(pilot: Pilot[Any], kind: type, tries: int = 50) -> Any:
         if isinstance(pilot.app.screen, kind):
             return pilot.app.screen
     raise AssertionError(f"no {kind.__name__} shown; the screen is {pilot.app.screen!r}")
+
+
+async def found(pilot: Pilot[Any], selector: str, tries: int = 50) -> Any:
+    """The widget `selector` names on the app's screen once it has been mounted."""
+    for _ in range(tries):
+        await pilot.pause()
+        matches = pilot.app.screen.query(selector)
+        if matches:
+            return matches.first()
+    raise AssertionError(f"no {selector} on {pilot.app.screen!r}")

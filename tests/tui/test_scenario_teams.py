@@ -15,6 +15,7 @@ from builder.tui.app import HonApp
 from builder.tui.screens.designer import DesignerScreen
 from builder.tui.screens.scenario_details import ScenarioDetails
 from tests.conftest import FIXTURES, MINI
+from tests.tui.steady import found, showing
 
 SIZE = (120, 40)
 
@@ -25,26 +26,24 @@ async def test_a_third_side_joins_a_team_in_the_sides_form_and_is_saved(tmp_path
     app = HonApp(None, None, scenario=ScenarioSession.open(target, load_catalogue(data_dir=MINI)[0]))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f7")
-        await pilot.pause()
-        details = app.screen
-        assert isinstance(details, ScenarioDetails)
+        details = await showing(pilot, ScenarioDetails)
         team = details.query_one("#f-sides-1-team", Input)
         assert "SoN p.10" in team.placeholder
         details.query_one("#tab-sides").focus()
         details.query_one("#f-sides--add", Button).press()
-        await pilot.pause()
+        await found(pilot, "#f-sides-2-team")  # the new side's fields, mounted
         for field, value in (("id", "gamma"), ("name", "Gamma"), ("faction", "beta"), ("team", "pact")):
             details.query_one(f"#f-sides-2-{field}", Input).value = value
         details.query_one("#f-sides-1-team", Input).value = "pact"
         await pilot.pause()
         await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert isinstance(app.screen, DesignerScreen)
+        await showing(pilot, DesignerScreen)
         assert app.scenario is not None
         scenario = app.scenario.scenario
         assert [s.team for s in scenario.sides] == [None, "pact", "pact"]
         assert scenario.team_of("gamma") == scenario.team_of("beta") == "pact" != scenario.team_of("alpha")
         await pilot.press("ctrl+s")
+        await pilot.app.workers.wait_for_complete()
         await pilot.pause()
     saved = load_scenario(target).scenario
     assert [s.team for s in saved.sides] == [None, "pact", "pact"]

@@ -8,7 +8,6 @@ from builder.heroes.rules.coverage.base import (
     BOTH,
     HON,
     MOVEMENT,
-    PARTIAL,
     PLAYED,
     RETREAT,
     SON,
@@ -24,10 +23,11 @@ ENTRIES: tuple[Coverage, ...] = (
         "Launching an assault",
         BOTH,
         "HoN core p.25; SoN p.7",
-        PARTIAL,
-        "the move ends stepping into the defender's square, from a free square, the last step ignoring ZoC; an "
-        "assault from a transport is not played",
+        PLAYED,
+        "the move ends stepping into the defender's square, from a free square (or its transport), the last step "
+        "ignoring ZoC",
         MOVEMENT + "test_an_assault_ends_in_the_enemy_square",
+        "tests/heroes/rules/test_transport.py::test_an_assault_is_launched_from_a_transport_and_the_winner_gets_off_onto_the_ground",
         ZOC + "test_an_assault_ignores_the_zoc_for_its_last_step",
         ZOC + "test_an_assault_starts_from_a_free_square",
     ),
