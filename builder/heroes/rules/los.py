@@ -1,14 +1,16 @@
 """Line of sight (HoN core p.13-14, p.18-20; SoN p.8, p.11-12; BfC p.04-05).
 
 A line of sight runs from the centre of the firer's square to the centre of the target's
-square. It is clear, obscured (a penalty for every obscuring square it passes through, even
+square; a vehicle of several squares traces from and is aimed at the centre of any of its
+squares or a point between two of them (HoN core p.13: the midpoint is taken; SoN p.8 names
+only the centres). It is clear, obscured (a penalty for every obscuring square it passes through, even
 partially, cumulative) or blocked. The firer's and the target's squares never count. A line
 that passes exactly through an interspace touches the two squares on either side of it: it is
 blocked only when both sides are, and otherwise takes the better side (HoN core p.13: "in all
 cases, if a unit is in another unit's LoS, both units can see each other").
 
-The geometry is exact and integer-only: `trace` walks the squares a centre-to-centre segment
-crosses (see `builder.heroes.rules.sightmap` for the compiled battlefield it reads)."""
+The geometry is exact and integer-only: `trace` walks the squares a segment crosses, in half
+squares (see `builder.heroes.rules.sightmap` for the compiled battlefield it reads)."""
 
 from __future__ import annotations
 
@@ -93,19 +95,60 @@ class KeptTrace(NamedTuple):
 _Step = tuple[int, int, int, int, bool, int]
 
 
+# A point of the battlefield in half squares: the centre of square (c, r) is (2c + 1, 2r + 1),
+# the point halfway between two centres of one counter their sum less one (HoN core p.13).
+Point = tuple[int, int]
+
+
+def centre(square: Square) -> Point:
+    return 2 * square[0] + 1, 2 * square[1] + 1
+
+
+def end_points(squares: tuple[Square, ...], between: bool) -> tuple[Point, ...]:
+    """Where a line of sight may start from or aim at on a counter: the centre of each of its
+    squares, and with `between` the point halfway between any two of them (HoN core p.13:
+    "or any point between them"; of each such segment of points the midpoint is the one taken)."""
+    centres = tuple(centre(sq) for sq in squares)
+    if not between:
+        return centres
+    mids = dict.fromkeys(
+        ((p[0] + q[0]) // 2, (p[1] + q[1]) // 2) for i, p in enumerate(centres) for q in centres[i + 1 :]
+    )
+    return centres + tuple(m for m in mids if m not in centres)
+
+
+def _crossings(parity: int, d: int) -> tuple[int, int, int]:
+    """Along one axis over `d` half squares from a coordinate of this parity (grid lines are
+    the even values): the direction, the distance to the first grid line, how many are crossed."""
+    lo, hi = min(parity, parity + d), max(parity, parity + d)
+    return (d > 0) - (d < 0), 1 if parity else 2, (hi - 1) // 2 - lo // 2
+
+
+def _square_at(p: int, step: int) -> int:
+    """The column (or row) of a line at coordinate `p` going in direction `step`."""
+    return (p - 1) // 2 if p % 2 else p // 2 - (step < 0)
+
+
+def along_a_grid_line(p: Point, q: Point) -> bool:
+    """A line running along the edges between squares (no centre-to-centre line does)."""
+    return (p[0] == q[0] and p[0] % 2 == 0) or (p[1] == q[1] and p[1] % 2 == 0)
+
+
 @cache
-def _template(dx: int, dy: int, width: int) -> tuple[_Step, ...]:
-    """The steps of a centre-to-centre segment over `dx` columns and `dy` rows: straight
-    steps across one edge, and corner steps through an interspace. Integer-only: the segment
-    crosses vertical line i at t=(2i+1)/2|dx| and horizontal line j at t=(2j+1)/2|dy|, and
-    meets an interspace when both are equal."""
-    nx, ny = abs(dx), abs(dy)
-    sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+def _template(dx: int, dy: int, ox: int, oy: int, width: int) -> tuple[_Step, ...]:
+    """The steps of a segment over `dx` columns and `dy` rows in half squares, from a point
+    whose coordinates have parities `ox`, `oy` (odd: inside a square; even: on a grid line):
+    straight steps across one edge, and corner steps through an interspace. Integer-only: it
+    crosses its i-th vertical grid line at t=(fx+2i)/|dx| and its j-th horizontal one at
+    t=(fy+2j)/|dy|, and meets an interspace when both are equal."""
+    sx, fx, nx = _crossings(ox, dx)
+    sy, fy, ny = _crossings(oy, dy)
+    ax, ay = abs(dx), abs(dy)
     i = j = 0
     steps: list[_Step] = []
     while i < nx or j < ny:
-        tx = (2 * i + 1) * ny if i < nx else None
-        ty = (2 * j + 1) * nx if j < ny else None
+        tx = (fx + 2 * i) * ay if i < nx else None
+        ty = (fy + 2 * j) * ax if j < ny else None
         if tx is not None and ty is not None and tx == ty:
             steps.append((_CORNER, sx, sy, sx + sy * width, False, 0))
             i, j = i + 1, j + 1
@@ -120,12 +163,27 @@ def _template(dx: int, dy: int, width: int) -> tuple[_Step, ...]:
     return tuple(steps)
 
 
+def squares_of(p: Point, q: Point) -> tuple[Square, Square]:
+    """The squares a line from `p` to `q` leaves and reaches."""
+    sx, sy = (q[0] > p[0]) - (q[0] < p[0]), (q[1] > p[1]) - (q[1] < p[1])
+    return (_square_at(p[0], sx), _square_at(p[1], sy)), (_square_at(q[0], -sx), _square_at(q[1], -sy))
+
+
 def trace(
     smap: SightMap, occupancy: Occupancy, a: Square, b: Square, ends: Ends, looked: list[Square] | None = None
 ) -> Sight:
-    """The line of sight between the centres of `a` and `b` for these firer and target; in
-    one hole element, its corners block it (BfC p.04, holes.py). `looked`: see `_walk`."""
-    found = _walk(smap, occupancy, a, b, ends, looked)
+    """The line of sight between the centres of `a` and `b` for these firer and target."""
+    return trace_points(smap, occupancy, centre(a), centre(b), ends, looked)
+
+
+def trace_points(
+    smap: SightMap, occupancy: Occupancy, p: Point, q: Point, ends: Ends, looked: list[Square] | None = None
+) -> Sight:
+    """The line of sight from point `p` of the firer to point `q` of the target, `ends` made
+    for the squares it leaves and reaches (`squares_of`); in one hole element, its corners
+    block it (BfC p.04, holes.py). `looked`: see `_walk`."""
+    a, b = ends.a, ends.b
+    found = _walk(smap, occupancy, p, q, ends, looked)
     hole = ends.holes[0]
     if found.reason is None and hole >= 0 and ends.holes[1] == hole:
         corner = outside_the_hole(smap, a, b, hole)
@@ -136,17 +194,18 @@ def trace(
 
 
 def _walk(
-    smap: SightMap, occupancy: Occupancy, a: Square, b: Square, ends: Ends, looked: list[Square] | None = None
+    smap: SightMap, occupancy: Occupancy, p: Point, q: Point, ends: Ends, looked: list[Square] | None = None
 ) -> Cost:
-    """What the segment meets, square by square, up to the first thing that blocks it;
-    `looked` collects the squares where a unit standing there would have counted."""
+    """What the segment from `p` to `q` meets, square by square from the square it leaves,
+    up to the first thing that blocks it; `looked` collects the squares where a unit standing
+    there would have counted."""
     width, height, squares, east, south = smap.width, smap.height, smap.squares, smap.east, smap.south
     units = occupancy.indexed(width) if occupancy.at else None
-    x, y = a
+    x, y = ends.a
     at = x + y * width
     found = Cost()
     ignored = ends.own
-    for kind, sx, sy, delta, on_east, offset in _template(b[0] - a[0], b[1] - a[1], width):
+    for kind, sx, sy, delta, on_east, offset in _template(q[0] - p[0], q[1] - p[1], p[0] % 2, p[1] % 2, width):
         nx, ny = x + sx, y + sy
         if kind == _STRAIGHT:
             edge = (east if on_east else south)[at + offset]
@@ -232,9 +291,10 @@ def sights(
     ruleset: Ruleset,
 ) -> list[Sight]:
     """The line of sight from every square of the firer to every square of the target (a
-    vehicle traces from and to any square it occupies, HoN core p.13), best first: not
-    blocked, then the smallest penalty, then the shortest (HoN core p.14: a doubt "is settled
-    by tracing the shortest LoS possible"). A bare square is seen as an infantry unit."""
+    vehicle traces from and to any square it occupies, or any point between them, HoN core
+    p.13), best first: not blocked, then the smallest penalty, then the shortest (HoN core
+    p.14: a doubt "is settled by tracing the shortest LoS possible"). A bare square is seen as
+    an infantry unit."""
     smap = battlefield if isinstance(battlefield, SightMap) else sight_map(battlefield)
     occ = occupancy if isinstance(occupancy, Occupancy) else Occupancy(occupancy)
     firer_squares, firer_type = _ends_of(firer)
@@ -246,28 +306,39 @@ def sights(
         raise ValueError(f"[{off[0][0]}, {off[0][1]}] is not a square of the battlefield")
     pair = (firer_squares, target_squares, firer_type, target_type)
     if len(firer_squares) == 1 and len(target_squares) == 1:
-        return [_traced(smap, occ, firer_squares[0], target_squares[0], pair, ruleset)]
-    found = [_traced(smap, occ, a, b, pair, ruleset) for a in firer_squares for b in target_squares]
+        return [_traced(smap, occ, centre(firer_squares[0]), centre(target_squares[0]), pair, ruleset)]
+    found = [_traced(smap, occ, p, q, pair, ruleset) for p, q in _lines(firer_squares, target_squares, ruleset)]
     found.sort(key=lambda s: (s.blocked, -s.penalty, s.range))
     return found
+
+
+def _lines(firer: tuple[Square, ...], target: tuple[Square, ...], ruleset: Ruleset) -> list[tuple[Point, Point]]:
+    """Every line a firer may trace to a target, centres first; a line along the edges
+    between squares (from a point between two centres to another) is left out: the points
+    near it on either side are no worse."""
+    between = ruleset.los_between_centres
+    return [
+        (p, q) for p in end_points(firer, between) for q in end_points(target, between) if not along_a_grid_line(p, q)
+    ]
 
 
 # The firer's and the target's squares and types: what a trace's `Ends` are made of.
 _Pair = tuple[tuple[Square, ...], tuple[Square, ...], UnitType | None, UnitType | None]
 
 
-def _traced(smap: SightMap, occupancy: Occupancy, a: Square, b: Square, pair: _Pair, ruleset: Ruleset) -> Sight:
-    """`trace` from `a` to `b`, the kept line when the same units stand where it looked
+def _traced(smap: SightMap, occupancy: Occupancy, p: Point, q: Point, pair: _Pair, ruleset: Ruleset) -> Sight:
+    """`trace_points` from `p` to `q`, the kept line when the same units stand where it looked
     (see `KeptTrace`), else traced afresh and kept. A new battlefield (rubble, a cut hedge)
     has a new `SightMap`, and so nothing kept."""
-    key = (a, b, pair, ruleset.infantry_screens, ruleset.line_spares_target, pages_of(ruleset))  # all `Ends` reads
+    key = (p, q, pair, ruleset.infantry_screens, ruleset.line_spares_target, pages_of(ruleset))  # all `Ends` reads
     kept = smap.traces.get(key)
     at = occupancy.at
     if kept is not None and tuple(map(at.get, kept.looked)) == kept.found:
         return kept.sight
+    a, b = squares_of(p, q)
     ends = smap.ends(a, b, *pair, ruleset)
     looked: list[Square] = []
-    sight = trace(smap, occupancy, a, b, ends, looked)
+    sight = trace_points(smap, occupancy, p, q, ends, looked)
     if len(smap.traces) >= TRACES_KEPT:
         smap.traces.clear()
     smap.traces[key] = KeptTrace(sight, tuple(looked), tuple(map(at.get, looked)))
@@ -280,18 +351,21 @@ def blocked_by_terrain(battlefield: Battlefield, firer: Piece, target: Piece, ru
     blocked whoever stands where: a policy weighing every target skips it without tracing.
     (The contour rule, BfC p.05, is judged on the whole line and is left to `line_of_sight`.)"""
     smap = sight_map(battlefield)
-    key = (firer.squares, target.squares, firer.type, target.type)
+    key = (firer.squares, target.squares, firer.type, target.type, ruleset.los_between_centres)
     found = smap.terrain_blocks.get(key)
     if found is None:
         if len(smap.terrain_blocks) >= TERRAIN_BLOCKS_KEPT:
             smap.terrain_blocks.clear()
         found = smap.terrain_blocks[key] = all(
             _walk(
-                smap, _NOBODY, a, b, smap.ends(a, b, firer.squares, target.squares, firer.type, target.type, ruleset)
+                smap,
+                _NOBODY,
+                p,
+                q,
+                smap.ends(*squares_of(p, q), firer.squares, target.squares, firer.type, target.type, ruleset),
             ).reason
             is not None
-            for a in firer.squares
-            for b in target.squares
+            for p, q in _lines(firer.squares, target.squares, ruleset)
         )
     return found
 

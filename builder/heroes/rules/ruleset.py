@@ -76,6 +76,10 @@ class Ruleset:
     # An obscuring element between two spaces: BfC p.04 spares a firer adjacent to it; SoN
     # p.11 spares "units in the spaces adjacent on either side", the target's as well.
     line_spares_target: bool = False
+    # HoN core p.13: a vehicle of two or more squares traces its LoS "from the center of any
+    # square occupied by the Vehicle or any point between them", and is aimed at the same way;
+    # SoN p.8 names only "the center of either of the two (or four) spaces".
+    los_between_centres: bool = True
 
     def page(self, page: int | str) -> str:
         return f"{self.book} p.{page}"
@@ -254,6 +258,7 @@ SON = Ruleset(
     infantry_screens=frozenset({UnitType.INFANTRY, UnitType.LARGE_CREATURE}),
     orders_follow_hits=True,
     line_spares_target=True,
+    los_between_centres=False,
 )
 
 # SoN p.11: at night shots reach 7 squares and "the penalty for long range starts at 5

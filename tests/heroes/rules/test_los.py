@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from builder.heroes.catalogue.units import Unit
-from builder.heroes.rules.los import Visibility, blocked_by_terrain, line_of_sight, sights
-from builder.heroes.rules.pieces import NORTH
+from builder.heroes.rules.los import Visibility, blocked_by_terrain, can_see, line_of_sight, sights
+from builder.heroes.rules.pieces import EAST, NORTH
 from builder.heroes.rules.ruleset import HON, SON
 from tests.fixtures.rules.boards import BEAST, JEEP, RIFLES, SNIPERS, TANK, field, piece, placed_line
 
@@ -159,7 +159,7 @@ def test_a_two_square_vehicle_traces_from_its_best_square() -> None:
     tank = piece("tank", ((2, 0), (2, 1)), "a", TANK, facing=NORTH)
     target = piece("t", (5, 0), "b")
     found = sights(board, [tank, target], tank, target, HON)
-    assert [s.blocked for s in found] == [False, True]
+    assert [s.blocked for s in found] == [False, True, True]  # the point between its centres too
     best = line_of_sight(board, [tank, target], tank, target, HON)
     assert best.firer_square == (2, 1) and best.range == 3
     # Its own rear square never blocks a shot from its front square.
@@ -167,6 +167,46 @@ def test_a_two_square_vehicle_traces_from_its_best_square() -> None:
     back = piece("tank", ((1, 0), (1, 1)), "a", TANK, facing=NORTH)
     from_front = [s for s in sights(behind, [back], back, (1, 2), HON) if s.firer_square == (1, 0)]
     assert from_front[0].clear and from_front[0].range == 2
+
+
+# Rocks at [1, 0] stop the line from the tank's front centre, rocks at [2, 2] the one from
+# its rear centre; the line from the point between its two centres passes between them.
+BETWEEN = field("""
+.#.....
+.......
+..#....
+.......
+""")
+
+
+def test_a_two_square_vehicle_traces_from_a_point_between_its_centres() -> None:
+    # HoN core p.13: "you can trace LoS from the center of any square occupied by the
+    # Vehicle or any point between them".
+    tank = piece("tank", ((0, 0), (0, 1)), "a", TANK, facing=EAST)
+    target = piece("t", (4, 2), "b")
+    found = sights(BETWEEN, [tank, target], tank, target, HON)
+    assert [s.blocked for s in found] == [False, True, True]
+    assert {s.blocking_piece for s in found} == {None}
+    assert {frozenset(s.blocked_at) for s in found[1:]} == {frozenset({(1, 0)}), frozenset({(2, 2)})}
+    assert can_see(BETWEEN, [tank, target], tank, target, HON)
+    assert not blocked_by_terrain(BETWEEN, tank, target, HON)
+    # SoN p.8 names only "the center of either of the two (or four) spaces".
+    assert not can_see(BETWEEN, [tank, target], tank, target, SON)
+    assert blocked_by_terrain(BETWEEN, tank, target, SON)
+
+
+def test_a_two_square_vehicle_is_aimed_at_a_point_between_its_centres() -> None:
+    # HoN core p.13: "the attacker can aim at the center of any square occupied by the
+    # Vehicle, or at any point between them"; the same line, traced the other way.
+    tank = piece("tank", ((0, 0), (0, 1)), "b", TANK, facing=EAST)
+    rifles = piece("r", (4, 2), "a", RIFLES)
+    sight = line_of_sight(BETWEEN, [tank, rifles], rifles, tank, HON)
+    assert sight.clear and sight.firer_square == (4, 2) and sight.target_square == (0, 1)
+    assert line_of_sight(BETWEEN, [tank, rifles], rifles, tank, SON).blocked
+    # A unit standing at the point's side of the line blocks it again (HoN core p.13).
+    jeep = piece("j", (3, 1), "a", JEEP)
+    assert line_of_sight(BETWEEN, [tank, rifles, jeep], rifles, tank, HON).blocked
+    assert line_of_sight(BETWEEN, [tank, rifles], rifles, tank, HON).clear  # the kept line is not reused
 
 
 def test_no_passage_edges_block_the_line_of_sight() -> None:

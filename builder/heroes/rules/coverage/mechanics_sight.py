@@ -29,15 +29,17 @@ ENTRIES: tuple[Coverage, ...] = (
         "Line of Sight",
         BOTH,
         "HoN core p.13-14; SoN p.8",
-        PARTIAL,
-        "clear, obscured or blocked, exactly, between square centres; a counter of several squares traces from and "
-        "to the centre of each of its squares, not from the points between two centres p.13 also allows",
+        PLAYED,
+        "a vehicle of several squares traces from and is aimed at each centre and the midpoint between two of its "
+        "centres (HoN p.13; SoN p.8: centres only), test_a_two_square_vehicle_*_a_point_between_its_centres",
         LOS + "test_clear_in_the_open_and_blocked_by_an_obstacle",
         LOS + "test_the_firers_and_targets_squares_never_count",
         LOS + "test_a_line_through_a_corner_is_blocked_only_with_obstacles_on_both_sides",
         LOS + "test_infantry_blocks_only_between_infantry",
         LOS + "test_son_infantry_screens_a_large_creature_hon_does_not_know_them",
         LOS + "test_a_two_square_vehicle_traces_from_its_best_square",
+        LOS + "test_a_two_square_vehicle_traces_from_a_point_between_its_centres",
+        LOS + "test_a_two_square_vehicle_is_aimed_at_a_point_between_its_centres",
     ),
     mechanic(
         "buildings",
