@@ -76,6 +76,11 @@ class Ruleset:
     # An obscuring element between two spaces: BfC p.04 spares a firer adjacent to it; SoN
     # p.11 spares "units in the spaces adjacent on either side", the target's as well.
     line_spares_target: bool = False
+    # The symbols of difficult passages a unit leaves freely: SoN p.12's Mud and Hedgerow
+    # stop a unit that enters or moves within them, and "its next movement will be free if it
+    # leaves". Any other difficult passage holds a unit working its way out to one square
+    # (HoN core p.18; SoN p.11).
+    leaves_freely: frozenset[str] = frozenset()
 
     def page(self, page: int | str) -> str:
         return f"{self.book} p.{page}"
@@ -254,6 +259,7 @@ SON = Ruleset(
     infantry_screens=frozenset({UnitType.INFANTRY, UnitType.LARGE_CREATURE}),
     orders_follow_hits=True,
     line_spares_target=True,
+    leaves_freely=frozenset({"son-mud", "son-hedgerow"}),
 )
 
 # SoN p.11: at night shots reach 7 squares and "the penalty for long range starts at 5
