@@ -25,7 +25,7 @@ from builder.heroes.rules.amphibious import swimming
 from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.footprint import Move, Position, moves_from
 from builder.heroes.rules.kept import PerBattlefield
-from builder.heroes.rules.passage import PassageMap, passage_map
+from builder.heroes.rules.passage import Exits, PassageMap, passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.searched import Looked, Searches, Seen, around, seen
@@ -210,6 +210,11 @@ class _Mover:
             return True
         return self.run_over and infantry and not wreck
 
+    def exits(self) -> Exits:
+        """The battlefield's one-square steps for this mover (`PassageMap.exits`)."""
+        piece = self.piece
+        return self.passage.exits(piece.unit, piece.side, self.amphibious, self.urban, self.ignore_difficult, self.free)
+
     def may_end(self, position: Position) -> bool:
         return self.taken.isdisjoint(position.squares)
 
@@ -302,7 +307,7 @@ class _Mover:
         """`_search_one`, or the same search made before from this square when nothing it read
         changed (searched.py)."""
         piece = self.piece
-        exits = self.passage.exits(piece.unit, piece.side, self.amphibious, self.urban, self.ignore_difficult, self.free)
+        exits = self.exits()
         kept, key = _SEARCHES(self.passage.battlefield)[0], (id(exits), piece.squares[0], points)
         best = kept.recall(key, exits, self._seen(into))
         if best is None:
@@ -391,7 +396,7 @@ class _Mover:
         two loops share their last lines on purpose: a function call per step would double
         the cost of a search."""
         piece = self.piece
-        exits = self.passage.exits(piece.unit, piece.side, self.amphibious, self.urban, self.ignore_difficult, self.free)
+        exits = self.exits()
         blocked = self.blocked
         zoc, none = self.zoc, frozenset[str]()
         start = piece.squares[0]

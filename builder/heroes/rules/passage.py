@@ -272,8 +272,8 @@ class PassageMap:
             may, difficult, suppresses = self.ground(there, unit, side, amphibious)
             if step.allowed and may:
                 # BfC p.06: along a trench or through its access the unit goes on.
-                free = self.trench_free(here, there)
-                stop = step.stop or (leaving and not free) or (difficult and not ignore_difficult and not free)
+                trench = self.trench_free(here, there)
+                stop = step.stop or (leaving and not trench) or (difficult and not ignore_difficult and not trench)
                 found.append((there, stop, int(suppresses)))
         return tuple(found)
 

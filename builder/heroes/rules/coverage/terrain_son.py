@@ -24,8 +24,7 @@ UNDER_READING = "an amphibious unit on its squares is under it (hon's reading): 
 
 MUD_HEDGEROW = "tests/heroes/rules/test_son_mud_hedgerow.py::"
 EXIT_NOTE = (
-    "hon reads \"move within\" as space to space: a move out goes on freely (p.12, of large creatures "
-    "in a hedgerow)"
+    'hon reads "move within" as space to space: a move out goes on freely (p.12, of large creatures in a hedgerow)'
 )
 ENTRIES: tuple[Coverage, ...] = (
     mechanic(
