@@ -50,8 +50,9 @@ def test_json_lists_the_games_entries_with_their_state(capsys: pytest.CaptureFix
         if state["played"] is False:
             assert state["note"], state["id"]
     assert by_id["terror-checks"]["played"] is True and by_id["terror-checks"]["tests"]
-    partial = by_id["son-mud"]  # played as a difficult passage only
+    partial = by_id["wrecks"]  # its printed symbols are not in the text
     assert partial["played"] is False and partial["partial"] is True and partial["tests"]
+    assert by_id["son-mud"]["played"] is True and by_id["son-hedgerow"]["played"] is True  # SoN p.12
     assert by_id["three-player-initiative"]["played"] is True  # SoN p.10
     assert "charge" not in by_id  # a Battle for Caen ability
 

@@ -25,7 +25,7 @@ from builder.heroes.rules.amphibious import swimming
 from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.footprint import Move, Position, moves_from
 from builder.heroes.rules.kept import PerBattlefield
-from builder.heroes.rules.passage import PassageMap, passage_map
+from builder.heroes.rules.passage import Exits, PassageMap, passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.searched import Looked, Searches, Seen, around, seen
@@ -119,7 +119,7 @@ class _MoveTable:
         return found
 
 
-# By (footprint, unit type, Amphibious, Urban Fighter, Scout move).
+# By (footprint, unit type, Amphibious, Urban Fighter, Scout move, passages left freely).
 _MOVE_TABLES: PerBattlefield[dict[tuple[object, ...], _MoveTable]] = PerBattlefield(lambda _: {})
 
 
@@ -148,6 +148,7 @@ class _Mover:
         self.passage: PassageMap = passage_map(battlefield)
         self.footprint = len(piece.squares)
         self.ignore_difficult = ignore_difficult or piece.side.has("all-terrain")  # SoN p.18
+        self.free = ruleset.leaves_freely  # difficult passages left freely (SoN p.12)
         self.run_over = run_over and piece.is_vehicle
         self.urban = piece.side.has("urban-fighter")
         self.amphibious = swimming(piece.side)  # Amphibious, the red border only in water (SoN p.18)
@@ -209,12 +210,17 @@ class _Mover:
             return True
         return self.run_over and infantry and not wreck
 
+    def exits(self) -> Exits:
+        """The battlefield's one-square steps for this mover (`PassageMap.exits`)."""
+        piece = self.piece
+        return self.passage.exits(piece.unit, piece.side, self.amphibious, self.urban, self.ignore_difficult, self.free)
+
     def may_end(self, position: Position) -> bool:
         return self.taken.isdisjoint(position.squares)
 
     @property
     def table(self) -> _MoveTable:
-        key = (self.footprint, self.piece.unit.type, self.amphibious, self.urban, self.ignore_difficult)
+        key = (self.footprint, self.piece.unit.type, self.amphibious, self.urban, self.ignore_difficult, self.free)
         return _MOVE_TABLES(self.passage.battlefield).setdefault(key, _MoveTable())
 
     def terrain_moves(self, table: _MoveTable, index: int) -> tuple[_Allowed, ...]:
@@ -257,7 +263,7 @@ class _Mover:
                 markers += 1  # SoN p.12: a Suppressed marker on entering difficult terrain
                 if unit.type is UnitType.LARGE_CREATURE and self.passage.rough(square):
                     stop = True  # "stopped by rough terrain" (SoN p.12)
-        if not stop and not self.ignore_difficult and _leaves_difficult(self.passage, pairs, entered):
+        if not stop and not self.ignore_difficult and _leaves_difficult(self.passage, pairs, entered, self.free):
             stop = True  # HoN core p.18: working its way through, it advances one square
         return table.index(new), pairs[0] if pairs else None, entered, stop, markers
 
@@ -301,7 +307,7 @@ class _Mover:
         """`_search_one`, or the same search made before from this square when nothing it read
         changed (searched.py)."""
         piece = self.piece
-        exits = self.passage.exits(piece.unit, piece.side, self.amphibious, self.urban, self.ignore_difficult)
+        exits = self.exits()
         kept, key = _SEARCHES(self.passage.battlefield)[0], (id(exits), piece.squares[0], points)
         best = kept.recall(key, exits, self._seen(into))
         if best is None:
@@ -390,7 +396,7 @@ class _Mover:
         two loops share their last lines on purpose: a function call per step would double
         the cost of a search."""
         piece = self.piece
-        exits = self.passage.exits(piece.unit, piece.side, self.amphibious, self.urban, self.ignore_difficult)
+        exits = self.exits()
         blocked = self.blocked
         zoc, none = self.zoc, frozenset[str]()
         start = piece.squares[0]
@@ -465,14 +471,15 @@ def _placed(square: Square, facing: int) -> Position:
 
 
 def _leaves_difficult(
-    passage: PassageMap, pairs: tuple[tuple[Square, Square], ...], entered: tuple[Square, ...]
+    passage: PassageMap, pairs: tuple[tuple[Square, Square], ...], entered: tuple[Square, ...], free: frozenset[str]
 ) -> bool:
     """Whether a move starts with the counter's leading squares in a difficult passage: the
     squares its leading end steps from (the front going forwards, the rear going backwards,
     the swinging end of a pivot). A unit working its way through a difficult passage advances
     one square, then its Movement Action ends (HoN core p.18; SoN p.11); a counter of several
-    squares is free of it once its leading end is out. Turning in place enters nothing."""
-    return any(passage.difficult(s) and not passage.trench_free(s, t) for s, t in pairs if t in entered)
+    squares is free of it once its leading end is out. Turning in place enters nothing. Out of
+    SoN's Mud and Hedgerow (the ruleset's `free` symbols) it moves freely (SoN p.12)."""
+    return any(passage.holds(s, free) and not passage.trench_free(s, t) for s, t in pairs if t in entered)
 
 
 def _trench_free(passage: PassageMap, pairs: tuple[tuple[Square, Square], ...], square: Square) -> bool:
@@ -480,13 +487,15 @@ def _trench_free(passage: PassageMap, pairs: tuple[tuple[Square, Square], ...], 
     return any(t == square and passage.trench_free(s, t) for s, t in pairs)
 
 
-def worked_through(passage: PassageMap, footprint: int, before: Position, after: Position) -> bool:
+def worked_through(
+    passage: PassageMap, footprint: int, before: Position, after: Position, free: frozenset[str]
+) -> bool:
     """Whether a Movement Action whose last point went from `before` to `after` ended because
     the counter was working its way out of a difficult passage (HoN core p.18), not because it
     entered one (or crossed a line that is one, BfC p.05)."""
     for new, pairs, entered in moves_from(before, footprint):
         if new == after or (footprint == 1 and new.squares == after.squares):
-            return not any(passage.difficult(sq) for sq in entered) and _leaves_difficult(passage, pairs, entered)
+            return not any(passage.difficult(sq) for sq in entered) and _leaves_difficult(passage, pairs, entered, free)
     return False
 
 
@@ -531,7 +540,8 @@ class Reach(Mapping[Position, Path], Generic[N]):
         why = (ASSAULT if assaulting else DIFFICULT) if state[1] else None
         through = why == DIFFICULT and len(positions) > 1 and not self._mover.ignore_difficult
         if through:
-            through = worked_through(self._mover.passage, self._mover.footprint, positions[-2], positions[-1])
+            mover = self._mover
+            through = worked_through(mover.passage, mover.footprint, positions[-2], positions[-1], mover.free)
         return Path(positions, cost, markers, why, through)
 
     def __iter__(self) -> Iterator[Position]:

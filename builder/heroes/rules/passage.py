@@ -68,7 +68,7 @@ class PassageMap:
         # Memos for the movement search, which asks the same questions thousands of times.
         self._steps: dict[tuple[Square, Square, UnitType, bool], Step] = {}
         self._ground: dict[tuple[Square, UnitType, int], tuple[bool, bool, bool]] = {}
-        self._exits: dict[tuple[UnitType, int, bool, bool], Exits] = {}
+        self._exits: dict[tuple[UnitType, int, bool, bool, frozenset[str]], Exits] = {}
         self._entries: dict[tuple[UnitType, int, bool], dict[Square, tuple[Square, ...]]] = {}
         self.building_of: dict[Square, int] = {}
         # Trenches (BfC p.06) by square, and their accesses (the dashed line with a blue
@@ -180,6 +180,13 @@ class PassageMap:
     def difficult(self, square: Square) -> bool:
         return self.battlefield.effects_at(square).difficult
 
+    def holds(self, square: Square, free: frozenset[str]) -> bool:
+        """Whether a unit in `square` works its way out of a difficult passage, one square at a
+        time (HoN core p.18): a difficult passage whose element bears none of the symbols the
+        ruleset's unit leaves freely (SoN p.12: Mud and Hedgerow)."""
+        element = self.battlefield.element_at.get(square)
+        return element is not None and element.effects.difficult and free.isdisjoint(element.terrain.symbols)
+
     def water(self, square: Square) -> bool:
         return self.battlefield.effects_at(square).water
 
@@ -209,16 +216,19 @@ class PassageMap:
                 return Step(False, reason="a building is entered only through a door")
         return self._lines(self.lines_on.get(edge, ()), unit_type)
 
-    def exits(self, unit: Unit, side: Side, amphibious: int, urban: bool, ignore_difficult: bool) -> Exits:
+    def exits(
+        self, unit: Unit, side: Side, amphibious: int, urban: bool, ignore_difficult: bool, free: frozenset[str]
+    ) -> Exits:
         """For every square, the one-square steps out of it that terrain allows, clockwise from
         north: (the square entered, whether the move must end there, Suppressed markers taken).
         The movement search of one-square units reads this instead of asking per step; it
-        depends only on the unit type, Amphibious, Urban Fighter and a Scout move."""
-        key = (unit.type, amphibious, urban, ignore_difficult)
+        depends only on the unit type, Amphibious, Urban Fighter, a Scout move and the
+        ruleset's passages left freely (`holds`)."""
+        key = (unit.type, amphibious, urban, ignore_difficult, free)
         found = self._exits.get(key)
         if found is None:
             found = self._exits[key] = {
-                here: self._exits_from(here, unit, side, amphibious, urban, ignore_difficult)
+                here: self._exits_from(here, unit, side, amphibious, urban, ignore_difficult, free)
                 for here in self.battlefield.squares
             }
         return found
@@ -243,19 +253,27 @@ class PassageMap:
         return found
 
     def _exits_from(
-        self, here: Square, unit: Unit, side: Side, amphibious: int, urban: bool, ignore_difficult: bool
+        self,
+        here: Square,
+        unit: Unit,
+        side: Side,
+        amphibious: int,
+        urban: bool,
+        ignore_difficult: bool,
+        free: frozenset[str],
     ) -> tuple[Exit, ...]:
         # HoN core p.18: a unit working its way through a difficult passage advances one
-        # square, then its Movement Action ends, wherever that square is.
-        leaving = self.difficult(here) and not ignore_difficult
+        # square, then its Movement Action ends, wherever that square is; SoN p.12: out of
+        # mud or a hedgerow it moves freely.
+        leaving = self.holds(here, free) and not ignore_difficult
         found: list[Exit] = []
         for there in neighbours(here):
             step = self.step_for(here, there, unit.type, side, urban)
             may, difficult, suppresses = self.ground(there, unit, side, amphibious)
             if step.allowed and may:
                 # BfC p.06: along a trench or through its access the unit goes on.
-                free = self.trench_free(here, there)
-                stop = step.stop or (leaving and not free) or (difficult and not ignore_difficult and not free)
+                trench = self.trench_free(here, there)
+                stop = step.stop or (leaving and not trench) or (difficult and not ignore_difficult and not trench)
                 found.append((there, stop, int(suppresses)))
         return tuple(found)
 

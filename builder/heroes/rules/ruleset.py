@@ -80,6 +80,11 @@ class Ruleset:
     # square occupied by the Vehicle or any point between them", and is aimed at the same way;
     # SoN p.8 names only "the center of either of the two (or four) spaces".
     los_between_centres: bool = True
+    # The symbols of difficult passages a unit leaves freely: SoN p.12's Mud and Hedgerow
+    # stop a unit that enters or moves within them, and "its next movement will be free if it
+    # leaves". Any other difficult passage holds a unit working its way out to one square
+    # (HoN core p.18; SoN p.11).
+    leaves_freely: frozenset[str] = frozenset()
 
     def page(self, page: int | str) -> str:
         return f"{self.book} p.{page}"
@@ -259,6 +264,7 @@ SON = Ruleset(
     orders_follow_hits=True,
     line_spares_target=True,
     los_between_centres=False,
+    leaves_freely=frozenset({"son-mud", "son-hedgerow"}),
 )
 
 # SoN p.11: at night shots reach 7 squares and "the penalty for long range starts at 5

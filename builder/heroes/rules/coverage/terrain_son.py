@@ -11,7 +11,6 @@ from builder.heroes.rules.coverage.base import (
     LOS,
     MOVEMENT,
     NIGHT_FOG,
-    PARTIAL,
     PLAYED,
     SON,
     STRUCTURES,
@@ -23,9 +22,9 @@ from builder.heroes.rules.coverage.base import (
 STILTS = "tests/heroes/rules/test_son_stilts.py::"
 UNDER_READING = "an amphibious unit on its squares is under it (hon's reading): it crosses them but never stops there"
 
+MUD_HEDGEROW = "tests/heroes/rules/test_son_mud_hedgerow.py::"
 EXIT_NOTE = (
-    "a move from inside advances one space and ends, even out of it (HoN core p.18): p.12's free move out of a "
-    "hedgerow is not played"
+    'hon reads "move within" as space to space: a move out goes on freely (p.12, of large creatures in a hedgerow)'
 )
 ENTRIES: tuple[Coverage, ...] = (
     mechanic(
@@ -174,20 +173,20 @@ ENTRIES: tuple[Coverage, ...] = (
         "Mud",
         SON,
         "SoN p.12",
-        PARTIAL,
+        PLAYED,
         f"entering stops a unit (a counter of several squares when any square it newly covers is mud); {EXIT_NOTE}",
         MOVEMENT + "test_entering_a_difficult_passage_ends_the_move",
-        MOVEMENT + "test_a_four_square_creature_works_its_way_out_of_a_difficult_passage_one_square",
+        MUD_HEDGEROW + "test_infantry_leaving_mud_or_a_hedgerow_moves_freely",
     ),
     mechanic(
         "son-hedgerow",
         "Hedgerow",
         SON,
         "SoN p.12",
-        PARTIAL,
+        PLAYED,
         f"it blocks LoS, covers infantry and stops a unit entering, a large creature as soon as part of it enters; "
         f"{EXIT_NOTE}",
-        MOVEMENT + "test_entering_a_difficult_passage_ends_the_move",
+        MUD_HEDGEROW + "test_a_large_creature_leaving_a_hedgerow_moves_freely",
         LOS + "test_clear_in_the_open_and_blocked_by_an_obstacle",
     ),
     mechanic(
