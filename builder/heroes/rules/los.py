@@ -114,7 +114,17 @@ def end_points(squares: tuple[Square, ...], between: bool) -> tuple[Point, ...]:
     mids = dict.fromkeys(
         ((p[0] + q[0]) // 2, (p[1] + q[1]) // 2) for i, p in enumerate(centres) for q in centres[i + 1 :]
     )
-    return centres + tuple(m for m in mids if m not in centres)
+    # Only a point on the counter: the corner between two squares a vehicle stands on
+    # diagonally touches two squares it does not cover, and a line from there leaves neither.
+    own = set(squares)
+    return centres + tuple(m for m in mids if m not in centres and _touching(m) <= own)
+
+
+def _touching(point: Point) -> set[Square]:
+    """The squares whose edge or corner holds `point` (one square for a centre)."""
+    cols = (point[0] // 2,) if point[0] % 2 else (point[0] // 2 - 1, point[0] // 2)
+    rows = (point[1] // 2,) if point[1] % 2 else (point[1] // 2 - 1, point[1] // 2)
+    return {(c, r) for c in cols for r in rows}
 
 
 def _crossings(parity: int, d: int) -> tuple[int, int, int]:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from builder.heroes.catalogue.units import Unit
 from builder.heroes.rules.los import Visibility, blocked_by_terrain, can_see, line_of_sight, sights
-from builder.heroes.rules.pieces import EAST, NORTH
+from builder.heroes.rules.pieces import EAST, NORTH, SOUTH_EAST
 from builder.heroes.rules.ruleset import HON, SON
 from tests.fixtures.rules.boards import BEAST, JEEP, RIFLES, SNIPERS, TANK, field, piece, placed_line
 
@@ -193,6 +193,16 @@ def test_a_two_square_vehicle_traces_from_a_point_between_its_centres() -> None:
     # SoN p.8 names only "the center of either of the two (or four) spaces".
     assert not can_see(BETWEEN, [tank, target], tank, target, SON)
     assert blocked_by_terrain(BETWEEN, tank, target, SON)
+
+
+def test_a_vehicle_standing_diagonally_traces_from_no_corner_it_does_not_cover() -> None:
+    # HoN core p.13: points "between" the centres of the squares the vehicle occupies; the
+    # corner between two diagonal squares touches two others, here the target's, and a line
+    # from it would leave the target's own square (range 0; HoN core p.14 counts the target's).
+    tank = piece("tank", ((1, 1), (0, 0)), "a", TANK, facing=SOUTH_EAST)
+    target = piece("t", (0, 1), "b")
+    found = sights(OPEN, [tank, target], tank, target, HON)
+    assert found and all(s.range == 1 and s.firer_square in tank.squares for s in found)
 
 
 def test_a_two_square_vehicle_is_aimed_at_a_point_between_its_centres() -> None:
