@@ -29,6 +29,7 @@ class CardTiming(StrEnum):
     GRENADE = "grenade"  # when an enemy grenade lands with units of yours under it
     SUPPRESSED = "suppressed"  # when an enemy unit that has a Suppressed marker receives another
     DESTROYED = "destroyed"  # when a unit of yours is about to be removed as Destroyed
+    MOVEMENT = "movement"  # on a unit of yours as it takes a Movement Action
     ANY = "any"  # whenever its text says: the rules core does not play it
 
 
@@ -47,6 +48,7 @@ class CardEffectKind(StrEnum):
     FALL_BACK = "fall-back"  # a unit of yours that acted falls back its Movement Value, a Forced Move
     THROW_BACK = "throw-back"  # an enemy grenade about to land on units of yours is thrown back at its thrower
     PLACE_MINE = "place-mine"  # a Mine marker (BfC p.09) on a free square of an infantry unit's ZoC
+    WINDOWS = "windows"  # the unit's Movement Action goes through one building window per card
 
 
 # When the rules core plays each Battle Event: a card giving another time would never be played.
@@ -63,6 +65,7 @@ EFFECT_TIMINGS: dict[CardEffectKind, CardTiming] = {
     CardEffectKind.PLACE_MINE: CardTiming.SUPPLY,
     CardEffectKind.THROW_BACK: CardTiming.GRENADE,
     CardEffectKind.FALL_BACK: CardTiming.AFTER_ACTION,
+    CardEffectKind.WINDOWS: CardTiming.MOVEMENT,
 }
 
 

@@ -30,6 +30,8 @@ from builder.heroes.rules.events import (
 )
 from builder.heroes.rules.movement import Path
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.surprise import windows_crossed
+from builder.heroes.rules.urban_fighter import URBAN_FIGHTER
 from builder.kernel.events import Roll
 
 
@@ -120,6 +122,36 @@ class CardPlays(TurnBase):
             self.state.pieces[piece.key] = piece
         self._move(piece, path, interruptible=False)  # a Forced Move, no Movement Action (HoN core p.9, p.24)
         self.update_control()
+
+    def _surprise(self, piece: Piece, path: Path, card_ids: tuple[str, ...]) -> None:
+        """Surprise cards played on a Movement Action (HoN core p.17): one for each window the
+        path goes through; an Urban Fighter (BfC p.08) needs none, nor may any other unit go
+        through a window without one."""
+        side = piece.owner
+        crossed = windows_crossed(self.state.battlefield, path)
+        if piece.side.has(URBAN_FIGHTER):
+            if card_ids:
+                raise ValueError(f"{name(piece)} is an Urban Fighter: it needs no card to go through a window")
+            return
+        if crossed != len(card_ids):
+            raise ValueError(
+                f"{name(piece)} goes through {crossed} window(s): one Surprise card each, not {len(card_ids)}"
+            )
+        deck = self.state.decks.get(side)
+        page = self.state.ruleset.cite("action-cards")
+        for card_id in card_ids:
+            card = deck.holds(card_id) if deck is not None else None
+            if deck is None or card is None or card.effect is None or card.effect.kind is not CardEffectKind.WINDOWS:
+                raise ValueError(f"{side} cannot play {card_id!r} to go through a window")
+            deck.discard(card.id)
+            self._card_event(
+                side,
+                card,
+                CardUse.BATTLE_EVENT,
+                piece.key,
+                f"{side} plays {card.name} ({page}): {name(piece)} goes through a building's window on its "
+                "Movement Action.",
+            )
 
     def _card_event(
         self, side: str, card: ActionCard, use: CardUse, unit: str | None, text: str, rolls: tuple[Roll, ...] = ()

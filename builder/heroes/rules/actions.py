@@ -55,6 +55,7 @@ class Move:
     fire: Fire | None = None
     fire_at: int | None = None
     cards: tuple[str, ...] = ()  # action cards played for their movement Alternate Bonus (HoN core p.17)
+    windows: tuple[str, ...] = ()  # Surprise cards played, one per window it goes through (HoN core p.17)
 
 
 @dataclass(frozen=True)

@@ -146,6 +146,7 @@ class Turn(
         if isinstance(action, Move):
             if action.fire is None and self.phase is Phase.ACTIVATION:
                 self.state.moved_only.add(key)  # Burst Into Action may follow it (HoN core p.17)
+            self._surprise(piece, action.path, action.windows)  # HoN core p.17
             self._move(piece, action.path, action.cards, shots=action.fire, fire_at=action.fire_at)
         elif isinstance(action, Enter):
             self._enter(piece, action.position)

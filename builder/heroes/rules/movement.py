@@ -142,6 +142,7 @@ class _Mover:
         run_over: bool,
         bonus: int = 0,
         points: int | None = None,
+        windows: bool = False,
     ) -> None:
         self.piece, self.ruleset = piece, ruleset
         self.bonus, self.points = bonus, points
@@ -150,7 +151,8 @@ class _Mover:
         self.ignore_difficult = ignore_difficult or piece.side.has("all-terrain")  # SoN p.18
         self.free = ruleset.leaves_freely  # difficult passages left freely (SoN p.12)
         self.run_over = run_over and piece.is_vehicle
-        self.urban = piece.side.has("urban-fighter")
+        # Through windows too: Urban Fighter (BfC p.08), or a Surprise card played (HoN core p.17).
+        self.urban = piece.side.has("urban-fighter") or windows
         self.amphibious = swimming(piece.side)  # Amphibious, the red border only in water (SoN p.18)
         # Other pieces, judged by kind, from what stands where kept up to date between
         # searches (`standing`): every piece but the mover, none carried by a transport.
@@ -573,6 +575,7 @@ def reachable(
     run_over: bool = False,
     bonus: int = 0,
     points: int | None = None,
+    windows: bool = False,
 ) -> Reach[Position] | Reach[Square] | Reach[int]:
     """Every position `piece` can end a Movement Action in, with the cheapest path there.
 
@@ -581,10 +584,11 @@ def reachable(
     vehicle end on infantry, which must then make a Forced Move (HoN core p.10). `bonus`:
     squares added to the allowance (an action card's Alternate Bonus, HoN core p.17);
     `points`: the move's own length instead (a card's Forced Move of 2 squares, which
-    Suppressed markers do not shorten). A unit whose Movement Value is X never moves (p.9)."""
+    Suppressed markers do not shorten); `windows`: it may go through a building's windows (a
+    Surprise card, p.17). A unit whose Movement Value is X never moves (p.9)."""
     if not piece.squares:
         raise ValueError(f"{piece.key} is not on the battlefield")
-    return _mover(battlefield, pieces, piece, ruleset, ignore_difficult, run_over, bonus, points).reach()
+    return _mover(battlefield, pieces, piece, ruleset, ignore_difficult, run_over, bonus, points, windows).reach()
 
 
 # Movers by the very pieces they move among (see `_mover`), per battlefield.
@@ -601,6 +605,7 @@ def _mover(
     run_over: bool,
     bonus: int = 0,
     points: int | None = None,
+    windows: bool = False,
 ) -> _Mover:
     """The `_Mover` for these pieces, kept while they stand: within one activation the
     policy asks for assaults, then for a move, of one unit among the same pieces. Pieces
@@ -608,14 +613,14 @@ def _mover(
     battlefield: they are known by identity, and kept with the mover so that no other
     object can take their identity while it is remembered."""
     standing = list(pieces)
-    key = (tuple(map(id, standing)), id(piece), id(ruleset), ignore_difficult, run_over, bonus, points)
+    key = (tuple(map(id, standing)), id(piece), id(ruleset), ignore_difficult, run_over, bonus, points, windows)
     kept = _MOVERS(battlefield)
     found = kept.get(key)
     if found is not None:
         return found[1]
     if len(kept) >= MOVERS_KEPT:
         kept.clear()
-    mover = _Mover(battlefield, standing, piece, ruleset, ignore_difficult, run_over, bonus, points)
+    mover = _Mover(battlefield, standing, piece, ruleset, ignore_difficult, run_over, bonus, points, windows)
     kept[key] = (standing, mover)
     return mover
 

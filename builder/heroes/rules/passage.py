@@ -12,7 +12,7 @@ from builder.heroes.rules.amphibious import Swimming, swimming
 from builder.heroes.rules.grid import corner_sides, edge_key, edge_of_segment, is_diagonal, neighbours
 from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.pieces import Square
-from builder.heroes.rules.urban_fighter import URBAN_FIGHTER, windows_to_climb
+from builder.heroes.rules.urban_fighter import windows_to_climb
 from builder.heroes.scenario.battlefield import Battlefield, PlacedElement
 
 ROUGH = "son-difficult-terrain"  # the Difficult Terrain symbol (SoN p.12)
@@ -201,8 +201,9 @@ class PassageMap:
 
     # --- Stepping -------------------------------------------------------------------
 
-    def step(self, s: Square, t: Square, unit_type: UnitType, side: Side) -> Step:
-        """A step between neighbouring squares (HoN core p.9-10, p.18, p.20)."""
+    def step(self, s: Square, t: Square, unit_type: UnitType, urban: bool) -> Step:
+        """A step between neighbouring squares (HoN core p.9-10, p.18, p.20). `urban`: the
+        unit goes through windows too (Urban Fighter, BfC p.08; a Surprise card, HoN core p.17)."""
         if is_diagonal(s, t):
             return self._diagonal(s, t, unit_type)
         edge = edge_key(s, t)
@@ -210,8 +211,8 @@ class PassageMap:
             return BLOCKED_BY_WALL
         if self.building_of.get(s, -1) != self.building_of.get(t, -1):
             # A building is entered and left only through its doors (HoN core p.20); Urban
-            # Fighter also uses its windows (BfC p.08).
-            through = edge in self.doors or (edge in self.windows and side.has(URBAN_FIGHTER))
+            # Fighter (BfC p.08) and a Surprise card (HoN core p.17) also use its windows.
+            through = edge in self.doors or (edge in self.windows and urban)
             if not through:
                 return Step(False, reason="a building is entered only through a door")
         return self._lines(self.lines_on.get(edge, ()), unit_type)
@@ -282,7 +283,7 @@ class PassageMap:
         key = (s, t, unit_type, urban)
         found = self._steps.get(key)
         if found is None:
-            found = self._steps[key] = self.step(s, t, unit_type, side)
+            found = self._steps[key] = self.step(s, t, unit_type, urban)
         return found
 
     def _diagonal(self, s: Square, t: Square, unit_type: UnitType) -> Step:

@@ -25,6 +25,7 @@ from builder.heroes.rules.passage import PassageMap, passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.positions import PositionsFile
 from builder.heroes.rules.ruleset import Ruleset
+from builder.heroes.rules.urban_fighter import URBAN_FIGHTER
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.heroes.scenario.models import Scenario, Zone, ZoneKind
 from builder.kernel.diagnostics import Issue, error, plural, warning
@@ -180,7 +181,7 @@ def scout_reach(passage: PassageMap, piece: Piece, start: frozenset[Square], lim
         for there in neighbours(here):
             if there in found or passage.refusal(there, piece.unit, piece.side) is not None:
                 continue
-            if passage.step(here, there, piece.unit.type, piece.side).allowed:
+            if passage.step(here, there, piece.unit.type, piece.side.has(URBAN_FIGHTER)).allowed:
                 found[there] = found[here] + 1
                 queue.append(there)
     return found

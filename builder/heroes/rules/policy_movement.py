@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable
 
-from builder.heroes.catalogue.cards import ActionCard, BonusKind
+from builder.heroes.catalogue.cards import ActionCard, BonusKind, CardEffectKind, CardTiming
 from builder.heroes.rules.actions import Action, ChangeState, Enter, Hold, Leave, Move, exit_squares
 from builder.heroes.rules.amphibious import swimming
+from builder.heroes.rules.battle_events import cards_for
 from builder.heroes.rules.cover import cover_table, terrain_bonus
 from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.deployment import candidates
@@ -23,6 +24,8 @@ from builder.heroes.rules.policy_base import FAR, PolicyBase, _bonus_cards
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.spotting import ambushes, could_be_spotted, may_change_state, may_conceal_here, turned_over
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.surprise import windows_crossed
+from builder.heroes.rules.urban_fighter import URBAN_FIGHTER
 from builder.heroes.scenario.conditions import AllOf, AnyOf, Condition, Control, Exited
 from builder.heroes.scenario.models import Scenario
 
@@ -72,9 +75,31 @@ class MovementChoices(PolicyBase):
             if boosted is not None:
                 return boosted
         start = Position(piece.squares, piece.facing)
+        plain = min(score(best)[0], score(start)[0])
+        surprise = self._through_windows(state, piece, score, plain) if not extra else None
+        if surprise is not None:
+            return surprise
         if score(best)[0] >= score(start)[0]:
             return Hold("no better square in reach")
         return Move(paths[best])
+
+    def _through_windows(
+        self, state: GameState, piece: Piece, score: Callable[[Position], tuple[int, int, Square, int]], plain: int
+    ) -> Move | None:
+        """Surprise (HoN core p.17; builder.heroes.rules.surprise): through a building's windows
+        when that ends the move clearly better (a square nearer, or cover worth as much) than
+        any move without, with one card per window the path goes through."""
+        cards = sorted(cards_for(state, piece.owner, CardEffectKind.WINDOWS, CardTiming.MOVEMENT), key=lambda c: c.id)
+        if not cards or piece.side.has(URBAN_FIGHTER):
+            return None
+        paths = movement_reach(state, piece, windows=True)
+        best = self._least(paths, score, unit=2)
+        if score(best)[0] > plain - 2:
+            return None
+        need = windows_crossed(state.battlefield, paths[best])
+        if not 0 < need <= len(cards):
+            return None
+        return Move(paths[best], windows=tuple(c.id for c in cards[:need]))
 
     @staticmethod
     def _boosted(

@@ -15,7 +15,7 @@ from builder.cli import main
 from builder.heroes.army.resolve import resolve
 from builder.heroes.catalogue.cards import ActionCard, CardEffectKind, CardTiming
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules.actions import AssaultAction, Fire
+from builder.heroes.rules.actions import AssaultAction, Fire, Move
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.cards import CardPlay, deal, decks_for, how_played, refill
@@ -29,7 +29,7 @@ from builder.heroes.rules.events import (
     OrdersEvent,
     Phase,
 )
-from builder.heroes.rules.movement import assault_path, reachable
+from builder.heroes.rules.movement import assault_path, reachable, reachable_squares
 from builder.heroes.rules.orders import Orders
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.simulation import GameRecord, simulate, start
@@ -41,7 +41,7 @@ from builder.io.scenario_files import load_scenario
 from builder.kernel.dice import LoadedDice, SeededDice
 from builder.kernel.events import Roll
 from builder.render.narration import event_line, style_of
-from tests.fixtures.rules.boards import piece, unit
+from tests.fixtures.rules.boards import field, piece, unit
 from tests.fixtures.rules.games import game
 from tests.heroes.rules import infantry
 from tests.heroes.rules import piece as counter
@@ -279,6 +279,37 @@ def test_a_forced_move_card_brings_a_pinned_unit_onto_the_objective() -> None:
     turn.battle_events("a", plays, CardTiming.AFTER_ACTION)
     assert state.pieces["a1"].square == (4, 1) and state.control["hill"] == "a"
     assert [e.kind for e in turn.events] == ["card", "move", "control"]
+
+
+HOUSE = """
+.......
+.BB....
+.BB....
+.......
+"""
+
+
+def test_a_surprise_card_takes_a_unit_in_through_a_window() -> None:
+    """HoN core p.17, Surprise: "You need two Surprise cards to enter and exit a building
+    through the windows with the same Movement Action" - one card, one window (hon's reading)."""
+    state = game(HOUSE, [piece("a1", (5, 1))], objectives=[HILL[0] | {"at": [2, 1]}])
+    state.battlefield = field(HOUSE, doors=[((1, 2), (1, 3))], windows=[((2, 1), (3, 1))])
+    surprise = bundled().action_cards["surprise"]
+    deck = holding(state, "a", surprise)
+    mover = state.pieces["a1"]
+    # Round by the door the objective is 5 squares away, beyond a Movement Value of 4.
+    assert (2, 1) not in reachable_squares(state.battlefield, state.pieces.values(), mover, state.ruleset)
+    through = reachable_squares(state.battlefield, state.pieces.values(), mover, state.ruleset, windows=True)
+    assert through[(2, 1)].cost == 3
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
+    with pytest.raises(ValueError, match="window"):
+        turn.perform("a1", Move(through[(2, 1)]))  # no card, no window
+    action = POLICY.activate(state, mover)
+    assert isinstance(action, Move) and action.windows == ("surprise",)
+    turn.perform("a1", action)
+    assert state.pieces["a1"].square == (2, 1) and not deck.hand
+    played = [(e.card, e.use) for e in turn.events if isinstance(e, CardEvent)]
+    assert played == [("surprise", CardUse.BATTLE_EVENT)]
 
 
 def test_an_effect_comes_with_the_time_the_rules_core_plays_it() -> None:

@@ -31,10 +31,12 @@ ENTRIES: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.17; SoN p.10",
         PARTIAL,
-        "HoN: 13 of 15 cards' Battle Events (Burst Into Action, Fall Back, Initiative, Desertion, Dynamic, Mine, "
-        "Return to Sender as their notes read them); not Surprise, Hitlerjugend. SoN prints no card text (p.10): "
+        "HoN: 14 of 15 cards' Battle Events (Burst Into Action, Fall Back, Initiative, Desertion, Dynamic, Mine, "
+        "Return to Sender as their notes read them; Surprise: one building window per card on a Movement Action, "
+        "not its Forced Move out after a lost Assault); not Hitlerjugend. SoN prints no card text (p.10): "
         "no SoN deck",
         CARDS + "test_the_opening_hand_is_the_size_the_scenario_gives",
+        CARDS + "test_a_surprise_card_takes_a_unit_in_through_a_window",
         CARDS + "test_cards_are_drawn_at_the_end_of_the_supply_phase_only",
         CARDS + "test_an_alternate_bonus_is_in_the_rolls_total",
         CARDS + "test_high_command_gives_a_special_order_token_at_the_start_of_the_order_phase",
