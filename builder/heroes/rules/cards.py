@@ -63,6 +63,8 @@ PLAYED_EVENTS: dict[CardEffectKind, str] = {
     "free square of the Zone of Control of an infantry unit of yours",
     CardEffectKind.MOVE_AND_FIRE: "once a unit of yours has taken a Movement Action without firing, it takes a "
     "Firing Action too, with all its weapons and no Fire on the Move penalty",
+    CardEffectKind.WINDOWS: "as a unit of yours takes a Movement Action, it may go through one building window "
+    "(never a bunker's) per card played, as through a door",
 }
 PLAYED_BONUSES: dict[BonusKind, str] = {
     BonusKind.FIRE: "+{n} to the combat value of one firing action (one weapon's roll)",

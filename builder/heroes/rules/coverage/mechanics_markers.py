@@ -32,9 +32,8 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.17; SoN p.10",
         PARTIAL,
         "HoN: 14 of 15 cards' Battle Events (Burst Into Action, Fall Back, Initiative, Desertion, Dynamic, Mine, "
-        "Return to Sender as their notes read them; Surprise: one building window per card on a Movement Action, "
-        "not its Forced Move out after a lost Assault); not Hitlerjugend. SoN prints no card text (p.10): "
-        "no SoN deck",
+        "Return to Sender, Surprise: a window per card, as their notes read); not Hitlerjugend. SoN prints no "
+        "card text (p.10)",
         CARDS + "test_the_opening_hand_is_the_size_the_scenario_gives",
         CARDS + "test_a_surprise_card_takes_a_unit_in_through_a_window",
         CARDS + "test_cards_are_drawn_at_the_end_of_the_supply_phase_only",
