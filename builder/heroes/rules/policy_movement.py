@@ -90,7 +90,7 @@ class MovementChoices(PolicyBase):
         when that ends the move clearly better (a square nearer, or cover worth as much) than
         any move without, with one card per window the path goes through."""
         cards = sorted(cards_for(state, piece.owner, CardEffectKind.WINDOWS, CardTiming.MOVEMENT), key=lambda c: c.id)
-        if not cards or piece.side.has(URBAN_FIGHTER):
+        if not cards or piece.side.has(URBAN_FIGHTER) or not _window_in_reach(state, piece):
             return None
         paths = movement_reach(state, piece, windows=True)
         best = self._least(paths, score, unit=2)
@@ -271,3 +271,18 @@ def _distance_field(state: GameState, piece: Piece, goals: Iterable[Square]) -> 
                 found[there] = steps
                 queue.append(there)
     return found
+
+
+def _window_in_reach(state: GameState, piece: Piece) -> bool:
+    """Whether a window lies within the unit's Movement Value of it: a path through one must
+    cross it, so without one near no second search (it costs as much as the first) is made."""
+    points = allowance(piece)
+    if not points:
+        return False
+    near = points + len(piece.squares)  # the far end of a counter of several squares
+    return any(
+        max(abs(c - x), abs(r - y)) <= near
+        for edge in passage_map(state.battlefield).windows
+        for c, r in edge
+        for x, y in piece.squares
+    )
