@@ -42,33 +42,48 @@ def design(
     deck: Annotated[
         str | None, typer.Option("--deck", help="A Tactical Card Game scenario: compose this side's deck at once.")
     ] = None,
+    game: Annotated[
+        str | None,
+        typer.Option("--game", help="The game of a new scenario: hon (the default), son, tcg or m44."),
+    ] = None,
 ) -> None:
     """Open a scenario in the scenario designer."""
-    launch_designer(scenario, catalogue, deck)
+    launch_designer(scenario, catalogue, deck, game)
 
 
-def launch_designer(path: Path, user_catalogue: Path | None, deck: str | None = None) -> None:
+def launch_designer(path: Path, user_catalogue: Path | None, deck: str | None = None, game: str | None = None) -> None:
     from builder.io.catalogue_files import load_catalogue
     from builder.kernel.system import Capability
-    from builder.services.systems import require
+    from builder.services.systems import require, require_game
 
-    system = require(path, Capability.SCENARIO_CHECK).id if path.exists() else None
+    if path.exists():
+        if game is not None:
+            raise typer.BadParameter(f"{path} exists; --game sets only a new scenario's game", param_hint="--game")
+        system = require(path, Capability.SCENARIO_CHECK).id
+    else:
+        system = require_game(game or "hon", Capability.SCENARIO_CHECK).id
     if system == "memoir":
+        from builder.services.memoir_game import blank_scenario
         from builder.tui.hex_app import HexApp
 
-        HexApp(path).run()
+        HexApp(path, new=None if path.exists() else blank_scenario()).run()
         return
     if system == "tcg":
         launch_tcg_designer(path, deck)
         return
     if deck is not None:
         raise typer.BadParameter("only a Tactical Card Game (game: tcg) scenario has decks", param_hint="--deck")
-    from builder.services.scenario_session import ScenarioSession
+    from builder.heroes.catalogue.base import Game
+    from builder.services.scenario_session import ScenarioSession, ScenarioStart
     from builder.tui.app import HonApp
 
     layered = existing_user_catalogue(user_catalogue)
     catalogue, _ = load_catalogue(layered)
-    session = ScenarioSession.open(path, catalogue) if path.exists() else ScenarioSession.new(path, catalogue)
+    session = (
+        ScenarioSession.open(path, catalogue)
+        if path.exists()
+        else ScenarioSession.new(path, catalogue, ScenarioStart(game=Game(game or Game.HON)))
+    )
     HonApp(None, layered or user_catalogue_dir(), scenario=session).run()
 
 
@@ -80,7 +95,8 @@ def launch_tcg_designer(path: Path, deck: str | None = None) -> None:
     from builder.tui.app import HonApp
     from builder.tui.screens.tcg_designer import TcgDesignerScreen
 
-    session = TcgScenarioSession.open(path, open_cards())
+    cards = open_cards()
+    session = TcgScenarioSession.open(path, cards) if path.exists() else TcgScenarioSession.new(path, cards)
     if deck is not None and session.scenario.side(deck) is None:
         known = ", ".join(side.id for side in session.scenario.sides)
         raise typer.BadParameter(f"{path} has no side {deck!r}; its sides are {known}", param_hint="--deck")

@@ -10,8 +10,9 @@ from pathlib import Path
 from builder.io.memoir_files import LoadedScenario, load_catalogue, load_scenario
 from builder.kernel.diagnostics import Issue, Severity, plural
 from builder.memoir.catalogue import Catalogue, Side
+from builder.memoir.hexes import Edge
 from builder.memoir.rules.simulation import GameRecord, simulate
-from builder.memoir.scenario import Scenario
+from builder.memoir.scenario import Scenario, SideSetup
 from builder.memoir.validate import validate
 from builder.services.game import GameNotReady
 
@@ -29,6 +30,23 @@ class CheckedScenario:
     @property
     def errors(self) -> tuple[Issue, ...]:
         return tuple(i for i in self.issues if i.severity is Severity.ERROR)
+
+
+def blank_scenario(title: str = "New scenario") -> Scenario:
+    """A new hex-game scenario (`hon design NEW.yaml --game m44`): an empty standard board,
+    the Axis at the top and the Allies at the bottom. The summary prints no hand size nor
+    medal count, so both are examples (source: example)."""
+    return Scenario(
+        game="m44",
+        id="new-scenario",
+        title=title,
+        source="example",
+        sides=(
+            SideSetup(id=Side.AXIS, name="Axis", edge=Edge.TOP, cards=4, medals=4),
+            SideSetup(id=Side.ALLIES, name="Allies", edge=Edge.BOTTOM, cards=4, medals=4),
+        ),
+        starts=Side.ALLIES,
+    )
 
 
 def check(path: Path) -> CheckedScenario:

@@ -18,7 +18,7 @@ from builder.tcg.base import Box
 from builder.tcg.cards import Card, DecoyCard, EventCard, HeroCard, UnitCard, UnitType
 from builder.tcg.catalogue import CardCatalogue
 from builder.tcg.check import check_scenario, why_not_add, why_not_deploy
-from builder.tcg.scenario import Marker, Placement, Scenario, Side
+from builder.tcg.scenario import Board, Marker, Placement, Scenario, Side
 from builder.tcg.terrain import Terrain
 
 # The card kinds in the order the deck composer lists them (TCG p.4: Unit, Hero and
@@ -70,6 +70,39 @@ class DeckChoice:
         return not any(issue.severity is Severity.ERROR for issue in self.reasons)
 
 
+def blank_scenario(cards: CardCatalogue) -> Scenario:
+    """A new Tactical Card Game scenario (`hon design NEW.yaml --game tcg`): a 6 x 4 board,
+    the first two armies of the catalogue facing each other from its short edges, each with
+    its edge column as reinforcement zone (TCG p.6), empty forces and six turns. The book
+    prints none of these numbers: every one is an example."""
+    insignias = sorted({card.insignia for card in cards.cards.values() if isinstance(card, UnitCard)})[:2]
+    if len(insignias) < 2:
+        raise ValueError("a Tactical Card Game scenario opposes two armies; the card catalogue has fewer")
+    board = Board(columns=6, rows=4)
+    edges = (0, board.columns - 1)
+    sides = [
+        Side(
+            id=insignia,
+            name=insignia.upper() if len(insignia) <= 3 else insignia.capitalize(),  # "US", "German"
+            insignia=insignia,
+            command=2,
+            reinforcement_zone=[(column, row) for row in range(board.rows)],
+        )
+        for insignia, column in zip(insignias, edges, strict=True)
+    ]
+    return Scenario(
+        format="tcg-scenario",
+        version=1,
+        game="tcg",
+        id="new-scenario",
+        title="New scenario",
+        board=board,
+        sides=sides,
+        turns=6,
+        first_player=sides[0].id,
+    )
+
+
 @dataclass
 class TcgScenarioSession(DocumentSession[Scenario, CardCatalogue]):
     WHAT = "scenario"
@@ -79,6 +112,11 @@ class TcgScenarioSession(DocumentSession[Scenario, CardCatalogue]):
         loaded = load_tcg_scenario(path)
         scenario = loaded.scenario
         return cls(cards, History(scenario), path.absolute(), Fingerprint.of(path), scenario)
+
+    @classmethod
+    def new(cls, path: Path, cards: CardCatalogue) -> TcgScenarioSession:
+        """A blank scenario, to be saved at `path`."""
+        return cls(cards, History(blank_scenario(cards)), path.absolute())
 
     @property
     def scenario(self) -> Scenario:

@@ -84,14 +84,23 @@ class HexApp(App[None]):
         Binding("q", "quit", "Quit"),
     ]
 
-    def __init__(self, path: Path, *, simulating: bool = False, seed: int = 1, turns: int | None = None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        *,
+        simulating: bool = False,
+        seed: int = 1,
+        turns: int | None = None,
+        new: Scenario | None = None,
+    ) -> None:
+        """`new`: a scenario not yet saved, to be written at `path` (`hon design NEW --game m44`)."""
         super().__init__()
         self.path, self.seed, self.turns, self.simulating = path, seed, turns, simulating
         self.catalogue: Catalogue = load_catalogue()
-        self.history: History[Scenario] = History(load_scenario(path).scenario)
+        self.history: History[Scenario] = History(new if new is not None else load_scenario(path).scenario)
         self.record: GameRecord | None = None
         self.index = 0
-        self.saved = self.history.present
+        self.saved: Scenario | None = None if new is not None else self.history.present
 
     @property
     def scenario(self) -> Scenario:
