@@ -38,7 +38,7 @@ from builder.tcg.terrain import Terrain
 from builder.tui.screens.editing import DocumentScreen, document_title
 from builder.tui.widgets.issues import IssuesPanel
 from builder.tui.widgets.tcg_board import MARKER_GLYPH, SIDE_COLOURS, TERRAIN_COLOUR
-from builder.tui.widgets.tcg_box_text import box_text, legend, turn_track
+from builder.tui.widgets.tcg_box_text import box_text, legend, turn_track, victory
 from builder.tui.widgets.tcg_design_board import ZONE_BAR, TcgDesignBoard
 from builder.tui.widgets.tile_card import show_if_changed
 
@@ -91,6 +91,7 @@ class TcgDesignerScreen(DocumentScreen[TcgScenarioSession]):
         Binding("ctrl+s", "save", "Save"),
         Binding("f2", "save_as", "Save as", show=False),
         Binding("f4", "issues", "Issues"),
+        Binding("f7", "details", "Details"),
         Binding("f8", "simulate", "Simulate"),
         Binding("escape", "close", "Back", show=False),
     ]
@@ -114,6 +115,7 @@ class TcgDesignerScreen(DocumentScreen[TcgScenarioSession]):
                 with TabPane("Box", id="tcg-box-tab"), VerticalScroll():
                     yield Static(id="tcg-box")
                     yield Static(id="tcg-track")
+                    yield Static(id="tcg-victory")
                     yield Static(id="tcg-legend")
                 with TabPane("Issues", id="tcg-issues-tab"):
                     yield IssuesPanel("No issues: the scenario is sound.", id="tcg-designer-issues")
@@ -150,6 +152,7 @@ class TcgDesignerScreen(DocumentScreen[TcgScenarioSession]):
         self.board.design(scenario, session.board_views())
         self.show_box(self.board.cursor)
         show_if_changed(self.query_one("#tcg-track", Static), turn_track(scenario))
+        show_if_changed(self.query_one("#tcg-victory", Static), victory(scenario))
         self.query_one("#tcg-designer-issues", IssuesPanel).show(session.issues)
 
     def _show_toolbar(self) -> None:
@@ -285,6 +288,14 @@ class TcgDesignerScreen(DocumentScreen[TcgScenarioSession]):
         from builder.tui.screens.tcg_deck import TcgDeckScreen
 
         await self.app.push_screen_wait(TcgDeckScreen(self.session, self.side_id))
+        self.show_all()
+
+    @work
+    async def action_details(self) -> None:
+        """The scenario's title, turns, first player, sides and victory conditions."""
+        from builder.tui.screens.tcg_details import TcgDetailsScreen
+
+        await self.app.push_screen_wait(TcgDetailsScreen(self.session))
         self.show_all()
 
     def action_simulate(self) -> None:

@@ -46,6 +46,16 @@ def turn_track(scenario: Scenario) -> Text:
     return text
 
 
+def victory(scenario: Scenario) -> Text:
+    """The victory conditions in English (TCG p.6: the player who fulfils their scenario
+    objectives first wins), then who wins otherwise."""
+    text = Text.assemble(("\nVictory", "bold"), (" (f7: details)\n", "dim"))
+    if not scenario.victory:
+        text.append("No victory condition yet.\n", style="yellow")
+    text.append("\n".join(f" {sentence}" for sentence in scenario.victory_text()))
+    return text
+
+
 def box_text(scenario: Scenario, view: BoxView, issues: list[Issue]) -> Text:
     text = Text.assemble((f"Box {list(view.box)}\n", "bold"))
     text.append("  ", style=f"on {TERRAIN_COLOUR[view.terrain]}")
