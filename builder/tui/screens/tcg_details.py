@@ -46,6 +46,10 @@ LABELS = {
     "directives": "DIRECTIVE markers",
     "destroyed_victory_points": "VP per card destroyed",
 }
+SIDES_HINT = (
+    "COMMAND markers each turn (TCG p.5), DIRECTIVE markers at the start (never more than six in"
+    " play, TCG p.5) and the victory points earned for each enemy card destroyed (TCG p.16)."
+)
 SIDE_FIELDS = ("name", "command", "directives", "destroyed_victory_points")
 DRAWN = ("a draw", DRAW)
 VALUE = "form.value"  # the code of a refusal: a value the file cannot hold
@@ -81,13 +85,16 @@ class TcgDetailsScreen(DocumentScreen[TcgScenarioSession]):
                 yield from _row("Otherwise", Select[str]([DRAWN, *sides], allow_blank=False, id="d-otherwise"))
                 yield Button("Apply", id="d-apply", variant="primary")
             with TabPane("Sides", id="tcg-tab-sides"), VerticalScroll():
+                yield Label(Text(SIDES_HINT, style="dim"), classes="tcg-side-heading")
                 for index, side in enumerate(self.scenario.sides):
-                    yield Label(Text(side.id, style="bold"), classes="tcg-side-heading")
+                    yield Label(Text(f"{side.id}: the {side.insignia} army", style="bold"), classes="tcg-side-heading")
                     yield from _row("Name", Input(max_length=120, id=f"s{index}-name"))
-                    yield from _row("COMMAND", Input(type="integer", placeholder="1 to 6", id=f"s{index}-command"))
-                    yield from _row("DIRECTIVE", Input(type="integer", placeholder="0 to 6", id=f"s{index}-directives"))
+                    command = Input(type="integer", placeholder="1 to 6", id=f"s{index}-command")
+                    yield from _row("COMMAND markers", command)
+                    directives = Input(type="integer", placeholder="0 to 6", id=f"s{index}-directives")
+                    yield from _row("DIRECTIVE markers", directives)
                     destroyed = Input(type="integer", placeholder="0 to 10", id=f"s{index}-destroyed_victory_points")
-                    yield from _row("VP per kill", destroyed)
+                    yield from _row("VP per enemy kill", destroyed)
                     yield Button(f"Apply to {side.id}", id=f"s{index}-apply", variant="primary")
             with TabPane("Victory", id="tcg-tab-victory"), VerticalScroll():
                 hint = "The victory conditions (TCG p.6): enter on one puts it in the form below to change it."
