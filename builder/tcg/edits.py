@@ -355,20 +355,13 @@ class SetSideDetails:
     destroyed_victory_points: int
 
     def apply(self, scenario: Scenario) -> Scenario:
-        sides = [
-            Side.model_validate(
-                {
-                    **dict(side),
-                    "name": self.name,
-                    "command": self.command,
-                    "directives": self.directives,
-                    "destroyed_victory_points": self.destroyed_victory_points,
-                }
-            )
-            if side.id == self.side
-            else side
-            for side in scenario.sides
-        ]
+        update = {
+            "name": self.name,
+            "command": self.command,
+            "directives": self.directives,
+            "destroyed_victory_points": self.destroyed_victory_points,
+        }
+        sides = [Side.model_validate({**dict(s), **update}) if s.id == self.side else s for s in scenario.sides]
         return _with(scenario, sides=sides)
 
     @property
