@@ -183,6 +183,7 @@ async def test_bad_values_are_refused_with_the_reason_and_change_nothing(orchard
         await type_into(pilot, details, "s0-command", "9")  # 1 to 6 COMMAND markers (TCG p.5)
         assert details.refused is not None and details.refused.path == "sides[0].command"
         assert details.query_one("#s0-command", Input).value == "9"  # what was typed is kept
+        assert details.query_one("#s0-command", Input).has_class("refused")
         await type_into(pilot, details, "s1-directives", "7")  # six in play at most (TCG p.5)
         assert details.refused is not None and details.refused.code == "tcg.directives.cap"
         assert "tcg.directives.cap" in str(details.query_one("#tcg-details-problem", Static).render())
@@ -190,6 +191,8 @@ async def test_bad_values_are_refused_with_the_reason_and_change_nothing(orchard
         await pilot.pause()
         await type_into(pilot, details, "d-turns", "9")  # four to eight turns (TCG p.6)
         assert details.refused is not None and details.refused.code == "tcg.turns.range"
+        assert details.query_one("#d-turns", Input).has_class("refused")
+        assert not details.query_one("#s0-command", Input).has_class("refused")
         details.query_one("#d-turns", Input).value = "6"
         await type_into(pilot, details, "d-title", "   ")
         assert details.refused is not None and details.refused.path == "title"
@@ -202,6 +205,7 @@ async def test_bad_values_are_refused_with_the_reason_and_change_nothing(orchard
         await pilot.click("#victory-add")
         await pilot.pause()
         assert details.refused is not None and details.refused.code == "tcg.victory.count"
+        assert details.query_one("#vc-count", Input).has_class("refused")
         details.query_one("#vc-kind", Select).value = "victory-points"
         details.query_one("#vc-count", Input).value = ""
         await pilot.pause()

@@ -2,7 +2,8 @@
 board of boxes (TCG p.4) with tools to set a box's terrain (p.17), put markers on it (p.16)
 and draw each side's reinforcement zone (p.6); cards deployed face up or hidden (p.16);
 the box under the cursor and the turn track told in full; live validation; undo and redo;
-atomic save; each side's deck composed on its own screen. It renders what the session
+atomic save; each side's deck composed on its own screen, and the scenario's details and
+victory conditions on another (f7, screens/tcg_details.py). It renders what the session
 computes."""
 
 from __future__ import annotations

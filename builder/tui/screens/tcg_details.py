@@ -8,6 +8,7 @@ form keeps what was typed."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -184,6 +185,7 @@ class TcgDetailsScreen(DocumentScreen[TcgScenarioSession]):
         if refusals:
             return self._refuse(refusals[0])
         self.refused = None
+        self._unmark()
         self.query_one("#tcg-details-problem", Static).update("")
         if not self.session.apply(edit):
             self.notify("Nothing changed.")
@@ -193,11 +195,21 @@ class TcgDetailsScreen(DocumentScreen[TcgScenarioSession]):
         return True
 
     def _refuse(self, issue: Issue) -> bool:
+        """Say why, and mark the field the value refused was typed in (it keeps the value)."""
         self.refused = issue
         said = f"✖ Not changed: {issue.message} [{issue.code}]"
         self.query_one("#tcg-details-problem", Static).update(Text(said, style="bold red"))
         self.notify(said, severity="error", markup=False)
+        self._unmark()
+        field = _field_of(issue.path)
+        if field is not None:
+            for widget in self.query(f"#{field}"):
+                widget.add_class("refused")
         return False
+
+    def _unmark(self) -> None:
+        for widget in self.query(".refused"):
+            widget.remove_class("refused")
 
     @on(Button.Pressed, "#d-apply")
     def apply_scenario(self) -> None:
@@ -292,6 +304,18 @@ def _row(label: str, widget: Input | Select[str] | TextArea) -> ComposeResult:
     with Horizontal(classes="field"):
         yield Label(label, classes="field-label")
         yield widget
+
+
+def _field_of(path: str) -> str | None:
+    """The id of the field that sets what an issue's path names: turns -> d-turns,
+    sides[1].directives -> s1-directives, victory[2].count -> vc-count."""
+    side = re.fullmatch(r"sides\[(\d+)\]\.(\w+)", path)
+    if side is not None:
+        return f"s{side[1]}-{side[2]}" if side[2] in SIDE_FIELDS else None
+    condition = re.match(r"victory\[\d+\]\.(\w+)", path)
+    if condition is not None:
+        return {"count": "vc-count", "points": "vc-count", "objectives": "vc-objectives"}.get(condition[1])
+    return f"d-{path}" if path in LABELS and path not in SIDE_FIELDS else None
 
 
 def _number(text: str) -> int | None:
