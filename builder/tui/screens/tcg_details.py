@@ -86,9 +86,9 @@ class TcgDetailsScreen(DocumentScreen[TcgScenarioSession]):
                 yield from _row("Otherwise", Select[str]([DRAWN, *sides], allow_blank=False, id="d-otherwise"))
                 yield Button("Apply", id="d-apply", variant="primary")
             with TabPane("Sides", id="tcg-tab-sides"), VerticalScroll():
-                yield Label(Text(SIDES_HINT, style="dim"), classes="tcg-side-heading")
+                yield Static(Text(SIDES_HINT, style="dim"), classes="tcg-side-heading")
                 for index, side in enumerate(self.scenario.sides):
-                    yield Label(Text(f"{side.id}: the {side.insignia} army", style="bold"), classes="tcg-side-heading")
+                    yield Static(Text(f"{side.id}: the {side.insignia} army", style="bold"), classes="tcg-side-heading")
                     yield from _row("Name", Input(max_length=120, id=f"s{index}-name"))
                     command = Input(type="integer", placeholder="1 to 6", id=f"s{index}-command")
                     yield from _row("COMMAND markers", command)
@@ -99,7 +99,7 @@ class TcgDetailsScreen(DocumentScreen[TcgScenarioSession]):
                     yield Button(f"Apply to {side.id}", id=f"s{index}-apply", variant="primary")
             with TabPane("Victory", id="tcg-tab-victory"), VerticalScroll():
                 hint = "The victory conditions (TCG p.6): enter on one puts it in the form below to change it."
-                yield Label(Text(hint, style="dim"), classes="tcg-side-heading")
+                yield Static(Text(hint, style="dim"), classes="tcg-side-heading")
                 yield OptionList(id="victory-list")
                 yield Static(id="victory-text")
                 yield TcgConditionForm(self.scenario, id="victory-form")
