@@ -223,3 +223,24 @@ def test_details_snapshot(snap_compare, orchard: Path) -> None:  # type: ignore[
         await open_details(pilot, "tcg-tab-victory")
 
     assert snapshot(snap_compare, app, (120, 40), run_before=victory_tab)
+
+
+async def test_tab_reaches_every_field_of_the_condition(orchard: Path) -> None:
+    app, _ = designer(TcgScenarioSession.open(orchard, open_cards()))
+    async with app.run_test(size=SIZE) as pilot:
+        details = await open_details(pilot, "tcg-tab-victory")
+        for kind, fields in (
+            ("control", {"vc-objectives", "vc-count"}),
+            ("destroy", {"vc-count"}),
+            ("victory-points", {"vc-count"}),
+        ):
+            details.query_one("#vc-kind", Select).value = kind
+            await pilot.pause()
+            details.query_one("#vc-kind", Select).focus()
+            reached = set()
+            for _ in range(12):
+                await pilot.press("tab")
+                reached.add(app.focused.id if app.focused else None)
+            wanted = {"vc-side", "vc-when", "victory-add", "victory-replace", "victory-remove", *fields}
+            assert wanted <= reached, kind
+            assert kind == "control" or "vc-objectives" not in reached
