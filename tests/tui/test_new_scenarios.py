@@ -57,9 +57,7 @@ async def test_a_new_hex_scenario_is_saved_and_read_back(tmp_path: Path, started
     assert len(scenario.hexes) == 1 and scenario.hexes[0].unit is not None
 
 
-async def test_a_new_shadows_scenario_opens_the_designer_on_that_game(
-    tmp_path: Path, started: list[App[None]]
-) -> None:
+async def test_a_new_shadows_scenario_opens_the_designer_on_that_game(tmp_path: Path, started: list[App[None]]) -> None:
     assert main(["design", str(tmp_path / "new-son.yaml"), "--game", "son"]) == 0
     (app,) = started
     assert isinstance(app, HonApp)
