@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import assert_never
 
 from builder.export.formats import Paper
 from builder.export.pdf import typst_pdf
@@ -119,7 +120,7 @@ def card_values(card: Card) -> tuple[str, str]:
         return "hero", f"with {card.condition.english()} · {gift}"
     if isinstance(card, EventCard):
         return "event", card.effect.english() if card.effect is not None else "a historical event of the scenario"
-    return "card", ""
+    assert_never(card)
 
 
 def deck_lines(force: Force, cards: CardCatalogue) -> tuple[CardLine, ...]:

@@ -22,6 +22,7 @@ import re
 import secrets
 import shutil
 import stat
+import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -30,10 +31,8 @@ from pathlib import Path
 
 from builder.io.errors import ChangedOnDisk, HonFileError
 
-try:  # POSIX: the lock that tells a stale temporary file from one being written now
+if sys.platform != "win32":  # POSIX: the lock that tells a stale temporary file from one being written now
     import fcntl
-except ImportError:  # pragma: no cover - Windows
-    fcntl = None  # type: ignore[assignment]
 
 
 class RefusedWrite(HonFileError, PermissionError):
@@ -200,7 +199,7 @@ def _saving(folder: Path, name: str) -> Iterator[None]:
     Every save holds the lock while its temporary files exist, so a temporary file found
     while holding it exclusively belongs to a save that was killed: no clock is needed
     to tell it from one being written. The lock dies with its process, even on SIGKILL."""
-    if fcntl is None:  # pragma: no cover - no flock: a temporary file may be in use
+    if sys.platform == "win32":  # pragma: no cover - no flock: a temporary file may be in use
         yield
         return
     try:

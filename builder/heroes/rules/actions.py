@@ -325,6 +325,11 @@ class TurnBase:
         self.frames: list[Frame] = []
         # Each side's policy, asked for Opportunity Fire during the Activation Phase (HoN core p.24).
         self.watchers: Mapping[str, Watcher] = players or {}
+        # The same players as the optional rules ask them (Heroic, Veteran, Battle Events...):
+        # each tests the side's player for the protocol it asks, and a side without one has None.
+        # Typed `object`: mypy cannot narrow `Watcher | None` to a protocol Watcher does not
+        # name (mypy #12802) and would skip the code after such a test as unreachable.
+        self.players: Mapping[str, object] = players or {}
 
     @property
     def events(self) -> list[HeroesEvent]:

@@ -162,7 +162,7 @@ class BattleEvents(TurnBase):
             f"{head}: {name(piece)} moved and now takes a Firing Action, every weapon, with no Fire on the Move "
             "penalty.",
         )
-        player = self.choices.get(side)
+        player = self.players.get(side)
         action = player.burst_fire(state, piece) if isinstance(player, EventChoices) else None
         if action is not None and action.shots:
             self._fire(piece, action)
@@ -172,7 +172,7 @@ class BattleEvents(TurnBase):
         to a corner of the thrower's square; where the template goes now."""
         under, _ = template_targets(self.state, lands)
         for side in self.state.initiative_order():
-            player = self.choices.get(side)
+            player = self.players.get(side)
             if (
                 side not in self.state.opponents(thrower.owner)
                 or not any(p.owner == side for p in under)
@@ -201,7 +201,7 @@ class BattleEvents(TurnBase):
 
     def mine_cards(self, side: str) -> None:
         """Mine (HoN core p.17): the side may place a Mine marker in the Supply Phase."""
-        player = self.choices.get(side)
+        player = self.players.get(side)
         if not isinstance(player, EventChoices) or not cards_for(
             self.state, side, CardEffectKind.PLACE_MINE, CardTiming.SUPPLY
         ):
@@ -236,7 +236,7 @@ class BattleEvents(TurnBase):
         for side in self.state.initiative_order():
             if side not in self.state.opponents(before.owner):
                 continue
-            player = self.choices.get(side)
+            player = self.players.get(side)
             if not isinstance(player, EventChoices) or not cards_for(
                 self.state, side, CardEffectKind.DESERTION, CardTiming.SUPPRESSED
             ):
@@ -264,7 +264,7 @@ class BattleEvents(TurnBase):
         unit of its side (never from nor to an activated unit)."""
         state = self.state
         token = state.unrevealed.get(fallen.key)
-        player = self.choices.get(fallen.owner)
+        player = self.players.get(fallen.owner)
         if (
             self.phase is not Phase.ACTIVATION
             or token is None
@@ -308,7 +308,7 @@ class BattleEvents(TurnBase):
                 (assault.attacker, attack, defence) if attacking else (assault.defender, defence, attack)
             )
             side = piece.owner
-            player = self.choices.get(side)
+            player = self.players.get(side)
             if not isinstance(player, EventChoices) or not cards_for(
                 self.state, side, CardEffectKind.REROLL, CardTiming.AFTER_ROLL
             ):

@@ -63,7 +63,7 @@ class Dragons(TurnBase):
         """Each side's dragon flies onto the unit its player names, once this round (SoN p.16)."""
         state = self.state
         for side in state.initiative_order():
-            player = self.watchers.get(side)
+            player = self.players.get(side)
             if not isinstance(player, DragonPlayer):
                 continue
             for pool in dragon_pools(state, side):

@@ -50,7 +50,7 @@ class EldritchIchor(TurnBase):
         discards its Eldritch Ichor (SoN p.14)."""
         index = unharmed_index(piece) if piece.unit.is_character else None
         pool = self.state.gear_for(piece, ICHOR) if index is not None else None
-        player = self.watchers.get(piece.owner)
+        player = self.players.get(piece.owner)
         if index is None or pool is None or not isinstance(player, IchorPlayer):
             return piece
         if not player.ichor_heal(self.state, piece):
@@ -65,7 +65,7 @@ class EldritchIchor(TurnBase):
         it just took (SoN p.14): not one that eliminates it; `before` then stays as it was."""
         if effect not in SHIELDED or before.key not in self.state.pieces:
             return False
-        player = self.watchers.get(before.owner)
+        player = self.players.get(before.owner)
         if not isinstance(player, IchorPlayer):
             return False
         for character in sorted(self.state.units(before.owner), key=lambda p: p.key):

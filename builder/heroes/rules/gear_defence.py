@@ -30,7 +30,7 @@ class GearDefence(TurnBase):
         """Additional Shielding (BfC p.09): +2 Defensive Bonus to a vehicle, declared before
         the roll (HoN core p.28) by the vehicle's side when it wishes."""
         target = shot.target
-        player = self.choices.get(target.owner)
+        player = self.players.get(target.owner)
         if not target.is_vehicle or not isinstance(player, GearPlayer):
             return shot
         if self.state.gear_for(target, "additional-shielding") is None or not player.shield(self.state, target, shot):
@@ -59,7 +59,7 @@ class GearDefence(TurnBase):
         """Additional Shielding's +2 Defensive Bonus on an assaulted vehicle's result, declared
         before the dice (BfC p.09; HoN core p.28), when its side wishes."""
         defender = assault.defender
-        player = self.choices.get(defender.owner)
+        player = self.players.get(defender.owner)
         if not defender.is_vehicle or not isinstance(player, GearPlayer):
             return assault
         if self.state.gear_for(defender, "additional-shielding") is None:

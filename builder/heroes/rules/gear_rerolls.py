@@ -131,7 +131,7 @@ class GearRerolls(TurnBase):
             piece = shot.target if outcome in (FireOutcome.HIT, FireOutcome.DOUBLE_HIT) else shooter
             if piece is None:
                 return False
-            player = self.choices.get(piece.owner)
+            player = self.players.get(piece.owner)
             if not isinstance(player, GearPlayer) or not self._has_veteran(piece):
                 return False
             if not player.veteran(self.state, piece, plan, roll, outcome):
@@ -167,7 +167,7 @@ class GearRerolls(TurnBase):
             sides = ((assault.attacker, attack, defence, "attack"), (assault.defender, defence, attack, "defence"))
             for piece, mine, theirs, which in sides:
                 losing = outcome is not AssaultOutcome.WIN if which == "attack" else outcome is AssaultOutcome.WIN
-                player = self.choices.get(piece.owner)
+                player = self.players.get(piece.owner)
                 if not losing or not isinstance(player, GearPlayer) or not self._has_veteran(piece):
                     continue
                 if player.veteran_assault(self.state, piece, mine, theirs):

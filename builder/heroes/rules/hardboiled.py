@@ -34,7 +34,7 @@ class Hardboiled(TurnBase):
         """The unit about to act as its side leaves it after discarding Hardboiled tokens, each
         taking one of its Suppressed markers off (SoN p.16)."""
         pool = self.state.gear_for(piece, HARDBOILED) if piece.suppressed else None
-        player = self.watchers.get(piece.owner)
+        player = self.players.get(piece.owner)
         if pool is None or not isinstance(player, HardboiledPlayer):
             return piece
         count = min(player.hardboiled(self.state, piece, pool.count), pool.count, piece.suppressed)

@@ -35,7 +35,7 @@ class Heroic(TurnBase):
         if piece is None or piece.is_wreck or piece.embarked_in is not None:
             return None
         pool = self.state.gear_for(piece, HEROIC)
-        player = self.watchers.get(piece.owner)
+        player = self.players.get(piece.owner)
         if pool is None or not isinstance(player, HeroicPlayer) or not player.heroic(self.state, piece):
             return None
         self._spend_marker(piece, HEROIC, HEROIC_PAGE, f"{name(piece)} is activated again, without an Order")

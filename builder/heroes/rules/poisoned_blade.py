@@ -53,7 +53,7 @@ class PoisonedBlades(TurnBase):
         +1 each (SoN p.16), and how many: only against an infantry unit."""
         attacker, defender = assault.attacker, assault.defender
         pool = self.state.gear_for(attacker, POISONED_BLADE) if defender.is_infantry else None
-        player = self.watchers.get(attacker.owner)
+        player = self.players.get(attacker.owner)
         if pool is None or not isinstance(player, PoisonerPlayer):
             return assault, 0
         count = min(pool.count, player.poisoned_blades(self.state, attacker, assault, pool.count))
@@ -123,7 +123,7 @@ class PoisonedBlades(TurnBase):
 
     def _poison_madness(self, victim: Piece, poisoner: str, drawn: tuple[Madness, ...]) -> None:
         state = self.state
-        player = self.watchers.get(poisoner)
+        player = self.players.get(poisoner)
         chosen = drawn[0]
         if len(drawn) > 1 and isinstance(player, PoisonerPlayer):
             picked = player.poison_madness(state, victim, drawn)

@@ -69,7 +69,7 @@ class Totems(TurnBase):
         player names, never more than two (SoN p.16)."""
         state = self.state
         for side in state.initiative_order():
-            player = self.watchers.get(side)
+            player = self.players.get(side)
             if not isinstance(player, TotemPlayer):
                 continue
             for _ in range(min(totems_given(state, side), MAX_TOTEMS) - len(standing(state, side))):

@@ -39,7 +39,7 @@ class VehicleWeapons(TurnBase):
     def _declare(self, firer: Piece, weapon: Weapon | None, planned: str, later: bool, action: Fire) -> str | None:
         """The target `weapon` fires at: the planned one for the first weapon, else the one the
         firer's side declares once the previous attack is resolved (HoN core p.14)."""
-        player = self.choices.get(firer.owner)
+        player = self.players.get(firer.owner)
         if not later or not declared_one_by_one(action) or not isinstance(player, WeaponTargets):
             return planned
         chosen = player.next_target(self.state, firer, weapon, planned)
