@@ -3,6 +3,7 @@ editor, the scenario designer and the simulation viewer (DESIGN.md 6)."""
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -75,11 +76,20 @@ class HonApp(App[None]):
     def starting(cls, army: Path | None, layered: Path | None, editor_folder: Path | None, template: Path) -> HonApp:
         """The app as `hon` starts it. On the bundled example it paints a loading screen at
         once and reads the catalogue behind it; on a file of the player's, it reads first,
-        so that an unreadable file is reported on the command line."""
+        so that an unreadable file is reported on the command line.
+
+        Starting allocates hundreds of thousands of objects that live as long as the app
+        (Textual's styles and widgets, the catalogue): the cycle collector would walk them
+        all over again before the army is on screen, so it is off until then (`_started`)."""
+        gc.disable()
         if army is not None:
             from builder.io.catalogue_files import load_catalogue
 
-            return cls.on_file(army, load_catalogue(layered)[0], editor_folder)
+            try:
+                return cls.on_file(army, load_catalogue(layered)[0], editor_folder)
+            except BaseException:
+                gc.enable()
+                raise
 
         def load() -> ArmySession:
             from builder.io.catalogue_files import load_catalogue
@@ -142,11 +152,20 @@ class HonApp(App[None]):
         # Switched in place of the loading screen: popping it first would paint the empty
         # default screen for a frame, and cost a whole repaint at start-up.
         self.switch_screen(ArmyBuilderScreen(session))
+        self.call_after_refresh(self._started)
 
     def _show_builder(self) -> None:
         from builder.tui.screens.builder import ArmyBuilderScreen
 
         self.push_screen(ArmyBuilderScreen(self.session))
+        self.call_after_refresh(self._started)
+
+    def _started(self) -> None:
+        """The army is on screen: collect garbage again (see `starting`)."""
+        gc.enable()
+
+    def on_unmount(self) -> None:
+        gc.enable()  # whatever happened before the army was shown
 
     @property
     def builder(self) -> ArmyBuilderScreen:
