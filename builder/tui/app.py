@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import work
-from textual.app import App
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Static
@@ -24,13 +24,6 @@ if TYPE_CHECKING:
     from builder.services.army_session import ArmySession
     from builder.services.scenario_session import ScenarioSession
     from builder.tui.screens.builder import ArmyBuilderScreen
-
-
-class Loading(Screen[None]):
-    """What the player sees while the catalogue and the army are read."""
-
-    def compose(self):  # type: ignore[no-untyped-def]
-        yield Static("hon — reading the catalogue and the army…", id="loading")
 
 
 class HonApp(App[None]):
@@ -55,6 +48,16 @@ class HonApp(App[None]):
         self.scenario = scenario
         self.user_catalogue = user_catalogue
         self._opening = opening  # a screen shown on its own, such as the simulation viewer
+
+    def compose(self) -> ComposeResult:
+        """While the army is read (see `starting`), the app's first screen says so; the
+        builder is pushed over it once the army is read."""
+        if self._loading:
+            yield Static("hon — reading the catalogue and the army…", id="loading")
+
+    @property
+    def _loading(self) -> bool:
+        return self._opening is None and self.scenario is None and self._session is None
 
     @property
     def session(self) -> ArmySession:
@@ -126,8 +129,7 @@ class HonApp(App[None]):
         if self._session is not None:
             self._show_builder()
             return
-        self.push_screen(Loading())
-        # Start reading only once the loading screen is painted: reading holds the
+        # Start reading only once the loading message is painted: reading holds the
         # interpreter, and the player should see something first.
         self.call_after_refresh(self._load)
 
@@ -149,9 +151,10 @@ class HonApp(App[None]):
         from builder.tui.screens.builder import ArmyBuilderScreen
 
         self._session = session
-        # Switched in place of the loading screen: popping it first would paint the empty
-        # default screen for a frame, and cost a whole repaint at start-up.
-        self.switch_screen(ArmyBuilderScreen(session))
+        # Pushed over the loading message, as over the empty first screen when the army is
+        # read before the app starts: a screen switched in place of another would lay the
+        # builder out and paint it once more when the other is removed.
+        self.push_screen(ArmyBuilderScreen(session))
         self.call_after_refresh(self._started)
 
     def _show_builder(self) -> None:
