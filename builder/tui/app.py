@@ -164,11 +164,17 @@ class HonApp(App[None]):
         self.call_after_refresh(self._started)
 
     def _started(self) -> None:
-        """The army is on screen: collect garbage again (see `starting`)."""
+        """The army is on screen: collect garbage again (see `starting`), among what is made
+        from now on. What starting made is frozen: it lives as long as the app, and the
+        first collections would walk it all (a fifth of a second, then more than a quarter
+        of a second while the player is using the builder)."""
+        gc.freeze()
         gc.enable()
 
     def on_unmount(self) -> None:
-        gc.enable()  # whatever happened before the army was shown
+        # Whatever happened before the army was shown; and what the app made can go with it.
+        gc.unfreeze()
+        gc.enable()
 
     @property
     def builder(self) -> ArmyBuilderScreen:
