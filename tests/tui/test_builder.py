@@ -290,7 +290,9 @@ async def test_hon_shows_what_it_reads_then_the_example_army_laid_out_for_a_narr
         screen = builder(app)
         assert app.screen is screen and screen.has_class("narrow") and not screen.query_one("#side").region
         assert len(screen.cards) == 5 and screen.cards[0].region.right <= 80
-        # The collector is off only while starting; what starting made is left out of it
-        # while the app runs, and handed back when it ends.
+        # The collector is off only while starting (and, by Textual, while a scroll is
+        # animated); what starting made is left out of it while the app runs, and handed
+        # back when it ends.
+        await pilot.wait_for_scheduled_animations()
         assert gc.isenabled() and gc.get_freeze_count() > 0
     assert gc.isenabled() and gc.get_freeze_count() == 0
