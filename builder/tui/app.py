@@ -77,7 +77,7 @@ class HonApp(App[None]):
 
     @classmethod
     def starting(cls, army: Path | None, layered: Path | None, editor_folder: Path | None, template: Path) -> HonApp:
-        """The app as `hon` starts it. On the bundled example it paints a loading screen at
+        """The app as `hon` starts it. On the bundled example it paints a loading message at
         once and reads the catalogue behind it; on a file of the player's, it reads first,
         so that an unreadable file is reported on the command line.
 
@@ -135,7 +135,7 @@ class HonApp(App[None]):
 
     def watch_app_focus(self, focus: bool) -> None:
         """In a browser (`hon serve`) the app starts unfocused until the page has focus,
-        and a screen shown meanwhile (the builder, after the loading screen) focuses
+        and a screen shown meanwhile (the builder, after the loading message) focuses
         nothing, so the first keys would go nowhere: give it the focus it would have had.
         Runs after Textual's own watcher, which puts back what was focused before."""
         if focus and self.screen.focused is None:
