@@ -3,12 +3,13 @@ editor, the scenario designer and the simulation viewer (DESIGN.md 6)."""
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import work
-from textual.app import App
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Static
@@ -23,13 +24,6 @@ if TYPE_CHECKING:
     from builder.services.army_session import ArmySession
     from builder.services.scenario_session import ScenarioSession
     from builder.tui.screens.builder import ArmyBuilderScreen
-
-
-class Loading(Screen[None]):
-    """What the player sees while the catalogue and the army are read."""
-
-    def compose(self):  # type: ignore[no-untyped-def]
-        yield Static("hon — reading the catalogue and the army…", id="loading")
 
 
 class HonApp(App[None]):
@@ -55,6 +49,16 @@ class HonApp(App[None]):
         self.user_catalogue = user_catalogue
         self._opening = opening  # a screen shown on its own, such as the simulation viewer
 
+    def compose(self) -> ComposeResult:
+        """While the army is read (see `starting`), the app's first screen says so; the
+        builder is pushed over it once the army is read."""
+        if self._loading:
+            yield Static("hon — reading the catalogue and the army…", id="loading")
+
+    @property
+    def _loading(self) -> bool:
+        return self._opening is None and self.scenario is None and self._session is None
+
     @property
     def session(self) -> ArmySession:
         assert self._session is not None, "the army is still loading"
@@ -73,13 +77,22 @@ class HonApp(App[None]):
 
     @classmethod
     def starting(cls, army: Path | None, layered: Path | None, editor_folder: Path | None, template: Path) -> HonApp:
-        """The app as `hon` starts it. On the bundled example it paints a loading screen at
+        """The app as `hon` starts it. On the bundled example it paints a loading message at
         once and reads the catalogue behind it; on a file of the player's, it reads first,
-        so that an unreadable file is reported on the command line."""
+        so that an unreadable file is reported on the command line.
+
+        Starting allocates hundreds of thousands of objects that live as long as the app
+        (Textual's styles and widgets, the catalogue): the cycle collector would walk them
+        all over again before the army is on screen, so it is off until then (`_started`)."""
+        gc.disable()
         if army is not None:
             from builder.io.catalogue_files import load_catalogue
 
-            return cls.on_file(army, load_catalogue(layered)[0], editor_folder)
+            try:
+                return cls.on_file(army, load_catalogue(layered)[0], editor_folder)
+            except BaseException:
+                gc.enable()
+                raise
 
         def load() -> ArmySession:
             from builder.io.catalogue_files import load_catalogue
@@ -116,14 +129,13 @@ class HonApp(App[None]):
         if self._session is not None:
             self._show_builder()
             return
-        self.push_screen(Loading())
-        # Start reading only once the loading screen is painted: reading holds the
+        # Start reading only once the loading message is painted: reading holds the
         # interpreter, and the player should see something first.
         self.call_after_refresh(self._load)
 
     def watch_app_focus(self, focus: bool) -> None:
         """In a browser (`hon serve`) the app starts unfocused until the page has focus,
-        and a screen shown meanwhile (the builder, after the loading screen) focuses
+        and a screen shown meanwhile (the builder, after the loading message) focuses
         nothing, so the first keys would go nowhere: give it the focus it would have had.
         Runs after Textual's own watcher, which puts back what was focused before."""
         if focus and self.screen.focused is None:
@@ -139,14 +151,30 @@ class HonApp(App[None]):
         from builder.tui.screens.builder import ArmyBuilderScreen
 
         self._session = session
-        # Switched in place of the loading screen: popping it first would paint the empty
-        # default screen for a frame, and cost a whole repaint at start-up.
-        self.switch_screen(ArmyBuilderScreen(session))
+        # Pushed over the loading message, as over the empty first screen when the army is
+        # read before the app starts: a screen switched in place of another would lay the
+        # builder out and paint it once more when the other is removed.
+        self.push_screen(ArmyBuilderScreen(session))
+        self.call_after_refresh(self._started)
 
     def _show_builder(self) -> None:
         from builder.tui.screens.builder import ArmyBuilderScreen
 
         self.push_screen(ArmyBuilderScreen(self.session))
+        self.call_after_refresh(self._started)
+
+    def _started(self) -> None:
+        """The army is on screen: collect garbage again (see `starting`), among what is made
+        from now on. What starting made is frozen: it lives as long as the app, and the
+        first collections would walk it all (a fifth of a second, then more than a quarter
+        of a second while the player is using the builder)."""
+        gc.freeze()
+        gc.enable()
+
+    def on_unmount(self) -> None:
+        # Whatever happened before the army was shown; and what the app made can go with it.
+        gc.unfreeze()
+        gc.enable()
 
     @property
     def builder(self) -> ArmyBuilderScreen:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
-from textual.widgets import Input, OptionList, Select
+from textual.widgets import Input, OptionList, Select, Static
 
 from builder.io.army_files import load_army
+from builder.io.paths import DEFAULT_ARMY
 from builder.tui.app import HonApp
 from builder.tui.screens.builder import ArmyBuilderScreen
 from builder.tui.screens.counters import CounterDetails
@@ -255,3 +257,42 @@ async def test_every_action_is_in_the_palette(app_on_file: HonApp) -> None:
         commands = {description for description, _, _ in provider._commands()}
         for needed in ("Undo", "Redo", "Save", "Save as", "New", "Open", "Catalogue", "Quit"):
             assert needed in commands
+
+
+async def test_the_builder_follows_the_terminal_as_it_narrows_and_widens(app_on_example: HonApp) -> None:
+    async with app_on_example.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = builder(app_on_example)
+        side = screen.query_one("#side")
+        wide_card = screen.cards[0].region.width
+        assert side.display and not screen.has_class("narrow")
+
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert screen.has_class("narrow") and not side.region
+        assert screen.cards[0].region.right <= 80 and screen.cards[0].region.width != wide_card
+
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert not screen.has_class("narrow") and side.region.width > 0
+        assert screen.cards[0].region.width == wide_card
+
+
+async def test_hon_shows_what_it_reads_then_the_example_army_laid_out_for_a_narrow_terminal(
+    isolated_user_catalogue: Path,
+) -> None:
+    app = HonApp.starting(None, None, isolated_user_catalogue, template=DEFAULT_ARMY)
+    async with app.run_test(size=(80, 24)) as pilot:
+        first = app.screen_stack[0]  # the app's own screen, under the builder once it is shown
+        assert "reading the catalogue" in str(first.query_one("#loading", Static).render())
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = builder(app)
+        assert app.screen is screen and screen.has_class("narrow") and not screen.query_one("#side").region
+        assert len(screen.cards) == 5 and screen.cards[0].region.right <= 80
+        # The collector is off only while starting (and, by Textual, while a scroll is
+        # animated); what starting made is left out of it while the app runs, and handed
+        # back when it ends.
+        await pilot.wait_for_scheduled_animations()
+        assert gc.isenabled() and gc.get_freeze_count() > 0
+    assert gc.isenabled() and gc.get_freeze_count() == 0

@@ -1,7 +1,5 @@
 """The army list file (DESIGN.md 3.2): which tiles, which options in which slots."""
 
-from __future__ import annotations
-
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_validator

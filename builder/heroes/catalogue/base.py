@@ -5,8 +5,6 @@ Every entry has a kebab-case `id`, the `name` printed on the cardboard and a
 value and it was chosen to make the data playable (DESIGN.md 3.1).
 """
 
-from __future__ import annotations
-
 import re
 from enum import StrEnum
 from typing import Annotated, Any, ClassVar
@@ -96,7 +94,7 @@ class Entry(BaseModel):
         return value
 
     @model_validator(mode="after")
-    def _unprinted_names_fields(self) -> Entry:
+    def _unprinted_names_fields(self) -> "Entry":
         unknown = [name for name in self.unprinted if name not in type(self).model_fields]
         if unknown:
             raise ValueError(f"unprinted names fields this entry doesn't have: {', '.join(unknown)}")

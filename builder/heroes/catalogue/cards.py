@@ -8,8 +8,6 @@ every Alternate Bonus value are the project's, listed in `unprinted` or marked `
 example`. `effect` is a card's Battle Event as data the rules core applies; a card whose
 event it cannot apply has none, says why in `notes`, and is played only for its bonus."""
 
-from __future__ import annotations
-
 from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -104,7 +102,7 @@ class ActionCard(Entry):
     count: int = Field(default=1, ge=1, le=20)
 
     @model_validator(mode="after")
-    def _effect_has_its_time(self) -> ActionCard:
+    def _effect_has_its_time(self) -> "ActionCard":
         if self.effect is not None:
             when = EFFECT_TIMINGS[self.effect.kind]
             if self.timing is not when:

@@ -1,7 +1,5 @@
 """The shape of one catalogue file: a versioned header and a list per kind of entry."""
 
-from __future__ import annotations
-
 from dataclasses import dataclass
 from typing import Literal
 

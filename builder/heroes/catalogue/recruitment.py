@@ -1,8 +1,6 @@
 """Recruitment tiles, their slots, recruitment options and heroes (HoN core p.6-7, p.28-31;
 BfC p.08-09; SoN p.2-3, p.14-16)."""
 
-from __future__ import annotations
-
 import re
 from enum import StrEnum
 from typing import Any
@@ -47,7 +45,7 @@ class Shape(BaseModel):
     def area(self) -> int:
         return self.width * self.height
 
-    def fits_in(self, slot: Shape) -> bool:
+    def fits_in(self, slot: "Shape") -> bool:
         return self == slot
 
     @classmethod
@@ -111,7 +109,7 @@ class Recruit(Entry):
     unique: bool = False
 
     @model_validator(mode="after")
-    def _slot_ids_unique(self) -> Recruit:
+    def _slot_ids_unique(self) -> "Recruit":
         ids = [slot.id for slot in self.slots]
         duplicates = sorted({i for i in ids if ids.count(i) > 1})
         if duplicates:
@@ -249,7 +247,7 @@ class RecruitmentOption(Entry):
     effect: Text = ""
 
     @model_validator(mode="after")
-    def _kind_fits_fields(self) -> RecruitmentOption:
+    def _kind_fits_fields(self) -> "RecruitmentOption":
         if self.kind is OptionKind.SUPPORT and not self.composition:
             raise ValueError("a support option brings counters: give its composition")
         if self.kind is not OptionKind.SUPPORT and self.composition:

@@ -4,8 +4,6 @@ Coordinates are `[col, row]`, zero-based from the board's top-left square. Inter
 (square corners) are `[col, row]` of the corner at the top-left of that square, so a board
 of W x H squares has interspaces from [0, 0] to [W, H] (DESIGN.md 3.3)."""
 
-from __future__ import annotations
-
 from enum import StrEnum
 from typing import Annotated, Any
 
@@ -90,7 +88,7 @@ class Area(BaseModel):
     rects: list[tuple[Coordinate, Coordinate, Coordinate, Coordinate]] = Field(default_factory=list)
 
     @model_validator(mode="after")
-    def _rects_are_ordered(self) -> Area:
+    def _rects_are_ordered(self) -> "Area":
         for c0, r0, c1, r1 in self.rects:
             if c1 < c0 or r1 < r0:
                 raise ValueError(
@@ -105,7 +103,7 @@ class Area(BaseModel):
         return frozenset(found)
 
     @classmethod
-    def of(cls, cells: set[Square] | frozenset[Square]) -> Area:
+    def of(cls, cells: set[Square] | frozenset[Square]) -> "Area":
         return cls(squares=sorted(cells))
 
 
@@ -125,7 +123,7 @@ class Edge(BaseModel):
         return data
 
     @model_validator(mode="after")
-    def _adjacent(self) -> Edge:
+    def _adjacent(self) -> "Edge":
         (c1, r1), (c2, r2) = self.a, self.b
         if abs(c1 - c2) + abs(r1 - r2) != 1:
             raise ValueError(f"an edge joins two squares side by side, not {list(self.a)} and {list(self.b)}")
@@ -163,7 +161,7 @@ class Line(BaseModel):
     effects: TerrainEffects = Field(default_factory=TerrainEffects)
 
     @model_validator(mode="after")
-    def _axis_aligned(self) -> Line:
+    def _axis_aligned(self) -> "Line":
         for (x1, y1), (x2, y2) in zip(self.points, self.points[1:], strict=False):
             if (x1 != x2) == (y1 != y2):
                 raise ValueError(
@@ -215,7 +213,7 @@ class Board(Entry):
     summary: Text = ""
 
     @model_validator(mode="after")
-    def _inside(self) -> Board:
+    def _inside(self) -> "Board":
         def outside(cell: tuple[int, int]) -> bool:
             return not (0 <= cell[0] < self.width and 0 <= cell[1] < self.height)
 

@@ -1,7 +1,5 @@
 """Units: the counters on the battlefield, each with two sides (HoN core p.4-5; SoN p.2)."""
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from enum import StrEnum
 from functools import cached_property
@@ -137,7 +135,7 @@ class Defense(BaseModel):
     rear: int | None = Field(default=None, ge=0, le=20)
 
     @model_validator(mode="after")
-    def _one_or_facings(self) -> Defense:
+    def _one_or_facings(self) -> "Defense":
         facings = (self.front, self.side, self.rear)
         if self.value is None and None in facings:
             raise ValueError("a defense needs a value, or front, side and rear values")
@@ -195,7 +193,7 @@ class Side(BaseModel):
     on_hit: OnHit | None = None
 
     @model_validator(mode="after")
-    def _a_usable_side_has_values(self) -> Side:
+    def _a_usable_side_has_values(self) -> "Side":
         if self.state is SideState.WRECK:
             return self
         if self.defense is None:
@@ -254,7 +252,7 @@ class Unit(Entry):
     sides: tuple[Side, Side]
 
     @model_validator(mode="after")
-    def _shape_fits_type(self) -> Unit:
+    def _shape_fits_type(self) -> "Unit":
         front = self.sides[0]
         if front.state is SideState.WRECK:
             raise ValueError("the front side of a counter cannot be a wreck")

@@ -126,6 +126,8 @@ class ArmyBuilderScreen(DocumentScreen[ArmySession]):
         yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
+        # Narrow from the first layout, not from the first resize after it.
+        self.set_class(self.app.size.width < NARROW, "narrow")
         self.show_all()
 
     def use(self, session: ArmySession) -> None:
@@ -139,7 +141,13 @@ class ArmyBuilderScreen(DocumentScreen[ArmySession]):
         self.show_all()
 
     def on_resize(self, event: Resize) -> None:
-        self.set_class(event.size.width < NARROW, "narrow")
+        narrow = event.size.width < NARROW
+        if event.size == self.size and self.has_class("narrow") == narrow:
+            # Textual tells a screen its first size once it has laid it out at that size,
+            # and would lay it all out and paint it again (a tenth of a second at start-up).
+            # A terminal that changes size arrives while the screen has the old one.
+            event.prevent_default()
+        self.set_class(narrow, "narrow")
 
     # --- drawing ------------------------------------------------------------------------
 
