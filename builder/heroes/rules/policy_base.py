@@ -44,6 +44,11 @@ class PolicyBase:
         """The options in the order they are tried."""
         return sorted(options, key=key)
 
+    def _takes_least(self) -> bool:
+        """Whether `_least` always takes a least-scored option (it draws nothing): then a
+        search none of whose options can beat a score needs not be made."""
+        return True
+
     if TYPE_CHECKING:
         # Parts of a SimplePolicy that call one another (builder.heroes.rules.policy assembles them).
         def _shots(
