@@ -52,7 +52,7 @@ class PolicyBase:
     if TYPE_CHECKING:
         # Parts of a SimplePolicy that call one another (builder.heroes.rules.policy assembles them).
         def _shots(
-            self, state: GameState, piece: Piece, occupancy: Occupancy, on_the_move: bool = False, ammo: int = 0
+            self, state: GameState, piece: Piece, occupancy: Occupancy, on_the_move: bool = False
         ) -> tuple[Fire | None, float]: ...
 
         def _assault(self, state: GameState, piece: Piece, granted: int | None = None) -> AssaultAction | None: ...
