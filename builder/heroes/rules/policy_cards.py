@@ -102,9 +102,11 @@ class ActionCardChoices(PolicyBase):
         """Fall Back a hurt (reduced or suppressed) unit with an enemy within 2 squares, off any
         objective, to the square farthest from the enemy it may reach, the best covered first."""
         card = next((c for c in hand if c.effect is not None and c.effect.kind is CardEffectKind.FALL_BACK), None)
-        enemies = tuple(sq for p in state.enemies_of(piece.owner) for sq in p.squares)
         hurt = piece.suppressed > 0 or piece.side.state is SideState.REDUCED
-        if card is None or not enemies or not hurt or range_between(piece.squares, enemies) > FALL_BACK_NEAR:
+        if card is None or not hurt:
+            return ()
+        enemies = tuple(sq for p in state.enemies_of(piece.owner) for sq in p.squares)
+        if not enemies or range_between(piece.squares, enemies) > FALL_BACK_NEAR:
             return ()
         if any(sq in area for area in state.objective_areas.values() for sq in piece.squares):
             return ()
