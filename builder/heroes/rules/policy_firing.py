@@ -13,7 +13,7 @@ from builder.heroes.rules.actions import Action, Fire, Move, Snipe, TemplateFire
 from builder.heroes.rules.combat import Aim, Facing, IllegalAttack, Shot, aim, machine_gunner_pool, split_machine_gunner
 from builder.heroes.rules.cover import cover
 from builder.heroes.rules.equipment import ammo_cap, ammo_helps, ammo_pool
-from builder.heroes.rules.firing import one_weapon_only, shots_at, weapons_of
+from builder.heroes.rules.firing import aimed_shots_at, one_weapon_only, shots_at, weapons_of
 from builder.heroes.rules.grid import Point, corners
 from builder.heroes.rules.los import line_of_sight
 from builder.heroes.rules.odds import expected_hits, expected_hits_of, expected_suppressed_of, odds_of_shot
@@ -61,10 +61,10 @@ class FiringChoices(PolicyBase):
                 (
                     weapon,
                     [
-                        replace(shot, bonuses=(*shot.bonuses, extra))
+                        (replace(shot, bonuses=(*shot.bonuses, extra)), None)  # aimed again, with the bonus
                         if ammo_helps(pool, piece, weapon, shot.target)
-                        else shot
-                        for shot in shots
+                        else (shot, plan)
+                        for shot, plan in shots
                     ],
                 )
                 for weapon, shots in legal
@@ -207,8 +207,9 @@ class FiringChoices(PolicyBase):
 
 
 # The shots a unit has where it stands: each of its weapons with its shot at every target it
-# may fire at, in the order the targets come (see `_legal_shots`).
-_Legal = list[tuple[Weapon | None, list[Shot]]]
+# may fire at, in the order the targets come, and the shot's `aim` when it is worked out
+# (see `_legal_shots`).
+_Legal = list[tuple[Weapon | None, list[tuple[Shot, Aim | None]]]]
 
 
 def _legal_shots(state: GameState, piece: Piece, occupancy: Occupancy, on_the_move: bool = False) -> _Legal:
@@ -219,10 +220,10 @@ def _legal_shots(state: GameState, piece: Piece, occupancy: Occupancy, on_the_mo
     weapons = weapons_of(piece)
     legal: _Legal = [(weapon, []) for weapon in weapons]
     for target in targets:
-        found = shots_at(state, piece, target, weapons, occupancy, on_the_move=on_the_move)
-        for (_, shots), shot in zip(legal, found, strict=True):
-            if shot is not None:
-                shots.append(shot)
+        found = aimed_shots_at(state, piece, target, weapons, occupancy, on_the_move=on_the_move)
+        for (_, shots), aimed in zip(legal, found, strict=True):
+            if aimed is not None:
+                shots.append(aimed)
     return legal
 
 
@@ -253,16 +254,16 @@ def _aimed(shot: Shot, ruleset: Ruleset) -> Aim | None:
         return None
 
 
-def _plans(shots: list[Shot], ruleset: Ruleset) -> list[_Plan]:
+def _plans(shots: list[tuple[Shot, Aim | None]], ruleset: Ruleset) -> list[_Plan]:
     """The uses of one weapon against the targets it may shoot, in the order they are
     weighed: each target fired at normally or with Suppressive Fire, and a Machine Gunner's
     even split (+4 over three is +1, +1, +2) between two or three of its best targets,
     suppressive or not (HoN core p.24). Targets in key order; a whole shot before a split.
-    Each shot is aimed once, to check it and to weigh it."""
+    Each shot is aimed once, to check it and to weigh it (not again when its aim is given)."""
     found: list[_Plan] = []
     singles: list[tuple[float, Shot]] = []
-    for shot in sorted(shots, key=lambda s: s.target.key):
-        value = _worth_of(shot, ruleset)
+    for shot, plan in sorted(shots, key=lambda s: s[0].target.key):
+        value = _worth_of(shot, ruleset, plan)
         singles.append((value, shot))
         found.append(_Plan(value, ((shot.target.key, None),)))
         suppressing = replace(shot, suppressive=True)
