@@ -9,6 +9,7 @@ from builder.heroes.catalogue.units import Role, Weapon
 from builder.heroes.rules.actions import MAX_AMMO, Fire, TurnBase
 from builder.heroes.rules.aiming import aimed
 from builder.heroes.rules.combat import (
+    Aim,
     FireOutcome,
     FireResult,
     IllegalAttack,
@@ -101,6 +102,34 @@ def shots_at(
     whose firing arc does not hold the target has none (HoN core p.14). `on_the_move`: Fire on
     the Move, only weapons with the ability (p.14, p.23); `opportunity`: Opportunity Fire (p.24);
     `combat`: an Alternate Firing Action's combat value (a gear marker's, HoN core p.28)."""
+    found = aimed_shots_at(
+        state,
+        firer,
+        target,
+        weapons,
+        occupancy,
+        charge=charge,
+        on_the_move=on_the_move,
+        opportunity=opportunity,
+        combat=combat,
+    )
+    return [None if aimed is None else aimed[0] for aimed in found]
+
+
+def aimed_shots_at(
+    state: GameState,
+    firer: Piece,
+    target: Piece,
+    weapons: tuple[Weapon | None, ...],
+    occupancy: Occupancy | None = None,
+    *,
+    charge: bool = False,
+    on_the_move: bool = False,
+    opportunity: bool = False,
+    combat: int | None = None,
+) -> list[tuple[Shot, Aim] | None]:
+    """`shots_at`, each shot with its `aim`, worked out to check it: a policy weighing the
+    shot reads it there instead of aiming it again."""
     if (
         target.concealed
         or target.embarked_in is not None
@@ -125,7 +154,7 @@ def shots_at(
     # A unit inside a structure: a firer with Destruction rolls against it after (HoN core p.22).
     structure = structure_of(state.battlefield, target)
     points = state.structure_points.get(structure.key, 0) if structure is not None else 0
-    found: list[Shot | None] = []
+    found: list[tuple[Shot, Aim] | None] = []
     for weapon in weapons:
         if not in_arc(firer, target.squares, weapon):
             found.append(None)  # outside the weapon's firing arc (HoN core p.14)
@@ -147,7 +176,8 @@ def shots_at(
             structure_points=points,
             combat=combat,
         )
-        found.append(shot if _aimable(shot, state) else None)
+        plan = _aim_or_none(shot, state)
+        found.append(None if plan is None else (shot, plan))
     return found
 
 
@@ -169,12 +199,11 @@ def _no_fire_aboard(firer: Piece) -> bool:
     )
 
 
-def _aimable(shot: Shot, state: GameState) -> bool:
+def _aim_or_none(shot: Shot, state: GameState) -> Aim | None:
     try:
-        aim(shot, state.ruleset)
+        return aim(shot, state.ruleset)
     except IllegalAttack:
-        return False
-    return True
+        return None
 
 
 def _damage_notes(firer: Piece, page: str) -> str:

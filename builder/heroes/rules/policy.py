@@ -200,10 +200,8 @@ class SimplePolicy(
             launched = self._assault(state, piece)
             if launched is not None:
                 return launched
-            riding, worth = self._shots(state, piece, occupancy)
-            if riding is None:
-                return Hold("it rides in its transport")
-            return self._with_ammo(state, piece, occupancy, (riding, worth))[0]
+            riding, _ = self._firing(state, piece, occupancy)
+            return riding if riding is not None else Hold("it rides in its transport")
         if self._exiting(state, piece):
             return self._advance(state, piece)
         assault = self._assault(state, piece)
@@ -212,9 +210,8 @@ class SimplePolicy(
         variant = self._variant_assault(state, piece)  # Brutal, Long Distance (SoN p.17)
         if variant is not None:
             return variant
-        fire, worth = self._shots(state, piece, occupancy)
+        fire, worth = self._firing(state, piece, occupancy)
         if fire is not None:
-            fire, worth = self._with_ammo(state, piece, occupancy, (fire, worth))
             fire = self._with_recce_ammo(state, piece, fire)  # BfC p.09
         special = self._alternate(state, piece, occupancy)
         gear = self._gear_alternate(state, piece, occupancy, worth)  # a firing marker (HoN core p.28-31)

@@ -73,12 +73,14 @@ class AssaultChoices(PolicyBase):
             )
             try:
                 odds = odds_of_assault(assault, state.ruleset)
-                armed = odds_of_assault(replace(assault, attacker_bonuses=(knife_bonus(state),)), state.ruleset)
             except (IllegalAttack, ValueError):
                 continue
-            use = knife and armed["win"] - odds["win"] >= self.knife_gain
-            if use:
-                odds = armed
+            use = False
+            if knife:  # a bonus changes no check `engage` makes: these odds raise nothing new
+                armed = odds_of_assault(replace(assault, attacker_bonuses=(knife_bonus(state),)), state.ruleset)
+                use = armed["win"] - odds["win"] >= self.knife_gain
+                if use:
+                    odds = armed
             edge = odds["win"] - odds["loss"]
             if odds["win"] >= 0.5 and edge >= self.assault_edge:
                 # A unit its victory asks it to capture is worth twice as much (BfC p.12).

@@ -44,10 +44,15 @@ class PolicyBase:
         """The options in the order they are tried."""
         return sorted(options, key=key)
 
+    def _takes_least(self) -> bool:
+        """Whether `_least` always takes a least-scored option (it draws nothing): then a
+        search none of whose options can beat a score needs not be made."""
+        return True
+
     if TYPE_CHECKING:
         # Parts of a SimplePolicy that call one another (builder.heroes.rules.policy assembles them).
         def _shots(
-            self, state: GameState, piece: Piece, occupancy: Occupancy, on_the_move: bool = False, ammo: int = 0
+            self, state: GameState, piece: Piece, occupancy: Occupancy, on_the_move: bool = False
         ) -> tuple[Fire | None, float]: ...
 
         def _assault(self, state: GameState, piece: Piece, granted: int | None = None) -> AssaultAction | None: ...

@@ -16,7 +16,7 @@ from builder.heroes.rules.actions import enemies_in_reach
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.cards import ASSAULT_BONUSES, FIRE_BONUSES, CardPlay, playable_event
 from builder.heroes.rules.combat import Aim, FireOutcome, IllegalAttack, Shot
-from builder.heroes.rules.cover import cover
+from builder.heroes.rules.cover import cover_table, terrain_bonus
 from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.movement import allowance, reachable
 from builder.heroes.rules.odds import Odds, odds_of_aim, odds_of_assault, odds_of_shot
@@ -102,9 +102,11 @@ class ActionCardChoices(PolicyBase):
         """Fall Back a hurt (reduced or suppressed) unit with an enemy within 2 squares, off any
         objective, to the square farthest from the enemy it may reach, the best covered first."""
         card = next((c for c in hand if c.effect is not None and c.effect.kind is CardEffectKind.FALL_BACK), None)
-        enemies = tuple(sq for p in state.enemies_of(piece.owner) for sq in p.squares)
         hurt = piece.suppressed > 0 or piece.side.state is SideState.REDUCED
-        if card is None or not enemies or not hurt or range_between(piece.squares, enemies) > FALL_BACK_NEAR:
+        if card is None or not hurt:
+            return ()
+        enemies = tuple(sq for p in state.enemies_of(piece.owner) for sq in p.squares)
+        if not enemies or range_between(piece.squares, enemies) > FALL_BACK_NEAR:
             return ()
         if any(sq in area for area in state.objective_areas.values() for sq in piece.squares):
             return ()
@@ -114,16 +116,18 @@ class ActionCardChoices(PolicyBase):
             return ()
         paths = reachable(state.battlefield, state.pieces.values(), moving, state.ruleset, points=value)
         start = range_between(piece.squares, enemies)
+        shelter = cover_table(state, moving.colour)  # `cover`'s table, once for every end weighed
+        gaps = ((range_between(p.destination.squares, enemies), p) for p in paths.values())
         best = max(
-            (p for p in paths.values() if range_between(p.destination.squares, enemies) > start),
-            key=lambda p: (
-                range_between(p.destination.squares, enemies),
-                cover(state, moving, p.destination.squares),
-                tuple(-c for c in p.destination.squares[0]),
+            ((gap, p) for gap, p in gaps if gap > start),
+            key=lambda found: (
+                found[0],
+                terrain_bonus(state, shelter, found[1].destination.squares),
+                tuple(-c for c in found[1].destination.squares[0]),
             ),
             default=None,
         )
-        return (CardPlay(card.id, piece.key, best),) if best is not None else ()
+        return (CardPlay(card.id, piece.key, best[1]),) if best is not None else ()
 
     def _burst(self, state: GameState, piece: Piece, hand: list[ActionCard]) -> tuple[CardPlay, ...]:
         """Burst Into Action on a unit that just moved without firing, when it has a shot worth taking."""

@@ -13,7 +13,7 @@ from builder.heroes.rules.actions import Action, Fire, Move, Snipe, TemplateFire
 from builder.heroes.rules.combat import Aim, Facing, IllegalAttack, Shot, aim, machine_gunner_pool, split_machine_gunner
 from builder.heroes.rules.cover import cover
 from builder.heroes.rules.equipment import ammo_cap, ammo_helps, ammo_pool
-from builder.heroes.rules.firing import one_weapon_only, shots_at, weapons_of
+from builder.heroes.rules.firing import aimed_shots_at, one_weapon_only, shots_at, weapons_of
 from builder.heroes.rules.grid import Point, corners
 from builder.heroes.rules.los import line_of_sight
 from builder.heroes.rules.odds import expected_hits, expected_hits_of, expected_suppressed_of, odds_of_shot
@@ -33,29 +33,44 @@ MG_TARGETS = 4  # the best single targets a Machine Gunner considers splitting b
 
 class FiringChoices(PolicyBase):
     def _shots(
-        self, state: GameState, piece: Piece, occupancy: Occupancy, on_the_move: bool = False, ammo: int = 0
+        self, state: GameState, piece: Piece, occupancy: Occupancy, on_the_move: bool = False
     ) -> tuple[Fire | None, float]:
-        """The Firing Action worth taking and its worth: for each weapon the best plan worth a
-        shot, one target fired normally or as Suppressive Fire, or a Machine Gunner's split
-        between targets (HoN core p.24), weighed by the exact odds and the targets' worth; a
-        vehicle whose crew is hit fires only its best weapon (HoN core p.15). A destroyed
-        primary weapon has no shot at all (`shots_at` refuses it). None and 0 when no weapon
+        """The Firing Action worth taking and its worth (`_chosen`), None and 0 when no weapon
         has a shot worth taking."""
-        reach = state.ruleset.max_range or FAR
-        targets = [t for t in enemies_in_reach(state, piece, reach) if not t.concealed]
-        weapons = weapons_of(piece)
-        legal: list[list[Shot]] = [[] for _ in weapons]
-        pool = ammo_pool(state, piece) if ammo else None
-        for target in targets:
-            found = shots_at(state, piece, target, weapons, occupancy, on_the_move=on_the_move)
-            for i, shot in enumerate(found):
-                if shot is not None:
-                    if ammo_helps(pool, piece, weapons[i], target):
-                        extra = Modifier("Ammo", ammo, state.ruleset.cite("gear"))
-                        shot = replace(shot, bonuses=(*shot.bonuses, extra))
-                    legal[i].append(shot)
+        return self._chosen(state, piece, _legal_shots(state, piece, occupancy, on_the_move))
+
+    def _firing(self, state: GameState, piece: Piece, occupancy: Occupancy) -> tuple[Fire | None, float]:
+        """`_shots`, with the Ammo markers worth spending on it (`_with_ammo`)."""
+        legal = _legal_shots(state, piece, occupancy)
+        fire, worth = self._chosen(state, piece, legal)
+        if fire is None:
+            return None, 0.0
+        return self._with_ammo(state, piece, legal, (fire, worth))
+
+    def _chosen(self, state: GameState, piece: Piece, legal: _Legal, ammo: int = 0) -> tuple[Fire | None, float]:
+        """The Firing Action worth taking among the `legal` shots, `ammo` Ammo markers spent on
+        those they help, and its worth: for each weapon the best plan worth a shot, one target
+        fired normally or as Suppressive Fire, or a Machine Gunner's split between targets (HoN
+        core p.24), weighed by the exact odds and the targets' worth; a vehicle whose crew is
+        hit fires only its best weapon (HoN core p.15). None and 0 when no weapon has a shot
+        worth taking."""
+        if ammo:
+            pool = ammo_pool(state, piece)
+            extra = Modifier("Ammo", ammo, state.ruleset.cite("gear"))
+            legal = [
+                (
+                    weapon,
+                    [
+                        (replace(shot, bonuses=(*shot.bonuses, extra)), None)  # aimed again, with the bonus
+                        if ammo_helps(pool, piece, weapon, shot.target)
+                        else (shot, plan)
+                        for shot, plan in shots
+                    ],
+                )
+                for weapon, shots in legal
+            ]
         chosen: list[tuple[Weapon | None, _Plan]] = []
-        for weapon, shots in zip(weapons, legal, strict=True):
+        for weapon, shots in legal:
             plan = self._plan_of([p for p in _plans(shots, state.ruleset) if p.value >= self.fire_threshold])
             if plan is not None:
                 chosen.append((weapon, plan))
@@ -80,18 +95,16 @@ class FiringChoices(PolicyBase):
                 best = plan
         return best
 
-    def _with_ammo(
-        self, state: GameState, piece: Piece, occupancy: Occupancy, plan: tuple[Fire, float]
-    ) -> tuple[Fire, float]:
+    def _with_ammo(self, state: GameState, piece: Piece, legal: _Legal, plan: tuple[Fire, float]) -> tuple[Fire, float]:
         """Spend Ammo markers (+1 each against infantry, up to 3, HoN core p.28) one at a time
-        while each adds at least `ammo_gain` expected hits to the best plan; the plan and its
-        worth."""
+        while each adds at least `ammo_gain` expected hits to the best plan among the `legal`
+        shots; the plan and its worth."""
         fire, value = plan
         pool = ammo_pool(state, piece)
         if pool is None:
             return fire, value
         for count in range(1, min(ammo_cap(pool), pool.count) + 1):
-            found, worth = self._shots(state, piece, occupancy, ammo=count)
+            found, worth = self._chosen(state, piece, legal, ammo=count)
             if found is None or worth - value < self.ammo_gain:
                 break
             fire, value = replace(found, ammo=count), worth
@@ -193,6 +206,27 @@ class FiringChoices(PolicyBase):
         return Fire(tuple((weapon, target.key) for _, weapon in chosen)) if chosen else None
 
 
+# The shots a unit has where it stands: each of its weapons with its shot at every target it
+# may fire at, in the order the targets come, and the shot's `aim` when it is worked out
+# (see `_legal_shots`).
+_Legal = list[tuple[Weapon | None, list[tuple[Shot, Aim | None]]]]
+
+
+def _legal_shots(state: GameState, piece: Piece, occupancy: Occupancy, on_the_move: bool = False) -> _Legal:
+    """Each weapon's shots at the enemies in reach that are not concealed (a destroyed primary
+    weapon has none: `shots_at` refuses it)."""
+    reach = state.ruleset.max_range or FAR
+    targets = [t for t in enemies_in_reach(state, piece, reach) if not t.concealed]
+    weapons = weapons_of(piece)
+    legal: _Legal = [(weapon, []) for weapon in weapons]
+    for target in targets:
+        found = aimed_shots_at(state, piece, target, weapons, occupancy, on_the_move=on_the_move)
+        for (_, shots), aimed in zip(legal, found, strict=True):
+            if aimed is not None:
+                shots.append(aimed)
+    return legal
+
+
 @dataclass(frozen=True)
 class _Plan:
     """What one weapon does in a Firing Action and what it is worth."""
@@ -220,16 +254,16 @@ def _aimed(shot: Shot, ruleset: Ruleset) -> Aim | None:
         return None
 
 
-def _plans(shots: list[Shot], ruleset: Ruleset) -> list[_Plan]:
+def _plans(shots: list[tuple[Shot, Aim | None]], ruleset: Ruleset) -> list[_Plan]:
     """The uses of one weapon against the targets it may shoot, in the order they are
     weighed: each target fired at normally or with Suppressive Fire, and a Machine Gunner's
     even split (+4 over three is +1, +1, +2) between two or three of its best targets,
     suppressive or not (HoN core p.24). Targets in key order; a whole shot before a split.
-    Each shot is aimed once, to check it and to weigh it."""
+    Each shot is aimed once, to check it and to weigh it (not again when its aim is given)."""
     found: list[_Plan] = []
     singles: list[tuple[float, Shot]] = []
-    for shot in sorted(shots, key=lambda s: s.target.key):
-        value = _worth_of(shot, ruleset)
+    for shot, plan in sorted(shots, key=lambda s: s[0].target.key):
+        value = _worth_of(shot, ruleset, plan)
         singles.append((value, shot))
         found.append(_Plan(value, ((shot.target.key, None),)))
         suppressing = replace(shot, suppressive=True)

@@ -92,6 +92,8 @@ class MovementChoices(PolicyBase):
         cards = sorted(cards_for(state, piece.owner, CardEffectKind.WINDOWS, CardTiming.MOVEMENT), key=lambda c: c.id)
         if not cards or piece.side.has(URBAN_FIGHTER) or not _window_in_reach(state, piece):
             return None
+        if self._takes_least() and not _window_may_help(state, piece, score, plain):
+            return None
         paths = movement_reach(state, piece, windows=True)
         best = self._least(paths, score, unit=2)
         if score(best)[0] > plain - 2:
@@ -273,16 +275,49 @@ def _distance_field(state: GameState, piece: Piece, goals: Iterable[Square]) -> 
     return found
 
 
-def _window_in_reach(state: GameState, piece: Piece) -> bool:
-    """Whether a window lies within the unit's Movement Value of it: a path through one must
-    cross it, so without one near no second search (it costs as much as the first) is made."""
+def _window_may_help(
+    state: GameState, piece: Piece, score: Callable[[Position], tuple[int, int, Square, int]], plain: int
+) -> bool:
+    """Whether a search through windows may find an end scoring `plain - 2` or better, for a
+    policy that takes the least-scored move (it then scored every end the plain search
+    reached `plain` or worse, so such an end is one only a window opens). A counter stands
+    only on squares it may enter (or where it stood), so a window with a square closed to it
+    (a building to a vehicle) opens nothing. A one-square unit going from `a` to `b` through
+    a window has spent at least the squares to `a` and one more (every step costs a point),
+    so it ends within what is left of `b`: if no square there scores well enough, no search."""
+    passage = passage_map(state.battlefield)
+    unit, side, amphibious = piece.unit, piece.side, swimming(piece.side)
+    usable = [
+        edge
+        for edge in passage.windows
+        if all(sq in piece.squares or passage.ground(sq, unit, side, amphibious)[0] for sq in edge)
+    ]
+    points = allowance(piece) or 0
+    if len(piece.squares) != 1:
+        return _window_in_reach(state, piece, usable)
+    x, y = piece.squares[0]
+    squares = state.battlefield.squares
+    for edge in usable:
+        for a, b in ((min(edge), max(edge)), (max(edge), min(edge))):
+            left = points - max(abs(a[0] - x), abs(a[1] - y)) - 1
+            for c in range(b[0] - left, b[0] + left + 1):
+                for r in range(b[1] - left, b[1] + left + 1):
+                    if (c, r) in squares and score(Position(((c, r),), piece.facing))[0] <= plain - 2:
+                        return True
+    return False
+
+
+def _window_in_reach(state: GameState, piece: Piece, windows: Iterable[frozenset[Square]] | None = None) -> bool:
+    """Whether a window (of `windows`, by default all) lies within the unit's Movement Value
+    of it: a path through one must cross it, so without one near no second search (it costs
+    as much as the first) is made."""
     points = allowance(piece)
     if not points:
         return False
     near = points + len(piece.squares)  # the far end of a counter of several squares
     return any(
         max(abs(c - x), abs(r - y)) <= near
-        for edge in passage_map(state.battlefield).windows
+        for edge in (passage_map(state.battlefield).windows if windows is None else windows)
         for c, r in edge
         for x, y in piece.squares
     )

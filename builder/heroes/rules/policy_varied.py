@@ -56,6 +56,9 @@ class VariedPolicy(SimplePolicy):
             return super()._least(options, key, unit)
         return self._ranked(options, key, unit)[0]
 
+    def _takes_least(self) -> bool:
+        return self.stream is None or self.temperature == 0
+
     def _plan_of(self, plans: list[_Plan]) -> _Plan | None:
         if not plans or self.temperature == 0:
             return super()._plan_of(plans)
