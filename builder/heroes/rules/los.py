@@ -250,7 +250,7 @@ def _walk(
                     smap.enter_square(info, here, ends, found)
                 if units is not None:
                     smap.enter_unit(here, ends, occupancy, found)
-                if found.reason is not None:
+                if found.blocked():
                     break
         x, y = nx, ny
     return found

@@ -84,6 +84,11 @@ class Cost:
     contour: frozenset[Square] | None = None  # a contour line crossed with no one adjacent
     elevated: bool = False  # crosses an elevated line an end is adjacent to (BfC p.05)
 
+    def blocked(self) -> bool:
+        """A method, not `reason is not None`: after a test of the attribute, calls that block
+        the line change it, and mypy would keep the first test's narrowing."""
+        return self.reason is not None
+
     def rank(self) -> tuple[bool, bool, int]:
         return self.reason is not None, self.contour is not None, -sum(m.value for m in self.modifiers)
 
