@@ -183,10 +183,10 @@ class _Mover:
         self.zoc: Mapping[Square, frozenset[str]] = {}
         if piece.is_infantry:
             # The units standing around cut the zones at their corners (HoN core p.11, zoc.py).
-            others = [p for p in pieces if p.key != piece.key and p.embarked_in is None]
-            enemies = tuple(p for p in others if p.allegiance != owner and p.is_infantry)
             zones = kept.zones_against(owner)
-            self.zoc = cut_by_units(battlefield, zones, enemies, Occupancy(others), ruleset) if zones else zones
+            if zones:
+                others = Occupancy(p for p in pieces if p.key != piece.key)
+                self.zoc = cut_by_units(battlefield, zones, kept.exerting_against(owner), others, ruleset)
         # Searches made, by the squares they step into as assaults (see `reach`).
         self._searched_one: dict[frozenset[Square], _Best[Square]] = {}
         self._searched_any: dict[frozenset[Square], _Best[int]] = {}
