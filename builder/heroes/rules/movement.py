@@ -109,6 +109,8 @@ class _MoveTable:
         self.number: dict[Position, int] = {}
         self.positions: list[Position] = []
         self.moves: list[tuple[_Allowed, ...] | None] = []
+        # The battlefield's one-square steps (`PassageMap.exits`) by square and square entered.
+        self.steps: dict[Square, dict[Square, tuple[bool, int]]] | None = None
 
     def index(self, position: Position) -> int:
         found = self.number.get(position)
@@ -181,10 +183,10 @@ class _Mover:
         self.zoc: Mapping[Square, frozenset[str]] = {}
         if piece.is_infantry:
             # The units standing around cut the zones at their corners (HoN core p.11, zoc.py).
-            others = [p for p in pieces if p.key != piece.key and p.embarked_in is None]
-            enemies = tuple(p for p in others if p.allegiance != owner and p.is_infantry)
             zones = kept.zones_against(owner)
-            self.zoc = cut_by_units(battlefield, zones, enemies, Occupancy(others), ruleset) if zones else zones
+            if zones:
+                others = Occupancy(p for p in pieces if p.key != piece.key)
+                self.zoc = cut_by_units(battlefield, zones, kept.exerting_against(owner), others, ruleset)
         # Searches made, by the squares they step into as assaults (see `reach`).
         self._searched_one: dict[frozenset[Square], _Best[Square]] = {}
         self._searched_any: dict[frozenset[Square], _Best[int]] = {}
@@ -241,6 +243,8 @@ class _Mover:
 
     def _terrain(self, table: _MoveTable, move: Move) -> _Allowed | None:
         new, pairs, entered = move
+        if len(pairs) == 1:
+            return self._one_step(table, move)
         piece = self.piece
         unit, side = piece.unit, piece.side
         stop = False
@@ -268,6 +272,23 @@ class _Mover:
         if not stop and not self.ignore_difficult and _leaves_difficult(self.passage, pairs, entered, self.free):
             stop = True  # HoN core p.18: working its way through, it advances one square
         return table.index(new), pairs[0] if pairs else None, entered, stop, markers
+
+    def _one_step(self, table: _MoveTable, move: Move) -> _Allowed | None:
+        """`_terrain` for a move that enters one square from one (every move of a counter of
+        one or two squares, see footprint.py): the battlefield's one-square step, which judges
+        the same walls, ground, difficult passage and markers (`PassageMap.exits`)."""
+        new, pairs, entered = move
+        steps = table.steps
+        if steps is None:
+            steps = table.steps = {here: {t: (stop, m) for t, stop, m in out} for here, out in self.exits().items()}
+        ((s, t),) = pairs
+        found = steps[s].get(t) if s in steps else None
+        if found is None:
+            return None
+        stop, markers = found
+        if markers and self.piece.unit.type is UnitType.LARGE_CREATURE and self.passage.rough(t):
+            stop = True  # "stopped by rough terrain" (SoN p.12)
+        return table.index(new), pairs[0], entered, stop, markers
 
     def reach(
         self, into: frozenset[Square] = frozenset(), assault: bool = False

@@ -37,6 +37,7 @@ class Step:
 
 BLOCKED_BY_WALL = Step(False, reason="a wall or no-passage edge")
 FREE = Step(True)
+STOPPED = Step(True, stop=True)
 
 
 def _parts(cells: frozenset[Square]) -> list[frozenset[Square]]:
@@ -269,9 +270,11 @@ class PassageMap:
         leaving = self.holds(here, free) and not ignore_difficult
         found: list[Exit] = []
         for there in neighbours(here):
-            step = self.step_for(here, there, unit.type, side, urban)
             may, difficult, suppresses = self.ground(there, unit, side, amphibious)
-            if step.allowed and may:
+            if not may:
+                continue
+            step = self.step_for(here, there, unit.type, side, urban)
+            if step.allowed:
                 # BfC p.06: along a trench or through its access the unit goes on.
                 trench = self.trench_free(here, there)
                 stop = step.stop or (leaving and not trench) or (difficult and not ignore_difficult and not trench)
@@ -311,7 +314,7 @@ class PassageMap:
                 kind = self.battlefield.lines[j].line.kind.value
                 return Step(False, reason=f"a {kind} line bars a {unit_type.label}")
             stop = stop or stops
-        return Step(True, stop=stop)
+        return STOPPED if stop else FREE
 
     def whole(self, squares: tuple[Square, ...]) -> bool:
         """Whether no wall or no-passage edge runs between the squares of one counter."""

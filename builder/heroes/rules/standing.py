@@ -152,6 +152,13 @@ class Standing:
             else:
                 yield kind, held.squares()
 
+    def exerting_against(self, allegiance: str) -> tuple[Piece, ...]:
+        """The infantry units of other allegiances whose zone of control covers a square: the
+        only ones whose zones units standing around may cut (zoc.cut_by_units)."""
+        return tuple(
+            self.pieces[key] for owner, zones in self.zones.items() if owner != allegiance for key in zones.by_piece
+        )
+
     def zones_against(self, allegiance: str) -> ZoneMap:
         """For every square, the keys of the infantry units of other allegiances whose zone
         of control covers it. Shared: read it only."""

@@ -33,6 +33,7 @@ from builder.heroes.rules.sightmap import Occupancy, sight_map
 from builder.heroes.scenario.battlefield import Battlefield
 
 _NOBODY = Occupancy()
+_DIAGONALS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
 ZONE_MAPS_KEPT = 256  # combined zones remembered per battlefield
 # Whether the units on the two sides of a diagonal cut it, by squares and kinds of units (`cut_by_units`).
 _CORNERS: PerBattlefield[dict[tuple[object, ...], bool]] = PerBattlefield(lambda _: {})
@@ -104,24 +105,26 @@ def cut_by_units(
         for square in piece.squares:
             c, r = square
             # The units on the four squares beside it: a diagonal is cut only through two of them.
-            beside = {}
-            for side in ((c - 1, r), (c + 1, r), (c, r - 1), (c, r + 1)):
-                unit = at.get(side)
-                if unit is not None and unit.key != own:
-                    beside[side] = unit
-            if not beside:
+            west, east, north, south = at.get((c - 1, r)), at.get((c + 1, r)), at.get((c, r - 1)), at.get((c, r + 1))
+            if west is None and east is None and north is None and south is None:
                 continue
-            for dc, dr in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
+            for dc, dr in _DIAGONALS:
+                u1, u2 = (west if dc < 0 else east), (north if dr < 0 else south)
+                if u1 is not None and u1.key == own:
+                    u1 = None
+                if u2 is not None and u2.key == own:
+                    u2 = None
+                if u1 is None and u2 is None:
+                    continue
                 near = (c + dc, r + dr)
                 keys = zones.get(near)
                 if keys is None or own not in keys:
                     continue
-                first, second = (c + dc, r), (c, r + dr)
-                u1, u2 = beside.get(first), beside.get(second)
-                # Both sides must hold an obstacle: a unit, or terrain on a side without one.
-                if (u1 is None and u2 is None) or (u1 is None and terrain[first[0] + first[1] * width] is None):
+                # Both sides must hold an obstacle: a unit, or terrain on a side without one
+                # (both on the battlefield, as `near` in a zone is).
+                if u1 is None and terrain[c + dc + r * width] is None:
                     continue
-                if u2 is None and terrain[second[0] + second[1] * width] is None:
+                if u2 is None and terrain[c + (r + dr) * width] is None:
                     continue
                 # The answer depends only on the kinds of units on the two sides: kept per battlefield.
                 kinds = (_kind(u1), _kind(u2))
