@@ -173,3 +173,17 @@ def test_the_policy_assaults_through_a_window_with_a_surprise_card() -> None:
     holding(state, "a", bundled().action_cards["surprise"])
     action = POLICY.activate(state, state.pieces["a-stormers"])
     assert isinstance(action, AssaultAction) and action.defender == "b-rifles" and action.windows == ("surprise",)
+
+
+def test_a_move_cut_short_by_a_mine_plays_surprise_only_for_the_windows_it_still_crosses() -> None:
+    """A move stops before a Mine marker (BfC p.09): the Surprise card goes with it only while
+    the shortened move still goes through the window (HoN core p.17), or the move through a
+    window without its card would be refused."""
+    state = house(piece("a1", (5, 1)))
+    through = Path(tuple(Position(((c, 1),), 1) for c in (5, 4, 3, 2, 1)), 4)  # in by the east window
+    state.mines[(1, 1)] = "b"
+    short = POLICY._short_of_mines(state, state.pieces["a1"], Move(through, windows=("surprise",)))
+    assert isinstance(short, Move) and short.path.destination.squares == ((2, 1),) and short.windows == ("surprise",)
+    state.mines = {(3, 1): "b"}
+    short = POLICY._short_of_mines(state, state.pieces["a1"], Move(through, windows=("surprise",)))
+    assert isinstance(short, Move) and short.path.destination.squares == ((4, 1),) and short.windows == ()
