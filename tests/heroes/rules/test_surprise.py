@@ -187,3 +187,18 @@ def test_a_move_cut_short_by_a_mine_plays_surprise_only_for_the_windows_it_still
     state.mines = {(3, 1): "b"}
     short = POLICY._short_of_mines(state, state.pieces["a1"], Move(through, windows=("surprise",)))
     assert isinstance(short, Move) and short.path.destination.squares == ((4, 1),) and short.windows == ()
+
+
+def test_an_assault_through_a_window_is_not_turned_into_an_assault_on_the_move() -> None:
+    """The policy makes a plain assault an Assault on the Move (SoN p.17) when it can go on,
+    but not one that plays Surprise cards for its windows (HoN core p.17): its cards go with it."""
+    troopers = unit("troopers", abilities=[{"id": "assault", "value": 5}, {"id": "assault-on-the-move", "value": -1}])
+    state = window_assault(troopers)
+    state.pieces["a-stormers"] = piece("a-stormers", (5, 1), kind=troopers)
+    attacker, defender = state.pieces["a-stormers"], state.pieces["b-rifles"]
+    path = assault_path(state.battlefield, state.pieces.values(), attacker, defender, state.ruleset, windows=True)
+    assert path is not None and path.cost < 4
+    plain = AssaultAction(path, "b-rifles")
+    assert POLICY._moving_on(state, attacker, plain, frozenset({(0, 3)})) != plain  # on the move
+    through = AssaultAction(path, "b-rifles", windows=("surprise",))
+    assert POLICY._moving_on(state, attacker, through, frozenset({(0, 3)})) == through
