@@ -19,7 +19,7 @@ from builder.heroes.rules.odds import odds_of_assault
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy_base import PolicyBase, _worth
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.surprise import needs_card, windows_crossed
+from builder.heroes.rules.surprise import behind_window, needs_card, windows_crossed
 from builder.heroes.rules.transport import launch_refusal
 
 # hon's reading for a varied policy: one step of preference between assaults is an edge
@@ -44,7 +44,7 @@ class AssaultChoices(PolicyBase):
         for _, _, defender, use in self._ranked(options, lambda o: (-o[0], o[1]), unit=ASSAULT_STEP):
             path = assault_path(state.battlefield, state.pieces.values(), piece, defender, state.ruleset)
             windows: tuple[str, ...] = ()
-            if path is None and surprises:
+            if path is None and surprises and behind_window(state.battlefield, defender):
                 path, windows = _through_windows(state, piece, defender, surprises)
             if path is not None:
                 # Charge (BfC p.08) "may" fire first: the policy always does, hits only help.
@@ -116,8 +116,9 @@ def surprise_cards(state: GameState, piece: Piece) -> list[ActionCard]:
 def _through_windows(
     state: GameState, piece: Piece, defender: Piece, cards: list[ActionCard]
 ) -> tuple[Path | None, tuple[str, ...]]:
-    """Surprise (HoN core p.17): when no door leads to the defender, an assault through a
-    building's window, one card per window the path goes through, if the side holds enough."""
+    """Surprise (HoN core p.17): when no door leads to a defender behind a window, an assault
+    through a building's window, one card per window the path goes through, if the side holds
+    enough (hon's policy looks for none through a window to a defender further in)."""
     path = assault_path(state.battlefield, state.pieces.values(), piece, defender, state.ruleset, windows=True)
     need = windows_crossed(state.battlefield, path) if path is not None else 0
     if path is None or not 0 < need <= len(cards):

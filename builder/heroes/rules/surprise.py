@@ -70,6 +70,11 @@ def assaults_through_window(battlefield: Battlefield, path: Path) -> bool:
     return _window_steps(passage_map(battlefield), path.positions[-2], path.positions[-1])
 
 
+def behind_window(battlefield: Battlefield, piece: Piece) -> bool:
+    """Whether the unit stands by a building's window (one it may be assaulted through, p.17)."""
+    return any(square in edge for edge in passage_map(battlefield).windows for square in piece.squares)
+
+
 def needs_card(piece: Piece) -> bool:
     """Whether the unit needs a Surprise card to go through a window: all but an Urban Fighter (BfC p.08)."""
     return not piece.side.has(URBAN_FIGHTER)
