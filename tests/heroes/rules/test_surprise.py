@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import pytest
 
+from builder.heroes.catalogue.units import Unit
 from builder.heroes.rules.actions import AssaultAction, Move
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.events import CardEvent, CardUse, Phase, RetreatEvent
 from builder.heroes.rules.movement import Path, Position, assault_path
+from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import GameState
 from builder.kernel.dice import LoadedDice
@@ -35,8 +37,8 @@ EAST_WINDOW = ((2, 1), (3, 1))  # the window on the east wall of the house's top
 SOUTH_DOOR = ((1, 2), (1, 3))
 
 
-def house(*pieces_: object) -> GameState:
-    state = game(HOUSE, list(pieces_))  # type: ignore[arg-type]
+def house(*pieces_: Piece) -> GameState:
+    state = game(HOUSE, list(pieces_))
     state.battlefield = field(HOUSE, doors=[SOUTH_DOOR], windows=[EAST_WINDOW])
     return state
 
@@ -122,9 +124,9 @@ def test_two_windows_in_one_movement_action_take_two_surprise_cards() -> None:
     assert len([e for e in turn.events if isinstance(e, CardEvent)]) == 2
 
 
-def window_assault(attacker_kind: object = STORMERS) -> GameState:
+def window_assault(attacker_kind: Unit = STORMERS) -> GameState:
     """Stormers outside the house by its east window; Rifles inside, behind it."""
-    return house(piece("a-stormers", (3, 1), kind=attacker_kind), piece("b-rifles", (2, 1), "b"))  # type: ignore[arg-type]
+    return house(piece("a-stormers", (3, 1), kind=attacker_kind), piece("b-rifles", (2, 1), "b"))
 
 
 def test_an_assault_through_a_window_takes_a_surprise_card() -> None:
@@ -202,3 +204,13 @@ def test_an_assault_through_a_window_is_not_turned_into_an_assault_on_the_move()
     assert POLICY._moving_on(state, attacker, plain, frozenset({(0, 3)})) != plain  # on the move
     through = AssaultAction(path, "b-rifles", windows=("surprise",))
     assert POLICY._moving_on(state, attacker, through, frozenset({(0, 3)})) == through
+
+
+def test_a_unit_pushed_back_without_losing_may_not_play_surprise_to_leave() -> None:
+    """HoN core p.17 names the Forced Move "after losing an Assault": a unit a Ferocious
+    attacker pushes back on a tie or a win (BfC p.09) keeps to the doors."""
+    state = house(piece("a-stormers", (1, 1), kind=BRUISERS), piece("b-rifles", (2, 1), "b"))
+    deck = holding(state, "b", bundled().action_cards["surprise"])
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
+    turn._retreat(state.pieces["b-rifles"], ((1, 1),), lost=False)
+    assert "b-rifles" in state.destroyed and len(deck.hand) == 1
