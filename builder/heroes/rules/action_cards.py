@@ -9,6 +9,7 @@ from builder.heroes.catalogue.cards import ActionCard, BonusKind, CardEffectKind
 from builder.heroes.catalogue.units import SideState
 from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.assault import Assault
+from builder.heroes.rules.assaulting import landing
 from builder.heroes.rules.battle_events import falls_back
 from builder.heroes.rules.cards import (
     ASSAULT_BONUSES,
@@ -29,9 +30,9 @@ from builder.heroes.rules.events import (
     Phase,
 )
 from builder.heroes.rules.movement import Path
-from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.surprise import windows_crossed
-from builder.heroes.rules.urban_fighter import URBAN_FIGHTER
+from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.spotting import inactive
+from builder.heroes.rules.surprise import SurpriseChoices, needs_card, windows_crossed
 from builder.kernel.events import Roll
 
 
@@ -123,13 +124,13 @@ class CardPlays(TurnBase):
         self._move(piece, path, interruptible=False)  # a Forced Move, no Movement Action (HoN core p.9, p.24)
         self.update_control()
 
-    def _surprise(self, piece: Piece, path: Path, card_ids: tuple[str, ...]) -> None:
-        """Surprise cards played on a Movement Action (HoN core p.17): one for each window the
-        path goes through; an Urban Fighter (BfC p.08) needs none, nor may any other unit go
-        through a window without one."""
+    def _surprise(self, piece: Piece, path: Path, card_ids: tuple[str, ...], action: str = "Movement Action") -> None:
+        """Surprise cards played on a Movement Action or an assault (HoN core p.17): one for
+        each window the path goes through; an Urban Fighter (BfC p.08) needs none, nor may any
+        other unit go through a window without one."""
         side = piece.owner
         crossed = windows_crossed(self.state.battlefield, path)
-        if piece.side.has(URBAN_FIGHTER):
+        if not needs_card(piece):
             if card_ids:
                 raise ValueError(f"{name(piece)} is an Urban Fighter: it needs no card to go through a window")
             return
@@ -137,21 +138,45 @@ class CardPlays(TurnBase):
             raise ValueError(
                 f"{name(piece)} goes through {crossed} window(s): one Surprise card each, not {len(card_ids)}"
             )
-        deck = self.state.decks.get(side)
-        page = self.state.ruleset.cite("action-cards")
         for card_id in card_ids:
-            card = deck.holds(card_id) if deck is not None else None
-            if deck is None or card is None or card.effect is None or card.effect.kind is not CardEffectKind.WINDOWS:
-                raise ValueError(f"{side} cannot play {card_id!r} to go through a window")
-            deck.discard(card.id)
-            self._card_event(
-                side,
-                card,
-                CardUse.BATTLE_EVENT,
-                piece.key,
-                f"{side} plays {card.name} ({page}): {name(piece)} goes through a building's window on its "
-                "Movement Action.",
+            self._play_surprise(
+                side, card_id, piece, f"{name(piece)} goes through a building's window on its {action}."
             )
+
+    def _surprise_exit(self, defender: Piece, options: list[Square]) -> bool:
+        """Surprise (HoN core p.17): "This card also allows you to exit a building during a
+        Forced Move after losing an Assault." Asked of the beaten unit's side when a window
+        would take it to another square of `options` than the doors would (None: none, it is
+        destroyed); whether it played one. An Urban Fighter needs none (BfC p.08)."""
+        side = defender.owner
+        deck, chooser = self.state.decks.get(side), self.choices.get(side)
+        if deck is None or not isinstance(chooser, SurpriseChoices) or not needs_card(inactive(defender)):
+            return False
+        if not any(c.effect is not None and c.effect.kind is CardEffectKind.WINDOWS for c in deck.hand):
+            return False
+        plain, _ = landing(self.state, defender, options)
+        through, _ = landing(self.state, defender, options, windows=True)
+        if through is None or through == plain:
+            return False
+        card_id = chooser.surprise_exit(self.state, defender, plain, through)
+        if card_id is None:
+            return False
+        self._play_surprise(
+            side,
+            card_id,
+            defender,
+            f"{name(defender)}, beaten in the assault, leaves its building through a window on its Forced Move.",
+        )
+        return True
+
+    def _play_surprise(self, side: str, card_id: str, piece: Piece, what: str) -> None:
+        deck = self.state.decks.get(side)
+        card = deck.holds(card_id) if deck is not None else None
+        if deck is None or card is None or card.effect is None or card.effect.kind is not CardEffectKind.WINDOWS:
+            raise ValueError(f"{side} cannot play {card_id!r} to go through a window")
+        deck.discard(card.id)
+        page = self.state.ruleset.cite("action-cards")
+        self._card_event(side, card, CardUse.BATTLE_EVENT, piece.key, f"{side} plays {card.name} ({page}): {what}")
 
     def _card_event(
         self, side: str, card: ActionCard, use: CardUse, unit: str | None, text: str, rolls: tuple[Roll, ...] = ()

@@ -36,6 +36,7 @@ from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import Frame, GameState, GearPool
 from builder.heroes.rules.structures import Demolish
 from builder.heroes.rules.templates import SniperResult
+from builder.heroes.rules.urban_fighter import URBAN_FIGHTER
 from builder.heroes.rules.works import Board, ClearMine, Deploy, Fly, PlaceMine
 from builder.heroes.rules.zoc import zone_among, zones_of_control
 from builder.heroes.scenario.battlefield import PlacedElement
@@ -90,6 +91,7 @@ class AssaultAction:
     charge: bool = False
     knife: bool = False  # the attacker discards a Knife marker: +2 to its result (HoN core p.31)
     bonuses: tuple[Modifier, ...] = ()  # Assault on the Move's penalty (SoN p.17)
+    windows: tuple[str, ...] = ()  # Surprise cards played, one per window it goes through (HoN core p.17)
 
 
 @dataclass(frozen=True)
@@ -288,6 +290,15 @@ def _may_move(piece: Piece, path: Path, page: str) -> None:
         raise ValueError(f"the tracks of {name(piece)} are damaged: no more Movement Actions ({page})")
 
 
+def may_step(state: GameState, piece: Piece, square: Square, windows: bool = False) -> bool:
+    """Whether a one-square unit on a Forced Move may step from its square into the neighbouring
+    `square`: no wall crossed, and a building left or entered only through a door (HoN core
+    p.10, p.20) - or a window, with `windows` (a Surprise card, p.17) or for an Urban Fighter
+    (BfC p.08)."""
+    urban = windows or piece.side.has(URBAN_FIGHTER)
+    return passage_map(state.battlefield).step_for(piece.square, square, piece.unit.type, piece.side, urban).allowed
+
+
 def forced_move_zones(state: GameState, piece: Piece) -> dict[Square, frozenset[str]]:
     """The enemy zones of control a Forced Move of `piece` may not move within: only enemy
     infantry's hinder infantry (HoN core p.11-12; a vehicle's hinders no one, p.12)."""
@@ -399,8 +410,21 @@ class TurnBase:
         def _template_destruction(self, firer: Piece, area: Iterable[Square], weapon: Weapon | None = None) -> None: ...
 
         def _displace(
-            self, defender: Piece, options: list[Square], moved: str, stuck: str, rule: str, suppress: int = 0
+            self,
+            defender: Piece,
+            options: list[Square],
+            moved: str,
+            stuck: str,
+            rule: str,
+            suppress: int = 0,
+            windows: bool = False,
         ) -> None: ...
+
+        def _surprise(
+            self, piece: Piece, path: Path, card_ids: tuple[str, ...], action: str = "Movement Action"
+        ) -> None: ...
+
+        def _surprise_exit(self, defender: Piece, options: list[Square]) -> bool: ...
 
         def _play_bonus(self, side: str, card: ActionCard, piece: Piece, what: str) -> None: ...
 

@@ -10,6 +10,7 @@ from builder.heroes.rules.actions import (
     _where,
     forced_move_zones,
     may_stand,
+    may_step,
 )
 from builder.heroes.rules.assault import (
     Assault,
@@ -39,6 +40,7 @@ from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.structures import structure_of
+from builder.heroes.rules.surprise import assaults_through_window
 from builder.heroes.rules.terrifying import terrifying_note
 from builder.heroes.rules.traits import has_trait
 from builder.heroes.rules.transport import launch_refusal, refuge
@@ -67,6 +69,8 @@ class AssaultActions(TurnBase):
                     f"{name(attacker)} may not assault: {problem}", self.state.ruleset.cite("transport")
                 )
             approach = None
+        if attacker.embarked_in is None or action.windows:
+            self._surprise(attacker, action.path, action.windows, "assault")  # a window per card (HoN core p.17)
         if action.charge:
             if not attacker.side.has("charge"):
                 raise IllegalAttack(f"{name(attacker)} has no Charge ability", CHARGE_PAGE)
@@ -161,6 +165,8 @@ class AssaultActions(TurnBase):
             self.hurt(defender, result.defender, result.defender_effect, assault=True)
         self.poison(attacker, defender, blades)  # a survivor keeps them (SoN p.16)
         self._assault_moves(result, from_squares, defender.squares)
+        if action.windows and result.attacker_moves is AttackerMove.FALLS_BACK:
+            self._back_through_window(attacker, action.path, from_squares)
         self._assault_destruction(attacker, where)
         self.spot_all(except_key=attacker.key)
 
@@ -204,7 +210,7 @@ class AssaultActions(TurnBase):
                     )
                 )
             if result.defender_moves is DefenderMove.RETREATS:
-                self._retreat(defender, from_squares)
+                self._retreat(defender, from_squares, lost=result.outcome is AssaultOutcome.WIN)
             elif result.defender_moves is DefenderMove.PUSHED_ASIDE:
                 self._push_aside(defender)
         # A vehicle beaten by infantry takes its square "whether it turned into a Wreck or not"
@@ -256,11 +262,31 @@ class AssaultActions(TurnBase):
                         "assault-results",
                     )
 
-    def _retreat(self, defender: Piece, attacker_squares: tuple[Square, ...]) -> None:
+    def _back_through_window(self, attacker: Piece, path: Path, from_squares: tuple[Square, ...]) -> None:
+        """Surprise (HoN core p.17): "A unit that launches an assault on a unit that is behind a
+        window doesn't need a second Surprise card to return to its starting square if it is
+        pushed back" - it goes back through the window it assaulted through, no card played."""
+        back = self.state.pieces.get(attacker.key)
+        if back is None or back.is_wreck or not assaults_through_window(self.state.battlefield, path):
+            return
+        self.add(
+            RetreatEvent(
+                turn=self.state.turn,
+                phase=self.phase,
+                side=back.owner,
+                text=f"{name(back)} is pushed back through the window to {_where(from_squares)}, the square it "
+                f"launched the assault from, with no second Surprise card ({self.state.ruleset.cite('action-cards')}).",
+                unit=back.key,
+                to=from_squares,
+            )
+        )
+
+    def _retreat(self, defender: Piece, attacker_squares: tuple[Square, ...], lost: bool = True) -> None:
         """To one of the three squares opposite the attacker, the best covered first; it may
         enter an enemy Zone of Control but is destroyed if the retreat would move it within
         one, and with no square left it is destroyed (HoN core p.26). A Forced Move: a unit
-        with an X Movement Value is destroyed instead (p.9)."""
+        with an X Movement Value is destroyed instead (p.9). Having `lost` the assault, its
+        side may play a Surprise card to leave its building through a window (p.17)."""
         ac, ar = attacker_squares[0]
         dc, dr = defender.square
         away = (max(-1, min(1, dc - ac)), max(-1, min(1, dr - ar)))
@@ -280,7 +306,8 @@ class AssaultActions(TurnBase):
                 )
             )
             return
-        self._displace(defender, ranked, "retreats to", "has nowhere to retreat", "assault-results")
+        windows = lost and self._surprise_exit(defender, ranked)  # HoN core p.17
+        self._displace(defender, ranked, "retreats to", "has nowhere to retreat", "assault-results", windows=windows)
 
     def _push_aside(self, defender: Piece) -> None:
         """To a free square next to it, never within an enemy Zone of Control, or destroyed
@@ -294,26 +321,27 @@ class AssaultActions(TurnBase):
         )
 
     def _displace(
-        self, defender: Piece, options: list[Square], moved: str, stuck: str, rule: str, suppress: int = 0
+        self,
+        defender: Piece,
+        options: list[Square],
+        moved: str,
+        stuck: str,
+        rule: str,
+        suppress: int = 0,
+        windows: bool = False,
     ) -> None:
-        """Move a one-square unit to the first square of `options` it may enter without moving
-        within an enemy Zone of Control, or destroy it. A counter of several squares never
-        retreats (vehicles stay, HoN core p.26). A Forced Move: a unit Active Side up turns
-        over onto its Inactive Side first (p.9), so the Movement Value read is that side's;
-        `suppress` Suppressed markers it gains."""
+        """Move a one-square unit to the first square of `options` it may step into (`windows`:
+        through a window too, a Surprise card played) without moving within an enemy Zone of
+        Control, or destroy it (`landing`). A counter of several squares never retreats
+        (vehicles stay, HoN core p.26). A Forced Move: a unit Active Side up turns over onto its
+        Inactive Side first (p.9), so the Movement Value read is that side's; `suppress`
+        Suppressed markers it gains."""
         cite = self.state.ruleset.cite
         why = ""
         if inactive(defender).side.movement is None:
-            options, why = [], f"an X Movement Value: a Forced Move destroys it ({cite('forced-move')})"
-        zones = forced_move_zones(self.state, defender)
-        here = zones.get(defender.square, frozenset())
-        within: list[Square] = []
-        for square in options if len(defender.squares) == 1 else []:
-            if not may_stand(self.state, defender, (square,)):
-                continue
-            if here & zones.get(square, frozenset()):
-                within.append(square)  # HoN core p.26: "Destroyed if the retreat forces it to move within an enemy ZoC"
-                continue
+            why = f"an X Movement Value: a Forced Move destroys it ({cite('forced-move')})"
+        square, within = landing(self.state, defender, options, windows)
+        if square is not None:
             self.state.pieces[defender.key] = replace(
                 inactive(defender).moved((square,)), suppressed=defender.suppressed + suppress
             )
@@ -331,7 +359,7 @@ class AssaultActions(TurnBase):
             self.tread(defender.key, (square,))  # a Mine marker there goes off (BfC p.09)
             return
         if within:
-            why = f"{_where(tuple(within))} would move it within an enemy Zone of Control ({cite(rule)})"
+            why = f"{_where(within)} would move it within an enemy Zone of Control ({cite(rule)})"
         elif not why:
             why = f"no square it may enter ({cite(rule)})"
         self.add(
@@ -344,3 +372,26 @@ class AssaultActions(TurnBase):
             )
         )
         self.hurt(defender, None, Effect.DESTROYED, hit=False)
+
+
+def landing(
+    state: GameState, piece: Piece, options: list[Square], windows: bool = False
+) -> tuple[Square | None, tuple[Square, ...]]:
+    """Where a one-square unit's Forced Move of one square ends: the first of `options` it may
+    stand on and step into (walls, doors and - with `windows` - windows, `may_step`) without
+    moving within an enemy Zone of Control (HoN core p.26: "Destroyed if the retreat forces it
+    to move within an enemy ZoC"); and the squares passed over for that alone. None for a
+    counter of several squares or a unit with an X Movement Value (p.9)."""
+    if len(piece.squares) != 1 or inactive(piece).side.movement is None:
+        return None, ()
+    zones = forced_move_zones(state, piece)
+    here = zones.get(piece.square, frozenset())
+    within: list[Square] = []
+    for square in options:
+        if not may_stand(state, piece, (square,)) or not may_step(state, inactive(piece), square, windows):
+            continue
+        if here & zones.get(square, frozenset()):
+            within.append(square)
+            continue
+        return square, tuple(within)
+    return None, tuple(within)

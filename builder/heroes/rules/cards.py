@@ -63,8 +63,9 @@ PLAYED_EVENTS: dict[CardEffectKind, str] = {
     "free square of the Zone of Control of an infantry unit of yours",
     CardEffectKind.MOVE_AND_FIRE: "once a unit of yours has taken a Movement Action without firing, it takes a "
     "Firing Action too, with all its weapons and no Fire on the Move penalty",
-    CardEffectKind.WINDOWS: "as a unit of yours takes a Movement Action, it may go through one building window "
-    "(never a bunker's) per card played, as through a door",
+    CardEffectKind.WINDOWS: "as a unit of yours takes a Movement Action or an assault, it may go through one "
+    "building window (never a bunker's) per card played, as through a door, and back through it with no card "
+    "if pushed back; after a lost assault, a unit of yours retreats out of its building through a window",
 }
 PLAYED_BONUSES: dict[BonusKind, str] = {
     BonusKind.FIRE: "+{n} to the combat value of one firing action (one weapon's roll)",

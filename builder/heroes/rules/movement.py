@@ -659,14 +659,20 @@ def reachable_squares(
 
 
 def assault_path(
-    battlefield: Battlefield, pieces: Iterable[Piece], piece: Piece, target: Piece, ruleset: Ruleset
+    battlefield: Battlefield,
+    pieces: Iterable[Piece],
+    piece: Piece,
+    target: Piece,
+    ruleset: Ruleset,
+    windows: bool = False,
 ) -> Path | None:
     """The cheapest Movement Action ending with a step into `target`'s square, or None.
 
     The last step ignores zones of control (HoN core p.11: "a unit can try to move within an
     enemy ZoC to enter the square occupied by an opponent as part of an Assault") and needs a
-    movement point like any other (SoN p.7)."""
-    mover = _mover(battlefield, pieces, piece, ruleset, False, False)
+    movement point like any other (SoN p.7). `windows`: through buildings' windows too (a
+    Surprise card per window, HoN core p.17)."""
+    mover = _mover(battlefield, pieces, piece, ruleset, False, False, windows=windows)
     into = frozenset(target.squares)
     found = mover.reach(into, assault=True)  # it may also hold assaults on other enemies
     paths = (found[end] for end in found if not into.isdisjoint(end.squares))

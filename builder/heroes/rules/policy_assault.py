@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
+from builder.heroes.catalogue.cards import ActionCard, CardEffectKind, CardTiming
 from builder.heroes.rules.actions import AssaultAction, enemies_in_reach
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.assaulting import knife_bonus
+from builder.heroes.rules.battle_events import cards_for
 from builder.heroes.rules.capture import wanted
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.cover import cover
@@ -17,6 +19,7 @@ from builder.heroes.rules.odds import odds_of_assault
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy_base import PolicyBase, _worth
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.surprise import behind_window, needs_card, windows_crossed
 from builder.heroes.rules.transport import launch_refusal
 
 # hon's reading for a varied policy: one step of preference between assaults is an edge
@@ -37,11 +40,15 @@ class AssaultChoices(PolicyBase):
         if piece.embarked_in is not None:
             return self._from_transport(state, piece, granted)
         options = self._worth_assaulting(state, piece, enemies_in_reach(state, piece, points + 1), granted)
+        surprises = surprise_cards(state, piece)
         for _, _, defender, use in self._ranked(options, lambda o: (-o[0], o[1]), unit=ASSAULT_STEP):
             path = assault_path(state.battlefield, state.pieces.values(), piece, defender, state.ruleset)
+            windows: tuple[str, ...] = ()
+            if path is None and surprises and behind_window(state.battlefield, defender):
+                path, windows = _through_windows(state, piece, defender, surprises)
             if path is not None:
                 # Charge (BfC p.08) "may" fire first: the policy always does, hits only help.
-                return AssaultAction(path, defender.key, charge=piece.side.has("charge"), knife=use)
+                return AssaultAction(path, defender.key, charge=piece.side.has("charge"), knife=use, windows=windows)
         return None
 
     def _from_transport(self, state: GameState, piece: Piece, granted: int | None) -> AssaultAction | None:
@@ -98,3 +105,24 @@ class AssaultChoices(PolicyBase):
         except (IllegalAttack, ValueError):
             return False
         return odds["win"] - armed["win"] >= self.knife_gain
+
+
+def surprise_cards(state: GameState, piece: Piece) -> list[ActionCard]:
+    """The Surprise cards (HoN core p.17) the unit's side could play to take it through a
+    window, by id; none for an Urban Fighter, which needs none (BfC p.08)."""
+    if not needs_card(piece):
+        return []
+    return sorted(cards_for(state, piece.owner, CardEffectKind.WINDOWS, CardTiming.MOVEMENT), key=lambda c: c.id)
+
+
+def _through_windows(
+    state: GameState, piece: Piece, defender: Piece, cards: list[ActionCard]
+) -> tuple[Path | None, tuple[str, ...]]:
+    """Surprise (HoN core p.17): when no door leads to a defender behind a window, an assault
+    through a building's window, one card per window the path goes through, if the side holds
+    enough (hon's policy looks for none through a window to a defender further in)."""
+    path = assault_path(state.battlefield, state.pieces.values(), piece, defender, state.ruleset, windows=True)
+    need = windows_crossed(state.battlefield, path) if path is not None else 0
+    if path is None or not 0 < need <= len(cards):
+        return None, ()
+    return path, tuple(c.id for c in cards[:need])

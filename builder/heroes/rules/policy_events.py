@@ -1,13 +1,14 @@
 """The simple policy's Battle Events played at a moment of the game (HoN core p.17,
 builder.heroes.rules.battle_events): Desertion whenever it may, Dynamic to the unit nearest
-the enemy, Second Chance on an assault roll about to lose when the new roll likely saves it."""
+the enemy, Second Chance on an assault roll about to lose when the new roll likely saves it,
+Surprise to leave a building through a window after a lost assault when that saves the unit."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
 from builder.heroes.catalogue.cards import CardEffectKind, CardTiming
-from builder.heroes.rules.actions import Fire
+from builder.heroes.rules.actions import Fire, forced_move_zones
 from builder.heroes.rules.battle_events import card_mine_squares, cards_for, may_receive_order
 from builder.heroes.rules.grid import Point, corners
 from builder.heroes.rules.pieces import Piece, Square
@@ -54,6 +55,17 @@ class EventCardChoices(PolicyBase):
         """The best Firing Action it has now, if one is worth taking."""
         fire, _ = self._shots(state, piece, Occupancy(state.pieces.values()))
         return fire
+
+    def surprise_exit(self, state: GameState, piece: Piece, plain: Square | None, through: Square) -> str | None:
+        """Surprise (HoN core p.17) out through a window when the doors leave the beaten unit
+        nowhere to retreat (it would be destroyed), or only a square within an enemy Zone of
+        Control that the window's square is out of."""
+        cards = sorted(cards_for(state, piece.owner, CardEffectKind.WINDOWS, CardTiming.MOVEMENT), key=lambda c: c.id)
+        if not cards:
+            return None
+        zones = forced_move_zones(state, piece)
+        worse = plain is None or (bool(zones.get(plain)) and not zones.get(through))
+        return cards[0].id if worse else None
 
     def desertion(self, state: GameState, side: str, target: Piece) -> str | None:
         """An enemy unit gone is always worth the card."""

@@ -61,7 +61,15 @@ class VariantChoices(PolicyBase):
         """The assault, on the move when the unit may and would still have points to go on."""
         penalty = piece.side.ability_value(ON_THE_MOVE)
         points = allowance(piece) or 0
-        if penalty is None or points <= assault.path.cost or not goals or assault.charge or assault.knife:
+        # Kept whole when cards go with it: a Knife marker, Surprise cards for its windows (HoN core p.17).
+        if (
+            penalty is None
+            or points <= assault.path.cost
+            or not goals
+            or assault.charge
+            or assault.knife
+            or assault.windows
+        ):
             return assault
         malus = (Modifier("Assault on the Move", -abs(penalty), state.ruleset.cite("assault-variants")),)
         defender = state.pieces[assault.defender]

@@ -25,6 +25,7 @@ from builder.heroes.rules.policy_movement import MovementChoices, _distance_fiel
 from builder.heroes.rules.scouting import barred, scout_moves
 from builder.heroes.rules.spotting import could_be_spotted
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.surprise import windows_crossed
 from builder.heroes.rules.works import ClearMine, Deploy, Item, PlaceMine
 
 MINE_WATCH = 8  # squares: a mine or a position is laid only with an enemy this near (hon's choice)
@@ -150,7 +151,9 @@ class WorksChoices(PolicyBase):
             return action
         for stop in range(first - 1, 0, -1):
             if may_stand(state, piece, positions[stop].squares):
-                return Move(replace(action.path, positions=positions[: stop + 1], cost=min(action.path.cost, stop)))
+                short = replace(action.path, positions=positions[: stop + 1], cost=min(action.path.cost, stop))
+                # Surprise cards only for the windows it still goes through (HoN core p.17).
+                return Move(short, windows=action.windows[: windows_crossed(state.battlefield, short)])
         return Hold("a Mine marker lies in its way")
 
 

@@ -11,6 +11,7 @@ from builder.heroes.rules.coverage.base import (
     PLAYED,
     RETREAT,
     SON,
+    SURPRISE,
     TURN,
     ZOC,
     Coverage,
@@ -53,9 +54,11 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.26; SoN p.7",
         PLAYED,
         "a beaten infantry defender falls back to the best-covered of the three squares opposite (the owner's "
-        "choice), never within an enemy ZoC, or is destroyed",
+        "choice), never within an enemy ZoC nor across a wall, out of a building by a door (Surprise: a window), or "
+        "is destroyed",
         ASSAULT + "test_an_infantry_defender_with_nowhere_to_retreat_is_destroyed",
         RETREAT + "test_a_retreat_may_enter_an_enemy_zone_of_control",
+        SURPRISE + "test_a_retreat_crosses_no_wall_and_leaves_a_building_only_by_a_door",
         RETREAT + "test_a_retreat_that_would_move_within_an_enemy_zone_of_control_destroys_the_unit",
         RETREAT + "test_a_suppressed_or_vehicle_zone_of_control_does_not_stop_a_retreat",
         TURN + "test_the_policy_assaults_when_the_odds_favour_it_and_the_winner_takes_the_ground",

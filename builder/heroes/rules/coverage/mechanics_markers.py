@@ -19,6 +19,7 @@ from builder.heroes.rules.coverage.base import (
     PLAYED,
     SIMULATE,
     SUMMARY,
+    SURPRISE,
     TURN,
     Coverage,
     mechanic,
@@ -31,11 +32,17 @@ ENTRIES: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.17; SoN p.10",
         PARTIAL,
-        "HoN: 14 of 15 cards' Battle Events (Burst Into Action, Fall Back, Initiative, Desertion, Dynamic, Mine, "
-        "Return to Sender, Surprise: a window per card, as their notes read); not Hitlerjugend. SoN prints no "
+        "HoN: 14 of 15 cards' Battle Events as their notes read, Surprise's three clauses all; not Hitlerjugend: "
+        "p.17 prints only its note, not what it puts back into play, where or when (book-silent). SoN prints no "
         "card text (p.10)",
         CARDS + "test_the_opening_hand_is_the_size_the_scenario_gives",
         CARDS + "test_a_surprise_card_takes_a_unit_in_through_a_window",
+        SURPRISE + "test_two_windows_in_one_movement_action_take_two_surprise_cards",
+        SURPRISE + "test_a_surprise_card_takes_a_beaten_unit_out_through_a_window",
+        SURPRISE + "test_an_assault_through_a_window_takes_a_surprise_card",
+        SURPRISE + "test_an_attacker_pushed_back_returns_through_the_window_with_no_second_card",
+        SURPRISE + "test_the_policy_plays_surprise_on_a_retreat_only_when_the_doors_lead_somewhere_worse",
+        SURPRISE + "test_the_policy_assaults_through_a_window_with_a_surprise_card",
         CARDS + "test_cards_are_drawn_at_the_end_of_the_supply_phase_only",
         CARDS + "test_an_alternate_bonus_is_in_the_rolls_total",
         CARDS + "test_high_command_gives_a_special_order_token_at_the_start_of_the_order_phase",
