@@ -149,7 +149,7 @@ class CardPlays(TurnBase):
         would take it to another square of `options` than the doors would (None: none, it is
         destroyed); whether it played one. An Urban Fighter needs none (BfC p.08)."""
         side = defender.owner
-        deck, chooser = self.state.decks.get(side), self.choices.get(side)
+        deck, chooser = self.state.decks.get(side), self.players.get(side)  # players: mypy #12802
         if deck is None or not isinstance(chooser, SurpriseChoices) or not needs_card(inactive(defender)):
             return False
         if not any(c.effect is not None and c.effect.kind is CardEffectKind.WINDOWS for c in deck.hand):
