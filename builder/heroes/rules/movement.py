@@ -224,7 +224,9 @@ class _Mover:
 
     @property
     def table(self) -> _MoveTable:
-        key = (self.footprint, self.piece.unit.type, self.amphibious, self.urban, self.ignore_difficult, self.free)
+        piece = self.piece
+        gigantic = piece.side.has("gigantic")  # kept out of buildings whatever its type (SoN p.17)
+        key = (self.footprint, piece.unit.type, self.amphibious, gigantic, self.urban, self.ignore_difficult, self.free)
         return _MOVE_TABLES(self.passage.battlefield).setdefault(key, _MoveTable())
 
     def terrain_moves(self, table: _MoveTable, index: int) -> tuple[_Allowed, ...]:

@@ -68,9 +68,11 @@ class PassageMap:
         self.zone_maps_by_pieces: dict[tuple[object, ...], tuple[object, dict[Square, frozenset[str]]]] = {}
         # Memos for the movement search, which asks the same questions thousands of times.
         self._steps: dict[tuple[Square, Square, UnitType, bool], Step] = {}
-        self._ground: dict[tuple[Square, UnitType, int], tuple[bool, bool, bool]] = {}
-        self._exits: dict[tuple[UnitType, int, bool, bool, frozenset[str]], Exits] = {}
-        self._entries: dict[tuple[UnitType, int, bool], dict[Square, tuple[Square, ...]]] = {}
+        self._ground: dict[tuple[Square, UnitType, int, bool], tuple[bool, bool, bool]] = {}
+        # Gigantic (SoN p.17) is part of every key that asks `ground`: it keeps a unit of any
+        # type out of buildings.
+        self._exits: dict[tuple[UnitType, int, bool, bool, bool, frozenset[str]], Exits] = {}
+        self._entries: dict[tuple[UnitType, int, bool, bool], dict[Square, tuple[Square, ...]]] = {}
         self.building_of: dict[Square, int] = {}
         # Trenches (BfC p.06) by square, and their accesses (the dashed line with a blue
         # arrow, given as the element's doors): moving along a trench or through an access
@@ -156,8 +158,9 @@ class PassageMap:
 
     def ground(self, square: Square, unit: Unit, side: Side, amphibious: int) -> tuple[bool, bool, bool]:
         """(may enter, difficult, gives a Suppressed marker) for this unit, remembered: the
-        answer depends only on the square, the unit type and whether it is Amphibious."""
-        key = (square, unit.type, amphibious)
+        answer depends only on the square, the unit type, whether it is Amphibious and
+        whether it is Gigantic (kept out of buildings whatever its type, SoN p.17)."""
+        key = (square, unit.type, amphibious, side.has("gigantic"))
         found = self._ground.get(key)
         if found is None:
             effects = self.battlefield.effects_at(square)
@@ -225,8 +228,8 @@ class PassageMap:
         north: (the square entered, whether the move must end there, Suppressed markers taken).
         The movement search of one-square units reads this instead of asking per step; it
         depends only on the unit type, Amphibious, Urban Fighter, a Scout move and the
-        ruleset's passages left freely (`holds`)."""
-        key = (unit.type, amphibious, urban, ignore_difficult, free)
+        ruleset's passages left freely (`holds`) and Gigantic."""
+        key = (unit.type, amphibious, side.has("gigantic"), urban, ignore_difficult, free)
         found = self._exits.get(key)
         if found is None:
             found = self._exits[key] = {
@@ -238,7 +241,7 @@ class PassageMap:
     def entries(self, unit: Unit, side: Side, amphibious: int, urban: bool) -> dict[Square, tuple[Square, ...]]:
         """For every square, the neighbours (clockwise from north) the unit may stand on and
         step from into it: the steps a distance field walks backwards from its goals."""
-        key = (unit.type, amphibious, urban)
+        key = (unit.type, amphibious, side.has("gigantic"), urban)
         found = self._entries.get(key)
         if found is None:
             squares = self.battlefield.squares

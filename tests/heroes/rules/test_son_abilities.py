@@ -124,6 +124,17 @@ def test_a_gigantic_unit_never_enters_a_building() -> None:
     assert passage.refusal((1, 1), WALKERS, WALKERS.sides[0]) is None
 
 
+def test_a_gigantic_infantry_unit_is_kept_out_after_a_plain_one_entered() -> None:
+    # The remembered ground answers per unit type; Gigantic (SoN p.17) must not share the
+    # answer of a plain unit of the same type that asked first.
+    state = son("....\n.BB.\n....", [piece("a1", (0, 0), kind=unit("giant", abilities=["gigantic"]))])
+    passage = passage_map(state.battlefield)
+    giant = state.pieces["a1"]
+    assert giant.unit.type is WALKERS.type
+    assert passage.ground((1, 1), WALKERS, WALKERS.sides[0], False)[0]
+    assert not passage.ground((1, 1), giant.unit, giant.side, False)[0]
+
+
 def test_the_aid_takes_an_eliminating_hit_too_and_moves_to_a_worse_hit() -> None:
     # "Ignore the damage taken by the unit" (SoN p.18): a hit that eliminates, too.
     state = son(
