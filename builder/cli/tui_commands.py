@@ -61,7 +61,7 @@ def launch_designer(path: Path, user_catalogue: Path | None, deck: str | None = 
             raise typer.BadParameter(f"{path} exists; --game sets only a new scenario's game", param_hint="--game")
         system = require(path, Capability.SCENARIO_CHECK).id
     else:
-        system = require_game(game or "hon", Capability.SCENARIO_CHECK).id
+        system = require_game(game if game is not None else "hon", Capability.SCENARIO_CHECK).id
     if system == "memoir":
         from builder.services.memoir_game import blank_scenario
         from builder.tui.hex_app import HexApp

@@ -15,6 +15,7 @@ from textual.widgets import Input, OptionList, Select, SelectionList, Static, Ta
 
 from builder.io.paths import SCENARIOS_DIR
 from builder.io.tcg_files import load_tcg_scenario
+from builder.kernel.history import History
 from builder.services.tcg_game import open_cards
 from builder.services.tcg_scenario_session import TcgScenarioSession
 from builder.tcg.conditions import Control, Destroy, VictoryPoints, When
@@ -244,3 +245,28 @@ async def test_tab_reaches_every_field_of_the_condition(orchard: Path) -> None:
             wanted = {"vc-side", "vc-when", "victory-add", "victory-replace", "victory-remove", *fields}
             assert wanted <= reached, kind
             assert kind == "control" or "vc-objectives" not in reached
+
+
+async def test_names_with_brackets_are_shown_as_typed_not_read_as_markup(orchard: Path) -> None:
+    # A side and an objective named with square brackets: words the player typed, which
+    # must neither crash the lists nor vanish as styling.
+    session = TcgScenarioSession.open(orchard, open_cards())
+    side = session.scenario.sides[0]
+    objective = next(m for m in session.scenario.objectives() if m.id == "farm")
+    markers = [m.model_copy(update={"name": "[b]farm[/x]"}) if m is objective else m for m in session.scenario.markers]
+    renamed = session.scenario.model_copy(
+        update={
+            "sides": [side.model_copy(update={"name": "GIs [/x] of [b]Easy"}), *session.scenario.sides[1:]],
+            "markers": markers,
+            "victory": [Control(side=side.id, objectives=["farm"])],
+        }
+    )
+    session = TcgScenarioSession(session.catalogue, History(renamed), orchard)
+    app, _ = designer(session)
+    async with app.run_test(size=SIZE) as pilot:
+        details = await open_details(pilot, "tcg-tab-victory")
+        listed = details.query_one("#victory-list", OptionList)
+        shown = str(listed.get_option_at_index(0).prompt)
+        assert "GIs [/x] of [b]Easy" in shown and "[b]farm[/x]" in shown
+        picked = details.query_one("#vc-objectives", SelectionList)
+        assert any("[b]farm[/x]" in str(picked.get_option_at_index(i).prompt) for i in range(picked.option_count))

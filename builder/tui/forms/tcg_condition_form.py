@@ -49,7 +49,7 @@ class TcgConditionForm(Vertical):
         scenario = self.scenario
         kinds = [(words, kind) for kind, words in KINDS.items()]
         yield from _field("Condition", Select(kinds, value="control", allow_blank=False, id="vc-kind"))
-        sides = [(side.name, side.id) for side in scenario.sides]
+        sides = [(Text(side.name), side.id) for side in scenario.sides]  # the player's names: not markup
         yield from _field("Side", Select(sides, value=sides[0][1], allow_blank=False, id="vc-side"))
         yield from _field("Objectives", SelectionList[str](*self._objectives(), id="vc-objectives"), "control")
         yield from _field("How many", Input(type="integer", id="vc-count"))
@@ -57,10 +57,10 @@ class TcgConditionForm(Vertical):
         yield from _field("When", Select(whens, value=When.END_OF_TURN.value, allow_blank=False, id="vc-when"))
         yield Static(id="vc-english")
 
-    def _objectives(self) -> list[tuple[str, str]]:
+    def _objectives(self) -> list[tuple[Text, str]]:
         """The scenario's objective markers (TCG p.16), by name, with their box."""
         return [
-            (f"{marker.name or marker.id} {list(marker.box)}", marker.id)
+            (Text(f"{marker.name or marker.id} {list(marker.box)}"), marker.id)
             for marker in self.scenario.objectives()
             if marker.id is not None
         ]
@@ -73,7 +73,7 @@ class TcgConditionForm(Vertical):
         self.scenario = scenario
         side = self.query_one("#vc-side", Select)
         chosen = side.value
-        side.set_options([(s.name, s.id) for s in scenario.sides])
+        side.set_options([(Text(s.name), s.id) for s in scenario.sides])
         ids = [s.id for s in scenario.sides]
         side.value = chosen if chosen in ids else ids[0]
         objectives = self.query_one("#vc-objectives", SelectionList)

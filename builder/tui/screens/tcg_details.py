@@ -52,7 +52,7 @@ SIDES_HINT = (
     " play, TCG p.5) and the victory points earned for each enemy card destroyed (TCG p.16)."
 )
 SIDE_FIELDS = ("name", "command", "directives", "destroyed_victory_points")
-DRAWN = ("a draw", DRAW)
+DRAWN = (Text("a draw"), DRAW)
 VALUE = "form.value"  # the code of a refusal: a value the file cannot hold
 
 
@@ -126,7 +126,10 @@ class TcgDetailsScreen(DocumentScreen[TcgScenarioSession]):
         listed = self.query_one("#victory-list", OptionList)
         chosen = listed.highlighted
         listed.clear_options()
-        listed.add_options(said[:-1] or [Text("No victory condition yet: add one below.", style="dim")])
+        # Text, never a str: side and objective names are the player's, not markup.
+        listed.add_options(
+            [Text(line) for line in said[:-1]] or [Text("No victory condition yet: add one below.", style="dim")]
+        )
         listed.disabled = not scenario.victory
         if scenario.victory and chosen is not None:
             listed.highlighted = min(chosen, len(scenario.victory) - 1)
@@ -153,8 +156,8 @@ class TcgDetailsScreen(DocumentScreen[TcgScenarioSession]):
         if scenario.otherwise == DRAW or scenario.side(scenario.otherwise) is not None:
             otherwise.value = scenario.otherwise
 
-    def _side_options(self) -> list[tuple[str, str]]:
-        return [(side.name, side.id) for side in self.scenario.sides]
+    def _side_options(self) -> list[tuple[Text, str]]:
+        return [(Text(side.name), side.id) for side in self.scenario.sides]  # names are not markup
 
     def fill_side(self, index: int) -> None:
         side = self.scenario.sides[index]
