@@ -29,7 +29,7 @@ from builder.heroes.rules.events import (
     CardUse,
     Phase,
 )
-from builder.heroes.rules.movement import Path
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.surprise import SurpriseChoices, needs_card, windows_crossed

@@ -26,11 +26,12 @@ from builder.heroes.rules.events import (
     HeroesEvent,
     Phase,
 )
+from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.gear import GearFire, GearMove, GearThrow, GrenadeInto
 from builder.heroes.rules.grid import Point, edge_of_segment, neighbours
-from builder.heroes.rules.movement import Path, Position
 from builder.heroes.rules.mythos import Cast, FireAtTotem, SearchCheck, Treat
 from builder.heroes.rules.passage import passage_map
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import Frame, GameState, GearPool

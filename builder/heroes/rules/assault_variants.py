@@ -29,8 +29,9 @@ from builder.heroes.rules.cover import _shared_cover, cover
 from builder.heroes.rules.events import AdvanceEvent, AssaultEvent
 from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.leaping import movement_reach
-from builder.heroes.rules.movement import Path, allowance, assault_path
+from builder.heroes.rules.movement import assault_path
 from builder.heroes.rules.mythos_rolls import paralyzed, roll_modifiers
+from builder.heroes.rules.path import Path, allowance
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.terrifying import terrifying_note

@@ -34,8 +34,8 @@ from builder.heroes.rules.events import (
 from builder.heroes.rules.ferocious import FEROCIOUS, FEROCIOUS_PAGE
 from builder.heroes.rules.firing import in_arc, one_weapon_only, shot_at, weapons_of
 from builder.heroes.rules.grid import footprint_squares, neighbours
-from builder.heroes.rules.movement import Path
 from builder.heroes.rules.mythos_rolls import paralyzed, roll_modifiers
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.state import GameState

@@ -25,9 +25,10 @@ from builder.heroes.rules.actions import Disembark, TurnBase, _where, may_stand,
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.damage import destroy
 from builder.heroes.rules.events import EmbarkEvent, FlightEvent
+from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.grid import step
-from builder.heroes.rules.movement import Path, Position, allowance
 from builder.heroes.rules.passage import passage_map
+from builder.heroes.rules.path import Path, allowance
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.state import GameState

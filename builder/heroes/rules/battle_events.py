@@ -51,7 +51,7 @@ from builder.heroes.rules.combat import name
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import CardUse, MineEvent, Phase
 from builder.heroes.rules.grid import Point, corners, range_between
-from builder.heroes.rules.movement import Path
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.state import GameState

@@ -10,7 +10,7 @@ from builder.heroes.rules.events import (
     FlipEvent,
     SpotEvent,
 )
-from builder.heroes.rules.movement import Path
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import CONCEALED_MARKER, Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.spotting import (

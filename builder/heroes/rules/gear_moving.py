@@ -9,6 +9,7 @@ from __future__ import annotations
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.combat import name
+from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.gear import FUEL_SQUARES, MAX_IDENTICAL, RECCE_PAGE, GearMove
 from builder.heroes.rules.gear_passage import (
     OPENED,
@@ -19,8 +20,10 @@ from builder.heroes.rules.gear_passage import (
     without_hedgehogs,
 )
 from builder.heroes.rules.grid import edge_of_segment, range_between
-from builder.heroes.rules.movement import Position, Reach, allowance, reachable
+from builder.heroes.rules.movement import reachable
+from builder.heroes.rules.path import allowance
 from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.reach import Reach
 from builder.heroes.rules.state import GameState, GearPool
 
 PASSAGE_PAGE = "HoN core p.28"

@@ -31,8 +31,9 @@ from builder.heroes.rules.events import MadnessEvent
 from builder.heroes.rules.firing import shots_at, weapons_of
 from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.leaping import movement_reach
-from builder.heroes.rules.movement import allowance, assault_path
+from builder.heroes.rules.movement import assault_path
 from builder.heroes.rules.mythos import NO_ORDER, Afflicted, Madness
+from builder.heroes.rules.path import allowance
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.state import GameState
 

@@ -30,8 +30,9 @@ from builder.heroes.rules.events import (
     HoldEvent,
     MoveEvent,
 )
+from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.grid import edge_of_segment, neighbours
-from builder.heroes.rules.movement import DIFFICULT, Path, Position, allowance
+from builder.heroes.rules.path import DIFFICULT, Path, allowance
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.structures import wreck_damaged

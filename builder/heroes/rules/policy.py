@@ -27,8 +27,8 @@ from builder.heroes.rules.actions import Action, Clear, Fire, Hold, Move, hedgeh
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.cards import CardChoices, CardPlay
 from builder.heroes.rules.crew import CREW
-from builder.heroes.rules.movement import Path
 from builder.heroes.rules.orders import Orders, Tokens
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.personal_order import duties, may_be_ordered, owed_first
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.policy_assault import AssaultChoices

@@ -14,8 +14,10 @@ from builder.heroes.rules.battle_events import cards_for
 from builder.heroes.rules.capture import wanted
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.cover import cover
-from builder.heroes.rules.movement import Path, Position, allowance, assault_path
+from builder.heroes.rules.footprint import Position
+from builder.heroes.rules.movement import assault_path
 from builder.heroes.rules.odds import odds_of_assault
+from builder.heroes.rules.path import Path, allowance
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy_base import PolicyBase, _worth
 from builder.heroes.rules.state import GameState

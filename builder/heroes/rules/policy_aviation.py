@@ -21,8 +21,10 @@ from builder.heroes.rules.aviation import (
     straight_path,
     wing_struck,
 )
+from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.grid import step
-from builder.heroes.rules.movement import Position, allowance, reachable, reachable_squares
+from builder.heroes.rules.movement import reachable, reachable_squares
+from builder.heroes.rules.path import allowance
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy_base import FAR, PolicyBase, _gap
 from builder.heroes.rules.policy_movement import _distance_field

@@ -18,9 +18,10 @@ from builder.heroes.rules.cards import ASSAULT_BONUSES, FIRE_BONUSES, CardPlay, 
 from builder.heroes.rules.combat import Aim, FireOutcome, IllegalAttack, Shot
 from builder.heroes.rules.cover import cover_table, terrain_bonus
 from builder.heroes.rules.grid import range_between
-from builder.heroes.rules.movement import allowance, reachable
+from builder.heroes.rules.movement import reachable
 from builder.heroes.rules.odds import Odds, odds_of_aim, odds_of_assault, odds_of_shot
 from builder.heroes.rules.orders import needs_no_order, tokens_for
+from builder.heroes.rules.path import allowance
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy_base import PolicyBase, _bonus_cards, _gap, _hand
 from builder.heroes.rules.policy_movement import wanted_objectives

@@ -15,12 +15,14 @@ from builder.heroes.rules.battle_events import cards_for
 from builder.heroes.rules.cover import cover_table, terrain_bonus
 from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.deployment import candidates
+from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.leaping import movement_reach
-from builder.heroes.rules.movement import Position, Reach, allowance
 from builder.heroes.rules.passage import passage_map
+from builder.heroes.rules.path import allowance
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.placement import zone_squares, zones_for
 from builder.heroes.rules.policy_base import FAR, PolicyBase, _bonus_cards
+from builder.heroes.rules.reach import Reach
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.spotting import ambushes, could_be_spotted, may_change_state, may_conceal_here, turned_over
 from builder.heroes.rules.state import GameState

@@ -16,9 +16,10 @@ from builder.heroes.rules.engineering import (
     hedgehog_refusal,
     position_refusal,
 )
+from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.grid import Point
 from builder.heroes.rules.mines import mine_squares, mines_to_clear
-from builder.heroes.rules.movement import Path, Position
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.policy_base import FAR, PolicyBase, _gap
 from builder.heroes.rules.policy_movement import MovementChoices, _distance_field

@@ -24,8 +24,8 @@ from builder.heroes.rules.events import (
     RetreatEvent,
 )
 from builder.heroes.rules.grid import neighbours
-from builder.heroes.rules.movement import allowance
 from builder.heroes.rules.passage import passage_map
+from builder.heroes.rules.path import allowance
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.state import GameState

@@ -10,14 +10,9 @@ from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions import Move
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.events import Phase
-from builder.heroes.rules.movement import (
-    DIFFICULT,
-    Position,
-    allowance,
-    assault_path,
-    reachable,
-    reachable_squares,
-)
+from builder.heroes.rules.footprint import Position
+from builder.heroes.rules.movement import assault_path, reachable, reachable_squares
+from builder.heroes.rules.path import DIFFICULT, allowance
 from builder.heroes.rules.pieces import EAST, NORTH, NORTH_EAST
 from builder.heroes.rules.ruleset import HON, SON
 from builder.kernel.dice import LoadedDice
