@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.heroes.rules.actions import AssaultAction, TurnBase
+from builder.heroes.rules.actions import AssaultAction
 from builder.heroes.rules.assault import Assault, AssaultOutcome, DefenderMove, resolve_assault
 from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
 from builder.heroes.rules.combat import IllegalAttack, name
@@ -35,6 +35,7 @@ from builder.heroes.rules.path import Path, allowance
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.terrifying import terrifying_note
+from builder.heroes.rules.turn_base import TurnBase
 from builder.kernel.events import Modifier
 
 BRUTAL, AFAR, ON_THE_MOVE = "assault-brutal", "assault-long-distance", "assault-on-the-move"

@@ -12,7 +12,6 @@ from fractions import Fraction
 from builder.heroes.army.summary import MAX_SPECIAL
 from builder.heroes.catalogue.cards import ActionCard, BonusKind, CardEffectKind, CardTiming
 from builder.heroes.catalogue.units import SideState
-from builder.heroes.rules.actions import enemies_in_reach
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.cards import ASSAULT_BONUSES, FIRE_BONUSES, CardPlay, playable_event
 from builder.heroes.rules.combat import Aim, FireOutcome, IllegalAttack, Shot
@@ -27,6 +26,7 @@ from builder.heroes.rules.policy_base import PolicyBase, _bonus_cards, _gap, _ha
 from builder.heroes.rules.policy_movement import wanted_objectives
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.spotting import inactive
+from builder.heroes.rules.squares import enemies_in_reach
 from builder.heroes.rules.state import GameState
 from builder.kernel.events import Modifier, Roll
 

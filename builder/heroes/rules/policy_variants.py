@@ -6,7 +6,7 @@ leaves the odds in its favour."""
 
 from __future__ import annotations
 
-from builder.heroes.rules.actions import Action, AssaultAction, enemies_in_reach
+from builder.heroes.rules.actions import Action, AssaultAction
 from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
 from builder.heroes.rules.assault_variants import AFAR, BRUTAL, ON_THE_MOVE, covered, variant_assault_of
 from builder.heroes.rules.combat import IllegalAttack
@@ -17,6 +17,7 @@ from builder.heroes.rules.odds import odds_of_assault
 from builder.heroes.rules.path import Path, allowance
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.policy_base import PolicyBase, _worth
+from builder.heroes.rules.squares import enemies_in_reach
 from builder.heroes.rules.state import GameState
 from builder.kernel.events import Modifier
 

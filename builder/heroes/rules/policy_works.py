@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from builder.heroes.rules.actions import Action, Hold, Move, may_stand
+from builder.heroes.rules.actions import Action, Hold, Move
 from builder.heroes.rules.concealed import concealed, markers_free, may_conceal
 from builder.heroes.rules.cover import cover, cover_table, terrain_bonus
 from builder.heroes.rules.engineering import (
@@ -25,6 +25,7 @@ from builder.heroes.rules.policy_base import FAR, PolicyBase, _gap
 from builder.heroes.rules.policy_movement import MovementChoices, _distance_field
 from builder.heroes.rules.scouting import barred, scout_moves
 from builder.heroes.rules.spotting import could_be_spotted
+from builder.heroes.rules.squares import may_stand
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.surprise import windows_crossed
 from builder.heroes.rules.works import ClearMine, Deploy, Item, PlaceMine
