@@ -1,20 +1,16 @@
 """Edits to a Tactical Card Game scenario as undoable commands, for the designer and the deck
 composer (see builder.kernel.history): a box's terrain (TCG p.17), the markers of p.16 on a
 box, a side's reinforcement zone (p.6), a deployed card face up or hidden (p.16), the
-cards of a side's deck, the reserve (p.5), the scenario's and each side's details (turns
-and first player, p.6; COMMAND and DIRECTIVE markers, p.5) and its victory conditions
-(p.6, p.16). Each turns one scenario into the next. An edit of the details validates what
-it sets against the file's bounds (builder.tcg.scenario): its `apply` raises pydantic's
-ValidationError on a value the file cannot hold, so a caller tries it before recording it."""
+cards of a side's deck, the reserve (p.5), a side's COMMAND and DIRECTIVE markers (p.5) and
+the scenario events on the turn track (p.16). Each turns one scenario into the next. The
+details and victory conditions have their own edits (detail_edits.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from typing import Any
 
 from builder.tcg.base import Box
-from builder.tcg.conditions import Control, Destroy, VictoryPoints
 from builder.tcg.scenario import (
     VALUED_MARKERS,
     DeckEntry,
@@ -24,28 +20,10 @@ from builder.tcg.scenario import (
     Placement,
     Scenario,
     ScenarioEvent,
-    Side,
     TerrainBox,
 )
 from builder.tcg.terrain import Terrain
-
-
-def _with(scenario: Scenario, **update: Any) -> Scenario:
-    return scenario.model_copy(update=update)
-
-
-def _validated(scenario: Scenario, **update: Any) -> Scenario:
-    """The scenario with `update`, validated against the file's bounds (ValidationError)."""
-    return Scenario.model_validate({**dict(scenario), **update})
-
-
-def _with_side(scenario: Scenario, side_id: str, **update: Any) -> Scenario:
-    sides = [side.model_copy(update=update) if side.id == side_id else side for side in scenario.sides]
-    return _with(scenario, sides=sides)
-
-
-def _with_force(scenario: Scenario, side: Side, **update: Any) -> Scenario:
-    return _with_side(scenario, side.id, force=side.force.model_copy(update=update))
+from builder.tcg.updated import updated, with_force, with_side
 
 
 @dataclass(frozen=True)
@@ -60,7 +38,7 @@ class SetTerrain:
         if self.terrain is not Terrain.OPEN:
             kept.append(TerrainBox(box=self.box, terrain=self.terrain))
         kept.sort(key=lambda t: (t.box[1], t.box[0]))
-        return _with(scenario, terrain=kept)
+        return updated(scenario, terrain=kept)
 
     @property
     def label(self) -> str:
@@ -78,7 +56,7 @@ class ToggleMarker:
     def apply(self, scenario: Scenario) -> Scenario:
         there = [m for m in scenario.markers if m.box == self.box and m.kind is self.kind]
         if there:
-            return _with(scenario, markers=[m for m in scenario.markers if m not in there])
+            return updated(scenario, markers=[m for m in scenario.markers if m not in there])
         marker = Marker(
             box=self.box,
             kind=self.kind,
@@ -87,7 +65,7 @@ class ToggleMarker:
             else None,
             value=1 if self.kind in VALUED_MARKERS else None,
         )
-        return _with(scenario, markers=[*scenario.markers, marker])
+        return updated(scenario, markers=[*scenario.markers, marker])
 
     @property
     def label(self) -> str:
@@ -107,7 +85,7 @@ def _with_markers_changed(
 ) -> Scenario:
     """The scenario with the markers of `kinds` on `box` updated by `change(marker)`."""
     markers = [m.model_copy(update=change(m)) if m.box == box and m.kind in kinds else m for m in scenario.markers]
-    return _with(scenario, markers=markers)
+    return updated(scenario, markers=markers)
 
 
 @dataclass(frozen=True)
@@ -155,7 +133,7 @@ class ToggleZone:
                 zone.append(self.box)
                 zone.sort(key=lambda b: (b[1], b[0]))
             sides.append(side.model_copy(update={"reinforcement_zone": zone}))
-        return _with(scenario, sides=sides)
+        return updated(scenario, sides=sides)
 
     @property
     def label(self) -> str:
@@ -174,7 +152,7 @@ class ToggleHidden:
                 p.model_copy(update={"hidden": not p.hidden}) if p.box == self.box else p for p in side.force.deployment
             ]
             if deployment != side.force.deployment:
-                scenario = _with_force(scenario, side, deployment=deployment)
+                scenario = with_force(scenario, side, deployment=deployment)
         return scenario
 
     @property
@@ -193,7 +171,7 @@ class AddToDeck:
         side = scenario.side(self.side)
         if side is None:
             return scenario
-        return _with_force(scenario, side, deck=added(side.force, self.card))
+        return with_force(scenario, side, deck=added(side.force, self.card))
 
     @property
     def label(self) -> str:
@@ -223,7 +201,7 @@ class RemoveFromDeck:
             for e in side.force.deck
             if e.card != self.card or e.count > 1
         ]
-        return _with_force(scenario, side, deck=deck)
+        return with_force(scenario, side, deck=deck)
 
     @property
     def label(self) -> str:
@@ -243,7 +221,7 @@ class Deploy:
         side = scenario.side(self.side)
         if side is None:
             return scenario
-        return _with_force(scenario, side, deployment=side.force.placed(self.placement, self.decoy).deployment)
+        return with_force(scenario, side, deployment=side.force.placed(self.placement, self.decoy).deployment)
 
     @property
     def label(self) -> str:
@@ -260,7 +238,7 @@ class ClearBox:
         for side in scenario.sides:
             kept = [p for p in side.force.deployment if p.box != self.box]
             if kept != side.force.deployment:
-                scenario = _with_force(scenario, side, deployment=kept)
+                scenario = with_force(scenario, side, deployment=kept)
         return scenario
 
     @property
@@ -276,7 +254,7 @@ class AddScenarioEvent:
 
     def apply(self, scenario: Scenario) -> Scenario:
         events = sorted([*scenario.events, self.event], key=lambda e: e.turn)
-        return _with(scenario, events=events)
+        return updated(scenario, events=events)
 
     @property
     def label(self) -> str:
@@ -288,7 +266,7 @@ class RemoveScenarioEvent:
     index: int
 
     def apply(self, scenario: Scenario) -> Scenario:
-        return _with(scenario, events=[e for i, e in enumerate(scenario.events) if i != self.index])
+        return updated(scenario, events=[e for i, e in enumerate(scenario.events) if i != self.index])
 
     @property
     def label(self) -> str:
@@ -306,110 +284,8 @@ class SetSideMarkers:
     def apply(self, scenario: Scenario) -> Scenario:
         command = min(max(self.command, 1), 6)  # the file's bounds (builder.tcg.scenario.Side)
         directives = min(max(self.directives, 0), 20)
-        return _with_side(scenario, self.side, command=command, directives=directives)
+        return with_side(scenario, self.side, command=command, directives=directives)
 
     @property
     def label(self) -> str:
         return f"{self.side} COMMAND and DIRECTIVE markers"
-
-
-@dataclass(frozen=True)
-class SetScenarioDetails:
-    """The scenario's title, description, number of turns (four to eight, TCG p.6: the check
-    says so; the file holds 1-20), first player (p.6: "each scenario will let you know who
-    the first player will be") and who wins when nobody fulfils a condition (a side or
-    draw). Raises ValidationError on a value the file cannot hold."""
-
-    title: str
-    description: str
-    turns: int
-    first_player: str
-    otherwise: str
-
-    def apply(self, scenario: Scenario) -> Scenario:
-        return _validated(
-            scenario,
-            title=self.title,
-            description=self.description,
-            turns=self.turns,
-            first_player=self.first_player,
-            otherwise=self.otherwise,
-        )
-
-    @property
-    def label(self) -> str:
-        return "the scenario's details"
-
-
-@dataclass(frozen=True)
-class SetSideDetails:
-    """A side's name, COMMAND markers each turn (1-6, TCG p.5), DIRECTIVE markers at the
-    start (at most six in play, p.5: the check refuses more) and the victory points it earns
-    for each enemy card destroyed (p.16). Raises ValidationError on a value the file cannot
-    hold."""
-
-    side: str
-    name: str
-    command: int
-    directives: int
-    destroyed_victory_points: int
-
-    def apply(self, scenario: Scenario) -> Scenario:
-        update = {
-            "name": self.name,
-            "command": self.command,
-            "directives": self.directives,
-            "destroyed_victory_points": self.destroyed_victory_points,
-        }
-        sides = [Side.model_validate({**dict(s), **update}) if s.id == self.side else s for s in scenario.sides]
-        return _with(scenario, sides=sides)
-
-    @property
-    def label(self) -> str:
-        return f"{self.side} details"
-
-
-VictoryCondition = Control | Destroy | VictoryPoints
-
-
-@dataclass(frozen=True)
-class AddVictoryCondition:
-    """A victory condition more (TCG p.6: the player who fulfils their scenario objectives
-    first wins), last in the list."""
-
-    condition: VictoryCondition
-
-    def apply(self, scenario: Scenario) -> Scenario:
-        return _with(scenario, victory=[*scenario.victory, self.condition])
-
-    @property
-    def label(self) -> str:
-        return f"{self.condition.kind} victory condition for {self.condition.side}"
-
-
-@dataclass(frozen=True)
-class ReplaceVictoryCondition:
-    """The victory condition at `index` changed into `condition`, in its place."""
-
-    index: int
-    condition: VictoryCondition
-
-    def apply(self, scenario: Scenario) -> Scenario:
-        victory = [self.condition if i == self.index else c for i, c in enumerate(scenario.victory)]
-        return _with(scenario, victory=victory)
-
-    @property
-    def label(self) -> str:
-        return f"victory condition {self.index + 1} changed"
-
-
-@dataclass(frozen=True)
-class RemoveVictoryCondition:
-    index: int
-
-    def apply(self, scenario: Scenario) -> Scenario:
-        return _with(scenario, victory=[c for i, c in enumerate(scenario.victory) if i != self.index])
-
-    @property
-    def label(self) -> str:
-        return f"victory condition {self.index + 1} removed"

@@ -17,7 +17,7 @@ from builder.kernel.history import History
 from builder.tcg.catalogue import CardCatalogue
 from builder.tcg.check import check_scenario
 from builder.tcg.conditions import Control, Destroy, VictoryPoints, When
-from builder.tcg.edits import (
+from builder.tcg.detail_edits import (
     AddVictoryCondition,
     RemoveVictoryCondition,
     ReplaceVictoryCondition,

@@ -7,7 +7,6 @@ from dataclasses import replace
 
 from builder.heroes.catalogue.cards import ActionCard, BonusKind, CardEffectKind, CardTiming
 from builder.heroes.catalogue.units import SideState
-from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.assaulting import landing
 from builder.heroes.rules.battle_events import falls_back
@@ -29,10 +28,11 @@ from builder.heroes.rules.events import (
     CardUse,
     Phase,
 )
-from builder.heroes.rules.movement import Path
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.surprise import SurpriseChoices, needs_card, windows_crossed
+from builder.heroes.rules.turn_base import TurnBase
 from builder.kernel.events import Roll
 
 

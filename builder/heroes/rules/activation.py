@@ -26,9 +26,6 @@ from builder.heroes.rules.actions import (
     PushWreck,
     Snipe,
     TemplateFire,
-    TurnBase,
-    _where,
-    may_stand,
 )
 from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
 from builder.heroes.rules.assault_variants import AssaultVariants
@@ -78,6 +75,7 @@ from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.poisoned_blade import PoisonedBlades
 from builder.heroes.rules.scouting import Scouting
 from builder.heroes.rules.searching import SearchChecks
+from builder.heroes.rules.squares import may_stand, named_squares
 from builder.heroes.rules.state import destroyed_in
 from builder.heroes.rules.structures import Demolish
 from builder.heroes.rules.substitute import Substitution
@@ -85,6 +83,7 @@ from builder.heroes.rules.templating import TemplateFiring
 from builder.heroes.rules.terror import TerrorChecks
 from builder.heroes.rules.totems import Totems
 from builder.heroes.rules.transport import Transport
+from builder.heroes.rules.turn_base import TurnBase
 from builder.heroes.rules.vehicle_weapons import VehicleWeapons
 from builder.heroes.rules.works import Board, ClearMine, Deploy, Fly, PlaceMine
 
@@ -300,7 +299,7 @@ class Turn(
                     turn=state.turn,
                     phase=self.phase,
                     side=crew.owner,
-                    text=f"{name(crew)} bails out of {name(vehicle)} to {_where(out.squares)}, Suppressed "
+                    text=f"{name(crew)} bails out of {name(vehicle)} to {named_squares(out.squares)}, Suppressed "
                     f"({'BfC p.10-11' if crew.unit.front.has('aviator') else state.ruleset.cite('crew')}).",
                     unit=crew.key,
                     to=out.squares,

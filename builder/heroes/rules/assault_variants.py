@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.heroes.rules.actions import AssaultAction, TurnBase
+from builder.heroes.rules.actions import AssaultAction
 from builder.heroes.rules.assault import Assault, AssaultOutcome, DefenderMove, resolve_assault
 from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
 from builder.heroes.rules.combat import IllegalAttack, name
@@ -29,11 +29,13 @@ from builder.heroes.rules.cover import _shared_cover, cover
 from builder.heroes.rules.events import AdvanceEvent, AssaultEvent
 from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.leaping import movement_reach
-from builder.heroes.rules.movement import Path, allowance, assault_path
+from builder.heroes.rules.movement import assault_path
 from builder.heroes.rules.mythos_rolls import paralyzed, roll_modifiers
+from builder.heroes.rules.path import Path, allowance
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.terrifying import terrifying_note
+from builder.heroes.rules.turn_base import TurnBase
 from builder.kernel.events import Modifier
 
 BRUTAL, AFAR, ON_THE_MOVE = "assault-brutal", "assault-long-distance", "assault-on-the-move"

@@ -4,14 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from builder.heroes.rules.actions import (
-    AssaultAction,
-    TurnBase,
-    _where,
-    forced_move_zones,
-    may_stand,
-    may_step,
-)
+from builder.heroes.rules.actions import AssaultAction
 from builder.heroes.rules.assault import (
     Assault,
     AssaultOutcome,
@@ -34,16 +27,18 @@ from builder.heroes.rules.events import (
 from builder.heroes.rules.ferocious import FEROCIOUS, FEROCIOUS_PAGE
 from builder.heroes.rules.firing import in_arc, one_weapon_only, shot_at, weapons_of
 from builder.heroes.rules.grid import footprint_squares, neighbours
-from builder.heroes.rules.movement import Path
 from builder.heroes.rules.mythos_rolls import paralyzed, roll_modifiers
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.spotting import inactive
+from builder.heroes.rules.squares import forced_move_zones, may_stand, may_step, named_squares
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.structures import structure_of
 from builder.heroes.rules.surprise import assaults_through_window
 from builder.heroes.rules.terrifying import terrifying_note
 from builder.heroes.rules.traits import has_trait
 from builder.heroes.rules.transport import launch_refusal, refuge
+from builder.heroes.rules.turn_base import TurnBase
 from builder.kernel.events import Modifier
 
 
@@ -236,10 +231,10 @@ class AssaultActions(TurnBase):
                 if not wreck:
                     self._carry(self.state.pieces[attacker.key])
                 said = (
-                    f"the wreck of {name(attacker)} takes the defender's place at {_where(squares)} "
+                    f"the wreck of {name(attacker)} takes the defender's place at {named_squares(squares)} "
                     f"({self.state.ruleset.cite('assault-results')})"
                     if wreck
-                    else f"{name(attacker)} {off}takes the ground at {_where(squares)}"
+                    else f"{name(attacker)} {off}takes the ground at {named_squares(squares)}"
                 )
                 self.add(
                     AdvanceEvent(
@@ -274,7 +269,7 @@ class AssaultActions(TurnBase):
                 turn=self.state.turn,
                 phase=self.phase,
                 side=back.owner,
-                text=f"{name(back)} is pushed back through the window to {_where(from_squares)}, the square it "
+                text=f"{name(back)} is pushed back through the window to {named_squares(from_squares)}, the square it "
                 f"launched the assault from, with no second Surprise card ({self.state.ruleset.cite('action-cards')}).",
                 unit=back.key,
                 to=from_squares,
@@ -350,7 +345,7 @@ class AssaultActions(TurnBase):
                     turn=self.state.turn,
                     phase=self.phase,
                     side=defender.owner,
-                    text=f"{name(defender)} {moved} {_where((square,))}"
+                    text=f"{name(defender)} {moved} {named_squares((square,))}"
                     + (f", with a Suppressed marker ({cite(rule)})." if suppress else "."),
                     unit=defender.key,
                     to=(square,),
@@ -359,7 +354,7 @@ class AssaultActions(TurnBase):
             self.tread(defender.key, (square,))  # a Mine marker there goes off (BfC p.09)
             return
         if within:
-            why = f"{_where(within)} would move it within an enemy Zone of Control ({cite(rule)})"
+            why = f"{named_squares(within)} would move it within an enemy Zone of Control ({cite(rule)})"
         elif not why:
             why = f"no square it may enter ({cite(rule)})"
         self.add(

@@ -21,16 +21,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from builder.heroes.rules.actions import Disembark, TurnBase, _where, may_stand, neighbours_of
+from builder.heroes.rules.actions import Disembark
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.damage import destroy
 from builder.heroes.rules.events import EmbarkEvent, FlightEvent
+from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.grid import step
-from builder.heroes.rules.movement import Path, Position, allowance
 from builder.heroes.rules.passage import passage_map
+from builder.heroes.rules.path import Path, allowance
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.spotting import inactive
+from builder.heroes.rules.squares import may_stand, named_squares, neighbours_of
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.turn_base import TurnBase
 from builder.heroes.rules.works import Board, Fly
 
 PAGE = "BfC p.10-11"
@@ -230,7 +233,7 @@ class Aviation(TurnBase):
                 phase=self.phase,
                 side=aviator.owner,
                 text=f"{name(aviator)} turns to its inactive side and leaves {name(airplane)} to "
-                f"{_where((action.square,))} ({PAGE}).",
+                f"{named_squares((action.square,))} ({PAGE}).",
                 unit=aviator.key,
                 transport=airplane.key,
                 out=True,
@@ -283,7 +286,7 @@ class Aviation(TurnBase):
                     turn=state.turn,
                     phase=self.phase,
                     side=airplane.owner,
-                    text=f"A wing of {name(flown)} strikes a building or a vehicle at {_where(flown.squares)}: "
+                    text=f"A wing of {name(flown)} strikes a building or a vehicle at {named_squares(flown.squares)}: "
                     f"it is destroyed ({PAGE}).",
                     unit=airplane.key,
                     speed=action.speed,

@@ -44,18 +44,20 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 from builder.heroes.catalogue.cards import ActionCard, CardEffectKind, CardTiming
-from builder.heroes.rules.actions import Fire, TurnBase, _where
+from builder.heroes.rules.actions import Fire
 from builder.heroes.rules.assault import Assault, AssaultOutcome, AssaultReroll
 from builder.heroes.rules.cards import playable_event
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import CardUse, MineEvent, Phase
 from builder.heroes.rules.grid import Point, corners, range_between
-from builder.heroes.rules.movement import Path
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.spotting import inactive
+from builder.heroes.rules.squares import named_squares
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.templating import template_targets
+from builder.heroes.rules.turn_base import TurnBase
 from builder.heroes.rules.zoc import zone_of_control
 from builder.kernel.events import Roll
 
@@ -221,7 +223,7 @@ class BattleEvents(TurnBase):
                 turn=self.state.turn,
                 phase=self.phase,
                 side=side,
-                text=f"{side} plays {card.name} ({page}): a Mine marker on {_where((square,))} (BfC p.09).",
+                text=f"{side} plays {card.name} ({page}): a Mine marker on {named_squares((square,))} (BfC p.09).",
                 unit=holders[square],
                 square=square,
                 what="placed",

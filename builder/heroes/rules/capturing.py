@@ -3,12 +3,13 @@ captor is destroyed; the rule and its readings are in capture.py."""
 
 from __future__ import annotations
 
-from builder.heroes.rules.actions import TurnBase, _where, may_stand
 from builder.heroes.rules.capture import CAPTURE_PAGE, Captive, wanted
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.events import EnterEvent, RetreatEvent
 from builder.heroes.rules.grid import neighbours
 from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.squares import may_stand, named_squares
+from builder.heroes.rules.turn_base import TurnBase
 
 
 class Capturing(TurnBase):
@@ -51,7 +52,7 @@ class Capturing(TurnBase):
                     phase=self.phase,
                     side=captive.piece.owner,
                     text=f"{name(captor)} is destroyed: {name(captive.piece)} is liberated at "
-                    f"{_where((square,))} and must be captured again ({CAPTURE_PAGE}).",
+                    f"{named_squares((square,))} and must be captured again ({CAPTURE_PAGE}).",
                     unit=key,
                     to=(square,),
                 )

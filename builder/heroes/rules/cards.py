@@ -30,7 +30,7 @@ from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.combat import Aim, FireOutcome, Shot
 from builder.heroes.rules.events import DrawEvent, Phase
-from builder.heroes.rules.movement import Path
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.state import Deck, GameState
 from builder.heroes.scenario.models import Scenario
 from builder.kernel.dice import Dice, shuffled

@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from builder.heroes.catalogue.base import AbilityRef
-from builder.heroes.rules.actions import TurnBase, may_stand
 from builder.heroes.rules.black_sun import BLACK_SUN, FLAMES, flames_from
 from builder.heroes.rules.clouds import CLOUDS, CloudMaking
 from builder.heroes.rules.combat import IllegalAttack, fire, name, take_hit
@@ -28,8 +27,10 @@ from builder.heroes.rules.spells import (
     penalty,
     restored,
 )
+from builder.heroes.rules.squares import may_stand
 from builder.heroes.rules.summoning import summon_at, summoned_piece
 from builder.heroes.rules.templates import TemplateKind, lay_template
+from builder.heroes.rules.turn_base import TurnBase
 
 DROWNING, PARALYZE, ENCHANT = "son-drowning", "son-paralyze", "son-enchant-unit"
 HYDRA, BARRIER = "son-blessing-of-hydra", "son-mythos-barrier"

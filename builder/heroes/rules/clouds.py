@@ -25,7 +25,6 @@ from dataclasses import replace
 from enum import StrEnum
 
 from builder.heroes.catalogue.units import CombatValues
-from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.combat import Facing, IllegalAttack, Shot, fire, name
 from builder.heroes.rules.damage import Effect, suppress
 from builder.heroes.rules.events import FireEvent, Phase, SpellEvent, TemplateEvent
@@ -35,6 +34,7 @@ from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.templates import covered, explosion_squares, grenade_into, interspace_range
 from builder.heroes.rules.templating import template_targets
+from builder.heroes.rules.turn_base import TurnBase
 
 
 class Cloud(StrEnum):

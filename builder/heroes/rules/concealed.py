@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.events import ConcealEvent
 from builder.heroes.rules.pieces import CONCEALED_MARKER, Piece
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.turn_base import TurnBase
 
 CONCEALED = "concealed"  # the option's marker id (data/hon/options-common.yaml)
 PAGE = "HoN core p.30"

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.actions import ChangeState, TurnBase, _where
+from builder.heroes.rules.actions import ChangeState
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.cover import AMBUSH_SPOTTER_PAGE
 from builder.heroes.rules.events import (
     FlipEvent,
     SpotEvent,
 )
-from builder.heroes.rules.movement import Path
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import CONCEALED_MARKER, Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.spotting import (
@@ -21,6 +21,8 @@ from builder.heroes.rules.spotting import (
     spotter,
     turned_over,
 )
+from builder.heroes.rules.squares import named_squares
+from builder.heroes.rules.turn_base import TurnBase
 
 SPOTTING_MOVERS = frozenset({UnitType.INFANTRY, UnitType.LIGHT_VEHICLE})  # SoN p.17
 
@@ -66,7 +68,7 @@ class Concealment(TurnBase):
                 turn=self.state.turn,
                 phase=self.phase,
                 side=piece.owner,
-                text=f"{name(by)} spots {name(piece)} at {_where(at)}: "
+                text=f"{name(by)} spots {name(piece)} at {named_squares(at)}: "
                 + (
                     "its Concealed marker gives way to its counter (HoN core p.30)"
                     if CONCEALED_MARKER in piece.extra

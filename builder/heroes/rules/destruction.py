@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from builder.heroes.catalogue.units import Weapon, WeaponRole
-from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.combat import IllegalAttack, name
 from builder.heroes.rules.damage import DamageLocation, DestructionResult, destruction_roll
 from builder.heroes.rules.events import DestructionEvent
@@ -26,6 +25,7 @@ from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.structures import Demolish, structure_of, wreck_damaged
+from builder.heroes.rules.turn_base import TurnBase
 from builder.heroes.scenario.battlefield import PlacedElement
 
 

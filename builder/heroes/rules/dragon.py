@@ -17,12 +17,12 @@ from dataclasses import replace
 from typing import Protocol, runtime_checkable
 
 from builder.heroes.catalogue.base import AbilityRef
-from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.events import GearEvent
 from builder.heroes.rules.mythos import DRAGON, Perch
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState, GearPool
+from builder.heroes.rules.turn_base import TurnBase
 
 DRAGON_PAGE = "SoN p.16"
 TERRIFYING = AbilityRef(id="terrifying")

@@ -14,12 +14,12 @@ from dataclasses import replace
 from typing import Protocol, runtime_checkable
 
 from builder.heroes.catalogue.units import SideState
-from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.turn_base import TurnBase
 
 ICHOR = "son-eldritch-ichor"
 ICHOR_PAGE = "SoN p.14"

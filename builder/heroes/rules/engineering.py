@@ -26,12 +26,13 @@ from dataclasses import replace
 
 from builder.heroes.catalogue.terrain import Line, LineKind, TerrainEffects
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.actions import TurnBase, _where
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.events import WorksEvent
 from builder.heroes.rules.grid import Point, edge_of_segment
 from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.squares import named_squares
 from builder.heroes.rules.state import GameState, GearPool
+from builder.heroes.rules.turn_base import TurnBase
 from builder.heroes.rules.works import Deploy, Item
 from builder.heroes.rules.zoc import zone_among
 from builder.heroes.scenario.battlefield import PlacedLine
@@ -181,7 +182,7 @@ class Engineering(TurnBase):
                 phase=self.phase,
                 side=carrier.owner,
                 text=f"{name(carrier)} deploys {'an' if action.item is Item.ADVANCED_POSITION else 'a'} "
-                f"{NAMES[action.item]} at {_where(squares)} ({page}).",
+                f"{NAMES[action.item]} at {named_squares(squares)} ({page}).",
                 unit=carrier.key,
                 item=action.item.value,
                 squares=squares,

@@ -6,7 +6,7 @@ import math
 from dataclasses import replace
 
 from builder.heroes.catalogue.units import Role, Weapon
-from builder.heroes.rules.actions import MAX_AMMO, Fire, TurnBase
+from builder.heroes.rules.actions import MAX_AMMO, Fire
 from builder.heroes.rules.aiming import aimed
 from builder.heroes.rules.combat import (
     Aim,
@@ -33,6 +33,7 @@ from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.structures import structure_of
+from builder.heroes.rules.turn_base import TurnBase
 from builder.kernel.events import Modifier
 
 

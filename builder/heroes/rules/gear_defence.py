@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from builder.heroes.catalogue.units import CombatValues
-from builder.heroes.rules.actions import Fire, TurnBase
+from builder.heroes.rules.actions import Fire
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.combat import Facing, FireOutcome, FireResult, IllegalAttack, Shot, name, take_hit
 from builder.heroes.rules.cover import cover
@@ -20,6 +20,7 @@ from builder.heroes.rules.gear import MAX_IDENTICAL, RECCE_PAGE, SHIELDING_BONUS
 from builder.heroes.rules.gear_rerolls import GearPlayer
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.templates import SniperOutcome, SniperResult
+from builder.heroes.rules.turn_base import TurnBase
 from builder.kernel.events import Modifier
 
 

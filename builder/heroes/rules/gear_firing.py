@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.aiming import struck_facing
 from builder.heroes.rules.combat import (
     FireResult,
@@ -48,6 +47,7 @@ from builder.heroes.rules.templates import (
     scatter,
 )
 from builder.heroes.rules.templating import _building_at, _building_key, template_targets
+from builder.heroes.rules.turn_base import TurnBase
 
 
 def article(thing: str) -> str:

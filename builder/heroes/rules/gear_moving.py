@@ -7,8 +7,8 @@ through (builder.heroes.rules.gear_passage)."""
 from __future__ import annotations
 
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.combat import name
+from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.gear import FUEL_SQUARES, MAX_IDENTICAL, RECCE_PAGE, GearMove
 from builder.heroes.rules.gear_passage import (
     OPENED,
@@ -19,9 +19,12 @@ from builder.heroes.rules.gear_passage import (
     without_hedgehogs,
 )
 from builder.heroes.rules.grid import edge_of_segment, range_between
-from builder.heroes.rules.movement import Position, Reach, allowance, reachable
+from builder.heroes.rules.movement import reachable
+from builder.heroes.rules.path import allowance
 from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.reach import Reach
 from builder.heroes.rules.state import GameState, GearPool
+from builder.heroes.rules.turn_base import TurnBase
 
 PASSAGE_PAGE = "HoN core p.28"
 MAP_REACH = 3  # squares from the Character within which a unit may use its Tactical Map (BfC p.09)

@@ -23,7 +23,7 @@ from builder.heroes.catalogue.terrain import LineKind
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.grid import edge_of_segment
 from builder.heroes.rules.kept import PerBattlefield
-from builder.heroes.rules.movement import Path
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import Square
 from builder.heroes.scenario.battlefield import Battlefield, PlacedElement
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Protocol, runtime_checkable
 
-from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.terror import must_check, terrifying_sight
+from builder.heroes.rules.turn_base import TurnBase
 
 HARDBOILED = "son-hardboiled"
 HARDBOILED_PAGE = "SoN p.16"

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Protocol, runtime_checkable
 
-from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.turn_base import TurnBase
 
 HEROIC = "son-heroic"
 HEROIC_PAGE = "SoN p.16"

@@ -6,10 +6,10 @@ then or ever after. No marker of the catalogue has the ability."""
 
 from __future__ import annotations
 
-from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.events import HoldEvent
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.turn_base import TurnBase
 from builder.kernel.events import Roll
 
 JURY_RIGGED = "jury-rigged"

@@ -9,20 +9,29 @@ that passes exactly through an interspace touches the two squares on either side
 blocked only when both sides are, and otherwise takes the better side (HoN core p.13: "in all
 cases, if a unit is in another unit's LoS, both units can see each other").
 
-The geometry is exact and integer-only: `trace` walks the squares a segment crosses, in half
-squares (see `builder.heroes.rules.sightmap` for the compiled battlefield it reads)."""
+The geometry is exact and integer-only (`builder.heroes.rules.los_geometry`): `trace` walks
+the squares a segment crosses, in half squares (see `builder.heroes.rules.sightmap` for the
+compiled battlefield it reads)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
 from typing import NamedTuple
 
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.grid import distance
 from builder.heroes.rules.holes import HOLE_PAGE, outside_the_hole
+from builder.heroes.rules.los_geometry import (
+    STRAIGHT,
+    Point,
+    along_a_grid_line,
+    centre,
+    end_points,
+    squares_of,
+    template,
+)
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.sightmap import Cost, Ends, Occupancy, SightMap, pages_of, sight_map
@@ -76,7 +85,6 @@ Target = Piece | Square
 _NOBODY = Occupancy()
 TERRAIN_BLOCKS_KEPT = 200_000  # pairs of placements remembered per battlefield
 TRACES_KEPT = 20_000  # lines remembered per battlefield (a few hundred a play-out; each holds a Sight)
-_STRAIGHT, _CORNER = 0, 1
 
 
 class KeptTrace(NamedTuple):
@@ -88,95 +96,6 @@ class KeptTrace(NamedTuple):
     sight: Sight
     looked: tuple[Square, ...]  # where the walk looked for a unit, the ends' own squares left out
     found: tuple[Piece | None, ...]  # what stood there
-
-
-# A step: kind, column and row steps, the change of the square's index (col + row * width),
-# which edge table and the offset of the edge crossed from the square's index.
-_Step = tuple[int, int, int, int, bool, int]
-
-
-# A point of the battlefield in half squares: the centre of square (c, r) is (2c + 1, 2r + 1),
-# the point halfway between two centres of one counter their sum less one (HoN core p.13).
-Point = tuple[int, int]
-
-
-def centre(square: Square) -> Point:
-    return 2 * square[0] + 1, 2 * square[1] + 1
-
-
-def end_points(squares: tuple[Square, ...], between: bool) -> tuple[Point, ...]:
-    """Where a line of sight may start from or aim at on a counter: the centre of each of its
-    squares, and with `between` the point halfway between any two of them (HoN core p.13:
-    "or any point between them"; of each such segment of points the midpoint is the one taken)."""
-    centres = tuple(centre(sq) for sq in squares)
-    if not between:
-        return centres
-    mids = dict.fromkeys(
-        ((p[0] + q[0]) // 2, (p[1] + q[1]) // 2) for i, p in enumerate(centres) for q in centres[i + 1 :]
-    )
-    # Only a point on the counter: the corner between two squares a vehicle stands on
-    # diagonally touches two squares it does not cover, and a line from there leaves neither.
-    own = set(squares)
-    return centres + tuple(m for m in mids if m not in centres and _touching(m) <= own)
-
-
-def _touching(point: Point) -> set[Square]:
-    """The squares whose edge or corner holds `point` (one square for a centre)."""
-    cols = (point[0] // 2,) if point[0] % 2 else (point[0] // 2 - 1, point[0] // 2)
-    rows = (point[1] // 2,) if point[1] % 2 else (point[1] // 2 - 1, point[1] // 2)
-    return {(c, r) for c in cols for r in rows}
-
-
-def _crossings(parity: int, d: int) -> tuple[int, int, int]:
-    """Along one axis over `d` half squares from a coordinate of this parity (grid lines are
-    the even values): the direction, the distance to the first grid line, how many are crossed."""
-    lo, hi = min(parity, parity + d), max(parity, parity + d)
-    return (d > 0) - (d < 0), 1 if parity else 2, (hi - 1) // 2 - lo // 2
-
-
-def _square_at(p: int, step: int) -> int:
-    """The column (or row) of a line at coordinate `p` going in direction `step`."""
-    return (p - 1) // 2 if p % 2 else p // 2 - (step < 0)
-
-
-def along_a_grid_line(p: Point, q: Point) -> bool:
-    """A line running along the edges between squares (no centre-to-centre line does)."""
-    return (p[0] == q[0] and p[0] % 2 == 0) or (p[1] == q[1] and p[1] % 2 == 0)
-
-
-@cache
-def _template(dx: int, dy: int, ox: int, oy: int, width: int) -> tuple[_Step, ...]:
-    """The steps of a segment over `dx` columns and `dy` rows in half squares, from a point
-    whose coordinates have parities `ox`, `oy` (odd: inside a square; even: on a grid line):
-    straight steps across one edge, and corner steps through an interspace. Integer-only: it
-    crosses its i-th vertical grid line at t=(fx+2i)/|dx| and its j-th horizontal one at
-    t=(fy+2j)/|dy|, and meets an interspace when both are equal."""
-    sx, fx, nx = _crossings(ox, dx)
-    sy, fy, ny = _crossings(oy, dy)
-    ax, ay = abs(dx), abs(dy)
-    i = j = 0
-    steps: list[_Step] = []
-    while i < nx or j < ny:
-        tx = (fx + 2 * i) * ay if i < nx else None
-        ty = (fy + 2 * j) * ax if j < ny else None
-        if tx is not None and ty is not None and tx == ty:
-            steps.append((_CORNER, sx, sy, sx + sy * width, False, 0))
-            i, j = i + 1, j + 1
-        elif ty is None or (tx is not None and tx < ty):
-            # The east edge of the square on the left.
-            steps.append((_STRAIGHT, sx, 0, sx, True, 0 if sx > 0 else -1))
-            i += 1
-        else:
-            # The south edge of the square above.
-            steps.append((_STRAIGHT, 0, sy, sy * width, False, 0 if sy > 0 else -width))
-            j += 1
-    return tuple(steps)
-
-
-def squares_of(p: Point, q: Point) -> tuple[Square, Square]:
-    """The squares a line from `p` to `q` leaves and reaches."""
-    sx, sy = (q[0] > p[0]) - (q[0] < p[0]), (q[1] > p[1]) - (q[1] < p[1])
-    return (_square_at(p[0], sx), _square_at(p[1], sy)), (_square_at(q[0], -sx), _square_at(q[1], -sy))
 
 
 def trace(
@@ -215,9 +134,9 @@ def _walk(
     at = x + y * width
     found = Cost()
     ignored = ends.own
-    for kind, sx, sy, delta, on_east, offset in _template(q[0] - p[0], q[1] - p[1], p[0] % 2, p[1] % 2, width):
+    for kind, sx, sy, delta, on_east, offset in template(q[0] - p[0], q[1] - p[1], p[0] % 2, p[1] % 2, width):
         nx, ny = x + sx, y + sy
-        if kind == _STRAIGHT:
+        if kind == STRAIGHT:
             edge = (east if on_east else south)[at + offset]
             if edge is not None:
                 smap.cross(edge, (x, y), (nx, ny), ends, found)

@@ -24,17 +24,20 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import OnHit
-from builder.heroes.rules.actions import AssaultAction, Fire, TurnBase, may_stand
+from builder.heroes.rules.actions import AssaultAction, Fire
 from builder.heroes.rules.combat import name, take_hit
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import MadnessEvent
 from builder.heroes.rules.firing import shots_at, weapons_of
 from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.leaping import movement_reach
-from builder.heroes.rules.movement import allowance, assault_path
+from builder.heroes.rules.movement import assault_path
 from builder.heroes.rules.mythos import NO_ORDER, Afflicted, Madness
+from builder.heroes.rules.path import allowance
 from builder.heroes.rules.pieces import STEPS, Piece, Square
+from builder.heroes.rules.squares import may_stand
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.turn_base import TurnBase
 
 FEAR_RETREAT = 4  # spaces (SoN p.11)
 RAGE_MOVE = 4  # spaces (SoN p.11)

@@ -14,7 +14,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Protocol, runtime_checkable
 
-from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.events import GearEvent
 from builder.heroes.rules.grid import range_between
@@ -22,6 +21,7 @@ from builder.heroes.rules.mythos import manifestation
 from builder.heroes.rules.orders import Orders
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import MEDALLION, GameState
+from builder.heroes.rules.turn_base import TurnBase
 
 MEDALLION_PAGE = "SoN p.14"
 MEDALLION_REACH = 3  # spaces from the wearer (SoN p.14)

@@ -19,7 +19,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from builder.heroes.catalogue.units import SideState
-from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.combat import IllegalAttack, name, take_hit
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import AidEvent, Phase
@@ -27,6 +26,7 @@ from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.spotting import turned_over
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.turn_base import TurnBase
 
 MEDIC = "medic"
 

@@ -15,12 +15,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from builder.heroes.catalogue.units import CombatValues
-from builder.heroes.rules.actions import TurnBase, _where, neighbours_of
 from builder.heroes.rules.combat import Facing, Shot, fire, name
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import FireEvent, MineEvent
 from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.squares import named_squares, neighbours_of
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.turn_base import TurnBase
 from builder.heroes.rules.works import ClearMine, PlaceMine
 from builder.heroes.rules.zoc import zone_among
 
@@ -75,7 +76,7 @@ class Mining(TurnBase):
                 turn=state.turn,
                 phase=self.phase,
                 side=piece.owner,
-                text=f"{name(piece)} places a Mine marker on {_where((action.square,))} instead of moving or "
+                text=f"{name(piece)} places a Mine marker on {named_squares((action.square,))} instead of moving or "
                 f"firing ({pool.count} left on {pool.source or 'its option'}; {PAGE}).",
                 unit=piece.key,
                 square=action.square,
@@ -93,7 +94,8 @@ class Mining(TurnBase):
                 turn=state.turn,
                 phase=self.phase,
                 side=piece.owner,
-                text=f"{name(piece)} (Engineer) discards the Mine marker on {_where((action.square,))} ({PAGE}).",
+                text=f"{name(piece)} (Engineer) discards the Mine marker on "
+                f"{named_squares((action.square,))} ({PAGE}).",
                 unit=piece.key,
                 square=action.square,
                 what="cleared",
@@ -117,7 +119,7 @@ class Mining(TurnBase):
                     turn=state.turn,
                     phase=self.phase,
                     side=piece.owner,
-                    text=f"{name(piece)} sets off the Mine marker on {_where((square,))} ({PAGE}).",
+                    text=f"{name(piece)} sets off the Mine marker on {named_squares((square,))} ({PAGE}).",
                     unit=key,
                     square=square,
                     what="triggered",

@@ -6,15 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.actions import (
-    Fire,
-    TurnBase,
-    _may_move,
-    _where,
-    exit_squares,
-    hedgehogs_in_reach,
-    may_stand,
-)
+from builder.heroes.rules.actions import Fire
 from builder.heroes.rules.cards import (
     MOVE_BONUSES,
     bonus_cards,
@@ -30,11 +22,20 @@ from builder.heroes.rules.events import (
     HoldEvent,
     MoveEvent,
 )
+from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.grid import edge_of_segment, neighbours
-from builder.heroes.rules.movement import DIFFICULT, Path, Position, allowance
+from builder.heroes.rules.path import DIFFICULT, Path, allowance
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.spotting import inactive
+from builder.heroes.rules.squares import (
+    exit_squares,
+    hedgehogs_in_reach,
+    may_stand,
+    named_squares,
+    refuse_damaged_tracks,
+)
 from builder.heroes.rules.structures import wreck_damaged
+from builder.heroes.rules.turn_base import TurnBase
 
 
 class MovementActions(TurnBase):
@@ -74,7 +75,7 @@ class MovementActions(TurnBase):
             for card in played:
                 self._play_bonus(piece.owner, card, piece, "Movement Action")
         end = path.destination
-        _may_move(piece, path, self.state.ruleset.cite("damage"))
+        refuse_damaged_tracks(piece, path, self.state.ruleset.cite("damage"))
         if end.squares == piece.squares and end.facing == piece.facing and shots is None:
             self.add(
                 HoldEvent(
@@ -129,7 +130,7 @@ class MovementActions(TurnBase):
             if index == fire_index and shots is not None:
                 self._fire(current, shots, on_the_move=True)
             elif index and watched:
-                self.watch(key, f"as {name(piece)} moves into {_where(position.squares)}")
+                self.watch(key, f"as {name(piece)} moves into {named_squares(position.squares)}")
         else:
             current = self.state.pieces.get(key)
             if current is None or current.is_wreck:
@@ -149,7 +150,7 @@ class MovementActions(TurnBase):
             taken = replace(path, positions=path.positions[: reached + 1], cost=min(path.cost, reached))
             run_over = self._run_over_victims(piece, moved.squares)
         cost = taken.cost
-        text = f"{name(piece)} moves {cost} square{'s' if cost != 1 else ''} to {_where(moved.squares)}"
+        text = f"{name(piece)} moves {cost} square{'s' if cost != 1 else ''} to {named_squares(moved.squares)}"
         if stop in ("tracks", "hull"):
             hit = "tracks are" if stop == "tracks" else "hull is"
             text += f", where its {hit} hit and it stops at once ({self.state.ruleset.cite('damage')})"
@@ -273,7 +274,7 @@ class MovementActions(TurnBase):
                 turn=self.state.turn,
                 phase=self.phase,
                 side=piece.owner,
-                text=f"{name(piece)} enters the battlefield at {_where(position.squares)}.",
+                text=f"{name(piece)} enters the battlefield at {named_squares(position.squares)}.",
                 unit=piece.key,
                 to=position.squares,
             )
@@ -299,7 +300,7 @@ class MovementActions(TurnBase):
                 turn=self.state.turn,
                 phase=self.phase,
                 side=piece.owner,
-                text=f"{name(piece)} leaves the battlefield from {_where(piece.squares)}{carried}.",
+                text=f"{name(piece)} leaves the battlefield from {named_squares(piece.squares)}{carried}.",
                 unit=piece.key,
             )
         )
@@ -317,7 +318,8 @@ class MovementActions(TurnBase):
                 turn=self.state.turn,
                 phase=self.phase,
                 side=piece.owner,
-                text=f"{name(piece)} (Engineer) removes the barbed hedgehog at {_where(squares)} (BfC p.05, p.08).",
+                text=f"{name(piece)} (Engineer) removes the barbed hedgehog at {named_squares(squares)} "
+                "(BfC p.05, p.08).",
                 unit=piece.key,
                 squares=squares,
             )

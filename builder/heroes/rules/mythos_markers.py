@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.assault import Assault, engage
 from builder.heroes.rules.combat import IllegalAttack, Shot, aim
 from builder.heroes.rules.grid import range_between
@@ -24,6 +23,7 @@ from builder.heroes.rules.mythos import manifestation
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.terror import terror_roll
+from builder.heroes.rules.turn_base import TurnBase
 from builder.kernel.events import Modifier
 
 ELDER_SIGN, AMULET = "son-elder-sign", "son-amulet-of-dagon"

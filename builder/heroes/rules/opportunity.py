@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.defensive_positions import gives_opportunity_fire, position_opportunity
 from builder.heroes.rules.events import Phase
 from builder.heroes.rules.mythos_rolls import paralyzed
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.stilts import underneath
+from builder.heroes.rules.turn_base import TurnBase
 
 
 def may_take_opportunity_fire(piece: Piece) -> bool:

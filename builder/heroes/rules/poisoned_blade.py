@@ -18,7 +18,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.bags import draw_madness
 from builder.heroes.rules.combat import name
@@ -28,6 +27,7 @@ from builder.heroes.rules.mythos import Madness, has_faith, manifestation
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.terror import terror_roll
+from builder.heroes.rules.turn_base import TurnBase
 from builder.kernel.events import Modifier
 
 POISONED_BLADE = "son-poisoned-blade"

@@ -23,12 +23,12 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from builder.heroes.catalogue.cards import CardTiming
-from builder.heroes.rules.actions import Action, Clear, Fire, Hold, Move, hedgehogs_in_reach
+from builder.heroes.rules.actions import Action, Clear, Fire, Hold, Move
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.cards import CardChoices, CardPlay
 from builder.heroes.rules.crew import CREW
-from builder.heroes.rules.movement import Path
 from builder.heroes.rules.orders import Orders, Tokens
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.personal_order import duties, may_be_ordered, owed_first
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.policy_assault import AssaultChoices
@@ -47,6 +47,7 @@ from builder.heroes.rules.policy_variants import VariantChoices
 from builder.heroes.rules.policy_weapons import WeaponChoices
 from builder.heroes.rules.policy_works import WorksChoices
 from builder.heroes.rules.sightmap import Occupancy
+from builder.heroes.rules.squares import hedgehogs_in_reach
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.substitute import worth_substituting
 from builder.heroes.scenario.models import Event

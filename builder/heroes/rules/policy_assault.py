@@ -7,17 +7,20 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from builder.heroes.catalogue.cards import ActionCard, CardEffectKind, CardTiming
-from builder.heroes.rules.actions import AssaultAction, enemies_in_reach
+from builder.heroes.rules.actions import AssaultAction
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.assaulting import knife_bonus
 from builder.heroes.rules.battle_events import cards_for
 from builder.heroes.rules.capture import wanted
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.cover import cover
-from builder.heroes.rules.movement import Path, Position, allowance, assault_path
+from builder.heroes.rules.footprint import Position
+from builder.heroes.rules.movement import assault_path
 from builder.heroes.rules.odds import odds_of_assault
+from builder.heroes.rules.path import Path, allowance
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy_base import PolicyBase, _worth
+from builder.heroes.rules.squares import enemies_in_reach
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.surprise import behind_window, needs_card, windows_crossed
 from builder.heroes.rules.transport import launch_refusal

@@ -9,7 +9,7 @@ fast as the squares it must then move allow."""
 
 from __future__ import annotations
 
-from builder.heroes.rules.actions import Action, Hold, Move, neighbours_of
+from builder.heroes.rules.actions import Action, Hold, Move
 from builder.heroes.rules.aviation import (
     AVIATOR,
     TAKE_OFF,
@@ -21,11 +21,14 @@ from builder.heroes.rules.aviation import (
     straight_path,
     wing_struck,
 )
+from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.grid import step
-from builder.heroes.rules.movement import Position, allowance, reachable, reachable_squares
+from builder.heroes.rules.movement import reachable, reachable_squares
+from builder.heroes.rules.path import allowance
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy_base import FAR, PolicyBase, _gap
 from builder.heroes.rules.policy_movement import _distance_field
+from builder.heroes.rules.squares import neighbours_of
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.works import Board, Fly
 

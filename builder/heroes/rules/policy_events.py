@@ -8,13 +8,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 from builder.heroes.catalogue.cards import CardEffectKind, CardTiming
-from builder.heroes.rules.actions import Fire, forced_move_zones
+from builder.heroes.rules.actions import Fire
 from builder.heroes.rules.battle_events import card_mine_squares, cards_for, may_receive_order
 from builder.heroes.rules.grid import Point, corners
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.policy_base import PolicyBase, _gap
 from builder.heroes.rules.policy_cards import REROLL_WORTH
 from builder.heroes.rules.sightmap import Occupancy
+from builder.heroes.rules.squares import forced_move_zones
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.templating import template_targets
 from builder.kernel.events import Roll

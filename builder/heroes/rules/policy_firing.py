@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 from builder.heroes.catalogue.units import Weapon
-from builder.heroes.rules.actions import Action, Fire, Move, Snipe, TemplateFire, enemies_in_reach
+from builder.heroes.rules.actions import Action, Fire, Move, Snipe, TemplateFire
 from builder.heroes.rules.combat import Aim, Facing, IllegalAttack, Shot, aim, machine_gunner_pool, split_machine_gunner
 from builder.heroes.rules.cover import cover
 from builder.heroes.rules.equipment import ammo_cap, ammo_helps, ammo_pool
@@ -21,6 +21,7 @@ from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy_base import FAR, PolicyBase, _worth
 from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.sightmap import Occupancy
+from builder.heroes.rules.squares import enemies_in_reach
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.templating import TemplatePlan, template_ability, template_plan, template_targets
 from builder.kernel.events import Modifier

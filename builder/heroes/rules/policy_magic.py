@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from builder.heroes.catalogue.units import SideState
-from builder.heroes.rules.actions import Action, ChangeState, Move, may_stand
+from builder.heroes.rules.actions import Action, ChangeState, Move
 from builder.heroes.rules.black_sun import BLACK_SUN, flames_from
 from builder.heroes.rules.casting import BARRIER
 from builder.heroes.rules.clouds import CLOUD_RANGE, CLOUDS, Cloud, cloud_area, cloud_targets, cloud_worth
@@ -37,6 +37,7 @@ from builder.heroes.rules.policy_base import PolicyBase, _worth
 from builder.heroes.rules.searching import may_search
 from builder.heroes.rules.spells import castable, penalty, spells_of, targets
 from builder.heroes.rules.spotting import may_change_state
+from builder.heroes.rules.squares import may_stand
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.summoning import creature_of, summon_spots
 from builder.heroes.rules.terror import must_check

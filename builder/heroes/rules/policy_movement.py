@@ -9,20 +9,23 @@ from collections import deque
 from collections.abc import Callable, Iterable
 
 from builder.heroes.catalogue.cards import ActionCard, BonusKind, CardEffectKind, CardTiming
-from builder.heroes.rules.actions import Action, ChangeState, Enter, Hold, Leave, Move, exit_squares
+from builder.heroes.rules.actions import Action, ChangeState, Enter, Hold, Leave, Move
 from builder.heroes.rules.amphibious import swimming
 from builder.heroes.rules.battle_events import cards_for
 from builder.heroes.rules.cover import cover_table, terrain_bonus
 from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.deployment import candidates
+from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.leaping import movement_reach
-from builder.heroes.rules.movement import Position, Reach, allowance
 from builder.heroes.rules.passage import passage_map
+from builder.heroes.rules.path import allowance
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.placement import zone_squares, zones_for
 from builder.heroes.rules.policy_base import FAR, PolicyBase, _bonus_cards
+from builder.heroes.rules.reach import Reach
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.spotting import ambushes, could_be_spotted, may_change_state, may_conceal_here, turned_over
+from builder.heroes.rules.squares import exit_squares
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.surprise import windows_crossed
 from builder.heroes.rules.urban_fighter import URBAN_FIGHTER

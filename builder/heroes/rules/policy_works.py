@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from builder.heroes.rules.actions import Action, Hold, Move, may_stand
+from builder.heroes.rules.actions import Action, Hold, Move
 from builder.heroes.rules.concealed import concealed, markers_free, may_conceal
 from builder.heroes.rules.cover import cover, cover_table, terrain_bonus
 from builder.heroes.rules.engineering import (
@@ -16,14 +16,16 @@ from builder.heroes.rules.engineering import (
     hedgehog_refusal,
     position_refusal,
 )
+from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.grid import Point
 from builder.heroes.rules.mines import mine_squares, mines_to_clear
-from builder.heroes.rules.movement import Path, Position
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.policy_base import FAR, PolicyBase, _gap
 from builder.heroes.rules.policy_movement import MovementChoices, _distance_field
 from builder.heroes.rules.scouting import barred, scout_moves
 from builder.heroes.rules.spotting import could_be_spotted
+from builder.heroes.rules.squares import may_stand
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.surprise import windows_crossed
 from builder.heroes.rules.works import ClearMine, Deploy, Item, PlaceMine

@@ -10,12 +10,15 @@ transport carries its Scouts along."""
 
 from __future__ import annotations
 
-from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.events import MoveEvent
-from builder.heroes.rules.movement import Path, Position, Reach, reachable
+from builder.heroes.rules.footprint import Position
+from builder.heroes.rules.movement import reachable
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.placement import objective_area
+from builder.heroes.rules.reach import Reach
 from builder.heroes.rules.state import Frame, GameState
+from builder.heroes.rules.turn_base import TurnBase
 
 SCOUT = "scout"
 

@@ -1,4 +1,4 @@
-"""Movement searches remembered with what they read of the other pieces (movement.py).
+"""Movement searches remembered with what they read of the other pieces (movement_search.py).
 
 A search reads the other pieces only around the positions it moves on from: which squares
 are blocked, which it would step into as an assault, which are taken (an assault starts

@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from builder.heroes.catalogue.recruitment import OptionKind, RecruitmentOption
-from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.bags import draw_search
 from builder.heroes.rules.combat import IllegalAttack, name
 from builder.heroes.rules.damage import roll_faces
@@ -26,6 +25,7 @@ from builder.heroes.rules.mythos import KnownSpell
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.placement import GRANTED_ON_THE_COUNTER
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.turn_base import TurnBase
 from builder.kernel.events import Modifier, Roll
 
 UNTRAINED = 6  # the roll a unit without the Search ability needs (SoN p.11)

@@ -1,7 +1,7 @@
 """Who stands where, kept up to date between movement searches (HoN core p.9-12; SoN p.5).
 
 A Movement Action search needs the squares other pieces hold, by what they are (a wreck or
-not, infantry or not, friend or enemy: `movement._Mover` judges each kind), and the zones of
+not, infantry or not, friend or enemy: `mover.Mover` judges each kind), and the zones of
 control of the enemy infantry (HoN core p.11). Rebuilding both for every search re-reads
 every piece on the battlefield, though between two searches only the piece that moved, was
 suppressed or was destroyed changed. `Standing` keeps them for one battlefield and brings

@@ -11,7 +11,6 @@ destroying a weapon at full strength counts as one); with no one to ask, the nea
 from __future__ import annotations
 
 from builder.heroes.catalogue.units import OnHit, Role
-from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.combat import name, take_hit
 from builder.heroes.rules.damage import Effect, destroy
 from builder.heroes.rules.events import SubstituteEvent
@@ -20,6 +19,7 @@ from builder.heroes.rules.los import line_of_sight
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.turn_base import TurnBase
 
 SUBSTITUTE_PAGE = "BfC p.08"
 SUBSTITUTE_REACH = 2  # squares

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from builder.heroes.catalogue.recruitment import RecruitmentOption
 from builder.heroes.catalogue.units import Unit
-from builder.heroes.rules.actions import may_stand
 from builder.heroes.rules.grid import footprint_squares, range_between
 from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.squares import may_stand
 from builder.heroes.rules.state import GameState
 
 SUMMONED = "summoned"  # the group path of summoned creatures

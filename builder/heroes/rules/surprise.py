@@ -24,9 +24,10 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Protocol, runtime_checkable
 
+from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.grid import edge_key, is_diagonal
-from builder.heroes.rules.movement import Path, Position
 from builder.heroes.rules.passage import PassageMap, passage_map
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.urban_fighter import URBAN_FIGHTER

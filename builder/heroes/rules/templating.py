@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from builder.heroes.catalogue.units import CombatValues, WeaponRole
-from builder.heroes.rules.actions import Snipe, TemplateFire, TurnBase
+from builder.heroes.rules.actions import Snipe, TemplateFire
 from builder.heroes.rules.combat import (
     FireResult,
     IllegalAttack,
@@ -34,6 +34,7 @@ from builder.heroes.rules.templates import (
     scatter,
     snipe,
 )
+from builder.heroes.rules.turn_base import TurnBase
 from builder.heroes.scenario.battlefield import PlacedElement
 from builder.kernel.events import Modifier
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.bags import draw_madness
 from builder.heroes.rules.combat import SUPPRESSED_PENALTY, name
 from builder.heroes.rules.damage import roll_faces
@@ -29,6 +28,7 @@ from builder.heroes.rules.mythos_rolls import HYSTERIA_PENALTY
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.turn_base import TurnBase
 from builder.kernel.events import Modifier, Roll
 
 

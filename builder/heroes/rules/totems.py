@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Protocol, runtime_checkable
 
-from builder.heroes.rules.actions import TurnBase
 from builder.heroes.rules.combat import IllegalAttack, name
 from builder.heroes.rules.damage import DESTRUCTION_SUCCESS
 from builder.heroes.rules.events import GearEvent
@@ -23,6 +22,7 @@ from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.templates import explosion_squares, interspace_range
 from builder.heroes.rules.totem import MAX_TOTEMS, TOTEM, TOTEM_PAGE, standing, totems_given
+from builder.heroes.rules.turn_base import TurnBase
 from builder.kernel.events import Roll
 
 DESTRUCTION = "destruction"

@@ -5,16 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.actions import (
-    Disembark,
-    Embark,
-    PushWreck,
-    TurnBase,
-    _where,
-    forced_move_zones,
-    may_stand,
-    neighbours_of,
-)
+from builder.heroes.rules.actions import Disembark, Embark, PushWreck
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.cover import cover
 from builder.heroes.rules.damage import Effect
@@ -24,11 +15,13 @@ from builder.heroes.rules.events import (
     RetreatEvent,
 )
 from builder.heroes.rules.grid import neighbours
-from builder.heroes.rules.movement import allowance
 from builder.heroes.rules.passage import passage_map
+from builder.heroes.rules.path import allowance
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.spotting import inactive
+from builder.heroes.rules.squares import forced_move_zones, may_stand, named_squares, neighbours_of
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.turn_base import TurnBase
 
 
 def load_of(piece: Piece) -> int:
@@ -169,7 +162,7 @@ class Transport(TurnBase):
                 phase=self.phase,
                 side=vehicle.owner,
                 text=f"{name(vehicle)} pushes the wreck of {name(wreck)} one square"
-                + (", into the water: it sinks" if sinks else f" to {_where(pushed_to)}")
+                + (", into the water: it sinks" if sinks else f" to {named_squares(pushed_to)}")
                 + f"; this ends its Movement Action ({cite('pushing-wrecks')}).",
                 unit=vehicle.key,
                 wreck=wreck.key,
@@ -240,7 +233,7 @@ class Transport(TurnBase):
                 turn=self.state.turn,
                 phase=self.phase,
                 side=piece.owner,
-                text=f"{name(piece)} gets off {name(transport)} to {_where((square,))} "
+                text=f"{name(piece)} gets off {name(transport)} to {named_squares((square,))} "
                 f"({self.state.ruleset.cite('transport')}).",
                 unit=piece.key,
                 transport=transport.key,
@@ -279,7 +272,7 @@ class Transport(TurnBase):
                         turn=self.state.turn,
                         phase=self.phase,
                         side=rider.owner,
-                        text=f"{name(rider)} gets out of the burning {name(vehicle)} to {_where((free[0],))}, "
+                        text=f"{name(rider)} gets out of the burning {name(vehicle)} to {named_squares((free[0],))}, "
                         f"with a Suppressed marker ({cite('transport')}).",
                         unit=key,
                         transport=vehicle.key,

@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 from builder.heroes.catalogue.units import Weapon
-from builder.heroes.rules.actions import Fire, TurnBase
+from builder.heroes.rules.actions import Fire
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.turn_base import TurnBase
 
 
 @runtime_checkable

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from builder.heroes.rules.grid import Point
-from builder.heroes.rules.movement import Path
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import Square
 
 

@@ -18,7 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, Select, SelectionList, Static
 
 from builder.tcg.conditions import Condition, Control, Destroy, VictoryPoints, When, english
-from builder.tcg.edits import VictoryCondition
+from builder.tcg.detail_edits import VictoryCondition
 from builder.tcg.scenario import Scenario
 from builder.tui.forms.messages import plain_message
 

@@ -22,7 +22,7 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Select, St
 from builder.kernel.diagnostics import Issue, Severity, error
 from builder.kernel.history import Edit
 from builder.services.tcg_scenario_session import TcgScenarioSession
-from builder.tcg.edits import (
+from builder.tcg.detail_edits import (
     AddVictoryCondition,
     RemoveVictoryCondition,
     ReplaceVictoryCondition,

@@ -6,7 +6,8 @@ from __future__ import annotations
 from builder.heroes.catalogue.units import Role, Unit
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.events import FireEvent, GearEvent
-from builder.heroes.rules.movement import Path, Position
+from builder.heroes.rules.footprint import Position
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import EAST
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import GameState, GearPool

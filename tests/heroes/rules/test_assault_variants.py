@@ -9,7 +9,9 @@ from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
 from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.movement import Path, Position, assault_path
+from builder.heroes.rules.footprint import Position
+from builder.heroes.rules.movement import assault_path
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import EAST, NORTH
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON

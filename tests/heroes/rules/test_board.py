@@ -15,8 +15,10 @@ from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import EVENT_LOG
 from builder.heroes.rules.firing import shot_at
+from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.los import line_of_sight
-from builder.heroes.rules.movement import Path, Position, assault_path, reachable_squares
+from builder.heroes.rules.movement import assault_path, reachable_squares
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH_EAST, Piece, Square
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import HON, SON

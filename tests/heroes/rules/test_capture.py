@@ -6,8 +6,9 @@ from __future__ import annotations
 from builder.heroes.rules.actions import AssaultAction, Leave, Move
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.damage import Effect
-from builder.heroes.rules.movement import Path, Position
+from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.orders import tokens_for
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import NORTH
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import Facts, GameState

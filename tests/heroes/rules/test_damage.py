@@ -13,7 +13,9 @@ from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.events import Phase
 from builder.heroes.rules.firing import shot_at
-from builder.heroes.rules.movement import Path, Position, allowance, assault_path, reachable
+from builder.heroes.rules.footprint import Position
+from builder.heroes.rules.movement import assault_path, reachable
+from builder.heroes.rules.path import Path, allowance
 from builder.heroes.rules.policy import SimplePolicy
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.games import game

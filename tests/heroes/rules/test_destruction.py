@@ -15,7 +15,8 @@ from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.damage import destroy
 from builder.heroes.rules.destruction import demolition_dice
 from builder.heroes.rules.events import AssaultEvent, DestructionEvent, GearEvent, Phase, RubbleEvent
-from builder.heroes.rules.movement import Path, Position
+from builder.heroes.rules.footprint import Position
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import WEST
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import HON, SON, Ruleset

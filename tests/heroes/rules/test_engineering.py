@@ -11,8 +11,9 @@ from builder.heroes.rules.actions import Hold
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.cover import cover
 from builder.heroes.rules.events import Phase, WorksEvent
-from builder.heroes.rules.movement import Path, Position
+from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.passage import passage_map
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import EAST, NORTH
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import GameState, GearPool

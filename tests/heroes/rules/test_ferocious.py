@@ -6,7 +6,8 @@ from dataclasses import replace
 
 from builder.heroes.rules.actions import AssaultAction
 from builder.heroes.rules.activation import Turn
-from builder.heroes.rules.movement import Path, Position
+from builder.heroes.rules.footprint import Position
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import NORTH, Piece
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.traits import Trait

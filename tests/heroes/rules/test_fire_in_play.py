@@ -16,7 +16,9 @@ from builder.heroes.rules.cards import CardPlay
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.events import Phase
 from builder.heroes.rules.firing import shots_at
-from builder.heroes.rules.movement import Path, Position, reachable
+from builder.heroes.rules.footprint import Position
+from builder.heroes.rules.movement import reachable
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH
 from builder.heroes.rules.placement import field_army
 from builder.heroes.rules.policy import SimplePolicy

@@ -11,9 +11,10 @@ from builder.heroes.rules.actions import AssaultAction, Fire, Move, Snipe
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.events import Phase
+from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.gear import GearFire, GearMove, GearThrow, recce_ammo_bonus
 from builder.heroes.rules.gear_moving import gear_reach
-from builder.heroes.rules.movement import Path, Position
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import EAST
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import GearPool

@@ -9,8 +9,9 @@ import pytest
 from builder.heroes.rules.actions import Hold, Move
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.events import FireEvent, MineEvent, Phase
+from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.mines import MINE_COMBAT, mine_squares
-from builder.heroes.rules.movement import Path, Position
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import NORTH
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import GameState, GearPool

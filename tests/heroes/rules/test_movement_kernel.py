@@ -9,9 +9,13 @@ from collections.abc import Callable
 
 import pytest
 
+from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.grid import distance
-from builder.heroes.rules.movement import Position, Reach, _Mover, allowance
+from builder.heroes.rules.movement_search import search_any, search_one
+from builder.heroes.rules.mover import Mover
+from builder.heroes.rules.path import allowance
 from builder.heroes.rules.pieces import Square
+from builder.heroes.rules.reach import Reach
 from builder.heroes.rules.ruleset import ruleset_for
 from tests.heroes.rules.test_simulate import play, scenario
 
@@ -39,11 +43,11 @@ def test_the_one_square_search_finds_what_the_general_search_finds(name: str, se
             near = min(enemies, key=lambda e: distance(e.squares[0], piece.squares[0]), default=None)
             targets = [frozenset(), frozenset(near.squares)] if near is not None else [frozenset()]
             for scout in (False, True):
-                mover = _Mover(battlefield, pieces, piece, ruleset, scout, False)
+                mover = Mover(battlefield, pieces, piece, ruleset, scout, False)
                 start = Position(piece.squares, piece.facing)
                 for into in targets:
-                    one = mover._search_one(points, into)
-                    general = mover._search_any(mover.table, start, points, into)
+                    one = search_one(mover, points, into)
+                    general = search_any(mover, mover.table, start, points, into)
                     assert len(one) == len(general), piece.key
                     for assault in (False, True):
                         ends = Reach(mover, one, placed(piece.facing), assault)

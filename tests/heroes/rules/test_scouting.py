@@ -10,7 +10,8 @@ import pytest
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.events import MoveEvent, Phase
-from builder.heroes.rules.movement import Position, reachable_squares
+from builder.heroes.rules.footprint import Position
+from builder.heroes.rules.movement import reachable_squares
 from builder.heroes.rules.pieces import NORTH
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import HON

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import pytest
 
+from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.grid import distance
-from builder.heroes.rules.movement import _SEARCHES, Position, _Mover, allowance
+from builder.heroes.rules.movement_search import SEARCHES, recalled_any, recalled_one, search_any, search_one
+from builder.heroes.rules.mover import Mover
+from builder.heroes.rules.path import allowance
 from builder.heroes.rules.ruleset import ruleset_for
 from tests.heroes.rules.test_simulate import play, scenario
 
@@ -20,7 +23,7 @@ def test_a_recalled_search_is_the_search_it_would_make(name: str, seed: int) -> 
     loaded, battlefield = scenario(name)
     setup = loaded.scenario.setup
     ruleset = ruleset_for(loaded.scenario.game, setup.night, setup.fog)
-    kept = _SEARCHES(battlefield)
+    kept = SEARCHES(battlefield)
     recalled = compared = 0
     for frame in play(name, seed, turns=None).frames:
         pieces = [p for p in frame.pieces if p.squares]
@@ -31,16 +34,16 @@ def test_a_recalled_search_is_the_search_it_would_make(name: str, seed: int) -> 
             enemies = [p for p in pieces if p.allegiance != piece.allegiance and not p.is_wreck]
             near = min(enemies, key=lambda e: distance(e.squares[0], piece.squares[0]), default=None)
             for into in [frozenset(), frozenset(near.squares)] if near is not None else [frozenset()]:
-                mover = _Mover(battlefield, pieces, piece, ruleset, False, False)
+                mover = Mover(battlefield, pieces, piece, ruleset, False, False)
                 stored = [entry[3] for searches in kept for entry in searches._kept.values()]
                 answer: object
                 if len(piece.squares) == 1:
-                    answer, fresh = mover._recalled_one(points, into), mover._search_one(points, into)
+                    answer, fresh = recalled_one(mover, points, into), search_one(mover, points, into)
                     assert list(answer.items()) == list(fresh.items()), (frame.event.text, piece.key)
                 else:
                     start = Position(piece.squares, piece.facing)
-                    answer = table = mover._recalled_any(mover.table, start, points, into)
-                    made = mover._search_any(mover.table, start, points, into)
+                    answer = table = recalled_any(mover, mover.table, start, points, into)
+                    made = search_any(mover, mover.table, start, points, into)
                     assert list(table.items()) == list(made.items()), (frame.event.text, piece.key)
                 recalled += any(answer is earlier for earlier in stored)
                 compared += 1

@@ -12,8 +12,9 @@ from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.clouds import CLOUD_RANGE, Cloud
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.events import FireEvent, TemplateEvent
-from builder.heroes.rules.movement import Path, Position
+from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.mythos import Cast
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import NORTH
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import GameState, GearPool

@@ -8,7 +8,9 @@ from builder.heroes.catalogue.terrain import TerrainEffects, TerrainType
 from builder.heroes.rules.actions import Move
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.events import Phase
-from builder.heroes.rules.movement import Path, Position, reachable_squares
+from builder.heroes.rules.footprint import Position
+from builder.heroes.rules.movement import reachable_squares
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import EAST
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON

@@ -15,10 +15,11 @@ from builder.heroes.rules.assault import Assault, engage
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.events import SpellEvent
 from builder.heroes.rules.firing import shot_at
+from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.leaping import movement_reach
-from builder.heroes.rules.movement import Path, Position
 from builder.heroes.rules.mythos import Cast, KnownSpell, mythos_hunter
 from builder.heroes.rules.orders import needs_no_order
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import NORTH, Piece
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON

@@ -11,7 +11,9 @@ from builder.heroes.catalogue.units import Unit
 from builder.heroes.rules.actions import AssaultAction, Move
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.events import CardEvent, CardUse, Phase, RetreatEvent
-from builder.heroes.rules.movement import Path, Position, assault_path
+from builder.heroes.rules.footprint import Position
+from builder.heroes.rules.movement import assault_path
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import GameState

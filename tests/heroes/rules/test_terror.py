@@ -11,10 +11,11 @@ from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.bags import draw_madness, madness_bag, search_bag
 from builder.heroes.rules.events import FireEvent, MadnessEvent, TerrorEvent
 from builder.heroes.rules.firing import shot_at
+from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.madness import may_take_order
-from builder.heroes.rules.movement import Path, Position
 from builder.heroes.rules.mythos import Afflicted, Madness
 from builder.heroes.rules.orders import Tokens
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import NORTH
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON

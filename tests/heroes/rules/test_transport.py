@@ -11,7 +11,8 @@ from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions import AssaultAction
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.movement import Path, Position
+from builder.heroes.rules.footprint import Position
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import NORTH, Piece
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import GameState

@@ -7,7 +7,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.actions import AssaultAction, Fire, Move, may_stand
+from builder.heroes.rules.actions import AssaultAction, Fire, Move
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.aiming import struck_facing
 from builder.heroes.rules.combat import Facing
@@ -16,6 +16,7 @@ from builder.heroes.rules.orders import Orders
 from builder.heroes.rules.pieces import NORTH
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.preview import preview_fire
+from builder.heroes.rules.squares import may_stand
 from builder.heroes.rules.state import CombatGroup
 from builder.heroes.rules.turn import end_of_turn, supply_phase
 from builder.kernel.dice import LoadedDice

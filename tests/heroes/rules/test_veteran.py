@@ -10,9 +10,10 @@ from builder.heroes.rules.actions import Fire, Snipe
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.events import GearEvent, HeroesEvent, Phase, SearchEvent, TerrorEvent
+from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.initiative import initiative_rerolls
-from builder.heroes.rules.movement import Path, Position
 from builder.heroes.rules.mythos import Madness, SearchCheck
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import EAST
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.simulation import roll_initiative
