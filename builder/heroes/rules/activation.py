@@ -75,7 +75,7 @@ from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.poisoned_blade import PoisonedBlades
 from builder.heroes.rules.scouting import Scouting
 from builder.heroes.rules.searching import SearchChecks
-from builder.heroes.rules.squares import may_stand, named_squares
+from builder.heroes.rules.squares import may_stand, may_step_out, named_squares
 from builder.heroes.rules.state import destroyed_in
 from builder.heroes.rules.structures import Demolish
 from builder.heroes.rules.substitute import Substitution
@@ -288,7 +288,12 @@ class Turn(
         state = self.state
         for crew in crews_in(vehicle, list(state.pieces.values())):
             around = sorted({sq for w in vehicle.squares for sq in neighbours(w)} - set(vehicle.squares))
-            free = [sq for sq in around if may_stand(state, replace(crew, embarked_in=None), (sq,))]
+            out_of = replace(crew, embarked_in=None)
+            free = [
+                sq
+                for sq in around
+                if may_stand(state, out_of, (sq,)) and may_step_out(state, out_of, vehicle.squares, sq)
+            ]
             out = bail_out(crew, wreck or vehicle, free, state.ruleset)
             if out is None:
                 self.hurt(crew, None, Effect.DESTROYED, hit=False)

@@ -64,11 +64,12 @@ class AssaultActions(TurnBase):
                     f"{name(attacker)} may not assault: {problem}", self.state.ruleset.cite("transport")
                 )
             approach = None
+        if action.charge and not attacker.side.has("charge"):
+            raise IllegalAttack(f"{name(attacker)} has no Charge ability", CHARGE_PAGE)
+        # Every refusal above comes first: a refused assault spends no card.
         if attacker.embarked_in is None or action.windows:
             self._surprise(attacker, action.path, action.windows, "assault")  # a window per card (HoN core p.17)
         if action.charge:
-            if not attacker.side.has("charge"):
-                raise IllegalAttack(f"{name(attacker)} has no Charge ability", CHARGE_PAGE)
             self._charge(attacker, defender)
             charger, found = self.state.pieces.get(attacker.key), self.state.pieces.get(defender.key)
             if charger is None or charger.is_wreck:
@@ -287,7 +288,9 @@ class AssaultActions(TurnBase):
         away = (max(-1, min(1, dc - ac)), max(-1, min(1, dr - ar)))
         options = [sq for sq in neighbours(defender.square) if (sq[0] - dc) * away[0] + (sq[1] - dr) * away[1] > 0]
         ranked = sorted(options, key=lambda sq: (-cover(self.state, defender, (sq,)), sq))
-        ride = refuge(self.state, defender, ranked) if len(defender.squares) == 1 else None
+        # Into a transport too only through a door, never through a wall (a Forced Move, p.26-27).
+        stepped = [sq for sq in ranked if may_step(self.state, inactive(defender), sq)]
+        ride = refuge(self.state, defender, stepped) if len(defender.squares) == 1 else None
         if ride is not None:  # into an allied transport, where no shot reaches it (HoN core p.27)
             self.state.pieces[defender.key] = replace(defender.moved(ride.squares, ride.facing), embarked_in=ride.key)
             self.add(

@@ -71,13 +71,32 @@ def refuse_damaged_tracks(piece: Piece, path: Path, page: str) -> None:
         raise ValueError(f"the tracks of {name(piece)} are damaged: no more Movement Actions ({page})")
 
 
-def may_step(state: GameState, piece: Piece, square: Square, windows: bool = False) -> bool:
-    """Whether a one-square unit on a Forced Move may step from its square into the neighbouring
-    `square`: no wall crossed, and a building left or entered only through a door (HoN core
-    p.10, p.20) - or a window, with `windows` (a Surprise card, p.17) or for an Urban Fighter
-    (BfC p.08)."""
-    urban = windows or piece.side.has(URBAN_FIGHTER)
-    return passage_map(state.battlefield).step_for(piece.square, square, piece.unit.type, piece.side, urban).allowed
+def may_step(
+    state: GameState, piece: Piece, square: Square, windows: bool = False, origin: Square | None = None
+) -> bool:
+    """Whether a unit on a Forced Move may step into the neighbouring `square` from `origin`
+    (its own square by default): no wall crossed, and a building left or entered only through
+    a door (HoN core p.10, p.20) - or a window for an Urban Fighter (BfC p.08), and with
+    `windows` (a Surprise card) only on the way out of the building it stands in: p.17 "allows
+    you to exit a building during a Forced Move", not to enter one."""
+    passage = passage_map(state.battlefield)
+    start = piece.square if origin is None else origin
+    urban = piece.side.has(URBAN_FIGHTER)
+    if passage.step_for(start, square, piece.unit.type, piece.side, urban).allowed:
+        return True
+    inside = passage.building_of.get(start)
+    leaving = inside is not None and passage.building_of.get(square) != inside
+    return windows and leaving and passage.step_for(start, square, piece.unit.type, piece.side, True).allowed
+
+
+def may_step_out(state: GameState, piece: Piece, around: tuple[Square, ...], square: Square) -> bool:
+    """Whether a unit put next to a vehicle's squares `around` (riders of a destroyed
+    transport, HoN core p.27; a crew bailing out, p.21) may step into `square` from one of
+    them on that Forced Move: through no wall, into a building only by a door."""
+    return any(
+        max(abs(a[0] - square[0]), abs(a[1] - square[1])) == 1 and may_step(state, piece, square, origin=a)
+        for a in around
+    )
 
 
 def forced_move_zones(state: GameState, piece: Piece) -> dict[Square, frozenset[str]]:

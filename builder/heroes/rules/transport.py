@@ -19,7 +19,7 @@ from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.path import allowance
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.spotting import inactive
-from builder.heroes.rules.squares import forced_move_zones, may_stand, named_squares, neighbours_of
+from builder.heroes.rules.squares import forced_move_zones, may_stand, may_step_out, named_squares, neighbours_of
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_base import TurnBase
 
@@ -262,7 +262,10 @@ class Transport(TurnBase):
             free = [
                 sq
                 for sq in around
-                if inactive(rider).side.movement is not None and may_stand(self.state, rider, (sq,)) and sq not in zones
+                if inactive(rider).side.movement is not None
+                and may_stand(self.state, rider, (sq,))
+                and sq not in zones
+                and may_step_out(self.state, rider, vehicle.squares, sq)
             ]
             if free:
                 placed = replace(inactive(rider).moved((free[0],)), suppressed=rider.suppressed + 1)

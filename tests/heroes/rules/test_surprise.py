@@ -5,9 +5,11 @@ like any Forced Move, crosses no wall and leaves a building only by a door (p.20
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from builder.heroes.catalogue.units import Unit
+from builder.heroes.catalogue.units import Unit, UnitType
 from builder.heroes.rules.actions import AssaultAction, Move
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.events import CardEvent, CardUse, Phase, RetreatEvent
@@ -216,3 +218,51 @@ def test_a_unit_pushed_back_without_losing_may_not_play_surprise_to_leave() -> N
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
     turn._retreat(state.pieces["b-rifles"], ((1, 1),), lost=False)
     assert "b-rifles" in state.destroyed and len(deck.hand) == 1
+
+
+def test_surprise_opens_a_window_only_on_the_way_out_of_a_building() -> None:
+    """HoN core p.17: the card "allows you to exit a building during a Forced Move", not to
+    enter one. Rifles beaten outside by the east window, the only square behind them off the
+    house taken: they are destroyed and keep their card rather than retreat inside."""
+    state = house(
+        piece("a-bruisers", (4, 1), kind=BRUISERS), piece("b-rifles", (3, 1), "b"), piece("b-block", (2, 0), "b")
+    )
+    holding(state, "b", bundled().action_cards["surprise"])
+    attacker, defender = state.pieces["a-bruisers"], state.pieces["b-rifles"]
+    path = assault_path(state.battlefield, state.pieces.values(), attacker, defender, state.ruleset)
+    assert path is not None
+    turn = Turn(state, LoadedDice(WIN), Phase.ACTIVATION, BOTH)
+    turn.perform("a-bruisers", AssaultAction(path, "b-rifles"))
+    assert "b-rifles" in state.destroyed
+    assert len(state.decks["b"].hand) == 1 and not [e for e in turn.events if isinstance(e, CardEvent)]
+
+
+HALFTRACK = unit("halftrack", UnitType.LIGHT_VEHICLE, movement=6, abilities=[{"transport": 4}])
+
+
+def test_a_beaten_unit_gets_into_a_transport_through_no_wall() -> None:
+    """HoN core p.26-27: a retreat into a transport is a Forced Move like any other; the
+    halftrack stands beyond the house's east wall (a window, no door): no way in."""
+    state = house(
+        piece("a-stormers", (1, 1), kind=BRUISERS),
+        piece("b-rifles", (2, 1), "b"),
+        piece("b-ht", (3, 1), "b", HALFTRACK),
+    )
+    attacker, defender = state.pieces["a-stormers"], state.pieces["b-rifles"]
+    path = assault_path(state.battlefield, state.pieces.values(), attacker, defender, state.ruleset)
+    assert path is not None
+    Turn(state, LoadedDice(WIN), Phase.ACTIVATION, BOTH).perform("a-stormers", AssaultAction(path, "b-rifles"))
+    assert "b-rifles" in state.destroyed
+
+
+def test_riders_of_a_destroyed_transport_get_out_through_no_wall() -> None:
+    """HoN core p.27: the riders are "redeployed in unoccupied squares adjacent to the wreck.
+    This is a Forced Move": the house's square behind its east wall is not one of them, though
+    it gives the best cover."""
+    rider = piece("b-rifles", (3, 1), "b")
+    state = house(piece("b-ht", (3, 1), "b", HALFTRACK))
+    state.pieces["b-rifles"] = replace(rider, embarked_in="b-ht")
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
+    turn._unload(state.pieces["b-ht"])
+    out = state.pieces["b-rifles"]
+    assert out.embarked_in is None and out.square not in {(2, 1), (2, 2)}  # the house
