@@ -48,6 +48,10 @@ class HonApp(App[None]):
         self.scenario = scenario
         self.user_catalogue = user_catalogue
         self._opening = opening  # a screen shown on its own, such as the simulation viewer
+        # Set by `starting` when it turned the cycle collector off; only then does the app
+        # turn it on again (and freeze what starting made), never against an embedder's will.
+        self._collector_paused = False
+        self._frozen = False
 
     def compose(self) -> ComposeResult:
         """While the army is read (see `starting`), the app's first screen says so; the
@@ -84,22 +88,27 @@ class HonApp(App[None]):
         Starting allocates hundreds of thousands of objects that live as long as the app
         (Textual's styles and widgets, the catalogue): the cycle collector would walk them
         all over again before the army is on screen, so it is off until then (`_started`)."""
+        paused = gc.isenabled()
         gc.disable()
         if army is not None:
             from builder.io.catalogue_files import load_catalogue
 
             try:
-                return cls.on_file(army, load_catalogue(layered)[0], editor_folder)
+                app = cls.on_file(army, load_catalogue(layered)[0], editor_folder)
             except BaseException:
-                gc.enable()
+                if paused:
+                    gc.enable()
                 raise
+        else:
 
-        def load() -> ArmySession:
-            from builder.io.catalogue_files import load_catalogue
+            def load() -> ArmySession:
+                from builder.io.catalogue_files import load_catalogue
 
-            return _open_session(None, load_catalogue(layered)[0], template)
+                return _open_session(None, load_catalogue(layered)[0], template)
 
-        return cls(None, editor_folder, loader=load)
+            app = cls(None, editor_folder, loader=load)
+        app._collector_paused = paused
+        return app
 
     @classmethod
     def simulating(
@@ -168,13 +177,18 @@ class HonApp(App[None]):
         from now on. What starting made is frozen: it lives as long as the app, and the
         first collections would walk it all (a fifth of a second, then more than a quarter
         of a second while the player is using the builder)."""
-        gc.freeze()
-        gc.enable()
+        if self._collector_paused:
+            gc.freeze()
+            gc.enable()
+            self._collector_paused, self._frozen = False, True
 
     def on_unmount(self) -> None:
         # Whatever happened before the army was shown; and what the app made can go with it.
-        gc.unfreeze()
-        gc.enable()
+        if self._frozen:
+            gc.unfreeze()
+        if self._collector_paused:
+            gc.enable()
+        self._collector_paused = self._frozen = False
 
     @property
     def builder(self) -> ArmyBuilderScreen:

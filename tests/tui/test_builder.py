@@ -296,3 +296,19 @@ async def test_hon_shows_what_it_reads_then_the_example_army_laid_out_for_a_narr
         await pilot.wait_for_scheduled_animations()
         assert gc.isenabled() and gc.get_freeze_count() > 0
     assert gc.isenabled() and gc.get_freeze_count() == 0
+
+
+async def test_hon_leaves_a_collector_it_did_not_pause_as_it_found_it(isolated_user_catalogue: Path) -> None:
+    # An embedder (or a test runner) that turned the cycle collector off keeps it off: hon
+    # turns it back on only when it turned it off itself.
+    gc.disable()
+    try:
+        app = HonApp.starting(None, None, isolated_user_catalogue, template=DEFAULT_ARMY)
+        async with app.run_test(size=SIZE) as pilot:
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            await pilot.wait_for_scheduled_animations()
+            assert not gc.isenabled() and gc.get_freeze_count() == 0
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
