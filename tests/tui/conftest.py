@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from builder.heroes.catalogue.index import Catalogue
-from builder.io.paths import DEFAULT_ARMY
+from builder.io.paths import DEFAULT_ARMY, SCENARIOS_DIR
 from builder.services.army_session import ArmySession
 from builder.tui.app import HonApp
 
@@ -29,3 +29,11 @@ def app_on_file(army_file: Path, bundled: Catalogue, isolated_user_catalogue: Pa
 @pytest.fixture
 def app_on_example(bundled: Catalogue, isolated_user_catalogue: Path) -> HonApp:
     return HonApp.on_file(None, bundled, isolated_user_catalogue, template=DEFAULT_ARMY)
+
+
+@pytest.fixture
+def orchard(tmp_path: Path) -> Path:
+    """A copy of the Tactical Card Game example scenario that tests may edit and save."""
+    target = tmp_path / "orchard.yaml"
+    shutil.copy(SCENARIOS_DIR / "tcg" / "orchard-at-dawn.yaml", target)
+    return target

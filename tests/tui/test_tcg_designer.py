@@ -4,7 +4,6 @@ in the composer, a card refused with the force check's reason and a legal one ad
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -26,15 +25,7 @@ from builder.tui.widgets.tcg_board import BOX_HEIGHT, BOX_WIDTH
 from builder.tui.widgets.tcg_design_board import TcgDesignBoard
 from tests.tui.steady import snapshot
 
-ORCHARD = SCENARIOS_DIR / "tcg" / "orchard-at-dawn.yaml"
 SIZE = (130, 42)
-
-
-@pytest.fixture
-def orchard(tmp_path: Path) -> Path:
-    target = tmp_path / "orchard.yaml"
-    shutil.copy(ORCHARD, target)
-    return target
 
 
 def designer(path: Path) -> tuple[HonApp, TcgDesignerScreen]:

@@ -6,14 +6,11 @@ TCG p.5-6) refused with the reason and the scenario unchanged."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
-import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Select, SelectionList, Static, TabbedContent
 
-from builder.io.paths import SCENARIOS_DIR
 from builder.io.tcg_files import load_tcg_scenario
 from builder.kernel.history import History
 from builder.services.tcg_game import open_cards
@@ -24,15 +21,7 @@ from builder.tui.screens.tcg_designer import TcgDesignerScreen
 from builder.tui.screens.tcg_details import TcgDetailsScreen
 from tests.tui.steady import showing, snapshot
 
-ORCHARD = SCENARIOS_DIR / "tcg" / "orchard-at-dawn.yaml"
 SIZE = (130, 42)
-
-
-@pytest.fixture
-def orchard(tmp_path: Path) -> Path:
-    target = tmp_path / "orchard.yaml"
-    shutil.copy(ORCHARD, target)
-    return target
 
 
 def designer(session: TcgScenarioSession) -> tuple[HonApp, TcgDesignerScreen]:
