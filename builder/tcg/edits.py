@@ -10,8 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
+from builder.kernel.diagnostics import Issue, error
 from builder.tcg.base import Box
 from builder.tcg.scenario import (
+    COMMAND_MARKERS,
+    DIRECTIVE_MARKERS,
     VALUED_MARKERS,
     DeckEntry,
     Force,
@@ -281,9 +284,32 @@ class SetSideMarkers:
     command: int
     directives: int
 
+    def out_of_bounds(self, scenario: Scenario) -> Issue | None:
+        """Counts the file cannot hold (builder.tcg.scenario.Side: 1 to 6 COMMAND markers, 0 to
+        20 DIRECTIVE markers): a front end refuses the edit with this rather than saving a
+        scenario that would not load back."""
+        where = next((f"sides[{i}]" for i, s in enumerate(scenario.sides) if s.id == self.side), "sides")
+        if not COMMAND_MARKERS[0] <= self.command <= COMMAND_MARKERS[1]:
+            low, high = COMMAND_MARKERS
+            return error(
+                "tcg.side.markers-range",
+                f"{where}.command",
+                f"A side takes {low} to {high} COMMAND markers each turn; {self.command} is out of range.",
+            )
+        if not DIRECTIVE_MARKERS[0] <= self.directives <= DIRECTIVE_MARKERS[1]:
+            low, high = DIRECTIVE_MARKERS
+            return error(
+                "tcg.side.markers-range",
+                f"{where}.directives",
+                f"A side starts with {low} to {high} DIRECTIVE markers; {self.directives} is out of range.",
+            )
+        return None
+
     def apply(self, scenario: Scenario) -> Scenario:
-        command = min(max(self.command, 1), 6)  # the file's bounds (builder.tcg.scenario.Side)
-        directives = min(max(self.directives, 0), 20)
+        # Clamped all the same: an edit applied without asking `out_of_bounds` first must
+        # still leave a scenario the file format holds.
+        command = min(max(self.command, COMMAND_MARKERS[0]), COMMAND_MARKERS[1])
+        directives = min(max(self.directives, DIRECTIVE_MARKERS[0]), DIRECTIVE_MARKERS[1])
         return with_side(scenario, self.side, command=command, directives=directives)
 
     @property

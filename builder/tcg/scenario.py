@@ -23,6 +23,10 @@ MAX_DIRECTIVES = 6  # never more than six DIRECTIVE markers in play (TCG p.5, p.
 MIN_TURNS, MAX_TURNS = 4, 8  # TCG p.6
 MAX_HQS = 2  # reinforcements by at most two HQs (TCG p.6)
 MAX_COPIES = 20  # copies of one card in a deck: hon's bound on a file, not the book's
+# A side's markers as the file holds them: the scenario sets both (TCG p.5) and the book
+# prints no bounds; these are hon's, wide enough for any printed scenario.
+COMMAND_MARKERS = (1, 6)
+DIRECTIVE_MARKERS = (0, 20)
 
 
 class Board(Part):
@@ -117,8 +121,8 @@ class Side(Part):
     id: Id
     name: Name
     insignia: Id  # the army whose cards it plays
-    command: int = Field(ge=1, le=6)  # COMMAND markers each turn (TCG p.5)
-    directives: int = Field(default=0, ge=0, le=20)  # DIRECTIVE markers at the start
+    command: int = Field(ge=COMMAND_MARKERS[0], le=COMMAND_MARKERS[1])  # COMMAND markers each turn (TCG p.5)
+    directives: int = Field(default=0, ge=DIRECTIVE_MARKERS[0], le=DIRECTIVE_MARKERS[1])  # at the start
     reinforcement_zone: list[Box] = Field(default_factory=list)
     force: Force = Field(default_factory=Force)
     historical_events: list[HistoricalEvent] = Field(default_factory=list)

@@ -16,6 +16,7 @@ from builder.tcg.edits import (
     ClearBox,
     Deploy,
     RemoveFromDeck,
+    SetSideMarkers,
     SetTerrain,
     StepMarkerValue,
     ToggleHidden,
@@ -156,3 +157,27 @@ def test_deploy_moves_a_card_and_adds_decoys() -> None:
     decoys = Deploy("us", Placement(card="us-decoy", box=(0, 2), hidden=True), decoy=True).apply(decoys)
     assert [p.card for p in side(decoys, "us").force.deployment].count("us-decoy") == 2
     assert ClearBox((1, 1)).apply(scenario).sides[0].force.deployment == []
+
+
+def test_side_markers_the_file_cannot_hold_are_named_and_never_applied() -> None:
+    scenario = small()
+    first = scenario.sides[0]
+    inside = SetSideMarkers(first.id, 6, 20)
+    assert inside.out_of_bounds(scenario) is None
+    assert (side(inside.apply(scenario), first.id).command, side(inside.apply(scenario), first.id).directives) == (
+        6,
+        20,
+    )
+    for command, directives, field in (
+        (0, 2, "command"),
+        (7, 2, "command"),
+        (3, -1, "directives"),
+        (3, 21, "directives"),
+    ):
+        issue = SetSideMarkers(first.id, command, directives).out_of_bounds(scenario)
+        assert issue is not None and issue.code == "tcg.side.markers-range"
+        assert issue.path == f"sides[0].{field}" and issue.severity is Severity.ERROR
+        # Applied anyway, the scenario still loads back: the counts stay in the file's bounds.
+        applied = side(SetSideMarkers(first.id, command, directives).apply(scenario), first.id)
+        assert 1 <= applied.command <= 6 and 0 <= applied.directives <= 20
+        Side.model_validate(applied.model_dump())

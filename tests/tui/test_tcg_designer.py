@@ -379,6 +379,13 @@ async def test_the_directive_cap_refuses_a_seventh_marker(orchard: Path) -> None
         assert "tcg.directives.cap" in str(deck.query_one("#tcg-deck-status", Static).render())
         await pilot.press("right_square_bracket", "minus")
         assert german() == (4, 5)
+        # Down to one COMMAND marker; none at all is refused, said, and changes nothing.
+        await pilot.press("left_square_bracket", "left_square_bracket", "left_square_bracket")
+        assert german() == (1, 5) and deck.refused is None
+        await pilot.press("left_square_bracket")
+        assert german() == (1, 5)
+        assert deck.refused is not None and deck.refused.code == "tcg.side.markers-range"
+        assert "tcg.side.markers-range" in str(deck.query_one("#tcg-deck-status", Static).render())
 
 
 async def test_a_file_changed_on_disk_is_not_overwritten_silently(orchard: Path) -> None:

@@ -182,11 +182,13 @@ class TcgDeckScreen(DocumentScreen[TcgScenarioSession]):
 
     def action_markers(self, command: int, directives: int) -> None:
         """One COMMAND or DIRECTIVE marker more or fewer, refused with the check's reason
-        when the side would break a rule (more than six DIRECTIVE markers, TCG p.5)."""
+        when the side would break a rule (more than six DIRECTIVE markers, TCG p.5) or the
+        count is one the file cannot hold (no COMMAND marker at all)."""
         side = self.scenario.side(self.side)
         assert side is not None
         edit = SetSideMarkers(self.side, side.command + command, side.directives + directives)
-        refusals = self.session.refusals(edit)
+        bounds = edit.out_of_bounds(self.scenario)
+        refusals = [bounds] if bounds is not None else self.session.refusals(edit)
         if refusals:
             self.refused = refusals[0]
             self._status(Text(f"✖ Not changed: {refusals[0].message} [{refusals[0].code}]", style="bold red"))
