@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import NamedTuple
 
 from builder.heroes.catalogue.units import UnitType
@@ -85,6 +86,7 @@ Target = Piece | Square
 _NOBODY = Occupancy()
 TERRAIN_BLOCKS_KEPT = 200_000  # pairs of placements remembered per battlefield
 TRACES_KEPT = 20_000  # lines remembered per battlefield (a few hundred a play-out; each holds a Sight)
+LINES_KEPT = 1 << 16  # pairs of placements whose lines are remembered (a few points each)
 
 
 class KeptTrace(NamedTuple):
@@ -241,14 +243,21 @@ def sights(
     return found
 
 
-def _lines(firer: tuple[Square, ...], target: tuple[Square, ...], ruleset: Ruleset) -> list[tuple[Point, Point]]:
+def _lines(firer: tuple[Square, ...], target: tuple[Square, ...], ruleset: Ruleset) -> tuple[tuple[Point, Point], ...]:
     """Every line a firer may trace to a target, centres first; a line along the edges
     between squares (from a point between two centres to another) is left out: the points
     near it on either side are no worse."""
-    between = ruleset.los_between_centres
-    return [
+    return _lines_between(firer, target, ruleset.los_between_centres)
+
+
+@lru_cache(maxsize=LINES_KEPT)
+def _lines_between(
+    firer: tuple[Square, ...], target: tuple[Square, ...], between: bool
+) -> tuple[tuple[Point, Point], ...]:
+    """`_lines`, remembered: geometry alone, the same for every battlefield."""
+    return tuple(
         (p, q) for p in end_points(firer, between) for q in end_points(target, between) if not along_a_grid_line(p, q)
-    ]
+    )
 
 
 # The firer's and the target's squares and types: what a trace's `Ends` are made of.
@@ -278,9 +287,16 @@ def blocked_by_terrain(battlefield: Battlefield, firer: Piece, target: Piece, ru
     """Whether the terrain alone blocks every line between the two counters, remembered for
     the battlefield. Units standing in the way only ever add obstacles, so such a line is
     blocked whoever stands where: a policy weighing every target skips it without tracing.
-    (The contour rule, BfC p.05, is judged on the whole line and is left to `line_of_sight`.)"""
+    (The contour rule, BfC p.05, is judged on the whole line and is left to `line_of_sight`.)
+    Remembered for the two placements in either order and whatever the units' types: what
+    blocks a walk with no unit on the battlefield - terrain, walls, openings, lines - reads
+    neither the types (they choose which units screen and which terrain obscures) nor the
+    direction (the squares and interspaces crossed are the same both ways, and an end's
+    building, an opening or a line next to an end counts for either end, HoN core p.13: "if a
+    unit is in another unit's LoS, both units can see each other")."""
     smap = sight_map(battlefield)
-    key = (firer.squares, target.squares, firer.type, target.type, ruleset.los_between_centres)
+    ends = (firer.squares, target.squares) if firer.squares <= target.squares else (target.squares, firer.squares)
+    key = (*ends, ruleset.los_between_centres)
     found = smap.terrain_blocks.get(key)
     if found is None:
         if len(smap.terrain_blocks) >= TERRAIN_BLOCKS_KEPT:
