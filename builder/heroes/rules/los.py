@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
 from typing import NamedTuple
 
 from builder.heroes.catalogue.units import UnitType
@@ -86,7 +85,6 @@ Target = Piece | Square
 _NOBODY = Occupancy()
 TERRAIN_BLOCKS_KEPT = 200_000  # pairs of placements remembered per battlefield
 TRACES_KEPT = 20_000  # lines remembered per battlefield (a few hundred a play-out; each holds a Sight)
-LINES_KEPT = 1 << 16  # pairs of placements whose lines are remembered (a few points each)
 
 
 class KeptTrace(NamedTuple):
@@ -243,21 +241,14 @@ def sights(
     return found
 
 
-def _lines(firer: tuple[Square, ...], target: tuple[Square, ...], ruleset: Ruleset) -> tuple[tuple[Point, Point], ...]:
+def _lines(firer: tuple[Square, ...], target: tuple[Square, ...], ruleset: Ruleset) -> list[tuple[Point, Point]]:
     """Every line a firer may trace to a target, centres first; a line along the edges
     between squares (from a point between two centres to another) is left out: the points
     near it on either side are no worse."""
-    return _lines_between(firer, target, ruleset.los_between_centres)
-
-
-@lru_cache(maxsize=LINES_KEPT)
-def _lines_between(
-    firer: tuple[Square, ...], target: tuple[Square, ...], between: bool
-) -> tuple[tuple[Point, Point], ...]:
-    """`_lines`, remembered: geometry alone, the same for every battlefield."""
-    return tuple(
+    between = ruleset.los_between_centres
+    return [
         (p, q) for p in end_points(firer, between) for q in end_points(target, between) if not along_a_grid_line(p, q)
-    )
+    ]
 
 
 # The firer's and the target's squares and types: what a trace's `Ends` are made of.
