@@ -27,7 +27,7 @@ from builder.heroes.rules.grid import Point, corners
 from builder.heroes.rules.los import line_of_sight
 from builder.heroes.rules.odds import expected_hits, expected_hits_of, expected_suppressed_of, odds_of_shot
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.policy_base import PolicyBase, _worth
+from builder.heroes.rules.policy_base import FAR, PolicyBase, _worth
 from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.squares import enemies_in_reach
@@ -224,11 +224,9 @@ _Legal = list[tuple[Weapon | None, list[tuple[Shot, Aim | None]]]]
 
 def _legal_shots(state: GameState, piece: Piece, occupancy: Occupancy, on_the_move: bool = False) -> _Legal:
     """Each weapon's shots at the enemies in reach that are not concealed (a destroyed primary
-    weapon has none: `shots_at` refuses it). Only night or fog limits the reach (SoN p.11):
-    otherwise every enemy on the battlefield is in it."""
-    reach = state.ruleset.max_range
-    enemies = state.enemies_of(piece.owner) if reach is None else enemies_in_reach(state, piece, reach)
-    targets = [t for t in enemies if not t.concealed]
+    weapon has none: `shots_at` refuses it)."""
+    reach = state.ruleset.max_range or FAR
+    targets = [t for t in enemies_in_reach(state, piece, reach) if not t.concealed]
     weapons = weapons_of(piece)
     legal: _Legal = [(weapon, []) for weapon in weapons]
     for target in targets:
