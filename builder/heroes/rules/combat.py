@@ -254,6 +254,16 @@ def _with_weapon(side: Side, weapon: Weapon) -> dict[str, int]:
     return found
 
 
+def lacks(shot: Shot, ability: str, ruleset: Ruleset = HON) -> bool:
+    """Whether `aim` refuses `shot` fired with `ability` (Suppressive Fire, a Machine Gunner's
+    split, HoN core p.24) for want of it: the firer's side and the weapon fired have no such
+    ability (p.14); never for an Alternate Firing Action, which needs none. A policy weighing
+    a shot `aim` allows skips the variant it would refuse without building it."""
+    if shot.combat is not None or shot.firer is None:
+        return False
+    return _values(shot, shot.firer, ruleset)[1](ability) is None
+
+
 def aim(shot: Shot, ruleset: Ruleset = HON) -> Aim:
     """Check a firing action against the rules and work out its modifiers."""
     target, firer, cite = shot.target, shot.firer, ruleset.cite

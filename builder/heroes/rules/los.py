@@ -278,9 +278,16 @@ def blocked_by_terrain(battlefield: Battlefield, firer: Piece, target: Piece, ru
     """Whether the terrain alone blocks every line between the two counters, remembered for
     the battlefield. Units standing in the way only ever add obstacles, so such a line is
     blocked whoever stands where: a policy weighing every target skips it without tracing.
-    (The contour rule, BfC p.05, is judged on the whole line and is left to `line_of_sight`.)"""
+    (The contour rule, BfC p.05, is judged on the whole line and is left to `line_of_sight`.)
+    Remembered for the two placements in either order and whatever the units' types: what
+    blocks a walk with no unit on the battlefield - terrain, walls, openings, lines - reads
+    neither the types (they choose which units screen and which terrain obscures) nor the
+    direction (the squares and interspaces crossed are the same both ways, and an end's
+    building, an opening or a line next to an end counts for either end, HoN core p.13: "if a
+    unit is in another unit's LoS, both units can see each other")."""
     smap = sight_map(battlefield)
-    key = (firer.squares, target.squares, firer.type, target.type, ruleset.los_between_centres)
+    ends = (firer.squares, target.squares) if firer.squares <= target.squares else (target.squares, firer.squares)
+    key = (*ends, ruleset.los_between_centres)
     found = smap.terrain_blocks.get(key)
     if found is None:
         if len(smap.terrain_blocks) >= TERRAIN_BLOCKS_KEPT:

@@ -10,7 +10,16 @@ from itertools import combinations
 
 from builder.heroes.catalogue.units import Weapon
 from builder.heroes.rules.actions import Action, Fire, Move, Snipe, TemplateFire
-from builder.heroes.rules.combat import Aim, Facing, IllegalAttack, Shot, aim, machine_gunner_pool, split_machine_gunner
+from builder.heroes.rules.combat import (
+    Aim,
+    Facing,
+    IllegalAttack,
+    Shot,
+    aim,
+    lacks,
+    machine_gunner_pool,
+    split_machine_gunner,
+)
 from builder.heroes.rules.cover import cover
 from builder.heroes.rules.equipment import ammo_cap, ammo_helps, ammo_pool
 from builder.heroes.rules.firing import aimed_shots_at, one_weapon_only, shots_at, weapons_of
@@ -267,14 +276,21 @@ def _plans(shots: list[tuple[Shot, Aim | None]], ruleset: Ruleset) -> list[_Plan
         value = _worth_of(shot, ruleset, plan)
         singles.append((value, shot))
         found.append(_Plan(value, ((shot.target.key, None),)))
+        if lacks(shot, "suppressive-fire", ruleset):
+            continue  # `aim` refuses it
         suppressing = replace(shot, suppressive=True)
         aimed = _aimed(suppressing, ruleset)
         if aimed is not None:
             found.append(_Plan(_worth_of(suppressing, ruleset, aimed), ((shot.target.key, None),), True))
-    if len(singles) < 2 or _aimed(replace(singles[0][1], machine_gunner_share=1), ruleset) is None:
+    if (
+        len(singles) < 2
+        or lacks(singles[0][1], "machine-gunner", ruleset)
+        or _aimed(replace(singles[0][1], machine_gunner_share=1), ruleset) is None
+    ):
         return found
     top = [shot for _, shot in sorted(singles, key=lambda v: (-v[0], v[1].target.key))[:MG_TARGETS]]
-    modes = [False] + ([True] if _aimed(replace(top[0], suppressive=True), ruleset) is not None else [])
+    suppresses = not lacks(top[0], "suppressive-fire", ruleset)
+    modes = [False] + ([True] if suppresses and _aimed(replace(top[0], suppressive=True), ruleset) is not None else [])
     for suppressive in modes:
         for size in (2, 3):
             for group in combinations(top, size):

@@ -13,6 +13,7 @@ from builder.heroes.catalogue.units import Unit
 from builder.heroes.rules.los import Visibility, blocked_by_terrain, can_see, line_of_sight, sights
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH_EAST
 from builder.heroes.rules.ruleset import HON, SON
+from builder.heroes.rules.sightmap import sight_map
 from tests.fixtures.rules.boards import BEAST, JEEP, RIFLES, SNIPERS, TANK, field, piece, placed_line
 
 OPEN = field("""
@@ -419,3 +420,32 @@ def test_the_reason_a_unit_blocks_reads_as_english() -> None:
     assert (infantry.reason or "").startswith("An infantry unit (")
     vehicle = line_of_sight(board, [piece("v", (2, 0), "a", JEEP), firer, target], firer, target, HON)
     assert (vehicle.reason or "").startswith("A light vehicle (")
+
+
+@settings(max_examples=300, deadline=None)
+@given(firer=SQUARES, target=SQUARES, kinds=st.tuples(KINDS, KINDS, KINDS, KINDS), son=st.booleans())
+def test_terrain_blocks_a_pair_both_ways_whatever_the_units_types(
+    firer: tuple[int, int], target: tuple[int, int], kinds: tuple[Unit, Unit, Unit, Unit], son: bool
+) -> None:
+    # `blocked_by_terrain` keeps one answer for two placements in either order and of any
+    # types: each is worked out here afresh (nothing kept) and must agree (HoN core p.13).
+    ruleset = SON if son else HON
+    one, other = piece("f", firer, kind=kinds[0]), piece("t", target, "b", kind=kinds[1])
+    if not set(one.squares).isdisjoint(other.squares) or any(sq not in MIXED.squares for sq in one.squares):
+        return
+    if any(sq not in MIXED.squares for sq in other.squares):
+        return
+    swapped = (piece("t2", target, "a", kind=kinds[1]), piece("f2", firer, "b", kind=kinds[0]))
+    # Another type of the same size on the same squares.
+    retyped = (
+        piece("f3", one.squares, kind=kinds[2] if kinds[2].footprint == kinds[0].footprint else kinds[0]),
+        piece("t3", other.squares, "b", kind=kinds[3] if kinds[3].footprint == kinds[1].footprint else kinds[1]),
+    )
+    answers = []
+    for shooter, aimed in ((one, other), swapped, retyped, retyped[::-1]):
+        sight_map(MIXED).terrain_blocks.clear()
+        answers.append(blocked_by_terrain(MIXED, shooter, aimed, ruleset))
+    assert len(set(answers)) == 1
+    # And the kept answer, asked in the other order, is the same.
+    sight_map(MIXED).terrain_blocks.clear()
+    assert blocked_by_terrain(MIXED, one, other, ruleset) == blocked_by_terrain(MIXED, *swapped, ruleset)
