@@ -19,7 +19,7 @@ from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_base import TurnBase
-from tests.fixtures.rules.boards import TANK, field, piece
+from tests.fixtures.rules.boards import SNIPERS, TANK, field, piece
 from tests.heroes.rules.test_simulate import play
 from tests.heroes.rules.test_three_players import TEAMS
 
@@ -151,3 +151,29 @@ def test_over_a_whole_game_every_answer_equals_a_fresh_look(
     monkeypatch.setattr(TurnBase, "add", add)
     play(name, seed, turns=None)
     assert min(asked["enemies"], asked["occupant"], asked["frames"]) > 50, asked
+
+
+@pytest.mark.parametrize(
+    "original",
+    [
+        piece("a1", (1, 1), "a"),
+        replace(piece("sn", (2, 2), "b", SNIPERS), suppressed=2),  # concealed: Ambush, active side up
+        replace(piece("tk", ((3, 5), (3, 6)), "a", TANK), side_index=1),  # a wreck
+    ],
+)
+def test_new_markers_make_the_piece_a_fresh_copy_would_be(original: Piece) -> None:
+    """`marked` copies what the piece cached: it must be what a fresh piece works out."""
+    cached = ("side", "is_infantry", "is_wreck", "concealed")
+    for name in cached:
+        getattr(original, name)  # cached on the original, copied with it
+    before = (original.suppressed, original.activated)
+    for suppressed, activated in ((0, None), (3, None), (None, True), (1, False)):
+        marked = original.marked(suppressed=suppressed, activated=activated)
+        made = replace(
+            original,
+            suppressed=original.suppressed if suppressed is None else suppressed,
+            activated=original.activated if activated is None else activated,
+        )
+        assert marked == made and marked is not original
+        assert [getattr(marked, n) for n in cached] == [getattr(made, n) for n in cached]
+    assert (original.suppressed, original.activated) == before  # the original is left as it was
