@@ -1,6 +1,6 @@
 """The pieces on the battlefield, counting their changes, and what the rules work out from
 them kept until the next change: who stands on each square (HoN core p.19), each team's
-enemies (SoN p.10), the battlefield as a frame records it.
+enemies (SoN p.10), who stands on each objective, the battlefield as a frame records it.
 
 The rules ask these again and again between two changes (a policy weighs every unit against
 every enemy; each action ends by looking who holds the objectives), and each answer reads
@@ -98,6 +98,7 @@ class Kept:
         self._occupant: tuple[Pieces, int, Mapping[Square, Piece]] | None = None
         self._snapshot: tuple[Pieces, int, tuple[Piece, ...]] | None = None
         self._enemies: dict[str, tuple[Pieces, int, tuple[Piece, ...]]] = {}
+        self._holders: tuple[Pieces, int, Mapping[str, frozenset[Square]], Mapping[str, frozenset[str]]] | None = None
 
     def occupant(self, pieces: Mapping[str, Piece]) -> Mapping[Square, Piece]:
         if not isinstance(pieces, Pieces):
@@ -123,3 +124,28 @@ class Kept:
         if kept is None or kept[0] is not pieces or kept[1] != pieces.changes:
             kept = self._enemies[team] = (pieces, pieces.changes, enemies_among(pieces.values(), team))
         return kept[2]
+
+    def holders(
+        self, pieces: Mapping[str, Piece], areas: Mapping[str, frozenset[Square]]
+    ) -> Mapping[str, frozenset[str]]:
+        """By area, the allegiances of the units (not wrecks) standing on its squares (SoN p.10):
+        kept with the areas it was worked out for too."""
+        kept = self._holders
+        if (
+            not isinstance(pieces, Pieces)
+            or kept is None
+            or kept[0] is not pieces
+            or kept[1] != pieces.changes
+            or kept[2] is not areas
+        ):
+            occupant = self.occupant(pieces)
+            found = {key: holders_of(occupant, area) for key, area in areas.items()}
+            if not isinstance(pieces, Pieces):
+                return found
+            kept = self._holders = (pieces, pieces.changes, areas, found)
+        return kept[3]
+
+
+def holders_of(occupant: Mapping[Square, Piece], area: Iterable[Square]) -> frozenset[str]:
+    on = (occupant.get(sq) for sq in area)
+    return frozenset(p.allegiance for p in on if p is not None and not p.is_wreck)

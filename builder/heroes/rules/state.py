@@ -268,6 +268,10 @@ class GameState:
         objectives = (o for o in self.scenario.objectives if o.id not in self.discarded)
         return {o.id: objective_squares(o, self.battlefield) for o in objectives}
 
+    def holders(self) -> Mapping[str, frozenset[str]]:
+        """By objective still in play, the allegiances of the units standing on it (SoN p.10)."""
+        return self._kept.holders(self.pieces, self.objective_areas)
+
     def discard(self, objective: str) -> None:
         """An objective discarded: no unit takes it any more; its controller keeps it (BfC p.16)."""
         self.discarded.add(objective)

@@ -8,13 +8,13 @@ from __future__ import annotations
 import copy
 import pickle
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 import pytest
 
 from builder.heroes.rules.events import HeroesEvent
-from builder.heroes.rules.in_play import Pieces, enemies_among, occupant_of
+from builder.heroes.rules.in_play import Pieces, enemies_among, holders_of, occupant_of
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.state import GameState
@@ -140,17 +140,25 @@ def test_over_a_whole_game_every_answer_equals_a_fresh_look(
         asked["occupant"] += 1
         return found
 
+    def holders(self: GameState) -> Mapping[str, frozenset[str]]:
+        found = kept_holders(self)
+        occupant = occupant_of(self.pieces.values())
+        assert found == {key: holders_of(occupant, area) for key, area in self.objective_areas.items()}
+        asked["holders"] += 1
+        return found
+
     def add(self: TurnBase, event: HeroesEvent) -> None:
         kept_add(self, event)  # the frame keeps the battlefield as it stands
         assert [id(p) for p in self.frames[-1].pieces] == [id(p) for p in self.state.pieces.values()]
         asked["frames"] += 1
 
-    kept_add = TurnBase.add
+    kept_add, kept_holders = TurnBase.add, GameState.holders
     monkeypatch.setattr(GameState, "enemies_of", enemies_of)
     monkeypatch.setattr(GameState, "occupant", occupant)
     monkeypatch.setattr(TurnBase, "add", add)
+    monkeypatch.setattr(GameState, "holders", holders)
     play(name, seed, turns=None)
-    assert min(asked["enemies"], asked["occupant"], asked["frames"]) > 50, asked
+    assert min(asked["enemies"], asked["occupant"], asked["frames"], asked["holders"]) > 50, asked
 
 
 @pytest.mark.parametrize(
