@@ -90,7 +90,7 @@ class CardPlays(TurnBase):
                 )
             elif kind is CardEffectKind.REMOVE_SUPPRESSED and piece is not None:
                 taken = min(value, piece.suppressed)
-                state.pieces[piece.key] = replace(piece, suppressed=piece.suppressed - taken)
+                state.pieces[piece.key] = piece.marked(suppressed=piece.suppressed - taken)
                 markers = "Suppressed marker" if taken == 1 else "Suppressed markers"
                 self._card_event(
                     side, card, CardUse.BATTLE_EVENT, piece.key, f"{head}: {taken} {markers} off {name(piece)}."

@@ -221,12 +221,11 @@ class Turn(
         regain control"). How control is taken is not printed in the books at hand: this
         is the project's reading, stated here."""
         state = self.state
-        occupant = state.occupant()
+        standing = state.holders()  # by objective, the allegiances on it: a team's (SoN p.10)
         for objective in state.scenario.objectives:
             if objective.id in state.discarded:
                 continue  # discarded: its controller keeps it (BfC p.16)
-            on = (occupant.get(sq) for sq in state.objective_areas[objective.id])
-            holders = {p.allegiance for p in on if p is not None and not p.is_wreck}  # a team's (SoN p.10)
+            holders = standing[objective.id]
             if len(holders) != 1:
                 continue
             (holder,) = holders

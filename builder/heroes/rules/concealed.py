@@ -26,6 +26,8 @@ PAGE = "HoN core p.30"
 def markers_free(state: GameState, piece: Piece) -> int:
     """The side's Concealed markers that may go on `piece`, less those in use on its units."""
     pools = [g for g in state.gear if g.marker == CONCEALED and g.serves(piece)]
+    if not pools:
+        return 0  # none to give, however many are in use
     used = sum(1 for p in state.units(piece.owner) if CONCEALED_MARKER in p.extra)
     return max(0, sum(g.count for g in pools) - used)
 

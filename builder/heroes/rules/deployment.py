@@ -269,10 +269,10 @@ def auto_deploy(
                     "Add a zone for the side to the scenario.",
                 )
             )
-    flat = [replace(p, side_index=0) for p in pieces]
+    flat = [p if p.side_index == 0 else replace(p, side_index=0) for p in pieces]
     fit = _Fit(flat, options)
     chosen = dict(fit.chosen) if fit.search() else fit.greedy()
-    placed = [replace(p, squares=chosen[p.key][0], facing=chosen[p.key][1]) if p.key in chosen else p for p in flat]
+    placed = [p.moved(*chosen[p.key]) if p.key in chosen else p for p in flat]
     missing = [p for p in flat if p.key not in chosen]
     if missing and not issues:
         issues = _diagnose(scenario, side, flat, options, missing, titles or {})

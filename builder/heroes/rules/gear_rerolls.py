@@ -131,8 +131,9 @@ class GearRerolls(TurnBase):
             piece = shot.target if outcome in (FireOutcome.HIT, FireOutcome.DOUBLE_HIT) else shooter
             if piece is None:
                 return False
+            # The marker first: a protocol's isinstance is slow, and most sides hold no Veteran marker.
             player = self.players.get(piece.owner)
-            if not isinstance(player, GearPlayer) or not self._has_veteran(piece):
+            if not self._has_veteran(piece) or not isinstance(player, GearPlayer):
                 return False
             if not player.veteran(self.state, piece, plan, roll, outcome):
                 return False
@@ -168,7 +169,7 @@ class GearRerolls(TurnBase):
             for piece, mine, theirs, which in sides:
                 losing = outcome is not AssaultOutcome.WIN if which == "attack" else outcome is AssaultOutcome.WIN
                 player = self.players.get(piece.owner)
-                if not losing or not isinstance(player, GearPlayer) or not self._has_veteran(piece):
+                if not losing or not self._has_veteran(piece) or not isinstance(player, GearPlayer):
                     continue
                 if player.veteran_assault(self.state, piece, mine, theirs):
                     self._spend_marker(

@@ -20,6 +20,7 @@ a movement action, like an assault retreat); Rage's move is a Movement Action of
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -50,7 +51,7 @@ def may_take_order(state: GameState, piece: Piece) -> bool:
     return token is None or token.madness not in NO_ORDER or token.turn >= state.turn
 
 
-def closest(state: GameState, piece: Piece, candidates: list[Piece]) -> list[Piece]:
+def closest(state: GameState, piece: Piece, candidates: Sequence[Piece]) -> list[Piece]:
     """The candidates nearest `piece`, by squares."""
     if not candidates:
         return []

@@ -142,7 +142,7 @@ class MovementActions(TurnBase):
             return seen
         moved = self.state.pieces[key]
         if not stop:
-            moved = replace(moved, suppressed=moved.suppressed + path.suppressed)
+            moved = moved.marked(suppressed=moved.suppressed + path.suppressed)
             self.state.pieces[key] = moved
             taken = path
         else:

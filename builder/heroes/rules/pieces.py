@@ -114,3 +114,16 @@ class Piece:
         if facing is not None:
             piece.__dict__["facing"] = facing
         return piece
+
+    def marked(self, *, suppressed: int | None = None, activated: bool | None = None) -> Piece:
+        """The piece with other Suppressed markers or Activated marker (HoN core p.9, p.16).
+        Copied like `moved`, what is cached included: these markers change none of it (the
+        side, infantry, wreck, concealed), and the turn changes them for many units at once."""
+        piece = object.__new__(Piece)
+        fields = piece.__dict__
+        fields.update(self.__dict__)
+        if suppressed is not None:
+            fields["suppressed"] = suppressed
+        if activated is not None:
+            fields["activated"] = activated
+        return piece

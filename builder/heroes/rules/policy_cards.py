@@ -90,7 +90,7 @@ class ActionCardChoices(PolicyBase):
             and points is not None
             and next(enemies_in_reach(state, piece, points + 2 * (piece.suppressed - suppressed) + 1), None)
         ):
-            ready = replace(piece, suppressed=suppressed)
+            ready = piece.marked(suppressed=suppressed)
             if self._assault(state, ready) is None and self._assault(state, ready, fury.effect.value) is not None:
                 plays.append(CardPlay(fury.id, piece.key))
         return tuple(plays)

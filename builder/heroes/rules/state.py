@@ -18,6 +18,7 @@ from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.capture import Captive
 from builder.heroes.rules.events import HeroesEvent
 from builder.heroes.rules.gear import PlantedBomb
+from builder.heroes.rules.in_play import Kept, Pieces
 from builder.heroes.rules.mythos import Mythos
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
@@ -214,6 +215,10 @@ class GameState:
     # for infantry (BfC p.08-09), over the terrain's; kept off the battlefield's tables.
     positions: dict[Square, int] = field(default_factory=dict)
     mythos: Mythos = field(default_factory=Mythos)  # SoN's bags, madness and spells (mythos.py)
+    # What is worked out from the pieces, kept until they change (in_play.py); and each side's
+    # team with the scenario it was read from (`Scenario.team_of` searches the sides each time).
+    _kept: Kept = field(default_factory=Kept, init=False, repr=False, compare=False)
+    _teams: tuple[Scenario, dict[str, str]] | None = field(default=None, init=False, repr=False, compare=False)
 
     def gear_for(self, piece: Piece, marker: str) -> GearPool | None:
         """The first pool of `marker` markers left that `piece` may use (HoN core p.28)."""
@@ -233,32 +238,39 @@ class GameState:
             if not piece.is_wreck and (side is None or piece.owner == side):
                 yield piece
 
-    def enemies_of(self, side: str) -> list[Piece]:
-        team = self.team_of(side)
-        # `units()` read inline: the policy asks this for every unit it weighs.
-        return [p for p in self.pieces.values() if not p.is_wreck and p.allegiance != team]
+    def enemies_of(self, side: str) -> tuple[Piece, ...]:
+        """The units on the battlefield (not wrecks) of the other teams (SoN p.10)."""
+        return self._kept.enemies(self.pieces, self.team_of(side))
 
     def team_of(self, side: str) -> str:
-        """The side's team (SoN p.10), the side itself when it plays alone."""
-        return self.scenario.team_of(side)
+        """The side's team (SoN p.10), the side itself when it plays alone; any other id (a
+        team's own) is its own team, as `Scenario.team_of` says."""
+        teams = self._teams
+        if teams is None or teams[0] is not self.scenario:
+            table: dict[str, str] = {}
+            for s in self.scenario.sides:  # the first side of an id answers, as Scenario.side finds it
+                table.setdefault(s.id, s.team if s.team is not None else s.id)
+            teams = self._teams = (self.scenario, table)
+        return teams[1].get(side, side)
 
-    def occupant(self) -> dict[Square, Piece]:
+    def occupant(self) -> Mapping[Square, Piece]:
         """Who stands on each square: a unit rather than the wreck it stands on (HoN core
         p.19), never a unit carried by a transport."""
-        found: dict[Square, Piece] = {}
-        for piece in self.pieces.values():
-            if piece.embarked_in is not None:
-                continue
-            for square in piece.squares:
-                if square not in found or found[square].is_wreck:
-                    found[square] = piece
-        return found
+        return self._kept.occupant(self.pieces)
+
+    def snapshot(self) -> tuple[Piece, ...]:
+        """Every piece on the battlefield as it stands now, wrecks included: what a frame keeps."""
+        return self._kept.snapshot(self.pieces)
 
     @cached_property
     def objective_areas(self) -> dict[str, frozenset[Square]]:
         """The objectives still in play (not discarded, BfC p.16) and their squares."""
         objectives = (o for o in self.scenario.objectives if o.id not in self.discarded)
         return {o.id: objective_squares(o, self.battlefield) for o in objectives}
+
+    def holders(self) -> Mapping[str, frozenset[str]]:
+        """By objective still in play, the allegiances of the units standing on it (SoN p.10)."""
+        return self._kept.holders(self.pieces, self.objective_areas)
 
     def discard(self, objective: str) -> None:
         """An objective discarded: no unit takes it any more; its controller keeps it (BfC p.16)."""
@@ -359,7 +371,7 @@ def new_game(
     titles: Mapping[str, str],
 ) -> GameState:
     """An empty battlefield with the armies' order tokens and combat groups counted."""
-    state = GameState(scenario, battlefield, ruleset, tuple(s.id for s in scenario.sides), initiative, {})
+    state = GameState(scenario, battlefield, ruleset, tuple(s.id for s in scenario.sides), initiative, Pieces())
     for side, resolved in armies.items():
         state.orders[side] = order_tokens(resolved)
         state.armies[side] = resolved

@@ -73,7 +73,7 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
     )
     for key, piece in list(state.pieces.items()):
         if piece.activated:
-            state.pieces[key] = replace(piece, activated=False)
+            state.pieces[key] = piece.marked(activated=False)
     if state.turn == 1:  # Concealed markers assigned during deployment (HoN core p.30)
         for side in state.initiative_order():
             turn.conceal(policies[side].conceal(state, side), "as it deploys")
@@ -209,7 +209,7 @@ def activation_phase(
             )
         if reveal.token == AUTONOMOUS and reveal.key in state.pieces:
             # An autonomous unit takes an Activated marker when it acts (HoN core p.26).
-            state.pieces[reveal.key] = replace(state.pieces[reveal.key], activated=True)
+            state.pieces[reveal.key] = state.pieces[reveal.key].marked(activated=True)
     scenario_events(turn, ScenarioPhase.ACTIVATION, "end", policies)
     state.fallen_defenders.clear()  # a destroyed Defender's +1 ends with the phase (BfC p.08)
     return turn.frames
@@ -262,7 +262,7 @@ def supply_phase(
                 and not piece.is_wreck
                 and not state.mythos.keeps_suppressed(key)
             ):
-                state.pieces[key] = replace(piece, suppressed=piece.suppressed - 1)
+                state.pieces[key] = piece.marked(suppressed=piece.suppressed - 1)
                 rallied += 1
         if rallied:
             turn.add(
@@ -362,7 +362,7 @@ def passed_on(state: GameState, reveal: Reveal) -> Reveal:
     key = reveal.key
     while key in state.passed_orders and reveal.token not in (SPECIAL, AUTONOMOUS):
         key = state.passed_orders[key]
-    return replace(reveal, key=key)
+    return reveal if key == reveal.key else replace(reveal, key=key)
 
 
 def _own(state: GameState, side: str) -> list[Piece]:

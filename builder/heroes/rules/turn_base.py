@@ -56,7 +56,7 @@ class TurnBase:
 
     def add(self, event: HeroesEvent) -> None:
         """Record an event with the battlefield as it stands now."""
-        self.frames.append(Frame(event, tuple(self.state.pieces.values())))
+        self.frames.append(Frame(event, self.state.snapshot()))
 
     if TYPE_CHECKING:
         # Parts of a Turn that call one another (builder.heroes.rules.activation assembles them).
