@@ -8,7 +8,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import Resize
+from textual.events import Resize, ScreenResume
 from textual.widget import Widget
 from textual.widgets import Static, TabbedContent, TabPane
 
@@ -105,6 +105,7 @@ class ArmyBuilderScreen(DocumentScreen[ArmySession]):
         super().__init__(id="builder")
         self.session = session
         self.cards: list[TileCard] = []
+        self._resumed = False  # set by the first ScreenResume
 
     # --- layout -------------------------------------------------------------------------
 
@@ -129,6 +130,16 @@ class ArmyBuilderScreen(DocumentScreen[ArmySession]):
         # Narrow from the first layout, not from the first resize after it.
         self.set_class(self.app.size.width < NARROW, "narrow")
         self.show_all()
+
+    def _on_screen_resume(self, event: ScreenResume) -> None:
+        if not self._resumed:
+            # Each widget had its styles applied as it was mounted, just before: Textual
+            # would apply them all again for the screen's first showing (every node of the
+            # screen, a fifth of the style work at start-up). Later showings, after a
+            # dialog, refresh them as Textual does.
+            event.refresh_styles = False
+            self._resumed = True
+        super()._on_screen_resume(event)
 
     def use(self, session: ArmySession) -> None:
         """Show another army (a new one, or one just opened)."""
