@@ -124,7 +124,7 @@ class ArmyBuilderScreen(DocumentScreen[ArmySession]):
                     yield TotalsPanel(id="totals")
                 with TabPane("Issues", id="issues-tab"):
                     yield IssuesPanel("No issues: the list is legal.", id="issues")
-        yield KeysFooter(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         # Narrow from the first layout, not from the first resize after it.
