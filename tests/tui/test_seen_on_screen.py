@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.command import CommandPalette
 from textual.widget import Widget
-from textual.widgets import Input, OptionList, Select, Static, TabbedContent
+from textual.widgets import Input, OptionList, Select, Static
 
 from builder.heroes.catalogue.index import Catalogue
 from builder.services.army_session import ArmySession
 from builder.tui.app import HonApp
 from builder.tui.screens.catalogue_editor import CatalogueEditor
+from builder.tui.widgets.footer import KeysFooter
+from builder.tui.widgets.side_tabs import SideTabs
 from tests.tui.test_builder import SIZE, index_of, open_slot, select
 
 SS_ARMY = Path("data/armies/german-ss-550.yaml")
@@ -68,15 +71,23 @@ async def test_catalogue_rows_opened_directly_are_whole(bundled: Catalogue, isol
 async def test_the_footer_palette_key_reaches_the_right_edge(app_on_file: HonApp) -> None:
     # At 80 columns the keys overflow under the palette key; nothing may show beside it.
     async with app_on_file.run_test(size=(80, 30)) as pilot:
-        # The footer composes its keys after the screen's bindings settle, which on a loaded
-        # machine can take more than one refresh: wait for the key, a bounded number of times.
-        for _ in range(50):
-            await pilot.pause()
-            keys = app_on_file.screen.query("FooterKey.-command-palette")
-            if keys and keys.first().region.width:
-                break
-        key = app_on_file.screen.query_one("FooterKey.-command-palette")
-        assert key.region.right == 80
+        await pilot.pause()
+        footer = app_on_file.screen.query_one(KeysFooter)
+        line = footer.render_line(0).text
+        assert footer.region.right == 80 and len(line) == 80
+        assert line.endswith("▏^p palette") and "Save" in line
+
+
+async def test_a_footer_key_clicked_is_pressed(app_on_file: HonApp) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        line = app_on_file.screen.query_one(KeysFooter).render_line(0).text
+        await pilot.click(KeysFooter, offset=(line.index("f4 Issues"), 0))
+        await pilot.pause()
+        assert app_on_file.builder.query_one("#side-tabs", SideTabs).active == "issues"
+        await pilot.click(KeysFooter, offset=(line.index("^p palette"), 0))
+        await pilot.pause()
+        assert isinstance(app_on_file.screen, CommandPalette)
 
 
 async def open_editor(app: HonApp, pilot: object) -> CatalogueEditor:
@@ -154,13 +165,28 @@ async def test_the_slot_picker_on_a_filled_slot_highlights_what_is_in_it(app_on_
 
 async def test_ctrl_t_brings_the_totals_back_after_the_issues(app_on_file: HonApp) -> None:
     async with app_on_file.run_test(size=SIZE) as pilot:
-        tabs = app_on_file.builder.query_one("#side-tabs", TabbedContent)
+        tabs = app_on_file.builder.query_one("#side-tabs", SideTabs)
         await pilot.press("f4")
-        assert tabs.active == "issues-tab"
+        assert tabs.active == "issues"
         await pilot.press("ctrl+t")
         await pilot.pause()
         assert tabs.active == "totals-tab"
         assert app_on_file.builder.query_one("#totals").region.width > 0
+
+
+async def test_the_side_tabs_change_by_click_and_by_arrow(app_on_file: HonApp) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        builder = app_on_file.builder
+        tabs = builder.query_one("#side-tabs", SideTabs)
+        await pilot.click(SideTabs, offset=(len(" Totals  I"), 0))
+        await pilot.pause()
+        assert tabs.active == "issues" and tabs.has_focus
+        assert builder.query_one("#issues").region.height > 0 and builder.query_one("#totals").region.height == 0
+        await pilot.press("left")
+        await pilot.pause()
+        assert tabs.active == "totals-tab" and builder.query_one("#totals").region.height > 0
+        assert builder.query_one("#issues").region.height == 0
 
 
 async def test_the_untouched_example_is_not_modified(app_on_example: HonApp) -> None:

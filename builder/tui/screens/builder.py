@@ -8,9 +8,9 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import Resize
+from textual.events import Resize, ScreenResume
 from textual.widget import Widget
-from textual.widgets import Static, TabbedContent, TabPane
+from textual.widgets import Static
 
 from builder.heroes.army.edits import (
     AddFreeOption,
@@ -39,6 +39,7 @@ from builder.tui.screens.slot_picker import EMPTY, ChoicePicker, SlotPicker
 from builder.tui.widgets.browser import CatalogueBrowser
 from builder.tui.widgets.footer import KeysFooter
 from builder.tui.widgets.issues import IssuesPanel
+from builder.tui.widgets.side_tabs import SideTabs
 from builder.tui.widgets.tile_card import CardHeader, SlotRow, TileCard, show_if_changed
 from builder.tui.widgets.totals import TotalsPanel, status_line
 
@@ -105,6 +106,7 @@ class ArmyBuilderScreen(DocumentScreen[ArmySession]):
         super().__init__(id="builder")
         self.session = session
         self.cards: list[TileCard] = []
+        self._resumed = False  # set by the first ScreenResume
 
     # --- layout -------------------------------------------------------------------------
 
@@ -118,17 +120,27 @@ class ArmyBuilderScreen(DocumentScreen[ArmySession]):
             resolved = resolve(self.session.army, self.session.catalogue)
             with ArmyPane(id="army"):
                 yield from self._list_widgets(self._wanted(resolved), len(resolved.free))
-            with Vertical(id="side"), TabbedContent(id="side-tabs"):
-                with TabPane("Totals", id="totals-tab"), VerticalScroll():
+            with Vertical(id="side"):
+                yield SideTabs([("totals-tab", "Totals"), ("issues", "Issues")], id="side-tabs")
+                with VerticalScroll(id="totals-tab"):
                     yield TotalsPanel(id="totals")
-                with TabPane("Issues", id="issues-tab"):
-                    yield IssuesPanel("No issues: the list is legal.", id="issues")
-        yield KeysFooter(compact=True)
+                yield IssuesPanel("No issues: the list is legal.", id="issues")
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         # Narrow from the first layout, not from the first resize after it.
         self.set_class(self.app.size.width < NARROW, "narrow")
         self.show_all()
+
+    def _on_screen_resume(self, event: ScreenResume) -> None:
+        if not self._resumed:
+            # Each widget had its styles applied as it was mounted, just before: Textual
+            # would apply them all again for the screen's first showing (every node of the
+            # screen, a fifth of the style work at start-up). Later showings, after a
+            # dialog, refresh them as Textual does.
+            event.refresh_styles = False
+            self._resumed = True
+        super()._on_screen_resume(event)
 
     def use(self, session: ArmySession) -> None:
         """Show another army (a new one, or one just opened)."""
@@ -344,12 +356,12 @@ class ArmyBuilderScreen(DocumentScreen[ArmySession]):
 
     def action_issues(self) -> None:
         self.add_class("show-side")
-        self.query_one("#side-tabs", TabbedContent).active = "issues-tab"
+        self.query_one("#side-tabs", SideTabs).active = "issues"
         self.query_one("#issues", IssuesPanel).focus()
 
     def action_totals(self) -> None:
         """Back to the totals from the issues; on a narrow screen, show or hide them."""
-        tabs = self.query_one("#side-tabs", TabbedContent)
+        tabs = self.query_one("#side-tabs", SideTabs)
         if self.has_class("narrow") and self.has_class("show-side") and tabs.active == "totals-tab":
             self.remove_class("show-side")
             return
