@@ -150,7 +150,7 @@ class Mover:
         unit, side = piece.unit, piece.side
         stop = False
         for s, t in pairs:
-            found = self.passage.step_for(s, t, unit.type, side, self.urban)
+            found = self.passage.step_for(s, t, unit.type, self.urban)
             if not found.allowed:
                 return None
             stop = stop or found.stop

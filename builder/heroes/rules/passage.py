@@ -20,6 +20,9 @@ ROUGH = "son-difficult-terrain"  # the Difficult Terrain symbol (SoN p.12)
 # A one-square step: the square entered, whether the move ends there, markers taken.
 Exit = tuple[Square, bool, int]
 Exits = dict[Square, tuple[Exit, ...]]
+# A step to a neighbour walls and lines allow: the square entered, whether the step itself
+# ends the move (a BfC line), whether it keeps along a trench or through its access.
+_Crossing = tuple[Square, bool, bool]
 
 _FORBIDDEN_TO_ALL = frozenset({UnitType.INFANTRY, UnitType.LIGHT_VEHICLE, UnitType.HEAVY_VEHICLE})
 _NO_PASSAGE = -1
@@ -73,6 +76,7 @@ class PassageMap:
         # type out of buildings.
         self._exits: dict[tuple[UnitType, int, bool, bool, bool, frozenset[str]], Exits] = {}
         self._entries: dict[tuple[UnitType, int, bool, bool], dict[Square, tuple[Square, ...]]] = {}
+        self._crossings: dict[tuple[UnitType, bool], dict[Square, tuple[_Crossing, ...]]] = {}
         self.building_of: dict[Square, int] = {}
         # Trenches (BfC p.06) by square, and their accesses (the dashed line with a blue
         # arrow, given as the element's doors): moving along a trench or through an access
@@ -232,11 +236,50 @@ class PassageMap:
         key = (unit.type, amphibious, side.has("gigantic"), urban, ignore_difficult, free)
         found = self._exits.get(key)
         if found is None:
-            found = self._exits[key] = {
-                here: self._exits_from(here, unit, side, amphibious, urban, ignore_difficult, free)
-                for here in self.battlefield.squares
+            found = self._exits[key] = self._exits_table(unit, side, amphibious, urban, ignore_difficult, free)
+        return found
+
+    def _walls(self, unit_type: UnitType, urban: bool) -> dict[Square, tuple[_Crossing, ...]]:
+        """For every square, the steps to its neighbours on the battlefield that walls, doors,
+        windows and lines allow (`step`), clockwise from north: what the tables of every unit
+        of this type share, whatever the ground it enters."""
+        key = (unit_type, urban)
+        found = self._crossings.get(key)
+        if found is None:
+            squares, step_for, trench_free = self.battlefield.squares, self.step_for, self.trench_free
+            found = self._crossings[key] = {
+                here: tuple(
+                    (there, step.stop, trench_free(here, there))
+                    for there in neighbours(here)
+                    if there in squares and (step := step_for(here, there, unit_type, urban)).allowed
+                )
+                for here in squares
             }
         return found
+
+    def _exits_table(
+        self, unit: Unit, side: Side, amphibious: int, urban: bool, ignore_difficult: bool, free: frozenset[str]
+    ) -> Exits:
+        # HoN core p.18: a unit working its way through a difficult passage advances one
+        # square, then its Movement Action ends, wherever that square is; SoN p.12: out of
+        # mud or a hedgerow it moves freely. BfC p.06: along a trench or through its access
+        # the unit goes on.
+        squares = self.battlefield.squares
+        ground = {square: self.ground(square, unit, side, amphibious) for square in squares}
+        walls = self._walls(unit.type, urban)
+        table: Exits = {}
+        for here in squares:
+            leaving = self.holds(here, free) and not ignore_difficult
+            table[here] = tuple(
+                (
+                    there,
+                    stop or (leaving and not trench) or (entered[1] and not ignore_difficult and not trench),
+                    int(entered[2]),
+                )
+                for there, stop, trench in walls[here]
+                if (entered := ground[there])[0]
+            )
+        return table
 
     def entries(self, unit: Unit, side: Side, amphibious: int, urban: bool) -> dict[Square, tuple[Square, ...]]:
         """For every square, the neighbours (clockwise from north) the unit may stand on and
@@ -245,46 +288,19 @@ class PassageMap:
         found = self._entries.get(key)
         if found is None:
             squares = self.battlefield.squares
+            walls = self._walls(unit.type, urban)
+            into = {(there, here) for there, out in walls.items() for here, _, _ in out}
             found = self._entries[key] = {
                 here: tuple(
                     there
                     for there in neighbours(here)
-                    if there in squares
-                    and self.ground(there, unit, side, amphibious)[0]
-                    and self.step_for(there, here, unit.type, side, urban).allowed
+                    if (there, here) in into and self.ground(there, unit, side, amphibious)[0]
                 )
                 for here in squares
             }
         return found
 
-    def _exits_from(
-        self,
-        here: Square,
-        unit: Unit,
-        side: Side,
-        amphibious: int,
-        urban: bool,
-        ignore_difficult: bool,
-        free: frozenset[str],
-    ) -> tuple[Exit, ...]:
-        # HoN core p.18: a unit working its way through a difficult passage advances one
-        # square, then its Movement Action ends, wherever that square is; SoN p.12: out of
-        # mud or a hedgerow it moves freely.
-        leaving = self.holds(here, free) and not ignore_difficult
-        found: list[Exit] = []
-        for there in neighbours(here):
-            may, difficult, suppresses = self.ground(there, unit, side, amphibious)
-            if not may:
-                continue
-            step = self.step_for(here, there, unit.type, side, urban)
-            if step.allowed:
-                # BfC p.06: along a trench or through its access the unit goes on.
-                trench = self.trench_free(here, there)
-                stop = step.stop or (leaving and not trench) or (difficult and not ignore_difficult and not trench)
-                found.append((there, stop, int(suppresses)))
-        return tuple(found)
-
-    def step_for(self, s: Square, t: Square, unit_type: UnitType, side: Side, urban: bool) -> Step:
+    def step_for(self, s: Square, t: Square, unit_type: UnitType, urban: bool) -> Step:
         """`step`, remembered: it depends only on the squares, the unit type and Urban Fighter."""
         key = (s, t, unit_type, urban)
         found = self._steps.get(key)
