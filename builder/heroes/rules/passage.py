@@ -71,6 +71,7 @@ class PassageMap:
         self.zone_maps_by_pieces: dict[tuple[object, ...], tuple[object, dict[Square, frozenset[str]]]] = {}
         # Memos for the movement search, which asks the same questions thousands of times.
         self._steps: dict[tuple[Square, Square, UnitType, bool], Step] = {}
+        self._crossed: dict[tuple[Square, Square, bool], Step | tuple[int, ...]] = {}
         self._ground: dict[tuple[Square, UnitType, int, bool], tuple[bool, bool, bool]] = {}
         # Gigantic (SoN p.17) is part of every key that asks `ground`: it keeps a unit of any
         # type out of buildings.
@@ -212,8 +213,15 @@ class PassageMap:
     def step(self, s: Square, t: Square, unit_type: UnitType, urban: bool) -> Step:
         """A step between neighbouring squares (HoN core p.9-10, p.18, p.20). `urban`: the
         unit goes through windows too (Urban Fighter, BfC p.08; a Surprise card, HoN core p.17)."""
+        crossing = self._crossing(s, t, urban)
+        return crossing if isinstance(crossing, Step) else self._lines(crossing, unit_type)
+
+    def _crossing(self, s: Square, t: Square, urban: bool) -> Step | tuple[int, ...]:
+        """What a step between neighbouring squares crosses, whatever the unit: a refusal (a
+        wall, a no-passage edge, a building's outline), or the BfC lines it crosses, whose
+        effects depend on the unit type (`_lines`)."""
         if is_diagonal(s, t):
-            return self._diagonal(s, t, unit_type)
+            return self._diagonal(s, t)
         edge = edge_key(s, t)
         if edge in self.barriers:
             return BLOCKED_BY_WALL
@@ -223,7 +231,7 @@ class PassageMap:
             through = edge in self.doors or (edge in self.windows and urban)
             if not through:
                 return Step(False, reason="a building is entered only through a door")
-        return self._lines(self.lines_on.get(edge, ()), unit_type)
+        return tuple(self.lines_on.get(edge, ()))
 
     def exits(
         self, unit: Unit, side: Side, amphibious: int, urban: bool, ignore_difficult: bool, free: frozenset[str]
@@ -246,7 +254,9 @@ class PassageMap:
         key = (unit_type, urban)
         found = self._crossings.get(key)
         if found is None:
-            squares, step_for, trench_free = self.battlefield.squares, self.step_for, self.trench_free
+            squares, step_for = self.battlefield.squares, self.step_for
+            # No trench, no access: no step keeps along one (`trench_free`, BfC p.06).
+            trench_free = self.trench_free if self.trench_of or self.accesses else _never
             found = self._crossings[key] = {
                 here: tuple(
                     (there, step.stop, trench_free(here, there))
@@ -301,14 +311,18 @@ class PassageMap:
         return found
 
     def step_for(self, s: Square, t: Square, unit_type: UnitType, urban: bool) -> Step:
-        """`step`, remembered: it depends only on the squares, the unit type and Urban Fighter."""
+        """`step`, remembered: it depends only on the squares, the unit type and Urban Fighter,
+        and on the unit type only through the lines crossed (`_crossing`, remembered too)."""
         key = (s, t, unit_type, urban)
         found = self._steps.get(key)
         if found is None:
-            found = self._steps[key] = self.step(s, t, unit_type, urban)
+            crossing = self._crossed.get((s, t, urban))
+            if crossing is None:
+                crossing = self._crossed[(s, t, urban)] = self._crossing(s, t, urban)
+            found = self._steps[key] = crossing if isinstance(crossing, Step) else self._lines(crossing, unit_type)
         return found
 
-    def _diagonal(self, s: Square, t: Square, unit_type: UnitType) -> Step:
+    def _diagonal(self, s: Square, t: Square) -> Step | tuple[int, ...]:
         # A unit may move diagonally even between two impassable squares (HoN core p.10),
         # but not across a wall, a building's outline or a no-passage line running through
         # the interspace: a barrier stops the step when it separates the two squares there.
@@ -318,12 +332,12 @@ class PassageMap:
         groups = self.groups
         via_b = groups.get(edge_key(s, b), set()) | groups.get(edge_key(b, t), set())
         if not via_b:
-            return FREE
+            return ()
         via_c = groups.get(edge_key(s, c), set()) | groups.get(edge_key(c, t), set())
         crossed = via_b & via_c
         if any(g >= _NO_PASSAGE for g in crossed):
             return BLOCKED_BY_WALL
-        return self._lines([-2 - g for g in crossed], unit_type)
+        return tuple(-2 - g for g in crossed)
 
     def _lines(self, lines: list[int] | tuple[int, ...], unit_type: UnitType) -> Step:
         stop = False
@@ -347,8 +361,12 @@ class PassageMap:
     def joined(self, a: Square, b: Square) -> bool:
         """Whether the two squares of a counter are not split by a wall or no-passage edge."""
         if is_diagonal(a, b):
-            return self._diagonal(a, b, UnitType.INFANTRY).allowed
+            return self.step(a, b, UnitType.INFANTRY, False).allowed
         return edge_key(a, b) not in self.barriers
+
+
+def _never(s: Square, t: Square) -> bool:
+    return False
 
 
 def is_trench(element: PlacedElement) -> bool:
