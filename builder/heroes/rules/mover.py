@@ -135,22 +135,21 @@ class Mover:
         p.12). Other pieces are the search's part: they move, the terrain does not."""
         found = table.moves[index]
         if found is None:
-            found = table.moves[index] = tuple(
-                allowed
-                for move in moves_from(table.positions[index], self.footprint)
-                if (allowed := self._terrain(table, move)) is not None
-            )
+            moves = moves_from(table.positions[index], self.footprint)
+            if self.footprint <= 2:
+                found = self._one_steps(table, moves)
+            else:
+                found = tuple(allowed for move in moves if (allowed := self._terrain(table, move)) is not None)
+            table.moves[index] = found
         return found
 
     def _terrain(self, table: MoveTable, move: Move) -> Allowed | None:
         new, pairs, entered = move
-        if len(pairs) == 1:
-            return self._one_step(table, move)
         piece = self.piece
         unit, side = piece.unit, piece.side
         stop = False
         for s, t in pairs:
-            found = self.passage.step_for(s, t, unit.type, side, self.urban)
+            found = self.passage.step_for(s, t, unit.type, self.urban)
             if not found.allowed:
                 return None
             stop = stop or found.stop
@@ -174,22 +173,27 @@ class Mover:
             stop = True  # HoN core p.18: working its way through, it advances one square
         return table.index(new), pairs[0] if pairs else None, entered, stop, markers
 
-    def _one_step(self, table: MoveTable, move: Move) -> Allowed | None:
-        """`_terrain` for a move that enters one square from one (every move of a counter of
-        one or two squares, see footprint.py): the battlefield's one-square step, which judges
-        the same walls, ground, difficult passage and markers (`PassageMap.exits`)."""
-        new, pairs, entered = move
+    def _one_steps(self, table: MoveTable, moves: Iterable[Move]) -> tuple[Allowed, ...]:
+        """`_terrain` for the moves of a counter of one or two squares, each entering one square
+        from one (see footprint.py): the battlefield's one-square steps, which judge the same
+        walls, ground, difficult passage and markers (`PassageMap.exits`). Positions are
+        numbered in the order of the moves, as `_terrain` would."""
         steps = table.steps
         if steps is None:
             steps = table.steps = {here: {t: (stop, m) for t, stop, m in out} for here, out in self.exits().items()}
-        ((s, t),) = pairs
-        found = steps[s].get(t) if s in steps else None
-        if found is None:
-            return None
-        stop, markers = found
-        if markers and self.piece.unit.type is UnitType.LARGE_CREATURE and self.passage.rough(t):
-            stop = True  # "stopped by rough terrain" (SoN p.12)
-        return table.index(new), pairs[0], entered, stop, markers
+        large = self.piece.unit.type is UnitType.LARGE_CREATURE
+        found: list[Allowed] = []
+        for new, pairs, entered in moves:
+            ((s, t),) = pairs
+            out = steps.get(s)
+            step = out.get(t) if out is not None else None
+            if step is None:
+                continue
+            stop, markers = step
+            if markers and large and self.passage.rough(t):
+                stop = True  # "stopped by rough terrain" (SoN p.12)
+            found.append((table.index(new), pairs[0], entered, stop, markers))
+        return tuple(found)
 
     def looks(self, into: frozenset[Square]) -> Callable[[Looked], Seen]:
         """What a search stepping into `into` reads around the squares it looked at (searched.py)."""

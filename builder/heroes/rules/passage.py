@@ -20,6 +20,9 @@ ROUGH = "son-difficult-terrain"  # the Difficult Terrain symbol (SoN p.12)
 # A one-square step: the square entered, whether the move ends there, markers taken.
 Exit = tuple[Square, bool, int]
 Exits = dict[Square, tuple[Exit, ...]]
+# A step to a neighbour walls and lines allow: the square entered, whether the step itself
+# ends the move (a BfC line), whether it keeps along a trench or through its access.
+_Crossing = tuple[Square, bool, bool]
 
 _FORBIDDEN_TO_ALL = frozenset({UnitType.INFANTRY, UnitType.LIGHT_VEHICLE, UnitType.HEAVY_VEHICLE})
 _NO_PASSAGE = -1
@@ -68,11 +71,13 @@ class PassageMap:
         self.zone_maps_by_pieces: dict[tuple[object, ...], tuple[object, dict[Square, frozenset[str]]]] = {}
         # Memos for the movement search, which asks the same questions thousands of times.
         self._steps: dict[tuple[Square, Square, UnitType, bool], Step] = {}
+        self._crossed: dict[tuple[Square, Square, bool], Step | tuple[int, ...]] = {}
         self._ground: dict[tuple[Square, UnitType, int, bool], tuple[bool, bool, bool]] = {}
         # Gigantic (SoN p.17) is part of every key that asks `ground`: it keeps a unit of any
         # type out of buildings.
         self._exits: dict[tuple[UnitType, int, bool, bool, bool, frozenset[str]], Exits] = {}
         self._entries: dict[tuple[UnitType, int, bool, bool], dict[Square, tuple[Square, ...]]] = {}
+        self._crossings: dict[tuple[UnitType, bool], dict[Square, tuple[_Crossing, ...]]] = {}
         self.building_of: dict[Square, int] = {}
         # Trenches (BfC p.06) by square, and their accesses (the dashed line with a blue
         # arrow, given as the element's doors): moving along a trench or through an access
@@ -208,8 +213,15 @@ class PassageMap:
     def step(self, s: Square, t: Square, unit_type: UnitType, urban: bool) -> Step:
         """A step between neighbouring squares (HoN core p.9-10, p.18, p.20). `urban`: the
         unit goes through windows too (Urban Fighter, BfC p.08; a Surprise card, HoN core p.17)."""
+        crossing = self._crossing(s, t, urban)
+        return crossing if isinstance(crossing, Step) else self._lines(crossing, unit_type)
+
+    def _crossing(self, s: Square, t: Square, urban: bool) -> Step | tuple[int, ...]:
+        """What a step between neighbouring squares crosses, whatever the unit: a refusal (a
+        wall, a no-passage edge, a building's outline), or the BfC lines it crosses, whose
+        effects depend on the unit type (`_lines`)."""
         if is_diagonal(s, t):
-            return self._diagonal(s, t, unit_type)
+            return self._diagonal(s, t)
         edge = edge_key(s, t)
         if edge in self.barriers:
             return BLOCKED_BY_WALL
@@ -219,7 +231,7 @@ class PassageMap:
             through = edge in self.doors or (edge in self.windows and urban)
             if not through:
                 return Step(False, reason="a building is entered only through a door")
-        return self._lines(self.lines_on.get(edge, ()), unit_type)
+        return tuple(self.lines_on.get(edge, ()))
 
     def exits(
         self, unit: Unit, side: Side, amphibious: int, urban: bool, ignore_difficult: bool, free: frozenset[str]
@@ -232,11 +244,52 @@ class PassageMap:
         key = (unit.type, amphibious, side.has("gigantic"), urban, ignore_difficult, free)
         found = self._exits.get(key)
         if found is None:
-            found = self._exits[key] = {
-                here: self._exits_from(here, unit, side, amphibious, urban, ignore_difficult, free)
-                for here in self.battlefield.squares
+            found = self._exits[key] = self._exits_table(unit, side, amphibious, urban, ignore_difficult, free)
+        return found
+
+    def _walls(self, unit_type: UnitType, urban: bool) -> dict[Square, tuple[_Crossing, ...]]:
+        """For every square, the steps to its neighbours on the battlefield that walls, doors,
+        windows and lines allow (`step`), clockwise from north: what the tables of every unit
+        of this type share, whatever the ground it enters."""
+        key = (unit_type, urban)
+        found = self._crossings.get(key)
+        if found is None:
+            squares, step_for = self.battlefield.squares, self.step_for
+            # No trench, no access: no step keeps along one (`trench_free`, BfC p.06).
+            trench_free = self.trench_free if self.trench_of or self.accesses else _never
+            found = self._crossings[key] = {
+                here: tuple(
+                    (there, step.stop, trench_free(here, there))
+                    for there in neighbours(here)
+                    if there in squares and (step := step_for(here, there, unit_type, urban)).allowed
+                )
+                for here in squares
             }
         return found
+
+    def _exits_table(
+        self, unit: Unit, side: Side, amphibious: int, urban: bool, ignore_difficult: bool, free: frozenset[str]
+    ) -> Exits:
+        # HoN core p.18: a unit working its way through a difficult passage advances one
+        # square, then its Movement Action ends, wherever that square is; SoN p.12: out of
+        # mud or a hedgerow it moves freely. BfC p.06: along a trench or through its access
+        # the unit goes on.
+        squares = self.battlefield.squares
+        ground = {square: self.ground(square, unit, side, amphibious) for square in squares}
+        walls = self._walls(unit.type, urban)
+        table: Exits = {}
+        for here in squares:
+            leaving = self.holds(here, free) and not ignore_difficult
+            table[here] = tuple(
+                (
+                    there,
+                    stop or (leaving and not trench) or (entered[1] and not ignore_difficult and not trench),
+                    int(entered[2]),
+                )
+                for there, stop, trench in walls[here]
+                if (entered := ground[there])[0]
+            )
+        return table
 
     def entries(self, unit: Unit, side: Side, amphibious: int, urban: bool) -> dict[Square, tuple[Square, ...]]:
         """For every square, the neighbours (clockwise from north) the unit may stand on and
@@ -245,54 +298,31 @@ class PassageMap:
         found = self._entries.get(key)
         if found is None:
             squares = self.battlefield.squares
+            walls = self._walls(unit.type, urban)
+            into = {(there, here) for there, out in walls.items() for here, _, _ in out}
             found = self._entries[key] = {
                 here: tuple(
                     there
                     for there in neighbours(here)
-                    if there in squares
-                    and self.ground(there, unit, side, amphibious)[0]
-                    and self.step_for(there, here, unit.type, side, urban).allowed
+                    if (there, here) in into and self.ground(there, unit, side, amphibious)[0]
                 )
                 for here in squares
             }
         return found
 
-    def _exits_from(
-        self,
-        here: Square,
-        unit: Unit,
-        side: Side,
-        amphibious: int,
-        urban: bool,
-        ignore_difficult: bool,
-        free: frozenset[str],
-    ) -> tuple[Exit, ...]:
-        # HoN core p.18: a unit working its way through a difficult passage advances one
-        # square, then its Movement Action ends, wherever that square is; SoN p.12: out of
-        # mud or a hedgerow it moves freely.
-        leaving = self.holds(here, free) and not ignore_difficult
-        found: list[Exit] = []
-        for there in neighbours(here):
-            may, difficult, suppresses = self.ground(there, unit, side, amphibious)
-            if not may:
-                continue
-            step = self.step_for(here, there, unit.type, side, urban)
-            if step.allowed:
-                # BfC p.06: along a trench or through its access the unit goes on.
-                trench = self.trench_free(here, there)
-                stop = step.stop or (leaving and not trench) or (difficult and not ignore_difficult and not trench)
-                found.append((there, stop, int(suppresses)))
-        return tuple(found)
-
-    def step_for(self, s: Square, t: Square, unit_type: UnitType, side: Side, urban: bool) -> Step:
-        """`step`, remembered: it depends only on the squares, the unit type and Urban Fighter."""
+    def step_for(self, s: Square, t: Square, unit_type: UnitType, urban: bool) -> Step:
+        """`step`, remembered: it depends only on the squares, the unit type and Urban Fighter,
+        and on the unit type only through the lines crossed (`_crossing`, remembered too)."""
         key = (s, t, unit_type, urban)
         found = self._steps.get(key)
         if found is None:
-            found = self._steps[key] = self.step(s, t, unit_type, urban)
+            crossing = self._crossed.get((s, t, urban))
+            if crossing is None:
+                crossing = self._crossed[(s, t, urban)] = self._crossing(s, t, urban)
+            found = self._steps[key] = crossing if isinstance(crossing, Step) else self._lines(crossing, unit_type)
         return found
 
-    def _diagonal(self, s: Square, t: Square, unit_type: UnitType) -> Step:
+    def _diagonal(self, s: Square, t: Square) -> Step | tuple[int, ...]:
         # A unit may move diagonally even between two impassable squares (HoN core p.10),
         # but not across a wall, a building's outline or a no-passage line running through
         # the interspace: a barrier stops the step when it separates the two squares there.
@@ -302,12 +332,12 @@ class PassageMap:
         groups = self.groups
         via_b = groups.get(edge_key(s, b), set()) | groups.get(edge_key(b, t), set())
         if not via_b:
-            return FREE
+            return ()
         via_c = groups.get(edge_key(s, c), set()) | groups.get(edge_key(c, t), set())
         crossed = via_b & via_c
         if any(g >= _NO_PASSAGE for g in crossed):
             return BLOCKED_BY_WALL
-        return self._lines([-2 - g for g in crossed], unit_type)
+        return tuple(-2 - g for g in crossed)
 
     def _lines(self, lines: list[int] | tuple[int, ...], unit_type: UnitType) -> Step:
         stop = False
@@ -331,8 +361,12 @@ class PassageMap:
     def joined(self, a: Square, b: Square) -> bool:
         """Whether the two squares of a counter are not split by a wall or no-passage edge."""
         if is_diagonal(a, b):
-            return self._diagonal(a, b, UnitType.INFANTRY).allowed
+            return self.step(a, b, UnitType.INFANTRY, False).allowed
         return edge_key(a, b) not in self.barriers
+
+
+def _never(s: Square, t: Square) -> bool:
+    return False
 
 
 def is_trench(element: PlacedElement) -> bool:

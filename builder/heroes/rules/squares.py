@@ -82,11 +82,11 @@ def may_step(
     passage = passage_map(state.battlefield)
     start = piece.square if origin is None else origin
     urban = piece.side.has(URBAN_FIGHTER)
-    if passage.step_for(start, square, piece.unit.type, piece.side, urban).allowed:
+    if passage.step_for(start, square, piece.unit.type, urban).allowed:
         return True
     inside = passage.building_of.get(start)
     leaving = inside is not None and passage.building_of.get(square) != inside
-    return windows and leaving and passage.step_for(start, square, piece.unit.type, piece.side, True).allowed
+    return windows and leaving and passage.step_for(start, square, piece.unit.type, True).allowed
 
 
 def may_step_out(state: GameState, piece: Piece, around: tuple[Square, ...], square: Square) -> bool:
