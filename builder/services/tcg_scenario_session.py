@@ -18,6 +18,7 @@ from builder.tcg.base import Box
 from builder.tcg.cards import Card, DecoyCard, EventCard, HeroCard, UnitCard, UnitType
 from builder.tcg.catalogue import CardCatalogue
 from builder.tcg.check import check_scenario, why_not_add, why_not_deploy
+from builder.tcg.edits import SetSideMarkers
 from builder.tcg.scenario import Board, Marker, Placement, Scenario, Side
 from builder.tcg.terrain import Terrain
 
@@ -227,6 +228,10 @@ class TcgScenarioSession(DocumentSession[Scenario, CardCatalogue]):
     def refusals(self, edit: Edit[Scenario]) -> list[Issue]:
         """The errors the edit would bring that the scenario does not have (the directive
         cap of TCG p.5, say): an edit with any is refused with the first."""
+        if isinstance(edit, SetSideMarkers):
+            bounds = edit.out_of_bounds(self.scenario)  # counts the file cannot hold
+            if bounds is not None:
+                return [bounds]
         before = {(i.code, i.message) for i in self.issues}
         after = check_scenario(edit.apply(self.scenario), self.catalogue)
         return [i for i in after if i.severity is Severity.ERROR and (i.code, i.message) not in before]

@@ -294,14 +294,16 @@ class SetSideMarkers:
             return error(
                 "tcg.side.markers-range",
                 f"{where}.command",
-                f"A side takes {low} to {high} COMMAND markers each turn; {self.command} is out of range.",
+                f"hon's scenario files hold {low} to {high} COMMAND markers a turn for a side "
+                f"(the scenario sets the number, TCG p.5); {self.command} is out of range.",
             )
         if not DIRECTIVE_MARKERS[0] <= self.directives <= DIRECTIVE_MARKERS[1]:
             low, high = DIRECTIVE_MARKERS
             return error(
                 "tcg.side.markers-range",
                 f"{where}.directives",
-                f"A side starts with {low} to {high} DIRECTIVE markers; {self.directives} is out of range.",
+                f"hon's scenario files hold {low} to {high} DIRECTIVE markers at the start for a side; "
+                f"{self.directives} is out of range.",
             )
         return None
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.command import CommandPalette
 from textual.widget import Widget
 from textual.widgets import Input, OptionList, Select, Static
@@ -88,6 +89,23 @@ async def test_a_footer_key_clicked_is_pressed(app_on_file: HonApp) -> None:
         await pilot.click(KeysFooter, offset=(line.index("^p palette"), 0))
         await pilot.pause()
         assert isinstance(app_on_file.screen, CommandPalette)
+
+
+@pytest.mark.parametrize("width", [66, 100, 110])
+async def test_a_footer_key_cut_short_leaves_the_palettes_columns_to_the_palette(
+    app_on_file: HonApp, width: int
+) -> None:
+    """Where the keys run into the palette's key, a click on `^p palette` opens the palette
+    (never the key cut short behind it, which at 110 columns was ctrl+q)."""
+    async with app_on_file.run_test(size=(width, 30)) as pilot:
+        await pilot.pause()
+        line = app_on_file.screen.query_one(KeysFooter).render_line(0).text
+        for column in range(line.index("^p palette"), len(line)):
+            await pilot.click(KeysFooter, offset=(column, 0))
+            await pilot.pause()
+            assert app_on_file.is_running and isinstance(app_on_file.screen, CommandPalette), column
+            await pilot.press("escape")
+            await pilot.pause()
 
 
 async def open_editor(app: HonApp, pilot: object) -> CatalogueEditor:

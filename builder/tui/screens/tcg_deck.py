@@ -187,8 +187,7 @@ class TcgDeckScreen(DocumentScreen[TcgScenarioSession]):
         side = self.scenario.side(self.side)
         assert side is not None
         edit = SetSideMarkers(self.side, side.command + command, side.directives + directives)
-        bounds = edit.out_of_bounds(self.scenario)
-        refusals = [bounds] if bounds is not None else self.session.refusals(edit)
+        refusals = self.session.refusals(edit)
         if refusals:
             self.refused = refusals[0]
             self._status(Text(f"✖ Not changed: {refusals[0].message} [{refusals[0].code}]", style="bold red"))

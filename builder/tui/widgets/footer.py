@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -29,7 +30,8 @@ class Key(NamedTuple):
 
     @property
     def width(self) -> int:
-        return len(self.display) + (1 + len(self.description) if self.description else 0)
+        # Screen cells, not characters: a wide character takes two columns.
+        return cell_len(self.display) + (1 + cell_len(self.description) if self.description else 0)
 
 
 class Shown(NamedTuple):
@@ -134,7 +136,9 @@ class KeysFooter(Widget, can_focus=False):
                 break
             segments.extend(self._key_segments(key))
             segments.append(Segment(" ", gap))
-            self._spans.append((x, x + key.width, key))
+            # A key cut short by the palette takes only the columns still shown: clicks
+            # on the palette's columns are the palette's.
+            self._spans.append((x, min(x + key.width, left_width), key))
             x += key.width + 1
         strip = Strip(segments).crop_extend(0, left_width, gap)
         if palette is not None:
