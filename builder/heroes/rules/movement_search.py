@@ -9,6 +9,7 @@ from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.move_tables import Best, MoveTable
 from builder.heroes.rules.mover import Mover
+from builder.heroes.rules.passage import Exits
 from builder.heroes.rules.pieces import Square
 from builder.heroes.rules.searched import Searches, around
 
@@ -112,21 +113,26 @@ def search_any(mover: Mover, table: MoveTable, start: Position, points: int, int
 
 def search_one(mover: Mover, points: int, into: frozenset[Square]) -> Best[Square]:
     """`search_any` for a one-square unit, the policy's most frequent question: the same
-    rules read from the battlefield's step table (`PassageMap.exits`), in the same order,
-    so it finds the same paths (tests/rules/test_movement_kernel.py compares them). The
-    two loops share their last lines on purpose: a function call per step would double
-    the cost of a search."""
+    rules read from the battlefield's step table (`PassageMap.exits`, as `_steps`), in the
+    same order, so it finds the same paths (tests/rules/test_movement_kernel.py compares
+    them). The two loops share their last lines on purpose: a function call per step would
+    double the cost of a search."""
     piece = mover.piece
-    exits = mover.exits()
+    states, steps = _steps(mover.exits())
     blocked = mover.blocked
+    # A square of either is where a step needs a second look (an assault, or no step).
+    stopping = into | blocked if into else blocked
     zoc, none = mover.zoc, frozenset[str]()
     start = piece.squares[0]
-    # Costs are whole points: a bucket per cost pops states in order, as in `search_any`.
-    best: Best[Square] = {(start, False): (0, 0, None, False)}
-    buckets: list[list[tuple[Square, bool]]] = [[(start, False)]]
-    cost = 0
-    while cost < len(buckets) and cost + 1 <= points:
-        for state in buckets[cost]:
+    # Costs are whole points: a bucket per cost pops states in order, as in `search_any`. A
+    # state costing all the points is never moved on from, so it needs no bucket.
+    first = states[start][0]
+    best: Best[Square] = {first: (0, 0, None, False)}
+    buckets: list[list[tuple[Square, bool]]] = [[] for _ in range(points)]
+    if points > 0:
+        buckets[0].append(first)
+    for cost, bucket in enumerate(buckets):
+        for state in bucket:
             here = state[0]
             found = best[state]
             if cost > found[0]:
@@ -134,25 +140,54 @@ def search_one(mover: Mover, points: int, into: frozenset[Square]) -> Best[Squar
             found_markers = found[1]
             here_zoc = zoc.get(here, none) if zoc else none
             may_launch: bool | None = None
-            for there, stop, markers in exits[here]:
-                assaulting = there in into
-                if assaulting:
+            for there, onward, halted, spend, markers in steps[here]:
+                if there in stopping:
+                    if there not in into:
+                        continue  # blocked
                     if may_launch is None:  # SoN p.7: only from a free space
                         may_launch = mover.may_end(Position((here,), piece.facing))
                     if not may_launch:
                         continue
-                elif there in blocked:
-                    continue
+                    new_state, assaulting = halted, True
                 elif here_zoc and here_zoc & zoc.get(there, none):
                     continue  # HoN core p.11: never from one enemy ZoC square to another
-                spent = cost + 1 + 2 * markers
-                new_state = (there, stop or assaulting)
+                else:
+                    new_state, assaulting = onward, False
+                spent = cost + spend
                 old = best.get(new_state)
                 if old is None or spent < old[0]:
                     best[new_state] = (spent, found_markers + markers, state, assaulting)
-                    if not new_state[1]:
-                        while len(buckets) <= spent:
-                            buckets.append([])
+                    if spent < points and not new_state[1]:
                         buckets[spent].append(new_state)
-        cost += 1
     return best
+
+
+# A one-square step: the square entered, the state it leads to (stopping there or not, as
+# the terrain says), the state an assault into it ends in, its cost (a point, and two per
+# Suppressed marker, SoN p.12) and the markers taken.
+Step = tuple[Square, tuple[Square, bool], tuple[Square, bool], int, int]
+# The battlefields' step tables (`PassageMap.exits`) as `search_one` reads them, by identity,
+# kept with the table so that no other object can take its identity.
+States = dict[Square, tuple[tuple[Square, bool], tuple[Square, bool]]]
+_STEPS: dict[int, tuple[Exits, States, dict[Square, tuple[Step, ...]]]] = {}
+STEPS_KEPT = 64
+
+
+def _steps(exits: Exits) -> tuple[States, dict[Square, tuple[Step, ...]]]:
+    """Each square's two states (moving on, stopped), made once, and `exits` with each
+    step's states: a search meets every step many times, and a dictionary finds a key it
+    holds by identity before comparing."""
+    found = _STEPS.get(id(exits))
+    if found is not None and found[0] is exits:
+        return found[1], found[2]
+    if len(_STEPS) >= STEPS_KEPT:
+        _STEPS.clear()
+    states = {square: ((square, False), (square, True)) for square in exits}
+    steps = {
+        here: tuple(
+            (there, states[there][stop], states[there][True], 1 + 2 * markers, markers) for there, stop, markers in out
+        )
+        for here, out in exits.items()
+    }
+    _STEPS[id(exits)] = (exits, states, steps)
+    return states, steps

@@ -11,7 +11,7 @@ import pytest
 
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.grid import distance
-from builder.heroes.rules.movement_search import search_any, search_one
+from builder.heroes.rules.movement_search import _steps, search_any, search_one
 from builder.heroes.rules.mover import Mover
 from builder.heroes.rules.path import allowance
 from builder.heroes.rules.pieces import Square
@@ -55,3 +55,29 @@ def test_the_one_square_search_finds_what_the_general_search_finds(name: str, se
                         assert dict(ends.items()) == dict(expected.items()), piece.key
                     compared += 1
     assert compared > 20
+
+
+@pytest.mark.parametrize("name", ["rush-on-maltot", "son-the-drowned-chapel"])
+def test_the_numbered_step_table_is_the_battlefields_step_table(name: str) -> None:
+    """`search_one` reads `PassageMap.exits` with each step's states made once: the same
+    steps in the same order, each leading to its square's one state object."""
+    loaded, battlefield = scenario(name)
+    setup = loaded.scenario.setup
+    ruleset = ruleset_for(loaded.scenario.game, setup.night, setup.fog)
+    pieces = [p for p in play(name, 1, turns=1).frames[0].pieces if p.squares]
+    checked = 0
+    for piece in pieces:
+        if len(piece.squares) != 1 or piece.is_wreck:
+            continue
+        exits = Mover(battlefield, pieces, piece, ruleset, False, False).exits()
+        states, steps = _steps(exits)
+        assert _steps(exits)[1] is steps  # made once per table
+        assert set(steps) == set(exits) == set(states)
+        for here, out in exits.items():
+            assert [(t, o, h, c, m) for t, o, h, c, m in steps[here]] == [
+                (there, (there, stop), (there, True), 1 + 2 * markers, markers) for there, stop, markers in out
+            ]
+            for there, onward, halted, _, _ in steps[here]:
+                assert onward is states[there][onward[1]] and halted is states[there][1]
+            checked += 1
+    assert checked > 100
