@@ -187,8 +187,9 @@ class MovementChoices(PolicyBase):
         """Steps from every square to the nearest goal for this kind of unit, around walls,
         water and impassable terrain; kept while the goals stay the same."""
         side = piece.side
-        # Passage depends on the unit type, Amphibious and Urban Fighter only (PassageMap).
-        key = (goals, piece.unit.type, swimming(side), side.has("urban-fighter"))
+        # Passage depends on the unit type, Amphibious, Gigantic and Urban Fighter only, as
+        # the key of PassageMap.entries says: a Gigantic unit walks around buildings (SoN p.17).
+        key = (goals, piece.unit.type, swimming(side), side.has("gigantic"), side.has("urban-fighter"))
         found = self._fields.get(key)
         if found is None:
             if len(self._fields) >= FIELDS_KEPT:

@@ -16,7 +16,7 @@ from builder.heroes.rules.spotting import spotter
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn import supply_phase
 from builder.kernel.dice import LoadedDice
-from tests.fixtures.rules.boards import piece, unit
+from tests.fixtures.rules.boards import field, piece, unit
 from tests.fixtures.rules.games import game
 
 # A ridge of rocks, impassable to every unit, splits the board but for nothing.
@@ -133,6 +133,27 @@ def test_a_gigantic_infantry_unit_is_kept_out_after_a_plain_one_entered() -> Non
     assert giant.unit.type is WALKERS.type
     assert passage.ground((1, 1), WALKERS, WALKERS.sides[0], False)[0]
     assert not passage.ground((1, 1), giant.unit, giant.side, False)[0]
+
+
+@pytest.mark.parametrize("giant_first", [True, False])
+def test_a_gigantic_units_way_to_its_goal_goes_around_the_building(giant_first: bool) -> None:
+    # The policy's distance fields are kept by what passage depends on: a Gigantic unit
+    # (SoN p.17) must not take the field of a plain unit of its type that asked first, nor
+    # the other way round, whatever the order.
+    state = son(
+        "....\n....\n....\n....",
+        [piece("a1", (0, 0), kind=unit("giant", abilities=["gigantic"])), piece("a2", (0, 1))],
+    )
+    state.battlefield = field(".B..\n.B..\n.B..\n....", doors=[((0, 0), (1, 0)), ((1, 0), (2, 0))])
+    giant, walker = state.pieces["a1"], state.pieces["a2"]
+    assert giant.unit.type is walker.unit.type
+    goals = frozenset({(2, 0)})
+    policy = SimplePolicy()
+    asked = [giant, walker] if giant_first else [walker, giant]
+    fields = {p.key: policy._field(state, p, goals) for p in asked}
+    assert fields["a2"][(0, 0)] == 2  # straight through the building's doors
+    assert fields["a1"][(0, 0)] == 6  # around its foot: it never enters one
+    assert (1, 0) not in fields["a1"]
 
 
 def test_the_aid_takes_an_eliminating_hit_too_and_moves_to_a_worse_hit() -> None:
