@@ -25,7 +25,6 @@ from builder.heroes.rules.damage import (
     locate_damage,
     suppress,
 )
-from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import HON, Ruleset
 from builder.kernel.dice import Dice
@@ -423,47 +422,3 @@ def _fire_roll(plan: Aim, dice: Dice) -> Roll:
     kept = max(rolled)
     total = kept + sum(m.value for m in plan.modifiers)
     return Roll("suppressive-fire" if plan.suppressive else "fire", rolled, kept, plan.modifiers, total, plan.page)
-
-
-def machine_gunner_pool(shot: Shot, ruleset: Ruleset = HON) -> int:
-    """The modified combat value a Machine Gunner splits (HoN core p.24, p.33): in HoN already
-    doubled by suppressive fire; in SoN the shares are doubled after the split (SoN p.8)."""
-    doubled_first = shot.suppressive and not ruleset.split_before_doubling
-    plan = aim(replace(shot, machine_gunner_share=None, suppressive=doubled_first), ruleset)
-    return sum(m.value for m in plan.combat)
-
-
-def split_machine_gunner(
-    total: int, targets: Sequence[Piece], shares: Sequence[int] | None = None, ruleset: Ruleset = HON
-) -> tuple[int, ...]:
-    """Split a Machine Gunner's modified combat value between targets of one type, each within
-    2 squares of another, at least +1 each (HoN core p.24). Without `shares`, as evenly as
-    possible with the remainder on the last targets: +4 over three targets is +1, +1, +2."""
-    page = ruleset.cite("machine-gunner")
-    if not targets:
-        raise ValueError("a Machine Gunner needs at least one target")
-    if len({t.type for t in targets}) > 1:
-        raise IllegalAttack("Machine Gunner targets are all infantry, all light or all heavy vehicles", page)
-    reached, waiting = [targets[0]], list(targets[1:])
-    while waiting:  # every target joined to the others by steps of at most 2 squares
-        near = [t for t in waiting if any(range_between(t.squares, r.squares) <= 2 for r in reached)]
-        if not near:
-            far = ", ".join(name(t) for t in waiting)
-            raise IllegalAttack(f"{far}: more than 2 squares from the other targets", page)
-        reached += near
-        waiting = [t for t in waiting if t not in near]
-    if total < len(targets):
-        raise IllegalAttack(f"+{total} cannot give each of {len(targets)} targets at least +1", page)
-    if shares is None:
-        base, extra = divmod(total, len(targets))
-        return (base,) * (len(targets) - extra) + (base + 1,) * extra
-    if len(shares) != len(targets) or min(shares) < 1 or sum(shares) != total:
-        raise IllegalAttack(f"shares {list(shares)} must give each target at least +1 and add up to +{total}", page)
-    return tuple(shares)
-
-
-def ammo(ruleset: Ruleset, target: Piece, count: int = 1) -> Modifier:
-    """Ammo markers: +1 each to the combat value against infantry (HoN core p.28)."""
-    if not target.is_infantry:
-        raise IllegalAttack("Ammo only helps against infantry", ruleset.cite("gear"))
-    return Modifier("Ammo" if count == 1 else f"Ammo x{count}", count, ruleset.cite("gear"))

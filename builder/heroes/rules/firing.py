@@ -16,9 +16,7 @@ from builder.heroes.rules.combat import (
     Shot,
     aim,
     fire,
-    machine_gunner_pool,
     name,
-    split_machine_gunner,
     take_hit,
 )
 from builder.heroes.rules.cover import _shared_cover, cover, defender_bonus, line_bonus
@@ -28,6 +26,7 @@ from builder.heroes.rules.equipment import ammo_cap, ammo_helps, ammo_pool, cite
 from builder.heroes.rules.events import FireEvent
 from builder.heroes.rules.gear import recce_ammo_bonus
 from builder.heroes.rules.los import blocked_by_terrain
+from builder.heroes.rules.machine_gunner import machine_gunner_pool, split_machine_gunner
 from builder.heroes.rules.mythos_rolls import defense_modifiers, roll_modifiers
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.sightmap import Occupancy

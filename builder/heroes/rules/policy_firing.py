@@ -17,14 +17,13 @@ from builder.heroes.rules.combat import (
     Shot,
     aim,
     lacks,
-    machine_gunner_pool,
-    split_machine_gunner,
 )
 from builder.heroes.rules.cover import cover
 from builder.heroes.rules.equipment import ammo_cap, ammo_helps, ammo_pool
 from builder.heroes.rules.firing import aimed_shots_at, one_weapon_only, shots_at, weapons_of
 from builder.heroes.rules.grid import Point, corners
 from builder.heroes.rules.los import line_of_sight
+from builder.heroes.rules.machine_gunner import machine_gunner_pool, split_machine_gunner
 from builder.heroes.rules.odds import expected_hits, expected_hits_of, expected_suppressed_of, odds_of_shot
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy_base import FAR, PolicyBase, _worth

@@ -14,18 +14,20 @@ from builder.heroes.rules.combat import (
     FireOutcome,
     IllegalAttack,
     Shot,
-    ammo,
     fire,
-    machine_gunner_pool,
-    split_machine_gunner,
     take_hit,
 )
 from builder.heroes.rules.damage import DamageLocation, Effect, destruction_roll, locate_damage
+from builder.heroes.rules.equipment import ammo_helps
 from builder.heroes.rules.events import FireEvent, Phase
+from builder.heroes.rules.machine_gunner import machine_gunner_pool, split_machine_gunner
 from builder.heroes.rules.ruleset import HON, SON, ruleset_for
+from builder.heroes.rules.state import GearPool
 from builder.kernel.dice import LoadedDice
 from builder.kernel.events import Modifier
 from tests.heroes.rules import ambusher, creature, infantry, light_vehicle, piece, tank
+
+AMMO = Modifier("Ammo", 1, "HoN core p.28")  # one Ammo marker spent on the shot
 
 
 def labelled(result_modifiers: tuple[Modifier, ...]) -> list[tuple[str, int, str]]:
@@ -38,7 +40,7 @@ def labelled(result_modifiers: tuple[Modifier, ...]) -> list[tuple[str, int, str
 def test_worked_example_a_firing_action_of_7_against_6_hits() -> None:
     german = piece(infantry(combat=2, name="Grenadiers"), (0, 0), owner="german")
     american = piece(infantry(combat=2, defense=4, name="Fire Team"), (3, 0), owner="us")
-    shot = Shot(target=american, firer=german, terrain=2, range=3, bonuses=(ammo(HON, american),))
+    shot = Shot(target=american, firer=german, terrain=2, range=3, bonuses=(AMMO,))
     dice = LoadedDice([4])
     result = fire(shot, dice)
     assert result.roll.dice == (4,) and result.roll.kept == 4
@@ -60,9 +62,7 @@ def test_worked_example_a_firing_action_of_7_against_6_hits() -> None:
 
 def test_the_same_shot_rolling_a_2_misses() -> None:
     target = piece(infantry(defense=4))
-    result = fire(
-        Shot(target=target, firer=piece(infantry(combat=2)), terrain=2, bonuses=(ammo(HON, target),)), LoadedDice([2])
-    )
+    result = fire(Shot(target=target, firer=piece(infantry(combat=2)), terrain=2, bonuses=(AMMO,)), LoadedDice([2]))
     assert result.roll.total == 5 and result.outcome is FireOutcome.MISS
     assert result.target == target and result.effect is Effect.NONE
 
@@ -70,7 +70,7 @@ def test_the_same_shot_rolling_a_2_misses() -> None:
 def test_a_double_hit_destroys_even_an_unharmed_unit() -> None:
     # p.15's figure: 8 against a defense of 4 is a double hit.
     target = piece(infantry(defense=4))
-    result = fire(Shot(target=target, firer=piece(infantry(combat=2)), bonuses=(ammo(HON, target),)), LoadedDice([5]))
+    result = fire(Shot(target=target, firer=piece(infantry(combat=2)), bonuses=(AMMO,)), LoadedDice([5]))
     assert result.roll.total == 8
     assert result.outcome is FireOutcome.DOUBLE_HIT
     assert result.effect is Effect.DESTROYED and result.target is None
@@ -84,9 +84,12 @@ def test_a_double_hit_counts_the_defensive_bonus() -> None:
 
 
 def test_ammo_only_helps_against_infantry() -> None:
-    assert ammo(HON, piece(infantry()), 2) == Modifier("Ammo x2", 2, "HoN core p.28")
-    with pytest.raises(IllegalAttack, match="infantry"):
-        ammo(HON, piece(light_vehicle()))
+    # HoN core p.28: against infantry; SoN's tokens never with an explosive weapon (SoN p.16).
+    pool = GearPool("a", "ammo", 2, None)
+    firer = piece(infantry())
+    assert ammo_helps(pool, firer, None, piece(infantry()))
+    assert not ammo_helps(pool, firer, None, piece(light_vehicle()))
+    assert not ammo_helps(None, firer, None, piece(infantry()))
 
 
 # --- attack type, range, line of sight -------------------------------------------------------
@@ -298,7 +301,7 @@ def test_a_vehicle_with_two_weapons_must_say_which_fires(bundled: Catalogue) -> 
 def test_suppressive_fire_doubles_the_combat_value_and_bonuses_but_not_penalties() -> None:
     gunners = piece(infantry(combat=2, abilities=["suppressive-fire"]), suppressed=1)
     target = piece(infantry(defense=4))
-    shot = Shot(target=target, firer=gunners, suppressive=True, bonuses=(ammo(HON, target),), obscured=(((1, 1), 1),))
+    shot = Shot(target=target, firer=gunners, suppressive=True, bonuses=(AMMO,), obscured=(((1, 1), 1),))
     result = fire(shot, LoadedDice([4]))
     assert labelled(result.roll.modifiers) == [
         ("Combat value vs infantry", 2, "HoN core p.15"),
@@ -508,7 +511,7 @@ def test_the_son_kill_shot_is_a_double_hit() -> None:
 def test_a_firing_action_yields_an_event_with_dice_modifiers_and_pages() -> None:
     target = piece(infantry(defense=4, name="Fire Team"))
     result = fire(
-        Shot(target=target, firer=piece(infantry(name="Grenadiers")), terrain=2, bonuses=(ammo(HON, target),)),
+        Shot(target=target, firer=piece(infantry(name="Grenadiers")), terrain=2, bonuses=(AMMO,)),
         LoadedDice([4]),
     )
     event = FireEvent.of(result, turn=1, phase=Phase.ACTIVATION, side="german").to_json()
