@@ -111,6 +111,10 @@ class CardPlays(TurnBase):
             raise ValueError(f"{card.name} moves {name(piece)} up to {value} squares from where it stands")
         if piece.side.movement is None:
             raise ValueError(f"{name(piece)} has a Movement Value of X and cannot be moved")
+        if piece.embarked_in is not None:
+            # Units on board a vehicle leave it only by their own Movement Action (HoN core
+            # p.27); a card's Forced Move moves a unit standing on the battlefield.
+            raise ValueError(f"{name(piece)} rides in a transport and cannot be moved by {card.name}")
         self._card_event(
             side,
             card,

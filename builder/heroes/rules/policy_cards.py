@@ -97,7 +97,9 @@ class ActionCardChoices(PolicyBase):
 
     def _after_acting(self, state: GameState, piece: Piece, hand: list[ActionCard]) -> tuple[CardPlay, ...]:
         burst = self._burst(state, piece, hand)
-        return burst or self._fall_back(state, piece, hand) or self._forced_move(state, piece, hand)
+        if burst or piece.embarked_in is not None:  # a card moves no unit on board a vehicle (HoN core p.27)
+            return burst
+        return self._fall_back(state, piece, hand) or self._forced_move(state, piece, hand)
 
     def _fall_back(self, state: GameState, piece: Piece, hand: list[ActionCard]) -> tuple[CardPlay, ...]:
         """Fall Back a hurt (reduced or suppressed) unit with an enemy within 2 squares, off any

@@ -5,6 +5,7 @@ honesty: every card has a source, and what the books do not print says so."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from builder.cli import main
 from builder.heroes.army.resolve import resolve
 from builder.heroes.catalogue.cards import ActionCard, CardEffectKind, CardTiming
 from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions import AssaultAction, Fire, Move
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.assault import Assault
@@ -279,6 +281,25 @@ def test_a_forced_move_card_brings_a_pinned_unit_onto_the_objective() -> None:
     turn.battle_events("a", plays, CardTiming.AFTER_ACTION)
     assert state.pieces["a1"].square == (4, 1) and state.control["hill"] == "a"
     assert [e.kind for e in turn.events] == ["card", "move", "control"]
+
+
+def test_a_forced_move_card_moves_no_unit_on_board_a_vehicle() -> None:
+    # HoN core p.27: a unit on board a vehicle gets off by its own Movement Action; a card's
+    # Forced Move (Go Go Go!, Fall Back) moves units standing on the battlefield. Found by a
+    # 10,000-game balance run: a Forced Move of a rider set off a Mine marker under it.
+    halftrack = piece(
+        "ht", (2, 1), kind=unit("halftrack", UnitType.LIGHT_VEHICLE, movement=6, abilities=[{"transport": 4}])
+    )
+    rider = replace(piece("a1", (2, 1), suppressed=2).moved(halftrack.squares), embarked_in="ht")
+    state = game(OPEN, [halftrack, rider, piece("b1", (7, 1), "b")], objectives=HILL)
+    holding(state, "a", GO)
+    assert POLICY.action_cards(state, state.pieces["a1"], CardTiming.AFTER_ACTION) == ()
+    path = reachable(state.battlefield, state.pieces.values(), state.pieces["a1"], state.ruleset, points=2)
+    onto = next(p for p in path.values() if p.destination.squares == ((4, 1),))
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
+    with pytest.raises(ValueError, match="transport"):
+        turn.battle_events("a", (CardPlay("go-go-go", "a1", onto),), CardTiming.AFTER_ACTION)
+    assert state.pieces["a1"].embarked_in == "ht" and state.pieces["a1"].squares == ((2, 1),)
 
 
 HOUSE = """
