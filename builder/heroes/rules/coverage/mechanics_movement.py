@@ -83,12 +83,14 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.9-10",
         PLAYED,
         "retreats, push asides, running over, pushed wrecks, lost transports' riders, cards' (Go Go Go, Schnell), "
-        "none drawing Opportunity Fire; an active unit turns over first; Fall Back prints no unit nor distance",
+        "none drawing Opportunity Fire; an active unit turns over first; Fall Back prints no unit nor distance; "
+        "a card moves no unit on board a vehicle (hon's reading of p.27: riders get off by their own move)",
         ASSAULT + "test_an_infantry_defender_with_nowhere_to_retreat_is_destroyed",
         BOARD + "test_a_forced_move_turns_an_active_unit_over_first",
         BOARD + "test_a_set_up_gun_forced_to_move_turns_over_first_and_moves_with_its_inactive_side",
         RETREAT + "test_a_unit_with_an_x_movement_value_that_must_retreat_is_destroyed",
         CARDS + "test_a_forced_move_card_brings_a_pinned_unit_onto_the_objective",
+        CARDS + "test_a_forced_move_card_moves_no_unit_on_board_a_vehicle",
         FIRE + "test_a_forced_move_from_a_card_draws_no_opportunity_fire",
     ),
     mechanic(
