@@ -82,9 +82,9 @@ ENTRIES: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.9-10",
         PLAYED,
-        "retreats, push asides, running over, pushed wrecks, lost transports' riders, cards' (Go Go Go, Schnell), "
-        "none drawing Opportunity Fire; an active unit turns over first; Fall Back prints no unit nor distance; "
-        "a card moves no unit on board a vehicle (hon's reading of p.27: riders get off by their own move)",
+        "retreats, push asides, running over, pushed wrecks, lost riders, cards' (Go Go Go, Schnell; none on a "
+        "rider, hon's reading of p.27), no Opportunity Fire; an active unit turns over first; Fall Back prints "
+        "no unit nor distance",
         ASSAULT + "test_an_infantry_defender_with_nowhere_to_retreat_is_destroyed",
         BOARD + "test_a_forced_move_turns_an_active_unit_over_first",
         BOARD + "test_a_set_up_gun_forced_to_move_turns_over_first_and_moves_with_its_inactive_side",
