@@ -20,8 +20,14 @@ run: $(STAMP)
 
 # One worker per core (pytest-xdist); every test is isolated in its own temporary folders
 # (tests/conftest.py). A plain `pytest` stays serial, for -x and --pdb.
+# --dist worksteal: a worker that runs out of tests takes half of the other's queue, so a
+# few long tests at the end of one worker's share leave no long tail.
+# PYTHONDONTWRITEBYTECODE emptied: with it set (some sandboxes and CI images set it) every
+# worker recompiles hon and rewrites the asserts of every test module on each run (15 s of
+# CPU per worker, 5 s with the caches in __pycache__, which git ignores), and every `hon`
+# the tests start recompiles what it imports.
 test: $(STAMP)
-	$(BIN)/python -m pytest -n auto
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n auto --dist worksteal
 
 lint: $(STAMP)
 	$(BIN)/ruff check builder tests benchmarks

@@ -13,6 +13,8 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -75,13 +77,29 @@ def test_bad_options_are_one_line_and_exit_2(capsys: pytest.CaptureFixture[str])
     assert code == 2 and "Traceback" not in err
 
 
+@contextmanager
+def sigint_as_at_a_prompt() -> Iterator[None]:
+    """Ctrl-C reaches a command typed at a shell's prompt with SIGINT's default action. A
+    command started in the background by a non-interactive shell (`make test &`, a CI
+    script) inherits SIGINT ignored (POSIX, Shell Command Language 2.11), pytest's workers
+    pass that on to their children, and a Python child then keeps ignoring it: its Ctrl-C
+    would do nothing. So SIGINT is handled while the child starts (a handled signal is reset
+    to its default action by exec) and set back as it was right after."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def test_progress_then_ctrl_c_stops_and_tells_what_was_played() -> None:
     """Standard error on a terminal shows the progress bar (games done, rate, time left);
     Ctrl-C once a chunk is done stops the run, which tells the games played, whole chunks."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "120"}
     args = [sys.executable, "-m", "builder.cli", "balance", SHORT, "--games", "400", "--workers", "2", "--json"]
     master, slave = pty.openpty()
-    process = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=slave, text=True)
+    with sigint_as_at_a_prompt():
+        process = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=slave, text=True)
     os.close(slave)
     shown, stopped = "", False
     deadline = time.monotonic() + 300

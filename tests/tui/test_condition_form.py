@@ -19,6 +19,7 @@ from builder.tui.forms.condition_form import ConditionForm
 from builder.tui.screens.designer import DesignerScreen
 from builder.tui.screens.scenario_details import ScenarioDetails
 from tests.conftest import FIXTURES, MINI
+from tests.tui.keys import tab_through
 
 SIZE = (120, 40)
 
@@ -123,10 +124,7 @@ async def test_tab_reaches_every_field(duel_session: ScenarioSession) -> None:
             shown = {w.id for w in form.query("Select, Input, SelectionList, Checkbox, Button") if w.parent.display}  # type: ignore[union-attr]
             details.query_one("#cond-outcome", Select).focus()
             await pilot.pause()
-            reached = set()
-            for _ in range(len(shown) + 2):
-                reached.add(app.focused.id if app.focused else None)
-                await pilot.press("tab")
+            reached = await tab_through(pilot, len(shown) + 2)
             assert shown <= reached, kind
 
 

@@ -19,6 +19,7 @@ from builder.tcg.conditions import Control, Destroy, VictoryPoints, When
 from builder.tui.app import HonApp
 from builder.tui.screens.tcg_designer import TcgDesignerScreen
 from builder.tui.screens.tcg_details import TcgDetailsScreen
+from tests.tui.keys import tab_through
 from tests.tui.steady import showing, snapshot
 
 SIZE = (130, 42)
@@ -227,10 +228,8 @@ async def test_tab_reaches_every_field_of_the_condition(orchard: Path) -> None:
             details.query_one("#vc-kind", Select).value = kind
             await pilot.pause()
             details.query_one("#vc-kind", Select).focus()
-            reached = set()
-            for _ in range(12):
-                await pilot.press("tab")
-                reached.add(app.focused.id if app.focused else None)
+            await pilot.pause()
+            reached = await tab_through(pilot, 12)
             wanted = {"vc-side", "vc-when", "victory-add", "victory-replace", "victory-remove", *fields}
             assert wanted <= reached, kind
             assert kind == "control" or "vc-objectives" not in reached

@@ -12,7 +12,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, ProgressBar, Static
+from textual.widgets import ProgressBar, Static
 from textual.worker import get_current_worker
 from textual_plotext import PlotextPlot
 
@@ -20,6 +20,7 @@ from builder.heroes.catalogue.index import Catalogue
 from builder.io.scenario_files import LoadedScenario
 from builder.services.balance import BalancePlan, Tally
 from builder.services.balance_heroes import HeroesBalance
+from builder.tui.widgets.footer import KeysFooter
 
 GAMES = 40  # a quick look on one core: about ten to twenty seconds on a small scenario
 TEMPERATURES = (0.5, 1.0, 0.25, 0.0)  # t cycles through them
@@ -49,7 +50,7 @@ class BalanceScreen(Screen[None]):
         yield ProgressBar(id="balance-progress", total=self.games, show_eta=True)
         yield Static(id="balance-table")
         yield PlotextPlot(id="balance-chart")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.run_balance()

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from builder.heroes.campaign.models import Result
 from builder.heroes.campaign.play import results_possible
@@ -27,6 +27,7 @@ from builder.heroes.scenario.models import DRAW, Scenario
 from builder.io.campaign_files import LoadedCampaign, load_campaign, save_campaign_as
 from builder.io.errors import ChangedOnDisk, HonFileError
 from builder.services.campaign import check_units, current_game, record_result, what_next
+from builder.tui.widgets.footer import KeysFooter
 
 
 def open_or_start(answer: str, catalogue: Catalogue) -> Path:
@@ -124,7 +125,7 @@ class CampaignScreen(Screen[None]):
             yield Static(id="campaign-chain")
             yield Static(id="campaign-outlook")
         yield Static(id="campaign-message")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.reload()

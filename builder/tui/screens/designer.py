@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
-from textual.widgets import Footer, Static, TabbedContent, TabPane
+from textual.widgets import Static, TabbedContent, TabPane
 
 from builder.heroes.catalogue.base import Game
 from builder.heroes.scenario.edits import (
@@ -29,6 +29,7 @@ from builder.io.scenario_files import LoadedScenario
 from builder.kernel.diagnostics import plural
 from builder.services.scenario_session import ScenarioSession
 from builder.tui.screens.editing import DocumentScreen, document_title
+from builder.tui.widgets.footer import KeysFooter
 from builder.tui.widgets.issues import IssuesPanel
 from builder.tui.widgets.map_view import OBJECTIVE_GLYPHS, OPEN_GROUND, SIDE_TINTS, MapView, marks_of
 from builder.tui.widgets.tile_card import show_if_changed
@@ -104,7 +105,7 @@ class DesignerScreen(DocumentScreen[ScenarioSession]):
                     yield Static(id="legend")
                 with TabPane("Issues", id="designer-issues-tab"):
                     yield IssuesPanel("No issues: the scenario is sound.", id="designer-issues")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.show_all()

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static, TabbedContent, TabPane, TextArea
+from textual.widgets import Static, TabbedContent, TabPane, TextArea
 
 from builder.heroes.scenario.campaign import describe_outcome
 from builder.heroes.scenario.conditions import describe
@@ -27,6 +27,7 @@ from builder.services.scenario_session import ScenarioSession
 from builder.tui.forms.condition_form import ConditionForm
 from builder.tui.forms.form import ModelForm
 from builder.tui.forms.messages import plain_message
+from builder.tui.widgets.footer import KeysFooter
 
 INFO = ("id", "title", "front", "operation", "place", "date", "armies", "players", "story", "source", "map_note")
 ScenarioInfo = create_model(  # type: ignore[call-overload]
@@ -83,7 +84,7 @@ class ScenarioDetails(Screen[bool]):
                 yield TextArea(self._yaml("campaign") if "campaign" in self.data else "", id="campaign-yaml")
                 yield VerticalScroll(Static(id="campaign-english"), classes="english")
         yield Static(id="details-problems")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.read_victory()

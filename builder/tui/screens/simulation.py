@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.geometry import Region
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
@@ -52,6 +52,7 @@ from builder.heroes.rules.events import (
     WorksEvent,
 )
 from builder.render.narration import Narrator, event_line, roll_text, style_of
+from builder.tui.widgets.footer import KeysFooter
 from builder.tui.widgets.letters import WRECK, letter_of, unit_letters
 from builder.tui.widgets.map_view import MapView, Marks, marks_of
 from builder.tui.widgets.tile_card import show_if_changed
@@ -302,7 +303,7 @@ class SimulationScreen(Screen[None]):
                     yield Static(id="sim-event")
                     yield Static(id="sim-odds")
                 yield OptionList(id="sim-log")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.run_simulation()

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from builder.kernel.diagnostics import Issue, Severity
@@ -25,6 +25,7 @@ from builder.tcg.cards import UnitCard
 from builder.tcg.edits import AddToDeck, RemoveFromDeck, SetSideMarkers
 from builder.tcg.scenario import Scenario
 from builder.tui.screens.editing import DocumentScreen
+from builder.tui.widgets.footer import KeysFooter
 from builder.tui.widgets.issues import IssuesPanel
 from builder.tui.widgets.tile_card import show_if_changed
 
@@ -88,7 +89,7 @@ class TcgDeckScreen(DocumentScreen[TcgScenarioSession]):
                 yield Static(id="tcg-deployment")
                 yield Static(id="tcg-deck-status")
                 yield IssuesPanel("No issues: the force fits the scenario.", id="tcg-deck-issues")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.show_all()

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
-from textual.widgets import Footer, Static, TabbedContent, TabPane
+from textual.widgets import Static, TabbedContent, TabPane
 
 from builder.services.tcg_scenario_session import TcgScenarioSession
 from builder.tcg.base import Box
@@ -37,6 +37,7 @@ from builder.tcg.edits import (
 from builder.tcg.scenario import MarkerKind
 from builder.tcg.terrain import Terrain
 from builder.tui.screens.editing import DocumentScreen, document_title
+from builder.tui.widgets.footer import KeysFooter
 from builder.tui.widgets.issues import IssuesPanel
 from builder.tui.widgets.tcg_board import MARKER_GLYPH, SIDE_COLOURS, TERRAIN_COLOUR
 from builder.tui.widgets.tcg_box_text import box_text, legend, turn_track, victory
@@ -120,7 +121,7 @@ class TcgDesignerScreen(DocumentScreen[TcgScenarioSession]):
                     yield Static(id="tcg-legend")
                 with TabPane("Issues", id="tcg-issues-tab"):
                     yield IssuesPanel("No issues: the scenario is sound.", id="tcg-designer-issues")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.show_all()

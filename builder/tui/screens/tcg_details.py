@@ -17,7 +17,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static, TabbedContent, TabPane, TextArea
+from textual.widgets import Button, Input, Label, OptionList, Select, Static, TabbedContent, TabPane, TextArea
 
 from builder.kernel.diagnostics import Issue, Severity, error
 from builder.kernel.history import Edit
@@ -34,6 +34,7 @@ from builder.tcg.scenario import DRAW, Scenario
 from builder.tui.forms.messages import plain_message
 from builder.tui.forms.tcg_condition_form import TcgConditionForm
 from builder.tui.screens.editing import DocumentScreen, document_title
+from builder.tui.widgets.footer import KeysFooter
 
 # How the form names the fields of the scenario and of a side.
 LABELS = {
@@ -108,7 +109,7 @@ class TcgDetailsScreen(DocumentScreen[TcgScenarioSession]):
                     yield Button("Replace the chosen", id="victory-replace")
                     yield Button("Remove the chosen", id="victory-remove", variant="error")
         yield Static(id="tcg-details-problem")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.fill_scenario()

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from builder.services.tcg_game import open_cards, ready
 from builder.tcg.base import Box
@@ -20,6 +20,7 @@ from builder.tcg.rules.events import MoveEvent, ReinforcementEvent, TurnEvent
 from builder.tcg.rules.simulation import TcgRecord, simulate
 from builder.tcg.rules.state import Frame
 from builder.tcg.scenario import Scenario
+from builder.tui.widgets.footer import KeysFooter
 from builder.tui.widgets.tcg_board import TcgBoard
 
 
@@ -78,7 +79,7 @@ class TcgSimulationScreen(Screen[None]):
             yield TcgBoard(id="tcg-board")
             with Vertical(id="tcg-side"):
                 yield Static(id="tcg-event")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         outcome = self.record.outcome

@@ -1,10 +1,11 @@
-"""The army builder's footer: the keys of what is focused and of the screen, drawn as Textual's
-compact footer draws them, by one widget.
+"""The footer of hon's screens (all but the catalogue editor's): the keys of what is focused
+and of the screen, drawn as Textual's compact footer draws them, by one widget.
 
 Textual's footer is a container of one widget per key, each styled, laid out and painted on
-its own, and rebuilt whenever the screen's bindings are refreshed: on the builder that was a
-fifth of the work between the army being read and its cards on screen. This one draws the
-same line itself, and redraws it only when the keys shown change."""
+its own, and rebuilt whenever the screen's bindings are refreshed, which is at every change
+of focus: on the builder that was a fifth of the work between the army being read and its
+cards on screen, and on a form each Tab rebuilt it. This one draws the same line itself, and
+redraws it only when the keys shown change."""
 
 from __future__ import annotations
 
