@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import NamedTuple
 
 from builder.heroes.catalogue.units import UnitType
@@ -38,7 +39,17 @@ from builder.heroes.rules.sightmap import Cost, Ends, Occupancy, SightMap, pages
 from builder.heroes.scenario.battlefield import Battlefield, PlacedLine
 from builder.kernel.events import Modifier
 
-__all__ = ["Occupancy", "Sight", "Visibility", "blocked_by_terrain", "can_see", "line_of_sight", "sights", "trace"]
+__all__ = [
+    "Occupancy",
+    "Sight",
+    "Visibility",
+    "best_sight",
+    "blocked_by_terrain",
+    "can_see",
+    "line_of_sight",
+    "sights",
+    "trace",
+]
 
 
 class Visibility(StrEnum):
@@ -85,6 +96,7 @@ Target = Piece | Square
 _NOBODY = Occupancy()
 TERRAIN_BLOCKS_KEPT = 200_000  # pairs of placements remembered per battlefield
 TRACES_KEPT = 20_000  # lines remembered per battlefield (a few hundred a play-out; each holds a Sight)
+LINES_KEPT = 1 << 16  # the lines between two counters' squares (`_lines`), whatever the battlefield
 
 
 class KeptTrace(NamedTuple):
@@ -212,6 +224,10 @@ def _ends_of(thing: Target) -> tuple[tuple[Square, ...], UnitType | None]:
     return (thing,), None
 
 
+# The firer's and the target's squares and types: what a trace's `Ends` are made of.
+_Pair = tuple[tuple[Square, ...], tuple[Square, ...], UnitType | None, UnitType | None]
+
+
 def sights(
     battlefield: Battlefield | SightMap,
     occupancy: Occupancy | Iterable[Piece],
@@ -224,6 +240,52 @@ def sights(
     p.13), best first: not blocked, then the smallest penalty, then the shortest (HoN core
     p.14: a doubt "is settled by tracing the shortest LoS possible"). A bare square is seen as
     an infantry unit."""
+    smap, occ, pair = _setting(battlefield, occupancy, firer, target)
+    firer_squares, target_squares = pair[0], pair[1]
+    if len(firer_squares) == 1 and len(target_squares) == 1:
+        return [_traced(smap, occ, centre(firer_squares[0]), centre(target_squares[0]), pair, ruleset)]
+    lines, _ = _lines(firer_squares, target_squares, ruleset.los_between_centres)
+    found = [_traced(smap, occ, p, q, pair, ruleset) for p, q in lines]
+    found.sort(key=_rank)
+    return found
+
+
+def best_sight(
+    battlefield: Battlefield | SightMap,
+    occupancy: Occupancy | Iterable[Piece],
+    firer: Target,
+    target: Target,
+    ruleset: Ruleset,
+) -> Sight:
+    """`sights(...)[0]`, tracing the lines in the same order but stopping at the first that
+    no other can come before: clear (no penalty: an obscuring value is never negative), and as
+    short as any line between the two counters (the shortest range of a square of one to a
+    square of the other, which a line between their centres has). No later line ranks lower,
+    and the sort `sights` makes is stable, so it is the one that would come first."""
+    smap, occ, pair = _setting(battlefield, occupancy, firer, target)
+    firer_squares, target_squares = pair[0], pair[1]
+    if len(firer_squares) == 1 and len(target_squares) == 1:
+        return _traced(smap, occ, centre(firer_squares[0]), centre(target_squares[0]), pair, ruleset)
+    lines, shortest = _lines(firer_squares, target_squares, ruleset.los_between_centres)
+    best: Sight | None = None
+    for p, q in lines:
+        sight = _traced(smap, occ, p, q, pair, ruleset)
+        if sight.visibility is Visibility.CLEAR and sight.range == shortest:
+            return sight
+        if best is None or _rank(sight) < _rank(best):
+            best = sight
+    assert best is not None  # every counter has a square: `_setting` checks it
+    return best
+
+
+def _rank(sight: Sight) -> tuple[bool, int, int]:
+    return sight.blocked, -sight.penalty, sight.range
+
+
+def _setting(
+    battlefield: Battlefield | SightMap, occupancy: Occupancy | Iterable[Piece], firer: Target, target: Target
+) -> tuple[SightMap, Occupancy, _Pair]:
+    """The battlefield's tables, the occupancy and the two ends of a sight, checked."""
     smap = battlefield if isinstance(battlefield, SightMap) else sight_map(battlefield)
     occ = occupancy if isinstance(occupancy, Occupancy) else Occupancy(occupancy)
     firer_squares, firer_type = _ends_of(firer)
@@ -233,26 +295,22 @@ def sights(
     off = [sq for sq in (*firer_squares, *target_squares) if sq not in smap.on_map]
     if off:
         raise ValueError(f"[{off[0][0]}, {off[0][1]}] is not a square of the battlefield")
-    pair = (firer_squares, target_squares, firer_type, target_type)
-    if len(firer_squares) == 1 and len(target_squares) == 1:
-        return [_traced(smap, occ, centre(firer_squares[0]), centre(target_squares[0]), pair, ruleset)]
-    found = [_traced(smap, occ, p, q, pair, ruleset) for p, q in _lines(firer_squares, target_squares, ruleset)]
-    found.sort(key=lambda s: (s.blocked, -s.penalty, s.range))
-    return found
+    return smap, occ, (firer_squares, target_squares, firer_type, target_type)
 
 
-def _lines(firer: tuple[Square, ...], target: tuple[Square, ...], ruleset: Ruleset) -> list[tuple[Point, Point]]:
-    """Every line a firer may trace to a target, centres first; a line along the edges
-    between squares (from a point between two centres to another) is left out: the points
-    near it on either side are no worse."""
-    between = ruleset.los_between_centres
-    return [
+@lru_cache(maxsize=LINES_KEPT)
+def _lines(
+    firer: tuple[Square, ...], target: tuple[Square, ...], between: bool
+) -> tuple[tuple[tuple[Point, Point], ...], int]:
+    """Every line a firer may trace to a target, centres first, and the shortest range
+    between them (a line between two centres has it: a line's range is between the squares it
+    leaves and reaches, one of each counter). A line along the edges between squares (from a
+    point between two centres to another) is left out: the points near it on either side are
+    no worse. Pure geometry, kept by the counters' squares."""
+    lines = tuple(
         (p, q) for p in end_points(firer, between) for q in end_points(target, between) if not along_a_grid_line(p, q)
-    ]
-
-
-# The firer's and the target's squares and types: what a trace's `Ends` are made of.
-_Pair = tuple[tuple[Square, ...], tuple[Square, ...], UnitType | None, UnitType | None]
+    )
+    return lines, min(distance(a, b) for a in firer for b in target)
 
 
 def _traced(smap: SightMap, occupancy: Occupancy, p: Point, q: Point, pair: _Pair, ruleset: Ruleset) -> Sight:
@@ -301,7 +359,7 @@ def blocked_by_terrain(battlefield: Battlefield, firer: Piece, target: Piece, ru
                 smap.ends(*squares_of(p, q), firer.squares, target.squares, firer.type, target.type, ruleset),
             ).reason
             is not None
-            for p, q in _lines(firer.squares, target.squares, ruleset)
+            for p, q in _lines(firer.squares, target.squares, ruleset.los_between_centres)[0]
         )
     return found
 
@@ -317,7 +375,7 @@ def line_of_sight(
 
     `occupancy` is the pieces on the battlefield (or an `Occupancy` built from them once);
     the firer and the target themselves are ignored in it."""
-    return sights(battlefield, occupancy, firer, target, ruleset)[0]
+    return best_sight(battlefield, occupancy, firer, target, ruleset)
 
 
 def can_see(
