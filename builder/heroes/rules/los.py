@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
 from typing import NamedTuple
 
 from builder.heroes.catalogue.units import UnitType
@@ -27,12 +26,12 @@ from builder.heroes.rules.holes import HOLE_PAGE, outside_the_hole
 from builder.heroes.rules.los_geometry import (
     STRAIGHT,
     Point,
-    along_a_grid_line,
     centre,
-    end_points,
+    lines_between,
     squares_of,
     template,
 )
+from builder.heroes.rules.los_terrain import blocked_by_terrain
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.sightmap import Cost, Ends, Occupancy, SightMap, pages_of, sight_map
@@ -93,10 +92,7 @@ class Sight:
 
 
 Target = Piece | Square
-_NOBODY = Occupancy()
-TERRAIN_BLOCKS_KEPT = 200_000  # pairs of placements remembered per battlefield
 TRACES_KEPT = 20_000  # lines remembered per battlefield (a few hundred a play-out; each holds a Sight)
-LINES_KEPT = 1 << 16  # the lines between two counters' squares (`_lines`), whatever the battlefield
 
 
 class KeptTrace(NamedTuple):
@@ -244,7 +240,7 @@ def sights(
     firer_squares, target_squares = pair[0], pair[1]
     if len(firer_squares) == 1 and len(target_squares) == 1:
         return [_traced(smap, occ, centre(firer_squares[0]), centre(target_squares[0]), pair, ruleset)]
-    lines, _ = _lines(firer_squares, target_squares, ruleset.los_between_centres)
+    lines, _ = lines_between(firer_squares, target_squares, ruleset.los_between_centres)
     found = [_traced(smap, occ, p, q, pair, ruleset) for p, q in lines]
     found.sort(key=_rank)
     return found
@@ -266,7 +262,7 @@ def best_sight(
     firer_squares, target_squares = pair[0], pair[1]
     if len(firer_squares) == 1 and len(target_squares) == 1:
         return _traced(smap, occ, centre(firer_squares[0]), centre(target_squares[0]), pair, ruleset)
-    lines, shortest = _lines(firer_squares, target_squares, ruleset.los_between_centres)
+    lines, shortest = lines_between(firer_squares, target_squares, ruleset.los_between_centres)
     best: Sight | None = None
     for p, q in lines:
         sight = _traced(smap, occ, p, q, pair, ruleset)
@@ -298,21 +294,6 @@ def _setting(
     return smap, occ, (firer_squares, target_squares, firer_type, target_type)
 
 
-@lru_cache(maxsize=LINES_KEPT)
-def _lines(
-    firer: tuple[Square, ...], target: tuple[Square, ...], between: bool
-) -> tuple[tuple[tuple[Point, Point], ...], int]:
-    """Every line a firer may trace to a target, centres first, and the shortest range
-    between them (a line between two centres has it: a line's range is between the squares it
-    leaves and reaches, one of each counter). A line along the edges between squares (from a
-    point between two centres to another) is left out: the points near it on either side are
-    no worse. Pure geometry, kept by the counters' squares."""
-    lines = tuple(
-        (p, q) for p in end_points(firer, between) for q in end_points(target, between) if not along_a_grid_line(p, q)
-    )
-    return lines, min(distance(a, b) for a in firer for b in target)
-
-
 def _traced(smap: SightMap, occupancy: Occupancy, p: Point, q: Point, pair: _Pair, ruleset: Ruleset) -> Sight:
     """`trace_points` from `p` to `q`, the kept line when the same units stand where it looked
     (see `KeptTrace`), else traced afresh and kept. A new battlefield (rubble, a cut hedge)
@@ -330,38 +311,6 @@ def _traced(smap: SightMap, occupancy: Occupancy, p: Point, q: Point, pair: _Pai
         smap.traces.clear()
     smap.traces[key] = KeptTrace(sight, tuple(looked), tuple(map(at.get, looked)))
     return sight
-
-
-def blocked_by_terrain(battlefield: Battlefield, firer: Piece, target: Piece, ruleset: Ruleset) -> bool:
-    """Whether the terrain alone blocks every line between the two counters, remembered for
-    the battlefield. Units standing in the way only ever add obstacles, so such a line is
-    blocked whoever stands where: a policy weighing every target skips it without tracing.
-    (The contour rule, BfC p.05, is judged on the whole line and is left to `line_of_sight`.)
-    Remembered for the two placements in either order and whatever the units' types: what
-    blocks a walk with no unit on the battlefield - terrain, walls, openings, lines - reads
-    neither the types (they choose which units screen and which terrain obscures) nor the
-    direction (the squares and interspaces crossed are the same both ways, and an end's
-    building, an opening or a line next to an end counts for either end, HoN core p.13: "if a
-    unit is in another unit's LoS, both units can see each other")."""
-    smap = sight_map(battlefield)
-    ends = (firer.squares, target.squares) if firer.squares <= target.squares else (target.squares, firer.squares)
-    key = (*ends, ruleset.los_between_centres)
-    found = smap.terrain_blocks.get(key)
-    if found is None:
-        if len(smap.terrain_blocks) >= TERRAIN_BLOCKS_KEPT:
-            smap.terrain_blocks.clear()
-        found = smap.terrain_blocks[key] = all(
-            _walk(
-                smap,
-                _NOBODY,
-                p,
-                q,
-                smap.ends(*squares_of(p, q), firer.squares, target.squares, firer.type, target.type, ruleset),
-            ).reason
-            is not None
-            for p, q in _lines(firer.squares, target.squares, ruleset.los_between_centres)[0]
-        )
-    return found
 
 
 def line_of_sight(

@@ -152,7 +152,7 @@ class SightMap:
 
     def __init__(self, battlefield: Battlefield) -> None:
         self.width, self.height = battlefield.width, battlefield.height
-        # Whether terrain alone blocks the lines between two placements (los.blocked_by_terrain).
+        # Whether terrain alone blocks the lines between two placements (los_terrain.blocked_by_terrain).
         self.terrain_blocks: dict[tuple[object, ...], bool] = {}
         # Each line traced over the terrain alone, by its ends (los.KeptTrace).
         self.traces: dict[tuple[object, ...], KeptTrace] = {}
