@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from builder.heroes.catalogue.units import Unit
 from builder.heroes.rules import los
-from builder.heroes.rules.los_geometry import lines_between, squares_of
+from builder.heroes.rules.grid import distance
+from builder.heroes.rules.los_geometry import along_a_grid_line, end_points, lines_between, squares_of
 from builder.heroes.rules.los_terrain import blocked_by_terrain, blocks
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.ruleset import HON, SON
@@ -76,3 +77,18 @@ def test_the_terrain_walk_blocks_exactly_where_the_full_walk_does(
         for p, q in lines
     )
     assert blocked_by_terrain(BOARD, one, other, ruleset) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(firer=SQUARES, target=SQUARES, kinds=st.tuples(KINDS, KINDS), between=st.booleans())
+def test_the_lines_between_two_counters_are_every_line_between_their_points(
+    firer: tuple[int, int], target: tuple[int, int], kinds: tuple[Unit, Unit], between: bool
+) -> None:
+    # `lines_between`, kept by the counters' squares (one-square counters: their centres),
+    # is every line from a point of one to a point of the other that does not run along the
+    # edges between squares, with the shortest range of a square of one to one of the other.
+    one, other = _placed("f", firer, kinds[0], "a"), _placed("t", target, kinds[1], "b")
+    points = (end_points(one.squares, between), end_points(other.squares, between))
+    expected = tuple((p, q) for p in points[0] for q in points[1] if not along_a_grid_line(p, q))
+    shortest = min(distance(a, b) for a in one.squares for b in other.squares)
+    assert lines_between(one.squares, other.squares, between) == (expected, shortest)
