@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from builder.heroes.catalogue.units import Unit
 from builder.heroes.rules import los
 from builder.heroes.rules.grid import distance
-from builder.heroes.rules.los_geometry import along_a_grid_line, end_points, lines_between, squares_of
+from builder.heroes.rules.los_geometry import Point, along_a_grid_line, end_points, lines_between, squares_of
 from builder.heroes.rules.los_terrain import blocked_by_terrain, blocks
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.ruleset import HON, SON
@@ -92,3 +92,17 @@ def test_the_lines_between_two_counters_are_every_line_between_their_points(
     expected = tuple((p, q) for p in points[0] for q in points[1] if not along_a_grid_line(p, q))
     shortest = min(distance(a, b) for a in one.squares for b in other.squares)
     assert lines_between(one.squares, other.squares, between) == (expected, shortest)
+
+
+@settings(max_examples=300, deadline=None)
+@given(p=st.tuples(st.integers(-3, 20), st.integers(-3, 20)), q=st.tuples(st.integers(-3, 20), st.integers(-3, 20)))
+def test_the_squares_a_line_leaves_and_reaches_are_those_its_ends_touch(p: Point, q: Point) -> None:
+    # `squares_of` (its shortcut for two centres included): the square of each end that the
+    # line runs into, from an end on a centre, an edge or a corner (HoN core p.13).
+    sx, sy = (q[0] > p[0]) - (q[0] < p[0]), (q[1] > p[1]) - (q[1] < p[1])
+
+    def into(v: int, step: int) -> int:
+        return (v - 1) // 2 if v % 2 else v // 2 - (step < 0)
+
+    expected = (into(p[0], sx), into(p[1], sy)), (into(q[0], -sx), into(q[1], -sy))
+    assert squares_of(p, q) == expected
