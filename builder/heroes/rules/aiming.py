@@ -53,8 +53,8 @@ def aimed(
     """The line of sight a shot is traced along and the facing it strikes: for a heavy vehicle
     of several squares, the point aimed at that gives the lowest Defense Value (see above);
     otherwise the best line of sight and the facing seen from the counter's centre."""
-    # A firer off the battlefield has no facing to strike: `best_sight` refuses it.
-    centre = struck_facing(target, firer.squares) if firer.squares else None
+    # A counter off the battlefield has no facing to strike: `best_sight` refuses it.
+    centre = struck_facing(target, firer.squares) if firer.squares and target.squares else None
     defense = target.side.defense
     if centre is None or defense is None or len(target.squares) == 1:
         return best_sight(battlefield, seen, firer, target, ruleset), centre
