@@ -118,6 +118,16 @@ class Shot:
     # An Alternate Firing Action's own Destruction dice (a Panzerfaust's 2, HoN core p.28).
     destruction: int | None = None
 
+    def varied(self, suppressive: bool, machine_gunner_share: int | None) -> Shot:
+        """The shot as Suppressive Fire or not, with a Machine Gunner share or none (HoN core
+        p.24): what `dataclasses.replace` makes, copied like `Piece.moved` - a Shot checks
+        nothing when made, and a policy weighs these variants of every shot it has."""
+        shot = object.__new__(Shot)
+        shot.__dict__.update(self.__dict__)
+        shot.__dict__["suppressive"] = suppressive
+        shot.__dict__["machine_gunner_share"] = machine_gunner_share
+        return shot
+
 
 @dataclass(frozen=True)
 class Aim:

@@ -26,19 +26,29 @@ from builder.heroes.rules.holes import HOLE_PAGE, outside_the_hole
 from builder.heroes.rules.los_geometry import (
     STRAIGHT,
     Point,
-    along_a_grid_line,
     centre,
-    end_points,
+    lines_between,
     squares_of,
     template,
 )
+from builder.heroes.rules.los_terrain import blocked_by_terrain
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.sightmap import Cost, Ends, Occupancy, SightMap, pages_of, sight_map
 from builder.heroes.scenario.battlefield import Battlefield, PlacedLine
 from builder.kernel.events import Modifier
 
-__all__ = ["Occupancy", "Sight", "Visibility", "blocked_by_terrain", "can_see", "line_of_sight", "sights", "trace"]
+__all__ = [
+    "Occupancy",
+    "Sight",
+    "Visibility",
+    "best_sight",
+    "blocked_by_terrain",
+    "can_see",
+    "line_of_sight",
+    "sights",
+    "trace",
+]
 
 
 class Visibility(StrEnum):
@@ -82,8 +92,6 @@ class Sight:
 
 
 Target = Piece | Square
-_NOBODY = Occupancy()
-TERRAIN_BLOCKS_KEPT = 200_000  # pairs of placements remembered per battlefield
 TRACES_KEPT = 20_000  # lines remembered per battlefield (a few hundred a play-out; each holds a Sight)
 
 
@@ -212,6 +220,10 @@ def _ends_of(thing: Target) -> tuple[tuple[Square, ...], UnitType | None]:
     return (thing,), None
 
 
+# The firer's and the target's squares and types: what a trace's `Ends` are made of.
+_Pair = tuple[tuple[Square, ...], tuple[Square, ...], UnitType | None, UnitType | None]
+
+
 def sights(
     battlefield: Battlefield | SightMap,
     occupancy: Occupancy | Iterable[Piece],
@@ -224,6 +236,52 @@ def sights(
     p.13), best first: not blocked, then the smallest penalty, then the shortest (HoN core
     p.14: a doubt "is settled by tracing the shortest LoS possible"). A bare square is seen as
     an infantry unit."""
+    smap, occ, pair = _setting(battlefield, occupancy, firer, target)
+    firer_squares, target_squares = pair[0], pair[1]
+    if len(firer_squares) == 1 and len(target_squares) == 1:
+        return [_traced(smap, occ, centre(firer_squares[0]), centre(target_squares[0]), pair, ruleset)]
+    lines, _ = lines_between(firer_squares, target_squares, ruleset.los_between_centres)
+    found = [_traced(smap, occ, p, q, pair, ruleset) for p, q in lines]
+    found.sort(key=_rank)
+    return found
+
+
+def best_sight(
+    battlefield: Battlefield | SightMap,
+    occupancy: Occupancy | Iterable[Piece],
+    firer: Target,
+    target: Target,
+    ruleset: Ruleset,
+) -> Sight:
+    """`sights(...)[0]`, tracing the lines in the same order but stopping at the first that
+    no other can come before: clear (no penalty: an obscuring value is never negative), and as
+    short as any line between the two counters (the shortest range of a square of one to a
+    square of the other, which a line between their centres has). No later line ranks lower,
+    and the sort `sights` makes is stable, so it is the one that would come first."""
+    smap, occ, pair = _setting(battlefield, occupancy, firer, target)
+    firer_squares, target_squares = pair[0], pair[1]
+    if len(firer_squares) == 1 and len(target_squares) == 1:
+        return _traced(smap, occ, centre(firer_squares[0]), centre(target_squares[0]), pair, ruleset)
+    lines, shortest = lines_between(firer_squares, target_squares, ruleset.los_between_centres)
+    best: Sight | None = None
+    for p, q in lines:
+        sight = _traced(smap, occ, p, q, pair, ruleset)
+        if sight.visibility is Visibility.CLEAR and sight.range == shortest:
+            return sight
+        if best is None or _rank(sight) < _rank(best):
+            best = sight
+    assert best is not None  # every counter has a square: `_setting` checks it
+    return best
+
+
+def _rank(sight: Sight) -> tuple[bool, int, int]:
+    return sight.blocked, -sight.penalty, sight.range
+
+
+def _setting(
+    battlefield: Battlefield | SightMap, occupancy: Occupancy | Iterable[Piece], firer: Target, target: Target
+) -> tuple[SightMap, Occupancy, _Pair]:
+    """The battlefield's tables, the occupancy and the two ends of a sight, checked."""
     smap = battlefield if isinstance(battlefield, SightMap) else sight_map(battlefield)
     occ = occupancy if isinstance(occupancy, Occupancy) else Occupancy(occupancy)
     firer_squares, firer_type = _ends_of(firer)
@@ -233,26 +291,7 @@ def sights(
     off = [sq for sq in (*firer_squares, *target_squares) if sq not in smap.on_map]
     if off:
         raise ValueError(f"[{off[0][0]}, {off[0][1]}] is not a square of the battlefield")
-    pair = (firer_squares, target_squares, firer_type, target_type)
-    if len(firer_squares) == 1 and len(target_squares) == 1:
-        return [_traced(smap, occ, centre(firer_squares[0]), centre(target_squares[0]), pair, ruleset)]
-    found = [_traced(smap, occ, p, q, pair, ruleset) for p, q in _lines(firer_squares, target_squares, ruleset)]
-    found.sort(key=lambda s: (s.blocked, -s.penalty, s.range))
-    return found
-
-
-def _lines(firer: tuple[Square, ...], target: tuple[Square, ...], ruleset: Ruleset) -> list[tuple[Point, Point]]:
-    """Every line a firer may trace to a target, centres first; a line along the edges
-    between squares (from a point between two centres to another) is left out: the points
-    near it on either side are no worse."""
-    between = ruleset.los_between_centres
-    return [
-        (p, q) for p in end_points(firer, between) for q in end_points(target, between) if not along_a_grid_line(p, q)
-    ]
-
-
-# The firer's and the target's squares and types: what a trace's `Ends` are made of.
-_Pair = tuple[tuple[Square, ...], tuple[Square, ...], UnitType | None, UnitType | None]
+    return smap, occ, (firer_squares, target_squares, firer_type, target_type)
 
 
 def _traced(smap: SightMap, occupancy: Occupancy, p: Point, q: Point, pair: _Pair, ruleset: Ruleset) -> Sight:
@@ -274,38 +313,6 @@ def _traced(smap: SightMap, occupancy: Occupancy, p: Point, q: Point, pair: _Pai
     return sight
 
 
-def blocked_by_terrain(battlefield: Battlefield, firer: Piece, target: Piece, ruleset: Ruleset) -> bool:
-    """Whether the terrain alone blocks every line between the two counters, remembered for
-    the battlefield. Units standing in the way only ever add obstacles, so such a line is
-    blocked whoever stands where: a policy weighing every target skips it without tracing.
-    (The contour rule, BfC p.05, is judged on the whole line and is left to `line_of_sight`.)
-    Remembered for the two placements in either order and whatever the units' types: what
-    blocks a walk with no unit on the battlefield - terrain, walls, openings, lines - reads
-    neither the types (they choose which units screen and which terrain obscures) nor the
-    direction (the squares and interspaces crossed are the same both ways, and an end's
-    building, an opening or a line next to an end counts for either end, HoN core p.13: "if a
-    unit is in another unit's LoS, both units can see each other")."""
-    smap = sight_map(battlefield)
-    ends = (firer.squares, target.squares) if firer.squares <= target.squares else (target.squares, firer.squares)
-    key = (*ends, ruleset.los_between_centres)
-    found = smap.terrain_blocks.get(key)
-    if found is None:
-        if len(smap.terrain_blocks) >= TERRAIN_BLOCKS_KEPT:
-            smap.terrain_blocks.clear()
-        found = smap.terrain_blocks[key] = all(
-            _walk(
-                smap,
-                _NOBODY,
-                p,
-                q,
-                smap.ends(*squares_of(p, q), firer.squares, target.squares, firer.type, target.type, ruleset),
-            ).reason
-            is not None
-            for p, q in _lines(firer.squares, target.squares, ruleset)
-        )
-    return found
-
-
 def line_of_sight(
     battlefield: Battlefield | SightMap,
     occupancy: Occupancy | Iterable[Piece],
@@ -317,7 +324,7 @@ def line_of_sight(
 
     `occupancy` is the pieces on the battlefield (or an `Occupancy` built from them once);
     the firer and the target themselves are ignored in it."""
-    return sights(battlefield, occupancy, firer, target, ruleset)[0]
+    return best_sight(battlefield, occupancy, firer, target, ruleset)
 
 
 def can_see(

@@ -4,11 +4,23 @@ across the squares' edges and interspaces (los.py walks them over the battlefiel
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
+from builder.heroes.rules.grid import distance
 from builder.heroes.rules.pieces import Square
 
-__all__ = ["CORNER", "STRAIGHT", "Point", "Step", "along_a_grid_line", "centre", "end_points", "squares_of", "template"]
+__all__ = [
+    "CORNER",
+    "STRAIGHT",
+    "Point",
+    "Step",
+    "along_a_grid_line",
+    "centre",
+    "end_points",
+    "lines_between",
+    "squares_of",
+    "template",
+]
 
 # A step's kind: across one edge, or through an interspace (a corner).
 STRAIGHT, CORNER = 0, 1
@@ -18,6 +30,8 @@ STRAIGHT, CORNER = 0, 1
 # which edge table and the offset of the edge crossed from the square's index.
 Step = tuple[int, int, int, int, bool, int]
 
+
+LINES_KEPT = 1 << 16  # the lines between two counters of several squares (`lines_between`)
 
 # A point of the battlefield in half squares: the centre of square (c, r) is (2c + 1, 2r + 1),
 # the point halfway between two centres of one counter their sum less one (HoN core p.13).
@@ -101,3 +115,27 @@ def squares_of(p: Point, q: Point) -> tuple[Square, Square]:
     """The squares a line from `p` to `q` leaves and reaches."""
     sx, sy = (q[0] > p[0]) - (q[0] < p[0]), (q[1] > p[1]) - (q[1] < p[1])
     return (_square_at(p[0], sx), _square_at(p[1], sy)), (_square_at(q[0], -sx), _square_at(q[1], -sy))
+
+
+# Every line one counter may trace to another, and the shortest range between them.
+Lines = tuple[tuple[tuple[Point, Point], ...], int]
+
+
+def lines_between(firer: tuple[Square, ...], target: tuple[Square, ...], between: bool) -> Lines:
+    """Every line a firer may trace to a target, centres first, and the shortest range
+    between them (a line between two centres has it: a line's range is between the squares it
+    leaves and reaches, one of each counter). A line along the edges between squares (from a
+    point between two centres to another) is left out: the points near it on either side are
+    no worse. Two counters of one square each have the line between their centres."""
+    if len(firer) == 1 and len(target) == 1:
+        return ((centre(firer[0]), centre(target[0])),), distance(firer[0], target[0])
+    return _lines(firer, target, between)
+
+
+@lru_cache(maxsize=LINES_KEPT)
+def _lines(firer: tuple[Square, ...], target: tuple[Square, ...], between: bool) -> Lines:
+    """`lines_between` for counters of several squares: pure geometry, kept by their squares."""
+    lines = tuple(
+        (p, q) for p in end_points(firer, between) for q in end_points(target, between) if not along_a_grid_line(p, q)
+    )
+    return lines, min(distance(a, b) for a in firer for b in target)

@@ -5,7 +5,6 @@ another, at least +1 each."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from builder.heroes.rules.combat import IllegalAttack, Shot, aim, name
 from builder.heroes.rules.grid import range_between
@@ -17,7 +16,7 @@ def machine_gunner_pool(shot: Shot, ruleset: Ruleset = HON) -> int:
     """The modified combat value a Machine Gunner splits (HoN core p.24, p.33): in HoN already
     doubled by suppressive fire; in SoN the shares are doubled after the split (SoN p.8)."""
     doubled_first = shot.suppressive and not ruleset.split_before_doubling
-    plan = aim(replace(shot, machine_gunner_share=None, suppressive=doubled_first), ruleset)
+    plan = aim(shot.varied(doubled_first, None), ruleset)
     return sum(m.value for m in plan.combat)
 
 

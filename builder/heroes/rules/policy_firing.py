@@ -277,33 +277,31 @@ def _plans(shots: list[tuple[Shot, Aim | None]], ruleset: Ruleset) -> list[_Plan
         found.append(_Plan(value, ((shot.target.key, None),)))
         if lacks(shot, "suppressive-fire", ruleset):
             continue  # `aim` refuses it
-        suppressing = replace(shot, suppressive=True)
+        suppressing = shot.varied(True, shot.machine_gunner_share)
         aimed = _aimed(suppressing, ruleset)
         if aimed is not None:
             found.append(_Plan(_worth_of(suppressing, ruleset, aimed), ((shot.target.key, None),), True))
     if (
         len(singles) < 2
         or lacks(singles[0][1], "machine-gunner", ruleset)
-        or _aimed(replace(singles[0][1], machine_gunner_share=1), ruleset) is None
+        or _aimed(singles[0][1].varied(singles[0][1].suppressive, 1), ruleset) is None
     ):
         return found
     top = [shot for _, shot in sorted(singles, key=lambda v: (-v[0], v[1].target.key))[:MG_TARGETS]]
     suppresses = not lacks(top[0], "suppressive-fire", ruleset)
-    modes = [False] + ([True] if suppresses and _aimed(replace(top[0], suppressive=True), ruleset) is not None else [])
+    top_share = top[0].machine_gunner_share
+    modes = [False] + ([True] if suppresses and _aimed(top[0].varied(True, top_share), ruleset) is not None else [])
     for suppressive in modes:
         for size in (2, 3):
             for group in combinations(top, size):
                 if len({s.target.type for s in group}) > 1:
                     continue
                 try:
-                    pool = machine_gunner_pool(replace(group[0], suppressive=suppressive), ruleset)
+                    pool = machine_gunner_pool(group[0].varied(suppressive, group[0].machine_gunner_share), ruleset)
                     shares = split_machine_gunner(pool, [s.target for s in group], ruleset=ruleset)
                 except IllegalAttack:
                     continue
-                split = [
-                    replace(s, suppressive=suppressive, machine_gunner_share=n)
-                    for s, n in zip(group, shares, strict=True)
-                ]
+                split = [s.varied(suppressive, n) for s, n in zip(group, shares, strict=True)]
                 aims = [_aimed(s, ruleset) for s in split]
                 if any(a is None for a in aims):
                     continue

@@ -33,6 +33,7 @@ from builder.heroes.rules.gear_firing import gear_shot, throw_check
 from builder.heroes.rules.gear_moving import gear_reach, map_for
 from builder.heroes.rules.gear_passage import passage_markers
 from builder.heroes.rules.grid import Point, corners, neighbours, range_between
+from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.odds import expected_hits, odds_of_aim, odds_of_assault
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.policy_base import FAR, PolicyBase, _worth
@@ -157,22 +158,20 @@ class GearChoices(PolicyBase):
         scatters is weighed over where it may land (HoN core p.23). An interspace that would do
         no better than the best so far even on target is not weighed further."""
         best: tuple[float, Action] | None = None
-        points = sorted(
-            {
-                pt
-                for e in state.enemies_of(piece.owner)
-                if e.squares and range_between(piece.squares, e.squares) <= weapon.reach  # its nearest corner's
-                for sq in e.squares
-                for pt in corners(sq)
-                if interspace_range(piece.squares, pt) <= weapon.reach
-            }
-        )
+        near = {  # the corners of the enemies' squares, each weighed once below
+            pt
+            for e in state.enemies_of(piece.owner)
+            if e.squares and range_between(piece.squares, e.squares) <= weapon.reach  # its nearest corner's
+            for sq in e.squares
+            for pt in corners(sq)
+        }
+        points = sorted(pt for pt in near if interspace_range(piece.squares, pt) <= weapon.reach)
         hits: dict[str, float] = {}  # expected hits on each unit, wherever the template lands
         standing: dict[Square, list[Piece]] = {}
         for other in state.pieces.values():
             for sq in other.squares:
                 standing.setdefault(sq, []).append(other)
-        buildings = {sq: e.key for e in state.battlefield.elements if e.effects.building for sq in e.cells}
+        buildings = _BUILDINGS(state.battlefield)
         for at in points:
             direct = _blast(state, piece, weapon, _under(at, buildings, standing), hits)
             if best is not None and direct <= best[0]:
@@ -259,6 +258,12 @@ class GearChoices(PolicyBase):
         except (IllegalAttack, ValueError):
             return False
         return before - after >= SHIELD_GAIN
+
+
+# The building (its element's key) each square of a battlefield belongs to.
+_BUILDINGS: PerBattlefield[dict[Square, str]] = PerBattlefield(
+    lambda field: {sq: e.key for e in field.elements if e.effects.building for sq in e.cells}
+)
 
 
 def _under(lands: Point, buildings: dict[Square, str], standing: dict[Square, list[Piece]]) -> list[Piece]:

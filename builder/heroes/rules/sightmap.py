@@ -36,12 +36,12 @@ class Occupancy:
     __slots__ = ("_indexed", "at")
 
     def __init__(self, pieces: Iterable[Piece] = ()) -> None:
-        self.at: dict[Square, Piece] = {}
+        # One comprehension, a later piece on a square replacing an earlier one as before:
+        # the policy and the movement rules build one for every unit they weigh.
+        self.at: dict[Square, Piece] = {
+            square: piece for piece in pieces if piece.embarked_in is None for square in piece.squares
+        }
         self._indexed: tuple[int, frozenset[int]] | None = None
-        for piece in pieces:
-            if piece.embarked_in is None:
-                for square in piece.squares:
-                    self.at[square] = piece
 
     def without(self, *keys: str) -> Occupancy:
         return Occupancy(p for p in set(self.at.values()) if p.key not in keys)
@@ -152,7 +152,7 @@ class SightMap:
 
     def __init__(self, battlefield: Battlefield) -> None:
         self.width, self.height = battlefield.width, battlefield.height
-        # Whether terrain alone blocks the lines between two placements (los.blocked_by_terrain).
+        # Whether terrain alone blocks the lines between two placements (los_terrain.blocked_by_terrain).
         self.terrain_blocks: dict[tuple[object, ...], bool] = {}
         # Each line traced over the terrain alone, by its ends (los.KeptTrace).
         self.traces: dict[tuple[object, ...], KeptTrace] = {}
@@ -220,8 +220,9 @@ class SightMap:
         ruleset: Ruleset,
     ) -> Ends:
         """What tracing from `a` to `b` needs to know; a bare square counts as infantry."""
-        info_a = self.squares[a[0] + a[1] * self.width] if self.inside(a) else None
-        info_b = self.squares[b[0] + b[1] * self.width] if self.inside(b) else None
+        width, height = self.width, self.height  # `inside`, inlined: a trace asks it twice
+        info_a = self.squares[a[0] + a[1] * width] if 0 <= a[0] < width and 0 <= a[1] < height else None
+        info_b = self.squares[b[0] + b[1] * width] if 0 <= b[0] < width and 0 <= b[1] < height else None
         screens = ruleset.infantry_screens
         own = (
             frozenset((a, b))

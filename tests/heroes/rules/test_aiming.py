@@ -4,10 +4,16 @@ Defense Value." A tank facing north on [3, 2] (front) and [3, 3] (rear): Defense
 
 from __future__ import annotations
 
-from builder.heroes.rules.aiming import struck_facing
+from dataclasses import replace
+
+import pytest
+
+from builder.heroes.rules.aiming import aimed, struck_facing
 from builder.heroes.rules.combat import Facing
 from builder.heroes.rules.firing import shot_at
 from builder.heroes.rules.policy import SimplePolicy
+from builder.heroes.rules.ruleset import HON
+from builder.heroes.rules.sightmap import Occupancy
 from tests.fixtures.rules.games import game
 from tests.heroes.rules import infantry, piece, tank
 
@@ -25,3 +31,13 @@ def test_aiming_at_the_front_square_from_behind_the_flank_strikes_the_rear() -> 
     shot = shot_at(state, firer, vehicle)
     assert shot is not None and shot.facing is Facing.REAR
     assert SimplePolicy().activate(state, firer) is not None
+
+
+def test_a_counter_off_the_battlefield_is_aimed_at_by_no_line() -> None:
+    # Whichever end is off the battlefield (no squares), aiming refuses it as tracing does.
+    vehicle = piece(tank(), (3, 2), key="b-tank", owner="b")
+    firer = piece(infantry(heavy=3), (5, 4), key="a-rifles")
+    state = game(OPEN, [vehicle, firer])
+    for shooter, target in ((replace(firer, squares=()), vehicle), (firer, replace(vehicle, squares=()))):
+        with pytest.raises(ValueError, match="off the battlefield"):
+            aimed(state.battlefield, Occupancy(state.pieces.values()), shooter, target, HON)

@@ -14,6 +14,7 @@ from builder.heroes.rules.combat import (
     FireOutcome,
     IllegalAttack,
     Shot,
+    aim,
     fire,
     take_hit,
 )
@@ -521,3 +522,20 @@ def test_a_firing_action_yields_an_event_with_dice_modifiers_and_pages() -> None
     assert roll["dice"] == [4] and roll["total"] == 7
     assert roll["modifiers"][1] == {"label": "Ammo", "value": 1, "page": "HoN core p.28"}
     assert event["data"]["outcome"] == "hit" and event["data"]["defense"] == 6
+
+
+@pytest.mark.parametrize("suppressive", [False, True])
+@pytest.mark.parametrize("share", [None, 1, 3])
+def test_a_varied_shot_is_the_shot_replace_makes(suppressive: bool, share: int | None) -> None:
+    # `Shot.varied` copies the shot's fields instead of rebuilding it (HoN core p.24 variants):
+    # equal and aimed as `dataclasses.replace` makes it, the original untouched.
+    firer = piece(infantry(combat=2, abilities=["suppressive-fire", "machine-gunner"]), (0, 0), owner="german")
+    shot = Shot(
+        target=piece(infantry(), (2, 0), owner="us"), firer=firer, range=2, bonuses=(AMMO,), machine_gunner_share=2
+    )
+    varied = shot.varied(suppressive, share)
+    made = replace(shot, suppressive=suppressive, machine_gunner_share=share)
+    assert varied == made
+    assert vars(varied) == vars(made)
+    assert aim(varied) == aim(made)
+    assert shot.suppressive is False and shot.machine_gunner_share == 2
