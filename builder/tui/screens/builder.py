@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize, ScreenResume
+from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -70,6 +71,23 @@ class ArmyPane(VerticalScroll, can_focus=False):
         Binding("up", "step(-1)", "Previous", show=False),
         Binding("down", "step(1)", "Next", show=False),
     ]
+
+    _measured = False  # set by the first layout (see `_get_scrollable_region`)
+
+    def _get_scrollable_region(self, region: Region) -> Region:
+        """The region the cards are laid out in, within `region` (the pane less its padding).
+
+        Textual shows a scroll container's scrollbar once a layout has found its children
+        taller than the pane: a list taller than the screen was laid out at the full width,
+        then again one scrollbar narrower, every card measured and the whole screen painted
+        twice at start-up. So the first layout arranges the cards at the full width first,
+        and shows the scrollbar at once when they overflow; later layouts are Textual's own."""
+        if not self._measured:
+            self._measured = True
+            overflowing = self.arrange(region.size).total_region.bottom > region.height
+            if self.styles.overflow_y == "auto" and overflowing and not self.show_vertical_scrollbar:
+                self.set_reactive(Widget.show_vertical_scrollbar, True)
+        return super()._get_scrollable_region(region)
 
     def action_step(self, offset: int) -> None:
         stops = [w for w in self.query("CardHeader, SlotRow, FreeOptionRow") if w.focusable]
