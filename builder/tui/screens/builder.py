@@ -9,34 +9,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize, ScreenResume
-from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Static
 
-from builder.heroes.army.edits import (
-    AddFreeOption,
-    AddHero,
-    AddTile,
-    MoveTile,
-    RemoveFreeOption,
-    RemoveHero,
-    RemoveTile,
-    SetLabel,
-    SetSlot,
-)
-from builder.heroes.army.models import OptionPick
-from builder.heroes.army.picking import candidates
 from builder.heroes.army.resolve import Group, ResolvedArmy, resolve
 from builder.heroes.catalogue.glossary import Ability
 from builder.heroes.catalogue.recruitment import Hero, RecruitmentOption, RecruitmentTile
 from builder.heroes.catalogue.units import Unit
 from builder.kernel.diagnostics import Issue
-from builder.services.army_labels import entry_title
 from builder.services.army_session import ArmySession
-from builder.tui.screens.counters import CounterDetails
-from builder.tui.screens.dialogs import AskText
 from builder.tui.screens.editing import DocumentScreen
-from builder.tui.screens.slot_picker import EMPTY, ChoicePicker, SlotPicker
+from builder.tui.widgets.army_pane import ArmyPane
 from builder.tui.widgets.browser import CatalogueBrowser
 from builder.tui.widgets.footer import KeysFooter
 from builder.tui.widgets.issues import IssuesPanel
@@ -59,45 +42,11 @@ class FreeOptionRow(Static, can_focus=True):
         return f"free_options[{self.index}]"
 
     def action_remove(self) -> None:
+        from builder.heroes.army.edits import RemoveFreeOption
+
         screen = self.screen
         assert isinstance(screen, ArmyBuilderScreen)
         screen.edit(RemoveFreeOption(self.index))
-
-
-class ArmyPane(VerticalScroll, can_focus=False):
-    """The list of tile cards. Up and down move between its headers and slots."""
-
-    BINDINGS = [
-        Binding("up", "step(-1)", "Previous", show=False),
-        Binding("down", "step(1)", "Next", show=False),
-    ]
-
-    _measured = False  # set by the first layout (see `_get_scrollable_region`)
-
-    def _get_scrollable_region(self, region: Region) -> Region:
-        """The region the cards are laid out in, within `region` (the pane less its padding).
-
-        Textual shows a scroll container's scrollbar once a layout has found its children
-        taller than the pane: a list taller than the screen was laid out at the full width,
-        then again one scrollbar narrower, every card measured and the whole screen painted
-        twice at start-up. So the first layout arranges the cards at the full width first,
-        and shows the scrollbar at once when they overflow; later layouts are Textual's own."""
-        if not self._measured:
-            self._measured = True
-            overflowing = self.arrange(region.size).total_region.bottom > region.height
-            if self.styles.overflow_y == "auto" and overflowing and not self.show_vertical_scrollbar:
-                self.set_reactive(Widget.show_vertical_scrollbar, True)
-        return super()._get_scrollable_region(region)
-
-    def action_step(self, offset: int) -> None:
-        stops = [w for w in self.query("CardHeader, SlotRow, FreeOptionRow") if w.focusable]
-        if not stops:
-            return
-        focused = self.screen.focused
-        index = stops.index(focused) if focused in stops else (-1 if offset > 0 else 0)
-        target = stops[max(0, min(len(stops) - 1, index + offset))]
-        target.focus()
-        target.scroll_visible(animate=False)
 
 
 class ArmyBuilderScreen(DocumentScreen[ArmySession]):
@@ -270,6 +219,12 @@ class ArmyBuilderScreen(DocumentScreen[ArmySession]):
     @on(SlotRow.Chosen)
     @work
     async def choose_option(self, message: SlotRow.Chosen) -> None:
+        from builder.heroes.army.edits import SetSlot
+        from builder.heroes.army.models import OptionPick
+        from builder.heroes.army.picking import candidates
+        from builder.services.army_labels import entry_title
+        from builder.tui.screens.slot_picker import EMPTY, ChoicePicker, SlotPicker
+
         row, session = message.row, self.session
         found = candidates(session.army, session.catalogue, row.section, row.index, row.slot.id)
         entry = getattr(session.army, row.section)[row.index]
@@ -302,12 +257,17 @@ class ArmyBuilderScreen(DocumentScreen[ArmySession]):
 
     @on(SlotRow.Emptied)
     def empty_slot(self, message: SlotRow.Emptied) -> None:
+        from builder.heroes.army.edits import SetSlot
+
         row = message.row
         self.edit(SetSlot(row.section, row.index, row.slot.id, None))
 
     @on(CardHeader.Requested)
     @work
     async def card_request(self, message: CardHeader.Requested) -> None:
+        from builder.heroes.army.edits import MoveTile, RemoveHero, RemoveTile, SetLabel
+        from builder.tui.screens.dialogs import AskText
+
         card = message.card
         if message.what == "details":
             self.show_counters(card.group)
@@ -322,6 +282,8 @@ class ArmyBuilderScreen(DocumentScreen[ArmySession]):
                 self.edit(SetLabel(card.index, text.strip() or None))
 
     def show_counters(self, group: Group) -> None:
+        from builder.tui.screens.counters import CounterDetails
+
         catalogue = self.session.catalogue
         resolved = resolve(self.session.army, catalogue)
         units: list[Unit] = []
@@ -332,6 +294,11 @@ class ArmyBuilderScreen(DocumentScreen[ArmySession]):
 
     @on(CatalogueBrowser.Picked)
     def picked(self, message: CatalogueBrowser.Picked) -> None:
+        # What a player does with the list loads when first done: start-up reads none of it.
+        from builder.heroes.army.edits import AddFreeOption, AddHero, AddTile
+        from builder.heroes.army.models import OptionPick
+        from builder.tui.screens.counters import CounterDetails
+
         entry, catalogue = message.entry, self.session.catalogue
         if isinstance(entry, RecruitmentTile):
             self.edit(AddTile(entry.id, entry.name))
