@@ -74,6 +74,7 @@ class ArmyBuilderScreen(DocumentScreen[ArmySession]):
         self.session = session
         self.cards: list[TileCard] = []
         self._resumed = False  # set by the first ScreenResume
+        self._painting = True  # False while the first layout is made (see `_on_screen_resume`)
 
     # --- layout -------------------------------------------------------------------------
 
@@ -107,7 +108,18 @@ class ArmyBuilderScreen(DocumentScreen[ArmySession]):
             # dialog, refresh them as Textual does.
             event.refresh_styles = False
             self._resumed = True
+            # The first layout gives every widget its first size, and each asks to be laid
+            # out and painted again for it: painting the first layout as well would paint
+            # the whole screen twice before the player sees anything but the loading message.
+            self._painting = False
+            super()._on_screen_resume(event)
+            self._painting = True
+            return
         super()._on_screen_resume(event)
+
+    def _compositor_refresh(self) -> None:
+        if self._painting:
+            super()._compositor_refresh()
 
     def use(self, session: ArmySession) -> None:
         """Show another army (a new one, or one just opened)."""
