@@ -14,7 +14,6 @@ from builder.heroes.army.validate import check
 from builder.heroes.catalogue.index import Catalogue
 from builder.io.army_files import army_yaml, load_army
 from builder.kernel.history import Edit, History
-from builder.services.army_labels import named
 from builder.services.document import DocumentSession
 
 
@@ -52,6 +51,8 @@ class ArmySession(DocumentSession[ArmyList]):
 
     def apply(self, edit: Edit[ArmyList]) -> bool:
         """Apply `edit`, recorded under the printed names of what it changes."""
+        from builder.services.army_labels import named  # read on the first edit, not at start-up
+
         return super().apply(named(edit, self.army, self.catalogue))
 
     def to_save(self) -> ArmyList:

@@ -12,30 +12,14 @@ from textual.events import Resize, ScreenResume
 from textual.widget import Widget
 from textual.widgets import Static
 
-from builder.heroes.army.edits import (
-    AddFreeOption,
-    AddHero,
-    AddTile,
-    MoveTile,
-    RemoveFreeOption,
-    RemoveHero,
-    RemoveTile,
-    SetLabel,
-    SetSlot,
-)
-from builder.heroes.army.models import OptionPick
-from builder.heroes.army.picking import candidates
 from builder.heroes.army.resolve import Group, ResolvedArmy, resolve
 from builder.heroes.catalogue.glossary import Ability
 from builder.heroes.catalogue.recruitment import Hero, RecruitmentOption, RecruitmentTile
 from builder.heroes.catalogue.units import Unit
 from builder.kernel.diagnostics import Issue
-from builder.services.army_labels import entry_title
 from builder.services.army_session import ArmySession
-from builder.tui.screens.counters import CounterDetails
-from builder.tui.screens.dialogs import AskText
 from builder.tui.screens.editing import DocumentScreen
-from builder.tui.screens.slot_picker import EMPTY, ChoicePicker, SlotPicker
+from builder.tui.widgets.army_pane import ArmyPane
 from builder.tui.widgets.browser import CatalogueBrowser
 from builder.tui.widgets.footer import KeysFooter
 from builder.tui.widgets.issues import IssuesPanel
@@ -58,28 +42,11 @@ class FreeOptionRow(Static, can_focus=True):
         return f"free_options[{self.index}]"
 
     def action_remove(self) -> None:
+        from builder.heroes.army.edits import RemoveFreeOption
+
         screen = self.screen
         assert isinstance(screen, ArmyBuilderScreen)
         screen.edit(RemoveFreeOption(self.index))
-
-
-class ArmyPane(VerticalScroll, can_focus=False):
-    """The list of tile cards. Up and down move between its headers and slots."""
-
-    BINDINGS = [
-        Binding("up", "step(-1)", "Previous", show=False),
-        Binding("down", "step(1)", "Next", show=False),
-    ]
-
-    def action_step(self, offset: int) -> None:
-        stops = [w for w in self.query("CardHeader, SlotRow, FreeOptionRow") if w.focusable]
-        if not stops:
-            return
-        focused = self.screen.focused
-        index = stops.index(focused) if focused in stops else (-1 if offset > 0 else 0)
-        target = stops[max(0, min(len(stops) - 1, index + offset))]
-        target.focus()
-        target.scroll_visible(animate=False)
 
 
 class ArmyBuilderScreen(DocumentScreen[ArmySession]):
@@ -107,6 +74,7 @@ class ArmyBuilderScreen(DocumentScreen[ArmySession]):
         self.session = session
         self.cards: list[TileCard] = []
         self._resumed = False  # set by the first ScreenResume
+        self._painting = True  # False while the first layout is made (see `_on_screen_resume`)
 
     # --- layout -------------------------------------------------------------------------
 
@@ -140,7 +108,18 @@ class ArmyBuilderScreen(DocumentScreen[ArmySession]):
             # dialog, refresh them as Textual does.
             event.refresh_styles = False
             self._resumed = True
+            # The first layout gives every widget its first size, and each asks to be laid
+            # out and painted again for it: painting the first layout as well would paint
+            # the whole screen twice before the player sees anything but the loading message.
+            self._painting = False
+            super()._on_screen_resume(event)
+            self._painting = True
+            return
         super()._on_screen_resume(event)
+
+    def _compositor_refresh(self) -> None:
+        if self._painting:
+            super()._compositor_refresh()
 
     def use(self, session: ArmySession) -> None:
         """Show another army (a new one, or one just opened)."""
@@ -252,6 +231,12 @@ class ArmyBuilderScreen(DocumentScreen[ArmySession]):
     @on(SlotRow.Chosen)
     @work
     async def choose_option(self, message: SlotRow.Chosen) -> None:
+        from builder.heroes.army.edits import SetSlot
+        from builder.heroes.army.models import OptionPick
+        from builder.heroes.army.picking import candidates
+        from builder.services.army_labels import entry_title
+        from builder.tui.screens.slot_picker import EMPTY, ChoicePicker, SlotPicker
+
         row, session = message.row, self.session
         found = candidates(session.army, session.catalogue, row.section, row.index, row.slot.id)
         entry = getattr(session.army, row.section)[row.index]
@@ -284,12 +269,17 @@ class ArmyBuilderScreen(DocumentScreen[ArmySession]):
 
     @on(SlotRow.Emptied)
     def empty_slot(self, message: SlotRow.Emptied) -> None:
+        from builder.heroes.army.edits import SetSlot
+
         row = message.row
         self.edit(SetSlot(row.section, row.index, row.slot.id, None))
 
     @on(CardHeader.Requested)
     @work
     async def card_request(self, message: CardHeader.Requested) -> None:
+        from builder.heroes.army.edits import MoveTile, RemoveHero, RemoveTile, SetLabel
+        from builder.tui.screens.dialogs import AskText
+
         card = message.card
         if message.what == "details":
             self.show_counters(card.group)
@@ -304,6 +294,8 @@ class ArmyBuilderScreen(DocumentScreen[ArmySession]):
                 self.edit(SetLabel(card.index, text.strip() or None))
 
     def show_counters(self, group: Group) -> None:
+        from builder.tui.screens.counters import CounterDetails
+
         catalogue = self.session.catalogue
         resolved = resolve(self.session.army, catalogue)
         units: list[Unit] = []
@@ -314,6 +306,11 @@ class ArmyBuilderScreen(DocumentScreen[ArmySession]):
 
     @on(CatalogueBrowser.Picked)
     def picked(self, message: CatalogueBrowser.Picked) -> None:
+        # What a player does with the list loads when first done: start-up reads none of it.
+        from builder.heroes.army.edits import AddFreeOption, AddHero, AddTile
+        from builder.heroes.army.models import OptionPick
+        from builder.tui.screens.counters import CounterDetails
+
         entry, catalogue = message.entry, self.session.catalogue
         if isinstance(entry, RecruitmentTile):
             self.edit(AddTile(entry.id, entry.name))

@@ -5,7 +5,7 @@ builder, both scenario designers and the deck composer behave the same way."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from rich.text import Text
 from textual import work
@@ -14,7 +14,9 @@ from textual.screen import Screen
 from builder.kernel.diagnostics import Issue, Severity, plural
 from builder.kernel.history import Edit
 from builder.services.document import DocumentSession
-from builder.services.recent_files import Kind
+
+if TYPE_CHECKING:
+    from builder.services.recent_files import Kind
 
 S = TypeVar("S", bound=DocumentSession[Any, Any])
 

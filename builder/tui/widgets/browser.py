@@ -7,6 +7,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
@@ -33,7 +34,14 @@ class CatalogueBrowser(Vertical):
     def compose(self) -> ComposeResult:
         yield Input(placeholder="search tiles, options, units…", id="search")
         # Filled as it is composed: filling it on mount would lay the screen out again.
-        yield OptionList(*self._options(""), id="results")
+        options = self._options("")
+        results = OptionList(*options, id="results")
+        if len(options) > self.app.size.height:
+            # More options than the screen has lines: the list overflows whatever its height.
+            # Textual would show its scrollbar only once the first paint had measured every
+            # option, and lay the whole screen out again to place it.
+            results.set_reactive(Widget.show_vertical_scrollbar, True)
+        yield results
 
     def on_mount(self) -> None:
         if self._hits:
