@@ -3,9 +3,11 @@
 `Pilot.press` waits for the app to go idle after every key, so the screen is laid out and
 drawn once per key: on a screen over another (a modal form, whose background is drawn
 again too) a Tab costs a third of a second of CPU. `tab_through` sends its Tabs to the app
-the way the terminal driver does, one Key event each, in order; the app handles each in
-turn (the focus moves before the next one is read), and the screen is drawn once at the end.
-What each Tab focused is seen by a watcher on the screen's `focused`, as it happens."""
+the way the terminal driver does, one Key event each, in order. Each goes the way a typed Tab
+goes, to the screen's Tab binding (Textual hands a key to the widget focused when it reads
+it, and none of the forms' fields takes Tab), which moves the focus; the screen is drawn once
+at the end. What each Tab focused is seen by a watcher on the screen's `focused`, as it
+happens; a test that sends too few Tabs still fails on the fields it did not reach."""
 
 from __future__ import annotations
 

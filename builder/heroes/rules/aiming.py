@@ -17,7 +17,7 @@ import math
 
 from builder.heroes.catalogue.units import Defense
 from builder.heroes.rules.combat import Facing
-from builder.heroes.rules.los import Sight, best_sight, sights
+from builder.heroes.rules.los import Sight, line_of_sight, sights
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.sightmap import Occupancy
@@ -53,11 +53,11 @@ def aimed(
     """The line of sight a shot is traced along and the facing it strikes: for a heavy vehicle
     of several squares, the point aimed at that gives the lowest Defense Value (see above);
     otherwise the best line of sight and the facing seen from the counter's centre."""
-    # A counter off the battlefield has no facing to strike: `best_sight` refuses it.
+    # A counter off the battlefield has no facing to strike: `line_of_sight` refuses it.
     centre = struck_facing(target, firer.squares) if firer.squares and target.squares else None
     defense = target.side.defense
     if centre is None or defense is None or len(target.squares) == 1:
-        return best_sight(battlefield, seen, firer, target, ruleset), centre
+        return line_of_sight(battlefield, seen, firer, target, ruleset), centre
     found = sights(battlefield, seen, firer, target, ruleset)
     best = found[0]
     if best.blocked:

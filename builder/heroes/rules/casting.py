@@ -10,9 +10,10 @@ from dataclasses import replace
 from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.rules.black_sun import BLACK_SUN, FLAMES, flames_from
 from builder.heroes.rules.clouds import CLOUDS, CloudMaking
-from builder.heroes.rules.combat import IllegalAttack, fire, name, take_hit
+from builder.heroes.rules.combat import IllegalAttack, name, take_hit
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import FireEvent, Phase, SpellEvent, TemplateEvent
+from builder.heroes.rules.firing_resolution import fire
 from builder.heroes.rules.grid import neighbours
 from builder.heroes.rules.mythos import Cast, KnownSpell, SpellMarker, manifestation
 from builder.heroes.rules.pieces import Piece, Square

@@ -25,9 +25,10 @@ from dataclasses import replace
 from enum import StrEnum
 
 from builder.heroes.catalogue.units import CombatValues
-from builder.heroes.rules.combat import Facing, IllegalAttack, Shot, fire, name
+from builder.heroes.rules.combat import Facing, IllegalAttack, Shot, name
 from builder.heroes.rules.damage import Effect, suppress
 from builder.heroes.rules.events import FireEvent, Phase, SpellEvent, TemplateEvent
+from builder.heroes.rules.firing_resolution import fire
 from builder.heroes.rules.grid import Point
 from builder.heroes.rules.mythos import Cast, LaidCloud
 from builder.heroes.rules.pieces import Piece, Square

@@ -1,9 +1,10 @@
 """Firing actions (HoN core p.13-16, p.21-24; SoN p.8, p.17-19).
 
 A `Shot` describes a firing action as declared; `aim` checks it against the rules and works
-out every modifier before a die is rolled (odds.py enumerates the same aim exactly); `fire`
-rolls the injected dice and applies the result: a miss, a hit or a double hit, taken by
-`take_hit`, which assault.py reuses. What the damage is lives in damage.py."""
+out every modifier before a die is rolled (odds.py enumerates the same aim exactly);
+`firing_resolution.fire` rolls the injected dice and applies the result: a miss, a hit or a
+double hit, taken by `take_hit`, which assault.py reuses. What the damage is lives in
+damage.py."""
 
 from __future__ import annotations
 
@@ -16,19 +17,16 @@ from builder.heroes.rules.damage import (
     DamageChoice,
     DamageLocation,
     DamageResult,
-    DestructionResult,
     Effect,
     Rerolls,
     destroy,
-    destruction_roll,
     least_harm,
     locate_damage,
-    suppress,
 )
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import HON, Ruleset
 from builder.kernel.dice import Dice
-from builder.kernel.events import Modifier, Roll
+from builder.kernel.events import Modifier
 
 SUPPRESSED_PENALTY = 2  # per Suppressed marker, on the final result (HoN core p.16; SoN p.19)
 
@@ -355,80 +353,3 @@ def aim(shot: Shot, ruleset: Ruleset = HON) -> Aim:
         destruction,
         page,
     )
-
-
-@dataclass(frozen=True)
-class FireResult:
-    shot: Shot
-    aim: Aim
-    roll: Roll
-    outcome: FireOutcome
-    suppressed: int  # Suppressed markers the target received (suppressive fire, hull, frightening)
-    effect: Effect
-    target: Piece | None  # after the shot; None when removed from the game
-    firer: Piece | None  # after: Activated by Opportunity Fire, revealed if it was concealed
-    damage: DamageResult | None = None
-    destruction: DestructionResult | None = None
-    rerolled: Roll | None = None  # the first roll, when a card had it rolled again
-
-    @property
-    def rolls(self) -> tuple[Roll, ...]:
-        extra = [r.roll for r in (self.damage, self.destruction) if r is not None]
-        return (self.roll, *extra)
-
-
-# Asked once the dice are rolled, before the result is applied: roll them again? (an action
-# card such as Second Chance, HoN core p.17)
-Reroll = Callable[[Aim, Roll, FireOutcome], bool]
-
-
-def fire(
-    shot: Shot,
-    dice: Dice,
-    ruleset: Ruleset = HON,
-    choose: DamageChoice = least_harm,
-    reroll: Reroll | None = None,
-    rerolls: Rerolls | None = None,
-) -> FireResult:
-    """Resolve a firing action: one die (two with Dual Weapon, best kept) plus every modifier
-    against the defense plus the defensive bonus (HoN core p.15; SoN p.8). `reroll` may have
-    the dice rolled again, as long as it says so (a Veteran marker may reroll a reroll, HoN
-    core p.30); the last roll stands. `rerolls`: Veteran markers on the damage location and
-    destruction rolls."""
-    plan = aim(shot, ruleset)
-    roll = _fire_roll(plan, dice)
-    outcome, markers = classify(roll.total, plan.defense, plan.suppressive)
-    rerolled = None
-    while reroll is not None and reroll(plan, roll, outcome):
-        rerolled, roll = roll, _fire_roll(plan, dice)
-        outcome, markers = classify(roll.total, plan.defense, plan.suppressive)
-    target: Piece | None = shot.target
-    effect, damage = Effect.NONE, None
-    if outcome is FireOutcome.DOUBLE_HIT:
-        effect, target = destroy(shot.target)
-    elif outcome is FireOutcome.HIT:
-        effect, target, damage = take_hit(shot.target, dice, ruleset, plan.piercing, choose, rerolls)
-        markers = damage.suppressed if damage is not None else 0
-    elif plan.frightening and outcome is FireOutcome.MISS:
-        markers = 1  # a failed shot may still put a Suppressed marker (HoN core p.23)
-    if outcome is not FireOutcome.HIT:
-        target = suppress(target, markers)
-        effect = Effect.SUPPRESSED if markers and effect is Effect.NONE else effect
-    destruction = None
-    if plan.destruction:
-        destruction = destruction_roll(plan.destruction, dice, ruleset, shot.structure, shot.structure_points, rerolls)
-    firer = shot.firer
-    if firer is not None:
-        # A concealed unit that fires turns over to its inactive side (HoN core p.21).
-        if firer.concealed and shot.combat is None:
-            firer = firer.revealed()
-        if shot.opportunity:
-            firer = replace(firer, activated=True)
-    return FireResult(shot, plan, roll, outcome, markers, effect, target, firer, damage, destruction, rerolled)
-
-
-def _fire_roll(plan: Aim, dice: Dice) -> Roll:
-    rolled = dice.roll(plan.dice)
-    kept = max(rolled)
-    total = kept + sum(m.value for m in plan.modifiers)
-    return Roll("suppressive-fire" if plan.suppressive else "fire", rolled, kept, plan.modifiers, total, plan.page)

@@ -14,8 +14,9 @@ from typing import Annotated, Literal
 from pydantic import Field, TypeAdapter
 
 from builder.heroes.rules.assault import AssaultOutcome, AssaultResult, AttackerMove, DefenderMove
-from builder.heroes.rules.combat import FireOutcome, FireResult, name
+from builder.heroes.rules.combat import FireOutcome, name
 from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.firing_resolution import FireResult
 from builder.heroes.rules.pieces import Square
 from builder.kernel.events import GameEvent
 

@@ -12,10 +12,11 @@ from dataclasses import replace
 from builder.heroes.catalogue.units import CombatValues
 from builder.heroes.rules.actions import Fire
 from builder.heroes.rules.assault import Assault
-from builder.heroes.rules.combat import Facing, FireOutcome, FireResult, IllegalAttack, Shot, name, take_hit
+from builder.heroes.rules.combat import Facing, FireOutcome, IllegalAttack, Shot, name, take_hit
 from builder.heroes.rules.cover import cover
 from builder.heroes.rules.damage import Effect, suppress
 from builder.heroes.rules.equipment import cited, life_points
+from builder.heroes.rules.firing_resolution import FireResult
 from builder.heroes.rules.gear import MAX_IDENTICAL, RECCE_PAGE, SHIELDING_BONUS
 from builder.heroes.rules.gear_rerolls import GearPlayer
 from builder.heroes.rules.pieces import Piece

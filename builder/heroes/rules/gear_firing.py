@@ -12,16 +12,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from builder.heroes.rules.aiming import struck_facing
-from builder.heroes.rules.combat import (
-    FireResult,
-    IllegalAttack,
-    Shot,
-    fire,
-    name,
-)
+from builder.heroes.rules.combat import IllegalAttack, Shot, name
 from builder.heroes.rules.cover import cover
 from builder.heroes.rules.events import FireEvent, GearEvent, TemplateEvent
 from builder.heroes.rules.firing import shots_at
+from builder.heroes.rules.firing_resolution import FireResult, fire
 from builder.heroes.rules.gear import (
     GEAR_WEAPONS,
     Delivery,

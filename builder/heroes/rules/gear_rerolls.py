@@ -17,9 +17,10 @@ from itertools import product
 from typing import Protocol, runtime_checkable
 
 from builder.heroes.rules.assault import Assault, AssaultOutcome, AssaultReroll, AssaultResult, _moves
-from builder.heroes.rules.combat import Aim, FireOutcome, Reroll, Shot, name
+from builder.heroes.rules.combat import Aim, FireOutcome, Shot, name
 from builder.heroes.rules.damage import Effect, Rerolls, Worth
 from builder.heroes.rules.equipment import cited, life_points
+from builder.heroes.rules.firing_resolution import Reroll
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_base import TurnBase

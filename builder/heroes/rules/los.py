@@ -31,7 +31,6 @@ from builder.heroes.rules.los_geometry import (
     squares_of,
     template,
 )
-from builder.heroes.rules.los_terrain import blocked_by_terrain
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.sightmap import Cost, Ends, Occupancy, SightMap, pages_of, sight_map
@@ -42,8 +41,6 @@ __all__ = [
     "Occupancy",
     "Sight",
     "Visibility",
-    "best_sight",
-    "blocked_by_terrain",
     "can_see",
     "line_of_sight",
     "sights",
@@ -246,34 +243,6 @@ def sights(
     return found
 
 
-def best_sight(
-    battlefield: Battlefield | SightMap,
-    occupancy: Occupancy | Iterable[Piece],
-    firer: Target,
-    target: Target,
-    ruleset: Ruleset,
-) -> Sight:
-    """`sights(...)[0]`, tracing the lines in the same order but stopping at the first that
-    no other can come before: clear (no penalty: an obscuring value is never negative), and as
-    short as any line between the two counters (the shortest range of a square of one to a
-    square of the other, which a line between their centres has). No later line ranks lower,
-    and the sort `sights` makes is stable, so it is the one that would come first."""
-    smap, occ, pair = _setting(battlefield, occupancy, firer, target)
-    firer_squares, target_squares = pair[0], pair[1]
-    if len(firer_squares) == 1 and len(target_squares) == 1:
-        return _traced(smap, occ, centre(firer_squares[0]), centre(target_squares[0]), pair, ruleset)
-    lines, shortest = lines_between(firer_squares, target_squares, ruleset.los_between_centres)
-    best: Sight | None = None
-    for p, q in lines:
-        sight = _traced(smap, occ, p, q, pair, ruleset)
-        if sight.visibility is Visibility.CLEAR and sight.range == shortest:
-            return sight
-        if best is None or _rank(sight) < _rank(best):
-            best = sight
-    assert best is not None  # every counter has a square: `_setting` checks it
-    return best
-
-
 def _rank(sight: Sight) -> tuple[bool, int, int]:
     return sight.blocked, -sight.penalty, sight.range
 
@@ -320,11 +289,29 @@ def line_of_sight(
     target: Target,
     ruleset: Ruleset,
 ) -> Sight:
-    """The best line of sight from `firer` (a piece or a square) to `target`.
+    """The best line of sight from `firer` (a piece or a square) to `target`: `sights(...)[0]`,
+    tracing the lines in the same order but stopping at the first that no other can come
+    before: clear (no penalty: an obscuring value is never negative), and as short as any
+    line between the two counters (the shortest range of a square of one to a
+    square of the other, which a line between their centres has). No later line ranks lower,
+    and the sort `sights` makes is stable, so it is the one that would come first.
 
     `occupancy` is the pieces on the battlefield (or an `Occupancy` built from them once);
     the firer and the target themselves are ignored in it."""
-    return best_sight(battlefield, occupancy, firer, target, ruleset)
+    smap, occ, pair = _setting(battlefield, occupancy, firer, target)
+    firer_squares, target_squares = pair[0], pair[1]
+    if len(firer_squares) == 1 and len(target_squares) == 1:
+        return _traced(smap, occ, centre(firer_squares[0]), centre(target_squares[0]), pair, ruleset)
+    lines, shortest = lines_between(firer_squares, target_squares, ruleset.los_between_centres)
+    best: Sight | None = None
+    for p, q in lines:
+        sight = _traced(smap, occ, p, q, pair, ruleset)
+        if sight.visibility is Visibility.CLEAR and sight.range == shortest:
+            return sight
+        if best is None or _rank(sight) < _rank(best):
+            best = sight
+    assert best is not None  # every counter has a square: `_setting` checks it
+    return best
 
 
 def can_see(

@@ -31,7 +31,7 @@ STRAIGHT, CORNER = 0, 1
 Step = tuple[int, int, int, int, bool, int]
 
 
-LINES_KEPT = 1 << 16  # the lines between two counters of several squares (`lines_between`)
+LINES_KEPT = 1 << 12  # the lines between two counters of several squares (`lines_between`)
 
 # A point of the battlefield in half squares: the centre of square (c, r) is (2c + 1, 2r + 1),
 # the point halfway between two centres of one counter their sum less one (HoN core p.13).

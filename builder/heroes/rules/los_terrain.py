@@ -13,10 +13,8 @@ from __future__ import annotations
 from builder.heroes.rules.los_geometry import STRAIGHT, Point, lines_between, squares_of, template
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
-from builder.heroes.rules.sightmap import EdgeInfo, SightMap, SquareInfo, sight_map
+from builder.heroes.rules.sightmap import SightMap, edge_blocks, sight_map, square_blocks
 from builder.heroes.scenario.battlefield import Battlefield
-
-__all__ = ["TERRAIN_BLOCKS_KEPT", "blocked_by_terrain", "blocks", "edge_blocks", "square_blocks"]
 
 TERRAIN_BLOCKS_KEPT = 200_000  # pairs of placements remembered per battlefield
 _NONE: frozenset[int] = frozenset()
@@ -99,21 +97,3 @@ def _side_blocks(
         or (info is not None and square_blocks(info, buildings))
         or (second is not None and edge_blocks(smap, second, a, b, near))
     )
-
-
-def edge_blocks(smap: SightMap, edge: EdgeInfo, a: Square, b: Square, near: frozenset[int]) -> bool:
-    """Whether `SightMap.cross` blocks a line from `a` to `b` at this edge: a wall or no-passage
-    (HoN core p.18, p.20), an opening away from both ends (p.20), a line that blocks and that
-    neither end is adjacent to (`near`: the lines either end is adjacent to, BfC p.04)."""
-    if edge.wall is not None:
-        return True
-    if edge.opening >= 0 and a not in edge.squares and b not in edge.squares:
-        return True
-    lines = smap.lines
-    return any(lines[i].line.effects.blocks_los and i not in near for i in edge.lines)
-
-
-def square_blocks(info: SquareInfo, buildings: tuple[int, int]) -> bool:
-    """Whether `SightMap.enter_square` blocks a line entering this square: terrain that
-    blocks, unless it is the building an end is in (HoN core p.18, p.20)."""
-    return info.blocks and not (info.building >= 0 and info.building in buildings)

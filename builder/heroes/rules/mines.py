@@ -15,9 +15,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from builder.heroes.catalogue.units import CombatValues
-from builder.heroes.rules.combat import Facing, Shot, fire, name
+from builder.heroes.rules.combat import Facing, Shot, name
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import FireEvent, MineEvent
+from builder.heroes.rules.firing_resolution import fire
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.squares import named_squares, neighbours_of
 from builder.heroes.rules.state import GameState

@@ -91,7 +91,7 @@ def odds_of_aim(plan: Aim) -> Odds:
 
 
 def odds_of_shot(shot: Shot, ruleset: Ruleset = HON) -> Odds:
-    """The odds of a declared firing action, exactly as `combat.fire` would resolve it."""
+    """The odds of a declared firing action, exactly as `firing_resolution.fire` would resolve it."""
     return odds_of_aim(aim(shot, ruleset))
 
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
-from builder.heroes.catalogue.terrain import LineKind
+from builder.heroes.catalogue.terrain import LineKind, TerrainEffects
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.grid import edge_of_segment
 from builder.heroes.rules.kept import PerBattlefield
@@ -247,12 +247,12 @@ class SightMap:
 
     def enter_square(self, info: SquareInfo, square: Square, ends: Ends, cost: Cost) -> None:
         """Terrain in a square the line passes through (HoN core p.18)."""
-        if info.building >= 0 and info.building in ends.buildings:
-            return  # inside the building an end is in, only walls stop the eye (HoN core p.20)
-        if info.blocks:
+        if square_blocks(info, ends.buildings):
             cost.block(
                 f"{info.name} at {_where(square)} blocks the line of sight ({ends.obstacle_page}).", frozenset({square})
             )
+        elif info.building >= 0 and info.building in ends.buildings:
+            return  # inside the building an end is in, only walls stop the eye (HoN core p.20)
         elif info.obscures and (ends.infantry_target or not info.infantry_only):
             cost.modifiers.append(
                 Modifier(f"Obscured by {info.name} at {_where(square)}", -info.obscures, ends.obstacle_page)
@@ -298,7 +298,7 @@ class SightMap:
                 edge.squares,
             )
             return
-        if edge.opening >= 0 and ends.a not in edge.squares and ends.b not in edge.squares:
+        if opening_stops(edge, ends.a, ends.b):
             cost.block(
                 f"The opening between {_where(s)} and {_where(t)} can be fired through only from "
                 f"the squares next to it ({ends.buildings_page}).",
@@ -316,7 +316,7 @@ class SightMap:
         near_a, near_b = i in ends.lines_a, i in ends.lines_b
         cost.lines.append(i)
         effects = line.effects
-        if effects.blocks_los and not (near_a or near_b):
+        if line_blocks(effects, near_a or near_b):
             cost.block(f"A {line.kind.value} line blocks the line of sight ({BFC_LINES}).", edge.squares)
         elif (
             effects.obscures
@@ -355,6 +355,37 @@ class SightMap:
         if second is not None:
             self.cross(second, side, (nx, ny), ends, found)
         return found
+
+
+# What stops a line, asked by `SightMap` as it traces and by `los_terrain` as it walks a line
+# with nobody on the battlefield: written once, so that the two walks cannot disagree.
+
+
+def square_blocks(info: SquareInfo, buildings: tuple[int, int]) -> bool:
+    """Terrain that blocks a line entering its square, unless it is the building an end is in:
+    from inside, only walls stop the eye (HoN core p.18, p.20)."""
+    return info.blocks and not (info.building >= 0 and info.building in buildings)
+
+
+def opening_stops(edge: EdgeInfo, a: Square, b: Square) -> bool:
+    """A building's opening is fired through only from a square next to it (HoN core p.20)."""
+    return edge.opening >= 0 and a not in edge.squares and b not in edge.squares
+
+
+def line_blocks(effects: TerrainEffects, near: bool) -> bool:
+    """A BfC line that blocks, unless an end is adjacent to it (`near`), so that both units
+    still see each other (BfC p.04; HoN core p.13)."""
+    return effects.blocks_los and not near
+
+
+def edge_blocks(smap: SightMap, edge: EdgeInfo, a: Square, b: Square, near: frozenset[int]) -> bool:
+    """Whether `SightMap.cross` blocks a line from `a` to `b` at this edge: a wall or
+    no-passage (HoN core p.18, p.20), an opening away from both ends, a line that blocks
+    and that neither end is adjacent to (`near`: the lines either end is adjacent to)."""
+    if edge.wall is not None or opening_stops(edge, a, b):
+        return True
+    lines = smap.lines
+    return any(line_blocks(lines[i].line.effects, i in near) for i in edge.lines)
 
 
 _KEPT = PerBattlefield(SightMap)

@@ -3,7 +3,7 @@ p.29): grenades, the flamethrower, Howitzer and Indirect Fire, with its scatteri
 Artillery Spotter.
 
 A template is the set of squares it covers: every unit even partly under it is attacked,
-each attack resolved on its own by combat.fire with the template's combat values (HoN core
+each attack resolved on its own by firing_resolution.fire with the template's combat values (HoN core
 p.23, p.29, p.36 "Template"). Where the printed cardboard shapes did not survive the text
 extraction, hon reads them as follows (and says so in `hon rules`):
 
@@ -20,18 +20,9 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from builder.heroes.catalogue.units import CombatValues
-from builder.heroes.rules.combat import (
-    Facing,
-    FireResult,
-    IllegalAttack,
-    Reroll,
-    Shot,
-    fire,
-    name,
-    result_penalties,
-    take_hit,
-)
+from builder.heroes.rules.combat import Facing, IllegalAttack, Shot, name, result_penalties, take_hit
 from builder.heroes.rules.damage import DamageResult, Effect, Rerolls, roll_faces, suppress
+from builder.heroes.rules.firing_resolution import FireResult, Reroll, fire
 from builder.heroes.rules.grid import Point, corners, neighbours, step
 from builder.heroes.rules.passage import is_trench
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH, WEST, Piece, Square

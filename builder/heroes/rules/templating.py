@@ -6,11 +6,7 @@ from dataclasses import dataclass
 
 from builder.heroes.catalogue.units import CombatValues, WeaponRole
 from builder.heroes.rules.actions import Snipe, TemplateFire
-from builder.heroes.rules.combat import (
-    FireResult,
-    IllegalAttack,
-    name,
-)
+from builder.heroes.rules.combat import IllegalAttack, name
 from builder.heroes.rules.damage import DamageLocation, Effect, destroy
 from builder.heroes.rules.events import (
     FireEvent,
@@ -18,6 +14,7 @@ from builder.heroes.rules.events import (
     SniperEvent,
     TemplateEvent,
 )
+from builder.heroes.rules.firing_resolution import FireResult
 from builder.heroes.rules.grid import Point, compass
 from builder.heroes.rules.los import line_of_sight
 from builder.heroes.rules.pieces import STEPS, Piece, Square

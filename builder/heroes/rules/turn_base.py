@@ -11,18 +11,14 @@ from builder.heroes.catalogue.units import CombatValues, Weapon
 from builder.heroes.rules.actions import Fire
 from builder.heroes.rules.assault import Assault, AssaultOutcome, AssaultResult
 from builder.heroes.rules.cards import CardChoices
-from builder.heroes.rules.combat import (
-    Aim,
-    FireOutcome,
-    FireResult,
-    Shot,
-)
+from builder.heroes.rules.combat import Aim, FireOutcome, Shot
 from builder.heroes.rules.damage import Effect, Rerolls
 from builder.heroes.rules.events import (
     CardUse,
     HeroesEvent,
     Phase,
 )
+from builder.heroes.rules.firing_resolution import FireResult
 from builder.heroes.rules.grid import Point
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import Piece, Square

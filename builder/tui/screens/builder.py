@@ -112,8 +112,10 @@ class ArmyBuilderScreen(DocumentScreen[ArmySession]):
             # out and painted again for it: painting the first layout as well would paint
             # the whole screen twice before the player sees anything but the loading message.
             self._painting = False
-            super()._on_screen_resume(event)
-            self._painting = True
+            try:
+                super()._on_screen_resume(event)
+            finally:
+                self._painting = True
             return
         super()._on_screen_resume(event)
 

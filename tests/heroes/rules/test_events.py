@@ -12,7 +12,7 @@ from pydantic import ValidationError
 
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.assault import AssaultOutcome
-from builder.heroes.rules.combat import FireOutcome, Shot, fire
+from builder.heroes.rules.combat import FireOutcome, Shot
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import (
     EVENT_LOG,
@@ -23,6 +23,7 @@ from builder.heroes.rules.events import (
     TurnEvent,
     VictoryEvent,
 )
+from builder.heroes.rules.firing_resolution import fire
 from builder.heroes.rules.simulation import GameRecord, simulate
 from builder.heroes.scenario.battlefield import assemble
 from builder.io.scenario_files import load_scenario

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules import los
-from builder.heroes.rules.los import Sight, best_sight, line_of_sight, sights
+from builder.heroes.rules.los import Sight, line_of_sight, sights
 from builder.heroes.rules.pieces import CONCEALED_MARKER, Piece
 from builder.heroes.rules.ruleset import HON, SON, Ruleset
 from builder.heroes.rules.sightmap import Occupancy, SightMap, sight_map
@@ -76,8 +76,8 @@ def test_kept_lines_agree_with_fresh_ones_whoever_stands_where(
                 found = fresh(BOARD, occupancy, firer, target, ruleset)
                 assert sights(kept, occupancy, firer, target, ruleset) == found
                 # The best line, traced only until none can come before it, is the first.
-                assert best_sight(kept, occupancy, firer, target, ruleset) == found[0]
-                assert best_sight(SightMap(BOARD), occupancy, firer, target, ruleset) == found[0]
+                assert line_of_sight(kept, occupancy, firer, target, ruleset) == found[0]
+                assert line_of_sight(SightMap(BOARD), occupancy, firer, target, ruleset) == found[0]
 
 
 def test_kept_lines_agree_with_fresh_ones_over_a_played_game() -> None:

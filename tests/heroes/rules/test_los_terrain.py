@@ -15,7 +15,7 @@ from builder.heroes.rules.los_terrain import blocked_by_terrain, blocks
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.ruleset import HON, SON
 from builder.heroes.rules.sightmap import Occupancy, SightMap
-from tests.fixtures.rules.boards import JEEP, RIFLES, TANK, field, piece, placed_line
+from tests.fixtures.rules.boards import BEAST, JEEP, RIFLES, TANK, field, piece, placed_line
 
 # Every kind of thing that stops an eye: rocks, a building with a door, a window and walls
 # (fired through only from next to them), no-passage edges, a foxhole, lines that block,
@@ -40,22 +40,37 @@ BOARD = field(
         placed_line("line", [(7, 0), (7, 3)], blocks_los=True),
     ],
 )
-SQUARES = st.tuples(st.integers(0, 9), st.integers(0, 4))
-KINDS = st.sampled_from([RIFLES, JEEP, TANK])
+SQUARES = st.tuples(st.integers(0, 8), st.integers(0, 4))
+# One square, two squares along a column or a row (a line's end points then sit on the
+# squares' corners and edges, not only their centres), and a 2 x 2 creature.
+KINDS = st.sampled_from([RIFLES, JEEP, TANK, BEAST])
 
 
-def _placed(key: str, at: tuple[int, int], kind: Unit, owner: str) -> Piece:
-    squares = [at, (at[0], at[1] + 1)] if kind.footprint == 2 else [at]
+def _placed(key: str, at: tuple[int, int], kind: Unit, owner: str, across: bool) -> Piece:
+    (x, y), footprint = at, kind.footprint
+    if footprint == 4:
+        squares = [(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)]
+    elif footprint == 2:
+        squares = [(x, y), (x + 1, y)] if across else [(x, y), (x, y + 1)]
+    else:
+        squares = [(x, y)]
     return piece(key, squares, owner, kind)
 
 
 @settings(max_examples=400, deadline=None)
-@given(firer=SQUARES, target=SQUARES, kinds=st.tuples(KINDS, KINDS), son=st.booleans())
+@given(
+    firer=SQUARES,
+    target=SQUARES,
+    kinds=st.tuples(KINDS, KINDS),
+    across=st.tuples(st.booleans(), st.booleans()),
+    son=st.booleans(),
+)
 def test_the_terrain_walk_blocks_exactly_where_the_full_walk_does(
-    firer: tuple[int, int], target: tuple[int, int], kinds: tuple[Unit, Unit], son: bool
+    firer: tuple[int, int], target: tuple[int, int], kinds: tuple[Unit, Unit], across: tuple[bool, bool], son: bool
 ) -> None:
     ruleset = SON if son else HON
-    one, other = _placed("f", firer, kinds[0], "a"), _placed("t", target, kinds[1], "b")
+    one = _placed("f", firer, kinds[0], "a", across[0])
+    other = _placed("t", target, kinds[1], "b", across[1])
     if not set(one.squares).isdisjoint(other.squares):
         return
     smap = SightMap(BOARD)
@@ -80,14 +95,21 @@ def test_the_terrain_walk_blocks_exactly_where_the_full_walk_does(
 
 
 @settings(max_examples=200, deadline=None)
-@given(firer=SQUARES, target=SQUARES, kinds=st.tuples(KINDS, KINDS), between=st.booleans())
+@given(
+    firer=SQUARES,
+    target=SQUARES,
+    kinds=st.tuples(KINDS, KINDS),
+    across=st.tuples(st.booleans(), st.booleans()),
+    between=st.booleans(),
+)
 def test_the_lines_between_two_counters_are_every_line_between_their_points(
-    firer: tuple[int, int], target: tuple[int, int], kinds: tuple[Unit, Unit], between: bool
+    firer: tuple[int, int], target: tuple[int, int], kinds: tuple[Unit, Unit], across: tuple[bool, bool], between: bool
 ) -> None:
     # `lines_between`, kept by the counters' squares (one-square counters: their centres),
     # is every line from a point of one to a point of the other that does not run along the
     # edges between squares, with the shortest range of a square of one to one of the other.
-    one, other = _placed("f", firer, kinds[0], "a"), _placed("t", target, kinds[1], "b")
+    one = _placed("f", firer, kinds[0], "a", across[0])
+    other = _placed("t", target, kinds[1], "b", across[1])
     points = (end_points(one.squares, between), end_points(other.squares, between))
     expected = tuple((p, q) for p in points[0] for q in points[1] if not along_a_grid_line(p, q))
     shortest = min(distance(a, b) for a in one.squares for b in other.squares)

@@ -7,8 +7,9 @@ import pytest
 from builder.heroes.catalogue.base import Game
 from builder.heroes.rules.actions import TemplateFire
 from builder.heroes.rules.activation import Turn
-from builder.heroes.rules.combat import IllegalAttack, Shot, fire
+from builder.heroes.rules.combat import IllegalAttack, Shot
 from builder.heroes.rules.events import Phase, TemplateEvent
+from builder.heroes.rules.firing_resolution import fire
 from builder.heroes.rules.ruleset import SON, Ruleset, ruleset_for
 from builder.heroes.rules.spotting import spotter
 from builder.heroes.rules.state import GameState

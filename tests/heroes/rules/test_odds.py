@@ -13,8 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from builder.heroes.rules.assault import Assault, resolve_assault
-from builder.heroes.rules.combat import Shot, fire
+from builder.heroes.rules.combat import Shot
 from builder.heroes.rules.damage import DamageLocation, locate_damage
+from builder.heroes.rules.firing_resolution import fire
 from builder.heroes.rules.odds import (
     assault_odds,
     best_of,
@@ -65,7 +66,7 @@ def shot_for(
 
 
 def brute_force_fire(shot: Shot, dice: int, suppressive: bool, ruleset: Ruleset) -> dict[str, Fraction]:
-    """Every die face through `combat.fire` itself."""
+    """Every die face through `firing_resolution.fire` itself."""
     tally: Counter[str] = Counter()
     for faces in product(FACES, repeat=dice):
         result = fire(shot, LoadedDice(faces), ruleset)
