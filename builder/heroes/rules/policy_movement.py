@@ -16,6 +16,7 @@ from builder.heroes.rules.cover import cover_table, terrain_bonus
 from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.deployment import candidates
 from builder.heroes.rules.footprint import Position
+from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.leaping import movement_reach
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.path import allowance
@@ -293,9 +294,33 @@ def _least_one_square(
     return found
 
 
+# Distance fields by what they depend on (see `_distance_field`), per battlefield: the same
+# goals (objectives) are asked for game after game on one battlefield. Read only.
+_FIELDS: PerBattlefield[dict[tuple[object, ...], dict[Square, int]]] = PerBattlefield(lambda _: {})
+FIELDS_PER_BATTLEFIELD = 256
+
+
 def _distance_field(state: GameState, piece: Piece, goals: Iterable[Square]) -> dict[Square, int]:
+    """Steps from every square to the nearest goal: it depends on the battlefield, the goals
+    and, through the passage it walks (`PassageMap.entries`), on the unit type, Amphibious,
+    Gigantic and Urban Fighter only, so it is made once per battlefield for them."""
     side = piece.side
-    entries = passage_map(state.battlefield).entries(piece.unit, side, swimming(side), side.has("urban-fighter"))
+    aims = goals if isinstance(goals, frozenset) else frozenset(goals)
+    urban = side.has("urban-fighter")
+    key = (aims, piece.unit.type, swimming(side), side.has("gigantic"), urban)
+    kept = _FIELDS(state.battlefield)
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= FIELDS_PER_BATTLEFIELD:
+            kept.clear()
+        found = kept[key] = _walked(
+            passage_map(state.battlefield).entries(piece.unit, side, swimming(side), urban), aims
+        )
+    return found
+
+
+def _walked(entries: dict[Square, tuple[Square, ...]], goals: frozenset[Square]) -> dict[Square, int]:
+    """Breadth first from the goals, backwards along the steps into each square."""
     found = {sq: 0 for sq in goals}
     queue = deque(sorted(found))
     while queue:
