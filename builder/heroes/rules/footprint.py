@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from builder.heroes.rules.grid import step as step_to
-from builder.heroes.rules.pieces import Square
+from builder.heroes.rules.pieces import STEPS, Square
 
 
 class Position(NamedTuple):
@@ -66,6 +66,30 @@ def moves_from(position: Position, footprint: int) -> Iterator[Move]:
             yield Position(_block(moved, (facing + turn) % 8), (facing + turn) % 8), pairs, entered
     for turn in (-2, 2):
         yield Position(_block(squares, (facing + turn) % 8), (facing + turn) % 8), (), ()
+
+
+# A two-square counter's one-point moves out of a facing, as `moves_from` makes them, in its
+# order: (the new facing, whether the step starts from the front (else the rear), whether the
+# square entered is next to the front (else the rear: the square kept), the offset of the
+# square entered from it, whether the square entered is the new front). The movement search
+# tables them for every position it meets: offsets spare a Position per move refused.
+TwoSquareMove = tuple[int, bool, bool, int, int, bool]
+
+
+def _two_square_moves(facing: int) -> tuple[TwoSquareMove, ...]:
+    found: list[TwoSquareMove] = []
+    for turn in (0, -1, 1):
+        f = (facing + turn) % 8
+        ahead, behind = STEPS[f], STEPS[(f + 4) % 8]
+        found.append((f, True, True, *ahead, True))  # forward: from the front, it follows
+        found.append((f, False, False, *behind, False))  # backward, counted from the rear
+        if turn:  # pivots: the rear swings behind the front, or the front before the rear
+            found.append((f, False, True, *behind, False))
+            found.append((f, True, False, *ahead, True))
+    return tuple(found)
+
+
+TWO_SQUARE_MOVES: dict[int, tuple[TwoSquareMove, ...]] = {facing: _two_square_moves(facing) for facing in range(8)}
 
 
 def _block(squares: Sequence[Square], facing: int) -> tuple[Square, ...]:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.amphibious import swimming
-from builder.heroes.rules.footprint import Move, Position, moves_from
+from builder.heroes.rules.footprint import TWO_SQUARE_MOVES, Move, Position, moves_from
 from builder.heroes.rules.move_tables import MOVE_TABLES, Allowed, Best, MoveTable, leaves_difficult, trench_free
 from builder.heroes.rules.passage import Exits, PassageMap, passage_map
 from builder.heroes.rules.pieces import Piece, Square
@@ -135,11 +135,15 @@ class Mover:
         p.12). Other pieces are the search's part: they move, the terrain does not."""
         found = table.moves[index]
         if found is None:
-            moves = moves_from(table.positions[index], self.footprint)
-            if self.footprint <= 2:
-                found = self._one_steps(table, moves)
+            position = table.positions[index]
+            if self.footprint == 2:
+                found = self._two_steps(table, position)
             else:
-                found = tuple(allowed for move in moves if (allowed := self._terrain(table, move)) is not None)
+                moves = moves_from(position, self.footprint)
+                if self.footprint == 1:
+                    found = self._one_steps(table, moves)
+                else:
+                    found = tuple(allowed for move in moves if (allowed := self._terrain(table, move)) is not None)
             table.moves[index] = found
         return found
 
@@ -178,9 +182,7 @@ class Mover:
         from one (see footprint.py): the battlefield's one-square steps, which judge the same
         walls, ground, difficult passage and markers (`PassageMap.exits`). Positions are
         numbered in the order of the moves, as `_terrain` would."""
-        steps = table.steps
-        if steps is None:
-            steps = table.steps = {here: {t: (stop, m) for t, stop, m in out} for here, out in self.exits().items()}
+        steps = self._step_table(table)
         large = self.piece.unit.type is UnitType.LARGE_CREATURE
         found: list[Allowed] = []
         for new, pairs, entered in moves:
@@ -194,6 +196,35 @@ class Mover:
                 stop = True  # "stopped by rough terrain" (SoN p.12)
             found.append((table.index(new), pairs[0], entered, stop, markers))
         return tuple(found)
+
+    def _two_steps(self, table: MoveTable, position: Position) -> tuple[Allowed, ...]:
+        """`_one_steps` for a two-square counter, its moves made from `TWO_SQUARE_MOVES` (the
+        same moves as `moves_from`, in its order): a position is only made for a move the
+        terrain allows."""
+        steps = self._step_table(table)
+        large = self.piece.unit.type is UnitType.LARGE_CREATURE
+        front, rear = position.squares
+        found: list[Allowed] = []
+        for facing, from_front, by_front, dc, dr, leads in TWO_SQUARE_MOVES[position.facing]:
+            s = front if from_front else rear
+            kept = front if by_front else rear
+            t = (kept[0] + dc, kept[1] + dr)
+            out = steps.get(s)
+            step = out.get(t) if out is not None else None
+            if step is None:
+                continue
+            stop, markers = step
+            if markers and large and self.passage.rough(t):
+                stop = True  # "stopped by rough terrain" (SoN p.12)
+            new = Position((t, kept) if leads else (kept, t), facing)
+            found.append((table.index(new), (s, t), (t,), stop, markers))
+        return tuple(found)
+
+    def _step_table(self, table: MoveTable) -> dict[Square, dict[Square, tuple[bool, int]]]:
+        steps = table.steps
+        if steps is None:
+            steps = table.steps = {here: {t: (stop, m) for t, stop, m in out} for here, out in self.exits().items()}
+        return steps
 
     def looks(self, into: frozenset[Square]) -> Callable[[Looked], Seen]:
         """What a search stepping into `into` reads around the squares it looked at (searched.py)."""

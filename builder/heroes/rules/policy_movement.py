@@ -16,6 +16,7 @@ from builder.heroes.rules.cover import cover_table, terrain_bonus
 from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.deployment import candidates
 from builder.heroes.rules.footprint import Position
+from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.leaping import movement_reach
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.path import allowance
@@ -72,7 +73,10 @@ class MovementChoices(PolicyBase):
             near = min(distances.get(sq, FAR) for sq in squares)
             return (near * 2 - terrain_bonus(state, shelter, squares), -len(squares), squares[0], position.facing)
 
-        best = self._least((p for p in paths if paths.cost(p) <= points) if extra else paths, score, unit=2)
+        if len(piece.squares) == 1 and self._takes_least():
+            best = _least_one_square(paths, points if extra else None, distances, shelter)
+        else:
+            best = self._least((p for p in paths if paths.cost(p) <= points) if extra else paths, score, unit=2)
         if extra and min(distances.get(sq, FAR) for sq in best.squares):
             boosted = self._boosted(paths, points, cards, distances, shelter)
             if boosted is not None:
@@ -264,9 +268,59 @@ def _wanted_objectives(state: GameState, side: str) -> set[str]:
     return found
 
 
+def _least_one_square(
+    paths: Reach[Position] | Reach[Square] | Reach[int],
+    limit: int | None,
+    distances: dict[Square, int],
+    shelter: dict[Square, int],
+) -> Position:
+    """`min(paths, key=score)` of `_advance` for a one-square unit (the ends costing no more
+    than `limit`), without a call and a tuple per end: every end of a one-square search keeps
+    the facing the unit started with (`reach.one_square_ends`), so the score's tail
+    `(-1, square, facing)` orders the ends by square alone, and no two ends share a square:
+    the least (distance * 2 - cover, square) is the least score, whatever the order."""
+    found: Position | None = None
+    low, at = 0, (0, 0)
+    near, cover = distances.get, shelter.get
+    for position in paths:
+        if limit is not None and paths.cost(position) > limit:
+            continue
+        square = position.squares[0]
+        value = near(square, FAR) * 2 - cover(square, 0)
+        if found is None or value < low or (value == low and square < at):
+            found, low, at = position, value, square
+    if found is None:
+        raise ValueError("min() arg is an empty sequence")  # as `min`: never, the start is an end
+    return found
+
+
+# Distance fields by what they depend on (see `_distance_field`), per battlefield: the same
+# goals (objectives) are asked for game after game on one battlefield. Read only.
+_FIELDS: PerBattlefield[dict[tuple[object, ...], dict[Square, int]]] = PerBattlefield(lambda _: {})
+FIELDS_PER_BATTLEFIELD = 256
+
+
 def _distance_field(state: GameState, piece: Piece, goals: Iterable[Square]) -> dict[Square, int]:
+    """Steps from every square to the nearest goal: it depends on the battlefield, the goals
+    and, through the passage it walks (`PassageMap.entries`), on the unit type, Amphibious,
+    Gigantic and Urban Fighter only, so it is made once per battlefield for them."""
     side = piece.side
-    entries = passage_map(state.battlefield).entries(piece.unit, side, swimming(side), side.has("urban-fighter"))
+    aims = goals if isinstance(goals, frozenset) else frozenset(goals)
+    urban = side.has("urban-fighter")
+    key = (aims, piece.unit.type, swimming(side), side.has("gigantic"), urban)
+    kept = _FIELDS(state.battlefield)
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= FIELDS_PER_BATTLEFIELD:
+            kept.clear()
+        found = kept[key] = _walked(
+            passage_map(state.battlefield).entries(piece.unit, side, swimming(side), urban), aims
+        )
+    return found
+
+
+def _walked(entries: dict[Square, tuple[Square, ...]], goals: frozenset[Square]) -> dict[Square, int]:
+    """Breadth first from the goals, backwards along the steps into each square."""
     found = {sq: 0 for sq in goals}
     queue = deque(sorted(found))
     while queue:

@@ -93,60 +93,103 @@ def cut_by_units(
     """The `zones` less the diagonal squares whose line of sight from the exerting unit is
     blocked through the interspace by obstacles on both sides, the units of `occupancy`
     among them (HoN core p.11, p.14). Traced again only where a unit stands on a corner
-    square; the same mapping back when nothing is cut."""
-    smap = sight_map(battlefield)
-    known = _CORNERS(battlefield)
-    if len(known) >= ZONE_MAPS_KEPT * 64:
-        known.clear()
-    at, terrain, width = occupancy.at, smap.squares, smap.width
+    square; the same mapping back when nothing is cut. `zones` holds each exerting unit's
+    own zone (`zone_of_control`), as every caller builds it."""
+    at = occupancy.at
+    kept = _CUT(battlefield)
+    if len(kept) >= CUTS_KEPT:
+        kept.clear()
     cut: dict[Square, set[str]] = {}
     for piece in exerting:
-        own = piece.key
         for square in piece.squares:
             c, r = square
             # The units on the four squares beside it: a diagonal is cut only through two of them.
             west, east, north, south = at.get((c - 1, r)), at.get((c + 1, r)), at.get((c, r - 1)), at.get((c, r + 1))
             if west is None and east is None and north is None and south is None:
                 continue
-            for dc, dr in _DIAGONALS:
-                u1, u2 = (west if dc < 0 else east), (north if dr < 0 else south)
-                if u1 is not None and u1.key == own:
-                    u1 = None
-                if u2 is not None and u2.key == own:
-                    u2 = None
-                if u1 is None and u2 is None:
-                    continue
-                near = (c + dc, r + dr)
-                keys = zones.get(near)
-                if keys is None or own not in keys:
-                    continue
-                # Both sides must hold an obstacle: a unit, or terrain on a side without one
-                # (both on the battlefield, as `near` in a zone is).
-                if u1 is None and terrain[c + dc + r * width] is None:
-                    continue
-                if u2 is None and terrain[c + (r + dr) * width] is None:
-                    continue
-                # The answer depends only on the kinds of units on the two sides: kept per battlefield.
-                kinds = (_kind(u1), _kind(u2))
-                key = (square, near, piece.unit.type, ruleset.infantry_screens, kinds)
-                blocked = known.get(key)
-                if blocked is None:
-                    ends = smap.ends(square, near, piece.squares, (near,), piece.unit.type, None, ruleset)
-                    blocked = known[key] = trace(smap, occupancy, square, near, ends).blocked
-                if blocked:
-                    cut.setdefault(near, set()).add(own)
+            # What is cut around the square depends only on the unit (its zone, its type),
+            # the very units beside it (pieces never change: the game state replaces them)
+            # and the ruleset, known by identity and kept with the answer so that no other
+            # object takes their identity while it is remembered.
+            key = (id(piece), square, id(west), id(east), id(north), id(south), id(ruleset))
+            found = kept.get(key)
+            if found is None or found[0] is not piece:
+                beside = (west, east, north, south)
+                nears = _cut_around(battlefield, zones, piece, square, beside, occupancy, ruleset)
+                found = kept[key] = (piece, beside, ruleset, nears)
+            for near in found[3]:
+                cut.setdefault(near, set()).add(piece.key)
     if not cut:
         return zones
     # A copy with the cut squares edited: the movement search asks this for every search,
     # and only a few squares are cut among the many a side's zones cover.
-    kept = dict(zones)
+    edited = dict(zones)
     for square, gone in cut.items():
         left = zones[square] - gone
         if left:
-            kept[square] = left
+            edited[square] = left
         else:
-            del kept[square]
-    return kept
+            del edited[square]
+    return edited
+
+
+# What units beside a square cut of the zone of the unit standing on it (`cut_by_units`):
+# by the unit and its neighbours' identities, kept with them.
+_Beside = tuple[Piece | None, Piece | None, Piece | None, Piece | None]
+_CUT: PerBattlefield[dict[tuple[object, ...], tuple[Piece, _Beside, Ruleset, tuple[Square, ...]]]] = PerBattlefield(
+    lambda _: {}
+)
+CUTS_KEPT = 4096
+
+
+def _cut_around(
+    battlefield: Battlefield,
+    zones: dict[Square, frozenset[str]],
+    piece: Piece,
+    square: Square,
+    beside: _Beside,
+    occupancy: Occupancy,
+    ruleset: Ruleset,
+) -> tuple[Square, ...]:
+    """The diagonal squares of `piece`'s zone around `square` that the units `beside` it (west,
+    east, north, south) cut (see `cut_by_units`)."""
+    smap = sight_map(battlefield)
+    known = _CORNERS(battlefield)
+    if len(known) >= ZONE_MAPS_KEPT * 64:
+        known.clear()
+    terrain, width = smap.squares, smap.width
+    own = piece.key
+    west, east, north, south = beside
+    c, r = square
+    found: list[Square] = []
+    for dc, dr in _DIAGONALS:
+        u1, u2 = (west if dc < 0 else east), (north if dr < 0 else south)
+        if u1 is not None and u1.key == own:
+            u1 = None
+        if u2 is not None and u2.key == own:
+            u2 = None
+        if u1 is None and u2 is None:
+            continue
+        near = (c + dc, r + dr)
+        keys = zones.get(near)
+        if keys is None or own not in keys:
+            continue
+        # Both sides must hold an obstacle: a unit, or terrain on a side without one
+        # (both on the battlefield, as `near` in a zone is).
+        if u1 is None and terrain[c + dc + r * width] is None:
+            continue
+        if u2 is None and terrain[c + (r + dr) * width] is None:
+            continue
+        # The answer depends only on the kinds of units on the two sides: kept per battlefield.
+        kinds = (_kind(u1), _kind(u2))
+        key = (square, near, piece.unit.type, ruleset.infantry_screens, kinds)
+        blocked = known.get(key)
+        if blocked is None:
+            ends = smap.ends(square, near, piece.squares, (near,), piece.unit.type, None, ruleset)
+            blocked = known[key] = trace(smap, occupancy, square, near, ends).blocked
+        if blocked:
+            found.append(near)
+    return tuple(found)
 
 
 def _kind(unit: Piece | None) -> tuple[object, ...] | None:

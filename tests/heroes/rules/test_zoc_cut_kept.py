@@ -1,0 +1,40 @@
+"""What the units beside a square cut of a zone of control (HoN core p.11, p.14) is kept by
+the identities of the unit and its neighbours (`zoc.cut_by_units`): over whole simulated
+games, every movement search's zones must equal a fresh computation with nothing kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from builder.heroes.rules import zoc
+from builder.heroes.rules.ruleset import ruleset_for
+from builder.heroes.rules.sightmap import Occupancy
+from builder.heroes.rules.standing import Standing
+from tests.heroes.rules.test_simulate import play, scenario
+
+
+@pytest.mark.parametrize(("name", "seed"), [("rush-on-maltot", 3), ("hon-first-contact", 2), ("way-of-the-cross", 4)])
+def test_kept_cuts_equal_fresh_cuts_over_whole_games(name: str, seed: int) -> None:
+    loaded, battlefield = scenario(name)
+    setup = loaded.scenario.setup
+    ruleset = ruleset_for(loaded.scenario.game, setup.night, setup.fog)
+    record = play(name, seed)
+    compared = cut = 0
+    for frame in record.frames[::3]:
+        pieces = [p for p in frame.pieces if p.squares]
+        standing = Standing(battlefield, ruleset)
+        standing.update(pieces)
+        for mover in pieces:
+            if not mover.is_infantry or mover.embarked_in is not None:
+                continue
+            zones = standing.zones_against(mover.allegiance)
+            exerting = standing.exerting_against(mover.allegiance)
+            others = Occupancy(p for p in pieces if p.key != mover.key)
+            kept = zoc.cut_by_units(battlefield, zones, exerting, others, ruleset)
+            zoc._CUT(battlefield).clear()
+            zoc._CORNERS(battlefield).clear()
+            fresh = zoc.cut_by_units(battlefield, zones, exerting, others, ruleset)
+            assert kept == fresh, (frame.event.turn, mover.key)
+            compared += 1
+            cut += kept is not zones
+    assert compared > 100 and cut > 10
