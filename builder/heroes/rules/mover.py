@@ -187,14 +187,9 @@ class Mover:
         found: list[Allowed] = []
         for new, pairs, entered in moves:
             ((s, t),) = pairs
-            out = steps.get(s)
-            step = out.get(t) if out is not None else None
-            if step is None:
-                continue
-            stop, markers = step
-            if markers and large and self.passage.rough(t):
-                stop = True  # "stopped by rough terrain" (SoN p.12)
-            found.append((table.index(new), pairs[0], entered, stop, markers))
+            step = self._step(steps, s, t, large)
+            if step is not None:
+                found.append((table.index(new), pairs[0], entered, *step))
         return tuple(found)
 
     def _two_steps(self, table: MoveTable, position: Position) -> tuple[Allowed, ...]:
@@ -209,16 +204,25 @@ class Mover:
             s = front if from_front else rear
             kept = front if by_front else rear
             t = (kept[0] + dc, kept[1] + dr)
-            out = steps.get(s)
-            step = out.get(t) if out is not None else None
-            if step is None:
-                continue
-            stop, markers = step
-            if markers and large and self.passage.rough(t):
-                stop = True  # "stopped by rough terrain" (SoN p.12)
-            new = Position((t, kept) if leads else (kept, t), facing)
-            found.append((table.index(new), (s, t), (t,), stop, markers))
+            step = self._step(steps, s, t, large)
+            if step is not None:
+                new = Position((t, kept) if leads else (kept, t), facing)
+                found.append((table.index(new), (s, t), (t,), *step))
         return tuple(found)
+
+    def _step(
+        self, steps: dict[Square, dict[Square, tuple[bool, int]]], s: Square, t: Square, large: bool
+    ) -> tuple[bool, int] | None:
+        """The step from `s` to `t` if the terrain allows it: whether it stops the unit, and
+        its markers. A large creature entering rough ground is stopped (SoN p.12)."""
+        out = steps.get(s)
+        step = out.get(t) if out is not None else None
+        if step is None:
+            return None
+        markers = step[1]
+        if markers and large and self.passage.rough(t):
+            return True, markers  # "stopped by rough terrain" (SoN p.12)
+        return step
 
     def _step_table(self, table: MoveTable) -> dict[Square, dict[Square, tuple[bool, int]]]:
         steps = table.steps

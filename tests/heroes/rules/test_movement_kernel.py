@@ -5,7 +5,8 @@ markers and paths, for plain moves, Scout moves and assaults."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import NamedTuple
 
 import pytest
 
@@ -14,9 +15,10 @@ from builder.heroes.rules.grid import distance
 from builder.heroes.rules.movement_search import _steps, search_any, search_one
 from builder.heroes.rules.mover import Mover
 from builder.heroes.rules.path import allowance
-from builder.heroes.rules.pieces import Square
+from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.reach import Reach
-from builder.heroes.rules.ruleset import ruleset_for
+from builder.heroes.rules.ruleset import Ruleset, ruleset_for
+from builder.heroes.scenario.battlefield import Battlefield
 from tests.heroes.rules.test_simulate import play, scenario
 
 GAMES = [("rush-on-maltot", 3), ("son-the-drowned-chapel", 5), ("hon-first-contact", 2), ("way-of-the-cross", 4)]
@@ -26,34 +28,50 @@ def placed(facing: int) -> Callable[[Square], Position]:
     return lambda square: Position((square,), facing)
 
 
-@pytest.mark.parametrize(("name", "seed"), GAMES)
-def test_the_one_square_search_finds_what_the_general_search_finds(name: str, seed: int) -> None:
+class Mobile(NamedTuple):
+    """A one-square unit that can move, where a simulated game put it, with the battlefield,
+    the ruleset and the pieces it moves among."""
+
+    battlefield: Battlefield
+    ruleset: Ruleset
+    pieces: list[Piece]
+    piece: Piece
+    points: int
+
+
+def one_square_movers(name: str, seed: int) -> Iterator[Mobile]:
+    """The one-square units with Movement points in six frames of a game of `name`."""
     loaded, battlefield = scenario(name)
     setup = loaded.scenario.setup
     ruleset = ruleset_for(loaded.scenario.game, setup.night, setup.fog)
     record = play(name, seed)
-    compared = 0
     for frame in record.frames[:: max(1, len(record.frames) // 6)]:
         pieces = [p for p in frame.pieces if p.squares]
         for piece in pieces:
             points = allowance(piece)
-            if len(piece.squares) != 1 or piece.is_wreck or points is None or points <= 0:
-                continue
-            enemies = [p for p in pieces if p.owner != piece.owner and not p.is_wreck]
-            near = min(enemies, key=lambda e: distance(e.squares[0], piece.squares[0]), default=None)
-            targets = [frozenset(), frozenset(near.squares)] if near is not None else [frozenset()]
-            for scout in (False, True):
-                mover = Mover(battlefield, pieces, piece, ruleset, scout, False)
-                start = Position(piece.squares, piece.facing)
-                for into in targets:
-                    one = search_one(mover, points, into)
-                    general = search_any(mover, mover.table, start, points, into)
-                    assert len(one) == len(general), piece.key
-                    for assault in (False, True):
-                        ends = Reach(mover, one, placed(piece.facing), assault)
-                        expected = Reach(mover, general, mover.table.positions.__getitem__, assault)
-                        assert dict(ends.items()) == dict(expected.items()), piece.key
-                    compared += 1
+            if len(piece.squares) == 1 and not piece.is_wreck and points is not None and points > 0:
+                yield Mobile(battlefield, ruleset, pieces, piece, points)
+
+
+@pytest.mark.parametrize(("name", "seed"), GAMES)
+def test_the_one_square_search_finds_what_the_general_search_finds(name: str, seed: int) -> None:
+    compared = 0
+    for battlefield, ruleset, pieces, piece, points in one_square_movers(name, seed):
+        enemies = [p for p in pieces if p.owner != piece.owner and not p.is_wreck]
+        near = min(enemies, key=lambda e: distance(e.squares[0], piece.squares[0]), default=None)
+        targets = [frozenset(), frozenset(near.squares)] if near is not None else [frozenset()]
+        for scout in (False, True):
+            mover = Mover(battlefield, pieces, piece, ruleset, scout, False)
+            start = Position(piece.squares, piece.facing)
+            for into in targets:
+                one = search_one(mover, points, into)
+                general = search_any(mover, mover.table, start, points, into)
+                assert len(one) == len(general), piece.key
+                for assault in (False, True):
+                    ends = Reach(mover, one, placed(piece.facing), assault)
+                    expected = Reach(mover, general, mover.table.positions.__getitem__, assault)
+                    assert dict(ends.items()) == dict(expected.items()), piece.key
+                compared += 1
     assert compared > 20
 
 
