@@ -25,6 +25,7 @@ from builder.cli import (  # noqa: F401
     tui_commands,
 )
 from builder.cli.app import app
+from builder.cli.lazy import lazy_group
 from builder.cli.usage import UsageProblem, usage_sentence
 from builder.io.errors import ChangedOnDisk, HonFileError, one_line
 from builder.kernel.system import Unsupported
@@ -33,7 +34,7 @@ from builder.kernel.system import Unsupported
 def main(argv: list[str] | None = None) -> int:
     """Run `hon` with `argv`; return the exit code instead of exiting."""
     try:
-        result = app(args=argv, prog_name="hon", standalone_mode=False)
+        result = lazy_group(app)(args=argv, prog_name="hon", standalone_mode=False)
     except UsageProblem as problem:
         say(usage_sentence(problem))
         code: int = problem.exit_code  # type: ignore[attr-defined]

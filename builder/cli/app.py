@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 from rich.console import Console
 
+from builder.cli.lazy import HonGroup
 from builder.io.paths import existing_user_catalogue
 
 if TYPE_CHECKING:
@@ -22,6 +23,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
+    cls=HonGroup,  # commands made on first use (builder.cli.lazy)
 )
 
 CatalogueOption = Annotated[
