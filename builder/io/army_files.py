@@ -7,10 +7,11 @@ from pathlib import Path
 
 from builder.heroes.army.models import ARMY_FORMAT, ARMY_VERSION, ArmyList, CatalogueStamp
 from builder.heroes.catalogue.index import Catalogue
+from builder.io import cache
 from builder.io.dump import to_yaml
 from builder.io.migrate import checked_data
 from builder.io.save import Fingerprint, atomic_write
-from builder.io.yamlio import Document, load_document, parse, split_path, to_model
+from builder.io.yamlio import Document, parse, read_text, split_path, to_model
 from builder.kernel.diagnostics import Issue
 
 ARMY_SCHEMA = "army.schema.json"
@@ -34,7 +35,8 @@ def army_from_document(document: Document) -> ArmyList:
 
 
 def load_army(path: Path) -> LoadedArmy:
-    document = load_document(path)
+    """The army list in `path`; a text read before is not parsed again (see `cache.parsed`)."""
+    document = cache.parsed(read_text(path), path)
     return LoadedArmy(army_from_document(document), document, Fingerprint.of(path))
 
 

@@ -11,7 +11,9 @@ import contextlib
 import dataclasses
 import hashlib
 import importlib
+import importlib.util
 import io
+import marshal
 import os
 import pickle
 from enum import Enum
@@ -23,6 +25,7 @@ from pydantic import BaseModel
 
 import builder
 import builder.heroes.catalogue
+from builder.io.yamlio import MAX_DEPTH, MIN_VALUE_BUDGET, VALUES_PER_BYTE, Document, parse
 
 OFF = "off"
 
@@ -108,14 +111,10 @@ def read_object(key: str) -> object | None:
     path = _pickle_path(key)
     if path is None:
         return None
+    body = _read_checked(path, PICKLE_MAGIC)
+    if body is None:
+        return None
     try:
-        data = path.read_bytes()
-        body = data[len(PICKLE_MAGIC) + 32 :]
-        if (
-            not data.startswith(PICKLE_MAGIC)
-            or data[len(PICKLE_MAGIC) : len(PICKLE_MAGIC) + 32] != hashlib.sha256(body).digest()
-        ):
-            return None
         loaded: object = _CatalogueUnpickler(io.BytesIO(body)).load()
         return loaded
     except Exception:  # any failure means: read the catalogue afresh
@@ -132,11 +131,104 @@ def write_object(key: str, value: object) -> None:
         body = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
     except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
         return
+    _write_checked(path, PICKLE_MAGIC, body)
+
+
+def _read_checked(path: Path, magic: bytes) -> bytes | None:
+    """The body of a file `_write_checked` wrote, or None if it is missing or damaged."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    body = data[len(magic) + 32 :]
+    if not data.startswith(magic) or data[len(magic) : len(magic) + 32] != hashlib.sha256(body).digest():
+        return None
+    return body
+
+
+def _write_checked(path: Path, magic: bytes, body: bytes) -> None:
+    """Store `body` after `magic` and its checksum, atomically (a reader sees the old file
+    or the whole new one), quietly: a cache that can't be written is only slower."""
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_bytes(PICKLE_MAGIC + hashlib.sha256(body).digest() + body)
+        temporary.write_bytes(magic + hashlib.sha256(body).digest() + body)
         os.replace(temporary, path)
     except OSError:
         with contextlib.suppress(OSError):
             temporary.unlink(missing_ok=True)
+
+
+# --- parsed YAML documents --------------------------------------------------------------
+# An army read before comes back as the data PyYAML parsed from its text, stored with
+# marshal, so that starting hon on a list it has read before (the bundled example, at
+# every start) never imports PyYAML (see builder/io/yaml_loader.py). The key is the text
+# with the code that parses it (hon's reader and PyYAML's install); the file is
+# checksummed, and whatever is in it must be plain data (text, numbers, booleans, None,
+# lists and mappings), as a parse gives: anything else means the text is parsed afresh.
+
+DATA_MAGIC = b"hon-yaml-data 1\n"
+_PLAIN = (str, int, float, bool, type(None))
+
+
+@lru_cache(maxsize=1)
+def _parser_fingerprint() -> str:
+    digest = hashlib.sha256(builder.__version__.encode())
+    pyyaml = importlib.util.find_spec("yaml")
+    io_dir = Path(__file__).parent
+    sources = [io_dir / "yamlio.py", io_dir / "yaml_loader.py"]
+    if pyyaml is not None and pyyaml.origin is not None:
+        sources.append(Path(pyyaml.origin))
+    for source in sources:
+        stat = source.stat()
+        digest.update(f"{source}:{stat.st_size}:{stat.st_mtime_ns}".encode())
+    return digest.hexdigest()
+
+
+def parsed(text: str, file: str | Path) -> Document:
+    """`parse(text, file)`, from the cache when this very text was parsed before."""
+    key = hashlib.sha256(f"{_parser_fingerprint()}\0{text}".encode()).hexdigest()
+    folder = cache_dir()
+    path = None if folder is None else folder / f"{key}.yaml-data"
+    if path is not None:
+        body = _read_checked(path, DATA_MAGIC)
+        if body is not None:
+            try:
+                value = marshal.loads(body)
+            except (ValueError, EOFError, TypeError):
+                pass  # damaged: parse the text again
+            else:
+                if _is_plain(value, _budget(text)):
+                    return Document(str(file), text, value)
+    document = parse(text, file)
+    if path is not None and _is_plain(document.data, _budget(text)):
+        _write_checked(path, DATA_MAGIC, marshal.dumps(document.data))
+    return document
+
+
+def _budget(text: str) -> int:
+    """As many values as a parse of `text` may give (see yamlio's alias check)."""
+    return max(MIN_VALUE_BUDGET, VALUES_PER_BYTE * len(text))
+
+
+def _is_plain(value: object, budget: int) -> bool:
+    """Whether `value` is data a YAML parse of hon's gives: plain values, and lists and
+    mappings keyed by plain values, nested at most MAX_DEPTH deep, in at most `budget`
+    values (so that a cycle, which no accepted parse holds, is refused too)."""
+    stack: list[tuple[object, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        budget -= 1
+        if budget < 0:
+            return False
+        if type(item) is dict:
+            if depth >= MAX_DEPTH or not all(type(key) in _PLAIN for key in item):
+                return False
+            stack.extend((child, depth + 1) for child in item.values())
+        elif type(item) is list:
+            if depth >= MAX_DEPTH:
+                return False
+            stack.extend((child, depth + 1) for child in item)
+        elif type(item) not in _PLAIN:
+            return False
+    return True
