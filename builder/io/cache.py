@@ -1,6 +1,6 @@
-"""A cache of validated catalogue files, so that starting hon doesn't parse every YAML file
-again. An entry is the file's validated data as JSON, found by a hash of the file's text
-and of the catalogue model's own source: a changed file or a changed model misses.
+"""A cache of validated files (the catalogue's, army lists), so that starting hon doesn't
+parse every YAML file again. An entry is found by a hash of the file's text and of the
+code that reads it: a changed file or a changed model misses.
 
 Only files that validated are cached; a bad file is always read, and reported, afresh.
 Set HON_CACHE to another folder, or to "off"."""
@@ -16,16 +16,20 @@ import io
 import marshal
 import os
 import pickle
+import sys
+from collections.abc import Callable
 from enum import Enum
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, get_args
 
+from pydantic import VERSION as PYDANTIC_VERSION
 from pydantic import BaseModel
 
 import builder
 import builder.heroes.catalogue
-from builder.io.yamlio import MAX_DEPTH, MIN_VALUE_BUDGET, VALUES_PER_BYTE, Document, parse
+from builder.io import plain_models
+from builder.io.yamlio import MAX_DEPTH, MIN_VALUE_BUDGET, VALUES_PER_BYTE
 
 OFF = "off"
 
@@ -159,24 +163,55 @@ def _write_checked(path: Path, magic: bytes, body: bytes) -> None:
             temporary.unlink(missing_ok=True)
 
 
-# --- parsed YAML documents --------------------------------------------------------------
-# An army read before comes back as the data PyYAML parsed from its text, stored with
-# marshal, so that starting hon on a list it has read before (the bundled example, at
-# every start) never imports PyYAML (see builder/io/yaml_loader.py). The key is the text
-# with the code that parses it (hon's reader and PyYAML's install); the file is
-# checksummed, and whatever is in it must be plain data (text, numbers, booleans, None,
-# lists and mappings), as a parse gives: anything else means the text is parsed afresh.
+# --- validated files --------------------------------------------------------------------
+# A file validated before (an army list: the bundled example at every start) comes back as
+# the model it gave, rebuilt from plain data stored with marshal (builder/io/plain_models.py)
+# without validating it again: starting hon on it imports no PyYAML and builds no validator.
+# The key is the text with the code that reads it (hon's io package, the model's modules,
+# PyYAML's install and pydantic's version). An entry is written only when the model rebuilt
+# from it equals the validated one; it is checksummed, and must hold only plain data, as
+# deep and as many values as a parse allows: anything else means the file is read afresh.
 
-DATA_MAGIC = b"hon-yaml-data 1\n"
+VALIDATED_MAGIC = b"hon-validated 1\n"
 _PLAIN = (str, int, float, bool, type(None))
+M = TypeVar("M", bound=BaseModel)
 
 
-@lru_cache(maxsize=1)
-def _parser_fingerprint() -> str:
-    digest = hashlib.sha256(builder.__version__.encode())
+def validated(text: str, model: type[M], read: Callable[[], M]) -> M:
+    """`read()`, the `model` validated from `text`; or, when this very text was validated
+    before, the same model from the cache."""
+    folder = cache_dir()
+    if folder is None:
+        return read()
+    key = hashlib.sha256(f"{_reader_fingerprint(model)}\0{text}".encode()).hexdigest()
+    path = folder / f"{key}.validated"
+    body = _read_checked(path, VALIDATED_MAGIC)
+    if body is not None:
+        try:
+            data = marshal.loads(body)
+            if _is_plain(data, _budget(text)):
+                return plain_models.from_plain(model, data)
+        except (ValueError, EOFError, TypeError):  # damaged or foreign: read the file again
+            pass
+    result = read()
+    try:
+        data = plain_models.to_plain(result)
+        rebuilt = plain_models.from_plain(model, data)
+    except plain_models.Unsupported:
+        return result
+    if rebuilt == result and repr(rebuilt) == repr(result) and _is_plain(data, _budget(text)):
+        _write_checked(path, VALIDATED_MAGIC, marshal.dumps(data))
+    return result
+
+
+@lru_cache(maxsize=8)
+def _reader_fingerprint(model: type[BaseModel]) -> str:
+    digest = hashlib.sha256(
+        f"{builder.__version__}\0{PYDANTIC_VERSION}\0{model.__module__}.{model.__qualname__}".encode()
+    )
+    sources = sorted(Path(__file__).parent.glob("*.py"))
+    sources += sorted({Path(file) for file in _model_files(model)})
     pyyaml = importlib.util.find_spec("yaml")
-    io_dir = Path(__file__).parent
-    sources = [io_dir / "yamlio.py", io_dir / "yaml_loader.py"]
     if pyyaml is not None and pyyaml.origin is not None:
         sources.append(Path(pyyaml.origin))
     for source in sources:
@@ -185,30 +220,30 @@ def _parser_fingerprint() -> str:
     return digest.hexdigest()
 
 
-def parsed(text: str, file: str | Path) -> Document:
-    """`parse(text, file)`, from the cache when this very text was parsed before."""
-    key = hashlib.sha256(f"{_parser_fingerprint()}\0{text}".encode()).hexdigest()
-    folder = cache_dir()
-    path = None if folder is None else folder / f"{key}.yaml-data"
-    if path is not None:
-        body = _read_checked(path, DATA_MAGIC)
-        if body is not None:
-            try:
-                value = marshal.loads(body)
-            except (ValueError, EOFError, TypeError):
-                pass  # damaged: parse the text again
-            else:
-                if _is_plain(value, _budget(text)):
-                    return Document(str(file), text, value)
-    document = parse(text, file)
-    if path is not None and _is_plain(document.data, _budget(text)):
-        _write_checked(path, DATA_MAGIC, marshal.dumps(document.data))
-    return document
+def _model_files(annotation: Any, seen: set[Any] | None = None) -> list[str]:
+    """The source files of the models and enums `annotation` is made of."""
+    seen = set() if seen is None else seen
+    if annotation in seen:
+        return []
+    seen.add(annotation)
+    files: list[str] = []
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel | Enum):
+        module_file = getattr(sys.modules.get(annotation.__module__), "__file__", None)
+        if module_file is not None:
+            files.append(module_file)
+        if issubclass(annotation, BaseModel):
+            for field in annotation.model_fields.values():
+                files += _model_files(field.annotation, seen)
+    for arg in get_args(annotation):
+        if not isinstance(arg, str | int | float | bool) and arg is not None:
+            files += _model_files(arg, seen)
+    return files
 
 
 def _budget(text: str) -> int:
-    """As many values as a parse of `text` may give (see yamlio's alias check)."""
-    return max(MIN_VALUE_BUDGET, VALUES_PER_BYTE * len(text))
+    """As many values as a parse of `text` may give (see yamlio's alias check), twice over
+    for the names of the fields set that a model's data adds."""
+    return 2 * max(MIN_VALUE_BUDGET, VALUES_PER_BYTE * len(text))
 
 
 def _is_plain(value: object, budget: int) -> bool:

@@ -1,5 +1,6 @@
-"""The cache of parsed army files gives the very data a parse gives, never a wrong one, and
-lets hon start on a list it has read before without importing PyYAML."""
+"""The cache of validated army files gives the very list a parse and validation give, never
+a wrong one, and lets hon start on a list it has read before without importing PyYAML or
+building a validator."""
 
 from __future__ import annotations
 
@@ -13,9 +14,13 @@ from typing import Any
 
 import pytest
 
+from builder.heroes.army.models import ArmyList
+from builder.heroes.army.validate import check
+from builder.heroes.catalogue.index import Catalogue
 from builder.io import cache, yaml_loader
-from builder.io.army_files import load_army
+from builder.io.army_files import army_from_document, load_army
 from builder.io.paths import DEFAULT_ARMY, EXAMPLE_ARMIES_DIR, SCENARIOS_DIR
+from builder.io.plain_models import Unsupported, from_plain, to_plain
 from builder.io.yamlio import parse, read_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,7 +35,7 @@ def cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def _entries(folder: Path) -> list[Path]:
-    return sorted(folder.glob("*.yaml-data"))
+    return sorted(folder.glob("*.validated"))
 
 
 def _no_parse(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -50,12 +55,32 @@ def test_every_shipped_army_read_from_the_cache_equals_its_parse(
     warm = [load_army(path) for path in ARMIES]
     monkeypatch.undo()
     for path, first, second in zip(ARMIES, cold, warm, strict=True):
-        parsed = parse(read_text(path), path)
-        # The same values of the same types (1 and 1.0 and True are equal, not the same).
-        assert repr(second.document.data) == repr(parsed.data) == repr(first.document.data), path
-        assert second.army == first.army, path
-        assert (second.document.file, second.document.text) == (parsed.file, parsed.text)
-        assert second.fingerprint == first.fingerprint
+        validated = army_from_document(parse(read_text(path), path))
+        assert second.army == validated == first.army, path
+        # The same values of the same types, and the same fields set, model by model.
+        assert repr(second.army) == repr(validated), path
+        assert to_plain(second.army) == to_plain(validated), path
+        assert second.text == read_text(path) and second.fingerprint == first.fingerprint
+
+
+def test_issues_of_a_cached_list_still_have_their_lines(cache_folder: Path, tmp_path: Path, bundled: Catalogue) -> None:
+    army = tmp_path / "army.yaml"
+    army.write_text(read_text(DEFAULT_ARMY).replace("tile: ", "tile: no-such-", 1), encoding="utf-8")
+    located = []
+    for _ in range(2):
+        loaded = load_army(army)
+        unknown = [i for i in check(loaded.army, bundled)[0] if i.path.startswith("tiles[0]")]
+        located.append(loaded.locate(unknown))
+    assert located[0] == located[1] and located[0] and all(issue.line for issue in located[0])
+
+
+def test_only_what_the_models_hold_is_made_plain() -> None:
+    army = load_army(DEFAULT_ARMY).army
+    assert from_plain(ArmyList, to_plain(army)) == army
+    with pytest.raises(Unsupported):
+        to_plain(army.model_copy(update={"tiles": tuple(army.tiles)}))
+    with pytest.raises(Unsupported):
+        from_plain(ArmyList, [to_plain(army)])
 
 
 def test_a_changed_text_is_parsed_afresh(cache_folder: Path, tmp_path: Path) -> None:
@@ -70,16 +95,32 @@ def test_a_changed_text_is_parsed_afresh(cache_folder: Path, tmp_path: Path) -> 
 
 def _forged(value: Any) -> bytes:
     body = marshal.dumps(value)
-    return cache.DATA_MAGIC + hashlib.sha256(body).digest() + body
+    return cache.VALIDATED_MAGIC + hashlib.sha256(body).digest() + body
 
 
 @pytest.mark.parametrize(
-    "damage", ["garbage", "truncated", "flipped", "empty", "tuple", "bytes", "set-key", "too-deep", "not-marshal"]
+    "damage",
+    [
+        "garbage",
+        "truncated",
+        "flipped",
+        "empty",
+        "tuple",
+        "bytes",
+        "set-key",
+        "too-deep",
+        "not-marshal",
+        "missing-field",
+        "unknown-field",
+        "wrong-literal",
+        "wrong-type",
+    ],
 )
 def test_a_damaged_or_planted_entry_is_ignored_and_rewritten(cache_folder: Path, damage: str) -> None:
     expected = load_army(DEFAULT_ARMY)
     (path,) = _entries(cache_folder)
     good = path.read_bytes()
+    plain = to_plain(expected.army)
     deep: list[Any] = []
     for _ in range(100):
         deep = [deep]
@@ -92,13 +133,17 @@ def test_a_damaged_or_planted_entry_is_ignored_and_rewritten(cache_folder: Path,
         "bytes": _forged({"format": b"hon-army"}),
         "set-key": _forged({frozenset({"a"}): 1}),
         "too-deep": _forged(deep),
-        "not-marshal": cache.DATA_MAGIC + hashlib.sha256(b"\xff\x00").digest() + b"\xff\x00",
+        "not-marshal": cache.VALIDATED_MAGIC + hashlib.sha256(b"\xff\x00").digest() + b"\xff\x00",
+        "missing-field": _forged({k: v for k, v in plain.items() if k != "name"}),
+        "unknown-field": _forged({**plain, "extra": 1}),
+        "wrong-literal": _forged({**plain, "format": "hon-scenario"}),
+        "wrong-type": _forged({**plain, "points_limit": "550"}),
     }
     path.write_bytes(planted[damage])
     again = load_army(DEFAULT_ARMY)
     assert again.army == expected.army
-    assert repr(again.document.data) == repr(expected.document.data)
-    assert path.read_bytes() == good  # parsed afresh and stored again
+    assert to_plain(again.army) == plain
+    assert path.read_bytes() == good  # read afresh and stored again
 
 
 def test_a_bad_file_is_never_cached(cache_folder: Path, tmp_path: Path) -> None:
@@ -117,9 +162,10 @@ def test_with_the_cache_off_nothing_is_written(tmp_path: Path, monkeypatch: pyte
     assert list(tmp_path.iterdir()) == []
 
 
-def test_starting_on_a_list_read_before_never_imports_pyyaml(cache_folder: Path) -> None:
+def test_starting_on_a_list_read_before_neither_parses_nor_validates(cache_folder: Path) -> None:
     """What `hon` reads before the army is on screen: the catalogue and the example list,
-    both read before, then checked; PyYAML's import alone is a tenth of a second."""
+    both read before, then checked. PyYAML's import alone is a tenth of a second; building
+    a validator has pydantic look for plugins in every installed package."""
     code = (
         "import sys\n"
         "from builder.io.catalogue_files import load_catalogue\n"
@@ -127,7 +173,7 @@ def test_starting_on_a_list_read_before_never_imports_pyyaml(cache_folder: Path)
         "from builder.services.army_session import ArmySession\n"
         "session = ArmySession.open(DEFAULT_ARMY, load_catalogue()[0])\n"
         "assert session.army.tiles\n"
-        "print(sorted(m for m in sys.modules if m == 'yaml' or m.startswith('yaml.')))\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'yaml' or m == 'pydantic.plugin._loader'))\n"
     )
     env = {**os.environ, "HON_CACHE": str(cache_folder), "PYTHONPATH": str(ROOT)}
     runs = [
