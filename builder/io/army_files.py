@@ -7,10 +7,11 @@ from pathlib import Path
 
 from builder.heroes.army.models import ARMY_FORMAT, ARMY_VERSION, ArmyList, CatalogueStamp
 from builder.heroes.catalogue.index import Catalogue
+from builder.io import cache
 from builder.io.dump import to_yaml
 from builder.io.migrate import checked_data
 from builder.io.save import Fingerprint, atomic_write
-from builder.io.yamlio import Document, load_document, parse, split_path, to_model
+from builder.io.yamlio import Document, line_of, parse, read_text, split_path, to_model
 from builder.kernel.diagnostics import Issue
 
 ARMY_SCHEMA = "army.schema.json"
@@ -19,12 +20,12 @@ ARMY_SCHEMA = "army.schema.json"
 @dataclass(frozen=True)
 class LoadedArmy:
     army: ArmyList
-    document: Document
+    text: str  # the file's, to find the line of an issue
     fingerprint: Fingerprint
 
     def locate(self, issues: list[Issue]) -> list[Issue]:
         """The issues with the line of their path in this file."""
-        return [issue.at_line(self.document.line_of(split_path(issue.path))) for issue in issues]
+        return [issue.at_line(line_of(self.text, split_path(issue.path))) for issue in issues]
 
 
 def army_from_document(document: Document) -> ArmyList:
@@ -34,8 +35,10 @@ def army_from_document(document: Document) -> ArmyList:
 
 
 def load_army(path: Path) -> LoadedArmy:
-    document = load_document(path)
-    return LoadedArmy(army_from_document(document), document, Fingerprint.of(path))
+    """The army list in `path`; a text read before is not parsed again (see `cache.validated`)."""
+    text = read_text(path)
+    army = cache.validated(text, ArmyList, lambda: army_from_document(parse(text, path)))
+    return LoadedArmy(army, text, Fingerprint.of(path))
 
 
 def parse_army(text: str, label: str = "<army>") -> ArmyList:

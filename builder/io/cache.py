@@ -1,6 +1,6 @@
-"""A cache of validated catalogue files, so that starting hon doesn't parse every YAML file
-again. An entry is the file's validated data as JSON, found by a hash of the file's text
-and of the catalogue model's own source: a changed file or a changed model misses.
+"""A cache of validated files (the catalogue's, army lists), so that starting hon doesn't
+parse every YAML file again. An entry is found by a hash of the file's text and of the
+code that reads it: a changed file or a changed model misses.
 
 Only files that validated are cached; a bad file is always read, and reported, afresh.
 Set HON_CACHE to another folder, or to "off"."""
@@ -11,18 +11,25 @@ import contextlib
 import dataclasses
 import hashlib
 import importlib
+import importlib.util
 import io
+import marshal
 import os
 import pickle
+import sys
+from collections.abc import Callable
 from enum import Enum
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, get_args
 
+from pydantic import VERSION as PYDANTIC_VERSION
 from pydantic import BaseModel
 
 import builder
 import builder.heroes.catalogue
+from builder.io import plain_models
+from builder.io.yamlio import MAX_DEPTH, MIN_VALUE_BUDGET, VALUES_PER_BYTE
 
 OFF = "off"
 
@@ -108,14 +115,10 @@ def read_object(key: str) -> object | None:
     path = _pickle_path(key)
     if path is None:
         return None
+    body = _read_checked(path, PICKLE_MAGIC)
+    if body is None:
+        return None
     try:
-        data = path.read_bytes()
-        body = data[len(PICKLE_MAGIC) + 32 :]
-        if (
-            not data.startswith(PICKLE_MAGIC)
-            or data[len(PICKLE_MAGIC) : len(PICKLE_MAGIC) + 32] != hashlib.sha256(body).digest()
-        ):
-            return None
         loaded: object = _CatalogueUnpickler(io.BytesIO(body)).load()
         return loaded
     except Exception:  # any failure means: read the catalogue afresh
@@ -132,11 +135,135 @@ def write_object(key: str, value: object) -> None:
         body = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
     except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
         return
+    _write_checked(path, PICKLE_MAGIC, body)
+
+
+def _read_checked(path: Path, magic: bytes) -> bytes | None:
+    """The body of a file `_write_checked` wrote, or None if it is missing or damaged."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    body = data[len(magic) + 32 :]
+    if not data.startswith(magic) or data[len(magic) : len(magic) + 32] != hashlib.sha256(body).digest():
+        return None
+    return body
+
+
+def _write_checked(path: Path, magic: bytes, body: bytes) -> None:
+    """Store `body` after `magic` and its checksum, atomically (a reader sees the old file
+    or the whole new one), quietly: a cache that can't be written is only slower."""
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_bytes(PICKLE_MAGIC + hashlib.sha256(body).digest() + body)
+        temporary.write_bytes(magic + hashlib.sha256(body).digest() + body)
         os.replace(temporary, path)
     except OSError:
         with contextlib.suppress(OSError):
             temporary.unlink(missing_ok=True)
+
+
+# --- validated files --------------------------------------------------------------------
+# A file validated before (an army list: the bundled example at every start) comes back as
+# the model it gave, rebuilt from plain data stored with marshal (builder/io/plain_models.py)
+# without validating it again: starting hon on it imports no PyYAML and builds no validator.
+# The key is the text with the code that reads it (hon's io package, the model's modules,
+# PyYAML's install and pydantic's version). An entry is written only when the model rebuilt
+# from it equals the validated one; it is checksummed, and must hold only plain data, as
+# deep and as many values as a parse allows: anything else means the file is read afresh.
+
+VALIDATED_MAGIC = b"hon-validated 1\n"
+_PLAIN = (str, int, float, bool, type(None))
+M = TypeVar("M", bound=BaseModel)
+
+
+def validated(text: str, model: type[M], read: Callable[[], M]) -> M:
+    """`read()`, the `model` validated from `text`; or, when this very text was validated
+    before, the same model from the cache."""
+    folder = cache_dir()
+    if folder is None:
+        return read()
+    key = hashlib.sha256(f"{_reader_fingerprint(model)}\0{text}".encode()).hexdigest()
+    path = folder / f"{key}.validated"
+    body = _read_checked(path, VALIDATED_MAGIC)
+    if body is not None:
+        try:
+            data = marshal.loads(body)
+            if _is_plain(data, _budget(text)):
+                return plain_models.from_plain(model, data)
+        except (ValueError, EOFError, TypeError):  # damaged or foreign: read the file again
+            pass
+    result = read()
+    try:
+        data = plain_models.to_plain(result)
+        rebuilt = plain_models.from_plain(model, data)
+    except plain_models.Unsupported:
+        return result
+    if rebuilt == result and repr(rebuilt) == repr(result) and _is_plain(data, _budget(text)):
+        _write_checked(path, VALIDATED_MAGIC, marshal.dumps(data))
+    return result
+
+
+@lru_cache(maxsize=8)
+def _reader_fingerprint(model: type[BaseModel]) -> str:
+    digest = hashlib.sha256(
+        f"{builder.__version__}\0{PYDANTIC_VERSION}\0{model.__module__}.{model.__qualname__}".encode()
+    )
+    sources = sorted(Path(__file__).parent.glob("*.py"))
+    sources += sorted({Path(file) for file in _model_files(model)})
+    pyyaml = importlib.util.find_spec("yaml")
+    if pyyaml is not None and pyyaml.origin is not None:
+        sources.append(Path(pyyaml.origin))
+    for source in sources:
+        stat = source.stat()
+        digest.update(f"{source}:{stat.st_size}:{stat.st_mtime_ns}".encode())
+    return digest.hexdigest()
+
+
+def _model_files(annotation: Any, seen: set[Any] | None = None) -> list[str]:
+    """The source files of the models and enums `annotation` is made of."""
+    seen = set() if seen is None else seen
+    if annotation in seen:
+        return []
+    seen.add(annotation)
+    files: list[str] = []
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel | Enum):
+        module_file = getattr(sys.modules.get(annotation.__module__), "__file__", None)
+        if module_file is not None:
+            files.append(module_file)
+        if issubclass(annotation, BaseModel):
+            for field in annotation.model_fields.values():
+                files += _model_files(field.annotation, seen)
+    for arg in get_args(annotation):
+        if not isinstance(arg, str | int | float | bool) and arg is not None:
+            files += _model_files(arg, seen)
+    return files
+
+
+def _budget(text: str) -> int:
+    """As many values as a parse of `text` may give (see yamlio's alias check), twice over
+    for the names of the fields set that a model's data adds."""
+    return 2 * max(MIN_VALUE_BUDGET, VALUES_PER_BYTE * len(text))
+
+
+def _is_plain(value: object, budget: int) -> bool:
+    """Whether `value` is data a YAML parse of hon's gives: plain values, and lists and
+    mappings keyed by plain values, nested at most MAX_DEPTH deep, in at most `budget`
+    values (so that a cycle, which no accepted parse holds, is refused too)."""
+    stack: list[tuple[object, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        budget -= 1
+        if budget < 0:
+            return False
+        if type(item) is dict:
+            if depth >= MAX_DEPTH or not all(type(key) in _PLAIN for key in item):
+                return False
+            stack.extend((child, depth + 1) for child in item.values())
+        elif type(item) is list:
+            if depth >= MAX_DEPTH:
+                return False
+            stack.extend((child, depth + 1) for child in item)
+        elif type(item) not in _PLAIN:
+            return False
+    return True

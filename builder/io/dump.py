@@ -7,12 +7,9 @@ import os
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import BaseModel
 
 from builder.io.paths import SCHEMAS_DIR
-
-_Dumper: type[yaml.SafeDumper] = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
 def model_data(model: BaseModel) -> dict[str, Any]:
@@ -31,5 +28,8 @@ def schema_reference(schema_name: str, target: Path) -> str:
 
 
 def to_yaml(model: BaseModel, schema_name: str, target: Path) -> str:
-    body = yaml.dump(model_data(model), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+    import yaml  # on the first save, not at start-up (see builder/io/yaml_loader.py)
+
+    dumper: type[yaml.SafeDumper] = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    body = yaml.dump(model_data(model), Dumper=dumper, sort_keys=False, allow_unicode=True, width=100)
     return f"# yaml-language-server: $schema={schema_reference(schema_name, target)}\n{body}"

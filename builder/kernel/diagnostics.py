@@ -23,7 +23,7 @@ class Severity(StrEnum):
 class Issue(BaseModel):
     """One finding of a validator, tied to a place in the checked file."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     severity: Severity
     code: str

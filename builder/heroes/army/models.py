@@ -14,7 +14,7 @@ class OptionPick(BaseModel):
     """An option in a slot or fielded free, with the choice made for it when the army was
     built. Written `left: cw-piat-team`, or `{option: cw-gear, choice: [grenade, knife, knife]}`."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     option: Id
     choice: list[Id] = Field(default_factory=list)
@@ -52,7 +52,7 @@ class OptionPick(BaseModel):
 class Recruited(BaseModel):
     """A recruitment tile or hero in the list, with the options in its slots."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     label: str | None = Field(default=None, max_length=80)
     slots: dict[Id, OptionPick] = Field(default_factory=dict)
@@ -79,7 +79,7 @@ class HeroEntry(Recruited):
 class CatalogueStamp(BaseModel):
     """The catalogue revision a list was last saved against (stamped on save)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     revision: str
     date: str = ""
@@ -89,7 +89,7 @@ class ArmyList(BaseModel):
     """A player's army list. Illegal lists are still valid files: legality is the
     validator's business, not the loader's."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     format: Literal["hon-army"] = ARMY_FORMAT
     version: Literal[1] = ARMY_VERSION

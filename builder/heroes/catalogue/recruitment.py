@@ -53,7 +53,9 @@ class Shape(BaseModel):
         return {"type": "string", "pattern": _SHAPE.pattern, "title": "Shape"}
 
 
-SMALL = Shape(width=1, height=1)
+# Built without validation (the values are valid): validating here would build the model's
+# validator when the module is imported, at every start of hon (see `defer_build`).
+SMALL = Shape.model_construct(width=1, height=1)
 
 
 class CommandLevel(StrEnum):

@@ -65,7 +65,8 @@ class TerrainEffects(BaseModel):
         return set(UnitType) <= set(self.impassable)
 
 
-NO_EFFECTS = TerrainEffects()
+# Built without validation (the defaults are valid), as `recruitment.SMALL` is.
+NO_EFFECTS = TerrainEffects.model_construct()
 
 
 class TerrainType(Entry):

@@ -8,11 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from builder.heroes.army import resolve as resolve_module
 from builder.heroes.army.validate import check
 from builder.heroes.catalogue.index import Catalogue
-from builder.io import yamlio
+from builder.io import yaml_loader
 from builder.io.army_files import load_army
 from builder.io.paths import EXAMPLE_ARMIES_DIR
 
@@ -54,16 +55,16 @@ def test_the_file_is_composed_once_to_locate_every_issue(
     issues, _ = check(loaded.army, bundled)
     unknown = [issue for issue in issues if issue.code == "option.unknown"]
     assert len(unknown) >= 200
-    yamlio._composed.cache_clear()
+    yaml_loader._composed.cache_clear()
     composed = 0
-    original = yamlio.yaml.compose
+    original = yaml.compose
 
     def counted(*args: object, **kwargs: object) -> object:
         nonlocal composed
         composed += 1
         return original(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(yamlio.yaml, "compose", counted)
+    monkeypatch.setattr(yaml, "compose", counted)  # as the loader calls it
     located = loaded.locate(issues)
     assert composed == 1
     assert all(issue.line is not None for issue in located if issue.path.startswith("tiles["))

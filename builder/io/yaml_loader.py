@@ -1,0 +1,171 @@
+"""libyaml's side of reading YAML: the safe loader hon parses with, the event stream the
+deepest files are measured with, and the node tree the line of a path is found in.
+
+`builder.io.yamlio` imports this module on the first parse, not when it is imported: PyYAML's
+own import compiles a regular expression over the whole of Unicode (a tenth of hon's start
+on a small machine), and a start that reads only cached documents never needs it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from builder.io.errors import HonFileError
+from builder.io.yamlio import MAX_NUMBER_CHARS
+
+_FastLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _Loader(_FastLoader):  # type: ignore[misc, valid-type]
+    """The safe loader, refusing duplicate keys and keeping dates as text."""
+
+
+class _Refused(yaml.constructor.ConstructorError):
+    """A value hon refuses although it is valid YAML; its problem is the whole sentence."""
+
+    def __init__(self, problem: str, mark: yaml.Mark | None):
+        super().__init__(None, None, problem, mark)
+
+
+def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> dict[Any, Any]:
+    loader.flatten_mapping(node)
+    mapping: dict[Any, Any] = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        if not isinstance(key, (str, int, float, bool)) and key is not None:
+            raise yaml.constructor.ConstructorError(
+                None, None, "a mapping key must be plain text or a number", key_node.start_mark
+            )
+        if key in mapping:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"the key {key!r} appears twice in the same mapping", key_node.start_mark
+            )
+        mapping[key] = loader.construct_object(value_node, deep=True)
+    return mapping
+
+
+def _bounded_number(construct: Any) -> Any:
+    """A number constructor refusing absurdly long numbers: Python refuses to convert an
+    int of more than 4,300 digits (a ValueError deep in the loader), and no count, cost or
+    square in a hon file needs more than a few digits."""
+
+    def bounded(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
+        if len(node.value) > MAX_NUMBER_CHARS:
+            raise _Refused(
+                f"a number of {len(node.value):,} characters is too long; hon reads numbers of up to "
+                f"{MAX_NUMBER_CHARS} characters.",
+                node.start_mark,
+            )
+        return construct(loader, node)
+
+    return bounded
+
+
+def _unused_type(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
+    # Sets, ordered maps, pairs and binary build types hon files never hold (and that the
+    # alias-expansion check and the models do not expect).
+    raise _Refused(
+        f"hon files hold text, numbers, lists and mappings, not YAML's {node.tag.rsplit(':', 1)[-1]} values.",
+        node.start_mark,
+    )
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+_Loader.add_constructor("tag:yaml.org,2002:timestamp", yaml.SafeLoader.construct_yaml_str)
+_Loader.add_constructor("tag:yaml.org,2002:int", _bounded_number(yaml.SafeLoader.construct_yaml_int))
+_Loader.add_constructor("tag:yaml.org,2002:float", _bounded_number(yaml.SafeLoader.construct_yaml_float))
+for _tag in ("set", "omap", "pairs", "binary"):
+    _Loader.add_constructor(f"tag:yaml.org,2002:{_tag}", _unused_type)
+
+
+def load(text: str, file: str | Path) -> Any:
+    """The data of YAML text. Every failure is a HonFileError."""
+    try:
+        data = yaml.load(text, Loader=_Loader)
+    except _Refused as exc:
+        mark = exc.problem_mark
+        raise HonFileError(file, str(exc.problem), mark.line + 1 if mark is not None else None) from None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else None
+        problem = (exc.problem or exc.context or "malformed YAML").strip()
+        raise HonFileError(file, f"this is not valid YAML ({_plain(problem)}).", line) from None
+    except yaml.YAMLError as exc:
+        raise HonFileError(file, f"this is not valid YAML ({_plain(str(exc))}).") from None
+    except RecursionError:
+        raise HonFileError(file, "the YAML is nested too deeply to read.") from None
+    except (ValueError, OverflowError, TypeError) as exc:
+        # A safety net under the constructors: a scalar the safe loader's own conversions
+        # reject (they raise plain Python errors, not YAML ones) is still one sentence.
+        raise HonFileError(file, f"this is not valid YAML ({_plain(str(exc))}).") from None
+    return data
+
+
+_DEPTH_EVENTS: dict[type[yaml.Event], int] = {
+    yaml.SequenceStartEvent: 1,
+    yaml.MappingStartEvent: 1,
+    yaml.SequenceEndEvent: -1,
+    yaml.MappingEndEvent: -1,
+}
+
+
+def event_depth(text: str, limit: int) -> int:
+    """How deeply the collections of `text` nest, from libyaml's event stream (which is not
+    recursive), stopping as soon as the depth passes `limit`."""
+    depth = deepest = 0
+    try:
+        for event in yaml.parse(text, Loader=_FastLoader):
+            depth += _DEPTH_EVENTS.get(type(event), 0)
+            if depth > deepest:
+                deepest = depth
+                if deepest > limit:
+                    break
+    except yaml.YAMLError:
+        pass  # the loader will say what is wrong, at the same point
+    return deepest
+
+
+def _plain(problem: str) -> str:
+    return re.sub(r"\s+", " ", problem).strip().rstrip(".")
+
+
+def line_in(text: str, path: Sequence[str | int]) -> int | None:
+    """The 1-based line of the deepest node along `path`, or None if the text won't compose."""
+    node = _composed(text)
+    if node is None:
+        return None
+    line = node.start_mark.line + 1
+    for part in path:
+        child = _child(node, part)
+        if child is None:
+            break
+        node, line = child
+    return line
+
+
+@lru_cache(maxsize=2)  # the file being checked; a tree can be tens of MB
+def _composed(text: str) -> yaml.Node | None:
+    """The text's node tree, composed once for all the issues located in it: composing it
+    again per issue made locating a thousand issues quadratic (minutes for a big list)."""
+    try:
+        node: yaml.Node | None = yaml.compose(text, Loader=_FastLoader)
+    except (yaml.YAMLError, RecursionError):
+        return None
+    return node
+
+
+def _child(node: yaml.Node, part: str | int) -> tuple[yaml.Node, int] | None:
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            if isinstance(key_node, yaml.ScalarNode) and key_node.value == str(part):
+                # The key's line: a value that is a block collection starts on the next line.
+                return value_node, key_node.start_mark.line + 1
+    if isinstance(node, yaml.SequenceNode) and isinstance(part, int) and 0 <= part < len(node.value):
+        item = node.value[part]
+        return item, item.start_mark.line + 1
+    return None
