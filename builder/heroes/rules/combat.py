@@ -203,13 +203,16 @@ def target_number(
     if defense.has_facings:
         if facing is None:
             raise ValueError(f"say which facing of {name(target)} the shot strikes: front, side or rear")
-        value = getattr(defense, facing.value)
-        parts: tuple[Modifier, ...] = (Modifier(f"Defense value ({facing.value})", value, ruleset.cite("facing")),)
+        side = facing.value
+        value: int = getattr(defense, side)  # a defense with facings has all three (units.Defense)
+        parts: tuple[Modifier, ...] = (Modifier(f"Defense value ({side})", value, ruleset.cite("facing")),)
     else:
-        parts = (Modifier("Defense value", defense.lowest, ruleset.cite("fire")),)
+        value = defense.lowest
+        parts = (Modifier("Defense value", value, ruleset.cite("fire")),)
     if terrain and not (target.colour is DefenseColour.CREATURE and ruleset.creatures_ignore_terrain):
         parts += (Modifier("Defensive bonus", terrain, ruleset.cite("terrain")),)
-    return sum(m.value for m in parts), parts
+        value += terrain
+    return value, parts  # the sum of the parts
 
 
 def classify(total: int, defense: int, suppressive: bool) -> tuple[FireOutcome, int]:
@@ -341,15 +344,19 @@ def aim(shot: Shot, ruleset: Ruleset = HON) -> Aim:
     own = shot.destruction if shot.destruction is not None else value("destruction") or 0
     destruction = own if shot.structure is not None else 0
     page = cite("suppressive-fire" if shot.suppressive else "fire")
-    return Aim(
-        2 if dual else 1,
-        combat_part,
-        penalties,
-        defense,
-        defense_modifiers,
-        shot.suppressive,
-        frightening,
-        piercing,
-        destruction,
-        page,
+    # The Aim as its __init__ makes it, without a frozen dataclass's setattr for each field
+    # (as `Shot.varied` copies a Shot): a policy aims thousands of shots a play-out.
+    plan = object.__new__(Aim)
+    plan.__dict__.update(
+        dice=2 if dual else 1,
+        combat=combat_part,
+        penalties=penalties,
+        defense=defense,
+        defense_modifiers=defense_modifiers,
+        suppressive=shot.suppressive,
+        frightening=frightening,
+        piercing=piercing,
+        destruction=destruction,
+        page=page,
     )
+    return plan

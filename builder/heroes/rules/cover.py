@@ -16,8 +16,21 @@ from builder.kernel.events import Modifier
 
 def cover(state: GameState, piece: Piece, squares: tuple[Square, ...] | None = None) -> int:
     """The terrain's defensive bonus for the piece's colour where it stands, or would stand on
-    `squares` (HoN core p.18)."""
-    return terrain_bonus(state, cover_table(state, piece.colour), squares or piece.squares)
+    `squares` (HoN core p.18): `terrain_bonus` of its `cover_table`, read square by square
+    instead of merging the table (the policy asks it for every target it weighs)."""
+    squares = squares or piece.squares
+    if not squares:
+        return 0
+    colour = piece.colour
+    table = _terrain_table(state, colour)
+    extra = _in_play(state) if colour is DefenseColour.INFANTRY else None
+    square = squares[0]
+    first = table.get(square, 0)
+    if extra and square in extra:
+        first = max(first, extra[square])  # `cover_table`'s merged value
+    if len(squares) == 1 or not first:
+        return first
+    return first if _in_one_element(state, squares) else 0
 
 
 def terrain_bonus(state: GameState, table: dict[Square, int], squares: tuple[Square, ...]) -> int:
@@ -30,14 +43,28 @@ def terrain_bonus(state: GameState, table: dict[Square, int], squares: tuple[Squ
     first = table.get(squares[0], 0)
     if len(squares) == 1 or not first:
         return first
+    return first if _in_one_element(state, squares) else 0
+
+
+def _in_one_element(state: GameState, squares: tuple[Square, ...]) -> bool:
+    """Whether every square of a counter is in the element its first square is in."""
     at = state.battlefield.element_at
     element = at.get(squares[0])
-    return first if all(at.get(sq) is element for sq in squares[1:]) else 0
+    return all(at.get(sq) is element for sq in squares[1:])
 
 
 def cover_table(state: GameState, colour: DefenseColour) -> dict[Square, int]:
     """The defensive bonus of every square for one colour (none for creatures), worked out
     once per battlefield: the policy weighs cover for every square it could move to."""
+    table = _terrain_table(state, colour)
+    extra = _in_play(state) if colour is DefenseColour.INFANTRY else None
+    if extra:
+        table = {**table, **{sq: max(table.get(sq, 0), bonus) for sq, bonus in extra.items()}}
+    return table
+
+
+def _terrain_table(state: GameState, colour: DefenseColour) -> dict[Square, int]:
+    """The terrain elements' defensive bonus of every square for one colour, kept per battlefield."""
     bonuses = _BONUSES(state.battlefield)
     table = bonuses.get(colour)
     if table is None:
@@ -47,13 +74,17 @@ def cover_table(state: GameState, colour: DefenseColour) -> dict[Square, int]:
             if colour is DefenseColour.CREATURE
             else {sq: bonus for sq in field.squares if (bonus := field.effects_at(sq).defense.get(colour.value, 0))}
         )
-    if state.positions and colour is DefenseColour.INFANTRY:  # positions deployed in play (BfC p.08-09)
-        table = {**table, **{sq: max(table.get(sq, 0), bonus) for sq, bonus in state.positions.items()}}
-    if colour is DefenseColour.INFANTRY:  # infantry standing on a wreck, a terrain element (HoN core p.19)
-        wrecks = wreck_cover(state.wreck_terrain, state.pieces.values())
-        if wrecks:
-            table = {**table, **{sq: max(table.get(sq, 0), bonus) for sq, bonus in wrecks.items()}}
     return table
+
+
+def _in_play(state: GameState) -> dict[Square, int]:
+    """Infantry's defensive bonus from what came into play, the best on each square: the
+    positions deployed (BfC p.08-09) and the wrecks, terrain elements (HoN core p.19). A
+    square's bonus is the best of the terrain's (0 without) and these."""
+    found = dict(state.positions)
+    for square, bonus in wreck_cover(state.wreck_terrain, state.pieces.values()).items():
+        found[square] = max(found[square], bonus) if square in found else bonus
+    return found
 
 
 _BONUSES: PerBattlefield[dict[DefenseColour, dict[Square, int]]] = PerBattlefield(lambda _: {})

@@ -139,12 +139,16 @@ def _walk(
     at = x + y * width
     found = Cost()
     ignored = ends.own
+    # Whether the line is blocked is asked only after something was met (an edge, an
+    # interspace with something on a side, terrain or a unit): nothing else changes `found`.
     for kind, sx, sy, delta, on_east, offset in template(q[0] - p[0], q[1] - p[1], p[0] % 2, p[1] % 2, width):
         nx, ny = x + sx, y + sy
         if kind == STRAIGHT:
             edge = (east if on_east else south)[at + offset]
             if edge is not None:
                 smap.cross(edge, (x, y), (nx, ny), ends, found)
+                if found.reason is not None:
+                    break
         else:
             if looked is not None:  # both sides of the interspace (`SightMap.route`)
                 looked.extend(
@@ -161,15 +165,16 @@ def _walk(
                     corner = [max(x, nx), max(y, ny)]
                     best.reason = f"Obstacles stand on both sides of the interspace {corner}: {best.reason}"
                 found.add(best)
-        if found.reason is not None:
-            break
+                if found.reason is not None:
+                    break
         at += delta
-        info = squares[at]
-        if looked is not None and (nx, ny) not in ignored:
-            looked.append((nx, ny))
-        if info is not None or (units is not None and at in units):
-            here = (nx, ny)
-            if here not in ignored:
+        here = (nx, ny)
+        if here not in ignored:
+            if looked is not None:
+                looked.append(here)
+            info = squares[at]
+            # A unit stands here exactly when its index is occupied (`Occupancy.indexed`).
+            if info is not None or (units is not None and at in units):
                 if info is not None:
                     smap.enter_square(info, here, ends, found)
                 if units is not None:
@@ -188,27 +193,38 @@ def _sight(smap: SightMap, a: Square, b: Square, ends: Ends, found: Cost) -> Sig
         )
         found.blocked_at = found.contour
     span = distance(a, b)
+    lines = tuple(smap.lines[i] for i in found.lines) if found.lines else ()
+    # The Sight as its __init__ makes it, without a frozen dataclass's setattr for each
+    # field (as `Shot.varied` copies a Shot): one is made for every line traced.
+    sight = object.__new__(Sight)
     if found.reason is not None:
-        return Sight(
-            Visibility.BLOCKED,
-            a,
-            b,
-            span,
+        sight.__dict__.update(
+            visibility=Visibility.BLOCKED,
+            firer_square=a,
+            target_square=b,
+            range=span,
+            modifiers=(),
+            obscuring=(),
+            lines=lines,
             reason=found.reason,
             blocked_at=found.blocked_at,
             blocking_piece=found.piece,
-            lines=tuple(smap.lines[i] for i in found.lines),
         )
+        return sight
     modifiers = tuple(found.modifiers)
-    return Sight(
-        Visibility.OBSCURED if modifiers else Visibility.CLEAR,
-        a,
-        b,
-        span,
+    sight.__dict__.update(
+        visibility=Visibility.OBSCURED if modifiers else Visibility.CLEAR,
+        firer_square=a,
+        target_square=b,
+        range=span,
         modifiers=modifiers,
         obscuring=tuple(found.obscuring),
-        lines=tuple(smap.lines[i] for i in found.lines),
+        lines=lines,
+        reason=None,
+        blocked_at=frozenset(),
+        blocking_piece=None,
     )
+    return sight
 
 
 def _ends_of(thing: Target) -> tuple[tuple[Square, ...], UnitType | None]:
