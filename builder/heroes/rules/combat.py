@@ -27,6 +27,7 @@ from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import HON, Ruleset
 from builder.kernel.dice import Dice
 from builder.kernel.events import Modifier
+from builder.kernel.frozen import made
 
 SUPPRESSED_PENALTY = 2  # per Suppressed marker, on the final result (HoN core p.16; SoN p.19)
 
@@ -344,10 +345,10 @@ def aim(shot: Shot, ruleset: Ruleset = HON) -> Aim:
     own = shot.destruction if shot.destruction is not None else value("destruction") or 0
     destruction = own if shot.structure is not None else 0
     page = cite("suppressive-fire" if shot.suppressive else "fire")
-    # The Aim as its __init__ makes it, without a frozen dataclass's setattr for each field
-    # (as `Shot.varied` copies a Shot): a policy aims thousands of shots a play-out.
-    plan = object.__new__(Aim)
-    plan.__dict__.update(
+    # Made without a frozen dataclass's setattr for each field: a policy aims thousands of
+    # shots a play-out.
+    return made(
+        Aim,
         dice=2 if dual else 1,
         combat=combat_part,
         penalties=penalties,
@@ -359,4 +360,3 @@ def aim(shot: Shot, ruleset: Ruleset = HON) -> Aim:
         destruction=destruction,
         page=page,
     )
-    return plan

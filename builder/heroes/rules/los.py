@@ -36,6 +36,7 @@ from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.sightmap import Cost, Ends, Occupancy, SightMap, pages_of, sight_map
 from builder.heroes.scenario.battlefield import Battlefield, PlacedLine
 from builder.kernel.events import Modifier
+from builder.kernel.frozen import made
 
 __all__ = [
     "Occupancy",
@@ -194,11 +195,10 @@ def _sight(smap: SightMap, a: Square, b: Square, ends: Ends, found: Cost) -> Sig
         found.blocked_at = found.contour
     span = distance(a, b)
     lines = tuple(smap.lines[i] for i in found.lines) if found.lines else ()
-    # The Sight as its __init__ makes it, without a frozen dataclass's setattr for each
-    # field (as `Shot.varied` copies a Shot): one is made for every line traced.
-    sight = object.__new__(Sight)
+    # Made without a frozen dataclass's setattr for each field: one for every line traced.
     if found.reason is not None:
-        sight.__dict__.update(
+        return made(
+            Sight,
             visibility=Visibility.BLOCKED,
             firer_square=a,
             target_square=b,
@@ -210,9 +210,9 @@ def _sight(smap: SightMap, a: Square, b: Square, ends: Ends, found: Cost) -> Sig
             blocked_at=found.blocked_at,
             blocking_piece=found.piece,
         )
-        return sight
     modifiers = tuple(found.modifiers)
-    sight.__dict__.update(
+    return made(
+        Sight,
         visibility=Visibility.OBSCURED if modifiers else Visibility.CLEAR,
         firer_square=a,
         target_square=b,
@@ -224,7 +224,6 @@ def _sight(smap: SightMap, a: Square, b: Square, ends: Ends, found: Cost) -> Sig
         blocked_at=frozenset(),
         blocking_piece=None,
     )
-    return sight
 
 
 def _ends_of(thing: Target) -> tuple[tuple[Square, ...], UnitType | None]:
