@@ -30,9 +30,8 @@ def recalled_one(mover: Mover, points: int, into: frozenset[Square]) -> Best[Squ
     kept, key = SEARCHES(mover.passage.battlefield)[0], (id(exits), piece.squares[0], points)
     best = kept.recall(key, exits, mover.looks(into))
     if best is None:
-        best = search_one(mover, points, into)
-        # The squares it moved on from (a state is expanded while it has points left).
-        moved_on = [state[0] for state, found in best.items() if not state[1] and found[0] < points]
+        moved_on: list[Square] = []  # the squares it moved on from
+        best = _search_one(mover, points, into, moved_on)
         squares = around(moved_on)
         # Where it could step into `into`: next to it (more than it reads, never less).
         launching = squares.intersection(moved_on) & around(into) if into & squares else frozenset()
@@ -117,6 +116,14 @@ def search_one(mover: Mover, points: int, into: frozenset[Square]) -> Best[Squar
     same order, so it finds the same paths (tests/rules/test_movement_kernel.py compares
     them). The two loops share their last lines on purpose: a function call per step would
     double the cost of a search."""
+    return _search_one(mover, points, into, [])
+
+
+def _search_one(mover: Mover, points: int, into: frozenset[Square], moved_on: list[Square]) -> Best[Square]:
+    """`search_one`, the squares of the states it moves on from put in `moved_on`: those
+    not stopped whose cheapest cost leaves points (each is moved on from once, when its
+    bucket is reached, as a state found cheaper later is skipped in its dearer bucket)."""
+    expanded = moved_on.append
     piece = mover.piece
     states, steps = _steps(mover.exits())
     blocked = mover.blocked
@@ -137,6 +144,7 @@ def search_one(mover: Mover, points: int, into: frozenset[Square]) -> Best[Squar
             found = best[state]
             if cost > found[0]:
                 continue
+            expanded(here)
             found_markers = found[1]
             here_zoc = zoc.get(here, none) if zoc else none
             may_launch: bool | None = None

@@ -73,8 +73,8 @@ class MovementChoices(PolicyBase):
             near = min(distances.get(sq, FAR) for sq in squares)
             return (near * 2 - terrain_bonus(state, shelter, squares), -len(squares), squares[0], position.facing)
 
-        if len(piece.squares) == 1 and self._takes_least():
-            best = _least_one_square(paths, points if extra else None, distances, shelter)
+        if self._takes_least():
+            best = _least_end(state, paths, points if extra else None, distances, shelter)
         else:
             best = self._least((p for p in paths if paths.cost(p) <= points) if extra else paths, score, unit=2)
         if extra and min(distances.get(sq, FAR) for sq in best.squares):
@@ -268,27 +268,36 @@ def _wanted_objectives(state: GameState, side: str) -> set[str]:
     return found
 
 
-def _least_one_square(
+def _least_end(
+    state: GameState,
     paths: Reach[Position] | Reach[Square] | Reach[int],
     limit: int | None,
     distances: dict[Square, int],
     shelter: dict[Square, int],
 ) -> Position:
-    """`min(paths, key=score)` of `_advance` for a one-square unit (the ends costing no more
-    than `limit`), without a call and a tuple per end: every end of a one-square search keeps
-    the facing the unit started with (`reach.one_square_ends`), so the score's tail
-    `(-1, square, facing)` orders the ends by square alone, and no two ends share a square:
-    the least (distance * 2 - cover, square) is the least score, whatever the order."""
+    """`min(paths, key=score)` of `_advance` (the ends costing no more than `limit`), without
+    a call and a tuple per end. Every end of a search has the unit's footprint, so the score's
+    `-len(squares)` is the same for all: the ends are ordered by (distance * 2 - cover, first
+    square, facing), and of ends alike the first is kept, as `min` keeps it. A one-square
+    unit's cover is its square's (`terrain_bonus` of one square)."""
     found: Position | None = None
-    low, at = 0, (0, 0)
+    low, at, turned = 0, (0, 0), 0
     near, cover = distances.get, shelter.get
     for position in paths:
         if limit is not None and paths.cost(position) > limit:
             continue
-        square = position.squares[0]
-        value = near(square, FAR) * 2 - cover(square, 0)
-        if found is None or value < low or (value == low and square < at):
-            found, low, at = position, value, square
+        squares = position.squares
+        square = squares[0]
+        if len(squares) == 1:
+            value = near(square, FAR) * 2 - cover(square, 0)
+        else:
+            value = min([near(sq, FAR) for sq in squares]) * 2 - terrain_bonus(state, shelter, squares)
+        if (
+            found is None
+            or value < low
+            or (value == low and (square < at or (square == at and position.facing < turned)))
+        ):
+            found, low, at, turned = position, value, square, position.facing
     if found is None:
         raise ValueError("min() arg is an empty sequence")  # as `min`: never, the start is an end
     return found

@@ -33,11 +33,12 @@ class Reach(Mapping[Position, Path], Generic[N]):
         self._place: Callable[[N], Position] = place
         if ends is None:
             ends = {}
+            taken = mover.taken  # where it may not end (`Mover.may_end`)
             for state, (cost, _, _, assaulting) in best.items():
                 if assaulting != assault:
                     continue
                 position = place(state[0])
-                if not assault and not mover.may_end(position):
+                if not assault and not taken.isdisjoint(position.squares):
                     continue
                 old = ends.get(position)
                 if old is None or best[old][0] > cost:
@@ -94,15 +95,18 @@ def one_square_ends(
         old = by_square.get(square)
         if old is None or best[old][0] > cost:
             by_square[square] = state
-    return {_placed(square, facing): state for square, state in by_square.items()}
+    # A one-square position made once per square and facing: a policy weighs every end of
+    # every search.
+    placed = _PLACED.get(facing)
+    if placed is None:
+        placed = _PLACED[facing] = {}
+    ends: dict[Position, tuple[Square, bool]] = {}
+    for square, state in by_square.items():
+        position = placed.get(square)
+        if position is None:
+            position = placed[square] = Position((square,), facing)
+        ends[position] = state
+    return ends
 
 
-_PLACED: dict[tuple[Square, int], Position] = {}
-
-
-def _placed(square: Square, facing: int) -> Position:
-    """A one-square position, made once: a policy weighs every end of every search."""
-    found = _PLACED.get((square, facing))
-    if found is None:
-        found = _PLACED[(square, facing)] = Position((square,), facing)
-    return found
+_PLACED: dict[int, dict[Square, Position]] = {}  # by facing, then square

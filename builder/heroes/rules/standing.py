@@ -126,7 +126,11 @@ class Standing:
                 self._zone(None, known.pop(key))
 
     def _hold(self, piece: Piece, by: int) -> None:
-        self.held.setdefault(_kind(piece), _Held()).add(piece.squares, by)
+        kind = _kind(piece)
+        held = self.held.get(kind)
+        if held is None:
+            held = self.held[kind] = _Held()
+        held.add(piece.squares, by)
 
     def _zone(self, piece: Piece | None, old: Piece | None) -> None:
         """Re-read the zone of control of a piece that changed (None: it is gone). A map is
@@ -137,7 +141,10 @@ class Standing:
             self._set_zone(piece.key, piece.allegiance, zone_of_control(self.battlefield, piece, self.ruleset))
 
     def _set_zone(self, key: str, allegiance: str, zone: frozenset[Square]) -> None:
-        self.zones.setdefault(allegiance, _Zones()).change(key, zone)
+        zones = self.zones.get(allegiance)
+        if zones is None:
+            zones = self.zones[allegiance] = _Zones()
+        zones.change(key, zone)
 
     def kinds(self, without: str) -> Iterator[tuple[Kind, frozenset[Square]]]:
         """Each kind of piece with the squares it holds, the piece keyed `without` left out
