@@ -61,9 +61,10 @@ class Medallions(TurnBase):
         state = self.state
         for side in state.initiative_order():
             player = players.get(side)
-            if not isinstance(player, MedallionPlayer):
+            worn = wearers(state, side)  # first: a protocol test is slow (typing)
+            if not worn or not isinstance(player, MedallionPlayer):
                 continue
-            for wearer in wearers(state, side):
+            for wearer in worn:
                 near = tuple(
                     key
                     for other, placed in sorted(orders.items())
