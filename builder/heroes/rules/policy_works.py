@@ -69,13 +69,16 @@ class WorksChoices(PolicyBase):
             return None
         if isinstance(advance, Hold) and self._digs_in(state, piece, enemies):
             return Deploy(Item.FORWARD_POSITION, piece.square)
-        source = engineering_source(state, piece)
         path = advance.path if isinstance(advance, Move) and advance.fire is None and not advance.cards else None
-        if source is None or (path is None and not isinstance(advance, Hold)):
+        if path is None and not isinstance(advance, Hold):
             return None
         end = path.destination if path is not None else None
         there = piece.moved(end.squares, end.facing) if end is not None else piece
         if _gap(there.squares, enemies) > MINE_WATCH:
+            return None
+        # Last: an Engineer's source is looked for in the Zones of Control around it.
+        source = engineering_source(state, piece)
+        if source is None:
             return None
         if state.gear_for(source, Item.ADVANCED_POSITION.value) is not None:
             squares = [sq for sq in advanced_squares(state, there) if sq not in piece.squares]
