@@ -208,9 +208,8 @@ class BattleEvents(TurnBase):
     def mine_cards(self, side: str) -> None:
         """Mine (HoN core p.17): the side may place a Mine marker in the Supply Phase."""
         player = self.players.get(side)
-        # The hand first: a protocol test is slow (typing).
-        if not cards_for(self.state, side, CardEffectKind.PLACE_MINE, CardTiming.SUPPLY) or not isinstance(
-            player, EventChoices
+        if not isinstance(player, EventChoices) or not cards_for(
+            self.state, side, CardEffectKind.PLACE_MINE, CardTiming.SUPPLY
         ):
             return
         chosen = player.mine_card(self.state, side)
@@ -276,8 +275,8 @@ class BattleEvents(TurnBase):
             self.phase is not Phase.ACTIVATION
             or token is None
             or fallen.activated
+            or not isinstance(player, EventChoices)
             or not cards_for(state, fallen.owner, CardEffectKind.PASS_ORDER, CardTiming.DESTROYED)
-            or not isinstance(player, EventChoices)  # last: a protocol test is slow (typing)
         ):
             return
         chosen = player.dynamic(state, fallen.owner, fallen, token)
@@ -316,9 +315,8 @@ class BattleEvents(TurnBase):
             )
             side = piece.owner
             player = self.players.get(side)
-            # The hand first: a protocol test is slow (typing).
-            if not cards_for(self.state, side, CardEffectKind.REROLL, CardTiming.AFTER_ROLL) or not isinstance(
-                player, EventChoices
+            if not isinstance(player, EventChoices) or not cards_for(
+                self.state, side, CardEffectKind.REROLL, CardTiming.AFTER_ROLL
             ):
                 return None
             card_id = player.second_chance_assault(self.state, side, mine, theirs, attacking)

@@ -64,10 +64,9 @@ class Dragons(TurnBase):
         state = self.state
         for side in state.initiative_order():
             player = self.players.get(side)
-            pools = dragon_pools(state, side)  # first: a protocol test is slow (typing)
-            if not pools or not isinstance(player, DragonPlayer):
+            if not isinstance(player, DragonPlayer):
                 continue
-            for pool in pools:
+            for pool in dragon_pools(state, side):
                 ident = f"{side}/{pool.group}"
                 perch = state.mythos.dragons.get(ident)
                 carrier = perch.carrier if perch is not None and perch.carrier in state.pieces else None

@@ -65,17 +65,15 @@ class EldritchIchor(TurnBase):
         it just took (SoN p.14): not one that eliminates it; `before` then stays as it was."""
         if effect not in SHIELDED or before.key not in self.state.pieces:
             return False
-        player = self.players.get(before.owner)  # asked last: a protocol test is slow (typing)
+        player = self.players.get(before.owner)
+        if not isinstance(player, IchorPlayer):
+            return False
         for character in sorted(self.state.units(before.owner), key=lambda p: p.key):
             if character.key == before.key or not character.unit.is_character or not character.squares:
                 continue
             if not before.squares or range_between(character.squares, before.squares) != 1:
                 continue
-            if (
-                self.state.gear_for(character, ICHOR) is None
-                or not isinstance(player, IchorPlayer)
-                or not player.ichor_shield(self.state, character, before)
-            ):
+            if self.state.gear_for(character, ICHOR) is None or not player.ichor_shield(self.state, character, before):
                 continue
             self._spend_marker(character, ICHOR, ICHOR_PAGE, f"the hit on {name(before)} is prevented")
             self.state.pieces[before.key] = before

@@ -61,10 +61,9 @@ class Medallions(TurnBase):
         state = self.state
         for side in state.initiative_order():
             player = players.get(side)
-            worn = wearers(state, side)  # first: a protocol test is slow (typing)
-            if not worn or not isinstance(player, MedallionPlayer):
+            if not isinstance(player, MedallionPlayer):
                 continue
-            for wearer in worn:
+            for wearer in wearers(state, side):
                 near = tuple(
                     key
                     for other, placed in sorted(orders.items())

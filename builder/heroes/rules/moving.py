@@ -95,10 +95,6 @@ class MovementActions(TurnBase):
         fire_index = (last if fire_at is None else max(0, min(fire_at, last))) if shots is not None else None
         watched = interruptible and self._watching(piece.owner)
         key, damage = piece.key, piece.damage
-        # The units it carries stand where it stands (`_carry`). A unit gets in by its own action
-        # (HoN core p.27), never during another's move: with no rider as it sets off, it has none
-        # on the way, and its squares are not searched for riders at every step.
-        carrying = any(other.embarked_in == key for other in self.state.pieces.values())
         reached, stop, seen = 0, "", False
         for index, position in enumerate(path.positions):
             current = self.state.pieces.get(key)
@@ -118,8 +114,7 @@ class MovementActions(TurnBase):
                 if spotted is not None and index == spotted[0]:
                     current, seen = inactive(current), True  # spotted here: no longer a concealed target
                 self.state.pieces[key] = current
-                if carrying:
-                    self._carry(current)
+                self._carry(current)
                 trod = self.tread(key, position.squares)  # Mine markers go off (BfC p.09)
                 if trod is None:
                     stop = "destroyed"
