@@ -31,6 +31,8 @@ from builder.heroes.rules.surprise import windows_crossed
 from builder.heroes.rules.works import ClearMine, Deploy, Item, PlaceMine
 
 MINE_WATCH = 8  # squares: a mine or a position is laid only with an enemy this near (hon's choice)
+# The items `_field_works` lays, each a marker of the side's (`GameState.gear_for`).
+FIELD_WORKS = frozenset({Item.FORWARD_POSITION.value, Item.ADVANCED_POSITION.value, Item.BARBED_HEDGEHOG.value})
 
 
 class WorksChoices(PolicyBase):
@@ -64,6 +66,8 @@ class WorksChoices(PolicyBase):
         Engineer in its ZoC, deploys an item at the end of its move (or where it stands) with
         an enemy near: an Advanced Position on the free square of its ZoC nearest the enemy,
         else Barbed Hedgehogs on the side of its square facing the nearest enemy vehicle (BfC p.08)."""
+        if not any(g.count > 0 and g.side == piece.owner and g.marker in FIELD_WORKS for g in state.gear):
+            return None  # no marker of any item left to the side: nothing to lay (asked at every move)
         enemies = tuple(sq for p in state.enemies_of(piece.owner) if p.embarked_in is None for sq in p.squares)
         if not enemies or not piece.squares:
             return None
@@ -96,10 +100,10 @@ class WorksChoices(PolicyBase):
         """An infantry unit with a Forward Position left, an enemy near, where the position
         may go and would give more than the terrain does (BfC p.09)."""
         return (
-            _gap(piece.squares, enemies) <= MINE_WATCH
-            and piece.is_infantry
+            piece.is_infantry
             and piece.embarked_in is None
             and state.gear_for(piece, Item.FORWARD_POSITION.value) is not None
+            and _gap(piece.squares, enemies) <= MINE_WATCH
             and position_refusal(state, piece.square, True) is None
             and cover(state, piece) < POSITION_BONUS
         )
