@@ -14,6 +14,7 @@ from builder.heroes.rules.engineering import (
     advanced_squares,
     engineering_source,
     hedgehog_refusal,
+    may_engineer,
     position_refusal,
 )
 from builder.heroes.rules.footprint import Position
@@ -66,12 +67,18 @@ class WorksChoices(PolicyBase):
         Engineer in its ZoC, deploys an item at the end of its move (or where it stands) with
         an enemy near: an Advanced Position on the free square of its ZoC nearest the enemy,
         else Barbed Hedgehogs on the side of its square facing the nearest enemy vehicle (BfC p.08)."""
+        # Asked at every move: first whether it may dig in (`_digs_in`) or deploy from a
+        # source at all, then whether its side has a marker of any item left to lay.
+        holding = isinstance(advance, Hold)
+        digs = holding and piece.is_infantry and piece.embarked_in is None
+        if not (digs and state.gear_for(piece, Item.FORWARD_POSITION.value) is not None) and not may_engineer(piece):
+            return None
         if not any(g.count > 0 and g.side == piece.owner and g.marker in FIELD_WORKS for g in state.gear):
-            return None  # no marker of any item left to the side: nothing to lay (asked at every move)
+            return None
         enemies = tuple(sq for p in state.enemies_of(piece.owner) if p.embarked_in is None for sq in p.squares)
         if not enemies or not piece.squares:
             return None
-        if isinstance(advance, Hold) and self._digs_in(state, piece, enemies):
+        if holding and self._digs_in(state, piece, enemies):
             return Deploy(Item.FORWARD_POSITION, piece.square)
         path = advance.path if isinstance(advance, Move) and advance.fire is None and not advance.cards else None
         if path is None and not isinstance(advance, Hold):
