@@ -93,10 +93,10 @@ class Concealment(TurnBase):
     def spot_all(self, except_key: str | None = None) -> None:
         """At the end of a unit's Movement Action, every other concealed unit an enemy now
         spots turns over (HoN core p.21: a Forced Move)."""
-        pieces = self.state.pieces
-        # Only the units concealed now, in key order: turning one over conceals no other.
-        for key in sorted(key for key, piece in pieces.items() if piece.concealed and key != except_key):
-            piece = pieces[key]
+        for key in sorted(self.state.pieces):
+            piece = self.state.pieces[key]
+            if key == except_key or not piece.concealed:
+                continue
             by = spotter(self.state, piece)
             if by is not None:
                 self.state.pieces[key] = inactive(piece)

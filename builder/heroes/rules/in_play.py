@@ -99,12 +99,6 @@ class Kept:
         self._snapshot: tuple[Pieces, int, tuple[Piece, ...]] | None = None
         self._enemies: dict[str, tuple[Pieces, int, tuple[Piece, ...]]] = {}
         self._holders: tuple[Pieces, int, Mapping[str, frozenset[Square]], Mapping[str, frozenset[str]]] | None = None
-        # The objectives' squares together, with the areas they were joined from; the units
-        # standing on them (in the dictionary's order) and the holders worked out from those.
-        self._on: tuple[Mapping[str, frozenset[Square]], frozenset[Square]] | None = None
-        self._standing: (
-            tuple[Mapping[str, frozenset[Square]], tuple[Piece, ...], Mapping[str, frozenset[str]]] | None
-        ) = None
 
     def occupant(self, pieces: Mapping[str, Piece]) -> Mapping[Square, Piece]:
         if not isinstance(pieces, Pieces):
@@ -144,33 +138,12 @@ class Kept:
             or kept[1] != pieces.changes
             or kept[2] is not areas
         ):
-            found = self._standing_on(pieces, areas)
+            occupant = self.occupant(pieces)
+            found = {key: holders_of(occupant, area) for key, area in areas.items()}
             if not isinstance(pieces, Pieces):
                 return found
             kept = self._holders = (pieces, pieces.changes, areas, found)
         return kept[3]
-
-    def _standing_on(
-        self, pieces: Mapping[str, Piece], areas: Mapping[str, frozenset[Square]]
-    ) -> Mapping[str, frozenset[str]]:
-        """`holders` worked out from the units with a square on an objective only: the others
-        stand on none of the squares it reads. Most changes (a move far from the objectives, a
-        marker) leave those units as they were, and then the holders as they were too."""
-        on = self._on
-        if on is None or on[0] is not areas:
-            on = self._on = (areas, frozenset().union(*areas.values()))
-        squares = on[1]
-        standing = tuple(p for p in pieces.values() if p.embarked_in is None and not squares.isdisjoint(p.squares))
-        kept = self._standing
-        if (
-            kept is None
-            or kept[0] is not areas
-            or len(kept[1]) != len(standing)
-            or any(a is not b for a, b in zip(kept[1], standing, strict=True))
-        ):
-            occupant = occupant_of(standing)
-            kept = self._standing = (areas, standing, {key: holders_of(occupant, area) for key, area in areas.items()})
-        return kept[2]
 
 
 def holders_of(occupant: Mapping[Square, Piece], area: Iterable[Square]) -> frozenset[str]:

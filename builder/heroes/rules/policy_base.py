@@ -72,13 +72,7 @@ def _bonus_cards(state: GameState, side: str, kinds: Sequence[BonusKind]) -> lis
 
 
 def _gap(a: tuple[Square, ...], b: tuple[Square, ...]) -> int:
-    """The fewest squares from a square of `a` to one of `b`. Asked for every unit against
-    every enemy square (the order tokens, the field works...): one square's coordinates
-    unpacked once, the pairs in a list rather than a generator."""
-    if len(a) == 1:
-        ((c, r),) = a
-        return min([max(abs(c - x), abs(r - y)) for x, y in b])
-    return min([max(abs(c - x), abs(r - y)) for c, r in a for x, y in b])
+    return min(max(abs(x[0] - y[0]), abs(x[1] - y[1])) for x in a for y in b)
 
 
 def _worth(target: Piece) -> float:

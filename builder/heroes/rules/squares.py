@@ -115,9 +115,8 @@ def named_squares(squares: tuple[Square, ...]) -> str:
 
 def enemies_in_reach(state: GameState, piece: Piece, reach: int) -> Iterator[Piece]:
     """Enemy units within `reach` squares of any of the piece's squares."""
-    squares = piece.squares
     for other in state.enemies_of(piece.owner):
-        if min([max(abs(c - x), abs(r - y)) for c, r in squares for x, y in other.squares]) <= reach:
+        if min(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for a in piece.squares for b in other.squares) <= reach:
             yield other
 
 

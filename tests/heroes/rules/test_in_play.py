@@ -14,7 +14,7 @@ from dataclasses import replace
 import pytest
 
 from builder.heroes.rules.events import HeroesEvent
-from builder.heroes.rules.in_play import Kept, Pieces, enemies_among, holders_of, occupant_of
+from builder.heroes.rules.in_play import Pieces, enemies_among, holders_of, occupant_of
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.state import GameState
@@ -185,27 +185,3 @@ def test_new_markers_make_the_piece_a_fresh_copy_would_be(original: Piece) -> No
         assert marked == made and marked is not original
         assert [getattr(marked, n) for n in cached] == [getattr(made, n) for n in cached]
     assert (original.suppressed, original.activated) == before  # the original is left as it was
-
-
-def test_the_holders_kept_from_the_units_on_objectives_are_a_fresh_look() -> None:
-    """`holders` reads only the units with a square on an objective and keeps its answer while
-    they stay the same: through moves onto, off and far from the objectives, a wreck, a
-    plain dictionary, and other areas for the same units (an objective discarded)."""
-    kept_by = Kept()
-    areas = {"hill": frozenset({(1, 1), (1, 2)}), "wood": frozenset({(5, 5)})}
-    a, b, w = piece("a1", (1, 1), "a"), piece("b1", (4, 4), "b"), replace(piece("tk", (5, 5), "b", TANK), side_index=1)
-    steps: list[dict[str, Piece]] = [
-        {"a1": a, "b1": b},
-        {"a1": a, "b1": b.moved(((4, 3),))},  # far from the objectives: the same holders
-        {"a1": a, "b1": b.moved(((1, 2),))},  # onto the hill beside a1
-        {"a1": a.moved(((0, 0),)), "b1": b.moved(((1, 2),))},  # a1 walks off
-        {"a1": a, "b1": b, "tk": w},  # a wreck on the wood holds nothing
-        {"a1": a, "b1": b.moved(((5, 5),)), "tk": w},  # a unit on the wreck does
-    ]
-    for pieces in steps:
-        for holder in (Pieces(pieces), dict(pieces)):
-            occupant = occupant_of(pieces.values())
-            assert kept_by.holders(holder, areas) == {k: holders_of(occupant, v) for k, v in areas.items()}
-    occupant = occupant_of(steps[-1].values())
-    for other in ({"crest": areas["hill"], "wood": areas["wood"]}, {"wood": areas["wood"]}):  # other areas
-        assert kept_by.holders(dict(steps[-1]), other) == {k: holders_of(occupant, v) for k, v in other.items()}
