@@ -4,8 +4,10 @@ Coordinates are `[col, row]`, zero-based from the board's top-left square. Inter
 (square corners) are `[col, row]` of the corner at the top-left of that square, so a board
 of W x H squares has interspaces from [0, 0] to [W, H] (DESIGN.md 3.3)."""
 
+from collections.abc import Mapping
 from enum import StrEnum
-from typing import Annotated, Any
+from functools import cached_property
+from typing import Annotated, Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_serializer, model_validator
 
@@ -98,10 +100,23 @@ class Area(BaseModel):
         return self
 
     def cells(self) -> frozenset[Square]:
+        return self._cells
+
+    @cached_property
+    def _cells(self) -> frozenset[Square]:
+        """The squares, worked out once: the area is frozen (deployment asks each zone's
+        squares for every counter of every game)."""
         found = set(self.squares)
         for c0, r0, c1, r1 in self.rects:
             found.update((c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1))
         return frozenset(found)
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy whose squares are worked out again: pydantic copies the instance's
+        `__dict__`, and with it the squares cached from those the update may change."""
+        copied = super().model_copy(update=update, deep=deep)
+        copied.__dict__.pop("_cells", None)
+        return copied
 
     @classmethod
     def of(cls, cells: set[Square] | frozenset[Square]) -> "Area":

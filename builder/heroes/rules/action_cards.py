@@ -96,7 +96,7 @@ class CardPlays(TurnBase):
                     side, card, CardUse.BATTLE_EVENT, piece.key, f"{head}: {taken} {markers} off {name(piece)}."
                 )
             elif kind is CardEffectKind.MOVE_AND_FIRE and piece is not None:
-                self._burst(side, card, piece, head)  # builder.heroes.rules.battle_events
+                self._burst(side, card, piece, head, play.fire)  # builder.heroes.rules.battle_events
             elif kind is CardEffectKind.TAKE_INITIATIVE:
                 self._take_initiative(side, card, head)  # builder.heroes.rules.battle_events
             elif kind in (CardEffectKind.FORCED_MOVE, CardEffectKind.FALL_BACK) and piece is not None:

@@ -152,8 +152,10 @@ class BattleEvents(TurnBase):
             f"({state.ruleset.cite('initiative')}).",
         )
 
-    def _burst(self, side: str, card: ActionCard, piece: Piece, head: str) -> None:
-        """Burst Into Action: a unit that moved without firing fires too, every weapon, no penalty."""
+    def _burst(self, side: str, card: ActionCard, piece: Piece, head: str, chosen: Fire | None = None) -> None:
+        """Burst Into Action: a unit that moved without firing fires too, every weapon, no penalty.
+        `chosen`: the Firing Action the side chose as it played the card, the state unchanged
+        since but for the card (its side is asked otherwise)."""
         state = self.state
         state.moved_only.discard(piece.key)  # checked before the card was discarded
         self._card_event(
@@ -165,7 +167,9 @@ class BattleEvents(TurnBase):
             "penalty.",
         )
         player = self.players.get(side)
-        action = player.burst_fire(state, piece) if isinstance(player, EventChoices) else None
+        action = chosen
+        if action is None:
+            action = player.burst_fire(state, piece) if isinstance(player, EventChoices) else None
         if action is not None and action.shots:
             self._fire(piece, action)
 

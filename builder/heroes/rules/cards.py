@@ -27,6 +27,7 @@ from typing import Protocol
 
 from builder.heroes.catalogue.cards import ActionCard, BonusKind, CardEffectKind, CardTiming
 from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.rules.actions import Fire
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.combat import Aim, FireOutcome, Shot
 from builder.heroes.rules.events import DrawEvent, Phase
@@ -94,12 +95,14 @@ def how_played(card: ActionCard) -> str:
 
 @dataclass(frozen=True)
 class CardPlay:
-    """A Battle Event a policy plays: the card, the unit it is played on, and the path of a
-    Forced Move."""
+    """A Battle Event a policy plays: the card, the unit it is played on, the path of a
+    Forced Move, and the Firing Action a Burst Into Action takes when the policy chose it with
+    the card (otherwise its side is asked once the card is played)."""
 
     card: str
     unit: str | None = None
     path: Path | None = None
+    fire: Fire | None = None
 
 
 class CardChoices(Protocol):

@@ -20,6 +20,7 @@ from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.amphibious import swimming
 from builder.heroes.rules.cave import conditions
 from builder.heroes.rules.grid import footprint_squares, turn_cost
+from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.passage import PassageMap, passage_map
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.placement import (
@@ -40,6 +41,11 @@ from builder.heroes.scenario.models import Scenario, Zone
 from builder.kernel.diagnostics import Issue, error, is_legal, join_and, plural, warning
 
 Candidate = tuple[tuple[Square, ...], int]  # squares (front first) and facing
+# Every game of a scenario deploys the same armies on the same map: `candidates` of a kind of
+# counter, by (zone squares, unit type, footprint, Amphibious, Gigantic, squares taken), kept
+# while the battlefield lives. It reads nothing else of the piece: `passage.refusal` reads the
+# unit type, Amphibious and Gigantic; the passage map and `_forward` the battlefield alone.
+_CANDIDATES: PerBattlefield[dict[tuple[object, ...], list[Candidate]]] = PerBattlefield(lambda _: {})
 BUDGET = 2000  # positions tried for the multi-square counters before giving up
 
 
@@ -250,13 +256,13 @@ def auto_deploy(
     taken = frozenset(sq for p in others for sq in p.squares)
     options: dict[str, list[Candidate]] = {}
     issues: list[Issue] = []
-    # Counters of one kind in one zone have the same candidates (`candidates` reads only the
-    # unit type, its footprint and whether it is Amphibious): worked out once per kind.
-    kinds: dict[tuple[object, ...], list[Candidate]] = {}
+    # Counters of one kind in one zone have the same candidates: worked out once per kind
+    # (`_CANDIDATES` says what a kind is), and once per battlefield.
+    kinds = _CANDIDATES(battlefield)
     for piece in pieces:
         zones = zones_for(scenario, side, piece.unit.id)
         area = zone_squares(zones, battlefield)
-        kind = (area, piece.unit.type, piece.unit.footprint, swimming(piece.side))
+        kind = (area, piece.unit.type, piece.unit.footprint, swimming(piece.side), piece.side.has("gigantic"), taken)
         if kind not in kinds:
             kinds[kind] = candidates(piece, area, taken, passage, battlefield) if area else []
         options[piece.key] = list(kinds[kind])

@@ -73,12 +73,20 @@ def position_refusal(state: GameState, square: Square, infantry_only: bool) -> s
     return None
 
 
+def may_engineer(piece: Piece) -> bool:
+    """Whether the unit may have an `engineering_source`: Military Engineering, or an
+    Engineer standing on the battlefield."""
+    return piece.side.has(MILITARY_ENGINEERING) or (
+        piece.side.has(ENGINEER) and piece.embarked_in is None and bool(piece.squares)
+    )
+
+
 def engineering_source(state: GameState, piece: Piece) -> Piece | None:
     """The unit whose support option the items come from: the unit itself with Military
     Engineering, else the first unit of its side with it in whose ZoC this Engineer stands."""
     if piece.side.has(MILITARY_ENGINEERING):
         return piece
-    if not piece.side.has(ENGINEER) or piece.embarked_in is not None or not piece.squares:
+    if not may_engineer(piece):
         return None
     carriers = sorted((p for p in state.units(piece.owner) if p.side.has(MILITARY_ENGINEERING)), key=lambda p: p.key)
     return next(

@@ -67,19 +67,30 @@ def best_of(dice: int) -> tuple[tuple[int, Fraction], ...]:
 
 
 @cache
+def _best_counts(dice: int) -> tuple[tuple[int, int], ...]:
+    """`best_of` in whole numbers: of the 6^n rolls, how many keep each face, k^n - (k-1)^n.
+    The enumerations below count rolls and divide once: the same fractions as adding up
+    `best_of`'s (both exact), without a fraction reduced at every step."""
+    return tuple((k, k**dice - (k - 1) ** dice) for k in range(1, SIDES + 1))
+
+
+@cache
 def _fire_outcomes(dice: int, bonus: int, defense: int, suppressive: bool) -> tuple[tuple[str, Fraction], ...]:
     """The enumeration itself, remembered: it depends on these four numbers only, and a
     simulation asks for the same few thousands of times."""
-    found: dict[str, Fraction] = defaultdict(Fraction)
-    for kept, p in best_of(dice):
+    if dice < 1:
+        raise ValueError("roll at least one die")
+    found: dict[str, int] = defaultdict(int)
+    for kept, rolls in _best_counts(dice):
         outcome, markers = classify(kept + bonus, defense, suppressive)
-        found[str(markers) if suppressive else outcome.value] += p
+        found[str(markers) if suppressive else outcome.value] += rolls
     if suppressive:
         most = max(int(k) for k in found)
         keys: tuple[str, ...] = tuple(str(n) for n in range(most + 1))
     else:
         keys = FIRE_KEYS
-    return tuple((k, found[k]) for k in keys)
+    whole = SIDES**dice
+    return tuple((k, Fraction(found[k], whole)) for k in keys)
 
 
 def odds_of_aim(plan: Aim) -> Odds:
@@ -126,11 +137,14 @@ def fire_odds(
 def _assault_outcomes(edge: int, defender_dice: int) -> tuple[tuple[str, Fraction], ...]:
     """Win, tie and loss when the attacker's modifiers beat the defender's by `edge`: the
     comparison depends on nothing else, so it is remembered."""
-    found: dict[str, Fraction] = defaultdict(Fraction)
-    for mine, p in best_of(2):  # the attacker rolls two dice and keeps the best (HoN core p.25)
-        for theirs, q in best_of(defender_dice):
+    if defender_dice < 1:
+        raise ValueError("roll at least one die")
+    found: dict[str, int] = defaultdict(int)
+    for mine, p in _best_counts(2):  # the attacker rolls two dice and keeps the best (HoN core p.25)
+        for theirs, q in _best_counts(defender_dice):
             found[compare(mine + edge, theirs).value] += p * q
-    return tuple((k, found[k]) for k in ASSAULT_KEYS)
+    whole = SIDES ** (2 + defender_dice)
+    return tuple((k, Fraction(found[k], whole)) for k in ASSAULT_KEYS)
 
 
 def _assault(attack: tuple[Modifier, ...], defence: tuple[Modifier, ...], defender_dice: int) -> Odds:

@@ -152,7 +152,7 @@ def zones_for(scenario: Scenario, side: str, unit_id: str | None = None) -> list
 
 
 def zone_squares(zones: Iterable[Zone], battlefield: Battlefield) -> frozenset[Square]:
-    return frozenset(sq for zone in zones for sq in zone.area.cells() if sq in battlefield.squares)
+    return frozenset().union(*(zone.area.cells() for zone in zones)) & battlefield.squares
 
 
 def objective_area(scenario: Scenario, battlefield: Battlefield) -> frozenset[Square]:

@@ -133,7 +133,9 @@ class ActionCardChoices(PolicyBase):
         return (CardPlay(card.id, piece.key, best[1]),) if best is not None else ()
 
     def _burst(self, state: GameState, piece: Piece, hand: list[ActionCard]) -> tuple[CardPlay, ...]:
-        """Burst Into Action on a unit that just moved without firing, when it has a shot worth taking."""
+        """Burst Into Action on a unit that just moved without firing, when it has a shot worth
+        taking: that Firing Action, played with the card (`burst_fire` would work out the same
+        one again: playing the card changes the hand and nothing a shot is chosen by)."""
         card = next(
             (c for c in hand if c.effect is not None and c.effect.kind is CardEffectKind.MOVE_AND_FIRE),
             None,
@@ -141,7 +143,7 @@ class ActionCardChoices(PolicyBase):
         if card is None or piece.key not in state.moved_only or not playable_event(card, CardTiming.AFTER_ACTION):
             return ()
         fire, _ = self._shots(state, piece, Occupancy(state.pieces.values()))
-        return (CardPlay(card.id, piece.key),) if fire is not None else ()
+        return (CardPlay(card.id, piece.key, fire=fire),) if fire is not None else ()
 
     def _forced_move(self, state: GameState, piece: Piece, hand: list[ActionCard]) -> tuple[CardPlay, ...]:
         card = next(

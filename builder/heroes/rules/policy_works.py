@@ -14,6 +14,7 @@ from builder.heroes.rules.engineering import (
     advanced_squares,
     engineering_source,
     hedgehog_refusal,
+    may_engineer,
     position_refusal,
 )
 from builder.heroes.rules.footprint import Position
@@ -31,6 +32,8 @@ from builder.heroes.rules.surprise import windows_crossed
 from builder.heroes.rules.works import ClearMine, Deploy, Item, PlaceMine
 
 MINE_WATCH = 8  # squares: a mine or a position is laid only with an enemy this near (hon's choice)
+# The items `_field_works` lays, each a marker of the side's (`GameState.gear_for`).
+FIELD_WORKS = frozenset({Item.FORWARD_POSITION.value, Item.ADVANCED_POSITION.value, Item.BARBED_HEDGEHOG.value})
 
 
 class WorksChoices(PolicyBase):
@@ -64,18 +67,29 @@ class WorksChoices(PolicyBase):
         Engineer in its ZoC, deploys an item at the end of its move (or where it stands) with
         an enemy near: an Advanced Position on the free square of its ZoC nearest the enemy,
         else Barbed Hedgehogs on the side of its square facing the nearest enemy vehicle (BfC p.08)."""
+        # Asked at every move: first whether it may dig in (`_digs_in`) or deploy from a
+        # source at all, then whether its side has a marker of any item left to lay.
+        holding = isinstance(advance, Hold)
+        digs = holding and piece.is_infantry and piece.embarked_in is None
+        if not (digs and state.gear_for(piece, Item.FORWARD_POSITION.value) is not None) and not may_engineer(piece):
+            return None
+        if not any(g.count > 0 and g.side == piece.owner and g.marker in FIELD_WORKS for g in state.gear):
+            return None
         enemies = tuple(sq for p in state.enemies_of(piece.owner) if p.embarked_in is None for sq in p.squares)
         if not enemies or not piece.squares:
             return None
-        if isinstance(advance, Hold) and self._digs_in(state, piece, enemies):
+        if holding and self._digs_in(state, piece, enemies):
             return Deploy(Item.FORWARD_POSITION, piece.square)
-        source = engineering_source(state, piece)
         path = advance.path if isinstance(advance, Move) and advance.fire is None and not advance.cards else None
-        if source is None or (path is None and not isinstance(advance, Hold)):
+        if path is None and not isinstance(advance, Hold):
             return None
         end = path.destination if path is not None else None
         there = piece.moved(end.squares, end.facing) if end is not None else piece
         if _gap(there.squares, enemies) > MINE_WATCH:
+            return None
+        # Last: an Engineer's source is looked for in the Zones of Control around it.
+        source = engineering_source(state, piece)
+        if source is None:
             return None
         if state.gear_for(source, Item.ADVANCED_POSITION.value) is not None:
             squares = [sq for sq in advanced_squares(state, there) if sq not in piece.squares]
@@ -93,10 +107,10 @@ class WorksChoices(PolicyBase):
         """An infantry unit with a Forward Position left, an enemy near, where the position
         may go and would give more than the terrain does (BfC p.09)."""
         return (
-            _gap(piece.squares, enemies) <= MINE_WATCH
-            and piece.is_infantry
+            piece.is_infantry
             and piece.embarked_in is None
             and state.gear_for(piece, Item.FORWARD_POSITION.value) is not None
+            and _gap(piece.squares, enemies) <= MINE_WATCH
             and position_refusal(state, piece.square, True) is None
             and cover(state, piece) < POSITION_BONUS
         )

@@ -38,6 +38,7 @@ from builder.heroes.rules.simulation import GameRecord, simulate, start
 from builder.heroes.rules.state import Deck, GameState
 from builder.heroes.rules.turn import activation_phase, order_phase, supply_phase
 from builder.heroes.scenario.battlefield import assemble
+from builder.io.army_files import load_army
 from builder.io.catalogue_files import load_catalogue
 from builder.io.scenario_files import load_scenario
 from builder.kernel.dice import LoadedDice, SeededDice
@@ -49,6 +50,7 @@ from tests.heroes.rules import infantry
 from tests.heroes.rules import piece as counter
 
 SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios"
+ARMIES = SCENARIOS.parent / "data" / "armies"
 OPEN = "\n".join(["........"] * 3)
 WALLED = "\n".join(["....#..."] * 3)  # no line of sight across: nobody fires
 HILL = [{"id": "hill", "name": "The hill", "kind": "secondary", "at": [4, 1]}]
@@ -455,3 +457,35 @@ def test_each_heroes_of_normandie_faction_has_a_deck() -> None:
     assert "schnell" not in {c.id for c in catalogue.deck_of("us")}
     played = {c.effect.kind for c in catalogue.action_cards.values() if c.effect is not None}
     assert played == set(CardEffectKind)
+
+
+class _CheckedBursts(SimplePolicy):
+    """The simple policy, checking that each Burst Into Action it plays carries the Firing
+    Action it would choose once the card is played (what `burst_fire` works out afresh)."""
+
+    checked: int = 0
+
+    def action_cards(self, state: GameState, piece: Any, moment: CardTiming) -> tuple[CardPlay, ...]:
+        plays = super().action_cards(state, piece, moment)
+        for play in plays:
+            if play.fire is not None:
+                assert play.fire == self.burst_fire(state, state.pieces[play.unit or ""])
+                _CheckedBursts.checked += 1
+        return plays
+
+
+def test_a_burst_into_action_fires_what_the_side_would_choose_once_it_is_played() -> None:
+    loaded = load_scenario(SCENARIOS / "free-battle.yaml")
+    battlefield, _ = assemble(loaded.scenario.map, bundled())
+    policy = _CheckedBursts()
+    armies = {
+        side: load_army(ARMIES / name).army
+        for side, name in (("allies", "us-16th-infantry-550.yaml"), ("axis", "german-ss-550.yaml"))
+    }
+    for seed in (1000, 1001, 1002):
+        chosen = simulate(
+            loaded.scenario, battlefield, armies, bundled(), seed=seed, policies=dict.fromkeys(armies, policy)
+        )
+        plain = simulate(loaded.scenario, battlefield, armies, bundled(), seed=seed)
+        assert [e.to_json() for e in chosen.events] == [e.to_json() for e in plain.events]
+    assert _CheckedBursts.checked > 0  # the games played the card

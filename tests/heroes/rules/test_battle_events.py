@@ -190,6 +190,10 @@ def test_burst_into_action_lets_a_vehicle_that_moved_fire_every_weapon_without_p
     turn.perform("a-tank", Move(step))
     plays = POLICY.action_cards(state, state.pieces["a-tank"], CardTiming.AFTER_ACTION)
     assert [p.card for p in plays] == ["burst-into-action"]
+    # The Firing Action played with the card is the one the side would choose once it is played.
+    hand, state.decks["a"].hand = state.decks["a"].hand, []
+    assert plays[0].fire is not None and plays[0].fire == POLICY.burst_fire(state, state.pieces["a-tank"])
+    state.decks["a"].hand = hand
     turn.battle_events("a", plays, CardTiming.AFTER_ACTION)
     fired = [e for e in turn.events if isinstance(e, FireEvent)]
     assert len(fired) == 2 and all(e.firer == "a-tank" for e in fired)  # the gun and the MG
