@@ -17,6 +17,7 @@ import marshal
 import os
 import pickle
 import sys
+import tempfile
 from collections.abc import Callable
 from enum import Enum
 from functools import lru_cache
@@ -32,6 +33,8 @@ from builder.io import plain_models
 from builder.io.yamlio import MAX_DEPTH, MIN_VALUE_BUDGET, VALUES_PER_BYTE
 
 OFF = "off"
+MAX_ENTRY_BYTES = 64 * 1024 * 1024  # far above any catalogue or army entry (400 KB today)
+KEPT_ENTRIES = 512  # entries kept in the folder, the most recently written
 
 
 def cache_dir() -> Path | None:
@@ -139,9 +142,13 @@ def write_object(key: str, value: object) -> None:
 
 
 def _read_checked(path: Path, magic: bytes) -> bytes | None:
-    """The body of a file `_write_checked` wrote, or None if it is missing or damaged."""
+    """The body of a file `_write_checked` wrote, or None if it is missing, damaged, or too
+    large to be one (read only after its size is known: a planted file costs no memory)."""
     try:
-        data = path.read_bytes()
+        with path.open("rb") as stream:
+            if os.fstat(stream.fileno()).st_size > MAX_ENTRY_BYTES:
+                return None
+            data = stream.read(MAX_ENTRY_BYTES + 1)
     except OSError:
         return None
     body = data[len(magic) + 32 :]
@@ -152,15 +159,35 @@ def _read_checked(path: Path, magic: bytes) -> bytes | None:
 
 def _write_checked(path: Path, magic: bytes, body: bytes) -> None:
     """Store `body` after `magic` and its checksum, atomically (a reader sees the old file
-    or the whole new one), quietly: a cache that can't be written is only slower."""
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    or the whole new one), quietly: a cache that can't be written is only slower. The
+    temporary file is made by `mkstemp` (a name no one can plant a link at beforehand)."""
+    if len(body) + len(magic) + 32 > MAX_ENTRY_BYTES:
+        return
+    temporary: str | None = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_bytes(magic + hashlib.sha256(body).digest() + body)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(magic + hashlib.sha256(body).digest() + body)
         os.replace(temporary, path)
+        temporary = None
+        _prune(path.parent)
     except OSError:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+
+
+def _prune(folder: Path) -> None:
+    """Keep the folder to its KEPT_ENTRIES most recently written entries: each change of a
+    file or of hon's code makes new keys, and the old entries are never asked for again."""
+    entries = [entry for entry in os.scandir(folder) if entry.is_file() and not entry.name.startswith(".")]
+    if len(entries) <= KEPT_ENTRIES:
+        return
+    entries.sort(key=lambda entry: entry.stat().st_mtime_ns)
+    for entry in entries[: len(entries) - KEPT_ENTRIES]:
         with contextlib.suppress(OSError):
-            temporary.unlink(missing_ok=True)
+            os.unlink(entry.path)
 
 
 # --- validated files --------------------------------------------------------------------

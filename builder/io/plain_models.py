@@ -5,17 +5,25 @@ validator (a quarter of PyYAML's import, plus pydantic's search for plugins).
 
 Each model becomes a mapping of its fields, with the names of the fields that were set
 under `SET`; an enum becomes its value. Going back, the model's own field types say what
-each value is, so the data never names a class. Only the shapes hon's file models use are
-known (models, enums, lists, mappings, optional values, literals and plain values);
-anything else raises `Unsupported`, and the file is then simply not cached."""
+each value is, so the data never names a class, and each value is held to its field's
+limits (lengths, bounds, patterns: what validation would check of it, so that an entry
+forged in the cache folder gives no army a file could not). Only the shapes and limits
+hon's file models use are known (models, enums, lists, mappings, optional values, literals
+and plain values); anything else raises `Unsupported`, and the file is then simply not
+cached, or read afresh."""
 
 from __future__ import annotations
 
+import re
 import types
+from collections.abc import Iterable
 from enum import Enum
+from functools import lru_cache
 from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
+import annotated_types
 from pydantic import BaseModel
+from pydantic.fields import FieldInfo
 
 SET = "\0set"  # no field is named so
 _PLAIN = (str, int, float, bool, type(None))
@@ -52,14 +60,14 @@ def from_plain(model: type[M], data: Any) -> M:
     fields = model.model_fields
     if set(data) - {SET} != set(fields) or not set(data[SET]) <= set(fields):
         raise Unsupported(f"not the fields of a {model.__name__}")
-    values = {name: _typed(field.annotation, data[name]) for name, field in fields.items()}
+    values = {name: _held(field.metadata, _typed(field.annotation, data[name])) for name, field in fields.items()}
     return model.model_construct(_fields_set=set(data[SET]), **values)
 
 
 def _typed(annotation: Any, value: Any) -> Any:
     origin, args = get_origin(annotation), get_args(annotation)
     if origin is Annotated:
-        return _typed(args[0], value)
+        return _held(args[1:], _typed(args[0], value))
     if origin is Union or origin is types.UnionType:
         if value is None and type(None) in args:
             return None
@@ -82,3 +90,37 @@ def _typed(annotation: Any, value: Any) -> Any:
     if annotation in (str, int, float, bool) and type(value) is annotation:
         return value
     raise Unsupported(f"{value!r} as {annotation}")
+
+
+def _held(limits: Iterable[object], value: Any) -> Any:
+    """`value`, when it keeps to a field's limits as pydantic states them (`Field(...)`'s
+    metadata); a limit of another kind raises `Unsupported` (never let through unread)."""
+    if value is None:
+        return value  # an optional field's None: the limits are the value's when there is one
+    for limit in limits:
+        if isinstance(limit, FieldInfo):
+            _held(limit.metadata, value)
+        elif isinstance(limit, annotated_types.MinLen):
+            _require(len(value) >= limit.min_length, limit, value)
+        elif isinstance(limit, annotated_types.MaxLen):
+            _require(len(value) <= limit.max_length, limit, value)
+        elif isinstance(limit, annotated_types.Ge):
+            _require(value >= limit.ge, limit, value)
+        elif isinstance(limit, annotated_types.Le):
+            _require(value <= limit.le, limit, value)
+        elif type(limit).__name__ == "_PydanticGeneralMetadata" and set(vars(limit)) == {"pattern"}:
+            # pydantic's `pattern` matches anywhere unless anchored, as re.search does.
+            _require(_pattern(vars(limit)["pattern"]).search(value) is not None, limit, value)
+        else:
+            raise Unsupported(f"a limit {limit!r}")
+    return value
+
+
+def _require(kept: bool, limit: object, value: Any) -> None:
+    if not kept:
+        raise Unsupported(f"{value!r} breaks {limit!r}")
+
+
+@lru_cache(maxsize=32)
+def _pattern(source: str) -> re.Pattern[str]:
+    return re.compile(source)

@@ -3,7 +3,8 @@ deepest files are measured with, and the node tree the line of a path is found i
 
 `builder.io.yamlio` imports this module on the first parse, not when it is imported: PyYAML's
 own import compiles a regular expression over the whole of Unicode (a tenth of hon's start
-on a small machine), and a start that reads only cached documents never needs it."""
+on a small machine), and a start that finds its army among the validated files the cache
+keeps (builder/io/cache.py) never needs it."""
 
 from __future__ import annotations
 

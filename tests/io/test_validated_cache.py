@@ -114,6 +114,11 @@ def _forged(value: Any) -> bytes:
         "unknown-field",
         "wrong-literal",
         "wrong-type",
+        "bad-id",
+        "empty-name",
+        "too-long-name",
+        "points-out-of-range",
+        "bad-id-in-a-list",
     ],
 )
 def test_a_damaged_or_planted_entry_is_ignored_and_rewritten(cache_folder: Path, damage: str) -> None:
@@ -138,6 +143,13 @@ def test_a_damaged_or_planted_entry_is_ignored_and_rewritten(cache_folder: Path,
         "unknown-field": _forged({**plain, "extra": 1}),
         "wrong-literal": _forged({**plain, "format": "hon-scenario"}),
         "wrong-type": _forged({**plain, "points_limit": "550"}),
+        # Forged with the right types but beyond the models' limits (HonModel's Id pattern,
+        # the name's length, the points' bounds): what validation would refuse.
+        "bad-id": _forged({**plain, "faction": "../../etc"}),
+        "empty-name": _forged({**plain, "name": ""}),
+        "too-long-name": _forged({**plain, "name": "x" * 121}),
+        "points-out-of-range": _forged({**plain, "points_limit": -5}),
+        "bad-id-in-a-list": _forged({**plain, "tiles": [{**plain["tiles"][0], "tile": "Not An Id"}]}),
     }
     path.write_bytes(planted[damage])
     again = load_army(DEFAULT_ARMY)
@@ -182,3 +194,24 @@ def test_starting_on_a_list_read_before_neither_parses_nor_validates(cache_folde
     ]
     assert runs[0].stdout.strip() != "[]"  # the first start parses (and fills the cache)
     assert runs[1].stdout.strip() == "[]", runs[1].stdout
+
+
+def test_an_oversized_entry_is_not_read(cache_folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    expected = load_army(DEFAULT_ARMY)
+    (path,) = _entries(cache_folder)
+    good = path.read_bytes()
+    monkeypatch.setattr(cache, "MAX_ENTRY_BYTES", len(good) - 1)
+    _no_parse(monkeypatch)
+    with pytest.raises(AssertionError, match="parsed again"):
+        load_army(DEFAULT_ARMY)  # too large to be read: the file is read afresh
+    monkeypatch.undo()
+    assert load_army(DEFAULT_ARMY).army == expected.army
+
+
+def test_the_folder_keeps_only_the_latest_entries(cache_folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cache, "KEPT_ENTRIES", 3)
+    for name in ("a", "b", "c", "d", "e"):
+        cache._write_checked(cache_folder / f"{name}.validated", cache.VALIDATED_MAGIC, name.encode())
+        os.utime(cache_folder / f"{name}.validated", ns=(ord(name) * 10**9, ord(name) * 10**9))
+    assert sorted(p.name for p in cache_folder.iterdir()) == ["c.validated", "d.validated", "e.validated"]
+    assert cache._read_checked(cache_folder / "e.validated", cache.VALIDATED_MAGIC) == b"e"
