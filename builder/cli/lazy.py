@@ -73,6 +73,8 @@ class HonGroup(TyperGroup):
     """Typer's group, whose command list is written from the stand-ins: listing the
     commands makes none of them."""
 
+    _listing = False  # while the help lists the commands (`format_commands`)
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(self.commands)  # Typer's reads the items, which would make every command
 
@@ -85,7 +87,7 @@ class HonGroup(TyperGroup):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         commands = self.commands
-        if getattr(self, "_listing", False) and isinstance(commands, LazyCommands):
+        if self._listing and isinstance(commands, LazyCommands):
             return commands.listed(cmd_name)
         return commands.get(cmd_name)
 

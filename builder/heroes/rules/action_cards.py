@@ -96,7 +96,10 @@ class CardPlays(TurnBase):
                     side, card, CardUse.BATTLE_EVENT, piece.key, f"{head}: {taken} {markers} off {name(piece)}."
                 )
             elif kind is CardEffectKind.MOVE_AND_FIRE and piece is not None:
-                self._burst(side, card, piece, head, play.fire)  # builder.heroes.rules.battle_events
+                # The Firing Action weighed as the card was chosen holds only when nothing
+                # was played before it in this batch (a card played first changes the state).
+                weighed = play.fire if len(plays) == 1 else None
+                self._burst(side, card, piece, head, weighed)  # builder.heroes.rules.battle_events
             elif kind is CardEffectKind.TAKE_INITIATIVE:
                 self._take_initiative(side, card, head)  # builder.heroes.rules.battle_events
             elif kind in (CardEffectKind.FORCED_MOVE, CardEffectKind.FALL_BACK) and piece is not None:

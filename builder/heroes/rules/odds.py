@@ -63,7 +63,7 @@ def best_of(dice: int) -> tuple[tuple[int, Fraction], ...]:
     if dice < 1:
         raise ValueError("roll at least one die")
     whole = SIDES**dice
-    return tuple((k, Fraction(k**dice - (k - 1) ** dice, whole)) for k in range(1, SIDES + 1))
+    return tuple((k, Fraction(rolls, whole)) for k, rolls in _best_counts(dice))
 
 
 @cache
