@@ -80,6 +80,12 @@ class CardStops(Screen[None]):
             widget.move_to(len(widget.rows))
         return widget
 
+    def _compositor_refresh(self) -> None:
+        super()._compositor_refresh()
+        over = self.app.mouse_over
+        if isinstance(over, TileCard):
+            over.call_after_refresh(over.hover_at_mouse)
+
     def can_view_entire(self, widget: Widget) -> bool:
         if isinstance(widget, TileCard):
             return widget.stop_in_view()

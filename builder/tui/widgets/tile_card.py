@@ -335,11 +335,19 @@ class TileCard(Widget, can_focus=True):
         at = offset.get_content_offset(self)
         return None if at is None or not 0 <= at.x < self.size.width else self._stop_at(at.y)
 
+    def _stop_at_mouse(self) -> int | None:
+        at = self.app.mouse_position - self.content_region.offset
+        return self._stop_at(at.y) if 0 <= at.x < self.size.width else None
+
     def focus_on_click(self) -> bool:
         """A click on the title or a slot row focuses it; on the rest of the card, nothing
         (as the card's body was never focusable)."""
-        at = self.app.mouse_position - self.content_region.offset
-        return 0 <= at.x < self.size.width and self._stop_at(at.y) is not None
+        return self._stop_at_mouse() is not None
+
+    def hover_at_mouse(self) -> None:
+        """Hover the slot row now under the resting mouse, after the card moved under it (a
+        scroll, a resize), as Textual hovers the widget found there after a repaint."""
+        self._set_hover((self._stop_at_mouse() or None) if self.app.mouse_over is self else None)
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
         stop = self._stop_under(event)
@@ -354,6 +362,9 @@ class TileCard(Widget, can_focus=True):
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         self._set_hover(self._stop_under(event) or None)
+
+    def on_enter(self, event: events.Enter) -> None:
+        self.hover_at_mouse()
 
     def on_leave(self, event: events.Leave) -> None:
         self._set_hover(None)
