@@ -19,12 +19,12 @@ from builder.heroes.catalogue.units import Unit
 from builder.kernel.diagnostics import Issue
 from builder.services.army_session import ArmySession
 from builder.tui.screens.editing import DocumentScreen
-from builder.tui.widgets.army_pane import ArmyPane
+from builder.tui.widgets.army_pane import ArmyPane, CardStops
 from builder.tui.widgets.browser import CatalogueBrowser
 from builder.tui.widgets.footer import KeysFooter
 from builder.tui.widgets.issues import IssuesPanel
 from builder.tui.widgets.side_tabs import SideTabs
-from builder.tui.widgets.tile_card import CardHeader, SlotRow, TileCard, show_if_changed
+from builder.tui.widgets.tile_card import TileCard, show_if_changed
 from builder.tui.widgets.totals import TotalsPanel, status_line
 
 NARROW = 110  # below this many columns the side panel folds away
@@ -49,7 +49,7 @@ class FreeOptionRow(Static, can_focus=True):
         screen.edit(RemoveFreeOption(self.index))
 
 
-class ArmyBuilderScreen(DocumentScreen[ArmySession]):
+class ArmyBuilderScreen(DocumentScreen[ArmySession], CardStops):
     DOCUMENT = "army"
 
     BINDINGS = [
@@ -215,24 +215,33 @@ class ArmyBuilderScreen(DocumentScreen[ArmySession]):
         return widgets
 
     def focus_path(self, path: str) -> bool:
-        """Focus the deepest widget of the list at `path` (an issue's path); True if found."""
-        best: Widget | None = None
-        for widget in self.query("#army SlotRow, #army FreeOptionRow, #army CardHeader"):
-            own = widget.card.path if isinstance(widget, CardHeader) else getattr(widget, "path", "")
+        """Focus the deepest stop of the list at `path` (an issue's path): a card's slot row
+        rather than its title, or a free option; True if found."""
+        best: tuple[Widget, int] | None = None
+        stops: list[tuple[Widget, int, str]] = [
+            (card, stop, own) for card in self.cards for stop, own in enumerate(card.stops)
+        ]
+        stops += [(row, 0, row.path) for row in self.query("#army FreeOptionRow").results(FreeOptionRow)]
+        for widget, stop, own in stops:
             matches = path == own or path.startswith(own + ".")
-            if matches and (best is None or isinstance(best, CardHeader)):
-                best = widget
+            if matches and (best is None or (isinstance(best[0], TileCard) and best[1] == 0)):
+                best = (widget, stop)
         if best is None:
             return False
-        best.focus()
-        best.scroll_visible(animate=False)
+        widget, stop = best
+        widget.focus()
+        if isinstance(widget, TileCard):
+            widget.move_to(stop)
+            widget.reveal_stop()
+        else:
+            widget.scroll_visible(animate=False)
         return True
 
     # --- editing ------------------------------------------------------------------------
 
-    @on(SlotRow.Chosen)
+    @on(TileCard.Chosen)
     @work
-    async def choose_option(self, message: SlotRow.Chosen) -> None:
+    async def choose_option(self, message: TileCard.Chosen) -> None:
         from builder.heroes.army.edits import SetSlot
         from builder.heroes.army.models import OptionPick
         from builder.heroes.army.picking import candidates
@@ -269,16 +278,16 @@ class ArmyBuilderScreen(DocumentScreen[ArmySession]):
         self.edit(SetSlot(row.section, row.index, row.slot.id, pick))
         self.call_after_refresh(self.focus_path, row.path)
 
-    @on(SlotRow.Emptied)
-    def empty_slot(self, message: SlotRow.Emptied) -> None:
+    @on(TileCard.Emptied)
+    def empty_slot(self, message: TileCard.Emptied) -> None:
         from builder.heroes.army.edits import SetSlot
 
         row = message.row
         self.edit(SetSlot(row.section, row.index, row.slot.id, None))
 
-    @on(CardHeader.Requested)
+    @on(TileCard.Requested)
     @work
-    async def card_request(self, message: CardHeader.Requested) -> None:
+    async def card_request(self, message: TileCard.Requested) -> None:
         from builder.heroes.army.edits import MoveTile, RemoveHero, RemoveTile, SetLabel
         from builder.tui.screens.dialogs import AskText
 

@@ -3,10 +3,16 @@ headers and slots."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.css.query import QueryType
 from textual.geometry import Region
+from textual.screen import Screen
 from textual.widget import Widget
+
+from builder.tui.widgets.tile_card import TileCard
 
 
 class ArmyPane(VerticalScroll, can_focus=False):
@@ -35,11 +41,58 @@ class ArmyPane(VerticalScroll, can_focus=False):
         return super()._get_scrollable_region(region)
 
     def action_step(self, offset: int) -> None:
-        stops = [w for w in self.query("CardHeader, SlotRow, FreeOptionRow") if w.focusable]
+        """The previous or next stop of the list: a card's title or slot row (lines of the
+        card's one widget), or a free option."""
+        stops = [
+            (child, stop)
+            for child in self.children
+            if child.focusable
+            for stop in range(len(child.rows) + 1 if isinstance(child, TileCard) else 1)
+        ]
         if not stops:
             return
         focused = self.screen.focused
-        index = stops.index(focused) if focused in stops else (-1 if offset > 0 else 0)
-        target = stops[max(0, min(len(stops) - 1, index + offset))]
+        here = (focused, focused.cursor if isinstance(focused, TileCard) else 0)
+        index = stops.index(here) if here in stops else (-1 if offset > 0 else 0)
+        target, stop = stops[max(0, min(len(stops) - 1, index + offset))]
         target.focus()
-        target.scroll_visible(animate=False)
+        if isinstance(target, TileCard):
+            target.move_to(stop)
+            target.reveal_stop()
+        else:
+            target.scroll_visible(animate=False)
+
+
+class CardStops(Screen[None]):
+    """A screen showing tile cards, whose stops are lines of one widget: Tab and shift+Tab
+    arriving at a card land on its first or last stop, and focusing a card scrolls its stop
+    into view (not the whole card), as a widget per line did."""
+
+    def focus_next(self, selector: str | type[QueryType] = "*") -> Widget | None:
+        widget = super().focus_next(selector)
+        if isinstance(widget, TileCard):
+            widget.move_to(0)
+        return widget
+
+    def focus_previous(self, selector: str | type[QueryType] = "*") -> Widget | None:
+        widget = super().focus_previous(selector)
+        if isinstance(widget, TileCard):
+            widget.move_to(len(widget.rows))
+        return widget
+
+    def _compositor_refresh(self) -> None:
+        super()._compositor_refresh()
+        over = self.app.mouse_over
+        if isinstance(over, TileCard):
+            over.call_after_refresh(over.hover_at_mouse)
+
+    def can_view_entire(self, widget: Widget) -> bool:
+        if isinstance(widget, TileCard):
+            return widget.stop_in_view()
+        return super().can_view_entire(widget)
+
+    def scroll_to_center(self, widget: Widget, *args: Any, **kwargs: Any) -> None:
+        if isinstance(widget, TileCard):
+            widget.scroll_stop_visible(center=True, animate=kwargs.get("animate", True))
+            return
+        super().scroll_to_center(widget, *args, **kwargs)
