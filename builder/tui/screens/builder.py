@@ -19,7 +19,7 @@ from builder.heroes.catalogue.units import Unit
 from builder.kernel.diagnostics import Issue
 from builder.services.army_session import ArmySession
 from builder.tui.screens.editing import DocumentScreen
-from builder.tui.widgets.army_pane import ArmyPane, CardStops
+from builder.tui.widgets.army_pane import ArmyPane, CardStops, focus_stop
 from builder.tui.widgets.browser import CatalogueBrowser
 from builder.tui.widgets.footer import KeysFooter
 from builder.tui.widgets.issues import IssuesPanel
@@ -228,13 +228,7 @@ class ArmyBuilderScreen(DocumentScreen[ArmySession], CardStops):
                 best = (widget, stop)
         if best is None:
             return False
-        widget, stop = best
-        widget.focus()
-        if isinstance(widget, TileCard):
-            widget.move_to(stop)
-            widget.reveal_stop()
-        else:
-            widget.scroll_visible(animate=False)
+        focus_stop(*best)
         return True
 
     # --- editing ------------------------------------------------------------------------

@@ -54,13 +54,18 @@ class ArmyPane(VerticalScroll, can_focus=False):
         focused = self.screen.focused
         here = (focused, focused.cursor if isinstance(focused, TileCard) else 0)
         index = stops.index(here) if here in stops else (-1 if offset > 0 else 0)
-        target, stop = stops[max(0, min(len(stops) - 1, index + offset))]
-        target.focus()
-        if isinstance(target, TileCard):
-            target.move_to(stop)
-            target.reveal_stop()
-        else:
-            target.scroll_visible(animate=False)
+        focus_stop(*stops[max(0, min(len(stops) - 1, index + offset))])
+
+
+def focus_stop(widget: Widget, stop: int) -> None:
+    """Focus a stop of the list, a card's title or slot row or a free option, and scroll it
+    into view (a card's stop alone, not the whole card)."""
+    widget.focus()
+    if isinstance(widget, TileCard):
+        widget.move_to(stop)
+        widget.reveal_stop()
+    else:
+        widget.scroll_visible(animate=False)
 
 
 class CardStops(Screen[None]):
