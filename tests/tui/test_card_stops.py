@@ -107,3 +107,27 @@ async def test_a_click_on_a_slot_row_chooses_for_that_slot(app_on_file: HonApp) 
         await pilot.press("escape")
         await pilot.pause()
         assert focused_path(app_on_file) == card.rows[1].path
+
+
+async def test_a_drag_over_a_card_selects_its_text_as_drawn(app_on_file: HonApp) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        card = app_on_file.builder.cards[0]
+        group = card.group
+        assert group.recruit is not None
+        # A drag from the title's first cell to the last cell of the card's last line.
+        gutter, inside = card.styles.gutter, card.content_region
+        end = (gutter.left + inside.width - 1, gutter.top + inside.height - 1)
+        await pilot.mouse_down(card, offset=(gutter.left, gutter.top))
+        await pilot.hover(card, offset=end)
+        await pilot.mouse_up(card, offset=end)
+        await pilot.pause()
+        selected = app_on_file.screen.get_selected_text()
+        assert selected is not None
+        lines = selected.splitlines()
+        assert lines[0].startswith(group.recruit.name) or group.recruit.name in lines[0]
+        assert all(any(slot.id in line for line in lines) for slot in group.recruit.slots), selected
+        # The selected part is drawn in the selection's colours.
+        lit = app_on_file.screen.get_component_rich_style("screen--selection")
+        strip = card.render_line(0)
+        assert any(segment.style is not None and segment.style.bgcolor == lit.bgcolor for segment in strip)

@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.geometry import Region, Size
 from textual.message import Message
+from textual.selection import Selection
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions
@@ -25,6 +26,7 @@ from textual.widgets import Static
 from builder.heroes.army.resolve import Group
 from builder.heroes.catalogue.index import Catalogue
 from builder.kernel.diagnostics import Issue
+from builder.tui.widgets.line_selection import highlighted, selected_text
 from builder.tui.widgets.slot_row import SEVERITY_MARK, SlotRow, worst
 from builder.tui.widgets.stripes import stripe_bar
 
@@ -221,6 +223,8 @@ class TileCard(Widget, can_focus=True):
         strips.extend(self._body_strips(width))
         for stop, row in enumerate(self._rows, start=1):
             strips.append(self._one_line(row, self._row_style(stop), width, 1))
+        # Each cell says where it is in the card's text: what a drag's selection is made of.
+        strips = [strip.apply_offsets(0, y) for y, strip in enumerate(strips)]
         self._strips = (key, strips)
         return strips
 
@@ -236,7 +240,16 @@ class TileCard(Widget, can_focus=True):
 
     def render_line(self, y: int) -> Strip:
         strips = self._render_strips(self.size.width)
-        return strips[y] if y < len(strips) else Strip.blank(self.size.width, self.visual_style.rich_style)
+        if y >= len(strips):
+            return Strip.blank(self.size.width, self.visual_style.rich_style)
+        selection = self.text_selection
+        if selection is None:
+            return strips[y]
+        return highlighted(strips[y], y, selection, self.screen.get_component_rich_style("screen--selection"))
+
+    def get_selection(self, selection: Selection) -> tuple[str, str] | None:
+        """The card's text under a drag, as drawn (as a Static's was)."""
+        return selected_text(self._render_strips(self.size.width), selection)
 
     def notify_style_update(self) -> None:
         self._strips = None
