@@ -1,21 +1,20 @@
-"""`hon scenario check`: is the scenario playable as written? Same Issue type as armies."""
+"""`hon scenario check`: is the scenario playable as written? Same Issue type as armies. The
+sides, map, zones, objectives and set-up are judged here; the forces and campaign in
+`force_issues`, the victory conditions and events in `victory_issues`."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from builder.heroes.army.models import ArmyList
-from builder.heroes.army.resolve import resolve
-from builder.heroes.army.validate import check as check_army
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.scenario.battlefield import Battlefield, assemble
-from builder.heroes.scenario.campaign import change_problems
-from builder.heroes.scenario.changes import units_named
-from builder.heroes.scenario.conditions import Condition, Control, Exited, references
-from builder.heroes.scenario.models import DRAW, RANDOM, Force, Scenario, ZoneKind
-from builder.kernel.diagnostics import Issue, Severity, error, join_or, plural, warning
+from builder.heroes.scenario.force_issues import campaign_issues, force_issues
+from builder.heroes.scenario.models import RANDOM, Scenario, ZoneKind
+from builder.heroes.scenario.reference_issues import missing, unknown
+from builder.heroes.scenario.victory_issues import event_issues, victory_issues
+from builder.kernel.diagnostics import Issue, error, plural, warning
 
 Square = tuple[int, int]
 
@@ -43,10 +42,10 @@ def validate_scenario(
         *_zone_issues(scenario, battlefield),
         *_objective_issues(scenario, battlefield),
         *_setup_issues(scenario, catalogue),
-        *_force_issues(scenario, catalogue, armies or {}),
-        *_victory_issues(scenario, catalogue),
-        *_event_issues(scenario, catalogue),
-        *_campaign_issues(scenario, catalogue, following),
+        *force_issues(scenario, catalogue, armies or {}),
+        *victory_issues(scenario, catalogue),
+        *event_issues(scenario, catalogue),
+        *campaign_issues(scenario, catalogue, following),
     ]
     return Checked(issues, battlefield)
 
@@ -66,7 +65,7 @@ def _side_issues(scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]:
         seen.add(side.id)
         faction = catalogue.factions.get(side.faction)
         if faction is None:
-            yield _unknown(catalogue, "factions", "faction", side.faction, f"sides[{i}].faction")
+            yield unknown(catalogue, "factions", "faction", side.faction, f"sides[{i}].faction")
         elif faction.game not in (scenario.game, None):
             yield error(
                 "side.game",
@@ -91,27 +90,6 @@ def _side_issues(scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]:
         )
 
 
-def _unknown(catalogue: Catalogue, section: str, what: str, entry_id: str, path: str) -> Issue:
-    close = catalogue.did_you_mean(entry_id, section)
-    return error(
-        "reference.unknown",
-        path,
-        f"The catalogue has no {what} {entry_id!r}.",
-        f"Did you mean {join_or(repr(c) for c in close)}?" if close else "Check the id.",
-    )
-
-
-def _missing(kind: str, name: str, path: str, known: list[str], where: str = "") -> Issue:
-    """`where` names what refers to it ('the outcome "Allied victory"'), when the path alone
-    would not tell the player which of several places it is."""
-    return error(
-        "reference.unknown",
-        path,
-        f"The scenario has no {kind} {name!r}" + (f", named in {where}." if where else "."),
-        f"Its {kind}s are {join_or(known)}." if known else f"Add the {kind} first.",
-    )
-
-
 def _overlay_issues(scenario: Scenario, battlefield: Battlefield) -> Iterator[Issue]:
     for i, overlay in enumerate(scenario.map.overlays):
         off = overlay.area.cells() - battlefield.squares
@@ -131,7 +109,7 @@ def _zone_issues(scenario: Scenario, battlefield: Battlefield) -> Iterator[Issue
     for i, zone in enumerate(scenario.zones):
         path = f"zones[{i}]"
         if zone.side not in sides:
-            yield _missing("side", zone.side, f"{path}.side", sides)
+            yield missing("side", zone.side, f"{path}.side", sides)
         cells = zone.area.cells()
         if not cells:
             yield error("zone.empty", f"{path}.area", f"Zone {zone.id!r} has no squares.", "Draw its squares.")
@@ -195,14 +173,14 @@ def _objective_issues(scenario: Scenario, battlefield: Battlefield) -> Iterator[
     for i, objective in enumerate(scenario.objectives):
         path = f"objectives[{i}]"
         if objective.owner is not None and objective.owner not in sides:
-            yield _missing("side", objective.owner, f"{path}.owner", sides)
+            yield missing("side", objective.owner, f"{path}.owner", sides)
         if objective.held is not None and objective.held not in sides:
-            yield _missing("side", objective.held, f"{path}.held", sides)
+            yield missing("side", objective.held, f"{path}.held", sides)
         if objective.element is not None:
             placed = [e for e in battlefield.elements if e.id == objective.element]
             if not placed:
                 known = sorted({e.id for e in battlefield.elements if e.id})
-                yield _missing("terrain element", objective.element, f"{path}.element", known)
+                yield missing("terrain element", objective.element, f"{path}.element", known)
             elif len(placed) > 1:
                 yield error(
                     "objective.ambiguous",
@@ -251,252 +229,18 @@ def _setup_issues(scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]:
     zones = [z.id for z in scenario.zones]
     setup = scenario.setup
     if setup.initiative != RANDOM and setup.initiative not in sides:
-        yield _missing("side", setup.initiative, "setup.initiative", [*sides, RANDOM])
+        yield missing("side", setup.initiative, "setup.initiative", [*sides, RANDOM])
     for side in setup.action_cards:
         if side not in sides:
-            yield _missing("side", side, f"setup.action_cards.{side}", sides)
+            yield missing("side", side, f"setup.action_cards.{side}", sides)
     for side in setup.victory_points:
         if side not in sides:
-            yield _missing("side", side, f"setup.victory_points.{side}", sides)
+            yield missing("side", side, f"setup.victory_points.{side}", sides)
     for i, step in enumerate(setup.deployment):
         if step.side not in sides:
-            yield _missing("side", step.side, f"setup.deployment[{i}].side", sides)
+            yield missing("side", step.side, f"setup.deployment[{i}].side", sides)
         if step.zone is not None and step.zone not in zones:
-            yield _missing("zone", step.zone, f"setup.deployment[{i}].zone", zones)
+            yield missing("zone", step.zone, f"setup.deployment[{i}].zone", zones)
         for unit in step.units:
             if unit not in catalogue.units:
-                yield _unknown(catalogue, "units", "unit", unit, f"setup.deployment[{i}].units")
-
-
-def _force_issues(scenario: Scenario, catalogue: Catalogue, armies: Mapping[str, ArmyList]) -> Iterator[Issue]:
-    for side in scenario.sides:
-        force = scenario.force(side.id)
-        if force is None:
-            yield error(
-                "forces.missing",
-                "forces",
-                f"{side.name} has no force: how many points does it field?",
-                "Add a force with its points.",
-            )
-            continue
-        army = armies.get(side.id)
-        if army is None:
-            continue
-        path = f"forces[{scenario.forces.index(force)}].army"
-        if army.faction != side.faction:
-            yield error(
-                "force.faction",
-                path,
-                f"The army list for {side.name} is {catalogue.name_of('factions', army.faction)}, "
-                f"but the side is {catalogue.name_of('factions', side.faction)}.",
-                "Name an army list of the side's faction.",
-            )
-        army_issues, summary = check_army(army, catalogue)
-        if summary.points > force.points:
-            yield error(
-                "force.points",
-                path,
-                f"The army list for {side.name} costs {summary.points} points; the scenario gives {force.points}.",
-                "Trim the list to the scenario's points.",
-            )
-        army_errors = [issue for issue in army_issues if issue.severity is Severity.ERROR]
-        if army_errors:
-            yield error(
-                "force.illegal",
-                path,
-                f"The army list for {side.name} is not legal: {army_errors[0].message}",
-                "Run hon validate on the list.",
-            )
-    for i, force in enumerate(scenario.forces):
-        if scenario.side(force.side) is None:
-            yield _missing("side", force.side, f"forces[{i}].side", [s.id for s in scenario.sides])
-        yield from _campaign_units(force, f"forces[{i}]", catalogue, armies.get(force.side))
-
-
-def _campaign_units(force: Force, path: str, catalogue: Catalogue, army: ArmyList | None) -> Iterator[Issue]:
-    """The units a campaign added to the force must be in the catalogue; those it removed,
-    in the army list (a counter it does not field cannot be left out)."""
-    for field in ("extra", "removed"):
-        for unit in getattr(force, field):
-            if unit not in catalogue.units:
-                yield _unknown(catalogue, "units", "unit", unit, f"{path}.{field}")
-    if army is None:
-        return
-    fielded = Counter(f.unit.id for f in resolve(army, catalogue).fielded())
-    for unit, wanted in Counter(u for u in force.removed if u in catalogue.units).items():
-        if wanted > fielded[unit]:
-            yield warning(
-                "force.removed",
-                f"{path}.removed",
-                f"The campaign leaves out {plural(wanted, catalogue.name_of('units', unit) + ' counter')}, "
-                f"but the army list fields {fielded[unit]}.",
-                "Field the unit in the army list, or drop it from removed.",
-            )
-
-
-def _condition_issues(
-    condition: Condition, path: str, where: str, scenario: Scenario, catalogue: Catalogue
-) -> Iterator[Issue]:
-    """The unknown references of `condition` (at `path`, part of `where`), each once."""
-    sides = [s.id for s in scenario.sides] + scenario.teams  # a team may be named (SoN p.10)
-    objectives = [o.id for o in scenario.objectives]
-    for kind, ref in dict.fromkeys(references(condition)):
-        if kind == "side" and ref not in sides:
-            yield _missing("side", ref, path, sides, where)
-        elif kind == "objective" and ref not in objectives:
-            yield _missing("objective", ref, path, objectives, where)
-        elif kind == "unit" and ref not in catalogue.units:
-            yield _unknown(catalogue, "units", "unit", ref, path)
-    yield from _impossible(condition, path)
-
-
-def _impossible(condition: Condition, path: str) -> Iterator[Issue]:
-    if isinstance(condition, Control) and condition.count is not None and condition.count > len(condition.objectives):
-        yield error(
-            "victory.impossible",
-            path,
-            f"The condition asks for {condition.count} objectives out of only {len(condition.objectives)}.",
-            "Lower the count or list more objectives.",
-        )
-    if isinstance(condition, Exited) and condition.at_most is not None and condition.at_most < condition.at_least:
-        yield error(
-            "victory.impossible",
-            path,
-            f"The condition asks for at least {condition.at_least} and at most {condition.at_most} units.",
-            "Fix the range.",
-        )
-    for part in getattr(condition, "of", []):
-        yield from _impossible(part, path)
-    inner = getattr(condition, "condition", None)
-    if inner is not None:
-        yield from _impossible(inner, path)
-
-
-def _victory_issues(scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]:
-    sides = [s.id for s in scenario.sides] + scenario.teams  # a team wins together (SoN p.10)
-    victory = scenario.victory
-    for i, outcome in enumerate(victory.outcomes):
-        path = f"victory.outcomes[{i}]"
-        if outcome.winner not in (*sides, DRAW):
-            yield _missing("side", outcome.winner, f"{path}.winner", [*sides, DRAW])
-        where = f"the outcome {outcome.label!r}"
-        yield from _condition_issues(outcome.condition, f"{path}.condition", where, scenario, catalogue)
-    if victory.otherwise not in (*sides, DRAW):
-        yield _missing("side", victory.otherwise, "victory.otherwise", [*sides, DRAW])
-    for i, early in enumerate(victory.end.early):
-        where = f"early end {i + 1} of the game"
-        yield from _condition_issues(early, f"victory.end.early[{i}]", where, scenario, catalogue)
-    winners = {o.winner for o in victory.outcomes} | {victory.otherwise}
-    for side in scenario.sides:
-        if side.id not in winners and scenario.team_of(side.id) not in winners:
-            yield warning(
-                "victory.one-sided",
-                "victory",
-                f"{side.name} cannot win: no outcome names it.",
-                "Add an outcome for this side, or make it the default winner.",
-            )
-
-
-def _event_issues(scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]:
-    sides = [s.id for s in scenario.sides]
-    zones = [z.id for z in scenario.zones]
-    turns = scenario.setup.turns
-    for i, event in enumerate(scenario.events):
-        path = f"events[{i}]"
-        if event.side is not None and event.side not in sides:
-            yield _missing("side", event.side, f"{path}.side", sides)
-        if event.zone is not None and event.zone not in zones:
-            yield _missing("zone", event.zone, f"{path}.zone", zones)
-        if event.turn is not None and event.turn > turns.count and not turns.at_least:
-            yield warning(
-                "event.turn",
-                f"{path}.turn",
-                f"The event comes on turn {event.turn}, but the game lasts {plural(turns.count, 'turn')}.",
-                "Move it to an earlier turn.",
-            )
-        for unit in event.units:
-            if unit not in catalogue.units:
-                yield _unknown(catalogue, "units", "unit", unit, f"{path}.units")
-        objectives = [o.id for o in scenario.objectives]
-        for objective in event.discard:
-            if objective not in objectives:
-                yield _missing("objective", objective, f"{path}.discard", objectives)
-        bonuses = [b.id for b in scenario.tactical_bonuses]
-        for bonus in event.bonuses:
-            if bonus not in bonuses:
-                yield _missing("tactical bonus", bonus, f"{path}.bonuses", bonuses)
-        if event.trigger is not None:
-            where = f"the trigger of event {i + 1}"
-            yield from _condition_issues(event.trigger, f"{path}.trigger", where, scenario, catalogue)
-        if (event.units or event.options) and event.side is None:
-            yield warning(
-                "event.no-side",
-                f"{path}.side",
-                "The event brings units in but names no side: nobody's units enter.",
-                "Name the side whose units it brings.",
-            )
-        if event.units and event.zone is None:
-            yield warning(
-                "event.no-zone",
-                f"{path}.zone",
-                "The event brings units in but names no zone: they enter through their set-up zones.",
-                "Name the entry squares they come in by.",
-            )
-        if event.once and event.trigger is None:
-            yield warning(
-                "event.once",
-                f"{path}.once",
-                "Once only means something for an event with a trigger; one on a turn happens once anyway.",
-                "Remove once, or give the event a trigger.",
-            )
-
-
-def _campaign_issues(scenario: Scenario, catalogue: Catalogue, following: Scenario | None) -> Iterator[Issue]:
-    """The campaign's links: what this scenario can judge alone, and with `following` (the
-    next scenario) the sides, objectives and set-up steps its changes name there."""
-    campaign = scenario.campaign
-    if campaign is None:
-        return
-    sides = [s.id for s in scenario.sides]
-    if campaign.part > campaign.of:
-        yield error(
-            "campaign.part",
-            "campaign.part",
-            f"The scenario is part {campaign.part} of a campaign of {campaign.of}.",
-            "Fix the part or the number of parts.",
-        )
-    seen: set[str] = set()
-    for i, outcome in enumerate(campaign.outcomes):
-        path = f"campaign.outcomes[{i}]"
-        if outcome.result not in (*sides, DRAW):
-            yield _missing("side", outcome.result, f"{path}.result", [*sides, DRAW])
-        if outcome.result in seen:
-            yield error(
-                "campaign.duplicate",
-                f"{path}.result",
-                f"Two campaign outcomes are for the result {outcome.result!r}.",
-                "Merge their changes into one outcome.",
-            )
-        seen.add(outcome.result)
-        if outcome.changes and campaign.next is None:
-            yield warning(
-                "campaign.no-next",
-                f"{path}.changes",
-                "The outcome changes the next scenario, but the campaign names no next scenario.",
-                "Name the next scenario, or remove the changes.",
-            )
-        for j, change in enumerate(outcome.changes):
-            named = units_named(change)
-            for field, units in named.items():
-                for unit in units:
-                    if unit not in catalogue.units:
-                        yield _unknown(catalogue, "units", "unit", unit, f"{path}.changes[{j}].{field}")
-            known = all(u in catalogue.units for units in named.values() for u in units)
-            if known and following is not None and following.id == campaign.next:
-                for problem in change_problems([change], following, catalogue.units):
-                    yield error(
-                        "campaign.link",
-                        f"{path}.changes[{j}]",
-                        f"The next scenario cannot take this change: {problem}",
-                        "Name what the next scenario has.",
-                    )
+                yield unknown(catalogue, "units", "unit", unit, f"setup.deployment[{i}].units")

@@ -130,15 +130,15 @@ def test_units_an_event_brings_wait_off_the_battlefield_then_enter_through_its_z
 
 
 def test_scenario_check_warns_about_events_that_bring_units_without_a_side_or_zone() -> None:
-    from builder.heroes.scenario.validate import _event_issues
+    from builder.heroes.scenario.victory_issues import event_issues
     from tests.fixtures.rules.games import scenario
     from tests.heroes.rules.test_simulate import bundled as catalogue
 
     plain = scenario(events=[{"phase": "supply", "options": True, "once": True, "what": "Reinforcements."}])
-    codes = {issue.code for issue in _event_issues(plain, catalogue())}
+    codes = {issue.code for issue in event_issues(plain, catalogue())}
     assert {"event.no-side", "event.once"} <= codes
     wrong = scenario(events=[{"phase": "order", "discard": ["nowhere"], "bonuses": ["lost"], "what": "Discard."}])
-    paths = {issue.path for issue in _event_issues(wrong, catalogue()) if issue.code == "reference.unknown"}
+    paths = {issue.path for issue in event_issues(wrong, catalogue()) if issue.code == "reference.unknown"}
     assert paths == {"events[0].discard", "events[0].bonuses"}
 
 
