@@ -18,14 +18,9 @@ from typing import overload
 from markupsafe import Markup
 
 from builder.export.formats import Paper, SheetFormat
-from builder.export.map_svg import (
-    LegendEntry,
-    legend,
-    map_svg,
-    side_colours,
-    standalone_svg,
-    zone_tags,
-)
+from builder.export.map_legend import LegendEntry, legend
+from builder.export.map_marks import side_colours, zone_tags
+from builder.export.map_svg import map_svg, standalone_svg
 from builder.export.pdf import typst_pdf
 from builder.export.roster import environment, output_path, write_export
 from builder.export.roster_text import sentence

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from builder.export.map_svg import OPEN_GROUND, map_svg, standalone_svg
+from builder.export.map_marks import OPEN_GROUND
+from builder.export.map_svg import map_svg, standalone_svg
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.scenario.battlefield import Battlefield, assemble
 from builder.heroes.scenario.models import Scenario, ZoneKind
