@@ -31,7 +31,7 @@ def roster(
     An illegal army still prints, under a "not legal" banner listing its issues."""
     from builder.cli.tcg_report import deck_list, is_tcg
     from builder.export.roster import output_path, to_stdout, write_roster
-    from builder.export.roster_model import build_roster
+    from builder.export.roster_build import build_roster
     from builder.heroes.army.validate import check
     from builder.io.army_files import load_army
     from builder.io.errors import HonFileError

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from builder.export.formats import Format, Paper, SheetFormat
 from builder.export.roster import DEFAULT_FOLDER, output_path, write_roster
-from builder.export.roster_model import build_roster
+from builder.export.roster_build import build_roster
 from builder.export.sheet import build_sheet, sheet_path, write_sheet
 from builder.io.save import Fingerprint
 from builder.io.scenario_files import LoadedScenario

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 
-from builder.export.roster_model import Roster, build_roster
+from builder.export.roster_build import build_roster
+from builder.export.roster_model import Roster
 from builder.heroes.army.summary import ArmySummary
 from builder.heroes.army.validate import check
 from builder.heroes.catalogue.index import Catalogue

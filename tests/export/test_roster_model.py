@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from builder.export.roster_model import Block, Roster, build_roster
+from builder.export.roster_build import build_roster
+from builder.export.roster_model import Block, Roster
 from builder.export.roster_sheets import ability_mark
 from builder.heroes.army.models import ArmyList
 from builder.heroes.army.summary import summarize
