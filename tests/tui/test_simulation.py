@@ -18,8 +18,9 @@ from builder.heroes.scenario.edits import ReplaceScenario
 from builder.services.scenario_session import ScenarioSession
 from builder.tui.app import HonApp
 from builder.tui.screens.designer import DesignerScreen
-from builder.tui.screens.simulation import SimulationScreen, percent
+from builder.tui.screens.simulation import SimulationScreen
 from builder.tui.screens.simulation_setup import BUILDER, SimulationSetup
+from builder.tui.screens.simulation_text import percent
 from builder.tui.widgets.map_view import MapView
 
 SIZE = (120, 40)

@@ -6,7 +6,7 @@ computes no rule itself (builder.heroes.rules.simulation, builder.heroes.rules.p
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -23,37 +23,23 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from builder.heroes.rules.events import (
-    AdvanceEvent,
-    AssaultEvent,
-    CardEvent,
-    ConcealEvent,
-    CrushEvent,
-    DeployEvent,
-    DestroyedEvent,
-    DestructionEvent,
-    EmbarkEvent,
-    EnterEvent,
-    FireEvent,
-    FlightEvent,
-    FlipEvent,
-    GearEvent,
-    HeroesEvent,
-    HoldEvent,
-    MineEvent,
-    MoveEvent,
-    PushWreckEvent,
-    RetreatEvent,
-    RevealEvent,
-    RubbleEvent,
-    SniperEvent,
-    SpotEvent,
-    TemplateEvent,
-    WorksEvent,
+from builder.render.narration import Narrator
+from builder.tui.screens.simulation_text import (
+    EVENT_TINT,
+    FIRER_TINT,
+    PATH_GLYPH,
+    PIECE_COLOURS,
+    TARGET_TINT,
+    WRECK_COLOUR,
+    Square,
+    event_squares,
+    event_text,
+    legend,
+    list_line,
+    previews_text,
 )
-from builder.render.narration import Narrator, event_line, roll_text, style_of
 from builder.tui.widgets.footer import KeysFooter
-from builder.tui.widgets.letters import WRECK, letter_of, unit_letters
+from builder.tui.widgets.letters import letter_of, unit_letters
 from builder.tui.widgets.map_view import MapView, Marks, marks_of
 from builder.tui.widgets.tile_card import show_if_changed
 
@@ -61,26 +47,11 @@ if TYPE_CHECKING:
     from builder.heroes.army.models import ArmyList
     from builder.heroes.catalogue.index import Catalogue
     from builder.heroes.rules.pieces import Piece
-    from builder.heroes.rules.preview import ShotPreview
     from builder.heroes.rules.simulation import GameRecord
     from builder.heroes.rules.state import Frame
     from builder.heroes.scenario.battlefield import Battlefield
     from builder.heroes.scenario.models import Scenario
     from builder.io.scenario_files import LoadedScenario
-    from builder.kernel.events import Modifier
-
-Square = tuple[int, int]
-
-# Pieces are drawn in a lighter shade of their side's zone tint, so that a counter stands
-# out from its own deployment zone.
-PIECE_COLOURS = ["#a8ccff", "#ffa8a3", "#ffe7a3", "#dcbcff"]
-WRECK_COLOUR = "#a0a0a0"
-# Square tints (blended with the terrain by the map) for what the event touches and for
-# the player's picks.
-EVENT_TINT = "#ffd700"
-FIRER_TINT = "#00d7d7"
-TARGET_TINT = "#ff5fd7"
-PATH_GLYPH = ("·", EVENT_TINT)
 
 
 @dataclass(frozen=True)
@@ -113,133 +84,6 @@ def play(
     except HonFileError as problem:  # GameNotReady included: the scenario's first error
         raise NoGame(str(problem)) from problem
     return Game(game.scenario, game.battlefield, game.simulate(seed=seed, turns=turns))
-
-
-def percent(name: str, probability: float) -> str:
-    """`hit 41.7%`."""
-    return f"{name} {probability * 100:.1f}%"
-
-
-def event_squares(event: HeroesEvent, pieces: Mapping[str, Piece]) -> tuple[set[Square], set[Square]]:
-    """The squares an event touches (where units end up, who fired at whom) and the path a
-    move took; `pieces` should hold the pieces both before and after the event, so that a
-    destroyed unit's square is still found."""
-    keys: tuple[str | None, ...] = ()
-    to: tuple[Square, ...] | None = ()
-    path: tuple[Square, ...] = ()
-    match event:
-        case MoveEvent():
-            keys, to, path = (event.unit,), event.to, event.path
-        case EnterEvent() | AdvanceEvent() | RetreatEvent():
-            keys, to = (event.unit,), event.to
-        case RevealEvent() | HoldEvent() | DestroyedEvent() | CardEvent() | FlipEvent():
-            keys = (event.unit,)
-        case GearEvent():
-            keys = (event.unit,)
-        case SpotEvent():
-            keys, to = (event.by,), event.at
-        case CrushEvent():
-            keys = (event.unit, event.wreck)
-        case PushWreckEvent() | EmbarkEvent():
-            keys, to = (event.unit,), event.to
-        case FireEvent() | SniperEvent():
-            keys = (event.firer, event.target)
-        case TemplateEvent():
-            keys, to = (event.firer,), event.squares
-        case RubbleEvent():
-            to = event.squares
-        case DestructionEvent():
-            keys = (event.unit, event.structure)  # a wreck's key; a building's is no piece
-        case AssaultEvent():
-            keys = (event.attacker, event.defender)
-        case DeployEvent():
-            keys = event.units
-        case MineEvent():
-            keys, to = (event.unit,), (event.square,)
-        case WorksEvent():
-            keys, to = (event.unit,), event.squares
-        case FlightEvent() | ConcealEvent():
-            keys = (event.unit,)
-    touched = {sq for key in keys if key is not None and key in pieces for sq in pieces[key].squares}
-    touched.update(to or ())
-    return touched, set(path) - touched
-
-
-def list_line(event: HeroesEvent, narrator: Narrator | None = None) -> Text:
-    """One line of the event list, cut to the panel's width."""
-    line = event_line(event, narrator)
-    line.no_wrap, line.overflow = True, "ellipsis"
-    return line
-
-
-def event_text(event: HeroesEvent, index: int, count: int, narrator: Narrator | None = None) -> Text:
-    """The current event: where it is in the game, what happened and every roll."""
-    text = Text()
-    text.append(f"{index + 1}/{count}  ", style="dim")
-    when = "Set-up" if event.turn == 0 else f"Turn {event.turn}"
-    text.append(f"{when} · {event.phase} phase", style="bold")
-    if event.side:
-        text.append(f" · {event.side}", style="bold")
-    text.append("\n")
-    text.append(narrator.sentence(event) if narrator else event.text, style=style_of(event))
-    for roll in event.rolls:
-        text.append("\n")
-        text.append_text(roll_text(roll, indent=2))
-    return text
-
-
-def modifier_text(modifier: Modifier, against: bool = False) -> Text:
-    """`    +3 Combat value vs infantry (HoN core p.15)`; what the roll must reach is
-    `    against 6 Defense value (…)`."""
-    text = Text("    ")
-    if against:
-        text.append("against ", style="dim")
-    text.append(f"{modifier.value}" if against else f"{modifier.value:+d}", style="bold")
-    text.append(f" {modifier.label}")
-    text.append(f" ({modifier.page})", style="dim")
-    return text
-
-
-def previews_text(firer: Piece, target: Piece, previews: Iterable[ShotPreview]) -> Text:
-    """Each weapon's odds (`miss 58.3%  hit 41.7%  double 0.0%`) and the modifiers behind
-    them, or why there is no shot."""
-    text = Text()
-    text.append(f"{firer.unit.name} fires at {target.unit.name}", style="bold")
-    for preview in previews:
-        text.append(f"\n  {preview.weapon}\n    ", style="bold")
-        odds = preview.odds
-        if odds is None:
-            text.append(preview.reason or "no shot", style="italic")
-            continue
-        text.append("  ".join(percent(name, p) for name, p in odds.as_dict().items()), style="bold")
-        if odds.dice > 1:
-            text.append(f" ({odds.dice} dice, best kept)", style="dim")
-        for modifier in odds.modifiers:
-            text.append("\n").append_text(modifier_text(modifier))
-        for modifier in odds.against:
-            text.append("\n").append_text(modifier_text(modifier, against=True))
-    return text
-
-
-def legend(scenario: Scenario, letters: Mapping[tuple[str, str], str]) -> Text:
-    """What the letters and tints on the map mean: each side's units by their letter."""
-    text = Text()
-    for index, side in enumerate(scenario.sides):
-        colour = PIECE_COLOURS[index % len(PIECE_COLOURS)]
-        text.append(f"{side.name}:", style=f"bold {colour}")
-        for (owner, name), letter in sorted(letters.items(), key=lambda item: item[1]):
-            if owner == side.id:
-                text.append(f" {letter}", style=f"bold {colour}")
-                text.append(f" {name}")
-        text.append("\n")
-    text.append(f"{WRECK} wreck  ", style="dim")
-    text.append("  ", style=f"on {EVENT_TINT}")
-    text.append(" this event (· its path)  ", style="dim")
-    text.append("  ", style=f"on {FIRER_TINT}")
-    text.append(" firer  ", style="dim")
-    text.append("  ", style=f"on {TARGET_TINT}")
-    text.append(" target", style="dim")
-    return text
 
 
 class SimulationMap(MapView):
