@@ -3,7 +3,6 @@ looked up by id, searched by name, and asked "did you mean…?"."""
 
 from __future__ import annotations
 
-import difflib
 import heapq
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -209,6 +208,8 @@ SHORTLIST = 12
 
 def close_matches(word: str, candidates: Iterable[str]) -> list[str]:
     """Up to three candidates that look like `word`, closest first."""
+    import difflib  # read when a hint is wanted, not at every start of hon
+
     found = list(candidates)
     if len(found) > SHORTLIST:
         pairs = _letter_pairs(word)
