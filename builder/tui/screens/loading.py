@@ -20,6 +20,16 @@ class LoadingScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static("hon — reading the catalogue and the army…", id="loading")
 
+    def on_mount(self) -> None:
+        # Should the screen have nothing to paint on (no size yet), the reading starts once
+        # it is idle, as it would after a paint; after a paint this finds it started.
+        self.call_after_refresh(self._start)
+
+    def _start(self) -> None:
+        if self._painted is not None:
+            painted, self._painted = self._painted, None
+            painted()
+
     def _compositor_refresh(self) -> None:
         # Textual paints the screen here (from its first layout, then from its update
         # timer). Waiting for the screen to be painted and idle (App.call_after_refresh)
@@ -27,6 +37,5 @@ class LoadingScreen(Screen[None]):
         # and for the next tick of the update timer after it: a sixtieth of a second in
         # which the interpreter idles while the player waits for the army.
         super()._compositor_refresh()
-        if self._painted is not None and self.app.screen is self and self.query_one("#loading").region:
-            painted, self._painted = self._painted, None
-            painted()
+        if self.app.screen is self and self.query_one("#loading").region:
+            self._start()
