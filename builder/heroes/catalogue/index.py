@@ -3,6 +3,7 @@ looked up by id, searched by name, and asked "did you mean…?"."""
 
 from __future__ import annotations
 
+import difflib
 import heapq
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -208,8 +209,6 @@ SHORTLIST = 12
 
 def close_matches(word: str, candidates: Iterable[str]) -> list[str]:
     """Up to three candidates that look like `word`, closest first."""
-    import difflib  # read when a hint is wanted, not at every start of hon
-
     found = list(candidates)
     if len(found) > SHORTLIST:
         pairs = _letter_pairs(word)
