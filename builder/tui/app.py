@@ -9,10 +9,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import work
-from textual.app import App, ComposeResult
+from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Static
 
 from builder.tui.palette import ActionsProvider
 
@@ -53,11 +52,15 @@ class HonApp(App[None]):
         self._collector_paused = False
         self._frozen = False
 
-    def compose(self) -> ComposeResult:
-        """While the army is read (see `starting`), the app's first screen says so; the
-        builder is pushed over it once the army is read."""
+    def get_default_screen(self) -> Screen[None]:
+        """While the army is read (see `starting`), the app's first screen says so, and
+        starts reading once it has painted that (the player sees something first: reading
+        holds the interpreter); the builder is pushed over it once the army is read."""
         if self._loading:
-            yield Static("hon — reading the catalogue and the army…", id="loading")
+            from builder.tui.screens.loading import LoadingScreen
+
+            return LoadingScreen(self._load)
+        return super().get_default_screen()
 
     @property
     def _loading(self) -> bool:
@@ -137,10 +140,6 @@ class HonApp(App[None]):
             return
         if self._session is not None:
             self._show_builder()
-            return
-        # Start reading only once the loading message is painted: reading holds the
-        # interpreter, and the player should see something first.
-        self.call_after_refresh(self._load)
 
     def watch_app_focus(self, focus: bool) -> None:
         """In a browser (`hon serve`) the app starts unfocused until the page has focus,

@@ -8,7 +8,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import Resize, ScreenResume
+from textual.events import Resize
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -19,6 +19,7 @@ from builder.heroes.catalogue.units import Unit
 from builder.kernel.diagnostics import Issue
 from builder.services.army_session import ArmySession
 from builder.tui.screens.editing import DocumentScreen
+from builder.tui.screens.first_showing import FirstShowing
 from builder.tui.widgets.army_pane import ArmyPane, CardStops, focus_stop
 from builder.tui.widgets.browser import CatalogueBrowser
 from builder.tui.widgets.footer import KeysFooter
@@ -49,7 +50,7 @@ class FreeOptionRow(Static, can_focus=True):
         screen.edit(RemoveFreeOption(self.index))
 
 
-class ArmyBuilderScreen(DocumentScreen[ArmySession], CardStops):
+class ArmyBuilderScreen(FirstShowing, DocumentScreen[ArmySession], CardStops):
     DOCUMENT = "army"
 
     BINDINGS = [
@@ -73,8 +74,6 @@ class ArmyBuilderScreen(DocumentScreen[ArmySession], CardStops):
         super().__init__(id="builder")
         self.session = session
         self.cards: list[TileCard] = []
-        self._resumed = False  # set by the first ScreenResume
-        self._painting = True  # False while the first layout is made (see `_on_screen_resume`)
 
     # --- layout -------------------------------------------------------------------------
 
@@ -99,29 +98,6 @@ class ArmyBuilderScreen(DocumentScreen[ArmySession], CardStops):
         # Narrow from the first layout, not from the first resize after it.
         self.set_class(self.app.size.width < NARROW, "narrow")
         self.show_all()
-
-    def _on_screen_resume(self, event: ScreenResume) -> None:
-        if not self._resumed:
-            # Each widget had its styles applied as it was mounted, just before: Textual
-            # would apply them all again for the screen's first showing (every node of the
-            # screen, a fifth of the style work at start-up). Later showings, after a
-            # dialog, refresh them as Textual does.
-            event.refresh_styles = False
-            self._resumed = True
-            # The first layout gives every widget its first size, and each asks to be laid
-            # out and painted again for it: painting the first layout as well would paint
-            # the whole screen twice before the player sees anything but the loading message.
-            self._painting = False
-            try:
-                super()._on_screen_resume(event)
-            finally:
-                self._painting = True
-            return
-        super()._on_screen_resume(event)
-
-    def _compositor_refresh(self) -> None:
-        if self._painting:
-            super()._compositor_refresh()
 
     def use(self, session: ArmySession) -> None:
         """Show another army (a new one, or one just opened)."""

@@ -3,10 +3,11 @@ units and abilities behind it."""
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.content import Content, Span
 from textual.message import Message
+from textual.style import Style
 from textual.widget import Widget
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
@@ -63,16 +64,22 @@ class CatalogueBrowser(Vertical):
             order = {section: i for i, section in enumerate(SECTIONS)}
             hits.sort(key=lambda h: (order[h.kind.section], h.entry.name))
         self._hits = [(h.kind, h.entry) for h in hits]
+        # Each prompt is made as the Content the list would make of a Rich Text with the same
+        # styles (Content.from_rich_text, for each of up to 200 prompts), the styles once.
+        styles = {style: self._style(style) for style in {*TAG_STYLE.values(), "dim"}}
         options = []
         for kind, entry in self._hits:
-            prompt = Text(no_wrap=True, overflow="ellipsis")
-            prompt.append(f"{TAGS[kind.section]:<5}", style=TAG_STYLE[kind.section])
-            prompt.append(entry.name)
+            text = f"{TAGS[kind.section]:<5}{entry.name}"
+            spans = [Span(0, 5, styles[TAG_STYLE[kind.section]])]
             cost = getattr(entry, "cost", None)
             if cost is not None:
-                prompt.append(f" {cost}", style="dim")
-            options.append(Option(prompt))
+                spans.append(Span(len(text), len(text) + len(f" {cost}"), styles["dim"]))
+                text += f" {cost}"
+            options.append(Option(Content(text, spans)))
         return options
+
+    def _style(self, style: str) -> Style:
+        return Style.from_rich_style(self.app.console.get_style(style), self.app.ansi_theme)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.refill(event.value)
