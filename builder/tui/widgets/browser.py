@@ -6,9 +6,9 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content, Span
+from textual.css.styles import RulesMap
 from textual.message import Message
 from textual.style import Style
-from textual.visual import RulesMap
 from textual.widget import Widget
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
