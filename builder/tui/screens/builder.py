@@ -88,10 +88,11 @@ class ArmyBuilderScreen(FirstShowing, DocumentScreen[ArmySession], CardStops):
             with ArmyPane(id="army"):
                 yield from self._list_widgets(self._wanted(resolved), len(resolved.free))
             with Vertical(id="side"):
-                yield SideTabs([("totals-tab", "Totals"), ("issues", "Issues")], id="side-tabs")
+                # The issues are made when their tab is first shown (the totals are first).
+                tabs = [("totals-tab", "Totals"), ("issues", "Issues")]
+                yield SideTabs(tabs, id="side-tabs", made_when_shown={"issues": self._issues_panel})
                 with VerticalScroll(id="totals-tab"):
                     yield TotalsPanel(id="totals")
-                yield IssuesPanel("No issues: the list is legal.", id="issues")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -134,7 +135,13 @@ class ArmyBuilderScreen(FirstShowing, DocumentScreen[ArmySession], CardStops):
         show_if_changed(self.query_one("#status", Static), status_line(session.summary, session.issues), layout=False)
         self._show_cards()
         self.query_one("#totals", TotalsPanel).show(session.summary, session.catalogue)
-        self.query_one("#issues", IssuesPanel).show(session.issues)
+        for panel in self.query("#issues").results(IssuesPanel):
+            panel.show(session.issues)
+
+    def _issues_panel(self) -> IssuesPanel:
+        panel = IssuesPanel("No issues: the list is legal.", id="issues")
+        panel.show(self.session.issues)
+        return panel
 
     @staticmethod
     def _wanted(resolved: ResolvedArmy) -> list[tuple[str, Group]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content, Span
+from textual.css.styles import RulesMap
 from textual.message import Message
 from textual.style import Style
 from textual.widget import Widget
@@ -19,6 +20,21 @@ from builder.heroes.catalogue.index import Catalogue
 SECTIONS = ["tiles", "heroes", "options", "units", "abilities"]
 TAGS = {"tiles": "tile", "heroes": "hero", "options": "opt", "units": "unit", "abilities": "abil"}
 TAG_STYLE = {"tiles": "bold cyan", "heroes": "bold magenta", "options": "green", "units": "yellow", "abilities": "dim"}
+
+
+class Prompt(Content):
+    """A catalogue list's prompt: one line of text, which is one line high wherever it fits.
+
+    The list measures the height of every prompt (up to 200) before its first paint, and
+    Content measures by wrapping the prompt into lines; a prompt with no line break nor
+    tab that fits the width is one line whether wrapped or not (Content._wrap_and_format),
+    so it is not wrapped to tell. Longer ones are measured as Content measures them."""
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        room = width - rules.get("line_pad", 0) * 2
+        if room >= 1 and self.cell_length <= room and "\n" not in self.plain and "\t" not in self.plain:
+            return 1
+        return super().get_height(rules, width)
 
 
 class CatalogueBrowser(Vertical):
@@ -75,7 +91,7 @@ class CatalogueBrowser(Vertical):
             if cost is not None:
                 spans.append(Span(len(text), len(text) + len(f" {cost}"), styles["dim"]))
                 text += f" {cost}"
-            options.append(Option(Content(text, spans)))
+            options.append(Option(Prompt(text, spans)))
         return options
 
     def _style(self, style: str) -> Style:

@@ -6,6 +6,8 @@ and a pane for each tab), each styled, laid out and painted on its own at start-
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -18,7 +20,9 @@ from textual.widget import Widget
 
 class SideTabs(Widget, can_focus=True):
     """`tabs` are (pane id, label) pairs; the pane of the active tab is shown, the others
-    hidden. Left and right, or a click, change the tab."""
+    hidden. Left and right, or a click, change the tab. A pane in `made_when_shown` is made
+    by its function and mounted after the others (in this widget's parent) the first time
+    its tab is active: start-up does not build, style and lay out a pane nobody sees."""
 
     BINDINGS = [
         Binding("left", "step(-1)", "Previous tab", show=False),
@@ -50,9 +54,15 @@ class SideTabs(Widget, can_focus=True):
     active: reactive[str] = reactive("", init=False)
     _hover: reactive[str | None] = reactive(None)
 
-    def __init__(self, tabs: list[tuple[str, str]], id: str | None = None) -> None:
+    def __init__(
+        self,
+        tabs: list[tuple[str, str]],
+        id: str | None = None,
+        made_when_shown: Mapping[str, Callable[[], Widget]] | None = None,
+    ) -> None:
         super().__init__(id=id)
         self.tabs = tabs
+        self._to_make = dict(made_when_shown or {})
         self.set_reactive(SideTabs.active, tabs[0][0])
 
     def on_mount(self) -> None:
@@ -63,7 +73,13 @@ class SideTabs(Widget, can_focus=True):
 
     def _show_pane(self) -> None:
         for pane, _ in self.tabs:
-            self.screen.query_one(f"#{pane}").display = pane == self.active
+            shown = pane == self.active
+            if pane not in self._to_make:
+                self.screen.query_one(f"#{pane}").display = shown
+            elif shown:
+                parent = self.parent
+                assert isinstance(parent, Widget)
+                parent.mount(self._to_make.pop(pane)())
 
     def _spans(self) -> list[tuple[int, int, str]]:
         """The columns of each tab's label (one column of padding either side)."""
