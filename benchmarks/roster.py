@@ -25,7 +25,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from builder.export.roster import render_html, render_pdf
-from builder.export.roster_model import Roster, build_roster
+from builder.export.roster_build import build_roster
+from builder.export.roster_model import Roster
 from builder.heroes.army.validate import check
 from builder.io.army_files import load_army
 from builder.io.catalogue_files import load_catalogue

@@ -20,7 +20,6 @@ from builder.export.roster_model import (
 from builder.export.roster_sheets import (
     AbilityMark,
     CounterSheet,
-    GlossaryEntry,
     StripeMark,
     ability_mark,
     counter_sheet,
@@ -35,9 +34,6 @@ from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.recruitment import OptionKind, Recruit, RecruitmentOption, Slot
 from builder.kernel.diagnostics import Issue, Severity, is_legal, plural
-
-__all__ = ["AbilityMark", "Block", "CounterSheet", "GlossaryEntry", "Roster", "StripeMark", "build_roster"]
-
 
 __all__ = ["build_roster"]
 

@@ -37,5 +37,5 @@ class LoadingScreen(Screen[None]):
         # and for the next tick of the update timer after it: a sixtieth of a second in
         # which the interpreter idles while the player waits for the army.
         super()._compositor_refresh()
-        if self.app.screen is self and self.query_one("#loading").region:
+        if self._painted is not None and self.app.screen is self and self.query_one("#loading").region:
             self._start()

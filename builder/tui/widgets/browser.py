@@ -19,6 +19,7 @@ from builder.heroes.catalogue.index import Catalogue
 
 SECTIONS = ["tiles", "heroes", "options", "units", "abilities"]
 TAGS = {"tiles": "tile", "heroes": "hero", "options": "opt", "units": "unit", "abilities": "abil"}
+TAG_WIDTH = 5  # the tag column: "tile ", "hero ", "opt  "…
 TAG_STYLE = {"tiles": "bold cyan", "heroes": "bold magenta", "options": "green", "units": "yellow", "abilities": "dim"}
 
 
@@ -85,8 +86,8 @@ class CatalogueBrowser(Vertical):
         styles = {style: self._style(style) for style in {*TAG_STYLE.values(), "dim"}}
         options = []
         for kind, entry in self._hits:
-            text = f"{TAGS[kind.section]:<5}{entry.name}"
-            spans = [Span(0, 5, styles[TAG_STYLE[kind.section]])]
+            text = f"{TAGS[kind.section]:<{TAG_WIDTH}}{entry.name}"
+            spans = [Span(0, TAG_WIDTH, styles[TAG_STYLE[kind.section]])]
             cost = getattr(entry, "cost", None)
             if cost is not None:
                 spans.append(Span(len(text), len(text) + len(f" {cost}"), styles["dim"]))
