@@ -23,6 +23,7 @@ from textual_autocomplete import AutoComplete, DropdownItem, TargetState
 
 from builder.heroes.catalogue.index import Catalogue
 from builder.tui.forms.fields import FieldSpec
+from builder.tui.styles import SCREENS_CSS
 
 # Which catalogue section a field's ids belong to, by field name; the same references
 # `hon catalogue check` follows (builder/heroes/catalogue/check.py `_references`).
@@ -168,6 +169,8 @@ def with_choice(spec: FieldSpec, current: str, chosen: str) -> str:
 class PickerScreen(ModalScreen[str | None]):
     """A filter and a list of catalogue entries (id — name): those holding every word typed,
     else those holding its letters in order (fuzzily); Enter picks, Escape closes."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS = [Binding("escape", "dismiss_none", "Close")]
     DEFAULT_CSS = """

@@ -20,6 +20,7 @@ from builder.heroes.catalogue.index import Catalogue
 from builder.io.scenario_files import LoadedScenario
 from builder.services.balance import BalancePlan, Tally
 from builder.services.balance_heroes import HeroesBalance
+from builder.tui.styles import SCREENS_CSS
 from builder.tui.widgets.footer import KeysFooter
 
 GAMES = 40  # a quick look on one core: about ten to twenty seconds on a small scenario
@@ -28,6 +29,8 @@ TEMPERATURES = (0.5, 1.0, 0.25, 0.0)  # t cycles through them
 
 class BalanceScreen(Screen[None]):
     """Each side's chance of winning the scenario, measured while you watch."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS = [
         Binding("t", "temperature", "Temperature"),

@@ -27,6 +27,7 @@ from builder.heroes.scenario.models import DRAW, Scenario
 from builder.io.campaign_files import LoadedCampaign, load_campaign, save_campaign_as
 from builder.io.errors import ChangedOnDisk, HonFileError
 from builder.services.campaign import check_units, current_game, record_result, what_next
+from builder.tui.styles import SCREENS_CSS
 from builder.tui.widgets.footer import KeysFooter
 
 
@@ -49,6 +50,8 @@ def open_or_start(answer: str, catalogue: Catalogue) -> Path:
 class RecordResult(ModalScreen[Result | None]):
     """The result of the game just played: winner, victory points and units lost by side,
     notes. None on escape."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
 
@@ -104,6 +107,8 @@ class RecordResult(ModalScreen[Result | None]):
 
 
 class CampaignScreen(Screen[None]):
+    CSS_PATH = SCREENS_CSS
+
     BINDINGS = [
         Binding("w", "record", "Record result"),
         Binding("f8", "play", "Play next game"),

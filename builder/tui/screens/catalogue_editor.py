@@ -31,6 +31,7 @@ from builder.kernel.history import History
 from builder.tui.forms.form import ModelForm
 from builder.tui.forms.messages import plain_message
 from builder.tui.screens.dialogs import Ask
+from builder.tui.styles import SCREENS_CSS
 
 EDITABLE = ["tiles", "options", "heroes", "units"]
 NEW = "__new__"
@@ -48,6 +49,8 @@ class DraftEdit:
 
 
 class CatalogueEditor(Screen[None]):
+    CSS_PATH = SCREENS_CSS
+
     BINDINGS = [
         Binding("ctrl+s", "save", "Save entry"),
         Binding("ctrl+z", "undo", "Undo"),

@@ -15,6 +15,7 @@ from textual.widgets import Label, Static
 from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import CombatValues, DefenseColour, Side, SideState, Unit
+from builder.tui.styles import SCREENS_CSS
 
 SHIELD = {colour: colour.display for colour in DefenseColour}
 
@@ -86,6 +87,8 @@ def unit_card(unit: Unit, catalogue: Catalogue) -> RenderableType:
 
 
 class CounterDetails(ModalScreen[None]):
+    CSS_PATH = SCREENS_CSS
+
     BINDINGS = [Binding("escape,enter,q", "dismiss(None)", "Close")]
 
     def __init__(self, title: str, units: list[Unit], catalogue: Catalogue) -> None:

@@ -29,6 +29,7 @@ from builder.io.scenario_files import LoadedScenario
 from builder.kernel.diagnostics import plural
 from builder.services.scenario_session import ScenarioSession
 from builder.tui.screens.editing import DocumentScreen, document_title
+from builder.tui.styles import SCREENS_CSS
 from builder.tui.widgets.footer import KeysFooter
 from builder.tui.widgets.issues import IssuesPanel
 from builder.tui.widgets.map_view import OBJECTIVE_GLYPHS, OPEN_GROUND, SIDE_TINTS, MapView, marks_of
@@ -55,6 +56,8 @@ class ToolState:
 
 
 class DesignerScreen(DocumentScreen[ScenarioSession]):
+    CSS_PATH = SCREENS_CSS
+
     BINDINGS = [
         Binding("p", "tool('paint')", "Paint"),
         Binding("x", "tool('erase')", "Erase"),

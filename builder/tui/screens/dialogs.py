@@ -11,10 +11,13 @@ from textual.widgets.option_list import Option
 
 from builder.heroes.army.models import ArmyList
 from builder.heroes.catalogue.index import Catalogue
+from builder.tui.styles import SCREENS_CSS
 
 
 class Ask(ModalScreen[str]):
     """A question with buttons; dismisses with the chosen button's id ("cancel" on escape)."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS = [Binding("escape", "dismiss('cancel')", "Cancel")]
 
@@ -37,6 +40,8 @@ class Ask(ModalScreen[str]):
 class AskText(ModalScreen[str | None]):
     """One line of text; None on escape."""
 
+    CSS_PATH = SCREENS_CSS
+
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
 
     def __init__(self, title: str, value: str = "", placeholder: str = "") -> None:
@@ -55,6 +60,8 @@ class AskText(ModalScreen[str | None]):
 
 class NewArmy(ModalScreen[ArmyList | None]):
     """A new army starts from a faction and a points limit."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
 
@@ -108,6 +115,8 @@ class NewArmy(ModalScreen[ArmyList | None]):
 
 class Choose(ModalScreen[str | None]):
     """Pick one of a list; dismisses with its value, or None on escape."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
 

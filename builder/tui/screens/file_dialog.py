@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 
 from builder.io.paths import EXAMPLE_ARMIES_DIR, SCENARIOS_DIR
 from builder.services.recent_files import Kind, recent_files
+from builder.tui.styles import SCREENS_CSS
 
 Mode = Literal["open", "save"]
 YAML = (".yaml", ".yml")
@@ -59,6 +60,8 @@ def _short(folder: Path) -> str:
 
 
 class FileDialog(ModalScreen[Path | None]):
+    CSS_PATH = SCREENS_CSS
+
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
 
     def __init__(self, title: str, kind: Kind, mode: Mode, suggestion: Path | None = None) -> None:

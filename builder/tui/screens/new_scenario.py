@@ -14,9 +14,12 @@ from textual.widgets import Button, Input, Label, Select, Static
 from builder.heroes.catalogue.base import Game
 from builder.heroes.catalogue.index import Catalogue
 from builder.services.scenario_session import ScenarioStart
+from builder.tui.styles import SCREENS_CSS
 
 
 class NewScenario(ModalScreen[ScenarioStart | None]):
+    CSS_PATH = SCREENS_CSS
+
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
 
     def __init__(self, catalogue: Catalogue, game: Game = Game.HON) -> None:

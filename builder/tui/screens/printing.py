@@ -16,6 +16,7 @@ from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
 from builder.io.errors import HonFileError, one_line
 from builder.services.printing import PrintChoice, default_folder
+from builder.tui.styles import SCREENS_CSS
 
 # Prints `format` (a PrintChoice value) into a folder; returns the file written.
 PrintJob = Callable[[str, Path], Path]
@@ -23,6 +24,8 @@ PrintJob = Callable[[str, Path], Path]
 
 class PrintDialog(ModalScreen[Path | None]):
     """Dismisses with the last file written, or None when nothing was printed."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS = [Binding("escape", "close", "Close")]
 

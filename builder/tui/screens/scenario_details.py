@@ -27,6 +27,7 @@ from builder.services.scenario_session import ScenarioSession
 from builder.tui.forms.condition_form import ConditionForm
 from builder.tui.forms.form import ModelForm
 from builder.tui.forms.messages import plain_message
+from builder.tui.styles import SCREENS_CSS
 from builder.tui.widgets.footer import KeysFooter
 
 INFO = ("id", "title", "front", "operation", "place", "date", "armies", "players", "story", "source", "map_note")
@@ -53,6 +54,8 @@ FORMS: list[tuple[str, type[BaseModel], tuple[str, ...]]] = [
 
 
 class ScenarioDetails(Screen[bool]):
+    CSS_PATH = SCREENS_CSS
+
     BINDINGS = [
         Binding("ctrl+s", "apply", "Apply"),
         Binding("escape", "cancel", "Back"),

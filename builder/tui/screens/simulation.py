@@ -38,6 +38,7 @@ from builder.tui.screens.simulation_text import (
     list_line,
     previews_text,
 )
+from builder.tui.styles import SCREENS_CSS
 from builder.tui.widgets.footer import KeysFooter
 from builder.tui.widgets.letters import letter_of, unit_letters
 from builder.tui.widgets.map_view import MapView, Marks, marks_of
@@ -94,6 +95,8 @@ class SimulationMap(MapView):
 
 class SimulationScreen(Screen[None]):
     """A simulated game stepped through on the map, with the odds of a shot on demand."""
+
+    CSS_PATH = SCREENS_CSS
 
     # Nothing takes focus before the game is ready: the hidden map would show its keys
     # ("" rather than None, which would fall back to the app's "*").

@@ -16,6 +16,7 @@ from builder.heroes.army.models import ArmyList
 from builder.heroes.catalogue.index import Catalogue
 from builder.io.errors import HonFileError
 from builder.io.scenario_files import load_scenario
+from builder.tui.styles import SCREENS_CSS
 
 BUILDER = "builder"
 OWN = "own"
@@ -47,6 +48,8 @@ def scenario_sides(path: Path) -> list[SideChoice] | None:
 
 class SimulationSetup(ModalScreen[dict[str, ArmyList] | None]):
     """Dismisses with the armies that replace the scenario's lists, by side (empty: none)."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
 

@@ -15,6 +15,7 @@ from builder.heroes.army.models import OptionPick
 from builder.heroes.army.picking import Candidate
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.recruitment import RecruitmentOption
+from builder.tui.styles import SCREENS_CSS
 from builder.tui.widgets.stripes import stripe_bar
 
 EMPTY = "empty"
@@ -22,6 +23,8 @@ EMPTY = "empty"
 
 class SlotPicker(ModalScreen[RecruitmentOption | str | None]):
     """Dismisses with the chosen option, EMPTY to empty the slot, or None."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
 
@@ -82,6 +85,8 @@ class SlotPicker(ModalScreen[RecruitmentOption | str | None]):
 
 class ChoicePicker(ModalScreen[OptionPick | None]):
     """The choice some options ask for when the army is built (BfC p.08-09)."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
 

@@ -8,7 +8,6 @@ history, so the designer's undo and save cover them."""
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 from rich.text import Text
 from textual import on
@@ -25,6 +24,7 @@ from builder.tcg.cards import UnitCard
 from builder.tcg.edits import AddToDeck, RemoveFromDeck, SetSideMarkers
 from builder.tcg.scenario import Scenario
 from builder.tui.screens.editing import DocumentScreen
+from builder.tui.styles import SCREENS_CSS, TCG_CSS
 from builder.tui.widgets.footer import KeysFooter
 from builder.tui.widgets.issues import IssuesPanel
 from builder.tui.widgets.tile_card import show_if_changed
@@ -54,7 +54,7 @@ def choice_prompt(choice: DeckChoice, same_name: bool = False) -> Text:
 
 
 class TcgDeckScreen(DocumentScreen[TcgScenarioSession]):
-    CSS_PATH = Path(__file__).parent / "tcg_designer.tcss"
+    CSS_PATH = TCG_CSS
     BINDINGS = [
         Binding("a", "add", "Add card"),
         Binding("delete,r", "remove", "Remove card"),
@@ -213,6 +213,8 @@ class CardPicker(ModalScreen[str | None]):
     """Choosing the card a side deploys on a box: those that fit first in the list's order,
     the others struck through with the check's reason, and refused with it. Dismisses with
     the card's id, CLEAR to take the box's cards off, or None."""
+
+    CSS_PATH = SCREENS_CSS
 
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
 

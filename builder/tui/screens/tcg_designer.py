@@ -9,7 +9,6 @@ computes."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from rich.text import Text
 from textual import on, work
@@ -37,6 +36,7 @@ from builder.tcg.edits import (
 from builder.tcg.scenario import MarkerKind
 from builder.tcg.terrain import Terrain
 from builder.tui.screens.editing import DocumentScreen, document_title
+from builder.tui.styles import TCG_CSS
 from builder.tui.widgets.footer import KeysFooter
 from builder.tui.widgets.issues import IssuesPanel
 from builder.tui.widgets.tcg_board import MARKER_GLYPH, SIDE_COLOURS, TERRAIN_COLOUR
@@ -72,7 +72,7 @@ class ToolState:
 
 
 class TcgDesignerScreen(DocumentScreen[TcgScenarioSession]):
-    CSS_PATH = Path(__file__).parent / "tcg_designer.tcss"
+    CSS_PATH = TCG_CSS
     BINDINGS = [
         Binding("p", "tool('terrain')", "Terrain"),
         Binding("m", "tool('marker')", "Markers"),

@@ -9,7 +9,6 @@ form keeps what was typed."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from pydantic import ValidationError
 from rich.text import Text
@@ -34,6 +33,7 @@ from builder.tcg.scenario import DRAW, Scenario
 from builder.tui.forms.messages import plain_message
 from builder.tui.forms.tcg_condition_form import TcgConditionForm
 from builder.tui.screens.editing import DocumentScreen, document_title
+from builder.tui.styles import TCG_CSS
 from builder.tui.widgets.footer import KeysFooter
 
 # How the form names the fields of the scenario and of a side.
@@ -58,7 +58,7 @@ VALUE = "form.value"  # the code of a refusal: a value the file cannot hold
 
 
 class TcgDetailsScreen(DocumentScreen[TcgScenarioSession]):
-    CSS_PATH = Path(__file__).parent / "tcg_designer.tcss"
+    CSS_PATH = TCG_CSS
     BINDINGS = [
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+y", "redo", "Redo"),

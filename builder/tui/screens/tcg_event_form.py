@@ -12,9 +12,12 @@ from textual.widgets import Button, Input, Label, Select
 
 from builder.tcg.cards import EventEffect, EventEffectKind
 from builder.tcg.scenario import ScenarioEvent, Side
+from builder.tui.styles import SCREENS_CSS
 
 
 class ScenarioEventForm(ModalScreen[ScenarioEvent | None]):
+    CSS_PATH = SCREENS_CSS
+
     BINDINGS = [Binding("escape", "dismiss(None)", "Cancel")]
 
     def __init__(self, turns: int, sides: list[Side]) -> None:

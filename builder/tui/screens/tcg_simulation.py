@@ -20,6 +20,7 @@ from builder.tcg.rules.events import MoveEvent, ReinforcementEvent, TurnEvent
 from builder.tcg.rules.simulation import TcgRecord, simulate
 from builder.tcg.rules.state import Frame
 from builder.tcg.scenario import Scenario
+from builder.tui.styles import SCREENS_CSS
 from builder.tui.widgets.footer import KeysFooter
 from builder.tui.widgets.tcg_board import TcgBoard
 
@@ -51,6 +52,8 @@ def highlighted(frame: Frame) -> set[Box]:
 
 
 class TcgSimulationScreen(Screen[None]):
+    CSS_PATH = SCREENS_CSS
+
     DEFAULT_CSS = """
     TcgSimulationScreen #tcg-side { width: 48; }
     TcgSimulationScreen #tcg-event { height: auto; padding: 0 1; }
