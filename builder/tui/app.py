@@ -6,7 +6,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import work
 from textual.app import App
@@ -14,6 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from builder.tui.palette import ActionsProvider
+from builder.tui.styles import read_screen_css
 
 # The domain and the screens load after the first paint (see `starting`), so they are
 # imported where they are used.
@@ -188,6 +189,12 @@ class HonApp(App[None]):
         if self._collector_paused:
             gc.enable()
         self._collector_paused = self._frozen = False
+
+    def _load_screen_css(self, screen: Screen[Any]) -> None:
+        # Textual parses every style sheet anew for a screen's new CSS file: read it
+        # without that first (builder/tui/styles.py).
+        read_screen_css(self, screen)
+        super()._load_screen_css(screen)
 
     @property
     def builder(self) -> ArmyBuilderScreen:
