@@ -1,0 +1,65 @@
+"""Start-up parses only the styles of what it shows (app.tcss); the other screens' styles
+(screens.tcss) are read when the first of them is shown, and style it as they did when
+app.tcss held them all (builder/tui/styles.py)."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from pathlib import Path
+from typing import Any
+
+from textual.screen import Screen
+from textual.widgets import Button
+
+import builder.tui
+from builder.tui.app import HonApp
+from builder.tui.screens.builder import ArmyBuilderScreen
+from builder.tui.screens.dialogs import Ask
+from builder.tui.styles import SCREENS_CSS
+from tests.tui.test_builder import SIZE
+
+# The screens start-up shows, and the bases of screens (never shown themselves).
+STARTING = {"LoadingScreen", "ArmyBuilderScreen", "FirstShowing", "CardStops", "DocumentScreen"}
+
+
+def read_sheets(app: HonApp) -> set[Path]:
+    return {Path(path) for path, _ in app.stylesheet.source if path.endswith(".tcss")}
+
+
+async def test_the_first_dialog_over_the_builder_is_styled_by_the_screens_sheet(app_on_file: HonApp) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app_on_file.screen, ArmyBuilderScreen)
+        assert SCREENS_CSS not in read_sheets(app_on_file)
+        app_on_file.push_screen(Ask("Unsaved changes", "Save?", [("save", "Save", "primary")]))
+        await pilot.pause()
+        assert SCREENS_CSS in read_sheets(app_on_file)
+        dialog = app_on_file.screen.query_one(".dialog")
+        # .dialog-screen centres the dialog; .dialog is at most 100 cells wide, thick-bordered.
+        assert app_on_file.screen.styles.align == ("center", "middle")
+        assert dialog.styles.max_width is not None and dialog.styles.max_width.value == 100
+        assert dialog.styles.border_top[0] == "thick"
+        assert dialog.region.x > 0 and dialog.region.right < SIZE[0]
+        assert dialog.query_one(Button).styles.margin.right == 1  # .dialog-buttons Button
+        # The builder under it keeps its own styles.
+        assert app_on_file.builder.query_one("#browser").outer_size.width == 30
+
+
+def test_every_screen_shown_after_the_builder_reads_the_screens_sheet_first() -> None:
+    for module in pkgutil.walk_packages(builder.tui.__path__, "builder.tui."):
+        importlib.import_module(module.name)
+    screens = [cls for cls in _subclasses(Screen) if cls.__module__.startswith("builder.tui.")]
+    assert len(screens) > 20
+    for screen in screens:
+        if screen.__name__ in STARTING:
+            continue
+        css_path = screen.CSS_PATH if isinstance(screen.CSS_PATH, list) else [screen.CSS_PATH]
+        assert css_path[0] == SCREENS_CSS, screen.__qualname__
+
+
+def _subclasses(cls: type[Screen[Any]]) -> set[type[Screen[Any]]]:
+    found: set[type[Screen[Any]]] = set()
+    for sub in cls.__subclasses__():
+        found |= {sub} | _subclasses(sub)
+    return found
