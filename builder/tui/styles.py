@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from textual.app import App
+    from textual.dom import DOMNode
     from textual.screen import Screen
 
 _HERE = Path(__file__).parent
@@ -23,15 +24,32 @@ TCG_CSS: list[str | PurePath] = [SCREENS_CSS, _HERE / "screens" / "tcg_designer.
 
 def read_screen_css(app: App[Any], screen: Screen[Any]) -> None:
     """Read the files of `screen`'s CSS_PATH that `app` has not read yet, as Textual does
-    when the screen is first shown, less the work that only the way it is done costs:
+    when the screen is first shown, less the work that only the way it is done costs.
     Textual parses every style sheet of the app anew (a fresh Stylesheet, none of the rules
-    it parsed before reused: 10 ms for what the builder shows alone). Here the new files
+    it parsed before reused: 10 ms for what the builder shows alone): here the new files
     are parsed alone (Stylesheet.parse keeps the rules of each sheet it parsed, for the
-    same variables: the same rules in the same order), then the screen shown is restyled
-    as Textual restyles it; Textual's own loading finds nothing left to read."""
+    same variables: the same rules in the same order). Textual then restyles every node of
+    the screen shown (the builder, under a dialog): here only those a new rule may style,
+    which are all of them only if a new rule names any widget (`*`)."""
     stylesheet = app.stylesheet
     new = [path for path in screen.css_path if not stylesheet.has_source(str(path))]
-    if new:
-        stylesheet.read_all(new)
-        stylesheet.parse()
-        stylesheet.update(app)
+    if not new:
+        return
+    from textual.scrollbar import ScrollBar, ScrollBarCorner  # imported by the first scrolling widget
+
+    before = set(stylesheet.rules)
+    stylesheet.read_all(new)
+    named = {name for rule in stylesheet.rules if rule not in before for name in rule.selector_names}
+    if not named.isdisjoint(ScrollBar._css_type_names | ScrollBarCorner._css_type_names):
+        stylesheet.update(app)  # it styles the scroll bars of the widgets it restyles
+        return
+    stylesheet.update_nodes(node for node in app.walk_children(with_self=True) if _may_style(named, node))
+
+
+def _may_style(named: set[str], node: DOMNode) -> bool:
+    """Whether a rule whose subject is one of `named` may style `node` or its component
+    classes. Stylesheet.apply styles a node with the rules naming it (its type or a base's,
+    id, class, `*`) and its component classes as nodes of their own (type DOMNode): for
+    any other node, the rules it considers are those it considered before."""
+    components = {"DOMNode", *(f".{name}" for name in node._get_component_classes())}
+    return not (named.isdisjoint(node._selector_names) and named.isdisjoint(components))
