@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import difflib
 import heapq
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TypeVar, cast
 
 from builder.heroes.catalogue.base import Entry, Game
 from builder.heroes.catalogue.cards import ActionCard
-from builder.heroes.catalogue.document import KIND_BY_SECTION, KINDS, CatalogueFile, Kind
 from builder.heroes.catalogue.glossary import Ability, Faction, Marker, Stripe, TerrainEffect
+from builder.heroes.catalogue.kinds import KIND_BY_SECTION, KINDS, Kind
 from builder.heroes.catalogue.recruitment import (
     COMMON_FACTION,
     Hero,
@@ -22,10 +22,10 @@ from builder.heroes.catalogue.recruitment import (
 )
 from builder.heroes.catalogue.terrain import Board, TerrainType
 from builder.heroes.catalogue.units import Unit
-from builder.kernel.diagnostics import Issue, error
 
 E = TypeVar("E", bound=Entry)
 
+# The layers an entry may come from (Origin.layer): see layers.py.
 BUNDLED = "bundled"
 USER = "user"
 
@@ -42,14 +42,6 @@ class Origin:
     @property
     def path(self) -> str:
         return f"{self.section}[{self.index}]"
-
-
-@dataclass(frozen=True)
-class Layer:
-    """The files of one catalogue folder, in the order they were read."""
-
-    name: str
-    files: Sequence[tuple[str, CatalogueFile]]
 
 
 @dataclass(frozen=True)
@@ -243,38 +235,3 @@ def fuzzy_score(query: str, text: str) -> float:
             score += 0.5
         previous = position
     return score
-
-
-def empty_sections() -> dict[str, dict[str, Entry]]:
-    return {kind.section: {} for kind in KINDS}
-
-
-def assemble(layers: Sequence[Layer], revision: str = "unsaved", date: str = "") -> tuple[Catalogue, list[Issue]]:
-    """Merge catalogue folders in order: a later layer's entry replaces an earlier one with
-    the same id; the same id twice within one layer is an error (the first is kept)."""
-    entries = empty_sections()
-    origins: dict[tuple[str, str], Origin] = {}
-    issues: list[Issue] = []
-    for layer in layers:
-        seen: dict[tuple[str, str], Origin] = {}
-        for label, document in layer.files:
-            for kind in KINDS:
-                for index, entry in enumerate(document.entries(kind)):
-                    key = (kind.section, entry.id)
-                    origin = Origin(label, layer.name, kind.section, index)
-                    if key in seen:
-                        first = seen[key]
-                        issues.append(
-                            error(
-                                "catalogue.duplicate",
-                                f"{label}:{origin.path}",
-                                f"The {kind.singular} id {entry.id!r} is defined twice in the "
-                                f"{layer.name} catalogue: in {first.file} and in {label}.",
-                                "Give one of them another id, or delete the copy.",
-                            )
-                        )
-                        continue
-                    seen[key] = origin
-                    entries[kind.section][entry.id] = entry
-                    origins[key] = origin
-    return Catalogue(entries, origins, revision, date), issues

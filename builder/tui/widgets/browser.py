@@ -14,8 +14,8 @@ from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
 from builder.heroes.catalogue.base import Entry
-from builder.heroes.catalogue.document import Kind
 from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.catalogue.kinds import Kind
 
 SECTIONS = ["tiles", "heroes", "options", "units", "abilities"]
 TAGS = {"tiles": "tile", "heroes": "hero", "options": "opt", "units": "unit", "abilities": "abil"}
