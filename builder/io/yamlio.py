@@ -167,8 +167,9 @@ def parse(text: str, file: str | Path) -> Document:
 # Where a line starts for libyaml: after \n, \r, NEL, LINE SEPARATOR or PARAGRAPH SEPARATOR.
 # What may stand before a block collection on its line: indentation, the indicators of
 # compact nested collections ("- - x", "? x", ": x") and a byte order mark, which libyaml
-# skips at the start of a line but counts as a column.
-_LINE_PREFIX = re.compile("(?:^|(?<=[\n\r\x85\u2028\u2029]))[ \t?:\ufeff-]+")
+# skips at the start of a line but counts as a column. Compiled when first used (re caches
+# it), as every pattern here: a file read from the cache is never parsed.
+_LINE_PREFIX = "(?:^|(?<=[\n\r\x85\u2028\u2029]))[ \t?:\ufeff-]+"
 
 
 def nesting_depth(text: str, limit: int = MAX_DEPTH) -> int:
@@ -191,7 +192,7 @@ def nesting_depth(text: str, limit: int = MAX_DEPTH) -> int:
        starts and ends, stopping as soon as the depth passes `limit` (so the scanner's
        work per token stays bounded by `limit`, not by the nesting of the whole file).
        Exact, so no quoting, comment or block-scalar subtlety can fool it."""
-    longest = max((len(run) for run in _LINE_PREFIX.findall(text)), default=0)
+    longest = max((len(run) for run in re.findall(_LINE_PREFIX, text)), default=0)
     bound = text.count("[") + text.count("{") + 2 * longest + 2
     if bound <= limit:
         return bound
@@ -228,12 +229,12 @@ def _check_expansion(data: Any, file: str | Path, budget: int) -> None:
 
 # --- Finding lines ------------------------------------------------------------------
 
-_PATH_PART = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+_PATH_PART = r"([^.\[\]]+)|\[(\d+)\]"
 
 
 def split_path(path: str) -> list[str | int]:
     """'tiles[2].slots.left' -> ['tiles', 2, 'slots', 'left']."""
-    return [int(index) if index else key for key, index in _PATH_PART.findall(path)]
+    return [int(index) if index else key for key, index in re.findall(_PATH_PART, path)]
 
 
 def join_path(parts: Sequence[str | int]) -> str:
