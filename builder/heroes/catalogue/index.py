@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import difflib
 import heapq
-from collections.abc import Iterable, Iterator
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TypeVar, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from builder.heroes.catalogue.base import Entry, Game
-from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.glossary import Ability, Faction, Marker, Stripe, TerrainEffect
 from builder.heroes.catalogue.kinds import KIND_BY_SECTION, KINDS, Kind
 from builder.heroes.catalogue.recruitment import (
@@ -20,8 +20,11 @@ from builder.heroes.catalogue.recruitment import (
     RecruitmentOption,
     RecruitmentTile,
 )
-from builder.heroes.catalogue.terrain import Board, TerrainType
 from builder.heroes.catalogue.units import Unit
+
+if TYPE_CHECKING:  # imported with the sections that hold them (LATER)
+    from builder.heroes.catalogue.cards import ActionCard
+    from builder.heroes.catalogue.terrain import Board, TerrainType
 
 E = TypeVar("E", bound=Entry)
 
@@ -51,11 +54,47 @@ class SearchHit:
     score: float
 
 
+# The sections the army builder does not show (terrain, boards, action cards): a catalogue
+# read from the cache reads them, and imports their models, only when first asked for.
+LATER = ("terrain_effects", "terrain", "boards", "action_cards")
+
+
+class Sections(Mapping[str, dict[str, Entry]]):
+    """A catalogue's sections by name: those `ready`, and those read by `later` when first
+    asked for (once, whichever thread asks). Pickled as the plain dict of all of them."""
+
+    def __init__(
+        self, ready: Mapping[str, dict[str, Entry]], later: Mapping[str, Callable[[], dict[str, Entry]]]
+    ) -> None:
+        self._names = [kind.section for kind in KINDS if kind.section in ready or kind.section in later]
+        self._ready = dict(ready)
+        self._later = dict(later)
+        self._lock = threading.Lock()
+
+    def __getitem__(self, section: str) -> dict[str, Entry]:
+        found = self._ready.get(section)
+        if found is None:
+            with self._lock:
+                if section not in self._ready:
+                    self._ready[section] = self._later[section]()
+                found = self._ready[section]
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __reduce__(self) -> tuple[type[dict[str, dict[str, Entry]]], tuple[dict[str, dict[str, Entry]]]]:
+        return dict, (dict(self.items()),)
+
+
 @dataclass
 class Catalogue:
     """Every entry by kind and id. Build one with `assemble`."""
 
-    entries: dict[str, dict[str, Entry]]
+    entries: Mapping[str, dict[str, Entry]]
     origins: dict[tuple[str, str], Origin] = field(default_factory=dict)
     revision: str = "unsaved"
     date: str = ""
@@ -83,11 +122,11 @@ class Catalogue:
 
     @property
     def terrain(self) -> dict[str, TerrainType]:
-        return cast(dict[str, TerrainType], self.entries["terrain"])
+        return cast("dict[str, TerrainType]", self.entries["terrain"])
 
     @property
     def boards(self) -> dict[str, Board]:
-        return cast(dict[str, Board], self.entries["boards"])
+        return cast("dict[str, Board]", self.entries["boards"])
 
     @property
     def units(self) -> dict[str, Unit]:
@@ -107,7 +146,7 @@ class Catalogue:
 
     @property
     def action_cards(self) -> dict[str, ActionCard]:
-        return cast(dict[str, ActionCard], self.entries["action_cards"])
+        return cast("dict[str, ActionCard]", self.entries["action_cards"])
 
     def __len__(self) -> int:
         return sum(len(section) for section in self.entries.values())

@@ -1,13 +1,9 @@
 """The kinds of catalogue entry: the file section each lives in, and its model."""
 
 from dataclasses import dataclass
+from importlib import import_module
 
 from builder.heroes.catalogue.base import Entry
-from builder.heroes.catalogue.cards import ActionCard
-from builder.heroes.catalogue.glossary import Ability, Faction, Marker, Stripe, TerrainEffect
-from builder.heroes.catalogue.recruitment import Hero, RecruitmentOption, RecruitmentTile
-from builder.heroes.catalogue.terrain import Board, TerrainType
-from builder.heroes.catalogue.units import Unit
 
 
 @dataclass(frozen=True)
@@ -16,22 +12,30 @@ class Kind:
 
     section: str
     singular: str
-    model: type[Entry]
+    # Where the model is defined ("module.Class"), imported when first asked for: the army
+    # builder starts without the terrain and card models (see LATER in index.py).
+    model_path: str
+
+    @property
+    def model(self) -> type[Entry]:
+        module, name = self.model_path.rsplit(".", 1)
+        model: type[Entry] = getattr(import_module(f"builder.heroes.catalogue.{module}"), name)
+        return model
 
 
 # In dependency order: stripes and factions first, what refers to them after.
 KINDS: tuple[Kind, ...] = (
-    Kind("stripes", "stripe", Stripe),
-    Kind("factions", "faction", Faction),
-    Kind("abilities", "special ability", Ability),
-    Kind("markers", "marker", Marker),
-    Kind("terrain_effects", "terrain effect", TerrainEffect),
-    Kind("terrain", "terrain type", TerrainType),
-    Kind("boards", "terrain board", Board),
-    Kind("units", "unit", Unit),
-    Kind("tiles", "recruitment tile", RecruitmentTile),
-    Kind("heroes", "hero", Hero),
-    Kind("options", "recruitment option", RecruitmentOption),
-    Kind("action_cards", "action card", ActionCard),
+    Kind("stripes", "stripe", "glossary.Stripe"),
+    Kind("factions", "faction", "glossary.Faction"),
+    Kind("abilities", "special ability", "glossary.Ability"),
+    Kind("markers", "marker", "glossary.Marker"),
+    Kind("terrain_effects", "terrain effect", "glossary.TerrainEffect"),
+    Kind("terrain", "terrain type", "terrain.TerrainType"),
+    Kind("boards", "terrain board", "terrain.Board"),
+    Kind("units", "unit", "units.Unit"),
+    Kind("tiles", "recruitment tile", "recruitment.RecruitmentTile"),
+    Kind("heroes", "hero", "recruitment.Hero"),
+    Kind("options", "recruitment option", "recruitment.RecruitmentOption"),
+    Kind("action_cards", "action card", "cards.ActionCard"),
 )
 KIND_BY_SECTION = {kind.section: kind for kind in KINDS}
