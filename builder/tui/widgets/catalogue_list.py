@@ -120,9 +120,8 @@ class CatalogueList(ScrollView, can_focus=True):
         self._highlighted: int | None = None
         self._hover: int | None = None  # the hit under the mouse
         self._width = 0  # the width the lines were measured at (0: to measure)
-        self._lines: list[tuple[int, int]] = []  # each line's hit, and its line in the hit
+        self._lines: list[tuple[int, Prompt, int]] = []  # each line's hit, runs and width
         self._first: list[int] = []  # each hit's first line, and the end of the last
-        self._wrapped: dict[int, list[Prompt]] = {}  # the lines of the hits wider than the list
         self._bases: dict[str, Style] = {}  # this paint's line styles, by component class
         self._styles: dict[tuple[str, str], RichStyle] = {}  # this paint's run styles
         self.show(prompts)
@@ -163,25 +162,21 @@ class CatalogueList(ScrollView, can_focus=True):
         if not width or width == self._width:
             return
         self._width = width
-        self._wrapped = {
-            index: wrap(prompt, width) for index, prompt in enumerate(self._prompts) if not self._fits(prompt, width)
-        }
-        lines: list[tuple[int, int]] = []
+        lines: list[tuple[int, Prompt, int]] = []
         first: list[int] = []
-        for index in range(len(self._prompts)):
+        for index, prompt in enumerate(self._prompts):
             first.append(len(lines))
-            lines.extend((index, line) for line in range(len(self._wrapped.get(index, ((),)))))
+            text = "".join(run for run, _ in prompt)
+            cells = cell_len(text)
+            if cells <= width and "\n" not in text and "\t" not in text:
+                lines.append((index, prompt, cells))
+            else:
+                lines.extend((index, line, sum(cell_len(run) for run, _ in line)) for line in wrap(prompt, width))
         self._lines, self._first = lines, [*first, len(lines)]
         size = Size(width, len(lines))
         if size != self.virtual_size:
             self.virtual_size = size
             self._scroll_update(size)
-
-    @staticmethod
-    def _fits(prompt: Prompt, width: int) -> bool:
-        """Whether a hit is one line at `width`."""
-        text = "".join(run for run, _ in prompt)
-        return cell_len(text) <= width and "\n" not in text and "\t" not in text
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -195,7 +190,7 @@ class CatalogueList(ScrollView, can_focus=True):
         if not self._width:
             self._measure()
         try:
-            index, line = self._lines[self.scroll_offset.y + y]
+            index, runs, cells = self._lines[self.scroll_offset.y + y]
         except IndexError:
             return Strip.blank(self._width, self._base(PLAIN).rich_style)
         if index == self._highlighted:
@@ -204,9 +199,8 @@ class CatalogueList(ScrollView, can_focus=True):
             kind = HOVER
         else:
             kind = PLAIN
-        runs = self._wrapped[index][line] if index in self._wrapped else self._prompts[index]
         segments = [Segment(text, self._run_style(kind, style)) for text, style in runs]
-        room = self._width - sum(cell_len(text) for text, _ in runs)
+        room = self._width - cells
         if room < 0:  # wider characters than their count (Content truncates them too)
             return Strip(segments).crop(0, self._width)
         if room:
