@@ -131,7 +131,7 @@ class CatalogueList(ScrollView, can_focus=True):
     def show(self, prompts: Sequence[Prompt]) -> None:
         """List other hits, the first highlighted, scrolled to the top."""
         self._prompts = list(prompts)
-        self._width = 0
+        self._width, self._lines, self._first = 0, [], []  # measured again at the next paint
         self._highlighted = None
         self.scroll_y = 0
         self.refresh()
@@ -148,7 +148,7 @@ class CatalogueList(ScrollView, can_focus=True):
 
     @highlighted.setter
     def highlighted(self, index: int | None) -> None:
-        index = None if index is None or not self._prompts else clamp(index, 0, len(self._prompts) - 1)
+        index = None if index is None or not self.count else clamp(index, 0, self.count - 1)
         if index != self._highlighted:
             self._highlighted = index
             self.refresh()
@@ -239,18 +239,18 @@ class CatalogueList(ScrollView, can_focus=True):
         self.scroll_to_highlight()
 
     def action_cursor_up(self) -> None:
-        count, at = len(self._prompts), self._highlighted
+        count, at = self.count, self._highlighted
         self.highlighted = None if not count else count - 1 if at is None else (at - 1) % count
 
     def action_cursor_down(self) -> None:
-        count, at = len(self._prompts), self._highlighted
+        count, at = self.count, self._highlighted
         self.highlighted = None if not count else 0 if at is None else (at + 1) % count
 
     def action_first(self) -> None:
         self.highlighted = 0
 
     def action_last(self) -> None:
-        self.highlighted = len(self._prompts) - 1
+        self.highlighted = self.count - 1
 
     def action_page_up(self) -> None:
         self._move_page(-1)
@@ -261,7 +261,7 @@ class CatalogueList(ScrollView, can_focus=True):
     def _move_page(self, direction: int) -> None:
         """Highlight the hit a page of lines above or below the highlighted one's first."""
         if self._highlighted is None:
-            self.highlighted = 0 if direction < 0 else len(self._prompts) - 1
+            self.highlighted = 0 if direction < 0 else self.count - 1
             return
         self._measure()
         if not self._lines:
