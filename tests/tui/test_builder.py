@@ -285,9 +285,18 @@ async def test_hon_shows_what_it_reads_then_the_example_army_laid_out_for_a_narr
     async with app.run_test(size=(80, 24)) as pilot:
         first = app.screen_stack[0]  # the app's own screen, under the builder once it is shown
         assert "reading the catalogue" in str(first.query_one("#loading", Static).render())
+        # Screen's and Widget's CSS, parsed for the loading screen, is not parsed again for
+        # the builder (it would be, were they deeper among the builder's bases).
+        depths = {
+            where: source.tie_breaker
+            for where, source in app.stylesheet.source.items()
+            if where[1] in ("Screen.DEFAULT_CSS", "Widget.DEFAULT_CSS")
+        }
+        assert len(depths) == 2
         await app.workers.wait_for_complete()
         await pilot.pause()
         screen = builder(app)
+        assert {where: app.stylesheet.source[where].tie_breaker for where in depths} == depths
         assert app.screen is screen and screen.has_class("narrow") and not screen.query_one("#side").region
         assert len(screen.cards) == 5 and screen.cards[0].region.right <= 80
         # The collector is off only while starting (and, by Textual, while a scroll is
