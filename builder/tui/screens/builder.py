@@ -52,6 +52,9 @@ class FreeOptionRow(Static, can_focus=True):
 
 class ArmyBuilderScreen(FirstShowing, DocumentScreen[ArmySession], CardStops):
     DOCUMENT = "army"
+    # Its title, status, panes and footer cover it all: Textual would draw its background
+    # for every line at each full paint only to have them drawn over.
+    BLANK = True
 
     BINDINGS = [
         Binding("ctrl+z", "undo", "Undo"),
