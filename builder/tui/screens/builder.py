@@ -26,9 +26,17 @@ from builder.tui.widgets.footer import KeysFooter
 from builder.tui.widgets.issues import IssuesPanel
 from builder.tui.widgets.side_tabs import SideTabs
 from builder.tui.widgets.tile_card import TileCard, show_if_changed
-from builder.tui.widgets.totals import TotalsPanel, status_line
+from builder.tui.widgets.totals import TotalsPanel, TotalsTab, status_line
 
 NARROW = 110  # below this many columns the side panel folds away
+
+
+class Panes(Horizontal):
+    """The catalogue, the list and the side panel side by side, which cover it all: drawn
+    as blank (Widget.BLANK), not line by line through Textual's styles cache only to be
+    drawn over."""
+
+    BLANK = True
 
 
 class FreeOptionRow(Static, can_focus=True):
@@ -83,7 +91,7 @@ class ArmyBuilderScreen(FirstShowing, DocumentScreen[ArmySession], CardStops):
     def compose(self) -> ComposeResult:
         yield Static(id="title")
         yield Static(id="status")
-        with Horizontal(id="main"):
+        with Panes(id="main"):
             yield CatalogueBrowser(self.session.catalogue, self.session.army.faction, id="browser")
             # The cards are composed with the screen, so the first layout already holds
             # them: mounting them after would lay the whole screen out again at start-up.
@@ -94,7 +102,7 @@ class ArmyBuilderScreen(FirstShowing, DocumentScreen[ArmySession], CardStops):
                 # The issues are made when their tab is first shown (the totals are first).
                 tabs = [("totals-tab", "Totals"), ("issues", "Issues")]
                 yield SideTabs(tabs, id="side-tabs", made_when_shown={"issues": self._issues_panel})
-                with VerticalScroll(id="totals-tab"):
+                with TotalsTab(id="totals-tab"):
                     yield TotalsPanel(id="totals")
         yield KeysFooter()
 
