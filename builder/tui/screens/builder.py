@@ -3,6 +3,8 @@ totals and issues on the right. Every change goes through an undoable edit."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -23,10 +25,12 @@ from builder.tui.screens.first_showing import FirstShowing
 from builder.tui.widgets.army_pane import ArmyPane, CardStops, focus_stop
 from builder.tui.widgets.browser import CatalogueBrowser
 from builder.tui.widgets.footer import KeysFooter
-from builder.tui.widgets.issues import IssuesPanel
 from builder.tui.widgets.side_tabs import SideTabs
 from builder.tui.widgets.tile_card import TileCard, show_if_changed
 from builder.tui.widgets.totals import TotalsPanel, TotalsTab, status_line
+
+if TYPE_CHECKING:
+    from builder.tui.widgets.issues import IssuesPanel
 
 NARROW = 110  # below this many columns the side panel folds away
 
@@ -85,6 +89,7 @@ class ArmyBuilderScreen(FirstShowing, DocumentScreen[ArmySession], CardStops):
         super().__init__(id="builder")
         self.session = session
         self.cards: list[TileCard] = []
+        self._issues: IssuesPanel | None = None  # made when its tab is first shown
 
     # --- layout -------------------------------------------------------------------------
 
@@ -146,13 +151,16 @@ class ArmyBuilderScreen(FirstShowing, DocumentScreen[ArmySession], CardStops):
         show_if_changed(self.query_one("#status", Static), status_line(session.summary, session.issues), layout=False)
         self._show_cards()
         self.query_one("#totals", TotalsPanel).show(session.summary, session.catalogue)
-        for panel in self.query("#issues").results(IssuesPanel):
-            panel.show(session.issues)
+        if self._issues is not None:
+            self._issues.show(session.issues)
 
     def _issues_panel(self) -> IssuesPanel:
-        panel = IssuesPanel("No issues: the list is legal.", id="issues")
-        panel.show(self.session.issues)
-        return panel
+        # Imported when first shown, as it is made: start-up does without its module.
+        from builder.tui.widgets.issues import IssuesPanel
+
+        self._issues = IssuesPanel("No issues: the list is legal.", id="issues")
+        self._issues.show(self.session.issues)
+        return self._issues
 
     @staticmethod
     def _wanted(resolved: ResolvedArmy) -> list[tuple[str, Group]]:
@@ -338,8 +346,9 @@ class ArmyBuilderScreen(FirstShowing, DocumentScreen[ArmySession], CardStops):
                 said += f"\n{line.plain}"
             self.notify(said, title=entry.name, timeout=12, markup=False)
 
-    @on(IssuesPanel.Jump)
-    def jump(self, message: IssuesPanel.Jump) -> None:
+    def on_issues_panel_jump(self, message: IssuesPanel.Jump) -> None:
+        # Named for the message (not @on(IssuesPanel.Jump)), so that its module is not
+        # imported with the builder's but when the panel is first made.
         issue: Issue = message.issue
         if not self.focus_path(issue.path):
             self.notify(issue.message, title=f"{issue.severity.value}: {issue.path}", markup=False)
@@ -353,7 +362,7 @@ class ArmyBuilderScreen(FirstShowing, DocumentScreen[ArmySession], CardStops):
     def action_issues(self) -> None:
         self.add_class("show-side")
         self.query_one("#side-tabs", SideTabs).active = "issues"
-        self.query_one("#issues", IssuesPanel).focus()
+        self.query_one("#issues").focus()
 
     def action_totals(self) -> None:
         """Back to the totals from the issues; on a narrow screen, show or hide them."""
