@@ -7,6 +7,7 @@ from pathlib import Path
 
 from textual.widgets import Input, OptionList, Select, Static
 
+from builder.heroes.catalogue.index import Catalogue
 from builder.io.army_files import load_army
 from builder.io.paths import DEFAULT_ARMY
 from builder.tui.app import HonApp
@@ -321,3 +322,25 @@ async def test_hon_leaves_a_collector_it_did_not_pause_as_it_found_it(isolated_u
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+async def test_a_free_option_is_listed_found_by_its_path_and_removed_with_delete(
+    bundled: Catalogue, isolated_user_catalogue: Path
+) -> None:
+    # The Deep Ones' free Totem needs no slot (SoN p.16): a row of its own under the cards.
+    army = DEFAULT_ARMY.parent / "son-deep-ones-770.yaml"
+    app = HonApp.on_file(army, bundled, isolated_user_catalogue)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = builder(app)
+        rows = screen.query("#army FreeOptionRow")
+        assert len(rows) == 1 and "Totem" in str(rows.first().render())
+        assert screen.focus_path("free_options[0]")
+        await pilot.pause()
+        assert getattr(screen.focused, "path", None) == "free_options[0]"
+        await pilot.press("delete")
+        await pilot.pause()
+        assert app.session.army.free_options == [] and not screen.query("#army FreeOptionRow")
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.session.army.free_options != [] and len(screen.query("#army FreeOptionRow")) == 1

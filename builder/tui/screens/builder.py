@@ -30,6 +30,7 @@ from builder.tui.widgets.tile_card import TileCard, show_if_changed
 from builder.tui.widgets.totals import TotalsPanel, TotalsTab, status_line
 
 if TYPE_CHECKING:
+    from builder.tui.widgets.free_option import FreeOptionRow
     from builder.tui.widgets.issues import IssuesPanel
 
 NARROW = 110  # below this many columns the side panel folds away
@@ -41,25 +42,6 @@ class Panes(Horizontal):
     drawn over."""
 
     BLANK = True
-
-
-class FreeOptionRow(Static, can_focus=True):
-    BINDINGS = [Binding("delete,backspace", "remove", "Remove")]
-
-    def __init__(self, index: int) -> None:
-        super().__init__(classes="slot-row")
-        self.index = index
-
-    @property
-    def path(self) -> str:
-        return f"free_options[{self.index}]"
-
-    def action_remove(self) -> None:
-        from builder.heroes.army.edits import RemoveFreeOption
-
-        screen = self.screen
-        assert isinstance(screen, ArmyBuilderScreen)
-        screen.edit(RemoveFreeOption(self.index))
 
 
 class ArmyBuilderScreen(FirstShowing, DocumentScreen[ArmySession], CardStops):
@@ -89,6 +71,7 @@ class ArmyBuilderScreen(FirstShowing, DocumentScreen[ArmySession], CardStops):
         super().__init__(id="builder")
         self.session = session
         self.cards: list[TileCard] = []
+        self.free_rows: list[FreeOptionRow] = []
         self._issues: IssuesPanel | None = None  # made when its tab is first shown
 
     # --- layout -------------------------------------------------------------------------
@@ -178,11 +161,12 @@ class ArmyBuilderScreen(FirstShowing, DocumentScreen[ArmySession], CardStops):
             for section, g in wanted
         ]
         free = list(resolved.free)
-        if shapes != [c.shape for c in self.cards] or len(army_pane.query(FreeOptionRow)) != len(free):
+        if shapes != [c.shape for c in self.cards] or len(self.free_rows) != len(free):
             self._rebuild(army_pane, wanted, len(free))
         for card, group in zip(self.cards, groups, strict=True):
             card.show(group, session.catalogue, session.issues)
-        for row, placed in zip(army_pane.query(FreeOptionRow), free, strict=True):
+        # The rows just made, not those still in the pane until their removal is done.
+        for row, placed in zip(self.free_rows, free, strict=True):
             option = placed.option
             text = Text("free  ", style="dim")
             text.append(option.name if option else f"{placed.pick.option} (unknown)")
@@ -198,8 +182,8 @@ class ArmyBuilderScreen(FirstShowing, DocumentScreen[ArmySession], CardStops):
             self.call_after_refresh(self.focus_path, focused_path)
 
     def _list_widgets(self, wanted: list[tuple[str, Group]], free: int) -> list[Widget]:
-        """The cards (kept in `self.cards`) and free option rows of the list, or the hint
-        of an empty one."""
+        """The cards (kept in `self.cards`) and free option rows (in `self.free_rows`) of
+        the list, or the hint of an empty one."""
         counters = {"tiles": 0, "heroes": 0}
         self.cards = []
         for section, group in wanted:
@@ -207,9 +191,14 @@ class ArmyBuilderScreen(FirstShowing, DocumentScreen[ArmySession], CardStops):
             counters[section] += 1
             self.cards.append(card)
         widgets: list[Widget] = list(self.cards)
+        self.free_rows = []
         if free:
+            # Few lists have one: its module is imported for the first that does.
+            from builder.tui.widgets.free_option import FreeOptionRow
+
+            self.free_rows = [FreeOptionRow(i) for i in range(free)]
             widgets.append(Static("Free options", classes="section-title"))
-            widgets.extend(FreeOptionRow(i) for i in range(free))
+            widgets.extend(self.free_rows)
         if not widgets:
             widgets.append(
                 Static("The army is empty: pick a recruitment tile in the catalogue (ctrl+f).", classes="hint")
@@ -223,7 +212,7 @@ class ArmyBuilderScreen(FirstShowing, DocumentScreen[ArmySession], CardStops):
         stops: list[tuple[Widget, int, str]] = [
             (card, stop, own) for card in self.cards for stop, own in enumerate(card.stops)
         ]
-        stops += [(row, 0, row.path) for row in self.query("#army FreeOptionRow").results(FreeOptionRow)]
+        stops += [(row, 0, row.path) for row in self.free_rows]
         for widget, stop, own in stops:
             matches = path == own or path.startswith(own + ".")
             if matches and (best is None or (isinstance(best[0], TileCard) and best[1] == 0)):
