@@ -52,8 +52,8 @@ def list_command(
     """List catalogue entries, by kind."""
     from rich.table import Table
 
-    from builder.heroes.catalogue.document import KINDS
     from builder.heroes.catalogue.index import close_matches
+    from builder.heroes.catalogue.kinds import KINDS
     from builder.kernel.diagnostics import join_or
 
     kinds = {k.section: k for k in KINDS} | {k.singular.split()[-1]: k for k in KINDS}

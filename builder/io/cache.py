@@ -119,26 +119,34 @@ def read_object(key: str) -> object | None:
     if path is None:
         return None
     body = _read_checked(path, PICKLE_MAGIC)
-    if body is None:
-        return None
-    try:
-        loaded: object = _CatalogueUnpickler(io.BytesIO(body)).load()
-        return loaded
-    except Exception:  # any failure means: read the catalogue afresh
-        return None
+    return None if body is None else unpickled(body)
 
 
 def write_object(key: str, value: object) -> None:
     """Store `value` under `key` atomically (a reader sees the old file or the whole new
     one), quietly: a cache that can't be written is only slower, never wrong."""
     path = _pickle_path(key)
-    if path is None:
-        return
+    body = None if path is None else pickled(value)
+    if path is not None and body is not None:
+        _write_checked(path, PICKLE_MAGIC, body)
+
+
+def pickled(value: object) -> bytes | None:
+    """`value` pickled, or None when it can't be."""
     try:
-        body = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
     except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
-        return
-    _write_checked(path, PICKLE_MAGIC, body)
+        return None
+
+
+def unpickled(body: bytes) -> object | None:
+    """What `pickled` gave `body` from, when it names only hon's catalogue classes; None
+    when it names anything else or is no pickle at all."""
+    try:
+        loaded: object = _CatalogueUnpickler(io.BytesIO(body)).load()
+        return loaded
+    except Exception:  # any failure means: read the catalogue afresh
+        return None
 
 
 def _read_checked(path: Path, magic: bytes) -> bytes | None:

@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
+from typing import cast
 
-from pydantic import ValidationError
-
-from builder.heroes.catalogue.base import Entry, Game
-from builder.heroes.catalogue.document import CATALOGUE_FORMAT, CATALOGUE_VERSION, CatalogueFile, Manifest
-from builder.heroes.catalogue.index import BUNDLED, USER, Catalogue, Layer, assemble
+from builder.heroes.catalogue.base import Entry
+from builder.heroes.catalogue.index import BUNDLED, LATER, USER, Catalogue, Sections
+from builder.heroes.catalogue.kinds import KIND_BY_SECTION, KINDS
 from builder.io import cache
-from builder.io.dump import to_yaml
 from builder.io.errors import HonFileError
-from builder.io.migrate import checked_data
 from builder.io.paths import CATALOGUE_FOLDERS, DATA_DIR
-from builder.io.save import atomic_write
-from builder.io.yamlio import Document, parse, read_text, to_model
+from builder.io.yamlio import read_text
 from builder.kernel.diagnostics import Issue
 
 MANIFEST = "catalogue.yaml"
@@ -41,50 +39,31 @@ def user_files(folder: Path) -> list[Path]:
     )
 
 
-def read_catalogue_file(path: Path, label: str) -> tuple[CatalogueFile, str]:
-    """One catalogue file, named `label` in messages, with its text. A file read before
-    comes from the cache (builder/io/cache.py) without parsing its YAML again."""
-    text = read_text(path, MAX_CATALOGUE_BYTES)
-    return _catalogue_file(text, label), text
-
-
-def _catalogue_file(text: str, label: str) -> CatalogueFile:
-    """A catalogue file's text validated, from the cache of files when it was read before."""
-    key = cache.key_for(text)
-    cached = cache.read(key)
-    if cached is not None:
-        try:
-            return CatalogueFile.model_validate_json(cached)
-        except ValidationError:
-            pass  # written by another version of the model: read the file again
-    document = parse_catalogue(parse(text, label))
-    cache.write(key, document.model_dump_json())
-    return document
-
-
-def parse_catalogue(document: Document) -> CatalogueFile:
-    checked_data(document, CATALOGUE_FORMAT, CATALOGUE_VERSION, "catalogue")
-    result: CatalogueFile = to_model(document, CatalogueFile)
-    return result
-
-
-def _read_layer(name: str, root: Path, files: list[Path], digest: hashlib._Hash) -> list[tuple[Path, str, str]]:
+def _read_layer(name: str, root: Path, files: list[Path], digest: hashlib._Hash) -> list[tuple[str, str]]:
     """Each file of a catalogue folder with its label and text, added to `digest`."""
-    read: list[tuple[Path, str, str]] = []
+    read: list[tuple[str, str]] = []
     for path in files:
         relative = path.relative_to(root).as_posix()
         label = f"{root.name}/{relative}" if name == BUNDLED else str(path)
         text = read_text(path, MAX_CATALOGUE_BYTES)
         digest.update(f"{name}/{relative}\0{text}".encode())
-        read.append((path, label, text))
+        read.append((label, text))
     return read
 
 
-def _manifest_date(path: Path, text: str | None) -> str:
-    if text is None:
-        return ""
-    manifest: Manifest = to_model(parse(text, path), Manifest)
-    return manifest.date
+# The text of every file of a catalogue, by layer; the manifest's path and text; the hash
+# of all the files.
+ReadFolders = tuple[list[tuple[str, list[tuple[str, str]]]], Path, str | None, str]
+
+
+def _read_folders(user_dir: Path | None, data_dir: Path) -> ReadFolders:
+    digest = hashlib.sha256()
+    folders = [(BUNDLED, _read_layer(BUNDLED, data_dir, bundled_files(data_dir), digest))]
+    if user_dir is not None:
+        folders.append((USER, _read_layer(USER, user_dir, user_files(user_dir), digest)))
+    manifest = data_dir / MANIFEST
+    manifest_text = read_text(manifest) if manifest.exists() else None
+    return folders, manifest, manifest_text, digest.hexdigest()
 
 
 def load_catalogue(user_dir: Path | None = None, data_dir: Path = DATA_DIR) -> tuple[Catalogue, list[Issue]]:
@@ -92,46 +71,62 @@ def load_catalogue(user_dir: Path | None = None, data_dir: Path = DATA_DIR) -> t
     found while merging. The revision is a hash of every file read, so a list can tell
     whether the catalogue changed since it was saved. A catalogue assembled before from the
     very same files comes from the cache (builder/io/cache.py)."""
-    digest = hashlib.sha256()
-    folders = [(BUNDLED, _read_layer(BUNDLED, data_dir, bundled_files(data_dir), digest))]
-    if user_dir is not None:
-        folders.append((USER, _read_layer(USER, user_dir, user_files(user_dir), digest)))
-    manifest = data_dir / MANIFEST
-    manifest_text = read_text(manifest) if manifest.exists() else None
-    revision = digest.hexdigest()[:12]
-    key = cache.key_for(f"assembled\0{digest.hexdigest()}\0{manifest_text}")
-    cached = cache.read_object(key)
-    if _is_loaded_catalogue(cached):
-        return cached  # type: ignore[return-value]
-    layers = [Layer(name, [(label, _catalogue_file(text, label)) for _, label, text in read]) for name, read in folders]
-    loaded = assemble(layers, revision=revision, date=_manifest_date(manifest, manifest_text))
-    cache.write_object(key, loaded)
-    return loaded
+    read = _read_folders(user_dir, data_dir)
+    key = cache.key_for(f"assembled\0{read[3]}\0{read[2]}")
+    cached = _from_cache(key, user_dir, data_dir)
+    if cached is not None:
+        return cached
+    catalogue, issues = _assembled(read)
+    later = {section: cache.pickled(catalogue.entries[section]) for section in LATER}
+    ready = {section: entries for section, entries in catalogue.entries.items() if section not in LATER}
+    if all(body is not None for body in later.values()):
+        cache.write_object(key, (replace(catalogue, entries=ready), issues, later))
+    return catalogue, issues
 
 
-def _is_loaded_catalogue(value: object) -> bool:
+def _assembled(read: ReadFolders) -> tuple[Catalogue, list[Issue]]:
+    # Only a catalogue not read before needs the files' models (and validators).
+    from builder.io.catalogue_yaml import assembled
+
+    folders, manifest, manifest_text, digest = read
+    return assembled(folders, digest[:12], manifest, manifest_text)
+
+
+# The cache holds the catalogue with its LATER sections each pickled apart (index.py), so
+# that starting hon unpickles them, and imports their models, only when they are shown.
+
+
+def _from_cache(key: str, user_dir: Path | None, data_dir: Path) -> tuple[Catalogue, list[Issue]] | None:
+    stored = cache.read_object(key)
+    if not _is_stored_catalogue(stored):
+        return None
+    ready, issues, later = cast(tuple[Catalogue, list[Issue], dict[str, bytes]], stored)
+    readers = {section: _reader(section, body, user_dir, data_dir) for section, body in later.items()}
+    return replace(ready, entries=Sections(ready.entries, readers)), issues
+
+
+def _reader(section: str, body: bytes, user_dir: Path | None, data_dir: Path) -> Callable[[], dict[str, Entry]]:
+    def read() -> dict[str, Entry]:
+        found = cache.unpickled(body)
+        model = KIND_BY_SECTION[section].model
+        if isinstance(found, dict) and all(isinstance(e, model) and e.id == i for i, e in found.items()):
+            return found
+        # Only a planted file (its checksum right) holds anything else: read the files.
+        return _assembled(_read_folders(user_dir, data_dir))[0].entries[section]
+
+    return read
+
+
+def _is_stored_catalogue(value: object) -> bool:
     return (
         isinstance(value, tuple)
-        and len(value) == 2
+        and len(value) == 3
         and isinstance(value[0], Catalogue)
+        and type(value[0].entries) is dict
+        and set(value[0].entries) == {kind.section for kind in KINDS} - set(LATER)
         and isinstance(value[1], list)
         and all(isinstance(issue, Issue) for issue in value[1])
+        and isinstance(value[2], dict)
+        and set(value[2]) == set(LATER)
+        and all(isinstance(body, bytes) for body in value[2].values())
     )
-
-
-def save_user_entry(folder: Path, section: str, entry: Entry, game: Game) -> Path:
-    """Write an entry into the user catalogue folder (one file per game and kind),
-    replacing an entry of the same id there. The bundled files are never touched."""
-    path = folder / f"{game.value}-{section}.yaml"
-    document = read_catalogue_file(path, str(path))[0] if path.exists() else CatalogueFile(game=game)
-    entries: list[Entry] = list(getattr(document, section))
-    stored = entry.model_copy(update={"game": None})
-    for index, existing in enumerate(entries):
-        if existing.id == entry.id:
-            entries[index] = stored
-            break
-    else:
-        entries.append(stored)
-    document = document.model_copy(update={section: entries})
-    atomic_write(path, to_yaml(document, "catalogue.schema.json", path).encode("utf-8"))
-    return path

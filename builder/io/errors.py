@@ -8,13 +8,14 @@ from pathlib import Path
 
 # Characters that would break the one line a message is (newlines, the Unicode line and
 # paragraph separators) or act on the terminal (escapes, other controls): a file name or a
-# value quoted from a hostile file may hold any of them.
-CONTROL_CHARACTERS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# value quoted from a hostile file may hold any of them. Compiled when first used (re caches
+# it): most runs of hon never report a file.
+CONTROL_CHARACTERS = "[\x00-\x1f\x7f-\x9f\u2028\u2029]"
 
 
 def one_line(text: str) -> str:
     """`text` with every control character written as an escape (\\n, \\x1b)."""
-    return CONTROL_CHARACTERS.sub(lambda found: repr(found.group())[1:-1], text)
+    return re.sub(CONTROL_CHARACTERS, lambda found: repr(found.group())[1:-1], text)
 
 
 class HonFileError(Exception):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -61,7 +62,7 @@ def check_file_name(document: Document, name: str, where: list[str | int], what:
     field = join_path(where)
     # NUL cannot even be passed to the OS; a newline or an escape would break the
     # one-line message or act on the terminal. No file name a player writes has them.
-    bad = CONTROL_CHARACTERS.search(name)
+    bad = re.search(CONTROL_CHARACTERS, name)
     if bad is not None:
         raise document.error(
             f"{what} contains a control character ({bad.group()!r}); a file name is plain text.", where, field

@@ -5,6 +5,7 @@ through the shared YAML reader, so hostile input is one sentence naming file and
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -47,7 +48,7 @@ class LoadedForce(Located):
     def scenario_path(self) -> Path:
         """The scenario the force is composed for, beside the force file."""
         name = self.force.scenario
-        bad = CONTROL_CHARACTERS.search(name)
+        bad = re.search(CONTROL_CHARACTERS, name)
         if bad is not None or not name.strip():
             raise self.document.error("the scenario's file name is not a plain file name.", ["scenario"], "scenario")
         return Path(os.path.abspath(self.path.parent / name))

@@ -167,8 +167,16 @@ def parse(text: str, file: str | Path) -> Document:
 # Where a line starts for libyaml: after \n, \r, NEL, LINE SEPARATOR or PARAGRAPH SEPARATOR.
 # What may stand before a block collection on its line: indentation, the indicators of
 # compact nested collections ("- - x", "? x", ": x") and a byte order mark, which libyaml
-# skips at the start of a line but counts as a column.
-_LINE_PREFIX = re.compile("(?:^|(?<=[\n\r\x85\u2028\u2029]))[ \t?:\ufeff-]+")
+# skips at the start of a line but counts as a column. Compiled when first used (re caches
+# it), as every pattern here: a file read from the cache is never parsed.
+_LINE_PREFIX = "(?:^|(?<=[\n\r\x85\u2028\u2029]))[ \t?:\ufeff-]+"
+
+
+# The flow brackets, and what may hide a bracket inside a flow collection: quotes, comments,
+# tags. Files with more brackets than SCAN_BRACKETS are not scanned (see `_flow_bound`).
+_BRACKETS = "[][{}]"
+_HIDERS = "['\"#!]"
+SCAN_BRACKETS = 20_000
 
 
 def nesting_depth(text: str, limit: int = MAX_DEPTH) -> int:
@@ -179,25 +187,55 @@ def nesting_depth(text: str, limit: int = MAX_DEPTH) -> int:
     This runs before the document is composed, because libyaml's composer recurses in C
     and a deep enough file kills the process. Two steps, both linear in the text:
 
-    1. A bound read off the raw text at C speed. Every flow collection starts at a `[` or
-       `{`, so there are no more flow levels than those characters. Every block collection
-       starts either at the first character of a line or after the compact indicators
-       ("- ", "? ", ": ") that follow the indentation, and each level sits further right
-       than its parent, except a sequence under a mapping key, which may share its column
-       (at most every other level): so block depth is at most twice the longest run of
-       such leading characters, plus two. Every file hon ships (armies, scenarios) stays
-       under the bound, so for them this is the only step.
+    1. A bound read off the raw text at C speed: flow levels (`_flow_bound`) plus block
+       levels. Every block collection starts either at the first character of a line or
+       after the compact indicators ("- ", "? ", ": ") that follow the indentation, and each
+       level sits further right than its parent, except a sequence under a mapping key,
+       which may share its column (at most every other level): so block depth is at most
+       twice the longest run of such leading characters, plus two. Flow collections nest
+       inside block ones, never the other way round, so the two bounds add up. Every file
+       hon ships stays under the bound, so for them this is the only step.
     2. Otherwise, libyaml's own event stream, which is not recursive: counting collection
        starts and ends, stopping as soon as the depth passes `limit` (so the scanner's
        work per token stays bounded by `limit`, not by the nesting of the whole file).
        Exact, so no quoting, comment or block-scalar subtlety can fool it."""
-    longest = max((len(run) for run in _LINE_PREFIX.findall(text)), default=0)
-    bound = text.count("[") + text.count("{") + 2 * longest + 2
+    longest = max((len(run) for run in re.findall(_LINE_PREFIX, text)), default=0)
+    bound = _flow_bound(text) + 2 * longest + 2
     if bound <= limit:
         return bound
     from builder.io import yaml_loader
 
     return yaml_loader.event_depth(text, limit)
+
+
+def _flow_bound(text: str) -> int:
+    """At least as many levels as the flow collections of `text` nest.
+
+    Every flow collection starts at a `[` or `{`, so there are no more levels than those
+    characters; closer still is the deepest count of brackets opened and not yet closed,
+    reading `[`/`{` as opening and `]`/`}` as closing. Outside flow collections a bracket may
+    be mere text (in a plain, quoted or block scalar, a comment): an opener read there only
+    raises the count, and a closer read at a count of 0 is ignored, so the count never falls
+    below the true depth. Inside a flow collection
+    libyaml ends a plain scalar at any bracket and allows no block scalar, so a bracket that
+    does not open or close can only stand in a quoted scalar, a comment or a tag: if a
+    quote, `#` or `!` stands anywhere while the count is above 0, or the text has more than
+    SCAN_BRACKETS brackets (the scan loops per bracket), the number of openers is the bound."""
+    openers = text.count("[") + text.count("{")
+    if not openers or openers + text.count("]") + text.count("}") > SCAN_BRACKETS:
+        return openers
+    count = deepest = after = 0
+    hiders = re.compile(_HIDERS)
+    for bracket in re.finditer(_BRACKETS, text):
+        if count and hiders.search(text, after, bracket.start()):
+            return openers
+        if bracket.group() in "[{":
+            count += 1
+            deepest = max(deepest, count)
+        else:
+            count = max(count - 1, 0)
+        after = bracket.end()
+    return deepest
 
 
 def load_document(path: Path, max_bytes: int = MAX_BYTES) -> Document:
@@ -228,12 +266,12 @@ def _check_expansion(data: Any, file: str | Path, budget: int) -> None:
 
 # --- Finding lines ------------------------------------------------------------------
 
-_PATH_PART = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+_PATH_PART = r"([^.\[\]]+)|\[(\d+)\]"
 
 
 def split_path(path: str) -> list[str | int]:
     """'tiles[2].slots.left' -> ['tiles', 2, 'slots', 'left']."""
-    return [int(index) if index else key for key, index in _PATH_PART.findall(path)]
+    return [int(index) if index else key for key, index in re.findall(_PATH_PART, path)]
 
 
 def join_path(parts: Sequence[str | int]) -> str:

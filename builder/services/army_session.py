@@ -25,9 +25,8 @@ class ArmySession(DocumentSession[ArmyList]):
     @classmethod
     def open(cls, path: Path, catalogue: Catalogue) -> ArmySession:
         loaded = load_army(path)
-        issues = loaded.locate(check(loaded.army, catalogue)[0])
         session = cls(catalogue, History(loaded.army), path.absolute(), loaded.fingerprint, loaded.army)
-        session.issues = issues  # with their lines in the file
+        session.issues = loaded.locate(session.issues)  # as made (`refresh`), with their lines in the file
         return session
 
     @classmethod

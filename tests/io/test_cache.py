@@ -7,11 +7,15 @@ import io
 import os
 import pickle
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from builder.heroes.catalogue.index import LATER, Catalogue
+from builder.heroes.catalogue.kinds import KINDS
 from builder.io import cache
 from builder.io.catalogue_files import load_catalogue
 from builder.io.paths import DATA_DIR
@@ -112,6 +116,11 @@ def test_an_edited_bundled_file_rebuilds_the_stale_cache(cache_folder: Path, tmp
     assert len(_assembled(cache_folder)) == 2  # one per state of the files; the stale one is not read
 
 
+def _ready(catalogue: Catalogue) -> dict[str, Any]:
+    """The sections stored with the catalogue itself (the LATER ones are pickled apart)."""
+    return {section: entries for section, entries in catalogue.entries.items() if section not in LATER}
+
+
 def _forge(path: Path, value: Any) -> None:
     """A cache file with a right checksum around `value`'s pickle: only the classes named
     in it can stop it."""
@@ -153,7 +162,7 @@ def test_a_damaged_or_planted_cache_is_ignored(cache_folder: Path, tmp_path: Pat
     assert issues == expected_issues
     assert victim.read_text(encoding="utf-8") == "still here"
     rebuilt = cache.read_object(path.name.split(".")[0])  # rebuilt in place
-    assert isinstance(rebuilt, tuple) and rebuilt[0].entries == expected.entries
+    assert isinstance(rebuilt, tuple) and rebuilt[0].entries == _ready(expected)
 
 
 def test_the_cache_is_written_atomically(cache_folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -188,7 +197,7 @@ def test_the_cache_is_written_atomically(cache_folder: Path, monkeypatch: pytest
         for source, target in renamed
     )
     rebuilt = cache.read_object(key)
-    assert isinstance(rebuilt, tuple) and rebuilt[0].entries == load_catalogue()[0].entries
+    assert isinstance(rebuilt, tuple) and rebuilt[0].entries == _ready(load_catalogue()[0])
 
 
 def test_loading_reads_only_the_catalogue_and_the_cache(cache_folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -209,3 +218,56 @@ def test_loading_reads_only_the_catalogue_and_the_cache(cache_folder: Path, monk
     shared = DATA_DIR.resolve().parents[1] / "shared"
     assert not [p for p in opened if p.is_relative_to(shared)]
     assert all(p.is_relative_to(DATA_DIR.resolve()) or p.is_relative_to(cache_folder.resolve()) for p in opened)
+
+
+# --- the sections the builder does not show, read when first asked for -----------------
+
+
+def test_a_cached_catalogue_reads_terrain_and_cards_when_first_asked(cache_folder: Path) -> None:
+    """Starting on a cached catalogue unpickles the army's sections only; the terrain and
+    the action cards (and their models' modules) wait until something asks for them."""
+    load_catalogue()
+    code = (
+        "import sys\n"
+        "from builder.io.catalogue_files import load_catalogue\n"
+        "catalogue, _ = load_catalogue()\n"
+        "assert catalogue.units and catalogue.tiles and catalogue.options\n"
+        "later = ('builder.heroes.catalogue.terrain', 'builder.heroes.catalogue.cards')\n"
+        "print([m for m in later if m in sys.modules])\n"
+        "print(len(catalogue.boards) > 0, len(catalogue.action_cards) > 0, all(m in sys.modules for m in later))\n"
+    )
+    env = {**os.environ, "HON_CACHE": str(cache_folder), "PYTHONPATH": str(Path(__file__).parents[2])}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    assert out.splitlines() == ["[]", "True True True"]
+
+
+def test_a_cached_catalogue_has_every_kind_in_order_and_pickles_whole(cache_folder: Path) -> None:
+    load_catalogue()
+    cached, _ = load_catalogue()
+    assert list(cached.entries) == [kind.section for kind in KINDS]
+    assert len(cached) == sum(len(cached.entries[kind.section]) for kind in KINDS)
+    again = pickle.loads(pickle.dumps(cached))
+    assert type(again.entries) is dict and again.entries == cached.entries
+
+
+@pytest.mark.parametrize("damage", ["hostile", "foreign", "wrong-type"])
+def test_a_planted_later_section_is_read_from_the_files(cache_folder: Path, tmp_path: Path, damage: str) -> None:
+    """A section pickled apart is unpickled as carefully as the rest, when first asked for;
+    if it holds anything but that section's entries, the section is read from the files."""
+    expected, _ = load_catalogue()
+    (path,) = _assembled(cache_folder)
+    stored = cache.read_object(path.name.split(".")[0])
+    assert isinstance(stored, tuple)
+    victim = tmp_path / "victim.txt"
+    victim.write_text("still here", encoding="utf-8")
+    planted: Any = {
+        "hostile": Planted(str(victim)),
+        "foreign": io.StringIO("not a section"),
+        "wrong-type": dict(expected.units),
+    }[damage]
+    later = {**stored[2], "boards": pickle.dumps(planted)}
+    _forge(path, (stored[0], stored[1], later))
+    again, _ = load_catalogue()
+    assert again.entries["units"] == expected.units
+    assert again.boards == expected.boards
+    assert victim.read_text(encoding="utf-8") == "still here"

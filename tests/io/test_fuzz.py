@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from builder.io.army_files import parse_army
-from builder.io.catalogue_files import parse_catalogue
+from builder.io.catalogue_yaml import parse_catalogue
 from builder.io.errors import HonFileError
 from builder.io.paths import DATA_DIR, DEFAULT_ARMY
 from builder.io.yamlio import decode, parse

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from builder.heroes.army.models import ArmyList
 from builder.heroes.catalogue.document import CatalogueFile
 from builder.io.army_files import army_yaml, load_army, parse_army, save_army
-from builder.io.catalogue_files import bundled_files, parse_catalogue
+from builder.io.catalogue_files import bundled_files
+from builder.io.catalogue_yaml import parse_catalogue
 from builder.io.dump import model_data
 from builder.io.yamlio import parse
 

@@ -282,8 +282,27 @@ def exact_depth(text: str) -> int:
         "".join(f"{'  ' * i}k{i}:\n" for i in range(80)) + "  " * 80 + "v\n",
         "x: " + "[" * 70 + "]" * 70,
         "x: " + '["]", ' * 70 + "1" + "]" * 70,
+        "x: " + "[']', " * 70 + "1" + "]" * 70,
+        "x: " + "[ # ]\n" * 70 + "1" + "]" * 70,
+        "x: " + "[ !<t]> " * 70 + "1" + "]" * 70,  # a verbatim tag may hold brackets
+        "a: b" + "]" * 40 + "\nx: " + "[" * 70 + "]" * 70,
     ],
-    ids=["quotes", "bom", "line-separator", "nel", "cr", "tabs", "block-scalars", "indented", "flow", "quoted-ends"],
+    ids=[
+        "quotes",
+        "bom",
+        "line-separator",
+        "nel",
+        "cr",
+        "tabs",
+        "block-scalars",
+        "indented",
+        "flow",
+        "quoted-ends",
+        "single-quoted-ends",
+        "comments-in-flow",
+        "tags-in-flow",
+        "closers-before-flow",
+    ],
 )
 def test_the_nesting_measure_never_misses_depth_over_the_limit(text: str) -> None:
     """Tricky text for a scan: brackets in quotes, comments and block scalars, every line
@@ -367,7 +386,7 @@ def test_yaml_types_hon_files_never_hold(tag: str, tmp_path: Path) -> None:
 
 
 YAMLISH = st.text(
-    alphabet=st.sampled_from(list("[]{}-?:,'\"#|>&*! \n\t\r\x85\u2028\ufeffab1")),
+    alphabet=st.sampled_from(list("[]{}-?:,'\"#|<>&*! \n\t\r\x85\u2028\ufeffab1")),
     max_size=60,
 )
 

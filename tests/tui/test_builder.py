@@ -7,6 +7,7 @@ from pathlib import Path
 
 from textual.widgets import Input, OptionList, Select, Static
 
+from builder.heroes.catalogue.index import Catalogue
 from builder.io.army_files import load_army
 from builder.io.paths import DEFAULT_ARMY
 from builder.tui.app import HonApp
@@ -285,9 +286,18 @@ async def test_hon_shows_what_it_reads_then_the_example_army_laid_out_for_a_narr
     async with app.run_test(size=(80, 24)) as pilot:
         first = app.screen_stack[0]  # the app's own screen, under the builder once it is shown
         assert "reading the catalogue" in str(first.query_one("#loading", Static).render())
+        # Screen's and Widget's CSS, parsed for the loading screen, is not parsed again for
+        # the builder (it would be, were they deeper among the builder's bases).
+        depths = {
+            where: source.tie_breaker
+            for where, source in app.stylesheet.source.items()
+            if where[1] in ("Screen.DEFAULT_CSS", "Widget.DEFAULT_CSS")
+        }
+        assert len(depths) == 2
         await app.workers.wait_for_complete()
         await pilot.pause()
         screen = builder(app)
+        assert {where: app.stylesheet.source[where].tie_breaker for where in depths} == depths
         assert app.screen is screen and screen.has_class("narrow") and not screen.query_one("#side").region
         assert len(screen.cards) == 5 and screen.cards[0].region.right <= 80
         # The collector is off only while starting (and, by Textual, while a scroll is
@@ -312,3 +322,25 @@ async def test_hon_leaves_a_collector_it_did_not_pause_as_it_found_it(isolated_u
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+async def test_a_free_option_is_listed_found_by_its_path_and_removed_with_delete(
+    bundled: Catalogue, isolated_user_catalogue: Path
+) -> None:
+    # The Deep Ones' free Totem needs no slot (SoN p.16): a row of its own under the cards.
+    army = DEFAULT_ARMY.parent / "son-deep-ones-770.yaml"
+    app = HonApp.on_file(army, bundled, isolated_user_catalogue)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = builder(app)
+        rows = screen.query("#army FreeOptionRow")
+        assert len(rows) == 1 and "Totem" in str(rows.first().render())
+        assert screen.focus_path("free_options[0]")
+        await pilot.pause()
+        assert getattr(screen.focused, "path", None) == "free_options[0]"
+        await pilot.press("delete")
+        await pilot.pause()
+        assert app.session.army.free_options == [] and not screen.query("#army FreeOptionRow")
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.session.army.free_options != [] and len(screen.query("#army FreeOptionRow")) == 1

@@ -14,6 +14,7 @@ from builder.heroes.catalogue.index import Catalogue
 from builder.services.army_session import ArmySession
 from builder.tui.app import HonApp
 from builder.tui.screens.catalogue_editor import CatalogueEditor
+from builder.tui.widgets.catalogue_list import CatalogueList
 from builder.tui.widgets.footer import KeysFooter
 from builder.tui.widgets.side_tabs import SideTabs
 from tests.tui.test_builder import SIZE, index_of, open_slot, select
@@ -54,7 +55,7 @@ async def test_after_a_change_of_faction_catalogue_rows_keep_their_cost_and_sub_
 ) -> None:
     async with app_on_file.run_test(size=SIZE) as pilot:
         await new_army(app_on_file, pilot, "german")
-        results = app_on_file.builder.query_one("#results", OptionList)
+        results = app_on_file.builder.query_one("#results", CatalogueList)
         text = " ".join(drawn(results))
         # The two platoons differ only by their sub-faction and cost, drawn on a second line.
         assert "(HJ) 95" in text
@@ -65,7 +66,7 @@ async def test_catalogue_rows_opened_directly_are_whole(bundled: Catalogue, isol
     app = HonApp(ArmySession.open(SS_ARMY, bundled), isolated_user_catalogue)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        text = " ".join(drawn(app.builder.query_one("#results", OptionList)))
+        text = " ".join(drawn(app.builder.query_one("#results", CatalogueList)))
         assert "(HJ) 95" in text
 
 

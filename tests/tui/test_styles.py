@@ -20,7 +20,7 @@ from builder.tui.styles import SCREENS_CSS
 from tests.tui.test_builder import SIZE
 
 # The screens start-up shows, and the bases of screens (never shown themselves).
-STARTING = {"LoadingScreen", "ArmyBuilderScreen", "FirstShowing", "CardStops", "DocumentScreen"}
+STARTING = {"StartScreen", "LoadingScreen", "ArmyBuilderScreen", "FirstShowing", "CardStops", "DocumentScreen"}
 
 
 def read_sheets(app: HonApp) -> set[Path]:

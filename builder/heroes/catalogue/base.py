@@ -27,7 +27,9 @@ from pydantic_core import core_schema
 ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 EXAMPLE = "example"
 # "HoN core p.28", "BfC p.09", "SoN p.17-18", or several joined with "; ".
-SOURCE_PATTERN = re.compile(r"^(example|(HoN core|BfC|SoN) p\.\d+(-\d+)?(; (HoN core|BfC|SoN) p\.\d+(-\d+)?)*)$")
+# Patterns are compiled when first matched (re caches them), not at import: starting hon
+# on a cached catalogue matches none of them.
+SOURCE_PATTERN = r"^(example|(HoN core|BfC|SoN) p\.\d+(-\d+)?(; (HoN core|BfC|SoN) p\.\d+(-\d+)?)*)$"
 
 Id = Annotated[str, Field(pattern=ID_PATTERN, min_length=1, max_length=80)]
 Name = Annotated[str, Field(min_length=1, max_length=120)]
@@ -89,7 +91,7 @@ class Entry(BaseModel):
     @field_validator("source")
     @classmethod
     def _source_is_page_or_example(cls, value: str | None) -> str | None:
-        if value is not None and not SOURCE_PATTERN.match(value):
+        if value is not None and not re.match(SOURCE_PATTERN, value):
             raise ValueError(f"source must be a rule-book page such as 'HoN core p.28' or 'example', not {value!r}")
         return value
 

@@ -1,6 +1,6 @@
 """`hon catalogue check`: dangling references and entries without a source.
 
-Duplicate ids are found while the catalogue is assembled (`index.assemble`)."""
+Duplicate ids are found while the catalogue is assembled (`layers.assemble`)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from collections.abc import Iterator
 
 from builder.heroes.catalogue.base import AbilityRef, Entry
 from builder.heroes.catalogue.cards import ActionCard
-from builder.heroes.catalogue.document import KINDS, Kind
 from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.catalogue.kinds import KINDS, Kind
 from builder.heroes.catalogue.recruitment import COMMON_FACTION, Hero, Recruit, RecruitmentOption, RecruitmentTile
 from builder.heroes.catalogue.terrain import Board, TerrainType
 from builder.heroes.catalogue.units import Unit

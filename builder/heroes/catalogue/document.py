@@ -1,6 +1,8 @@
-"""The shape of one catalogue file: a versioned header and a list per kind of entry."""
+"""The shape of one catalogue file: a versioned header and a list per kind of entry.
 
-from dataclasses import dataclass
+Read only when a catalogue is read from its YAML files: a catalogue read before comes
+from the cache (builder/io/cache.py) without these models."""
+
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -8,39 +10,13 @@ from pydantic import BaseModel, ConfigDict, Field
 from builder.heroes.catalogue.base import Entry, Game
 from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.glossary import Ability, Faction, Marker, Stripe, TerrainEffect
+from builder.heroes.catalogue.kinds import Kind
 from builder.heroes.catalogue.recruitment import Hero, RecruitmentOption, RecruitmentTile
 from builder.heroes.catalogue.terrain import Board, TerrainType
 from builder.heroes.catalogue.units import Unit
 
 CATALOGUE_FORMAT: Literal["hon-catalogue"] = "hon-catalogue"
 CATALOGUE_VERSION: Literal[1] = 1
-
-
-@dataclass(frozen=True)
-class Kind:
-    """A kind of catalogue entry: the file section it lives in and its model."""
-
-    section: str
-    singular: str
-    model: type[Entry]
-
-
-# In dependency order: stripes and factions first, what refers to them after.
-KINDS: tuple[Kind, ...] = (
-    Kind("stripes", "stripe", Stripe),
-    Kind("factions", "faction", Faction),
-    Kind("abilities", "special ability", Ability),
-    Kind("markers", "marker", Marker),
-    Kind("terrain_effects", "terrain effect", TerrainEffect),
-    Kind("terrain", "terrain type", TerrainType),
-    Kind("boards", "terrain board", Board),
-    Kind("units", "unit", Unit),
-    Kind("tiles", "recruitment tile", RecruitmentTile),
-    Kind("heroes", "hero", Hero),
-    Kind("options", "recruitment option", RecruitmentOption),
-    Kind("action_cards", "action card", ActionCard),
-)
-KIND_BY_SECTION = {kind.section: kind for kind in KINDS}
 
 
 class CatalogueFile(BaseModel):

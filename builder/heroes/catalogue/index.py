@@ -5,27 +5,30 @@ from __future__ import annotations
 
 import difflib
 import heapq
-from collections.abc import Iterable, Iterator, Sequence
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TypeVar, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from builder.heroes.catalogue.base import Entry, Game
-from builder.heroes.catalogue.cards import ActionCard
-from builder.heroes.catalogue.document import KIND_BY_SECTION, KINDS, CatalogueFile, Kind
 from builder.heroes.catalogue.glossary import Ability, Faction, Marker, Stripe, TerrainEffect
+from builder.heroes.catalogue.kinds import KIND_BY_SECTION, KINDS, Kind
 from builder.heroes.catalogue.recruitment import (
     COMMON_FACTION,
     Hero,
     RecruitmentOption,
     RecruitmentTile,
 )
-from builder.heroes.catalogue.terrain import Board, TerrainType
 from builder.heroes.catalogue.units import Unit
-from builder.kernel.diagnostics import Issue, error
+
+if TYPE_CHECKING:  # imported with the sections that hold them (LATER)
+    from builder.heroes.catalogue.cards import ActionCard
+    from builder.heroes.catalogue.terrain import Board, TerrainType
 
 E = TypeVar("E", bound=Entry)
 
+# The layers an entry may come from (Origin.layer): see layers.py.
 BUNDLED = "bundled"
 USER = "user"
 
@@ -45,25 +48,53 @@ class Origin:
 
 
 @dataclass(frozen=True)
-class Layer:
-    """The files of one catalogue folder, in the order they were read."""
-
-    name: str
-    files: Sequence[tuple[str, CatalogueFile]]
-
-
-@dataclass(frozen=True)
 class SearchHit:
     kind: Kind
     entry: Entry
     score: float
 
 
+# The sections the army builder does not show (terrain, boards, action cards): a catalogue
+# read from the cache reads them, and imports their models, only when first asked for.
+LATER = ("terrain_effects", "terrain", "boards", "action_cards")
+
+
+class Sections(Mapping[str, dict[str, Entry]]):
+    """A catalogue's sections by name: those `ready`, and those read by `later` when first
+    asked for (once, whichever thread asks). Pickled as the plain dict of all of them."""
+
+    def __init__(
+        self, ready: Mapping[str, dict[str, Entry]], later: Mapping[str, Callable[[], dict[str, Entry]]]
+    ) -> None:
+        self._names = [kind.section for kind in KINDS if kind.section in ready or kind.section in later]
+        self._ready = dict(ready)
+        self._later = dict(later)
+        self._lock = threading.Lock()
+
+    def __getitem__(self, section: str) -> dict[str, Entry]:
+        found = self._ready.get(section)
+        if found is None:
+            with self._lock:
+                if section not in self._ready:
+                    self._ready[section] = self._later[section]()
+                found = self._ready[section]
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __reduce__(self) -> tuple[type[dict[str, dict[str, Entry]]], tuple[dict[str, dict[str, Entry]]]]:
+        return dict, (dict(self.items()),)
+
+
 @dataclass
 class Catalogue:
     """Every entry by kind and id. Build one with `assemble`."""
 
-    entries: dict[str, dict[str, Entry]]
+    entries: Mapping[str, dict[str, Entry]]
     origins: dict[tuple[str, str], Origin] = field(default_factory=dict)
     revision: str = "unsaved"
     date: str = ""
@@ -91,11 +122,11 @@ class Catalogue:
 
     @property
     def terrain(self) -> dict[str, TerrainType]:
-        return cast(dict[str, TerrainType], self.entries["terrain"])
+        return cast("dict[str, TerrainType]", self.entries["terrain"])
 
     @property
     def boards(self) -> dict[str, Board]:
-        return cast(dict[str, Board], self.entries["boards"])
+        return cast("dict[str, Board]", self.entries["boards"])
 
     @property
     def units(self) -> dict[str, Unit]:
@@ -115,7 +146,7 @@ class Catalogue:
 
     @property
     def action_cards(self) -> dict[str, ActionCard]:
-        return cast(dict[str, ActionCard], self.entries["action_cards"])
+        return cast("dict[str, ActionCard]", self.entries["action_cards"])
 
     def __len__(self) -> int:
         return sum(len(section) for section in self.entries.values())
@@ -243,38 +274,3 @@ def fuzzy_score(query: str, text: str) -> float:
             score += 0.5
         previous = position
     return score
-
-
-def empty_sections() -> dict[str, dict[str, Entry]]:
-    return {kind.section: {} for kind in KINDS}
-
-
-def assemble(layers: Sequence[Layer], revision: str = "unsaved", date: str = "") -> tuple[Catalogue, list[Issue]]:
-    """Merge catalogue folders in order: a later layer's entry replaces an earlier one with
-    the same id; the same id twice within one layer is an error (the first is kept)."""
-    entries = empty_sections()
-    origins: dict[tuple[str, str], Origin] = {}
-    issues: list[Issue] = []
-    for layer in layers:
-        seen: dict[tuple[str, str], Origin] = {}
-        for label, document in layer.files:
-            for kind in KINDS:
-                for index, entry in enumerate(document.entries(kind)):
-                    key = (kind.section, entry.id)
-                    origin = Origin(label, layer.name, kind.section, index)
-                    if key in seen:
-                        first = seen[key]
-                        issues.append(
-                            error(
-                                "catalogue.duplicate",
-                                f"{label}:{origin.path}",
-                                f"The {kind.singular} id {entry.id!r} is defined twice in the "
-                                f"{layer.name} catalogue: in {first.file} and in {label}.",
-                                "Give one of them another id, or delete the copy.",
-                            )
-                        )
-                        continue
-                    seen[key] = origin
-                    entries[kind.section][entry.id] = entry
-                    origins[key] = origin
-    return Catalogue(entries, origins, revision, date), issues

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_valid
 
 from builder.heroes.catalogue.base import AbilityRef, Count, Entry, Id, Name, Text
 
-_SHAPE = re.compile(r"^([1-4])x([1-4])$")
+_SHAPE = r"^([1-4])x([1-4])$"  # compiled when first matched, as base.SOURCE_PATTERN
 
 
 class Shape(BaseModel):
@@ -28,7 +28,7 @@ class Shape(BaseModel):
     @classmethod
     def _from_text(cls, data: Any) -> Any:
         if isinstance(data, str):
-            match = _SHAPE.match(data.strip())
+            match = re.match(_SHAPE, data.strip())
             if not match:
                 raise ValueError(f"a size is written WxH, such as 1x1 or 2x1, not {data!r}")
             return {"width": int(match[1]), "height": int(match[2])}
@@ -50,7 +50,7 @@ class Shape(BaseModel):
 
     @classmethod
     def __get_pydantic_json_schema__(cls, schema: Any, handler: Any) -> dict[str, Any]:
-        return {"type": "string", "pattern": _SHAPE.pattern, "title": "Shape"}
+        return {"type": "string", "pattern": _SHAPE, "title": "Shape"}
 
 
 # Built without validation (the values are valid): validating here would build the model's

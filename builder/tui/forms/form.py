@@ -17,8 +17,8 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static
 
-from builder.heroes.catalogue.document import KIND_BY_SECTION
 from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.catalogue.kinds import KIND_BY_SECTION
 from builder.tui.forms.fields import FieldSpec, default_for, from_text, spec_of, to_text
 from builder.tui.forms.pickers import (
     LIST_KINDS,

@@ -3,6 +3,8 @@ totals and issues on the right. Every change goes through an undoable edit."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -23,35 +25,30 @@ from builder.tui.screens.first_showing import FirstShowing
 from builder.tui.widgets.army_pane import ArmyPane, CardStops, focus_stop
 from builder.tui.widgets.browser import CatalogueBrowser
 from builder.tui.widgets.footer import KeysFooter
-from builder.tui.widgets.issues import IssuesPanel
 from builder.tui.widgets.side_tabs import SideTabs
 from builder.tui.widgets.tile_card import TileCard, show_if_changed
-from builder.tui.widgets.totals import TotalsPanel, status_line
+from builder.tui.widgets.totals import TotalsPanel, TotalsTab, status_line
+
+if TYPE_CHECKING:
+    from builder.tui.widgets.free_option import FreeOptionRow
+    from builder.tui.widgets.issues import IssuesPanel
 
 NARROW = 110  # below this many columns the side panel folds away
 
 
-class FreeOptionRow(Static, can_focus=True):
-    BINDINGS = [Binding("delete,backspace", "remove", "Remove")]
+class Panes(Horizontal):
+    """The catalogue, the list and the side panel side by side, which cover it all: drawn
+    as blank (Widget.BLANK), not line by line through Textual's styles cache only to be
+    drawn over."""
 
-    def __init__(self, index: int) -> None:
-        super().__init__(classes="slot-row")
-        self.index = index
-
-    @property
-    def path(self) -> str:
-        return f"free_options[{self.index}]"
-
-    def action_remove(self) -> None:
-        from builder.heroes.army.edits import RemoveFreeOption
-
-        screen = self.screen
-        assert isinstance(screen, ArmyBuilderScreen)
-        screen.edit(RemoveFreeOption(self.index))
+    BLANK = True
 
 
 class ArmyBuilderScreen(FirstShowing, DocumentScreen[ArmySession], CardStops):
     DOCUMENT = "army"
+    # Its title, status, panes and footer cover it all: Textual would draw its background
+    # for every line at each full paint only to have them drawn over.
+    BLANK = True
 
     BINDINGS = [
         Binding("ctrl+z", "undo", "Undo"),
@@ -74,13 +71,15 @@ class ArmyBuilderScreen(FirstShowing, DocumentScreen[ArmySession], CardStops):
         super().__init__(id="builder")
         self.session = session
         self.cards: list[TileCard] = []
+        self.free_rows: list[FreeOptionRow] = []
+        self._issues: IssuesPanel | None = None  # made when its tab is first shown
 
     # --- layout -------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
         yield Static(id="status")
-        with Horizontal(id="main"):
+        with Panes(id="main"):
             yield CatalogueBrowser(self.session.catalogue, self.session.army.faction, id="browser")
             # The cards are composed with the screen, so the first layout already holds
             # them: mounting them after would lay the whole screen out again at start-up.
@@ -91,7 +90,7 @@ class ArmyBuilderScreen(FirstShowing, DocumentScreen[ArmySession], CardStops):
                 # The issues are made when their tab is first shown (the totals are first).
                 tabs = [("totals-tab", "Totals"), ("issues", "Issues")]
                 yield SideTabs(tabs, id="side-tabs", made_when_shown={"issues": self._issues_panel})
-                with VerticalScroll(id="totals-tab"):
+                with TotalsTab(id="totals-tab"):
                     yield TotalsPanel(id="totals")
         yield KeysFooter()
 
@@ -135,13 +134,16 @@ class ArmyBuilderScreen(FirstShowing, DocumentScreen[ArmySession], CardStops):
         show_if_changed(self.query_one("#status", Static), status_line(session.summary, session.issues), layout=False)
         self._show_cards()
         self.query_one("#totals", TotalsPanel).show(session.summary, session.catalogue)
-        for panel in self.query("#issues").results(IssuesPanel):
-            panel.show(session.issues)
+        if self._issues is not None:
+            self._issues.show(session.issues)
 
     def _issues_panel(self) -> IssuesPanel:
-        panel = IssuesPanel("No issues: the list is legal.", id="issues")
-        panel.show(self.session.issues)
-        return panel
+        # Imported when first shown, as it is made: start-up does without its module.
+        from builder.tui.widgets.issues import IssuesPanel
+
+        self._issues = IssuesPanel("No issues: the list is legal.", id="issues")
+        self._issues.show(self.session.issues)
+        return self._issues
 
     @staticmethod
     def _wanted(resolved: ResolvedArmy) -> list[tuple[str, Group]]:
@@ -159,11 +161,12 @@ class ArmyBuilderScreen(FirstShowing, DocumentScreen[ArmySession], CardStops):
             for section, g in wanted
         ]
         free = list(resolved.free)
-        if shapes != [c.shape for c in self.cards] or len(army_pane.query(FreeOptionRow)) != len(free):
+        if shapes != [c.shape for c in self.cards] or len(self.free_rows) != len(free):
             self._rebuild(army_pane, wanted, len(free))
         for card, group in zip(self.cards, groups, strict=True):
             card.show(group, session.catalogue, session.issues)
-        for row, placed in zip(army_pane.query(FreeOptionRow), free, strict=True):
+        # The rows just made, not those still in the pane until their removal is done.
+        for row, placed in zip(self.free_rows, free, strict=True):
             option = placed.option
             text = Text("free  ", style="dim")
             text.append(option.name if option else f"{placed.pick.option} (unknown)")
@@ -179,8 +182,8 @@ class ArmyBuilderScreen(FirstShowing, DocumentScreen[ArmySession], CardStops):
             self.call_after_refresh(self.focus_path, focused_path)
 
     def _list_widgets(self, wanted: list[tuple[str, Group]], free: int) -> list[Widget]:
-        """The cards (kept in `self.cards`) and free option rows of the list, or the hint
-        of an empty one."""
+        """The cards (kept in `self.cards`) and free option rows (in `self.free_rows`) of
+        the list, or the hint of an empty one."""
         counters = {"tiles": 0, "heroes": 0}
         self.cards = []
         for section, group in wanted:
@@ -188,9 +191,14 @@ class ArmyBuilderScreen(FirstShowing, DocumentScreen[ArmySession], CardStops):
             counters[section] += 1
             self.cards.append(card)
         widgets: list[Widget] = list(self.cards)
+        self.free_rows = []
         if free:
+            # Few lists have one: its module is imported for the first that does.
+            from builder.tui.widgets.free_option import FreeOptionRow
+
+            self.free_rows = [FreeOptionRow(i) for i in range(free)]
             widgets.append(Static("Free options", classes="section-title"))
-            widgets.extend(FreeOptionRow(i) for i in range(free))
+            widgets.extend(self.free_rows)
         if not widgets:
             widgets.append(
                 Static("The army is empty: pick a recruitment tile in the catalogue (ctrl+f).", classes="hint")
@@ -204,7 +212,7 @@ class ArmyBuilderScreen(FirstShowing, DocumentScreen[ArmySession], CardStops):
         stops: list[tuple[Widget, int, str]] = [
             (card, stop, own) for card in self.cards for stop, own in enumerate(card.stops)
         ]
-        stops += [(row, 0, row.path) for row in self.query("#army FreeOptionRow").results(FreeOptionRow)]
+        stops += [(row, 0, row.path) for row in self.free_rows]
         for widget, stop, own in stops:
             matches = path == own or path.startswith(own + ".")
             if matches and (best is None or (isinstance(best[0], TileCard) and best[1] == 0)):
@@ -327,8 +335,9 @@ class ArmyBuilderScreen(FirstShowing, DocumentScreen[ArmySession], CardStops):
                 said += f"\n{line.plain}"
             self.notify(said, title=entry.name, timeout=12, markup=False)
 
-    @on(IssuesPanel.Jump)
-    def jump(self, message: IssuesPanel.Jump) -> None:
+    def on_issues_panel_jump(self, message: IssuesPanel.Jump) -> None:
+        # Named for the message (not @on(IssuesPanel.Jump)), so that its module is not
+        # imported with the builder's but when the panel is first made.
         issue: Issue = message.issue
         if not self.focus_path(issue.path):
             self.notify(issue.message, title=f"{issue.severity.value}: {issue.path}", markup=False)
@@ -342,7 +351,7 @@ class ArmyBuilderScreen(FirstShowing, DocumentScreen[ArmySession], CardStops):
     def action_issues(self) -> None:
         self.add_class("show-side")
         self.query_one("#side-tabs", SideTabs).active = "issues"
-        self.query_one("#issues", IssuesPanel).focus()
+        self.query_one("#issues").focus()
 
     def action_totals(self) -> None:
         """Back to the totals from the issues; on a narrow screen, show or hide them."""

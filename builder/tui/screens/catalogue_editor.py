@@ -22,9 +22,9 @@ from textual.widgets.option_list import Option
 
 from builder.heroes.catalogue.base import Entry, Game
 from builder.heroes.catalogue.check import check_entry
-from builder.heroes.catalogue.document import KIND_BY_SECTION, Kind
 from builder.heroes.catalogue.index import Catalogue
-from builder.io.catalogue_files import save_user_entry
+from builder.heroes.catalogue.kinds import KIND_BY_SECTION, Kind
+from builder.io.catalogue_yaml import save_user_entry
 from builder.io.paths import user_catalogue_dir
 from builder.kernel.diagnostics import Severity
 from builder.kernel.history import History

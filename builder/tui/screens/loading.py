@@ -9,7 +9,19 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 
-class LoadingScreen(Screen[None]):
+class StartScreen(Screen[None]):
+    """The loading screen's base, so that it has Screen as deep among its bases as the army
+    builder has (ArmyBuilderScreen, FirstShowing, Screen; Widget one deeper).
+
+    Textual parses a base's DEFAULT_CSS with its depth in the bases of the class that
+    brought it (the tie-breaker between equally specific rules) and keeps the deepest
+    depth it has seen: a deeper one arriving with the builder has Screen's and Widget's
+    DEFAULT_CSS parsed again between the army's loading and its first paint. Parsed at
+    that depth from the start, the loading message looks the same (no rule of the few it
+    matches ties with another) and the builder is styled exactly as before."""
+
+
+class LoadingScreen(StartScreen):
     """The app's first screen while the army is read: it says so, and calls `painted` as
     soon as the message is on screen, to start the reading."""
 

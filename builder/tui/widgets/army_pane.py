@@ -23,6 +23,11 @@ class ArmyPane(VerticalScroll, can_focus=False):
         Binding("down", "step(1)", "Next", show=False),
     ]
 
+    # The pane draws nothing but its background (no border, no content of its own; the
+    # scrollbars are widgets of their own): a blank line is drawn as Textual would, without
+    # going through its styles cache line by line.
+    BLANK = True
+
     _measured = False  # set by the first layout (see `_get_scrollable_region`)
 
     def _get_scrollable_region(self, region: Region) -> Region:

@@ -4,6 +4,7 @@ and the victory points at stake — all read from the domain's summary."""
 from __future__ import annotations
 
 from rich.text import Text
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from builder.heroes.army.summary import ArmySummary
@@ -81,3 +82,11 @@ class TotalsPanel(Static):
         layout = previous is None or previous.plain.count("\n") != text.plain.count("\n")
         self._shown = text
         self.update(text, layout=layout)
+
+
+class TotalsTab(VerticalScroll):
+    """The totals' tab of the side panel, scrolling them should they not fit. It draws
+    nothing but its background (the scrollbars are widgets of their own), so it is drawn
+    as blank (Widget.BLANK), not line by line through Textual's styles cache."""
+
+    BLANK = True

@@ -12,7 +12,8 @@ from builder.heroes.catalogue.base import Game
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.scenario.battlefield import assemble
 from builder.heroes.scenario.models import BoardPlacement, MapLayout
-from builder.io.catalogue_files import load_catalogue, save_user_entry
+from builder.io.catalogue_files import load_catalogue
+from builder.io.catalogue_yaml import save_user_entry
 from builder.io.paths import SCENARIOS_DIR
 from builder.io.scenario_files import load_scenario, save_scenario, scenario_from_document, scenario_yaml
 from builder.io.yamlio import parse
