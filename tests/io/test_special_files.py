@@ -237,7 +237,7 @@ def test_nesting_just_under_the_limit_is_read(tmp_path: Path) -> None:
     path.write_bytes(b"format: hon-army\nversion: 1\nname: " + b"[" * depth + b"]" * depth + b"\n")
     outcome = run_hon(["validate", path])
     assert outcome.code == 2  # read, and refused for its name being a list, not its depth
-    assert str(MAX_DEPTH) not in outcome.err
+    assert str(MAX_DEPTH) not in outcome.err.replace(str(path), "")  # the path may hold "64"
 
 
 def test_deep_nesting_through_aliases_is_refused(tmp_path: Path) -> None:
