@@ -16,6 +16,7 @@ import io
 import marshal
 import os
 import pickle
+import re
 import sys
 import tempfile
 from collections.abc import Callable
@@ -98,9 +99,15 @@ def write(key: str, data: str) -> None:
 PICKLE_MAGIC = b"hon-catalogue-pickle 1\n"
 
 
+# The only modules whose classes a stored catalogue names. A module is imported before its
+# class can be looked at, and importing some of hon's modules runs code (`builder.cli.__main__`
+# runs the command line): only these are ever imported for a pickle.
+_CATALOGUE_MODULES = r"builder\.heroes\.catalogue\.[a-z_]+|builder\.kernel\.diagnostics"
+
+
 class _CatalogueUnpickler(pickle.Unpickler):
     def find_class(self, module: str, name: str) -> Any:
-        if module.split(".")[0] != "builder":
+        if not re.fullmatch(_CATALOGUE_MODULES, module) or not name.isidentifier() or name.startswith("_"):
             raise pickle.UnpicklingError(f"{module}.{name} is not a catalogue class")
         found = getattr(importlib.import_module(module), name, None)
         if not (isinstance(found, type) and (issubclass(found, BaseModel | Enum) or dataclasses.is_dataclass(found))):

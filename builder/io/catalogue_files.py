@@ -6,10 +6,10 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import cast
+from typing import NamedTuple, cast
 
 from builder.heroes.catalogue.base import Entry
-from builder.heroes.catalogue.index import BUNDLED, LATER, USER, Catalogue, Sections
+from builder.heroes.catalogue.index import BUNDLED, LATER, USER, Catalogue, Origin, Sections
 from builder.heroes.catalogue.kinds import KIND_BY_SECTION, KINDS
 from builder.io import cache
 from builder.io.errors import HonFileError
@@ -51,9 +51,18 @@ def _read_layer(name: str, root: Path, files: list[Path], digest: hashlib._Hash)
     return read
 
 
-# The text of every file of a catalogue, by layer; the manifest's path and text; the hash
-# of all the files.
-ReadFolders = tuple[list[tuple[str, list[tuple[str, str]]]], Path, str | None, str]
+class ReadFolders(NamedTuple):
+    """What a catalogue is made from, as read: the text of every file, by layer; the
+    manifest's path and text; the hash of all the files (the cache's key, the revision)."""
+
+    folders: list[tuple[str, list[tuple[str, str]]]]
+    manifest: Path
+    manifest_text: str | None
+    digest: str
+
+    @property
+    def key(self) -> str:
+        return cache.key_for(f"assembled\0{self.digest}\0{self.manifest_text}")
 
 
 def _read_folders(user_dir: Path | None, data_dir: Path) -> ReadFolders:
@@ -63,7 +72,7 @@ def _read_folders(user_dir: Path | None, data_dir: Path) -> ReadFolders:
         folders.append((USER, _read_layer(USER, user_dir, user_files(user_dir), digest)))
     manifest = data_dir / MANIFEST
     manifest_text = read_text(manifest) if manifest.exists() else None
-    return folders, manifest, manifest_text, digest.hexdigest()
+    return ReadFolders(folders, manifest, manifest_text, digest.hexdigest())
 
 
 def load_catalogue(user_dir: Path | None = None, data_dir: Path = DATA_DIR) -> tuple[Catalogue, list[Issue]]:
@@ -72,61 +81,69 @@ def load_catalogue(user_dir: Path | None = None, data_dir: Path = DATA_DIR) -> t
     whether the catalogue changed since it was saved. A catalogue assembled before from the
     very same files comes from the cache (builder/io/cache.py)."""
     read = _read_folders(user_dir, data_dir)
-    key = cache.key_for(f"assembled\0{read[3]}\0{read[2]}")
-    cached = _from_cache(key, user_dir, data_dir)
-    if cached is not None:
-        return cached
-    catalogue, issues = _assembled(read)
-    later = {section: cache.pickled(catalogue.entries[section]) for section in LATER}
-    ready = {section: entries for section, entries in catalogue.entries.items() if section not in LATER}
-    if all(body is not None for body in later.values()):
-        cache.write_object(key, (replace(catalogue, entries=ready), issues, later))
-    return catalogue, issues
+    cached = _from_cache(read)
+    return cached if cached is not None else _assembled_and_stored(read)
 
 
-def _assembled(read: ReadFolders) -> tuple[Catalogue, list[Issue]]:
+def _assembled_and_stored(read: ReadFolders) -> tuple[Catalogue, list[Issue]]:
     # Only a catalogue not read before needs the files' models (and validators).
     from builder.io.catalogue_yaml import assembled
 
-    folders, manifest, manifest_text, digest = read
-    return assembled(folders, digest[:12], manifest, manifest_text)
+    catalogue, issues = assembled(read.folders, read.digest[:12], read.manifest, read.manifest_text)
+    later = {section: cache.pickled(catalogue.entries[section]) for section in LATER}
+    ready = {section: entries for section, entries in catalogue.entries.items() if section not in LATER}
+    if all(body is not None for body in later.values()):
+        cache.write_object(read.key, (replace(catalogue, entries=ready), issues, later))
+    return catalogue, issues
 
 
 # The cache holds the catalogue with its LATER sections each pickled apart (index.py), so
 # that starting hon unpickles them, and imports their models, only when they are shown.
+# The file is checksummed, and its unpickler names only catalogue classes; what it holds is
+# checked down to each entry's kind and id, the later sections when they are read.
 
 
-def _from_cache(key: str, user_dir: Path | None, data_dir: Path) -> tuple[Catalogue, list[Issue]] | None:
-    stored = cache.read_object(key)
+def _from_cache(read: ReadFolders) -> tuple[Catalogue, list[Issue]] | None:
+    stored = cache.read_object(read.key)
     if not _is_stored_catalogue(stored):
         return None
     ready, issues, later = cast(tuple[Catalogue, list[Issue], dict[str, bytes]], stored)
-    readers = {section: _reader(section, body, user_dir, data_dir) for section, body in later.items()}
+    readers = {section: _reader(section, body, read) for section, body in later.items()}
     return replace(ready, entries=Sections(ready.entries, readers)), issues
 
 
-def _reader(section: str, body: bytes, user_dir: Path | None, data_dir: Path) -> Callable[[], dict[str, Entry]]:
-    def read() -> dict[str, Entry]:
+def _reader(section: str, body: bytes, read: ReadFolders) -> Callable[[], dict[str, Entry]]:
+    def reader() -> dict[str, Entry]:
         found = cache.unpickled(body)
-        model = KIND_BY_SECTION[section].model
-        if isinstance(found, dict) and all(isinstance(e, model) and e.id == i for i, e in found.items()):
-            return found
-        # Only a planted file (its checksum right) holds anything else: read the files.
-        return _assembled(_read_folders(user_dir, data_dir))[0].entries[section]
+        if _is_section(section, found):
+            return cast(dict[str, Entry], found)
+        # Only a planted file (its checksum right) holds anything else: the catalogue is
+        # made again from the files read at start-up, and stored in its place.
+        return _assembled_and_stored(read)[0].entries[section]
 
-    return read
+    return reader
+
+
+def _is_section(section: str, value: object) -> bool:
+    """Whether `value` is a catalogue section: its kind's entries, each under its id."""
+    model = KIND_BY_SECTION[section].model
+    return isinstance(value, dict) and all(isinstance(entry, model) and entry.id == key for key, entry in value.items())
 
 
 def _is_stored_catalogue(value: object) -> bool:
+    if not (isinstance(value, tuple) and len(value) == 3):
+        return False
+    ready, issues, later = value
     return (
-        isinstance(value, tuple)
-        and len(value) == 3
-        and isinstance(value[0], Catalogue)
-        and type(value[0].entries) is dict
-        and set(value[0].entries) == {kind.section for kind in KINDS} - set(LATER)
-        and isinstance(value[1], list)
-        and all(isinstance(issue, Issue) for issue in value[1])
-        and isinstance(value[2], dict)
-        and set(value[2]) == set(LATER)
-        and all(isinstance(body, bytes) for body in value[2].values())
+        isinstance(ready, Catalogue)
+        and type(ready.entries) is dict
+        and set(ready.entries) == {kind.section for kind in KINDS} - set(LATER)
+        and all(_is_section(section, entries) for section, entries in ready.entries.items())
+        and isinstance(ready.origins, dict)
+        and all(isinstance(origin, Origin) for origin in ready.origins.values())
+        and isinstance(issues, list)
+        and all(isinstance(issue, Issue) for issue in issues)
+        and isinstance(later, dict)
+        and set(later) == set(LATER)
+        and all(isinstance(body, bytes) for body in later.values())
     )

@@ -9,6 +9,7 @@ import pickle
 import shutil
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -271,3 +272,36 @@ def test_a_planted_later_section_is_read_from_the_files(cache_folder: Path, tmp_
     assert again.entries["units"] == expected.units
     assert again.boards == expected.boards
     assert victim.read_text(encoding="utf-8") == "still here"
+    # ...and the cache is made again from the files, so the next start reads it whole.
+    rebuilt = cache.read_object(path.name.split(".")[0])
+    assert isinstance(rebuilt, tuple) and pickle.loads(rebuilt[2]["boards"]) == expected.boards
+
+
+def test_a_cached_section_of_the_wrong_kind_is_read_from_the_files(cache_folder: Path) -> None:
+    """Each section the builder reads at start-up is checked down to its entries' kind and
+    id: a planted file whose units are options is not taken for a catalogue."""
+    expected, _ = load_catalogue()
+    (path,) = _assembled(cache_folder)
+    stored = cache.read_object(path.name.split(".")[0])
+    assert isinstance(stored, tuple)
+    ready = replace(stored[0], entries={**stored[0].entries, "units": dict(expected.options)})
+    _forge(path, (ready, stored[1], stored[2]))
+    again, _ = load_catalogue()
+    assert again.entries["units"] == expected.units
+
+
+def test_a_cache_naming_a_module_that_runs_code_runs_nothing() -> None:
+    """The unpickler imports a module before it can look at the class asked for: a planted
+    pickle naming `builder.cli.__main__` (which runs the command line when imported) must be
+    refused before that import, not after (it would print hon's help and exit)."""
+    code = (
+        "import sys\n"
+        "from builder.io import cache\n"
+        "sys.argv = ['hon', '--help']\n"
+        "print(cache.unpickled(b'\\x80\\x04cbuilder.cli.__main__\\nX\\n.'))\n"
+        "print(cache.unpickled(b'\\x80\\x04cbuilder.heroes.catalogue.index\\n_later\\n.'))\n"
+        "print('builder.cli.__main__' in sys.modules)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stdout.splitlines()) == (0, ["None", "None", "False"])

@@ -61,7 +61,10 @@ LATER = ("terrain_effects", "terrain", "boards", "action_cards")
 
 class Sections(Mapping[str, dict[str, Entry]]):
     """A catalogue's sections by name: those `ready`, and those read by `later` when first
-    asked for (once, whichever thread asks). Pickled as the plain dict of all of them."""
+    asked for (once, whichever thread asks; the reader, and what it holds, is dropped once
+    it has read). Pickled as the plain dict of all of them (`builtins.dict`, a name the
+    cache's unpickler refuses: the cache stores a catalogue's sections as a dict of its
+    own, builder/io/catalogue_files.py)."""
 
     def __init__(
         self, ready: Mapping[str, dict[str, Entry]], later: Mapping[str, Callable[[], dict[str, Entry]]]
@@ -76,9 +79,12 @@ class Sections(Mapping[str, dict[str, Entry]]):
         if found is None:
             with self._lock:
                 if section not in self._ready:
-                    self._ready[section] = self._later[section]()
+                    self._ready[section] = self._later.pop(section)()
                 found = self._ready[section]
         return found
+
+    def __contains__(self, section: object) -> bool:
+        return section in self._names  # without reading it, unlike Mapping's
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._names)
@@ -92,7 +98,7 @@ class Sections(Mapping[str, dict[str, Entry]]):
 
 @dataclass
 class Catalogue:
-    """Every entry by kind and id. Build one with `assemble`."""
+    """Every entry by kind and id. Build one with `layers.assemble`."""
 
     entries: Mapping[str, dict[str, Entry]]
     origins: dict[tuple[str, str], Origin] = field(default_factory=dict)
