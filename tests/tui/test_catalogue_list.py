@@ -99,6 +99,20 @@ async def test_the_hit_under_the_mouse_is_drawn_hovered(app_on_file: HonApp) -> 
         assert list(results.render_line(row))[-1].style == plain[1]
 
 
+async def test_hits_listed_anew_are_not_drawn_hovered_under_a_resting_mouse(app_on_file: HonApp) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        results, browser = the_list(app_on_file)
+        row = row_of(results, browser, 3)
+        plain = list(results.render_line(row))[-1].style
+        await pilot.hover(results, offset=(3, row))
+        await pilot.pause()
+        assert list(results.render_line(row))[-1].style != plain
+        browser.refill("")  # the same hits, listed anew; the mouse has not moved
+        await pilot.pause()
+        assert list(results.render_line(row))[-1].style == plain
+
+
 async def test_a_search_lists_its_hits_from_the_first_and_none_when_nothing_matches(app_on_file: HonApp) -> None:
     async with app_on_file.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -133,6 +133,7 @@ class CatalogueList(ScrollView, can_focus=True):
         self._prompts = list(prompts)
         self._width, self._lines, self._first = 0, [], []  # measured again at the next paint
         self._highlighted = None
+        self._hover = None  # the mouse is over another hit, if any, once it moves
         self.scroll_y = 0
         self.refresh()
         self.highlighted = 0
