@@ -136,9 +136,10 @@ async def test_a_search_lists_its_hits_from_the_first_and_none_when_nothing_matc
 LONG: Prompt = (("tile ", "bold cyan"), ("Panzergrenadier Platoon (10. SS)", ""), (" 90", "dim"))
 FOLDED: Prompt = (("abil ", "dim"), ("Supercalifragilisticexpialidocious", ""))
 BROKEN: Prompt = (("opt  ", "green"), ("Two\nlines   ", ""), (" 5", "dim"))
+TABBED: Prompt = (("unit ", "bold"), ("Tab\tin its\tname\n\tand after", ""), ("\t7", "dim"))
 
 
-@pytest.mark.parametrize("prompt", [LONG, FOLDED, BROKEN], ids=["words", "folded", "line-break"])
+@pytest.mark.parametrize("prompt", [LONG, FOLDED, BROKEN, TABBED], ids=["words", "folded", "line-break", "tabs"])
 @pytest.mark.parametrize("width", [8, 12, 21, 25])
 def test_a_hit_wider_than_the_list_wraps_as_content_wraps(prompt: Prompt, width: int) -> None:
     text = "".join(run for run, _ in prompt)

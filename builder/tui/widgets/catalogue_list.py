@@ -34,11 +34,14 @@ Prompt = tuple[Run, ...]  # a hit as the list shows it: its runs, one after the 
 PLAIN, HIGHLIGHTED, HOVER = "", "catalogue-list--highlighted", "catalogue-list--hover"
 
 
+TAB = 8  # the cells between tab stops (Content's tab_size)
+
+
 def wrap(prompt: Prompt, width: int) -> list[Prompt]:
     """The lines of a hit at `width`, as Content wraps a prompt (Content._wrap_and_format):
-    at its line breaks, then between words, a word wider than the line folded, and the
-    spaces ending a line dropped (the last line's beyond the width). A tab is a space."""
-    prompt = tuple((run.replace("\t", " "), style) for run, style in prompt)
+    its tabs expanded, at its line breaks, then between words, a word wider than the line
+    folded, and the spaces ending a line dropped (the last line's beyond the width)."""
+    prompt = _expand_tabs(prompt)
     text = "".join(run for run, _ in prompt)
     lines: list[Prompt] = []
     start = 0
@@ -52,6 +55,24 @@ def wrap(prompt: Prompt, width: int) -> list[Prompt]:
             lines.append(_between(prompt, begin, end))
         start += len(paragraph) + 1
     return lines
+
+
+def _expand_tabs(prompt: Prompt) -> Prompt:
+    """A hit with each tab (a catalogue's names may hold them) made the spaces up to the next
+    tab stop of its line, in its run's style, as Content.expand_tabs makes them."""
+    if not any("\t" in run for run, _ in prompt):
+        return prompt
+    runs: list[Run] = []
+    at = 0  # the cell of its line the next character is drawn at
+    for run, style in prompt:
+        chars: list[str] = []
+        for char in run:
+            if char == "\t":
+                char = " " * (TAB - at % TAB)
+            chars.append(char)
+            at = 0 if char == "\n" else at + cell_len(char)
+        runs.append(("".join(chars), style))
+    return tuple(runs)
 
 
 def _between(prompt: Prompt, start: int, end: int) -> Prompt:
