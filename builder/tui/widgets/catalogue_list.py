@@ -106,6 +106,10 @@ class CatalogueList(ScrollView, can_focus=True):
     CatalogueList {
         color: $foreground;
         overflow-x: hidden;
+        /* Hits are measured (wrapped) at the width left by the scroll bar before they are
+           drawn: a scroll bar that came and went between the two would cut long hits,
+           losing their cost and sub-faction. */
+        scrollbar-gutter: stable;
         padding: 0 1;
         background: $surface;
         & > .catalogue-list--highlighted {
