@@ -202,6 +202,9 @@ class CatalogueList(ScrollView, can_focus=True):
         size = Size(width, len(lines))
         if size != self.virtual_size:
             self.virtual_size = size
+            # Measured in a paint, after the layout that would have updated the scroll
+            # bars (ScrollView._size_updated): update them as OptionList does when it
+            # measures its lines (Textual's private Widget._scroll_update, pinned).
             self._scroll_update(size)
 
     # --- drawing ------------------------------------------------------------------------
@@ -250,8 +253,8 @@ class CatalogueList(ScrollView, can_focus=True):
 
     # --- keys ---------------------------------------------------------------------------
 
-    def scroll_to_highlight(self, top: bool = False) -> None:
-        """Scroll the highlighted hit into view (to the top with `top`)."""
+    def scroll_to_highlight(self) -> None:
+        """Scroll the highlighted hit into view."""
         if self._highlighted is None or not self.is_mounted:
             return
         self._measure()
@@ -259,7 +262,7 @@ class CatalogueList(ScrollView, can_focus=True):
             return
         y, end = self._first[self._highlighted : self._highlighted + 2]
         region = Region(0, y, self._width, end - y)
-        self.scroll_to_region(region, force=True, animate=False, top=top, immediate=True)
+        self.scroll_to_region(region, force=True, animate=False, immediate=True)
 
     def on_show(self) -> None:
         self.scroll_to_highlight()
