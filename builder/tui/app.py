@@ -223,113 +223,6 @@ class HonApp(App[None]):
         self.builder.show_all()
         return saved
 
-    @work(exclusive=True, group="files")
-    async def action_new_army(self) -> None:
-        from builder.services.army_session import ArmySession
-        from builder.tui.screens.dialogs import NewArmy
-
-        if not await self._may_leave():
-            return
-        army = await self.push_screen_wait(NewArmy(self.session.catalogue))
-        if army is not None:
-            self.use_session(ArmySession.new(army, self.session.catalogue))
-
-    @work(exclusive=True, group="files")
-    async def action_open_army(self) -> None:
-        from builder.io.errors import HonFileError
-        from builder.services.army_session import ArmySession
-        from builder.services.recent_files import remember
-        from builder.tui.screens.file_dialog import FileDialog
-
-        if not await self._may_leave():
-            return
-        path = await self.push_screen_wait(FileDialog("Open an army list", "army", "open"))
-        if path is None:
-            return
-        try:
-            session = ArmySession.open(path, self.session.catalogue)
-        except HonFileError as problem:
-            self.notify(str(problem), severity="error", timeout=10, markup=False)
-            return
-        remember(path, "army")
-        self.use_session(session)
-
-    @work(exclusive=True, group="files")
-    async def action_open_designer(self) -> None:
-        """The scenario designer: on a scenario file, or on a new scenario."""
-        from builder.tui.screens.dialogs import Ask
-
-        if not await self._may_leave_scenario():
-            return
-        choice = await self.push_screen_wait(
-            Ask(
-                "Scenario designer",
-                "Open a scenario file, or start a new scenario.",
-                [
-                    ("open", "Open a scenario…", "primary"),
-                    ("new", "New scenario…", "success"),
-                    ("cancel", "Cancel", "default"),
-                ],
-            )
-        )
-        if choice == "open":
-            await self._open_scenario()
-        elif choice == "new":
-            await self._new_scenario()
-
-    @work(exclusive=True, group="files")
-    async def action_open_scenario(self) -> None:
-        if await self._may_leave_scenario():
-            await self._open_scenario()
-
-    @work(exclusive=True, group="files")
-    async def action_new_scenario(self) -> None:
-        if await self._may_leave_scenario():
-            await self._new_scenario()
-
-    async def _open_scenario(self) -> None:
-        from builder.io.errors import HonFileError
-        from builder.services.recent_files import remember
-        from builder.services.scenario_session import ScenarioSession
-        from builder.tui.screens.file_dialog import FileDialog
-
-        path = await self.push_screen_wait(FileDialog("Open a scenario", "scenario", "open"))
-        if path is None:
-            return
-        try:
-            session = ScenarioSession.open(path, self.catalogue)
-        except HonFileError as problem:
-            self.notify(str(problem), severity="error", timeout=10, markup=False)
-            return
-        remember(path, "scenario")
-        self._design(session)
-
-    async def _new_scenario(self) -> None:
-        from builder.heroes.catalogue.base import Game
-        from builder.services.scenario_session import ScenarioSession
-        from builder.tui.screens.new_scenario import NewScenario
-
-        game = self._session.army.game if self._session is not None else Game.HON
-        start = await self.push_screen_wait(NewScenario(self.catalogue, game))
-        if start is None:
-            return
-        try:
-            session = ScenarioSession.new(None, self.catalogue, start)
-        except ValueError as problem:
-            self.notify(f"Cannot start the scenario: {problem}.", severity="error", timeout=10, markup=False)
-            return
-        self._design(session)
-
-    def _design(self, session: ScenarioSession) -> None:
-        """Show `session` in the designer, in place of the scenario designed until now."""
-        from builder.tui.screens.designer import DesignerScreen
-
-        self.scenario = session
-        if isinstance(self.screen, DesignerScreen):
-            self.switch_screen(DesignerScreen(session))
-        else:
-            self.push_screen(DesignerScreen(session))
-
     @property
     def catalogue(self) -> Catalogue:
         """The catalogue of what is open: the army's, or the scenario's."""
@@ -338,50 +231,54 @@ class HonApp(App[None]):
         assert self.scenario is not None, "the app has neither an army nor a scenario"
         return self.scenario.catalogue
 
+    # What the actions open is in opening.py, imported when the first of them is used.
+
+    @work(exclusive=True, group="files")
+    async def action_new_army(self) -> None:
+        from builder.tui.opening import new_army
+
+        await new_army(self)
+
+    @work(exclusive=True, group="files")
+    async def action_open_army(self) -> None:
+        from builder.tui.opening import open_army
+
+        await open_army(self)
+
+    @work(exclusive=True, group="files")
+    async def action_open_designer(self) -> None:
+        from builder.tui.opening import open_designer
+
+        await open_designer(self)
+
+    @work(exclusive=True, group="files")
+    async def action_open_scenario(self) -> None:
+        from builder.tui.opening import open_scenario
+
+        await open_scenario(self)
+
+    @work(exclusive=True, group="files")
+    async def action_new_scenario(self) -> None:
+        from builder.tui.opening import new_scenario
+
+        await new_scenario(self)
+
     @work(exclusive=True, group="files")
     async def action_simulate(self) -> None:
-        """Choose a scenario and who plays which side, then step through a simulated game."""
-        from builder.services.recent_files import remember
-        from builder.tui.screens.file_dialog import FileDialog
-        from builder.tui.screens.simulation import SimulationScreen
-        from builder.tui.screens.simulation_setup import SimulationSetup, scenario_sides
+        from builder.tui.opening import simulate
 
-        path = await self.push_screen_wait(FileDialog("Simulate a scenario", "scenario", "open"))
-        if path is None:
-            return
-        sides = scenario_sides(path)
-        if sides is None:
-            self.push_screen(SimulationScreen(path, self.catalogue))  # the viewer tells what is wrong with it
-            return
-        remember(path, "scenario")
-        armies = await self.push_screen_wait(SimulationSetup(path, sides, self.session.army, self.catalogue))
-        if armies is not None:
-            self.push_screen(SimulationScreen(path, self.catalogue, armies=armies))
+        await simulate(self)
 
     @work(exclusive=True, group="files")
     async def action_open_campaign(self) -> None:
-        """Open a campaign file, or start a bundled campaign by its id (hon campaign list)."""
-        from builder.io.errors import HonFileError
-        from builder.tui.screens.campaign import CampaignScreen, open_or_start
-        from builder.tui.screens.dialogs import AskText
+        from builder.tui.opening import open_campaign
 
-        answer = await self.push_screen_wait(
-            AskText("Open a campaign file, or start one by its id", "", "operation-windsor or path/to/campaign.yaml")
-        )
-        if not answer:
-            return
-        catalogue = self.scenario.catalogue if self.scenario is not None else self.session.catalogue
-        try:
-            path = open_or_start(answer.strip(), catalogue)
-        except (HonFileError, OSError) as problem:
-            self.notify(str(problem), severity="error", timeout=10)
-            return
-        self.push_screen(CampaignScreen(path, catalogue))
+        await open_campaign(self)
 
     def action_edit_catalogue(self) -> None:
-        from builder.tui.screens.catalogue_editor import CatalogueEditor
+        from builder.tui.opening import edit_catalogue
 
-        self.push_screen(CatalogueEditor(self.session.catalogue, self.user_catalogue, self.catalogue_changed))
+        edit_catalogue(self)
 
     def catalogue_changed(self) -> None:
         """The editor saved a user entry: reload the layered catalogue and re-check."""

@@ -29,21 +29,38 @@ def read_screen_css(app: App[Any], screen: Screen[Any]) -> None:
     it parsed before reused: 10 ms for what the builder shows alone): here the new files
     are parsed alone (Stylesheet.parse keeps the rules of each sheet it parsed, for the
     same variables: the same rules in the same order). Textual then restyles every node of
-    the screen shown (the builder, under a dialog): here only those a new rule may style,
-    which are all of them only if a new rule names any widget (`*`)."""
+    the screen shown (the builder, under a dialog): here only those a new rule may style and
+    their descendants, which are all of them only if a new rule names any widget (`*`)."""
     stylesheet = app.stylesheet
     new = [path for path in screen.css_path if not stylesheet.has_source(str(path))]
     if not new:
         return
     from textual.scrollbar import ScrollBar, ScrollBarCorner  # imported by the first scrolling widget
 
-    before = set(stylesheet.rules)
+    # Stylesheet.parse lists each source's rules in the order of `stylesheet.source`, a dict
+    # to which the files read here are added last (none was there: has_source above): the
+    # rules past those counted before are the new files' (counted, not compared by identity,
+    # as a parse after its cache of 64 sheets evicted one makes every RuleSet anew).
+    known = len(stylesheet.rules)
     stylesheet.read_all(new)
-    named = {name for rule in stylesheet.rules if rule not in before for name in rule.selector_names}
+    named = {name for rule in stylesheet.rules[known:] for name in rule.selector_names}
     if not named.isdisjoint(ScrollBar._css_type_names | ScrollBarCorner._css_type_names):
         stylesheet.update(app)  # it styles the scroll bars of the widgets it restyles
         return
-    stylesheet.update_nodes(node for node in app.walk_children(with_self=True) if _may_style(named, node))
+    stylesheet.update_nodes(_restyled(named, app))
+
+
+def _restyled(named: set[str], app: App[Any]) -> dict[DOMNode, None]:
+    """The nodes a rule whose subject is one of `named` may style, with their descendants
+    (each once, in the order Stylesheet.update takes them): restyling a node clears its
+    descendants' caches only in part (Styles.refresh their rich styles, not the visual
+    styles drawn from what they inherit), which Stylesheet.update's restyling of each
+    clears."""
+    nodes: dict[DOMNode, None] = {}
+    for node in app.walk_children(with_self=True):
+        if node not in nodes and _may_style(named, node):
+            nodes.update(dict.fromkeys(node.walk_children(with_self=True)))
+    return nodes
 
 
 def _may_style(named: set[str], node: DOMNode) -> bool:

@@ -99,6 +99,20 @@ async def test_the_hit_under_the_mouse_is_drawn_hovered(app_on_file: HonApp) -> 
         assert list(results.render_line(row))[-1].style == plain[1]
 
 
+async def test_hits_listed_anew_are_not_drawn_hovered_under_a_resting_mouse(app_on_file: HonApp) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        results, browser = the_list(app_on_file)
+        row = row_of(results, browser, 3)
+        plain = list(results.render_line(row))[-1].style
+        await pilot.hover(results, offset=(3, row))
+        await pilot.pause()
+        assert list(results.render_line(row))[-1].style != plain
+        browser.refill("")  # the same hits, listed anew; the mouse has not moved
+        await pilot.pause()
+        assert list(results.render_line(row))[-1].style == plain
+
+
 async def test_a_search_lists_its_hits_from_the_first_and_none_when_nothing_matches(app_on_file: HonApp) -> None:
     async with app_on_file.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -122,9 +136,10 @@ async def test_a_search_lists_its_hits_from_the_first_and_none_when_nothing_matc
 LONG: Prompt = (("tile ", "bold cyan"), ("Panzergrenadier Platoon (10. SS)", ""), (" 90", "dim"))
 FOLDED: Prompt = (("abil ", "dim"), ("Supercalifragilisticexpialidocious", ""))
 BROKEN: Prompt = (("opt  ", "green"), ("Two\nlines   ", ""), (" 5", "dim"))
+TABBED: Prompt = (("unit ", "bold"), ("Tab\tin its\tname\n\tand after", ""), ("\t7", "dim"))
 
 
-@pytest.mark.parametrize("prompt", [LONG, FOLDED, BROKEN], ids=["words", "folded", "line-break"])
+@pytest.mark.parametrize("prompt", [LONG, FOLDED, BROKEN, TABBED], ids=["words", "folded", "line-break", "tabs"])
 @pytest.mark.parametrize("width", [8, 12, 21, 25])
 def test_a_hit_wider_than_the_list_wraps_as_content_wraps(prompt: Prompt, width: int) -> None:
     text = "".join(run for run, _ in prompt)

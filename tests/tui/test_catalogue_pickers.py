@@ -3,14 +3,20 @@ catalogue's ids as the player types, and f2 opens a searchable list that fills t
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
+from textual.app import App, ComposeResult
 from textual.widgets import Input, OptionList
 
+from builder.heroes.catalogue.base import Entry
+from builder.heroes.catalogue.index import LATER, Catalogue, Sections
+from builder.heroes.catalogue.recruitment import RecruitmentTile
 from builder.io.catalogue_files import load_catalogue
 from builder.tui.app import HonApp
 from builder.tui.forms.form import ModelForm
-from builder.tui.forms.pickers import IdAutoComplete, PickerScreen
+from builder.tui.forms.pickers import IdAutoComplete, IdSuggester, PickerScreen
 from builder.tui.screens.catalogue_editor import CatalogueEditor
 
 SIZE = (120, 40)
@@ -155,3 +161,26 @@ async def test_the_picker_falls_back_to_letters_in_order(app_on_file: HonApp) ->
         await pilot.pause()
         listed = picker.query_one("#picker-options", OptionList)
         assert listed.option_count > 0 and listed.get_option_at_index(0).id == "us-fire-team"
+
+
+async def test_a_form_reads_only_the_catalogue_sections_its_fields_name(bundled: Catalogue) -> None:
+    # A catalogue from the cache reads its LATER sections when first asked for: a tile's form
+    # names none of them (fails if the form asks the catalogue for its length).
+    asked: list[str] = []
+
+    def reader(section: str) -> Callable[[], dict[str, Entry]]:
+        return lambda: asked.append(section) or bundled.entries[section]
+
+    ready = {section: entries for section, entries in bundled.entries.items() if section not in LATER}
+    lazy = replace(bundled, entries=Sections(ready, {section: reader(section) for section in LATER}))
+    form = ModelForm(RecruitmentTile, {}, catalogue=lazy)
+
+    class FormApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield form
+
+    app = FormApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(form.query_one("#f-composition", Input).suggester, IdSuggester)
+    assert asked == []

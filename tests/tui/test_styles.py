@@ -9,14 +9,17 @@ import pkgutil
 from pathlib import Path
 from typing import Any
 
+from textual.app import App, ComposeResult
+from textual.color import Color
+from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Button
+from textual.widgets import Button, Static
 
 import builder.tui
 from builder.tui.app import HonApp
 from builder.tui.screens.builder import ArmyBuilderScreen
 from builder.tui.screens.dialogs import Ask
-from builder.tui.styles import SCREENS_CSS
+from builder.tui.styles import SCREENS_CSS, read_screen_css
 from tests.tui.test_builder import SIZE
 
 # The screens start-up shows, and the bases of screens (never shown themselves).
@@ -63,3 +66,25 @@ def _subclasses(cls: type[Screen[Any]]) -> set[type[Screen[Any]]]:
     for sub in cls.__subclasses__():
         found |= {sub} | _subclasses(sub)
     return found
+
+
+class _Shown(Screen[None]):
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):
+            yield Static("inherits its colour", id="child")
+
+
+async def test_a_new_sheet_restyles_the_descendants_of_what_it_styles(tmp_path: Path) -> None:
+    # The new rule names #box alone; #child takes the colour from it (fails if only #box is
+    # restyled: #child's visual style, drawn before, stays cached).
+    sheet = tmp_path / "later.tcss"
+    sheet.write_text("#box { color: rgb(255, 0, 0); }\n", encoding="utf-8")
+    later = type("Later", (Screen,), {"CSS_PATH": sheet})
+    app: App[None] = App()
+    async with app.run_test() as pilot:
+        await app.push_screen(_Shown())
+        await pilot.pause()
+        child = app.screen.query_one("#child", Static)
+        assert child.visual_style.foreground != Color(255, 0, 0)
+        read_screen_css(app, later())
+        assert child.visual_style.foreground == Color(255, 0, 0)

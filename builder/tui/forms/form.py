@@ -155,7 +155,9 @@ class ModelForm(VerticalScroll):
             chosen = {str(v) for v in value or []}
             return SelectionList[str](*((c, c, c in chosen) for c in spec.choices), id=wid)
         section = section_for(spec) if self.catalogue is not None else None
-        suggester = IdSuggester(list(self.catalogue.entries[section])) if self.catalogue and section else None
+        suggester = None  # `is not None`, not the catalogue's truth: its length reads every section
+        if self.catalogue is not None and section is not None:
+            suggester = IdSuggester(list(self.catalogue.entries[section]))
         return Input(to_text(spec, value), id=wid, placeholder=_placeholder(spec), compact=True, suggester=suggester)
 
     async def on_mount(self) -> None:

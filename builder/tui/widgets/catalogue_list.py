@@ -34,11 +34,14 @@ Prompt = tuple[Run, ...]  # a hit as the list shows it: its runs, one after the 
 PLAIN, HIGHLIGHTED, HOVER = "", "catalogue-list--highlighted", "catalogue-list--hover"
 
 
+TAB = 8  # the cells between tab stops (Content's tab_size)
+
+
 def wrap(prompt: Prompt, width: int) -> list[Prompt]:
     """The lines of a hit at `width`, as Content wraps a prompt (Content._wrap_and_format):
-    at its line breaks, then between words, a word wider than the line folded, and the
-    spaces ending a line dropped (the last line's beyond the width). A tab is a space."""
-    prompt = tuple((run.replace("\t", " "), style) for run, style in prompt)
+    its tabs expanded, at its line breaks, then between words, a word wider than the line
+    folded, and the spaces ending a line dropped (the last line's beyond the width)."""
+    prompt = _expand_tabs(prompt)
     text = "".join(run for run, _ in prompt)
     lines: list[Prompt] = []
     start = 0
@@ -52,6 +55,24 @@ def wrap(prompt: Prompt, width: int) -> list[Prompt]:
             lines.append(_between(prompt, begin, end))
         start += len(paragraph) + 1
     return lines
+
+
+def _expand_tabs(prompt: Prompt) -> Prompt:
+    """A hit with each tab (a catalogue's names may hold them) made the spaces up to the next
+    tab stop of its line, in its run's style, as Content.expand_tabs makes them."""
+    if not any("\t" in run for run, _ in prompt):
+        return prompt
+    runs: list[Run] = []
+    at = 0  # the cell of its line the next character is drawn at
+    for run, style in prompt:
+        chars: list[str] = []
+        for char in run:
+            if char == "\t":
+                char = " " * (TAB - at % TAB)
+            chars.append(char)
+            at = 0 if char == "\n" else at + cell_len(char)
+        runs.append(("".join(chars), style))
+    return tuple(runs)
 
 
 def _between(prompt: Prompt, start: int, end: int) -> Prompt:
@@ -85,6 +106,10 @@ class CatalogueList(ScrollView, can_focus=True):
     CatalogueList {
         color: $foreground;
         overflow-x: hidden;
+        /* Hits are measured (wrapped) at the width left by the scroll bar before they are
+           drawn: a scroll bar that came and went between the two would cut long hits,
+           losing their cost and sub-faction. */
+        scrollbar-gutter: stable;
         padding: 0 1;
         background: $surface;
         & > .catalogue-list--highlighted {
@@ -133,6 +158,7 @@ class CatalogueList(ScrollView, can_focus=True):
         self._prompts = list(prompts)
         self._width, self._lines, self._first = 0, [], []  # measured again at the next paint
         self._highlighted = None
+        self._hover = None  # the mouse is over another hit, if any, once it moves
         self.scroll_y = 0
         self.refresh()
         self.highlighted = 0
@@ -176,6 +202,9 @@ class CatalogueList(ScrollView, can_focus=True):
         size = Size(width, len(lines))
         if size != self.virtual_size:
             self.virtual_size = size
+            # Measured in a paint, after the layout that would have updated the scroll
+            # bars (ScrollView._size_updated): update them as OptionList does when it
+            # measures its lines (Textual's private Widget._scroll_update, pinned).
             self._scroll_update(size)
 
     # --- drawing ------------------------------------------------------------------------
@@ -224,8 +253,8 @@ class CatalogueList(ScrollView, can_focus=True):
 
     # --- keys ---------------------------------------------------------------------------
 
-    def scroll_to_highlight(self, top: bool = False) -> None:
-        """Scroll the highlighted hit into view (to the top with `top`)."""
+    def scroll_to_highlight(self) -> None:
+        """Scroll the highlighted hit into view."""
         if self._highlighted is None or not self.is_mounted:
             return
         self._measure()
@@ -233,7 +262,7 @@ class CatalogueList(ScrollView, can_focus=True):
             return
         y, end = self._first[self._highlighted : self._highlighted + 2]
         region = Region(0, y, self._width, end - y)
-        self.scroll_to_region(region, force=True, animate=False, top=top, immediate=True)
+        self.scroll_to_region(region, force=True, animate=False, immediate=True)
 
     def on_show(self) -> None:
         self.scroll_to_highlight()

@@ -1,0 +1,169 @@
+"""What the hon application's actions open (DESIGN.md 6): another army (new, or a file),
+the scenario designer (on a file, or on a new scenario), a simulated game, a campaign and
+the catalogue editor, each after the questions the app asks before unsaved changes are
+dropped. HonApp's actions call them; this module and what they show are imported when
+first used, as start-up shows none of it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from builder.services.scenario_session import ScenarioSession
+    from builder.tui.app import HonApp
+
+
+async def new_army(app: HonApp) -> None:
+    from builder.services.army_session import ArmySession
+    from builder.tui.screens.dialogs import NewArmy
+
+    if not await app._may_leave():
+        return
+    army = await app.push_screen_wait(NewArmy(app.session.catalogue))
+    if army is not None:
+        app.use_session(ArmySession.new(army, app.session.catalogue))
+
+
+async def open_army(app: HonApp) -> None:
+    from builder.io.errors import HonFileError
+    from builder.services.army_session import ArmySession
+    from builder.services.recent_files import remember
+    from builder.tui.screens.file_dialog import FileDialog
+
+    if not await app._may_leave():
+        return
+    path = await app.push_screen_wait(FileDialog("Open an army list", "army", "open"))
+    if path is None:
+        return
+    try:
+        session = ArmySession.open(path, app.session.catalogue)
+    except HonFileError as problem:
+        app.notify(str(problem), severity="error", timeout=10, markup=False)
+        return
+    remember(path, "army")
+    app.use_session(session)
+
+
+async def open_designer(app: HonApp) -> None:
+    """The scenario designer: on a scenario file, or on a new scenario."""
+    from builder.tui.screens.dialogs import Ask
+
+    if not await app._may_leave_scenario():
+        return
+    choice = await app.push_screen_wait(
+        Ask(
+            "Scenario designer",
+            "Open a scenario file, or start a new scenario.",
+            [
+                ("open", "Open a scenario…", "primary"),
+                ("new", "New scenario…", "success"),
+                ("cancel", "Cancel", "default"),
+            ],
+        )
+    )
+    if choice == "open":
+        await _open_scenario(app)
+    elif choice == "new":
+        await _new_scenario(app)
+
+
+async def open_scenario(app: HonApp) -> None:
+    if await app._may_leave_scenario():
+        await _open_scenario(app)
+
+
+async def new_scenario(app: HonApp) -> None:
+    if await app._may_leave_scenario():
+        await _new_scenario(app)
+
+
+async def _open_scenario(app: HonApp) -> None:
+    from builder.io.errors import HonFileError
+    from builder.services.recent_files import remember
+    from builder.services.scenario_session import ScenarioSession
+    from builder.tui.screens.file_dialog import FileDialog
+
+    path = await app.push_screen_wait(FileDialog("Open a scenario", "scenario", "open"))
+    if path is None:
+        return
+    try:
+        session = ScenarioSession.open(path, app.catalogue)
+    except HonFileError as problem:
+        app.notify(str(problem), severity="error", timeout=10, markup=False)
+        return
+    remember(path, "scenario")
+    _design(app, session)
+
+
+async def _new_scenario(app: HonApp) -> None:
+    from builder.heroes.catalogue.base import Game
+    from builder.services.scenario_session import ScenarioSession
+    from builder.tui.screens.new_scenario import NewScenario
+
+    game = app._session.army.game if app._session is not None else Game.HON
+    start = await app.push_screen_wait(NewScenario(app.catalogue, game))
+    if start is None:
+        return
+    try:
+        session = ScenarioSession.new(None, app.catalogue, start)
+    except ValueError as problem:
+        app.notify(f"Cannot start the scenario: {problem}.", severity="error", timeout=10, markup=False)
+        return
+    _design(app, session)
+
+
+def _design(app: HonApp, session: ScenarioSession) -> None:
+    """Show `session` in the designer, in place of the scenario designed until now."""
+    from builder.tui.screens.designer import DesignerScreen
+
+    app.scenario = session
+    if isinstance(app.screen, DesignerScreen):
+        app.switch_screen(DesignerScreen(session))
+    else:
+        app.push_screen(DesignerScreen(session))
+
+
+async def simulate(app: HonApp) -> None:
+    """Choose a scenario and who plays which side, then step through a simulated game."""
+    from builder.services.recent_files import remember
+    from builder.tui.screens.file_dialog import FileDialog
+    from builder.tui.screens.simulation import SimulationScreen
+    from builder.tui.screens.simulation_setup import SimulationSetup, scenario_sides
+
+    path = await app.push_screen_wait(FileDialog("Simulate a scenario", "scenario", "open"))
+    if path is None:
+        return
+    sides = scenario_sides(path)
+    if sides is None:
+        app.push_screen(SimulationScreen(path, app.catalogue))  # the viewer tells what is wrong with it
+        return
+    remember(path, "scenario")
+    armies = await app.push_screen_wait(SimulationSetup(path, sides, app.session.army, app.catalogue))
+    if armies is not None:
+        app.push_screen(SimulationScreen(path, app.catalogue, armies=armies))
+
+
+async def open_campaign(app: HonApp) -> None:
+    """Open a campaign file, or start a bundled campaign by its id (hon campaign list)."""
+    from builder.io.errors import HonFileError
+    from builder.tui.screens.campaign import CampaignScreen, open_or_start
+    from builder.tui.screens.dialogs import AskText
+
+    answer = await app.push_screen_wait(
+        AskText("Open a campaign file, or start one by its id", "", "operation-windsor or path/to/campaign.yaml")
+    )
+    if not answer:
+        return
+    catalogue = app.scenario.catalogue if app.scenario is not None else app.session.catalogue
+    try:
+        path = open_or_start(answer.strip(), catalogue)
+    except (HonFileError, OSError) as problem:
+        app.notify(str(problem), severity="error", timeout=10)
+        return
+    app.push_screen(CampaignScreen(path, catalogue))
+
+
+def edit_catalogue(app: HonApp) -> None:
+    from builder.tui.screens.catalogue_editor import CatalogueEditor
+
+    app.push_screen(CatalogueEditor(app.session.catalogue, app.user_catalogue, app.catalogue_changed))
