@@ -5,15 +5,26 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
+# Every package the suite and CI install, pinned (pyproject.toml keeps hon's own ranges).
+# PIP_CONSTRAINT reaches the build environment too, so hatchling is the locked one.
+LOCK := requirements.lock
+UV := uv==0.13.9
 
-.PHONY: run test lint typecheck bench clean
+.PHONY: run test lint typecheck bench clean lock
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml $(LOCK)
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "hon needs Python 3.11 or newer"'
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	PIP_CONSTRAINT=$(LOCK) $(BIN)/python -m pip install --quiet --upgrade pip
+	PIP_CONSTRAINT=$(LOCK) $(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
+
+# Refresh the pins: newest versions within pyproject.toml's ranges (requirements.in adds pip and
+# hatchling), resolved for every platform and Python from 3.11. Review the diff, then make test.
+lock:
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet $(UV)
+	$(BIN)/uv pip compile pyproject.toml requirements.in --extra dev --universal --python-version 3.11 --upgrade -o $(LOCK)
 
 run: $(STAMP)
 	$(BIN)/hon

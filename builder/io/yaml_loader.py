@@ -126,8 +126,12 @@ def event_depth(text: str, limit: int) -> int:
                 deepest = depth
                 if deepest > limit:
                     break
-    except yaml.YAMLError:
-        pass  # the loader will say what is wrong, at the same point
+    except yaml.YAMLError as exc:
+        # libyaml from 0.2.5 refuses flow collections over its own nesting limit (1,000) while
+        # scanning ahead for a simple key, before it emits the events that would pass ours.
+        if "nesting depth" in str(getattr(exc, "problem", "")):
+            return max(deepest, limit + 1)
+        # Otherwise the loader will say what is wrong, at the same point.
     return deepest
 
 
