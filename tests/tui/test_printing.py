@@ -11,8 +11,8 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, RadioButton, Static
 
-from builder.export.roster import slug
 from builder.heroes.catalogue.index import Catalogue
+from builder.io.outputs import slug
 from builder.io.paths import SCENARIOS_DIR
 from builder.services.scenario_session import ScenarioSession
 from builder.tui.app import HonApp
