@@ -73,7 +73,9 @@ def export_command(
     from builder.services.systems import require
 
     if require(scenario, Capability.SCENARIO_CHECK).id != "memoir":
-        raise typer.BadParameter(f"{scenario} is not a hex-game (game: m44) scenario; only those export to .m44.")
+        raise typer.BadParameter(
+            f"{scenario} is not a hex-game (game: m44) scenario; only those export to .m44", param_hint="SCENARIO"
+        )
     catalogue = load_catalogue()
     loaded = load_scenario(scenario)
     if fmt != "m44":

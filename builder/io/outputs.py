@@ -148,6 +148,7 @@ class Output:
     option: str = "-o"
     inputs: tuple[Path, ...] = ()
     force: bool = False
+    chosen: bool = True  # the player named it; else it is the command's default
 
     @property
     def file(self) -> Path:
@@ -163,13 +164,15 @@ class Output:
         if path is None:
             return
         if any(same_file(path, source) for source in self.inputs):
-            reason = f"{self.option} names one of the files being read, and an output never replaces an input; "
-            raise OutputRefused(path, OutputProblem.INPUT, reason + "give another path.")
+            named = f"{self.option} names" if self.chosen else "the command writes by default to"
+            reason = f"{named} one of the files being read, and an output never replaces an input; "
+            raise OutputRefused(path, OutputProblem.INPUT, reason + f"give {self.option} another path.")
         if self.force or not _regular(path):
             return  # nothing there, or something a save refuses by itself (a FIFO, a folder)
         existing = kind_of(path)
         if existing is not None and existing != self.kind:
-            reason = f"{self.option} would replace {existing.said()} with {self.kind.said()}; give another path"
+            writing = f"{self.option} would replace" if self.chosen else "the command would replace by default"
+            reason = f"{writing} {existing.said()} with {self.kind.said()}; give {self.option} another path"
             # --force is said where it can be given: on the command line, whose options start with -.
             reason += ", or --force to replace it." if self.option.startswith("-") else "."
             raise OutputRefused(path, OutputProblem.OTHER_FORMAT, reason)
@@ -220,7 +223,7 @@ def output(
     if path is None and not stdout:
         reason = f"this command writes a file, not standard output; give {option} a file or a folder."
         raise OutputRefused(str(given), OutputProblem.NO_STDOUT, reason)
-    made = Output(path, kind, option, tuple(inputs), force)
+    made = Output(path, kind, option, tuple(inputs), force, chosen=given is not None)
     made.check()
     return made
 
