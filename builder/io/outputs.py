@@ -65,9 +65,9 @@ def resolve(output: str | Path | None, name: str, default: Path | None) -> Path 
     inside it when it is a folder, ends with a slash, or is a new name with no extension."""
     if output is None:
         return default
-    text = str(output)
-    if text in STDOUT:
+    if to_stdout(output):
         return None
+    text = str(output)
     path = Path(text)
     if text.endswith(("/", os.sep)) or path.is_dir() or (not path.suffix and not os.path.lexists(path)):
         return path / name
