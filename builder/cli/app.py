@@ -36,6 +36,10 @@ CatalogueOption = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
+ForceOption = Annotated[
+    bool,
+    typer.Option("--force", help="Replace an existing file of another format where the output goes (never an input)."),
+]
 
 
 def open_catalogue(explicit: Path | None) -> tuple[Catalogue, list[Issue]]:
@@ -44,6 +48,25 @@ def open_catalogue(explicit: Path | None) -> tuple[Catalogue, list[Issue]]:
     from builder.io.catalogue_files import load_catalogue
 
     return load_catalogue(existing_user_catalogue(explicit))
+
+
+def catalogue_inputs(explicit: Path | None) -> list[Path]:
+    """The files of the catalogues a command reads, which its output never replaces."""
+    from builder.io.catalogue_files import catalogue_inputs as files
+
+    return files(existing_user_catalogue(explicit))
+
+
+def tell_written(path: Path | None, beside_report: bool = False) -> None:
+    """Say where the file went (builder.io.outputs): alone on standard output when the file
+    is what the command makes, on standard error when standard output carries its report.
+    Nothing when the file itself went to standard output (None)."""
+    if path is None:
+        return
+    if beside_report:
+        errors.print(f"hon: wrote {path}", markup=False, highlight=False, soft_wrap=True)
+    else:
+        typer.echo(str(path))
 
 
 # Output that is not a terminal (a pipe, a file) is laid out this wide: as wide as its
