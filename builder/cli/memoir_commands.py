@@ -48,12 +48,14 @@ def import_command(
     from builder.memoir.scenario import SCENARIO_FORMAT
 
     catalogue = load_catalogue()
-    scenario, warnings = read_m44(source, catalogue)
-    for issue in warnings:
-        _tell(issue.severity.value, f"{source}, {issue.path}: {issue.message}")
+    scenario, report = read_m44(source, catalogue)
     inputs = [source, *catalogue_inputs(None)]
     target = output(given, f"{scenario.id}.yaml", None, Kind.tagged(SCENARIO_FORMAT), inputs=inputs, force=force)
-    tell_written(target.write(scenario_yaml(scenario, target.path or Path.cwd() / "scenario.yaml").encode("utf-8")))
+    written = target.write(scenario_yaml(scenario, target.path or Path.cwd() / "scenario.yaml").encode("utf-8"))
+    # Said once the scenario is written: a refused output is one line, as for every command.
+    for issue in report:
+        _tell(issue.severity.value, f"{source}, {issue.path}: {issue.message}")
+    tell_written(written)
 
 
 @scenario_app.command("export")

@@ -14,13 +14,10 @@ from builder.io.memoir_files import load_scenario, m44_text, read_m44, save_scen
 from builder.kernel.diagnostics import Issue, Severity
 from builder.memoir.hexes import Hex
 from builder.memoir.m44 import from_m44, to_m44
-from builder.memoir.scenario import BoardSetup, Place, Scenario, Tile
+from builder.memoir.scenario import BoardSetup, Place, Tile
 from builder.memoir.validate import validate
-from tests.memoir.helpers import CATALOGUE, scenario
-
-
-def scenario_with(*hexes: Place) -> Scenario:
-    return scenario(*hexes)
+from tests.memoir.helpers import CATALOGUE
+from tests.memoir.helpers import scenario as scenario_with
 
 FIXTURE = Path(__file__).parent / "fixtures" / "hedgerow-crossroads.m44"
 ORIGINAL: dict[str, Any] = json.loads(FIXTURE.read_text(encoding="utf-8"))
