@@ -26,6 +26,7 @@ from builder.heroes.scenario.campaign import CAMPAIGN_RULE, force_changes
 from builder.heroes.scenario.models import DRAW, Scenario
 from builder.io.campaign_files import LoadedCampaign, load_campaign, save_campaign_as
 from builder.io.errors import ChangedOnDisk, HonFileError
+from builder.kernel.diagnostics import capitalised
 from builder.services.campaign import check_units, current_game, record_result, what_next
 from builder.tui.styles import SCREENS_CSS
 from builder.tui.widgets.footer import KeysFooter
@@ -62,7 +63,7 @@ class RecordResult(ModalScreen[Result | None]):
     def compose(self) -> ComposeResult:
         sides = self.scenario.sides
         choices = [
-            ("Draw" if r == DRAW else f"{self.scenario.namer()('side', r)} wins", r)
+            ("Draw" if r == DRAW else f"{capitalised(self.scenario.namer()('side', r))} wins", r)
             for r in results_possible(self.scenario)
         ]
         with VerticalScroll(classes="dialog"):
