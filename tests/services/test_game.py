@@ -3,6 +3,7 @@ scenario `hon scenario check` rejects is refused the same way by every front end
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -68,6 +69,21 @@ def test_every_side_needs_an_army_list(bundled: Catalogue) -> None:
 def test_a_dry_run_needs_only_the_deploying_side(bundled: Catalogue) -> None:
     game = prepare_game(FREE_BATTLE, bundled, {"allies": US}, sides=["allies"])
     assert list(game.armies) == ["allies"]
+    assert "force.no-army" not in {issue.code for issue in game.issues}  # the Axis list is not this game's
+
+
+def test_what_simulate_refuses_for_want_of_lists_the_check_announces(
+    bundled: Catalogue, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Free Battle names no army list: `hon scenario check` says playable, and says which
+    sides a game still needs a list for, before `hon simulate` refuses it."""
+    assert main(["scenario", "check", str(FREE_BATTLE), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    noted = [(i["code"], i["path"], i["severity"]) for i in report["issues"]]
+    assert noted == [("force.no-army", "forces[0]", "info"), ("force.no-army", "forces[1]", "info")]
+    assert main(["simulate", str(FREE_BATTLE)]) == 2
+    game = prepare_game(FREE_BATTLE, bundled, {"allies": US, "axis": SS})
+    assert "force.no-army" not in {issue.code for issue in game.issues}
 
 
 def test_an_army_for_a_side_the_scenario_lacks_is_refused(bundled: Catalogue) -> None:
