@@ -173,7 +173,7 @@ async def test_the_designer_opens_from_the_army_builder(app_on_file: HonApp, tmp
         await pilot.pause()
         await pilot.click("#new")  # rather than open a scenario file
         await pilot.pause()
-        app_on_file.screen.query_one("#title", Input).value = "Night at the Mill"
+        app_on_file.screen.query_one("#scenario-title", Input).value = "Night at the Mill"
         await pilot.click("#create")
         await pilot.pause()
         assert isinstance(app_on_file.screen, DesignerScreen)
