@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Select, Static
 
+from builder.cli import main
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.events import FireEvent, MoveEvent
 from builder.heroes.rules.pieces import Piece
@@ -229,6 +231,36 @@ async def test_the_army_builder_opens_a_simulation(app_on_file: HonApp) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert app_on_file.screen is app_on_file.builder
+
+
+async def test_the_army_in_the_builder_that_does_not_fit_is_warned_of_as_by_hon_simulate(
+    app_on_file: HonApp, army_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The example army (550 points) played in First Contact's 300-point US force: the
+    viewer shows the warnings `hon simulate --army` prints, from the same service."""
+    assert main(["simulate", str(FIRST_CONTACT), "--army", f"us={army_file}", "--turns", "1"]) == 0
+    printed = [line.removeprefix("hon: warning: ") for line in capsys.readouterr().err.splitlines()]
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        await pilot.press("f8")
+        await pilot.pause()
+        app_on_file.screen.query_one("#path", Input).value = str(FIRST_CONTACT)
+        await pilot.click("#choose")
+        await pilot.pause()
+        await pilot.click("#simulate")
+        screen = await ready(pilot)
+        assert screen.game is not None
+        assert [issue.code for issue in screen.game.warnings] == ["force.points"]
+        assert [issue.message for issue in screen.game.warnings] == printed
+        warnings = screen.query_one("#sim-warnings", Static)
+        assert warnings.display and warnings.region.height == len(printed)
+        assert all(message in str(warnings.render()) for message in printed)
+
+
+async def test_an_army_that_fits_shows_no_warnings(bundled: Catalogue) -> None:
+    async with simulation_app(bundled).run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        assert screen.game is not None and screen.game.warnings == ()
+        assert not screen.query_one("#sim-warnings", Static).display
 
 
 async def test_no_two_units_of_a_side_share_a_letter_and_the_legend_tells_them(bundled: Catalogue) -> None:
