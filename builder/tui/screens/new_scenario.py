@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets.select import NoSelection
 
 from builder.heroes.catalogue.base import Game
 from builder.heroes.catalogue.index import Catalogue
@@ -47,7 +48,8 @@ class NewScenario(ModalScreen[ScenarioStart | None]):
 
     def compose(self) -> ComposeResult:
         factions = self._factions(self.game)
-        first, second = [*self._sides(self.game), Select.NULL, Select.NULL][:2]
+        chosen: list[str | NoSelection] = [*self._sides(self.game), Select.NULL, Select.NULL]
+        first, second = chosen[:2]
         with Vertical(classes="dialog"):
             yield Label("New scenario", classes="dialog-title")
             # Not #title: app.tcss draws the screens' title bars, one line tall, by that id.
