@@ -142,6 +142,39 @@ async def test_details_are_applied_as_one_edit_and_saved(duel_file: Path, mini_c
     assert duel_file.with_name("duel.yaml.bak").exists()
 
 
+async def test_every_details_tab_is_reached_by_its_key_from_any_field(
+    duel_file: Path, mini_catalogue: Catalogue
+) -> None:
+    from textual.widgets import TabbedContent, TabPane, Tabs
+
+    from builder.tui.palette import ActionsProvider
+    from builder.tui.widgets.footer import shown_keys
+
+    app = designer_app(duel_file, mini_catalogue)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f7")
+        await pilot.pause()
+        details = app.screen
+        assert isinstance(details, ScenarioDetails)
+        tabs = details.query_one("#details-tabs", TabbedContent)
+        panes = [str(pane.id) for pane in tabs.query(TabPane)]
+        victory = details.query_one("#victory-yaml", TextArea).text
+        # From the last tab back to the first: each key pressed in the field the one before focused.
+        for number, pane in reversed(list(enumerate(panes, 1))):
+            await pilot.press(f"alt+{number}")
+            await pilot.pause()
+            assert tabs.active == pane
+            assert app.focused is not None and details.query_one(f"#{pane}") in app.focused.ancestors, number
+        assert details.query_one("#victory-yaml", TextArea).text == victory  # nothing typed into the YAML
+        await pilot.press("alt+0", "right")  # the tab bar, then its next tab
+        await pilot.pause()
+        assert isinstance(app.focused, Tabs) and tabs.active == panes[1]
+        # Shown: the tab keys in the footer, each tab by its key in the palette.
+        assert "alt+0" in {key.key for key in shown_keys(details).keys}
+        commands = {(action, key) for _, action, key in ActionsProvider(details)._commands()}
+        assert {(f"show_tab('{pane}')", f"alt+{n}") for n, pane in enumerate(panes, 1)} <= commands
+
+
 async def test_quitting_with_unsaved_changes_asks(duel_file: Path, mini_catalogue: Catalogue) -> None:
     from builder.tui.screens.dialogs import Ask
 
