@@ -234,13 +234,18 @@ async def test_an_issue_jumps_to_its_place(app_on_file: HonApp) -> None:
         assert getattr(focused, "path", None) == "tiles[2].slots.right"
 
 
+async def open_counters(app: HonApp, pilot: object, path: str) -> CounterDetails:
+    assert builder(app).focus_path(path)
+    await pilot.press("d")  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
+    screen = app.screen
+    assert isinstance(screen, CounterDetails)
+    return screen
+
+
 async def test_counter_details_show_both_sides(app_on_file: HonApp) -> None:
     async with app_on_file.run_test(size=SIZE) as pilot:
-        assert builder(app_on_file).focus_path("tiles[1]")
-        await pilot.press("d")
-        await pilot.pause()
-        screen = app_on_file.screen
-        assert isinstance(screen, CounterDetails)
+        screen = await open_counters(app_on_file, pilot, "tiles[1]")
         # The tile's own counters, then those of the .30 Cal Squad in its bottom slot.
         assert [u.id for u in screen.units] == [
             "us-lt-blean",
@@ -268,11 +273,7 @@ def chips(strip: Strip) -> list[tuple[str, int, int, str]]:
 
 async def test_counter_details_head_each_column_of_combat_values_with_its_target(app_on_file: HonApp) -> None:
     async with app_on_file.run_test(size=SIZE) as pilot:
-        assert builder(app_on_file).focus_path("tiles[1]")
-        await pilot.press("d")
-        await pilot.pause()
-        screen = app_on_file.screen
-        assert isinstance(screen, CounterDetails)
+        screen = await open_counters(app_on_file, pilot, "tiles[1]")
         rows = [chips(static.render_line(y)) for static in screen.query(Static) for y in range(static.size.height)]
         heads = values = 0
         header: list[tuple[str, int, int]] | None = None

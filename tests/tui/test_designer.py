@@ -120,13 +120,18 @@ async def test_turning_a_board(duel_file: Path, mini_catalogue: Catalogue) -> No
         assert app.scenario.scenario.map.boards[1].rotation == 270
 
 
+async def open_details(pilot: Pilot[None]) -> ScenarioDetails:
+    await pilot.press("f7")
+    await pilot.pause()
+    details = pilot.app.screen
+    assert isinstance(details, ScenarioDetails)
+    return details
+
+
 async def test_details_are_applied_as_one_edit_and_saved(duel_file: Path, mini_catalogue: Catalogue) -> None:
     app = designer_app(duel_file, mini_catalogue)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f7")
-        await pilot.pause()
-        details = app.screen
-        assert isinstance(details, ScenarioDetails)
+        details = await open_details(pilot)
         area = details.query_one("#victory-yaml", TextArea)
         area.text = area.text.replace("Alpha victory", "Alpha holds the farm")
         await pilot.pause()
@@ -152,10 +157,7 @@ async def test_every_details_tab_is_reached_by_its_key_from_any_field(
 
     app = designer_app(duel_file, mini_catalogue)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f7")
-        await pilot.pause()
-        details = app.screen
-        assert isinstance(details, ScenarioDetails)
+        details = await open_details(pilot)
         tabs = details.query_one("#details-tabs", TabbedContent)
         panes = [str(pane.id) for pane in tabs.query(TabPane)]
         victory = details.query_one("#victory-yaml", TextArea).text
@@ -170,7 +172,7 @@ async def test_every_details_tab_is_reached_by_its_key_from_any_field(
         await pilot.pause()
         assert isinstance(app.focused, Tabs) and tabs.active == panes[1]
         # Shown: the tab keys in the footer, each tab by its key in the palette.
-        assert "alt+0" in {key.key for key in shown_keys(details).keys}
+        assert "alt+0" in {key.key for key in shown_keys(app.screen).keys}
         commands = {(action, key) for _, action, key in ActionsProvider(details)._commands()}
         assert {(f"show_tab('{pane}')", f"alt+{n}") for n, pane in enumerate(panes, 1)} <= commands
 
