@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from pathlib import Path
 
 from builder.export.formats import Format, Paper
 from builder.export.pdf import typst_pdf
-from builder.export.roster import environment, output_path, write_export
+from builder.export.roster import environment
 from builder.export.roster_text import sentence
 from builder.heroes.campaign.models import CampaignFile, Result
 from builder.heroes.campaign.play import outcome_for, results_possible
@@ -181,13 +180,3 @@ def render(sheet: CampaignSheet, fmt: Format, paper: Paper = Paper.A4) -> bytes:
         campaign = {"name": sheet.campaign.name, "id": sheet.campaign.id, "game": sheet.campaign.game.full_name}
         return typst_pdf("campaign.typ", {"paper": paper.value, "c": campaign, "s": sheet})
     return render_html(sheet, paper).encode("utf-8")
-
-
-def campaign_sheet_path(campaign_id: str, fmt: Format, output: str | Path | None = None) -> Path:
-    """Where to write it: as a roster is placed, named `<campaign-id>-campaign.<format>`."""
-    return output_path(f"{campaign_id}-campaign", fmt.extension, output)
-
-
-def write_campaign_sheet(sheet: CampaignSheet, fmt: Format, path: Path | None, paper: Paper = Paper.A4) -> Path | None:
-    """Write the sheet at `path` (None: standard output) as every export is written."""
-    return write_export(render(sheet, fmt, paper), path)

@@ -65,6 +65,14 @@ class PreparedGame:
     def scenario(self) -> Scenario:
         return self.loaded.scenario
 
+    @property
+    def army_warnings(self) -> tuple[Issue, ...]:
+        """What does not fit the scenario in the army lists played (a list a player gave
+        over its force's points, of another faction, not legal), told before the game by
+        `hon simulate` and the app's viewer alike. The scenario's own are `hon scenario
+        check`'s to tell."""
+        return tuple(issue for issue in self.issues if issue.path.startswith("forces["))
+
     def simulate(
         self, *, seed: int = 1, turns: int | None = None, policies: Mapping[str, Policy] | None = None
     ) -> GameRecord:
