@@ -23,6 +23,7 @@ from builder.heroes.scenario.campaign import describe_outcome
 from builder.heroes.scenario.conditions import describe
 from builder.heroes.scenario.edits import ReplaceScenario
 from builder.heroes.scenario.models import Campaign, Event, Force, Scenario, ScenarioSide, Setup, Victory
+from builder.kernel.diagnostics import capitalised
 from builder.services.scenario_session import ScenarioSession
 from builder.tui.forms.condition_form import ConditionForm
 from builder.tui.forms.form import ModelForm
@@ -180,9 +181,8 @@ class ScenarioDetails(Screen[bool]):
         name = self.session.scenario.namer(partial(self.session.catalogue.name_of, "units"))
         text = Text(f"{campaign.name}, part {campaign.part} of {campaign.of}\n", style="bold")
         for outcome in campaign.outcomes:
-            text.append(
-                "Draw: " if outcome.result == "draw" else f"{name('side', outcome.result)} wins: ", style="bold"
-            )
+            said = "Draw: " if outcome.result == "draw" else f"{capitalised(name('side', outcome.result))} wins: "
+            text.append(said, style="bold")
             text.append(describe_outcome(outcome, name, campaign.name, last=campaign.next is None) + "\n")
         english.update(text)
         return campaign
