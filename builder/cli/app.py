@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
-from rich.console import Console
+from rich.console import Console, ConsoleOptions, ConsoleRenderable, RenderHook
+from rich.segment import Segment
 
 from builder.cli.lazy import HonGroup
 from builder.io.paths import existing_user_catalogue
@@ -80,8 +82,42 @@ def _width(stream: TextIO) -> int | None:
     return None if isatty is not None and isatty() else PIPE_WIDTH
 
 
-# Markup off: what hon prints is full of the player's own text (army, tile and scenario
-# names, labels, titles), and "[/]" or "[link=…]" in it must print as written, never be
-# read as markup. Styles come from Text objects (builder.cli.render), not from strings.
-console = Console(highlight=False, markup=False, width=_width(sys.stdout))
-errors = Console(stderr=True, highlight=False, markup=False, width=_width(sys.stderr))
+class _Trimmed:
+    """A renderable printed without the blanks that end its lines: Rich pads a table's
+    cells to their column's width, and in a pipe, laid out PIPE_WIDTH wide, a short line
+    of a table with a long one came out padded to the long one's length."""
+
+    def __init__(self, renderable: ConsoleRenderable) -> None:
+        self.renderable = renderable
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
+        for line, ended in Segment.split_lines_terminator(console.render(self.renderable, options)):
+            if ended:  # a line still being written (print's end="") keeps its blanks
+                while line and not line[-1].control and not line[-1].text.strip(" "):
+                    line.pop()
+                if line and not line[-1].control:
+                    last = line[-1]
+                    line[-1] = Segment(last.text.rstrip(" "), last.style)
+            yield from line
+            if ended:
+                yield Segment.line()
+
+
+class _TrimLines(RenderHook):
+    def process_renderables(self, renderables: list[ConsoleRenderable]) -> list[ConsoleRenderable]:
+        return [_Trimmed(renderable) for renderable in renderables]
+
+
+def _console(stream: TextIO, stderr: bool) -> Console:
+    # Markup off: what hon prints is full of the player's own text (army, tile and scenario
+    # names, labels, titles), and "[/]" or "[link=…]" in it must print as written, never be
+    # read as markup. Styles come from Text objects (builder.cli.render), not from strings.
+    width = _width(stream)
+    made = Console(stderr=stderr, highlight=False, markup=False, width=width)
+    if width == PIPE_WIDTH:
+        made.push_render_hook(_TrimLines())
+    return made
+
+
+console = _console(sys.stdout, stderr=False)
+errors = _console(sys.stderr, stderr=True)

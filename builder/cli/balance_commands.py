@@ -222,7 +222,7 @@ def _show(game: HeroesBalance, run: BalanceRun) -> None:
     console.print(_sides(game, tally))
     favoured = tally.favoured()
     verdict = (
-        f"{game.label(favoured)} is favoured: its 95 % interval lies above every other side's."
+        f"Favoured: {game.label(favoured)}, whose 95 % interval lies above every other side's."
         if favoured is not None
         else "No side is shown to be favoured: the 95 % intervals overlap."
     )

@@ -165,8 +165,7 @@ def deploy(
         loaded_positions.positions if loaded_positions else None,
     )
     # A list the player gave that does not fit the side's force is said with the placements.
-    fitting = [issue for issue in game.issues if issue.path.startswith("forces[")]
-    issues = [*fitting, *_locate(deployment.issues, loaded, loaded_positions)]
+    issues = [*game.army_warnings, *_locate(deployment.issues, loaded, loaded_positions)]
     if loaded_positions is not None and loaded_positions.positions.side not in (None, side):
         issues.insert(
             0,

@@ -137,7 +137,7 @@ def deploy(path: Path, side: str, as_json: bool) -> int:
     """`hon deploy` for a hex-game scenario: the side's set-up as the scenario deploys it,
     each unit with its hex, sections and ground, and the scenario's issues."""
     from builder.cli.render import issues_table, judged, titled
-    from builder.kernel.diagnostics import is_legal
+    from builder.kernel.diagnostics import is_legal, the_side
     from builder.memoir.rules.state import start
     from builder.services.memoir_game import check as check_scenario
     from builder.services.memoir_game import side_named
@@ -179,7 +179,7 @@ def deploy(path: Path, side: str, as_json: bool) -> int:
     console.print(
         titled(
             checked.scenario.title,
-            f" — {setup.name} deploy from the {setup.edge.value} edge: ",
+            f" — {the_side(setup.name)} deploys from the {setup.edge.value} edge: ",
             judged(issues, "legal", "not legal"),
         )
     )

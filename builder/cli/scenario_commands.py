@@ -33,6 +33,7 @@ ScenarioArgument = Annotated[Path, typer.Argument(help="A scenario (YAML).")]
 def check_command(scenario: ScenarioArgument, catalogue: CatalogueOption = None, as_json: JsonOption = False) -> None:
     """Check a scenario: exit 0 when playable, 1 when not, 2 when it cannot be read."""
     from builder.cli.render import issues_table, judged, titled
+    from builder.heroes.scenario.force_issues import NO_ARMY
     from builder.heroes.scenario.validate import validate_scenario
     from builder.io.scenario_files import load_scenario, scenario_beside
     from builder.kernel.diagnostics import is_legal, plural
@@ -61,7 +62,9 @@ def check_command(scenario: ScenarioArgument, catalogue: CatalogueOption = None,
         raise typer.Exit(0 if ok else 1)
     field = checked.battlefield
     boards = plural(len(loaded.scenario.map.boards), "board")
-    verdict = judged(issues, "playable", "not playable")
+    # Legal, yet no game starts until every side has a list (force.no-army says which).
+    wanting = any(issue.code == NO_ARMY for issue in issues)
+    verdict = judged(issues, "playable once every side has an army list" if wanting else "playable", "not playable")
     console.print(titled(loaded.scenario.title, f" — {field.width}x{field.height} squares, {boards}: ", verdict))
     if issues:
         console.print(issues_table(issues))

@@ -19,6 +19,7 @@ from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.scenario.campaign import CAMPAIGN_RULE, describe_outcome, force_changes
 from builder.heroes.scenario.models import DRAW, Scenario
 from builder.io.campaign_files import LoadedCampaign, played_scenarios
+from builder.kernel.diagnostics import capitalised
 
 FORMATS = (Format.HTML, Format.PDF, Format.MD)
 
@@ -118,7 +119,7 @@ def _outcomes(
     last = campaign.stage_after(index) is None
     lines = []
     for winner in results_possible(scenario):
-        label = "Draw" if winner == DRAW else f"{scenario.namer()('side', winner)} wins"
+        label = "Draw" if winner == DRAW else f"{capitalised(scenario.namer()('side', winner))} wins"
         text = describe_outcome(outcome_for(scenario, winner), name, campaign.name, last)
         lines.append(OutcomeLine(label, text, result is not None and result.winner == winner))
     return tuple(lines)

@@ -99,12 +99,12 @@ async def _open_scenario(app: HonApp) -> None:
 
 
 async def _new_scenario(app: HonApp) -> None:
-    from builder.heroes.catalogue.base import Game
     from builder.services.scenario_session import ScenarioSession
     from builder.tui.screens.new_scenario import NewScenario
 
-    game = app._session.army.game if app._session is not None else Game.HON
-    start = await app.push_screen_wait(NewScenario(app.catalogue, game))
+    army = app._session.army if app._session is not None else None
+    dialog = NewScenario(app.catalogue, army.game, army.faction) if army is not None else NewScenario(app.catalogue)
+    start = await app.push_screen_wait(dialog)
     if start is None:
         return
     try:

@@ -55,6 +55,22 @@ def test_a_report_is_not_wrapped_in_a_pipe() -> None:
 
 
 @pytest.mark.parametrize(
+    "args",
+    [
+        ["validate", str(EXAMPLE_ARMIES_DIR / "us-16th-infantry-550.yaml")],
+        ["validate", str(EXAMPLE_ARMIES_DIR / "illegal" / "points-over.yaml")],
+        ["catalogue", "list", "tiles"],
+    ],
+    ids=["legal", "with-issues", "table"],
+)
+def test_no_line_in_a_pipe_ends_in_blanks(args: list[str]) -> None:
+    """A table's short lines are not padded to the width of its longest in a pipe."""
+    done = hon(*args)
+    assert done.stdout.count("\n") > 3, done.stderr
+    assert [line for line in done.stdout.splitlines() if line != line.rstrip()] == []
+
+
+@pytest.mark.parametrize(
     ("args", "says"),
     [
         (["roster", "army.yaml", "--format", "text"], "--format: 'text' is not one of html, pdf, md, txt"),

@@ -60,7 +60,8 @@ async def test_the_screen_shows_the_chain_and_what_each_result_would_change(wind
         assert "Carp Jump in Carpiquet!" in chain and "Welcome to Caen-Carpiquet..." in chain and "next" in chain
         outlook = shown(screen, "#campaign-outlook")
         assert "Next: Carp Jump in Carpiquet!" in outlook
-        assert "commonwealth wins: In the next scenario" in outlook and "before 3rd Canadian Inf. Division" in outlook
+        assert "commonwealth wins: In the next scenario" in outlook
+        assert "before the 3rd Canadian Inf. Division side" in outlook
 
 
 async def test_a_result_recorded_by_hand_is_saved_and_carried(windsor: Path, bundled: Catalogue) -> None:
@@ -200,8 +201,8 @@ async def test_the_designer_edits_a_scenarios_campaign_links_as_data(bundled: Ca
         details = await until(pilot, ScenarioDetails)
         assert isinstance(details, ScenarioDetails)
         english = " ".join(str(details.query_one("#campaign-english", Static).content).split())
-        assert "3rd Canadian Inf. Division wins: In the next scenario," in english
-        assert "deploys Flak 36 and Flak-Kanoniere before 3rd Canadian Inf. Division" in english
+        assert "The 3rd Canadian Inf. Division side wins: In the next scenario," in english
+        assert "deploys Flak 36 and Flak-Kanoniere before the 3rd Canadian Inf. Division side" in english
         area = details.query_one("#campaign-yaml", TextArea)
         area.text = area.text.replace("before: commonwealth", "after: commonwealth", 1)
         await pilot.pause()

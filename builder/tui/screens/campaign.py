@@ -29,6 +29,7 @@ from builder.io.catalogue_files import catalogue_inputs
 from builder.io.errors import ChangedOnDisk, HonFileError
 from builder.io.outputs import Output, kind_of
 from builder.io.scenario_files import SCENARIO_KIND
+from builder.kernel.diagnostics import capitalised
 from builder.services.campaign import (
     campaign_output,
     check_units,
@@ -79,7 +80,7 @@ class RecordResult(ModalScreen[Result | None]):
     def compose(self) -> ComposeResult:
         sides = self.scenario.sides
         choices = [
-            ("Draw" if r == DRAW else f"{self.scenario.namer()('side', r)} wins", r)
+            ("Draw" if r == DRAW else f"{capitalised(self.scenario.namer()('side', r))} wins", r)
             for r in results_possible(self.scenario)
         ]
         with VerticalScroll(classes="dialog"):
