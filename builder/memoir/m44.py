@@ -107,64 +107,78 @@ def from_m44(data: Any, catalogue: Catalogue, fallback_id: str = "imported") -> 
     root = _mapping(data, "the file")
     board = _mapping(root.get("board"), "board")
     info = _mapping(root.get("game_info"), "game_info", required=False)
-    texts = _mapping(root.get("text"), "text", required=False)
     report = Report()
-    hexagons = board.get("hexagons", [])
-    if not isinstance(hexagons, list):
-        raise M44Error("this must be a list of hexagons.", "board.hexagons")
-    written = _text(board.get("type"), "board.type") or "STANDARD"
-    kind = catalogue.board_named(written)
     sides = tuple(_side(info, player, edge, catalogue) for player, edge in _PLAYERS)
     starting = _text(info.get("starting"), "game_info.starting") or "PLAYER1"
-    starts = sides[1].id if starting.upper() == "PLAYER2" else sides[0].id
+    hexagons, labels = _list(board, "hexagons"), _list(board, "labels")
     places = [_place(hexagon, f"board.hexagons[{i}]", catalogue, sides, report) for i, hexagon in enumerate(hexagons)]
-    labels = board.get("labels") or []
-    if not isinstance(labels, list):
-        raise M44Error("this must be a list of labels.", "board.labels")
-    language = "en" if "en" in texts else next(iter(texts), "en")
-    main = _texts(texts.get(language), f"text.{language}")
-    title = main.name if main.name and main.name.strip() else fallback_id
-    kept = M44Kept(
-        file=_extra(root, _ROOT),
-        game_info=_extra(info, _INFO),
-        text=main.extra,
-    )
-    for part, extra in (("", kept.file), ("game_info", kept.game_info), (f"text.{language}", kept.text)):
+    texts, kept_text = _all_texts(_mapping(root.get("text"), "text", required=False), fallback_id)
+    kept = M44Kept(file=_extra(root, _ROOT), game_info=_extra(info, _INFO), text=kept_text)
+    for part, extra in (("", kept.file), ("game_info", kept.game_info), (f"text.{texts['language']}", kept.text)):
         report.kept(extra, part, part)
-    board_extra = _extra(board, _BOARD)
-    report.kept(board_extra, "board", "board")
     try:
         scenario = Scenario(
             game="m44",
             source=f"imported from {fallback_id}.m44",
-            id=_slug(title) or _slug(fallback_id) or "imported",
-            title=title,
-            board=BoardSetup(
-                type=kind.id if kind is not None else written,
-                face=_text(board.get("face"), "board.face") or "COUNTRY",
-                m44=written if kind is not None and written != kind.m44[0] else None,
-                extra=board_extra,
-            ),
+            id=_slug(texts["title"]) or _slug(fallback_id) or "imported",
+            board=_board_setup(board, catalogue, report),
             sides=sides,
-            starts=starts,
+            starts=sides[1].id if starting.upper() == "PLAYER2" else sides[0].id,
             hexes=tuple(places),
             labels=tuple(_label(label, f"board.labels[{i}]", report) for i, label in enumerate(labels)),
-            language=language,
-            briefing=main.description,
-            victory=main.victory,
-            subtitle=main.subtitle,
-            historical=main.historical,
-            special_rules=main.rules,
-            bibliography=main.bibliography,
-            translations={lang: _texts(found, f"text.{lang}") for lang, found in texts.items() if lang != language},
             front=_text(info.get("front"), "game_info.front") or None,
             date=_text(info.get("date_begin"), "game_info.date_begin") or None,
             date_end=_text(info.get("date_end"), "game_info.date_end") or None,
             m44=kept,
+            **texts,
         )
     except ValidationError as problem:
         raise _invalid(problem) from None
     return scenario, report.issues(scenario, catalogue)
+
+
+def _list(found: dict[str, Any], key: str) -> list[Any]:
+    value = found.get(key) or []
+    if not isinstance(value, list):
+        raise M44Error(f"this must be a list of {key}.", f"board.{key}")
+    return value
+
+
+def _board_setup(board: dict[str, Any], catalogue: Catalogue, report: Report) -> BoardSetup:
+    """The board as hon names it, with the name the file gave it when hon writes another."""
+    written = _text(board.get("type"), "board.type") or "STANDARD"
+    kind = catalogue.board_named(written)
+    extra = _extra(board, _BOARD)
+    report.kept(extra, "board", "board")
+    return _checked(
+        lambda: BoardSetup(
+            type=kind.id if kind is not None else written,
+            face=_text(board.get("face"), "board.face") or "COUNTRY",
+            m44=written if kind is not None and written != kind.m44[0] else None,
+            extra=extra,
+        ),
+        "board",
+    )
+
+
+def _all_texts(texts: dict[str, Any], fallback_id: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The scenario's text fields (its language, `en` when the file has it, then each other
+    language), and what its language's texts held beyond them, a blank name among them."""
+    language = "en" if "en" in texts else next(iter(texts), "en")
+    main = _texts(texts.get(language), f"text.{language}")
+    blank = main.name is not None and not main.name.strip()
+    fields = {
+        "language": language,
+        "title": main.name if main.name and not blank else fallback_id,
+        "briefing": main.description,
+        "victory": main.victory,
+        "subtitle": main.subtitle,
+        "historical": main.historical,
+        "special_rules": main.rules,
+        "bibliography": main.bibliography,
+        "translations": {lang: _texts(found, f"text.{lang}") for lang, found in texts.items() if lang != language},
+    }
+    return fields, {**main.extra, **({"name": main.name} if blank else {})}
 
 
 def _texts(found: Any, where: str) -> ScenarioText:
@@ -404,14 +418,14 @@ def _game_info(scenario: Scenario, kept: dict[str, Any]) -> dict[str, Any]:
 def _text_json(scenario: Scenario, kept: dict[str, Any]) -> dict[str, Any]:
     """Every language's texts: the scenario's own in its language, then the translations."""
     main = ScenarioText(
-        name=scenario.title,
+        name=kept.get("name", scenario.title),  # a blank name the file had, for which hon made a title
         subtitle=scenario.subtitle,
         historical=scenario.historical,
         description=scenario.briefing,
         rules=scenario.special_rules,
         victory=scenario.victory,
         bibliography=scenario.bibliography,
-        extra=kept,
+        extra={k: v for k, v in kept.items() if k != "name"},
     )
     texts = {scenario.language: main, **scenario.translations}
     return {

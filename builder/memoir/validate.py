@@ -28,23 +28,8 @@ from builder.memoir.scenario import Place, Scenario
 
 
 def validate(scenario: Scenario, catalogue: Catalogue) -> list[Issue]:
-    issues: list[Issue] = []
+    issues = _board(scenario, catalogue)
     kind = catalogue.boards.get(scenario.board.type)
-    if kind is None:
-        known = ", ".join(sorted(catalogue.boards))
-        issues.append(
-            error("board.unknown", "board.type", f"There is no board {scenario.board.type!r}; boards are {known}.")
-        )
-    if scenario.board.face not in catalogue.faces:
-        known = ", ".join(catalogue.faces)
-        issues.append(
-            warning(
-                "board.face",
-                "board.face",
-                f"hon does not know the board face {scenario.board.face!r} (faces are {known}); it plays as "
-                "countryside.",
-            )
-        )
     board = kind.board() if kind is not None else None
     seen: dict[tuple[int, int], int] = {}
     for index, place in enumerate(scenario.hexes):
@@ -86,6 +71,21 @@ def validate(scenario: Scenario, catalogue: Catalogue) -> list[Issue]:
             said = f"{the_side(side.name, capital=True)} has no unit on the board."
             issues.append(error("side.no-units", "sides", said))
     return issues
+
+
+def _board(scenario: Scenario, catalogue: Catalogue) -> list[Issue]:
+    """A board the catalogue has, and a face it knows (another plays as countryside)."""
+    found: list[Issue] = []
+    if scenario.board.type not in catalogue.boards:
+        known = ", ".join(sorted(catalogue.boards))
+        found.append(
+            error("board.unknown", "board.type", f"There is no board {scenario.board.type!r}; boards are {known}.")
+        )
+    if scenario.board.face not in catalogue.faces:
+        known = ", ".join(catalogue.faces)
+        said = f"hon does not know the board face {scenario.board.face!r} (faces are {known}); it plays as countryside."
+        found.append(warning("board.face", "board.face", said))
+    return found
 
 
 def _terrain(place: Place, where: str, catalogue: Catalogue) -> list[Issue]:

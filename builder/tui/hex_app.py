@@ -41,6 +41,8 @@ COLOURS = {
     "town": "#7a6a5a",
     "hedgerow": "#4d7a2a",
     "river": "#2f5f9a",
+    "fordable-stream": "#4f7fb0",
+    "forded-river": "#4f7fb0",
     "beach": "#a89a5a",
     "ocean": "#1f3f7a",
     "marsh": "#4f7a6a",
@@ -51,11 +53,13 @@ GLYPHS = {
     "town": "T",
     "hedgerow": "H",
     "river": "~",
+    "fordable-stream": "s",
+    "forded-river": "F",
     "beach": ".",
     "ocean": "≈",
     "marsh": ",",
 }
-MARKS = {"bridge": "=", "bunker": "B", "sandbags": "s", "wire": "x", "hedgehogs": "#"}
+MARKS = {"bridge": "=", "ford": "f", "bunker": "B", "sandbags": "s", "wire": "x", "hedgehogs": "#"}
 OPEN = "#4f6b35"
 SIDE_COLOUR = {Side.ALLIES: "#9fc5ff", Side.AXIS: "#ff9f9f"}
 LETTER = {UnitType.INFANTRY: "I", UnitType.ARMOR: "A", UnitType.ARTILLERY: "G"}

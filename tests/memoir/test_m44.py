@@ -219,3 +219,10 @@ def test_the_breakthrough_board_is_written_as_the_editor_names_it() -> None:
     assert to_m44(board, CATALOGUE)["board"]["type"] == "BRKTHRU"
     older, _ = from_m44({"board": {"type": "BREAKTHROUGH", "hexagons": []}}, CATALOGUE)
     assert older.board.type == "breakthrough" and to_m44(older, CATALOGUE)["board"]["type"] == "BREAKTHROUGH"
+
+
+def test_a_blank_name_gets_a_title_and_comes_back_blank() -> None:
+    data = {"board": {"hexagons": []}, "text": {"fr": {"name": " ", "rules": "Règles"}}}
+    scenario, _ = from_m44(data, CATALOGUE, "sans-nom")
+    assert (scenario.title, scenario.language, scenario.special_rules) == ("sans-nom", "fr", "Règles")
+    assert to_m44(scenario, CATALOGUE)["text"] == data["text"]
