@@ -226,3 +226,16 @@ def test_a_blank_name_gets_a_title_and_comes_back_blank() -> None:
     scenario, _ = from_m44(data, CATALOGUE, "sans-nom")
     assert (scenario.title, scenario.language, scenario.special_rules) == ("sans-nom", "fr", "Règles")
     assert to_m44(scenario, CATALOGUE)["text"] == data["text"]
+
+
+def test_a_control_character_in_a_kept_field_is_shown_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = json.loads(json.dumps(ORIGINAL)) | {"\u001b[31mred": {"x": 1}}
+    path = tmp_path / "escape.m44"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["scenario", "import", str(path), "-o", str(tmp_path / "escape.yaml")]) == 0
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\\x1b[31mred" in err
+    again = load_scenario(tmp_path / "escape.yaml").scenario
+    assert json.loads(m44_text(again, CATALOGUE)) == data

@@ -6,7 +6,8 @@ artillery. Next to an enemy it must close assault one of them rather than fire f
 Its dice are its type's at that range, less the best reduction of the target's ground
 (only the best of a terrain and an obstacle counts) and of its own ground's handicap. Each
 matching symbol is a hit and removes a figure; then each flag moves the target one hex back
-towards its own side, and each retreat move it cannot make costs a figure."""
+towards its own side (French Resistance up to three), and each retreat move it cannot make
+costs a figure."""
 
 from __future__ import annotations
 
