@@ -21,7 +21,7 @@ from builder.tcg.rules.hidden import hide_in_forest, reveal
 from builder.tcg.rules.moving import can_seize, move, moves
 from builder.tcg.rules.shooting import in_range, shoot
 from builder.tcg.rules.state import Game, Piece
-from builder.tcg.rules.support import use_ability
+from builder.tcg.rules.support import reaches, use_ability
 from builder.tcg.rules.variants import VARIANT_PAGE, Variant
 
 
@@ -248,10 +248,17 @@ class Activation:
         ability = dict(self.abilities()).get(index)
         if ability is None or ability.kind in ORDERS | {AbilityKind.FIELD_COMMAND, AbilityKind.ENGINEERS}:
             raise IllegalAction(f"{self.piece.name} cannot use that ability")
+        if target is not None and not self.tends(ability, target):
+            raise IllegalAction(f"{self.piece.name} cannot reach {target.name} with that ability")
         self._step()
         reveal(self.game, self.piece, "it uses an ability")
         self.used.add(index)
         use_ability(self.game, self.piece, ability, target)
+
+    def tends(self, ability: Ability, target: Piece) -> bool:
+        """Rally and Medics & Mechanics reach a friendly card: the user or one adjacent, or
+        within the range icon (TCG p.10), of the icon's unit type (TCG p.11)."""
+        return target.side == self.piece.side and reaches(self.piece, ability, target) and fits(target, ability)
 
 
 def activate(game: Game, piece: Piece, commander: Commander) -> None:

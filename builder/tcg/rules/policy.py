@@ -23,12 +23,11 @@ from builder.tcg.cards import (
 )
 from builder.tcg.rules.activation import Activation
 from builder.tcg.rules.board import distance
-from builder.tcg.rules.command_abilities import ORDERS, Orders, fits
+from builder.tcg.rules.command_abilities import ORDERS, Orders
 from builder.tcg.rules.decisions import Sensible
 from builder.tcg.rules.engineers import elements
 from builder.tcg.rules.hand import may_play, play_event, play_hero
 from builder.tcg.rules.state import Game, Piece
-from builder.tcg.rules.support import reaches
 from builder.tcg.rules.tactics import (
     Reinforcements,
     arrivals,
@@ -94,7 +93,7 @@ class SimplePolicy(Sensible):
                 score += len(self.orders(game, piece, ability))
             elif ability.kind is AbilityKind.ENGINEERS:
                 score += 2 * len(self.demolitions(game, piece, ability))
-            elif ability.kind in CARE and self.patient(game, piece, ability) is not None:
+            elif ability.kind in CARE and self.patient(act, ability) is not None:
                 score += 2
         if not (piece.hidden and piece.is_decoy):
             score += 2 * sum(1 for i in act.weapons() if act.targets(i))
@@ -163,18 +162,18 @@ class SimplePolicy(Sensible):
             elif self.worth_drawing(game, piece.side, ability.kind):
                 act.use(index)
             elif ability.kind in CARE:
-                target = self.patient(game, piece, ability)
+                target = self.patient(act, ability)
                 if target is not None:
                     act.use(index, target)
 
-    def patient(self, game: Game, user: Piece, ability: Ability) -> Piece | None:
+    def patient(self, act: Activation, ability: Ability) -> Piece | None:
         """The card Medics & Mechanics heals (one with a HIT marker) or Rally frees (one with
-        a SUPPRESSED marker): in reach, of the icon's type, the most burdened first."""
+        a SUPPRESSED marker): one the ability reaches, the most burdened first."""
 
         def burden(piece: Piece) -> int:
             return piece.hits if ability.kind is AbilityKind.MEDICS else piece.suppressed
 
-        found = [p for p in game.of(user.side) if burden(p) and reaches(user, ability, p) and fits(p, ability)]
+        found = [p for p in act.game.of(act.piece.side) if burden(p) and act.tends(ability, p)]
         return max(found, key=lambda p: (burden(p), p.key), default=None)
 
     def orders(self, game: Game, user: Piece, ability: Ability) -> list[Piece]:

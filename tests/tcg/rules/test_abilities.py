@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from builder.tcg.cards import Ability, AbilityKind, Effect, EffectKind, Shooting
 from builder.tcg.catalogue import CardCatalogue
-from builder.tcg.rules.activation import Activation
-from builder.tcg.rules.events import DirectiveEvent, ShotResult
+from builder.tcg.rules.activation import Activation, IllegalAction
+from builder.tcg.rules.events import DestroyedEvent, DirectiveEvent, MarkersEvent, ShotResult
 from builder.tcg.rules.policy import SimplePolicy
 from builder.tcg.rules.saves import save_against, visible_save
 from builder.tcg.rules.shooting import bonuses, shoot
@@ -111,6 +113,9 @@ def test_fragile_goes_back_to_the_reserve(cards: CardCatalogue) -> None:
     shoot(game, rifles, rifles.shooting[0], game.pieces["de-grenadier-gruppe-b"], Scripted())
     assert "de-grenadier-gruppe-b" not in game.pieces
     assert [c.id for c in game.players["german"].reserve] == ["de-grenadier-gruppe-b"]
+    gone = [e for e in game.events if isinstance(e, DestroyedEvent)]
+    assert [(e.piece, e.fragile) for e in gone] == [("de-grenadier-gruppe-b", True)]
+    assert game.players["us"].destroyed == 0  # back to the reserve, not destroyed
 
 
 def test_elan_reinforcements_rally_medics(cards: CardCatalogue) -> None:
@@ -130,8 +135,12 @@ def test_elan_reinforcements_rally_medics(cards: CardCatalogue) -> None:
     act.use(1, rifles)
     assert game.players["us"].directives == 2 and rifles.suppressed == 0
     rifles.hits = 1
+    with pytest.raises(IllegalAction):
+        act.use(2, game.pieces["de-grenadier-gruppe-b"])  # an enemy: Medics tend friendly cards
     act.use(2, rifles)
     assert rifles.hits == 0
+    told = [(e.ability, e.hits, e.suppressed) for e in game.events if isinstance(e, MarkersEvent)]
+    assert told == [("rally", 0, -1), ("medics", -1, 0)]
     deck = variant(cards, "us-infantry-command-hq", abilities=[Ability(kind=AbilityKind.REINFORCEMENTS, uses=2)])
     game = game_with(deck, [{"card": "us-infantry-command-hq", "box": [0, 1]}], [TARGET])
     m10 = cards.unit("us-m10")
