@@ -135,8 +135,11 @@ def test_elan_reinforcements_rally_medics(cards: CardCatalogue) -> None:
     act.use(1, rifles)
     assert game.players["us"].directives == 2 and rifles.suppressed == 0
     rifles.hits = 1
+    enemy = game.pieces["de-grenadier-gruppe-b"]
+    enemy.hits = 1
     with pytest.raises(IllegalAction):
-        act.use(2, game.pieces["de-grenadier-gruppe-b"])  # an enemy: Medics tend friendly cards
+        act.use(2, enemy)  # in reach, but an enemy: Medics tend friendly cards
+    assert enemy.hits == 1
     act.use(2, rifles)
     assert rifles.hits == 0
     told = [(e.ability, e.hits, e.suppressed) for e in game.events if isinstance(e, MarkersEvent)]
