@@ -6,7 +6,10 @@ nbr_units}`, `tags`; `game_info` with sides, cards, victory medals and the start
 
 Unit names are a unit (`inf`, `tank`, `gun`, or a badge's `inf2`, `tank2`) followed by a
 nation (`us`, `ger` …) that says the side. Player 1 sits at the top of the board. Names hon
-does not model are kept as written, with a warning, and written back on export.
+does not model are kept as written, and so is every field it does not read (in the `extra`
+of the object that held it, or the scenario's `m44`): export writes them back, so a file
+comes back the same JSON. The import says, one line per kind, what hon plays and what it
+only keeps (builder.memoir.m44_report).
 
 Pure: takes and gives plain JSON data; builder.io reads and writes the files."""
 
