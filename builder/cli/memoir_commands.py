@@ -19,8 +19,11 @@ if TYPE_CHECKING:
     from builder.memoir.rules.simulation import GameRecord
 
 
-def _warn(message: str) -> None:
-    errors.print(f"hon: warning: {message}", markup=False, highlight=False, soft_wrap=True)
+def _tell(severity: str, message: str) -> None:
+    """One line on standard error; names and keys quoted from the file are shown escaped."""
+    from builder.io.errors import one_line
+
+    errors.print(f"hon: {severity}: {one_line(message)}", markup=False, highlight=False, soft_wrap=True)
 
 
 @scenario_app.command("import")
@@ -37,19 +40,22 @@ def import_command(
     ] = None,
     force: ForceOption = False,
 ) -> None:
-    """Read a .m44 file into a hex-game scenario (terrain and units hon does not model are
-    kept as written, with a warning)."""
+    """Read a .m44 file into a hex-game scenario. Every field of the file is kept and written
+    back on export; standard error says, one line per kind, what hon plays, what it only
+    keeps and what it does not model."""
     from builder.io.memoir_files import load_catalogue, read_m44, scenario_yaml
     from builder.io.outputs import Kind, output
     from builder.memoir.scenario import SCENARIO_FORMAT
 
     catalogue = load_catalogue()
-    scenario, warnings = read_m44(source, catalogue)
-    for issue in warnings:
-        _warn(f"{source}, {issue.path}: {issue.message}")
+    scenario, report = read_m44(source, catalogue)
     inputs = [source, *catalogue_inputs(None)]
     target = output(given, f"{scenario.id}.yaml", None, Kind.tagged(SCENARIO_FORMAT), inputs=inputs, force=force)
-    tell_written(target.write(scenario_yaml(scenario, target.path or Path.cwd() / "scenario.yaml").encode("utf-8")))
+    written = target.write(scenario_yaml(scenario, target.path or Path.cwd() / "scenario.yaml").encode("utf-8"))
+    # Said once the scenario is written: a refused output is one line, as for every command.
+    for issue in report:
+        _tell(issue.severity.value, f"{source}, {issue.path}: {issue.message}")
+    tell_written(written)
 
 
 @scenario_app.command("export")
