@@ -37,12 +37,12 @@ def army_from_document(document: Document) -> ArmyList:
 def load_army(path: Path) -> LoadedArmy:
     """The army list in `path`; a text read before is not parsed again (see `cache.validated`)."""
     text = read_text(path)
-    army = cache.validated(text, ArmyList, lambda: army_from_document(parse(text, path)))
+    army = cache.validated(text, ArmyList, lambda: army_from_document(parse(text, path, ArmyList)))
     return LoadedArmy(army, text, Fingerprint.of(path))
 
 
 def parse_army(text: str, label: str = "<army>") -> ArmyList:
-    return army_from_document(parse(text, label))
+    return army_from_document(parse(text, label, ArmyList))
 
 
 def army_yaml(army: ArmyList, target: Path) -> str:

@@ -109,7 +109,7 @@ def _resolved(path: Path) -> Path:
 
 
 def load_scenario(path: Path) -> LoadedScenario:
-    document = load_document(path)
+    document = load_document(path, within=Scenario)
     return LoadedScenario(path, scenario_from_document(document), document, Fingerprint.of(path))
 
 

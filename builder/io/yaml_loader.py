@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from builder.io import limits
 from builder.io.errors import HonFileError
 from builder.io.yamlio import MAX_NUMBER_CHARS
 
@@ -133,6 +135,121 @@ def event_depth(text: str, limit: int) -> int:
             return max(deepest, limit + 1)
         # Otherwise the loader will say what is wrong, at the same point.
     return deepest
+
+
+@dataclass
+class _Frame:
+    """A list or mapping being read: its type, where it is, the entries read so far."""
+
+    shape: Any
+    path: list[str | int]
+    line: int
+    mapping: bool
+    events: int = 0  # a mapping's keys and values, a list's items
+    key: str | None = None
+    key_line: int = 0
+
+    def entries(self) -> int:
+        return (self.events + 1) // 2 if self.mapping else self.events
+
+
+def overflow(text: str, model: Any, depth_limit: int) -> tuple[list[str | int], int, int] | None:
+    """The path, line and limit of the first list or mapping of `text` holding more entries
+    than `model` allows there (`builder.io.limits`), read off libyaml's event stream and
+    stopping at once; None when there is none, or when the text is nested past
+    `depth_limit` or malformed (the parse says so)."""
+    stack: list[_Frame] = []
+    try:
+        for event in yaml.parse(text, Loader=_FastLoader):
+            if isinstance(event, yaml.CollectionEndEvent):
+                stack.pop()
+            elif isinstance(event, yaml.NodeEvent):
+                shape, path, line = _entry(stack[-1], event) if stack else (model, [], event.start_mark.line + 1)
+                if stack and stack[-1].shape is not None:
+                    frame = stack[-1]
+                    limit = limits.limit_of(frame.shape)
+                    if limit is not None and frame.entries() > limit:
+                        return frame.path, frame.line, limit
+                if isinstance(event, yaml.CollectionStartEvent):
+                    mapping = isinstance(event, yaml.MappingStartEvent)
+                    stack.append(_Frame(shape, path, line, mapping))
+                    if len(stack) > depth_limit:
+                        return None
+    except yaml.YAMLError:
+        return None
+    return None
+
+
+def _entry(frame: _Frame, event: yaml.NodeEvent) -> tuple[Any, list[str | int], int]:
+    """Count `event` as the next entry of `frame`: the type, path and line of what it starts
+    (a mapping's value is on its key's line, as `line_in` says)."""
+    frame.events += 1
+    line = event.start_mark.line + 1
+    if frame.mapping and frame.events % 2 == 1:  # a key
+        frame.key = event.value if isinstance(event, yaml.ScalarEvent) else None
+        frame.key_line = line
+        return None, frame.path, line
+    if frame.shape is None:
+        return None, frame.path, line
+    if frame.mapping:
+        return limits.child_of(frame.shape, frame.key), [*frame.path, frame.key or "?"], frame.key_line
+    return limits.child_of(frame.shape, None), [*frame.path, frame.events - 1], line
+
+
+_SIMPLE = object()  # a value that needs the loader (an alias, an explicit tag)
+
+
+def top_level_text(text: str, keys: tuple[str, ...], limit: int) -> dict[str, str | None] | None:
+    """The values of `keys` in the mapping at the top of `text`, as the loader would give
+    them when they are text (None for a key the mapping lacks, or whose value is not text),
+    read off libyaml's event stream and stopping as soon as every key is found: what a file
+    says it is costs a few events instead of a parse of the whole file (seconds for a big
+    one). None when the text is not that simple (not a mapping, an alias or a tag where a
+    key or its value stands, nested past `limit`, malformed): the caller then parses it."""
+    values: dict[str, str | None] = {}
+    depth = items = 0
+    key: object = None
+    try:
+        for event in yaml.parse(text, Loader=_FastLoader):
+            if isinstance(event, yaml.StreamStartEvent | yaml.DocumentStartEvent):
+                continue
+            if depth == 0 and not isinstance(event, yaml.MappingStartEvent):
+                return None
+            if depth == 1:
+                if isinstance(event, yaml.MappingEndEvent):
+                    break
+                said = _scalar_text(event)
+                if said is _SIMPLE:
+                    return None
+                if items % 2 == 0:
+                    key = said
+                elif isinstance(key, str) and key in keys and key not in values:
+                    values[key] = said if isinstance(said, str) else None
+                items += 1
+            depth += _DEPTH_EVENTS.get(type(event), 0)
+            if depth > limit:
+                return None
+            if len(values) == len(keys):
+                break
+    except yaml.YAMLError:
+        return None
+    return {key: values.get(key) for key in keys}
+
+
+_RESOLVER = yaml.resolver.Resolver()
+_TEXT_TAGS = ("tag:yaml.org,2002:str", "tag:yaml.org,2002:timestamp")  # the loader keeps dates as text
+
+
+def _scalar_text(event: yaml.Event) -> object:
+    """The text a key or value event gives (None when it is not text), or _SIMPLE."""
+    if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+        return _SIMPLE
+    if not isinstance(event, yaml.ScalarEvent):
+        return None  # a collection
+    if event.tag is not None and not any(event.implicit):
+        return _SIMPLE
+    tag = _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit)
+    return event.value if tag in _TEXT_TAGS else None
 
 
 def _plain(problem: str) -> str:

@@ -151,13 +151,19 @@ def decode(raw: bytes, file: str | Path) -> str:
         ) from None
 
 
-def parse(text: str, file: str | Path) -> Document:
-    """Parse YAML text. Every failure is a HonFileError."""
+def parse(text: str, file: str | Path, within: type[BaseModel] | None = None) -> Document:
+    """Parse YAML text. Every failure is a HonFileError. With `within`, the model the data
+    is for, a list or mapping holding more entries than the model allows is refused before
+    the text is parsed (`yaml_loader.overflow`)."""
     depth = nesting_depth(text, MAX_DEPTH)
     if depth > MAX_DEPTH:
         raise HonFileError(file, f"the YAML is nested more than {MAX_DEPTH} levels deep; hon reads up to {MAX_DEPTH}.")
     from builder.io import yaml_loader  # PyYAML loads on the first parse (see yaml_loader)
 
+    found = yaml_loader.overflow(text, within, MAX_DEPTH) if within is not None else None
+    if found is not None:
+        path, line, limit = found
+        raise HonFileError(file, too_many(limit) + ".", line, join_path(path) or None)
     data = yaml_loader.load(text, file)
     if "*" in text:
         _check_expansion(data, file, max(MIN_VALUE_BUDGET, VALUES_PER_BYTE * len(text)))
@@ -238,8 +244,8 @@ def _flow_bound(text: str) -> int:
     return deepest
 
 
-def load_document(path: Path, max_bytes: int = MAX_BYTES) -> Document:
-    return parse(read_text(path, max_bytes), path)
+def load_document(path: Path, max_bytes: int = MAX_BYTES, within: type[BaseModel] | None = None) -> Document:
+    return parse(read_text(path, max_bytes), path, within)
 
 
 def _check_expansion(data: Any, file: str | Path, budget: int) -> None:
@@ -322,8 +328,15 @@ def _friendly(error: Any) -> str:
         return "this required field is missing"
     if error.get("input", ...) is None and kind.endswith("_type"):
         return "this field is empty"
+    if kind == "too_long":  # a list or mapping past the models' limits (README: Limits)
+        return too_many(int(error.get("ctx", {}).get("max_length", 0)))
     message = str(error["msg"])
     return message[0].lower() + message[1:] if message else kind
+
+
+def too_many(limit: int) -> str:
+    """What a list or mapping past its model's limit is told (README: Limits)."""
+    return f"this holds more entries than hon reads here (at most {limit:,}, far beyond any real game; see Limits in the README)"
 
 
 def to_model(document: Document, model: type[BaseModel], offset: Sequence[str | int] = ()) -> Any:

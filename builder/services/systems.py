@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from builder.heroes.system import HEROES
-from builder.io.yamlio import load_document
+from builder.io.yamlio import MAX_DEPTH, parse, read_text
 from builder.kernel.diagnostics import join_or
 from builder.kernel.system import Capability, GameSystem, Unsupported
 from builder.memoir.system import MEMOIR
@@ -19,6 +19,9 @@ from builder.tcg.system import TCG
 
 # Every system hon has, in the order `hon games` lists them.
 SYSTEMS: tuple[GameSystem, ...] = (HEROES, TCG, MEMOIR)
+
+
+HEAD_KEYS = ("format", "game")
 
 
 @dataclass(frozen=True)
@@ -32,11 +35,18 @@ class FileHead:
 
 def read_head(path: Path) -> FileHead:
     """The `format:` and `game:` of a file (None where absent or not text). An unreadable
-    file raises the loader's own HonFileError."""
-    data: Any = load_document(path).data
-    fields: Mapping[Any, Any] = data if isinstance(data, Mapping) else {}
-    found = {key: fields.get(key) for key in ("format", "game")}
-    return FileHead(path, *(value if isinstance(value, str) else None for value in found.values()))
+    file raises the loader's own HonFileError. The head is read off the first lines where it
+    can be (`yaml_loader.top_level_text`): the system's loader parses the file next, and a
+    second parse of a big file here cost seconds."""
+    from builder.io import yaml_loader
+
+    text = read_text(path)
+    found: Mapping[str, Any] | None = yaml_loader.top_level_text(text, HEAD_KEYS, MAX_DEPTH)
+    if found is None:
+        data: Any = parse(text, path).data
+        fields: Mapping[Any, Any] = data if isinstance(data, Mapping) else {}
+        found = {key: fields.get(key) for key in HEAD_KEYS}
+    return FileHead(path, *(found[key] if isinstance(found[key], str) else None for key in HEAD_KEYS))
 
 
 def system_of_game(game: str) -> GameSystem | None:

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from builder.heroes.army.models import MAX_TILES
 from builder.io.army_files import army_yaml, load_army, parse_army
 from builder.io.paths import DEFAULT_ARMY
 from builder.io.save import atomic_write
@@ -43,12 +44,13 @@ while True:
 
 
 def versions(folder: Path) -> tuple[bytes, bytes]:
-    """Two complete, different versions of a sizable army list, as hon writes them."""
+    """Two complete, different versions of a sizable army list, as hon writes them: as many
+    tiles as a list may hold (README: Limits), and long notes."""
     army = load_army(DEFAULT_ARMY).army
     target = folder / "army.yaml"
     made = []
-    for name, copies in (("Version A", 300), ("Version B", 420)):
-        big = army.model_copy(update={"name": name, "tiles": list(army.tiles) * copies})
+    for name, copies, notes in (("Version A", MAX_TILES // len(army.tiles), 20_000), ("Version B", 15, 14_000)):
+        big = army.model_copy(update={"name": name, "tiles": list(army.tiles) * copies, "notes": "n" * notes})
         made.append(army_yaml(big, target).encode("utf-8"))
     return made[0], made[1]
 

@@ -9,6 +9,16 @@ from builder.heroes.catalogue.base import Game, Id
 ARMY_FORMAT: Literal["hon-army"] = "hon-army"
 ARMY_VERSION: Literal[1] = 1
 
+# How much a list may hold: far beyond any real army, so that a list no one could field is
+# refused in one line instead of keeping every command busy for minutes (the README's
+# "Limits"). The largest armies the books field are of 770 points (Rush on Maltot, BfC
+# p.18-19), about a dozen tiles; 770 points buy at most 22 of the bundled cheapest tile.
+MAX_TILES = 100
+MAX_HEROES = 50
+MAX_FREE_OPTIONS = 50
+MAX_SLOTS = 12  # a tile prints at most a handful of slots
+MAX_CHOICES = 12  # an option's picks ("grenade, piat, piat")
+
 
 class OptionPick(BaseModel):
     """An option in a slot or fielded free, with the choice made for it when the army was
@@ -17,7 +27,7 @@ class OptionPick(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     option: Id
-    choice: list[Id] = Field(default_factory=list)
+    choice: list[Id] = Field(default_factory=list, max_length=MAX_CHOICES)
 
     @model_validator(mode="before")
     @classmethod
@@ -55,7 +65,7 @@ class Recruited(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     label: str | None = Field(default=None, max_length=80)
-    slots: dict[Id, OptionPick] = Field(default_factory=dict)
+    slots: dict[Id, OptionPick] = Field(default_factory=dict, max_length=MAX_SLOTS)
 
 
 class TileEntry(Recruited):
@@ -98,7 +108,7 @@ class ArmyList(BaseModel):
     faction: Id
     points_limit: int | None = Field(default=None, ge=1, le=10000)
     catalogue: CatalogueStamp | None = None
-    tiles: list[TileEntry] = Field(default_factory=list)
-    heroes: list[HeroEntry] = Field(default_factory=list)
-    free_options: list[OptionPick] = Field(default_factory=list)
+    tiles: list[TileEntry] = Field(default_factory=list, max_length=MAX_TILES)
+    heroes: list[HeroEntry] = Field(default_factory=list, max_length=MAX_HEROES)
+    free_options: list[OptionPick] = Field(default_factory=list, max_length=MAX_FREE_OPTIONS)
     notes: str = Field(default="", max_length=20000)

@@ -20,6 +20,22 @@ SCENARIO_VERSION: Literal[1] = 1
 RANDOM = "random"
 DRAW = "draw"
 
+# How much a scenario may hold: far beyond any real one, so that a file no table could lay
+# out is refused in one line instead of keeping every command busy for minutes (the
+# README's "Limits"). The scenarios shipped from the books have two or three boards, at
+# most five objectives, five zones and three events.
+MAX_BOARDS = 24
+MAX_OVERLAYS = 100  # the designer paints one overlay per terrain type
+MAX_EDGES = 500  # no-passage edges
+MAX_LINES = 200
+MAX_SIDES = 4  # as many as `players` allows
+MAX_ZONES = 40
+MAX_OBJECTIVES = 50
+MAX_BONUSES = 50
+MAX_SEARCH_TOKENS = 100
+MAX_EVENTS = 100
+MAX_SPECIAL_RULES = 50
+
 Square = tuple[Coordinate, Coordinate]
 
 
@@ -36,11 +52,11 @@ class BoardPlacement(_Part):
 
 
 class MapLayout(_Part):
-    boards: list[BoardPlacement] = Field(min_length=1)
+    boards: list[BoardPlacement] = Field(min_length=1, max_length=MAX_BOARDS)
     # Terrain tiles laid over the boards; they cover what is printed beneath them.
-    overlays: list[Element] = Field(default_factory=list)
-    no_passage: list[Edge] = Field(default_factory=list)
-    lines: list[Line] = Field(default_factory=list)
+    overlays: list[Element] = Field(default_factory=list, max_length=MAX_OVERLAYS)
+    no_passage: list[Edge] = Field(default_factory=list, max_length=MAX_EDGES)
+    lines: list[Line] = Field(default_factory=list, max_length=MAX_LINES)
 
 
 class ScenarioSide(_Part):
@@ -268,18 +284,18 @@ class Scenario(BaseModel):
     source: str = "example"
     # Why the map looks as it does (the book's maps are pictures lost from the text).
     map_note: Text = ""
-    sides: list[ScenarioSide] = Field(min_length=2)
+    sides: list[ScenarioSide] = Field(min_length=2, max_length=MAX_SIDES)
     map: MapLayout
-    zones: list[Zone] = Field(default_factory=list)
-    objectives: list[Objective] = Field(default_factory=list)
-    tactical_bonuses: list[TacticalBonus] = Field(default_factory=list)
+    zones: list[Zone] = Field(default_factory=list, max_length=MAX_ZONES)
+    objectives: list[Objective] = Field(default_factory=list, max_length=MAX_OBJECTIVES)
+    tactical_bonuses: list[TacticalBonus] = Field(default_factory=list, max_length=MAX_BONUSES)
     # Search tokens on the battlefield (SoN p.11): a unit on or next to one may search.
-    search_tokens: list[Square] = Field(default_factory=list)
+    search_tokens: list[Square] = Field(default_factory=list, max_length=MAX_SEARCH_TOKENS)
     setup: Setup
-    forces: list[Force] = Field(default_factory=list)
+    forces: list[Force] = Field(default_factory=list, max_length=MAX_SIDES)
     victory: Victory
-    events: list[Event] = Field(default_factory=list)
-    special_rules: list[SpecialRule] = Field(default_factory=list)
+    events: list[Event] = Field(default_factory=list, max_length=MAX_EVENTS)
+    special_rules: list[SpecialRule] = Field(default_factory=list, max_length=MAX_SPECIAL_RULES)
     campaign: Campaign | None = None
 
     def side(self, side_id: str) -> ScenarioSide | None:
