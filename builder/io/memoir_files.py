@@ -51,7 +51,7 @@ class LoadedScenario:
 
 
 def load_scenario(path: Path) -> LoadedScenario:
-    document = load_document(path)
+    document = load_document(path, within=Scenario)
     data = checked_data(document, SCENARIO_FORMAT, SCENARIO_VERSION, "hex-game scenario")
     scenario: Scenario = to_model(Document(document.file, document.text, data), Scenario)
     return LoadedScenario(path, scenario, document)

@@ -80,12 +80,12 @@ def scenario_from_document(document: Document) -> Scenario:
 
 
 def load_tcg_scenario(path: Path) -> LoadedTcgScenario:
-    document = load_document(path)
+    document = load_document(path, within=Scenario)
     return LoadedTcgScenario(path, document, scenario_from_document(document))
 
 
 def load_force(path: Path) -> LoadedForce:
-    document = load_document(path)
+    document = load_document(path, within=ForceFile)
     data = checked_data(document, FORCE_FORMAT, FORCE_VERSION, "Tactical Card Game force")
     force: ForceFile = to_model(Document(document.file, document.text, data), ForceFile)
     return LoadedForce(path, document, force)

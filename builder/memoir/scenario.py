@@ -26,6 +26,8 @@ Text = Annotated[str, Field(max_length=20000)]
 Key = Annotated[str, Field(max_length=80)]
 # What a .m44 object held beyond the fields hon reads, kept as written for export.
 Extra = Annotated[dict[Key, JsonValue], Field(max_length=200)]
+# Hexes and labels a scenario may hold: far more than any board has (the README's "Limits").
+MAX_PLACES = 5000
 
 
 class _Model(BaseModel):
@@ -176,8 +178,8 @@ class Scenario(_Model):
     board: BoardSetup = BoardSetup()
     sides: tuple[SideSetup, SideSetup]
     starts: Side
-    hexes: tuple[Place, ...] = Field(default=(), max_length=5000)
-    labels: tuple[Label, ...] = ()
+    hexes: tuple[Place, ...] = Field(default=(), max_length=MAX_PLACES)
+    labels: tuple[Label, ...] = Field(default=(), max_length=MAX_PLACES)
     # The texts in `language`: the title, the briefing (.m44 `description`), the victory
     # conditions, and the subtitle, historical background, special rules and bibliography.
     language: Token = "en"

@@ -28,11 +28,21 @@ MAX_COPIES = 20  # copies of one card in a deck: hon's bound on a file, not the 
 # prints no bounds; these are hon's, wide enough for any printed scenario.
 COMMAND_MARKERS = (1, 6)
 DIRECTIVE_MARKERS = (0, 20)
+# How much a scenario or force may hold: far beyond any printed one (six cards deployed and
+# a handful in the deck, a few markers), so that a file no table could lay out is refused in
+# one line instead of keeping every command busy for minutes (the README's "Limits").
+MAX_COLUMNS = MAX_ROWS = 30
+MAX_BOXES = MAX_COLUMNS * MAX_ROWS  # terrain and reinforcement boxes: one per box at most
+MAX_MARKERS = 100
+MAX_DEPLOYED = 60
+MAX_DECK_ENTRIES = 60
+MAX_EVENTS = 50
+MAX_CONDITIONS = 20
 
 
 class Board(Part):
-    columns: int = Field(ge=2, le=30)
-    rows: int = Field(ge=2, le=30)
+    columns: int = Field(ge=2, le=MAX_COLUMNS)
+    rows: int = Field(ge=2, le=MAX_ROWS)
 
     def contains(self, box: Box) -> bool:
         return 0 <= box[0] < self.columns and 0 <= box[1] < self.rows
@@ -88,8 +98,8 @@ class DeckEntry(Part):
 class Force(Part):
     """A side's cards: those on the battlefield at the start, and the deck (the reserve)."""
 
-    deployment: list[Placement] = Field(default_factory=list)
-    deck: list[DeckEntry] = Field(default_factory=list)
+    deployment: list[Placement] = Field(default_factory=list, max_length=MAX_DEPLOYED)
+    deck: list[DeckEntry] = Field(default_factory=list, max_length=MAX_DECK_ENTRIES)
 
     def deck_cards(self) -> list[str]:
         return [entry.card for entry in self.deck for _ in range(entry.count)]
@@ -124,9 +134,9 @@ class Side(Part):
     insignia: Id  # the army whose cards it plays
     command: int = Field(ge=COMMAND_MARKERS[0], le=COMMAND_MARKERS[1])  # COMMAND markers each turn (TCG p.5)
     directives: int = Field(default=0, ge=DIRECTIVE_MARKERS[0], le=DIRECTIVE_MARKERS[1])  # at the start
-    reinforcement_zone: list[Box] = Field(default_factory=list)
+    reinforcement_zone: list[Box] = Field(default_factory=list, max_length=MAX_BOXES)
     force: Force = Field(default_factory=Force)
-    historical_events: list[HistoricalEvent] = Field(default_factory=list)
+    historical_events: list[HistoricalEvent] = Field(default_factory=list, max_length=MAX_EVENTS)
     destroyed_victory_points: int = Field(default=0, ge=0, le=10)  # earned per enemy card destroyed
 
 
@@ -138,14 +148,14 @@ class Scenario(Sourced):
     title: Name
     description: Text = ""
     board: Board
-    terrain: list[TerrainBox] = Field(default_factory=list)
-    markers: list[Marker] = Field(default_factory=list)
+    terrain: list[TerrainBox] = Field(default_factory=list, max_length=MAX_BOXES)
+    markers: list[Marker] = Field(default_factory=list, max_length=MAX_MARKERS)
     sides: list[Side] = Field(min_length=1, max_length=4)
     turns: int = Field(ge=1, le=20)
     first_player: Id
-    victory: list[Condition] = Field(default_factory=list)
+    victory: list[Condition] = Field(default_factory=list, max_length=MAX_CONDITIONS)
     otherwise: Id = DRAW  # who wins when nobody fulfils a condition: a side id or draw
-    events: list[ScenarioEvent] = Field(default_factory=list)
+    events: list[ScenarioEvent] = Field(default_factory=list, max_length=MAX_EVENTS)
 
     def side(self, side_id: str) -> Side | None:
         return next((side for side in self.sides if side.id == side_id), None)
