@@ -63,3 +63,30 @@ def child_of(annotation: Any, key: str | None) -> Any:
     if isinstance(annotation, type) and issubclass(annotation, BaseModel) and key is not None:
         return annotation.model_fields.get(key)
     return None
+
+
+def over_limit(document: BaseModel) -> tuple[list[str | int], int] | None:
+    """The path and limit of the first list or mapping of `document` holding more entries
+    than its model allows (what an edit must not make: the file would not read back)."""
+    for name, field in type(document).model_fields.items():
+        found = _over(field, getattr(document, name), [name])
+        if found is not None:
+            return found
+    return None
+
+
+def _over(annotation: Any, value: Any, path: list[str | int]) -> tuple[list[str | int], int] | None:
+    if isinstance(value, BaseModel):
+        found = over_limit(value)
+        return None if found is None else ([*path, *found[0]], found[1])
+    if not isinstance(value, list | tuple | dict):
+        return None
+    limit = limit_of(annotation)
+    if limit is not None and len(value) > limit:
+        return path, limit
+    entries = value.items() if isinstance(value, dict) else enumerate(value)
+    for key, item in entries:
+        found = _over(child_of(annotation, key if isinstance(value, dict) else None), item, [*path, key])
+        if found is not None:
+            return found
+    return None

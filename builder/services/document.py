@@ -10,7 +10,10 @@ from typing import ClassVar, Generic
 
 from typing_extensions import TypeVar
 
+from pydantic import BaseModel
+
 from builder.heroes.catalogue.index import Catalogue
+from builder.io.limits import over_limit
 from builder.io.save import Fingerprint, atomic_write, same_file
 from builder.kernel.diagnostics import Issue
 from builder.kernel.history import Edit, History
@@ -28,6 +31,8 @@ class DocumentSession(ABC, Generic[T, C]):
     fingerprint: Fingerprint | None = None
     saved: T | None = None  # what the file holds, to know whether there are changes
     issues: list[Issue] = field(default_factory=list)
+    # The path and limit of the list the last edit would have overfilled (`apply`).
+    refused: tuple[list[str | int], int] | None = None
     WHAT: ClassVar[str] = "document"  # in the sentence refusing a save without a path
 
     def __post_init__(self) -> None:
@@ -90,10 +95,15 @@ class DocumentSession(ABC, Generic[T, C]):
         return None if force or not same_file(target, self.path) else self.fingerprint
 
     def apply(self, edit: Edit[T]) -> bool:
-        changed = self.history.apply(edit)
-        if changed:
-            self.refresh()
-        return changed
+        """Apply `edit`; False when it changed nothing, or when it would make a list longer
+        than the file may hold (README: Limits), which `refused` then says."""
+        after = edit.apply(self.document)
+        self.refused = over_limit(after) if isinstance(after, BaseModel) else None
+        if self.refused is not None or after == self.document:
+            return False
+        self.history.replace(after, edit.label)
+        self.refresh()
+        return True
 
     def undo(self) -> str | None:
         label = self.history.undo()

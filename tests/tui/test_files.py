@@ -13,6 +13,7 @@ from builder.io.army_files import load_army
 from builder.tui.app import HonApp
 from builder.tui.screens.builder import ArmyBuilderScreen
 from builder.tui.screens.dialogs import Ask
+from tests.huge import HUGE, army_text
 from tests.tui.steady import showing
 from tests.tui.test_builder import SIZE, open_slot, select
 
@@ -39,7 +40,12 @@ def not_text(path: Path) -> None:
     path.write_bytes(b"\xff\xfe\x00garbage\x80")
 
 
-@pytest.mark.parametrize("spoil", [deleted, broken, not_text], ids=lambda f: f.__name__)
+def huge(path: Path) -> None:
+    """Far more tiles than a list may hold (README: Limits): refused, not read for seconds."""
+    path.write_text(army_text(HUGE), encoding="utf-8")
+
+
+@pytest.mark.parametrize("spoil", [deleted, broken, not_text, huge], ids=lambda f: f.__name__)
 async def test_reload_theirs_on_a_file_that_cannot_be_read_keeps_the_edits(
     app_on_file: HonApp, army_file: Path, spoil: object
 ) -> None:

@@ -16,7 +16,8 @@ from builder.heroes.catalogue.units import UnitType
 
 Square = tuple[int, int]
 Point = tuple[int, int]  # an interspace
-Coordinate = Annotated[int, Field(ge=0, le=200)]
+MAX_COORDINATE = 200  # the last column and row a map may have (README: Limits)
+Coordinate = Annotated[int, Field(ge=0, le=MAX_COORDINATE)]
 
 
 class TerrainEffects(BaseModel):

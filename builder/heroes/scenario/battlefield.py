@@ -9,6 +9,7 @@ from functools import cached_property
 
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.terrain import (
+    MAX_COORDINATE,
     NO_EFFECTS,
     Area,
     Board,
@@ -205,6 +206,18 @@ def assemble(layout: MapLayout, catalogue: Catalogue) -> tuple[Battlefield, list
             continue
         turned = turn_board(board, placement.rotation)
         dc, dr = placement.at
+        corner = (dc + turned.width - 1, dr + turned.height - 1)
+        if max(corner) > MAX_COORDINATE:
+            issues.append(
+                error(
+                    "map.too-far",
+                    path,
+                    f"Board {board.name} reaches square {list(corner)}, past the last column and row a map "
+                    f"may have ({MAX_COORDINATE}).",
+                    "Move it nearer the top-left corner, [0, 0].",
+                )
+            )
+            continue
         cells = {(c + dc, r + dr) for c in range(turned.width) for r in range(turned.height)}
         overlap = cells & squares
         if overlap:

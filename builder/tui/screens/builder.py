@@ -309,15 +309,15 @@ class ArmyBuilderScreen(FirstShowing, DocumentScreen[ArmySession], CardStops):
 
         entry, catalogue = message.entry, self.session.catalogue
         if isinstance(entry, RecruitmentTile):
-            self.edit(AddTile(entry.id, entry.name))
-            self.notify(f"Added {entry.name}.", markup=False)
-            self.call_after_refresh(self.focus_path, f"tiles[{len(self.session.army.tiles) - 1}]")
+            if self.edit(AddTile(entry.id, entry.name)):
+                self.notify(f"Added {entry.name}.", markup=False)
+                self.call_after_refresh(self.focus_path, f"tiles[{len(self.session.army.tiles) - 1}]")
         elif isinstance(entry, Hero):
-            self.edit(AddHero(entry.id, entry.name))
-            self.notify(f"Added {entry.name}.", markup=False)
+            if self.edit(AddHero(entry.id, entry.name)):
+                self.notify(f"Added {entry.name}.", markup=False)
         elif isinstance(entry, RecruitmentOption) and entry.free:
-            self.edit(AddFreeOption(OptionPick(option=entry.id)))
-            self.notify(f"Added {entry.name}.", markup=False)
+            if self.edit(AddFreeOption(OptionPick(option=entry.id))):
+                self.notify(f"Added {entry.name}.", markup=False)
         elif isinstance(entry, RecruitmentOption):
             self.notify(
                 f"{entry.name} ({entry.kind.value}, {entry.cost} pts) goes in a slot: choose a slot on a tile.",

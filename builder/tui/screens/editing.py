@@ -11,6 +11,7 @@ from rich.text import Text
 from textual import work
 from textual.screen import Screen
 
+from builder.io.yamlio import join_path
 from builder.kernel.diagnostics import Issue, Severity, plural
 from builder.kernel.history import Edit
 from builder.services.document import DocumentSession
@@ -30,9 +31,20 @@ class DocumentScreen(Screen[None], Generic[S]):
     def show_all(self) -> None:
         raise NotImplementedError
 
-    def edit(self, edit: Edit[Any]) -> None:
+    def edit(self, edit: Edit[Any]) -> bool:
+        """Apply `edit` and repaint; False when it changed nothing or was refused."""
         if self.session.apply(edit):
             self.show_all()
+            return True
+        if self.session.refused is not None:
+            path, limit = self.session.refused
+            self.notify(
+                f"Not done: {join_path(path)} would hold more than {limit:,} entries, the most a file may hold "
+                "(see Limits in the README).",
+                severity="warning",
+                markup=False,
+            )
+        return False
 
     def action_undo(self) -> None:
         self._after_history(self.session.undo(), "Undone", "undo")
