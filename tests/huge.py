@@ -62,3 +62,50 @@ def tcg_scenario_text(source: Path, markers: int) -> str:
         f"  - {{box: [{i % 5}, {i % 4}], kind: objective, id: m{i}, name: m {i}}}\n" for i in range(markers)
     )
     return head + markers_on + added + rest
+
+
+def scenario_at_the_limits() -> str:
+    """Rush on Maltot grown to every limit a scenario has: boards six wide, forest overlays,
+    entry zones, objectives, bonuses, search tokens, events and special rules, each list as
+    long as a file may hold, spread over the map; the army lists it names beside it."""
+    from builder.heroes.scenario import models as limits
+
+    data: dict[str, Any] = yaml.safe_load((SCENARIOS_DIR / "rush-on-maltot.yaml").read_text(encoding="utf-8"))
+    names = ["hon-bocage", "hon-wood", "hon-open-field", "hon-hill"]
+    boards = [{"board": names[i % 4], "at": [i % 6 * 14, i // 6 * 10]} for i in range(limits.MAX_BOARDS)]
+    width, height = 6 * 14, len(boards) // 6 * 10
+
+    def square(i: int, step: int) -> list[int]:
+        return [i * step % (width - 1), i * (step + 2) % (height - 1)]
+
+    data["map"] = {
+        "boards": boards,
+        "overlays": [
+            {"terrain": "forest", "area": {"rects": [[*square(i, 3), *(c + 1 for c in square(i, 3))]]}}
+            for i in range(limits.MAX_OVERLAYS)
+        ],
+    }
+    data["zones"][1]["area"] = {"rects": [[width - 3, 0, width - 1, height - 1]]}
+    data["zones"] += [
+        {"id": f"entry-{i}", "side": "german", "kind": "entry", "edge": "east", "area": {"squares": [[width - 1, i]]}}
+        for i in range(limits.MAX_ZONES - len(data["zones"]))
+    ]
+    kept = [o for o in data["objectives"] if "at" in o]  # the others are elements of the village
+    data["objectives"] = kept + [
+        {"id": f"o{i}", "name": f"Objective {i}", "kind": "secondary", "at": square(i, 5)}
+        for i in range(limits.MAX_OBJECTIVES - len(kept))
+    ]
+    data["victory"]["outcomes"] = [
+        {"winner": side, "label": side, "condition": {"type": "control", "side": side, "objectives": ["track-bend"]}}
+        for side in ("commonwealth", "german")
+    ]
+    data["victory"]["end"] = {}
+    data["tactical_bonuses"] = [{"id": f"b{i}", "at": square(i, 7)} for i in range(limits.MAX_BONUSES)]
+    data["search_tokens"] = [square(i, 11) for i in range(limits.MAX_SEARCH_TOKENS)]
+    data["events"] = [
+        {"turn": 1 + i % 8, "phase": "supply", "side": "german", "what": f"Event {i}."}
+        for i in range(limits.MAX_EVENTS)
+    ]
+    data["special_rules"] = [{"title": f"Rule {i}", "text": "A rule. " * 20} for i in range(limits.MAX_SPECIAL_RULES)]
+    data.pop("campaign")
+    return yaml.safe_dump(data, sort_keys=False, width=200)

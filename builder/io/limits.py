@@ -84,9 +84,12 @@ def _over(annotation: Any, value: Any, path: list[str | int]) -> tuple[list[str 
     limit = limit_of(annotation)
     if limit is not None and len(value) > limit:
         return path, limit
-    entries = value.items() if isinstance(value, dict) else enumerate(value)
-    for key, item in entries:
-        found = _over(child_of(annotation, key if isinstance(value, dict) else None), item, [*path, key])
+    if isinstance(value, dict):
+        entries = [(key, child_of(annotation, str(key)), item) for key, item in value.items()]
+    else:
+        entries = [(index, child_of(annotation, None), item) for index, item in enumerate(value)]
+    for key, shape, item in entries:
+        found = _over(shape, item, [*path, key])
         if found is not None:
             return found
     return None

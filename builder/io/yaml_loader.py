@@ -164,7 +164,7 @@ def overflow(text: str, model: Any, depth_limit: int) -> tuple[list[str | int], 
             if isinstance(event, yaml.CollectionEndEvent):
                 stack.pop()
             elif isinstance(event, yaml.NodeEvent):
-                shape, path, line = _entry(stack[-1], event) if stack else (model, [], event.start_mark.line + 1)
+                shape, path, line = _entry(stack[-1], event) if stack else (model, [], _line(event))
                 if stack and stack[-1].shape is not None:
                     frame = stack[-1]
                     limit = limits.limit_of(frame.shape)
@@ -184,7 +184,7 @@ def _entry(frame: _Frame, event: yaml.NodeEvent) -> tuple[Any, list[str | int], 
     """Count `event` as the next entry of `frame`: the type, path and line of what it starts
     (a mapping's value is on its key's line, as `line_in` says)."""
     frame.events += 1
-    line = event.start_mark.line + 1
+    line = _line(event)
     if frame.mapping and frame.events % 2 == 1:  # a key
         frame.key = event.value if isinstance(event, yaml.ScalarEvent) else None
         frame.key_line = line
@@ -194,6 +194,11 @@ def _entry(frame: _Frame, event: yaml.NodeEvent) -> tuple[Any, list[str | int], 
     if frame.mapping:
         return limits.child_of(frame.shape, frame.key), [*frame.path, frame.key or "?"], frame.key_line
     return limits.child_of(frame.shape, None), [*frame.path, frame.events - 1], line
+
+
+def _line(event: yaml.Event) -> int:
+    mark = event.start_mark
+    return mark.line + 1 if mark is not None else 0
 
 
 _SIMPLE = object()  # a value that needs the loader (an alias, an explicit tag)
@@ -248,7 +253,7 @@ def _scalar_text(event: yaml.Event) -> object:
         return None  # a collection
     if event.tag is not None and not any(event.implicit):
         return _SIMPLE
-    tag = _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit)
+    tag = _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit)  # type: ignore[no-untyped-call]
     return event.value if tag in _TEXT_TAGS else None
 
 

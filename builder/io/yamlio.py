@@ -154,16 +154,16 @@ def decode(raw: bytes, file: str | Path) -> str:
 def parse(text: str, file: str | Path, within: type[BaseModel] | None = None) -> Document:
     """Parse YAML text. Every failure is a HonFileError. With `within`, the model the data
     is for, a list or mapping holding more entries than the model allows is refused before
-    the text is parsed (`yaml_loader.overflow`)."""
-    depth = nesting_depth(text, MAX_DEPTH)
-    if depth > MAX_DEPTH:
-        raise HonFileError(file, f"the YAML is nested more than {MAX_DEPTH} levels deep; hon reads up to {MAX_DEPTH}.")
+    the text is parsed, or even measured (`yaml_loader.overflow`, which stops at the limit)."""
     from builder.io import yaml_loader  # PyYAML loads on the first parse (see yaml_loader)
 
     found = yaml_loader.overflow(text, within, MAX_DEPTH) if within is not None else None
     if found is not None:
         path, line, limit = found
         raise HonFileError(file, too_many(limit) + ".", line, join_path(path) or None)
+    depth = nesting_depth(text, MAX_DEPTH)
+    if depth > MAX_DEPTH:
+        raise HonFileError(file, f"the YAML is nested more than {MAX_DEPTH} levels deep; hon reads up to {MAX_DEPTH}.")
     data = yaml_loader.load(text, file)
     if "*" in text:
         _check_expansion(data, file, max(MIN_VALUE_BUDGET, VALUES_PER_BYTE * len(text)))
@@ -336,7 +336,10 @@ def _friendly(error: Any) -> str:
 
 def too_many(limit: int) -> str:
     """What a list or mapping past its model's limit is told (README: Limits)."""
-    return f"this holds more entries than hon reads here (at most {limit:,}, far beyond any real game; see Limits in the README)"
+    return (
+        f"this holds more entries than hon reads here (at most {limit:,}, far beyond any real game; "
+        "see Limits in the README)"
+    )
 
 
 def to_model(document: Document, model: type[BaseModel], offset: Sequence[str | int] = ()) -> Any:

@@ -8,9 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar, Generic
 
-from typing_extensions import TypeVar
-
 from pydantic import BaseModel
+from typing_extensions import TypeVar
 
 from builder.heroes.catalogue.index import Catalogue
 from builder.io.limits import over_limit
