@@ -9,7 +9,6 @@ from dataclasses import replace
 import pytest
 
 from builder.heroes.rules.actions import AssaultAction, TemplateFire
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.assault import AssaultOutcome
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.damage import destroy
@@ -23,6 +22,7 @@ from builder.heroes.rules.ruleset import HON, SON, Ruleset
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.structures import Demolish
+from builder.heroes.rules.turn_context import Turn
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import element, field

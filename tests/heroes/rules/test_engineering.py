@@ -8,7 +8,6 @@ import pytest
 
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions import Hold
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.cover import cover
 from builder.heroes.rules.events import Phase, WorksEvent
 from builder.heroes.rules.footprint import Position
@@ -17,6 +16,7 @@ from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import EAST, NORTH
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import GameState, GearPool
+from builder.heroes.rules.turn_context import Turn
 from builder.heroes.rules.works import Deploy, Item
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece, unit

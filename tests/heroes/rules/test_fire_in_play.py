@@ -10,8 +10,8 @@ import pytest
 
 from builder.heroes.army.resolve import resolve
 from builder.heroes.catalogue.cards import ActionCard, CardTiming
+from builder.heroes.rules import action_cards
 from builder.heroes.rules.actions import AssaultAction, Fire, Move
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.cards import CardPlay
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.events import Phase
@@ -25,6 +25,7 @@ from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.preview import preview_fire
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.state import Deck, GearPool, gear_pools
+from builder.heroes.rules.turn_context import Turn
 from builder.io.catalogue_files import load_catalogue
 from builder.io.scenario_files import load_scenario
 from builder.kernel.dice import LoadedDice
@@ -361,7 +362,7 @@ def test_a_forced_move_from_a_card_draws_no_opportunity_fire() -> None:
     go = _card("go", timing="after-action", effect={"kind": "forced-move", "value": 2})
     state.decks["a"] = Deck(4, [], [go])
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, POLICIES)
-    turn.battle_events("a", (CardPlay("go", "a1", east((0, 2), 2)),), CardTiming.AFTER_ACTION)
+    action_cards.play_battle_events(turn, "a", (CardPlay("go", "a1", east((0, 2), 2)),), CardTiming.AFTER_ACTION)
     assert [f.event.kind for f in turn.frames] == ["card", "move"]
     assert state.pieces["a1"].square == (2, 2) and not state.pieces["b1"].activated
 

@@ -8,13 +8,13 @@ from hypothesis import strategies as st
 
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions import Move
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.events import Phase
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.movement import assault_path, reachable, reachable_squares
 from builder.heroes.rules.path import DIFFICULT, allowance
 from builder.heroes.rules.pieces import EAST, NORTH, NORTH_EAST
 from builder.heroes.rules.ruleset import HON, SON
+from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import BEAST, JEEP, RIFLES, TANK, WYRM, element, field, piece, placed_line, unit
 from tests.fixtures.rules.games import game

@@ -6,7 +6,6 @@ import pytest
 
 from builder.heroes.catalogue.base import Game
 from builder.heroes.rules.actions import TemplateFire
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.combat import IllegalAttack, Shot
 from builder.heroes.rules.events import Phase, TemplateEvent
 from builder.heroes.rules.firing_resolution import fire
@@ -15,6 +14,7 @@ from builder.heroes.rules.spotting import spotter
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.templates import TemplateKind
 from builder.heroes.rules.templating import template_plan
+from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import field
 from tests.fixtures.rules.games import scenario

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from builder.heroes.rules import hits
 from builder.heroes.rules.actions import ChangeState, Fire, Move
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.leaping import movement_reach
 from builder.heroes.rules.passage import passage_map
@@ -15,6 +15,7 @@ from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.spotting import spotter
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn import supply_phase
+from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import field, piece, unit
 from tests.fixtures.rules.games import game
@@ -181,7 +182,7 @@ def test_the_aid_takes_an_eliminating_hit_too_and_moves_to_a_worse_hit() -> None
 
 def test_a_unit_with_no_square_to_retreat_to_is_not_saved_by_the_aid() -> None:
     state = son(OPEN, [piece("m", (0, 3), kind=MEDIC, side_index=1), piece("a1", (7, 1), side_index=1)])
-    Turn(state, LoadedDice([]), "activation").hurt(state.pieces["a1"], None, Effect.DESTROYED, hit=False)
+    hits.hurt(Turn(state, LoadedDice([]), "activation"), state.pieces["a1"], None, Effect.DESTROYED, hit=False)
     assert "a1" not in state.pieces and state.mythos.aid == {}
 
 

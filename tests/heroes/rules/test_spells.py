@@ -10,7 +10,6 @@ import pytest
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import Role, Unit, UnitType
 from builder.heroes.rules.actions import AssaultAction, Hold, Move
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.assault import Assault, engage
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.events import SpellEvent
@@ -26,6 +25,7 @@ from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.spells import penalty
 from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.turn import supply_phase
+from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import JEEP, piece, unit
 from tests.fixtures.rules.games import game

@@ -10,8 +10,8 @@ from dataclasses import replace
 import pytest
 
 from builder.heroes.catalogue.units import Unit, UnitType
+from builder.heroes.rules import assaulting, transport
 from builder.heroes.rules.actions import AssaultAction, Move
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.events import CardEvent, CardUse, Phase, RetreatEvent
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.movement import assault_path
@@ -19,6 +19,7 @@ from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import field, piece, unit
 from tests.fixtures.rules.games import game
@@ -216,7 +217,7 @@ def test_a_unit_pushed_back_without_losing_may_not_play_surprise_to_leave() -> N
     state = house(piece("a-stormers", (1, 1), kind=BRUISERS), piece("b-rifles", (2, 1), "b"))
     deck = holding(state, "b", bundled().action_cards["surprise"])
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
-    turn._retreat(state.pieces["b-rifles"], ((1, 1),), lost=False)
+    assaulting.retreat(turn, state.pieces["b-rifles"], ((1, 1),), lost=False)
     assert "b-rifles" in state.destroyed and len(deck.hand) == 1
 
 
@@ -263,6 +264,6 @@ def test_riders_of_a_destroyed_transport_get_out_through_no_wall() -> None:
     state = house(piece("b-ht", (3, 1), "b", HALFTRACK))
     state.pieces["b-rifles"] = replace(rider, embarked_in="b-ht")
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
-    turn._unload(state.pieces["b-ht"])
+    transport.unload(turn, state.pieces["b-ht"])
     out = state.pieces["b-rifles"]
     assert out.embarked_in is None and out.square not in {(2, 1), (2, 2)}  # the house
