@@ -52,7 +52,7 @@ from builder.heroes.rules.orders import (
 )
 from builder.heroes.rules.personal_order import check_duties, duties_said
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.policy import Policy
+from builder.heroes.rules.players import Policy
 from builder.heroes.rules.scenario_events import scenario_events
 from builder.heroes.rules.special_orders import LATER, opening, with_later_specials
 from builder.heroes.rules.state import Facts, Frame, GameState, star_losses

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from builder.cli import main
+from builder.heroes.ai.greedy import SimplePolicy, for_every_side
 from builder.heroes.army.resolve import resolve
 from builder.heroes.catalogue.cards import ActionCard, CardEffectKind, CardTiming
 from builder.heroes.catalogue.index import Catalogue
@@ -33,7 +34,6 @@ from builder.heroes.rules.events import (
 )
 from builder.heroes.rules.movement import assault_path, reachable, reachable_squares
 from builder.heroes.rules.orders import Orders
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.simulation import GameRecord, simulate, start
 from builder.heroes.rules.state import Deck, GameState
 from builder.heroes.rules.turn import activation_phase, order_phase, supply_phase
@@ -110,7 +110,15 @@ def first_contact(**setup: Any) -> tuple[GameState, list[Any]]:
 def play(seed: int, turns: int | None = None) -> GameRecord:
     loaded = load_scenario(SCENARIOS / "hon-first-contact.yaml")
     battlefield, _ = assemble(loaded.scenario.map, bundled())
-    return simulate(loaded.scenario, battlefield, loaded.armies(), bundled(), seed=seed, turns=turns)
+    return simulate(
+        loaded.scenario,
+        battlefield,
+        loaded.armies(),
+        bundled(),
+        seed=seed,
+        turns=turns,
+        policies=for_every_side(loaded.scenario),
+    )
 
 
 # --- The hand and the draw ----------------------------------------------------------------
@@ -487,6 +495,8 @@ def test_a_burst_into_action_fires_what_the_side_would_choose_once_it_is_played(
         chosen = simulate(
             loaded.scenario, battlefield, armies, bundled(), seed=seed, policies=dict.fromkeys(armies, policy)
         )
-        plain = simulate(loaded.scenario, battlefield, armies, bundled(), seed=seed)
+        plain = simulate(
+            loaded.scenario, battlefield, armies, bundled(), seed=seed, policies=for_every_side(loaded.scenario)
+        )
         assert [e.to_json() for e in chosen.events] == [e.to_json() for e in plain.events]
     assert _CheckedBursts.checked > 0  # the games played the card

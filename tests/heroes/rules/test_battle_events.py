@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.cards import ActionCard, CardTiming
 from builder.heroes.rules import action_cards, battle_events, hits
 from builder.heroes.rules.actions import AssaultAction, Move
@@ -28,7 +29,6 @@ from builder.heroes.rules.events import (
 from builder.heroes.rules.gear import GearThrow
 from builder.heroes.rules.movement import assault_path, reachable
 from builder.heroes.rules.orders import SPECIAL, Orders, Reveal, activation_sequence
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import Deck, GameState
 from builder.heroes.rules.turn import activation_phase, end_of_turn, order_phase, passed_on, supply_phase
 from builder.heroes.rules.turn_context import Turn

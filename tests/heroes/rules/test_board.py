@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import Role, Unit, UnitType
 from builder.heroes.rules import hits
 from builder.heroes.rules.actions import AssaultAction, ChangeState, Disembark, Embark, Fire, Move, PushWreck
@@ -20,7 +21,6 @@ from builder.heroes.rules.los import line_of_sight
 from builder.heroes.rules.movement import assault_path, reachable_squares
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH_EAST, Piece, Square
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import HON, SON
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState

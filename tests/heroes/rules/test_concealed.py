@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules import concealment
 from builder.heroes.rules.combat import IllegalAttack, Shot, aim
 from builder.heroes.rules.concealed import conceal, concealed, markers_free, may_conceal
 from builder.heroes.rules.events import ConcealEvent, Phase, SpotEvent
 from builder.heroes.rules.firing_resolution import fire
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.turn_context import Turn

@@ -120,7 +120,7 @@ def test_the_simulation_deploys_a_tanks_crew_in_its_tank() -> None:
     """A player puts a tank's Crew unit in its tank (the Sherman Troop's composition, HoN core
     p.21): deployed inside, turned over, the vehicle taking on its abilities; the policy gives
     it no token and it holds."""
-    from builder.heroes.rules.policy import SimplePolicy
+    from builder.heroes.ai.greedy import SimplePolicy
     from builder.heroes.rules.simulation import board_crews
 
     panzer = replace(piece(tank(), (2, 2), key="panzer", owner="a"), group="tiles[0]")

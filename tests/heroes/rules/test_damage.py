@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules.actions import AssaultAction, Fire, Hold, Move
 from builder.heroes.rules.assault import Assault, engage
 from builder.heroes.rules.combat import IllegalAttack
@@ -15,7 +16,6 @@ from builder.heroes.rules.firing import shot_at
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.movement import assault_path, reachable
 from builder.heroes.rules.path import Path, allowance
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.games import game

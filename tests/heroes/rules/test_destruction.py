@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules.actions import AssaultAction, TemplateFire
 from builder.heroes.rules.assault import AssaultOutcome
 from builder.heroes.rules.combat import IllegalAttack
@@ -17,7 +18,6 @@ from builder.heroes.rules.events import AssaultEvent, DestructionEvent, GearEven
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import WEST
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import HON, SON, Ruleset
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState

@@ -8,6 +8,8 @@ from pathlib import Path as FilePath
 
 import pytest
 
+from builder.heroes.ai import firing
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.army.resolve import resolve
 from builder.heroes.catalogue.cards import ActionCard, CardTiming
 from builder.heroes.rules import action_cards
@@ -21,7 +23,6 @@ from builder.heroes.rules.movement import reachable
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH
 from builder.heroes.rules.placement import field_army
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.preview import preview_fire
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.state import Deck, GearPool, gear_pools
@@ -381,7 +382,7 @@ def test_a_vehicle_driving_over_infantry_has_no_shot_at_it_on_the_move() -> None
     assert shots_at(state, over, rifles, tuple(over.side.weapons), on_the_move=True) == [None, None]
     path = reachable(state.battlefield, state.pieces.values(), armour, HON)[Position(((1, 1), (1, 2)), NORTH)]
     assert any((1, 3) in p.squares for p in path.positions)  # it drives through the rifles
-    action = SimplePolicy()._on_the_move(state, armour, Move(path))
+    action = firing.on_the_move(SimplePolicy(), state, armour, Move(path))
     assert action.fire is not None and action.fire_at is not None  # it fires on the move…
     assert (1, 3) not in path.positions[action.fire_at].squares  # …but not from the rifles' square
     assert state.pieces["t"] is armour

@@ -10,6 +10,7 @@ from pathlib import Path as FilePath
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.army.resolve import resolve
 from builder.heroes.rules import gear_firing
 from builder.heroes.rules.actions import Fire
@@ -19,7 +20,6 @@ from builder.heroes.rules.gear import GEAR_WEAPONS, GearFire, GearThrow, Grenade
 from builder.heroes.rules.gear_firing import gear_shot
 from builder.heroes.rules.orders import Orders
 from builder.heroes.rules.pieces import NORTH, Piece
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import GameState, gear_pools
 from builder.heroes.rules.turn import supply_phase
 from builder.heroes.rules.turn_context import Turn

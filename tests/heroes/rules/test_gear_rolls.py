@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules import gear_firing
 from builder.heroes.rules.actions import AssaultAction, Fire, Move, Snipe
@@ -16,7 +17,6 @@ from builder.heroes.rules.gear import GearFire, GearMove, GearThrow, recce_ammo_
 from builder.heroes.rules.gear_moving import gear_reach
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import EAST
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import GearPool
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice

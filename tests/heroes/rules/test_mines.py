@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from builder.heroes.ai import works
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules import assaulting, moving
 from builder.heroes.rules.actions import Hold, Move
 from builder.heroes.rules.events import FireEvent, MineEvent, Phase
@@ -13,7 +15,6 @@ from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.mines import MINE_COMBAT, mine_squares
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import NORTH
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.turn_context import Turn
 from builder.heroes.rules.works import ClearMine, PlaceMine
@@ -99,12 +100,12 @@ def test_an_engineer_discards_an_adjacent_mine_marker() -> None:
     assert state.mines == {(4, 1): "a"}
     with pytest.raises(ValueError, match=r"BfC p\.09"):
         turn.perform("r1", ClearMine((4, 1)))  # no Engineer
-    assert SimplePolicy()._lift_mine(state, state.pieces["r1"]) is None
+    assert works.lift_mine(SimplePolicy(), state, state.pieces["r1"]) is None
 
 
 def test_the_policy_holding_its_ground_lays_a_mine_towards_the_enemy() -> None:
     state = _mined(piece("a1", (1, 1)), piece("b1", (7, 1), owner="b"))
-    choice = SimplePolicy()._lay_mine(state, state.pieces["a1"])
+    choice = works.lay_mine(SimplePolicy(), state, state.pieces["a1"])
     assert choice == PlaceMine((2, 1)) or choice == PlaceMine((2, 0)) or choice == PlaceMine((2, 2))
     assert isinstance(choice, PlaceMine) and choice.square[0] == 2
 
@@ -122,7 +123,7 @@ def test_a_unit_retreating_onto_a_mine_sets_it_off() -> None:
 def test_the_policy_stops_short_of_a_mine_in_its_way() -> None:
     state = _mined(piece("a1", (0, 1)))
     state.mines[(3, 1)] = "a"
-    choice = SimplePolicy()._short_of_mines(state, state.pieces["a1"], Move(_straight((0, 1), 4)))
+    choice = works.short_of_mines(state, state.pieces["a1"], Move(_straight((0, 1), 4)))
     assert isinstance(choice, Move) and choice.path.destination.squares == ((2, 1),) and choice.path.cost == 2
     state.mines[(1, 1)] = "b"
-    assert isinstance(SimplePolicy()._short_of_mines(state, state.pieces["a1"], Move(_straight((0, 1), 4))), Hold)
+    assert isinstance(works.short_of_mines(state, state.pieces["a1"], Move(_straight((0, 1), 4))), Hold)

@@ -391,8 +391,8 @@ def test_an_engineer_removes_a_barbed_hedgehog_in_its_zone_of_control() -> None:
     Movement Action or Firing Action, remove a Barbed Hedgehogs marker present in their ZoC"
     (Engineer, BfC p.08). The policy's Engineer with nothing to shoot does; then a vehicle
     drives across where it stood. A unit without Engineer may not."""
+    from builder.heroes.ai.greedy import SimplePolicy
     from builder.heroes.rules.actions import Clear
-    from builder.heroes.rules.policy import SimplePolicy
     from builder.heroes.rules.squares import hedgehogs_in_reach
 
     sappers = piece("s", (1, 0), kind=unit("pioneers", abilities=["engineer"]))

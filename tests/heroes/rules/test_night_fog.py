@@ -98,8 +98,8 @@ def test_indirect_fire_never_fires_directly_and_scatters_2_more_at_night() -> No
 def test_at_night_the_policy_hides_in_the_open_out_of_reach_of_the_enemy() -> None:
     """SoN p.11: "A unit can hide in open terrain … if no enemy is within 2 spaces with a clear
     LoS on the hidden unit": by day the same enemy in the open would spot it (p.17)."""
+    from builder.heroes.ai.greedy import SimplePolicy
     from builder.heroes.rules.actions import ChangeState
-    from builder.heroes.rules.policy import SimplePolicy
     from builder.heroes.rules.spotting import could_be_spotted
     from tests.fixtures.rules.boards import SNIPERS
     from tests.fixtures.rules.boards import piece as counter

@@ -8,9 +8,9 @@ from dataclasses import replace
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules import victory_points
 from builder.heroes.rules.events import EnterEvent, ScenarioEvent
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn import end_of_turn, scenario_events

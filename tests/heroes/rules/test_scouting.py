@@ -7,13 +7,13 @@ from dataclasses import replace
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules import scouting
 from builder.heroes.rules.events import MoveEvent, Phase
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.movement import reachable_squares
 from builder.heroes.rules.pieces import NORTH
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.scouting import scout_moves, scout_refusal
 from builder.heroes.rules.state import Frame

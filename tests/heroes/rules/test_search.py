@@ -7,12 +7,12 @@ from dataclasses import replace
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import Role
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.events import SearchEvent
 from builder.heroes.rules.mythos import SearchCheck
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.spells import spells_of
 from builder.heroes.rules.state import GameState

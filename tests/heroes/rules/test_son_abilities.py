@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from builder.heroes.ai import movement
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules import hits
 from builder.heroes.rules.actions import ChangeState, Fire, Move
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.leaping import movement_reach
 from builder.heroes.rules.passage import passage_map
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.spotting import spotter
 from builder.heroes.rules.state import GameState
@@ -151,7 +152,7 @@ def test_a_gigantic_units_way_to_its_goal_goes_around_the_building(giant_first: 
     goals = frozenset({(2, 0)})
     policy = SimplePolicy()
     asked = [giant, walker] if giant_first else [walker, giant]
-    fields = {p.key: policy._field(state, p, goals) for p in asked}
+    fields = {p.key: movement.goal_distances(policy, state, p, goals) for p in asked}
     assert fields["a2"][(0, 0)] == 2  # straight through the building's doors
     assert fields["a1"][(0, 0)] == 6  # around its foot: it never enters one
     assert (1, 0) not in fields["a1"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.actions import Move
 from builder.heroes.rules.clouds import CLOUD_RANGE, Cloud
@@ -15,7 +16,6 @@ from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.mythos import Cast
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import NORTH
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.turn import supply_phase
 from builder.heroes.rules.turn_context import Turn

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from builder.heroes.ai.greedy import for_every_side
 from builder.heroes.rules.events import FireEvent, VictoryEvent
 from builder.heroes.rules.simulation import simulate
 from tests.heroes.rules.test_simulate import bundled, scenario
@@ -19,7 +20,9 @@ from tests.heroes.rules.test_simulate import bundled, scenario
 )
 def test_a_night_or_fog_scenario_plays_to_its_victory_check(name: str, winners: set[str]) -> None:
     loaded, battlefield = scenario(name)
-    record = simulate(loaded.scenario, battlefield, loaded.armies(), bundled(), seed=3)
+    record = simulate(
+        loaded.scenario, battlefield, loaded.armies(), bundled(), seed=3, policies=for_every_side(loaded.scenario)
+    )
     end = record.events[-1]
     assert isinstance(end, VictoryEvent) and end.winner in winners and end.turn == 6
     fired = [e for e in record.events if isinstance(e, FireEvent)]

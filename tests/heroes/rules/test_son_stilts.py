@@ -4,6 +4,7 @@ land units use it as solid ground."""
 
 from __future__ import annotations
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.terrain import TerrainEffects, TerrainType
 from builder.heroes.rules.actions import Move
 from builder.heroes.rules.events import Phase
@@ -11,7 +12,6 @@ from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.movement import reachable_squares
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import EAST
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules import hits
 from builder.heroes.rules.combat import IllegalAttack
@@ -12,7 +13,6 @@ from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import SpellEvent
 from builder.heroes.rules.mythos import Cast
 from builder.heroes.rules.pieces import EAST
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice

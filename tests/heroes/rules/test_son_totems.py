@@ -8,6 +8,7 @@ from pathlib import Path as FilePath
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.army.resolve import resolve
 from builder.heroes.rules import totems
 from builder.heroes.rules.combat import IllegalAttack
@@ -15,7 +16,6 @@ from builder.heroes.rules.events import GearEvent, Phase
 from builder.heroes.rules.mythos import Boon, FireAtTotem, Totem
 from builder.heroes.rules.orders import tokens_for
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.spells import magician_discount
 from builder.heroes.rules.state import GameState, gear_pools

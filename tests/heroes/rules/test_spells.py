@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import Role, Unit, UnitType
 from builder.heroes.rules.actions import AssaultAction, Hold, Move
@@ -20,7 +21,6 @@ from builder.heroes.rules.mythos import Cast, KnownSpell, mythos_hunter
 from builder.heroes.rules.orders import needs_no_order
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import NORTH, Piece
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.spells import penalty
 from builder.heroes.rules.state import GameState, GearPool

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import Role
 from builder.heroes.rules import hits
 from builder.heroes.rules.actions import AssaultAction, Fire
@@ -11,7 +12,6 @@ from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import NORTH, Piece
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice

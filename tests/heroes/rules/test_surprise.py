@@ -9,6 +9,8 @@ from dataclasses import replace
 
 import pytest
 
+from builder.heroes.ai import variants, works
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import Unit, UnitType
 from builder.heroes.rules import assaulting, transport
 from builder.heroes.rules.actions import AssaultAction, Move
@@ -17,7 +19,6 @@ from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.movement import assault_path
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
@@ -189,10 +190,10 @@ def test_a_move_cut_short_by_a_mine_plays_surprise_only_for_the_windows_it_still
     state = house(piece("a1", (5, 1)))
     through = Path(tuple(Position(((c, 1),), 1) for c in (5, 4, 3, 2, 1)), 4)  # in by the east window
     state.mines[(1, 1)] = "b"
-    short = POLICY._short_of_mines(state, state.pieces["a1"], Move(through, windows=("surprise",)))
+    short = works.short_of_mines(state, state.pieces["a1"], Move(through, windows=("surprise",)))
     assert isinstance(short, Move) and short.path.destination.squares == ((2, 1),) and short.windows == ("surprise",)
     state.mines = {(3, 1): "b"}
-    short = POLICY._short_of_mines(state, state.pieces["a1"], Move(through, windows=("surprise",)))
+    short = works.short_of_mines(state, state.pieces["a1"], Move(through, windows=("surprise",)))
     assert isinstance(short, Move) and short.path.destination.squares == ((4, 1),) and short.windows == ()
 
 
@@ -206,9 +207,9 @@ def test_an_assault_through_a_window_is_not_turned_into_an_assault_on_the_move()
     path = assault_path(state.battlefield, state.pieces.values(), attacker, defender, state.ruleset, windows=True)
     assert path is not None and path.cost < 4
     plain = AssaultAction(path, "b-rifles")
-    assert POLICY._moving_on(state, attacker, plain, frozenset({(0, 3)})) != plain  # on the move
+    assert variants.moving_on(POLICY, state, attacker, plain, frozenset({(0, 3)})) != plain  # on the move
     through = AssaultAction(path, "b-rifles", windows=("surprise",))
-    assert POLICY._moving_on(state, attacker, through, frozenset({(0, 3)})) == through
+    assert variants.moving_on(POLICY, state, attacker, through, frozenset({(0, 3)})) == through
 
 
 def test_a_unit_pushed_back_without_losing_may_not_play_surprise_to_leave() -> None:

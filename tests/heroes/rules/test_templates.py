@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import CombatValues, Unit
 from builder.heroes.rules.actions import Snipe, TemplateFire
 from builder.heroes.rules.combat import Facing, FireOutcome, IllegalAttack
 from builder.heroes.rules.damage import DamageLocation, Effect
 from builder.heroes.rules.events import FireEvent, Phase, SniperEvent, TemplateEvent
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH, Piece
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.templates import (

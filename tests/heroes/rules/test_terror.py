@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules import madness, terror
 from builder.heroes.rules.actions import AssaultAction, Fire
@@ -17,7 +18,6 @@ from builder.heroes.rules.mythos import Afflicted, Madness
 from builder.heroes.rules.orders import Tokens
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import NORTH
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.state import GearPool
 from builder.heroes.rules.turn import activation_phase, supply_phase

@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cache
 
+from builder.heroes.ai.greedy import SimplePolicy, for_every_side
 from builder.heroes.army.summary import OrderTokens, Star
 from builder.heroes.rules import hits
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import AssaultEvent, FireEvent, Phase, RevealEvent, VictoryEvent
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.simulation import GameRecord, simulate
 from builder.heroes.rules.state import CombatGroup, Facts, Frame, GameState
@@ -90,7 +90,9 @@ def test_the_solo_player_out_of_orders_loses_to_the_team() -> None:
 @cache
 def vigil() -> GameRecord:
     loaded, battlefield = scenario("son-the-reed-vigil")
-    return simulate(loaded.scenario, battlefield, loaded.armies(), bundled(), seed=1)
+    return simulate(
+        loaded.scenario, battlefield, loaded.armies(), bundled(), seed=1, policies=for_every_side(loaded.scenario)
+    )
 
 
 def test_the_reed_vigil_plays_one_against_two_from_set_up_to_victory() -> None:

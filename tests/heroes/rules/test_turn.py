@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules import victory_points
 from builder.heroes.rules.actions import AssaultAction, Fire, Move
@@ -14,7 +15,6 @@ from builder.heroes.rules.combat import Facing
 from builder.heroes.rules.events import SpotEvent
 from builder.heroes.rules.orders import Orders
 from builder.heroes.rules.pieces import NORTH
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.preview import preview_fire
 from builder.heroes.rules.squares import may_stand
 from builder.heroes.rules.state import CombatGroup

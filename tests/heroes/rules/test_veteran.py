@@ -5,6 +5,7 @@ the simple policy's odds."""
 
 from __future__ import annotations
 
+from builder.heroes.ai.greedy import for_every_side
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules import gear_rerolls, moving, terror
 from builder.heroes.rules.actions import Fire, Snipe
@@ -199,7 +200,15 @@ def test_a_side_rerolls_the_opponents_winning_die() -> None:
 def test_the_rerolls_are_told_before_the_initiative_they_decided(bundled: Catalogue) -> None:
     prepared = prepare_game(SCENARIOS / "rush-on-maltot.yaml", bundled)
     for seed in range(1, 30):
-        record = simulate(prepared.scenario, prepared.battlefield, prepared.armies, bundled, seed=seed, turns=1)
+        record = simulate(
+            prepared.scenario,
+            prepared.battlefield,
+            prepared.armies,
+            bundled,
+            seed=seed,
+            turns=1,
+            policies=for_every_side(prepared.scenario),
+        )
         setup = [e for e in record.events if e.turn == 0]
         rerolls = [i for i, e in enumerate(setup) if isinstance(e, GearEvent)]
         if rerolls:
