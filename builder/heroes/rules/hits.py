@@ -9,23 +9,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import Role
-from builder.heroes.rules import (
-    battle_events,
-    capturing,
-    eldritch_ichor,
-    medic,
-    substitute,
-    transport,
-)
+from builder.heroes.rules import battle_events, capturing, eldritch_ichor, medic, substitute, transport
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.crew import bail_out, crews_in
 from builder.heroes.rules.damage import Effect
-from builder.heroes.rules.events import (
-    BreaksEvent,
-    DestroyedEvent,
-    EnterEvent,
-    Phase,
-)
+from builder.heroes.rules.events import BreaksEvent, DestroyedEvent, EnterEvent, Phase
 from builder.heroes.rules.grid import neighbours
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.squares import may_stand, may_step_out, named_squares
