@@ -385,8 +385,9 @@ def legend(catalogue: Catalogue, scenario: Scenario) -> Text:
     for kind, unit in catalogue.units.items():
         _key(text, HexCell(label=f"{LETTER[kind]}{unit.figures}"), unit.name)
     text.append("\nSides (a unit's colour)\n", style="bold")
+    infantry = f"{LETTER[UnitType.INFANTRY]}{catalogue.units[UnitType.INFANTRY].figures}"
     for side in scenario.sides:
-        _key(text, HexCell(label=f"{LETTER[UnitType.INFANTRY]}4", colour=SIDE_COLOUR[side.id]), one_line(side.name))
+        _key(text, HexCell(label=infantry, colour=SIDE_COLOUR[side.id]), one_line(side.name))
     text.append("\n")
     _key(text, HexCell(label=UNKNOWN), "what hon does not model")
     text.append(" |┊ ", style=SECTION)
