@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
-from rich.console import Console
 
 from builder.cli.lazy import HonGroup
+from builder.cli.terminal import Terminal
 from builder.io.paths import existing_user_catalogue
 
 if TYPE_CHECKING:
@@ -59,6 +59,7 @@ def _width(stream: TextIO) -> int | None:
 
 # Markup off: what hon prints is full of the player's own text (army, tile and scenario
 # names, labels, titles), and "[/]" or "[link=…]" in it must print as written, never be
-# read as markup. Styles come from Text objects (builder.cli.render), not from strings.
-console = Console(highlight=False, markup=False, width=_width(sys.stdout))
-errors = Console(stderr=True, highlight=False, markup=False, width=_width(sys.stderr))
+# read as markup; nor may its control characters reach the terminal (builder.cli.terminal).
+# Styles come from Text objects (builder.cli.render), not from strings.
+console = Terminal(width=_width(sys.stdout))
+errors = Terminal(stderr=True, width=_width(sys.stderr))

@@ -22,7 +22,9 @@ from rich.table import Table
 from rich.text import Text
 
 from builder.cli.app import CatalogueOption, JsonOption, app, console, open_catalogue
+from builder.cli.bounds import SEEDS, bounded
 from builder.cli.simulate_commands import ArmiesOption, armies_given
+from builder.cli.terminal import tell
 
 if TYPE_CHECKING:
     from builder.heroes.campaign.models import CampaignFile
@@ -128,7 +130,7 @@ def start_command(
     path = target(output, name, Path.cwd() / name)
     started = start(chain, armies_given(army or []), path, loaded_catalogue)
     save_campaign(started, path)
-    typer.echo(str(path))
+    tell(str(path))
 
 
 @campaign_app.command("record")
@@ -246,14 +248,14 @@ def next_command(
         return
     path = target(output, name, loaded.folder / name)
     save_scenario(current_scenario(loaded, path), path)
-    typer.echo(str(path))
+    tell(str(path))
 
 
 @campaign_app.command("simulate")
 def simulate_command(
     file: CampaignArgument,
     seed: Annotated[
-        int, typer.Option("--seed", help="The first game's dice seed; the next games take the next seeds.")
+        int, bounded("--seed", within=SEEDS, help="The first game's dice seed; the next games take the next seeds.")
     ] = 1,
     output: OutputOption = None,
     catalogue: CatalogueOption = None,
@@ -313,4 +315,4 @@ def sheet_command(
         where = target_path or "standard output"
         raise HonFileError(where, f"cannot write the sheet ({problem.strerror or problem}).") from None
     if written is not None:
-        typer.echo(str(written))
+        tell(str(written))

@@ -13,8 +13,9 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from builder.cli.app import JsonOption, console, errors
+from builder.cli.app import JsonOption, console
 from builder.cli.scenario_commands import scenario_app
+from builder.cli.terminal import say, tell
 
 if TYPE_CHECKING:
     from builder.export.formats import Paper, SheetFormat
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
 
 def _warn(message: str) -> None:
-    errors.print(f"hon: warning: {message}", markup=False, highlight=False, soft_wrap=True)
+    say(f"warning: {message}")
 
 
 @scenario_app.command("import")
@@ -44,7 +45,7 @@ def import_command(
         sys.stdout.write(scenario_yaml(scenario, Path.cwd() / "scenario.yaml"))
         return
     _write(output, lambda: save_scenario(scenario, output))
-    typer.echo(str(output))
+    tell(str(output))
 
 
 @scenario_app.command("export")
@@ -70,7 +71,7 @@ def export_command(
         sys.stdout.write(m44_text(loaded.scenario, catalogue))
         return
     _write(output, lambda: write_m44(loaded.scenario, catalogue, output))
-    typer.echo(str(output))
+    tell(str(output))
 
 
 def _write(target: Path, write: object) -> None:
@@ -92,9 +93,7 @@ def sheet(path: Path, fmt: SheetFormat, paper: Paper, output: str | None, strict
 
     made = build(load_scenario(path).scenario, load_catalogue())
     if strict and not made.playable:
-        errors.print(
-            f"hon: {made.scenario.title} is not playable; --strict writes no sheet.", markup=False, highlight=False
-        )
+        say(f"{made.scenario.title} is not playable; --strict writes no sheet.")
         return 1
     target = None if to_stdout(output) else sheet_path(made.scenario.id, fmt, output)
     try:
@@ -104,7 +103,7 @@ def sheet(path: Path, fmt: SheetFormat, paper: Paper, output: str | None, strict
             target or "standard output", f"cannot write the sheet ({problem.strerror or problem})."
         ) from None
     if written is not None:
-        typer.echo(str(written))
+        tell(str(written))
     return 0
 
 
@@ -233,7 +232,7 @@ def odds(dice: int | None, target: str | None, as_json: bool) -> None:
     from builder.memoir.catalogue import UnitType
     from builder.memoir.rules.battle_dice import distribution
 
-    if dice is None or not 0 <= dice <= 30:
+    if dice is None:
         raise typer.BadParameter("the hex game's odds need --dice N (0 to 30 battle dice)", param_hint="--dice")
     types = {t.value: t for t in UnitType}
     if target not in types:

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from builder.cli.app import CatalogueOption, app, errors, open_catalogue
+from builder.cli.terminal import say, tell
 from builder.export.formats import Format, Paper
 
 
@@ -47,11 +48,7 @@ def roster(
     issues, _ = check(loaded.army, loaded_catalogue)
     sheet = build_roster(loaded.army, loaded_catalogue, loaded.locate(issues))
     if strict and not sheet.legal:
-        errors.print(
-            f"hon: {sheet.name} is not legal ({plural(len(sheet.errors), 'error')}); --strict writes no roster.",
-            markup=False,
-            highlight=False,
-        )
+        say(f"{sheet.name} is not legal ({plural(len(sheet.errors), 'error')}); --strict writes no roster.")
         for issue in sheet.errors:
             errors.print(f"  {issue.path}: {issue.message}", markup=False, highlight=False)
         raise typer.Exit(1)
@@ -62,4 +59,4 @@ def roster(
         where = target or "standard output"
         raise HonFileError(where, f"cannot write the roster ({problem.strerror or problem}).") from None
     if written is not None:  # the roster itself went to standard output: nothing to add
-        typer.echo(str(written))
+        tell(str(written))

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from builder.cli.app import CatalogueOption, JsonOption, app, console, errors, open_catalogue
+from builder.cli.terminal import say, tell
 
 scenario_app = typer.Typer(help="Check and print scenarios.", no_args_is_help=True)
 app.add_typer(scenario_app, name="scenario")
@@ -101,12 +102,7 @@ def sheet_command(
     sheet = build_sheet(loaded, loaded_catalogue)
     if strict and not sheet.playable:
         count = plural(len(sheet.errors), "error")
-        errors.print(
-            f"hon: {sheet.scenario.title} is not playable ({count}); --strict writes no sheet.",
-            markup=False,
-            highlight=False,
-            soft_wrap=True,
-        )
+        say(f"{sheet.scenario.title} is not playable ({count}); --strict writes no sheet.")
         for issue in sheet.errors:
             errors.print(f"  {issue.path}: {issue.message}", markup=False, highlight=False, soft_wrap=True)
         raise typer.Exit(1)
@@ -117,7 +113,7 @@ def sheet_command(
         where = target or "standard output"
         raise HonFileError(where, f"cannot write the sheet ({problem.strerror or problem}).") from None
     if written is not None:  # the sheet itself went to standard output: nothing to add
-        typer.echo(str(written))
+        tell(str(written))
 
 
 @scenario_app.command("deck")

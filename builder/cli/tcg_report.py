@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING
 import typer
 from rich.text import Text
 
-from builder.cli.app import console, errors
+from builder.cli.app import console
 from builder.cli.render import issues_table, judged, titled
+from builder.cli.terminal import say, tell
 from builder.kernel.diagnostics import is_legal, plural
 from builder.services.tcg_game import check_force_file, check_scenario_file, open_cards
 
@@ -86,7 +87,7 @@ def write_printout(sheet: TcgSheet | DeckList, fmt: str, output: str | None, str
     if paper not in papers:
         raise typer.BadParameter(f"{paper!r} is not one of a4, letter.", param_hint="--paper")
     if strict and not sheet.playable:
-        errors.print(f"hon: {sheet.title} is not playable; --strict writes nothing.", markup=False, highlight=False)
+        say(f"{sheet.title} is not playable; --strict writes nothing.")
         return 1
     chosen = formats[fmt]
     target = None if to_stdout(output) else output_path(sheet.id, chosen.extension, output)
@@ -99,7 +100,7 @@ def write_printout(sheet: TcgSheet | DeckList, fmt: str, output: str | None, str
     except OSError as problem:
         raise HonFileError(target or "standard output", f"cannot write ({problem.strerror or problem}).") from None
     if written is not None:
-        typer.echo(str(written))
+        tell(str(written))
     return 0
 
 
