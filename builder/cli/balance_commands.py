@@ -139,7 +139,7 @@ def _backend(choice: BackendChoice, workers: int | None, address: str | None) ->
     try:
         require_ray()
         if address is None:
-            return RayCluster(None, workers and _on_this_machine(workers))
+            return RayCluster(None, None if workers is None else _on_this_machine(workers))
         return RayCluster(check_address(address), workers)
     except RayUnavailable as problem:
         raise typer.BadParameter(str(problem), param_hint=problem.option) from None

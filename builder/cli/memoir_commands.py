@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from builder.cli.app import JsonOption, console
+from builder.cli.bounds import BATTLE_DICE
 from builder.cli.scenario_commands import scenario_app
 from builder.cli.terminal import say, tell
 
@@ -233,7 +234,10 @@ def odds(dice: int | None, target: str | None, as_json: bool) -> None:
     from builder.memoir.rules.battle_dice import distribution
 
     if dice is None:
-        raise typer.BadParameter("the hex game's odds need --dice N (0 to 30 battle dice)", param_hint="--dice")
+        raise typer.BadParameter(
+            f"the hex game's odds need --dice N ({BATTLE_DICE.low} to {BATTLE_DICE.high} battle dice)",
+            param_hint="--dice",
+        )
     types = {t.value: t for t in UnitType}
     if target not in types:
         raise typer.BadParameter(f"{target!r} is not infantry, armor or artillery", param_hint="--target")

@@ -4,8 +4,8 @@ escapes, a right-to-left override, NUL and a 100,000-character string.
 
 Whatever the value, a command ends with exit 0, 1 or 2, never a traceback, within a bound;
 on exit 2 standard error is one line; and no control character reaches the terminal raw.
-By default each option gets 5 of the values, drawn with a seed of its own (about 900 runs,
-a minute); HON_FUZZ_VALUES=all feeds each every value (about 2,700 runs).
+By default each option gets 5 of the values, drawn with a seed of its own (about 750 runs,
+a minute); HON_FUZZ_VALUES=all feeds each every value (about 2,500 runs, two minutes).
 The commands are listed from the Typer app itself, so a new command or option is fuzzed
 as soon as it exists (and a command without a way to run it here fails the test). Output
 paths (-o, --save) are left to their own tests: what they may name is another matter."""
