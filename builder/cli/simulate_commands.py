@@ -56,9 +56,8 @@ def playable(scenario: Path, catalogue: Catalogue, army: list[str] | None) -> Pr
         raise typer.BadParameter(
             f"the scenario names no army list for {', '.join(problem.sides)}; give {sides}", param_hint="--army"
         ) from None
-    for issue in game.issues:
-        if issue.path.startswith("forces["):  # a list the player gave that does not fit
-            say(f"warning: {issue.message}")
+    for issue in game.army_warnings:
+        say(f"warning: {issue.message}")
     return game
 
 

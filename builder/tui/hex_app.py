@@ -2,7 +2,9 @@
 scenario): the board drawn hex by hex with the Line API, the hex under the cursor told in
 full (terrain, unit, sections from each side), a designer that lays terrain, obstacles and
 units through an undo history and saves atomically, and a viewer that steps through a
-simulated game event by event. It renders the rules core's events; it recomputes nothing."""
+simulated game event by event, and a details panel with the scenario's texts (historical
+background, briefing, special rules, victory, bibliography) in each of its languages. It
+renders the rules core's events; it recomputes nothing."""
 
 from __future__ import annotations
 
@@ -13,10 +15,13 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Header, Static
 
+from builder.export.hex_texts import LanguageTexts, texts_of
+from builder.io.errors import one_line
 from builder.io.memoir_files import load_catalogue, load_scenario, save_scenario
+from builder.kernel.diagnostics import the_side
 from builder.kernel.history import History
 from builder.memoir.catalogue import Catalogue, Layer, Side, UnitType
 from builder.memoir.edits import SetTerrain, SetUnit
@@ -36,6 +41,8 @@ COLOURS = {
     "town": "#7a6a5a",
     "hedgerow": "#4d7a2a",
     "river": "#2f5f9a",
+    "fordable-stream": "#4f7fb0",
+    "forded-river": "#4f7fb0",
     "beach": "#a89a5a",
     "ocean": "#1f3f7a",
     "marsh": "#4f7a6a",
@@ -46,11 +53,13 @@ GLYPHS = {
     "town": "T",
     "hedgerow": "H",
     "river": "~",
+    "fordable-stream": "s",
+    "forded-river": "F",
     "beach": ".",
     "ocean": "≈",
     "marsh": ",",
 }
-MARKS = {"bridge": "=", "bunker": "B", "sandbags": "s", "wire": "x", "hedgehogs": "#"}
+MARKS = {"bridge": "=", "ford": "f", "bunker": "B", "sandbags": "s", "wire": "x", "hedgehogs": "#"}
 OPEN = "#4f6b35"
 SIDE_COLOUR = {Side.ALLIES: "#9fc5ff", Side.AXIS: "#ff9f9f"}
 LETTER = {UnitType.INFANTRY: "I", UnitType.ARMOR: "A", UnitType.ARTILLERY: "G"}
@@ -78,6 +87,8 @@ class HexApp(App[None]):
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+y", "redo", "Redo"),
         Binding("ctrl+s", "save", "Save"),
+        Binding("i", "texts", "Texts"),
+        Binding("l", "language", "Language"),
         Binding("f8", "simulate", "Simulate"),
         Binding("n", "step(1)", "Next event"),
         Binding("p", "step(-1)", "Previous event"),
@@ -101,6 +112,7 @@ class HexApp(App[None]):
         self.record: GameRecord | None = None
         self.index = 0
         self.saved: Scenario | None = None if new is not None else self.history.present
+        self.language = 0  # which of the scenario's languages the details panel shows
 
     @property
     def scenario(self) -> Scenario:
@@ -118,6 +130,8 @@ class HexApp(App[None]):
             with Vertical(id="side-panel"):
                 yield Static(id="details")
                 yield Static(id="events")
+                with VerticalScroll(id="texts-panel"):
+                    yield Static(id="texts")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -194,7 +208,7 @@ class HexApp(App[None]):
             lines.append(Text(f"unit: {unit.side.value} {unit.type}{badge}", style=SIDE_COLOUR[unit.side]))
         for side in self.scenario.sides:
             sections = ", ".join(s.value for s in sorted(self.board.sections(place, side.edge)))
-            lines.append(Text(f"{side.name}'s section: {sections}", style="dim"))
+            lines.append(Text(f"{the_side(side.name, capital=True, possessive=True)} section: {sections}", style="dim"))
         issues = validate(self.scenario, self.catalogue)
         lines.append(
             Text(
@@ -208,7 +222,7 @@ class HexApp(App[None]):
 
     def events_text(self) -> Text:
         if self.record is None:
-            return Text("Designer: t terrain, o obstacle, u unit, ctrl+s save, f8 simulate.", style="dim")
+            return Text("Designer: t terrain, o obstacle, u unit, ctrl+s save, f8 simulate, i texts.", style="dim")
         events = self.record.events
         current = events[self.index]
         text = Text(f"Event {self.index + 1} of {len(events)} — seed {self.record.seed}\n", style="bold")
@@ -217,6 +231,35 @@ class HexApp(App[None]):
             text.append("\n")
             text.append_text(roll_text(roll, indent=2))
         return text
+
+    def texts_text(self) -> Text:
+        """The details panel: the scenario's texts in the language chosen with `l`."""
+        languages = texts_of(self.scenario)
+        shown: LanguageTexts = languages[self.language % len(languages)]
+        text = Text(f"{_plain(shown.name)}\n", style="bold")
+        if shown.subtitle:
+            text.append(f"{_plain(shown.subtitle)}\n", style="italic")
+        names = ", ".join(t.language for t in languages)
+        text.append(f"{shown.language} ({names}; l next language, i close)\n", style="dim")
+        for heading, said in shown.parts:
+            text.append(f"\n{heading}\n", style="bold")
+            text.append(_plain(said) + "\n")
+        if not shown.parts:
+            text.append("\nNo texts in this language.\n", style="dim")
+        return text
+
+    def action_texts(self) -> None:
+        panel = self.query_one("#texts-panel")
+        panel.display = not panel.display
+        self.query_one("#events").display = not panel.display
+        if panel.display:
+            self.query_one("#texts", Static).update(self.texts_text())
+
+    def action_language(self) -> None:
+        if not self.query_one("#texts-panel").display:
+            return
+        self.language += 1
+        self.query_one("#texts", Static).update(self.texts_text())
 
     def on_hex_map_view_moved(self, message: HexMapView.Moved) -> None:
         self.tell(message.place)
@@ -287,3 +330,10 @@ class HexApp(App[None]):
             return
         self.index = min(max(self.index + step, 0), len(self.record.events) - 1)
         self.redraw()
+
+
+def _plain(text: str) -> str:
+    """A text from the scenario file as lines of plain text: its line breaks kept, tabs
+    as spaces, and any other control character shown escaped, never sent to the terminal."""
+    lines = text.replace("\r\n", "\n").replace("\t", " ").split("\n")
+    return "\n".join(one_line(line) for line in lines)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from builder.io.memoir_files import load_scenario
+from builder.io.memoir_files import load_catalogue, load_scenario, read_m44, save_scenario
 from builder.io.paths import SCENARIOS_DIR
 from builder.memoir.hexes import Hex
 from builder.memoir.rules.events import MoveEvent
@@ -14,6 +14,7 @@ from builder.tui.hex_app import HexApp
 from builder.tui.widgets.hex_map import HexMapView
 
 LANES = SCENARIOS_DIR / "m44" / "hedgerow-lanes.yaml"
+REAL = Path(__file__).parent / "fixtures" / "real"
 
 
 def copy(tmp_path: Path) -> Path:
@@ -65,3 +66,24 @@ async def test_the_viewer_steps_through_the_events(tmp_path: Path) -> None:
         await pilot.press(*["n"] * (moves[0] - app.index))
         drawn = app.query_one(HexMapView).cells
         assert drawn[Hex(*first.end)].label[0] in "IAG" and Hex(*first.start) not in {u.place for u in app.units()}
+
+
+async def test_the_details_panel_shows_the_scenarios_texts_in_each_language(tmp_path: Path) -> None:
+    scenario, _ = read_m44(REAL / "13.m44", load_catalogue())
+    path = tmp_path / "omaha.yaml"
+    save_scenario(scenario, path)
+    app = HexApp(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        panel = app.query_one("#texts-panel")
+        assert not panel.display
+        await pilot.press("i")
+        assert panel.display and not app.query_one("#events").display
+        shown = str(app.query_one("#texts").render())
+        assert scenario.special_rules is not None and scenario.special_rules.splitlines()[0] in shown
+        await pilot.press("l")
+        french = scenario.translations["fr"]
+        assert french.rules is not None and french.rules.splitlines()[0] in str(app.query_one("#texts").render())
+        await pilot.press("l", "l")  # de, then back to en
+        assert scenario.special_rules.splitlines()[0] in str(app.query_one("#texts").render())
+        await pilot.press("i")
+        assert not panel.display and app.query_one("#events").display
