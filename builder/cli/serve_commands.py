@@ -20,11 +20,21 @@ from typing import Annotated
 import typer
 
 from builder.cli.app import CatalogueOption, app
+from builder.cli.bounds import PORTS, bounded
 from builder.io.errors import HonFileError
+from builder.io.network import is_host
 from builder.io.paths import existing_user_catalogue
 
 # The folder that holds the `builder` package: the served processes import this checkout.
 CHECKOUT = Path(__file__).resolve().parents[2]
+
+
+def _host(value: str) -> str:
+    """--host, refused unless an IP address or a host name (the socket module would raise
+    a TypeError or a UnicodeError on some others)."""
+    if not is_host(value):
+        raise typer.BadParameter(f"{value[:80]!r} is not an IP address or a host name", param_hint="--host")
+    return value
 
 
 @app.command()
@@ -33,9 +43,14 @@ def serve(
         Path | None, typer.Argument(help="An army list (YAML) to open; by default an unsaved copy of the example.")
     ] = None,
     host: Annotated[
-        str, typer.Option(help="The address to listen on; only this machine can connect to the default.")
+        str,
+        typer.Option(
+            help="The address to listen on (an IP address or a host name); only this machine can connect to "
+            "the default.",
+            callback=_host,
+        ),
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=1, max=65535, help="The port to listen on.")] = 8000,
+    port: Annotated[int, bounded("--port", within=PORTS, help="The port to listen on.")] = 8000,
     catalogue: CatalogueOption = None,
 ) -> None:
     """Serve the app to a web browser on this machine: open the address it prints."""
@@ -70,7 +85,7 @@ def app_command(army: Path | None, catalogue: Path | None) -> str:
 def serve_app(command: str, host: str, port: int) -> None:
     """Listen on `host`:`port` until interrupted, running `command` for each browser tab.
     Kept as one function so tests can replace it."""
-    from builder.cli import say
+    from builder.cli.terminal import say
 
     try:
         from builder.cli.web_server import HonServer, is_loopback
