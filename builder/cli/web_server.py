@@ -32,6 +32,8 @@ from textual_serve.server import Server, to_int
 from builder.cli.web_session import MAX_MESSAGE, AppProcess, Refused, Size, relay
 from builder.io.errors import one_line
 
+log = logging.getLogger("hon.serve")
+
 LOOPBACK_NAMES = ("localhost", "ip6-localhost")
 # hon's page (textual-serve's, with its fonts from this server, not from Google's).
 PAGE = Path(__file__).parent / "web"
@@ -156,9 +158,6 @@ class HonServer(Server):
         )
 
 
-log = logging.getLogger("hon.serve")
-
-
 def page(request: web.Request) -> str:
     """The page a request says it comes from, cut short for a log line."""
     return f"Origin {request.headers.get('Origin', 'none')[:100]}, Host {request.host[:100]}"
@@ -174,6 +173,7 @@ class OneLineLog(logging.Handler):
 
 
 def describe(record: logging.LogRecord) -> str:
+    """The record's message, and of its exception only the type and where it was raised."""
     error = record.exc_info[1] if record.exc_info else None
     if isinstance(error, HttpProcessingError):  # aiohttp refusing a request it cannot read
         remote = record.args[0] if isinstance(record.args, tuple) and record.args else "a client"

@@ -25,8 +25,8 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-# The largest terminal an app is given: a 4K screen at the smallest legible font is under
-# 700 × 270 cells. At 1000 × 500 the app's peak memory measured 70 MB (80 × 24: 57 MB).
+# The largest terminal an app is given: a 3840 × 2160 screen at a 10-pixel font is about
+# 640 × 180 cells. At 1000 × 500 the app's peak memory measured 70 MB (80 × 24: 57 MB).
 MAX_COLUMNS = 1000
 MAX_ROWS = 500
 # Seconds an app has to quit once its tab is gone, then again after SIGTERM, before SIGKILL.
@@ -186,14 +186,15 @@ async def ended(process: asyncio.subprocess.Process) -> bool:
         return False
     return True
 
+
 async def relay(websocket: web.WebSocketResponse, app: AppProcess) -> None:
     """Pass the page's messages to its app until the tab closes. Refused ends the tab."""
     async for envelope in websocket:
         if envelope.type is not WSMsgType.TEXT:
             continue  # binary frames: the page sends none
         match parse_message(envelope.data):
-            case Keys(text):
-                await app.send_bytes(text.encode("utf-8"))
+            case Keys(text):  # a lone surrogate (JSON allows "\ud800") becomes "?"
+                await app.send_bytes(text.encode("utf-8", "replace"))
             case Resize(size):
                 await app.set_terminal_size(size.columns, size.rows)
             case Ping(text):

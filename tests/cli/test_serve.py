@@ -5,6 +5,7 @@ Chromium (Debian's, through Playwright; skipped where either is missing)."""
 from __future__ import annotations
 
 import http.client
+import logging
 import os
 import re
 import shutil
@@ -20,7 +21,7 @@ from typing import Any
 import pytest
 
 from builder.cli import main, serve_commands
-from builder.cli.web_server import is_loopback
+from builder.cli.web_server import OneLineLog, is_loopback
 from builder.heroes.catalogue.index import Catalogue
 from builder.io.army_files import load_army
 from builder.io.paths import DEFAULT_ARMY
@@ -190,6 +191,23 @@ def test_without_textual_serve_it_says_what_to_install(
 )
 def test_loopback_hosts(host: str, loopback: bool) -> None:
     assert is_loopback(host) is loopback
+
+
+def test_a_log_record_with_an_exception_is_one_line_without_its_locals(capsys: pytest.CaptureFixture[str]) -> None:
+    def crash(typed: str) -> None:
+        raise ValueError(f"cannot take {typed}")
+
+    try:
+        crash("the player's \x1b[31msecret")
+    except ValueError:
+        record = logging.LogRecord(
+            "aiohttp.server", logging.ERROR, "x", 1, "Unhandled %s", ("exception",), sys.exc_info()
+        )
+    OneLineLog().emit(record)
+
+    [line] = capsys.readouterr().err.splitlines()
+    assert line.startswith("hon: Unhandled exception") and "ValueError" in line and "test_serve.py:" in line
+    assert "secret" not in line and "\x1b" not in line
 
 
 # --- other sites ------------------------------------------------------------------------

@@ -249,9 +249,10 @@ def test_tabs_beyond_the_limit_are_refused_and_every_app_ends_with_its_tab(serve
 
 
 def test_random_messages_of_the_page_s_kinds_keep_the_tab_and_its_app_bounded(served: Served) -> None:
-    """Sizes anywhere in ±10^12, keys from many scripts, pings, focus, kinds unknown."""
+    """Sizes anywhere in ±10^12, keys from many scripts (and half a surrogate pair), pings,
+    focus, kinds unknown."""
     chooser = random.Random(312)
-    keys = ["a", "Z", "7", " ", "é", "日本", "\u202e", "e\u0301", "🐻", "\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D"]
+    keys = ["a", "Z", "7", " ", "é", "日本", "\u202e", "e\u0301", "🐻", "\ud800", "\x1b[A", "\x1b[B", "\x1b[C"]
     with Watch(served.pid) as watch:
         tab = Tab.open(served.port)
         app = one_app(served)
