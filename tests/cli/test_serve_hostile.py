@@ -143,6 +143,7 @@ def test_random_requests_leave_the_server_up_and_its_log_short(served: Served) -
     lines = log_lines(served)
     assert len(lines) <= sent
     assert_clean_log(lines)
+    print(f"the server after {sent} random requests: peak {peak_rss_mb(served.pid):.0f} MB, {len(lines)} log lines")
     assert peak_rss_mb(served.pid) < 200
 
 
