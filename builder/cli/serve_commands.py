@@ -3,16 +3,16 @@
 hon serve
 hon serve data/armies/german-ss-550.yaml --port 8080
 
-textual-serve starts one app process per browser tab by running a shell command; that
-command is built here from this very interpreter and checkout, with every path quoted, so
-no file name can inject anything into the shell. The app runs on this machine: it saves to
-this machine's files, as in a terminal, and what it exports is delivered to the browser.
+The server starts one app process per browser tab, from the command built here: this very
+interpreter on this checkout, with absolute paths, run without a shell (so no file name can
+inject anything, and ending the process ends the app). The app runs on this machine: it
+saves to this machine's files, as in a terminal, and what it exports is delivered to the
+browser.
 """
 
 from __future__ import annotations
 
 import os
-import shlex
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -71,18 +71,18 @@ def check_files(army: Path | None, catalogue: Path | None) -> None:
         load_army(army)
 
 
-def app_command(army: Path | None, catalogue: Path | None) -> str:
-    """The shell command that runs the app for one browser tab: this Python on this
-    checkout (`python -m builder.cli`, which is `hon`), with absolute, quoted paths."""
+def app_command(army: Path | None, catalogue: Path | None) -> list[str]:
+    """The command that runs the app for one browser tab: this Python on this checkout
+    (`python -m builder.cli`, which is `hon`), with absolute paths."""
     words = [sys.executable, "-m", "builder.cli"]
     if army is not None:
         words += ["edit", str(army.resolve())]
     if catalogue is not None:
         words += ["--catalogue", str(catalogue.resolve())]
-    return shlex.join(words)
+    return words
 
 
-def serve_app(command: str, host: str, port: int) -> None:
+def serve_app(command: list[str], host: str, port: int) -> None:
     """Listen on `host`:`port` until interrupted, running `command` for each browser tab.
     Kept as one function so tests can replace it."""
     from builder.cli.terminal import say
