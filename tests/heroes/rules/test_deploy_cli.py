@@ -44,7 +44,9 @@ def test_automatic_deployment_is_legal(army_file: Path, capsys: pytest.CaptureFi
 
 
 def test_the_text_shows_the_map_the_zone_and_the_units(army_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["deploy", str(DUEL), "--side", "alpha", "--army", f"alpha={army_file}", "--catalogue", str(MINI / "hon")])
+    code = main(
+        ["deploy", str(DUEL), "--side", "alpha", "--army", f"alpha={army_file}", "--catalogue", str(MINI / "hon")]
+    )
     out = capsys.readouterr().out
     assert code == 0
     assert "legal" in out and "'alpha-deploy'" in out and "Lt. Test" in out
