@@ -18,12 +18,23 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.text import Text
 
-from builder.cli.app import CatalogueOption, JsonOption, app, console, errors, open_catalogue
-from builder.cli.simulate_commands import ArmiesOption, playable
+from builder.cli.app import (
+    CatalogueOption,
+    ForceOption,
+    JsonOption,
+    app,
+    catalogue_inputs,
+    console,
+    errors,
+    open_catalogue,
+    tell_written,
+)
+from builder.cli.simulate_commands import ArmiesOption, armies_given, playable
 
 if TYPE_CHECKING:
     from rich.table import Table
 
+    from builder.io.outputs import Output
     from builder.services.balance import BalanceRun, Tally
     from builder.services.balance_heroes import HeroesBalance
 
@@ -69,11 +80,18 @@ def balance_command(
         typer.Option("--swap-initiative", help="Give the initiative to each side in turn, seed by seed."),
     ] = False,
     army: ArmiesOption = None,
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Also write an HTML report with charts here.")
+    given: Annotated[
+        str | None,
+        typer.Option(
+            "--output",
+            "-o",
+            help="Also write an HTML report with charts: this file, or <scenario-id>-balance.html in this folder "
+            "(a new name without an extension is a folder).",
+        ),
     ] = None,
     catalogue: CatalogueOption = None,
     as_json: JsonOption = False,
+    force: ForceOption = False,
 ) -> None:
     """Play the scenario many times and tell each side's chance of winning."""
     from builder.services.balance import BalancePlan, run_balance, to_json
@@ -83,6 +101,7 @@ def balance_command(
         raise typer.BadParameter("--address joins a Ray cluster: give it with --backend ray", param_hint="--address")
     loaded_catalogue, _ = open_catalogue(catalogue)
     game = HeroesBalance(playable(scenario, loaded_catalogue, army), temperature, swap_initiative)
+    report = _report(game, given, [*armies_given(army or []).values(), *catalogue_inputs(catalogue)], force)
     plan = BalancePlan(games or (MOST_GAMES if precision is not None else DEFAULT_GAMES), seed, precision)
     with _progress(plan.games) as progress:
         run = run_balance(game, plan, _backend(backend, workers, address), progress)
@@ -94,8 +113,10 @@ def balance_command(
             soft_wrap=True,
         )
     data = {**_about(game), **to_json(run, game)}
-    if output is not None:
-        _write_report(data, output)
+    if report is not None:
+        from builder.export.balance_report import render_report
+
+        tell_written(report.write(render_report(data).encode("utf-8")), beside_report=True)
     if as_json:
         print(json.dumps(data, indent=1))
     else:
@@ -168,16 +189,15 @@ def _about(game: HeroesBalance) -> dict[str, Any]:
     }
 
 
-def _write_report(data: dict[str, Any], output: Path) -> None:
-    from builder.export.balance_report import render_report
-    from builder.export.roster import write_export
-    from builder.io.errors import HonFileError
+def _report(game: HeroesBalance, given: str | None, inputs: list[Path], force: bool) -> Output | None:
+    """Where -o writes the report, checked before a game is played; None without -o."""
+    from builder.io.outputs import printout
 
-    try:
-        write_export(render_report(data).encode("utf-8"), output)
-    except OSError as problem:
-        raise HonFileError(output, f"cannot write the report ({problem.strerror or problem}).") from None
-    errors.print(f"hon: wrote {output}", markup=False, highlight=False, soft_wrap=True)
+    if given is None:
+        return None
+    files = [*game.game.loaded.files(), *inputs]
+    # Not standard output: that carries the tallies.
+    return printout(given, f"{game.game.scenario.id}-balance", ".html", inputs=files, force=force, stdout=False)
 
 
 def _show(game: HeroesBalance, run: BalanceRun) -> None:
@@ -202,7 +222,7 @@ def _show(game: HeroesBalance, run: BalanceRun) -> None:
     console.print(_sides(game, tally))
     favoured = tally.favoured()
     verdict = (
-        f"{game.label(favoured)} is favoured: its 95 % interval lies above every other side's."
+        f"Favoured: {game.label(favoured)}, whose 95 % interval lies above every other side's."
         if favoured is not None
         else "No side is shown to be favoured: the 95 % intervals overlap."
     )

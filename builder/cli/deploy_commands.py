@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from builder.cli.app import CatalogueOption, JsonOption, app, errors
+from builder.cli.app import CatalogueOption, ForceOption, JsonOption, app, errors
 from builder.io.errors import one_line
 
 ScenarioArgument = Annotated[Path, typer.Argument(help="A scenario (YAML).")]
@@ -19,7 +19,15 @@ ArmyOption = Annotated[
 PositionsOption = Annotated[
     Path | None, typer.Option("--positions", help="A positions file to check; without it, deploy automatically.")
 ]
-SaveOption = Annotated[Path | None, typer.Option("--save", help="Write the placements to this positions file.")]
+# Text, not a Path: a Path would drop the trailing slash that says "a folder".
+SaveOption = Annotated[
+    str | None,
+    typer.Option(
+        "--save",
+        help="Write the placements to this positions file, or to <scenario-id>-<side>-positions.yaml in this "
+        "folder (a new name without an extension is a folder).",
+    ),
+]
 
 
 @app.command("deploy")
@@ -31,6 +39,7 @@ def deploy_command(
     save: SaveOption = None,
     catalogue: CatalogueOption = None,
     as_json: JsonOption = False,
+    force: ForceOption = False,
 ) -> None:
     """Dry-run a deployment: check a positions file, or deploy the army automatically.
     Exit 0 when legal, 1 when not, 2 when something cannot be read."""
@@ -57,7 +66,7 @@ def deploy_command(
                 "a Tactical Card Game scenario deploys as it says: no --army, --positions or --save"
             )
         raise typer.Exit(deploy_scenario(scenario, side, as_json))
-    raise typer.Exit(deploy(scenario, side, army_of(army, side), positions, save, catalogue, as_json))
+    raise typer.Exit(deploy(scenario, side, army_of(army, side), positions, save, catalogue, as_json, force))
 
 
 def army_of(given: str | None, side: str) -> Path | None:

@@ -6,7 +6,8 @@
                      to the largest the dice can reach
   assault            {"win": p, "tie": p, "loss": p}  from the attacker's side
   --game tcg         {"hit": p, "saved": p, "suppressed": p, "miss": p, "directive": p}
-                     (the first four add up to 1; directive is double 1s, whatever the result)
+                     (the four outcomes add up to 1; directive is double 1s, which give a
+                     DIRECTIVE marker besides the outcome, so it overlaps the others)
 """
 
 from __future__ import annotations
@@ -66,7 +67,9 @@ def odds_command(
     as_json: JsonOption = False,
 ) -> None:
     """Exact odds of a firing action, suppressive fire or an assault, from every die face;
-    with --game tcg, of a Tactical Card Game Shooting attack."""
+    with --game tcg, of a Tactical Card Game Shooting attack: its four outcomes (hit, saved,
+    suppressed, miss), which add up to 100 %, and apart, double 1s, which give the firer a
+    DIRECTIVE marker besides the outcome (TCG p.8)."""
     from builder.heroes.catalogue.base import Game
     from builder.heroes.rules.odds import assault_odds, fire_odds
     from builder.heroes.rules.ruleset import ruleset_for

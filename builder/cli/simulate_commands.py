@@ -54,9 +54,8 @@ def playable(scenario: Path, catalogue: Catalogue, army: list[str] | None) -> Pr
         raise typer.BadParameter(
             f"the scenario names no army list for {', '.join(problem.sides)}; give {sides}", param_hint="--army"
         ) from None
-    for issue in game.issues:
-        if issue.path.startswith("forces["):  # a list the player gave that does not fit
-            errors.print(f"hon: warning: {issue.message}", markup=False, highlight=False, soft_wrap=True)
+    for issue in game.army_warnings:
+        errors.print(f"hon: warning: {issue.message}", markup=False, highlight=False, soft_wrap=True)
     return game
 
 

@@ -60,9 +60,15 @@ def shooting_odds(
     table = Table(header_style="bold")
     table.add_column("outcome")
     table.add_column("chance", justify="right")
-    for name, p in odds.as_dict().items():
-        table.add_row(name, f"{p * 100:.1f}%")
+    outcomes = odds.outcomes()
+    for name, p in outcomes.items():
+        table.add_row(name, f"{float(p) * 100:.1f}%", end_section=name == list(outcomes)[-1])
+    table.add_row(Text("one of these", style="dim"), Text(f"{float(sum(outcomes.values())) * 100:.1f}%", style="dim"))
     console.print(table)
+    # Double 1s are a roll of one of the outcomes above (a miss, or a partial success), not
+    # an outcome of their own: said apart, so that the table adds up (TCG p.8).
+    directive = f"{float(odds.directive) * 100:.1f}%"
+    console.print(Text(f"Besides the outcome, double 1s give the firer a DIRECTIVE marker: {directive} (TCG p.8)."))
 
 
 def roll_text(roll: Roll) -> Text:

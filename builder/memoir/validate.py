@@ -17,7 +17,7 @@
 
 from __future__ import annotations
 
-from builder.kernel.diagnostics import Issue, error, info, warning
+from builder.kernel.diagnostics import Issue, error, info, the_side, warning
 from builder.memoir.catalogue import Catalogue, UnitType
 from builder.memoir.rules.terrain import ground_of
 from builder.memoir.rules.units import rules_for
@@ -70,7 +70,8 @@ def validate(scenario: Scenario, catalogue: Catalogue) -> list[Issue]:
         issues.extend(_unit(place, where, catalogue))
     for side in scenario.sides:
         if not any(p.unit is not None and p.unit.side is side.id for p in scenario.hexes):
-            issues.append(error("side.no-units", "sides", f"{side.name} has no unit on the board."))
+            said = f"{the_side(side.name, capital=True)} has no unit on the board."
+            issues.append(error("side.no-units", "sides", said))
     return issues
 
 

@@ -17,6 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, Static
 
 from builder.io.memoir_files import load_catalogue, load_scenario, save_scenario
+from builder.kernel.diagnostics import the_side
 from builder.kernel.history import History
 from builder.memoir.catalogue import Catalogue, Layer, Side, UnitType
 from builder.memoir.edits import SetTerrain, SetUnit
@@ -194,7 +195,7 @@ class HexApp(App[None]):
             lines.append(Text(f"unit: {unit.side.value} {unit.type}{badge}", style=SIDE_COLOUR[unit.side]))
         for side in self.scenario.sides:
             sections = ", ".join(s.value for s in sorted(self.board.sections(place, side.edge)))
-            lines.append(Text(f"{side.name}'s section: {sections}", style="dim"))
+            lines.append(Text(f"{the_side(side.name, capital=True, possessive=True)} section: {sections}", style="dim"))
         issues = validate(self.scenario, self.catalogue)
         lines.append(
             Text(

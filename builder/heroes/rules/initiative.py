@@ -2,7 +2,9 @@
 opponent's"; SoN p.16). The only initiative roll is the set-up's, when the scenario leaves the
 initiative to the dice (HoN core p.8): each side's die may be rerolled, again after a reroll,
 by its own side when a reroll more likely wins it the initiative than loses it, or by an
-opponent the other way round, on the policy's odds.
+opponent the other way round, on the policy's odds. A tie is rolled again (p.8), an even
+chance: so the odds the policy weighs are the expected gain and loss in the chance of winning
+the initiative, which for a roll that can only win or lose are the chances of each.
 
 hon's reading: before the armies are on the battlefield the markers are the player's ("gives
 you 3 Veteran markers"), so any Veteran marker of the side's options may be spent on it."""
@@ -14,6 +16,7 @@ from collections.abc import Callable, Mapping
 from builder.heroes.rules.events import GearEvent, HeroesEvent, Phase
 from builder.heroes.rules.gear_rerolls import GearPlayer
 from builder.heroes.rules.state import GameState, GearPool
+from builder.kernel.events import Roll
 
 # Given the side whose die it is, its face, the others' faces and a way to roll again: the face kept.
 InitiativeReroll = Callable[[str, int, Mapping[str, int], Callable[[], int]], int]
@@ -29,13 +32,13 @@ def initiative_rerolls(state: GameState, players: Mapping[str, object], told: li
     def reroll(side: str, face: int, others: Mapping[str, int], again: Callable[[], int]) -> int:
         best = max(others.values(), default=0)
 
-        def worth(f: int) -> int:
-            return 2 if f > best else 1 if f == best else 0
+        def worth(f: int) -> float:
+            return 1.0 if f > best else 0.5 if f == best else 0.0
 
         while True:
             now = worth(face)
-            better = sum(1 for f in range(1, 7) if worth(f) > now) / 6
-            worse = sum(1 for f in range(1, 7) if worth(f) < now) / 6
+            better = sum(max(worth(f) - now, 0) for f in range(1, 7)) / 6
+            worse = sum(max(now - worth(f), 0) for f in range(1, 7)) / 6
             spent: tuple[str, GearPool] | None = None
             for who, up, down in ((side, better, worse), *((other, worse, better) for other in others)):
                 pool, player = pool_of(who), players.get(who)
@@ -48,17 +51,18 @@ def initiative_rerolls(state: GameState, players: Mapping[str, object], told: li
                 return face
             who, pool = spent
             state.spend(pool)
+            old, face = face, again()
             told.append(
                 GearEvent(
                     turn=0,
                     phase=Phase.SETUP,
                     side=who,
                     text=f"{who} spends 1 Veteran marker of {pool.source}, {pool.count} left: the initiative roll "
-                    f"[{face}] of {side} is rolled again, the new result stands ({page}).",
+                    f"of {side}, [{old}], is rolled again and gives [{face}] ({page}).",
+                    rolls=(Roll(f"initiative reroll: {side}", (face,), face, (), face, page),),
                     marker=marker,
                     left=pool.count,
                 )
             )
-            face = again()
 
     return reroll

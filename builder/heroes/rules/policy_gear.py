@@ -51,6 +51,9 @@ from builder.kernel.events import Modifier, Roll
 GEAR_THRESHOLD = 0.3  # expected hits a firing marker must promise
 GEAR_MARGIN = 0.5  # … more than the unit's best ordinary Firing Action
 VETERAN_ODDS = 1 / 3  # the chance a reroll must give of turning one's miss into a hit
+# The gain in the chance of winning the initiative a reroll must bring: the other side may answer
+# with its own markers, and a lower bar spent both sides' markers trading one turn's first move.
+INITIATIVE_GAIN = 1 / 2
 SHIELD_GAIN = 0.15  # the chance of being hit Additional Shielding must take away
 MAP_GAIN = 2  # squares nearer its goal a Tactical Map must bring a unit
 NO_BETTER = "no better square in reach"  # the advance's Hold that gear may still improve on
@@ -230,7 +233,10 @@ class GearChoices(PolicyBase):
 
     def veteran_roll(self, state: GameState, piece: Piece | None, kind: str, better: float, worse: float) -> bool:
         """Reroll any other roll (damage, destruction, scatter, sniper) when the reroll betters
-        one's lot at least VETERAN_ODDS of the time and more often than it worsens it (HoN core p.30)."""
+        one's lot at least VETERAN_ODDS of the time and more often than it worsens it (HoN core p.30);
+        the initiative's only when it gains at least INITIATIVE_GAIN."""
+        if kind == "initiative":
+            return better >= INITIATIVE_GAIN and better > worse
         return better >= VETERAN_ODDS and better > worse
 
     def veteran_assault(self, state: GameState, piece: Piece, mine: Roll, theirs: Roll) -> bool:

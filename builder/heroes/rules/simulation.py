@@ -198,7 +198,7 @@ def start(
     state.initiative, said = roll_initiative(scenario, dice, rules, reroll)
     state.hardened = {side: hardened_tiles(resolved) for side, resolved in armies.items()}  # BfC p.09
     deployed = deploy_all(state, forces)
-    return state, [said, *spent, *deployed, *deal(state, decks or {}, dice)]  # the roll, then its rerolls
+    return state, [*spent, said, *deployed, *deal(state, decks or {}, dice)]  # rerolls as made, then who won
 
 
 def _in_team(force: Force, team: str) -> Force:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from builder.kernel.diagnostics import Issue, Severity
+from builder.kernel.diagnostics import Issue, Severity, the_side
 from builder.services.tcg_scenario_session import BoxView
 from builder.tcg.scenario import MAX_HQS, MarkerKind, Scenario
 from builder.tcg.terrain import TERRAIN_PAGE, Terrain
@@ -71,7 +71,7 @@ def box_text(scenario: Scenario, view: BoxView, issues: list[Issue]) -> Text:
         text.append("\n")
     if view.zone is not None:
         text.append(ZONE_BAR, style=f"bold {SIDE_COLOURS[view.zone % len(SIDE_COLOURS)]}")
-        text.append(f" {scenario.sides[view.zone].name}' reinforcement zone\n")
+        text.append(f" {the_side(scenario.sides[view.zone].name, capital=True, possessive=True)} reinforcement zone\n")
     for card in view.placed:
         name, tags = card_lines(card)
         text.append(f"{scenario.sides[card.side].name}: ", style=SIDE_COLOURS[card.side % len(SIDE_COLOURS)])

@@ -9,17 +9,20 @@ from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.actions import Fire, Snipe
 from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.damage import DamageLocation
-from builder.heroes.rules.events import GearEvent, HeroesEvent, Phase, SearchEvent, TerrorEvent
+from builder.heroes.rules.events import GearEvent, HeroesEvent, InitiativeEvent, Phase, SearchEvent, TerrorEvent
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.initiative import initiative_rerolls
 from builder.heroes.rules.mythos import Madness, SearchCheck
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import EAST
 from builder.heroes.rules.ruleset import SON
-from builder.heroes.rules.simulation import roll_initiative
+from builder.heroes.rules.simulation import roll_initiative, simulate
+from builder.heroes.rules.state import GameState
 from builder.heroes.rules.templates import scatter
-from builder.heroes.scenario.models import RANDOM
+from builder.heroes.scenario.models import RANDOM, Scenario
+from builder.io.paths import SCENARIOS_DIR as SCENARIOS
 from builder.kernel.dice import LoadedDice
+from builder.services.game import prepare_game
 from tests.fixtures.rules.boards import piece, unit
 from tests.fixtures.rules.games import game
 from tests.heroes.rules import infantry, tank
@@ -142,22 +145,60 @@ def test_the_unit_setting_off_a_mine_rerolls_its_hit() -> None:
     assert shot.outcome == "miss" and state.pieces["b1"].side_index == 0
 
 
+def _random_initiative(state: GameState) -> Scenario:
+    return state.scenario.model_copy(update={"setup": state.scenario.setup.model_copy(update={"initiative": RANDOM})})
+
+
 def test_a_side_rerolls_its_losing_initiative_die() -> None:
-    # HoN core p.8: a die each, highest wins; p.30: a 2 against a 5 is rerolled (a 5 ties, a 6 wins).
+    # HoN core p.8: a die each, highest wins, a tie is rolled again; p.30: a 2 against a 3 is
+    # rerolled (a 4 or better wins, a 3 ties: a gain of 7/12 in the chance of winning); the 6 wins.
     state = game(OPEN, [])
     veterans = pool(state, "veteran", 1)
     told: list[HeroesEvent] = []
-    scenario = state.scenario.model_copy(
-        update={"setup": state.scenario.setup.model_copy(update={"initiative": RANDOM})}
-    )
     side, said = roll_initiative(
-        scenario, LoadedDice([2, 5, 6]), state.ruleset, initiative_rerolls(state, POLICIES, told)
+        _random_initiative(state), LoadedDice([2, 3, 6]), state.ruleset, initiative_rerolls(state, POLICIES, told)
     )
     assert side == "a" and veterans.count == 0
-    assert [r.total for r in said.rolls] == [6, 5]
+    assert [r.total for r in said.rolls] == [6, 3]
     (spent,) = told
-    assert isinstance(spent, GearEvent) and "initiative roll [2]" in spent.text and "HoN core p.30" in spent.text
-    alone = game(OPEN, [])
-    assert (
-        roll_initiative(scenario, LoadedDice([2, 5]), alone.ruleset, initiative_rerolls(alone, POLICIES, []))[0] == "b"
+    assert isinstance(spent, GearEvent) and spent.side == "a" and spent.marker == "veteran"
+    assert [r.dice for r in spent.rolls] == [(6,)] and spent.rolls[0].page == "HoN core p.30"
+
+
+def test_a_side_keeps_its_markers_when_a_reroll_gains_too_little() -> None:
+    # A 2 against a 5: a reroll wins on a 6 and ties on a 5, a gain of 1/4 in the chance of the
+    # initiative, and the other side could answer it with its own markers: both keep theirs.
+    state = game(OPEN, [])
+    ours, theirs = pool(state, "veteran", 3), pool(state, "veteran", 3, side="b")
+    told: list[HeroesEvent] = []
+    side, _ = roll_initiative(
+        _random_initiative(state), LoadedDice([2, 5]), state.ruleset, initiative_rerolls(state, POLICIES, told)
     )
+    assert side == "b" and ours.count == theirs.count == 3 and told == []
+
+
+def test_a_side_rerolls_the_opponents_winning_die() -> None:
+    # b's 6 beats a's 4: a reroll of it loses b the initiative on 1-3 and ties on a 4 (7/12).
+    state = game(OPEN, [])
+    veterans = pool(state, "veteran", 1)
+    told: list[HeroesEvent] = []
+    side, said = roll_initiative(
+        _random_initiative(state), LoadedDice([4, 6, 2]), state.ruleset, initiative_rerolls(state, POLICIES, told)
+    )
+    assert side == "a" and veterans.count == 0
+    assert [r.total for r in said.rolls] == [4, 2]
+    (spent,) = told
+    assert isinstance(spent, GearEvent) and spent.side == "a" and [r.dice for r in spent.rolls] == [(2,)]
+
+
+def test_the_rerolls_are_told_before_the_initiative_they_decided(bundled: Catalogue) -> None:
+    prepared = prepare_game(SCENARIOS / "rush-on-maltot.yaml", bundled)
+    for seed in range(1, 30):
+        record = simulate(prepared.scenario, prepared.battlefield, prepared.armies, bundled, seed=seed, turns=1)
+        setup = [e for e in record.events if e.turn == 0]
+        rerolls = [i for i, e in enumerate(setup) if isinstance(e, GearEvent)]
+        if rerolls:
+            (won,) = [i for i, e in enumerate(setup) if isinstance(e, InitiativeEvent)]
+            assert max(rerolls) < won
+            return
+    raise AssertionError("no seed from 1 to 29 spent a Veteran marker on the initiative")

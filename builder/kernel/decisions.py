@@ -1,0 +1,79 @@
+"""The game contract every rules core keeps (DESIGN.md 7), after OpenSpiel's legal actions
+and bga-memoir's "the legal set first, the choice checked against it".
+
+The engine plays the book's sequence and stops wherever a player chooses. Each stop is a
+`Decision`: the side that chooses, its kind (one class per kind, so that a player handles
+every kind or fails to type-check) and its legal **options**, worked out by the rules. A
+player answers with one of the options; `Decision.accept` refuses anything else, so the
+engine never takes a choice it did not offer.
+
+A player is one method, `choose(view, decision)`, given the side's **view**: what that
+side may know, never the other side's hand or what hides under a concealed marker. The
+choice is the option itself (an order token, a path, True or False), not an index: a
+game's log reads as what was chosen."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
+
+OptionT = TypeVar("OptionT")
+OptionT_co = TypeVar("OptionT_co", covariant=True)
+V_contra = TypeVar("V_contra", contravariant=True)
+D_contra = TypeVar("D_contra", contravariant=True)
+
+
+class Options(Protocol[OptionT_co]):
+    """The legal options of a decision: listed, and asked whether a choice is one of them.
+
+    A tuple is the usual one. Where the options are too many to list at once (every path
+    to a square), a rules core offers a lazy set: it lists a representative few and says
+    of any other choice whether the rules allow it."""
+
+    def __contains__(self, choice: object, /) -> bool: ...
+
+    def __iter__(self) -> Iterator[OptionT_co]: ...
+
+
+class IllegalChoice(ValueError):
+    """A player answered a decision with something it did not offer."""
+
+    code = "decision.illegal-choice"
+
+    def __init__(self, decision: Decision[Any], choice: object) -> None:
+        super().__init__(f"{choice!r} is not an option of {type(decision).__name__} for {decision.side}")
+        self.decision = decision
+        self.choice = choice
+
+
+@dataclass(frozen=True, kw_only=True)
+class Decision(Generic[OptionT]):
+    """One stop of the engine: `side` chooses one of `options`. A system subclasses it once per
+    kind, adding what the chooser is told (the unit activated, the shot it may answer) and
+    fixing `kind`, the stable code a log and a front end key on."""
+
+    kind: ClassVar[str] = "decision"
+    side: str
+    options: Options[OptionT]
+
+    def accept(self, choice: object) -> OptionT:
+        """`choice`, when it is one of the options; IllegalChoice otherwise."""
+        if choice not in self.options:
+            raise IllegalChoice(self, choice)
+        return cast(OptionT, choice)
+
+
+class View(Protocol):
+    """What one side may know of a game in progress; each system says what that is."""
+
+    @property
+    def side(self) -> str: ...
+
+
+class Player(Protocol[V_contra, D_contra]):
+    """Who chooses for a side. `decision` is one of the system's decision kinds; the answer
+    must be one of its options (a player that matches on the kinds, with `assert_never` in
+    the last case, is checked by the type checker to handle every kind)."""
+
+    def choose(self, view: V_contra, decision: D_contra) -> object: ...

@@ -1,0 +1,171 @@
+"""A game in progress as a forward model (DESIGN.md 7): the decision pending, a choice
+applied, a copy, whether it is over and how it ended.
+
+A rules core is written as the books read: a step of play (one unit's activation, one
+side's order tokens) runs from its start to its end and asks players as it goes
+(`Table.ask`). A match stops at a decision by running the step until it asks a question
+it has no answer for (`Pending`), and goes on by running the step again from its start
+with the answers given so far, its tape. The dice are part of a system's state, so the
+step plays out the same way up to the new answer. So:
+
+* the rules need no continuation written by hand, and can ask from deep inside an action
+  (an Opportunity Fire in the middle of a move, a reroll in the middle of a shot);
+* a match is copied by sharing the state at the step's start and the tape, which nothing
+  changes once made: `copy()` costs nothing, and running the copy on pays one copy of
+  the state and the replay of one step;
+* a game played to its end by players in the same process (`play`) runs each step once,
+  asking the players directly, and plays the same game as a match answered by them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+from builder.kernel.decisions import Decision, Player
+
+OptionT = TypeVar("OptionT")
+S = TypeVar("S")
+V = TypeVar("V")
+
+
+class Pending(Exception):
+    """Raised through a rules core when a question has no answer yet: the match stops there."""
+
+    def __init__(self, decision: Decision[Any]) -> None:
+        super().__init__(type(decision).__name__)
+        self.decision = decision
+
+
+class GameOver(ValueError):
+    """A choice applied to a match that waits for none."""
+
+    code = "match.over"
+
+
+class Table(Generic[V]):
+    """Where a step of play asks its questions: the answers on the tape first, in order,
+    then the side's player; with no players, a question past the tape stops the step."""
+
+    def __init__(
+        self, view: Callable[[str], V], players: Mapping[str, Player[V, Any]] | None = None, tape: Sequence[object] = ()
+    ) -> None:
+        self._view = view
+        self._players = players
+        self._tape = tape
+        self._read = 0
+        self.answers: list[object] = []  # every answer accepted since the step began
+
+    def ask(self, decision: Decision[OptionT]) -> OptionT:
+        """The chosen option; never one the decision did not offer (IllegalChoice)."""
+        if self._read < len(self._tape):
+            choice = self._tape[self._read]
+            self._read += 1
+        elif self._players is None:
+            raise Pending(decision)
+        else:
+            choice = self._players[decision.side].choose(self._view(decision.side), decision)
+        accepted = decision.accept(choice)
+        self.answers.append(accepted)
+        return accepted
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winning side's id, "draw", or None when it was stopped unfinished."""
+
+    winner: str | None
+    label: str
+
+
+class Rules(Protocol[S, V]):
+    """What a system gives a match: how to copy its state (dice included), play the next
+    step in place, and say what a side may know and how the game stands."""
+
+    def copy(self, state: S) -> S: ...
+
+    def step(self, state: S, table: Table[V]) -> None: ...
+
+    def over(self, state: S) -> bool: ...
+
+    def outcome(self, state: S) -> Outcome: ...
+
+    def view(self, state: S, side: str) -> V: ...
+
+
+class Match(Generic[S, V]):
+    """One game from a prepared start, driven one decision at a time."""
+
+    def __init__(self, rules: Rules[S, V], state: S, tape: tuple[object, ...] = ()) -> None:
+        self._rules = rules
+        self._start = state  # at the start of the step in play: never changed once here
+        self._tape = tape  # the answers given since
+        self._now = state  # at the pending decision (the step played up to it)
+        self._pending: Decision[Any] | None = None
+        self._advance()
+
+    @property
+    def pending(self) -> Decision[Any] | None:
+        """The decision the game waits for; None once it is over."""
+        return self._pending
+
+    @property
+    def over(self) -> bool:
+        return self._pending is None
+
+    @property
+    def state(self) -> S:
+        """The game as it stands at the pending decision, for a front end to draw: read it,
+        never change it (copies share it)."""
+        return self._now
+
+    def outcome(self) -> Outcome:
+        return self._rules.outcome(self._now)
+
+    def view(self, side: str) -> V:
+        return self._rules.view(self._now, side)
+
+    def apply(self, choice: object) -> None:
+        """Answer the pending decision with one of its options (IllegalChoice otherwise) and
+        play on to the next decision."""
+        if self._pending is None:
+            raise GameOver("the game is over: there is no decision to answer")
+        self._tape = (*self._tape, self._pending.accept(choice))
+        self._advance()
+
+    def copy(self) -> Match[S, V]:
+        """A match that goes on independently of this one from the same decision."""
+        twin: Match[S, V] = object.__new__(Match)
+        twin.__dict__.update(self.__dict__)
+        return twin
+
+    def play(self, players: Mapping[str, Player[V, Any]]) -> S:
+        """Play on to the end, the `players` answering from the pending decision on; this
+        match is left as it was. The final state."""
+        state = self._rules.copy(self._start)
+        if not self._rules.over(state):
+            self._rules.step(state, Table(self._view_of(state), players, self._tape))
+        return play(self._rules, state, players)
+
+    def _advance(self) -> None:
+        rules = self._rules
+        while not rules.over(self._start):
+            now = rules.copy(self._start)
+            try:
+                rules.step(now, Table(self._view_of(now), None, self._tape))
+            except Pending as stop:
+                self._now, self._pending = now, stop.decision
+                return
+            self._start, self._tape = now, ()
+        self._now, self._pending = self._start, None
+
+    def _view_of(self, state: S) -> Callable[[str], V]:
+        return lambda side: self._rules.view(state, side)
+
+
+def play(rules: Rules[S, V], state: S, players: Mapping[str, Player[V, Any]]) -> S:
+    """Play `state` on to the end in place, the `players` answering every decision as it
+    comes: each step runs once. The same game as a match answered by the same players."""
+    while not rules.over(state):
+        rules.step(state, Table(lambda side: rules.view(state, side), players))
+    return state

@@ -1,0 +1,164 @@
+"""The forward model's machinery on a toy game of dice (DESIGN.md 7): stopping at a decision
+deep inside a step, going on by replaying the step, copies that part ways, and a game played
+by players in one go that is the same as the match they answer choice by choice."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import pytest
+
+from builder.kernel.decisions import Decision, IllegalChoice
+from builder.kernel.match import GameOver, Match, Outcome, Table, play
+
+TARGET = 12
+
+
+@dataclass(frozen=True, kw_only=True)
+class Keep(Decision[int]):
+    """How many of its two dice the side keeps (their faces are known)."""
+
+    kind: ClassVar[str] = "keep"
+    faces: tuple[int, int]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Block(Decision[bool]):
+    """Whether the other side spends its one block to cancel the points just scored."""
+
+    kind: ClassVar[str] = "block"
+    points: int
+
+
+@dataclass
+class Race:
+    """Two sides race to TARGET points; each step one side rolls two dice, keeps 0-2 of them
+    (in order) and scores them, and the other side may block that once a game."""
+
+    rng: random.Random
+    score: dict[str, int] = field(default_factory=lambda: {"a": 0, "b": 0})
+    blocks: dict[str, int] = field(default_factory=lambda: {"a": 1, "b": 1})
+    turn: str = "a"
+    log: list[str] = field(default_factory=list)
+
+
+class RaceRules:
+    def copy(self, state: Race) -> Race:
+        rng = random.Random()
+        rng.setstate(state.rng.getstate())
+        return Race(rng, dict(state.score), dict(state.blocks), state.turn, list(state.log))
+
+    def step(self, state: Race, table: Table[str]) -> None:
+        side, other = state.turn, "b" if state.turn == "a" else "a"
+        faces = (state.rng.randint(1, 6), state.rng.randint(1, 6))
+        kept = table.ask(Keep(side=side, options=(0, 1, 2), faces=faces))
+        points = sum(faces[:kept])
+        state.log.append(f"{side} keeps {kept} of {faces}")
+        if points and state.blocks[other] and table.ask(Block(side=other, options=(True, False), points=points)):
+            state.blocks[other] -= 1
+            points = 0
+            state.log.append(f"{other} blocks")
+        state.score[side] += points
+        state.turn = other
+
+    def over(self, state: Race) -> bool:
+        return max(state.score.values()) >= TARGET
+
+    def outcome(self, state: Race) -> Outcome:
+        best = max(state.score, key=lambda s: state.score[s])
+        return Outcome(best if self.over(state) else None, f"{state.score}")
+
+    def view(self, state: Race, side: str) -> str:
+        return side
+
+
+RULES = RaceRules()
+
+
+class Greedy:
+    def choose(self, view: str, decision: Any) -> object:
+        match decision:
+            case Keep():
+                return 2
+            case Block():
+                return decision.points >= 8
+        raise AssertionError(decision)
+
+
+def start(seed: int) -> Race:
+    return Race(random.Random(seed))
+
+
+def test_the_match_stops_at_each_decision_with_its_options() -> None:
+    match = Match(RULES, start(3))
+    decision = match.pending
+    assert isinstance(decision, Keep) and decision.side == "a" and tuple(decision.options) == (0, 1, 2)
+    match.apply(2)
+    block = match.pending
+    assert isinstance(block, Block) and block.side == "b"
+    assert block.points == sum(decision.faces)
+
+
+def test_a_choice_not_offered_is_refused_and_changes_nothing() -> None:
+    match = Match(RULES, start(3))
+    before = match.pending
+    with pytest.raises(IllegalChoice) as refused:
+        match.apply(3)
+    assert refused.value.code == "decision.illegal-choice"
+    assert match.pending is before
+
+
+def test_replaying_a_step_scores_once() -> None:
+    # The decision inside the step (the block) comes after the dice and the keep: replaying
+    # the step to it must not roll or score twice.
+    match = Match(RULES, start(3))
+    faces = match.pending.faces  # type: ignore[union-attr]
+    match.apply(2)
+    match.apply(False)
+    assert match.state.score == {"a": sum(faces), "b": 0}
+    assert match.state.log == [f"a keeps 2 of {faces}"]
+
+
+def test_copies_part_ways_and_leave_the_original_alone() -> None:
+    match = Match(RULES, start(5))
+    match.apply(2)
+    blocked, let_be = match.copy(), match.copy()
+    blocked.apply(True)
+    let_be.apply(False)
+    assert blocked.state.score["a"] == 0 and let_be.state.score["a"] > 0
+    assert isinstance(match.pending, Block)  # the original still waits for the block
+    assert blocked.state.blocks["b"] == 0 and let_be.state.blocks["b"] == 1 and match.state.blocks["b"] == 1
+
+
+def test_a_game_played_in_one_go_is_the_game_the_same_players_answer_choice_by_choice() -> None:
+    players = {"a": Greedy(), "b": Greedy()}
+    for seed in range(20):
+        direct = play(RULES, start(seed), players)
+        match = Match(RULES, start(seed))
+        while match.pending is not None:
+            decision = match.pending
+            match.apply(players[decision.side].choose(match.view(decision.side), decision))
+        assert match.state.log == direct.log and match.state.score == direct.score
+        assert match.outcome() == RULES.outcome(direct)
+
+
+def test_play_goes_on_from_the_pending_decision_and_leaves_the_match_alone() -> None:
+    players = {"a": Greedy(), "b": Greedy()}
+    match = Match(RULES, start(7))
+    match.apply(0)  # not what Greedy would keep
+    final = match.play(players)
+    assert final.log[0].startswith("a keeps 0")
+    assert RULES.over(final)
+    assert isinstance(match.pending, Keep) and match.state.log == ["a keeps 0 of " + final.log[0].split(" of ")[1]]
+
+
+def test_an_ended_match_waits_for_nothing() -> None:
+    match = Match(RULES, start(1))
+    match_end = match.play({"a": Greedy(), "b": Greedy()})
+    assert RULES.over(match_end)
+    done = Match(RULES, match_end)
+    assert done.over and done.pending is None
+    with pytest.raises(GameOver):
+        done.apply(0)
