@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
 app = typer.Typer(
     name="hon",
-    help="Army builder and scenario designer for the Heroes System wargames.",
+    help="Army builder and scenario designer for the Heroes System wargames. `hon FILE` opens an army list in "
+    "the army builder, a scenario in its designer.",
     no_args_is_help=False,
     add_completion=False,
     pretty_exceptions_enable=False,

@@ -131,12 +131,15 @@ class CardPlays(TurnBase):
         self._move(piece, path, interruptible=False)  # a Forced Move, no Movement Action (HoN core p.9, p.24)
         self.update_control()
 
-    def _surprise(self, piece: Piece, path: Path, card_ids: tuple[str, ...], action: str = "Movement Action") -> None:
+    def _surprise(
+        self, piece: Piece, path: Path, card_ids: tuple[str, ...], action: str = "Movement Action", over: bool = False
+    ) -> None:
         """Surprise cards played on a Movement Action or an assault (HoN core p.17): one for
         each window the path goes through; an Urban Fighter (BfC p.08) needs none, nor may any
-        other unit go through a window without one."""
+        other unit go through a window without one. `over`: a Movement Action that jumps or
+        flies over the terrain (leaping.py, SoN p.17-18) passes through no window."""
         side = piece.owner
-        crossed = windows_crossed(self.state.battlefield, path)
+        crossed = 0 if over else windows_crossed(self.state.battlefield, path)
         if not needs_card(piece):
             if card_ids:
                 raise ValueError(f"{name(piece)} is an Urban Fighter: it needs no card to go through a window")

@@ -61,7 +61,7 @@ from builder.heroes.rules.grid import neighbours
 from builder.heroes.rules.hardboiled import Hardboiled
 from builder.heroes.rules.heroic import Heroic
 from builder.heroes.rules.jury import JuryRigged
-from builder.heroes.rules.leaping import crosses
+from builder.heroes.rules.leaping import crosses, leaps
 from builder.heroes.rules.madness import MadnessActions
 from builder.heroes.rules.medallion import Medallions
 from builder.heroes.rules.medic import MedicAid
@@ -145,7 +145,7 @@ class Turn(
         if isinstance(action, Move):
             if action.fire is None and self.phase is Phase.ACTIVATION:
                 self.state.moved_only.add(key)  # Burst Into Action may follow it (HoN core p.17)
-            self._surprise(piece, action.path, action.windows)  # HoN core p.17
+            self._surprise(piece, action.path, action.windows, over=leaps(piece))  # HoN core p.17
             self._move(piece, action.path, action.cards, shots=action.fire, fire_at=action.fire_at)
         elif isinstance(action, Enter):
             self._enter(piece, action.position)

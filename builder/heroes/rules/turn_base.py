@@ -125,7 +125,12 @@ class TurnBase:
         ) -> None: ...
 
         def _surprise(
-            self, piece: Piece, path: Path, card_ids: tuple[str, ...], action: str = "Movement Action"
+            self,
+            piece: Piece,
+            path: Path,
+            card_ids: tuple[str, ...],
+            action: str = "Movement Action",
+            over: bool = False,
         ) -> None: ...
 
         def _surprise_exit(self, defender: Piece, options: list[Square]) -> bool: ...
