@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import shlex
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -18,7 +19,7 @@ BLOCKS = re.findall(r"```sh\n(.*?)```", README, flags=re.S)
 LINES = [line.split("#")[0].strip() for block in BLOCKS for line in block.splitlines() if line.strip()]
 HON = [line for line in LINES if line.startswith("hon ")]
 MAKE = [line for line in LINES if line.startswith("make ")]
-WRITES = (
+WRITES = (  # the README's commands that write a file (the others print, or open the app)
     "roster",
     "scenario sheet",
     "scenario deck",
@@ -47,34 +48,71 @@ def test_ci_runs_the_readmes_test_command() -> None:
     assert "make test" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
 
 
-def without_output(args: list[str]) -> list[str]:
-    """The arguments without `-o PATH`: the test writes into its own folder instead."""
-    kept: list[str] = []
-    for arg in args:
-        if kept and kept[-1] == "-o":
-            kept.pop()
-            continue
-        kept.append(arg)
-    return kept
+@pytest.fixture(scope="module")
+def clean_tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh copy of the repository (its tracked files as they are in the work tree),
+    committed in a git repository of its own: `git status` is clean before a command runs."""
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("needs git and a git checkout to copy")
+    tree = tmp_path_factory.mktemp("clean") / "hon"
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    for name in filter(None, listed.decode("utf-8").split("\0")):
+        source = ROOT / name
+        if source.is_file() or source.is_symlink():  # deleted in the work tree: not in the copy
+            (tree / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, tree / name, follow_symlinks=False)
+    git(tree, "init", "-q")
+    git(tree, "add", "-A")
+    git(tree, "-c", "user.name=hon", "-c", "user.email=hon@example.invalid", "commit", "-q", "-m", "clean")
+    return tree
+
+
+def git(tree: Path, *args: str) -> str:
+    return subprocess.run(["git", *args], cwd=tree, capture_output=True, text=True, check=True).stdout
+
+
+def files_in(tree: Path) -> set[str]:
+    """Every file under the tree but git's own, relative to it."""
+    return {p.relative_to(tree).as_posix() for p in tree.rglob("*") if ".git" not in p.parts and not p.is_dir()}
+
+
+def said_written(tree: Path, *streams: str) -> set[str]:
+    """The files under the tree a command said it wrote: a line that is a path, alone on
+    standard output or after `hon: wrote` on standard error."""
+    said = set()
+    for line in "\n".join(streams).splitlines():
+        path = Path(line.removeprefix("hon: wrote ").strip())
+        if path.is_absolute() and path.resolve().is_relative_to(tree.resolve()):
+            said.add(path.resolve().relative_to(tree.resolve()).as_posix())
+    return said
 
 
 @pytest.mark.parametrize("line", HON)
-def test_hon_commands_work(
-    line: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+def test_hon_commands_work_as_written_in_a_clean_tree(
+    line: str,
+    clean_tree: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    monkeypatch.chdir(ROOT)
-    args = shlex.split(line)[1:]
-    if any(line.startswith(f"hon {command}") for command in WRITES):
-        args = [*without_output(args), "-o", str(tmp_path)]
+    """The README's commands, run as written in a fresh copy of the repository, leave only
+    the files they say they write, each under exports/ (git-ignored): `git status` stays
+    clean and nothing lands in the folder hon runs in."""
+    monkeypatch.chdir(clean_tree)
+    before = files_in(clean_tree)
     opened: list[object] = []
     monkeypatch.setattr(tui_commands, "launch", lambda *a: opened.append(a))
     monkeypatch.setattr(tui_commands, "launch_designer", lambda *a: opened.append(a))
     monkeypatch.setattr(serve_commands, "serve_app", lambda *a: opened.append(a))
-    code = main(args)
+    code = main(shlex.split(line)[1:])
     out, err = capsys.readouterr()
     expected = 1 if ILLEGAL_ON_PURPOSE in line else 0
     assert code == expected, err or out
-    if line.startswith(("hon edit", "hon design", "hon serve")):
-        assert opened
+    if line.startswith(("hon edit", "hon design", "hon serve")) or shlex.split(line)[1].endswith(".yaml"):
+        assert opened  # `hon FILE` opens it as hon edit or hon design does
+    assert git(clean_tree, "status", "--porcelain", "--untracked-files=all") == ""
+    new = files_in(clean_tree) - before
+    said = said_written(clean_tree, out, err)
+    assert new <= said, f"written but not said: {sorted(new - said)}"
+    assert all(name.startswith("exports/") and (clean_tree / name).is_file() for name in said), said
     if any(line.startswith(f"hon {command}") for command in WRITES):
-        assert any(tmp_path.iterdir()), "it wrote its file where -o says"
+        assert said, "it says the file it wrote"

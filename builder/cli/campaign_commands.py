@@ -9,6 +9,10 @@ hon campaign start operation-windsor -o windsor.yaml
 hon campaign record windsor.yaml --winner commonwealth --vp commonwealth=6 --lost german=Willi Herold
 hon campaign next windsor.yaml -o welcome.yaml
 hon campaign simulate windsor.yaml --seed 3
+
+Where each writes is builder.io.outputs': `-o` a file or a folder, never a file the command
+reads nor a file of another format (unless --force); `record` and `simulate` update the
+campaign file itself by default, as a save does, keeping a `.bak`.
 """
 
 from __future__ import annotations
@@ -21,7 +25,17 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from builder.cli.app import CatalogueOption, JsonOption, app, console, open_catalogue
+from builder.cli.app import (
+    CatalogueOption,
+    ForceOption,
+    JsonOption,
+    app,
+    catalogue_inputs,
+    console,
+    open_catalogue,
+    tell_written,
+)
+from builder.cli.bounds import SEEDS, bounded
 from builder.cli.simulate_commands import ArmiesOption, armies_given
 
 if TYPE_CHECKING:
@@ -36,16 +50,13 @@ CampaignArgument = Annotated[Path, typer.Argument(help="A campaign file (hon cam
 # Text, not a Path: a Path would drop the trailing slash that says "a folder".
 OutputOption = Annotated[
     str | None,
-    typer.Option("--output", "-o", help="A file, or a folder to write into (by default the campaign file itself)."),
+    typer.Option(
+        "--output",
+        "-o",
+        help="A file, or a folder to write into (a new name without an extension is a folder); by default the "
+        "campaign file itself.",
+    ),
 ]
-
-
-def target(output: str | None, name: str, default: Path) -> Path:
-    """Where to write: `default`, or the file `output` names, or `name` in the folder it names."""
-    if output is None:
-        return default
-    path = Path(output)
-    return path / name if path.is_dir() or output.endswith("/") else path
 
 
 def _require(path: Path) -> None:
@@ -111,24 +122,31 @@ def list_command(as_json: JsonOption = False) -> None:
 def start_command(
     campaign: Annotated[str, typer.Argument(help="A campaign id (hon campaign list) or its first scenario's file.")],
     army: ArmiesOption = None,
-    output: Annotated[
+    given: Annotated[
         str | None,
-        typer.Option("--output", "-o", help="The campaign file to write, or a folder (default ./<id>-campaign.yaml)."),
+        typer.Option(
+            "--output",
+            "-o",
+            help="The campaign file to write, or a folder (a new name without an extension is a folder); by "
+            "default exports/<id>-campaign.yaml.",
+        ),
     ] = None,
     catalogue: CatalogueOption = None,
+    force: ForceOption = False,
 ) -> None:
     """Start a campaign: write a campaign file with its first scenario to play."""
-    from builder.io.campaign_files import save_campaign
-    from builder.services.campaign import find_chain, start
+    from builder.io.campaign_files import CAMPAIGN_KIND
+    from builder.io.outputs import exports_folder, output
+    from builder.services.campaign import find_chain, start_campaign
 
     loaded_catalogue, _ = open_catalogue(catalogue)
     chain = find_chain(campaign)
     _require(chain.scenarios[0].path)
+    armies = armies_given(army or [])
     name = f"{chain.id}-campaign.yaml"
-    path = target(output, name, Path.cwd() / name)
-    started = start(chain, armies_given(army or []), path, loaded_catalogue)
-    save_campaign(started, path)
-    typer.echo(str(path))
+    inputs = [*chain.files(), *armies.values(), *catalogue_inputs(catalogue)]
+    target = output(given, name, exports_folder() / name, CAMPAIGN_KIND, inputs=inputs, force=force, stdout=False)
+    tell_written(start_campaign(chain, armies, target, loaded_catalogue))
 
 
 @campaign_app.command("record")
@@ -138,19 +156,21 @@ def record_command(
     vp: Annotated[list[str] | None, typer.Option("--vp", help="SIDE=N: the victory points a side scored.")] = None,
     lost: Annotated[list[str] | None, typer.Option("--lost", help="SIDE=UNIT: a unit the side lost.")] = None,
     note: Annotated[str, typer.Option("--note", help="Notes on the game.")] = "",
-    output: OutputOption = None,
+    given: OutputOption = None,
     catalogue: CatalogueOption = None,
+    force: ForceOption = False,
 ) -> None:
     """Record the result of the current game and carry it into the next scenario."""
     from pydantic import ValidationError
 
     from builder.heroes.campaign.models import Result
     from builder.io.campaign_files import save_campaign_as
-    from builder.services.campaign import game_to_record, record_result
+    from builder.services.campaign import campaign_output, game_to_record, record_result
 
     points, losses = victory_points(vp or []), side_values(lost or [], "--lost")
     loaded_catalogue, _ = open_catalogue(catalogue)
     loaded = read(file)
+    target = campaign_output(loaded, given, catalogue_inputs(catalogue), force)
     scenario = game_to_record(loaded).id
     try:
         result = Result(scenario=scenario, winner=winner, victory_points=points, lost=losses, notes=note)
@@ -159,8 +179,7 @@ def record_command(
         option = {"winner": "--winner", "lost": "--lost", "notes": "--note"}.get(str(first["loc"][0]), "--vp")
         raise typer.BadParameter(str(first["msg"]), param_hint=option) from None
     recorded = record_result(loaded, result, loaded_catalogue)
-    path = target(output, file.name, file)
-    save_campaign_as(loaded, recorded, path)
+    tell_written(save_campaign_as(loaded, recorded, target), beside_report=True)
     tell_state(recorded, loaded, loaded_catalogue)
 
 
@@ -225,49 +244,48 @@ def tell_state(campaign: CampaignFile, loaded: LoadedCampaign, catalogue: Catalo
 @campaign_app.command("next")
 def next_command(
     file: CampaignArgument,
-    output: Annotated[
+    given: Annotated[
         str | None,
-        typer.Option("--output", "-o", help="The scenario file, a folder, or - (default: beside the campaign file)."),
+        typer.Option(
+            "--output",
+            "-o",
+            help="The scenario file, a folder (a new name without an extension is a folder), or - (default: "
+            "beside the campaign file).",
+        ),
     ] = None,
     catalogue: CatalogueOption = None,
+    force: ForceOption = False,
 ) -> None:
     """Write the next scenario with the campaign's changes made, ready for hon scenario check,
     deploy and simulate."""
-    from builder.io.scenario_files import save_scenario, scenario_yaml
-    from builder.services.campaign import check_units, current_scenario
+    from builder.services.campaign import check_units, next_output, write_next
 
     loaded_catalogue, _ = open_catalogue(catalogue)
     loaded = check_units(read(file), loaded_catalogue)
-    current = loaded.campaign.current
-    name = f"{current.id}.yaml" if current is not None else "scenario.yaml"
-    if output == "-":
-        scenario = current_scenario(loaded, Path.cwd() / name)
-        typer.echo(scenario_yaml(scenario, Path.cwd() / name), nl=False)
-        return
-    path = target(output, name, loaded.folder / name)
-    save_scenario(current_scenario(loaded, path), path)
-    typer.echo(str(path))
+    tell_written(write_next(loaded, next_output(loaded, given, catalogue_inputs(catalogue), force)))
 
 
 @campaign_app.command("simulate")
 def simulate_command(
     file: CampaignArgument,
     seed: Annotated[
-        int, typer.Option("--seed", help="The first game's dice seed; the next games take the next seeds.")
+        int, bounded("--seed", within=SEEDS, help="The first game's dice seed; the next games take the next seeds.")
     ] = 1,
-    output: OutputOption = None,
+    given: OutputOption = None,
     catalogue: CatalogueOption = None,
     as_json: JsonOption = False,
+    force: ForceOption = False,
 ) -> None:
     """Play the rest of the campaign by simulation, recording each result."""
     from builder.io.campaign_files import save_campaign_as
-    from builder.services.campaign import simulate_campaign
+    from builder.services.campaign import campaign_output, simulate_campaign
 
     loaded_catalogue, _ = open_catalogue(catalogue)
     loaded = read(file)
+    target = campaign_output(loaded, given, catalogue_inputs(catalogue), force)
     finished, games = simulate_campaign(loaded, loaded_catalogue, seed)
-    path = target(output, file.name, file)
-    save_campaign_as(loaded, finished, path)
+    path = save_campaign_as(loaded, finished, target)
+    tell_written(path, beside_report=True)
     if as_json:
         rows = [g.result.model_dump(mode="json", exclude_defaults=True) for g in games]
         print(json.dumps({"games": rows, "winner": finished.winner, "file": str(path)}, indent=2))
@@ -284,33 +302,31 @@ def simulate_command(
 def sheet_command(
     file: CampaignArgument,
     fmt: Annotated[str, typer.Option("--format", "-f", help="html, pdf or md.")] = "html",
-    output: Annotated[
+    given: Annotated[
         str | None,
-        typer.Option("--output", "-o", help="A file, a folder to write into, or - for standard output."),
+        typer.Option(
+            "--output",
+            "-o",
+            help="A file, a folder to write into (a new name without an extension is a folder), or - for "
+            "standard output.",
+        ),
     ] = None,
     paper: Annotated[str, typer.Option("--paper", help="a4 or letter (html and pdf).")] = "a4",
     catalogue: CatalogueOption = None,
+    force: ForceOption = False,
 ) -> None:
     """Write a printable campaign sheet, into exports/ unless -o says otherwise."""
-    from builder.export.campaign_sheet import FORMATS, build_campaign_sheet, campaign_sheet_path, write_campaign_sheet
+    from builder.export.campaign_sheet import FORMATS, build_campaign_sheet, render
     from builder.export.formats import Paper
-    from builder.export.roster import to_stdout
-    from builder.io.errors import HonFileError
-    from builder.services.campaign import check_units
+    from builder.services.campaign import check_units, sheet_output
 
+    loaded_catalogue, _ = open_catalogue(catalogue)
+    loaded = check_units(read(file), loaded_catalogue)  # the file's own problem first, then the options
     formats, papers = {f.value: f for f in FORMATS}, {p.value: p for p in Paper}
     if fmt not in formats:
         raise typer.BadParameter(f"{fmt!r} is not one of html, pdf, md.", param_hint="--format")
     if paper not in papers:
         raise typer.BadParameter(f"{paper!r} is not one of a4, letter.", param_hint="--paper")
-    loaded_catalogue, _ = open_catalogue(catalogue)
-    loaded = check_units(read(file), loaded_catalogue)
+    target = sheet_output(loaded, formats[fmt].extension, given, catalogue_inputs(catalogue), force)
     sheet = build_campaign_sheet(loaded, loaded_catalogue)
-    target_path = None if to_stdout(output) else campaign_sheet_path(loaded.campaign.id, formats[fmt], output)
-    try:
-        written = write_campaign_sheet(sheet, formats[fmt], target_path, papers[paper])
-    except OSError as problem:
-        where = target_path or "standard output"
-        raise HonFileError(where, f"cannot write the sheet ({problem.strerror or problem}).") from None
-    if written is not None:
-        typer.echo(str(written))
+    tell_written(target.write(render(sheet, formats[fmt], papers[paper])))

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from builder.cli.app import CatalogueOption, JsonOption, app, console, open_catalogue
+from builder.cli.app import CatalogueOption, ForceOption, JsonOption, app, console, open_catalogue, tell_written
 
 # The domain is imported inside each command, so that `hon` starts without loading it.
 
@@ -136,15 +136,17 @@ def show_command(
 
 @app.command()
 def schema(
-    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write the schemas into this folder.")] = None,
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", help="Write the schemas into this folder (made if new).")
+    ] = None,
+    force: ForceOption = False,
 ) -> None:
     """JSON Schemas for catalogue, army and scenario files (for editors)."""
-    from rich.text import Text
-
+    from builder.io.outputs import to_stdout
     from builder.io.schema import SCHEMAS, write_schemas
 
-    if output is None:
+    if output is None or to_stdout(output):
         print(json.dumps({name: build() for name, build in SCHEMAS.items()}, indent=2))
         return
-    for path in write_schemas(output):
-        console.print(Text(f"wrote {path}"))
+    for path in write_schemas(output, force):
+        tell_written(path)

@@ -11,14 +11,15 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from builder.cli.app import console, open_catalogue
+from builder.cli.app import catalogue_inputs, console, open_catalogue, tell_written
 from builder.cli.render import issues_table, judged, titled
 from builder.heroes.rules.deployment import Deployment, dry_run, zone_squares, zones_for
 from builder.heroes.rules.grid import compass
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.positions import PositionEntry, PositionsFile
 from builder.heroes.scenario.battlefield import Battlefield
-from builder.io.positions_files import LoadedPositions, load_positions, save_positions
+from builder.io.outputs import Output, output
+from builder.io.positions_files import POSITIONS_KIND, LoadedPositions, load_positions, positions_yaml
 from builder.io.scenario_files import LoadedScenario
 from builder.kernel.diagnostics import Issue, Severity, is_legal
 from builder.kernel.system import Capability
@@ -119,12 +120,13 @@ def _show(deployment: Deployment, loaded: LoadedScenario, battlefield: Battlefie
         console.print(issues_table(issues))
 
 
-def _save(deployment: Deployment, scenario_id: str, target: Path) -> None:
+def _save(deployment: Deployment, scenario_id: str, target: Output) -> Path:
     entries = [
         PositionEntry(unit=p.key, at=p.squares[0], facing=p.facing, side=1 if p.side_index else 0)
         for p in deployment.placed
     ]
-    save_positions(PositionsFile(scenario=scenario_id, side=deployment.side, positions=entries), target)
+    positions = PositionsFile(scenario=scenario_id, side=deployment.side, positions=entries)
+    return target.save(positions_yaml(positions).encode("utf-8"))
 
 
 def deploy(
@@ -132,9 +134,10 @@ def deploy(
     side: str,
     army: Path | None,
     positions: Path | None,
-    save: Path | None,
+    save: str | None,
     catalogue: Path | None,
     as_json: bool,
+    force: bool = False,
 ) -> int:
     """Run `hon deploy`; the exit code."""
     require(scenario, Capability.DEPLOY)
@@ -144,9 +147,17 @@ def deploy(
     except UnknownSide as problem:
         raise typer.BadParameter(problem.reason.rstrip("."), param_hint="--side") from None
     except MissingArmies:
-        raise typer.BadParameter(f"the scenario names no army list for {side}; give one", param_hint="--army") from None
+        raise typer.BadParameter(
+            f"the scenario names no army list for {side}; give --army {side}=FILE", param_hint="--army"
+        ) from None
     loaded = game.loaded
     loaded_positions = load_positions(positions) if positions is not None else None
+    target = None
+    if save is not None:  # checked before the dry run: a refused --save writes nothing
+        name = f"{game.scenario.id}-{side}-positions.yaml"
+        given = [p for p in (army, positions) if p is not None]
+        inputs = [*loaded.files(), *given, *catalogue_inputs(catalogue)]
+        target = output(save, name, None, POSITIONS_KIND, option="--save", inputs=inputs, force=force, stdout=False)
     deployment = dry_run(
         game.scenario,
         game.battlefield,
@@ -156,8 +167,7 @@ def deploy(
         loaded_positions.positions if loaded_positions else None,
     )
     # A list the player gave that does not fit the side's force is said with the placements.
-    fitting = [issue for issue in game.issues if issue.path.startswith("forces[")]
-    issues = [*fitting, *_locate(deployment.issues, loaded, loaded_positions)]
+    issues = [*game.army_warnings, *_locate(deployment.issues, loaded, loaded_positions)]
     if loaded_positions is not None and loaded_positions.positions.side not in (None, side):
         issues.insert(
             0,
@@ -169,8 +179,8 @@ def deploy(
                 line=loaded_positions.document.line_of(["side"]),
             ),
         )
-    if save is not None:
-        _save(deployment, game.scenario.id, save)
+    if target is not None:
+        tell_written(_save(deployment, game.scenario.id, target), beside_report=True)
     ok = is_legal(issues)
     if as_json:
         print(

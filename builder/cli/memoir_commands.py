@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -13,98 +12,101 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from builder.cli.app import JsonOption, console, errors
+from builder.cli.app import ForceOption, JsonOption, catalogue_inputs, console, tell_written
+from builder.cli.bounds import BATTLE_DICE
 from builder.cli.scenario_commands import scenario_app
+from builder.cli.terminal import say
 
 if TYPE_CHECKING:
-    from builder.export.formats import Paper, SheetFormat
     from builder.memoir.rules.simulation import GameRecord
 
 
-def _warn(message: str) -> None:
-    errors.print(f"hon: warning: {message}", markup=False, highlight=False, soft_wrap=True)
+def _tell(severity: str, message: str) -> None:
+    """One line on standard error; names and keys quoted from the file are shown escaped."""
+    say(f"{severity}: {message}")
 
 
 @scenario_app.command("import")
 def import_command(
     source: Annotated[Path, typer.Argument(help="A .m44 file (the official editor's JSON).")],
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="The scenario YAML to write; - or none: standard output.")
+    given: Annotated[
+        str | None,
+        typer.Option(
+            "--output",
+            "-o",
+            help="The scenario YAML to write, or a folder to write <scenario-id>.yaml into; - or none: standard "
+            "output.",
+        ),
     ] = None,
+    force: ForceOption = False,
 ) -> None:
-    """Read a .m44 file into a hex-game scenario (terrain and units hon does not model are
-    kept as written, with a warning)."""
-    from builder.io.memoir_files import load_catalogue, read_m44, save_scenario, scenario_yaml
+    """Read a .m44 file into a hex-game scenario. Every field of the file is kept and written
+    back on export; standard error says, one line per kind, what hon plays, what it only
+    keeps and what it does not model."""
+    from builder.io.memoir_files import load_catalogue, read_m44, scenario_yaml
+    from builder.io.outputs import Kind, output
+    from builder.memoir.scenario import SCENARIO_FORMAT
 
     catalogue = load_catalogue()
-    scenario, warnings = read_m44(source, catalogue)
-    for issue in warnings:
-        _warn(f"{source}, {issue.path}: {issue.message}")
-    if output is None or str(output) == "-":
-        sys.stdout.write(scenario_yaml(scenario, Path.cwd() / "scenario.yaml"))
-        return
-    _write(output, lambda: save_scenario(scenario, output))
-    typer.echo(str(output))
+    scenario, report = read_m44(source, catalogue)
+    inputs = [source, *catalogue_inputs(None)]
+    target = output(given, f"{scenario.id}.yaml", None, Kind.tagged(SCENARIO_FORMAT), inputs=inputs, force=force)
+    written = target.write(scenario_yaml(scenario, target.path or Path.cwd() / "scenario.yaml").encode("utf-8"))
+    # Said once the scenario is written: a refused output is one line, as for every command.
+    for issue in report:
+        _tell(issue.severity.value, f"{source}, {issue.path}: {issue.message}")
+    tell_written(written)
 
 
 @scenario_app.command("export")
 def export_command(
     scenario: Annotated[Path, typer.Argument(help="A hex-game scenario (YAML).")],
     fmt: Annotated[str, typer.Option("--format", "-f", help="m44: the official editor's JSON.")] = "m44",
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="The file to write; - or none: standard output.")
+    given: Annotated[
+        str | None,
+        typer.Option(
+            "--output",
+            "-o",
+            help="The file to write, or a folder to write <scenario-id>.m44 into; - or none: standard output.",
+        ),
     ] = None,
+    force: ForceOption = False,
 ) -> None:
     """Write a hex-game scenario as a .m44 file; names hon keeps unmodelled are given back."""
-    from builder.io.memoir_files import load_catalogue, load_scenario, m44_text, write_m44
+    from builder.io.memoir_files import load_catalogue, load_scenario, m44_text
+    from builder.io.outputs import Kind, output
     from builder.kernel.system import Capability
     from builder.services.systems import require
 
-    if fmt != "m44":
-        raise typer.BadParameter(f"{fmt!r} is not a format scenarios export to; use m44.", param_hint="--format")
     if require(scenario, Capability.SCENARIO_CHECK).id != "memoir":
-        raise typer.BadParameter(f"{scenario} is not a hex-game (game: m44) scenario; only those export to .m44.")
+        raise typer.BadParameter(
+            f"{scenario} is not a hex-game (game: m44) scenario; only those export to .m44", param_hint="SCENARIO"
+        )
     catalogue = load_catalogue()
     loaded = load_scenario(scenario)
-    if output is None or str(output) == "-":
-        sys.stdout.write(m44_text(loaded.scenario, catalogue))
-        return
-    _write(output, lambda: write_m44(loaded.scenario, catalogue, output))
-    typer.echo(str(output))
+    if fmt != "m44":
+        raise typer.BadParameter(f"{fmt!r} is not a format scenarios export to; use m44.", param_hint="--format")
+    inputs = [scenario, *catalogue_inputs(None)]
+    target = output(given, f"{loaded.scenario.id}.m44", None, Kind.extension(".m44"), inputs=inputs, force=force)
+    tell_written(target.write(m44_text(loaded.scenario, catalogue).encode("utf-8")))
 
 
-def _write(target: Path, write: object) -> None:
-    from builder.io.errors import HonFileError
-
-    try:
-        write()  # type: ignore[operator]
-    except OSError as problem:
-        raise HonFileError(target, f"cannot write it ({problem.strerror or problem}).") from None
-
-
-def sheet(path: Path, fmt: SheetFormat, paper: Paper, output: str | None, strict: bool) -> int:
+def sheet(path: Path, fmt: str, paper: str, given: str | None, strict: bool, force: bool) -> int:
     """`hon scenario sheet` for a hex-game scenario: HTML, PDF or the map alone as SVG."""
+    from builder.cli.scenario_commands import sheet_choices
     from builder.export.hex_sheet import build, render
-    from builder.export.roster import to_stdout, write_export
-    from builder.export.sheet import sheet_path
-    from builder.io.errors import HonFileError
     from builder.io.memoir_files import load_catalogue, load_scenario
+    from builder.io.outputs import printout
 
-    made = build(load_scenario(path).scenario, load_catalogue())
+    loaded = load_scenario(path)
+    chosen, chosen_paper = sheet_choices(fmt, paper)
+    inputs = [path, *catalogue_inputs(None)]
+    target = printout(given, loaded.scenario.id, chosen.extension, inputs=inputs, force=force)
+    made = build(loaded.scenario, load_catalogue())
     if strict and not made.playable:
-        errors.print(
-            f"hon: {made.scenario.title} is not playable; --strict writes no sheet.", markup=False, highlight=False
-        )
+        say(f"{made.scenario.title} is not playable; --strict writes no sheet.")
         return 1
-    target = None if to_stdout(output) else sheet_path(made.scenario.id, fmt, output)
-    try:
-        written = write_export(render(made, fmt, paper), target)
-    except OSError as problem:
-        raise HonFileError(
-            target or "standard output", f"cannot write the sheet ({problem.strerror or problem})."
-        ) from None
-    if written is not None:
-        typer.echo(str(written))
+    tell_written(target.write(render(made, chosen, chosen_paper)))
     return 0
 
 
@@ -133,7 +135,7 @@ def deploy(path: Path, side: str, as_json: bool) -> int:
     """`hon deploy` for a hex-game scenario: the side's set-up as the scenario deploys it,
     each unit with its hex, sections and ground, and the scenario's issues."""
     from builder.cli.render import issues_table, judged, titled
-    from builder.kernel.diagnostics import is_legal
+    from builder.kernel.diagnostics import is_legal, the_side
     from builder.memoir.rules.state import start
     from builder.services.memoir_game import check as check_scenario
     from builder.services.memoir_game import side_named
@@ -175,7 +177,7 @@ def deploy(path: Path, side: str, as_json: bool) -> int:
     console.print(
         titled(
             checked.scenario.title,
-            f" — {setup.name} deploy from the {setup.edge.value} edge: ",
+            f" — {the_side(setup.name)} deploys from the {setup.edge.value} edge: ",
             judged(issues, "legal", "not legal"),
         )
     )
@@ -233,8 +235,11 @@ def odds(dice: int | None, target: str | None, as_json: bool) -> None:
     from builder.memoir.catalogue import UnitType
     from builder.memoir.rules.battle_dice import distribution
 
-    if dice is None or not 0 <= dice <= 30:
-        raise typer.BadParameter("the hex game's odds need --dice N (0 to 30 battle dice)", param_hint="--dice")
+    if dice is None:
+        raise typer.BadParameter(
+            f"the hex game's odds need --dice N ({BATTLE_DICE.low} to {BATTLE_DICE.high} battle dice)",
+            param_hint="--dice",
+        )
     types = {t.value: t for t in UnitType}
     if target not in types:
         raise typer.BadParameter(f"{target!r} is not infantry, armor or artillery", param_hint="--target")

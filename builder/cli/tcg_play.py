@@ -43,10 +43,6 @@ def shooting_odds(
         )
     if value is None:
         raise typer.BadParameter("a Shooting attack needs --shooting-value N", param_hint="'--shooting-value'")
-    if not 2 <= value <= 12:
-        raise typer.BadParameter("a shooting value is 2 to 12", param_hint="'--shooting-value'")
-    if save is not None and not 2 <= save <= 6:
-        raise typer.BadParameter("a save value is 2 to 6", param_hint="'--save'")
     odds = shot_odds(value, bonus, save, armour_piercing, armoured)
     if as_json:
         print(json.dumps(odds.as_dict()))
@@ -60,9 +56,15 @@ def shooting_odds(
     table = Table(header_style="bold")
     table.add_column("outcome")
     table.add_column("chance", justify="right")
-    for name, p in odds.as_dict().items():
-        table.add_row(name, f"{p * 100:.1f}%")
+    outcomes = odds.outcomes()
+    for name, p in outcomes.items():
+        table.add_row(name, f"{float(p) * 100:.1f}%", end_section=name == list(outcomes)[-1])
+    table.add_row(Text("one of these", style="dim"), Text(f"{float(sum(outcomes.values())) * 100:.1f}%", style="dim"))
     console.print(table)
+    # Double 1s are a roll of one of the outcomes above (a miss, or a partial success), not
+    # an outcome of their own: said apart, so that the table adds up (TCG p.8).
+    directive = f"{float(odds.directive) * 100:.1f}%"
+    console.print(Text(f"Besides the outcome, double 1s give the firer a DIRECTIVE marker: {directive} (TCG p.8)."))
 
 
 def roll_text(roll: Roll) -> Text:

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
 from rich.text import Text
 
-from builder.cli.app import console, errors
+from builder.cli.app import catalogue_inputs, console, tell_written
 from builder.cli.render import issues_table, judged, titled
+from builder.cli.terminal import say
 from builder.kernel.diagnostics import is_legal, plural
 from builder.services.tcg_game import check_force_file, check_scenario_file, open_cards
 
@@ -72,56 +74,63 @@ def is_tcg(path: Path, capability: Capability) -> bool:
         return False
 
 
-def write_printout(sheet: TcgSheet | DeckList, fmt: str, output: str | None, strict: bool, paper: str = "a4") -> int:
+def write_printout(
+    sheet: TcgSheet | DeckList, fmt: str, given: str | None, strict: bool, paper: str, target: Printout
+) -> int:
     """Write a scenario sheet or a deck list: exit 0, or 1 when --strict refuses it."""
     from builder.export.formats import Paper
-    from builder.export.roster import output_path, to_stdout, write_export
     from builder.export.tcg_deck import DeckList, render_deck
     from builder.export.tcg_sheet import TcgFormat, render
-    from builder.io.errors import HonFileError
+    from builder.io.outputs import printout
 
     formats, papers = {f.value: f for f in TcgFormat}, {p.value: p for p in Paper}
     if fmt not in formats:
         raise typer.BadParameter(f"{fmt!r}: a Tactical Card Game sheet is html, pdf or md", param_hint="--format")
     if paper not in papers:
         raise typer.BadParameter(f"{paper!r} is not one of a4, letter.", param_hint="--paper")
-    if strict and not sheet.playable:
-        errors.print(f"hon: {sheet.title} is not playable; --strict writes nothing.", markup=False, highlight=False)
-        return 1
     chosen = formats[fmt]
-    target = None if to_stdout(output) else output_path(sheet.id, chosen.extension, output)
+    output = printout(given, sheet.id, chosen.extension, inputs=target.inputs, force=target.force)
+    if strict and not sheet.playable:
+        say(f"{sheet.title} is not playable; --strict writes nothing.")
+        return 1
     if isinstance(sheet, DeckList):
         content = render_deck(sheet, chosen, papers[paper])
     else:
         content = render(sheet, chosen, papers[paper])
-    try:
-        written = write_export(content, target)
-    except OSError as problem:
-        raise HonFileError(target or "standard output", f"cannot write ({problem.strerror or problem}).") from None
-    if written is not None:
-        typer.echo(str(written))
+    tell_written(output.write(content))
     return 0
 
 
-def scenario_sheet(path: Path, fmt: str, output: str | None, strict: bool, paper: str = "a4") -> int:
+@dataclass(frozen=True)
+class Printout:
+    """What a printout's output must not replace, and whether --force was given."""
+
+    inputs: tuple[Path, ...]
+    force: bool
+
+
+def scenario_sheet(path: Path, fmt: str, given: str | None, strict: bool, paper: str, force: bool) -> int:
     from builder.export.tcg_sheet import build_tcg_sheet
 
     checked = check_scenario_file(path, open_cards())
-    return write_printout(build_tcg_sheet(checked.scenario, checked.cards, checked.issues), fmt, output, strict, paper)
+    sheet = build_tcg_sheet(checked.scenario, checked.cards, checked.issues)
+    return write_printout(sheet, fmt, given, strict, paper, Printout(_inputs(path), force))
 
 
-def deck_list(path: Path, fmt: str, output: str | None, strict: bool, paper: str = "a4") -> int:
+def deck_list(path: Path, fmt: str, given: str | None, strict: bool, paper: str, force: bool) -> int:
     """A side's force composed for its scenario (`hon roster FORCE.yaml`): its deck list."""
     from builder.export.tcg_deck import build_deck_list
 
     cards = open_cards()
     checked = check_force_file(path, cards)
-    force = checked.force
-    deck = build_deck_list(checked.scenario, force.side, force.force, cards, checked.issues, name=force.name)
-    return write_printout(deck, fmt, output, strict, paper)
+    force_file = checked.force
+    deck = build_deck_list(
+        checked.scenario, force_file.side, force_file.force, cards, checked.issues, name=force_file.name
+    )
+    return write_printout(deck, fmt, given, strict, paper, Printout(_inputs(*checked.files), force))
 
 
-def scenario_deck(path: Path, side: str, fmt: str, output: str | None, strict: bool, paper: str = "a4") -> int:
+def scenario_deck(path: Path, side: str, fmt: str, given: str | None, strict: bool, paper: str, force: bool) -> int:
     """A scenario side's deck list (`hon scenario deck SCENARIO --side SIDE`)."""
     from builder.export.tcg_deck import build_deck_list
 
@@ -132,4 +141,8 @@ def scenario_deck(path: Path, side: str, fmt: str, output: str | None, strict: b
         named = ", ".join(s.id for s in scenario.sides)
         raise typer.BadParameter(f"{side!r} is not a side of {scenario.title} ({named})", param_hint="--side")
     deck = build_deck_list(scenario, side, found.force, checked.cards, checked.issues)
-    return write_printout(deck, fmt, output, strict, paper)
+    return write_printout(deck, fmt, given, strict, paper, Printout(_inputs(path), force))
+
+
+def _inputs(*files: Path) -> tuple[Path, ...]:
+    return (*files, *catalogue_inputs(None))

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from pathlib import Path
 
 from builder.export.formats import Format, Paper
 from builder.export.pdf import typst_pdf
-from builder.export.roster import environment, output_path, write_export
+from builder.export.roster import environment
 from builder.export.roster_text import sentence
 from builder.heroes.campaign.models import CampaignFile, Result
 from builder.heroes.campaign.play import outcome_for, results_possible
@@ -20,6 +19,7 @@ from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.scenario.campaign import CAMPAIGN_RULE, describe_outcome, force_changes
 from builder.heroes.scenario.models import DRAW, Scenario
 from builder.io.campaign_files import LoadedCampaign, played_scenarios
+from builder.kernel.diagnostics import capitalised
 
 FORMATS = (Format.HTML, Format.PDF, Format.MD)
 
@@ -119,7 +119,7 @@ def _outcomes(
     last = campaign.stage_after(index) is None
     lines = []
     for winner in results_possible(scenario):
-        label = "Draw" if winner == DRAW else f"{scenario.namer()('side', winner)} wins"
+        label = "Draw" if winner == DRAW else f"{capitalised(scenario.namer()('side', winner))} wins"
         text = describe_outcome(outcome_for(scenario, winner), name, campaign.name, last)
         lines.append(OutcomeLine(label, text, result is not None and result.winner == winner))
     return tuple(lines)
@@ -180,13 +180,3 @@ def render(sheet: CampaignSheet, fmt: Format, paper: Paper = Paper.A4) -> bytes:
         campaign = {"name": sheet.campaign.name, "id": sheet.campaign.id, "game": sheet.campaign.game.full_name}
         return typst_pdf("campaign.typ", {"paper": paper.value, "c": campaign, "s": sheet})
     return render_html(sheet, paper).encode("utf-8")
-
-
-def campaign_sheet_path(campaign_id: str, fmt: Format, output: str | Path | None = None) -> Path:
-    """Where to write it: as a roster is placed, named `<campaign-id>-campaign.<format>`."""
-    return output_path(f"{campaign_id}-campaign", fmt.extension, output)
-
-
-def write_campaign_sheet(sheet: CampaignSheet, fmt: Format, path: Path | None, paper: Paper = Paper.A4) -> Path | None:
-    """Write the sheet at `path` (None: standard output) as every export is written."""
-    return write_export(render(sheet, fmt, paper), path)

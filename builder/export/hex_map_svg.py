@@ -22,6 +22,8 @@ TERRAIN_FILL = {
     "town": "#c9b8a6",
     "hedgerow": "#93b36f",
     "river": "#7fb3d9",
+    "fordable-stream": "#a9cde6",
+    "forded-river": "#a9cde6",
     "beach": "#eadb9f",
     "ocean": "#5d8fc2",
     "marsh": "#a7c4a0",

@@ -11,6 +11,7 @@ from markupsafe import Markup
 
 from builder.export.formats import Paper, SheetFormat
 from builder.export.hex_map_svg import hex_map_svg, standalone
+from builder.export.hex_texts import texts_of
 from builder.export.pdf import typst_pdf
 from builder.export.roster import environment
 from builder.kernel.diagnostics import Issue, is_legal
@@ -52,6 +53,11 @@ class HexSheet:
             found[side.id.value] = ", ".join(f"{n} {name}" for name, n in counts.items()) or "none"
         return found
 
+    @property
+    def dates(self) -> str:
+        scenario = self.scenario
+        return " – ".join(d for d in (scenario.date, scenario.date_end) if d)
+
     def map(self) -> str:
         kind = self.catalogue.boards.get(self.scenario.board.type) or self.catalogue.boards["standard"]
         return hex_map_svg(self.scenario, self.catalogue, kind.board())
@@ -65,7 +71,14 @@ def render(sheet: HexSheet, fmt: SheetFormat, paper: Paper = Paper.A4) -> bytes:
     if fmt is SheetFormat.SVG:
         kind = sheet.catalogue.boards.get(sheet.scenario.board.type) or sheet.catalogue.boards["standard"]
         return standalone(sheet.scenario, sheet.catalogue, kind.board()).encode("utf-8")
-    facts = {"board": sheet.board_kind, "units": sheet.units(), "issues": sheet.issues, "playable": sheet.playable}
+    facts = {
+        "board": sheet.board_kind,
+        "units": sheet.units(),
+        "issues": sheet.issues,
+        "playable": sheet.playable,
+        "dates": sheet.dates,
+        "texts": texts_of(sheet.scenario),
+    }
     if fmt is SheetFormat.PDF:
         return typst_pdf("hex_sheet.typ", {"paper": paper.value, "sc": sheet.scenario, "s": _pdf_facts(sheet, facts)})
     template = environment().get_template("hex_sheet.html.j2")

@@ -122,6 +122,14 @@ class Block:
         return f"{self.name} ({self.label})" if self.label else self.name
 
     @property
+    def stripes_unsaid(self) -> tuple[str, ...]:
+        """The names of the block's stripes its formation does not already say ("43rd (Wessex)
+        Inf. Div." is in "43rd (Wessex) Inf. Div. / 129th Brigade"), once each: what follows
+        "Stripe:", so that no name is printed twice in a row."""
+        formation = self.formation or ""
+        return tuple(dict.fromkeys(s.name for s in self.stripes if s.name not in formation))
+
+    @property
     def closing(self) -> str:
         """The block's last line, naming it, so a reader (and a test) can tell where it ends."""
         head = f"#{self.number} {self.title}"

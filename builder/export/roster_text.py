@@ -169,8 +169,8 @@ def _block(b: Block, w: _Writer) -> None:
         facts.append(sentence(w.t(b.formation)))
     if b.command:
         facts.append(f"{b.command.capitalize()} tile: its gear and traits serve the whole army.")
-    if b.stripes:
-        facts.append(sentence("Stripes: " + ", ".join(w.t(s.name) for s in b.stripes)))
+    if b.stripes_unsaid:
+        facts.append(sentence("Stripes: " + ", ".join(w.t(name) for name in b.stripes_unsaid)))
     if b.ability:
         facts.append(f"Tile ability: {w.t(b.ability.text)}.")
     if b.order_stars:

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import overload
 
 from markupsafe import Markup
 
@@ -22,7 +21,7 @@ from builder.export.map_legend import LegendEntry, legend
 from builder.export.map_marks import side_colours, zone_tags
 from builder.export.map_svg import map_svg, standalone_svg
 from builder.export.pdf import typst_pdf
-from builder.export.roster import environment, output_path, write_export
+from builder.export.roster import environment
 from builder.export.roster_text import sentence
 from builder.heroes.army.models import ArmyList
 from builder.heroes.army.validate import check as check_army
@@ -297,19 +296,3 @@ def render(sheet: Sheet, fmt: SheetFormat, paper: Paper = Paper.A4) -> bytes:
     if fmt is SheetFormat.PDF:
         return render_pdf(sheet, paper)
     return render_html(sheet, paper).encode("utf-8")
-
-
-def sheet_path(scenario_id: str, fmt: SheetFormat, output: str | Path | None = None) -> Path:
-    """Where to write a sheet: as a roster is placed, named after the scenario's id."""
-    return output_path(scenario_id, fmt.extension, output)
-
-
-@overload
-def write_sheet(sheet: Sheet, fmt: SheetFormat, path: Path, paper: Paper = ...) -> Path: ...
-@overload
-def write_sheet(sheet: Sheet, fmt: SheetFormat, path: None, paper: Paper = ...) -> None: ...
-def write_sheet(sheet: Sheet, fmt: SheetFormat, path: Path | None, paper: Paper = Paper.A4) -> Path | None:
-    """Render the sheet and replace `path` with it in one step; return the path written.
-    With None, write it to standard output and return None. As a roster is written: never
-    through a link, never over what is not a regular file (`roster.write_export`)."""
-    return write_export(render(sheet, fmt, paper), path)

@@ -203,7 +203,7 @@ def render_markdown(sheet: TcgSheet) -> str:
     if sheet.description:
         out += [sheet.description, ""]
     out += [f"Heroes of Normandie — The Tactical Card Game · source: {sheet.source}", ""]
-    out += [f"{sheet.turns} turns; {sheet.first_player} play first.", "", "## Battlefield", "", "```"]
+    out += [f"{sheet.turns} turns; {sheet.first_player} plays first.", "", "## Battlefield", "", "```"]
     for row in sheet.board:
         out.append(" ".join(TERRAIN_LETTER[cell.terrain] + ("*" if cell.markers else " ") for cell in row))
     out += [

@@ -12,12 +12,14 @@ from builder.heroes.scenario.models import Scenario
 from builder.io.dump import to_yaml
 from builder.io.errors import HonFileError
 from builder.io.migrate import checked_data
+from builder.io.outputs import Kind, Output
 from builder.io.paths import SCENARIOS_DIR
-from builder.io.save import Fingerprint, atomic_write
+from builder.io.save import Fingerprint, atomic_write, same_file
 from builder.io.scenario_files import LoadedScenario, check_file_name, load_scenario, moved_armies, relative_to
 from builder.io.yamlio import Document, join_path, load_document, to_model
 
 CAMPAIGN_SCHEMA = "campaign.schema.json"
+CAMPAIGN_KIND = Kind.tagged(CAMPAIGN_FORMAT)
 
 
 @dataclass(frozen=True)
@@ -75,12 +77,24 @@ def moved_campaign(campaign: CampaignFile, source: Path, target: Path) -> Campai
     return campaign.model_copy(update={"stages": stages, "armies": armies, "current": current})
 
 
-def save_campaign_as(loaded: LoadedCampaign, campaign: CampaignFile, path: Path) -> Fingerprint:
-    """Write `campaign` (read from `loaded`) at `path`: over the file it was read from unless
-    it changed on disk since, or as a new file elsewhere, its file names moved along."""
-    if path.resolve() == loaded.path.resolve():
-        return save_campaign(campaign, path, loaded.fingerprint)
-    return save_campaign(moved_campaign(campaign, loaded.folder, path.parent), path)
+def save_campaign_as(loaded: LoadedCampaign, campaign: CampaignFile, target: Output) -> Path:
+    """Write `campaign` (read from `loaded`) at `target`: over the file it was read from
+    unless it changed on disk since, or as a new file elsewhere, its file names moved
+    along. The path written."""
+    path = target.file
+    if same_file(path, loaded.path):
+        return target.save(campaign_yaml(campaign, path).encode("utf-8"), loaded.fingerprint)
+    return target.save(campaign_yaml(moved_campaign(campaign, loaded.folder, path.parent), path).encode("utf-8"))
+
+
+def campaign_files(loaded: LoadedCampaign) -> list[Path]:
+    """The files the campaign names, which writing it never replaces: its scenarios, its
+    sides' army lists and those its current scenario's forces name."""
+    campaign = loaded.campaign
+    named = [stage.file for stage in campaign.stages] + list(campaign.armies.values())
+    if campaign.current is not None:
+        named += [force.army for force in campaign.current.forces if force.army is not None]
+    return [loaded.folder / name for name in named]
 
 
 # --- Campaigns the scenarios make ----------------------------------------------------------
@@ -94,6 +108,10 @@ class Chain:
     id: str
     name: str
     scenarios: tuple[LoadedScenario, ...]
+
+    def files(self) -> list[Path]:
+        """Its scenarios' files and the army lists they name: what starting it reads."""
+        return [path for loaded in self.scenarios for path in loaded.files()]
 
 
 def campaign_id(name: str) -> str:

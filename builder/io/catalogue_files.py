@@ -13,7 +13,7 @@ from builder.heroes.catalogue.index import BUNDLED, LATER, USER, Catalogue, Orig
 from builder.heroes.catalogue.kinds import KIND_BY_SECTION, KINDS
 from builder.io import cache
 from builder.io.errors import HonFileError
-from builder.io.paths import CATALOGUE_FOLDERS, DATA_DIR
+from builder.io.paths import CATALOGUE_FOLDERS, DATA_DIR, MEMOIR_DIR, TCG_DATA
 from builder.io.yamlio import read_text
 from builder.kernel.diagnostics import Issue
 
@@ -26,6 +26,18 @@ def bundled_files(data_dir: Path = DATA_DIR) -> list[Path]:
     for folder in CATALOGUE_FOLDERS:
         files.extend(sorted((data_dir / folder).rglob("*.yaml")))
     return files
+
+
+def catalogue_inputs(user_dir: Path | None, data_dir: Path = DATA_DIR) -> list[Path]:
+    """Every file a catalogue is read from, which no command may write over: the bundled
+    catalogue and its manifest, the Tactical Card Game's cards, the hex game's catalogue,
+    and the player's own folder."""
+    found = [*bundled_files(data_dir), data_dir / MANIFEST]
+    for folder in (TCG_DATA, MEMOIR_DIR):
+        found += sorted(folder.rglob("*.yaml"))
+    if user_dir is not None and user_dir.is_dir():
+        found += user_files(user_dir)
+    return found
 
 
 def user_files(folder: Path) -> list[Path]:

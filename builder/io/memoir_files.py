@@ -14,7 +14,7 @@ from typing import Any
 from builder.io.dump import to_yaml
 from builder.io.errors import HonFileError
 from builder.io.migrate import checked_data
-from builder.io.paths import DATA_DIR
+from builder.io.paths import MEMOIR_DIR
 from builder.io.save import atomic_write
 from builder.io.yamlio import MAX_DEPTH, Document, load_document, read_text, split_path, to_model
 from builder.kernel.diagnostics import Issue
@@ -22,7 +22,6 @@ from builder.memoir.catalogue import CATALOGUE_FORMAT, CATALOGUE_VERSION, Catalo
 from builder.memoir.m44 import M44Error, from_m44, to_m44
 from builder.memoir.scenario import SCENARIO_FORMAT, SCENARIO_VERSION, Scenario
 
-MEMOIR_DIR = DATA_DIR / "m44"
 SCENARIO_SCHEMA = "m44-scenario.schema.json"
 MAX_M44_BYTES = 2 * 1024 * 1024
 
@@ -81,10 +80,6 @@ def read_m44(path: Path, catalogue: Catalogue) -> tuple[Scenario, list[Issue]]:
 
 def m44_text(scenario: Scenario, catalogue: Catalogue) -> str:
     return json.dumps(to_m44(scenario, catalogue), indent="\t", ensure_ascii=False) + "\n"
-
-
-def write_m44(scenario: Scenario, catalogue: Catalogue, path: Path) -> None:
-    atomic_write(path, m44_text(scenario, catalogue).encode("utf-8"))
 
 
 def _parse_json(text: str, path: Path) -> Any:

@@ -18,6 +18,8 @@ EXAMPLE_ARMIES_DIR = DATA_DIR / "armies"
 SCHEMAS_DIR = DATA_DIR / "schemas"
 # The folders of the bundled catalogue, read in this order.
 CATALOGUE_FOLDERS = ("common", "hon", "son")
+TCG_DATA = DATA_DIR / "tcg"  # the Tactical Card Game's cards
+MEMOIR_DIR = DATA_DIR / "m44"  # the hex game's units, terrain and command cards
 DEFAULT_ARMY = EXAMPLE_ARMIES_DIR / "us-16th-infantry-550.yaml"
 
 

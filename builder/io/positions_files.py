@@ -11,7 +11,8 @@ import yaml
 from builder.heroes.rules.positions import POSITIONS_FORMAT, POSITIONS_VERSION, PositionsFile
 from builder.io.dump import model_data
 from builder.io.migrate import checked_data
-from builder.io.save import Fingerprint, atomic_write
+from builder.io.outputs import Kind
+from builder.io.save import Fingerprint
 from builder.io.yamlio import Document, load_document, parse, split_path, to_model
 from builder.kernel.diagnostics import Issue
 
@@ -55,5 +56,4 @@ def positions_yaml(positions: PositionsFile) -> str:
     return "\n".join(lines) + "\n"
 
 
-def save_positions(positions: PositionsFile, path: Path, expected: Fingerprint | None = None) -> Fingerprint:
-    return atomic_write(path, positions_yaml(positions).encode("utf-8"), expected)
+POSITIONS_KIND = Kind.tagged(POSITIONS_FORMAT)

@@ -13,11 +13,13 @@ from builder.io.army_files import load_army
 from builder.io.dump import to_yaml
 from builder.io.errors import CONTROL_CHARACTERS, HonFileError
 from builder.io.migrate import checked_data
+from builder.io.outputs import Kind
 from builder.io.save import Fingerprint, atomic_write
 from builder.io.yamlio import Document, join_path, load_document, split_path, to_model
 from builder.kernel.diagnostics import Issue
 
 SCENARIO_SCHEMA = "scenario.schema.json"
+SCENARIO_KIND = Kind.tagged(SCENARIO_FORMAT)
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,11 @@ class LoadedScenario:
         if force is None or force.army is None:
             return None
         return _resolved(self.path.parent / force.army)
+
+    def files(self) -> list[Path]:
+        """The scenario's file and the army lists its forces name: what reading it reads."""
+        named = (self.army_path(side.id) for side in self.scenario.sides)
+        return [self.path, *(path for path in named if path is not None)]
 
     def armies(self) -> dict[str, ArmyList]:
         """The army lists the forces name, by side; an unreadable one is a HonFileError."""

@@ -11,6 +11,7 @@ from builder.heroes.army.models import ArmyList
 from builder.heroes.campaign.models import CampaignFile
 from builder.heroes.catalogue.document import CatalogueFile
 from builder.heroes.scenario.models import Scenario
+from builder.io.outputs import Kind, Output
 from builder.memoir.scenario import Scenario as HexScenario
 from builder.tcg.catalogue import CardFile
 from builder.tcg.scenario import ForceFile
@@ -43,11 +44,10 @@ def render(name: str) -> str:
     return json.dumps(SCHEMAS[name](), indent=2, sort_keys=False) + "\n"
 
 
-def write_schemas(folder: Path) -> list[Path]:
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name in SCHEMAS:
-        path = folder / name
-        path.write_text(render(name), encoding="utf-8")
-        written.append(path)
-    return written
+def write_schemas(folder: Path, force: bool = False) -> list[Path]:
+    """Every schema into `folder` (made if new), each atomically; all are checked before
+    any is written, so a refused one leaves the folder as it was. The paths written."""
+    targets = {name: Output(folder / name, Kind.extension(".json"), force=force) for name in SCHEMAS}
+    for target in targets.values():
+        target.check()
+    return [target.save(render(name).encode("utf-8")) for name, target in targets.items()]

@@ -15,13 +15,12 @@ import yaml
 from builder.io.dump import model_data, schema_reference
 from builder.io.errors import CONTROL_CHARACTERS, HonFileError
 from builder.io.migrate import checked_data
-from builder.io.paths import DATA_DIR
+from builder.io.paths import TCG_DATA
 from builder.io.yamlio import Document, load_document, split_path, to_model
 from builder.kernel.diagnostics import Issue
 from builder.tcg.catalogue import CARDS_FORMAT, CARDS_VERSION, CardCatalogue, CardFile, assemble
 from builder.tcg.scenario import FORCE_FORMAT, FORCE_VERSION, SCENARIO_FORMAT, SCENARIO_VERSION, ForceFile, Scenario
 
-TCG_DATA = DATA_DIR / "tcg"
 SCENARIO_SCHEMA = "tcg-scenario.schema.json"
 
 

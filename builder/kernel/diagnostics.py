@@ -69,6 +69,25 @@ def join_and(words: Iterable[str]) -> str:
     return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
+def capitalised(text: str) -> str:
+    """The text with its first letter in capitals, to start a sentence; the rest as it is."""
+    return text[:1].upper() + text[1:]
+
+
+def the_side(name: str, *, capital: bool = False, possessive: bool = False) -> str:
+    """A side by the name its player gave it, as a phrase that takes a verb in the singular
+    and a possessive whatever that name is ("US", "Germans", "Allies", "The Black Sun"): "the
+    US side", "the Germans side's". Sentences are built on this, never on the bare name,
+    whose number no rule can tell ("Axis" is one side, "Allies" many)."""
+    words = name.split()
+    if words and words[0].lower() == "the":
+        words = words[1:]
+    if not words or words[-1].lower() != "side":
+        words.append("side")
+    phrase = f"{'The' if capital else 'the'} {' '.join(words)}"
+    return f"{phrase}'s" if possessive else phrase
+
+
 def plural(count: int, singular: str, many: str | None = None) -> str:
     """'1 point', '3 points'."""
     word = singular if count == 1 else (many or f"{singular}s")

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from builder.memoir.hexes import Board, Section
 
@@ -88,10 +88,16 @@ class Badge(_Entry):
 
 
 class TerrainKind(_Entry):
+    """A terrain kind and the .m44 names that say it: a name alone (`m44`), or one of
+    `m44_marked` carrying the tile `behavior` `m44_behavior` (a river the editor marks
+    FORDABLE_STREAM is a fordable stream, not a river)."""
+
     id: Id
     name: Name
     layer: Layer
-    m44: tuple[M44Name, ...] = Field(min_length=1)
+    m44: tuple[M44Name, ...] = ()
+    m44_behavior: M44Name | None = None
+    m44_marked: tuple[M44Name, ...] = ()
     protection: dict[UnitType, int] = Field(default_factory=dict)
     handicap: dict[UnitType, int] = Field(default_factory=dict)
     stop: bool = False
@@ -105,6 +111,32 @@ class TerrainKind(_Entry):
     no_retreat: bool = False
     max_move: int | None = Field(default=None, ge=1, le=9)
     crossing: bool = False
+
+    @model_validator(mode="after")
+    def _named(self) -> TerrainKind:
+        if not self.m44 and not self.m44_marked:
+            raise ValueError("a terrain kind has at least one .m44 name (m44 or m44_marked)")
+        if bool(self.m44_behavior) != bool(self.m44_marked):
+            raise ValueError("m44_behavior and m44_marked go together")
+        return self
+
+    @property
+    def m44_name(self) -> str:
+        """The name export writes for a tile placed in hon."""
+        return self.m44[0] if self.m44 else self.m44_marked[0]
+
+    def behavior_for(self, name: str) -> str | None:
+        """The behavior a tile of this kind named `name` carries in a .m44 file."""
+        return self.m44_behavior if name not in self.m44 and name in self.m44_marked else None
+
+
+class NotPlayed(_Entry):
+    """Terrain the editor writes that hon keeps but does not play, and why (a lake, a ship)."""
+
+    id: Id
+    name: Name
+    m44: tuple[M44Name, ...] = Field(min_length=1)
+    reason: Annotated[str, Field(min_length=1, max_length=200)]
 
 
 class CommandCard(_Entry):
@@ -127,7 +159,7 @@ class MedalTag(_Entry):
 
 class BoardKind(_Entry):
     id: Id
-    m44: M44Name
+    m44: tuple[M44Name, ...] = Field(min_length=1)  # the names .m44 files give it; the first is written
     columns: int = Field(ge=2, le=60)
     rows: int = Field(ge=2, le=40)
     section_lines: tuple[int, int]
@@ -139,6 +171,13 @@ class BoardKind(_Entry):
 
     def board(self) -> Board:
         return Board(self.id, self.columns, self.rows, self.section_lines)
+
+
+class Face(_Entry):
+    """A face of the board as the editor names it (COUNTRY, WINTER, DESERT, BEACH)."""
+
+    id: M44Name
+    name: Name
 
 
 class CatalogueFile(BaseModel):
@@ -155,6 +194,8 @@ class CatalogueFile(BaseModel):
     nations: tuple[Nation, ...] = ()
     medal_tags: tuple[MedalTag, ...] = ()
     boards: tuple[BoardKind, ...] = ()
+    faces: tuple[Face, ...] = ()
+    not_played: tuple[NotPlayed, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -166,6 +207,8 @@ class Catalogue:
     nations: dict[str, Nation]
     medal_tags: dict[str, MedalTag]
     boards: dict[str, BoardKind]
+    faces: dict[str, Face]
+    not_played: dict[str, NotPlayed]
 
     @classmethod
     def assemble(cls, files: Iterable[CatalogueFile]) -> Catalogue:
@@ -178,14 +221,23 @@ class Catalogue:
             nations={n.id: n for f in found for n in f.nations},
             medal_tags={m.id: m for f in found for m in f.medal_tags},
             boards={b.id: b for f in found for b in f.boards},
+            faces={face.id: face for f in found for face in f.faces},
+            not_played={n.id: n for f in found for n in f.not_played},
         )
 
-    def terrain_named(self, m44_name: str, layer: Layer) -> TerrainKind | None:
-        """The terrain a .m44 tile name stands for on that layer."""
-        return next((t for t in self.terrain.values() if t.layer is layer and m44_name in t.m44), None)
+    def terrain_named(self, m44_name: str, layer: Layer, behavior: str | None = None) -> TerrainKind | None:
+        """The terrain a .m44 tile stands for on that layer: the kind its name and behavior
+        say, else the kind its name says alone, else one its name says with a behavior."""
+        on = [t for t in self.terrain.values() if t.layer is layer]
+        marked = next((t for t in on if behavior and t.m44_behavior == behavior and m44_name in t.m44_marked), None)
+        plain = next((t for t in on if m44_name in t.m44), None)
+        return marked or plain or next((t for t in on if m44_name in t.m44_marked), None)
+
+    def not_played_named(self, m44_name: str) -> NotPlayed | None:
+        return next((n for n in self.not_played.values() if m44_name in n.m44), None)
 
     def board_named(self, m44_name: str) -> BoardKind | None:
-        return next((b for b in self.boards.values() if b.m44 == m44_name), None)
+        return next((b for b in self.boards.values() if m44_name in b.m44), None)
 
     def badge_of(self, m44_name: str, m44_badge: str | None, behavior: str | None = None) -> Badge | None:
         """The badge a .m44 unit name (`inf2`, `tank2`) stands for, with its badge token or

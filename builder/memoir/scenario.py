@@ -3,8 +3,11 @@ their edge, command cards and the medals they need, and the hexes that differ fr
 countryside: terrain, a feature laid over it (bridge, bunker), an obstacle, the unit
 deployed there and its tags (medal objectives among them).
 
-Coordinates are the `.m44` row and doubled column (builder.memoir.hexes). Terrain and unit
-names hon does not model are kept as written, so that `.m44` export gives them back."""
+Coordinates are the `.m44` row and doubled column (builder.memoir.hexes). A scenario read
+from a `.m44` file keeps everything the file said: terrain and unit names hon does not model
+as written, and every field hon does not read in the `extra` of the object that held it
+(a tile's `original_owner`, a unit's `equipment`) or in `m44` (the file's `meta_data`,
+`packs`, the rest of its `game_info`), so that `.m44` export gives the file back."""
 
 from __future__ import annotations
 
@@ -19,7 +22,10 @@ SCENARIO_FORMAT = "m44-scenario"
 SCENARIO_VERSION = 1
 
 Token = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,40}$")]
-Text = Annotated[str, Field(max_length=8000)]
+Text = Annotated[str, Field(max_length=20000)]
+Key = Annotated[str, Field(max_length=80)]
+# What a .m44 object held beyond the fields hon reads, kept as written for export.
+Extra = Annotated[dict[Key, JsonValue], Field(max_length=200)]
 
 
 class _Model(BaseModel):
@@ -28,12 +34,15 @@ class _Model(BaseModel):
 
 class Tile(_Model):
     """A terrain, feature or obstacle: its catalogue id (or, for one hon does not model,
-    its .m44 name as written), the .m44 name when it is not the kind's first one (`curve`
-    for a river), and the tile's orientation on the board."""
+    its .m44 name as written), the .m44 name when it is not the one hon writes for the kind
+    (`curve` for a river), the tile's orientation on the board, its .m44 `behavior` when it
+    is not the one the kind and name imply, and the rest of what the file said of it."""
 
     id: Token
     m44: Token | None = None
     orientation: int | None = Field(default=None, ge=0, le=12)
+    behavior: Token | None = None
+    extra: Extra = Field(default_factory=dict)
 
     @model_validator(mode="before")
     @classmethod
@@ -42,9 +51,9 @@ class Tile(_Model):
 
     @model_serializer(mode="wrap")
     def _short(self, handler: Any) -> Any:
-        if self.m44 is None and self.orientation is None:
+        if self.m44 is None and self.orientation is None and self.behavior is None and not self.extra:
             return self.id
-        return {k: v for k, v in handler(self).items() if v is not None}
+        return {k: v for k, v in handler(self).items() if v is not None and v != {}}
 
 
 class Tag(_Model):
@@ -52,7 +61,7 @@ class Tag(_Model):
     .m44 file said of it (a medal's group of hexes, whether it is permanent), kept for export."""
 
     name: Token
-    extra: dict[Annotated[str, Field(max_length=40)], JsonValue] = Field(default_factory=dict, max_length=20)
+    extra: Extra = Field(default_factory=dict)
 
     @model_validator(mode="before")
     @classmethod
@@ -68,7 +77,8 @@ class Unit(_Model):
     """The unit deployed on a hex. `type` is infantry, armor or artillery (or a .m44 unit
     name hon does not model, kept as written); `figures` defaults to the kind's (or its
     badge's) count; `nation`, `m44_badge` and `m44_behavior` are the .m44 nation, badge token
-    and behavior, kept for export."""
+    and behavior, kept for export, and `extra` the rest of what the file said of it (its
+    `equipment`)."""
 
     type: Token
     side: Side
@@ -77,6 +87,7 @@ class Unit(_Model):
     nation: Token | None = None
     m44_badge: Token | None = None
     m44_behavior: Token | None = None
+    extra: Extra = Field(default_factory=dict)
 
 
 class Place(_Model):
@@ -87,6 +98,7 @@ class Place(_Model):
     obstacle: Tile | None = None
     unit: Unit | None = None
     tags: tuple[Tag, ...] = ()
+    extra: Extra = Field(default_factory=dict)
 
     @property
     def tag_names(self) -> tuple[str, ...]:
@@ -105,6 +117,7 @@ class Label(_Model):
     row: int
     col: int
     text: tuple[Annotated[str, Field(max_length=200)], ...]
+    extra: Extra = Field(default_factory=dict)
 
 
 class SideSetup(_Model):
@@ -120,8 +133,37 @@ class SideSetup(_Model):
 
 
 class BoardSetup(_Model):
+    """The board kind, its face as the editor names it, the .m44 name of the board when it
+    is not the one hon writes (`BREAKTHROUGH`), and the rest of the file's `board`."""
+
     type: Token = "standard"
     face: Token = "COUNTRY"
+    m44: Token | None = None
+    extra: Extra = Field(default_factory=dict)
+
+
+class ScenarioText(_Model):
+    """The scenario's texts in one language, named as the editor names them (None: the file
+    does not have that text; "" it has it empty), and the rest of what it said there."""
+
+    name: Text | None = None
+    subtitle: Text | None = None
+    historical: Text | None = None
+    description: Text | None = None
+    rules: Text | None = None
+    victory: Text | None = None
+    bibliography: Text | None = None
+    extra: Extra = Field(default_factory=dict)
+
+
+class M44Kept(_Model):
+    """What a .m44 file held beyond what hon reads, written back unchanged on export: its
+    top-level fields (`meta_data`, `packs`, any other), the rest of its `game_info` (`type`,
+    `operationID`, `victory_conditions`, `expert_mode`) and of its main language's texts."""
+
+    file: Extra = Field(default_factory=dict)
+    game_info: Extra = Field(default_factory=dict)
+    text: Extra = Field(default_factory=dict)
 
 
 class Scenario(_Model):
@@ -136,10 +178,20 @@ class Scenario(_Model):
     starts: Side
     hexes: tuple[Place, ...] = Field(default=(), max_length=5000)
     labels: tuple[Label, ...] = ()
-    briefing: Text = ""
-    victory: Text = ""
+    # The texts in `language`: the title, the briefing (.m44 `description`), the victory
+    # conditions, and the subtitle, historical background, special rules and bibliography.
+    language: Token = "en"
+    briefing: Text | None = None
+    victory: Text | None = None
+    subtitle: Text | None = None
+    historical: Text | None = None
+    special_rules: Text | None = None
+    bibliography: Text | None = None
+    translations: dict[Token, ScenarioText] = Field(default_factory=dict, max_length=60)
     front: Token | None = None
     date: Annotated[str, Field(max_length=40)] | None = None
+    date_end: Annotated[str, Field(max_length=40)] | None = None
+    m44: M44Kept | None = None  # set on import: what the .m44 file held that hon only keeps
 
     @model_validator(mode="after")
     def _two_sides(self) -> Scenario:

@@ -1,6 +1,7 @@
 """Checking a hex-game scenario (DESIGN.md 4): the shared `Issue` with stable codes.
 
 * `board.unknown`      error    a board type the catalogue does not have
+* `board.face`         warning  a board face the catalogue does not have: it plays as countryside
 * `hex.coordinates`    error    row + col odd: not a hex in .m44 coordinates
 * `hex.off-board`      error    a hex outside the board
 * `hex.duplicate`      error    the same hex listed twice
@@ -13,11 +14,13 @@
 * `unit.impassable`    error    a unit deployed on ground it may not enter
 * `side.no-units`      error    a side without any unit
 * `terrain.unknown`    warning  a terrain name hon does not model: it plays as open ground
+* `terrain.not-played` warning  terrain the summary does not describe (a lake, a ship): kept,
+                                played as open ground
 * `objective.unknown`  info     a tag that is not a medal objective (kept, not played)"""
 
 from __future__ import annotations
 
-from builder.kernel.diagnostics import Issue, error, info, warning
+from builder.kernel.diagnostics import Issue, error, info, the_side, warning
 from builder.memoir.catalogue import Catalogue, UnitType
 from builder.memoir.rules.terrain import ground_of
 from builder.memoir.rules.units import rules_for
@@ -25,13 +28,8 @@ from builder.memoir.scenario import Place, Scenario
 
 
 def validate(scenario: Scenario, catalogue: Catalogue) -> list[Issue]:
-    issues: list[Issue] = []
+    issues = _board(scenario, catalogue)
     kind = catalogue.boards.get(scenario.board.type)
-    if kind is None:
-        known = ", ".join(sorted(catalogue.boards))
-        issues.append(
-            error("board.unknown", "board.type", f"There is no board {scenario.board.type!r}; boards are {known}.")
-        )
     board = kind.board() if kind is not None else None
     seen: dict[tuple[int, int], int] = {}
     for index, place in enumerate(scenario.hexes):
@@ -70,15 +68,41 @@ def validate(scenario: Scenario, catalogue: Catalogue) -> list[Issue]:
         issues.extend(_unit(place, where, catalogue))
     for side in scenario.sides:
         if not any(p.unit is not None and p.unit.side is side.id for p in scenario.hexes):
-            issues.append(error("side.no-units", "sides", f"{side.name} has no unit on the board."))
+            said = f"{the_side(side.name, capital=True)} has no unit on the board."
+            issues.append(error("side.no-units", "sides", said))
     return issues
+
+
+def _board(scenario: Scenario, catalogue: Catalogue) -> list[Issue]:
+    """A board the catalogue has, and a face it knows (another plays as countryside)."""
+    found: list[Issue] = []
+    if scenario.board.type not in catalogue.boards:
+        known = ", ".join(sorted(catalogue.boards))
+        found.append(
+            error("board.unknown", "board.type", f"There is no board {scenario.board.type!r}; boards are {known}.")
+        )
+    if scenario.board.face not in catalogue.faces:
+        known = ", ".join(catalogue.faces)
+        said = f"hon does not know the board face {scenario.board.face!r} (faces are {known}); it plays as countryside."
+        found.append(warning("board.face", "board.face", said))
+    return found
 
 
 def _terrain(place: Place, where: str, catalogue: Catalogue) -> list[Issue]:
     found: list[Issue] = []
     for layer in ("terrain", "feature", "obstacle"):
         tile = getattr(place, layer)
-        if tile is not None and tile.id not in catalogue.terrain:
+        unplayed = catalogue.not_played_named(tile.id) if tile is not None else None
+        if unplayed is not None:
+            found.append(
+                warning(
+                    "terrain.not-played",
+                    f"{where}.{layer}",
+                    f"{unplayed.name} are not played ({unplayed.reason}); {tile.id!r} is kept and plays as open "
+                    "ground.",
+                )
+            )
+        elif tile is not None and tile.id not in catalogue.terrain:
             found.append(
                 warning(
                     "terrain.unknown",

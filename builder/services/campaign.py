@@ -5,7 +5,7 @@ input leaves the campaign file as it was."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -18,10 +18,21 @@ from builder.heroes.scenario.campaign import change_problems
 from builder.heroes.scenario.changes import units_named
 from builder.heroes.scenario.models import DRAW, Scenario
 from builder.io.army_files import load_army
-from builder.io.campaign_files import Chain, LoadedCampaign, chain_from, chains, following, scenario_of
+from builder.io.campaign_files import (
+    CAMPAIGN_KIND,
+    Chain,
+    LoadedCampaign,
+    campaign_files,
+    campaign_yaml,
+    chain_from,
+    chains,
+    following,
+    scenario_of,
+)
 from builder.io.errors import HonFileError
+from builder.io.outputs import Output, output, printout
 from builder.io.save import Fingerprint
-from builder.io.scenario_files import LoadedScenario, moved_armies, relative_to, scenario_yaml
+from builder.io.scenario_files import SCENARIO_KIND, LoadedScenario, moved_armies, relative_to, scenario_yaml
 from builder.io.yamlio import join_path, parse
 from builder.kernel.diagnostics import join_or
 from builder.services.game import prepare_game
@@ -64,6 +75,12 @@ def start(chain: Chain, armies: Mapping[str, Path], target: Path, catalogue: Cat
     ]
     opening = moved_armies(first.scenario, first.path.resolve().parent, folder)
     return begin(chain.id, chain.name, first.scenario.game, stages, opening, named)
+
+
+def start_campaign(chain: Chain, armies: Mapping[str, Path], target: Output, catalogue: Catalogue) -> Path:
+    """Start the campaign (`start`) and write its file at `target`; the path written."""
+    started = start(chain, armies, target.file, catalogue)
+    return target.save(campaign_yaml(started, target.file).encode("utf-8"))
 
 
 def _check_links(chain: Chain, catalogue: Catalogue) -> None:
@@ -135,6 +152,41 @@ def current_scenario(loaded: LoadedCampaign, target: Path) -> Scenario:
     from there). A campaign that is over is a CampaignRefused."""
     current = game_to_record(loaded)
     return moved_armies(current, loaded.folder.resolve(), target.resolve().parent)
+
+
+def campaign_output(
+    loaded: LoadedCampaign, given: str | None = None, inputs: Iterable[Path] = (), force: bool = False
+) -> Output:
+    """Where a result recorded (or a campaign simulated) is written: over the campaign's own
+    file, as a save, unless `given` (-o) says otherwise; never over a file it names."""
+    read = [*campaign_files(loaded), *inputs]
+    return output(given, loaded.path.name, loaded.path, CAMPAIGN_KIND, inputs=read, force=force, stdout=False)
+
+
+def next_output(
+    loaded: LoadedCampaign, given: str | None = None, inputs: Iterable[Path] = (), force: bool = False
+) -> Output:
+    """Where the next scenario is written: beside the campaign file, named after its id,
+    unless `given` (-o) says otherwise (- is standard output)."""
+    current = loaded.campaign.current
+    name = f"{current.id}.yaml" if current is not None else "scenario.yaml"
+    read = [loaded.path, *campaign_files(loaded), *inputs]
+    return output(given, name, loaded.folder / name, SCENARIO_KIND, inputs=read, force=force)
+
+
+def write_next(loaded: LoadedCampaign, target: Output) -> Path | None:
+    """Write the scenario to play next at `target`; the path written (None: standard
+    output, its army lists then named from the current folder)."""
+    where = target.path or Path.cwd() / "scenario.yaml"
+    return target.write(scenario_yaml(current_scenario(loaded, where), where).encode("utf-8"))
+
+
+def sheet_output(
+    loaded: LoadedCampaign, extension: str, given: str | None = None, inputs: Iterable[Path] = (), force: bool = False
+) -> Output:
+    """Where the campaign sheet is printed: `exports/<id>-campaign.<ext>` unless -o says."""
+    read = [loaded.path, *campaign_files(loaded), *inputs]
+    return printout(given, f"{loaded.campaign.id}-campaign", extension, inputs=read, force=force)
 
 
 def current_game(loaded: LoadedCampaign, catalogue: Catalogue) -> LoadedScenario:

@@ -15,6 +15,7 @@ from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.players import Policy
 from builder.heroes.rules.simulation import GameRecord, simulate
 from builder.heroes.scenario.battlefield import Battlefield
+from builder.heroes.scenario.force_issues import NO_ARMY
 from builder.heroes.scenario.models import Scenario
 from builder.heroes.scenario.validate import validate_scenario
 from builder.io.army_files import load_army
@@ -65,6 +66,14 @@ class PreparedGame:
     def scenario(self) -> Scenario:
         return self.loaded.scenario
 
+    @property
+    def army_warnings(self) -> tuple[Issue, ...]:
+        """What does not fit the scenario in the army lists played (a list a player gave
+        over its force's points, of another faction, not legal), told before the game by
+        `hon simulate` and the app's viewer alike. The scenario's own are `hon scenario
+        check`'s to tell."""
+        return tuple(issue for issue in self.issues if issue.path.startswith("forces["))
+
     def simulate(
         self, *, seed: int = 1, turns: int | None = None, policies: Mapping[str, Policy] | None = None
     ) -> GameRecord:
@@ -104,7 +113,10 @@ def prepare_game(
         raise MissingArmies(loaded, missing)
     chosen = {side: _army(source) for side, source in sources.items() if source is not None}
     checked = validate_scenario(scenario, catalogue, chosen)
-    issues = tuple(_chosen_by_player(issue, scenario, given) for issue in loaded.locate(checked.issues))
+    # Every side this game needs has its list by now; a side it does not (a deployment
+    # dry-run's other side) needs none.
+    found = [issue for issue in loaded.locate(checked.issues) if issue.code != NO_ARMY]
+    issues = tuple(_chosen_by_player(issue, scenario, given) for issue in found)
     errors = tuple(issue for issue in issues if issue.severity is Severity.ERROR)
     if errors:
         first = errors[0]

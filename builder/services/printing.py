@@ -9,9 +9,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from builder.export.formats import Format, Paper, SheetFormat
-from builder.export.roster import DEFAULT_FOLDER, output_path, write_roster
+from builder.export.roster import render as render_roster
 from builder.export.roster_build import build_roster
-from builder.export.sheet import build_sheet, sheet_path, write_sheet
+from builder.export.sheet import build_sheet
+from builder.export.sheet import render as render_sheet
+from builder.io.outputs import Output, exports_folder, printout
 from builder.io.save import Fingerprint
 from builder.io.scenario_files import LoadedScenario
 from builder.io.yamlio import Document
@@ -42,29 +44,32 @@ SHEET_FORMATS = (
 
 def default_folder() -> Path:
     """Where exports go unless the player picks another folder: as on the command line."""
-    return Path.cwd() / DEFAULT_FOLDER
+    return exports_folder()
 
 
 def print_roster(session: ArmySession, fmt: Format, folder: Path | None = None, paper: Paper = Paper.A4) -> Path:
-    """Write the roster of the army as it stands into `folder`; return the file written.
-    An illegal army prints too, under its "not legal" banner. OSError when it cannot be written."""
+    """Write the roster of the army as it stands into `folder` (made if new); return the
+    file written. An illegal army prints too, under its "not legal" banner. OSError when it
+    cannot be written (an OutputRefused when it would replace the army or another format)."""
     roster = build_roster(session.army, session.catalogue, list(session.issues))
-    target = output_path(roster.name, fmt.extension, _folder(folder))
-    return write_roster(roster, fmt, target, paper)
+    read = [session.path] if session.path is not None else []
+    return _into(folder, roster.name, fmt.extension, read).save(render_roster(roster, fmt, paper))
 
 
 def print_sheet(
     session: ScenarioSession, fmt: SheetFormat, folder: Path | None = None, paper: Paper = Paper.A4
 ) -> Path:
     """Write the sheet of the scenario as it stands into `folder`; return the file written."""
-    sheet = build_sheet(_as_loaded(session), session.catalogue)
-    return write_sheet(sheet, fmt, sheet_path(sheet.scenario.id, fmt, _folder(folder)), paper)
+    loaded = _as_loaded(session)
+    sheet = build_sheet(loaded, session.catalogue)
+    target = _into(folder, sheet.scenario.id, fmt.extension, loaded.files())
+    return target.save(render_sheet(sheet, fmt, paper))
 
 
-def _folder(folder: Path | None) -> Path:
-    target = folder if folder is not None else default_folder()
-    target.mkdir(parents=True, exist_ok=True)
-    return target
+def _into(folder: Path | None, stem: str, extension: str, inputs: list[Path]) -> Output:
+    # The trailing slash says "a folder" whatever its name looks like.
+    given = None if folder is None else f"{folder}/"
+    return printout(given, stem, extension, inputs=inputs, stdout=False, option="the folder chosen")
 
 
 def _as_loaded(session: ScenarioSession) -> LoadedScenario:

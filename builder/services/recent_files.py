@@ -13,7 +13,8 @@ from typing import Literal
 
 from builder.io.save import atomic_write
 
-Kind = Literal["army", "scenario"]
+Kind = Literal["army", "scenario", "campaign"]
+KINDS = ("army", "scenario", "campaign")
 KEPT = 12  # the most recent files remembered, all kinds together
 FORMAT = "hon-recent"
 
@@ -38,7 +39,7 @@ def _read() -> list[RecentFile]:
         return []
     found = []
     for item in data["files"]:
-        if isinstance(item, dict) and isinstance(item.get("path"), str) and item.get("kind") in ("army", "scenario"):
+        if isinstance(item, dict) and isinstance(item.get("path"), str) and item.get("kind") in KINDS:
             found.append(RecentFile(Path(item["path"]), item["kind"]))
     return found
 

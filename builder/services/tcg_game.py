@@ -40,6 +40,7 @@ class CheckedForce:
     force: ForceFile
     scenario: Scenario
     issues: list[Issue]
+    files: tuple[Path, ...]  # the force's file and its scenario's: what checking it read
 
 
 def open_cards(user: Path | None = None) -> CardCatalogue:
@@ -60,7 +61,8 @@ def check_scenario_file(path: Path, cards: CardCatalogue) -> CheckedScenario:
 def check_force_file(path: Path, cards: CardCatalogue) -> CheckedForce:
     """A force composed for one side of a scenario, checked against it (`hon validate`)."""
     loaded = load_force(path)
-    scenario = load_tcg_scenario(loaded.scenario_path()).scenario
+    scenario_path = loaded.scenario_path()
+    scenario = load_tcg_scenario(scenario_path).scenario
     side = scenario.side(loaded.force.side)
     if side is None:
         known = ", ".join(s.id for s in scenario.sides)
@@ -68,7 +70,7 @@ def check_force_file(path: Path, cards: CardCatalogue) -> CheckedForce:
             f"the scenario has no side {loaded.force.side!r}; its sides are {known}.", ["side"], "side"
         )
     issues = check_force(scenario, side, loaded.force.force, cards, "force")
-    return CheckedForce(loaded.force, scenario, loaded.locate(issues))
+    return CheckedForce(loaded.force, scenario, loaded.locate(issues), (path, scenario_path))
 
 
 def ready(path: Path, cards: CardCatalogue) -> CheckedScenario:

@@ -182,14 +182,14 @@ class TcgScenarioSession(DocumentSession[Scenario, CardCatalogue]):
     # --- the deck -------------------------------------------------------------------------
 
     def deck_choices(self, side_id: str) -> list[DeckChoice]:
-        """The side's army's Unit, Hero and Decoy Cards and every Event Card, each with the
-        reasons adding one more would break the force check."""
+        """The cards of the side's army and the Event Cards of no army, each with the reasons
+        adding one more would break the force check."""
         side = self._side(side_id)
         counts = {entry.card: entry.count for entry in side.force.deck}
         choices = []
         for kind, model in KINDS:
             for card in self.catalogue.of_kind(model):
-                if getattr(card, "insignia", side.insignia) != side.insignia:
+                if card.insignia not in (side.insignia, None):
                     continue
                 reasons = tuple(why_not_add(self.scenario, side, card.id, self.catalogue))
                 choices.append(DeckChoice(card, kind, counts.get(card.id, 0), reasons))
@@ -205,7 +205,7 @@ class TcgScenarioSession(DocumentSession[Scenario, CardCatalogue]):
             if model not in (UnitCard, DecoyCard):
                 continue
             for card in self.catalogue.of_kind(model):
-                if getattr(card, "insignia", None) != side.insignia:
+                if card.insignia != side.insignia:
                     continue
                 reasons = tuple(why_not_deploy(self.scenario, side, self.placement(side_id, card, box), self.catalogue))
                 choices.append(DeckChoice(card, kind, counts.get(card.id, 0), reasons))

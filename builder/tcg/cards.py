@@ -275,10 +275,15 @@ class EventEffect(Part):
 
 class EventCard(Sourced):
     """An Event Card (TCG p.9): a generic one carries its effect; a historical one lets its
-    player choose one of the scenario's historical events, each usable once."""
+    player choose one of the scenario's historical events, each usable once. The book prints
+    no Event Card, only that "each scenario indicates which Generic Event Cards and which
+    Historical Event Cards are present in the reserves of both armies" (p.9): a card made for
+    one army names it in `insignia`, and goes into that army's reserve only, as a Unit or
+    Hero Card of the army does (p.4); a card without one may go into either."""
 
     id: Id
     name: Name
+    insignia: Id | None = None
     historical: bool = False
     effect: EventEffect | None = None
     text: Text = ""

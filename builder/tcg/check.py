@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from builder.kernel.diagnostics import Issue, Severity, error, join_and, warning
+from builder.kernel.diagnostics import Issue, Severity, error, join_and, the_side, warning
 from builder.tcg.base import Box
 from builder.tcg.cards import ALWAYS_PAIRED, AbilityKind, DecoyCard, EventCard, HeroCard, UnitCard, UnitType
 from builder.tcg.catalogue import CardCatalogue
@@ -79,14 +79,16 @@ def _set_up(scenario: Scenario) -> Iterator[Issue]:
             yield error(
                 "tcg.directives.cap",
                 f"sides[{index}].directives",
-                f"{side.name} start with {side.directives} DIRECTIVE markers; no player has more than six in play.",
+                f"{the_side(side.name, capital=True)} starts with {side.directives} DIRECTIVE markers; "
+                "no player has more than six in play.",
                 "TCG p.5: give at most 6.",
             )
         if not side.reinforcement_zone:
             yield warning(
                 "tcg.zone.empty",
                 f"sides[{index}].reinforcement_zone",
-                f"{side.name} have no reinforcement zone: only their HQs can bring reinforcements.",
+                f"{the_side(side.name, capital=True)} has no reinforcement zone: "
+                "only its HQs can bring reinforcements.",
             )
     for index, event in enumerate(scenario.events):
         if scenario.side(event.side) is None:
@@ -228,7 +230,7 @@ def check_force(scenario: Scenario, side: Side, force: Force, catalogue: CardCat
                 error(
                     "tcg.deck.historical",
                     where,
-                    f"{card.name} chooses among the scenario's historical events, and {side.name} have none.",
+                    f"{card.name} chooses among the scenario's historical events, and {the_side(side.name)} has none.",
                 )
             )
     for card_id, count in uses.items():
@@ -247,11 +249,12 @@ def check_force(scenario: Scenario, side: Side, force: Force, catalogue: CardCat
                 warning(
                     "tcg.hero.no-carrier",
                     where,
-                    f"No Unit Card of {side.name} can carry {hero.name} ({hero.condition.english()}).",
+                    f"No Unit Card of {the_side(side.name)} can carry {hero.name} ({hero.condition.english()}).",
                 )
             )
     if not force.deck:
-        issues.append(warning("tcg.deck.empty", f"{path}.deck", f"{side.name} have no deck: they never draw a card."))
+        said = f"{the_side(side.name, capital=True)} has no deck: it never draws a card."
+        issues.append(warning("tcg.deck.empty", f"{path}.deck", said))
     return issues
 
 
@@ -285,14 +288,16 @@ def _unknown(card_id: str, path: str) -> Issue:
 
 
 def _insignia(card: UnitCard | DecoyCard | HeroCard | EventCard, side: Side, path: str) -> list[Issue]:
-    insignia = getattr(card, "insignia", None)
+    """A card of one army goes into that army's force only (TCG p.4; an Event Card of no
+    army, into either, as the scenario says, p.9)."""
+    insignia = card.insignia
     if insignia is None or insignia == side.insignia:
         return []
     return [
         error(
             "tcg.force.insignia",
             path,
-            f"{card.name} is a card of the {insignia} army; {side.name} play the {side.insignia} army.",
+            f"{card.name} is a card of the {insignia} army; {the_side(side.name)} plays the {side.insignia} army.",
         )
     ]
 
@@ -320,7 +325,11 @@ def why_not_deploy(scenario: Scenario, side: Side, placement: Placement, catalog
         if other.id != side.id and taken is not None:
             issues.insert(
                 0,
-                error("tcg.deploy.occupied", "deployment", f"Box {list(placement.box)} holds a card of {other.name}."),
+                error(
+                    "tcg.deploy.occupied",
+                    "deployment",
+                    f"Box {list(placement.box)} holds a card of {the_side(other.name)}.",
+                ),
             )
     return issues
 

@@ -50,7 +50,7 @@ Namer = Callable[[str], str]
 
 
 def english(condition: Control | Destroy | VictoryPoints, side_name: Namer, objective_name: Namer) -> str:
-    """One sentence: "The Americans win when they control Church and Bridge at the end of a
+    """One sentence: "The US side wins when it controls Church and Bridge at the end of a
     turn." """
     who = side_name(condition.side)
     when = "at the end of a turn" if condition.when is When.END_OF_TURN else "at the end of the game"
@@ -61,11 +61,11 @@ def english(condition: Control | Destroy | VictoryPoints, side_name: Namer, obje
         else:
             among = f" of {_listed(names)}" if names else " objectives"
             what = f"{condition.count}{among}"
-        return f"{who} win when they control {what} {when}."
+        return f"{who} wins when it controls {what} {when}."
     if isinstance(condition, Destroy):
         cards = "enemy Unit Card" if condition.count == 1 else "enemy Unit Cards"
-        return f"{who} win when they have destroyed {condition.count} {cards} {when}."
-    return f"{who} win with {condition.points} victory points or more {when}."
+        return f"{who} wins when it has destroyed {condition.count} {cards} {when}."
+    return f"{who} wins with {condition.points} victory points or more {when}."
 
 
 def _listed(names: list[str]) -> str:

@@ -9,6 +9,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from builder.kernel.diagnostics import the_side
 from builder.tcg.base import Box, Id, Name, Part, Sourced, Text
 from builder.tcg.cards import EventEffect
 from builder.tcg.conditions import Condition, english
@@ -156,8 +157,9 @@ class Scenario(Sourced):
         return [marker for marker in self.markers if marker.kind is MarkerKind.OBJECTIVE]
 
     def side_name(self, side_id: str) -> str:
+        """ "the US side": a phrase that takes a singular verb, whatever the side's name."""
         found = self.side(side_id)
-        return f"the {found.name}" if found is not None else side_id
+        return the_side(found.name) if found is not None else side_id
 
     def objective_name(self, objective_id: str) -> str:
         found = next((m for m in self.objectives() if m.id == objective_id), None)
@@ -169,7 +171,7 @@ class Scenario(Sourced):
         if self.otherwise == DRAW:
             said.append("Otherwise the game is a draw.")
         else:
-            said.append(f"Otherwise {self.side_name(self.otherwise)} win at the end of turn {self.turns}.")
+            said.append(f"Otherwise {self.side_name(self.otherwise)} wins at the end of turn {self.turns}.")
         return [s[0].upper() + s[1:] for s in said]
 
 

@@ -6,9 +6,12 @@ first used, as start-up shows none of it."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from builder.heroes.catalogue.index import Catalogue
+    from builder.io.campaign_files import Chain
     from builder.services.scenario_session import ScenarioSession
     from builder.tui.app import HonApp
 
@@ -96,12 +99,12 @@ async def _open_scenario(app: HonApp) -> None:
 
 
 async def _new_scenario(app: HonApp) -> None:
-    from builder.heroes.catalogue.base import Game
     from builder.services.scenario_session import ScenarioSession
     from builder.tui.screens.new_scenario import NewScenario
 
-    game = app._session.army.game if app._session is not None else Game.HON
-    start = await app.push_screen_wait(NewScenario(app.catalogue, game))
+    army = app._session.army if app._session is not None else None
+    dialog = NewScenario(app.catalogue, army.game, army.faction) if army is not None else NewScenario(app.catalogue)
+    start = await app.push_screen_wait(dialog)
     if start is None:
         return
     try:
@@ -144,9 +147,10 @@ async def simulate(app: HonApp) -> None:
 
 
 async def open_campaign(app: HonApp) -> None:
-    """Open a campaign file, or start a bundled campaign by its id (hon campaign list)."""
+    """Open a campaign file, or start a campaign (by its id, hon campaign list, or its
+    opening scenario's file) in a file the player chooses, exports/ by default."""
     from builder.io.errors import HonFileError
-    from builder.tui.screens.campaign import CampaignScreen, open_or_start
+    from builder.tui.screens.campaign import CampaignScreen, file_or_chain
     from builder.tui.screens.dialogs import AskText
 
     answer = await app.push_screen_wait(
@@ -156,11 +160,41 @@ async def open_campaign(app: HonApp) -> None:
         return
     catalogue = app.scenario.catalogue if app.scenario is not None else app.session.catalogue
     try:
-        path = open_or_start(answer.strip(), catalogue)
+        found = file_or_chain(answer.strip())
     except (HonFileError, OSError) as problem:
-        app.notify(str(problem), severity="error", timeout=10)
+        app.notify(str(problem), severity="error", timeout=10, markup=False)
         return
-    app.push_screen(CampaignScreen(path, catalogue))
+    path = found if isinstance(found, Path) else await _start_campaign(app, found, catalogue)
+    if path is not None:
+        app.push_screen(CampaignScreen(path, catalogue))
+
+
+async def _start_campaign(app: HonApp, chain: Chain, catalogue: Catalogue) -> Path | None:
+    """Ask where to keep the new campaign (exports/<id>-campaign.yaml by default), then
+    start it there; a file already there that holds a campaign is opened, not replaced.
+    The campaign file, or None when the player cancelled or it could not be written."""
+    from builder.io.campaign_files import CAMPAIGN_KIND
+    from builder.io.errors import HonFileError
+    from builder.io.outputs import exports_folder, kind_of
+    from builder.services.recent_files import remember
+    from builder.tui.screens.campaign import start_at
+    from builder.tui.screens.file_dialog import FileDialog
+
+    suggestion = exports_folder() / f"{chain.id}-campaign.yaml"
+    path = await app.push_screen_wait(FileDialog(f"Save the {chain.name} campaign as", "campaign", "save", suggestion))
+    if path is None:
+        return None
+    if path.is_file() and kind_of(path) == CAMPAIGN_KIND:
+        app.notify(f"{path} already holds a campaign: opened it.", markup=False)
+        return path
+    try:
+        written = start_at(chain, path, catalogue, app.user_catalogue)
+    except (HonFileError, OSError) as problem:
+        app.notify(str(problem), severity="error", timeout=10, markup=False)
+        return None
+    remember(written, "campaign")
+    app.notify(f"Started {chain.name} in {written}.", markup=False)
+    return written
 
 
 def edit_catalogue(app: HonApp) -> None:

@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 from builder.cli import main
-from builder.io.paths import EXAMPLE_ARMIES_DIR
+from builder.io.paths import EXAMPLE_ARMIES_DIR, SCENARIOS_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
+MALTOT = SCENARIOS_DIR / "rush-on-maltot.yaml"
 
 
 def hon(*args: str, columns: int = 40) -> subprocess.CompletedProcess[str]:
@@ -54,14 +55,30 @@ def test_a_report_is_not_wrapped_in_a_pipe() -> None:
 
 
 @pytest.mark.parametrize(
+    "args",
+    [
+        ["validate", str(EXAMPLE_ARMIES_DIR / "us-16th-infantry-550.yaml")],
+        ["validate", str(EXAMPLE_ARMIES_DIR / "illegal" / "points-over.yaml")],
+        ["catalogue", "list", "tiles"],
+    ],
+    ids=["legal", "with-issues", "table"],
+)
+def test_no_line_in_a_pipe_ends_in_blanks(args: list[str]) -> None:
+    """A table's short lines are not padded to the width of its longest in a pipe."""
+    done = hon(*args)
+    assert done.stdout.count("\n") > 3, done.stderr
+    assert [line for line in done.stdout.splitlines() if line != line.rstrip()] == []
+
+
+@pytest.mark.parametrize(
     ("args", "says"),
     [
         (["roster", "army.yaml", "--format", "text"], "--format: 'text' is not one of html, pdf, md, txt"),
-        (["scenario", "sheet", "s.yaml", "--format", "text"], "--format: 'text' is not one of html, pdf, svg"),
+        (["scenario", "sheet", str(MALTOT), "--format", "text"], "--format: 'text' is not one of html, pdf, svg"),
         (["roster", "army.yaml", "--paper", "a3"], "--paper: 'a3' is not one of a4, letter"),
         (["simulate", "s.yaml", "--turns", "x"], "--turns: 'x' is not a whole number"),
         (["validate"], "missing argument ARMY"),
-        (["roster", "army.yaml", "--formt", "pdf"], "no option --formt; did you mean --format?"),
+        (["roster", "army.yaml", "--formt", "pdf"], "no option --formt; did you mean --format or --force?"),
         (["rosterx"], "no command 'rosterx'; did you mean roster?"),
         (["roster", "a.yaml", "b.yaml"], "unexpected extra argument b.yaml"),
         (["roster", "a.yaml", "--format"], "--format needs a value"),

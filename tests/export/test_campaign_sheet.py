@@ -44,12 +44,12 @@ def test_the_sheet_tells_results_links_and_what_was_carried(windsor: LoadedCampa
     )
     assert first.lost == "16. Luftwaffen-Feld-Div.: Willi Herold"
     assert [(o.result, o.chosen) for o in first.outcomes] == [
-        ("3rd Canadian Inf. Division wins", True),
-        ("16. Luftwaffen-Feld-Div. wins", False),
+        ("The 3rd Canadian Inf. Division side wins", True),
+        ("The 16. Luftwaffen-Feld-Div. side wins", False),
     ]
-    assert "deploys Flak 36 and Flak-Kanoniere before 3rd Canadian Inf. Division" in first.outcomes[0].changes
+    assert "deploys Flak 36 and Flak-Kanoniere before the 3rd Canadian Inf. Division side" in first.outcomes[0].changes
     assert (second.state, second.result) == ("next", None)
-    assert second.outcomes[0].changes == "3rd Canadian Inf. Division wins the Operation Windsor campaign."
+    assert second.outcomes[0].changes == "The 3rd Canadian Inf. Division side wins the Operation Windsor campaign."
     assert len(sheet.carried) == 1 and sheet.carried[0].startswith("Campaign: Carp Jump in Carpiquet!, won by")
 
     html = render_html(sheet)
@@ -60,7 +60,7 @@ def test_the_sheet_tells_results_links_and_what_was_carried(windsor: LoadedCampa
     markdown = render_markdown(sheet)
     assert "| 1 | Carp Jump in Carpiquet\\! | 3rd Canadian Inf. Division won |" in markdown
     assert "\\<b\\>Herold\\</b\\> taken \\| at last" in markdown
-    assert "- **3rd Canadian Inf. Division wins** ✔:" in markdown
+    assert "- **The 3rd Canadian Inf. Division side wins** ✔:" in markdown
 
 
 def test_hon_campaign_sheet_writes_each_format(windsor: LoadedCampaign, tmp_path: Path) -> None:

@@ -15,8 +15,8 @@ from markdown_it import MarkdownIt
 
 from builder.cli import main
 from builder.export.formats import Format
-from builder.export.roster import output_path, slug
 from builder.heroes.catalogue.index import Catalogue
+from builder.io.outputs import resolve, slug
 from builder.io.paths import EXAMPLE_ARMIES_DIR
 from tests.export.helpers import html_tags, html_text
 
@@ -96,7 +96,7 @@ def test_an_unwritable_target_is_one_line(tmp_path: Path, capsys: pytest.Capture
     blocker = tmp_path / "the-wessex-division-at-hill-112.html"
     blocker.mkdir()  # a folder where the file should go cannot be replaced
     code, _, err = run(capsys, "roster", str(LEGAL), "-o", f"{tmp_path}/")
-    assert code == 2 and "cannot write the roster" in err and len(err.strip().splitlines()) == 1
+    assert code == 2 and str(blocker) in err and len(err.strip().splitlines()) == 1
     assert "Traceback" not in err
     assert [p.name for p in tmp_path.iterdir()] == [blocker.name] and not any(blocker.iterdir())
 
@@ -231,7 +231,7 @@ def test_any_army_name_stays_in_the_folder(name: str) -> None:
     stem = slug(name)
     assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", stem) and len(stem) <= 60
     for fmt in Format:
-        path = output_path(name, fmt.extension, f"{folder}/")
+        path = resolve(f"{folder}/", stem + fmt.extension, None)
         assert path.parent == folder and path.name == f"{stem}.{fmt.value}"
 
 

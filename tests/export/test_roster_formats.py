@@ -14,6 +14,7 @@ from builder.export.formats import Format, Paper
 from builder.export.roster import render, render_html
 from builder.export.roster_text import BOX, BREAKS, TICK
 from builder.heroes.catalogue.index import Catalogue
+from builder.io.paths import EXAMPLE_ARMIES_DIR
 from tests.export.helpers import ILLEGAL, Example, example, html_text, largest, squash
 
 TEXT_FORMATS = [Format.HTML, Format.MD, Format.TXT]
@@ -172,3 +173,23 @@ def test_markdown_renders_as_markdown(big: Example) -> None:
     # Order tokens, one per block, the glossary and the notes.
     assert html.count("<h2>") == 1 + len(big.roster.blocks) + 1 + bool(big.roster.notes)
     assert "<table>" in html
+
+
+@pytest.mark.parametrize("fmt", TEXT_FORMATS, ids=str)
+def test_a_stripe_the_formation_names_is_not_said_again(fmt: Format, bundled: Catalogue) -> None:
+    """ "43rd (Wessex) Inf. Div." is the stripe of tiles whose formation is "43rd (Wessex) Inf.
+    Div. / 129th Brigade": their line says it once (issue 30, point 14)."""
+    found = example(EXAMPLE_ARMIES_DIR / "commonwealth-43rd-770.yaml", bundled)
+    named = [b for b in found.roster.blocks if b.formation and any(s.name in b.formation for s in b.stripes)]
+    assert named
+    data = render(found.roster, fmt).decode("utf-8")
+    if fmt is Format.HTML:
+        lines = [html_text(p) for p in re.findall(r'<p class="meta">.*?</p>', data, re.DOTALL)]
+    else:
+        lines = data.replace("\\", "").splitlines()
+    for block in named:
+        assert block.formation is not None
+        said = [line for line in lines if block.formation in line]
+        assert said, block.formation
+        for stripe in {s.name for s in block.stripes if s.name in block.formation}:
+            assert all(line.count(stripe) == 1 for line in said), (stripe, said)

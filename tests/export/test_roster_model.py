@@ -3,6 +3,7 @@ block, and the glossary holds exactly the abilities the roster prints."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -103,6 +104,14 @@ def test_the_glossary_is_what_the_roster_prints(path: Path, bundled: Catalogue) 
     for entry in roster.glossary:
         assert entry.source == bundled.abilities[entry.id].source
         assert entry.summary
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda p: p.name)
+def test_no_shipped_army_notes_claim_a_verdict(path: Path, bundled: Catalogue) -> None:
+    """A roster prints the list's notes beside its own verdict: a shipped example whose notes
+    say "legal" would print that on a NOT LEGAL roster once edited (issue 30, point 14)."""
+    notes = example(path, bundled).loaded.army.notes
+    assert re.search(r"\b(il)?legal\b", notes, re.IGNORECASE) is None, notes
 
 
 def test_the_glossary_leaves_out_abilities_the_army_lacks(bundled: Catalogue) -> None:

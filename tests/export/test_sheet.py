@@ -74,7 +74,7 @@ def test_set_up_and_forces(maltot: str) -> None:
     assert "Initiative Random (determined at random)" in text
     assert "Action cards 43rd Infantry Division 4 · 10. SS-Panzer-Division 4" in text
     assert "Turns 8 turns" in text
-    step = "43rd Infantry Division deploys in zone A (commonwealth-deployment). The player with the Initiative"
+    step = "43rd Infantry Division : deploy in zone A (commonwealth-deployment). The player with the Initiative"
     assert step in text
     assert "43rd Infantry Division Commonwealth 770 points Army list Rush on Maltot — 43rd Infantry Division" in text
     assert "770 / 770 points: legal" in text
@@ -83,22 +83,22 @@ def test_set_up_and_forces(maltot: str) -> None:
 def test_victory_is_in_english(maltot: str) -> None:
     text = html_text(maltot)
     assert (
-        "Commonwealth victory 43rd Infantry Division controls CW Primary Objective (the farm) or 43rd Infantry "
-        "Division controls 2 of Field barn, Church and Bend of the forest track." in text
+        "Commonwealth victory The 43rd Infantry Division side controls CW Primary Objective (the farm) or the 43rd "
+        "Infantry Division side controls 2 of Field barn, Church and Bend of the forest track." in text
     )
     assert "Otherwise Draw." in text
     assert (
         "The game ends at the end of Turn 8, or sooner, at the end of any Supply Phase, when one of these holds:"
         in text
     )
-    assert "10. SS-Panzer-Division controls German Primary Objective (the house) or" in text
+    assert "The 10. SS-Panzer-Division side controls German Primary Objective (the house) or" in text
 
 
 def test_the_campaign_and_the_source(maltot: str) -> None:
     text = html_text(maltot)
     assert "Campaign: Operation Jupiter part 2 of 2" in text
     assert "Previous scenario: Way of the Cross" in text
-    assert "43rd Infantry Division wins 43rd Infantry Division wins the Operation Jupiter campaign." in text
+    assert "The 43rd Infantry Division side wins the Operation Jupiter campaign." in text
     assert "Draw The campaign is a draw." in text
     assert "Source: BfC p.18-19. Scenario id rush-on-maltot." in text
 
@@ -113,10 +113,10 @@ def test_events_and_at_least_turns(capsys: pytest.CaptureFixture[str], tmp_path:
     cross = html_text(sheet(capsys, SCENARIOS_DIR / "way-of-the-cross.yaml", tmp_path))
     assert "Turns At least 4 turns" in cross
     assert (
-        "Each time 43rd Infantry Division controls Secondary Objective 1 (west slope), at the start of the "
+        "Each time the 43rd Infantry Division side controls Secondary Objective 1 (west slope), at the start of the "
         "Activation Phase" in cross
     )
-    assert "It is not the case that 43rd Infantry Division controls all of Secondary Objective 1" in cross
+    assert "It is not the case that the 43rd Infantry Division side controls all of Secondary Objective 1" in cross
     chapel = html_text(sheet(capsys, SCENARIOS_DIR / "son-the-drowned-chapel.yaml", tmp_path))
     assert "Shadows over Normandie" in chapel and "Conditions Fog" in chapel
     assert "Source an example made for hon, not from the books" in chapel

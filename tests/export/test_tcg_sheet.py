@@ -92,7 +92,7 @@ def test_the_pdf_sheet_shows_the_board_sides_decks_turns_and_victory(tmp_path: P
     assert main(["scenario", "sheet", str(HEDGEROW), "-f", "pdf", "-o", f"{tmp_path}/"]) == 0
     text = " ".join(page_texts(tmp_path / "hedgerow-crossroads.pdf"))
     scenario = load_tcg_scenario(HEDGEROW).scenario
-    assert "6 turns; the Americans play first." in text
+    assert "6 turns; the Americans side plays first." in text
     assert "the crossroads (objective" in text and "fortified position" in text and "Pak 40 (german)" in text
     assert "3 COMMAND markers a turn" in text and "2 COMMAND markers a turn" in text
     assert "Parachute Rifle Section" in text and "Oberfeldwebel Haas" in text

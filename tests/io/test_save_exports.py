@@ -12,8 +12,8 @@ import pytest
 
 from builder.cli import main
 from builder.export.formats import Format
-from builder.export.roster import write_export
 from builder.io.errors import HonFileError
+from builder.io.outputs import Kind, Output
 from builder.io.paths import EXAMPLE_ARMIES_DIR
 from builder.io.save import RefusedWrite, atomic_write
 
@@ -59,7 +59,7 @@ def test_a_link_to_a_missing_file_is_refused_too(tmp_path: Path) -> None:
     link = tmp_path / "roster.html"
     link.symlink_to(tmp_path / "would-be-created")
     with pytest.raises(RefusedWrite) as refused:
-        write_export(b"<html></html>", link)
+        Output(link, Kind.extension(".html")).save(b"<html></html>")
     assert str(link) in str(refused.value)
     assert not (tmp_path / "would-be-created").exists()
 

@@ -21,6 +21,12 @@ def dice_at(kind: str, distance: int, terrain: str | None = None, **ground: str)
     return battle_dice(state, at(state, 8, 0), at(state, 8, 2 * distance)).count
 
 
+def dice_at_from(kind: str, terrain: str, **ground: str) -> int:
+    """The dice of a unit battling an adjacent enemy from `terrain` (with `ground` laid on it)."""
+    state = game(place(8, 0, terrain, unit=unit(kind, ALLIES), **ground), place(8, 2, unit=unit("infantry", AXIS)))
+    return battle_dice(state, at(state, 8, 0), at(state, 8, 2)).count
+
+
 def test_dice_by_range() -> None:
     assert [dice_at("infantry", d) for d in range(1, 5)] == [3, 2, 1, 0]
     assert [dice_at("armor", d) for d in range(1, 5)] == [3, 3, 3, 0]
@@ -140,3 +146,37 @@ def test_a_retreat_may_not_end_in_the_ocean() -> None:
     )
     done = retreat(state, at(state, 6, 4), 1)
     assert done.blocked == 1 and at(state, 6, 4).figures == 4  # the figure is taken by the caller (Turn.lose)
+
+
+# Two enemies on either side of the French Resistance's way back: one hex back it still stands
+# next to both, two hexes back too, three hexes back next to one only.
+FLANKS = (
+    place(3, 1, unit=unit("infantry", AXIS)),
+    place(3, 7, unit=unit("infantry", AXIS)),
+    place(4, 2, unit=unit("infantry", AXIS)),
+    place(4, 6, unit=unit("infantry", AXIS)),
+)
+
+
+def test_french_resistance_may_retreat_up_to_three_hexes_a_flag() -> None:
+    state = game(place(2, 4, unit=unit("infantry", ALLIES, "french-resistance")), *FLANKS)
+    target = at(state, 2, 4)
+    done = retreat(state, target, 1)
+    assert (done.end, done.blocked, target.figures) == (Hex(5, 3), 0, 3)  # 3 hexes back, no loss
+    plain = game(place(2, 4, unit=unit("infantry", ALLIES)), *FLANKS)
+    assert retreat(plain, at(plain, 2, 4), 1).end.row == 3  # the standard 1
+
+
+def test_french_resistance_still_loses_a_figure_when_it_cannot_retreat() -> None:
+    state = game(
+        place(7, 3, unit=unit("infantry", ALLIES, "french-resistance")),
+        place(8, 2, unit=unit("infantry", ALLIES)),
+        place(8, 4, unit=unit("infantry", ALLIES)),
+        place(0, 0, unit=unit("infantry", AXIS)),
+    )
+    done = retreat(state, at(state, 7, 3), 1)
+    assert (done.end, done.blocked) == (Hex(7, 3), 1)  # the first hex back is not optional: a figure lost
+
+
+def test_battling_from_a_ford_costs_a_die() -> None:
+    assert dice_at("infantry", 1) - 1 == dice_at_from("infantry", "river", feature="ford")

@@ -11,18 +11,26 @@ import pytest
 
 from builder.cli import main
 from builder.io.memoir_files import load_scenario, m44_text, read_m44, save_scenario
+from builder.kernel.diagnostics import Issue, Severity
 from builder.memoir.hexes import Hex
-from builder.memoir.scenario import Tile
+from builder.memoir.m44 import from_m44, to_m44
+from builder.memoir.scenario import BoardSetup, Place, Tile
 from builder.memoir.validate import validate
 from tests.memoir.helpers import CATALOGUE
+from tests.memoir.helpers import scenario as scenario_with
 
 FIXTURE = Path(__file__).parent / "fixtures" / "hedgerow-crossroads.m44"
 ORIGINAL: dict[str, Any] = json.loads(FIXTURE.read_text(encoding="utf-8"))
 
 
+def warned(issues: list[Issue]) -> list[str]:
+    """The codes of the import's warnings (its info lines say what it plays and keeps)."""
+    return sorted(i.code for i in issues if i.severity is not Severity.INFO)
+
+
 def test_the_hand_written_file_imports() -> None:
-    scenario, warnings = read_m44(FIXTURE, CATALOGUE)
-    assert warnings == [] and validate(scenario, CATALOGUE) == []
+    scenario, issues = read_m44(FIXTURE, CATALOGUE)
+    assert warned(issues) == [] and validate(scenario, CATALOGUE) == []
     assert scenario.title == "Hedgerow Crossroads" and scenario.starts.value == "allies"
     top, bottom = scenario.sides
     assert (top.id.value, top.edge.value, top.cards, top.medals) == ("axis", "top", 4, 5)
@@ -70,8 +78,8 @@ def with_unknowns(tmp_path: Path) -> Path:
 
 def test_unknown_names_are_kept_with_a_warning_and_given_back(tmp_path: Path) -> None:
     path = with_unknowns(tmp_path)
-    scenario, warnings = read_m44(path, CATALOGUE)
-    assert sorted(w.code for w in warnings) == ["m44.unknown-terrain", "m44.unknown-unit"]
+    scenario, issues = read_m44(path, CATALOGUE)
+    assert warned(issues) == ["m44.unknown-terrain", "m44.unknown-unit"]
     back = json.loads(m44_text(scenario, CATALOGUE))
     assert back["board"]["hexagons"] == json.loads(path.read_text())["board"]["hexagons"]
     assert {"unit.unknown", "terrain.unknown", "objective.unknown"} <= {i.code for i in validate(scenario, CATALOGUE)}
@@ -88,7 +96,7 @@ def test_hon_scenario_import_and_export(tmp_path: Path, capsys: pytest.CaptureFi
     assert main(["scenario", "import", str(with_unknowns(tmp_path))]) == 0
     captured = capsys.readouterr()
     assert "palmtrees" in captured.out and "pdestroyerus" in captured.out
-    assert captured.err.count("warning") == 2
+    assert captured.err.count("hon: warning:") == 2
 
 
 @pytest.mark.parametrize(
@@ -130,9 +138,9 @@ def test_a_behavior_can_say_french_resistance_and_is_given_back(tmp_path: Path) 
     )
     path = tmp_path / "resistance.m44"
     path.write_text(json.dumps(data), encoding="utf-8")
-    scenario, warnings = read_m44(path, CATALOGUE)
+    scenario, issues = read_m44(path, CATALOGUE)
     resistance = next(p.unit for p in scenario.hexes if p.hex == Hex(6, 2))
-    assert warnings == [] and resistance is not None and resistance.badge == "french-resistance"
+    assert warned(issues) == [] and resistance is not None and resistance.badge == "french-resistance"
     assert json.loads(m44_text(scenario, CATALOGUE))["board"]["hexagons"] == data["board"]["hexagons"]
 
 
@@ -146,3 +154,88 @@ def test_a_medals_details_survive_the_round_trip(tmp_path: Path) -> None:
     save_scenario(scenario, tmp_path / "medal.yaml")
     again = load_scenario(tmp_path / "medal.yaml").scenario
     assert json.loads(m44_text(again, CATALOGUE))["board"]["hexagons"] == data["board"]["hexagons"]
+
+
+def with_editor_fields(tmp_path: Path) -> Path:
+    """The hand-written file with the fields real editor files carry beyond hon's: terrain
+    behaviors, an original owner and properties, a unit's equipment, and fields no one knows."""
+    data = json.loads(json.dumps(ORIGINAL))
+    data["board"]["hexagons"] += [
+        {"row": 6, "col": 2, "terrain": {"name": "river", "orientation": 1, "behavior": "FORDABLE_STREAM"}},
+        {"row": 6, "col": 4, "terrain": {"name": "curve", "orientation": 2, "behavior": "FORD"}},
+        {"row": 6, "col": 6, "terrain": {"name": "hills", "behavior": "IMPASSABLE_HILL"}},
+        {
+            "row": 6,
+            "col": 8,
+            "terrain": {"name": "buildings", "original_owner": "AXIS", "properties": {"isBlocking": True}},
+            "unit": {"name": "tankus", "nbr_units": 3, "equipment": "bazooka"},
+            "future_key": [1, 2],
+        },
+    ]
+    data["board"]["labels"][0]["color"] = "red"
+    data["game_info"] |= {"operationID": "20", "victory_conditions": [{"standard": {}}], "expert_mode": 0}
+    data["text"]["fr"] = {"name": "Carrefour", "rules": "", "sdate": "2010"}
+    data["later_section"] = {"anything": None}
+    path = tmp_path / "editor.m44"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_every_field_of_the_file_comes_back(tmp_path: Path) -> None:
+    path = with_editor_fields(tmp_path)
+    scenario, _ = read_m44(path, CATALOGUE)
+    save_scenario(scenario, tmp_path / "editor.yaml")
+    again = load_scenario(tmp_path / "editor.yaml").scenario
+    assert json.loads(m44_text(again, CATALOGUE)) == json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_terrain_behaviors_are_played_or_said_kept(tmp_path: Path) -> None:
+    scenario, issues = read_m44(with_editor_fields(tmp_path), CATALOGUE)
+    places = {p.hex: p for p in scenario.hexes}
+    terrain = {at: places[Hex(6, at)].terrain for at in (2, 4, 6)}
+    assert [t.id if t else None for t in terrain.values()] == ["fordable-stream", "forded-river", "hill"]
+    hill, town = (f"board.hexagons[{len(ORIGINAL['board']['hexagons']) + i}]" for i in (2, 3))
+    assert [i.path for i in issues if i.code == "m44.behavior-kept"] == [f"{hill}.terrain"]
+    kept = {i.path for i in issues if i.code == "m44.kept"}
+    assert {
+        f"{town}.terrain.original_owner",
+        f"{town}.terrain.properties",
+        f"{town}.unit.equipment",
+        f"{town}.future_key",
+        "board.labels[0].color",
+        "game_info.operationID",
+        "later_section",
+    } <= kept
+
+
+def test_a_fordable_stream_placed_in_hon_is_written_as_the_editor_writes_it() -> None:
+    placed = scenario_with(Place(row=4, col=4, terrain=Tile(id="fordable-stream")))
+    tile = to_m44(placed, CATALOGUE)["board"]["hexagons"][0]["terrain"]
+    assert tile == {"name": "river", "behavior": "FORDABLE_STREAM"}
+
+
+def test_the_breakthrough_board_is_written_as_the_editor_names_it() -> None:
+    board = scenario_with().model_copy(update={"board": BoardSetup(type="breakthrough")})
+    assert to_m44(board, CATALOGUE)["board"]["type"] == "BRKTHRU"
+    older, _ = from_m44({"board": {"type": "BREAKTHROUGH", "hexagons": []}}, CATALOGUE)
+    assert older.board.type == "breakthrough" and to_m44(older, CATALOGUE)["board"]["type"] == "BREAKTHROUGH"
+
+
+def test_a_blank_name_gets_a_title_and_comes_back_blank() -> None:
+    data = {"board": {"hexagons": []}, "text": {"fr": {"name": " ", "rules": "Règles"}}}
+    scenario, _ = from_m44(data, CATALOGUE, "sans-nom")
+    assert (scenario.title, scenario.language, scenario.special_rules) == ("sans-nom", "fr", "Règles")
+    assert to_m44(scenario, CATALOGUE)["text"] == data["text"]
+
+
+def test_a_control_character_in_a_kept_field_is_shown_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = json.loads(json.dumps(ORIGINAL)) | {"\u001b[31mred": {"x": 1}}
+    path = tmp_path / "escape.m44"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["scenario", "import", str(path), "-o", str(tmp_path / "escape.yaml")]) == 0
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\\x1b[31mred" in err
+    again = load_scenario(tmp_path / "escape.yaml").scenario
+    assert json.loads(m44_text(again, CATALOGUE)) == data

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from builder.memoir.hexes import Hex
+from builder.memoir.m44 import from_m44
 from builder.memoir.rules.movement import may_battle_after, reachable
-from builder.memoir.rules.state import start
+from builder.memoir.rules.state import GameState, start
+from builder.memoir.validate import validate
 from tests.memoir.helpers import ALLIES, AXIS, CATALOGUE, at, game, place, scenario, unit
 
 FAR_ENEMY = place(0, 24, unit=unit("infantry", AXIS))
@@ -99,3 +101,58 @@ def test_a_beach_face_prints_beaches_and_the_ocean() -> None:
     assert state.battlefield.ground(Hex(5, 5)).names == ("Beaches",)
     assert state.battlefield.ground(Hex(2, 2)).names == ()
     assert not may_battle_after(state, at(state, 8, 0), 0)  # nobody battles from the ocean
+
+
+def imported(*hexagons: dict[str, object]) -> GameState:
+    """The game a small .m44 file sets up: the editor's tile names and behaviors, read by
+    the import as a real file would be."""
+    scenario, _ = from_m44({"board": {"type": "STANDARD", "hexagons": list(hexagons)}}, CATALOGUE)
+    return start(scenario, CATALOGUE)
+
+
+RIVER = [{"row": 7, "col": c, "terrain": {"name": "river", "orientation": 1}} for c in range(1, 24, 2) if c != 13]
+ARMOR = {"row": 8, "col": 12, "unit": {"name": "tankus"}}
+ENEMY = {"row": 0, "col": 24, "unit": {"name": "infger"}}
+
+
+def test_a_fordable_stream_is_entered_and_stops_a_unit() -> None:
+    stream = {"row": 7, "col": 13, "terrain": {"name": "river", "orientation": 1, "behavior": "FORDABLE_STREAM"}}
+    state = imported(*RIVER, stream, ARMOR, ENEMY)
+    steps = reachable(state, at(state, 8, 12))
+    assert steps[Hex(7, 13)].hexes == 1 and all(h.row >= 7 for h in steps)  # entered, and it stops there
+    plain = imported(*RIVER, {**stream, "terrain": {"name": "river", "orientation": 1}}, ARMOR, ENEMY)
+    assert all(h.row == 8 for h in reachable(plain, at(plain, 8, 12)))  # without the behavior: a river
+
+
+def test_a_unit_may_stand_on_a_fordable_stream() -> None:
+    scenario, _ = from_m44(
+        {
+            "board": {
+                "hexagons": [
+                    {"row": 7, "col": 13, "terrain": {"name": "curve", "behavior": "FORDABLE_STREAM"}, **ARMOR},
+                    ENEMY,
+                ]
+            }
+        },
+        CATALOGUE,
+    )
+    assert "unit.impassable" not in {i.code for i in validate(scenario, CATALOGUE)}
+
+
+def test_a_ford_crosses_a_river_and_stops_a_unit() -> None:
+    tile = {"row": 7, "col": 13, "terrain": {"name": "river"}, "rect_terrain": {"name": "ford"}}
+    marked = {"row": 7, "col": 13, "terrain": {"name": "river", "behavior": "FORD"}}
+    for ford in (tile, marked):
+        state = imported(*RIVER, ford, ARMOR, ENEMY)
+        steps = reachable(state, at(state, 8, 12))
+        assert steps[Hex(7, 13)].hexes == 1 and all(h.row >= 7 for h in steps)
+
+
+def test_winter_rivers_and_marshes_are_rivers_and_marshes() -> None:
+    winter = [{"row": 7, "col": c, "terrain": {"name": "wriver"}} for c in range(1, 24, 2)]
+    state = imported(*winter, ARMOR, ENEMY)
+    assert all(h.row == 8 for h in reachable(state, at(state, 8, 12)))
+    marsh = imported({"row": 7, "col": 13, "terrain": {"name": "wmarshes"}}, ARMOR, ENEMY)
+    assert marsh.battlefield.ground(Hex(7, 13)).names == ("Marshes",)
+    steps = reachable(marsh, at(marsh, 8, 12))
+    assert steps[Hex(7, 13)].hexes == 1 and all(Hex(7, 13) not in s.path[:-1] for s in steps.values())

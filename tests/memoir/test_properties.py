@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from builder.cli import main
 from builder.io.paths import SCENARIOS_DIR
+from builder.kernel.diagnostics import Severity
 from builder.memoir.catalogue import Layer, Side
 from builder.memoir.m44 import from_m44, to_m44
 from builder.memoir.scenario import Place, Tile, Unit
@@ -50,8 +51,8 @@ def places(draw: st.DrawFn) -> tuple[Place, ...]:
 @given(places())
 def test_m44_export_then_import_is_identity(hexes: tuple[Place, ...]) -> None:
     original = scenario(*hexes)
-    back, warnings = from_m44(json.loads(json.dumps(to_m44(original, CATALOGUE))), CATALOGUE, "test")
-    assert warnings == []
+    back, issues = from_m44(json.loads(json.dumps(to_m44(original, CATALOGUE))), CATALOGUE, "test")
+    assert all(i.severity is Severity.INFO for i in issues)
     assert back.hexes == tuple(
         p.model_copy(
             update={"unit": p.unit.model_copy(update={"nation": {"allies": "us", "axis": "ger"}[p.unit.side.value]})}

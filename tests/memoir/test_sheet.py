@@ -6,10 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from markupsafe import escape
 
 from builder.cli import main
 from builder.export.formats import SheetFormat
 from builder.export.hex_sheet import build, render
+from builder.io.memoir_files import read_m44
 from builder.io.paths import SCENARIOS_DIR
 from tests.memoir.helpers import ALLIES, AXIS, CATALOGUE, place, scenario, unit
 
@@ -43,4 +45,18 @@ def test_the_pdf_sheet(tmp_path: Path) -> None:
         build(scenario(place(8, 0, unit=unit("infantry", ALLIES)), place(0, 0, unit=unit("armor", AXIS))), CATALOGUE),
         SheetFormat.PDF,
     )
+    assert pdf.startswith(b"%PDF")
+
+
+def test_the_sheet_shows_the_scenarios_texts_in_each_language() -> None:
+    imported, _ = read_m44(Path(__file__).parent / "fixtures" / "real" / "13.m44", CATALOGUE)
+    html = render(build(imported, CATALOGUE), SheetFormat.HTML).decode()
+    for language in ("en", "fr", "de"):
+        assert f'id="texts-{language}"' in html
+    french = imported.translations["fr"]
+    assert french.rules is not None and french.historical is not None
+    for said in (imported.special_rules, imported.historical, french.rules, french.historical):
+        assert said is not None and escape(said.splitlines()[0]) in html
+    assert imported.date_end is not None and imported.date_end in html
+    pdf = render(build(imported, CATALOGUE), SheetFormat.PDF)
     assert pdf.startswith(b"%PDF")

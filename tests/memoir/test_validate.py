@@ -53,3 +53,17 @@ def test_each_side_needs_units_and_a_known_board() -> None:
     assert codes(BOTH[0]) == ["side.no-units"]
     board = scenario(*BOTH).model_copy(update={"board": scenario().board.model_copy(update={"type": "giant"})})
     assert [i.code for i in validate(board, CATALOGUE)] == ["board.unknown"]
+
+
+def test_terrain_the_summary_does_not_describe_is_said_not_played() -> None:
+    lake = place(4, 4).model_copy(update={"terrain": Tile(id="lakeA", orientation=2)})
+    ship = place(8, 4).model_copy(update={"feature": Tile(id="pdestroyer")})
+    assert codes(*BOTH, lake, ship) == ["terrain.not-played", "terrain.not-played"]
+
+
+def test_every_face_the_editor_writes_is_known() -> None:
+    for face in ("COUNTRY", "WINTER", "DESERT", "BEACH"):
+        faced = scenario(*BOTH).model_copy(update={"board": scenario().board.model_copy(update={"face": face})})
+        assert validate(faced, CATALOGUE) == [], face
+    odd = scenario(*BOTH).model_copy(update={"board": scenario().board.model_copy(update={"face": "LUNAR"})})
+    assert [i.code for i in validate(odd, CATALOGUE)] == ["board.face"]

@@ -27,7 +27,7 @@ from builder.io.army_files import load_army
 from builder.io.campaign_files import LoadedCampaign, load_campaign, save_campaign
 from builder.io.paths import SCENARIOS_DIR
 from builder.io.scenario_files import load_scenario
-from builder.kernel.diagnostics import is_legal
+from builder.kernel.diagnostics import capitalised, is_legal
 from builder.services.campaign import find_chain, play_current, record_result, simulate_campaign, start
 from builder.services.game import prepare_game
 from tests.io.hostile import run_hon
@@ -83,7 +83,7 @@ def test_a_units_change_says_what_it_does_and_is_made_in_the_next_set_up(bundled
     german = after.force("german")
     assert german is not None and (german.extra, german.removed) == (["ge-mg42-team"] * 2, ["ge-flak-36"])
     assert after.force("commonwealth") == welcome.force("commonwealth")
-    assert force_changes(after, name) == [said + "."]
+    assert force_changes(after, name) == [capitalised(said) + "."]
 
 
 def test_a_units_change_must_name_units_the_catalogue_has(bundled: Catalogue) -> None:

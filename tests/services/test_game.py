@@ -3,6 +3,7 @@ scenario `hon scenario check` rejects is refused the same way by every front end
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -10,9 +11,16 @@ import pytest
 
 from builder.cli import main
 from builder.heroes.catalogue.index import Catalogue
+from builder.io.memoir_files import scenario_yaml as hex_scenario_yaml
 from builder.io.paths import EXAMPLE_ARMIES_DIR, SCENARIOS_DIR
+from builder.io.scenario_files import scenario_yaml
+from builder.io.tcg_files import tcg_scenario_yaml
 from builder.kernel.diagnostics import Severity, is_legal
 from builder.services.game import GameNotReady, MissingArmies, UnknownSide, prepare_game
+from builder.services.memoir_game import blank_scenario as blank_hex_scenario
+from builder.services.scenario_session import blank_scenario
+from builder.services.tcg_game import open_cards
+from builder.services.tcg_scenario_session import blank_scenario as blank_tcg_scenario
 
 FIRST_CONTACT = SCENARIOS_DIR / "hon-first-contact.yaml"
 FREE_BATTLE = SCENARIOS_DIR / "free-battle.yaml"
@@ -68,6 +76,21 @@ def test_every_side_needs_an_army_list(bundled: Catalogue) -> None:
 def test_a_dry_run_needs_only_the_deploying_side(bundled: Catalogue) -> None:
     game = prepare_game(FREE_BATTLE, bundled, {"allies": US}, sides=["allies"])
     assert list(game.armies) == ["allies"]
+    assert "force.no-army" not in {issue.code for issue in game.issues}  # the Axis list is not this game's
+
+
+def test_what_simulate_refuses_for_want_of_lists_the_check_announces(
+    bundled: Catalogue, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Free Battle names no army list: `hon scenario check` says playable, and says which
+    sides a game still needs a list for, before `hon simulate` refuses it."""
+    assert main(["scenario", "check", str(FREE_BATTLE), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    noted = [(i["code"], i["path"], i["severity"]) for i in report["issues"]]
+    assert noted == [("force.no-army", "forces[0]", "info"), ("force.no-army", "forces[1]", "info")]
+    assert main(["simulate", str(FREE_BATTLE)]) == 2
+    game = prepare_game(FREE_BATTLE, bundled, {"allies": US, "axis": SS})
+    assert "force.no-army" not in {issue.code for issue in game.issues}
 
 
 def test_an_army_for_a_side_the_scenario_lacks_is_refused(bundled: Catalogue) -> None:
@@ -95,3 +118,24 @@ def test_a_list_the_scenario_names_that_breaks_its_force_is_refused(bundled: Cat
     with pytest.raises(GameNotReady) as refused:
         prepare_game(tmp_path / "free-battle.yaml", bundled)
     assert [issue.code for issue in refused.value.issues] == ["force.points", "force.points"]
+
+
+def test_a_new_scenario_of_each_game_is_refused_by_simulate_only_for_what_its_check_says(
+    bundled: Catalogue, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Whatever `hon simulate` refuses, `hon scenario check` has said: an error (exit 1), or
+    a note of what the game still needs. A new scenario of each game, as the designer makes it."""
+    hon, tcg, hex_game = tmp_path / "hon.yaml", tmp_path / "tcg.yaml", tmp_path / "m44.yaml"
+    hon.write_text(scenario_yaml(blank_scenario(bundled), hon))
+    tcg.write_text(tcg_scenario_yaml(blank_tcg_scenario(open_cards()), tcg))
+    hex_game.write_text(hex_scenario_yaml(blank_hex_scenario(), hex_game))
+    for path in (hon, tcg, hex_game):
+        checked = main(["scenario", "check", str(path), "--json"])
+        issues = json.loads(capsys.readouterr().out)["issues"]
+        simulated = main(["simulate", str(path), "--turns", "1"])
+        capsys.readouterr()
+        assert (checked, simulated) in {(0, 0), (1, 2), (0, 2)}, path.name
+        if simulated == 2:
+            assert issues, path.name
+    assert main(["scenario", "check", str(hon), "--json"]) == 0
+    assert {i["code"] for i in json.loads(capsys.readouterr().out)["issues"]} == {"force.no-army"}

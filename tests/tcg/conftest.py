@@ -15,6 +15,7 @@ from builder.tcg.scenario import Scenario
 
 TCG_SCENARIOS = sorted((SCENARIOS_DIR / "tcg").glob("*.yaml"))
 HEDGEROW = SCENARIOS_DIR / "tcg" / "hedgerow-crossroads.yaml"
+VIRE = SCENARIOS_DIR / "tcg" / "vire-aid-post.yaml"
 
 SMALL: dict[str, Any] = {
     "format": "tcg-scenario",

@@ -8,12 +8,14 @@ import pytest
 from pydantic import ValidationError
 
 from builder.kernel.diagnostics import Severity
-from builder.tcg.cards import UnitCard
+from builder.tcg.cards import EventCard, EventEffect, EventEffectKind, UnitCard
 from builder.tcg.catalogue import CardCatalogue
 from builder.tcg.check import check_cards, check_scenario
 from builder.tcg.scenario import Scenario
 from builder.tcg.terrain import Terrain
 from tests.tcg.conftest import small, small_data
+
+RATIONS = EventEffect(kind=EventEffectKind.DIRECTIVES, value=1)
 
 
 def codes(scenario: Scenario, cards: CardCatalogue) -> set[str]:
@@ -68,6 +70,30 @@ def test_deployment_errors(cards: CardCatalogue, change: dict[str, Any], code: s
     data["sides"][0]["force"]["deck"] = [{"card": "us-supply-drop"}]
     data["sides"][0]["force"]["deployment"].append(change)
     assert code in codes(Scenario.model_validate(data), cards)
+
+
+def test_an_event_card_of_one_army_goes_into_that_armys_deck_only(cards: CardCatalogue) -> None:
+    """Field Supplies is a German card: in the Americans' deck it is refused like a German
+    Unit Card would be (TCG p.4); an Event Card of no army fits either deck (p.9)."""
+    data = small_data()
+    data["sides"][0]["force"]["deck"].append({"card": "de-field-supplies"})
+    issues = check_scenario(Scenario.model_validate(data), cards)
+    refused = [(i.code, i.path) for i in issues if i.severity is Severity.ERROR]
+    assert refused == [("tcg.force.insignia", "sides[0].force.deck[2].card")]
+    both = CardCatalogue({**cards.cards, "any-ration": EventCard(id="any-ration", name="Rations", effect=RATIONS)})
+    for side in (0, 1):
+        data = small_data()
+        data["sides"][side]["force"]["deck"].append({"card": "any-ration"})
+        assert codes(Scenario.model_validate(data), both) == set()
+
+
+def test_each_shipped_event_card_is_of_the_army_whose_file_holds_it(cards: CardCatalogue) -> None:
+    """The two Historical Event cards, and every other, say their army: a deck can take only
+    its own (the data is an example: the book prints no Event Card)."""
+    events = [card for card in cards.cards.values() if isinstance(card, EventCard)]
+    assert {(card.id.split("-")[0], card.insignia) for card in events} == {("us", "us"), ("de", "german")}
+    historical = sorted((card.insignia, card.id) for card in events if card.historical)
+    assert historical == [("german", "de-historical-event"), ("us", "us-historical-event")]
 
 
 def test_a_hero_goes_only_where_its_condition_allows(cards: CardCatalogue) -> None:
@@ -149,7 +175,7 @@ def test_victory_conditions_read_as_english() -> None:
         ]
     ).victory_text()
     assert text == [
-        "The Americans win when they control the farm at the end of a turn.",
-        "The Germans win when they have destroyed 2 enemy Unit Cards at the end of the game.",
-        "Otherwise the Germans win at the end of turn 4.",
+        "The Americans side wins when it controls the farm at the end of a turn.",
+        "The Germans side wins when it has destroyed 2 enemy Unit Cards at the end of the game.",
+        "Otherwise the Germans side wins at the end of turn 4.",
     ]

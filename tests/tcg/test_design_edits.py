@@ -9,6 +9,8 @@ from pathlib import Path
 from builder.io.tcg_files import load_tcg_scenario, tcg_scenario_yaml
 from builder.kernel.diagnostics import Severity
 from builder.kernel.history import History
+from builder.services.tcg_scenario_session import TcgScenarioSession
+from builder.tcg.cards import EventCard, EventEffect, EventEffectKind
 from builder.tcg.catalogue import CardCatalogue
 from builder.tcg.check import check_scenario, why_not_add, why_not_deploy
 from builder.tcg.edits import (
@@ -96,6 +98,7 @@ def test_why_not_add_gives_the_force_checks_codes(cards: CardCatalogue) -> None:
     assert [i.code for i in why_not_add(scenario, us, "us-m10", cards)] == ["tcg.force.unique"]
     # Another army's card.
     assert [i.code for i in why_not_add(scenario, us, "de-panzer-iv", cards)] == ["tcg.force.insignia"]
+    assert [i.code for i in why_not_add(scenario, us, "de-field-supplies", cards)] == ["tcg.force.insignia"]
     # A historical Event Card, and the side has no historical events (TCG p.9).
     assert [i.code for i in why_not_add(scenario, us, "us-historical-event", cards)] == ["tcg.deck.historical"]
     # Unknown.
@@ -181,3 +184,13 @@ def test_side_markers_the_file_cannot_hold_are_named_and_never_applied() -> None
         applied = side(SetSideMarkers(first.id, command, directives).apply(scenario), first.id)
         assert 1 <= applied.command <= 6 and 0 <= applied.directives <= 20
         Side.model_validate(applied.model_dump())
+
+
+def test_the_composer_offers_a_side_its_own_events_and_those_of_no_army(cards: CardCatalogue, tmp_path: Path) -> None:
+    rations = EventCard(id="any-ration", name="Rations", effect=EventEffect(kind=EventEffectKind.DIRECTIVES))
+    both = CardCatalogue({**cards.cards, rations.id: rations})
+    session = TcgScenarioSession(both, History(small()), tmp_path / "small.yaml")
+    for side, theirs in (("us", "de-field-supplies"), ("german", "us-supply-drop")):
+        offered = {choice.card.id for choice in session.deck_choices(side) if choice.kind == "Event"}
+        assert theirs not in offered and "any-ration" in offered
+        assert {both.cards[card].insignia for card in offered} == {side, None}

@@ -6,7 +6,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 
 from builder.io.errors import HonFileError
-from builder.io.tcg_files import TCG_DATA, card_file_from_document, scenario_from_document
+from builder.io.paths import TCG_DATA
+from builder.io.tcg_files import card_file_from_document, scenario_from_document
 from builder.io.yamlio import parse
 from builder.kernel.diagnostics import is_legal
 from builder.tcg.catalogue import CardCatalogue

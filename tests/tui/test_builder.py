@@ -3,21 +3,26 @@
 from __future__ import annotations
 
 import gc
+import re
 from pathlib import Path
 
+from rich.color import Color
+from textual.strip import Strip
 from textual.widgets import Input, OptionList, Select, Static
 
 from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.catalogue.units import DefenseColour
 from builder.io.army_files import load_army
 from builder.io.paths import DEFAULT_ARMY
 from builder.tui.app import HonApp
 from builder.tui.screens.builder import ArmyBuilderScreen
-from builder.tui.screens.counters import CounterDetails
+from builder.tui.screens.counters import SHIELD, CounterDetails
 from builder.tui.screens.dialogs import Ask, NewArmy
 from builder.tui.screens.file_dialog import FileDialog
 from builder.tui.screens.slot_picker import SlotPicker
 
 SIZE = (120, 40)
+TARGETS = (DefenseColour.INFANTRY, DefenseColour.LIGHT, DefenseColour.HEAVY)
 
 
 def builder(app: HonApp) -> ArmyBuilderScreen:
@@ -229,13 +234,18 @@ async def test_an_issue_jumps_to_its_place(app_on_file: HonApp) -> None:
         assert getattr(focused, "path", None) == "tiles[2].slots.right"
 
 
+async def open_counters(app: HonApp, pilot: object, path: str) -> CounterDetails:
+    assert builder(app).focus_path(path)
+    await pilot.press("d")  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
+    screen = app.screen
+    assert isinstance(screen, CounterDetails)
+    return screen
+
+
 async def test_counter_details_show_both_sides(app_on_file: HonApp) -> None:
     async with app_on_file.run_test(size=SIZE) as pilot:
-        assert builder(app_on_file).focus_path("tiles[1]")
-        await pilot.press("d")
-        await pilot.pause()
-        screen = app_on_file.screen
-        assert isinstance(screen, CounterDetails)
+        screen = await open_counters(app_on_file, pilot, "tiles[1]")
         # The tile's own counters, then those of the .30 Cal Squad in its bottom slot.
         assert [u.id for u in screen.units] == [
             "us-lt-blean",
@@ -247,6 +257,38 @@ async def test_counter_details_show_both_sides(app_on_file: HonApp) -> None:
         shown = app_on_file.export_screenshot().replace("&#160;", " ")
         for text in ("Lt. Blean", "unharmed", "reduced", "Order(s) 2", "Limited Range 4"):
             assert text in shown
+
+
+def chips(strip: Strip) -> list[tuple[str, int, int, str]]:
+    """The runs of a drawn line on a shield's colour, as (colour, first cell, end, text)."""
+    shields = {Color.parse(SHIELD[colour]).triplet: colour.value for colour in DefenseColour}
+    found, x = [], 0
+    for segment in strip:
+        colour = segment.style.bgcolor.triplet if segment.style and segment.style.bgcolor else None
+        if colour in shields:
+            found.append((shields[colour], x, x + segment.cell_length, segment.text))
+        x += segment.cell_length
+    return found
+
+
+async def test_counter_details_head_each_column_of_combat_values_with_its_target(app_on_file: HonApp) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        screen = await open_counters(app_on_file, pilot, "tiles[1]")
+        rows = [chips(static.render_line(y)) for static in screen.query(Static) for y in range(static.size.height)]
+        heads = values = 0
+        header: list[tuple[str, int, int]] | None = None
+        for row in rows:
+            columns = [(colour, x, end) for colour, x, end, _ in row]
+            text = "".join(text for *_, text in row)
+            if {colour for colour, _, _ in columns} != {target.value for target in TARGETS}:
+                # A defense shield: its colour on its value alone, not across its column.
+                assert all(end - x == len(text.strip()) + 2 for _, x, end, text in row), text
+            elif re.fullmatch(r"(\s*([+-]\d+|0|X)\s*)+", text) is None:
+                header, heads = columns, heads + 1  # the targets, over the values below them
+            else:
+                assert columns == header, text
+                values += 1
+        assert heads and values >= heads  # each side's header over its combat and weapons' values
 
 
 async def test_every_action_is_in_the_palette(app_on_file: HonApp) -> None:

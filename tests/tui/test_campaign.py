@@ -21,6 +21,7 @@ from builder.tui.app import HonApp
 from builder.tui.screens.campaign import CampaignScreen, RecordResult
 from builder.tui.screens.designer import DesignerScreen
 from builder.tui.screens.dialogs import Ask, AskText
+from builder.tui.screens.file_dialog import FileDialog
 from builder.tui.screens.simulation import SimulationScreen
 
 SIZE = (120, 40)
@@ -59,7 +60,8 @@ async def test_the_screen_shows_the_chain_and_what_each_result_would_change(wind
         assert "Carp Jump in Carpiquet!" in chain and "Welcome to Caen-Carpiquet..." in chain and "next" in chain
         outlook = shown(screen, "#campaign-outlook")
         assert "Next: Carp Jump in Carpiquet!" in outlook
-        assert "commonwealth wins: In the next scenario" in outlook and "before 3rd Canadian Inf. Division" in outlook
+        assert "commonwealth wins: In the next scenario" in outlook
+        assert "before the 3rd Canadian Inf. Division side" in outlook
 
 
 async def test_a_result_recorded_by_hand_is_saved_and_carried(windsor: Path, bundled: Catalogue) -> None:
@@ -129,20 +131,51 @@ async def test_the_next_scenario_and_the_sheet_are_written(
     assert "Operation Windsor" in (tmp_path / "exports" / "operation-windsor-campaign.html").read_text(encoding="utf-8")
 
 
-async def test_opened_from_the_builder_by_its_id(
+async def start_by_id(pilot: Pilot[None], campaign: str) -> FileDialog:
+    """f10, the id typed: the dialog that asks where to keep the new campaign."""
+    await pilot.pause()
+    await pilot.press("f10")
+    ask = await until(pilot, AskText)
+    assert isinstance(ask, AskText)
+    ask.query_one("#text", Input).value = campaign
+    await pilot.press("enter")
+    dialog = await until(pilot, FileDialog)
+    assert isinstance(dialog, FileDialog)
+    return dialog
+
+
+async def test_started_by_its_id_where_the_player_says_exports_by_default(
     app_on_file: HonApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.chdir(tmp_path)
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
     async with app_on_file.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("f10")
-        ask = await until(pilot, AskText)
-        assert isinstance(ask, AskText)
-        ask.query_one("#text", Input).value = "operation-jupiter"
-        await pilot.press("enter")
+        dialog = await start_by_id(pilot, "operation-jupiter")
+        suggested = work / "exports" / "operation-jupiter-campaign.yaml"
+        assert dialog.query_one("#path", Input).value == str(suggested)
+        await pilot.press("enter")  # the folder hon proposes is made on saving
         screen = await until(pilot, CampaignScreen)
-        assert isinstance(screen, CampaignScreen) and screen.path == tmp_path / "operation-jupiter-campaign.yaml"
-    assert load_campaign(tmp_path / "operation-jupiter-campaign.yaml").campaign.id == "operation-jupiter"
+        assert isinstance(screen, CampaignScreen) and screen.path == suggested
+    assert load_campaign(suggested).campaign.id == "operation-jupiter"
+    assert sorted(p.name for p in work.iterdir()) == ["exports"]  # nothing else in the folder hon runs in
+
+
+async def test_a_campaign_is_never_started_over_a_file_of_another_kind(
+    app_on_file: HonApp, army_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    before = army_file.read_bytes()
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        dialog = await start_by_id(pilot, "operation-windsor")
+        dialog.query_one("#path", Input).value = str(army_file)
+        await pilot.press("enter")
+        for _ in range(20):
+            await pilot.pause()
+        assert not isinstance(pilot.app.screen, CampaignScreen)
+    assert army_file.read_bytes() == before and list(work.iterdir()) == []
 
 
 def test_the_designer_offers_it_and_the_palette_lists_its_actions() -> None:
@@ -168,8 +201,8 @@ async def test_the_designer_edits_a_scenarios_campaign_links_as_data(bundled: Ca
         details = await until(pilot, ScenarioDetails)
         assert isinstance(details, ScenarioDetails)
         english = " ".join(str(details.query_one("#campaign-english", Static).content).split())
-        assert "3rd Canadian Inf. Division wins: In the next scenario," in english
-        assert "deploys Flak 36 and Flak-Kanoniere before 3rd Canadian Inf. Division" in english
+        assert "The 3rd Canadian Inf. Division side wins: In the next scenario," in english
+        assert "deploys Flak 36 and Flak-Kanoniere before the 3rd Canadian Inf. Division side" in english
         area = details.query_one("#campaign-yaml", TextArea)
         area.text = area.text.replace("before: commonwealth", "after: commonwealth", 1)
         await pilot.pause()

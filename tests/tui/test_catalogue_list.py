@@ -8,7 +8,7 @@ from textual.content import Content
 
 from builder.heroes.catalogue.recruitment import RecruitmentTile
 from builder.tui.app import HonApp
-from builder.tui.widgets.browser import CatalogueBrowser
+from builder.tui.widgets.browser import TAG_WIDTH, TAGS, CatalogueBrowser
 from builder.tui.widgets.catalogue_list import CatalogueList, Prompt, wrap
 from tests.tui.test_builder import SIZE
 from tests.tui.test_seen_on_screen import drawn
@@ -148,3 +148,30 @@ def test_a_hit_wider_than_the_list_wraps_as_content_wraps(prompt: Prompt, width:
     # Every character keeps the style of its run (the spaces that end a line are dropped).
     styled = [(char, style) for run, style in prompt for char in run if not char.isspace()]
     assert [(char, style) for line in lines for run, style in line for char in run if not char.isspace()] == styled
+
+
+@pytest.mark.parametrize("prompt", [LONG, FOLDED, BROKEN, TABBED], ids=["words", "folded", "line-break", "tabs"])
+@pytest.mark.parametrize("width", [8, 12, 21, 25])
+def test_a_hit_wraps_beside_its_tag_each_line_after_the_first_indented(prompt: Prompt, width: int) -> None:
+    tag, *_ = prompt
+    rest = "".join(run for run, _ in prompt)[TAG_WIDTH:]
+    column = [line.plain for line in Content(rest).wrap(width - TAG_WIDTH)]
+    lines = ["".join(run for run, _ in line) for line in wrap(prompt, width, TAG_WIDTH)]
+    assert lines == [tag[0] + column[0], *(" " * TAG_WIDTH + line for line in column[1:])]
+    # Every character keeps the style of its run, the tag's included.
+    styled = [(char, style) for run, style in prompt for char in run if not char.isspace()]
+    assert [
+        (c, s) for line in wrap(prompt, width, TAG_WIDTH) for run, s in line for c in run if not c.isspace()
+    ] == styled
+
+
+async def test_the_lines_of_a_long_hit_after_its_first_are_under_its_name(app_on_file: HonApp) -> None:
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        results, _ = the_list(app_on_file)
+        lines = drawn(results)
+        starts = [y for y, line in enumerate(lines) if line[:TAG_WIDTH] in {f"{t:<{TAG_WIDTH}}" for t in TAGS.values()}]
+        following = [line for y, line in enumerate(lines) if y not in starts and line]
+        assert following, "no hit wraps at this size: the test would show nothing"
+        for line in following:
+            assert line[:TAG_WIDTH] == " " * TAG_WIDTH and line[TAG_WIDTH] != " ", line

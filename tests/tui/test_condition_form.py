@@ -56,11 +56,11 @@ async def test_a_condition_built_in_the_form_is_added_and_undone(duel_session: S
         objectives = details.query_one("#cond-objectives", SelectionList)
         objectives.select("hill")
         await pilot.pause()
-        assert "Beta controls The hill" in english(details)
+        assert "the Beta side controls The hill" in english(details)
         details.query_one("#cond-join", Select).value = "any"
         await pilot.pause()
         assert "either" not in english(details)  # the outcome reads as the domain words it
-        assert "Beta controls The farm or Beta controls The hill" in english(details)
+        assert "the Beta side controls The farm or the Beta side controls The hill" in english(details)
         details.query_one("#cond-add").focus()
         await pilot.press("enter")
         await pilot.pause()
@@ -105,7 +105,7 @@ async def test_counts_and_not_are_read_live(duel_session: ScenarioSession) -> No
         details.query_one("#cond-count", Input).value = "5"
         details.query_one("#cond-not", Checkbox).value = True
         await pilot.pause()
-        assert "it is not the case that Alpha has at least 5 victory points" in english(details)
+        assert "it is not the case that the Alpha side has at least 5 victory points" in english(details)
         await pilot.click("#cond-add")
         await pilot.pause()
     condition = duel_session.scenario.victory.outcomes[0].condition

@@ -120,13 +120,18 @@ async def test_turning_a_board(duel_file: Path, mini_catalogue: Catalogue) -> No
         assert app.scenario.scenario.map.boards[1].rotation == 270
 
 
+async def open_details(pilot: Pilot[None]) -> ScenarioDetails:
+    await pilot.press("f7")
+    await pilot.pause()
+    details = pilot.app.screen
+    assert isinstance(details, ScenarioDetails)
+    return details
+
+
 async def test_details_are_applied_as_one_edit_and_saved(duel_file: Path, mini_catalogue: Catalogue) -> None:
     app = designer_app(duel_file, mini_catalogue)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f7")
-        await pilot.pause()
-        details = app.screen
-        assert isinstance(details, ScenarioDetails)
+        details = await open_details(pilot)
         area = details.query_one("#victory-yaml", TextArea)
         area.text = area.text.replace("Alpha victory", "Alpha holds the farm")
         await pilot.pause()
@@ -140,6 +145,36 @@ async def test_details_are_applied_as_one_edit_and_saved(duel_file: Path, mini_c
     saved = load_scenario(duel_file).scenario
     assert saved.victory.outcomes[0].label == "Alpha holds the farm"
     assert duel_file.with_name("duel.yaml.bak").exists()
+
+
+async def test_every_details_tab_is_reached_by_its_key_from_any_field(
+    duel_file: Path, mini_catalogue: Catalogue
+) -> None:
+    from textual.widgets import TabbedContent, TabPane, Tabs
+
+    from builder.tui.palette import ActionsProvider
+    from builder.tui.widgets.footer import shown_keys
+
+    app = designer_app(duel_file, mini_catalogue)
+    async with app.run_test(size=SIZE) as pilot:
+        details = await open_details(pilot)
+        tabs = details.query_one("#details-tabs", TabbedContent)
+        panes = [str(pane.id) for pane in tabs.query(TabPane)]
+        victory = details.query_one("#victory-yaml", TextArea).text
+        # From the last tab back to the first: each key pressed in the field the one before focused.
+        for number, pane in reversed(list(enumerate(panes, 1))):
+            await pilot.press(f"alt+{number}")
+            await pilot.pause()
+            assert tabs.active == pane
+            assert app.focused is not None and details.query_one(f"#{pane}") in app.focused.ancestors, number
+        assert details.query_one("#victory-yaml", TextArea).text == victory  # nothing typed into the YAML
+        await pilot.press("alt+0", "right")  # the tab bar, then its next tab
+        await pilot.pause()
+        assert isinstance(app.focused, Tabs) and tabs.active == panes[1]
+        # Shown: the tab keys in the footer, each tab by its key in the palette.
+        assert "alt+0" in {key.key for key in shown_keys(app.screen).keys}
+        commands = {(action, key) for _, action, key in ActionsProvider(details)._commands()}
+        assert {(f"show_tab('{pane}')", f"alt+{n}") for n, pane in enumerate(panes, 1)} <= commands
 
 
 async def test_quitting_with_unsaved_changes_asks(duel_file: Path, mini_catalogue: Catalogue) -> None:
@@ -173,7 +208,7 @@ async def test_the_designer_opens_from_the_army_builder(app_on_file: HonApp, tmp
         await pilot.pause()
         await pilot.click("#new")  # rather than open a scenario file
         await pilot.pause()
-        app_on_file.screen.query_one("#title", Input).value = "Night at the Mill"
+        app_on_file.screen.query_one("#scenario-title", Input).value = "Night at the Mill"
         await pilot.click("#create")
         await pilot.pause()
         assert isinstance(app_on_file.screen, DesignerScreen)

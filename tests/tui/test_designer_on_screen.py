@@ -59,3 +59,14 @@ async def test_a_removed_objective_is_reported_once_per_place_that_names_it(bund
         shown = [line for line in panel_lines(screen) if "croix-des-filandriers" in line]
         assert len(shown) == len(set(shown)) == 2  # no line twice
         assert any(outcome in line for line in shown)  # which outcome counts on it
+
+
+async def test_a_new_scenario_says_a_game_needs_army_lists(bundled: Catalogue, tmp_path: Path) -> None:
+    """f8 refuses a game for want of army lists: f4 says so before, never "No issues"."""
+    app = HonApp(None, None, scenario=ScenarioSession.new(tmp_path / "new.yaml", bundled))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.scenario is not None
+        noted = [i.path for i in app.scenario.issues if i.code == "force.no-army"]
+        assert noted == ["forces[0]", "forces[1]"]
+        assert len(panel_lines(designer(app))) == len(app.scenario.issues)

@@ -94,7 +94,7 @@ async def test_a_new_scenario_from_the_builder_opposes_the_chosen_factions(app_o
         await pilot.pause()
         dialog = app_on_file.screen
         assert isinstance(dialog, NewScenario)
-        dialog.query_one("#title", Input).value = "Hill 112"
+        dialog.query_one("#scenario-title", Input).value = "Hill 112"
         dialog.query_one("#points", Input).value = "550"
         await pilot.click("#create")
         await pilot.pause()

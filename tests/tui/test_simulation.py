@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Select, Static
 
+from builder.cli import main
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.events import FireEvent, MoveEvent
 from builder.heroes.rules.pieces import Piece
@@ -210,18 +212,25 @@ async def test_the_designer_simulates_its_scenario_and_escape_returns(bundled: C
         assert isinstance(app.screen, DesignerScreen)
 
 
+async def choose_from_the_builder(pilot: Pilot[None], scenario: Path) -> SimulationSetup:
+    """f8 in the builder, then `scenario` chosen: the dialog of who plays which side."""
+    await pilot.press("f8")
+    await pilot.pause()
+    pilot.app.screen.query_one("#path", Input).value = str(scenario)
+    await pilot.click("#choose")
+    await pilot.pause()
+    setup = pilot.app.screen
+    assert isinstance(setup, SimulationSetup)
+    return setup
+
+
 async def test_the_army_builder_opens_a_simulation(app_on_file: HonApp) -> None:
     async with app_on_file.run_test(size=SIZE) as pilot:
-        await pilot.press("f8")
-        await pilot.pause()
-        app_on_file.screen.query_one("#path", Input).value = str(FIRST_CONTACT)
-        await pilot.click("#choose")
-        await pilot.pause()
-        assert isinstance(app_on_file.screen, SimulationSetup)
+        setup = await choose_from_the_builder(pilot, FIRST_CONTACT)
         # The army open in the builder is offered for the side of its faction only.
-        (us,) = app_on_file.screen.query("#side-us").results(Select)
+        (us,) = setup.query("#side-us").results(Select)
         assert us.value == BUILDER
-        assert not [v for _, v in app_on_file.screen.choices(app_on_file.screen.sides[1]) if v == BUILDER]
+        assert not [v for _, v in setup.choices(setup.sides[1]) if v == BUILDER]
         await pilot.click("#simulate")
         screen = await ready(pilot)
         assert screen.armies == {"us": app_on_file.session.army}
@@ -229,6 +238,32 @@ async def test_the_army_builder_opens_a_simulation(app_on_file: HonApp) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert app_on_file.screen is app_on_file.builder
+
+
+async def test_the_army_in_the_builder_that_does_not_fit_is_warned_of_as_by_hon_simulate(
+    app_on_file: HonApp, army_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The example army (550 points) played in First Contact's 300-point US force: the
+    viewer shows the warnings `hon simulate --army` prints, from the same service."""
+    assert main(["simulate", str(FIRST_CONTACT), "--army", f"us={army_file}", "--turns", "1"]) == 0
+    printed = [line.removeprefix("hon: warning: ") for line in capsys.readouterr().err.splitlines()]
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        await choose_from_the_builder(pilot, FIRST_CONTACT)  # the army in the builder plays the US
+        await pilot.click("#simulate")
+        screen = await ready(pilot)
+        assert screen.game is not None
+        assert [issue.code for issue in screen.game.warnings] == ["force.points"]
+        assert [issue.message for issue in screen.game.warnings] == printed
+        warnings = screen.query_one("#sim-warnings", Static)
+        assert warnings.display and warnings.region.height == len(printed)
+        assert all(message in str(warnings.render()) for message in printed)
+
+
+async def test_an_army_that_fits_shows_no_warnings(bundled: Catalogue) -> None:
+    async with simulation_app(bundled).run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        assert screen.game is not None and screen.game.warnings == ()
+        assert not screen.query_one("#sim-warnings", Static).display
 
 
 async def test_no_two_units_of_a_side_share_a_letter_and_the_legend_tells_them(bundled: Catalogue) -> None:

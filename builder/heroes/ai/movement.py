@@ -20,7 +20,7 @@ from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.deployment import candidates
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.kept import PerBattlefield
-from builder.heroes.rules.leaping import movement_reach
+from builder.heroes.rules.leaping import leaps, movement_reach
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.path import allowance
 from builder.heroes.rules.pieces import Piece, Square
@@ -104,9 +104,10 @@ def _through_windows(
 ) -> Move | None:
     """Surprise (HoN core p.17; builder.heroes.rules.surprise): through a building's windows
     when that ends the move clearly better (a square nearer, or cover worth as much) than
-    any move without, with one card per window the path goes through."""
+    any move without, with one card per window the path goes through. Never for a unit
+    that jumps or flies: it goes over the buildings (leaping.py)."""
     cards = sorted(cards_for(state, piece.owner, CardEffectKind.WINDOWS, CardTiming.MOVEMENT), key=lambda c: c.id)
-    if not cards or piece.side.has(URBAN_FIGHTER) or not _window_in_reach(state, piece):
+    if not cards or piece.side.has(URBAN_FIGHTER) or leaps(piece) or not _window_in_reach(state, piece):
         return None
     if policy.takes_least() and not _window_may_help(state, piece, score, plain):
         return None

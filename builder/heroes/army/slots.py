@@ -34,19 +34,34 @@ def slot_issues(
             else ("slot.shape", f"{option.name} is a {option.size} tile and {where} is {slot.size}: the shapes differ.")
         )
         issues.append(error(code, path, why, "Choose an option of the slot's size, or another slot."))
-    wrong = [stripe for stripe in option.stripes if stripe not in slot.stripes]
+    wrong = unmatched_stripes(option, slot)
     if wrong:
-        names = _stripe_names(option.stripes, catalogue)
-        accepted = _stripe_names(slot.stripes, catalogue)
+        accepted = join_or(_stripe_names(slot.stripes, catalogue))
         issues.append(
             error(
                 "slot.stripes",
                 path,
-                f"{option.name} has {join_and(names)} stripes; {where} accepts {join_or(accepted)}.",
+                _refusal(option, wrong, f"{where}, which takes {accepted}", catalogue),
                 "Each stripe on the option must match a colour framing the slot.",
             )
         )
     return issues
+
+
+def unmatched_stripes(option: RecruitmentOption, slot: Slot) -> tuple[str, ...]:
+    """The stripes on the option's sides that no colour framing the slot matches, once each,
+    in the order of its sides (HoN core p.6): empty when every side fits."""
+    return tuple(dict.fromkeys(stripe for stripe in option.stripes if stripe not in slot.stripes))
+
+
+def _refusal(option: RecruitmentOption, wrong: tuple[str, ...], slot: str, catalogue: Catalogue) -> str:
+    """The sides that do not match, named by their stripes, never those that do: "The Common
+    side of Bazooka does not match the left slot of …"."""
+    names = join_and(_stripe_names(list(wrong), catalogue))
+    if set(option.stripes) <= set(wrong):
+        return f"No side of {option.name} matches {slot}; its sides are {names}."
+    sides, verb = ("side", "does") if len(wrong) == 1 else ("sides", "do")
+    return f"The {names} {sides} of {option.name} {verb} not match {slot}."
 
 
 def _stripe_names(stripes: list[str], catalogue: Catalogue) -> list[str]:

@@ -137,12 +137,15 @@ def _forced_move(
     victory_points.update_control(turn)
 
 
-def surprise(turn: Turn, piece: Piece, path: Path, card_ids: tuple[str, ...], action: str = "Movement Action") -> None:
+def surprise(
+    turn: Turn, piece: Piece, path: Path, card_ids: tuple[str, ...], action: str = "Movement Action", over: bool = False
+) -> None:
     """Surprise cards played on a Movement Action or an assault (HoN core p.17): one for
     each window the path goes through; an Urban Fighter (BfC p.08) needs none, nor may any
-    other unit go through a window without one."""
+    other unit go through a window without one. `over`: a Movement Action that jumps or
+    flies over the terrain (leaping.py, SoN p.17-18) passes through no window."""
     side = piece.owner
-    crossed = windows_crossed(turn.state.battlefield, path)
+    crossed = 0 if over else windows_crossed(turn.state.battlefield, path)
     if not needs_card(piece):
         if card_ids:
             raise ValueError(f"{name(piece)} is an Urban Fighter: it needs no card to go through a window")

@@ -53,7 +53,7 @@ from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.events import HoldEvent, Phase
 from builder.heroes.rules.gear import GearFire, GearMove, GearThrow, GrenadeInto
-from builder.heroes.rules.leaping import crosses
+from builder.heroes.rules.leaping import crosses, leaps
 from builder.heroes.rules.mythos import Cast, FireAtTotem, SearchCheck, Treat
 from builder.heroes.rules.mythos_rolls import paralyzed
 from builder.heroes.rules.pieces import Piece
@@ -86,7 +86,7 @@ def _move(turn: Turn, piece: Piece, action: Move) -> None:
     """A Movement Action, the windows it goes through played as Surprise (HoN core p.17)."""
     if action.fire is None and turn.phase is Phase.ACTIVATION:
         turn.state.moved_only.add(piece.key)  # Burst Into Action may follow it (HoN core p.17)
-    action_cards.surprise(turn, piece, action.path, action.windows)  # HoN core p.17
+    action_cards.surprise(turn, piece, action.path, action.windows, over=leaps(piece))  # HoN core p.17
     moving.move(turn, piece, action.path, action.cards, shots=action.fire, fire_at=action.fire_at)
 
 

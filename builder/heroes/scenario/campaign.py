@@ -19,7 +19,7 @@ from builder.heroes.scenario.changes import (
 )
 from builder.heroes.scenario.conditions import Namer
 from builder.heroes.scenario.models import DRAW, CampaignOutcome, DeploymentStep, Force, Scenario, SpecialRule
-from builder.kernel.diagnostics import join_and, plural
+from builder.kernel.diagnostics import capitalised, join_and, plural
 
 CAMPAIGN_RULE = "Campaign"  # the title of the special rule telling what was carried over
 
@@ -65,7 +65,7 @@ def force_changes(scenario: Scenario, name: Namer) -> list[str]:
     """The units the campaign added to or removed from each side of `scenario`, as sentences
     (its forces' `extra` and `removed`)."""
     return [
-        describe_units(ChangeUnits(type="units", side=f.side, add=f.extra, remove=f.removed), name) + "."
+        capitalised(describe_units(ChangeUnits(type="units", side=f.side, add=f.extra, remove=f.removed), name)) + "."
         for f in scenario.forces
         if f.extra or f.removed
     ]
@@ -76,7 +76,8 @@ def describe_outcome(outcome: CampaignOutcome, name: Namer, campaign: str, last:
     campaign when this is its last scenario, then any words of the book the data cannot say."""
     who = "Nobody" if outcome.result == DRAW else name("side", outcome.result)
     if last:
-        said = [f"{who} wins the {campaign} campaign." if outcome.result != DRAW else "The campaign is a draw."]
+        won = f"{capitalised(who)} wins the {campaign} campaign."
+        said = [won if outcome.result != DRAW else "The campaign is a draw."]
     elif outcome.changes:
         clauses = [describe_change(change, name) for change in outcome.changes]
         said = [f"In the next scenario, {join_and(clauses)}."]
@@ -177,7 +178,7 @@ def _reorder(scenario: Scenario, change: DeploymentOrder, name: Namer) -> Scenar
     if index is None:
         return scenario
     moved = steps.pop(index)
-    moved = moved.model_copy(update={"note": describe_change(change, name) + " (campaign)."})
+    moved = moved.model_copy(update={"note": capitalised(describe_change(change, name)) + " (campaign)."})
     if change.before is not None:
         at = next((i for i, s in enumerate(steps) if s.side == change.before), len(steps))
     else:

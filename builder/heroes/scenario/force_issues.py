@@ -14,9 +14,11 @@ from builder.heroes.scenario.campaign import change_problems
 from builder.heroes.scenario.changes import units_named
 from builder.heroes.scenario.models import DRAW, Force, Scenario
 from builder.heroes.scenario.reference_issues import missing, unknown
-from builder.kernel.diagnostics import Issue, Severity, error, plural, warning
+from builder.kernel.diagnostics import Issue, Severity, error, info, plural, the_side, warning
 
-__all__ = ["campaign_issues", "force_issues"]
+__all__ = ["NO_ARMY", "campaign_issues", "force_issues"]
+
+NO_ARMY = "force.no-army"
 
 
 def force_issues(scenario: Scenario, catalogue: Catalogue, armies: Mapping[str, ArmyList]) -> Iterator[Issue]:
@@ -26,12 +28,14 @@ def force_issues(scenario: Scenario, catalogue: Catalogue, armies: Mapping[str, 
             yield error(
                 "forces.missing",
                 "forces",
-                f"{side.name} has no force: how many points does it field?",
+                f"{the_side(side.name, capital=True)} has no force: how many points does it field?",
                 "Add a force with its points.",
             )
             continue
         army = armies.get(side.id)
         if army is None:
+            if force.army is None:
+                yield _no_army(side.name, side.id, scenario.forces.index(force))
             continue
         path = f"forces[{scenario.forces.index(force)}].army"
         if army.faction != side.faction:
@@ -62,6 +66,18 @@ def force_issues(scenario: Scenario, catalogue: Catalogue, armies: Mapping[str, 
         if scenario.side(force.side) is None:
             yield missing("side", force.side, f"forces[{i}].side", [s.id for s in scenario.sides])
         yield from _campaign_units(force, f"forces[{i}]", catalogue, armies.get(force.side))
+
+
+def _no_army(name: str, side: str, index: int) -> Issue:
+    """A force that names no army list: the scenario is whole, but a game of it (hon
+    simulate, the app's f8) needs a list for the side, named here or given when it starts."""
+    return info(
+        NO_ARMY,
+        f"forces[{index}]",
+        f"The scenario names no army list for {the_side(name)}: a game needs one for every side.",
+        f"Name one under the side's force (army: FILE), or give it when the game starts "
+        f"(hon simulate --army {side}=FILE).",
+    )
 
 
 def _campaign_units(force: Force, path: str, catalogue: Catalogue, army: ArmyList | None) -> Iterator[Issue]:

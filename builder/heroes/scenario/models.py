@@ -13,6 +13,7 @@ from builder.heroes.catalogue.base import Game, Id, Name, Text
 from builder.heroes.catalogue.terrain import Area, Coordinate, Edge, Element, Line
 from builder.heroes.scenario.changes import Change
 from builder.heroes.scenario.conditions import Condition, Namer
+from builder.kernel.diagnostics import the_side
 
 SCENARIO_FORMAT: Literal["hon-scenario"] = "hon-scenario"
 SCENARIO_VERSION: Literal[1] = 1
@@ -305,8 +306,9 @@ class Scenario(BaseModel):
         return next((f for f in self.forces if f.side == side_id), None)
 
     def namer(self, unit_name: Callable[[str], str] | None = None) -> Namer:
-        """Names for `describe`: sides and objectives by their names here, units by
-        `unit_name` (a catalogue's) or their id; an unknown id is its own name."""
+        """Names for `describe`: sides ("the Allies side", which takes a singular verb
+        whatever the name) and objectives by their names here, units by `unit_name` (a
+        catalogue's) or their id; an unknown id is its own name."""
 
         def name(kind: str, ident: str) -> str:
             if kind == "side":
@@ -314,7 +316,7 @@ class Scenario(BaseModel):
                 members = [s.name for s in self.sides if s.team == ident]
                 if side is None and members:  # a team (SoN p.10), by its players
                     return f"the team of {' and '.join(members)}"
-                return side.name if side else ident
+                return the_side(side.name) if side else ident
             if kind == "objective":
                 objective = self.objective(ident)
                 return objective.name if objective else ident

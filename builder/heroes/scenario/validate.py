@@ -14,7 +14,7 @@ from builder.heroes.scenario.force_issues import campaign_issues, force_issues
 from builder.heroes.scenario.models import RANDOM, Scenario, ZoneKind
 from builder.heroes.scenario.reference_issues import missing, unknown
 from builder.heroes.scenario.victory_issues import event_issues, victory_issues
-from builder.kernel.diagnostics import Issue, error, plural, warning
+from builder.kernel.diagnostics import Issue, error, plural, the_side, warning
 
 Square = tuple[int, int]
 
@@ -146,7 +146,8 @@ def _zone_issues(scenario: Scenario, battlefield: Battlefield) -> Iterator[Issue
             yield error(
                 "side.no-zone",
                 f"sides[{i}]",
-                f"{side.name} has no deployment zone and no entry squares: its units cannot come into play.",
+                f"{the_side(side.name, capital=True)} has no deployment zone and no entry squares: "
+                "its units cannot come into play.",
                 "Draw a deployment zone or entry squares for this side.",
             )
     owners = sorted(deployment)

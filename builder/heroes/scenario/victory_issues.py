@@ -9,7 +9,7 @@ from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.scenario.conditions import Condition, Control, Exited, references
 from builder.heroes.scenario.models import DRAW, Scenario
 from builder.heroes.scenario.reference_issues import missing, unknown
-from builder.kernel.diagnostics import Issue, error, plural, warning
+from builder.kernel.diagnostics import Issue, error, plural, the_side, warning
 
 __all__ = ["event_issues", "victory_issues"]
 
@@ -72,7 +72,7 @@ def victory_issues(scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]:
             yield warning(
                 "victory.one-sided",
                 "victory",
-                f"{side.name} cannot win: no outcome names it.",
+                f"{the_side(side.name, capital=True)} cannot win: no outcome names it.",
                 "Add an outcome for this side, or make it the default winner.",
             )
 

@@ -6,7 +6,8 @@ artillery. Next to an enemy it must close assault one of them rather than fire f
 Its dice are its type's at that range, less the best reduction of the target's ground
 (only the best of a terrain and an obstacle counts) and of its own ground's handicap. Each
 matching symbol is a hit and removes a figure; then each flag moves the target one hex back
-towards its own side, and each retreat move it cannot make costs a figure."""
+towards its own side (French Resistance up to three), and each retreat move it cannot make
+costs a figure."""
 
 from __future__ import annotations
 
@@ -101,24 +102,35 @@ class Retreat:
 
 
 def retreat(state: GameState, target: Piece, flags: int) -> Retreat:
-    """Move the target back one hex per flag (French Resistance: the summary lets it go up
-    to 3; the core moves it 1, the least exposed choice). Ground such as sandbags lets it
-    ignore its first flag. Terrain does not slow a retreat, but impassable ground, the
-    ocean, the board's edge and every other unit block it: each move not made costs a
-    figure (M44 summary, "Retreats")."""
+    """Move the target back one hex per flag; French Resistance "may also retreat up to 3
+    hexes instead of the standard 1 on any retreat flag rolled" (M44 summary, Special Forces):
+    it goes as far as takes it next to the fewest enemies, the fewest hexes on a tie. Ground
+    such as sandbags lets it ignore its first flag. Terrain does not slow a retreat, but
+    impassable ground, the ocean, the board's edge and every other unit block it: each move
+    not made costs a figure (M44 summary, "Retreats")."""
     ignored = min(flags, state.battlefield.ground(target.place).ignore_flags)
     blocked = 0
     for _ in range(flags - ignored):
-        options = [
-            place
-            for place in state.battlefield.board.back(target.place, state.edge(target.side))
-            if _free(state, target, place)
-        ]
+        options = _back(state, target, target.rules.retreat)
         if not options:
             blocked += 1
             continue
-        state.move(target, min(options, key=lambda p: (_exposure(state, target, p), p)))
+        state.move(target, min(options, key=lambda o: (_exposure(state, target, o[0]), o[1], o[0]))[0])
     return Retreat(target.place, ignored, blocked)
+
+
+def _back(state: GameState, piece: Piece, most: int) -> list[tuple[Hex, int]]:
+    """The hexes one retreat flag may move the piece to, each with the hexes it takes: one
+    step back, then (up to `most`) further steps back, each onto a hex it may retreat to."""
+    found: list[tuple[Hex, int]] = []
+    frontier = [piece.place]
+    for hexes in range(1, most + 1):
+        edge = state.edge(piece.side)
+        frontier = sorted(
+            {h for at in frontier for h in state.battlefield.board.back(at, edge) if _free(state, piece, h)}
+        )
+        found.extend((place, hexes) for place in frontier)
+    return found
 
 
 def _free(state: GameState, piece: Piece, place: Hex) -> bool:

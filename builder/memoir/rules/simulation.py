@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from builder.kernel.diagnostics import the_side
 from builder.kernel.dice import Dice, SeededDice
 from builder.memoir.catalogue import Catalogue, Side
 from builder.memoir.rules.cards import PAGE_DRAW, deck, draw
@@ -59,7 +60,8 @@ def set_up(scenario: Scenario, catalogue: Catalogue, dice: Dice) -> tuple[GameSt
                 phase=Phase.SETUP,
                 side=setup.id,
                 page=PAGE_DRAW,
-                text=f"{setup.name} takes {len(dealt)} command cards: {', '.join(c.name for c in dealt)}.",
+                text=f"{the_side(setup.name, capital=True)} takes {len(dealt)} command cards: "
+                f"{', '.join(c.name for c in dealt)}.",
                 cards=tuple(c.id for c in dealt),
             )
         )
@@ -88,7 +90,10 @@ def simulate(
         side = scenario.other(side)
     medals = {s.id.value: state.total_medals(s.id) for s in scenario.sides}
     told = ", ".join(f"{s.name} {medals[s.id.value]}/{s.medals}" for s in scenario.sides)
-    text = f"{scenario.side(winner).name} wins with its medals ({told})." if winner else f"No winner yet ({told})."
+    if winner:
+        text = f"{the_side(scenario.side(winner).name, capital=True)} wins with its medals ({told})."
+    else:
+        text = f"No winner yet ({told})."
     events.append(
         VictoryEvent(
             turn=state.turn, phase=Phase.BATTLE, side=winner, text=text, winner=winner, medals=medals, page=PAGE_MEDALS

@@ -106,10 +106,14 @@ RULES: tuple[Rule, ...] = (
         M,
         "TCG p.6",
         P,
-        "Either card may make the one forced march; the shooter plays first, then the other card.",
+        "Either card may make the one forced march; the shooter plays first, then the other card. "
+        "Both cards' moves reveal the hidden enemies next to their new boxes. The swap is a move "
+        "('any other moves'): a Fire or Move card does not shoot after it, a Lumbering one uses "
+        "its moving value.",
         (
             ACT + "test_manoeuvre_swaps_shoots_once_and_activates_both",
             CMD + "test_only_one_of_the_manoeuvring_cards_makes_a_forced_march",
+            ACT + "test_every_manoeuvre_move_reveals_the_hidden_enemies_next_to_it",
         ),
     ),
     Rule(
@@ -156,8 +160,10 @@ RULES: tuple[Rule, ...] = (
         M,
         "TCG p.11",
         P,
-        "",
-        (ACT + "test_a_go_chain_from_hq_to_hq_to_tank",),
+        "A Field Command may place its GO! markers one at a time during the activation; after each "
+        "activation the player picks which waiting GO! marker rolls next, among all of them (the "
+        "order of the p.18 example, not only those the last card gave).",
+        (ACT + "test_a_go_chain_from_hq_to_hq_to_tank", ACT + "test_p18_the_example_of_a_phase_plays_as_printed"),
     ),
     # --- shooting ----------------------------------------------------------------------------
     Rule(
@@ -224,8 +230,13 @@ RULES: tuple[Rule, ...] = (
         M,
         "TCG p.9; TCG p.13",
         P,
-        "Artillery never seizes, even combined with another type.",
-        (ACT + "test_seize_their_position_orthogonal_only_and_not_by_artillery",),
+        "Artillery never seizes, even combined with another type. 'After a combat' read as the step "
+        "straight after the destroying shot (both book examples, p.15 and p.18, seize then): any "
+        "other move, shot or ability first forfeits it.",
+        (
+            ACT + "test_seize_their_position_orthogonal_only_and_not_by_artillery",
+            ACT + "test_seize_their_position_only_straight_after_the_destroying_shot",
+        ),
     ),
     # --- DIRECTIVE markers -------------------------------------------------------------------
     Rule(
@@ -294,6 +305,15 @@ RULES: tuple[Rule, ...] = (
         "Garbled: a forced march cannot make an enemy retreat; hon reads it as the M10 itself moving out of range.",
         (ACT + "test_p15_the_m10_seizes_moves_fires_and_marches",),
     ),
+    Rule(
+        "phase-example",
+        "Example of a phase (Collins, the Rifle Company, the M10)",
+        M,
+        "TCG p.18",
+        P,
+        "",
+        (ACT + "test_p18_the_example_of_a_phase_plays_as_printed",),
+    ),
     # --- the fog of war ------------------------------------------------------------------------
     Rule(
         "hidden",
@@ -311,7 +331,10 @@ RULES: tuple[Rule, ...] = (
         "TCG p.16",
         P,
         "",
-        (ACT + "test_moving_next_to_a_hidden_card_reveals_it",),
+        (
+            ACT + "test_moving_next_to_a_hidden_card_reveals_it",
+            ACT + "test_every_manoeuvre_move_reveals_the_hidden_enemies_next_to_it",
+        ),
     ),
     Rule(
         "decoys",
@@ -406,6 +429,7 @@ ABILITIES: tuple[Rule, ...] = (
         _ORDERS + _TOWARD,
         CMD + "test_fall_back_only_toward_the_own_zone_and_never_without_one",
         CMD + "test_the_policy_falls_back_a_battered_card",
+        SIM + "test_the_aid_post_on_the_vire_plays_the_rarer_abilities",
     ),
     _ability(
         AbilityKind.FIRE,
@@ -424,10 +448,25 @@ ABILITIES: tuple[Rule, ...] = (
         CMD + "test_forward_moves_the_icon_type_one_box_toward_the_enemy_zone",
         CMD + "test_the_policy_orders_forward_and_fire_sensibly",
     ),
-    _ability(AbilityKind.MEDICS, "TCG p.11", P, "", ABL + "test_elan_reinforcements_rally_medics"),
+    _ability(
+        AbilityKind.MEDICS,
+        "TCG p.11",
+        P,
+        "",
+        ABL + "test_elan_reinforcements_rally_medics",
+        SIM + "test_the_aid_post_on_the_vire_plays_the_rarer_abilities",
+    ),
     _ability(AbilityKind.REINFORCEMENTS, "TCG p.12", P, "", ABL + "test_elan_reinforcements_rally_medics"),
     _ability(AbilityKind.SUPPORT, "TCG p.12", P, "", ABL + "test_encouragement_support_resistance_defenders"),
-    _ability(AbilityKind.AMPHIBIOUS, "TCG p.12", P, "", ABL + "test_disorientated_and_amphibious"),
+    _ability(
+        AbilityKind.AMPHIBIOUS,
+        "TCG p.12",
+        P,
+        "Water counts as flooded: no DIRECTIVE marker in it. A card left in Water when Engineers blow "
+        "a ford (the book is silent) counts it as flooded too.",
+        ABL + "test_disorientated_and_amphibious",
+        ABL + "test_an_amphibious_card_in_water_uses_no_directive",
+    ),
     _ability(
         AbilityKind.ENGINEERS,
         "TCG p.12",
@@ -436,14 +475,23 @@ ABILITIES: tuple[Rule, ...] = (
         "Engineers icon (engineers: true); an activated Engineers card on or next to it removes it "
         "(a blown ford is Water again), one per icon; objectives are never removed.",
         CMD + "test_engineers_remove_a_marked_element_in_reach",
+        SIM + "test_the_aid_post_on_the_vire_plays_the_rarer_abilities",
     ),
-    _ability(AbilityKind.FRAGILE, "TCG p.12", P, "", ABL + "test_fragile_goes_back_to_the_reserve"),
+    _ability(
+        AbilityKind.FRAGILE,
+        "TCG p.12",
+        P,
+        "",
+        ABL + "test_fragile_goes_back_to_the_reserve",
+        SIM + "test_the_aid_post_on_the_vire_plays_the_rarer_abilities",
+    ),
     _ability(
         AbilityKind.RALLY,
         "TCG p.12",
         P,
         "The book's second Encouragement (remove a SUPPRESSED marker).",
         ABL + "test_elan_reinforcements_rally_medics",
+        SIM + "test_the_aid_post_on_the_vire_plays_the_rarer_abilities",
     ),
     _ability(
         AbilityKind.DEFENCELESS,
@@ -452,7 +500,15 @@ ABILITIES: tuple[Rule, ...] = (
         "'May not make throws' read as saving throws.",
         ABL + "test_defenceless_weapon_and_passive_ability",
     ),
-    _ability(AbilityKind.FIRE_OR_MOVE, "TCG p.12", P, "", ACT + "test_fire_or_move"),
+    _ability(
+        AbilityKind.FIRE_OR_MOVE,
+        "TCG p.12",
+        P,
+        "Any move counts: the card's move, a forced march, seize their position! and a manoeuvre's "
+        "swap; a card that has shot makes none of them after.",
+        ACT + "test_fire_or_move",
+        ACT + "test_fire_or_move_no_shot_after_a_forced_march_or_a_manoeuvre",
+    ),
     _ability(AbilityKind.IMMOBILE, "TCG p.12", P, "", ACT + "test_water_and_immobile"),
     _ability(
         AbilityKind.DEFENDERS,
@@ -485,7 +541,14 @@ EFFECTS: tuple[Rule, ...] = (
     ),
     _effect(EffectKind.RELENTLESS_ASSAULT, P, "", ABL + "test_relentless_assault_and_sustained_fire_add_to_the_roll"),
     _effect(EffectKind.DEFENCELESS, P, "", ABL + "test_defenceless_weapon_and_passive_ability"),
-    _effect(EffectKind.LUMBERING, P, "", ABL + "test_lumbering_uses_the_other_value_after_moving"),
+    _effect(
+        EffectKind.LUMBERING,
+        P,
+        "Any move counts, as for Fire or Move: the card's move, a forced march, seize their "
+        "position! and a manoeuvre's swap.",
+        ABL + "test_lumbering_uses_the_other_value_after_moving",
+        ABL + "test_lumbering_moving_value_after_a_forced_march_or_a_seize",
+    ),
     _effect(EffectKind.SUSTAINED_FIRE, P, "", ABL + "test_relentless_assault_and_sustained_fire_add_to_the_roll"),
 )
 

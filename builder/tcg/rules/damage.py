@@ -62,5 +62,6 @@ def check_fragile(game: Game, piece: Piece) -> None:
             text=f"{piece.card.name} is Fragile and goes back to the reserve.",
             page=page(12),
             piece=piece.key,
+            fragile=True,
         )
     )

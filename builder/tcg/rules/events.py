@@ -137,9 +137,13 @@ class RevealEvent(_TcgEvent):
 
 
 class DestroyedEvent(_TcgEvent):
+    """A card leaves the battlefield: destroyed, a decoy discarded, or a Fragile card back
+    to the reserve (TCG p.12)."""
+
     kind: Literal["destroyed"] = "destroyed"
     piece: str
     decoy: bool = False
+    fragile: bool = False
 
 
 class MarkersEvent(_TcgEvent):
@@ -149,6 +153,7 @@ class MarkersEvent(_TcgEvent):
     piece: str
     hits: int = 0
     suppressed: int = 0
+    ability: str | None = None  # the AbilityKind value that did it: Medics & Mechanics, Rally (TCG p.11-12)
 
 
 class DirectiveEvent(_TcgEvent):

@@ -6,6 +6,7 @@ pile is never shuffled back (cards there are destroyed or spent)."""
 
 from __future__ import annotations
 
+from builder.kernel.diagnostics import the_side
 from builder.tcg.base import page
 from builder.tcg.cards import EventCard, EventEffect, EventEffectKind, HeroCard
 from builder.tcg.rules.events import CardEvent, DirectiveEvent, DrawEvent, MarkersEvent
@@ -19,12 +20,13 @@ def draw(game: Game, side: str, count: int, why_page: str) -> int:
     player.reserve = player.reserve[count:]
     player.hand.extend(taken)
     empty = " (the reserve is empty)" if len(taken) < count else ""
+    who = the_side(player.side.name, capital=True)
     game.tell(
         DrawEvent(
             turn=game.turn,
             phase=game.phase,
             side=side,
-            text=f"{player.side.name} draw {len(taken)} card{'s' if len(taken) != 1 else ''}{empty}.",
+            text=f"{who} draws {len(taken)} card{'s' if len(taken) != 1 else ''}{empty}.",
             page=why_page,
             count=len(taken),
         )
@@ -36,12 +38,13 @@ def gain(game: Game, side: str, count: int, why: str, why_page: str) -> None:
     player = game.players[side]
     taken = player.gain_directives(count)
     capped = " (six is the most a player has)" if taken < count else ""
+    who = the_side(player.side.name, capital=True)
     game.tell(
         DirectiveEvent(
             turn=game.turn,
             phase=game.phase,
             side=side,
-            text=f"{player.side.name} take {taken} DIRECTIVE marker{'s' if taken != 1 else ''}: {why}{capped}; "
+            text=f"{who} takes {taken} DIRECTIVE marker{'s' if taken != 1 else ''}: {why}{capped}; "
             f"{player.directives} in play.",
             page=why_page,
             change=taken,
@@ -84,7 +87,8 @@ def may_play(game: Game, side: str, what: str) -> bool:
 
 def _mark(game: Game, side: str, what: str) -> None:
     if not may_play(game, side, what):
-        raise OnePerPhase(f"{game.players[side].side.name} already played a {what} card this phase")
+        who = the_side(game.players[side].side.name, capital=True)
+        raise OnePerPhase(f"{who} already played a {what} card this phase")
     game.players[side].played.add((game.turn, game.phase_side, what))
 
 
@@ -99,7 +103,8 @@ def play_event(game: Game, side: str, card: EventCard, chosen: EventEffect, name
             turn=game.turn,
             phase=game.phase,
             side=side,
-            text=f"{player.side.name} play {card.name}: {'' if name == card.name else name + ', '}{chosen.english()}.",
+            text=f"{the_side(player.side.name, capital=True)} plays {card.name}: "
+            f"{'' if name == card.name else name + ', '}{chosen.english()}.",
             page=page(9),
             card=card.id,
             piece=target.key if target is not None else None,
@@ -121,7 +126,7 @@ def play_hero(game: Game, side: str, card: HeroCard, carrier: Piece) -> None:
             turn=game.turn,
             phase=game.phase,
             side=side,
-            text=f"{player.side.name} play the Hero Card {card.name} on {carrier.card.name}.",
+            text=f"{the_side(player.side.name, capital=True)} plays the Hero Card {card.name} on {carrier.card.name}.",
             page=page(10),
             card=card.id,
             piece=carrier.key,

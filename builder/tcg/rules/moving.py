@@ -56,19 +56,35 @@ def can_seize(game: Game, piece: Piece, box: Box) -> bool:
 def move(game: Game, piece: Piece, to: Box, how: MoveKind) -> MoveEvent:
     origin = piece.box
     piece.box = to
+    event = _tell(game, piece, origin, how)
+    reveal_neighbours(game, piece)
+    return event
+
+
+def swap(game: Game, a: Piece, b: Piece) -> None:
+    """A manoeuvre's two cards swap places (TCG p.6). Each of them moves into a box, so each
+    turns face up the hidden enemies next to the box it enters (TCG p.16), whichever card the
+    player names first."""
+    a.box, b.box = b.box, a.box
+    _tell(game, a, b.box, MoveKind.MANOEUVRE)
+    _tell(game, b, a.box, MoveKind.MANOEUVRE)
+    reveal_neighbours(game, a)
+    reveal_neighbours(game, b)
+
+
+def _tell(game: Game, piece: Piece, origin: Box, how: MoveKind) -> MoveEvent:
     event = MoveEvent(
         turn=game.turn,
         phase=game.phase,
         side=piece.side,
-        text=f"{piece.name} {_verb(how)} from {list(origin)} to {list(to)}.",
+        text=f"{piece.name} {_verb(how)} from {list(origin)} to {list(piece.box)}.",
         page=PAGES[how],
         piece=piece.key,
         origin=origin,
-        to=to,
+        to=piece.box,
         how=how,
     )
     game.tell(event)
-    reveal_neighbours(game, piece)
     return event
 
 

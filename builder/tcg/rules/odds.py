@@ -12,6 +12,7 @@ from builder.kernel.dice import SIDES
 from builder.tcg.rules.rolls import Judgement, gains_directive, judge, struck
 
 FACES = range(1, SIDES + 1)
+OUTCOMES = ("hit", "saved", "suppressed", "miss")
 
 
 @dataclass(frozen=True)
@@ -26,14 +27,18 @@ class ShotOdds:
     miss: Fraction
     directive: Fraction
 
+    def outcomes(self) -> dict[str, Fraction]:
+        """The four outcomes, one of which every roll has: they add up to 1."""
+        return {name: getattr(self, name) for name in OUTCOMES}
+
     def as_dict(self) -> dict[str, float]:
-        return {name: float(getattr(self, name)) for name in ("hit", "saved", "suppressed", "miss", "directive")}
+        return {name: float(p) for name, p in {**self.outcomes(), "directive": self.directive}.items()}
 
 
 def shot_odds(
     value: int, bonus: int = 0, save: int | None = None, armour_piercing: bool = False, armoured: bool = False
 ) -> ShotOdds:
-    tally = dict.fromkeys(("hit", "saved", "suppressed", "miss", "directive"), Fraction(0))
+    tally = dict.fromkeys((*OUTCOMES, "directive"), Fraction(0))
     pair = Fraction(1, SIDES * SIDES)
     for first, second in product(FACES, FACES):
         dice = (first, second)

@@ -41,6 +41,7 @@ from builder.tcg.rules.tactics import (
 from builder.tcg.scenario import MarkerKind
 
 LOW_DIRECTIVES = 1
+CARE = frozenset({AbilityKind.MEDICS, AbilityKind.RALLY})  # abilities used on a friendly card
 
 
 class SimplePolicy(Sensible):
@@ -92,6 +93,8 @@ class SimplePolicy(Sensible):
                 score += len(self.orders(game, piece, ability))
             elif ability.kind is AbilityKind.ENGINEERS:
                 score += 2 * len(self.demolitions(game, piece, ability))
+            elif ability.kind in CARE and self.patient(act, ability) is not None:
+                score += 2
         if not (piece.hidden and piece.is_decoy):
             score += 2 * sum(1 for i in act.weapons() if act.targets(i))
         if self.step(game, piece, act.moves()) is not None:
@@ -99,11 +102,13 @@ class SimplePolicy(Sensible):
         return score
 
     def manoeuvre_pair(self, game: Game, side: str) -> tuple[Piece, Piece, Piece] | None:
+        """Two cards that may swap, and one of them able to shoot after the swap (a Fire or
+        Move card cannot: the swap is a move, TCG p.6, p.12)."""
         for a in game.of(side):
             for b in game.of(side):
                 if a.key < b.key and can_manoeuvre(game, a, b):
-                    shooter = a if a.shooting else b
-                    if shooter.shooting:
+                    shooter = next((p for p in (a, b) if p.shooting and not p.ability(AbilityKind.FIRE_OR_MOVE)), None)
+                    if shooter is not None:
                         return a, b, shooter
         return None
 
@@ -129,14 +134,10 @@ class SimplePolicy(Sensible):
         game, piece = act.game, act.piece
         self.use_abilities(act)
         self.shoot_all(act)
-        if act.can_seize():
-            act.seize()
         box = self.step(game, piece, act.moves())
         if box is not None:
             act.move(box)
             self.shoot_all(act)
-            if act.can_seize():
-                act.seize()
         if game.players[piece.side].directives > 3:
             march = self.step(game, piece, act.forced_marches())
             if march is not None:
@@ -160,16 +161,20 @@ class SimplePolicy(Sensible):
                     act.engineer(index, boxes)
             elif self.worth_drawing(game, piece.side, ability.kind):
                 act.use(index)
-            elif ability.kind is AbilityKind.RALLY:
-                target = next(
-                    (p for p in game.of(piece.side) if p.suppressed and distance(p.box, piece.box) <= 1), None
-                )
+            elif ability.kind in CARE:
+                target = self.patient(act, ability)
                 if target is not None:
                     act.use(index, target)
-            elif ability.kind is AbilityKind.MEDICS:
-                target = next((p for p in game.of(piece.side) if p.hits and distance(p.box, piece.box) <= 1), None)
-                if target is not None:
-                    act.use(index, target)
+
+    def patient(self, act: Activation, ability: Ability) -> Piece | None:
+        """The card Medics & Mechanics heals (one with a HIT marker) or Rally frees (one with
+        a SUPPRESSED marker): one the ability reaches, the most burdened first."""
+
+        def burden(piece: Piece) -> int:
+            return piece.hits if ability.kind is AbilityKind.MEDICS else piece.suppressed
+
+        found = [p for p in act.game.of(act.piece.side) if burden(p) and act.tends(ability, p)]
+        return max(found, key=lambda p: (burden(p), p.key), default=None)
 
     def orders(self, game: Game, user: Piece, ability: Ability) -> list[Piece]:
         """The cards worth ordering, best first, as many as the icons allow: Fire! those
@@ -240,7 +245,8 @@ class SimplePolicy(Sensible):
 
     def shoot_all(self, act: Activation) -> None:
         """Each shooting value at the most damaged visible target, until none is left (a Fire
-        Again! value comes back once, and the target already hit ranks first)."""
+        Again! value comes back once, and the target already hit ranks first); seize their
+        position straight after a shot that destroys, the only time it may (TCG p.9)."""
         if act.piece.hidden and act.piece.is_decoy:
             return
         while True:
@@ -250,6 +256,8 @@ class SimplePolicy(Sensible):
                 return
             index, targets = ready[0]
             act.fire(index, min(targets, key=lambda t: (t.hidden, -t.hits, -t.suppressed, t.key)))
+            if act.can_seize():
+                act.seize()
 
     def step(self, game: Game, piece: Piece, boxes: list[Box]) -> Box | None:
         """The box that brings the card closest to what it wants, if any brings it closer."""
@@ -271,6 +279,11 @@ class SimplePolicy(Sensible):
 
     def force_activation(self, game: Game, piece: Piece) -> bool:
         return game.players[piece.side].directives >= 2
+
+    def next_go(self, game: Game, waiting: list[Piece]) -> Piece:
+        """The cards that activate without a roll first (HQs carry the chain on), then the
+        one whose activation would do most."""
+        return min(waiting, key=lambda p: (not p.automatic, -self.worth(game, p), p.key))
 
     # --- cards in hand ---------------------------------------------------------------------------
 

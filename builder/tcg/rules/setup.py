@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from builder.kernel.diagnostics import the_side
 from builder.kernel.dice import Dice, shuffled
 from builder.tcg.base import page
 from builder.tcg.cards import Card, DecoyCard, EventCard, HeroCard, UnitCard
@@ -71,7 +72,7 @@ def new_game(scenario: Scenario, cards: CardCatalogue, dice: Dice, variants: fro
                 turn=0,
                 phase=game.phase,
                 side=side.id,
-                text=f"{side.name} deploy {len(mine)} cards, {hidden} of them hidden; "
+                text=f"{the_side(side.name, capital=True)} deploys {len(mine)} cards, {hidden} of them hidden; "
                 f"{len(players[side.id].reserve)} cards in the reserve.",
                 page=page(5),
                 pieces=mine,
@@ -82,7 +83,8 @@ def new_game(scenario: Scenario, cards: CardCatalogue, dice: Dice, variants: fro
                 turn=0,
                 phase=game.phase,
                 side=side.id,
-                text=f"{side.name} start with {players[side.id].directives} DIRECTIVE markers.",
+                text=f"{the_side(side.name, capital=True)} starts with {players[side.id].directives} "
+                "DIRECTIVE markers.",
                 page=page(5),
                 change=players[side.id].directives,
                 total=players[side.id].directives,

@@ -37,6 +37,7 @@ class Piece:
     hits: int = 0
     suppressed: int = 0
     activated: bool = False
+    go: bool = False  # a GO! marker waiting for its activation roll (TCG p.11)
     hero: HeroCard | None = None
     panzerfaust: bool = False  # a Panzerfaust marker: the Armour-Piercing shooting effect (TCG p.16)
     extra_hit_points: int = 0  # Hit point markers, one extra hit point each (TCG p.16)
@@ -208,9 +209,16 @@ class Game:
         return (
             self.players[piece.side].directives > 0
             and piece.suppressed == 0
-            and not self.terrain(piece.box).no_directives
+            and not self.flooded(piece)
             and not piece.ability(AbilityKind.DISORIENTATED)
         )
+
+    def flooded(self, piece: Piece) -> bool:
+        """The card stands in a flooded box (TCG p.17). Water counts as flooded for the card
+        in it: Amphibious says so (TCG p.12), and no other card enters Water; one left in it
+        when Engineers blow a ford (the book is silent) is read the same way."""
+        terrain = self.terrain(piece.box)
+        return terrain.no_directives or terrain is Terrain.WATER
 
     def spend_directive(self, piece: Piece) -> None:
         """One DIRECTIVE marker goes back above the command board (TCG p.13)."""

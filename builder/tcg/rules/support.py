@@ -29,21 +29,29 @@ def use_ability(game: Game, user: Piece, ability: Ability, target: Piece | None)
         draw(game, user.side, icons, page(12))
     elif ability.kind is AbilityKind.RALLY and target is not None and target.suppressed:
         target.suppressed -= 1
-        _told(game, user, target, "removes a SUPPRESSED marker from", 0, -1, (), page(12))
+        _told(game, user, ability, target, "removes a SUPPRESSED marker from", 0, -1, ())
     elif ability.kind is AbilityKind.MEDICS and target is not None and target.hits and ability.value:
         die = game.dice.roll(1)[0]
         roll = Roll("medics", (die,), die, (), die, page(12))
         healed = die >= ability.value
         target.hits -= 1 if healed else 0
         verb = "heals a HIT marker of" if healed else "fails to heal"
-        _told(game, user, target, verb, -1 if healed else 0, 0, (roll,), page(12))
+        _told(game, user, ability, target, verb, -1 if healed else 0, 0, (roll,))
     else:
         raise ValueError(f"{ability.kind.value} is not played by the rules core, or has no target")
 
 
 def _told(
-    game: Game, user: Piece, target: Piece, verb: str, hits: int, suppressed: int, rolls: tuple[Roll, ...], where: str
+    game: Game,
+    user: Piece,
+    ability: Ability,
+    target: Piece,
+    verb: str,
+    hits: int,
+    suppressed: int,
+    rolls: tuple[Roll, ...],
 ) -> None:
+    """The markers an ability added or removed, told with the ability's code."""
     game.tell(
         MarkersEvent(
             turn=game.turn,
@@ -51,9 +59,10 @@ def _told(
             side=user.side,
             text=f"{user.card.name} {verb} {target.name}.",
             rolls=rolls,
-            page=where,
+            page=page(12),
             piece=target.key,
             hits=hits,
             suppressed=suppressed,
+            ability=ability.kind.value,
         )
     )

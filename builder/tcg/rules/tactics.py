@@ -8,9 +8,9 @@ from builder.tcg.base import Box, page
 from builder.tcg.cards import AbilityKind, DecoyCard, UnitCard, UnitType
 from builder.tcg.rules.activation import Activation, Commander, activate, end
 from builder.tcg.rules.board import neighbours, orthogonally_adjacent
-from builder.tcg.rules.events import ActivationEvent, MarkersEvent, MoveKind, ReinforcementEvent, Tactic, TacticEvent
+from builder.tcg.rules.events import ActivationEvent, MarkersEvent, ReinforcementEvent, Tactic, TacticEvent
 from builder.tcg.rules.hand import draw, gain
-from builder.tcg.rules.moving import move
+from builder.tcg.rules.moving import swap
 from builder.tcg.rules.setup import piece_key
 from builder.tcg.rules.state import Game, Piece
 from builder.tcg.rules.variants import Variant
@@ -138,9 +138,7 @@ def manoeuvre(game: Game, a: Piece, b: Piece, shooter: Piece, commander: Command
     if not can_manoeuvre(game, a, b) or shooter not in (a, b):
         raise ValueError("those cards cannot manoeuvre")
     tell_tactic(game, a.side, Tactic.MANOEUVRE, f"COMMAND marker on: manoeuvre {a.name} and {b.name}.", (a.key, b.key))
-    first, second = a.box, b.box
-    b.box = first
-    move(game, a, second, MoveKind.MANOEUVRE)
+    swap(game, a, b)
     other = b if shooter is a else a
     shooting = Activation(game, shooter, commander, manoeuvre=True)
     swapping = Activation(game, other, commander, manoeuvre=True, shoots=False, partner=shooting)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from builder.kernel.diagnostics import the_side
 from builder.tcg.base import page
 from builder.tcg.rules.events import PhaseEvent, TurnEvent, VictoryEvent
 from builder.tcg.rules.hand import apply_effect, gain
@@ -23,7 +24,8 @@ def play_phase(game: Game, side: str, policies: Mapping[str, SimplePolicy]) -> N
             turn=game.turn,
             phase=game.phase,
             side=side,
-            text=f"{player.side.name}' phase: {player.side.command} COMMAND markers, "
+            text=f"{the_side(player.side.name, capital=True, possessive=True)} phase: "
+            f"{player.side.command} COMMAND markers, "
             f"{player.directives} DIRECTIVE markers, {len(player.hand)} cards in hand.",
             page=page(6),
             command=player.side.command,

@@ -8,6 +8,7 @@ end of every turn; when both sides fulfil a condition at the same time the game 
 
 from __future__ import annotations
 
+from builder.kernel.diagnostics import capitalised
 from builder.tcg.conditions import Control, Destroy, VictoryPoints, When
 from builder.tcg.rules.state import Game
 from builder.tcg.scenario import DRAW
@@ -38,7 +39,7 @@ def judge_turn(game: Game) -> None:
     if len(winners) == 1:
         (side,) = winners
         game.winner = side
-        game.outcome = f"{_capital(game.scenario.side_name(side))} win at the end of turn {game.turn}."
+        game.outcome = f"{capitalised(game.scenario.side_name(side))} wins at the end of turn {game.turn}."
     elif len(winners) > 1:
         game.winner = DRAW
         game.outcome = f"Both sides fulfil their conditions at the end of turn {game.turn}: a draw."
@@ -48,8 +49,4 @@ def judge_turn(game: Game) -> None:
             game.outcome = f"Nobody fulfilled a condition by the end of turn {game.turn}: a draw."
         else:
             name = game.scenario.side_name(game.winner)
-            game.outcome = f"Nobody fulfilled a condition by the end of turn {game.turn}: {name} win."
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
+            game.outcome = f"Nobody fulfilled a condition by the end of turn {game.turn}: {name} wins."

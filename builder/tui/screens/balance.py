@@ -118,7 +118,7 @@ class BalanceScreen(Screen[None]):
             table.add_row(Text(game.label(side)), str(rate.wins), f"{rate.rate:.0%}", f"{low:.0%}–{high:.0%}")
         favoured = tally.favoured()
         verdict = (
-            f"{game.label(favoured)} is favoured."
+            f"Favoured: {game.label(favoured)}."
             if favoured is not None
             else "No side is shown to be favoured: the intervals overlap."
         )

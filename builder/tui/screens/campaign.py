@@ -24,27 +24,45 @@ from builder.heroes.campaign.play import results_possible
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.scenario.campaign import CAMPAIGN_RULE, force_changes
 from builder.heroes.scenario.models import DRAW, Scenario
-from builder.io.campaign_files import LoadedCampaign, load_campaign, save_campaign_as
+from builder.io.campaign_files import CAMPAIGN_KIND, Chain, LoadedCampaign, load_campaign, save_campaign_as
+from builder.io.catalogue_files import catalogue_inputs
 from builder.io.errors import ChangedOnDisk, HonFileError
-from builder.services.campaign import check_units, current_game, record_result, what_next
+from builder.io.outputs import Output, kind_of
+from builder.io.scenario_files import SCENARIO_KIND
+from builder.kernel.diagnostics import capitalised
+from builder.services.campaign import (
+    campaign_output,
+    check_units,
+    current_game,
+    find_chain,
+    next_output,
+    record_result,
+    sheet_output,
+    start_campaign,
+    what_next,
+    write_next,
+)
 from builder.tui.styles import SCREENS_CSS
 from builder.tui.widgets.footer import KeysFooter
 
 
-def open_or_start(answer: str, catalogue: Catalogue) -> Path:
-    """The campaign file the player named; or, for the id of a bundled campaign, its file in
-    the current folder (`<id>-campaign.yaml`), started there unless it already exists."""
-    from builder.io.campaign_files import save_campaign
-    from builder.services.campaign import find_chain, start
-
+def file_or_chain(answer: str) -> Path | Chain:
+    """The campaign file the player named (the campaign screen says what is wrong with one
+    it cannot read), or the campaign to start that the id of a bundled campaign, or the file
+    of the scenario that opens one, names."""
     path = Path(answer).expanduser()
-    if path.is_file():
+    if path.is_file() and kind_of(path) != SCENARIO_KIND:
         return path
-    chain = find_chain(answer)
-    target = Path.cwd() / f"{chain.id}-campaign.yaml"
-    if not target.exists():
-        save_campaign(start(chain, {}, target, catalogue), target)
-    return target
+    return find_chain(answer)
+
+
+def start_at(chain: Chain, path: Path, catalogue: Catalogue, user_catalogue: Path | None) -> Path:
+    """Start `chain` with a new campaign file at `path` (the player chose it), never over a
+    file the campaign reads nor a file of another format; the path written."""
+    read = (*chain.files(), *catalogue_inputs(user_catalogue))
+    target = Output(path, CAMPAIGN_KIND, "the path chosen", read)
+    target.check()
+    return start_campaign(chain, {}, target, catalogue)
 
 
 class RecordResult(ModalScreen[Result | None]):
@@ -62,7 +80,7 @@ class RecordResult(ModalScreen[Result | None]):
     def compose(self) -> ComposeResult:
         sides = self.scenario.sides
         choices = [
-            ("Draw" if r == DRAW else f"{self.scenario.namer()('side', r)} wins", r)
+            ("Draw" if r == DRAW else f"{capitalised(self.scenario.namer()('side', r))} wins", r)
             for r in results_possible(self.scenario)
         ]
         with VerticalScroll(classes="dialog"):
@@ -216,7 +234,7 @@ class CampaignScreen(Screen[None]):
         assert self.loaded is not None
         try:
             recorded = record_result(self.loaded, result, self.catalogue)
-            save_campaign_as(self.loaded, recorded, self.path)
+            save_campaign_as(self.loaded, recorded, campaign_output(self.loaded))
         except (HonFileError, ChangedOnDisk, OSError) as problem:
             self.say(str(problem), error=True)
             return
@@ -274,38 +292,32 @@ class CampaignScreen(Screen[None]):
     # --- writing ---------------------------------------------------------------------------
 
     def action_write_next(self) -> None:
-        """Write the next scenario, its campaign changes made, beside the campaign file."""
-        from builder.io.scenario_files import save_scenario
-        from builder.services.campaign import current_scenario
-
+        """Write the next scenario, its campaign changes made, beside the campaign file
+        (never over a file the campaign reads, nor a file of another format)."""
         if self.loaded is None:
             return
         try:
-            current = current_scenario(self.loaded, self.path)
-            target = self.path.parent / f"{current.id}.yaml"
-            save_scenario(current_scenario(self.loaded, target), target)
+            written = write_next(self.loaded, next_output(self.loaded))
         except (HonFileError, ChangedOnDisk, OSError) as problem:
             self.say(str(problem), error=True)
             return
-        self.say(f"Wrote {target}.")
+        self.say(f"Wrote {written}.")
 
     def action_sheet(self) -> None:
         """Write the printable campaign sheet (HTML) into exports/."""
-        from builder.export.campaign_sheet import build_campaign_sheet, campaign_sheet_path, write_campaign_sheet
+        from builder.export.campaign_sheet import build_campaign_sheet, render
         from builder.export.formats import Format
 
         if self.loaded is None:
             return
         sheet = build_campaign_sheet(self.loaded, self.catalogue)
         try:
-            written = write_campaign_sheet(
-                sheet, Format.HTML, campaign_sheet_path(self.loaded.campaign.id, Format.HTML)
-            )
+            written = sheet_output(self.loaded, Format.HTML.extension).save(render(sheet, Format.HTML))
         except (HonFileError, OSError) as problem:
             self.say(str(problem), error=True)
             return
         self.say(f"Wrote {written}.")
-        if self.app.is_web and written is not None:  # in a browser (`hon serve`): it downloads there
+        if self.app.is_web:  # in a browser (`hon serve`): it downloads there
             self.app.deliver_binary(written, save_filename=written.name)
 
     def action_back(self) -> None:

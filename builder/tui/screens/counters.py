@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.columns import Columns
 from rich.console import Group as RichGroup
 from rich.console import RenderableType
 from rich.table import Table
@@ -18,22 +19,33 @@ from builder.heroes.catalogue.units import CombatValues, DefenseColour, Side, Si
 from builder.tui.styles import SCREENS_CSS
 
 SHIELD = {colour: colour.display for colour in DefenseColour}
+# The columns of a counter's combat values, by the target's Defense colour (HoN core p.4),
+# each headed by the target in as many cells as a value takes.
+TARGETS = {DefenseColour.INFANTRY: "inf", DefenseColour.LIGHT: "light", DefenseColour.HEAVY: "heavy"}
+CHIPS_WIDTH = 6 * len(TARGETS)  # five cells a value and one between
 
 
 def _rating(value: int | None) -> str:
     return "X" if value is None else f"{value:+d}" if value else "0"
 
 
-def _combat(values: CombatValues) -> Text:
-    text = Text()
-    for colour, value in (
-        (DefenseColour.INFANTRY, values.infantry),
-        (DefenseColour.LIGHT, values.light),
-        (DefenseColour.HEAVY, values.heavy),
-    ):
-        text.append(f" {_rating(value):>3} ", style=f"bold black on {SHIELD[colour]}")
+def _chips(cells: list[tuple[DefenseColour, str]]) -> Text:
+    """Five cells of text per target colour, on its colour, a cell apart, never wrapped (a
+    narrow dialog crops the header and the values alike, keeping them in their columns)."""
+    text = Text(no_wrap=True, overflow="crop")
+    for colour, cell in cells:
+        text.append(cell, style=f"bold black on {SHIELD[colour]}")
         text.append(" ")
     return text
+
+
+def _combat(values: CombatValues) -> Text:
+    return _chips([(colour, f" {_rating(values.against(colour)):>3} ") for colour in TARGETS])
+
+
+def _targets() -> Text:
+    """The header of the combat values: the targets, over their columns."""
+    return _chips([(colour, f"{target:^5}") for colour, target in TARGETS.items()])
 
 
 def _abilities(refs: list[AbilityRef], catalogue: Catalogue) -> str:
@@ -49,7 +61,7 @@ def _abilities(refs: list[AbilityRef], catalogue: Catalogue) -> str:
 def side_table(unit: Unit, side: Side, catalogue: Catalogue) -> Table:
     table = Table.grid(padding=(0, 1))
     table.add_column(style="bold", no_wrap=True)
-    table.add_column()
+    table.add_column(min_width=CHIPS_WIDTH if side.combat is not None or side.weapons else None)
     title = side.name or unit.name
     table.add_row(
         Text(side.state.value, style="italic"), Text(title, style="red" if side.state is SideState.REDUCED else "")
@@ -57,15 +69,17 @@ def side_table(unit: Unit, side: Side, catalogue: Catalogue) -> Table:
     if side.defense is None:
         table.add_row("", Text("wreck: a terrain element", style="dim"))
         return table
-    table.add_row("defense", Text(f" {side.defense.label()} ", style=f"bold black on {SHIELD[unit.colour]}"))
+    # The shield's colour on its value alone (a Text's own style would fill its cell).
+    shield = Text.assemble((f" {side.defense.label()} ", f"bold black on {SHIELD[unit.colour]}"))
+    table.add_row("defense", shield)
     table.add_row("movement", "X" if side.movement is None else str(side.movement))
+    if side.combat is not None or side.weapons:
+        table.add_row(Text("against", style="dim"), _targets())
     if side.combat is not None:
         table.add_row("combat", _combat(side.combat))
     for weapon in side.weapons:
-        table.add_row(
-            weapon.role.value,
-            Text.assemble(_combat(weapon.combat), f"{weapon.name}  {_abilities(weapon.abilities, catalogue)}"),
-        )
+        table.add_row(weapon.role.value, _combat(weapon.combat))
+        table.add_row("", f"{weapon.name}  {_abilities(weapon.abilities, catalogue)}")
     if side.abilities:
         table.add_row("abilities", _abilities(side.abilities, catalogue))
     table.add_row("a hit", side.on_hit.value if side.on_hit else "—")
@@ -79,10 +93,9 @@ def unit_card(unit: Unit, catalogue: Catalogue) -> RenderableType:
         f"  {unit.type.label} · {unit.role.value} · {unit.footprint} square{'s' if unit.footprint > 1 else ''}",
         style="dim",
     )
-    sides = Table.grid(padding=(0, 4))
-    sides.add_column()
-    sides.add_column()
-    sides.add_row(*(side_table(unit, side, catalogue) for side in unit.sides))
+    # Side by side where they fit whole, else one under the other: never squeezed until
+    # the combat values' columns are cut.
+    sides = Columns([side_table(unit, side, catalogue) for side in unit.sides], padding=(0, 4))
     return RichGroup(header, sides, Text(""))
 
 
@@ -98,10 +111,5 @@ class CounterDetails(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog counters"):
             yield Label(self.title_text, classes="dialog-title")
-            legend = Text("combat values against ")
-            for colour in (DefenseColour.INFANTRY, DefenseColour.LIGHT, DefenseColour.HEAVY):
-                legend.append(f" {colour.value} ", style=f"bold black on {SHIELD[colour]}")
-                legend.append(" ")
-            yield Static(legend, classes="dialog-help")
             for unit in self.units:
                 yield Static(unit_card(unit, self.catalogue))

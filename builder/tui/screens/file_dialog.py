@@ -155,7 +155,10 @@ class FileDialog(ModalScreen[Path | None]):
         if self.mode == "open" and not path.is_file():
             problem.update(Text(f"{path}: no such file.", style="bold"))
             return
-        if self.mode == "save" and not path.parent.is_dir():
+        # The folder hon proposed (exports/) is made on saving; another must exist, so that
+        # a typo in a folder's name is caught here rather than made into a new folder.
+        proposed = self.suggestion is not None and path.parent == self.suggestion.parent
+        if self.mode == "save" and not path.parent.is_dir() and not proposed:
             problem.update(Text(f"{path.parent}: no such folder.", style="bold"))
             return
         if self.mode == "save" and path.suffix not in YAML:

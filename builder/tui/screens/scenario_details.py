@@ -17,12 +17,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Static, TabbedContent, TabPane, TextArea
+from textual.widgets import Static, TabbedContent, TabPane, Tabs, TextArea
 
 from builder.heroes.scenario.campaign import describe_outcome
 from builder.heroes.scenario.conditions import describe
 from builder.heroes.scenario.edits import ReplaceScenario
 from builder.heroes.scenario.models import Campaign, Event, Force, Scenario, ScenarioSide, Setup, Victory
+from builder.kernel.diagnostics import capitalised
 from builder.services.scenario_session import ScenarioSession
 from builder.tui.forms.condition_form import ConditionForm
 from builder.tui.forms.form import ModelForm
@@ -51,6 +52,16 @@ FORMS: list[tuple[str, type[BaseModel], tuple[str, ...]]] = [
     ("Set-up", Setup, ("setup",)),
     ("Forces", ForcesPart, ("forces",)),
 ]
+# Every tab, in order, by its pane's id: alt+1 to alt+8 show them from anywhere on the
+# screen, and alt+0 focuses the tab bar, where left and right go from tab to tab (a form's
+# fields keep the focus from it). The palette lists each; the footer, too narrow for
+# eight, says them in one.
+TABS = [(f"tab-{title.lower()}", title) for title, _, _ in FORMS] + [
+    ("tab-condition", "Condition"),
+    ("tab-victory", "Victory"),
+    ("tab-events", "Events"),
+    ("tab-campaign", "Campaign"),
+]
 
 
 class ScenarioDetails(Screen[bool]):
@@ -60,6 +71,8 @@ class ScenarioDetails(Screen[bool]):
         Binding("ctrl+s", "apply", "Apply"),
         Binding("escape", "cancel", "Back"),
         Binding("ctrl+z", "undo_added", "Undo add"),
+        Binding("alt+0", "focus_tabs", "Tabs", key_display=f"alt+0…{len(TABS)}"),
+        *(Binding(f"alt+{n}", f"show_tab('{pane}')", title, show=False) for n, (pane, title) in enumerate(TABS, 1)),
     ]
 
     def __init__(self, session: ScenarioSession) -> None:
@@ -168,9 +181,8 @@ class ScenarioDetails(Screen[bool]):
         name = self.session.scenario.namer(partial(self.session.catalogue.name_of, "units"))
         text = Text(f"{campaign.name}, part {campaign.part} of {campaign.of}\n", style="bold")
         for outcome in campaign.outcomes:
-            text.append(
-                "Draw: " if outcome.result == "draw" else f"{name('side', outcome.result)} wins: ", style="bold"
-            )
+            said = "Draw: " if outcome.result == "draw" else f"{capitalised(name('side', outcome.result))} wins: "
+            text.append(said, style="bold")
             text.append(describe_outcome(outcome, name, campaign.name, last=campaign.next is None) + "\n")
         english.update(text)
         return campaign
@@ -213,6 +225,24 @@ class ScenarioDetails(Screen[bool]):
         self.query_one("#details-problems", Static).update("")
         self.refresh_bindings()
         self.notify(said, markup=False)
+
+    # --- tabs -----------------------------------------------------------------------------
+
+    def action_show_tab(self, pane: str) -> None:
+        """Show a tab, its first field focused."""
+        self.query_one("#details-tabs", TabbedContent).active = pane  # shown at once (ContentSwitcher)
+        self._focus_first(pane)
+
+    def _focus_first(self, pane: str) -> None:
+        """The pane's first field in the focus chain (a form holding fields is passed)."""
+        shown = self.query_one(f"#{pane}", TabPane)
+        chain = [widget for widget in self.focus_chain if shown in widget.ancestors]
+        fields = [widget for widget in chain if not any(widget in other.ancestors for other in chain)]
+        if fields:
+            fields[0].focus()
+
+    def action_focus_tabs(self) -> None:
+        self.query_one("#details-tabs", TabbedContent).query_one(Tabs).focus()
 
     # --- applying -------------------------------------------------------------------------
 

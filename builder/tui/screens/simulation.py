@@ -53,15 +53,18 @@ if TYPE_CHECKING:
     from builder.heroes.scenario.battlefield import Battlefield
     from builder.heroes.scenario.models import Scenario
     from builder.io.scenario_files import LoadedScenario
+    from builder.kernel.diagnostics import Issue
 
 
 @dataclass(frozen=True)
 class Game:
-    """What the worker hands back: the scenario as played, its map and the record."""
+    """What the worker hands back: the scenario as played, its map, the record, and what
+    does not fit the scenario in the army lists played (PreparedGame.army_warnings)."""
 
     scenario: Scenario
     battlefield: Battlefield
     record: GameRecord
+    warnings: tuple[Issue, ...] = ()
 
 
 class NoGame(Exception):
@@ -84,7 +87,7 @@ def play(
         game = prepare_game(source, catalogue, armies)
     except HonFileError as problem:  # GameNotReady included: the scenario's first error
         raise NoGame(str(problem)) from problem
-    return Game(game.scenario, game.battlefield, game.simulate(seed=seed, turns=turns))
+    return Game(game.scenario, game.battlefield, game.simulate(seed=seed, turns=turns), game.army_warnings)
 
 
 class SimulationMap(MapView):
@@ -140,6 +143,7 @@ class SimulationScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
+        yield Static(id="sim-warnings")
         yield Static(id="sim-message")
         with Horizontal(id="sim-main"):
             with Vertical(id="sim-left"):
@@ -202,6 +206,7 @@ class SimulationScreen(Screen[None]):
         log.add_options([Option(list_line(frame.event, self.narrator)) for frame in game.record.frames])
         self.add_class("ready")
         self._show_title()
+        self._show_warnings(game.warnings)
         show_if_changed(self.query_one("#sim-legend", Static), legend(game.scenario, self.letters))
         self.index = -1  # so that go(0) shows everything
         self.go(0)
@@ -217,6 +222,13 @@ class SimulationScreen(Screen[None]):
         points = ", ".join(f"{side} {vp}" for side, vp in record.victory_points.items())
         text.append(f" · VP {points}", style="dim")
         show_if_changed(self.query_one("#title", Static), text, layout=False)
+
+    def _show_warnings(self, warnings: tuple[Issue, ...]) -> None:
+        """The army lists' warnings, as `hon simulate` prints them, above the game."""
+        shown = self.query_one("#sim-warnings", Static)
+        shown.display = bool(warnings)
+        text = Text("\n").join(Text(f"{issue.severity.value}: {issue.message}") for issue in warnings)
+        show_if_changed(shown, text)
 
     # --- stepping -------------------------------------------------------------------------
 

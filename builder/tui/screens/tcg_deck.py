@@ -18,7 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from builder.kernel.diagnostics import Issue, Severity
+from builder.kernel.diagnostics import Issue, Severity, the_side
 from builder.services.tcg_scenario_session import DeckChoice, TcgScenarioSession
 from builder.tcg.cards import UnitCard
 from builder.tcg.edits import AddToDeck, RemoveFromDeck, SetSideMarkers
@@ -106,7 +106,7 @@ class TcgDeckScreen(DocumentScreen[TcgScenarioSession]):
         side = scenario.side(self.side)
         assert side is not None
         title = Text()
-        title.append(f"{scenario.title} — the {side.name}' deck", style="bold")
+        title.append(f"{scenario.title} — {the_side(side.name, possessive=True)} deck", style="bold")
         title.append(f" ({side.insignia} army, {len(side.force.deck_cards())} cards)")
         if session.has_edits:
             title.append(" · modified", style="italic yellow")

@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.widgets import Static, TabbedContent, TabPane
 
+from builder.kernel.diagnostics import the_side
 from builder.services.tcg_scenario_session import TcgScenarioSession
 from builder.tcg.base import Box
 from builder.tcg.cards import DecoyCard
@@ -236,7 +237,7 @@ class TcgDesignerScreen(DocumentScreen[TcgScenarioSession]):
         session, box = self.session, self.board.cursor
         side = session.scenario.side(self.side_id)
         assert side is not None
-        title = f"The card the {side.name} deploy on {list(box)}"
+        title = f"The card {the_side(side.name)} deploys on {list(box)}"
         occupied = bool(session.box_view(box).placed)
         chosen = await self.app.push_screen_wait(CardPicker(title, session.deploy_choices(side.id, box), occupied))
         if chosen == CLEAR:

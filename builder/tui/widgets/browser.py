@@ -35,7 +35,7 @@ class CatalogueBrowser(Vertical):
         yield Input(placeholder="search tiles, options, units…", id="search")
         # Filled as it is composed: filling it on mount would lay the screen out again.
         prompts = self._prompts("")
-        results = CatalogueList(prompts, id="results")
+        results = CatalogueList(prompts, indent=TAG_WIDTH, id="results")  # a long name wraps beside its tag
         if len(prompts) > self.app.size.height:
             # More options than the screen has lines: the list overflows whatever its height.
             # Textual would show its scrollbar only once the first paint had measured every

@@ -1,15 +1,17 @@
 """The catalogue browser's list of hits: a line per hit (its tag, name and cost), more where
-a hit is wider than the list, drawn by the list itself (Textual's Line API).
+a hit is wider than the list, indented under its name, drawn by the list itself (Textual's
+Line API).
 
 It is not an OptionList because of what an OptionList costs to show: it makes every line
 through Content (wrapping, a style per run with the cell's offset for text selection, the
 option's index as mouse metadata), about 0.3 ms a line, 10.6 ms of the builder's first
 paint for the 34 lines the list shows (the most of any widget on the first screen). Here a
 line is one Strip of the hit's runs in styles resolved once a paint, and a hit wider than
-the list is wrapped once for its width, where Content wraps it. Looks, keys, mouse and
-scrolling are an OptionList's: the highlighted and hovered hits in the same component
-styles, up, down, page up, page down, home and end moving the highlight (up and down
-wrapping round), enter or a click choosing, the highlight kept in view."""
+the list is wrapped once for its width, where Content wraps it (but for the indent under
+its tag, which Content has not). Looks, keys, mouse and scrolling are an OptionList's: the
+highlighted and hovered hits in the same component styles, up, down, page up, page down,
+home and end moving the highlight (up and down wrapping round), enter or a click choosing,
+the highlight kept in view."""
 
 from __future__ import annotations
 
@@ -37,10 +39,24 @@ PLAIN, HIGHLIGHTED, HOVER = "", "catalogue-list--highlighted", "catalogue-list--
 TAB = 8  # the cells between tab stops (Content's tab_size)
 
 
-def wrap(prompt: Prompt, width: int) -> list[Prompt]:
+def wrap(prompt: Prompt, width: int, indent: int = 0) -> list[Prompt]:
     """The lines of a hit at `width`, as Content wraps a prompt (Content._wrap_and_format):
     its tabs expanded, at its line breaks, then between words, a word wider than the line
-    folded, and the spaces ending a line dropped (the last line's beyond the width)."""
+    folded, and the spaces ending a line dropped (the last line's beyond the width). With
+    an `indent`, the hit's first `indent` characters (its tag, a cell each) stand on the
+    first line alone, and the rest is wrapped as Content wraps it in the column beside
+    them, each line after the first starting `indent` blank cells in (in a list narrower
+    than that, none)."""
+    if not 0 < indent < width:
+        return _wrapped(prompt, width)
+    size = sum(len(run) for run, _ in prompt)
+    first, *rest = _wrapped(_between(prompt, indent, size), width - indent)
+    blank: Prompt = ((" " * indent, ""),)
+    return [_between(prompt, 0, indent) + first, *(blank + line for line in rest)]
+
+
+def _wrapped(prompt: Prompt, width: int) -> list[Prompt]:
+    """`wrap` without an indent."""
     prompt = _expand_tabs(prompt)
     text = "".join(run for run, _ in prompt)
     lines: list[Prompt] = []
@@ -89,7 +105,8 @@ def _between(prompt: Prompt, start: int, end: int) -> Prompt:
 
 class CatalogueList(ScrollView, can_focus=True):
     """The hits of the catalogue browser; `highlighted` is the index of the one under the
-    cursor, and a hit chosen (enter, a click) is announced by `Chosen`."""
+    cursor, and a hit chosen (enter, a click) is announced by `Chosen`. A hit's lines after
+    its first start `indent` cells in (`wrap`)."""
 
     ALLOW_SELECT = False
     BINDINGS = [  # an OptionList's keys
@@ -139,8 +156,9 @@ class CatalogueList(ScrollView, can_focus=True):
             self.index = index
             super().__init__()
 
-    def __init__(self, prompts: Sequence[Prompt], *, id: str | None = None) -> None:
+    def __init__(self, prompts: Sequence[Prompt], *, indent: int = 0, id: str | None = None) -> None:
         super().__init__(id=id)
+        self._indent = indent
         self._prompts: list[Prompt] = []
         self._highlighted: int | None = None
         self._hover: int | None = None  # the hit under the mouse
@@ -197,7 +215,9 @@ class CatalogueList(ScrollView, can_focus=True):
             if cells <= width and "\n" not in text and "\t" not in text:
                 lines.append((index, prompt, cells))
             else:
-                lines.extend((index, line, sum(cell_len(run) for run, _ in line)) for line in wrap(prompt, width))
+                lines.extend(
+                    (index, line, sum(cell_len(run) for run, _ in line)) for line in wrap(prompt, width, self._indent)
+                )
         self._lines, self._first = lines, [*first, len(lines)]
         size = Size(width, len(lines))
         if size != self.virtual_size:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from builder.kernel.diagnostics import Issue, Severity
+from builder.kernel.diagnostics import Issue, Severity, the_side
 from builder.services.tcg_scenario_session import BoxView
 from builder.tcg.scenario import MAX_HQS, MarkerKind, Scenario
 from builder.tcg.terrain import TERRAIN_PAGE, Terrain
@@ -71,7 +71,7 @@ def box_text(scenario: Scenario, view: BoxView, issues: list[Issue]) -> Text:
         text.append("\n")
     if view.zone is not None:
         text.append(ZONE_BAR, style=f"bold {SIDE_COLOURS[view.zone % len(SIDE_COLOURS)]}")
-        text.append(f" {scenario.sides[view.zone].name}' reinforcement zone\n")
+        text.append(f" {the_side(scenario.sides[view.zone].name, capital=True, possessive=True)} reinforcement zone\n")
     for card in view.placed:
         name, tags = card_lines(card)
         text.append(f"{scenario.sides[card.side].name}: ", style=SIDE_COLOURS[card.side % len(SIDE_COLOURS)])
@@ -83,12 +83,16 @@ def box_text(scenario: Scenario, view: BoxView, issues: list[Issue]) -> Text:
     return text
 
 
-def legend(scenario: Scenario) -> Text:
+def legend(scenario: Scenario, *, forces: bool = True) -> Text:
+    """The markers' glyphs, and each side in the colour of its cards and zone (with its
+    COMMAND and DIRECTIVE markers when `forces`: the viewer tells how many are left)."""
     text = Text.assemble(("\nMarkers\n", "bold"))
     for kind in MarkerKind:
         text.append(f" {MARKER_GLYPH[kind]} {kind.value}\n")
     text.append("\nSides\n", style="bold")
     for index, side in enumerate(scenario.sides):
         text.append(f" {ZONE_BAR}", style=f"bold {SIDE_COLOURS[index % len(SIDE_COLOURS)]}")
-        text.append(f" {side.name}: {side.command} COMMAND, {side.directives} DIRECTIVE\n")
+        text.append(
+            f" {side.name}: {side.command} COMMAND, {side.directives} DIRECTIVE\n" if forces else f" {side.name}\n"
+        )
     return text

@@ -92,10 +92,7 @@ def test_candidates_give_the_engines_reasons(mini: Catalogue) -> None:
     found = {c.option.id: c for c in candidates(START, mini, "tiles", 1, "left")}
     assert found["ammo"].fits
     assert not found["red-gear"].fits
-    assert (
-        found["red-gear"].errors[0].message
-        == "Red Gear has Red stripes; the left slot of Platoon accepts Blue or Common."
-    )
+    assert found["red-gear"].errors[0].code == "slot.stripes"
     assert not found["mg-squad"].fits and found["mg-squad"].errors[0].code == "slot.size"
     assert "totem" not in found  # free options need no slot
     kinds = [c.fits for c in candidates(START, mini, "tiles", 1, "left")]

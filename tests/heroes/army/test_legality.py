@@ -6,12 +6,18 @@ from typing import Any
 
 import pytest
 
+from builder.heroes.army.slots import unmatched_stripes
 from builder.heroes.army.validate import validate
 from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.catalogue.recruitment import Slot
 from builder.kernel.diagnostics import Issue, is_legal
 from tests.conftest import army, codes, errors
 
 COMMAND = {"tile": "command", "slots": {"left": "planning"}}
+
+
+def left_of_platoon(mini: Catalogue) -> Slot:
+    return next(slot for slot in mini.tiles["platoon"].slots if slot.id == "left")
 
 
 def issue(issues: list[Issue], code: str) -> Issue:
@@ -92,12 +98,18 @@ class TestSlots:
 
     def test_stripes_must_match_the_slot_and_the_message_names_both(self, mini: Catalogue) -> None:
         found = issue(check(mini, COMMAND, {"tile": "platoon", "slots": {"left": "red-gear"}}), "slot.stripes")
-        assert found.message == "Red Gear has Red stripes; the left slot of Platoon accepts Blue or Common."
         assert found.path == "tiles[1].slots.left"
+        assert unmatched_stripes(mini.options["red-gear"], left_of_platoon(mini)) == ("red",)
+        assert all(mini.name_of("stripes", s) in found.message for s in ("red", "blue", "common"))
 
-    def test_each_side_stripe_is_checked(self, mini: Catalogue) -> None:
+    def test_the_refusal_names_the_side_that_does_not_match_not_the_one_that_does(self, mini: Catalogue) -> None:
+        """Mixed Gear: a Blue side, which the slot's Blue frame takes, and a Red one. The
+        refusal names Red, and Blue only among the slot's colours (issue 30, point 7)."""
         found = issue(check(mini, COMMAND, {"tile": "platoon", "slots": {"left": "mixed-gear"}}), "slot.stripes")
-        assert "Blue and Red stripes" in found.message
+        assert unmatched_stripes(mini.options["mixed-gear"], left_of_platoon(mini)) == ("red",)
+        blue, red = mini.name_of("stripes", "blue"), mini.name_of("stripes", "red")
+        assert found.message.count(red) == 1 and found.message.count(blue) == 1
+        assert found.message.index(blue) > found.message.index(red)  # Blue is the slot's, after the option's Red
 
     def test_matching_stripes_are_legal(self, mini: Catalogue) -> None:
         issues = check(mini, COMMAND, {"tile": "platoon", "slots": {"left": "veteran", "right": "cutter"}})

@@ -195,3 +195,17 @@ def test_a_medic_never_moves_its_aid_to_an_enemy() -> None:
     assert state.mythos.aid == {"m": "a1"}
     Turn(state, LoadedDice([4]), "activation", players).perform("a1", Fire(((None, "b2"),)))
     assert state.mythos.aid == {"m": "a1"} and "b2" not in state.pieces  # the enemy's hit stands
+
+
+@pytest.mark.parametrize("kind", [JUMPERS, FLYER])
+def test_jump_and_flying_go_over_a_house_with_no_surprise_card(kind: object) -> None:
+    """Over the terrain "as if there were no obstacles" (SoN p.17-18): the house's windows on
+    the way are passed over, not gone through, so the move needs no Surprise card (HoN core p.17)."""
+    board = "..BBB..."  # one row: the way east is over the house, past both its windows
+    hill = [{"id": "hill", "name": "The hill", "kind": "secondary", "at": [6, 0]}]
+    state = game(board, [piece("a1", (1, 0), kind=kind)], objectives=hill)  # type: ignore[arg-type]
+    state.battlefield = field(board, windows=[((1, 0), (2, 0)), ((4, 0), (5, 0))])
+    action = SimplePolicy().activate(state, state.pieces["a1"])
+    assert isinstance(action, Move) and not action.windows
+    Turn(state, LoadedDice([]), "activation").perform("a1", action)
+    assert state.pieces["a1"].square[0] > 4  # beyond the house

@@ -139,12 +139,12 @@ def test_each_change_reads_as_a_sentence_from_its_data(maltot: LoadedScenario) -
         describe_change(HoldObjective(type="hold", side="german", objective="church"), name),
     ]
     assert said == [
-        "10. SS-Panzer-Division deploys x after 43rd Infantry Division",
+        "the 10. SS-Panzer-Division side deploys x after the 43rd Infantry Division side",
         "CW Primary Objective (the farm) is placed at square [18, 6] instead",
         "CW Primary Objective (the farm) is replaced by Orange",
-        "10. SS-Panzer-Division has 50 points more",
-        "10. SS-Panzer-Division starts with 1 victory point",
-        "10. SS-Panzer-Division controls Church from the start",
+        "the 10. SS-Panzer-Division side has 50 points more",
+        "the 10. SS-Panzer-Division side starts with 1 victory point",
+        "the 10. SS-Panzer-Division side controls Church from the start",
     ]
     last = describe_outcome(CampaignOutcome(result="draw"), name, "Operation Jupiter", last=True)
     assert last == "The campaign is a draw."

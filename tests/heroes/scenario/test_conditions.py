@@ -128,6 +128,6 @@ def test_shipped_conditions_read_as_english(bundled: Catalogue) -> None:
 def test_the_sentences_of_rush_on_maltot(bundled: Catalogue) -> None:
     scenario = load_scenario(SCENARIOS_DIR / "rush-on-maltot.yaml").scenario
     assert describe(scenario.victory.outcomes[0].condition, scenario.namer()) == (
-        "43rd Infantry Division controls CW Primary Objective (the farm) or 43rd Infantry Division controls 2 of "
-        "Field barn, Church and Bend of the forest track"
+        "the 43rd Infantry Division side controls CW Primary Objective (the farm) or the 43rd Infantry Division side "
+        "controls 2 of Field barn, Church and Bend of the forest track"
     )

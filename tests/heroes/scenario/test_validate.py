@@ -14,7 +14,7 @@ from builder.heroes.army.models import ArmyList
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.scenario.models import Scenario
 from builder.heroes.scenario.validate import validate_scenario
-from builder.kernel.diagnostics import Issue, Severity
+from builder.kernel.diagnostics import Issue, Severity, is_legal
 from tests.conftest import FIXTURES, army
 
 Data = dict[str, Any]
@@ -26,6 +26,8 @@ def base() -> Data:
     because the duel's two boards both carry the element `farm` (see objective.ambiguous)."""
     data = copy.deepcopy(DUEL)
     data["objectives"][0] = {"id": "farm", "name": "The farm", "kind": "primary", "at": [3, 1]}
+    for force in data["forces"]:  # lists named, not read: `armies` gives those a check reads
+        force["army"] = f"{force['side']}.yaml"
     return data
 
 
@@ -49,7 +51,9 @@ def test_the_base_scenario_is_clean(mini: Catalogue) -> None:
 def test_the_duel_fixture_names_an_ambiguous_element(mini: Catalogue) -> None:
     scenario = Scenario.model_validate(DUEL)
     issues = validate_scenario(scenario, mini).issues
-    assert [(i.code, i.path) for i in issues] == [("objective.ambiguous", "objectives[0].element")]
+    assert [(i.code, i.path) for i in issues if i.severity is not Severity.INFO] == [
+        ("objective.ambiguous", "objectives[0].element")
+    ]
     assert "2 times" in issues[0].message
 
 
@@ -207,6 +211,21 @@ def test_a_named_army_list_must_fit_its_force(mini: Catalogue, code: str, keep: 
     assert found(check(mini, armies={"alpha": keep}), code) == []
     broken = found(check(mini, armies={"alpha": breaks}), code)
     assert [(i.path, i.severity) for i in broken] == [("forces[0].army", Severity.ERROR)], broken
+
+
+def test_a_force_naming_no_army_list_says_a_game_needs_one(mini: Catalogue) -> None:
+    """Playable on the table, but `hon simulate` and the app's f8 refuse it until the side
+    has a list: the check says so, as a note that leaves it playable."""
+
+    def unnamed(data: Data) -> None:
+        del data["forces"][1]["army"]
+
+    [issue] = found(check(mini, unnamed), "force.no-army")
+    assert (issue.path, issue.severity) == ("forces[1]", Severity.INFO)
+    assert is_legal(check(mini, unnamed))
+    # A list for the side (given for a game, or read from the file the force names) says it all.
+    assert found(check(mini, unnamed, armies={"beta": army(tiles=[], faction="beta")}), "force.no-army") == []
+    assert found(check(mini), "force.no-army") == []
 
 
 def test_the_points_message_gives_both_numbers(mini: Catalogue) -> None:

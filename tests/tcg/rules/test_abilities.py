@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from builder.tcg.cards import Ability, AbilityKind, Effect, EffectKind, Shooting
 from builder.tcg.catalogue import CardCatalogue
-from builder.tcg.rules.activation import Activation
-from builder.tcg.rules.events import DirectiveEvent, ShotResult
+from builder.tcg.rules.activation import Activation, IllegalAction
+from builder.tcg.rules.events import DestroyedEvent, DirectiveEvent, MarkersEvent, ShotResult
 from builder.tcg.rules.policy import SimplePolicy
 from builder.tcg.rules.saves import save_against, visible_save
 from builder.tcg.rules.shooting import bonuses, shoot
@@ -111,6 +113,9 @@ def test_fragile_goes_back_to_the_reserve(cards: CardCatalogue) -> None:
     shoot(game, rifles, rifles.shooting[0], game.pieces["de-grenadier-gruppe-b"], Scripted())
     assert "de-grenadier-gruppe-b" not in game.pieces
     assert [c.id for c in game.players["german"].reserve] == ["de-grenadier-gruppe-b"]
+    gone = [e for e in game.events if isinstance(e, DestroyedEvent)]
+    assert [(e.piece, e.fragile) for e in gone] == [("de-grenadier-gruppe-b", True)]
+    assert game.players["us"].destroyed == 0  # back to the reserve, not destroyed
 
 
 def test_elan_reinforcements_rally_medics(cards: CardCatalogue) -> None:
@@ -130,8 +135,15 @@ def test_elan_reinforcements_rally_medics(cards: CardCatalogue) -> None:
     act.use(1, rifles)
     assert game.players["us"].directives == 2 and rifles.suppressed == 0
     rifles.hits = 1
+    enemy = game.pieces["de-grenadier-gruppe-b"]
+    enemy.hits = 1
+    with pytest.raises(IllegalAction):
+        act.use(2, enemy)  # in reach, but an enemy: Medics tend friendly cards
+    assert enemy.hits == 1
     act.use(2, rifles)
     assert rifles.hits == 0
+    told = [(e.ability, e.hits, e.suppressed) for e in game.events if isinstance(e, MarkersEvent)]
+    assert told == [("rally", 0, -1), ("medics", -1, 0)]
     deck = variant(cards, "us-infantry-command-hq", abilities=[Ability(kind=AbilityKind.REINFORCEMENTS, uses=2)])
     game = game_with(deck, [{"card": "us-infantry-command-hq", "box": [0, 1]}], [TARGET])
     m10 = cards.unit("us-m10")
@@ -223,3 +235,40 @@ def test_a_scenario_event_happens_on_its_turn(cards: CardCatalogue) -> None:
     play_phase(game, "us", {"us": SimplePolicy(), "german": SimplePolicy()})
     told = next(e for e in game.events if isinstance(e, DirectiveEvent) and "scenario event" in e.text)
     assert told.change == 1 and told.total == 6  # compulsory, and capped at six
+
+
+def test_an_amphibious_card_in_water_uses_no_directive(cards: CardCatalogue) -> None:
+    """TCG p.12, Amphibious: "counts Water boxes as flooded boxes"; p.17: "A Unit Card in a
+    flooded box cannot use DIRECTIVE markers" — no forced march, no +1 on its shots."""
+    deck = variant(cards, "us-rifle-company-a", abilities=[Ability(kind=AbilityKind.AMPHIBIOUS)])
+    game = game_with(
+        deck, [RIFLES], [{**TARGET, "box": [2, 2]}], faces=[3, 4], terrain=[{"box": [1, 2], "terrain": "water"}]
+    )
+    rifles = game.pieces["us-rifle-company-a"]
+    act = Activation(game, rifles, Scripted(sustain=True))  # type: ignore[arg-type]
+    assert game.can_use_directive(rifles) and act.forced_marches()  # on dry land
+    act.move((1, 2))
+    assert not game.can_use_directive(rifles) and act.forced_marches() == []
+    event = act.fire(0, game.pieces["de-grenadier-gruppe-b"])  # 7 against 8: +1 would hit
+    assert event.result is ShotResult.MISS and event.directives == () and game.players["us"].directives == 2
+
+
+def test_lumbering_moving_value_after_a_forced_march_or_a_seize(cards: CardCatalogue) -> None:
+    """TCG p.12, Lumbering: "If it moves, it uses the shooting value next to the blue arrow" —
+    any move: a forced march (p.14) or seize their position! (p.9) as well as its move."""
+    lumbering = Shooting(value=7, effects=[Effect(kind=EffectKind.LUMBERING, value=10)])
+    deck = variant(cards, "us-rifle-company-a", shooting=[lumbering])
+    game = game_with(deck, [RIFLES], [TARGET], faces=[3, 5])  # 8: a HIT on 7, a miss on 10
+    act = Activation(game, game.pieces["us-rifle-company-a"], Scripted())  # type: ignore[arg-type]
+    assert act.fire(0, game.pieces["de-grenadier-gruppe-b"]).success  # standing: 7
+    game = game_with(deck, [{**RIFLES, "box": [1, 2]}], [TARGET], faces=[3, 5])
+    act = Activation(game, game.pieces["us-rifle-company-a"], Scripted())  # type: ignore[arg-type]
+    act.march((1, 1))
+    assert not act.fire(0, game.pieces["de-grenadier-gruppe-b"]).success
+    deck = variant(cards, "us-rifle-company-a", shooting=[Shooting(value=7), lumbering])
+    german = [{"card": "de-grenadier-gruppe-a", "box": [2, 1]}, {**TARGET, "box": [3, 1]}]
+    game = game_with(deck, [RIFLES], german, faces=[3, 5, 3, 5])
+    act = Activation(game, game.pieces["us-rifle-company-a"], Scripted())  # type: ignore[arg-type]
+    act.fire(0, game.pieces["de-grenadier-gruppe-a"])  # destroyed: one hit point
+    act.seize()
+    assert not act.fire(1, game.pieces["de-grenadier-gruppe-b"]).success

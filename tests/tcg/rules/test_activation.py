@@ -5,13 +5,22 @@ from __future__ import annotations
 
 import pytest
 
+from builder.tcg.cards import Shooting
 from builder.tcg.catalogue import CardCatalogue
 from builder.tcg.rules.activation import Activation, IllegalAction, activate, go_roll
-from builder.tcg.rules.events import ActivationEvent, MoveKind, ReinforcementEvent
+from builder.tcg.rules.events import (
+    ActivationEvent,
+    GoEvent,
+    MoveEvent,
+    MoveKind,
+    ReinforcementEvent,
+    ShotEvent,
+    ShotResult,
+)
 from builder.tcg.rules.moving import can_seize, moves
 from builder.tcg.rules.policy import SimplePolicy
-from builder.tcg.rules.state import Game
-from builder.tcg.rules.tactics import manage, manoeuvre, recover, remove_suppressed
+from builder.tcg.rules.state import Game, Piece
+from builder.tcg.rules.tactics import command, manage, manoeuvre, recover, remove_suppressed
 from tests.tcg.rules.helpers import game_with
 
 HQ = {"card": "us-infantry-command-hq", "box": [0, 1]}
@@ -198,3 +207,154 @@ def test_manoeuvre_swaps_shoots_once_and_activates_both(cards: CardCatalogue) ->
     assert rifles.box == (2, 1) and tank.box == (1, 1)
     assert rifles.activated and tank.activated
     assert sum(1 for e in game.events if e.kind == "shot") == 1
+
+
+def test_fire_or_move_no_shot_after_a_forced_march_or_a_manoeuvre(cards: CardCatalogue) -> None:
+    """TCG p.12, Fire or Move: "may not shoot if they move during their activation" — any
+    move: the forced march of p.14 too, and the manoeuvre's swap (p.6 calls it a move)."""
+    mortar = {"card": "us-mortar-platoon", "box": [1, 1]}
+    bunker = {"card": "de-bunker", "box": [3, 1]}
+    game = game_with(cards, [mortar], [bunker])
+    act = Activation(game, game.pieces["us-mortar-platoon"], Quiet())
+    assert act.weapons() == [0]
+    act.march((1, 2))
+    assert act.weapons() == [] and game.players["us"].directives == 1
+    with pytest.raises(IllegalAction):
+        act.fire(0, game.pieces["de-bunker"])
+    game = game_with(cards, [mortar, {"card": "us-rifle-company-a", "box": [1, 2]}], [bunker], faces=[6, 6])
+    mortar_piece = game.pieces["us-mortar-platoon"]
+    manoeuvre(game, mortar_piece, game.pieces["us-rifle-company-a"], mortar_piece, SimplePolicy())
+    assert mortar_piece.box == (1, 2) and not [e for e in game.events if isinstance(e, ShotEvent)]
+
+
+def test_seize_their_position_only_straight_after_the_destroying_shot(cards: CardCatalogue) -> None:
+    """TCG p.9: "After a combat ... and it destroys its enemy, the unit may seize their
+    position!" — the next step, or never: a move, another shot or an ability first forfeits it."""
+    enemy = {"card": "de-grenadier-gruppe-a", "box": [2, 1]}  # one hit point, no save
+    game = game_with(cards, [RIFLES], [enemy, FAR], faces=[5, 5])
+    act = Activation(game, game.pieces["us-rifle-company-a"], Quiet())
+    act.fire(0, game.pieces["de-grenadier-gruppe-a"])
+    assert act.can_seize()
+    act.move((1, 2))
+    assert not act.can_seize()
+    with pytest.raises(IllegalAction):
+        act.seize()
+    # Diagonal at the kill, orthogonal after a move: still no seizing (TCG p.9, N.B.).
+    game = game_with(cards, [RIFLES], [{**enemy, "box": [2, 2]}, FAR], faces=[5, 5])
+    act = Activation(game, game.pieces["us-rifle-company-a"], Quiet())
+    act.fire(0, game.pieces["de-grenadier-gruppe-a"])
+    act.move((1, 2))
+    assert not act.can_seize()
+    # The M10's second shot comes between: no seizing either.
+    m10 = {"card": "us-m10", "box": [1, 1]}
+    game = game_with(cards, [m10], [enemy, {"card": "de-bunker", "box": [1, 2]}], faces=[5, 5, 1, 2])
+    act = Activation(game, game.pieces["us-m10"], Quiet())
+    act.fire(0, game.pieces["de-grenadier-gruppe-a"])
+    act.fire(1, game.pieces["de-bunker"])
+    assert not act.can_seize()
+
+
+@pytest.mark.parametrize("order", ["named-first", "named-second"])
+def test_every_manoeuvre_move_reveals_the_hidden_enemies_next_to_it(cards: CardCatalogue, order: str) -> None:
+    """TCG p.6, p.16: both cards of a manoeuvre move into a box, so each turns face up the
+    hidden enemies next to its new box, whichever card the player names first."""
+    m10 = {"card": "us-m10", "box": [1, 2]}
+    near_first = {"card": "de-grenadier-gruppe-a", "box": [1, 0], "hidden": True}  # next to [1, 1] only
+    near_second = {"card": "de-grenadier-gruppe-b", "box": [1, 3], "hidden": True}  # next to [1, 2] only
+    game = game_with(cards, [RIFLES, m10], [near_first, near_second])
+    rifles, tank = game.pieces["us-rifle-company-a"], game.pieces["us-m10"]
+    a, b = (rifles, tank) if order == "named-first" else (tank, rifles)
+    manoeuvre(game, a, b, rifles, Quiet())
+    assert rifles.box == (1, 2) and tank.box == (1, 1)
+    assert not game.pieces["de-grenadier-gruppe-a"].hidden and not game.pieces["de-grenadier-gruppe-b"].hidden
+    swaps = [e for e in game.events if isinstance(e, MoveEvent) and e.how is MoveKind.MANOEUVRE]
+    assert {(e.piece, e.origin, e.to) for e in swaps} == {
+        ("us-rifle-company-a", (1, 1), (1, 2)),
+        ("us-m10", (1, 2), (1, 1)),
+    }
+
+
+class P18(SimplePolicy):
+    """The American player of TCG p.18, step by step; the shot decisions are the sensible
+    ones (+1 when one short, for the shooter and for the German saving throw) except the
+    armour-piercing the M10's second shot is given."""
+
+    ROLL_ORDER = ("us-collins-hq", "us-rifle-company-a", "us-m10")
+
+    def play_activation(self, act: Activation) -> None:
+        game = act.game
+        rifles, collins, m10 = (game.pieces[k] for k in ("us-rifle-company-a", "us-collins-hq", "us-m10"))
+        german = game.pieces.get("de-grenadier-gruppe-b")
+        if act.piece.key == "us-infantry-command-hq":
+            act.give_go(0, [rifles])  # (1) the first GO! marker; it keeps the second
+            act.move((0, 2))  # (2) moves one box...
+            act.give_go(0, [collins])  # ...and gives it to Collins, now adjacent
+            act.use(1)  # and takes a DIRECTIVE marker (Elan)
+        elif act.piece is collins:
+            act.move((1, 1))  # (3) into the village
+            act.give_go(0, [m10])  # tanks anywhere
+        elif act.piece is rifles and german is not None:
+            act.move((2, 3))  # (4) moves and shoots the adjacent German unit
+            act.fire(0, german)
+        elif act.piece is m10 and german is not None:
+            act.fire(0, german)  # (5) 10
+            act.fire(1, german)  # 9, armour-piercing for a DIRECTIVE marker
+            act.seize()  # (6)
+
+    def next_go(self, game: Game, waiting: list[Piece]) -> Piece:
+        return next(p for key in self.ROLL_ORDER for p in waiting if p.key == key)
+
+    def armour_piercing(self, game: Game, shooter: Piece, weapon: Shooting, target: Piece) -> bool:
+        return shooter.key == "us-m10"
+
+    def force_activation(self, game: Game, piece: Piece) -> bool:
+        return False
+
+
+def test_p18_the_example_of_a_phase_plays_as_printed(cards: CardCatalogue) -> None:
+    """TCG p.18: the HQ gives a GO! marker, moves, gives its second to Collins; then the rolls
+    come in the book's order — Collins (automatic), the Rifle Company (a 4; 7 + 1 hits, the
+    save of 5 + 1 passes), the M10 (a 4; 10, then 9 armour-piercing: destroyed, seized)."""
+    us = [
+        {"card": "us-infantry-command-hq", "box": [0, 3]},
+        {"card": "us-rifle-company-a", "box": [1, 3]},
+        {"card": "us-collins-hq", "box": [0, 1]},  # two boxes from the HQ at first
+        {"card": "us-m10", "box": [4, 2]},
+    ]
+    german = [{"card": "de-grenadier-gruppe-b", "box": [3, 2]}]  # two hit points, in the village
+    village = [{"box": [1, 1], "terrain": "urban"}, {"box": [3, 2], "terrain": "urban"}]
+    faces = [4, 3, 4, 5, 4, 4, 6, 2, 4, 5, 3]  # Rifle GO!, 7, save 5; M10 GO!, 10, save 2, 9, save 3
+    game = game_with(cards, us, german, faces=faces, terrain=village)
+    command(game, game.pieces["us-infantry-command-hq"], P18())
+    activations = [e for e in game.events if isinstance(e, ActivationEvent)]
+    assert [(e.piece, e.by_go, e.success) for e in activations] == [
+        ("us-infantry-command-hq", False, True),
+        ("us-collins-hq", True, True),
+        ("us-rifle-company-a", True, True),
+        ("us-m10", True, True),
+    ]
+    assert activations[1].rolls == () and [e.rolls[0].dice for e in activations[2:]] == [(4,), (4,)]
+    hq = "us-infantry-command-hq"
+    hq_go = [i for i, e in enumerate(game.events) if isinstance(e, GoEvent) and e.giver == hq]
+    hq_move = [i for i, e in enumerate(game.events) if isinstance(e, MoveEvent) and e.piece == hq]
+    assert hq_go[0] < hq_move[0] < hq_go[1]  # a GO! marker, the move, the second GO! marker
+    gos = [(e.giver, e.pieces) for e in game.events if isinstance(e, GoEvent)]
+    assert gos == [(hq, ("us-rifle-company-a",)), (hq, ("us-collins-hq",)), ("us-collins-hq", ("us-m10",))]
+    shots = [e for e in game.events if isinstance(e, ShotEvent)]
+    assert [(e.piece, e.result, e.directives) for e in shots] == [
+        ("us-rifle-company-a", ShotResult.SAVED, ("sustained-fire", "saving-bonus")),
+        ("us-m10", ShotResult.HIT, ()),
+        ("us-m10", ShotResult.HIT, ("armour-piercing",)),
+    ]
+    assert [e.rolls[0].total for e in shots] == [8, 10, 9] and shots[0].rolls[1].total == 6
+    assert "de-grenadier-gruppe-b" not in game.pieces
+    seized = [e for e in game.events if isinstance(e, MoveEvent) and e.how is MoveKind.SEIZE]
+    assert [(e.piece, e.to) for e in seized] == [("us-m10", (3, 2))]
+    assert {p.key: p.box for p in game.of("us")} == {
+        hq: (0, 2),
+        "us-collins-hq": (1, 1),
+        "us-rifle-company-a": (2, 3),
+        "us-m10": (3, 2),
+    }
+    assert all(p.activated and not p.go for p in game.of("us"))
+    assert (game.players["us"].directives, game.players["german"].directives) == (1, 1)  # 2 + Elan - 2; 2 - 1

@@ -50,3 +50,19 @@ def test_hon_odds_for_the_tcg(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "--game", "tcg"]) == 2
     assert main(["odds", "--game", "tcg", "--shooting-value", "7", "--save", "9"]) == 2
     assert main(["odds", "--game", "tcg", "--shooting-value", "7", "--defense", "3"]) == 2
+
+
+def test_the_table_of_outcomes_adds_up_and_double_ones_are_apart(capsys: pytest.CaptureFixture[str]) -> None:
+    """The rows of the table are the four outcomes, 100 % together; double 1s, which give a
+    DIRECTIVE marker whatever the outcome, are said outside it (issue 30, point 10)."""
+    import re
+
+    odds = shot_odds(8, bonus=1, save=6)
+    assert sum(odds.outcomes().values()) == 1 and "directive" not in odds.outcomes()
+    assert main(["odds", "--game", "tcg", "--shooting-value", "8", "--bonus", "1", "--save", "6"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    rows = [line for line in lines if line.startswith("│")]
+    chances = [float(found) for row in rows for found in re.findall(r"([\d.]+)%", row)]
+    assert sum(chances[:-1]) == pytest.approx(100, abs=0.2) and chances[-1] == 100.0  # the rows, then their total
+    directive = f"{float(odds.directive) * 100:.1f}%"
+    assert [line for line in lines if directive in line and not line.startswith("│")]

@@ -10,10 +10,23 @@ import pytest
 
 from builder.cli import main
 from builder.io.tcg_files import load_tcg_scenario
+from builder.tcg.cards import AbilityKind
 from builder.tcg.catalogue import CardCatalogue
-from builder.tcg.rules.events import EVENT_LOG, ActivationEvent, DestroyedEvent, RevealEvent, ShotEvent, VictoryEvent
+from builder.tcg.rules.events import (
+    EVENT_LOG,
+    AbilityEvent,
+    ActivationEvent,
+    DestroyedEvent,
+    MarkersEvent,
+    MoveEvent,
+    MoveKind,
+    RevealEvent,
+    ShotEvent,
+    TcgEvent,
+    VictoryEvent,
+)
 from builder.tcg.rules.simulation import simulate
-from tests.tcg.conftest import TCG_SCENARIOS
+from tests.tcg.conftest import TCG_SCENARIOS, VIRE
 
 
 @pytest.mark.parametrize("path", TCG_SCENARIOS, ids=lambda p: p.stem)
@@ -44,6 +57,31 @@ def test_shipped_scenarios_reach_the_victory_check_and_use_the_fog_of_war(path: 
             if isinstance(event, ShotEvent) and event.directives:
                 seen.add("directive")
     assert seen == {"decoy", "revealed", "go", "forced", "directive"}
+
+
+def ability_told(event: TcgEvent) -> AbilityKind | None:
+    """The ability an event shows at work: Fall Back!'s move, Engineers removing an element,
+    Medics' or Rally's markers, a Fragile card sent back to the reserve."""
+    if isinstance(event, MoveEvent) and event.how is MoveKind.FALL_BACK:
+        return AbilityKind.FALL_BACK
+    if isinstance(event, AbilityEvent) and event.ability == AbilityKind.ENGINEERS.value:
+        return AbilityKind.ENGINEERS
+    if isinstance(event, MarkersEvent) and event.ability is not None:
+        return AbilityKind(event.ability)
+    if isinstance(event, DestroyedEvent) and event.fragile:
+        return AbilityKind.FRAGILE
+    return None
+
+
+def test_the_aid_post_on_the_vire_plays_the_rarer_abilities(cards: CardCatalogue) -> None:
+    """Fall Back! (TCG p.11), Engineers, Medics & Mechanics, Fragile and Rally (TCG p.11-12),
+    which the other shipped scenarios never bring up, each come up in its simulated games."""
+    scenario = load_tcg_scenario(VIRE).scenario
+    seen: set[AbilityKind] = set()
+    for seed in range(1, 11):
+        seen.update(ability_told(event) for event in simulate(scenario, cards, seed=seed).events)
+    wanted = {AbilityKind.FALL_BACK, AbilityKind.ENGINEERS, AbilityKind.MEDICS, AbilityKind.FRAGILE, AbilityKind.RALLY}
+    assert wanted <= seen
 
 
 def test_simulate_json_reads_back_into_events(capsys: pytest.CaptureFixture[str]) -> None:
