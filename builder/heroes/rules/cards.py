@@ -17,7 +17,7 @@ The rules as printed:
 Not printed, the project's reading: when the draw pile runs out, the discard pile is
 shuffled into a new one (the event says so when it happens).
 
-Turn (builder.heroes.rules.activation) applies the plays; a policy chooses them."""
+builder.heroes.rules.action_cards applies the plays; a policy chooses them."""
 
 from __future__ import annotations
 

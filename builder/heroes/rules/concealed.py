@@ -12,12 +12,15 @@ sides have deployed, before the first Order Phase."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.events import ConcealEvent
 from builder.heroes.rules.pieces import CONCEALED_MARKER, Piece
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.turn_base import TurnBase
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 CONCEALED = "concealed"  # the option's marker id (data/hon/options-common.yaml)
 PAGE = "HoN core p.30"
@@ -49,21 +52,18 @@ def concealed(piece: Piece) -> Piece:
     return replace(piece, extra=(*piece.extra, CONCEALED_MARKER))
 
 
-class Concealing(TurnBase):
-    """Assigning Concealed markers (HoN core p.30)."""
-
-    def conceal(self, keys: tuple[str, ...], when: str) -> None:
-        for key in keys:
-            piece = self.state.pieces.get(key)
-            if piece is None or not may_conceal(self.state, piece):
-                raise ValueError(f"{key} may not take a Concealed marker ({PAGE})")
-            self.state.pieces[key] = concealed(piece)
-            self.add(
-                ConcealEvent(
-                    turn=self.state.turn,
-                    phase=self.phase,
-                    side=piece.owner,
-                    text=f"{piece.owner} replaces {name(piece)} with a Concealed marker {when} ({PAGE}).",
-                    unit=key,
-                )
+def conceal(turn: Turn, keys: tuple[str, ...], when: str) -> None:
+    for key in keys:
+        piece = turn.state.pieces.get(key)
+        if piece is None or not may_conceal(turn.state, piece):
+            raise ValueError(f"{key} may not take a Concealed marker ({PAGE})")
+        turn.state.pieces[key] = concealed(piece)
+        turn.add(
+            ConcealEvent(
+                turn=turn.state.turn,
+                phase=turn.phase,
+                side=piece.owner,
+                text=f"{piece.owner} replaces {name(piece)} with a Concealed marker {when} ({PAGE}).",
+                unit=key,
             )
+        )

@@ -9,14 +9,17 @@ unit with no Suppressed marker does not, SoN p.11), when its side's player wishe
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from builder.heroes.rules import gear_firing
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.terror import must_check, terrifying_sight
-from builder.heroes.rules.turn_base import TurnBase
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 HARDBOILED = "son-hardboiled"
 HARDBOILED_PAGE = "SoN p.16"
@@ -29,31 +32,31 @@ class HardboiledPlayer(Protocol):
         ...
 
 
-class Hardboiled(TurnBase):
-    def rally_hardboiled(self, piece: Piece) -> Piece:
-        """The unit about to act as its side leaves it after discarding Hardboiled tokens, each
-        taking one of its Suppressed markers off (SoN p.16)."""
-        pool = self.state.gear_for(piece, HARDBOILED) if piece.suppressed else None
-        player = self.players.get(piece.owner)
-        if pool is None or not isinstance(player, HardboiledPlayer):
-            return piece
-        count = min(player.hardboiled(self.state, piece, pool.count), pool.count, piece.suppressed)
-        if count <= 0:
-            return piece
-        what = f"{count} Suppressed marker(s) taken off {name(piece)}"
-        self._spend_marker(piece, HARDBOILED, HARDBOILED_PAGE, what, count)
-        rallied = replace(piece, suppressed=piece.suppressed - count)
-        self.state.pieces[piece.key] = rallied
-        return rallied
+def rally_hardboiled(turn: Turn, piece: Piece) -> Piece:
+    """The unit about to act as its side leaves it after discarding Hardboiled tokens, each
+    taking one of its Suppressed markers off (SoN p.16)."""
+    pool = turn.state.gear_for(piece, HARDBOILED) if piece.suppressed else None
+    player = turn.players.get(piece.owner)
+    if pool is None or not isinstance(player, HardboiledPlayer):
+        return piece
+    count = min(player.hardboiled(turn.state, piece, pool.count), pool.count, piece.suppressed)
+    if count <= 0:
+        return piece
+    what = f"{count} Suppressed marker(s) taken off {name(piece)}"
+    gear_firing.spend_marker(turn, piece, HARDBOILED, HARDBOILED_PAGE, what, count)
+    rallied = replace(piece, suppressed=piece.suppressed - count)
+    turn.state.pieces[piece.key] = rallied
+    return rallied
 
-    def hardboiled_before_terror(self) -> None:
-        """Before the Supply Phase's Terror checks: Hardboiled tokens for the units that see a
-        Mythos Manifestation with Suppressed markers on them (SoN p.11, p.16)."""
-        state = self.state
-        for side in state.initiative_order():
-            if not any(g.marker == HARDBOILED and g.count > 0 and g.side == side for g in state.gear):
-                continue
-            occupancy = Occupancy(state.pieces.values())
-            for piece in sorted(state.units(side), key=lambda p: p.key):
-                if must_check(piece) and terrifying_sight(state, piece, occupancy) is not None:
-                    self.rally_hardboiled(piece)
+
+def hardboiled_before_terror(turn: Turn) -> None:
+    """Before the Supply Phase's Terror checks: Hardboiled tokens for the units that see a
+    Mythos Manifestation with Suppressed markers on them (SoN p.11, p.16)."""
+    state = turn.state
+    for side in state.initiative_order():
+        if not any(g.marker == HARDBOILED and g.count > 0 and g.side == side for g in state.gear):
+            continue
+        occupancy = Occupancy(state.pieces.values())
+        for piece in sorted(state.units(side), key=lambda p: p.key):
+            if must_check(piece) and terrifying_sight(state, piece, occupancy) is not None:
+                rally_hardboiled(turn, piece)

@@ -8,12 +8,15 @@ plays no Special Order between two activations, and asks only after a first one.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from builder.heroes.rules import gear_firing
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.turn_base import TurnBase
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 HEROIC = "son-heroic"
 HEROIC_PAGE = "SoN p.16"
@@ -26,19 +29,18 @@ class HeroicPlayer(Protocol):
         ...
 
 
-class Heroic(TurnBase):
-    def heroic_again(self, key: str) -> Piece | None:
-        """The unit that just acted, ready to act a second time when its side discards a Heroic
-        token for it (SoN p.16), else None. An Activated marker it took acting is lifted: the
-        second action needs no Order."""
-        piece = self.state.pieces.get(key)
-        if piece is None or piece.is_wreck or piece.embarked_in is not None:
-            return None
-        pool = self.state.gear_for(piece, HEROIC)
-        player = self.players.get(piece.owner)
-        if pool is None or not isinstance(player, HeroicPlayer) or not player.heroic(self.state, piece):
-            return None
-        self._spend_marker(piece, HEROIC, HEROIC_PAGE, f"{name(piece)} is activated again, without an Order")
-        again = replace(piece, activated=False)
-        self.state.pieces[key] = again
-        return again
+def heroic_again(turn: Turn, key: str) -> Piece | None:
+    """The unit that just acted, ready to act a second time when its side discards a Heroic
+    token for it (SoN p.16), else None. An Activated marker it took acting is lifted: the
+    second action needs no Order."""
+    piece = turn.state.pieces.get(key)
+    if piece is None or piece.is_wreck or piece.embarked_in is not None:
+        return None
+    pool = turn.state.gear_for(piece, HEROIC)
+    player = turn.players.get(piece.owner)
+    if pool is None or not isinstance(player, HeroicPlayer) or not player.heroic(turn.state, piece):
+        return None
+    gear_firing.spend_marker(turn, piece, HEROIC, HEROIC_PAGE, f"{name(piece)} is activated again, without an Order")
+    again = replace(piece, activated=False)
+    turn.state.pieces[key] = again
+    return again

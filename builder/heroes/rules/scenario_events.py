@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.events import ScenarioEvent
-from builder.heroes.rules.policy import Policy
+from builder.heroes.rules.players import Policy
 from builder.heroes.rules.state import Facts, GameState
+from builder.heroes.rules.turn_context import Turn
 from builder.heroes.scenario.conditions import holds
 from builder.heroes.scenario.models import Event
 from builder.heroes.scenario.models import Phase as ScenarioPhase

@@ -1,9 +1,11 @@
 """A simulated game: the armies fielded and deployed as the scenario's set-up says, the
-initiative decided, then full Game Turns played by a policy for each side until the
-scenario ends. Every roll and every change is an event; a seed reproduces the whole game.
+initiative decided, then full Game Turns played by a player (a policy) for each side until
+the scenario ends. Every roll and every change is an event; a seed reproduces the whole game.
 
-    record = simulate(scenario, battlefield, {"us": us_army, "german": german_army}, catalogue, seed=7)
-"""
+    armies = {"us": us_army, "german": german_army}
+    record = simulate(scenario, battlefield, armies, catalogue, policies=for_every_side(scenario), seed=7)
+
+(`for_every_side`, builder.heroes.ai.greedy: one simple policy playing every side.)"""
 
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ from builder.heroes.rules.mythos_setup import prepare
 from builder.heroes.rules.personal_order import hardened_tiles
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.placement import Force, campaign_changed, field_army, zones_for
-from builder.heroes.rules.policy import Policy, SimplePolicy
+from builder.heroes.rules.players import Policy
 from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.state import Frame, GameState, new_game
 from builder.heroes.rules.turn import play_turn
@@ -216,16 +218,19 @@ def simulate(
     *,
     seed: int = 1,
     turns: int | None = None,
-    policies: Mapping[str, Policy] | None = None,
+    policies: Mapping[str, Policy],
 ) -> GameRecord:
-    """Play the scenario with `armies` (by side id), at most `turns` turns (all by default)."""
+    """Play the scenario with `armies` and `policies` (each by side id), at most `turns` turns
+    (all by default)."""
     missing = [s.id for s in scenario.sides if s.id not in armies]
     if missing:
         raise ValueError(f"no army list for {', '.join(missing)}")
+    unplayed = [s.id for s in scenario.sides if s.id not in policies]
+    if unplayed:
+        raise ValueError(f"no player for {', '.join(unplayed)}")
     dice = SeededDice(seed)
     resolved = {side: resolve(army, catalogue) for side, army in armies.items()}
-    policy = SimplePolicy()
-    chosen = {side.id: (policies or {}).get(side.id, policy) for side in scenario.sides}
+    chosen = {side.id: policies[side.id] for side in scenario.sides}
     state, opening = start(
         scenario,
         battlefield,

@@ -9,8 +9,26 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from builder.heroes.catalogue.cards import CardTiming
+from builder.heroes.rules import (
+    action_cards,
+    battle_events,
+    casting,
+    concealed,
+    concealment,
+    dragon,
+    eldritch_ichor,
+    gear_firing,
+    hardboiled,
+    heroic,
+    madness,
+    medallion,
+    mythos_markers,
+    poisoned_blade,
+    scouting,
+    terror,
+    totems,
+)
 from builder.heroes.rules.actions import AssaultAction, Fire, Move, Snipe, TemplateFire
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.cards import refill
 from builder.heroes.rules.events import (
     HoldEvent,
@@ -34,11 +52,12 @@ from builder.heroes.rules.orders import (
 )
 from builder.heroes.rules.personal_order import check_duties, duties_said
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.policy import Policy
+from builder.heroes.rules.players import Policy
 from builder.heroes.rules.scenario_events import scenario_events
 from builder.heroes.rules.special_orders import LATER, opening, with_later_specials
 from builder.heroes.rules.state import Facts, Frame, GameState, star_losses
 from builder.heroes.rules.structures import Demolish
+from builder.heroes.rules.turn_context import Turn
 from builder.heroes.rules.victory_points import score_objectives
 from builder.heroes.scenario.conditions import describe, holds
 from builder.heroes.scenario.models import Phase as ScenarioPhase
@@ -76,20 +95,20 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
             state.pieces[key] = piece.marked(activated=False)
     if state.turn == 1:  # Concealed markers assigned during deployment (HoN core p.30)
         for side in state.initiative_order():
-            turn.conceal(policies[side].conceal(state, side), "as it deploys")
+            concealed.conceal(turn, policies[side].conceal(state, side), "as it deploys")
         for side in state.initiative_order():  # then Scouts move (HoN core p.26)
             for piece in sorted(state.units(side), key=lambda p: p.key):
                 path = policies[side].scout(state, state.pieces[piece.key]) if piece.key in state.pieces else None
                 if path is not None:
-                    turn.scout(piece.key, path)
+                    scouting.scout(turn, piece.key, path)
     state.special_orders.clear()  # what the last turn's cards gave lasted for that turn
     state.granted_assault.clear()
     state.moved_only.clear()
     # Step 1: action cards before scenario effects, the initiative player's first (p.8, p.17).
     for side in state.initiative_order():
         if side in state.decks:
-            turn.battle_events(side, policies[side].order_cards(state, side), CardTiming.ORDER_START)
-    turn.totem_boons(policies)  # each standing Totem: an Order token or an Action card (SoN p.16)
+            action_cards.play_battle_events(turn, side, policies[side].order_cards(state, side), CardTiming.ORDER_START)
+    totems.totem_boons(turn, policies)  # each standing Totem: an Order token or an Action card (SoN p.16)
     scenario_events(turn, ScenarioPhase.ORDER, "start", policies)
     orders: dict[str, Orders] = {}
     for side in state.initiative_order():
@@ -130,7 +149,7 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
                 bluffs=placed.bluffs,
             )
         )
-    turn.medallions(orders, policies)  # Elder Sign Medallions discard tokens on Manifestations (SoN p.14)
+    medallion.medallions(turn, orders, policies)  # Elder Sign Medallions discard tokens on Manifestations (SoN p.14)
     scenario_events(turn, ScenarioPhase.ORDER, "end", policies)
     frames += turn.frames
     return orders
@@ -144,8 +163,8 @@ def activation_phase(
     cards on the unit as it is activated and once it has acted (HoN core p.17)."""
     turn = Turn(state, dice, Phase.ACTIVATION, policies)
     scenario_events(turn, ScenarioPhase.ACTIVATION, "start", policies)
-    turn.madness_acts()  # Rage and Paranoia act, Catatonia freezes (SoN p.11)
-    turn.dragons_fly()  # the Dragon's one move of the round (SoN p.16)
+    madness.madness_acts(turn)  # Rage and Paranoia act, Catatonia freezes (SoN p.11)
+    dragon.dragons_fly(turn)  # the Dragon's one move of the round (SoN p.16)
     autonomous = {side: sorted(p.key for p in _own(state, side) if needs_no_order(p)) for side in state.sides}
     teams = {side: state.team_of(side) for side in state.sides}
     state.ordered = {key for placed in orders.values() for key in placed.ordered}
@@ -190,22 +209,22 @@ def activation_phase(
             spot(turn, piece)
         policy = policies[reveal.side]
         if reveal.side in state.decks and piece.key in state.pieces:
-            turn.battle_events(
-                reveal.side, policy.action_cards(state, piece, CardTiming.ACTIVATION), CardTiming.ACTIVATION
+            action_cards.play_battle_events(
+                turn, reveal.side, policy.action_cards(state, piece, CardTiming.ACTIVATION), CardTiming.ACTIVATION
             )
             piece = state.pieces[piece.key]
         if piece.key in state.pieces:
-            piece = turn.rally_hardboiled(piece)  # Hardboiled tokens, before it acts (SoN p.16)
-            piece = turn.ichor_heal(piece)  # an Eldritch Ichor flips a Character back (SoN p.14)
+            piece = hardboiled.rally_hardboiled(turn, piece)  # Hardboiled tokens, before it acts (SoN p.16)
+            piece = eldritch_ichor.ichor_heal(turn, piece)  # an Eldritch Ichor flips a Character back (SoN p.14)
         turn.perform(reveal.key, policy.activate(state, piece))
-        again = turn.heroic_again(reveal.key)  # a Heroic token: a second activation (SoN p.16)
+        again = heroic.heroic_again(turn, reveal.key)  # a Heroic token: a second activation (SoN p.16)
         if again is not None:
             turn.perform(reveal.key, policy.activate(state, again))
-        turn.amulets_of_dagon()  # "at any time during any phase" (SoN p.16): once a unit has acted
+        mythos_markers.amulets_of_dagon(turn)  # "at any time during any phase" (SoN p.16): once a unit has acted
         acted = state.pieces.get(reveal.key)
         if reveal.side in state.decks and acted is not None and not acted.is_wreck:
-            turn.battle_events(
-                reveal.side, policy.action_cards(state, acted, CardTiming.AFTER_ACTION), CardTiming.AFTER_ACTION
+            action_cards.play_battle_events(
+                turn, reveal.side, policy.action_cards(state, acted, CardTiming.AFTER_ACTION), CardTiming.AFTER_ACTION
             )
         if reveal.token == AUTONOMOUS and reveal.key in state.pieces:
             # An autonomous unit takes an Activated marker when it acts (HoN core p.26).
@@ -217,8 +236,8 @@ def activation_phase(
 
 def spot(turn: Turn, spotter: Piece) -> None:
     """Ambush Spotter (BfC p.08): activated by an order token, it reveals the concealed units
-    it sees clearly before it acts, through the spotting rules' event (`Turn.ambush_spot`)."""
-    turn.ambush_spot(spotter)
+    it sees clearly before it acts, through the spotting rules' event (`concealment.ambush_spot`)."""
+    concealment.ambush_spot(turn, spotter)
 
 
 def supply_phase(
@@ -231,13 +250,13 @@ def supply_phase(
     turn = Turn(state, dice, Phase.SUPPLY, policies)
     scenario_events(turn, ScenarioPhase.SUPPLY, "start", policies)
     for side in state.initiative_order():  # before units move (HoN core p.30)
-        turn.conceal(policies[side].conceal(state, side), "as the Supply Phase begins")
+        concealed.conceal(turn, policies[side].conceal(state, side), "as the Supply Phase begins")
     if state.turn == 1:
-        turn.raise_totems()  # the Totems go on the board in the first round's Supply Phase (SoN p.16)
-    turn.spells_at_supply_start()  # Drowning's second attack (SoN p.15)
-    turn.poison_checks()  # Poisoned Blade markers: a Terror check each (SoN p.16)
-    turn.hardboiled_before_terror()  # Hardboiled tokens spare a unit its check (SoN p.16)
-    turn.terror_checks()  # after the bluffs, before the moves (SoN p.10-11)
+        totems.raise_totems(turn)  # the Totems go on the board in the first round's Supply Phase (SoN p.16)
+    casting.spells_at_supply_start(turn)  # Drowning's second attack (SoN p.15)
+    poisoned_blade.poison_checks(turn)  # Poisoned Blade markers: a Terror check each (SoN p.16)
+    hardboiled.hardboiled_before_terror(turn)  # Hardboiled tokens spare a unit its check (SoN p.16)
+    terror.terror_checks(turn)  # after the bluffs, before the moves (SoN p.10-11)
     for side in state.initiative_order():
         ordered = orders[side].ordered if side in orders else frozenset()
         for piece in sorted(_own(state, side), key=lambda p: p.key):
@@ -253,7 +272,7 @@ def supply_phase(
             turn.perform(current.key, action)
             if isinstance(turn.frames[before].event, HoldEvent):
                 del turn.frames[before]  # units that stay put in the Supply Phase are not news
-        turn.mine_cards(side)  # the Mine action card (HoN core p.17)
+        battle_events.mine_cards(turn, side)  # the Mine action card (HoN core p.17)
         rallied = 0
         for key, piece in list(state.pieces.items()):
             if (
@@ -274,10 +293,10 @@ def supply_phase(
                     f"({state.ruleset.cite('supply-phase')}).",
                 )
             )
-    turn.explode_bombs()  # Sticky Bombs and Magnetic Mines, at the end of the Supply Phase (HoN core p.29)
+    gear_firing.explode_bombs(turn)  # Sticky Bombs and Magnetic Mines, at the end of the Supply Phase (HoN core p.29)
     scenario_events(turn, ScenarioPhase.SUPPLY, "end", policies)
-    turn.madness_passes()  # Catatonia and Hysteria end with the next round's Supply Phase (SoN p.11)
-    turn.spells_at_supply_end()  # Paralyze and Enchant Unit markers (SoN p.15)
+    madness.madness_passes(turn)  # Catatonia and Hysteria end with the next round's Supply Phase (SoN p.11)
+    casting.spells_at_supply_end(turn)  # Paralyze and Enchant Unit markers (SoN p.15)
     state.mythos.treated.clear()  # treated units rally from the next Supply Phase (SoN p.18)
     for side in state.initiative_order():
         if side in state.decks:

@@ -8,12 +8,13 @@ from dataclasses import replace
 
 import pytest
 
-from builder.heroes.rules.activation import Turn
+from builder.heroes.ai.greedy import SimplePolicy
+from builder.heroes.rules import victory_points
 from builder.heroes.rules.events import EnterEvent, ScenarioEvent
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn import end_of_turn, scenario_events
+from builder.heroes.rules.turn_context import Turn
 from builder.heroes.scenario.models import Event
 from builder.heroes.scenario.models import Phase as ScenarioPhase
 from builder.kernel.dice import LoadedDice
@@ -206,7 +207,7 @@ def test_a_discarded_objective_is_taken_no_more_and_its_controller_keeps_it() ->
     assert "hill" in state.discarded and "hill" not in state.objective_areas  # nobody heads there
     state.pieces["a1"] = state.pieces["a1"].moved(((0, 0),))
     state.pieces["b1"] = piece("b1", (5, 2), "b")
-    Turn(state, LoadedDice([]), "activation").update_control()
+    victory_points.update_control(Turn(state, LoadedDice([]), "activation"))
     assert state.control["hill"] == "a"  # the enemy standing on it does not take it back
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from builder.heroes.ai.greedy import for_every_side
 from builder.heroes.catalogue.recruitment import OptionKind
 from builder.heroes.rules.events import FireEvent, GearEvent, SpellEvent, VictoryEvent
 from builder.heroes.rules.simulation import simulate
@@ -21,7 +22,9 @@ from tests.heroes.rules.test_simulate import bundled, scenario
 )
 def test_a_night_or_fog_scenario_plays_to_its_victory_check(name: str, winners: set[str]) -> None:
     loaded, battlefield = scenario(name)
-    record = simulate(loaded.scenario, battlefield, loaded.armies(), bundled(), seed=3)
+    record = simulate(
+        loaded.scenario, battlefield, loaded.armies(), bundled(), seed=3, policies=for_every_side(loaded.scenario)
+    )
     end = record.events[-1]
     assert isinstance(end, VictoryEvent) and end.winner in winners and end.turn == 6
     fired = [e for e in record.events if isinstance(e, FireEvent)]
@@ -43,7 +46,8 @@ def test_the_black_rite_casts_spells_and_spends_gear_on_both_sides() -> None:
     gear = {m.id for o in catalogue.options.values() if o.kind is OptionKind.GEAR for m in o.markers}
     casters: set[str] = set()
     for seed in (1, 5, 6):
-        events = simulate(loaded.scenario, battlefield, loaded.armies(), catalogue, seed=seed).events
+        players = for_every_side(loaded.scenario)
+        events = simulate(loaded.scenario, battlefield, loaded.armies(), catalogue, seed=seed, policies=players).events
         cast = [e for e in events if isinstance(e, SpellEvent) and e.penalty > 0]
         assert cast, seed
         casters |= {e.side for e in cast}
