@@ -159,7 +159,10 @@ def children(pid: int) -> list[int]:
     """The processes `pid` started (each tab's app)."""
     found: list[int] = []
     for task in Path(f"/proc/{pid}/task").iterdir():
-        found += [int(child) for child in (task / "children").read_text().split()]
+        try:
+            found += [int(child) for child in (task / "children").read_text().split()]
+        except FileNotFoundError:  # a thread that ended between the listing and the read
+            continue
     return found
 
 
@@ -177,7 +180,11 @@ def environment(pid: int) -> dict[str, str]:
 
 
 def command_line(pid: int) -> list[str]:
-    return Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")[:-1]
+    """The process's arguments; none once it has ended."""
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")[:-1]
+    except (FileNotFoundError, ProcessLookupError):
+        return []
 
 
 def wait_until(done: Callable[[], bool], what: str, timeout: float = TIMEOUT) -> float:
