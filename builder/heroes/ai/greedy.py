@@ -14,8 +14,8 @@ It only chooses; the rules (builder.heroes.rules.activation) apply the choice.
 
 Here SimplePolicy itself: its thresholds, the memory of its distance fields, the one place it
 chooses among scored options (`least`, `ranked` and `plan_of`, where VariedPolicy draws
-instead), and its answer to each question the rules ask (the Policy protocol and the optional
-protocols of builder.heroes.rules), each worked out by a function in the module of its
+instead), and `choose`, its answer to each decision of the rules
+(builder.heroes.rules.decisions), each worked out by a function in the module of its
 concept, which takes the policy first."""
 
 from __future__ import annotations
