@@ -79,5 +79,6 @@ def army_of(given: str | None, side: str) -> Path | None:
         return Path(file)
     if sep and not Path(given).exists():
         raise typer.BadParameter(f"{given!r} is not {side}=FILE, for --side {side}", param_hint="--army")
-    errors.print(f"hon: warning: --army FILE is deprecated; write --army {side}={one_line(given)}", soft_wrap=True)
+    if Path(given).exists():  # a missing file's own error is the one line to read
+        errors.print(f"hon: warning: --army FILE is deprecated; write --army {side}={one_line(given)}", soft_wrap=True)
     return Path(given)
