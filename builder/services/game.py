@@ -12,7 +12,7 @@ from pathlib import Path
 from builder.heroes.ai.greedy import for_every_side
 from builder.heroes.army.models import ArmyList
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules.players import Policy
+from builder.heroes.rules.players import HeroesPlayer
 from builder.heroes.rules.simulation import GameRecord, simulate
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.heroes.scenario.force_issues import NO_ARMY
@@ -75,7 +75,7 @@ class PreparedGame:
         return tuple(issue for issue in self.issues if issue.path.startswith("forces["))
 
     def simulate(
-        self, *, seed: int = 1, turns: int | None = None, policies: Mapping[str, Policy] | None = None
+        self, *, seed: int = 1, turns: int | None = None, policies: Mapping[str, HeroesPlayer] | None = None
     ) -> GameRecord:
         """Play the game from set-up to the victory check (or `turns` turns); the sides without
         a player in `policies` are played by one simple policy."""

@@ -14,15 +14,15 @@ It only chooses; the rules (builder.heroes.rules.activation) apply the choice.
 
 Here SimplePolicy itself: its thresholds, the memory of its distance fields, the one place it
 chooses among scored options (`least`, `ranked` and `plan_of`, where VariedPolicy draws
-instead), and its answer to each question the rules ask (the Policy protocol and the optional
-protocols of builder.heroes.rules), each worked out by a function in the module of its
+instead), and `choose`, its answer to each decision of the rules
+(builder.heroes.rules.decisions), each worked out by a function in the module of its
 concept, which takes the policy first."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, assert_never
 
 from builder.heroes.ai import (
     activation,
@@ -43,16 +43,62 @@ from builder.heroes.ai.firing import Plan
 from builder.heroes.catalogue.cards import CardTiming
 from builder.heroes.catalogue.units import Weapon
 from builder.heroes.rules.actions import Action, Fire
+from builder.heroes.rules.activation import STAYS
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.cards import CardPlay
 from builder.heroes.rules.combat import Aim, FireOutcome, Shot
+from builder.heroes.rules.decisions import (
+    ActivationAction,
+    AidTransfer,
+    AmuletsOfDagon,
+    AssaultBonus,
+    BattleEvent,
+    BurstFire,
+    Concealment,
+    Desertion,
+    Discards,
+    DragonPerch,
+    Dynamic,
+    ElderSigns,
+    FireBonus,
+    HardboiledTokens,
+    HeroesDecision,
+    HeroicAgain,
+    IchorHeal,
+    IchorShield,
+    InitiativeReroll,
+    KnifeDefence,
+    MedallionDiscard,
+    MineCard,
+    NextTarget,
+    OpportunityFire,
+    OrderTokens,
+    PoisonedBlades,
+    PoisonMadness,
+    Reinforcement,
+    ReturnToSender,
+    ScoutMove,
+    SecondChance,
+    SecondChanceAssault,
+    Shielding,
+    ShieldingAssault,
+    SpecialOrder,
+    Substitution,
+    SurpriseExit,
+    TotemBoon,
+    TotemSite,
+    VeteranAssault,
+    VeteranFire,
+    VeteranReroll,
+)
 from builder.heroes.rules.grid import Point
 from builder.heroes.rules.mythos import Boon, Madness, Totem
 from builder.heroes.rules.orders import Orders, Tokens
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.players import HeroesView
 from builder.heroes.rules.state import GameState
-from builder.heroes.scenario.models import Event, Scenario
+from builder.heroes.scenario.models import Scenario
 from builder.kernel.events import Roll
 
 
@@ -72,6 +118,8 @@ class SimplePolicy:
     knife_gain: float = 0.1  # the chance of winning (or not losing) a Knife marker must add
     # Distance fields to the goals, by goals and kind of unit (builder.heroes.ai.movement.goal_distances).
     distance_fields: dict[tuple[object, ...], dict[Square, int]] = field(default_factory=dict, repr=False)
+    # The Battle Events it plays at the moment being asked, planned at the first (`_battle_event`).
+    card_plan: tuple[CardPlay, ...] = field(default=(), repr=False)
 
     # Where the policy chooses among scored options. `key` gives each option a tuple whose
     # first element is its cost (lower is better) in units of `unit` (how much worse one step
@@ -98,6 +146,122 @@ class SimplePolicy:
             if best is None or plan.value > best.value + 1e-12:
                 best = plan
         return best
+
+    # The one method of a player (builder.kernel.decisions.Player): each decision answered by
+    # the function of its concept below.
+
+    def choose(self, view: HeroesView, decision: HeroesDecision) -> object:
+        """Each kind of decision answered by the function of its concept: one case a kind, so
+        a kind added to `HeroesDecision` and not answered here fails to type-check."""
+        state = view.state
+        match decision:
+            case InitiativeReroll():
+                return self.veteran_roll(state, None, "initiative", decision.better, decision.worse)
+            case Concealment():
+                return self.conceal(state, decision.side)
+            case ScoutMove():
+                return self.scout(state, decision.unit)
+            case BattleEvent():
+                return self._battle_event(state, decision)
+            case TotemBoon():
+                return self.totem_boon(state, decision.totem)
+            case Reinforcement():
+                return reinforcements.reinforce(tuple(decision.options))
+            case OrderTokens():
+                return self.assign(state, decision.side, decision.tokens)
+            case MedallionDiscard():
+                return self.medallion(state, decision.wearer, tuple(k for k in decision.options if k is not None))
+            case SpecialOrder():
+                return self.play_special(state, decision.unit)
+            case ActivationAction():
+                return self._action(state, decision)
+            case HardboiledTokens():
+                return min(self.hardboiled(state, decision.unit, decision.held), max(decision.options))
+            case IchorHeal():
+                return self.ichor_heal(state, decision.character)
+            case HeroicAgain():
+                return self.heroic(state, decision.unit)
+            case AmuletsOfDagon():
+                chosen = self.amulets(state, decision.side, decision.held)[: decision.held]
+                return tuple(key for key in chosen if (key,) in decision.options)
+            case NextTarget():
+                return self.next_target(state, decision.firer, decision.weapon, decision.planned)
+            case BurstFire():
+                return self.burst_fire(state, decision.unit)
+            case FireBonus():
+                return self.fire_bonus(state, decision.side, decision.shot)
+            case AssaultBonus():
+                return self.assault_bonus(state, decision.side, decision.assault, decision.attacking)
+            case PoisonedBlades():
+                return min(
+                    self.poisoned_blades(state, decision.attacker, decision.assault, decision.held), decision.held
+                )
+            case OpportunityFire():
+                return self.opportunity(state, decision.firer, decision.target)
+            case KnifeDefence():
+                return self.defend_with_knife(state, decision.defender, decision.assault)
+            case AidTransfer():
+                return self.transfer_aid(state, decision.medic, decision.patient, decision.hit, decision.destroyed)
+            case ElderSigns():
+                return min(self.elder_signs(state, decision.unit, decision.short, decision.held), decision.held)
+            case Substitution():
+                stand_ins = tuple(p for p in decision.options if p is not None)
+                return self.substitute(state, decision.weapon, stand_ins, decision.destroyed, decision.double)
+            case VeteranFire():
+                return self.veteran(state, decision.unit, decision.plan, decision.roll, decision.outcome)
+            case VeteranAssault():
+                return self.veteran_assault(state, decision.unit, decision.mine, decision.theirs)
+            case VeteranReroll():
+                return self.veteran_roll(state, decision.unit, decision.roll, decision.better, decision.worse)
+            case Shielding():
+                return self.shield(state, decision.vehicle, decision.shot)
+            case ShieldingAssault():
+                return self.shield_assault(state, decision.vehicle, decision.assault)
+            case SecondChance():
+                return self.second_chance(state, decision.side, decision.plan, decision.roll, decision.outcome)
+            case SecondChanceAssault():
+                return self.second_chance_assault(
+                    state, decision.side, decision.mine, decision.theirs, decision.attacking
+                )
+            case Desertion():
+                return self.desertion(state, decision.side, decision.target)
+            case Dynamic():
+                return self.dynamic(state, decision.side, decision.fallen, decision.token)
+            case ReturnToSender():
+                return self.return_to_sender(state, decision.side, decision.thrower, decision.lands)
+            case SurpriseExit():
+                return self.surprise_exit(state, decision.unit, decision.plain, decision.through)
+            case IchorShield():
+                return self.ichor_shield(state, decision.character, decision.hit)
+            case PoisonMadness():
+                return self.poison_madness(state, decision.victim, tuple(decision.options))
+            case DragonPerch():
+                return self.dragon_perch(state, decision.side, decision.carrier)
+            case TotemSite():
+                return self.totem_at(state, decision.side)
+            case MineCard():
+                return self.mine_card(state, decision.side)
+            case Discards():
+                return self.discards(state, decision.side)
+            case _:
+                assert_never(decision)
+
+    def _battle_event(self, state: GameState, decision: BattleEvent) -> CardPlay | None:
+        """The Battle Events it plays at a moment, planned as the first is asked, one a time."""
+        if not decision.played:
+            if decision.moment is CardTiming.ORDER_START:
+                self.card_plan = self.order_cards(state, decision.side)
+            else:
+                assert decision.unit is not None
+                self.card_plan = self.action_cards(state, decision.unit, decision.moment)
+        step = len(decision.played)
+        return self.card_plan[step] if step < len(self.card_plan) else None
+
+    def _action(self, state: GameState, decision: ActivationAction) -> Action:
+        """The action it plans, or standing still when the rules refuse what it planned."""
+        unit = decision.unit
+        planned = self.supply_move(state, unit) if decision.supply else self.activate(state, unit)
+        return planned if planned in decision.options else STAYS
 
     # Order tokens and special orders (builder.heroes.ai.orders)
 
@@ -181,9 +345,6 @@ class SimplePolicy:
         return events.second_chance_assault(self, state, side, mine, theirs, attacking)
 
     # Reinforcements (builder.heroes.ai.reinforcements)
-
-    def reinforce(self, state: GameState, side: str, event: Event) -> str:
-        return reinforcements.reinforce(self, state, side, event)
 
     # Gear markers spent on rolls (builder.heroes.ai.gear)
 

@@ -51,14 +51,18 @@ from builder.heroes.rules.actions import (
 )
 from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
 from builder.heroes.rules.combat import name
+from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.events import HoldEvent, Phase
 from builder.heroes.rules.gear import GearFire, GearMove, GearThrow, GrenadeInto
 from builder.heroes.rules.leaping import crosses, leaps
 from builder.heroes.rules.mythos import Cast, FireAtTotem, SearchCheck, Treat
 from builder.heroes.rules.mythos_rolls import paralyzed
+from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.state import GameState
 from builder.heroes.rules.structures import Demolish
 from builder.heroes.rules.works import Board, ClearMine, Deploy, Fly, PlaceMine
+from builder.kernel.decisions import Checked
 
 if TYPE_CHECKING:
     from builder.heroes.rules.turn_context import Turn
@@ -151,3 +155,42 @@ RESOLVERS: dict[type[object], Callable[[Turn, Piece, Any], None]] = dict(
         _on(Hold, _hold),
     ]
 )
+
+
+# Never in the Supply Phase: a firing action or an assault (HoN core p.16, "the absolute rule").
+FIRING_OR_ASSAULT = (
+    Fire,
+    AssaultAction,
+    TemplateFire,
+    Snipe,
+    GearFire,
+    GearThrow,
+    GrenadeInto,
+    Demolish,
+    ChainAssault,
+    AssaultOnTheMove,
+    FireAtTotem,
+)
+STAYS = Hold("it stays where it is")
+
+
+def action_choices(state: GameState, piece: Piece, supply: bool) -> Checked[Action]:
+    """What the activated unit may do (HoN core p.9-26), in the Supply Phase (`supply`) a
+    Movement Action only (p.16): holding, or any action the rules allow."""
+
+    def allows(action: object) -> bool:
+        return action_refusal(state, piece, action, supply) is None
+
+    return Checked((STAYS,), allows)
+
+
+def action_refusal(state: GameState, piece: Piece, action: object, supply: bool) -> str | None:
+    """Why `piece` may not take `action` now, or None when it may."""
+    if type(action) not in RESOLVERS:
+        return f"{action!r} is no action of the rules"
+    if supply and (isinstance(action, FIRING_OR_ASSAULT) or (isinstance(action, Move) and action.fire is not None)):
+        return f"never a firing action nor an assault in the Supply Phase ({state.ruleset.cite('supply-phase')})"
+    path = action.move.path if isinstance(action, GearMove) else getattr(action, "path", None)
+    if isinstance(path, Path) and len(path.positions) > 1 and DamageLocation.TRACKS in piece.damage:
+        return f"the tracks of {name(piece)} are damaged: no more Movement Actions ({state.ruleset.cite('damage')})"
+    return None

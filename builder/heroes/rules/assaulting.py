@@ -35,6 +35,7 @@ from builder.heroes.rules.combat import (
 )
 from builder.heroes.rules.cover import CHARGE_PAGE, _shared_cover, cover
 from builder.heroes.rules.damage import DamageLocation, Effect
+from builder.heroes.rules.decisions import KnifeDefence
 from builder.heroes.rules.events import (
     AdvanceEvent,
     AssaultEvent,
@@ -52,6 +53,7 @@ from builder.heroes.rules.structures import structure_of
 from builder.heroes.rules.surprise import assaults_through_window
 from builder.heroes.rules.terrifying import terrifying_note
 from builder.heroes.rules.traits import has_trait
+from builder.kernel.decisions import YES_NO
 from builder.kernel.events import Modifier
 
 if TYPE_CHECKING:
@@ -144,8 +146,8 @@ def assault(turn: Turn, attacker: Piece, action: AssaultAction) -> None:
         assault = replace(assault, attacker_bonuses=(*assault.attacker_bonuses, knife_bonus(turn.state)))
         knives.append(name(attacker))
     pool = turn.state.gear_for(defender, "knife")
-    watcher = turn.watchers.get(defender.owner)
-    if pool is not None and watcher is not None and watcher.defend_with_knife(turn.state, defender, assault):
+    knife = KnifeDefence(side=defender.owner, options=YES_NO, defender=defender, assault=assault)
+    if pool is not None and turn.asking and turn.ask(knife):
         turn.state.spend(pool)
         assault = replace(assault, defender_bonuses=(*assault.defender_bonuses, knife_bonus(turn.state)))
         knives.append(name(defender))

@@ -41,7 +41,7 @@ out is the project's reading, listed in the card's `unprinted` and said here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.cards import ActionCard, CardEffectKind, CardTiming
 from builder.heroes.rules import action_cards, firing, hits, templating
@@ -50,6 +50,7 @@ from builder.heroes.rules.assault import Assault, AssaultOutcome, AssaultReroll
 from builder.heroes.rules.cards import playable_event
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.decisions import BurstFire, Desertion, Dynamic, MineCard, ReturnToSender, SecondChanceAssault
 from builder.heroes.rules.events import CardUse, MineEvent, Phase
 from builder.heroes.rules.grid import Point, corners, range_between
 from builder.heroes.rules.path import Path
@@ -58,42 +59,11 @@ from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.squares import named_squares
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.zoc import zone_of_control
+from builder.kernel.decisions import Checked
 from builder.kernel.events import Roll
 
 if TYPE_CHECKING:
     from builder.heroes.rules.turn_context import Turn
-
-
-@runtime_checkable
-class EventChoices(Protocol):
-    """What a side is asked about the Battle Events it may play at a moment of the game."""
-
-    def desertion(self, state: GameState, side: str, target: Piece) -> str | None:
-        """A card that makes the enemy `target`, given another Suppressed marker, desert; or None."""
-        ...
-
-    def dynamic(self, state: GameState, side: str, fallen: Piece, token: str) -> tuple[str, str] | None:
-        """A card and the unit of `side` the destroyed `fallen`'s numbered token `token` goes to; or None."""
-        ...
-
-    def mine_card(self, state: GameState, side: str) -> tuple[str, Square] | None:
-        """A card that places a Mine marker and the square it goes on; or None."""
-        ...
-
-    def return_to_sender(self, state: GameState, side: str, thrower: Piece, lands: Point) -> tuple[str, Point] | None:
-        """A card that throws back the grenade landing on `lands`, and the corner of the
-        thrower's square it goes to; or None."""
-        ...
-
-    def burst_fire(self, state: GameState, piece: Piece) -> Fire | None:
-        """The Firing Action a unit takes after its move, Burst Into Action played; or None."""
-        ...
-
-    def second_chance_assault(
-        self, state: GameState, side: str, mine: Roll, theirs: Roll, attacking: bool
-    ) -> str | None:
-        """A card that has this side's assault roll `mine` rolled again; or None."""
-        ...
 
 
 def cards_for(state: GameState, side: str, kind: CardEffectKind, moment: CardTiming) -> list[ActionCard]:
@@ -102,6 +72,11 @@ def cards_for(state: GameState, side: str, kind: CardEffectKind, moment: CardTim
     if deck is None:
         return []
     return [c for c in deck.hand if c.effect is not None and c.effect.kind is kind and playable_event(c, moment)]
+
+
+def _ids(cards: list[ActionCard]) -> tuple[str, ...]:
+    """Each card id once, in order: copies of a card are one option."""
+    return tuple(sorted({c.id for c in cards}))
 
 
 def may_receive_order(state: GameState, piece: Piece) -> bool:
@@ -167,10 +142,10 @@ def burst(turn: Turn, side: str, card: ActionCard, piece: Piece, head: str, chos
         piece.key,
         f"{head}: {name(piece)} moved and now takes a Firing Action, every weapon, with no Fire on the Move penalty.",
     )
-    player = turn.players.get(side)
     action = chosen
-    if action is None:
-        action = player.burst_fire(state, piece) if isinstance(player, EventChoices) else None
+    if action is None and turn.asking:
+        legal = Checked((None,), lambda fire: fire is None or firing.aims_legally(state, piece, fire))
+        action = turn.ask(BurstFire(side=side, options=legal, unit=piece))
     if action is not None and action.shots:
         firing.fire(turn, piece, action)
 
@@ -180,20 +155,17 @@ def return_to_sender(turn: Turn, thrower: Piece, lands: Point) -> Point:
     to a corner of the thrower's square; where the template goes now."""
     under, _ = templating.template_targets(turn.state, lands)
     for side in turn.state.initiative_order():
-        player = turn.players.get(side)
-        if (
-            side not in turn.state.opponents(thrower.owner)
-            or not any(p.owner == side for p in under)
-            or not isinstance(player, EventChoices)
-            or not cards_for(turn.state, side, CardEffectKind.THROW_BACK, CardTiming.GRENADE)
-        ):
+        cards = _ids(cards_for(turn.state, side, CardEffectKind.THROW_BACK, CardTiming.GRENADE))
+        if side not in turn.state.opponents(thrower.owner) or not any(p.owner == side for p in under):
             continue
-        chosen = player.return_to_sender(turn.state, side, thrower, lands)
+        if not turn.asking or not cards:
+            continue
+        backs = sorted({pt for sq in thrower.squares for pt in corners(sq)})
+        options = (*((c, b) for c in cards for b in backs), None)
+        chosen = turn.ask(ReturnToSender(side=side, options=options, thrower=thrower, lands=lands))
         if chosen is None:
             continue
         card_id, back = chosen
-        if back not in {pt for sq in thrower.squares for pt in corners(sq)}:
-            raise ValueError(f"{side} throws the grenade back onto a corner of the thrower's square, not {back}")
         card = _event_card(turn, side, card_id, CardEffectKind.THROW_BACK)
         page = turn.state.ruleset.cite("action-cards")
         action_cards.card_event(
@@ -211,18 +183,14 @@ def return_to_sender(turn: Turn, thrower: Piece, lands: Point) -> Point:
 
 def mine_cards(turn: Turn, side: str) -> None:
     """Mine (HoN core p.17): the side may place a Mine marker in the Supply Phase."""
-    player = turn.players.get(side)
-    if not isinstance(player, EventChoices) or not cards_for(
-        turn.state, side, CardEffectKind.PLACE_MINE, CardTiming.SUPPLY
-    ):
+    cards = _ids(cards_for(turn.state, side, CardEffectKind.PLACE_MINE, CardTiming.SUPPLY))
+    holders = card_mine_squares(turn.state, side)
+    if not turn.asking or not cards or turn.phase is not Phase.SUPPLY:
         return
-    chosen = player.mine_card(turn.state, side)
+    chosen = turn.ask(MineCard(side=side, options=(*((c, sq) for c in cards for sq in sorted(holders)), None)))
     if chosen is None:
         return
     card_id, square = chosen
-    holders = card_mine_squares(turn.state, side)
-    if turn.phase is not Phase.SUPPLY or square not in holders:
-        raise ValueError(f"{side} may not place a Mine marker on {square} now")
     card = _event_card(turn, side, card_id, CardEffectKind.PLACE_MINE)
     turn.state.mines[square] = side
     page = turn.state.ruleset.cite("action-cards")
@@ -247,12 +215,10 @@ def deserts(turn: Turn, before: Piece, after: Piece | None) -> bool:
     for side in turn.state.initiative_order():
         if side not in turn.state.opponents(before.owner):
             continue
-        player = turn.players.get(side)
-        if not isinstance(player, EventChoices) or not cards_for(
-            turn.state, side, CardEffectKind.DESERTION, CardTiming.SUPPRESSED
-        ):
+        cards = _ids(cards_for(turn.state, side, CardEffectKind.DESERTION, CardTiming.SUPPRESSED))
+        if not turn.asking or not cards:
             continue
-        card_id = player.desertion(turn.state, side, after)
+        card_id = turn.ask(Desertion(side=side, options=(*cards, None), target=after))
         if card_id is None:
             continue
         card = _event_card(turn, side, card_id, CardEffectKind.DESERTION)
@@ -277,23 +243,17 @@ def pass_order(turn: Turn, fallen: Piece) -> None:
     unit of its side (never from nor to an activated unit)."""
     state = turn.state
     token = state.unrevealed.get(fallen.key)
-    player = turn.players.get(fallen.owner)
-    if (
-        turn.phase is not Phase.ACTIVATION
-        or token is None
-        or fallen.activated
-        or not isinstance(player, EventChoices)
-        or not cards_for(state, fallen.owner, CardEffectKind.PASS_ORDER, CardTiming.DESTROYED)
-    ):
+    cards = _ids(cards_for(state, fallen.owner, CardEffectKind.PASS_ORDER, CardTiming.DESTROYED))
+    if turn.phase is not Phase.ACTIVATION or token is None or fallen.activated or not turn.asking or not cards:
         return
-    chosen = player.dynamic(state, fallen.owner, fallen, token)
+    heirs = sorted(p.key for p in state.units(fallen.owner) if p.key != fallen.key and may_receive_order(state, p))
+    options = (*((c, h) for c in cards for h in heirs), None)
+    chosen = turn.ask(Dynamic(side=fallen.owner, options=options, fallen=fallen, token=token))
     if chosen is None:
         return
     card_id, key = chosen
     card = _event_card(turn, fallen.owner, card_id, CardEffectKind.PASS_ORDER)
-    heir = state.pieces.get(key)
-    if heir is None or heir.owner != fallen.owner or not may_receive_order(state, heir):
-        raise ValueError(f"{card.name} passes an Order Token to a unit of {fallen.owner} with none, not activated")
+    heir = state.pieces[key]
     del state.unrevealed[fallen.key]
     state.unrevealed[heir.key] = token
     state.passed_orders[fallen.key] = heir.key
@@ -321,12 +281,11 @@ def second_chance_assault(turn: Turn, assault: Assault) -> AssaultReroll | None:
         attacking = outcome is not AssaultOutcome.WIN
         piece, mine, theirs = (assault.attacker, attack, defence) if attacking else (assault.defender, defence, attack)
         side = piece.owner
-        player = turn.players.get(side)
-        if not isinstance(player, EventChoices) or not cards_for(
-            turn.state, side, CardEffectKind.REROLL, CardTiming.AFTER_ROLL
-        ):
+        cards = _ids(cards_for(turn.state, side, CardEffectKind.REROLL, CardTiming.AFTER_ROLL))
+        if not turn.asking or not cards:
             return None
-        card_id = player.second_chance_assault(turn.state, side, mine, theirs, attacking)
+        asked = SecondChanceAssault(side=side, options=(*cards, None), mine=mine, theirs=theirs, attacking=attacking)
+        card_id = turn.ask(asked)
         if card_id is None:
             return None
         card = _event_card(turn, side, card_id, CardEffectKind.REROLL)

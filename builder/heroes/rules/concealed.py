@@ -12,12 +12,14 @@ sides have deployed, before the first Order Phase."""
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.events import ConcealEvent
 from builder.heroes.rules.pieces import CONCEALED_MARKER, Piece
 from builder.heroes.rules.state import GameState
+from builder.kernel.decisions import Checked
 
 if TYPE_CHECKING:
     from builder.heroes.rules.turn_context import Turn
@@ -45,6 +47,21 @@ def may_conceal(state: GameState, piece: Piece) -> bool:
         and piece.key in state.pieces
         and markers_free(state, piece) > 0
     )
+
+
+def concealments(state: GameState, side: str) -> Checked[tuple[str, ...]]:
+    """The units the side may replace with Concealed markers now, in the order it gives them:
+    each may take one, with a marker still free once those before it took theirs."""
+    eligible = tuple(sorted(p.key for p in state.units(side) if may_conceal(state, p)))
+
+    def allows(choice: object) -> bool:
+        if not isinstance(choice, tuple) or len(set(choice)) != len(choice):
+            return False
+        return all(key in eligible and markers_free(state, state.pieces[key]) > n for n, key in enumerate(choice))
+
+    most = max((markers_free(state, state.pieces[key]) for key in eligible), default=0)
+    listed = (c for size in range(most + 1) for c in combinations(eligible, size))
+    return Checked(tuple(c for c in listed if allows(c)), allows)
 
 
 def concealed(piece: Piece) -> Piece:

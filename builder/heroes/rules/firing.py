@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import Role, Weapon
@@ -76,6 +77,32 @@ def weapons_of(piece: Piece) -> tuple[Weapon | None, ...]:
     if piece.side.combat is not None or not piece.side.weapons:
         return (None,)
     return tuple(piece.side.weapons)
+
+
+def aims_legally(state: GameState, firer: Piece, action: object, *, on_the_move: bool = False) -> bool:
+    """Whether `action` is a Firing Action of `firer` whose every weapon is its own and aims at
+    an enemy unit it may fire at now (HoN core p.13-14)."""
+    if not isinstance(action, Fire) or not action.shots:
+        return False
+    own, occupancy = weapons_of(firer), Occupancy(state.pieces.values())
+    for weapon, key in action.shots:
+        target = state.pieces.get(key)
+        if weapon not in own or target is None or target.is_wreck or target.allegiance == firer.allegiance:
+            return False
+        if shots_at(state, firer, target, (weapon,), occupancy, on_the_move=on_the_move)[0] is None:
+            return False
+    return True
+
+
+def opportunity_fires(state: GameState, firer: Piece, target: Piece) -> tuple[Fire, ...]:
+    """The Firing Actions `firer` may take as Opportunity Fire at `target` now (HoN core p.24):
+    any of its weapons with a shot at it, together, one only when its crew is hit (p.15)."""
+    weapons = weapons_of(firer)
+    shots = shots_at(state, firer, target, weapons, opportunity=True)
+    able = [weapon for weapon, shot in zip(weapons, shots, strict=True) if shot is not None]
+    most = 1 if one_weapon_only(firer) else len(able)
+    chosen = (c for size in range(1, most + 1) for c in combinations(able, size))
+    return tuple(Fire(tuple((weapon, target.key) for weapon in weapons)) for weapons in chosen)
 
 
 def shot_at(
@@ -253,15 +280,20 @@ def fire(
         shooter = turn.state.pieces.get(firer.key)
         if shooter is None:
             continue
+        if opportunity:
+            shooter = replace(shooter, activated=False)  # one Firing Action, all its weapons
+
+        def shootable(at: Piece, by: Piece = shooter, weapon: Weapon | None = weapon) -> Shot | None:
+            return shots_at(turn.state, by, at, (weapon,), on_the_move=on_the_move, opportunity=opportunity)[0]
+
+        # Each weapon's target declared once the last is resolved (HoN core p.14).
         target_key = vehicle_weapons.declare(
-            turn, shooter, weapon, planned, index > 0, action
-        )  # each in turn (HoN core p.14)
+            turn, shooter, weapon, planned, index > 0, action, lambda at: shootable(at) is not None
+        )
         target = turn.state.pieces.get(target_key) if target_key is not None else None
         if target is None or target.is_wreck:
             continue
-        if opportunity:
-            shooter = replace(shooter, activated=False)  # one Firing Action, all its weapons
-        shot = shots_at(turn.state, shooter, target, (weapon,), on_the_move=on_the_move, opportunity=opportunity)[0]
+        shot = shootable(target)
         if shot is None:
             continue
         suppressive = weapon in action.suppressive

@@ -11,17 +11,19 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import CombatValues
-from builder.heroes.rules import equipment, gear_firing, gear_rerolls
+from builder.heroes.rules import equipment, gear_firing
 from builder.heroes.rules.actions import Fire
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.combat import Facing, FireOutcome, IllegalAttack, Shot, name, take_hit
 from builder.heroes.rules.cover import cover
 from builder.heroes.rules.damage import Effect, suppress
+from builder.heroes.rules.decisions import Shielding, ShieldingAssault
 from builder.heroes.rules.equipment import cited
 from builder.heroes.rules.firing_resolution import FireResult
 from builder.heroes.rules.gear import MAX_IDENTICAL, RECCE_PAGE, SHIELDING_BONUS
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.templates import SniperOutcome, SniperResult
+from builder.kernel.decisions import YES_NO
 from builder.kernel.events import Modifier
 
 if TYPE_CHECKING:
@@ -32,10 +34,9 @@ def shielded(turn: Turn, shot: Shot) -> Shot:
     """Additional Shielding (BfC p.09): +2 Defensive Bonus to a vehicle, declared before
     the roll (HoN core p.28) by the vehicle's side when it wishes."""
     target = shot.target
-    player = turn.players.get(target.owner)
-    if not target.is_vehicle or not isinstance(player, gear_rerolls.GearPlayer):
+    if not target.is_vehicle or not turn.asking or turn.state.gear_for(target, "additional-shielding") is None:
         return shot
-    if turn.state.gear_for(target, "additional-shielding") is None or not player.shield(turn.state, target, shot):
+    if not turn.ask(Shielding(side=target.owner, options=YES_NO, vehicle=target, shot=shot)):
         return shot
     gear_firing.spend_marker(turn, target, "additional-shielding", RECCE_PAGE, f"+{SHIELDING_BONUS} Defensive Bonus")
     bonus = Modifier("Additional Shielding", SHIELDING_BONUS, RECCE_PAGE)
@@ -63,12 +64,9 @@ def shielded_assault(turn: Turn, assault: Assault) -> Assault:
     """Additional Shielding's +2 Defensive Bonus on an assaulted vehicle's result, declared
     before the dice (BfC p.09; HoN core p.28), when its side wishes."""
     defender = assault.defender
-    player = turn.players.get(defender.owner)
-    if not defender.is_vehicle or not isinstance(player, gear_rerolls.GearPlayer):
+    if not defender.is_vehicle or not turn.asking or turn.state.gear_for(defender, "additional-shielding") is None:
         return assault
-    if turn.state.gear_for(defender, "additional-shielding") is None:
-        return assault
-    if not player.shield_assault(turn.state, defender, assault):
+    if not turn.ask(ShieldingAssault(side=defender.owner, options=YES_NO, vehicle=defender, assault=assault)):
         return assault
     gear_firing.spend_marker(turn, defender, "additional-shielding", RECCE_PAGE, f"+{SHIELDING_BONUS} Defensive Bonus")
     bonus = Modifier("Additional Shielding", SHIELDING_BONUS, RECCE_PAGE)

@@ -14,50 +14,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from itertools import product
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING
 
 from builder.heroes.rules import action_cards, battle_events, gear_firing
 from builder.heroes.rules.assault import Assault, AssaultOutcome, AssaultReroll, AssaultResult, _moves
 from builder.heroes.rules.combat import Aim, FireOutcome, Shot, name
 from builder.heroes.rules.damage import Effect, Rerolls, Worth
+from builder.heroes.rules.decisions import VeteranAssault, VeteranFire, VeteranReroll
 from builder.heroes.rules.equipment import cited, life_points
 from builder.heroes.rules.firing_resolution import Reroll
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.state import GameState
+from builder.kernel.decisions import YES_NO
 from builder.kernel.events import Roll
 
 if TYPE_CHECKING:
     from builder.heroes.rules.turn_context import Turn
 
 LIFE_POINT_PAGE = "BfC p.09"
-
-
-@runtime_checkable
-class GearPlayer(Protocol):
-    """What a side is asked about the gear markers it may spend on someone else's roll."""
-
-    def veteran(self, state: GameState, piece: Piece, plan: Aim, roll: Roll, outcome: FireOutcome) -> bool:
-        """Whether `piece`'s side spends a Veteran marker to reroll this firing roll (HoN core p.30)."""
-        ...
-
-    def veteran_assault(self, state: GameState, piece: Piece, mine: Roll, theirs: Roll) -> bool:
-        """Whether `piece`'s side spends a Veteran marker to reroll its assault roll `mine`,
-        which loses (or ties) against `theirs` (HoN core p.30)."""
-        ...
-
-    def veteran_roll(self, state: GameState, piece: Piece | None, kind: str, better: float, worse: float) -> bool:
-        """Whether `piece`'s side (None: the player's, at the set-up) spends a Veteran marker to
-        reroll this `kind` of roll (damage, destruction, scatter, sniper, initiative…), a reroll
-        bettering its lot with the chance `better` and worsening it with the chance `worse`."""
-        ...
-
-    def shield_assault(self, state: GameState, vehicle: Piece, assault: Assault) -> bool:
-        """Whether the assaulted `vehicle` spends an Additional Shielding marker (BfC p.09)."""
-        ...
-
-    def shield(self, state: GameState, vehicle: Piece, shot: Shot) -> bool:
-        """Whether `vehicle` spends an Additional Shielding marker against this shot (BfC p.09)."""
-        ...
 
 
 def _has_veteran(turn: Turn, piece: Piece) -> bool:
@@ -105,18 +78,17 @@ def _veteran_spent(
     askers = [
         (piece, sign)
         for piece, sign in ((serves, 1), (against, -1))
-        if piece is not None and _has_veteran(turn, piece) and isinstance(turn.choices.get(piece.owner), GearPlayer)
+        if piece is not None and turn.asking and _has_veteran(turn, piece)
     ]
     if not askers:
         return False
     now = worth(faces)
     outcomes = [worth(c) for c in product(range(1, 7), repeat=len(faces))]
     for piece, sign in askers:
-        player = turn.choices[piece.owner]
-        assert isinstance(player, GearPlayer)
         better = sum(1 for w in outcomes if (w - now) * sign > 0) / len(outcomes)
         worse = sum(1 for w in outcomes if (w - now) * sign < 0) / len(outcomes)
-        if better and player.veteran_roll(turn.state, piece, kind, better, worse):
+        asked = VeteranReroll(side=piece.owner, options=YES_NO, unit=piece, roll=kind, better=better, worse=worse)
+        if better and turn.ask(asked):
             gear_firing.spend_marker(
                 turn,
                 piece,
@@ -137,11 +109,11 @@ def veteran_reroll(turn: Turn, shooter: Piece | None, shot: Shot) -> Reroll:
         piece = shot.target if outcome in (FireOutcome.HIT, FireOutcome.DOUBLE_HIT) else shooter
         if piece is None:
             return False
-        # The marker first: a protocol's isinstance is slow, and most sides hold no Veteran marker.
-        player = turn.players.get(piece.owner)
-        if not _has_veteran(turn, piece) or not isinstance(player, GearPlayer):
+        if not turn.asking or not _has_veteran(turn, piece):
             return False
-        if not player.veteran(turn.state, piece, plan, roll, outcome):
+        if not turn.ask(
+            VeteranFire(side=piece.owner, options=YES_NO, unit=piece, plan=plan, roll=roll, outcome=outcome)
+        ):
             return False
         whose = "its" if shooter is None or piece.key == shooter.key else f"{name(shooter)}'s"
         gear_firing.spend_marker(
@@ -177,10 +149,9 @@ def _veteran_assault(turn: Turn, assault: Assault) -> AssaultReroll:
         sides = ((assault.attacker, attack, defence, "attack"), (assault.defender, defence, attack, "defence"))
         for piece, mine, theirs, which in sides:
             losing = outcome is not AssaultOutcome.WIN if which == "attack" else outcome is AssaultOutcome.WIN
-            player = turn.players.get(piece.owner)
-            if not losing or not _has_veteran(turn, piece) or not isinstance(player, GearPlayer):
+            if not losing or not turn.asking or not _has_veteran(turn, piece):
                 continue
-            if player.veteran_assault(turn.state, piece, mine, theirs):
+            if turn.ask(VeteranAssault(side=piece.owner, options=YES_NO, unit=piece, mine=mine, theirs=theirs)):
                 gear_firing.spend_marker(
                     turn,
                     piece,

@@ -10,11 +10,11 @@ readings: one token per medallion per Order Phase, any token face down on the Ma
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING
 
 from builder.heroes.rules.combat import name
+from builder.heroes.rules.decisions import MedallionDiscard
 from builder.heroes.rules.events import GearEvent
 from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.mythos import manifestation
@@ -27,14 +27,6 @@ if TYPE_CHECKING:
 
 MEDALLION_PAGE = "SoN p.14"
 MEDALLION_REACH = 3  # spaces from the wearer (SoN p.14)
-
-
-@runtime_checkable
-class MedallionPlayer(Protocol):
-    def medallion(self, state: GameState, wearer: Piece, tokens: tuple[str, ...]) -> str | None:
-        """The key of the enemy Manifestation (among `tokens`, those holding a token within
-        reach) whose Order token the wearer's medallion discards, or None."""
-        ...
 
 
 def wearers(state: GameState, side: str) -> list[Piece]:
@@ -56,13 +48,12 @@ def without(orders: Orders, key: str) -> Orders:
     )
 
 
-def medallions(turn: Turn, orders: dict[str, Orders], players: Mapping[str, object]) -> None:
+def medallions(turn: Turn, orders: dict[str, Orders]) -> None:
     """The end of the Order Phase: each medallion may discard an Order token on an enemy
     Mythos Manifestation 3 or fewer spaces from its wearer (SoN p.14)."""
     state = turn.state
     for side in state.initiative_order():
-        player = players.get(side)
-        if not isinstance(player, MedallionPlayer):
+        if not turn.asking:
             continue
         for wearer in wearers(state, side):
             near = tuple(
@@ -74,8 +65,8 @@ def medallions(turn: Turn, orders: dict[str, Orders], players: Mapping[str, obje
                 and manifestation(target) is not None
                 and range_between(wearer.squares, target.squares) <= MEDALLION_REACH
             )
-            chosen = player.medallion(state, wearer, near) if near else None
-            if chosen not in near or chosen is None:
+            chosen = turn.ask(MedallionDiscard(side=side, options=(*near, None), wearer=wearer)) if near else None
+            if chosen is None:
                 continue
             target = state.pieces[chosen]
             orders[target.owner] = without(orders[target.owner], chosen)

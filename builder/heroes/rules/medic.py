@@ -23,11 +23,13 @@ from builder.heroes.catalogue.units import SideState
 from builder.heroes.rules import hits
 from builder.heroes.rules.combat import IllegalAttack, name, take_hit
 from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.decisions import AidTransfer
 from builder.heroes.rules.events import AidEvent, Phase
 from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.spotting import turned_over
 from builder.heroes.rules.state import GameState
+from builder.kernel.decisions import YES_NO
 
 if TYPE_CHECKING:
     from builder.heroes.rules.turn_context import Turn
@@ -99,14 +101,16 @@ def aided(turn: Turn, before: Piece, after: Piece | None, effect: Effect) -> boo
 def _transfer(turn: Turn, hit: Piece, destroyed: bool) -> tuple[Piece | None, Piece | None]:
     """A Medic whose marker is out, and its patient, when the side moves the marker to `hit`."""
     state = turn.state
-    watcher = turn.watchers.get(hit.owner)
     for medic_key, patient_key in sorted(state.mythos.aid.items()):
         medic, patient = state.pieces.get(medic_key), state.pieces.get(patient_key)
-        if medic is None or patient is None or patient.key == hit.key or watcher is None:
+        if medic is None or patient is None or patient.key == hit.key or not turn.asking:
             continue
-        if medic.owner != hit.owner:
+        if medic.owner != hit.owner or medic.side.state is not SideState.ACTIVE:
             continue  # a Medic aids its own side only
-        if medic.side.state is SideState.ACTIVE and watcher.transfer_aid(state, medic, patient, hit, destroyed):
+        transfer = AidTransfer(
+            side=hit.owner, options=YES_NO, medic=medic, patient=patient, hit=hit, destroyed=destroyed
+        )
+        if turn.ask(transfer):
             del state.mythos.aid[medic_key]
             return medic, patient
     return None, None

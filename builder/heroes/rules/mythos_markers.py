@@ -19,10 +19,12 @@ from typing import TYPE_CHECKING
 from builder.heroes.rules import terror
 from builder.heroes.rules.assault import Assault, engage
 from builder.heroes.rules.combat import IllegalAttack, Shot, aim
+from builder.heroes.rules.decisions import AmuletsOfDagon, ElderSigns
 from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.mythos import manifestation
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState, GearPool
+from builder.kernel.decisions import Selections
 from builder.kernel.events import Modifier
 
 if TYPE_CHECKING:
@@ -85,10 +87,10 @@ def signed_assault(turn: Turn, assault: Assault) -> Assault:
 
 def _signs(turn: Turn, piece: Piece, short: int) -> tuple[Modifier, ...]:
     pool = sign_pool(turn.state, piece)
-    chooser = turn.watchers.get(piece.owner)
-    if pool is None or chooser is None or short <= 0:
+    if pool is None or not turn.asking or short <= 0:
         return ()
-    played = min(pool.count, chooser.elder_signs(turn.state, piece, short, pool.count))
+    asked = ElderSigns(side=piece.owner, options=tuple(range(pool.count + 1)), unit=piece, short=short, held=pool.count)
+    played = turn.ask(asked)
     if played <= 0:
         return ()
     turn.state.spend(pool, played)
@@ -99,13 +101,15 @@ def _signs(turn: Turn, piece: Piece, short: int) -> tuple[Modifier, ...]:
 def amulets_of_dagon(turn: Turn) -> None:
     state = turn.state
     for side in state.initiative_order():
-        pool, chooser = amulet_pool(state, side), turn.watchers.get(side)
-        if pool is None or chooser is None:
+        pool = amulet_pool(state, side)
+        if pool is None or not turn.asking:
             continue
-        for key in chooser.amulets(state, side, pool.count)[: pool.count]:
+        # An enemy unit with Suppressed markers may be forced to a check (SoN p.16).
+        targets = tuple(sorted(p.key for p in state.enemies_of(side) if p.suppressed))
+        for key in turn.ask(AmuletsOfDagon(side=side, options=Selections(targets, pool.count), held=pool.count)):
             target = state.pieces.get(key)
-            if target is None or target.owner == side or not target.suppressed:
-                continue
+            if target is None or not target.suppressed:
+                continue  # destroyed or rallied by the check before
             enemies = sorted(
                 state.enemies_of(target.owner), key=lambda p: (range_between(p.squares, target.squares), p.key)
             )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.heroes.rules import firing
+from builder.heroes.rules.decisions import OpportunityFire
 from builder.heroes.rules.defensive_positions import gives_opportunity_fire, position_opportunity
 from builder.heroes.rules.events import Phase
 from builder.heroes.rules.mythos_rolls import paralyzed
@@ -36,7 +37,7 @@ def may_watch(state: GameState, piece: Piece) -> bool:
 def watching(turn: Turn, mover: str) -> bool:
     """Whether any enemy of `mover` may take Opportunity Fire now: only in the Activation
     Phase (HoN core p.24), only units with the ability and not yet activated."""
-    if turn.phase is not Phase.ACTIVATION or not turn.watchers:
+    if turn.phase is not Phase.ACTIVATION or not turn.asking:
         return False
     return any(may_watch(turn.state, p) for p in turn.state.enemies_of(mover))
 
@@ -54,13 +55,15 @@ def watch(turn: Turn, key: str, when: str) -> None:
         if target is None or target.is_wreck:
             return
         firer_now = turn.state.pieces.get(firer.key)
-        watcher = turn.watchers.get(firer.owner)
-        if firer_now is None or watcher is None or not may_watch(turn.state, firer_now):
+        if firer_now is None or not may_watch(turn.state, firer_now):
             continue
         if gives_opportunity_fire(turn.state, firer_now) and not position_opportunity(turn.state, firer_now, target):
             continue  # never at a unit inside the same position (HoN core p.19)
         if paralyzed(turn.state, firer_now):
             continue  # a Paralyze marker: it cannot fight (SoN p.15)
-        action = watcher.opportunity(turn.state, firer_now, target)
-        if action is not None and action.shots:
+        fires = firing.opportunity_fires(turn.state, firer_now, target)
+        if not fires:
+            continue
+        action = turn.ask(OpportunityFire(side=firer.owner, options=(*fires, None), firer=firer_now, target=target))
+        if action is not None:
             firing.fire(turn, firer_now, action, opportunity=True, when=when)

@@ -16,17 +16,17 @@ from the closest enemy."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING
 
 from builder.heroes.rules import gear_firing, madness, terror
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.bags import draw_madness
 from builder.heroes.rules.combat import name
+from builder.heroes.rules.decisions import PoisonedBlades, PoisonMadness
 from builder.heroes.rules.events import GearEvent, TerrorEvent
 from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.mythos import Madness, has_faith, manifestation
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.state import GameState
 from builder.kernel.events import Modifier
 
 if TYPE_CHECKING:
@@ -38,26 +38,17 @@ POISON_BONUS = 1  # a marker (SoN p.16)
 POISON_TERROR = 3  # the Poisoned side's value: not printed, hon's example
 
 
-@runtime_checkable
-class PoisonerPlayer(Protocol):
-    def poisoned_blades(self, state: GameState, attacker: Piece, assault: Assault, held: int) -> int:
-        """How many of the `held` Poisoned Blade markers the attacker discards on this assault."""
-        ...
-
-    def poison_madness(self, state: GameState, victim: Piece, drawn: tuple[Madness, ...]) -> Madness:
-        """The Madness token, among those `drawn`, applied to the poisoned `victim`."""
-        ...
-
-
 def poisoned_blades(turn: Turn, assault: Assault) -> tuple[Assault, int]:
     """The assault with the Poisoned Blade markers its attacker announces before the dice,
     +1 each (SoN p.16), and how many: only against an infantry unit."""
     attacker, defender = assault.attacker, assault.defender
     pool = turn.state.gear_for(attacker, POISONED_BLADE) if defender.is_infantry else None
-    player = turn.players.get(attacker.owner)
-    if pool is None or not isinstance(player, PoisonerPlayer):
+    if pool is None or not turn.asking:
         return assault, 0
-    count = min(pool.count, player.poisoned_blades(turn.state, attacker, assault, pool.count))
+    asked = PoisonedBlades(
+        side=attacker.owner, options=tuple(range(pool.count + 1)), attacker=attacker, assault=assault, held=pool.count
+    )
+    count = turn.ask(asked)
     if count <= 0:
         return assault, 0
     gear_firing.spend_marker(
@@ -129,11 +120,9 @@ def poison_checks(turn: Turn) -> None:
 
 def _poison_madness(turn: Turn, victim: Piece, poisoner: str, drawn: tuple[Madness, ...]) -> None:
     state = turn.state
-    player = turn.players.get(poisoner)
     chosen = drawn[0]
-    if len(drawn) > 1 and isinstance(player, PoisonerPlayer):
-        picked = player.poison_madness(state, victim, drawn)
-        chosen = picked if picked in drawn else chosen
+    if len(drawn) > 1 and turn.asking:
+        chosen = turn.ask(PoisonMadness(side=poisoner, options=tuple(dict.fromkeys(drawn)), victim=victim))
     rest = list(drawn)
     rest.remove(chosen)
     state.mythos.madness_bag += rest  # "Put the others back in the bag" (SoN p.16)

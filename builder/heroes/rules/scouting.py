@@ -46,6 +46,14 @@ def barred(state: GameState) -> frozenset[Square]:
     return objective_area(state.scenario, state.battlefield)
 
 
+def scout_paths(state: GameState, piece: Piece) -> tuple[Path, ...]:
+    """Every Scout move the unit may make now (HoN core p.26), by destination."""
+    moves = scout_moves(state, piece)
+    if moves is None:
+        return ()
+    return tuple(path for _, path in sorted(moves.items()) if scout_refusal(state, piece, path) is None)
+
+
 def scout_refusal(state: GameState, piece: Piece, path: Path) -> str | None:
     moves = scout_moves(state, piece)
     if moves is None:

@@ -16,6 +16,7 @@ from builder.heroes.catalogue.units import OnHit, Role
 from builder.heroes.rules import hits
 from builder.heroes.rules.combat import name, take_hit
 from builder.heroes.rules.damage import Effect, destroy
+from builder.heroes.rules.decisions import Substitution
 from builder.heroes.rules.events import SubstituteEvent
 from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.los import line_of_sight
@@ -59,10 +60,10 @@ def stand_in_for(turn: Turn, weapon: Piece, destroyed: bool, double: bool) -> Pi
     found = stand_ins(turn.state, weapon)
     if not found:
         return None
-    watcher = turn.watchers.get(weapon.owner)
-    if watcher is None:
+    if not turn.asking:
         return found[0]
-    return watcher.substitute(turn.state, weapon, tuple(found), destroyed, double)
+    options = (*found, None)
+    return turn.ask(Substitution(side=weapon.owner, options=options, weapon=weapon, destroyed=destroyed, double=double))
 
 
 def substituted(turn: Turn, before: Piece, effect: Effect, assault: bool) -> bool:

@@ -7,11 +7,11 @@ markers reaches the value of the structure, it is destroyed"; a Totem has 1)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING
 
 from builder.heroes.rules.combat import IllegalAttack, name
 from builder.heroes.rules.damage import DESTRUCTION_SUCCESS
+from builder.heroes.rules.decisions import TotemBoon, TotemSite
 from builder.heroes.rules.events import GearEvent
 from builder.heroes.rules.firing import weapons_of
 from builder.heroes.rules.grid import Point
@@ -28,17 +28,6 @@ if TYPE_CHECKING:
     from builder.heroes.rules.turn_context import Turn
 
 DESTRUCTION = "destruction"
-
-
-@runtime_checkable
-class TotemPlayer(Protocol):
-    def totem_at(self, state: GameState, side: str) -> Point | None:
-        """The interspace the side puts its next Totem on."""
-        ...
-
-    def totem_boon(self, state: GameState, totem: Totem) -> Boon:
-        """The advantage the standing `totem` gives its side this round."""
-        ...
 
 
 def destruction_of(piece: Piece) -> int:
@@ -70,27 +59,32 @@ def raise_totems(turn: Turn) -> None:
     player names, never more than two (SoN p.16)."""
     state = turn.state
     for side in state.initiative_order():
-        player = turn.players.get(side)
-        if not isinstance(player, TotemPlayer):
+        if not turn.asking:
             continue
         for _ in range(min(totems_given(state, side), MAX_TOTEMS) - len(standing(state, side))):
-            at = player.totem_at(state, side)
-            if at is None or not any(sq in state.battlefield.squares for sq in explosion_squares(at)):
+            at = turn.ask(TotemSite(side=side, options=(*totem_sites(state), None)))
+            if at is None:
                 break
             state.mythos.totems.append(Totem(side, at))
             _tell_totem(turn, side, f"{side} raises a Totem on interspace {list(at)}", len(standing(state, side)))
 
 
-def totem_boons(turn: Turn, players: Mapping[str, object]) -> None:
+def totem_sites(state: GameState) -> tuple[Point, ...]:
+    """The interspaces a Totem may stand on: any with a square of the battlefield about it."""
+    width, height = state.battlefield.width, state.battlefield.height
+    points = ((x, y) for y in range(height + 1) for x in range(width + 1))
+    return tuple(at for at in points if any(sq in state.battlefield.squares for sq in explosion_squares(at)))
+
+
+def totem_boons(turn: Turn) -> None:
     """The beginning of the Order Phase: each standing Totem gives an Order token or
     draws an Action card, as its side chooses (SoN p.16)."""
     state = turn.state
     for totem in state.mythos.totems:
-        player = players.get(totem.side)
-        if not totem.standing or not isinstance(player, TotemPlayer):
+        if not totem.standing or not turn.asking:
             totem.boon = None
             continue
-        totem.boon = player.totem_boon(state, totem)
+        totem.boon = turn.ask(TotemBoon(side=totem.side, options=(Boon.ORDER, Boon.CARD), totem=totem))
         deck = state.decks.get(totem.side)
         if totem.boon is Boon.CARD and deck is not None and deck.pile:
             deck.hand.append(deck.pile.pop(0))

@@ -1,39 +1,56 @@
 """The Turn: what the rules share while one phase of one turn is played (HoN core p.8-9): the
-game state they change, the dice, the phase, the players asked while an action resolves, and
-the frames they record. The rules themselves are functions taking the Turn first, each in the
+game state they change, the dice, the phase, the table where players are asked, and the
+frames they record. The rules themselves are functions taking the Turn first, each in the
 module of its concept (moving, firing, assaulting, ...); `perform` hands an action to its
 resolver (builder.heroes.rules.activation)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TypeVar
 
 from builder.heroes.rules import activation
 from builder.heroes.rules.actions import Action
-from builder.heroes.rules.cards import CardChoices
 from builder.heroes.rules.events import HeroesEvent, Phase
-from builder.heroes.rules.players import Player, Watcher
+from builder.heroes.rules.players import HeroesPlayer, HeroesView, viewer
 from builder.heroes.rules.state import Frame, GameState
+from builder.kernel.decisions import Decision
 from builder.kernel.dice import Dice
+from builder.kernel.match import Table
+
+OptionT = TypeVar("OptionT")
 
 
 class Turn:
     """Applies actions to a state and records what happened, for one phase of one turn.
-    `players` are the sides asked while an action resolves: their card decisions (Alternate
-    Bonuses, re-rolls; without them nobody plays a card but in its own action) and their
-    Opportunity Fire and Knife markers (without them nobody takes Opportunity Fire)."""
 
-    def __init__(self, state: GameState, dice: Dice, phase: Phase, players: Mapping[str, Player] | None = None) -> None:
+    The players (or a forward model's `table`) are asked whatever the books leave to a player
+    while the phase is played; a Turn with neither asks no one and plays as the books do
+    when a player passes (no card, no marker spent, no Opportunity Fire)."""
+
+    def __init__(
+        self,
+        state: GameState,
+        dice: Dice,
+        phase: Phase,
+        players: Mapping[str, HeroesPlayer] | None = None,
+        *,
+        table: Table[HeroesView] | None = None,
+    ) -> None:
         self.state, self.dice, self.phase = state, dice, phase
-        self.choices: Mapping[str, CardChoices] = players or {}
+        self.table = table if table is not None or not players else Table(viewer(state), players)
         self.frames: list[Frame] = []
-        # Each side's policy, asked for Opportunity Fire during the Activation Phase (HoN core p.24).
-        self.watchers: Mapping[str, Watcher] = players or {}
-        # The same players as the optional rules ask them (Heroic, Veteran, Battle Events...):
-        # each tests the side's player for the protocol it asks, and a side without one has None.
-        # Typed `object`: mypy cannot narrow `Watcher | None` to a protocol Watcher does not
-        # name (mypy #12802) and would skip the code after such a test as unreachable.
-        self.players: Mapping[str, object] = players or {}
+
+    @property
+    def asking(self) -> bool:
+        """Whether anyone is asked: else every question is passed on."""
+        return self.table is not None
+
+    def ask(self, decision: Decision[OptionT]) -> OptionT:
+        """The chooser's answer, one of the decision's options (IllegalChoice otherwise)."""
+        if self.table is None:
+            raise RuntimeError(f"no player to ask for {decision.kind}")
+        return self.table.ask(decision)
 
     @property
     def events(self) -> list[HeroesEvent]:

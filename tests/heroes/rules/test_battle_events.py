@@ -214,9 +214,9 @@ def test_mine_places_a_mine_marker_in_the_supply_phase_in_front_of_the_enemy() -
     assert placed.side == "a" and placed.unit == "a1" and placed.what == "placed" and "HoN core p.17" in placed.text
     assert state.mines == {(2, 1): "a"}  # the square of its ZoC nearest b1; the card drawn back at step 7
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
-    with pytest.raises(ValueError, match="Mine marker"):
-        holding(state, "a", MINE)
-        battle_events.mine_cards(turn, "a")
+    holding(state, "a", MINE)
+    battle_events.mine_cards(turn, "a")  # not offered out of the Supply Phase
+    assert state.mines == {(2, 1): "a"} and state.decks["a"].holds(MINE.id) is not None
 
 
 FALL_BACK = card("fall-back", timing="after-action", effect={"kind": "fall-back"})

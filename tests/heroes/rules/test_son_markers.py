@@ -153,14 +153,14 @@ def test_an_elder_sign_medallion_discards_an_order_token_on_a_manifestation_with
     state = son(game(OPEN, [wearer, piece("b1", (4, 1), "b", DREAD), piece("b2", (6, 1), "b", DREAD)]))
     state.gear.append(GearPool("a", "son-elder-sign-medallion", 1, None, ("characters",), "Elder Sign Medallion"))
     orders = {"a": Orders("a", ("a1",)), "b": Orders("b", ("b1", "b2"))}
-    turn = Turn(state, LoadedDice([]), Phase.ORDER)
-    medallion.medallions(turn, orders, POLICIES)
+    turn = Turn(state, LoadedDice([]), Phase.ORDER, POLICIES)
+    medallion.medallions(turn, orders)
     assert orders["b"].numbered == ("b2",)
     (told,) = [e for e in turn.events if isinstance(e, GearEvent)]
     assert (told.marker, told.unit) == ("son-elder-sign-medallion", "a1") and "(SoN p.14)" in told.text
     bare = son(game(OPEN, [wearer, piece("b1", (4, 1), "b", DREAD)]))
     orders = {"a": Orders("a", ("a1",)), "b": Orders("b", ("b1",))}
-    medallion.medallions(Turn(bare, LoadedDice([]), Phase.ORDER), orders, POLICIES)
+    medallion.medallions(Turn(bare, LoadedDice([]), Phase.ORDER, POLICIES), orders)
     assert orders["b"].numbered == ("b1",)  # no medallion worn
 
 

@@ -54,8 +54,8 @@ def test_the_totems_go_on_interspaces_in_the_first_supply_phase_and_give_orders_
     assert len(raised) == 2 and all(e.marker == "son-totem" and "(SoN p.16)" in e.text for e in raised)
     totems.raise_totems(turn)  # never more than two at the same time
     assert len(state.mythos.totems) == 2
-    order = Turn(state, LoadedDice([]), Phase.ORDER)
-    totems.totem_boons(order, POLICIES)
+    order = Turn(state, LoadedDice([]), Phase.ORDER, POLICIES)
+    totems.totem_boons(order)
     assert [t.boon for t in state.mythos.totems] == [Boon.ORDER, Boon.ORDER]
     assert tokens_for(state, "a").numbered == 4 and "additional Order token" in order.events[0].text
 

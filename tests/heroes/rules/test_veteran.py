@@ -16,6 +16,7 @@ from builder.heroes.rules.initiative import initiative_rerolls
 from builder.heroes.rules.mythos import Madness, SearchCheck
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import EAST
+from builder.heroes.rules.players import viewer
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.simulation import roll_initiative, simulate
 from builder.heroes.rules.state import GameState
@@ -24,6 +25,7 @@ from builder.heroes.rules.turn_context import Turn
 from builder.heroes.scenario.models import RANDOM, Scenario
 from builder.io.paths import SCENARIOS_DIR as SCENARIOS
 from builder.kernel.dice import LoadedDice
+from builder.kernel.match import Table
 from builder.services.game import prepare_game
 from tests.fixtures.rules.boards import piece, unit
 from tests.fixtures.rules.games import game
@@ -162,7 +164,10 @@ def test_a_side_rerolls_its_losing_initiative_die() -> None:
     veterans = pool(state, "veteran", 1)
     told: list[HeroesEvent] = []
     side, said = roll_initiative(
-        _random_initiative(state), LoadedDice([2, 3, 6]), state.ruleset, initiative_rerolls(state, POLICIES, told)
+        _random_initiative(state),
+        LoadedDice([2, 3, 6]),
+        state.ruleset,
+        initiative_rerolls(state, Table(viewer(state), POLICIES), told),
     )
     assert side == "a" and veterans.count == 0
     assert [r.total for r in said.rolls] == [6, 3]
@@ -178,7 +183,10 @@ def test_a_side_keeps_its_markers_when_a_reroll_gains_too_little() -> None:
     ours, theirs = pool(state, "veteran", 3), pool(state, "veteran", 3, side="b")
     told: list[HeroesEvent] = []
     side, _ = roll_initiative(
-        _random_initiative(state), LoadedDice([2, 5]), state.ruleset, initiative_rerolls(state, POLICIES, told)
+        _random_initiative(state),
+        LoadedDice([2, 5]),
+        state.ruleset,
+        initiative_rerolls(state, Table(viewer(state), POLICIES), told),
     )
     assert side == "b" and ours.count == theirs.count == 3 and told == []
 
@@ -189,7 +197,10 @@ def test_a_side_rerolls_the_opponents_winning_die() -> None:
     veterans = pool(state, "veteran", 1)
     told: list[HeroesEvent] = []
     side, said = roll_initiative(
-        _random_initiative(state), LoadedDice([4, 6, 2]), state.ruleset, initiative_rerolls(state, POLICIES, told)
+        _random_initiative(state),
+        LoadedDice([4, 6, 2]),
+        state.ruleset,
+        initiative_rerolls(state, Table(viewer(state), POLICIES), told),
     )
     assert side == "a" and veterans.count == 0
     assert [r.total for r in said.rolls] == [4, 2]
