@@ -28,10 +28,10 @@ from collections.abc import Callable
 from copy import copy
 from pathlib import Path
 
+from builder.heroes.ai.greedy import SimplePolicy, for_every_side
 from builder.heroes.army.resolve import resolve
 from builder.heroes.rules.cards import decks_for
 from builder.heroes.rules.movement import reachable
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.simulation import simulate, start
 from builder.heroes.rules.turn import play_turn
 from builder.heroes.scenario.battlefield import assemble
@@ -95,7 +95,9 @@ def main() -> None:
     turns_played = 0
     began = time.perf_counter()
     while time.perf_counter() - began < PLAYOUT_SECONDS:
-        record = simulate(scenario, battlefield, armies, catalogue, seed=1000 + games)
+        record = simulate(
+            scenario, battlefield, armies, catalogue, seed=1000 + games, policies=for_every_side(scenario)
+        )
         games += 1
         turns_played += record.turns
     spent = time.perf_counter() - began

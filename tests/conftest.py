@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -93,3 +94,16 @@ def isolated_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     with pytest.MonkeyPatch.context() as monkeypatch:
         monkeypatch.setenv("HON_CACHE", str(folder))
         yield folder
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish() -> None:
+    """The session's garbage collected now, and what survives frozen. After this hook
+    pytest-xdist tells the controller the worker is done, and the controller ends the run;
+    the worker then has 5 s (execnet) before it is sent SIGINT, printed as a KeyboardInterrupt
+    traceback. In those 5 s pytest's unraisable-exception cleanup runs five full collections:
+    over the heap of a worker that ran hundreds of app tests (their apps are cycles, left for
+    the oldest generation), seconds each on a busy machine. Collected here, the garbage's
+    finalizers still report to pytest; frozen, the survivors are left out of those five."""
+    gc.collect()
+    gc.freeze()

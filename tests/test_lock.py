@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from importlib import metadata
 from pathlib import Path
 
@@ -21,23 +22,39 @@ def pins() -> dict[str, str]:
     return {normal(name): version for name, version in PIN.findall(text)}
 
 
+def needed(name: str, extras: frozenset[str]) -> Iterator[Requirement]:
+    """The requirements of one installed package that apply here, with the extras asked of it."""
+    for line in metadata.requires(name) or []:
+        requirement = Requirement(line)
+        marker = requirement.marker
+        if marker is None or any(marker.evaluate({"extra": extra}) for extra in extras or {""}):
+            yield requirement
+
+
 def test_every_dependency_of_hon_is_pinned() -> None:
     pinned = pins()
-    for line in metadata.requires("hon-builder") or []:
-        requirement = Requirement(line)
-        if requirement.marker is None or requirement.marker.evaluate({"extra": "dev"}):
-            assert normal(requirement.name) in pinned, requirement.name
-            assert pinned[normal(requirement.name)] in requirement.specifier, requirement
+    for requirement in needed("hon-builder", frozenset({"dev"})):
+        assert normal(requirement.name) in pinned, requirement.name
+        assert pinned[normal(requirement.name)] in requirement.specifier, requirement
 
 
 def test_the_environment_is_the_locked_one() -> None:
-    """A package installed at another version than the lock's (or not in it) means the lock
-    is stale: `make lock` was not run after a dependency changed, or the venv predates it."""
+    """Everything hon and its test tools import, followed dependency by dependency, is installed
+    at the lock's version; another version means the lock is stale (`make lock` was not run after
+    a dependency changed) or the venv predates it. Packages nothing of hon's needs (a CI
+    harness's own tools) are not hon's to pin."""
     pinned = pins()
-    for dist in metadata.distributions():
-        name = normal(dist.metadata["Name"])
-        # hon itself; uv only makes the lock; Python 3.11's venv seeds setuptools, unused
-        if name in {"hon-builder", "uv", "setuptools"}:
-            continue
-        assert name in pinned, f"{name} is installed but not locked"
-        assert pinned[name] == dist.version, (name, dist.version, pinned[name])
+    seen: set[tuple[str, frozenset[str]]] = set()
+    todo = [("hon-builder", frozenset({"dev"}))]
+    while todo:
+        name, extras = todo.pop()
+        for requirement in needed(name, extras):
+            dependency = (normal(requirement.name), frozenset(requirement.extras))
+            if dependency in seen:
+                continue
+            seen.add(dependency)
+            assert dependency[0] in pinned, f"{dependency[0]} is needed by {name} but not locked"
+            installed = metadata.version(dependency[0])
+            assert installed == pinned[dependency[0]], (dependency[0], installed, pinned[dependency[0]])
+            todo.append(dependency)
+    assert len(seen) > 20  # the walk reached the whole tree, not only hon's direct dependencies

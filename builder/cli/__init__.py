@@ -26,8 +26,9 @@ from builder.cli import (  # noqa: F401
 )
 from builder.cli.app import app
 from builder.cli.lazy import lazy_group
+from builder.cli.terminal import say
 from builder.cli.usage import UsageProblem, usage_sentence
-from builder.io.errors import ChangedOnDisk, HonFileError, one_line
+from builder.io.errors import ChangedOnDisk, HonFileError
 from builder.kernel.system import Unsupported
 
 
@@ -45,15 +46,18 @@ def main(argv: list[str] | None = None) -> int:
     except (HonFileError, ChangedOnDisk, Unsupported) as problem:
         say(str(problem))
         return 2
+    except OSError as problem:  # a file the command could not even look at (a name too long, a loop)
+        say(_os_problem(problem))
+        return 2
     except KeyboardInterrupt:
         return 130
     return result if isinstance(result, int) else 0
 
 
-def say(message: str) -> None:
-    """The one line a failed command prints: control characters in a path or a value
-    quoted from a hostile file are written as escapes, never sent to the terminal."""
-    print(f"hon: {one_line(message)}", file=sys.stderr)
+def _os_problem(problem: OSError) -> str:
+    """A system error as hon's sentence, naming the file when there is one."""
+    reason = problem.strerror or str(problem)
+    return f"{problem.filename}: {reason.lower()}." if problem.filename is not None else f"{reason}."
 
 
 def run() -> None:

@@ -12,6 +12,7 @@ from rich.console import Console, ConsoleOptions, ConsoleRenderable, RenderHook
 from rich.segment import Segment
 
 from builder.cli.lazy import HonGroup
+from builder.cli.terminal import Terminal, say, tell
 from builder.io.paths import existing_user_catalogue
 
 if TYPE_CHECKING:
@@ -20,7 +21,8 @@ if TYPE_CHECKING:
 
 app = typer.Typer(
     name="hon",
-    help="Army builder and scenario designer for the Heroes System wargames.",
+    help="Army builder and scenario designer for the Heroes System wargames. `hon FILE` opens an army list in "
+    "the army builder, a scenario in its designer.",
     no_args_is_help=False,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -66,9 +68,9 @@ def tell_written(path: Path | None, beside_report: bool = False) -> None:
     if path is None:
         return
     if beside_report:
-        errors.print(f"hon: wrote {path}", markup=False, highlight=False, soft_wrap=True)
+        say(f"wrote {path}")
     else:
-        typer.echo(str(path))
+        tell(str(path))
 
 
 # Output that is not a terminal (a pipe, a file) is laid out this wide: as wide as its
@@ -111,9 +113,10 @@ class _TrimLines(RenderHook):
 def _console(stream: TextIO, stderr: bool) -> Console:
     # Markup off: what hon prints is full of the player's own text (army, tile and scenario
     # names, labels, titles), and "[/]" or "[link=…]" in it must print as written, never be
-    # read as markup. Styles come from Text objects (builder.cli.render), not from strings.
+    # read as markup; nor may its control characters reach the terminal (builder.cli.terminal).
+    # Styles come from Text objects (builder.cli.render), not from strings.
     width = _width(stream)
-    made = Console(stderr=stderr, highlight=False, markup=False, width=width)
+    made = Terminal(stderr=stderr, width=width)
     if width == PIPE_WIDTH:
         made.push_render_hook(_TrimLines())
     return made

@@ -29,13 +29,16 @@ from builder.cli.app import (
     open_catalogue,
     tell_written,
 )
+from builder.cli.bounds import GAMES, PRECISION, SEEDS, TEMPERATURE, WORKERS, bounded, usable_cpus
 from builder.cli.simulate_commands import ArmiesOption, armies_given, playable
+from builder.cli.terminal import say
+from builder.services.ray_address import CONNECT_SECONDS, FORMS, RayUnavailable
 
 if TYPE_CHECKING:
     from rich.table import Table
 
     from builder.io.outputs import Output
-    from builder.services.balance import BalanceRun, Tally
+    from builder.services.balance import Backend, BalancePlan, BalanceRun, Tally
     from builder.services.balance_heroes import HeroesBalance
 
 DEFAULT_GAMES = 100  # without --precision
@@ -52,27 +55,45 @@ def balance_command(
     scenario: Annotated[Path, typer.Argument(help="A scenario (YAML).")],
     games: Annotated[
         int | None,
-        typer.Option("--games", min=1, help=f"Games to play (at most, with --precision); {DEFAULT_GAMES} by default."),
+        bounded(
+            "--games",
+            within=GAMES,
+            help=f"Games to play (at most, with --precision); {DEFAULT_GAMES} by default.",
+        ),
     ] = None,
     precision: Annotated[
         float | None,
-        typer.Option(
+        bounded(
             "--precision",
-            min=0.001,
-            max=1.0,
+            within=PRECISION,
             help="Stop once every side's 95 % interval is narrower than this (0.1: ten points).",
         ),
     ] = None,
-    workers: Annotated[int, typer.Option("--workers", min=1, help="Processes (or Ray CPUs) to play on.")] = 1,
-    seed: Annotated[int, typer.Option("--seed", help="The first seed; the games play seeds S, S+1, …")] = 1,
+    workers: Annotated[
+        int | None,
+        bounded(
+            "--workers",
+            within=WORKERS,
+            help=f"Processes to play on, at most the CPUs hon may use here ({usable_cpus()}); 1 by default. "
+            "With Ray, the CPUs to use, at most the cluster's; all of them by default.",
+        ),
+    ] = None,
+    seed: Annotated[int, bounded("--seed", within=SEEDS, help="The first seed; the games play seeds S, S+1, …")] = 1,
     backend: Annotated[BackendChoice, typer.Option("--backend", help="Where to play.")] = BackendChoice.LOCAL,
     address: Annotated[
-        str | None, typer.Option("--address", help="The Ray cluster to join (ray://HOST:10001, or auto).")
+        str | None,
+        typer.Option(
+            "--address",
+            help=f"The Ray cluster to join: {FORMS}. hon gives up on a cluster that does not answer "
+            f"within {CONNECT_SECONDS} s.",
+        ),
     ] = None,
     temperature: Annotated[
         float,
-        typer.Option(
-            "--temperature", min=0.0, help="The policy's variety: 0 always takes its best-scored choice (greedy)."
+        bounded(
+            "--temperature",
+            within=TEMPERATURE,
+            help="The policy's variety: 0 always takes its best-scored choice (greedy).",
         ),
     ] = 0.5,
     swap_initiative: Annotated[
@@ -94,24 +115,18 @@ def balance_command(
     force: ForceOption = False,
 ) -> None:
     """Play the scenario many times and tell each side's chance of winning."""
-    from builder.services.balance import BalancePlan, run_balance, to_json
+    from builder.services.balance import BalancePlan, to_json
     from builder.services.balance_heroes import HeroesBalance
 
-    if address is not None and backend is not BackendChoice.RAY:
-        raise typer.BadParameter("--address joins a Ray cluster: give it with --backend ray", param_hint="--address")
+    where = _backend(backend, workers, address)  # before anything is read: a bad option is said at once
     loaded_catalogue, _ = open_catalogue(catalogue)
     game = HeroesBalance(playable(scenario, loaded_catalogue, army), temperature, swap_initiative)
     report = _report(game, given, [*armies_given(army or []).values(), *catalogue_inputs(catalogue)], force)
     plan = BalancePlan(games or (MOST_GAMES if precision is not None else DEFAULT_GAMES), seed, precision)
     with _progress(plan.games) as progress:
-        run = run_balance(game, plan, _backend(backend, workers, address), progress)
+        run = _run(game, plan, where, progress)
     for seed, error in run.tally.failed:
-        errors.print(
-            f"hon: warning: the game of seed {seed} failed ({error}); it is left out of the tallies.",
-            markup=False,
-            highlight=False,
-            soft_wrap=True,
-        )
+        say(f"warning: the game of seed {seed} failed ({error}); it is left out of the tallies.")
     data = {**_about(game), **to_json(run, game)}
     if report is not None:
         from builder.export.balance_report import render_report
@@ -125,19 +140,47 @@ def balance_command(
         raise typer.Exit(130)
 
 
-def _backend(choice: BackendChoice, workers: int, address: str | None) -> Any:
+def _backend(choice: BackendChoice, workers: int | None, address: str | None) -> Backend:
+    """Where to play, every option about it checked: the workers against this machine's
+    CPUs, a Ray cluster's address by its form and by its answer (a cluster's CPUs are
+    known once joined: RayCluster checks them then, before the first game)."""
     from builder.services.balance import Serial
     from builder.services.balance_local import LocalPool
 
     if choice is BackendChoice.LOCAL:
+        if address is not None:
+            raise typer.BadParameter(
+                "--address joins a Ray cluster: give it with --backend ray", param_hint="--address"
+            )
+        workers = _on_this_machine(workers or 1)
         return LocalPool(workers) if workers > 1 else Serial()
-    from builder.services.balance_ray import RayCluster, RayUnavailable, require_ray
+    from builder.services.balance_ray import RayCluster, require_ray
+    from builder.services.ray_address import RayUnavailable, check_address
 
     try:
         require_ray()
+        if address is None:
+            return RayCluster(None, None if workers is None else _on_this_machine(workers))
+        return RayCluster(check_address(address), workers)
     except RayUnavailable as problem:
-        raise typer.BadParameter(str(problem), param_hint="--backend") from None
-    return RayCluster(address, workers)
+        raise typer.BadParameter(str(problem), param_hint=problem.option) from None
+
+
+def _on_this_machine(workers: int) -> int:
+    cpus = usable_cpus()
+    if workers > cpus:
+        raise typer.BadParameter(f"{workers} is more than the {cpus} CPUs hon may use here", param_hint="--workers")
+    return workers
+
+
+def _run(game: HeroesBalance, plan: BalancePlan, backend: Backend, progress: Callable[[Tally], None]) -> BalanceRun:
+    """The run; a Ray cluster found too small once joined is a usage error like the others."""
+    from builder.services.balance import run_balance
+
+    try:
+        return run_balance(game, plan, backend, progress)
+    except RayUnavailable as problem:
+        raise typer.BadParameter(str(problem), param_hint=problem.option) from None
 
 
 @contextmanager

@@ -35,6 +35,7 @@ from builder.cli.app import (
     open_catalogue,
     tell_written,
 )
+from builder.cli.bounds import SEEDS, bounded
 from builder.cli.simulate_commands import ArmiesOption, armies_given
 
 if TYPE_CHECKING:
@@ -268,7 +269,7 @@ def next_command(
 def simulate_command(
     file: CampaignArgument,
     seed: Annotated[
-        int, typer.Option("--seed", help="The first game's dice seed; the next games take the next seeds.")
+        int, bounded("--seed", within=SEEDS, help="The first game's dice seed; the next games take the next seeds.")
     ] = 1,
     given: OutputOption = None,
     catalogue: CatalogueOption = None,

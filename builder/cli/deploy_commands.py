@@ -7,12 +7,14 @@ from typing import Annotated
 
 import typer
 
-from builder.cli.app import CatalogueOption, ForceOption, JsonOption, app
+from builder.cli.app import CatalogueOption, ForceOption, JsonOption, app, errors
+from builder.io.errors import one_line
 
 ScenarioArgument = Annotated[Path, typer.Argument(help="A scenario (YAML).")]
 SideOption = Annotated[str, typer.Option("--side", help="The scenario side that deploys (its id).")]
 ArmyOption = Annotated[
-    Path | None, typer.Option("--army", help="The side's army list; by default the one the scenario names.")
+    str | None,
+    typer.Option("--army", help="SIDE=FILE: the side's army list; by default the one the scenario names."),
 ]
 PositionsOption = Annotated[
     Path | None, typer.Option("--positions", help="A positions file to check; without it, deploy automatically.")
@@ -64,4 +66,19 @@ def deploy_command(
                 "a Tactical Card Game scenario deploys as it says: no --army, --positions or --save"
             )
         raise typer.Exit(deploy_scenario(scenario, side, as_json))
-    raise typer.Exit(deploy(scenario, side, army, positions, save, catalogue, as_json, force))
+    raise typer.Exit(deploy(scenario, side, army_of(army, side), positions, save, catalogue, as_json, force))
+
+
+def army_of(given: str | None, side: str) -> Path | None:
+    """--army SIDE=FILE, as `hon simulate` and `hon balance` take it, for the side that
+    deploys. The older --army FILE still works, with a line on stderr saying so."""
+    if given is None:
+        return None
+    named, sep, file = given.partition("=")
+    if sep and named == side and file:
+        return Path(file)
+    if sep and not Path(given).exists():
+        raise typer.BadParameter(f"{given!r} is not {side}=FILE, for --side {side}", param_hint="--army")
+    if Path(given).exists():  # a missing file's own error is the one line to read
+        errors.print(f"hon: warning: --army FILE is deprecated; write --army {side}={one_line(given)}", soft_wrap=True)
+    return Path(given)

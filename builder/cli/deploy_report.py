@@ -147,7 +147,9 @@ def deploy(
     except UnknownSide as problem:
         raise typer.BadParameter(problem.reason.rstrip("."), param_hint="--side") from None
     except MissingArmies:
-        raise typer.BadParameter(f"the scenario names no army list for {side}; give one", param_hint="--army") from None
+        raise typer.BadParameter(
+            f"the scenario names no army list for {side}; give --army {side}=FILE", param_hint="--army"
+        ) from None
     loaded = game.loaded
     loaded_positions = load_positions(positions) if positions is not None else None
     target = None

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import inspect
 from collections.abc import Callable, Iterator, MutableMapping
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
@@ -90,6 +91,22 @@ class HonGroup(TyperGroup):
         if self._listing and isinstance(commands, LazyCommands):
             return commands.listed(cmd_name)
         return commands.get(cmd_name)
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """`hon FILE` runs the command that opens a file of its format (`hon edit`, `hon
+        design`) when the first argument is no command but a file, or names a YAML one."""
+        if args and args[0] not in self.commands and _names_a_file(args[0]):
+            from builder.cli.tui_commands import command_for  # reads the file's `format:`
+
+            name = command_for(Path(args[0]))
+            return name, self.commands[name], list(args)
+        return super().resolve_command(ctx, args)
+
+
+def _names_a_file(arg: str) -> bool:
+    return not arg.startswith("-") and (arg.lower().endswith((".yaml", ".yml")) or Path(arg).is_file())
 
 
 def lazy_group(app: typer.Typer) -> HonGroup:

@@ -12,8 +12,10 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from builder.cli.app import ForceOption, JsonOption, catalogue_inputs, console, errors, tell_written
+from builder.cli.app import ForceOption, JsonOption, catalogue_inputs, console, tell_written
+from builder.cli.bounds import BATTLE_DICE
 from builder.cli.scenario_commands import scenario_app
+from builder.cli.terminal import say
 
 if TYPE_CHECKING:
     from builder.memoir.rules.simulation import GameRecord
@@ -21,9 +23,7 @@ if TYPE_CHECKING:
 
 def _tell(severity: str, message: str) -> None:
     """One line on standard error; names and keys quoted from the file are shown escaped."""
-    from builder.io.errors import one_line
-
-    errors.print(f"hon: {severity}: {one_line(message)}", markup=False, highlight=False, soft_wrap=True)
+    say(f"{severity}: {message}")
 
 
 @scenario_app.command("import")
@@ -104,9 +104,7 @@ def sheet(path: Path, fmt: str, paper: str, given: str | None, strict: bool, for
     target = printout(given, loaded.scenario.id, chosen.extension, inputs=inputs, force=force)
     made = build(loaded.scenario, load_catalogue())
     if strict and not made.playable:
-        errors.print(
-            f"hon: {made.scenario.title} is not playable; --strict writes no sheet.", markup=False, highlight=False
-        )
+        say(f"{made.scenario.title} is not playable; --strict writes no sheet.")
         return 1
     tell_written(target.write(render(made, chosen, chosen_paper)))
     return 0
@@ -237,8 +235,11 @@ def odds(dice: int | None, target: str | None, as_json: bool) -> None:
     from builder.memoir.catalogue import UnitType
     from builder.memoir.rules.battle_dice import distribution
 
-    if dice is None or not 0 <= dice <= 30:
-        raise typer.BadParameter("the hex game's odds need --dice N (0 to 30 battle dice)", param_hint="--dice")
+    if dice is None:
+        raise typer.BadParameter(
+            f"the hex game's odds need --dice N ({BATTLE_DICE.low} to {BATTLE_DICE.high} battle dice)",
+            param_hint="--dice",
+        )
     types = {t.value: t for t in UnitType}
     if target not in types:
         raise typer.BadParameter(f"{target!r} is not infantry, armor or artillery", param_hint="--target")

@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from builder.cli.app import JsonOption, app, console, errors
+from builder.cli.app import JsonOption, app, console
+from builder.cli.bounds import BATTLE_DICE, DEFENDER_DICE, ODDS_COUNTS, ODDS_VALUES, SAVES, SHOOTING_VALUES, bounded
+from builder.cli.terminal import say
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -32,36 +34,48 @@ ASSAULT_ONLY = ("--defender-combat", "--defender-dice", "--defender-bonus", "--d
 @app.command("odds")
 def odds_command(
     combat: Annotated[
-        int | None, typer.Option("--combat", help="The attacker's combat value against the target.")
+        int | None, bounded("--combat", within=ODDS_VALUES, help="The attacker's combat value against the target.")
     ] = None,
-    defense: Annotated[int | None, typer.Option("--defense", help="The target's defense value (firing).")] = None,
-    terrain: Annotated[int, typer.Option("--terrain", help="The target's terrain defensive bonus.")] = 0,
-    bonus: Annotated[int, typer.Option("--bonus", help="The attacker's bonuses: gear, cards, Assault N.")] = 0,
-    suppressed: Annotated[int, typer.Option("--suppressed", help="Suppressed markers on the attacker.")] = 0,
-    obscured: Annotated[int, typer.Option("--obscured", help="Total penalty of the squares obscuring the LoS.")] = 0,
+    defense: Annotated[
+        int | None, bounded("--defense", within=ODDS_VALUES, help="The target's defense value (firing).")
+    ] = None,
+    terrain: Annotated[int, bounded("--terrain", within=ODDS_VALUES, help="The target's terrain defensive bonus.")] = 0,
+    bonus: Annotated[
+        int, bounded("--bonus", within=ODDS_VALUES, help="The attacker's bonuses: gear, cards, Assault N.")
+    ] = 0,
+    suppressed: Annotated[
+        int, bounded("--suppressed", within=ODDS_COUNTS, help="Suppressed markers on the attacker.")
+    ] = 0,
+    obscured: Annotated[
+        int, bounded("--obscured", within=ODDS_COUNTS, help="Total penalty of the squares obscuring the LoS.")
+    ] = 0,
     long_range: Annotated[bool, typer.Option("--long-range", help="Beyond 7 squares: -2.")] = False,
     suppressive: Annotated[bool, typer.Option("--suppressive", help="Suppressive fire.")] = False,
     dual: Annotated[bool, typer.Option("--dual", help="Dual Weapon: two dice, keep the best.")] = False,
     assault: Annotated[bool, typer.Option("--assault", help="An assault instead of a firing action.")] = False,
     defender_combat: Annotated[
-        int | None, typer.Option("--defender-combat", help="The defender's combat value against the attacker.")
+        int | None,
+        bounded("--defender-combat", within=ODDS_VALUES, help="The defender's combat value against the attacker."),
     ] = None,
     defender_dice: Annotated[
-        int | None, typer.Option("--defender-dice", help="1, or 2 when the defender has Assault.")
+        int | None, bounded("--defender-dice", within=DEFENDER_DICE, help="1, or 2 when the defender has Assault.")
     ] = None,
-    defender_bonus: Annotated[int | None, typer.Option("--defender-bonus", help="The defender's bonuses.")] = None,
+    defender_bonus: Annotated[
+        int | None, bounded("--defender-bonus", within=ODDS_VALUES, help="The defender's bonuses.")
+    ] = None,
     defender_suppressed: Annotated[
-        int | None, typer.Option("--defender-suppressed", help="Suppressed markers on the defender.")
+        int | None, bounded("--defender-suppressed", within=ODDS_COUNTS, help="Suppressed markers on the defender.")
     ] = None,
     game: Annotated[
         str, typer.Option("--game", help="The game whose rules and pages to use: hon, son, tcg or m44.")
     ] = "hon",
-    dice: Annotated[int | None, typer.Option("--dice", help="m44: the battle dice rolled.")] = None,
+    dice: Annotated[int | None, bounded("--dice", within=BATTLE_DICE, help="m44: the battle dice rolled.")] = None,
     target: Annotated[str | None, typer.Option("--target", help="m44: infantry, armor or artillery.")] = None,
     shooting_value: Annotated[
-        int | None, typer.Option("--shooting-value", help="tcg: the shooting value 2d6 must reach.")
+        int | None,
+        bounded("--shooting-value", within=SHOOTING_VALUES, help="tcg: the shooting value 2d6 must reach."),
     ] = None,
-    save: Annotated[int | None, typer.Option("--save", help="tcg: the target's save value.")] = None,
+    save: Annotated[int | None, bounded("--save", within=SAVES, help="tcg: the target's save value.")] = None,
     armour_piercing: Annotated[bool, typer.Option("--armour-piercing", help="tcg: an armour-piercing attack.")] = False,
     armoured: Annotated[bool, typer.Option("--armoured", help="tcg: an armoured target.")] = False,
     as_json: JsonOption = False,
@@ -114,15 +128,11 @@ def odds_command(
     if wrong:
         where = "an assault" if assault else "a firing action (add --assault)"
         raise typer.BadParameter(f"{', '.join(wrong)} does not apply to {where}")
-    if suppressed < 0 or obscured < 0 or (defender_suppressed or 0) < 0:
-        raise typer.BadParameter("Suppressed markers and obscuring penalties are counted from 0")
     if assault:
         if defender_combat is None:
             raise typer.BadParameter("an assault needs --defender-combat N", param_hint="'--defender-combat'")
-        if defender_dice not in (None, 1, 2):
-            raise typer.BadParameter("the defender rolls 1 die, or 2 with Assault", param_hint="'--defender-dice'")
         if defense is not None:
-            errors.print("hon: --defense is not used in an assault: the higher total wins.")
+            say("--defense is not used in an assault: the higher total wins.")
         result = assault_odds(
             combat,
             defender_combat,

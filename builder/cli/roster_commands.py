@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from builder.cli.app import CatalogueOption, ForceOption, app, catalogue_inputs, errors, open_catalogue, tell_written
+from builder.cli.terminal import say
 from builder.export.formats import Format, Paper
 
 
@@ -53,11 +54,7 @@ def roster(
     issues, _ = check(loaded.army, loaded_catalogue)
     sheet = build_roster(loaded.army, loaded_catalogue, loaded.locate(issues))
     if strict and not sheet.legal:
-        errors.print(
-            f"hon: {sheet.name} is not legal ({plural(len(sheet.errors), 'error')}); --strict writes no roster.",
-            markup=False,
-            highlight=False,
-        )
+        say(f"{sheet.name} is not legal ({plural(len(sheet.errors), 'error')}); --strict writes no roster.")
         for issue in sheet.errors:
             errors.print(f"  {issue.path}: {issue.message}", markup=False, highlight=False)
         raise typer.Exit(1)

@@ -19,6 +19,7 @@ from builder.cli.app import (
     open_catalogue,
     tell_written,
 )
+from builder.cli.terminal import say
 
 if TYPE_CHECKING:
     from builder.export.formats import Paper, SheetFormat
@@ -121,12 +122,7 @@ def sheet_command(
     sheet = build_sheet(loaded, loaded_catalogue)
     if strict and not sheet.playable:
         count = plural(len(sheet.errors), "error")
-        errors.print(
-            f"hon: {sheet.scenario.title} is not playable ({count}); --strict writes no sheet.",
-            markup=False,
-            highlight=False,
-            soft_wrap=True,
-        )
+        say(f"{sheet.scenario.title} is not playable ({count}); --strict writes no sheet.")
         for issue in sheet.errors:
             errors.print(f"  {issue.path}: {issue.message}", markup=False, highlight=False, soft_wrap=True)
         raise typer.Exit(1)

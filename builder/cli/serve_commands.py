@@ -3,16 +3,16 @@
 hon serve
 hon serve data/armies/german-ss-550.yaml --port 8080
 
-textual-serve starts one app process per browser tab by running a shell command; that
-command is built here from this very interpreter and checkout, with every path quoted, so
-no file name can inject anything into the shell. The app runs on this machine: it saves to
-this machine's files, as in a terminal, and what it exports is delivered to the browser.
+The server starts one app process per browser tab, from the command built here: this very
+interpreter on this checkout, with absolute paths, run without a shell (so no file name can
+inject anything, and ending the process ends the app). The app runs on this machine: it
+saves to this machine's files, as in a terminal, and what it exports is delivered to the
+browser.
 """
 
 from __future__ import annotations
 
 import os
-import shlex
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -20,11 +20,21 @@ from typing import Annotated
 import typer
 
 from builder.cli.app import CatalogueOption, app
+from builder.cli.bounds import PORTS, bounded
 from builder.io.errors import HonFileError
+from builder.io.network import is_host
 from builder.io.paths import existing_user_catalogue
 
 # The folder that holds the `builder` package: the served processes import this checkout.
 CHECKOUT = Path(__file__).resolve().parents[2]
+
+
+def _host(value: str) -> str:
+    """--host, refused unless an IP address or a host name (the socket module would raise
+    a TypeError or a UnicodeError on some others)."""
+    if not is_host(value):
+        raise typer.BadParameter(f"{value[:80]!r} is not an IP address or a host name", param_hint="--host")
+    return value
 
 
 @app.command()
@@ -33,9 +43,14 @@ def serve(
         Path | None, typer.Argument(help="An army list (YAML) to open; by default an unsaved copy of the example.")
     ] = None,
     host: Annotated[
-        str, typer.Option(help="The address to listen on; only this machine can connect to the default.")
+        str,
+        typer.Option(
+            help="The address to listen on (an IP address or a host name); only this machine can connect to "
+            "the default.",
+            callback=_host,
+        ),
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=1, max=65535, help="The port to listen on.")] = 8000,
+    port: Annotated[int, bounded("--port", within=PORTS, help="The port to listen on.")] = 8000,
     catalogue: CatalogueOption = None,
 ) -> None:
     """Serve the app to a web browser on this machine: open the address it prints."""
@@ -56,21 +71,21 @@ def check_files(army: Path | None, catalogue: Path | None) -> None:
         load_army(army)
 
 
-def app_command(army: Path | None, catalogue: Path | None) -> str:
-    """The shell command that runs the app for one browser tab: this Python on this
-    checkout (`python -m builder.cli`, which is `hon`), with absolute, quoted paths."""
+def app_command(army: Path | None, catalogue: Path | None) -> list[str]:
+    """The command that runs the app for one browser tab: this Python on this checkout
+    (`python -m builder.cli`, which is `hon`), with absolute paths."""
     words = [sys.executable, "-m", "builder.cli"]
     if army is not None:
         words += ["edit", str(army.resolve())]
     if catalogue is not None:
         words += ["--catalogue", str(catalogue.resolve())]
-    return shlex.join(words)
+    return words
 
 
-def serve_app(command: str, host: str, port: int) -> None:
+def serve_app(command: list[str], host: str, port: int) -> None:
     """Listen on `host`:`port` until interrupted, running `command` for each browser tab.
     Kept as one function so tests can replace it."""
-    from builder.cli import say
+    from builder.cli.terminal import say
 
     try:
         from builder.cli.web_server import HonServer, is_loopback

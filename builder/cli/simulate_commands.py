@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.text import Text
 
-from builder.cli.app import CatalogueOption, JsonOption, app, console, errors, open_catalogue
+from builder.cli.app import CatalogueOption, JsonOption, app, console, open_catalogue
+from builder.cli.bounds import SEEDS, TURNS, bounded
+from builder.cli.terminal import say
 
 if TYPE_CHECKING:
     from builder.heroes.catalogue.index import Catalogue
@@ -55,7 +57,7 @@ def playable(scenario: Path, catalogue: Catalogue, army: list[str] | None) -> Pr
             f"the scenario names no army list for {', '.join(problem.sides)}; give {sides}", param_hint="--army"
         ) from None
     for issue in game.army_warnings:
-        errors.print(f"hon: warning: {issue.message}", markup=False, highlight=False, soft_wrap=True)
+        say(f"warning: {issue.message}")
     return game
 
 
@@ -89,8 +91,8 @@ def narrate(record: GameRecord, verbose: bool) -> None:
 def simulate_command(
     scenario: Annotated[Path, typer.Argument(help="A scenario (YAML).")],
     army: ArmiesOption = None,
-    turns: Annotated[int | None, typer.Option("--turns", min=1, help="Play at most this many turns.")] = None,
-    seed: Annotated[int, typer.Option("--seed", help="The dice seed: the same seed plays the same game.")] = 1,
+    turns: Annotated[int | None, bounded("--turns", within=TURNS, help="Play at most this many turns.")] = None,
+    seed: Annotated[int, bounded("--seed", within=SEEDS, help="The dice seed: the same seed plays the same game.")] = 1,
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", help="Also tell every token revealed, hold and action card draw.")
     ] = False,

@@ -43,10 +43,6 @@ def shooting_odds(
         )
     if value is None:
         raise typer.BadParameter("a Shooting attack needs --shooting-value N", param_hint="'--shooting-value'")
-    if not 2 <= value <= 12:
-        raise typer.BadParameter("a shooting value is 2 to 12", param_hint="'--shooting-value'")
-    if save is not None and not 2 <= save <= 6:
-        raise typer.BadParameter("a save value is 2 to 6", param_hint="'--save'")
     odds = shot_odds(value, bonus, save, armour_piercing, armoured)
     if as_json:
         print(json.dumps(odds.as_dict()))

@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 import typer
 from rich.text import Text
 
-from builder.cli.app import catalogue_inputs, console, errors, tell_written
+from builder.cli.app import catalogue_inputs, console, tell_written
 from builder.cli.render import issues_table, judged, titled
+from builder.cli.terminal import say
 from builder.kernel.diagnostics import is_legal, plural
 from builder.services.tcg_game import check_force_file, check_scenario_file, open_cards
 
@@ -90,7 +91,7 @@ def write_printout(
     chosen = formats[fmt]
     output = printout(given, sheet.id, chosen.extension, inputs=target.inputs, force=target.force)
     if strict and not sheet.playable:
-        errors.print(f"hon: {sheet.title} is not playable; --strict writes nothing.", markup=False, highlight=False)
+        say(f"{sheet.title} is not playable; --strict writes nothing.")
         return 1
     if isinstance(sheet, DeckList):
         content = render_deck(sheet, chosen, papers[paper])

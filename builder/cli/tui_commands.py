@@ -1,4 +1,4 @@
-"""`hon` with no command and `hon edit ARMY`: the Textual app."""
+"""`hon` with no command, `hon edit ARMY`, `hon design SCENARIO` and `hon FILE`: the Textual app."""
 
 from __future__ import annotations
 
@@ -49,6 +49,33 @@ def design(
 ) -> None:
     """Open a scenario in the scenario designer."""
     launch_designer(scenario, catalogue, deck, game)
+
+
+def command_for(path: Path) -> str:
+    """The command `hon FILE` runs on the file, by its `format:`: the army builder (`edit`) on
+    an army list, the designer (`design`) on a scenario of any game; any other file is one
+    sentence naming it (exit 2)."""
+    from builder.heroes.army.models import ARMY_FORMAT
+    from builder.heroes.scenario.models import SCENARIO_FORMAT
+    from builder.io.errors import HonFileError
+    from builder.kernel.diagnostics import join_or
+    from builder.memoir.scenario import SCENARIO_FORMAT as HEX_SCENARIO_FORMAT
+    from builder.services.systems import read_head
+    from builder.tcg.scenario import SCENARIO_FORMAT as TCG_SCENARIO_FORMAT
+
+    scenarios = (SCENARIO_FORMAT, TCG_SCENARIO_FORMAT, HEX_SCENARIO_FORMAT)
+    found = read_head(path).format
+    if found == ARMY_FORMAT:
+        return "edit"
+    if found in scenarios:
+        return "design"
+    said = f"it says format {found!r}" if found is not None else "it names no format"
+    raise HonFileError(
+        path,
+        f"hon opens an army list (format {ARMY_FORMAT}) or a scenario (format {join_or(scenarios)}) given "
+        f"alone; {said} (see hon --help for the command that takes it).",
+        field="format",
+    )
 
 
 def launch_designer(path: Path, user_catalogue: Path | None, deck: str | None = None, game: str | None = None) -> None:

@@ -20,6 +20,24 @@ _NOT_A = {
     "float_parsing": "a number",
     "bool_parsing": "yes or no",
 }
+# A number outside an option's bounds (builder.cli.bounds), NaN among them, and an integer
+# too long even to read.
+_OUT_OF_RANGE = {"greater_than_equal", "less_than_equal", "int_parsing_size"}
+LONGEST_QUOTED = 40  # characters of a value quoted in a message, the rest cut
+
+
+def _quoted(value: object) -> str:
+    """`value` as the message quotes it: its repr, cut when long."""
+    said = repr(value)
+    return said if len(said) <= LONGEST_QUOTED else f"{said[: LONGEST_QUOTED - 1]}…"
+
+
+def _range(problem: Exception) -> str:
+    """What the option takes: "a whole number from 1 to 1,000,000"."""
+    param: Any = getattr(problem, "param", None)
+    info = param.type_descriptor.parameter_info
+    kind = "a whole number" if param.type_descriptor.annotation is int else "a number"
+    return f"{kind} from {info.min:,} to {info.max:,}"
 
 
 def usage_sentence(problem: Exception) -> str:
@@ -68,13 +86,15 @@ def _bad_value(problem: Exception) -> str:
     if isinstance(cause, ValidationError):
         error = cause.errors()[0]
         value = error.get("input")
+        if error["type"] in _OUT_OF_RANGE:
+            return f"{_quoted(value)} is not {_range(problem)}"
         if error["type"] in _NOT_A:
-            return f"{value!r} is not {_NOT_A[error['type']]}"
+            return f"{_quoted(value)} is not {_NOT_A[error['type']]}"
         message = str(error["msg"]).removeprefix("Value error, ")
         choices = re.fullmatch(r"'.*' is not one of (.*?)\.?", message)
         if choices:
             names = re.findall(r"'([^']*)'", choices[1])
-            return f"{value!r} is not one of {', '.join(names)}"
+            return f"{_quoted(value)} is not one of {', '.join(names)}"
         return _clause(message)
     return _clause(_message(problem))
 

@@ -29,13 +29,14 @@ def _type_name(value: Any) -> str:
 def checked_data(document: Document, expected_format: str, current: int, what: str) -> dict[str, Any]:
     """The document's mapping, at the current version of `expected_format`."""
     data = document.data
+    kind = f"{'an' if what[0] in 'aeiou' else 'a'} {what} file"  # "an army list file"
     if not isinstance(data, dict):
-        raise document.error(f"a {what} file is a YAML mapping of keys and values, not {_type_name(data)}.")
+        raise document.error(f"{kind} is a YAML mapping of keys and values, not {_type_name(data)}.")
     found = data.get("format")
     if found != expected_format:
         said = "has no format tag" if found is None else f"says format {found!r}"
         raise document.error(
-            f"this is not a {what} file: it {said}, and a {what} file says format {expected_format!r}.",
+            f"this is not {kind}: it {said}, and {kind} says format {expected_format!r}.",
             ["format"] if found is not None else [],
             "format",
         )

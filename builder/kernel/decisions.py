@@ -14,12 +14,14 @@ game's log reads as what was chosen."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 OptionT = TypeVar("OptionT")
 OptionT_co = TypeVar("OptionT_co", covariant=True)
+T = TypeVar("T")
 V_contra = TypeVar("V_contra", contravariant=True)
 D_contra = TypeVar("D_contra", contravariant=True)
 
@@ -34,6 +36,47 @@ class Options(Protocol[OptionT_co]):
     def __contains__(self, choice: object, /) -> bool: ...
 
     def __iter__(self) -> Iterator[OptionT_co]: ...
+
+
+YES_NO: tuple[bool, bool] = (True, False)
+
+
+@dataclass(frozen=True)
+class Selections(Generic[T]):
+    """Options that are several items of `pool` at once, each at most once, in the order the
+    player gives them (the order they are played in): from `least` to `most` of them. Listed
+    by size, each selection in the pool's order; any order of a listed selection is one too."""
+
+    pool: tuple[T, ...]
+    most: int
+    least: int = 0
+
+    def __contains__(self, choice: object, /) -> bool:
+        if not isinstance(choice, tuple) or not self.least <= len(choice) <= self.most:
+            return False
+        if not all(item in self.pool for item in choice):
+            return False
+        return len({self.pool.index(item) for item in choice}) == len(choice)  # each at most once
+
+    def __iter__(self) -> Iterator[tuple[T, ...]]:
+        for size in range(self.least, min(self.most, len(self.pool)) + 1):
+            yield from combinations(self.pool, size)
+
+
+@dataclass(frozen=True)
+class Checked(Generic[T]):
+    """Options too many to list, such as every path to a square: `listed` are a few of them,
+    and any other choice is one when the rules' `allows` says so. Only legal ones: `allows`
+    is the rules' own check, and every listed option passes it."""
+
+    listed: tuple[T, ...]
+    allows: Callable[[object], bool]
+
+    def __contains__(self, choice: object, /) -> bool:
+        return choice in self.listed or self.allows(choice)
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self.listed)
 
 
 class IllegalChoice(ValueError):

@@ -1,5 +1,5 @@
 """The Heroes System in a balance run (builder.services.balance): a prepared game played
-from one seed by the simple policy, or with seeded variety (builder.heroes.rules.policy_varied),
+from one seed by the simple policy, or with seeded variety (builder.heroes.ai.varied),
 and read down to a GameResult.
 
 Initiative: a scenario that rolls for it ("random") already gives it to either side, seed by
@@ -13,6 +13,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from builder.heroes.ai.varied import VariedPolicy
 from builder.heroes.army.resolve import resolve
 from builder.heroes.rules.events import (
     AssaultEvent,
@@ -26,7 +27,6 @@ from builder.heroes.rules.events import (
 )
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.placement import campaign_changed, field_army
-from builder.heroes.rules.policy_varied import VariedPolicy
 from builder.heroes.rules.simulation import GameRecord, simulate
 from builder.heroes.rules.state import objective_squares
 from builder.heroes.scenario.models import RANDOM, Scenario

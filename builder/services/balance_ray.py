@@ -2,14 +2,18 @@
 
 How the work splits: the game is put once in Ray's object store (`ray.put`), so each task
 carries only a reference and a range of seeds (one chunk, 10 games by default); each task
-returns the chunk's GameResults. At most two chunks per CPU of the cluster are in flight,
-and the answers are taken in seed order, so the tallies are those of the local backend.
+returns the chunk's GameResults. At most two chunks per CPU in use are in flight, and the
+answers are taken in seed order, so the tallies are those of the local backend.
 
 Without an address, Ray starts on this machine with `workers` CPUs (all of them by
-default) and stops at the end of the run; with one (`ray://head:10001`, or `auto` on a
-node of the cluster), the run joins that cluster and ships the `builder` package to its
-workers (`runtime_env` py_modules), so the nodes need Ray and hon's dependencies, not
-hon itself. A Ray already started in this process (a test's `ray.init`) is used as it is."""
+default) and stops at the end of the run; with one (`ray://head:10001`, `head:6379` on a
+node of the cluster, or `auto`), the run joins that cluster, on `workers` of its CPUs (all
+by default), and ships the `builder` package to its workers (`runtime_env` py_modules), so
+the nodes need Ray and hon's dependencies, not hon itself. A Ray already started in this
+process (a test's `ray.init`) is used as it is.
+
+The command line checks an address before Ray is asked to join it
+(builder.services.ray_address); the cluster's CPUs are checked here, once joined."""
 
 from __future__ import annotations
 
@@ -21,12 +25,9 @@ from typing import Any
 
 import builder
 from builder.services.balance import BalanceGame, GameResult, play_chunk
+from builder.services.ray_address import RayUnavailable
 
 AHEAD = 2  # chunks in flight per CPU
-
-
-class RayUnavailable(Exception):
-    """Ray is not installed: `str()` says how to install it."""
 
 
 def require_ray() -> Any:
@@ -60,9 +61,12 @@ class RayCluster:
                 options["runtime_env"] = {"py_modules": [str(Path(builder.__file__).parent)]}
             ray.init(**options)
         try:
+            cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+            if self.workers is not None and self.workers > cpus:
+                raise RayUnavailable(f"{self.workers} is more than the Ray cluster's {cpus} CPUs", "--workers")
             task = ray.remote(num_cpus=1)(play_chunk)
             shared = ray.put(game)
-            ahead = AHEAD * max(1, int(ray.cluster_resources().get("CPU", 1)))
+            ahead = AHEAD * (self.workers or cpus)
             pending: deque[Any] = deque()
             try:
                 for seeds in chunks:

@@ -48,8 +48,9 @@ class DocumentSession(ABC, Generic[T, C]):
     @property
     def has_edits(self) -> bool:
         """Whether the player changed something the file does not hold: an unsaved copy of
-        the example, or a new document, is not changed until it is edited."""
-        return self.dirty and (self.path is not None or self.history.can_undo)
+        the example, or a new document (its file named or not), is not changed until it is
+        edited."""
+        return self.dirty and (self.saved is not None or self.history.can_undo)
 
     @property
     @abstractmethod

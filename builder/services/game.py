@@ -9,9 +9,10 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from builder.heroes.ai.greedy import for_every_side
 from builder.heroes.army.models import ArmyList
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules.policy import Policy
+from builder.heroes.rules.players import HeroesPlayer
 from builder.heroes.rules.simulation import GameRecord, simulate
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.heroes.scenario.force_issues import NO_ARMY
@@ -74,11 +75,13 @@ class PreparedGame:
         return tuple(issue for issue in self.issues if issue.path.startswith("forces["))
 
     def simulate(
-        self, *, seed: int = 1, turns: int | None = None, policies: Mapping[str, Policy] | None = None
+        self, *, seed: int = 1, turns: int | None = None, policies: Mapping[str, HeroesPlayer] | None = None
     ) -> GameRecord:
-        """Play the game from set-up to the victory check (or `turns` turns)."""
+        """Play the game from set-up to the victory check (or `turns` turns); the sides without
+        a player in `policies` are played by one simple policy."""
+        players = {**for_every_side(self.scenario), **(policies or {})}
         return simulate(
-            self.scenario, self.battlefield, self.armies, self.catalogue, seed=seed, turns=turns, policies=policies
+            self.scenario, self.battlefield, self.armies, self.catalogue, seed=seed, turns=turns, policies=players
         )
 
 

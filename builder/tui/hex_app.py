@@ -2,9 +2,10 @@
 scenario): the board drawn hex by hex with the Line API, the hex under the cursor told in
 full (terrain, unit, sections from each side), a designer that lays terrain, obstacles and
 units through an undo history and saves atomically, and a viewer that steps through a
-simulated game event by event, and a details panel with the scenario's texts (historical
-background, briefing, special rules, victory, bibliography) in each of its languages. It
-renders the rules core's events; it recomputes nothing."""
+simulated game event by event, a details panel with the scenario's texts (historical
+background, briefing, special rules, victory, bibliography) in each of its languages, and a
+legend of the board's letters and colours. Its title line and footer are those of hon's
+other editors. It renders the rules core's events; it recomputes nothing."""
 
 from __future__ import annotations
 
@@ -12,16 +13,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
+from rich.style import Style
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from builder.export.hex_texts import LanguageTexts, texts_of
 from builder.io.errors import one_line
 from builder.io.memoir_files import load_catalogue, load_scenario, save_scenario
-from builder.kernel.diagnostics import the_side
+from builder.kernel.diagnostics import Issue, the_side
 from builder.kernel.history import History
 from builder.memoir.catalogue import Catalogue, Layer, Side, UnitType
 from builder.memoir.edits import SetTerrain, SetUnit
@@ -33,7 +35,9 @@ from builder.memoir.rules.terrain import with_face
 from builder.memoir.scenario import Scenario, Unit
 from builder.memoir.validate import validate
 from builder.render.memoir_narration import event_line, roll_text
-from builder.tui.widgets.hex_map import HexCell, HexMapView
+from builder.tui.screens.editing import title_bar
+from builder.tui.widgets.footer import KeysFooter
+from builder.tui.widgets.hex_map import SECTION, HexCell, HexMapView
 
 COLOURS = {
     "woods": "#2f6b2f",
@@ -48,6 +52,7 @@ COLOURS = {
     "marsh": "#4f7a6a",
 }
 GLYPHS = {
+    "clear": " ",  # countryside: the open ground a hex without terrain is too
     "woods": "W",
     "hill": "h",
     "town": "T",
@@ -60,6 +65,8 @@ GLYPHS = {
     "marsh": ",",
 }
 MARKS = {"bridge": "=", "ford": "f", "bunker": "B", "sandbags": "s", "wire": "x", "hedgehogs": "#"}
+UNKNOWN = "?"  # a terrain, feature or obstacle of the file that hon does not model
+MEDAL = "★"
 OPEN = "#4f6b35"
 SIDE_COLOUR = {Side.ALLIES: "#9fc5ff", Side.AXIS: "#ff9f9f"}
 LETTER = {UnitType.INFANTRY: "I", UnitType.ARMOR: "A", UnitType.ARTILLERY: "G"}
@@ -78,7 +85,8 @@ class Shown:
 
 
 class HexApp(App[None]):
-    CSS_PATH = Path(__file__).parent / "hex_app.tcss"
+    # app.tcss first: the title line drawn as on hon's other screens.
+    CSS_PATH = [Path(__file__).parent / "app.tcss", Path(__file__).parent / "hex_app.tcss"]
     TITLE = "hon — hex game"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("t", "terrain", "Terrain"),
@@ -89,6 +97,7 @@ class HexApp(App[None]):
         Binding("ctrl+s", "save", "Save"),
         Binding("i", "texts", "Texts"),
         Binding("l", "language", "Language"),
+        Binding("question_mark", "legend", "Legend"),
         Binding("f8", "simulate", "Simulate"),
         Binding("n", "step(1)", "Next event"),
         Binding("p", "step(-1)", "Previous event"),
@@ -113,10 +122,17 @@ class HexApp(App[None]):
         self.index = 0
         self.saved: Scenario | None = None if new is not None else self.history.present
         self.language = 0  # which of the scenario's languages the details panel shows
+        self.issues: list[Issue] = []  # what validate says of the present scenario
 
     @property
     def scenario(self) -> Scenario:
         return self.history.present
+
+    @property
+    def modified(self) -> bool:
+        """Whether the player changed something the file does not hold (a new scenario only
+        once edited), as hon's other editors say it."""
+        return self.history.can_undo if self.saved is None else self.scenario != self.saved
 
     @property
     def board(self) -> Board:
@@ -124,7 +140,7 @@ class HexApp(App[None]):
         return kind.board()
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield Static(id="title")
         with Horizontal():
             yield HexMapView(id="map")
             with Vertical(id="side-panel"):
@@ -132,10 +148,11 @@ class HexApp(App[None]):
                 yield Static(id="events")
                 with VerticalScroll(id="texts-panel"):
                     yield Static(id="texts")
-        yield Footer()
+                with VerticalScroll(id="legend-panel"):
+                    yield Static(legend(self.catalogue, self.scenario), id="legend")
+        yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.sub_title = self.scenario.title
         if self.simulating:
             self.action_simulate()
         self.redraw()
@@ -144,6 +161,8 @@ class HexApp(App[None]):
     # --- drawing ------------------------------------------------------------------------------
 
     def redraw(self) -> None:
+        self.issues = validate(self.scenario, self.catalogue)
+        self.query_one("#title", Static).update(self.title_text())
         self.query_one(HexMapView).show(self.board, self.cells())
         self.tell(self.query_one(HexMapView).cursor)
         self.query_one("#events", Static).update(self.events_text())
@@ -152,12 +171,12 @@ class HexApp(App[None]):
         found: dict[Hex, HexCell] = {}
         for place in with_face(self.scenario, self.catalogue, self.board):
             terrain = place.terrain.id if place.terrain else ""
-            label = [GLYPHS.get(terrain, "?" if terrain else " "), " ", " "]
+            label = [GLYPHS.get(terrain, UNKNOWN if terrain else " "), " ", " "]
             for layer in (place.feature, place.obstacle):
                 if layer is not None:
-                    label[2 if layer is place.obstacle else 1] = MARKS.get(layer.id, "?")
+                    label[2 if layer is place.obstacle else 1] = MARKS.get(layer.id, UNKNOWN)
             if any(tag in self.catalogue.medal_tags for tag in place.tag_names):
-                label[1] = "★"
+                label[1] = MEDAL
             found[place.hex] = HexCell(COLOURS.get(terrain, OPEN), "".join(label))
         for unit in self.units():
             under = found.get(unit.place, HexCell())
@@ -193,6 +212,11 @@ class HexApp(App[None]):
                 pieces.pop(event.unit, None)
         return list(pieces.values())
 
+    def title_text(self) -> Text:
+        board, kind = self.board, self.scenario.board.type
+        size = f"{board.columns}x{board.rows} hexes, {kind} board"
+        return title_bar(one_line(self.scenario.title), size, self.path, self.modified, self.issues)
+
     def tell(self, place: Hex) -> None:
         """The hex under the cursor, in full."""
         lines = [Text(f"Hex {place}", style="bold")]
@@ -209,20 +233,20 @@ class HexApp(App[None]):
         for side in self.scenario.sides:
             sections = ", ".join(s.value for s in sorted(self.board.sections(place, side.edge)))
             lines.append(Text(f"{the_side(side.name, capital=True, possessive=True)} section: {sections}", style="dim"))
-        issues = validate(self.scenario, self.catalogue)
+        issues = self.issues
         lines.append(
             Text(
                 f"{len(issues)} issue(s)" + (f": {issues[0].message}" if issues else ""),
                 style="yellow" if issues else "green",
             )
         )
-        if self.history.present != self.saved:
-            lines.append(Text("unsaved changes", style="bold yellow"))
         self.query_one("#details", Static).update(Text("\n").join(lines))
 
     def events_text(self) -> Text:
         if self.record is None:
-            return Text("Designer: t terrain, o obstacle, u unit, ctrl+s save, f8 simulate, i texts.", style="dim")
+            return Text(
+                "Designer: t terrain, o obstacle, u unit, ctrl+s save, f8 simulate, i texts, ? legend.", style="dim"
+            )
         events = self.record.events
         current = events[self.index]
         text = Text(f"Event {self.index + 1} of {len(events)} — seed {self.record.seed}\n", style="bold")
@@ -248,12 +272,19 @@ class HexApp(App[None]):
             text.append("\nNo texts in this language.\n", style="dim")
         return text
 
+    def show_panel(self, shown: str) -> None:
+        """The lower part of the side panel: the events, the scenario's texts or the legend."""
+        for panel in ("events", "texts-panel", "legend-panel"):
+            self.query_one(f"#{panel}").display = panel == shown
+
     def action_texts(self) -> None:
-        panel = self.query_one("#texts-panel")
-        panel.display = not panel.display
-        self.query_one("#events").display = not panel.display
-        if panel.display:
+        opening = not self.query_one("#texts-panel").display
+        self.show_panel("texts-panel" if opening else "events")
+        if opening:
             self.query_one("#texts", Static).update(self.texts_text())
+
+    def action_legend(self) -> None:
+        self.show_panel("events" if self.query_one("#legend-panel").display else "legend-panel")
 
     def action_language(self) -> None:
         if not self.query_one("#texts-panel").display:
@@ -318,7 +349,7 @@ class HexApp(App[None]):
     # --- the viewer ---------------------------------------------------------------------------
 
     def action_simulate(self) -> None:
-        if any(i.severity.value == "error" for i in validate(self.scenario, self.catalogue)):
+        if any(i.severity.value == "error" for i in self.issues):
             self.notify("the scenario has errors: it cannot be played", severity="error")
             return
         self.record = simulate(self.scenario, self.catalogue, seed=self.seed, turns=self.turns)
@@ -330,6 +361,45 @@ class HexApp(App[None]):
             return
         self.index = min(max(self.index + step, 0), len(self.record.events) - 1)
         self.redraw()
+
+
+def legend(catalogue: Catalogue, scenario: Scenario) -> Text:
+    """What the board's letters and colours mean, each shown as a hex shows it, from the
+    tables that draw the board: its terrain's letter on its colour, then its feature (or a
+    medal), then its obstacle; a unit's letter and figures over the first two, in the colour
+    of its side."""
+    text = Text("Legend\n", style="bold")
+    text.append("A hex: terrain, feature, obstacle; a unit over the first two.\n", style="dim")
+    headings = {Layer.TERRAIN: "Terrain", Layer.FEATURE: "Features", Layer.OBSTACLE: "Obstacles"}
+    for layer, heading in headings.items():
+        text.append(f"\n{heading}\n", style="bold")
+        for tile in (t for t in catalogue.terrain.values() if t.layer is layer):
+            if layer is Layer.TERRAIN:
+                _key(text, HexCell(COLOURS.get(tile.id, OPEN), GLYPHS.get(tile.id, UNKNOWN)), tile.name)
+            else:
+                label = MARKS.get(tile.id, UNKNOWN)
+                _key(text, HexCell(label=f" {label}" if layer is Layer.FEATURE else f"  {label}"), tile.name)
+        if layer is Layer.FEATURE:
+            _key(text, HexCell(label=f" {MEDAL}"), "medal objective")
+    text.append("\nUnits (letter, then figures)\n", style="bold")
+    for kind, unit in catalogue.units.items():
+        _key(text, HexCell(label=f"{LETTER[kind]}{unit.figures}"), unit.name)
+    text.append("\nSides (a unit's colour)\n", style="bold")
+    infantry = f"{LETTER[UnitType.INFANTRY]}{catalogue.units[UnitType.INFANTRY].figures}"
+    for side in scenario.sides:
+        _key(text, HexCell(label=infantry, colour=SIDE_COLOUR[side.id]), one_line(side.name))
+    text.append("\n")
+    _key(text, HexCell(label=UNKNOWN), "what hon does not model")
+    text.append(" |┊ ", style=SECTION)
+    text.append(" a section line\n")
+    return text
+
+
+def _key(text: Text, cell: HexCell, name: str) -> None:
+    """One line of the legend: three cells as the board draws them, and what they mean."""
+    text.append(" ")
+    text.append(f"{cell.label:<3}", style=Style(bgcolor=cell.background, color=cell.colour, bold=True))
+    text.append(f" {name}\n")
 
 
 def _plain(text: str) -> str:

@@ -23,6 +23,7 @@ READY = "hon: open "
 class Served:
     url: str
     port: int
+    pid: int  # the server's
     folder: Path
     log: Path
 
@@ -54,7 +55,7 @@ def serving(folder: Path, *args: str, timeout: float = 30) -> Iterator[Served]:
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
-    served = Served(f"http://127.0.0.1:{port}", port, folder, log)
+    served = Served(f"http://127.0.0.1:{port}", port, process.pid, folder, log)
     try:
         deadline = time.monotonic() + timeout
         while READY not in served.output():

@@ -126,3 +126,116 @@ def test_progress_then_ctrl_c_stops_and_tells_what_was_played() -> None:
     data = json.loads(out)
     assert data["interrupted"] is True
     assert 0 < data["games"] < 400 and data["games"] % 10 == 0  # whole chunks only
+
+
+# --- Ray addresses (issue 31, point 3) -----------------------------------------------------
+
+
+def ray_run(capsys: pytest.CaptureFixture[str], address: str) -> tuple[int, str, float]:
+    """`hon balance … --backend ray --address ADDRESS` on a scenario that does not exist:
+    the address is refused before the scenario is looked at, or the run fails on it."""
+    pytest.importorskip("ray")
+    started = time.monotonic()
+    code = main(["balance", "/nonexistent/scenario.yaml", "--backend", "ray", "--address", address])
+    _, err = capsys.readouterr()
+    return code, err, time.monotonic() - started
+
+
+def one_line_about_the_address(err: str) -> None:
+    assert err.startswith("hon: ") and err.count("\n") == 1 and "--address" in err, err
+    assert "Traceback" not in err and "/nonexistent/scenario.yaml" not in err
+
+
+@pytest.mark.parametrize("address", ["%%%", "::::", "", "http://127.0.0.1:1/", "ray://[::1", "head:0", "-head:6379"])
+def test_an_address_of_no_form_is_one_line(address: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, err, _ = ray_run(capsys, address)
+    assert code == 2
+    one_line_about_the_address(err)
+
+
+def test_ray_client_without_its_extra_says_which_extra(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib.util
+
+    found = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "grpc" else found(name, *a))
+    code, err, _ = ray_run(capsys, "ray://127.0.0.1:10001")
+    assert code == 2 and "ray[client]" in err
+    one_line_about_the_address(err)
+
+
+@contextmanager
+def listening(answer: bytes | None) -> Iterator[int]:
+    """A server on a free local port that sends `answer` to whoever connects (None: says
+    nothing and keeps the connection open); yields its port."""
+    import socket
+    import threading
+
+    server = socket.create_server(("127.0.0.1", 0))
+    held: list[socket.socket] = []
+
+    def serve() -> None:
+        while True:
+            try:
+                connection, _ = server.accept()
+            except OSError:  # closed: the test is over
+                return
+            held.append(connection)
+            if answer is not None:
+                connection.sendall(answer)
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        yield server.getsockname()[1]
+    finally:
+        server.close()
+        for connection in held:
+            connection.close()
+
+
+def test_a_closed_port_is_given_up_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+    with listening(None) as port:
+        pass  # closed again: nothing listens there now
+    code, err, seconds = ray_run(capsys, f"127.0.0.1:{port}")
+    assert code == 2 and seconds < 30  # Ray's own import included; Ray itself retried for minutes
+    one_line_about_the_address(err)
+
+
+@pytest.mark.parametrize("answer", [None, b"HTTP/1.0 400 Bad Request\r\n\r\n"], ids=["silent", "not-grpc"])
+def test_a_server_that_is_not_ray_is_given_up_within_the_stated_time(
+    answer: bytes | None, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from builder.services import ray_address
+
+    monkeypatch.setattr(ray_address, "CONNECT_SECONDS", 2)
+    with listening(answer) as port:
+        code, err, seconds = ray_run(capsys, f"127.0.0.1:{port}")
+    assert code == 2 and seconds < 2 + 20
+    one_line_about_the_address(err)
+    assert "2 s" in err  # the bound it gave up after
+
+
+def test_a_grpc_server_passes_the_check() -> None:
+    """What a gRPC server (Ray's GCS, Ray Client's server) answers first: a SETTINGS frame."""
+    from builder.services.ray_address import check_address
+
+    with listening(bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])) as port:
+        assert check_address(f"127.0.0.1:{port}") == f"127.0.0.1:{port}"
+
+
+def test_the_issues_unreachable_address_fails_within_the_bound() -> None:
+    """The real `hon`: Ray's import, the check, one line; before, over 45 s of retries."""
+    pytest.importorskip("ray")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "builder.cli", "balance", SHORT, "--backend", "ray", "--address", "127.0.0.1:1"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2 and time.monotonic() - started < 45
+    assert done.stderr.count("\n") == 1 and "--address" in done.stderr

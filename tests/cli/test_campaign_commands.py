@@ -74,10 +74,8 @@ def test_start_record_show_and_next(windsor: Path, tmp_path: Path) -> None:
     steps = load_scenario(scenario).scenario.setup.deployment
     assert [(s.side, bool(s.units)) for s in steps] == [("german", False), ("german", True), ("commonwealth", False)]
     assert hon("scenario", "check", scenario)[0] == 0
-    assert (
-        hon("deploy", scenario, "--side", "german", "--army", SCENARIOS_DIR / "armies" / "welcome-german-510.yaml")[0]
-        == 0
-    )
+    german = SCENARIOS_DIR / "armies" / "welcome-german-510.yaml"
+    assert hon("deploy", scenario, "--side", "german", "--army", f"german={german}")[0] == 0
     assert hon("simulate", scenario, "--turns", "1", "--json")[0] == 0
     code, out, _ = hon("campaign", "simulate", windsor, "--seed", "4", "--json")
     played = json.loads(out)

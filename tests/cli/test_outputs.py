@@ -165,7 +165,7 @@ INPUTS: dict[str, Case] = {
     ),
     "deploy --save, its scenario": lambda w, _: (["deploy", w.carp, "--side", "german", "--save", w.carp], w.carp),
     "deploy --save, the army given": lambda w, _: (
-        ["deploy", w.carp, "--side", "german", "--army", w.army, "--save", w.army],
+        ["deploy", w.carp, "--side", "german", "--army", f"german={w.army}", "--save", w.army],
         w.army,
     ),
     "deploy --save, its positions": _save_over_its_positions,

@@ -5,15 +5,15 @@ Chromium (Debian's, through Playwright; skipped where either is missing)."""
 from __future__ import annotations
 
 import http.client
+import logging
 import os
 import re
-import shlex
 import shutil
 import socket
-import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from builder.cli import main, serve_commands
-from builder.cli.web_server import is_loopback
+from builder.cli.web_server import OneLineLog, is_loopback
 from builder.heroes.catalogue.index import Catalogue
 from builder.io.army_files import load_army
 from builder.io.paths import DEFAULT_ARMY
@@ -29,7 +29,7 @@ from tests.cli.serving import Served, free_port, serving
 
 CHROMIUM = shutil.which("chromium")
 try:
-    from playwright.sync_api import Download, Page, sync_playwright
+    from playwright.sync_api import Download, Page, Route, sync_playwright
 except ImportError:  # pragma: no cover - the dev extra installs it
     sync_playwright = None
 
@@ -74,19 +74,15 @@ TIMEOUT = 45.0  # seconds per step, generous: the whole test takes 9 s on 2 idle
 # --- the command run for each browser tab -----------------------------------------------
 
 
-def test_the_app_runs_on_this_python_with_every_path_quoted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_app_runs_on_this_python_with_every_path_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     hostile = "it's $(touch pwned); `touch pwned` \"\n| rm -rf x &.yaml"
-    army, catalogue = tmp_path / hostile, tmp_path / "my catalogue;$HOME"
     command = serve_commands.app_command(Path(hostile), Path("my catalogue;$HOME"))
 
-    # What a real shell makes of it: the words, each whole, NUL-separated.
-    shell = subprocess.run(["sh", "-c", f"printf '%s\\0' {command}"], cwd=tmp_path, capture_output=True, check=True)
-
-    words = shell.stdout.decode().split("\0")[:-1]
-    assert words == [sys.executable, "-m", "builder.cli", "edit", str(army), "--catalogue", str(catalogue)]
-    assert not (tmp_path / "pwned").exists()
-    assert shlex.split(serve_commands.app_command(None, None)) == [sys.executable, "-m", "builder.cli"]
+    # Run without a shell (tests/cli/test_serve_hostile.py checks the process the server starts).
+    army, catalogue = tmp_path / hostile, tmp_path / "my catalogue;$HOME"
+    assert command == [sys.executable, "-m", "builder.cli", "edit", str(army), "--catalogue", str(catalogue)]
+    assert serve_commands.app_command(None, None) == [sys.executable, "-m", "builder.cli"]
 
 
 # --- refusals on the command line, before anything is served -----------------------------
@@ -136,7 +132,7 @@ def test_an_army_that_opens_is_served_on_localhost_by_default(served: list[tuple
     assert main(["serve", str(DEFAULT_ARMY)]) == 0
     [(command, host, port)] = served
     assert (host, port) == ("127.0.0.1", 8000)
-    assert shlex.split(command)[-2:] == ["edit", str(DEFAULT_ARMY.resolve())]
+    assert command[-2:] == ["edit", str(DEFAULT_ARMY.resolve())]
 
 
 @pytest.mark.parametrize("port", ["0", "65536", "http"])
@@ -197,6 +193,23 @@ def test_loopback_hosts(host: str, loopback: bool) -> None:
     assert is_loopback(host) is loopback
 
 
+def test_a_log_record_with_an_exception_is_one_line_without_its_locals(capsys: pytest.CaptureFixture[str]) -> None:
+    def crash(typed: str) -> None:
+        raise ValueError(f"cannot take {typed}")
+
+    try:
+        crash("the player's \x1b[31msecret")
+    except ValueError:
+        record = logging.LogRecord(
+            "aiohttp.server", logging.ERROR, "x", 1, "Unhandled %s", ("exception",), sys.exc_info()
+        )
+    OneLineLog().emit(record)
+
+    [line] = capsys.readouterr().err.splitlines()
+    assert line.startswith("hon: Unhandled exception") and "ValueError" in line and "test_serve.py:" in line
+    assert "secret" not in line and "\x1b" not in line
+
+
 # --- other sites ------------------------------------------------------------------------
 
 
@@ -240,6 +253,38 @@ def test_only_its_own_page_may_drive_hon(tmp_path: Path) -> None:
         assert status(served, "/ws", upgrade(f"http://{own}", own))[0] == 101
 
 
+def test_a_page_of_another_scheme_at_this_address_may_not_drive_hon(tmp_path: Path) -> None:
+    """No page of hon's has such an origin (this server speaks no TLS, and `ws://` is no
+    page's origin): only a forged request says so."""
+    with serving(tmp_path) as served:
+        own = f"127.0.0.1:{served.port}"
+        for scheme in ("https", "ws", "wss", "file"):
+            assert status(served, "/ws", upgrade(f"{scheme}://{own}", own))[0] == 403, scheme
+            assert status(served, "/", {"Host": own, "Origin": f"{scheme}://{own}"})[0] == 403, scheme
+        assert status(served, "/", {"Host": own, "Origin": f"http://{own}"})[0] == 200
+
+
+ASSET = re.compile(r'(?:href|src)="([^"]+)"|url\("?([^")]+)"?\)')
+
+
+def test_the_page_and_all_it_loads_come_from_this_server(tmp_path: Path) -> None:
+    """Offline, the page is whole: it asks no other server for anything (textual-serve's
+    asks Google Fonts for its font)."""
+    with serving(tmp_path) as served:
+        own = {"Host": f"127.0.0.1:{served.port}"}
+        code, page = status(served, "/", own)
+        assert code == 200
+        assets = [found[0] or found[1] for found in ASSET.findall(page)]
+        assert all(asset.startswith(f"{served.url}/static/") for asset in assets), assets
+        fonts = [asset for asset in assets if asset.endswith(".ttf")]
+        assert len(fonts) == 2  # upright and italic
+        for asset in assets:
+            code, body = status(served, asset.removeprefix(served.url), own)
+            assert code == 200, asset
+            if asset.endswith(".css"):
+                assert all(not url.startswith(("http:", "https:", "//")) for _, url in ASSET.findall(body)), asset
+
+
 # --- in a real browser ------------------------------------------------------------------
 
 
@@ -269,33 +314,60 @@ def first_result(text: str) -> str:
     return ""
 
 
+@dataclass
+class Browsed:
+    page: Page
+    served: Served
+    elsewhere: list[str]  # what the page asked of other servers (refused)
+
+
 @pytest.fixture
-def browser_page(tmp_path: Path) -> Iterator[tuple[Page, Served]]:
+def browsed(tmp_path: Path) -> Iterator[Browsed]:
     assert sync_playwright is not None and CHROMIUM is not None
     with serving(tmp_path) as served, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, timeout=TIMEOUT * 1000)
         try:
             context = browser.new_context(viewport={"width": 1400, "height": 900}, accept_downloads=True)
             context.set_default_timeout(TIMEOUT * 1000)
-            # Offline and fast: nothing but hon's own server (the page asks for web fonts).
-            context.route(
-                "**/*",
-                lambda route: route.continue_() if route.request.url.startswith(served.url) else route.abort(),
-            )
+            elsewhere: list[str] = []
+
+            def offline(route: Route) -> None:
+                """Nothing but hon's own server answers: as offline."""
+                if route.request.url.startswith(served.url):
+                    route.continue_()
+                else:
+                    elsewhere.append(route.request.url)
+                    route.abort()
+
+            context.route("**/*", offline)
             context.add_init_script(CATCH_TERMINAL)
             page = context.new_page()
             page.goto(served.url)
-            yield page, served
+            yield Browsed(page, served, elsewhere)
         finally:
             browser.close()
 
 
 @pytest.mark.browser
 @needs_browser
+def test_the_page_works_offline_with_its_own_font(browsed: Browsed) -> None:
+    wait_for(browsed.page, points, "the builder's totals")
+    loaded = browsed.page.evaluate(
+        """async () => {
+          await document.fonts.ready;
+          return [...document.fonts].filter(f => f.family.includes("Roboto Mono") && f.status === "loaded").length;
+        }"""
+    )
+    assert loaded >= 1
+    assert browsed.elsewhere == []
+
+
+@pytest.mark.browser
+@needs_browser
 def test_the_builder_in_a_browser_edits_saves_on_the_server_and_prints_to_the_browser(
-    browser_page: tuple[Page, Served], bundled: Catalogue
+    browsed: Browsed, bundled: Catalogue
 ) -> None:
-    page, served = browser_page
+    page, served = browsed.page, browsed.served
     example = load_army(DEFAULT_ARMY).army
     sherman = bundled.tiles["us-sherman-platoon"]
 

@@ -73,6 +73,30 @@ def test_hon_with_no_command_opens_the_app_on_the_example(monkeypatch: pytest.Mo
     assert opened == [(None, None), (Path("mine.yaml"), None)]
 
 
+def test_hon_on_a_file_opens_it_as_its_format_says(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`hon ARMY.yaml` is `hon edit`, `hon SCENARIO.yaml` is `hon design` for every game; any
+    other file, or none, is one line naming it and exit 2 with nothing opened."""
+    opened: list[tuple[str, Path, Path | None]] = []
+    monkeypatch.setattr(tui_commands, "launch", lambda army, catalogue: opened.append(("edit", army, catalogue)))
+    monkeypatch.setattr(tui_commands, "launch_designer", lambda path, mine, *_: opened.append(("design", path, mine)))
+    army = EXAMPLE_ARMIES_DIR / "german-ss-550.yaml"
+    scenarios = [SCENARIOS_DIR / name for name in ("hon-first-contact.yaml", "tcg/orchard-at-dawn.yaml")]
+    hexes = SCENARIOS_DIR / "m44" / "hedgerow-lanes.yaml"
+    assert main([str(army), "--catalogue", str(SCENARIOS_DIR)]) == 0
+    for scenario in [*scenarios, hexes]:
+        assert main([str(scenario)]) == 0
+    assert opened == [("edit", army, SCENARIOS_DIR), *(("design", path, None) for path in [*scenarios, hexes])]
+    capsys.readouterr()
+    campaign = SCENARIOS_DIR / "campaigns" / "operation-windsor.yaml"
+    for other in (campaign, SCENARIOS_DIR / "missing.yaml"):
+        assert main([str(other)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and str(other) in err
+    assert len(opened) == 4
+
+
 def test_a_user_catalogue_changes_the_verdict(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """House rules: Planning costs 100 in this user's catalogue, so the list goes over."""
     (tmp_path / "house.yaml").write_text(

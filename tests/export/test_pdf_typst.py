@@ -5,6 +5,8 @@ colour), and the data handed to the templates is plain JSON of the models."""
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -16,7 +18,14 @@ from builder.export.roster_model import Roster
 from builder.heroes.catalogue.index import Catalogue
 from builder.io.paths import EXAMPLE_ARMIES_DIR, SCENARIOS_DIR
 from tests.export.helpers import Example, largest, squash
-from tests.export.test_roster_print import assert_pictures, has_colour, needs_poppler, page_texts, pdf_info
+from tests.export.test_roster_print import (
+    POPPLER_SUSPECTS_BUG,
+    assert_pictures,
+    has_colour,
+    needs_poppler,
+    page_texts,
+    pdf_info,
+)
 
 # Typst code and markup in every shape a name could take: a function call, strong and
 # emphasis, maths, a label, a reference, a heading, a raw block, an import.
@@ -112,6 +121,21 @@ def test_the_roster_shows_what_a_player_needs_at_the_table(big: Example, tmp_pat
     assert has_colour(pictures[0], ALARM_RED)
     stripe = roster.blocks[0].stripes[0].colour
     assert has_colour(pictures[0], tuple(int(stripe[i : i + 2], 16) for i in (1, 3, 5)))  # type: ignore[arg-type]
+
+
+@pytest.mark.poppler
+@needs_poppler
+def test_poppler_only_misreads_the_valid_mark_info_of_a_typst_pdf(big: Example, tmp_path: Path) -> None:
+    """What pdfinfo says on stderr of a Typst PDF is its false alarm about `/Suspects false`
+    (test_roster_print.POPPLER_SUSPECTS_BUG), which the tests' poppler helper drops: the
+    catalog marks the PDF tagged, with a boolean Suspects, and pdfinfo reads both right."""
+    pdf = print_roster(big.path, tmp_path)
+    assert b"/MarkInfo<</Marked true/Suspects false>>" in pdf.read_bytes()
+    done = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True)
+    assert set(done.stderr.splitlines()) <= {POPPLER_SUSPECTS_BUG}
+    assert re.search(r"^Tagged:\s+yes$", done.stdout, re.M) and re.search(r"^Suspects:\s+no$", done.stdout, re.M)
+    if shutil.which("qpdf"):  # a second reader, where it is installed
+        subprocess.run(["qpdf", "--check", str(pdf)], capture_output=True, check=True)
 
 
 def test_the_templates_get_the_model_as_plain_json(big: Example) -> None:

@@ -32,7 +32,7 @@ CASES: dict[str, tuple[bytes, list[str]]] = {
     "text version": (GOOD.replace("version: 1", "version: one").encode(), ["line 3", "whole number"]),
     "wrong format": (
         GOOD.replace("format: hon-army", "format: hon-catalogue").encode(),
-        ["line 2", "not a army list file"],
+        ["line 2", "not an army list file"],
     ),
     "no format": (b"name: nothing\n", ["has no format tag"]),
     "a list": (b"- a\n- b\n", ["mapping", "not a list"]),

@@ -6,11 +6,22 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from textual.geometry import Region
+from textual.widgets import Footer, Header, Static
+
 from builder.io.memoir_files import load_catalogue, load_scenario, read_m44, save_scenario
 from builder.io.paths import SCENARIOS_DIR
+from builder.memoir.catalogue import Side, UnitType
+from builder.memoir.edits import SetTerrain, SetUnit
 from builder.memoir.hexes import Hex
 from builder.memoir.rules.events import MoveEvent
-from builder.tui.hex_app import HexApp
+from builder.memoir.scenario import Unit
+from builder.services.tcg_game import open_cards
+from builder.services.tcg_scenario_session import TcgScenarioSession
+from builder.tui.app import HonApp
+from builder.tui.hex_app import UNKNOWN, HexApp
+from builder.tui.screens.tcg_designer import TcgDesignerScreen
+from builder.tui.widgets.footer import KeysFooter
 from builder.tui.widgets.hex_map import HexMapView
 
 LANES = SCENARIOS_DIR / "m44" / "hedgerow-lanes.yaml"
@@ -87,3 +98,59 @@ async def test_the_details_panel_shows_the_scenarios_texts_in_each_language(tmp_
         assert scenario.special_rules.splitlines()[0] in str(app.query_one("#texts").render())
         await pilot.press("i")
         assert not panel.display and app.query_one("#events").display
+
+
+def legend_keys(app: HexApp) -> list[tuple[str, str]]:
+    """The legend's lines as drawn: the three cells shown as on the board, and what they mean."""
+    lines = str(app.query_one("#legend", Static).render()).splitlines()
+    return [(line[1:4], line[5:]) for line in lines if line.startswith(" ") and len(line) > 5 and line[4] == " "]
+
+
+async def test_every_mark_on_the_board_is_in_the_legend_and_no_terrain_is_unknown(tmp_path: Path) -> None:
+    """Issue 30.11: the letters were never explained, and countryside was drawn as "?"."""
+    app = HexApp(copy(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        catalogue = app.catalogue
+        free = (place for place in app.board.hexes() if place not in {p.hex for p in app.scenario.hexes})
+        placed = {tile.id: (next(free), tile.layer.value) for tile in catalogue.terrain.values()}
+        for tile_id, (at, layer) in placed.items():
+            app.history.apply(SetTerrain(at, tile_id, layer))
+        units = {kind: next(free) for kind in UnitType}
+        for kind, at in units.items():
+            app.history.apply(SetUnit(at, Unit(type=kind.value, side=Side.ALLIES)))
+        app.redraw()
+        drawn = app.query_one(HexMapView).cells
+        panel = app.query_one("#legend-panel")
+        assert not panel.display
+        await pilot.press("question_mark")
+        assert panel.display and not app.query_one("#events").display
+        keys = legend_keys(app)
+        for tile in catalogue.terrain.values():
+            label = drawn[placed[tile.id][0]].label
+            assert UNKNOWN not in label, tile.id
+            assert (label, tile.name) in keys
+        for kind, unit in catalogue.units.items():
+            assert (f"{drawn[units[kind]].label[0]}{unit.figures} ", unit.name) in keys
+        marks = {char for cell in drawn.values() for char in cell.label if not char.isspace() and not char.isdigit()}
+        assert marks <= {char for label, _ in keys for char in label}
+        await pilot.press("question_mark")
+        assert not panel.display and app.query_one("#events").display
+
+
+async def test_the_title_line_and_footer_are_those_of_the_other_editors(tmp_path: Path) -> None:
+    """Issue 30.11: the hex designer's title bar was Textual's header, unlike hon's screens."""
+    app = HexApp(copy(tmp_path))
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        title = app.query_one("#title", Static)
+        assert title.region == Region(0, 0, 120, 1)
+        assert not app.query(Header) and not app.query(Footer) and app.query_one(KeysFooter)
+        shown = str(title.render())
+        assert shown.startswith(app.scenario.title) and app.path.name in shown
+        look = (title.styles.background, title.styles.padding, title.styles.text_style)
+    tcg = TcgDesignerScreen(TcgScenarioSession.new(tmp_path / "new.yaml", open_cards()))
+    async with HonApp(opening=tcg).run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        other = tcg.query_one("#title", Static)
+        assert other.region == Region(0, 0, 120, 1)
+        assert (other.styles.background, other.styles.padding, other.styles.text_style) == look

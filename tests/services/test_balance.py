@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
+from builder.heroes.ai.varied import VariedPolicy
 from builder.heroes.rules.events import ControlEvent, InitiativeEvent
-from builder.heroes.rules.policy import SimplePolicy
-from builder.heroes.rules.policy_varied import VariedPolicy
 from builder.heroes.rules.simulation import simulate
 from builder.io.catalogue_files import load_catalogue
 from builder.kernel.choice import softmax_order
@@ -249,18 +249,35 @@ def test_same_seeds_same_tallies_on_one_or_two_processes(prepared: PreparedGame)
     assert alone.tally.games == 4 and sum(alone.tally.turns.values()) == 4
 
 
-def test_same_seeds_same_tallies_on_ray(prepared: PreparedGame) -> None:
+@pytest.fixture(scope="module")
+def ray_here() -> Iterator[None]:
+    """Ray on this machine with 2 CPUs, started once: a second start in the same process
+    can time out on a loaded machine."""
     ray = pytest.importorskip("ray")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield
+    ray.shutdown()
+
+
+def test_same_seeds_same_tallies_on_ray(prepared: PreparedGame, ray_here: None) -> None:
     from builder.services.balance_ray import RayCluster
 
     game = HeroesBalance(prepared, temperature=0.5)
     plan = BalancePlan(games=4, seed=1, chunk=2)
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    try:
-        on_ray = run_balance(game, plan, RayCluster())
-    finally:
-        ray.shutdown()
+    on_ray = run_balance(game, plan, RayCluster())
     assert on_ray.tally == run_balance(game, plan, Serial()).tally
+
+
+def test_more_workers_than_the_ray_clusters_cpus_is_refused_before_any_game(
+    prepared: PreparedGame, ray_here: None
+) -> None:
+    from builder.services.balance_ray import RayCluster
+    from builder.services.ray_address import RayUnavailable
+
+    played: list[Tally] = []
+    with pytest.raises(RayUnavailable) as refused:
+        run_balance(HeroesBalance(prepared), BalancePlan(games=2), RayCluster(workers=3), played.append)
+    assert refused.value.option == "--workers" and played == []
 
 
 def test_tally_json_names_sides_objectives_and_units(prepared: PreparedGame) -> None:

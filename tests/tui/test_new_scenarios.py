@@ -36,6 +36,7 @@ async def test_a_new_card_game_scenario_is_saved_and_read_back(tmp_path: Path, s
     async with app.run_test(size=(130, 42)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TcgDesignerScreen)
+        assert not app.screen.session.has_edits  # issue 30.5: not "modified" before an edit
         await pilot.press("ctrl+s")
         await pilot.pause()
     scenario = tcg_files.load_tcg_scenario(path).scenario
@@ -50,8 +51,12 @@ async def test_a_new_hex_scenario_is_saved_and_read_back(tmp_path: Path, started
     (app,) = started
     assert isinstance(app, HexApp)
     async with app.run_test(size=(120, 30)) as pilot:
-        await pilot.press("u", "ctrl+s")  # a unit on the first hex, then save
+        assert not app.modified  # issue 30.5: not "modified" before an edit
+        await pilot.press("u")  # a unit on the first hex
+        assert app.modified
+        await pilot.press("ctrl+s")
         await pilot.pause()
+        assert not app.modified
     scenario = memoir_files.load_scenario(path).scenario
     assert [side.id for side in scenario.sides] == [Side.AXIS, Side.ALLIES]
     assert len(scenario.hexes) == 1 and scenario.hexes[0].unit is not None
@@ -66,6 +71,7 @@ async def test_a_new_shadows_scenario_opens_the_designer_on_that_game(tmp_path: 
         screen = app.screen
         assert isinstance(screen, DesignerScreen)
         assert screen.session.scenario.game is Game.SON
+        assert not screen.session.has_edits  # issue 30.5: not "modified" before an edit
 
 
 def test_game_on_an_existing_scenario_or_an_unknown_game_is_refused(

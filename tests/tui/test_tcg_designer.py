@@ -21,7 +21,7 @@ from builder.tcg.terrain import Terrain
 from builder.tui.app import HonApp
 from builder.tui.screens.tcg_deck import TcgDeckScreen
 from builder.tui.screens.tcg_designer import TcgDesignerScreen
-from builder.tui.widgets.tcg_board import BOX_HEIGHT, BOX_WIDTH
+from builder.tui.widgets.tcg_board import BOX_HEIGHT
 from builder.tui.widgets.tcg_design_board import TcgDesignBoard
 from tests.tui.steady import snapshot
 
@@ -86,10 +86,10 @@ async def test_zones_hidden_cards_and_the_mouse(orchard: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         board = screen.query_one(TcgDesignBoard)
-        await pilot.click("#tcg-map", offset=(2 * BOX_WIDTH + 3, 4 * BOX_HEIGHT + 1))
+        await pilot.click("#tcg-map", offset=(2 * board.box_width + 3, 4 * BOX_HEIGHT + 1))
         assert board.cursor == (2, 4)
         # The Americans' zone box [2, 0] given to the Germans: it leaves the Americans'.
-        await pilot.click("#tcg-map", offset=(2 * BOX_WIDTH + 3, 1))
+        await pilot.click("#tcg-map", offset=(2 * board.box_width + 3, 1))
         assert board.cursor == (2, 0)
         await pilot.press("z", "s", "enter")
         us, german = screen.session.scenario.sides
@@ -324,7 +324,7 @@ async def test_a_second_click_applies_the_tool_and_objectives_are_named(orchard:
         await pilot.pause()
         board = screen.query_one(TcgDesignBoard)
         await pilot.press("m")
-        where = (3 * BOX_WIDTH + 4, 2 * BOX_HEIGHT + 1)  # box [3, 2]
+        where = (3 * board.box_width + 4, 2 * BOX_HEIGHT + 1)  # box [3, 2]
         await pilot.click("#tcg-map", offset=where)
         assert board.cursor == (3, 2) and screen.session.box_view((3, 2)).markers == ()
         await pilot.click("#tcg-map", offset=where)
@@ -403,3 +403,24 @@ async def test_a_file_changed_on_disk_is_not_overwritten_silently(orchard: Path)
         await pilot.click("#cancel")
         await pilot.pause()
         assert orchard.read_text() == theirs and screen.session.dirty
+
+
+async def test_a_new_board_is_whole_at_120_columns_and_unmodified_until_edited(tmp_path: Path) -> None:
+    """Issue 30.5: a new 6x4 board hid its sixth column until scrolled, and the title said
+    the scenario was modified before any edit."""
+    session = TcgScenarioSession.new(tmp_path / "new.yaml", open_cards())
+    screen = TcgDesignerScreen(session)
+    async with HonApp(opening=screen).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        board = screen.query_one(TcgDesignBoard)
+        assert (session.scenario.board.columns, session.scenario.board.rows) == (6, 4)
+        assert board.region.right <= screen.query_one("#tcg-designer-side").region.x
+        assert board.virtual_size.width <= board.scrollable_content_region.width
+        assert board.virtual_size.height <= board.scrollable_content_region.height
+        await pilot.press(*["right"] * 5, *["down"] * 3)
+        assert board.cursor == (5, 3) and board.scroll_offset == (0, 0)
+        assert not session.has_edits
+        await pilot.press("enter")  # the terrain tool: the corner box becomes urban
+        assert session.has_edits
+        await pilot.press("ctrl+z")
+        assert not session.has_edits

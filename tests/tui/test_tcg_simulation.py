@@ -3,15 +3,24 @@ the rules core's frames put them, and stepping follows the events."""
 
 from __future__ import annotations
 
+import pytest
+from rich.color import Color
 from textual.widgets import Static
 
+from builder.tcg.base import Box
 from builder.tcg.rules.events import MoveEvent
 from builder.tui.app import HonApp
 from builder.tui.screens.tcg_simulation import TcgSimulationScreen
-from builder.tui.widgets.tcg_board import TcgBoard
+from builder.tui.widgets.short_names import shortened
+from builder.tui.widgets.tcg_board import SIDE_COLOURS, TcgBoard
 from tests.tcg.conftest import HEDGEROW
 
 SIZE = (140, 40)
+
+
+def shown_name(board: TcgBoard, box: Box) -> str:
+    """The card line of a box as drawn on screen (its cells, padding stripped)."""
+    return "".join(segment.text for segment in board.box_segments(box, 1)).strip()
 
 
 async def test_stepping_moves_the_card_on_the_board() -> None:
@@ -28,26 +37,65 @@ async def test_stepping_moves_the_card_on_the_board() -> None:
         assert screen.index == move - 1
         board = screen.query_one(TcgBoard)
         mover = next(p for p in frames[move - 1].pieces if p.key == event.piece)
-        assert f"{mover.side}: " in board.box_lines(event.origin)[1]
+        card = "?" if mover.hidden else shortened(mover.name, board.text_width)
+        assert shown_name(board, event.origin) == card
         await pilot.press("n")
         assert screen.index == move
         assert event.text in str(screen.query_one("#tcg-event", Static).render())
-        assert board.box_lines(event.origin)[1] == ""
-        assert f"{mover.side}: " in board.box_lines(event.to)[1]
+        assert shown_name(board, event.origin) == ""
+        assert shown_name(board, event.to) == card
         await pilot.press("left")
-        assert f"{mover.side}: " in board.box_lines(event.origin)[1]
+        assert shown_name(board, event.origin) == card
         await pilot.press("end")
         assert screen.index == len(frames) - 1
         await pilot.press("left_square_bracket")
         assert frames[screen.index].event.kind == "turn"
 
 
-async def test_a_hidden_card_shows_as_a_question_mark() -> None:
+async def test_a_hidden_card_shows_as_a_question_mark_in_its_sides_colour() -> None:
     screen = TcgSimulationScreen(HEDGEROW, seed=7, turns=1)
     async with HonApp(opening=screen).run_test(size=SIZE) as pilot:
         await pilot.pause()
         board = screen.query_one(TcgBoard)
         hidden = next(p for p in screen.record.frames[0].pieces if p.hidden)
-        assert board.box_lines(hidden.box)[1] == f"{hidden.side}: ?"
+        assert board.box_lines(hidden.box)[1] == "?"
+        index = [side.id for side in screen.scenario.sides].index(hidden.side)
+        (segment,) = board.box_segments(hidden.box, 1)
+        assert segment.style is not None and segment.style.color == Color.parse(SIDE_COLOURS[index])
         strip = board.render_line(0)
         assert strip.cell_length > 0
+
+
+async def test_the_whole_board_is_beside_the_event_at_120_columns() -> None:
+    """Issue 30.5: the event panel covered the board's fifth column at 120 columns."""
+    screen = TcgSimulationScreen(HEDGEROW, seed=7, turns=1)
+    async with HonApp(opening=screen).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        board, side = screen.query_one(TcgBoard), screen.query_one("#tcg-side")
+        columns = screen.scenario.board.columns
+        assert board.region.right <= side.region.x
+        assert board.virtual_size.width == columns * board.box_width <= board.scrollable_content_region.width
+        assert board.max_scroll_x == 0 and board.max_scroll_y == 0
+        # The last column's box is on screen, its terrain written where it starts.
+        start = (columns - 1) * board.box_width + 1
+        assert board.render_line(0).text[start:].startswith(board.box_lines((columns - 1, 0))[0])
+
+
+@pytest.mark.parametrize("width", [120, 160])
+async def test_card_names_are_whole_when_they_fit_and_shortened_otherwise(width: int) -> None:
+    """Issue 30.5: names were cut to a few letters even at 160 columns."""
+    screen = TcgSimulationScreen(HEDGEROW, seed=7, turns=1)
+    async with HonApp(opening=screen).run_test(size=(width, 40)) as pilot:
+        await pilot.pause()
+        board = screen.query_one(TcgBoard)
+        room = board.text_width
+        assert room >= (16 if width == 160 else 12)
+        for piece in screen.record.frames[0].pieces:
+            if piece.hidden:
+                continue
+            drawn = shown_name(board, piece.box)
+            if len(piece.name) <= room:
+                assert drawn == piece.name
+            else:
+                assert drawn == shortened(piece.name, room) and len(drawn) <= room
+                assert drawn[0] == piece.name[0] and "…" not in drawn

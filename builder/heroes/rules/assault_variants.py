@@ -21,6 +21,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from builder.heroes.rules import (
+    action_cards,
+    assaulting,
+    capturing,
+    gear_rerolls,
+    hits,
+    moving,
+    mythos_markers,
+    poisoned_blade,
+)
 from builder.heroes.rules.actions import AssaultAction
 from builder.heroes.rules.assault import Assault, AssaultOutcome, DefenderMove, resolve_assault
 from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
@@ -35,8 +45,10 @@ from builder.heroes.rules.path import Path, allowance
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.terrifying import terrifying_note
-from builder.heroes.rules.turn_base import TurnBase
 from builder.kernel.events import Modifier
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 BRUTAL, AFAR, ON_THE_MOVE = "assault-brutal", "assault-long-distance", "assault-on-the-move"
 
@@ -72,130 +84,122 @@ def variant_assault_of(state: GameState, attacker: Piece, defender: Piece, bonus
     )
 
 
-class AssaultVariants(TurnBase):
-    def _chain(self, attacker: Piece, action: ChainAssault) -> None:
-        state, cite = self.state, self.state.ruleset.cite
-        end = action.path.destination.squares
-        approach: Path | None = action.path
-        if action.from_afar:
-            reach = attacker.side.ability_value(AFAR)
-            if reach is None:
-                raise IllegalAttack(f"{name(attacker)} has no Long Distance Assault", cite("assault-variants"))
-        else:
-            if not attacker.side.has(BRUTAL):
-                raise IllegalAttack(f"{name(attacker)} has no Brutal Assault", cite("assault-variants"))
-            approach = Path(action.path.positions[:-1], action.path.cost) if len(action.path.positions) > 1 else None
-        if len(action.defenders) > 1 and not attacker.side.has(BRUTAL):
-            raise IllegalAttack("only Brutal Assault assaults several enemies", cite("assault-variants"))
-        if approach is not None and approach.destination.squares != attacker.squares:
-            self._move(attacker, approach, ends_action=False)
-        attacker_now = state.pieces.get(attacker.key)
+def chain(turn: Turn, attacker: Piece, action: ChainAssault) -> None:
+    state, cite = turn.state, turn.state.ruleset.cite
+    end = action.path.destination.squares
+    approach: Path | None = action.path
+    if action.from_afar:
+        reach = attacker.side.ability_value(AFAR)
+        if reach is None:
+            raise IllegalAttack(f"{name(attacker)} has no Long Distance Assault", cite("assault-variants"))
+    else:
+        if not attacker.side.has(BRUTAL):
+            raise IllegalAttack(f"{name(attacker)} has no Brutal Assault", cite("assault-variants"))
+        approach = Path(action.path.positions[:-1], action.path.cost) if len(action.path.positions) > 1 else None
+    if len(action.defenders) > 1 and not attacker.side.has(BRUTAL):
+        raise IllegalAttack("only Brutal Assault assaults several enemies", cite("assault-variants"))
+    if approach is not None and approach.destination.squares != attacker.squares:
+        moving.move(turn, attacker, approach, ends_action=False)
+    attacker_now = state.pieces.get(attacker.key)
+    if attacker_now is None or attacker_now.is_wreck:
+        return
+    held = attacker_now.squares
+    won_all = True
+    for key in dict.fromkeys(action.defenders):  # never the same enemy twice
+        attacker_now, defender = state.pieces.get(attacker.key), state.pieces.get(key)
         if attacker_now is None or attacker_now.is_wreck:
             return
-        held = attacker_now.squares
-        won_all = True
-        for key in dict.fromkeys(action.defenders):  # never the same enemy twice
-            attacker_now, defender = state.pieces.get(attacker.key), state.pieces.get(key)
-            if attacker_now is None or attacker_now.is_wreck:
-                return
-            if defender is None or defender.is_wreck:
-                continue
-            if action.from_afar:
-                if range_between(attacker_now.squares, defender.squares) > (reach or 0):
-                    raise IllegalAttack(f"{name(defender)} is beyond Long Distance {reach}", cite("assault-variants"))
-            elif not set(end) & set(defender.squares):
-                raise IllegalAttack(f"{name(attacker)} does not cover {name(defender)}", cite("assault-variants"))
-            outcome = self._variant_fight(
-                attacker_now, defender, held, "Brutal Assault" if not action.from_afar else ""
-            )
-            if outcome is not AssaultOutcome.WIN:
-                won_all = False
-                break
-        attacker_now = state.pieces.get(attacker.key)
-        if won_all and not action.from_afar and attacker_now is not None and not covered(state, attacker_now, end):
-            self._advance_onto(attacker_now, end, action.path.destination.facing)
+        if defender is None or defender.is_wreck:
+            continue
+        if action.from_afar:
+            if range_between(attacker_now.squares, defender.squares) > (reach or 0):
+                raise IllegalAttack(f"{name(defender)} is beyond Long Distance {reach}", cite("assault-variants"))
+        elif not set(end) & set(defender.squares):
+            raise IllegalAttack(f"{name(attacker)} does not cover {name(defender)}", cite("assault-variants"))
+        outcome = _variant_fight(turn, attacker_now, defender, held, "Brutal Assault" if not action.from_afar else "")
+        if outcome is not AssaultOutcome.WIN:
+            won_all = False
+            break
+    attacker_now = state.pieces.get(attacker.key)
+    if won_all and not action.from_afar and attacker_now is not None and not covered(state, attacker_now, end):
+        _advance_onto(turn, attacker_now, end, action.path.destination.facing)
 
-    def _variant_fight(
-        self, attacker: Piece, defender: Piece, held: tuple[Square, ...], how: str, bonuses: tuple[Modifier, ...] = ()
-    ) -> AssaultOutcome:
-        """One assault of a chain, resolved where both stand; a beaten infantry unit retreats
-        away from `held`, the squares the attacker assaults from."""
-        state = self.state
-        assault = self.signed_assault(variant_assault_of(state, attacker, defender, bonuses))
-        assault, blades = self.poisoned_blades(assault)  # Poisoned Blade markers (SoN p.16)
-        result = resolve_assault(
-            self._assault_bonuses(assault),
-            self.dice,
-            state.ruleset,
-            reroll=self._assault_rerolls(assault),  # Veteran markers (HoN core p.30; SoN p.16)
-            rerolls=self._veteran_rolls(attacker, defender),
-        )
-        event = AssaultEvent.of(result, state.turn, self.phase, attacker.owner)
-        said = f"{how or 'Long Distance Assault'} ({state.ruleset.cite('assault-variants')}): {event.text}"
-        said += terrifying_note(result, state.ruleset)
-        self.add(event.model_copy(update={"text": said}))
-        self.hurt(attacker, result.attacker, result.attacker_effect, assault=True)
-        if result.outcome is AssaultOutcome.WIN and self._capture(attacker, defender):  # BfC p.12
-            return result.outcome
-        self.hurt(defender, result.defender, result.defender_effect, assault=True)
-        self.poison(attacker, defender, blades)  # a survivor keeps them (SoN p.16)
-        beaten = state.pieces.get(defender.key)
-        if result.defender_moves is DefenderMove.RETREATS and beaten is not None and not beaten.is_wreck:
-            self._retreat(beaten, held)
+
+def _variant_fight(
+    turn: Turn, attacker: Piece, defender: Piece, held: tuple[Square, ...], how: str, bonuses: tuple[Modifier, ...] = ()
+) -> AssaultOutcome:
+    """One assault of a chain, resolved where both stand; a beaten infantry unit retreats
+    away from `held`, the squares the attacker assaults from."""
+    state = turn.state
+    assault = mythos_markers.signed_assault(turn, variant_assault_of(state, attacker, defender, bonuses))
+    assault, blades = poisoned_blade.poisoned_blades(turn, assault)  # Poisoned Blade markers (SoN p.16)
+    result = resolve_assault(
+        action_cards.assault_bonuses(turn, assault),
+        turn.dice,
+        state.ruleset,
+        reroll=gear_rerolls.assault_rerolls(turn, assault),  # Veteran markers (HoN core p.30; SoN p.16)
+        rerolls=gear_rerolls.veteran_rolls(turn, attacker, defender),
+    )
+    event = AssaultEvent.of(result, state.turn, turn.phase, attacker.owner)
+    said = f"{how or 'Long Distance Assault'} ({state.ruleset.cite('assault-variants')}): {event.text}"
+    said += terrifying_note(result, state.ruleset)
+    turn.add(event.model_copy(update={"text": said}))
+    hits.hurt(turn, attacker, result.attacker, result.attacker_effect, assault=True)
+    if result.outcome is AssaultOutcome.WIN and capturing.capture(turn, attacker, defender):  # BfC p.12
         return result.outcome
+    hits.hurt(turn, defender, result.defender, result.defender_effect, assault=True)
+    poisoned_blade.poison(turn, attacker, defender, blades)  # a survivor keeps them (SoN p.16)
+    beaten = state.pieces.get(defender.key)
+    if result.defender_moves is DefenderMove.RETREATS and beaten is not None and not beaten.is_wreck:
+        assaulting.retreat(turn, beaten, held)
+    return result.outcome
 
-    def _advance_onto(self, attacker: Piece, squares: tuple[Square, ...], facing: int) -> None:
-        self.state.pieces[attacker.key] = attacker.moved(squares, facing)
-        self.add(
-            AdvanceEvent(
-                turn=self.state.turn,
-                phase=self.phase,
-                side=attacker.owner,
-                text=f"{name(attacker)} takes the ground it covered.",
-                unit=attacker.key,
-                to=squares,
-            )
+
+def _advance_onto(turn: Turn, attacker: Piece, squares: tuple[Square, ...], facing: int) -> None:
+    turn.state.pieces[attacker.key] = attacker.moved(squares, facing)
+    turn.add(
+        AdvanceEvent(
+            turn=turn.state.turn,
+            phase=turn.phase,
+            side=attacker.owner,
+            text=f"{name(attacker)} takes the ground it covered.",
+            unit=attacker.key,
+            to=squares,
         )
+    )
 
-    def _on_the_move(self, attacker: Piece, action: AssaultOnTheMove) -> None:
-        state, cite = self.state, self.state.ruleset.cite
-        penalty = attacker.side.ability_value(ON_THE_MOVE)
-        if penalty is None:
-            raise IllegalAttack(f"{name(attacker)} has no Assault on the Move", cite("assault-variants"))
-        if action.then and not attacker.side.has(BRUTAL):
-            raise IllegalAttack(
-                "only with Brutal Assault are several assaults made on the move", cite("assault-variants")
-            )
-        left = allowance(attacker) or 0
-        bonuses = (Modifier("Assault on the Move", -abs(penalty), cite("assault-variants")),) if penalty else ()
-        path, target = action.path, action.defender
-        waiting = list(action.then)
-        while True:
-            before = len(self.frames)
-            self._assault(attacker, AssaultAction(path, target, bonuses=bonuses))
-            fought = [f.event for f in self.frames[before:] if isinstance(f.event, AssaultEvent)]
-            moved = state.pieces.get(attacker.key)
-            left -= path.cost
-            if not fought or fought[-1].outcome is AssaultOutcome.LOSS or moved is None or left <= 0:
-                return  # it lost, or has no point left: its move stops (SoN p.17)
-            attacker = moved
-            following = state.pieces.get(waiting.pop(0)) if waiting else None
-            found = None
-            if following is not None:
-                found = assault_path(state.battlefield, state.pieces.values(), moved, following, state.ruleset)
-            if following is None or found is None or found.cost > left:
-                break
-            path, target = found, following.key
-        goal = action.goal
-        if goal is None:
-            return
-        reach = movement_reach(state, attacker, points=left)
-        best = min(reach, key=lambda p: (range_between(p.squares, (goal,)), reach.cost(p), p.squares), default=None)
-        if best is not None and range_between(best.squares, (goal,)) < range_between(attacker.squares, (goal,)):
-            self._move(attacker, reach[best])
 
-    if TYPE_CHECKING:  # assaulting.py's part of the Turn
-
-        def _assault(self, attacker: Piece, action: AssaultAction) -> None: ...
-
-        def _retreat(self, defender: Piece, attacker_squares: tuple[Square, ...], lost: bool = True) -> None: ...
+def on_the_move(turn: Turn, attacker: Piece, action: AssaultOnTheMove) -> None:
+    state, cite = turn.state, turn.state.ruleset.cite
+    penalty = attacker.side.ability_value(ON_THE_MOVE)
+    if penalty is None:
+        raise IllegalAttack(f"{name(attacker)} has no Assault on the Move", cite("assault-variants"))
+    if action.then and not attacker.side.has(BRUTAL):
+        raise IllegalAttack("only with Brutal Assault are several assaults made on the move", cite("assault-variants"))
+    left = allowance(attacker) or 0
+    bonuses = (Modifier("Assault on the Move", -abs(penalty), cite("assault-variants")),) if penalty else ()
+    path, target = action.path, action.defender
+    waiting = list(action.then)
+    while True:
+        before = len(turn.frames)
+        assaulting.assault(turn, attacker, AssaultAction(path, target, bonuses=bonuses))
+        fought = [f.event for f in turn.frames[before:] if isinstance(f.event, AssaultEvent)]
+        moved = state.pieces.get(attacker.key)
+        left -= path.cost
+        if not fought or fought[-1].outcome is AssaultOutcome.LOSS or moved is None or left <= 0:
+            return  # it lost, or has no point left: its move stops (SoN p.17)
+        attacker = moved
+        following = state.pieces.get(waiting.pop(0)) if waiting else None
+        found = None
+        if following is not None:
+            found = assault_path(state.battlefield, state.pieces.values(), moved, following, state.ruleset)
+        if following is None or found is None or found.cost > left:
+            break
+        path, target = found, following.key
+    goal = action.goal
+    if goal is None:
+        return
+    reach = movement_reach(state, attacker, points=left)
+    best = min(reach, key=lambda p: (range_between(p.squares, (goal,)), reach.cost(p), p.squares), default=None)
+    if best is not None and range_between(best.squares, (goal,)) < range_between(attacker.squares, (goal,)):
+        moving.move(turn, attacker, reach[best])

@@ -20,7 +20,9 @@ either hand."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
+from builder.heroes.rules import concealment, hits, moving
 from builder.heroes.rules.actions import Disembark
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.damage import destroy
@@ -33,8 +35,10 @@ from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.squares import may_stand, named_squares, neighbours_of
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.turn_base import TurnBase
 from builder.heroes.rules.works import Board, Fly
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 PAGE = "BfC p.10-11"
 AVIATOR = "aviator"
@@ -174,144 +178,142 @@ def board_refusal(state: GameState, aviator: Piece, airplane: Piece | None, cost
     return None
 
 
-class Aviation(TurnBase):
-    """Aviators getting into their airplanes; airplanes taxiing and taking off (BfC p.10-11)."""
-
-    def _board(self, aviator: Piece, action: Board) -> None:
-        cost = action.path.cost if action.path is not None else 0
-        if action.path is not None and len(action.path.positions) > 1:
-            self._move(aviator, action.path, ends_action=False)
-            moved = self._moved_on(aviator.key, action.path)
-            if moved is None:  # stopped or destroyed on the way: it does not get in
-                self.spot_all(except_key=aviator.key)
-                return
-            aviator = moved
-        airplane = self.state.pieces.get(action.airplane)
-        problem = board_refusal(self.state, aviator, airplane, cost)
-        if problem is not None or airplane is None:
-            raise ValueError(f"{aviator.key} may not get into {action.airplane}: {problem} ({PAGE})")
-        turned = replace(aviator, side_index=1 - aviator.side_index) if aviator.side.has(AVIATOR) else aviator
-        self.state.pieces[aviator.key] = replace(
-            turned.moved(airplane.squares, airplane.facing), embarked_in=airplane.key
+def board(turn: Turn, aviator: Piece, action: Board) -> None:
+    cost = action.path.cost if action.path is not None else 0
+    if action.path is not None and len(action.path.positions) > 1:
+        moving.move(turn, aviator, action.path, ends_action=False)
+        moved = moving.moved_on(turn, aviator.key, action.path)
+        if moved is None:  # stopped or destroyed on the way: it does not get in
+            concealment.spot_all(turn, except_key=aviator.key)
+            return
+        aviator = moved
+    airplane = turn.state.pieces.get(action.airplane)
+    problem = board_refusal(turn.state, aviator, airplane, cost)
+    if problem is not None or airplane is None:
+        raise ValueError(f"{aviator.key} may not get into {action.airplane}: {problem} ({PAGE})")
+    turned = replace(aviator, side_index=1 - aviator.side_index) if aviator.side.has(AVIATOR) else aviator
+    turn.state.pieces[aviator.key] = replace(turned.moved(airplane.squares, airplane.facing), embarked_in=airplane.key)
+    turn.add(
+        EmbarkEvent(
+            turn=turn.state.turn,
+            phase=turn.phase,
+            side=aviator.owner,
+            text=f"{name(aviator)} (Aviator) ends its movement in {name(airplane)}, turns over and takes the "
+            f"cockpit ({PAGE}).",
+            unit=aviator.key,
+            transport=airplane.key,
         )
-        self.add(
-            EmbarkEvent(
-                turn=self.state.turn,
-                phase=self.phase,
-                side=aviator.owner,
-                text=f"{name(aviator)} (Aviator) ends its movement in {name(airplane)}, turns over and takes the "
-                f"cockpit ({PAGE}).",
-                unit=aviator.key,
-                transport=airplane.key,
+    )
+    concealment.spot_all(turn, except_key=aviator.key)
+
+
+def leave_cockpit(turn: Turn, aviator: Piece, action: Disembark) -> None:
+    """The Aviator begins its Movement Action turning to its inactive side, out onto a
+    square next to the airplane (the step counts as one square, as a rider's, HoN core
+    p.27), and may go on along `action.path` (BfC p.10-11)."""
+    state = turn.state
+    airplane = state.pieces.get(aviator.embarked_in or "")
+    out = replace(inactive(aviator), embarked_in=None)
+    points = allowance(out)
+    problem = None
+    if airplane is None or action.square not in neighbours_of(airplane.squares):
+        problem = "it gets out onto a square next to its airplane"
+    elif not may_stand(state, out, (action.square,)):
+        problem = "that square is not free"
+    elif action.path is not None and (
+        action.path.positions[0].squares != (action.square,) or points is None or action.path.cost + 1 > points
+    ):
+        problem = "it may not go on along that path"
+    if problem is not None or airplane is None:
+        raise ValueError(f"{aviator.key} may not leave its airplane so: {problem} ({PAGE})")
+    state.pieces[aviator.key] = out.moved((action.square,))
+    turn.add(
+        EmbarkEvent(
+            turn=state.turn,
+            phase=turn.phase,
+            side=aviator.owner,
+            text=f"{name(aviator)} turns to its inactive side and leaves {name(airplane)} to "
+            f"{named_squares((action.square,))} ({PAGE}).",
+            unit=aviator.key,
+            transport=airplane.key,
+            out=True,
+            to=(action.square,),
+        )
+    )
+    if action.path is not None and len(action.path.positions) > 1:
+        moving.move(turn, state.pieces[aviator.key], action.path)
+    else:
+        concealment.spot_all(turn, except_key=aviator.key)
+
+
+def fly(turn: Turn, airplane: Piece, action: Fly) -> None:
+    state = turn.state
+    problem = flight_refusal(state, airplane, action)
+    if problem is not None:
+        raise ValueError(f"{airplane.key} may not fly so: {problem} ({PAGE})")
+    before = state.speeds.get(airplane.key)
+    state.speeds[airplane.key] = action.speed
+    changed = (
+        f"changes its Speed marker from {before or 'X'} to {action.speed}"
+        if before != action.speed
+        else (f"keeps its Speed marker on {action.speed}")
+    )
+    turn.add(
+        FlightEvent(
+            turn=state.turn,
+            phase=turn.phase,
+            side=airplane.owner,
+            text=f"{name(airplane)} {changed}: "
+            + (
+                "it rolls 6 squares in a straight line to take off"
+                if action.take_off
+                else f"it moves {action.speed - 1} or {action.speed} squares"
             )
+            + f" ({PAGE}).",
+            unit=airplane.key,
+            speed=action.speed,
         )
-        self.spot_all(except_key=aviator.key)
-
-    def _leave_cockpit(self, aviator: Piece, action: Disembark) -> None:
-        """The Aviator begins its Movement Action turning to its inactive side, out onto a
-        square next to the airplane (the step counts as one square, as a rider's, HoN core
-        p.27), and may go on along `action.path` (BfC p.10-11)."""
-        state = self.state
-        airplane = state.pieces.get(aviator.embarked_in or "")
-        out = replace(inactive(aviator), embarked_in=None)
-        points = allowance(out)
-        problem = None
-        if airplane is None or action.square not in neighbours_of(airplane.squares):
-            problem = "it gets out onto a square next to its airplane"
-        elif not may_stand(state, out, (action.square,)):
-            problem = "that square is not free"
-        elif action.path is not None and (
-            action.path.positions[0].squares != (action.square,) or points is None or action.path.cost + 1 > points
-        ):
-            problem = "it may not go on along that path"
-        if problem is not None or airplane is None:
-            raise ValueError(f"{aviator.key} may not leave its airplane so: {problem} ({PAGE})")
-        state.pieces[aviator.key] = out.moved((action.square,))
-        self.add(
-            EmbarkEvent(
-                turn=state.turn,
-                phase=self.phase,
-                side=aviator.owner,
-                text=f"{name(aviator)} turns to its inactive side and leaves {name(airplane)} to "
-                f"{named_squares((action.square,))} ({PAGE}).",
-                unit=aviator.key,
-                transport=airplane.key,
-                out=True,
-                to=(action.square,),
-            )
-        )
-        if action.path is not None and len(action.path.positions) > 1:
-            self._move(state.pieces[aviator.key], action.path)
-        else:
-            self.spot_all(except_key=aviator.key)
-
-    def _fly(self, airplane: Piece, action: Fly) -> None:
-        state = self.state
-        problem = flight_refusal(state, airplane, action)
-        if problem is not None:
-            raise ValueError(f"{airplane.key} may not fly so: {problem} ({PAGE})")
-        before = state.speeds.get(airplane.key)
-        state.speeds[airplane.key] = action.speed
-        changed = (
-            f"changes its Speed marker from {before or 'X'} to {action.speed}"
-            if before != action.speed
-            else (f"keeps its Speed marker on {action.speed}")
-        )
-        self.add(
+    )
+    path, struck = action.path, wing_struck(state, airplane, action.path)
+    if struck is not None:
+        path = replace(path, positions=path.positions[: struck + 1], cost=struck)
+    moving.move(turn, airplane, path)
+    flown = state.pieces.get(airplane.key)
+    if flown is None or flown.is_wreck:
+        return
+    if struck is not None:
+        turn.add(
             FlightEvent(
                 turn=state.turn,
-                phase=self.phase,
+                phase=turn.phase,
                 side=airplane.owner,
-                text=f"{name(airplane)} {changed}: "
-                + (
-                    "it rolls 6 squares in a straight line to take off"
-                    if action.take_off
-                    else f"it moves {action.speed - 1} or {action.speed} squares"
-                )
-                + f" ({PAGE}).",
+                text=f"A wing of {name(flown)} strikes a building or a vehicle at {named_squares(flown.squares)}: "
+                f"it is destroyed ({PAGE}).",
                 unit=airplane.key,
                 speed=action.speed,
             )
         )
-        path, struck = action.path, wing_struck(state, airplane, action.path)
-        if struck is not None:
-            path = replace(path, positions=path.positions[: struck + 1], cost=struck)
-        self._move(airplane, path)
-        flown = state.pieces.get(airplane.key)
-        if flown is None or flown.is_wreck:
-            return
-        if struck is not None:
-            self.add(
-                FlightEvent(
-                    turn=state.turn,
-                    phase=self.phase,
-                    side=airplane.owner,
-                    text=f"A wing of {name(flown)} strikes a building or a vehicle at {named_squares(flown.squares)}: "
-                    f"it is destroyed ({PAGE}).",
-                    unit=airplane.key,
-                    speed=action.speed,
-                )
-            )
-            effect, wreck = destroy(flown)
-            self.hurt(flown, wreck, effect)
-        elif action.take_off:
-            self._take_off(flown)
+        effect, wreck = destroy(flown)
+        hits.hurt(turn, flown, wreck, effect)
+    elif action.take_off:
+        _take_off(turn, flown)
 
-    def _take_off(self, airplane: Piece) -> None:
-        """Removed from play with its aviators: it has left the battlefield (BfC p.10-11)."""
-        state = self.state
-        del state.pieces[airplane.key]
-        state.exited[airplane.key] = airplane
-        for key in sorted(k for k, p in state.pieces.items() if p.embarked_in == airplane.key):
-            state.exited[key] = state.pieces.pop(key)
-        self.add(
-            FlightEvent(
-                turn=state.turn,
-                phase=self.phase,
-                side=airplane.owner,
-                text=f"{name(airplane)} takes off after 6 squares in a straight line and leaves play ({PAGE}).",
-                unit=airplane.key,
-                speed=TAKE_OFF,
-                took_off=True,
-            )
+
+def _take_off(turn: Turn, airplane: Piece) -> None:
+    """Removed from play with its aviators: it has left the battlefield (BfC p.10-11)."""
+    state = turn.state
+    del state.pieces[airplane.key]
+    state.exited[airplane.key] = airplane
+    for key in sorted(k for k, p in state.pieces.items() if p.embarked_in == airplane.key):
+        state.exited[key] = state.pieces.pop(key)
+    turn.add(
+        FlightEvent(
+            turn=state.turn,
+            phase=turn.phase,
+            side=airplane.owner,
+            text=f"{name(airplane)} takes off after 6 squares in a straight line and leaves play ({PAGE}).",
+            unit=airplane.key,
+            speed=TAKE_OFF,
+            took_off=True,
         )
+    )

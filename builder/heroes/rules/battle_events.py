@@ -41,14 +41,16 @@ out is the project's reading, listed in the card's `unprinted` and said here.
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.cards import ActionCard, CardEffectKind, CardTiming
+from builder.heroes.rules import action_cards, firing, hits, templating
 from builder.heroes.rules.actions import Fire
 from builder.heroes.rules.assault import Assault, AssaultOutcome, AssaultReroll
 from builder.heroes.rules.cards import playable_event
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.decisions import BurstFire, Desertion, Dynamic, MineCard, ReturnToSender, SecondChanceAssault
 from builder.heroes.rules.events import CardUse, MineEvent, Phase
 from builder.heroes.rules.grid import Point, corners, range_between
 from builder.heroes.rules.path import Path
@@ -56,42 +58,12 @@ from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.squares import named_squares
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.templating import template_targets
-from builder.heroes.rules.turn_base import TurnBase
 from builder.heroes.rules.zoc import zone_of_control
+from builder.kernel.decisions import Checked
 from builder.kernel.events import Roll
 
-
-@runtime_checkable
-class EventChoices(Protocol):
-    """What a side is asked about the Battle Events it may play at a moment of the game."""
-
-    def desertion(self, state: GameState, side: str, target: Piece) -> str | None:
-        """A card that makes the enemy `target`, given another Suppressed marker, desert; or None."""
-        ...
-
-    def dynamic(self, state: GameState, side: str, fallen: Piece, token: str) -> tuple[str, str] | None:
-        """A card and the unit of `side` the destroyed `fallen`'s numbered token `token` goes to; or None."""
-        ...
-
-    def mine_card(self, state: GameState, side: str) -> tuple[str, Square] | None:
-        """A card that places a Mine marker and the square it goes on; or None."""
-        ...
-
-    def return_to_sender(self, state: GameState, side: str, thrower: Piece, lands: Point) -> tuple[str, Point] | None:
-        """A card that throws back the grenade landing on `lands`, and the corner of the
-        thrower's square it goes to; or None."""
-        ...
-
-    def burst_fire(self, state: GameState, piece: Piece) -> Fire | None:
-        """The Firing Action a unit takes after its move, Burst Into Action played; or None."""
-        ...
-
-    def second_chance_assault(
-        self, state: GameState, side: str, mine: Roll, theirs: Roll, attacking: bool
-    ) -> str | None:
-        """A card that has this side's assault roll `mine` rolled again; or None."""
-        ...
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 
 def cards_for(state: GameState, side: str, kind: CardEffectKind, moment: CardTiming) -> list[ActionCard]:
@@ -100,6 +72,11 @@ def cards_for(state: GameState, side: str, kind: CardEffectKind, moment: CardTim
     if deck is None:
         return []
     return [c for c in deck.hand if c.effect is not None and c.effect.kind is kind and playable_event(c, moment)]
+
+
+def _ids(cards: list[ActionCard]) -> tuple[str, ...]:
+    """Each card id once, in order: copies of a card are one option."""
+    return tuple(sorted({c.id for c in cards}))
 
 
 def may_receive_order(state: GameState, piece: Piece) -> bool:
@@ -134,214 +111,205 @@ def card_mine_squares(state: GameState, side: str) -> dict[Square, str]:
     return found
 
 
-class BattleEvents(TurnBase):
-    """Initiative, Desertion, Dynamic and Second Chance on assaults (HoN core p.17)."""
+def take_initiative(turn: Turn, side: str, card: ActionCard, head: str) -> None:
+    """Initiative: the side has it for this turn; the marker still names its own side."""
+    state = turn.state
+    if state.initiative_marker is None:
+        state.initiative_marker = state.initiative
+    state.initiative = side
+    action_cards.card_event(
+        turn,
+        side,
+        card,
+        CardUse.BATTLE_EVENT,
+        None,
+        f"{head}: {side} has the initiative this turn, though not on a Special Order "
+        f"({state.ruleset.cite('initiative')}).",
+    )
 
-    def _take_initiative(self, side: str, card: ActionCard, head: str) -> None:
-        """Initiative: the side has it for this turn; the marker still names its own side."""
-        state = self.state
-        if state.initiative_marker is None:
-            state.initiative_marker = state.initiative
-        state.initiative = side
-        self._card_event(
+
+def burst(turn: Turn, side: str, card: ActionCard, piece: Piece, head: str, chosen: Fire | None = None) -> None:
+    """Burst Into Action: a unit that moved without firing fires too, every weapon, no penalty.
+    `chosen`: the Firing Action the side chose as it played the card, the state unchanged
+    since but for the card (its side is asked otherwise)."""
+    state = turn.state
+    state.moved_only.discard(piece.key)  # checked before the card was discarded
+    action_cards.card_event(
+        turn,
+        side,
+        card,
+        CardUse.BATTLE_EVENT,
+        piece.key,
+        f"{head}: {name(piece)} moved and now takes a Firing Action, every weapon, with no Fire on the Move penalty.",
+    )
+    action = chosen
+    if action is None and turn.asking:
+        legal = Checked((None,), lambda fire: fire is None or firing.aims_legally(state, piece, fire))
+        action = turn.ask(BurstFire(side=side, options=legal, unit=piece))
+    if action is not None and action.shots:
+        firing.fire(turn, piece, action)
+
+
+def return_to_sender(turn: Turn, thrower: Piece, lands: Point) -> Point:
+    """Return to Sender: a side with units under the grenade's template may throw it back
+    to a corner of the thrower's square; where the template goes now."""
+    under, _ = templating.template_targets(turn.state, lands)
+    for side in turn.state.initiative_order():
+        cards = _ids(cards_for(turn.state, side, CardEffectKind.THROW_BACK, CardTiming.GRENADE))
+        if side not in turn.state.opponents(thrower.owner) or not any(p.owner == side for p in under):
+            continue
+        if not turn.asking or not cards:
+            continue
+        backs = sorted({pt for sq in thrower.squares for pt in corners(sq)})
+        options = (*((c, b) for c in cards for b in backs), None)
+        chosen = turn.ask(ReturnToSender(side=side, options=options, thrower=thrower, lands=lands))
+        if chosen is None:
+            continue
+        card_id, back = chosen
+        card = _event_card(turn, side, card_id, CardEffectKind.THROW_BACK)
+        page = turn.state.ruleset.cite("action-cards")
+        action_cards.card_event(
+            turn,
             side,
             card,
             CardUse.BATTLE_EVENT,
-            None,
-            f"{head}: {side} has the initiative this turn, though not on a Special Order "
-            f"({state.ruleset.cite('initiative')}).",
+            thrower.key,
+            f"{side} plays {card.name} ({page}): the grenade is thrown back at {name(thrower)}, onto "
+            f"interspace {list(back)}.",
         )
+        return back
+    return lands
 
-    def _burst(self, side: str, card: ActionCard, piece: Piece, head: str, chosen: Fire | None = None) -> None:
-        """Burst Into Action: a unit that moved without firing fires too, every weapon, no penalty.
-        `chosen`: the Firing Action the side chose as it played the card, the state unchanged
-        since but for the card (its side is asked otherwise)."""
-        state = self.state
-        state.moved_only.discard(piece.key)  # checked before the card was discarded
-        self._card_event(
+
+def mine_cards(turn: Turn, side: str) -> None:
+    """Mine (HoN core p.17): the side may place a Mine marker in the Supply Phase."""
+    cards = _ids(cards_for(turn.state, side, CardEffectKind.PLACE_MINE, CardTiming.SUPPLY))
+    holders = card_mine_squares(turn.state, side)
+    if not turn.asking or not cards or turn.phase is not Phase.SUPPLY:
+        return
+    chosen = turn.ask(MineCard(side=side, options=(*((c, sq) for c in cards for sq in sorted(holders)), None)))
+    if chosen is None:
+        return
+    card_id, square = chosen
+    card = _event_card(turn, side, card_id, CardEffectKind.PLACE_MINE)
+    turn.state.mines[square] = side
+    page = turn.state.ruleset.cite("action-cards")
+    turn.add(
+        MineEvent(
+            turn=turn.state.turn,
+            phase=turn.phase,
+            side=side,
+            text=f"{side} plays {card.name} ({page}): a Mine marker on {named_squares((square,))} (BfC p.09).",
+            unit=holders[square],
+            square=square,
+            what="placed",
+        )
+    )
+
+
+def deserts(turn: Turn, before: Piece, after: Piece | None) -> bool:
+    """Desertion: an enemy of the unit, given a Suppressed marker while it has one, may play
+    the card; the unit is then removed from the game as Destroyed. True when it deserted."""
+    if after is None or before.suppressed < 1 or after.suppressed <= before.suppressed or after.is_wreck:
+        return False
+    for side in turn.state.initiative_order():
+        if side not in turn.state.opponents(before.owner):
+            continue
+        cards = _ids(cards_for(turn.state, side, CardEffectKind.DESERTION, CardTiming.SUPPRESSED))
+        if not turn.asking or not cards:
+            continue
+        card_id = turn.ask(Desertion(side=side, options=(*cards, None), target=after))
+        if card_id is None:
+            continue
+        card = _event_card(turn, side, card_id, CardEffectKind.DESERTION)
+        page = turn.state.ruleset.cite("action-cards")
+        action_cards.card_event(
+            turn,
+            side,
+            card,
+            CardUse.BATTLE_EVENT,
+            before.key,
+            f"{side} plays {card.name} ({page}) as {name(after)} takes another Suppressed marker: "
+            "it deserts and is removed from the game as Destroyed.",
+        )
+        turn.state.pieces[before.key] = after
+        hits.hurt(turn, after, None, Effect.DESTROYED, hit=False)
+        return True
+    return False
+
+
+def pass_order(turn: Turn, fallen: Piece) -> None:
+    """Dynamic: a destroyed unit's numbered Order Token, not yet revealed, passes to another
+    unit of its side (never from nor to an activated unit)."""
+    state = turn.state
+    token = state.unrevealed.get(fallen.key)
+    cards = _ids(cards_for(state, fallen.owner, CardEffectKind.PASS_ORDER, CardTiming.DESTROYED))
+    if turn.phase is not Phase.ACTIVATION or token is None or fallen.activated or not turn.asking or not cards:
+        return
+    heirs = sorted(p.key for p in state.units(fallen.owner) if p.key != fallen.key and may_receive_order(state, p))
+    options = (*((c, h) for c in cards for h in heirs), None)
+    chosen = turn.ask(Dynamic(side=fallen.owner, options=options, fallen=fallen, token=token))
+    if chosen is None:
+        return
+    card_id, key = chosen
+    card = _event_card(turn, fallen.owner, card_id, CardEffectKind.PASS_ORDER)
+    heir = state.pieces[key]
+    del state.unrevealed[fallen.key]
+    state.unrevealed[heir.key] = token
+    state.passed_orders[fallen.key] = heir.key
+    state.ordered.add(heir.key)
+    page = state.ruleset.cite("action-cards")
+    action_cards.card_event(
+        turn,
+        fallen.owner,
+        card,
+        CardUse.BATTLE_EVENT,
+        heir.key,
+        f"{fallen.owner} plays {card.name} ({page}) as {name(fallen)} is removed: its order token goes to "
+        f"{name(heir)}.",
+    )
+
+
+def second_chance_assault(turn: Turn, assault: Assault) -> AssaultReroll | None:
+    """Second Chance on an assault: the side about to lose (the attacker when it does not
+    win, else the defender) may have its own roll rolled again; the new roll stands."""
+    sides = [p.owner for p in (assault.attacker, assault.defender)]
+    if not any(cards_for(turn.state, s, CardEffectKind.REROLL, CardTiming.AFTER_ROLL) for s in sides):
+        return None
+
+    def ask(outcome: AssaultOutcome, attack: Roll, defence: Roll) -> str | None:
+        attacking = outcome is not AssaultOutcome.WIN
+        piece, mine, theirs = (assault.attacker, attack, defence) if attacking else (assault.defender, defence, attack)
+        side = piece.owner
+        cards = _ids(cards_for(turn.state, side, CardEffectKind.REROLL, CardTiming.AFTER_ROLL))
+        if not turn.asking or not cards:
+            return None
+        asked = SecondChanceAssault(side=side, options=(*cards, None), mine=mine, theirs=theirs, attacking=attacking)
+        card_id = turn.ask(asked)
+        if card_id is None:
+            return None
+        card = _event_card(turn, side, card_id, CardEffectKind.REROLL)
+        page = turn.state.ruleset.cite("action-cards")
+        action_cards.card_event(
+            turn,
             side,
             card,
             CardUse.BATTLE_EVENT,
             piece.key,
-            f"{head}: {name(piece)} moved and now takes a Firing Action, every weapon, with no Fire on the Move "
-            "penalty.",
+            f"{side} plays {card.name} ({page}): {name(piece)} rolls its assault roll again "
+            f"({mine.total} against {theirs.total}), the new roll stands.",
+            (mine,),
         )
-        player = self.players.get(side)
-        action = chosen
-        if action is None:
-            action = player.burst_fire(state, piece) if isinstance(player, EventChoices) else None
-        if action is not None and action.shots:
-            self._fire(piece, action)
+        return "attack" if attacking else "defence"
 
-    def _return_to_sender(self, thrower: Piece, lands: Point) -> Point:
-        """Return to Sender: a side with units under the grenade's template may throw it back
-        to a corner of the thrower's square; where the template goes now."""
-        under, _ = template_targets(self.state, lands)
-        for side in self.state.initiative_order():
-            player = self.players.get(side)
-            if (
-                side not in self.state.opponents(thrower.owner)
-                or not any(p.owner == side for p in under)
-                or not isinstance(player, EventChoices)
-                or not cards_for(self.state, side, CardEffectKind.THROW_BACK, CardTiming.GRENADE)
-            ):
-                continue
-            chosen = player.return_to_sender(self.state, side, thrower, lands)
-            if chosen is None:
-                continue
-            card_id, back = chosen
-            if back not in {pt for sq in thrower.squares for pt in corners(sq)}:
-                raise ValueError(f"{side} throws the grenade back onto a corner of the thrower's square, not {back}")
-            card = self._event_card(side, card_id, CardEffectKind.THROW_BACK)
-            page = self.state.ruleset.cite("action-cards")
-            self._card_event(
-                side,
-                card,
-                CardUse.BATTLE_EVENT,
-                thrower.key,
-                f"{side} plays {card.name} ({page}): the grenade is thrown back at {name(thrower)}, onto "
-                f"interspace {list(back)}.",
-            )
-            return back
-        return lands
+    return ask
 
-    def mine_cards(self, side: str) -> None:
-        """Mine (HoN core p.17): the side may place a Mine marker in the Supply Phase."""
-        player = self.players.get(side)
-        if not isinstance(player, EventChoices) or not cards_for(
-            self.state, side, CardEffectKind.PLACE_MINE, CardTiming.SUPPLY
-        ):
-            return
-        chosen = player.mine_card(self.state, side)
-        if chosen is None:
-            return
-        card_id, square = chosen
-        holders = card_mine_squares(self.state, side)
-        if self.phase is not Phase.SUPPLY or square not in holders:
-            raise ValueError(f"{side} may not place a Mine marker on {square} now")
-        card = self._event_card(side, card_id, CardEffectKind.PLACE_MINE)
-        self.state.mines[square] = side
-        page = self.state.ruleset.cite("action-cards")
-        self.add(
-            MineEvent(
-                turn=self.state.turn,
-                phase=self.phase,
-                side=side,
-                text=f"{side} plays {card.name} ({page}): a Mine marker on {named_squares((square,))} (BfC p.09).",
-                unit=holders[square],
-                square=square,
-                what="placed",
-            )
-        )
 
-    def _deserts(self, before: Piece, after: Piece | None) -> bool:
-        """Desertion: an enemy of the unit, given a Suppressed marker while it has one, may play
-        the card; the unit is then removed from the game as Destroyed. True when it deserted."""
-        if after is None or before.suppressed < 1 or after.suppressed <= before.suppressed or after.is_wreck:
-            return False
-        for side in self.state.initiative_order():
-            if side not in self.state.opponents(before.owner):
-                continue
-            player = self.players.get(side)
-            if not isinstance(player, EventChoices) or not cards_for(
-                self.state, side, CardEffectKind.DESERTION, CardTiming.SUPPRESSED
-            ):
-                continue
-            card_id = player.desertion(self.state, side, after)
-            if card_id is None:
-                continue
-            card = self._event_card(side, card_id, CardEffectKind.DESERTION)
-            page = self.state.ruleset.cite("action-cards")
-            self._card_event(
-                side,
-                card,
-                CardUse.BATTLE_EVENT,
-                before.key,
-                f"{side} plays {card.name} ({page}) as {name(after)} takes another Suppressed marker: "
-                "it deserts and is removed from the game as Destroyed.",
-            )
-            self.state.pieces[before.key] = after
-            self.hurt(after, None, Effect.DESTROYED, hit=False)
-            return True
-        return False
-
-    def _pass_order(self, fallen: Piece) -> None:
-        """Dynamic: a destroyed unit's numbered Order Token, not yet revealed, passes to another
-        unit of its side (never from nor to an activated unit)."""
-        state = self.state
-        token = state.unrevealed.get(fallen.key)
-        player = self.players.get(fallen.owner)
-        if (
-            self.phase is not Phase.ACTIVATION
-            or token is None
-            or fallen.activated
-            or not isinstance(player, EventChoices)
-            or not cards_for(state, fallen.owner, CardEffectKind.PASS_ORDER, CardTiming.DESTROYED)
-        ):
-            return
-        chosen = player.dynamic(state, fallen.owner, fallen, token)
-        if chosen is None:
-            return
-        card_id, key = chosen
-        card = self._event_card(fallen.owner, card_id, CardEffectKind.PASS_ORDER)
-        heir = state.pieces.get(key)
-        if heir is None or heir.owner != fallen.owner or not may_receive_order(state, heir):
-            raise ValueError(f"{card.name} passes an Order Token to a unit of {fallen.owner} with none, not activated")
-        del state.unrevealed[fallen.key]
-        state.unrevealed[heir.key] = token
-        state.passed_orders[fallen.key] = heir.key
-        state.ordered.add(heir.key)
-        page = state.ruleset.cite("action-cards")
-        self._card_event(
-            fallen.owner,
-            card,
-            CardUse.BATTLE_EVENT,
-            heir.key,
-            f"{fallen.owner} plays {card.name} ({page}) as {name(fallen)} is removed: its order token goes to "
-            f"{name(heir)}.",
-        )
-
-    def _second_chance_assault(self, assault: Assault) -> AssaultReroll | None:
-        """Second Chance on an assault: the side about to lose (the attacker when it does not
-        win, else the defender) may have its own roll rolled again; the new roll stands."""
-        sides = [p.owner for p in (assault.attacker, assault.defender)]
-        if not any(cards_for(self.state, s, CardEffectKind.REROLL, CardTiming.AFTER_ROLL) for s in sides):
-            return None
-
-        def ask(outcome: AssaultOutcome, attack: Roll, defence: Roll) -> str | None:
-            attacking = outcome is not AssaultOutcome.WIN
-            piece, mine, theirs = (
-                (assault.attacker, attack, defence) if attacking else (assault.defender, defence, attack)
-            )
-            side = piece.owner
-            player = self.players.get(side)
-            if not isinstance(player, EventChoices) or not cards_for(
-                self.state, side, CardEffectKind.REROLL, CardTiming.AFTER_ROLL
-            ):
-                return None
-            card_id = player.second_chance_assault(self.state, side, mine, theirs, attacking)
-            if card_id is None:
-                return None
-            card = self._event_card(side, card_id, CardEffectKind.REROLL)
-            page = self.state.ruleset.cite("action-cards")
-            self._card_event(
-                side,
-                card,
-                CardUse.BATTLE_EVENT,
-                piece.key,
-                f"{side} plays {card.name} ({page}): {name(piece)} rolls its assault roll again "
-                f"({mine.total} against {theirs.total}), the new roll stands.",
-                (mine,),
-            )
-            return "attack" if attacking else "defence"
-
-        return ask
-
-    def _event_card(self, side: str, card_id: str, kind: CardEffectKind) -> ActionCard:
-        """Take the card played out of the hand, checked to be one whose event is `kind`."""
-        deck = self.state.decks[side]
-        card = deck.holds(card_id)
-        if card is None or card.effect is None or card.effect.kind is not kind:
-            raise ValueError(f"{side} cannot play {card_id!r} for a {kind.value} Battle Event")
-        deck.discard(card.id)
-        return card
+def _event_card(turn: Turn, side: str, card_id: str, kind: CardEffectKind) -> ActionCard:
+    """Take the card played out of the hand, checked to be one whose event is `kind`."""
+    deck = turn.state.decks[side]
+    card = deck.holds(card_id)
+    if card is None or card.effect is None or card.effect.kind is not kind:
+        raise ValueError(f"{side} cannot play {card_id!r} for a {kind.value} Battle Event")
+    deck.discard(card.id)
+    return card

@@ -3,68 +3,71 @@ captor is destroyed; the rule and its readings are in capture.py."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from builder.heroes.rules.capture import CAPTURE_PAGE, Captive, wanted
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.events import EnterEvent, RetreatEvent
 from builder.heroes.rules.grid import neighbours
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.squares import may_stand, named_squares
-from builder.heroes.rules.turn_base import TurnBase
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 
-class Capturing(TurnBase):
-    """Taking a captive after an assault won, and freeing it when its captor is destroyed."""
+def capture(turn: Turn, attacker: Piece, defender: Piece) -> bool:
+    """Capture `defender` if the attacker's side (or a team-mate's) is asked to: it leaves
+    the battlefield and stays with the attacker (BfC p.12)."""
+    state = turn.state
+    team = state.team_of(attacker.owner)
+    if not any(u == defender.unit.id and state.team_of(s) == team for s, u in wanted(state.scenario)):
+        return False
+    state.pieces.pop(defender.key, None)
+    state.captives[defender.key] = Captive(defender, attacker.key, attacker.owner)
+    turn.add(
+        RetreatEvent(
+            turn=state.turn,
+            phase=turn.phase,
+            side=attacker.owner,
+            text=f"{name(attacker)} captures {name(defender)}: the captive stays with it ({CAPTURE_PAGE}).",
+            unit=defender.key,
+        )
+    )
+    return True
 
-    def _capture(self, attacker: Piece, defender: Piece) -> bool:
-        """Capture `defender` if the attacker's side (or a team-mate's) is asked to: it leaves
-        the battlefield and stays with the attacker (BfC p.12)."""
-        state = self.state
-        team = state.team_of(attacker.owner)
-        if not any(u == defender.unit.id and state.team_of(s) == team for s, u in wanted(state.scenario)):
-            return False
-        state.pieces.pop(defender.key, None)
-        state.captives[defender.key] = Captive(defender, attacker.key, attacker.owner)
-        self.add(
-            RetreatEvent(
+
+def free_captives(turn: Turn, captor: Piece) -> None:
+    """Its captor destroyed, a captive is liberated where the captor stood (BfC p.12)."""
+    state = turn.state
+    for key, captive in list(state.captives.items()):
+        if captive.captor != captor.key:
+            continue
+        del state.captives[key]
+        square = _free_square(turn, captive.piece, captor.squares)
+        if square is None:
+            continue  # hon: nowhere on the battlefield to stand, it stays off it
+        state.pieces[key] = captive.piece.moved((square,))
+        turn.add(
+            EnterEvent(
                 turn=state.turn,
-                phase=self.phase,
-                side=attacker.owner,
-                text=f"{name(attacker)} captures {name(defender)}: the captive stays with it ({CAPTURE_PAGE}).",
-                unit=defender.key,
+                phase=turn.phase,
+                side=captive.piece.owner,
+                text=f"{name(captor)} is destroyed: {name(captive.piece)} is liberated at "
+                f"{named_squares((square,))} and must be captured again ({CAPTURE_PAGE}).",
+                unit=key,
+                to=(square,),
             )
         )
-        return True
 
-    def _free_captives(self, captor: Piece) -> None:
-        """Its captor destroyed, a captive is liberated where the captor stood (BfC p.12)."""
-        state = self.state
-        for key, captive in list(state.captives.items()):
-            if captive.captor != captor.key:
-                continue
-            del state.captives[key]
-            square = self._free_square(captive.piece, captor.squares)
-            if square is None:
-                continue  # hon: nowhere on the battlefield to stand, it stays off it
-            state.pieces[key] = captive.piece.moved((square,))
-            self.add(
-                EnterEvent(
-                    turn=state.turn,
-                    phase=self.phase,
-                    side=captive.piece.owner,
-                    text=f"{name(captor)} is destroyed: {name(captive.piece)} is liberated at "
-                    f"{named_squares((square,))} and must be captured again ({CAPTURE_PAGE}).",
-                    unit=key,
-                    to=(square,),
-                )
-            )
 
-    def _free_square(self, piece: Piece, around: tuple[Square, ...]) -> Square | None:
-        """The captor's square if it may stand there, else the nearest ring out that has one."""
-        ring, seen = sorted(set(around)), set(around)
-        while ring:
-            found = [sq for sq in ring if may_stand(self.state, piece, (sq,))]
-            if found:
-                return found[0]
-            ring = sorted({n for sq in ring for n in neighbours(sq) if self.state.battlefield.is_square(n)} - seen)
-            seen.update(ring)
-        return None
+def _free_square(turn: Turn, piece: Piece, around: tuple[Square, ...]) -> Square | None:
+    """The captor's square if it may stand there, else the nearest ring out that has one."""
+    ring, seen = sorted(set(around)), set(around)
+    while ring:
+        found = [sq for sq in ring if may_stand(turn.state, piece, (sq,))]
+        if found:
+            return found[0]
+        ring = sorted({n for sq in ring for n in neighbours(sq) if turn.state.battlefield.is_square(n)} - seen)
+        seen.update(ring)
+    return None

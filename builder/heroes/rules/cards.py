@@ -17,25 +17,25 @@ The rules as printed:
 Not printed, the project's reading: when the draw pile runs out, the discard pile is
 shuffled into a new one (the event says so when it happens).
 
-Turn (builder.heroes.rules.activation) applies the plays; a policy chooses them."""
+builder.heroes.rules.action_cards applies the plays; a policy chooses them."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from itertools import combinations
 
 from builder.heroes.catalogue.cards import ActionCard, BonusKind, CardEffectKind, CardTiming
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.actions import Fire
-from builder.heroes.rules.assault import Assault
-from builder.heroes.rules.combat import Aim, FireOutcome, Shot
 from builder.heroes.rules.events import DrawEvent, Phase
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.state import Deck, GameState
 from builder.heroes.scenario.models import Scenario
+from builder.kernel.decisions import Checked
 from builder.kernel.dice import Dice, shuffled
-from builder.kernel.events import Modifier, Roll
+from builder.kernel.events import Modifier
 
 # What the rules core does with each Battle Event and each Alternate Bonus it plays (a card
 # whose effect is None is never played for its Battle Event). `hon rules` lists them.
@@ -103,23 +103,6 @@ class CardPlay:
     unit: str | None = None
     path: Path | None = None
     fire: Fire | None = None
-
-
-class CardChoices(Protocol):
-    """The card decisions asked of a side while an action is resolved (its own Alternate
-    Bonuses and re-rolls, and its opponent's bonuses in an assault)."""
-
-    def fire_bonus(self, state: GameState, side: str, shot: Shot) -> tuple[str, ...]:
-        """Cards played for their Alternate Bonus on a firing action, before the dice."""
-        ...
-
-    def assault_bonus(self, state: GameState, side: str, assault: Assault, attacking: bool) -> tuple[str, ...]:
-        """Cards played for their Alternate Bonus on one side's assault roll, before the dice."""
-        ...
-
-    def second_chance(self, state: GameState, side: str, plan: Aim, roll: Roll, outcome: FireOutcome) -> str | None:
-        """A card that has the firing action's dice rolled again, or None."""
-        ...
 
 
 def decks_for(scenario: Scenario, catalogue: Catalogue) -> dict[str, tuple[ActionCard, ...]]:
@@ -212,6 +195,42 @@ def bonus_cards(
     if len({c.alternate_bonus.kind for c in cards if c.alternate_bonus is not None}) > 1:
         raise ValueError("Alternate Bonuses of different types cannot go on one action (HoN core p.17)")
     return cards
+
+
+def bonus_selections(deck: Deck | None, side: str, allowed: Sequence[BonusKind]) -> Checked[tuple[str, ...]]:
+    """The Alternate Bonuses a side may play on one action: none, or cards of its hand of
+    one type the action takes (HoN core p.17), in any order; listed by type and size."""
+    held = sorted(c.id for c in deck.hand if c.alternate_bonus is not None) if deck is not None else []
+    by_kind: dict[BonusKind, list[str]] = {}
+    for card_id in held:
+        card = deck.holds(card_id) if deck is not None else None
+        if card is not None and card.alternate_bonus is not None and card.alternate_bonus.kind in allowed:
+            by_kind.setdefault(card.alternate_bonus.kind, []).append(card_id)
+    listed = [()] + [c for ids in by_kind.values() for n in range(1, len(ids) + 1) for c in combinations(ids, n)]
+
+    def allows(choice: object) -> bool:
+        if not isinstance(choice, tuple) or not all(isinstance(c, str) for c in choice):
+            return False
+        try:
+            bonus_cards(deck, side, choice, allowed)
+        except ValueError:
+            return False
+        return True
+
+    return Checked(tuple(dict.fromkeys(listed)), allows)
+
+
+def discard_selections(deck: Deck) -> Checked[tuple[str, ...]]:
+    """The cards a side may discard before drawing (HoN core p.16, step 7): any of its hand,
+    each copy once, in any order; listed by size."""
+    held = Counter(c.id for c in deck.hand)
+    ids = sorted(held.elements())
+    listed = dict.fromkeys(c for size in range(len(ids) + 1) for c in combinations(ids, size))
+
+    def allows(choice: object) -> bool:
+        return isinstance(choice, tuple) and all(isinstance(c, str) for c in choice) and not Counter(choice) - held
+
+    return Checked(tuple(listed), allows)
 
 
 def bonus_modifier(card: ActionCard, page: str) -> Modifier:

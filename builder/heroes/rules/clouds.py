@@ -23,8 +23,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import CombatValues
+from builder.heroes.rules import hits, templating
 from builder.heroes.rules.combat import Facing, IllegalAttack, Shot, name
 from builder.heroes.rules.damage import Effect, suppress
 from builder.heroes.rules.events import FireEvent, Phase, SpellEvent, TemplateEvent
@@ -34,8 +36,9 @@ from builder.heroes.rules.mythos import Cast, LaidCloud
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.templates import covered, explosion_squares, grenade_into, interspace_range
-from builder.heroes.rules.templating import template_targets
-from builder.heroes.rules.turn_base import TurnBase
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 
 class Cloud(StrEnum):
@@ -79,7 +82,7 @@ def cloud_targets(state: GameState, at: Point, area: frozenset[Square]) -> list[
     """The units under the cloud: not those sheltered inside a building it is outside of."""
     if any(sq not in explosion_squares(at) for sq in area):
         return covered(area, state.units())  # a building filled from its opening
-    return template_targets(state, at)[0]
+    return templating.template_targets(state, at)[0]
 
 
 def cloud_worth(state: GameState, side: str, kind: Cloud, under: list[Piece]) -> float:
@@ -94,121 +97,119 @@ def cloud_worth(state: GameState, side: str, kind: Cloud, under: list[Piece]) ->
     return total
 
 
-class CloudMaking(TurnBase):
-    """The Overlord's Suffocating Cloud, made instead of a Movement or Firing Action."""
-
-    def _cloud(self, maker: Piece, action: Cast) -> None:
-        state, cite = self.state, self.state.ruleset.cite
-        page = cite("suffocating-cloud")
-        kind = Cloud(action.spell)
-        if self.phase != Phase.ACTIVATION:
-            raise IllegalAttack("a Suffocating Cloud is made in the Activation Phase, with an Order token", page)
-        pool = state.gear_for(maker, kind.value)
-        if pool is None:
-            raise IllegalAttack(f"{name(maker)} has no {kind.label} token", page)
-        if maker.suppressed:
-            raise IllegalAttack("a Character with a Suppressed marker cannot make a cloud, as with spells", page)
-        if action.at is None:
-            raise IllegalAttack("a Suffocating Cloud is put on an interspace", page)
-        area = cloud_area(state, maker, action.at)
-        state.spend(pool)
-        under = cloud_targets(state, action.at, area)
-        state.pieces[maker.key] = replace(maker, suppressed=maker.suppressed + kind.penalty)
-        self.add(
-            SpellEvent(
-                turn=state.turn,
-                phase=self.phase,
-                side=maker.owner,
-                text=f"{name(maker)} makes a {kind.label} on interspace {list(action.at)} and takes "
-                f"{kind.penalty} Suppressed marker(s) ({page}).",
-                unit=maker.key,
-                spell=kind.value,
-                penalty=kind.penalty,
-                at=action.at,
-            )
+def cloud(turn: Turn, maker: Piece, action: Cast) -> None:
+    state, cite = turn.state, turn.state.ruleset.cite
+    page = cite("suffocating-cloud")
+    kind = Cloud(action.spell)
+    if turn.phase != Phase.ACTIVATION:
+        raise IllegalAttack("a Suffocating Cloud is made in the Activation Phase, with an Order token", page)
+    pool = state.gear_for(maker, kind.value)
+    if pool is None:
+        raise IllegalAttack(f"{name(maker)} has no {kind.label} token", page)
+    if maker.suppressed:
+        raise IllegalAttack("a Character with a Suppressed marker cannot make a cloud, as with spells", page)
+    if action.at is None:
+        raise IllegalAttack("a Suffocating Cloud is put on an interspace", page)
+    area = cloud_area(state, maker, action.at)
+    state.spend(pool)
+    under = cloud_targets(state, action.at, area)
+    state.pieces[maker.key] = replace(maker, suppressed=maker.suppressed + kind.penalty)
+    turn.add(
+        SpellEvent(
+            turn=state.turn,
+            phase=turn.phase,
+            side=maker.owner,
+            text=f"{name(maker)} makes a {kind.label} on interspace {list(action.at)} and takes "
+            f"{kind.penalty} Suppressed marker(s) ({page}).",
+            unit=maker.key,
+            spell=kind.value,
+            penalty=kind.penalty,
+            at=action.at,
         )
-        self.add(
-            TemplateEvent(
-                turn=state.turn,
-                phase=self.phase,
-                side=maker.owner,
-                text=f"Under the {kind.label}: {', '.join(name(p) for p in under) or 'nobody'} ({page}).",
-                firer=maker.key,
-                template=kind.value,
-                at=action.at,
-                lands=action.at,
-                squares=tuple(sorted(area)),
-            )
+    )
+    turn.add(
+        TemplateEvent(
+            turn=state.turn,
+            phase=turn.phase,
+            side=maker.owner,
+            text=f"Under the {kind.label}: {', '.join(name(p) for p in under) or 'nobody'} ({page}).",
+            firer=maker.key,
+            template=kind.value,
+            at=action.at,
+            lands=action.at,
+            squares=tuple(sorted(area)),
         )
-        for piece in under:
-            if kind is Cloud.HYPNOTIC:
-                self._hypnotised(piece)
-            else:
-                self._choke(maker.owner, piece)
-        if kind is Cloud.TOXIC:
-            state.mythos.clouds[action.at] = LaidCloud(maker.owner, pool.group, area)
+    )
+    for piece in under:
+        if kind is Cloud.HYPNOTIC:
+            _hypnotised(turn, piece)
+        else:
+            _choke(turn, maker.owner, piece)
+    if kind is Cloud.TOXIC:
+        state.mythos.clouds[action.at] = LaidCloud(maker.owner, pool.group, area)
 
-    def _hypnotised(self, piece: Piece) -> None:
-        """A Hypnotic Cloud: the unit loses its Order token or gets an Activated marker."""
-        current = self.state.pieces.get(piece.key)
-        if current is None or current.is_wreck or current.activated:
-            return
-        self.state.pieces[piece.key] = replace(current, activated=True)
-        self._cloud_told(current, Cloud.HYPNOTIC, f"{name(current)} loses its Order (an Activated marker)")
 
-    def _choke(self, side: str, piece: Piece) -> None:
-        """A Toxic Cloud's attack and its Suppressed marker (SoN p.16)."""
-        value = TOXIC.against(piece.colour)
-        if value is None:
-            return
-        facing = Facing.SIDE if piece.side.defense is not None and piece.side.defense.has_facings else None
-        result = fire(Shot(target=piece, combat=value, facing=facing), self.dice, self.state.ruleset)
-        if result.target is not None and not result.effect.destroyed:
-            effect = Effect.SUPPRESSED if result.effect is Effect.NONE else result.effect
-            result = replace(result, target=suppress(result.target, 1), suppressed=result.suppressed + 1, effect=effect)
-        event = FireEvent.of(result, self.state.turn, self.phase, side)
-        page = self.state.ruleset.cite("suffocating-cloud")
-        text = event.text.replace("An alternate firing action fires at", f"The Toxic Cloud ({page}) attacks", 1)
-        self.add(event.model_copy(update={"text": text}))
-        self.hurt(piece, result.target, result.effect)
+def _hypnotised(turn: Turn, piece: Piece) -> None:
+    """A Hypnotic Cloud: the unit loses its Order token or gets an Activated marker."""
+    current = turn.state.pieces.get(piece.key)
+    if current is None or current.is_wreck or current.activated:
+        return
+    turn.state.pieces[piece.key] = replace(current, activated=True)
+    _cloud_told(turn, current, Cloud.HYPNOTIC, f"{name(current)} loses its Order (an Activated marker)")
 
-    def breathe(self, key: str, was: tuple[Square, ...], squares: tuple[Square, ...]) -> Piece | None:
-        """The unit `key` has just moved from `was` onto `squares`: entering a Toxic Cloud it
-        undergoes its attack and gets a Suppressed marker (SoN p.16). The unit after it."""
-        for cloud in list(self.state.mythos.clouds.values()):
-            piece = self.state.pieces.get(key)
-            if piece is None or piece.is_wreck:
-                break
-            if cloud.squares.intersection(squares) and not cloud.squares.intersection(was):
-                self._choke(cloud.side, piece)
-        return self.state.pieces.get(key)
 
-    def clouds_clear(self) -> None:
-        """The end of the Supply Phase: the Toxic Clouds leave the board and their tokens go
-        back to the Overlord's option (hon's reading, SoN p.16)."""
-        mythos = self.state.mythos
-        for cloud in mythos.clouds.values():
-            pool = next(
-                (
-                    g
-                    for g in self.state.gear
-                    if g.side == cloud.side and g.group == cloud.group and g.marker == Cloud.TOXIC
-                ),
-                None,
-            )
-            if pool is not None:
-                pool.count += 1
-        mythos.clouds.clear()
+def _choke(turn: Turn, side: str, piece: Piece) -> None:
+    """A Toxic Cloud's attack and its Suppressed marker (SoN p.16)."""
+    value = TOXIC.against(piece.colour)
+    if value is None:
+        return
+    facing = Facing.SIDE if piece.side.defense is not None and piece.side.defense.has_facings else None
+    result = fire(Shot(target=piece, combat=value, facing=facing), turn.dice, turn.state.ruleset)
+    if result.target is not None and not result.effect.destroyed:
+        effect = Effect.SUPPRESSED if result.effect is Effect.NONE else result.effect
+        result = replace(result, target=suppress(result.target, 1), suppressed=result.suppressed + 1, effect=effect)
+    event = FireEvent.of(result, turn.state.turn, turn.phase, side)
+    page = turn.state.ruleset.cite("suffocating-cloud")
+    text = event.text.replace("An alternate firing action fires at", f"The Toxic Cloud ({page}) attacks", 1)
+    turn.add(event.model_copy(update={"text": text}))
+    hits.hurt(turn, piece, result.target, result.effect)
 
-    def _cloud_told(self, piece: Piece, kind: Cloud, text: str) -> None:
-        self.add(
-            SpellEvent(
-                turn=self.state.turn,
-                phase=self.phase,
-                side=piece.owner,
-                text=f"{text} ({self.state.ruleset.cite('suffocating-cloud')}).",
-                unit=piece.key,
-                spell=kind.value,
-                penalty=0,
-            )
+
+def breathe(turn: Turn, key: str, was: tuple[Square, ...], squares: tuple[Square, ...]) -> Piece | None:
+    """The unit `key` has just moved from `was` onto `squares`: entering a Toxic Cloud it
+    undergoes its attack and gets a Suppressed marker (SoN p.16). The unit after it."""
+    for cloud in list(turn.state.mythos.clouds.values()):
+        piece = turn.state.pieces.get(key)
+        if piece is None or piece.is_wreck:
+            break
+        if cloud.squares.intersection(squares) and not cloud.squares.intersection(was):
+            _choke(turn, cloud.side, piece)
+    return turn.state.pieces.get(key)
+
+
+def clouds_clear(turn: Turn) -> None:
+    """The end of the Supply Phase: the Toxic Clouds leave the board and their tokens go
+    back to the Overlord's option (hon's reading, SoN p.16)."""
+    mythos = turn.state.mythos
+    for cloud in mythos.clouds.values():
+        pool = next(
+            (g for g in turn.state.gear if g.side == cloud.side and g.group == cloud.group and g.marker == Cloud.TOXIC),
+            None,
         )
+        if pool is not None:
+            pool.count += 1
+    mythos.clouds.clear()
+
+
+def _cloud_told(turn: Turn, piece: Piece, kind: Cloud, text: str) -> None:
+    turn.add(
+        SpellEvent(
+            turn=turn.state.turn,
+            phase=turn.phase,
+            side=piece.owner,
+            text=f"{text} ({turn.state.ruleset.cite('suffocating-cloud')}).",
+            unit=piece.key,
+            spell=kind.value,
+            penalty=0,
+        )
+    )

@@ -12,12 +12,17 @@ sides have deployed, before the first Order Phase."""
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import combinations
+from typing import TYPE_CHECKING
 
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.events import ConcealEvent
 from builder.heroes.rules.pieces import CONCEALED_MARKER, Piece
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.turn_base import TurnBase
+from builder.kernel.decisions import Checked
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 CONCEALED = "concealed"  # the option's marker id (data/hon/options-common.yaml)
 PAGE = "HoN core p.30"
@@ -44,26 +49,38 @@ def may_conceal(state: GameState, piece: Piece) -> bool:
     )
 
 
+def concealments(state: GameState, side: str) -> Checked[tuple[str, ...]]:
+    """The units the side may replace with Concealed markers now, in the order it gives them:
+    each may take one, with a marker still free once those before it took theirs."""
+    eligible = tuple(sorted(p.key for p in state.units(side) if may_conceal(state, p)))
+
+    def allows(choice: object) -> bool:
+        if not isinstance(choice, tuple) or len(set(choice)) != len(choice):
+            return False
+        return all(key in eligible and markers_free(state, state.pieces[key]) > n for n, key in enumerate(choice))
+
+    most = max((markers_free(state, state.pieces[key]) for key in eligible), default=0)
+    listed = (c for size in range(most + 1) for c in combinations(eligible, size))
+    return Checked(tuple(c for c in listed if allows(c)), allows)
+
+
 def concealed(piece: Piece) -> Piece:
     """The unit replaced by a Concealed marker."""
     return replace(piece, extra=(*piece.extra, CONCEALED_MARKER))
 
 
-class Concealing(TurnBase):
-    """Assigning Concealed markers (HoN core p.30)."""
-
-    def conceal(self, keys: tuple[str, ...], when: str) -> None:
-        for key in keys:
-            piece = self.state.pieces.get(key)
-            if piece is None or not may_conceal(self.state, piece):
-                raise ValueError(f"{key} may not take a Concealed marker ({PAGE})")
-            self.state.pieces[key] = concealed(piece)
-            self.add(
-                ConcealEvent(
-                    turn=self.state.turn,
-                    phase=self.phase,
-                    side=piece.owner,
-                    text=f"{piece.owner} replaces {name(piece)} with a Concealed marker {when} ({PAGE}).",
-                    unit=key,
-                )
+def conceal(turn: Turn, keys: tuple[str, ...], when: str) -> None:
+    for key in keys:
+        piece = turn.state.pieces.get(key)
+        if piece is None or not may_conceal(turn.state, piece):
+            raise ValueError(f"{key} may not take a Concealed marker ({PAGE})")
+        turn.state.pieces[key] = concealed(piece)
+        turn.add(
+            ConcealEvent(
+                turn=turn.state.turn,
+                phase=turn.phase,
+                side=piece.owner,
+                text=f"{piece.owner} replaces {name(piece)} with a Concealed marker {when} ({PAGE}).",
+                unit=key,
             )
+        )

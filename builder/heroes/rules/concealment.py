@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from builder.heroes.catalogue.units import UnitType
+from builder.heroes.rules import moving
 from builder.heroes.rules.actions import ChangeState
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.cover import AMBUSH_SPOTTER_PAGE
@@ -22,125 +25,130 @@ from builder.heroes.rules.spotting import (
     turned_over,
 )
 from builder.heroes.rules.squares import named_squares
-from builder.heroes.rules.turn_base import TurnBase
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 SPOTTING_MOVERS = frozenset({UnitType.INFANTRY, UnitType.LIGHT_VEHICLE})  # SoN p.17
 
 
-class Concealment(TurnBase):
-    """Spotting concealed units on the move and turning counters over (HoN core p.21; SoN p.17)."""
-
-    def _spotted_on_the_way(self, piece: Piece, path: Path) -> tuple[int, Piece, tuple[Square, ...]] | None:
-        """The first position of the path a concealed mover is spotted on (its index), by whom
-        and where: the conditions are checked on each square it moves into (HoN core p.21). It
-        keeps its Active Side's Movement Value to the end (p.21), so the path stands."""
-        if not piece.concealed:
-            return None
-        seen = Occupancy(p for p in self.state.pieces.values() if p.key != piece.key)
-        for index, position in enumerate(path.positions[1:], start=1):
-            by = spotter(self.state, piece.moved(position.squares, position.facing), seen)
-            if by is not None:
-                return index, by, position.squares
+def spotted_on_the_way(turn: Turn, piece: Piece, path: Path) -> tuple[int, Piece, tuple[Square, ...]] | None:
+    """The first position of the path a concealed mover is spotted on (its index), by whom
+    and where: the conditions are checked on each square it moves into (HoN core p.21). It
+    keeps its Active Side's Movement Value to the end (p.21), so the path stands."""
+    if not piece.concealed:
         return None
+    seen = Occupancy(p for p in turn.state.pieces.values() if p.key != piece.key)
+    for index, position in enumerate(path.positions[1:], start=1):
+        by = spotter(turn.state, piece.moved(position.squares, position.facing), seen)
+        if by is not None:
+            return index, by, position.squares
+    return None
 
-    def _spotting_on_the_way(self, piece: Piece, path: Path) -> list[Piece]:
-        """SoN p.17: the concealed enemies an infantry unit or light vehicle spots from a
-        square it moves through (HoN checks at the end of the move only, `spot_all`)."""
-        if not self.state.ruleset.spot_on_every_square or piece.type not in SPOTTING_MOVERS:
-            return []
-        hidden = [p for p in self.state.units() if p.allegiance != piece.allegiance and p.concealed]
-        if not hidden:
-            return []
-        seen = Occupancy(p for p in self.state.pieces.values() if p.key != piece.key)
-        found: list[Piece] = []
-        for position in path.positions[1:-1]:
-            there = piece.moved(position.squares, position.facing)
-            for other in hidden:
-                if other not in found and spotter(self.state, other, seen, [there]) is not None:
-                    found.append(other)
-        return found
 
-    def _tell_spotted(self, piece: Piece, by: Piece, at: tuple[Square, ...], how: str = "") -> None:
-        """A SpotEvent: `how` says what rule spotted it, when not spotting (HoN core p.21)."""
-        rule = how or self.state.ruleset.cite("spotting")
-        self.add(
-            SpotEvent(
-                turn=self.state.turn,
-                phase=self.phase,
-                side=piece.owner,
-                text=f"{name(by)} spots {name(piece)} at {named_squares(at)}: "
-                + (
-                    "its Concealed marker gives way to its counter (HoN core p.30)"
-                    if CONCEALED_MARKER in piece.extra
-                    else f"it turns over onto its Inactive Side ({rule})"
-                )
-                + ".",
-                unit=piece.key,
-                by=by.key,
-                at=at,
+def spotting_on_the_way(turn: Turn, piece: Piece, path: Path) -> list[Piece]:
+    """SoN p.17: the concealed enemies an infantry unit or light vehicle spots from a
+    square it moves through (HoN checks at the end of the move only, `spot_all`)."""
+    if not turn.state.ruleset.spot_on_every_square or piece.type not in SPOTTING_MOVERS:
+        return []
+    hidden = [p for p in turn.state.units() if p.allegiance != piece.allegiance and p.concealed]
+    if not hidden:
+        return []
+    seen = Occupancy(p for p in turn.state.pieces.values() if p.key != piece.key)
+    found: list[Piece] = []
+    for position in path.positions[1:-1]:
+        there = piece.moved(position.squares, position.facing)
+        for other in hidden:
+            if other not in found and spotter(turn.state, other, seen, [there]) is not None:
+                found.append(other)
+    return found
+
+
+def tell_spotted(turn: Turn, piece: Piece, by: Piece, at: tuple[Square, ...], how: str = "") -> None:
+    """A SpotEvent: `how` says what rule spotted it, when not spotting (HoN core p.21)."""
+    rule = how or turn.state.ruleset.cite("spotting")
+    turn.add(
+        SpotEvent(
+            turn=turn.state.turn,
+            phase=turn.phase,
+            side=piece.owner,
+            text=f"{name(by)} spots {name(piece)} at {named_squares(at)}: "
+            + (
+                "its Concealed marker gives way to its counter (HoN core p.30)"
+                if CONCEALED_MARKER in piece.extra
+                else f"it turns over onto its Inactive Side ({rule})"
             )
+            + ".",
+            unit=piece.key,
+            by=by.key,
+            at=at,
         )
+    )
 
-    def ambush_spot(self, piece: Piece) -> None:
-        """Ambush Spotter (BfC p.08): "When this unit is Activated with an Order Token, it may
-        reveal one or more concealed units to which it has a clear Line of Sight". The choice is
-        the player's; hon reveals every one (a revealed unit can be shot at, HoN core p.21).
-        Revealed as a spotted unit is: turned over onto its Inactive Side, told by a SpotEvent."""
-        for hidden in seen_clearly(self.state, piece):
-            self.state.pieces[hidden.key] = inactive(hidden)
-            self._tell_spotted(hidden, piece, hidden.squares, f"Ambush Spotter, {AMBUSH_SPOTTER_PAGE}")
 
-    def spot_all(self, except_key: str | None = None) -> None:
-        """At the end of a unit's Movement Action, every other concealed unit an enemy now
-        spots turns over (HoN core p.21: a Forced Move)."""
-        for key in sorted(self.state.pieces):
-            piece = self.state.pieces[key]
-            if key == except_key or not piece.concealed:
-                continue
-            by = spotter(self.state, piece)
-            if by is not None:
-                self.state.pieces[key] = inactive(piece)
-                self._tell_spotted(piece, by, piece.squares)
+def ambush_spot(turn: Turn, piece: Piece) -> None:
+    """Ambush Spotter (BfC p.08): "When this unit is Activated with an Order Token, it may
+    reveal one or more concealed units to which it has a clear Line of Sight". The choice is
+    the player's; hon reveals every one (a revealed unit can be shot at, HoN core p.21).
+    Revealed as a spotted unit is: turned over onto its Inactive Side, told by a SpotEvent."""
+    for hidden in seen_clearly(turn.state, piece):
+        turn.state.pieces[hidden.key] = inactive(hidden)
+        tell_spotted(turn, hidden, piece, hidden.squares, f"Ambush Spotter, {AMBUSH_SPOTTER_PAGE}")
 
-    def _change_state(self, piece: Piece, action: ChangeState) -> None:
-        """Turn the counter over at the start or the end of the Movement Action, once (HoN
-        core p.21); a concealed unit turning over this way is not spotted but revealed."""
-        if not may_change_state(piece):
-            raise ValueError(f"{piece.key} may not change state: no Active and Inactive Sides with Tripod or Ambush up")
-        if action.path is not None and action.first:
-            piece = self._flip(piece)
-            self._move(piece, action.path, turned=True)
+
+def spot_all(turn: Turn, except_key: str | None = None) -> None:
+    """At the end of a unit's Movement Action, every other concealed unit an enemy now
+    spots turns over (HoN core p.21: a Forced Move)."""
+    for key in sorted(turn.state.pieces):
+        piece = turn.state.pieces[key]
+        if key == except_key or not piece.concealed:
+            continue
+        by = spotter(turn.state, piece)
+        if by is not None:
+            turn.state.pieces[key] = inactive(piece)
+            tell_spotted(turn, piece, by, piece.squares)
+
+
+def change_state(turn: Turn, piece: Piece, action: ChangeState) -> None:
+    """Turn the counter over at the start or the end of the Movement Action, once (HoN
+    core p.21); a concealed unit turning over this way is not spotted but revealed."""
+    if not may_change_state(piece):
+        raise ValueError(f"{piece.key} may not change state: no Active and Inactive Sides with Tripod or Ambush up")
+    if action.path is not None and action.first:
+        piece = _flip(turn, piece)
+        moving.move(turn, piece, action.path, turned=True)
+        return
+    if action.path is not None and len(action.path.positions) > 1:
+        if moving.move(turn, piece, action.path, ends_action=False):
+            spot_all(turn, except_key=piece.key)
+            return  # spotted on the way: it may not turn over again in this Movement Action
+        moved = moving.moved_on(turn, piece.key, action.path)
+        if moved is None:  # Opportunity Fire on the way: destroyed or stopped short, no turning over
+            spot_all(turn, except_key=piece.key)
             return
-        if action.path is not None and len(action.path.positions) > 1:
-            if self._move(piece, action.path, ends_action=False):
-                self.spot_all(except_key=piece.key)
-                return  # spotted on the way: it may not turn over again in this Movement Action
-            moved = self._moved_on(piece.key, action.path)
-            if moved is None:  # Opportunity Fire on the way: destroyed or stopped short, no turning over
-                self.spot_all(except_key=piece.key)
-                return
-            piece = moved
-        self._flip(piece)
-        self.spot_all(except_key=piece.key)  # it moved into no square: checked when others move
+        piece = moved
+    _flip(turn, piece)
+    spot_all(turn, except_key=piece.key)  # it moved into no square: checked when others move
 
-    def _flip(self, piece: Piece) -> Piece:
-        flipped = turned_over(piece)
-        if flipped.concealed and not may_conceal_here(self.state, piece):
-            raise ValueError(
-                f"{piece.key} may ambush only in water spaces ({self.state.ruleset.cite('amphibious-ambush')})"
-            )
-        self.state.pieces[piece.key] = flipped
-        state = flipped.side.state.value
-        how = " (concealed)" if flipped.concealed else ""
-        self.add(
-            FlipEvent(
-                turn=self.state.turn,
-                phase=self.phase,
-                side=piece.owner,
-                text=f"{name(piece)} turns over onto its {state.capitalize()} Side{how}, a change of state "
-                f"({self.state.ruleset.cite('change-of-state')}).",
-                unit=piece.key,
-                state=state,
-            )
+
+def _flip(turn: Turn, piece: Piece) -> Piece:
+    flipped = turned_over(piece)
+    if flipped.concealed and not may_conceal_here(turn.state, piece):
+        raise ValueError(
+            f"{piece.key} may ambush only in water spaces ({turn.state.ruleset.cite('amphibious-ambush')})"
         )
-        return flipped
+    turn.state.pieces[piece.key] = flipped
+    state = flipped.side.state.value
+    how = " (concealed)" if flipped.concealed else ""
+    turn.add(
+        FlipEvent(
+            turn=turn.state.turn,
+            phase=turn.phase,
+            side=piece.owner,
+            text=f"{name(piece)} turns over onto its {state.capitalize()} Side{how}, a change of state "
+            f"({turn.state.ruleset.cite('change-of-state')}).",
+            unit=piece.key,
+            state=state,
+        )
+    )
+    return flipped

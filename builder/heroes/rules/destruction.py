@@ -13,20 +13,23 @@ A shot at a unit inside a structure rolls after its attack (templating.TemplateF
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import Weapon, WeaponRole
+from builder.heroes.rules import firing, gear_firing, gear_rerolls, templating
 from builder.heroes.rules.combat import IllegalAttack, name
 from builder.heroes.rules.damage import DamageLocation, DestructionResult, destruction_roll
 from builder.heroes.rules.events import DestructionEvent
-from builder.heroes.rules.firing import in_arc
 from builder.heroes.rules.gear import GEAR_WEAPONS, Delivery
 from builder.heroes.rules.los import line_of_sight
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.structures import Demolish, structure_of, wreck_damaged
-from builder.heroes.rules.turn_base import TurnBase
 from builder.heroes.scenario.battlefield import PlacedElement
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 
 def destruction_dice(piece: Piece, weapon: Weapon | None = None) -> int:
@@ -93,7 +96,7 @@ def demolition_dice(
     if not dice or found is None or not firer.squares or firer.embarked_in is not None:
         return 0
     _, squares = found
-    if squares & set(firer.squares) or not in_arc(firer, tuple(sorted(squares)), weapon):
+    if squares & set(firer.squares) or not firing.in_arc(firer, tuple(sorted(squares)), weapon):
         return 0
     seen = occupancy if occupancy is not None else Occupancy(state.pieces.values())
     span = sees_structure(state, firer, squares, seen)
@@ -117,87 +120,89 @@ def structures_under(state: GameState, area: Iterable[Square]) -> list[str]:
     return found
 
 
-class Destruction(TurnBase):
-    """Destruction dice rolled at structures: fired at directly, assaulted in, templated."""
-
-    def _demolish(self, firer: Piece, action: Demolish) -> None:
-        """A Firing Action at the structure itself: no attack roll, only the Destruction dice
-        (HoN core p.22). A concealed firer turns over (p.21)."""
-        state = self.state
-        dice = demolition_dice(state, firer, action.structure, action.weapon, marker=action.marker)
-        if not dice:
-            raise IllegalAttack(
-                f"{name(firer)} may not fire at the structure {action.structure!r}", state.ruleset.cite("destruction")
-            )
-        if firer.concealed:
-            firer = firer.revealed()
-            state.pieces[firer.key] = firer
-        how = "fires at"
-        if action.marker is not None:
-            gear = GEAR_WEAPONS[action.marker]
-            self._spend_marker(firer, gear.marker, gear.page, f"an Alternate Firing Action at {action.structure}")
-            how = f"fires a {gear.name} at"
-        self.roll_destruction(firer, action.structure, dice, how)
-
-    def _assault_destruction(self, attacker: Piece, where: PlacedElement | None) -> None:
-        """After an assault on a unit inside a structure, an attacker with Destruction rolls at
-        it (HoN core p.22: "during a Firing Action or an Assault"); not in SoN (p.17)."""
-        dice = assault_dice(attacker)
-        if where is None or not dice or not self.state.ruleset.assault_destroys:
-            return
-        if where.key in self.state.ruined or attacker.key not in self.state.pieces:
-            return
-        self.roll_destruction(self.state.pieces[attacker.key], where.key, dice, "assaulted in")
-
-    def _template_destruction(self, firer: Piece, area: Iterable[Square], weapon: Weapon | None = None) -> None:
-        """Each structure under a template laid by a unit with Destruction takes its own roll
-        (HoN core p.22-23; one roll each, as each unit is attacked on its own)."""
-        dice = destruction_dice(firer, weapon) or assault_dice(firer)
-        if not dice:
-            return
-        for key in structures_under(self.state, area):
-            self.roll_destruction(firer, key, dice, "drops its template on")
-
-    def roll_destruction(self, firer: Piece, key: str, dice: int, how: str) -> DestructionResult | None:
-        """Roll `dice` at the structure `key`, tell it, and deal the points: a building at its
-        value turns to rubble, a wreck is removed (HoN core p.22)."""
-        state = self.state
-        found = structure_squares(state, key)
-        if found is None:
-            return None
-        target, _ = found
-        cite = state.ruleset.cite("destruction")
-        if isinstance(target, Piece):
-            value, points = state.ruleset.wreck_structure, dict(target.extra).get("destruction", 0)
-            what = f"the wreck of {name(target)}"
-        else:
-            value, points, what = target.effects.structure or 0, state.structure_points.get(key, 0), target.name
-        result = destruction_roll(dice, self.dice, state.ruleset, value, points, self._veteran_rolls(firer))
-        ending = "it falls" if result.destroyed else f"{result.structure_points} of {value}"
-        self.add(
-            DestructionEvent(
-                turn=state.turn,
-                phase=self.phase,
-                side=firer.owner,
-                text=f"{name(firer)} {how} {what}: Destruction {dice}, {result.points} destruction "
-                f"point{'s' if result.points != 1 else ''} ({ending}; {cite}).",
-                rolls=(result.roll,),
-                unit=firer.key,
-                structure=key,
-                points=result.points,
-                total=result.structure_points,
-                destroyed=result.destroyed,
-            )
+def demolish(turn: Turn, firer: Piece, action: Demolish) -> None:
+    """A Firing Action at the structure itself: no attack roll, only the Destruction dice
+    (HoN core p.22). A concealed firer turns over (p.21)."""
+    state = turn.state
+    dice = demolition_dice(state, firer, action.structure, action.weapon, marker=action.marker)
+    if not dice:
+        raise IllegalAttack(
+            f"{name(firer)} may not fire at the structure {action.structure!r}", state.ruleset.cite("destruction")
         )
-        if isinstance(target, Piece):
-            after = wreck_damaged(target, result.points, value)
-            if after is None:
-                del state.pieces[key]
-            else:
-                state.pieces[key] = after
-        elif result.points:
-            self.damage_structure(target, result.points)
-        return result
+    if firer.concealed:
+        firer = firer.revealed()
+        state.pieces[firer.key] = firer
+    how = "fires at"
+    if action.marker is not None:
+        gear = GEAR_WEAPONS[action.marker]
+        gear_firing.spend_marker(
+            turn, firer, gear.marker, gear.page, f"an Alternate Firing Action at {action.structure}"
+        )
+        how = f"fires a {gear.name} at"
+    roll_destruction(turn, firer, action.structure, dice, how)
+
+
+def assault_destruction(turn: Turn, attacker: Piece, where: PlacedElement | None) -> None:
+    """After an assault on a unit inside a structure, an attacker with Destruction rolls at
+    it (HoN core p.22: "during a Firing Action or an Assault"); not in SoN (p.17)."""
+    dice = assault_dice(attacker)
+    if where is None or not dice or not turn.state.ruleset.assault_destroys:
+        return
+    if where.key in turn.state.ruined or attacker.key not in turn.state.pieces:
+        return
+    roll_destruction(turn, turn.state.pieces[attacker.key], where.key, dice, "assaulted in")
+
+
+def template_destruction(turn: Turn, firer: Piece, area: Iterable[Square], weapon: Weapon | None = None) -> None:
+    """Each structure under a template laid by a unit with Destruction takes its own roll
+    (HoN core p.22-23; one roll each, as each unit is attacked on its own)."""
+    dice = destruction_dice(firer, weapon) or assault_dice(firer)
+    if not dice:
+        return
+    for key in structures_under(turn.state, area):
+        roll_destruction(turn, firer, key, dice, "drops its template on")
+
+
+def roll_destruction(turn: Turn, firer: Piece, key: str, dice: int, how: str) -> DestructionResult | None:
+    """Roll `dice` at the structure `key`, tell it, and deal the points: a building at its
+    value turns to rubble, a wreck is removed (HoN core p.22)."""
+    state = turn.state
+    found = structure_squares(state, key)
+    if found is None:
+        return None
+    target, _ = found
+    cite = state.ruleset.cite("destruction")
+    if isinstance(target, Piece):
+        value, points = state.ruleset.wreck_structure, dict(target.extra).get("destruction", 0)
+        what = f"the wreck of {name(target)}"
+    else:
+        value, points, what = target.effects.structure or 0, state.structure_points.get(key, 0), target.name
+    result = destruction_roll(dice, turn.dice, state.ruleset, value, points, gear_rerolls.veteran_rolls(turn, firer))
+    ending = "it falls" if result.destroyed else f"{result.structure_points} of {value}"
+    turn.add(
+        DestructionEvent(
+            turn=state.turn,
+            phase=turn.phase,
+            side=firer.owner,
+            text=f"{name(firer)} {how} {what}: Destruction {dice}, {result.points} destruction "
+            f"point{'s' if result.points != 1 else ''} ({ending}; {cite}).",
+            rolls=(result.roll,),
+            unit=firer.key,
+            structure=key,
+            points=result.points,
+            total=result.structure_points,
+            destroyed=result.destroyed,
+        )
+    )
+    if isinstance(target, Piece):
+        after = wreck_damaged(target, result.points, value)
+        if after is None:
+            del state.pieces[key]
+        else:
+            state.pieces[key] = after
+    elif result.points:
+        templating.damage_structure(turn, target, result.points)
+    return result
 
 
 def standing_in(state: GameState, piece: Piece) -> PlacedElement | None:

@@ -14,25 +14,21 @@ put on the carrier's counter, and taken off again when the dragon leaves it."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.rules.combat import name
+from builder.heroes.rules.decisions import DragonPerch
 from builder.heroes.rules.events import GearEvent
 from builder.heroes.rules.mythos import DRAGON, Perch
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState, GearPool
-from builder.heroes.rules.turn_base import TurnBase
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 DRAGON_PAGE = "SoN p.16"
 TERRIFYING = AbilityRef(id="terrifying")
-
-
-@runtime_checkable
-class DragonPlayer(Protocol):
-    def dragon_perch(self, state: GameState, side: str, carrier: str | None) -> str | None:
-        """The key of the side's unit the dragon flies onto this round, or None to stay."""
-        ...
 
 
 def dragon_pools(state: GameState, side: str) -> list[GearPool]:
@@ -58,37 +54,36 @@ def drop(piece: Piece, added: tuple[bool, ...]) -> Piece:
     return replace(piece, unit=piece.unit.model_copy(update={"sides": sides}))
 
 
-class Dragons(TurnBase):
-    def dragons_fly(self) -> None:
-        """Each side's dragon flies onto the unit its player names, once this round (SoN p.16)."""
-        state = self.state
-        for side in state.initiative_order():
-            player = self.players.get(side)
-            if not isinstance(player, DragonPlayer):
+def dragons_fly(turn: Turn) -> None:
+    """Each side's dragon flies onto the unit its player names, once this round (SoN p.16)."""
+    state = turn.state
+    for side in state.initiative_order():
+        if not turn.asking:
+            continue
+        for pool in dragon_pools(state, side):
+            ident = f"{side}/{pool.group}"
+            perch = state.mythos.dragons.get(ident)
+            carrier = perch.carrier if perch is not None and perch.carrier in state.pieces else None
+            team = state.team_of(side)
+            perches = sorted(p.key for p in state.units() if state.team_of(p.owner) == team and p.key != carrier)
+            target_key = turn.ask(DragonPerch(side=side, options=(*perches, None), carrier=carrier))
+            if target_key is None:
                 continue
-            for pool in dragon_pools(state, side):
-                ident = f"{side}/{pool.group}"
-                perch = state.mythos.dragons.get(ident)
-                carrier = perch.carrier if perch is not None and perch.carrier in state.pieces else None
-                target_key = player.dragon_perch(state, side, carrier)
-                target = state.pieces.get(target_key) if target_key is not None else None
-                allied = target is not None and state.team_of(target.owner) == state.team_of(side)
-                if target is None or not allied or target.is_wreck or target.key == carrier:
-                    continue
-                if perch is not None and carrier is not None:
-                    state.pieces[carrier] = drop(state.pieces[carrier], perch.added)
-                state.pieces[target.key], added = carry(target)
-                state.mythos.dragons[ident] = Perch(target.key, added)
-                self.add(
-                    GearEvent(
-                        turn=state.turn,
-                        phase=self.phase,
-                        side=side,
-                        text=f"The Dragon flies onto {name(target)}: Terrifying and Mythos Hunter 1 until it flies on "
-                        f"({DRAGON_PAGE}).",
-                        marker=DRAGON,
-                        unit=target.key,
-                        spent=0,
-                        left=pool.count,
-                    )
+            target = state.pieces[target_key]
+            if perch is not None and carrier is not None:
+                state.pieces[carrier] = drop(state.pieces[carrier], perch.added)
+            state.pieces[target.key], added = carry(target)
+            state.mythos.dragons[ident] = Perch(target.key, added)
+            turn.add(
+                GearEvent(
+                    turn=state.turn,
+                    phase=turn.phase,
+                    side=side,
+                    text=f"The Dragon flies onto {name(target)}: Terrifying and Mythos Hunter 1 until it flies on "
+                    f"({DRAGON_PAGE}).",
+                    marker=DRAGON,
+                    unit=target.key,
+                    spent=0,
+                    left=pool.count,
                 )
+            )

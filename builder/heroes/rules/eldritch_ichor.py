@@ -6,35 +6,28 @@ would eliminate a Character or unit. Discard the token after use."
 hon's readings: the token is the Character's the customization is on (any Character its tile
 serves); it flips the Character back as it is activated, before it acts, and shields a unit of
 its side next to it from a hit that flips or damages it, never from one that destroys it; the
-side's player decides each time (`IchorPlayer`)."""
+side's player decides each time (`IchorHeal`, `IchorShield`)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import SideState
+from builder.heroes.rules import gear_firing
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.decisions import IchorHeal, IchorShield
 from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.state import GameState
-from builder.heroes.rules.turn_base import TurnBase
+from builder.kernel.decisions import YES_NO
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 ICHOR = "son-eldritch-ichor"
 ICHOR_PAGE = "SoN p.14"
 SHIELDED = (Effect.FLIPPED, Effect.DAMAGED)  # hits that eliminate nothing
-
-
-@runtime_checkable
-class IchorPlayer(Protocol):
-    def ichor_heal(self, state: GameState, character: Piece) -> bool:
-        """Whether the damaged `character` discards its Eldritch Ichor to flip back, now."""
-        ...
-
-    def ichor_shield(self, state: GameState, character: Piece, hit: Piece) -> bool:
-        """Whether `character` discards its Eldritch Ichor to prevent the hit `hit` just took."""
-        ...
 
 
 def unharmed_index(piece: Piece) -> int | None:
@@ -44,38 +37,38 @@ def unharmed_index(piece: Piece) -> int | None:
     return next((i for i, s in enumerate(piece.unit.sides) if s.state is SideState.UNHARMED), None)
 
 
-class EldritchIchor(TurnBase):
-    def ichor_heal(self, piece: Piece) -> Piece:
-        """A damaged Character about to act, flipped to its unharmed side when its side
-        discards its Eldritch Ichor (SoN p.14)."""
-        index = unharmed_index(piece) if piece.unit.is_character else None
-        pool = self.state.gear_for(piece, ICHOR) if index is not None else None
-        player = self.players.get(piece.owner)
-        if index is None or pool is None or not isinstance(player, IchorPlayer):
-            return piece
-        if not player.ichor_heal(self.state, piece):
-            return piece
-        self._spend_marker(piece, ICHOR, ICHOR_PAGE, f"{name(piece)} flips back to its unharmed side")
-        healed = replace(piece, side_index=index)
-        self.state.pieces[piece.key] = healed
-        return healed
+def ichor_heal(turn: Turn, piece: Piece) -> Piece:
+    """A damaged Character about to act, flipped to its unharmed side when its side
+    discards its Eldritch Ichor (SoN p.14)."""
+    index = unharmed_index(piece) if piece.unit.is_character else None
+    pool = turn.state.gear_for(piece, ICHOR) if index is not None else None
+    if index is None or pool is None or not turn.asking:
+        return piece
+    if not turn.ask(IchorHeal(side=piece.owner, options=YES_NO, character=piece)):
+        return piece
+    gear_firing.spend_marker(turn, piece, ICHOR, ICHOR_PAGE, f"{name(piece)} flips back to its unharmed side")
+    healed = replace(piece, side_index=index)
+    turn.state.pieces[piece.key] = healed
+    return healed
 
-    def ichor_shields(self, before: Piece, effect: Effect) -> bool:
-        """Whether a Character next to `before` discards its Eldritch Ichor to prevent the hit
-        it just took (SoN p.14): not one that eliminates it; `before` then stays as it was."""
-        if effect not in SHIELDED or before.key not in self.state.pieces:
-            return False
-        player = self.players.get(before.owner)
-        if not isinstance(player, IchorPlayer):
-            return False
-        for character in sorted(self.state.units(before.owner), key=lambda p: p.key):
-            if character.key == before.key or not character.unit.is_character or not character.squares:
-                continue
-            if not before.squares or range_between(character.squares, before.squares) != 1:
-                continue
-            if self.state.gear_for(character, ICHOR) is None or not player.ichor_shield(self.state, character, before):
-                continue
-            self._spend_marker(character, ICHOR, ICHOR_PAGE, f"the hit on {name(before)} is prevented")
-            self.state.pieces[before.key] = before
-            return True
+
+def ichor_shields(turn: Turn, before: Piece, effect: Effect) -> bool:
+    """Whether a Character next to `before` discards its Eldritch Ichor to prevent the hit
+    it just took (SoN p.14): not one that eliminates it; `before` then stays as it was."""
+    if effect not in SHIELDED or before.key not in turn.state.pieces:
         return False
+    if not turn.asking:
+        return False
+    for character in sorted(turn.state.units(before.owner), key=lambda p: p.key):
+        if character.key == before.key or not character.unit.is_character or not character.squares:
+            continue
+        if not before.squares or range_between(character.squares, before.squares) != 1:
+            continue
+        if turn.state.gear_for(character, ICHOR) is None:
+            continue
+        if not turn.ask(IchorShield(side=before.owner, options=YES_NO, character=character, hit=before)):
+            continue
+        gear_firing.spend_marker(turn, character, ICHOR, ICHOR_PAGE, f"the hit on {name(before)} is prevented")
+        turn.state.pieces[before.key] = before
+        return True
+    return False

@@ -23,19 +23,23 @@ along a side of the carrier's square; its interspaces are empty when no other li
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.terrain import Line, LineKind, TerrainEffects
 from builder.heroes.catalogue.units import UnitType
+from builder.heroes.rules import concealment, moving
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.events import WorksEvent
 from builder.heroes.rules.grid import Point, edge_of_segment
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.squares import named_squares
 from builder.heroes.rules.state import GameState, GearPool
-from builder.heroes.rules.turn_base import TurnBase
 from builder.heroes.rules.works import Deploy, Item
 from builder.heroes.rules.zoc import zone_among
 from builder.heroes.scenario.battlefield import PlacedLine
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 PAGE = "BfC p.08"
 POSITION_PAGE = "BfC p.09"
@@ -122,77 +126,76 @@ def hedgehog_refusal(state: GameState, carrier: Piece, segment: tuple[Point, Poi
     return None
 
 
-class Engineering(TurnBase):
-    """Deploying Military Engineering's items and Forward Positions (BfC p.08-09)."""
-
-    def _deploy(self, piece: Piece, action: Deploy) -> None:
-        if action.item is Item.FORWARD_POSITION:
-            self._forward_position(piece, action)
-            return
-        state = self.state
-        source = engineering_source(state, piece)
-        pool = state.gear_for(source, action.item.value) if source is not None else None
-        if source is None or pool is None:
-            raise ValueError(f"{piece.key} has no {NAMES[action.item]} to deploy by Military Engineering ({PAGE})")
-        if action.first and source is not piece:
-            raise ValueError(f"an Engineer deploys the item it carries at the end of its Movement Action ({PAGE})")
+def deploy(turn: Turn, piece: Piece, action: Deploy) -> None:
+    if action.item is Item.FORWARD_POSITION:
+        _forward_position(turn, piece, action)
+        return
+    state = turn.state
+    source = engineering_source(state, piece)
+    pool = state.gear_for(source, action.item.value) if source is not None else None
+    if source is None or pool is None:
+        raise ValueError(f"{piece.key} has no {NAMES[action.item]} to deploy by Military Engineering ({PAGE})")
+    if action.first and source is not piece:
+        raise ValueError(f"an Engineer deploys the item it carries at the end of its Movement Action ({PAGE})")
+    if action.first:
+        _place(turn, piece, action, pool)
+    moves = action.path is not None and len(action.path.positions) > 1
+    if moves and action.path is not None:
+        moving.move(turn, piece, action.path, ends_action=action.first)
         if action.first:
-            self._place(piece, action, pool)
-        moving = action.path is not None and len(action.path.positions) > 1
-        if moving and action.path is not None:
-            self._move(piece, action.path, ends_action=action.first)
-            if action.first:
-                return
-            moved = self._moved_on(piece.key, action.path)
-            if moved is None:  # stopped or destroyed on the way: nothing is deployed
-                self.spot_all(except_key=piece.key)
-                return
-            piece = moved
-        if not action.first:
-            self._place(piece, action, pool)
-            if moving:
-                self.spot_all(except_key=piece.key)
+            return
+        moved = moving.moved_on(turn, piece.key, action.path)
+        if moved is None:  # stopped or destroyed on the way: nothing is deployed
+            concealment.spot_all(turn, except_key=piece.key)
+            return
+        piece = moved
+    if not action.first:
+        _place(turn, piece, action, pool)
+        if moves:
+            concealment.spot_all(turn, except_key=piece.key)
 
-    def _forward_position(self, piece: Piece, action: Deploy) -> None:
-        state = self.state
-        pool = state.gear_for(piece, Item.FORWARD_POSITION.value)
-        if pool is None or not piece.is_infantry or piece.embarked_in is not None:
-            raise ValueError(f"{piece.key} has no Forward Position to place ({POSITION_PAGE})")
-        if action.path is not None or action.square != piece.square:
-            raise ValueError(f"a Forward Position goes on the unit's own square, instead of moving ({POSITION_PAGE})")
-        self._place(piece, action, pool)
 
-    def _place(self, carrier: Piece, action: Deploy, pool: GearPool) -> None:
-        state = self.state
-        field = state.battlefield
-        page = POSITION_PAGE if action.item is Item.FORWARD_POSITION else PAGE
-        if action.item is Item.BARBED_HEDGEHOG:
-            problem = "no segment given" if action.segment is None else hedgehog_refusal(state, carrier, action.segment)
-            if problem is not None or action.segment is None:
-                raise ValueError(f"{carrier.key} may not deploy a Barbed Hedgehog there: {problem} ({page})")
-            line = Line(kind=LineKind.HEDGEHOG, points=list(action.segment), effects=HEDGEHOG)
-            state.battlefield = replace(field, lines=(*field.lines, PlacedLine(line, (action.segment,))))
-            squares = tuple(sorted(edge_of_segment(*action.segment)))
-        else:
-            square = action.square
-            infantry_only = action.item is Item.FORWARD_POSITION
-            problem = "no square given" if square is None else position_refusal(state, square, infantry_only)
-            if action.item is Item.ADVANCED_POSITION and square not in advanced_squares(state, carrier):
-                problem = problem or "it goes on an empty square of the carrier's ZoC"
-            if problem is not None or square is None:
-                raise ValueError(f"{carrier.key} may not deploy a {NAMES[action.item]} there: {problem} ({page})")
-            state.positions[square] = POSITION_BONUS
-            squares = (square,)
-        state.spend(pool)
-        self.add(
-            WorksEvent(
-                turn=state.turn,
-                phase=self.phase,
-                side=carrier.owner,
-                text=f"{name(carrier)} deploys {'an' if action.item is Item.ADVANCED_POSITION else 'a'} "
-                f"{NAMES[action.item]} at {named_squares(squares)} ({page}).",
-                unit=carrier.key,
-                item=action.item.value,
-                squares=squares,
-            )
+def _forward_position(turn: Turn, piece: Piece, action: Deploy) -> None:
+    state = turn.state
+    pool = state.gear_for(piece, Item.FORWARD_POSITION.value)
+    if pool is None or not piece.is_infantry or piece.embarked_in is not None:
+        raise ValueError(f"{piece.key} has no Forward Position to place ({POSITION_PAGE})")
+    if action.path is not None or action.square != piece.square:
+        raise ValueError(f"a Forward Position goes on the unit's own square, instead of moving ({POSITION_PAGE})")
+    _place(turn, piece, action, pool)
+
+
+def _place(turn: Turn, carrier: Piece, action: Deploy, pool: GearPool) -> None:
+    state = turn.state
+    field = state.battlefield
+    page = POSITION_PAGE if action.item is Item.FORWARD_POSITION else PAGE
+    if action.item is Item.BARBED_HEDGEHOG:
+        problem = "no segment given" if action.segment is None else hedgehog_refusal(state, carrier, action.segment)
+        if problem is not None or action.segment is None:
+            raise ValueError(f"{carrier.key} may not deploy a Barbed Hedgehog there: {problem} ({page})")
+        line = Line(kind=LineKind.HEDGEHOG, points=list(action.segment), effects=HEDGEHOG)
+        state.battlefield = replace(field, lines=(*field.lines, PlacedLine(line, (action.segment,))))
+        squares = tuple(sorted(edge_of_segment(*action.segment)))
+    else:
+        square = action.square
+        infantry_only = action.item is Item.FORWARD_POSITION
+        problem = "no square given" if square is None else position_refusal(state, square, infantry_only)
+        if action.item is Item.ADVANCED_POSITION and square not in advanced_squares(state, carrier):
+            problem = problem or "it goes on an empty square of the carrier's ZoC"
+        if problem is not None or square is None:
+            raise ValueError(f"{carrier.key} may not deploy a {NAMES[action.item]} there: {problem} ({page})")
+        state.positions[square] = POSITION_BONUS
+        squares = (square,)
+    state.spend(pool)
+    turn.add(
+        WorksEvent(
+            turn=state.turn,
+            phase=turn.phase,
+            side=carrier.owner,
+            text=f"{name(carrier)} deploys {'an' if action.item is Item.ADVANCED_POSITION else 'a'} "
+            f"{NAMES[action.item]} at {named_squares(squares)} ({page}).",
+            unit=carrier.key,
+            item=action.item.value,
+            squares=squares,
         )
+    )

@@ -4,8 +4,23 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from itertools import combinations
+from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import Role, Weapon
+from builder.heroes.rules import (
+    action_cards,
+    firing_resolution,
+    gear_defence,
+    gear_rerolls,
+    hits,
+    jury,
+    mythos_markers,
+    substitute,
+    templating,
+    vehicle_weapons,
+)
+from builder.heroes.rules import opportunity as opportunity_fire
 from builder.heroes.rules.actions import MAX_AMMO, Fire
 from builder.heroes.rules.aiming import aimed
 from builder.heroes.rules.combat import Aim, FireOutcome, IllegalAttack, Shot, aim, name, take_hit
@@ -14,7 +29,7 @@ from builder.heroes.rules.damage import DamageLocation, Effect, destroy
 from builder.heroes.rules.defensive_positions import position_opportunity
 from builder.heroes.rules.equipment import ammo_cap, ammo_helps, ammo_pool, cited
 from builder.heroes.rules.events import FireEvent
-from builder.heroes.rules.firing_resolution import FireResult, fire
+from builder.heroes.rules.firing_resolution import FireResult
 from builder.heroes.rules.gear import recce_ammo_bonus
 from builder.heroes.rules.los_terrain import blocked_by_terrain
 from builder.heroes.rules.machine_gunner import machine_gunner_pool, split_machine_gunner
@@ -23,8 +38,10 @@ from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.structures import structure_of
-from builder.heroes.rules.turn_base import TurnBase
 from builder.kernel.events import Modifier
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 
 def one_weapon_only(piece: Piece) -> bool:
@@ -60,6 +77,32 @@ def weapons_of(piece: Piece) -> tuple[Weapon | None, ...]:
     if piece.side.combat is not None or not piece.side.weapons:
         return (None,)
     return tuple(piece.side.weapons)
+
+
+def aims_legally(state: GameState, firer: Piece, action: object, *, on_the_move: bool = False) -> bool:
+    """Whether `action` is a Firing Action of `firer` whose every weapon is its own and aims at
+    an enemy unit it may fire at now (HoN core p.13-14)."""
+    if not isinstance(action, Fire) or not action.shots:
+        return False
+    own, occupancy = weapons_of(firer), Occupancy(state.pieces.values())
+    for weapon, key in action.shots:
+        target = state.pieces.get(key)
+        if weapon not in own or target is None or target.is_wreck or target.allegiance == firer.allegiance:
+            return False
+        if shots_at(state, firer, target, (weapon,), occupancy, on_the_move=on_the_move)[0] is None:
+            return False
+    return True
+
+
+def opportunity_fires(state: GameState, firer: Piece, target: Piece) -> tuple[Fire, ...]:
+    """The Firing Actions `firer` may take as Opportunity Fire at `target` now (HoN core p.24):
+    any of its weapons with a shot at it, together, one only when its crew is hit (p.15)."""
+    weapons = weapons_of(firer)
+    shots = shots_at(state, firer, target, weapons, opportunity=True)
+    able = [weapon for weapon, shot in zip(weapons, shots, strict=True) if shot is not None]
+    most = 1 if one_weapon_only(firer) else len(able)
+    chosen = (c for size in range(1, most + 1) for c in combinations(able, size))
+    return tuple(Fire(tuple((weapon, target.key) for weapon in weapons)) for weapons in chosen)
 
 
 def shot_at(
@@ -207,149 +250,157 @@ def _damage_notes(firer: Piece, page: str) -> str:
     return f"{'; '.join(notes).capitalize()} ({page})." if notes else ""
 
 
-class FiringActions(TurnBase):
-    """The Firing Action: shots resolved, Ammo, the Machine Gunner split and Substitute (HoN
-    core p.12-15, p.24, p.28; BfC p.08)."""
+def fire(
+    turn: Turn, firer: Piece, action: Fire, on_the_move: bool = False, opportunity: bool = False, when: str = ""
+) -> None:
+    """Each weapon at its target, resolved before the next is declared (HoN core p.14).
+    Fire on the Move uses only the weapons with the ability, less its penalty (p.23);
+    Opportunity Fire activates the firer (p.24). After a Firing Action (not after an
+    Opportunity Fire: hon does not chain them) the enemy may take Opportunity Fire."""
+    cite = turn.state.ruleset.cite
+    weapons: list[Weapon | None] = []
+    for weapon, _ in action.shots:
+        if weapon not in weapons:
+            weapons.append(weapon)
+    if one_weapon_only(firer) and len(weapons) > 1:
+        raise IllegalAttack(f"the crew of {name(firer)} is hit: it fires one of its weapons only", cite("damage"))
+    shares = action.shares or (None,) * len(action.shots)
+    if len(shares) != len(action.shots):
+        raise ValueError("a Machine Gunner share for each shot, or none at all")
+    if not jury.still_works(turn, firer):
+        return  # Jury-rigged (SoN p.17)
+    bonuses = _ammo(turn, firer, action)
+    _check_split(turn, firer, action, shares, on_the_move, bonuses)
+    pool = ammo_pool(turn.state, firer) if action.ammo else None
+    if pool is not None:
+        turn.state.spend(pool, action.ammo)  # declared, checked: spent
+    recce = gear_defence.recce_ammo(turn, firer, action)  # Recce Gear Ammo, declared and spent (BfC p.09)
+    fired = False
+    for index, ((weapon, planned), share) in enumerate(zip(action.shots, shares, strict=True)):
+        shooter = turn.state.pieces.get(firer.key)
+        if shooter is None:
+            continue
+        if opportunity:
+            shooter = replace(shooter, activated=False)  # one Firing Action, all its weapons
 
-    def _fire(
-        self, firer: Piece, action: Fire, on_the_move: bool = False, opportunity: bool = False, when: str = ""
-    ) -> None:
-        """Each weapon at its target, resolved before the next is declared (HoN core p.14).
-        Fire on the Move uses only the weapons with the ability, less its penalty (p.23);
-        Opportunity Fire activates the firer (p.24). After a Firing Action (not after an
-        Opportunity Fire: hon does not chain them) the enemy may take Opportunity Fire."""
-        cite = self.state.ruleset.cite
-        weapons: list[Weapon | None] = []
-        for weapon, _ in action.shots:
-            if weapon not in weapons:
-                weapons.append(weapon)
-        if one_weapon_only(firer) and len(weapons) > 1:
-            raise IllegalAttack(f"the crew of {name(firer)} is hit: it fires one of its weapons only", cite("damage"))
-        shares = action.shares or (None,) * len(action.shots)
-        if len(shares) != len(action.shots):
-            raise ValueError("a Machine Gunner share for each shot, or none at all")
-        if not self.still_works(firer):
-            return  # Jury-rigged (SoN p.17)
-        bonuses = self._ammo(firer, action)
-        self._check_split(firer, action, shares, on_the_move, bonuses)
-        pool = ammo_pool(self.state, firer) if action.ammo else None
-        if pool is not None:
-            self.state.spend(pool, action.ammo)  # declared, checked: spent
-        recce = self._recce_ammo(firer, action)  # Recce Gear Ammo, declared and spent (BfC p.09)
-        fired = False
-        for index, ((weapon, planned), share) in enumerate(zip(action.shots, shares, strict=True)):
-            shooter = self.state.pieces.get(firer.key)
-            if shooter is None:
-                continue
-            target_key = self._declare(shooter, weapon, planned, index > 0, action)  # each in turn (HoN core p.14)
-            target = self.state.pieces.get(target_key) if target_key is not None else None
-            if target is None or target.is_wreck:
-                continue
-            if opportunity:
-                shooter = replace(shooter, activated=False)  # one Firing Action, all its weapons
-            shot = shots_at(self.state, shooter, target, (weapon,), on_the_move=on_the_move, opportunity=opportunity)[0]
-            if shot is None:
-                continue
-            suppressive = weapon in action.suppressive
-            extra = (bonuses if ammo_helps(pool, firer, weapon, target) else ()) + recce_ammo_bonus(recce, target)
-            shot = replace(shot, suppressive=suppressive, machine_gunner_share=share, bonuses=shot.bonuses + extra)
-            shot = self.signed_shot(shot)  # Elder Signs at a Manifestation (SoN p.14)
-            notes = _damage_notes(shooter, cite("damage"))
-            prefix = ""
-            if opportunity:
-                prefix = f"Opportunity Fire {when} ({cite('opportunity-fire')}): "
-            elif on_the_move:
-                prefix = f"Fire on the Move ({cite('fire-on-the-move')}): "
-            if suppressive:
-                prefix += f"Suppressive Fire ({cite('suppressive-fire')}): "
-            if share is not None:
-                prefix += f"Machine Gunner, +{share} of its split ({cite('machine-gunner')}): "
-            if extra and action.ammo and target.is_infantry:
-                prefix += f"{action.ammo} Ammo marker(s) spent, +{action.ammo} ({cite('gear')}): "
-            self._shoot(shooter, shot, before=prefix, after=notes)
-            fired = True
-        if fired and not opportunity:
-            self.watch(firer.key, f"after the Firing Action of {name(firer)}")
+        def shootable(at: Piece, by: Piece = shooter, weapon: Weapon | None = weapon) -> Shot | None:
+            return shots_at(turn.state, by, at, (weapon,), on_the_move=on_the_move, opportunity=opportunity)[0]
 
-    def _shoot(self, shooter: Piece, shot: Shot, before: str = "", after: str = "") -> None:
-        """Resolve one shot, with the Alternate Bonuses and re-rolls its side plays on it (HoN
-        core p.17), tell it (with `before` and `after` around the sentence) and put its effects
-        on the battlefield, a Substitute taking the hit if one may (BfC p.08)."""
-        side = shooter.owner
-        shot = self._shielded(self._fire_bonus(shooter, shot))  # Additional Shielding (BfC p.09)
-        result = fire(
-            shot,
-            self.dice,
-            self.state.ruleset,
-            reroll=self._rerolls(shooter, shot),
-            rerolls=self._veteran_rolls(shooter, shot.target),  # damage and destruction (HoN core p.30)
+        # Each weapon's target declared once the last is resolved (HoN core p.14).
+        target_key = vehicle_weapons.declare(
+            turn, shooter, weapon, planned, index > 0, action, lambda at: shootable(at) is not None
         )
-        result = self._life_points(result)  # Life Point (BfC p.09)
-        stand_in = self._substitute_for(result)
-        told = result if stand_in is None else replace(result, effect=Effect.NONE, target=shot.target, damage=None)
-        event = FireEvent.of(told, self.state.turn, self.phase, side)
-        text = before + event.text + (f" {after}" if after else "")
-        event = event.model_copy(update={"text": text})
-        if stand_in is None:
-            self.add(event)
-            self._after_fire(result)
-        else:
-            self._stand_in(event, result, stand_in)
+        target = turn.state.pieces.get(target_key) if target_key is not None else None
+        if target is None or target.is_wreck:
+            continue
+        shot = shootable(target)
+        if shot is None:
+            continue
+        suppressive = weapon in action.suppressive
+        extra = (bonuses if ammo_helps(pool, firer, weapon, target) else ()) + recce_ammo_bonus(recce, target)
+        shot = replace(shot, suppressive=suppressive, machine_gunner_share=share, bonuses=shot.bonuses + extra)
+        shot = mythos_markers.signed_shot(turn, shot)  # Elder Signs at a Manifestation (SoN p.14)
+        notes = _damage_notes(shooter, cite("damage"))
+        prefix = ""
+        if opportunity:
+            prefix = f"Opportunity Fire {when} ({cite('opportunity-fire')}): "
+        elif on_the_move:
+            prefix = f"Fire on the Move ({cite('fire-on-the-move')}): "
+        if suppressive:
+            prefix += f"Suppressive Fire ({cite('suppressive-fire')}): "
+        if share is not None:
+            prefix += f"Machine Gunner, +{share} of its split ({cite('machine-gunner')}): "
+        if extra and action.ammo and target.is_infantry:
+            prefix += f"{action.ammo} Ammo marker(s) spent, +{action.ammo} ({cite('gear')}): "
+        shoot(turn, shooter, shot, before=prefix, after=notes)
+        fired = True
+    if fired and not opportunity:
+        opportunity_fire.watch(turn, firer.key, f"after the Firing Action of {name(firer)}")
 
-    def _substitute_for(self, result: FireResult) -> Piece | None:
-        """The Substitute its side chooses to suffer a hit on a Heavy Weapon (BfC p.08, substitute.py)."""
-        if result.outcome not in (FireOutcome.HIT, FireOutcome.DOUBLE_HIT):
-            return None
-        double = result.outcome is FireOutcome.DOUBLE_HIT
-        return self._stand_in_for(result.shot.target, result.effect.destroyed, double)
 
-    def _stand_in(self, event: FireEvent, result: FireResult, stand_in: Piece) -> None:
-        """The Substitute suffers the hit (a double hit destroys it) and the Heavy Weapon none."""
-        if result.outcome is FireOutcome.DOUBLE_HIT:
-            effect, after = destroy(stand_in)
-        else:
-            effect, after, _ = take_hit(stand_in, self.dice, self.state.ruleset)
-        said = f" {name(stand_in)} takes the hit in its place (Substitute, BfC p.08) and is {effect.value}."
-        self.add(event.model_copy(update={"text": event.text + said}))
-        if result.firer is not None:
-            self.state.pieces[result.firer.key] = result.firer
-        self.hurt(stand_in, after, effect)
-        self._destruction(result)
+def shoot(turn: Turn, shooter: Piece, shot: Shot, before: str = "", after: str = "") -> None:
+    """Resolve one shot, with the Alternate Bonuses and re-rolls its side plays on it (HoN
+    core p.17), tell it (with `before` and `after` around the sentence) and put its effects
+    on the battlefield, a Substitute taking the hit if one may (BfC p.08)."""
+    side = shooter.owner
+    shot = gear_defence.shielded(turn, action_cards.fire_bonus(turn, shooter, shot))  # Additional Shielding (BfC p.09)
+    result = firing_resolution.fire(
+        shot,
+        turn.dice,
+        turn.state.ruleset,
+        reroll=gear_rerolls.rerolls(turn, shooter, shot),
+        rerolls=gear_rerolls.veteran_rolls(turn, shooter, shot.target),  # damage and destruction (HoN core p.30)
+    )
+    result = gear_defence.life_points(turn, result)  # Life Point (BfC p.09)
+    stand_in = _substitute_for(turn, result)
+    told = result if stand_in is None else replace(result, effect=Effect.NONE, target=shot.target, damage=None)
+    event = FireEvent.of(told, turn.state.turn, turn.phase, side)
+    text = before + event.text + (f" {after}" if after else "")
+    event = event.model_copy(update={"text": text})
+    if stand_in is None:
+        turn.add(event)
+        templating.after_fire(turn, result)
+    else:
+        _stand_in(turn, event, result, stand_in)
 
-    def _ammo(self, firer: Piece, action: Fire) -> tuple[Modifier, ...]:
-        """The Ammo markers the action spends, as a bonus on the combat value against infantry:
-        declared before the action, so spent even if no shot uses them (HoN core p.28)."""
-        if not action.ammo:
-            return ()
-        page = self.state.ruleset.cite("gear")
-        pool = ammo_pool(self.state, firer)
-        cap = MAX_AMMO if pool is None else ammo_cap(pool)  # SoN p.16: as many as you want
-        if action.ammo < 0 or action.ammo > cap:
-            raise IllegalAttack(f"1 to {cap} Ammo markers on one Firing Action", page)
-        if pool is None or pool.count < action.ammo:
-            raise IllegalAttack(f"{name(firer)} has not {action.ammo} Ammo marker(s) to spend", page)
-        label = "Ammo" if action.ammo == 1 else f"Ammo x{action.ammo}"
-        return (Modifier(f"{label} ({pool.source})", action.ammo, cited(pool, page)),)
 
-    def _check_split(
-        self,
-        firer: Piece,
-        action: Fire,
-        shares: tuple[int | None, ...],
-        on_the_move: bool,
-        bonuses: tuple[Modifier, ...] = (),
-    ) -> None:
-        """A Machine Gunner's shares: targets of one type, each within 2 squares of another,
-        at least +1 each, adding up to its modified combat value (HoN core p.24)."""
-        split = [(w, k, n) for (w, k), n in zip(action.shots, shares, strict=True) if n is not None]
-        page = self.state.ruleset.cite("machine-gunner")
-        for weapon in {id(w): w for w, _, _ in split}.values():
-            mine = [(k, n) for w, k, n in split if w is weapon]
-            targets = [self.state.pieces[k] for k, _ in mine]
-            shot = shots_at(self.state, firer, targets[0], (weapon,), on_the_move=on_the_move)[0]
-            if shot is None:
-                raise IllegalAttack(f"no shot at {name(targets[0])}", page)
-            extra = bonuses if targets[0].is_infantry else ()
-            shot = replace(shot, suppressive=weapon in action.suppressive, bonuses=shot.bonuses + extra)
-            pool = machine_gunner_pool(shot, self.state.ruleset)
-            split_machine_gunner(pool, targets, [n for _, n in mine], self.state.ruleset)
+def _substitute_for(turn: Turn, result: FireResult) -> Piece | None:
+    """The Substitute its side chooses to suffer a hit on a Heavy Weapon (BfC p.08, substitute.py)."""
+    if result.outcome not in (FireOutcome.HIT, FireOutcome.DOUBLE_HIT):
+        return None
+    double = result.outcome is FireOutcome.DOUBLE_HIT
+    return substitute.stand_in_for(turn, result.shot.target, result.effect.destroyed, double)
+
+
+def _stand_in(turn: Turn, event: FireEvent, result: FireResult, stand_in: Piece) -> None:
+    """The Substitute suffers the hit (a double hit destroys it) and the Heavy Weapon none."""
+    if result.outcome is FireOutcome.DOUBLE_HIT:
+        effect, after = destroy(stand_in)
+    else:
+        effect, after, _ = take_hit(stand_in, turn.dice, turn.state.ruleset)
+    said = f" {name(stand_in)} takes the hit in its place (Substitute, BfC p.08) and is {effect.value}."
+    turn.add(event.model_copy(update={"text": event.text + said}))
+    if result.firer is not None:
+        turn.state.pieces[result.firer.key] = result.firer
+    hits.hurt(turn, stand_in, after, effect)
+    templating.shot_destruction(turn, result)
+
+
+def _ammo(turn: Turn, firer: Piece, action: Fire) -> tuple[Modifier, ...]:
+    """The Ammo markers the action spends, as a bonus on the combat value against infantry:
+    declared before the action, so spent even if no shot uses them (HoN core p.28)."""
+    if not action.ammo:
+        return ()
+    page = turn.state.ruleset.cite("gear")
+    pool = ammo_pool(turn.state, firer)
+    cap = MAX_AMMO if pool is None else ammo_cap(pool)  # SoN p.16: as many as you want
+    if action.ammo < 0 or action.ammo > cap:
+        raise IllegalAttack(f"1 to {cap} Ammo markers on one Firing Action", page)
+    if pool is None or pool.count < action.ammo:
+        raise IllegalAttack(f"{name(firer)} has not {action.ammo} Ammo marker(s) to spend", page)
+    label = "Ammo" if action.ammo == 1 else f"Ammo x{action.ammo}"
+    return (Modifier(f"{label} ({pool.source})", action.ammo, cited(pool, page)),)
+
+
+def _check_split(
+    turn: Turn,
+    firer: Piece,
+    action: Fire,
+    shares: tuple[int | None, ...],
+    on_the_move: bool,
+    bonuses: tuple[Modifier, ...] = (),
+) -> None:
+    """A Machine Gunner's shares: targets of one type, each within 2 squares of another,
+    at least +1 each, adding up to its modified combat value (HoN core p.24)."""
+    split = [(w, k, n) for (w, k), n in zip(action.shots, shares, strict=True) if n is not None]
+    page = turn.state.ruleset.cite("machine-gunner")
+    for weapon in {id(w): w for w, _, _ in split}.values():
+        mine = [(k, n) for w, k, n in split if w is weapon]
+        targets = [turn.state.pieces[k] for k, _ in mine]
+        shot = shots_at(turn.state, firer, targets[0], (weapon,), on_the_move=on_the_move)[0]
+        if shot is None:
+            raise IllegalAttack(f"no shot at {name(targets[0])}", page)
+        extra = bonuses if targets[0].is_infantry else ()
+        shot = replace(shot, suppressive=weapon in action.suppressive, bonuses=shot.bonuses + extra)
+        pool = machine_gunner_pool(shot, turn.state.ruleset)
+        split_machine_gunner(pool, targets, [n for _, n in mine], turn.state.ruleset)

@@ -8,111 +8,116 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import CombatValues
+from builder.heroes.rules import equipment, gear_firing
 from builder.heroes.rules.actions import Fire
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.combat import Facing, FireOutcome, IllegalAttack, Shot, name, take_hit
 from builder.heroes.rules.cover import cover
 from builder.heroes.rules.damage import Effect, suppress
-from builder.heroes.rules.equipment import cited, life_points
+from builder.heroes.rules.decisions import Shielding, ShieldingAssault
+from builder.heroes.rules.equipment import cited
 from builder.heroes.rules.firing_resolution import FireResult
 from builder.heroes.rules.gear import MAX_IDENTICAL, RECCE_PAGE, SHIELDING_BONUS
-from builder.heroes.rules.gear_rerolls import GearPlayer
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.templates import SniperOutcome, SniperResult
-from builder.heroes.rules.turn_base import TurnBase
+from builder.kernel.decisions import YES_NO
 from builder.kernel.events import Modifier
 
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
-class GearDefence(TurnBase):
-    """Life Points, Additional Shielding and the Recce Gear's Ammo."""
 
-    def _shielded(self, shot: Shot) -> Shot:
-        """Additional Shielding (BfC p.09): +2 Defensive Bonus to a vehicle, declared before
-        the roll (HoN core p.28) by the vehicle's side when it wishes."""
-        target = shot.target
-        player = self.players.get(target.owner)
-        if not target.is_vehicle or not isinstance(player, GearPlayer):
-            return shot
-        if self.state.gear_for(target, "additional-shielding") is None or not player.shield(self.state, target, shot):
-            return shot
-        self._spend_marker(target, "additional-shielding", RECCE_PAGE, f"+{SHIELDING_BONUS} Defensive Bonus")
-        bonus = Modifier("Additional Shielding", SHIELDING_BONUS, RECCE_PAGE)
-        return replace(shot, defense_bonuses=(*shot.defense_bonuses, bonus))
+def shielded(turn: Turn, shot: Shot) -> Shot:
+    """Additional Shielding (BfC p.09): +2 Defensive Bonus to a vehicle, declared before
+    the roll (HoN core p.28) by the vehicle's side when it wishes."""
+    target = shot.target
+    if not target.is_vehicle or not turn.asking or turn.state.gear_for(target, "additional-shielding") is None:
+        return shot
+    if not turn.ask(Shielding(side=target.owner, options=YES_NO, vehicle=target, shot=shot)):
+        return shot
+    gear_firing.spend_marker(turn, target, "additional-shielding", RECCE_PAGE, f"+{SHIELDING_BONUS} Defensive Bonus")
+    bonus = Modifier("Additional Shielding", SHIELDING_BONUS, RECCE_PAGE)
+    return replace(shot, defense_bonuses=(*shot.defense_bonuses, bonus))
 
-    def _shield_terrain(self, combat: CombatValues, firer: Piece | None) -> Callable[[Piece], int]:
-        """Each unit's defensive bonus under a template with these values: its terrain's, and
-        Additional Shielding's +2 for a vehicle whose side spends it before the roll (BfC p.09)."""
 
-        def terrain(target: Piece) -> int:
-            base = cover(self.state, target)
-            value = combat.against(target.colour)
-            if value is None or not target.is_vehicle:
-                return base
-            defense = target.side.defense
-            facing = Facing.SIDE if defense is not None and defense.has_facings else None
-            shot = Shot(target=target, firer=firer, combat=value, facing=facing, terrain=base)
-            return base + (SHIELDING_BONUS if self._shielded(shot) is not shot else 0)
+def shield_terrain(turn: Turn, combat: CombatValues, firer: Piece | None) -> Callable[[Piece], int]:
+    """Each unit's defensive bonus under a template with these values: its terrain's, and
+    Additional Shielding's +2 for a vehicle whose side spends it before the roll (BfC p.09)."""
 
-        return terrain
+    def terrain(target: Piece) -> int:
+        base = cover(turn.state, target)
+        value = combat.against(target.colour)
+        if value is None or not target.is_vehicle:
+            return base
+        defense = target.side.defense
+        facing = Facing.SIDE if defense is not None and defense.has_facings else None
+        shot = Shot(target=target, firer=firer, combat=value, facing=facing, terrain=base)
+        return base + (SHIELDING_BONUS if shielded(turn, shot) is not shot else 0)
 
-    def _shielded_assault(self, assault: Assault) -> Assault:
-        """Additional Shielding's +2 Defensive Bonus on an assaulted vehicle's result, declared
-        before the dice (BfC p.09; HoN core p.28), when its side wishes."""
-        defender = assault.defender
-        player = self.players.get(defender.owner)
-        if not defender.is_vehicle or not isinstance(player, GearPlayer):
-            return assault
-        if self.state.gear_for(defender, "additional-shielding") is None:
-            return assault
-        if not player.shield_assault(self.state, defender, assault):
-            return assault
-        self._spend_marker(defender, "additional-shielding", RECCE_PAGE, f"+{SHIELDING_BONUS} Defensive Bonus")
-        bonus = Modifier("Additional Shielding", SHIELDING_BONUS, RECCE_PAGE)
-        return replace(assault, defender_bonuses=(*assault.defender_bonuses, bonus))
+    return terrain
 
-    def _life_points(self, result: FireResult) -> FireResult:
-        """Life Point (BfC p.09; SoN p.16): a Character (in SoN any unit with them) discards one
-        to cancel a Hit it just suffered, two for a double Hit; each missing marker is one
-        regular Hit. Discarding can only help, so hon always does."""
-        target = result.shot.target
-        hits = {FireOutcome.HIT: 1, FireOutcome.DOUBLE_HIT: 2}.get(result.outcome, 0)
-        pool = life_points(self.state, target) if hits else None  # any unit's in SoN (SoN p.16)
-        if pool is None:
-            return result
-        spent = min(hits, pool.count)
-        what = f"{spent} Hit(s) on {name(target)} cancelled"
-        self._spend_marker(target, pool.marker, cited(pool, RECCE_PAGE), what, spent)
-        after: Piece | None = target
-        effect = Effect.NONE
-        for _ in range(hits - spent):
-            effect, after, _ = take_hit(target, self.dice, self.state.ruleset)
-        return replace(result, target=after, effect=effect, damage=None)
 
-    def _life_point_sniped(self, target: Piece, result: SniperResult) -> SniperResult:
-        """Life Point (BfC p.09) against the Sniper's hit (HoN core p.24): the hit is cancelled;
-        on a 6+ the Suppressed marker of a unit that survives stays."""
-        hit = result.outcome in (SniperOutcome.HIT, SniperOutcome.HIT_AND_SUPPRESSED)
-        pool = life_points(self.state, target) if hit else None
-        if pool is None:
-            return result
-        what = f"the sniper's Hit on {name(target)} is cancelled"
-        self._spend_marker(target, pool.marker, cited(pool, RECCE_PAGE), what)
-        if result.outcome is SniperOutcome.HIT_AND_SUPPRESSED:
-            return replace(result, target=suppress(target, 1), effect=Effect.SUPPRESSED, damage=None)
-        return replace(result, target=target, effect=Effect.NONE, damage=None)
+def shielded_assault(turn: Turn, assault: Assault) -> Assault:
+    """Additional Shielding's +2 Defensive Bonus on an assaulted vehicle's result, declared
+    before the dice (BfC p.09; HoN core p.28), when its side wishes."""
+    defender = assault.defender
+    if not defender.is_vehicle or not turn.asking or turn.state.gear_for(defender, "additional-shielding") is None:
+        return assault
+    if not turn.ask(ShieldingAssault(side=defender.owner, options=YES_NO, vehicle=defender, assault=assault)):
+        return assault
+    gear_firing.spend_marker(turn, defender, "additional-shielding", RECCE_PAGE, f"+{SHIELDING_BONUS} Defensive Bonus")
+    bonus = Modifier("Additional Shielding", SHIELDING_BONUS, RECCE_PAGE)
+    return replace(assault, defender_bonuses=(*assault.defender_bonuses, bonus))
 
-    def _recce_ammo(self, firer: Piece, action: Fire) -> int:
-        """Spend the Recce Gear Ammo markers the Firing Action declares (BfC p.09), up to 3
-        (HoN core p.28), before any shot."""
-        count = action.recce_ammo
-        if not count:
-            return 0
-        if count < 0 or count > MAX_IDENTICAL:
-            raise IllegalAttack(f"1 to {MAX_IDENTICAL} Ammo markers on one Firing Action", RECCE_PAGE)
-        pool = self.state.gear_for(firer, "recce-ammo")
-        if pool is None or pool.count < count:
-            raise IllegalAttack(f"{name(firer)} has not {count} Recce Ammo marker(s)", RECCE_PAGE)
-        self._spend_marker(firer, "recce-ammo", RECCE_PAGE, "+2 against light vehicles, +1 against heavy", count)
-        return count
+
+def life_points(turn: Turn, result: FireResult) -> FireResult:
+    """Life Point (BfC p.09; SoN p.16): a Character (in SoN any unit with them) discards one
+    to cancel a Hit it just suffered, two for a double Hit; each missing marker is one
+    regular Hit. Discarding can only help, so hon always does."""
+    target = result.shot.target
+    hits = {FireOutcome.HIT: 1, FireOutcome.DOUBLE_HIT: 2}.get(result.outcome, 0)
+    pool = equipment.life_points(turn.state, target) if hits else None  # any unit's in SoN (SoN p.16)
+    if pool is None:
+        return result
+    spent = min(hits, pool.count)
+    what = f"{spent} Hit(s) on {name(target)} cancelled"
+    gear_firing.spend_marker(turn, target, pool.marker, cited(pool, RECCE_PAGE), what, spent)
+    after: Piece | None = target
+    effect = Effect.NONE
+    for _ in range(hits - spent):
+        effect, after, _ = take_hit(target, turn.dice, turn.state.ruleset)
+    return replace(result, target=after, effect=effect, damage=None)
+
+
+def life_point_sniped(turn: Turn, target: Piece, result: SniperResult) -> SniperResult:
+    """Life Point (BfC p.09) against the Sniper's hit (HoN core p.24): the hit is cancelled;
+    on a 6+ the Suppressed marker of a unit that survives stays."""
+    hit = result.outcome in (SniperOutcome.HIT, SniperOutcome.HIT_AND_SUPPRESSED)
+    pool = equipment.life_points(turn.state, target) if hit else None
+    if pool is None:
+        return result
+    what = f"the sniper's Hit on {name(target)} is cancelled"
+    gear_firing.spend_marker(turn, target, pool.marker, cited(pool, RECCE_PAGE), what)
+    if result.outcome is SniperOutcome.HIT_AND_SUPPRESSED:
+        return replace(result, target=suppress(target, 1), effect=Effect.SUPPRESSED, damage=None)
+    return replace(result, target=target, effect=Effect.NONE, damage=None)
+
+
+def recce_ammo(turn: Turn, firer: Piece, action: Fire) -> int:
+    """Spend the Recce Gear Ammo markers the Firing Action declares (BfC p.09), up to 3
+    (HoN core p.28), before any shot."""
+    count = action.recce_ammo
+    if not count:
+        return 0
+    if count < 0 or count > MAX_IDENTICAL:
+        raise IllegalAttack(f"1 to {MAX_IDENTICAL} Ammo markers on one Firing Action", RECCE_PAGE)
+    pool = turn.state.gear_for(firer, "recce-ammo")
+    if pool is None or pool.count < count:
+        raise IllegalAttack(f"{name(firer)} has not {count} Recce Ammo marker(s)", RECCE_PAGE)
+    gear_firing.spend_marker(
+        turn, firer, "recce-ammo", RECCE_PAGE, "+2 against light vehicles, +1 against heavy", count
+    )
+    return count

@@ -10,12 +10,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
+from builder.heroes.rules import (
+    battle_events,
+    firing,
+    gear_defence,
+    gear_rerolls,
+    hits,
+    opportunity,
+    templates,
+    templating,
+)
 from builder.heroes.rules.aiming import struck_facing
 from builder.heroes.rules.combat import IllegalAttack, Shot, name
 from builder.heroes.rules.cover import cover
 from builder.heroes.rules.events import FireEvent, GearEvent, TemplateEvent
-from builder.heroes.rules.firing import shots_at
 from builder.heroes.rules.firing_resolution import FireResult, fire
 from builder.heroes.rules.gear import (
     GEAR_WEAPONS,
@@ -36,13 +46,13 @@ from builder.heroes.rules.templates import (
     check_template,
     covered,
     explosion_squares,
-    grenade_into,
     interspace_range,
     lay_template,
     scatter,
 )
-from builder.heroes.rules.templating import _building_at, _building_key, template_targets
-from builder.heroes.rules.turn_base import TurnBase
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 
 def article(thing: str) -> str:
@@ -68,7 +78,7 @@ def gear_shot(
         return None
     if range_between(firer.squares, target.squares) > weapon.reach:
         return None
-    (shot,) = shots_at(state, firer, target, (None,), occupancy, combat=value)
+    (shot,) = firing.shots_at(state, firer, target, (None,), occupancy, combat=value)
     return None if shot is None else replace(shot, destruction=weapon.destruction)
 
 
@@ -83,7 +93,7 @@ def throw_check(
     if not squares or not firer.squares:
         raise IllegalAttack(f"no throw from {name(firer)} at interspace {list(at)}", weapon.page)
     reach = interspace_range(firer.squares, at)
-    inside = {_building_key(state, sq) for sq in explosion_squares(at)}
+    inside = {templating.building_key(state, sq) for sq in explosion_squares(at)}
     into_building = len(inside) == 1 and None not in inside
     if weapon.delivery is Delivery.GRENADE:
         check_template(TemplateKind.GRENADE, state.ruleset, firer, reach, weapon.reach)
@@ -92,7 +102,7 @@ def throw_check(
         return TemplateKind.GRENADE, False
     if not firer.is_infantry:
         raise IllegalAttack(f"{name(firer)} is not infantry", weapon.page)
-    in_building = any(_building_at(state, sq) is not None for sq in firer.squares)
+    in_building = any(templating.building_at(state, sq) is not None for sq in firer.squares)
     check_template(
         TemplateKind.INDIRECT,
         state.ruleset,
@@ -107,226 +117,234 @@ def throw_check(
     return TemplateKind.INDIRECT, not clear
 
 
-class GearActions(TurnBase):
-    """The gear markers' actions and the markers spent on rolls."""
+def _revealed(turn: Turn, firer: Piece) -> Piece:
+    """A concealed unit that takes a Firing Action, Alternate ones included, turns over onto
+    its Inactive Side (HoN core p.21)."""
+    if not firer.concealed:
+        return firer
+    turned = replace(firer, side_index=1 - firer.side_index)
+    turn.state.pieces[firer.key] = turned
+    return turned
 
-    def _revealed(self, firer: Piece) -> Piece:
-        """A concealed unit that takes a Firing Action, Alternate ones included, turns over onto
-        its Inactive Side (HoN core p.21)."""
-        if not firer.concealed:
-            return firer
-        turned = replace(firer, side_index=1 - firer.side_index)
-        self.state.pieces[firer.key] = turned
-        return turned
 
-    def _spend_marker(self, piece: Piece, marker: str, page: str, what: str, count: int = 1) -> GearPool:
-        """Spend `count` markers of `marker` for `piece`, told with the page: one a unit of the
-        option's tile may use (HoN core p.28), or IllegalAttack."""
-        pool = self.state.gear_for(piece, marker)
-        if pool is None or pool.count < count:
-            raise IllegalAttack(f"{name(piece)} has no {marker.replace('-', ' ')} marker to spend", page)
-        self.state.spend(pool, count)
-        label = (
-            GEAR_WEAPONS[marker].name
-            if marker in GEAR_WEAPONS
-            else marker.removeprefix("son-").replace("-", " ").title()
+def spend_marker(turn: Turn, piece: Piece, marker: str, page: str, what: str, count: int = 1) -> GearPool:
+    """Spend `count` markers of `marker` for `piece`, told with the page: one a unit of the
+    option's tile may use (HoN core p.28), or IllegalAttack."""
+    pool = turn.state.gear_for(piece, marker)
+    if pool is None or pool.count < count:
+        raise IllegalAttack(f"{name(piece)} has no {marker.replace('-', ' ')} marker to spend", page)
+    turn.state.spend(pool, count)
+    label = (
+        GEAR_WEAPONS[marker].name if marker in GEAR_WEAPONS else marker.removeprefix("son-").replace("-", " ").title()
+    )
+    turn.add(
+        GearEvent(
+            turn=turn.state.turn,
+            phase=turn.phase,
+            side=piece.owner,
+            text=f"{name(piece)} spends {count} {label} marker(s) of {pool.source}, {pool.count} left: "
+            f"{what} ({page}).",
+            marker=marker,
+            unit=piece.key,
+            spent=count,
+            left=pool.count,
         )
-        self.add(
-            GearEvent(
-                turn=self.state.turn,
-                phase=self.phase,
-                side=piece.owner,
-                text=f"{name(piece)} spends {count} {label} marker(s) of {pool.source}, {pool.count} left: "
-                f"{what} ({page}).",
-                marker=marker,
-                unit=piece.key,
-                spent=count,
-                left=pool.count,
-            )
-        )
-        return pool
+    )
+    return pool
 
-    def _gear_fire(self, firer: Piece, action: GearFire) -> None:
-        """A firing marker's Alternate Firing Action at a unit, one marker (HoN core p.28): a
-        shot with the marker's values and Destruction, or a bomb put on the unit that explodes
-        at the end of the Supply Phase (p.29)."""
-        weapon = gear_weapon(action.marker, (Delivery.SHOT, Delivery.BOMB), self.state.ruleset.cite("gear"))
-        target = self.state.pieces.get(action.target)
-        if target is None or target.is_wreck:
-            raise IllegalAttack(f"no unit {action.target!r} to fire the {weapon.name} at", weapon.page)
-        shot = gear_shot(self.state, firer, target, weapon)
-        if shot is None:
-            raise IllegalAttack(
-                f"{name(firer)} has no {weapon.name} shot at {name(target)} (range {weapon.reach} squares, "
-                "line of sight, values)",
-                weapon.page,
-            )
-        firer = self._revealed(firer)
-        shot = replace(shot, firer=firer)
-        if weapon.delivery is Delivery.BOMB:
-            self._spend_marker(
-                firer, weapon.marker, weapon.page, f"put on {name(target)}, it explodes at the end of the Supply Phase"
-            )
-            self.state.bombs.append(PlantedBomb(weapon.marker, firer.owner, firer.key, target.key, self.state.turn))
-        else:
-            self._spend_marker(firer, weapon.marker, weapon.page, f"an Alternate Firing Action at {name(target)}")
-            self._shoot(firer, shot, before=f"{weapon.name} ({weapon.page}): ")
-        self.watch(firer.key, f"after the Firing Action of {name(firer)}")  # HoN core p.24
 
-    def explode_bombs(self) -> None:
-        """The Sticky Bombs and Magnetic Mines explode at the end of the Supply Phase, with the
-        marker's values against the unit they were put on, and no area of effect (HoN core
-        p.29). hon's reading: the bomb stays on its unit wherever it went, strikes a heavy
-        vehicle on the side its planter stood, and fizzles if the unit is gone."""
-        bombs, self.state.bombs = self.state.bombs, []
-        for bomb in bombs:
-            target = self.state.pieces.get(bomb.target)
-            if target is None or target.is_wreck:
-                continue
-            weapon = GEAR_WEAPONS[bomb.marker]
-            value = weapon.combat.against(target.colour)
-            if value is None:
-                continue
-            planter = self.state.pieces.get(bomb.planter)
-            facing = struck_facing(target, planter.squares) if planter is not None and planter.squares else None
-            if facing is None and target.side.defense is not None and target.side.defense.has_facings:
-                facing = struck_facing(target, (target.squares[0],))
-            shot = self._shielded(Shot(target=target, combat=value, facing=facing, terrain=cover(self.state, target)))
-            self._shoot_as(bomb.side, shot, f"The {weapon.name} on {name(target)} explodes ({weapon.page}): ")
-
-    def _shoot_as(self, side: str, shot: Shot, before: str) -> None:
-        """A shot with no firer on the battlefield (a bomb): resolved and told for `side`."""
-        result = fire(
-            shot,
-            self.dice,
-            self.state.ruleset,
-            reroll=self._veteran_reroll(None, shot),
-            rerolls=self._veteran_rolls(None, shot.target),
+def gear_fire(turn: Turn, firer: Piece, action: GearFire) -> None:
+    """A firing marker's Alternate Firing Action at a unit, one marker (HoN core p.28): a
+    shot with the marker's values and Destruction, or a bomb put on the unit that explodes
+    at the end of the Supply Phase (p.29)."""
+    weapon = gear_weapon(action.marker, (Delivery.SHOT, Delivery.BOMB), turn.state.ruleset.cite("gear"))
+    target = turn.state.pieces.get(action.target)
+    if target is None or target.is_wreck:
+        raise IllegalAttack(f"no unit {action.target!r} to fire the {weapon.name} at", weapon.page)
+    shot = gear_shot(turn.state, firer, target, weapon)
+    if shot is None:
+        raise IllegalAttack(
+            f"{name(firer)} has no {weapon.name} shot at {name(target)} (range {weapon.reach} squares, "
+            "line of sight, values)",
+            weapon.page,
         )
-        event = FireEvent.of(result, self.state.turn, self.phase, side)
-        self.add(event.model_copy(update={"text": before + event.text}))
-        self._after_fire(result)
-
-    def _gear_throw(self, firer: Piece, action: GearThrow) -> None:
-        """A Grenade (2 interspaces, never scattering) or a Rifle Grenade (7 interspaces, with
-        Indirect Fire: it scatters unless the thrower sees the interspace clearly) thrown at
-        an interspace: every unit even partly under the template is attacked with the
-        marker's values, each on its own; units in a building the template is outside of are
-        sheltered (HoN core p.23, p.29). Into a building or a defensive position: `_grenade_into`."""
-        state = self.state
-        weapon = gear_weapon(action.marker, (Delivery.GRENADE, Delivery.INDIRECT), state.ruleset.cite("grenade"))
-        kind, scattering = throw_check(state, firer, weapon, action.at)
-        firer = self._revealed(firer)
-        thrown = weapon.delivery is Delivery.GRENADE  # a Rifle Grenade is fired from the rifle
-        self._spend_marker(
-            firer, weapon.marker, weapon.page, f"{'thrown' if thrown else 'fired'} at interspace {list(action.at)}"
-        )
-        scattered = None
-        lands = action.at
-        if scattering:
-            scattered = scatter(action.at, weapon.scatter, self.dice, state.ruleset, rerolls=self._veteran_rolls(firer))
-            lands = scattered.lands
-        if thrown:
-            lands = self._return_to_sender(firer, lands)  # the Return to Sender card (HoN core p.17)
-        targets, sheltered = template_targets(state, lands)
-        area = explosion_squares(lands)
-        article = "an" if weapon.name[0] in "AEIOU" else "a"
-        said = (
-            f"{name(firer)} {'throws' if thrown else 'fires'} {article} {weapon.name} at interspace {list(action.at)}"
-        )
-        if scattered is not None:
-            said += (
-                f"; it lands on target (rolled {scattered.roll.kept})"
-                if scattered.direction is None
-                else f"; it scatters {scattered.distance} {compass(scattered.direction)} (rolled "
-                f"{scattered.roll.kept}) to {list(lands)}"
-            )
-        under = ", ".join(name(t) for t in targets) or "nobody"
-        self.add(
-            TemplateEvent(
-                turn=state.turn,
-                phase=self.phase,
-                side=firer.owner,
-                text=f"{said}: under it, {under} ({weapon.page}).",
-                rolls=(scattered.roll,) if scattered is not None else (),
-                firer=firer.key,
-                template=kind.value,
-                at=action.at,
-                lands=lands,
-                squares=tuple(sorted(sq for sq in area if sq in state.battlefield.squares)),
-            )
-        )
-        result = lay_template(
-            kind,
-            weapon.combat,
-            area,
-            targets,
-            self.dice,
-            state.ruleset,
-            firer=firer,
-            terrain=self._shield_terrain(weapon.combat, firer),
-            sheltered=sheltered,
-            scattered=scattered,
-            reroll=lambda shot: self._veteran_reroll(firer, shot),  # Veteran markers (HoN core p.30)
-        )
-        self._blasted(firer, weapon, result.attacks)
-
-    def _grenade_into(self, firer: Piece, action: GrenadeInto) -> None:
-        """A Grenade into a building by its opening (every unit inside) or onto a square of a
-        defensive position next to the thrower (the explosion contained in it); no Defensive
-        Bonus from the element against it (HoN core p.29)."""
-        state = self.state
-        weapon = gear_weapon(action.marker, (Delivery.GRENADE,), state.ruleset.cite("grenade"))
-        element = state.battlefield.element_at.get(action.square)
-        if element is None:
-            raise IllegalAttack(f"no building or defensive position at {list(action.square)}", weapon.page)
-        reached = grenade_into(firer, element, action.square, state.ruleset)
-        firer = self._revealed(firer)
-        self._spend_marker(firer, weapon.marker, weapon.page, f"thrown into {element.name}")
-        targets = covered(reached, state.pieces.values())
-        under = ", ".join(name(t) for t in targets) or "nobody"
-        self.add(
-            TemplateEvent(
-                turn=state.turn,
-                phase=self.phase,
-                side=firer.owner,
-                text=f"{name(firer)} throws {article(weapon.name)} into {element.name}, no Defensive Bonus against "
-                f"it: under it, {under} ({weapon.page}).",
-                firer=firer.key,
-                template=TemplateKind.GRENADE.value,
-                at=action.square,
-                lands=action.square,
-                squares=tuple(sorted(reached)),
-            )
-        )
-        result = lay_template(
-            TemplateKind.GRENADE,
-            weapon.combat,
-            reached,
-            targets,
-            self.dice,
-            state.ruleset,
+    firer = _revealed(turn, firer)
+    shot = replace(shot, firer=firer)
+    if weapon.delivery is Delivery.BOMB:
+        spend_marker(
+            turn,
             firer,
-            reroll=lambda shot: self._veteran_reroll(firer, shot),  # Veteran markers (HoN core p.30)
+            weapon.marker,
+            weapon.page,
+            f"put on {name(target)}, it explodes at the end of the Supply Phase",
         )
-        self._blasted(firer, weapon, result.attacks)
+        turn.state.bombs.append(PlantedBomb(weapon.marker, firer.owner, firer.key, target.key, turn.state.turn))
+    else:
+        spend_marker(turn, firer, weapon.marker, weapon.page, f"an Alternate Firing Action at {name(target)}")
+        firing.shoot(turn, firer, shot, before=f"{weapon.name} ({weapon.page}): ")
+    opportunity.watch(turn, firer.key, f"after the Firing Action of {name(firer)}")  # HoN core p.24
 
-    def _blasted(self, firer: Piece, weapon: GearWeapon, attacks: Sequence[FireResult]) -> None:
-        """Each attack under a grenade's template, told and suffered in turn, a Life Point
-        cancelling a hit first (BfC p.09; SoN p.16); after an Offensive Grenade each unit that
-        survives receives a Suppressed marker (SoN p.16), then the enemy may take Opportunity
-        Fire (HoN core p.24)."""
-        for attack in attacks:
-            kept = self._life_points(attack)
-            target = kept.shot.target
-            event = FireEvent.of(kept, self.state.turn, self.phase, firer.owner)
-            survives = weapon.suppresses and kept.target is not None and not kept.target.is_wreck
-            if survives:
-                said = f" {name(target)} survives the {weapon.name}: a Suppressed marker ({weapon.page})."
-                event = event.model_copy(update={"text": event.text + said})
-            self.add(event)
-            self.hurt(target, kept.target, kept.effect)
-            after = self.state.pieces.get(target.key)
-            if survives and after is not None and not after.is_wreck:
-                self.state.pieces[target.key] = replace(after, suppressed=after.suppressed + 1)
-        self.watch(firer.key, f"after the Firing Action of {name(firer)}")  # HoN core p.24
+
+def explode_bombs(turn: Turn) -> None:
+    """The Sticky Bombs and Magnetic Mines explode at the end of the Supply Phase, with the
+    marker's values against the unit they were put on, and no area of effect (HoN core
+    p.29). hon's reading: the bomb stays on its unit wherever it went, strikes a heavy
+    vehicle on the side its planter stood, and fizzles if the unit is gone."""
+    bombs, turn.state.bombs = turn.state.bombs, []
+    for bomb in bombs:
+        target = turn.state.pieces.get(bomb.target)
+        if target is None or target.is_wreck:
+            continue
+        weapon = GEAR_WEAPONS[bomb.marker]
+        value = weapon.combat.against(target.colour)
+        if value is None:
+            continue
+        planter = turn.state.pieces.get(bomb.planter)
+        facing = struck_facing(target, planter.squares) if planter is not None and planter.squares else None
+        if facing is None and target.side.defense is not None and target.side.defense.has_facings:
+            facing = struck_facing(target, (target.squares[0],))
+        shot = gear_defence.shielded(
+            turn, Shot(target=target, combat=value, facing=facing, terrain=cover(turn.state, target))
+        )
+        _shoot_as(turn, bomb.side, shot, f"The {weapon.name} on {name(target)} explodes ({weapon.page}): ")
+
+
+def _shoot_as(turn: Turn, side: str, shot: Shot, before: str) -> None:
+    """A shot with no firer on the battlefield (a bomb): resolved and told for `side`."""
+    result = fire(
+        shot,
+        turn.dice,
+        turn.state.ruleset,
+        reroll=gear_rerolls.veteran_reroll(turn, None, shot),
+        rerolls=gear_rerolls.veteran_rolls(turn, None, shot.target),
+    )
+    event = FireEvent.of(result, turn.state.turn, turn.phase, side)
+    turn.add(event.model_copy(update={"text": before + event.text}))
+    templating.after_fire(turn, result)
+
+
+def gear_throw(turn: Turn, firer: Piece, action: GearThrow) -> None:
+    """A Grenade (2 interspaces, never scattering) or a Rifle Grenade (7 interspaces, with
+    Indirect Fire: it scatters unless the thrower sees the interspace clearly) thrown at
+    an interspace: every unit even partly under the template is attacked with the
+    marker's values, each on its own; units in a building the template is outside of are
+    sheltered (HoN core p.23, p.29). Into a building or a defensive position: `grenade_into`."""
+    state = turn.state
+    weapon = gear_weapon(action.marker, (Delivery.GRENADE, Delivery.INDIRECT), state.ruleset.cite("grenade"))
+    kind, scattering = throw_check(state, firer, weapon, action.at)
+    firer = _revealed(turn, firer)
+    thrown = weapon.delivery is Delivery.GRENADE  # a Rifle Grenade is fired from the rifle
+    spend_marker(
+        turn, firer, weapon.marker, weapon.page, f"{'thrown' if thrown else 'fired'} at interspace {list(action.at)}"
+    )
+    scattered = None
+    lands = action.at
+    if scattering:
+        scattered = scatter(
+            action.at, weapon.scatter, turn.dice, state.ruleset, rerolls=gear_rerolls.veteran_rolls(turn, firer)
+        )
+        lands = scattered.lands
+    if thrown:
+        lands = battle_events.return_to_sender(turn, firer, lands)  # the Return to Sender card (HoN core p.17)
+    targets, sheltered = templating.template_targets(state, lands)
+    area = explosion_squares(lands)
+    article = "an" if weapon.name[0] in "AEIOU" else "a"
+    said = f"{name(firer)} {'throws' if thrown else 'fires'} {article} {weapon.name} at interspace {list(action.at)}"
+    if scattered is not None:
+        said += (
+            f"; it lands on target (rolled {scattered.roll.kept})"
+            if scattered.direction is None
+            else f"; it scatters {scattered.distance} {compass(scattered.direction)} (rolled "
+            f"{scattered.roll.kept}) to {list(lands)}"
+        )
+    under = ", ".join(name(t) for t in targets) or "nobody"
+    turn.add(
+        TemplateEvent(
+            turn=state.turn,
+            phase=turn.phase,
+            side=firer.owner,
+            text=f"{said}: under it, {under} ({weapon.page}).",
+            rolls=(scattered.roll,) if scattered is not None else (),
+            firer=firer.key,
+            template=kind.value,
+            at=action.at,
+            lands=lands,
+            squares=tuple(sorted(sq for sq in area if sq in state.battlefield.squares)),
+        )
+    )
+    result = lay_template(
+        kind,
+        weapon.combat,
+        area,
+        targets,
+        turn.dice,
+        state.ruleset,
+        firer=firer,
+        terrain=gear_defence.shield_terrain(turn, weapon.combat, firer),
+        sheltered=sheltered,
+        scattered=scattered,
+        reroll=lambda shot: gear_rerolls.veteran_reroll(turn, firer, shot),  # Veteran markers (HoN core p.30)
+    )
+    _blasted(turn, firer, weapon, result.attacks)
+
+
+def grenade_into(turn: Turn, firer: Piece, action: GrenadeInto) -> None:
+    """A Grenade into a building by its opening (every unit inside) or onto a square of a
+    defensive position next to the thrower (the explosion contained in it); no Defensive
+    Bonus from the element against it (HoN core p.29)."""
+    state = turn.state
+    weapon = gear_weapon(action.marker, (Delivery.GRENADE,), state.ruleset.cite("grenade"))
+    element = state.battlefield.element_at.get(action.square)
+    if element is None:
+        raise IllegalAttack(f"no building or defensive position at {list(action.square)}", weapon.page)
+    reached = templates.grenade_into(firer, element, action.square, state.ruleset)
+    firer = _revealed(turn, firer)
+    spend_marker(turn, firer, weapon.marker, weapon.page, f"thrown into {element.name}")
+    targets = covered(reached, state.pieces.values())
+    under = ", ".join(name(t) for t in targets) or "nobody"
+    turn.add(
+        TemplateEvent(
+            turn=state.turn,
+            phase=turn.phase,
+            side=firer.owner,
+            text=f"{name(firer)} throws {article(weapon.name)} into {element.name}, no Defensive Bonus against "
+            f"it: under it, {under} ({weapon.page}).",
+            firer=firer.key,
+            template=TemplateKind.GRENADE.value,
+            at=action.square,
+            lands=action.square,
+            squares=tuple(sorted(reached)),
+        )
+    )
+    result = lay_template(
+        TemplateKind.GRENADE,
+        weapon.combat,
+        reached,
+        targets,
+        turn.dice,
+        state.ruleset,
+        firer,
+        reroll=lambda shot: gear_rerolls.veteran_reroll(turn, firer, shot),  # Veteran markers (HoN core p.30)
+    )
+    _blasted(turn, firer, weapon, result.attacks)
+
+
+def _blasted(turn: Turn, firer: Piece, weapon: GearWeapon, attacks: Sequence[FireResult]) -> None:
+    """Each attack under a grenade's template, told and suffered in turn, a Life Point
+    cancelling a hit first (BfC p.09; SoN p.16); after an Offensive Grenade each unit that
+    survives receives a Suppressed marker (SoN p.16), then the enemy may take Opportunity
+    Fire (HoN core p.24)."""
+    for attack in attacks:
+        kept = gear_defence.life_points(turn, attack)
+        target = kept.shot.target
+        event = FireEvent.of(kept, turn.state.turn, turn.phase, firer.owner)
+        survives = weapon.suppresses and kept.target is not None and not kept.target.is_wreck
+        if survives:
+            said = f" {name(target)} survives the {weapon.name}: a Suppressed marker ({weapon.page})."
+            event = event.model_copy(update={"text": event.text + said})
+        turn.add(event)
+        hits.hurt(turn, target, kept.target, kept.effect)
+        after = turn.state.pieces.get(target.key)
+        if survives and after is not None and not after.is_wreck:
+            turn.state.pieces[target.key] = replace(after, suppressed=after.suppressed + 1)
+    opportunity.watch(turn, firer.key, f"after the Firing Action of {name(firer)}")  # HoN core p.24

@@ -3,7 +3,7 @@ or your opponent's, if you don't like the result. You must keep the new result. 
 Veteran marker on a die roll you've just rerolled." hon offers the reroll on a Firing Action's
 roll (the firer's side on a miss, the target's on a hit), on an assault's (the side about to
 lose rolls its own again), and on every other roll between two units or at a structure: damage
-location, destruction, scattering and the sniper's table (`_veteran_rolls`:
+location, destruction, scattering and the sniper's table (`veteran_rolls`:
 the side the roll serves and the side it goes against, each asked with the exact chance a
 reroll betters its lot), again after a reroll; and declares here what a side is asked about
 the markers it spends. Also the Life Point a Character discards against an assault's hit
@@ -14,194 +14,175 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from itertools import product
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING
 
+from builder.heroes.rules import action_cards, battle_events, gear_firing
 from builder.heroes.rules.assault import Assault, AssaultOutcome, AssaultReroll, AssaultResult, _moves
 from builder.heroes.rules.combat import Aim, FireOutcome, Shot, name
 from builder.heroes.rules.damage import Effect, Rerolls, Worth
+from builder.heroes.rules.decisions import VeteranAssault, VeteranFire, VeteranReroll
 from builder.heroes.rules.equipment import cited, life_points
 from builder.heroes.rules.firing_resolution import Reroll
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.state import GameState
-from builder.heroes.rules.turn_base import TurnBase
+from builder.kernel.decisions import YES_NO
 from builder.kernel.events import Roll
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 LIFE_POINT_PAGE = "BfC p.09"
 
 
-@runtime_checkable
-class GearPlayer(Protocol):
-    """What a side is asked about the gear markers it may spend on someone else's roll."""
-
-    def veteran(self, state: GameState, piece: Piece, plan: Aim, roll: Roll, outcome: FireOutcome) -> bool:
-        """Whether `piece`'s side spends a Veteran marker to reroll this firing roll (HoN core p.30)."""
-        ...
-
-    def veteran_assault(self, state: GameState, piece: Piece, mine: Roll, theirs: Roll) -> bool:
-        """Whether `piece`'s side spends a Veteran marker to reroll its assault roll `mine`,
-        which loses (or ties) against `theirs` (HoN core p.30)."""
-        ...
-
-    def veteran_roll(self, state: GameState, piece: Piece | None, kind: str, better: float, worse: float) -> bool:
-        """Whether `piece`'s side (None: the player's, at the set-up) spends a Veteran marker to
-        reroll this `kind` of roll (damage, destruction, scatter, sniper, initiative…), a reroll
-        bettering its lot with the chance `better` and worsening it with the chance `worse`."""
-        ...
-
-    def shield_assault(self, state: GameState, vehicle: Piece, assault: Assault) -> bool:
-        """Whether the assaulted `vehicle` spends an Additional Shielding marker (BfC p.09)."""
-        ...
-
-    def shield(self, state: GameState, vehicle: Piece, shot: Shot) -> bool:
-        """Whether `vehicle` spends an Additional Shielding marker against this shot (BfC p.09)."""
-        ...
+def _has_veteran(turn: Turn, piece: Piece) -> bool:
+    """Whether `piece`'s side holds a Veteran marker it may spend (SoN's are tokens, p.16)."""
+    return turn.state.gear_for(piece, turn.state.ruleset.veteran_marker) is not None
 
 
-class GearRerolls(TurnBase):
-    """The Veteran markers spent on rolls."""
+def rerolls(turn: Turn, shooter: Piece, shot: Shot) -> Reroll | None:
+    """What may have a firing roll rolled again: the firer's action card (HoN core p.17),
+    else a Veteran marker (`veteran_reroll`)."""
+    card = action_cards.second_chance(turn, shooter)
+    veteran = veteran_reroll(turn, shooter, shot)
+    asked: list[bool] = []  # the card is offered on the first roll only
 
-    def _has_veteran(self, piece: Piece) -> bool:
-        """Whether `piece`'s side holds a Veteran marker it may spend (SoN's are tokens, p.16)."""
-        return self.state.gear_for(piece, self.state.ruleset.veteran_marker) is not None
+    def ask(plan: Aim, roll: Roll, outcome: FireOutcome) -> bool:
+        first = not asked
+        asked.append(True)
+        return (first and card is not None and card(plan, roll, outcome)) or veteran(plan, roll, outcome)
 
-    def _rerolls(self, shooter: Piece, shot: Shot) -> Reroll | None:
-        """What may have a firing roll rolled again: the firer's action card (HoN core p.17),
-        else a Veteran marker (`_veteran_reroll`)."""
-        card = self._second_chance(shooter)
-        veteran = self._veteran_reroll(shooter, shot)
-        asked: list[bool] = []  # the card is offered on the first roll only
+    return ask
 
-        def ask(plan: Aim, roll: Roll, outcome: FireOutcome) -> bool:
-            first = not asked
-            asked.append(True)
-            return (first and card is not None and card(plan, roll, outcome)) or veteran(plan, roll, outcome)
 
-        return ask
+def veteran_rolls(turn: Turn, *parties: Piece | None) -> Rerolls:
+    """Veteran markers on the other rolls of an action between `parties` (the firer or
+    attacker first): a roll against one of them serves the other, a roll against none (a
+    structure, a landing spot) serves the first. The side it serves is asked first, then
+    the side it goes against; each spends at most one marker a roll, and a reroll may be
+    rerolled again (HoN core p.30)."""
 
-    def _veteran_rolls(self, *parties: Piece | None) -> Rerolls:
-        """Veteran markers on the other rolls of an action between `parties` (the firer or
-        attacker first): a roll against one of them serves the other, a roll against none (a
-        structure, a landing spot) serves the first. The side it serves is asked first, then
-        the side it goes against; each spends at most one marker a roll, and a reroll may be
-        rerolled again (HoN core p.30)."""
+    def rerolls(
+        kind: str, faces: tuple[int, ...], worth: Worth, again: Callable[[], tuple[int, ...]], against: Piece | None
+    ) -> tuple[int, ...]:
+        serves = next((p for p in parties if p is not None and (against is None or p.key != against.key)), None)
+        while _veteran_spent(turn, kind, faces, worth, serves, against):
+            faces = again()
+        return faces
 
-        def rerolls(
-            kind: str, faces: tuple[int, ...], worth: Worth, again: Callable[[], tuple[int, ...]], against: Piece | None
-        ) -> tuple[int, ...]:
-            serves = next((p for p in parties if p is not None and (against is None or p.key != against.key)), None)
-            while self._veteran_spent(kind, faces, worth, serves, against):
-                faces = again()
-            return faces
+    return rerolls
 
-        return rerolls
 
-    def _veteran_spent(
-        self, kind: str, faces: tuple[int, ...], worth: Worth, serves: Piece | None, against: Piece | None
-    ) -> bool:
-        """Whether a side spends a Veteran marker on these faces, and the marker spent."""
-        askers = [
-            (piece, sign)
-            for piece, sign in ((serves, 1), (against, -1))
-            if piece is not None and self._has_veteran(piece) and isinstance(self.choices.get(piece.owner), GearPlayer)
-        ]
-        if not askers:
-            return False
-        now = worth(faces)
-        outcomes = [worth(c) for c in product(range(1, 7), repeat=len(faces))]
-        for piece, sign in askers:
-            player = self.choices[piece.owner]
-            assert isinstance(player, GearPlayer)
-            better = sum(1 for w in outcomes if (w - now) * sign > 0) / len(outcomes)
-            worse = sum(1 for w in outcomes if (w - now) * sign < 0) / len(outcomes)
-            if better and player.veteran_roll(self.state, piece, kind, better, worse):
-                self._spend_marker(
-                    piece,
-                    self.state.ruleset.veteran_marker,
-                    self.state.ruleset.cite("veteran"),
-                    f"the {kind} roll {list(faces)} is rolled again, the new result stands",
-                )
-                return True
+def _veteran_spent(
+    turn: Turn, kind: str, faces: tuple[int, ...], worth: Worth, serves: Piece | None, against: Piece | None
+) -> bool:
+    """Whether a side spends a Veteran marker on these faces, and the marker spent."""
+    askers = [
+        (piece, sign)
+        for piece, sign in ((serves, 1), (against, -1))
+        if piece is not None and turn.asking and _has_veteran(turn, piece)
+    ]
+    if not askers:
         return False
-
-    def _veteran_reroll(self, shooter: Piece | None, shot: Shot) -> Reroll:
-        """A Veteran marker of either side on a firing roll (p.30: "reroll any roll, yours or
-        your opponent's"): hon asks the firer's side on a miss, the target's on a hit. A shot
-        with no firer on the battlefield (a bomb) is rerolled by no one's Veteran but the target's."""
-
-        def ask(plan: Aim, roll: Roll, outcome: FireOutcome) -> bool:
-            piece = shot.target if outcome in (FireOutcome.HIT, FireOutcome.DOUBLE_HIT) else shooter
-            if piece is None:
-                return False
-            # The marker first: a protocol's isinstance is slow, and most sides hold no Veteran marker.
-            player = self.players.get(piece.owner)
-            if not self._has_veteran(piece) or not isinstance(player, GearPlayer):
-                return False
-            if not player.veteran(self.state, piece, plan, roll, outcome):
-                return False
-            whose = "its" if shooter is None or piece.key == shooter.key else f"{name(shooter)}'s"
-            self._spend_marker(
+    now = worth(faces)
+    outcomes = [worth(c) for c in product(range(1, 7), repeat=len(faces))]
+    for piece, sign in askers:
+        better = sum(1 for w in outcomes if (w - now) * sign > 0) / len(outcomes)
+        worse = sum(1 for w in outcomes if (w - now) * sign < 0) / len(outcomes)
+        asked = VeteranReroll(side=piece.owner, options=YES_NO, unit=piece, roll=kind, better=better, worse=worse)
+        if better and turn.ask(asked):
+            gear_firing.spend_marker(
+                turn,
                 piece,
-                self.state.ruleset.veteran_marker,
-                self.state.ruleset.cite("veteran"),
-                f"{whose} firing roll ({roll.total} against {plan.defense}, a {outcome.value}) is rolled "
-                "again, the new result stands",
+                turn.state.ruleset.veteran_marker,
+                turn.state.ruleset.cite("veteran"),
+                f"the {kind} roll {list(faces)} is rolled again, the new result stands",
             )
             return True
+    return False
 
-        return ask
 
-    def _assault_rerolls(self, assault: Assault) -> AssaultReroll:
-        """What may have an assault roll rolled again: Second Chance, the losing side's action
-        card (HoN core p.17, builder.heroes.rules.battle_events), else a Veteran marker."""
-        card = self._second_chance_assault(assault)
-        veteran = self._veteran_assault(assault)
+def veteran_reroll(turn: Turn, shooter: Piece | None, shot: Shot) -> Reroll:
+    """A Veteran marker of either side on a firing roll (p.30: "reroll any roll, yours or
+    your opponent's"): hon asks the firer's side on a miss, the target's on a hit. A shot
+    with no firer on the battlefield (a bomb) is rerolled by no one's Veteran but the target's."""
 
-        def ask(outcome: AssaultOutcome, attack: Roll, defence: Roll) -> str | None:
-            return (card(outcome, attack, defence) if card is not None else None) or veteran(outcome, attack, defence)
-
-        return ask
-
-    def _veteran_assault(self, assault: Assault) -> AssaultReroll:
-        """A Veteran marker on an assault roll: the attacker's side when it does not win, else
-        the defender's, asked in that order; the reroll stands (HoN core p.30)."""
-
-        def ask(outcome: AssaultOutcome, attack: Roll, defence: Roll) -> str | None:
-            sides = ((assault.attacker, attack, defence, "attack"), (assault.defender, defence, attack, "defence"))
-            for piece, mine, theirs, which in sides:
-                losing = outcome is not AssaultOutcome.WIN if which == "attack" else outcome is AssaultOutcome.WIN
-                player = self.players.get(piece.owner)
-                if not losing or not self._has_veteran(piece) or not isinstance(player, GearPlayer):
-                    continue
-                if player.veteran_assault(self.state, piece, mine, theirs):
-                    self._spend_marker(
-                        piece,
-                        self.state.ruleset.veteran_marker,
-                        self.state.ruleset.cite("veteran"),
-                        f"its assault roll ({mine.total} against {theirs.total}) is rolled again, the new one stands",
-                    )
-                    return which
-            return None
-
-        return ask
-
-    def _life_point_assault(self, result: AssaultResult) -> AssaultResult:
-        """Life Point (BfC p.09): a Character that loses an assault discards one to cancel the
-        hit it suffered; it still moves as the loser of the assault does (HoN core p.26)."""
-        outcome = result.outcome
-        if outcome is AssaultOutcome.WIN:
-            before, effect = result.engagement.defender, result.defender_effect
-        elif outcome is AssaultOutcome.LOSS:
-            before, effect = result.assault.attacker, result.attacker_effect
-        else:
-            return result
-        pool = life_points(self.state, before) if effect in (Effect.FLIPPED, Effect.DESTROYED) else None
-        if pool is None:  # a Character's (BfC p.09), any unit's in SoN (SoN p.16)
-            return result
-        what = f"the assault's Hit on {name(before)} is cancelled"
-        self._spend_marker(before, pool.marker, cited(pool, LIFE_POINT_PAGE), what)
-        (attacker_moves, defender_moves), _ = _moves(
-            result.assault.attacker, result.engagement.defender, outcome, Effect.NONE, self.state.ruleset
+    def ask(plan: Aim, roll: Roll, outcome: FireOutcome) -> bool:
+        piece = shot.target if outcome in (FireOutcome.HIT, FireOutcome.DOUBLE_HIT) else shooter
+        if piece is None:
+            return False
+        if not turn.asking or not _has_veteran(turn, piece):
+            return False
+        if not turn.ask(
+            VeteranFire(side=piece.owner, options=YES_NO, unit=piece, plan=plan, roll=roll, outcome=outcome)
+        ):
+            return False
+        whose = "its" if shooter is None or piece.key == shooter.key else f"{name(shooter)}'s"
+        gear_firing.spend_marker(
+            turn,
+            piece,
+            turn.state.ruleset.veteran_marker,
+            turn.state.ruleset.cite("veteran"),
+            f"{whose} firing roll ({roll.total} against {plan.defense}, a {outcome.value}) is rolled "
+            "again, the new result stands",
         )
-        if outcome is AssaultOutcome.WIN:
-            return replace(result, defender=before, defender_effect=Effect.NONE, defender_moves=defender_moves)
-        return replace(result, attacker=before, attacker_effect=Effect.NONE, attacker_moves=attacker_moves)
+        return True
+
+    return ask
+
+
+def assault_rerolls(turn: Turn, assault: Assault) -> AssaultReroll:
+    """What may have an assault roll rolled again: Second Chance, the losing side's action
+    card (HoN core p.17, builder.heroes.rules.battle_events), else a Veteran marker."""
+    card = battle_events.second_chance_assault(turn, assault)
+    veteran = _veteran_assault(turn, assault)
+
+    def ask(outcome: AssaultOutcome, attack: Roll, defence: Roll) -> str | None:
+        return (card(outcome, attack, defence) if card is not None else None) or veteran(outcome, attack, defence)
+
+    return ask
+
+
+def _veteran_assault(turn: Turn, assault: Assault) -> AssaultReroll:
+    """A Veteran marker on an assault roll: the attacker's side when it does not win, else
+    the defender's, asked in that order; the reroll stands (HoN core p.30)."""
+
+    def ask(outcome: AssaultOutcome, attack: Roll, defence: Roll) -> str | None:
+        sides = ((assault.attacker, attack, defence, "attack"), (assault.defender, defence, attack, "defence"))
+        for piece, mine, theirs, which in sides:
+            losing = outcome is not AssaultOutcome.WIN if which == "attack" else outcome is AssaultOutcome.WIN
+            if not losing or not turn.asking or not _has_veteran(turn, piece):
+                continue
+            if turn.ask(VeteranAssault(side=piece.owner, options=YES_NO, unit=piece, mine=mine, theirs=theirs)):
+                gear_firing.spend_marker(
+                    turn,
+                    piece,
+                    turn.state.ruleset.veteran_marker,
+                    turn.state.ruleset.cite("veteran"),
+                    f"its assault roll ({mine.total} against {theirs.total}) is rolled again, the new one stands",
+                )
+                return which
+        return None
+
+    return ask
+
+
+def life_point_assault(turn: Turn, result: AssaultResult) -> AssaultResult:
+    """Life Point (BfC p.09): a Character that loses an assault discards one to cancel the
+    hit it suffered; it still moves as the loser of the assault does (HoN core p.26)."""
+    outcome = result.outcome
+    if outcome is AssaultOutcome.WIN:
+        before, effect = result.engagement.defender, result.defender_effect
+    elif outcome is AssaultOutcome.LOSS:
+        before, effect = result.assault.attacker, result.attacker_effect
+    else:
+        return result
+    pool = life_points(turn.state, before) if effect in (Effect.FLIPPED, Effect.DESTROYED) else None
+    if pool is None:  # a Character's (BfC p.09), any unit's in SoN (SoN p.16)
+        return result
+    what = f"the assault's Hit on {name(before)} is cancelled"
+    gear_firing.spend_marker(turn, before, pool.marker, cited(pool, LIFE_POINT_PAGE), what)
+    (attacker_moves, defender_moves), _ = _moves(
+        result.assault.attacker, result.engagement.defender, outcome, Effect.NONE, turn.state.ruleset
+    )
+    if outcome is AssaultOutcome.WIN:
+        return replace(result, defender=before, defender_effect=Effect.NONE, defender_moves=defender_moves)
+    return replace(result, attacker=before, attacker_effect=Effect.NONE, attacker_moves=attacker_moves)

@@ -4,56 +4,52 @@ units of the trait's tile use them, the whole army's on an Officer tile (SoN p.1
 rules). The book lets them be played at any moment: hon plays them as a unit is activated,
 before it acts, and at the Supply Phase's Terror step for a unit that would have to check (a
 unit with no Suppressed marker does not, SoN p.11), when its side's player wishes
-(`HardboiledPlayer`), a token a marker."""
+(`HardboiledTokens`), a token a marker."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING
 
+from builder.heroes.rules import gear_firing
 from builder.heroes.rules.combat import name
+from builder.heroes.rules.decisions import HardboiledTokens
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.sightmap import Occupancy
-from builder.heroes.rules.state import GameState
 from builder.heroes.rules.terror import must_check, terrifying_sight
-from builder.heroes.rules.turn_base import TurnBase
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 HARDBOILED = "son-hardboiled"
 HARDBOILED_PAGE = "SoN p.16"
 
 
-@runtime_checkable
-class HardboiledPlayer(Protocol):
-    def hardboiled(self, state: GameState, piece: Piece, held: int) -> int:
-        """How many of the `held` Hardboiled tokens the side discards for `piece`, about to act."""
-        ...
+def rally_hardboiled(turn: Turn, piece: Piece) -> Piece:
+    """The unit about to act as its side leaves it after discarding Hardboiled tokens, each
+    taking one of its Suppressed markers off (SoN p.16)."""
+    pool = turn.state.gear_for(piece, HARDBOILED) if piece.suppressed else None
+    if pool is None or not turn.asking:
+        return piece
+    most = min(pool.count, piece.suppressed)
+    count = turn.ask(HardboiledTokens(side=piece.owner, options=tuple(range(most + 1)), unit=piece, held=pool.count))
+    if count <= 0:
+        return piece
+    what = f"{count} Suppressed marker(s) taken off {name(piece)}"
+    gear_firing.spend_marker(turn, piece, HARDBOILED, HARDBOILED_PAGE, what, count)
+    rallied = replace(piece, suppressed=piece.suppressed - count)
+    turn.state.pieces[piece.key] = rallied
+    return rallied
 
 
-class Hardboiled(TurnBase):
-    def rally_hardboiled(self, piece: Piece) -> Piece:
-        """The unit about to act as its side leaves it after discarding Hardboiled tokens, each
-        taking one of its Suppressed markers off (SoN p.16)."""
-        pool = self.state.gear_for(piece, HARDBOILED) if piece.suppressed else None
-        player = self.players.get(piece.owner)
-        if pool is None or not isinstance(player, HardboiledPlayer):
-            return piece
-        count = min(player.hardboiled(self.state, piece, pool.count), pool.count, piece.suppressed)
-        if count <= 0:
-            return piece
-        what = f"{count} Suppressed marker(s) taken off {name(piece)}"
-        self._spend_marker(piece, HARDBOILED, HARDBOILED_PAGE, what, count)
-        rallied = replace(piece, suppressed=piece.suppressed - count)
-        self.state.pieces[piece.key] = rallied
-        return rallied
-
-    def hardboiled_before_terror(self) -> None:
-        """Before the Supply Phase's Terror checks: Hardboiled tokens for the units that see a
-        Mythos Manifestation with Suppressed markers on them (SoN p.11, p.16)."""
-        state = self.state
-        for side in state.initiative_order():
-            if not any(g.marker == HARDBOILED and g.count > 0 and g.side == side for g in state.gear):
-                continue
-            occupancy = Occupancy(state.pieces.values())
-            for piece in sorted(state.units(side), key=lambda p: p.key):
-                if must_check(piece) and terrifying_sight(state, piece, occupancy) is not None:
-                    self.rally_hardboiled(piece)
+def hardboiled_before_terror(turn: Turn) -> None:
+    """Before the Supply Phase's Terror checks: Hardboiled tokens for the units that see a
+    Mythos Manifestation with Suppressed markers on them (SoN p.11, p.16)."""
+    state = turn.state
+    for side in state.initiative_order():
+        if not any(g.marker == HARDBOILED and g.count > 0 and g.side == side for g in state.gear):
+            continue
+        occupancy = Occupancy(state.pieces.values())
+        for piece in sorted(state.units(side), key=lambda p: p.key):
+            if must_check(piece) and terrifying_sight(state, piece, occupancy) is not None:
+                rally_hardboiled(turn, piece)

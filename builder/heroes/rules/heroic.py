@@ -2,43 +2,38 @@
 activated. For the second action, the unit does not need an additional Order. You cannot
 activate the unit a third time. Special Orders cannot be played between these two
 activations." The units of the trait's tile use them, the whole army's on an Officer tile
-(SoN p.14). hon asks the side's player (`HeroicPlayer`) once the unit has acted; the engine
+(SoN p.14). hon asks the side's player (`HeroicAgain`) once the unit has acted; the engine
 plays no Special Order between two activations, and asks only after a first one."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING
 
+from builder.heroes.rules import gear_firing
 from builder.heroes.rules.combat import name
+from builder.heroes.rules.decisions import HeroicAgain
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.state import GameState
-from builder.heroes.rules.turn_base import TurnBase
+from builder.kernel.decisions import YES_NO
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 HEROIC = "son-heroic"
 HEROIC_PAGE = "SoN p.16"
 
 
-@runtime_checkable
-class HeroicPlayer(Protocol):
-    def heroic(self, state: GameState, piece: Piece) -> bool:
-        """Whether the side discards a Heroic token to activate `piece` again, now."""
-        ...
-
-
-class Heroic(TurnBase):
-    def heroic_again(self, key: str) -> Piece | None:
-        """The unit that just acted, ready to act a second time when its side discards a Heroic
-        token for it (SoN p.16), else None. An Activated marker it took acting is lifted: the
-        second action needs no Order."""
-        piece = self.state.pieces.get(key)
-        if piece is None or piece.is_wreck or piece.embarked_in is not None:
-            return None
-        pool = self.state.gear_for(piece, HEROIC)
-        player = self.players.get(piece.owner)
-        if pool is None or not isinstance(player, HeroicPlayer) or not player.heroic(self.state, piece):
-            return None
-        self._spend_marker(piece, HEROIC, HEROIC_PAGE, f"{name(piece)} is activated again, without an Order")
-        again = replace(piece, activated=False)
-        self.state.pieces[key] = again
-        return again
+def heroic_again(turn: Turn, key: str) -> Piece | None:
+    """The unit that just acted, ready to act a second time when its side discards a Heroic
+    token for it (SoN p.16), else None. An Activated marker it took acting is lifted: the
+    second action needs no Order."""
+    piece = turn.state.pieces.get(key)
+    if piece is None or piece.is_wreck or piece.embarked_in is not None:
+        return None
+    pool = turn.state.gear_for(piece, HEROIC)
+    if pool is None or not turn.asking or not turn.ask(HeroicAgain(side=piece.owner, options=YES_NO, unit=piece)):
+        return None
+    gear_firing.spend_marker(turn, piece, HEROIC, HEROIC_PAGE, f"{name(piece)} is activated again, without an Order")
+    again = replace(piece, activated=False)
+    turn.state.pieces[key] = again
+    return again

@@ -13,16 +13,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from builder.heroes.rules.decisions import InitiativeReroll
 from builder.heroes.rules.events import GearEvent, HeroesEvent, Phase
-from builder.heroes.rules.gear_rerolls import GearPlayer
+from builder.heroes.rules.players import HeroesView
 from builder.heroes.rules.state import GameState, GearPool
+from builder.kernel.decisions import YES_NO
 from builder.kernel.events import Roll
+from builder.kernel.match import Table
 
 # Given the side whose die it is, its face, the others' faces and a way to roll again: the face kept.
-InitiativeReroll = Callable[[str, int, Mapping[str, int], Callable[[], int]], int]
+DieRerolls = Callable[[str, int, Mapping[str, int], Callable[[], int]], int]
 
 
-def initiative_rerolls(state: GameState, players: Mapping[str, object], told: list[HeroesEvent]) -> InitiativeReroll:
+def initiative_rerolls(state: GameState, table: Table[HeroesView], told: list[HeroesEvent]) -> DieRerolls:
     """The Veteran markers the sides spend on the initiative dice; each spent is told in `told`."""
     marker, page = state.ruleset.veteran_marker, state.ruleset.cite("veteran")
 
@@ -41,10 +44,11 @@ def initiative_rerolls(state: GameState, players: Mapping[str, object], told: li
             worse = sum(max(now - worth(f), 0) for f in range(1, 7)) / 6
             spent: tuple[str, GearPool] | None = None
             for who, up, down in ((side, better, worse), *((other, worse, better) for other in others)):
-                pool, player = pool_of(who), players.get(who)
-                if pool is None or not up or not isinstance(player, GearPlayer):
+                pool = pool_of(who)
+                if pool is None or not up:
                     continue
-                if player.veteran_roll(state, None, "initiative", up, down):
+                asked = InitiativeReroll(side=who, options=YES_NO, die_of=side, face=face, better=up, worse=down)
+                if table.ask(asked):
                     spent = (who, pool)
                     break
             if spent is None:

@@ -6,36 +6,39 @@ then or ever after. No marker of the catalogue has the ability."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.events import HoldEvent
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.turn_base import TurnBase
 from builder.kernel.events import Roll
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 JURY_RIGGED = "jury-rigged"
 
 
-class JuryRigged(TurnBase):
-    def still_works(self, piece: Piece) -> bool:
-        """Roll for a Jury-rigged unit's material: False, and it is broken for good, on its
-        value or more."""
-        value = piece.side.ability_value(JURY_RIGGED)
-        if not value:
-            return True
-        state, cite = self.state, self.state.ruleset.cite
-        face = self.dice.roll(1)[0]
-        works = face < value
-        if not works:
-            state.mythos.jammed.add(piece.key)
-        said = "it holds" if works else "the material no longer works: no shot, now or later"
-        self.add(
-            HoldEvent(
-                turn=state.turn,
-                phase=self.phase,
-                side=piece.owner,
-                text=f"Jury-rigged {value} ({cite('jury-rigged')}): {name(piece)} rolls {face}, {said}.",
-                rolls=(Roll(f"jury-rigged (breaks on {value}+)", (face,), face, (), face, cite("jury-rigged")),),
-                unit=piece.key,
-            )
+def still_works(turn: Turn, piece: Piece) -> bool:
+    """Roll for a Jury-rigged unit's material: False, and it is broken for good, on its
+    value or more."""
+    value = piece.side.ability_value(JURY_RIGGED)
+    if not value:
+        return True
+    state, cite = turn.state, turn.state.ruleset.cite
+    face = turn.dice.roll(1)[0]
+    works = face < value
+    if not works:
+        state.mythos.jammed.add(piece.key)
+    said = "it holds" if works else "the material no longer works: no shot, now or later"
+    turn.add(
+        HoldEvent(
+            turn=state.turn,
+            phase=turn.phase,
+            side=piece.owner,
+            text=f"Jury-rigged {value} ({cite('jury-rigged')}): {name(piece)} rolls {face}, {said}.",
+            rolls=(Roll(f"jury-rigged (breaks on {value}+)", (face,), face, (), face, cite("jury-rigged")),),
+            unit=piece.key,
         )
-        return works
+    )
+    return works

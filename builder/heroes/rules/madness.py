@@ -25,11 +25,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import OnHit
+from builder.heroes.rules import assaulting, firing, hits, moving
 from builder.heroes.rules.actions import AssaultAction, Fire
 from builder.heroes.rules.combat import name, take_hit
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import MadnessEvent
-from builder.heroes.rules.firing import shots_at, weapons_of
 from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.leaping import movement_reach
 from builder.heroes.rules.movement import assault_path
@@ -38,7 +38,9 @@ from builder.heroes.rules.path import allowance
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.squares import may_stand
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.turn_base import TurnBase
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 FEAR_RETREAT = 4  # spaces (SoN p.11)
 RAGE_MOVE = 4  # spaces (SoN p.11)
@@ -60,146 +62,148 @@ def closest(state: GameState, piece: Piece, candidates: Sequence[Piece]) -> list
     return sorted((c for c in candidates if gaps[c.key] == near), key=lambda c: c.key)
 
 
-class MadnessActions(TurnBase):
-    """What a Madness token does to its unit, when it draws it and in the round after."""
+def go_mad(turn: Turn, piece: Piece, madness: Madness, source: Piece) -> None:
+    state = turn.state
+    if madness is Madness.SUICIDE:
+        effect, after, _ = take_hit(piece, turn.dice, state.ruleset)
+        _tell(turn, piece, madness, f"{name(piece)} turns its weapons on itself and takes a hit ({effect.value})")
+        hits.hurt(turn, piece, after, effect)
+    elif madness is Madness.FEAR:
+        _flee(turn, piece, source)
+    elif madness is Madness.STEADY:
+        _tell(turn, piece, madness, f"{name(piece)} holds steady; the token is discarded")
+    else:
+        state.mythos.afflicted[piece.key] = Afflicted(madness, state.turn)
+        later = {
+            Madness.RAGE: "it will charge the closest enemy next round, with no Order",
+            Madness.CATATONIA: "it will do nothing next round",
+            Madness.PARANOIA: "it will fire at the closest unit, friend or foe, next round, with no Order",
+            Madness.HYSTERIA: "-1 to all its die throws until the end of next round",
+        }[madness]
+        _tell(turn, piece, madness, f"{name(piece)} keeps the token: {later}")
 
-    def go_mad(self, piece: Piece, madness: Madness, source: Piece) -> None:
-        state = self.state
-        if madness is Madness.SUICIDE:
-            effect, after, _ = take_hit(piece, self.dice, state.ruleset)
-            self._tell(piece, madness, f"{name(piece)} turns its weapons on itself and takes a hit ({effect.value})")
-            self.hurt(piece, after, effect)
-        elif madness is Madness.FEAR:
-            self._flee(piece, source)
-        elif madness is Madness.STEADY:
-            self._tell(piece, madness, f"{name(piece)} holds steady; the token is discarded")
+
+def madness_acts(turn: Turn) -> None:
+    """The start of the Activation Phase: enraged and paranoid units act, catatonic ones
+    freeze (SoN p.11), each with an Activated marker."""
+    state = turn.state
+    state.mythos.sweep(set(state.pieces))
+    for key, token in sorted(state.mythos.afflicted.items()):
+        piece = state.pieces.get(key)
+        if piece is None or token.turn >= state.turn or token.madness not in NO_ORDER:
+            continue
+        if token.madness is Madness.RAGE:
+            _rage(turn, piece)
+        elif token.madness is Madness.PARANOIA:
+            _paranoia(turn, piece)
         else:
-            state.mythos.afflicted[piece.key] = Afflicted(madness, state.turn)
-            later = {
-                Madness.RAGE: "it will charge the closest enemy next round, with no Order",
-                Madness.CATATONIA: "it will do nothing next round",
-                Madness.PARANOIA: "it will fire at the closest unit, friend or foe, next round, with no Order",
-                Madness.HYSTERIA: "-1 to all its die throws until the end of next round",
-            }[madness]
-            self._tell(piece, madness, f"{name(piece)} keeps the token: {later}")
+            _tell(turn, piece, token.madness, f"{name(piece)} is catatonic and does nothing this round")
+        after = state.pieces.get(key)
+        if after is not None:
+            state.pieces[key] = replace(after, activated=True)
+        if token.madness is not Madness.CATATONIA:
+            state.mythos.afflicted.pop(key, None)
 
-    def madness_acts(self) -> None:
-        """The start of the Activation Phase: enraged and paranoid units act, catatonic ones
-        freeze (SoN p.11), each with an Activated marker."""
-        state = self.state
-        state.mythos.sweep(set(state.pieces))
-        for key, token in sorted(state.mythos.afflicted.items()):
+
+def madness_passes(turn: Turn) -> None:
+    """The end of the Supply Phase: Catatonia and Hysteria drawn last round are discarded."""
+    state = turn.state
+    for key, token in sorted(state.mythos.afflicted.items()):
+        if token.turn < state.turn and token.madness in (Madness.CATATONIA, Madness.HYSTERIA):
+            del state.mythos.afflicted[key]
             piece = state.pieces.get(key)
-            if piece is None or token.turn >= state.turn or token.madness not in NO_ORDER:
-                continue
-            if token.madness is Madness.RAGE:
-                self._rage(piece)
-            elif token.madness is Madness.PARANOIA:
-                self._paranoia(piece)
-            else:
-                self._tell(piece, token.madness, f"{name(piece)} is catatonic and does nothing this round")
-            after = state.pieces.get(key)
-            if after is not None:
-                state.pieces[key] = replace(after, activated=True)
-            if token.madness is not Madness.CATATONIA:
-                state.mythos.afflicted.pop(key, None)
+            if piece is not None:
+                _tell(turn, piece, token.madness, f"{name(piece)} comes back to its senses: the token is discarded")
 
-    def madness_passes(self) -> None:
-        """The end of the Supply Phase: Catatonia and Hysteria drawn last round are discarded."""
-        state = self.state
-        for key, token in sorted(state.mythos.afflicted.items()):
-            if token.turn < state.turn and token.madness in (Madness.CATATONIA, Madness.HYSTERIA):
-                del state.mythos.afflicted[key]
-                piece = state.pieces.get(key)
-                if piece is not None:
-                    self._tell(piece, token.madness, f"{name(piece)} comes back to its senses: the token is discarded")
 
-    def _rage(self, piece: Piece) -> None:
-        state = self.state
-        enemies = closest(state, piece, state.enemies_of(piece.owner))
-        if not enemies:
+def _rage(turn: Turn, piece: Piece) -> None:
+    state = turn.state
+    enemies = closest(state, piece, state.enemies_of(piece.owner))
+    if not enemies:
+        return
+    target = enemies[0]
+    points = allowance(piece)
+    if piece.side.has("assault") and points:
+        path = assault_path(state.battlefield, state.pieces.values(), piece, target, state.ruleset)
+        if path is not None and path.cost <= RAGE_MOVE:
+            _tell(turn, piece, Madness.RAGE, f"{name(piece)} charges {name(target)} in a rage (+3)")
+            assaulting.assault(turn, piece, AssaultAction(path, target.key))
             return
-        target = enemies[0]
-        points = allowance(piece)
-        if piece.side.has("assault") and points:
-            path = assault_path(state.battlefield, state.pieces.values(), piece, target, state.ruleset)
-            if path is not None and path.cost <= RAGE_MOVE:
-                self._tell(piece, Madness.RAGE, f"{name(piece)} charges {name(target)} in a rage (+3)")
-                self._assault(piece, AssaultAction(path, target.key))
-                return
-        if not piece.is_vehicle and points:
-            paths = movement_reach(state, piece, points=RAGE_MOVE)
-            best = min(
-                paths,
-                key=lambda p: (range_between(p.squares, target.squares), paths.cost(p), p.squares),
-                default=None,
-            )
-            if best is not None and range_between(best.squares, target.squares) < range_between(
-                piece.squares, target.squares
-            ):
-                self._tell(piece, Madness.RAGE, f"{name(piece)} rushes at {name(target)} in a rage")
-                self._move(piece, paths[best])
-                return
-        self._tell(piece, Madness.RAGE, f"{name(piece)} fires in a rage at {name(target)} (+3)")
-        self._fire_at(piece, target)
-
-    def _paranoia(self, piece: Piece) -> None:
-        state = self.state
-        others = [p for p in state.units() if p.key != piece.key and p.embarked_in is None]
-        near = closest(state, piece, others)
-        near.sort(key=lambda p: (p.owner != piece.owner, p.key))  # an ally first when as close
-        if not near:
-            return
-        target = near[0]
-        self._tell(piece, Madness.PARANOIA, f"{name(piece)} fires in panic at the closest unit, {name(target)}")
-        self._fire_at(piece, target)
-
-    def _fire_at(self, piece: Piece, target: Piece) -> None:
-        """All the unit's weapons that may fire at `target`."""
-        shots = shots_at(self.state, piece, target, weapons_of(piece))
-        weapons = tuple((w, target.key) for w, shot in zip(weapons_of(piece), shots, strict=True) if shot is not None)
-        if weapons:
-            self._fire(piece, Fire(weapons))
-
-    def _flee(self, piece: Piece, source: Piece) -> None:
-        state = self.state
-        squares: tuple[Square, ...] = piece.squares
-        for _ in range(FEAR_RETREAT):
-            gap = range_between(squares, source.squares)
-            steps = []
-            for dx, dy in STEPS.values():
-                moved = tuple((c + dx, r + dy) for c, r in squares)
-                farther = range_between(moved, source.squares)
-                if farther > gap and may_stand(state, piece, moved, frozenset({piece.key})):
-                    steps.append((-farther, moved))
-            if not steps:
-                break
-            squares = min(steps)[1]
-        if range_between(squares, source.squares) - range_between(piece.squares, source.squares) < FEAR_RETREAT:
-            self._tell(piece, Madness.FEAR, f"{name(piece)} flees in fear but cannot get away: it is eliminated")
-            self.hurt(piece, None, Effect.DESTROYED, hit=False)
-            return
-        fled = piece.moved(squares)
-        hit = ""
-        if piece.side.on_hit is OnHit.FLIP:
-            fled = replace(fled, side_index=1 - piece.side_index)
-            hit = ", turning over to its hit side"
-        self.state.pieces[piece.key] = fled
-        where = " ".join(f"[{c}, {r}]" for c, r in squares)
-        self._tell(piece, Madness.FEAR, f"{name(piece)} flees 4 spaces from {name(source)} to {where}{hit}")
-
-    def _tell(self, piece: Piece, madness: Madness, text: str) -> None:
-        self.add(
-            MadnessEvent(
-                turn=self.state.turn,
-                phase=self.phase,
-                side=piece.owner,
-                text=f"{madness.label} ({self.state.ruleset.cite('terror-checks')}): {text}.",
-                unit=piece.key,
-                madness=madness.value,
-            )
+    if not piece.is_vehicle and points:
+        paths = movement_reach(state, piece, points=RAGE_MOVE)
+        best = min(
+            paths,
+            key=lambda p: (range_between(p.squares, target.squares), paths.cost(p), p.squares),
+            default=None,
         )
+        if best is not None and range_between(best.squares, target.squares) < range_between(
+            piece.squares, target.squares
+        ):
+            _tell(turn, piece, Madness.RAGE, f"{name(piece)} rushes at {name(target)} in a rage")
+            moving.move(turn, piece, paths[best])
+            return
+    _tell(turn, piece, Madness.RAGE, f"{name(piece)} fires in a rage at {name(target)} (+3)")
+    _fire_at(turn, piece, target)
 
-    if TYPE_CHECKING:  # assaulting.py's part of the Turn
 
-        def _assault(self, attacker: Piece, action: AssaultAction) -> None: ...
+def _paranoia(turn: Turn, piece: Piece) -> None:
+    state = turn.state
+    others = [p for p in state.units() if p.key != piece.key and p.embarked_in is None]
+    near = closest(state, piece, others)
+    near.sort(key=lambda p: (p.owner != piece.owner, p.key))  # an ally first when as close
+    if not near:
+        return
+    target = near[0]
+    _tell(turn, piece, Madness.PARANOIA, f"{name(piece)} fires in panic at the closest unit, {name(target)}")
+    _fire_at(turn, piece, target)
+
+
+def _fire_at(turn: Turn, piece: Piece, target: Piece) -> None:
+    """All the unit's weapons that may fire at `target`."""
+    shots = firing.shots_at(turn.state, piece, target, firing.weapons_of(piece))
+    weapons = tuple(
+        (w, target.key) for w, shot in zip(firing.weapons_of(piece), shots, strict=True) if shot is not None
+    )
+    if weapons:
+        firing.fire(turn, piece, Fire(weapons))
+
+
+def _flee(turn: Turn, piece: Piece, source: Piece) -> None:
+    state = turn.state
+    squares: tuple[Square, ...] = piece.squares
+    for _ in range(FEAR_RETREAT):
+        gap = range_between(squares, source.squares)
+        steps = []
+        for dx, dy in STEPS.values():
+            moved = tuple((c + dx, r + dy) for c, r in squares)
+            farther = range_between(moved, source.squares)
+            if farther > gap and may_stand(state, piece, moved, frozenset({piece.key})):
+                steps.append((-farther, moved))
+        if not steps:
+            break
+        squares = min(steps)[1]
+    if range_between(squares, source.squares) - range_between(piece.squares, source.squares) < FEAR_RETREAT:
+        _tell(turn, piece, Madness.FEAR, f"{name(piece)} flees in fear but cannot get away: it is eliminated")
+        hits.hurt(turn, piece, None, Effect.DESTROYED, hit=False)
+        return
+    fled = piece.moved(squares)
+    hit = ""
+    if piece.side.on_hit is OnHit.FLIP:
+        fled = replace(fled, side_index=1 - piece.side_index)
+        hit = ", turning over to its hit side"
+    turn.state.pieces[piece.key] = fled
+    where = " ".join(f"[{c}, {r}]" for c, r in squares)
+    _tell(turn, piece, Madness.FEAR, f"{name(piece)} flees 4 spaces from {name(source)} to {where}{hit}")
+
+
+def _tell(turn: Turn, piece: Piece, madness: Madness, text: str) -> None:
+    turn.add(
+        MadnessEvent(
+            turn=turn.state.turn,
+            phase=turn.phase,
+            side=piece.owner,
+            text=f"{madness.label} ({turn.state.ruleset.cite('terror-checks')}): {text}.",
+            unit=piece.key,
+            madness=madness.value,
+        )
+    )

@@ -10,29 +10,23 @@ readings: one token per medallion per Order Phase, any token face down on the Ma
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING
 
 from builder.heroes.rules.combat import name
+from builder.heroes.rules.decisions import MedallionDiscard
 from builder.heroes.rules.events import GearEvent
 from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.mythos import manifestation
 from builder.heroes.rules.orders import Orders
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import MEDALLION, GameState
-from builder.heroes.rules.turn_base import TurnBase
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 MEDALLION_PAGE = "SoN p.14"
 MEDALLION_REACH = 3  # spaces from the wearer (SoN p.14)
-
-
-@runtime_checkable
-class MedallionPlayer(Protocol):
-    def medallion(self, state: GameState, wearer: Piece, tokens: tuple[str, ...]) -> str | None:
-        """The key of the enemy Manifestation (among `tokens`, those holding a token within
-        reach) whose Order token the wearer's medallion discards, or None."""
-        ...
 
 
 def wearers(state: GameState, side: str) -> list[Piece]:
@@ -54,40 +48,38 @@ def without(orders: Orders, key: str) -> Orders:
     )
 
 
-class Medallions(TurnBase):
-    def medallions(self, orders: dict[str, Orders], players: Mapping[str, object]) -> None:
-        """The end of the Order Phase: each medallion may discard an Order token on an enemy
-        Mythos Manifestation 3 or fewer spaces from its wearer (SoN p.14)."""
-        state = self.state
-        for side in state.initiative_order():
-            player = players.get(side)
-            if not isinstance(player, MedallionPlayer):
+def medallions(turn: Turn, orders: dict[str, Orders]) -> None:
+    """The end of the Order Phase: each medallion may discard an Order token on an enemy
+    Mythos Manifestation 3 or fewer spaces from its wearer (SoN p.14)."""
+    state = turn.state
+    for side in state.initiative_order():
+        if not turn.asking:
+            continue
+        for wearer in wearers(state, side):
+            near = tuple(
+                key
+                for other, placed in sorted(orders.items())
+                if state.team_of(other) != state.team_of(side)
+                for key in (*placed.numbered, *placed.special, *placed.bluffs)
+                if (target := state.pieces.get(key)) is not None
+                and manifestation(target) is not None
+                and range_between(wearer.squares, target.squares) <= MEDALLION_REACH
+            )
+            chosen = turn.ask(MedallionDiscard(side=side, options=(*near, None), wearer=wearer)) if near else None
+            if chosen is None:
                 continue
-            for wearer in wearers(state, side):
-                near = tuple(
-                    key
-                    for other, placed in sorted(orders.items())
-                    if state.team_of(other) != state.team_of(side)
-                    for key in (*placed.numbered, *placed.special, *placed.bluffs)
-                    if (target := state.pieces.get(key)) is not None
-                    and manifestation(target) is not None
-                    and range_between(wearer.squares, target.squares) <= MEDALLION_REACH
+            target = state.pieces[chosen]
+            orders[target.owner] = without(orders[target.owner], chosen)
+            turn.add(
+                GearEvent(
+                    turn=state.turn,
+                    phase=turn.phase,
+                    side=side,
+                    text=f"The Elder Sign Medallion of {name(wearer)} discards the Order token on {name(target)} "
+                    f"({MEDALLION_PAGE}).",
+                    marker=MEDALLION,
+                    unit=wearer.key,
+                    spent=0,
+                    left=1,
                 )
-                chosen = player.medallion(state, wearer, near) if near else None
-                if chosen not in near or chosen is None:
-                    continue
-                target = state.pieces[chosen]
-                orders[target.owner] = without(orders[target.owner], chosen)
-                self.add(
-                    GearEvent(
-                        turn=state.turn,
-                        phase=self.phase,
-                        side=side,
-                        text=f"The Elder Sign Medallion of {name(wearer)} discards the Order token on {name(target)} "
-                        f"({MEDALLION_PAGE}).",
-                        marker=MEDALLION,
-                        unit=wearer.key,
-                        spent=0,
-                        left=1,
-                    )
-                )
+            )

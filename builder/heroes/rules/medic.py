@@ -17,16 +17,22 @@ Medic's marker goes with the Medic, or the unit, when either is eliminated."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import SideState
+from builder.heroes.rules import hits
 from builder.heroes.rules.combat import IllegalAttack, name, take_hit
 from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.decisions import AidTransfer
 from builder.heroes.rules.events import AidEvent, Phase
 from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.spotting import turned_over
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.turn_base import TurnBase
+from builder.kernel.decisions import YES_NO
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 MEDIC = "medic"
 
@@ -59,78 +65,82 @@ def may_treat(state: GameState, medic: Piece) -> bool:
     )
 
 
-class MedicAid(TurnBase):
-    def aided(self, before: Piece, after: Piece | None, effect: Effect) -> bool:
-        """Whether a Medic's Aid marker takes the hit `before` just took (then it is done):
-        a Medic with its marker at hand gives it, else one may move its marker here."""
-        state = self.state
-        if effect not in (Effect.FLIPPED, Effect.DESTROYED) or not before.is_infantry:
-            return False
-        destroyed = effect is Effect.DESTROYED
-        medic = ready_medic(state, before.owner, before)
-        moved_from: Piece | None = None
+def aided(turn: Turn, before: Piece, after: Piece | None, effect: Effect) -> bool:
+    """Whether a Medic's Aid marker takes the hit `before` just took (then it is done):
+    a Medic with its marker at hand gives it, else one may move its marker here."""
+    state = turn.state
+    if effect not in (Effect.FLIPPED, Effect.DESTROYED) or not before.is_infantry:
+        return False
+    destroyed = effect is Effect.DESTROYED
+    medic = ready_medic(state, before.owner, before)
+    moved_from: Piece | None = None
+    if medic is None:
+        medic, moved_from = _transfer(turn, before, destroyed)
         if medic is None:
-            medic, moved_from = self._transfer(before, destroyed)
-            if medic is None:
-                return False
-        state.mythos.aid[medic.key] = before.key
-        state.mythos.avoided[medic.key] = destroyed
-        state.pieces[before.key] = replace(before, suppressed=before.suppressed + 1)
-        moved = f", moved from {name(moved_from)}" if moved_from is not None else ""
-        self.add(
-            AidEvent(
-                turn=state.turn,
-                phase=self.phase,
-                side=before.owner,
-                medic=medic.key,
-                text=f"{name(medic)} puts its Aid marker on {name(before)}{moved}: the hit is ignored, a "
-                f"Suppressed marker instead, and it may not move until treated ({state.ruleset.cite('medic')}).",
-                unit=before.key,
-            )
+            return False
+    state.mythos.aid[medic.key] = before.key
+    state.mythos.avoided[medic.key] = destroyed
+    state.pieces[before.key] = replace(before, suppressed=before.suppressed + 1)
+    moved = f", moved from {name(moved_from)}" if moved_from is not None else ""
+    turn.add(
+        AidEvent(
+            turn=state.turn,
+            phase=turn.phase,
+            side=before.owner,
+            medic=medic.key,
+            text=f"{name(medic)} puts its Aid marker on {name(before)}{moved}: the hit is ignored, a "
+            f"Suppressed marker instead, and it may not move until treated ({state.ruleset.cite('medic')}).",
+            unit=before.key,
         )
-        if moved_from is not None:
-            self._suffer(moved_from)
-        return True
+    )
+    if moved_from is not None:
+        _suffer(turn, moved_from)
+    return True
 
-    def _transfer(self, hit: Piece, destroyed: bool) -> tuple[Piece | None, Piece | None]:
-        """A Medic whose marker is out, and its patient, when the side moves the marker to `hit`."""
-        state = self.state
-        watcher = self.watchers.get(hit.owner)
-        for medic_key, patient_key in sorted(state.mythos.aid.items()):
-            medic, patient = state.pieces.get(medic_key), state.pieces.get(patient_key)
-            if medic is None or patient is None or patient.key == hit.key or watcher is None:
-                continue
-            if medic.owner != hit.owner:
-                continue  # a Medic aids its own side only
-            if medic.side.state is SideState.ACTIVE and watcher.transfer_aid(state, medic, patient, hit, destroyed):
-                del state.mythos.aid[medic_key]
-                return medic, patient
-        return None, None
 
-    def _suffer(self, patient: Piece) -> None:
-        """The unit that lost the Aid marker suffers the hit it avoided (SoN p.18)."""
-        effect, after, _ = take_hit(patient, self.dice, self.state.ruleset)
-        self.hurt(patient, after, effect, hit=False)
-
-    def _treat(self, medic: Piece) -> None:
-        state = self.state
-        if self.phase != Phase.SUPPLY or not may_treat(state, medic):
-            raise IllegalAttack(
-                f"{name(medic)} may not remove its Aid marker: it must be active, adjacent and not activated",
-                state.ruleset.cite("medic"),
-            )
-        patient_key = state.mythos.aid.pop(medic.key)
-        state.mythos.treated.add(patient_key)
-        state.pieces[medic.key] = turned_over(medic)
-        self.add(
-            AidEvent(
-                turn=state.turn,
-                phase=self.phase,
-                side=medic.owner,
-                medic=medic.key,
-                removed=True,
-                text=f"{name(medic)} treats {name(state.pieces[patient_key])} and takes back its Aid marker, "
-                f"turning to its inactive side ({state.ruleset.cite('medic')}).",
-                unit=patient_key,
-            )
+def _transfer(turn: Turn, hit: Piece, destroyed: bool) -> tuple[Piece | None, Piece | None]:
+    """A Medic whose marker is out, and its patient, when the side moves the marker to `hit`."""
+    state = turn.state
+    for medic_key, patient_key in sorted(state.mythos.aid.items()):
+        medic, patient = state.pieces.get(medic_key), state.pieces.get(patient_key)
+        if medic is None or patient is None or patient.key == hit.key or not turn.asking:
+            continue
+        if medic.owner != hit.owner or medic.side.state is not SideState.ACTIVE:
+            continue  # a Medic aids its own side only
+        transfer = AidTransfer(
+            side=hit.owner, options=YES_NO, medic=medic, patient=patient, hit=hit, destroyed=destroyed
         )
+        if turn.ask(transfer):
+            del state.mythos.aid[medic_key]
+            return medic, patient
+    return None, None
+
+
+def _suffer(turn: Turn, patient: Piece) -> None:
+    """The unit that lost the Aid marker suffers the hit it avoided (SoN p.18)."""
+    effect, after, _ = take_hit(patient, turn.dice, turn.state.ruleset)
+    hits.hurt(turn, patient, after, effect, hit=False)
+
+
+def treat(turn: Turn, medic: Piece) -> None:
+    state = turn.state
+    if turn.phase != Phase.SUPPLY or not may_treat(state, medic):
+        raise IllegalAttack(
+            f"{name(medic)} may not remove its Aid marker: it must be active, adjacent and not activated",
+            state.ruleset.cite("medic"),
+        )
+    patient_key = state.mythos.aid.pop(medic.key)
+    state.mythos.treated.add(patient_key)
+    state.pieces[medic.key] = turned_over(medic)
+    turn.add(
+        AidEvent(
+            turn=state.turn,
+            phase=turn.phase,
+            side=medic.owner,
+            medic=medic.key,
+            removed=True,
+            text=f"{name(medic)} treats {name(state.pieces[patient_key])} and takes back its Aid marker, "
+            f"turning to its inactive side ({state.ruleset.cite('medic')}).",
+            unit=patient_key,
+        )
+    )

@@ -13,8 +13,10 @@ included), not under a Forced Move."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import CombatValues
+from builder.heroes.rules import gear_rerolls, hits
 from builder.heroes.rules.combat import Facing, Shot, name
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import FireEvent, MineEvent
@@ -22,9 +24,11 @@ from builder.heroes.rules.firing_resolution import fire
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.squares import named_squares, neighbours_of
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.turn_base import TurnBase
 from builder.heroes.rules.works import ClearMine, PlaceMine
 from builder.heroes.rules.zoc import zone_among
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 MINE = "mine"  # the marker's id, as the Minen option gives it (data/hon/options-bfc.yaml)
 PAGE = "BfC p.09"
@@ -61,91 +65,89 @@ def mine_shot(target: Piece) -> Shot | None:
     return Shot(target=target, combat=value, facing=facing)
 
 
-class Mining(TurnBase):
-    """Laying, lifting and setting off Mine markers (BfC p.09)."""
+def place_mine(turn: Turn, piece: Piece, action: PlaceMine) -> None:
+    state = turn.state
+    if action.square not in mine_squares(state, piece):
+        raise ValueError(f"{piece.key} may not place a Mine marker on {action.square} ({PAGE})")
+    pool = state.gear_for(piece, MINE)
+    assert pool is not None  # mine_squares checked it
+    state.spend(pool)
+    state.mines[action.square] = piece.owner
+    turn.add(
+        MineEvent(
+            turn=state.turn,
+            phase=turn.phase,
+            side=piece.owner,
+            text=f"{name(piece)} places a Mine marker on {named_squares((action.square,))} instead of moving or "
+            f"firing ({pool.count} left on {pool.source or 'its option'}; {PAGE}).",
+            unit=piece.key,
+            square=action.square,
+            what="placed",
+        )
+    )
 
-    def _place_mine(self, piece: Piece, action: PlaceMine) -> None:
-        state = self.state
-        if action.square not in mine_squares(state, piece):
-            raise ValueError(f"{piece.key} may not place a Mine marker on {action.square} ({PAGE})")
-        pool = state.gear_for(piece, MINE)
-        assert pool is not None  # mine_squares checked it
-        state.spend(pool)
-        state.mines[action.square] = piece.owner
-        self.add(
+
+def clear_mine(turn: Turn, piece: Piece, action: ClearMine) -> None:
+    state = turn.state
+    if action.square not in mines_to_clear(state, piece):
+        raise ValueError(f"{piece.key} is no Engineer next to a Mine marker on {action.square} ({PAGE})")
+    del state.mines[action.square]
+    turn.add(
+        MineEvent(
+            turn=state.turn,
+            phase=turn.phase,
+            side=piece.owner,
+            text=f"{name(piece)} (Engineer) discards the Mine marker on {named_squares((action.square,))} ({PAGE}).",
+            unit=piece.key,
+            square=action.square,
+            what="cleared",
+        )
+    )
+
+
+def tread(turn: Turn, key: str, squares: tuple[Square, ...]) -> Piece | None:
+    """The unit `key` has just moved onto `squares`: each Mine marker there goes off,
+    attacking it without suppression, and is discarded (BfC p.09). The unit after it, None
+    (or a wreck) when destroyed."""
+    state = turn.state
+    if not state.mines:
+        return state.pieces.get(key)
+    for square in squares:
+        piece = state.pieces.get(key)
+        if piece is None or piece.is_wreck or square not in state.mines:
+            continue
+        del state.mines[square]
+        turn.add(
             MineEvent(
                 turn=state.turn,
-                phase=self.phase,
+                phase=turn.phase,
                 side=piece.owner,
-                text=f"{name(piece)} places a Mine marker on {named_squares((action.square,))} instead of moving or "
-                f"firing ({pool.count} left on {pool.source or 'its option'}; {PAGE}).",
-                unit=piece.key,
-                square=action.square,
-                what="placed",
+                text=f"{name(piece)} sets off the Mine marker on {named_squares((square,))} ({PAGE}).",
+                unit=key,
+                square=square,
+                what="triggered",
             )
         )
-
-    def _clear_mine(self, piece: Piece, action: ClearMine) -> None:
-        state = self.state
-        if action.square not in mines_to_clear(state, piece):
-            raise ValueError(f"{piece.key} is no Engineer next to a Mine marker on {action.square} ({PAGE})")
-        del state.mines[action.square]
-        self.add(
-            MineEvent(
-                turn=state.turn,
-                phase=self.phase,
-                side=piece.owner,
-                text=f"{name(piece)} (Engineer) discards the Mine marker on "
-                f"{named_squares((action.square,))} ({PAGE}).",
-                unit=piece.key,
-                square=action.square,
-                what="cleared",
-            )
+        shot = mine_shot(piece)
+        if shot is None:
+            continue
+        # Veteran markers (HoN core p.30): no firer, the unit's side rerolls a hit.
+        result = fire(
+            shot,
+            turn.dice,
+            state.ruleset,
+            reroll=gear_rerolls.veteran_reroll(turn, None, shot),
+            rerolls=gear_rerolls.veteran_rolls(turn, None, piece),
         )
-
-    def tread(self, key: str, squares: tuple[Square, ...]) -> Piece | None:
-        """The unit `key` has just moved onto `squares`: each Mine marker there goes off,
-        attacking it without suppression, and is discarded (BfC p.09). The unit after it, None
-        (or a wreck) when destroyed."""
-        state = self.state
-        if not state.mines:
-            return state.pieces.get(key)
-        for square in squares:
-            piece = state.pieces.get(key)
-            if piece is None or piece.is_wreck or square not in state.mines:
-                continue
-            del state.mines[square]
-            self.add(
-                MineEvent(
-                    turn=state.turn,
-                    phase=self.phase,
-                    side=piece.owner,
-                    text=f"{name(piece)} sets off the Mine marker on {named_squares((square,))} ({PAGE}).",
-                    unit=key,
-                    square=square,
-                    what="triggered",
-                )
-            )
-            shot = mine_shot(piece)
-            if shot is None:
-                continue
-            # Veteran markers (HoN core p.30): no firer, the unit's side rerolls a hit.
-            result = fire(
-                shot,
-                self.dice,
-                state.ruleset,
-                reroll=self._veteran_reroll(None, shot),
-                rerolls=self._veteran_rolls(None, piece),
-            )
-            target = result.target
-            if target is not None and target.suppressed != piece.suppressed:
-                # "the unit only suffers the attack, without suppression"
-                target = replace(target, suppressed=piece.suppressed)
-            effect = Effect.NONE if result.effect is Effect.SUPPRESSED else result.effect
-            result = replace(result, target=target, effect=effect, suppressed=0)
-            told = FireEvent.of(result, state.turn, self.phase, piece.owner)
-            text = told.text.replace("An alternate firing action fires at", "The Mine marker attacks", 1)
-            self.add(told.model_copy(update={"text": text}))
-            self.hurt(piece, target, effect)
-        after = state.pieces.get(key)
-        return None if after is None or after.is_wreck else after
+        target = result.target
+        if target is not None and target.suppressed != piece.suppressed:
+            # "the unit only suffers the attack, without suppression"
+            target = replace(target, suppressed=piece.suppressed)
+        effect = Effect.NONE if result.effect is Effect.SUPPRESSED else result.effect
+        result = replace(result, target=target, effect=effect, suppressed=0)
+        told = FireEvent.of(result, state.turn, turn.phase, piece.owner)
+        text = told.text.replace("An alternate firing action fires at", "The Mine marker attacks", 1)
+        turn.add(told.model_copy(update={"text": text}))
+        hits.hurt(turn, piece, target, effect)
+    after = state.pieces.get(key)
+    return None if after is None or after.is_wreck else after

@@ -4,8 +4,10 @@ crushing (HoN core p.9-11, p.33)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import UnitType
+from builder.heroes.rules import action_cards, assaulting, clouds, concealment, firing, mines, opportunity, transport
 from builder.heroes.rules.actions import Fire
 from builder.heroes.rules.cards import (
     MOVE_BONUSES,
@@ -35,292 +37,299 @@ from builder.heroes.rules.squares import (
     refuse_damaged_tracks,
 )
 from builder.heroes.rules.structures import wreck_damaged
-from builder.heroes.rules.turn_base import TurnBase
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 
-class MovementActions(TurnBase):
-    """The Movement Action: square by square, entering and leaving the battlefield, running over
-    and crushing (HoN core p.9-11, p.33)."""
-
-    def _move(
-        self,
-        piece: Piece,
-        path: Path,
-        cards: tuple[str, ...] = (),
-        *,
-        ends_action: bool = True,
-        turned: bool = False,
-        shots: Fire | None = None,
-        fire_at: int | None = None,
-        interruptible: bool = True,
-    ) -> bool:
-        """A Movement Action along `path`, square by square (HoN core p.33, the movement
-        sequence), with the Alternate Bonus `cards` played on it (p.17). Fire on the Move
-        (`shots`) where the action says (p.23); after each square entered the enemy may take
-        Opportunity Fire (p.24). A hit does not interrupt the move; a unit destroyed, or a
-        vehicle whose tracks or hull are hit, goes no further (p.15). A vehicle may end it on
-        infantry, which makes way (p.10); a heavy vehicle crushes the wrecks it drives over
-        (p.10); a concealed unit may be spotted on any square it moves into, and at its end
-        every other concealed unit may be (p.21); the units a transport carries move with it
-        (p.27). `turned`: it turned over at the start, so it is not spotted on the way ("only
-        spotted or turned over once per Movement Action", p.21). Not `interruptible`: a Forced
-        Move, no Movement Action, so no Opportunity Fire (p.24: "during the Movement Action").
-        Returns whether it was spotted."""
-        if cards:
-            played = bonus_cards(self.state.decks.get(piece.owner), piece.owner, cards, MOVE_BONUSES)
-            bonus = sum(c.alternate_bonus.value for c in played if c.alternate_bonus is not None)
-            points = allowance(piece)
-            if points is None or path.cost > points + bonus:
-                raise ValueError(f"{piece.key} cannot move {path.cost} squares, even with +{bonus}")
-            for card in played:
-                self._play_bonus(piece.owner, card, piece, "Movement Action")
-        end = path.destination
-        refuse_damaged_tracks(piece, path, self.state.ruleset.cite("damage"))
-        if end.squares == piece.squares and end.facing == piece.facing and shots is None:
-            self.add(
-                HoldEvent(
-                    turn=self.state.turn,
-                    phase=self.phase,
-                    side=piece.owner,
-                    text=f"{name(piece)} stays where it is.",
-                    unit=piece.key,
-                )
+def move(
+    turn: Turn,
+    piece: Piece,
+    path: Path,
+    cards: tuple[str, ...] = (),
+    *,
+    ends_action: bool = True,
+    turned: bool = False,
+    shots: Fire | None = None,
+    fire_at: int | None = None,
+    interruptible: bool = True,
+) -> bool:
+    """A Movement Action along `path`, square by square (HoN core p.33, the movement
+    sequence), with the Alternate Bonus `cards` played on it (p.17). Fire on the Move
+    (`shots`) where the action says (p.23); after each square entered the enemy may take
+    Opportunity Fire (p.24). A hit does not interrupt the move; a unit destroyed, or a
+    vehicle whose tracks or hull are hit, goes no further (p.15). A vehicle may end it on
+    infantry, which makes way (p.10); a heavy vehicle crushes the wrecks it drives over
+    (p.10); a concealed unit may be spotted on any square it moves into, and at its end
+    every other concealed unit may be (p.21); the units a transport carries move with it
+    (p.27). `turned`: it turned over at the start, so it is not spotted on the way ("only
+    spotted or turned over once per Movement Action", p.21). Not `interruptible`: a Forced
+    Move, no Movement Action, so no Opportunity Fire (p.24: "during the Movement Action").
+    Returns whether it was spotted."""
+    if cards:
+        played = bonus_cards(turn.state.decks.get(piece.owner), piece.owner, cards, MOVE_BONUSES)
+        bonus = sum(c.alternate_bonus.value for c in played if c.alternate_bonus is not None)
+        points = allowance(piece)
+        if points is None or path.cost > points + bonus:
+            raise ValueError(f"{piece.key} cannot move {path.cost} squares, even with +{bonus}")
+        for card in played:
+            action_cards.play_bonus(turn, piece.owner, card, piece, "Movement Action")
+    end = path.destination
+    refuse_damaged_tracks(piece, path, turn.state.ruleset.cite("damage"))
+    if end.squares == piece.squares and end.facing == piece.facing and shots is None:
+        turn.add(
+            HoldEvent(
+                turn=turn.state.turn,
+                phase=turn.phase,
+                side=piece.owner,
+                text=f"{name(piece)} stays where it is.",
+                unit=piece.key,
             )
-            return False
-        run_over = self._run_over_victims(piece, end.squares)
-        if not may_stand(self.state, piece, end.squares, frozenset(v.key for v in run_over)):
-            raise ValueError(f"{piece.key} may not end a move on {end.squares}")
-        spotted = None if turned else self._spotted_on_the_way(piece, path)
-        last = len(path.positions) - 1
-        fire_index = (last if fire_at is None else max(0, min(fire_at, last))) if shots is not None else None
-        watched = interruptible and self._watching(piece.owner)
-        key, damage = piece.key, piece.damage
-        reached, stop, seen = 0, "", False
-        for index, position in enumerate(path.positions):
-            current = self.state.pieces.get(key)
-            if current is None or current.is_wreck:
+        )
+        return False
+    run_over = _run_over_victims(turn, piece, end.squares)
+    if not may_stand(turn.state, piece, end.squares, frozenset(v.key for v in run_over)):
+        raise ValueError(f"{piece.key} may not end a move on {end.squares}")
+    spotted = None if turned else concealment.spotted_on_the_way(turn, piece, path)
+    last = len(path.positions) - 1
+    fire_index = (last if fire_at is None else max(0, min(fire_at, last))) if shots is not None else None
+    watched = interruptible and opportunity.watching(turn, piece.owner)
+    key, damage = piece.key, piece.damage
+    reached, stop, seen = 0, "", False
+    for index, position in enumerate(path.positions):
+        current = turn.state.pieces.get(key)
+        if current is None or current.is_wreck:
+            stop = "destroyed"
+            break
+        if current.damage != damage:
+            # Tracks or Hull damage: "If it was moving, it stops immediately" (HoN core p.15).
+            new = [d for d in current.damage if current.damage.count(d) > damage.count(d)]
+            if DamageLocation.TRACKS in new or DamageLocation.HULL in new:
+                stop = "tracks" if DamageLocation.TRACKS in new else "hull"
+                break
+            damage = current.damage
+        if index:
+            was = current.squares
+            current = current.moved(position.squares, position.facing)
+            if spotted is not None and index == spotted[0]:
+                current, seen = inactive(current), True  # spotted here: no longer a concealed target
+            turn.state.pieces[key] = current
+            transport.carry(turn, current)
+            trod = mines.tread(turn, key, position.squares)  # Mine markers go off (BfC p.09)
+            if trod is None:
                 stop = "destroyed"
                 break
-            if current.damage != damage:
-                # Tracks or Hull damage: "If it was moving, it stops immediately" (HoN core p.15).
-                new = [d for d in current.damage if current.damage.count(d) > damage.count(d)]
-                if DamageLocation.TRACKS in new or DamageLocation.HULL in new:
-                    stop = "tracks" if DamageLocation.TRACKS in new else "hull"
-                    break
-                damage = current.damage
-            if index:
-                was = current.squares
-                current = current.moved(position.squares, position.facing)
-                if spotted is not None and index == spotted[0]:
-                    current, seen = inactive(current), True  # spotted here: no longer a concealed target
-                self.state.pieces[key] = current
-                self._carry(current)
-                trod = self.tread(key, position.squares)  # Mine markers go off (BfC p.09)
-                if trod is None:
+            current = trod
+            if turn.state.mythos.clouds:
+                breathed = clouds.breathe(turn, key, was, position.squares)  # a Toxic Cloud (SoN p.16)
+                if breathed is None or breathed.is_wreck:
                     stop = "destroyed"
                     break
-                current = trod
-                if self.state.mythos.clouds:
-                    breathed = self.breathe(key, was, position.squares)  # a Toxic Cloud (SoN p.16)
-                    if breathed is None or breathed.is_wreck:
-                        stop = "destroyed"
-                        break
-                    current = breathed
-            reached = index
-            if index == fire_index and shots is not None:
-                self._fire(current, shots, on_the_move=True)
-            elif index and watched:
-                self.watch(key, f"as {name(piece)} moves into {named_squares(position.squares)}")
-        else:
-            current = self.state.pieces.get(key)
-            if current is None or current.is_wreck:
-                stop = "destroyed"
-        if stop == "destroyed":
-            # The Fire and Destroyed events tell where it fell; its Movement Action is over.
-            if ends_action:
-                self.spot_all(except_key=key)
-            return seen
-        moved = self.state.pieces[key]
-        if not stop:
-            moved = moved.marked(suppressed=moved.suppressed + path.suppressed)
-            self.state.pieces[key] = moved
-            taken = path
-        else:
-            # Stopped on the way: the path keeps no cost per square, the steps taken stand for it.
-            taken = replace(path, positions=path.positions[: reached + 1], cost=min(path.cost, reached))
-            run_over = self._run_over_victims(piece, moved.squares)
-        cost = taken.cost
-        text = f"{name(piece)} moves {cost} square{'s' if cost != 1 else ''} to {named_squares(moved.squares)}"
-        if stop in ("tracks", "hull"):
-            hit = "tracks are" if stop == "tracks" else "hull is"
-            text += f", where its {hit} hit and it stops at once ({self.state.ruleset.cite('damage')})"
-        elif path.stopped == DIFFICULT and path.working_through:
-            text += (
-                ", working its way through a difficult passage: one square, then its Movement Action ends "
-                f"({self.state.ruleset.cite('difficult-passage')})"
-            )
-        elif path.stopped == DIFFICULT:
-            text += f", stopping at a difficult passage ({self.state.ruleset.cite('difficult-passage')})"
-        self.add(
-            MoveEvent(
-                turn=self.state.turn,
-                phase=self.phase,
-                side=piece.owner,
-                text=text + ".",
-                unit=key,
-                to=moved.squares,
-                path=tuple(p.square for p in taken.positions),
-                cost=cost,
-            )
-        )
-        if seen and spotted is not None:
-            _, by, at = spotted
-            self._tell_spotted(moved, by, at)
-        for hidden in self._spotting_on_the_way(piece, taken):
-            if self.state.pieces[hidden.key].concealed:
-                self.state.pieces[hidden.key] = inactive(hidden)
-                self._tell_spotted(hidden, moved, hidden.squares)
-        for victim in run_over:
-            self._run_over(moved, victim)
-        if piece.unit.type is UnitType.HEAVY_VEHICLE:
-            self._crush(moved, taken)
+                current = breathed
+        reached = index
+        if index == fire_index and shots is not None:
+            firing.fire(turn, current, shots, on_the_move=True)
+        elif index and watched:
+            opportunity.watch(turn, key, f"as {name(piece)} moves into {named_squares(position.squares)}")
+    else:
+        current = turn.state.pieces.get(key)
+        if current is None or current.is_wreck:
+            stop = "destroyed"
+    if stop == "destroyed":
+        # The Fire and Destroyed events tell where it fell; its Movement Action is over.
         if ends_action:
-            self.spot_all(except_key=key)
+            concealment.spot_all(turn, except_key=key)
         return seen
-
-    def _moved_on(self, key: str, path: Path) -> Piece | None:
-        """The unit after a Movement Action along `path`, or None when Opportunity Fire on the
-        way destroyed it or stopped it short (HoN core p.15, p.24): what the move led to (an
-        assault, getting in, a push, a change of state at its end) does not happen."""
-        moved = self.state.pieces.get(key)
-        if moved is None or moved.is_wreck or moved.squares != path.destination.squares:
-            return None
-        return moved
-
-    def _run_over_victims(self, piece: Piece, squares: tuple[Square, ...]) -> list[Piece]:
-        """The infantry units a vehicle ending on `squares` runs over (HoN core p.10)."""
-        if not piece.is_vehicle:
-            return []
-        return sorted(
-            (
-                p
-                for p in self.state.units()
-                if p.key != piece.key and p.is_infantry and p.embarked_in is None and set(p.squares) & set(squares)
-            ),
-            key=lambda p: p.key,
+    moved = turn.state.pieces[key]
+    if not stop:
+        moved = moved.marked(suppressed=moved.suppressed + path.suppressed)
+        turn.state.pieces[key] = moved
+        taken = path
+    else:
+        # Stopped on the way: the path keeps no cost per square, the steps taken stand for it.
+        taken = replace(path, positions=path.positions[: reached + 1], cost=min(path.cost, reached))
+        run_over = _run_over_victims(turn, piece, moved.squares)
+    cost = taken.cost
+    text = f"{name(piece)} moves {cost} square{'s' if cost != 1 else ''} to {named_squares(moved.squares)}"
+    if stop in ("tracks", "hull"):
+        hit = "tracks are" if stop == "tracks" else "hull is"
+        text += f", where its {hit} hit and it stops at once ({turn.state.ruleset.cite('damage')})"
+    elif path.stopped == DIFFICULT and path.working_through:
+        text += (
+            ", working its way through a difficult passage: one square, then its Movement Action ends "
+            f"({turn.state.ruleset.cite('difficult-passage')})"
         )
-
-    def _run_over(self, vehicle: Piece, victim: Piece) -> None:
-        """The infantry unit makes a Forced Move into an adjacent unoccupied square of its
-        owner's choice (the best covered) and gains a Suppressed marker; with none it may
-        enter, or no Movement Value (0 or X), it is destroyed (HoN core p.10)."""
-        ranked = sorted(neighbours(victim.square), key=lambda sq: (-cover(self.state, victim, (sq,)), sq))
-        if inactive(victim).side.movement == 0:  # turned over first, a Forced Move (p.9)
-            ranked = []
-        run = f"is run over by {name(vehicle)}"
-        self._displace(victim, ranked, f"{run} and makes way to", f"{run} and cannot make way", "running-over", 1)
-
-    def _crush(self, vehicle: Piece, path: Path) -> None:
-        """1 Destruction Point to each wreck counter driven over, at most 2 for one wreck in
-        a Movement Action; at its structure value the wreck is removed (HoN core p.10, p.22)."""
-        wrecks = [p for p in self.state.pieces.values() if p.is_wreck and p.key != vehicle.key]
-        if not wrecks:
-            return
-        start = set(path.positions[0].squares)
-        entered: dict[str, set[Square]] = {}
-        for position in path.positions[1:]:
-            for square in position.squares:
-                if square in start:
-                    continue
-                for wreck in wrecks:
-                    if square in wreck.squares:
-                        entered.setdefault(wreck.key, set()).add(square)
-        for key in sorted(entered):
-            self._wreck_points(vehicle, key, min(len(entered[key]), 2), "drives over")
-
-    def _wreck_points(self, vehicle: Piece, key: str, points: int, how: str, rule: str = "crushing-wrecks") -> None:
-        """Destruction points to a wreck; at its structure value it is removed (HoN core p.22)."""
-        cite = self.state.ruleset.cite
-        wreck = self.state.pieces[key]
-        total = dict(wreck.extra).get("destruction", 0) + points
-        after = wreck_damaged(wreck, points, self.state.ruleset.wreck_structure)
-        removed = after is None
-        if after is None:
-            del self.state.pieces[key]
-        else:
-            self.state.pieces[key] = after
-        self.add(
-            CrushEvent(
-                turn=self.state.turn,
-                phase=self.phase,
-                side=vehicle.owner,
-                text=f"{name(vehicle)} {how} the wreck of {name(wreck)}: {points} destruction "
-                f"point{'s' if points != 1 else ''} ({cite(rule)})"
-                + (", and the wreck is removed." if removed else f", {total} in all."),
-                unit=vehicle.key,
-                wreck=key,
-                points=points,
-                removed=removed,
-            )
+    elif path.stopped == DIFFICULT:
+        text += f", stopping at a difficult passage ({turn.state.ruleset.cite('difficult-passage')})"
+    turn.add(
+        MoveEvent(
+            turn=turn.state.turn,
+            phase=turn.phase,
+            side=piece.owner,
+            text=text + ".",
+            unit=key,
+            to=moved.squares,
+            path=tuple(p.square for p in taken.positions),
+            cost=cost,
         )
+    )
+    if seen and spotted is not None:
+        _, by, at = spotted
+        concealment.tell_spotted(turn, moved, by, at)
+    for hidden in concealment.spotting_on_the_way(turn, piece, taken):
+        if turn.state.pieces[hidden.key].concealed:
+            turn.state.pieces[hidden.key] = inactive(hidden)
+            concealment.tell_spotted(turn, hidden, moved, hidden.squares)
+    for victim in run_over:
+        _run_over(turn, moved, victim)
+    if piece.unit.type is UnitType.HEAVY_VEHICLE:
+        _crush(turn, moved, taken)
+    if ends_action:
+        concealment.spot_all(turn, except_key=key)
+    return seen
 
-    def _enter(self, piece: Piece, position: Position) -> None:
-        if not may_stand(self.state, piece, position.squares):
-            raise ValueError(f"{piece.key} may not enter on {position.squares}")
-        del self.state.reserve[piece.key]
-        self.state.pieces[piece.key] = piece.moved(position.squares, position.facing)
-        self.add(
-            EnterEvent(
-                turn=self.state.turn,
-                phase=self.phase,
-                side=piece.owner,
-                text=f"{name(piece)} enters the battlefield at {named_squares(position.squares)}.",
-                unit=piece.key,
-                to=position.squares,
-            )
-        )
 
-    def _leave(self, piece: Piece) -> None:
-        """The unit leaves the battlefield; the units a transport carries leave with it (HoN
-        core p.27: they stand where it stands) and count as exited too."""
-        if (
-            not piece.squares
-            or piece.embarked_in is not None
-            or not set(piece.squares) <= exit_squares(self.state, piece.owner)
-        ):
-            raise ValueError(f"{piece.key} is not on its side's exit squares")
-        del self.state.pieces[piece.key]
-        self.state.exited[piece.key] = piece
-        riders = sorted(k for k, p in self.state.pieces.items() if p.embarked_in == piece.key)
-        for key in riders:
-            self.state.exited[key] = self.state.pieces.pop(key)
-        carried = f", carrying {', '.join(name(self.state.exited[k]) for k in riders)}" if riders else ""
-        self.add(
-            ExitEvent(
-                turn=self.state.turn,
-                phase=self.phase,
-                side=piece.owner,
-                text=f"{name(piece)} leaves the battlefield from {named_squares(piece.squares)}{carried}.",
-                unit=piece.key,
-            )
-        )
+def moved_on(turn: Turn, key: str, path: Path) -> Piece | None:
+    """The unit after a Movement Action along `path`, or None when Opportunity Fire on the
+    way destroyed it or stopped it short (HoN core p.15, p.24): what the move led to (an
+    assault, getting in, a push, a change of state at its end) does not happen."""
+    moved = turn.state.pieces.get(key)
+    if moved is None or moved.is_wreck or moved.squares != path.destination.squares:
+        return None
+    return moved
 
-    def _clear(self, piece: Piece, line: int) -> None:
-        if line not in hedgehogs_in_reach(self.state, piece):
-            raise ValueError(f"{piece.key} is no Engineer with that barbed hedgehog in its ZoC")
-        field = self.state.battlefield
-        placed = field.lines[line]
-        squares = tuple(sorted({sq for p, q in placed.segments for sq in edge_of_segment(p, q)}))
-        # The battlefield's tables are kept per battlefield: a new one is worked out afresh.
-        self.state.battlefield = replace(field, lines=field.lines[:line] + field.lines[line + 1 :])
-        self.add(
-            ClearEvent(
-                turn=self.state.turn,
-                phase=self.phase,
-                side=piece.owner,
-                text=f"{name(piece)} (Engineer) removes the barbed hedgehog at {named_squares(squares)} "
-                "(BfC p.05, p.08).",
-                unit=piece.key,
-                squares=squares,
-            )
+
+def _run_over_victims(turn: Turn, piece: Piece, squares: tuple[Square, ...]) -> list[Piece]:
+    """The infantry units a vehicle ending on `squares` runs over (HoN core p.10)."""
+    if not piece.is_vehicle:
+        return []
+    return sorted(
+        (
+            p
+            for p in turn.state.units()
+            if p.key != piece.key and p.is_infantry and p.embarked_in is None and set(p.squares) & set(squares)
+        ),
+        key=lambda p: p.key,
+    )
+
+
+def _run_over(turn: Turn, vehicle: Piece, victim: Piece) -> None:
+    """The infantry unit makes a Forced Move into an adjacent unoccupied square of its
+    owner's choice (the best covered) and gains a Suppressed marker; with none it may
+    enter, or no Movement Value (0 or X), it is destroyed (HoN core p.10)."""
+    ranked = sorted(neighbours(victim.square), key=lambda sq: (-cover(turn.state, victim, (sq,)), sq))
+    if inactive(victim).side.movement == 0:  # turned over first, a Forced Move (p.9)
+        ranked = []
+    run = f"is run over by {name(vehicle)}"
+    assaulting.displace(
+        turn, victim, ranked, f"{run} and makes way to", f"{run} and cannot make way", "running-over", 1
+    )
+
+
+def _crush(turn: Turn, vehicle: Piece, path: Path) -> None:
+    """1 Destruction Point to each wreck counter driven over, at most 2 for one wreck in
+    a Movement Action; at its structure value the wreck is removed (HoN core p.10, p.22)."""
+    wrecks = [p for p in turn.state.pieces.values() if p.is_wreck and p.key != vehicle.key]
+    if not wrecks:
+        return
+    start = set(path.positions[0].squares)
+    entered: dict[str, set[Square]] = {}
+    for position in path.positions[1:]:
+        for square in position.squares:
+            if square in start:
+                continue
+            for wreck in wrecks:
+                if square in wreck.squares:
+                    entered.setdefault(wreck.key, set()).add(square)
+    for key in sorted(entered):
+        wreck_points(turn, vehicle, key, min(len(entered[key]), 2), "drives over")
+
+
+def wreck_points(turn: Turn, vehicle: Piece, key: str, points: int, how: str, rule: str = "crushing-wrecks") -> None:
+    """Destruction points to a wreck; at its structure value it is removed (HoN core p.22)."""
+    cite = turn.state.ruleset.cite
+    wreck = turn.state.pieces[key]
+    total = dict(wreck.extra).get("destruction", 0) + points
+    after = wreck_damaged(wreck, points, turn.state.ruleset.wreck_structure)
+    removed = after is None
+    if after is None:
+        del turn.state.pieces[key]
+    else:
+        turn.state.pieces[key] = after
+    turn.add(
+        CrushEvent(
+            turn=turn.state.turn,
+            phase=turn.phase,
+            side=vehicle.owner,
+            text=f"{name(vehicle)} {how} the wreck of {name(wreck)}: {points} destruction "
+            f"point{'s' if points != 1 else ''} ({cite(rule)})"
+            + (", and the wreck is removed." if removed else f", {total} in all."),
+            unit=vehicle.key,
+            wreck=key,
+            points=points,
+            removed=removed,
         )
+    )
+
+
+def enter(turn: Turn, piece: Piece, position: Position) -> None:
+    if not may_stand(turn.state, piece, position.squares):
+        raise ValueError(f"{piece.key} may not enter on {position.squares}")
+    del turn.state.reserve[piece.key]
+    turn.state.pieces[piece.key] = piece.moved(position.squares, position.facing)
+    turn.add(
+        EnterEvent(
+            turn=turn.state.turn,
+            phase=turn.phase,
+            side=piece.owner,
+            text=f"{name(piece)} enters the battlefield at {named_squares(position.squares)}.",
+            unit=piece.key,
+            to=position.squares,
+        )
+    )
+
+
+def leave(turn: Turn, piece: Piece) -> None:
+    """The unit leaves the battlefield; the units a transport carries leave with it (HoN
+    core p.27: they stand where it stands) and count as exited too."""
+    if (
+        not piece.squares
+        or piece.embarked_in is not None
+        or not set(piece.squares) <= exit_squares(turn.state, piece.owner)
+    ):
+        raise ValueError(f"{piece.key} is not on its side's exit squares")
+    del turn.state.pieces[piece.key]
+    turn.state.exited[piece.key] = piece
+    riders = sorted(k for k, p in turn.state.pieces.items() if p.embarked_in == piece.key)
+    for key in riders:
+        turn.state.exited[key] = turn.state.pieces.pop(key)
+    carried = f", carrying {', '.join(name(turn.state.exited[k]) for k in riders)}" if riders else ""
+    turn.add(
+        ExitEvent(
+            turn=turn.state.turn,
+            phase=turn.phase,
+            side=piece.owner,
+            text=f"{name(piece)} leaves the battlefield from {named_squares(piece.squares)}{carried}.",
+            unit=piece.key,
+        )
+    )
+
+
+def clear(turn: Turn, piece: Piece, line: int) -> None:
+    if line not in hedgehogs_in_reach(turn.state, piece):
+        raise ValueError(f"{piece.key} is no Engineer with that barbed hedgehog in its ZoC")
+    field = turn.state.battlefield
+    placed = field.lines[line]
+    squares = tuple(sorted({sq for p, q in placed.segments for sq in edge_of_segment(p, q)}))
+    # The battlefield's tables are kept per battlefield: a new one is worked out afresh.
+    turn.state.battlefield = replace(field, lines=field.lines[:line] + field.lines[line + 1 :])
+    turn.add(
+        ClearEvent(
+            turn=turn.state.turn,
+            phase=turn.phase,
+            side=piece.owner,
+            text=f"{name(piece)} (Engineer) removes the barbed hedgehog at {named_squares(squares)} (BfC p.05, p.08).",
+            unit=piece.key,
+            squares=squares,
+        )
+    )

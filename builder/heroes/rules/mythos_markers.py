@@ -16,15 +16,19 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from builder.heroes.rules import terror
 from builder.heroes.rules.assault import Assault, engage
 from builder.heroes.rules.combat import IllegalAttack, Shot, aim
+from builder.heroes.rules.decisions import AmuletsOfDagon, ElderSigns
 from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.mythos import manifestation
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState, GearPool
-from builder.heroes.rules.terror import terror_roll
-from builder.heroes.rules.turn_base import TurnBase
+from builder.kernel.decisions import Selections
 from builder.kernel.events import Modifier
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 ELDER_SIGN, AMULET = "son-elder-sign", "son-amulet-of-dagon"
 ELDER_SIGN_HUNTER = 2  # Mythos Hunter per Elder Sign (SoN p.14)
@@ -48,65 +52,66 @@ def amulet_pool(state: GameState, side: str) -> GearPool | None:
     return next((g for g in state.gear if g.marker == AMULET and g.count > 0 and g.side == side), None)
 
 
-class MythosMarkers(TurnBase):
-    def elder_signs(self, piece: Piece, terror: int) -> tuple[Modifier, ...]:
-        """Elder Signs played on a Terror check against `terror`."""
-        return self._signs(piece, terror - terror_roll(self.state, piece, 4, terror).total)
+def elder_signs(turn: Turn, piece: Piece, terror_value: int) -> tuple[Modifier, ...]:
+    """Elder Signs played on a Terror check against `terror_value`."""
+    return _signs(turn, piece, terror_value - terror.terror_roll(turn.state, piece, 4, terror_value).total)
 
-    def signed_shot(self, shot: Shot) -> Shot:
-        """Elder Signs played on a shot at a Manifestation (SoN p.14): on the final result."""
-        if shot.firer is None or manifestation(shot.target) is None:
-            return shot
-        plan = aim(shot, self.state.ruleset)
-        signs = self._signs(shot.firer, plan.defense - 4 - sum(m.value for m in plan.modifiers))
-        return replace(shot, penalties=shot.penalties + signs) if signs else shot
 
-    def signed_assault(self, assault: Assault) -> Assault:
-        """Elder Signs played by either side of an assault with a Manifestation (SoN p.14),
-        weighed against the other side's throw of 4."""
-        if manifestation(assault.defender) is None and manifestation(assault.attacker) is None:
-            return assault
-        try:
-            plan = engage(assault, self.state.ruleset)
-        except IllegalAttack:
-            return assault
-        attack, defence = sum(m.value for m in plan.attack), sum(m.value for m in plan.defence)
-        if manifestation(assault.defender) is not None:
-            signs = self._signs(assault.attacker, defence - attack + 1)
-            assault = replace(assault, attacker_bonuses=assault.attacker_bonuses + signs)
-        if manifestation(assault.attacker) is not None and not plan.automatic:
-            signs = self._signs(plan.defender, attack - defence)
-            assault = replace(assault, defender_bonuses=assault.defender_bonuses + signs)
+def signed_shot(turn: Turn, shot: Shot) -> Shot:
+    """Elder Signs played on a shot at a Manifestation (SoN p.14): on the final result."""
+    if shot.firer is None or manifestation(shot.target) is None:
+        return shot
+    plan = aim(shot, turn.state.ruleset)
+    signs = _signs(turn, shot.firer, plan.defense - 4 - sum(m.value for m in plan.modifiers))
+    return replace(shot, penalties=shot.penalties + signs) if signs else shot
+
+
+def signed_assault(turn: Turn, assault: Assault) -> Assault:
+    """Elder Signs played by either side of an assault with a Manifestation (SoN p.14),
+    weighed against the other side's throw of 4."""
+    if manifestation(assault.defender) is None and manifestation(assault.attacker) is None:
         return assault
+    try:
+        plan = engage(assault, turn.state.ruleset)
+    except IllegalAttack:
+        return assault
+    attack, defence = sum(m.value for m in plan.attack), sum(m.value for m in plan.defence)
+    if manifestation(assault.defender) is not None:
+        signs = _signs(turn, assault.attacker, defence - attack + 1)
+        assault = replace(assault, attacker_bonuses=assault.attacker_bonuses + signs)
+    if manifestation(assault.attacker) is not None and not plan.automatic:
+        signs = _signs(turn, plan.defender, attack - defence)
+        assault = replace(assault, defender_bonuses=assault.defender_bonuses + signs)
+    return assault
 
-    def _signs(self, piece: Piece, short: int) -> tuple[Modifier, ...]:
-        pool = sign_pool(self.state, piece)
-        chooser = self.watchers.get(piece.owner)
-        if pool is None or chooser is None or short <= 0:
-            return ()
-        played = min(pool.count, chooser.elder_signs(self.state, piece, short, pool.count))
-        if played <= 0:
-            return ()
-        self.state.spend(pool, played)
-        bonus = ELDER_SIGN_HUNTER * played
-        return (Modifier(f"Elder Sign x{played}", bonus, self.state.ruleset.cite("mythos-hunter")),)
 
-    def amulets_of_dagon(self) -> None:
-        state = self.state
-        for side in state.initiative_order():
-            pool, chooser = amulet_pool(state, side), self.watchers.get(side)
-            if pool is None or chooser is None:
-                continue
-            for key in chooser.amulets(state, side, pool.count)[: pool.count]:
-                target = state.pieces.get(key)
-                if target is None or target.owner == side or not target.suppressed:
-                    continue
-                enemies = sorted(
-                    state.enemies_of(target.owner), key=lambda p: (range_between(p.squares, target.squares), p.key)
-                )
-                state.spend(pool)
-                self.terror_check(target, enemies[0] if enemies else target, AMULET_TERROR, amulet=True)
+def _signs(turn: Turn, piece: Piece, short: int) -> tuple[Modifier, ...]:
+    pool = sign_pool(turn.state, piece)
+    if pool is None or not turn.asking or short <= 0:
+        return ()
+    asked = ElderSigns(side=piece.owner, options=tuple(range(pool.count + 1)), unit=piece, short=short, held=pool.count)
+    played = turn.ask(asked)
+    if played <= 0:
+        return ()
+    turn.state.spend(pool, played)
+    bonus = ELDER_SIGN_HUNTER * played
+    return (Modifier(f"Elder Sign x{played}", bonus, turn.state.ruleset.cite("mythos-hunter")),)
 
-    if TYPE_CHECKING:  # terror.py's part of the Turn
 
-        def terror_check(self, piece: Piece, source: Piece, terror: int, amulet: bool = False) -> None: ...
+def amulets_of_dagon(turn: Turn) -> None:
+    state = turn.state
+    for side in state.initiative_order():
+        pool = amulet_pool(state, side)
+        if pool is None or not turn.asking:
+            continue
+        # An enemy unit with Suppressed markers may be forced to a check (SoN p.16).
+        targets = tuple(sorted(p.key for p in state.enemies_of(side) if p.suppressed))
+        for key in turn.ask(AmuletsOfDagon(side=side, options=Selections(targets, pool.count), held=pool.count)):
+            target = state.pieces.get(key)
+            if target is None or not target.suppressed:
+                continue  # destroyed or rallied by the check before
+            enemies = sorted(
+                state.enemies_of(target.owner), key=lambda p: (range_between(p.squares, target.squares), p.key)
+            )
+            state.spend(pool)
+            terror.terror_check(turn, target, enemies[0] if enemies else target, AMULET_TERROR, amulet=True)

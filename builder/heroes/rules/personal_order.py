@@ -22,6 +22,7 @@ from builder.heroes.rules.madness import may_take_order
 from builder.heroes.rules.orders import Orders, Tokens, needs_no_order
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState
+from builder.kernel.decisions import Checked
 
 PERSONAL_ORDER = "personal-order"
 HARDENED = "hardened"
@@ -117,3 +118,28 @@ def duties_said(state: GameState, orders: Orders) -> str:
     """For the narration: the duties the placement meets, "; given a token as it must: …"."""
     met = [f"{d.name} ({d.why})" for d in duties(state, orders.side) if d.met(orders)]
     return f"; given a token as it must: {', '.join(met)}" if met else ""
+
+
+def placements(state: GameState, side: str, tokens: Tokens) -> Checked[Orders]:
+    """Where the side may place its tokens this turn (HoN core p.8): its units that may take
+    one, each at most one, no more tokens of a kind than it has, every duty met that a token
+    could meet. Listed: its units by key, the owed first, numbered, special, then bluff."""
+    eligible = {p.key for p in may_be_ordered(state, side)}
+
+    def allows(choice: object) -> bool:
+        if not isinstance(choice, Orders) or choice.side != side:
+            return False
+        if not {*choice.numbered, *choice.special, *choice.bluffs} <= eligible:
+            return False
+        try:
+            choice.check(tokens)
+        except ValueError:
+            return False
+        return not unmet(state, choice, tokens)
+
+    ranked = owed_first(duties(state, side), sorted(eligible))
+    numbered = tuple(ranked[: tokens.numbered])
+    special = tuple(ranked[len(numbered) : len(numbered) + tokens.special])
+    used = len(numbered) + len(special)
+    listed = Orders(side, numbered, special, tuple(ranked[used : used + tokens.bluff]))
+    return Checked((listed,) if allows(listed) else (), allows)

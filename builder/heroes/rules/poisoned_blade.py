@@ -16,19 +16,21 @@ from the closest enemy."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING
 
+from builder.heroes.rules import gear_firing, madness, terror
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.bags import draw_madness
 from builder.heroes.rules.combat import name
+from builder.heroes.rules.decisions import PoisonedBlades, PoisonMadness
 from builder.heroes.rules.events import GearEvent, TerrorEvent
 from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.mythos import Madness, has_faith, manifestation
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.state import GameState
-from builder.heroes.rules.terror import terror_roll
-from builder.heroes.rules.turn_base import TurnBase
 from builder.kernel.events import Modifier
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 POISONED_BLADE = "son-poisoned-blade"
 POISON_PAGE = "SoN p.16"
@@ -36,107 +38,94 @@ POISON_BONUS = 1  # a marker (SoN p.16)
 POISON_TERROR = 3  # the Poisoned side's value: not printed, hon's example
 
 
-@runtime_checkable
-class PoisonerPlayer(Protocol):
-    def poisoned_blades(self, state: GameState, attacker: Piece, assault: Assault, held: int) -> int:
-        """How many of the `held` Poisoned Blade markers the attacker discards on this assault."""
-        ...
+def poisoned_blades(turn: Turn, assault: Assault) -> tuple[Assault, int]:
+    """The assault with the Poisoned Blade markers its attacker announces before the dice,
+    +1 each (SoN p.16), and how many: only against an infantry unit."""
+    attacker, defender = assault.attacker, assault.defender
+    pool = turn.state.gear_for(attacker, POISONED_BLADE) if defender.is_infantry else None
+    if pool is None or not turn.asking:
+        return assault, 0
+    asked = PoisonedBlades(
+        side=attacker.owner, options=tuple(range(pool.count + 1)), attacker=attacker, assault=assault, held=pool.count
+    )
+    count = turn.ask(asked)
+    if count <= 0:
+        return assault, 0
+    gear_firing.spend_marker(
+        turn, attacker, POISONED_BLADE, POISON_PAGE, f"+{POISON_BONUS * count} to its assault", count
+    )
+    bonus = Modifier(f"Poisoned Blade x{count}", POISON_BONUS * count, POISON_PAGE)
+    return replace(assault, attacker_bonuses=(*assault.attacker_bonuses, bonus)), count
 
-    def poison_madness(self, state: GameState, victim: Piece, drawn: tuple[Madness, ...]) -> Madness:
-        """The Madness token, among those `drawn`, applied to the poisoned `victim`."""
-        ...
 
-
-class PoisonedBlades(TurnBase):
-    def poisoned_blades(self, assault: Assault) -> tuple[Assault, int]:
-        """The assault with the Poisoned Blade markers its attacker announces before the dice,
-        +1 each (SoN p.16), and how many: only against an infantry unit."""
-        attacker, defender = assault.attacker, assault.defender
-        pool = self.state.gear_for(attacker, POISONED_BLADE) if defender.is_infantry else None
-        player = self.players.get(attacker.owner)
-        if pool is None or not isinstance(player, PoisonerPlayer):
-            return assault, 0
-        count = min(pool.count, player.poisoned_blades(self.state, attacker, assault, pool.count))
-        if count <= 0:
-            return assault, 0
-        self._spend_marker(attacker, POISONED_BLADE, POISON_PAGE, f"+{POISON_BONUS * count} to its assault", count)
-        bonus = Modifier(f"Poisoned Blade x{count}", POISON_BONUS * count, POISON_PAGE)
-        return replace(assault, attacker_bonuses=(*assault.attacker_bonuses, bonus)), count
-
-    def poison(self, attacker: Piece, defender: Piece, count: int) -> None:
-        """The attacked unit, if it survives, keeps the markers on their Poisoned side (SoN p.16)."""
-        survivor = self.state.pieces.get(defender.key)
-        if count <= 0 or survivor is None or survivor.is_wreck:
-            return
-        held = self.state.mythos.poisoned.setdefault(survivor.key, [])
-        held += [attacker.owner] * count
-        self.add(
-            GearEvent(
-                turn=self.state.turn,
-                phase=self.phase,
-                side=attacker.owner,
-                text=f"{name(survivor)} survives and keeps {count} Poisoned Blade marker(s) on the Poisoned side: "
-                f"{len(held)} Terror check(s) at the start of the Supply Phase ({POISON_PAGE}).",
-                marker=POISONED_BLADE,
-                unit=survivor.key,
-                spent=0,
-                left=len(held),
-            )
+def poison(turn: Turn, attacker: Piece, defender: Piece, count: int) -> None:
+    """The attacked unit, if it survives, keeps the markers on their Poisoned side (SoN p.16)."""
+    survivor = turn.state.pieces.get(defender.key)
+    if count <= 0 or survivor is None or survivor.is_wreck:
+        return
+    held = turn.state.mythos.poisoned.setdefault(survivor.key, [])
+    held += [attacker.owner] * count
+    turn.add(
+        GearEvent(
+            turn=turn.state.turn,
+            phase=turn.phase,
+            side=attacker.owner,
+            text=f"{name(survivor)} survives and keeps {count} Poisoned Blade marker(s) on the Poisoned side: "
+            f"{len(held)} Terror check(s) at the start of the Supply Phase ({POISON_PAGE}).",
+            marker=POISONED_BLADE,
+            unit=survivor.key,
+            spent=0,
+            left=len(held),
         )
+    )
 
-    def poison_checks(self) -> None:
-        """The start of the Supply Phase: each poisoned unit makes a Terror check per marker;
-        of the Madness tokens drawn the poisoner's side applies one, the others go back in the
-        bag, and the markers are discarded (SoN p.16)."""
-        state = self.state
-        for key, sides in sorted(state.mythos.poisoned.items()):
-            piece = state.pieces.get(key)
-            if piece is None or piece.is_wreck or has_faith(piece) or manifestation(piece) is not None:
-                continue
-            drawn: list[Madness] = []
-            for check in range(1, len(sides) + 1):
-                current = state.pieces[key]
-                roll = terror_roll(state, current, self.dice.roll(1)[0], POISON_TERROR)
-                token = None if roll.total >= POISON_TERROR else draw_madness(state.mythos, self.dice)
-                if token is not None:
-                    drawn.append(token)
-                said = "resists" if token is None else f"fails and draws {token.label}"
-                self.add(
-                    TerrorEvent(
-                        turn=state.turn,
-                        phase=self.phase,
-                        side=piece.owner,
-                        text=f"Terror check ({state.ruleset.cite('terror-checks')}): the poison of a Poisoned Blade "
-                        f"({check} of {len(sides)}, {POISON_PAGE}): {name(current)} {said} (rolled {roll.total}, "
-                        f"needs {POISON_TERROR}).",
-                        rolls=(roll,),
-                        unit=key,
-                        manifestation=key,
-                        terror=POISON_TERROR,
-                        resisted=token is None,
-                        madness=token.value if token is not None else None,
-                    )
+
+def poison_checks(turn: Turn) -> None:
+    """The start of the Supply Phase: each poisoned unit makes a Terror check per marker;
+    of the Madness tokens drawn the poisoner's side applies one, the others go back in the
+    bag, and the markers are discarded (SoN p.16)."""
+    state = turn.state
+    for key, sides in sorted(state.mythos.poisoned.items()):
+        piece = state.pieces.get(key)
+        if piece is None or piece.is_wreck or has_faith(piece) or manifestation(piece) is not None:
+            continue
+        drawn: list[Madness] = []
+        for check in range(1, len(sides) + 1):
+            current = state.pieces[key]
+            roll = terror.terror_roll(state, current, turn.dice.roll(1)[0], POISON_TERROR)
+            token = None if roll.total >= POISON_TERROR else draw_madness(state.mythos, turn.dice)
+            if token is not None:
+                drawn.append(token)
+            said = "resists" if token is None else f"fails and draws {token.label}"
+            turn.add(
+                TerrorEvent(
+                    turn=state.turn,
+                    phase=turn.phase,
+                    side=piece.owner,
+                    text=f"Terror check ({state.ruleset.cite('terror-checks')}): the poison of a Poisoned Blade "
+                    f"({check} of {len(sides)}, {POISON_PAGE}): {name(current)} {said} (rolled {roll.total}, "
+                    f"needs {POISON_TERROR}).",
+                    rolls=(roll,),
+                    unit=key,
+                    manifestation=key,
+                    terror=POISON_TERROR,
+                    resisted=token is None,
+                    madness=token.value if token is not None else None,
                 )
-            if drawn:
-                self._poison_madness(state.pieces[key], sides[0], tuple(drawn))
-        state.mythos.poisoned.clear()
+            )
+        if drawn:
+            _poison_madness(turn, state.pieces[key], sides[0], tuple(drawn))
+    state.mythos.poisoned.clear()
 
-    def _poison_madness(self, victim: Piece, poisoner: str, drawn: tuple[Madness, ...]) -> None:
-        state = self.state
-        player = self.players.get(poisoner)
-        chosen = drawn[0]
-        if len(drawn) > 1 and isinstance(player, PoisonerPlayer):
-            picked = player.poison_madness(state, victim, drawn)
-            chosen = picked if picked in drawn else chosen
-        rest = list(drawn)
-        rest.remove(chosen)
-        state.mythos.madness_bag += rest  # "Put the others back in the bag" (SoN p.16)
-        state.pieces[victim.key] = after = replace(victim, suppressed=0)
-        enemies = sorted(
-            state.enemies_of(victim.owner), key=lambda p: (range_between(p.squares, victim.squares), p.key)
-        )
-        self.go_mad(after, chosen, enemies[0] if enemies else after)
 
-    if TYPE_CHECKING:  # madness.py's part of the Turn
-
-        def go_mad(self, piece: Piece, madness: Madness, source: Piece) -> None: ...
+def _poison_madness(turn: Turn, victim: Piece, poisoner: str, drawn: tuple[Madness, ...]) -> None:
+    state = turn.state
+    chosen = drawn[0]
+    if len(drawn) > 1 and turn.asking:
+        chosen = turn.ask(PoisonMadness(side=poisoner, options=tuple(dict.fromkeys(drawn)), victim=victim))
+    rest = list(drawn)
+    rest.remove(chosen)
+    state.mythos.madness_bag += rest  # "Put the others back in the bag" (SoN p.16)
+    state.pieces[victim.key] = after = replace(victim, suppressed=0)
+    enemies = sorted(state.enemies_of(victim.owner), key=lambda p: (range_between(p.squares, victim.squares), p.key))
+    madness.go_mad(turn, after, chosen, enemies[0] if enemies else after)

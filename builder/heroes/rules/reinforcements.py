@@ -24,6 +24,7 @@ from builder.heroes.army.slots import slot_issues
 from builder.heroes.catalogue.recruitment import OptionKind, RecruitmentOption
 from builder.heroes.rules.placement import field_army
 from builder.heroes.rules.state import GameState, combat_groups
+from builder.kernel.decisions import Checked
 
 _PATH = re.compile(r"^(tiles|heroes)\[(\d+)\]$")
 TAG = "@"  # a group path's mark of the turn its option came in: "tiles[0].slots.a@3"
@@ -98,3 +99,17 @@ def take(state: GameState, side: str, chosen: Sequence[Offer], zone: str | None)
             if zone is not None:
                 state.entries[key] = zone
     return [offer.option.name for offer in chosen]
+
+
+def reinforcement_choices(state: GameState, side: str) -> Checked[tuple[Offer, ...]]:
+    """What a side may take when a scenario event lets it fill its empty slots (BfC p.14, p.16):
+    fitting support options, at most one a slot, in any order. Listed: none, or one of them."""
+    resolved = state.armies.get(side)
+    offered = tuple(offers(resolved, broken_options(state, side))) if resolved is not None else ()
+
+    def allows(choice: object) -> bool:
+        if not isinstance(choice, tuple) or not all(c in offered for c in choice):
+            return False
+        return len({c.path for c in choice}) == len(choice)
+
+    return Checked(((), *((offer,) for offer in offered)), allows)

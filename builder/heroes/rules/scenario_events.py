@@ -5,18 +5,17 @@ recruitment tiles with options (a player's choice) the policy chooses."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from builder.heroes.rules.activation import Turn
+from builder.heroes.rules.decisions import Reinforcement
 from builder.heroes.rules.events import ScenarioEvent
-from builder.heroes.rules.policy import Policy
-from builder.heroes.rules.state import Facts, GameState
+from builder.heroes.rules.reinforcements import reinforcement_choices, take
+from builder.heroes.rules.state import Facts
+from builder.heroes.rules.turn_context import Turn
 from builder.heroes.scenario.conditions import holds
 from builder.heroes.scenario.models import Event
 from builder.heroes.scenario.models import Phase as ScenarioPhase
 
 
-def scenario_events(turn: Turn, phase: ScenarioPhase, moment: str, policies: Mapping[str, Policy]) -> None:
+def scenario_events(turn: Turn, phase: ScenarioPhase, moment: str) -> None:
     """The scenario's events for this turn, phase and moment, told and played. The
     phase is the scenario's own enum: its events name no set-up, the game's `Phase` does."""
     state = turn.state
@@ -37,7 +36,7 @@ def scenario_events(turn: Turn, phase: ScenarioPhase, moment: str, policies: Map
                 continue
             state.triggered.add(index)
         who = f" ({event.side})" if event.side else ""
-        played = play_event(state, event, policies)
+        played = play_event(turn, event)
         said = f" Played: {played}." if played else " The simulation does not play it."
         turn.add(
             ScenarioEvent(
@@ -49,11 +48,12 @@ def scenario_events(turn: Turn, phase: ScenarioPhase, moment: str, policies: Map
         )
 
 
-def play_event(state: GameState, event: Event, policies: Mapping[str, Policy]) -> str:
+def play_event(turn: Turn, event: Event) -> str:
     """What a scenario event does to the game, done now and said in English ("" for an event
     that only tells the players something). Units it brings are put in reserve to enter
-    through its zone as their Movement Action (BfC p.14); the options a side may take are the
-    policy's choice (BfC p.14, p.16); the END marker moves down (BfC p.16)."""
+    through its zone as their Movement Action (BfC p.14); the options a side may take are its
+    player's choice (BfC p.14, p.16); the END marker moves down (BfC p.16)."""
+    state = turn.state
     said: list[str] = []
     if event.units:
         came = sorted(k for k, p in state.arriving.items() if p.unit.id in event.units and p.owner == event.side)
@@ -64,8 +64,8 @@ def play_event(state: GameState, event: Event, policies: Mapping[str, Policy]) -
         where = f" through {event.zone}" if event.zone else ""
         names = ", ".join(state.title(state.reserve[k]) for k in came)
         said.append(f"{names} enter play{where}" if came else "no unit is left to enter play")
-    if event.options and event.side is not None and event.side in policies:
-        said.append(policies[event.side].reinforce(state, event.side, event))
+    if event.options and event.side is not None and turn.asking:
+        said.append(_reinforce(turn, event.side, event))
     for objective in event.discard:
         state.discard(objective)
         holder = state.control.get(objective)
@@ -81,3 +81,16 @@ def play_event(state: GameState, event: Event, policies: Mapping[str, Policy]) -
             f"{state.scenario.setup.turns.count + state.end_moved}"
         )
     return "; ".join(said)
+
+
+def _reinforce(turn: Turn, side: str, event: Event) -> str:
+    """The side's choice of options for its empty slots (BfC p.14, p.16), taken; said in English."""
+    options = reinforcement_choices(turn.state, side)
+    if not options.listed[1:]:
+        return f"{side} may fill the empty slots of its recruitment tiles with options, but none is empty or freed"
+    chosen = turn.ask(Reinforcement(side=side, options=options, event=event))
+    if not chosen:
+        return f"{side} may fill the empty slots of its recruitment tiles with options, and takes none"
+    names = take(turn.state, side, sorted(chosen, key=lambda offer: offer.path), event.zone)
+    where = f" through {event.zone}" if event.zone else ""
+    return f"{side} fills its empty slots with {', '.join(names)}, whose units enter play{where} (BfC p.14)"

@@ -10,6 +10,9 @@ transport carries its Scouts along."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from builder.heroes.rules import moving
 from builder.heroes.rules.events import MoveEvent
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.movement import reachable
@@ -18,7 +21,9 @@ from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.placement import objective_area
 from builder.heroes.rules.reach import Reach
 from builder.heroes.rules.state import Frame, GameState
-from builder.heroes.rules.turn_base import TurnBase
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 SCOUT = "scout"
 
@@ -41,6 +46,14 @@ def barred(state: GameState) -> frozenset[Square]:
     return objective_area(state.scenario, state.battlefield)
 
 
+def scout_paths(state: GameState, piece: Piece) -> tuple[Path, ...]:
+    """Every Scout move the unit may make now (HoN core p.26), by destination."""
+    moves = scout_moves(state, piece)
+    if moves is None:
+        return ()
+    return tuple(path for _, path in sorted(moves.items()) if scout_refusal(state, piece, path) is None)
+
+
 def scout_refusal(state: GameState, piece: Piece, path: Path) -> str | None:
     moves = scout_moves(state, piece)
     if moves is None:
@@ -53,18 +66,15 @@ def scout_refusal(state: GameState, piece: Piece, path: Path) -> str | None:
     return None
 
 
-class Scouting(TurnBase):
-    """Scout moves before the first turn (HoN core p.26)."""
-
-    def scout(self, key: str, path: Path) -> None:
-        piece = self.state.pieces[key]
-        problem = scout_refusal(self.state, piece, path)
-        if problem is not None:
-            raise ValueError(f"{key} may not make that Scout move: {problem} ({self.state.ruleset.cite('scout')})")
-        # An Ambush unit moves without revealing itself (p.26): no spotting on the way.
-        before = len(self.frames)
-        self._move(piece, path, turned=piece.concealed, interruptible=False)
-        for at, frame in enumerate(self.frames[before:], start=before):
-            if isinstance(frame.event, MoveEvent) and frame.event.unit == key:
-                said = frame.event.text.rstrip(".") + f", its Scout move ({self.state.ruleset.cite('scout')})."
-                self.frames[at] = Frame(frame.event.model_copy(update={"text": said}), frame.pieces)
+def scout(turn: Turn, key: str, path: Path) -> None:
+    piece = turn.state.pieces[key]
+    problem = scout_refusal(turn.state, piece, path)
+    if problem is not None:
+        raise ValueError(f"{key} may not make that Scout move: {problem} ({turn.state.ruleset.cite('scout')})")
+    # An Ambush unit moves without revealing itself (p.26): no spotting on the way.
+    before = len(turn.frames)
+    moving.move(turn, piece, path, turned=piece.concealed, interruptible=False)
+    for at, frame in enumerate(turn.frames[before:], start=before):
+        if isinstance(frame.event, MoveEvent) and frame.event.unit == key:
+            said = frame.event.text.rstrip(".") + f", its Scout move ({turn.state.ruleset.cite('scout')})."
+            turn.frames[at] = Frame(frame.event.model_copy(update={"text": said}), frame.pieces)

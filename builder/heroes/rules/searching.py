@@ -14,8 +14,10 @@ its markers and other effects are not played."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.recruitment import OptionKind, RecruitmentOption
+from builder.heroes.rules import gear_rerolls
 from builder.heroes.rules.bags import draw_search
 from builder.heroes.rules.combat import IllegalAttack, name
 from builder.heroes.rules.damage import roll_faces
@@ -25,8 +27,10 @@ from builder.heroes.rules.mythos import KnownSpell
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.placement import GRANTED_ON_THE_COUNTER
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.turn_base import TurnBase
 from builder.kernel.events import Modifier, Roll
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 UNTRAINED = 6  # the roll a unit without the Search ability needs (SoN p.11)
 
@@ -58,67 +62,67 @@ def needed(piece: Piece) -> int:
     return value if value else UNTRAINED
 
 
-class SearchChecks(TurnBase):
-    """A Search check instead of an action (SoN p.11)."""
+def search(turn: Turn, piece: Piece) -> None:
+    state, cite = turn.state, turn.state.ruleset.cite
+    why = may_search(state, piece)
+    if why is not None:
+        raise IllegalAttack(f"{name(piece)} may not search: {why}", cite("search-checks"))
+    token = search_token_by(state, piece)
+    assert token is not None
+    target = needed(piece)
+    penalties = tuple(
+        Modifier(f"Suppressed x{piece.suppressed}", -2 * piece.suppressed, cite("suppressed"))
+        for _ in range(1 if piece.suppressed else 0)
+    )
 
-    def _search(self, piece: Piece) -> None:
-        state, cite = self.state, self.state.ruleset.cite
-        why = may_search(state, piece)
-        if why is not None:
-            raise IllegalAttack(f"{name(piece)} may not search: {why}", cite("search-checks"))
-        token = search_token_by(state, piece)
-        assert token is not None
-        target = needed(piece)
-        penalties = tuple(
-            Modifier(f"Suppressed x{piece.suppressed}", -2 * piece.suppressed, cite("suppressed"))
-            for _ in range(1 if piece.suppressed else 0)
+    def finds(faces: tuple[int, ...]) -> float:
+        return 1.0 if faces[0] + sum(m.value for m in penalties) >= target else 0.0
+
+    face = roll_faces(turn.dice, 1, gear_rerolls.veteran_rolls(turn, piece), "search", finds)[
+        0
+    ]  # Veteran tokens (SoN p.16)
+    total = face + sum(m.value for m in penalties)
+    roll = Roll(f"search (needs {target})", (face,), face, penalties, total, cite("search-checks"))
+    found = draw_search(state.mythos, turn.dice) if total >= target else None
+    said = "finds nothing"
+    if found is not None and not state.mythos.open_slots.get(piece.owner):
+        state.mythos.search_bag.append(found)  # hon: no tile may take it, back into the bag
+        said = f"finds {found.name}, but no tile has an empty white or green slot: it goes back into the bag"
+        found = None
+    elif found is not None:
+        state.mythos.search_tokens.discard(token)
+        said = f"finds {found.name} in the Search bag: {_keep(turn, piece.owner, found)}"
+    ability = f"Search {target}, {cite('search')}" if target != UNTRAINED else "a 6 needed without Search"
+    turn.add(
+        SearchEvent(
+            turn=state.turn,
+            phase=turn.phase,
+            side=piece.owner,
+            text=f"{name(piece)} searches by the Search token at [{token[0]}, {token[1]}] ({ability}, "
+            f"{cite('search-checks')}): rolls {total} and {said}.",
+            rolls=(roll,),
+            unit=piece.key,
+            found=found.id if found is not None else None,
         )
+    )
 
-        def finds(faces: tuple[int, ...]) -> float:
-            return 1.0 if faces[0] + sum(m.value for m in penalties) >= target else 0.0
 
-        face = roll_faces(self.dice, 1, self._veteran_rolls(piece), "search", finds)[0]  # Veteran tokens (SoN p.16)
-        total = face + sum(m.value for m in penalties)
-        roll = Roll(f"search (needs {target})", (face,), face, penalties, total, cite("search-checks"))
-        found = draw_search(state.mythos, self.dice) if total >= target else None
-        said = "finds nothing"
-        if found is not None and not state.mythos.open_slots.get(piece.owner):
-            state.mythos.search_bag.append(found)  # hon: no tile may take it, back into the bag
-            said = f"finds {found.name}, but no tile has an empty white or green slot: it goes back into the bag"
-            found = None
-        elif found is not None:
-            state.mythos.search_tokens.discard(token)
-            said = f"finds {found.name} in the Search bag: {self._keep(piece.owner, found)}"
-        ability = f"Search {target}, {cite('search')}" if target != UNTRAINED else "a 6 needed without Search"
-        self.add(
-            SearchEvent(
-                turn=state.turn,
-                phase=self.phase,
-                side=piece.owner,
-                text=f"{name(piece)} searches by the Search token at [{token[0]}, {token[1]}] ({ability}, "
-                f"{cite('search-checks')}): rolls {total} and {said}.",
-                rolls=(roll,),
-                unit=piece.key,
-                found=found.id if found is not None else None,
-            )
-        )
-
-    def _keep(self, side: str, found: RecruitmentOption) -> str:
-        """Put what was found on a tile with an empty white or green slot; in English."""
-        state = self.state
-        slots = state.mythos.open_slots[side]
-        alive = {p.group for p in state.units(side) if p.unit.is_character}
-        group = next((g for g in slots if g in alive), slots[0])
-        slots.remove(group)
-        state.mythos.found.append((side, group, found.id))
-        if found.kind is OptionKind.SPELL:
-            state.mythos.spells.append(KnownSpell(side, group, found, found=True))
-            return f"it goes to {state.titles.get(f'{side}/{group}', group)}, whose Character may cast it"
-        granted = [ref for ref in found.grants.abilities if ref.id in GRANTED_ON_THE_COUNTER]
-        for piece in [p for p in state.units(side) if p.group == group and p.unit.is_character]:
-            sides = [
-                s.model_copy(update={"abilities": [*s.abilities, *(g for g in granted if not s.has(g.id))]})
-                for s in piece.unit.sides
-            ]
-            state.pieces[piece.key] = replace(piece, unit=piece.unit.model_copy(update={"sides": sides}))
-        return f"it goes to {state.titles.get(f'{side}/{group}', group)}"
+def _keep(turn: Turn, side: str, found: RecruitmentOption) -> str:
+    """Put what was found on a tile with an empty white or green slot; in English."""
+    state = turn.state
+    slots = state.mythos.open_slots[side]
+    alive = {p.group for p in state.units(side) if p.unit.is_character}
+    group = next((g for g in slots if g in alive), slots[0])
+    slots.remove(group)
+    state.mythos.found.append((side, group, found.id))
+    if found.kind is OptionKind.SPELL:
+        state.mythos.spells.append(KnownSpell(side, group, found, found=True))
+        return f"it goes to {state.titles.get(f'{side}/{group}', group)}, whose Character may cast it"
+    granted = [ref for ref in found.grants.abilities if ref.id in GRANTED_ON_THE_COUNTER]
+    for piece in [p for p in state.units(side) if p.group == group and p.unit.is_character]:
+        sides = [
+            s.model_copy(update={"abilities": [*s.abilities, *(g for g in granted if not s.has(g.id))]})
+            for s in piece.unit.sides
+        ]
+        state.pieces[piece.key] = replace(piece, unit=piece.unit.model_copy(update={"sides": sides}))
+    return f"it goes to {state.titles.get(f'{side}/{group}', group)}"

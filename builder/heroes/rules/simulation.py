@@ -1,9 +1,11 @@
 """A simulated game: the armies fielded and deployed as the scenario's set-up says, the
-initiative decided, then full Game Turns played by a policy for each side until the
-scenario ends. Every roll and every change is an event; a seed reproduces the whole game.
+initiative decided, then full Game Turns played by a player (a policy) for each side until
+the scenario ends. Every roll and every change is an event; a seed reproduces the whole game.
 
-    record = simulate(scenario, battlefield, {"us": us_army, "german": german_army}, catalogue, seed=7)
-"""
+    armies = {"us": us_army, "german": german_army}
+    record = simulate(scenario, battlefield, armies, catalogue, policies=for_every_side(scenario), seed=7)
+
+(`for_every_side`, builder.heroes.ai.greedy: one simple policy playing every side.)"""
 
 from __future__ import annotations
 
@@ -22,12 +24,12 @@ from builder.heroes.rules.cave import conditions
 from builder.heroes.rules.crew import board, crewed, crews_to_board
 from builder.heroes.rules.deployment import auto_deploy
 from builder.heroes.rules.events import DeployEvent, HeroesEvent, InitiativeEvent, Phase
-from builder.heroes.rules.initiative import InitiativeReroll, initiative_rerolls
+from builder.heroes.rules.initiative import DieRerolls, initiative_rerolls
 from builder.heroes.rules.mythos_setup import prepare
 from builder.heroes.rules.personal_order import hardened_tiles
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.placement import Force, campaign_changed, field_army, zones_for
-from builder.heroes.rules.policy import Policy, SimplePolicy
+from builder.heroes.rules.players import HeroesPlayer, viewer
 from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.state import Frame, GameState, new_game
 from builder.heroes.rules.turn import play_turn
@@ -36,6 +38,7 @@ from builder.heroes.scenario.models import RANDOM, Scenario, ZoneKind
 from builder.kernel.diagnostics import Severity
 from builder.kernel.dice import Dice, SeededDice
 from builder.kernel.events import Roll
+from builder.kernel.match import Table
 
 
 @dataclass(frozen=True)
@@ -142,7 +145,7 @@ def arrivals(scenario: Scenario, side: str) -> frozenset[str]:
 
 
 def roll_initiative(
-    scenario: Scenario, dice: Dice, ruleset: Ruleset, reroll: InitiativeReroll | None = None
+    scenario: Scenario, dice: Dice, ruleset: Ruleset, reroll: DieRerolls | None = None
 ) -> tuple[str, InitiativeEvent]:
     """The scenario's side, or for "random" a die each, highest wins, ties rolled again;
     `reroll`: the Veteran markers spent on the dice (HoN core p.30, initiative.py)."""
@@ -179,7 +182,7 @@ def start(
     ruleset: Ruleset | None = None,
     decks: Mapping[str, Sequence[ActionCard]] | None = None,
     units: Mapping[str, Unit] | None = None,
-    players: Mapping[str, Policy] | None = None,
+    players: Mapping[str, HeroesPlayer] | None = None,
 ) -> tuple[GameState, list[HeroesEvent]]:
     """A game ready for turn 1: initiative decided (the `players` spending Veteran markers on
     its dice), armies deployed, and each side's action card deck (`decks`, by side; none
@@ -194,7 +197,7 @@ def start(
     provisional = scenario.sides[0].id if scenario.setup.initiative == RANDOM else scenario.setup.initiative
     state = new_game(scenario, battlefield, rules, provisional, armies, titles)  # the markers, before the roll
     spent: list[HeroesEvent] = []
-    reroll = initiative_rerolls(state, players, spent) if players else None
+    reroll = initiative_rerolls(state, Table(viewer(state), players), spent) if players else None
     state.initiative, said = roll_initiative(scenario, dice, rules, reroll)
     state.hardened = {side: hardened_tiles(resolved) for side, resolved in armies.items()}  # BfC p.09
     deployed = deploy_all(state, forces)
@@ -216,16 +219,19 @@ def simulate(
     *,
     seed: int = 1,
     turns: int | None = None,
-    policies: Mapping[str, Policy] | None = None,
+    policies: Mapping[str, HeroesPlayer],
 ) -> GameRecord:
-    """Play the scenario with `armies` (by side id), at most `turns` turns (all by default)."""
+    """Play the scenario with `armies` and `policies` (each by side id), at most `turns` turns
+    (all by default)."""
     missing = [s.id for s in scenario.sides if s.id not in armies]
     if missing:
         raise ValueError(f"no army list for {', '.join(missing)}")
+    unplayed = [s.id for s in scenario.sides if s.id not in policies]
+    if unplayed:
+        raise ValueError(f"no player for {', '.join(unplayed)}")
     dice = SeededDice(seed)
     resolved = {side: resolve(army, catalogue) for side, army in armies.items()}
-    policy = SimplePolicy()
-    chosen = {side.id: (policies or {}).get(side.id, policy) for side in scenario.sides}
+    chosen = {side.id: policies[side.id] for side in scenario.sides}
     state, opening = start(
         scenario,
         battlefield,

@@ -10,16 +10,22 @@ destroying a weapon at full strength counts as one); with no one to ask, the nea
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from builder.heroes.catalogue.units import OnHit, Role
+from builder.heroes.rules import hits
 from builder.heroes.rules.combat import name, take_hit
 from builder.heroes.rules.damage import Effect, destroy
+from builder.heroes.rules.decisions import Substitution
 from builder.heroes.rules.events import SubstituteEvent
 from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.los import line_of_sight
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.turn_base import TurnBase
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 SUBSTITUTE_PAGE = "BfC p.08"
 SUBSTITUTE_REACH = 2  # squares
@@ -49,47 +55,46 @@ def worth_substituting(weapon_destroyed: bool, stand_in: Piece, double: bool) ->
     return weapon_destroyed or survives
 
 
-class Substitution(TurnBase):
-    """A Substitute taking a hit in a Heavy Weapon's place (BfC p.08)."""
+def stand_in_for(turn: Turn, weapon: Piece, destroyed: bool, double: bool) -> Piece | None:
+    """The Substitute its side chooses to take the hit, or None."""
+    found = stand_ins(turn.state, weapon)
+    if not found:
+        return None
+    if not turn.asking:
+        return found[0]
+    options = (*found, None)
+    return turn.ask(Substitution(side=weapon.owner, options=options, weapon=weapon, destroyed=destroyed, double=double))
 
-    def _stand_in_for(self, weapon: Piece, destroyed: bool, double: bool) -> Piece | None:
-        """The Substitute its side chooses to take the hit, or None."""
-        found = stand_ins(self.state, weapon)
-        if not found:
-            return None
-        watcher = self.watchers.get(weapon.owner)
-        if watcher is None:
-            return found[0]
-        return watcher.substitute(self.state, weapon, tuple(found), destroyed, double)
 
-    def _substituted(self, before: Piece, effect: Effect, assault: bool) -> bool:
-        """A hit outside a Firing Action (those are taken in `FiringActions._shoot`, which
-        knows a double hit): taken by a Substitute if its side chooses; never when the weapon
-        is destroyed in an assault."""
-        if effect not in (Effect.FLIPPED, Effect.DESTROYED) or (assault and effect.destroyed):
-            return False
-        double = effect.destroyed and before.side.on_hit is OnHit.FLIP
-        stand_in = self._stand_in_for(before, effect.destroyed, double)
-        if stand_in is None:
-            return False
-        self._take_in_place(stand_in, before, double)
-        return True
+def substituted(turn: Turn, before: Piece, effect: Effect, assault: bool) -> bool:
+    """A hit outside a Firing Action (those are taken in `FiringActions._shoot`, which
+    knows a double hit): taken by a Substitute if its side chooses; never when the weapon
+    is destroyed in an assault."""
+    if effect not in (Effect.FLIPPED, Effect.DESTROYED) or (assault and effect.destroyed):
+        return False
+    double = effect.destroyed and before.side.on_hit is OnHit.FLIP
+    stand_in = stand_in_for(turn, before, effect.destroyed, double)
+    if stand_in is None:
+        return False
+    _take_in_place(turn, stand_in, before, double)
+    return True
 
-    def _take_in_place(self, stand_in: Piece, weapon: Piece, double: bool) -> None:
-        """The Substitute suffers the hit (destroyed by a double hit); the weapon none."""
-        if double:
-            effect, after = destroy(stand_in)
-        else:
-            effect, after, _ = take_hit(stand_in, self.dice, self.state.ruleset)
-        self.add(
-            SubstituteEvent(
-                turn=self.state.turn,
-                phase=self.phase,
-                side=stand_in.owner,
-                text=f"{name(stand_in)} takes the hit in place of {name(weapon)} (Substitute, {SUBSTITUTE_PAGE}) "
-                f"and is {effect.value}.",
-                unit=stand_in.key,
-                weapon=weapon.key,
-            )
+
+def _take_in_place(turn: Turn, stand_in: Piece, weapon: Piece, double: bool) -> None:
+    """The Substitute suffers the hit (destroyed by a double hit); the weapon none."""
+    if double:
+        effect, after = destroy(stand_in)
+    else:
+        effect, after, _ = take_hit(stand_in, turn.dice, turn.state.ruleset)
+    turn.add(
+        SubstituteEvent(
+            turn=turn.state.turn,
+            phase=turn.phase,
+            side=stand_in.owner,
+            text=f"{name(stand_in)} takes the hit in place of {name(weapon)} (Substitute, {SUBSTITUTE_PAGE}) "
+            f"and is {effect.value}.",
+            unit=stand_in.key,
+            weapon=weapon.key,
         )
-        self.hurt(stand_in, after, effect)
+    )
+    hits.hurt(turn, stand_in, after, effect)

@@ -22,26 +22,14 @@ destroyed, or would end within an enemy Zone of Control that the window avoids."
 from __future__ import annotations
 
 from itertools import pairwise
-from typing import Protocol, runtime_checkable
 
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.grid import edge_key, is_diagonal
 from builder.heroes.rules.passage import PassageMap, passage_map
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import Piece, Square
-from builder.heroes.rules.state import GameState
 from builder.heroes.rules.urban_fighter import URBAN_FIGHTER
 from builder.heroes.scenario.battlefield import Battlefield
-
-
-@runtime_checkable
-class SurpriseChoices(Protocol):
-    """What a side is asked when a Surprise card would take a beaten unit out of its building."""
-
-    def surprise_exit(self, state: GameState, piece: Piece, plain: Square | None, through: Square) -> str | None:
-        """The Surprise card `piece`'s side plays to retreat through a window to `through`
-        rather than to `plain` (None: with no card it is destroyed); or None."""
-        ...
 
 
 def _through_window(passage: PassageMap, s: Square, t: Square) -> bool:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import CombatValues, WeaponRole
+from builder.heroes.rules import destruction, gear_defence, gear_rerolls, hits, templates
 from builder.heroes.rules.actions import Snipe, TemplateFire
 from builder.heroes.rules.combat import IllegalAttack, name
 from builder.heroes.rules.damage import DamageLocation, Effect, destroy
@@ -29,11 +31,12 @@ from builder.heroes.rules.templates import (
     explosion_squares,
     lay_template,
     scatter,
-    snipe,
 )
-from builder.heroes.rules.turn_base import TurnBase
 from builder.heroes.scenario.battlefield import PlacedElement
 from builder.kernel.events import Modifier
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 
 def template_ability(piece: Piece) -> tuple[TemplateKind, int] | None:
@@ -46,13 +49,13 @@ def template_ability(piece: Piece) -> tuple[TemplateKind, int] | None:
     return None
 
 
-def _building_at(state: GameState, square: Square) -> PlacedElement | None:
+def building_at(state: GameState, square: Square) -> PlacedElement | None:
     element = state.battlefield.element_at.get(square)
     return element if element is not None and element.effects.building else None
 
 
-def _building_key(state: GameState, square: Square) -> str | None:
-    element = _building_at(state, square)
+def building_key(state: GameState, square: Square) -> str | None:
+    element = building_at(state, square)
     return element.key if element is not None else None
 
 
@@ -99,9 +102,9 @@ def template_plan(state: GameState, firer: Piece, at: Point, occupancy: Occupanc
     squares = [sq for sq in sorted(explosion_squares(at)) if sq in state.battlefield.squares]
     if not squares:
         return None
-    inside = {_building_key(state, sq) for sq in explosion_squares(at)}
+    inside = {building_key(state, sq) for sq in explosion_squares(at)}
     into_building = len(inside) == 1 and None not in inside
-    in_building = any(_building_at(state, sq) is not None for sq in firer.squares)
+    in_building = any(building_at(state, sq) is not None for sq in firer.squares)
     seen = occupancy if occupancy is not None else Occupancy(state.pieces.values())
     found = [line_of_sight(state.battlefield, seen, firer, sq, state.ruleset) for sq in squares]
     sight = min(found, key=lambda s: (s.blocked, -s.penalty, s.range))
@@ -142,7 +145,7 @@ def template_targets(state: GameState, lands: Point) -> tuple[list[Piece], froze
     shelter their units from it (HoN core p.23: units inside a building are not affected by a
     template outside it)."""
     area = explosion_squares(lands)
-    inside = {_building_key(state, sq) for sq in area}
+    inside = {building_key(state, sq) for sq in area}
     within = next(iter(inside)) if len(inside) == 1 else None
     sheltered = frozenset(
         sq
@@ -153,156 +156,157 @@ def template_targets(state: GameState, lands: Point) -> tuple[list[Piece], froze
     return covered(area, state.pieces.values(), sheltered), sheltered
 
 
-class TemplateFiring(TurnBase):
-    """Template fire, snipers, and the destruction of structures into rubble (HoN core p.22-24)."""
-
-    def _template(self, firer: Piece, action: TemplateFire) -> None:
-        """Howitzer or Indirect Fire at an interspace: scatter if indirect, then attack every
-        unit under the template, each on its own (HoN core p.23)."""
-        state = self.state
-        plan = template_plan(state, firer, action.at)
-        if plan is None:
-            raise IllegalAttack(
-                f"{name(firer)} may not fire a template at interspace {list(action.at)}", state.ruleset.cite("howitzer")
-            )
-        if firer.concealed:  # a concealed unit that takes a Firing Action turns over (HoN core p.21)
-            firer = firer.revealed()
-            state.pieces[firer.key] = firer
-        scattered = None
-        lands = action.at
-        if plan.kind is TemplateKind.INDIRECT:
-            scattered = scatter(
-                action.at,
-                plan.scatter + (1 if plan.spotter else 0),
-                self.dice,
-                state.ruleset,
-                plan.spotter,
-                self._veteran_rolls(firer),  # Veteran markers (HoN core p.30)
-            )
-            lands = scattered.lands
-        targets, sheltered = template_targets(state, lands)
-        area = explosion_squares(lands)
-        said = f"{name(firer)} fires a {plan.kind.value.replace('-', ' ')} template at interspace {list(action.at)}"
-        if scattered is not None:
-            said += (
-                f"; it lands on target (rolled {scattered.roll.kept})"
-                if scattered.direction is None
-                else f"; it scatters {scattered.distance} {compass(scattered.direction)} (rolled {scattered.roll.kept})"
-                f" to {list(lands)}"
-            )
-            if state.ruleset.scatter_added and scattered.direction is not None:
-                said += f", {state.ruleset.scatter_added} more for night or fog ({state.ruleset.cite('night')})"
-        under = ", ".join(name(t) for t in targets) or "nobody"
-        self.add(
-            TemplateEvent(
-                turn=state.turn,
-                phase=self.phase,
-                side=firer.owner,
-                text=f"{said}: under it, {under} ({state.ruleset.cite(plan.kind.rule)}).",
-                rolls=(scattered.roll,) if scattered is not None else (),
-                firer=firer.key,
-                template=plan.kind.value,
-                at=action.at,
-                lands=lands,
-                squares=tuple(sorted(sq for sq in area if sq in state.battlefield.squares)),
-            )
+def template(turn: Turn, firer: Piece, action: TemplateFire) -> None:
+    """Howitzer or Indirect Fire at an interspace: scatter if indirect, then attack every
+    unit under the template, each on its own (HoN core p.23)."""
+    state = turn.state
+    plan = template_plan(state, firer, action.at)
+    if plan is None:
+        raise IllegalAttack(
+            f"{name(firer)} may not fire a template at interspace {list(action.at)}", state.ruleset.cite("howitzer")
         )
-        result = lay_template(
-            plan.kind,
-            plan.combat,
-            area,
-            targets,
-            self.dice,
+    if firer.concealed:  # a concealed unit that takes a Firing Action turns over (HoN core p.21)
+        firer = firer.revealed()
+        state.pieces[firer.key] = firer
+    scattered = None
+    lands = action.at
+    if plan.kind is TemplateKind.INDIRECT:
+        scattered = scatter(
+            action.at,
+            plan.scatter + (1 if plan.spotter else 0),
+            turn.dice,
             state.ruleset,
-            firer=firer,
-            terrain=self._shield_terrain(plan.combat, firer),  # cover, and Additional Shielding (BfC p.09)
-            penalties=plan.penalties,
-            sheltered=sheltered,
-            scattered=scattered,
-            reroll=lambda shot: self._veteran_reroll(firer, shot),  # Veteran markers (HoN core p.30)
-            rerolls=lambda shot: self._veteran_rolls(firer, shot.target),
+            plan.spotter,
+            gear_rerolls.veteran_rolls(turn, firer),  # Veteran markers (HoN core p.30)
         )
-        for attack in result.attacks:
-            kept = self._life_points(attack)  # a Character's Life Point (BfC p.09)
-            self.add(FireEvent.of(kept, state.turn, self.phase, firer.owner))
-            self.hurt(kept.shot.target, kept.target, kept.effect)
-        # Structures under it, even partly, are affected too (HoN core p.23): Destruction dice (p.22).
-        self._template_destruction(firer, (sq for sq in area if sq in state.battlefield.squares))
-
-    def _snipe(self, firer: Piece, action: Snipe) -> None:
-        """The Sniper's table (HoN core p.24) against a target the sniper sees."""
-        state = self.state
-        target = state.pieces[action.target]
-        sight = line_of_sight(state.battlefield, state.pieces.values(), firer, target, state.ruleset)
-        if sight.blocked:
-            raise IllegalAttack(f"{name(firer)} does not see {name(target)}", state.ruleset.cite("line-of-sight"))
-        result = snipe(
-            firer,
-            target,
-            self.dice,
-            state.ruleset,
-            penalties=sight.modifiers,
-            rerolls=self._veteran_rolls(firer, target),
+        lands = scattered.lands
+    targets, sheltered = template_targets(state, lands)
+    area = explosion_squares(lands)
+    said = f"{name(firer)} fires a {plan.kind.value.replace('-', ' ')} template at interspace {list(action.at)}"
+    if scattered is not None:
+        said += (
+            f"; it lands on target (rolled {scattered.roll.kept})"
+            if scattered.direction is None
+            else f"; it scatters {scattered.distance} {compass(scattered.direction)} (rolled {scattered.roll.kept})"
+            f" to {list(lands)}"
         )
-        result = self._life_point_sniped(target, result)  # a Character's Life Point (BfC p.09)
-        text = f"{name(firer)} snipes at {name(target)}: {result.roll.total}, {result.outcome.value}"
-        if result.effect not in (Effect.NONE, Effect.SUPPRESSED):
-            text += f"; {name(target)} is {result.effect.value}"
-        self.add(
-            SniperEvent(
-                turn=state.turn,
-                phase=self.phase,
-                side=firer.owner,
-                text=f"{text} ({state.ruleset.cite('sniper')}).",
-                rolls=result.rolls,
-                firer=firer.key,
-                target=target.key,
-                outcome=result.outcome.value,
-                effect=result.effect,
-            )
+        if state.ruleset.scatter_added and scattered.direction is not None:
+            said += f", {state.ruleset.scatter_added} more for night or fog ({state.ruleset.cite('night')})"
+    under = ", ".join(name(t) for t in targets) or "nobody"
+    turn.add(
+        TemplateEvent(
+            turn=state.turn,
+            phase=turn.phase,
+            side=firer.owner,
+            text=f"{said}: under it, {under} ({state.ruleset.cite(plan.kind.rule)}).",
+            rolls=(scattered.roll,) if scattered is not None else (),
+            firer=firer.key,
+            template=plan.kind.value,
+            at=action.at,
+            lands=lands,
+            squares=tuple(sorted(sq for sq in area if sq in state.battlefield.squares)),
         )
-        self.hurt(target, result.target, result.effect)
+    )
+    result = lay_template(
+        plan.kind,
+        plan.combat,
+        area,
+        targets,
+        turn.dice,
+        state.ruleset,
+        firer=firer,
+        terrain=gear_defence.shield_terrain(turn, plan.combat, firer),  # cover, and Additional Shielding (BfC p.09)
+        penalties=plan.penalties,
+        sheltered=sheltered,
+        scattered=scattered,
+        reroll=lambda shot: gear_rerolls.veteran_reroll(turn, firer, shot),  # Veteran markers (HoN core p.30)
+        rerolls=lambda shot: gear_rerolls.veteran_rolls(turn, firer, shot.target),
+    )
+    for attack in result.attacks:
+        kept = gear_defence.life_points(turn, attack)  # a Character's Life Point (BfC p.09)
+        turn.add(FireEvent.of(kept, state.turn, turn.phase, firer.owner))
+        hits.hurt(turn, kept.shot.target, kept.target, kept.effect)
+    # Structures under it, even partly, are affected too (HoN core p.23): Destruction dice (p.22).
+    destruction.template_destruction(turn, firer, (sq for sq in area if sq in state.battlefield.squares))
 
-    def _after_fire(self, result: FireResult) -> None:
-        if result.firer is not None:
-            self.state.pieces[result.firer.key] = result.firer
-        self.hurt(result.shot.target, result.target, result.effect)
-        self._destruction(result)
 
-    def _destruction(self, result: FireResult) -> None:
-        """The destruction points a shot at a unit inside a structure deals it (HoN core p.22)."""
-        if result.destruction is not None:
-            where = result.target or result.shot.target
-            element = structure_of(self.state.battlefield, where)
-            if element is not None:
-                self.damage_structure(element, result.destruction.points)
-
-    def damage_structure(self, element: PlacedElement, points: int) -> None:
-        """Destruction points on a structure; when they reach its value a building turns over
-        to its rubble side: infantry inside are suppressed, vehicles on it destroyed (HoN core
-        p.22). The state's battlefield is replaced, so the tables kept per battlefield follow."""
-        state = self.state
-        total = state.structure_points.get(element.key, 0) + points
-        state.structure_points[element.key] = total
-        if element.effects.structure is None or total < element.effects.structure:
-            return
-        fallen = collapse(state.battlefield, element, list(state.pieces.values()), state.rubble)
-        state.battlefield = fallen.battlefield
-        state.ruined.append(element.key)
-        state.structure_points.pop(element.key, None)
-        for piece in fallen.suppressed:
-            state.pieces[piece.key] = piece
-        self.add(
-            RubbleEvent(
-                turn=state.turn,
-                phase=self.phase,
-                text=f"{element.name} is destroyed and turns to rubble"
-                + (f"; {len(fallen.suppressed)} unit(s) inside are suppressed" if fallen.suppressed else "")
-                + f" ({state.ruleset.cite('destruction')}).",
-                element=element.key,
-                squares=tuple(sorted(element.cells)),
-            )
+def snipe(turn: Turn, firer: Piece, action: Snipe) -> None:
+    """The Sniper's table (HoN core p.24) against a target the sniper sees."""
+    state = turn.state
+    target = state.pieces[action.target]
+    sight = line_of_sight(state.battlefield, state.pieces.values(), firer, target, state.ruleset)
+    if sight.blocked:
+        raise IllegalAttack(f"{name(firer)} does not see {name(target)}", state.ruleset.cite("line-of-sight"))
+    result = templates.snipe(
+        firer,
+        target,
+        turn.dice,
+        state.ruleset,
+        penalties=sight.modifiers,
+        rerolls=gear_rerolls.veteran_rolls(turn, firer, target),
+    )
+    result = gear_defence.life_point_sniped(turn, target, result)  # a Character's Life Point (BfC p.09)
+    text = f"{name(firer)} snipes at {name(target)}: {result.roll.total}, {result.outcome.value}"
+    if result.effect not in (Effect.NONE, Effect.SUPPRESSED):
+        text += f"; {name(target)} is {result.effect.value}"
+    turn.add(
+        SniperEvent(
+            turn=state.turn,
+            phase=turn.phase,
+            side=firer.owner,
+            text=f"{text} ({state.ruleset.cite('sniper')}).",
+            rolls=result.rolls,
+            firer=firer.key,
+            target=target.key,
+            outcome=result.outcome.value,
+            effect=result.effect,
         )
-        for vehicle in fallen.destroyed:
-            effect, after = destroy(vehicle)
-            self.hurt(vehicle, after, effect)
+    )
+    hits.hurt(turn, target, result.target, result.effect)
+
+
+def after_fire(turn: Turn, result: FireResult) -> None:
+    if result.firer is not None:
+        turn.state.pieces[result.firer.key] = result.firer
+    hits.hurt(turn, result.shot.target, result.target, result.effect)
+    shot_destruction(turn, result)
+
+
+def shot_destruction(turn: Turn, result: FireResult) -> None:
+    """The destruction points a shot at a unit inside a structure deals it (HoN core p.22)."""
+    if result.destruction is not None:
+        where = result.target or result.shot.target
+        element = structure_of(turn.state.battlefield, where)
+        if element is not None:
+            damage_structure(turn, element, result.destruction.points)
+
+
+def damage_structure(turn: Turn, element: PlacedElement, points: int) -> None:
+    """Destruction points on a structure; when they reach its value a building turns over
+    to its rubble side: infantry inside are suppressed, vehicles on it destroyed (HoN core
+    p.22). The state's battlefield is replaced, so the tables kept per battlefield follow."""
+    state = turn.state
+    total = state.structure_points.get(element.key, 0) + points
+    state.structure_points[element.key] = total
+    if element.effects.structure is None or total < element.effects.structure:
+        return
+    fallen = collapse(state.battlefield, element, list(state.pieces.values()), state.rubble)
+    state.battlefield = fallen.battlefield
+    state.ruined.append(element.key)
+    state.structure_points.pop(element.key, None)
+    for piece in fallen.suppressed:
+        state.pieces[piece.key] = piece
+    turn.add(
+        RubbleEvent(
+            turn=state.turn,
+            phase=turn.phase,
+            text=f"{element.name} is destroyed and turns to rubble"
+            + (f"; {len(fallen.suppressed)} unit(s) inside are suppressed" if fallen.suppressed else "")
+            + f" ({state.ruleset.cite('destruction')}).",
+            element=element.key,
+            squares=tuple(sorted(element.cells)),
+        )
+    )
+    for vehicle in fallen.destroyed:
+        effect, after = destroy(vehicle)
+        hits.hurt(turn, vehicle, after, effect)

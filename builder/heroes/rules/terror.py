@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from builder.heroes.rules import gear_rerolls, madness, mythos_markers
 from builder.heroes.rules.bags import draw_madness
 from builder.heroes.rules.combat import SUPPRESSED_PENALTY, name
 from builder.heroes.rules.damage import roll_faces
@@ -28,8 +29,10 @@ from builder.heroes.rules.mythos_rolls import HYSTERIA_PENALTY
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.turn_base import TurnBase
 from builder.kernel.events import Modifier, Roll
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 
 def must_check(piece: Piece) -> bool:
@@ -76,69 +79,59 @@ def terror_roll(state: GameState, piece: Piece, face: int, terror: int, extra: t
     return Roll(f"terror (needs {terror})", (face,), face, modifiers, total, cite("terror-checks"))
 
 
-class TerrorChecks(TurnBase):
-    """The Supply Phase's Terror checks, the initiative side's units first."""
+def terror_checks(turn: Turn) -> None:
+    state = turn.state
+    state.mythos.sweep(set(state.pieces))
+    occupancy: Occupancy | None = None
+    for side in state.initiative_order():
+        for piece in sorted((p for p in state.units(side) if must_check(p)), key=lambda p: p.key):
+            current = state.pieces.get(piece.key)
+            if current is None or not must_check(current):
+                continue
+            occupancy = occupancy or Occupancy(state.pieces.values())
+            seen = terrifying_sight(state, current, occupancy)
+            if seen is not None:
+                terror_check(turn, current, *seen)
+                occupancy = None  # a unit may have fled or fallen
+    mythos_markers.amulets_of_dagon(turn)
 
-    def terror_checks(self) -> None:
-        state = self.state
-        state.mythos.sweep(set(state.pieces))
-        occupancy: Occupancy | None = None
-        for side in state.initiative_order():
-            for piece in sorted((p for p in state.units(side) if must_check(p)), key=lambda p: p.key):
-                current = state.pieces.get(piece.key)
-                if current is None or not must_check(current):
-                    continue
-                occupancy = occupancy or Occupancy(state.pieces.values())
-                seen = terrifying_sight(state, current, occupancy)
-                if seen is not None:
-                    self.terror_check(current, *seen)
-                    occupancy = None  # a unit may have fled or fallen
-        self.amulets_of_dagon()
 
-    def terror_check(self, piece: Piece, source: Piece, terror: int, amulet: bool = False) -> None:
-        """One Terror check against `source`'s value `terror` (an Amulet of Dagon's, `source`
-        then the closest enemy), and its Madness if it fails."""
-        state, cite = self.state, self.state.ruleset.cite
+def terror_check(turn: Turn, piece: Piece, source: Piece, terror: int, amulet: bool = False) -> None:
+    """One Terror check against `source`'s value `terror` (an Amulet of Dagon's, `source`
+    then the closest enemy), and its Madness if it fails."""
+    state, cite = turn.state, turn.state.ruleset.cite
 
-        def resists(faces: tuple[int, ...]) -> float:
-            return 1.0 if terror_roll(state, piece, faces[0], terror).total >= terror else 0.0
+    def resists(faces: tuple[int, ...]) -> float:
+        return 1.0 if terror_roll(state, piece, faces[0], terror).total >= terror else 0.0
 
-        # Veteran tokens (SoN p.16): the unit's side on a failure, the source's on a success.
-        face = roll_faces(self.dice, 1, self._veteran_rolls(piece, source), "terror", resists, source)[0]
-        roll = terror_roll(state, piece, face, terror, self.elder_signs(piece, terror))
-        resisted = roll.total >= terror
-        drawn = None if resisted else draw_madness(state.mythos, self.dice)
-        what = f"{name(piece)} sees {name(source)} (Mythos Manifestation {terror}, {cite('mythos-manifestation')})"
-        if amulet:
-            what = f"an Amulet of Dagon ({terror}, {cite('equipment')}) forces {name(piece)} to check"
-        if resisted:
-            said = "and resists the Terror"
-        elif drawn is None:
-            said = "and fails, but the Madness bag is empty: it resists the Terror"
-        else:
-            said = f"and fails: it draws {drawn.label} from the Madness bag and discards its Suppressed markers"
-        self.add(
-            TerrorEvent(
-                turn=state.turn,
-                phase=self.phase,
-                side=piece.owner,
-                text=f"Terror check ({cite('terror-checks')}): {what} {said} (rolled {roll.total}, needs {terror}).",
-                rolls=(roll,),
-                unit=piece.key,
-                manifestation=source.key,
-                terror=terror,
-                resisted=resisted or drawn is None,
-                madness=drawn.value if drawn is not None else None,
-            )
+    # Veteran tokens (SoN p.16): the unit's side on a failure, the source's on a success.
+    face = roll_faces(turn.dice, 1, gear_rerolls.veteran_rolls(turn, piece, source), "terror", resists, source)[0]
+    roll = terror_roll(state, piece, face, terror, mythos_markers.elder_signs(turn, piece, terror))
+    resisted = roll.total >= terror
+    drawn = None if resisted else draw_madness(state.mythos, turn.dice)
+    what = f"{name(piece)} sees {name(source)} (Mythos Manifestation {terror}, {cite('mythos-manifestation')})"
+    if amulet:
+        what = f"an Amulet of Dagon ({terror}, {cite('equipment')}) forces {name(piece)} to check"
+    if resisted:
+        said = "and resists the Terror"
+    elif drawn is None:
+        said = "and fails, but the Madness bag is empty: it resists the Terror"
+    else:
+        said = f"and fails: it draws {drawn.label} from the Madness bag and discards its Suppressed markers"
+    turn.add(
+        TerrorEvent(
+            turn=state.turn,
+            phase=turn.phase,
+            side=piece.owner,
+            text=f"Terror check ({cite('terror-checks')}): {what} {said} (rolled {roll.total}, needs {terror}).",
+            rolls=(roll,),
+            unit=piece.key,
+            manifestation=source.key,
+            terror=terror,
+            resisted=resisted or drawn is None,
+            madness=drawn.value if drawn is not None else None,
         )
-        if drawn is not None:
-            state.pieces[piece.key] = replace(piece, suppressed=0)
-            self.go_mad(state.pieces[piece.key], drawn, source)
-
-    if TYPE_CHECKING:  # madness.py's part of the Turn
-
-        def go_mad(self, piece: Piece, madness: Madness, source: Piece) -> None: ...
-
-        def elder_signs(self, piece: Piece, terror: int) -> tuple[Modifier, ...]: ...
-
-        def amulets_of_dagon(self) -> None: ...
+    )
+    if drawn is not None:
+        state.pieces[piece.key] = replace(piece, suppressed=0)
+        madness.go_mad(turn, state.pieces[piece.key], drawn, source)

@@ -7,11 +7,11 @@ markers reaches the value of the structure, it is destroyed"; a Totem has 1)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING
 
 from builder.heroes.rules.combat import IllegalAttack, name
 from builder.heroes.rules.damage import DESTRUCTION_SUCCESS
+from builder.heroes.rules.decisions import TotemBoon, TotemSite
 from builder.heroes.rules.events import GearEvent
 from builder.heroes.rules.firing import weapons_of
 from builder.heroes.rules.grid import Point
@@ -22,21 +22,12 @@ from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.templates import explosion_squares, interspace_range
 from builder.heroes.rules.totem import MAX_TOTEMS, TOTEM, TOTEM_PAGE, standing, totems_given
-from builder.heroes.rules.turn_base import TurnBase
 from builder.kernel.events import Roll
 
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
+
 DESTRUCTION = "destruction"
-
-
-@runtime_checkable
-class TotemPlayer(Protocol):
-    def totem_at(self, state: GameState, side: str) -> Point | None:
-        """The interspace the side puts its next Totem on."""
-        ...
-
-    def totem_boon(self, state: GameState, totem: Totem) -> Boon:
-        """The advantage the standing `totem` gives its side this round."""
-        ...
 
 
 def destruction_of(piece: Piece) -> int:
@@ -63,73 +54,81 @@ def totem_in_sight(state: GameState, piece: Piece, totem: Totem, occupancy: Occu
     return any(not line_of_sight(state.battlefield, seen, piece, sq, state.ruleset).blocked for sq in around)
 
 
-class Totems(TurnBase):
-    def raise_totems(self) -> None:
-        """The first round's Supply Phase: each side puts its Totems on the interspaces its
-        player names, never more than two (SoN p.16)."""
-        state = self.state
-        for side in state.initiative_order():
-            player = self.players.get(side)
-            if not isinstance(player, TotemPlayer):
-                continue
-            for _ in range(min(totems_given(state, side), MAX_TOTEMS) - len(standing(state, side))):
-                at = player.totem_at(state, side)
-                if at is None or not any(sq in state.battlefield.squares for sq in explosion_squares(at)):
-                    break
-                state.mythos.totems.append(Totem(side, at))
-                self._tell_totem(side, f"{side} raises a Totem on interspace {list(at)}", len(standing(state, side)))
+def raise_totems(turn: Turn) -> None:
+    """The first round's Supply Phase: each side puts its Totems on the interspaces its
+    player names, never more than two (SoN p.16)."""
+    state = turn.state
+    for side in state.initiative_order():
+        if not turn.asking:
+            continue
+        for _ in range(min(totems_given(state, side), MAX_TOTEMS) - len(standing(state, side))):
+            at = turn.ask(TotemSite(side=side, options=(*totem_sites(state), None)))
+            if at is None:
+                break
+            state.mythos.totems.append(Totem(side, at))
+            _tell_totem(turn, side, f"{side} raises a Totem on interspace {list(at)}", len(standing(state, side)))
 
-    def totem_boons(self, players: Mapping[str, object]) -> None:
-        """The beginning of the Order Phase: each standing Totem gives an Order token or
-        draws an Action card, as its side chooses (SoN p.16)."""
-        state = self.state
-        for totem in state.mythos.totems:
-            player = players.get(totem.side)
-            if not totem.standing or not isinstance(player, TotemPlayer):
-                totem.boon = None
-                continue
-            totem.boon = player.totem_boon(state, totem)
-            deck = state.decks.get(totem.side)
-            if totem.boon is Boon.CARD and deck is not None and deck.pile:
-                deck.hand.append(deck.pile.pop(0))
-                said = "draws 1 Action card"
-            elif totem.boon is Boon.CARD:
-                said = "would draw an Action card, but none is left to draw"
-            else:
-                said = "gives an additional Order token"
-            self._tell_totem(totem.side, f"The Totem on interspace {list(totem.at)} {said}", len(standing(state)))
 
-    def _fire_at_totem(self, piece: Piece, action: FireAtTotem) -> None:
-        """A unit with Destruction fires at an enemy Totem instead of a Firing Action: a die
-        per point of Destruction, each 4+ a Destruction marker; one destroys it (SoN p.16-17)."""
-        state = self.state
-        totem = next((t for t in standing(state) if t.at == action.at and t.side != piece.owner), None)
-        dice = destruction_of(piece)
-        if totem is None or not dice or not totem_in_sight(state, piece, totem):
-            raise IllegalAttack(f"{name(piece)} has no Destruction shot at a Totem on {list(action.at)}", TOTEM_PAGE)
-        faces = self.dice.roll(dice)
-        hits = sum(1 for f in faces if f >= DESTRUCTION_SUCCESS)
-        roll = Roll("destruction", faces, max(faces), (), max(faces), state.ruleset.cite("destruction"))
-        totem.standing = hits == 0
-        said = "destroys it: its advantage is lost" if not totem.standing else "does not harm it"
-        self._tell_totem(
-            piece.owner,
-            f"{name(piece)} fires at the Totem on interspace {list(action.at)} with Destruction {dice} "
-            f"(rolled {', '.join(map(str, faces))}) and {said}",
-            len(standing(state, totem.side)),
-            (roll,),
+def totem_sites(state: GameState) -> tuple[Point, ...]:
+    """The interspaces a Totem may stand on: any with a square of the battlefield about it."""
+    width, height = state.battlefield.width, state.battlefield.height
+    points = ((x, y) for y in range(height + 1) for x in range(width + 1))
+    return tuple(at for at in points if any(sq in state.battlefield.squares for sq in explosion_squares(at)))
+
+
+def totem_boons(turn: Turn) -> None:
+    """The beginning of the Order Phase: each standing Totem gives an Order token or
+    draws an Action card, as its side chooses (SoN p.16)."""
+    state = turn.state
+    for totem in state.mythos.totems:
+        if not totem.standing or not turn.asking:
+            totem.boon = None
+            continue
+        totem.boon = turn.ask(TotemBoon(side=totem.side, options=(Boon.ORDER, Boon.CARD), totem=totem))
+        deck = state.decks.get(totem.side)
+        if totem.boon is Boon.CARD and deck is not None and deck.pile:
+            deck.hand.append(deck.pile.pop(0))
+            said = "draws 1 Action card"
+        elif totem.boon is Boon.CARD:
+            said = "would draw an Action card, but none is left to draw"
+        else:
+            said = "gives an additional Order token"
+        _tell_totem(turn, totem.side, f"The Totem on interspace {list(totem.at)} {said}", len(standing(state)))
+
+
+def fire_at_totem(turn: Turn, piece: Piece, action: FireAtTotem) -> None:
+    """A unit with Destruction fires at an enemy Totem instead of a Firing Action: a die
+    per point of Destruction, each 4+ a Destruction marker; one destroys it (SoN p.16-17)."""
+    state = turn.state
+    totem = next((t for t in standing(state) if t.at == action.at and t.side != piece.owner), None)
+    dice = destruction_of(piece)
+    if totem is None or not dice or not totem_in_sight(state, piece, totem):
+        raise IllegalAttack(f"{name(piece)} has no Destruction shot at a Totem on {list(action.at)}", TOTEM_PAGE)
+    faces = turn.dice.roll(dice)
+    hits = sum(1 for f in faces if f >= DESTRUCTION_SUCCESS)
+    roll = Roll("destruction", faces, max(faces), (), max(faces), state.ruleset.cite("destruction"))
+    totem.standing = hits == 0
+    said = "destroys it: its advantage is lost" if not totem.standing else "does not harm it"
+    _tell_totem(
+        turn,
+        piece.owner,
+        f"{name(piece)} fires at the Totem on interspace {list(action.at)} with Destruction {dice} "
+        f"(rolled {', '.join(map(str, faces))}) and {said}",
+        len(standing(state, totem.side)),
+        (roll,),
+    )
+
+
+def _tell_totem(turn: Turn, side: str, text: str, left: int, rolls: tuple[Roll, ...] = ()) -> None:
+    turn.add(
+        GearEvent(
+            turn=turn.state.turn,
+            phase=turn.phase,
+            side=side,
+            text=f"{text} ({TOTEM_PAGE}).",
+            rolls=rolls,
+            marker=TOTEM,
+            spent=0,
+            left=left,
         )
-
-    def _tell_totem(self, side: str, text: str, left: int, rolls: tuple[Roll, ...] = ()) -> None:
-        self.add(
-            GearEvent(
-                turn=self.state.turn,
-                phase=self.phase,
-                side=side,
-                text=f"{text} ({TOTEM_PAGE}).",
-                rolls=rolls,
-                marker=TOTEM,
-                spent=0,
-                left=left,
-            )
-        )
+    )

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import UnitType
+from builder.heroes.rules import assaulting, concealment, hits, moving
 from builder.heroes.rules.actions import Disembark, Embark, PushWreck
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.cover import cover
@@ -21,7 +23,9 @@ from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.squares import forced_move_zones, may_stand, may_step_out, named_squares, neighbours_of
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.turn_base import TurnBase
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 
 def load_of(piece: Piece) -> int:
@@ -111,188 +115,189 @@ def push_refusal(state: GameState, vehicle: Piece, wreck: Piece, direction: int)
     return None
 
 
-class Transport(TurnBase):
-    """Embarking, disembarking, the riders a transport carries and pushing wrecks (HoN core p.11, p.27)."""
+def push_wreck(turn: Turn, vehicle: Piece, action: PushWreck) -> None:
+    """One square, in the direction of the pushing vehicle's move, the wreck keeping its
+    orientation; light vehicles push one-square wrecks only; never off the battlefield,
+    into terrain impassable to vehicles save water (a wreck all in water sinks), nor
+    when the square the vehicle vacates it into is impassable to it; infantry where the
+    wreck lands makes a Forced Move (HoN core p.11)."""
+    cite = turn.state.ruleset.cite
+    if not vehicle.is_vehicle:
+        raise ValueError(f"{vehicle.key} is no vehicle: only vehicles push wrecks")
+    points = allowance(vehicle)
+    cost = action.path.cost if action.path is not None else 0
+    if points is None or cost + 1 > points:
+        raise ValueError(f"{vehicle.key} has no movement point left to push")
+    if action.path is not None and len(action.path.positions) > 1:
+        moving.move(turn, vehicle, action.path, ends_action=False)
+        moved = moving.moved_on(turn, vehicle.key, action.path)
+        if moved is None:  # Opportunity Fire on the way: no push (HoN core p.15, p.24)
+            concealment.spot_all(turn, except_key=vehicle.key)
+            return
+        vehicle = moved
+    wreck = turn.state.pieces.get(action.wreck)
+    if wreck is None or not wreck.is_wreck:
+        raise ValueError(f"no wreck {action.wreck}")
+    problem = push_refusal(turn.state, vehicle, wreck, action.direction)
+    if problem is not None:
+        raise ValueError(f"{vehicle.key} may not push {wreck.key}: {problem}")
+    dc, dr = STEPS[action.direction]
+    pushed_to = tuple((c + dc, r + dr) for c, r in wreck.squares)
+    ahead = tuple((c + dc, r + dr) for c, r in vehicle.squares)
+    field = turn.state.battlefield
+    sinks = all(field.effects_at(sq).water for sq in pushed_to)
+    victims = [
+        p
+        for p in turn.state.units()
+        if p.is_infantry and p.embarked_in is None and set(p.squares) & set(pushed_to) and p.key != vehicle.key
+    ]
+    if sinks:
+        del turn.state.pieces[wreck.key]
+    else:
+        turn.state.pieces[wreck.key] = wreck.moved(pushed_to)
+    turn.state.pieces[vehicle.key] = vehicle.moved(ahead)
+    carry(turn, turn.state.pieces[vehicle.key])
+    turn.add(
+        PushWreckEvent(
+            turn=turn.state.turn,
+            phase=turn.phase,
+            side=vehicle.owner,
+            text=f"{name(vehicle)} pushes the wreck of {name(wreck)} one square"
+            + (", into the water: it sinks" if sinks else f" to {named_squares(pushed_to)}")
+            + f"; this ends its Movement Action ({cite('pushing-wrecks')}).",
+            unit=vehicle.key,
+            wreck=wreck.key,
+            to=None if sinks else pushed_to,
+        )
+    )
+    for victim in sorted(victims, key=lambda p: p.key):
+        ranked = sorted(neighbours(victim.square), key=lambda sq: (-cover(turn.state, victim, (sq,)), sq))
+        if inactive(victim).side.movement == 0:
+            ranked = []
+        run = f"is in the way of the wreck of {name(wreck)}"
+        assaulting.displace(
+            turn, victim, ranked, f"{run} and makes way to", f"{run} and cannot make way", "pushing-wrecks"
+        )
+    concealment.spot_all(turn, except_key=vehicle.key)
 
-    def _push_wreck(self, vehicle: Piece, action: PushWreck) -> None:
-        """One square, in the direction of the pushing vehicle's move, the wreck keeping its
-        orientation; light vehicles push one-square wrecks only; never off the battlefield,
-        into terrain impassable to vehicles save water (a wreck all in water sinks), nor
-        when the square the vehicle vacates it into is impassable to it; infantry where the
-        wreck lands makes a Forced Move (HoN core p.11)."""
-        cite = self.state.ruleset.cite
-        if not vehicle.is_vehicle:
-            raise ValueError(f"{vehicle.key} is no vehicle: only vehicles push wrecks")
-        points = allowance(vehicle)
-        cost = action.path.cost if action.path is not None else 0
-        if points is None or cost + 1 > points:
-            raise ValueError(f"{vehicle.key} has no movement point left to push")
-        if action.path is not None and len(action.path.positions) > 1:
-            self._move(vehicle, action.path, ends_action=False)
-            moved = self._moved_on(vehicle.key, action.path)
-            if moved is None:  # Opportunity Fire on the way: no push (HoN core p.15, p.24)
-                self.spot_all(except_key=vehicle.key)
-                return
-            vehicle = moved
-        wreck = self.state.pieces.get(action.wreck)
-        if wreck is None or not wreck.is_wreck:
-            raise ValueError(f"no wreck {action.wreck}")
-        problem = push_refusal(self.state, vehicle, wreck, action.direction)
-        if problem is not None:
-            raise ValueError(f"{vehicle.key} may not push {wreck.key}: {problem}")
-        dc, dr = STEPS[action.direction]
-        pushed_to = tuple((c + dc, r + dr) for c, r in wreck.squares)
-        ahead = tuple((c + dc, r + dr) for c, r in vehicle.squares)
-        field = self.state.battlefield
-        sinks = all(field.effects_at(sq).water for sq in pushed_to)
-        victims = [
-            p
-            for p in self.state.units()
-            if p.is_infantry and p.embarked_in is None and set(p.squares) & set(pushed_to) and p.key != vehicle.key
+
+def carry(turn: Turn, vehicle: Piece) -> None:
+    """The units a transport carries stand where it stands: their LoS is drawn from one
+    of its squares (HoN core p.27)."""
+    pieces = turn.state.pieces
+    riders = [key for key, other in pieces.items() if other.embarked_in == vehicle.key]
+    for key in riders:  # most moves carry no one: no copy of the whole table
+        pieces[key] = pieces[key].moved(vehicle.squares, vehicle.facing)
+
+
+def embark(turn: Turn, piece: Piece, action: Embark) -> None:
+    transport = turn.state.pieces.get(action.transport)
+    if action.path is not None and len(action.path.positions) > 1:
+        moving.move(turn, piece, action.path, ends_action=False)
+        moved = moving.moved_on(turn, piece.key, action.path)
+        if moved is None:  # Opportunity Fire on the way: it does not get in (HoN core p.24)
+            concealment.spot_all(turn, except_key=piece.key)
+            return
+        piece = moved
+    if transport is None:
+        raise ValueError(f"no transport {action.transport}")
+    problem = embark_refusal(turn.state, piece, transport)
+    if problem is not None:
+        raise ValueError(f"{piece.key} may not embark in {transport.key}: {problem}")
+    turn.state.pieces[piece.key] = replace(piece.moved(transport.squares, transport.facing), embarked_in=transport.key)
+    turn.add(
+        EmbarkEvent(
+            turn=turn.state.turn,
+            phase=turn.phase,
+            side=piece.owner,
+            text=f"{name(piece)} gets into {name(transport)} ({turn.state.ruleset.cite('transport')}).",
+            unit=piece.key,
+            transport=transport.key,
+        )
+    )
+    concealment.spot_all(turn, except_key=piece.key)
+
+
+def disembark(turn: Turn, piece: Piece, action: Disembark) -> None:
+    square, path = action.square, action.path
+    transport = turn.state.pieces.get(piece.embarked_in or "")
+    if transport is None:
+        raise ValueError(f"{piece.key} is not embarked")
+    if square not in neighbours_of(transport.squares):
+        raise ValueError(f"{square} is not next to {transport.key}")
+    out = replace(piece, embarked_in=None)
+    if not may_stand(turn.state, out, (square,)):
+        raise ValueError(f"{piece.key} may not get off onto {square}")
+    points = allowance(out)
+    if path is not None and (path.positions[0].squares != (square,) or points is None or path.cost + 1 > points):
+        raise ValueError(f"{piece.key} may not go on from {square} along that path")
+    turn.state.pieces[piece.key] = out.moved((square,))
+    turn.add(
+        EmbarkEvent(
+            turn=turn.state.turn,
+            phase=turn.phase,
+            side=piece.owner,
+            text=f"{name(piece)} gets off {name(transport)} to {named_squares((square,))} "
+            f"({turn.state.ruleset.cite('transport')}).",
+            unit=piece.key,
+            transport=transport.key,
+            out=True,
+            to=(square,),
+        )
+    )
+    if path is not None and len(path.positions) > 1:
+        moving.move(turn, turn.state.pieces[piece.key], path)
+    else:
+        concealment.spot_all(turn, except_key=piece.key)
+
+
+def unload(turn: Turn, vehicle: Piece) -> None:
+    """The transport is destroyed: the units inside take no hit but are redeployed,
+    Inactive Side up and each with a Suppressed marker, in unoccupied squares next to
+    the wreck, never within an enemy ZoC, as their owner chooses (HoN core p.27). A Forced
+    Move: with no such square, or an X Movement Value, a unit is destroyed (p.9)."""
+    cite = turn.state.ruleset.cite
+    zones_cache: dict[str, dict[Square, frozenset[str]]] = {}
+    for key in sorted(k for k, p in turn.state.pieces.items() if p.embarked_in == vehicle.key):
+        rider = replace(turn.state.pieces[key], embarked_in=None)
+        zones = zones_cache.get(rider.owner)
+        if zones is None:
+            zones = zones_cache[rider.owner] = forced_move_zones(turn.state, rider)
+        around = sorted(neighbours_of(vehicle.squares), key=lambda sq: (-cover(turn.state, rider, (sq,)), sq))
+        free = [
+            sq
+            for sq in around
+            if inactive(rider).side.movement is not None
+            and may_stand(turn.state, rider, (sq,))
+            and sq not in zones
+            and may_step_out(turn.state, rider, vehicle.squares, sq)
         ]
-        if sinks:
-            del self.state.pieces[wreck.key]
-        else:
-            self.state.pieces[wreck.key] = wreck.moved(pushed_to)
-        self.state.pieces[vehicle.key] = vehicle.moved(ahead)
-        self._carry(self.state.pieces[vehicle.key])
-        self.add(
-            PushWreckEvent(
-                turn=self.state.turn,
-                phase=self.phase,
-                side=vehicle.owner,
-                text=f"{name(vehicle)} pushes the wreck of {name(wreck)} one square"
-                + (", into the water: it sinks" if sinks else f" to {named_squares(pushed_to)}")
-                + f"; this ends its Movement Action ({cite('pushing-wrecks')}).",
-                unit=vehicle.key,
-                wreck=wreck.key,
-                to=None if sinks else pushed_to,
-            )
-        )
-        for victim in sorted(victims, key=lambda p: p.key):
-            ranked = sorted(neighbours(victim.square), key=lambda sq: (-cover(self.state, victim, (sq,)), sq))
-            if inactive(victim).side.movement == 0:
-                ranked = []
-            run = f"is in the way of the wreck of {name(wreck)}"
-            self._displace(victim, ranked, f"{run} and makes way to", f"{run} and cannot make way", "pushing-wrecks")
-        self.spot_all(except_key=vehicle.key)
-
-    def _carry(self, vehicle: Piece) -> None:
-        """The units a transport carries stand where it stands: their LoS is drawn from one
-        of its squares (HoN core p.27)."""
-        pieces = self.state.pieces
-        riders = [key for key, other in pieces.items() if other.embarked_in == vehicle.key]
-        for key in riders:  # most moves carry no one: no copy of the whole table
-            pieces[key] = pieces[key].moved(vehicle.squares, vehicle.facing)
-
-    def _embark(self, piece: Piece, action: Embark) -> None:
-        transport = self.state.pieces.get(action.transport)
-        if action.path is not None and len(action.path.positions) > 1:
-            self._move(piece, action.path, ends_action=False)
-            moved = self._moved_on(piece.key, action.path)
-            if moved is None:  # Opportunity Fire on the way: it does not get in (HoN core p.24)
-                self.spot_all(except_key=piece.key)
-                return
-            piece = moved
-        if transport is None:
-            raise ValueError(f"no transport {action.transport}")
-        problem = embark_refusal(self.state, piece, transport)
-        if problem is not None:
-            raise ValueError(f"{piece.key} may not embark in {transport.key}: {problem}")
-        self.state.pieces[piece.key] = replace(
-            piece.moved(transport.squares, transport.facing), embarked_in=transport.key
-        )
-        self.add(
-            EmbarkEvent(
-                turn=self.state.turn,
-                phase=self.phase,
-                side=piece.owner,
-                text=f"{name(piece)} gets into {name(transport)} ({self.state.ruleset.cite('transport')}).",
-                unit=piece.key,
-                transport=transport.key,
-            )
-        )
-        self.spot_all(except_key=piece.key)
-
-    def _disembark(self, piece: Piece, action: Disembark) -> None:
-        square, path = action.square, action.path
-        transport = self.state.pieces.get(piece.embarked_in or "")
-        if transport is None:
-            raise ValueError(f"{piece.key} is not embarked")
-        if square not in neighbours_of(transport.squares):
-            raise ValueError(f"{square} is not next to {transport.key}")
-        out = replace(piece, embarked_in=None)
-        if not may_stand(self.state, out, (square,)):
-            raise ValueError(f"{piece.key} may not get off onto {square}")
-        points = allowance(out)
-        if path is not None and (path.positions[0].squares != (square,) or points is None or path.cost + 1 > points):
-            raise ValueError(f"{piece.key} may not go on from {square} along that path")
-        self.state.pieces[piece.key] = out.moved((square,))
-        self.add(
-            EmbarkEvent(
-                turn=self.state.turn,
-                phase=self.phase,
-                side=piece.owner,
-                text=f"{name(piece)} gets off {name(transport)} to {named_squares((square,))} "
-                f"({self.state.ruleset.cite('transport')}).",
-                unit=piece.key,
-                transport=transport.key,
-                out=True,
-                to=(square,),
-            )
-        )
-        if path is not None and len(path.positions) > 1:
-            self._move(self.state.pieces[piece.key], path)
-        else:
-            self.spot_all(except_key=piece.key)
-
-    def _unload(self, vehicle: Piece) -> None:
-        """The transport is destroyed: the units inside take no hit but are redeployed,
-        Inactive Side up and each with a Suppressed marker, in unoccupied squares next to
-        the wreck, never within an enemy ZoC, as their owner chooses (HoN core p.27). A Forced
-        Move: with no such square, or an X Movement Value, a unit is destroyed (p.9)."""
-        cite = self.state.ruleset.cite
-        zones_cache: dict[str, dict[Square, frozenset[str]]] = {}
-        for key in sorted(k for k, p in self.state.pieces.items() if p.embarked_in == vehicle.key):
-            rider = replace(self.state.pieces[key], embarked_in=None)
-            zones = zones_cache.get(rider.owner)
-            if zones is None:
-                zones = zones_cache[rider.owner] = forced_move_zones(self.state, rider)
-            around = sorted(neighbours_of(vehicle.squares), key=lambda sq: (-cover(self.state, rider, (sq,)), sq))
-            free = [
-                sq
-                for sq in around
-                if inactive(rider).side.movement is not None
-                and may_stand(self.state, rider, (sq,))
-                and sq not in zones
-                and may_step_out(self.state, rider, vehicle.squares, sq)
-            ]
-            if free:
-                placed = replace(inactive(rider).moved((free[0],)), suppressed=rider.suppressed + 1)
-                self.state.pieces[key] = placed
-                self.add(
-                    EmbarkEvent(
-                        turn=self.state.turn,
-                        phase=self.phase,
-                        side=rider.owner,
-                        text=f"{name(rider)} gets out of the burning {name(vehicle)} to {named_squares((free[0],))}, "
-                        f"with a Suppressed marker ({cite('transport')}).",
-                        unit=key,
-                        transport=vehicle.key,
-                        out=True,
-                        to=(free[0],),
-                    )
+        if free:
+            placed = replace(inactive(rider).moved((free[0],)), suppressed=rider.suppressed + 1)
+            turn.state.pieces[key] = placed
+            turn.add(
+                EmbarkEvent(
+                    turn=turn.state.turn,
+                    phase=turn.phase,
+                    side=rider.owner,
+                    text=f"{name(rider)} gets out of the burning {name(vehicle)} to {named_squares((free[0],))}, "
+                    f"with a Suppressed marker ({cite('transport')}).",
+                    unit=key,
+                    transport=vehicle.key,
+                    out=True,
+                    to=(free[0],),
                 )
-            else:
-                self.state.pieces[key] = rider
-                self.add(
-                    RetreatEvent(
-                        turn=self.state.turn,
-                        phase=self.phase,
-                        side=rider.owner,
-                        text=f"{name(rider)} cannot get out of {name(vehicle)}: no unoccupied square next to it "
-                        f"outside an enemy Zone of Control ({cite('transport')}); it is destroyed.",
-                        unit=key,
-                    )
+            )
+        else:
+            turn.state.pieces[key] = rider
+            turn.add(
+                RetreatEvent(
+                    turn=turn.state.turn,
+                    phase=turn.phase,
+                    side=rider.owner,
+                    text=f"{name(rider)} cannot get out of {name(vehicle)}: no unoccupied square next to it "
+                    f"outside an enemy Zone of Control ({cite('transport')}); it is destroyed.",
+                    unit=key,
                 )
-                self.hurt(rider, None, Effect.DESTROYED, hit=False)
+            )
+            hits.hurt(turn, rider, None, Effect.DESTROYED, hit=False)

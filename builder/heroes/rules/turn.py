@@ -9,9 +9,29 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from builder.heroes.catalogue.cards import CardTiming
-from builder.heroes.rules.actions import AssaultAction, Fire, Move, Snipe, TemplateFire
-from builder.heroes.rules.activation import Turn
-from builder.heroes.rules.cards import refill
+from builder.heroes.rules import (
+    action_cards,
+    battle_events,
+    casting,
+    concealed,
+    concealment,
+    dragon,
+    eldritch_ichor,
+    gear_firing,
+    hardboiled,
+    heroic,
+    madness,
+    medallion,
+    mythos_markers,
+    poisoned_blade,
+    scouting,
+    terror,
+    totems,
+)
+from builder.heroes.rules.activation import STAYS, action_choices
+from builder.heroes.rules.cards import discard_selections, refill
+from builder.heroes.rules.concealed import concealments
+from builder.heroes.rules.decisions import ActivationAction, Concealment, Discards, OrderTokens, ScoutMove, SpecialOrder
 from builder.heroes.rules.events import (
     HoldEvent,
     OrdersEvent,
@@ -22,7 +42,6 @@ from builder.heroes.rules.events import (
     TurnEvent,
     VictoryEvent,
 )
-from builder.heroes.rules.gear import GearFire, GearThrow, GrenadeInto
 from builder.heroes.rules.orders import (
     AUTONOMOUS,
     SPECIAL,
@@ -32,35 +51,38 @@ from builder.heroes.rules.orders import (
     needs_no_order,
     tokens_for,
 )
-from builder.heroes.rules.personal_order import check_duties, duties_said
+from builder.heroes.rules.personal_order import duties_said, placements
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.policy import Policy
+from builder.heroes.rules.players import HeroesPlayer
 from builder.heroes.rules.scenario_events import scenario_events
-from builder.heroes.rules.special_orders import LATER, opening, with_later_specials
+from builder.heroes.rules.special_orders import LATER, Chooser, opening, with_later_specials
 from builder.heroes.rules.state import Facts, Frame, GameState, star_losses
-from builder.heroes.rules.structures import Demolish
+from builder.heroes.rules.turn_context import Turn
 from builder.heroes.rules.victory_points import score_objectives
 from builder.heroes.scenario.conditions import describe, holds
 from builder.heroes.scenario.models import Phase as ScenarioPhase
+from builder.kernel.decisions import YES_NO
 from builder.kernel.dice import Dice
 
 
-def play_turn(state: GameState, policies: Mapping[str, Policy], dice: Dice, last: int) -> list[Frame]:
+def play_turn(state: GameState, players: Mapping[str, HeroesPlayer], dice: Dice, last: int) -> list[Frame]:
     """Play one Game Turn in place; `last` is the turn after which the game ends."""
     frames: list[Frame] = []
-    orders = order_phase(state, policies, dice, frames)
+    orders = order_phase(state, players, dice, frames)
     if state.over:
         return frames
-    frames += activation_phase(state, orders, policies, dice)
-    frames += supply_phase(state, orders, policies, dice)
+    frames += activation_phase(state, orders, players, dice)
+    frames += supply_phase(state, orders, players, dice)
     frames += end_of_turn(state, last, dice)
     return frames
 
 
-def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, frames: list[Frame]) -> dict[str, Orders]:
+def order_phase(
+    state: GameState, players: Mapping[str, HeroesPlayer], dice: Dice, frames: list[Frame]
+) -> dict[str, Orders]:
     """Markers from the last turn go; each side takes its tokens and places them, the side
     with the initiative first (HoN core p.8)."""
-    turn = Turn(state, dice, Phase.ORDER)
+    turn = Turn(state, dice, Phase.ORDER, players)
     cite = state.ruleset.cite
     turn.add(
         TurnEvent(
@@ -76,21 +98,18 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
             state.pieces[key] = piece.marked(activated=False)
     if state.turn == 1:  # Concealed markers assigned during deployment (HoN core p.30)
         for side in state.initiative_order():
-            turn.conceal(policies[side].conceal(state, side), "as it deploys")
+            conceal(turn, side, "as it deploys")
         for side in state.initiative_order():  # then Scouts move (HoN core p.26)
             for piece in sorted(state.units(side), key=lambda p: p.key):
-                path = policies[side].scout(state, state.pieces[piece.key]) if piece.key in state.pieces else None
-                if path is not None:
-                    turn.scout(piece.key, path)
+                scout(turn, piece.key)
     state.special_orders.clear()  # what the last turn's cards gave lasted for that turn
     state.granted_assault.clear()
     state.moved_only.clear()
     # Step 1: action cards before scenario effects, the initiative player's first (p.8, p.17).
     for side in state.initiative_order():
-        if side in state.decks:
-            turn.battle_events(side, policies[side].order_cards(state, side), CardTiming.ORDER_START)
-    turn.totem_boons(policies)  # each standing Totem: an Order token or an Action card (SoN p.16)
-    scenario_events(turn, ScenarioPhase.ORDER, "start", policies)
+        action_cards.battle_events_at(turn, side, CardTiming.ORDER_START)
+    totems.totem_boons(turn)  # each standing Totem: an Order token or an Action card (SoN p.16)
+    scenario_events(turn, ScenarioPhase.ORDER, "start")
     orders: dict[str, Orders] = {}
     for side in state.initiative_order():
         tokens = tokens_for(state, side)
@@ -108,9 +127,8 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
             )
             frames += turn.frames
             return orders
-        placed = policies[side].assign(state, side, tokens)
-        placed.check(tokens)
-        check_duties(state, placed, tokens)  # Personal Order (HoN core p.26), Hardened (BfC p.09)
+        # Personal Order (HoN core p.26), Hardened (BfC p.09): checked with the placement.
+        placed = turn.ask(OrderTokens(side=side, options=placements(state, side, tokens), tokens=tokens))
         orders[side] = placed
         names = ", ".join(
             f"{n} {state.title(state.pieces.get(key) or state.reserve[key])}"
@@ -130,22 +148,22 @@ def order_phase(state: GameState, policies: Mapping[str, Policy], dice: Dice, fr
                 bluffs=placed.bluffs,
             )
         )
-    turn.medallions(orders, policies)  # Elder Sign Medallions discard tokens on Manifestations (SoN p.14)
-    scenario_events(turn, ScenarioPhase.ORDER, "end", policies)
+    medallion.medallions(turn, orders)  # Elder Sign Medallions discard tokens on Manifestations (SoN p.14)
+    scenario_events(turn, ScenarioPhase.ORDER, "end")
     frames += turn.frames
     return orders
 
 
 def activation_phase(
-    state: GameState, orders: Mapping[str, Orders], policies: Mapping[str, Policy], dice: Dice
+    state: GameState, orders: Mapping[str, Orders], players: Mapping[str, HeroesPlayer], dice: Dice
 ) -> list[Frame]:
     """Tokens revealed alternately from the side with the initiative; a unit gone or given an
     Activated marker reveals its token to no effect (HoN core p.9). The side may play action
     cards on the unit as it is activated and once it has acted (HoN core p.17)."""
-    turn = Turn(state, dice, Phase.ACTIVATION, policies)
-    scenario_events(turn, ScenarioPhase.ACTIVATION, "start", policies)
-    turn.madness_acts()  # Rage and Paranoia act, Catatonia freezes (SoN p.11)
-    turn.dragons_fly()  # the Dragon's one move of the round (SoN p.16)
+    turn = Turn(state, dice, Phase.ACTIVATION, players)
+    scenario_events(turn, ScenarioPhase.ACTIVATION, "start")
+    madness.madness_acts(turn)  # Rage and Paranoia act, Catatonia freezes (SoN p.11)
+    dragon.dragons_fly(turn)  # the Dragon's one move of the round (SoN p.16)
     autonomous = {side: sorted(p.key for p in _own(state, side) if needs_no_order(p)) for side in state.sides}
     teams = {side: state.team_of(side) for side in state.sides}
     state.ordered = {key for placed in orders.values() for key in placed.ordered}
@@ -153,7 +171,7 @@ def activation_phase(
     state.passed_orders.clear()
     marker = state.initiative_order(state.initiative_marker)  # Special Orders keep it (HoN core p.17)
     # Special tokens as order 0, or held and played between two activations (HoN core p.8).
-    choosers = {side: policy.play_special for side, policy in policies.items()}
+    choosers = {side: _special_order(turn) for side in players}
     at_zero, held = opening(state, orders, choosers)
     sequence = activation_sequence(state.initiative_order(), at_zero, autonomous, teams, marker)
     for reveal in with_later_specials(state, sequence, held, choosers):
@@ -188,72 +206,95 @@ def activation_phase(
         )
         if reveal.token != AUTONOMOUS and piece.side.has("ambush-spotter") and piece.key in state.pieces:
             spot(turn, piece)
-        policy = policies[reveal.side]
-        if reveal.side in state.decks and piece.key in state.pieces:
-            turn.battle_events(
-                reveal.side, policy.action_cards(state, piece, CardTiming.ACTIVATION), CardTiming.ACTIVATION
-            )
+        if piece.key in state.pieces:
+            action_cards.battle_events_at(turn, reveal.side, CardTiming.ACTIVATION, piece)
             piece = state.pieces[piece.key]
         if piece.key in state.pieces:
-            piece = turn.rally_hardboiled(piece)  # Hardboiled tokens, before it acts (SoN p.16)
-            piece = turn.ichor_heal(piece)  # an Eldritch Ichor flips a Character back (SoN p.14)
-        turn.perform(reveal.key, policy.activate(state, piece))
-        again = turn.heroic_again(reveal.key)  # a Heroic token: a second activation (SoN p.16)
+            piece = hardboiled.rally_hardboiled(turn, piece)  # Hardboiled tokens, before it acts (SoN p.16)
+            piece = eldritch_ichor.ichor_heal(turn, piece)  # an Eldritch Ichor flips a Character back (SoN p.14)
+        act(turn, piece)
+        again = heroic.heroic_again(turn, reveal.key)  # a Heroic token: a second activation (SoN p.16)
         if again is not None:
-            turn.perform(reveal.key, policy.activate(state, again))
-        turn.amulets_of_dagon()  # "at any time during any phase" (SoN p.16): once a unit has acted
+            act(turn, again)
+        mythos_markers.amulets_of_dagon(turn)  # "at any time during any phase" (SoN p.16): once a unit has acted
         acted = state.pieces.get(reveal.key)
-        if reveal.side in state.decks and acted is not None and not acted.is_wreck:
-            turn.battle_events(
-                reveal.side, policy.action_cards(state, acted, CardTiming.AFTER_ACTION), CardTiming.AFTER_ACTION
-            )
+        if acted is not None and not acted.is_wreck:
+            action_cards.battle_events_at(turn, reveal.side, CardTiming.AFTER_ACTION, acted)
         if reveal.token == AUTONOMOUS and reveal.key in state.pieces:
             # An autonomous unit takes an Activated marker when it acts (HoN core p.26).
             state.pieces[reveal.key] = state.pieces[reveal.key].marked(activated=True)
-    scenario_events(turn, ScenarioPhase.ACTIVATION, "end", policies)
+    scenario_events(turn, ScenarioPhase.ACTIVATION, "end")
     state.fallen_defenders.clear()  # a destroyed Defender's +1 ends with the phase (BfC p.08)
     return turn.frames
 
 
+def act(turn: Turn, piece: Piece, supply: bool = False) -> None:
+    """The activated unit's action, its side's choice among those the rules allow (HoN core
+    p.9-26); in the Supply Phase (`supply`) a Movement Action (p.16); holding when nobody is asked."""
+    if not turn.asking:
+        turn.perform(piece.key, STAYS)
+        return
+    options = action_choices(turn.state, piece, supply)
+    turn.perform(piece.key, turn.ask(ActivationAction(side=piece.owner, options=options, unit=piece, supply=supply)))
+
+
+def conceal(turn: Turn, side: str, when: str) -> None:
+    """The side's choice of units to replace with Concealed markers (HoN core p.30)."""
+    options = concealments(turn.state, side)
+    if turn.asking and options.listed[1:]:
+        concealed.conceal(turn, turn.ask(Concealment(side=side, options=options, moment=when)), when)
+
+
+def scout(turn: Turn, key: str) -> None:
+    """A Scout unit's move once the armies are deployed, if its side wishes (HoN core p.26)."""
+    piece = turn.state.pieces.get(key)
+    paths = scouting.scout_paths(turn.state, piece) if piece is not None and turn.asking else ()
+    if piece is None or not paths:
+        return
+    path = turn.ask(ScoutMove(side=piece.owner, options=(*paths, None), unit=piece))
+    if path is not None:
+        scouting.scout(turn, key, path)
+
+
+def _special_order(turn: Turn) -> Chooser:
+    """Whether a side plays a held special order token now, asked of its player."""
+    return lambda state, piece: turn.ask(SpecialOrder(side=piece.owner, options=YES_NO, unit=piece))
+
+
 def spot(turn: Turn, spotter: Piece) -> None:
     """Ambush Spotter (BfC p.08): activated by an order token, it reveals the concealed units
-    it sees clearly before it acts, through the spotting rules' event (`Turn.ambush_spot`)."""
-    turn.ambush_spot(spotter)
+    it sees clearly before it acts, through the spotting rules' event (`concealment.ambush_spot`)."""
+    concealment.ambush_spot(turn, spotter)
 
 
 def supply_phase(
-    state: GameState, orders: Mapping[str, Orders], policies: Mapping[str, Policy], dice: Dice
+    state: GameState, orders: Mapping[str, Orders], players: Mapping[str, HeroesPlayer], dice: Dice
 ) -> list[Frame]:
     """Bluffs are discarded; each side in turn moves the units with no order token nor
     Activated marker, then takes one Suppressed marker off each of its units. Never a firing
     action nor an assault (HoN core p.16, "the absolute rule"). At its end (step 7) each side
     discards the action cards it wishes and draws back up to its hand size (p.16-17)."""
-    turn = Turn(state, dice, Phase.SUPPLY, policies)
-    scenario_events(turn, ScenarioPhase.SUPPLY, "start", policies)
+    turn = Turn(state, dice, Phase.SUPPLY, players)
+    scenario_events(turn, ScenarioPhase.SUPPLY, "start")
     for side in state.initiative_order():  # before units move (HoN core p.30)
-        turn.conceal(policies[side].conceal(state, side), "as the Supply Phase begins")
+        conceal(turn, side, "as the Supply Phase begins")
     if state.turn == 1:
-        turn.raise_totems()  # the Totems go on the board in the first round's Supply Phase (SoN p.16)
-    turn.spells_at_supply_start()  # Drowning's second attack (SoN p.15)
-    turn.poison_checks()  # Poisoned Blade markers: a Terror check each (SoN p.16)
-    turn.hardboiled_before_terror()  # Hardboiled tokens spare a unit its check (SoN p.16)
-    turn.terror_checks()  # after the bluffs, before the moves (SoN p.10-11)
+        totems.raise_totems(turn)  # the Totems go on the board in the first round's Supply Phase (SoN p.16)
+    casting.spells_at_supply_start(turn)  # Drowning's second attack (SoN p.15)
+    poisoned_blade.poison_checks(turn)  # Poisoned Blade markers: a Terror check each (SoN p.16)
+    hardboiled.hardboiled_before_terror(turn)  # Hardboiled tokens spare a unit its check (SoN p.16)
+    terror.terror_checks(turn)  # after the bluffs, before the moves (SoN p.10-11)
     for side in state.initiative_order():
         ordered = orders[side].ordered if side in orders else frozenset()
         for piece in sorted(_own(state, side), key=lambda p: p.key):
             current = _piece(state, piece.key)
             if current is None or current.key in ordered or current.activated or current.is_wreck:
                 continue
-            action = policies[side].supply_move(state, current)
-            if isinstance(
-                action, (Fire, AssaultAction, TemplateFire, Snipe, GearFire, GearThrow, GrenadeInto, Demolish)
-            ) or (isinstance(action, Move) and action.fire is not None):
-                raise ValueError(f"{side}'s policy fired or assaulted in the Supply Phase; the rules forbid it")
             before = len(turn.frames)
-            turn.perform(current.key, action)
+            act(turn, current, supply=True)
             if isinstance(turn.frames[before].event, HoldEvent):
                 del turn.frames[before]  # units that stay put in the Supply Phase are not news
-        turn.mine_cards(side)  # the Mine action card (HoN core p.17)
+        battle_events.mine_cards(turn, side)  # the Mine action card (HoN core p.17)
         rallied = 0
         for key, piece in list(state.pieces.items()):
             if (
@@ -274,14 +315,16 @@ def supply_phase(
                     f"({state.ruleset.cite('supply-phase')}).",
                 )
             )
-    turn.explode_bombs()  # Sticky Bombs and Magnetic Mines, at the end of the Supply Phase (HoN core p.29)
-    scenario_events(turn, ScenarioPhase.SUPPLY, "end", policies)
-    turn.madness_passes()  # Catatonia and Hysteria end with the next round's Supply Phase (SoN p.11)
-    turn.spells_at_supply_end()  # Paralyze and Enchant Unit markers (SoN p.15)
+    gear_firing.explode_bombs(turn)  # Sticky Bombs and Magnetic Mines, at the end of the Supply Phase (HoN core p.29)
+    scenario_events(turn, ScenarioPhase.SUPPLY, "end")
+    madness.madness_passes(turn)  # Catatonia and Hysteria end with the next round's Supply Phase (SoN p.11)
+    casting.spells_at_supply_end(turn)  # Paralyze and Enchant Unit markers (SoN p.15)
     state.mythos.treated.clear()  # treated units rally from the next Supply Phase (SoN p.18)
     for side in state.initiative_order():
-        if side in state.decks:
-            drawn = refill(state, side, policies[side].discards(state, side), dice)
+        deck = state.decks.get(side)
+        if deck is not None:
+            discards = turn.ask(Discards(side=side, options=discard_selections(deck))) if turn.asking else ()
+            drawn = refill(state, side, discards, dice)
             if drawn is not None:
                 turn.add(drawn)
     return turn.frames

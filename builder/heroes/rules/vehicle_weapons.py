@@ -9,23 +9,16 @@ or Suppressive Fire is declared with its shares and is never re-aimed (p.24)."""
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import Weapon
 from builder.heroes.rules.actions import Fire
+from builder.heroes.rules.decisions import NextTarget
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.state import GameState
-from builder.heroes.rules.turn_base import TurnBase
 
-
-@runtime_checkable
-class WeaponTargets(Protocol):
-    """What a side is asked before each further weapon of a Firing Action fires."""
-
-    def next_target(self, state: GameState, firer: Piece, weapon: Weapon | None, planned: str) -> str | None:
-        """The key of the enemy `weapon` fires at now, or None for none; `planned` is the target
-        the action named for it."""
-        ...
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 
 def declared_one_by_one(action: Fire) -> bool:
@@ -36,15 +29,20 @@ def declared_one_by_one(action: Fire) -> bool:
     return len(weapons) > 1 and distinct and not action.shares and not action.suppressive
 
 
-class VehicleWeapons(TurnBase):
-    def _declare(self, firer: Piece, weapon: Weapon | None, planned: str, later: bool, action: Fire) -> str | None:
-        """The target `weapon` fires at: the planned one for the first weapon, else the one the
-        firer's side declares once the previous attack is resolved (HoN core p.14)."""
-        player = self.players.get(firer.owner)
-        if not later or not declared_one_by_one(action) or not isinstance(player, WeaponTargets):
-            return planned
-        chosen = player.next_target(self.state, firer, weapon, planned)
-        target = self.state.pieces.get(chosen) if chosen is not None else None
-        if chosen is not None and (target is None or target.owner not in self.state.opponents(firer.owner)):
-            raise ValueError(f"{firer.owner} aims at {chosen!r}, which is no enemy on the battlefield")
-        return chosen
+def declare(
+    turn: Turn,
+    firer: Piece,
+    weapon: Weapon | None,
+    planned: str,
+    later: bool,
+    action: Fire,
+    shootable: Callable[[Piece], bool],
+) -> str | None:
+    """The target `weapon` fires at: the planned one for the first weapon, else the one the
+    firer's side declares once the previous attack is resolved (HoN core p.14), among the
+    enemies it may `shoot` at now, or none."""
+    if not later or not declared_one_by_one(action) or not turn.asking:
+        return planned
+    targets = tuple(p.key for p in sorted(turn.state.enemies_of(firer.owner), key=lambda p: p.key) if shootable(p))
+    asked = NextTarget(side=firer.owner, options=(*targets, None), firer=firer, weapon=weapon, planned=planned)
+    return turn.ask(asked)

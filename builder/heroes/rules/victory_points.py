@@ -5,8 +5,12 @@ the free battle's, an example value its rules say so."""
 
 from __future__ import annotations
 
-from builder.heroes.rules.activation import Turn
+from typing import TYPE_CHECKING
+
 from builder.heroes.rules.events import ControlEvent
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 PAGE = "HoN core p.5-6"
 
@@ -30,3 +34,30 @@ def score_objectives(turn: Turn) -> None:
                 objective=objective.id,
             )
         )
+
+
+def update_control(turn: Turn) -> None:
+    """A side takes an objective when one of its units stands on it and no enemy unit
+    does; it keeps it until the enemy takes it back (BfC p.12: "the German player may
+    regain control"). How control is taken is not printed in the books at hand: this
+    is the project's reading, stated here."""
+    state = turn.state
+    standing = state.holders()  # by objective, the allegiances on it: a team's (SoN p.10)
+    for objective in state.scenario.objectives:
+        if objective.id in state.discarded:
+            continue  # discarded: its controller keeps it (BfC p.16)
+        holders = standing[objective.id]
+        if len(holders) != 1:
+            continue
+        (holder,) = holders
+        if state.control.get(objective.id) != holder:
+            state.control[objective.id] = holder
+            turn.add(
+                ControlEvent(
+                    turn=state.turn,
+                    phase=turn.phase,
+                    side=holder,
+                    text=f"{holder} takes control of {objective.name}.",
+                    objective=objective.id,
+                )
+            )

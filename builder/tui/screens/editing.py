@@ -17,6 +17,8 @@ from builder.kernel.history import Edit
 from builder.services.document import DocumentSession
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from builder.services.recent_files import Kind
 
 S = TypeVar("S", bound=DocumentSession[Any, Any])
@@ -78,13 +80,18 @@ class DocumentScreen(Screen[None], Generic[S]):
 
 def document_title(title: str, size: str, session: DocumentSession[Any, Any]) -> Text:
     """ "Title — size · file · modified  playable" (or how many errors keep it from play)."""
+    return title_bar(title, size, session.path, session.has_edits, session.issues)
+
+
+def title_bar(title: str, size: str, path: Path | None, modified: bool, issues: list[Issue]) -> Text:
+    """The title line of every editor, also of one without a DocumentSession (the hex game's)."""
     text = Text()
     text.append(title, style="bold")
     text.append(f" — {size}")
-    text.append(f" · {session.path.name if session.path else 'not saved yet'}", style="dim")
-    if session.has_edits:
+    text.append(f" · {path.name if path else 'not saved yet'}", style="dim")
+    if modified:
         text.append(" · modified", style="italic yellow")
-    text.append_text(verdict(session.issues))
+    text.append_text(verdict(issues))
     return text
 
 

@@ -1,7 +1,7 @@
 """The Tactical Card Game's simulation viewer (`hon simulate SCENARIO --tui` on a tcg
 scenario): the game played by the simple policy, stepped through event by event on the
-board, each event with its rolls and page. It renders the rules core's frames; it never
-recomputes them."""
+board, each event with its rolls and page, and the legend of the board's markers and sides.
+It renders the rules core's frames; it never recomputes them."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from builder.tcg.scenario import Scenario
 from builder.tui.styles import SCREENS_CSS
 from builder.tui.widgets.footer import KeysFooter
 from builder.tui.widgets.tcg_board import TcgBoard
+from builder.tui.widgets.tcg_box_text import legend
 
 
 def event_text(frame: Frame, index: int, count: int) -> Text:
@@ -54,9 +55,11 @@ def highlighted(frame: Frame) -> set[Box]:
 class TcgSimulationScreen(Screen[None]):
     CSS_PATH = SCREENS_CSS
 
+    # The event beside the board takes a third of the screen at most, so that the board,
+    # which sizes its boxes from the room left, shows whole at 120 columns.
     DEFAULT_CSS = """
-    TcgSimulationScreen #tcg-side { width: 48; }
-    TcgSimulationScreen #tcg-event { height: auto; padding: 0 1; }
+    TcgSimulationScreen #tcg-side { width: 30%; min-width: 34; max-width: 56; }
+    TcgSimulationScreen #tcg-event, TcgSimulationScreen #tcg-legend { height: auto; padding: 0 1; }
     TcgSimulationScreen #tcg-title { height: auto; text-style: bold; padding: 0 1; }
     """
     BINDINGS = [
@@ -82,11 +85,13 @@ class TcgSimulationScreen(Screen[None]):
             yield TcgBoard(id="tcg-board")
             with Vertical(id="tcg-side"):
                 yield Static(id="tcg-event")
+                yield Static(id="tcg-legend")
         yield KeysFooter()
 
     def on_mount(self) -> None:
         outcome = self.record.outcome
         self.query_one("#tcg-title", Static).update(Text(f"{self.scenario.title} — seed {self.record.seed}: {outcome}"))
+        self.query_one("#tcg-legend", Static).update(legend(self.scenario, forces=False))
         self.go(0)
 
     def go(self, index: int) -> None:

@@ -83,12 +83,16 @@ def box_text(scenario: Scenario, view: BoxView, issues: list[Issue]) -> Text:
     return text
 
 
-def legend(scenario: Scenario) -> Text:
+def legend(scenario: Scenario, *, forces: bool = True) -> Text:
+    """The markers' glyphs, and each side in the colour of its cards and zone (with its
+    COMMAND and DIRECTIVE markers when `forces`: the viewer tells how many are left)."""
     text = Text.assemble(("\nMarkers\n", "bold"))
     for kind in MarkerKind:
         text.append(f" {MARKER_GLYPH[kind]} {kind.value}\n")
     text.append("\nSides\n", style="bold")
     for index, side in enumerate(scenario.sides):
         text.append(f" {ZONE_BAR}", style=f"bold {SIDE_COLOURS[index % len(SIDE_COLOURS)]}")
-        text.append(f" {side.name}: {side.command} COMMAND, {side.directives} DIRECTIVE\n")
+        text.append(
+            f" {side.name}: {side.command} COMMAND, {side.directives} DIRECTIVE\n" if forces else f" {side.name}\n"
+        )
     return text

@@ -5,26 +5,23 @@ reinforcement zone holds it, and a cursor moved with the arrows or the mouse."""
 
 from __future__ import annotations
 
+from rich.cells import set_cell_size
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
 from textual.events import MouseDown
-from textual.geometry import Region, Size
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 
 from builder.services.tcg_scenario_session import BoxView, PlacedView
 from builder.tcg.base import Box
 from builder.tcg.scenario import Scenario
-from builder.tui.widgets.tcg_board import BOX_HEIGHT, BOX_WIDTH, MARKER_GLYPH, SIDE_COLOURS, TERRAIN_COLOUR, TcgBoard
+from builder.tui.widgets.short_names import fitted, shortened
+from builder.tui.widgets.tcg_board import BOX_HEIGHT, MARKER_GLYPH, SIDE_COLOURS, TERRAIN_COLOUR, TcgBoard
 
 ZONE_BAR = "▌"
 CURSOR = Style(bgcolor="#e8e0a0", color="#181818")
-
-
-def fitted(text: str, width: int) -> str:
-    """The text, cut with an ellipsis when it is wider than the box."""
-    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def card_lines(card: PlacedView) -> tuple[str, str]:
@@ -78,10 +75,9 @@ class TcgDesignBoard(TcgBoard, can_focus=True):
     def design(self, scenario: Scenario, views: dict[Box, BoxView]) -> None:
         self.scenario, self.views = scenario, views
         board = scenario.board
-        self.virtual_size = Size(board.columns * BOX_WIDTH, board.rows * BOX_HEIGHT)
         if not board.contains(self.cursor):
             self.cursor = (min(self.cursor[0], board.columns - 1), min(self.cursor[1], board.rows - 1))
-        self.refresh()
+        self.fit()
 
     def box_lines(self, box: Box) -> tuple[str, str, str]:
         view = self.views.get(box)
@@ -89,13 +85,13 @@ class TcgDesignBoard(TcgBoard, can_focus=True):
             return ("", "", "")
         glyphs = "".join(MARKER_GLYPH[m.kind] + (str(m.value) if m.value else "") for m in view.markers)
         card, tags = placed_lines(view)
-        room = BOX_WIDTH - 2 - (len(glyphs) + 1 if glyphs else 0)
-        return (f"{view.terrain.label[:room]} {glyphs}".rstrip(), card, tags)
+        width = self.text_width
+        return (self.terrain_line(view.terrain, glyphs), shortened(card, width), fitted(tags, width))
 
     def box_segments(self, box: Box, sub: int) -> list[Segment]:
         view = self.views.get(box)
         if view is None:
-            return [Segment(" " * BOX_WIDTH)]
+            return [Segment(" " * self.box_width)]
         style = Style(bgcolor=TERRAIN_COLOUR[view.terrain], color="#e8e8e8")
         if view.placed:
             colour = SIDE_COLOURS[view.placed[0].side % len(SIDE_COLOURS)]
@@ -107,14 +103,15 @@ class TcgDesignBoard(TcgBoard, can_focus=True):
             style += CURSOR if self.has_focus else Style(underline=True)
         bar_colour = SIDE_COLOURS[view.zone % len(SIDE_COLOURS)] if view.zone is not None else None
         bar = Segment(ZONE_BAR if bar_colour else " ", style + Style(color=bar_colour, reverse=False, bold=True))
-        text = fitted(self.box_lines(box)[sub], BOX_WIDTH - 2)
-        return [bar, Segment(f"{text:<{BOX_WIDTH - 2}} ", style)]
+        text = set_cell_size(self.box_lines(box)[sub], self.text_width)
+        return [bar, Segment(f"{text} ", style)]
 
     # --- input ----------------------------------------------------------------------------
 
     def watch_cursor(self, new: Box) -> None:
         self.refresh()
-        self.scroll_to_region(Region(new[0] * BOX_WIDTH, new[1] * BOX_HEIGHT, BOX_WIDTH, BOX_HEIGHT), animate=False)
+        width = self.box_width
+        self.scroll_to_region(Region(new[0] * width, new[1] * BOX_HEIGHT, width, BOX_HEIGHT), animate=False)
         self.post_message(self.Moved(new))
 
     def action_cursor(self, dx: int, dy: int) -> None:
@@ -133,7 +130,7 @@ class TcgDesignBoard(TcgBoard, can_focus=True):
         if self.scenario is None:
             return None
         scroll_x, scroll_y = self.scroll_offset
-        box = ((x + scroll_x) // BOX_WIDTH, (y + scroll_y) // BOX_HEIGHT)
+        box = ((x + scroll_x) // self.box_width, (y + scroll_y) // BOX_HEIGHT)
         return box if self.scenario.board.contains(box) else None
 
     def on_mouse_down(self, event: MouseDown) -> None:

@@ -3,14 +3,14 @@ put on the game, a straight path and the events of a kind."""
 
 from __future__ import annotations
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import Role, Unit
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.events import FireEvent, GearEvent
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import EAST
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import GameState, GearPool
+from builder.heroes.rules.turn_context import Turn
 from tests.heroes.rules import infantry
 
 OPEN = "\n".join(["........"] * 5)

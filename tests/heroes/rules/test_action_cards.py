@@ -13,12 +13,13 @@ from typing import Any
 import pytest
 
 from builder.cli import main
+from builder.heroes.ai.greedy import SimplePolicy, for_every_side
 from builder.heroes.army.resolve import resolve
 from builder.heroes.catalogue.cards import ActionCard, CardEffectKind, CardTiming
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import UnitType
+from builder.heroes.rules import action_cards
 from builder.heroes.rules.actions import AssaultAction, Fire, Move
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.cards import CardPlay, deal, decks_for, how_played, refill
 from builder.heroes.rules.combat import Aim, FireOutcome, Shot
@@ -33,10 +34,10 @@ from builder.heroes.rules.events import (
 )
 from builder.heroes.rules.movement import assault_path, reachable, reachable_squares
 from builder.heroes.rules.orders import Orders
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.simulation import GameRecord, simulate, start
 from builder.heroes.rules.state import Deck, GameState
 from builder.heroes.rules.turn import activation_phase, order_phase, supply_phase
+from builder.heroes.rules.turn_context import Turn
 from builder.heroes.scenario.battlefield import assemble
 from builder.io.army_files import load_army
 from builder.io.catalogue_files import load_catalogue
@@ -109,7 +110,15 @@ def first_contact(**setup: Any) -> tuple[GameState, list[Any]]:
 def play(seed: int, turns: int | None = None) -> GameRecord:
     loaded = load_scenario(SCENARIOS / "hon-first-contact.yaml")
     battlefield, _ = assemble(loaded.scenario.map, bundled())
-    return simulate(loaded.scenario, battlefield, loaded.armies(), bundled(), seed=seed, turns=turns)
+    return simulate(
+        loaded.scenario,
+        battlefield,
+        loaded.armies(),
+        bundled(),
+        seed=seed,
+        turns=turns,
+        policies=for_every_side(loaded.scenario),
+    )
 
 
 # --- The hand and the draw ----------------------------------------------------------------
@@ -264,7 +273,7 @@ def test_the_fury_lets_a_unit_without_assault_assault() -> None:
     state = game(OPEN, [piece("a1", (2, 1)), piece("b1", (3, 1), "b")])
     holding(state, "a", FURY)
     turn = Turn(state, LoadedDice([6, 6, 1]), Phase.ACTIVATION, BOTH)
-    turn.battle_events("a", (CardPlay("fury", "a1"),), CardTiming.ACTIVATION)
+    action_cards.play_battle_events(turn, "a", (CardPlay("fury", "a1"),), CardTiming.ACTIVATION)
     assert state.granted_assault == {"a": 2}
     path = assault_path(state.battlefield, state.pieces.values(), state.pieces["a1"], state.pieces["b1"], state.ruleset)
     assert path is not None
@@ -280,7 +289,7 @@ def test_a_forced_move_card_brings_a_pinned_unit_onto_the_objective() -> None:
     plays = POLICY.action_cards(state, state.pieces["a1"], CardTiming.AFTER_ACTION)
     assert [p.card for p in plays] == ["go-go-go"]
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
-    turn.battle_events("a", plays, CardTiming.AFTER_ACTION)
+    action_cards.play_battle_events(turn, "a", plays, CardTiming.AFTER_ACTION)
     assert state.pieces["a1"].square == (4, 1) and state.control["hill"] == "a"
     assert [e.kind for e in turn.events] == ["card", "move", "control"]
 
@@ -300,7 +309,7 @@ def test_a_forced_move_card_moves_no_unit_on_board_a_vehicle() -> None:
     onto = next(p for p in path.values() if p.destination.squares == ((4, 1),))
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
     with pytest.raises(ValueError, match="transport"):
-        turn.battle_events("a", (CardPlay("go-go-go", "a1", onto),), CardTiming.AFTER_ACTION)
+        action_cards.play_battle_events(turn, "a", (CardPlay("go-go-go", "a1", onto),), CardTiming.AFTER_ACTION)
     assert state.pieces["a1"].embarked_in == "ht" and state.pieces["a1"].squares == ((2, 1),)
 
 
@@ -347,12 +356,12 @@ def test_a_card_not_in_hand_or_out_of_its_time_is_refused() -> None:
     holding(state, "a", RALLY)
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
     with pytest.raises(ValueError, match="not in its hand"):
-        turn.battle_events("a", (CardPlay("fury", "a1"),), CardTiming.ACTIVATION)
+        action_cards.play_battle_events(turn, "a", (CardPlay("fury", "a1"),), CardTiming.ACTIVATION)
     with pytest.raises(ValueError, match="does not play"):
-        turn.battle_events("a", (CardPlay("rally", "a1"),), CardTiming.AFTER_ACTION)
+        action_cards.play_battle_events(turn, "a", (CardPlay("rally", "a1"),), CardTiming.AFTER_ACTION)
     path = next(iter(reachable(state.battlefield, state.pieces.values(), state.pieces["a1"], state.ruleset).values()))
     with pytest.raises(ValueError, match="not in its hand"):
-        turn.battle_events("a", (CardPlay("go-go-go", "a1", path),), CardTiming.AFTER_ACTION)
+        action_cards.play_battle_events(turn, "a", (CardPlay("go-go-go", "a1", path),), CardTiming.AFTER_ACTION)
 
 
 # --- Both sides at once -------------------------------------------------------------------
@@ -486,6 +495,8 @@ def test_a_burst_into_action_fires_what_the_side_would_choose_once_it_is_played(
         chosen = simulate(
             loaded.scenario, battlefield, armies, bundled(), seed=seed, policies=dict.fromkeys(armies, policy)
         )
-        plain = simulate(loaded.scenario, battlefield, armies, bundled(), seed=seed)
+        plain = simulate(
+            loaded.scenario, battlefield, armies, bundled(), seed=seed, policies=for_every_side(loaded.scenario)
+        )
         assert [e.to_json() for e in chosen.events] == [e.to_json() for e in plain.events]
     assert _CheckedBursts.checked > 0  # the games played the card

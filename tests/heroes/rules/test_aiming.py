@@ -8,10 +8,10 @@ from dataclasses import replace
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules.aiming import aimed, struck_facing
 from builder.heroes.rules.combat import Facing
 from builder.heroes.rules.firing import shot_at
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.sightmap import Occupancy
 from tests.fixtures.rules.games import game

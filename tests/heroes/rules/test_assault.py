@@ -286,9 +286,9 @@ def test_a_unit_with_charge_fires_at_the_defender_before_the_assault() -> None:
     """BfC p.08, Charge: "When this unit launches an Assault, it may take a Firing Action
     before resolving the Assault". The policy always does (a hit only helps); a unit
     without Charge may not."""
+    from builder.heroes.ai.greedy import SimplePolicy
     from builder.heroes.rules.actions import AssaultAction
-    from builder.heroes.rules.activation import Turn
-    from builder.heroes.rules.policy import SimplePolicy
+    from builder.heroes.rules.turn_context import Turn
     from builder.kernel.dice import LoadedDice
     from tests.fixtures.rules.boards import piece as board_piece
     from tests.fixtures.rules.boards import unit

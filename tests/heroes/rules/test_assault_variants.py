@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.movement import assault_path
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import EAST, NORTH
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece, unit
 from tests.fixtures.rules.games import game

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules.actions import Move
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.events import Phase
 from builder.heroes.rules.gear import GearMove
 from builder.heroes.rules.gear_moving import gear_reach
 from builder.heroes.rules.gear_passage import hedgehogs_crossed, passage_markers
 from builder.heroes.rules.pieces import EAST
-from builder.heroes.rules.policy import SimplePolicy
+from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import field, piece, placed_line
 from tests.fixtures.rules.games import game

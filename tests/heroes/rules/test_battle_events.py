@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.cards import ActionCard, CardTiming
+from builder.heroes.rules import action_cards, battle_events, hits
 from builder.heroes.rules.actions import AssaultAction, Move
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.cards import CardPlay
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import (
@@ -28,9 +29,9 @@ from builder.heroes.rules.events import (
 from builder.heroes.rules.gear import GearThrow
 from builder.heroes.rules.movement import assault_path, reachable
 from builder.heroes.rules.orders import SPECIAL, Orders, Reveal, activation_sequence
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import Deck, GameState
 from builder.heroes.rules.turn import activation_phase, end_of_turn, order_phase, passed_on, supply_phase
+from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from builder.kernel.events import Roll
 from tests.fixtures.rules.boards import piece, unit
@@ -135,7 +136,7 @@ def test_desertion_removes_an_enemy_unit_given_a_second_suppressed_marker() -> N
     deck = holding(state, "a", DESERTION)
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
     before = state.pieces["b1"]
-    turn.hurt(before, replace(before, suppressed=2), Effect.SUPPRESSED)
+    hits.hurt(turn, before, replace(before, suppressed=2), Effect.SUPPRESSED)
     assert "b1" not in state.pieces and "b1" in state.destroyed and deck.discards == [DESERTION]
     played, gone = turn.events[:2]
     assert isinstance(played, CardEvent) and played.side == "a" and played.unit == "b1"
@@ -147,7 +148,7 @@ def test_desertion_needs_a_unit_that_already_had_a_suppressed_marker() -> None:
     deck = holding(state, "a", DESERTION)
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
     before = state.pieces["b1"]
-    turn.hurt(before, replace(before, suppressed=1), Effect.SUPPRESSED)
+    hits.hurt(turn, before, replace(before, suppressed=1), Effect.SUPPRESSED)
     assert state.pieces["b1"].suppressed == 1 and deck.hand == [DESERTION]
 
 
@@ -156,7 +157,7 @@ def test_dynamic_passes_a_destroyed_units_unrevealed_order_token_on() -> None:
     holding(state, "a", DYNAMIC)
     state.ordered, state.unrevealed = {"a1", "a2"}, {"a1": "2"}
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
-    turn.hurt(state.pieces["a1"], None, Effect.DESTROYED)
+    hits.hurt(turn, state.pieces["a1"], None, Effect.DESTROYED)
     # a2 has a token already: a3, the only unit without one, takes it.
     assert state.unrevealed == {"a3": "2"} and state.passed_orders == {"a1": "a3"}
     assert passed_on(state, Reveal("a", "2", "a1")).key == "a3"
@@ -170,7 +171,7 @@ def test_dynamic_never_takes_the_token_of_an_activated_unit() -> None:
     deck = holding(state, "a", DYNAMIC)
     state.ordered, state.unrevealed = {"a1"}, {"a1": "1"}
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
-    turn.hurt(state.pieces["a1"], None, Effect.DESTROYED)
+    hits.hurt(turn, state.pieces["a1"], None, Effect.DESTROYED)
     assert deck.hand == [DYNAMIC] and not state.passed_orders
 
 
@@ -184,7 +185,7 @@ def test_burst_into_action_lets_a_vehicle_that_moved_fire_every_weapon_without_p
     deck = holding(state, "a", BURST)
     turn = Turn(state, LoadedDice([1] * 10), Phase.ACTIVATION, BOTH)
     with pytest.raises(ValueError, match="just moved"):
-        turn.battle_events("a", (CardPlay("burst-into-action", "a-tank"),), CardTiming.AFTER_ACTION)
+        action_cards.play_battle_events(turn, "a", (CardPlay("burst-into-action", "a-tank"),), CardTiming.AFTER_ACTION)
     paths = reachable(state.battlefield, state.pieces.values(), vehicle, state.ruleset)
     step = next(p for pos, p in paths.items() if pos.squares == ((3, 4), (3, 5)))
     turn.perform("a-tank", Move(step))
@@ -194,7 +195,7 @@ def test_burst_into_action_lets_a_vehicle_that_moved_fire_every_weapon_without_p
     hand, state.decks["a"].hand = state.decks["a"].hand, []
     assert plays[0].fire is not None and plays[0].fire == POLICY.burst_fire(state, state.pieces["a-tank"])
     state.decks["a"].hand = hand
-    turn.battle_events("a", plays, CardTiming.AFTER_ACTION)
+    action_cards.play_battle_events(turn, "a", plays, CardTiming.AFTER_ACTION)
     fired = [e for e in turn.events if isinstance(e, FireEvent)]
     assert len(fired) == 2 and all(e.firer == "a-tank" for e in fired)  # the gun and the MG
     assert not any("Fire on the Move" in e.text for e in fired) and deck.discards == [BURST]
@@ -213,9 +214,9 @@ def test_mine_places_a_mine_marker_in_the_supply_phase_in_front_of_the_enemy() -
     assert placed.side == "a" and placed.unit == "a1" and placed.what == "placed" and "HoN core p.17" in placed.text
     assert state.mines == {(2, 1): "a"}  # the square of its ZoC nearest b1; the card drawn back at step 7
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
-    with pytest.raises(ValueError, match="Mine marker"):
-        holding(state, "a", MINE)
-        turn.mine_cards("a")
+    holding(state, "a", MINE)
+    battle_events.mine_cards(turn, "a")  # not offered out of the Supply Phase
+    assert state.mines == {(2, 1): "a"} and state.decks["a"].holds(MINE.id) is not None
 
 
 FALL_BACK = card("fall-back", timing="after-action", effect={"kind": "fall-back"})
@@ -230,7 +231,7 @@ def test_fall_back_flips_the_unit_and_moves_it_away_ignoring_its_suppressed_mark
     plays = POLICY.action_cards(state, state.pieces["a1"], CardTiming.AFTER_ACTION)
     assert [p.card for p in plays] == ["fall-back"]
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
-    turn.battle_events("a", plays, CardTiming.AFTER_ACTION)
+    action_cards.play_battle_events(turn, "a", plays, CardTiming.AFTER_ACTION)
     moved = state.pieces["a1"]
     assert moved.side.state.value == "inactive" and moved.square[0] == 1  # 2 squares, its inactive side's value
     assert [e.kind for e in turn.events][:2] == ["card", "move"]
@@ -243,7 +244,7 @@ def test_fall_back_never_moves_nearer_the_enemy() -> None:
     forward = next(p for pos, p in paths.items() if pos.square == (5, 1))
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
     with pytest.raises(ValueError, match="never nearer"):
-        turn.battle_events("a", (CardPlay("fall-back", "a1", forward),), CardTiming.AFTER_ACTION)
+        action_cards.play_battle_events(turn, "a", (CardPlay("fall-back", "a1", forward),), CardTiming.AFTER_ACTION)
 
 
 RETURN = card("return-to-sender", timing="grenade", effect={"kind": "throw-back"})

@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import Role, Unit, UnitType
+from builder.heroes.rules import hits
 from builder.heroes.rules.actions import AssaultAction, ChangeState, Disembark, Embark, Fire, Move, PushWreck
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import EVENT_LOG
 from builder.heroes.rules.firing import shot_at
@@ -20,10 +21,10 @@ from builder.heroes.rules.los import line_of_sight
 from builder.heroes.rules.movement import assault_path, reachable_squares
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH_EAST, Piece, Square
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import HON, SON
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import JEEP, SNIPERS, TANK, piece, unit
 from tests.fixtures.rules.games import game
@@ -284,7 +285,7 @@ def test_a_destroyed_transport_puts_its_riders_out_inactive_side_up_and_suppress
     state = game(OPEN, [piece("c", (3, 2), "a", CARRIER), piece("s1", (2, 2), kind=riders), piece("b1", (7, 2), "b")])
     embark(state, "s1", "c")
     turn = Turn(state, LoadedDice([]), "activation")
-    turn.hurt(state.pieces["c"], None, Effect.DESTROYED)
+    hits.hurt(turn, state.pieces["c"], None, Effect.DESTROYED)
     out = state.pieces["s1"]
     assert out.embarked_in is None and out.suppressed == 1 and out.side.state.value == "inactive"
     assert max(abs(out.square[0] - 3), abs(out.square[1] - 2)) == 1
@@ -296,7 +297,7 @@ def test_riders_with_no_square_out_of_enemy_zoc_are_destroyed() -> None:
     state = game(lane, [piece("c", (2, 1), "a", CARRIER), piece("s1", (1, 1)), piece("b1", (0, 1), "b")])
     state.pieces["b2"] = piece("b2", (4, 1), "b")
     embark(state, "s1", "c")
-    Turn(state, LoadedDice([]), "activation").hurt(state.pieces["c"], None, Effect.DESTROYED)
+    hits.hurt(Turn(state, LoadedDice([]), "activation"), state.pieces["c"], None, Effect.DESTROYED)
     assert "s1" in state.destroyed  # (1, 1) and (3, 1) are both in an enemy ZoC
 
 

@@ -3,16 +3,17 @@ when the captor is destroyed, still captured when the captor leaves the battlefi
 
 from __future__ import annotations
 
+from builder.heroes.ai.greedy import SimplePolicy
+from builder.heroes.rules import hits
 from builder.heroes.rules.actions import AssaultAction, Leave, Move
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.orders import tokens_for
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import NORTH
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import Facts, GameState
 from builder.heroes.rules.turn import end_of_turn
+from builder.heroes.rules.turn_context import Turn
 from builder.heroes.scenario.models import Zone
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece, unit
@@ -59,7 +60,7 @@ def test_the_captive_is_liberated_when_its_captor_is_destroyed() -> None:
     assault(state, [6, 6, 1])
     turn = Turn(state, LoadedDice([]), "activation")
     captor = state.pieces["a1"]
-    turn.hurt(captor, None, Effect.DESTROYED)
+    hits.hurt(turn, captor, None, Effect.DESTROYED)
     assert state.captives == {} and state.pieces["b1"].squares == ((2, 1),)  # where his captor stood
     assert not Facts(state).captured("a", "herold")
     assert tokens_for(state, "b").numbered == 2  # freed, he gives his orders again

@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from builder.heroes.rules.activation import Turn
+from builder.heroes.ai.greedy import SimplePolicy
+from builder.heroes.rules import concealment
 from builder.heroes.rules.combat import IllegalAttack, Shot, aim
-from builder.heroes.rules.concealed import concealed, markers_free, may_conceal
+from builder.heroes.rules.concealed import conceal, concealed, markers_free, may_conceal
 from builder.heroes.rules.events import ConcealEvent, Phase, SpotEvent
 from builder.heroes.rules.firing_resolution import fire
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.state import GameState, GearPool
+from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import JEEP, piece
 from tests.fixtures.rules.games import game
@@ -38,12 +39,12 @@ def test_a_concealed_marker_replaces_an_infantry_unit_and_cannot_be_targeted() -
     assert markers_free(state, state.pieces["a1"]) == 2
     assert not may_conceal(state, state.pieces["jeep"])  # restricted to infantry
     turn = Turn(state, LoadedDice([]), Phase.SUPPLY)
-    turn.conceal(("a1", "a2"), "as the Supply Phase begins")
+    conceal(turn, ("a1", "a2"), "as the Supply Phase begins")
     assert state.pieces["a1"].concealed and state.pieces["a1"].side_index == 0  # its counter is kept as it was
     assert [e.unit for e in turn.events if isinstance(e, ConcealEvent)] == ["a1", "a2"]
     assert markers_free(state, state.pieces["a3"]) == 0
     with pytest.raises(ValueError, match=r"HoN core p\.30"):
-        turn.conceal(("a3",), "now")  # both markers are in use
+        conceal(turn, ("a3",), "now")  # both markers are in use
     with pytest.raises(IllegalAttack, match=r"HoN core p\.21"):
         aim(Shot(target=state.pieces["a1"], firer=state.pieces["b1"]))  # it behaves as an Ambush unit
 
@@ -75,7 +76,7 @@ def test_spotted_at_the_end_of_an_enemy_move_the_marker_gives_way_to_its_counter
     state = _state(piece("b1", (5, 0), owner="b"))
     state.pieces["a1"] = concealed(piece("a1", (7, 0)))  # in the open, clear LoS from b1
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
-    turn.spot_all(except_key="b1")
+    concealment.spot_all(turn, except_key="b1")
     assert not state.pieces["a1"].concealed
     told = [e for e in turn.events if isinstance(e, SpotEvent)]
     assert told[0].unit == "a1" and "HoN core p.30" in told[0].text

@@ -129,8 +129,8 @@ def test_a_defender_gives_plus_1_to_allied_infantry_in_its_zone_of_control() -> 
     # "If this unit is Destroyed, this effect persists until the end of the present
     # Activation Phase": destroyed by a double hit (2 + 6 = 8 against 4), it still covers.
     from builder.heroes.rules.actions import Fire
-    from builder.heroes.rules.activation import Turn
     from builder.heroes.rules.turn import activation_phase
+    from builder.heroes.rules.turn_context import Turn
     from builder.kernel.dice import LoadedDice
 
     state.pieces["guard"] = replace(guard, side_index=1)
@@ -149,7 +149,7 @@ def test_a_substitute_suffers_the_hit_in_place_of_a_heavy_weapon_within_2_square
     unit". hon always lets it; the Heavy Weapon is untouched, the Substitute flips."""
     from builder.heroes.catalogue.units import Role
     from builder.heroes.rules.actions import Fire
-    from builder.heroes.rules.activation import Turn
+    from builder.heroes.rules.turn_context import Turn
     from builder.kernel.dice import LoadedDice
     from tests.fixtures.rules.boards import unit as board_unit
 

@@ -8,8 +8,8 @@ import pytest
 
 from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.catalogue.units import Unit
+from builder.heroes.rules import hits
 from builder.heroes.rules.actions import Hold
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.combat import IllegalAttack, Shot
 from builder.heroes.rules.crew import abilities_with_crew, bail_out, board, crewed, crews_in, leave
 from builder.heroes.rules.damage import destroy
@@ -18,6 +18,7 @@ from builder.heroes.rules.firing import shots_at, weapons_of
 from builder.heroes.rules.firing_resolution import fire
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import field
 from tests.fixtures.rules.games import scenario
@@ -84,7 +85,7 @@ def test_when_its_vehicle_is_destroyed_the_crew_bails_out_suppressed_next_to_the
     state.pieces.update({panzer.key: panzer, aboard.key: aboard})
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
     effect, after = destroy(panzer)
-    turn.hurt(panzer, after, effect)
+    hits.hurt(turn, panzer, after, effect)
     crew = state.pieces["crew"]
     assert crew.embarked_in is None and crew.suppressed == 1 and crews_in(panzer, state.pieces.values()) == []
     assert any(isinstance(e, EnterEvent) and "HoN core p.21" in e.text for e in turn.events)
@@ -119,7 +120,7 @@ def test_the_simulation_deploys_a_tanks_crew_in_its_tank() -> None:
     """A player puts a tank's Crew unit in its tank (the Sherman Troop's composition, HoN core
     p.21): deployed inside, turned over, the vehicle taking on its abilities; the policy gives
     it no token and it holds."""
-    from builder.heroes.rules.policy import SimplePolicy
+    from builder.heroes.ai.greedy import SimplePolicy
     from builder.heroes.rules.simulation import board_crews
 
     panzer = replace(piece(tank(), (2, 2), key="panzer", owner="a"), group="tiles[0]")

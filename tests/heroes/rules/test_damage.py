@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules.actions import AssaultAction, Fire, Hold, Move
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.assault import Assault, engage
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.damage import DamageLocation
@@ -16,7 +16,7 @@ from builder.heroes.rules.firing import shot_at
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.movement import assault_path, reachable
 from builder.heroes.rules.path import Path, allowance
-from builder.heroes.rules.policy import SimplePolicy
+from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.games import game
 from tests.heroes.rules import infantry, piece, tank

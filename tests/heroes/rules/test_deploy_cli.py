@@ -36,7 +36,7 @@ def deploy(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, 
 
 
 def test_automatic_deployment_is_legal(army_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, report, _ = deploy(capsys, DUEL, "--side", "alpha", "--army", army_file)
+    code, report, _ = deploy(capsys, DUEL, "--side", "alpha", "--army", f"alpha={army_file}")
     assert code == 0 and report["ok"] is True and report["automatic"] is True
     placements = report["placements"]
     assert isinstance(placements, list) and len(placements) == 4
@@ -44,7 +44,9 @@ def test_automatic_deployment_is_legal(army_file: Path, capsys: pytest.CaptureFi
 
 
 def test_the_text_shows_the_map_the_zone_and_the_units(army_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["deploy", str(DUEL), "--side", "alpha", "--army", str(army_file), "--catalogue", str(MINI / "hon")])
+    code = main(
+        ["deploy", str(DUEL), "--side", "alpha", "--army", f"alpha={army_file}", "--catalogue", str(MINI / "hon")]
+    )
     out = capsys.readouterr().out
     assert code == 0
     assert "legal" in out and "'alpha-deploy'" in out and "Lt. Test" in out
@@ -61,11 +63,11 @@ def test_given_positions_are_checked_with_their_lines(
     army_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     good = write_positions(tmp_path, "  - {unit: officer, at: [0, 2]}\n  - {unit: rifles, at: [1, 2]}\n")
-    code, report, _ = deploy(capsys, DUEL, "--side", "alpha", "--army", army_file, "--positions", good)
+    code, report, _ = deploy(capsys, DUEL, "--side", "alpha", "--army", f"alpha={army_file}", "--positions", good)
     assert code == 0 and report["automatic"] is False
     assert report["unplaced"] == ["alpha/tiles[0]/rifles/2", "alpha/tiles[0]/rifles/3"]
     bad = write_positions(tmp_path, "  - {unit: officer, at: [0, 2]}\n  - {unit: rifles, at: [5, 2]}\n")
-    code, report, _ = deploy(capsys, DUEL, "--side", "alpha", "--army", army_file, "--positions", bad)
+    code, report, _ = deploy(capsys, DUEL, "--side", "alpha", "--army", f"alpha={army_file}", "--positions", bad)
     assert code == 1
     issues = report["issues"]
     assert isinstance(issues, list)
@@ -78,19 +80,33 @@ def test_unreadable_input_is_exit_two_with_one_line(
 ) -> None:
     broken = tmp_path / "broken.yaml"
     broken.write_text("format: hon-positions\nversion: 1\npositions: [{unit: x, at: [1]}]\n")
-    code, _, err = deploy(capsys, DUEL, "--side", "alpha", "--army", army_file, "--positions", broken)
+    code, _, err = deploy(capsys, DUEL, "--side", "alpha", "--army", f"alpha={army_file}", "--positions", broken)
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
     wrong = tmp_path / "wrong.yaml"
     wrong.write_text(ARMY)
-    code, _, err = deploy(capsys, DUEL, "--side", "alpha", "--army", army_file, "--positions", wrong)
+    code, _, err = deploy(capsys, DUEL, "--side", "alpha", "--army", f"alpha={army_file}", "--positions", wrong)
     assert code == 2 and "positions" in err
 
 
 def test_usage_errors_are_exit_two(army_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = deploy(capsys, DUEL, "--side", "gamma", "--army", army_file)
+    code, _, err = deploy(capsys, DUEL, "--side", "gamma", "--army", f"gamma={army_file}")
     assert code == 2 and "alpha, beta" in err
     code, _, err = deploy(capsys, DUEL, "--side", "alpha")
     assert code == 2 and "--army" in err and "Traceback" not in err
+
+
+def test_the_army_is_given_as_simulate_takes_it_and_the_old_form_still_works(
+    army_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--army SIDE=FILE, as `hon simulate` and `hon balance` take it; the older --army FILE
+    deploys the same, with one more line on stderr; a list for another side is exit 2."""
+    code, report, err = deploy(capsys, DUEL, "--side", "alpha", "--army", f"alpha={army_file}")
+    assert code == 0 and err == ""
+    code, old, err = deploy(capsys, DUEL, "--side", "alpha", "--army", army_file)
+    assert code == 0 and old == report
+    assert err.count("\n") == 1 and f"alpha={army_file}" in err  # the form to write instead
+    code, _, err = deploy(capsys, DUEL, "--side", "alpha", "--army", f"beta={army_file}")
+    assert code == 2 and err.count("\n") == 1 and "--army" in err
 
 
 def test_the_scenario_may_name_the_army(army_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -105,19 +121,19 @@ def test_saved_placements_check_legal_again(
     army_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     saved = tmp_path / "saved.yaml"
-    code, _, _ = deploy(capsys, DUEL, "--side", "alpha", "--army", army_file, "--save", saved)
+    code, _, _ = deploy(capsys, DUEL, "--side", "alpha", "--army", f"alpha={army_file}", "--save", saved)
     assert code == 0
     loaded = load_positions(saved).positions
     assert loaded.side == "alpha" and loaded.scenario == "duel" and len(loaded.positions) == 4
     assert parse_positions(positions_yaml(loaded)) == loaded
-    code, report, _ = deploy(capsys, DUEL, "--side", "alpha", "--army", army_file, "--positions", saved)
+    code, report, _ = deploy(capsys, DUEL, "--side", "alpha", "--army", f"alpha={army_file}", "--positions", saved)
     assert code == 0 and report["unplaced"] == []
 
 
 def test_an_army_too_big_for_its_zone_is_exit_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     big = tmp_path / "big.yaml"
     big.write_text(ARMY.replace("tiles: [platoon]", "tiles: [platoon, squad]"))
-    code, report, _ = deploy(capsys, DUEL, "--side", "alpha", "--army", big)
+    code, report, _ = deploy(capsys, DUEL, "--side", "alpha", "--army", f"alpha={big}")
     assert code == 1
     issues = report["issues"]
     assert isinstance(issues, list) and issues[0]["code"] == "deploy.no-room"

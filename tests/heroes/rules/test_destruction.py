@@ -8,8 +8,8 @@ from dataclasses import replace
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules.actions import AssaultAction, TemplateFire
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.assault import AssaultOutcome
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.damage import destroy
@@ -18,11 +18,11 @@ from builder.heroes.rules.events import AssaultEvent, DestructionEvent, GearEven
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import WEST
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import HON, SON, Ruleset
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.structures import Demolish
+from builder.heroes.rules.turn_context import Turn
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import element, field

@@ -1,4 +1,4 @@
-"""The policy's distance fields are made once per battlefield (`policy_movement._distance_field`):
+"""The policy's distance fields are made once per battlefield (`builder.heroes.ai.movement._distance_field`):
 over a whole simulated game, every field asked for must equal one walked afresh, and a
 battlefield changed in play (a new object) never reads another's."""
 
@@ -8,10 +8,10 @@ from dataclasses import replace
 from types import SimpleNamespace
 from typing import cast
 
-from builder.heroes.rules import policy_movement
+from builder.heroes.ai import movement
+from builder.heroes.ai.movement import _distance_field, _walked
 from builder.heroes.rules.amphibious import swimming
 from builder.heroes.rules.passage import passage_map
-from builder.heroes.rules.policy_movement import _distance_field, _walked
 from builder.heroes.rules.state import GameState
 from tests.heroes.rules.test_simulate import play, scenario
 
@@ -39,5 +39,5 @@ def test_a_new_battlefield_walks_its_own_field() -> None:
     goals = frozenset({(0, 0), (5, 5)})
     kept = _distance_field(state, piece, goals)
     state.battlefield = replace(battlefield, lines=())
-    assert policy_movement._FIELDS(state.battlefield) == {}
+    assert movement._FIELDS(state.battlefield) == {}
     assert _distance_field(state, piece, goals) is not kept

@@ -6,17 +6,18 @@ from __future__ import annotations
 
 import pytest
 
+from builder.heroes.ai import works
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions import Hold
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.cover import cover
 from builder.heroes.rules.events import Phase, WorksEvent
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import EAST, NORTH
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import GameState, GearPool
+from builder.heroes.rules.turn_context import Turn
 from builder.heroes.rules.works import Deploy, Item
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece, unit
@@ -105,16 +106,18 @@ def test_a_barbed_hedgehog_deployed_beside_its_carrier_bars_vehicles() -> None:
 
 def test_the_policy_holding_its_ground_digs_in() -> None:
     state = _with(game(FIELD, [piece("a1", (4, 2)), piece("b1", (4, 0), owner="b")]), "forward-position")
-    assert SimplePolicy()._field_works(state, state.pieces["a1"], Hold("test")) == Deploy(Item.FORWARD_POSITION, (4, 2))
+    assert works.field_works(SimplePolicy(), state, state.pieces["a1"], Hold("test")) == Deploy(
+        Item.FORWARD_POSITION, (4, 2)
+    )
 
 
 def test_the_policy_deploys_hedgehogs_facing_an_enemy_vehicle_and_an_engineer_carries_an_item() -> None:
     track = piece("ht", ((3, 3), (2, 3)), kind=HALFTRACK, facing=EAST)
     tank = piece("t1", (7, 3), owner="b", kind=HALFTRACK)
     state = _with(game(FIELD, [track, tank]), "barbed-hedgehog")
-    choice = SimplePolicy()._field_works(state, state.pieces["ht"], Hold("test"))
+    choice = works.field_works(SimplePolicy(), state, state.pieces["ht"], Hold("test"))
     assert choice == Deploy(Item.BARBED_HEDGEHOG, segment=((4, 3), (4, 4)))  # east of it, towards the vehicle
     sapper = piece("e1", (4, 2), kind=PIONEERS)
     state = _with(game(FIELD, [track, sapper, piece("b1", (7, 1), owner="b")]), "advanced-position")
-    choice = SimplePolicy()._field_works(state, state.pieces["e1"], Hold("test"))
+    choice = works.field_works(SimplePolicy(), state, state.pieces["e1"], Hold("test"))
     assert isinstance(choice, Deploy) and choice.item is Item.ADVANCED_POSITION and choice.square == (5, 1)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from builder.heroes.ai.greedy import for_every_side
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.assault import AssaultOutcome
 from builder.heroes.rules.combat import FireOutcome, Shot
@@ -36,7 +37,9 @@ SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios"
 def play(name: str, seed: int, catalogue: Catalogue) -> GameRecord:
     loaded = load_scenario(SCENARIOS / f"{name}.yaml")
     battlefield, _ = assemble(loaded.scenario.map, catalogue)
-    return simulate(loaded.scenario, battlefield, loaded.armies(), catalogue, seed=seed)
+    return simulate(
+        loaded.scenario, battlefield, loaded.armies(), catalogue, seed=seed, policies=for_every_side(loaded.scenario)
+    )
 
 
 # Between them, every kind a shipped scenario plays: scenario events and units retreating

@@ -8,10 +8,12 @@ from pathlib import Path as FilePath
 
 import pytest
 
+from builder.heroes.ai import firing
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.army.resolve import resolve
 from builder.heroes.catalogue.cards import ActionCard, CardTiming
+from builder.heroes.rules import action_cards
 from builder.heroes.rules.actions import AssaultAction, Fire, Move
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.cards import CardPlay
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.events import Phase
@@ -21,10 +23,10 @@ from builder.heroes.rules.movement import reachable
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH
 from builder.heroes.rules.placement import field_army
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.preview import preview_fire
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.state import Deck, GearPool, gear_pools
+from builder.heroes.rules.turn_context import Turn
 from builder.io.catalogue_files import load_catalogue
 from builder.io.scenario_files import load_scenario
 from builder.kernel.dice import LoadedDice
@@ -361,7 +363,7 @@ def test_a_forced_move_from_a_card_draws_no_opportunity_fire() -> None:
     go = _card("go", timing="after-action", effect={"kind": "forced-move", "value": 2})
     state.decks["a"] = Deck(4, [], [go])
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, POLICIES)
-    turn.battle_events("a", (CardPlay("go", "a1", east((0, 2), 2)),), CardTiming.AFTER_ACTION)
+    action_cards.play_battle_events(turn, "a", (CardPlay("go", "a1", east((0, 2), 2)),), CardTiming.AFTER_ACTION)
     assert [f.event.kind for f in turn.frames] == ["card", "move"]
     assert state.pieces["a1"].square == (2, 2) and not state.pieces["b1"].activated
 
@@ -380,7 +382,7 @@ def test_a_vehicle_driving_over_infantry_has_no_shot_at_it_on_the_move() -> None
     assert shots_at(state, over, rifles, tuple(over.side.weapons), on_the_move=True) == [None, None]
     path = reachable(state.battlefield, state.pieces.values(), armour, HON)[Position(((1, 1), (1, 2)), NORTH)]
     assert any((1, 3) in p.squares for p in path.positions)  # it drives through the rifles
-    action = SimplePolicy()._on_the_move(state, armour, Move(path))
+    action = firing.on_the_move(SimplePolicy(), state, armour, Move(path))
     assert action.fire is not None and action.fire_at is not None  # it fires on the move…
     assert (1, 3) not in path.positions[action.fire_at].squares  # …but not from the rifles' square
     assert state.pieces["t"] is armour

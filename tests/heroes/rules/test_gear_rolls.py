@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
+from builder.heroes.rules import gear_firing
 from builder.heroes.rules.actions import AssaultAction, Fire, Move, Snipe
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.events import Phase
 from builder.heroes.rules.footprint import Position
@@ -16,8 +17,8 @@ from builder.heroes.rules.gear import GearFire, GearMove, GearThrow, recce_ammo_
 from builder.heroes.rules.gear_moving import gear_reach
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import EAST
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import GearPool
+from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import JEEP, piece, unit
 from tests.fixtures.rules.games import game
@@ -231,7 +232,7 @@ def test_additional_shielding_holds_against_a_grenade_a_bomb_and_an_assault() ->
     state.pieces["a1"] = piece("a1", (2, 2))
     Turn(state, LoadedDice([]), Phase.ACTIVATION, POLICIES).perform("a1", GearFire("sticky-bomb", "b1"))
     supply = Turn(state, LoadedDice([1]), Phase.SUPPLY, POLICIES)
-    supply.explode_bombs()
+    gear_firing.explode_bombs(supply)
     (blast,) = fire_events(supply)
     assert blast.defense == 6 and blast.outcome == "miss" and shields.count == 1  # 1 + 4 against 6
     stormer = piece("a1", (2, 2), kind=unit("stormers", abilities=[{"id": "assault", "value": 1}]))

@@ -18,7 +18,7 @@ from builder.heroes.rules.in_play import Pieces, enemies_among, holders_of, occu
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.turn_base import TurnBase
+from builder.heroes.rules.turn_context import Turn
 from tests.fixtures.rules.boards import SNIPERS, TANK, field, piece
 from tests.heroes.rules.test_simulate import play
 from tests.heroes.rules.test_three_players import TEAMS
@@ -147,15 +147,15 @@ def test_over_a_whole_game_every_answer_equals_a_fresh_look(
         asked["holders"] += 1
         return found
 
-    def add(self: TurnBase, event: HeroesEvent) -> None:
+    def add(self: Turn, event: HeroesEvent) -> None:
         kept_add(self, event)  # the frame keeps the battlefield as it stands
         assert [id(p) for p in self.frames[-1].pieces] == [id(p) for p in self.state.pieces.values()]
         asked["frames"] += 1
 
-    kept_add, kept_holders = TurnBase.add, GameState.holders
+    kept_add, kept_holders = Turn.add, GameState.holders
     monkeypatch.setattr(GameState, "enemies_of", enemies_of)
     monkeypatch.setattr(GameState, "occupant", occupant)
-    monkeypatch.setattr(TurnBase, "add", add)
+    monkeypatch.setattr(Turn, "add", add)
     monkeypatch.setattr(GameState, "holders", holders)
     play(name, seed, turns=None)
     assert min(asked["enemies"], asked["occupant"], asked["frames"], asked["holders"]) > 50, asked

@@ -1,5 +1,5 @@
-"""The simple policy's best end of a Movement Action (`policy_movement._least_end`, one loop
-with no call per end) must be what `min` finds with the score `_advance` gives every end:
+"""The simple policy's best end of a Movement Action (`builder.heroes.ai.movement._least_end`, one loop
+with no call per end) must be what `min` finds with the score `movement.advance` gives every end:
 (distance * 2 - cover, -squares, first square, facing), over whole games with counters of
 one and two squares, plain moves and moves an Alternate Bonus lengthens."""
 
@@ -9,16 +9,16 @@ from typing import Any
 
 import pytest
 
-from builder.heroes.rules import policy_movement
+from builder.heroes.ai import movement
+from builder.heroes.ai.common import FAR
 from builder.heroes.rules.cover import terrain_bonus
 from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.policy_base import FAR
 from tests.heroes.rules.test_simulate import play
 
 
 @pytest.mark.parametrize(("name", "seed"), [("rush-on-maltot", 3), ("hon-first-contact", 2)])
 def test_the_least_end_is_the_least_scored_end(name: str, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    made = policy_movement._least_end
+    made = movement._least_end
     compared: dict[int, int] = {}
 
     def checked(state: Any, paths: Any, limit: int | None, distances: Any, shelter: Any) -> Position:
@@ -34,7 +34,7 @@ def test_the_least_end_is_the_least_scored_end(name: str, seed: int, monkeypatch
         compared[size] = compared.get(size, 0) + 1
         return found
 
-    monkeypatch.setattr(policy_movement, "_least_end", checked)
+    monkeypatch.setattr(movement, "_least_end", checked)
     play(name, seed, turns=None)
     assert compared.get(1, 0) > 20
     if name == "rush-on-maltot":

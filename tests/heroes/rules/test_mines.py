@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import pytest
 
+from builder.heroes.ai import works
+from builder.heroes.ai.greedy import SimplePolicy
+from builder.heroes.rules import assaulting, moving
 from builder.heroes.rules.actions import Hold, Move
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.events import FireEvent, MineEvent, Phase
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.mines import MINE_COMBAT, mine_squares
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import NORTH
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import GameState, GearPool
+from builder.heroes.rules.turn_context import Turn
 from builder.heroes.rules.works import ClearMine, PlaceMine
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import RIFLES, piece, unit
@@ -68,7 +70,7 @@ def test_a_unit_crossing_a_mine_suffers_its_attack_and_the_marker_is_discarded()
     state.mines[(2, 1)] = "a"
     path = _straight((0, 1), 4)
     turn = Turn(state, LoadedDice([1]), Phase.ACTIVATION)  # 1 + 4 = 5 against a defense of 4: a hit
-    turn._move(state.pieces["b1"], path)
+    moving.move(turn, state.pieces["b1"], path)
     assert state.mines == {}
     shot = next(e for e in turn.events if isinstance(e, FireEvent))
     assert shot.target == "b1" and shot.outcome == "hit" and shot.defense == 4
@@ -84,7 +86,7 @@ def test_a_missed_mine_attack_leaves_no_suppressed_marker_and_friends_set_it_off
     state.mines[(1, 1)] = "a"
     path = _straight((0, 1), 1)
     turn = Turn(state, LoadedDice([1]), Phase.ACTIVATION)  # 1 + 4 = 5 against 6: a miss
-    turn._move(state.pieces["a2"], path)
+    moving.move(turn, state.pieces["a2"], path)
     assert state.mines == {} and state.pieces["a2"].suppressed == 0 and state.pieces["a2"].side_index == 0
     assert [e.what for e in turn.events if isinstance(e, MineEvent)] == ["triggered"]
 
@@ -98,12 +100,12 @@ def test_an_engineer_discards_an_adjacent_mine_marker() -> None:
     assert state.mines == {(4, 1): "a"}
     with pytest.raises(ValueError, match=r"BfC p\.09"):
         turn.perform("r1", ClearMine((4, 1)))  # no Engineer
-    assert SimplePolicy()._lift_mine(state, state.pieces["r1"]) is None
+    assert works.lift_mine(SimplePolicy(), state, state.pieces["r1"]) is None
 
 
 def test_the_policy_holding_its_ground_lays_a_mine_towards_the_enemy() -> None:
     state = _mined(piece("a1", (1, 1)), piece("b1", (7, 1), owner="b"))
-    choice = SimplePolicy()._lay_mine(state, state.pieces["a1"])
+    choice = works.lay_mine(SimplePolicy(), state, state.pieces["a1"])
     assert choice == PlaceMine((2, 1)) or choice == PlaceMine((2, 0)) or choice == PlaceMine((2, 2))
     assert isinstance(choice, PlaceMine) and choice.square[0] == 2
 
@@ -114,14 +116,14 @@ def test_a_unit_retreating_onto_a_mine_sets_it_off() -> None:
     state = _mined(piece("b1", (3, 1), owner="b"))
     state.mines[(4, 1)] = "a"
     turn = Turn(state, LoadedDice([6]), Phase.ACTIVATION)  # 6 + 4 against 4: a double hit
-    turn._displace(state.pieces["b1"], [(4, 1)], "retreats to", "cannot retreat", "assault-results")
+    assaulting.displace(turn, state.pieces["b1"], [(4, 1)], "retreats to", "cannot retreat", "assault-results")
     assert state.mines == {} and "b1" not in state.pieces and "b1" in state.destroyed
 
 
 def test_the_policy_stops_short_of_a_mine_in_its_way() -> None:
     state = _mined(piece("a1", (0, 1)))
     state.mines[(3, 1)] = "a"
-    choice = SimplePolicy()._short_of_mines(state, state.pieces["a1"], Move(_straight((0, 1), 4)))
+    choice = works.short_of_mines(state, state.pieces["a1"], Move(_straight((0, 1), 4)))
     assert isinstance(choice, Move) and choice.path.destination.squares == ((2, 1),) and choice.path.cost == 2
     state.mines[(1, 1)] = "b"
-    assert isinstance(SimplePolicy()._short_of_mines(state, state.pieces["a1"], Move(_straight((0, 1), 4))), Hold)
+    assert isinstance(works.short_of_mines(state, state.pieces["a1"], Move(_straight((0, 1), 4))), Hold)

@@ -8,13 +8,13 @@ from hypothesis import strategies as st
 
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions import Move
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.events import Phase
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.movement import assault_path, reachable, reachable_squares
 from builder.heroes.rules.path import DIFFICULT, allowance
 from builder.heroes.rules.pieces import EAST, NORTH, NORTH_EAST
 from builder.heroes.rules.ruleset import HON, SON
+from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import BEAST, JEEP, RIFLES, TANK, WYRM, element, field, piece, placed_line, unit
 from tests.fixtures.rules.games import game
@@ -391,8 +391,8 @@ def test_an_engineer_removes_a_barbed_hedgehog_in_its_zone_of_control() -> None:
     Movement Action or Firing Action, remove a Barbed Hedgehogs marker present in their ZoC"
     (Engineer, BfC p.08). The policy's Engineer with nothing to shoot does; then a vehicle
     drives across where it stood. A unit without Engineer may not."""
+    from builder.heroes.ai.greedy import SimplePolicy
     from builder.heroes.rules.actions import Clear
-    from builder.heroes.rules.policy import SimplePolicy
     from builder.heroes.rules.squares import hedgehogs_in_reach
 
     sappers = piece("s", (1, 0), kind=unit("pioneers", abilities=["engineer"]))

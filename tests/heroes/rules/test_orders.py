@@ -6,11 +6,11 @@ from dataclasses import replace
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.army.summary import OrderTokens
 from builder.heroes.rules.orders import AUTONOMOUS, SPECIAL, Orders, Tokens, activation_sequence, tokens_for
 from builder.heroes.rules.personal_order import check_duties
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.special_orders import LATER, opening, with_later_specials
 from builder.heroes.rules.state import Frame, GameState
 from builder.heroes.rules.turn import activation_phase, order_phase

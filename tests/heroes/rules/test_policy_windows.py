@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from functools import cache
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions import Move
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import Deck, GameState
 from builder.io.catalogue_files import load_catalogue
 from tests.fixtures.rules.boards import field, piece, unit
@@ -31,7 +31,7 @@ GOAL = {"id": "attic", "name": "The attic", "kind": "secondary", "at": [4, 3]}
 class AlwaysSearching(SimplePolicy):
     """The simple policy, but as if it drew its moves: it never skips the search."""
 
-    def _takes_least(self) -> bool:
+    def takes_least(self) -> bool:
         return False
 
 

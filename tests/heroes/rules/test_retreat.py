@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions import AssaultAction
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.events import Phase
 from builder.heroes.rules.movement import assault_path
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece, unit
 from tests.fixtures.rules.games import game

@@ -8,12 +8,14 @@ from dataclasses import replace
 
 import pytest
 
-from builder.heroes.rules.activation import Turn
+from builder.heroes.ai.greedy import SimplePolicy
+from builder.heroes.rules import victory_points
 from builder.heroes.rules.events import EnterEvent, ScenarioEvent
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import HON
+from builder.heroes.rules.scenario_events import play_event
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn import end_of_turn, scenario_events
+from builder.heroes.rules.turn_context import Turn
 from builder.heroes.scenario.models import Event
 from builder.heroes.scenario.models import Phase as ScenarioPhase
 from builder.kernel.dice import LoadedDice
@@ -40,8 +42,8 @@ END_2 = {
 
 
 def _order_start(state: GameState) -> list[ScenarioEvent]:
-    turn = Turn(state, LoadedDice([]), "order")
-    scenario_events(turn, ScenarioPhase.ORDER, "start", POLICIES)
+    turn = Turn(state, LoadedDice([]), "order", POLICIES)
+    scenario_events(turn, ScenarioPhase.ORDER, "start")
     return [f.event for f in turn.frames if isinstance(f.event, ScenarioEvent)]
 
 
@@ -96,7 +98,8 @@ def test_the_policy_discards_a_broken_support_and_fills_its_slot_whose_units_ent
     state.broken.add("german/tiles[1].slots.bottom")  # the Panzerschreck squad at its Breaking Point
     assert broken_options(state, "german") == {"tiles[1].slots.bottom"}
     before = set(state.reserve)
-    said = SimplePolicy().reinforce(state, "german", event)
+    turn = Turn(state, LoadedDice([]), "order", {"german": SimplePolicy()})
+    said = play_event(turn, event)
     came = {k: p for k, p in state.reserve.items() if k not in before}
     assert came and all(p.group == "tiles[1].slots.bottom@1" for p in came.values())
     assert all(state.entries[k] == "german-reinforcements" for k in came)
@@ -206,7 +209,7 @@ def test_a_discarded_objective_is_taken_no_more_and_its_controller_keeps_it() ->
     assert "hill" in state.discarded and "hill" not in state.objective_areas  # nobody heads there
     state.pieces["a1"] = state.pieces["a1"].moved(((0, 0),))
     state.pieces["b1"] = piece("b1", (5, 2), "b")
-    Turn(state, LoadedDice([]), "activation").update_control()
+    victory_points.update_control(Turn(state, LoadedDice([]), "activation"))
     assert state.control["hill"] == "a"  # the enemy standing on it does not take it back
 
 
@@ -221,9 +224,9 @@ def test_tactical_bonuses_wait_for_their_event_then_are_placed() -> None:
     state = new_game(loaded.scenario, battlefield, HON, "commonwealth", {}, {})
     assert set(state.bonuses) == {"plain"}
     placing = next(e for e in loaded.scenario.events if e.bonuses)
-    turn = Turn(state, LoadedDice([]), "order")
+    turn = Turn(state, LoadedDice([]), "order", POLICIES)
     state.turn = placing.turn or 1
-    scenario_events(turn, ScenarioPhase.ORDER, "start", POLICIES)
+    scenario_events(turn, ScenarioPhase.ORDER, "start")
     assert set(state.bonuses) == {"plain", "red-1", "red-2"} and state.bonuses["red-1"] == (2, 17)
     told = [f.event for f in turn.frames if isinstance(f.event, ScenarioEvent)]
     assert "the Tactical Bonuses red-1, red-2 are placed" in told[0].text

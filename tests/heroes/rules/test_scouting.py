@@ -7,16 +7,17 @@ from dataclasses import replace
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.activation import Turn
+from builder.heroes.rules import scouting
 from builder.heroes.rules.events import MoveEvent, Phase
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.movement import reachable_squares
 from builder.heroes.rules.pieces import NORTH
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.scouting import scout_moves, scout_refusal
 from builder.heroes.rules.state import Frame
+from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import RIFLES, piece, unit
 from tests.fixtures.rules.games import game
@@ -47,8 +48,8 @@ def test_a_scout_move_never_ends_by_an_objective_and_says_so() -> None:
     assert "objective" in (scout_refusal(state, state.pieces["s1"], by_the_hill) or "")
     turn = Turn(state, LoadedDice([]), Phase.ORDER)
     with pytest.raises(ValueError, match=r"HoN core p\.26"):
-        turn.scout("s1", by_the_hill)
-    turn.scout("s1", moves[Position(((6, 1),), NORTH)])
+        scouting.scout(turn, "s1", by_the_hill)
+    scouting.scout(turn, "s1", moves[Position(((6, 1),), NORTH)])
     assert state.pieces["s1"].square == (6, 1)
     told = [e for e in turn.events if isinstance(e, MoveEvent)]
     assert "Scout move (HoN core p.26)" in told[0].text
@@ -74,7 +75,7 @@ def test_a_scout_transport_scouts_with_scouts_only_aboard_and_carries_them() -> 
     moves = scout_moves(state, jeep)
     assert moves is not None
     turn = Turn(state, LoadedDice([]), Phase.ORDER)
-    turn.scout("jeep", moves[Position(((1, 1),), NORTH)])
+    scouting.scout(turn, "jeep", moves[Position(((1, 1),), NORTH)])
     assert state.pieces["s1"].squares == state.pieces["jeep"].squares == ((1, 1),)  # carried along
     state.pieces["r1"] = replace(piece("r1", (1, 1), kind=RIFLES), embarked_in="jeep")
     assert scout_moves(state, state.pieces["jeep"]) is None  # riflemen aboard: no Scout move

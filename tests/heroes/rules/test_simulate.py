@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from builder.cli import main
+from builder.heroes.ai.greedy import SimplePolicy, for_every_side
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.events import BreaksEvent, EnterEvent, VictoryEvent
 from builder.heroes.rules.passage import passage_map
@@ -38,7 +39,15 @@ def scenario(name: str) -> tuple[LoadedScenario, Battlefield]:
 
 def play(name: str, seed: int, turns: int | None = 2) -> GameRecord:
     loaded, battlefield = scenario(name)
-    return simulate(loaded.scenario, battlefield, loaded.armies(), bundled(), seed=seed, turns=turns)
+    return simulate(
+        loaded.scenario,
+        battlefield,
+        loaded.armies(),
+        bundled(),
+        seed=seed,
+        turns=turns,
+        policies=for_every_side(loaded.scenario),
+    )
 
 
 @settings(max_examples=6, deadline=None)
@@ -160,3 +169,10 @@ def test_hon_simulate_unreadable_army_is_exit_2(tmp_path: Path, capsys: pytest.C
     code = main(["simulate", str(SCENARIOS / "hon-first-contact.yaml"), "--army", f"us={broken}"])
     err = capsys.readouterr().err
     assert code == 2 and "broken.yaml" in err and "Traceback" not in err
+
+
+def test_a_side_without_a_player_is_refused() -> None:
+    loaded, battlefield = scenario("hon-first-contact")
+    first = loaded.scenario.sides[0].id
+    with pytest.raises(ValueError):
+        simulate(loaded.scenario, battlefield, loaded.armies(), bundled(), policies={first: SimplePolicy()})

@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import pytest
 
+from builder.heroes.ai import movement
+from builder.heroes.ai.greedy import SimplePolicy
+from builder.heroes.rules import hits
 from builder.heroes.rules.actions import ChangeState, Fire, Move
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.leaping import movement_reach
 from builder.heroes.rules.passage import passage_map
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.spotting import spotter
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn import supply_phase
+from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import field, piece, unit
 from tests.fixtures.rules.games import game
@@ -150,7 +152,7 @@ def test_a_gigantic_units_way_to_its_goal_goes_around_the_building(giant_first: 
     goals = frozenset({(2, 0)})
     policy = SimplePolicy()
     asked = [giant, walker] if giant_first else [walker, giant]
-    fields = {p.key: policy._field(state, p, goals) for p in asked}
+    fields = {p.key: movement.goal_distances(policy, state, p, goals) for p in asked}
     assert fields["a2"][(0, 0)] == 2  # straight through the building's doors
     assert fields["a1"][(0, 0)] == 6  # around its foot: it never enters one
     assert (1, 0) not in fields["a1"]
@@ -181,7 +183,7 @@ def test_the_aid_takes_an_eliminating_hit_too_and_moves_to_a_worse_hit() -> None
 
 def test_a_unit_with_no_square_to_retreat_to_is_not_saved_by_the_aid() -> None:
     state = son(OPEN, [piece("m", (0, 3), kind=MEDIC, side_index=1), piece("a1", (7, 1), side_index=1)])
-    Turn(state, LoadedDice([]), "activation").hurt(state.pieces["a1"], None, Effect.DESTROYED, hit=False)
+    hits.hurt(Turn(state, LoadedDice([]), "activation"), state.pieces["a1"], None, Effect.DESTROYED, hit=False)
     assert "a1" not in state.pieces and state.mythos.aid == {}
 
 
@@ -193,3 +195,17 @@ def test_a_medic_never_moves_its_aid_to_an_enemy() -> None:
     assert state.mythos.aid == {"m": "a1"}
     Turn(state, LoadedDice([4]), "activation", players).perform("a1", Fire(((None, "b2"),)))
     assert state.mythos.aid == {"m": "a1"} and "b2" not in state.pieces  # the enemy's hit stands
+
+
+@pytest.mark.parametrize("kind", [JUMPERS, FLYER])
+def test_jump_and_flying_go_over_a_house_with_no_surprise_card(kind: object) -> None:
+    """Over the terrain "as if there were no obstacles" (SoN p.17-18): the house's windows on
+    the way are passed over, not gone through, so the move needs no Surprise card (HoN core p.17)."""
+    board = "..BBB..."  # one row: the way east is over the house, past both its windows
+    hill = [{"id": "hill", "name": "The hill", "kind": "secondary", "at": [6, 0]}]
+    state = game(board, [piece("a1", (1, 0), kind=kind)], objectives=hill)  # type: ignore[arg-type]
+    state.battlefield = field(board, windows=[((1, 0), (2, 0)), ((4, 0), (5, 0))])
+    action = SimplePolicy().activate(state, state.pieces["a1"])
+    assert isinstance(action, Move) and not action.windows
+    Turn(state, LoadedDice([]), "activation").perform("a1", action)
+    assert state.pieces["a1"].square[0] > 4  # beyond the house

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.actions import Move
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.clouds import CLOUD_RANGE, Cloud
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.events import FireEvent, TemplateEvent
@@ -16,9 +16,9 @@ from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.mythos import Cast
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import NORTH
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.turn import supply_phase
+from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece
 from tests.heroes.rules.test_spells import cast, caster, spelled

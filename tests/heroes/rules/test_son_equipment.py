@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules.actions import Fire
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.events import Phase
 from builder.heroes.rules.gear import GearFire, GearThrow, GrenadeInto
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece
 from tests.fixtures.rules.games import game

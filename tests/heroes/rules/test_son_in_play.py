@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from builder.heroes.ai.greedy import for_every_side
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.events import VictoryEvent
 from builder.heroes.rules.simulation import GameRecord, simulate
@@ -28,7 +29,9 @@ def play(catalogue: Catalogue, seed: int, mythos: bool) -> GameRecord:
     if mythos:
         armies = {side: load_army(ARMIES / f"son-mythos-{side}.yaml").army for side in armies}
     battlefield = assemble(loaded.scenario.map, catalogue)[0]
-    return simulate(loaded.scenario, battlefield, armies, catalogue, seed=seed)
+    return simulate(
+        loaded.scenario, battlefield, armies, catalogue, seed=seed, policies=for_every_side(loaded.scenario)
+    )
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -5,17 +5,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
+from builder.heroes.rules import dragon, medallion, poisoned_blade
 from builder.heroes.rules.actions import AssaultAction, Fire
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.events import AssaultEvent, GearEvent, MadnessEvent, Phase, TerrorEvent
 from builder.heroes.rules.mythos import Madness, mythos_hunter
 from builder.heroes.rules.orders import Orders
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.state import Frame, GameState, GearPool
 from builder.heroes.rules.turn import activation_phase, order_phase
+from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece, unit
 from tests.fixtures.rules.games import game
@@ -50,7 +51,7 @@ def test_a_poisoned_blade_adds_1_and_poisons_the_survivor_who_checks_the_terror_
     state.mythos.poisoned["b1"].append("a")  # a second assault's marker
     state.mythos.madness_bag = [Madness.HYSTERIA, Madness.CATATONIA]
     supply = Turn(state, LoadedDice([1, 2, 1]), Phase.SUPPLY, POLICIES)
-    supply.poison_checks()
+    poisoned_blade.poison_checks(supply)
     checks = [e for e in supply.events if isinstance(e, TerrorEvent)]
     assert [(c.unit, c.terror, c.resisted) for c in checks] == [("b1", 3, False), ("b1", 3, False)]
     assert all("SoN p.16" in c.text for c in checks)
@@ -66,8 +67,8 @@ def test_a_poisoned_blade_is_for_assaults_on_infantry_only() -> None:
     state = son(game(OPEN, [hybrids, car, rifles]))
     blades = pool(state, "son-poisoned-blade", 3)
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, POLICIES)
-    assert turn.poisoned_blades(Assault(hybrids, car)) == (Assault(hybrids, car), 0)
-    _, count = turn.poisoned_blades(Assault(hybrids, rifles))
+    assert poisoned_blade.poisoned_blades(turn, Assault(hybrids, car)) == (Assault(hybrids, car), 0)
+    _, count = poisoned_blade.poisoned_blades(turn, Assault(hybrids, rifles))
     assert count == 1 and blades.count == 2
 
 
@@ -124,17 +125,17 @@ def test_the_dragon_flies_onto_an_allied_unit_and_gives_it_terrifying_and_mythos
     state = son(game(OPEN, [hybrids, rifles, piece("b1", (4, 1), "b")]))
     pool(state, "son-dragon", 1)
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, POLICIES)
-    turn.dragons_fly()
+    dragon.dragons_fly(turn)
     carrier = state.pieces["a1"]
     assert carrier.side.has("terrifying") and mythos_hunter(state.mythos, carrier) == 1
     assert not state.pieces["a2"].side.has("terrifying") and mythos_hunter(state.mythos, state.pieces["a2"]) == 0
     (flight,) = [e for e in turn.events if isinstance(e, GearEvent)]
     assert (flight.marker, flight.unit) == ("son-dragon", "a1") and "(SoN p.16)" in flight.text
-    turn.dragons_fly()  # already on the best unit: it stays
+    dragon.dragons_fly(turn)  # already on the best unit: it stays
     assert len([e for e in turn.events if isinstance(e, GearEvent)]) == 1
     state.pieces["b1"] = state.pieces["b1"].moved(((1, 4),), state.pieces["b1"].facing)
     state.pieces["a1"] = state.pieces["a1"].moved(((7, 1),), state.pieces["a1"].facing)
-    turn.dragons_fly()  # the next round, the other Hybrids are nearest the enemy
+    dragon.dragons_fly(turn)  # the next round, the other Hybrids are nearest the enemy
     dropped = state.pieces["a1"]
     assert [s.abilities for s in dropped.unit.sides] == [s.abilities for s in hybrids.unit.sides]
     assert not dropped.side.has("terrifying") and mythos_hunter(state.mythos, dropped) == 0
@@ -152,14 +153,14 @@ def test_an_elder_sign_medallion_discards_an_order_token_on_a_manifestation_with
     state = son(game(OPEN, [wearer, piece("b1", (4, 1), "b", DREAD), piece("b2", (6, 1), "b", DREAD)]))
     state.gear.append(GearPool("a", "son-elder-sign-medallion", 1, None, ("characters",), "Elder Sign Medallion"))
     orders = {"a": Orders("a", ("a1",)), "b": Orders("b", ("b1", "b2"))}
-    turn = Turn(state, LoadedDice([]), Phase.ORDER)
-    turn.medallions(orders, POLICIES)
+    turn = Turn(state, LoadedDice([]), Phase.ORDER, POLICIES)
+    medallion.medallions(turn, orders)
     assert orders["b"].numbered == ("b2",)
     (told,) = [e for e in turn.events if isinstance(e, GearEvent)]
     assert (told.marker, told.unit) == ("son-elder-sign-medallion", "a1") and "(SoN p.14)" in told.text
     bare = son(game(OPEN, [wearer, piece("b1", (4, 1), "b", DREAD)]))
     orders = {"a": Orders("a", ("a1",)), "b": Orders("b", ("b1",))}
-    Turn(bare, LoadedDice([]), Phase.ORDER).medallions(orders, POLICIES)
+    medallion.medallions(Turn(bare, LoadedDice([]), Phase.ORDER, POLICIES), orders)
     assert orders["b"].numbered == ("b1",)  # no medallion worn
 
 

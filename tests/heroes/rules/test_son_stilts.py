@@ -4,17 +4,17 @@ land units use it as solid ground."""
 
 from __future__ import annotations
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.terrain import TerrainEffects, TerrainType
 from builder.heroes.rules.actions import Move
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.events import Phase
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.movement import reachable_squares
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import EAST
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.turn_context import Turn
 from builder.heroes.scenario.battlefield import Battlefield, PlacedElement
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import field, piece, unit

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules.activation import Turn
+from builder.heroes.rules import hits
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import SpellEvent
 from builder.heroes.rules.mythos import Cast
 from builder.heroes.rules.pieces import EAST
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece
 from tests.heroes.rules.test_spells import cast, caster, spelled
@@ -48,7 +49,7 @@ def test_the_token_comes_back_when_the_creature_is_eliminated(bundled: Catalogue
     state = summoner(bundled)
     cast(state, Cast(BYAKHEE, at=(4, 2), facing=EAST), [])
     key = next(k for k, p in state.pieces.items() if p.unit.id == "son-bs-byakhee")
-    Turn(state, LoadedDice([]), "activation").hurt(state.pieces[key], None, Effect.DESTROYED, hit=False)
+    hits.hurt(Turn(state, LoadedDice([]), "activation"), state.pieces[key], None, Effect.DESTROYED, hit=False)
     state.pieces["a1"] = caster()
     cast(state, Cast(BYAKHEE, at=(4, 4), facing=EAST), [])
     again = [p for p in state.pieces.values() if p.unit.id == "son-bs-byakhee"]

@@ -8,17 +8,18 @@ from pathlib import Path as FilePath
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.army.resolve import resolve
-from builder.heroes.rules.activation import Turn
+from builder.heroes.rules import totems
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.events import GearEvent, Phase
 from builder.heroes.rules.mythos import Boon, FireAtTotem, Totem
 from builder.heroes.rules.orders import tokens_for
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.spells import magician_discount
 from builder.heroes.rules.state import GameState, gear_pools
+from builder.heroes.rules.turn_context import Turn
 from builder.io.army_files import load_army
 from builder.io.catalogue_files import load_catalogue
 from builder.kernel.dice import LoadedDice
@@ -47,14 +48,14 @@ def test_the_totems_go_on_interspaces_in_the_first_supply_phase_and_give_orders_
     state = deep_ones(piece("a1", (1, 1), kind=SHAMAN), piece("b1", (6, 4), "b"))
     assert tokens_for(state, "a").numbered == 2
     turn = Turn(state, LoadedDice([]), Phase.SUPPLY, POLICIES)
-    turn.raise_totems()
+    totems.raise_totems(turn)
     assert [(t.side, t.at) for t in state.mythos.totems] == [("a", (1, 1)), ("a", (2, 1))]
     raised = [e for e in turn.events if isinstance(e, GearEvent)]
     assert len(raised) == 2 and all(e.marker == "son-totem" and "(SoN p.16)" in e.text for e in raised)
-    turn.raise_totems()  # never more than two at the same time
+    totems.raise_totems(turn)  # never more than two at the same time
     assert len(state.mythos.totems) == 2
-    order = Turn(state, LoadedDice([]), Phase.ORDER)
-    order.totem_boons(POLICIES)
+    order = Turn(state, LoadedDice([]), Phase.ORDER, POLICIES)
+    totems.totem_boons(order)
     assert [t.boon for t in state.mythos.totems] == [Boon.ORDER, Boon.ORDER]
     assert tokens_for(state, "a").numbered == 4 and "additional Order token" in order.events[0].text
 

@@ -3,12 +3,13 @@ Suppressed markers off a unit, Heroic tokens activate a unit a second time witho
 
 from __future__ import annotations
 
-from builder.heroes.rules.activation import Turn
+from builder.heroes.ai.greedy import SimplePolicy
+from builder.heroes.rules import hardboiled, terror
 from builder.heroes.rules.events import FireEvent, GearEvent, Phase, TerrorEvent
 from builder.heroes.rules.orders import Orders
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.turn import activation_phase
+from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece, unit
 from tests.fixtures.rules.games import game
@@ -73,7 +74,7 @@ def test_hardboiled_tokens_spare_a_suppressed_unit_its_terror_check() -> None:
     state.ruleset = SON
     tokens = pool(state, "son-hardboiled", 3)
     turn = Turn(state, LoadedDice([]), Phase.SUPPLY, POLICIES)
-    turn.hardboiled_before_terror()
-    turn.terror_checks()
+    hardboiled.hardboiled_before_terror(turn)
+    terror.terror_checks(turn)
     assert state.pieces["a1"].suppressed == 0 and tokens.count == 2
     assert not [e for e in turn.events if isinstance(e, TerrorEvent)]

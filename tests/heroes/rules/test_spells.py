@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import Role, Unit, UnitType
 from builder.heroes.rules.actions import AssaultAction, Hold, Move
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.assault import Assault, engage
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.events import SpellEvent
@@ -21,11 +21,11 @@ from builder.heroes.rules.mythos import Cast, KnownSpell, mythos_hunter
 from builder.heroes.rules.orders import needs_no_order
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import NORTH, Piece
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.spells import penalty
 from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.turn import supply_phase
+from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import JEEP, piece, unit
 from tests.fixtures.rules.games import game

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import Role
+from builder.heroes.rules import hits
 from builder.heroes.rules.actions import AssaultAction, Fire
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import NORTH, Piece
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece, unit
 from tests.fixtures.rules.games import game
@@ -57,9 +58,9 @@ def test_a_hit_outside_a_firing_action_is_substituted_too() -> None:
     state = battery()
     turn = Turn(state, LoadedDice([]), "activation")
     gun = state.pieces["gun"]
-    turn.hurt(gun, replace(gun, side_index=1), Effect.FLIPPED)
+    hits.hurt(turn, gun, replace(gun, side_index=1), Effect.FLIPPED)
     assert state.pieces["gun"].side_index == 0 and state.pieces["crew"].side_index == 1
-    turn.hurt(gun, None, Effect.DESTROYED)
+    hits.hurt(turn, gun, None, Effect.DESTROYED)
     assert state.pieces["gun"] == gun and "crew" not in state.pieces
 
 

@@ -9,16 +9,18 @@ from dataclasses import replace
 
 import pytest
 
+from builder.heroes.ai import variants, works
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import Unit, UnitType
+from builder.heroes.rules import assaulting, transport
 from builder.heroes.rules.actions import AssaultAction, Move
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.events import CardEvent, CardUse, Phase, RetreatEvent
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.movement import assault_path
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import field, piece, unit
 from tests.fixtures.rules.games import game
@@ -188,10 +190,10 @@ def test_a_move_cut_short_by_a_mine_plays_surprise_only_for_the_windows_it_still
     state = house(piece("a1", (5, 1)))
     through = Path(tuple(Position(((c, 1),), 1) for c in (5, 4, 3, 2, 1)), 4)  # in by the east window
     state.mines[(1, 1)] = "b"
-    short = POLICY._short_of_mines(state, state.pieces["a1"], Move(through, windows=("surprise",)))
+    short = works.short_of_mines(state, state.pieces["a1"], Move(through, windows=("surprise",)))
     assert isinstance(short, Move) and short.path.destination.squares == ((2, 1),) and short.windows == ("surprise",)
     state.mines = {(3, 1): "b"}
-    short = POLICY._short_of_mines(state, state.pieces["a1"], Move(through, windows=("surprise",)))
+    short = works.short_of_mines(state, state.pieces["a1"], Move(through, windows=("surprise",)))
     assert isinstance(short, Move) and short.path.destination.squares == ((4, 1),) and short.windows == ()
 
 
@@ -205,9 +207,9 @@ def test_an_assault_through_a_window_is_not_turned_into_an_assault_on_the_move()
     path = assault_path(state.battlefield, state.pieces.values(), attacker, defender, state.ruleset, windows=True)
     assert path is not None and path.cost < 4
     plain = AssaultAction(path, "b-rifles")
-    assert POLICY._moving_on(state, attacker, plain, frozenset({(0, 3)})) != plain  # on the move
+    assert variants.moving_on(POLICY, state, attacker, plain, frozenset({(0, 3)})) != plain  # on the move
     through = AssaultAction(path, "b-rifles", windows=("surprise",))
-    assert POLICY._moving_on(state, attacker, through, frozenset({(0, 3)})) == through
+    assert variants.moving_on(POLICY, state, attacker, through, frozenset({(0, 3)})) == through
 
 
 def test_a_unit_pushed_back_without_losing_may_not_play_surprise_to_leave() -> None:
@@ -216,7 +218,7 @@ def test_a_unit_pushed_back_without_losing_may_not_play_surprise_to_leave() -> N
     state = house(piece("a-stormers", (1, 1), kind=BRUISERS), piece("b-rifles", (2, 1), "b"))
     deck = holding(state, "b", bundled().action_cards["surprise"])
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
-    turn._retreat(state.pieces["b-rifles"], ((1, 1),), lost=False)
+    assaulting.retreat(turn, state.pieces["b-rifles"], ((1, 1),), lost=False)
     assert "b-rifles" in state.destroyed and len(deck.hand) == 1
 
 
@@ -263,6 +265,6 @@ def test_riders_of_a_destroyed_transport_get_out_through_no_wall() -> None:
     state = house(piece("b-ht", (3, 1), "b", HALFTRACK))
     state.pieces["b-rifles"] = replace(rider, embarked_in="b-ht")
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
-    turn._unload(state.pieces["b-ht"])
+    transport.unload(turn, state.pieces["b-ht"])
     out = state.pieces["b-rifles"]
     assert out.embarked_in is None and out.square not in {(2, 1), (2, 2)}  # the house

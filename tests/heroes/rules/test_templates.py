@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import CombatValues, Unit
 from builder.heroes.rules.actions import Snipe, TemplateFire
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.combat import Facing, FireOutcome, IllegalAttack
 from builder.heroes.rules.damage import DamageLocation, Effect
 from builder.heroes.rules.events import FireEvent, Phase, SniperEvent, TemplateEvent
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH, Piece
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.templates import (
@@ -31,6 +30,7 @@ from builder.heroes.rules.templates import (
     snipe,
 )
 from builder.heroes.rules.templating import template_plan
+from builder.heroes.rules.turn_context import Turn
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import element, field

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.rules import madness, terror
 from builder.heroes.rules.actions import AssaultAction, Fire
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.bags import draw_madness, madness_bag, search_bag
 from builder.heroes.rules.events import FireEvent, MadnessEvent, TerrorEvent
 from builder.heroes.rules.firing import shot_at
@@ -17,10 +18,10 @@ from builder.heroes.rules.mythos import Afflicted, Madness
 from builder.heroes.rules.orders import Tokens
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import NORTH
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.state import GearPool
 from builder.heroes.rules.turn import activation_phase, supply_phase
+from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice, SeededDice
 from tests.fixtures.rules.boards import piece, unit
 from tests.fixtures.rules.games import game
@@ -49,7 +50,7 @@ def checks(turn: Turn) -> list[TerrorEvent]:
 def test_a_suppressed_unit_that_sees_a_manifestation_rolls_less_2_per_marker_and_resists_on_its_value() -> None:
     state = son_game(OPEN, [piece("a1", (1, 2), suppressed=1), piece("b1", (8, 2), "b", HORROR)])
     turn = Turn(state, LoadedDice([5]), "supply")
-    turn.terror_checks()
+    terror.terror_checks(turn)
     (check,) = checks(turn)
     # 5 on the die, -2 for one Suppressed marker: 3, the Manifestation's 3 (SoN p.11).
     assert check.rolls[0].total == 3 and check.resisted and check.terror == 3 and check.madness is None
@@ -59,7 +60,7 @@ def test_a_suppressed_unit_that_sees_a_manifestation_rolls_less_2_per_marker_and
 def test_a_failed_check_draws_a_madness_token_and_discards_the_suppressed_markers() -> None:
     state = son_game(OPEN, [piece("a1", (1, 2), suppressed=2), piece("b1", (8, 2), "b", HORROR)], [Madness.STEADY])
     turn = Turn(state, LoadedDice([6]), "supply")
-    turn.terror_checks()
+    terror.terror_checks(turn)
     (check,) = checks(turn)
     assert check.rolls[0].total == 2 and not check.resisted and check.madness == "son-steady"
     assert state.pieces["a1"].suppressed == 0 and state.mythos.madness_bag == []  # drawn, then discarded
@@ -76,7 +77,7 @@ def test_who_never_checks_the_unsuppressed_the_faithful_manifestations_and_the_b
     state = son_game(WALLED, pieces)
     state.pieces["a4"] = piece("a4", (1, 4), suppressed=3)  # the rocks hide the Manifestation
     turn = Turn(state, LoadedDice([]), "supply")
-    turn.terror_checks()
+    terror.terror_checks(turn)
     assert checks(turn) == []
 
 
@@ -87,7 +88,7 @@ def test_a_null_manifestation_instils_no_terror_and_the_highest_one_seen_is_face
     )
     state.pieces["b2"] = piece("b2", (8, 4), "b", DREAD)
     turn = Turn(state, LoadedDice([6]), "supply")
-    turn.terror_checks()
+    terror.terror_checks(turn)
     (check,) = checks(turn)
     assert check.manifestation == "b2" and check.terror == 5 and not check.resisted  # 6 - 2 = 4 < 5
 
@@ -95,27 +96,27 @@ def test_a_null_manifestation_instils_no_terror_and_the_highest_one_seen_is_face
 def test_mythos_hunter_adds_to_the_terror_check() -> None:
     state = son_game(OPEN, [piece("a1", (1, 2), kind=HUNTER, suppressed=1), piece("b1", (8, 2), "b", DREAD)])
     turn = Turn(state, LoadedDice([5]), "supply")
-    turn.terror_checks()
+    terror.terror_checks(turn)
     (check,) = checks(turn)
     assert check.rolls[0].total == 5 - 2 + 2 and check.resisted  # Mythos Hunter 2 (SoN p.18)
 
 
 def test_suicide_hits_the_unit_at_once() -> None:
     state = son_game(OPEN, [piece("a1", (1, 2), suppressed=1), piece("b1", (8, 2), "b", HORROR)], [Madness.SUICIDE])
-    Turn(state, LoadedDice([1]), "supply").terror_checks()
+    terror.terror_checks(Turn(state, LoadedDice([1]), "supply"))
     assert state.pieces["a1"].side_index == 1  # flipped: the hit (SoN p.11)
 
 
 def test_fear_sends_the_unit_4_spaces_away_from_the_manifestation_and_flips_it() -> None:
     state = son_game(OPEN, [piece("a1", (4, 2), suppressed=1), piece("b1", (6, 2), "b", HORROR)], [Madness.FEAR])
-    Turn(state, LoadedDice([1]), "supply").terror_checks()
+    terror.terror_checks(Turn(state, LoadedDice([1]), "supply"))
     fled = state.pieces["a1"]
     assert fled.square[0] == 0 and fled.side_index == 1  # 2 spaces away, now 6: 4 more (SoN p.11)
 
 
 def test_fear_with_nowhere_to_run_eliminates_the_unit() -> None:
     state = son_game(OPEN, [piece("a1", (1, 2), suppressed=1), piece("b1", (3, 2), "b", HORROR)], [Madness.FEAR])
-    Turn(state, LoadedDice([1]), "supply").terror_checks()
+    terror.terror_checks(Turn(state, LoadedDice([1]), "supply"))
     assert "a1" not in state.pieces and "a1" in state.destroyed  # the board's edge is 1 space behind
 
 
@@ -128,7 +129,7 @@ def test_rage_keeps_the_order_away_then_charges_the_closest_enemy_with_3_more() 
     placed = SimplePolicy().assign(state, "a", Tokens(numbered=2, special=0, bluff=0))
     assert "a1" not in placed.numbered
     turn = Turn(state, LoadedDice([6, 6, 1]), "activation")
-    turn.madness_acts()
+    madness.madness_acts(turn)
     assault = next(e for e in turn.events if e.kind == "assault")
     assert any(m.label == "Rage" and m.value == 3 for m in assault.rolls[0].modifiers)
     assert state.pieces["a1"].activated and "a1" not in state.mythos.afflicted
@@ -139,7 +140,7 @@ def test_paranoia_fires_at_the_closest_unit_an_ally_when_as_close() -> None:
     state.mythos.afflicted["a1"] = Afflicted(Madness.PARANOIA, turn=1)
     state.turn = 2
     turn = Turn(state, LoadedDice([1]), "activation")
-    turn.madness_acts()
+    madness.madness_acts(turn)
     (shot,) = [e for e in turn.events if isinstance(e, FireEvent)]
     assert shot.target == "a2" and state.pieces["a1"].activated
 
@@ -221,7 +222,7 @@ def test_elder_signs_add_mythos_hunter_2_each_to_a_terror_check_and_are_spent() 
     state.gear.append(GearPool("a", "son-elder-sign", 3, "tiles[0]", ("characters",)))
     players = {"a": SimplePolicy(), "b": SimplePolicy()}
     turn = Turn(state, LoadedDice([3]), "supply", players)
-    turn.terror_checks()
+    terror.terror_checks(turn)
     (check,) = checks(turn)
     # 3 - 2 (Suppressed) + 2 x 2 (two Elder Signs, SoN p.14) = 5: the Manifestation's 5 resisted.
     assert check.rolls[0].total == 5 and check.resisted and state.gear[-1].count == 1
@@ -232,7 +233,7 @@ def test_an_amulet_of_dagon_forces_a_suppressed_enemy_to_check() -> None:
     state.gear.append(GearPool("a", "son-amulet-of-dagon", 3, None))
     players = {"a": SimplePolicy(), "b": SimplePolicy()}
     turn = Turn(state, LoadedDice([2]), "supply", players)
-    turn.terror_checks()
+    terror.terror_checks(turn)
     (check,) = checks(turn)
     # No Manifestation in sight: the amulet's value (3, hon's example) against 2 - 2 (SoN p.16).
     assert check.unit == "b1" and check.terror == 3 and not check.resisted and "Amulet of Dagon" in check.text

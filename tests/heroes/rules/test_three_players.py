@@ -6,15 +6,16 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cache
 
+from builder.heroes.ai.greedy import SimplePolicy, for_every_side
 from builder.heroes.army.summary import OrderTokens, Star
-from builder.heroes.rules.activation import Turn
+from builder.heroes.rules import hits
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import AssaultEvent, FireEvent, Phase, RevealEvent, VictoryEvent
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.simulation import GameRecord, simulate
 from builder.heroes.rules.state import CombatGroup, Facts, Frame, GameState
 from builder.heroes.rules.turn import order_phase
+from builder.heroes.rules.turn_context import Turn
 from builder.heroes.scenario.models import Scenario
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import field, piece
@@ -73,7 +74,7 @@ def test_a_broken_group_scores_once_for_the_opposing_team() -> None:
     m = replace(piece("m1", (0, 0), "m"), group="tiles[0]")
     state = three(m)
     state.groups["m/tiles[0]"] = CombatGroup("m/tiles[0]", "m", "Rangers", 1, 1, 3)
-    Turn(state, LoadedDice([]), Phase.ACTIVATION).hurt(m, None, Effect.DESTROYED)
+    hits.hurt(Turn(state, LoadedDice([]), Phase.ACTIVATION), m, None, Effect.DESTROYED)
     assert state.victory_points.get("pact") == 3 and "d" not in state.victory_points
     assert Facts(state).victory_points("d") == 3  # a player's points are his team's
 
@@ -89,7 +90,9 @@ def test_the_solo_player_out_of_orders_loses_to_the_team() -> None:
 @cache
 def vigil() -> GameRecord:
     loaded, battlefield = scenario("son-the-reed-vigil")
-    return simulate(loaded.scenario, battlefield, loaded.armies(), bundled(), seed=1)
+    return simulate(
+        loaded.scenario, battlefield, loaded.armies(), bundled(), seed=1, policies=for_every_side(loaded.scenario)
+    )
 
 
 def test_the_reed_vigil_plays_one_against_two_from_set_up_to_victory() -> None:

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.events import Phase, TemplateEvent
 from builder.heroes.rules.gear import GrenadeInto
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.templates import grenade_into
+from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import element, field, piece
 from tests.fixtures.rules.games import game

@@ -6,19 +6,20 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
+from builder.heroes.rules import victory_points
 from builder.heroes.rules.actions import AssaultAction, Fire, Move
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.aiming import struck_facing
 from builder.heroes.rules.combat import Facing
 from builder.heroes.rules.events import SpotEvent
 from builder.heroes.rules.orders import Orders
 from builder.heroes.rules.pieces import NORTH
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.preview import preview_fire
 from builder.heroes.rules.squares import may_stand
 from builder.heroes.rules.state import CombatGroup
 from builder.heroes.rules.turn import end_of_turn, supply_phase
+from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import TANK, piece, unit
 from tests.fixtures.rules.games import game
@@ -68,13 +69,13 @@ def test_a_group_at_its_breaking_point_gives_its_victory_points() -> None:
 def test_an_objective_is_taken_by_a_side_alone_on_it_and_kept_until_retaken() -> None:
     state = game(OPEN, [piece("a1", (4, 1)), piece("b1", (6, 1), "b")], objectives=HILL)
     turn = Turn(state, LoadedDice([]), "activation")
-    turn.update_control()
+    victory_points.update_control(turn)
     assert state.control["hill"] == "a"
     state.pieces["a1"] = state.pieces["a1"].moved(((0, 0),))
-    turn.update_control()
+    victory_points.update_control(turn)
     assert state.control["hill"] == "a"  # nobody there: the last holder keeps it
     state.pieces["b1"] = state.pieces["b1"].moved(((4, 1),))
-    turn.update_control()
+    victory_points.update_control(turn)
     assert state.control["hill"] == "b" and turn.events[-1].kind == "control"
 
 

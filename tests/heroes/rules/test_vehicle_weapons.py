@@ -4,11 +4,11 @@ weapon's target is chosen once the first shot is resolved."""
 
 from __future__ import annotations
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules.actions import Fire
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.events import FireEvent, Phase
-from builder.heroes.rules.policy import SimplePolicy
 from builder.heroes.rules.state import GameState
+from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.games import game
 from tests.heroes.rules import infantry, piece, tank

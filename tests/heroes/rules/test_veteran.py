@@ -5,9 +5,10 @@ the simple policy's odds."""
 
 from __future__ import annotations
 
+from builder.heroes.ai.greedy import for_every_side
 from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.rules import gear_rerolls, moving, terror
 from builder.heroes.rules.actions import Fire, Snipe
-from builder.heroes.rules.activation import Turn
 from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.events import GearEvent, HeroesEvent, InitiativeEvent, Phase, SearchEvent, TerrorEvent
 from builder.heroes.rules.footprint import Position
@@ -15,13 +16,16 @@ from builder.heroes.rules.initiative import initiative_rerolls
 from builder.heroes.rules.mythos import Madness, SearchCheck
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import EAST
+from builder.heroes.rules.players import viewer
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.simulation import roll_initiative, simulate
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.templates import scatter
+from builder.heroes.rules.turn_context import Turn
 from builder.heroes.scenario.models import RANDOM, Scenario
 from builder.io.paths import SCENARIOS_DIR as SCENARIOS
 from builder.kernel.dice import LoadedDice
+from builder.kernel.match import Table
 from builder.services.game import prepare_game
 from tests.fixtures.rules.boards import piece, unit
 from tests.fixtures.rules.games import game
@@ -87,9 +91,13 @@ def test_the_firer_rerolls_a_scatter_and_keeps_a_useless_one_unrerolled() -> Non
     state = game(OPEN, [piece("a1", (1, 1)), piece("b1", (5, 1), "b")])
     veterans = pool(state, "veteran", 1)
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, POLICIES)
-    landed = scatter((5, 4), 2, LoadedDice([1, 5]), state.ruleset, rerolls=turn._veteran_rolls(state.pieces["a1"]))
+    landed = scatter(
+        (5, 4), 2, LoadedDice([1, 5]), state.ruleset, rerolls=gear_rerolls.veteran_rolls(turn, state.pieces["a1"])
+    )
     assert landed.direction is None and landed.lands == (5, 4) and veterans.count == 0
-    kept = scatter((5, 4), 2, LoadedDice([6]), state.ruleset, rerolls=turn._veteran_rolls(state.pieces["a1"]))
+    kept = scatter(
+        (5, 4), 2, LoadedDice([6]), state.ruleset, rerolls=gear_rerolls.veteran_rolls(turn, state.pieces["a1"])
+    )
     assert kept.direction is None  # on target: nothing to better, no marker asked for
 
 
@@ -113,7 +121,7 @@ def test_a_son_veteran_token_rerolls_a_failed_terror_check() -> None:
     state.mythos.madness_bag = [Madness.STEADY]
     tokens = pool(state, "son-veteran", 1)
     turn = Turn(state, LoadedDice([1, 6]), Phase.SUPPLY, POLICIES)
-    turn.terror_checks()
+    terror.terror_checks(turn)
     (check,) = [e for e in turn.events if isinstance(e, TerrorEvent)]
     assert check.resisted and check.rolls[0].total == 4 and tokens.count == 0
     (spent,) = gear_events(turn)
@@ -139,7 +147,7 @@ def test_the_unit_setting_off_a_mine_rerolls_its_hit() -> None:
     theirs = pool(state, "veteran", 1, side="b")
     turn = Turn(state, LoadedDice([2, 1]), Phase.ACTIVATION, POLICIES)
     path = Path(tuple(Position(((c, 1),), EAST) for c in range(5)), 4)
-    turn._move(state.pieces["b1"], path)
+    moving.move(turn, state.pieces["b1"], path)
     assert theirs.count == 0 and len(gear_events(turn)) == 1
     (shot,) = fire_events(turn)
     assert shot.outcome == "miss" and state.pieces["b1"].side_index == 0
@@ -156,7 +164,10 @@ def test_a_side_rerolls_its_losing_initiative_die() -> None:
     veterans = pool(state, "veteran", 1)
     told: list[HeroesEvent] = []
     side, said = roll_initiative(
-        _random_initiative(state), LoadedDice([2, 3, 6]), state.ruleset, initiative_rerolls(state, POLICIES, told)
+        _random_initiative(state),
+        LoadedDice([2, 3, 6]),
+        state.ruleset,
+        initiative_rerolls(state, Table(viewer(state), POLICIES), told),
     )
     assert side == "a" and veterans.count == 0
     assert [r.total for r in said.rolls] == [6, 3]
@@ -172,7 +183,10 @@ def test_a_side_keeps_its_markers_when_a_reroll_gains_too_little() -> None:
     ours, theirs = pool(state, "veteran", 3), pool(state, "veteran", 3, side="b")
     told: list[HeroesEvent] = []
     side, _ = roll_initiative(
-        _random_initiative(state), LoadedDice([2, 5]), state.ruleset, initiative_rerolls(state, POLICIES, told)
+        _random_initiative(state),
+        LoadedDice([2, 5]),
+        state.ruleset,
+        initiative_rerolls(state, Table(viewer(state), POLICIES), told),
     )
     assert side == "b" and ours.count == theirs.count == 3 and told == []
 
@@ -183,7 +197,10 @@ def test_a_side_rerolls_the_opponents_winning_die() -> None:
     veterans = pool(state, "veteran", 1)
     told: list[HeroesEvent] = []
     side, said = roll_initiative(
-        _random_initiative(state), LoadedDice([4, 6, 2]), state.ruleset, initiative_rerolls(state, POLICIES, told)
+        _random_initiative(state),
+        LoadedDice([4, 6, 2]),
+        state.ruleset,
+        initiative_rerolls(state, Table(viewer(state), POLICIES), told),
     )
     assert side == "a" and veterans.count == 0
     assert [r.total for r in said.rolls] == [4, 2]
@@ -194,7 +211,15 @@ def test_a_side_rerolls_the_opponents_winning_die() -> None:
 def test_the_rerolls_are_told_before_the_initiative_they_decided(bundled: Catalogue) -> None:
     prepared = prepare_game(SCENARIOS / "rush-on-maltot.yaml", bundled)
     for seed in range(1, 30):
-        record = simulate(prepared.scenario, prepared.battlefield, prepared.armies, bundled, seed=seed, turns=1)
+        record = simulate(
+            prepared.scenario,
+            prepared.battlefield,
+            prepared.armies,
+            bundled,
+            seed=seed,
+            turns=1,
+            policies=for_every_side(prepared.scenario),
+        )
         setup = [e for e in record.events if e.turn == 0]
         rerolls = [i for i, e in enumerate(setup) if isinstance(e, GearEvent)]
         if rerolls:

@@ -9,6 +9,10 @@ fast as the squares it must then move allow."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from builder.heroes.ai.common import FAR, _gap
+from builder.heroes.ai.movement import _distance_field
 from builder.heroes.rules.actions import Action, Hold, Move
 from builder.heroes.rules.aviation import (
     AVIATOR,
@@ -26,76 +30,78 @@ from builder.heroes.rules.grid import step
 from builder.heroes.rules.movement import reachable, reachable_squares
 from builder.heroes.rules.path import allowance
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.policy_base import FAR, PolicyBase, _gap
-from builder.heroes.rules.policy_movement import _distance_field
 from builder.heroes.rules.squares import neighbours_of
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.works import Board, Fly
 
+if TYPE_CHECKING:
+    from builder.heroes.ai.greedy import SimplePolicy
+
 LANE = 11  # clear squares ahead: 5 rolled at Speed 6, then the 6 of the take-off
 
 
-class AviationChoices(PolicyBase):
-    def _flight(self, state: GameState, piece: Piece) -> Action | None:
-        """What an Aviator on foot or an airplane does, None for any other unit."""
-        if piece.embarked_in is None and piece.side.has(AVIATOR):
-            return self._to_cockpit(state, piece)
-        if is_airplane(piece):
-            if not crewed(state, piece):
-                return Hold("no Aviator in its cockpit: an airplane cannot move without one, BfC p.10-11")
-            return self._taxi(state, piece)
+def flight(policy: SimplePolicy, state: GameState, piece: Piece) -> Action | None:
+    """What an Aviator on foot or an airplane does, None for any other unit."""
+    if piece.embarked_in is None and piece.side.has(AVIATOR):
+        return _to_cockpit(policy, state, piece)
+    if is_airplane(piece):
+        if not crewed(state, piece):
+            return Hold("no Aviator in its cockpit: an airplane cannot move without one, BfC p.10-11")
+        return _taxi(policy, state, piece)
+    return None
+
+
+def _to_cockpit(policy: SimplePolicy, state: GameState, pilot: Piece) -> Action | None:
+    """Into its airplane when it can reach a square next to it with a point to spare,
+    else as near to it as it gets. Pilots and empty airplanes are paired nearest first."""
+    plane = _paired(state, pilot)
+    points = allowance(pilot)
+    if plane is None or not points:
         return None
+    doors = frozenset(neighbours_of(plane.squares))
+    reach = reachable_squares(state.battlefield, state.pieces.values(), pilot, state.ruleset)
+    ready = sorted((path.cost, sq) for sq, path in reach.items() if sq in doors and path.cost + 1 <= points)
+    if ready:
+        path = reach[ready[0][1]]
+        return Board(plane.key, path if len(path.positions) > 1 else None)
+    distances = _distance_field(state, pilot, doors)
+    best = min(reach, key=lambda sq: (distances.get(sq, FAR), reach[sq].cost, sq))
+    if distances.get(best, FAR) >= distances.get(pilot.square, FAR):
+        return Hold("it comes no nearer to its airplane")
+    return Move(reach[best])
 
-    def _to_cockpit(self, state: GameState, pilot: Piece) -> Action | None:
-        """Into its airplane when it can reach a square next to it with a point to spare,
-        else as near to it as it gets. Pilots and empty airplanes are paired nearest first."""
-        plane = _paired(state, pilot)
-        points = allowance(pilot)
-        if plane is None or not points:
-            return None
-        doors = frozenset(neighbours_of(plane.squares))
-        reach = reachable_squares(state.battlefield, state.pieces.values(), pilot, state.ruleset)
-        ready = sorted((path.cost, sq) for sq, path in reach.items() if sq in doors and path.cost + 1 <= points)
-        if ready:
-            path = reach[ready[0][1]]
-            return Board(plane.key, path if len(path.positions) > 1 else None)
-        distances = _distance_field(state, pilot, doors)
-        best = min(reach, key=lambda sq: (distances.get(sq, FAR), reach[sq].cost, sq))
-        if distances.get(best, FAR) >= distances.get(pilot.square, FAR):
-            return Hold("it comes no nearer to its airplane")
-        return Move(reach[best])
 
-    def _taxi(self, state: GameState, plane: Piece) -> Action:
-        here = Position(plane.squares, plane.facing)
-        current = state.speeds.get(plane.key)
-        ground = Ground(state, plane)
-        if current == TAKE_OFF and ground.run(here, TAKE_OFF) >= TAKE_OFF:
-            return Fly(TAKE_OFF, straight_path(here, TAKE_OFF), take_off=True)
-        lanes = _lane_heads(state, ground)
-        best: tuple[tuple[int, int, int, tuple[tuple[int, int], ...], int], Fly] | None = None
-        for speed in next_speeds(current):
-            if speed is None:
+def _taxi(policy: SimplePolicy, state: GameState, plane: Piece) -> Action:
+    here = Position(plane.squares, plane.facing)
+    current = state.speeds.get(plane.key)
+    ground = Ground(state, plane)
+    if current == TAKE_OFF and ground.run(here, TAKE_OFF) >= TAKE_OFF:
+        return Fly(TAKE_OFF, straight_path(here, TAKE_OFF), take_off=True)
+    lanes = _lane_heads(state, ground)
+    best: tuple[tuple[int, int, int, tuple[tuple[int, int], ...], int], Fly] | None = None
+    for speed in next_speeds(current):
+        if speed is None:
+            continue
+        reach = reachable(state.battlefield, state.pieces.values(), at_speed(plane, speed), state.ruleset)
+        for position in reach:
+            cost = reach.cost(position)
+            if cost < speed - 1 or position == here:
                 continue
-            reach = reachable(state.battlefield, state.pieces.values(), at_speed(plane, speed), state.ruleset)
-            for position in reach:
-                cost = reach.cost(position)
-                if cost < speed - 1 or position == here:
-                    continue
-                path = reach[position]
-                if wing_struck(state, plane, path) is not None:
-                    continue
-                score = (
-                    _tier(ground, position, speed),
-                    _to_lane(position, lanes),
-                    -speed,
-                    position.squares,
-                    position.facing,
-                )
-                if best is None or score < best[0]:
-                    best = (score, Fly(speed, path))
-        if best is None:
-            return Hold("no clear way to taxi")
-        return best[1]
+            path = reach[position]
+            if wing_struck(state, plane, path) is not None:
+                continue
+            score = (
+                _tier(ground, position, speed),
+                _to_lane(position, lanes),
+                -speed,
+                position.squares,
+                position.facing,
+            )
+            if best is None or score < best[0]:
+                best = (score, Fly(speed, path))
+    if best is None:
+        return Hold("no clear way to taxi")
+    return best[1]
 
 
 def _paired(state: GameState, pilot: Piece) -> Piece | None:

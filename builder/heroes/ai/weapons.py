@@ -4,16 +4,22 @@ result known, for that weapon; none when that weapon has no shot worth taking an
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from builder.heroes.ai import firing
 from builder.heroes.catalogue.units import Weapon
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.policy_firing import FiringChoices
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
 
+if TYPE_CHECKING:
+    from builder.heroes.ai.greedy import SimplePolicy
 
-class WeaponChoices(FiringChoices):
-    def next_target(self, state: GameState, firer: Piece, weapon: Weapon | None, planned: str) -> str | None:
-        fire, _ = self._shots(state, firer, Occupancy(state.pieces.values()))
-        if fire is None:
-            return None
-        return next((key for aimed, key in fire.shots if aimed == weapon), None)
+
+def next_target(
+    policy: SimplePolicy, state: GameState, firer: Piece, weapon: Weapon | None, planned: str
+) -> str | None:
+    fire, _ = firing.shots(policy, state, firer, Occupancy(state.pieces.values()))
+    if fire is None:
+        return None
+    return next((key for aimed, key in fire.shots if aimed == weapon), None)

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
+from builder.heroes.ai import firing
+from builder.heroes.ai.common import FAR, _bonus_cards
 from builder.heroes.catalogue.cards import ActionCard, BonusKind, CardEffectKind, CardTiming
 from builder.heroes.rules.actions import Action, ChangeState, Enter, Hold, Leave, Move
 from builder.heroes.rules.amphibious import swimming
@@ -17,12 +20,11 @@ from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.deployment import candidates
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.kept import PerBattlefield
-from builder.heroes.rules.leaping import movement_reach
+from builder.heroes.rules.leaping import leaps, movement_reach
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.path import allowance
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.placement import zone_squares, zones_for
-from builder.heroes.rules.policy_base import FAR, PolicyBase, _bonus_cards
 from builder.heroes.rules.reach import Reach
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.spotting import ambushes, could_be_spotted, may_change_state, may_conceal_here, turned_over
@@ -33,173 +35,184 @@ from builder.heroes.rules.urban_fighter import URBAN_FIGHTER
 from builder.heroes.scenario.conditions import AllOf, AnyOf, Condition, Control, Exited
 from builder.heroes.scenario.models import Scenario
 
+if TYPE_CHECKING:
+    from builder.heroes.ai.greedy import SimplePolicy
+
 FIELDS_KEPT = 64  # distance fields remembered; goals that chase enemies change every move
 
 
-class MovementChoices(PolicyBase):
-    def _advance(self, state: GameState, piece: Piece) -> Action:
-        """Towards the nearest objective the side does not hold (else the enemy), ending in
-        the best cover among the squares that bring it nearest; a unit on an objective stays."""
-        points = allowance(piece)
-        if DamageLocation.TRACKS in piece.damage:
-            return Hold(f"its tracks are damaged: no more Movement Actions, {state.ruleset.cite('damage')}")
-        exiting = self._exiting(state, piece)
-        if exiting and set(piece.squares) <= exiting:
-            return Leave()
-        if points is None or points <= 0:
-            return Hold("it cannot move")
-        areas = state.objective_areas
-        if not exiting and any(sq in area for area in areas.values() for sq in piece.squares):
-            return Hold("it holds an objective")
-        goals = exiting or self._goals(state, piece.owner)
-        if not goals:
-            return Hold("nothing to move towards")
-        distances = self._field(state, piece, goals)
-        shelter = cover_table(state, piece.colour)
-        # With movement Alternate Bonuses in hand, one search as far as the best of them
-        # reaches: what the unit reaches alone is what costs no more than its allowance.
-        # Only when a goal is near enough: every step costs at least one point.
-        cards = _bonus_cards(state, piece.owner, (BonusKind.MOVEMENT,))
-        extra = max((c.alternate_bonus.value for c in cards if c.alternate_bonus is not None), default=0)
-        if extra and min(distances.get(sq, FAR) for sq in piece.squares) > points + extra:
-            extra = 0
-        paths = movement_reach(state, piece, bonus=extra)  # over the terrain for Jump, Flying (SoN p.17-18)
+def advance(policy: SimplePolicy, state: GameState, piece: Piece) -> Action:
+    """Towards the nearest objective the side does not hold (else the enemy), ending in
+    the best cover among the squares that bring it nearest; a unit on an objective stays."""
+    points = allowance(piece)
+    if DamageLocation.TRACKS in piece.damage:
+        return Hold(f"its tracks are damaged: no more Movement Actions, {state.ruleset.cite('damage')}")
+    exiting = exits_for(state, piece)
+    if exiting and set(piece.squares) <= exiting:
+        return Leave()
+    if points is None or points <= 0:
+        return Hold("it cannot move")
+    areas = state.objective_areas
+    if not exiting and any(sq in area for area in areas.values() for sq in piece.squares):
+        return Hold("it holds an objective")
+    goals = exiting or goal_squares(state, piece.owner)
+    if not goals:
+        return Hold("nothing to move towards")
+    distances = goal_distances(policy, state, piece, goals)
+    shelter = cover_table(state, piece.colour)
+    # With movement Alternate Bonuses in hand, one search as far as the best of them
+    # reaches: what the unit reaches alone is what costs no more than its allowance.
+    # Only when a goal is near enough: every step costs at least one point.
+    cards = _bonus_cards(state, piece.owner, (BonusKind.MOVEMENT,))
+    extra = max((c.alternate_bonus.value for c in cards if c.alternate_bonus is not None), default=0)
+    if extra and min(distances.get(sq, FAR) for sq in piece.squares) > points + extra:
+        extra = 0
+    paths = movement_reach(state, piece, bonus=extra)  # over the terrain for Jump, Flying (SoN p.17-18)
 
-        def score(position: Position) -> tuple[int, int, Square, int]:
-            squares = position.squares
-            if len(squares) == 1:  # most units: no generator, no call (terrain_bonus of one square)
-                square = squares[0]
-                return (distances.get(square, FAR) * 2 - shelter.get(square, 0), -1, square, position.facing)
-            near = min(distances.get(sq, FAR) for sq in squares)
-            return (near * 2 - terrain_bonus(state, shelter, squares), -len(squares), squares[0], position.facing)
+    def score(position: Position) -> tuple[int, int, Square, int]:
+        squares = position.squares
+        if len(squares) == 1:  # most units: no generator, no call (terrain_bonus of one square)
+            square = squares[0]
+            return (distances.get(square, FAR) * 2 - shelter.get(square, 0), -1, square, position.facing)
+        near = min(distances.get(sq, FAR) for sq in squares)
+        return (near * 2 - terrain_bonus(state, shelter, squares), -len(squares), squares[0], position.facing)
 
-        if self._takes_least():
-            best = _least_end(state, paths, points if extra else None, distances, shelter)
-        else:
-            best = self._least((p for p in paths if paths.cost(p) <= points) if extra else paths, score, unit=2)
-        if extra and min(distances.get(sq, FAR) for sq in best.squares):
-            boosted = self._boosted(paths, points, cards, distances, shelter)
-            if boosted is not None:
-                return boosted
-        start = Position(piece.squares, piece.facing)
-        plain = min(score(best)[0], score(start)[0])
-        surprise = self._through_windows(state, piece, score, plain) if not extra else None
-        if surprise is not None:
-            return surprise
-        if score(best)[0] >= score(start)[0]:
-            return Hold("no better square in reach")
-        return Move(paths[best])
+    if policy.takes_least():
+        best = _least_end(state, paths, points if extra else None, distances, shelter)
+    else:
+        best = policy.least((p for p in paths if paths.cost(p) <= points) if extra else paths, score, unit=2)
+    if extra and min(distances.get(sq, FAR) for sq in best.squares):
+        boosted = _boosted(paths, points, cards, distances, shelter)
+        if boosted is not None:
+            return boosted
+    start = Position(piece.squares, piece.facing)
+    plain = min(score(best)[0], score(start)[0])
+    surprise = _through_windows(policy, state, piece, score, plain) if not extra else None
+    if surprise is not None:
+        return surprise
+    if score(best)[0] >= score(start)[0]:
+        return Hold("no better square in reach")
+    return Move(paths[best])
 
-    def _through_windows(
-        self, state: GameState, piece: Piece, score: Callable[[Position], tuple[int, int, Square, int]], plain: int
-    ) -> Move | None:
-        """Surprise (HoN core p.17; builder.heroes.rules.surprise): through a building's windows
-        when that ends the move clearly better (a square nearer, or cover worth as much) than
-        any move without, with one card per window the path goes through."""
-        cards = sorted(cards_for(state, piece.owner, CardEffectKind.WINDOWS, CardTiming.MOVEMENT), key=lambda c: c.id)
-        if not cards or piece.side.has(URBAN_FIGHTER) or not _window_in_reach(state, piece):
-            return None
-        if self._takes_least() and not _window_may_help(state, piece, score, plain):
-            return None
-        paths = movement_reach(state, piece, windows=True)
-        best = self._least(paths, score, unit=2)
-        if score(best)[0] > plain - 2:
-            return None
-        need = windows_crossed(state.battlefield, paths[best])
-        if not 0 < need <= len(cards):
-            return None
-        return Move(paths[best], windows=tuple(c.id for c in cards[:need]))
 
-    @staticmethod
-    def _boosted(
-        paths: Reach[Position] | Reach[Square] | Reach[int],
-        points: int,
-        cards: list[ActionCard],
-        distances: dict[Square, int],
-        shelter: dict[Square, int],
-    ) -> Move | None:
-        """A movement Alternate Bonus (HoN core p.17) when its extra squares bring the unit
-        onto a goal its own Movement Value cannot reach: the cheapest such move, in the best
-        cover, with the card that is enough."""
-        found = [p for p in paths if paths.cost(p) > points and min(distances.get(sq, FAR) for sq in p.squares) == 0]
-        if not found:
-            return None
-        best = min(found, key=lambda p: (paths.cost(p), -max(shelter.get(sq, 0) for sq in p.squares), p.square))
-        need = paths.cost(best) - points
-        card = next((c for c in cards if c.alternate_bonus is not None and c.alternate_bonus.value >= need), None)
-        return Move(paths[best], cards=(card.id,)) if card is not None else None
+def _through_windows(
+    policy: SimplePolicy,
+    state: GameState,
+    piece: Piece,
+    score: Callable[[Position], tuple[int, int, Square, int]],
+    plain: int,
+) -> Move | None:
+    """Surprise (HoN core p.17; builder.heroes.rules.surprise): through a building's windows
+    when that ends the move clearly better (a square nearer, or cover worth as much) than
+    any move without, with one card per window the path goes through. Never for a unit
+    that jumps or flies: it goes over the buildings (leaping.py)."""
+    cards = sorted(cards_for(state, piece.owner, CardEffectKind.WINDOWS, CardTiming.MOVEMENT), key=lambda c: c.id)
+    if not cards or piece.side.has(URBAN_FIGHTER) or leaps(piece) or not _window_in_reach(state, piece):
+        return None
+    if policy.takes_least() and not _window_may_help(state, piece, score, plain):
+        return None
+    paths = movement_reach(state, piece, windows=True)
+    best = policy.least(paths, score, unit=2)
+    if score(best)[0] > plain - 2:
+        return None
+    need = windows_crossed(state.battlefield, paths[best])
+    if not 0 < need <= len(cards):
+        return None
+    return Move(paths[best], windows=tuple(c.id for c in cards[:need]))
 
-    def _change_state(self, state: GameState, piece: Piece, advance: Action, occupancy: Occupancy) -> Action | None:
-        """Turn the counter over, as a zero move (HoN core p.21), when it helps: a revealed
-        Ambush unit with nothing better to do hides again where no enemy would spot it at
-        once; a Tripod-like unit sets up when its other side has a shot worth taking and
-        this one has none, or packs up when it cannot move and its other side could advance."""
-        if not may_change_state(piece) or piece.side.has("medic"):
-            return None  # a Medic turns over for its Aid marker (policy_magic, SoN p.18)
-        other = turned_over(piece)
-        if ambushes(piece) or ambushes(other):
-            hides = other.concealed and may_conceal_here(state, piece)  # Amphibious Ambush: in water (SoN p.17)
-            if hides and isinstance(advance, Hold) and not could_be_spotted(state, piece):
-                return ChangeState()
-            return None
-        if self._shots(state, other, occupancy)[0] is not None:
-            return ChangeState()
-        here, there = allowance(piece), allowance(other)
-        immobile = here is None or here <= 0
-        if immobile and there is not None and there > 0 and isinstance(self._advance(state, other), Move):
+
+def _boosted(
+    paths: Reach[Position] | Reach[Square] | Reach[int],
+    points: int,
+    cards: list[ActionCard],
+    distances: dict[Square, int],
+    shelter: dict[Square, int],
+) -> Move | None:
+    """A movement Alternate Bonus (HoN core p.17) when its extra squares bring the unit
+    onto a goal its own Movement Value cannot reach: the cheapest such move, in the best
+    cover, with the card that is enough."""
+    found = [p for p in paths if paths.cost(p) > points and min(distances.get(sq, FAR) for sq in p.squares) == 0]
+    if not found:
+        return None
+    best = min(found, key=lambda p: (paths.cost(p), -max(shelter.get(sq, 0) for sq in p.squares), p.square))
+    need = paths.cost(best) - points
+    card = next((c for c in cards if c.alternate_bonus is not None and c.alternate_bonus.value >= need), None)
+    return Move(paths[best], cards=(card.id,)) if card is not None else None
+
+
+def change_state(
+    policy: SimplePolicy, state: GameState, piece: Piece, planned: Action, occupancy: Occupancy
+) -> Action | None:
+    """Turn the counter over, as a zero move (HoN core p.21), when it helps: a revealed
+    Ambush unit with nothing better to do hides again where no enemy would spot it at
+    once; a Tripod-like unit sets up when its other side has a shot worth taking and
+    this one has none, or packs up when it cannot move and its other side could advance."""
+    if not may_change_state(piece) or piece.side.has("medic"):
+        return None  # a Medic turns over for its Aid marker (magic.py, SoN p.18)
+    other = turned_over(piece)
+    if ambushes(piece) or ambushes(other):
+        hides = other.concealed and may_conceal_here(state, piece)  # Amphibious Ambush: in water (SoN p.17)
+        if hides and isinstance(planned, Hold) and not could_be_spotted(state, piece):
             return ChangeState()
         return None
+    if firing.shots(policy, state, other, occupancy)[0] is not None:
+        return ChangeState()
+    here, there = allowance(piece), allowance(other)
+    immobile = here is None or here <= 0
+    if immobile and there is not None and there > 0 and isinstance(advance(policy, state, other), Move):
+        return ChangeState()
+    return None
 
-    def _enter(self, state: GameState, piece: Piece) -> Action:
-        through = state.scenario.zone(state.entries.get(piece.key, ""))
-        zones = [through] if through is not None else zones_for(state.scenario, piece.owner, piece.unit.id)
-        area = zone_squares(zones, state.battlefield)
-        taken = frozenset(state.occupant())
-        found = candidates(piece, area, taken, passage_map(state.battlefield), state.battlefield)
-        if not found:
-            return Hold("its entry squares are taken")
-        goals = self._goals(state, piece.owner)
-        distances = self._field(state, piece, goals) if goals else {}
-        squares, facing = min(found, key=lambda c: (min(distances.get(sq, FAR) for sq in c[0]), c[0], c[1]))
-        return Enter(Position(squares, facing))
 
-    @staticmethod
-    def _exiting(state: GameState, piece: Piece) -> frozenset[Square]:
-        """The exit squares `piece` heads for when its side's victory asks for units of its
-        kind to leave the battlefield (an `exited` condition), or when it holds a captive its
-        side's victory asks for (BfC p.12: set aside, he cannot be liberated), else nothing."""
-        if any(c.captor == piece.key for c in state.captives.values()):
-            return exit_squares(state, piece.owner)
-        wanted = exiting_units(state, piece.owner)
-        if wanted is None or (wanted and piece.unit.id not in wanted):
-            return frozenset()
+def enter(policy: SimplePolicy, state: GameState, piece: Piece) -> Action:
+    through = state.scenario.zone(state.entries.get(piece.key, ""))
+    zones = [through] if through is not None else zones_for(state.scenario, piece.owner, piece.unit.id)
+    area = zone_squares(zones, state.battlefield)
+    taken = frozenset(state.occupant())
+    found = candidates(piece, area, taken, passage_map(state.battlefield), state.battlefield)
+    if not found:
+        return Hold("its entry squares are taken")
+    goals = goal_squares(state, piece.owner)
+    distances = goal_distances(policy, state, piece, goals) if goals else {}
+    squares, facing = min(found, key=lambda c: (min(distances.get(sq, FAR) for sq in c[0]), c[0], c[1]))
+    return Enter(Position(squares, facing))
+
+
+def exits_for(state: GameState, piece: Piece) -> frozenset[Square]:
+    """The exit squares `piece` heads for when its side's victory asks for units of its
+    kind to leave the battlefield (an `exited` condition), or when it holds a captive its
+    side's victory asks for (BfC p.12: set aside, he cannot be liberated), else nothing."""
+    if any(c.captor == piece.key for c in state.captives.values()):
         return exit_squares(state, piece.owner)
+    wanted = exiting_units(state, piece.owner)
+    if wanted is None or (wanted and piece.unit.id not in wanted):
+        return frozenset()
+    return exit_squares(state, piece.owner)
 
-    @staticmethod
-    def _goals(state: GameState, side: str) -> frozenset[Square]:
-        """The objectives the side's victory asks it to control and it does not hold yet (all
-        objectives when its victory names none); with none left, the enemy units."""
-        named = wanted_objectives(state, side) or set(state.objective_areas)
-        wanted = [
-            area for oid, area in state.objective_areas.items() if oid in named and state.control.get(oid) != side
-        ]
-        if wanted:
-            return frozenset(sq for area in wanted for sq in area)
-        return frozenset(sq for p in state.enemies_of(side) for sq in p.squares)
 
-    def _field(self, state: GameState, piece: Piece, goals: frozenset[Square]) -> dict[Square, int]:
-        """Steps from every square to the nearest goal for this kind of unit, around walls,
-        water and impassable terrain; kept while the goals stay the same."""
-        side = piece.side
-        # Passage depends on the unit type, Amphibious, Gigantic and Urban Fighter only, as
-        # the key of PassageMap.entries says: a Gigantic unit walks around buildings (SoN p.17).
-        key = (goals, piece.unit.type, swimming(side), side.has("gigantic"), side.has("urban-fighter"))
-        found = self._fields.get(key)
-        if found is None:
-            if len(self._fields) >= FIELDS_KEPT:
-                self._fields.clear()
-            found = self._fields[key] = _distance_field(state, piece, goals)
-        return found
+def goal_squares(state: GameState, side: str) -> frozenset[Square]:
+    """The objectives the side's victory asks it to control and it does not hold yet (all
+    objectives when its victory names none); with none left, the enemy units."""
+    named = wanted_objectives(state, side) or set(state.objective_areas)
+    wanted = [area for oid, area in state.objective_areas.items() if oid in named and state.control.get(oid) != side]
+    if wanted:
+        return frozenset(sq for area in wanted for sq in area)
+    return frozenset(sq for p in state.enemies_of(side) for sq in p.squares)
+
+
+def goal_distances(policy: SimplePolicy, state: GameState, piece: Piece, goals: frozenset[Square]) -> dict[Square, int]:
+    """Steps from every square to the nearest goal for this kind of unit, around walls,
+    water and impassable terrain; kept while the goals stay the same."""
+    side = piece.side
+    # Passage depends on the unit type, Amphibious, Gigantic and Urban Fighter only, as
+    # the key of PassageMap.entries says: a Gigantic unit walks around buildings (SoN p.17).
+    key = (goals, piece.unit.type, swimming(side), side.has("gigantic"), side.has("urban-fighter"))
+    found = policy.distance_fields.get(key)
+    if found is None:
+        if len(policy.distance_fields) >= FIELDS_KEPT:
+            policy.distance_fields.clear()
+        found = policy.distance_fields[key] = _distance_field(state, piece, goals)
+    return found
 
 
 # What a scenario's victory conditions ask of a side, read once per scenario and side: the
@@ -275,7 +288,7 @@ def _least_end(
     distances: dict[Square, int],
     shelter: dict[Square, int],
 ) -> Position:
-    """`min(paths, key=score)` of `_advance` (the ends costing no more than `limit`), without
+    """`min(paths, key=score)` of `advance` (the ends costing no more than `limit`), without
     a call and a tuple per end. Every end of a search has the unit's footprint, so the score's
     `-len(squares)` is the same for all: the ends are ordered by (distance * 2 - cover, first
     square, facing), and of ends alike the first is kept, as `min` keeps it. A one-square

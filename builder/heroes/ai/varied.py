@@ -25,9 +25,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from builder.heroes.rules.policy import SimplePolicy
-from builder.heroes.rules.policy_base import T
-from builder.heroes.rules.policy_firing import _Plan
+from builder.heroes.ai.common import T
+from builder.heroes.ai.firing import Plan
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.kernel.choice import Stream, softmax_order
 
 FIRE_STEP = 0.1  # hon's reading: one step of preference between firing plans, in expected hits
@@ -44,23 +44,23 @@ class VariedPolicy(SimplePolicy):
         if self.temperature > 0 and self.stream is None:
             raise ValueError("a varied policy needs a seeded stream to draw from")
 
-    def _ranked(self, options: Iterable[T], key: Callable[[T], tuple[Any, ...]], unit: float) -> list[T]:
+    def ranked(self, options: Iterable[T], key: Callable[[T], tuple[Any, ...]], unit: float) -> list[T]:
         if self.stream is None or self.temperature == 0:
-            return super()._ranked(options, key, unit)
+            return super().ranked(options, key, unit)
         ordered = sorted(options, key=key)  # the same order whatever order they came in
         costs = [float(key(option)[0]) / unit for option in ordered]
         return [ordered[i] for i in softmax_order(costs, self.temperature, self.stream)]
 
-    def _least(self, options: Iterable[T], key: Callable[[T], tuple[Any, ...]], unit: float) -> T:
+    def least(self, options: Iterable[T], key: Callable[[T], tuple[Any, ...]], unit: float) -> T:
         if self.stream is None or self.temperature == 0:
-            return super()._least(options, key, unit)
-        return self._ranked(options, key, unit)[0]
+            return super().least(options, key, unit)
+        return self.ranked(options, key, unit)[0]
 
-    def _takes_least(self) -> bool:
+    def takes_least(self) -> bool:
         return self.stream is None or self.temperature == 0
 
-    def _plan_of(self, plans: list[_Plan]) -> _Plan | None:
+    def plan_of(self, plans: list[Plan]) -> Plan | None:
         if not plans or self.temperature == 0:
-            return super()._plan_of(plans)
+            return super().plan_of(plans)
         indexed = list(enumerate(plans))
-        return self._least(indexed, lambda p: (-p[1].value, p[0]), unit=FIRE_STEP)[1]
+        return self.least(indexed, lambda p: (-p[1].value, p[0]), unit=FIRE_STEP)[1]

@@ -1,0 +1,105 @@
+"""What the simple policy has an activated unit do, in order of preference: enter from
+reserve, take to the air, assault, fire (or a template, a gear marker or a spell that promises
+more), demolish, topple a Totem, clear a hedgehog, search or care, lift or lay a mine, deploy
+field works, turn over, else advance; and its move in the Supply Phase (HoN core p.16)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from builder.heroes.ai import assault, aviation, destruction, firing, gear, magic, movement, son_gear, variants, works
+from builder.heroes.rules.actions import Action, Clear, Hold, Move
+from builder.heroes.rules.crew import CREW
+from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.sightmap import Occupancy
+from builder.heroes.rules.squares import hedgehogs_in_reach
+from builder.heroes.rules.state import GameState
+
+if TYPE_CHECKING:
+    from builder.heroes.ai.greedy import SimplePolicy
+
+
+def activate(policy: SimplePolicy, state: GameState, piece: Piece) -> Action:
+    if piece.key in state.reserve:
+        return movement.enter(policy, state, piece)
+    flight = aviation.flight(policy, state, piece)  # Aviators and airplanes (BfC p.10-11)
+    if flight is not None:
+        return flight
+    occupancy = Occupancy(state.pieces.values())
+    if piece.embarked_in is not None and piece.side.has(CREW):
+        return Hold("it crews its vehicle")  # its abilities are the vehicle's (HoN core p.21)
+    if piece.embarked_in is not None:  # it may assault or fire from the vehicle (HoN core p.27)
+        launched = assault.best_assault(policy, state, piece)
+        if launched is not None:
+            return launched
+        riding, _ = firing.firing_action(policy, state, piece, occupancy)
+        return riding if riding is not None else Hold("it rides in its transport")
+    if movement.exits_for(state, piece):
+        return movement.advance(policy, state, piece)
+    attack = assault.best_assault(policy, state, piece)
+    if attack is not None:
+        return variants.moving_on(policy, state, piece, attack, movement.goal_squares(state, piece.owner))  # SoN p.17
+    variant = variants.variant_assault(policy, state, piece)  # Brutal, Long Distance (SoN p.17)
+    if variant is not None:
+        return variant
+    fire, worth = firing.firing_action(policy, state, piece, occupancy)
+    if fire is not None:
+        fire = gear.with_recce_ammo(policy, state, piece, fire)  # BfC p.09
+    special = firing.alternate(policy, state, piece, occupancy)
+    marker = gear.gear_alternate(policy, state, piece, occupancy, worth)  # a firing marker (HoN core p.28-31)
+    if marker is not None and (special is None or marker[0] > special[0]):
+        special = marker
+    if special is not None and special[0] > worth and special[0] >= policy.fire_threshold:
+        return special[1]  # a template or the sniper's table promises more (HoN core p.23-24)
+    cast = magic.best_spell(policy, state, piece, max(worth, special[0] if special is not None else 0.0))
+    if cast is not None:
+        return cast  # a spell promises more than any shot (SoN p.14-15)
+    if fire is not None:
+        return fire
+    demolish = destruction.demolish(policy, state, piece, occupancy)  # a structure enemies hold (HoN core p.22)
+    if demolish is not None:
+        return demolish
+    topple = son_gear.topple(state, piece)  # an enemy Totem in sight (SoN p.16-17)
+    if topple is not None:
+        return topple
+    # An Engineer with nothing to shoot clears a barbed hedgehog in its ZoC (BfC p.05).
+    hedgehogs = hedgehogs_in_reach(state, piece)
+    if hedgehogs:
+        return Clear(hedgehogs[0])
+    search = magic.search_here(state, piece) or magic.medic_care(state, piece, supply=False)
+    if search is not None:
+        return search  # a Search check instead of an action (SoN p.11), a Medic's care (p.18)
+    lifted = works.lift_mine(policy, state, piece)  # an Engineer discards an enemy Mine marker (BfC p.09)
+    if lifted is not None:
+        return lifted
+    advance = gear.with_movement_gear(policy, state, piece, movement.advance(policy, state, piece))  # BfC p.09
+    if isinstance(advance, Hold):  # holding its ground: it lays a Mine marker (BfC p.09)
+        laid = works.lay_mine(policy, state, piece)
+        if laid is not None:
+            return laid
+    built = works.field_works(policy, state, piece, advance)  # Forward and Advanced Positions (BfC p.08-09)
+    if built is not None:
+        return built
+    flip = movement.change_state(policy, state, piece, advance, occupancy)
+    if flip is not None:
+        return flip
+    advance = works.short_of_mines(state, piece, advance)
+    if isinstance(advance, Move):
+        return firing.on_the_move(policy, state, piece, advance)
+    return advance
+
+
+def supply_move(policy: SimplePolicy, state: GameState, piece: Piece) -> Action:
+    if piece.key in state.reserve:
+        return movement.enter(policy, state, piece)
+    flight = aviation.flight(policy, state, piece)
+    if flight is not None:
+        return flight
+    if piece.embarked_in is not None:
+        return Hold("it rides in its transport")
+    found = magic.search_here(state, piece) or magic.medic_care(state, piece, supply=True)
+    if found is not None:
+        return found  # a Search check (SoN p.11), a Medic's care (p.18)
+    advance = movement.advance(policy, state, piece)
+    built = works.field_works(policy, state, piece, advance)
+    return built if built is not None else works.short_of_mines(state, piece, advance)

@@ -1,0 +1,39 @@
+"""The simple policy's Destruction (HoN core p.22): a unit with the ability and no unit to
+shoot fires at a structure holding enemy units, the one nearest to falling first: a building
+brought down suppresses the infantry inside and destroys the vehicles on it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from builder.heroes.rules.destruction import assault_dice, demolition_dice, standing_in
+from builder.heroes.rules.firing import weapons_of
+from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.sightmap import Occupancy
+from builder.heroes.rules.state import GameState
+from builder.heroes.rules.structures import Demolish
+
+if TYPE_CHECKING:
+    from builder.heroes.ai.greedy import SimplePolicy
+
+
+def demolish(policy: SimplePolicy, state: GameState, piece: Piece, occupancy: Occupancy) -> Demolish | None:
+    """A Firing Action at the structure enemy units stand in with the fewest points left
+    to bring it down, by the weapon rolling most Destruction dice; None without one."""
+    if not assault_dice(piece):
+        return None
+    held = {
+        element.key: element
+        for enemy in state.enemies_of(piece.owner)
+        if enemy.squares and enemy.embarked_in is None
+        for element in (standing_in(state, enemy),)
+        if element is not None
+    }
+    best: tuple[tuple[int, str], Demolish] | None = None
+    for key in sorted(held):
+        left = (held[key].effects.structure or 0) - state.structure_points.get(key, 0)
+        for weapon in weapons_of(piece):
+            dice = demolition_dice(state, piece, key, weapon, occupancy)
+            if dice and (best is None or (left - dice, key) < best[0]):
+                best = ((left - dice, key), Demolish(key, weapon))
+    return best[1] if best is not None else None
