@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from builder.heroes.rules.coverage.base import (
+    ACTIVATED,
     AVIATION,
     COMBAT,
     CONCEALED,
@@ -48,9 +49,13 @@ ENTRIES: tuple[Coverage, ...] = (
         HON,
         "HoN core p.16",
         PLAYED,
-        "",
+        "a unit whose numbered or special token is revealed is activated too (HoN core 8.2, Keywords), for the "
+        "rest of the turn, a Heroic second action and a token passed on by Dynamic included",
         COMBAT + "test_opportunity_fire_activates_the_firer",
         LISTED + "test_an_autonomous_unit_acts_without_a_token_and_then_stays_put_in_the_supply_phase",
+        ACTIVATED + "test_a_unit_whose_order_token_is_revealed_takes_no_opportunity_fire",
+        ACTIVATED + "test_a_token_passed_on_by_dynamic_activates_its_new_holder_when_revealed",
+        ACTIVATED + "test_a_unit_revealed_in_reserve_is_not_activated_next_turn",
     ),
     marker(
         "damage",
