@@ -79,9 +79,10 @@ def order_phase(state: GameState, players: Players, dice: Dice, frames: list[Fra
             f"{_teams_said(state)}.",
         )
     )
-    for key, piece in list(state.pieces.items()):
-        if piece.activated:
-            state.pieces[key] = piece.marked(activated=False)
+    for units in (state.pieces, state.reserve):  # a unit revealed in reserve stays there activated
+        for key, piece in list(units.items()):
+            if piece.activated:
+                units[key] = piece.marked(activated=False)
     if state.turn == 1:  # Concealed markers assigned during deployment (HoN core p.30)
         for side in state.initiative_order():
             conceal(turn, side, "as it deploys")
@@ -141,9 +142,10 @@ def order_phase(state: GameState, players: Players, dice: Dice, frames: list[Fra
 
 
 def activation_phase(state: GameState, orders: Mapping[str, Orders], players: Players, dice: Dice) -> list[Frame]:
-    """Tokens revealed alternately from the side with the initiative; a unit gone or given an
-    Activated marker reveals its token to no effect (HoN core p.9). The side may play action
-    cards on the unit as it is activated and once it has acted (HoN core p.17)."""
+    """Tokens revealed alternately from the side with the initiative, each unit activated as its
+    token is revealed; a unit gone or already activated (an Activated marker, HoN core p.16)
+    reveals its token to no effect (HoN core p.9). The side may play action cards on the unit
+    as it is activated and once it has acted (HoN core p.17)."""
     turn = Turn(state, dice, Phase.ACTIVATION, players)
     scenario_events(turn, ScenarioPhase.ACTIVATION, "start")
     madness.madness_acts(turn)  # Rage and Paranoia act, Catatonia freezes (SoN p.11)
@@ -180,6 +182,7 @@ def activation_phase(state: GameState, orders: Mapping[str, Orders], players: Pl
                 )
             )
             continue
+        piece = _activated(state, piece)
         turn.add(
             RevealEvent(
                 turn=state.turn,
@@ -205,12 +208,20 @@ def activation_phase(state: GameState, orders: Mapping[str, Orders], players: Pl
         acted = state.pieces.get(reveal.key)
         if acted is not None and not acted.is_wreck:
             action_cards.battle_events_at(turn, reveal.side, CardTiming.AFTER_ACTION, acted)
-        if reveal.token == AUTONOMOUS and reveal.key in state.pieces:
-            # An autonomous unit takes an Activated marker when it acts (HoN core p.26).
-            state.pieces[reveal.key] = state.pieces[reveal.key].marked(activated=True)
     scenario_events(turn, ScenarioPhase.ACTIVATION, "end")
     state.fallen_defenders.clear()  # a destroyed Defender's +1 ends with the phase (BfC p.08)
     return turn.frames
+
+
+def _activated(state: GameState, piece: Piece) -> Piece:
+    """The unit as its token is revealed (or an autonomous unit as it acts, HoN core p.26): an
+    Activated Unit, "indicated by a revealed Numbered Order or Special counter, or by the presence
+    of an Activated marker" (HoN core 8.2, Keywords). One flag for both, so no rule that asks
+    whether a unit is activated (Opportunity Fire, p.24) can miss a revealed token."""
+    marked = piece.marked(activated=True)
+    units = state.pieces if piece.key in state.pieces else state.reserve
+    units[piece.key] = marked
+    return marked
 
 
 def act(turn: Turn, piece: Piece, supply: bool = False) -> None:
