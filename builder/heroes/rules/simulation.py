@@ -26,7 +26,6 @@ from builder.heroes.rules.cave import conditions
 from builder.heroes.rules.crew import board, crewed, crews_to_board
 from builder.heroes.rules.deployment import auto_deploy
 from builder.heroes.rules.events import DeployEvent, HeroesEvent, InitiativeEvent, Phase
-from builder.heroes.rules.in_play import Kept
 from builder.heroes.rules.initiative import DieRerolls, initiative_rerolls
 from builder.heroes.rules.mythos_setup import prepare
 from builder.heroes.rules.orders import Orders
@@ -35,7 +34,7 @@ from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.placement import Force, campaign_changed, field_army, zones_for
 from builder.heroes.rules.players import HeroesPlayer, HeroesView, viewer
 from builder.heroes.rules.ruleset import Ruleset
-from builder.heroes.rules.state import Frame, GameState
+from builder.heroes.rules.state import Frame, GameState, copy_state
 from builder.heroes.rules.state import new_game as new_state
 from builder.heroes.rules.turn import activation_phase, end_of_turn, order_phase, supply_phase
 from builder.heroes.scenario.battlefield import Battlefield
@@ -343,18 +342,6 @@ class HeroesRules:
 
 
 RULES = HeroesRules()
-
-
-def copy_state(state: GameState) -> GameState:
-    """A state that changes apart from `state`: what the rules change is copied, what they
-    only read (the scenario, the battlefield, the armies, the catalogue's data, every counter,
-    which is immutable) is shared."""
-    shared: dict[int, object] = {id(state._kept): Kept()}  # caches, rebuilt as needed
-    for kept in (state.scenario, state.battlefield, state.ruleset, state.rubble, *state.armies.values()):
-        shared[id(kept)] = kept
-    for pieces in (state.pieces, state.reserve, state.destroyed, state.arriving, state.exited, state.fallen_defenders):
-        shared.update((id(piece), piece) for piece in pieces.values())
-    return deepcopy(state, shared)
 
 
 def new_game(
