@@ -134,7 +134,12 @@ def test_a_result_that_does_not_fit_is_refused_and_the_file_untouched(
 def test_a_finished_campaign_has_nothing_to_record_or_write(windsor: Path) -> None:
     assert hon("campaign", "simulate", windsor, "--seed", "2")[0] == 0
     before = windsor.read_bytes()
-    for command in (["record", windsor, "--winner", "german"], ["next", windsor], ["simulate", windsor]):
+    commands: list[list[str | Path]] = [
+        ["record", windsor, "--winner", "german"],
+        ["next", windsor],
+        ["simulate", windsor],
+    ]
+    for command in commands:
         code, _, err = hon("campaign", *command)
         assert code == 2
         one_line(err, str(windsor), "over")

@@ -144,7 +144,8 @@ def has_colour(picture: Path, colour: tuple[int, int, int], tolerance: int = 24)
         rgb.thumbnail((400, 600))
         colours = rgb.getcolors(400 * 600) or []
         return any(
-            all(abs(channel - wanted) <= tolerance for channel, wanted in zip(pixel, colour, strict=True))
+            isinstance(pixel, tuple)  # an RGB image's colours are tuples (PIL types them for any mode)
+            and all(abs(channel - wanted) <= tolerance for channel, wanted in zip(pixel, colour, strict=True))
             for _, pixel in colours
         )
 

@@ -218,9 +218,10 @@ async def test_the_designer_opens_from_the_army_builder(app_on_file: HonApp, tmp
         app_on_file.screen.query_one("#path", Input).value = str(target)
         await pilot.press("enter")
         await pilot.pause()
-        assert app_on_file.scenario.path == target
+        session = app_on_file.scenario
+        assert session.path == target
         await pilot.press("escape")
         await pilot.pause()
-        assert app_on_file.screen is app_on_file.builder
+        assert app_on_file.builder.is_active
     saved = load_scenario(target).scenario
     assert (saved.game.value, saved.title, saved.id) == ("hon", "Night at the Mill", "night-at-the-mill")

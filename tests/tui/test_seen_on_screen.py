@@ -16,7 +16,9 @@ from builder.tui.app import HonApp
 from builder.tui.screens.catalogue_editor import CatalogueEditor
 from builder.tui.widgets.catalogue_list import CatalogueList
 from builder.tui.widgets.footer import KeysFooter
+from builder.tui.widgets.free_option import FreeOptionRow
 from builder.tui.widgets.side_tabs import SideTabs
+from builder.tui.widgets.tile_card import TileCard
 from tests.tui.test_builder import SIZE, index_of, open_slot, select
 
 SS_ARMY = Path("data/armies/german-ss-550.yaml")
@@ -163,13 +165,13 @@ async def test_f4_then_enter_jumps_to_the_first_issue(bundled: Catalogue, isolat
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f4")
         await pilot.pause()
-        first = app.builder.query_one("#issues").highlighted
+        first = app.builder.query_one("#issues", OptionList).highlighted
         assert first == 0
         await pilot.press("enter")
         await pilot.pause()
         issue = app.session.issues[0]
         focused = app.focused
-        assert focused is not None and issue.path.startswith(focused.path)  # type: ignore[attr-defined]
+        assert isinstance(focused, TileCard | FreeOptionRow) and issue.path.startswith(focused.path)
 
 
 async def test_the_slot_picker_on_a_filled_slot_highlights_what_is_in_it(app_on_file: HonApp) -> None:

@@ -4,7 +4,6 @@ exact sentences from the shipped scenarios are pinned down."""
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 import pytest
 from pydantic import TypeAdapter
@@ -30,12 +29,12 @@ def name(kind: str, entry_id: str) -> str:
     return NAMES[(kind, entry_id)]
 
 
-def said(data: dict[str, Any]) -> str:
+def said(data: dict[str, object]) -> str:
     return describe(CONDITION.validate_python(data), name)
 
 
-CONTROL_ALL = {"type": "control", "side": "cw", "objectives": ["hill", "farm", "church"]}
-EXACT = [
+CONTROL_ALL: dict[str, object] = {"type": "control", "side": "cw", "objectives": ["hill", "farm", "church"]}
+EXACT: list[tuple[dict[str, object], str]] = [
     ({"type": "control", "side": "cw", "objectives": ["hill"]}, "the Commonwealth player controls Hill 112"),
     (CONTROL_ALL, "the Commonwealth player controls all of Hill 112, the farm and the church"),
     ({**CONTROL_ALL, "count": 2}, "the Commonwealth player controls 2 of Hill 112, the farm and the church"),
@@ -80,7 +79,7 @@ EXACT = [
 
 
 @pytest.mark.parametrize(("data", "sentence"), EXACT, ids=[f"{d['type']}-{i}" for i, (d, _) in enumerate(EXACT)])
-def test_exact_sentences(data: dict[str, Any], sentence: str) -> None:
+def test_exact_sentences(data: dict[str, object], sentence: str) -> None:
     assert said(data) == sentence
 
 

@@ -162,7 +162,7 @@ def test_disorientated_and_amphibious(cards: CardCatalogue) -> None:
 
 
 def test_markers_depot_bonus_and_defence(cards: CardCatalogue) -> None:
-    markers = [
+    markers: list[dict[str, Any]] = [
         {"box": [1, 1], "kind": "depot"},
         {"box": [1, 1], "kind": "shooting-bonus", "value": 2},
         {"box": [2, 1], "kind": "defence-bonus", "value": 4},

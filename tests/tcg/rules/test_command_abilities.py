@@ -6,6 +6,8 @@ Germans' column 3."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from builder.io.tcg_files import load_tcg_scenario
@@ -135,7 +137,7 @@ def test_fire_again_after_a_miss_or_on_another_card_rolls_normally(cards: CardCa
 
 def test_engineers_remove_a_marked_element_in_reach(cards: CardCatalogue) -> None:
     deck = variant(cards, RIFLES_A, abilities=[Ability(kind=AbilityKind.ENGINEERS)])
-    markers = [
+    markers: list[dict[str, Any]] = [
         {"box": [2, 1], "kind": "ford", "engineers": True},
         {"box": [1, 2], "kind": "depot"},  # not marked for engineers
         {"box": [1, 0], "kind": "objective", "id": "hill", "engineers": True},

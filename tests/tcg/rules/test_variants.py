@@ -49,7 +49,9 @@ def test_every_card_visible_and_decoys_discarded(cards: CardCatalogue) -> None:
     game = game_with(cards, [], [{"card": "de-grenadier-gruppe-a", "box": [4, 3]}])
     game.variants = frozenset({Variant.ALL_VISIBLE})
     game.players["us"].hand.append(cards.cards["us-m10"])
-    assert not reinforce(game, "us", cards.unit("us-m10"), (0, 0)).hidden  # far from any enemy
+    m10 = cards.unit("us-m10")
+    assert m10 is not None
+    assert not reinforce(game, "us", m10, (0, 0)).hidden  # far from any enemy
 
 
 def test_automatic_activation_rolls_no_die(cards: CardCatalogue) -> None:
