@@ -96,7 +96,9 @@ def test_the_players_own_army_is_fielded_in_every_scenario(tmp_path: Path) -> No
     assert load_campaign(path).campaign.armies == {"commonwealth": "../lists/mine.yaml"}
     assert hon("campaign", "record", path, "--winner", "german")[0] == 0
     current = load_campaign(path).campaign.current
-    assert current is not None and current.force("commonwealth").army == "../lists/mine.yaml"  # type: ignore[union-attr]
+    assert current is not None
+    force = current.force("commonwealth")
+    assert force is not None and force.army == "../lists/mine.yaml"
     code, out, _ = hon("campaign", "next", path, "-o", "-")
     assert code == 0 and "army: lists/mine.yaml" not in out and "mine.yaml" in out
 

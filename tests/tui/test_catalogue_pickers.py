@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from textual.app import App, ComposeResult
+from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
 from builder.heroes.catalogue.base import Entry
@@ -22,9 +23,9 @@ from builder.tui.screens.catalogue_editor import CatalogueEditor
 SIZE = (120, 40)
 
 
-async def open_editor(app: HonApp, pilot: object) -> CatalogueEditor:
-    await pilot.press("f3")  # type: ignore[attr-defined]
-    await pilot.pause()  # type: ignore[attr-defined]
+async def open_editor(app: HonApp, pilot: Pilot[None]) -> CatalogueEditor:
+    await pilot.press("f3")
+    await pilot.pause()
     editor = app.screen
     assert isinstance(editor, CatalogueEditor)
     return editor

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from textual.command import CommandPalette
+from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Input, OptionList, Select, Static
 
@@ -29,14 +30,14 @@ def drawn(widget: Widget) -> list[str]:
     return [widget.render_line(y).text.rstrip() for y in range(widget.size.height)]
 
 
-async def new_army(app: HonApp, pilot: object, faction: str) -> None:
-    await pilot.press("ctrl+n")  # type: ignore[attr-defined]
-    await pilot.pause()  # type: ignore[attr-defined]
+async def new_army(app: HonApp, pilot: Pilot[None], faction: str) -> None:
+    await pilot.press("ctrl+n")
+    await pilot.pause()
     dialog = app.screen
     dialog.query_one("#faction", Select).value = faction
     dialog.query_one("#name", Input).value = "Fresh"
-    await pilot.click("#create")  # type: ignore[attr-defined]
-    await pilot.pause()  # type: ignore[attr-defined]
+    await pilot.click("#create")
+    await pilot.pause()
 
 
 async def test_a_new_army_shows_no_cards_of_the_previous_one_but_the_empty_hint(app_on_file: HonApp) -> None:
@@ -111,9 +112,9 @@ async def test_a_footer_key_cut_short_leaves_the_palettes_columns_to_the_palette
             await pilot.pause()
 
 
-async def open_editor(app: HonApp, pilot: object) -> CatalogueEditor:
-    await pilot.press("f3")  # type: ignore[attr-defined]
-    await pilot.pause()  # type: ignore[attr-defined]
+async def open_editor(app: HonApp, pilot: Pilot[None]) -> CatalogueEditor:
+    await pilot.press("f3")
+    await pilot.pause()
     assert isinstance(app.screen, CatalogueEditor)
     return app.screen
 

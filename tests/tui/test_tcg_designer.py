@@ -23,7 +23,7 @@ from builder.tui.screens.tcg_deck import TcgDeckScreen
 from builder.tui.screens.tcg_designer import TcgDesignerScreen
 from builder.tui.widgets.tcg_board import BOX_HEIGHT
 from builder.tui.widgets.tcg_design_board import TcgDesignBoard
-from tests.tui.steady import snapshot
+from tests.tui.steady import SnapCompare, snapshot
 
 SIZE = (130, 42)
 
@@ -197,12 +197,12 @@ async def test_a_historical_event_needs_the_scenarios_events(orchard: Path) -> N
         assert not screen.session.history.can_undo
 
 
-def test_designer_snapshot(snap_compare, orchard: Path) -> None:  # type: ignore[no-untyped-def]
+def test_designer_snapshot(snap_compare: SnapCompare, orchard: Path) -> None:
     app, _ = designer(orchard)
     assert snapshot(snap_compare, app, (120, 40), press=["right", "down"])
 
 
-def test_deck_composer_snapshot(snap_compare, orchard: Path) -> None:  # type: ignore[no-untyped-def]
+def test_deck_composer_snapshot(snap_compare: SnapCompare, orchard: Path) -> None:
     app, _ = designer(orchard)
     assert snapshot(snap_compare, app, (120, 40), press=["d"])
 

@@ -3,6 +3,9 @@ resolved with the Assault rules (p.7), with loaded dice."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
@@ -13,7 +16,7 @@ from builder.heroes.rules.events import Phase
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.movement import assault_path
 from builder.heroes.rules.path import Path
-from builder.heroes.rules.pieces import EAST, NORTH
+from builder.heroes.rules.pieces import EAST, NORTH, Piece
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn
@@ -28,8 +31,8 @@ LOBBERS = unit("lobbers", abilities=[{"id": "assault-long-distance", "value": 2}
 TROOPERS = unit("troopers", abilities=[{"id": "assault", "value": 2}, {"id": "assault-on-the-move", "value": -1}])
 
 
-def son(pieces: list, **options: object) -> GameState:  # type: ignore[type-arg]
-    state = game(OPEN, pieces, **options)  # type: ignore[arg-type]
+def son(pieces: list[Piece], objectives: Sequence[dict[str, Any]] = ()) -> GameState:
+    state = game(OPEN, pieces, objectives=objectives)
     state.ruleset = SON
     return state
 

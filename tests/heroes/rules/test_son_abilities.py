@@ -7,12 +7,14 @@ import pytest
 
 from builder.heroes.ai import movement
 from builder.heroes.ai.greedy import SimplePolicy
+from builder.heroes.catalogue.units import Unit
 from builder.heroes.rules import hits
 from builder.heroes.rules.actions import ChangeState, Fire, Move
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import Phase
 from builder.heroes.rules.leaping import movement_reach
 from builder.heroes.rules.passage import passage_map
+from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.spotting import spotter
 from builder.heroes.rules.state import GameState
@@ -33,15 +35,15 @@ FROGMEN = unit("frogmen", abilities=["amphibious", "amphibious-ambush"], states=
 RIGGED = unit("rigged", abilities=[{"id": "jury-rigged", "value": 5}])
 
 
-def son(board: str, pieces: list) -> GameState:  # type: ignore[type-arg]
+def son(board: str, pieces: list[Piece]) -> GameState:
     state = game(board, pieces)
     state.ruleset = SON
     return state
 
 
 @pytest.mark.parametrize("kind", [JUMPERS, FLYER])
-def test_jump_and_flying_cross_what_bars_others_but_never_stop_on_it(kind: object) -> None:
-    state = son(RIDGE, [piece("a1", (2, 2), kind=kind), piece("a2", (2, 0), kind=WALKERS)])  # type: ignore[arg-type]
+def test_jump_and_flying_cross_what_bars_others_but_never_stop_on_it(kind: Unit) -> None:
+    state = son(RIDGE, [piece("a1", (2, 2), kind=kind), piece("a2", (2, 0), kind=WALKERS)])
     ends = {p.square for p in movement_reach(state, state.pieces["a1"])}
     assert (4, 2) in ends and (5, 2) in ends  # over the ridge (SoN p.17-18)
     assert not any(sq[0] == 3 for sq in ends)  # never on it
@@ -65,7 +67,8 @@ def test_amphibious_ambush_hides_only_in_water_and_is_spotted_only_from_next_to_
     assert hidden.concealed  # in the pond: it may ambush (SoN p.17)
     assert spotter(state, hidden) is None  # a clear LoS 5 squares away is not enough
     state.pieces["a1"] = piece("a1", (3, 1))
-    assert spotter(state, hidden) is not None and spotter(state, hidden).key == "a1"  # type: ignore[union-attr]
+    seen_by = spotter(state, hidden)
+    assert seen_by is not None and seen_by.key == "a1"
     state.pieces["h2"] = piece("h2", (5, 3), "b", FROGMEN, side_index=1)
     with pytest.raises(ValueError, match="water"):
         Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("h2", ChangeState())
@@ -199,12 +202,12 @@ def test_a_medic_never_moves_its_aid_to_an_enemy() -> None:
 
 
 @pytest.mark.parametrize("kind", [JUMPERS, FLYER])
-def test_jump_and_flying_go_over_a_house_with_no_surprise_card(kind: object) -> None:
+def test_jump_and_flying_go_over_a_house_with_no_surprise_card(kind: Unit) -> None:
     """Over the terrain "as if there were no obstacles" (SoN p.17-18): the house's windows on
     the way are passed over, not gone through, so the move needs no Surprise card (HoN core p.17)."""
     board = "..BBB..."  # one row: the way east is over the house, past both its windows
     hill = [{"id": "hill", "name": "The hill", "kind": "secondary", "at": [6, 0]}]
-    state = game(board, [piece("a1", (1, 0), kind=kind)], objectives=hill)  # type: ignore[arg-type]
+    state = game(board, [piece("a1", (1, 0), kind=kind)], objectives=hill)
     state.battlefield = field(board, windows=[((1, 0), (2, 0)), ((4, 0), (5, 0))])
     action = SimplePolicy().activate(state, state.pieces["a1"])
     assert isinstance(action, Move) and not action.windows

@@ -15,7 +15,7 @@ from builder.heroes.rules.events import FireEvent, Phase, TemplateEvent
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.mythos import Cast
 from builder.heroes.rules.path import Path
-from builder.heroes.rules.pieces import NORTH
+from builder.heroes.rules.pieces import NORTH, Piece
 from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.turn import supply_phase
 from builder.heroes.rules.turn_context import Turn
@@ -26,7 +26,7 @@ from tests.heroes.rules.test_spells import cast, caster, spelled
 WIDE = "\n".join(["." * 12] * 7)
 
 
-def overlord(catalogue: Catalogue, pieces: list, board: str = WIDE) -> GameState:  # type: ignore[type-arg]
+def overlord(catalogue: Catalogue, pieces: list[Piece], board: str = WIDE) -> GameState:
     state = spelled(catalogue, pieces, board=board)
     for kind in Cloud:
         state.gear.append(GearPool("a", kind.value, 1, "tiles[0]", ("characters",), "Suffocating Cloud"))

@@ -12,7 +12,7 @@ from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import Phase, SpellEvent
 from builder.heroes.rules.mythos import Cast
-from builder.heroes.rules.pieces import EAST
+from builder.heroes.rules.pieces import EAST, Piece
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
@@ -23,8 +23,8 @@ BYAKHEE = "son-summon-byakhee"
 WIDE = "\n".join(["." * 12] * 7)
 
 
-def summoner(catalogue: Catalogue, *others: object, board: str = WIDE) -> GameState:
-    state = spelled(catalogue, [caster(), *others], BYAKHEE, board=board)  # type: ignore[list-item]
+def summoner(catalogue: Catalogue, *others: Piece, board: str = WIDE) -> GameState:
+    state = spelled(catalogue, [caster(), *others], BYAKHEE, board=board)
     state.mythos.summonable = {"son-bs-byakhee": catalogue.units["son-bs-byakhee"]}
     return state
 

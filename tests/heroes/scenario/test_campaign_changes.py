@@ -50,7 +50,8 @@ def test_the_shipped_links_are_data_with_pages() -> None:
             type="deployment", side="german", units=FLAK, before="commonwealth", source="BfC p.12-13, p.14-15"
         )
     ]
-    assert by_result["german"][0].after == "commonwealth"  # type: ignore[union-attr]
+    german = by_result["german"][0]
+    assert isinstance(german, DeploymentOrder) and german.after == "commonwealth"
     cross = load_scenario(SCENARIOS_DIR / "way-of-the-cross.yaml").scenario
     assert cross.campaign is not None
     changes = {o.result: o.changes for o in cross.campaign.outcomes}

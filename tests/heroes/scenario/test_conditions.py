@@ -4,6 +4,7 @@ exact sentences from the shipped scenarios are pinned down."""
 from __future__ import annotations
 
 from functools import partial
+from typing import get_args
 
 import pytest
 from pydantic import TypeAdapter
@@ -85,8 +86,8 @@ def test_exact_sentences(data: dict[str, object], sentence: str) -> None:
 
 def test_every_condition_type_has_a_sentence() -> None:
     """Each member of the Condition union is covered by the table above."""
-    union = Condition.__origin__.__args__  # type: ignore[attr-defined]
-    types = {model.model_fields["type"].annotation.__args__[0] for model in union}
+    union, _ = get_args(Condition)  # Annotated[the union, its discriminator]
+    types = {get_args(model.model_fields["type"].annotation)[0] for model in get_args(union)}
     assert types == {data["type"] for data, _ in EXACT}
 
 
