@@ -14,6 +14,7 @@ from rich.segment import Segment
 from builder.cli.lazy import HonGroup
 from builder.cli.terminal import Terminal, say, tell
 from builder.io.paths import existing_user_catalogue
+from builder.kernel.decisions import Policy
 
 if TYPE_CHECKING:
     from builder.heroes.catalogue.index import Catalogue
@@ -40,6 +41,14 @@ CatalogueOption = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
+PolicyOption = Annotated[
+    Policy,
+    typer.Option(
+        "--policy",
+        help="Who plays every side: greedy (the best-scored option at each decision) or random "
+        "(any legal option, each as likely).",
+    ),
+]
 ForceOption = Annotated[
     bool,
     typer.Option("--force", help="Replace an existing file of another format where the output goes (never an input)."),

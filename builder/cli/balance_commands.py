@@ -22,6 +22,7 @@ from builder.cli.app import (
     CatalogueOption,
     ForceOption,
     JsonOption,
+    PolicyOption,
     app,
     catalogue_inputs,
     console,
@@ -32,6 +33,7 @@ from builder.cli.app import (
 from builder.cli.bounds import GAMES, PRECISION, SEEDS, TEMPERATURE, WORKERS, bounded, usable_cpus
 from builder.cli.simulate_commands import ArmiesOption, armies_given, playable
 from builder.cli.terminal import say
+from builder.kernel.decisions import Policy
 from builder.services.ray_address import CONNECT_SECONDS, FORMS, RayUnavailable
 
 if TYPE_CHECKING:
@@ -101,6 +103,7 @@ def balance_command(
         typer.Option("--swap-initiative", help="Give the initiative to each side in turn, seed by seed."),
     ] = False,
     army: ArmiesOption = None,
+    policy: PolicyOption = Policy.GREEDY,
     given: Annotated[
         str | None,
         typer.Option(
@@ -120,7 +123,7 @@ def balance_command(
 
     where = _backend(backend, workers, address)  # before anything is read: a bad option is said at once
     loaded_catalogue, _ = open_catalogue(catalogue)
-    game = HeroesBalance(playable(scenario, loaded_catalogue, army), temperature, swap_initiative)
+    game = HeroesBalance(playable(scenario, loaded_catalogue, army), temperature, swap_initiative, policy)
     report = _report(game, given, [*armies_given(army or []).values(), *catalogue_inputs(catalogue)], force)
     plan = BalancePlan(games or (MOST_GAMES if precision is not None else DEFAULT_GAMES), seed, precision)
     with _progress(plan.games) as progress:
@@ -227,7 +230,8 @@ def _about(game: HeroesBalance) -> dict[str, Any]:
     return {
         "scenario": scenario.id,
         "title": scenario.title,
-        "temperature": game.temperature,
+        "policy": game.policy.value,
+        "temperature": game.temperature if game.policy is Policy.GREEDY else None,
         "swap_initiative": game.swap_initiative and game.swappable,
     }
 
@@ -248,7 +252,9 @@ def _show(game: HeroesBalance, run: BalanceRun) -> None:
 
     tally = run.tally
     policy = (
-        "the simple policy, greedy (temperature 0)"
+        "the random player"
+        if game.policy is Policy.RANDOM
+        else "the simple policy, greedy (temperature 0)"
         if game.temperature == 0
         else f"the simple policy with seeded variety (temperature {game.temperature:g})"
     )

@@ -13,14 +13,17 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.text import Text
 
-from builder.cli.app import CatalogueOption, JsonOption, app, console, open_catalogue
+from builder.cli.app import CatalogueOption, JsonOption, PolicyOption, app, console, open_catalogue
 from builder.cli.bounds import SEEDS, TURNS, bounded
 from builder.cli.terminal import say
+from builder.kernel.decisions import Policy
 
 if TYPE_CHECKING:
     from builder.heroes.catalogue.index import Catalogue
     from builder.heroes.rules.simulation import GameRecord
     from builder.services.game import PreparedGame
+
+PLAYERS = {Policy.GREEDY: "the greedy player", Policy.RANDOM: "the random player"}
 
 ArmiesOption = Annotated[
     list[str] | None,
@@ -99,6 +102,7 @@ def simulate_command(
     tui: Annotated[bool, typer.Option("--tui", help="Step through the game on the map in the app.")] = False,
     catalogue: CatalogueOption = None,
     as_json: JsonOption = False,
+    policy: PolicyOption = Policy.GREEDY,
     variant: Annotated[
         list[str] | None,
         typer.Option(
@@ -108,13 +112,15 @@ def simulate_command(
         ),
     ] = None,
 ) -> None:
-    """Play the scenario with the simple policy for every side and tell every roll."""
+    """Play the scenario, every side by the greedy player (or --policy random), and tell every roll."""
     from builder.cli.render import titled
     from builder.kernel.system import Capability
     from builder.services.systems import require
     from builder.tcg.system import TCG
 
     system = require(scenario, Capability.SIMULATE)
+    if policy is not Policy.GREEDY and system.id != "heroes":
+        raise typer.BadParameter(f"a {system.name} scenario is played by the greedy player only", param_hint="--policy")
     if system.id == "memoir":
         from builder.cli import memoir_commands
 
@@ -140,16 +146,17 @@ def simulate_command(
         return
     if variant:
         raise typer.BadParameter("--variant is for Tactical Card Game scenarios (game: tcg)", param_hint="--variant")
+
     loaded_catalogue, _ = open_catalogue(catalogue)
     game = playable(scenario, loaded_catalogue, army)
     if tui:
         from builder.tui.app import HonApp
 
-        HonApp.simulating(scenario, loaded_catalogue, seed=seed, turns=turns, armies=game.armies).run()
+        HonApp.simulating(scenario, loaded_catalogue, seed=seed, turns=turns, armies=game.armies, policy=policy).run()
         return
-    record = game.simulate(seed=seed, turns=turns)
+    record = game.simulate(seed=seed, turns=turns, policy=policy)
     if as_json:
         print(json.dumps(record.to_json(), indent=1))
         return
-    console.print(titled(game.scenario.title, f" — simulated with seed {seed}, the simple policy for every side."))
+    console.print(titled(game.scenario.title, f" — simulated with seed {seed}, {PLAYERS[policy]} for every side."))
     narrate(record, verbose)

@@ -23,6 +23,7 @@ import sys
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
+from signal import SIGINT, SIGTERM
 from urllib.parse import urlsplit
 
 from aiohttp import WSCloseCode, web
@@ -153,6 +154,28 @@ class HonServer(Server):
         logging.basicConfig(level=logging.WARNING, handlers=[OneLineLog()], force=True)
 
     async def on_startup(self, app: web.Application) -> None:
+        """Nothing to say yet: the socket listens only once start-up is over (`serve`)."""
+
+    def serve(self, debug: bool = False) -> None:
+        """textual-serve's, but the address is told once the socket listens: said from
+        start-up, as textual-serve does, a browser (or a test) that opened it at once was
+        refused."""
+        self.debug = debug
+        self.initialize_logging()
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        for signal in (SIGINT, SIGTERM):
+            loop.add_signal_handler(signal, self.request_exit)
+        web.run_app(
+            self._make_app(),
+            host=self.host,
+            port=self.port,
+            handle_signals=False,
+            loop=loop,
+            print=lambda *_: self._listening(),
+        )
+
+    def _listening(self) -> None:
         self.console.print(
             f"hon: open {self.public_url} in a browser; ctrl+c stops serving.", markup=False, soft_wrap=True
         )

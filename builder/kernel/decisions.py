@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from enum import StrEnum
 from itertools import combinations
+from random import Random
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 OptionT = TypeVar("OptionT")
@@ -67,16 +69,36 @@ class Selections(Generic[T]):
 class Checked(Generic[T]):
     """Options too many to list, such as every path to a square: `listed` are a few of them,
     and any other choice is one when the rules' `allows` says so. Only legal ones: `allows`
-    is the rules' own check, and every listed option passes it."""
+    is the rules' own check, and every listed option passes it. `draw`, where the rules give
+    one, picks any legal option at random, each with a fair chance (every placement of the
+    order tokens, which no list could hold), for a player that plays at random."""
 
     listed: tuple[T, ...]
     allows: Callable[[object], bool]
+    draw: Callable[[Random], T] | None = None
 
     def __contains__(self, choice: object, /) -> bool:
         return choice in self.listed or self.allows(choice)
 
     def __iter__(self) -> Iterator[T]:
         return iter(self.listed)
+
+
+@dataclass(frozen=True)
+class Offered(Generic[T]):
+    """Options worked out only when a player lists them: a player that knows what it wants
+    asks only whether it is one (`allows`, the rules' check), so the engine does not list a
+    unit's every move for a player that reads none of them. Each option `offer` yields passes
+    `allows`; a choice it does not yield may pass too (another path to the same square)."""
+
+    offer: Callable[[], Iterator[T]]
+    allows: Callable[[object], bool]
+
+    def __contains__(self, choice: object, /) -> bool:
+        return self.allows(choice)
+
+    def __iter__(self) -> Iterator[T]:
+        return self.offer()
 
 
 class IllegalChoice(ValueError):
@@ -120,3 +142,12 @@ class Player(Protocol[V_contra, D_contra]):
     the last case, is checked by the type checker to handle every kind)."""
 
     def choose(self, view: V_contra, decision: D_contra) -> object: ...
+
+
+class Policy(StrEnum):
+    """The players a system offers by name (`hon simulate --policy`): the greedy one (the
+    best-scored option at every decision) and the random one (any legal option, each as
+    likely)."""
+
+    GREEDY = "greedy"
+    RANDOM = "random"

@@ -27,12 +27,14 @@ from builder.heroes.rules.events import (
 )
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.placement import campaign_changed, field_army
+from builder.heroes.rules.players import HeroesPlayer
 from builder.heroes.rules.simulation import GameRecord, simulate
 from builder.heroes.rules.state import objective_squares
 from builder.heroes.scenario.models import RANDOM, Scenario
 from builder.kernel.choice import Stream
+from builder.kernel.decisions import Policy
 from builder.services.balance import GameResult
-from builder.services.game import PreparedGame
+from builder.services.game import PreparedGame, players_for
 
 
 def policy_stream(seed: int) -> Stream:
@@ -48,6 +50,7 @@ class HeroesBalance:
     game: PreparedGame
     temperature: float = 0.0
     swap_initiative: bool = False
+    policy: Policy = Policy.GREEDY  # random: the random player, the temperature unused
     labels: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
@@ -88,17 +91,18 @@ class HeroesBalance:
     def play(self, seed: int) -> GameResult:
         game = self.game
         scenario = self.scenario_for(seed)
-        stream = policy_stream(seed) if self.temperature > 0 else None
-        policy = VariedPolicy(temperature=self.temperature, stream=stream)
         record = simulate(
-            scenario,
-            game.battlefield,
-            game.armies,
-            game.catalogue,
-            seed=seed,
-            policies={side.id: policy for side in scenario.sides},
+            scenario, game.battlefield, game.armies, game.catalogue, seed=seed, policies=self.players(scenario, seed)
         )
         return self.result(record)
+
+    def players(self, scenario: Scenario, seed: int) -> dict[str, HeroesPlayer]:
+        """Who plays every side in the game of `seed`."""
+        if self.policy is Policy.RANDOM:
+            return players_for(scenario, self.policy, seed)
+        stream = policy_stream(seed) if self.temperature > 0 else None
+        varied = VariedPolicy(temperature=self.temperature, stream=stream)
+        return dict.fromkeys((side.id for side in scenario.sides), varied)
 
     def result(self, record: GameRecord) -> GameResult:
         """What a played game tells the tally."""

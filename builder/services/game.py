@@ -9,7 +9,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from builder.heroes.ai.greedy import for_every_side
+from builder.heroes.ai import greedy, uniform
 from builder.heroes.army.models import ArmyList
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.players import HeroesPlayer
@@ -21,6 +21,7 @@ from builder.heroes.scenario.validate import validate_scenario
 from builder.io.army_files import load_army
 from builder.io.errors import HonFileError
 from builder.io.scenario_files import LoadedScenario, load_scenario
+from builder.kernel.decisions import Policy
 from builder.kernel.diagnostics import Issue, Severity, join_and, plural
 
 
@@ -52,6 +53,13 @@ class UnknownSide(GameNotReady):
         super().__init__(loaded.path, f"the scenario has no side {side!r}; its sides are {known}.")
 
 
+def players_for(scenario: Scenario, policy: Policy, seed: int) -> dict[str, HeroesPlayer]:
+    """A player of `policy` for every side of `scenario`, for the game of `seed`."""
+    if policy is Policy.RANDOM:
+        return dict(uniform.for_every_side([side.id for side in scenario.sides], seed))
+    return dict(greedy.for_every_side(scenario))
+
+
 @dataclass(frozen=True)
 class PreparedGame:
     """A checked scenario on its assembled map with an army list for each side asked for."""
@@ -75,11 +83,16 @@ class PreparedGame:
         return tuple(issue for issue in self.issues if issue.path.startswith("forces["))
 
     def simulate(
-        self, *, seed: int = 1, turns: int | None = None, policies: Mapping[str, HeroesPlayer] | None = None
+        self,
+        *,
+        seed: int = 1,
+        turns: int | None = None,
+        policies: Mapping[str, HeroesPlayer] | None = None,
+        policy: Policy = Policy.GREEDY,
     ) -> GameRecord:
         """Play the game from set-up to the victory check (or `turns` turns); the sides without
-        a player in `policies` are played by one simple policy."""
-        players = {**for_every_side(self.scenario), **(policies or {})}
+        a player in `policies` are played by `policy`."""
+        players = {**players_for(self.scenario, policy, seed), **(policies or {})}
         return simulate(
             self.scenario, self.battlefield, self.armies, self.catalogue, seed=seed, turns=turns, policies=players
         )

@@ -13,6 +13,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from builder.kernel.decisions import Policy
 from builder.tui.palette import ActionsProvider
 from builder.tui.styles import read_screen_css
 
@@ -122,13 +123,14 @@ class HonApp(App[None]):
         seed: int = 1,
         turns: int | None = None,
         armies: Mapping[str, ArmyList] | None = None,
+        policy: Policy = Policy.GREEDY,
     ) -> HonApp:
         """The app on the simulation viewer alone (for `hon simulate --tui`): `scenario` is
-        played with `seed` for at most `turns` turns; `armies` by side id replace the
-        army lists the scenario names."""
+        played with `seed` for at most `turns` turns by `policy`; `armies` by side id
+        replace the army lists the scenario names."""
         from builder.tui.screens.simulation import SimulationScreen
 
-        return cls(opening=SimulationScreen(scenario, catalogue, seed=seed, turns=turns, armies=armies))
+        return cls(opening=SimulationScreen(scenario, catalogue, seed=seed, turns=turns, armies=armies, policy=policy))
 
     def on_mount(self) -> None:
         if self._opening is not None:

@@ -17,10 +17,11 @@ from builder.heroes.rules.events import FireEvent, MoveEvent
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.preview import board, preview_fire
 from builder.heroes.scenario.edits import ReplaceScenario
+from builder.kernel.decisions import Policy
 from builder.services.scenario_session import ScenarioSession
 from builder.tui.app import HonApp
 from builder.tui.screens.designer import DesignerScreen
-from builder.tui.screens.simulation import SimulationScreen
+from builder.tui.screens.simulation import SimulationScreen, play
 from builder.tui.screens.simulation_setup import BUILDER, SimulationSetup
 from builder.tui.screens.simulation_text import percent
 from builder.tui.widgets.map_view import MapView
@@ -175,6 +176,26 @@ async def test_a_new_seed_plays_another_game(bundled: Catalogue) -> None:
         screen = await ready(pilot)
         assert screen.game is not None and screen.game.record.seed == 8
         assert "seed 8" in shown(screen, "#title")
+
+
+async def test_g_plays_the_same_seed_with_the_random_player_and_back(bundled: Catalogue) -> None:
+    """As `hon simulate --policy random`: the same game the command line plays."""
+    async with simulation_app(bundled).run_test(size=SIZE) as pilot:
+        screen = await ready(pilot)
+        assert screen.game is not None
+        greedy = [frame.event.to_json() for frame in screen.game.record.frames]
+        await pilot.press("g")
+        screen = await ready(pilot)
+        assert screen.policy is Policy.RANDOM and screen.game is not None
+        assert screen.game.record.seed == 7
+        played = [frame.event.to_json() for frame in screen.game.record.frames]
+        assert played != greedy
+        expected = play(FIRST_CONTACT, bundled, 7, 2, policy=Policy.RANDOM).record
+        assert played == [frame.event.to_json() for frame in expected.frames]
+        await pilot.press("g")
+        screen = await ready(pilot)
+        assert screen.policy is Policy.GREEDY and screen.game is not None
+        assert [frame.event.to_json() for frame in screen.game.record.frames] == greedy
 
 
 async def test_a_scenario_without_army_lists_says_so(bundled: Catalogue) -> None:

@@ -17,14 +17,13 @@ from builder.heroes.rules.amphibious import swimming
 from builder.heroes.rules.battle_events import cards_for
 from builder.heroes.rules.cover import cover_table, terrain_bonus
 from builder.heroes.rules.damage import DamageLocation
-from builder.heroes.rules.deployment import candidates
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.leaping import leaps, movement_reach
+from builder.heroes.rules.moving import entries
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.path import allowance
 from builder.heroes.rules.pieces import Piece, Square
-from builder.heroes.rules.placement import zone_squares, zones_for
 from builder.heroes.rules.reach import Reach
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.spotting import ambushes, could_be_spotted, may_change_state, may_conceal_here, turned_over
@@ -165,17 +164,18 @@ def change_state(
 
 
 def enter(policy: SimplePolicy, state: GameState, piece: Piece) -> Action:
-    through = state.scenario.zone(state.entries.get(piece.key, ""))
-    zones = [through] if through is not None else zones_for(state.scenario, piece.owner, piece.unit.id)
-    area = zone_squares(zones, state.battlefield)
-    taken = frozenset(state.occupant())
-    found = candidates(piece, area, taken, passage_map(state.battlefield), state.battlefield)
+    """The entry position nearest the side's goals."""
+    found = list(entries(state, piece))
     if not found:
         return Hold("its entry squares are taken")
     goals = goal_squares(state, piece.owner)
     distances = goal_distances(policy, state, piece, goals) if goals else {}
-    squares, facing = min(found, key=lambda c: (min(distances.get(sq, FAR) for sq in c[0]), c[0], c[1]))
-    return Enter(Position(squares, facing))
+
+    def key(entry: Enter) -> tuple[int, tuple[Square, ...], int]:
+        squares = entry.position.squares
+        return (min(distances.get(sq, FAR) for sq in squares), squares, entry.position.facing)
+
+    return min(found, key=key)
 
 
 def exits_for(state: GameState, piece: Piece) -> frozenset[Square]:

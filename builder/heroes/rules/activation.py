@@ -9,7 +9,7 @@ narrate it, dice and modifiers included."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from builder.heroes.rules import (
@@ -51,6 +51,7 @@ from builder.heroes.rules.actions import (
 )
 from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
 from builder.heroes.rules.combat import name
+from builder.heroes.rules.crew import CREW
 from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.events import HoldEvent, Phase
 from builder.heroes.rules.gear import GearFire, GearMove, GearThrow, GrenadeInto
@@ -62,7 +63,7 @@ from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.structures import Demolish
 from builder.heroes.rules.works import Board, ClearMine, Deploy, Fly, PlaceMine
-from builder.kernel.decisions import Checked
+from builder.kernel.decisions import Offered
 
 if TYPE_CHECKING:
     from builder.heroes.rules.turn_context import Turn
@@ -174,14 +175,31 @@ FIRING_OR_ASSAULT = (
 STAYS = Hold("it stays where it is")
 
 
-def action_choices(state: GameState, piece: Piece, supply: bool) -> Checked[Action]:
+def action_choices(state: GameState, piece: Piece, supply: bool) -> Offered[Action]:
     """What the activated unit may do (HoN core p.9-26), in the Supply Phase (`supply`) a
-    Movement Action only (p.16): holding, or any action the rules allow."""
+    Movement Action only (p.16): holding, or any action the rules allow. Offered: holding,
+    entering from reserve, a move to each square in reach, leaving by an exit, each Firing
+    Action and each assault; the rules' other actions (gear, works, spells, templates…) are
+    taken when the rules allow them, but not yet listed."""
 
     def allows(action: object) -> bool:
         return action_refusal(state, piece, action, supply) is None
 
-    return Checked((STAYS,), allows)
+    def offer() -> Iterator[Action]:
+        yield STAYS
+        if piece.key in state.reserve:
+            yield from moving.entries(state, piece)
+            return
+        if piece.embarked_in is not None and piece.side.has(CREW):
+            return  # its abilities are the vehicle's (HoN core p.21)
+        yield from moving.moves(state, piece)
+        if moving.may_leave(state, piece):
+            yield Leave()
+        if not supply and not paralyzed(state, piece):
+            yield from firing.fires(state, piece)
+            yield from assaulting.assaults(state, piece)
+
+    return Offered(lambda: (action for action in offer() if allows(action)), allows)
 
 
 def action_refusal(state: GameState, piece: Piece, action: object, supply: bool) -> str | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -27,6 +28,7 @@ from builder.heroes.rules.assault import (
     AssaultResult,
     AttackerMove,
     DefenderMove,
+    engage,
     resolve_assault,
 )
 from builder.heroes.rules.combat import (
@@ -42,9 +44,11 @@ from builder.heroes.rules.events import (
     RetreatEvent,
 )
 from builder.heroes.rules.ferocious import FEROCIOUS, FEROCIOUS_PAGE
+from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.grid import footprint_squares, neighbours
+from builder.heroes.rules.movement import assault_path
 from builder.heroes.rules.mythos_rolls import paralyzed, roll_modifiers
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.path import Path, allowance
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.squares import forced_move_zones, may_stand, may_step, named_squares
@@ -58,6 +62,52 @@ from builder.kernel.events import Modifier
 
 if TYPE_CHECKING:
     from builder.heroes.rules.turn_context import Turn
+
+
+def assaults(state: GameState, attacker: Piece) -> Iterator[AssaultAction]:
+    """The assaults the unit may launch (HoN core p.25): at each enemy it can reach with one
+    Movement Action ending in its square, or from the transport it rides in at an enemy next
+    to it (p.27); with a Charge's shot first or not (BfC p.08), a Knife marker or not (p.31)."""
+    points = allowance(attacker)
+    granted = state.granted_assault.get(attacker.owner)
+    if points is None or points <= 0 or DamageLocation.TRACKS in attacker.damage:
+        return
+    if not (attacker.side.has("assault") or granted) or paralyzed(state, attacker):
+        return
+    start = Position(attacker.squares, attacker.facing)
+    for defender in state.enemies_of(attacker.owner):
+        if defender.embarked_in is not None or defender.is_wreck:
+            continue
+        if attacker.embarked_in is not None:
+            if transport.launch_refusal(state, attacker, defender) is not None:
+                continue
+            path: Path | None = Path((start, Position(defender.squares[:1], attacker.facing)), 1)
+        else:
+            path = assault_path(state.battlefield, state.pieces.values(), attacker, defender, state.ruleset)
+        if path is None or not _engages(state, attacker, defender, granted):
+            continue
+        charges = YES_NO if attacker.side.has("charge") and attacker.embarked_in is None else (False,)
+        knives = YES_NO if state.gear_for(attacker, "knife") is not None else (False,)
+        for charge in charges:
+            for knife in knives:
+                yield AssaultAction(path, defender.key, charge=charge, knife=knife)
+
+
+def _engages(state: GameState, attacker: Piece, defender: Piece, granted: int | None) -> bool:
+    """Whether the rules let `attacker` assault `defender` at all (`engage`'s checks)."""
+    try:
+        engage(
+            Assault(
+                attacker,
+                defender,
+                granted_assault=granted,
+                defender_granted_assault=state.granted_assault.get(defender.owner),
+            ),
+            state.ruleset,
+        )
+    except (IllegalAttack, ValueError):
+        return False
+    return True
 
 
 def knife_bonus(state: GameState) -> Modifier:

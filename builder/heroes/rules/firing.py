@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import replace
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -36,6 +37,7 @@ from builder.heroes.rules.machine_gunner import machine_gunner_pool, split_machi
 from builder.heroes.rules.mythos_rolls import defense_modifiers, roll_modifiers
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
+from builder.heroes.rules.squares import enemies_in_reach
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.structures import structure_of
 from builder.kernel.events import Modifier
@@ -98,11 +100,30 @@ def opportunity_fires(state: GameState, firer: Piece, target: Piece) -> tuple[Fi
     """The Firing Actions `firer` may take as Opportunity Fire at `target` now (HoN core p.24):
     any of its weapons with a shot at it, together, one only when its crew is hit (p.15)."""
     weapons = weapons_of(firer)
-    shots = shots_at(state, firer, target, weapons, opportunity=True)
+    return tuple(_volleys(firer, target, weapons, shots_at(state, firer, target, weapons, opportunity=True)))
+
+
+def fires(state: GameState, firer: Piece) -> Iterator[Fire]:
+    """The Firing Actions the unit may take where it stands (HoN core p.12-14): at each enemy
+    in range and sight, not concealed, any of its weapons with a shot at it, together."""
+    weapons = weapons_of(firer)
+    occupancy = Occupancy(state.pieces.values())
+    reach = state.ruleset.max_range
+    targets = state.enemies_of(firer.owner) if reach is None else enemies_in_reach(state, firer, reach)
+    for target in targets:
+        aimed = aimed_shots_at(state, firer, target, weapons, occupancy)
+        yield from _volleys(firer, target, weapons, [a[0] if a is not None else None for a in aimed])
+
+
+def _volleys(
+    firer: Piece, target: Piece, weapons: tuple[Weapon | None, ...], shots: list[Shot | None]
+) -> Iterator[Fire]:
+    """Every set of the weapons with a shot at `target`, one only when the crew is hit (p.15)."""
     able = [weapon for weapon, shot in zip(weapons, shots, strict=True) if shot is not None]
     most = 1 if one_weapon_only(firer) else len(able)
-    chosen = (c for size in range(1, most + 1) for c in combinations(able, size))
-    return tuple(Fire(tuple((weapon, target.key) for weapon in weapons)) for weapons in chosen)
+    for size in range(1, most + 1):
+        for chosen in combinations(able, size):
+            yield Fire(tuple((weapon, target.key) for weapon in chosen))
 
 
 def shot_at(

@@ -7,7 +7,6 @@ plays no Special Order between two activations, and asks only after a first one.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.heroes.rules import gear_firing
@@ -25,8 +24,8 @@ HEROIC_PAGE = "SoN p.16"
 
 def heroic_again(turn: Turn, key: str) -> Piece | None:
     """The unit that just acted, ready to act a second time when its side discards a Heroic
-    token for it (SoN p.16), else None. An Activated marker it took acting is lifted: the
-    second action needs no Order."""
+    token for it (SoN p.16), else None. The second action needs no Order, and the unit stays
+    activated through it (its token is revealed): no Opportunity Fire of its own after it."""
     piece = turn.state.pieces.get(key)
     if piece is None or piece.is_wreck or piece.embarked_in is not None:
         return None
@@ -34,6 +33,4 @@ def heroic_again(turn: Turn, key: str) -> Piece | None:
     if pool is None or not turn.asking or not turn.ask(HeroicAgain(side=piece.owner, options=YES_NO, unit=piece)):
         return None
     gear_firing.spend_marker(turn, piece, HEROIC, HEROIC_PAGE, f"{name(piece)} is activated again, without an Order")
-    again = replace(piece, activated=False)
-    turn.state.pieces[key] = again
-    return again
+    return turn.state.pieces[key]

@@ -77,7 +77,8 @@ def reachable(
     """Every position `piece` can end a Movement Action in, with the cheapest path there.
 
     The start is always there (a 0 move). `pieces` is everyone on the battlefield (the mover
-    among them or not). `ignore_difficult`: a Scout move (HoN core p.26). `run_over`: let a
+    among them or not). `ignore_difficult`: a Scout move (HoN core p.26), a Tactical Map (BfC
+    p.09): no Difficult Passage stops it, a line that is one neither (BfC p.05). `run_over`: let a
     vehicle end on infantry, which must then make a Forced Move (HoN core p.10). `bonus`:
     squares added to the allowance (an action card's Alternate Bonus, HoN core p.17);
     `points`: the move's own length instead (a card's Forced Move of 2 squares, which

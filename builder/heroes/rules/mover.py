@@ -156,7 +156,7 @@ class Mover:
             found = self.passage.step_for(s, t, unit.type, self.urban)
             if not found.allowed:
                 return None
-            stop = stop or found.stop
+            stop = stop or (found.stop and not self.ignore_difficult)  # a Difficult Passage line (BfC p.05, p.09)
         markers = 0
         for square in entered:
             may, difficult, suppresses = self.passage.ground(square, unit, side, self.amphibious)

@@ -3,12 +3,13 @@ crushing (HoN core p.9-11, p.33)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules import action_cards, assaulting, clouds, concealment, firing, mines, opportunity, transport
-from builder.heroes.rules.actions import Fire
+from builder.heroes.rules.actions import Enter, Fire, Move
 from builder.heroes.rules.cards import (
     MOVE_BONUSES,
     bonus_cards,
@@ -16,6 +17,7 @@ from builder.heroes.rules.cards import (
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.cover import cover
 from builder.heroes.rules.damage import DamageLocation
+from builder.heroes.rules.deployment import candidates
 from builder.heroes.rules.events import (
     ClearEvent,
     CrushEvent,
@@ -26,8 +28,12 @@ from builder.heroes.rules.events import (
 )
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.grid import edge_of_segment, neighbours
+from builder.heroes.rules.leaping import movement_reach
+from builder.heroes.rules.mythos_rolls import paralyzed
+from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.path import DIFFICULT, Path, allowance
 from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.placement import zone_squares, zones_for
 from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.squares import (
     exit_squares,
@@ -36,6 +42,7 @@ from builder.heroes.rules.squares import (
     named_squares,
     refuse_damaged_tracks,
 )
+from builder.heroes.rules.state import GameState
 from builder.heroes.rules.structures import wreck_damaged
 
 if TYPE_CHECKING:
@@ -272,6 +279,44 @@ def wreck_points(turn: Turn, vehicle: Piece, key: str, points: int, how: str, ru
     )
 
 
+def moves(state: GameState, piece: Piece) -> Iterator[Move]:
+    """A Movement Action to each position the unit can end in, by its cheapest path (HoN
+    core p.9-11; jumping and flying, SoN p.17-18); none for a unit whose tracks are damaged
+    (p.15), that rides in a transport, or that an Aid marker or a Paralyze marker holds."""
+    points = allowance(piece)
+    if (
+        points is None
+        or points <= 0
+        or not piece.squares
+        or piece.embarked_in is not None
+        or DamageLocation.TRACKS in piece.damage
+        or piece.key in state.mythos.aid.values()  # it cannot budge until treated (SoN p.18)
+        or paralyzed(state, piece)  # a Paralyze marker: it cannot move (SoN p.15)
+    ):
+        return
+    start = Position(piece.squares, piece.facing)
+    paths = movement_reach(state, piece)
+    for position in paths:
+        if position != start:
+            yield Move(paths[position])
+
+
+def entries(state: GameState, piece: Piece) -> Iterator[Enter]:
+    """Each position a unit in reserve may enter the battlefield in: a free, passable one in
+    the zone it enters through, else in its side's deployment zones."""
+    through = state.scenario.zone(state.entries.get(piece.key, ""))
+    zones = [through] if through is not None else zones_for(state.scenario, piece.owner, piece.unit.id)
+    area = zone_squares(zones, state.battlefield)
+    taken = frozenset(state.occupant())
+    for squares, facing in candidates(piece, area, taken, passage_map(state.battlefield), state.battlefield):
+        yield Enter(Position(squares, facing))
+
+
+def may_leave(state: GameState, piece: Piece) -> bool:
+    """Whether the unit stands wholly on its side's exit squares, free to leave (`leave`)."""
+    return bool(piece.squares) and piece.embarked_in is None and set(piece.squares) <= exit_squares(state, piece.owner)
+
+
 def enter(turn: Turn, piece: Piece, position: Position) -> None:
     if not may_stand(turn.state, piece, position.squares):
         raise ValueError(f"{piece.key} may not enter on {position.squares}")
@@ -292,11 +337,7 @@ def enter(turn: Turn, piece: Piece, position: Position) -> None:
 def leave(turn: Turn, piece: Piece) -> None:
     """The unit leaves the battlefield; the units a transport carries leave with it (HoN
     core p.27: they stand where it stands) and count as exited too."""
-    if (
-        not piece.squares
-        or piece.embarked_in is not None
-        or not set(piece.squares) <= exit_squares(turn.state, piece.owner)
-    ):
+    if not may_leave(turn.state, piece):
         raise ValueError(f"{piece.key} is not on its side's exit squares")
     del turn.state.pieces[piece.key]
     turn.state.exited[piece.key] = piece

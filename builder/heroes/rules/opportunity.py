@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 
 
 def may_take_opportunity_fire(piece: Piece) -> bool:
-    """A unit with the Opportunity Fire ability, not yet activated, on the battlefield (HoN core p.24)."""
+    """A unit with the Opportunity Fire ability, not yet activated (no Activated marker, no
+    order token revealed: HoN core 8.2, Keywords), on the battlefield (HoN core p.24)."""
     return (
         not piece.activated
         and not piece.is_wreck

@@ -273,17 +273,18 @@ class PassageMap:
         # HoN core p.18: a unit working its way through a difficult passage advances one
         # square, then its Movement Action ends, wherever that square is; SoN p.12: out of
         # mud or a hedgerow it moves freely. BfC p.06: along a trench or through its access
-        # the unit goes on.
+        # the unit goes on. A line that is a Difficult Passage (a Barbed Hedgehog, BfC p.05)
+        # stops no move that ignores them (BfC p.09, HoN core p.26); one it bars, it still bars.
         squares = self.battlefield.squares
         ground = {square: self.ground(square, unit, side, amphibious) for square in squares}
         walls = self._walls(unit.type, urban)
         table: Exits = {}
         for here in squares:
-            leaving = self.holds(here, free) and not ignore_difficult
+            leaving = self.holds(here, free)
             table[here] = tuple(
                 (
                     there,
-                    stop or (leaving and not trench) or (entered[1] and not ignore_difficult and not trench),
+                    not ignore_difficult and (stop or ((leaving or entered[1]) and not trench)),
                     int(entered[2]),
                 )
                 for there, stop, trench in walls[here]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from random import Random
 
 from builder.heroes.army.resolve import ResolvedArmy
 from builder.heroes.rules.madness import may_take_order
@@ -137,9 +138,24 @@ def placements(state: GameState, side: str, tokens: Tokens) -> Checked[Orders]:
             return False
         return not unmet(state, choice, tokens)
 
-    ranked = owed_first(duties(state, side), sorted(eligible))
+    listed = _placed(side, owed_first(duties(state, side), sorted(eligible)), tokens)
+
+    def draw(rng: Random) -> Orders:
+        # Any units, in any order, the owed first; then their tokens shuffled among them,
+        # unless that leaves a duty unmet.
+        units = sorted(eligible)
+        rng.shuffle(units)
+        chosen = owed_first(duties(state, side), units)[: tokens.numbered + tokens.special + tokens.bluff]
+        mixed = rng.sample(chosen, len(chosen))
+        placed = _placed(side, mixed, tokens)
+        return placed if allows(placed) else _placed(side, chosen, tokens)
+
+    return Checked((listed,) if allows(listed) else (), allows, draw)
+
+
+def _placed(side: str, ranked: list[str], tokens: Tokens) -> Orders:
+    """The numbered tokens on the first of `ranked`, in order, then the special, then the bluffs."""
     numbered = tuple(ranked[: tokens.numbered])
     special = tuple(ranked[len(numbered) : len(numbered) + tokens.special])
     used = len(numbered) + len(special)
-    listed = Orders(side, numbered, special, tuple(ranked[used : used + tokens.bluff]))
-    return Checked((listed,) if allows(listed) else (), allows)
+    return Orders(side, numbered, special, tuple(ranked[used : used + tokens.bluff]))

@@ -10,7 +10,9 @@ the scenario ends. Every roll and every change is an event; a seed reproduces th
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from copy import deepcopy
 from dataclasses import dataclass, field, replace
+from enum import Enum
 from typing import Any
 
 from builder.heroes.army.models import ArmyList
@@ -24,21 +26,24 @@ from builder.heroes.rules.cave import conditions
 from builder.heroes.rules.crew import board, crewed, crews_to_board
 from builder.heroes.rules.deployment import auto_deploy
 from builder.heroes.rules.events import DeployEvent, HeroesEvent, InitiativeEvent, Phase
+from builder.heroes.rules.in_play import Kept
 from builder.heroes.rules.initiative import DieRerolls, initiative_rerolls
 from builder.heroes.rules.mythos_setup import prepare
+from builder.heroes.rules.orders import Orders
 from builder.heroes.rules.personal_order import hardened_tiles
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.placement import Force, campaign_changed, field_army, zones_for
-from builder.heroes.rules.players import HeroesPlayer, viewer
+from builder.heroes.rules.players import HeroesPlayer, HeroesView, viewer
 from builder.heroes.rules.ruleset import Ruleset
-from builder.heroes.rules.state import Frame, GameState, new_game
-from builder.heroes.rules.turn import play_turn
+from builder.heroes.rules.state import Frame, GameState
+from builder.heroes.rules.state import new_game as new_state
+from builder.heroes.rules.turn import activation_phase, end_of_turn, order_phase, supply_phase
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.heroes.scenario.models import RANDOM, Scenario, ZoneKind
 from builder.kernel.diagnostics import Severity
 from builder.kernel.dice import Dice, SeededDice
 from builder.kernel.events import Roll
-from builder.kernel.match import Table
+from builder.kernel.match import GameOver, Outcome, Table, play
 
 
 @dataclass(frozen=True)
@@ -188,6 +193,20 @@ def start(
     its dice), armies deployed, and each side's action card deck (`decks`, by side; none
     without) shuffled and its hand drawn. `units`: the catalogue's, for the units a campaign
     adds to a side (placement.campaign_changed)."""
+    state, forces = begin(scenario, battlefield, armies, ruleset, units)
+    table = Table(viewer(state), players) if players else None
+    return state, set_up(state, forces, dice, decks or {}, table)
+
+
+def begin(
+    scenario: Scenario,
+    battlefield: Battlefield,
+    armies: Mapping[str, ResolvedArmy],
+    ruleset: Ruleset | None = None,
+    units: Mapping[str, Unit] | None = None,
+) -> tuple[GameState, dict[str, Force]]:
+    """The game before its set-up: the markers the armies give, the initiative provisional,
+    and each side's force to deploy. Nothing rolled, nobody asked."""
     rules = ruleset or conditions(scenario, battlefield)  # night in a cave (SoN p.11)
     forces = {
         side: _in_team(campaign_changed(field_army(resolved, side), scenario, units or {}), scenario.team_of(side))
@@ -195,13 +214,24 @@ def start(
     }
     titles = {f"{side}/{path}": title for side, force in forces.items() for path, title in force.titles.items()}
     provisional = scenario.sides[0].id if scenario.setup.initiative == RANDOM else scenario.setup.initiative
-    state = new_game(scenario, battlefield, rules, provisional, armies, titles)  # the markers, before the roll
+    return new_state(scenario, battlefield, rules, provisional, armies, titles), forces  # the markers, before the roll
+
+
+def set_up(
+    state: GameState,
+    forces: Mapping[str, Force],
+    dice: Dice,
+    decks: Mapping[str, Sequence[ActionCard]],
+    table: Table[HeroesView] | None,
+) -> list[HeroesEvent]:
+    """The set-up (HoN core p.8): the initiative rolled (Veteran markers spent on its dice as
+    the `table` answers), the forces deployed, the decks shuffled and the hands drawn."""
     spent: list[HeroesEvent] = []
-    reroll = initiative_rerolls(state, Table(viewer(state), players), spent) if players else None
-    state.initiative, said = roll_initiative(scenario, dice, rules, reroll)
-    state.hardened = {side: hardened_tiles(resolved) for side, resolved in armies.items()}  # BfC p.09
+    reroll = initiative_rerolls(state, table, spent) if table is not None else None
+    state.initiative, said = roll_initiative(state.scenario, dice, state.ruleset, reroll)
+    state.hardened = {side: hardened_tiles(resolved) for side, resolved in state.armies.items()}  # BfC p.09
     deployed = deploy_all(state, forces)
-    return state, [*spent, said, *deployed, *deal(state, decks or {}, dice)]  # rerolls as made, then who won
+    return [*spent, said, *deployed, *deal(state, decks, dice)]  # rerolls as made, then who won
 
 
 def _in_team(force: Force, team: str) -> Force:
@@ -209,6 +239,156 @@ def _in_team(force: Force, team: str) -> Force:
     if team == force.side:
         return force
     return replace(force, pieces=tuple(replace(p, team=team) for p in force.pieces))
+
+
+class Stage(Enum):
+    """Where a game stands between two steps of play: the next to play."""
+
+    SET_UP = "set-up"
+    ORDER = "order"
+    ACTIVATION = "activation"
+    SUPPLY = "supply"
+    END_OF_TURN = "end-of-turn"
+    OVER = "over"
+
+
+@dataclass
+class HeroesGame:
+    """A game of the Heroes System between two steps of play, the state a forward model
+    carries (builder.kernel.match): the rules' state, the dice, what has been recorded, the
+    orders placed this turn, and the next step."""
+
+    state: GameState
+    dice: SeededDice
+    set_up: SetUp
+    turns: int | None  # the most to play; None for the whole game
+    frames: list[Frame] = field(default_factory=list)
+    orders: dict[str, Orders] = field(default_factory=dict)
+    stage: Stage = Stage.SET_UP
+    played: int = 0  # the last turn begun
+
+    @property
+    def last(self) -> int:
+        """The last turn to play: the game's (END marker moves included), or fewer when asked."""
+        return _limit(self.state.scenario.setup.turns.count + self.state.end_moved, self.turns)
+
+    def record(self) -> GameRecord:
+        state = self.state
+        return GameRecord(
+            state.scenario.id,
+            self.dice.seed,
+            self.played,
+            state.winner,
+            state.outcome or "not finished",
+            dict(state.victory_points),
+            tuple(self.frames),
+            {side: tuple(p.unit.name for p in state.destroyed.values() if p.owner == side) for side in state.sides},
+        )
+
+
+@dataclass(frozen=True)
+class SetUp:
+    """What the set-up deploys and deals, and the catalogue's terrain and spells it reads."""
+
+    forces: Mapping[str, Force]
+    decks: Mapping[str, Sequence[ActionCard]]
+    catalogue: Catalogue
+
+
+class HeroesRules:
+    """The Heroes System for a forward model (builder.kernel.match.Rules): a step is the
+    set-up, or one phase of a Game Turn (HoN core p.8-9, p.16), or the victory check that
+    ends a turn."""
+
+    def copy(self, game: HeroesGame) -> HeroesGame:
+        return replace(
+            game,
+            state=copy_state(game.state),
+            dice=deepcopy(game.dice),
+            frames=list(game.frames),
+            orders=dict(game.orders),
+        )
+
+    def step(self, game: HeroesGame, table: Table[HeroesView]) -> None:
+        state, dice = game.state, game.dice
+        match game.stage:
+            case Stage.SET_UP:
+                _set_up(game, table)
+                game.stage = Stage.OVER if state.over or state.turn > game.last else Stage.ORDER
+            case Stage.ORDER:
+                game.played = state.turn
+                game.orders = order_phase(state, table, dice, game.frames)
+                game.stage = Stage.OVER if state.over else Stage.ACTIVATION
+            case Stage.ACTIVATION:
+                game.frames += activation_phase(state, game.orders, table, dice)
+                game.stage = Stage.SUPPLY
+            case Stage.SUPPLY:
+                game.frames += supply_phase(state, game.orders, table, dice)
+                game.stage = Stage.END_OF_TURN
+            case Stage.END_OF_TURN:
+                game.frames += end_of_turn(state, state.scenario.setup.turns.count, dice)
+                done = state.over or game.played == game.last or state.turn > game.last
+                game.stage = Stage.OVER if done else Stage.ORDER
+            case Stage.OVER:
+                raise GameOver("the game is over")
+
+    def over(self, game: HeroesGame) -> bool:
+        return game.stage is Stage.OVER
+
+    def outcome(self, game: HeroesGame) -> Outcome:
+        return Outcome(game.state.winner, game.state.outcome or "not finished")
+
+    def view(self, game: HeroesGame, side: str) -> HeroesView:
+        return HeroesView(side, game.state)
+
+
+RULES = HeroesRules()
+
+
+def copy_state(state: GameState) -> GameState:
+    """A state that changes apart from `state`: what the rules change is copied, what they
+    only read (the scenario, the battlefield, the armies, the catalogue's data, every counter,
+    which is immutable) is shared."""
+    shared: dict[int, object] = {id(state._kept): Kept()}  # caches, rebuilt as needed
+    for kept in (state.scenario, state.battlefield, state.ruleset, state.rubble, *state.armies.values()):
+        shared[id(kept)] = kept
+    for pieces in (state.pieces, state.reserve, state.destroyed, state.arriving, state.exited, state.fallen_defenders):
+        shared.update((id(piece), piece) for piece in pieces.values())
+    return deepcopy(state, shared)
+
+
+def new_game(
+    scenario: Scenario,
+    battlefield: Battlefield,
+    armies: Mapping[str, ArmyList],
+    catalogue: Catalogue,
+    *,
+    seed: int = 1,
+    turns: int | None = None,
+) -> HeroesGame:
+    """The game of `scenario` with `armies` (by side id) and `seed`, before its set-up: the
+    start of a match (builder.kernel.match.Match(RULES, game)), or of `simulate`."""
+    missing = [s.id for s in scenario.sides if s.id not in armies]
+    if missing:
+        raise ValueError(f"no army list for {', '.join(missing)}")
+    resolved = {side: resolve(army, catalogue) for side, army in armies.items()}
+    state, forces = begin(scenario, battlefield, resolved, units=catalogue.units)
+    return HeroesGame(state, SeededDice(seed), SetUp(forces, decks_for(scenario, catalogue), catalogue), turns)
+
+
+def _set_up(game: HeroesGame, table: Table[HeroesView]) -> None:
+    state, catalogue = game.state, game.set_up.catalogue
+    opening = set_up(state, game.set_up.forces, game.dice, game.set_up.decks, table)
+    ruins = catalogue.terrain.get("ruins")
+    if ruins is not None:
+        state.rubble = ruins.effects  # a fallen building's rubble side (HoN core p.22)
+    for kind, terrain_id in ((UnitType.LIGHT_VEHICLE, "wreck-light"), (UnitType.HEAVY_VEHICLE, "wreck-heavy")):
+        wreck = catalogue.terrain.get(terrain_id)
+        if wreck is not None:
+            state.wreck_terrain[kind] = wreck.effects  # a wreck counter's terrain (HoN core p.19; examples)
+    if state.scenario.game is Game.SON:
+        prepare(state, state.armies, catalogue)  # bags, spells, Search tokens (SoN p.11, p.14)
+    game.frames += [Frame(event, tuple(state.pieces.values())) for event in opening]
 
 
 def simulate(
@@ -222,52 +402,12 @@ def simulate(
     policies: Mapping[str, HeroesPlayer],
 ) -> GameRecord:
     """Play the scenario with `armies` and `policies` (each by side id), at most `turns` turns
-    (all by default)."""
-    missing = [s.id for s in scenario.sides if s.id not in armies]
-    if missing:
-        raise ValueError(f"no army list for {', '.join(missing)}")
+    (all by default): the game a match answered by the same players plays, each step once."""
     unplayed = [s.id for s in scenario.sides if s.id not in policies]
     if unplayed:
         raise ValueError(f"no player for {', '.join(unplayed)}")
-    dice = SeededDice(seed)
-    resolved = {side: resolve(army, catalogue) for side, army in armies.items()}
-    chosen = {side.id: policies[side.id] for side in scenario.sides}
-    state, opening = start(
-        scenario,
-        battlefield,
-        resolved,
-        dice,
-        decks=decks_for(scenario, catalogue),
-        units=catalogue.units,
-        players=chosen,
-    )
-    ruins = catalogue.terrain.get("ruins")
-    if ruins is not None:
-        state.rubble = ruins.effects  # a fallen building's rubble side (HoN core p.22)
-    for kind, terrain_id in ((UnitType.LIGHT_VEHICLE, "wreck-light"), (UnitType.HEAVY_VEHICLE, "wreck-heavy")):
-        wreck = catalogue.terrain.get(terrain_id)
-        if wreck is not None:
-            state.wreck_terrain[kind] = wreck.effects  # a wreck counter's terrain (HoN core p.19; examples)
-    if scenario.game is Game.SON:
-        prepare(state, resolved, catalogue)  # bags, spells, Search tokens (SoN p.11, p.14)
-    last = scenario.setup.turns.count
-    frames = [Frame(event, tuple(state.pieces.values())) for event in opening]
-    played = 0
-    while not state.over and state.turn <= _limit(last + state.end_moved, turns):
-        played = state.turn
-        frames += play_turn(state, chosen, dice, last)
-        if played == _limit(last + state.end_moved, turns):
-            break
-    return GameRecord(
-        scenario.id,
-        seed,
-        played,
-        state.winner,
-        state.outcome or "not finished",
-        dict(state.victory_points),
-        tuple(frames),
-        {side: tuple(p.unit.name for p in state.destroyed.values() if p.owner == side) for side in state.sides},
-    )
+    game = new_game(scenario, battlefield, armies, catalogue, seed=seed, turns=turns)
+    return play(RULES, game, {side.id: policies[side.id] for side in scenario.sides}).record()
 
 
 def _limit(last: int, turns: int | None) -> int:

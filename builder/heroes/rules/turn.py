@@ -53,33 +53,19 @@ from builder.heroes.rules.orders import (
 )
 from builder.heroes.rules.personal_order import duties_said, placements
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.players import HeroesPlayer
 from builder.heroes.rules.scenario_events import scenario_events
 from builder.heroes.rules.special_orders import LATER, Chooser, opening, with_later_specials
 from builder.heroes.rules.state import Facts, Frame, GameState, star_losses
-from builder.heroes.rules.turn_context import Turn
+from builder.heroes.rules.turn_context import Players, Turn
 from builder.heroes.rules.victory_points import score_objectives
 from builder.heroes.scenario.conditions import describe, holds
 from builder.heroes.scenario.models import Phase as ScenarioPhase
 from builder.kernel.decisions import YES_NO
 from builder.kernel.dice import Dice
+from builder.kernel.match import Table
 
 
-def play_turn(state: GameState, players: Mapping[str, HeroesPlayer], dice: Dice, last: int) -> list[Frame]:
-    """Play one Game Turn in place; `last` is the turn after which the game ends."""
-    frames: list[Frame] = []
-    orders = order_phase(state, players, dice, frames)
-    if state.over:
-        return frames
-    frames += activation_phase(state, orders, players, dice)
-    frames += supply_phase(state, orders, players, dice)
-    frames += end_of_turn(state, last, dice)
-    return frames
-
-
-def order_phase(
-    state: GameState, players: Mapping[str, HeroesPlayer], dice: Dice, frames: list[Frame]
-) -> dict[str, Orders]:
+def order_phase(state: GameState, players: Players, dice: Dice, frames: list[Frame]) -> dict[str, Orders]:
     """Markers from the last turn go; each side takes its tokens and places them, the side
     with the initiative first (HoN core p.8)."""
     turn = Turn(state, dice, Phase.ORDER, players)
@@ -93,9 +79,10 @@ def order_phase(
             f"{_teams_said(state)}.",
         )
     )
-    for key, piece in list(state.pieces.items()):
-        if piece.activated:
-            state.pieces[key] = piece.marked(activated=False)
+    for units in (state.pieces, state.reserve):  # a unit revealed in reserve stays there activated
+        for key, piece in list(units.items()):
+            if piece.activated:
+                units[key] = piece.marked(activated=False)
     if state.turn == 1:  # Concealed markers assigned during deployment (HoN core p.30)
         for side in state.initiative_order():
             conceal(turn, side, "as it deploys")
@@ -154,12 +141,11 @@ def order_phase(
     return orders
 
 
-def activation_phase(
-    state: GameState, orders: Mapping[str, Orders], players: Mapping[str, HeroesPlayer], dice: Dice
-) -> list[Frame]:
-    """Tokens revealed alternately from the side with the initiative; a unit gone or given an
-    Activated marker reveals its token to no effect (HoN core p.9). The side may play action
-    cards on the unit as it is activated and once it has acted (HoN core p.17)."""
+def activation_phase(state: GameState, orders: Mapping[str, Orders], players: Players, dice: Dice) -> list[Frame]:
+    """Tokens revealed alternately from the side with the initiative, each unit activated as its
+    token is revealed; a unit gone or already activated (an Activated marker, HoN core p.16)
+    reveals its token to no effect (HoN core p.9). The side may play action cards on the unit
+    as it is activated and once it has acted (HoN core p.17)."""
     turn = Turn(state, dice, Phase.ACTIVATION, players)
     scenario_events(turn, ScenarioPhase.ACTIVATION, "start")
     madness.madness_acts(turn)  # Rage and Paranoia act, Catatonia freezes (SoN p.11)
@@ -171,7 +157,8 @@ def activation_phase(
     state.passed_orders.clear()
     marker = state.initiative_order(state.initiative_marker)  # Special Orders keep it (HoN core p.17)
     # Special tokens as order 0, or held and played between two activations (HoN core p.8).
-    choosers = {side: _special_order(turn) for side in players}
+    asked = state.sides if isinstance(players, Table) else players or {}
+    choosers = {side: _special_order(turn) for side in asked}
     at_zero, held = opening(state, orders, choosers)
     sequence = activation_sequence(state.initiative_order(), at_zero, autonomous, teams, marker)
     for reveal in with_later_specials(state, sequence, held, choosers):
@@ -195,6 +182,7 @@ def activation_phase(
                 )
             )
             continue
+        piece = _activated(state, piece)
         turn.add(
             RevealEvent(
                 turn=state.turn,
@@ -220,12 +208,20 @@ def activation_phase(
         acted = state.pieces.get(reveal.key)
         if acted is not None and not acted.is_wreck:
             action_cards.battle_events_at(turn, reveal.side, CardTiming.AFTER_ACTION, acted)
-        if reveal.token == AUTONOMOUS and reveal.key in state.pieces:
-            # An autonomous unit takes an Activated marker when it acts (HoN core p.26).
-            state.pieces[reveal.key] = state.pieces[reveal.key].marked(activated=True)
     scenario_events(turn, ScenarioPhase.ACTIVATION, "end")
     state.fallen_defenders.clear()  # a destroyed Defender's +1 ends with the phase (BfC p.08)
     return turn.frames
+
+
+def _activated(state: GameState, piece: Piece) -> Piece:
+    """The unit as its token is revealed (or an autonomous unit as it acts, HoN core p.26): an
+    Activated Unit, "indicated by a revealed Numbered Order or Special counter, or by the presence
+    of an Activated marker" (HoN core 8.2, Keywords). One flag for both, so no rule that asks
+    whether a unit is activated (Opportunity Fire, p.24) can miss a revealed token."""
+    marked = piece.marked(activated=True)
+    units = state.pieces if piece.key in state.pieces else state.reserve
+    units[piece.key] = marked
+    return marked
 
 
 def act(turn: Turn, piece: Piece, supply: bool = False) -> None:
@@ -267,9 +263,7 @@ def spot(turn: Turn, spotter: Piece) -> None:
     concealment.ambush_spot(turn, spotter)
 
 
-def supply_phase(
-    state: GameState, orders: Mapping[str, Orders], players: Mapping[str, HeroesPlayer], dice: Dice
-) -> list[Frame]:
+def supply_phase(state: GameState, orders: Mapping[str, Orders], players: Players, dice: Dice) -> list[Frame]:
     """Bluffs are discarded; each side in turn moves the units with no order token nor
     Activated marker, then takes one Suppressed marker off each of its units. Never a firing
     action nor an assault (HoN core p.16, "the absolute rule"). At its end (step 7) each side

@@ -7,7 +7,7 @@ resolver (builder.heroes.rules.activation)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TypeVar
+from typing import TypeAlias, TypeVar
 
 from builder.heroes.rules import activation
 from builder.heroes.rules.actions import Action
@@ -19,6 +19,9 @@ from builder.kernel.dice import Dice
 from builder.kernel.match import Table
 
 OptionT = TypeVar("OptionT")
+# Who answers while a phase is played: each side's player, or a forward model's table (which
+# answers from its tape first, builder.kernel.match), or nobody.
+Players: TypeAlias = Mapping[str, HeroesPlayer] | Table[HeroesView] | None
 
 
 class Turn:
@@ -33,12 +36,12 @@ class Turn:
         state: GameState,
         dice: Dice,
         phase: Phase,
-        players: Mapping[str, HeroesPlayer] | None = None,
-        *,
-        table: Table[HeroesView] | None = None,
+        players: Players = None,
     ) -> None:
         self.state, self.dice, self.phase = state, dice, phase
-        self.table = table if table is not None or not players else Table(viewer(state), players)
+        self.table: Table[HeroesView] | None = (
+            players if isinstance(players, Table) else Table(viewer(state), players) if players else None
+        )
         self.frames: list[Frame] = []
 
     @property

@@ -23,6 +23,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
+from builder.kernel.decisions import Policy
 from builder.render.narration import Narrator
 from builder.tui.screens.simulation_text import (
     EVENT_TINT,
@@ -77,6 +78,7 @@ def play(
     seed: int,
     turns: int | None,
     armies: Mapping[str, ArmyList] | None = None,
+    policy: Policy = Policy.GREEDY,
 ) -> Game:
     """The game `prepare_game` gets ready, simulated. Slow for big scenarios, so it runs in
     a worker thread."""
@@ -87,7 +89,8 @@ def play(
         game = prepare_game(source, catalogue, armies)
     except HonFileError as problem:  # GameNotReady included: the scenario's first error
         raise NoGame(str(problem)) from problem
-    return Game(game.scenario, game.battlefield, game.simulate(seed=seed, turns=turns), game.army_warnings)
+    record = game.simulate(seed=seed, turns=turns, policy=policy)
+    return Game(game.scenario, game.battlefield, record, game.army_warnings)
 
 
 class SimulationMap(MapView):
@@ -113,6 +116,7 @@ class SimulationScreen(Screen[None]):
         Binding("home", "jump('first')", "First", show=False),
         Binding("end", "jump('last')", "Last", show=False),
         Binding("r", "rerun", "New seed"),
+        Binding("g", "players", "Greedy/random"),
         Binding("m", "focus_map", "Map"),
         Binding("escape", "back", "Back"),
     ]
@@ -125,12 +129,15 @@ class SimulationScreen(Screen[None]):
         seed: int = 1,
         turns: int | None = None,
         armies: Mapping[str, ArmyList] | None = None,
+        policy: Policy = Policy.GREEDY,
     ) -> None:
         """`source` is a scenario file or a scenario already read (the designer's, with its
-        unsaved changes); `armies` replaces the army lists the scenario names."""
+        unsaved changes); `armies` replaces the army lists the scenario names; `policy`
+        plays every side."""
         super().__init__(id="simulation")
         self.source, self.catalogue = source, catalogue
         self.seed, self.turns, self.armies = seed, turns, armies
+        self.policy = policy
         self.game: Game | None = None
         self.index = 0
         self.firer: str | None = None  # piece keys picked on the map
@@ -180,7 +187,7 @@ class SimulationScreen(Screen[None]):
     def _simulate(self, seed: int) -> None:
         # A thread: a big scenario takes a second or more, and the screen must stay live.
         try:
-            game = play(self.source, self.catalogue, seed, self.turns, self.armies)
+            game = play(self.source, self.catalogue, seed, self.turns, self.armies, self.policy)
         except NoGame as problem:
             self.app.call_from_thread(self._failed, str(problem))
             return
@@ -217,7 +224,8 @@ class SimulationScreen(Screen[None]):
         record, scenario = self.game.record, self.game.scenario
         text = Text()
         text.append(scenario.title, style="bold")
-        text.append(f" — seed {record.seed}, {record.turns} turn{'s' if record.turns != 1 else ''} played: ")
+        text.append(f" — {self.policy.value} players, seed {record.seed}, ")
+        text.append(f"{record.turns} turn{'s' if record.turns != 1 else ''} played: ")
         text.append(record.outcome, style="green" if record.winner else "yellow")
         points = ", ".join(f"{side} {vp}" for side, vp in record.victory_points.items())
         text.append(f" · VP {points}", style="dim")
@@ -274,6 +282,12 @@ class SimulationScreen(Screen[None]):
 
     def action_rerun(self) -> None:
         self.seed += 1
+        self.game = None
+        self.run_simulation()
+
+    def action_players(self) -> None:
+        """The same seed played again by the other player: greedy or random."""
+        self.policy = Policy.RANDOM if self.policy is Policy.GREEDY else Policy.GREEDY
         self.game = None
         self.run_simulation()
 

@@ -11,6 +11,7 @@ import pytest
 import yaml
 
 from builder.heroes.army import resolve as resolve_module
+from builder.heroes.army.models import MAX_TILES
 from builder.heroes.army.validate import check
 from builder.heroes.catalogue.index import Catalogue
 from builder.io import yaml_loader
@@ -33,7 +34,7 @@ def big_list(tmp_path: Path, tiles: int, option: str = "veteran") -> Path:
 def test_the_counters_are_worked_out_once_per_check(
     bundled: Catalogue, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    army = load_army(big_list(tmp_path, 300, option="ammo-")).army
+    army = load_army(big_list(tmp_path, MAX_TILES, option="ammo-")).army
     calls = 0
     original = resolve_module.ResolvedArmy._each_fielded
 
@@ -51,10 +52,10 @@ def test_the_counters_are_worked_out_once_per_check(
 def test_the_file_is_composed_once_to_locate_every_issue(
     bundled: Catalogue, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    loaded = load_army(big_list(tmp_path, 200, option="no-such-option-"))
+    loaded = load_army(big_list(tmp_path, MAX_TILES, option="no-such-option-"))
     issues, _ = check(loaded.army, bundled)
     unknown = [issue for issue in issues if issue.code == "option.unknown"]
-    assert len(unknown) >= 200
+    assert len(unknown) >= MAX_TILES  # the most a list may hold
     yaml_loader._composed.cache_clear()
     composed = 0
     original = yaml.compose

@@ -45,7 +45,8 @@ def asked(
             may, difficult, suppresses = passage.ground(there, unit, side, amphibious)
             if may and (step := passage.step(here, there, unit.type, urban)).allowed:
                 trench = passage.trench_free(here, there)  # BfC p.06
-                stop = step.stop or (leaving and not trench) or (difficult and not scout and not trench)
+                # A line that is a Difficult Passage (BfC p.05) stops no move ignoring them (BfC p.09).
+                stop = (step.stop and not scout) or (leaving and not trench) or (difficult and not scout and not trench)
                 out.append((there, stop, int(suppresses)))
         found[here] = tuple(out)
     return found

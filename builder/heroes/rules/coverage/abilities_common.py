@@ -20,6 +20,7 @@ from builder.heroes.rules.coverage.base import (
     STRUCTURES,
     SUMMARY,
     TEMPLATES,
+    WIRE,
     Coverage,
     ability,
 )
@@ -189,6 +190,7 @@ ENTRIES: tuple[Coverage, ...] = (
         DEPLOYMENT + "test_scouts_may_stand_outside_but_not_near_an_objective",
         DEPLOYMENT + "test_objective_areas_keep_scouts_out",
         SCOUTING + "test_a_scout_move_disregards_difficult_passages",
+        WIRE + "test_a_scout_move_disregards_barbed_hedgehogs",
         SCOUTING + "test_a_scout_move_never_ends_by_an_objective_and_says_so",
         SCOUTING + "test_the_policy_scouts_towards_the_objective_but_not_beside_it",
         SCOUTING + "test_a_scout_transport_scouts_with_scouts_only_aboard_and_carries_them",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from builder.heroes.rules.coverage.base import (
+    ACTIVATED,
     ASSAULT,
     AVIATION,
     BOARD,
@@ -152,6 +153,7 @@ ENTRIES: tuple[Coverage, ...] = (
         FIRE + "test_a_concealed_mover_draws_opportunity_fire_only_once_spotted",
         FIRE + "test_a_move_with_a_card_bonus_is_still_interrupted_by_opportunity_fire",
         FIRE + "test_a_forced_move_from_a_card_draws_no_opportunity_fire",
+        ACTIVATED + "test_a_unit_whose_order_token_is_revealed_takes_no_opportunity_fire",
     ),
     ability(
         "positive-waves",

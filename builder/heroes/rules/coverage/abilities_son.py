@@ -14,6 +14,7 @@ from builder.heroes.rules.coverage.base import (
     SPELLS,
     TERROR,
     VARIANTS,
+    WIRE,
     Coverage,
     ability,
 )
@@ -198,6 +199,7 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "",
         LISTED + "test_all_terrain_crosses_a_difficult_passage_without_stopping",
+        WIRE + "test_a_large_all_terrain_creature_crosses_a_hedgehog_line_without_stopping",
     ),
     ability(
         "flying",

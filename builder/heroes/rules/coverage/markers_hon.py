@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from builder.heroes.rules.coverage.base import (
+    ACTIVATED,
     AVIATION,
     COMBAT,
     CONCEALED,
@@ -48,9 +49,13 @@ ENTRIES: tuple[Coverage, ...] = (
         HON,
         "HoN core p.16",
         PLAYED,
-        "",
+        "a unit whose numbered or special token is revealed is activated too (HoN core 8.2, Keywords), for the "
+        "rest of the turn, a Heroic second action and a token passed on by Dynamic included",
         COMBAT + "test_opportunity_fire_activates_the_firer",
         LISTED + "test_an_autonomous_unit_acts_without_a_token_and_then_stays_put_in_the_supply_phase",
+        ACTIVATED + "test_a_unit_whose_order_token_is_revealed_takes_no_opportunity_fire",
+        ACTIVATED + "test_a_token_passed_on_by_dynamic_activates_its_new_holder_when_revealed",
+        ACTIVATED + "test_a_unit_revealed_in_reserve_is_not_activated_next_turn",
     ),
     marker(
         "damage",
@@ -312,6 +317,8 @@ ENTRIES: tuple[Coverage, ...] = (
         "a Character's marker, spent at the start of its or a unit's within 3 squares Movement Action to ignore "
         "every Difficult Passage; the policy spends one when it brings the unit 2 squares nearer its goal",
         GEAR_ROLLS + "test_a_tactical_map_lets_a_unit_within_3_squares_of_its_character_ignore_difficult_passages",
+        WIRE + "test_a_tactical_map_takes_infantry_over_barbed_hedgehogs_without_stopping",
+        WIRE + "test_a_tactical_map_never_takes_a_vehicle_over_barbed_hedgehogs",
         GEAR_ROLLS + "test_the_policy_spends_fuel_to_reach_an_objective_and_a_map_to_cross_a_hedge",
     ),
     marker(
@@ -320,9 +327,12 @@ ENTRIES: tuple[Coverage, ...] = (
         HON,
         "BfC p.05",
         PLAYED,
-        "played: a hedgehog line bars vehicles and stops infantry, an Engineer removes one in its ZoC, Military "
-        "Engineering deploys one beside its carrier (its obstacle value 1 is an example)",
+        "played: a hedgehog line bars vehicles and stops infantry (a Difficult Passage: not a move that ignores them), "
+        "an Engineer removes one in its ZoC, Military Engineering deploys one beside its carrier (its obstacle value "
+        "1 is an example)",
         MOVEMENT + "test_hedgehog_lines_bar_vehicles_and_stop_infantry",
+        WIRE + "test_a_tactical_map_takes_infantry_over_barbed_hedgehogs_without_stopping",
+        WIRE + "test_a_tactical_map_never_takes_a_vehicle_over_barbed_hedgehogs",
         MOVEMENT + "test_an_engineer_removes_a_barbed_hedgehog_in_its_zone_of_control",
         WORKS + "test_a_barbed_hedgehog_deployed_beside_its_carrier_bars_vehicles",
         WORKS + "test_the_policy_deploys_hedgehogs_facing_an_enemy_vehicle_and_an_engineer_carries_an_item",

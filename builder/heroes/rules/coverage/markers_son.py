@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from builder.heroes.rules.coverage.base import (
+    ACTIVATED,
     COMBAT,
     DAMAGE,
     GEAR_VALUES,
@@ -396,6 +397,7 @@ ENTRIES: tuple[Coverage, ...] = (
         "asked once the unit has acted, never a third time; the policy spends one when the unit has an attack to "
         "make now",
         TRAITS + "test_a_heroic_token_activates_the_unit_again_once_without_an_order",
+        ACTIVATED + "test_a_heroic_second_activation_leaves_the_unit_activated",
         TRAITS + "test_the_policy_spends_a_heroic_token_only_on_a_unit_with_an_attack",
     ),
     marker(

@@ -1,0 +1,105 @@
+"""The Heroes System as a forward model (builder.kernel.match over simulation.HeroesRules): a
+game stopped at each decision, answered one choice at a time, copied and played on apart,
+plays the same game as `simulate` with the same players."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from builder.heroes.ai.greedy import for_every_side
+from builder.heroes.ai.uniform import for_every_side as random_players
+from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.rules.decisions import ActivationAction
+from builder.heroes.rules.players import HeroesPlayer, HeroesView
+from builder.heroes.rules.simulation import RULES, HeroesGame, Stage, new_game, simulate
+from builder.heroes.rules.state import Frame
+from builder.heroes.scenario.battlefield import Battlefield, assemble
+from builder.io.catalogue_files import load_catalogue
+from builder.io.scenario_files import LoadedScenario, load_scenario
+from builder.kernel.decisions import IllegalChoice, Player
+from builder.kernel.match import GameOver, Match
+
+SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios"
+
+
+@cache
+def bundled() -> Catalogue:
+    return load_catalogue()[0]
+
+
+@cache
+def first_contact() -> tuple[LoadedScenario, Battlefield]:
+    loaded = load_scenario(SCENARIOS / "hon-first-contact.yaml")
+    return loaded, assemble(loaded.scenario.map, bundled())[0]
+
+
+def game(seed: int, turns: int | None = 1) -> HeroesGame:
+    loaded, battlefield = first_contact()
+    return new_game(loaded.scenario, battlefield, loaded.armies(), bundled(), seed=seed, turns=turns)
+
+
+def events(frames: Iterable[Frame]) -> list[dict[str, Any]]:
+    return [frame.event.to_json() for frame in frames]
+
+
+def answered(match: Match[HeroesGame, HeroesView], players: Mapping[str, Player[HeroesView, Any]]) -> int:
+    """Answer every pending decision with what the side's player chooses; the count."""
+    count = 0
+    while match.pending is not None:
+        decision = match.pending
+        match.apply(players[decision.side].choose(match.view(decision.side), decision))
+        count += 1
+    return count
+
+
+@pytest.mark.parametrize("seed", [2, 9])
+def test_a_match_answered_decision_by_decision_plays_the_game_simulate_plays(seed: int) -> None:
+    loaded, battlefield = first_contact()
+    players: dict[str, HeroesPlayer] = dict(for_every_side(loaded.scenario))
+    match = Match(RULES, game(seed))
+    assert match.pending is not None and match.state.stage is Stage.ORDER  # nothing asked at the set-up
+    count = answered(match, players)
+    assert count > 10 and match.over
+    direct = simulate(loaded.scenario, battlefield, loaded.armies(), bundled(), seed=seed, turns=1, policies=players)
+    assert events(match.state.frames) == events(direct.frames)
+    assert match.outcome().label == direct.outcome
+
+
+def test_a_copy_plays_on_apart_from_its_original() -> None:
+    """Two copies at the same decision, answered differently by random players of two seeds,
+    end in two games; the original still waits at its decision, unchanged."""
+    match = Match(RULES, game(4))
+    while not isinstance(match.pending, ActivationAction):
+        assert match.pending is not None
+        match.apply(next(iter(match.pending.options)))
+    waiting, frames = match.pending, events(match.state.frames)
+    sides = list(match.state.state.sides)
+    one, two = match.copy(), match.copy()
+    answered(one, random_players(sides, 1))
+    answered(two, random_players(sides, 2))
+    assert events(one.state.frames) != events(two.state.frames)
+    assert match.pending is waiting and events(match.state.frames) == frames
+    assert match.state.stage is not Stage.OVER
+
+
+def test_a_choice_not_offered_is_refused_and_changes_nothing() -> None:
+    match = Match(RULES, game(5))
+    pending = match.pending
+    assert pending is not None
+    with pytest.raises(IllegalChoice) as refused:
+        match.apply("not an option")
+    assert refused.value.code == "decision.illegal-choice"
+    assert match.pending is pending
+
+
+def test_a_finished_match_takes_no_more_choices() -> None:
+    loaded, _ = first_contact()
+    match = Match(RULES, game(6))
+    answered(match, for_every_side(loaded.scenario))
+    with pytest.raises(GameOver):
+        match.apply(True)
