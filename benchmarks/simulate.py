@@ -33,12 +33,14 @@ from builder.heroes.army.resolve import resolve
 from builder.heroes.rules.cards import decks_for
 from builder.heroes.rules.movement import reachable
 from builder.heroes.rules.simulation import simulate, start
-from builder.heroes.rules.turn import play_turn
+from builder.heroes.rules.state import Frame, GameState
+from builder.heroes.rules.turn import activation_phase, end_of_turn, order_phase, supply_phase
+from builder.heroes.rules.turn_context import Players
 from builder.heroes.scenario.battlefield import assemble
 from builder.io.army_files import load_army
 from builder.io.catalogue_files import load_catalogue
 from builder.io.scenario_files import load_scenario
-from builder.kernel.dice import SeededDice
+from builder.kernel.dice import Dice, SeededDice
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = 15
@@ -107,6 +109,18 @@ def main() -> None:
         f"{turns_played / games:.1f} turns each, {spent:.1f} s)"
     )
     print(f"    one play-out = {spent / games / base:.0f}x the baseline")
+
+
+def play_turn(state: GameState, players: Players, dice: Dice, last: int) -> None:
+    """One Game Turn in place, its phases one after the other (HoN core p.8-9, p.16), as the
+    forward model steps through them (simulation.HeroesRules); `last`: the game's last turn."""
+    frames: list[Frame] = []
+    orders = order_phase(state, players, dice, frames)
+    if state.over:
+        return
+    activation_phase(state, orders, players, dice)
+    supply_phase(state, orders, players, dice)
+    end_of_turn(state, last, dice)
 
 
 def timed(action: Callable[..., object], *arguments: object) -> float:

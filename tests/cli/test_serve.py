@@ -30,11 +30,13 @@ from tests.cli.serving import Served, free_port, serving
 CHROMIUM = shutil.which("chromium")
 try:
     from playwright.sync_api import Download, Page, Route, sync_playwright
+
+    PLAYWRIGHT = True
 except ImportError:  # pragma: no cover - the dev extra installs it
-    sync_playwright = None
+    PLAYWRIGHT = False
 
 needs_browser = pytest.mark.skipif(
-    CHROMIUM is None or sync_playwright is None, reason="chromium or the playwright package is not installed"
+    CHROMIUM is None or not PLAYWRIGHT, reason="chromium or the playwright package is not installed"
 )
 CHROMIUM_ARGS = [
     "--headless",
@@ -323,7 +325,7 @@ class Browsed:
 
 @pytest.fixture
 def browsed(tmp_path: Path) -> Iterator[Browsed]:
-    assert sync_playwright is not None and CHROMIUM is not None
+    assert PLAYWRIGHT and CHROMIUM is not None
     with serving(tmp_path) as served, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, timeout=TIMEOUT * 1000)
         try:
