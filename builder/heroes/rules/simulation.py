@@ -36,7 +36,15 @@ from builder.heroes.rules.players import HeroesPlayer, HeroesView, viewer
 from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.state import Frame, GameState, copy_state
 from builder.heroes.rules.state import new_game as new_state
-from builder.heroes.rules.turn import activation_phase, end_of_turn, order_phase, supply_phase
+from builder.heroes.rules.turn import (
+    Activations,
+    activate_next,
+    activation_end,
+    activation_opening,
+    end_of_turn,
+    order_phase,
+    supply_phase,
+)
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.heroes.scenario.models import RANDOM, Scenario, ZoneKind
 from builder.kernel.diagnostics import Severity
@@ -245,7 +253,9 @@ class Stage(Enum):
 
     SET_UP = "set-up"
     ORDER = "order"
-    ACTIVATION = "activation"
+    ACTIVATION = "activation"  # its opening: what comes before the first token
+    ACTIVATING = "activating"  # one token revealed (and the special tokens played before it)
+    ACTIVATION_END = "activation-end"
     SUPPLY = "supply"
     END_OF_TURN = "end-of-turn"
     OVER = "over"
@@ -263,6 +273,7 @@ class HeroesGame:
     turns: int | None  # the most to play; None for the whole game
     frames: list[Frame] = field(default_factory=list)
     orders: dict[str, Orders] = field(default_factory=dict)
+    activations: Activations = field(default_factory=lambda: Activations([], {}))
     stage: Stage = Stage.SET_UP
     played: int = 0  # the last turn begun
 
@@ -296,8 +307,8 @@ class SetUp:
 
 class HeroesRules:
     """The Heroes System for a forward model (builder.kernel.match.Rules): a step is the
-    set-up, or one phase of a Game Turn (HoN core p.8-9, p.16), or the victory check that
-    ends a turn."""
+    set-up, the Order Phase, the opening of the Activation Phase, one token revealed, its end,
+    the Supply Phase (HoN core p.8-9, p.16), or the victory check that ends a turn."""
 
     def copy(self, game: HeroesGame) -> HeroesGame:
         return replace(
@@ -306,6 +317,7 @@ class HeroesRules:
             dice=deepcopy(game.dice),
             frames=list(game.frames),
             orders=dict(game.orders),
+            activations=game.activations.copy(),
         )
 
     def step(self, game: HeroesGame, table: Table[HeroesView]) -> None:
@@ -319,7 +331,14 @@ class HeroesRules:
                 game.orders = order_phase(state, table, dice, game.frames)
                 game.stage = Stage.OVER if state.over else Stage.ACTIVATION
             case Stage.ACTIVATION:
-                game.frames += activation_phase(state, game.orders, table, dice)
+                game.activations, frames = activation_opening(state, game.orders, table, dice)
+                game.frames += frames
+                game.stage = Stage.ACTIVATING if game.activations.remaining else Stage.ACTIVATION_END
+            case Stage.ACTIVATING:
+                game.frames += activate_next(state, game.activations, table, dice)
+                game.stage = Stage.ACTIVATING if game.activations.remaining else Stage.ACTIVATION_END
+            case Stage.ACTIVATION_END:
+                game.frames += activation_end(state, table, dice)
                 game.stage = Stage.SUPPLY
             case Stage.SUPPLY:
                 game.frames += supply_phase(state, game.orders, table, dice)
