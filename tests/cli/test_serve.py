@@ -407,6 +407,17 @@ def test_the_builder_in_a_browser_edits_saves_on_the_server_and_prints_to_the_br
 
     page.on("download", arrived)  # Chromium gives it to the page or to the tab it opens
     page.context.on("page", lambda popup: popup.on("download", arrived))
+    # What the server sends, kept whole as it passes: Playwright cancels a download whose tab
+    # closes before it ends (textual-serve delivers it through a tab it opens, and Chromium
+    # closes that tab), and the server streams a file once, so it cannot be fetched again.
+    delivered: list[bytes] = []
+
+    def keep(route: Route) -> None:
+        response = route.fetch()
+        delivered.append(response.body())
+        route.fulfill(response=response)
+
+    page.context.route("**/download/**", keep)
     page.keyboard.press("Control+r")
     exports = served.folder / "exports"
     wait_for(page, lambda text: f"{served.folder.name}/exports" in text, "the print dialog's folder")
@@ -419,10 +430,7 @@ def test_the_builder_in_a_browser_edits_saves_on_the_server_and_prints_to_the_br
     [printed] = exports.iterdir()
     assert printed.suffix == ".pdf"
     assert downloads[0].suggested_filename == printed.name
-    # Playwright cancels a download whose tab closes before it ends (textual-serve delivers it
-    # through a tab it opens; Chromium itself carries on): then the same URL is fetched again.
-    download = downloads[0]
-    body = Path(download.path()).read_bytes() if download.failure() is None else page.request.get(download.url).body()
+    [body] = delivered
     assert body == printed.read_bytes()
     assert body.startswith(b"%PDF-")
     page.screenshot(path=str(served.folder / "printed.png"))
