@@ -44,15 +44,17 @@ def scenario(name: str) -> tuple[LoadedScenario, Battlefield]:
 
 
 class Recording:
-    """A random player that keeps every decision it was asked and what it chose."""
+    """A random player that keeps every decision it was asked, the options it was offered
+    (listed as it was asked: options are worked out on the game as it stands) and its choice."""
 
     def __init__(self, player: RandomPlayer) -> None:
         self.player = player
-        self.asked: list[tuple[HeroesDecision, object]] = []
+        self.asked: list[tuple[HeroesDecision, tuple[object, ...], object]] = []
 
     def choose(self, view: HeroesView, decision: HeroesDecision) -> object:
+        offered = tuple(decision.options)
         choice = self.player.choose(view, decision)
-        self.asked.append((decision, choice))
+        self.asked.append((decision, offered, choice))
         return choice
 
 
@@ -77,7 +79,7 @@ def test_random_players_play_a_whole_game_of_every_shipped_scenario(name: str) -
     record, players = play(name, seed=7)
     assert isinstance(record.events[-1], VictoryEvent)
     assert record.winner is not None
-    asked = [decision for player in players.values() for decision, _ in player.asked]
+    asked = [decision for player in players.values() for decision, _, _ in player.asked]
     assert any(isinstance(decision, ActivationAction) for decision in asked)
 
 
@@ -94,7 +96,7 @@ def test_the_random_player_takes_every_kind_of_action_it_is_offered() -> None:
     for seed in (1, 2, 3):
         _, players = play("hon-first-contact", seed)
         for player in players.values():
-            taken.update(type(choice) for decision, choice in player.asked if isinstance(decision, ActivationAction))
+            taken.update(type(choice) for decision, _, choice in player.asked if isinstance(decision, ActivationAction))
     assert {Hold, Move, Fire} <= set(taken)
     assert taken[Move] > taken[Hold]  # most offers are moves: a uniform pick takes them most
 
@@ -103,21 +105,20 @@ def test_an_activated_unit_is_offered_every_square_it_reaches_and_every_shot() -
     """What each activated unit is offered: holding first, a move to each end in reach (by its
     cheapest path, HoN core p.9-11), a Firing Action at each enemy it has a shot at (p.12-14);
     each passes the rules' own check, and the moves end on distinct positions."""
-    _, players = play("hon-first-contact", 5, turns=3)
-    decisions = [
-        decision
-        for player in players.values()
-        for decision, _ in player.asked
+    offers = [
+        (decision, offered)
+        for seed in (5, 6)
+        for player in play("hon-first-contact", seed, turns=3)[1].values()
+        for decision, offered, _ in player.asked
         if isinstance(decision, ActivationAction) and not decision.supply
     ]
-    assert decisions
-    for decision in decisions:
-        offered = list(decision.options)
+    assert offers
+    for decision, offered in offers:
         assert isinstance(offered[0], Hold)
-        assert all(action in decision.options for action in offered)  # the rules' own check (Offered.allows)
         ends = [action.path.destination for action in offered if isinstance(action, Move)]
         assert len(ends) == len(set(ends))
-    offered_kinds = {type(action) for decision in decisions for action in decision.options}
+        assert decision.unit.key not in {a.defender for a in offered if isinstance(a, AssaultAction)}
+    offered_kinds = {type(action) for _, offered in offers for action in offered}
     assert {Hold, Move, Fire} <= offered_kinds
 
 
@@ -125,9 +126,9 @@ def test_no_fire_nor_assault_is_offered_in_the_supply_phase() -> None:
     """HoN core p.16: the Supply Phase's move is a Movement Action, never a shot nor an assault."""
     _, players = play("hon-first-contact", 4, turns=2)
     supply = [
-        list(decision.options)
+        offered
         for player in players.values()
-        for decision, _ in player.asked
+        for decision, offered, _ in player.asked
         if isinstance(decision, ActivationAction) and decision.supply
     ]
     assert supply
