@@ -166,7 +166,8 @@ def shoot(
 
 
 def _armour_piercing(attack: _Attack) -> bool:
-    """The weapon pierces armour, or its player spends a DIRECTIVE marker to make it."""
+    """The weapon pierces armour, or its player spends a DIRECTIVE marker, before the roll, to
+    make it (TCG p.13)."""
     if attack.weapon.has(EffectKind.ARMOUR_PIERCING):
         return True
     game, shooter = attack.game, attack.shooter
@@ -179,8 +180,8 @@ def _armour_piercing(attack: _Attack) -> bool:
 
 
 def _red_dice(attack: _Attack, value: int) -> tuple[Judgement, tuple[int, int], int]:
-    """The shooting roll against `value`, a DIRECTIVE marker spent on it for Sustained Fire
-    if its player wants: how it is judged, the two dice and the total."""
+    """The shooting roll against `value`, one pip more for a DIRECTIVE marker if its player
+    spends one (TCG p.13): how it is judged, the two dice and the total."""
     game, shooter = attack.game, attack.shooter
     first, second = game.dice.roll(2)
     dice = (first, second)
@@ -213,8 +214,8 @@ def _effect(attack: _Attack, judged: Judgement, total: int, piercing: bool) -> t
 
 
 def _saved(attack: _Attack) -> bool:
-    """The target's saving throw, if it has one, a DIRECTIVE marker spent to raise it if its
-    player wants."""
+    """The target's saving throw, if it has one, one pip more for a DIRECTIVE marker if its
+    player spends one (TCG p.13)."""
     game, target = attack.game, attack.target
     save = save_against(game, target, attack.weapon, attack.shooter)
     if save is None:
