@@ -21,6 +21,7 @@ inside a building are not touched by a cloud outside it (as for templates, HoN c
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -31,7 +32,7 @@ from builder.heroes.rules.combat import Facing, IllegalAttack, Shot, name
 from builder.heroes.rules.damage import Effect, suppress
 from builder.heroes.rules.events import FireEvent, Phase, SpellEvent, TemplateEvent
 from builder.heroes.rules.firing_resolution import fire
-from builder.heroes.rules.grid import Point
+from builder.heroes.rules.grid import Point, corners
 from builder.heroes.rules.mythos import Cast, LaidCloud
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import GameState
@@ -97,19 +98,50 @@ def cloud_worth(state: GameState, side: str, kind: Cloud, under: list[Piece]) ->
     return total
 
 
+def cloud_casts(state: GameState, maker: Piece) -> Iterator[Cast]:
+    """The Suffocating Cloud of each kind the unit has a token of (SoN p.16), where the rules
+    allow it (`cloud_refusal`): a representative set, the interspaces at the corners of the
+    enemies' squares within its distance (it may go on any other)."""
+    kinds = [kind for kind in Cloud if state.gear_for(maker, kind.value) is not None]
+    if not kinds or not maker.squares:
+        return
+    spots = {pt for e in state.enemies_of(maker.owner) for sq in e.squares for pt in corners(sq)}
+    for at in sorted(pt for pt in spots if interspace_range(maker.squares, pt) <= CLOUD_RANGE):
+        for kind in kinds:
+            action = Cast(kind.value, at=at)
+            if cloud_refusal(state, maker, action) is None:
+                yield action
+
+
+def cloud_refusal(state: GameState, maker: Piece, action: Cast) -> str | None:
+    """Why the unit may not make the cloud so, or None: a token of it to spend, no Suppressed
+    marker on it, an interspace `cloud_area` takes (SoN p.16). The Activation Phase's alone:
+    the caller knows the phase."""
+    page = state.ruleset.cite("suffocating-cloud")
+    kind = Cloud(action.spell)
+    if state.gear_for(maker, kind.value) is None:
+        return f"{name(maker)} has no {kind.label} token ({page})"
+    if maker.suppressed:
+        return f"a Character with a Suppressed marker cannot make a cloud, as with spells ({page})"
+    if action.at is None:
+        return f"a Suffocating Cloud is put on an interspace ({page})"
+    try:
+        cloud_area(state, maker, action.at)
+    except IllegalAttack as problem:
+        return str(problem)
+    return None
+
+
 def cloud(turn: Turn, maker: Piece, action: Cast) -> None:
     state, cite = turn.state, turn.state.ruleset.cite
     page = cite("suffocating-cloud")
     kind = Cloud(action.spell)
     if turn.phase != Phase.ACTIVATION:
         raise IllegalAttack("a Suffocating Cloud is made in the Activation Phase, with an Order token", page)
+    refused = cloud_refusal(state, maker, action)
     pool = state.gear_for(maker, kind.value)
-    if pool is None:
-        raise IllegalAttack(f"{name(maker)} has no {kind.label} token", page)
-    if maker.suppressed:
-        raise IllegalAttack("a Character with a Suppressed marker cannot make a cloud, as with spells", page)
-    if action.at is None:
-        raise IllegalAttack("a Suffocating Cloud is put on an interspace", page)
+    if refused is not None or pool is None or action.at is None:
+        raise ValueError(refused)
     area = cloud_area(state, maker, action.at)
     state.spend(pool)
     under = cloud_targets(state, action.at, area)

@@ -12,12 +12,12 @@ A shot at a unit inside a structure rolls after its attack (templating.TemplateF
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import Weapon, WeaponRole
 from builder.heroes.rules import firing, gear_firing, gear_rerolls, templating
-from builder.heroes.rules.combat import IllegalAttack, name
+from builder.heroes.rules.combat import name
 from builder.heroes.rules.damage import DamageLocation, DestructionResult, destruction_roll
 from builder.heroes.rules.events import DestructionEvent
 from builder.heroes.rules.gear import GEAR_WEAPONS, Delivery
@@ -120,15 +120,45 @@ def structures_under(state: GameState, area: Iterable[Square]) -> list[str]:
     return found
 
 
+def demolitions(state: GameState, firer: Piece) -> Iterator[Demolish]:
+    """A Firing Action at a structure itself (HoN core p.22): at each standing structure (a
+    building, a bunker, a wreck) the unit may roll Destruction dice at (`demolition_dice`),
+    with each of its weapons that may, and with each firing marker with Destruction it may
+    spend (p.28)."""
+    weapons = firing.weapons_of(firer)
+    markers = sorted(
+        m
+        for m, gear in GEAR_WEAPONS.items()
+        if gear.delivery is Delivery.SHOT and gear.destruction and state.gear_for(firer, m) is not None
+    )
+    if not markers and not any(destruction_dice(firer, weapon) for weapon in weapons):
+        return
+    occupancy = Occupancy(state.pieces.values())
+    keys = [e.key for e in state.battlefield.elements if e.effects.structure is not None and e.key not in state.ruined]
+    keys += sorted(p.key for p in state.pieces.values() if p.is_wreck)
+    for key in keys:
+        found = [Demolish(key, weapon) for weapon in weapons]
+        found += [Demolish(key, None, marker) for marker in markers]
+        yield from (a for a in found if demolition_dice(state, firer, key, a.weapon, occupancy, a.marker))
+
+
+def demolition_refusal(state: GameState, firer: Piece, action: Demolish) -> str | None:
+    """Why the unit may not fire at the structure so, or None: with one of its own weapons
+    (or a firing marker), Destruction dice to roll at it from where it stands (`demolition_dice`)."""
+    mine = action.marker is not None or action.weapon in firing.weapons_of(firer)
+    if not mine or not demolition_dice(state, firer, action.structure, action.weapon, marker=action.marker):
+        return f"{name(firer)} may not fire at the structure {action.structure!r} ({state.ruleset.cite('destruction')})"
+    return None
+
+
 def demolish(turn: Turn, firer: Piece, action: Demolish) -> None:
     """A Firing Action at the structure itself: no attack roll, only the Destruction dice
     (HoN core p.22). A concealed firer turns over (p.21)."""
     state = turn.state
+    refused = demolition_refusal(state, firer, action)
+    if refused is not None:
+        raise ValueError(refused)
     dice = demolition_dice(state, firer, action.structure, action.weapon, marker=action.marker)
-    if not dice:
-        raise IllegalAttack(
-            f"{name(firer)} may not fire at the structure {action.structure!r}", state.ruleset.cite("destruction")
-        )
     if firer.concealed:
         firer = firer.revealed()
         state.pieces[firer.key] = firer

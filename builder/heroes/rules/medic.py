@@ -16,6 +16,7 @@ Medic's marker goes with the Medic, or the unit, when either is eliminated."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -26,6 +27,7 @@ from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.decisions import AidTransfer
 from builder.heroes.rules.events import AidEvent, Phase
 from builder.heroes.rules.grid import range_between
+from builder.heroes.rules.mythos import Treat
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.spotting import turned_over
 from builder.heroes.rules.state import GameState
@@ -120,6 +122,23 @@ def _suffer(turn: Turn, patient: Piece) -> None:
     """The unit that lost the Aid marker suffers the hit it avoided (SoN p.18)."""
     effect, after, _ = take_hit(patient, turn.dice, turn.state.ruleset)
     hits.hurt(turn, patient, after, effect, hit=False)
+
+
+def treatments(state: GameState, medic: Piece) -> Iterator[Treat]:
+    """A Medic taking back its Aid marker from the unit next to it, when it may (SoN p.18):
+    the Supply Phase's, the caller knows the phase."""
+    if may_treat(state, medic):
+        yield Treat()
+
+
+def treat_refusal(state: GameState, medic: Piece, action: Treat) -> str | None:
+    """Why the Medic may not treat now (`may_treat`), or None; the Supply Phase's alone."""
+    if not may_treat(state, medic):
+        return (
+            f"{name(medic)} may not remove its Aid marker: it must be active, adjacent and not activated "
+            f"({state.ruleset.cite('medic')})"
+        )
+    return None
 
 
 def treat(turn: Turn, medic: Piece) -> None:

@@ -13,6 +13,7 @@ its markers and other effects are not played."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -23,7 +24,7 @@ from builder.heroes.rules.combat import IllegalAttack, name
 from builder.heroes.rules.damage import roll_faces
 from builder.heroes.rules.events import SearchEvent
 from builder.heroes.rules.grid import neighbours
-from builder.heroes.rules.mythos import KnownSpell
+from builder.heroes.rules.mythos import KnownSpell, SearchCheck
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.placement import GRANTED_ON_THE_COUNTER
 from builder.heroes.rules.state import GameState
@@ -60,6 +61,18 @@ def needed(piece: Piece) -> int:
     """The roll to reach: the Search ability's value, else a 6."""
     value = piece.side.ability_value("search")
     return value if value else UNTRAINED
+
+
+def searches(state: GameState, piece: Piece) -> Iterator[SearchCheck]:
+    """A Search check by a unit on or next to a Search token, when it may (SoN p.11)."""
+    if may_search(state, piece) is None:
+        yield SearchCheck()
+
+
+def search_refusal(state: GameState, piece: Piece, action: SearchCheck) -> str | None:
+    """Why the unit may not make a Search check (`may_search`), or None."""
+    why = may_search(state, piece)
+    return f"{name(piece)} may not search: {why} ({state.ruleset.cite('search-checks')})" if why is not None else None
 
 
 def search(turn: Turn, piece: Piece) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -17,7 +18,7 @@ from builder.heroes.rules.events import (
     TemplateEvent,
 )
 from builder.heroes.rules.firing_resolution import FireResult
-from builder.heroes.rules.grid import Point, compass
+from builder.heroes.rules.grid import Point, compass, corners
 from builder.heroes.rules.los import line_of_sight
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
@@ -156,6 +157,27 @@ def template_targets(state: GameState, lands: Point) -> tuple[list[Piece], froze
     return covered(area, state.pieces.values(), sheltered), sheltered
 
 
+def template_fires(state: GameState, firer: Piece) -> Iterator[TemplateFire]:
+    """Howitzer or Indirect Fire (HoN core p.23) where the rules allow it from where the firer
+    stands: a representative set, the interspaces at the corners of the enemies' squares (a
+    template may go on any interspace; those by an enemy are the ones worth a shot)."""
+    if template_ability(firer) is None:
+        return
+    occupancy = Occupancy(state.pieces.values())
+    for at in sorted({pt for e in state.enemies_of(firer.owner) for sq in e.squares for pt in corners(sq)}):
+        if template_plan(state, firer, at, occupancy) is not None:
+            yield TemplateFire(at)
+
+
+def template_refusal(state: GameState, firer: Piece, action: TemplateFire) -> str | None:
+    """Why `firer` may not fire a template at the interspace (`template_plan`), or None."""
+    if template_plan(state, firer, action.at) is None:
+        return (
+            f"{name(firer)} may not fire a template at interspace {list(action.at)} ({state.ruleset.cite('howitzer')})"
+        )
+    return None
+
+
 def template(turn: Turn, firer: Piece, action: TemplateFire) -> None:
     """Howitzer or Indirect Fire at an interspace: scatter if indirect, then attack every
     unit under the template, each on its own (HoN core p.23)."""
@@ -230,13 +252,38 @@ def template(turn: Turn, firer: Piece, action: TemplateFire) -> None:
     destruction.template_destruction(turn, firer, (sq for sq in area if sq in state.battlefield.squares))
 
 
+def snipes(state: GameState, firer: Piece) -> Iterator[Snipe]:
+    """The Sniper's Alternate Firing Action (HoN core p.24) at each enemy it may snipe at."""
+    if not firer.side.has("sniper") or not firer.squares:
+        return
+    for target in sorted(state.enemies_of(firer.owner), key=lambda t: t.key):
+        action = Snipe(target.key)
+        if snipe_refusal(state, firer, action) is None:
+            yield action
+
+
+def snipe_refusal(state: GameState, firer: Piece, action: Snipe) -> str | None:
+    """Why the Sniper may not snipe at `action.target`, or None: an enemy unit on the
+    battlefield it may target (`templates.sniper_refusal`) and sees (HoN core p.24)."""
+    target = state.pieces.get(action.target)
+    if target is None or target.is_wreck or target.allegiance == firer.allegiance:
+        return f"no enemy unit {action.target!r} to snipe at"
+    problem = templates.sniper_refusal(firer, target, state.ruleset)
+    if problem is not None:
+        return problem
+    if line_of_sight(state.battlefield, state.pieces.values(), firer, target, state.ruleset).blocked:
+        return f"{name(firer)} does not see {name(target)} ({state.ruleset.cite('line-of-sight')})"
+    return None
+
+
 def snipe(turn: Turn, firer: Piece, action: Snipe) -> None:
     """The Sniper's table (HoN core p.24) against a target the sniper sees."""
     state = turn.state
+    problem = snipe_refusal(state, firer, action)
+    if problem is not None:
+        raise IllegalAttack(problem, state.ruleset.cite("sniper"))
     target = state.pieces[action.target]
     sight = line_of_sight(state.battlefield, state.pieces.values(), firer, target, state.ruleset)
-    if sight.blocked:
-        raise IllegalAttack(f"{name(firer)} does not see {name(target)}", state.ruleset.cite("line-of-sight"))
     result = templates.snipe(
         firer,
         target,

@@ -7,9 +7,10 @@ markers reaches the value of the structure, it is destroyed"; a Totem has 1)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from builder.heroes.rules.combat import IllegalAttack, name
+from builder.heroes.rules.combat import name
 from builder.heroes.rules.damage import DESTRUCTION_SUCCESS
 from builder.heroes.rules.decisions import TotemBoon, TotemSite
 from builder.heroes.rules.events import GearEvent
@@ -96,14 +97,39 @@ def totem_boons(turn: Turn) -> None:
         _tell_totem(turn, totem.side, f"The Totem on interspace {list(totem.at)} {said}", len(standing(state)))
 
 
+def totem_fires(state: GameState, piece: Piece) -> Iterator[FireAtTotem]:
+    """A unit with Destruction firing at each enemy Totem it may fire at (SoN p.16-17)."""
+    if not destruction_of(piece):
+        return
+    for totem in sorted(standing(state), key=lambda t: t.at):
+        action = FireAtTotem(totem.at)
+        if totem_refusal(state, piece, action) is None:
+            yield action
+
+
+def totem_refusal(state: GameState, piece: Piece, action: FireAtTotem) -> str | None:
+    """Why the unit may not fire at the Totem there, or None: Destruction, at a standing
+    Totem of another team in sight (`totem_in_sight`, SoN p.16-17)."""
+    totem = _enemy_totem(state, piece, action.at)
+    if totem is None or not destruction_of(piece) or not totem_in_sight(state, piece, totem):
+        return f"{name(piece)} has no Destruction shot at a Totem on {list(action.at)} ({TOTEM_PAGE})"
+    return None
+
+
+def _enemy_totem(state: GameState, piece: Piece, at: Point) -> Totem | None:
+    team = state.team_of(piece.owner)
+    return next((t for t in standing(state) if t.at == at and state.team_of(t.side) != team), None)
+
+
 def fire_at_totem(turn: Turn, piece: Piece, action: FireAtTotem) -> None:
     """A unit with Destruction fires at an enemy Totem instead of a Firing Action: a die
     per point of Destruction, each 4+ a Destruction marker; one destroys it (SoN p.16-17)."""
     state = turn.state
-    totem = next((t for t in standing(state) if t.at == action.at and t.side != piece.owner), None)
+    refused = totem_refusal(state, piece, action)
+    totem = _enemy_totem(state, piece, action.at)
     dice = destruction_of(piece)
-    if totem is None or not dice or not totem_in_sight(state, piece, totem):
-        raise IllegalAttack(f"{name(piece)} has no Destruction shot at a Totem on {list(action.at)}", TOTEM_PAGE)
+    if refused is not None or totem is None:
+        raise ValueError(refused)
     faces = turn.dice.roll(dice)
     hits = sum(1 for f in faces if f >= DESTRUCTION_SUCCESS)
     roll = Roll("destruction", faces, max(faces), (), max(faces), state.ruleset.cite("destruction"))
