@@ -36,7 +36,7 @@ from builder.heroes.rules import (
 from builder.heroes.rules.actions import AssaultAction
 from builder.heroes.rules.assault import Assault, AssaultOutcome, DefenderMove, engage, resolve_assault
 from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
-from builder.heroes.rules.combat import IllegalAttack, name
+from builder.heroes.rules.combat import IllegalAttack, name, refusal
 from builder.heroes.rules.cover import _shared_cover, cover
 from builder.heroes.rules.events import AdvanceEvent, AssaultEvent
 from builder.heroes.rules.footprint import Position
@@ -118,48 +118,43 @@ def chain_assaults(state: GameState, attacker: Piece) -> Iterator[ChainAssault]:
 
 
 def chain_refusal(state: GameState, attacker: Piece, action: ChainAssault) -> str | None:
-    """Why the unit may not make this chain of assaults, or None (SoN p.17): Long Distance at
-    enemies within its value of where the move leaves it, Brutal at enemies the counter
-    covers at the end of its move, several only with Brutal Assault, each an enemy it may
-    fight (`engage`)."""
+    """Why the unit may not make this chain of assaults (`check_chain`), or None."""
+    return refusal(lambda: check_chain(state, attacker, action))
+
+
+def check_chain(state: GameState, attacker: Piece, action: ChainAssault) -> None:
+    """The chain of assaults checked, IllegalAttack when the rules refuse it (SoN p.17): Long
+    Distance at enemies within its value of where the move leaves it, Brutal at enemies the
+    counter covers at the end of its move, several only with Brutal Assault, each an enemy
+    it may fight (`engage`)."""
     page = state.ruleset.cite("assault-variants")
     reach = attacker.side.ability_value(AFAR)
     if action.from_afar and reach is None:
-        return f"{name(attacker)} has no Long Distance Assault ({page})"
+        raise IllegalAttack(f"{name(attacker)} has no Long Distance Assault", page)
     if not action.from_afar and not attacker.side.has(BRUTAL):
-        return f"{name(attacker)} has no Brutal Assault ({page})"
+        raise IllegalAttack(f"{name(attacker)} has no Brutal Assault", page)
     if not action.defenders or (len(action.defenders) > 1 and not attacker.side.has(BRUTAL)):
-        return f"one enemy, or with Brutal Assault several, are assaulted ({page})"
+        raise IllegalAttack("one enemy is assaulted, several only with Brutal Assault", page)
     end = action.path.destination.squares
     for key in action.defenders:
         defender = state.pieces.get(key)
         if defender is None or defender.is_wreck or defender.allegiance == attacker.allegiance:
-            return f"no enemy unit {key!r} to assault ({page})"
+            raise IllegalAttack(f"no enemy unit {key!r} to assault", page)
         if action.from_afar and range_between(end, defender.squares) > (reach or 0):
-            return f"{name(defender)} is beyond Long Distance {reach} ({page})"
+            raise IllegalAttack(f"{name(defender)} is beyond Long Distance {reach}", page)
         if not action.from_afar and not set(end) & set(defender.squares):
-            return f"{name(attacker)} does not cover {name(defender)} ({page})"
-        try:
-            engage(variant_assault_of(state, attacker, defender, ()), state.ruleset)
-        except (IllegalAttack, ValueError) as problem:
-            return str(problem)
-    return None
+            raise IllegalAttack(f"{name(attacker)} does not cover {name(defender)}", page)
+        engage(variant_assault_of(state, attacker, defender, ()), state.ruleset)
 
 
 def chain(turn: Turn, attacker: Piece, action: ChainAssault) -> None:
     state, cite = turn.state, turn.state.ruleset.cite
+    check_chain(state, attacker, action)
     end = action.path.destination.squares
+    reach = attacker.side.ability_value(AFAR)
     approach: Path | None = action.path
-    if action.from_afar:
-        reach = attacker.side.ability_value(AFAR)
-        if reach is None:
-            raise IllegalAttack(f"{name(attacker)} has no Long Distance Assault", cite("assault-variants"))
-    else:
-        if not attacker.side.has(BRUTAL):
-            raise IllegalAttack(f"{name(attacker)} has no Brutal Assault", cite("assault-variants"))
+    if not action.from_afar:
         approach = Path(action.path.positions[:-1], action.path.cost) if len(action.path.positions) > 1 else None
-    if len(action.defenders) > 1 and not attacker.side.has(BRUTAL):
-        raise IllegalAttack("only Brutal Assault assaults several enemies", cite("assault-variants"))
     if approach is not None and approach.destination.squares != attacker.squares:
         moving.move(turn, attacker, approach, ends_action=False)
     attacker_now = state.pieces.get(attacker.key)
@@ -245,31 +240,35 @@ def assaults_on_the_move(state: GameState, attacker: Piece) -> Iterator[AssaultO
 
 
 def on_the_move_refusal(state: GameState, attacker: Piece, action: AssaultOnTheMove) -> str | None:
-    """Why the unit may not assault so on the move, or None (SoN p.17): with the ability,
-    several enemies only with Brutal Assault, each an enemy it may assault (`engages`); the
-    first from the battlefield or from its transport (`transport.launch_refusal`, HoN core p.27)."""
+    """Why the unit may not assault so on the move (`check_on_the_move`), or None."""
+    return refusal(lambda: check_on_the_move(state, attacker, action))
+
+
+def check_on_the_move(state: GameState, attacker: Piece, action: AssaultOnTheMove) -> None:
+    """The assaults on the move checked, IllegalAttack when the rules refuse them (SoN p.17):
+    with the ability, several enemies only with Brutal Assault, each an enemy it may assault
+    (`assaulting.engages`); the first from its transport only when it is next to the enemy
+    (`transport.launch_refusal`, HoN core p.27)."""
     page = state.ruleset.cite("assault-variants")
     if attacker.side.ability_value(ON_THE_MOVE) is None:
-        return f"{name(attacker)} has no Assault on the Move ({page})"
+        raise IllegalAttack(f"{name(attacker)} has no Assault on the Move", page)
     if action.then and not attacker.side.has(BRUTAL):
-        return f"only with Brutal Assault are several assaults made on the move ({page})"
+        raise IllegalAttack("only with Brutal Assault are several assaults made on the move", page)
     granted = state.granted_assault.get(attacker.owner)
     for key in (action.defender, *action.then):
         defender = state.pieces.get(key)
         if defender is None or defender.is_wreck or defender.allegiance == attacker.allegiance:
-            return f"no enemy unit {key!r} to assault ({page})"
+            raise IllegalAttack(f"no enemy unit {key!r} to assault", page)
         if not assaulting.engages(state, attacker, defender, granted):
-            return f"{name(attacker)} may not assault {name(defender)} ({state.ruleset.cite('assault')})"
-    first = state.pieces[action.defender]
-    launch = transport.launch_refusal(state, attacker, first) if attacker.embarked_in is not None else None
-    return f"{name(attacker)} may not assault: {launch}" if launch is not None else None
+            raise IllegalAttack(f"{name(attacker)} may not assault {name(defender)}", state.ruleset.cite("assault"))
+    launch = transport.launch_refusal(state, attacker, state.pieces[action.defender]) if attacker.embarked_in else None
+    if launch is not None:
+        raise IllegalAttack(f"{name(attacker)} may not assault: {launch}", state.ruleset.cite("transport"))
 
 
 def on_the_move(turn: Turn, attacker: Piece, action: AssaultOnTheMove) -> None:
     state, cite = turn.state, turn.state.ruleset.cite
-    refused = on_the_move_refusal(state, attacker, action)
-    if refused is not None:
-        raise ValueError(refused)
+    check_on_the_move(state, attacker, action)
     penalty = attacker.side.ability_value(ON_THE_MOVE) or 0
     left = allowance(attacker) or 0
     bonuses = (Modifier("Assault on the Move", -abs(penalty), cite("assault-variants")),) if penalty else ()

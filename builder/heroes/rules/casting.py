@@ -13,7 +13,7 @@ from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.rules import clouds, gear_defence, gear_rerolls, hits
 from builder.heroes.rules.black_sun import BLACK_SUN, FLAMES, flames_from
 from builder.heroes.rules.clouds import CLOUDS
-from builder.heroes.rules.combat import IllegalAttack, name, take_hit
+from builder.heroes.rules.combat import IllegalAttack, name, refusal, take_hit
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import FireEvent, Phase, SpellEvent, TemplateEvent
 from builder.heroes.rules.firing_resolution import fire
@@ -79,15 +79,11 @@ def _ways(state: GameState, caster: Piece, spell: KnownSpell) -> list[Cast]:
 
 def cast_refusal(state: GameState, caster: Piece, action: Cast) -> str | None:
     """Why the Character may not cast the spell so, or None (`check_cast`; a Suffocating
-    Cloud, `clouds.cloud_refusal`). The Activation Phase's alone (SoN p.14): the caller
+    Cloud, `clouds.check_cloud`). The Activation Phase's alone (SoN p.14): the caller
     knows the phase."""
     if action.spell in CLOUDS:
-        return clouds.cloud_refusal(state, caster, action)
-    try:
-        check_cast(state, caster, action)
-    except IllegalAttack as problem:
-        return str(problem)
-    return None
+        return refusal(lambda: clouds.check_cloud(state, caster, action))
+    return refusal(lambda: check_cast(state, caster, action))
 
 
 def cast(turn: Turn, caster: Piece, action: Cast) -> None:

@@ -24,18 +24,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 from enum import StrEnum
+from functools import partial
 from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import CombatValues
 from builder.heroes.rules import hits, templating
-from builder.heroes.rules.combat import Facing, IllegalAttack, Shot, name
+from builder.heroes.rules.combat import Facing, IllegalAttack, Shot, name, refusal
 from builder.heroes.rules.damage import Effect, suppress
 from builder.heroes.rules.events import FireEvent, Phase, SpellEvent, TemplateEvent
 from builder.heroes.rules.firing_resolution import fire
 from builder.heroes.rules.grid import Point, corners
 from builder.heroes.rules.mythos import Cast, LaidCloud
 from builder.heroes.rules.pieces import Piece, Square
-from builder.heroes.rules.state import GameState
+from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.templates import covered, explosion_squares, grenade_into, interspace_range
 
 if TYPE_CHECKING:
@@ -100,7 +101,7 @@ def cloud_worth(state: GameState, side: str, kind: Cloud, under: list[Piece]) ->
 
 def cloud_casts(state: GameState, maker: Piece) -> Iterator[Cast]:
     """The Suffocating Cloud of each kind the unit has a token of (SoN p.16), where the rules
-    allow it (`cloud_refusal`): a representative set, the interspaces at the corners of the
+    allow it (`check_cloud`): a representative set, the interspaces at the corners of the
     enemies' squares within its distance (it may go on any other)."""
     kinds = [kind for kind in Cloud if state.gear_for(maker, kind.value) is not None]
     if not kinds or not maker.squares:
@@ -109,27 +110,24 @@ def cloud_casts(state: GameState, maker: Piece) -> Iterator[Cast]:
     for at in sorted(pt for pt in spots if interspace_range(maker.squares, pt) <= CLOUD_RANGE):
         for kind in kinds:
             action = Cast(kind.value, at=at)
-            if cloud_refusal(state, maker, action) is None:
+            if refusal(partial(check_cloud, state, maker, action)) is None:
                 yield action
 
 
-def cloud_refusal(state: GameState, maker: Piece, action: Cast) -> str | None:
-    """Why the unit may not make the cloud so, or None: a token of it to spend, no Suppressed
-    marker on it, an interspace `cloud_area` takes (SoN p.16). The Activation Phase's alone:
-    the caller knows the phase."""
+def check_cloud(state: GameState, maker: Piece, action: Cast) -> tuple[GearPool, Point, frozenset[Square]]:
+    """The token, the interspace and the squares of the cloud, IllegalAttack when the rules
+    refuse it: a token of it to spend, no Suppressed marker on the unit, an interspace
+    `cloud_area` takes (SoN p.16). The Activation Phase's alone: the caller knows the phase."""
     page = state.ruleset.cite("suffocating-cloud")
     kind = Cloud(action.spell)
-    if state.gear_for(maker, kind.value) is None:
-        return f"{name(maker)} has no {kind.label} token ({page})"
+    pool = state.gear_for(maker, kind.value)
+    if pool is None:
+        raise IllegalAttack(f"{name(maker)} has no {kind.label} token", page)
     if maker.suppressed:
-        return f"a Character with a Suppressed marker cannot make a cloud, as with spells ({page})"
+        raise IllegalAttack("a Character with a Suppressed marker cannot make a cloud, as with spells", page)
     if action.at is None:
-        return f"a Suffocating Cloud is put on an interspace ({page})"
-    try:
-        cloud_area(state, maker, action.at)
-    except IllegalAttack as problem:
-        return str(problem)
-    return None
+        raise IllegalAttack("a Suffocating Cloud is put on an interspace", page)
+    return pool, action.at, cloud_area(state, maker, action.at)
 
 
 def cloud(turn: Turn, maker: Piece, action: Cast) -> None:
@@ -138,25 +136,21 @@ def cloud(turn: Turn, maker: Piece, action: Cast) -> None:
     kind = Cloud(action.spell)
     if turn.phase != Phase.ACTIVATION:
         raise IllegalAttack("a Suffocating Cloud is made in the Activation Phase, with an Order token", page)
-    refused = cloud_refusal(state, maker, action)
-    pool = state.gear_for(maker, kind.value)
-    if refused is not None or pool is None or action.at is None:
-        raise ValueError(refused)
-    area = cloud_area(state, maker, action.at)
+    pool, at, area = check_cloud(state, maker, action)
     state.spend(pool)
-    under = cloud_targets(state, action.at, area)
+    under = cloud_targets(state, at, area)
     state.pieces[maker.key] = replace(maker, suppressed=maker.suppressed + kind.penalty)
     turn.add(
         SpellEvent(
             turn=state.turn,
             phase=turn.phase,
             side=maker.owner,
-            text=f"{name(maker)} makes a {kind.label} on interspace {list(action.at)} and takes "
+            text=f"{name(maker)} makes a {kind.label} on interspace {list(at)} and takes "
             f"{kind.penalty} Suppressed marker(s) ({page}).",
             unit=maker.key,
             spell=kind.value,
             penalty=kind.penalty,
-            at=action.at,
+            at=at,
         )
     )
     turn.add(
@@ -167,8 +161,8 @@ def cloud(turn: Turn, maker: Piece, action: Cast) -> None:
             text=f"Under the {kind.label}: {', '.join(name(p) for p in under) or 'nobody'} ({page}).",
             firer=maker.key,
             template=kind.value,
-            at=action.at,
-            lands=action.at,
+            at=at,
+            lands=at,
             squares=tuple(sorted(area)),
         )
     )
@@ -178,7 +172,7 @@ def cloud(turn: Turn, maker: Piece, action: Cast) -> None:
         else:
             _choke(turn, maker.owner, piece)
     if kind is Cloud.TOXIC:
-        state.mythos.clouds[action.at] = LaidCloud(maker.owner, pool.group, area)
+        state.mythos.clouds[at] = LaidCloud(maker.owner, pool.group, area)
 
 
 def _hypnotised(turn: Turn, piece: Piece) -> None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import Weapon, WeaponRole
 from builder.heroes.rules import firing, gear_firing, gear_rerolls, templating
-from builder.heroes.rules.combat import name
+from builder.heroes.rules.combat import IllegalAttack, name, refusal
 from builder.heroes.rules.damage import DamageLocation, DestructionResult, destruction_roll
 from builder.heroes.rules.events import DestructionEvent
 from builder.heroes.rules.gear import GEAR_WEAPONS, Delivery
@@ -143,22 +143,28 @@ def demolitions(state: GameState, firer: Piece) -> Iterator[Demolish]:
 
 
 def demolition_refusal(state: GameState, firer: Piece, action: Demolish) -> str | None:
-    """Why the unit may not fire at the structure so, or None: with one of its own weapons
-    (or a firing marker), Destruction dice to roll at it from where it stands (`demolition_dice`)."""
+    """Why the unit may not fire at the structure so (`check_demolition`), or None."""
+    return refusal(lambda: check_demolition(state, firer, action))
+
+
+def check_demolition(state: GameState, firer: Piece, action: Demolish) -> int:
+    """The Destruction dice the unit rolls at the structure, IllegalAttack when the rules
+    refuse the shot: with one of its own weapons (or a firing marker), dice to roll at it from
+    where it stands (`demolition_dice`)."""
     mine = action.marker is not None or action.weapon in firing.weapons_of(firer)
-    if not mine or not demolition_dice(state, firer, action.structure, action.weapon, marker=action.marker):
-        return f"{name(firer)} may not fire at the structure {action.structure!r} ({state.ruleset.cite('destruction')})"
-    return None
+    dice = demolition_dice(state, firer, action.structure, action.weapon, marker=action.marker) if mine else 0
+    if not dice:
+        raise IllegalAttack(
+            f"{name(firer)} may not fire at the structure {action.structure!r}", state.ruleset.cite("destruction")
+        )
+    return dice
 
 
 def demolish(turn: Turn, firer: Piece, action: Demolish) -> None:
     """A Firing Action at the structure itself: no attack roll, only the Destruction dice
     (HoN core p.22). A concealed firer turns over (p.21)."""
     state = turn.state
-    refused = demolition_refusal(state, firer, action)
-    if refused is not None:
-        raise ValueError(refused)
-    dice = demolition_dice(state, firer, action.structure, action.weapon, marker=action.marker)
+    dice = check_demolition(state, firer, action)
     if firer.concealed:
         firer = firer.revealed()
         state.pieces[firer.key] = firer

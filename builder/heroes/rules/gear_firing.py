@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from builder.heroes.rules import (
@@ -23,7 +24,7 @@ from builder.heroes.rules import (
     templating,
 )
 from builder.heroes.rules.aiming import struck_facing
-from builder.heroes.rules.combat import IllegalAttack, Shot, name
+from builder.heroes.rules.combat import IllegalAttack, Shot, name, refusal
 from builder.heroes.rules.cover import cover
 from builder.heroes.rules.events import FireEvent, GearEvent, TemplateEvent
 from builder.heroes.rules.firing_resolution import FireResult, fire
@@ -38,7 +39,7 @@ from builder.heroes.rules.gear import (
 )
 from builder.heroes.rules.grid import Point, compass, corners, range_between
 from builder.heroes.rules.los import line_of_sight
-from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.templates import (
@@ -50,6 +51,7 @@ from builder.heroes.rules.templates import (
     lay_template,
     scatter,
 )
+from builder.heroes.scenario.battlefield import PlacedElement
 
 if TYPE_CHECKING:
     from builder.heroes.rules.turn_context import Turn
@@ -185,34 +187,33 @@ def gear_fires(state: GameState, firer: Piece) -> Iterator[GearFire]:
 
 
 def gear_fire_refusal(state: GameState, firer: Piece, action: GearFire) -> str | None:
-    """Why the unit may not fire the marker at `action.target`, or None: a firing marker for
-    a unit it may spend, at an enemy unit it has a shot at with it (HoN core p.28)."""
-    try:
-        weapon = _spendable(state, firer, action.marker, (Delivery.SHOT, Delivery.BOMB), state.ruleset.cite("gear"))
-    except IllegalAttack as problem:
-        return str(problem)
+    """Why the unit may not fire the marker at `action.target` (`check_gear_fire`), or None."""
+    return refusal(lambda: check_gear_fire(state, firer, action))
+
+
+def check_gear_fire(state: GameState, firer: Piece, action: GearFire) -> tuple[GearWeapon, Piece, Shot]:
+    """The marker, its target and its shot, IllegalAttack when the rules refuse them: a
+    firing marker for a unit it may spend, at an enemy unit it has a shot at with it (HoN
+    core p.28)."""
+    weapon = _spendable(state, firer, action.marker, (Delivery.SHOT, Delivery.BOMB), state.ruleset.cite("gear"))
     target = state.pieces.get(action.target)
     if target is None or target.is_wreck or target.allegiance == firer.allegiance:
-        return f"no enemy unit {action.target!r} to fire the {weapon.name} at ({weapon.page})"
-    if gear_shot(state, firer, target, weapon) is None:
-        return (
+        raise IllegalAttack(f"no enemy unit {action.target!r} to fire the {weapon.name} at", weapon.page)
+    shot = gear_shot(state, firer, target, weapon)
+    if shot is None:
+        raise IllegalAttack(
             f"{name(firer)} has no {weapon.name} shot at {name(target)} (range {weapon.reach} squares, "
-            f"line of sight, values; {weapon.page})"
+            "line of sight, values)",
+            weapon.page,
         )
-    return None
+    return weapon, target, shot
 
 
 def gear_fire(turn: Turn, firer: Piece, action: GearFire) -> None:
     """A firing marker's Alternate Firing Action at a unit, one marker (HoN core p.28): a
     shot with the marker's values and Destruction, or a bomb put on the unit that explodes
     at the end of the Supply Phase (p.29)."""
-    refused = gear_fire_refusal(turn.state, firer, action)
-    if refused is not None:
-        raise ValueError(refused)
-    weapon = GEAR_WEAPONS[action.marker]
-    target = turn.state.pieces[action.target]
-    shot = gear_shot(turn.state, firer, target, weapon)
-    assert shot is not None  # gear_fire_refusal checked it
+    weapon, target, shot = check_gear_fire(turn.state, firer, action)
     firer = _revealed(turn, firer)
     shot = replace(shot, firer=firer)
     if weapon.delivery is Delivery.BOMB:
@@ -277,22 +278,15 @@ def gear_throws(state: GameState, firer: Piece) -> Iterator[GearThrow]:
         weapon = GEAR_WEAPONS[marker]
         corners_of = {pt for e in state.enemies_of(firer.owner) for sq in e.squares for pt in corners(sq)}
         for at in sorted(pt for pt in corners_of if interspace_range(firer.squares, pt) <= weapon.reach):
-            try:
-                throw_check(state, firer, weapon, at, occupancy)
-            except IllegalAttack:
-                continue
-            yield GearThrow(marker, at)
+            if refusal(partial(throw_check, state, firer, weapon, at, occupancy)) is None:
+                yield GearThrow(marker, at)
 
 
 def gear_throw_refusal(state: GameState, firer: Piece, action: GearThrow) -> str | None:
     """Why the unit may not throw or fire the marker at the interspace, or None: a Grenade or
     Rifle Grenade it may spend, thrown as `throw_check` allows (HoN core p.29)."""
-    try:
-        weapon = _spendable(state, firer, action.marker, THROWN, state.ruleset.cite("grenade"))
-        throw_check(state, firer, weapon, action.at)
-    except IllegalAttack as problem:
-        return str(problem)
-    return None
+    page = state.ruleset.cite("grenade")
+    return refusal(lambda: throw_check(state, firer, _spendable(state, firer, action.marker, THROWN, page), action.at))
 
 
 def gear_throw(turn: Turn, firer: Piece, action: GearThrow) -> None:
@@ -380,17 +374,21 @@ def grenades_into(state: GameState, firer: Piece) -> Iterator[GrenadeInto]:
 
 
 def grenade_into_refusal(state: GameState, firer: Piece, action: GrenadeInto) -> str | None:
-    """Why the unit may not throw the Grenade there, or None: a Grenade marker it may spend,
-    into a building or a defensive position as `templates.grenade_into` allows (HoN core p.29)."""
-    try:
-        weapon = _spendable(state, firer, action.marker, (Delivery.GRENADE,), state.ruleset.cite("grenade"))
-        element = state.battlefield.element_at.get(action.square)
-        if element is None:
-            return f"no building or defensive position at {list(action.square)} ({weapon.page})"
-        templates.grenade_into(firer, element, action.square, state.ruleset)
-    except IllegalAttack as problem:
-        return str(problem)
-    return None
+    """Why the unit may not throw the Grenade there (`check_grenade_into`), or None."""
+    return refusal(lambda: check_grenade_into(state, firer, action))
+
+
+def check_grenade_into(
+    state: GameState, firer: Piece, action: GrenadeInto
+) -> tuple[GearWeapon, PlacedElement, frozenset[Square]]:
+    """The marker, the element and the squares the Grenade reaches, IllegalAttack when the
+    rules refuse it: a Grenade marker it may spend, into a building or a defensive position
+    as `templates.grenade_into` allows (HoN core p.29)."""
+    weapon = _spendable(state, firer, action.marker, (Delivery.GRENADE,), state.ruleset.cite("grenade"))
+    element = state.battlefield.element_at.get(action.square)
+    if element is None:
+        raise IllegalAttack(f"no building or defensive position at {list(action.square)}", weapon.page)
+    return weapon, element, templates.grenade_into(firer, element, action.square, state.ruleset)
 
 
 def grenade_into(turn: Turn, firer: Piece, action: GrenadeInto) -> None:
@@ -398,12 +396,7 @@ def grenade_into(turn: Turn, firer: Piece, action: GrenadeInto) -> None:
     defensive position next to the thrower (the explosion contained in it); no Defensive
     Bonus from the element against it (HoN core p.29)."""
     state = turn.state
-    refused = grenade_into_refusal(state, firer, action)
-    if refused is not None:
-        raise ValueError(refused)
-    weapon = GEAR_WEAPONS[action.marker]
-    element = state.battlefield.element_at[action.square]
-    reached = templates.grenade_into(firer, element, action.square, state.ruleset)
+    weapon, element, reached = check_grenade_into(state, firer, action)
     firer = _revealed(turn, firer)
     spend_marker(turn, firer, weapon.marker, weapon.page, f"thrown into {element.name}")
     targets = covered(reached, state.pieces.values())

@@ -326,19 +326,19 @@ class SniperResult:
         return (self.roll,) if self.damage is None else (self.roll, self.damage.roll)
 
 
-def sniper_refusal(firer: Piece, target: Piece, ruleset: Ruleset = HON) -> str | None:
-    """Why `firer` may not take the Sniper's Alternate Firing Action at `target` (HoN core
-    p.24), or None: a Sniper on its visible side, at an infantry unit neither concealed
+def check_sniper(firer: Piece, target: Piece, ruleset: Ruleset = HON) -> None:
+    """The Sniper's Alternate Firing Action (HoN core p.24) checked, IllegalAttack when the
+    rules refuse it: a Sniper on its visible side, at an infantry unit neither concealed
     (p.21) nor inside a vehicle (p.27)."""
+    page = ruleset.cite("sniper")
     if not firer.side.has("sniper"):
-        return f"{name(firer)} has no Sniper ability on its visible side"
+        raise IllegalAttack(f"{name(firer)} has no Sniper ability on its visible side", page)
     if not target.is_infantry:
-        return f"a sniper can only target infantry, not {name(target)}"
+        raise IllegalAttack(f"a sniper can only target infantry, not {name(target)}", page)
     if target.concealed:
-        return f"{name(target)} is concealed and may not be targeted ({ruleset.cite('ambush')})"
+        raise IllegalAttack(f"{name(target)} is concealed and may not be targeted", ruleset.cite("ambush"))
     if target.embarked_in is not None:
-        return f"{name(target)} is inside a vehicle and may not be targeted ({ruleset.cite('transport')})"
-    return None
+        raise IllegalAttack(f"{name(target)} is inside a vehicle and may not be targeted", ruleset.cite("transport"))
 
 
 def snipe(
@@ -355,9 +355,7 @@ def snipe(
     Suppressed marker, 4-5 a hit, 6+ a hit and a Suppressed marker if it survives. A sniper
     concealed on its sniper side stays concealed."""
     page = ruleset.cite("sniper")
-    problem = sniper_refusal(firer, target, ruleset)
-    if problem is not None:
-        raise IllegalAttack(problem, page)
+    check_sniper(firer, target, ruleset)
     modifiers = result_penalties(
         ruleset, firer.suppressed, [(f"Obscured LoS at {list(sq)}", value) for sq, value in obscured], False, penalties
     )

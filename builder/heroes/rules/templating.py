@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from builder.heroes.catalogue.units import CombatValues, WeaponRole
 from builder.heroes.rules import destruction, gear_defence, gear_rerolls, hits, templates
 from builder.heroes.rules.actions import Snipe, TemplateFire
-from builder.heroes.rules.combat import IllegalAttack, name
+from builder.heroes.rules.combat import IllegalAttack, name, refusal
 from builder.heroes.rules.damage import DamageLocation, Effect, destroy
 from builder.heroes.rules.events import (
     FireEvent,
@@ -19,7 +19,7 @@ from builder.heroes.rules.events import (
 )
 from builder.heroes.rules.firing_resolution import FireResult
 from builder.heroes.rules.grid import Point, compass, corners
-from builder.heroes.rules.los import line_of_sight
+from builder.heroes.rules.los import Sight, line_of_sight
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
@@ -263,27 +263,28 @@ def snipes(state: GameState, firer: Piece) -> Iterator[Snipe]:
 
 
 def snipe_refusal(state: GameState, firer: Piece, action: Snipe) -> str | None:
-    """Why the Sniper may not snipe at `action.target`, or None: an enemy unit on the
-    battlefield it may target (`templates.sniper_refusal`) and sees (HoN core p.24)."""
+    """Why the Sniper may not snipe at `action.target` (`check_snipe`), or None."""
+    return refusal(lambda: check_snipe(state, firer, action))
+
+
+def check_snipe(state: GameState, firer: Piece, action: Snipe) -> tuple[Piece, Sight]:
+    """The target and the line of sight to it, IllegalAttack when the rules refuse the shot:
+    an enemy unit on the battlefield it may target (`templates.check_sniper`) and sees (HoN
+    core p.24)."""
     target = state.pieces.get(action.target)
     if target is None or target.is_wreck or target.allegiance == firer.allegiance:
-        return f"no enemy unit {action.target!r} to snipe at"
-    problem = templates.sniper_refusal(firer, target, state.ruleset)
-    if problem is not None:
-        return problem
-    if line_of_sight(state.battlefield, state.pieces.values(), firer, target, state.ruleset).blocked:
-        return f"{name(firer)} does not see {name(target)} ({state.ruleset.cite('line-of-sight')})"
-    return None
+        raise IllegalAttack(f"no enemy unit {action.target!r} to snipe at", state.ruleset.cite("sniper"))
+    templates.check_sniper(firer, target, state.ruleset)
+    sight = line_of_sight(state.battlefield, state.pieces.values(), firer, target, state.ruleset)
+    if sight.blocked:
+        raise IllegalAttack(f"{name(firer)} does not see {name(target)}", state.ruleset.cite("line-of-sight"))
+    return target, sight
 
 
 def snipe(turn: Turn, firer: Piece, action: Snipe) -> None:
     """The Sniper's table (HoN core p.24) against a target the sniper sees."""
     state = turn.state
-    problem = snipe_refusal(state, firer, action)
-    if problem is not None:
-        raise IllegalAttack(problem, state.ruleset.cite("sniper"))
-    target = state.pieces[action.target]
-    sight = line_of_sight(state.battlefield, state.pieces.values(), firer, target, state.ruleset)
+    target, sight = check_snipe(state, firer, action)
     result = templates.snipe(
         firer,
         target,

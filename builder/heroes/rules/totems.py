@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from builder.heroes.rules.combat import name
+from builder.heroes.rules.combat import IllegalAttack, name, refusal
 from builder.heroes.rules.damage import DESTRUCTION_SUCCESS
 from builder.heroes.rules.decisions import TotemBoon, TotemSite
 from builder.heroes.rules.events import GearEvent
@@ -108,28 +108,27 @@ def totem_fires(state: GameState, piece: Piece) -> Iterator[FireAtTotem]:
 
 
 def totem_refusal(state: GameState, piece: Piece, action: FireAtTotem) -> str | None:
-    """Why the unit may not fire at the Totem there, or None: Destruction, at a standing
-    Totem of another team in sight (`totem_in_sight`, SoN p.16-17)."""
-    totem = _enemy_totem(state, piece, action.at)
-    if totem is None or not destruction_of(piece) or not totem_in_sight(state, piece, totem):
-        return f"{name(piece)} has no Destruction shot at a Totem on {list(action.at)} ({TOTEM_PAGE})"
-    return None
+    """Why the unit may not fire at the Totem there (`check_totem_fire`), or None."""
+    return refusal(lambda: check_totem_fire(state, piece, action))
 
 
-def _enemy_totem(state: GameState, piece: Piece, at: Point) -> Totem | None:
+def check_totem_fire(state: GameState, piece: Piece, action: FireAtTotem) -> tuple[Totem, int]:
+    """The Totem and the Destruction dice rolled at it, IllegalAttack when the rules refuse
+    the shot: Destruction, at a standing Totem of another team in sight (`totem_in_sight`,
+    SoN p.16-17)."""
     team = state.team_of(piece.owner)
-    return next((t for t in standing(state) if t.at == at and state.team_of(t.side) != team), None)
+    totem = next((t for t in standing(state) if t.at == action.at and state.team_of(t.side) != team), None)
+    dice = destruction_of(piece)
+    if totem is None or not dice or not totem_in_sight(state, piece, totem):
+        raise IllegalAttack(f"{name(piece)} has no Destruction shot at a Totem on {list(action.at)}", TOTEM_PAGE)
+    return totem, dice
 
 
 def fire_at_totem(turn: Turn, piece: Piece, action: FireAtTotem) -> None:
     """A unit with Destruction fires at an enemy Totem instead of a Firing Action: a die
     per point of Destruction, each 4+ a Destruction marker; one destroys it (SoN p.16-17)."""
     state = turn.state
-    refused = totem_refusal(state, piece, action)
-    totem = _enemy_totem(state, piece, action.at)
-    dice = destruction_of(piece)
-    if refused is not None or totem is None:
-        raise ValueError(refused)
+    totem, dice = check_totem_fire(state, piece, action)
     faces = turn.dice.roll(dice)
     hits = sum(1 for f in faces if f >= DESTRUCTION_SUCCESS)
     roll = Roll("destruction", faces, max(faces), (), max(faces), state.ruleset.cite("destruction"))
