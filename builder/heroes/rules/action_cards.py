@@ -31,6 +31,7 @@ from builder.heroes.rules.events import (
     CardUse,
     Phase,
 )
+from builder.heroes.rules.legality import refuse
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.spotting import inactive
@@ -221,9 +222,7 @@ def surprise(
     each window the path goes through; an Urban Fighter (BfC p.08) needs none, nor may any
     other unit go through a window without one. `over`: a Movement Action that jumps or
     flies over the terrain (leaping.py, SoN p.17-18) passes through no window."""
-    problem = surprise_refusal(turn.state, piece, path, card_ids, over)
-    if problem is not None:
-        raise ValueError(problem)
+    refuse(surprise_refusal(turn.state, piece, path, card_ids, over))
     for card_id in card_ids:
         _play_surprise(
             turn, piece.owner, card_id, piece, f"{name(piece)} goes through a building's window on its {action}."

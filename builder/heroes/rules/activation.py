@@ -123,49 +123,6 @@ def _hold(turn: Turn, piece: Piece, action: Hold) -> None:
     )
 
 
-def _on(
-    kind: type[A], resolve: Callable[[Turn, Piece, A], None]
-) -> tuple[type[object], Callable[[Turn, Piece, Any], None]]:
-    """A kind of action and its resolver (mypy checks that the resolver takes that kind)."""
-    return kind, resolve
-
-
-# Every kind of action in the `Action` union and the function that resolves it.
-RESOLVERS: dict[type[object], Callable[[Turn, Piece, Any], None]] = dict(
-    [
-        _on(Move, _move),
-        _on(Enter, lambda turn, piece, action: moving.enter(turn, piece, action.position)),
-        _on(Fire, firing.fire),
-        _on(AssaultAction, assaulting.assault),
-        _on(TemplateFire, templating.template),
-        _on(Snipe, templating.snipe),
-        _on(ChangeState, concealment.change_state),
-        _on(Embark, transport.embark),
-        _on(Disembark, _disembark),
-        _on(PushWreck, transport.push_wreck),
-        _on(Clear, lambda turn, piece, action: moving.clear(turn, piece, action.line)),
-        _on(Leave, lambda turn, piece, action: moving.leave(turn, piece)),
-        _on(GearFire, gear_firing.gear_fire),
-        _on(GearThrow, gear_firing.gear_throw),
-        _on(GearMove, gear_moving.gear_move),
-        _on(GrenadeInto, gear_firing.grenade_into),
-        _on(PlaceMine, mines.place_mine),
-        _on(ClearMine, mines.clear_mine),
-        _on(Deploy, engineering.deploy),
-        _on(Board, aviation.board),
-        _on(Fly, aviation.fly),
-        _on(Cast, casting.cast),
-        _on(FireAtTotem, totems.fire_at_totem),
-        _on(SearchCheck, lambda turn, piece, action: searching.search(turn, piece)),
-        _on(Treat, lambda turn, piece, action: medic.treat(turn, piece)),
-        _on(ChainAssault, assault_variants.chain),
-        _on(AssaultOnTheMove, assault_variants.on_the_move),
-        _on(Demolish, destruction.demolish),  # a Firing Action at a structure (HoN core p.22)
-        _on(Hold, _hold),
-    ]
-)
-
-
 # Never in the Supply Phase: a firing action or an assault (HoN core p.16, "the absolute rule").
 FIRING_OR_ASSAULT = (
     Fire,
@@ -195,6 +152,59 @@ def _getting_off_refusal(state: GameState, piece: Piece, action: Disembark) -> s
     if piece.side.has(AVIATOR):
         return aviation.cockpit_refusal(state, piece, action)
     return transport.disembark_refusal(state, piece, action)
+
+
+Check = Callable[[GameState, Piece, Any], str | None]  # why the rules refuse an action, None when they allow it
+
+
+def _on(
+    kind: type[A],
+    resolve: Callable[[Turn, Piece, A], None],
+    check: Callable[[GameState, Piece, A], str | None] | None = None,
+) -> tuple[type[object], Callable[[Turn, Piece, Any], None], Check | None]:
+    """A kind of action, its resolver and the check the resolver makes before it changes
+    anything (mypy checks that both take that kind)."""
+    return kind, resolve, check
+
+
+# Every kind of action in the `Action` union, the function that resolves it and why the rules
+# refuse one as the resolver would (None: it may take it); an assault and holding need none
+# of the engine's (`engage` judges an assault as it is fought).
+_KINDS = (
+    _on(Move, _move, moving.move_refusal),
+    _on(Enter, moving.enter, moving.entry_refusal),
+    _on(Fire, firing.fire, firing.fire_refusal),
+    _on(AssaultAction, assaulting.assault),
+    _on(TemplateFire, templating.template, templating.template_refusal),
+    _on(Snipe, templating.snipe, templating.snipe_refusal),
+    _on(ChangeState, concealment.change_state, concealment.change_refusal),
+    _on(Embark, transport.embark, transport.embarking_refusal),
+    _on(Disembark, _disembark, _getting_off_refusal),
+    _on(PushWreck, transport.push_wreck, transport.pushing_refusal),
+    _on(Clear, moving.clear, moving.clearing_refusal),
+    _on(Leave, moving.leave, moving.leaving_refusal),
+    _on(GearFire, gear_firing.gear_fire, gear_firing.gear_fire_refusal),
+    _on(GearThrow, gear_firing.gear_throw, gear_firing.gear_throw_refusal),
+    _on(GearMove, gear_moving.gear_move, gear_moving.gear_move_refusal),
+    _on(GrenadeInto, gear_firing.grenade_into, gear_firing.grenade_into_refusal),
+    _on(PlaceMine, mines.place_mine, mines.mine_placing_refusal),
+    _on(ClearMine, mines.clear_mine, mines.mine_lifting_refusal),
+    _on(Deploy, engineering.deploy, engineering.deploy_refusal),
+    _on(Board, aviation.board, aviation.boarding_refusal),
+    _on(Fly, aviation.fly, aviation.flight_refusal),
+    _on(Cast, casting.cast, casting.cast_refusal),
+    _on(FireAtTotem, totems.fire_at_totem, totems.totem_refusal),
+    _on(SearchCheck, searching.search, searching.search_refusal),
+    _on(Treat, medic.treat, medic.treat_refusal),
+    _on(ChainAssault, assault_variants.chain, assault_variants.chain_refusal),
+    _on(AssaultOnTheMove, assault_variants.on_the_move, assault_variants.on_the_move_refusal),
+    _on(
+        Demolish, destruction.demolish, destruction.demolition_refusal
+    ),  # a Firing Action at a structure (HoN core p.22)
+    _on(Hold, _hold),
+)
+RESOLVERS: dict[type[object], Callable[[Turn, Piece, Any], None]] = {kind: resolve for kind, resolve, _ in _KINDS}
+REFUSALS: dict[type[object], Check] = {kind: check for kind, _, check in _KINDS if check is not None}
 
 
 # The rules' other actions, each family listed by the module of its concept (as a Movement
@@ -262,48 +272,6 @@ def action_choices(state: GameState, piece: Piece, supply: bool) -> Offered[Acti
             yield from family(state, piece)
 
     return Offered(offer, lambda action: action_refusal(state, piece, action, supply) is None)
-
-
-def _on_refusal(
-    kind: type[A], refusal: Callable[[GameState, Piece, A], str | None]
-) -> tuple[type[object], Callable[[GameState, Piece, Any], str | None]]:
-    """A kind of action and the check of its resolver (mypy checks that it takes that kind)."""
-    return kind, refusal
-
-
-# Why the rules refuse an action of each kind, as its resolver would (None: it may take it):
-# the same check the resolver makes before it changes anything.
-REFUSALS: dict[type[object], Callable[[GameState, Piece, Any], str | None]] = dict(
-    [
-        _on_refusal(Move, moving.move_refusal),
-        _on_refusal(Enter, lambda state, piece, action: moving.entry_refusal(state, piece, action.position)),
-        _on_refusal(Fire, firing.fire_refusal),
-        _on_refusal(Leave, lambda state, piece, action: moving.leaving_refusal(state, piece)),
-        _on_refusal(TemplateFire, templating.template_refusal),
-        _on_refusal(Snipe, templating.snipe_refusal),
-        _on_refusal(ChangeState, concealment.change_refusal),
-        _on_refusal(Embark, transport.embarking_refusal),
-        _on_refusal(Disembark, _getting_off_refusal),
-        _on_refusal(PushWreck, transport.pushing_refusal),
-        _on_refusal(Clear, moving.clearing_refusal),
-        _on_refusal(GearFire, gear_firing.gear_fire_refusal),
-        _on_refusal(GearThrow, gear_firing.gear_throw_refusal),
-        _on_refusal(GearMove, gear_moving.gear_move_refusal),
-        _on_refusal(GrenadeInto, gear_firing.grenade_into_refusal),
-        _on_refusal(PlaceMine, mines.mine_placing_refusal),
-        _on_refusal(ClearMine, mines.mine_lifting_refusal),
-        _on_refusal(Deploy, engineering.deploy_refusal),
-        _on_refusal(Board, aviation.boarding_refusal),
-        _on_refusal(Fly, aviation.flight_refusal),
-        _on_refusal(Cast, casting.cast_refusal),
-        _on_refusal(FireAtTotem, totems.totem_refusal),
-        _on_refusal(SearchCheck, searching.search_refusal),
-        _on_refusal(Treat, medic.treat_refusal),
-        _on_refusal(ChainAssault, assault_variants.chain_refusal),
-        _on_refusal(AssaultOnTheMove, assault_variants.on_the_move_refusal),
-        _on_refusal(Demolish, destruction.demolition_refusal),
-    ]
-)
 
 
 def action_refusal(state: GameState, piece: Piece, action: object, supply: bool) -> str | None:

@@ -42,6 +42,7 @@ from builder.heroes.rules.events import AdvanceEvent, AssaultEvent
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.leaping import movement_reach
+from builder.heroes.rules.legality import allowed
 from builder.heroes.rules.movement import assault_path
 from builder.heroes.rules.mythos_rolls import paralyzed, roll_modifiers
 from builder.heroes.rules.path import Path, allowance
@@ -103,7 +104,7 @@ def chain_assaults(state: GameState, attacker: Piece) -> Iterator[ChainAssault]:
         keys = [e.key for e in sorted(enemies_in_reach(state, attacker, reach), key=lambda e: e.key)]
         found = [ChainAssault(here, (key,), from_afar=True) for key in keys]
         found += [ChainAssault(here, tuple(keys), from_afar=True)] if brutal and len(keys) > 1 else []
-        yield from (action for action in found if chain_refusal(state, attacker, action) is None)
+        yield from allowed(state, attacker, found, chain_refusal)
     if not brutal or moving.movement_points(state, attacker) is None:
         return
     for defender in sorted(state.enemies_of(attacker.owner), key=lambda e: e.key):
@@ -112,9 +113,7 @@ def chain_assaults(state: GameState, attacker: Piece) -> Iterator[ChainAssault]:
             continue
         around = covered(state, attacker, path.destination.squares)
         others = [e.key for e in around if e.key != defender.key and e.embarked_in is None]
-        action = ChainAssault(path, (defender.key, *others))
-        if chain_refusal(state, attacker, action) is None:
-            yield action
+        yield from allowed(state, attacker, [ChainAssault(path, (defender.key, *others))], chain_refusal)
 
 
 def chain_refusal(state: GameState, attacker: Piece, action: ChainAssault) -> str | None:

@@ -30,6 +30,7 @@ from builder.heroes.rules.damage import destroy
 from builder.heroes.rules.events import EmbarkEvent, FlightEvent
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.grid import step
+from builder.heroes.rules.legality import allowed, refuse
 from builder.heroes.rules.movement import reachable
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.path import Path, allowance
@@ -188,11 +189,8 @@ def boardings(state: GameState, aviator: Piece) -> Iterator[Board]:
     planes = sorted((p for p in state.units(aviator.owner) if is_airplane(p)), key=lambda p: p.key)
     if not planes:
         return
-    for path in (None, *(move.path for move in moving.moves(state, aviator))):
-        for plane in planes:
-            action = Board(plane.key, path)
-            if boarding_refusal(state, aviator, action) is None:
-                yield action
+    paths = (None, *(move.path for move in moving.moves(state, aviator)))
+    yield from allowed(state, aviator, (Board(plane.key, path) for path in paths for plane in planes), boarding_refusal)
 
 
 def boarding_refusal(state: GameState, aviator: Piece, action: Board) -> str | None:
@@ -206,9 +204,7 @@ def boarding_refusal(state: GameState, aviator: Piece, action: Board) -> str | N
 
 
 def board(turn: Turn, aviator: Piece, action: Board) -> None:
-    refused = boarding_refusal(turn.state, aviator, action)
-    if refused is not None:
-        raise ValueError(refused)
+    refuse(boarding_refusal(turn.state, aviator, action))
     cost = action.path.cost if action.path is not None else 0
     if action.path is not None and len(action.path.positions) > 1:
         moving.move(turn, aviator, action.path, ends_action=False)
@@ -244,10 +240,7 @@ def cockpit_exits(state: GameState, aviator: Piece) -> Iterator[Disembark]:
     airplane = state.pieces.get(aviator.embarked_in or "")
     if airplane is None:
         return
-    for square in neighbours_of(airplane.squares):
-        action = Disembark(square)
-        if cockpit_refusal(state, aviator, action) is None:
-            yield action
+    yield from allowed(state, aviator, map(Disembark, neighbours_of(airplane.squares)), cockpit_refusal)
 
 
 def cockpit_refusal(state: GameState, aviator: Piece, action: Disembark) -> str | None:
@@ -274,10 +267,8 @@ def leave_cockpit(turn: Turn, aviator: Piece, action: Disembark) -> None:
     square next to the airplane (the step counts as one square, as a rider's, HoN core
     p.27), and may go on along `action.path` (BfC p.10-11)."""
     state = turn.state
-    airplane = state.pieces.get(aviator.embarked_in or "")
-    refused = cockpit_refusal(state, aviator, action)
-    if refused is not None or airplane is None:
-        raise ValueError(refused)
+    refuse(cockpit_refusal(state, aviator, action))
+    airplane = state.pieces[aviator.embarked_in or ""]
     out = replace(inactive(aviator), embarked_in=None)
     state.pieces[aviator.key] = out.moved((action.square,))
     turn.add(
@@ -308,8 +299,7 @@ def flights(state: GameState, airplane: Piece) -> Iterator[Fly]:
         return
     here = Position(airplane.squares, airplane.facing)
     take_off = Fly(TAKE_OFF, straight_path(here, TAKE_OFF), take_off=True)
-    if flight_refusal(state, airplane, take_off) is None:
-        yield take_off
+    yield from allowed(state, airplane, [take_off], flight_refusal)
     for speed in next_speeds(state.speeds.get(airplane.key)):
         if speed is None:
             continue

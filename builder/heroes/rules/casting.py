@@ -18,6 +18,7 @@ from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import FireEvent, Phase, SpellEvent, TemplateEvent
 from builder.heroes.rules.firing_resolution import fire
 from builder.heroes.rules.grid import neighbours
+from builder.heroes.rules.legality import allowed
 from builder.heroes.rules.mythos import Cast, KnownSpell, SpellMarker, manifestation
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.spells import (
@@ -59,7 +60,7 @@ def casts(state: GameState, caster: Piece) -> Iterator[Cast]:
     for spell in spells_of(state, caster):
         if castable(state, caster, spell) is None:
             found.update(dict.fromkeys(_ways(state, caster, spell)))
-    yield from (action for action in found if cast_refusal(state, caster, action) is None)
+    yield from allowed(state, caster, found, cast_refusal)
     yield from clouds.cloud_casts(state, caster)
 
 

@@ -14,6 +14,7 @@ from builder.heroes.rules.events import (
     FlipEvent,
     SpotEvent,
 )
+from builder.heroes.rules.legality import allowed
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import CONCEALED_MARKER, Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
@@ -119,7 +120,7 @@ def changes_of_state(state: GameState, piece: Piece) -> Iterator[ChangeState]:
     found = [ChangeState()]
     found += [ChangeState(move.path) for move in moving.moves(state, piece)]
     found += [ChangeState(move.path, first=True) for move in moving.moves(state, turned_over(piece))]
-    yield from (action for action in found if change_refusal(state, piece, action) is None)
+    yield from allowed(state, piece, found, change_refusal)
 
 
 def change_refusal(state: GameState, piece: Piece, action: ChangeState) -> str | None:

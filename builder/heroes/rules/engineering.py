@@ -33,6 +33,7 @@ from builder.heroes.rules.combat import name
 from builder.heroes.rules.events import WorksEvent
 from builder.heroes.rules.grid import Point, edge_of_segment
 from builder.heroes.rules.in_play import occupant_of
+from builder.heroes.rules.legality import allowed, refuse
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.squares import named_squares
 from builder.heroes.rules.state import GameState, GearPool
@@ -144,7 +145,7 @@ def deployments(state: GameState, piece: Piece) -> Iterator[Deploy]:
         found += [Deploy(Item.ADVANCED_POSITION, square) for square in advanced_squares(state, piece)]
     if source is not None and state.gear_for(source, Item.BARBED_HEDGEHOG.value) is not None:
         found += [Deploy(Item.BARBED_HEDGEHOG, segment=segment) for segment in _sides(piece.squares)]
-    yield from (action for action in found if deploy_refusal(state, piece, action) is None)
+    yield from allowed(state, piece, found, deploy_refusal)
 
 
 def _sides(squares: tuple[Square, ...]) -> list[tuple[Point, Point]]:
@@ -208,9 +209,7 @@ def placement_refusal(
 
 
 def deploy(turn: Turn, piece: Piece, action: Deploy) -> None:
-    refused = deploy_refusal(turn.state, piece, action)
-    if refused is not None:
-        raise ValueError(refused)
+    refuse(deploy_refusal(turn.state, piece, action))
     if action.item is Item.FORWARD_POSITION:
         _place(turn, piece, action, _pool(turn.state, piece, action))
         return
@@ -246,9 +245,7 @@ def _place(turn: Turn, carrier: Piece, action: Deploy, pool: GearPool) -> None:
     state = turn.state
     field = state.battlefield
     page = POSITION_PAGE if action.item is Item.FORWARD_POSITION else PAGE
-    problem = placement_refusal(state, carrier, action)
-    if problem is not None:
-        raise ValueError(problem)
+    refuse(placement_refusal(state, carrier, action))
     if action.item is Item.BARBED_HEDGEHOG:
         assert action.segment is not None  # placement_refusal checked it
         line = Line(kind=LineKind.HEDGEHOG, points=list(action.segment), effects=HEDGEHOG)

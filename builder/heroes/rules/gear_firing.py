@@ -38,6 +38,7 @@ from builder.heroes.rules.gear import (
     PlantedBomb,
 )
 from builder.heroes.rules.grid import Point, compass, corners, range_between
+from builder.heroes.rules.legality import allowed
 from builder.heroes.rules.los import line_of_sight
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
@@ -366,8 +367,7 @@ def grenades_into(state: GameState, firer: Piece) -> Iterator[GrenadeInto]:
             element = at[square]
             if element.key in buildings:
                 continue
-            action = GrenadeInto(square, marker)
-            if grenade_into_refusal(state, firer, action) is None:
+            for action in allowed(state, firer, [GrenadeInto(square, marker)], grenade_into_refusal):
                 yield action
                 if element.effects.building:
                     buildings.add(element.key)

@@ -24,6 +24,7 @@ from builder.heroes.rules.gear_passage import (
     without_hedgehogs,
 )
 from builder.heroes.rules.grid import edge_of_segment, range_between
+from builder.heroes.rules.legality import refuse
 from builder.heroes.rules.movement import reachable
 from builder.heroes.rules.path import allowance
 from builder.heroes.rules.pieces import Piece, Square
@@ -129,9 +130,7 @@ def _spent_refusal(state: GameState, piece: Piece, action: GearMove) -> str | No
 
 def gear_move(turn: Turn, piece: Piece, action: GearMove) -> None:
     state = turn.state
-    refused = gear_move_refusal(state, piece, action)
-    if refused is not None:
-        raise ValueError(refused)
+    refuse(gear_move_refusal(state, piece, action))
     found = map_for(state, piece) if action.tactical_map else None
     path = action.move.path
     cut, wire = _passages(turn, piece, action)

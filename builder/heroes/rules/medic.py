@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import SideState
 from builder.heroes.rules import hits
-from builder.heroes.rules.combat import IllegalAttack, name, take_hit
+from builder.heroes.rules.combat import IllegalAttack, name, refusal, take_hit
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.decisions import AidTransfer
 from builder.heroes.rules.events import AidEvent, Phase
@@ -132,22 +132,23 @@ def treatments(state: GameState, medic: Piece) -> Iterator[Treat]:
 
 
 def treat_refusal(state: GameState, medic: Piece, action: Treat) -> str | None:
-    """Why the Medic may not treat now (`may_treat`), or None; the Supply Phase's alone."""
-    if not may_treat(state, medic):
-        return (
-            f"{name(medic)} may not remove its Aid marker: it must be active, adjacent and not activated "
-            f"({state.ruleset.cite('medic')})"
-        )
-    return None
+    """Why the Medic may not treat now (`check_treat`), or None."""
+    return refusal(lambda: check_treat(state, medic, Phase.SUPPLY))
 
 
-def treat(turn: Turn, medic: Piece) -> None:
-    state = turn.state
-    if turn.phase != Phase.SUPPLY or not may_treat(state, medic):
+def check_treat(state: GameState, medic: Piece, phase: Phase) -> None:
+    """IllegalAttack when the Medic may not take back its Aid marker: in the Supply Phase,
+    as `may_treat` allows."""
+    if phase != Phase.SUPPLY or not may_treat(state, medic):
         raise IllegalAttack(
             f"{name(medic)} may not remove its Aid marker: it must be active, adjacent and not activated",
             state.ruleset.cite("medic"),
         )
+
+
+def treat(turn: Turn, medic: Piece, action: Treat) -> None:
+    state = turn.state
+    check_treat(state, medic, turn.phase)
     patient_key = state.mythos.aid.pop(medic.key)
     state.mythos.treated.add(patient_key)
     state.pieces[medic.key] = turned_over(medic)

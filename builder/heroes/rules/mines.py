@@ -22,6 +22,7 @@ from builder.heroes.rules.combat import Facing, Shot, name
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import FireEvent, MineEvent
 from builder.heroes.rules.firing_resolution import fire
+from builder.heroes.rules.legality import refuse
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.squares import named_squares, neighbours_of
 from builder.heroes.rules.state import GameState
@@ -92,9 +93,7 @@ def mine_lifting_refusal(state: GameState, piece: Piece, action: ClearMine) -> s
 
 def place_mine(turn: Turn, piece: Piece, action: PlaceMine) -> None:
     state = turn.state
-    refused = mine_placing_refusal(state, piece, action)
-    if refused is not None:
-        raise ValueError(refused)
+    refuse(mine_placing_refusal(state, piece, action))
     pool = state.gear_for(piece, MINE)
     assert pool is not None  # mine_squares checked it
     state.spend(pool)
@@ -115,9 +114,7 @@ def place_mine(turn: Turn, piece: Piece, action: PlaceMine) -> None:
 
 def clear_mine(turn: Turn, piece: Piece, action: ClearMine) -> None:
     state = turn.state
-    refused = mine_lifting_refusal(state, piece, action)
-    if refused is not None:
-        raise ValueError(refused)
+    refuse(mine_lifting_refusal(state, piece, action))
     del state.mines[action.square]
     turn.add(
         MineEvent(

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from builder.heroes.catalogue.cards import CardEffectKind
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules import action_cards, assaulting, clouds, concealment, firing, mines, opportunity, transport
-from builder.heroes.rules.actions import Clear, Enter, Fire, Move
+from builder.heroes.rules.actions import Clear, Enter, Fire, Leave, Move
 from builder.heroes.rules.cards import (
     MOVE_BONUSES,
     bonus_cards,
@@ -30,6 +30,7 @@ from builder.heroes.rules.events import (
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.grid import edge_of_segment, neighbours
 from builder.heroes.rules.leaping import leaps, movement_reach
+from builder.heroes.rules.legality import refuse
 from builder.heroes.rules.mythos_rolls import paralyzed
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.path import DIFFICULT, Path, allowance
@@ -76,9 +77,7 @@ def move(
     Move, no Movement Action, so no Opportunity Fire (p.24: "during the Movement Action").
     Returns whether it was spotted."""
     if cards:
-        problem = card_refusal(turn.state, piece, path, cards)
-        if problem is not None:
-            raise ValueError(problem)
+        refuse(card_refusal(turn.state, piece, path, cards))
         for card in bonus_cards(turn.state.decks.get(piece.owner), piece.owner, cards, MOVE_BONUSES):
             action_cards.play_bonus(turn, piece.owner, card, piece, "Movement Action")
     end = path.destination
@@ -415,18 +414,17 @@ def may_leave(state: GameState, piece: Piece) -> bool:
     return bool(piece.squares) and piece.embarked_in is None and set(piece.squares) <= exit_squares(state, piece.owner)
 
 
-def entry_refusal(state: GameState, piece: Piece, position: Position) -> str | None:
+def entry_refusal(state: GameState, piece: Piece, action: Enter) -> str | None:
     """Why the unit may not enter the battlefield there, or None: from reserve, onto squares
     it may stand on."""
-    if piece.key not in state.reserve or not may_stand(state, piece, position.squares):
-        return f"{piece.key} may not enter on {position.squares}"
+    if piece.key not in state.reserve or not may_stand(state, piece, action.position.squares):
+        return f"{piece.key} may not enter on {action.position.squares}"
     return None
 
 
-def enter(turn: Turn, piece: Piece, position: Position) -> None:
-    refused = entry_refusal(turn.state, piece, position)
-    if refused is not None:
-        raise ValueError(refused)
+def enter(turn: Turn, piece: Piece, action: Enter) -> None:
+    refuse(entry_refusal(turn.state, piece, action))
+    position = action.position
     del turn.state.reserve[piece.key]
     turn.state.pieces[piece.key] = piece.moved(position.squares, position.facing)
     turn.add(
@@ -441,17 +439,15 @@ def enter(turn: Turn, piece: Piece, position: Position) -> None:
     )
 
 
-def leaving_refusal(state: GameState, piece: Piece) -> str | None:
+def leaving_refusal(state: GameState, piece: Piece, action: Leave) -> str | None:
     """Why the unit may not leave the battlefield (`may_leave`), or None."""
     return None if may_leave(state, piece) else f"{piece.key} is not on its side's exit squares"
 
 
-def leave(turn: Turn, piece: Piece) -> None:
+def leave(turn: Turn, piece: Piece, action: Leave) -> None:
     """The unit leaves the battlefield; the units a transport carries leave with it (HoN
     core p.27: they stand where it stands) and count as exited too."""
-    refused = leaving_refusal(turn.state, piece)
-    if refused is not None:
-        raise ValueError(refused)
+    refuse(leaving_refusal(turn.state, piece, action))
     del turn.state.pieces[piece.key]
     turn.state.exited[piece.key] = piece
     riders = sorted(k for k, p in turn.state.pieces.items() if p.embarked_in == piece.key)
@@ -481,10 +477,9 @@ def clearing_refusal(state: GameState, piece: Piece, action: Clear) -> str | Non
     return None
 
 
-def clear(turn: Turn, piece: Piece, line: int) -> None:
-    problem = clearing_refusal(turn.state, piece, Clear(line))
-    if problem is not None:
-        raise ValueError(problem)
+def clear(turn: Turn, piece: Piece, action: Clear) -> None:
+    refuse(clearing_refusal(turn.state, piece, action))
+    line = action.line
     field = turn.state.battlefield
     placed = field.lines[line]
     squares = tuple(sorted({sq for p, q in placed.segments for sq in edge_of_segment(p, q)}))

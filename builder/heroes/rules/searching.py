@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from builder.heroes.catalogue.recruitment import OptionKind, RecruitmentOption
 from builder.heroes.rules import gear_rerolls
 from builder.heroes.rules.bags import draw_search
-from builder.heroes.rules.combat import IllegalAttack, name
+from builder.heroes.rules.combat import IllegalAttack, name, refusal
 from builder.heroes.rules.damage import roll_faces
 from builder.heroes.rules.events import SearchEvent
 from builder.heroes.rules.grid import neighbours
@@ -70,16 +70,20 @@ def searches(state: GameState, piece: Piece) -> Iterator[SearchCheck]:
 
 
 def search_refusal(state: GameState, piece: Piece, action: SearchCheck) -> str | None:
-    """Why the unit may not make a Search check (`may_search`), or None."""
-    why = may_search(state, piece)
-    return f"{name(piece)} may not search: {why} ({state.ruleset.cite('search-checks')})" if why is not None else None
+    """Why the unit may not make a Search check (`check_search`), or None."""
+    return refusal(lambda: check_search(state, piece))
 
 
-def search(turn: Turn, piece: Piece) -> None:
-    state, cite = turn.state, turn.state.ruleset.cite
+def check_search(state: GameState, piece: Piece) -> None:
+    """IllegalAttack when the unit may not make a Search check (`may_search`)."""
     why = may_search(state, piece)
     if why is not None:
-        raise IllegalAttack(f"{name(piece)} may not search: {why}", cite("search-checks"))
+        raise IllegalAttack(f"{name(piece)} may not search: {why}", state.ruleset.cite("search-checks"))
+
+
+def search(turn: Turn, piece: Piece, action: SearchCheck) -> None:
+    state, cite = turn.state, turn.state.ruleset.cite
+    check_search(state, piece)
     token = search_token_by(state, piece)
     assert token is not None
     target = needed(piece)

@@ -19,6 +19,7 @@ from builder.heroes.rules.events import (
 )
 from builder.heroes.rules.firing_resolution import FireResult
 from builder.heroes.rules.grid import Point, compass, corners
+from builder.heroes.rules.legality import allowed
 from builder.heroes.rules.los import Sight, line_of_sight
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
@@ -256,10 +257,8 @@ def snipes(state: GameState, firer: Piece) -> Iterator[Snipe]:
     """The Sniper's Alternate Firing Action (HoN core p.24) at each enemy it may snipe at."""
     if not firer.side.has("sniper") or not firer.squares:
         return
-    for target in sorted(state.enemies_of(firer.owner), key=lambda t: t.key):
-        action = Snipe(target.key)
-        if snipe_refusal(state, firer, action) is None:
-            yield action
+    targets = sorted(state.enemies_of(firer.owner), key=lambda t: t.key)
+    yield from allowed(state, firer, (Snipe(target.key) for target in targets), snipe_refusal)
 
 
 def snipe_refusal(state: GameState, firer: Piece, action: Snipe) -> str | None:

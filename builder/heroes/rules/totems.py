@@ -16,6 +16,7 @@ from builder.heroes.rules.decisions import TotemBoon, TotemSite
 from builder.heroes.rules.events import GearEvent
 from builder.heroes.rules.firing import weapons_of
 from builder.heroes.rules.grid import Point
+from builder.heroes.rules.legality import allowed
 from builder.heroes.rules.los import line_of_sight
 from builder.heroes.rules.mythos import Boon, FireAtTotem, Totem
 from builder.heroes.rules.pieces import Piece
@@ -101,10 +102,8 @@ def totem_fires(state: GameState, piece: Piece) -> Iterator[FireAtTotem]:
     """A unit with Destruction firing at each enemy Totem it may fire at (SoN p.16-17)."""
     if not destruction_of(piece):
         return
-    for totem in sorted(standing(state), key=lambda t: t.at):
-        action = FireAtTotem(totem.at)
-        if totem_refusal(state, piece, action) is None:
-            yield action
+    totems = sorted(standing(state), key=lambda t: t.at)
+    yield from allowed(state, piece, (FireAtTotem(totem.at) for totem in totems), totem_refusal)
 
 
 def totem_refusal(state: GameState, piece: Piece, action: FireAtTotem) -> str | None:

@@ -18,6 +18,7 @@ from builder.heroes.rules.events import (
     RetreatEvent,
 )
 from builder.heroes.rules.grid import neighbours
+from builder.heroes.rules.legality import allowed, refuse
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.path import allowance
 from builder.heroes.rules.pieces import STEPS, Piece, Square
@@ -123,11 +124,8 @@ def pushes(state: GameState, vehicle: Piece) -> Iterator[PushWreck]:
     wrecks = sorted((p for p in state.pieces.values() if p.is_wreck and p.squares), key=lambda p: p.key)
     if not vehicle.is_vehicle or vehicle.embarked_in is not None or not wrecks:
         return
-    for direction in range(len(STEPS)):
-        for wreck in wrecks:
-            action = PushWreck(wreck.key, direction)
-            if pushing_refusal(state, vehicle, action) is None:
-                yield action
+    candidates = (PushWreck(wreck.key, direction) for direction in range(len(STEPS)) for wreck in wrecks)
+    yield from allowed(state, vehicle, candidates, pushing_refusal)
 
 
 def pushing_refusal(state: GameState, vehicle: Piece, action: PushWreck) -> str | None:
@@ -162,9 +160,7 @@ def push_wreck(turn: Turn, vehicle: Piece, action: PushWreck) -> None:
     when the square the vehicle vacates it into is impassable to it; infantry where the
     wreck lands makes a Forced Move (HoN core p.11)."""
     cite = turn.state.ruleset.cite
-    refused = pushing_refusal(turn.state, vehicle, action)
-    if refused is not None:
-        raise ValueError(refused)
+    refuse(pushing_refusal(turn.state, vehicle, action))
     if action.path is not None and len(action.path.positions) > 1:
         moving.move(turn, vehicle, action.path, ends_action=False)
         moved = moving.moved_on(turn, vehicle.key, action.path)
@@ -256,9 +252,7 @@ def embarking_refusal(state: GameState, piece: Piece, action: Embark) -> str | N
 
 
 def embark(turn: Turn, piece: Piece, action: Embark) -> None:
-    refused = embarking_refusal(turn.state, piece, action)
-    if refused is not None:
-        raise ValueError(refused)
+    refuse(embarking_refusal(turn.state, piece, action))
     transport = turn.state.pieces[action.transport]
     if action.path is not None and len(action.path.positions) > 1:
         moving.move(turn, piece, action.path, ends_action=False)
@@ -292,10 +286,7 @@ def disembarkings(state: GameState, piece: Piece) -> Iterator[Disembark]:
     transport = state.pieces.get(piece.embarked_in or "")
     if transport is None or piece.key in state.mythos.aid.values():
         return
-    for square in neighbours_of(transport.squares):
-        action = Disembark(square)
-        if disembark_refusal(state, piece, action) is None:
-            yield action
+    yield from allowed(state, piece, map(Disembark, neighbours_of(transport.squares)), disembark_refusal)
 
 
 def disembark_refusal(state: GameState, piece: Piece, action: Disembark) -> str | None:
@@ -319,10 +310,8 @@ def disembark_refusal(state: GameState, piece: Piece, action: Disembark) -> str 
 
 def disembark(turn: Turn, piece: Piece, action: Disembark) -> None:
     square, path = action.square, action.path
-    refused = disembark_refusal(turn.state, piece, action)
-    transport = turn.state.pieces.get(piece.embarked_in or "")
-    if refused is not None or transport is None:
-        raise ValueError(refused)
+    refuse(disembark_refusal(turn.state, piece, action))
+    transport = turn.state.pieces[piece.embarked_in or ""]
     out = replace(piece, embarked_in=None)
     turn.state.pieces[piece.key] = out.moved((square,))
     turn.add(
