@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from builder.io.catalogue_files import load_catalogue
-from builder.services.balance import BalancePlan, GameResult, Serial, run_balance
+from builder.services.balance import Backend, BalancePlan, GameResult, Serial, run_balance
 from builder.services.balance_heroes import HeroesBalance
 from builder.services.balance_local import LocalPool
 from builder.services.game import prepare_game
@@ -49,9 +49,9 @@ class Coin:
         return GameResult(seed, winner, {winner: 1}, 1, {}, ({},))
 
 
-def timed(backend: object, tasks: int = TASKS) -> float:
+def timed(backend: Backend, tasks: int = TASKS) -> float:
     start = time.perf_counter()
-    run_balance(Coin(), BalancePlan(games=tasks, chunk=1), backend)  # type: ignore[arg-type]
+    run_balance(Coin(), BalancePlan(games=tasks, chunk=1), backend)
     return time.perf_counter() - start
 
 

@@ -14,6 +14,8 @@ scenario (two boards, six turns). Prints:
 * complete play-outs per second on one core (set-up and deployment included), and one
   play-out as a multiple of the baseline.
 
+* the forward model's costs: a copy of the state, and one choice applied to a match.
+
 Targets (issue 6): one turn <= 20 ms median; >= 50 play-outs per second.
 
 Run: .venv/bin/python benchmarks/simulate.py
@@ -27,18 +29,22 @@ from collections import deque
 from collections.abc import Callable
 from copy import copy
 from pathlib import Path
+from typing import Any
 
-from builder.heroes.ai.greedy import SimplePolicy, for_every_side
-from builder.heroes.army.resolve import resolve
-from builder.heroes.rules.cards import decks_for
+from builder.heroes.ai.greedy import for_every_side
+from builder.heroes.army.models import ArmyList
+from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.movement import reachable
-from builder.heroes.rules.simulation import simulate, start
-from builder.heroes.rules.turn import play_turn
-from builder.heroes.scenario.battlefield import assemble
+from builder.heroes.rules.players import HeroesPlayer, HeroesView, viewer
+from builder.heroes.rules.simulation import RULES, Stage, new_game, simulate
+from builder.heroes.rules.state import copy_state
+from builder.heroes.scenario.battlefield import Battlefield, assemble
+from builder.heroes.scenario.models import Scenario
 from builder.io.army_files import load_army
 from builder.io.catalogue_files import load_catalogue
 from builder.io.scenario_files import load_scenario
-from builder.kernel.dice import SeededDice
+from builder.kernel.decisions import Player
+from builder.kernel.match import Match, Table
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = 15
@@ -54,21 +60,19 @@ def main() -> None:
         "allies": load_army(ROOT / "data" / "armies" / "us-16th-infantry-550.yaml").army,
         "axis": load_army(ROOT / "data" / "armies" / "german-ss-550.yaml").army,
     }
-    resolved = {side: resolve(army, catalogue) for side, army in armies.items()}
-    last = scenario.setup.turns.count
-    decks = decks_for(scenario, catalogue)  # action cards are played as in `simulate`
 
     early: list[float] = []
     every: list[float] = []
     searches: list[float] = []
     baseline: list[float] = []
+    copies: list[float] = []
     units = 0
+    policies: dict[str, HeroesPlayer] = dict(for_every_side(scenario))
     for seed in range(1, SEEDS + 1):
-        dice = SeededDice(seed)
-        state, _ = start(scenario, battlefield, resolved, dice, decks=decks)
+        game = new_game(scenario, battlefield, armies, catalogue, seed=seed)
+        RULES.step(game, Table(viewer(game.state), policies))  # the set-up
+        state = game.state
         units = len(state.pieces)
-        policy = SimplePolicy()
-        policies = {side: policy for side in state.sides}
         infantry = next(p for p in state.units() if p.is_infantry)
         for _ in range(20):
             # Fresh copies: new objects, so no mover kept for the very same pieces is reused.
@@ -76,9 +80,11 @@ def main() -> None:
             mover = next(p for p in pieces if p.key == infantry.key)
             searches.append(timed(reachable, battlefield, pieces, mover, state.ruleset))
             baseline.append(timed(flood, battlefield.squares))
-        while not state.over:
-            turn_number = state.turn
-            spent = timed(play_turn, state, policies, dice, last)
+        while not RULES.over(game):
+            turn_number, spent = state.turn, 0.0
+            while game.stage is not Stage.OVER and (game.stage is not Stage.ORDER or not spent):
+                spent += timed(RULES.step, game, Table(viewer(state), policies))  # a phase
+            copies.append(timed(copy_state, state))
             every.append(spent)
             if turn_number <= 3:
                 early.append(spent)
@@ -107,6 +113,30 @@ def main() -> None:
         f"{turns_played / games:.1f} turns each, {spent:.1f} s)"
     )
     print(f"    one play-out = {spent / games / base:.0f}x the baseline")
+    forward_model(scenario, battlefield, armies, catalogue, statistics.median(copies), base)
+
+
+def forward_model(
+    scenario: Scenario,
+    battlefield: Battlefield,
+    armies: dict[str, ArmyList],
+    catalogue: Catalogue,
+    copied: float,
+    base: float,
+) -> None:
+    """What a search agent pays: a copy of the state, and one choice applied to a match (the
+    step replayed from its start up to the next decision, builder.kernel.match)."""
+    policies: dict[str, Player[HeroesView, Any]] = dict(for_every_side(scenario))
+    match = Match(RULES, new_game(scenario, battlefield, armies, catalogue, seed=SEEDS, turns=1))
+    applied: list[float] = []
+    while match.pending is not None:
+        decision = match.pending
+        choice = policies[decision.side].choose(match.view(decision.side), decision)
+        applied.append(timed(match.apply, choice))
+    print(f"  forward model: a copy of the state {copied * 1000:6.3f} ms = {copied / base:5.2f}x the baseline;")
+    apply = statistics.median(applied)
+    told = f"median {apply * 1000:6.2f} ms = {apply / base:5.1f}x the baseline"
+    print(f"    one choice applied (turn 1, {len(applied)} decisions) {told}")
 
 
 def timed(action: Callable[..., object], *arguments: object) -> float:

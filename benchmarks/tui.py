@@ -18,6 +18,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from builder.heroes.army.validate import check
@@ -55,8 +56,8 @@ async def keypress_to_repaint(path: Path, rounds: int) -> tuple[list[float], lis
         for name in ("_refresh_layout", "_compositor_refresh"):
             original = getattr(screen, name)
 
-            def noted(*args: object, _original: object = original, **kwargs: object) -> object:
-                result = _original(*args, **kwargs)  # type: ignore[operator]
+            def noted(*args: object, _original: Callable[..., object] = original, **kwargs: object) -> object:
+                result = _original(*args, **kwargs)
                 painted.append(time.perf_counter())
                 return result
 

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from rich.table import Table
 
     from builder.heroes.rules.odds import Odds
+    from builder.heroes.rules.ruleset import Ruleset
     from builder.kernel.events import Modifier
 
 FIRE_ONLY = ("--obscured", "--long-range", "--suppressive", "--dual")
@@ -85,7 +86,6 @@ def odds_command(
     suppressed, miss), which add up to 100 %, and apart, double 1s, which give the firer a
     DIRECTIVE marker besides the outcome (TCG p.8)."""
     from builder.heroes.catalogue.base import Game
-    from builder.heroes.rules.odds import assault_odds, fire_odds
     from builder.heroes.rules.ruleset import ruleset_for
     from builder.kernel.system import Capability
     from builder.services.systems import require_game
@@ -114,50 +114,101 @@ def odds_command(
     if combat is None:
         raise typer.BadParameter("the odds of a firing action or an assault need --combat N", param_hint="'--combat'")
     ruleset = ruleset_for(Game(game))
-    given = {
-        "--obscured": obscured != 0,
-        "--long-range": long_range,
-        "--suppressive": suppressive,
-        "--dual": dual,
-        "--defender-combat": defender_combat is not None,
-        "--defender-dice": defender_dice is not None,
-        "--defender-bonus": defender_bonus is not None,
-        "--defender-suppressed": defender_suppressed is not None,
-    }
-    wrong = [name for name in (FIRE_ONLY if assault else ASSAULT_ONLY) if given[name]]
-    if wrong:
-        where = "an assault" if assault else "a firing action (add --assault)"
-        raise typer.BadParameter(f"{', '.join(wrong)} does not apply to {where}")
+    _refuse_misplaced(
+        assault,
+        {
+            "--obscured": obscured != 0,
+            "--long-range": long_range,
+            "--suppressive": suppressive,
+            "--dual": dual,
+            "--defender-combat": defender_combat is not None,
+            "--defender-dice": defender_dice is not None,
+            "--defender-bonus": defender_bonus is not None,
+            "--defender-suppressed": defender_suppressed is not None,
+        },
+    )
     if assault:
-        if defender_combat is None:
-            raise typer.BadParameter("an assault needs --defender-combat N", param_hint="'--defender-combat'")
-        if defense is not None:
-            say("--defense is not used in an assault: the higher total wins.")
-        result = assault_odds(
+        result = _assault(
             combat,
-            defender_combat,
-            defender_dice or 1,
+            defense,
             terrain,
             bonus,
             suppressed,
-            defender_bonus or 0,
-            defender_suppressed or 0,
+            defender_combat,
+            defender_dice,
+            defender_bonus,
+            defender_suppressed,
             ruleset,
         )
     else:
-        if defense is None:
-            raise typer.BadParameter("a firing action needs --defense N", param_hint="'--defense'")
-        if suppressive and defense + terrain < 1:
-            raise typer.BadParameter("suppressive fire needs a defense of at least 1")
-        result = fire_odds(
-            combat, defense, terrain, bonus, suppressed, obscured, long_range, suppressive, dual, ruleset
-        )
+        result = _firing(combat, defense, terrain, bonus, suppressed, obscured, long_range, suppressive, dual, ruleset)
     if as_json:
         print(json.dumps(result.as_dict()))
         return
     console.print(_headline(result), markup=False)
     console.print(_table(result))
     console.print(_modifiers(result))
+
+
+def _refuse_misplaced(assault: bool, given: dict[str, bool]) -> None:
+    """An option of a firing action given for an assault, or one of an assault for a firing
+    action, is refused rather than ignored."""
+    wrong = [name for name in (FIRE_ONLY if assault else ASSAULT_ONLY) if given[name]]
+    if wrong:
+        where = "an assault" if assault else "a firing action (add --assault)"
+        raise typer.BadParameter(f"{', '.join(wrong)} does not apply to {where}")
+
+
+def _assault(
+    combat: int,
+    defense: int | None,
+    terrain: int,
+    bonus: int,
+    suppressed: int,
+    defender_combat: int | None,
+    defender_dice: int | None,
+    defender_bonus: int | None,
+    defender_suppressed: int | None,
+    ruleset: Ruleset,
+) -> Odds:
+    from builder.heroes.rules.odds import assault_odds
+
+    if defender_combat is None:
+        raise typer.BadParameter("an assault needs --defender-combat N", param_hint="'--defender-combat'")
+    if defense is not None:
+        say("--defense is not used in an assault: the higher total wins.")
+    return assault_odds(
+        combat,
+        defender_combat,
+        defender_dice or 1,
+        terrain,
+        bonus,
+        suppressed,
+        defender_bonus or 0,
+        defender_suppressed or 0,
+        ruleset,
+    )
+
+
+def _firing(
+    combat: int,
+    defense: int | None,
+    terrain: int,
+    bonus: int,
+    suppressed: int,
+    obscured: int,
+    long_range: bool,
+    suppressive: bool,
+    dual: bool,
+    ruleset: Ruleset,
+) -> Odds:
+    from builder.heroes.rules.odds import fire_odds
+
+    if defense is None:
+        raise typer.BadParameter("a firing action needs --defense N", param_hint="'--defense'")
+    if suppressive and defense + terrain < 1:
+        raise typer.BadParameter("suppressive fire needs a defense of at least 1")
+    return fire_odds(combat, defense, terrain, bonus, suppressed, obscured, long_range, suppressive, dual, ruleset)
 
 
 TITLES = {"fire": "Firing action", "suppressive-fire": "Suppressive fire", "assault": "Assault"}

@@ -10,7 +10,7 @@ import re
 import textwrap
 from collections.abc import Sequence
 
-from builder.export.roster_model import Block, OptionSheet, Roster
+from builder.export.roster_model import Block, MarkerSheet, OptionSheet, Roster, SlotSheet
 from builder.export.roster_sheets import CounterSheet, SideSheet
 
 TICK = "☐"  # one per marker: tick it when the marker is spent
@@ -160,6 +160,26 @@ def _block(b: Block, w: _Writer) -> None:
     label = f" ({w.t(b.label)})" if b.label else ""
     kind = "support option" if b.kind == "support" else b.kind
     w.heading(2, f"#{b.number} {w.t(b.name)}{label} — {kind}{cost}")
+    facts = _facts(b, w)
+    if facts:
+        w.para(" ".join(facts))
+    if b.slots:
+        w.bullets([_slot(slot, w) for slot in b.slots])
+    if b.options:
+        w.bullets([_option(o, w) for o in b.options])
+    if b.counters:
+        rows = [row for counter in b.counters for row in _counter_rows(counter, w)]
+        w.table(["counter", "side", "def", "mv", "vs inf", "vs light", "vs heavy", "hit", "special abilities"], rows)
+    if b.markers:
+        w.bullets([_marker(m, w) for m in b.markers])
+    if b.tally:
+        boxes = " ".join(BREAKS if breaks else BOX for breaks in b.tally.marks)
+        w.para(f"Destroyed: {boxes}   ({BREAKS} = breaking point)")
+    w.para(w.t(b.closing))
+
+
+def _facts(b: Block, w: _Writer) -> list[str]:
+    """What the block's tile says beyond its slots, options and counters, one sentence each."""
     facts = []
     if not b.known:
         facts.append("Not in the catalogue: printed as listed.")
@@ -177,33 +197,23 @@ def _block(b: Block, w: _Writer) -> None:
         facts.append(f"Order stars on the tile: {b.order_stars}.")
     if b.effect:
         facts.append(w.t(b.effect))
-    if facts:
-        w.para(" ".join(facts))
-    if b.slots:
-        items = []
-        for slot in b.slots:
-            frame = ", ".join(w.t(s.name) for s in slot.stripes) or "not on this tile"
-            about = [slot.size, f"frame: {frame}"] if slot.size else [frame]
-            if slot.unlocks:
-                about.append(("unlocks " if slot.option else "would unlock ") + w.t(slot.unlocks))
-            what = _option(slot.option, w) if slot.option else "empty"
-            items.append(f"{w.bold(w.t(slot.id))} ({'; '.join(about)}): {what}")
-        w.bullets(items)
-    if b.options:
-        w.bullets([_option(o, w) for o in b.options])
-    if b.counters:
-        rows = [row for counter in b.counters for row in _counter_rows(counter, w)]
-        w.table(["counter", "side", "def", "mv", "vs inf", "vs light", "vs heavy", "hit", "special abilities"], rows)
-    if b.markers:
-        items = []
-        for m in b.markers:
-            sources = f" From {', '.join(w.t(s) for s in m.sources)}." if m.sources else ""
-            items.append(f"{w.t(m.name)} {' '.join(TICK * m.count)} — {w.t(m.effect)}{sources}")
-        w.bullets(items)
-    if b.tally:
-        boxes = " ".join(BREAKS if breaks else BOX for breaks in b.tally.marks)
-        w.para(f"Destroyed: {boxes}   ({BREAKS} = breaking point)")
-    w.para(w.t(b.closing))
+    return facts
+
+
+def _slot(slot: SlotSheet, w: _Writer) -> str:
+    """A slot of the tile: its size and frame, what it unlocks, and the option in it."""
+    frame = ", ".join(w.t(s.name) for s in slot.stripes) or "not on this tile"
+    about = [slot.size, f"frame: {frame}"] if slot.size else [frame]
+    if slot.unlocks:
+        about.append(("unlocks " if slot.option else "would unlock ") + w.t(slot.unlocks))
+    what = _option(slot.option, w) if slot.option else "empty"
+    return f"{w.bold(w.t(slot.id))} ({'; '.join(about)}): {what}"
+
+
+def _marker(m: MarkerSheet, w: _Writer) -> str:
+    """A marker with a box to tick for each one, what it does and where it comes from."""
+    sources = f" From {', '.join(w.t(s) for s in m.sources)}." if m.sources else ""
+    return f"{w.t(m.name)} {' '.join(TICK * m.count)} — {w.t(m.effect)}{sources}"
 
 
 def sentence(text: str) -> str:

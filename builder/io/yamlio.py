@@ -92,9 +92,24 @@ def read_bytes(path: Path, max_bytes: int = MAX_BYTES) -> bytes:
     first would race with a swap; /dev/zero or a FIFO behind a symlink is refused, a
     symlink to a regular file is read), and the size limit is enforced while reading,
     because st_size lies for /proc files and for files that grow as they are read."""
+    fd = _open(path)
+    try:
+        return _read_regular(fd, path, max_bytes)
+    except BlockingIOError:
+        raise HonFileError(path, _NOT_REGULAR) from None
+    except IsADirectoryError:
+        raise HonFileError(path, "this is a folder, not a YAML file.") from None
+    except OSError as exc:
+        raise HonFileError(path, f"cannot be read ({exc.strerror or exc}).") from None
+    finally:
+        os.close(fd)
+
+
+def _open(path: Path) -> int:
+    """The file opened for reading without blocking, or why it cannot be."""
     flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0)
     try:
-        fd = os.open(path, flags)
+        return os.open(path, flags)
     except FileNotFoundError:
         raise HonFileError(path, "no such file.") from None
     except PermissionError:
@@ -107,31 +122,27 @@ def read_bytes(path: Path, max_bytes: int = MAX_BYTES) -> bytes:
         if exc.errno == errno.ENXIO:  # opening a UNIX socket (or a device with no driver)
             raise HonFileError(path, _not_regular(_mode_of(path))) from None
         raise HonFileError(path, f"cannot be read ({exc.strerror or exc}).") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise HonFileError(path, _not_regular(info.st_mode))
-        if info.st_size > max_bytes:
-            raise HonFileError(path, _too_large(max_bytes, info.st_size))
-        chunks: list[bytes] = []
-        total = 0
-        while total <= max_bytes:
-            chunk = os.read(fd, min(_CHUNK, max_bytes + 1 - total))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-        if total > max_bytes:
-            raise HonFileError(path, _too_large(max_bytes))
-        return b"".join(chunks)
-    except BlockingIOError:
-        raise HonFileError(path, _NOT_REGULAR) from None
-    except IsADirectoryError:
-        raise HonFileError(path, "this is a folder, not a YAML file.") from None
-    except OSError as exc:
-        raise HonFileError(path, f"cannot be read ({exc.strerror or exc}).") from None
-    finally:
-        os.close(fd)
+
+
+def _read_regular(fd: int, path: Path, max_bytes: int) -> bytes:
+    """The open file's bytes if it is a regular file of at most `max_bytes`, counted as
+    they are read."""
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        raise HonFileError(path, _not_regular(info.st_mode))
+    if info.st_size > max_bytes:
+        raise HonFileError(path, _too_large(max_bytes, info.st_size))
+    chunks: list[bytes] = []
+    total = 0
+    while total <= max_bytes:
+        chunk = os.read(fd, min(_CHUNK, max_bytes + 1 - total))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+    if total > max_bytes:
+        raise HonFileError(path, _too_large(max_bytes))
+    return b"".join(chunks)
 
 
 def _mode_of(path: Path) -> int:

@@ -89,7 +89,8 @@ class Offered(Generic[T]):
     """Options worked out only when a player lists them: a player that knows what it wants
     asks only whether it is one (`allows`, the rules' check), so the engine does not list a
     unit's every move for a player that reads none of them. Each option `offer` yields passes
-    `allows`; a choice it does not yield may pass too (another path to the same square)."""
+    `allows`; a choice it does not yield may pass too (another path to the same square).
+    Both read the game as it stands: list them when the decision is asked, not after."""
 
     offer: Callable[[], Iterator[T]]
     allows: Callable[[object], bool]

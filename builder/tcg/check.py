@@ -100,18 +100,28 @@ def _set_up(scenario: Scenario) -> Iterator[Issue]:
 
 
 def _board(scenario: Scenario) -> Iterator[Issue]:
-    board = scenario.board
+    yield from _terrain_boxes(scenario)
+    yield from _markers(scenario)
+    yield from _reinforcement_zones(scenario)
+
+
+def _terrain_boxes(scenario: Scenario) -> Iterator[Issue]:
+    """Each terrain on the board, one terrain a box."""
     seen: set[Box] = set()
     for index, terrain in enumerate(scenario.terrain):
-        if not board.contains(terrain.box):
+        if not scenario.board.contains(terrain.box):
             yield _outside("terrain", f"terrain[{index}].box", terrain.box, scenario)
         if terrain.box in seen:
             yield error("tcg.terrain.duplicate", f"terrain[{index}].box", f"Box {list(terrain.box)} has two terrains.")
         seen.add(terrain.box)
+
+
+def _markers(scenario: Scenario) -> Iterator[Issue]:
+    """Each marker on the board, with its number if its kind has one, and its own id."""
     ids = Counter(m.id for m in scenario.markers if m.id is not None)
     for index, marker in enumerate(scenario.markers):
         path = f"markers[{index}]"
-        if not board.contains(marker.box):
+        if not scenario.board.contains(marker.box):
             yield _outside("marker", f"{path}.box", marker.box, scenario)
         if marker.kind is MarkerKind.FORD and scenario.terrain_at(marker.box) is not Terrain.WATER:
             yield error("tcg.marker.ford", f"{path}.box", "A ford marker goes in a Water box (TCG p.16).")
@@ -122,11 +132,15 @@ def _board(scenario: Scenario) -> Iterator[Issue]:
             yield error("tcg.objective.id", path, "An objective needs an id for the victory conditions to name it.")
         if marker.id is not None and ids[marker.id] > 1:
             yield error("tcg.marker.duplicate-id", f"{path}.id", f"The marker id {marker.id} is used twice.")
+
+
+def _reinforcement_zones(scenario: Scenario) -> Iterator[Issue]:
+    """Each side's reinforcement zone on the board, no box in both."""
     owners: dict[Box, str] = {}
     for index, side in enumerate(scenario.sides):
         for at, box in enumerate(side.reinforcement_zone):
             path = f"sides[{index}].reinforcement_zone[{at}]"
-            if not board.contains(box):
+            if not scenario.board.contains(box):
                 yield _outside("reinforcement zone", path, box, scenario)
             if owners.get(box, side.id) != side.id:
                 yield error("tcg.zone.overlap", path, f"Box {list(box)} is in both sides' reinforcement zones.")
@@ -169,106 +183,122 @@ def check_force(scenario: Scenario, side: Side, force: Force, catalogue: CardCat
     """A side's deployment and deck against the scenario and the catalogue (TCG p.4-5, p.10,
     p.17): known cards of the side's army, each unique card once, hidden decoys, legal boxes,
     heroes someone can carry, historical events to choose from."""
-    issues: list[Issue] = []
-    uses: Counter[str] = Counter()
-    units: list[UnitCard] = []
-    occupied: dict[Box, str] = {}
-    for at, placed in enumerate(force.deployment):
-        where = f"{path}.deployment[{at}]"
-        card = catalogue.get(placed.card)
-        uses[placed.card] += 1
-        if card is None:
-            issues.append(_unknown(placed.card, f"{where}.card"))
-            continue
-        issues += _insignia(card, side, f"{where}.card")
-        if not isinstance(card, UnitCard | DecoyCard):
-            issues.append(
-                error("tcg.deploy.not-unit", f"{where}.card", f"{card.name} is not a Unit Card; only they deploy.")
-            )
-            continue
-        if isinstance(card, DecoyCard) and not placed.hidden:
-            issues.append(
-                error(
-                    "tcg.decoy.visible",
-                    f"{where}.hidden",
-                    "A decoy deployed face up is discarded at once; deploy it hidden (TCG p.17).",
-                )
-            )
-        if not scenario.board.contains(placed.box):
-            issues.append(_outside("deployment", f"{where}.box", placed.box, scenario))
-        elif placed.box in occupied:
-            issues.append(
-                error(
-                    "tcg.deploy.occupied",
-                    f"{where}.box",
-                    f"Box {list(placed.box)} already holds {occupied[placed.box]}.",
-                )
-            )
-        occupied.setdefault(placed.box, card.name)
-        if isinstance(card, UnitCard):
-            units.append(card)
-            if scenario.terrain_at(placed.box) is Terrain.WATER and card.has(AbilityKind.AMPHIBIOUS) is None:
-                issues.append(
-                    error("tcg.deploy.water", f"{where}.box", f"{card.name} cannot stand in Water (TCG p.17).")
-                )
-        issues += _placed_hero(placed.hero, card, catalogue, side, where, uses)
-    heroes: list[tuple[str, HeroCard]] = []
-    for at, entry in enumerate(force.deck):
-        where = f"{path}.deck[{at}].card"
-        card = catalogue.get(entry.card)
-        uses[entry.card] += entry.count
-        if card is None:
-            issues.append(_unknown(entry.card, where))
-            continue
-        issues += _insignia(card, side, where)
-        if isinstance(card, UnitCard):
-            units.append(card)
-        elif isinstance(card, HeroCard):
-            heroes.append((where, card))
-        elif isinstance(card, EventCard) and card.historical and not side.historical_events:
-            issues.append(
-                error(
-                    "tcg.deck.historical",
-                    where,
-                    f"{card.name} chooses among the scenario's historical events, and {the_side(side.name)} has none.",
-                )
-            )
-    for card_id, count in uses.items():
-        card = catalogue.get(card_id)
-        if isinstance(card, UnitCard | HeroCard) and count > 1:
-            issues.append(
-                error(
-                    "tcg.force.unique",
-                    path,
-                    f"{card.name} (number {card.number}) is used {count} times; each card is unique.",
-                )
-            )
-    for where, hero in heroes:
-        if not any(hero.condition.admits(unit) for unit in units):
-            issues.append(
-                warning(
-                    "tcg.hero.no-carrier",
-                    where,
-                    f"No Unit Card of {the_side(side.name)} can carry {hero.name} ({hero.condition.english()}).",
-                )
-            )
+    issues = list(_deployment(scenario, side, force, catalogue, path))
+    issues += _deck(side, force, catalogue, path)
+    issues += _unique_cards(force, catalogue, path)
+    issues += _carriers(side, force, catalogue, path)
     if not force.deck:
         said = f"{the_side(side.name, capital=True)} has no deck: it never draws a card."
         issues.append(warning("tcg.deck.empty", f"{path}.deck", said))
     return issues
 
 
+def _deployment(scenario: Scenario, side: Side, force: Force, catalogue: CardCatalogue, path: str) -> Iterator[Issue]:
+    """Each card on the battlefield at the start: a known Unit Card (or decoy) of the side's
+    army, with the hero it carries (TCG p.4-5)."""
+    occupied: dict[Box, str] = {}
+    for at, placed in enumerate(force.deployment):
+        where = f"{path}.deployment[{at}]"
+        card = catalogue.get(placed.card)
+        if card is None:
+            yield _unknown(placed.card, f"{where}.card")
+            continue
+        yield from _insignia(card, side, f"{where}.card")
+        if not isinstance(card, UnitCard | DecoyCard):
+            yield error("tcg.deploy.not-unit", f"{where}.card", f"{card.name} is not a Unit Card; only they deploy.")
+            continue
+        yield from _placed_box(scenario, placed, card, where, occupied)
+        yield from _placed_hero(placed.hero, card, catalogue, side, where)
+
+
+def _placed_box(
+    scenario: Scenario, placed: Placement, card: UnitCard | DecoyCard, where: str, occupied: dict[Box, str]
+) -> Iterator[Issue]:
+    """A deployed card's box: on the board, free, dry unless it is Amphibious; a decoy face
+    down (TCG p.17). `occupied` gathers the boxes taken so far."""
+    if isinstance(card, DecoyCard) and not placed.hidden:
+        yield error(
+            "tcg.decoy.visible",
+            f"{where}.hidden",
+            "A decoy deployed face up is discarded at once; deploy it hidden (TCG p.17).",
+        )
+    if not scenario.board.contains(placed.box):
+        yield _outside("deployment", f"{where}.box", placed.box, scenario)
+    elif placed.box in occupied:
+        yield error(
+            "tcg.deploy.occupied", f"{where}.box", f"Box {list(placed.box)} already holds {occupied[placed.box]}."
+        )
+    occupied.setdefault(placed.box, card.name)
+    if (
+        isinstance(card, UnitCard)
+        and scenario.terrain_at(placed.box) is Terrain.WATER
+        and card.has(AbilityKind.AMPHIBIOUS) is None
+    ):
+        yield error("tcg.deploy.water", f"{where}.box", f"{card.name} cannot stand in Water (TCG p.17).")
+
+
+def _deck(side: Side, force: Force, catalogue: CardCatalogue, path: str) -> Iterator[Issue]:
+    """Each card of the deck: known, of the side's army; a historical Event Card only where
+    the scenario has historical events to choose from (TCG p.9)."""
+    for at, entry in enumerate(force.deck):
+        where = f"{path}.deck[{at}].card"
+        card = catalogue.get(entry.card)
+        if card is None:
+            yield _unknown(entry.card, where)
+            continue
+        yield from _insignia(card, side, where)
+        if isinstance(card, EventCard) and card.historical and not side.historical_events:
+            yield error(
+                "tcg.deck.historical",
+                where,
+                f"{card.name} chooses among the scenario's historical events, and {the_side(side.name)} has none.",
+            )
+
+
+def _unique_cards(force: Force, catalogue: CardCatalogue, path: str) -> Iterator[Issue]:
+    """Each Unit and Hero Card once in the force, deployed, carried or in the deck (TCG p.4)."""
+    for card_id, count in _uses(force, catalogue).items():
+        card = catalogue.get(card_id)
+        if isinstance(card, UnitCard | HeroCard) and count > 1:
+            yield error(
+                "tcg.force.unique",
+                path,
+                f"{card.name} (number {card.number}) is used {count} times; each card is unique.",
+            )
+
+
+def _uses(force: Force, catalogue: CardCatalogue) -> Counter[str]:
+    """How often the force uses each card. A hero counts only on a card that can carry one:
+    on any other, the card itself is the error reported."""
+    uses: Counter[str] = Counter()
+    for placed in force.deployment:
+        uses[placed.card] += 1
+        if placed.hero is not None and isinstance(catalogue.get(placed.card), UnitCard | DecoyCard):
+            uses[placed.hero] += 1
+    for entry in force.deck:
+        uses[entry.card] += entry.count
+    return uses
+
+
+def _carriers(side: Side, force: Force, catalogue: CardCatalogue, path: str) -> Iterator[Issue]:
+    """Each Hero Card of the deck has a Unit Card of the force to go with (TCG p.10)."""
+    card_ids = [placed.card for placed in force.deployment] + [entry.card for entry in force.deck]
+    units = [card for card in map(catalogue.get, card_ids) if isinstance(card, UnitCard)]
+    for at, entry in enumerate(force.deck):
+        hero = catalogue.get(entry.card)
+        if isinstance(hero, HeroCard) and not any(hero.condition.admits(unit) for unit in units):
+            yield warning(
+                "tcg.hero.no-carrier",
+                f"{path}.deck[{at}].card",
+                f"No Unit Card of {the_side(side.name)} can carry {hero.name} ({hero.condition.english()}).",
+            )
+
+
 def _placed_hero(
-    hero_id: str | None,
-    card: UnitCard | DecoyCard,
-    catalogue: CardCatalogue,
-    side: Side,
-    where: str,
-    uses: Counter[str],
+    hero_id: str | None, card: UnitCard | DecoyCard, catalogue: CardCatalogue, side: Side, where: str
 ) -> list[Issue]:
     if hero_id is None:
         return []
-    uses[hero_id] += 1
     hero = catalogue.get(hero_id)
     if not isinstance(hero, HeroCard):
         return [error("tcg.hero.unknown", f"{where}.hero", f"{hero_id} is not a Hero Card of the catalogue.")]

@@ -96,7 +96,9 @@ def test_the_players_own_army_is_fielded_in_every_scenario(tmp_path: Path) -> No
     assert load_campaign(path).campaign.armies == {"commonwealth": "../lists/mine.yaml"}
     assert hon("campaign", "record", path, "--winner", "german")[0] == 0
     current = load_campaign(path).campaign.current
-    assert current is not None and current.force("commonwealth").army == "../lists/mine.yaml"  # type: ignore[union-attr]
+    assert current is not None
+    force = current.force("commonwealth")
+    assert force is not None and force.army == "../lists/mine.yaml"
     code, out, _ = hon("campaign", "next", path, "-o", "-")
     assert code == 0 and "army: lists/mine.yaml" not in out and "mine.yaml" in out
 
@@ -134,7 +136,12 @@ def test_a_result_that_does_not_fit_is_refused_and_the_file_untouched(
 def test_a_finished_campaign_has_nothing_to_record_or_write(windsor: Path) -> None:
     assert hon("campaign", "simulate", windsor, "--seed", "2")[0] == 0
     before = windsor.read_bytes()
-    for command in (["record", windsor, "--winner", "german"], ["next", windsor], ["simulate", windsor]):
+    commands: list[list[str | Path]] = [
+        ["record", windsor, "--winner", "german"],
+        ["next", windsor],
+        ["simulate", windsor],
+    ]
+    for command in commands:
         code, _, err = hon("campaign", *command)
         assert code == 2
         one_line(err, str(windsor), "over")

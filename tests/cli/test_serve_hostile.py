@@ -10,6 +10,7 @@ import random
 import sys
 from collections.abc import Iterator
 from contextlib import suppress
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -230,12 +231,17 @@ def test_input_faster_than_the_app_reads_closes_its_tab(served: Served) -> None:
     assert_page(served)
 
 
+def first_screen_drawn(tab: Tab) -> bool:
+    """The tab's app has drawn its first screen: over 1000 bytes, then a pause."""
+    return tab.read_for(0.1) is None and tab.count > 1000
+
+
 def test_tabs_beyond_the_limit_are_refused_and_every_app_ends_with_its_tab(served: Served) -> None:
     with Watch(served.pid) as watch:
         tabs = [Tab.open(served.port) for _ in range(MAX_TABS)]
         assert [tab.status for tab in tabs] == [101] * MAX_TABS
         for tab in tabs:  # each app has started and drawn its first screen (18 s for all on 2 loaded cores)
-            wait_until(lambda tab=tab: tab.read_for(0.1) is None and tab.count > 1000, "a first screen", 4 * TIMEOUT)
+            wait_until(partial(first_screen_drawn, tab), "a first screen", 4 * TIMEOUT)
 
         assert status(exchange(served.port, upgrade_request(served.port))) == 503
         [line] = log_lines(served)

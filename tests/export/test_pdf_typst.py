@@ -120,7 +120,8 @@ def test_the_roster_shows_what_a_player_needs_at_the_table(big: Example, tmp_pat
     # The breaking boxes in red, and each tile's first stripe colour down its edge.
     assert has_colour(pictures[0], ALARM_RED)
     stripe = roster.blocks[0].stripes[0].colour
-    assert has_colour(pictures[0], tuple(int(stripe[i : i + 2], 16) for i in (1, 3, 5)))  # type: ignore[arg-type]
+    red, green, blue = (int(stripe[i : i + 2], 16) for i in (1, 3, 5))
+    assert has_colour(pictures[0], (red, green, blue))
 
 
 @pytest.mark.poppler

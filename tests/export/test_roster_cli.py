@@ -232,7 +232,7 @@ def test_any_army_name_stays_in_the_folder(name: str) -> None:
     assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", stem) and len(stem) <= 60
     for fmt in Format:
         path = resolve(f"{folder}/", stem + fmt.extension, None)
-        assert path.parent == folder and path.name == f"{stem}.{fmt.value}"
+        assert path is not None and path.parent == folder and path.name == f"{stem}.{fmt.value}"
 
 
 def test_the_pdf_templates_fetch_nothing_from_outside() -> None:

@@ -13,6 +13,7 @@ from markdown_it import MarkdownIt
 from builder.export.formats import Format, Paper
 from builder.export.roster import render, render_html
 from builder.export.roster_text import BOX, BREAKS, TICK
+from builder.heroes.army.resolve import Fielded, resolve
 from builder.heroes.catalogue.index import Catalogue
 from builder.io.paths import EXAMPLE_ARMIES_DIR
 from tests.export.helpers import ILLEGAL, Example, example, html_text, largest, squash
@@ -82,9 +83,7 @@ def test_every_counter_shows_both_sides(big: Example, fmt: Format, bundled: Cata
     assert seen >= 10
 
 
-def _fielded(found: Example, catalogue: Catalogue) -> list[object]:
-    from builder.heroes.army.resolve import resolve
-
+def _fielded(found: Example, catalogue: Catalogue) -> list[Fielded]:
     return list(resolve(found.loaded.army, catalogue).fielded())
 
 

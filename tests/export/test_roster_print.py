@@ -84,10 +84,10 @@ def poppler(*args: str | Path) -> str:
 
 def pdf_info(pdf: Path) -> tuple[int, tuple[float, float]]:
     out = poppler("pdfinfo", pdf)
-    pages = int(re.search(r"^Pages:\s+(\d+)", out, re.M)[1])  # type: ignore[index]
+    pages = re.search(r"^Pages:\s+(\d+)", out, re.M)
     size = re.search(r"^Page size:\s+([\d.]+) x ([\d.]+) pts", out, re.M)
-    assert size is not None
-    return pages, (float(size[1]), float(size[2]))
+    assert pages is not None and size is not None
+    return int(pages[1]), (float(size[1]), float(size[2]))
 
 
 def page_texts(pdf: Path, layout: bool = False) -> list[str]:
@@ -144,7 +144,8 @@ def has_colour(picture: Path, colour: tuple[int, int, int], tolerance: int = 24)
         rgb.thumbnail((400, 600))
         colours = rgb.getcolors(400 * 600) or []
         return any(
-            all(abs(channel - wanted) <= tolerance for channel, wanted in zip(pixel, colour, strict=True))
+            isinstance(pixel, tuple)  # an RGB image's colours are tuples (PIL types them for any mode)
+            and all(abs(channel - wanted) <= tolerance for channel, wanted in zip(pixel, colour, strict=True))
             for _, pixel in colours
         )
 

@@ -49,15 +49,21 @@ def group(root: ET.Element, name: str) -> ET.Element:
     return found
 
 
+def square_of(rect: ET.Element) -> tuple[int, int]:
+    """The square a rect draws, from its `data-square="column,row"`."""
+    column, row = rect.attrib["data-square"].split(",")
+    return int(column), int(row)
+
+
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
 def test_one_rect_per_square_in_its_terrain_colour(path: Path, bundled: Catalogue) -> None:
     _, field, root = drawn(path, bundled)
     squares = root.findall(".//svg:rect[@class='square']", NS)
     assert len(squares) == len(field.squares)
-    placed = {tuple(int(v) for v in rect.attrib["data-square"].split(",")): rect for rect in squares}
+    placed = {square_of(rect): rect for rect in squares}
     assert set(placed) == set(field.squares)
     for square, rect in placed.items():
-        element = field.element_at.get(square)  # type: ignore[arg-type]
+        element = field.element_at.get(square)
         assert rect.attrib["fill"] == (element.terrain.colour if element else OPEN_GROUND[1])
         assert rect.attrib["width"] == rect.attrib["height"] == "24"
 

@@ -18,7 +18,7 @@ from builder.io.dump import model_data
 from builder.io.yamlio import parse
 
 ids = st.from_regex(r"[a-z][a-z0-9]{0,6}(-[a-z0-9]{1,5}){0,2}", fullmatch=True)
-text = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=40)
+text = st.text(st.characters(exclude_categories=["Cs"], exclude_characters="\x00"), max_size=40)
 picks = st.one_of(ids, st.builds(lambda o, c: {"option": o, "choice": c}, ids, st.lists(ids, max_size=3)))
 slots = st.dictionaries(ids, picks, max_size=3)
 

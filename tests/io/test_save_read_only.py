@@ -80,7 +80,7 @@ def test_the_army_session_refuses_and_keeps_the_edits(tmp_path: Path, bundled: C
     with pytest.raises(ReadOnlyFile):
         session.save()
     assert (session.history.present, session.history.done, session.fingerprint) == before
-    assert session.dirty and load_army(path).army.name == "Omaha, the morning after"
+    assert (session.dirty, load_army(path).army.name) == (True, "Omaha, the morning after")
     session.save(overwrite_read_only=True)
     assert not session.dirty and load_army(path).army.name == "Ours"
     assert stat.S_IMODE(path.stat().st_mode) == 0o444

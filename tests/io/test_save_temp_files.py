@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from builder.io import save
 from builder.io.save import atomic_write
 
 STALE = [".army.yaml.abc12_x9.tmp", ".army.yaml.bak.0f3a9c21.tmp"]
@@ -66,7 +65,7 @@ def test_where_hard_links_are_refused_the_bak_is_a_copy(tmp_path: Path, monkeypa
     def refuse(*args: object, **kwargs: object) -> None:
         raise PermissionError(1, "Operation not permitted")
 
-    monkeypatch.setattr(save.os, "link", refuse)
+    monkeypatch.setattr(os, "link", refuse)  # the os module builder.io.save uses
     target = tmp_path / "army.yaml"
     target.write_bytes(b"one\n")
     target.chmod(0o640)
@@ -97,7 +96,7 @@ def test_a_failed_save_leaves_nothing_behind(tmp_path: Path, monkeypatch: pytest
             raise OSError(28, "No space left on device")
         real_replace(source, destination)
 
-    monkeypatch.setattr(save.os, "replace", fail_on_the_list)
+    monkeypatch.setattr(os, "replace", fail_on_the_list)
     with pytest.raises(OSError):
         atomic_write(target, b"two\n")
     assert target.read_bytes() == b"one\n"

@@ -175,7 +175,7 @@ def test_a_special_file_in_a_user_catalogue(command: list[str], kind: str, tmp_p
     folder = tmp_path / "cat"
     folder.mkdir()
     path = folder / "mine.yaml"
-    args = [*command, "--catalogue", folder]
+    args: list[str | Path] = [*command, "--catalogue", folder]
     if kind == "fifo":
         make_fifo(path)
         one_line_naming(run_hon(args), path)

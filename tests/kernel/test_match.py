@@ -114,7 +114,9 @@ def test_replaying_a_step_scores_once() -> None:
     # The decision inside the step (the block) comes after the dice and the keep: replaying
     # the step to it must not roll or score twice.
     match = Match(RULES, start(3))
-    faces = match.pending.faces  # type: ignore[union-attr]
+    keep = match.pending
+    assert isinstance(keep, Keep)
+    faces = keep.faces
     match.apply(2)
     match.apply(False)
     assert match.state.score == {"a": sum(faces), "b": 0}

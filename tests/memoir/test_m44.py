@@ -36,9 +36,10 @@ def test_the_hand_written_file_imports() -> None:
     assert (top.id.value, top.edge.value, top.cards, top.medals) == ("axis", "top", 4, 5)
     assert (bottom.id.value, bottom.edge.value, bottom.cards, bottom.medals) == ("allies", "bottom", 5, 5)
     places = {p.hex: p for p in scenario.hexes}
-    assert places[Hex(1, 5)].unit.badge == "special-forces"  # type: ignore[union-attr]
-    assert (places[Hex(2, 12)].unit.badge, places[Hex(2, 12)].unit.figures) == ("elite-armor", 4)  # type: ignore[union-attr]
-    assert (places[Hex(7, 9)].unit.badge, places[Hex(7, 9)].unit.figures) == ("french-resistance", 3)  # type: ignore[union-attr]
+    units = {p.hex: p.unit for p in scenario.hexes if p.unit is not None}
+    assert units[Hex(1, 5)].badge == "special-forces"
+    assert (units[Hex(2, 12)].badge, units[Hex(2, 12)].figures) == ("elite-armor", 4)
+    assert (units[Hex(7, 9)].badge, units[Hex(7, 9)].figures) == ("french-resistance", 3)
     river = places[Hex(4, 0)].terrain
     assert river is not None and (river.id, river.m44, river.orientation) == ("river", "curve", 4)
     assert places[Hex(4, 4)].feature == Tile(id="bridge", orientation=5)

@@ -85,10 +85,10 @@ async def test_the_details_panel_shows_the_scenarios_texts_in_each_language(tmp_
     save_scenario(scenario, path)
     app = HexApp(path)
     async with app.run_test(size=(120, 40)) as pilot:
-        panel = app.query_one("#texts-panel")
-        assert not panel.display
+        panel, events = app.query_one("#texts-panel"), app.query_one("#events")
+        assert (panel.display, events.display) == (False, True)
         await pilot.press("i")
-        assert panel.display and not app.query_one("#events").display
+        assert (panel.display, events.display) == (True, False)
         shown = str(app.query_one("#texts").render())
         assert scenario.special_rules is not None and scenario.special_rules.splitlines()[0] in shown
         await pilot.press("l")
@@ -97,7 +97,7 @@ async def test_the_details_panel_shows_the_scenarios_texts_in_each_language(tmp_
         await pilot.press("l", "l")  # de, then back to en
         assert scenario.special_rules.splitlines()[0] in str(app.query_one("#texts").render())
         await pilot.press("i")
-        assert not panel.display and app.query_one("#events").display
+        assert (panel.display, events.display) == (False, True)
 
 
 def legend_keys(app: HexApp) -> list[tuple[str, str]]:
@@ -120,10 +120,10 @@ async def test_every_mark_on_the_board_is_in_the_legend_and_no_terrain_is_unknow
             app.history.apply(SetUnit(at, Unit(type=kind.value, side=Side.ALLIES)))
         app.redraw()
         drawn = app.query_one(HexMapView).cells
-        panel = app.query_one("#legend-panel")
-        assert not panel.display
+        panel, events = app.query_one("#legend-panel"), app.query_one("#events")
+        assert (panel.display, events.display) == (False, True)
         await pilot.press("question_mark")
-        assert panel.display and not app.query_one("#events").display
+        assert (panel.display, events.display) == (True, False)
         keys = legend_keys(app)
         for tile in catalogue.terrain.values():
             label = drawn[placed[tile.id][0]].label

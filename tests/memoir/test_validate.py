@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from builder.memoir.scenario import Tile
+from builder.memoir.scenario import Place, Tile
 from builder.memoir.validate import validate
 from tests.memoir.helpers import ALLIES, AXIS, CATALOGUE, place, scenario, unit
 
 BOTH = (place(8, 0, unit=unit("infantry", ALLIES)), place(0, 0, unit=unit("infantry", AXIS)))
 
 
-def codes(*hexes: object) -> list[str]:
-    return [i.code for i in validate(scenario(*hexes), CATALOGUE)]  # type: ignore[arg-type]
+def codes(*hexes: Place) -> list[str]:
+    return [i.code for i in validate(scenario(*hexes), CATALOGUE)]
 
 
 def test_a_legal_scenario_has_no_issue() -> None:

@@ -19,6 +19,7 @@ from builder.heroes.rules.simulation import simulate
 from builder.io.catalogue_files import load_catalogue
 from builder.kernel.choice import softmax_order
 from builder.services.balance import (
+    BalanceGame,
     BalancePlan,
     GameResult,
     Serial,
@@ -103,7 +104,7 @@ class Shuffled:
     """A backend that plays the chunks out of order (as workers finish) and hands them back
     in seed order, as every backend must."""
 
-    def play(self, game: Coin, chunks: Iterable[range]) -> Iterator[list[GameResult]]:
+    def play(self, game: BalanceGame, chunks: Iterable[range]) -> Iterator[list[GameResult]]:
         todo = list(chunks)
         done = {i: play_chunk(game, seeds) for i, seeds in reversed(list(enumerate(todo)))}
         for i in range(len(todo)):
@@ -148,7 +149,7 @@ def test_stopping_keeps_whole_chunks_and_says_so() -> None:
     assert run.interrupted and run.tally.games == 30
 
     class Interrupted:
-        def play(self, game: Coin, chunks: Iterable[range]) -> Iterator[list[GameResult]]:
+        def play(self, game: BalanceGame, chunks: Iterable[range]) -> Iterator[list[GameResult]]:
             for i, seeds in enumerate(chunks):
                 if i == 2:
                     raise KeyboardInterrupt

@@ -125,7 +125,8 @@ def test_played_through_by_simulation_the_units_change_is_in_the_next_set_up(
     force = welcome.force(side)
     assert force is not None and force.extra == [unit]
     if winner == "commonwealth":
-        assert welcome.force("german").removed == ["ge-mg42-team"]  # type: ignore[union-attr]
+        german_force = welcome.force("german")
+        assert german_force is not None and german_force.removed == ["ge-mg42-team"]
     assert is_legal(validate_scenario(welcome, bundled).issues)
     # The second game fields the change: the added counter deploys, the removed one does not.
     finished, games = simulate_campaign(loaded, bundled, seed + 10)

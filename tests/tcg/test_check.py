@@ -8,7 +8,7 @@ import pytest
 from pydantic import ValidationError
 
 from builder.kernel.diagnostics import Severity
-from builder.tcg.cards import EventCard, EventEffect, EventEffectKind, UnitCard
+from builder.tcg.cards import EventCard, EventEffect, EventEffectKind, HeroCard
 from builder.tcg.catalogue import CardCatalogue
 from builder.tcg.check import check_cards, check_scenario
 from builder.tcg.scenario import Scenario
@@ -102,9 +102,9 @@ def test_a_hero_goes_only_where_its_condition_allows(cards: CardCatalogue) -> No
     rifle, paras, halftrack, m10 = (
         cards.unit(i) for i in ("us-rifle-company-a", "us-parachute-rifle-section", "us-m3-half-track", "us-m10")
     )
-    assert clint is not None and not isinstance(clint, UnitCard)
+    assert isinstance(clint, HeroCard)
     assert rifle and paras and halftrack and m10
-    condition = clint.condition  # type: ignore[union-attr]
+    condition = clint.condition
     assert condition.admits(rifle) and condition.admits(halftrack)
     assert not condition.admits(paras) and not condition.admits(m10)
     data = small_data()

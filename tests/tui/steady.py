@@ -12,11 +12,18 @@ field always shows its cursor and an unfocused one never does, however late the 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from textual.app import App
 from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Input, TextArea
+
+# pytest-textual-snapshot's `snap_compare` fixture: it takes the app, `press`,
+# `terminal_size` and `run_before`, though the plugin declares its type with the app alone.
+SnapCompare = Callable[..., bool]
+ScreenT = TypeVar("ScreenT", bound=Screen[Any])
 
 
 async def still_cursors(pilot: Pilot[Any]) -> None:
@@ -30,7 +37,7 @@ async def still_cursors(pilot: Pilot[Any]) -> None:
 
 
 def snapshot(
-    snap_compare: Callable[..., bool],
+    snap_compare: SnapCompare,
     app: App[Any],
     size: tuple[int, int],
     *,
@@ -50,17 +57,18 @@ def snapshot(
     return snap_compare(app, terminal_size=size, run_before=drive)
 
 
-async def showing(pilot: Pilot[Any], kind: type, tries: int = 50) -> Any:
+async def showing(pilot: Pilot[Any], kind: type[ScreenT], tries: int = 50) -> ScreenT:
     """The screen of `kind` once the app shows it (a worker may push it a few frames after the
     key that asked for it, more on a loaded machine)."""
     for _ in range(tries):
         await pilot.pause()
-        if isinstance(pilot.app.screen, kind):
-            return pilot.app.screen
+        screen = pilot.app.screen
+        if isinstance(screen, kind):
+            return screen
     raise AssertionError(f"no {kind.__name__} shown; the screen is {pilot.app.screen!r}")
 
 
-async def found(pilot: Pilot[Any], selector: str, tries: int = 50) -> Any:
+async def found(pilot: Pilot[Any], selector: str, tries: int = 50) -> Widget:
     """The widget `selector` names on the app's screen once it has been mounted."""
     for _ in range(tries):
         await pilot.pause()

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from rich.color import Color
+from textual.pilot import Pilot
 from textual.strip import Strip
 from textual.widgets import Input, OptionList, Select, Static
 
@@ -20,6 +21,7 @@ from builder.tui.screens.counters import SHIELD, CounterDetails
 from builder.tui.screens.dialogs import Ask, NewArmy
 from builder.tui.screens.file_dialog import FileDialog
 from builder.tui.screens.slot_picker import SlotPicker
+from builder.tui.widgets.issues import IssuesPanel
 
 SIZE = (120, 40)
 TARGETS = (DefenseColour.INFANTRY, DefenseColour.LIGHT, DefenseColour.HEAVY)
@@ -29,10 +31,10 @@ def builder(app: HonApp) -> ArmyBuilderScreen:
     return app.builder
 
 
-async def open_slot(app: HonApp, pilot: object, path: str) -> SlotPicker:
+async def open_slot(app: HonApp, pilot: Pilot[None], path: str) -> SlotPicker:
     assert builder(app).focus_path(path)
-    await pilot.press("enter")  # type: ignore[attr-defined]
-    await pilot.pause()  # type: ignore[attr-defined]
+    await pilot.press("enter")
+    await pilot.pause()
     assert isinstance(app.screen, SlotPicker)
     return app.screen
 
@@ -42,11 +44,11 @@ def index_of(picker: SlotPicker, option_id: str) -> int:
     return ids.index(option_id) + (1 if picker.filled else 0)
 
 
-async def select(app: HonApp, pilot: object, picker: SlotPicker, option_id: str) -> None:
+async def select(app: HonApp, pilot: Pilot[None], picker: SlotPicker, option_id: str) -> None:
     options = picker.query_one("#candidates", OptionList)
     options.highlighted = index_of(picker, option_id)
-    await pilot.press("enter")  # type: ignore[attr-defined]
-    await pilot.pause()  # type: ignore[attr-defined]
+    await pilot.press("enter")
+    await pilot.pause()
 
 
 async def test_the_app_opens_on_the_example_army(app_on_example: HonApp) -> None:
@@ -224,9 +226,9 @@ async def test_an_issue_jumps_to_its_place(app_on_file: HonApp) -> None:
         await pilot.pause()
         await pilot.press("f4")
         await pilot.pause()
-        issues = app_on_file.screen.query_one("#issues", OptionList)
+        issues = app_on_file.screen.query_one("#issues", IssuesPanel)
         assert issues.has_focus
-        codes = [i.code for i in issues._issues]  # type: ignore[attr-defined]
+        codes = [i.code for i in issues._issues]
         issues.highlighted = codes.index("option.unusable")
         await pilot.press("enter")
         await pilot.pause()
@@ -234,10 +236,10 @@ async def test_an_issue_jumps_to_its_place(app_on_file: HonApp) -> None:
         assert getattr(focused, "path", None) == "tiles[2].slots.right"
 
 
-async def open_counters(app: HonApp, pilot: object, path: str) -> CounterDetails:
+async def open_counters(app: HonApp, pilot: Pilot[None], path: str) -> CounterDetails:
     assert builder(app).focus_path(path)
-    await pilot.press("d")  # type: ignore[attr-defined]
-    await pilot.pause()  # type: ignore[attr-defined]
+    await pilot.press("d")
+    await pilot.pause()
     screen = app.screen
     assert isinstance(screen, CounterDetails)
     return screen

@@ -4,6 +4,8 @@ a slot row chooses for that slot."""
 
 from __future__ import annotations
 
+from textual.pilot import Pilot
+
 from builder.heroes.army.resolve import resolve
 from builder.tui.app import HonApp
 from builder.tui.screens.builder import ArmyBuilderScreen
@@ -31,11 +33,11 @@ def focused_path(app: HonApp) -> str | None:
     return getattr(app.focused, "path", None)
 
 
-async def walk(app: HonApp, pilot: object, key: str, steps: int) -> list[str | None]:
+async def walk(app: HonApp, pilot: Pilot[None], key: str, steps: int) -> list[str | None]:
     seen = []
     for _ in range(steps):
-        await pilot.press(key)  # type: ignore[attr-defined]
-        await pilot.pause()  # type: ignore[attr-defined]
+        await pilot.press(key)
+        await pilot.pause()
         seen.append(focused_path(app))
     return seen
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Select, Static
 
 from builder.io.catalogue_files import bundled_files, load_catalogue
@@ -26,9 +27,9 @@ def issues_text(editor: CatalogueEditor) -> str:
     return str(editor.query_one("#editor-issues", Static).render())
 
 
-async def type_into(pilot: object, editor: CatalogueEditor, field: str, text: str) -> None:
+async def type_into(pilot: Pilot[None], editor: CatalogueEditor, field: str, text: str) -> None:
     editor.query_one(f"#f-{field}", Input).value = text
-    await pilot.pause()  # type: ignore[attr-defined]
+    await pilot.pause()
 
 
 async def test_make_a_tile_then_use_it(app_on_file: HonApp, isolated_user_catalogue: Path) -> None:

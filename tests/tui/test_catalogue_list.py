@@ -123,7 +123,7 @@ async def test_a_search_lists_its_hits_from_the_first_and_none_when_nothing_matc
         assert results.scroll_y > 0
         await pilot.press("ctrl+f", *"sherman")
         await pilot.pause()
-        assert results.highlighted == 0 and results.scroll_y == 0
+        assert (results.highlighted, results.scroll_y) == (0, 0)
         assert browser.hits[0][1].id == "us-sherman-platoon" and shown(results, browser, 0)
         await pilot.press(*"qqqq")
         await pilot.pause()

@@ -88,7 +88,8 @@ async def test_counts_and_not_are_read_live(duel_session: ScenarioSession) -> No
         details = await open_form(pilot)
         details.query_one("#cond-type", Select).value = "victory-points"
         await pilot.pause()
-        assert not details.query_one("#cond-objectives", SelectionList).parent.display  # type: ignore[union-attr]
+        around = details.query_one("#cond-objectives", SelectionList).parent
+        assert around is not None and not around.display
         assert "Not yet a condition" in english(details)
         details.query_one("#cond-count", Input).value = "x"
         await pilot.pause()
@@ -121,7 +122,8 @@ async def test_tab_reaches_every_field(duel_session: ScenarioSession) -> None:
             details.query_one("#cond-type", Select).value = kind
             await pilot.pause()
             form = details.query_one(ConditionForm)
-            shown = {w.id for w in form.query("Select, Input, SelectionList, Checkbox, Button") if w.parent.display}  # type: ignore[union-attr]
+            fields = form.query("Select, Input, SelectionList, Checkbox, Button")
+            shown = {w.id for w in fields if w.parent is not None and w.parent.display}
             details.query_one("#cond-outcome", Select).focus()
             await pilot.pause()
             reached = await tab_through(pilot, len(shown) + 2)

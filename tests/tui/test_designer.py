@@ -20,6 +20,7 @@ from builder.tui.screens.designer import DesignerScreen
 from builder.tui.screens.scenario_details import ScenarioDetails
 from builder.tui.widgets.map_view import MapView
 from tests.conftest import FIXTURES, MINI
+from tests.tui.steady import SnapCompare, snapshot
 
 SIZE = (120, 40)
 
@@ -193,9 +194,9 @@ async def test_quitting_with_unsaved_changes_asks(duel_file: Path, mini_catalogu
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_designer_snapshot(snap_compare, size: tuple[int, int], duel_file: Path, mini_catalogue: Catalogue) -> None:  # type: ignore[no-untyped-def]
-    from tests.tui.steady import snapshot
-
+def test_designer_snapshot(
+    snap_compare: SnapCompare, size: tuple[int, int], duel_file: Path, mini_catalogue: Catalogue
+) -> None:
     assert snapshot(snap_compare, designer_app(duel_file, mini_catalogue), size)
 
 
@@ -218,9 +219,10 @@ async def test_the_designer_opens_from_the_army_builder(app_on_file: HonApp, tmp
         app_on_file.screen.query_one("#path", Input).value = str(target)
         await pilot.press("enter")
         await pilot.pause()
-        assert app_on_file.scenario.path == target
+        session = app_on_file.scenario
+        assert session.path == target
         await pilot.press("escape")
         await pilot.pause()
-        assert app_on_file.screen is app_on_file.builder
+        assert app_on_file.builder.is_active
     saved = load_scenario(target).scenario
     assert (saved.game.value, saved.title, saved.id) == ("hon", "Night at the Mill", "night-at-the-mill")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
 from builder.io.paths import EXAMPLE_ARMIES_DIR
@@ -20,12 +21,12 @@ def place_labels(dialog: FileDialog) -> list[str]:
     return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
 
 
-async def choose_place(pilot: object, dialog: FileDialog, label: str) -> None:
+async def choose_place(pilot: Pilot[None], dialog: FileDialog, label: str) -> None:
     options = dialog.query_one("#places", OptionList)
     options.highlighted = next(i for i, text in enumerate(place_labels(dialog)) if label in text)
     options.focus()
-    await pilot.press("enter")  # type: ignore[attr-defined]
-    await pilot.pause()  # type: ignore[attr-defined]
+    await pilot.press("enter")
+    await pilot.pause()
 
 
 async def test_open_a_bundled_army_from_the_tree_then_find_it_among_recent_files(app_on_file: HonApp) -> None:

@@ -5,10 +5,13 @@ naming the file, keep running, and keep the player's edits and their history."""
 from __future__ import annotations
 
 import stat
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 
+from builder.heroes.catalogue.index import Catalogue
 from builder.io.army_files import load_army
 from builder.tui.app import HonApp
 from builder.tui.screens.builder import ArmyBuilderScreen
@@ -18,7 +21,7 @@ from tests.tui.steady import showing
 from tests.tui.test_builder import SIZE, open_slot, select
 
 
-async def edit(app: HonApp, pilot: object) -> None:
+async def edit(app: HonApp, pilot: Pilot[None]) -> None:
     picker = await open_slot(app, pilot, "tiles[1].slots.left")
     await select(app, pilot, picker, "knife")
     assert app.session.army.tiles[1].slots["left"].option == "knife"
@@ -47,13 +50,13 @@ def huge(path: Path) -> None:
 
 @pytest.mark.parametrize("spoil", [deleted, broken, not_text, huge], ids=lambda f: f.__name__)
 async def test_reload_theirs_on_a_file_that_cannot_be_read_keeps_the_edits(
-    app_on_file: HonApp, army_file: Path, spoil: object
+    app_on_file: HonApp, army_file: Path, spoil: Callable[[Path], None]
 ) -> None:
     async with app_on_file.run_test(size=SIZE) as pilot:
         await edit(app_on_file, pilot)
         history = app_on_file.session.history
         before = (history.present, list(history.done), list(history.undone))
-        spoil(army_file)  # type: ignore[operator]
+        spoil(army_file)
         await pilot.press("ctrl+s")
         await showing(pilot, Ask)
         await pilot.click("#reload")
@@ -138,7 +141,7 @@ async def test_a_file_replaced_by_a_fifo_is_refused_with_a_notification(app_on_f
 
 
 async def test_a_file_name_with_markup_is_told_as_written(
-    army_file: Path, bundled: object, isolated_user_catalogue: Path
+    army_file: Path, bundled: Catalogue, isolated_user_catalogue: Path
 ) -> None:
     """The player's file name is their text: "[red]" in it was read as markup, so the
     notification hid part of the name (and a closing tag would have broken it)."""
@@ -146,7 +149,7 @@ async def test_a_file_name_with_markup_is_told_as_written(
 
     named = army_file.with_name("able [red] company.yaml")
     army_file.rename(named)
-    app = HonApp(ArmySession.open(named, bundled), isolated_user_catalogue)  # type: ignore[arg-type]
+    app = HonApp(ArmySession.open(named, bundled), isolated_user_catalogue)
     async with app.run_test(size=SIZE) as pilot:
         await edit(app, pilot)
         await pilot.press("ctrl+s")

@@ -38,7 +38,7 @@ async def test_the_builder_shown_while_the_page_is_unfocused_gets_focus_with_the
         page_unfocused.set()  # the army is read while the page has no focus
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert app.screen.id == "builder" and app.focused is None
+        assert (app.screen.id, app.focused) == ("builder", None)
 
         app.post_message(events.AppFocus())  # the player clicks into the page
         await pilot.pause()

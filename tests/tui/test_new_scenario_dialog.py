@@ -38,7 +38,8 @@ async def test_the_title_typed_is_drawn_and_every_field_has_a_label_beside_it(ap
         assert any("Hill 112" in line for line in drawn(title))
         for selector in FIELDS:
             field = dialog.query_one(selector)
-            labels = [label for label in field.parent.query(Label) if str(label.render()).strip()]  # type: ignore[union-attr]
+            assert field.parent is not None
+            labels = [label for label in field.parent.query(Label) if str(label.render()).strip()]
             assert len(labels) == 1, selector
             label = labels[0].region
             assert label.y == field.region.y and label.right <= field.region.x, selector

@@ -51,12 +51,13 @@ async def test_a_new_hex_scenario_is_saved_and_read_back(tmp_path: Path, started
     (app,) = started
     assert isinstance(app, HexApp)
     async with app.run_test(size=(120, 30)) as pilot:
-        assert not app.modified  # issue 30.5: not "modified" before an edit
+        modified = [app.modified]  # issue 30.5: not "modified" before an edit
         await pilot.press("u")  # a unit on the first hex
-        assert app.modified
+        modified.append(app.modified)
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert not app.modified
+        modified.append(app.modified)
+        assert modified == [False, True, False]
     scenario = memoir_files.load_scenario(path).scenario
     assert [side.id for side in scenario.sides] == [Side.AXIS, Side.ALLIES]
     assert len(scenario.hexes) == 1 and scenario.hexes[0].unit is not None

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from textual.command import CommandPalette
+from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Input, OptionList, Select, Static
 
@@ -16,7 +17,9 @@ from builder.tui.app import HonApp
 from builder.tui.screens.catalogue_editor import CatalogueEditor
 from builder.tui.widgets.catalogue_list import CatalogueList
 from builder.tui.widgets.footer import KeysFooter
+from builder.tui.widgets.free_option import FreeOptionRow
 from builder.tui.widgets.side_tabs import SideTabs
+from builder.tui.widgets.tile_card import TileCard
 from tests.tui.test_builder import SIZE, index_of, open_slot, select
 
 SS_ARMY = Path("data/armies/german-ss-550.yaml")
@@ -27,14 +30,14 @@ def drawn(widget: Widget) -> list[str]:
     return [widget.render_line(y).text.rstrip() for y in range(widget.size.height)]
 
 
-async def new_army(app: HonApp, pilot: object, faction: str) -> None:
-    await pilot.press("ctrl+n")  # type: ignore[attr-defined]
-    await pilot.pause()  # type: ignore[attr-defined]
+async def new_army(app: HonApp, pilot: Pilot[None], faction: str) -> None:
+    await pilot.press("ctrl+n")
+    await pilot.pause()
     dialog = app.screen
     dialog.query_one("#faction", Select).value = faction
     dialog.query_one("#name", Input).value = "Fresh"
-    await pilot.click("#create")  # type: ignore[attr-defined]
-    await pilot.pause()  # type: ignore[attr-defined]
+    await pilot.click("#create")
+    await pilot.pause()
 
 
 async def test_a_new_army_shows_no_cards_of_the_previous_one_but_the_empty_hint(app_on_file: HonApp) -> None:
@@ -109,9 +112,9 @@ async def test_a_footer_key_cut_short_leaves_the_palettes_columns_to_the_palette
             await pilot.pause()
 
 
-async def open_editor(app: HonApp, pilot: object) -> CatalogueEditor:
-    await pilot.press("f3")  # type: ignore[attr-defined]
-    await pilot.pause()  # type: ignore[attr-defined]
+async def open_editor(app: HonApp, pilot: Pilot[None]) -> CatalogueEditor:
+    await pilot.press("f3")
+    await pilot.pause()
     assert isinstance(app.screen, CatalogueEditor)
     return app.screen
 
@@ -163,13 +166,13 @@ async def test_f4_then_enter_jumps_to_the_first_issue(bundled: Catalogue, isolat
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f4")
         await pilot.pause()
-        first = app.builder.query_one("#issues").highlighted
+        first = app.builder.query_one("#issues", OptionList).highlighted
         assert first == 0
         await pilot.press("enter")
         await pilot.pause()
         issue = app.session.issues[0]
         focused = app.focused
-        assert focused is not None and issue.path.startswith(focused.path)  # type: ignore[attr-defined]
+        assert isinstance(focused, TileCard | FreeOptionRow) and issue.path.startswith(focused.path)
 
 
 async def test_the_slot_picker_on_a_filled_slot_highlights_what_is_in_it(app_on_file: HonApp) -> None:

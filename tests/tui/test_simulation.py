@@ -139,11 +139,13 @@ async def test_picking_a_firer_and_an_enemy_shows_the_odds_of_the_shot(bundled: 
         await pilot.press("m")
         await pick(pilot, friend)
         await pick(pilot, firer)  # a unit of the same side: the firer changes
-        assert screen.firer == firer.key
+        assert (screen.firer, screen.target) == (firer.key, None)
         assert "Now an enemy unit for the odds" in shown(screen, "#sim-odds")
         await pick(pilot, target)
         odds_text = shown(screen, "#sim-odds")
-        previews = preview_fire(board(screen.game.scenario, screen.game.battlefield, frame.pieces), firer, target)
+        game = screen.game
+        assert game is not None
+        previews = preview_fire(board(game.scenario, game.battlefield, frame.pieces), firer, target)
         assert previews
         for preview in previews:
             assert preview.weapon in odds_text

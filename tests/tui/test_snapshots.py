@@ -15,7 +15,7 @@ from builder.io.catalogue_files import load_catalogue
 from builder.services.army_session import ArmySession
 from builder.tui.app import HonApp
 from tests.conftest import FIXTURES, MINI
-from tests.tui.steady import snapshot
+from tests.tui.steady import SnapCompare, snapshot
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -27,10 +27,10 @@ def fixture_app(user_catalogue: Path) -> HonApp:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 class TestArmyBuilder:
-    def test_builder(self, snap_compare, size: tuple[int, int], tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    def test_builder(self, snap_compare: SnapCompare, size: tuple[int, int], tmp_path: Path) -> None:
         assert snapshot(snap_compare, fixture_app(tmp_path), size)
 
-    def test_slot_picker_with_reasons(self, snap_compare, size: tuple[int, int], tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    def test_slot_picker_with_reasons(self, snap_compare: SnapCompare, size: tuple[int, int], tmp_path: Path) -> None:
         async def open_picker(pilot: Pilot[None]) -> None:
             app = pilot.app
             assert isinstance(app, HonApp)
@@ -40,10 +40,10 @@ class TestArmyBuilder:
 
         assert snapshot(snap_compare, fixture_app(tmp_path), size, run_before=open_picker)
 
-    def test_issues_panel(self, snap_compare, size: tuple[int, int], tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    def test_issues_panel(self, snap_compare: SnapCompare, size: tuple[int, int], tmp_path: Path) -> None:
         assert snapshot(snap_compare, fixture_app(tmp_path), size, press=["f4"])
 
-    def test_counter_details(self, snap_compare, size: tuple[int, int], tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    def test_counter_details(self, snap_compare: SnapCompare, size: tuple[int, int], tmp_path: Path) -> None:
         async def open_counters(pilot: Pilot[None]) -> None:
             app = pilot.app
             assert isinstance(app, HonApp)
@@ -56,5 +56,5 @@ class TestArmyBuilder:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 class TestCatalogueEditor:
-    def test_new_tile_form(self, snap_compare, size: tuple[int, int], tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    def test_new_tile_form(self, snap_compare: SnapCompare, size: tuple[int, int], tmp_path: Path) -> None:
         assert snapshot(snap_compare, fixture_app(tmp_path), size, press=["f3"])

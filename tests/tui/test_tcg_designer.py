@@ -23,7 +23,7 @@ from builder.tui.screens.tcg_deck import TcgDeckScreen
 from builder.tui.screens.tcg_designer import TcgDesignerScreen
 from builder.tui.widgets.tcg_board import BOX_HEIGHT
 from builder.tui.widgets.tcg_design_board import TcgDesignBoard
-from tests.tui.steady import snapshot
+from tests.tui.steady import SnapCompare, snapshot
 
 SIZE = (130, 42)
 
@@ -116,7 +116,7 @@ async def test_quitting_with_unsaved_changes_asks(orchard: Path) -> None:
         assert isinstance(app.screen, Ask)
         await pilot.click("#cancel")
         await pilot.pause()
-        assert app.is_running and app.screen is screen
+        assert app.is_running and screen.is_active
 
 
 async def open_deck(pilot: Pilot[None], side_key_presses: int = 0) -> TcgDeckScreen:
@@ -148,7 +148,8 @@ async def test_the_composer_refuses_a_second_copy_and_adds_a_legal_card(orchard:
             deck.query_one("#tcg-catalogue", OptionList).get_option_at_index(index).prompt
         )
         await pilot.press("enter")
-        assert deck.refused is not None and deck.refused.code == "tcg.force.unique"
+        refused = deck.refused
+        assert refused is not None and refused.code == "tcg.force.unique"
         assert "tcg.force.unique" in str(deck.query_one("#tcg-deck-status", Static).render())
         after = screen.session.scenario.side("us")
         assert after is not None and after.force.deck == before.force.deck
@@ -196,12 +197,12 @@ async def test_a_historical_event_needs_the_scenarios_events(orchard: Path) -> N
         assert not screen.session.history.can_undo
 
 
-def test_designer_snapshot(snap_compare, orchard: Path) -> None:  # type: ignore[no-untyped-def]
+def test_designer_snapshot(snap_compare: SnapCompare, orchard: Path) -> None:
     app, _ = designer(orchard)
     assert snapshot(snap_compare, app, (120, 40), press=["right", "down"])
 
 
-def test_deck_composer_snapshot(snap_compare, orchard: Path) -> None:  # type: ignore[no-untyped-def]
+def test_deck_composer_snapshot(snap_compare: SnapCompare, orchard: Path) -> None:
     app, _ = designer(orchard)
     assert snapshot(snap_compare, app, (120, 40), press=["d"])
 
@@ -241,12 +242,12 @@ async def test_deploying_a_card_moves_it_and_refuses_one_from_the_deck(orchard: 
         options.highlighted = next(i for i, c in enumerate(picker.choices) if c.card.id == "us-mortar-platoon")
         await pilot.press("enter")
         assert picker.refused is not None and picker.refused.code == "tcg.force.unique"
-        assert app.screen is picker
+        assert picker.is_active
         # The M10, deployed hidden at [4, 2], moves to [2, 3] and stays hidden.
         options.highlighted = next(i for i, c in enumerate(picker.choices) if c.card.id == "us-m10")
         await pilot.press("enter")
         await pilot.pause()
-        assert app.screen is screen
+        assert screen.is_active
         us = screen.session.scenario.side("us")
         assert us is not None
         m10 = [p for p in us.force.deployment if p.card == "us-m10"]
@@ -372,16 +373,17 @@ async def test_the_directive_cap_refuses_a_seventh_marker(orchard: Path) -> None
 
         assert german() == (3, 2)
         await pilot.press("plus", "plus", "plus", "plus")
-        assert german() == (3, 6) and deck.refused is None
+        assert (german(), deck.refused) == ((3, 6), None)
         await pilot.press("plus")  # never more than six DIRECTIVE markers (TCG p.5)
         assert german() == (3, 6)
-        assert deck.refused is not None and deck.refused.code == "tcg.directives.cap"
+        refused = deck.refused
+        assert refused is not None and refused.code == "tcg.directives.cap"
         assert "tcg.directives.cap" in str(deck.query_one("#tcg-deck-status", Static).render())
         await pilot.press("right_square_bracket", "minus")
         assert german() == (4, 5)
         # Down to one COMMAND marker; none at all is refused, said, and changes nothing.
         await pilot.press("left_square_bracket", "left_square_bracket", "left_square_bracket")
-        assert german() == (1, 5) and deck.refused is None
+        assert (german(), deck.refused) == ((1, 5), None)
         await pilot.press("left_square_bracket")
         assert german() == (1, 5)
         assert deck.refused is not None and deck.refused.code == "tcg.side.markers-range"
@@ -419,8 +421,9 @@ async def test_a_new_board_is_whole_at_120_columns_and_unmodified_until_edited(t
         assert board.virtual_size.height <= board.scrollable_content_region.height
         await pilot.press(*["right"] * 5, *["down"] * 3)
         assert board.cursor == (5, 3) and board.scroll_offset == (0, 0)
-        assert not session.has_edits
+        edits = [session.has_edits]
         await pilot.press("enter")  # the terrain tool: the corner box becomes urban
-        assert session.has_edits
+        edits.append(session.has_edits)
         await pilot.press("ctrl+z")
-        assert not session.has_edits
+        edits.append(session.has_edits)
+        assert edits == [False, True, False]  # none before the edit, one after, none once undone

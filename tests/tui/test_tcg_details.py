@@ -20,7 +20,7 @@ from builder.tui.app import HonApp
 from builder.tui.screens.tcg_designer import TcgDesignerScreen
 from builder.tui.screens.tcg_details import TcgDetailsScreen
 from tests.tui.keys import tab_through
-from tests.tui.steady import showing, snapshot
+from tests.tui.steady import SnapCompare, showing, snapshot
 
 SIZE = (130, 42)
 
@@ -207,7 +207,7 @@ async def test_bad_values_are_refused_with_the_reason_and_change_nothing(orchard
     assert not session.history.can_undo
 
 
-def test_details_snapshot(snap_compare, orchard: Path) -> None:  # type: ignore[no-untyped-def]
+def test_details_snapshot(snap_compare: SnapCompare, orchard: Path) -> None:
     app, _ = designer(TcgScenarioSession.open(orchard, open_cards()))
 
     async def victory_tab(pilot: Pilot[None]) -> None:

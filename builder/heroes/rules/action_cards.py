@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -37,7 +37,7 @@ from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.surprise import needs_card, windows_crossed
-from builder.kernel.decisions import Checked
+from builder.kernel.decisions import Offered
 from builder.kernel.events import Roll
 
 if TYPE_CHECKING:
@@ -62,9 +62,9 @@ def battle_events_at(turn: Turn, side: str, moment: CardTiming, unit: Piece | No
     the unit activated, or that has just acted."""
     played: list[CardPlay] = []
     while turn.asking and side in turn.state.decks:
+        if not _held_at(turn, side, moment):
+            return  # no card of this moment in hand: nothing to play, nobody asked
         options = battle_event_plays(turn, side, moment)
-        if not options.listed and not _held_at(turn, side, moment):
-            return
         play = turn.ask(BattleEvent(side=side, options=options, moment=moment, unit=unit, played=tuple(played)))
         if play is None:
             return
@@ -87,20 +87,24 @@ def _held_at(turn: Turn, side: str, moment: CardTiming) -> bool:
     return deck is not None and any(c.effect is not None and c.timing is moment for c in deck.hand)
 
 
-def battle_event_plays(turn: Turn, side: str, moment: CardTiming) -> Checked[CardPlay | None]:
+def battle_event_plays(turn: Turn, side: str, moment: CardTiming) -> Offered[CardPlay | None]:
     """The Battle Events the side may play now: none, or one of its cards of this moment on
-    what its effect needs. Listed: the cards that need no Forced Move's path, on each unit
-    they may go on; any other play the rules allow is one too (a Forced Move on any path)."""
-    deck = turn.state.decks.get(side)
-    ids = sorted({c.id for c in deck.hand if c.effect is not None and c.timing is moment}) if deck else []
-    units = sorted(p.key for p in turn.state.units(side))
-    candidates = [CardPlay(card) for card in ids] + [CardPlay(card, key) for card in ids for key in units]
-    listed = [play for play in candidates if battle_event_refusal(turn, side, play, moment) is None]
+    what its effect needs. Offered: the cards that need no Forced Move's path, on each unit
+    they may go on, then none; any other play the rules allow is one too (a Forced Move on
+    any path). Worked out only for a player that lists them."""
 
     def allows(play: object) -> bool:
-        return isinstance(play, CardPlay) and battle_event_refusal(turn, side, play, moment) is None
+        return play is None or (isinstance(play, CardPlay) and battle_event_refusal(turn, side, play, moment) is None)
 
-    return Checked((*listed, None), lambda play: play is None or allows(play))
+    def offer() -> Iterator[CardPlay | None]:
+        deck = turn.state.decks.get(side)
+        ids = sorted({c.id for c in deck.hand if c.effect is not None and c.timing is moment}) if deck else []
+        units = sorted(p.key for p in turn.state.units(side))
+        candidates = [CardPlay(card) for card in ids] + [CardPlay(card, key) for card in ids for key in units]
+        yield from (play for play in candidates if allows(play))
+        yield None
+
+    return Offered(offer, allows)
 
 
 def battle_event_refusal(turn: Turn, side: str, play: CardPlay, moment: CardTiming) -> str | None:

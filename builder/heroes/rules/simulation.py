@@ -26,7 +26,6 @@ from builder.heroes.rules.cave import conditions
 from builder.heroes.rules.crew import board, crewed, crews_to_board
 from builder.heroes.rules.deployment import auto_deploy
 from builder.heroes.rules.events import DeployEvent, HeroesEvent, InitiativeEvent, Phase
-from builder.heroes.rules.in_play import Kept
 from builder.heroes.rules.initiative import DieRerolls, initiative_rerolls
 from builder.heroes.rules.mythos_setup import prepare
 from builder.heroes.rules.orders import Orders
@@ -35,9 +34,17 @@ from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.placement import Force, campaign_changed, field_army, zones_for
 from builder.heroes.rules.players import HeroesPlayer, HeroesView, viewer
 from builder.heroes.rules.ruleset import Ruleset
-from builder.heroes.rules.state import Frame, GameState
+from builder.heroes.rules.state import Frame, GameState, copy_state
 from builder.heroes.rules.state import new_game as new_state
-from builder.heroes.rules.turn import activation_phase, end_of_turn, order_phase, supply_phase
+from builder.heroes.rules.turn import (
+    Activations,
+    activate_next,
+    activation_end,
+    activation_opening,
+    end_of_turn,
+    order_phase,
+    supply_phase,
+)
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.heroes.scenario.models import RANDOM, Scenario, ZoneKind
 from builder.kernel.diagnostics import Severity
@@ -246,7 +253,9 @@ class Stage(Enum):
 
     SET_UP = "set-up"
     ORDER = "order"
-    ACTIVATION = "activation"
+    ACTIVATION = "activation"  # its opening: what comes before the first token
+    ACTIVATING = "activating"  # one token revealed (and the special tokens played before it)
+    ACTIVATION_END = "activation-end"
     SUPPLY = "supply"
     END_OF_TURN = "end-of-turn"
     OVER = "over"
@@ -264,6 +273,7 @@ class HeroesGame:
     turns: int | None  # the most to play; None for the whole game
     frames: list[Frame] = field(default_factory=list)
     orders: dict[str, Orders] = field(default_factory=dict)
+    activations: Activations = field(default_factory=lambda: Activations([], {}))
     stage: Stage = Stage.SET_UP
     played: int = 0  # the last turn begun
 
@@ -297,8 +307,8 @@ class SetUp:
 
 class HeroesRules:
     """The Heroes System for a forward model (builder.kernel.match.Rules): a step is the
-    set-up, or one phase of a Game Turn (HoN core p.8-9, p.16), or the victory check that
-    ends a turn."""
+    set-up, the Order Phase, the opening of the Activation Phase, one token revealed, its end,
+    the Supply Phase (HoN core p.8-9, p.16), or the victory check that ends a turn."""
 
     def copy(self, game: HeroesGame) -> HeroesGame:
         return replace(
@@ -307,6 +317,7 @@ class HeroesRules:
             dice=deepcopy(game.dice),
             frames=list(game.frames),
             orders=dict(game.orders),
+            activations=game.activations.copy(),
         )
 
     def step(self, game: HeroesGame, table: Table[HeroesView]) -> None:
@@ -320,7 +331,14 @@ class HeroesRules:
                 game.orders = order_phase(state, table, dice, game.frames)
                 game.stage = Stage.OVER if state.over else Stage.ACTIVATION
             case Stage.ACTIVATION:
-                game.frames += activation_phase(state, game.orders, table, dice)
+                game.activations, frames = activation_opening(state, game.orders, table, dice)
+                game.frames += frames
+                game.stage = Stage.ACTIVATING if game.activations.remaining else Stage.ACTIVATION_END
+            case Stage.ACTIVATING:
+                game.frames += activate_next(state, game.activations, table, dice)
+                game.stage = Stage.ACTIVATING if game.activations.remaining else Stage.ACTIVATION_END
+            case Stage.ACTIVATION_END:
+                game.frames += activation_end(state, table, dice)
                 game.stage = Stage.SUPPLY
             case Stage.SUPPLY:
                 game.frames += supply_phase(state, game.orders, table, dice)
@@ -343,18 +361,6 @@ class HeroesRules:
 
 
 RULES = HeroesRules()
-
-
-def copy_state(state: GameState) -> GameState:
-    """A state that changes apart from `state`: what the rules change is copied, what they
-    only read (the scenario, the battlefield, the armies, the catalogue's data, every counter,
-    which is immutable) is shared."""
-    shared: dict[int, object] = {id(state._kept): Kept()}  # caches, rebuilt as needed
-    for kept in (state.scenario, state.battlefield, state.ruleset, state.rubble, *state.armies.values()):
-        shared[id(kept)] = kept
-    for pieces in (state.pieces, state.reserve, state.destroyed, state.arriving, state.exited, state.fallen_defenders):
-        shared.update((id(piece), piece) for piece in pieces.values())
-    return deepcopy(state, shared)
 
 
 def new_game(

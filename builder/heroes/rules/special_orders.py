@@ -11,7 +11,7 @@ other token is revealed is played then (every token placed is activated, p.9).""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 
 from builder.heroes.rules.orders import SPECIAL, Orders, Reveal
@@ -37,23 +37,12 @@ def opening(
     return at_zero, held
 
 
-def with_later_specials(
-    state: GameState,
-    sequence: Sequence[Reveal],
-    held: dict[str, list[str]],
-    choosers: Mapping[str, Chooser],
-) -> Iterator[Reveal]:
-    """`sequence` with each held special token slotted in where its side chooses to play it,
-    asked (the initiative player first) before each token is revealed; the rest at the end."""
-    for reveal in sequence:
-        yield from _played_now(state, held, choosers, at_end=False)
-        yield reveal
-    yield from _played_now(state, held, choosers, at_end=True)
-
-
-def _played_now(
+def played_now(
     state: GameState, held: dict[str, list[str]], choosers: Mapping[str, Chooser], at_end: bool
 ) -> Iterator[Reveal]:
+    """The held special tokens the sides play now, the initiative player first, each asked as
+    the last one's activation ends (a generator: consume it as you activate); `at_end`: every
+    token still held, since every token placed is activated (HoN core p.9)."""
     for side in state.initiative_order():
         for key in list(held.get(side, ())):
             if at_end or _chosen(state, choosers, side, key):

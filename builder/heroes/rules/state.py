@@ -6,9 +6,12 @@ It answers the scenario's victory conditions (`builder.heroes.scenario.condition
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
+from enum import Enum
 from functools import cached_property
+from typing import Any
 
 from builder.heroes.army.resolve import Placed, ResolvedArmy
 from builder.heroes.army.summary import OrderTokens, order_tokens, stars_of, summary_of
@@ -389,3 +392,70 @@ def new_game(
     later = {bonus for event in scenario.events for bonus in event.bonuses}
     state.bonuses = {b.id: b.at for b in scenario.tactical_bonuses if b.id not in later}
     return state
+
+
+def copy_state(state: GameState) -> GameState:
+    """A state that changes apart from `state`, for a forward model's copies: every container
+    and every changeable record copied, what never changes (counters, catalogue data, the
+    scenario, the battlefield, frozen records) shared. Caches start afresh."""
+    twin = copy.copy(state)
+    for name in twin.__dict__.keys() - _FIELDS:
+        del twin.__dict__[name]  # cached properties (objective_areas) are worked out again
+    for name in _FIELDS - _SHARED:
+        setattr(twin, name, _apart(getattr(state, name)))
+    twin._kept = Kept()
+    return twin
+
+
+def _apart(value: Any) -> Any:
+    """`value`, or a copy of it down to its unchangeable parts."""
+    kind = type(value)
+    if kind in _UNCHANGEABLE or _unchangeable(kind):
+        return value
+    if isinstance(value, dict):
+        twin = kind(value)
+        for key, item in value.items():
+            if not _fixed(item):
+                twin[key] = _apart(item)
+        return twin
+    if isinstance(value, list):
+        return [item if _fixed(item) else _apart(item) for item in value]
+    if isinstance(value, set):
+        return set(value)  # of keys and squares
+    if isinstance(value, tuple):
+        return value if all(_fixed(item) for item in value) else tuple(_apart(item) for item in value)
+    if is_dataclass(value):
+        record = copy.copy(value)
+        for name, item in value.__dict__.items():
+            if not _fixed(item):
+                object.__setattr__(record, name, _apart(item))
+        return record
+    raise TypeError(f"a game state holds a {kind.__name__}, which copy_state cannot copy")
+
+
+def _fixed(value: object) -> bool:
+    kind = type(value)
+    return kind in _UNCHANGEABLE or _unchangeable(kind)
+
+
+# What the rules only read, shared by a state and its copies.
+_SHARED = frozenset({"scenario", "battlefield", "ruleset", "armies", "_kept"})
+_FIELDS = frozenset(item.name for item in fields(GameState))
+_UNCHANGEABLE: set[type] = {str, int, float, bool, type(None), frozenset, bytes}
+_CHANGEABLE: set[type] = set()
+
+
+def _unchangeable(kind: type) -> bool:
+    """Frozen dataclasses, frozen pydantic models (the catalogue's) and enums; the answer
+    remembered by type, either way."""
+    if kind in _CHANGEABLE:
+        return False
+    params = getattr(kind, "__dataclass_params__", None)
+    config = getattr(kind, "model_config", None)
+    frozen = (
+        (params is not None and params.frozen)
+        or issubclass(kind, Enum)
+        or (isinstance(config, dict) and bool(config.get("frozen")))
+    )
+    (_UNCHANGEABLE if frozen else _CHANGEABLE).add(kind)
+    return frozen

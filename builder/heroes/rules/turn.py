@@ -6,7 +6,7 @@ Scenario events are told and played as their phase comes (scenario_events.py, Bf
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from builder.heroes.catalogue.cards import CardTiming
 from builder.heroes.rules import (
@@ -54,7 +54,7 @@ from builder.heroes.rules.orders import (
 from builder.heroes.rules.personal_order import duties_said, placements
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.scenario_events import scenario_events
-from builder.heroes.rules.special_orders import LATER, Chooser, opening, with_later_specials
+from builder.heroes.rules.special_orders import LATER, Chooser, opening, played_now
 from builder.heroes.rules.state import Facts, Frame, GameState, star_losses
 from builder.heroes.rules.turn_context import Players, Turn
 from builder.heroes.rules.victory_points import score_objectives
@@ -145,7 +145,35 @@ def activation_phase(state: GameState, orders: Mapping[str, Orders], players: Pl
     """Tokens revealed alternately from the side with the initiative, each unit activated as its
     token is revealed; a unit gone or already activated (an Activated marker, HoN core p.16)
     reveals its token to no effect (HoN core p.9). The side may play action cards on the unit
-    as it is activated and once it has acted (HoN core p.17)."""
+    as it is activated and once it has acted (HoN core p.17). Played in the steps a forward
+    model takes one at a time: the opening, each token, the end."""
+    activations, frames = activation_opening(state, orders, players, dice)
+    while activations.remaining:
+        frames += activate_next(state, activations, players, dice)
+    return frames + activation_end(state, players, dice)
+
+
+@dataclass
+class Activations:
+    """The Activation Phase under way: the tokens still to reveal, in order, and the special
+    tokens each side holds to play between two activations (HoN core p.8)."""
+
+    sequence: list[Reveal]
+    held: dict[str, list[str]]
+
+    @property
+    def remaining(self) -> bool:
+        return bool(self.sequence) or any(self.held.values())
+
+    def copy(self) -> Activations:
+        return Activations(list(self.sequence), {side: list(keys) for side, keys in self.held.items()})
+
+
+def activation_opening(
+    state: GameState, orders: Mapping[str, Orders], players: Players, dice: Dice
+) -> tuple[Activations, list[Frame]]:
+    """What happens before the first token is revealed, and the order they will be revealed in:
+    special tokens as order 0 or held, then the numbered ones alternating (orders.py)."""
     turn = Turn(state, dice, Phase.ACTIVATION, players)
     scenario_events(turn, ScenarioPhase.ACTIVATION, "start")
     madness.madness_acts(turn)  # Rage and Paranoia act, Catatonia freezes (SoN p.11)
@@ -157,60 +185,87 @@ def activation_phase(state: GameState, orders: Mapping[str, Orders], players: Pl
     state.passed_orders.clear()
     marker = state.initiative_order(state.initiative_marker)  # Special Orders keep it (HoN core p.17)
     # Special tokens as order 0, or held and played between two activations (HoN core p.8).
-    asked = state.sides if isinstance(players, Table) else players or {}
-    choosers = {side: _special_order(turn) for side in asked}
-    at_zero, held = opening(state, orders, choosers)
+    at_zero, held = opening(state, orders, _choosers(turn, players))
     sequence = activation_sequence(state.initiative_order(), at_zero, autonomous, teams, marker)
-    for reveal in with_later_specials(state, sequence, held, choosers):
-        reveal = passed_on(state, reveal)  # a token Dynamic passed on (HoN core p.17)
-        state.unrevealed.pop(reveal.key, None)
-        piece = _piece(state, reveal.key)
-        label = {
-            AUTONOMOUS: "an autonomous unit",
-            SPECIAL: f"a special order token, played as order 0 ({state.ruleset.cite('special-order')})",
-            LATER: f"a special order token, played between two activations ({state.ruleset.cite('special-order')})",
-        }.get(reveal.token, f"order {reveal.token}")
-        if piece is None or piece.is_wreck or piece.activated:
-            turn.add(
-                RevealEvent(
-                    turn=state.turn,
-                    phase=turn.phase,
-                    side=reveal.side,
-                    text=f"{reveal.side} reveals {label}: the unit is gone or activated, nothing happens "
-                    f"({state.ruleset.cite('activation')}).",
-                    unit=reveal.key,
-                )
-            )
-            continue
-        piece = _activated(state, piece)
+    return Activations(sequence, held), turn.frames
+
+
+def activate_next(state: GameState, activations: Activations, players: Players, dice: Dice) -> list[Frame]:
+    """The special tokens the sides play before the next token (asked, the initiative player
+    first, each after the last one's activation), then that token; once none is left, the
+    special tokens still held (every token placed is activated, p.9)."""
+    turn = Turn(state, dice, Phase.ACTIVATION, players)
+    choosers = _choosers(turn, players)
+    last = not activations.sequence
+    for reveal in played_now(state, activations.held, choosers, at_end=last):
+        reveal_token(turn, reveal)
+    if not last:
+        reveal_token(turn, activations.sequence.pop(0))
+    return turn.frames
+
+
+def activation_end(state: GameState, players: Players, dice: Dice) -> list[Frame]:
+    turn = Turn(state, dice, Phase.ACTIVATION, players)
+    scenario_events(turn, ScenarioPhase.ACTIVATION, "end")
+    state.fallen_defenders.clear()  # a destroyed Defender's +1 ends with the phase (BfC p.08)
+    return turn.frames
+
+
+def _choosers(turn: Turn, players: Players) -> dict[str, Chooser]:
+    asked = turn.state.sides if isinstance(players, Table) else players or {}
+    return {side: _special_order(turn) for side in asked}
+
+
+def reveal_token(turn: Turn, reveal: Reveal) -> None:
+    """One token revealed and its unit activated: the action cards played on it, its action,
+    a Heroic token's second one, and the cards played once it has acted (HoN core p.9, p.17)."""
+    state = turn.state
+    reveal = passed_on(state, reveal)  # a token Dynamic passed on (HoN core p.17)
+    state.unrevealed.pop(reveal.key, None)
+    piece = _piece(state, reveal.key)
+    label = {
+        AUTONOMOUS: "an autonomous unit",
+        SPECIAL: f"a special order token, played as order 0 ({state.ruleset.cite('special-order')})",
+        LATER: f"a special order token, played between two activations ({state.ruleset.cite('special-order')})",
+    }.get(reveal.token, f"order {reveal.token}")
+    if piece is None or piece.is_wreck or piece.activated:
         turn.add(
             RevealEvent(
                 turn=state.turn,
                 phase=turn.phase,
                 side=reveal.side,
-                text=f"{reveal.side} reveals {label}: {state.title(piece)}.",
+                text=f"{reveal.side} reveals {label}: the unit is gone or activated, nothing happens "
+                f"({state.ruleset.cite('activation')}).",
                 unit=reveal.key,
             )
         )
-        if reveal.token != AUTONOMOUS and piece.side.has("ambush-spotter") and piece.key in state.pieces:
-            spot(turn, piece)
-        if piece.key in state.pieces:
-            action_cards.battle_events_at(turn, reveal.side, CardTiming.ACTIVATION, piece)
-            piece = state.pieces[piece.key]
-        if piece.key in state.pieces:
-            piece = hardboiled.rally_hardboiled(turn, piece)  # Hardboiled tokens, before it acts (SoN p.16)
-            piece = eldritch_ichor.ichor_heal(turn, piece)  # an Eldritch Ichor flips a Character back (SoN p.14)
-        act(turn, piece)
-        again = heroic.heroic_again(turn, reveal.key)  # a Heroic token: a second activation (SoN p.16)
-        if again is not None:
-            act(turn, again)
-        mythos_markers.amulets_of_dagon(turn)  # "at any time during any phase" (SoN p.16): once a unit has acted
-        acted = state.pieces.get(reveal.key)
-        if acted is not None and not acted.is_wreck:
-            action_cards.battle_events_at(turn, reveal.side, CardTiming.AFTER_ACTION, acted)
-    scenario_events(turn, ScenarioPhase.ACTIVATION, "end")
-    state.fallen_defenders.clear()  # a destroyed Defender's +1 ends with the phase (BfC p.08)
-    return turn.frames
+        return
+    piece = _activated(state, piece)
+    turn.add(
+        RevealEvent(
+            turn=state.turn,
+            phase=turn.phase,
+            side=reveal.side,
+            text=f"{reveal.side} reveals {label}: {state.title(piece)}.",
+            unit=reveal.key,
+        )
+    )
+    if reveal.token != AUTONOMOUS and piece.side.has("ambush-spotter") and piece.key in state.pieces:
+        spot(turn, piece)
+    if piece.key in state.pieces:
+        action_cards.battle_events_at(turn, reveal.side, CardTiming.ACTIVATION, piece)
+        piece = state.pieces[piece.key]
+    if piece.key in state.pieces:
+        piece = hardboiled.rally_hardboiled(turn, piece)  # Hardboiled tokens, before it acts (SoN p.16)
+        piece = eldritch_ichor.ichor_heal(turn, piece)  # an Eldritch Ichor flips a Character back (SoN p.14)
+    act(turn, piece)
+    again = heroic.heroic_again(turn, reveal.key)  # a Heroic token: a second activation (SoN p.16)
+    if again is not None:
+        act(turn, again)
+    mythos_markers.amulets_of_dagon(turn)  # "at any time during any phase" (SoN p.16): once a unit has acted
+    acted = state.pieces.get(reveal.key)
+    if acted is not None and not acted.is_wreck:
+        action_cards.battle_events_at(turn, reveal.side, CardTiming.AFTER_ACTION, acted)
 
 
 def _activated(state: GameState, piece: Piece) -> Piece:

@@ -11,7 +11,7 @@ from builder.heroes.army.resolve import resolve
 from builder.heroes.army.validate import check as check_army
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.scenario.campaign import change_problems
-from builder.heroes.scenario.changes import units_named
+from builder.heroes.scenario.changes import Change, units_named
 from builder.heroes.scenario.models import DRAW, Force, Scenario
 from builder.heroes.scenario.reference_issues import missing, unknown
 from builder.kernel.diagnostics import Issue, Severity, error, info, plural, the_side, warning
@@ -115,6 +115,7 @@ def campaign_issues(scenario: Scenario, catalogue: Catalogue, following: Scenari
             f"The scenario is part {campaign.part} of a campaign of {campaign.of}.",
             "Fix the part or the number of parts.",
         )
+    linked = following if following is not None and following.id == campaign.next else None
     seen: set[str] = set()
     for i, outcome in enumerate(campaign.outcomes):
         path = f"campaign.outcomes[{i}]"
@@ -136,17 +137,23 @@ def campaign_issues(scenario: Scenario, catalogue: Catalogue, following: Scenari
                 "Name the next scenario, or remove the changes.",
             )
         for j, change in enumerate(outcome.changes):
-            named = units_named(change)
-            for field, units in named.items():
-                for unit in units:
-                    if unit not in catalogue.units:
-                        yield unknown(catalogue, "units", "unit", unit, f"{path}.changes[{j}].{field}")
-            known = all(u in catalogue.units for units in named.values() for u in units)
-            if known and following is not None and following.id == campaign.next:
-                for problem in change_problems([change], following, catalogue.units):
-                    yield error(
-                        "campaign.link",
-                        f"{path}.changes[{j}]",
-                        f"The next scenario cannot take this change: {problem}",
-                        "Name what the next scenario has.",
-                    )
+            yield from _change_issues(change, f"{path}.changes[{j}]", catalogue, linked)
+
+
+def _change_issues(change: Change, path: str, catalogue: Catalogue, following: Scenario | None) -> Iterator[Issue]:
+    """A change names units the catalogue has, and fits the next scenario (`following`,
+    when it is the one the campaign names)."""
+    named = units_named(change)
+    for field, units in named.items():
+        for unit in units:
+            if unit not in catalogue.units:
+                yield unknown(catalogue, "units", "unit", unit, f"{path}.{field}")
+    known = all(u in catalogue.units for units in named.values() for u in units)
+    if known and following is not None:
+        for problem in change_problems([change], following, catalogue.units):
+            yield error(
+                "campaign.link",
+                path,
+                f"The next scenario cannot take this change: {problem}",
+                "Name what the next scenario has.",
+            )

@@ -11,7 +11,7 @@ from builder.heroes.army.models import ArmyList
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.scenario.battlefield import Battlefield, assemble
 from builder.heroes.scenario.force_issues import campaign_issues, force_issues
-from builder.heroes.scenario.models import RANDOM, Scenario, ZoneKind
+from builder.heroes.scenario.models import RANDOM, Objective, Scenario, Zone, ZoneKind
 from builder.heroes.scenario.reference_issues import missing, unknown
 from builder.heroes.scenario.victory_issues import event_issues, victory_issues
 from builder.kernel.diagnostics import Issue, error, plural, the_side, warning
@@ -105,41 +105,49 @@ def _overlay_issues(scenario: Scenario, battlefield: Battlefield) -> Iterator[Is
 
 def _zone_issues(scenario: Scenario, battlefield: Battlefield) -> Iterator[Issue]:
     sides = [s.id for s in scenario.sides]
-    deployment: dict[str, set[Square]] = {}
     for i, zone in enumerate(scenario.zones):
-        path = f"zones[{i}]"
         if zone.side not in sides:
-            yield missing("side", zone.side, f"{path}.side", sides)
-        cells = zone.area.cells()
-        if not cells:
-            yield error("zone.empty", f"{path}.area", f"Zone {zone.id!r} has no squares.", "Draw its squares.")
-            continue
-        off = cells - battlefield.squares
-        if off:
-            yield error(
-                "zone.off-map",
-                f"{path}.area",
-                f"Zone {zone.id!r} has {plural(len(off), 'square')} off the map, first at {_first(off)}.",
-                "Keep zones on the boards.",
-            )
-        blocked = {c for c in cells & battlefield.squares if battlefield.impassable_to_all(c)}
-        if blocked:
-            yield error(
-                "zone.impassable",
-                f"{path}.area",
-                f"Zone {zone.id!r} has {plural(len(blocked), 'square')} no unit can enter, first at {_first(blocked)}.",
-                "Take impassable squares out of the zone.",
-            )
-        if zone.kind in (ZoneKind.ENTRY, ZoneKind.EXIT) and not any(_on_edge(c, battlefield) for c in cells):
-            where = "arrive" if zone.kind is ZoneKind.ENTRY else "leave"
-            yield warning(
-                "zone.edge",
-                f"{path}.area",
-                f"{zone.kind.value.title()} zone {zone.id!r} does not touch the edge of the map, where units {where}.",
-                f"Move the {zone.kind.value} squares to the map's edge.",
-            )
-        if zone.kind is ZoneKind.DEPLOYMENT:
-            deployment.setdefault(zone.side, set()).update(cells)
+            yield missing("side", zone.side, f"zones[{i}].side", sides)
+        yield from _zone_squares(zone, f"zones[{i}]", battlefield)
+    yield from _sides_without_zone(scenario)
+    yield from _shared_deployment(scenario)
+
+
+def _zone_squares(zone: Zone, path: str, battlefield: Battlefield) -> Iterator[Issue]:
+    """A zone has squares, all on the boards and open to some unit; an entry or exit zone
+    touches the map's edge, where units arrive or leave."""
+    cells = zone.area.cells()
+    if not cells:
+        yield error("zone.empty", f"{path}.area", f"Zone {zone.id!r} has no squares.", "Draw its squares.")
+        return
+    off = cells - battlefield.squares
+    if off:
+        yield error(
+            "zone.off-map",
+            f"{path}.area",
+            f"Zone {zone.id!r} has {plural(len(off), 'square')} off the map, first at {_first(off)}.",
+            "Keep zones on the boards.",
+        )
+    blocked = {c for c in cells & battlefield.squares if battlefield.impassable_to_all(c)}
+    if blocked:
+        yield error(
+            "zone.impassable",
+            f"{path}.area",
+            f"Zone {zone.id!r} has {plural(len(blocked), 'square')} no unit can enter, first at {_first(blocked)}.",
+            "Take impassable squares out of the zone.",
+        )
+    if zone.kind in (ZoneKind.ENTRY, ZoneKind.EXIT) and not any(_on_edge(c, battlefield) for c in cells):
+        where = "arrive" if zone.kind is ZoneKind.ENTRY else "leave"
+        yield warning(
+            "zone.edge",
+            f"{path}.area",
+            f"{zone.kind.value.title()} zone {zone.id!r} does not touch the edge of the map, where units {where}.",
+            f"Move the {zone.kind.value} squares to the map's edge.",
+        )
+
+
+def _sides_without_zone(scenario: Scenario) -> Iterator[Issue]:
+    """Every side has a deployment zone or entry squares, or its units never come into play."""
     sides_with_room = {z.side for z in scenario.zones if z.kind is not ZoneKind.EXIT}
     for i, side in enumerate(scenario.sides):
         if side.id not in sides_with_room:
@@ -150,6 +158,14 @@ def _zone_issues(scenario: Scenario, battlefield: Battlefield) -> Iterator[Issue
                 "its units cannot come into play.",
                 "Draw a deployment zone or entry squares for this side.",
             )
+
+
+def _shared_deployment(scenario: Scenario) -> Iterator[Issue]:
+    """No square in two sides' deployment zones."""
+    deployment: dict[str, set[Square]] = {}
+    for zone in scenario.zones:
+        if zone.kind is ZoneKind.DEPLOYMENT:
+            deployment.setdefault(zone.side, set()).update(zone.area.cells())
     owners = sorted(deployment)
     for n, first in enumerate(owners):
         for second in owners[n + 1 :]:
@@ -173,40 +189,54 @@ def _objective_issues(scenario: Scenario, battlefield: Battlefield) -> Iterator[
     sides = [s.id for s in scenario.sides]
     for i, objective in enumerate(scenario.objectives):
         path = f"objectives[{i}]"
-        if objective.owner is not None and objective.owner not in sides:
-            yield missing("side", objective.owner, f"{path}.owner", sides)
-        if objective.held is not None and objective.held not in sides:
-            yield missing("side", objective.held, f"{path}.held", sides)
+        for field, side in (("owner", objective.owner), ("held", objective.held)):
+            if side is not None and side not in sides:
+                yield missing("side", side, f"{path}.{field}", sides)
         if objective.element is not None:
-            placed = [e for e in battlefield.elements if e.id == objective.element]
-            if not placed:
-                known = sorted({e.id for e in battlefield.elements if e.id})
-                yield missing("terrain element", objective.element, f"{path}.element", known)
-            elif len(placed) > 1:
-                yield error(
-                    "objective.ambiguous",
-                    f"{path}.element",
-                    f"Objective {objective.name!r} names the element {objective.element!r}, which is on the map "
-                    f"{len(placed)} times ({', '.join(e.key for e in placed)}).",
-                    "Put the objective on a square instead.",
-                )
-            continue
-        assert objective.at is not None
-        if objective.at not in battlefield.squares:
-            yield error(
-                "objective.off-map",
-                f"{path}.at",
-                f"Objective {objective.name!r} is off the map at {list(objective.at)}.",
-                "Put it on a square of the boards.",
-            )
-        elif battlefield.impassable_to_all(objective.at):
-            yield error(
-                "objective.impassable",
-                f"{path}.at",
-                f"Objective {objective.name!r} is on a square no unit can enter ({list(objective.at)}), "
-                "so nobody can take it.",
-                "Move it to a square units can reach.",
-            )
+            yield from _objective_element(objective, objective.element, path, battlefield)
+        else:
+            yield from _objective_square(objective, path, battlefield)
+    yield from _markers_off_map(scenario, battlefield)
+
+
+def _objective_element(objective: Objective, element: str, path: str, battlefield: Battlefield) -> Iterator[Issue]:
+    """An objective on a terrain element names one element of the map, once."""
+    placed = [e for e in battlefield.elements if e.id == element]
+    if not placed:
+        known = sorted({e.id for e in battlefield.elements if e.id})
+        yield missing("terrain element", element, f"{path}.element", known)
+    elif len(placed) > 1:
+        yield error(
+            "objective.ambiguous",
+            f"{path}.element",
+            f"Objective {objective.name!r} names the element {element!r}, which is on the map "
+            f"{len(placed)} times ({', '.join(e.key for e in placed)}).",
+            "Put the objective on a square instead.",
+        )
+
+
+def _objective_square(objective: Objective, path: str, battlefield: Battlefield) -> Iterator[Issue]:
+    """An objective on a square is on the boards, where some unit can take it."""
+    assert objective.at is not None
+    if objective.at not in battlefield.squares:
+        yield error(
+            "objective.off-map",
+            f"{path}.at",
+            f"Objective {objective.name!r} is off the map at {list(objective.at)}.",
+            "Put it on a square of the boards.",
+        )
+    elif battlefield.impassable_to_all(objective.at):
+        yield error(
+            "objective.impassable",
+            f"{path}.at",
+            f"Objective {objective.name!r} is on a square no unit can enter ({list(objective.at)}), "
+            "so nobody can take it.",
+            "Move it to a square units can reach.",
+        )
+
+
+def _markers_off_map(scenario: Scenario, battlefield: Battlefield) -> Iterator[Issue]:
+    """Tactical bonuses and Search tokens lie on the boards."""
     for i, bonus in enumerate(scenario.tactical_bonuses):
         if bonus.at not in battlefield.squares:
             yield error(

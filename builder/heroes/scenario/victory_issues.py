@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.scenario.conditions import Condition, Control, Exited, references
-from builder.heroes.scenario.models import DRAW, Scenario
+from builder.heroes.scenario.models import DRAW, Event, Scenario
 from builder.heroes.scenario.reference_issues import missing, unknown
 from builder.kernel.diagnostics import Issue, error, plural, the_side, warning
 
@@ -78,54 +78,71 @@ def victory_issues(scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]:
 
 
 def event_issues(scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]:
+    for i, event in enumerate(scenario.events):
+        path = f"events[{i}]"
+        yield from _event_setting(event, path, scenario)
+        yield from _event_references(event, i, path, scenario, catalogue)
+        yield from _event_omissions(event, path)
+
+
+def _event_setting(event: Event, path: str, scenario: Scenario) -> Iterator[Issue]:
+    """Whose, where and when: a side and a zone of the scenario, a turn the game reaches."""
     sides = [s.id for s in scenario.sides]
     zones = [z.id for z in scenario.zones]
     turns = scenario.setup.turns
-    for i, event in enumerate(scenario.events):
-        path = f"events[{i}]"
-        if event.side is not None and event.side not in sides:
-            yield missing("side", event.side, f"{path}.side", sides)
-        if event.zone is not None and event.zone not in zones:
-            yield missing("zone", event.zone, f"{path}.zone", zones)
-        if event.turn is not None and event.turn > turns.count and not turns.at_least:
-            yield warning(
-                "event.turn",
-                f"{path}.turn",
-                f"The event comes on turn {event.turn}, but the game lasts {plural(turns.count, 'turn')}.",
-                "Move it to an earlier turn.",
-            )
-        for unit in event.units:
-            if unit not in catalogue.units:
-                yield unknown(catalogue, "units", "unit", unit, f"{path}.units")
-        objectives = [o.id for o in scenario.objectives]
-        for objective in event.discard:
-            if objective not in objectives:
-                yield missing("objective", objective, f"{path}.discard", objectives)
-        bonuses = [b.id for b in scenario.tactical_bonuses]
-        for bonus in event.bonuses:
-            if bonus not in bonuses:
-                yield missing("tactical bonus", bonus, f"{path}.bonuses", bonuses)
-        if event.trigger is not None:
-            where = f"the trigger of event {i + 1}"
-            yield from condition_issues(event.trigger, f"{path}.trigger", where, scenario, catalogue)
-        if (event.units or event.options) and event.side is None:
-            yield warning(
-                "event.no-side",
-                f"{path}.side",
-                "The event brings units in but names no side: nobody's units enter.",
-                "Name the side whose units it brings.",
-            )
-        if event.units and event.zone is None:
-            yield warning(
-                "event.no-zone",
-                f"{path}.zone",
-                "The event brings units in but names no zone: they enter through their set-up zones.",
-                "Name the entry squares they come in by.",
-            )
-        if event.once and event.trigger is None:
-            yield warning(
-                "event.once",
-                f"{path}.once",
-                "Once only means something for an event with a trigger; one on a turn happens once anyway.",
-                "Remove once, or give the event a trigger.",
-            )
+    if event.side is not None and event.side not in sides:
+        yield missing("side", event.side, f"{path}.side", sides)
+    if event.zone is not None and event.zone not in zones:
+        yield missing("zone", event.zone, f"{path}.zone", zones)
+    if event.turn is not None and event.turn > turns.count and not turns.at_least:
+        yield warning(
+            "event.turn",
+            f"{path}.turn",
+            f"The event comes on turn {event.turn}, but the game lasts {plural(turns.count, 'turn')}.",
+            "Move it to an earlier turn.",
+        )
+
+
+def _event_references(event: Event, i: int, path: str, scenario: Scenario, catalogue: Catalogue) -> Iterator[Issue]:
+    """The units it brings, the objectives it discards, the tactical bonuses it places and
+    what its trigger names all exist."""
+    for unit in event.units:
+        if unit not in catalogue.units:
+            yield unknown(catalogue, "units", "unit", unit, f"{path}.units")
+    objectives = [o.id for o in scenario.objectives]
+    for objective in event.discard:
+        if objective not in objectives:
+            yield missing("objective", objective, f"{path}.discard", objectives)
+    bonuses = [b.id for b in scenario.tactical_bonuses]
+    for bonus in event.bonuses:
+        if bonus not in bonuses:
+            yield missing("tactical bonus", bonus, f"{path}.bonuses", bonuses)
+    if event.trigger is not None:
+        where = f"the trigger of event {i + 1}"
+        yield from condition_issues(event.trigger, f"{path}.trigger", where, scenario, catalogue)
+
+
+def _event_omissions(event: Event, path: str) -> Iterator[Issue]:
+    """What the event leaves out that what it does needs: a side and a zone for the units it
+    brings, a trigger for `once`."""
+    if (event.units or event.options) and event.side is None:
+        yield warning(
+            "event.no-side",
+            f"{path}.side",
+            "The event brings units in but names no side: nobody's units enter.",
+            "Name the side whose units it brings.",
+        )
+    if event.units and event.zone is None:
+        yield warning(
+            "event.no-zone",
+            f"{path}.zone",
+            "The event brings units in but names no zone: they enter through their set-up zones.",
+            "Name the entry squares they come in by.",
+        )
+    if event.once and event.trigger is None:
+        yield warning(
+            "event.once",
+            f"{path}.once",
+            "Once only means something for an event with a trigger; one on a turn happens once anyway.",
+            "Remove once, or give the event a trigger.",
+        )

@@ -4,6 +4,8 @@ armour-piercing, the saving throw, the shooting effects, hidden targets and deco
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from builder.kernel.events import Modifier, Roll
 from builder.tcg.base import page
 from builder.tcg.cards import AbilityKind, Effect, EffectKind, Shooting, UnitType
@@ -89,6 +91,24 @@ def armed(shooter: Piece, weapon: Shooting) -> Shooting:
     return weapon.model_copy(update={"effects": [*weapon.effects, *fresh]})
 
 
+@dataclass
+class _Attack:
+    """A Shooting attack being resolved: who shoots what with which weapon, and the dice
+    rolled and the DIRECTIVE markers spent so far, for its telling."""
+
+    game: Game
+    shooter: Piece
+    weapon: Shooting
+    target: Piece
+    decisions: Decisions
+    rolls: list[Roll] = field(default_factory=list)
+    spent: list[str] = field(default_factory=list)
+
+    def spend_directive(self, piece: Piece, use: str) -> None:
+        self.game.spend_directive(piece)
+        self.spent.append(use)
+
+
 def shoot(
     game: Game,
     shooter: Piece,
@@ -103,63 +123,17 @@ def shoot(
     first, TCG p.12); armour and the saving throw still apply."""
     reveal(game, shooter, "it shoots")
     weapon = armed(shooter, weapon)
-    spent: list[str] = []
     if target.hidden and target.is_decoy:
         return _at_a_decoy(game, shooter, target)
     if target.hidden and decisions.reveal_before_save(game, target):
         reveal(game, target, "its player turns it over to use its own save")
-    piercing = weapon.has(EffectKind.ARMOUR_PIERCING)
-    if not piercing and game.can_use_directive(shooter) and decisions.armour_piercing(game, shooter, weapon, target):
-        game.spend_directive(shooter)
-        spent.append("armour-piercing")
-        piercing = True
+    attack = _Attack(game, shooter, weapon, target, decisions)
+    piercing = _armour_piercing(attack)
     value = shooting_value(weapon, moved)
-    rolls: list[Roll] = []
-    total = 0  # the result of the red dice; none are rolled for a success already decided
-    judged, dice = Judgement.SUCCESS, (0, 0)
-    if not sure:
-        first, second = game.dice.roll(2)
-        dice = (first, second)
-        roll = shooting_roll(dice, bonuses(game, shooter, weapon, target))  # weapon is armed: the Hero's too
-        judged = judge(dice, roll.total, value)
-        # More casualties (p.21): a DIRECTIVE marker may also turn an 11 into a 12.
-        worth = judged is not Judgement.SUCCESS or two_hits(game.variants, roll.total + 1) > two_hits(
-            game.variants, roll.total
-        )
-        if worth and game.can_use_directive(shooter) and decisions.sustained_fire(game, shooter, roll, value):
-            game.spend_directive(shooter)
-            spent.append("sustained-fire")
-            roll = with_sustained_fire(roll)
-            judged = judge(dice, roll.total, value)
-        rolls.append(roll)
-        total = roll.total
-    hits = suppressed = 0
-    result = ShotResult.MISS
+    # The result of the red dice; none are rolled for a success already decided.
+    judged, dice, total = (Judgement.SUCCESS, (0, 0), 0) if sure else _red_dice(attack, value)
     was_hidden = target.hidden
-    if judged is Judgement.SUCCESS:
-        doubled = weapon.has(EffectKind.DOUBLE_HITS) or two_hits(game.variants, total)
-        blow = struck(piercing, target.armoured, doubled)
-        save = save_against(game, target, weapon, shooter)
-        saved = False
-        if save is not None:
-            die = save_roll(game.dice.roll(1)[0], ())
-            if (
-                die.total < save.value
-                and game.can_use_directive(target)
-                and decisions.saving_bonus(game, target, die, save.value)
-            ):
-                game.spend_directive(target)
-                spent.append("saving-bonus")
-                die = with_saving_bonus(die)
-            rolls.append(die)
-            saved = die.total >= save.value
-        if saved:
-            result = ShotResult.SAVED
-        else:
-            hits, suppressed = blow.hits, blow.suppressed
-            result = ShotResult.HIT if hits else ShotResult.SUPPRESSED
-    elif judged is Judgement.PARTIAL:
-        suppressed, result = 1, ShotResult.SUPPRESSED
+    result, hits, suppressed = _effect(attack, judged, total, piercing)
     suppressed += _suppressive(weapon, total, target, hits, rolled=not sure)
     gained = gains_directive(dice) and game.players[shooter.side].gain_directives(1) == 1
     reveal(game, target, "it was shot at")
@@ -170,15 +144,15 @@ def shoot(
         phase=game.phase,
         side=shooter.side,
         text=("Fire Again!, the first attack succeeded: " if sure else "")
-        + _sentence(shooter, target, was_hidden, value, result, hits, suppressed, spent, gained),
-        rolls=tuple(rolls),
+        + _sentence(shooter, target, was_hidden, value, result, hits, suppressed, attack.spent, gained),
+        rolls=tuple(attack.rolls),
         page=page(12) if sure else page(8),
         piece=shooter.key,
         target=target.key,
         result=result,
         hits=hits,
         suppressed=suppressed,
-        directives=tuple(spent),
+        directives=tuple(attack.spent),
         gained_directive=gained,
         success=judged is Judgement.SUCCESS,
         again=sure,
@@ -189,6 +163,73 @@ def shoot(
     else:
         check_fragile(game, target)
     return event
+
+
+def _armour_piercing(attack: _Attack) -> bool:
+    """The weapon pierces armour, or its player spends a DIRECTIVE marker, before the roll, to
+    make it (TCG p.13)."""
+    if attack.weapon.has(EffectKind.ARMOUR_PIERCING):
+        return True
+    game, shooter = attack.game, attack.shooter
+    if game.can_use_directive(shooter) and attack.decisions.armour_piercing(
+        game, shooter, attack.weapon, attack.target
+    ):
+        attack.spend_directive(shooter, "armour-piercing")
+        return True
+    return False
+
+
+def _red_dice(attack: _Attack, value: int) -> tuple[Judgement, tuple[int, int], int]:
+    """The shooting roll against `value`, one pip more for a DIRECTIVE marker if its player
+    spends one (TCG p.13): how it is judged, the two dice and the total."""
+    game, shooter = attack.game, attack.shooter
+    first, second = game.dice.roll(2)
+    dice = (first, second)
+    roll = shooting_roll(dice, bonuses(game, shooter, attack.weapon, attack.target))  # weapon is armed: the Hero's too
+    judged = judge(dice, roll.total, value)
+    # More casualties (p.21): a DIRECTIVE marker may also turn an 11 into a 12.
+    worth = judged is not Judgement.SUCCESS or two_hits(game.variants, roll.total + 1) > two_hits(
+        game.variants, roll.total
+    )
+    if worth and game.can_use_directive(shooter) and attack.decisions.sustained_fire(game, shooter, roll, value):
+        attack.spend_directive(shooter, "sustained-fire")
+        roll = with_sustained_fire(roll)
+        judged = judge(dice, roll.total, value)
+    attack.rolls.append(roll)
+    return judged, dice, roll.total
+
+
+def _effect(attack: _Attack, judged: Judgement, total: int, piercing: bool) -> tuple[ShotResult, int, int]:
+    """What the attack does to the target: hits and SUPPRESSED markers for a success not
+    saved, one SUPPRESSED marker for a partial success, nothing for a miss."""
+    if judged is Judgement.PARTIAL:
+        return ShotResult.SUPPRESSED, 0, 1
+    if judged is not Judgement.SUCCESS:
+        return ShotResult.MISS, 0, 0
+    doubled = attack.weapon.has(EffectKind.DOUBLE_HITS) or two_hits(attack.game.variants, total)
+    blow = struck(piercing, attack.target.armoured, doubled)
+    if _saved(attack):
+        return ShotResult.SAVED, 0, 0
+    return ShotResult.HIT if blow.hits else ShotResult.SUPPRESSED, blow.hits, blow.suppressed
+
+
+def _saved(attack: _Attack) -> bool:
+    """The target's saving throw, if it has one, one pip more for a DIRECTIVE marker if its
+    player spends one (TCG p.13)."""
+    game, target = attack.game, attack.target
+    save = save_against(game, target, attack.weapon, attack.shooter)
+    if save is None:
+        return False
+    die = save_roll(game.dice.roll(1)[0], ())
+    if (
+        die.total < save.value
+        and game.can_use_directive(target)
+        and attack.decisions.saving_bonus(game, target, die, save.value)
+    ):
+        attack.spend_directive(target, "saving-bonus")
+        die = with_saving_bonus(die)
+    attack.rolls.append(die)
+    return die.total >= save.value
 
 
 def _suppressive(weapon: Shooting, total: int, target: Piece, hits: int, rolled: bool) -> int:

@@ -142,29 +142,29 @@ class ConditionForm(Vertical):
             data[COUNTED[kind]] = count
         if most is not None:
             data["at_most"] = most
-        units = [u.strip() for u in self.query_one("#cond-units", Input).value.split(",") if u.strip()]
-        unknown = [u for u in units if u not in self.session.catalogue.units]
-        if "units" in uses and unknown:
-            raise ValueError(f"no unit has the id {unknown[0]!r} in the catalogue.")
-        if kind == "exited":
-            data["units"] = units
-        elif "units" in uses:
-            if len(units) != 1:
-                raise ValueError("Give exactly one unit id.")
-            data["unit"] = units[0]
+        if "units" in uses:
+            data.update(self._units(kind))
         if "more" in uses:
             data["more_than_opponent"] = self.query_one("#cond-more", Checkbox).value
         if kind == "victory-points" and count is None and not data["more_than_opponent"]:
             raise ValueError("Give the points needed, or tick 'more than the opponent'.")
-        try:
-            condition = CONDITION.validate_python(data)
-        except ValidationError as problem:
-            first = problem.errors(include_url=False)[0]
-            where = " ".join(str(part) for part in first["loc"][1:]).replace("_", " ")
-            raise ValueError(f"{where}: {plain_message(first)}" if where else plain_message(first)) from None
+        condition = _validated(data)
         if self.query_one("#cond-not", Checkbox).value:
             return Not(type="not", condition=condition)
         return condition
+
+    def _units(self, kind: str) -> dict[str, Any]:
+        """The units field, read: the ids of the units to leave the map, or the one unit to
+        capture or destroy."""
+        units = [u.strip() for u in self.query_one("#cond-units", Input).value.split(",") if u.strip()]
+        unknown = [u for u in units if u not in self.session.catalogue.units]
+        if unknown:
+            raise ValueError(f"no unit has the id {unknown[0]!r} in the catalogue.")
+        if kind == "exited":
+            return {"units": units}
+        if len(units) != 1:
+            raise ValueError("Give exactly one unit id.")
+        return {"unit": units[0]}
 
     def edit(self, condition: Condition) -> AddCondition:
         index = int(self.query_one("#cond-outcome", Select).value)  # type: ignore[arg-type]
@@ -221,6 +221,17 @@ def _field(label: str, widget: Any, uses: str | None = None) -> ComposeResult:
     with Horizontal(classes="field cond-row", name=uses):
         yield Label(label, classes="field-label", id=f"{widget.id}-label")
         yield widget
+
+
+def _validated(data: dict[str, Any]) -> Condition:
+    """The condition `data` describes; ValueError with pydantic's first complaint, in plain
+    words and naming the field, when it describes none."""
+    try:
+        return CONDITION.validate_python(data)
+    except ValidationError as problem:
+        first = problem.errors(include_url=False)[0]
+        where = " ".join(str(part) for part in first["loc"][1:]).replace("_", " ")
+        raise ValueError(f"{where}: {plain_message(first)}" if where else plain_message(first)) from None
 
 
 def _number(form: ConditionForm, selector: str) -> int | None:

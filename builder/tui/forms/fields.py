@@ -61,46 +61,72 @@ def _is_rating(info: FieldInfo) -> bool:
     return any(getattr(getattr(m, "func", None), "__name__", "") == "_x_to_none" for m in info.metadata)
 
 
+# Fields written as several lines of prose.
+_PROSE = ("notes", "summary", "effect", "story", "text", "what")
+# Types with a widget of their own (Shape and AbilityRef before the models they are).
+_OWN_WIDGET: tuple[tuple[type, Kind], ...] = ((int, "int"), (Shape, "shape"), (AbilityRef, "ability"))
+
+
 def spec_of(name: str, info: FieldInfo) -> FieldSpec:
     annotation, optional = _strip_none(info.annotation)
-    origin = get_origin(annotation)
-    args = get_args(annotation)
     if _is_rating(info):
         return FieldSpec(name, "rating", True)
     if annotation is bool:
         return FieldSpec(name, "bool")
-    if annotation is int:
-        return FieldSpec(name, "int", optional)
     if annotation is str:
-        return FieldSpec(
-            name, "text", optional, multiline=name in ("notes", "summary", "effect", "story", "text", "what")
-        )
-    if annotation is Shape:
-        return FieldSpec(name, "shape", optional)
-    if annotation is AbilityRef:
-        return FieldSpec(name, "ability", optional)
-    if isinstance(annotation, type) and issubclass(annotation, Enum):
-        return FieldSpec(name, "choice", optional, tuple(str(m.value) for m in annotation))
-    if origin is Literal:
-        return FieldSpec(name, "choice", optional, tuple(str(a) for a in args))
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return FieldSpec(name, "text", optional, multiline=name in _PROSE)
+    return (
+        _value_spec(name, annotation, optional)
+        or _collection_spec(name, annotation, optional)
+        or FieldSpec(name, "text", optional)
+    )
+
+
+def _value_spec(name: str, annotation: Any, optional: bool) -> FieldSpec | None:
+    """A number, a shape, an ability, one of a set of values, or a model (a sub-form)."""
+    for type_, kind in _OWN_WIDGET:
+        if annotation is type_:
+            return FieldSpec(name, kind, optional)
+    if _is_a(annotation, Enum):
+        return FieldSpec(name, "choice", optional, _values(annotation))
+    if get_origin(annotation) is Literal:
+        return FieldSpec(name, "choice", optional, tuple(str(a) for a in get_args(annotation)))
+    if _is_a(annotation, BaseModel):
         return FieldSpec(name, "model", optional, model=annotation)
+    return None
+
+
+def _collection_spec(name: str, annotation: Any, optional: bool) -> FieldSpec | None:
+    """Numbers by name, a pair of models, or a list."""
+    origin, args = get_origin(annotation), get_args(annotation)
     if origin is dict:
         return FieldSpec(name, "pairs", optional)
-    if origin is tuple and args and all(isinstance(a, type) and issubclass(a, BaseModel) for a in args):
+    if origin is tuple and args and all(_is_a(a, BaseModel) for a in args):
         return FieldSpec(name, "pair", model=args[0])
     if origin is list and args:
-        item = args[0]
-        if item is AbilityRef:
-            return FieldSpec(name, "abilities")
-        if item is Count:
-            return FieldSpec(name, "counts")
-        if isinstance(item, type) and issubclass(item, Enum):
-            return FieldSpec(name, "flags", choices=tuple(str(m.value) for m in item))
-        if isinstance(item, type) and issubclass(item, BaseModel):
-            return FieldSpec(name, "models", model=item)
-        return FieldSpec(name, "ids")
-    return FieldSpec(name, "text", optional)
+        return _list_spec(name, args[0])
+    return None
+
+
+def _list_spec(name: str, item: Any) -> FieldSpec:
+    """A list, by what its items are."""
+    if item is AbilityRef:
+        return FieldSpec(name, "abilities")
+    if item is Count:
+        return FieldSpec(name, "counts")
+    if _is_a(item, Enum):
+        return FieldSpec(name, "flags", choices=_values(item))
+    if _is_a(item, BaseModel):
+        return FieldSpec(name, "models", model=item)
+    return FieldSpec(name, "ids")
+
+
+def _is_a(annotation: Any, base: type) -> bool:
+    return isinstance(annotation, type) and issubclass(annotation, base)
+
+
+def _values(enum: type[Enum]) -> tuple[str, ...]:
+    return tuple(str(m.value) for m in enum)
 
 
 # --- text forms of values ------------------------------------------------------------

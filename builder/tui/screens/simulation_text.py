@@ -69,45 +69,64 @@ def event_squares(event: HeroesEvent, pieces: Mapping[str, Piece]) -> tuple[set[
     """The squares an event touches (where units end up, who fired at whom) and the path a
     move took; `pieces` should hold the pieces both before and after the event, so that a
     destroyed unit's square is still found."""
-    keys: tuple[str | None, ...] = ()
-    to: tuple[Square, ...] | None = ()
-    path: tuple[Square, ...] = ()
-    match event:
-        case MoveEvent():
-            keys, to, path = (event.unit,), event.to, event.path
-        case EnterEvent() | AdvanceEvent() | RetreatEvent():
-            keys, to = (event.unit,), event.to
-        case RevealEvent() | HoldEvent() | DestroyedEvent() | CardEvent() | FlipEvent():
-            keys = (event.unit,)
-        case GearEvent():
-            keys = (event.unit,)
-        case SpotEvent():
-            keys, to = (event.by,), event.at
-        case CrushEvent():
-            keys = (event.unit, event.wreck)
-        case PushWreckEvent() | EmbarkEvent():
-            keys, to = (event.unit,), event.to
-        case FireEvent() | SniperEvent():
-            keys = (event.firer, event.target)
-        case TemplateEvent():
-            keys, to = (event.firer,), event.squares
-        case RubbleEvent():
-            to = event.squares
-        case DestructionEvent():
-            keys = (event.unit, event.structure)  # a wreck's key; a building's is no piece
-        case AssaultEvent():
-            keys = (event.attacker, event.defender)
-        case DeployEvent():
-            keys = event.units
-        case MineEvent():
-            keys, to = (event.unit,), (event.square,)
-        case WorksEvent():
-            keys, to = (event.unit,), event.squares
-        case FlightEvent() | ConcealEvent():
-            keys = (event.unit,)
-    touched = {sq for key in keys if key is not None and key in pieces for sq in pieces[key].squares}
-    touched.update(to or ())
+    touched = {sq for key in _actors(event) if key is not None and key in pieces for sq in pieces[key].squares}
+    touched.update(_destination(event))
+    path = event.path if isinstance(event, MoveEvent) else ()
     return touched, set(path) - touched
+
+
+def _actors(event: HeroesEvent) -> tuple[str | None, ...]:
+    """The keys of the pieces an event is about: the unit that acted, and whom it acted on."""
+    match event:
+        case (
+            MoveEvent()
+            | EnterEvent()
+            | AdvanceEvent()
+            | RetreatEvent()
+            | PushWreckEvent()
+            | EmbarkEvent()
+            | RevealEvent()
+            | HoldEvent()
+            | DestroyedEvent()
+            | CardEvent()
+            | FlipEvent()
+            | GearEvent()
+            | MineEvent()
+            | WorksEvent()
+            | FlightEvent()
+            | ConcealEvent()
+        ):
+            return (event.unit,)
+        case SpotEvent():
+            return (event.by,)
+        case CrushEvent():
+            return (event.unit, event.wreck)
+        case FireEvent() | SniperEvent():
+            return (event.firer, event.target)
+        case TemplateEvent():
+            return (event.firer,)
+        case DestructionEvent():
+            return (event.unit, event.structure)  # a wreck's key; a building's is no piece
+        case AssaultEvent():
+            return (event.attacker, event.defender)
+        case DeployEvent():
+            return event.units
+    return ()
+
+
+def _destination(event: HeroesEvent) -> tuple[Square, ...]:
+    """The squares an event reaches beyond its pieces': where a unit moved or was seen,
+    what a template, rubble, a mine or works cover."""
+    match event:
+        case MoveEvent() | EnterEvent() | AdvanceEvent() | RetreatEvent() | PushWreckEvent() | EmbarkEvent():
+            return event.to or ()
+        case SpotEvent():
+            return event.at
+        case TemplateEvent() | RubbleEvent() | WorksEvent():
+            return event.squares
+        case MineEvent():
+            return (event.square,)
+    return ()
 
 
 def list_line(event: HeroesEvent, narrator: Narrator | None = None) -> Text:

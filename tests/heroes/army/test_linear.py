@@ -60,10 +60,10 @@ def test_the_file_is_composed_once_to_locate_every_issue(
     composed = 0
     original = yaml.compose
 
-    def counted(*args: object, **kwargs: object) -> object:
+    def counted(text: str, Loader: type[yaml.SafeLoader]) -> yaml.Node | None:
         nonlocal composed
         composed += 1
-        return original(*args, **kwargs)  # type: ignore[arg-type]
+        return original(text, Loader=Loader)
 
     monkeypatch.setattr(yaml, "compose", counted)  # as the loader calls it
     located = loaded.locate(issues)

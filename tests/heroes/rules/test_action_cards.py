@@ -216,8 +216,9 @@ def test_an_alternate_bonus_is_in_the_rolls_total() -> None:
     # Without the card the same die misses.
     turn, _ = shooting(7, faces=[4])
     turn.perform("a1", Fire(((None, "b1"),)))
-    (roll,) = turn.events[0].rolls
-    assert roll.total == 6 and turn.events[0].outcome is FireOutcome.MISS  # type: ignore[union-attr]
+    shot = turn.events[0]
+    (roll,) = shot.rolls
+    assert isinstance(shot, FireEvent) and roll.total == 6 and shot.outcome is FireOutcome.MISS
 
 
 def test_no_bonus_on_a_likely_hit_nor_two_types_on_one_action() -> None:

@@ -299,7 +299,7 @@ def test_a_unit_with_charge_fires_at_the_defender_before_the_assault() -> None:
     state = game("\n".join(["........"] * 3), [attacker, defender])
     action = SimplePolicy().activate(state, attacker)
     assert isinstance(action, AssaultAction) and action.charge
-    turn = Turn(state, LoadedDice([1, 6, 1, 1, 1, 1]), "activation")  # the shot misses, then the assault
+    turn = Turn(state, LoadedDice([1, 6, 1, 1, 1, 1]), Phase.ACTIVATION)  # the shot misses, then the assault
     turn.perform("a1", action)
     kinds = [f.event.kind for f in turn.frames]
     assert kinds.index("fire") < kinds.index("move") < kinds.index("assault")  # it fires first, from afar
@@ -311,7 +311,7 @@ def test_a_unit_with_charge_fires_at_the_defender_before_the_assault() -> None:
     state = game("\n".join(["........"] * 3), [board_piece("a1", (2, 1), kind=chargers), reduced])
     action = SimplePolicy().activate(state, state.pieces["a1"])
     assert isinstance(action, AssaultAction) and action.charge
-    turn = Turn(state, LoadedDice([6]), "activation")
+    turn = Turn(state, LoadedDice([6]), Phase.ACTIVATION)
     turn.perform("a1", action)
     assert "b1" not in state.pieces and state.pieces["a1"].squares == ((4, 1),)
     assert "assault" not in [f.event.kind for f in turn.frames]
@@ -320,4 +320,4 @@ def test_a_unit_with_charge_fires_at_the_defender_before_the_assault() -> None:
     action = SimplePolicy().activate(state, plain)
     assert isinstance(action, AssaultAction) and not action.charge
     with pytest.raises(IllegalAttack):
-        Turn(state, LoadedDice([6, 6, 1]), "activation").perform("a2", replace(action, charge=True))
+        Turn(state, LoadedDice([6, 6, 1]), Phase.ACTIVATION).perform("a2", replace(action, charge=True))

@@ -3,16 +3,20 @@ resolved with the Assault rules (p.7), with loaded dice."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
 from builder.heroes.rules.combat import IllegalAttack
+from builder.heroes.rules.events import Phase
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.movement import assault_path
 from builder.heroes.rules.path import Path
-from builder.heroes.rules.pieces import EAST, NORTH
+from builder.heroes.rules.pieces import EAST, NORTH, Piece
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn
@@ -27,8 +31,8 @@ LOBBERS = unit("lobbers", abilities=[{"id": "assault-long-distance", "value": 2}
 TROOPERS = unit("troopers", abilities=[{"id": "assault", "value": 2}, {"id": "assault-on-the-move", "value": -1}])
 
 
-def son(pieces: list, **options: object) -> GameState:  # type: ignore[type-arg]
-    state = game(OPEN, pieces, **options)  # type: ignore[arg-type]
+def son(pieces: list[Piece], objectives: Sequence[dict[str, Any]] = ()) -> GameState:
+    state = game(OPEN, pieces, objectives=objectives)
     state.ruleset = SON
     return state
 
@@ -40,7 +44,7 @@ def sideways() -> Path:
 def test_brutal_assault_beats_every_covered_enemy_in_turn_then_takes_the_ground() -> None:
     brute = piece("c", [(3, 2), (2, 2)], kind=BRUTE, facing=EAST)
     state = son([brute, piece("b1", (3, 1), "b"), piece("b2", (2, 1), "b")])
-    turn = Turn(state, LoadedDice([6, 6, 1, 6, 6, 1]), "activation")
+    turn = Turn(state, LoadedDice([6, 6, 1, 6, 6, 1]), Phase.ACTIVATION)
     turn.perform("c", ChainAssault(sideways(), ("b1", "b2")))
     fights = [e for e in turn.events if e.kind == "assault"]
     assert [f.defender for f in fights] == ["b1", "b2"] and all(f.outcome == "win" for f in fights)
@@ -53,7 +57,7 @@ def test_brutal_assault_beats_every_covered_enemy_in_turn_then_takes_the_ground(
 def test_brutal_assault_stops_at_the_first_loss_and_goes_back() -> None:
     brute = piece("c", [(3, 2), (2, 2)], kind=BRUTE, facing=EAST)
     state = son([brute, piece("b1", (3, 1), "b"), piece("b2", (2, 1), "b")])
-    turn = Turn(state, LoadedDice([1, 1, 6]), "activation")
+    turn = Turn(state, LoadedDice([1, 1, 6]), Phase.ACTIVATION)
     turn.perform("c", ChainAssault(sideways(), ("b1", "b2")))
     assert [e.defender for e in turn.events if e.kind == "assault"] == ["b1"]  # its activation ends
     assert state.pieces["c"].squares == ((3, 2), (2, 2)) and state.pieces["c"].side_index == 1
@@ -62,7 +66,7 @@ def test_brutal_assault_stops_at_the_first_loss_and_goes_back() -> None:
 def test_long_distance_assault_reaches_2_squares_and_never_takes_the_place() -> None:
     state = son([piece("a1", (1, 2), kind=SPITTERS), piece("b1", (3, 2), "b")])
     here = Path((Position(((1, 2),), NORTH),), 0)
-    turn = Turn(state, LoadedDice([6, 6, 1]), "activation")
+    turn = Turn(state, LoadedDice([6, 6, 1]), Phase.ACTIVATION)
     turn.perform("a1", ChainAssault(here, ("b1",), from_afar=True))
     assert [e.outcome for e in turn.events if e.kind == "assault"] == ["win"]
     assert state.pieces["a1"].square == (1, 2) and state.pieces["b1"].square[0] == 4  # it retreated, no advance
@@ -72,7 +76,7 @@ def test_assault_on_the_move_takes_its_penalty_and_moves_on_after_winning() -> N
     state = son([piece("a1", (0, 2), kind=TROOPERS), piece("b1", (2, 2), "b")])
     path = assault_path(state.battlefield, state.pieces.values(), state.pieces["a1"], state.pieces["b1"], SON)
     assert path is not None and path.cost == 2
-    turn = Turn(state, LoadedDice([6, 6, 1]), "activation")
+    turn = Turn(state, LoadedDice([6, 6, 1]), Phase.ACTIVATION)
     turn.perform("a1", AssaultOnTheMove(path, "b1", goal=(7, 2)))
     (fight,) = [e for e in turn.events if e.kind == "assault"]
     assert any(m.label == "Assault on the Move" and m.value == -1 for m in fight.rolls[0].modifiers)
@@ -83,7 +87,7 @@ def test_assault_on_the_move_stops_when_it_loses() -> None:
     state = son([piece("a1", (0, 2), kind=TROOPERS), piece("b1", (2, 2), "b")])
     path = assault_path(state.battlefield, state.pieces.values(), state.pieces["a1"], state.pieces["b1"], SON)
     assert path is not None
-    turn = Turn(state, LoadedDice([1, 1, 6]), "activation")
+    turn = Turn(state, LoadedDice([1, 1, 6]), Phase.ACTIVATION)
     turn.perform("a1", AssaultOnTheMove(path, "b1", goal=(7, 2)))
     assert state.pieces["a1"].square[0] == 1  # stopped where it assaulted from
 
@@ -114,10 +118,10 @@ def test_with_brutal_assault_several_assaults_are_made_on_the_move() -> None:
     state = son([piece("a1", (0, 2), kind=raiders), piece("b1", (1, 2), "b"), piece("b2", (3, 2), "b")])
     path = assault_path(state.battlefield, state.pieces.values(), state.pieces["a1"], state.pieces["b1"], SON)
     assert path is not None
-    turn = Turn(state, LoadedDice([6, 6, 1, 6, 6, 1]), "activation")
+    turn = Turn(state, LoadedDice([6, 6, 1, 6, 6, 1]), Phase.ACTIVATION)
     turn.perform("a1", AssaultOnTheMove(path, "b1", goal=None, then=("b2",)))
     fights = [e for e in turn.events if e.kind == "assault"]
     assert [f.defender for f in fights] == ["b1", "b2"] and all(f.outcome == "win" for f in fights)  # SoN p.17
     plain = son([piece("a1", (0, 2), kind=TROOPERS), piece("b1", (1, 2), "b"), piece("b2", (3, 2), "b")])
     with pytest.raises(IllegalAttack, match="Brutal"):
-        Turn(plain, LoadedDice([]), "activation").perform("a1", AssaultOnTheMove(path, "b1", then=("b2",)))
+        Turn(plain, LoadedDice([]), Phase.ACTIVATION).perform("a1", AssaultOnTheMove(path, "b1", then=("b2",)))

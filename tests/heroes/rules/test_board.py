@@ -14,7 +14,7 @@ from builder.heroes.catalogue.units import Role, Unit, UnitType
 from builder.heroes.rules import hits
 from builder.heroes.rules.actions import AssaultAction, ChangeState, Disembark, Embark, Fire, Move, PushWreck
 from builder.heroes.rules.damage import Effect
-from builder.heroes.rules.events import EVENT_LOG
+from builder.heroes.rules.events import EVENT_LOG, Phase
 from builder.heroes.rules.firing import shot_at
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.los import line_of_sight
@@ -37,7 +37,7 @@ def move(state: GameState, key: str, to: Square, **options: bool) -> Turn:
     """Perform the Movement Action of `key` to `to` (its front square) and return the turn."""
     mover = state.pieces[key]
     path = reachable_squares(state.battlefield, state.pieces.values(), mover, HON, **options)[to]
-    turn = Turn(state, LoadedDice([]), "activation")
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
     turn.perform(key, Move(path))
     return turn
 
@@ -65,7 +65,8 @@ def test_a_concealed_unit_in_the_open_is_spotted_at_the_end_of_an_enemy_move_wit
     state = game(OPEN, [piece("a1", (0, 0)), hidden])
     assert state.pieces["h"].concealed
     turn = move(state, "a1", (1, 0))
-    assert not state.pieces["h"].concealed and state.pieces["h"].side.state.value == "inactive"
+    spotted = state.pieces["h"]
+    assert not spotted.concealed and spotted.side.state.value == "inactive"
     (spot,) = [e for e in turn.events if e.kind == "spot"]
     assert spot.unit == "h" and spot.by == "a1" and "HoN core p.21" in spot.text
 
@@ -101,7 +102,8 @@ def test_a_concealed_unit_moving_is_spotted_on_the_square_it_enters() -> None:
     turn = move(state, "h", (5, 0))
     assert state.pieces["h"].concealed and "spot" not in kinds(turn)
     turn = move(state, "h", (4, 0))
-    assert not state.pieces["h"].concealed
+    spotted = state.pieces["h"]
+    assert not spotted.concealed
     (spot,) = [e for e in turn.events if e.kind == "spot"]
     assert spot.at == ((4, 0),)
 
@@ -121,16 +123,17 @@ def test_a_unit_turns_over_as_a_zero_move_even_with_an_x_movement_value() -> Non
     # "You can do this during a zero move even if the unit has a Movement value of 0 or X."
     state = game(OPEN, [piece("g", (1, 1), kind=gun())])
     assert state.pieces["g"].side.movement is None
-    turn = Turn(state, LoadedDice([]), "activation")
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
     turn.perform("g", ChangeState())
-    assert state.pieces["g"].side.state.value == "inactive" and state.pieces["g"].side.movement == 3
+    flipped = state.pieces["g"].side
+    assert flipped.state.value == "inactive" and flipped.movement == 3
     assert kinds(turn) == ["flip"] and "HoN core p.21" in turn.events[0].text
 
 
 def test_a_unit_may_turn_over_at_the_end_of_its_movement_action() -> None:
     state = game(OPEN, [piece("g", (1, 1), kind=gun(), side_index=1)])
     path = reachable_squares(state.battlefield, state.pieces.values(), state.pieces["g"], HON)[(3, 1)]
-    turn = Turn(state, LoadedDice([]), "activation")
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
     turn.perform("g", ChangeState(path))
     assert state.pieces["g"].square == (3, 1) and state.pieces["g"].side.state.value == "active"
     assert kinds(turn) == ["move", "flip"]
@@ -139,7 +142,7 @@ def test_a_unit_may_turn_over_at_the_end_of_its_movement_action() -> None:
 def test_a_unit_without_active_and_inactive_sides_cannot_change_state() -> None:
     state = game(OPEN, [piece("a1", (1, 1))])
     with pytest.raises(ValueError, match="Active and Inactive"):
-        Turn(state, LoadedDice([]), "activation").perform("a1", ChangeState())
+        Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("a1", ChangeState())
 
 
 def test_the_policy_sets_up_a_gun_that_can_only_fire_from_its_other_side() -> None:
@@ -243,7 +246,7 @@ CARRIER = unit("carrier", UnitType.LIGHT_VEHICLE, movement=6, abilities=[{"id": 
 
 
 def embark(state: GameState, key: str, transport: str) -> Turn:
-    turn = Turn(state, LoadedDice([]), "activation")
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
     turn.perform(key, Embark(transport))
     return turn
 
@@ -260,7 +263,7 @@ def test_infantry_gets_into_an_adjacent_transport_within_its_capacity() -> None:
     state = game(OPEN, [*pieces, piece("far", (6, 2))])
     turn = embark(state, "s1", "c")
     assert state.pieces["s1"].embarked_in == "c" and kinds(turn) == ["embark"]
-    assert "c" not in state.occupant() or state.occupant()[(2, 2)].key == "c"
+    assert state.occupant()[(2, 2)].key == "c" and (1, 2) not in state.occupant()
     with pytest.raises(ValueError, match="no room"):  # 2 + 2 > Transport 3
         embark(state, "s2", "c")
     embark(state, "o", "c")  # a Character counts 1: 2 + 1
@@ -275,7 +278,7 @@ def test_embarked_units_ride_along_cannot_be_targeted_and_get_off_next_to_it() -
     assert state.pieces["s1"].squares == ((4, 2),)
     assert shot_at(state, state.pieces["b1"], state.pieces["s1"]) is None  # HoN core p.27
     assert shot_at(state, state.pieces["s1"], state.pieces["b1"]) is not None  # it fires from the vehicle
-    turn = Turn(state, LoadedDice([]), "activation")
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
     turn.perform("s1", Disembark((5, 2)))
     assert state.pieces["s1"].embarked_in is None and state.pieces["s1"].squares == ((5, 2),)
 
@@ -284,7 +287,7 @@ def test_a_destroyed_transport_puts_its_riders_out_inactive_side_up_and_suppress
     riders = unit("riders", states=("active", "inactive"), abilities=["tripod"])
     state = game(OPEN, [piece("c", (3, 2), "a", CARRIER), piece("s1", (2, 2), kind=riders), piece("b1", (7, 2), "b")])
     embark(state, "s1", "c")
-    turn = Turn(state, LoadedDice([]), "activation")
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
     hits.hurt(turn, state.pieces["c"], None, Effect.DESTROYED)
     out = state.pieces["s1"]
     assert out.embarked_in is None and out.suppressed == 1 and out.side.state.value == "inactive"
@@ -297,7 +300,7 @@ def test_riders_with_no_square_out_of_enemy_zoc_are_destroyed() -> None:
     state = game(lane, [piece("c", (2, 1), "a", CARRIER), piece("s1", (1, 1)), piece("b1", (0, 1), "b")])
     state.pieces["b2"] = piece("b2", (4, 1), "b")
     embark(state, "s1", "c")
-    hits.hurt(Turn(state, LoadedDice([]), "activation"), state.pieces["c"], None, Effect.DESTROYED)
+    hits.hurt(Turn(state, LoadedDice([]), Phase.ACTIVATION), state.pieces["c"], None, Effect.DESTROYED)
     assert "s1" in state.destroyed  # (1, 1) and (3, 1) are both in an enemy ZoC
 
 
@@ -312,7 +315,7 @@ def test_heavy_weapons_fire_from_a_vehicle_only_with_fire_on_the_move() -> None:
 
 
 def push(state: GameState, key: str, wreck: str, direction: int = EAST) -> Turn:
-    turn = Turn(state, LoadedDice([]), "activation")
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
     turn.perform(key, PushWreck(wreck, direction))
     return turn
 
@@ -375,7 +378,7 @@ def test_in_son_an_enemy_infantry_spots_from_every_square_it_moves_through() -> 
         seen = Occupancy(state.pieces.values())
         assert line_of_sight(state.battlefield, seen, (6, 3), (6, 0), ruleset).clear
         assert line_of_sight(state.battlefield, seen, (5, 3), (6, 0), ruleset).blocked
-        Turn(state, LoadedDice([]), "activation").perform("a1", Move(path))
+        Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("a1", Move(path))
         assert state.pieces["h"].concealed is not spotted
 
 
@@ -384,9 +387,9 @@ def test_a_unit_printing_the_ability_on_one_side_only_changes_state_once() -> No
     # be done once" (HoN core p.21).
     once = unit("once", abilities=["tripod"], back=[], states=("active", "inactive"))
     state = game(OPEN, [piece("g", (1, 1), kind=once)])
-    Turn(state, LoadedDice([]), "activation").perform("g", ChangeState())
+    Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("g", ChangeState())
     with pytest.raises(ValueError, match="Active and Inactive"):
-        Turn(state, LoadedDice([]), "activation").perform("g", ChangeState())
+        Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("g", ChangeState())
 
 
 def test_a_concealed_unit_is_spotted_or_turned_over_once_per_movement_action() -> None:
@@ -394,7 +397,7 @@ def test_a_concealed_unit_is_spotted_or_turned_over_once_per_movement_action() -
     board = "\n".join(["........", "####.###", "........"])
     state = game(board, [piece("h", (5, 0), "a", SNIPERS), piece("b1", (4, 2), "b")])
     path = reachable_squares(state.battlefield, state.pieces.values(), state.pieces["h"], HON)[(4, 0)]
-    turn = Turn(state, LoadedDice([]), "activation")
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
     turn.perform("h", ChangeState(path))  # spotted at (4, 0): no turning over at the end
     assert kinds(turn) == ["move", "spot"] and state.pieces["h"].side.state.value == "inactive"
 
@@ -406,12 +409,12 @@ def test_a_unit_getting_off_may_go_on_with_the_rest_of_its_move() -> None:
     embark(state, "s1", "c")
     out = replace(state.pieces["s1"], embarked_in=None, squares=((2, 2),))
     found = reachable_squares(state.battlefield, [state.pieces["c"], out], out, HON)
-    turn = Turn(state, LoadedDice([]), "activation")
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
     turn.perform("s1", Disembark((2, 2), found[(5, 2)]))  # 1 + 3 of its 4 squares
     assert state.pieces["s1"].squares == ((5, 2),) and kinds(turn) == ["embark", "move"]
     state.pieces["s1"] = replace(state.pieces["s1"], embarked_in="c", squares=((1, 2),))  # back aboard
     with pytest.raises(ValueError, match="may not go on"):  # 1 + 4 is more than its 4 squares
-        Turn(state, LoadedDice([]), "activation").perform("s1", Disembark((2, 2), found[(6, 2)]))
+        Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("s1", Disembark((2, 2), found[(6, 2)]))
 
 
 def test_a_set_up_gun_forced_to_move_turns_over_first_and_moves_with_its_inactive_side() -> None:
@@ -450,7 +453,7 @@ def test_a_heavy_vehicle_wrecking_a_light_vehicle_in_an_assault_takes_its_square
     state = game(OPEN, [rammer, piece("j", (3, 2), "b", light_vehicle(combat=1))])
     path = assault_path(state.battlefield, state.pieces.values(), state.pieces["t"], state.pieces["j"], HON)
     assert path is not None
-    turn = Turn(state, LoadedDice([6, 5, 1]), "activation")
+    turn = Turn(state, LoadedDice([6, 5, 1]), Phase.ACTIVATION)
     turn.perform("t", AssaultAction(path, "j"))
     assert state.pieces["t"].square == (3, 2) and state.pieces["j"].is_wreck
     (crush,) = [e for e in turn.events if e.kind == "crush"]

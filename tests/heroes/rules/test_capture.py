@@ -7,6 +7,7 @@ from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules import hits
 from builder.heroes.rules.actions import AssaultAction, Leave, Move
 from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.events import Phase
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.orders import tokens_for
 from builder.heroes.rules.path import Path
@@ -30,7 +31,7 @@ def carpiquet() -> GameState:
 
 
 def assault(state: GameState, dice: list[int]) -> Turn:
-    turn = Turn(state, LoadedDice(dice), "activation")
+    turn = Turn(state, LoadedDice(dice), Phase.ACTIVATION)
     turn.perform("a1", AssaultAction(Path((Position(((2, 2),), NORTH), Position(((2, 1),), NORTH)), 1), "b1"))
     return turn
 
@@ -58,7 +59,7 @@ def test_the_captive_is_liberated_when_its_captor_is_destroyed() -> None:
     any other method), Willi Herold is liberated and the Canadian player must capture him again"."""
     state = carpiquet()
     assault(state, [6, 6, 1])
-    turn = Turn(state, LoadedDice([]), "activation")
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
     captor = state.pieces["a1"]
     hits.hurt(turn, captor, None, Effect.DESTROYED)
     assert state.captives == {} and state.pieces["b1"].squares == ((2, 1),)  # where his captor stood
@@ -79,7 +80,7 @@ def test_the_policy_takes_a_captor_off_by_the_exit_and_the_captive_stays_capture
     captor = state.pieces["a1"]
     first = policy.activate(state, captor)
     assert isinstance(first, Move) and first.path.destination.square[1] == 0
-    turn = Turn(state, LoadedDice([]), "activation")
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
     turn.perform("a1", first)
     assert policy.activate(state, state.pieces["a1"]) == Leave()
     turn.perform("a1", Leave())

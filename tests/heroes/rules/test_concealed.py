@@ -12,6 +12,7 @@ from builder.heroes.rules.combat import IllegalAttack, Shot, aim
 from builder.heroes.rules.concealed import conceal, concealed, markers_free, may_conceal
 from builder.heroes.rules.events import ConcealEvent, Phase, SpotEvent
 from builder.heroes.rules.firing_resolution import fire
+from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.spotting import inactive
 from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.turn_context import Turn
@@ -27,8 +28,8 @@ OPEN = """
 """
 
 
-def _state(*pieces: object) -> GameState:
-    state = game(OPEN, list(pieces))  # type: ignore[arg-type]
+def _state(*pieces: Piece) -> GameState:
+    state = game(OPEN, list(pieces))
     state.gear.append(GearPool("a", "concealed", 2, None, ("infantry",), "Concealed"))
     return state
 

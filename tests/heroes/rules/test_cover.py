@@ -129,12 +129,13 @@ def test_a_defender_gives_plus_1_to_allied_infantry_in_its_zone_of_control() -> 
     # "If this unit is Destroyed, this effect persists until the end of the present
     # Activation Phase": destroyed by a double hit (2 + 6 = 8 against 4), it still covers.
     from builder.heroes.rules.actions import Fire
+    from builder.heroes.rules.events import Phase
     from builder.heroes.rules.turn import activation_phase
     from builder.heroes.rules.turn_context import Turn
     from builder.kernel.dice import LoadedDice
 
     state.pieces["guard"] = replace(guard, side_index=1)
-    Turn(state, LoadedDice([6]), "activation").perform("firer", Fire(((None, "guard"),)))
+    Turn(state, LoadedDice([6]), Phase.ACTIVATION).perform("firer", Fire(((None, "guard"),)))
     assert "guard" not in state.pieces
     again = shot_at(state, firer, covered)
     assert again is not None and aim(again, HON).defense == 5
@@ -149,6 +150,7 @@ def test_a_substitute_suffers_the_hit_in_place_of_a_heavy_weapon_within_2_square
     unit". hon always lets it; the Heavy Weapon is untouched, the Substitute flips."""
     from builder.heroes.catalogue.units import Role
     from builder.heroes.rules.actions import Fire
+    from builder.heroes.rules.events import Phase
     from builder.heroes.rules.turn_context import Turn
     from builder.kernel.dice import LoadedDice
     from tests.fixtures.rules.boards import unit as board_unit
@@ -159,13 +161,13 @@ def test_a_substitute_suffers_the_hit_in_place_of_a_heavy_weapon_within_2_square
     crew = piece("crew", (4, 0), "b", board_unit("loaders", abilities=["substitute"]))
     firer = infantry_piece(infantry(heavy=2), (2, 4), key="firer")
     state = GameState(scenario(), board, HON, ("a", "b"), "a", {p.key: p for p in (weapon, crew, firer)})
-    turn = Turn(state, LoadedDice([3]), "activation")  # 2 + 3 = 5 against 4: a hit
+    turn = Turn(state, LoadedDice([3]), Phase.ACTIVATION)  # 2 + 3 = 5 against 4: a hit
     turn.perform("firer", Fire(((None, "gun"),)))
     assert state.pieces["gun"].side_index == 0 and state.pieces["crew"].side_index == 1
     assert "takes the hit in its place (Substitute, BfC p.08)" in turn.frames[-1].event.text
     # Three squares away it cannot: the Heavy Weapon takes the hit itself.
     state.pieces["crew"] = replace(crew, squares=((5, 0),))
-    Turn(state, LoadedDice([3]), "activation").perform("firer", Fire(((None, "gun"),)))
+    Turn(state, LoadedDice([3]), Phase.ACTIVATION).perform("firer", Fire(((None, "gun"),)))
     assert state.pieces["gun"].side_index == 1
 
 

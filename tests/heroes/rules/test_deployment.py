@@ -133,7 +133,7 @@ def test_only_ambush_tripod_and_scout_units_deploy_either_side_up() -> None:
 
 
 def test_deployment_steps_send_named_units_to_their_zone() -> None:
-    steps = [{"side": "a", "zone": "a-zone"}, {"side": "a", "zone": "a-late", "units": ["tank"]}]
+    steps: list[dict[str, Any]] = [{"side": "a", "zone": "a-zone"}, {"side": "a", "zone": "a-late", "units": ["tank"]}]
     scene = scenario([zone("a-zone", [0, 0, 1, 3]), zone("a-late", [2, 2, 3, 3])], steps=steps)
     assert [z.id for z in zones_for(scene, "a", "tank")] == ["a-late"]
     assert [z.id for z in zones_for(scene, "a", "rifles")] == ["a-zone"]

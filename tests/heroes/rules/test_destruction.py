@@ -17,7 +17,7 @@ from builder.heroes.rules.destruction import demolition_dice
 from builder.heroes.rules.events import AssaultEvent, DestructionEvent, GearEvent, Phase, RubbleEvent
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.path import Path
-from builder.heroes.rules.pieces import WEST
+from builder.heroes.rules.pieces import WEST, Piece
 from builder.heroes.rules.ruleset import HON, SON, Ruleset
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
@@ -51,9 +51,9 @@ def board() -> Battlefield:
     return field("\n".join(["......."] * 5), extra=[HOUSE])
 
 
-def game(*pieces: object, ruleset: Ruleset = HON) -> GameState:
-    found = {p.key: p for p in pieces}  # type: ignore[attr-defined]
-    return GameState(scenario(), board(), ruleset, ("a", "b"), "a", found)  # type: ignore[arg-type]
+def game(*pieces: Piece, ruleset: Ruleset = HON) -> GameState:
+    found = {p.key: p for p in pieces}
+    return GameState(scenario(), board(), ruleset, ("a", "b"), "a", found)
 
 
 def test_a_firing_action_at_the_building_itself_rolls_only_the_destruction_dice() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from builder.heroes.rules.actions import AssaultAction
+from builder.heroes.rules.events import Phase
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import NORTH, Piece
@@ -27,7 +28,7 @@ def fierce(defender: Piece, tile: str = "tiles[0]", attacker_tile: str = "tiles[
 
 
 def assault(state: GameState, dice: list[int]) -> Turn:
-    turn = Turn(state, LoadedDice(dice), "activation")
+    turn = Turn(state, LoadedDice(dice), Phase.ACTIVATION)
     path = Path((Position(((2, 2),), NORTH), Position(((2, 1),), NORTH)), 1)
     turn.perform("a1", AssaultAction(path, "b1"))
     return turn

@@ -16,7 +16,7 @@ from builder.heroes.rules import action_cards
 from builder.heroes.rules.actions import AssaultAction, Fire, Move
 from builder.heroes.rules.cards import CardPlay
 from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.events import Phase
+from builder.heroes.rules.events import FireEvent, Phase
 from builder.heroes.rules.firing import shots_at
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.movement import reachable
@@ -100,8 +100,9 @@ def test_opportunity_fire_after_an_enemy_firing_action() -> None:
     turn = Turn(state, LoadedDice([1, 4]), Phase.ACTIVATION, POLICIES)
     turn.perform("a1", Fire(((None, "b2"),)))
     assert [f.event.kind for f in turn.frames] == ["fire", "fire"]
-    assert turn.frames[1].event.firer == "b1" and turn.frames[1].event.target == "a1"
-    assert "after the Firing Action of Rifles" in turn.frames[1].event.text
+    reply = turn.frames[1].event
+    assert isinstance(reply, FireEvent) and reply.firer == "b1" and reply.target == "a1"
+    assert "after the Firing Action of Rifles" in reply.text
     assert state.pieces["b1"].activated and state.pieces["a1"].side_index == 1
 
 
@@ -184,6 +185,7 @@ def test_the_policy_chooses_suppressive_fire_when_it_promises_more() -> None:
     turn = Turn(state, LoadedDice([6]), Phase.ACTIVATION)
     turn.perform("a1", action)
     (event,) = turn.events
+    assert isinstance(event, FireEvent)
     assert event.text.startswith("Suppressive Fire (HoN core p.24): ")
     assert event.suppressed == 2 and state.pieces["b1"].suppressed == 2  # 8 + 6 - 6 = 8, twice the defense
 
@@ -195,7 +197,7 @@ def test_the_policy_splits_a_machine_gunners_fire_when_it_promises_more() -> Non
     targets = [piece("b1", (2, 1), "b"), piece("b2", (3, 1), "b"), piece("b3", (4, 1), "b")]
     state = game(OPEN, [gunner, *targets])
     action = SimplePolicy().activate(state, gunner)
-    assert isinstance(action, Fire) and sorted(action.shares or ()) == [1, 1, 2]
+    assert isinstance(action, Fire) and sorted(share or 0 for share in action.shares) == [1, 1, 2]
     assert {key for _, key in action.shots} == {"b1", "b2", "b3"}
     turn = Turn(state, LoadedDice([3, 3, 3]), Phase.ACTIVATION)
     turn.perform("a1", action)

@@ -5,6 +5,7 @@ plays the same game as `simulate` with the same players."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import fields, is_dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.decisions import ActivationAction
 from builder.heroes.rules.players import HeroesPlayer, HeroesView
 from builder.heroes.rules.simulation import RULES, HeroesGame, Stage, new_game, simulate
-from builder.heroes.rules.state import Frame
+from builder.heroes.rules.state import Frame, copy_state
 from builder.heroes.scenario.battlefield import Battlefield, assemble
 from builder.io.catalogue_files import load_catalogue
 from builder.io.scenario_files import LoadedScenario, load_scenario
@@ -103,3 +104,50 @@ def test_a_finished_match_takes_no_more_choices() -> None:
     answered(match, for_every_side(loaded.scenario))
     with pytest.raises(GameOver):
         match.apply(True)
+
+
+def frozen(record: object) -> bool:
+    params: Any = getattr(type(record), "__dataclass_params__", None)
+    return bool(params is not None and params.frozen)
+
+
+def changeable(value: object, found: dict[int, object]) -> None:
+    """Every container and unfrozen record reachable from `value`, by id."""
+    if isinstance(value, dict):
+        found[id(value)] = value
+        for item in value.values():
+            changeable(item, found)
+    elif isinstance(value, list | set | tuple):
+        if not isinstance(value, tuple):
+            found[id(value)] = value
+        for item in value:
+            changeable(item, found)
+    elif is_dataclass(value) and not isinstance(value, type) and not frozen(value):
+        found[id(value)] = value
+        for item in fields(value):
+            changeable(getattr(value, item.name), found)
+
+
+def test_a_copied_state_shares_nothing_the_rules_change() -> None:
+    """A search agent plays thousands of copies on: a list, a dictionary or a record the copy
+    shared with its original would leak one game into the other."""
+    loaded, _ = first_contact()
+    match = Match(RULES, game(3, turns=2))
+    answered_until = 0
+    players: Mapping[str, Player[HeroesView, Any]] = for_every_side(loaded.scenario)
+    while match.pending is not None and answered_until < 60:  # well into the Activation Phase
+        decision = match.pending
+        match.apply(players[decision.side].choose(match.view(decision.side), decision))
+        answered_until += 1
+    state = match.state.state
+    twin = copy_state(state)
+    kept = {"scenario", "battlefield", "ruleset", "armies", "_kept"}
+    mine: dict[int, object] = {}
+    theirs: dict[int, object] = {}
+    for item in fields(state):
+        if item.name not in kept:
+            changeable(getattr(state, item.name), mine)
+            changeable(getattr(twin, item.name), theirs)
+    assert len(mine) > 50
+    assert not mine.keys() & theirs.keys()
+    assert twin.pieces == state.pieces and twin.decks == state.decks and twin.gear == state.gear

@@ -14,7 +14,7 @@ from builder.heroes.rules.events import FireEvent, MineEvent, Phase
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.mines import MINE_COMBAT, mine_squares
 from builder.heroes.rules.path import Path
-from builder.heroes.rules.pieces import NORTH
+from builder.heroes.rules.pieces import NORTH, Piece
 from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.turn_context import Turn
 from builder.heroes.rules.works import ClearMine, PlaceMine
@@ -38,8 +38,8 @@ def _straight(start: tuple[int, int], squares: int) -> Path:
     return Path(tuple(Position(((c + i, r),), NORTH) for i in range(squares + 1)), squares)
 
 
-def _mined(*pieces_: object) -> GameState:
-    state = game(OPEN, list(pieces_))  # type: ignore[arg-type]
+def _mined(*pieces_: Piece) -> GameState:
+    state = game(OPEN, list(pieces_))
     state.gear.append(GearPool("a", "mine", 2, None, ("infantry",), "Minen"))
     return state
 

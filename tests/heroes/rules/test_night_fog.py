@@ -9,6 +9,7 @@ from builder.heroes.rules.actions import TemplateFire
 from builder.heroes.rules.combat import IllegalAttack, Shot
 from builder.heroes.rules.events import Phase, TemplateEvent
 from builder.heroes.rules.firing_resolution import fire
+from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.ruleset import SON, Ruleset, ruleset_for
 from builder.heroes.rules.spotting import spotter
 from builder.heroes.rules.state import GameState
@@ -49,8 +50,8 @@ def test_long_range_starts_at_5_at_night_and_6_in_fog(ruleset: Ruleset, last_sho
             total(ruleset, longest + 1)
 
 
-def state_with(ruleset: Ruleset, *pieces: object) -> GameState:
-    return GameState(scenario(), OPEN, ruleset, ("a", "b"), "a", {p.key: p for p in pieces})  # type: ignore[attr-defined]
+def state_with(ruleset: Ruleset, *pieces: Piece) -> GameState:
+    return GameState(scenario(), OPEN, ruleset, ("a", "b"), "a", {p.key: p for p in pieces})
 
 
 @pytest.mark.parametrize(("ruleset", "reach"), [(NIGHT, 2), (FOG, 3)])

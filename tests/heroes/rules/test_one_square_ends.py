@@ -4,12 +4,19 @@ assaults, on a shipped battlefield with pieces where a simulated game put them."
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.movement_search import _search_one, search_one
 from builder.heroes.rules.mover import Mover
 from builder.heroes.rules.pieces import Square
 from builder.heroes.rules.reach import Reach, one_square_ends
 from tests.heroes.rules.test_movement_kernel import one_square_movers
+
+
+def one_square_at(facing: int) -> Callable[[Square], Position]:
+    """Where a one-square unit stands on a square, keeping its facing (as `movement.reach` places it)."""
+    return lambda square: Position((square,), facing)
 
 
 def test_ends_by_square_are_the_ends_state_by_state() -> None:
@@ -19,7 +26,7 @@ def test_ends_by_square_are_the_ends_state_by_state() -> None:
         best = search_one(mover, points, mover.assailable)
         facing = piece.facing
         for assault in (False, True):
-            expected = Reach(mover, best, lambda sq, f=facing: Position((sq,), f), assault)
+            expected = Reach(mover, best, one_square_at(facing), assault)
             made = one_square_ends(best, mover.taken, facing, assault)
             assert list(made.items()) == [(p, expected._ends[p]) for p in expected], piece.key
             compared += 1

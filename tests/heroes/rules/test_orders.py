@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.army.summary import OrderTokens
-from builder.heroes.rules.orders import AUTONOMOUS, SPECIAL, Orders, Tokens, activation_sequence, tokens_for
+from builder.heroes.rules.orders import AUTONOMOUS, SPECIAL, Orders, Reveal, Tokens, activation_sequence, tokens_for
 from builder.heroes.rules.personal_order import check_duties
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.special_orders import LATER, opening, with_later_specials
+from builder.heroes.rules.special_orders import LATER, Chooser, opening, played_now
 from builder.heroes.rules.state import Frame, GameState
 from builder.heroes.rules.turn import activation_phase, order_phase
 from builder.kernel.dice import LoadedDice
@@ -237,13 +238,25 @@ def test_a_special_token_may_be_held_and_played_before_any_later_token() -> None
     at_zero, held = opening(state, orders, {"a": third_time})
     assert at_zero["a"].special == () and held == {"a": ["a9"], "b": []}
     sequence = activation_sequence(["a", "b"], at_zero, {})
-    found = [(r.side, r.token) for r in with_later_specials(state, sequence, held, {"a": third_time})]
+    found = [(r.side, r.token) for r in revealed(state, sequence, held, {"a": third_time})]
     assert found == [("a", "1"), ("a", LATER), ("b", "1"), ("a", "2"), ("b", "2")]
-    never = {"a": lambda state, piece: False}
+    never: dict[str, Chooser] = {"a": lambda state, piece: False}
     at_zero, held = opening(state, orders, never)
     sequence = activation_sequence(["a", "b"], at_zero, {})
-    found = [(r.side, r.token) for r in with_later_specials(state, sequence, held, never)]
+    found = [(r.side, r.token) for r in revealed(state, sequence, held, never)]
     assert found[-1] == ("a", LATER) and len(found) == 5
+
+
+def revealed(
+    state: GameState, sequence: list[Reveal], held: dict[str, list[str]], choosers: Mapping[str, Chooser]
+) -> list[Reveal]:
+    """The tokens in the order the Activation Phase reveals them (turn.activate_next): before
+    each of `sequence`, the held special tokens played now; after the last, those still held."""
+    found: list[Reveal] = []
+    for reveal in sequence:
+        found += played_now(state, held, choosers, at_end=False)
+        found.append(reveal)
+    return found + list(played_now(state, held, choosers, at_end=True))
 
 
 def test_the_policy_holds_a_special_token_until_an_enemy_comes_near_and_says_so() -> None:

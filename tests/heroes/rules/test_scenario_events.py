@@ -10,11 +10,11 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules import victory_points
-from builder.heroes.rules.events import EnterEvent, ScenarioEvent
+from builder.heroes.rules.events import EnterEvent, Phase, ScenarioEvent
 from builder.heroes.rules.ruleset import HON
-from builder.heroes.rules.scenario_events import play_event
+from builder.heroes.rules.scenario_events import play_event, scenario_events
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.turn import end_of_turn, scenario_events
+from builder.heroes.rules.turn import end_of_turn
 from builder.heroes.rules.turn_context import Turn
 from builder.heroes.scenario.models import Event
 from builder.heroes.scenario.models import Phase as ScenarioPhase
@@ -42,7 +42,7 @@ END_2 = {
 
 
 def _order_start(state: GameState) -> list[ScenarioEvent]:
-    turn = Turn(state, LoadedDice([]), "order", POLICIES)
+    turn = Turn(state, LoadedDice([]), Phase.ORDER, POLICIES)
     scenario_events(turn, ScenarioPhase.ORDER, "start")
     return [f.event for f in turn.frames if isinstance(f.event, ScenarioEvent)]
 
@@ -98,7 +98,7 @@ def test_the_policy_discards_a_broken_support_and_fills_its_slot_whose_units_ent
     state.broken.add("german/tiles[1].slots.bottom")  # the Panzerschreck squad at its Breaking Point
     assert broken_options(state, "german") == {"tiles[1].slots.bottom"}
     before = set(state.reserve)
-    turn = Turn(state, LoadedDice([]), "order", {"german": SimplePolicy()})
+    turn = Turn(state, LoadedDice([]), Phase.ORDER, {"german": SimplePolicy()})
     said = play_event(turn, event)
     came = {k: p for k, p in state.reserve.items() if k not in before}
     assert came and all(p.group == "tiles[1].slots.bottom@1" for p in came.values())
@@ -169,7 +169,7 @@ def test_the_policy_drives_the_units_its_victory_wants_off_the_battlefield_by_th
     policy = SimplePolicy()
     first = policy.activate(state, runner)
     assert isinstance(first, Move) and first.path.destination.square[0] == 4  # one square from the exit
-    turn = Turn(state, LoadedDice([]), "activation")
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
     turn.perform("a1", first)
     state.pieces["a1"] = state.pieces["a1"].moved(((5, 1),))
     assert policy.activate(state, state.pieces["a1"]) == Leave()
@@ -190,7 +190,7 @@ def test_a_transport_leaving_by_the_exit_takes_its_riders_off_with_it() -> None:
     rider = replace(piece("a2", (5, 1)), embarked_in="a1")
     state = game(OPEN, [truck, rider, piece("b1", (0, 2), "b")], outcomes=LEAVE)
     state.scenario = state.scenario.model_copy(update={"zones": [Zone.model_validate(EXIT_ZONE)]})
-    turn = Turn(state, LoadedDice([]), "activation")
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
     with pytest.raises(ValueError):
         turn.perform("a2", Leave())
     turn.perform("a1", Leave())
@@ -209,7 +209,7 @@ def test_a_discarded_objective_is_taken_no_more_and_its_controller_keeps_it() ->
     assert "hill" in state.discarded and "hill" not in state.objective_areas  # nobody heads there
     state.pieces["a1"] = state.pieces["a1"].moved(((0, 0),))
     state.pieces["b1"] = piece("b1", (5, 2), "b")
-    victory_points.update_control(Turn(state, LoadedDice([]), "activation"))
+    victory_points.update_control(Turn(state, LoadedDice([]), Phase.ACTIVATION))
     assert state.control["hill"] == "a"  # the enemy standing on it does not take it back
 
 
@@ -224,7 +224,7 @@ def test_tactical_bonuses_wait_for_their_event_then_are_placed() -> None:
     state = new_game(loaded.scenario, battlefield, HON, "commonwealth", {}, {})
     assert set(state.bonuses) == {"plain"}
     placing = next(e for e in loaded.scenario.events if e.bonuses)
-    turn = Turn(state, LoadedDice([]), "order", POLICIES)
+    turn = Turn(state, LoadedDice([]), Phase.ORDER, POLICIES)
     state.turn = placing.turn or 1
     scenario_events(turn, ScenarioPhase.ORDER, "start")
     assert set(state.bonuses) == {"plain", "red-1", "red-2"} and state.bonuses["red-1"] == (2, 17)

@@ -11,7 +11,7 @@ from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import Role
 from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.events import SearchEvent
+from builder.heroes.rules.events import Phase, SearchEvent
 from builder.heroes.rules.mythos import SearchCheck
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.spells import spells_of
@@ -37,7 +37,7 @@ def searching(catalogue: Catalogue, *found: str) -> GameState:
 
 
 def search(state: GameState, faces: list[int], key: str = "a1") -> SearchEvent:
-    turn = Turn(state, LoadedDice(faces), "activation")
+    turn = Turn(state, LoadedDice(faces), Phase.ACTIVATION)
     turn.perform(key, SearchCheck())
     (event,) = [e for e in turn.events if isinstance(e, SearchEvent)]
     return event

@@ -6,7 +6,7 @@ element is played under the night rules, whatever the scenario's `setup.night` s
 from __future__ import annotations
 
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.catalogue.terrain import UnitType
+from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.cave import conditions, in_a_cave
 from builder.heroes.rules.firing import shot_at
 from builder.heroes.rules.preview import board

@@ -11,11 +11,11 @@ from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.actions import Move
 from builder.heroes.rules.clouds import CLOUD_RANGE, Cloud
 from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.events import FireEvent, TemplateEvent
+from builder.heroes.rules.events import FireEvent, Phase, TemplateEvent
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.mythos import Cast
 from builder.heroes.rules.path import Path
-from builder.heroes.rules.pieces import NORTH
+from builder.heroes.rules.pieces import NORTH, Piece
 from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.turn import supply_phase
 from builder.heroes.rules.turn_context import Turn
@@ -26,7 +26,7 @@ from tests.heroes.rules.test_spells import cast, caster, spelled
 WIDE = "\n".join(["." * 12] * 7)
 
 
-def overlord(catalogue: Catalogue, pieces: list, board: str = WIDE) -> GameState:  # type: ignore[type-arg]
+def overlord(catalogue: Catalogue, pieces: list[Piece], board: str = WIDE) -> GameState:
     state = spelled(catalogue, pieces, board=board)
     for kind in Cloud:
         state.gear.append(GearPool("a", kind.value, 1, "tiles[0]", ("characters",), "Suffocating Cloud"))
@@ -56,7 +56,7 @@ def test_a_toxic_cloud_attacks_and_suppresses_and_stays_until_the_supply_phase_e
     assert state.pieces["b1"].suppressed == 1 and state.pieces["b1"].side_index == 0
     assert [e.target for e in turn.events if isinstance(e, FireEvent)] == ["b1"]
     into = Path((Position(((6, 2),), NORTH), Position(((5, 2),), NORTH), Position(((4, 2),), NORTH)), 2)
-    moved = Turn(state, LoadedDice([3]), "activation")
+    moved = Turn(state, LoadedDice([3]), Phase.ACTIVATION)
     moved.perform("b2", Move(into))
     b2 = state.pieces["b2"]
     assert b2.side_index == 1 and b2.suppressed == 1  # hit on the way in, and suppressed

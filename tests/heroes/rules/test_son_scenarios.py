@@ -44,7 +44,7 @@ def test_the_black_rite_casts_spells_and_spends_gear_on_both_sides() -> None:
     loaded, battlefield = scenario("son-the-black-rite")
     catalogue = bundled()
     gear = {m.id for o in catalogue.options.values() if o.kind is OptionKind.GEAR for m in o.markers}
-    casters: set[str] = set()
+    casters: set[str | None] = set()
     for seed in (1, 5, 6):
         players = for_every_side(loaded.scenario)
         events = simulate(loaded.scenario, battlefield, loaded.armies(), catalogue, seed=seed, policies=players).events

@@ -10,9 +10,9 @@ from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules import hits
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.damage import Effect
-from builder.heroes.rules.events import SpellEvent
+from builder.heroes.rules.events import Phase, SpellEvent
 from builder.heroes.rules.mythos import Cast
-from builder.heroes.rules.pieces import EAST
+from builder.heroes.rules.pieces import EAST, Piece
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
@@ -23,8 +23,8 @@ BYAKHEE = "son-summon-byakhee"
 WIDE = "\n".join(["." * 12] * 7)
 
 
-def summoner(catalogue: Catalogue, *others: object, board: str = WIDE) -> GameState:
-    state = spelled(catalogue, [caster(), *others], BYAKHEE, board=board)  # type: ignore[list-item]
+def summoner(catalogue: Catalogue, *others: Piece, board: str = WIDE) -> GameState:
+    state = spelled(catalogue, [caster(), *others], BYAKHEE, board=board)
     state.mythos.summonable = {"son-bs-byakhee": catalogue.units["son-bs-byakhee"]}
     return state
 
@@ -49,7 +49,7 @@ def test_the_token_comes_back_when_the_creature_is_eliminated(bundled: Catalogue
     state = summoner(bundled)
     cast(state, Cast(BYAKHEE, at=(4, 2), facing=EAST), [])
     key = next(k for k, p in state.pieces.items() if p.unit.id == "son-bs-byakhee")
-    hits.hurt(Turn(state, LoadedDice([]), "activation"), state.pieces[key], None, Effect.DESTROYED, hit=False)
+    hits.hurt(Turn(state, LoadedDice([]), Phase.ACTIVATION), state.pieces[key], None, Effect.DESTROYED, hit=False)
     state.pieces["a1"] = caster()
     cast(state, Cast(BYAKHEE, at=(4, 4), facing=EAST), [])
     again = [p for p in state.pieces.values() if p.unit.id == "son-bs-byakhee"]

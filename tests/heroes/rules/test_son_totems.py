@@ -89,7 +89,8 @@ def test_a_unit_with_destruction_destroys_a_totem_and_its_order_is_lost() -> Non
     hit = Turn(state, LoadedDice([4]), Phase.ACTIVATION)
     hit.perform("b1", FireAtTotem((2, 2)))
     (told,) = [e for e in hit.events if isinstance(e, GearEvent)]
-    assert not state.mythos.totems[0].standing and "destroys it" in told.text and told.rolls[0].dice == (4,)
+    struck = state.mythos.totems[0]
+    assert not struck.standing and "destroys it" in told.text and told.rolls[0].dice == (4,)
     assert tokens_for(state, "a").numbered == 3
     with pytest.raises(IllegalAttack, match="Totem"):
         Turn(state, LoadedDice([4]), Phase.ACTIVATION).perform("a1", FireAtTotem((1, 1)))  # no Destruction, own

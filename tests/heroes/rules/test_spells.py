@@ -13,7 +13,7 @@ from builder.heroes.catalogue.units import Role, Unit, UnitType
 from builder.heroes.rules.actions import AssaultAction, Hold, Move
 from builder.heroes.rules.assault import Assault, engage
 from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.events import SpellEvent
+from builder.heroes.rules.events import Phase, SpellEvent
 from builder.heroes.rules.firing import shot_at
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.leaping import movement_reach
@@ -38,9 +38,11 @@ HIEROPHANT = unit("hierophant", abilities=[{"id": "magician", "value": 3}])
 HORROR = unit("horror", abilities=[{"id": "mythos-manifestation", "value": 3}])
 
 
-def caster(key: str = "a1", at: tuple[int, int] = (1, 2), kind: Unit = ADEPT, **fields: int) -> Piece:
+def caster(
+    key: str = "a1", at: tuple[int, int] = (1, 2), kind: Unit = ADEPT, *, suppressed: int = 0, side_index: int = 0
+) -> Piece:
     """A counter of the tile "tiles[0]", whose spells the tests give."""
-    return replace(piece(key, at, kind=kind, **fields), group="tiles[0]")
+    return replace(piece(key, at, kind=kind, suppressed=suppressed, side_index=side_index), group="tiles[0]")
 
 
 def spelled(catalogue: Catalogue, pieces: list[Piece], *spells: str, board: str = OPEN) -> GameState:
@@ -51,7 +53,7 @@ def spelled(catalogue: Catalogue, pieces: list[Piece], *spells: str, board: str 
 
 
 def cast(state: GameState, action: Cast, faces: list[int], caster_key: str = "a1") -> Turn:
-    turn = Turn(state, LoadedDice(faces), "activation")
+    turn = Turn(state, LoadedDice(faces), Phase.ACTIVATION)
     turn.perform(caster_key, action)
     return turn
 
@@ -91,14 +93,14 @@ def test_who_may_cast_and_when(bundled: Catalogue) -> None:
         cast(state, Cast("son-paralyze", "b1"), [])
     state.pieces["b1"] = piece("b1", (3, 2), "b")
     with pytest.raises(IllegalAttack, match="Activation Phase"):
-        Turn(state, LoadedDice([]), "supply").perform("a1", Cast("son-paralyze", "b1"))
+        Turn(state, LoadedDice([]), Phase.SUPPLY).perform("a1", Cast("son-paralyze", "b1"))
 
 
 def test_paralyze_stops_the_unit_and_leaves_it_one_bare_die_in_an_assault(bundled: Catalogue) -> None:
     state = spelled(bundled, [caster(), piece("b1", (3, 2), "b"), piece("b2", (8, 2), "b")], "son-paralyze")
     cast(state, Cast("son-paralyze", "b1"), [])
     assert state.pieces["a1"].suppressed == 1
-    turn = Turn(state, LoadedDice([]), "activation")
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
     turn.perform("b1", Move(Path((Position(((3, 2),), NORTH), Position(((4, 2),), NORTH)), 1)))
     assert state.pieces["b1"].square == (3, 2) and turn.events[0].kind == "hold"
     brawler = piece("a3", (2, 2), kind=unit("brawlers", abilities=["assault"]))
@@ -168,7 +170,7 @@ def test_the_policy_drains_the_life_of_an_enemy_in_reach_and_spends_its_blood_si
     state.gear.append(GearPool("a", "son-blood-sigil", 2, "tiles[0]", ("characters",)))
     action = SimplePolicy().activate(state, state.pieces["a1"])
     assert action == Cast("son-life-drain", "b1", sigils=2)
-    Turn(state, LoadedDice([]), "activation").perform("a1", action)
+    Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("a1", action)
     assert state.pieces["a1"].suppressed == 1 and state.gear[-1].count == 0  # 3 - 2 sigils
 
 
@@ -210,7 +212,7 @@ def test_a_mythos_barrier_drives_a_manifestation_off_and_bars_its_way(bundled: C
         cast(state, Cast("son-mythos-barrier", at=(5, 2)), [])
     # A Manifestation's move may not cross it; others walk over it.
     across = Path((Position((driven.square,), NORTH), Position(((2, 2),), NORTH)), 1)
-    turn = Turn(state, LoadedDice([]), "activation")
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
     turn.perform("b1", Move(across))
     assert state.pieces["b1"].square == driven.square and turn.events[0].kind == "hold"
     ends = {p.square for p in movement_reach(state, state.pieces["b1"])}

@@ -9,6 +9,7 @@ from builder.heroes.catalogue.units import Role
 from builder.heroes.rules import hits
 from builder.heroes.rules.actions import AssaultAction, Fire
 from builder.heroes.rules.damage import Effect
+from builder.heroes.rules.events import Phase
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import NORTH, Piece
@@ -42,13 +43,13 @@ def test_a_substitute_takes_a_hit_in_an_assault_but_not_one_destroying_the_weapo
     """BfC p.08: "This Special Ability does not work if the Heavy Weapon was Destroyed during an
     Assault" - a hit that only turns it over may be taken."""
     state = battery()
-    turn = Turn(state, LoadedDice([6, 6, 1]), "activation")
+    turn = Turn(state, LoadedDice([6, 6, 1]), Phase.ACTIVATION)
     assault(state, turn)
     assert state.pieces["gun"].side_index == 0 and state.pieces["crew"].side_index == 1
     said = next(e for e in turn.events if e.kind == "substitute")
     assert "BfC p.08" in said.text and said.unit == "crew"
     state = battery(gun_side=1)  # reduced: the hit destroys it
-    assault(state, Turn(state, LoadedDice([6, 6, 1]), "activation"))
+    assault(state, Turn(state, LoadedDice([6, 6, 1]), Phase.ACTIVATION))
     assert "gun" not in state.pieces and state.pieces["crew"].side_index == 0
 
 
@@ -56,7 +57,7 @@ def test_a_hit_outside_a_firing_action_is_substituted_too() -> None:
     """Substitute: "can suffer Hits in place of a Heavy Weapon" - any hit, a mine's, a
     template's; a hit that destroys the weapon at full strength is read as a double hit."""
     state = battery()
-    turn = Turn(state, LoadedDice([]), "activation")
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
     gun = state.pieces["gun"]
     hits.hurt(turn, gun, replace(gun, side_index=1), Effect.FLIPPED)
     assert state.pieces["gun"].side_index == 0 and state.pieces["crew"].side_index == 1
@@ -65,7 +66,7 @@ def test_a_hit_outside_a_firing_action_is_substituted_too() -> None:
 
 
 def keeps(state: GameState, firer: Piece) -> Turn:
-    turn = Turn(state, LoadedDice([3]), "activation", {"a": SimplePolicy(), "b": SimplePolicy()})
+    turn = Turn(state, LoadedDice([3]), Phase.ACTIVATION, {"a": SimplePolicy(), "b": SimplePolicy()})
     turn.perform(firer.key, Fire(((None, "gun"),)))
     return turn
 

@@ -10,16 +10,16 @@ from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules import madness, terror
 from builder.heroes.rules.actions import AssaultAction, Fire
 from builder.heroes.rules.bags import draw_madness, madness_bag, search_bag
-from builder.heroes.rules.events import FireEvent, MadnessEvent, TerrorEvent
+from builder.heroes.rules.events import FireEvent, MadnessEvent, Phase, TerrorEvent
 from builder.heroes.rules.firing import shot_at
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.madness import may_take_order
 from builder.heroes.rules.mythos import Afflicted, Madness
 from builder.heroes.rules.orders import Tokens
 from builder.heroes.rules.path import Path
-from builder.heroes.rules.pieces import NORTH
+from builder.heroes.rules.pieces import NORTH, Piece
 from builder.heroes.rules.ruleset import SON
-from builder.heroes.rules.state import GearPool
+from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.turn import activation_phase, supply_phase
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice, SeededDice
@@ -36,7 +36,7 @@ HUNTER = unit("hunter", abilities=[{"id": "mythos-hunter", "value": 2}])
 BRAWLERS = unit("brawlers", abilities=["assault"])
 
 
-def son_game(board: str, pieces: list, bag: list[Madness] | None = None):  # type: ignore[no-untyped-def]
+def son_game(board: str, pieces: list[Piece], bag: list[Madness] | None = None) -> GameState:
     state = game(board, pieces)
     state.ruleset = SON
     state.mythos.madness_bag = list(bag if bag is not None else [Madness.STEADY])
@@ -49,7 +49,7 @@ def checks(turn: Turn) -> list[TerrorEvent]:
 
 def test_a_suppressed_unit_that_sees_a_manifestation_rolls_less_2_per_marker_and_resists_on_its_value() -> None:
     state = son_game(OPEN, [piece("a1", (1, 2), suppressed=1), piece("b1", (8, 2), "b", HORROR)])
-    turn = Turn(state, LoadedDice([5]), "supply")
+    turn = Turn(state, LoadedDice([5]), Phase.SUPPLY)
     terror.terror_checks(turn)
     (check,) = checks(turn)
     # 5 on the die, -2 for one Suppressed marker: 3, the Manifestation's 3 (SoN p.11).
@@ -59,7 +59,7 @@ def test_a_suppressed_unit_that_sees_a_manifestation_rolls_less_2_per_marker_and
 
 def test_a_failed_check_draws_a_madness_token_and_discards_the_suppressed_markers() -> None:
     state = son_game(OPEN, [piece("a1", (1, 2), suppressed=2), piece("b1", (8, 2), "b", HORROR)], [Madness.STEADY])
-    turn = Turn(state, LoadedDice([6]), "supply")
+    turn = Turn(state, LoadedDice([6]), Phase.SUPPLY)
     terror.terror_checks(turn)
     (check,) = checks(turn)
     assert check.rolls[0].total == 2 and not check.resisted and check.madness == "son-steady"
@@ -76,7 +76,7 @@ def test_who_never_checks_the_unsuppressed_the_faithful_manifestations_and_the_b
     ]
     state = son_game(WALLED, pieces)
     state.pieces["a4"] = piece("a4", (1, 4), suppressed=3)  # the rocks hide the Manifestation
-    turn = Turn(state, LoadedDice([]), "supply")
+    turn = Turn(state, LoadedDice([]), Phase.SUPPLY)
     terror.terror_checks(turn)
     assert checks(turn) == []
 
@@ -87,7 +87,7 @@ def test_a_null_manifestation_instils_no_terror_and_the_highest_one_seen_is_face
         [piece("a1", (1, 2), suppressed=1), piece("b0", (4, 0), "b", HARMLESS), piece("b1", (6, 2), "b", HORROR)],
     )
     state.pieces["b2"] = piece("b2", (8, 4), "b", DREAD)
-    turn = Turn(state, LoadedDice([6]), "supply")
+    turn = Turn(state, LoadedDice([6]), Phase.SUPPLY)
     terror.terror_checks(turn)
     (check,) = checks(turn)
     assert check.manifestation == "b2" and check.terror == 5 and not check.resisted  # 6 - 2 = 4 < 5
@@ -95,7 +95,7 @@ def test_a_null_manifestation_instils_no_terror_and_the_highest_one_seen_is_face
 
 def test_mythos_hunter_adds_to_the_terror_check() -> None:
     state = son_game(OPEN, [piece("a1", (1, 2), kind=HUNTER, suppressed=1), piece("b1", (8, 2), "b", DREAD)])
-    turn = Turn(state, LoadedDice([5]), "supply")
+    turn = Turn(state, LoadedDice([5]), Phase.SUPPLY)
     terror.terror_checks(turn)
     (check,) = checks(turn)
     assert check.rolls[0].total == 5 - 2 + 2 and check.resisted  # Mythos Hunter 2 (SoN p.18)
@@ -103,20 +103,20 @@ def test_mythos_hunter_adds_to_the_terror_check() -> None:
 
 def test_suicide_hits_the_unit_at_once() -> None:
     state = son_game(OPEN, [piece("a1", (1, 2), suppressed=1), piece("b1", (8, 2), "b", HORROR)], [Madness.SUICIDE])
-    terror.terror_checks(Turn(state, LoadedDice([1]), "supply"))
+    terror.terror_checks(Turn(state, LoadedDice([1]), Phase.SUPPLY))
     assert state.pieces["a1"].side_index == 1  # flipped: the hit (SoN p.11)
 
 
 def test_fear_sends_the_unit_4_spaces_away_from_the_manifestation_and_flips_it() -> None:
     state = son_game(OPEN, [piece("a1", (4, 2), suppressed=1), piece("b1", (6, 2), "b", HORROR)], [Madness.FEAR])
-    terror.terror_checks(Turn(state, LoadedDice([1]), "supply"))
+    terror.terror_checks(Turn(state, LoadedDice([1]), Phase.SUPPLY))
     fled = state.pieces["a1"]
     assert fled.square[0] == 0 and fled.side_index == 1  # 2 spaces away, now 6: 4 more (SoN p.11)
 
 
 def test_fear_with_nowhere_to_run_eliminates_the_unit() -> None:
     state = son_game(OPEN, [piece("a1", (1, 2), suppressed=1), piece("b1", (3, 2), "b", HORROR)], [Madness.FEAR])
-    terror.terror_checks(Turn(state, LoadedDice([1]), "supply"))
+    terror.terror_checks(Turn(state, LoadedDice([1]), Phase.SUPPLY))
     assert "a1" not in state.pieces and "a1" in state.destroyed  # the board's edge is 1 space behind
 
 
@@ -128,7 +128,7 @@ def test_rage_keeps_the_order_away_then_charges_the_closest_enemy_with_3_more() 
     assert not may_take_order(state, state.pieces["a1"])
     placed = SimplePolicy().assign(state, "a", Tokens(numbered=2, special=0, bluff=0))
     assert "a1" not in placed.numbered
-    turn = Turn(state, LoadedDice([6, 6, 1]), "activation")
+    turn = Turn(state, LoadedDice([6, 6, 1]), Phase.ACTIVATION)
     madness.madness_acts(turn)
     assault = next(e for e in turn.events if e.kind == "assault")
     assert any(m.label == "Rage" and m.value == 3 for m in assault.rolls[0].modifiers)
@@ -139,7 +139,7 @@ def test_paranoia_fires_at_the_closest_unit_an_ally_when_as_close() -> None:
     state = son_game(OPEN, [piece("a1", (5, 2)), piece("a2", (3, 2)), piece("b1", (7, 2), "b")])
     state.mythos.afflicted["a1"] = Afflicted(Madness.PARANOIA, turn=1)
     state.turn = 2
-    turn = Turn(state, LoadedDice([1]), "activation")
+    turn = Turn(state, LoadedDice([1]), Phase.ACTIVATION)
     madness.madness_acts(turn)
     (shot,) = [e for e in turn.events if isinstance(e, FireEvent)]
     assert shot.target == "a2" and state.pieces["a1"].activated
@@ -168,7 +168,7 @@ def test_mythos_hunter_adds_to_a_shot_at_a_manifestation_only() -> None:
     state = son_game(
         OPEN, [piece("a1", (1, 2), kind=HUNTER), piece("b1", (4, 2), "b", HORROR), piece("b2", (4, 4), "b")]
     )
-    turn = Turn(state, LoadedDice([2]), "activation")
+    turn = Turn(state, LoadedDice([2]), Phase.ACTIVATION)
     turn.perform("a1", Fire(((None, "b1"),)))
     roll = turn.events[0].rolls[0]
     assert roll.total == 2 + 2 + 2  # die, combat value, Mythos Hunter 2 (SoN p.18)
@@ -207,7 +207,7 @@ def test_the_madness_bag_is_drawn_with_the_seeded_dice() -> None:
 def test_a_terrifying_assault_is_told_with_its_markers_and_page() -> None:
     brute = unit("brute", abilities=["assault", "terrifying"])
     state = son_game(OPEN, [piece("b1", (3, 2), "b", brute), piece("a1", (4, 2))])
-    turn = Turn(state, LoadedDice([6, 6, 1]), "activation")
+    turn = Turn(state, LoadedDice([6, 6, 1]), Phase.ACTIVATION)
     path = Path((Position(((3, 2),), NORTH), Position(((4, 2),), NORTH)), 1)
     turn.perform("b1", AssaultAction(path, "a1"))
     fight = next(e for e in turn.events if e.kind == "assault")
@@ -221,7 +221,7 @@ def test_elder_signs_add_mythos_hunter_2_each_to_a_terror_check_and_are_spent() 
     )
     state.gear.append(GearPool("a", "son-elder-sign", 3, "tiles[0]", ("characters",)))
     players = {"a": SimplePolicy(), "b": SimplePolicy()}
-    turn = Turn(state, LoadedDice([3]), "supply", players)
+    turn = Turn(state, LoadedDice([3]), Phase.SUPPLY, players)
     terror.terror_checks(turn)
     (check,) = checks(turn)
     # 3 - 2 (Suppressed) + 2 x 2 (two Elder Signs, SoN p.14) = 5: the Manifestation's 5 resisted.
@@ -232,7 +232,7 @@ def test_an_amulet_of_dagon_forces_a_suppressed_enemy_to_check() -> None:
     state = son_game(OPEN, [piece("a1", (1, 2)), piece("b1", (8, 2), "b", suppressed=1)], [Madness.STEADY])
     state.gear.append(GearPool("a", "son-amulet-of-dagon", 3, None))
     players = {"a": SimplePolicy(), "b": SimplePolicy()}
-    turn = Turn(state, LoadedDice([2]), "supply", players)
+    turn = Turn(state, LoadedDice([2]), Phase.SUPPLY, players)
     terror.terror_checks(turn)
     (check,) = checks(turn)
     # No Manifestation in sight: the amulet's value (3, hon's example) against 2 - 2 (SoN p.16).
@@ -245,12 +245,12 @@ def test_elder_signs_are_played_on_a_shot_at_a_manifestation_when_a_4_would_miss
     state.gear.append(GearPool("a", "son-elder-sign", 3, "tiles[0]", ("characters",)))
     players = {"a": SimplePolicy(), "b": SimplePolicy()}
     # Defense 4: a 4 + combat 2 = 6 hits already: no sign spent on an easy shot.
-    turn = Turn(state, LoadedDice([1]), "activation", players)
+    turn = Turn(state, LoadedDice([1]), Phase.ACTIVATION, players)
     turn.perform("a1", Fire(((None, "b1"),)))
     assert state.gear[-1].count == 3
     # Three Suppressed markers: 4 + 2 - 6 = 0 misses by 4: two signs, +4 (SoN p.14).
     state.pieces["a1"] = replace(state.pieces["a1"], suppressed=3)
-    turn = Turn(state, LoadedDice([4]), "activation", players)
+    turn = Turn(state, LoadedDice([4]), Phase.ACTIVATION, players)
     turn.perform("a1", Fire(((None, "b1"),)))
     roll = next(e for e in turn.events if e.kind == "fire").rolls[0]
     assert any(m.label == "Elder Sign x2" and m.value == 4 for m in roll.modifiers) and state.gear[-1].count == 1

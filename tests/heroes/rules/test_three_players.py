@@ -11,6 +11,7 @@ from builder.heroes.army.summary import OrderTokens, Star
 from builder.heroes.rules import hits
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import AssaultEvent, FireEvent, Phase, RevealEvent, VictoryEvent
+from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.simulation import GameRecord, simulate
 from builder.heroes.rules.state import CombatGroup, Facts, Frame, GameState
@@ -48,8 +49,8 @@ TEAMS = Scenario.model_validate(
 )
 
 
-def three(*pieces: object, stars: dict[str, int] | None = None) -> GameState:
-    state = GameState(TEAMS, field("......\n......"), SON, ("m", "d", "b"), "m", {p.key: p for p in pieces})  # type: ignore[attr-defined]
+def three(*pieces: Piece, stars: dict[str, int] | None = None) -> GameState:
+    state = GameState(TEAMS, field("......\n......"), SON, ("m", "d", "b"), "m", {p.key: p for p in pieces})
     for side in state.sides:
         count = (stars or {}).get(side, 1)
         state.orders[side] = OrderTokens((Star("tile", count, "tiles[0]"),) if count else (), (), ())

@@ -11,6 +11,7 @@ from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions import AssaultAction
 from builder.heroes.rules.combat import IllegalAttack
+from builder.heroes.rules.events import Phase
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import NORTH, Piece
@@ -37,7 +38,7 @@ def from_the_halftrack(defender_at: tuple[int, int] = (2, 1)) -> GameState:
 
 
 def launch(state: GameState, dice: list[int]) -> Turn:
-    turn = Turn(state, LoadedDice(dice), "activation")
+    turn = Turn(state, LoadedDice(dice), Phase.ACTIVATION)
     path = Path((Position(((2, 2),), NORTH), Position(((2, 1),), NORTH)), 1)
     turn.perform("a1", AssaultAction(path, "b1"))
     return turn
@@ -69,7 +70,7 @@ def test_a_beaten_defender_retreats_into_an_allied_transport() -> None:
     assault, whether as attacker or defender"."""
     halftrack = piece("ht", (2, 0), "b", HALFTRACK)
     state = game(BOARD, [halftrack, piece("b1", (2, 1), "b"), piece("a1", (2, 2), kind=STORMERS)])
-    turn = Turn(state, LoadedDice([6, 6, 1]), "activation")
+    turn = Turn(state, LoadedDice([6, 6, 1]), Phase.ACTIVATION)
     turn.perform("a1", AssaultAction(Path((Position(((2, 2),), NORTH), Position(((2, 1),), NORTH)), 1), "b1"))
     assert state.pieces["b1"].embarked_in == "ht" and state.pieces["a1"].squares == ((2, 1),)
     assert any("retreats into Halftrack (HoN core p.27)" in e.text for e in turn.events)

@@ -12,7 +12,7 @@ from builder.heroes.rules import victory_points
 from builder.heroes.rules.actions import AssaultAction, Fire, Move
 from builder.heroes.rules.aiming import struck_facing
 from builder.heroes.rules.combat import Facing
-from builder.heroes.rules.events import SpotEvent
+from builder.heroes.rules.events import Phase, SpotEvent
 from builder.heroes.rules.orders import Orders
 from builder.heroes.rules.pieces import NORTH
 from builder.heroes.rules.preview import preview_fire
@@ -47,7 +47,7 @@ def test_the_policy_fires_when_it_can_hit_and_the_roll_adds_up() -> None:
     state = game(OPEN, [firer, target])
     action = SimplePolicy().activate(state, firer)
     assert isinstance(action, Fire) and action.shots == ((None, "b1"),)
-    turn = Turn(state, LoadedDice([4]), "activation")
+    turn = Turn(state, LoadedDice([4]), Phase.ACTIVATION)
     turn.perform("a1", action)
     (roll,) = turn.events[0].rolls
     # 4 on the die + 2 combat value against infantry = 6 against a defense of 4: a hit (HoN core p.15).
@@ -59,7 +59,7 @@ def test_a_group_at_its_breaking_point_gives_its_victory_points() -> None:
     squad = CombatGroup("b/tiles[0]", "b", "Beta squad", counters=1, breaking_point=1, victory_points=3)
     target = replace(piece("b1", (3, 1), "b", side_index=1), group="tiles[0]")
     state = game(OPEN, [piece("a1", (2, 1)), target], groups=[squad])
-    turn = Turn(state, LoadedDice([6]), "activation")
+    turn = Turn(state, LoadedDice([6]), Phase.ACTIVATION)
     turn.perform("a1", Fire(((None, "b1"),)))  # 6 + 2 = 8, twice the defense: destroyed
     assert "b1" not in state.pieces and "b1" in state.destroyed
     assert state.broken == {"b/tiles[0]"} and state.victory_points == {"a": 3, "b": 0}
@@ -68,7 +68,7 @@ def test_a_group_at_its_breaking_point_gives_its_victory_points() -> None:
 
 def test_an_objective_is_taken_by_a_side_alone_on_it_and_kept_until_retaken() -> None:
     state = game(OPEN, [piece("a1", (4, 1)), piece("b1", (6, 1), "b")], objectives=HILL)
-    turn = Turn(state, LoadedDice([]), "activation")
+    turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
     victory_points.update_control(turn)
     assert state.control["hill"] == "a"
     state.pieces["a1"] = state.pieces["a1"].moved(((0, 0),))
@@ -85,7 +85,7 @@ def test_the_game_ends_after_the_last_turn_with_the_first_outcome_that_holds() -
     ]
     state = game(OPEN, [piece("a1", (0, 0))], objectives=HILL, outcomes=outcomes, turns=2)
     end_of_turn(state, 2, LoadedDice([]))
-    assert not state.over and state.turn == 2 and state.initiative == "b"  # the initiative passes
+    assert (state.over, state.turn, state.initiative) == (False, 2, "b")  # the initiative passes
     state.control["hill"] = "b"
     frames = end_of_turn(state, 2, LoadedDice([]))
     assert state.over and state.winner == "b" and state.outcome == "Baker holds"
@@ -97,7 +97,7 @@ def test_the_policy_assaults_when_the_odds_favour_it_and_the_winner_takes_the_gr
     state = game(OPEN, [attacker, defender])
     action = SimplePolicy().activate(state, attacker)
     assert isinstance(action, AssaultAction) and action.defender == "b1"
-    turn = Turn(state, LoadedDice([6, 5, 1]), "activation")  # 6 + 2 + 2 = 10 against 1 + 2 = 3
+    turn = Turn(state, LoadedDice([6, 5, 1]), Phase.ACTIVATION)  # 6 + 2 + 2 = 10 against 1 + 2 = 3
     turn.perform("a1", action)
     assert state.pieces["a1"].squares == ((4, 1),)
     fallen_back = state.pieces["b1"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from builder.heroes.rules.footprint import TWO_SQUARE_MOVES, Position, moves_from
+from builder.heroes.rules.footprint import TWO_SQUARE_MOVES, Move, Position, moves_from
 from builder.heroes.rules.grid import step
 from builder.heroes.rules.move_tables import MoveTable
 from builder.heroes.rules.mover import Mover
@@ -15,9 +15,9 @@ from builder.heroes.rules.ruleset import ruleset_for
 from tests.heroes.rules.test_simulate import play, scenario
 
 
-def tabled(position: Position) -> list[tuple[Position, tuple[tuple[tuple[int, int], tuple[int, int]], ...], tuple]]:
+def tabled(position: Position) -> list[Move]:
     front, rear = position.squares
-    found = []
+    found: list[Move] = []
     for facing, from_front, by_front, dc, dr, leads in TWO_SQUARE_MOVES[position.facing]:
         s, kept = (front if from_front else rear), (front if by_front else rear)
         t = (kept[0] + dc, kept[1] + dr)

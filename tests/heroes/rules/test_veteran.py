@@ -19,7 +19,7 @@ from builder.heroes.rules.pieces import EAST
 from builder.heroes.rules.players import viewer
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.simulation import roll_initiative, simulate
-from builder.heroes.rules.state import GameState
+from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.templates import scatter
 from builder.heroes.rules.turn_context import Turn
 from builder.heroes.scenario.models import RANDOM, Scenario
@@ -38,7 +38,7 @@ HORROR = unit("horror", abilities=[{"id": "mythos-manifestation", "value": 3}])
 BAZOOKA = infantry(combat=2, heavy=3)
 
 
-def _at_the_tank(owner: str) -> tuple[Turn, object]:
+def _at_the_tank(owner: str) -> tuple[Turn, GearPool]:
     state = game(OPEN, [piece("a1", (1, 1), kind=BAZOOKA), piece("b1", ((3, 1), (4, 1)), "b", SOFT_TANK, facing=EAST)])
     veterans = pool(state, "veteran", 1, side=owner)
     return Turn(state, LoadedDice([3, 1, 6] if owner == "a" else [3, 6, 1]), Phase.ACTIVATION, POLICIES), veterans
@@ -61,7 +61,7 @@ def test_the_firer_rerolls_a_crew_damage_roll() -> None:
     turn.perform("a1", Fire(((None, "b1"),)))
     (spent,) = gear_events(turn)
     assert "damage roll [1]" in spent.text and "HoN core p.30" in spent.text
-    assert veterans.count == 0  # type: ignore[attr-defined]
+    assert veterans.count == 0
     tank_after = turn.state.pieces.get("b1")
     assert tank_after is None or tank_after.is_wreck
 
@@ -70,7 +70,7 @@ def test_the_vehicles_side_rerolls_a_destruction_damage_roll() -> None:
     # The opponent's roll: a 6 (destroyed) rerolled by the tank's side, the 1 stands (crew).
     turn, veterans = _at_the_tank("b")
     turn.perform("a1", Fire(((None, "b1"),)))
-    assert len(gear_events(turn)) == 1 and veterans.count == 0  # type: ignore[attr-defined]
+    assert len(gear_events(turn)) == 1 and veterans.count == 0
     assert turn.state.pieces["b1"].damage == (DamageLocation.CREW,)
 
 

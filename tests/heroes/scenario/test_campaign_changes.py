@@ -14,6 +14,7 @@ from builder.heroes.rules.simulation import start
 from builder.heroes.scenario.campaign import carry_over, change_problems, describe_change, describe_outcome
 from builder.heroes.scenario.changes import (
     CarryVictoryPoints,
+    Change,
     ChangePoints,
     DeploymentOrder,
     HoldObjective,
@@ -49,7 +50,8 @@ def test_the_shipped_links_are_data_with_pages() -> None:
             type="deployment", side="german", units=FLAK, before="commonwealth", source="BfC p.12-13, p.14-15"
         )
     ]
-    assert by_result["german"][0].after == "commonwealth"  # type: ignore[union-attr]
+    german = by_result["german"][0]
+    assert isinstance(german, DeploymentOrder) and german.after == "commonwealth"
     cross = load_scenario(SCENARIOS_DIR / "way-of-the-cross.yaml").scenario
     assert cross.campaign is not None
     changes = {o.result: o.changes for o in cross.campaign.outcomes}
@@ -170,7 +172,7 @@ def test_a_change_that_says_nothing_or_two_things_is_refused(data: dict[str, obj
 
 
 def test_changes_the_next_scenario_cannot_take_are_named(welcome: Scenario, bundled: Catalogue) -> None:
-    changes = [
+    changes: list[Change] = [
         DeploymentOrder(type="deployment", side="german", units=["ge-flak-36"], before="commonwealth"),
         DeploymentOrder(type="deployment", side="german", units=["no-such-unit"], before="commonwealth"),
         HoldObjective(type="hold", side="martians", objective="control-building"),

@@ -4,7 +4,7 @@ exact sentences from the shipped scenarios are pinned down."""
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import get_args
 
 import pytest
 from pydantic import TypeAdapter
@@ -30,12 +30,12 @@ def name(kind: str, entry_id: str) -> str:
     return NAMES[(kind, entry_id)]
 
 
-def said(data: dict[str, Any]) -> str:
+def said(data: dict[str, object]) -> str:
     return describe(CONDITION.validate_python(data), name)
 
 
-CONTROL_ALL = {"type": "control", "side": "cw", "objectives": ["hill", "farm", "church"]}
-EXACT = [
+CONTROL_ALL: dict[str, object] = {"type": "control", "side": "cw", "objectives": ["hill", "farm", "church"]}
+EXACT: list[tuple[dict[str, object], str]] = [
     ({"type": "control", "side": "cw", "objectives": ["hill"]}, "the Commonwealth player controls Hill 112"),
     (CONTROL_ALL, "the Commonwealth player controls all of Hill 112, the farm and the church"),
     ({**CONTROL_ALL, "count": 2}, "the Commonwealth player controls 2 of Hill 112, the farm and the church"),
@@ -80,14 +80,14 @@ EXACT = [
 
 
 @pytest.mark.parametrize(("data", "sentence"), EXACT, ids=[f"{d['type']}-{i}" for i, (d, _) in enumerate(EXACT)])
-def test_exact_sentences(data: dict[str, Any], sentence: str) -> None:
+def test_exact_sentences(data: dict[str, object], sentence: str) -> None:
     assert said(data) == sentence
 
 
 def test_every_condition_type_has_a_sentence() -> None:
     """Each member of the Condition union is covered by the table above."""
-    union = Condition.__origin__.__args__  # type: ignore[attr-defined]
-    types = {model.model_fields["type"].annotation.__args__[0] for model in union}
+    union, _ = get_args(Condition)  # Annotated[the union, its discriminator]
+    types = {get_args(model.model_fields["type"].annotation)[0] for model in get_args(union)}
     assert types == {data["type"] for data, _ in EXACT}
 
 

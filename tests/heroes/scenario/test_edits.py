@@ -18,7 +18,7 @@ from builder.heroes.scenario.edits import (
     PlaceObjective,
     ToggleZoneSquare,
 )
-from builder.heroes.scenario.models import ObjectiveKind, ZoneKind
+from builder.heroes.scenario.models import ObjectiveKind, Scenario, ZoneKind
 from builder.io.scenario_files import load_scenario
 from builder.kernel.history import Edit, History
 from tests.conftest import FIXTURES
@@ -43,7 +43,7 @@ edits = st.one_of(
 
 @settings(max_examples=100, deadline=None)
 @given(st.lists(edits, max_size=15))
-def test_undo_after_any_edits_restores_the_scenario(sequence: list[Edit]) -> None:  # type: ignore[type-arg]
+def test_undo_after_any_edits_restores_the_scenario(sequence: list[Edit[Scenario]]) -> None:
     history = History(DUEL)
     for edit in sequence:
         history.apply(edit)

@@ -5,6 +5,8 @@ with the turned board."""
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
+from operator import ne
 
 import pytest
 from hypothesis import given, settings
@@ -60,9 +62,9 @@ def boards(draw: st.DrawFn) -> Board:
         points = [(x, y)]
         for step in range(draw(st.integers(1, 4))):
             if step % 2 == 0:
-                x = draw(st.integers(0, width).filter(lambda v, x=x: v != x))
+                x = draw(st.integers(0, width).filter(partial(ne, x)))
             else:
-                y = draw(st.integers(0, height).filter(lambda v, y=y: v != y))
+                y = draw(st.integers(0, height).filter(partial(ne, y)))
             points.append((x, y))
         lines.append(Line(kind=draw(st.sampled_from(list(LineKind))), points=points))
     return Board(

@@ -62,7 +62,7 @@ def put(path: str, value: Any) -> Callable[[Data], None]:
 
     def change(data: Data) -> None:
         parts = [int(p) if p.isdigit() else p for p in path.replace("[", ".").replace("]", "").split(".")]
-        target = data
+        target: Any = data  # then a node inside it: a mapping or a list, as the YAML has it
         for part in parts[:-1]:
             target = target[part]
         target[parts[-1]] = value

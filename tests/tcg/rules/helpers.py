@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from builder.kernel.dice import LoadedDice
 from builder.kernel.events import Roll
 from builder.tcg.cards import Shooting
 from builder.tcg.catalogue import CardCatalogue
+from builder.tcg.rules.policy import SimplePolicy
 from builder.tcg.rules.setup import new_game
 from builder.tcg.rules.state import Game, Piece
 from builder.tcg.scenario import Scenario
@@ -18,7 +20,7 @@ def game_with(
     cards: CardCatalogue,
     us: list[dict[str, Any]],
     german: list[dict[str, Any]],
-    faces: list[int] = (),  # type: ignore[assignment]
+    faces: Sequence[int] = (),
     terrain: list[dict[str, Any]] | None = None,
     directives: tuple[int, int] = (2, 2),
     markers: list[dict[str, Any]] | None = None,
@@ -37,10 +39,14 @@ def game_with(
     return game
 
 
-class Scripted:
-    """Decisions fixed by the test: spend on what it names, reveal when told."""
+class Scripted(SimplePolicy):
+    """Decisions fixed by the test: spend on what it names, reveal when told; the simple
+    policy's play otherwise."""
 
-    def __init__(self, pierce: bool = False, sustain: bool = False, save_bonus: bool = False, reveal: bool = False):
+    def __init__(
+        self, pierce: bool = False, sustain: bool = False, save_bonus: bool = False, reveal: bool = False
+    ) -> None:
+        super().__init__()
         self.pierce, self.sustain, self.save_bonus, self.reveal = pierce, sustain, save_bonus, reveal
 
     def armour_piercing(self, game: Game, shooter: Piece, weapon: Shooting, target: Piece) -> bool:

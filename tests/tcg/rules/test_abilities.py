@@ -70,7 +70,7 @@ def test_lumbering_uses_the_other_value_after_moving(cards: CardCatalogue) -> No
     weapon = effects(Effect(kind=EffectKind.LUMBERING, value=10), value=7)
     deck = variant(cards, "us-rifle-company-a", shooting=weapon)
     game = game_with(deck, [{"card": "us-rifle-company-a", "box": [1, 2]}], [TARGET], faces=[4, 4])
-    act = Activation(game, game.pieces["us-rifle-company-a"], Scripted())  # type: ignore[arg-type]
+    act = Activation(game, game.pieces["us-rifle-company-a"], Scripted())
     act.move((1, 1))
     event = act.fire(0, game.pieces["de-grenadier-gruppe-b"])
     assert "needing 10" in event.text and event.result is ShotResult.SUPPRESSED  # 8 < 10, a double
@@ -100,10 +100,12 @@ def test_encouragement_support_resistance_defenders(cards: CardCatalogue) -> Non
     game = game_with(deck, [RIFLES], [TARGET])
     assert visible_save(game, game.pieces["de-grenadier-gruppe-b"]) is None
     game = game_with(deck, [RIFLES], [TARGET], terrain=[{"box": [2, 1], "terrain": "forest"}])
-    assert visible_save(game, game.pieces["de-grenadier-gruppe-b"]).value == 5  # type: ignore[union-attr]
+    save = visible_save(game, game.pieces["de-grenadier-gruppe-b"])
+    assert save is not None and save.value == 5
     deck = variant(cards, "de-grenadier-gruppe-b", abilities=[Ability(kind=AbilityKind.DEFENDERS, value=1)])
     game = game_with(deck, [RIFLES], [TARGET], terrain=[{"box": [2, 1], "terrain": "urban"}])
-    assert visible_save(game, game.pieces["de-grenadier-gruppe-b"]).value == 5  # type: ignore[union-attr]
+    save = visible_save(game, game.pieces["de-grenadier-gruppe-b"])
+    assert save is not None and save.value == 5
 
 
 def test_fragile_goes_back_to_the_reserve(cards: CardCatalogue) -> None:
@@ -162,7 +164,7 @@ def test_disorientated_and_amphibious(cards: CardCatalogue) -> None:
 
 
 def test_markers_depot_bonus_and_defence(cards: CardCatalogue) -> None:
-    markers = [
+    markers: list[dict[str, Any]] = [
         {"box": [1, 1], "kind": "depot"},
         {"box": [1, 1], "kind": "shooting-bonus", "value": 2},
         {"box": [2, 1], "kind": "defence-bonus", "value": 4},
@@ -170,7 +172,8 @@ def test_markers_depot_bonus_and_defence(cards: CardCatalogue) -> None:
     game = game_with(cards, [RIFLES], [TARGET], markers=markers, directives=(0, 0))
     rifles, target = game.pieces["us-rifle-company-a"], game.pieces["de-grenadier-gruppe-b"]
     assert sum(m.value for m in bonuses(game, rifles, rifles.shooting[0], target)) == 2
-    assert visible_save(game, target).value == 4  # type: ignore[union-attr]
+    save = visible_save(game, target)
+    assert save is not None and save.value == 4
     game.players["us"].side = game.players["us"].side.model_copy(update={"command": 1})
     play_phase(game, "us", {"us": SimplePolicy(), "german": SimplePolicy()})
     assert any(e.kind == "directive" and "depot" in e.text for e in game.events)
@@ -245,7 +248,7 @@ def test_an_amphibious_card_in_water_uses_no_directive(cards: CardCatalogue) -> 
         deck, [RIFLES], [{**TARGET, "box": [2, 2]}], faces=[3, 4], terrain=[{"box": [1, 2], "terrain": "water"}]
     )
     rifles = game.pieces["us-rifle-company-a"]
-    act = Activation(game, rifles, Scripted(sustain=True))  # type: ignore[arg-type]
+    act = Activation(game, rifles, Scripted(sustain=True))
     assert game.can_use_directive(rifles) and act.forced_marches()  # on dry land
     act.move((1, 2))
     assert not game.can_use_directive(rifles) and act.forced_marches() == []
@@ -259,16 +262,16 @@ def test_lumbering_moving_value_after_a_forced_march_or_a_seize(cards: CardCatal
     lumbering = Shooting(value=7, effects=[Effect(kind=EffectKind.LUMBERING, value=10)])
     deck = variant(cards, "us-rifle-company-a", shooting=[lumbering])
     game = game_with(deck, [RIFLES], [TARGET], faces=[3, 5])  # 8: a HIT on 7, a miss on 10
-    act = Activation(game, game.pieces["us-rifle-company-a"], Scripted())  # type: ignore[arg-type]
+    act = Activation(game, game.pieces["us-rifle-company-a"], Scripted())
     assert act.fire(0, game.pieces["de-grenadier-gruppe-b"]).success  # standing: 7
     game = game_with(deck, [{**RIFLES, "box": [1, 2]}], [TARGET], faces=[3, 5])
-    act = Activation(game, game.pieces["us-rifle-company-a"], Scripted())  # type: ignore[arg-type]
+    act = Activation(game, game.pieces["us-rifle-company-a"], Scripted())
     act.march((1, 1))
     assert not act.fire(0, game.pieces["de-grenadier-gruppe-b"]).success
     deck = variant(cards, "us-rifle-company-a", shooting=[Shooting(value=7), lumbering])
     german = [{"card": "de-grenadier-gruppe-a", "box": [2, 1]}, {**TARGET, "box": [3, 1]}]
     game = game_with(deck, [RIFLES], german, faces=[3, 5, 3, 5])
-    act = Activation(game, game.pieces["us-rifle-company-a"], Scripted())  # type: ignore[arg-type]
+    act = Activation(game, game.pieces["us-rifle-company-a"], Scripted())
     act.fire(0, game.pieces["de-grenadier-gruppe-a"])  # destroyed: one hit point
     act.seize()
     assert not act.fire(1, game.pieces["de-grenadier-gruppe-b"]).success

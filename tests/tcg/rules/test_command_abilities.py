@@ -6,15 +6,18 @@ Germans' column 3."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from builder.io.tcg_files import load_tcg_scenario
 from builder.tcg.cards import Ability, AbilityKind, Effect, EffectKind, Shooting, UnitType
 from builder.tcg.catalogue import CardCatalogue
-from builder.tcg.rules.activation import Activation, IllegalAction
+from builder.tcg.rules.activation import Activation, Commander, IllegalAction
 from builder.tcg.rules.events import AbilityEvent, MoveEvent, MoveKind, ShotEvent, ShotResult
 from builder.tcg.rules.policy import SimplePolicy
 from builder.tcg.rules.simulation import simulate
+from builder.tcg.rules.state import Game
 from builder.tcg.rules.tactics import command, manoeuvre
 from builder.tcg.terrain import Terrain
 from tests.tcg.conftest import HEDGEROW
@@ -31,7 +34,7 @@ def with_ability(cards: CardCatalogue, ability: Ability, card: str = HQ) -> Card
     return variant(cards, card, abilities=[ability])
 
 
-def hq_activation(game, policy=None) -> Activation:  # type: ignore[no-untyped-def]
+def hq_activation(game: Game, policy: Commander | None = None) -> Activation:
     return Activation(game, game.pieces[HQ], policy or SimplePolicy())
 
 
@@ -109,7 +112,7 @@ def test_fire_again_second_attack_succeeds_on_the_same_target(cards: CardCatalog
     target_box = [{"card": GRENADIERS, "box": [2, 1]}]
     # One roll only: the second attack rolls none (the loaded dice would run out).
     game = game_with(fire_again(cards), [{"card": RIFLES_A, "box": [1, 1]}], target_box, faces=[4, 4])
-    act = Activation(game, game.pieces[RIFLES_A], Scripted())  # type: ignore[arg-type]
+    act = Activation(game, game.pieces[RIFLES_A], Scripted())
     target = game.pieces[GRENADIERS]
     first = act.fire(0, target)
     assert first.success and act.weapons() == [0]
@@ -122,12 +125,12 @@ def test_fire_again_second_attack_succeeds_on_the_same_target(cards: CardCatalog
 def test_fire_again_after_a_miss_or_on_another_card_rolls_normally(cards: CardCatalogue) -> None:
     german = [{"card": GRENADIERS, "box": [2, 1]}, {"card": "de-grenadier-gruppe-a", "box": [2, 2]}]
     game = game_with(fire_again(cards), [{"card": RIFLES_A, "box": [1, 1]}], german, faces=[1, 2, 3, 3])
-    act = Activation(game, game.pieces[RIFLES_A], Scripted())  # type: ignore[arg-type]
+    act = Activation(game, game.pieces[RIFLES_A], Scripted())
     assert act.fire(0, game.pieces[GRENADIERS]).result is ShotResult.MISS
     second = act.fire(0, game.pieces[GRENADIERS])
     assert not second.again and second.result is ShotResult.SUPPRESSED  # 6 on a double: partial
     game = game_with(fire_again(cards), [{"card": RIFLES_A, "box": [1, 1]}], german, faces=[4, 4, 1, 2])
-    act = Activation(game, game.pieces[RIFLES_A], Scripted())  # type: ignore[arg-type]
+    act = Activation(game, game.pieces[RIFLES_A], Scripted())
     assert act.fire(0, game.pieces[GRENADIERS]).success
     other = act.fire(0, game.pieces["de-grenadier-gruppe-a"])
     assert not other.again and other.result is ShotResult.MISS
@@ -135,7 +138,7 @@ def test_fire_again_after_a_miss_or_on_another_card_rolls_normally(cards: CardCa
 
 def test_engineers_remove_a_marked_element_in_reach(cards: CardCatalogue) -> None:
     deck = variant(cards, RIFLES_A, abilities=[Ability(kind=AbilityKind.ENGINEERS)])
-    markers = [
+    markers: list[dict[str, Any]] = [
         {"box": [2, 1], "kind": "ford", "engineers": True},
         {"box": [1, 2], "kind": "depot"},  # not marked for engineers
         {"box": [1, 0], "kind": "objective", "id": "hill", "engineers": True},

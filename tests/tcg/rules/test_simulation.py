@@ -77,7 +77,7 @@ def test_the_aid_post_on_the_vire_plays_the_rarer_abilities(cards: CardCatalogue
     """Fall Back! (TCG p.11), Engineers, Medics & Mechanics, Fragile and Rally (TCG p.11-12),
     which the other shipped scenarios never bring up, each come up in its simulated games."""
     scenario = load_tcg_scenario(VIRE).scenario
-    seen: set[AbilityKind] = set()
+    seen: set[AbilityKind | None] = set()
     for seed in range(1, 11):
         seen.update(ability_told(event) for event in simulate(scenario, cards, seed=seed).events)
     wanted = {AbilityKind.FALL_BACK, AbilityKind.ENGINEERS, AbilityKind.MEDICS, AbilityKind.FRAGILE, AbilityKind.RALLY}

@@ -12,11 +12,12 @@ from builder.cli import main
 from builder.kernel.dice import LoadedDice
 from builder.tcg.cards import DecoyCard, EventCard
 from builder.tcg.catalogue import CardCatalogue
-from builder.tcg.rules.activation import go_roll
+from builder.tcg.rules.activation import Activation, go_roll
 from builder.tcg.rules.events import ActivationEvent
 from builder.tcg.rules.policy import SimplePolicy
 from builder.tcg.rules.setup import new_game
 from builder.tcg.rules.shooting import shoot
+from builder.tcg.rules.state import Game
 from builder.tcg.rules.tactics import reinforce
 from builder.tcg.rules.variants import Variant
 from builder.tcg.terrain import Terrain
@@ -27,7 +28,7 @@ RIFLES = {"card": "us-rifle-company-a", "box": [1, 1]}  # shooting 8
 GRENADIERS = {"card": "de-grenadier-gruppe-b", "box": [2, 1]}  # infantry, 2 hit points, no save
 
 
-def hedgerow_game(cards: CardCatalogue, *variants: Variant):  # type: ignore[no-untyped-def]
+def hedgerow_game(cards: CardCatalogue, *variants: Variant) -> Game:
     from builder.io.tcg_files import load_tcg_scenario
 
     return new_game(load_tcg_scenario(HEDGEROW).scenario, cards, LoadedDice([1] * 40), frozenset(variants))
@@ -49,7 +50,9 @@ def test_every_card_visible_and_decoys_discarded(cards: CardCatalogue) -> None:
     game = game_with(cards, [], [{"card": "de-grenadier-gruppe-a", "box": [4, 3]}])
     game.variants = frozenset({Variant.ALL_VISIBLE})
     game.players["us"].hand.append(cards.cards["us-m10"])
-    assert not reinforce(game, "us", cards.unit("us-m10"), (0, 0)).hidden  # far from any enemy
+    m10 = cards.unit("us-m10")
+    assert m10 is not None
+    assert not reinforce(game, "us", m10, (0, 0)).hidden  # far from any enemy
 
 
 def test_automatic_activation_rolls_no_die(cards: CardCatalogue) -> None:
@@ -58,7 +61,7 @@ def test_automatic_activation_rolls_no_die(cards: CardCatalogue) -> None:
     game.variants = frozenset({Variant.AUTOMATIC_ACTIVATION})
 
     class Idle(SimplePolicy):
-        def play_activation(self, act) -> None:  # type: ignore[no-untyped-def]
+        def play_activation(self, act: Activation) -> None:
             pass
 
     go_roll(game, game.pieces["us-m3-half-track"], Idle())
