@@ -21,6 +21,7 @@ from builder.heroes.rules.combat import IllegalAttack, name, refusal
 from builder.heroes.rules.damage import DamageLocation, DestructionResult, destruction_roll
 from builder.heroes.rules.events import DestructionEvent
 from builder.heroes.rules.gear import GEAR_WEAPONS, Delivery
+from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.los import line_of_sight
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
@@ -61,16 +62,18 @@ def structure_squares(state: GameState, key: str) -> tuple[PlacedElement | Piece
     return element, frozenset(element.cells)
 
 
-def sees_structure(state: GameState, firer: Piece, squares: frozenset[Square], occupancy: Occupancy) -> int | None:
-    """The range to the nearest square of a structure the firer sees, or None. A structure's
-    own walls hide its inside, not itself: a line blocked first by the structure still
-    reaches it (hon's reading; the book does not say how one sees a building)."""
-    found: list[int] = []
-    for square in sorted(squares):
+def sees_structure(
+    state: GameState, firer: Piece, squares: frozenset[Square], occupancy: Occupancy, within: int | None = None
+) -> bool:
+    """Whether the firer sees a square of a structure at a range of `within` or less (None:
+    any range), the nearest squares looked at first. A structure's own walls hide its inside,
+    not itself: a line blocked first by the structure still reaches it (hon's reading; the
+    book does not say how one sees a building)."""
+    for square in sorted(squares, key=lambda sq: (range_between(firer.squares, (sq,)), sq)):
         sight = line_of_sight(state.battlefield, occupancy, firer, square, state.ruleset)
-        if not sight.blocked or sight.blocked_at & squares:
-            found.append(sight.range)
-    return min(found) if found else None
+        if (not sight.blocked or sight.blocked_at & squares) and (within is None or sight.range <= within):
+            return True
+    return False
 
 
 def demolition_dice(
@@ -99,12 +102,9 @@ def demolition_dice(
     if squares & set(firer.squares) or not firing.in_arc(firer, tuple(sorted(squares)), weapon):
         return 0
     seen = occupancy if occupancy is not None else Occupancy(state.pieces.values())
-    span = sees_structure(state, firer, squares, seen)
     limit = reach if reach is not None else firer.side.ability_value("limited-range")
-    cap = state.ruleset.max_range
-    if span is None or (limit and span > limit) or (cap is not None and span > cap):
-        return 0
-    return dice
+    within = min((r for r in (limit or None, state.ruleset.max_range) if r is not None), default=None)
+    return dice if sees_structure(state, firer, squares, seen, within) else 0
 
 
 def structures_under(state: GameState, area: Iterable[Square]) -> list[str]:

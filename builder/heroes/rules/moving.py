@@ -46,7 +46,7 @@ from builder.heroes.rules.squares import (
 )
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.structures import wreck_damaged
-from builder.heroes.rules.surprise import needs_card, windows_crossed
+from builder.heroes.rules.surprise import needs_card, window_in_reach, windows_crossed
 
 if TYPE_CHECKING:
     from builder.heroes.rules.turn_context import Turn
@@ -373,6 +373,8 @@ def window_moves(state: GameState, piece: Piece) -> Iterator[Move]:
     (SoN p.17-18)."""
     deck = state.decks.get(piece.owner)
     if movement_points(state, piece) is None or deck is None or leaps(piece) or not needs_card(piece):
+        return
+    if not window_in_reach(state.battlefield, piece):
         return
     held = sorted(c.id for c in deck.hand if c.effect is not None and c.effect.kind is CardEffectKind.WINDOWS)
     if not held:

@@ -17,7 +17,7 @@ from builder.heroes.rules.events import (
     PushWreckEvent,
     RetreatEvent,
 )
-from builder.heroes.rules.grid import neighbours
+from builder.heroes.rules.grid import neighbours, range_between
 from builder.heroes.rules.legality import allowed, refuse
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.path import allowance
@@ -228,8 +228,15 @@ def embarkings(state: GameState, piece: Piece) -> Iterator[Embark]:
     unit stands, and at the end of each Movement Action in reach that ends next to one."""
     if not piece.is_infantry or piece.embarked_in is not None or not piece.squares:
         return
+    near = (allowance(piece) or 0) + 1  # every step of a move costs a point; then next to it
     transports = sorted(
-        (t for t in state.units(piece.owner) if t.key != piece.key and room_refusal(state, piece, t) is None),
+        (
+            t
+            for t in state.units(piece.owner)
+            if t.key != piece.key
+            and range_between(piece.squares, t.squares) <= near
+            and room_refusal(state, piece, t) is None
+        ),
         key=lambda t: t.key,
     )
     if not transports:
