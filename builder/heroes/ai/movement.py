@@ -29,7 +29,7 @@ from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.spotting import ambushes, could_be_spotted, may_change_state, may_conceal_here, turned_over
 from builder.heroes.rules.squares import exit_squares
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.surprise import windows_crossed
+from builder.heroes.rules.surprise import window_in_reach, windows_crossed
 from builder.heroes.rules.urban_fighter import URBAN_FIGHTER
 from builder.heroes.scenario.conditions import AllOf, AnyOf, Condition, Control, Exited
 from builder.heroes.scenario.models import Scenario
@@ -106,7 +106,7 @@ def _through_windows(
     any move without, with one card per window the path goes through. Never for a unit
     that jumps or flies: it goes over the buildings (leaping.py)."""
     cards = sorted(cards_for(state, piece.owner, CardEffectKind.WINDOWS, CardTiming.MOVEMENT), key=lambda c: c.id)
-    if not cards or piece.side.has(URBAN_FIGHTER) or leaps(piece) or not _window_in_reach(state, piece):
+    if not cards or piece.side.has(URBAN_FIGHTER) or leaps(piece) or not window_in_reach(state.battlefield, piece):
         return None
     if policy.takes_least() and not _window_may_help(state, piece, score, plain):
         return None
@@ -374,7 +374,7 @@ def _window_may_help(
     ]
     points = allowance(piece) or 0
     if len(piece.squares) != 1:
-        return _window_in_reach(state, piece, usable)
+        return window_in_reach(state.battlefield, piece, usable)
     x, y = piece.squares[0]
     squares = state.battlefield.squares
     for edge in usable:
@@ -385,19 +385,3 @@ def _window_may_help(
                     if (c, r) in squares and score(Position(((c, r),), piece.facing))[0] <= plain - 2:
                         return True
     return False
-
-
-def _window_in_reach(state: GameState, piece: Piece, windows: Iterable[frozenset[Square]] | None = None) -> bool:
-    """Whether a window (of `windows`, by default all) lies within the unit's Movement Value
-    of it: a path through one must cross it, so without one near no second search (it costs
-    as much as the first) is made."""
-    points = allowance(piece)
-    if not points:
-        return False
-    near = points + len(piece.squares)  # the far end of a counter of several squares
-    return any(
-        max(abs(c - x), abs(r - y)) <= near
-        for edge in (passage_map(state.battlefield).windows if windows is None else windows)
-        for c, r in edge
-        for x, y in piece.squares
-    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -30,6 +31,7 @@ from builder.heroes.rules.events import (
     CardUse,
     Phase,
 )
+from builder.heroes.rules.legality import refuse
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.spotting import inactive
@@ -224,16 +226,32 @@ def surprise(
     each window the path goes through; an Urban Fighter (BfC p.08) needs none, nor may any
     other unit go through a window without one. `over`: a Movement Action that jumps or
     flies over the terrain (leaping.py, SoN p.17-18) passes through no window."""
-    side = piece.owner
-    crossed = 0 if over else windows_crossed(turn.state.battlefield, path)
-    if not needs_card(piece):
-        if card_ids:
-            raise ValueError(f"{name(piece)} is an Urban Fighter: it needs no card to go through a window")
-        return
-    if crossed != len(card_ids):
-        raise ValueError(f"{name(piece)} goes through {crossed} window(s): one Surprise card each, not {len(card_ids)}")
+    refuse(surprise_refusal(turn.state, piece, path, card_ids, over))
     for card_id in card_ids:
-        _play_surprise(turn, side, card_id, piece, f"{name(piece)} goes through a building's window on its {action}.")
+        _play_surprise(
+            turn, piece.owner, card_id, piece, f"{name(piece)} goes through a building's window on its {action}."
+        )
+
+
+def surprise_refusal(
+    state: GameState, piece: Piece, path: Path, card_ids: tuple[str, ...], over: bool = False
+) -> str | None:
+    """Why these Surprise cards may not take the unit along `path`, or None: one card of the
+    side's hand for each window it goes through, none for an Urban Fighter (`surprise`)."""
+    crossed = 0 if over else windows_crossed(state.battlefield, path)
+    if not needs_card(piece):
+        return f"{name(piece)} is an Urban Fighter: it needs no card to go through a window" if card_ids else None
+    if crossed != len(card_ids):
+        return f"{name(piece)} goes through {crossed} window(s): one Surprise card each, not {len(card_ids)}"
+    deck = state.decks.get(piece.owner)
+    held = Counter(
+        c.id
+        for c in (deck.hand if deck is not None else ())
+        if c.effect is not None and c.effect.kind is CardEffectKind.WINDOWS
+    )
+    if any(held[card_id] < count for card_id, count in Counter(card_ids).items()):
+        return f"{piece.owner} has not those Surprise cards in hand to go through a window"
+    return None
 
 
 def surprise_exit(turn: Turn, defender: Piece, options: list[Square]) -> bool:

@@ -9,7 +9,7 @@ narrate it, dice and modifiers included."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from builder.heroes.rules import (
@@ -51,7 +51,7 @@ from builder.heroes.rules.actions import (
 )
 from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
 from builder.heroes.rules.combat import name
-from builder.heroes.rules.crew import CREW
+from builder.heroes.rules.crew import AVIATOR, CREW
 from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.events import HoldEvent, Phase
 from builder.heroes.rules.gear import GearFire, GearMove, GearThrow, GrenadeInto
@@ -73,18 +73,26 @@ A = TypeVar("A", bound=Action)
 
 def perform(turn: Turn, key: str, action: Action) -> None:
     """Unit `key` (on the battlefield or in reserve) takes `action`, resolved by its kind's
-    resolver; a unit that may not budge holds instead. Then control of the objectives is
-    updated."""
+    resolver; a unit that may not budge holds instead (`held`). Then control of the
+    objectives is updated."""
     piece = turn.state.pieces.get(key) or turn.state.reserve[key]
-    if paralyzed(turn.state, piece) and not isinstance(action, Hold):
-        action = Hold(f"a Paralyze marker: it cannot move or fight, {turn.state.ruleset.cite('spell-effects')}")
-    moves = (Move, AssaultAction, ChainAssault, AssaultOnTheMove)
-    if isinstance(action, moves) and crosses(turn.state, piece, action.path):
-        action = Hold(f"a Mythos Barrier bars its way, {turn.state.ruleset.cite('spell-effects')}")
-    if piece.key in turn.state.mythos.aid.values() and isinstance(action, moves):
-        action = Hold(f"an Aid marker: it cannot budge until treated, {turn.state.ruleset.cite('medic')}")
+    action = held(turn.state, piece, action) or action
     RESOLVERS[type(action)](turn, piece, action)
     victory_points.update_control(turn)
+
+
+def held(state: GameState, piece: Piece, action: Action) -> Hold | None:
+    """The holding that takes the place of `action` when the unit may not budge: a Paralyze
+    marker keeps it from moving or fighting, a Mythos Barrier bars its way, an Aid marker
+    keeps it where it is (SoN p.15, p.18); None when it takes `action`."""
+    if paralyzed(state, piece) and not isinstance(action, Hold):
+        return Hold(f"a Paralyze marker: it cannot move or fight, {state.ruleset.cite('spell-effects')}")
+    moves = (Move, AssaultAction, ChainAssault, AssaultOnTheMove)
+    if isinstance(action, moves) and crosses(state, piece, action.path):
+        return Hold(f"a Mythos Barrier bars its way, {state.ruleset.cite('spell-effects')}")
+    if piece.key in state.mythos.aid.values() and isinstance(action, moves):
+        return Hold(f"an Aid marker: it cannot budge until treated, {state.ruleset.cite('medic')}")
+    return None
 
 
 def _move(turn: Turn, piece: Piece, action: Move) -> None:
@@ -97,7 +105,7 @@ def _move(turn: Turn, piece: Piece, action: Move) -> None:
 
 def _disembark(turn: Turn, piece: Piece, action: Disembark) -> None:
     """An Aviator leaves its airplane's cockpit (BfC p.10-11); any other unit its transport."""
-    if piece.side.has("aviator"):
+    if piece.side.has(AVIATOR):
         aviation.leave_cockpit(turn, piece, action)
     else:
         transport.disembark(turn, piece, action)
@@ -113,49 +121,6 @@ def _hold(turn: Turn, piece: Piece, action: Hold) -> None:
             unit=piece.key,
         )
     )
-
-
-def _on(
-    kind: type[A], resolve: Callable[[Turn, Piece, A], None]
-) -> tuple[type[object], Callable[[Turn, Piece, Any], None]]:
-    """A kind of action and its resolver (mypy checks that the resolver takes that kind)."""
-    return kind, resolve
-
-
-# Every kind of action in the `Action` union and the function that resolves it.
-RESOLVERS: dict[type[object], Callable[[Turn, Piece, Any], None]] = dict(
-    [
-        _on(Move, _move),
-        _on(Enter, lambda turn, piece, action: moving.enter(turn, piece, action.position)),
-        _on(Fire, firing.fire),
-        _on(AssaultAction, assaulting.assault),
-        _on(TemplateFire, templating.template),
-        _on(Snipe, templating.snipe),
-        _on(ChangeState, concealment.change_state),
-        _on(Embark, transport.embark),
-        _on(Disembark, _disembark),
-        _on(PushWreck, transport.push_wreck),
-        _on(Clear, lambda turn, piece, action: moving.clear(turn, piece, action.line)),
-        _on(Leave, lambda turn, piece, action: moving.leave(turn, piece)),
-        _on(GearFire, gear_firing.gear_fire),
-        _on(GearThrow, gear_firing.gear_throw),
-        _on(GearMove, gear_moving.gear_move),
-        _on(GrenadeInto, gear_firing.grenade_into),
-        _on(PlaceMine, mines.place_mine),
-        _on(ClearMine, mines.clear_mine),
-        _on(Deploy, engineering.deploy),
-        _on(Board, aviation.board),
-        _on(Fly, aviation.fly),
-        _on(Cast, casting.cast),
-        _on(FireAtTotem, totems.fire_at_totem),
-        _on(SearchCheck, lambda turn, piece, action: searching.search(turn, piece)),
-        _on(Treat, lambda turn, piece, action: medic.treat(turn, piece)),
-        _on(ChainAssault, assault_variants.chain),
-        _on(AssaultOnTheMove, assault_variants.on_the_move),
-        _on(Demolish, destruction.demolish),  # a Firing Action at a structure (HoN core p.22)
-        _on(Hold, _hold),
-    ]
-)
 
 
 # Never in the Supply Phase: a firing action or an assault (HoN core p.16, "the absolute rule").
@@ -175,15 +140,121 @@ FIRING_OR_ASSAULT = (
 STAYS = Hold("it stays where it is")
 
 
+def _getting_off(state: GameState, piece: Piece) -> Iterable[Disembark]:
+    """An Aviator leaves its airplane's cockpit (BfC p.10-11); any other unit its transport."""
+    if piece.side.has(AVIATOR):
+        return aviation.cockpit_exits(state, piece)
+    return transport.disembarkings(state, piece)
+
+
+def _getting_off_refusal(state: GameState, piece: Piece, action: Disembark) -> str | None:
+    """`_disembark`'s check: an Aviator's out of the cockpit, any other unit's out of its transport."""
+    if piece.side.has(AVIATOR):
+        return aviation.cockpit_refusal(state, piece, action)
+    return transport.disembark_refusal(state, piece, action)
+
+
+Check = Callable[[GameState, Piece, Any], str | None]  # why the rules refuse an action, None when they allow it
+
+
+def _on(
+    kind: type[A],
+    resolve: Callable[[Turn, Piece, A], None],
+    check: Callable[[GameState, Piece, A], str | None] | None = None,
+) -> tuple[type[object], Callable[[Turn, Piece, Any], None], Check | None]:
+    """A kind of action, its resolver and the check the resolver makes before it changes
+    anything (mypy checks that both take that kind)."""
+    return kind, resolve, check
+
+
+# Every kind of action in the `Action` union, the function that resolves it and why the rules
+# refuse one as the resolver would (None: it may take it); an assault and holding need none
+# of the engine's (`engage` judges an assault as it is fought).
+_KINDS = (
+    _on(Move, _move, moving.move_refusal),
+    _on(Enter, moving.enter, moving.entry_refusal),
+    _on(Fire, firing.fire, firing.fire_refusal),
+    _on(AssaultAction, assaulting.assault),
+    _on(TemplateFire, templating.template, templating.template_refusal),
+    _on(Snipe, templating.snipe, templating.snipe_refusal),
+    _on(ChangeState, concealment.change_state, concealment.change_refusal),
+    _on(Embark, transport.embark, transport.embarking_refusal),
+    _on(Disembark, _disembark, _getting_off_refusal),
+    _on(PushWreck, transport.push_wreck, transport.pushing_refusal),
+    _on(Clear, moving.clear, moving.clearing_refusal),
+    _on(Leave, moving.leave, moving.leaving_refusal),
+    _on(GearFire, gear_firing.gear_fire, gear_firing.gear_fire_refusal),
+    _on(GearThrow, gear_firing.gear_throw, gear_firing.gear_throw_refusal),
+    _on(GearMove, gear_moving.gear_move, gear_moving.gear_move_refusal),
+    _on(GrenadeInto, gear_firing.grenade_into, gear_firing.grenade_into_refusal),
+    _on(PlaceMine, mines.place_mine, mines.mine_placing_refusal),
+    _on(ClearMine, mines.clear_mine, mines.mine_lifting_refusal),
+    _on(Deploy, engineering.deploy, engineering.deploy_refusal),
+    _on(Board, aviation.board, aviation.boarding_refusal),
+    _on(Fly, aviation.fly, aviation.flight_refusal),
+    _on(Cast, casting.cast, casting.cast_refusal),
+    _on(FireAtTotem, totems.fire_at_totem, totems.totem_refusal),
+    _on(SearchCheck, searching.search, searching.search_refusal),
+    _on(Treat, medic.treat, medic.treat_refusal),
+    _on(ChainAssault, assault_variants.chain, assault_variants.chain_refusal),
+    _on(AssaultOnTheMove, assault_variants.on_the_move, assault_variants.on_the_move_refusal),
+    _on(
+        Demolish, destruction.demolish, destruction.demolition_refusal
+    ),  # a Firing Action at a structure (HoN core p.22)
+    _on(Hold, _hold),
+)
+RESOLVERS: dict[type[object], Callable[[Turn, Piece, Any], None]] = {kind: resolve for kind, resolve, _ in _KINDS}
+REFUSALS: dict[type[object], Check] = {kind: check for kind, _, check in _KINDS if check is not None}
+
+
+# The rules' other actions, each family listed by the module of its concept (as a Movement
+# Action's ends are by `moving.moves`): those a unit takes in the Activation Phase or in the
+# Supply Phase (a Movement Action, or what the rules let it take instead, HoN core p.16)...
+ANY_PHASE: tuple[Callable[[GameState, Piece], Iterable[Action]], ...] = (
+    moving.bonus_moves,
+    moving.window_moves,
+    concealment.changes_of_state,
+    transport.embarkings,
+    _getting_off,
+    transport.pushes,
+    gear_moving.gear_moves,
+    aviation.boardings,
+    aviation.flights,
+    engineering.deployments,
+    moving.clearings,
+    mines.mine_placings,
+    mines.mine_liftings,
+    searching.searches,
+)
+# ... those never in the Supply Phase: firing actions, assaults (p.16), spells (SoN p.14) ...
+ACTIVATION_ONLY: tuple[Callable[[GameState, Piece], Iterable[Action]], ...] = (
+    firing.fires,
+    assaulting.assaults,
+    moving.firing_moves,
+    templating.template_fires,
+    templating.snipes,
+    gear_firing.gear_fires,
+    gear_firing.gear_throws,
+    gear_firing.grenades_into,
+    destruction.demolitions,
+    totems.totem_fires,
+    assault_variants.chain_assaults,
+    assault_variants.assaults_on_the_move,
+    casting.casts,
+)
+# ... and a Medic's treatment, which hon plays in the Supply Phase (medic.py, SoN p.18).
+SUPPLY_ONLY: tuple[Callable[[GameState, Piece], Iterable[Action]], ...] = (medic.treatments,)
+
+
 def action_choices(state: GameState, piece: Piece, supply: bool) -> Offered[Action]:
     """What the activated unit may do (HoN core p.9-26), in the Supply Phase (`supply`) a
-    Movement Action only (p.16): holding, or any action the rules allow. Offered: holding,
-    entering from reserve, a move to each square in reach, leaving by an exit, each Firing
-    Action and each assault; the rules' other actions (gear, works, spells, templates…) are
-    taken when the rules allow them, but not yet listed."""
-
-    def allows(action: object) -> bool:
-        return action_refusal(state, piece, action, supply) is None
+    Movement Action only (p.16): holding, or any action the rules allow (`action_refusal`).
+    Offered: holding, entering from reserve, a move to each square in reach, leaving by an
+    exit, then each family of the rules' other actions the phase allows (`ANY_PHASE`,
+    `ACTIVATION_ONLY`, `SUPPLY_ONLY`), each legal; where a family's options are too many
+    (every interspace of a template, every move before a push) its function lists a
+    representative set and says so. A unit a Paralyze marker holds is offered no more than
+    holding and leaving: it cannot move or fight (SoN p.15)."""
 
     def offer() -> Iterator[Action]:
         yield STAYS
@@ -195,20 +266,31 @@ def action_choices(state: GameState, piece: Piece, supply: bool) -> Offered[Acti
         yield from moving.moves(state, piece)
         if moving.may_leave(state, piece):
             yield Leave()
-        if not supply and not paralyzed(state, piece):
-            yield from firing.fires(state, piece)
-            yield from assaulting.assaults(state, piece)
+        if paralyzed(state, piece):
+            return
+        for family in (*ANY_PHASE, *(SUPPLY_ONLY if supply else ACTIVATION_ONLY)):
+            yield from family(state, piece)
 
-    return Offered(lambda: (action for action in offer() if allows(action)), allows)
+    return Offered(offer, lambda action: action_refusal(state, piece, action, supply) is None)
 
 
 def action_refusal(state: GameState, piece: Piece, action: object, supply: bool) -> str | None:
-    """Why `piece` may not take `action` now, or None when it may."""
-    if type(action) not in RESOLVERS:
+    """Why `piece` may not take `action` now, or None when it may: an action of the rules,
+    of the phase (`FIRING_OR_ASSAULT` and spells never in the Supply Phase, a Medic's
+    treatment only then), a Movement Action only with its tracks whole (HoN core p.15), and
+    one its resolver would take (`REFUSALS`) unless the unit holds instead (`held`)."""
+    if not isinstance(action, Action) or type(action) not in RESOLVERS:
         return f"{action!r} is no action of the rules"
     if supply and (isinstance(action, FIRING_OR_ASSAULT) or (isinstance(action, Move) and action.fire is not None)):
         return f"never a firing action nor an assault in the Supply Phase ({state.ruleset.cite('supply-phase')})"
+    if supply and isinstance(action, Cast):
+        return f"spells are cast in the Activation Phase, with an Order token ({state.ruleset.cite('spells')})"
+    if not supply and isinstance(action, Treat):
+        return f"hon plays a Medic's treatment in the Supply Phase, instead of its move ({state.ruleset.cite('medic')})"
     path = action.move.path if isinstance(action, GearMove) else getattr(action, "path", None)
     if isinstance(path, Path) and len(path.positions) > 1 and DamageLocation.TRACKS in piece.damage:
         return f"the tracks of {name(piece)} are damaged: no more Movement Actions ({state.ruleset.cite('damage')})"
-    return None
+    check = REFUSALS.get(type(action))
+    if check is None or held(state, piece, action) is not None:
+        return None
+    return check(state, piece, action)

@@ -19,6 +19,7 @@ Long Distance alone) and defends with two dice, as the Assault ability gives (p.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from builder.heroes.rules import (
@@ -30,19 +31,23 @@ from builder.heroes.rules import (
     moving,
     mythos_markers,
     poisoned_blade,
+    transport,
 )
 from builder.heroes.rules.actions import AssaultAction
-from builder.heroes.rules.assault import Assault, AssaultOutcome, DefenderMove, resolve_assault
+from builder.heroes.rules.assault import Assault, AssaultOutcome, DefenderMove, engage, resolve_assault
 from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
-from builder.heroes.rules.combat import IllegalAttack, name
+from builder.heroes.rules.combat import IllegalAttack, name, refusal
 from builder.heroes.rules.cover import _shared_cover, cover
 from builder.heroes.rules.events import AdvanceEvent, AssaultEvent
+from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.leaping import movement_reach
+from builder.heroes.rules.legality import allowed
 from builder.heroes.rules.movement import assault_path
 from builder.heroes.rules.mythos_rolls import paralyzed, roll_modifiers
 from builder.heroes.rules.path import Path, allowance
 from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.squares import enemies_in_reach
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.terrifying import terrifying_note
 from builder.kernel.events import Modifier
@@ -84,20 +89,71 @@ def variant_assault_of(state: GameState, attacker: Piece, defender: Piece, bonus
     )
 
 
+def chain_assaults(state: GameState, attacker: Piece) -> Iterator[ChainAssault]:
+    """Long Distance and Brutal Assaults (SoN p.17): from where the unit stands, at each
+    enemy within its Long Distance value it may fight (with Brutal Assault, at all of them
+    too, in turn); a Brutal Assault at the end of the move into each enemy it can reach, at
+    every enemy its counter then covers. A representative set: the enemies may be fought in
+    any order, and a Long Distance Assault may follow a move."""
+    if not attacker.squares or attacker.embarked_in is not None:
+        return
+    reach = attacker.side.ability_value(AFAR)
+    brutal = attacker.side.has(BRUTAL)
+    if reach is not None:
+        here = Path((Position(attacker.squares, attacker.facing),), 0)
+        keys = [e.key for e in sorted(enemies_in_reach(state, attacker, reach), key=lambda e: e.key)]
+        found = [ChainAssault(here, (key,), from_afar=True) for key in keys]
+        found += [ChainAssault(here, tuple(keys), from_afar=True)] if brutal and len(keys) > 1 else []
+        yield from allowed(state, attacker, found, chain_refusal)
+    if not brutal or moving.movement_points(state, attacker) is None:
+        return
+    for defender in sorted(state.enemies_of(attacker.owner), key=lambda e: e.key):
+        path = assault_path(state.battlefield, state.pieces.values(), attacker, defender, state.ruleset)
+        if path is None:
+            continue
+        around = covered(state, attacker, path.destination.squares)
+        others = [e.key for e in around if e.key != defender.key and e.embarked_in is None]
+        yield from allowed(state, attacker, [ChainAssault(path, (defender.key, *others))], chain_refusal)
+
+
+def chain_refusal(state: GameState, attacker: Piece, action: ChainAssault) -> str | None:
+    """Why the unit may not make this chain of assaults (`check_chain`), or None."""
+    return refusal(lambda: check_chain(state, attacker, action))
+
+
+def check_chain(state: GameState, attacker: Piece, action: ChainAssault) -> None:
+    """The chain of assaults checked, IllegalAttack when the rules refuse it (SoN p.17): Long
+    Distance at enemies within its value of where the move leaves it, Brutal at enemies the
+    counter covers at the end of its move, several only with Brutal Assault, each an enemy
+    it may fight (`engage`)."""
+    page = state.ruleset.cite("assault-variants")
+    reach = attacker.side.ability_value(AFAR)
+    if action.from_afar and reach is None:
+        raise IllegalAttack(f"{name(attacker)} has no Long Distance Assault", page)
+    if not action.from_afar and not attacker.side.has(BRUTAL):
+        raise IllegalAttack(f"{name(attacker)} has no Brutal Assault", page)
+    if not action.defenders or (len(action.defenders) > 1 and not attacker.side.has(BRUTAL)):
+        raise IllegalAttack("one enemy is assaulted, several only with Brutal Assault", page)
+    end = action.path.destination.squares
+    for key in action.defenders:
+        defender = state.pieces.get(key)
+        if defender is None or defender.is_wreck or defender.allegiance == attacker.allegiance:
+            raise IllegalAttack(f"no enemy unit {key!r} to assault", page)
+        if action.from_afar and range_between(end, defender.squares) > (reach or 0):
+            raise IllegalAttack(f"{name(defender)} is beyond Long Distance {reach}", page)
+        if not action.from_afar and not set(end) & set(defender.squares):
+            raise IllegalAttack(f"{name(attacker)} does not cover {name(defender)}", page)
+        engage(variant_assault_of(state, attacker, defender, ()), state.ruleset)
+
+
 def chain(turn: Turn, attacker: Piece, action: ChainAssault) -> None:
     state, cite = turn.state, turn.state.ruleset.cite
+    check_chain(state, attacker, action)
     end = action.path.destination.squares
+    reach = attacker.side.ability_value(AFAR)
     approach: Path | None = action.path
-    if action.from_afar:
-        reach = attacker.side.ability_value(AFAR)
-        if reach is None:
-            raise IllegalAttack(f"{name(attacker)} has no Long Distance Assault", cite("assault-variants"))
-    else:
-        if not attacker.side.has(BRUTAL):
-            raise IllegalAttack(f"{name(attacker)} has no Brutal Assault", cite("assault-variants"))
+    if not action.from_afar:
         approach = Path(action.path.positions[:-1], action.path.cost) if len(action.path.positions) > 1 else None
-    if len(action.defenders) > 1 and not attacker.side.has(BRUTAL):
-        raise IllegalAttack("only Brutal Assault assaults several enemies", cite("assault-variants"))
     if approach is not None and approach.destination.squares != attacker.squares:
         moving.move(turn, attacker, approach, ends_action=False)
     attacker_now = state.pieces.get(attacker.key)
@@ -169,13 +225,50 @@ def _advance_onto(turn: Turn, attacker: Piece, squares: tuple[Square, ...], faci
     )
 
 
+def assaults_on_the_move(state: GameState, attacker: Piece) -> Iterator[AssaultOnTheMove]:
+    """Assault on the Move (SoN p.17): each assault the unit may launch from the battlefield
+    (`assaulting.assaults`, no Charge nor Knife), then, unless it lost, the rest of its move
+    towards each objective, or no further. A representative set: with Brutal Assault it may
+    name more enemies to assault on the way."""
+    if attacker.side.ability_value(ON_THE_MOVE) is None or attacker.embarked_in is not None:
+        return
+    goals = [None, *sorted(min(area) for area in state.objective_areas.values() if area)]
+    for launched in assaulting.assaults(state, attacker):
+        if not launched.charge and not launched.knife:
+            yield from (AssaultOnTheMove(launched.path, launched.defender, goal) for goal in goals)
+
+
+def on_the_move_refusal(state: GameState, attacker: Piece, action: AssaultOnTheMove) -> str | None:
+    """Why the unit may not assault so on the move (`check_on_the_move`), or None."""
+    return refusal(lambda: check_on_the_move(state, attacker, action))
+
+
+def check_on_the_move(state: GameState, attacker: Piece, action: AssaultOnTheMove) -> None:
+    """The assaults on the move checked, IllegalAttack when the rules refuse them (SoN p.17):
+    with the ability, several enemies only with Brutal Assault, each an enemy it may assault
+    (`assaulting.engages`); the first from its transport only when it is next to the enemy
+    (`transport.launch_refusal`, HoN core p.27)."""
+    page = state.ruleset.cite("assault-variants")
+    if attacker.side.ability_value(ON_THE_MOVE) is None:
+        raise IllegalAttack(f"{name(attacker)} has no Assault on the Move", page)
+    if action.then and not attacker.side.has(BRUTAL):
+        raise IllegalAttack("only with Brutal Assault are several assaults made on the move", page)
+    granted = state.granted_assault.get(attacker.owner)
+    for key in (action.defender, *action.then):
+        defender = state.pieces.get(key)
+        if defender is None or defender.is_wreck or defender.allegiance == attacker.allegiance:
+            raise IllegalAttack(f"no enemy unit {key!r} to assault", page)
+        if not assaulting.engages(state, attacker, defender, granted):
+            raise IllegalAttack(f"{name(attacker)} may not assault {name(defender)}", state.ruleset.cite("assault"))
+    launch = transport.launch_refusal(state, attacker, state.pieces[action.defender]) if attacker.embarked_in else None
+    if launch is not None:
+        raise IllegalAttack(f"{name(attacker)} may not assault: {launch}", state.ruleset.cite("transport"))
+
+
 def on_the_move(turn: Turn, attacker: Piece, action: AssaultOnTheMove) -> None:
     state, cite = turn.state, turn.state.ruleset.cite
-    penalty = attacker.side.ability_value(ON_THE_MOVE)
-    if penalty is None:
-        raise IllegalAttack(f"{name(attacker)} has no Assault on the Move", cite("assault-variants"))
-    if action.then and not attacker.side.has(BRUTAL):
-        raise IllegalAttack("only with Brutal Assault are several assaults made on the move", cite("assault-variants"))
+    check_on_the_move(state, attacker, action)
+    penalty = attacker.side.ability_value(ON_THE_MOVE) or 0
     left = allowance(attacker) or 0
     bonuses = (Modifier("Assault on the Move", -abs(penalty), cite("assault-variants")),) if penalty else ()
     path, target = action.path, action.defender

@@ -84,7 +84,7 @@ def assaults(state: GameState, attacker: Piece) -> Iterator[AssaultAction]:
             path: Path | None = Path((start, Position(defender.squares[:1], attacker.facing)), 1)
         else:
             path = assault_path(state.battlefield, state.pieces.values(), attacker, defender, state.ruleset)
-        if path is None or not _engages(state, attacker, defender, granted):
+        if path is None or not engages(state, attacker, defender, granted):
             continue
         charges = YES_NO if attacker.side.has("charge") and attacker.embarked_in is None else (False,)
         knives = YES_NO if state.gear_for(attacker, "knife") is not None else (False,)
@@ -93,7 +93,7 @@ def assaults(state: GameState, attacker: Piece) -> Iterator[AssaultAction]:
                 yield AssaultAction(path, defender.key, charge=charge, knife=knife)
 
 
-def _engages(state: GameState, attacker: Piece, defender: Piece, granted: int | None) -> bool:
+def engages(state: GameState, attacker: Piece, defender: Piece, granted: int | None) -> bool:
     """Whether the rules let `attacker` assault `defender` at all (`engage`'s checks)."""
     try:
         engage(

@@ -19,6 +19,7 @@ either hand."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -29,6 +30,8 @@ from builder.heroes.rules.damage import destroy
 from builder.heroes.rules.events import EmbarkEvent, FlightEvent
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.grid import step
+from builder.heroes.rules.legality import allowed, refuse
+from builder.heroes.rules.movement import reachable
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.path import Path, allowance
 from builder.heroes.rules.pieces import Piece, Square
@@ -178,7 +181,30 @@ def board_refusal(state: GameState, aviator: Piece, airplane: Piece | None, cost
     return None
 
 
+def boardings(state: GameState, aviator: Piece) -> Iterator[Board]:
+    """An Aviator getting into an airplane of its side with room in the cockpit (BfC
+    p.10-11): from where it stands, and at the end of each Movement Action in reach."""
+    if not aviator.side.has(AVIATOR) or aviator.embarked_in is not None or not aviator.squares:
+        return
+    planes = sorted((p for p in state.units(aviator.owner) if is_airplane(p)), key=lambda p: p.key)
+    if not planes:
+        return
+    paths = (None, *(move.path for move in moving.moves(state, aviator)))
+    yield from allowed(state, aviator, (Board(plane.key, path) for path in paths for plane in planes), boarding_refusal)
+
+
+def boarding_refusal(state: GameState, aviator: Piece, action: Board) -> str | None:
+    """Why the Aviator may not end its move in the airplane, or None (`board_refusal`, where
+    its move leaves it)."""
+    cost = action.path.cost if action.path is not None else 0
+    moves = action.path is not None and len(action.path.positions) > 1
+    where = moving.arrived(aviator, action.path) if moves and action.path is not None else aviator
+    problem = board_refusal(state, where, state.pieces.get(action.airplane), cost)
+    return f"{aviator.key} may not get into {action.airplane}: {problem} ({PAGE})" if problem is not None else None
+
+
 def board(turn: Turn, aviator: Piece, action: Board) -> None:
+    refuse(boarding_refusal(turn.state, aviator, action))
     cost = action.path.cost if action.path is not None else 0
     if action.path is not None and len(action.path.positions) > 1:
         moving.move(turn, aviator, action.path, ends_action=False)
@@ -207,11 +233,20 @@ def board(turn: Turn, aviator: Piece, action: Board) -> None:
     concealment.spot_all(turn, except_key=aviator.key)
 
 
-def leave_cockpit(turn: Turn, aviator: Piece, action: Disembark) -> None:
-    """The Aviator begins its Movement Action turning to its inactive side, out onto a
-    square next to the airplane (the step counts as one square, as a rider's, HoN core
-    p.27), and may go on along `action.path` (BfC p.10-11)."""
-    state = turn.state
+def cockpit_exits(state: GameState, aviator: Piece) -> Iterator[Disembark]:
+    """The Aviator leaving its airplane's cockpit (BfC p.10-11): a representative set, the
+    step out onto each square next to the airplane it may stand on (it may go on from there
+    with what is left of its move)."""
+    airplane = state.pieces.get(aviator.embarked_in or "")
+    if airplane is None:
+        return
+    yield from allowed(state, aviator, map(Disembark, neighbours_of(airplane.squares)), cockpit_refusal)
+
+
+def cockpit_refusal(state: GameState, aviator: Piece, action: Disembark) -> str | None:
+    """Why the Aviator may not leave its airplane so, or None: turned to its inactive side,
+    onto a free square next to the airplane, then along a path from there its movement
+    points cover, the step out counting one (BfC p.10-11)."""
     airplane = state.pieces.get(aviator.embarked_in or "")
     out = replace(inactive(aviator), embarked_in=None)
     points = allowance(out)
@@ -224,8 +259,17 @@ def leave_cockpit(turn: Turn, aviator: Piece, action: Disembark) -> None:
         action.path.positions[0].squares != (action.square,) or points is None or action.path.cost + 1 > points
     ):
         problem = "it may not go on along that path"
-    if problem is not None or airplane is None:
-        raise ValueError(f"{aviator.key} may not leave its airplane so: {problem} ({PAGE})")
+    return f"{aviator.key} may not leave its airplane so: {problem} ({PAGE})" if problem is not None else None
+
+
+def leave_cockpit(turn: Turn, aviator: Piece, action: Disembark) -> None:
+    """The Aviator begins its Movement Action turning to its inactive side, out onto a
+    square next to the airplane (the step counts as one square, as a rider's, HoN core
+    p.27), and may go on along `action.path` (BfC p.10-11)."""
+    state = turn.state
+    refuse(cockpit_refusal(state, aviator, action))
+    airplane = state.pieces[aviator.embarked_in or ""]
+    out = replace(inactive(aviator), embarked_in=None)
     state.pieces[aviator.key] = out.moved((action.square,))
     turn.add(
         EmbarkEvent(
@@ -244,6 +288,25 @@ def leave_cockpit(turn: Turn, aviator: Piece, action: Disembark) -> None:
         moving.move(turn, state.pieces[aviator.key], action.path)
     else:
         concealment.spot_all(turn, except_key=aviator.key)
+
+
+def flights(state: GameState, airplane: Piece) -> Iterator[Fly]:
+    """An airplane's Movement Action (BfC p.10-11), when crewed: at each Speed marker that
+    may replace its own, to each position in reach at least the new value less one square
+    away (a wing may strike a building or a vehicle on the way: the rules allow it, it
+    destroys the airplane); and its take-off, when it may."""
+    if not is_airplane(airplane) or not crewed(state, airplane):
+        return
+    here = Position(airplane.squares, airplane.facing)
+    take_off = Fly(TAKE_OFF, straight_path(here, TAKE_OFF), take_off=True)
+    yield from allowed(state, airplane, [take_off], flight_refusal)
+    for speed in next_speeds(state.speeds.get(airplane.key)):
+        if speed is None:
+            continue
+        reach = reachable(state.battlefield, state.pieces.values(), at_speed(airplane, speed), state.ruleset)
+        for position in reach:
+            if speed - 1 <= reach.cost(position) <= speed and position != here:
+                yield Fly(speed, reach[position])
 
 
 def fly(turn: Turn, airplane: Piece, action: Fly) -> None:

@@ -5,6 +5,7 @@ The rules of each spell are in spells.py."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -12,16 +13,19 @@ from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.rules import clouds, gear_defence, gear_rerolls, hits
 from builder.heroes.rules.black_sun import BLACK_SUN, FLAMES, flames_from
 from builder.heroes.rules.clouds import CLOUDS
-from builder.heroes.rules.combat import IllegalAttack, name, take_hit
+from builder.heroes.rules.combat import IllegalAttack, name, refusal, take_hit
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import FireEvent, Phase, SpellEvent, TemplateEvent
 from builder.heroes.rules.firing_resolution import fire
 from builder.heroes.rules.grid import neighbours
+from builder.heroes.rules.legality import allowed
 from builder.heroes.rules.mythos import Cast, KnownSpell, SpellMarker, manifestation
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.spells import (
     DROWNING_ATTACKS,
     RULES,
+    Aim,
+    castable,
     check_cast,
     drowning_attack,
     fogged,
@@ -29,9 +33,13 @@ from builder.heroes.rules.spells import (
     marker_for,
     penalty,
     restored,
+    rule_of,
+    spells_of,
+    targets,
 )
-from builder.heroes.rules.squares import may_stand
-from builder.heroes.rules.summoning import summon_at, summoned_piece
+from builder.heroes.rules.squares import may_stand, neighbours_of
+from builder.heroes.rules.state import GameState
+from builder.heroes.rules.summoning import summon_at, summon_spots, summoned_piece
 from builder.heroes.rules.templates import TemplateKind, lay_template
 
 if TYPE_CHECKING:
@@ -41,6 +49,42 @@ DROWNING, PARALYZE, ENCHANT = "son-drowning", "son-paralyze", "son-enchant-unit"
 HYDRA, BARRIER = "son-blessing-of-hydra", "son-mythos-barrier"
 AUTONOMOUS = AbilityRef(id="autonomous")
 DIRECTIONS = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
+
+
+def casts(state: GameState, caster: Piece) -> Iterator[Cast]:
+    """A Character's spells (SoN p.14-15), each cast as the rules allow it (`check_cast`): at
+    each unit in its reach, on each adjacent space, in each of the eight directions, its
+    creature onto each spot; a representative set, no Blood Sigil spent (it may spend some,
+    p.14). Then the Overlord's Suffocating Clouds (`clouds.cloud_casts`)."""
+    found: dict[Cast, None] = {}
+    for spell in spells_of(state, caster):
+        if castable(state, caster, spell) is None:
+            found.update(dict.fromkeys(_ways(state, caster, spell)))
+    yield from allowed(state, caster, found, cast_refusal)
+    yield from clouds.cloud_casts(state, caster)
+
+
+def _ways(state: GameState, caster: Piece, spell: KnownSpell) -> list[Cast]:
+    """Every way the spell is aimed (SoN p.15), before the rules check each."""
+    spell_id, rule = spell.option.id, rule_of(spell.option)
+    if rule is None or rule.aim is Aim.NOTHING:
+        return [Cast(spell_id)] if rule is not None else []
+    if rule.aim is Aim.SQUARE:
+        return [Cast(spell_id, at=square) for square in neighbours_of(caster.squares)]
+    if rule.aim is Aim.DIRECTION:
+        return [Cast(spell_id, facing=facing) for facing in range(len(DIRECTIONS))]
+    if rule.aim is Aim.SUMMON:
+        return [Cast(spell_id, at=at, facing=facing) for at, facing in summon_spots(state, caster, spell.option)]
+    return [Cast(spell_id, target.key) for target in targets(state, caster, spell)]
+
+
+def cast_refusal(state: GameState, caster: Piece, action: Cast) -> str | None:
+    """Why the Character may not cast the spell so, or None (`check_cast`; a Suffocating
+    Cloud, `clouds.check_cloud`). The Activation Phase's alone (SoN p.14): the caller
+    knows the phase."""
+    if action.spell in CLOUDS:
+        return refusal(lambda: clouds.check_cloud(state, caster, action))
+    return refusal(lambda: check_cast(state, caster, action))
 
 
 def cast(turn: Turn, caster: Piece, action: Cast) -> None:

@@ -21,20 +21,22 @@ inside a building are not touched by a cloud outside it (as for templates, HoN c
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from enum import StrEnum
+from functools import partial
 from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import CombatValues
 from builder.heroes.rules import hits, templating
-from builder.heroes.rules.combat import Facing, IllegalAttack, Shot, name
+from builder.heroes.rules.combat import Facing, IllegalAttack, Shot, name, refusal
 from builder.heroes.rules.damage import Effect, suppress
 from builder.heroes.rules.events import FireEvent, Phase, SpellEvent, TemplateEvent
 from builder.heroes.rules.firing_resolution import fire
-from builder.heroes.rules.grid import Point
+from builder.heroes.rules.grid import Point, corners
 from builder.heroes.rules.mythos import Cast, LaidCloud
 from builder.heroes.rules.pieces import Piece, Square
-from builder.heroes.rules.state import GameState
+from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.templates import covered, explosion_squares, grenade_into, interspace_range
 
 if TYPE_CHECKING:
@@ -97,12 +99,27 @@ def cloud_worth(state: GameState, side: str, kind: Cloud, under: list[Piece]) ->
     return total
 
 
-def cloud(turn: Turn, maker: Piece, action: Cast) -> None:
-    state, cite = turn.state, turn.state.ruleset.cite
-    page = cite("suffocating-cloud")
+def cloud_casts(state: GameState, maker: Piece) -> Iterator[Cast]:
+    """The Suffocating Cloud of each kind the unit has a token of (SoN p.16), where the rules
+    allow it (`check_cloud`): a representative set, the interspaces at the corners of the
+    enemies' squares within its distance (it may go on any other)."""
+    kinds = [kind for kind in Cloud if state.gear_for(maker, kind.value) is not None]
+    if not kinds or not maker.squares:
+        return
+    spots = {pt for e in state.enemies_of(maker.owner) for sq in e.squares for pt in corners(sq)}
+    for at in sorted(pt for pt in spots if interspace_range(maker.squares, pt) <= CLOUD_RANGE):
+        for kind in kinds:
+            action = Cast(kind.value, at=at)
+            if refusal(partial(check_cloud, state, maker, action)) is None:
+                yield action
+
+
+def check_cloud(state: GameState, maker: Piece, action: Cast) -> tuple[GearPool, Point, frozenset[Square]]:
+    """The token, the interspace and the squares of the cloud, IllegalAttack when the rules
+    refuse it: a token of it to spend, no Suppressed marker on the unit, an interspace
+    `cloud_area` takes (SoN p.16). The Activation Phase's alone: the caller knows the phase."""
+    page = state.ruleset.cite("suffocating-cloud")
     kind = Cloud(action.spell)
-    if turn.phase != Phase.ACTIVATION:
-        raise IllegalAttack("a Suffocating Cloud is made in the Activation Phase, with an Order token", page)
     pool = state.gear_for(maker, kind.value)
     if pool is None:
         raise IllegalAttack(f"{name(maker)} has no {kind.label} token", page)
@@ -110,21 +127,30 @@ def cloud(turn: Turn, maker: Piece, action: Cast) -> None:
         raise IllegalAttack("a Character with a Suppressed marker cannot make a cloud, as with spells", page)
     if action.at is None:
         raise IllegalAttack("a Suffocating Cloud is put on an interspace", page)
-    area = cloud_area(state, maker, action.at)
+    return pool, action.at, cloud_area(state, maker, action.at)
+
+
+def cloud(turn: Turn, maker: Piece, action: Cast) -> None:
+    state, cite = turn.state, turn.state.ruleset.cite
+    page = cite("suffocating-cloud")
+    kind = Cloud(action.spell)
+    if turn.phase != Phase.ACTIVATION:
+        raise IllegalAttack("a Suffocating Cloud is made in the Activation Phase, with an Order token", page)
+    pool, at, area = check_cloud(state, maker, action)
     state.spend(pool)
-    under = cloud_targets(state, action.at, area)
+    under = cloud_targets(state, at, area)
     state.pieces[maker.key] = replace(maker, suppressed=maker.suppressed + kind.penalty)
     turn.add(
         SpellEvent(
             turn=state.turn,
             phase=turn.phase,
             side=maker.owner,
-            text=f"{name(maker)} makes a {kind.label} on interspace {list(action.at)} and takes "
+            text=f"{name(maker)} makes a {kind.label} on interspace {list(at)} and takes "
             f"{kind.penalty} Suppressed marker(s) ({page}).",
             unit=maker.key,
             spell=kind.value,
             penalty=kind.penalty,
-            at=action.at,
+            at=at,
         )
     )
     turn.add(
@@ -135,8 +161,8 @@ def cloud(turn: Turn, maker: Piece, action: Cast) -> None:
             text=f"Under the {kind.label}: {', '.join(name(p) for p in under) or 'nobody'} ({page}).",
             firer=maker.key,
             template=kind.value,
-            at=action.at,
-            lands=action.at,
+            at=at,
+            lands=at,
             squares=tuple(sorted(area)),
         )
     )
@@ -146,7 +172,7 @@ def cloud(turn: Turn, maker: Piece, action: Cast) -> None:
         else:
             _choke(turn, maker.owner, piece)
     if kind is Cloud.TOXIC:
-        state.mythos.clouds[action.at] = LaidCloud(maker.owner, pool.group, area)
+        state.mythos.clouds[at] = LaidCloud(maker.owner, pool.group, area)
 
 
 def _hypnotised(turn: Turn, piece: Piece) -> None:

@@ -40,6 +40,16 @@ class IllegalAttack(ValueError):
         self.page = page
 
 
+def refusal(check: Callable[[], object]) -> str | None:
+    """Why the rules refuse what `check` checks (the reason of the IllegalAttack it raises,
+    with its page), or None when they allow it."""
+    try:
+        check()
+    except IllegalAttack as problem:
+        return str(problem)
+    return None
+
+
 class Facing(StrEnum):
     """Which Defense Value of a heavy vehicle a shot strikes (HoN core p.14; SoN p.8)."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import UnitType
@@ -13,6 +14,7 @@ from builder.heroes.rules.events import (
     FlipEvent,
     SpotEvent,
 )
+from builder.heroes.rules.legality import allowed
 from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import CONCEALED_MARKER, Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
@@ -25,6 +27,7 @@ from builder.heroes.rules.spotting import (
     turned_over,
 )
 from builder.heroes.rules.squares import named_squares
+from builder.heroes.rules.state import GameState
 
 if TYPE_CHECKING:
     from builder.heroes.rules.turn_context import Turn
@@ -107,6 +110,30 @@ def spot_all(turn: Turn, except_key: str | None = None) -> None:
         if by is not None:
             turn.state.pieces[key] = inactive(piece)
             tell_spotted(turn, piece, by, piece.squares)
+
+
+def changes_of_state(state: GameState, piece: Piece) -> Iterator[ChangeState]:
+    """Turning the counter over (HoN core p.21): where it stands (a zero move), then before
+    or after each Movement Action in reach, the move before it by the side it turns to."""
+    if not may_change_state(piece):
+        return
+    found = [ChangeState()]
+    found += [ChangeState(move.path) for move in moving.moves(state, piece)]
+    found += [ChangeState(move.path, first=True) for move in moving.moves(state, turned_over(piece))]
+    yield from allowed(state, piece, found, change_refusal)
+
+
+def change_refusal(state: GameState, piece: Piece, action: ChangeState) -> str | None:
+    """Why the unit may not turn over so, or None: a counter that may change state
+    (`may_change_state`), an Amphibious Ambush unit turning to its concealed side only in
+    water (SoN p.17), where it turns over."""
+    if not may_change_state(piece):
+        return f"{piece.key} may not change state: no Active and Inactive Sides with Tripod or Ambush up"
+    moved = action.path is not None and len(action.path.positions) > 1 and not action.first
+    where = moving.arrived(piece, action.path) if moved and action.path is not None else piece
+    if turned_over(piece).concealed and not may_conceal_here(state, where):
+        return f"{piece.key} may ambush only in water spaces ({state.ruleset.cite('amphibious-ambush')})"
+    return None
 
 
 def change_state(turn: Turn, piece: Piece, action: ChangeState) -> None:

@@ -12,15 +12,16 @@ A shot at a unit inside a structure rolls after its attack (templating.TemplateF
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import Weapon, WeaponRole
 from builder.heroes.rules import firing, gear_firing, gear_rerolls, templating
-from builder.heroes.rules.combat import IllegalAttack, name
+from builder.heroes.rules.combat import IllegalAttack, name, refusal
 from builder.heroes.rules.damage import DamageLocation, DestructionResult, destruction_roll
 from builder.heroes.rules.events import DestructionEvent
 from builder.heroes.rules.gear import GEAR_WEAPONS, Delivery
+from builder.heroes.rules.grid import range_between
 from builder.heroes.rules.los import line_of_sight
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
@@ -61,16 +62,18 @@ def structure_squares(state: GameState, key: str) -> tuple[PlacedElement | Piece
     return element, frozenset(element.cells)
 
 
-def sees_structure(state: GameState, firer: Piece, squares: frozenset[Square], occupancy: Occupancy) -> int | None:
-    """The range to the nearest square of a structure the firer sees, or None. A structure's
-    own walls hide its inside, not itself: a line blocked first by the structure still
-    reaches it (hon's reading; the book does not say how one sees a building)."""
-    found: list[int] = []
-    for square in sorted(squares):
+def sees_structure(
+    state: GameState, firer: Piece, squares: frozenset[Square], occupancy: Occupancy, within: int | None = None
+) -> bool:
+    """Whether the firer sees a square of a structure at a range of `within` or less (None:
+    any range), the nearest squares looked at first. A structure's own walls hide its inside,
+    not itself: a line blocked first by the structure still reaches it (hon's reading; the
+    book does not say how one sees a building)."""
+    for square in sorted(squares, key=lambda sq: (range_between(firer.squares, (sq,)), sq)):
         sight = line_of_sight(state.battlefield, occupancy, firer, square, state.ruleset)
-        if not sight.blocked or sight.blocked_at & squares:
-            found.append(sight.range)
-    return min(found) if found else None
+        if (not sight.blocked or sight.blocked_at & squares) and (within is None or sight.range <= within):
+            return True
+    return False
 
 
 def demolition_dice(
@@ -99,12 +102,9 @@ def demolition_dice(
     if squares & set(firer.squares) or not firing.in_arc(firer, tuple(sorted(squares)), weapon):
         return 0
     seen = occupancy if occupancy is not None else Occupancy(state.pieces.values())
-    span = sees_structure(state, firer, squares, seen)
     limit = reach if reach is not None else firer.side.ability_value("limited-range")
-    cap = state.ruleset.max_range
-    if span is None or (limit and span > limit) or (cap is not None and span > cap):
-        return 0
-    return dice
+    within = min((r for r in (limit or None, state.ruleset.max_range) if r is not None), default=None)
+    return dice if sees_structure(state, firer, squares, seen, within) else 0
 
 
 def structures_under(state: GameState, area: Iterable[Square]) -> list[str]:
@@ -120,15 +120,51 @@ def structures_under(state: GameState, area: Iterable[Square]) -> list[str]:
     return found
 
 
-def demolish(turn: Turn, firer: Piece, action: Demolish) -> None:
-    """A Firing Action at the structure itself: no attack roll, only the Destruction dice
-    (HoN core p.22). A concealed firer turns over (p.21)."""
-    state = turn.state
-    dice = demolition_dice(state, firer, action.structure, action.weapon, marker=action.marker)
+def demolitions(state: GameState, firer: Piece) -> Iterator[Demolish]:
+    """A Firing Action at a structure itself (HoN core p.22): at each standing structure (a
+    building, a bunker, a wreck) the unit may roll Destruction dice at (`demolition_dice`),
+    with each of its weapons that may, and with each firing marker with Destruction it may
+    spend (p.28)."""
+    weapons = firing.weapons_of(firer)
+    markers = sorted(
+        m
+        for m, gear in GEAR_WEAPONS.items()
+        if gear.delivery is Delivery.SHOT and gear.destruction and state.gear_for(firer, m) is not None
+    )
+    if not markers and not any(destruction_dice(firer, weapon) for weapon in weapons):
+        return
+    occupancy = Occupancy(state.pieces.values())
+    keys = [e.key for e in state.battlefield.elements if e.effects.structure is not None and e.key not in state.ruined]
+    keys += sorted(p.key for p in state.pieces.values() if p.is_wreck)
+    for key in keys:
+        found = [Demolish(key, weapon) for weapon in weapons]
+        found += [Demolish(key, None, marker) for marker in markers]
+        yield from (a for a in found if demolition_dice(state, firer, key, a.weapon, occupancy, a.marker))
+
+
+def demolition_refusal(state: GameState, firer: Piece, action: Demolish) -> str | None:
+    """Why the unit may not fire at the structure so (`check_demolition`), or None."""
+    return refusal(lambda: check_demolition(state, firer, action))
+
+
+def check_demolition(state: GameState, firer: Piece, action: Demolish) -> int:
+    """The Destruction dice the unit rolls at the structure, IllegalAttack when the rules
+    refuse the shot: with one of its own weapons (or a firing marker), dice to roll at it from
+    where it stands (`demolition_dice`)."""
+    mine = action.marker is not None or action.weapon in firing.weapons_of(firer)
+    dice = demolition_dice(state, firer, action.structure, action.weapon, marker=action.marker) if mine else 0
     if not dice:
         raise IllegalAttack(
             f"{name(firer)} may not fire at the structure {action.structure!r}", state.ruleset.cite("destruction")
         )
+    return dice
+
+
+def demolish(turn: Turn, firer: Piece, action: Demolish) -> None:
+    """A Firing Action at the structure itself: no attack roll, only the Destruction dice
+    (HoN core p.22). A concealed firer turns over (p.21)."""
+    state = turn.state
+    dice = check_demolition(state, firer, action)
     if firer.concealed:
         firer = firer.revealed()
         state.pieces[firer.key] = firer

@@ -22,6 +22,7 @@ along a side of the carrier's square; its interspaces are empty when no other li
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -31,6 +32,8 @@ from builder.heroes.rules import concealment, moving
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.events import WorksEvent
 from builder.heroes.rules.grid import Point, edge_of_segment
+from builder.heroes.rules.in_play import occupant_of
+from builder.heroes.rules.legality import allowed, refuse
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.squares import named_squares
 from builder.heroes.rules.state import GameState, GearPool
@@ -103,10 +106,12 @@ def engineering_source(state: GameState, piece: Piece) -> Piece | None:
     )
 
 
-def advanced_squares(state: GameState, carrier: Piece) -> list[Square]:
-    """The empty squares of the carrier's ZoC an Advanced Position may go on."""
-    taken = state.occupant()
-    zone = zone_among(state.battlefield, carrier, state.ruleset, state.pieces.values())
+def advanced_squares(state: GameState, carrier: Piece, pieces: Iterable[Piece] | None = None) -> list[Square]:
+    """The empty squares of the carrier's ZoC an Advanced Position may go on; `pieces`: the
+    units on the battlefield as they will stand, when not as they stand now."""
+    around = state.pieces.values() if pieces is None else list(pieces)
+    taken = state.occupant() if pieces is None else occupant_of(around)
+    zone = zone_among(state.battlefield, carrier, state.ruleset, around)
     return sorted(sq for sq in zone if sq not in taken and position_refusal(state, sq, False) is None)
 
 
@@ -126,17 +131,91 @@ def hedgehog_refusal(state: GameState, carrier: Piece, segment: tuple[Point, Poi
     return None
 
 
-def deploy(turn: Turn, piece: Piece, action: Deploy) -> None:
+def deployments(state: GameState, piece: Piece) -> Iterator[Deploy]:
+    """Field works deployed where the unit stands (BfC p.08-09): a Forward Position on its own
+    square; by Military Engineering, an Advanced Position on each square of the carrier's ZoC
+    it may go on and Barbed Hedgehogs along each side of its squares they may go along. A
+    representative set: Military Engineering deploys as well at the beginning or the end of a
+    Movement Action."""
+    if not piece.squares:
+        return
+    found = [Deploy(Item.FORWARD_POSITION, piece.square)]
+    source = engineering_source(state, piece)
+    if source is not None and state.gear_for(source, Item.ADVANCED_POSITION.value) is not None:
+        found += [Deploy(Item.ADVANCED_POSITION, square) for square in advanced_squares(state, piece)]
+    if source is not None and state.gear_for(source, Item.BARBED_HEDGEHOG.value) is not None:
+        found += [Deploy(Item.BARBED_HEDGEHOG, segment=segment) for segment in _sides(piece.squares)]
+    yield from allowed(state, piece, found, deploy_refusal)
+
+
+def _sides(squares: tuple[Square, ...]) -> list[tuple[Point, Point]]:
+    """The four sides of each square, as the two interspaces at their ends, each once."""
+    found: dict[tuple[Point, Point], None] = {}
+    for c, r in squares:
+        for side in (
+            ((c, r), (c + 1, r)),
+            ((c, r + 1), (c + 1, r + 1)),
+            ((c, r), (c, r + 1)),
+            ((c + 1, r), (c + 1, r + 1)),
+        ):
+            found[side] = None
+    return list(found)
+
+
+def deploy_refusal(state: GameState, piece: Piece, action: Deploy) -> str | None:
+    """Why the unit may not deploy the item so, or None: a Forward Position of its own on its
+    own square instead of moving (BfC p.09); by Military Engineering, an item of its source's
+    option, at the beginning of the source's own Movement Action or at the end of the move,
+    where the move leaves the carrier (BfC p.08)."""
     if action.item is Item.FORWARD_POSITION:
-        _forward_position(turn, piece, action)
+        pool = state.gear_for(piece, Item.FORWARD_POSITION.value)
+        if pool is None or not piece.is_infantry or piece.embarked_in is not None:
+            return f"{piece.key} has no Forward Position to place ({POSITION_PAGE})"
+        if action.path is not None or action.square != piece.square:
+            return f"a Forward Position goes on the unit's own square, instead of moving ({POSITION_PAGE})"
+        return placement_refusal(state, piece, action)
+    source = engineering_source(state, piece)
+    if source is None or state.gear_for(source, action.item.value) is None:
+        return f"{piece.key} has no {NAMES[action.item]} to deploy by Military Engineering ({PAGE})"
+    if action.first and source is not piece:
+        return f"an Engineer deploys the item it carries at the end of its Movement Action ({PAGE})"
+    if action.first or action.path is None or len(action.path.positions) < 2:
+        return placement_refusal(state, piece, action)
+    carrier = moving.arrived(piece, action.path)
+    around = [carrier if p.key == piece.key else p for p in state.pieces.values()]
+    return placement_refusal(state, carrier, action, around)
+
+
+def placement_refusal(
+    state: GameState, carrier: Piece, action: Deploy, pieces: Iterable[Piece] | None = None
+) -> str | None:
+    """Why the item may not go where the action puts it from where the carrier stands, or
+    None (BfC p.08-09); `pieces` as `advanced_squares` takes them."""
+    page = POSITION_PAGE if action.item is Item.FORWARD_POSITION else PAGE
+    if action.item is Item.BARBED_HEDGEHOG:
+        problem = "no segment given" if action.segment is None else hedgehog_refusal(state, carrier, action.segment)
+    else:
+        square = action.square
+        problem = (
+            "no square given"
+            if square is None
+            else position_refusal(state, square, action.item is Item.FORWARD_POSITION)
+        )
+        if action.item is Item.ADVANCED_POSITION and square not in advanced_squares(state, carrier, pieces):
+            problem = problem or "it goes on an empty square of the carrier's ZoC"
+    if problem is not None:
+        return f"{carrier.key} may not deploy a {NAMES[action.item]} there: {problem} ({page})"
+    return None
+
+
+def deploy(turn: Turn, piece: Piece, action: Deploy) -> None:
+    refuse(deploy_refusal(turn.state, piece, action))
+    if action.item is Item.FORWARD_POSITION:
+        _place(turn, piece, action, _pool(turn.state, piece, action))
         return
     state = turn.state
     source = engineering_source(state, piece)
-    pool = state.gear_for(source, action.item.value) if source is not None else None
-    if source is None or pool is None:
-        raise ValueError(f"{piece.key} has no {NAMES[action.item]} to deploy by Military Engineering ({PAGE})")
-    if action.first and source is not piece:
-        raise ValueError(f"an Engineer deploys the item it carries at the end of its Movement Action ({PAGE})")
+    pool = _pool(state, source, action)
     if action.first:
         _place(turn, piece, action, pool)
     moves = action.path is not None and len(action.path.positions) > 1
@@ -155,35 +234,26 @@ def deploy(turn: Turn, piece: Piece, action: Deploy) -> None:
             concealment.spot_all(turn, except_key=piece.key)
 
 
-def _forward_position(turn: Turn, piece: Piece, action: Deploy) -> None:
-    state = turn.state
-    pool = state.gear_for(piece, Item.FORWARD_POSITION.value)
-    if pool is None or not piece.is_infantry or piece.embarked_in is not None:
-        raise ValueError(f"{piece.key} has no Forward Position to place ({POSITION_PAGE})")
-    if action.path is not None or action.square != piece.square:
-        raise ValueError(f"a Forward Position goes on the unit's own square, instead of moving ({POSITION_PAGE})")
-    _place(turn, piece, action, pool)
+def _pool(state: GameState, source: Piece | None, action: Deploy) -> GearPool:
+    """The markers the item comes from, checked by `deploy_refusal`."""
+    pool = state.gear_for(source, action.item.value) if source is not None else None
+    assert pool is not None  # deploy_refusal checked it
+    return pool
 
 
 def _place(turn: Turn, carrier: Piece, action: Deploy, pool: GearPool) -> None:
     state = turn.state
     field = state.battlefield
     page = POSITION_PAGE if action.item is Item.FORWARD_POSITION else PAGE
+    refuse(placement_refusal(state, carrier, action))
     if action.item is Item.BARBED_HEDGEHOG:
-        problem = "no segment given" if action.segment is None else hedgehog_refusal(state, carrier, action.segment)
-        if problem is not None or action.segment is None:
-            raise ValueError(f"{carrier.key} may not deploy a Barbed Hedgehog there: {problem} ({page})")
+        assert action.segment is not None  # placement_refusal checked it
         line = Line(kind=LineKind.HEDGEHOG, points=list(action.segment), effects=HEDGEHOG)
         state.battlefield = replace(field, lines=(*field.lines, PlacedLine(line, (action.segment,))))
         squares = tuple(sorted(edge_of_segment(*action.segment)))
     else:
         square = action.square
-        infantry_only = action.item is Item.FORWARD_POSITION
-        problem = "no square given" if square is None else position_refusal(state, square, infantry_only)
-        if action.item is Item.ADVANCED_POSITION and square not in advanced_squares(state, carrier):
-            problem = problem or "it goes on an empty square of the carrier's ZoC"
-        if problem is not None or square is None:
-            raise ValueError(f"{carrier.key} may not deploy a {NAMES[action.item]} there: {problem} ({page})")
+        assert square is not None  # placement_refusal checked it
         state.positions[square] = POSITION_BONUS
         squares = (square,)
     state.spend(pool)

@@ -115,6 +115,21 @@ def fires(state: GameState, firer: Piece) -> Iterator[Fire]:
         yield from _volleys(firer, target, weapons, [a[0] if a is not None else None for a in aimed])
 
 
+def moving_fires(state: GameState, firer: Piece) -> Iterator[Fire]:
+    """Fire on the Move from where the unit stands (HoN core p.23): each weapon with the
+    ability at each enemy in reach it has a shot at, one weapon a Firing Action (firing
+    first, whatever Opportunity Fire does on the way, a single weapon may always fire)."""
+    weapons = weapons_of(firer)
+    occupancy = Occupancy(state.pieces.values())
+    reach = state.ruleset.max_range
+    targets = state.enemies_of(firer.owner) if reach is None else enemies_in_reach(state, firer, reach)
+    for target in targets:
+        shots = shots_at(state, firer, target, weapons, occupancy, on_the_move=True)
+        for weapon, shot in zip(weapons, shots, strict=True):
+            if shot is not None:
+                yield Fire(((weapon, target.key),))
+
+
 def _volleys(
     firer: Piece, target: Piece, weapons: tuple[Weapon | None, ...], shots: list[Shot | None]
 ) -> Iterator[Fire]:
@@ -279,15 +294,10 @@ def fire(
     Opportunity Fire activates the firer (p.24). After a Firing Action (not after an
     Opportunity Fire: hon does not chain them) the enemy may take Opportunity Fire."""
     cite = turn.state.ruleset.cite
-    weapons: list[Weapon | None] = []
-    for weapon, _ in action.shots:
-        if weapon not in weapons:
-            weapons.append(weapon)
-    if one_weapon_only(firer) and len(weapons) > 1:
-        raise IllegalAttack(f"the crew of {name(firer)} is hit: it fires one of its weapons only", cite("damage"))
+    problem = fire_refusal(turn.state, firer, action)
+    if problem is not None:
+        raise IllegalAttack(problem, cite("fire"))
     shares = action.shares or (None,) * len(action.shots)
-    if len(shares) != len(action.shots):
-        raise ValueError("a Machine Gunner share for each shot, or none at all")
     if not jury.still_works(turn, firer):
         return  # Jury-rigged (SoN p.17)
     bonuses = _ammo(turn, firer, action)
@@ -387,18 +397,38 @@ def _stand_in(turn: Turn, event: FireEvent, result: FireResult, stand_in: Piece)
     templating.shot_destruction(turn, result)
 
 
-def _ammo(turn: Turn, firer: Piece, action: Fire) -> tuple[Modifier, ...]:
-    """The Ammo markers the action spends, as a bonus on the combat value against infantry:
-    declared before the action, so spent even if no shot uses them (HoN core p.28)."""
+def fire_refusal(state: GameState, firer: Piece, action: Fire) -> str | None:
+    """Why `firer` may not declare this Firing Action, or None: one weapon only when its crew
+    is hit (HoN core p.15), a Machine Gunner's share for each shot or none (p.24), the Ammo
+    markers it spends (p.28). Whether each weapon has its shot is judged as it fires: one
+    that has none then does not fire (`fire`)."""
+    weapons: list[Weapon | None] = []
+    for weapon, _ in action.shots:
+        if weapon not in weapons:
+            weapons.append(weapon)
+    if one_weapon_only(firer) and len(weapons) > 1:
+        return f"the crew of {name(firer)} is hit: it fires one of its weapons only ({state.ruleset.cite('damage')})"
+    if action.shares and len(action.shares) != len(action.shots):
+        return "a Machine Gunner share for each shot, or none at all"
     if not action.ammo:
-        return ()
-    page = turn.state.ruleset.cite("gear")
-    pool = ammo_pool(turn.state, firer)
+        return None
+    pool = ammo_pool(state, firer)
     cap = MAX_AMMO if pool is None else ammo_cap(pool)  # SoN p.16: as many as you want
     if action.ammo < 0 or action.ammo > cap:
-        raise IllegalAttack(f"1 to {cap} Ammo markers on one Firing Action", page)
+        return f"1 to {cap} Ammo markers on one Firing Action ({state.ruleset.cite('gear')})"
     if pool is None or pool.count < action.ammo:
-        raise IllegalAttack(f"{name(firer)} has not {action.ammo} Ammo marker(s) to spend", page)
+        return f"{name(firer)} has not {action.ammo} Ammo marker(s) to spend ({state.ruleset.cite('gear')})"
+    return None
+
+
+def _ammo(turn: Turn, firer: Piece, action: Fire) -> tuple[Modifier, ...]:
+    """The Ammo markers the action spends, as a bonus on the combat value against infantry:
+    declared before the action, so spent even if no shot uses them (HoN core p.28); checked
+    by `fire_refusal`."""
+    pool = ammo_pool(turn.state, firer)
+    if not action.ammo or pool is None:
+        return ()
+    page = turn.state.ruleset.cite("gear")
     label = "Ammo" if action.ammo == 1 else f"Ammo x{action.ammo}"
     return (Modifier(f"{label} ({pool.source})", action.ammo, cited(pool, page)),)
 

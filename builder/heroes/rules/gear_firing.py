@@ -8,8 +8,9 @@ Each marker spent is told by a GearEvent with its page, before what it does."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from builder.heroes.rules import (
@@ -23,7 +24,7 @@ from builder.heroes.rules import (
     templating,
 )
 from builder.heroes.rules.aiming import struck_facing
-from builder.heroes.rules.combat import IllegalAttack, Shot, name
+from builder.heroes.rules.combat import IllegalAttack, Shot, name, refusal
 from builder.heroes.rules.cover import cover
 from builder.heroes.rules.events import FireEvent, GearEvent, TemplateEvent
 from builder.heroes.rules.firing_resolution import FireResult, fire
@@ -36,9 +37,10 @@ from builder.heroes.rules.gear import (
     GrenadeInto,
     PlantedBomb,
 )
-from builder.heroes.rules.grid import Point, compass, range_between
+from builder.heroes.rules.grid import Point, compass, corners, range_between
+from builder.heroes.rules.legality import allowed
 from builder.heroes.rules.los import line_of_sight
-from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.templates import (
@@ -50,9 +52,13 @@ from builder.heroes.rules.templates import (
     lay_template,
     scatter,
 )
+from builder.heroes.scenario.battlefield import PlacedElement
 
 if TYPE_CHECKING:
     from builder.heroes.rules.turn_context import Turn
+
+
+THROWN = (Delivery.GRENADE, Delivery.INDIRECT)  # the markers of a thrown template (HoN core p.29)
 
 
 def article(thing: str) -> str:
@@ -153,21 +159,62 @@ def spend_marker(turn: Turn, piece: Piece, marker: str, page: str, what: str, co
     return pool
 
 
-def gear_fire(turn: Turn, firer: Piece, action: GearFire) -> None:
-    """A firing marker's Alternate Firing Action at a unit, one marker (HoN core p.28): a
-    shot with the marker's values and Destruction, or a bomb put on the unit that explodes
-    at the end of the Supply Phase (p.29)."""
-    weapon = gear_weapon(action.marker, (Delivery.SHOT, Delivery.BOMB), turn.state.ruleset.cite("gear"))
-    target = turn.state.pieces.get(action.target)
-    if target is None or target.is_wreck:
-        raise IllegalAttack(f"no unit {action.target!r} to fire the {weapon.name} at", weapon.page)
-    shot = gear_shot(turn.state, firer, target, weapon)
+def _markers(state: GameState, piece: Piece, kinds: tuple[Delivery, ...]) -> list[str]:
+    """The firing markers delivering one of `kinds` the unit has one of left to spend."""
+    if not piece.squares:
+        return []
+    return sorted(m for m, w in GEAR_WEAPONS.items() if w.delivery in kinds and state.gear_for(piece, m) is not None)
+
+
+def _spendable(state: GameState, piece: Piece, marker: str, kinds: tuple[Delivery, ...], page: str) -> GearWeapon:
+    """The firing marker `marker` delivering one of `kinds`, one of which the unit may spend;
+    else IllegalAttack (`gear_weapon`, `spend_marker`)."""
+    weapon = gear_weapon(marker, kinds, page)
+    if state.gear_for(piece, marker) is None:
+        raise IllegalAttack(f"{name(piece)} has no {marker.replace('-', ' ')} marker to spend", weapon.page)
+    return weapon
+
+
+def gear_fires(state: GameState, firer: Piece) -> Iterator[GearFire]:
+    """A firing marker's Alternate Firing Action (HoN core p.28-31; BfC p.08): each
+    Panzerfaust, Bazooka, PIAT, Sticky Bomb or Magnetic Mine the unit may spend, at each
+    enemy it has a shot at with it (`gear_shot`)."""
+    occupancy = Occupancy(state.pieces.values())
+    for marker in _markers(state, firer, (Delivery.SHOT, Delivery.BOMB)):
+        weapon = GEAR_WEAPONS[marker]
+        for target in sorted(state.enemies_of(firer.owner), key=lambda t: t.key):
+            if gear_shot(state, firer, target, weapon, occupancy) is not None:
+                yield GearFire(marker, target.key)
+
+
+def gear_fire_refusal(state: GameState, firer: Piece, action: GearFire) -> str | None:
+    """Why the unit may not fire the marker at `action.target` (`check_gear_fire`), or None."""
+    return refusal(lambda: check_gear_fire(state, firer, action))
+
+
+def check_gear_fire(state: GameState, firer: Piece, action: GearFire) -> tuple[GearWeapon, Piece, Shot]:
+    """The marker, its target and its shot, IllegalAttack when the rules refuse them: a
+    firing marker for a unit it may spend, at an enemy unit it has a shot at with it (HoN
+    core p.28)."""
+    weapon = _spendable(state, firer, action.marker, (Delivery.SHOT, Delivery.BOMB), state.ruleset.cite("gear"))
+    target = state.pieces.get(action.target)
+    if target is None or target.is_wreck or target.allegiance == firer.allegiance:
+        raise IllegalAttack(f"no enemy unit {action.target!r} to fire the {weapon.name} at", weapon.page)
+    shot = gear_shot(state, firer, target, weapon)
     if shot is None:
         raise IllegalAttack(
             f"{name(firer)} has no {weapon.name} shot at {name(target)} (range {weapon.reach} squares, "
             "line of sight, values)",
             weapon.page,
         )
+    return weapon, target, shot
+
+
+def gear_fire(turn: Turn, firer: Piece, action: GearFire) -> None:
+    """A firing marker's Alternate Firing Action at a unit, one marker (HoN core p.28): a
+    shot with the marker's values and Destruction, or a bomb put on the unit that explodes
+    at the end of the Supply Phase (p.29)."""
+    weapon, target, shot = check_gear_fire(turn.state, firer, action)
     firer = _revealed(turn, firer)
     shot = replace(shot, firer=firer)
     if weapon.delivery is Delivery.BOMB:
@@ -223,6 +270,26 @@ def _shoot_as(turn: Turn, side: str, shot: Shot, before: str) -> None:
     templating.after_fire(turn, result)
 
 
+def gear_throws(state: GameState, firer: Piece) -> Iterator[GearThrow]:
+    """A Grenade or Rifle Grenade marker thrown or fired (HoN core p.29; SoN p.16) where the
+    rules allow it (`throw_check`): a representative set, the interspaces within the marker's
+    reach at the corners of the enemies' squares (it may go on any other in reach)."""
+    occupancy = Occupancy(state.pieces.values())
+    for marker in _markers(state, firer, (Delivery.GRENADE, Delivery.INDIRECT)):
+        weapon = GEAR_WEAPONS[marker]
+        corners_of = {pt for e in state.enemies_of(firer.owner) for sq in e.squares for pt in corners(sq)}
+        for at in sorted(pt for pt in corners_of if interspace_range(firer.squares, pt) <= weapon.reach):
+            if refusal(partial(throw_check, state, firer, weapon, at, occupancy)) is None:
+                yield GearThrow(marker, at)
+
+
+def gear_throw_refusal(state: GameState, firer: Piece, action: GearThrow) -> str | None:
+    """Why the unit may not throw or fire the marker at the interspace, or None: a Grenade or
+    Rifle Grenade it may spend, thrown as `throw_check` allows (HoN core p.29)."""
+    page = state.ruleset.cite("grenade")
+    return refusal(lambda: throw_check(state, firer, _spendable(state, firer, action.marker, THROWN, page), action.at))
+
+
 def gear_throw(turn: Turn, firer: Piece, action: GearThrow) -> None:
     """A Grenade (2 interspaces, never scattering) or a Rifle Grenade (7 interspaces, with
     Indirect Fire: it scatters unless the thrower sees the interspace clearly) thrown at
@@ -230,7 +297,7 @@ def gear_throw(turn: Turn, firer: Piece, action: GearThrow) -> None:
     marker's values, each on its own; units in a building the template is outside of are
     sheltered (HoN core p.23, p.29). Into a building or a defensive position: `grenade_into`."""
     state = turn.state
-    weapon = gear_weapon(action.marker, (Delivery.GRENADE, Delivery.INDIRECT), state.ruleset.cite("grenade"))
+    weapon = _spendable(state, firer, action.marker, THROWN, state.ruleset.cite("grenade"))
     kind, scattering = throw_check(state, firer, weapon, action.at)
     firer = _revealed(turn, firer)
     thrown = weapon.delivery is Delivery.GRENADE  # a Rifle Grenade is fired from the rifle
@@ -288,16 +355,48 @@ def gear_throw(turn: Turn, firer: Piece, action: GearThrow) -> None:
     _blasted(turn, firer, weapon, result.attacks)
 
 
+def grenades_into(state: GameState, firer: Piece) -> Iterator[GrenadeInto]:
+    """A Grenade marker thrown into each building the thrower stands by an opening of (one
+    option a building: every unit inside is under it), and onto each square of a defensive
+    position next to it or of a trench within 2 squares (HoN core p.29; BfC p.06; SoN p.16)."""
+    at = state.battlefield.element_at
+    for marker in _markers(state, firer, (Delivery.GRENADE,)):
+        near = {(c + dc, r + dr) for c, r in firer.squares for dc in range(-2, 3) for dr in range(-2, 3)}
+        buildings: set[str] = set()
+        for square in sorted(sq for sq in near if sq in at):
+            element = at[square]
+            if element.key in buildings:
+                continue
+            for action in allowed(state, firer, [GrenadeInto(square, marker)], grenade_into_refusal):
+                yield action
+                if element.effects.building:
+                    buildings.add(element.key)
+
+
+def grenade_into_refusal(state: GameState, firer: Piece, action: GrenadeInto) -> str | None:
+    """Why the unit may not throw the Grenade there (`check_grenade_into`), or None."""
+    return refusal(lambda: check_grenade_into(state, firer, action))
+
+
+def check_grenade_into(
+    state: GameState, firer: Piece, action: GrenadeInto
+) -> tuple[GearWeapon, PlacedElement, frozenset[Square]]:
+    """The marker, the element and the squares the Grenade reaches, IllegalAttack when the
+    rules refuse it: a Grenade marker it may spend, into a building or a defensive position
+    as `templates.grenade_into` allows (HoN core p.29)."""
+    weapon = _spendable(state, firer, action.marker, (Delivery.GRENADE,), state.ruleset.cite("grenade"))
+    element = state.battlefield.element_at.get(action.square)
+    if element is None:
+        raise IllegalAttack(f"no building or defensive position at {list(action.square)}", weapon.page)
+    return weapon, element, templates.grenade_into(firer, element, action.square, state.ruleset)
+
+
 def grenade_into(turn: Turn, firer: Piece, action: GrenadeInto) -> None:
     """A Grenade into a building by its opening (every unit inside) or onto a square of a
     defensive position next to the thrower (the explosion contained in it); no Defensive
     Bonus from the element against it (HoN core p.29)."""
     state = turn.state
-    weapon = gear_weapon(action.marker, (Delivery.GRENADE,), state.ruleset.cite("grenade"))
-    element = state.battlefield.element_at.get(action.square)
-    if element is None:
-        raise IllegalAttack(f"no building or defensive position at {list(action.square)}", weapon.page)
-    reached = templates.grenade_into(firer, element, action.square, state.ruleset)
+    weapon, element, reached = check_grenade_into(state, firer, action)
     firer = _revealed(turn, firer)
     spend_marker(turn, firer, weapon.marker, weapon.page, f"thrown into {element.name}")
     targets = covered(reached, state.pieces.values())

@@ -6,10 +6,12 @@ through (builder.heroes.rules.gear_passage)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules import gear_firing, moving
+from builder.heroes.rules.actions import Move
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.gear import FUEL_SQUARES, MAX_IDENTICAL, RECCE_PAGE, GearMove
@@ -22,6 +24,7 @@ from builder.heroes.rules.gear_passage import (
     without_hedgehogs,
 )
 from builder.heroes.rules.grid import edge_of_segment, range_between
+from builder.heroes.rules.legality import refuse
 from builder.heroes.rules.movement import reachable
 from builder.heroes.rules.path import allowance
 from builder.heroes.rules.pieces import Piece, Square
@@ -66,25 +69,71 @@ def gear_reach(
     )
 
 
-def gear_move(turn: Turn, piece: Piece, action: GearMove) -> None:
-    state = turn.state
+def gear_moves(state: GameState, piece: Piece) -> Iterator[GearMove]:
+    """A Movement Action with gear markers spent at its start (HoN core p.28; BfC p.09): a
+    Tactical Map, Passage markers through the hedgerows (a heavy vehicle), 1 to 3 Fuel
+    markers (a vehicle); to each position only those markers bring in reach, by its
+    cheapest path. A representative set: one kind of marker on each action."""
+    if moving.movement_points(state, piece) is None:
+        return
+    fuel = state.gear_for(piece, "fuel") if piece.is_vehicle else None
+    kinds = [(0, True, False)] if map_for(state, piece) is not None else []
+    kinds += [(0, False, True)] if piece.type is UnitType.HEAVY_VEHICLE and state.gear_for(piece, "passage") else []
+    kinds += [(n, False, False) for n in range(1, min(MAX_IDENTICAL, fuel.count) + 1)] if fuel is not None else []
+    plain = gear_reach(state, piece, 0, False) if kinds else None
+    for count, tactical, passage in kinds:
+        reach = gear_reach(state, piece, count, tactical, passage)
+        for position in reach:
+            action = GearMove(Move(reach[position]), count, tactical, passage)
+            if plain is not None and position not in plain and _spent_refusal(state, piece, action) is None:
+                yield action
+
+
+def gear_move_refusal(state: GameState, piece: Piece, action: GearMove) -> str | None:
+    """Why the unit may not make this Movement Action with these markers, or None: markers it
+    may spend (`_spent_refusal`), and a path they bring in reach."""
+    problem = _spent_refusal(state, piece, action)
+    if problem is not None:
+        return problem
+    path = action.move.path
+    reach = gear_reach(state, piece, action.fuel, action.tactical_map, action.passage)
+    if path.destination not in reach or path.cost > (allowance(piece) or 0) + FUEL_SQUARES * action.fuel:
+        return f"{name(piece)} cannot reach {list(path.destination.squares)} even with its gear ({RECCE_PAGE})"
+    return None
+
+
+def _spent_refusal(state: GameState, piece: Piece, action: GearMove) -> str | None:
+    """Why the unit may not spend these markers on the move, or None: no movement card with
+    them (hon's reading), 0 to 3 Fuel markers of a vehicle's, a Tactical Map within 3
+    squares (BfC p.09), a Passage marker for each hedgerow a heavy vehicle cuts through and
+    one for the barbed hedgehogs (HoN core p.28)."""
     if action.move.cards:
-        raise ValueError(f"hon plays no movement card with gear markers ({RECCE_PAGE})")
+        return f"hon plays no movement card with gear markers ({RECCE_PAGE})"
     if action.fuel < 0 or action.fuel > MAX_IDENTICAL:
-        raise ValueError(f"0 to {MAX_IDENTICAL} Fuel markers on one Movement Action ({RECCE_PAGE})")
+        return f"0 to {MAX_IDENTICAL} Fuel markers on one Movement Action ({RECCE_PAGE})"
     fuel = state.gear_for(piece, "fuel") if action.fuel else None
     if action.fuel and (not piece.is_vehicle or fuel is None or fuel.count < action.fuel):
-        raise ValueError(f"{name(piece)} has not {action.fuel} Fuel marker(s) ({RECCE_PAGE})")
+        return f"{name(piece)} has not {action.fuel} Fuel marker(s) ({RECCE_PAGE})"
+    if action.tactical_map and map_for(state, piece) is None:
+        return f"{name(piece)} has no Tactical Map within {MAP_REACH} squares ({RECCE_PAGE})"
+    if not action.passage:
+        return None
+    pool = state.gear_for(piece, "passage")
+    needed = passage_markers(state.battlefield, action.move.path)
+    if piece.type is not UnitType.HEAVY_VEHICLE or pool is None or not needed or pool.count < needed:
+        return (
+            f"{name(piece)} has not a Passage marker for each hedgerow, and one for the barbed wire, it moves "
+            f"through ({PASSAGE_PAGE})"
+        )
+    return None
+
+
+def gear_move(turn: Turn, piece: Piece, action: GearMove) -> None:
+    state = turn.state
+    refuse(gear_move_refusal(state, piece, action))
     found = map_for(state, piece) if action.tactical_map else None
-    if action.tactical_map and found is None:
-        raise ValueError(f"{name(piece)} has no Tactical Map within {MAP_REACH} squares ({RECCE_PAGE})")
     path = action.move.path
-    points = allowance(piece) or 0
-    end = path.destination
     cut, wire = _passages(turn, piece, action)
-    reach = gear_reach(state, piece, action.fuel, action.tactical_map, bool(cut or wire))
-    if end not in reach or path.cost > points + FUEL_SQUARES * action.fuel:
-        raise ValueError(f"{name(piece)} cannot reach {list(end.squares)} even with its gear ({RECCE_PAGE})")
     if cut:
         where = ", ".join(str(list(sq)) for sq in cut)
         gear_firing.spend_marker(
@@ -113,16 +162,8 @@ def gear_move(turn: Turn, piece: Piece, action: GearMove) -> None:
 def _passages(turn: Turn, piece: Piece, action: GearMove) -> tuple[list[Square], list[int]]:
     """The hedgerow squares a heavy vehicle's move cuts through, one Passage marker each,
     and the barbed hedgehog lines it moves through, one marker for all (HoN core p.28),
-    checked before anything is spent."""
+    checked by `_spent_refusal` before anything is spent."""
     if not action.passage:
         return [], []
     field, path = turn.state.battlefield, action.move.path
-    cut, wire = squares_cut(field, path), hedgehogs_crossed(field, path)
-    pool = turn.state.gear_for(piece, "passage")
-    needed = passage_markers(field, path)
-    if piece.type is not UnitType.HEAVY_VEHICLE or pool is None or not needed or pool.count < needed:
-        raise ValueError(
-            f"{name(piece)} has not a Passage marker for each hedgerow, and one for the barbed wire, it moves "
-            f"through ({PASSAGE_PAGE})"
-        )
-    return cut, wire
+    return squares_cut(field, path), hedgehogs_crossed(field, path)

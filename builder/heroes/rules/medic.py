@@ -16,16 +16,18 @@ Medic's marker goes with the Medic, or the unit, when either is eliminated."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import SideState
 from builder.heroes.rules import hits
-from builder.heroes.rules.combat import IllegalAttack, name, take_hit
+from builder.heroes.rules.combat import IllegalAttack, name, refusal, take_hit
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.decisions import AidTransfer
 from builder.heroes.rules.events import AidEvent, Phase
 from builder.heroes.rules.grid import range_between
+from builder.heroes.rules.mythos import Treat
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.spotting import turned_over
 from builder.heroes.rules.state import GameState
@@ -122,13 +124,31 @@ def _suffer(turn: Turn, patient: Piece) -> None:
     hits.hurt(turn, patient, after, effect, hit=False)
 
 
-def treat(turn: Turn, medic: Piece) -> None:
-    state = turn.state
-    if turn.phase != Phase.SUPPLY or not may_treat(state, medic):
+def treatments(state: GameState, medic: Piece) -> Iterator[Treat]:
+    """A Medic taking back its Aid marker from the unit next to it, when it may (SoN p.18):
+    the Supply Phase's, the caller knows the phase."""
+    if may_treat(state, medic):
+        yield Treat()
+
+
+def treat_refusal(state: GameState, medic: Piece, action: Treat) -> str | None:
+    """Why the Medic may not treat now (`check_treat`), or None."""
+    return refusal(lambda: check_treat(state, medic, Phase.SUPPLY))
+
+
+def check_treat(state: GameState, medic: Piece, phase: Phase) -> None:
+    """IllegalAttack when the Medic may not take back its Aid marker: in the Supply Phase,
+    as `may_treat` allows."""
+    if phase != Phase.SUPPLY or not may_treat(state, medic):
         raise IllegalAttack(
             f"{name(medic)} may not remove its Aid marker: it must be active, adjacent and not activated",
             state.ruleset.cite("medic"),
         )
+
+
+def treat(turn: Turn, medic: Piece, action: Treat) -> None:
+    state = turn.state
+    check_treat(state, medic, turn.phase)
     patient_key = state.mythos.aid.pop(medic.key)
     state.mythos.treated.add(patient_key)
     state.pieces[medic.key] = turned_over(medic)

@@ -12,6 +12,7 @@ included), not under a Forced Move."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -21,6 +22,7 @@ from builder.heroes.rules.combat import Facing, Shot, name
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import FireEvent, MineEvent
 from builder.heroes.rules.firing_resolution import fire
+from builder.heroes.rules.legality import refuse
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.squares import named_squares, neighbours_of
 from builder.heroes.rules.state import GameState
@@ -65,10 +67,33 @@ def mine_shot(target: Piece) -> Shot | None:
     return Shot(target=target, combat=value, facing=facing)
 
 
+def mine_placings(state: GameState, piece: Piece) -> Iterator[PlaceMine]:
+    """A Mine marker placed on each square it may go on (`mine_squares`, BfC p.09)."""
+    yield from (PlaceMine(square) for square in mine_squares(state, piece))
+
+
+def mine_placing_refusal(state: GameState, piece: Piece, action: PlaceMine) -> str | None:
+    """Why the unit may not place a Mine marker there, or None (`mine_squares`)."""
+    if action.square not in mine_squares(state, piece):
+        return f"{piece.key} may not place a Mine marker on {action.square} ({PAGE})"
+    return None
+
+
+def mine_liftings(state: GameState, piece: Piece) -> Iterator[ClearMine]:
+    """An Engineer discarding each Mine marker next to it (`mines_to_clear`, BfC p.09)."""
+    yield from (ClearMine(square) for square in mines_to_clear(state, piece))
+
+
+def mine_lifting_refusal(state: GameState, piece: Piece, action: ClearMine) -> str | None:
+    """Why the unit may not discard that Mine marker, or None (`mines_to_clear`)."""
+    if action.square not in mines_to_clear(state, piece):
+        return f"{piece.key} is no Engineer next to a Mine marker on {action.square} ({PAGE})"
+    return None
+
+
 def place_mine(turn: Turn, piece: Piece, action: PlaceMine) -> None:
     state = turn.state
-    if action.square not in mine_squares(state, piece):
-        raise ValueError(f"{piece.key} may not place a Mine marker on {action.square} ({PAGE})")
+    refuse(mine_placing_refusal(state, piece, action))
     pool = state.gear_for(piece, MINE)
     assert pool is not None  # mine_squares checked it
     state.spend(pool)
@@ -89,8 +114,7 @@ def place_mine(turn: Turn, piece: Piece, action: PlaceMine) -> None:
 
 def clear_mine(turn: Turn, piece: Piece, action: ClearMine) -> None:
     state = turn.state
-    if action.square not in mines_to_clear(state, piece):
-        raise ValueError(f"{piece.key} is no Engineer next to a Mine marker on {action.square} ({PAGE})")
+    refuse(mine_lifting_refusal(state, piece, action))
     del state.mines[action.square]
     turn.add(
         MineEvent(

@@ -7,9 +7,10 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from builder.heroes.catalogue.cards import CardEffectKind
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules import action_cards, assaulting, clouds, concealment, firing, mines, opportunity, transport
-from builder.heroes.rules.actions import Enter, Fire, Move
+from builder.heroes.rules.actions import Clear, Enter, Fire, Leave, Move
 from builder.heroes.rules.cards import (
     MOVE_BONUSES,
     bonus_cards,
@@ -28,7 +29,8 @@ from builder.heroes.rules.events import (
 )
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.grid import edge_of_segment, neighbours
-from builder.heroes.rules.leaping import movement_reach
+from builder.heroes.rules.leaping import leaps, movement_reach
+from builder.heroes.rules.legality import refuse
 from builder.heroes.rules.mythos_rolls import paralyzed
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.path import DIFFICULT, Path, allowance
@@ -44,6 +46,7 @@ from builder.heroes.rules.squares import (
 )
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.structures import wreck_damaged
+from builder.heroes.rules.surprise import needs_card, window_in_reach, windows_crossed
 
 if TYPE_CHECKING:
     from builder.heroes.rules.turn_context import Turn
@@ -74,12 +77,8 @@ def move(
     Move, no Movement Action, so no Opportunity Fire (p.24: "during the Movement Action").
     Returns whether it was spotted."""
     if cards:
-        played = bonus_cards(turn.state.decks.get(piece.owner), piece.owner, cards, MOVE_BONUSES)
-        bonus = sum(c.alternate_bonus.value for c in played if c.alternate_bonus is not None)
-        points = allowance(piece)
-        if points is None or path.cost > points + bonus:
-            raise ValueError(f"{piece.key} cannot move {path.cost} squares, even with +{bonus}")
-        for card in played:
+        refuse(card_refusal(turn.state, piece, path, cards))
+        for card in bonus_cards(turn.state.decks.get(piece.owner), piece.owner, cards, MOVE_BONUSES):
             action_cards.play_bonus(turn, piece.owner, card, piece, "Movement Action")
     end = path.destination
     refuse_damaged_tracks(piece, path, turn.state.ruleset.cite("damage"))
@@ -279,10 +278,48 @@ def wreck_points(turn: Turn, vehicle: Piece, key: str, points: int, how: str, ru
     )
 
 
-def moves(state: GameState, piece: Piece) -> Iterator[Move]:
-    """A Movement Action to each position the unit can end in, by its cheapest path (HoN
-    core p.9-11; jumping and flying, SoN p.17-18); none for a unit whose tracks are damaged
-    (p.15), that rides in a transport, or that an Aid marker or a Paralyze marker holds."""
+def card_refusal(state: GameState, piece: Piece, path: Path, cards: tuple[str, ...]) -> str | None:
+    """Why `cards` may not be played for their movement Alternate Bonus on a Movement Action
+    along `path`, or None: cards of the side's hand with such a bonus (`bonus_cards`), whose
+    squares added to the unit's Movement Value cover the path (HoN core p.17)."""
+    try:
+        played = bonus_cards(state.decks.get(piece.owner), piece.owner, cards, MOVE_BONUSES)
+    except ValueError as problem:
+        return str(problem)
+    bonus = sum(c.alternate_bonus.value for c in played if c.alternate_bonus is not None)
+    points = allowance(piece)
+    if points is None or path.cost > points + bonus:
+        return f"{piece.key} cannot move {path.cost} squares, even with +{bonus}"
+    return None
+
+
+def move_refusal(state: GameState, piece: Piece, action: Move) -> str | None:
+    """Why the unit may not take this Movement Action as declared, or None: the cards played
+    for their Alternate Bonus (`card_refusal`), a Surprise card for each window it goes
+    through (HoN core p.17), the Fire on the Move it declares (`firing.fire_refusal`, p.23)."""
+    if action.cards:
+        problem = card_refusal(state, piece, action.path, action.cards)
+        if problem is not None:
+            return problem
+    problem = action_cards.surprise_refusal(state, piece, action.path, action.windows, over=leaps(piece))
+    if problem is None and action.fire is not None:
+        return firing.fire_refusal(state, piece, action.fire)
+    return problem
+
+
+def arrived(piece: Piece, path: Path) -> Piece:
+    """The unit where a Movement Action along `path` leaves it, when nothing stops it on the
+    way: on its last position, with the Suppressed markers the terrain gave it (SoN p.12).
+    What an action that goes on at the end of its move is checked with before it is taken
+    (Opportunity Fire on the way may yet destroy it or stop it short, HoN core p.24)."""
+    end = path.destination
+    return piece.moved(end.squares, end.facing).marked(suppressed=piece.suppressed + path.suppressed)
+
+
+def movement_points(state: GameState, piece: Piece) -> int | None:
+    """The unit's movement points when it may make a Movement Action on the battlefield, else
+    None: not for a unit whose tracks are damaged (HoN core p.15), that rides in a transport,
+    or that an Aid marker or a Paralyze marker holds (SoN p.15, p.18)."""
     points = allowance(piece)
     if (
         points is None
@@ -293,12 +330,74 @@ def moves(state: GameState, piece: Piece) -> Iterator[Move]:
         or piece.key in state.mythos.aid.values()  # it cannot budge until treated (SoN p.18)
         or paralyzed(state, piece)  # a Paralyze marker: it cannot move (SoN p.15)
     ):
+        return None
+    return points
+
+
+def moves(state: GameState, piece: Piece) -> Iterator[Move]:
+    """A Movement Action to each position the unit can end in, by its cheapest path (HoN
+    core p.9-11; jumping and flying, SoN p.17-18), when it may move (`movement_points`)."""
+    if movement_points(state, piece) is None:
         return
     start = Position(piece.squares, piece.facing)
     paths = movement_reach(state, piece)
     for position in paths:
         if position != start:
             yield Move(paths[position])
+
+
+def bonus_moves(state: GameState, piece: Piece) -> Iterator[Move]:
+    """A Movement Action to each position only an action card played for its movement
+    Alternate Bonus brings in reach (HoN core p.17): a representative set, one card of each
+    bonus in the side's hand (cards of one type may also be added up on one action)."""
+    points = movement_points(state, piece)
+    deck = state.decks.get(piece.owner)
+    if points is None or deck is None:
+        return
+    cards: dict[int, str] = {}
+    for card in deck.hand:
+        bonus = card.alternate_bonus
+        if bonus is not None and bonus.kind in MOVE_BONUSES:
+            cards.setdefault(bonus.value, card.id)
+    for value, card_id in sorted(cards.items()):
+        paths = movement_reach(state, piece, bonus=value)
+        for position in paths:
+            if paths.cost(position) > points:
+                yield Move(paths[position], cards=(card_id,))
+
+
+def window_moves(state: GameState, piece: Piece) -> Iterator[Move]:
+    """A Movement Action to each position only a building's windows bring in reach, with a
+    Surprise card of the side's hand for each window it goes through (HoN core p.17); none
+    for a unit that needs no card (an Urban Fighter, BfC p.08) or goes over the terrain
+    (SoN p.17-18)."""
+    deck = state.decks.get(piece.owner)
+    if movement_points(state, piece) is None or deck is None or leaps(piece) or not needs_card(piece):
+        return
+    if not window_in_reach(state.battlefield, piece):
+        return
+    held = sorted(c.id for c in deck.hand if c.effect is not None and c.effect.kind is CardEffectKind.WINDOWS)
+    if not held:
+        return
+    plain = movement_reach(state, piece)
+    paths = movement_reach(state, piece, windows=True)
+    for position in paths:
+        if position in plain:
+            continue
+        need = windows_crossed(state.battlefield, paths[position])
+        if 0 < need <= len(held):
+            yield Move(paths[position], windows=tuple(held[:need]))
+
+
+def firing_moves(state: GameState, piece: Piece) -> Iterator[Move]:
+    """Fire on the Move (HoN core p.23): a representative set, each Movement Action in reach
+    with a shot before the unit leaves its square (`fire_at` 0) by one weapon with the
+    ability, at an enemy it has a shot at (`firing.moving_fires`); it may also fire after
+    any square of the move."""
+    shots = list(firing.moving_fires(state, piece)) if movement_points(state, piece) is not None else []
+    if shots:
+        for move in moves(state, piece):
+            yield from (Move(move.path, fire=shot, fire_at=0) for shot in shots)
 
 
 def entries(state: GameState, piece: Piece) -> Iterator[Enter]:
@@ -317,9 +416,17 @@ def may_leave(state: GameState, piece: Piece) -> bool:
     return bool(piece.squares) and piece.embarked_in is None and set(piece.squares) <= exit_squares(state, piece.owner)
 
 
-def enter(turn: Turn, piece: Piece, position: Position) -> None:
-    if not may_stand(turn.state, piece, position.squares):
-        raise ValueError(f"{piece.key} may not enter on {position.squares}")
+def entry_refusal(state: GameState, piece: Piece, action: Enter) -> str | None:
+    """Why the unit may not enter the battlefield there, or None: from reserve, onto squares
+    it may stand on."""
+    if piece.key not in state.reserve or not may_stand(state, piece, action.position.squares):
+        return f"{piece.key} may not enter on {action.position.squares}"
+    return None
+
+
+def enter(turn: Turn, piece: Piece, action: Enter) -> None:
+    refuse(entry_refusal(turn.state, piece, action))
+    position = action.position
     del turn.state.reserve[piece.key]
     turn.state.pieces[piece.key] = piece.moved(position.squares, position.facing)
     turn.add(
@@ -334,11 +441,15 @@ def enter(turn: Turn, piece: Piece, position: Position) -> None:
     )
 
 
-def leave(turn: Turn, piece: Piece) -> None:
+def leaving_refusal(state: GameState, piece: Piece, action: Leave) -> str | None:
+    """Why the unit may not leave the battlefield (`may_leave`), or None."""
+    return None if may_leave(state, piece) else f"{piece.key} is not on its side's exit squares"
+
+
+def leave(turn: Turn, piece: Piece, action: Leave) -> None:
     """The unit leaves the battlefield; the units a transport carries leave with it (HoN
     core p.27: they stand where it stands) and count as exited too."""
-    if not may_leave(turn.state, piece):
-        raise ValueError(f"{piece.key} is not on its side's exit squares")
+    refuse(leaving_refusal(turn.state, piece, action))
     del turn.state.pieces[piece.key]
     turn.state.exited[piece.key] = piece
     riders = sorted(k for k, p in turn.state.pieces.items() if p.embarked_in == piece.key)
@@ -356,9 +467,21 @@ def leave(turn: Turn, piece: Piece) -> None:
     )
 
 
-def clear(turn: Turn, piece: Piece, line: int) -> None:
-    if line not in hedgehogs_in_reach(turn.state, piece):
-        raise ValueError(f"{piece.key} is no Engineer with that barbed hedgehog in its ZoC")
+def clearings(state: GameState, piece: Piece) -> Iterator[Clear]:
+    """An Engineer removes a barbed hedgehog in its ZoC (BfC p.05): each it may."""
+    yield from (Clear(line) for line in hedgehogs_in_reach(state, piece))
+
+
+def clearing_refusal(state: GameState, piece: Piece, action: Clear) -> str | None:
+    """Why the unit may not remove that barbed hedgehog, or None (`hedgehogs_in_reach`)."""
+    if action.line not in hedgehogs_in_reach(state, piece):
+        return f"{piece.key} is no Engineer with that barbed hedgehog in its ZoC"
+    return None
+
+
+def clear(turn: Turn, piece: Piece, action: Clear) -> None:
+    refuse(clearing_refusal(turn.state, piece, action))
+    line = action.line
     field = turn.state.battlefield
     placed = field.lines[line]
     squares = tuple(sorted({sq for p, q in placed.segments for sq in edge_of_segment(p, q)}))

@@ -13,17 +13,18 @@ its markers and other effects are not played."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.recruitment import OptionKind, RecruitmentOption
 from builder.heroes.rules import gear_rerolls
 from builder.heroes.rules.bags import draw_search
-from builder.heroes.rules.combat import IllegalAttack, name
+from builder.heroes.rules.combat import IllegalAttack, name, refusal
 from builder.heroes.rules.damage import roll_faces
 from builder.heroes.rules.events import SearchEvent
 from builder.heroes.rules.grid import neighbours
-from builder.heroes.rules.mythos import KnownSpell
+from builder.heroes.rules.mythos import KnownSpell, SearchCheck
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.placement import GRANTED_ON_THE_COUNTER
 from builder.heroes.rules.state import GameState
@@ -62,11 +63,27 @@ def needed(piece: Piece) -> int:
     return value if value else UNTRAINED
 
 
-def search(turn: Turn, piece: Piece) -> None:
-    state, cite = turn.state, turn.state.ruleset.cite
+def searches(state: GameState, piece: Piece) -> Iterator[SearchCheck]:
+    """A Search check by a unit on or next to a Search token, when it may (SoN p.11)."""
+    if may_search(state, piece) is None:
+        yield SearchCheck()
+
+
+def search_refusal(state: GameState, piece: Piece, action: SearchCheck) -> str | None:
+    """Why the unit may not make a Search check (`check_search`), or None."""
+    return refusal(lambda: check_search(state, piece))
+
+
+def check_search(state: GameState, piece: Piece) -> None:
+    """IllegalAttack when the unit may not make a Search check (`may_search`)."""
     why = may_search(state, piece)
     if why is not None:
-        raise IllegalAttack(f"{name(piece)} may not search: {why}", cite("search-checks"))
+        raise IllegalAttack(f"{name(piece)} may not search: {why}", state.ruleset.cite("search-checks"))
+
+
+def search(turn: Turn, piece: Piece, action: SearchCheck) -> None:
+    state, cite = turn.state, turn.state.ruleset.cite
+    check_search(state, piece)
     token = search_token_by(state, piece)
     assert token is not None
     target = needed(piece)

@@ -21,12 +21,13 @@ destroyed, or would end within an enemy Zone of Control that the window avoids."
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import pairwise
 
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.grid import edge_key, is_diagonal
 from builder.heroes.rules.passage import PassageMap, passage_map
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.path import Path, allowance
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.urban_fighter import URBAN_FIGHTER
 from builder.heroes.scenario.battlefield import Battlefield
@@ -67,3 +68,19 @@ def behind_window(battlefield: Battlefield, piece: Piece) -> bool:
 def needs_card(piece: Piece) -> bool:
     """Whether the unit needs a Surprise card to go through a window: all but an Urban Fighter (BfC p.08)."""
     return not piece.side.has(URBAN_FIGHTER)
+
+
+def window_in_reach(battlefield: Battlefield, piece: Piece, windows: Iterable[frozenset[Square]] | None = None) -> bool:
+    """Whether a window (of `windows`, by default all) lies within the unit's Movement Value
+    of it: a path through one must cross it, so without one near no search through windows
+    (it costs as much as the plain one) is made."""
+    points = allowance(piece)
+    if not points:
+        return False
+    near = points + len(piece.squares)  # the far end of a counter of several squares
+    return any(
+        max(abs(c - x), abs(r - y)) <= near
+        for edge in (passage_map(battlefield).windows if windows is None else windows)
+        for c, r in edge
+        for x, y in piece.squares
+    )

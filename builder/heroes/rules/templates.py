@@ -326,6 +326,21 @@ class SniperResult:
         return (self.roll,) if self.damage is None else (self.roll, self.damage.roll)
 
 
+def check_sniper(firer: Piece, target: Piece, ruleset: Ruleset = HON) -> None:
+    """The Sniper's Alternate Firing Action (HoN core p.24) checked, IllegalAttack when the
+    rules refuse it: a Sniper on its visible side, at an infantry unit neither concealed
+    (p.21) nor inside a vehicle (p.27)."""
+    page = ruleset.cite("sniper")
+    if not firer.side.has("sniper"):
+        raise IllegalAttack(f"{name(firer)} has no Sniper ability on its visible side", page)
+    if not target.is_infantry:
+        raise IllegalAttack(f"a sniper can only target infantry, not {name(target)}", page)
+    if target.concealed:
+        raise IllegalAttack(f"{name(target)} is concealed and may not be targeted", ruleset.cite("ambush"))
+    if target.embarked_in is not None:
+        raise IllegalAttack(f"{name(target)} is inside a vehicle and may not be targeted", ruleset.cite("transport"))
+
+
 def snipe(
     firer: Piece,
     target: Piece,
@@ -340,14 +355,7 @@ def snipe(
     Suppressed marker, 4-5 a hit, 6+ a hit and a Suppressed marker if it survives. A sniper
     concealed on its sniper side stays concealed."""
     page = ruleset.cite("sniper")
-    if not firer.side.has("sniper"):
-        raise IllegalAttack(f"{name(firer)} has no Sniper ability on its visible side", page)
-    if not target.is_infantry:
-        raise IllegalAttack(f"a sniper can only target infantry, not {name(target)}", page)
-    if target.concealed:
-        raise IllegalAttack(f"{name(target)} is concealed and may not be targeted", ruleset.cite("ambush"))
-    if target.embarked_in is not None:
-        raise IllegalAttack(f"{name(target)} is inside a vehicle and may not be targeted", ruleset.cite("transport"))
+    check_sniper(firer, target, ruleset)
     modifiers = result_penalties(
         ruleset, firer.suppressed, [(f"Obscured LoS at {list(sq)}", value) for sq, value in obscured], False, penalties
     )

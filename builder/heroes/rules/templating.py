@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import CombatValues, WeaponRole
 from builder.heroes.rules import destruction, gear_defence, gear_rerolls, hits, templates
 from builder.heroes.rules.actions import Snipe, TemplateFire
-from builder.heroes.rules.combat import IllegalAttack, name
+from builder.heroes.rules.combat import IllegalAttack, name, refusal
 from builder.heroes.rules.damage import DamageLocation, Effect, destroy
 from builder.heroes.rules.events import (
     FireEvent,
@@ -17,8 +18,9 @@ from builder.heroes.rules.events import (
     TemplateEvent,
 )
 from builder.heroes.rules.firing_resolution import FireResult
-from builder.heroes.rules.grid import Point, compass
-from builder.heroes.rules.los import line_of_sight
+from builder.heroes.rules.grid import Point, compass, corners
+from builder.heroes.rules.legality import allowed
+from builder.heroes.rules.los import Sight, line_of_sight
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
@@ -156,6 +158,27 @@ def template_targets(state: GameState, lands: Point) -> tuple[list[Piece], froze
     return covered(area, state.pieces.values(), sheltered), sheltered
 
 
+def template_fires(state: GameState, firer: Piece) -> Iterator[TemplateFire]:
+    """Howitzer or Indirect Fire (HoN core p.23) where the rules allow it from where the firer
+    stands: a representative set, the interspaces at the corners of the enemies' squares (a
+    template may go on any interspace; those by an enemy are the ones worth a shot)."""
+    if template_ability(firer) is None:
+        return
+    occupancy = Occupancy(state.pieces.values())
+    for at in sorted({pt for e in state.enemies_of(firer.owner) for sq in e.squares for pt in corners(sq)}):
+        if template_plan(state, firer, at, occupancy) is not None:
+            yield TemplateFire(at)
+
+
+def template_refusal(state: GameState, firer: Piece, action: TemplateFire) -> str | None:
+    """Why `firer` may not fire a template at the interspace (`template_plan`), or None."""
+    if template_plan(state, firer, action.at) is None:
+        return (
+            f"{name(firer)} may not fire a template at interspace {list(action.at)} ({state.ruleset.cite('howitzer')})"
+        )
+    return None
+
+
 def template(turn: Turn, firer: Piece, action: TemplateFire) -> None:
     """Howitzer or Indirect Fire at an interspace: scatter if indirect, then attack every
     unit under the template, each on its own (HoN core p.23)."""
@@ -230,13 +253,37 @@ def template(turn: Turn, firer: Piece, action: TemplateFire) -> None:
     destruction.template_destruction(turn, firer, (sq for sq in area if sq in state.battlefield.squares))
 
 
-def snipe(turn: Turn, firer: Piece, action: Snipe) -> None:
-    """The Sniper's table (HoN core p.24) against a target the sniper sees."""
-    state = turn.state
-    target = state.pieces[action.target]
+def snipes(state: GameState, firer: Piece) -> Iterator[Snipe]:
+    """The Sniper's Alternate Firing Action (HoN core p.24) at each enemy it may snipe at."""
+    if not firer.side.has("sniper") or not firer.squares:
+        return
+    targets = sorted(state.enemies_of(firer.owner), key=lambda t: t.key)
+    yield from allowed(state, firer, (Snipe(target.key) for target in targets), snipe_refusal)
+
+
+def snipe_refusal(state: GameState, firer: Piece, action: Snipe) -> str | None:
+    """Why the Sniper may not snipe at `action.target` (`check_snipe`), or None."""
+    return refusal(lambda: check_snipe(state, firer, action))
+
+
+def check_snipe(state: GameState, firer: Piece, action: Snipe) -> tuple[Piece, Sight]:
+    """The target and the line of sight to it, IllegalAttack when the rules refuse the shot:
+    an enemy unit on the battlefield it may target (`templates.check_sniper`) and sees (HoN
+    core p.24)."""
+    target = state.pieces.get(action.target)
+    if target is None or target.is_wreck or target.allegiance == firer.allegiance:
+        raise IllegalAttack(f"no enemy unit {action.target!r} to snipe at", state.ruleset.cite("sniper"))
+    templates.check_sniper(firer, target, state.ruleset)
     sight = line_of_sight(state.battlefield, state.pieces.values(), firer, target, state.ruleset)
     if sight.blocked:
         raise IllegalAttack(f"{name(firer)} does not see {name(target)}", state.ruleset.cite("line-of-sight"))
+    return target, sight
+
+
+def snipe(turn: Turn, firer: Piece, action: Snipe) -> None:
+    """The Sniper's table (HoN core p.24) against a target the sniper sees."""
+    state = turn.state
+    target, sight = check_snipe(state, firer, action)
     result = templates.snipe(
         firer,
         target,

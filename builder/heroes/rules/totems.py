@@ -7,14 +7,16 @@ markers reaches the value of the structure, it is destroyed"; a Totem has 1)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from builder.heroes.rules.combat import IllegalAttack, name
+from builder.heroes.rules.combat import IllegalAttack, name, refusal
 from builder.heroes.rules.damage import DESTRUCTION_SUCCESS
 from builder.heroes.rules.decisions import TotemBoon, TotemSite
 from builder.heroes.rules.events import GearEvent
 from builder.heroes.rules.firing import weapons_of
 from builder.heroes.rules.grid import Point
+from builder.heroes.rules.legality import allowed
 from builder.heroes.rules.los import line_of_sight
 from builder.heroes.rules.mythos import Boon, FireAtTotem, Totem
 from builder.heroes.rules.pieces import Piece
@@ -96,14 +98,36 @@ def totem_boons(turn: Turn) -> None:
         _tell_totem(turn, totem.side, f"The Totem on interspace {list(totem.at)} {said}", len(standing(state)))
 
 
+def totem_fires(state: GameState, piece: Piece) -> Iterator[FireAtTotem]:
+    """A unit with Destruction firing at each enemy Totem it may fire at (SoN p.16-17)."""
+    if not destruction_of(piece):
+        return
+    totems = sorted(standing(state), key=lambda t: t.at)
+    yield from allowed(state, piece, (FireAtTotem(totem.at) for totem in totems), totem_refusal)
+
+
+def totem_refusal(state: GameState, piece: Piece, action: FireAtTotem) -> str | None:
+    """Why the unit may not fire at the Totem there (`check_totem_fire`), or None."""
+    return refusal(lambda: check_totem_fire(state, piece, action))
+
+
+def check_totem_fire(state: GameState, piece: Piece, action: FireAtTotem) -> tuple[Totem, int]:
+    """The Totem and the Destruction dice rolled at it, IllegalAttack when the rules refuse
+    the shot: Destruction, at a standing Totem of another team in sight (`totem_in_sight`,
+    SoN p.16-17)."""
+    team = state.team_of(piece.owner)
+    totem = next((t for t in standing(state) if t.at == action.at and state.team_of(t.side) != team), None)
+    dice = destruction_of(piece)
+    if totem is None or not dice or not totem_in_sight(state, piece, totem):
+        raise IllegalAttack(f"{name(piece)} has no Destruction shot at a Totem on {list(action.at)}", TOTEM_PAGE)
+    return totem, dice
+
+
 def fire_at_totem(turn: Turn, piece: Piece, action: FireAtTotem) -> None:
     """A unit with Destruction fires at an enemy Totem instead of a Firing Action: a die
     per point of Destruction, each 4+ a Destruction marker; one destroys it (SoN p.16-17)."""
     state = turn.state
-    totem = next((t for t in standing(state) if t.at == action.at and t.side != piece.owner), None)
-    dice = destruction_of(piece)
-    if totem is None or not dice or not totem_in_sight(state, piece, totem):
-        raise IllegalAttack(f"{name(piece)} has no Destruction shot at a Totem on {list(action.at)}", TOTEM_PAGE)
+    totem, dice = check_totem_fire(state, piece, action)
     faces = turn.dice.roll(dice)
     hits = sum(1 for f in faces if f >= DESTRUCTION_SUCCESS)
     roll = Roll("destruction", faces, max(faces), (), max(faces), state.ruleset.cite("destruction"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -16,7 +17,8 @@ from builder.heroes.rules.events import (
     PushWreckEvent,
     RetreatEvent,
 )
-from builder.heroes.rules.grid import neighbours
+from builder.heroes.rules.grid import neighbours, range_between
+from builder.heroes.rules.legality import allowed, refuse
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.path import allowance
 from builder.heroes.rules.pieces import STEPS, Piece, Square
@@ -115,6 +117,42 @@ def push_refusal(state: GameState, vehicle: Piece, wreck: Piece, direction: int)
     return None
 
 
+def pushes(state: GameState, vehicle: Piece) -> Iterator[PushWreck]:
+    """Pushing a wreck (HoN core p.11): a representative set, from where the vehicle stands,
+    one step in each direction that drives it into a wreck it may push (it may also move
+    before the push)."""
+    wrecks = sorted((p for p in state.pieces.values() if p.is_wreck and p.squares), key=lambda p: p.key)
+    if not vehicle.is_vehicle or vehicle.embarked_in is not None or not wrecks:
+        return
+    candidates = (PushWreck(wreck.key, direction) for direction in range(len(STEPS)) for wreck in wrecks)
+    yield from allowed(state, vehicle, candidates, pushing_refusal)
+
+
+def pushing_refusal(state: GameState, vehicle: Piece, action: PushWreck) -> str | None:
+    """Why the vehicle may not push so, or None: a vehicle with a movement point left after
+    its move, whose step drives it into the wreck and onto no other unit's square, the wreck
+    pushed as `push_refusal` allows from where the move leaves it (HoN core p.11)."""
+    if not vehicle.is_vehicle:
+        return f"{vehicle.key} is no vehicle: only vehicles push wrecks"
+    points = allowance(vehicle)
+    cost = action.path.cost if action.path is not None else 0
+    if points is None or cost + 1 > points:
+        return f"{vehicle.key} has no movement point left to push"
+    wreck = state.pieces.get(action.wreck)
+    if wreck is None or not wreck.is_wreck:
+        return f"no wreck {action.wreck}"
+    moves = action.path is not None and len(action.path.positions) > 1
+    pusher = moving.arrived(vehicle, action.path) if moves and action.path is not None else vehicle
+    dc, dr = STEPS[action.direction]
+    occupant = state.occupant()
+    for square in ((c + dc, r + dr) for c, r in pusher.squares):
+        other = occupant.get(square)
+        if other is not None and other.key not in (vehicle.key, wreck.key):
+            return f"{name(other)} stands where {name(vehicle)} would go"
+    problem = push_refusal(state, pusher, wreck, action.direction)
+    return f"{vehicle.key} may not push {wreck.key}: {problem}" if problem is not None else None
+
+
 def push_wreck(turn: Turn, vehicle: Piece, action: PushWreck) -> None:
     """One square, in the direction of the pushing vehicle's move, the wreck keeping its
     orientation; light vehicles push one-square wrecks only; never off the battlefield,
@@ -122,12 +160,7 @@ def push_wreck(turn: Turn, vehicle: Piece, action: PushWreck) -> None:
     when the square the vehicle vacates it into is impassable to it; infantry where the
     wreck lands makes a Forced Move (HoN core p.11)."""
     cite = turn.state.ruleset.cite
-    if not vehicle.is_vehicle:
-        raise ValueError(f"{vehicle.key} is no vehicle: only vehicles push wrecks")
-    points = allowance(vehicle)
-    cost = action.path.cost if action.path is not None else 0
-    if points is None or cost + 1 > points:
-        raise ValueError(f"{vehicle.key} has no movement point left to push")
+    refuse(pushing_refusal(turn.state, vehicle, action))
     if action.path is not None and len(action.path.positions) > 1:
         moving.move(turn, vehicle, action.path, ends_action=False)
         moved = moving.moved_on(turn, vehicle.key, action.path)
@@ -190,8 +223,44 @@ def carry(turn: Turn, vehicle: Piece) -> None:
         pieces[key] = pieces[key].moved(vehicle.squares, vehicle.facing)
 
 
+def embarkings(state: GameState, piece: Piece) -> Iterator[Embark]:
+    """Getting into a transport of its side with room for it (HoN core p.27): from where the
+    unit stands, and at the end of each Movement Action in reach that ends next to one."""
+    if not piece.is_infantry or piece.embarked_in is not None or not piece.squares:
+        return
+    near = (allowance(piece) or 0) + 1  # every step of a move costs a point; then next to it
+    transports = sorted(
+        (
+            t
+            for t in state.units(piece.owner)
+            if t.key != piece.key
+            and range_between(piece.squares, t.squares) <= near
+            and room_refusal(state, piece, t) is None
+        ),
+        key=lambda t: t.key,
+    )
+    if not transports:
+        return
+    for path in (None, *(move.path for move in moving.moves(state, piece))):
+        where = piece if path is None else moving.arrived(piece, path)
+        yield from (Embark(t.key, path) for t in transports if embark_refusal(state, where, t) is None)
+
+
+def embarking_refusal(state: GameState, piece: Piece, action: Embark) -> str | None:
+    """Why the unit may not get into the transport at the end of its move, or None
+    (`embark_refusal`, where the move leaves it)."""
+    transport = state.pieces.get(action.transport)
+    if transport is None:
+        return f"no transport {action.transport}"
+    moves = action.path is not None and len(action.path.positions) > 1
+    where = moving.arrived(piece, action.path) if moves and action.path is not None else piece
+    problem = embark_refusal(state, where, transport)
+    return f"{piece.key} may not embark in {transport.key}: {problem}" if problem is not None else None
+
+
 def embark(turn: Turn, piece: Piece, action: Embark) -> None:
-    transport = turn.state.pieces.get(action.transport)
+    refuse(embarking_refusal(turn.state, piece, action))
+    transport = turn.state.pieces[action.transport]
     if action.path is not None and len(action.path.positions) > 1:
         moving.move(turn, piece, action.path, ends_action=False)
         moved = moving.moved_on(turn, piece.key, action.path)
@@ -199,8 +268,6 @@ def embark(turn: Turn, piece: Piece, action: Embark) -> None:
             concealment.spot_all(turn, except_key=piece.key)
             return
         piece = moved
-    if transport is None:
-        raise ValueError(f"no transport {action.transport}")
     problem = embark_refusal(turn.state, piece, transport)
     if problem is not None:
         raise ValueError(f"{piece.key} may not embark in {transport.key}: {problem}")
@@ -218,19 +285,41 @@ def embark(turn: Turn, piece: Piece, action: Embark) -> None:
     concealment.spot_all(turn, except_key=piece.key)
 
 
-def disembark(turn: Turn, piece: Piece, action: Disembark) -> None:
+def disembarkings(state: GameState, piece: Piece) -> Iterator[Disembark]:
+    """Getting off its transport at the start of a Movement Action (HoN core p.27): a
+    representative set, the step out onto each square next to it it may stand on (it may go
+    on from there with what is left of its move); none for a unit an Aid marker holds (SoN
+    p.18)."""
+    transport = state.pieces.get(piece.embarked_in or "")
+    if transport is None or piece.key in state.mythos.aid.values():
+        return
+    yield from allowed(state, piece, map(Disembark, neighbours_of(transport.squares)), disembark_refusal)
+
+
+def disembark_refusal(state: GameState, piece: Piece, action: Disembark) -> str | None:
+    """Why the unit may not get off its transport so, or None: onto a square next to it it
+    may stand on, then along a path from there its movement points cover, the step out
+    counting one (HoN core p.27)."""
     square, path = action.square, action.path
-    transport = turn.state.pieces.get(piece.embarked_in or "")
+    transport = state.pieces.get(piece.embarked_in or "")
     if transport is None:
-        raise ValueError(f"{piece.key} is not embarked")
+        return f"{piece.key} is not embarked"
     if square not in neighbours_of(transport.squares):
-        raise ValueError(f"{square} is not next to {transport.key}")
+        return f"{square} is not next to {transport.key}"
     out = replace(piece, embarked_in=None)
-    if not may_stand(turn.state, out, (square,)):
-        raise ValueError(f"{piece.key} may not get off onto {square}")
+    if not may_stand(state, out, (square,)):
+        return f"{piece.key} may not get off onto {square}"
     points = allowance(out)
     if path is not None and (path.positions[0].squares != (square,) or points is None or path.cost + 1 > points):
-        raise ValueError(f"{piece.key} may not go on from {square} along that path")
+        return f"{piece.key} may not go on from {square} along that path"
+    return None
+
+
+def disembark(turn: Turn, piece: Piece, action: Disembark) -> None:
+    square, path = action.square, action.path
+    refuse(disembark_refusal(turn.state, piece, action))
+    transport = turn.state.pieces[piece.embarked_in or ""]
+    out = replace(piece, embarked_in=None)
     turn.state.pieces[piece.key] = out.moved((square,))
     turn.add(
         EmbarkEvent(

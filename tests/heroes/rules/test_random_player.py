@@ -14,11 +14,15 @@ import pytest
 from builder.cli import main
 from builder.heroes.ai.uniform import RandomPlayer, for_every_side
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules.actions import AssaultAction, Fire, Hold, Move
+from builder.heroes.rules.actions import AssaultAction, ChangeState, Fire, Hold, Move, Snipe, TemplateFire
 from builder.heroes.rules.decisions import ActivationAction, HeroesDecision
 from builder.heroes.rules.events import VictoryEvent
+from builder.heroes.rules.gear import GearFire, GearThrow, GrenadeInto
+from builder.heroes.rules.mythos import Cast
 from builder.heroes.rules.players import HeroesView
 from builder.heroes.rules.simulation import GameRecord, simulate
+from builder.heroes.rules.structures import Demolish
+from builder.heroes.rules.works import Deploy
 from builder.heroes.scenario.battlefield import Battlefield, assemble
 from builder.io.catalogue_files import load_catalogue
 from builder.io.scenario_files import LoadedScenario, load_scenario
@@ -90,15 +94,42 @@ def test_a_seed_plays_the_same_random_game() -> None:
 
 
 def test_the_random_player_takes_every_kind_of_action_it_is_offered() -> None:
-    """Over a few games its units hold, move, fire and assault: uniform among the options, not
-    the first listed."""
+    """Over a few games its units hold, move, turn over and fire: uniform among the options,
+    not the first listed (seeds whose games bring units within range of each other)."""
     taken: Counter[type] = Counter()
-    for seed in (1, 2, 3):
+    for seed in (4, 5, 7):
         _, players = play("hon-first-contact", seed)
         for player in players.values():
             taken.update(type(choice) for decision, _, choice in player.asked if isinstance(decision, ActivationAction))
-    assert {Hold, Move, Fire} <= set(taken)
+    assert {Hold, Move, ChangeState, Fire} <= set(taken)
     assert taken[Move] > taken[Hold]  # most offers are moves: a uniform pick takes them most
+
+
+def offered_and_taken(name: str, seeds: range) -> tuple[set[type], set[type]]:
+    """The kinds of action the random players' units were offered, and took, over the games."""
+    offered: set[type] = set()
+    taken: set[type] = set()
+    for seed in seeds:
+        _, players = play(name, seed)
+        for player in players.values():
+            for decision, options, choice in player.asked:
+                if isinstance(decision, ActivationAction):
+                    offered |= {type(action) for action in options}
+                    taken.add(type(choice))
+    return offered, taken
+
+
+def test_the_random_player_is_offered_and_takes_the_rules_other_actions() -> None:
+    """Beside moves, shots and assaults, the rules list every other action a unit may take
+    (builder.heroes.rules.activation.action_choices), so a uniform pick takes them too: the
+    Sniper's table and the howitzer's template (HoN core p.23-24), gear markers (p.28-31),
+    Military Engineering (BfC p.08), a structure fired at (p.22), a change of state (p.21),
+    and a Character's spells in Shadows over Normandie (SoN p.14-15)."""
+    offered, taken = offered_and_taken("carp-jump-in-carpiquet", range(1, 4))
+    assert {Snipe, TemplateFire, GearFire, GearThrow, GrenadeInto, Deploy, Demolish, ChangeState} <= offered
+    assert {Snipe, TemplateFire, GearThrow, GrenadeInto, Deploy, ChangeState} <= taken
+    offered, taken = offered_and_taken("son-the-black-rite", range(1, 2))
+    assert Cast in offered and Cast in taken
 
 
 def test_an_activated_unit_is_offered_every_square_it_reaches_and_every_shot() -> None:
@@ -115,8 +146,9 @@ def test_an_activated_unit_is_offered_every_square_it_reaches_and_every_shot() -
     assert offers
     for decision, offered in offers:
         assert isinstance(offered[0], Hold)
-        ends = [action.path.destination for action in offered if isinstance(action, Move)]
-        assert len(ends) == len(set(ends))
+        plain = [a for a in offered if isinstance(a, Move) and a.fire is None and not a.cards and not a.windows]
+        ends = [action.path.destination for action in plain]
+        assert len(ends) == len(set(ends))  # a card, windows or Fire on the Move make other moves
         assert decision.unit.key not in {a.defender for a in offered if isinstance(a, AssaultAction)}
     offered_kinds = {type(action) for _, offered in offers for action in offered}
     assert {Hold, Move, Fire} <= offered_kinds
