@@ -134,7 +134,7 @@ def _walk(
     """What the segment from `p` to `q` meets, square by square from the square it leaves,
     up to the first thing that blocks it; `looked` collects the squares where a unit standing
     there would have counted."""
-    width, height, squares, east, south = smap.width, smap.height, smap.squares, smap.east, smap.south
+    width, squares, east, south = smap.width, smap.squares, smap.east, smap.south
     units = occupancy.indexed(width) if occupancy.at else None
     x, y = ends.a
     at = x + y * width
@@ -151,23 +151,9 @@ def _walk(
                 if found.reason is not None:
                     break
         else:
-            if looked is not None:  # both sides of the interspace (`SightMap.route`)
-                looked.extend(
-                    side
-                    for side in ((nx, y), (x, ny))
-                    if 0 <= side[0] < width and 0 <= side[1] < height and side not in ignored
-                )
-            via_b = smap.route(x, y, nx, y, nx, ny, ends, occupancy)
-            via_c = smap.route(x, y, x, ny, nx, ny, ends, occupancy) if via_b is not None else None
-            if via_b is not None and via_c is not None:
-                best = via_b if via_b.rank() <= via_c.rank() else via_c
-                if best.reason is not None:
-                    best.blocked_at = frozenset({(nx, y), (x, ny)})
-                    corner = [max(x, nx), max(y, ny)]
-                    best.reason = f"Obstacles stand on both sides of the interspace {corner}: {best.reason}"
-                found.add(best)
-                if found.reason is not None:
-                    break
+            _through_interspace(smap, occupancy, (x, y), (nx, ny), ends, found, looked)
+            if found.reason is not None:
+                break
         at += delta
         here = (nx, ny)
         if here not in ignored:
@@ -184,6 +170,33 @@ def _walk(
                     break
         x, y = nx, ny
     return found
+
+
+def _through_interspace(
+    smap: SightMap,
+    occupancy: Occupancy,
+    here: Square,
+    there: Square,
+    ends: Ends,
+    found: Cost,
+    looked: list[Square] | None,
+) -> None:
+    """A line passing exactly through the interspace between `here` and the diagonal square
+    `there` touches the two squares on either side of it: it is blocked only when both sides
+    are, and otherwise takes the better side (HoN core p.13). What it meets is added to `found`."""
+    (x, y), (nx, ny) = here, there
+    if looked is not None:  # both sides of the interspace (`SightMap.route`)
+        looked.extend(side for side in ((nx, y), (x, ny)) if smap.inside(side) and side not in ends.own)
+    via_b = smap.route(x, y, nx, y, nx, ny, ends, occupancy)
+    via_c = smap.route(x, y, x, ny, nx, ny, ends, occupancy) if via_b is not None else None
+    if via_b is None or via_c is None:
+        return  # one side is clear: the line passes on that side
+    best = via_b if via_b.rank() <= via_c.rank() else via_c
+    if best.reason is not None:
+        best.blocked_at = frozenset({(nx, y), (x, ny)})
+        corner = [max(x, nx), max(y, ny)]
+        best.reason = f"Obstacles stand on both sides of the interspace {corner}: {best.reason}"
+    found.add(best)
 
 
 def _sight(smap: SightMap, a: Square, b: Square, ends: Ends, found: Cost) -> Sight:
