@@ -68,26 +68,23 @@ def search_any(mover: Mover, table: MoveTable, start: Position, points: int, int
     positions, moves = table.positions, table.moves
     first_state = (table.index(start), False)
     best: Best[int] = {first_state: (0, 0, None, False)}
-    buckets: list[list[tuple[int, bool]]] = [[first_state]]
-    cost = 0
-    while cost < len(buckets) and cost + 1 <= points:
-        for state in buckets[cost]:
+    # A state costing all the points is never moved on from, so it needs no bucket.
+    buckets: list[list[tuple[int, bool]]] = [[first_state] if cost == 0 else [] for cost in range(points)]
+    for cost, bucket in enumerate(buckets):
+        for state in bucket:
             found = best[state]
             if cost > found[0]:
                 continue
             found_markers = found[1]
             index = state[0]
-            may_launch: bool | None = None
-            allowed = moves[index]  # the terrain's moves, tabled on the first visit
-            if allowed is None:
-                allowed = mover.terrain_moves(table, index)
+            # SoN p.7: "an assault can only be launched from a free space".
+            may_launch = bool(into) and mover.may_end(positions[index])
+            # The terrain's moves, tabled on the first visit (a position may have none).
+            allowed = moves[index] or mover.terrain_moves(table, index)
             for new, first, entered, stop, markers in allowed:
                 assaulting = False
                 for square in entered:
                     if square in into:
-                        # SoN p.7: "an assault can only be launched from a free space".
-                        if may_launch is None:
-                            may_launch = mover.may_end(positions[index])
                         if not may_launch:
                             break
                         assaulting = True
@@ -102,11 +99,8 @@ def search_any(mover: Mover, table: MoveTable, start: Position, points: int, int
                     old = best.get(new_state)
                     if old is None or spent < old[0]:
                         best[new_state] = (spent, found_markers + markers, state, assaulting)
-                        if not new_state[1]:
-                            while len(buckets) <= spent:
-                                buckets.append([])
+                        if spent < points and not new_state[1]:
                             buckets[spent].append(new_state)
-        cost += 1
     return best
 
 
@@ -135,9 +129,7 @@ def _search_one(mover: Mover, points: int, into: frozenset[Square], moved_on: li
     # state costing all the points is never moved on from, so it needs no bucket.
     first = states[start][0]
     best: Best[Square] = {first: (0, 0, None, False)}
-    buckets: list[list[tuple[Square, bool]]] = [[] for _ in range(points)]
-    if points > 0:
-        buckets[0].append(first)
+    buckets: list[list[tuple[Square, bool]]] = [[first] if cost == 0 else [] for cost in range(points)]
     for cost, bucket in enumerate(buckets):
         for state in bucket:
             here = state[0]
