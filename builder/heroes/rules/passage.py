@@ -78,57 +78,19 @@ class PassageMap:
         self._exits: dict[tuple[UnitType, int, bool, bool, bool, frozenset[str]], Exits] = {}
         self._entries: dict[tuple[UnitType, int, bool, bool], dict[Square, tuple[Square, ...]]] = {}
         self._crossings: dict[tuple[UnitType, bool], dict[Square, tuple[_Crossing, ...]]] = {}
-        self.building_of: dict[Square, int] = {}
+        self.building_of, self.doors, self.windows = _buildings(battlefield)
         # Trenches (BfC p.06) by square, and their accesses (the dashed line with a blue
         # arrow, given as the element's doors): moving along a trench or through an access
         # does not stop a unit, entering or leaving elsewhere does.
-        self.trench_of: dict[Square, int] = {}
-        self.accesses: set[frozenset[Square]] = set()
-        self.doors: set[frozenset[Square]] = set()
-        self.windows: set[frozenset[Square]] = set()
-        # Barrier groups by edge, for steps through an interspace: each building's outline
-        # and inner walls, every no-passage edge together, and each BfC line.
-        # Two buildings of one element touching at a corner are two outlines: group by
-        # the element's connected parts.
-        self.groups: dict[frozenset[Square], set[int]] = {}
-        group = 0
-        for i, element in enumerate(battlefield.elements):
-            if element.effects.building:
-                for cell in element.cells:
-                    if battlefield.element_at.get(cell) is element:
-                        self.building_of[cell] = i
-                self.doors |= element.doors & element.boundary
-                self.windows |= windows_to_climb(element)  # Urban Fighter's, not a bunker's (BfC p.09)
-            if is_trench(element):
-                for cell in element.cells:
-                    if battlefield.element_at.get(cell) is element:
-                        self.trench_of[cell] = i
-                self.accesses |= element.doors & element.boundary
-            for part in _parts(element.cells):
-                outline = {e for e in element.boundary if e & part} if element.effects.building else set()
-                for edge in outline | {e for e in element.walls if e & part}:
-                    self.groups.setdefault(edge, set()).add(group)
-                group += 1
-        for edge in battlefield.no_passage:
-            self.groups.setdefault(edge, set()).add(_NO_PASSAGE)
+        self.trench_of, self.accesses = _trenches(battlefield)
         self.barriers = battlefield.walls | battlefield.no_passage
-        # Lines that hinder movement: hedgehogs are impassable to vehicles and a difficult
-        # passage whatever their data says (BfC p.05); other lines carry their effects.
-        self.line_rules: dict[int, tuple[frozenset[UnitType], bool]] = {}
+        # Lines that hinder movement, by index, and the edges they run along (BfC p.05).
+        self.line_rules = _hindering_lines(battlefield)
         self.lines_on: dict[frozenset[Square], list[int]] = {}
-        for j, placed in enumerate(battlefield.lines):
-            effects = placed.line.effects
-            stops = effects.difficult
-            barred = frozenset(effects.impassable)
-            if placed.line.kind is LineKind.HEDGEHOG:
-                stops, barred = True, barred | {UnitType.LIGHT_VEHICLE, UnitType.HEAVY_VEHICLE}
-            if not stops and not barred:
-                continue
-            self.line_rules[j] = (barred, stops)
-            for p, q in placed.segments:
-                edge = edge_of_segment(p, q)
-                self.lines_on.setdefault(edge, []).append(j)
-                self.groups.setdefault(edge, set()).add(-2 - j)
+        for j in self.line_rules:
+            for p, q in battlefield.lines[j].segments:
+                self.lines_on.setdefault(edge_of_segment(p, q), []).append(j)
+        self.groups = _barrier_groups(battlefield, self.lines_on)
 
     # --- Standing -------------------------------------------------------------------
 
@@ -364,6 +326,74 @@ class PassageMap:
         if is_diagonal(a, b):
             return self.step(a, b, UnitType.INFANTRY, False).allowed
         return edge_key(a, b) not in self.barriers
+
+
+def _buildings(battlefield: Battlefield) -> tuple[dict[Square, int], set[frozenset[Square]], set[frozenset[Square]]]:
+    """Each building's squares (by the index of its element), its doors, and the windows an
+    Urban Fighter climbs through (not a bunker's, BfC p.09): a building is entered through a
+    door only (HoN core p.20)."""
+    building_of: dict[Square, int] = {}
+    doors: set[frozenset[Square]] = set()
+    windows: set[frozenset[Square]] = set()
+    for i, element in enumerate(battlefield.elements):
+        if element.effects.building:
+            building_of.update(_own_cells(battlefield, element, i))
+            doors |= element.doors & element.boundary
+            windows |= windows_to_climb(element)
+    return building_of, doors, windows
+
+
+def _trenches(battlefield: Battlefield) -> tuple[dict[Square, int], set[frozenset[Square]]]:
+    """Each trench's squares (by the index of its element) and its accesses (BfC p.06)."""
+    trench_of: dict[Square, int] = {}
+    accesses: set[frozenset[Square]] = set()
+    for i, element in enumerate(battlefield.elements):
+        if is_trench(element):
+            trench_of.update(_own_cells(battlefield, element, i))
+            accesses |= element.doors & element.boundary
+    return trench_of, accesses
+
+
+def _own_cells(battlefield: Battlefield, element: PlacedElement, index: int) -> dict[Square, int]:
+    """The element's cells that are its own (no element placed over them), to its index."""
+    return {cell: index for cell in element.cells if battlefield.element_at.get(cell) is element}
+
+
+def _hindering_lines(battlefield: Battlefield) -> dict[int, tuple[frozenset[UnitType], bool]]:
+    """The BfC lines that hinder movement, by index: the unit types they bar and whether they
+    are a difficult passage. A barbed hedgehog is impassable to vehicles and a difficult
+    passage whatever its data says (BfC p.05); other lines carry their effects."""
+    rules: dict[int, tuple[frozenset[UnitType], bool]] = {}
+    for j, placed in enumerate(battlefield.lines):
+        effects = placed.line.effects
+        stops, barred = effects.difficult, frozenset(effects.impassable)
+        if placed.line.kind is LineKind.HEDGEHOG:
+            stops, barred = True, barred | {UnitType.LIGHT_VEHICLE, UnitType.HEAVY_VEHICLE}
+        if stops or barred:
+            rules[j] = (barred, stops)
+    return rules
+
+
+def _barrier_groups(
+    battlefield: Battlefield, lines_on: dict[frozenset[Square], list[int]]
+) -> dict[frozenset[Square], set[int]]:
+    """Barrier groups by edge, for steps through an interspace (HoN core p.10): each building's
+    outline and inner walls, every no-passage edge together, and each hindering BfC line.
+    Two buildings of one element touching at a corner are two outlines: grouped by the
+    element's connected parts."""
+    groups: dict[frozenset[Square], set[int]] = {}
+    group = 0
+    for element in battlefield.elements:
+        for part in _parts(element.cells):
+            outline = {e for e in element.boundary if e & part} if element.effects.building else set()
+            for edge in outline | {e for e in element.walls if e & part}:
+                groups.setdefault(edge, set()).add(group)
+            group += 1
+    for edge in battlefield.no_passage:
+        groups.setdefault(edge, set()).add(_NO_PASSAGE)
+    for edge, lines in lines_on.items():
+        groups.setdefault(edge, set()).update(-2 - j for j in lines)
+    return groups
 
 
 def _never(s: Square, t: Square) -> bool:
