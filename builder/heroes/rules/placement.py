@@ -214,136 +214,180 @@ def check_placements(
     """Every reason `pieces` (one side's counters; those without squares stay off the
     battlefield) are not a legal deployment. `others`: counters already on the battlefield.
     `paths`: where each piece is in the positions file, by key."""
-    rules = ruleset or conditions(scenario, battlefield)  # night in a cave (SoN p.11)
-    passage = passage_map(battlefield)
-    issues: list[Issue] = []
     if scenario.side(side) is None:
         known = ", ".join(s.id for s in scenario.sides)
         return [error("deploy.no-zone", "sides", f"The scenario has no side {side!r}; its sides are {known}.")]
+    rules = ruleset or conditions(scenario, battlefield)  # night in a cave (SoN p.11)
+    passage = passage_map(battlefield)
     taken: dict[Square, str] = {sq: p.unit.name for p in others for sq in p.squares}
-    forbidden = objective_area(scenario, battlefield)
-    reach_cache: dict[tuple[str, int, frozenset[Square]], dict[Square, int]] = {}
+    zone_check = _ZoneCheck(battlefield, passage, objective_area(scenario, battlefield), rules)
+    issues: list[Issue] = []
     for index, piece in enumerate(pieces):
         path = (paths or {}).get(piece.key, f"positions[{index}]")
-        name = piece.unit.name
         zones = zones_for(scenario, side, piece.unit.id)
-        if not piece.squares:
-            issues.append(
-                warning(
-                    "deploy.unplaced",
-                    path,
-                    f"{name} ({piece.key}) is not placed: it stays off the battlefield.",
-                    "Give it a position, or bring it in later through entry squares.",
-                )
-            )
+        unready = _not_deployed(piece, path, side, zones)
+        if unready is not None:
+            issues.append(unready)
             continue
-        if not zones:
-            issues.append(
-                error(
-                    "deploy.no-zone",
-                    path,
-                    f"The scenario gives {side} no deployment zone or entry squares for {name}.",
-                    "Add a zone for the side to the scenario.",
-                )
-            )
+        issues += _face_issues(piece, path, rules)
+        shape = _shape_issue(piece, path, battlefield)
+        if shape is not None:
+            issues.append(shape)
             continue
-        if not may_show(piece):
-            issues.append(
-                error(
-                    "deploy.face",
-                    f"{path}.side",
-                    f"{name} must deploy showing its first side: only "
-                    "Ambush, Tripod and Scout units may deploy with either side up "
-                    f"({rules.cite('ambush')}).",
-                    "Remove `side: 1`.",
-                )
-            )
-        squares = piece.squares
-        if len(squares) != piece.unit.footprint or not shape_fits(squares, piece.facing):
-            issues.append(
-                error(
-                    "deploy.shape",
-                    path,
-                    f"{name} covers {plural(piece.unit.footprint, 'square')}; "
-                    f"{_where(squares)} is not its shape facing {piece.facing}.",
-                    "Give the front square as `at` and the facing.",
-                )
-            )
-            continue
-        off = [sq for sq in squares if sq not in battlefield.squares]
-        if off:
-            issues.append(
-                error("deploy.off-map", f"{path}.at", f"{name} would stand off the battlefield at {_where(off)}.")
-            )
-            continue
-        refused = [(sq, why) for sq in squares if (why := passage.refusal(sq, piece.unit, piece.side))]
-        for sq, why in refused:
-            issues.append(
-                error(
-                    "deploy.impassable",
-                    f"{path}.at",
-                    f"{name} cannot stand on [{sq[0]}, {sq[1]}]: it {why} ({rules.cite('impassable')}).",
-                    "Choose a square it may enter.",
-                )
-            )
-        if not passage.whole(squares):
-            issues.append(
-                error("deploy.shape", path, f"{name} would straddle a wall or no-passage edge at {_where(squares)}.")
-            )
-        stacked = [sq for sq in squares if sq in taken]
-        for sq in stacked:
-            issues.append(
-                error(
-                    "deploy.stacked",
-                    f"{path}.at",
-                    f"{name} and {taken[sq]} cannot share the square [{sq[0]}, {sq[1]}] ({rules.cite('movement')}).",
-                    "Move one of them.",
-                )
-            )
-        for sq in squares:
-            taken.setdefault(sq, name)
-        area = zone_squares(zones, battlefield)
-        outside = [sq for sq in squares if sq not in area]
-        if not outside or refused:
-            continue
-        names = ", ".join(repr(z.id) for z in zones)
+        refused = _ground_issues(piece, path, passage, rules)
+        issues += refused + _stacking_issues(piece, path, passage, taken, rules)
+        for sq in piece.squares:
+            taken.setdefault(sq, piece.unit.name)
+        if not refused:
+            issues += zone_check.issues(piece, path, zones)
+    return issues
+
+
+def _not_deployed(piece: Piece, path: str, side: str, zones: list[Zone]) -> Issue | None:
+    """A counter given no position stays off the battlefield; one its side has no zone for
+    cannot deploy at all."""
+    name = piece.unit.name
+    if not piece.squares:
+        return warning(
+            "deploy.unplaced",
+            path,
+            f"{name} ({piece.key}) is not placed: it stays off the battlefield.",
+            "Give it a position, or bring it in later through entry squares.",
+        )
+    if not zones:
+        return error(
+            "deploy.no-zone",
+            path,
+            f"The scenario gives {side} no deployment zone or entry squares for {name}.",
+            "Add a zone for the side to the scenario.",
+        )
+    return None
+
+
+def _face_issues(piece: Piece, path: str, rules: Ruleset) -> list[Issue]:
+    """Only Ambush, Tripod and Scout units may deploy with either side up (HoN core p.21, p.26)."""
+    if may_show(piece):
+        return []
+    return [
+        error(
+            "deploy.face",
+            f"{path}.side",
+            f"{piece.unit.name} must deploy showing its first side: only "
+            "Ambush, Tripod and Scout units may deploy with either side up "
+            f"({rules.cite('ambush')}).",
+            "Remove `side: 1`.",
+        )
+    ]
+
+
+def _shape_issue(piece: Piece, path: str, battlefield: Battlefield) -> Issue | None:
+    """A counter covers its footprint, in its shape for its facing, on the battlefield."""
+    squares, name = piece.squares, piece.unit.name
+    if len(squares) != piece.unit.footprint or not shape_fits(squares, piece.facing):
+        return error(
+            "deploy.shape",
+            path,
+            f"{name} covers {plural(piece.unit.footprint, 'square')}; "
+            f"{_where(squares)} is not its shape facing {piece.facing}.",
+            "Give the front square as `at` and the facing.",
+        )
+    off = [sq for sq in squares if sq not in battlefield.squares]
+    if off:
+        return error("deploy.off-map", f"{path}.at", f"{name} would stand off the battlefield at {_where(off)}.")
+    return None
+
+
+def _ground_issues(piece: Piece, path: str, passage: PassageMap, rules: Ruleset) -> list[Issue]:
+    """Each square the unit may not enter (HoN core p.18)."""
+    return [
+        error(
+            "deploy.impassable",
+            f"{path}.at",
+            f"{piece.unit.name} cannot stand on [{sq[0]}, {sq[1]}]: it {why} ({rules.cite('impassable')}).",
+            "Choose a square it may enter.",
+        )
+        for sq in piece.squares
+        if (why := passage.refusal(sq, piece.unit, piece.side))
+    ]
+
+
+def _stacking_issues(
+    piece: Piece, path: str, passage: PassageMap, taken: Mapping[Square, str], rules: Ruleset
+) -> list[Issue]:
+    """A counter not split by a wall, on squares no other counter holds: one counter per
+    square (HoN core p.9)."""
+    squares, name = piece.squares, piece.unit.name
+    issues: list[Issue] = []
+    if not passage.whole(squares):
+        issues.append(
+            error("deploy.shape", path, f"{name} would straddle a wall or no-passage edge at {_where(squares)}.")
+        )
+    issues += [
+        error(
+            "deploy.stacked",
+            f"{path}.at",
+            f"{name} and {taken[sq]} cannot share the square [{sq[0]}, {sq[1]}] ({rules.cite('movement')}).",
+            "Move one of them.",
+        )
+        for sq in squares
+        if sq in taken
+    ]
+    return issues
+
+
+@dataclass
+class _ZoneCheck:
+    """Whether a counter stands in its deployment zones, or a Scout near enough to them
+    (HoN core p.26; SoN p.18); the Scout reaches worked out once per unit, value and area."""
+
+    battlefield: Battlefield
+    passage: PassageMap
+    forbidden: frozenset[Square]  # objectives' areas and the squares next to them
+    rules: Ruleset
+    reaches: dict[tuple[str, int, frozenset[Square]], dict[Square, int]] = field(default_factory=dict)
+
+    def issues(self, piece: Piece, path: str, zones: list[Zone]) -> list[Issue]:
+        area = zone_squares(zones, self.battlefield)
+        outside = [sq for sq in piece.squares if sq not in area]
+        if not outside:
+            return []
+        name, names = piece.unit.name, ", ".join(repr(z.id) for z in zones)
         scout = piece.side.ability_value("scout")
         if not scout:
-            issues.append(
+            return [
                 error(
                     "deploy.outside",
                     f"{path}.at",
                     f"{name} is outside its deployment zone ({names}) at {_where(outside)}.",
                     "Place it inside the zone.",
                 )
-            )
-            continue
+            ]
         key = (piece.unit.id, scout, area)
-        if key not in reach_cache:
-            reach_cache[key] = scout_reach(passage, piece, area, scout)
-        far = [sq for sq in outside if sq not in reach_cache[key]]
-        near_objective = [sq for sq in outside if sq in forbidden]
+        if key not in self.reaches:
+            self.reaches[key] = scout_reach(self.passage, piece, area, scout)
+        far = [sq for sq in outside if sq not in self.reaches[key]]
+        near_objective = [sq for sq in outside if sq in self.forbidden]
+        cite = self.rules.cite("scout")
         if far:
-            issues.append(
+            return [
                 error(
                     "deploy.scout",
                     f"{path}.at",
-                    f"{name} (Scout {scout}) is more than {scout} squares "
-                    f"outside {names} at {_where(far)} ({rules.cite('scout')}).",
+                    f"{name} (Scout {scout}) is more than {scout} squares outside {names} at {_where(far)} ({cite}).",
                     f"Place it within {scout} squares of the zone.",
                 )
-            )
-        elif near_objective:
-            issues.append(
+            ]
+        if near_objective:
+            return [
                 error(
                     "deploy.scout",
                     f"{path}.at",
                     f"{name} (Scout {scout}) may not end adjacent to an "
-                    f"objective or inside its area, at {_where(near_objective)} ({rules.cite('scout')}).",
+                    f"objective or inside its area, at {_where(near_objective)} ({cite}).",
                     "Move it away from the objective.",
                 )
-            )
-    return issues
+            ]
+        return []
 
 
 # --- Positions files -----------------------------------------------------------------
