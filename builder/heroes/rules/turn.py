@@ -334,49 +334,64 @@ def supply_phase(state: GameState, orders: Mapping[str, Orders], players: Player
     hardboiled.hardboiled_before_terror(turn)  # Hardboiled tokens spare a unit its check (SoN p.16)
     terror.terror_checks(turn)  # after the bluffs, before the moves (SoN p.10-11)
     for side in state.initiative_order():
-        ordered = orders[side].ordered if side in orders else frozenset()
-        for piece in sorted(_own(state, side), key=lambda p: p.key):
-            current = _piece(state, piece.key)
-            if current is None or current.key in ordered or current.activated or current.is_wreck:
-                continue
-            before = len(turn.frames)
-            act(turn, current, supply=True)
-            if isinstance(turn.frames[before].event, HoldEvent):
-                del turn.frames[before]  # units that stay put in the Supply Phase are not news
+        _supply_moves(turn, side, orders[side].ordered if side in orders else frozenset())
         battle_events.mine_cards(turn, side)  # the Mine action card (HoN core p.17)
-        rallied = 0
-        for key, piece in list(state.pieces.items()):
-            if (
-                piece.owner == side
-                and piece.suppressed
-                and not piece.is_wreck
-                and not state.mythos.keeps_suppressed(key)
-            ):
-                state.pieces[key] = piece.marked(suppressed=piece.suppressed - 1)
-                rallied += 1
-        if rallied:
-            turn.add(
-                RallyEvent(
-                    turn=state.turn,
-                    phase=turn.phase,
-                    side=side,
-                    text=f"{side} takes one Suppressed marker off {rallied} unit{'s' if rallied != 1 else ''} "
-                    f"({state.ruleset.cite('supply-phase')}).",
-                )
-            )
+        _rally(turn, side)
     gear_firing.explode_bombs(turn)  # Sticky Bombs and Magnetic Mines, at the end of the Supply Phase (HoN core p.29)
     scenario_events(turn, ScenarioPhase.SUPPLY, "end")
     madness.madness_passes(turn)  # Catatonia and Hysteria end with the next round's Supply Phase (SoN p.11)
     casting.spells_at_supply_end(turn)  # Paralyze and Enchant Unit markers (SoN p.15)
     state.mythos.treated.clear()  # treated units rally from the next Supply Phase (SoN p.18)
     for side in state.initiative_order():
-        deck = state.decks.get(side)
-        if deck is not None:
-            discards = turn.ask(Discards(side=side, options=discard_selections(deck))) if turn.asking else ()
-            drawn = refill(state, side, discards, dice)
-            if drawn is not None:
-                turn.add(drawn)
+        _refill_hand(turn, side)
     return turn.frames
+
+
+def _supply_moves(turn: Turn, side: str, ordered: frozenset[str]) -> None:
+    """The side's units with no order token nor Activated marker move (HoN core p.16); those
+    that stay put are not news."""
+    state = turn.state
+    for piece in sorted(_own(state, side), key=lambda p: p.key):
+        current = _piece(state, piece.key)
+        if current is None or current.key in ordered or current.activated or current.is_wreck:
+            continue
+        before = len(turn.frames)
+        act(turn, current, supply=True)
+        if isinstance(turn.frames[before].event, HoldEvent):
+            del turn.frames[before]
+
+
+def _rally(turn: Turn, side: str) -> None:
+    """One Suppressed marker off each of the side's units (HoN core p.16), but those an Aid
+    marker or a Medic's care this phase keeps suppressed (SoN p.18)."""
+    state = turn.state
+    rallied = 0
+    for key, piece in list(state.pieces.items()):
+        if piece.owner == side and piece.suppressed and not piece.is_wreck and not state.mythos.keeps_suppressed(key):
+            state.pieces[key] = piece.marked(suppressed=piece.suppressed - 1)
+            rallied += 1
+    if rallied:
+        turn.add(
+            RallyEvent(
+                turn=state.turn,
+                phase=turn.phase,
+                side=side,
+                text=f"{side} takes one Suppressed marker off {rallied} unit{'s' if rallied != 1 else ''} "
+                f"({state.ruleset.cite('supply-phase')}).",
+            )
+        )
+
+
+def _refill_hand(turn: Turn, side: str) -> None:
+    """The side discards the action cards it wishes and draws back up to its hand size
+    (HoN core p.16-17, step 7)."""
+    deck = turn.state.decks.get(side)
+    if deck is None:
+        return
+    discards = turn.ask(Discards(side=side, options=discard_selections(deck))) if turn.asking else ()
+    drawn = refill(turn.state, side, discards, turn.dice)
+    if drawn is not None:
+        turn.add(drawn)
 
 
 def end_of_turn(state: GameState, last: int, dice: Dice) -> list[Frame]:
