@@ -125,7 +125,22 @@ def _suppressed(ruleset: Ruleset, markers: int) -> tuple[Modifier, ...]:
 
 def engage(assault: Assault, ruleset: Ruleset = HON) -> Engagement:
     """Check an assault and work out both rolls' modifiers (HoN core p.25; SoN p.7)."""
-    attacker, defender, cite = assault.attacker, assault.defender, ruleset.cite
+    attacker, cite = assault.attacker, ruleset.cite
+    _check_parties(assault, cite)
+    bonus = _assault_bonus(assault, cite)
+    combat = _combat_value(attacker, assault.defender, cite)
+    defender = _as_assaulted(assault)
+    attack: tuple[Modifier, ...] = (Modifier(f"Combat value vs {defender.colour.value}", combat, cite("assault")),)
+    if bonus:
+        attack += (Modifier(f"Assault +{bonus}", bonus, cite("assault")),)
+    attack += assault.attacker_bonuses + _suppressed(ruleset, attacker.suppressed)
+    return _defence(assault, defender, attack, ruleset)
+
+
+def _check_parties(assault: Assault, cite: Callable[[str], str]) -> None:
+    """Two units, neither a wreck; the attacker turned to its inactive side (HoN core p.21);
+    no defender inside a vehicle (p.27)."""
+    attacker, defender = assault.attacker, assault.defender
     for piece in (attacker, defender):
         if piece.side.defense is None:
             raise IllegalAttack(f"{name(piece)} is a wreck, not a unit", cite("assault"))
@@ -133,29 +148,52 @@ def engage(assault: Assault, ruleset: Ruleset = HON) -> Engagement:
         raise IllegalAttack(f"{name(attacker)} must turn to its inactive side before assaulting", cite("ambush"))
     if defender.embarked_in is not None:
         raise IllegalAttack(f"{name(defender)} is inside a vehicle and may not be assaulted", cite("transport"))
-    bonus = attacker.side.ability_value("assault")
+
+
+def _assault_bonus(assault: Assault, cite: Callable[[str], str]) -> int:
+    """The attacker's Assault value, or the one an action card grants if better: a unit
+    without either may not assault (HoN core p.25)."""
+    bonus = assault.attacker.side.ability_value("assault")
     if assault.granted_assault is not None:
         bonus = max(bonus or 0, assault.granted_assault)
     if bonus is None:
-        raise IllegalAttack(f"{name(attacker)} has no Assault ability", cite("assault"))
+        raise IllegalAttack(f"{name(assault.attacker)} has no Assault ability", cite("assault"))
+    return bonus
+
+
+def _combat_value(attacker: Piece, defender: Piece, cite: Callable[[str], str]) -> int:
+    """The attacker's combat value against the defender's defense colour; X may not assault
+    (HoN core p.25)."""
     values = assault_values(attacker)
     combat = values.against(defender.colour) if values is not None else None
     if combat is None:
         raise IllegalAttack(f"{name(attacker)} has X against {defender.colour.shield} defense", cite("assault"))
-    if defender.concealed:  # a concealed defender is revealed as the assault begins (HoN core p.21)
+    return combat
+
+
+def _as_assaulted(assault: Assault) -> Piece:
+    """The defender as it fights: a concealed one revealed as the assault begins (HoN core
+    p.21), one assaulted from outside its limited firing arc(s) with a Suppressed marker
+    first (p.26)."""
+    defender = assault.defender
+    if defender.concealed:
         defender = defender.revealed()
     if assault.outside_arc:
         if all(w.arc is None for w in defender.side.weapons):
             raise ValueError(f"{name(defender)} has a 360° firing arc: no square is outside it")
-        defender = replace(defender, suppressed=defender.suppressed + 1)  # HoN core p.26
-    attack: tuple[Modifier, ...] = (Modifier(f"Combat value vs {defender.colour.value}", combat, cite("assault")),)
-    if bonus:
-        attack += (Modifier(f"Assault +{bonus}", bonus, cite("assault")),)
-    attack += assault.attacker_bonuses + _suppressed(ruleset, attacker.suppressed)
+        defender = replace(defender, suppressed=defender.suppressed + 1)
+    return defender
+
+
+def _defence(assault: Assault, defender: Piece, attack: tuple[Modifier, ...], ruleset: Ruleset) -> Engagement:
+    """The defender's roll: none when it has X against the attacker or is a heavy vehicle
+    without a secondary weapon (HoN core p.25), one die when Paralyzed (SoN p.15), else its
+    combat value, its terrain unless both share it (p.25; SoN p.7: not a creature where
+    creatures ignore terrain), two dice with an Assault ability (p.25)."""
+    attacker, cite = assault.attacker, ruleset.cite
     answer = assault_values(defender)
     fights_back = answer.against(attacker.colour) if answer is not None else None
     if fights_back is None:
-        # X against the attacker, or a heavy vehicle without a secondary weapon (HoN core p.25).
         return Engagement(attack, (), 0, True, defender)
     if assault.defender_paralyzed:
         return Engagement(attack, _suppressed(ruleset, defender.suppressed), 1, False, defender)
@@ -200,18 +238,7 @@ def resolve_assault(
     plan = engage(assault, ruleset)
     attacker: Piece | None = assault.attacker
     defender: Piece | None = plan.defender
-    attack = defence = None
-    outcome = AssaultOutcome.WIN
-    if not plan.automatic:
-        attack = _roll("assault-attack", dice.roll(2), plan.attack, ruleset)
-        defence = _roll("assault-defence", dice.roll(plan.defender_dice), plan.defence, ruleset)
-        # Veteran markers, a reroll rerolled again as long as a side spends one (HoN core p.30).
-        while (again := reroll(compare(attack.total, defence.total), attack, defence) if reroll else None) is not None:
-            if again == "attack":
-                attack = _roll("assault-attack", dice.roll(2), plan.attack, ruleset)
-            else:
-                defence = _roll("assault-defence", dice.roll(plan.defender_dice), plan.defence, ruleset)
-        outcome = compare(attack.total, defence.total)
+    attack, defence, outcome = _roll_off(plan, dice, ruleset, reroll)
     attacker_effect = defender_effect = Effect.NONE
     damage: list[DamageResult] = []
     lost: DamageResult | None = None
@@ -267,6 +294,24 @@ def resolve_assault(
         tuple(damage),
         points,
     )
+
+
+def _roll_off(
+    plan: Engagement, dice: Dice, ruleset: Ruleset, reroll: AssaultReroll | None
+) -> tuple[Roll | None, Roll | None, AssaultOutcome]:
+    """Both sides roll, the higher result winning (HoN core p.25); a roll rerolled again as
+    long as a side spends a Veteran marker (p.30). A defender that cannot fight back loses
+    without a roll."""
+    if plan.automatic:
+        return None, None, AssaultOutcome.WIN
+    attack = _roll("assault-attack", dice.roll(2), plan.attack, ruleset)
+    defence = _roll("assault-defence", dice.roll(plan.defender_dice), plan.defence, ruleset)
+    while (again := reroll(compare(attack.total, defence.total), attack, defence) if reroll else None) is not None:
+        if again == "attack":
+            attack = _roll("assault-attack", dice.roll(2), plan.attack, ruleset)
+        else:
+            defence = _roll("assault-defence", dice.roll(plan.defender_dice), plan.defence, ruleset)
+    return attack, defence, compare(attack.total, defence.total)
 
 
 def _roll(kind: str, rolled: tuple[int, ...], modifiers: tuple[Modifier, ...], ruleset: Ruleset) -> Roll:
