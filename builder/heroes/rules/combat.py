@@ -288,63 +288,18 @@ def lacks(shot: Shot, ability: str, ruleset: Ruleset = HON) -> bool:
 def aim(shot: Shot, ruleset: Ruleset = HON) -> Aim:
     """Check a firing action against the rules and work out its modifiers."""
     target, firer, cite = shot.target, shot.firer, ruleset.cite
-    if target.concealed:
-        raise IllegalAttack(f"{name(target)} is concealed and may not be targeted", cite("ambush"))
-    if target.embarked_in is not None:
-        raise IllegalAttack(f"{name(target)} is inside a vehicle and may not be targeted", cite("transport"))
-    if shot.range < 1:
-        raise ValueError("the range counts the target's square, so it is at least 1")
-    if ruleset.max_range is not None and shot.range > ruleset.max_range and not shot.free_of_range:
-        raise IllegalAttack(f"night or fog limits shots to {ruleset.max_range} squares", cite("night"))
-    value: Callable[[str], int | None] = _NO_ABILITIES.get
-    if shot.combat is not None:
-        combat = shot.combat  # an Alternate Firing Action: the counter's abilities don't apply
-    elif firer is None:
-        raise ValueError("a shot needs a firing piece or an explicit combat value")
-    else:
-        values, value = _values(shot, firer, ruleset)
-        found = values.against(target.colour)
-        if found is None:
-            raise IllegalAttack(f"{name(firer)} has X against {target.colour.shield} defense", cite("attack-type"))
-        combat = found
-    alternate = shot.combat is not None
-
-    def flag(given: bool | None, ability: str, rule: str | None = None) -> bool:
-        has = value(ability) is not None
-        if given and not has:
-            raise IllegalAttack(f"the firer has no {ability.replace('-', ' ')} ability", cite(rule or ability))
-        return has if given is None else given
-
-    limit = value("limited-range")
-    if limit and shot.range > limit and not shot.free_of_range:
-        raise IllegalAttack(f"Limited Range {limit}: the target is {shot.range} squares away", cite("limited-range"))
-    move = value("fire-on-the-move") or 0
-    if shot.fire_on_the_move:
-        flag(True, "fire-on-the-move")
-    if shot.suppressive and not alternate:
-        flag(True, "suppressive-fire")
+    _check_target(shot, ruleset)
+    combat, value = _combat_value(shot, ruleset)
+    _check_declared(shot, value, cite)
+    dual = _declared(value, shot.dual_weapon, "dual-weapon", cite)
     share = shot.machine_gunner_share
-    if share is not None:
-        if not alternate:
-            flag(True, "machine-gunner")
-        if share < 1:
-            raise IllegalAttack("each Machine Gunner shot gets at least +1", cite("machine-gunner"))
-        if shot.frightening_shot:
-            raise IllegalAttack("Frightening Shot may not be used with Machine Gunner", cite("frightening-shot"))
-    if shot.opportunity:
-        if not shot.position_opportunity:
-            flag(True, "opportunity-fire")
-        if firer is None or firer.activated:
-            raise IllegalAttack("only a unit not yet activated may take Opportunity Fire", cite("opportunity-fire"))
-    dual = flag(shot.dual_weapon, "dual-weapon")
-    frightening = flag(shot.frightening_shot, "frightening-shot") and share is None
+    frightening = _declared(value, shot.frightening_shot, "frightening-shot", cite) and share is None
     piercing = shot.piercing
     if piercing is None:
         piercing = any(value(ability) is not None for ability in ruleset.piercing_abilities)
     suppressed = shot.suppressed if shot.suppressed is not None else firer.suppressed if firer is not None else 0
-    combat_part = combat_modifiers(
-        ruleset, target.colour, combat, shot.bonuses, move if shot.fire_on_the_move else 0, shot.suppressive, share
-    )
+    move = (value("fire-on-the-move") or 0) if shot.fire_on_the_move else 0
+    combat_part = combat_modifiers(ruleset, target.colour, combat, shot.bonuses, move, shot.suppressive, share)
     obscured = [(f"Obscured LoS at {list(square)}", penalty) for square, penalty in shot.obscured]
     long_range = shot.range > ruleset.long_range_beyond and value("hawkeye") is None  # Hawkeye: SoN p.17
     penalties = result_penalties(ruleset, suppressed, obscured, long_range, shot.penalties)
@@ -370,3 +325,80 @@ def aim(shot: Shot, ruleset: Ruleset = HON) -> Aim:
         destruction=destruction,
         page=page,
     )
+
+
+def _check_target(shot: Shot, ruleset: Ruleset) -> None:
+    """A target that may be fired at: not concealed (HoN core p.21), not inside a vehicle
+    (p.27), within the range night or fog allows."""
+    target, cite = shot.target, ruleset.cite
+    if target.concealed:
+        raise IllegalAttack(f"{name(target)} is concealed and may not be targeted", cite("ambush"))
+    if target.embarked_in is not None:
+        raise IllegalAttack(f"{name(target)} is inside a vehicle and may not be targeted", cite("transport"))
+    if shot.range < 1:
+        raise ValueError("the range counts the target's square, so it is at least 1")
+    if ruleset.max_range is not None and shot.range > ruleset.max_range and not shot.free_of_range:
+        raise IllegalAttack(f"night or fog limits shots to {ruleset.max_range} squares", cite("night"))
+
+
+def _combat_value(shot: Shot, ruleset: Ruleset) -> tuple[int, Callable[[str], int | None]]:
+    """The combat value the shot fires with against the target's defense colour (X may not
+    fire, HoN core p.14), and the value of each ability that goes with it: none for an
+    Alternate Firing Action, which brings its own value (p.14)."""
+    target, firer = shot.target, shot.firer
+    if shot.combat is not None:
+        return shot.combat, _NO_ABILITIES.get
+    if firer is None:
+        raise ValueError("a shot needs a firing piece or an explicit combat value")
+    values, value = _values(shot, firer, ruleset)
+    found = values.against(target.colour)
+    if found is None:
+        raise IllegalAttack(f"{name(firer)} has X against {target.colour.shield} defense", ruleset.cite("attack-type"))
+    return found, value
+
+
+def _declared(value: Callable[[str], int | None], given: bool | None, ability: str, cite: Callable[[str], str]) -> bool:
+    """Whether the shot uses `ability`: as `given` when declared, refused when the firer has
+    it not; else whether it has it."""
+    has = value(ability) is not None
+    if given and not has:
+        raise IllegalAttack(f"the firer has no {ability.replace('-', ' ')} ability", cite(ability))
+    return has if given is None else given
+
+
+def _check_declared(shot: Shot, value: Callable[[str], int | None], cite: Callable[[str], str]) -> None:
+    """The shot's range within a Limited Range, and the abilities it is declared with: Fire
+    on the Move (HoN core p.23) and Suppressive Fire (p.24), which an Alternate Firing Action
+    needs not have; a Machine Gunner's split and Opportunity Fire (`_check_split`,
+    `_check_opportunity`)."""
+    limit = value("limited-range")
+    if limit and shot.range > limit and not shot.free_of_range:
+        raise IllegalAttack(f"Limited Range {limit}: the target is {shot.range} squares away", cite("limited-range"))
+    if shot.fire_on_the_move:
+        _declared(value, True, "fire-on-the-move", cite)
+    if shot.suppressive and shot.combat is None:
+        _declared(value, True, "suppressive-fire", cite)
+    if shot.machine_gunner_share is not None:
+        _check_split(shot, shot.machine_gunner_share, value, cite)
+    if shot.opportunity:
+        _check_opportunity(shot, value, cite)
+
+
+def _check_split(shot: Shot, share: int, value: Callable[[str], int | None], cite: Callable[[str], str]) -> None:
+    """Machine Gunner (HoN core p.24): each shot of the split gets at least +1, and never
+    with a Frightening Shot."""
+    if shot.combat is None:
+        _declared(value, True, "machine-gunner", cite)
+    if share < 1:
+        raise IllegalAttack("each Machine Gunner shot gets at least +1", cite("machine-gunner"))
+    if shot.frightening_shot:
+        raise IllegalAttack("Frightening Shot may not be used with Machine Gunner", cite("frightening-shot"))
+
+
+def _check_opportunity(shot: Shot, value: Callable[[str], int | None], cite: Callable[[str], str]) -> None:
+    """Opportunity Fire (HoN core p.24): by a unit with the ability (or from a position that
+    gives it) not yet activated."""
+    if not shot.position_opportunity:
+        _declared(value, True, "opportunity-fire", cite)
+    if shot.firer is None or shot.firer.activated:
+        raise IllegalAttack("only a unit not yet activated may take Opportunity Fire", cite("opportunity-fire"))
