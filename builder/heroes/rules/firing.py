@@ -331,22 +331,31 @@ def fire(
         extra = (bonuses if ammo_helps(pool, firer, weapon, target) else ()) + recce_ammo_bonus(recce, target)
         shot = replace(shot, suppressive=suppressive, machine_gunner_share=share, bonuses=shot.bonuses + extra)
         shot = mythos_markers.signed_shot(turn, shot)  # Elder Signs at a Manifestation (SoN p.14)
-        notes = _damage_notes(shooter, cite("damage"))
-        prefix = ""
-        if opportunity:
-            prefix = f"Opportunity Fire {when} ({cite('opportunity-fire')}): "
-        elif on_the_move:
-            prefix = f"Fire on the Move ({cite('fire-on-the-move')}): "
-        if suppressive:
-            prefix += f"Suppressive Fire ({cite('suppressive-fire')}): "
-        if share is not None:
-            prefix += f"Machine Gunner, +{share} of its split ({cite('machine-gunner')}): "
-        if extra and action.ammo and target.is_infantry:
-            prefix += f"{action.ammo} Ammo marker(s) spent, +{action.ammo} ({cite('gear')}): "
-        shoot(turn, shooter, shot, before=prefix, after=notes)
+        ammo = action.ammo if extra and target.is_infantry else 0
+        prefix = _heading(turn, shot, opportunity, on_the_move, when, ammo)
+        shoot(turn, shooter, shot, before=prefix, after=_damage_notes(shooter, cite("damage")))
         fired = True
     if fired and not opportunity:
         opportunity_fire.watch(turn, firer.key, f"after the Firing Action of {name(firer)}")
+
+
+def _heading(turn: Turn, shot: Shot, opportunity: bool, on_the_move: bool, when: str, ammo: int) -> str:
+    """What is told before a shot: Opportunity Fire or Fire on the Move (HoN core p.23-24),
+    Suppressive Fire, a Machine Gunner's share of its split (p.24), the `ammo` markers spent
+    on it (p.28)."""
+    cite = turn.state.ruleset.cite
+    heading = ""
+    if opportunity:
+        heading = f"Opportunity Fire {when} ({cite('opportunity-fire')}): "
+    elif on_the_move:
+        heading = f"Fire on the Move ({cite('fire-on-the-move')}): "
+    if shot.suppressive:
+        heading += f"Suppressive Fire ({cite('suppressive-fire')}): "
+    if shot.machine_gunner_share is not None:
+        heading += f"Machine Gunner, +{shot.machine_gunner_share} of its split ({cite('machine-gunner')}): "
+    if ammo:
+        heading += f"{ammo} Ammo marker(s) spent, +{ammo} ({cite('gear')}): "
+    return heading
 
 
 def shoot(turn: Turn, shooter: Piece, shot: Shot, before: str = "", after: str = "") -> None:
