@@ -116,110 +116,22 @@ def knife_bonus(state: GameState) -> Modifier:
 
 
 def assault(turn: Turn, attacker: Piece, action: AssaultAction) -> None:
+    """The Assault Action (HoN core p.25-26): checked, the Surprise cards for the windows it
+    goes through (p.17), a Charge's shot (BfC p.08) and the move into contact, then both
+    sides' bonuses, the roll and its results: hits, retreats and the ground taken."""
     defender = turn.state.pieces[action.defender]
-    if DamageLocation.TRACKS in attacker.damage:  # an assault is a Movement Action (HoN core p.25)
-        raise IllegalAttack(
-            f"the tracks of {name(attacker)} are damaged: it may not assault", turn.state.ruleset.cite("damage")
-        )
-    approach = Path(action.path.positions[:-1], action.path.cost) if len(action.path.positions) > 1 else None
-    if attacker.embarked_in is not None:  # launched from its transport (HoN core p.25, p.27)
-        problem = transport.launch_refusal(turn.state, attacker, defender)
-        if problem is not None:
-            raise IllegalAttack(f"{name(attacker)} may not assault: {problem}", turn.state.ruleset.cite("transport"))
-        approach = None
-    if action.charge and not attacker.side.has("charge"):
-        raise IllegalAttack(f"{name(attacker)} has no Charge ability", CHARGE_PAGE)
-    # Every refusal above comes first: a refused assault spends no card.
+    approach = _approach(turn, attacker, defender, action)
+    # Every refusal comes first: a refused assault spends no card. A window per card (HoN core p.17).
     if attacker.embarked_in is None or action.windows:
-        action_cards.surprise(
-            turn, attacker, action.path, action.windows, "assault"
-        )  # a window per card (HoN core p.17)
-    if action.charge:
-        _charge(turn, attacker, defender)
-        charger, found = turn.state.pieces.get(attacker.key), turn.state.pieces.get(defender.key)
-        if charger is None or charger.is_wreck:
-            return
-        attacker = charger
-        if found is None or found.is_wreck:
-            # "If the Firing Action destroys the target, this unit must end its Movement
-            # Action in the target's former square" (BfC p.08).
-            whole = action.path
-            if len(whole.positions) > 1 and may_stand(turn.state, attacker, whole.destination.squares):
-                moving.move(turn, attacker, whole)
-            elif approach is not None and approach.destination.squares != attacker.squares:
-                moving.move(turn, attacker, approach)
-            return
-        defender = found
-    if approach is not None and approach.destination.squares != attacker.squares:
-        # Assaults first, then spotting (the book's summary): the move does not end the action.
-        moving.move(turn, attacker, approach, ends_action=False)
-        moved = moving.moved_on(turn, attacker.key, approach)
-        if moved is None:
-            # Destroyed or stopped by Opportunity Fire on the way (HoN core p.24-25): no assault.
-            concealment.spot_all(turn, except_key=attacker.key)
-            return
-        attacker = moved
-        if attacker.side.ability_value("assault") is None and attacker.owner not in turn.state.granted_assault:
-            # Hit on the way (a Mine marker, BfC p.09) and turned to a side with no Assault
-            # ability: it may not assault (HoN core p.25); the move stands.
-            concealment.spot_all(turn, except_key=attacker.key)
-            return
-        defender = turn.state.pieces[action.defender]
+        action_cards.surprise(turn, attacker, action.path, action.windows, "assault")
+    engaged = _close_in(turn, attacker, defender, action, approach)
+    if engaged is None:
+        return
+    attacker, defender = engaged
     from_squares = attacker.squares
-    terrain = 0 if _shared_cover(turn.state, attacker, defender) else cover(turn.state, defender)
-    # Assaulted from a square outside its limited firing arc(s): a Suppressed marker first (HoN core p.26).
-    arcs = defender.side.weapons
-    outside = any(w.arc is not None for w in arcs) and not any(firing.in_arc(defender, from_squares, w) for w in arcs)
-    granted = turn.state.granted_assault
-    assault = Assault(
-        attacker,
-        defender,
-        terrain=terrain,
-        outside_arc=outside,
-        granted_assault=granted.get(attacker.owner),
-        defender_granted_assault=granted.get(defender.owner),
-        attacker_bonuses=roll_modifiers(turn.state, attacker, defender),
-        defender_bonuses=roll_modifiers(turn.state, defender, attacker),
-        defender_paralyzed=paralyzed(turn.state, defender),
-        ferocious=has_trait(turn.state.traits, attacker, FEROCIOUS),  # BfC p.09
-    )
-    if action.bonuses:
-        assault = replace(assault, attacker_bonuses=(*assault.attacker_bonuses, *action.bonuses))
-    assault = mythos_markers.signed_assault(turn, assault)  # Elder Signs with a Manifestation (SoN p.14)
-    assault, blades = poisoned_blade.poisoned_blades(turn, assault)  # Poisoned Blade markers (SoN p.16)
-    knives: list[str] = []
-    if action.knife:
-        pool = turn.state.gear_for(attacker, "knife")
-        if pool is None:
-            raise IllegalAttack(f"{name(attacker)} has no Knife marker", turn.state.ruleset.cite("knife"))
-        turn.state.spend(pool)
-        assault = replace(assault, attacker_bonuses=(*assault.attacker_bonuses, knife_bonus(turn.state)))
-        knives.append(name(attacker))
-    pool = turn.state.gear_for(defender, "knife")
-    knife = KnifeDefence(side=defender.owner, options=YES_NO, defender=defender, assault=assault)
-    if pool is not None and turn.asking and turn.ask(knife):
-        turn.state.spend(pool)
-        assault = replace(assault, defender_bonuses=(*assault.defender_bonuses, knife_bonus(turn.state)))
-        knives.append(name(defender))
-    assault = gear_defence.shielded_assault(turn, assault)  # Additional Shielding (BfC p.09)
-    reroll = gear_rerolls.assault_rerolls(turn, assault)  # Veteran markers (HoN core p.30)
-    result = resolve_assault(
-        action_cards.assault_bonuses(turn, assault),
-        turn.dice,
-        turn.state.ruleset,
-        reroll=reroll,
-        rerolls=gear_rerolls.veteran_rolls(turn, attacker, defender),  # the damage location roll (HoN core p.30)
-    )
-    result = gear_rerolls.life_point_assault(turn, result)  # a Character's Life Point (BfC p.09)
-    captured = result.outcome is AssaultOutcome.WIN and capturing.capture(turn, attacker, defender)
-    if captured:  # taken whole instead of the hit and the retreat (BfC p.12, capture.py)
-        result = replace(result, defender=None, defender_effect=Effect.NONE, defender_moves=DefenderMove.REMOVED)
-    event = AssaultEvent.of(result, turn.state.turn, turn.phase, attacker.owner)
-    event = event.model_copy(update={"text": event.text + terrifying_note(result, turn.state.ruleset)})
-    if knives:
-        spent = f"{' and '.join(knives)} discard{'s' if len(knives) == 1 else ''} a Knife marker, +2"
-        event = event.model_copy(update={"text": f"{spent} ({turn.state.ruleset.cite('knife')}): {event.text}"})
-    turn.add(event)
+    declared, blades, knives = _declared(turn, attacker, defender, action)
+    result, captured = _fight(turn, attacker, defender, declared)
+    _tell(turn, result, knives, attacker.owner)
     where = structure_of(turn.state.battlefield, defender)  # the defender's structure (HoN core p.22)
     hits.hurt(turn, attacker, result.attacker, result.attacker_effect, assault=True)
     if not captured:
@@ -230,6 +142,155 @@ def assault(turn: Turn, attacker: Piece, action: AssaultAction) -> None:
         _back_through_window(turn, attacker, action.path, from_squares)
     destruction.assault_destruction(turn, attacker, where)
     concealment.spot_all(turn, except_key=attacker.key)
+
+
+def _approach(turn: Turn, attacker: Piece, defender: Piece, action: AssaultAction) -> Path | None:
+    """The move into contact, the assault's path but its last square, once the rules allow
+    the assault: it is a Movement Action, which damaged tracks forbid (HoN core p.25, p.15);
+    one launched from a transport makes no move (p.25, p.27); a Charge needs the ability
+    (BfC p.08)."""
+    cite = turn.state.ruleset.cite
+    if DamageLocation.TRACKS in attacker.damage:
+        raise IllegalAttack(f"the tracks of {name(attacker)} are damaged: it may not assault", cite("damage"))
+    launched = attacker.embarked_in is not None
+    problem = transport.launch_refusal(turn.state, attacker, defender) if launched else None
+    if problem is not None:
+        raise IllegalAttack(f"{name(attacker)} may not assault: {problem}", cite("transport"))
+    if action.charge and not attacker.side.has("charge"):
+        raise IllegalAttack(f"{name(attacker)} has no Charge ability", CHARGE_PAGE)
+    positions = action.path.positions
+    return Path(positions[:-1], action.path.cost) if len(positions) > 1 and not launched else None
+
+
+def _close_in(
+    turn: Turn, attacker: Piece, defender: Piece, action: AssaultAction, approach: Path | None
+) -> tuple[Piece, Piece] | None:
+    """The attacker and the defender once a Charge has fired (BfC p.08) and the attacker has
+    moved into contact, or None when the assault does not take place (`_charged`,
+    `_into_contact`)."""
+    if action.charge:
+        charged = _charged(turn, attacker, defender, action, approach)
+        if charged is None:
+            return None
+        attacker, defender = charged
+    if approach is None or approach.destination.squares == attacker.squares:
+        return attacker, defender
+    return _into_contact(turn, attacker, action, approach)
+
+
+def _charged(
+    turn: Turn, attacker: Piece, defender: Piece, action: AssaultAction, approach: Path | None
+) -> tuple[Piece, Piece] | None:
+    """Charge's shot (`_charge`); None when it leaves no assault: the charger destroyed, or
+    the target, when the charger moves on: "If the Firing Action destroys the target, this
+    unit must end its Movement Action in the target's former square" (BfC p.08)."""
+    _charge(turn, attacker, defender)
+    charger, found = turn.state.pieces.get(attacker.key), turn.state.pieces.get(defender.key)
+    if charger is None or charger.is_wreck:
+        return None
+    if found is not None and not found.is_wreck:
+        return charger, found
+    whole = action.path
+    if len(whole.positions) > 1 and may_stand(turn.state, charger, whole.destination.squares):
+        moving.move(turn, charger, whole)
+    elif approach is not None and approach.destination.squares != charger.squares:
+        moving.move(turn, charger, approach)
+    return None
+
+
+def _into_contact(turn: Turn, attacker: Piece, action: AssaultAction, approach: Path) -> tuple[Piece, Piece] | None:
+    """The attacker moves next to the defender; None when Opportunity Fire on the way
+    destroyed or stopped it (HoN core p.24-25), or a hit on the way (a Mine marker, BfC p.09)
+    turned it to a side with no Assault ability (p.25): the move stands, no assault."""
+    # Assaults first, then spotting (the book's summary): the move does not end the action.
+    moving.move(turn, attacker, approach, ends_action=False)
+    moved = moving.moved_on(turn, attacker.key, approach)
+    if moved is None or (moved.side.ability_value("assault") is None and moved.owner not in turn.state.granted_assault):
+        concealment.spot_all(turn, except_key=attacker.key)
+        return None
+    return moved, turn.state.pieces[action.defender]
+
+
+def _declared(turn: Turn, attacker: Piece, defender: Piece, action: AssaultAction) -> tuple[Assault, int, list[str]]:
+    """The assault as both sides declare it, with the Poisoned Blade markers announced and
+    the names of the units that discard a Knife marker: the defender's terrain unless both
+    share it (HoN core p.25), a Suppressed marker when assaulted from outside its limited
+    firing arc(s) (p.26), the bonuses of the action, Elder Signs (SoN p.14), Poisoned
+    Blades (SoN p.16), Knife markers (p.31) and Additional Shielding (BfC p.09)."""
+    state = turn.state
+    terrain = 0 if _shared_cover(state, attacker, defender) else cover(state, defender)
+    arcs, there = defender.side.weapons, attacker.squares
+    outside = any(w.arc is not None for w in arcs) and not any(firing.in_arc(defender, there, w) for w in arcs)
+    granted = state.granted_assault
+    declared = Assault(
+        attacker,
+        defender,
+        terrain=terrain,
+        outside_arc=outside,
+        granted_assault=granted.get(attacker.owner),
+        defender_granted_assault=granted.get(defender.owner),
+        attacker_bonuses=(*roll_modifiers(state, attacker, defender), *action.bonuses),
+        defender_bonuses=roll_modifiers(state, defender, attacker),
+        defender_paralyzed=paralyzed(state, defender),
+        ferocious=has_trait(state.traits, attacker, FEROCIOUS),  # BfC p.09
+    )
+    declared = mythos_markers.signed_assault(turn, declared)
+    declared, blades = poisoned_blade.poisoned_blades(turn, declared)
+    declared, knives = _knives(turn, attacker, defender, declared, action.knife)
+    return gear_defence.shielded_assault(turn, declared), blades, knives
+
+
+def _knives(
+    turn: Turn, attacker: Piece, defender: Piece, declared: Assault, attacker_knife: bool
+) -> tuple[Assault, list[str]]:
+    """Knife markers discarded, +2 each to the assault roll (HoN core p.31): the attacker's
+    as its action declares, the defender's as its side is asked; and who discarded one."""
+    state = turn.state
+    knives: list[str] = []
+    if attacker_knife:
+        pool = state.gear_for(attacker, "knife")
+        if pool is None:
+            raise IllegalAttack(f"{name(attacker)} has no Knife marker", state.ruleset.cite("knife"))
+        state.spend(pool)
+        declared = replace(declared, attacker_bonuses=(*declared.attacker_bonuses, knife_bonus(state)))
+        knives.append(name(attacker))
+    pool = state.gear_for(defender, "knife")
+    knife = KnifeDefence(side=defender.owner, options=YES_NO, defender=defender, assault=declared)
+    if pool is not None and turn.asking and turn.ask(knife):
+        state.spend(pool)
+        declared = replace(declared, defender_bonuses=(*declared.defender_bonuses, knife_bonus(state)))
+        knives.append(name(defender))
+    return declared, knives
+
+
+def _fight(turn: Turn, attacker: Piece, defender: Piece, declared: Assault) -> tuple[AssaultResult, bool]:
+    """The assault rolled, with the Alternate Bonuses played on it (HoN core p.17) and the
+    Veteran markers spent (p.30), a Character's Life Point (BfC p.09); and whether the
+    attacker, winning, captures the defender instead of hitting it (BfC p.12)."""
+    reroll = gear_rerolls.assault_rerolls(turn, declared)  # Veteran markers (HoN core p.30)
+    result = resolve_assault(
+        action_cards.assault_bonuses(turn, declared),
+        turn.dice,
+        turn.state.ruleset,
+        reroll=reroll,
+        rerolls=gear_rerolls.veteran_rolls(turn, attacker, defender),  # the damage location roll (HoN core p.30)
+    )
+    result = gear_rerolls.life_point_assault(turn, result)
+    captured = result.outcome is AssaultOutcome.WIN and capturing.capture(turn, attacker, defender)
+    if captured:  # taken whole instead of the hit and the retreat (BfC p.12, capture.py)
+        result = replace(result, defender=None, defender_effect=Effect.NONE, defender_moves=DefenderMove.REMOVED)
+    return result, captured
+
+
+def _tell(turn: Turn, result: AssaultResult, knives: list[str], side: str) -> None:
+    """The assault event, with the Knife markers discarded and a Terrifying note."""
+    state = turn.state
+    event = AssaultEvent.of(result, state.turn, turn.phase, side)
+    event = event.model_copy(update={"text": event.text + terrifying_note(result, state.ruleset)})
+    if knives:
+        spent = f"{' and '.join(knives)} discard{'s' if len(knives) == 1 else ''} a Knife marker, +2"
+        event = event.model_copy(update={"text": f"{spent} ({state.ruleset.cite('knife')}): {event.text}"})
+    turn.add(event)
 
 
 def _charge(turn: Turn, attacker: Piece, defender: Piece) -> None:
