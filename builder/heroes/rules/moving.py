@@ -77,21 +77,11 @@ def move(
     Move, no Movement Action, so no Opportunity Fire (p.24: "during the Movement Action").
     Returns whether it was spotted."""
     if cards:
-        refuse(card_refusal(turn.state, piece, path, cards))
-        for card in bonus_cards(turn.state.decks.get(piece.owner), piece.owner, cards, MOVE_BONUSES):
-            action_cards.play_bonus(turn, piece.owner, card, piece, "Movement Action")
+        _play_cards(turn, piece, path, cards)
     end = path.destination
     refuse_damaged_tracks(piece, path, turn.state.ruleset.cite("damage"))
     if end.squares == piece.squares and end.facing == piece.facing and shots is None:
-        turn.add(
-            HoldEvent(
-                turn=turn.state.turn,
-                phase=turn.phase,
-                side=piece.owner,
-                text=f"{name(piece)} stays where it is.",
-                unit=piece.key,
-            )
-        )
+        _stays(turn, piece)
         return False
     run_over = _run_over_victims(turn, piece, end.squares)
     if not may_stand(turn.state, piece, end.squares, frozenset(v.key for v in run_over)):
@@ -100,38 +90,82 @@ def move(
     last = len(path.positions) - 1
     fire_index = (last if fire_at is None else max(0, min(fire_at, last))) if shots is not None else None
     watched = interruptible and opportunity.watching(turn, piece.owner)
+    spotted_at = spotted[0] if spotted is not None else None
+    reached, stop, seen = _square_by_square(turn, piece, path, spotted_at, shots, fire_index, watched)
+    if stop == "destroyed":
+        # The Fire and Destroyed events tell where it fell; its Movement Action is over.
+        if ends_action:
+            concealment.spot_all(turn, except_key=piece.key)
+        return seen
+    moved = turn.state.pieces[piece.key]
+    if not stop:
+        moved = moved.marked(suppressed=moved.suppressed + path.suppressed)
+        turn.state.pieces[piece.key] = moved
+        taken = path
+    else:
+        # Stopped on the way: the path keeps no cost per square, the steps taken stand for it.
+        taken = replace(path, positions=path.positions[: reached + 1], cost=min(path.cost, reached))
+        run_over = _run_over_victims(turn, piece, moved.squares)
+    _tell_move(turn, piece, moved, path, taken, stop)
+    _spotting(turn, piece, moved, taken, spotted if seen else None)
+    for victim in run_over:
+        _run_over(turn, moved, victim)
+    if piece.unit.type is UnitType.HEAVY_VEHICLE:
+        _crush(turn, moved, taken)
+    if ends_action:
+        concealment.spot_all(turn, except_key=piece.key)
+    return seen
+
+
+def _play_cards(turn: Turn, piece: Piece, path: Path, cards: tuple[str, ...]) -> None:
+    """The action cards played for their movement Alternate Bonus, checked (HoN core p.17)."""
+    refuse(card_refusal(turn.state, piece, path, cards))
+    for card in bonus_cards(turn.state.decks.get(piece.owner), piece.owner, cards, MOVE_BONUSES):
+        action_cards.play_bonus(turn, piece.owner, card, piece, "Movement Action")
+
+
+def _stays(turn: Turn, piece: Piece) -> None:
+    turn.add(
+        HoldEvent(
+            turn=turn.state.turn,
+            phase=turn.phase,
+            side=piece.owner,
+            text=f"{name(piece)} stays where it is.",
+            unit=piece.key,
+        )
+    )
+
+
+def _square_by_square(
+    turn: Turn,
+    piece: Piece,
+    path: Path,
+    spotted_at: int | None,
+    shots: Fire | None,
+    fire_index: int | None,
+    watched: bool,
+) -> tuple[int, str, bool]:
+    """The unit moves along `path` one square at a time (HoN core p.33), firing on the move
+    at `fire_index` (p.23), watched by the enemy after each square entered (p.24); spotted
+    at `spotted_at` (p.21). Returns the index of the last position reached, why it stopped
+    short ("destroyed", "tracks" or "hull", p.15; "" when it went all the way) and whether
+    it entered the square it is spotted on."""
     key, damage = piece.key, piece.damage
     reached, stop, seen = 0, "", False
     for index, position in enumerate(path.positions):
         current = turn.state.pieces.get(key)
         if current is None or current.is_wreck:
-            stop = "destroyed"
+            return reached, "destroyed", seen
+        stop = _stopping_damage(damage, current.damage)
+        if stop:
             break
-        if current.damage != damage:
-            # Tracks or Hull damage: "If it was moving, it stops immediately" (HoN core p.15).
-            new = [d for d in current.damage if current.damage.count(d) > damage.count(d)]
-            if DamageLocation.TRACKS in new or DamageLocation.HULL in new:
-                stop = "tracks" if DamageLocation.TRACKS in new else "hull"
-                break
-            damage = current.damage
+        damage = current.damage
         if index:
-            was = current.squares
-            current = current.moved(position.squares, position.facing)
-            if spotted is not None and index == spotted[0]:
-                current, seen = inactive(current), True  # spotted here: no longer a concealed target
-            turn.state.pieces[key] = current
-            transport.carry(turn, current)
-            trod = mines.tread(turn, key, position.squares)  # Mine markers go off (BfC p.09)
-            if trod is None:
-                stop = "destroyed"
-                break
-            current = trod
-            if turn.state.mythos.clouds:
-                breathed = clouds.breathe(turn, key, was, position.squares)  # a Toxic Cloud (SoN p.16)
-                if breathed is None or breathed.is_wreck:
-                    stop = "destroyed"
-                    break
-                current = breathed
+            seen = seen or index == spotted_at
+            entered = _enter(turn, current, position, index == spotted_at)
+            if entered is None:
+                return reached, "destroyed", seen
+            current = entered
         reached = index
         if index == fire_index and shots is not None:
             firing.fire(turn, current, shots, on_the_move=True)
@@ -141,58 +175,79 @@ def move(
         current = turn.state.pieces.get(key)
         if current is None or current.is_wreck:
             stop = "destroyed"
-    if stop == "destroyed":
-        # The Fire and Destroyed events tell where it fell; its Movement Action is over.
-        if ends_action:
-            concealment.spot_all(turn, except_key=key)
-        return seen
-    moved = turn.state.pieces[key]
-    if not stop:
-        moved = moved.marked(suppressed=moved.suppressed + path.suppressed)
-        turn.state.pieces[key] = moved
-        taken = path
-    else:
-        # Stopped on the way: the path keeps no cost per square, the steps taken stand for it.
-        taken = replace(path, positions=path.positions[: reached + 1], cost=min(path.cost, reached))
-        run_over = _run_over_victims(turn, piece, moved.squares)
+    return reached, stop, seen
+
+
+def _stopping_damage(before: tuple[DamageLocation, ...], now: tuple[DamageLocation, ...]) -> str:
+    """Tracks or Hull damage taken on the way: "If it was moving, it stops immediately"
+    (HoN core p.15). "tracks", "hull" or ""."""
+    if now == before:
+        return ""
+    new = [d for d in now if now.count(d) > before.count(d)]
+    if DamageLocation.TRACKS in new:
+        return "tracks"
+    return "hull" if DamageLocation.HULL in new else ""
+
+
+def _enter(turn: Turn, current: Piece, position: Position, spotted: bool) -> Piece | None:
+    """The unit enters the next position of its path, with the units it carries (HoN core
+    p.27); `spotted` there, it is no longer a concealed target (p.21). A Mine marker there
+    goes off (BfC p.09), a Toxic Cloud is breathed (SoN p.16): None when they destroy it."""
+    key, was = current.key, current.squares
+    current = current.moved(position.squares, position.facing)
+    if spotted:
+        current = inactive(current)
+    turn.state.pieces[key] = current
+    transport.carry(turn, current)
+    trod = mines.tread(turn, key, position.squares)
+    if trod is None or not turn.state.mythos.clouds:
+        return trod
+    breathed = clouds.breathe(turn, key, was, position.squares)
+    return None if breathed is None or breathed.is_wreck else breathed
+
+
+def _tell_move(turn: Turn, piece: Piece, moved: Piece, path: Path, taken: Path, stop: str) -> None:
+    """The move event: how far it went, and why it stopped (damage, HoN core p.15; a
+    difficult passage, p.18)."""
+    cite = turn.state.ruleset.cite
     cost = taken.cost
     text = f"{name(piece)} moves {cost} square{'s' if cost != 1 else ''} to {named_squares(moved.squares)}"
     if stop in ("tracks", "hull"):
         hit = "tracks are" if stop == "tracks" else "hull is"
-        text += f", where its {hit} hit and it stops at once ({turn.state.ruleset.cite('damage')})"
+        text += f", where its {hit} hit and it stops at once ({cite('damage')})"
     elif path.stopped == DIFFICULT and path.working_through:
         text += (
             ", working its way through a difficult passage: one square, then its Movement Action ends "
-            f"({turn.state.ruleset.cite('difficult-passage')})"
+            f"({cite('difficult-passage')})"
         )
     elif path.stopped == DIFFICULT:
-        text += f", stopping at a difficult passage ({turn.state.ruleset.cite('difficult-passage')})"
+        text += f", stopping at a difficult passage ({cite('difficult-passage')})"
     turn.add(
         MoveEvent(
             turn=turn.state.turn,
             phase=turn.phase,
             side=piece.owner,
             text=text + ".",
-            unit=key,
+            unit=piece.key,
             to=moved.squares,
             path=tuple(p.square for p in taken.positions),
             cost=cost,
         )
     )
-    if seen and spotted is not None:
+
+
+def _spotting(
+    turn: Turn, piece: Piece, moved: Piece, taken: Path, spotted: tuple[int, Piece, tuple[Square, ...]] | None
+) -> None:
+    """A concealed unit spotted on a square it moved into, then every concealed unit it
+    came in sight of on the way (HoN core p.21)."""
+    if spotted is not None:
         _, by, at = spotted
         concealment.tell_spotted(turn, moved, by, at)
     for hidden in concealment.spotting_on_the_way(turn, piece, taken):
         if turn.state.pieces[hidden.key].concealed:
             turn.state.pieces[hidden.key] = inactive(hidden)
             concealment.tell_spotted(turn, hidden, moved, hidden.squares)
-    for victim in run_over:
-        _run_over(turn, moved, victim)
-    if piece.unit.type is UnitType.HEAVY_VEHICLE:
-        _crush(turn, moved, taken)
-    if ends_action:
-        concealment.spot_all(turn, except_key=key)
-    return seen
 
 
 def moved_on(turn: Turn, key: str, path: Path) -> Piece | None:
