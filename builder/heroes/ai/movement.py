@@ -44,28 +44,18 @@ def advance(policy: SimplePolicy, state: GameState, piece: Piece) -> Action:
     """Towards the nearest objective the side does not hold (else the enemy), ending in
     the best cover among the squares that bring it nearest; a unit on an objective stays."""
     points = allowance(piece)
-    if DamageLocation.TRACKS in piece.damage:
-        return Hold(f"its tracks are damaged: no more Movement Actions, {state.ruleset.cite('damage')}")
     exiting = exits_for(state, piece)
-    if exiting and set(piece.squares) <= exiting:
-        return Leave()
-    if points is None or points <= 0:
-        return Hold("it cannot move")
-    areas = state.objective_areas
-    if not exiting and any(sq in area for area in areas.values() for sq in piece.squares):
-        return Hold("it holds an objective")
+    staying = _staying(state, piece, points, exiting)
+    if staying is not None:
+        return staying
+    assert points is not None  # `_staying` holds a unit without movement points
     goals = exiting or goal_squares(state, piece.owner)
     if not goals:
         return Hold("nothing to move towards")
     distances = goal_distances(policy, state, piece, goals)
     shelter = cover_table(state, piece.colour)
-    # With movement Alternate Bonuses in hand, one search as far as the best of them
-    # reaches: what the unit reaches alone is what costs no more than its allowance.
-    # Only when a goal is near enough: every step costs at least one point.
     cards = _bonus_cards(state, piece.owner, (BonusKind.MOVEMENT,))
-    extra = max((c.alternate_bonus.value for c in cards if c.alternate_bonus is not None), default=0)
-    if extra and min(distances.get(sq, FAR) for sq in piece.squares) > points + extra:
-        extra = 0
+    extra = _card_reach(piece, points, cards, distances)
     paths = movement_reach(state, piece, bonus=extra)  # over the terrain for Jump, Flying (SoN p.17-18)
 
     def score(position: Position) -> tuple[int, int, Square, int]:
@@ -92,6 +82,32 @@ def advance(policy: SimplePolicy, state: GameState, piece: Piece) -> Action:
     if score(best)[0] >= score(start)[0]:
         return Hold("no better square in reach")
     return Move(paths[best])
+
+
+def _staying(state: GameState, piece: Piece, points: int | None, exiting: frozenset[Square]) -> Action | None:
+    """Why the unit makes no Movement Action towards a goal, or None: its tracks damaged (HoN
+    core p.15), on the exit squares it heads for (it leaves), no movement points, or on an
+    objective (it holds it)."""
+    if DamageLocation.TRACKS in piece.damage:
+        return Hold(f"its tracks are damaged: no more Movement Actions, {state.ruleset.cite('damage')}")
+    if exiting and set(piece.squares) <= exiting:
+        return Leave()
+    if points is None or points <= 0:
+        return Hold("it cannot move")
+    areas = state.objective_areas
+    if not exiting and any(sq in area for area in areas.values() for sq in piece.squares):
+        return Hold("it holds an objective")
+    return None
+
+
+def _card_reach(piece: Piece, points: int, cards: list[ActionCard], distances: dict[Square, int]) -> int:
+    """With movement Alternate Bonuses in hand (HoN core p.17), the squares the best of them
+    adds, so that one search reaches as far: what the unit reaches alone is what costs no
+    more than its allowance. 0 when no goal is near enough: every step costs a point."""
+    extra = max((c.alternate_bonus.value for c in cards if c.alternate_bonus is not None), default=0)
+    if extra and min(distances.get(sq, FAR) for sq in piece.squares) > points + extra:
+        return 0
+    return extra
 
 
 def _through_windows(
