@@ -20,64 +20,97 @@ if TYPE_CHECKING:
 
 
 def activate(policy: SimplePolicy, state: GameState, piece: Piece) -> Action:
+    """The first of the module's preferences that offers an action; advancing always does."""
     if piece.key in state.reserve:
         return movement.enter(policy, state, piece)
     flight = aviation.flight(policy, state, piece)  # Aviators and airplanes (BfC p.10-11)
     if flight is not None:
         return flight
     occupancy = Occupancy(state.pieces.values())
-    if piece.embarked_in is not None and piece.side.has(CREW):
-        return Hold("it crews its vehicle")  # its abilities are the vehicle's (HoN core p.21)
-    if piece.embarked_in is not None:  # it may assault or fire from the vehicle (HoN core p.27)
-        launched = assault.best_assault(policy, state, piece)
-        if launched is not None:
-            return launched
-        riding, _ = firing.firing_action(policy, state, piece, occupancy)
-        return riding if riding is not None else Hold("it rides in its transport")
+    if piece.embarked_in is not None:
+        return _from_vehicle(policy, state, piece, occupancy)
     if movement.exits_for(state, piece):
         return movement.advance(policy, state, piece)
+    attack = _attack(policy, state, piece, occupancy)
+    if attack is not None:
+        return attack
+    task = _task(policy, state, piece, occupancy)
+    if task is not None:
+        return task
+    return _advance(policy, state, piece, occupancy)
+
+
+def _from_vehicle(policy: SimplePolicy, state: GameState, piece: Piece, occupancy: Occupancy) -> Action:
+    """A unit inside a vehicle: a crew's abilities are the vehicle's (HoN core p.21); a
+    passenger may assault or fire from it (p.27)."""
+    if piece.side.has(CREW):
+        return Hold("it crews its vehicle")
+    launched = assault.best_assault(policy, state, piece)
+    if launched is not None:
+        return launched
+    riding, _ = firing.firing_action(policy, state, piece, occupancy)
+    return riding if riding is not None else Hold("it rides in its transport")
+
+
+def _attack(policy: SimplePolicy, state: GameState, piece: Piece, occupancy: Occupancy) -> Action | None:
+    """An assault, moving on after it when it may (SoN p.17), a variant assault (Brutal, Long
+    Distance, SoN p.17), else the best shot (`_shoot`)."""
     attack = assault.best_assault(policy, state, piece)
     if attack is not None:
-        return variants.moving_on(policy, state, piece, attack, movement.goal_squares(state, piece.owner))  # SoN p.17
-    variant = variants.variant_assault(policy, state, piece)  # Brutal, Long Distance (SoN p.17)
+        return variants.moving_on(policy, state, piece, attack, movement.goal_squares(state, piece.owner))
+    variant = variants.variant_assault(policy, state, piece)
     if variant is not None:
         return variant
+    return _shoot(policy, state, piece, occupancy)
+
+
+def _shoot(policy: SimplePolicy, state: GameState, piece: Piece, occupancy: Occupancy) -> Action | None:
+    """The Firing Action worth most (with Recce Gear Ammo, BfC p.09), unless a template, the
+    sniper's table or a firing marker (HoN core p.23-24, p.28-31) or a spell (SoN p.14-15)
+    promises more."""
     fire, worth = firing.firing_action(policy, state, piece, occupancy)
     if fire is not None:
-        fire = gear.with_recce_ammo(policy, state, piece, fire)  # BfC p.09
+        fire = gear.with_recce_ammo(policy, state, piece, fire)
     special = firing.alternate(policy, state, piece, occupancy)
-    marker = gear.gear_alternate(policy, state, piece, occupancy, worth)  # a firing marker (HoN core p.28-31)
+    marker = gear.gear_alternate(policy, state, piece, occupancy, worth)
     if marker is not None and (special is None or marker[0] > special[0]):
         special = marker
     if special is not None and special[0] > worth and special[0] >= policy.fire_threshold:
-        return special[1]  # a template or the sniper's table promises more (HoN core p.23-24)
+        return special[1]
     cast = magic.best_spell(policy, state, piece, max(worth, special[0] if special is not None else 0.0))
-    if cast is not None:
-        return cast  # a spell promises more than any shot (SoN p.14-15)
-    if fire is not None:
-        return fire
-    demolish = destruction.demolish(policy, state, piece, occupancy)  # a structure enemies hold (HoN core p.22)
+    return cast if cast is not None else fire
+
+
+def _task(policy: SimplePolicy, state: GameState, piece: Piece, occupancy: Occupancy) -> Action | None:
+    """With nothing to attack: demolish a structure enemies hold (HoN core p.22), topple an
+    enemy Totem in sight (SoN p.16-17), an Engineer clears a barbed hedgehog in its ZoC (BfC
+    p.05), a Search check (SoN p.11) or a Medic's care (p.18), an Engineer lifts an enemy
+    Mine marker (BfC p.09)."""
+    demolish = destruction.demolish(policy, state, piece, occupancy)
     if demolish is not None:
         return demolish
-    topple = son_gear.topple(state, piece)  # an enemy Totem in sight (SoN p.16-17)
+    topple = son_gear.topple(state, piece)
     if topple is not None:
         return topple
-    # An Engineer with nothing to shoot clears a barbed hedgehog in its ZoC (BfC p.05).
     hedgehogs = hedgehogs_in_reach(state, piece)
     if hedgehogs:
         return Clear(hedgehogs[0])
     search = magic.search_here(state, piece) or magic.medic_care(state, piece, supply=False)
     if search is not None:
-        return search  # a Search check instead of an action (SoN p.11), a Medic's care (p.18)
-    lifted = works.lift_mine(policy, state, piece)  # an Engineer discards an enemy Mine marker (BfC p.09)
-    if lifted is not None:
-        return lifted
-    advance = gear.with_movement_gear(policy, state, piece, movement.advance(policy, state, piece))  # BfC p.09
-    if isinstance(advance, Hold):  # holding its ground: it lays a Mine marker (BfC p.09)
+        return search
+    return works.lift_mine(policy, state, piece)
+
+
+def _advance(policy: SimplePolicy, state: GameState, piece: Piece, occupancy: Occupancy) -> Action:
+    """Towards the objectives, with movement gear (BfC p.09); holding its ground, it lays a
+    Mine marker (BfC p.09); else field works (BfC p.08-09), turning the counter over (HoN
+    core p.21), short of known mines, firing on the move when it can (p.23)."""
+    advance = gear.with_movement_gear(policy, state, piece, movement.advance(policy, state, piece))
+    if isinstance(advance, Hold):
         laid = works.lay_mine(policy, state, piece)
         if laid is not None:
             return laid
-    built = works.field_works(policy, state, piece, advance)  # Forward and Advanced Positions (BfC p.08-09)
+    built = works.field_works(policy, state, piece, advance)
     if built is not None:
         return built
     flip = movement.change_state(policy, state, piece, advance, occupancy)
