@@ -101,6 +101,52 @@ from builder.heroes.rules.state import GameState
 from builder.heroes.scenario.models import Scenario
 from builder.kernel.events import Roll
 
+# The decisions by the moment they are asked, each group answered by one method of the policy.
+SequenceDecision = (
+    InitiativeReroll
+    | Concealment
+    | ScoutMove
+    | BattleEvent
+    | Reinforcement
+    | OrderTokens
+    | SpecialOrder
+    | ActivationAction
+    | MineCard
+    | Discards
+)
+FireDecision = (
+    NextTarget
+    | BurstFire
+    | FireBonus
+    | OpportunityFire
+    | Substitution
+    | VeteranFire
+    | Shielding
+    | SecondChance
+    | ReturnToSender
+)
+AssaultDecision = (
+    AssaultBonus
+    | PoisonedBlades
+    | KnifeDefence
+    | VeteranAssault
+    | ShieldingAssault
+    | SecondChanceAssault
+    | SurpriseExit
+)
+HitDecision = AidTransfer | VeteranReroll | Desertion | Dynamic | IchorShield | PoisonMadness
+MythosDecision = (
+    TotemBoon
+    | TotemSite
+    | DragonPerch
+    | MedallionDiscard
+    | HardboiledTokens
+    | IchorHeal
+    | HeroicAgain
+    | AmuletsOfDagon
+    | ElderSigns
+)
+
 
 def for_every_side(scenario: Scenario) -> dict[str, SimplePolicy]:
     """One simple policy playing every side of `scenario`, as `hon simulate` plays them."""
@@ -148,12 +194,69 @@ class SimplePolicy:
         return best
 
     # The one method of a player (builder.kernel.decisions.Player): each decision answered by
-    # the function of its concept below.
+    # the function of its concept below, the kinds grouped by the moment they are asked.
 
     def choose(self, view: HeroesView, decision: HeroesDecision) -> object:
-        """Each kind of decision answered by the function of its concept: one case a kind, so
-        a kind added to `HeroesDecision` and not answered here fails to type-check."""
+        """Each kind of decision answered by the function of its concept: one case a kind, in
+        the method of its moment, so a kind added to `HeroesDecision` and not answered here
+        fails to type-check."""
         state = view.state
+        match decision:
+            case (
+                InitiativeReroll()
+                | Concealment()
+                | ScoutMove()
+                | BattleEvent()
+                | Reinforcement()
+                | OrderTokens()
+                | SpecialOrder()
+                | ActivationAction()
+                | MineCard()
+                | Discards()
+            ):
+                return self._in_sequence(state, decision)
+            case (
+                NextTarget()
+                | BurstFire()
+                | FireBonus()
+                | OpportunityFire()
+                | Substitution()
+                | VeteranFire()
+                | Shielding()
+                | SecondChance()
+                | ReturnToSender()
+            ):
+                return self._in_fire(state, decision)
+            case (
+                AssaultBonus()
+                | PoisonedBlades()
+                | KnifeDefence()
+                | VeteranAssault()
+                | ShieldingAssault()
+                | SecondChanceAssault()
+                | SurpriseExit()
+            ):
+                return self._in_assault(state, decision)
+            case AidTransfer() | VeteranReroll() | Desertion() | Dynamic() | IchorShield() | PoisonMadness():
+                return self._on_hit(state, decision)
+            case (
+                TotemBoon()
+                | TotemSite()
+                | DragonPerch()
+                | MedallionDiscard()
+                | HardboiledTokens()
+                | IchorHeal()
+                | HeroicAgain()
+                | AmuletsOfDagon()
+                | ElderSigns()
+            ):
+                return self._in_mythos(state, decision)
+            case _:
+                assert_never(decision)
+
+    def _in_sequence(self, state: GameState, decision: SequenceDecision) -> object:
+        """The game's sequence: set-up, initiative and orders (HoN core p.8, p.26, p.30), an
+        activation (p.9-26), action cards at their moments (p.16-17)."""
         match decision:
             case InitiativeReroll():
                 return self.veteran_roll(state, None, "initiative", decision.better, decision.worse)
@@ -163,18 +266,100 @@ class SimplePolicy:
                 return self.scout(state, decision.unit)
             case BattleEvent():
                 return self._battle_event(state, decision)
-            case TotemBoon():
-                return self.totem_boon(state, decision.totem)
             case Reinforcement():
                 return reinforcements.reinforce(tuple(decision.options))
             case OrderTokens():
                 return self.assign(state, decision.side, decision.tokens)
-            case MedallionDiscard():
-                return self.medallion(state, decision.wearer, tuple(k for k in decision.options if k is not None))
             case SpecialOrder():
                 return self.play_special(state, decision.unit)
             case ActivationAction():
                 return self._action(state, decision)
+            case MineCard():
+                return self.mine_card(state, decision.side)
+            case Discards():
+                return self.discards(state, decision.side)
+            case _:
+                assert_never(decision)
+
+    def _in_fire(self, state: GameState, decision: FireDecision) -> object:
+        """A Firing Action's questions, its firer's and its target's (HoN core p.14, p.17,
+        p.24, p.30; BfC p.08-09)."""
+        match decision:
+            case NextTarget():
+                return self.next_target(state, decision.firer, decision.weapon, decision.planned)
+            case BurstFire():
+                return self.burst_fire(state, decision.unit)
+            case FireBonus():
+                return self.fire_bonus(state, decision.side, decision.shot)
+            case OpportunityFire():
+                return self.opportunity(state, decision.firer, decision.target)
+            case Substitution():
+                stand_ins = tuple(p for p in decision.options if p is not None)
+                return self.substitute(state, decision.weapon, stand_ins, decision.destroyed, decision.double)
+            case VeteranFire():
+                return self.veteran(state, decision.unit, decision.plan, decision.roll, decision.outcome)
+            case Shielding():
+                return self.shield(state, decision.vehicle, decision.shot)
+            case SecondChance():
+                return self.second_chance(state, decision.side, decision.plan, decision.roll, decision.outcome)
+            case ReturnToSender():
+                return self.return_to_sender(state, decision.side, decision.thrower, decision.lands)
+            case _:
+                assert_never(decision)
+
+    def _in_assault(self, state: GameState, decision: AssaultDecision) -> object:
+        """An assault's questions, both sides' (HoN core p.17, p.26, p.30-31; BfC p.09; SoN p.16)."""
+        match decision:
+            case AssaultBonus():
+                return self.assault_bonus(state, decision.side, decision.assault, decision.attacking)
+            case PoisonedBlades():
+                return min(
+                    self.poisoned_blades(state, decision.attacker, decision.assault, decision.held), decision.held
+                )
+            case KnifeDefence():
+                return self.defend_with_knife(state, decision.defender, decision.assault)
+            case VeteranAssault():
+                return self.veteran_assault(state, decision.unit, decision.mine, decision.theirs)
+            case ShieldingAssault():
+                return self.shield_assault(state, decision.vehicle, decision.assault)
+            case SecondChanceAssault():
+                return self.second_chance_assault(
+                    state, decision.side, decision.mine, decision.theirs, decision.attacking
+                )
+            case SurpriseExit():
+                return self.surprise_exit(state, decision.unit, decision.plain, decision.through)
+            case _:
+                assert_never(decision)
+
+    def _on_hit(self, state: GameState, decision: HitDecision) -> object:
+        """The questions a hit or a roll about one asks (HoN core p.17, p.30; SoN p.14, p.16, p.18)."""
+        match decision:
+            case AidTransfer():
+                return self.transfer_aid(state, decision.medic, decision.patient, decision.hit, decision.destroyed)
+            case VeteranReroll():
+                return self.veteran_roll(state, decision.unit, decision.roll, decision.better, decision.worse)
+            case Desertion():
+                return self.desertion(state, decision.side, decision.target)
+            case Dynamic():
+                return self.dynamic(state, decision.side, decision.fallen, decision.token)
+            case IchorShield():
+                return self.ichor_shield(state, decision.character, decision.hit)
+            case PoisonMadness():
+                return self.poison_madness(state, decision.victim, tuple(decision.options))
+            case _:
+                assert_never(decision)
+
+    def _in_mythos(self, state: GameState, decision: MythosDecision) -> object:
+        """Shadows over Normandie's Mythos, traits and equipment (SoN p.14-17)."""
+        match decision:
+            case TotemBoon():
+                return self.totem_boon(state, decision.totem)
+            case TotemSite():
+                return self.totem_at(state, decision.side)
+            case DragonPerch():
+                return self.dragon_perch(state, decision.side, decision.carrier)
+            case MedallionDiscard():
+                return self.medallion(state, decision.wearer, tuple(k for k in decision.options if k is not None))
             case HardboiledTokens():
                 return min(self.hardboiled(state, decision.unit, decision.held), max(decision.options))
             case IchorHeal():
@@ -184,65 +369,8 @@ class SimplePolicy:
             case AmuletsOfDagon():
                 chosen = self.amulets(state, decision.side, decision.held)[: decision.held]
                 return tuple(key for key in chosen if (key,) in decision.options)
-            case NextTarget():
-                return self.next_target(state, decision.firer, decision.weapon, decision.planned)
-            case BurstFire():
-                return self.burst_fire(state, decision.unit)
-            case FireBonus():
-                return self.fire_bonus(state, decision.side, decision.shot)
-            case AssaultBonus():
-                return self.assault_bonus(state, decision.side, decision.assault, decision.attacking)
-            case PoisonedBlades():
-                return min(
-                    self.poisoned_blades(state, decision.attacker, decision.assault, decision.held), decision.held
-                )
-            case OpportunityFire():
-                return self.opportunity(state, decision.firer, decision.target)
-            case KnifeDefence():
-                return self.defend_with_knife(state, decision.defender, decision.assault)
-            case AidTransfer():
-                return self.transfer_aid(state, decision.medic, decision.patient, decision.hit, decision.destroyed)
             case ElderSigns():
                 return min(self.elder_signs(state, decision.unit, decision.short, decision.held), decision.held)
-            case Substitution():
-                stand_ins = tuple(p for p in decision.options if p is not None)
-                return self.substitute(state, decision.weapon, stand_ins, decision.destroyed, decision.double)
-            case VeteranFire():
-                return self.veteran(state, decision.unit, decision.plan, decision.roll, decision.outcome)
-            case VeteranAssault():
-                return self.veteran_assault(state, decision.unit, decision.mine, decision.theirs)
-            case VeteranReroll():
-                return self.veteran_roll(state, decision.unit, decision.roll, decision.better, decision.worse)
-            case Shielding():
-                return self.shield(state, decision.vehicle, decision.shot)
-            case ShieldingAssault():
-                return self.shield_assault(state, decision.vehicle, decision.assault)
-            case SecondChance():
-                return self.second_chance(state, decision.side, decision.plan, decision.roll, decision.outcome)
-            case SecondChanceAssault():
-                return self.second_chance_assault(
-                    state, decision.side, decision.mine, decision.theirs, decision.attacking
-                )
-            case Desertion():
-                return self.desertion(state, decision.side, decision.target)
-            case Dynamic():
-                return self.dynamic(state, decision.side, decision.fallen, decision.token)
-            case ReturnToSender():
-                return self.return_to_sender(state, decision.side, decision.thrower, decision.lands)
-            case SurpriseExit():
-                return self.surprise_exit(state, decision.unit, decision.plain, decision.through)
-            case IchorShield():
-                return self.ichor_shield(state, decision.character, decision.hit)
-            case PoisonMadness():
-                return self.poison_madness(state, decision.victim, tuple(decision.options))
-            case DragonPerch():
-                return self.dragon_perch(state, decision.side, decision.carrier)
-            case TotemSite():
-                return self.totem_at(state, decision.side)
-            case MineCard():
-                return self.mine_card(state, decision.side)
-            case Discards():
-                return self.discards(state, decision.side)
             case _:
                 assert_never(decision)
 
