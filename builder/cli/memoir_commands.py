@@ -12,7 +12,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from builder.cli.app import ForceOption, JsonOption, catalogue_inputs, console, tell_written
+from builder.cli.app import ForceOption, catalogue_inputs, console, tell_written
 from builder.cli.bounds import BATTLE_DICE
 from builder.cli.scenario_commands import scenario_app
 from builder.cli.terminal import say
@@ -256,17 +256,15 @@ def odds(dice: int | None, target: str | None, as_json: bool) -> None:
     console.print(table)
 
 
-def rules(as_json: JsonOption) -> None:
+def rules() -> None:
     """`hon rules --game m44`: every mechanic of the summary, its heading, played or not."""
-    from builder.memoir.rules.coverage import ENTRIES
+    from builder.memoir.rules.coverage import COVERAGE
     from builder.render.rules_core import STYLE
 
-    if as_json:
-        print(json.dumps([e.to_json() for e in ENTRIES], indent=2))
-        return
+    entries = list(COVERAGE.values())
     console.print(Text("Memoir '44-style hex game: what the rules core plays", style="bold"))
-    width = max(len(e.name) for e in ENTRIES)
-    for entry in ENTRIES:
+    width = max(len(e.name) for e in entries)
+    for entry in entries:
         line = Text("  ")
         line.append(f"{entry.name:<{width}}  ", style="bold")
         line.append(f"{entry.page}  ", style="dim")

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from builder.kernel.dice import LoadedDice
 from builder.memoir.catalogue import UnitType
 from builder.memoir.hexes import Hex
@@ -27,18 +29,21 @@ def dice_at_from(kind: str, terrain: str, **ground: str) -> int:
     return battle_dice(state, at(state, 8, 0), at(state, 8, 2)).count
 
 
+@pytest.mark.rule("range-dice")
 def test_dice_by_range() -> None:
     assert [dice_at("infantry", d) for d in range(1, 5)] == [3, 2, 1, 0]
     assert [dice_at("armor", d) for d in range(1, 5)] == [3, 3, 3, 0]
     assert [dice_at("artillery", d) for d in range(1, 8)] == [3, 3, 2, 2, 1, 1, 0]
 
 
+@pytest.mark.rule("terrain")
 def test_terrain_reduces_infantry_and_armor_not_artillery() -> None:
     assert dice_at("infantry", 1, "woods") == 2
     assert dice_at("armor", 1, "woods") == 1
     assert dice_at("artillery", 1, "woods") == 3
 
 
+@pytest.mark.rule("best-obstacle")
 def test_only_the_best_reduction_counts() -> None:
     # A town (-1 infantry, -2 armor) with sandbags (-1, -1): the best, never the sum.
     assert dice_at("infantry", 1, "town", obstacle="sandbags") == 2
@@ -59,6 +64,7 @@ def test_a_hill_protects_only_against_attackers_below() -> None:
     assert battle_dice(level, at(level, 8, 0), at(level, 8, 2)).count == 3
 
 
+@pytest.mark.rule("artillery-sight")
 def test_artillery_fires_over_obstructions() -> None:
     hexes = (place(8, 2, "woods"), place(8, 6, unit=unit("infantry", AXIS)))
     gun = game(place(8, 0, unit=unit("artillery", ALLIES)), *hexes)
@@ -67,6 +73,7 @@ def test_artillery_fires_over_obstructions() -> None:
     assert targets(rifles, at(rifles, 8, 0)) == []
 
 
+@pytest.mark.rule("close-assault")
 def test_an_adjacent_enemy_must_be_close_assaulted() -> None:
     state = game(
         place(8, 4, unit=unit("infantry", ALLIES)),
@@ -76,6 +83,7 @@ def test_an_adjacent_enemy_must_be_close_assaulted() -> None:
     assert [t.place for t in targets(state, at(state, 8, 4))] == [Hex(7, 5)]
 
 
+@pytest.mark.rule("dice-faces")
 def test_faces_score_hits_by_target_type() -> None:
     every_face = (1, 2, 3, 4, 5, 6)  # infantry, infantry, armor, grenade, star, flag
     assert Result(every_face, UnitType.INFANTRY).hits == 3
@@ -85,6 +93,7 @@ def test_faces_score_hits_by_target_type() -> None:
     assert Result((5, 5, 5), UnitType.INFANTRY).hits == 0  # stars miss
 
 
+@pytest.mark.rule("casualties")
 def test_losses_do_not_change_the_dice() -> None:
     for figures in (1, 4):
         state = game(
@@ -100,6 +109,7 @@ def test_hits_remove_figures() -> None:
     assert at(state, 8, 2).figures == 4 - 2  # infantry and grenade hit, armor misses
 
 
+@pytest.mark.rule("retreat")
 def test_a_flag_moves_the_target_back_towards_its_side() -> None:
     state = game(place(4, 4, unit=unit("infantry", AXIS)), place(8, 0, unit=unit("infantry", ALLIES)))
     target = at(state, 4, 4)
@@ -110,6 +120,7 @@ def test_a_flag_moves_the_target_back_towards_its_side() -> None:
     assert allies.at(Hex(5, 3)) is not None or allies.at(Hex(5, 5)) is not None
 
 
+@pytest.mark.rule("blocked-retreat")
 def test_a_blocked_retreat_costs_a_figure_each() -> None:
     state = game(place(0, 4, unit=unit("infantry", AXIS)), place(8, 0, unit=unit("armor", ALLIES)))
     turn = Turn(state, ALLIES, SimplePolicy(LoadedDice([])), LoadedDice([6, 6, 5]))  # two flags, a star
@@ -128,6 +139,7 @@ def test_a_blocked_retreat_costs_a_figure_each() -> None:
     assert done.blocked == 1 and done.end == Hex(2, 4)
 
 
+@pytest.mark.rule("ignore-flag")
 def test_sandbags_ignore_the_first_flag() -> None:
     state = game(
         place(4, 4, obstacle="sandbags", unit=unit("infantry", AXIS)), place(8, 0, unit=unit("infantry", ALLIES))
@@ -158,6 +170,7 @@ FLANKS = (
 )
 
 
+@pytest.mark.rule("french-resistance")
 def test_french_resistance_may_retreat_up_to_three_hexes_a_flag() -> None:
     state = game(place(2, 4, unit=unit("infantry", ALLIES, "french-resistance")), *FLANKS)
     target = at(state, 2, 4)
@@ -167,6 +180,7 @@ def test_french_resistance_may_retreat_up_to_three_hexes_a_flag() -> None:
     assert retreat(plain, at(plain, 2, 4), 1).end.row == 3  # the standard 1
 
 
+@pytest.mark.rule("french-resistance")
 def test_french_resistance_still_loses_a_figure_when_it_cannot_retreat() -> None:
     state = game(
         place(7, 3, unit=unit("infantry", ALLIES, "french-resistance")),
@@ -178,5 +192,6 @@ def test_french_resistance_still_loses_a_figure_when_it_cannot_retreat() -> None
     assert (done.end, done.blocked) == (Hex(7, 3), 1)  # the first hex back is not optional: a figure lost
 
 
+@pytest.mark.rule("fords")
 def test_battling_from_a_ford_costs_a_die() -> None:
     assert dice_at("infantry", 1) - 1 == dice_at_from("infantry", "river", feature="ford")

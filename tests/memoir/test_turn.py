@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from builder.kernel.dice import LoadedDice, SeededDice
 from builder.memoir.hexes import Hex
 from builder.memoir.rules.cards import deck
@@ -22,6 +24,7 @@ def with_cards(state: GameState, *card_ids: str) -> GameState:
     return state
 
 
+@pytest.mark.rule("turn-sequence")
 def test_a_turn_plays_the_five_steps_in_order() -> None:
     state = with_cards(
         game(place(6, 12, unit=unit("infantry", ALLIES)), place(4, 12, unit=unit("infantry", AXIS))), "probe-centre"
@@ -35,6 +38,7 @@ def test_a_turn_plays_the_five_steps_in_order() -> None:
     assert len(state.hands[ALLIES]) == 1 and state.discard[0].id == "probe-centre"
 
 
+@pytest.mark.rule("ordered-only")
 def test_only_ordered_units_move_and_battle() -> None:
     state = with_cards(
         game(
@@ -60,18 +64,21 @@ def close_assault(kind: str, faces: list[int], *more: Place) -> tuple[GameState,
     return state, list(turn.events)
 
 
+@pytest.mark.rule("taking-ground")
 def test_infantry_takes_ground_after_a_close_assault() -> None:
     state, events = close_assault("infantry", [4, 5, 5], place(0, 0, unit=unit("infantry", AXIS)))
     assert at(state, 5, 13).side is ALLIES
     assert any(isinstance(e, TakeGroundEvent) for e in events)
 
 
+@pytest.mark.rule("taking-ground")
 def test_artillery_never_takes_ground() -> None:
     state, events = close_assault("artillery", [4, 5, 5], place(0, 0, unit=unit("infantry", AXIS)))
     assert state.at(Hex(5, 13)) is None and at(state, 6, 12).type.value == "artillery"
     assert not any(isinstance(e, TakeGroundEvent) for e in events)
 
 
+@pytest.mark.rule("armor-overrun")
 def test_armor_overruns_once() -> None:
     # Kills the first, takes its hex, overruns the second, takes ground again, and stops.
     state, events = close_assault(
@@ -87,6 +94,7 @@ def test_armor_overruns_once() -> None:
     assert state.at(Hex(3, 15)) is not None  # the third enemy is not battled
 
 
+@pytest.mark.rule("medals")
 def test_eliminating_a_unit_wins_a_medal_and_the_game() -> None:
     state = game(
         place(6, 12, unit=unit("infantry", ALLIES)),

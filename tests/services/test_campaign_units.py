@@ -104,6 +104,7 @@ def test_no_battle_for_caen_campaign_changes_units() -> None:
         assert all(c.source.startswith("BfC p.") for c in changes)
 
 
+@pytest.mark.rule("campaign-units")
 @pytest.mark.parametrize(
     ("seed", "by_hand"), [(1, None), (2, None), (3, None), (4, "commonwealth"), (5, "commonwealth")]
 )

@@ -20,6 +20,7 @@ from tests.heroes.rules import infantry, piece, tank
 OPEN = "\n".join(["........"] * 7)
 
 
+@pytest.mark.rule("heavy-vehicle-facing")
 def test_aiming_at_the_front_square_from_behind_the_flank_strikes_the_rear() -> None:
     """Seen from [5, 4] the counter's centre is on the side (7); the front square's centre is
     on the rear's mark, and on a mark the firer takes the weaker value: the rear (6)."""

@@ -71,6 +71,7 @@ def holding(state: GameState, side: str, *cards: ActionCard) -> Deck:
     return deck
 
 
+@pytest.mark.rule("action-cards")
 def test_second_chance_rolls_a_lost_assault_roll_again() -> None:
     """HoN core p.17: "If you rolled several dice, re-roll them all" - the attacker's two dice."""
     state = game(OPEN, [piece("a1", (2, 1), kind=STORMERS), piece("b1", (3, 1), "b")])
@@ -99,6 +100,7 @@ def test_the_policy_keeps_second_chance_for_a_roll_it_can_save() -> None:
     assert POLICY.second_chance_assault(state, "a", low, nine, True) is None
 
 
+@pytest.mark.rule("action-cards")
 def test_initiative_gives_the_turn_but_not_the_special_orders_and_the_marker_passes_on() -> None:
     state = game(OPEN, [piece("a1", (0, 1)), piece("b1", (7, 1), "b")])
     state.initiative = "b"
@@ -131,6 +133,7 @@ def test_the_initiative_card_has_the_sides_number_one_revealed_first() -> None:
     assert reveals[0] == "a"
 
 
+@pytest.mark.rule("action-cards")
 def test_desertion_removes_an_enemy_unit_given_a_second_suppressed_marker() -> None:
     state = game(OPEN, [piece("a1", (0, 1)), piece("b1", (5, 1), "b", suppressed=1)])
     deck = holding(state, "a", DESERTION)
@@ -152,6 +155,7 @@ def test_desertion_needs_a_unit_that_already_had_a_suppressed_marker() -> None:
     assert state.pieces["b1"].suppressed == 1 and deck.hand == [DESERTION]
 
 
+@pytest.mark.rule("action-cards")
 def test_dynamic_passes_a_destroyed_units_unrevealed_order_token_on() -> None:
     state = game(OPEN, [piece("a1", (2, 1)), piece("a2", (0, 0)), piece("a3", (1, 2)), piece("b1", (6, 1), "b")])
     holding(state, "a", DYNAMIC)
@@ -178,6 +182,7 @@ def test_dynamic_never_takes_the_token_of_an_activated_unit() -> None:
 BURST = card("burst-into-action", timing="after-action", effect={"kind": "move-and-fire"})
 
 
+@pytest.mark.rule("action-cards")
 def test_burst_into_action_lets_a_vehicle_that_moved_fire_every_weapon_without_penalty() -> None:
     """HoN core p.17: "A Heavy Vehicle can fire all its weapons without any penalty." """
     vehicle = counter(tank(), (3, 5), key="a-tank")
@@ -204,6 +209,7 @@ def test_burst_into_action_lets_a_vehicle_that_moved_fire_every_weapon_without_p
 MINE = card("mine", timing="supply", effect={"kind": "place-mine"})
 
 
+@pytest.mark.rule("action-cards")
 def test_mine_places_a_mine_marker_in_the_supply_phase_in_front_of_the_enemy() -> None:
     """HoN core p.17: Mine "can be used during the Supply Phase"; its marker as BfC p.09's."""
     state = game(WALLED, [piece("a1", (1, 1)), piece("b1", (7, 1), "b")])
@@ -223,6 +229,7 @@ FALL_BACK = card("fall-back", timing="after-action", effect={"kind": "fall-back"
 HIDDEN = unit("hidden", movement=4, back_movement=2, states=("active", "inactive"))
 
 
+@pytest.mark.rule("action-cards")
 def test_fall_back_flips_the_unit_and_moves_it_away_ignoring_its_suppressed_markers() -> None:
     """HoN core p.17: flipped to its Inactive Side first, a Forced Move, terrain penalties
     counted but not those of its Suppressed markers."""
@@ -250,6 +257,7 @@ def test_fall_back_never_moves_nearer_the_enemy() -> None:
 RETURN = card("return-to-sender", timing="grenade", effect={"kind": "throw-back"})
 
 
+@pytest.mark.rule("action-cards")
 def test_return_to_sender_throws_a_grenade_back_at_its_thrower() -> None:
     """HoN core p.17: "This card enables you to throw back any type of grenade"."""
     board = "\n".join(["........"] * 5)

@@ -3,6 +3,8 @@ when the captor is destroyed, still captured when the captor leaves the battlefi
 
 from __future__ import annotations
 
+import pytest
+
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules import hits
 from builder.heroes.rules.actions import AssaultAction, Leave, Move
@@ -19,6 +21,8 @@ from builder.heroes.scenario.models import Zone
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece, unit
 from tests.fixtures.rules.games import game
+
+pytestmark = pytest.mark.rule("capture")
 
 BOARD = "\n".join(["......"] * 4)
 STORMERS = unit("stormers", abilities=["assault"])

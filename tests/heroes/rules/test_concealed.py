@@ -20,6 +20,8 @@ from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import JEEP, piece
 from tests.fixtures.rules.games import game
 
+pytestmark = pytest.mark.rule("concealed")
+
 OPEN = """
 ..........
 ..........

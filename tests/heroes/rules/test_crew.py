@@ -24,6 +24,8 @@ from tests.fixtures.rules.boards import field
 from tests.fixtures.rules.games import scenario
 from tests.heroes.rules import infantry, piece, tank
 
+pytestmark = pytest.mark.rule("crew")
+
 
 def crew_unit() -> Unit:
     inactive = {

@@ -21,10 +21,13 @@ from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.games import game
 from tests.heroes.rules import infantry, piece, tank
 
+pytestmark = pytest.mark.rule("damage")
+
 OPEN = "\n".join(["........"] * 6)
 STORMERS = infantry(abilities=[{"id": "assault", "value": 1}], heavy=1, name="Stormers", unit_id="stormers")
 
 
+@pytest.mark.rule("son-damage", "damage-crew")
 def test_a_crew_hit_vehicle_fires_only_one_of_its_weapons() -> None:
     """HoN core p.15, 1 : Crew - "Each turn, the vehicle can only fire one of its weapons,
     not both!" The policy picks one; two weapons in one Firing Action are refused."""
@@ -45,6 +48,7 @@ def test_a_crew_hit_vehicle_fires_only_one_of_its_weapons() -> None:
     assert event.kind == "fire" and "fires one of its weapons only (HoN core p.15)" in event.text
 
 
+@pytest.mark.rule("son-damage", "damage-tracks")
 def test_a_tracks_hit_vehicle_executes_no_more_movement_actions() -> None:
     """HoN core p.15, 2 : Tracks - "The vehicle may no longer execute Movement Actions for the
     rest of the game": no move, no pivot, no assault (an assault is a Movement Action, p.25)."""
@@ -66,6 +70,7 @@ def test_a_tracks_hit_vehicle_executes_no_more_movement_actions() -> None:
         turn.perform("a-tank", AssaultAction(step, "b-prey"))
 
 
+@pytest.mark.rule("damage-primary-weapon")
 def test_a_destroyed_primary_weapon_cannot_fire() -> None:
     """HoN core p.15, 5 : Primary weapon - "The vehicle's Primary Weapon is Destroyed": it
     fires its secondary weapon only; a vehicle whose one weapon is both its primary and its

@@ -5,6 +5,8 @@ cannot target units that are also inside the Terrain Element." Board: a firing p
 
 from __future__ import annotations
 
+import pytest
+
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules.actions import Move
 from builder.heroes.rules.events import FireEvent, Phase
@@ -15,6 +17,8 @@ from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece
 from tests.fixtures.rules.games import game
+
+pytestmark = pytest.mark.rule("defensive-positions")
 
 BOARD = "\n".join(["........", ".PP.....", "........"])
 POLICY = SimplePolicy()

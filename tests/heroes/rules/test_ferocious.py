@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from builder.heroes.rules.actions import AssaultAction
 from builder.heroes.rules.events import Phase
 from builder.heroes.rules.footprint import Position
@@ -15,6 +17,8 @@ from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import JEEP, piece, unit
 from tests.fixtures.rules.games import game
+
+pytestmark = pytest.mark.rule("ferocious")
 
 BOARD = "\n".join(["......"] * 4)
 STORMERS = unit("stormers", abilities=["assault"])

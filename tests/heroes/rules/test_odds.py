@@ -101,6 +101,7 @@ def test_fire_odds_sum_to_exactly_one(
         assert list(odds.exact()) == ["miss", "hit", "double"]
 
 
+@pytest.mark.rule("firing-resolution")
 @settings(max_examples=150, deadline=None)
 @given(combat_values, defenses, small, bonuses, small, small, st.booleans(), st.booleans(), st.booleans(), rulesets)
 def test_fire_odds_are_the_resolution_over_every_die_face(
@@ -204,6 +205,7 @@ def test_more_combat_never_lowers_the_chance_to_win_an_assault(
     )
 
 
+@pytest.mark.rule("suppressive-fire")
 @settings(max_examples=200, deadline=None)
 @given(combat_values, defenses, small, bonuses, small, small, st.booleans(), st.integers(min_value=1, max_value=6))
 def test_suppressive_fire_doubles_the_combat_value_and_bonuses(
@@ -251,6 +253,7 @@ def test_suppressive_keys_count_from_zero() -> None:
     assert next(iter(odds.exact())) == "0" and odds.exact()["0"] == 0
 
 
+@pytest.mark.rule("damage-location")
 def test_damage_location_odds() -> None:
     assert damage_odds(piece(tank())) == pytest.approx(
         {"crew": 1 / 6, "tracks": 1 / 6, "hull": 2 / 6, "primary": 1 / 6, "destroyed": 1 / 6}
@@ -261,6 +264,7 @@ def test_damage_location_odds() -> None:
     assert damage_odds(piece(tank(), damage=(DamageLocation.HULL,)))["destroyed"] == pytest.approx(3 / 6)
 
 
+@pytest.mark.rule("positive-waves")
 @pytest.mark.parametrize("damage", [(), (DamageLocation.CREW,), (DamageLocation.CREW, DamageLocation.HULL)])
 @pytest.mark.parametrize("piercing", [False, True])
 def test_positive_waves_odds_are_the_resolution(damage: tuple[DamageLocation, ...], piercing: bool) -> None:

@@ -22,6 +22,8 @@ from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import RIFLES, piece, unit
 from tests.fixtures.rules.games import game
 
+pytestmark = pytest.mark.rule("scout")
+
 HEDGE = """
 ..D.......
 ..D.......
@@ -64,6 +66,7 @@ def test_the_policy_scouts_towards_the_objective_but_not_beside_it() -> None:
 JEEP_SCOUT = unit("jeep", UnitType.LIGHT_VEHICLE, movement=6, abilities=[{"transport": 3}, {"scout": 3}])
 
 
+@pytest.mark.rule("transport")
 def test_a_scout_transport_scouts_with_scouts_only_aboard_and_carries_them() -> None:
     """HoN core p.27: "A vehicle that has the Transport special ability and wishes to use its
     Scout special ability can only embark troops that have the Scout special ability. Embarked

@@ -19,6 +19,8 @@ from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece
 from tests.heroes.rules.test_spells import cast, caster, spelled
 
+pytestmark = pytest.mark.rule("summoning")
+
 BYAKHEE = "son-summon-byakhee"
 WIDE = "\n".join(["." * 12] * 7)
 

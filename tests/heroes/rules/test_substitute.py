@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import Role
 from builder.heroes.rules import hits
@@ -18,6 +20,8 @@ from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece, unit
 from tests.fixtures.rules.games import game
+
+pytestmark = pytest.mark.rule("substitute")
 
 BOARD = "\n".join(["......"] * 5)
 GUN = unit("mg-team").model_copy(update={"role": Role.HEAVY_WEAPON})

@@ -21,6 +21,8 @@ from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece, unit
 from tests.fixtures.rules.games import game
 
+pytestmark = pytest.mark.rule("transport")
+
 BOARD = "\n".join(["......"] * 6)
 HALFTRACK = unit("halftrack", UnitType.LIGHT_VEHICLE, movement=6, abilities=[{"transport": 4}])
 STORMERS = unit("stormers", abilities=[{"assault": 2}])
@@ -44,6 +46,7 @@ def launch(state: GameState, dice: list[int]) -> Turn:
     return turn
 
 
+@pytest.mark.rule("assault-launch")
 def test_an_assault_is_launched_from_a_transport_and_the_winner_gets_off_onto_the_ground() -> None:
     """HoN core p.27: "It is possible to launch an assault from a vehicle that has the Transport
     special ability" (p.25: from "a square occupied by an allied vehicle that has the Transport

@@ -17,6 +17,8 @@ from tests.fixtures.rules.boards import element, field, piece
 from tests.fixtures.rules.games import game
 from tests.heroes.rules.gear_helpers import WIDE, pool
 
+pytestmark = pytest.mark.rule("trenches")
+
 TRENCH_EFFECTS = {
     "defense": {"infantry": 2},
     "difficult": True,

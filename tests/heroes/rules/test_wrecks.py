@@ -4,6 +4,8 @@ in the text; the values are the catalogue's example wreck terrain (wreck-light, 
 
 from __future__ import annotations
 
+import pytest
+
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.cover import cover
 from builder.heroes.rules.damage import destroy
@@ -14,6 +16,8 @@ from builder.heroes.rules.structures import WRECK_TERRAIN
 from tests.fixtures.rules.boards import field
 from tests.fixtures.rules.games import scenario
 from tests.heroes.rules import infantry, light_vehicle, piece
+
+pytestmark = pytest.mark.rule("wrecks")
 
 
 def test_infantry_on_a_wreck_takes_its_defensive_bonus() -> None:
