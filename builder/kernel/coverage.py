@@ -18,6 +18,7 @@ from typing import Protocol, TypedDict, TypeVar
 
 # "opportunity-fire", "son-elder-sign": what a `rule` mark names.
 RULE_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+ONE_LINE = 240  # the longest note of a listing that keeps one line per rule
 
 
 class Played(StrEnum):
@@ -76,9 +77,9 @@ def keyed(entries: Iterable[Entry]) -> Mapping[str, Entry]:
     return MappingProxyType(found)
 
 
-def check_note(entry: Listed, max_note: int | None = None) -> None:
-    """Refuse an entry not fully played that does not say what is missing, or (with
-    `max_note`) a note longer than one line."""
+def check_note(entry: Listed, max_note: int | None = ONE_LINE) -> None:
+    """Refuse an entry not fully played that does not say what is missing, or a note longer
+    than `max_note` or of several lines (None: any length, the TCG's notes)."""
     if entry.played is not Played.PLAYED and not entry.note:
         raise ValueError(f"{entry.id}: a rule not fully played says what is missing")
     if max_note is not None and ("\n" in entry.note or len(entry.note) > max_note):

@@ -14,7 +14,6 @@ from builder.memoir.rules.tested import TESTED
 
 PLAYED, PARTIAL, NOT_PLAYED = Played.PLAYED, Played.PARTIAL, Played.NOT_PLAYED
 S = "M44 summary: "
-MAX_NOTE = 240  # one line, as the Heroes System's listing
 
 
 @dataclass(frozen=True)
@@ -26,7 +25,7 @@ class Mechanic:
     note: str = ""
 
     def __post_init__(self) -> None:
-        check_note(self, MAX_NOTE)
+        check_note(self)
 
     def to_json(self) -> RuleJson:
         return entry_json(self, "mechanic", ["m44"], self.page, TESTED)

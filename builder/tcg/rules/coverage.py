@@ -35,7 +35,7 @@ class Rule:
     note: str = ""
 
     def __post_init__(self) -> None:
-        check_note(self)
+        check_note(self, None)  # the TCG's notes say more than one line's worth
 
     def to_json(self) -> RuleJson:
         return entry_json(self, self.kind.value, ["tcg"], self.page, TESTED)

@@ -20,7 +20,6 @@ class Kind(StrEnum):
 
 # The books each game's pages come from (see `Coverage.page_for`).
 BOOKS: dict[Game, tuple[str, ...]] = {Game.HON: ("HoN core", "BfC"), Game.SON: ("SoN",)}
-MAX_NOTE = 240  # one line
 
 
 @dataclass(frozen=True)
@@ -36,7 +35,7 @@ class Coverage:
     note: str = ""  # one line: what is missing, or the choice made where the book is silent
 
     def __post_init__(self) -> None:
-        check_note(self, MAX_NOTE)
+        check_note(self)
 
     @property
     def is_played(self) -> bool:
