@@ -4,11 +4,15 @@
 
 from __future__ import annotations
 
+import pytest
+
+from builder.kernel.decisions import IllegalChoice
 from builder.kernel.dice import LoadedDice
 from builder.memoir.catalogue import UnitType
 from builder.memoir.hexes import Hex
 from builder.memoir.rules.battle import battle_dice, fallbacks, retreat, targets
 from builder.memoir.rules.battle_dice import Result
+from builder.memoir.rules.state import GameState
 from builder.memoir.rules.turn import Turn
 from tests.memoir.helpers import ALLIES, AXIS, answering, at, game, nearest, place, unit
 
@@ -109,6 +113,20 @@ def test_a_flag_moves_the_target_back_towards_its_side() -> None:
     assert allies.at(Hex(5, 3)) is not None or allies.at(Hex(5, 5)) is not None
 
 
+def test_the_retreating_side_chooses_each_hex_back() -> None:
+    # Two flags on the Axis unit at (4,4): its side is asked twice, and it goes where it says.
+    def battle(*answers: object) -> GameState:
+        state = game(place(4, 4, unit=unit("infantry", AXIS)), place(6, 4, unit=unit("armor", ALLIES)))
+        turn = Turn(state, ALLIES, answering(state, "axis-1", *answers), LoadedDice([6, 6, 5]))  # flag, flag, star
+        turn.battle(at(state, 6, 4), overrun_left=False)
+        return state
+
+    state = battle(Hex(3, 5), Hex(2, 6))
+    assert at(state, 2, 6).key == "axis-1" and at(state, 2, 6).figures == 4
+    with pytest.raises(IllegalChoice):
+        battle(Hex(4, 6))  # a hex sideways is no retreat
+
+
 def test_a_blocked_retreat_costs_a_figure_each() -> None:
     state = game(place(0, 4, unit=unit("infantry", AXIS)), place(8, 0, unit=unit("armor", ALLIES)))
     turn = Turn(state, ALLIES, answering(state, "axis-1"), LoadedDice([6, 6, 5]))  # two flags, a star
@@ -148,7 +166,9 @@ def test_a_retreat_may_not_end_in_the_ocean() -> None:
 
 
 def test_french_resistance_may_retreat_up_to_three_hexes_a_flag() -> None:
-    state = game(place(2, 4, unit=unit("infantry", ALLIES, "french-resistance")), place(0, 0, unit=unit("infantry", AXIS)))
+    state = game(
+        place(2, 4, unit=unit("infantry", ALLIES, "french-resistance")), place(0, 0, unit=unit("infantry", AXIS))
+    )
     target = at(state, 2, 4)
     offered = fallbacks(state, target)
     assert {h.row for h in offered} == {3, 4, 5} and Hex(5, 3) in offered  # 1, 2 or 3 hexes back

@@ -66,6 +66,12 @@ def test_infantry_takes_ground_after_a_close_assault() -> None:
     assert any(isinstance(e, TakeGroundEvent) for e in events)
 
 
+def test_taking_ground_is_the_players_choice() -> None:
+    state, events = close_assault("infantry", [4, 5, 5], ("axis-1", False), place(0, 0, unit=unit("infantry", AXIS)))
+    assert at(state, 6, 12).side is ALLIES and state.at(Hex(5, 13)) is None
+    assert not any(isinstance(e, TakeGroundEvent) for e in events)
+
+
 def test_artillery_never_takes_ground() -> None:
     state, events = close_assault("artillery", [4, 5, 5], ("axis-1",), place(0, 0, unit=unit("infantry", AXIS)))
     assert state.at(Hex(5, 13)) is None and at(state, 6, 12).type.value == "artillery"

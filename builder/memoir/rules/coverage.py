@@ -168,6 +168,7 @@ ENTRIES: tuple[Mechanic, ...] = (
         PLAYED,
         "",
         BATTLE + "test_a_flag_moves_the_target_back_towards_its_side",
+        BATTLE + "test_the_retreating_side_chooses_each_hex_back",
     ),
     _m(
         "blocked-retreat",
@@ -190,8 +191,9 @@ ENTRIES: tuple[Mechanic, ...] = (
         "Taking ground",
         "Taking ground",
         PLAYED,
-        "the simple policy always takes ground when it may",
+        "the attacker's choice (the greedy player always takes ground)",
         TURN + "test_infantry_takes_ground_after_a_close_assault",
+        TURN + "test_taking_ground_is_the_players_choice",
         TURN + "test_artillery_never_takes_ground",
     ),
     _m(
@@ -215,7 +217,7 @@ ENTRIES: tuple[Mechanic, ...] = (
         "French Resistance",
         "Special Forces",
         PLAYED,
-        "may retreat up to 3 hexes a flag: the core takes it as far as leaves it next to the fewest enemies",
+        "may retreat up to 3 hexes a flag, as far as its side chooses (the greedy player: next to the fewest enemies)",
         MOVE + "test_french_resistance_battles_on_entering_woods",
         BATTLE + "test_french_resistance_may_retreat_up_to_three_hexes_a_flag",
         BATTLE + "test_french_resistance_still_loses_a_figure_when_it_cannot_retreat",
