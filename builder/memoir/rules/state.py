@@ -31,6 +31,9 @@ class Piece:
     def label(self) -> str:
         return f"{self.rules.name} {self.key}"
 
+    def copy(self) -> Piece:
+        return Piece(self.key, self.side, self.rules, self.figures, self.place)  # what replace() does, faster
+
 
 @dataclass
 class GameState:
@@ -102,7 +105,7 @@ class GameState:
     def _with(self, hands: dict[Side, list[CommandCard]], deck: list[CommandCard]) -> GameState:
         return replace(
             self,
-            pieces={key: replace(piece) for key, piece in self.pieces.items()},
+            pieces={key: piece.copy() for key, piece in self.pieces.items()},
             medals=dict(self.medals),
             hands={s: list(cards) for s, cards in hands.items()},
             deck=list(deck),
