@@ -18,6 +18,7 @@ from builder.cli.scenario_commands import scenario_app
 from builder.cli.terminal import say
 
 if TYPE_CHECKING:
+    from builder.kernel.decisions import Policy
     from builder.memoir.rules.simulation import GameRecord
 
 
@@ -198,18 +199,17 @@ def deploy(path: Path, side: str, as_json: bool) -> int:
     return 0 if ok else 1
 
 
-def simulate(path: Path, seed: int, turns: int | None, as_json: bool) -> None:
+def simulate(path: Path, seed: int, turns: int | None, as_json: bool, policy: Policy, player: str) -> None:
+    """`hon simulate` of a hex-game scenario, every side played by `policy` (named `player`)."""
     from builder.cli.render import titled
     from builder.services.memoir_game import prepare_game
 
     game = prepare_game(path)
-    record = game.simulate(seed=seed, turns=turns)
+    record = game.simulate(seed=seed, turns=turns, policy=policy)
     if as_json:
         print(json.dumps(record.to_json(), indent=1))
         return
-    console.print(
-        titled(game.checked.scenario.title, f" — simulated with seed {seed}, the simple policy for both sides.")
-    )
+    console.print(titled(game.checked.scenario.title, f" — simulated with seed {seed}, {player} for both sides."))
     narrate(record)
 
 

@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import pytest
 
+from builder.kernel.decisions import IllegalChoice
 from builder.kernel.dice import LoadedDice
 from builder.memoir.catalogue import UnitType
 from builder.memoir.hexes import Hex
-from builder.memoir.rules.battle import battle_dice, retreat, targets
+from builder.memoir.rules.battle import battle_dice, fallbacks, retreat, targets
 from builder.memoir.rules.battle_dice import Result
-from builder.memoir.rules.policy import SimplePolicy
+from builder.memoir.rules.state import GameState
 from builder.memoir.rules.turn import Turn
-from tests.memoir.helpers import ALLIES, AXIS, at, game, place, unit
+from tests.memoir.helpers import ALLIES, AXIS, answering, at, game, nearest, place, unit
 
 
 def dice_at(kind: str, distance: int, terrain: str | None = None, **ground: str) -> int:
@@ -104,7 +105,7 @@ def test_losses_do_not_change_the_dice() -> None:
 
 def test_hits_remove_figures() -> None:
     state = game(place(8, 0, unit=unit("infantry", ALLIES)), place(8, 2, unit=unit("infantry", AXIS)))
-    turn = Turn(state, ALLIES, SimplePolicy(LoadedDice([])), LoadedDice([1, 4, 3]))
+    turn = Turn(state, ALLIES, answering(state, "axis-1"), LoadedDice([1, 4, 3]))
     turn.battle(at(state, 8, 0), overrun_left=False)
     assert at(state, 8, 2).figures == 4 - 2  # infantry and grenade hit, armor misses
 
@@ -113,17 +114,32 @@ def test_hits_remove_figures() -> None:
 def test_a_flag_moves_the_target_back_towards_its_side() -> None:
     state = game(place(4, 4, unit=unit("infantry", AXIS)), place(8, 0, unit=unit("infantry", ALLIES)))
     target = at(state, 4, 4)
-    done = retreat(state, target, 2)
+    done = retreat(state, target, 2, nearest)
     assert target.place.row == 2 and done.blocked == 0 and target.figures == 4
     allies = game(place(4, 4, unit=unit("infantry", ALLIES)), place(0, 0, unit=unit("infantry", AXIS)))
-    retreat(allies, at(allies, 4, 4), 1)
+    retreat(allies, at(allies, 4, 4), 1, nearest)
     assert allies.at(Hex(5, 3)) is not None or allies.at(Hex(5, 5)) is not None
+
+
+@pytest.mark.rule("retreat")
+def test_the_retreating_side_chooses_each_hex_back() -> None:
+    # Two flags on the Axis unit at (4,4): its side is asked twice, and it goes where it says.
+    def battle(*answers: object) -> GameState:
+        state = game(place(4, 4, unit=unit("infantry", AXIS)), place(6, 4, unit=unit("armor", ALLIES)))
+        turn = Turn(state, ALLIES, answering(state, "axis-1", *answers), LoadedDice([6, 6, 5]))  # flag, flag, star
+        turn.battle(at(state, 6, 4), overrun_left=False)
+        return state
+
+    state = battle(Hex(3, 5), Hex(2, 6))
+    assert at(state, 2, 6).key == "axis-1" and at(state, 2, 6).figures == 4
+    with pytest.raises(IllegalChoice):
+        battle(Hex(4, 6))  # a hex sideways is no retreat
 
 
 @pytest.mark.rule("blocked-retreat")
 def test_a_blocked_retreat_costs_a_figure_each() -> None:
     state = game(place(0, 4, unit=unit("infantry", AXIS)), place(8, 0, unit=unit("armor", ALLIES)))
-    turn = Turn(state, ALLIES, SimplePolicy(LoadedDice([])), LoadedDice([6, 6, 5]))  # two flags, a star
+    turn = Turn(state, ALLIES, answering(state, "axis-1"), LoadedDice([6, 6, 5]))  # two flags, a star
     attacker = at(state, 8, 0)
     state.move(attacker, Hex(2, 4))
     turn.battle(attacker, overrun_left=False)
@@ -135,7 +151,7 @@ def test_a_blocked_retreat_costs_a_figure_each() -> None:
         place(1, 5, "river"),
         place(8, 0, unit=unit("infantry", ALLIES)),
     )
-    done = retreat(behind, at(behind, 2, 4), 1)
+    done = retreat(behind, at(behind, 2, 4), 1, nearest)
     assert done.blocked == 1 and done.end == Hex(2, 4)
 
 
@@ -145,7 +161,7 @@ def test_sandbags_ignore_the_first_flag() -> None:
         place(4, 4, obstacle="sandbags", unit=unit("infantry", AXIS)), place(8, 0, unit=unit("infantry", ALLIES))
     )
     target = at(state, 4, 4)
-    done = retreat(state, target, 2)
+    done = retreat(state, target, 2, nearest)
     assert done.ignored == 1 and target.place.row == 3
 
 
@@ -156,28 +172,22 @@ def test_a_retreat_may_not_end_in_the_ocean() -> None:
         place(7, 5, "ocean"),
         place(0, 0, unit=unit("infantry", AXIS)),
     )
-    done = retreat(state, at(state, 6, 4), 1)
+    done = retreat(state, at(state, 6, 4), 1, nearest)
     assert done.blocked == 1 and at(state, 6, 4).figures == 4  # the figure is taken by the caller (Turn.lose)
-
-
-# Two enemies on either side of the French Resistance's way back: one hex back it still stands
-# next to both, two hexes back too, three hexes back next to one only.
-FLANKS = (
-    place(3, 1, unit=unit("infantry", AXIS)),
-    place(3, 7, unit=unit("infantry", AXIS)),
-    place(4, 2, unit=unit("infantry", AXIS)),
-    place(4, 6, unit=unit("infantry", AXIS)),
-)
 
 
 @pytest.mark.rule("french-resistance")
 def test_french_resistance_may_retreat_up_to_three_hexes_a_flag() -> None:
-    state = game(place(2, 4, unit=unit("infantry", ALLIES, "french-resistance")), *FLANKS)
+    state = game(
+        place(2, 4, unit=unit("infantry", ALLIES, "french-resistance")), place(0, 0, unit=unit("infantry", AXIS))
+    )
     target = at(state, 2, 4)
-    done = retreat(state, target, 1)
+    offered = fallbacks(state, target)
+    assert {h.row for h in offered} == {3, 4, 5} and Hex(5, 3) in offered  # 1, 2 or 3 hexes back
+    done = retreat(state, target, 1, lambda options, flags: Hex(5, 3))
     assert (done.end, done.blocked, target.figures) == (Hex(5, 3), 0, 3)  # 3 hexes back, no loss
-    plain = game(place(2, 4, unit=unit("infantry", ALLIES)), *FLANKS)
-    assert retreat(plain, at(plain, 2, 4), 1).end.row == 3  # the standard 1
+    plain = game(place(2, 4, unit=unit("infantry", ALLIES)), place(0, 0, unit=unit("infantry", AXIS)))
+    assert fallbacks(plain, at(plain, 2, 4)) == (Hex(3, 3), Hex(3, 5))  # the standard 1
 
 
 @pytest.mark.rule("french-resistance")
@@ -188,7 +198,7 @@ def test_french_resistance_still_loses_a_figure_when_it_cannot_retreat() -> None
         place(8, 4, unit=unit("infantry", ALLIES)),
         place(0, 0, unit=unit("infantry", AXIS)),
     )
-    done = retreat(state, at(state, 7, 3), 1)
+    done = retreat(state, at(state, 7, 3), 1, nearest)
     assert (done.end, done.blocked) == (Hex(7, 3), 1)  # the first hex back is not optional: a figure lost
 
 

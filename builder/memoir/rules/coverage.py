@@ -141,7 +141,7 @@ COVERAGE: Mapping[str, Mechanic] = keyed(
             "Taking ground",
             "Taking ground",
             PLAYED,
-            "the simple policy always takes ground when it may",
+            "the attacker's choice (the greedy player always takes ground)",
         ),
         _m(
             "armor-overrun",
@@ -162,7 +162,8 @@ COVERAGE: Mapping[str, Mechanic] = keyed(
             "French Resistance",
             "Special Forces",
             PLAYED,
-            "may retreat up to 3 hexes a flag: the core takes it as far as leaves it next to the fewest enemies",
+            "may retreat up to 3 hexes a flag, as far as its side chooses "
+            "(the greedy player: next to the fewest enemies)",
         ),
         _m("elite-armor", "Elite Armor", "Special Forces", PLAYED, ""),
         _m(

@@ -36,12 +36,16 @@ TESTED: dict[str, tuple[str, ...]] = {
         "tests/memoir/test_odds.py::test_exact_distribution_of_one_die",
     ),
     "casualties": ("tests/memoir/test_battle.py::test_losses_do_not_change_the_dice",),
-    "retreat": ("tests/memoir/test_battle.py::test_a_flag_moves_the_target_back_towards_its_side",),
+    "retreat": (
+        "tests/memoir/test_battle.py::test_a_flag_moves_the_target_back_towards_its_side",
+        "tests/memoir/test_battle.py::test_the_retreating_side_chooses_each_hex_back",
+    ),
     "blocked-retreat": ("tests/memoir/test_battle.py::test_a_blocked_retreat_costs_a_figure_each",),
     "ignore-flag": ("tests/memoir/test_battle.py::test_sandbags_ignore_the_first_flag",),
     "taking-ground": (
         "tests/memoir/test_turn.py::test_artillery_never_takes_ground",
         "tests/memoir/test_turn.py::test_infantry_takes_ground_after_a_close_assault",
+        "tests/memoir/test_turn.py::test_taking_ground_is_the_players_choice",
     ),
     "armor-overrun": ("tests/memoir/test_turn.py::test_armor_overruns_once",),
     "special-forces": ("tests/memoir/test_movement.py::test_special_forces_move_two_and_battle",),
