@@ -4,10 +4,10 @@ limit a ZoC (BfC p.06); units on both corners of a diagonal cut a ZoC (HoN core 
 
 from __future__ import annotations
 
-from builder.heroes.rules.los import line_of_sight
+from builder.heroes.rules.geometry.los import line_of_sight
+from builder.heroes.rules.geometry.sightmap import Occupancy
+from builder.heroes.rules.geometry.zoc import zone_of_control, zones_of_control
 from builder.heroes.rules.ruleset import HON
-from builder.heroes.rules.sightmap import Occupancy
-from builder.heroes.rules.zoc import zone_of_control, zones_of_control
 from tests.fixtures.rules.boards import field, piece
 
 BEND = field("""

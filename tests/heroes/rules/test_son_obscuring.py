@@ -5,7 +5,7 @@ Heroes of Normandie reading, spares only the firer)."""
 
 from __future__ import annotations
 
-from builder.heroes.rules.los import line_of_sight
+from builder.heroes.rules.geometry.los import line_of_sight
 from builder.heroes.rules.ruleset import HON, SON
 from tests.fixtures.rules.boards import field, placed_line
 

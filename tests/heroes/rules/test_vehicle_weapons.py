@@ -5,8 +5,8 @@ weapon's target is chosen once the first shot is resolved."""
 from __future__ import annotations
 
 from builder.heroes.ai.greedy import SimplePolicy
-from builder.heroes.rules.actions import Fire
-from builder.heroes.rules.events import FireEvent, Phase
+from builder.heroes.rules.actions.kinds import Fire
+from builder.heroes.rules.events.game import FireEvent, Phase
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
