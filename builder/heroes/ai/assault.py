@@ -16,8 +16,8 @@ from builder.heroes.rules.actions.kinds import AssaultAction
 from builder.heroes.rules.actions.transport import launch_refusal
 from builder.heroes.rules.capture import wanted
 from builder.heroes.rules.geometry.footprint import Position
-from builder.heroes.rules.geometry.movement import assault_path
 from builder.heroes.rules.geometry.path import Path, allowance
+from builder.heroes.rules.geometry.reach import assault_path
 from builder.heroes.rules.geometry.squares import enemies_in_reach
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.resolution.assault_roll import Assault

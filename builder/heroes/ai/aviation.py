@@ -24,12 +24,11 @@ from builder.heroes.rules.actions.aviation import (
     straight_path,
     wing_struck,
 )
-from builder.heroes.rules.actions.kinds import Action, Hold, Move
-from builder.heroes.rules.actions.works import Board, Fly
+from builder.heroes.rules.actions.kinds import Action, Board, Fly, Hold, Move
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.grid import step
-from builder.heroes.rules.geometry.movement import reachable, reachable_squares
 from builder.heroes.rules.geometry.path import allowance
+from builder.heroes.rules.geometry.reach import reachable, reachable_squares
 from builder.heroes.rules.geometry.squares import neighbours_of
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState

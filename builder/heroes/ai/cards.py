@@ -18,8 +18,8 @@ from builder.heroes.catalogue.cards import ActionCard, BonusKind, CardEffectKind
 from builder.heroes.catalogue.units import SideState
 from builder.heroes.rules.action_cards.deck import ASSAULT_BONUSES, FIRE_BONUSES, CardPlay, playable_event
 from builder.heroes.rules.geometry.grid import range_between
-from builder.heroes.rules.geometry.movement import reachable
 from builder.heroes.rules.geometry.path import allowance
+from builder.heroes.rules.geometry.reach import reachable
 from builder.heroes.rules.geometry.sightmap import Occupancy
 from builder.heroes.rules.geometry.squares import enemies_in_reach
 from builder.heroes.rules.orders.tokens import needs_no_order, tokens_for

@@ -9,13 +9,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.heroes.ai.common import _worth
-from builder.heroes.rules.actions.assault_kinds import AssaultOnTheMove, ChainAssault
 from builder.heroes.rules.actions.assault_variants import AFAR, BRUTAL, ON_THE_MOVE, covered, variant_assault_of
-from builder.heroes.rules.actions.kinds import Action, AssaultAction
+from builder.heroes.rules.actions.kinds import Action, AssaultAction, AssaultOnTheMove, ChainAssault
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.grid import range_between
-from builder.heroes.rules.geometry.movement import assault_path
 from builder.heroes.rules.geometry.path import Path, allowance
+from builder.heroes.rules.geometry.reach import assault_path
 from builder.heroes.rules.geometry.squares import enemies_in_reach
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.resolution.combat import IllegalAttack

@@ -11,9 +11,8 @@ from builder.heroes.ai import movement
 from builder.heroes.ai.common import FAR, _gap
 from builder.heroes.ai.movement import _distance_field
 from builder.heroes.rules.action_cards.surprise import windows_crossed
-from builder.heroes.rules.actions.kinds import Action, Hold, Move
+from builder.heroes.rules.actions.kinds import Action, ClearMine, Deploy, Hold, Item, Move, PlaceMine
 from builder.heroes.rules.actions.scouting import barred, scout_moves
-from builder.heroes.rules.actions.works import ClearMine, Deploy, Item, PlaceMine
 from builder.heroes.rules.gear.concealed_markers import concealed, markers_free, may_conceal
 from builder.heroes.rules.gear.field_works import (
     POSITION_BONUS,

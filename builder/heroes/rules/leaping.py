@@ -15,10 +15,9 @@ from dataclasses import replace
 from typing import Any
 
 from builder.heroes.rules.geometry.footprint import Position
-from builder.heroes.rules.geometry.movement import reachable
 from builder.heroes.rules.geometry.passage import passage_map
 from builder.heroes.rules.geometry.path import Path
-from builder.heroes.rules.geometry.reach import Reach
+from builder.heroes.rules.geometry.reach import Reach, reachable
 from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.mythos.state import bars, manifestation
 from builder.heroes.rules.pieces import Piece, Square

@@ -30,7 +30,7 @@ from builder.heroes.rules.events.game import (
     OrdersEvent,
     Phase,
 )
-from builder.heroes.rules.geometry.movement import assault_path, reachable, reachable_squares
+from builder.heroes.rules.geometry.reach import assault_path, reachable, reachable_squares
 from builder.heroes.rules.orders.tokens import Orders
 from builder.heroes.rules.resolution.assault_roll import Assault
 from builder.heroes.rules.resolution.combat import Aim, FireOutcome, Shot

@@ -14,20 +14,26 @@ import pytest
 
 from builder.heroes.catalogue.units import Role, UnitType
 from builder.heroes.rules.actions.activation import action_choices
-from builder.heroes.rules.actions.assault_kinds import AssaultOnTheMove, ChainAssault
 from builder.heroes.rules.actions.kinds import (
     Action,
+    AssaultOnTheMove,
+    Board,
+    ChainAssault,
     ChangeState,
     Clear,
+    ClearMine,
+    Deploy,
     Disembark,
     Embark,
     Fire,
+    Fly,
+    Item,
     Move,
+    PlaceMine,
     PushWreck,
     Snipe,
     TemplateFire,
 )
-from builder.heroes.rules.actions.works import Board, ClearMine, Deploy, Fly, Item, PlaceMine
 from builder.heroes.rules.events.game import Phase
 from builder.heroes.rules.gear.markers import GearFire, GearMove, GearThrow, GrenadeInto
 from builder.heroes.rules.geometry.footprint import Position

@@ -10,11 +10,11 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.actions.assault_kinds import AssaultOnTheMove, ChainAssault
+from builder.heroes.rules.actions.kinds import AssaultOnTheMove, ChainAssault
 from builder.heroes.rules.events.game import Phase
 from builder.heroes.rules.geometry.footprint import Position
-from builder.heroes.rules.geometry.movement import assault_path
 from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.geometry.reach import assault_path
 from builder.heroes.rules.pieces import EAST, NORTH, Piece
 from builder.heroes.rules.resolution.combat import IllegalAttack
 from builder.heroes.rules.ruleset import SON

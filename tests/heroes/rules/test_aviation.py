@@ -11,8 +11,7 @@ import pytest
 
 from builder.heroes.catalogue.units import Unit
 from builder.heroes.rules.actions.aviation import crewed, flight_refusal, next_speeds, straight_path, straight_run
-from builder.heroes.rules.actions.kinds import Disembark
-from builder.heroes.rules.actions.works import Board, Fly
+from builder.heroes.rules.actions.kinds import Board, Disembark, Fly
 from builder.heroes.rules.events.game import FlightEvent, Phase
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path

@@ -16,7 +16,7 @@ from builder.heroes.rules.events.game import Phase
 from builder.heroes.rules.gear.fuel_and_map import gear_reach
 from builder.heroes.rules.gear.hedgerow_cutter import hedgehogs_crossed, passage_markers
 from builder.heroes.rules.gear.markers import GearMove
-from builder.heroes.rules.geometry.movement import reachable
+from builder.heroes.rules.geometry.reach import reachable
 from builder.heroes.rules.pieces import EAST
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.turn_context import Turn

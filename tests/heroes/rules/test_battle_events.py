@@ -27,7 +27,7 @@ from builder.heroes.rules.events.game import (
     TemplateEvent,
 )
 from builder.heroes.rules.gear.markers import GearThrow
-from builder.heroes.rules.geometry.movement import assault_path, reachable
+from builder.heroes.rules.geometry.reach import assault_path, reachable
 from builder.heroes.rules.orders.tokens import SPECIAL, Orders, Reveal, activation_sequence
 from builder.heroes.rules.resolution import hits
 from builder.heroes.rules.resolution.damage import Effect

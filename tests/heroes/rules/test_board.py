@@ -16,8 +16,8 @@ from builder.heroes.rules.actions.kinds import AssaultAction, ChangeState, Disem
 from builder.heroes.rules.events.game import EVENT_LOG, Phase
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.los import line_of_sight
-from builder.heroes.rules.geometry.movement import assault_path, reachable_squares
 from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.geometry.reach import assault_path, reachable_squares
 from builder.heroes.rules.geometry.sightmap import Occupancy
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH_EAST, Piece, Square
 from builder.heroes.rules.resolution import hits

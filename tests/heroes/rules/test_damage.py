@@ -11,8 +11,8 @@ from builder.heroes.rules.actions.firing import shot_at
 from builder.heroes.rules.actions.kinds import AssaultAction, Fire, Hold, Move
 from builder.heroes.rules.events.game import Phase
 from builder.heroes.rules.geometry.footprint import Position
-from builder.heroes.rules.geometry.movement import assault_path, reachable
 from builder.heroes.rules.geometry.path import Path, allowance
+from builder.heroes.rules.geometry.reach import assault_path, reachable
 from builder.heroes.rules.resolution.assault_roll import Assault, engage
 from builder.heroes.rules.resolution.combat import IllegalAttack
 from builder.heroes.rules.resolution.damage import DamageLocation

@@ -9,8 +9,7 @@ import pytest
 from builder.heroes.ai import works
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.actions.kinds import Hold
-from builder.heroes.rules.actions.works import Deploy, Item
+from builder.heroes.rules.actions.kinds import Deploy, Hold, Item
 from builder.heroes.rules.events.game import Phase, WorksEvent
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.passage import passage_map

@@ -18,8 +18,8 @@ from builder.heroes.rules.actions.firing import shots_at
 from builder.heroes.rules.actions.kinds import AssaultAction, Fire, Move
 from builder.heroes.rules.events.game import FireEvent, Phase
 from builder.heroes.rules.geometry.footprint import Position
-from builder.heroes.rules.geometry.movement import reachable
 from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.geometry.reach import reachable
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH
 from builder.heroes.rules.preview import preview_fire
 from builder.heroes.rules.resolution.combat import IllegalAttack

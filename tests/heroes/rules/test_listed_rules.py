@@ -5,7 +5,7 @@ one it forbids."""
 from __future__ import annotations
 
 from builder.heroes.ai.greedy import SimplePolicy
-from builder.heroes.rules.geometry.movement import reachable_squares
+from builder.heroes.rules.geometry.reach import reachable_squares
 from builder.heroes.rules.orders.tokens import Orders
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.turn import activation_phase, supply_phase

@@ -9,8 +9,7 @@ import pytest
 from builder.heroes.ai import works
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules.actions import assault, movement
-from builder.heroes.rules.actions.kinds import Hold, Move
-from builder.heroes.rules.actions.works import ClearMine, PlaceMine
+from builder.heroes.rules.actions.kinds import ClearMine, Hold, Move, PlaceMine
 from builder.heroes.rules.events.game import FireEvent, MineEvent, Phase
 from builder.heroes.rules.gear.mines import MINE_COMBAT, mine_squares
 from builder.heroes.rules.geometry.footprint import Position

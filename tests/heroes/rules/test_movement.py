@@ -10,8 +10,8 @@ from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions.kinds import Move
 from builder.heroes.rules.events.game import Phase
 from builder.heroes.rules.geometry.footprint import Position
-from builder.heroes.rules.geometry.movement import assault_path, reachable, reachable_squares
 from builder.heroes.rules.geometry.path import DIFFICULT, allowance
+from builder.heroes.rules.geometry.reach import assault_path, reachable, reachable_squares
 from builder.heroes.rules.pieces import EAST, NORTH, NORTH_EAST
 from builder.heroes.rules.ruleset import HON, SON
 from builder.heroes.rules.turn_context import Turn

@@ -14,8 +14,7 @@ import pytest
 from builder.cli import main
 from builder.heroes.ai.uniform import RandomPlayer, for_every_side
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules.actions.kinds import AssaultAction, ChangeState, Fire, Hold, Move, Snipe, TemplateFire
-from builder.heroes.rules.actions.works import Deploy
+from builder.heroes.rules.actions.kinds import AssaultAction, ChangeState, Deploy, Fire, Hold, Move, Snipe, TemplateFire
 from builder.heroes.rules.decisions import ActivationAction, HeroesDecision
 from builder.heroes.rules.events.game import VictoryEvent
 from builder.heroes.rules.gear.markers import GearFire, GearThrow, GrenadeInto

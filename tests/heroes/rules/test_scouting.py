@@ -13,7 +13,7 @@ from builder.heroes.rules.actions import scouting
 from builder.heroes.rules.actions.scouting import scout_moves, scout_refusal
 from builder.heroes.rules.events.game import MoveEvent, Phase
 from builder.heroes.rules.geometry.footprint import Position
-from builder.heroes.rules.geometry.movement import reachable_squares
+from builder.heroes.rules.geometry.reach import reachable_squares
 from builder.heroes.rules.pieces import NORTH
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.state import Frame

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from builder.heroes.catalogue.terrain import TerrainType
-from builder.heroes.rules.geometry.movement import reachable, reachable_squares
 from builder.heroes.rules.geometry.path import DIFFICULT
+from builder.heroes.rules.geometry.reach import reachable, reachable_squares
 from builder.heroes.rules.pieces import EAST
 from builder.heroes.rules.ruleset import HON, SON
 from builder.heroes.scenario.battlefield import Battlefield, PlacedElement

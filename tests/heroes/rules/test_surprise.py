@@ -16,8 +16,8 @@ from builder.heroes.rules.actions import assault, transport
 from builder.heroes.rules.actions.kinds import AssaultAction, Move
 from builder.heroes.rules.events.game import CardEvent, CardUse, Phase, RetreatEvent
 from builder.heroes.rules.geometry.footprint import Position
-from builder.heroes.rules.geometry.movement import assault_path
 from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.geometry.reach import assault_path
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn

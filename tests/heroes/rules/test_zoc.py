@@ -7,7 +7,7 @@ from dataclasses import replace
 from itertools import pairwise
 
 from builder.heroes.rules.geometry.grid import neighbours
-from builder.heroes.rules.geometry.movement import assault_path, reachable_squares
+from builder.heroes.rules.geometry.reach import assault_path, reachable_squares
 from builder.heroes.rules.geometry.zoc import zone_of_control
 from builder.heroes.rules.ruleset import HON, SON
 from tests.fixtures.rules.boards import JEEP, TANK, field, piece

@@ -24,24 +24,29 @@ from builder.heroes.rules.actions import (
     template_fire,
     transport,
 )
-from builder.heroes.rules.actions.assault_kinds import AssaultOnTheMove, ChainAssault
 from builder.heroes.rules.actions.kinds import (
     Action,
     AssaultAction,
+    AssaultOnTheMove,
+    Board,
+    ChainAssault,
     ChangeState,
     Clear,
+    ClearMine,
+    Deploy,
     Disembark,
     Embark,
     Enter,
     Fire,
+    Fly,
     Hold,
     Leave,
     Move,
+    PlaceMine,
     PushWreck,
     Snipe,
     TemplateFire,
 )
-from builder.heroes.rules.actions.works import Board, ClearMine, Deploy, Fly, PlaceMine
 from builder.heroes.rules.crew import AVIATOR, CREW
 from builder.heroes.rules.events.game import HoldEvent, Phase
 from builder.heroes.rules.gear import alternate_fire, field_works, fuel_and_map, mines

@@ -21,8 +21,8 @@ from builder.heroes.rules.ferocious import FEROCIOUS, FEROCIOUS_PAGE
 from builder.heroes.rules.gear import defence, mines, veteran
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.grid import footprint_squares, neighbours
-from builder.heroes.rules.geometry.movement import assault_path
 from builder.heroes.rules.geometry.path import Path, allowance
+from builder.heroes.rules.geometry.reach import assault_path
 from builder.heroes.rules.geometry.squares import forced_move_zones, may_stand, may_step, named_squares
 from builder.heroes.rules.mythos import terror_markers
 from builder.heroes.rules.mythos.roll_modifiers import paralyzed, roll_modifiers

@@ -26,15 +26,14 @@ from builder.heroes.rules import capturing, poisoned_blade
 from builder.heroes.rules.action_cards import played
 from builder.heroes.rules.actions import assault as assault_action
 from builder.heroes.rules.actions import movement, transport
-from builder.heroes.rules.actions.assault_kinds import AssaultOnTheMove, ChainAssault
-from builder.heroes.rules.actions.kinds import AssaultAction
+from builder.heroes.rules.actions.kinds import AssaultAction, AssaultOnTheMove, ChainAssault
 from builder.heroes.rules.actions.legality import allowed
 from builder.heroes.rules.events.game import AdvanceEvent, AssaultEvent
 from builder.heroes.rules.gear import veteran
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.grid import range_between
-from builder.heroes.rules.geometry.movement import assault_path
 from builder.heroes.rules.geometry.path import Path, allowance
+from builder.heroes.rules.geometry.reach import assault_path
 from builder.heroes.rules.geometry.squares import enemies_in_reach
 from builder.heroes.rules.leaping import movement_reach
 from builder.heroes.rules.mythos import terror_markers

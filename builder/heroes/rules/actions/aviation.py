@@ -24,15 +24,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.heroes.rules.actions import changes_of_state, movement
-from builder.heroes.rules.actions.kinds import Disembark
+from builder.heroes.rules.actions.kinds import Board, Disembark, Fly
 from builder.heroes.rules.actions.legality import allowed, refuse
-from builder.heroes.rules.actions.works import Board, Fly
 from builder.heroes.rules.events.game import EmbarkEvent, FlightEvent
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.grid import step
-from builder.heroes.rules.geometry.movement import reachable
 from builder.heroes.rules.geometry.passage import passage_map
 from builder.heroes.rules.geometry.path import Path, allowance
+from builder.heroes.rules.geometry.reach import reachable
 from builder.heroes.rules.geometry.squares import may_stand, named_squares, neighbours_of
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.resolution import hits

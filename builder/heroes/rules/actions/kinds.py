@@ -1,13 +1,17 @@
-"""The actions an activated unit may take (HoN core p.9-26; BfC; SoN): what a side's policy
-chooses and a Turn resolves."""
+"""The actions an activated unit may take (HoN core p.9-26; BfC; SoN), as a side's player
+declares them and a Turn resolves them: among them the assaults Shadows over Normandie's
+Assault variants allow (SoN p.17; `assault_variants` plays them) and Battle for Caen's field
+works and aviation: laying and lifting Mine markers (BfC p.09), deploying Military
+Engineering items and Forward Positions (BfC p.08-09), an Aviator getting into its airplane
+and the airplane taxiing or taking off (BfC p.10-11), which `gear.mines`, `gear.field_works`
+and `aviation` resolve."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from builder.heroes.catalogue.units import Weapon
-from builder.heroes.rules.actions.assault_kinds import AssaultOnTheMove, ChainAssault
-from builder.heroes.rules.actions.works import Board, ClearMine, Deploy, Fly, PlaceMine
 from builder.heroes.rules.gear.markers import GearFire, GearMove, GearThrow, GrenadeInto
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.grid import Point
@@ -16,6 +20,93 @@ from builder.heroes.rules.mythos.state import Cast, FireAtTotem, SearchCheck, Tr
 from builder.heroes.rules.pieces import Square
 from builder.heroes.rules.resolution.structures import Demolish
 from builder.kernel.events import Modifier
+
+
+@dataclass(frozen=True)
+class ChainAssault:
+    """Brutal Assault, Long Distance Assault, or both: after the Movement Action `path` the unit
+    assaults each of `defenders` in turn, until it loses. `from_afar`: Long Distance, from
+    where the move ended, up to its value away, never taking their places; otherwise Brutal,
+    on the enemies its counter covers at the end of `path` (the last position of which
+    overlaps them)."""
+
+    path: Path
+    defenders: tuple[str, ...]
+    from_afar: bool = False
+
+
+@dataclass(frozen=True)
+class AssaultOnTheMove:
+    """Assault (on the Move): an assault during the Movement Action (`path`, ending with the
+    step into the defender's square, as an AssaultAction's), the rest of the move heading for
+    `goal` if the unit did not lose."""
+
+    path: Path
+    defender: str
+    goal: Square | None = None
+    # With Brutal Assault: the enemies it assaults next during the same move, in turn (SoN p.17).
+    then: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PlaceMine:
+    """Instead of a Firing or Movement Action, an activated infantry unit places a Mine marker
+    of its Minen option on a square of its Zone of Control (BfC p.09)."""
+
+    square: Square
+
+
+@dataclass(frozen=True)
+class ClearMine:
+    """An Engineer discards an adjacent Mine marker instead of a Firing or Movement Action
+    (BfC p.09)."""
+
+    square: Square
+
+
+class Item(StrEnum):
+    """What a unit deploys on the battlefield, by the id of the marker its option gives:
+    Military Engineering's two items (BfC p.08) and the Position option's Forward Position
+    (BfC p.09)."""
+
+    ADVANCED_POSITION = "advanced-position"
+    BARBED_HEDGEHOG = "barbed-hedgehog"
+    FORWARD_POSITION = "forward-position"
+
+
+@dataclass(frozen=True)
+class Deploy:
+    """A unit deploys an item: a position on `square`, a barbed hedgehog along `segment` (two
+    neighbouring interspaces). By Military Engineering at the beginning (`first`) or the end of
+    its Movement Action along `path` (BfC p.08); a Forward Position on its own square instead of
+    a Firing or Movement Action (BfC p.09, no path)."""
+
+    item: Item
+    square: Square | None = None
+    segment: tuple[Point, Point] | None = None
+    path: Path | None = None
+    first: bool = False
+
+
+@dataclass(frozen=True)
+class Board:
+    """An Aviator moves along `path` to a square next to its airplane, then ends its movement
+    in it: it turns over and rides in the cockpit (BfC p.10-11)."""
+
+    airplane: str
+    path: Path | None = None
+
+
+@dataclass(frozen=True)
+class Fly:
+    """An airplane's Movement Action (BfC p.10-11): its Speed marker changed to `speed` at the
+    beginning, then `path`, at least the new Movement Value less one square long. With
+    `take_off`, the Speed marker showed 6 as the action began and `path` runs 6 squares in a
+    straight line: the airplane is then removed from play, having taken off."""
+
+    speed: int
+    path: Path
+    take_off: bool = False
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,8 @@ from typing import TYPE_CHECKING
 from builder.heroes.rules.actions import movement
 from builder.heroes.rules.events.game import MoveEvent
 from builder.heroes.rules.geometry.footprint import Position
-from builder.heroes.rules.geometry.movement import reachable
 from builder.heroes.rules.geometry.path import Path
-from builder.heroes.rules.geometry.reach import Reach
+from builder.heroes.rules.geometry.reach import Reach, reachable
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.setup.placement import objective_area
 from builder.heroes.rules.state import Frame, GameState

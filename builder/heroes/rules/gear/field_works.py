@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING
 from builder.heroes.catalogue.terrain import Line, LineKind, TerrainEffects
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions import changes_of_state, movement
+from builder.heroes.rules.actions.kinds import Deploy, Item
 from builder.heroes.rules.actions.legality import allowed, refuse
-from builder.heroes.rules.actions.works import Deploy, Item
 from builder.heroes.rules.events.game import WorksEvent
 from builder.heroes.rules.geometry.grid import Point, edge_of_segment
 from builder.heroes.rules.geometry.squares import named_squares

@@ -25,9 +25,8 @@ from builder.heroes.rules.gear.hedgerow_cutter import (
 from builder.heroes.rules.gear.markers import FUEL_SQUARES, MAX_IDENTICAL, RECCE_PAGE, GearMove
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.grid import edge_of_segment, range_between
-from builder.heroes.rules.geometry.movement import reachable
 from builder.heroes.rules.geometry.path import allowance
-from builder.heroes.rules.geometry.reach import Reach
+from builder.heroes.rules.geometry.reach import Reach, reachable
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.resolution.combat import name
 from builder.heroes.rules.state import GameState, GearPool

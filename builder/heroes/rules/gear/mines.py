@@ -17,8 +17,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import CombatValues
+from builder.heroes.rules.actions.kinds import ClearMine, PlaceMine
 from builder.heroes.rules.actions.legality import refuse
-from builder.heroes.rules.actions.works import ClearMine, PlaceMine
 from builder.heroes.rules.events.game import FireEvent, MineEvent
 from builder.heroes.rules.gear import veteran
 from builder.heroes.rules.geometry.squares import named_squares, neighbours_of

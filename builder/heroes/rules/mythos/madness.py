@@ -29,8 +29,8 @@ from builder.heroes.rules.actions import assault, firing, movement
 from builder.heroes.rules.actions.kinds import AssaultAction, Fire
 from builder.heroes.rules.events.game import MadnessEvent
 from builder.heroes.rules.geometry.grid import range_between
-from builder.heroes.rules.geometry.movement import assault_path
 from builder.heroes.rules.geometry.path import allowance
+from builder.heroes.rules.geometry.reach import assault_path
 from builder.heroes.rules.geometry.squares import may_stand
 from builder.heroes.rules.leaping import movement_reach
 from builder.heroes.rules.mythos.state import NO_ORDER, Afflicted, Madness
