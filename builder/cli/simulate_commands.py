@@ -66,7 +66,7 @@ def playable(scenario: Path, catalogue: Catalogue, army: list[str] | None) -> Pr
 
 def narrate(record: GameRecord, verbose: bool) -> None:
     from builder.cli.render import titled
-    from builder.heroes.rules.events import DrawEvent, HoldEvent, RevealEvent, TurnEvent, VictoryEvent
+    from builder.heroes.rules.events.game import DrawEvent, HoldEvent, RevealEvent, TurnEvent, VictoryEvent
     from builder.render.narration import Narrator, event_line, roll_text
 
     narrator = Narrator.of(frame.pieces for frame in record.frames)

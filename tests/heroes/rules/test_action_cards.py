@@ -18,12 +18,10 @@ from builder.heroes.army.resolve import resolve
 from builder.heroes.catalogue.cards import ActionCard, CardEffectKind, CardTiming
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules import action_cards
-from builder.heroes.rules.actions import AssaultAction, Fire, Move
-from builder.heroes.rules.assault import Assault
-from builder.heroes.rules.cards import CardPlay, deal, decks_for, how_played, refill
-from builder.heroes.rules.combat import Aim, FireOutcome, Shot
-from builder.heroes.rules.events import (
+from builder.heroes.rules.action_cards import played as cards_played
+from builder.heroes.rules.action_cards.deck import CardPlay, deal, decks_for, how_played, refill
+from builder.heroes.rules.actions.kinds import AssaultAction, Fire, Move
+from builder.heroes.rules.events.game import (
     AssaultEvent,
     CardEvent,
     CardUse,
@@ -32,8 +30,10 @@ from builder.heroes.rules.events import (
     OrdersEvent,
     Phase,
 )
-from builder.heroes.rules.movement import assault_path, reachable, reachable_squares
-from builder.heroes.rules.orders import Orders
+from builder.heroes.rules.geometry.reach import assault_path, reachable, reachable_squares
+from builder.heroes.rules.orders.tokens import Orders
+from builder.heroes.rules.resolution.assault_roll import Assault
+from builder.heroes.rules.resolution.combat import Aim, FireOutcome, Shot
 from builder.heroes.rules.simulation import GameRecord, simulate, start
 from builder.heroes.rules.state import Deck, GameState
 from builder.heroes.rules.turn import activation_phase, order_phase, supply_phase
@@ -279,7 +279,7 @@ def test_the_fury_lets_a_unit_without_assault_assault() -> None:
     state = game(OPEN, [piece("a1", (2, 1)), piece("b1", (3, 1), "b")])
     holding(state, "a", FURY)
     turn = Turn(state, LoadedDice([6, 6, 1]), Phase.ACTIVATION, BOTH)
-    action_cards.play_battle_events(turn, "a", (CardPlay("fury", "a1"),), CardTiming.ACTIVATION)
+    cards_played.play_battle_events(turn, "a", (CardPlay("fury", "a1"),), CardTiming.ACTIVATION)
     assert state.granted_assault == {"a": 2}
     path = assault_path(state.battlefield, state.pieces.values(), state.pieces["a1"], state.pieces["b1"], state.ruleset)
     assert path is not None
@@ -296,7 +296,7 @@ def test_a_forced_move_card_brings_a_pinned_unit_onto_the_objective() -> None:
     plays = POLICY.action_cards(state, state.pieces["a1"], CardTiming.AFTER_ACTION)
     assert [p.card for p in plays] == ["go-go-go"]
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
-    action_cards.play_battle_events(turn, "a", plays, CardTiming.AFTER_ACTION)
+    cards_played.play_battle_events(turn, "a", plays, CardTiming.AFTER_ACTION)
     assert state.pieces["a1"].square == (4, 1) and state.control["hill"] == "a"
     assert [e.kind for e in turn.events] == ["card", "move", "control"]
 
@@ -317,7 +317,7 @@ def test_a_forced_move_card_moves_no_unit_on_board_a_vehicle() -> None:
     onto = next(p for p in path.values() if p.destination.squares == ((4, 1),))
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
     with pytest.raises(ValueError, match="transport"):
-        action_cards.play_battle_events(turn, "a", (CardPlay("go-go-go", "a1", onto),), CardTiming.AFTER_ACTION)
+        cards_played.play_battle_events(turn, "a", (CardPlay("go-go-go", "a1", onto),), CardTiming.AFTER_ACTION)
     assert state.pieces["a1"].embarked_in == "ht" and state.pieces["a1"].squares == ((2, 1),)
 
 
@@ -365,12 +365,12 @@ def test_a_card_not_in_hand_or_out_of_its_time_is_refused() -> None:
     holding(state, "a", RALLY)
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
     with pytest.raises(ValueError, match="not in its hand"):
-        action_cards.play_battle_events(turn, "a", (CardPlay("fury", "a1"),), CardTiming.ACTIVATION)
+        cards_played.play_battle_events(turn, "a", (CardPlay("fury", "a1"),), CardTiming.ACTIVATION)
     with pytest.raises(ValueError, match="does not play"):
-        action_cards.play_battle_events(turn, "a", (CardPlay("rally", "a1"),), CardTiming.AFTER_ACTION)
+        cards_played.play_battle_events(turn, "a", (CardPlay("rally", "a1"),), CardTiming.AFTER_ACTION)
     path = next(iter(reachable(state.battlefield, state.pieces.values(), state.pieces["a1"], state.ruleset).values()))
     with pytest.raises(ValueError, match="not in its hand"):
-        action_cards.play_battle_events(turn, "a", (CardPlay("go-go-go", "a1", path),), CardTiming.AFTER_ACTION)
+        cards_played.play_battle_events(turn, "a", (CardPlay("go-go-go", "a1", path),), CardTiming.AFTER_ACTION)
 
 
 # --- Both sides at once -------------------------------------------------------------------

@@ -9,11 +9,11 @@ from dataclasses import replace
 import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
-from builder.heroes.rules.aiming import aimed, struck_facing
-from builder.heroes.rules.combat import Facing
-from builder.heroes.rules.firing import shot_at
+from builder.heroes.rules.actions.firing import shot_at
+from builder.heroes.rules.geometry.sightmap import Occupancy
+from builder.heroes.rules.resolution.aiming import aimed, struck_facing
+from builder.heroes.rules.resolution.combat import Facing
 from builder.heroes.rules.ruleset import HON
-from builder.heroes.rules.sightmap import Occupancy
 from tests.fixtures.rules.games import game
 from tests.heroes.rules import infantry, piece, tank
 

@@ -9,7 +9,8 @@ import pytest
 
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import Unit
-from builder.heroes.rules.assault import (
+from builder.heroes.rules.events.game import AssaultEvent, Phase
+from builder.heroes.rules.resolution.assault_roll import (
     Assault,
     AssaultOutcome,
     AttackerMove,
@@ -18,9 +19,8 @@ from builder.heroes.rules.assault import (
     engage,
     resolve_assault,
 )
-from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.damage import DamageLocation, Effect
-from builder.heroes.rules.events import AssaultEvent, Phase
+from builder.heroes.rules.resolution.combat import IllegalAttack
+from builder.heroes.rules.resolution.damage import DamageLocation, Effect
 from builder.heroes.rules.ruleset import HON, SON
 from builder.kernel.dice import LoadedDice
 from builder.kernel.events import Modifier
@@ -307,7 +307,7 @@ def test_a_unit_with_charge_fires_at_the_defender_before_the_assault() -> None:
     before resolving the Assault". The policy always does (a hit only helps); a unit
     without Charge may not."""
     from builder.heroes.ai.greedy import SimplePolicy
-    from builder.heroes.rules.actions import AssaultAction
+    from builder.heroes.rules.actions.kinds import AssaultAction
     from builder.heroes.rules.turn_context import Turn
     from builder.kernel.dice import LoadedDice
     from tests.fixtures.rules.boards import piece as board_piece

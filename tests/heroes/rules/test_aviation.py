@@ -10,15 +10,14 @@ from typing import Any
 import pytest
 
 from builder.heroes.catalogue.units import Unit
-from builder.heroes.rules.actions import Disembark
-from builder.heroes.rules.aviation import crewed, flight_refusal, next_speeds, straight_path, straight_run
-from builder.heroes.rules.events import FlightEvent, Phase
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.actions.aviation import crewed, flight_refusal, next_speeds, straight_path, straight_run
+from builder.heroes.rules.actions.kinds import Board, Disembark, Fly
+from builder.heroes.rules.events.game import FlightEvent, Phase
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path
 from builder.heroes.rules.pieces import EAST, NORTH, Piece
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn
-from builder.heroes.rules.works import Board, Fly
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.games import game
 from tests.heroes.rules.test_simulate import play

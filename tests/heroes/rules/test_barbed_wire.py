@@ -10,15 +10,15 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.actions import Move
-from builder.heroes.rules.events import Phase
-from builder.heroes.rules.gear import GearMove
-from builder.heroes.rules.gear_moving import gear_reach
-from builder.heroes.rules.gear_passage import hedgehogs_crossed, passage_markers
-from builder.heroes.rules.movement import reachable
+from builder.heroes.rules.actions.kinds import Move
+from builder.heroes.rules.actions.scouting import scout_moves
+from builder.heroes.rules.events.game import Phase
+from builder.heroes.rules.gear.fuel_and_map import gear_reach
+from builder.heroes.rules.gear.hedgerow_cutter import hedgehogs_crossed, passage_markers
+from builder.heroes.rules.gear.markers import GearMove
+from builder.heroes.rules.geometry.reach import reachable
 from builder.heroes.rules.pieces import EAST
 from builder.heroes.rules.ruleset import SON
-from builder.heroes.rules.scouting import scout_moves
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import JEEP, field, piece, placed_line, unit

@@ -11,18 +11,18 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import Role, Unit, UnitType
-from builder.heroes.rules import hits
-from builder.heroes.rules.actions import AssaultAction, ChangeState, Disembark, Embark, Fire, Move, PushWreck
-from builder.heroes.rules.damage import Effect
-from builder.heroes.rules.events import EVENT_LOG, Phase
-from builder.heroes.rules.firing import shot_at
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.los import line_of_sight
-from builder.heroes.rules.movement import assault_path, reachable_squares
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.actions.firing import shot_at
+from builder.heroes.rules.actions.kinds import AssaultAction, ChangeState, Disembark, Embark, Fire, Move, PushWreck
+from builder.heroes.rules.events.game import EVENT_LOG, Phase
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.los import line_of_sight
+from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.geometry.reach import assault_path, reachable_squares
+from builder.heroes.rules.geometry.sightmap import Occupancy
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH_EAST, Piece, Square
+from builder.heroes.rules.resolution import hits
+from builder.heroes.rules.resolution.damage import Effect
 from builder.heroes.rules.ruleset import HON, SON
-from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice

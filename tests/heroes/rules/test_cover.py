@@ -9,10 +9,10 @@ from dataclasses import replace
 import pytest
 
 from builder.heroes.catalogue.units import DefenseColour
-from builder.heroes.rules.combat import aim
-from builder.heroes.rules.cover import cover, cover_table, terrain_bonus
-from builder.heroes.rules.firing import shot_at
+from builder.heroes.rules.actions.firing import shot_at
 from builder.heroes.rules.pieces import NORTH, Piece
+from builder.heroes.rules.resolution.combat import aim
+from builder.heroes.rules.resolution.cover import cover, cover_table, terrain_bonus
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.state import GameState
 from tests.fixtures.rules.boards import TANK, element, field, piece, placed_line, unit
@@ -136,8 +136,8 @@ def test_a_defender_gives_plus_1_to_allied_infantry_in_its_zone_of_control() -> 
         assert other is not None and other.defense_bonuses == () and aim(other, HON).defense == 4
     # "If this unit is Destroyed, this effect persists until the end of the present
     # Activation Phase": destroyed by a double hit (2 + 6 = 8 against 4), it still covers.
-    from builder.heroes.rules.actions import Fire
-    from builder.heroes.rules.events import Phase
+    from builder.heroes.rules.actions.kinds import Fire
+    from builder.heroes.rules.events.game import Phase
     from builder.heroes.rules.turn import activation_phase
     from builder.heroes.rules.turn_context import Turn
     from builder.kernel.dice import LoadedDice
@@ -158,8 +158,8 @@ def test_a_substitute_suffers_the_hit_in_place_of_a_heavy_weapon_within_2_square
     (outlined in red) within 2 squares provided it has a LoS (obscured or clear) to that other
     unit". hon always lets it; the Heavy Weapon is untouched, the Substitute flips."""
     from builder.heroes.catalogue.units import Role
-    from builder.heroes.rules.actions import Fire
-    from builder.heroes.rules.events import Phase
+    from builder.heroes.rules.actions.kinds import Fire
+    from builder.heroes.rules.events.game import Phase
     from builder.heroes.rules.turn_context import Turn
     from builder.kernel.dice import LoadedDice
     from tests.fixtures.rules.boards import unit as board_unit

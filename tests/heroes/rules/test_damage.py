@@ -7,15 +7,15 @@ from __future__ import annotations
 import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
-from builder.heroes.rules.actions import AssaultAction, Fire, Hold, Move
-from builder.heroes.rules.assault import Assault, engage
-from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.damage import DamageLocation
-from builder.heroes.rules.events import Phase
-from builder.heroes.rules.firing import shot_at
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.movement import assault_path, reachable
-from builder.heroes.rules.path import Path, allowance
+from builder.heroes.rules.actions.firing import shot_at
+from builder.heroes.rules.actions.kinds import AssaultAction, Fire, Hold, Move
+from builder.heroes.rules.events.game import Phase
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path, allowance
+from builder.heroes.rules.geometry.reach import assault_path, reachable
+from builder.heroes.rules.resolution.assault_roll import Assault, engage
+from builder.heroes.rules.resolution.combat import IllegalAttack
+from builder.heroes.rules.resolution.damage import DamageLocation
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.games import game

@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 from builder.heroes.army.resolve import resolve
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.deployment import (
+from builder.heroes.rules.geometry.grid import footprint_squares
+from builder.heroes.rules.pieces import EAST, NORTH, NORTH_EAST, Piece
+from builder.heroes.rules.setup.deployment import (
     auto_deploy,
     check_placements,
     dry_run,
@@ -20,9 +22,7 @@ from builder.heroes.rules.deployment import (
     place,
     zones_for,
 )
-from builder.heroes.rules.grid import footprint_squares
-from builder.heroes.rules.pieces import EAST, NORTH, NORTH_EAST, Piece
-from builder.heroes.rules.positions import PositionEntry, PositionsFile
+from builder.heroes.rules.setup.positions import PositionEntry, PositionsFile
 from builder.heroes.scenario.models import Scenario
 from tests.conftest import army, codes, errors
 from tests.fixtures.rules.boards import JEEP, RIFLES, TANK, field, piece, unit

@@ -9,19 +9,19 @@ from dataclasses import replace
 import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
-from builder.heroes.rules.actions import AssaultAction, TemplateFire
-from builder.heroes.rules.assault import AssaultOutcome
-from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.damage import destroy
-from builder.heroes.rules.destruction import demolition_dice
-from builder.heroes.rules.events import AssaultEvent, DestructionEvent, GearEvent, Phase, RubbleEvent
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.actions.kinds import AssaultAction, TemplateFire
+from builder.heroes.rules.events.game import AssaultEvent, DestructionEvent, GearEvent, Phase, RubbleEvent
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.geometry.sightmap import Occupancy
 from builder.heroes.rules.pieces import WEST, Piece
+from builder.heroes.rules.resolution.assault_roll import AssaultOutcome
+from builder.heroes.rules.resolution.combat import IllegalAttack
+from builder.heroes.rules.resolution.damage import destroy
+from builder.heroes.rules.resolution.destruction import demolition_dice
+from builder.heroes.rules.resolution.structures import Demolish
 from builder.heroes.rules.ruleset import HON, SON, Ruleset
-from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.structures import Demolish
 from builder.heroes.rules.turn_context import Turn
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.kernel.dice import LoadedDice

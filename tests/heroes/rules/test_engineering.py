@@ -9,16 +9,15 @@ import pytest
 from builder.heroes.ai import works
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.actions import Hold
-from builder.heroes.rules.cover import cover
-from builder.heroes.rules.events import Phase, WorksEvent
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.passage import passage_map
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.actions.kinds import Deploy, Hold, Item
+from builder.heroes.rules.events.game import Phase, WorksEvent
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.passage import passage_map
+from builder.heroes.rules.geometry.path import Path
 from builder.heroes.rules.pieces import EAST, NORTH
+from builder.heroes.rules.resolution.cover import cover
 from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.turn_context import Turn
-from builder.heroes.rules.works import Deploy, Item
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece, unit
 from tests.fixtures.rules.games import game

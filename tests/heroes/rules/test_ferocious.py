@@ -6,10 +6,10 @@ from dataclasses import replace
 
 import pytest
 
-from builder.heroes.rules.actions import AssaultAction
-from builder.heroes.rules.events import Phase
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.actions.kinds import AssaultAction
+from builder.heroes.rules.events.game import Phase
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path
 from builder.heroes.rules.pieces import NORTH, Piece
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.traits import Trait

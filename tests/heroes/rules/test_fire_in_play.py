@@ -12,19 +12,19 @@ from builder.heroes.ai import firing
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.army.resolve import resolve
 from builder.heroes.catalogue.cards import ActionCard, CardTiming
-from builder.heroes.rules import action_cards
-from builder.heroes.rules.actions import AssaultAction, Fire, Move
-from builder.heroes.rules.cards import CardPlay
-from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.events import FireEvent, Phase
-from builder.heroes.rules.firing import shots_at
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.movement import reachable
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.action_cards import played
+from builder.heroes.rules.action_cards.deck import CardPlay
+from builder.heroes.rules.actions.firing import shots_at
+from builder.heroes.rules.actions.kinds import AssaultAction, Fire, Move
+from builder.heroes.rules.events.game import FireEvent, Phase
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.geometry.reach import reachable
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH
-from builder.heroes.rules.placement import field_army
 from builder.heroes.rules.preview import preview_fire
+from builder.heroes.rules.resolution.combat import IllegalAttack
 from builder.heroes.rules.ruleset import HON
+from builder.heroes.rules.setup.placement import field_army
 from builder.heroes.rules.state import Deck, GearPool, gear_pools
 from builder.heroes.rules.turn_context import Turn
 from builder.io.catalogue_files import load_catalogue
@@ -385,7 +385,7 @@ def test_a_forced_move_from_a_card_draws_no_opportunity_fire() -> None:
     go = _card("go", timing="after-action", effect={"kind": "forced-move", "value": 2})
     state.decks["a"] = Deck(4, [], [go])
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, POLICIES)
-    action_cards.play_battle_events(turn, "a", (CardPlay("go", "a1", east((0, 2), 2)),), CardTiming.AFTER_ACTION)
+    played.play_battle_events(turn, "a", (CardPlay("go", "a1", east((0, 2), 2)),), CardTiming.AFTER_ACTION)
     assert [f.event.kind for f in turn.frames] == ["card", "move"]
     assert state.pieces["a1"].square == (2, 2) and not state.pieces["b1"].activated
 

@@ -12,14 +12,14 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.army.resolve import resolve
-from builder.heroes.rules import gear_firing
-from builder.heroes.rules.actions import Fire
-from builder.heroes.rules.combat import IllegalAttack, aim
-from builder.heroes.rules.events import GearEvent, Phase, TemplateEvent
-from builder.heroes.rules.gear import GEAR_WEAPONS, GearFire, GearThrow, GrenadeInto
-from builder.heroes.rules.gear_firing import gear_shot
-from builder.heroes.rules.orders import Orders
+from builder.heroes.rules.actions.kinds import Fire
+from builder.heroes.rules.events.game import GearEvent, Phase, TemplateEvent
+from builder.heroes.rules.gear import alternate_fire
+from builder.heroes.rules.gear.alternate_fire import gear_shot
+from builder.heroes.rules.gear.markers import GEAR_WEAPONS, GearFire, GearThrow, GrenadeInto
+from builder.heroes.rules.orders.tokens import Orders
 from builder.heroes.rules.pieces import NORTH, Piece
+from builder.heroes.rules.resolution.combat import IllegalAttack, aim
 from builder.heroes.rules.state import GameState, gear_pools
 from builder.heroes.rules.turn import supply_phase
 from builder.heroes.rules.turn_context import Turn
@@ -134,7 +134,7 @@ def test_a_sticky_bomb_is_put_at_1_square_and_explodes_at_the_end_of_the_supply_
     turn.perform("a1", GearFire("sticky-bomb", "b1"))
     assert [e.kind for e in turn.events] == ["gear"] and bombs.count == 2 and len(state.bombs) == 1
     supply = Turn(state, LoadedDice([4]), Phase.SUPPLY)
-    gear_firing.explode_bombs(supply)
+    alternate_fire.explode_bombs(supply)
     (fired,) = fire_events(supply)
     assert fired.target == "b1" and fired.rolls[0].total == 8 and fired.outcome == "double"
     assert "b1" not in state.pieces and "b2" in state.pieces and not state.bombs  # no area of effect

@@ -8,15 +8,15 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules import gear_firing
-from builder.heroes.rules.actions import AssaultAction, Fire, Move, Snipe
-from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.events import Phase
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.gear import GearFire, GearMove, GearThrow, recce_ammo_bonus
-from builder.heroes.rules.gear_moving import gear_reach
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.actions.kinds import AssaultAction, Fire, Move, Snipe
+from builder.heroes.rules.events.game import Phase
+from builder.heroes.rules.gear import alternate_fire
+from builder.heroes.rules.gear.fuel_and_map import gear_reach
+from builder.heroes.rules.gear.markers import GearFire, GearMove, GearThrow, recce_ammo_bonus
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path
 from builder.heroes.rules.pieces import EAST
+from builder.heroes.rules.resolution.combat import IllegalAttack
 from builder.heroes.rules.state import GearPool
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
@@ -246,7 +246,7 @@ def test_additional_shielding_holds_against_a_grenade_a_bomb_and_an_assault() ->
     state.pieces["a1"] = piece("a1", (2, 2))
     Turn(state, LoadedDice([]), Phase.ACTIVATION, POLICIES).perform("a1", GearFire("sticky-bomb", "b1"))
     supply = Turn(state, LoadedDice([1]), Phase.SUPPLY, POLICIES)
-    gear_firing.explode_bombs(supply)
+    alternate_fire.explode_bombs(supply)
     (blast,) = fire_events(supply)
     assert blast.defense == 6 and blast.outcome == "miss" and shields.count == 1  # 1 + 4 against 6
     stormer = piece("a1", (2, 2), kind=unit("stormers", abilities=[{"id": "assault", "value": 1}]))

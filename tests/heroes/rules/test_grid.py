@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from builder.heroes.rules.grid import (
+from builder.heroes.rules.geometry.grid import (
     adjacent,
     compass,
     corner_between,

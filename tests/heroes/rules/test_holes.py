@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from builder.heroes.rules.los import line_of_sight
+from builder.heroes.rules.geometry.los import line_of_sight
+from builder.heroes.rules.geometry.sightmap import Occupancy
+from builder.heroes.rules.geometry.zoc import zone_of_control, zones_of_control
 from builder.heroes.rules.ruleset import HON
-from builder.heroes.rules.sightmap import Occupancy
-from builder.heroes.rules.zoc import zone_of_control, zones_of_control
 from tests.fixtures.rules.boards import field, piece
 
 BEND = field("""

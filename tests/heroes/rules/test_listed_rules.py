@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
-from builder.heroes.rules.movement import reachable_squares
-from builder.heroes.rules.orders import Orders
+from builder.heroes.rules.geometry.reach import reachable_squares
+from builder.heroes.rules.orders.tokens import Orders
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.turn import activation_phase, supply_phase
 from builder.kernel.dice import LoadedDice

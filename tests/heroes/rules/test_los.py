@@ -10,11 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from builder.heroes.catalogue.units import Unit
-from builder.heroes.rules.los import Visibility, can_see, line_of_sight, sights
-from builder.heroes.rules.los_terrain import blocked_by_terrain
+from builder.heroes.rules.geometry.los import Visibility, can_see, line_of_sight, sights
+from builder.heroes.rules.geometry.los_terrain import blocked_by_terrain
+from builder.heroes.rules.geometry.sightmap import sight_map
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH_EAST
 from builder.heroes.rules.ruleset import HON, SON
-from builder.heroes.rules.sightmap import sight_map
 from tests.fixtures.rules.boards import BEAST, JEEP, RIFLES, SNIPERS, TANK, field, piece, placed_line
 
 OPEN = field("""

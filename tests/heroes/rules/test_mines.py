@@ -8,16 +8,15 @@ import pytest
 
 from builder.heroes.ai import works
 from builder.heroes.ai.greedy import SimplePolicy
-from builder.heroes.rules import assaulting, moving
-from builder.heroes.rules.actions import Hold, Move
-from builder.heroes.rules.events import FireEvent, MineEvent, Phase
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.mines import MINE_COMBAT, mine_squares
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.actions import assault, movement
+from builder.heroes.rules.actions.kinds import ClearMine, Hold, Move, PlaceMine
+from builder.heroes.rules.events.game import FireEvent, MineEvent, Phase
+from builder.heroes.rules.gear.mines import MINE_COMBAT, mine_squares
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path
 from builder.heroes.rules.pieces import NORTH, Piece
 from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.turn_context import Turn
-from builder.heroes.rules.works import ClearMine, PlaceMine
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import RIFLES, piece, unit
 from tests.fixtures.rules.games import game
@@ -72,7 +71,7 @@ def test_a_unit_crossing_a_mine_suffers_its_attack_and_the_marker_is_discarded()
     state.mines[(2, 1)] = "a"
     path = _straight((0, 1), 4)
     turn = Turn(state, LoadedDice([1]), Phase.ACTIVATION)  # 1 + 4 = 5 against a defense of 4: a hit
-    moving.move(turn, state.pieces["b1"], path)
+    movement.move(turn, state.pieces["b1"], path)
     assert state.mines == {}
     shot = next(e for e in turn.events if isinstance(e, FireEvent))
     assert shot.target == "b1" and shot.outcome == "hit" and shot.defense == 4
@@ -89,7 +88,7 @@ def test_a_missed_mine_attack_leaves_no_suppressed_marker_and_friends_set_it_off
     state.mines[(1, 1)] = "a"
     path = _straight((0, 1), 1)
     turn = Turn(state, LoadedDice([1]), Phase.ACTIVATION)  # 1 + 4 = 5 against 6: a miss
-    moving.move(turn, state.pieces["a2"], path)
+    movement.move(turn, state.pieces["a2"], path)
     assert state.mines == {} and state.pieces["a2"].suppressed == 0 and state.pieces["a2"].side_index == 0
     assert [e.what for e in turn.events if isinstance(e, MineEvent)] == ["triggered"]
 
@@ -122,7 +121,7 @@ def test_a_unit_retreating_onto_a_mine_sets_it_off() -> None:
     state = _mined(piece("b1", (3, 1), owner="b"))
     state.mines[(4, 1)] = "a"
     turn = Turn(state, LoadedDice([6]), Phase.ACTIVATION)  # 6 + 4 against 4: a double hit
-    assaulting.displace(turn, state.pieces["b1"], [(4, 1)], "retreats to", "cannot retreat", "assault-results")
+    assault.displace(turn, state.pieces["b1"], [(4, 1)], "retreats to", "cannot retreat", "assault-results")
     assert state.mines == {} and "b1" not in state.pieces and "b1" in state.destroyed
 
 

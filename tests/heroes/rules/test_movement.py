@@ -8,11 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.actions import Move
-from builder.heroes.rules.events import Phase
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.movement import assault_path, reachable, reachable_squares
-from builder.heroes.rules.path import DIFFICULT, allowance
+from builder.heroes.rules.actions.kinds import Move
+from builder.heroes.rules.events.game import Phase
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import DIFFICULT, allowance
+from builder.heroes.rules.geometry.reach import assault_path, reachable, reachable_squares
 from builder.heroes.rules.pieces import EAST, NORTH, NORTH_EAST
 from builder.heroes.rules.ruleset import HON, SON
 from builder.heroes.rules.turn_context import Turn
@@ -388,8 +388,8 @@ def test_no_move_ever_ends_on_an_occupied_or_forbidden_square(
     facing: int,
 ) -> None:
     from builder.heroes.catalogue.units import Unit
-    from builder.heroes.rules.grid import footprint_squares
-    from builder.heroes.rules.passage import passage_map
+    from builder.heroes.rules.geometry.grid import footprint_squares
+    from builder.heroes.rules.geometry.passage import passage_map
 
     assert isinstance(kind, Unit)
     board = field("\n".join("".join(r) for r in grid))
@@ -417,8 +417,8 @@ def test_an_engineer_removes_a_barbed_hedgehog_in_its_zone_of_control() -> None:
     (Engineer, BfC p.08). The policy's Engineer with nothing to shoot does; then a vehicle
     drives across where it stood. A unit without Engineer may not."""
     from builder.heroes.ai.greedy import SimplePolicy
-    from builder.heroes.rules.actions import Clear
-    from builder.heroes.rules.squares import hedgehogs_in_reach
+    from builder.heroes.rules.actions.kinds import Clear
+    from builder.heroes.rules.geometry.squares import hedgehogs_in_reach
 
     sappers = piece("s", (1, 0), kind=unit("pioneers", abilities=["engineer"]))
     jeep = piece("j", (2, 0), "a", JEEP)

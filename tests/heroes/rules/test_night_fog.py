@@ -5,16 +5,16 @@ from __future__ import annotations
 import pytest
 
 from builder.heroes.catalogue.base import Game
-from builder.heroes.rules.actions import TemplateFire
-from builder.heroes.rules.combat import IllegalAttack, Shot
-from builder.heroes.rules.events import Phase, TemplateEvent
-from builder.heroes.rules.firing_resolution import fire
+from builder.heroes.rules.actions.kinds import TemplateFire
+from builder.heroes.rules.actions.template_fire import template_plan
+from builder.heroes.rules.events.game import Phase, TemplateEvent
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.resolution.combat import IllegalAttack, Shot
+from builder.heroes.rules.resolution.firing_roll import fire
+from builder.heroes.rules.resolution.spotting import spotter
+from builder.heroes.rules.resolution.templates import TemplateKind
 from builder.heroes.rules.ruleset import SON, Ruleset, ruleset_for
-from builder.heroes.rules.spotting import spotter
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.templates import TemplateKind
-from builder.heroes.rules.templating import template_plan
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import field
@@ -127,8 +127,8 @@ def test_at_night_the_policy_hides_in_the_open_out_of_reach_of_the_enemy() -> No
     """SoN p.11: "A unit can hide in open terrain … if no enemy is within 2 spaces with a clear
     LoS on the hidden unit": by day the same enemy in the open would spot it (p.17)."""
     from builder.heroes.ai.greedy import SimplePolicy
-    from builder.heroes.rules.actions import ChangeState
-    from builder.heroes.rules.spotting import could_be_spotted
+    from builder.heroes.rules.actions.kinds import ChangeState
+    from builder.heroes.rules.resolution.spotting import could_be_spotted
     from tests.fixtures.rules.boards import SNIPERS
     from tests.fixtures.rules.boards import piece as counter
     from tests.fixtures.rules.games import game

@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder.heroes.rules.assault import Assault, resolve_assault
-from builder.heroes.rules.combat import Shot
-from builder.heroes.rules.damage import DamageLocation, locate_damage
-from builder.heroes.rules.firing_resolution import fire
-from builder.heroes.rules.odds import (
+from builder.heroes.rules.resolution.assault_roll import Assault, resolve_assault
+from builder.heroes.rules.resolution.combat import Shot
+from builder.heroes.rules.resolution.damage import DamageLocation, locate_damage
+from builder.heroes.rules.resolution.firing_roll import fire
+from builder.heroes.rules.resolution.odds import (
     assault_odds,
     best_of,
     damage_odds,
@@ -66,7 +66,7 @@ def shot_for(
 
 
 def brute_force_fire(shot: Shot, dice: int, suppressive: bool, ruleset: Ruleset) -> dict[str, Fraction]:
-    """Every die face through `firing_resolution.fire` itself."""
+    """Every die face through `firing_roll.fire` itself."""
     tally: Counter[str] = Counter()
     for faces in product(FACES, repeat=dice):
         result = fire(shot, LoadedDice(faces), ruleset)

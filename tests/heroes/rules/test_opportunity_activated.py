@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from builder.heroes.rules.actions import Action, Fire, Move
-from builder.heroes.rules.activation import STAYS
+from builder.heroes.rules.actions.activation import STAYS
+from builder.heroes.rules.actions.kinds import Action, Fire, Move
 from builder.heroes.rules.decisions import (
     ActivationAction,
     BattleEvent,
@@ -21,8 +21,8 @@ from builder.heroes.rules.decisions import (
     OrderTokens,
     SpecialOrder,
 )
-from builder.heroes.rules.events import FireEvent, RevealEvent
-from builder.heroes.rules.orders import Orders
+from builder.heroes.rules.events.game import FireEvent, RevealEvent
+from builder.heroes.rules.orders.tokens import Orders
 from builder.heroes.rules.players import HeroesView
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.state import Frame

@@ -9,10 +9,18 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.army.summary import OrderTokens
-from builder.heroes.rules.orders import AUTONOMOUS, SPECIAL, Orders, Reveal, Tokens, activation_sequence, tokens_for
-from builder.heroes.rules.personal_order import check_duties
+from builder.heroes.rules.orders.personal_order import check_duties
+from builder.heroes.rules.orders.special_orders import LATER, Chooser, opening, played_now
+from builder.heroes.rules.orders.tokens import (
+    AUTONOMOUS,
+    SPECIAL,
+    Orders,
+    Reveal,
+    Tokens,
+    activation_sequence,
+    tokens_for,
+)
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.special_orders import LATER, Chooser, opening, played_now
 from builder.heroes.rules.state import Frame, GameState
 from builder.heroes.rules.turn import activation_phase, order_phase
 from builder.kernel.dice import LoadedDice

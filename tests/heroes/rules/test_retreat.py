@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.actions import AssaultAction
-from builder.heroes.rules.events import Phase
-from builder.heroes.rules.movement import assault_path
+from builder.heroes.rules.actions.kinds import AssaultAction
+from builder.heroes.rules.events.game import Phase
+from builder.heroes.rules.geometry.reach import assault_path
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice

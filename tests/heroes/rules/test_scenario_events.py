@@ -10,7 +10,7 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules import victory_points
-from builder.heroes.rules.events import EnterEvent, Phase, ScenarioEvent
+from builder.heroes.rules.events.game import EnterEvent, Phase, ScenarioEvent
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.scenario_events import play_event, scenario_events
 from builder.heroes.rules.state import GameState
@@ -88,7 +88,7 @@ def test_the_policy_discards_a_broken_support_and_fills_its_slot_whose_units_ent
     Tiles that reached their Breaking Point ... These units will enter play in the squares
     marked with an arrow". The Panzerschreck squad broken, its slot takes a support that fits."""
     from builder.heroes.army.resolve import resolve
-    from builder.heroes.rules.reinforcements import broken_options, offers
+    from builder.heroes.rules.setup.reinforcements import broken_options, offers
     from builder.heroes.rules.simulation import start
     from builder.kernel.dice import SeededDice
     from tests.heroes.rules.test_simulate import bundled, scenario
@@ -164,7 +164,7 @@ def test_the_policy_drives_the_units_its_victory_wants_off_the_battlefield_by_th
     """BfC p.10-11 (Leaving on a Jet Plane) wins by units leaving the battlefield (the
     `exited` condition): the policy moves the units it names to its side's exit squares and
     off the map there, as a Movement Action; then they count as exited."""
-    from builder.heroes.rules.actions import Leave, Move
+    from builder.heroes.rules.actions.kinds import Leave, Move
     from builder.heroes.rules.state import Facts
     from builder.heroes.scenario.models import Zone
 
@@ -187,7 +187,7 @@ def test_a_transport_leaving_by_the_exit_takes_its_riders_off_with_it() -> None:
     """The units a transport carries stand where it stands (HoN core p.27, from main's board
     rules): when it leaves the battlefield they leave with it and count as exited; a rider
     may not leave on its own."""
-    from builder.heroes.rules.actions import Leave
+    from builder.heroes.rules.actions.kinds import Leave
     from builder.heroes.rules.state import Facts
     from builder.heroes.scenario.models import Zone
 

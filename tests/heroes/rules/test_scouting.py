@@ -9,13 +9,13 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules import scouting
-from builder.heroes.rules.events import MoveEvent, Phase
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.movement import reachable_squares
+from builder.heroes.rules.actions import scouting
+from builder.heroes.rules.actions.scouting import scout_moves, scout_refusal
+from builder.heroes.rules.events.game import MoveEvent, Phase
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.reach import reachable_squares
 from builder.heroes.rules.pieces import NORTH
 from builder.heroes.rules.ruleset import HON
-from builder.heroes.rules.scouting import scout_moves, scout_refusal
 from builder.heroes.rules.state import Frame
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice

@@ -10,11 +10,11 @@ import pytest
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import Role
-from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.events import Phase, SearchEvent
-from builder.heroes.rules.mythos import SearchCheck
+from builder.heroes.rules.events.game import Phase, SearchEvent
+from builder.heroes.rules.mythos.spells import spells_of
+from builder.heroes.rules.mythos.state import SearchCheck
+from builder.heroes.rules.resolution.combat import IllegalAttack
 from builder.heroes.rules.ruleset import SON
-from builder.heroes.rules.spells import spells_of
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice

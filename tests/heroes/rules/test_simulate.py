@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from builder.cli import main
 from builder.heroes.ai.greedy import SimplePolicy, for_every_side
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules.events import BreaksEvent, EnterEvent, VictoryEvent
-from builder.heroes.rules.passage import passage_map
+from builder.heroes.rules.events.game import BreaksEvent, EnterEvent, VictoryEvent
+from builder.heroes.rules.geometry.passage import passage_map
 from builder.heroes.rules.simulation import GameRecord, simulate
 from builder.heroes.scenario.battlefield import Battlefield, assemble
 from builder.io.catalogue_files import load_catalogue

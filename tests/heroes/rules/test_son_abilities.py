@@ -8,15 +8,15 @@ import pytest
 from builder.heroes.ai import movement
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import Unit
-from builder.heroes.rules import hits
-from builder.heroes.rules.actions import ChangeState, Fire, Move
-from builder.heroes.rules.damage import Effect
-from builder.heroes.rules.events import Phase
+from builder.heroes.rules.actions.kinds import ChangeState, Fire, Move
+from builder.heroes.rules.events.game import Phase
+from builder.heroes.rules.geometry.passage import passage_map
 from builder.heroes.rules.leaping import movement_reach
-from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.resolution import hits
+from builder.heroes.rules.resolution.damage import Effect
+from builder.heroes.rules.resolution.spotting import spotter
 from builder.heroes.rules.ruleset import SON
-from builder.heroes.rules.spotting import spotter
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn import supply_phase
 from builder.heroes.rules.turn_context import Turn

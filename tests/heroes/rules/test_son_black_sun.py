@@ -8,11 +8,11 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules.black_sun import FLAMES, flames_from
-from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.events import FireEvent, TemplateEvent
-from builder.heroes.rules.mythos import Cast
+from builder.heroes.rules.events.game import FireEvent, TemplateEvent
+from builder.heroes.rules.mythos.black_sun import FLAMES, flames_from
+from builder.heroes.rules.mythos.state import Cast
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH
+from builder.heroes.rules.resolution.combat import IllegalAttack
 from tests.fixtures.rules.boards import JEEP, piece
 from tests.heroes.rules.test_spells import ROCK, cast, caster, spelled
 

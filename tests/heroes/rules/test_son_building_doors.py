@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from builder.heroes.rules.movement import reachable_squares
+from builder.heroes.rules.geometry.reach import reachable_squares
+from builder.heroes.rules.geometry.zoc import zone_of_control
 from builder.heroes.rules.ruleset import SON
-from builder.heroes.rules.zoc import zone_of_control
 from tests.fixtures.rules.boards import field, piece
 
 pytestmark = pytest.mark.rule("son-buildings")

@@ -8,14 +8,14 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules.actions import Move
-from builder.heroes.rules.clouds import CLOUD_RANGE, Cloud
-from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.events import FireEvent, Phase, TemplateEvent
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.mythos import Cast
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.actions.kinds import Move
+from builder.heroes.rules.events.game import FireEvent, Phase, TemplateEvent
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.mythos.clouds import CLOUD_RANGE, Cloud
+from builder.heroes.rules.mythos.state import Cast
 from builder.heroes.rules.pieces import NORTH, Piece
+from builder.heroes.rules.resolution.combat import IllegalAttack
 from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.turn import supply_phase
 from builder.heroes.rules.turn_context import Turn

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
-from builder.heroes.rules.actions import Fire
-from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.events import Phase
-from builder.heroes.rules.gear import GearFire, GearThrow, GrenadeInto
+from builder.heroes.rules.actions.kinds import Fire
+from builder.heroes.rules.events.game import Phase
+from builder.heroes.rules.gear.markers import GearFire, GearThrow, GrenadeInto
+from builder.heroes.rules.resolution.combat import IllegalAttack
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn

@@ -10,11 +10,11 @@ import pytest
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules import dragon, medallion, poisoned_blade
-from builder.heroes.rules.actions import AssaultAction, Fire
-from builder.heroes.rules.assault import Assault
-from builder.heroes.rules.events import AssaultEvent, GearEvent, MadnessEvent, Phase, TerrorEvent
-from builder.heroes.rules.mythos import Madness, mythos_hunter
-from builder.heroes.rules.orders import Orders
+from builder.heroes.rules.actions.kinds import AssaultAction, Fire
+from builder.heroes.rules.events.game import AssaultEvent, GearEvent, MadnessEvent, Phase, TerrorEvent
+from builder.heroes.rules.mythos.state import Madness, mythos_hunter
+from builder.heroes.rules.orders.tokens import Orders
+from builder.heroes.rules.resolution.assault_roll import Assault
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.state import Frame, GameState, GearPool
 from builder.heroes.rules.turn import activation_phase, order_phase

@@ -10,11 +10,11 @@ from __future__ import annotations
 import pytest
 
 from builder.heroes.catalogue.terrain import TerrainType
-from builder.heroes.rules.cover import cover
-from builder.heroes.rules.los import line_of_sight
-from builder.heroes.rules.movement import reachable, reachable_squares
-from builder.heroes.rules.path import DIFFICULT
+from builder.heroes.rules.geometry.los import line_of_sight
+from builder.heroes.rules.geometry.path import DIFFICULT
+from builder.heroes.rules.geometry.reach import reachable, reachable_squares
 from builder.heroes.rules.pieces import EAST
+from builder.heroes.rules.resolution.cover import cover
 from builder.heroes.rules.ruleset import HON, SON
 from builder.heroes.rules.state import GameState
 from builder.heroes.scenario.battlefield import Battlefield, PlacedElement

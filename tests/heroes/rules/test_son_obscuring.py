@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from builder.heroes.rules.los import line_of_sight
+from builder.heroes.rules.geometry.los import line_of_sight
 from builder.heroes.rules.ruleset import HON, SON
 from tests.fixtures.rules.boards import field, placed_line
 

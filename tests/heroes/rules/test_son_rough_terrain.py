@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from builder.heroes.catalogue.terrain import TerrainEffects, TerrainType
-from builder.heroes.rules.movement import reachable, reachable_squares
+from builder.heroes.rules.geometry.reach import reachable, reachable_squares
 from builder.heroes.rules.pieces import EAST
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.scenario.battlefield import Battlefield, PlacedElement

@@ -8,11 +8,11 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.terrain import TerrainEffects, TerrainType
-from builder.heroes.rules.actions import Move
-from builder.heroes.rules.events import Phase
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.movement import reachable_squares
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.actions.kinds import Move
+from builder.heroes.rules.events.game import Phase
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.geometry.reach import reachable_squares
 from builder.heroes.rules.pieces import EAST
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.state import GameState

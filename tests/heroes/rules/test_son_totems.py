@@ -11,13 +11,13 @@ import pytest
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.army.resolve import resolve
 from builder.heroes.rules import totems
-from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.events import GearEvent, Phase
-from builder.heroes.rules.mythos import Boon, FireAtTotem, Totem
-from builder.heroes.rules.orders import tokens_for
+from builder.heroes.rules.events.game import GearEvent, Phase
+from builder.heroes.rules.mythos.spells import magician_discount
+from builder.heroes.rules.mythos.state import Boon, FireAtTotem, Totem
+from builder.heroes.rules.orders.tokens import tokens_for
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.resolution.combat import IllegalAttack
 from builder.heroes.rules.ruleset import SON
-from builder.heroes.rules.spells import magician_discount
 from builder.heroes.rules.state import GameState, gear_pools
 from builder.heroes.rules.turn_context import Turn
 from builder.io.army_files import load_army

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
-from builder.heroes.rules import hardboiled, terror
-from builder.heroes.rules.events import FireEvent, GearEvent, Phase, TerrorEvent
-from builder.heroes.rules.orders import Orders
+from builder.heroes.rules import hardboiled
+from builder.heroes.rules.events.game import FireEvent, GearEvent, Phase, TerrorEvent
+from builder.heroes.rules.mythos import terror
+from builder.heroes.rules.orders.tokens import Orders
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.turn import activation_phase
 from builder.heroes.rules.turn_context import Turn

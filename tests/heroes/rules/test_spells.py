@@ -10,19 +10,19 @@ import pytest
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import Role, Unit, UnitType
-from builder.heroes.rules.actions import AssaultAction, Hold, Move
-from builder.heroes.rules.assault import Assault, engage
-from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.events import Phase, SpellEvent
-from builder.heroes.rules.firing import shot_at
-from builder.heroes.rules.footprint import Position
+from builder.heroes.rules.actions.firing import shot_at
+from builder.heroes.rules.actions.kinds import AssaultAction, Hold, Move
+from builder.heroes.rules.events.game import Phase, SpellEvent
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path
 from builder.heroes.rules.leaping import movement_reach
-from builder.heroes.rules.mythos import Cast, KnownSpell, mythos_hunter
-from builder.heroes.rules.orders import needs_no_order
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.mythos.spells import penalty
+from builder.heroes.rules.mythos.state import Cast, KnownSpell, mythos_hunter
+from builder.heroes.rules.orders.tokens import needs_no_order
 from builder.heroes.rules.pieces import NORTH, Piece
+from builder.heroes.rules.resolution.assault_roll import Assault, engage
+from builder.heroes.rules.resolution.combat import IllegalAttack
 from builder.heroes.rules.ruleset import SON
-from builder.heroes.rules.spells import penalty
 from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.turn import supply_phase
 from builder.heroes.rules.turn_context import Turn

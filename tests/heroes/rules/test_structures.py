@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from builder.heroes.rules.actions import Fire
-from builder.heroes.rules.events import Phase, RubbleEvent
-from builder.heroes.rules.firing import shot_at
-from builder.heroes.rules.los import line_of_sight
-from builder.heroes.rules.passage import passage_map
+from builder.heroes.rules.actions.firing import shot_at
+from builder.heroes.rules.actions.kinds import Fire
+from builder.heroes.rules.events.game import Phase, RubbleEvent
+from builder.heroes.rules.geometry.los import line_of_sight
+from builder.heroes.rules.geometry.passage import passage_map
+from builder.heroes.rules.resolution.structures import RUBBLE, collapse, ruin, structure_of
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.structures import RUBBLE, collapse, ruin, structure_of
 from builder.heroes.rules.turn_context import Turn
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.kernel.dice import LoadedDice

@@ -12,12 +12,12 @@ import pytest
 from builder.heroes.ai import variants, works
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import Unit, UnitType
-from builder.heroes.rules import assaulting, transport
-from builder.heroes.rules.actions import AssaultAction, Move
-from builder.heroes.rules.events import CardEvent, CardUse, Phase, RetreatEvent
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.movement import assault_path
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.actions import assault, transport
+from builder.heroes.rules.actions.kinds import AssaultAction, Move
+from builder.heroes.rules.events.game import CardEvent, CardUse, Phase, RetreatEvent
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.geometry.reach import assault_path
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn
@@ -225,7 +225,7 @@ def test_a_unit_pushed_back_without_losing_may_not_play_surprise_to_leave() -> N
     state = house(piece("a-stormers", (1, 1), kind=BRUISERS), piece("b-rifles", (2, 1), "b"))
     deck = holding(state, "b", bundled().action_cards["surprise"])
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
-    assaulting.retreat(turn, state.pieces["b-rifles"], ((1, 1),), lost=False)
+    assault.retreat(turn, state.pieces["b-rifles"], ((1, 1),), lost=False)
     assert "b-rifles" in state.destroyed and len(deck.hand) == 1
 
 

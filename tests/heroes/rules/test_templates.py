@@ -7,14 +7,13 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import CombatValues, Unit
-from builder.heroes.rules.actions import Snipe, TemplateFire
-from builder.heroes.rules.combat import Facing, FireOutcome, IllegalAttack
-from builder.heroes.rules.damage import DamageLocation, Effect
-from builder.heroes.rules.events import FireEvent, Phase, SniperEvent, TemplateEvent
+from builder.heroes.rules.actions.kinds import Snipe, TemplateFire
+from builder.heroes.rules.actions.template_fire import template_plan
+from builder.heroes.rules.events.game import FireEvent, Phase, SniperEvent, TemplateEvent
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH, Piece
-from builder.heroes.rules.ruleset import HON
-from builder.heroes.rules.state import GameState
-from builder.heroes.rules.templates import (
+from builder.heroes.rules.resolution.combat import Facing, FireOutcome, IllegalAttack
+from builder.heroes.rules.resolution.damage import DamageLocation, Effect
+from builder.heroes.rules.resolution.templates import (
     GRENADE_RANGE,
     SniperOutcome,
     TemplateKind,
@@ -29,7 +28,8 @@ from builder.heroes.rules.templates import (
     scatter,
     snipe,
 )
-from builder.heroes.rules.templating import template_plan
+from builder.heroes.rules.ruleset import HON
+from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.kernel.dice import LoadedDice

@@ -9,16 +9,16 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules import madness, terror
-from builder.heroes.rules.actions import AssaultAction, Fire
-from builder.heroes.rules.bags import draw_madness, madness_bag, search_bag
-from builder.heroes.rules.events import FireEvent, MadnessEvent, Phase, TerrorEvent
-from builder.heroes.rules.firing import shot_at
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.madness import may_take_order
-from builder.heroes.rules.mythos import Afflicted, Madness
-from builder.heroes.rules.orders import Tokens
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.actions.firing import shot_at
+from builder.heroes.rules.actions.kinds import AssaultAction, Fire
+from builder.heroes.rules.events.game import FireEvent, MadnessEvent, Phase, TerrorEvent
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.mythos import madness, terror
+from builder.heroes.rules.mythos.bags import draw_madness, madness_bag, search_bag
+from builder.heroes.rules.mythos.madness import may_take_order
+from builder.heroes.rules.mythos.state import Afflicted, Madness
+from builder.heroes.rules.orders.tokens import Tokens
 from builder.heroes.rules.pieces import NORTH, Piece
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.state import GameState, GearPool

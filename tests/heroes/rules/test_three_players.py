@@ -10,10 +10,10 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy, for_every_side
 from builder.heroes.army.summary import OrderTokens, Star
-from builder.heroes.rules import hits
-from builder.heroes.rules.damage import Effect
-from builder.heroes.rules.events import AssaultEvent, FireEvent, Phase, RevealEvent, VictoryEvent
+from builder.heroes.rules.events.game import AssaultEvent, FireEvent, Phase, RevealEvent, VictoryEvent
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.resolution import hits
+from builder.heroes.rules.resolution.damage import Effect
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.simulation import GameRecord, simulate
 from builder.heroes.rules.state import CombatGroup, Facts, Frame, GameState

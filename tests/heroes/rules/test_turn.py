@@ -11,14 +11,14 @@ import pytest
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules import victory_points
-from builder.heroes.rules.actions import AssaultAction, Fire, Move
-from builder.heroes.rules.aiming import struck_facing
-from builder.heroes.rules.combat import Facing
-from builder.heroes.rules.events import Phase, SpotEvent
-from builder.heroes.rules.orders import Orders
+from builder.heroes.rules.actions.kinds import AssaultAction, Fire, Move
+from builder.heroes.rules.events.game import Phase, SpotEvent
+from builder.heroes.rules.geometry.squares import may_stand
+from builder.heroes.rules.orders.tokens import Orders
 from builder.heroes.rules.pieces import NORTH
 from builder.heroes.rules.preview import preview_fire
-from builder.heroes.rules.squares import may_stand
+from builder.heroes.rules.resolution.aiming import struck_facing
+from builder.heroes.rules.resolution.combat import Facing
 from builder.heroes.rules.state import CombatGroup
 from builder.heroes.rules.turn import end_of_turn, supply_phase
 from builder.heroes.rules.turn_context import Turn

@@ -9,20 +9,22 @@ import pytest
 
 from builder.heroes.ai.greedy import for_every_side
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules import gear_rerolls, moving, terror
-from builder.heroes.rules.actions import Fire, Snipe
-from builder.heroes.rules.damage import DamageLocation
-from builder.heroes.rules.events import GearEvent, HeroesEvent, InitiativeEvent, Phase, SearchEvent, TerrorEvent
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.initiative import initiative_rerolls
-from builder.heroes.rules.mythos import Madness, SearchCheck
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.actions import movement
+from builder.heroes.rules.actions.kinds import Fire, Snipe
+from builder.heroes.rules.events.game import GearEvent, HeroesEvent, InitiativeEvent, Phase, SearchEvent, TerrorEvent
+from builder.heroes.rules.gear import veteran
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.mythos import terror
+from builder.heroes.rules.mythos.state import Madness, SearchCheck
 from builder.heroes.rules.pieces import EAST
 from builder.heroes.rules.players import viewer
+from builder.heroes.rules.resolution.damage import DamageLocation
+from builder.heroes.rules.resolution.templates import scatter
 from builder.heroes.rules.ruleset import SON
+from builder.heroes.rules.setup.initiative import initiative_rerolls
 from builder.heroes.rules.simulation import roll_initiative, simulate
 from builder.heroes.rules.state import GameState, GearPool
-from builder.heroes.rules.templates import scatter
 from builder.heroes.rules.turn_context import Turn
 from builder.heroes.scenario.models import RANDOM, Scenario
 from builder.io.paths import SCENARIOS_DIR as SCENARIOS
@@ -99,12 +101,10 @@ def test_the_firer_rerolls_a_scatter_and_keeps_a_useless_one_unrerolled() -> Non
     veterans = pool(state, "veteran", 1)
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, POLICIES)
     landed = scatter(
-        (5, 4), 2, LoadedDice([1, 5]), state.ruleset, rerolls=gear_rerolls.veteran_rolls(turn, state.pieces["a1"])
+        (5, 4), 2, LoadedDice([1, 5]), state.ruleset, rerolls=veteran.veteran_rolls(turn, state.pieces["a1"])
     )
     assert landed.direction is None and landed.lands == (5, 4) and veterans.count == 0
-    kept = scatter(
-        (5, 4), 2, LoadedDice([6]), state.ruleset, rerolls=gear_rerolls.veteran_rolls(turn, state.pieces["a1"])
-    )
+    kept = scatter((5, 4), 2, LoadedDice([6]), state.ruleset, rerolls=veteran.veteran_rolls(turn, state.pieces["a1"]))
     assert kept.direction is None  # on target: nothing to better, no marker asked for
 
 
@@ -158,7 +158,7 @@ def test_the_unit_setting_off_a_mine_rerolls_its_hit() -> None:
     theirs = pool(state, "veteran", 1, side="b")
     turn = Turn(state, LoadedDice([2, 1]), Phase.ACTIVATION, POLICIES)
     path = Path(tuple(Position(((c, 1),), EAST) for c in range(5)), 4)
-    moving.move(turn, state.pieces["b1"], path)
+    movement.move(turn, state.pieces["b1"], path)
     assert theirs.count == 0 and len(gear_events(turn)) == 1
     (shot,) = fire_events(turn)
     assert shot.outcome == "miss" and state.pieces["b1"].side_index == 0

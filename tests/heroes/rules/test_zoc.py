@@ -8,10 +8,10 @@ from itertools import pairwise
 
 import pytest
 
-from builder.heroes.rules.grid import neighbours
-from builder.heroes.rules.movement import assault_path, reachable_squares
+from builder.heroes.rules.geometry.grid import neighbours
+from builder.heroes.rules.geometry.reach import assault_path, reachable_squares
+from builder.heroes.rules.geometry.zoc import zone_of_control
 from builder.heroes.rules.ruleset import HON, SON
-from builder.heroes.rules.zoc import zone_of_control
 from tests.fixtures.rules.boards import JEEP, TANK, field, piece
 
 OPEN = field("\n".join(["......."] * 5))
