@@ -18,14 +18,28 @@ class Dice(Protocol):
 
 
 class SeededDice:
-    """Reproducible dice: the same seed gives the same game."""
+    """Reproducible dice: the same seed gives the same game. `first`: faces shown before the
+    seeded ones (a sampled game replays the faces its step has already rolled, then rolls
+    dice of its own). `rolled` counts the faces shown."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, first: Sequence[int] = ()) -> None:
         self.seed = seed
         self._random = random.Random(seed)
+        self._first = list(first)
+        self.rolled = 0
 
     def roll(self, count: int = 1) -> tuple[int, ...]:
+        self.rolled += count
+        if self._first:
+            shown, self._first = self._first[:count], self._first[count:]
+            return (*shown, *(self._random.randint(1, SIDES) for _ in range(count - len(shown))))
         return tuple(self._random.randint(1, SIDES) for _ in range(count))
+
+    def ahead(self, count: int) -> tuple[int, ...]:
+        """The next `count` faces these dice will show, without rolling them."""
+        twin = SeededDice(self.seed, self._first)
+        twin._random.setstate(self._random.getstate())
+        return twin.roll(count)
 
 
 class LoadedDice:

@@ -81,6 +81,14 @@ class Orders:
             raise ValueError(f"{self.side} placed two tokens on one unit: a unit never has more than one")
 
 
+def passed_on_to(state: GameState, key: str) -> str:
+    """The unit that holds the numbered token placed on `key`, Dynamic having passed it on
+    (HoN core p.17)."""
+    while key in state.passed_orders:
+        key = state.passed_orders[key]
+    return key
+
+
 @dataclass(frozen=True)
 class Reveal:
     """One step of the Activation Phase: a side reveals a token (or acts with an autonomous unit)."""
