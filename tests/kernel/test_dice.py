@@ -42,3 +42,17 @@ def test_a_uniform_choice_from_six_sided_dice() -> None:
     assert uniform(LoadedDice([]), 1) == 0
     with pytest.raises(ValueError):
         uniform(LoadedDice([]), 0)
+
+
+def test_seeded_dice_count_their_faces_and_tell_the_next_without_rolling() -> None:
+    dice = SeededDice(5)
+    coming = dice.ahead(4)
+    assert dice.rolled == 0 and dice.roll(3) + dice.roll(1) == coming and dice.rolled == 4
+
+
+def test_seeded_dice_show_their_first_faces_then_their_own() -> None:
+    # A sampled game replays the faces its step has already rolled, then rolls fresh ones.
+    fresh = SeededDice(9).ahead(3)
+    dice = SeededDice(9, first=(6, 6))
+    assert dice.ahead(5) == (6, 6, *fresh)
+    assert dice.roll(1) == (6,) and dice.roll(3) == (6, *fresh[:2]) and dice.rolled == 4

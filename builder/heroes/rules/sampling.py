@@ -143,14 +143,22 @@ def _card_id(card: ActionCard) -> str:
 def _move_tokens(
     game: HeroesGame, view: HeroesView, answers: tuple[Answer, ...], rng: Random
 ) -> tuple[Answer, ...]:
-    """Each other side's face-down tokens moved among the units holding them, in the game
-    and in the answers of an Order Phase under way. The answers, so moved."""
+    """Each other side's face-down tokens dealt anew to the units holding them, in the game
+    and in the answers of an Order Phase under way: which unit gets which token is drawn
+    from the tokens and the units alone (their numbers are no secret, p.8), never from
+    where they lie. The answers, so moved."""
     heirs = set(game.state.passed_orders.values())
+    placed = view._on_table()
     for side, keys in sorted(view.face_down.items()):
-        if side == view.side:
+        if side == view.side or side not in placed:
             continue
         holders = sorted(keys - heirs)
-        moved = {k: m for k, m in zip(holders, rng.sample(holders, len(holders)), strict=True) if k != m}
+        tokens = {key: placed[side].token_of(key) or "" for key in holders}
+        receivers: dict[str, list[str]] = {}
+        for token, key in zip(sorted(tokens.values()), rng.sample(holders, len(holders)), strict=True):
+            receivers.setdefault(token, []).append(key)
+        moved = {key: receivers[token].pop(0) for key, token in tokens.items()}
+        moved = {key: to for key, to in moved.items() if key != to}
         if moved:
             _move_in_game(game, side, moved)
             answers = tuple(_move_in_answer(answer, side, moved) for answer in answers)
