@@ -38,6 +38,7 @@ from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.rules.orders import AUTONOMOUS, Orders
 from builder.heroes.rules.players import HeroesView
 from builder.heroes.rules.state import Deck
+from builder.heroes.rules.views import CARD_ID
 from builder.kernel.decisions import Decision, IllegalChoice
 from builder.kernel.dice import SeededDice
 from builder.kernel.match import Answer, Match, Pending, Table, Unsampled
@@ -93,7 +94,7 @@ def _shuffle_own(deck: Deck, hand_now: Sequence[ActionCard], thrown: Counter[str
             left[card.id] -= 1
         else:
             drawn.append(card)
-    rest = _less(sorted(deck.pile, key=_card_id), (card.id for card in drawn))
+    rest = _less(sorted(deck.pile, key=CARD_ID), (card.id for card in drawn))
     rng.shuffle(rest)
     deck.pile = drawn + rest
 
@@ -101,7 +102,7 @@ def _shuffle_own(deck: Deck, hand_now: Sequence[ActionCard], thrown: Counter[str
 def _deal_other(deck: Deck, thrown: Counter[str], rng: Random) -> None:
     """Another side's hand dealt again from its hand and pile, the cards it `thrown` in the
     step kept in it; the rest is its pile."""
-    pool = sorted((*deck.hand, *deck.pile), key=_card_id)
+    pool = sorted((*deck.hand, *deck.pile), key=CARD_ID)
     kept = _taken(pool, thrown)
     rest = _less(pool, (card.id for card in kept))
     rng.shuffle(rest)
@@ -133,16 +134,10 @@ def _less(cards: Sequence[ActionCard], ids: Iterable[str]) -> list[ActionCard]:
     return rest
 
 
-def _card_id(card: ActionCard) -> str:
-    return card.id
-
-
 # --- The order tokens ---------------------------------------------------------------------
 
 
-def _move_tokens(
-    game: HeroesGame, view: HeroesView, answers: tuple[Answer, ...], rng: Random
-) -> tuple[Answer, ...]:
+def _move_tokens(game: HeroesGame, view: HeroesView, answers: tuple[Answer, ...], rng: Random) -> tuple[Answer, ...]:
     """Each other side's face-down tokens dealt anew to the units holding them, in the game
     and in the answers of an Order Phase under way: which unit gets which token is drawn
     from the tokens and the units alone (their numbers are no secret, p.8), never from

@@ -53,18 +53,24 @@ def redacted(state: GameState, side: str, placed: Orders | None) -> GameState:
     twin.__dict__.update(state.__dict__)
     own = state.decks.get(side)
     twin.decks = {side: _known(own)} if own is not None else {}
-    holders = {passed_on_to(state, key) for key in (*placed.numbered, *placed.special)} if placed else set()
+    holders = _holders(state, placed) if placed is not None and (state.unrevealed or state.ordered) else set()
     twin.unrevealed = {key: state.unrevealed[key] for key in holders if key in state.unrevealed}
     twin.ordered = holders & state.ordered
     return twin
 
 
+def _holders(state: GameState, placed: Orders) -> set[str]:
+    """The units holding the real tokens `placed`, Dynamic having passed some on."""
+    keys = {*placed.numbered, *placed.special}
+    return {passed_on_to(state, key) for key in keys} if state.passed_orders else keys
+
+
 def _known(deck: Deck) -> Deck:
     """The side's own deck as it knows it: its hand and discards, its pile in no true order."""
-    return Deck(deck.size, sorted(deck.pile, key=_CARD_ID), list(deck.hand), list(deck.discards))
+    return Deck(deck.size, sorted(deck.pile, key=CARD_ID), list(deck.hand), list(deck.discards))
 
 
-_CARD_ID = attrgetter("id")
+CARD_ID = attrgetter("id")  # a card's id, to sort cards by
 
 
 def placed_in(answers: Iterable[Answer]) -> dict[str, Orders]:

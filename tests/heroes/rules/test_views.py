@@ -20,9 +20,8 @@ from builder.heroes.ai.uniform import for_every_side as random_players
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.decisions import ActivationAction, Discards, OrderTokens
 from builder.heroes.rules.orders import Orders
-from builder.heroes.rules.players import HeroesPlayer, HeroesView
+from builder.heroes.rules.players import HeroesView
 from builder.heroes.rules.simulation import RULES, HeroesGame, Stage, new_game
-from builder.heroes.rules.state import GameState
 from builder.heroes.scenario.battlefield import Battlefield, assemble
 from builder.io.catalogue_files import load_catalogue
 from builder.io.scenario_files import LoadedScenario, load_scenario
@@ -56,7 +55,7 @@ def game(name: str = "hon-first-contact", seed: int = 2, turns: int | None = 2) 
     return new_game(scenario.scenario, battlefield, scenario.armies(), bundled(), seed=seed, turns=turns)
 
 
-def greedy(name: str = "hon-first-contact") -> Mapping[str, HeroesPlayer]:
+def greedy(name: str = "hon-first-contact") -> Mapping[str, Player[HeroesView, Any]]:
     return for_every_side(loaded(name)[0].scenario)
 
 
@@ -201,7 +200,8 @@ def test_samples_draw_anew_what_the_view_hides() -> None:
         piles.add(tuple(card.id for card in sampled.state.decks[side].pile))
         numbers.add(tuple(sorted(sampled.state.unrevealed.items())))
         # The same cards, the same units under tokens, dealt and placed anew.
-        assert Counter(ids([*deck.hand, *deck.pile])) == Counter(ids([*real.decks[enemy].hand, *real.decks[enemy].pile]))
+        held = real.decks[enemy]
+        assert Counter(ids([*deck.hand, *deck.pile])) == Counter(ids([*held.hand, *held.pile]))
         assert match_sampled.view(side).face_down == view.face_down
         assert set(sampled.state.unrevealed) <= view.face_down[enemy] | view.face_down[side]
         # Its dice are its own: the real rolls to come are not in it.
@@ -335,4 +335,3 @@ def test_the_side_drawing_after_a_reshuffle_does_not_learn_the_new_pile() -> Non
     view = second_discards.view(decision.side)
     hands = {tuple(ids(RULES.sample(view, random.Random(seed)).state.state.decks[first].hand)) for seed in range(6)}
     assert len(hands) > 1
-

@@ -139,6 +139,7 @@ SON_ABILITIES = _R + "test_son_abilities.py::"
 VARIANTS = _R + "test_assault_variants.py::"
 NIGHT_FOG = _R + "test_night_fog.py::"
 THREE = _R + "test_three_players.py::"
+VIEWS = _R + "test_views.py::"
 
 
 def ability(

@@ -21,6 +21,7 @@ from builder.heroes.rules.coverage.base import (
     SUMMARY,
     SURPRISE,
     TURN,
+    VIEWS,
     Coverage,
     mechanic,
 )
@@ -36,6 +37,7 @@ ENTRIES: tuple[Coverage, ...] = (
         "p.17 prints only its note, not what it puts back into play, where or when (book-silent). SoN prints no "
         "card text (p.10)",
         CARDS + "test_the_opening_hand_is_the_size_the_scenario_gives",
+        VIEWS + "test_a_view_shows_the_other_sides_hand_as_a_count_and_its_own_in_full",
         CARDS + "test_a_surprise_card_takes_a_unit_in_through_a_window",
         SURPRISE + "test_two_windows_in_one_movement_action_take_two_surprise_cards",
         SURPRISE + "test_a_surprise_card_takes_a_beaten_unit_out_through_a_window",

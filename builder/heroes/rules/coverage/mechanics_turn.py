@@ -13,6 +13,7 @@ from builder.heroes.rules.coverage.base import (
     SUMMARY,
     THREE,
     TURN,
+    VIEWS,
     Coverage,
     mechanic,
 )
@@ -60,6 +61,7 @@ ENTRIES: tuple[Coverage, ...] = (
         ORDERS + "test_son_a_hit_officer_gives_the_stars_of_its_damaged_side",
         SUMMARY + "test_the_books_order_star_example_gives_five_tokens",
         SUMMARY + "test_tokens_are_capped_and_bluffs_start_at_one",
+        VIEWS + "test_a_view_shows_which_units_hold_enemy_tokens_never_their_numbers",
     ),
     mechanic(
         "bluff-tokens",
@@ -70,6 +72,7 @@ ENTRIES: tuple[Coverage, ...] = (
         "",
         TURN + "test_the_supply_phase_moves_units_without_a_real_token_and_never_fires",
         SUMMARY + "test_tokens_are_capped_and_bluffs_start_at_one",
+        VIEWS + "test_in_the_order_phase_the_second_side_sees_where_the_first_put_its_tokens",
     ),
     mechanic(
         "special-order-tokens",
