@@ -11,9 +11,9 @@ from dataclasses import replace
 
 from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.catalogue.units import SideState
-from builder.heroes.rules.combat import IllegalAttack, name
-from builder.heroes.rules.grid import neighbours
+from builder.heroes.rules.geometry.grid import neighbours
 from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.resolution.combat import IllegalAttack, name
 from builder.heroes.rules.ruleset import HON, Ruleset
 
 CREW = "crew"

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.heroes.rules import gear_firing
-from builder.heroes.rules.combat import name
 from builder.heroes.rules.decisions import HeroicAgain
+from builder.heroes.rules.gear import alternate_fire
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.resolution.combat import name
 from builder.kernel.decisions import YES_NO
 
 if TYPE_CHECKING:
@@ -32,5 +32,5 @@ def heroic_again(turn: Turn, key: str) -> Piece | None:
     pool = turn.state.gear_for(piece, HEROIC)
     if pool is None or not turn.asking or not turn.ask(HeroicAgain(side=piece.owner, options=YES_NO, unit=piece)):
         return None
-    gear_firing.spend_marker(turn, piece, HEROIC, HEROIC_PAGE, f"{name(piece)} is activated again, without an Order")
+    alternate_fire.spend_marker(turn, piece, HEROIC, HEROIC_PAGE, f"{name(piece)} is activated again, without an Order")
     return turn.state.pieces[key]

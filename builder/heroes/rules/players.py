@@ -13,7 +13,7 @@ from typing import Any, Protocol, TypeAlias
 
 from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.rules.decisions import HeroesDecision
-from builder.heroes.rules.orders import Orders
+from builder.heroes.rules.orders.tokens import Orders
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.views import counts, placed_in, redacted, tokens_of
 from builder.kernel.decisions import Player

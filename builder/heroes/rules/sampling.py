@@ -35,7 +35,7 @@ from random import Random
 from typing import TYPE_CHECKING, Any
 
 from builder.heroes.catalogue.cards import ActionCard
-from builder.heroes.rules.orders import AUTONOMOUS, Orders
+from builder.heroes.rules.orders.tokens import AUTONOMOUS, Orders
 from builder.heroes.rules.players import HeroesView
 from builder.heroes.rules.state import Deck
 from builder.heroes.rules.views import CARD_ID

@@ -1,12 +1,12 @@
 """Terrifying told (SoN p.19): "when this unit wins an assault, in addition to damage, it
 places two Suppressed markers on the victim, assuming it was not eliminated during the
 assault. If it loses the fight, it still puts one Suppressed marker on his opponent."
-assault.py applies the markers; this says so in the assault's narration, with the page."""
+resolution/assault_roll.py applies the markers; this says so in the assault's narration, with the page."""
 
 from __future__ import annotations
 
-from builder.heroes.rules.assault import TERRIFYING_LOSS, TERRIFYING_WIN, AssaultOutcome, AssaultResult
-from builder.heroes.rules.combat import name
+from builder.heroes.rules.resolution.assault_roll import TERRIFYING_LOSS, TERRIFYING_WIN, AssaultOutcome, AssaultResult
+from builder.heroes.rules.resolution.combat import name
 from builder.heroes.rules.ruleset import Ruleset
 
 

@@ -19,7 +19,7 @@ from builder.heroes.ai.greedy import for_every_side
 from builder.heroes.ai.uniform import for_every_side as random_players
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.decisions import ActivationAction, Discards, OrderTokens
-from builder.heroes.rules.orders import Orders
+from builder.heroes.rules.orders.tokens import Orders
 from builder.heroes.rules.players import HeroesView
 from builder.heroes.rules.simulation import RULES, HeroesGame, Stage, new_game
 from builder.heroes.scenario.battlefield import Battlefield, assemble
@@ -112,6 +112,7 @@ def public(view: HeroesView) -> tuple[object, ...]:
 # --- The view -------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("action-cards")
 def test_a_view_shows_the_other_sides_hand_as_a_count_and_its_own_in_full() -> None:
     match = activation_with_enemy_tokens()
     decision = match.pending
@@ -129,6 +130,7 @@ def test_a_view_shows_the_other_sides_hand_as_a_count_and_its_own_in_full() -> N
     assert {s: ids(cards) for s, cards in view.discards.items()} == {s: ids(d.discards) for s, d in real.decks.items()}
 
 
+@pytest.mark.rule("order-tokens", "bluff-tokens")
 def test_a_view_shows_which_units_hold_enemy_tokens_never_their_numbers() -> None:
     match = activation_with_enemy_tokens()
     decision = match.pending
@@ -147,6 +149,7 @@ def test_a_view_shows_which_units_hold_enemy_tokens_never_their_numbers() -> Non
     assert {key: real.unrevealed[key] for key in own} == view.state.unrevealed
 
 
+@pytest.mark.rule("order-phase", "bluff-tokens")
 def test_in_the_order_phase_the_second_side_sees_where_the_first_put_its_tokens() -> None:
     def second_to_place(match: HeroesMatch) -> bool:
         decision = match.pending
@@ -317,6 +320,7 @@ def test_a_view_made_while_a_game_is_played_in_place_cannot_be_sampled() -> None
     assert refused and set(refused) == {"match.unsampled"}
 
 
+@pytest.mark.rule("action-cards")
 def test_the_side_drawing_after_a_reshuffle_does_not_learn_the_new_pile() -> None:
     """Step 7 of the Supply Phase (HoN core p.16): the first side reshuffles its discards into
     a new pile and draws; the second side, discarding next, may not know what it drew."""

@@ -1,0 +1,123 @@
+"""A hit taken and what follows it (HoN core p.15): what may stop it (a Medic's Aid, a
+Substitute, an Eldritch Ichor token), the unit's new state put on the battlefield, and what a
+destruction brings: Desertion and Dynamic, the crew bailing out, the riders getting out,
+captives freed, and the combat group's breaking point."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from builder.heroes.catalogue.units import Role
+from builder.heroes.rules import capturing, eldritch_ichor, medic, substitute
+from builder.heroes.rules.action_cards import battle_events
+from builder.heroes.rules.actions import transport
+from builder.heroes.rules.crew import bail_out, crews_in
+from builder.heroes.rules.events.game import BreaksEvent, DestroyedEvent, EnterEvent, Phase
+from builder.heroes.rules.geometry.grid import neighbours
+from builder.heroes.rules.geometry.squares import may_stand, may_step_out, named_squares
+from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.resolution.combat import name
+from builder.heroes.rules.resolution.damage import Effect
+from builder.heroes.rules.state import destroyed_in
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
+
+
+def hurt(
+    turn: Turn, before: Piece, after: Piece | None, effect: Effect, hit: bool = True, assault: bool = False
+) -> None:
+    """Put a piece's new state on the battlefield; a destroyed one counts towards its
+    group's breaking point (HoN core p.15). Not `hit`: destroyed otherwise than by a hit
+    (no retreat, no way out), which a Medic's Aid cannot ignore (SoN p.18) nor a
+    Substitute take (BfC p.08); `assault`: a hit in an assault."""
+    state = turn.state
+    if hit and medic.aided(turn, before, after, effect):
+        return  # a Medic's Aid marker (SoN p.18)
+    if hit and before.unit.role is Role.HEAVY_WEAPON and substitute.substituted(turn, before, effect, assault):
+        return  # a Substitute took it (BfC p.08)
+    if hit and eldritch_ichor.ichor_shields(turn, before, effect):
+        return  # an Eldritch Ichor token (SoN p.14)
+    if after is None:
+        state.pieces.pop(before.key, None)
+    else:
+        state.pieces[before.key] = after
+    if not effect.destroyed and battle_events.deserts(turn, before, after):
+        return  # Desertion (HoN core p.17)
+    if not effect.destroyed or before.key in state.destroyed:
+        return
+    state.destroyed[before.key] = before
+    if before.side.has("defender") and turn.phase == Phase.ACTIVATION:
+        state.fallen_defenders[before.key] = before
+    if before.is_vehicle:
+        _bail_out(turn, before, after)
+    turn.add(
+        DestroyedEvent(
+            turn=state.turn,
+            phase=turn.phase,
+            side=before.owner,
+            text=f"{name(before)} ({state.title(before)}) is {effect.value}.",
+            unit=before.key,
+        )
+    )
+    battle_events.pass_order(turn, before)  # Dynamic (HoN core p.17)
+    if before.is_vehicle and (after is None or after.is_wreck):
+        transport.unload(turn, before)  # its riders get out (HoN core p.27)
+    capturing.free_captives(turn, before)  # a captive it held is liberated (BfC p.12)
+    _check_breaking(turn, f"{before.owner}/{before.group}")
+
+
+def _bail_out(turn: Turn, vehicle: Piece, wreck: Piece | None) -> None:
+    """The Crew units in a destroyed vehicle are put next to the wreck, inactive side up and
+    Suppressed, a Forced Move (HoN core p.21); with no square to go to they are destroyed."""
+    state = turn.state
+    for crew in crews_in(vehicle, list(state.pieces.values())):
+        around = sorted({sq for w in vehicle.squares for sq in neighbours(w)} - set(vehicle.squares))
+        out_of = replace(crew, embarked_in=None)
+        free = [
+            sq for sq in around if may_stand(state, out_of, (sq,)) and may_step_out(state, out_of, vehicle.squares, sq)
+        ]
+        out = bail_out(crew, wreck or vehicle, free, state.ruleset)
+        if out is None:
+            hurt(turn, crew, None, Effect.DESTROYED, hit=False)
+            continue
+        state.pieces[crew.key] = out
+        turn.add(
+            EnterEvent(
+                turn=state.turn,
+                phase=turn.phase,
+                side=crew.owner,
+                text=f"{name(crew)} bails out of {name(vehicle)} to {named_squares(out.squares)}, Suppressed "
+                f"({'BfC p.10-11' if crew.unit.front.has('aviator') else state.ruleset.cite('crew')}).",
+                unit=crew.key,
+                to=out.squares,
+            )
+        )
+
+
+def _check_breaking(turn: Turn, group_key: str) -> None:
+    state = turn.state
+    group = state.groups.get(group_key)
+    if group is None or group.breaking_point is None or group_key in state.broken:
+        return
+    lost = destroyed_in(state, group)
+    if lost < group.breaking_point:
+        return
+    state.broken.add(group_key)
+    scorers = state.opposing_teams(group.side)  # a team scores once (SoN p.10)
+    for side in scorers:
+        state.victory_points[side] = state.victory_points.get(side, 0) + group.victory_points
+    page = state.ruleset.cite("breaking-point")
+    turn.add(
+        BreaksEvent(
+            turn=state.turn,
+            phase=turn.phase,
+            side=group.side,
+            text=f"{group.name} reaches its breaking point ({lost} of {group.counters} counters lost, "
+            f"breaking point {group.breaking_point}): {group.victory_points} victory points to "
+            f"{' and '.join(scorers)} ({page}).",
+            group=group_key,
+            victory_points=group.victory_points,
+        )
+    )
