@@ -50,9 +50,7 @@ class CheckedScenario:
     ) -> TcgRecord:
         """The game played by `policy` for every side (builder.tcg.rules.simulation.simulate)."""
         players = players_for(self.scenario, policy, seed)
-        return simulate(
-            self.scenario, self.cards, players, seed=seed, turns=turns, frames=frames, variants=variants
-        )
+        return simulate(self.scenario, self.cards, players, seed=seed, turns=turns, frames=frames, variants=variants)
 
 
 def players_for(scenario: Scenario, policy: Policy, seed: int) -> dict[str, TcgPlayer]:

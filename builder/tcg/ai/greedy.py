@@ -22,7 +22,16 @@ from typing import assert_never
 
 from builder.kernel.events import Roll
 from builder.tcg.base import Box
-from builder.tcg.cards import Ability, AbilityKind, DecoyCard, EventCard, EventEffect, EventEffectKind, HeroCard, UnitCard
+from builder.tcg.cards import (
+    Ability,
+    AbilityKind,
+    DecoyCard,
+    EventCard,
+    EventEffect,
+    EventEffectKind,
+    HeroCard,
+    UnitCard,
+)
 from builder.tcg.rules.activation import Activation
 from builder.tcg.rules.board import distance
 from builder.tcg.rules.choices import (

@@ -149,8 +149,12 @@ class Activation:
         return not self.manoeuvre and index in self.first_shots and weapon.has(EffectKind.FIRE_AGAIN)
 
     def targets(self, index: int) -> list[Piece]:
+        return [t for t in self.game.enemies(self.piece.side) if self._aims(index, t)]
+
+    def _aims(self, index: int, target: Piece) -> bool:
+        """An enemy within the range of the shooting value `index` (TCG p.7)."""
         weapon = self.piece.shooting[index]
-        return [t for t in self.game.enemies(self.piece.side) if in_range(self.game, self.piece, weapon, t)]
+        return target.side != self.piece.side and in_range(self.game, self.piece, weapon, target)
 
     def fire(self, index: int, target: Piece, table: Table[TcgView]) -> ShotEvent:
         if index not in self.weapons() or target not in self.targets(index):
@@ -358,7 +362,12 @@ class Activation:
                 return self.can_seize()
             case Shoot(weapon=weapon, at=at):
                 target = self.game.at(at)
-                return weapon in self.weapons() and target is not None and target in self.targets(weapon)
+                return (
+                    target is not None
+                    and 0 <= weapon < len(self.piece.shooting)
+                    and self._aims(weapon, target)
+                    and weapon in self.weapons()
+                )
             case GiveGo(ability=index, to=to):
                 found = [self.game.at(box) for box in to]
                 cards = [p for p in found if p is not None]
@@ -460,7 +469,9 @@ def go_roll(game: Game, piece: Piece, table: Table[TcgView]) -> bool:
         if (
             not success
             and game.can_use_directive(piece)
-            and table.ask(ForceActivation(side=piece.side, options=YES_NO, card=piece.box, roll=rolls[0], needed=needed))
+            and table.ask(
+                ForceActivation(side=piece.side, options=YES_NO, card=piece.box, roll=rolls[0], needed=needed)
+            )
         ):
             game.spend_directive(piece)
             success = forced = True

@@ -428,7 +428,6 @@ ABILITIES: tuple[Rule, ...] = (
         P,
         _ORDERS + _TOWARD,
         CMD + "test_fall_back_only_toward_the_own_zone_and_never_without_one",
-        CMD + "test_the_policy_falls_back_a_battered_card",
         SIM + "test_the_aid_post_on_the_vire_plays_the_rarer_abilities",
     ),
     _ability(
@@ -438,7 +437,7 @@ ABILITIES: tuple[Rule, ...] = (
         _ORDERS + "one Shooting attack each, with the shooting value the player chooses.",
         CMD + "test_fire_lets_every_card_of_the_type_shoot_once_activated_or_not",
         CMD + "test_fire_one_icon_orders_one_card_within_range",
-        CMD + "test_the_policy_orders_forward_and_fire_sensibly",
+        CMD + "test_fire_orders_name_the_shooter_its_value_and_its_target",
     ),
     _ability(
         AbilityKind.FORWARD,
@@ -446,7 +445,7 @@ ABILITIES: tuple[Rule, ...] = (
         P,
         _ORDERS + _TOWARD,
         CMD + "test_forward_moves_the_icon_type_one_box_toward_the_enemy_zone",
-        CMD + "test_the_policy_orders_forward_and_fire_sensibly",
+        CMD + "test_orders_are_offered_card_by_card_and_only_legal_ones",
     ),
     _ability(
         AbilityKind.MEDICS,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
+from copy import copy
 from dataclasses import dataclass, replace
 from typing import TypeAlias
 
@@ -78,25 +79,44 @@ def _seen(piece: Piece, side: str) -> Piece:
     """A card as `side` sees it: the other side's hidden card by its back alone."""
     if piece.side == side or not piece.hidden:
         return piece
-    return replace(piece, card=BACK)
+    back = copy(piece)
+    back.card = BACK
+    return back
 
 
 def _board(player: CommandBoard, own: bool) -> CommandBoard:
     """A command board as seen across the table: the reserve face down, the hand too unless
     it is one's own; the discard pile, the markers and the events used are in sight."""
-    return replace(player, reserve=[], hand=list(player.hand) if own else [])
+    seen = copy(player)
+    seen.reserve, seen.hand = [], list(player.hand) if own else []
+    return seen
+
+
+# The scenarios as each side reads them, for the few scenarios in play (a view is made at
+# every decision a player is asked); each kept with its scenario, so that its id is its own.
+_PUBLIC: dict[tuple[int, str], tuple[Scenario, Scenario]] = {}
+_KEPT = 16
 
 
 def _public(scenario: Scenario, side: str) -> Scenario:
     """The scenario as `side` reads it: where the other side deploys hidden cards, and
     which, is for that side alone (TCG p.16)."""
+    kept = _PUBLIC.get((id(scenario), side))
+    if kept is not None and kept[0] is scenario:
+        return kept[1]
+    if len(_PUBLIC) >= _KEPT:
+        _PUBLIC.clear()
+    public = _redacted(scenario, side)
+    _PUBLIC[(id(scenario), side)] = (scenario, public)
+    return public
+
+
+def _redacted(scenario: Scenario, side: str) -> Scenario:
     sides = [
         s
         if s.id == side
         else s.model_copy(
-            update={
-                "force": s.force.model_copy(update={"deployment": [p for p in s.force.deployment if not p.hidden]})
-            }
+            update={"force": s.force.model_copy(update={"deployment": [p for p in s.force.deployment if not p.hidden]})}
         )
         for s in scenario.sides
     ]

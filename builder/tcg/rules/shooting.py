@@ -204,7 +204,9 @@ def _red_dice(attack: _Attack, value: int) -> tuple[Judgement, tuple[int, int], 
     if (
         worth
         and game.can_use_directive(shooter)
-        and attack.table.ask(SustainedFire(side=shooter.side, options=YES_NO, shooter=shooter.box, roll=roll, value=value))
+        and attack.table.ask(
+            SustainedFire(side=shooter.side, options=YES_NO, shooter=shooter.box, roll=roll, value=value)
+        )
     ):
         attack.spend_directive(shooter, "sustained-fire")
         roll = with_sustained_fire(roll)
