@@ -329,8 +329,10 @@ RULES: tuple[Rule, ...] = (
         "How to become visible",
         M,
         "TCG p.16",
-        P,
-        "",
+        Played.PARTIAL,
+        "A card is turned face up when it shoots or uses an ability, when an enemy moves next to it, when it is "
+        "shot at, and by its player before its save; its player is never offered to turn it over at any other "
+        'moment ("whenever they want").',
         (
             ACT + "test_moving_next_to_a_hidden_card_reveals_it",
             ACT + "test_every_manoeuvre_move_reveals_the_hidden_enemies_next_to_it",
@@ -343,8 +345,12 @@ RULES: tuple[Rule, ...] = (
         "TCG p.17",
         P,
         "A shot at a hidden decoy turns it over and is spent without a roll "
-        "(the book does not say the dice are rolled).",
-        (SHOOT + "test_a_shot_at_a_hidden_decoy_discards_it",),
+        "(the book does not say the dice are rolled); a decoy that arrives face up, next to an enemy, is "
+        "discarded at once. Revealing one's own decoy to empty a box is never offered.",
+        (
+            SHOOT + "test_a_shot_at_a_hidden_decoy_discards_it",
+            ACT + "test_a_decoy_arriving_next_to_an_enemy_is_discarded",
+        ),
     ),
     Rule(
         "victory",

@@ -7,9 +7,11 @@ options they offered.
 
 The view is the table as the side sees it across the board (TCG p.4, p.16-17): its own cards
 and hand; the other side's visible cards; of the other side's hidden cards, the back alone
-(a hidden card may be a decoy: only its player knows); no reserve's order, no other hand, no
-dice to come. It is a game of its own, so that a player may ask the rules' questions of it
-(where a card may move, what it may shoot at) and never learn more than its side may."""
+(a hidden card may be a decoy: only its player knows), under a handle that names no card
+(`hidden_key`) where the game's own key names its card; no reserve's order, no other hand,
+no dice to come, no log (whose keys name the cards). It is a game of its own, so that a
+player may ask the rules' questions of it (where a card may move, what it may shoot at) and
+never learn more than its side may."""
 
 from __future__ import annotations
 
@@ -50,15 +52,25 @@ class NoDice:
         raise ValueError("a side's view of the game rolls no dice")
 
 
+NO_DICE = NoDice()
+
+
+def hidden_key(piece: Piece) -> str:
+    """How the other side names a hidden card: its side and the order it came onto the
+    battlefield in, which both sides saw ("german-card-07")."""
+    return f"{piece.side}-card-{piece.arrival:02d}"
+
+
 def seen_by(game: Game, side: str) -> TcgView:
     """The view of `game` that `side` has. Its own cards and the visible ones are the
     game's own, to read and never to change."""
-    pieces = {key: _seen(piece, side) for key, piece in game.pieces.items()}
-    players = {owner: _board(player, owner == side) for owner, player in game.players.items()}
+    scenario = _public(game.scenario, side)
+    pieces = {piece.key: piece for piece in (_seen(piece, side) for piece in game.pieces.values())}
+    players = {owner: _board(player, owner == side, scenario) for owner, player in game.players.items()}
     table = replace(
         game,
-        scenario=_public(game.scenario, side),
-        dice=NoDice(),
+        scenario=scenario,
+        dice=NO_DICE,
         pieces=pieces,
         players=players,
         events=[],
@@ -80,15 +92,17 @@ def _seen(piece: Piece, side: str) -> Piece:
     if piece.side == side or not piece.hidden:
         return piece
     back = copy(piece)
-    back.card = BACK
+    back.key, back.card = hidden_key(piece), BACK
     return back
 
 
-def _board(player: CommandBoard, own: bool) -> CommandBoard:
+def _board(player: CommandBoard, own: bool, scenario: Scenario) -> CommandBoard:
     """A command board as seen across the table: the reserve face down, the hand too unless
-    it is one's own; the discard pile, the markers and the events used are in sight."""
+    it is one's own; the discard pile, the markers and the events used are in sight; its
+    side as the scenario reads to the viewer."""
     seen = copy(player)
     seen.reserve, seen.hand = [], list(player.hand) if own else []
+    seen.side = next(side for side in scenario.sides if side.id == player.side.id)
     return seen
 
 

@@ -51,6 +51,8 @@ class Piece:
     hero: HeroCard | None = None
     panzerfaust: bool = False  # a Panzerfaust marker: the Armour-Piercing shooting effect (TCG p.16)
     extra_hit_points: int = 0  # Hit point markers, one extra hit point each (TCG p.16)
+    # The order it came onto the battlefield in, from 1: seen by both sides, unlike its card.
+    arrival: int = 0
 
     @property
     def name(self) -> str:

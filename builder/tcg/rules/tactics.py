@@ -21,7 +21,7 @@ from builder.tcg.rules.hand import draw, gain
 from builder.tcg.rules.hidden import discard_decoy
 from builder.tcg.rules.moving import swap
 from builder.tcg.rules.players import TcgView
-from builder.tcg.rules.setup import piece_key
+from builder.tcg.rules.setup import arrived, piece_key
 from builder.tcg.rules.state import Game, Piece
 from builder.tcg.rules.variants import Variant
 from builder.tcg.scenario import MAX_HQS
@@ -135,7 +135,7 @@ def reinforce(game: Game, side: str, card: UnitCard | DecoyCard, box: Box) -> Pi
     hidden = (
         game.terrain(box).hides or not game.enemy_adjacent(side, box)
     ) and Variant.ALL_VISIBLE not in game.variants
-    piece = Piece(key, card, side, box, hidden=hidden)
+    piece = Piece(key, card, side, box, hidden=hidden, arrival=arrived(game.keys))
     game.pieces[key] = piece
     how = "hidden" if hidden else "face up"
     game.tell(

@@ -6,12 +6,14 @@ from __future__ import annotations
 import pytest
 
 from builder.tcg.ai.greedy import SimplePolicy
+from builder.tcg.cards import DecoyCard
 from builder.tcg.catalogue import CardCatalogue
 from builder.tcg.rules.activation import Activation, IllegalAction, activate, go_roll
 from builder.tcg.rules.choices import GiveGo, Move, Seize, Shoot, Step, UseAbility
 from builder.tcg.rules.decisions import ArmourPiercing, NextGo, SavingBonus, SustainedFire, TcgDecision
 from builder.tcg.rules.events import (
     ActivationEvent,
+    DestroyedEvent,
     GoEvent,
     MoveEvent,
     MoveKind,
@@ -167,6 +169,20 @@ def test_reinforcements_hidden_unless_next_to_an_enemy_and_always_in_a_forest(ca
         points.place(half, (1, 0))  # three points, three cards
     arrived = [e for e in game.events if isinstance(e, ReinforcementEvent)]
     assert len(arrived) == 3 and not any(game.pieces[e.piece].activated for e in arrived)
+
+
+def test_a_decoy_arriving_next_to_an_enemy_is_discarded(cards: CardCatalogue) -> None:
+    """TCG p.6: a reinforcement adjacent to an enemy card arrives face up; p.17: a decoy made
+    visible is discarded — it never stands on the battlefield face up."""
+    game = game_with(cards, [HQ], [{"card": "de-grenadier-gruppe-a", "box": [1, 2]}])
+    decoy = cards.cards["us-decoy"]
+    assert isinstance(decoy, DecoyCard)
+    game.players["us"].hand = [decoy]
+    points = manage(game, "us")
+    assert points.place(decoy, (1, 1)) is None  # beside the HQ, next to the grenadiers
+    assert not [p for p in game.of("us") if p.is_decoy] and game.players["us"].discard == [decoy]
+    gone = [e for e in game.events if isinstance(e, DestroyedEvent)]
+    assert [(e.piece, e.decoy) for e in gone] == [("us-decoy", True)]
 
 
 def test_one_event_and_one_hero_card_a_phase(cards: CardCatalogue) -> None:
