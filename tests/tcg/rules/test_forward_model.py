@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import fields, is_dataclass
+from dataclasses import fields
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -27,6 +27,7 @@ from builder.tcg.rules.players import TcgPlayer, TcgView
 from builder.tcg.rules.simulation import RULES, Stage, TcgGame, new_game, simulate
 from builder.tcg.rules.state import copy_game
 from builder.tcg.scenario import Scenario
+from tests.kernel.shared import changeable
 from tests.tcg.conftest import TCG_SCENARIOS
 
 ORCHARD = next(path for path in TCG_SCENARIOS if path.stem == "orchard-at-dawn")
@@ -148,28 +149,6 @@ def test_hon_simulate_plays_the_card_game_with_the_random_player(capsys: pytest.
     assert main(["simulate", path, "--seed", "5", "--policy", "random", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == random_game
     assert random_game["winner"] is not None
-
-
-def frozen(record: object) -> bool:
-    params: Any = getattr(type(record), "__dataclass_params__", None)
-    return bool(params is not None and params.frozen)
-
-
-def changeable(value: object, found: dict[int, object]) -> None:
-    """Every container and unfrozen record reachable from `value`, by id."""
-    if isinstance(value, dict):
-        found[id(value)] = value
-        for item in value.values():
-            changeable(item, found)
-    elif isinstance(value, list | set | tuple):
-        if not isinstance(value, tuple):
-            found[id(value)] = value
-        for item in value:
-            changeable(item, found)
-    elif is_dataclass(value) and not isinstance(value, type) and not frozen(value):
-        found[id(value)] = value
-        for item in fields(value):
-            changeable(getattr(value, item.name), found)
 
 
 def test_a_copied_game_shares_nothing_the_rules_change(cards: CardCatalogue) -> None:
