@@ -408,7 +408,7 @@ class Activation:
             raise IllegalAction(f"no card in box {list(box)}")
         return found
 
-    def play(self, table: Table[TcgView]) -> None:
+    def run(self, table: Table[TcgView]) -> None:
         """The card's steps, as its player chooses them at `table`, until it ends."""
         while True:
             decision = ActivationStep(
@@ -442,7 +442,7 @@ def activate(game: Game, piece: Piece, table: Table[TcgView]) -> None:
 
 def play(game: Game, piece: Piece, table: Table[TcgView]) -> None:
     """One card's activation, from its COMMAND or GO! marker to its ACTIVATED face."""
-    Activation(game, piece).play(table)
+    Activation(game, piece).run(table)
     end(game, piece, table)
 
 

@@ -181,9 +181,9 @@ def manoeuvre(game: Game, a: Piece, b: Piece, shooter: Piece, table: Table[TcgVi
     shooting = Activation(game, shooter, manoeuvre=True)
     swapping = Activation(game, other, manoeuvre=True, shoots=False, partner=shooting)
     shooting.partner = swapping
-    shooting.play(table)
+    shooting.run(table)
     if other.key in game.pieces:
-        swapping.play(table)
+        swapping.run(table)
     for piece in (a, b):
         if piece.key in game.pieces:
             end(game, piece, table)

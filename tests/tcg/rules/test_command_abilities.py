@@ -197,7 +197,7 @@ def test_orders_are_offered_card_by_card_and_only_legal_ones(cards: CardCatalogu
     us = [{"card": HQ, "box": [0, 1]}, {"card": RIFLES_A, "box": [1, 0]}, {"card": RIFLES_B, "box": [1, 2]}]
     game = game_with(deck, us, [FAR])
     player = Ordering([OrderMove((1, 2), (2, 2)), OrderMove((1, 0), (2, 0))])
-    Activation(game, game.pieces[HQ]).play(table(game, player))
+    Activation(game, game.pieces[HQ]).run(table(game, player))
     asked = [d for d in player.asked if isinstance(d, OrderStep)]
     assert [d.ordered for d in asked] == [0, 1]
     assert set(asked[0].options) == {OrderMove((1, 0), (2, 0)), OrderMove((1, 2), (2, 2)), None}
