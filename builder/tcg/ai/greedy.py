@@ -393,9 +393,9 @@ class SimplePolicy:
         while True:
             game = view.game
             piece = self._at(game, decision.card)
+            in_range = Activation(game, piece).targets  # every enemy in range; the options say which it may shoot
             aimed = [
-                (i, [t for t in game.enemies(piece.side) if Shoot(i, t.box) in decision.options])
-                for i in range(len(piece.shooting))
+                (i, [t for t in in_range(i) if Shoot(i, t.box) in decision.options]) for i in range(len(piece.shooting))
             ]
             ready = [(i, targets) for i, targets in aimed if targets]
             if not ready:
