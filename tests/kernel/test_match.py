@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 import pytest
 
-from builder.kernel.decisions import Decision, IllegalChoice
+from builder.kernel.decisions import Checked, Decision, IllegalChoice, uniform_choice
 from builder.kernel.match import GameOver, Match, Outcome, Table, play
 
 TARGET = 12
@@ -164,3 +164,16 @@ def test_an_ended_match_waits_for_nothing() -> None:
     assert done.over and done.pending is None
     with pytest.raises(GameOver):
         done.apply(0)
+
+
+def test_a_uniform_choice_is_an_option_each_as_likely() -> None:
+    """The random players' answer to any kind: one of the options listed, each as likely; the
+    rules' own draw where they give one; a decision with no option is an error."""
+    stream = random.Random(1)
+    keep = Keep(side="a", options=(0, 1, 2), faces=(3, 4))
+    drawn = [uniform_choice(keep, stream) for _ in range(600)]
+    assert set(drawn) == {0, 1, 2} and all(170 <= drawn.count(choice) <= 230 for choice in (0, 1, 2))
+    checked = Keep(side="a", options=Checked((0,), lambda choice: choice in (0, 1, 2), lambda rng: 2), faces=(3, 4))
+    assert uniform_choice(checked, stream) == 2
+    with pytest.raises(ValueError):
+        uniform_choice(Keep(side="a", options=(), faces=(3, 4)), stream)
