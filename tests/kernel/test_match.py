@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 import pytest
 
-from builder.kernel.decisions import Decision, IllegalChoice
+from builder.kernel.decisions import Checked, Decision, IllegalChoice, uniform_choice
 from builder.kernel.match import Answer, Course, GameOver, Match, Outcome, Table, play
 
 TARGET = 12
@@ -195,3 +195,16 @@ def test_a_view_made_inside_a_step_knows_its_start_and_the_answers_since() -> No
     assert RULES.over(final)
     assert seen[0] == Course(None, (), ("a", "keep"))  # played in place: no start kept
     assert seen[1].answers == (Answer("a", "keep", 2),)
+
+
+def test_a_uniform_choice_is_an_option_each_as_likely() -> None:
+    """The random players' answer to any kind: one of the options listed, each as likely; the
+    rules' own draw where they give one; a decision with no option is an error."""
+    stream = random.Random(1)
+    keep = Keep(side="a", options=(0, 1, 2), faces=(3, 4))
+    drawn = [uniform_choice(keep, stream) for _ in range(600)]
+    assert set(drawn) == {0, 1, 2} and all(170 <= drawn.count(choice) <= 230 for choice in (0, 1, 2))
+    checked = Keep(side="a", options=Checked((0,), lambda choice: choice in (0, 1, 2), lambda rng: 2), faces=(3, 4))
+    assert uniform_choice(checked, stream) == 2
+    with pytest.raises(ValueError):
+        uniform_choice(Keep(side="a", options=(), faces=(3, 4)), stream)
