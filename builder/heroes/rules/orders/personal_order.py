@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from random import Random
 
 from builder.heroes.army.resolve import ResolvedArmy
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.mythos.madness import may_take_order
 from builder.heroes.rules.orders.tokens import Orders, Tokens, needs_no_order
 from builder.heroes.rules.pieces import Piece
@@ -97,7 +98,7 @@ def check_duties(state: GameState, orders: Orders, tokens: Tokens) -> None:
     missed = unmet(state, orders, tokens)
     if missed:
         said = "; ".join(f"{d.name} must be given an Order Token every turn: {d.why}" for d in missed)
-        raise ValueError(f"{orders.side} placed its tokens but {said}")
+        raise RulesError(Code.PERSONAL_ORDER, f"{orders.side} placed its tokens but {said}")
 
 
 def owed_first(duties_: Iterable[Duty], ranked: list[str]) -> list[str]:
