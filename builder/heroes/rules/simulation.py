@@ -24,6 +24,7 @@ from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import Unit, UnitType
 from builder.heroes.rules.action_cards.deck import deal, decks_for
 from builder.heroes.rules.crew import board, crewed, crews_to_board
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import DeployEvent, HeroesEvent, InitiativeEvent, Phase
 from builder.heroes.rules.mythos.setup import prepare
 from builder.heroes.rules.orders.personal_order import hardened_tiles
@@ -434,7 +435,7 @@ def new_game(
     start of a match (builder.kernel.match.Match(RULES, game)), or of `simulate`."""
     missing = [s.id for s in scenario.sides if s.id not in armies]
     if missing:
-        raise ValueError(f"no army list for {', '.join(missing)}")
+        raise RulesError(Code.NO_ARMY_LIST, f"no army list for {', '.join(missing)}")
     resolved = {side: resolve(army, catalogue) for side, army in armies.items()}
     state, forces = begin(scenario, battlefield, resolved, units=catalogue.units)
     return HeroesGame(state, SeededDice(seed), SetUp(forces, decks_for(scenario, catalogue), catalogue), turns)
@@ -469,7 +470,7 @@ def simulate(
     (all by default): the game a match answered by the same players plays, each step once."""
     unplayed = [s.id for s in scenario.sides if s.id not in policies]
     if unplayed:
-        raise ValueError(f"no player for {', '.join(unplayed)}")
+        raise RulesError(Code.NO_PLAYER, f"no player for {', '.join(unplayed)}")
     game = new_game(scenario, battlefield, armies, catalogue, seed=seed, turns=turns)
     return play(RULES, game, {side.id: policies[side.id] for side in scenario.sides}).record()
 
