@@ -12,6 +12,7 @@ from builder.heroes.rules.action_cards.surprise import assaults_through_window
 from builder.heroes.rules.actions import changes_of_state, firing, movement, transport
 from builder.heroes.rules.actions.kinds import AssaultAction
 from builder.heroes.rules.decisions import KnifeDefence
+from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import (
     AdvanceEvent,
     AssaultEvent,
@@ -142,13 +143,15 @@ def _approach(turn: Turn, attacker: Piece, defender: Piece, action: AssaultActio
     (BfC p.08)."""
     cite = turn.state.ruleset.cite
     if DamageLocation.TRACKS in attacker.damage:
-        raise IllegalAttack(f"the tracks of {name(attacker)} are damaged: it may not assault", cite("damage"))
+        raise IllegalAttack(
+            Code.TRACKS_DAMAGED, f"the tracks of {name(attacker)} are damaged: it may not assault", cite("damage")
+        )
     launched = attacker.embarked_in is not None
     problem = transport.launch_refusal(turn.state, attacker, defender) if launched else None
     if problem is not None:
-        raise IllegalAttack(f"{name(attacker)} may not assault: {problem}", cite("transport"))
+        raise IllegalAttack(Code.NO_LAUNCH, f"{name(attacker)} may not assault: {problem}", cite("transport"))
     if action.charge and not attacker.side.has("charge"):
-        raise IllegalAttack(f"{name(attacker)} has no Charge ability", CHARGE_PAGE)
+        raise IllegalAttack(Code.NO_ABILITY, f"{name(attacker)} has no Charge ability", CHARGE_PAGE)
     positions = action.path.positions
     return Path(positions[:-1], action.path.cost) if len(positions) > 1 and not launched else None
 
@@ -241,7 +244,7 @@ def _knives(
     if attacker_knife:
         pool = state.gear_for(attacker, "knife")
         if pool is None:
-            raise IllegalAttack(f"{name(attacker)} has no Knife marker", state.ruleset.cite("knife"))
+            raise IllegalAttack(Code.NO_MARKER, f"{name(attacker)} has no Knife marker", state.ruleset.cite("knife"))
         state.spend(pool)
         declared = replace(declared, attacker_bonuses=(*declared.attacker_bonuses, knife_bonus(state)))
         knives.append(name(attacker))

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from builder.heroes.catalogue.units import CombatValues, DefenseColour, OnHit, UnitType, WeaponRole
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.ferocious import pushes_back
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.resolution.combat import SUPPRESSED_PENALTY, IllegalAttack, name, take_hit
@@ -143,11 +144,15 @@ def _check_parties(assault: Assault, cite: Callable[[str], str]) -> None:
     attacker, defender = assault.attacker, assault.defender
     for piece in (attacker, defender):
         if piece.side.defense is None:
-            raise IllegalAttack(f"{name(piece)} is a wreck, not a unit", cite("assault"))
+            raise IllegalAttack(Code.WRECK, f"{name(piece)} is a wreck, not a unit", cite("assault"))
     if attacker.concealed:
-        raise IllegalAttack(f"{name(attacker)} must turn to its inactive side before assaulting", cite("ambush"))
+        raise IllegalAttack(
+            Code.CONCEALED, f"{name(attacker)} must turn to its inactive side before assaulting", cite("ambush")
+        )
     if defender.embarked_in is not None:
-        raise IllegalAttack(f"{name(defender)} is inside a vehicle and may not be assaulted", cite("transport"))
+        raise IllegalAttack(
+            Code.EMBARKED, f"{name(defender)} is inside a vehicle and may not be assaulted", cite("transport")
+        )
 
 
 def _assault_bonus(assault: Assault, cite: Callable[[str], str]) -> int:
@@ -157,7 +162,7 @@ def _assault_bonus(assault: Assault, cite: Callable[[str], str]) -> int:
     if assault.granted_assault is not None:
         bonus = max(bonus or 0, assault.granted_assault)
     if bonus is None:
-        raise IllegalAttack(f"{name(assault.attacker)} has no Assault ability", cite("assault"))
+        raise IllegalAttack(Code.NO_ABILITY, f"{name(assault.attacker)} has no Assault ability", cite("assault"))
     return bonus
 
 
@@ -167,7 +172,9 @@ def _combat_value(attacker: Piece, defender: Piece, cite: Callable[[str], str]) 
     values = assault_values(attacker)
     combat = values.against(defender.colour) if values is not None else None
     if combat is None:
-        raise IllegalAttack(f"{name(attacker)} has X against {defender.colour.shield} defense", cite("assault"))
+        raise IllegalAttack(
+            Code.COMBAT_VALUE_X, f"{name(attacker)} has X against {defender.colour.shield} defense", cite("assault")
+        )
     return combat
 
 
@@ -180,7 +187,7 @@ def _as_assaulted(assault: Assault) -> Piece:
         defender = defender.revealed()
     if assault.outside_arc:
         if all(w.arc is None for w in defender.side.weapons):
-            raise ValueError(f"{name(defender)} has a 360° firing arc: no square is outside it")
+            raise RulesError(Code.FULL_FIRING_ARC, f"{name(defender)} has a 360° firing arc: no square is outside it")
         defender = replace(defender, suppressed=defender.suppressed + 1)
     return defender
 
@@ -364,9 +371,9 @@ def _sacrifices(
         own, other = (attacker, defender) if attacking else (defender, attacker)
         page = ruleset.cite("sacrifice")
         if own is None or not own.side.has("sacrifice"):
-            raise IllegalAttack("only a unit with Sacrifice still in play may sacrifice", page)
+            raise IllegalAttack(Code.NO_ABILITY, "only a unit with Sacrifice still in play may sacrifice", page)
         if own.side.on_hit is not OnHit.FLIP or own.unit.sides[1 - own.side_index].defense is None:
-            raise IllegalAttack(f"{name(own)} would be eliminated by turning over", page)
+            raise IllegalAttack(Code.WOULD_BE_ELIMINATED, f"{name(own)} would be eliminated by turning over", page)
         own = replace(own, side_index=1 - own.side_index)
         effect = Effect.NONE
         if other is not None:
@@ -388,5 +395,5 @@ def cannot_retreat(result: AssaultResult) -> AssaultResult:
     enemy Zone of Control: the infantry defender is destroyed (HoN core p.26). The squares are
     the caller's (`builder.heroes.rules.actions.assault.AssaultActions._retreat`)."""
     if result.defender_moves is not DefenderMove.RETREATS:
-        raise ValueError("only a retreating defender can find its retreat blocked")
+        raise RuntimeError("only a retreating defender can find its retreat blocked")
     return replace(result, defender=None, defender_effect=Effect.DESTROYED, defender_moves=DefenderMove.REMOVED)
