@@ -93,6 +93,13 @@ Resumed = tuple[TcgView, ActivationStep]
 Plan = Generator[Step, Resumed, Resumed]
 
 
+# The decisions by the moment they are asked (as builder.tcg.rules.decisions sorts them),
+# each group answered by one method of the policy.
+PhaseDecision = EventCardPlay | HeroCardPlay | EffectTarget | TacticChoice | Reinforcement
+ActivationDecision = ActivationStep | OrderStep | NextGo | ForceActivation | HideInForest
+ShootingDecision = RevealBeforeSave | ArmourPiercing | SustainedFire | SavingBonus
+
+
 def for_every_side(scenario: Scenario) -> dict[str, SimplePolicy]:
     """A simple policy for each side of `scenario`, as `hon simulate` plays them."""
     return {side.id: SimplePolicy() for side in scenario.sides}
@@ -111,9 +118,22 @@ class SimplePolicy:
         self._heroes: tuple[tuple[int, str | None], tuple[str, ...]] | None = None
 
     def choose(self, view: TcgView, decision: TcgDecision) -> object:
-        """Each kind of decision answered by its method below: one case a kind, so a kind
-        added to `TcgDecision` and not answered here fails to type-check."""
-        game = view.game
+        """Each kind of decision answered by its method below: one case a kind, in the method
+        of its moment, so a kind added to `TcgDecision` and not answered here fails to
+        type-check."""
+        match decision:
+            case EventCardPlay() | HeroCardPlay() | EffectTarget() | TacticChoice() | Reinforcement():
+                return self._in_phase(view, decision)
+            case ActivationStep() | OrderStep() | NextGo() | ForceActivation() | HideInForest():
+                return self._in_activation(view, decision)
+            case RevealBeforeSave() | ArmourPiercing() | SustainedFire() | SavingBonus():
+                return self._in_shooting(view.game, decision)
+            case _:
+                assert_never(decision)
+
+    def _in_phase(self, view: TcgView, decision: PhaseDecision) -> object:
+        """As the phase opens and its COMMAND markers go down: cards played, the target of a
+        scenario event, tactics, reinforcements (TCG p.6-7, p.10)."""
         match decision:
             case EventCardPlay():
                 return self.event_card(view)
@@ -126,6 +146,14 @@ class SimplePolicy:
                 return self.take_tactic(view)
             case Reinforcement():
                 return self.reinforce(view, decision)
+            case _:
+                assert_never(decision)
+
+    def _in_activation(self, view: TcgView, decision: ActivationDecision) -> object:
+        """An activation's steps and orders, the GO! chain (TCG p.7, p.11, p.14), a card hiding
+        in a Forest as it ends (p.17)."""
+        game = view.game
+        match decision:
             case ActivationStep():
                 return self.activation_step(view, decision)
             case OrderStep():
@@ -136,6 +164,13 @@ class SimplePolicy:
                 return game.players[decision.side].directives >= 2
             case HideInForest():
                 return True
+            case _:
+                assert_never(decision)
+
+    def _in_shooting(self, game: Game, decision: ShootingDecision) -> object:
+        """A Shooting attack's DIRECTIVE markers, both players', and a hidden target turned
+        over before its save (TCG p.13-14, p.16)."""
+        match decision:
             case RevealBeforeSave():
                 own = visible_save(game, self._at(game, decision.target))
                 return own is not None and own.value < 6
