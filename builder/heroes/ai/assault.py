@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.ai.common import _worth
 from builder.heroes.catalogue.cards import ActionCard, CardEffectKind, CardTiming
+from builder.heroes.rules.abilities.capture import wanted
 from builder.heroes.rules.actions import AssaultAction
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.assaulting import knife_bonus
 from builder.heroes.rules.battle_events import cards_for
-from builder.heroes.rules.capture import wanted
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.cover import cover
 from builder.heroes.rules.footprint import Position

@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.ai.common import _worth
 from builder.heroes.catalogue.units import SideState
+from builder.heroes.rules.abilities.leaping import movement_reach
+from builder.heroes.rules.abilities.medic import may_treat, patient_of
 from builder.heroes.rules.actions import Action, ChangeState, Move
 from builder.heroes.rules.black_sun import BLACK_SUN, flames_from
 from builder.heroes.rules.casting import BARRIER
@@ -29,8 +31,6 @@ from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.fog import FOG_SPELL as FOG
 from builder.heroes.rules.fog import fog_gain
 from builder.heroes.rules.grid import corners, footprint_squares, neighbours, range_between
-from builder.heroes.rules.leaping import movement_reach
-from builder.heroes.rules.medic import may_treat, patient_of
 from builder.heroes.rules.mythos import Cast, KnownSpell, SearchCheck, Treat, manifestation, mythos_hunter
 from builder.heroes.rules.mythos_markers import AMULET_TERROR, ELDER_SIGN_HUNTER
 from builder.heroes.rules.orders import needs_no_order

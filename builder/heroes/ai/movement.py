@@ -12,14 +12,15 @@ from typing import TYPE_CHECKING
 from builder.heroes.ai import firing
 from builder.heroes.ai.common import FAR, _bonus_cards
 from builder.heroes.catalogue.cards import ActionCard, BonusKind, CardEffectKind, CardTiming
+from builder.heroes.rules.abilities.amphibious import swimming
+from builder.heroes.rules.abilities.leaping import leaps, movement_reach
+from builder.heroes.rules.abilities.urban_fighter import URBAN_FIGHTER
 from builder.heroes.rules.actions import Action, ChangeState, Enter, Hold, Leave, Move
-from builder.heroes.rules.amphibious import swimming
 from builder.heroes.rules.battle_events import cards_for
 from builder.heroes.rules.cover import cover_table, terrain_bonus
 from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.kept import PerBattlefield
-from builder.heroes.rules.leaping import leaps, movement_reach
 from builder.heroes.rules.moving import entries
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.path import allowance
@@ -30,7 +31,6 @@ from builder.heroes.rules.spotting import ambushes, could_be_spotted, may_change
 from builder.heroes.rules.squares import exit_squares
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.surprise import window_in_reach, windows_crossed
-from builder.heroes.rules.urban_fighter import URBAN_FIGHTER
 from builder.heroes.scenario.conditions import AllOf, AnyOf, Condition, Control, Exited
 from builder.heroes.scenario.models import Scenario
 

@@ -24,15 +24,16 @@ from builder.heroes.rules import (
     firing,
     gear_firing,
     gear_moving,
-    medic,
     mines,
     moving,
     searching,
     templating,
-    totems,
     transport,
     victory_points,
 )
+from builder.heroes.rules.abilities import medic, totems
+from builder.heroes.rules.abilities.crew import AVIATOR, CREW
+from builder.heroes.rules.abilities.leaping import crosses, leaps
 from builder.heroes.rules.actions import (
     Action,
     AssaultAction,
@@ -51,11 +52,9 @@ from builder.heroes.rules.actions import (
 )
 from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
 from builder.heroes.rules.combat import name
-from builder.heroes.rules.crew import AVIATOR, CREW
 from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.events import HoldEvent, Phase
 from builder.heroes.rules.gear import GearFire, GearMove, GearThrow, GrenadeInto
-from builder.heroes.rules.leaping import crosses, leaps
 from builder.heroes.rules.mythos import Cast, FireAtTotem, SearchCheck, Treat
 from builder.heroes.rules.mythos_rolls import paralyzed
 from builder.heroes.rules.path import Path

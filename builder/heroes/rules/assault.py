@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from builder.heroes.catalogue.units import CombatValues, DefenseColour, OnHit, UnitType, WeaponRole
+from builder.heroes.rules.abilities.ferocious import pushes_back
 from builder.heroes.rules.combat import SUPPRESSED_PENALTY, IllegalAttack, name, take_hit
 from builder.heroes.rules.damage import (
     DamageChoice,
@@ -23,7 +24,6 @@ from builder.heroes.rules.damage import (
     locate_damage,
     suppress,
 )
-from builder.heroes.rules.ferocious import pushes_back
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.ruleset import HON, Ruleset
 from builder.kernel.dice import Dice

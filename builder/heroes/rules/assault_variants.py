@@ -22,17 +22,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from builder.heroes.rules import (
-    action_cards,
-    assaulting,
-    capturing,
-    gear_rerolls,
-    hits,
-    moving,
-    mythos_markers,
-    poisoned_blade,
-    transport,
-)
+from builder.heroes.rules import action_cards, assaulting, gear_rerolls, hits, moving, mythos_markers, transport
+from builder.heroes.rules.abilities import capture, poisoned_blade
+from builder.heroes.rules.abilities.leaping import movement_reach
+from builder.heroes.rules.abilities.terrifying import terrifying_note
 from builder.heroes.rules.actions import AssaultAction
 from builder.heroes.rules.assault import Assault, AssaultOutcome, DefenderMove, engage, resolve_assault
 from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
@@ -41,7 +34,6 @@ from builder.heroes.rules.cover import _shared_cover, cover
 from builder.heroes.rules.events import AdvanceEvent, AssaultEvent
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.grid import range_between
-from builder.heroes.rules.leaping import movement_reach
 from builder.heroes.rules.legality import allowed
 from builder.heroes.rules.movement import assault_path
 from builder.heroes.rules.mythos_rolls import paralyzed, roll_modifiers
@@ -49,7 +41,6 @@ from builder.heroes.rules.path import Path, allowance
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.squares import enemies_in_reach
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.terrifying import terrifying_note
 from builder.kernel.events import Modifier
 
 if TYPE_CHECKING:
@@ -201,7 +192,7 @@ def _variant_fight(
     said += terrifying_note(result, state.ruleset)
     turn.add(event.model_copy(update={"text": said}))
     hits.hurt(turn, attacker, result.attacker, result.attacker_effect, assault=True)
-    if result.outcome is AssaultOutcome.WIN and capturing.capture(turn, attacker, defender):  # BfC p.12
+    if result.outcome is AssaultOutcome.WIN and capture.capture(turn, attacker, defender):  # BfC p.12
         return result.outcome
     hits.hurt(turn, defender, result.defender, result.defender_effect, assault=True)
     poisoned_blade.poison(turn, attacker, defender, blades)  # a survivor keeps them (SoN p.16)

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.rules import (
     action_cards,
-    capturing,
     concealment,
     destruction,
     firing,
@@ -18,9 +17,12 @@ from builder.heroes.rules import (
     mines,
     moving,
     mythos_markers,
-    poisoned_blade,
     transport,
 )
+from builder.heroes.rules.abilities import capture, poisoned_blade
+from builder.heroes.rules.abilities.ferocious import FEROCIOUS, FEROCIOUS_PAGE
+from builder.heroes.rules.abilities.terrifying import terrifying_note
+from builder.heroes.rules.abilities.traits import has_trait
 from builder.heroes.rules.actions import AssaultAction
 from builder.heroes.rules.assault import (
     Assault,
@@ -43,7 +45,6 @@ from builder.heroes.rules.events import (
     AssaultEvent,
     RetreatEvent,
 )
-from builder.heroes.rules.ferocious import FEROCIOUS, FEROCIOUS_PAGE
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.grid import footprint_squares, neighbours
 from builder.heroes.rules.movement import assault_path
@@ -55,8 +56,6 @@ from builder.heroes.rules.squares import forced_move_zones, may_stand, may_step,
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.structures import structure_of
 from builder.heroes.rules.surprise import assaults_through_window
-from builder.heroes.rules.terrifying import terrifying_note
-from builder.heroes.rules.traits import has_trait
 from builder.kernel.decisions import YES_NO
 from builder.kernel.events import Modifier
 
@@ -211,7 +210,7 @@ def assault(turn: Turn, attacker: Piece, action: AssaultAction) -> None:
         rerolls=gear_rerolls.veteran_rolls(turn, attacker, defender),  # the damage location roll (HoN core p.30)
     )
     result = gear_rerolls.life_point_assault(turn, result)  # a Character's Life Point (BfC p.09)
-    captured = result.outcome is AssaultOutcome.WIN and capturing.capture(turn, attacker, defender)
+    captured = result.outcome is AssaultOutcome.WIN and capture.capture(turn, attacker, defender)
     if captured:  # taken whole instead of the hit and the retreat (BfC p.12, capture.py)
         result = replace(result, defender=None, defender_effect=Effect.NONE, defender_moves=DefenderMove.REMOVED)
     event = AssaultEvent.of(result, turn.state.turn, turn.phase, attacker.owner)

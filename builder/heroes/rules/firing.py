@@ -15,25 +15,24 @@ from builder.heroes.rules import (
     gear_defence,
     gear_rerolls,
     hits,
-    jury,
     mythos_markers,
-    substitute,
     templating,
     vehicle_weapons,
 )
 from builder.heroes.rules import opportunity as opportunity_fire
+from builder.heroes.rules.abilities import jury, substitute
+from builder.heroes.rules.abilities.equipment import ammo_cap, ammo_helps, ammo_pool, cited
+from builder.heroes.rules.abilities.machine_gunner import machine_gunner_pool, split_machine_gunner
 from builder.heroes.rules.actions import MAX_AMMO, Fire
 from builder.heroes.rules.aiming import aimed
 from builder.heroes.rules.combat import Aim, FireOutcome, IllegalAttack, Shot, aim, name, take_hit
 from builder.heroes.rules.cover import _shared_cover, cover, defender_bonus, line_bonus
 from builder.heroes.rules.damage import DamageLocation, Effect, destroy
 from builder.heroes.rules.defensive_positions import position_opportunity
-from builder.heroes.rules.equipment import ammo_cap, ammo_helps, ammo_pool, cited
 from builder.heroes.rules.events import FireEvent
 from builder.heroes.rules.firing_resolution import FireResult
 from builder.heroes.rules.gear import recce_ammo_bonus
 from builder.heroes.rules.los_terrain import blocked_by_terrain
-from builder.heroes.rules.machine_gunner import machine_gunner_pool, split_machine_gunner
 from builder.heroes.rules.mythos_rolls import defense_modifiers, roll_modifiers
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.sightmap import Occupancy

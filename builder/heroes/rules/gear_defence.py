@@ -11,14 +11,15 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import CombatValues
-from builder.heroes.rules import equipment, gear_firing
+from builder.heroes.rules import gear_firing
+from builder.heroes.rules.abilities import equipment
+from builder.heroes.rules.abilities.equipment import cited
 from builder.heroes.rules.actions import Fire
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.combat import Facing, FireOutcome, IllegalAttack, Shot, name, take_hit
 from builder.heroes.rules.cover import cover
 from builder.heroes.rules.damage import Effect, suppress
 from builder.heroes.rules.decisions import Shielding, ShieldingAssault
-from builder.heroes.rules.equipment import cited
 from builder.heroes.rules.firing_resolution import FireResult
 from builder.heroes.rules.gear import MAX_IDENTICAL, RECCE_PAGE, SHIELDING_BONUS
 from builder.heroes.rules.pieces import Piece

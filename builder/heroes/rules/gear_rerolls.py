@@ -17,11 +17,11 @@ from itertools import product
 from typing import TYPE_CHECKING
 
 from builder.heroes.rules import action_cards, battle_events, gear_firing
+from builder.heroes.rules.abilities.equipment import cited, life_points
 from builder.heroes.rules.assault import Assault, AssaultOutcome, AssaultReroll, AssaultResult, _moves
 from builder.heroes.rules.combat import Aim, FireOutcome, Shot, name
 from builder.heroes.rules.damage import Effect, Rerolls, Worth
 from builder.heroes.rules.decisions import VeteranAssault, VeteranFire, VeteranReroll
-from builder.heroes.rules.equipment import cited, life_points
 from builder.heroes.rules.firing_resolution import Reroll
 from builder.heroes.rules.pieces import Piece
 from builder.kernel.decisions import YES_NO

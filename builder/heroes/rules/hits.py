@@ -9,9 +9,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import Role
-from builder.heroes.rules import battle_events, capturing, eldritch_ichor, medic, substitute, transport
+from builder.heroes.rules import battle_events, transport
+from builder.heroes.rules.abilities import capture, eldritch_ichor, medic, substitute
+from builder.heroes.rules.abilities.crew import bail_out, crews_in
 from builder.heroes.rules.combat import name
-from builder.heroes.rules.crew import bail_out, crews_in
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import BreaksEvent, DestroyedEvent, EnterEvent, Phase
 from builder.heroes.rules.grid import neighbours
@@ -62,7 +63,7 @@ def hurt(
     battle_events.pass_order(turn, before)  # Dynamic (HoN core p.17)
     if before.is_vehicle and (after is None or after.is_wreck):
         transport.unload(turn, before)  # its riders get out (HoN core p.27)
-    capturing.free_captives(turn, before)  # a captive it held is liberated (BfC p.12)
+    capture.free_captives(turn, before)  # a captive it held is liberated (BfC p.12)
     _check_breaking(turn, f"{before.owner}/{before.group}")
 
 

@@ -26,12 +26,12 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import OnHit
 from builder.heroes.rules import assaulting, firing, hits, moving
+from builder.heroes.rules.abilities.leaping import movement_reach
 from builder.heroes.rules.actions import AssaultAction, Fire
 from builder.heroes.rules.combat import name, take_hit
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import MadnessEvent
 from builder.heroes.rules.grid import range_between
-from builder.heroes.rules.leaping import movement_reach
 from builder.heroes.rules.movement import assault_path
 from builder.heroes.rules.mythos import NO_ORDER, Afflicted, Madness
 from builder.heroes.rules.path import allowance

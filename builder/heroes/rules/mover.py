@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping
 
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.amphibious import swimming
+from builder.heroes.rules.abilities.amphibious import swimming
+from builder.heroes.rules.abilities.stilts import under_squares
 from builder.heroes.rules.footprint import TWO_SQUARE_MOVES, Move, Position, moves_from
 from builder.heroes.rules.move_tables import MOVE_TABLES, Allowed, Best, MoveTable, leaves_difficult, trench_free
 from builder.heroes.rules.passage import Exits, PassageMap, passage_map
@@ -23,7 +24,6 @@ from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.searched import Looked, Seen, seen
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.standing import standing
-from builder.heroes.rules.stilts import under_squares
 from builder.heroes.rules.zoc import cut_by_units
 from builder.heroes.scenario.battlefield import Battlefield
 

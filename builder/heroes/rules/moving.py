@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from builder.heroes.catalogue.cards import CardEffectKind
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules import action_cards, assaulting, clouds, concealment, firing, mines, opportunity, transport
+from builder.heroes.rules.abilities.leaping import leaps, movement_reach
 from builder.heroes.rules.actions import Clear, Enter, Fire, Leave, Move
 from builder.heroes.rules.cards import (
     MOVE_BONUSES,
@@ -29,7 +30,6 @@ from builder.heroes.rules.events import (
 )
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.grid import edge_of_segment, neighbours
-from builder.heroes.rules.leaping import leaps, movement_reach
 from builder.heroes.rules.legality import refuse
 from builder.heroes.rules.mythos_rolls import paralyzed
 from builder.heroes.rules.passage import passage_map

@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.heroes.rules import firing
+from builder.heroes.rules.abilities.stilts import underneath
 from builder.heroes.rules.decisions import OpportunityFire
 from builder.heroes.rules.defensive_positions import gives_opportunity_fire, position_opportunity
 from builder.heroes.rules.events import Phase
 from builder.heroes.rules.mythos_rolls import paralyzed
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.stilts import underneath
 
 if TYPE_CHECKING:
     from builder.heroes.rules.turn_context import Turn

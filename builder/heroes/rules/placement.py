@@ -19,13 +19,13 @@ from dataclasses import dataclass, field
 from builder.heroes.army.resolve import Fielded, ResolvedArmy
 from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.catalogue.units import Unit, UnitType
+from builder.heroes.rules.abilities.urban_fighter import URBAN_FIGHTER
 from builder.heroes.rules.cave import conditions
 from builder.heroes.rules.grid import footprint_squares, neighbours, shape_fits
 from builder.heroes.rules.passage import PassageMap, passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.positions import PositionsFile
 from builder.heroes.rules.ruleset import Ruleset
-from builder.heroes.rules.urban_fighter import URBAN_FIGHTER
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.heroes.scenario.models import Scenario, Zone, ZoneKind
 from builder.kernel.diagnostics import Issue, error, plural, warning

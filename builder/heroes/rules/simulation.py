@@ -21,9 +21,9 @@ from builder.heroes.catalogue.base import Game
 from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import Unit, UnitType
+from builder.heroes.rules.abilities.crew import board, crewed, crews_to_board
 from builder.heroes.rules.cards import deal, decks_for
 from builder.heroes.rules.cave import conditions
-from builder.heroes.rules.crew import board, crewed, crews_to_board
 from builder.heroes.rules.deployment import auto_deploy
 from builder.heroes.rules.events import DeployEvent, HeroesEvent, InitiativeEvent, Phase
 from builder.heroes.rules.initiative import DieRerolls, initiative_rerolls

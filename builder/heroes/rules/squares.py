@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from builder.heroes.catalogue.terrain import LineKind
+from builder.heroes.rules.abilities.urban_fighter import URBAN_FIGHTER
 from builder.heroes.rules.combat import name
 from builder.heroes.rules.damage import DamageLocation
 from builder.heroes.rules.grid import edge_of_segment, neighbours
@@ -15,7 +16,6 @@ from builder.heroes.rules.path import Path
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.urban_fighter import URBAN_FIGHTER
 from builder.heroes.rules.zoc import zone_among, zones_of_control
 from builder.heroes.scenario.models import ZoneKind
 

@@ -24,12 +24,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import pairwise
 
+from builder.heroes.rules.abilities.urban_fighter import URBAN_FIGHTER
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.grid import edge_key, is_diagonal
 from builder.heroes.rules.passage import PassageMap, passage_map
 from builder.heroes.rules.path import Path, allowance
 from builder.heroes.rules.pieces import Piece, Square
-from builder.heroes.rules.urban_fighter import URBAN_FIGHTER
 from builder.heroes.scenario.battlefield import Battlefield
 
 

@@ -15,19 +15,13 @@ from builder.heroes.rules import (
     casting,
     concealed,
     concealment,
-    dragon,
-    eldritch_ichor,
     gear_firing,
-    hardboiled,
-    heroic,
     madness,
-    medallion,
     mythos_markers,
-    poisoned_blade,
     scouting,
     terror,
-    totems,
 )
+from builder.heroes.rules.abilities import dragon, eldritch_ichor, hardboiled, heroic, medallion, poisoned_blade, totems
 from builder.heroes.rules.activation import STAYS, action_choices
 from builder.heroes.rules.cards import discard_selections, refill
 from builder.heroes.rules.concealed import concealments

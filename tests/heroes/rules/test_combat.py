@@ -9,12 +9,12 @@ import pytest
 
 from builder.heroes.catalogue.base import Game
 from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.rules.abilities.equipment import ammo_helps
+from builder.heroes.rules.abilities.machine_gunner import machine_gunner_pool, split_machine_gunner
 from builder.heroes.rules.combat import Facing, FireOutcome, IllegalAttack, Shot, aim, take_hit
 from builder.heroes.rules.damage import DamageLocation, Effect, destruction_roll, locate_damage
-from builder.heroes.rules.equipment import ammo_helps
 from builder.heroes.rules.events import FireEvent, Phase
 from builder.heroes.rules.firing_resolution import fire
-from builder.heroes.rules.machine_gunner import machine_gunner_pool, split_machine_gunner
 from builder.heroes.rules.ruleset import HON, SON, ruleset_for
 from builder.heroes.rules.state import GearPool
 from builder.kernel.dice import LoadedDice

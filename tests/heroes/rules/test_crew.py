@@ -9,9 +9,9 @@ import pytest
 from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.catalogue.units import Unit
 from builder.heroes.rules import hits
+from builder.heroes.rules.abilities.crew import abilities_with_crew, bail_out, board, crewed, crews_in, leave
 from builder.heroes.rules.actions import Hold
 from builder.heroes.rules.combat import IllegalAttack, Shot
-from builder.heroes.rules.crew import abilities_with_crew, bail_out, board, crewed, crews_in, leave
 from builder.heroes.rules.damage import destroy
 from builder.heroes.rules.events import EnterEvent, Phase
 from builder.heroes.rules.firing import shots_at, weapons_of

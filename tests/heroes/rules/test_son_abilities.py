@@ -9,10 +9,10 @@ from builder.heroes.ai import movement
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import Unit
 from builder.heroes.rules import hits
+from builder.heroes.rules.abilities.leaping import movement_reach
 from builder.heroes.rules.actions import ChangeState, Fire, Move
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.events import Phase
-from builder.heroes.rules.leaping import movement_reach
 from builder.heroes.rules.passage import passage_map
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.ruleset import SON

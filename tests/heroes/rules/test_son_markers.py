@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules import dragon, medallion, poisoned_blade
+from builder.heroes.rules.abilities import dragon, medallion, poisoned_blade
 from builder.heroes.rules.actions import AssaultAction, Fire
 from builder.heroes.rules.assault import Assault
 from builder.heroes.rules.events import AssaultEvent, GearEvent, MadnessEvent, Phase, TerrorEvent

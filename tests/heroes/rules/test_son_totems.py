@@ -10,7 +10,7 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.army.resolve import resolve
-from builder.heroes.rules import totems
+from builder.heroes.rules.abilities import totems
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.events import GearEvent, Phase
 from builder.heroes.rules.mythos import Boon, FireAtTotem, Totem

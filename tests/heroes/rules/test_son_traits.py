@@ -4,7 +4,8 @@ Suppressed markers off a unit, Heroic tokens activate a unit a second time witho
 from __future__ import annotations
 
 from builder.heroes.ai.greedy import SimplePolicy
-from builder.heroes.rules import hardboiled, terror
+from builder.heroes.rules import terror
+from builder.heroes.rules.abilities import hardboiled
 from builder.heroes.rules.events import FireEvent, GearEvent, Phase, TerrorEvent
 from builder.heroes.rules.orders import Orders
 from builder.heroes.rules.ruleset import SON

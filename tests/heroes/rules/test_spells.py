@@ -10,13 +10,13 @@ import pytest
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import Role, Unit, UnitType
+from builder.heroes.rules.abilities.leaping import movement_reach
 from builder.heroes.rules.actions import AssaultAction, Hold, Move
 from builder.heroes.rules.assault import Assault, engage
 from builder.heroes.rules.combat import IllegalAttack
 from builder.heroes.rules.events import Phase, SpellEvent
 from builder.heroes.rules.firing import shot_at
 from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.leaping import movement_reach
 from builder.heroes.rules.mythos import Cast, KnownSpell, mythos_hunter
 from builder.heroes.rules.orders import needs_no_order
 from builder.heroes.rules.path import Path
