@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from builder.heroes.rules import action_cards, assaulting, gear_rerolls, hits, moving, mythos_markers, transport
 from builder.heroes.rules.abilities import capture, poisoned_blade
 from builder.heroes.rules.abilities.leaping import movement_reach
-from builder.heroes.rules.abilities.terrifying import terrifying_note
+from builder.heroes.rules.abilities.registry import assault_notes
 from builder.heroes.rules.actions import AssaultAction
 from builder.heroes.rules.assault import Assault, AssaultOutcome, DefenderMove, engage, resolve_assault
 from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
@@ -189,7 +189,7 @@ def _variant_fight(
     )
     event = AssaultEvent.of(result, state.turn, turn.phase, attacker.owner)
     said = f"{how or 'Long Distance Assault'} ({state.ruleset.cite('assault-variants')}): {event.text}"
-    said += terrifying_note(result, state.ruleset)
+    said += assault_notes(result, state.ruleset)
     turn.add(event.model_copy(update={"text": said}))
     hits.hurt(turn, attacker, result.attacker, result.attacker_effect, assault=True)
     if result.outcome is AssaultOutcome.WIN and capture.capture(turn, attacker, defender):  # BfC p.12

@@ -20,9 +20,8 @@ from builder.heroes.rules import (
     transport,
 )
 from builder.heroes.rules.abilities import capture, poisoned_blade
-from builder.heroes.rules.abilities.ferocious import FEROCIOUS, FEROCIOUS_PAGE
-from builder.heroes.rules.abilities.terrifying import terrifying_note
-from builder.heroes.rules.abilities.traits import has_trait
+from builder.heroes.rules.abilities.ability import Ability, Hook
+from builder.heroes.rules.abilities.registry import assault_notes, held
 from builder.heroes.rules.actions import AssaultAction
 from builder.heroes.rules.assault import (
     Assault,
@@ -180,7 +179,6 @@ def assault(turn: Turn, attacker: Piece, action: AssaultAction) -> None:
         attacker_bonuses=roll_modifiers(turn.state, attacker, defender),
         defender_bonuses=roll_modifiers(turn.state, defender, attacker),
         defender_paralyzed=paralyzed(turn.state, defender),
-        ferocious=has_trait(turn.state.traits, attacker, FEROCIOUS),  # BfC p.09
     )
     if action.bonuses:
         assault = replace(assault, attacker_bonuses=(*assault.attacker_bonuses, *action.bonuses))
@@ -209,12 +207,15 @@ def assault(turn: Turn, attacker: Piece, action: AssaultAction) -> None:
         reroll=reroll,
         rerolls=gear_rerolls.veteran_rolls(turn, attacker, defender),  # the damage location roll (HoN core p.30)
     )
+    pusher = _pushed_back_by(turn.state, result)
+    if pusher is not None:
+        result = replace(result, defender_moves=DefenderMove.RETREATS)
     result = gear_rerolls.life_point_assault(turn, result)  # a Character's Life Point (BfC p.09)
     captured = result.outcome is AssaultOutcome.WIN and capture.capture(turn, attacker, defender)
     if captured:  # taken whole instead of the hit and the retreat (BfC p.12, capture.py)
         result = replace(result, defender=None, defender_effect=Effect.NONE, defender_moves=DefenderMove.REMOVED)
     event = AssaultEvent.of(result, turn.state.turn, turn.phase, attacker.owner)
-    event = event.model_copy(update={"text": event.text + terrifying_note(result, turn.state.ruleset)})
+    event = event.model_copy(update={"text": event.text + assault_notes(result, turn.state.ruleset)})
     if knives:
         spent = f"{' and '.join(knives)} discard{'s' if len(knives) == 1 else ''} a Knife marker, +2"
         event = event.model_copy(update={"text": f"{spent} ({turn.state.ruleset.cite('knife')}): {event.text}"})
@@ -224,7 +225,7 @@ def assault(turn: Turn, attacker: Piece, action: AssaultAction) -> None:
     if not captured:
         hits.hurt(turn, defender, result.defender, result.defender_effect, assault=True)
     poisoned_blade.poison(turn, attacker, defender, blades)  # a survivor keeps them (SoN p.16)
-    _assault_moves(turn, result, from_squares, defender.squares)
+    _assault_moves(turn, result, from_squares, defender.squares, pusher)
     if action.windows and result.attacker_moves is AttackerMove.FALLS_BACK:
         _back_through_window(turn, attacker, action.path, from_squares)
     destruction.assault_destruction(turn, attacker, where)
@@ -250,23 +251,43 @@ def _charge(turn: Turn, attacker: Piece, defender: Piece) -> None:
         firing.shoot(turn, shooter, shot, before=said)
 
 
+def _pushed_back_by(state: GameState, result: AssaultResult) -> Ability | None:
+    """The attacker's ability that pushes back a defender that won or tied (Ferocious, BfC
+    p.09), or None: asked of an assault not won whose defender is still on its square."""
+    if result.outcome is AssaultOutcome.WIN or result.defender is None:
+        return None
+    attacker_destroyed = result.attacker is None or result.attacker_effect.destroyed
+    return next(
+        (
+            a
+            for a in held(state, result.assault.attacker, Hook.PUSH_BACK)
+            if a.pushes_back(result.engagement.defender, attacker_destroyed)
+        ),
+        None,
+    )
+
+
 def _assault_moves(
-    turn: Turn, result: AssaultResult, from_squares: tuple[Square, ...], contested: tuple[Square, ...]
+    turn: Turn,
+    result: AssaultResult,
+    from_squares: tuple[Square, ...],
+    contested: tuple[Square, ...],
+    pusher: Ability | None,
 ) -> None:
-    """The defender retreats or is pushed aside, then the attacker takes the square if it
-    is free (HoN core p.26)."""
+    """The defender retreats or is pushed aside - or back by the attacker's `pusher` ability
+    - then the attacker takes the square if it is free (HoN core p.26)."""
     # As the hits left them on the battlefield: a Substitute (BfC p.08) or a Medic may have spared one.
     attacker, defender = (
         turn.state.pieces.get(p.key) if p is not None else None for p in (result.attacker, result.defender)
     )
     if defender is not None and not defender.is_wreck:
-        if result.defender_moves is DefenderMove.RETREATS and result.outcome is not AssaultOutcome.WIN:
+        if pusher is not None and result.defender_moves is DefenderMove.RETREATS:
             turn.add(
                 RetreatEvent(
                     turn=turn.state.turn,
                     phase=turn.phase,
                     side=defender.owner,
-                    text=f"{name(result.assault.attacker)} is Ferocious ({FEROCIOUS_PAGE}): {name(defender)} "
+                    text=f"{name(result.assault.attacker)} is {pusher.name} ({pusher.page}): {name(defender)} "
                     "is pushed back though it did not lose.",
                     unit=defender.key,
                 )

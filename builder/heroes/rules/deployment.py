@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from builder.heroes.army.models import ArmyList
 from builder.heroes.army.resolve import resolve
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules.abilities.amphibious import swimming
+from builder.heroes.rules.abilities.registry import swimming
 from builder.heroes.rules.cave import conditions
 from builder.heroes.rules.grid import footprint_squares, turn_cost
 from builder.heroes.rules.kept import PerBattlefield

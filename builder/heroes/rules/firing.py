@@ -20,9 +20,11 @@ from builder.heroes.rules import (
     vehicle_weapons,
 )
 from builder.heroes.rules import opportunity as opportunity_fire
-from builder.heroes.rules.abilities import jury, substitute
+from builder.heroes.rules.abilities import substitute
+from builder.heroes.rules.abilities.ability import Hook
 from builder.heroes.rules.abilities.equipment import ammo_cap, ammo_helps, ammo_pool, cited
 from builder.heroes.rules.abilities.machine_gunner import machine_gunner_pool, split_machine_gunner
+from builder.heroes.rules.abilities.registry import on_side
 from builder.heroes.rules.actions import MAX_AMMO, Fire
 from builder.heroes.rules.aiming import aimed
 from builder.heroes.rules.combat import Aim, FireOutcome, IllegalAttack, Shot, aim, name, take_hit
@@ -297,8 +299,8 @@ def fire(
     if problem is not None:
         raise IllegalAttack(problem, cite("fire"))
     shares = action.shares or (None,) * len(action.shots)
-    if not jury.still_works(turn, firer):
-        return  # Jury-rigged (SoN p.17)
+    if not all(a.may_fire(turn, firer) for a in on_side(firer.side, Hook.BEFORE_FIRING)):
+        return  # Jury-rigged material broken (SoN p.17)
     bonuses = _ammo(turn, firer, action)
     _check_split(turn, firer, action, shares, on_the_move, bonuses)
     pool = ammo_pool(turn.state, firer) if action.ammo else None

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from builder.heroes.catalogue.terrain import LineKind
 from builder.heroes.catalogue.units import Side, Unit, UnitType
-from builder.heroes.rules.abilities.amphibious import Swimming, swimming
+from builder.heroes.rules.abilities.ability import Swimming
+from builder.heroes.rules.abilities.registry import swimming
 from builder.heroes.rules.abilities.urban_fighter import windows_to_climb
 from builder.heroes.rules.grid import corner_sides, edge_key, edge_of_segment, is_diagonal, neighbours
 from builder.heroes.rules.kept import PerBattlefield

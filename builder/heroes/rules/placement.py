@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from builder.heroes.army.resolve import Fielded, ResolvedArmy
 from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.catalogue.units import Unit, UnitType
-from builder.heroes.rules.abilities.urban_fighter import URBAN_FIGHTER
+from builder.heroes.rules.abilities.registry import climbs_windows
 from builder.heroes.rules.cave import conditions
 from builder.heroes.rules.grid import footprint_squares, neighbours, shape_fits
 from builder.heroes.rules.passage import PassageMap, passage_map
@@ -181,7 +181,7 @@ def scout_reach(passage: PassageMap, piece: Piece, start: frozenset[Square], lim
         for there in neighbours(here):
             if there in found or passage.refusal(there, piece.unit, piece.side) is not None:
                 continue
-            if passage.step(here, there, piece.unit.type, piece.side.has(URBAN_FIGHTER)).allowed:
+            if passage.step(here, there, piece.unit.type, climbs_windows(piece.side)).allowed:
                 found[there] = found[here] + 1
                 queue.append(there)
     return found

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import pairwise
 
-from builder.heroes.rules.abilities.urban_fighter import URBAN_FIGHTER
+from builder.heroes.rules.abilities.registry import climbs_windows
 from builder.heroes.rules.footprint import Position
 from builder.heroes.rules.grid import edge_key, is_diagonal
 from builder.heroes.rules.passage import PassageMap, passage_map
@@ -67,7 +67,7 @@ def behind_window(battlefield: Battlefield, piece: Piece) -> bool:
 
 def needs_card(piece: Piece) -> bool:
     """Whether the unit needs a Surprise card to go through a window: all but an Urban Fighter (BfC p.08)."""
-    return not piece.side.has(URBAN_FIGHTER)
+    return not climbs_windows(piece.side)
 
 
 def window_in_reach(battlefield: Battlefield, piece: Piece, windows: Iterable[frozenset[Square]] | None = None) -> bool:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import SideState
 from builder.heroes.rules import hits
+from builder.heroes.rules.abilities.ability import Ability, Source
 from builder.heroes.rules.combat import IllegalAttack, name, refusal, take_hit
 from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.decisions import AidTransfer
@@ -37,6 +38,16 @@ if TYPE_CHECKING:
     from builder.heroes.rules.turn_context import Turn
 
 MEDIC = "medic"
+
+
+class Medic(Ability):
+    id = MEDIC
+    name = "Medic"
+    page = "SoN p.18"
+    source = Source.COUNTER
+
+    def takes_hit(self, turn: Turn, before: Piece, after: Piece | None, effect: Effect, assault: bool) -> bool:
+        return aided(turn, before, after, effect)
 
 
 def ready_medic(state: GameState, side: str, patient: Piece) -> Piece | None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import OnHit, Role
 from builder.heroes.rules import hits
+from builder.heroes.rules.abilities.ability import Ability, Source
 from builder.heroes.rules.combat import name, take_hit
 from builder.heroes.rules.damage import Effect, destroy
 from builder.heroes.rules.decisions import Substitution
@@ -29,6 +30,16 @@ if TYPE_CHECKING:
 
 SUBSTITUTE_PAGE = "BfC p.08"
 SUBSTITUTE_REACH = 2  # squares
+
+
+class Substitute(Ability):
+    id = "substitute"
+    name = "Substitute"
+    page = SUBSTITUTE_PAGE
+    source = Source.COUNTER
+
+    def takes_hit(self, turn: Turn, before: Piece, after: Piece | None, effect: Effect, assault: bool) -> bool:
+        return before.unit.role is Role.HEAVY_WEAPON and substituted(turn, before, effect, assault)
 
 
 def stand_ins(state: GameState, weapon: Piece) -> list[Piece]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from builder.heroes.rules.abilities.ability import Ability, Source, Step
 from builder.heroes.rules.abilities.standing_totems import MAX_TOTEMS, TOTEM, TOTEM_PAGE, standing, totems_given
 from builder.heroes.rules.combat import IllegalAttack, name, refusal
 from builder.heroes.rules.damage import DESTRUCTION_SUCCESS
@@ -30,6 +31,20 @@ if TYPE_CHECKING:
     from builder.heroes.rules.turn_context import Turn
 
 DESTRUCTION = "destruction"
+
+
+class Totems(Ability):
+    id = TOTEM
+    name = "Totems"
+    page = TOTEM_PAGE
+    source = Source.GEAR
+    steps = frozenset({Step.ORDER_START, Step.SUPPLY_START})
+
+    def at_step(self, turn: Turn, step: Step) -> None:
+        if step is Step.ORDER_START:
+            totem_boons(turn)
+        elif turn.state.turn == 1:  # put down in the first round's Supply Phase (SoN p.16)
+            raise_totems(turn)
 
 
 def destruction_of(piece: Piece) -> int:
