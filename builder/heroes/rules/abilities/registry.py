@@ -71,17 +71,24 @@ class Tables:
     hooking: dict[Hook, tuple[Ability, ...]]
     on_counter: dict[Hook, tuple[Ability, ...]]  # those of them printed on counters
     at_step: dict[Step, tuple[Ability, ...]]
+    # The movement points take no argument: their answers, per id, for the movement tables'
+    # keys, asked for every unit that moves.
+    swimmers: tuple[tuple[str, Swimming], ...]
+    climbers: tuple[str, ...]
 
 
 @cache
 def tables() -> Tables:
     found = registered()
     hooking = {hook: tuple(a for a in found if hook.overridden_by(type(a))) for hook in Hook}
+    counter = {hook: tuple(a for a in them if a.source is Source.COUNTER) for hook, them in hooking.items()}
     return Tables(
         by_id={a.id: a for a in found},
         hooking=hooking,
-        on_counter={hook: tuple(a for a in them if a.source is Source.COUNTER) for hook, them in hooking.items()},
+        on_counter=counter,
         at_step={step: tuple(a for a in hooking[Hook.STEP] if step in a.steps) for step in Step},
+        swimmers=tuple((a.id, a.swimming()) for a in counter[Hook.SWIMMING]),
+        climbers=tuple(a.id for a in counter[Hook.WINDOWS] if a.climbs_windows()),
     )
 
 
@@ -114,12 +121,16 @@ def _holds(state: GameState, piece: Piece, ability: Ability) -> bool:
 def swimming(side: Side) -> Swimming:
     """How a unit takes to water: its abilities' most aquatic answer (a key of the movement
     tables, LAND without any)."""
-    return max((a.swimming() for a in on_side(side, Hook.SWIMMING)), default=Swimming.LAND)
+    found = Swimming.LAND
+    for ability_id, swims in tables().swimmers:
+        if swims > found and side.has(ability_id):
+            found = swims
+    return found
 
 
 def climbs_windows(side: Side) -> bool:
     """Whether the unit may enter or leave a building by a window (Urban Fighter, BfC p.09)."""
-    return any(a.climbs_windows() for a in on_side(side, Hook.WINDOWS))
+    return any(map(side.has, tables().climbers))
 
 
 def at_step(turn: Turn, step: Step) -> None:
