@@ -33,6 +33,7 @@ def registered() -> tuple[Ability, ...]:
     from builder.heroes.rules.abilities.crew import Crew
     from builder.heroes.rules.abilities.dragon import Dragon
     from builder.heroes.rules.abilities.eldritch_ichor import EldritchIchor
+    from builder.heroes.rules.abilities.ferocious import Ferocious
     from builder.heroes.rules.abilities.hardboiled import Hardboiled
     from builder.heroes.rules.abilities.heroic import Heroic
     from builder.heroes.rules.abilities.jury import JuryRigged
@@ -44,6 +45,7 @@ def registered() -> tuple[Ability, ...]:
     from builder.heroes.rules.abilities.urban_fighter import UrbanFighter
 
     return (
+        Ferocious(),
         Terrifying(),
         UrbanFighter(),
         Amphibious(),
