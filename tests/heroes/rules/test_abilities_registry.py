@@ -35,9 +35,7 @@ def test_an_ability_overrides_only_declared_points_and_at_least_one() -> None:
     """A misspelt hook would type-check and never be played: the registry refuses it."""
     for ability in registered():
         cls = type(ability)
-        public = {
-            name for name, value in vars(cls).items() if inspect.isfunction(value) and not name.startswith("_")
-        }
+        public = {name for name, value in vars(cls).items() if inspect.isfunction(value) and not name.startswith("_")}
         assert public <= HOOK_METHODS, (cls.__name__, public - HOOK_METHODS)
         assert any(hook.overridden_by(cls) for hook in Hook), cls.__name__
         # The steps it names are those it acts at: at_step overridden exactly when it names some.
