@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed-stamp
 LOCK := requirements.lock
 UV := uv==0.13.9
 
-.PHONY: run test lint typecheck bench clean lock
+.PHONY: run test lint typecheck bench clean lock rules-index
 
 $(STAMP): pyproject.toml $(LOCK)
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "hon needs Python 3.11 or newer"'
@@ -52,6 +52,11 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
+
+# The tests marked with each rule (`@pytest.mark.rule("ID")`) as `hon rules --json` prints
+# them: each game's `tested.py`, written from the marks; its coverage test fails while stale.
+rules-index: $(STAMP)
+	$(BIN)/python -m tests.fixtures.rule_marks
 
 bench: $(STAMP)
 	for script in benchmarks/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done

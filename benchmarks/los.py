@@ -19,11 +19,11 @@ from pathlib import Path
 
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import Unit, UnitType
-from builder.heroes.rules.grid import distance
-from builder.heroes.rules.los import line_of_sight, trace
+from builder.heroes.rules.geometry.grid import distance
+from builder.heroes.rules.geometry.los import line_of_sight, trace
+from builder.heroes.rules.geometry.sightmap import Occupancy, sight_map
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.ruleset import HON
-from builder.heroes.rules.sightmap import Occupancy, sight_map
 from builder.heroes.scenario.battlefield import Battlefield, assemble
 from builder.heroes.scenario.models import MapLayout
 from builder.io.catalogue_files import load_catalogue

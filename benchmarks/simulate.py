@@ -34,7 +34,7 @@ from typing import Any
 from builder.heroes.ai.greedy import for_every_side
 from builder.heroes.army.models import ArmyList
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules.movement import reachable
+from builder.heroes.rules.geometry.reach import reachable
 from builder.heroes.rules.players import HeroesPlayer, HeroesView, viewer
 from builder.heroes.rules.simulation import RULES, Stage, new_game, simulate
 from builder.heroes.rules.state import copy_state

@@ -13,10 +13,10 @@ from rich.text import Text
 
 from builder.cli.app import catalogue_inputs, console, open_catalogue, tell_written
 from builder.cli.render import issues_table, judged, titled
-from builder.heroes.rules.deployment import Deployment, dry_run, zone_squares, zones_for
-from builder.heroes.rules.grid import compass
+from builder.heroes.rules.geometry.grid import compass
 from builder.heroes.rules.pieces import Piece, Square
-from builder.heroes.rules.positions import PositionEntry, PositionsFile
+from builder.heroes.rules.setup.deployment import Deployment, dry_run, zone_squares, zones_for
+from builder.heroes.rules.setup.positions import PositionEntry, PositionsFile
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.io.outputs import Output, output
 from builder.io.positions_files import POSITIONS_KIND, LoadedPositions, load_positions, positions_yaml

@@ -12,12 +12,13 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from builder.cli.app import ForceOption, JsonOption, catalogue_inputs, console, tell_written
+from builder.cli.app import ForceOption, catalogue_inputs, console, tell_written
 from builder.cli.bounds import BATTLE_DICE
 from builder.cli.scenario_commands import scenario_app
 from builder.cli.terminal import say
 
 if TYPE_CHECKING:
+    from builder.kernel.decisions import Policy
     from builder.memoir.rules.simulation import GameRecord
 
 
@@ -198,18 +199,17 @@ def deploy(path: Path, side: str, as_json: bool) -> int:
     return 0 if ok else 1
 
 
-def simulate(path: Path, seed: int, turns: int | None, as_json: bool) -> None:
+def simulate(path: Path, seed: int, turns: int | None, as_json: bool, policy: Policy, player: str) -> None:
+    """`hon simulate` of a hex-game scenario, every side played by `policy` (named `player`)."""
     from builder.cli.render import titled
     from builder.services.memoir_game import prepare_game
 
     game = prepare_game(path)
-    record = game.simulate(seed=seed, turns=turns)
+    record = game.simulate(seed=seed, turns=turns, policy=policy)
     if as_json:
         print(json.dumps(record.to_json(), indent=1))
         return
-    console.print(
-        titled(game.checked.scenario.title, f" — simulated with seed {seed}, the simple policy for both sides.")
-    )
+    console.print(titled(game.checked.scenario.title, f" — simulated with seed {seed}, {player} for both sides."))
     narrate(record)
 
 
@@ -256,17 +256,15 @@ def odds(dice: int | None, target: str | None, as_json: bool) -> None:
     console.print(table)
 
 
-def rules(as_json: JsonOption) -> None:
+def rules() -> None:
     """`hon rules --game m44`: every mechanic of the summary, its heading, played or not."""
-    from builder.memoir.rules.coverage import ENTRIES
+    from builder.memoir.rules.coverage import COVERAGE
     from builder.render.rules_core import STYLE
 
-    if as_json:
-        print(json.dumps([e.to_json() for e in ENTRIES], indent=2))
-        return
+    entries = list(COVERAGE.values())
     console.print(Text("Memoir '44-style hex game: what the rules core plays", style="bold"))
-    width = max(len(e.name) for e in ENTRIES)
-    for entry in ENTRIES:
+    width = max(len(e.name) for e in entries)
+    for entry in entries:
         line = Text("  ")
         line.append(f"{entry.name:<{width}}  ", style="bold")
         line.append(f"{entry.page}  ", style="dim")

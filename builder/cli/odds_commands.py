@@ -24,7 +24,7 @@ from builder.cli.terminal import say
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from builder.heroes.rules.odds import Odds
+    from builder.heroes.rules.resolution.odds import Odds
     from builder.heroes.rules.ruleset import Ruleset
     from builder.kernel.events import Modifier
 
@@ -171,7 +171,7 @@ def _assault(
     defender_suppressed: int | None,
     ruleset: Ruleset,
 ) -> Odds:
-    from builder.heroes.rules.odds import assault_odds
+    from builder.heroes.rules.resolution.odds import assault_odds
 
     if defender_combat is None:
         raise typer.BadParameter("an assault needs --defender-combat N", param_hint="'--defender-combat'")
@@ -202,7 +202,7 @@ def _firing(
     dual: bool,
     ruleset: Ruleset,
 ) -> Odds:
-    from builder.heroes.rules.odds import fire_odds
+    from builder.heroes.rules.resolution.odds import fire_odds
 
     if defense is None:
         raise typer.BadParameter("a firing action needs --defense N", param_hint="'--defense'")

@@ -66,7 +66,7 @@ def playable(scenario: Path, catalogue: Catalogue, army: list[str] | None) -> Pr
 
 def narrate(record: GameRecord, verbose: bool) -> None:
     from builder.cli.render import titled
-    from builder.heroes.rules.events import DrawEvent, HoldEvent, RevealEvent, TurnEvent, VictoryEvent
+    from builder.heroes.rules.events.game import DrawEvent, HoldEvent, RevealEvent, TurnEvent, VictoryEvent
     from builder.render.narration import Narrator, event_line, roll_text
 
     narrator = Narrator.of(frame.pieces for frame in record.frames)
@@ -119,7 +119,7 @@ def simulate_command(
     from builder.tcg.system import TCG
 
     system = require(scenario, Capability.SIMULATE)
-    if policy is not Policy.GREEDY and system.id != "heroes":
+    if policy is not Policy.GREEDY and system.id not in ("heroes", "memoir"):
         raise typer.BadParameter(f"a {system.name} scenario is played by the greedy player only", param_hint="--policy")
     if system.id == "memoir":
         from builder.cli import memoir_commands
@@ -131,9 +131,9 @@ def simulate_command(
             from builder.tui.hex_app import HexApp
 
             prepare_hex_game(scenario)  # a scenario with errors is refused here, in one line
-            HexApp(scenario, simulating=True, seed=seed, turns=turns).run()
+            HexApp(scenario, simulating=True, seed=seed, turns=turns, policy=policy).run()
             return
-        memoir_commands.simulate(scenario, seed, turns, as_json)
+        memoir_commands.simulate(scenario, seed, turns, as_json, policy, PLAYERS[policy])
         return
     if system is TCG:
         from builder.cli.tcg_play import simulate_scenario

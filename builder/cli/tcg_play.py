@@ -181,20 +181,17 @@ RULE_HEADINGS = {
     "marker": "Markers",
     "terrain": "Terrain",
 }
-RULE_STYLE = {"played": "green", "partial": "yellow", "not-played": "red"}
-RULE_LABEL = {"played": "played", "partial": "partly played", "not-played": "not played"}
 
 
-def rules_listing(as_json: bool) -> None:
+def rules_listing() -> None:
     """`hon rules --game tcg`: one line per rule, grouped, and the tally."""
     from collections import Counter
 
+    from builder.kernel.coverage import Played
+    from builder.render.rules_core import STYLE
     from builder.tcg.rules.coverage import Kind, listed
 
     rules = listed()
-    if as_json:
-        print(json.dumps([rule.to_json() for rule in rules], indent=2))
-        return
     title = Text("Heroes of Normandie — The Tactical Card Game: what the rules core plays", style="bold")
     title.append("  (hon rules --game tcg --json names the tests behind each)", style="dim")
     console.print(title, soft_wrap=True)
@@ -206,10 +203,10 @@ def rules_listing(as_json: bool) -> None:
         for rule in group:
             line = Text(f"  {rule.name:<{width}}  ", style="bold")
             line.append(f"{rule.page:<18}  ", style="dim")
-            line.append(RULE_LABEL[rule.played.value], style=RULE_STYLE[rule.played.value])
+            line.append(rule.played.label, style=STYLE[rule.played])
             if rule.note:
                 line.append(f": {rule.note}")
             console.print(line, soft_wrap=True)
     console.print()
-    tally = Counter(rule.played.value for rule in rules)
-    console.print(", ".join(f"{tally[state]} {RULE_LABEL[state]}" for state in RULE_LABEL) + f" of {len(rules)}.")
+    tally = Counter(rule.played for rule in rules)
+    console.print(", ".join(f"{tally[state]} {state.label}" for state in Played) + f" of {len(rules)}.")

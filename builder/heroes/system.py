@@ -9,7 +9,7 @@ from builder.heroes.army.models import ARMY_FORMAT
 from builder.heroes.campaign.models import CAMPAIGN_FORMAT
 from builder.heroes.catalogue.base import Game
 from builder.heroes.catalogue.document import CATALOGUE_FORMAT
-from builder.heroes.rules.positions import POSITIONS_FORMAT
+from builder.heroes.rules.setup.positions import POSITIONS_FORMAT
 from builder.heroes.scenario.models import SCENARIO_FORMAT
 from builder.kernel.system import Capability, GameId
 

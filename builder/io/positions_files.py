@@ -1,5 +1,5 @@
 """Reading and writing positions files (`format: hon-positions`): where one side's counters
-stand at the start of a game (builder/heroes/rules/positions.py)."""
+stand at the start of a game (builder/heroes/rules/setup/positions.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import yaml
 
-from builder.heroes.rules.positions import POSITIONS_FORMAT, POSITIONS_VERSION, PositionsFile
+from builder.heroes.rules.setup.positions import POSITIONS_FORMAT, POSITIONS_VERSION, PositionsFile
 from builder.io.dump import model_data
 from builder.io.migrate import checked_data
 from builder.io.outputs import Kind

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from rich.text import Text
 
-from builder.heroes.rules.events import (
+from builder.heroes.rules.events.game import (
     AssaultEvent,
     BreaksEvent,
     CardEvent,

@@ -1,6 +1,7 @@
 """How both front ends say what the rules core plays (builder/heroes/rules/coverage/): the
-lines of `hon rules`, and the "Rules core: …" line `hon catalogue show` and the app's
-catalogue browser give an ability, a marker or a terrain effect."""
+lines of `hon rules`, one rule of any game (`hon rules ID`), and the "Rules core: …" line
+`hon catalogue show` and the app's catalogue browser give an ability, a marker or a terrain
+effect."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from rich.text import Text
 
 from builder.heroes.catalogue.base import Game
 from builder.heroes.rules.coverage import Coverage, Played, entry
+from builder.kernel.coverage import RuleJson
 
 STYLE = {Played.PLAYED: "green", Played.PARTIAL: "yellow", Played.NOT_PLAYED: "red"}
 # The catalogue sections whose entries `hon rules` lists.
@@ -25,6 +27,19 @@ def listing_line(found: Coverage, game: Game | None, name_width: int = 0, page_w
     if found.note:
         line.append(f": {found.note}")
     return line
+
+
+def rule_lines(shown: RuleJson) -> list[Text]:
+    """One rule of any game (`hon rules ID`): its name, id, kind and page; played or not with
+    the note; then the tests marked with its id, one a line."""
+    played = Played.PLAYED if shown["played"] else Played.PARTIAL if shown["partial"] else Played.NOT_PLAYED
+    head = Text(shown["name"], style="bold")
+    head.append(f"  {shown['id']}, {shown['kind']}, {shown['page']}", style="dim")
+    state = Text(played.label, style=STYLE[played])
+    if shown["note"]:
+        state.append(f": {shown['note']}")
+    tests = [Text(f"  {test}") for test in shown["tests"]]
+    return [head, state, *([Text("Tests:", style="bold"), *tests] if tests else [])]
 
 
 def rules_core_line(section: str, entry_id: str, game: Game | None = None) -> Text | None:

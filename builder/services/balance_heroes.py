@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from builder.heroes.ai.varied import VariedPolicy
 from builder.heroes.army.resolve import resolve
-from builder.heroes.rules.events import (
+from builder.heroes.rules.events.game import (
     AssaultEvent,
     ControlEvent,
     DestroyedEvent,
@@ -26,8 +26,8 @@ from builder.heroes.rules.events import (
     TemplateEvent,
 )
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.placement import campaign_changed, field_army
 from builder.heroes.rules.players import HeroesPlayer
+from builder.heroes.rules.setup.placement import campaign_changed, field_army
 from builder.heroes.rules.simulation import GameRecord, simulate
 from builder.heroes.rules.state import objective_squares
 from builder.heroes.scenario.models import RANDOM, Scenario

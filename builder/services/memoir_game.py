@@ -8,10 +8,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from builder.io.memoir_files import LoadedScenario, load_catalogue, load_scenario
+from builder.kernel.decisions import Policy
 from builder.kernel.diagnostics import Issue, Severity, plural
+from builder.memoir.ai import greedy, uniform
 from builder.memoir.catalogue import Catalogue, Side
 from builder.memoir.hexes import Edge
-from builder.memoir.rules.simulation import GameRecord, simulate
+from builder.memoir.rules.players import MemoirPlayer
+from builder.memoir.rules.simulation import GameRecord, MemoirGame, new_game, simulate
 from builder.memoir.scenario import Scenario, SideSetup
 from builder.memoir.validate import validate
 from builder.services.game import GameNotReady
@@ -60,8 +63,23 @@ def check(path: Path) -> CheckedScenario:
 class PreparedGame:
     checked: CheckedScenario
 
-    def simulate(self, *, seed: int = 1, turns: int | None = None) -> GameRecord:
-        return simulate(self.checked.scenario, self.checked.catalogue, seed=seed, turns=turns)
+    def simulate(self, *, seed: int = 1, turns: int | None = None, policy: Policy = Policy.GREEDY) -> GameRecord:
+        return play(self.checked.scenario, self.checked.catalogue, seed=seed, turns=turns, policy=policy)
+
+
+def play(
+    scenario: Scenario, catalogue: Catalogue, *, seed: int = 1, turns: int | None = None, policy: Policy = Policy.GREEDY
+) -> GameRecord:
+    """The game of a validated `scenario` and `seed`, every side played by `policy`."""
+    game = new_game(scenario, catalogue, seed=seed, turns=turns)
+    return simulate(game, players_for(game, policy))
+
+
+def players_for(game: MemoirGame, policy: Policy) -> dict[Side, MemoirPlayer]:
+    """A player of `policy` for every side of `game`."""
+    if policy is Policy.RANDOM:
+        return dict(uniform.for_every_side((s.id for s in game.state.scenario.sides), game.dice.seed))
+    return dict(greedy.for_every_side(game))
 
 
 def prepare_game(path: Path) -> PreparedGame:

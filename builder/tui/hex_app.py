@@ -23,18 +23,20 @@ from textual.widgets import Static
 from builder.export.hex_texts import LanguageTexts, texts_of
 from builder.io.errors import one_line
 from builder.io.memoir_files import load_catalogue, load_scenario, save_scenario
+from builder.kernel.decisions import Policy
 from builder.kernel.diagnostics import Issue, the_side
 from builder.kernel.history import History
 from builder.memoir.catalogue import Catalogue, Layer, Side, UnitType
 from builder.memoir.edits import SetTerrain, SetUnit
 from builder.memoir.hexes import Board, Hex
 from builder.memoir.rules.events import EliminatedEvent, LossEvent, MoveEvent, RetreatEvent, TakeGroundEvent
-from builder.memoir.rules.simulation import GameRecord, simulate
+from builder.memoir.rules.simulation import GameRecord
 from builder.memoir.rules.state import start
 from builder.memoir.rules.terrain import with_face
 from builder.memoir.scenario import Scenario, Unit
 from builder.memoir.validate import validate
 from builder.render.memoir_narration import event_line, roll_text
+from builder.services.memoir_game import play
 from builder.tui.screens.editing import title_bar
 from builder.tui.widgets.footer import KeysFooter
 from builder.tui.widgets.hex_map import SECTION, HexCell, HexMapView
@@ -111,11 +113,14 @@ class HexApp(App[None]):
         simulating: bool = False,
         seed: int = 1,
         turns: int | None = None,
+        policy: Policy = Policy.GREEDY,
         new: Scenario | None = None,
     ) -> None:
-        """`new`: a scenario not yet saved, to be written at `path` (`hon design NEW --game m44`)."""
+        """`new`: a scenario not yet saved, to be written at `path` (`hon design NEW --game m44`);
+        `policy`: the player of every side of a simulated game."""
         super().__init__()
         self.path, self.seed, self.turns, self.simulating = path, seed, turns, simulating
+        self.policy = policy
         self.catalogue: Catalogue = load_catalogue()
         self.history: History[Scenario] = History(new if new is not None else load_scenario(path).scenario)
         self.record: GameRecord | None = None
@@ -352,7 +357,7 @@ class HexApp(App[None]):
         if any(i.severity.value == "error" for i in self.issues):
             self.notify("the scenario has errors: it cannot be played", severity="error")
             return
-        self.record = simulate(self.scenario, self.catalogue, seed=self.seed, turns=self.turns)
+        self.record = play(self.scenario, self.catalogue, seed=self.seed, turns=self.turns, policy=self.policy)
         self.index = 0
         self.redraw()
 

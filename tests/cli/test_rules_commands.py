@@ -57,6 +57,33 @@ def test_json_lists_the_games_entries_with_their_state(capsys: pytest.CaptureFix
     assert "charge" not in by_id  # a Battle for Caen ability
 
 
+def test_one_rule_by_its_id_with_the_tests_marked_with_it(capsys: pytest.CaptureFixture[str]) -> None:
+    knife = entry("knife")
+    code, out, _ = run(capsys, "rules", "knife", "--json")
+    assert code == 0 and knife is not None and json.loads(out) == knife.to_json(Game.HON)
+    tests = json.loads(out)["tests"]
+    assert tests and all(test.startswith("tests/") for test in tests)
+    code, out, _ = run(capsys, "rules", "knife")
+    assert code == 0 and [line.strip() for line in out.splitlines()[-len(tests) :]] == tests
+    assert out.splitlines()[0].startswith("Knife ") and "knife" in out.splitlines()[0]
+    for game, rule_id in (("son", "son-fog"), ("tcg", "defenceless-passive"), ("m44", "retreat")):
+        code, out, _ = run(capsys, "rules", rule_id, "--game", game, "--json")
+        assert code == 0 and json.loads(out)["id"] == rule_id and json.loads(out)["tests"], rule_id
+
+
+@pytest.mark.parametrize(
+    ("args", "meant"),
+    [(["knfie"], "knife"), (["son-fog"], "--game son"), (["x[bold]\x1by", "--game", "tcg"], "")],
+)
+def test_a_rule_the_game_does_not_list_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], meant: str
+) -> None:
+    code, out, err = run(capsys, "rules", *args)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and repr(args[0]) in err and meant in err.replace(repr(args[0]), "")
+    assert "Traceback" not in err and "\x1b" not in err
+
+
 @pytest.mark.parametrize("game", ["chess", "common"])
 def test_a_game_hon_does_not_play_is_one_line_and_exit_2(game: str, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "rules", "--game", game)

@@ -16,9 +16,9 @@ from builder.io.memoir_files import load_catalogue as load_hex_catalogue
 from builder.io.memoir_files import load_scenario as load_hex_scenario
 from builder.io.paths import SCENARIOS_DIR
 from builder.kernel.diagnostics import capitalised, the_side
-from builder.memoir.rules.simulation import simulate as simulate_hex
 from builder.memoir.validate import validate as validate_hex
 from builder.services.memoir_game import blank_scenario as blank_hex_scenario
+from builder.services.memoir_game import play as simulate_hex
 from builder.services.scenario_session import blank_scenario
 from builder.services.tcg_game import open_cards
 from builder.services.tcg_scenario_session import TcgScenarioSession

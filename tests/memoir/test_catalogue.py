@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from builder.kernel.coverage import Played
 from builder.memoir.catalogue import Layer, UnitType
-from builder.memoir.rules.coverage import ENTRIES
+from builder.memoir.rules.coverage import COVERAGE
 from builder.memoir.rules.units import rules_for
 from tests.memoir.helpers import CATALOGUE
 
@@ -16,6 +18,7 @@ def test_units_print_the_summarys_dice_and_example_figures() -> None:
     assert all(units[t].figures_source == "example" for t in UnitType)  # the summary prints no figures
 
 
+@pytest.mark.rule("french-resistance", "elite-armor")
 def test_badges_change_figures() -> None:
     infantry, armor = CATALOGUE.units[UnitType.INFANTRY], CATALOGUE.units[UnitType.ARMOR]
     assert rules_for(infantry, CATALOGUE.badges["french-resistance"]).figures == 3
@@ -53,9 +56,8 @@ def test_each_m44_name_says_one_kind() -> None:
 
 
 def test_terrain_not_played_is_listed_as_not_played() -> None:
-    listed = {entry.id: entry for entry in ENTRIES}
     for kind in CATALOGUE.not_played.values():
-        assert listed[kind.id].played is Played.NOT_PLAYED, kind.id
+        assert COVERAGE[kind.id].played is Played.NOT_PLAYED, kind.id
 
 
 def test_every_board_and_face_the_editor_writes() -> None:

@@ -33,6 +33,7 @@ def test_the_standard_board_has_13_and_12_hexes_a_row() -> None:
     assert STANDARD.contains(Hex(8, 24)) and not STANDARD.contains(Hex(9, 1)) and not STANDARD.contains(Hex(0, 26))
 
 
+@pytest.mark.rule("straddling-hexes")
 def test_a_straddling_hex_counts_for_both_sections() -> None:
     assert STANDARD.sections(Hex(1, 7), Edge.BOTTOM) == {Section.LEFT, Section.CENTRE}
     assert STANDARD.sections(Hex(1, 17), Edge.BOTTOM) == {Section.CENTRE, Section.RIGHT}

@@ -4,6 +4,7 @@ both sides block."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -21,6 +22,7 @@ def test_a_clear_line() -> None:
     assert sees(state, Hex(8, 0), Hex(8, 6)) is None
 
 
+@pytest.mark.rule("line-of-sight")
 def test_a_unit_in_between_blocks() -> None:
     state = game(
         place(8, 0, unit=unit("infantry", ALLIES)),
@@ -38,6 +40,7 @@ def test_woods_and_towns_block_but_open_ground_does_not() -> None:
         assert (sees(state, Hex(8, 0), Hex(8, 6)) is not None) is blocked, terrain
 
 
+@pytest.mark.rule("line-of-sight")
 def test_along_an_edge_both_sides_must_block() -> None:
     # (4,4) to (0,4) crosses (2,4) and runs between (3,3)|(3,5) and (1,3)|(1,5).
     crossing = los.crossing(Hex(4, 4), Hex(0, 4))
@@ -62,6 +65,7 @@ def test_hills_block_unless_both_ends_stand_on_them() -> None:
     assert sees(game(*low), Hex(4, 0), Hex(4, 8)) == Hex(4, 4)
 
 
+@pytest.mark.rule("line-of-sight")
 @given(
     st.sampled_from(HEXES),
     st.sampled_from(HEXES),

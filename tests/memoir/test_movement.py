@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from builder.memoir.hexes import Hex
 from builder.memoir.m44 import from_m44
 from builder.memoir.rules.movement import may_battle_after, reachable
@@ -17,6 +19,7 @@ def furthest(kind: str, badge: str | None = None, *hexes: object) -> int:
     return max(step.hexes for step in reachable(state, at(state, 8, 12)).values())
 
 
+@pytest.mark.rule("movement")
 def test_infantry_moves_two_but_battles_only_after_one() -> None:
     state = game(place(8, 12, unit=unit("infantry", ALLIES)), FAR_ENEMY)
     piece = at(state, 8, 12)
@@ -24,11 +27,13 @@ def test_infantry_moves_two_but_battles_only_after_one() -> None:
     assert may_battle_after(state, piece, 1) and not may_battle_after(state, piece, 2)
 
 
+@pytest.mark.rule("movement")
 def test_armor_moves_three_and_battles() -> None:
     state = game(place(8, 12, unit=unit("armor", ALLIES)), FAR_ENEMY)
     assert furthest("armor") == 3 and may_battle_after(state, at(state, 8, 12), 3)
 
 
+@pytest.mark.rule("movement")
 def test_artillery_moves_one_or_battles() -> None:
     state = game(place(8, 12, unit=unit("artillery", ALLIES)), FAR_ENEMY)
     piece = at(state, 8, 12)
@@ -36,6 +41,7 @@ def test_artillery_moves_one_or_battles() -> None:
     assert may_battle_after(state, piece, 0) and not may_battle_after(state, piece, 1)
 
 
+@pytest.mark.rule("movement", "special-forces")
 def test_special_forces_move_two_and_battle() -> None:
     special = game(place(8, 12, unit=unit("infantry", ALLIES, "special-forces")), FAR_ENEMY)
     assert may_battle_after(special, at(special, 8, 12), 2)
@@ -43,6 +49,7 @@ def test_special_forces_move_two_and_battle() -> None:
     assert not may_battle_after(resistance, at(resistance, 8, 12), 2)
 
 
+@pytest.mark.rule("no-stacking")
 def test_no_unit_moves_onto_or_through_another() -> None:
     state = game(
         place(8, 0, unit=unit("infantry", ALLIES)),
@@ -53,6 +60,7 @@ def test_no_unit_moves_onto_or_through_another() -> None:
     assert set(reachable(state, at(state, 8, 0))) == {Hex(8, 0)}
 
 
+@pytest.mark.rule("terrain")
 def test_woods_stop_a_unit_and_forbid_battle() -> None:
     state = game(place(8, 0, unit=unit("armor", ALLIES)), place(8, 2, "woods"), FAR_ENEMY)
     piece = at(state, 8, 0)
@@ -63,6 +71,7 @@ def test_woods_stop_a_unit_and_forbid_battle() -> None:
     assert not may_battle_after(state, piece, 1)
 
 
+@pytest.mark.rule("french-resistance")
 def test_french_resistance_battles_on_entering_woods() -> None:
     state = game(place(8, 0, unit=unit("infantry", ALLIES, "french-resistance")), place(8, 2, "woods"), FAR_ENEMY)
     piece = at(state, 8, 0)
@@ -115,6 +124,7 @@ ARMOR = {"row": 8, "col": 12, "unit": {"name": "tankus"}}
 ENEMY = {"row": 0, "col": 24, "unit": {"name": "infger"}}
 
 
+@pytest.mark.rule("fords")
 def test_a_fordable_stream_is_entered_and_stops_a_unit() -> None:
     stream = {"row": 7, "col": 13, "terrain": {"name": "river", "orientation": 1, "behavior": "FORDABLE_STREAM"}}
     state = imported(*RIVER, stream, ARMOR, ENEMY)
@@ -124,6 +134,7 @@ def test_a_fordable_stream_is_entered_and_stops_a_unit() -> None:
     assert all(h.row == 8 for h in reachable(plain, at(plain, 8, 12)))  # without the behavior: a river
 
 
+@pytest.mark.rule("fords")
 def test_a_unit_may_stand_on_a_fordable_stream() -> None:
     scenario, _ = from_m44(
         {
@@ -139,6 +150,7 @@ def test_a_unit_may_stand_on_a_fordable_stream() -> None:
     assert "unit.impassable" not in {i.code for i in validate(scenario, CATALOGUE)}
 
 
+@pytest.mark.rule("fords")
 def test_a_ford_crosses_a_river_and_stops_a_unit() -> None:
     tile = {"row": 7, "col": 13, "terrain": {"name": "river"}, "rect_terrain": {"name": "ford"}}
     marked = {"row": 7, "col": 13, "terrain": {"name": "river", "behavior": "FORD"}}
@@ -148,6 +160,7 @@ def test_a_ford_crosses_a_river_and_stops_a_unit() -> None:
         assert steps[Hex(7, 13)].hexes == 1 and all(h.row >= 7 for h in steps)
 
 
+@pytest.mark.rule("winter-terrain")
 def test_winter_rivers_and_marshes_are_rivers_and_marshes() -> None:
     winter = [{"row": 7, "col": c, "terrain": {"name": "wriver"}} for c in range(1, 24, 2)]
     state = imported(*winter, ARMOR, ENEMY)

@@ -12,6 +12,7 @@ from builder.memoir.catalogue import UnitType
 from builder.memoir.rules.battle_dice import distribution
 
 
+@pytest.mark.rule("dice-faces")
 def test_exact_distribution_of_one_die() -> None:
     infantry = distribution(1, UnitType.INFANTRY)
     assert infantry.hits == {0: Fraction(1, 2), 1: Fraction(1, 2)}  # two infantry faces and the grenade

@@ -15,8 +15,8 @@ import pytest
 from builder.cli import main
 from builder.io.memoir_files import load_scenario, m44_text, read_m44, save_scenario
 from builder.memoir.rules.events import BattleEvent, VictoryEvent
-from builder.memoir.rules.simulation import simulate
 from builder.memoir.validate import validate
+from builder.services.memoir_game import play
 from tests.memoir.helpers import CATALOGUE
 
 REAL = Path(__file__).parent / "fixtures" / "real"
@@ -70,7 +70,7 @@ def test_a_real_file_imports_checks_and_plays(name: str, tmp_path: Path, capsys:
     capsys.readouterr()
     assert main(["scenario", "check", str(target), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["ok"] is True
-    record = simulate(load_scenario(target).scenario, CATALOGUE, seed=1)
+    record = play(load_scenario(target).scenario, CATALOGUE, seed=1)
     battles = [e for e in record.events if isinstance(e, BattleEvent)]
     assert record.turns > 0 and battles and isinstance(record.events[-1], VictoryEvent)
 

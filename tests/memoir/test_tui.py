@@ -11,11 +11,13 @@ from textual.widgets import Footer, Header, Static
 
 from builder.io.memoir_files import load_catalogue, load_scenario, read_m44, save_scenario
 from builder.io.paths import SCENARIOS_DIR
+from builder.kernel.decisions import Policy
 from builder.memoir.catalogue import Side, UnitType
 from builder.memoir.edits import SetTerrain, SetUnit
 from builder.memoir.hexes import Hex
 from builder.memoir.rules.events import MoveEvent
 from builder.memoir.scenario import Unit
+from builder.services.memoir_game import play
 from builder.services.tcg_game import open_cards
 from builder.services.tcg_scenario_session import TcgScenarioSession
 from builder.tui.app import HonApp
@@ -77,6 +79,17 @@ async def test_the_viewer_steps_through_the_events(tmp_path: Path) -> None:
         await pilot.press(*["n"] * (moves[0] - app.index))
         drawn = app.query_one(HexMapView).cells
         assert drawn[Hex(*first.end)].label[0] in "IAG" and Hex(*first.start) not in {u.place for u in app.units()}
+
+
+async def test_the_viewer_plays_the_game_of_the_policy_asked(tmp_path: Path) -> None:
+    """As `hon simulate --tui --policy random` on a hex-game scenario."""
+    path = copy(tmp_path)
+    app = HexApp(path, simulating=True, seed=3, turns=6, policy=Policy.RANDOM)
+    async with app.run_test(size=(120, 30)):
+        assert app.record is not None
+        played = play(load_scenario(path).scenario, load_catalogue(), seed=3, turns=6, policy=Policy.RANDOM)
+        assert app.record.to_json() == played.to_json()
+        assert app.record.to_json() != play(load_scenario(path).scenario, load_catalogue(), seed=3, turns=6).to_json()
 
 
 async def test_the_details_panel_shows_the_scenarios_texts_in_each_language(tmp_path: Path) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from builder.memoir.scenario import Place, Tile
 from builder.memoir.validate import validate
 from tests.memoir.helpers import ALLIES, AXIS, CATALOGUE, place, scenario, unit
@@ -17,6 +19,7 @@ def test_a_legal_scenario_has_no_issue() -> None:
     assert codes(*BOTH, place(4, 4, "woods"), place(4, 6, "river", feature="bridge", unit=unit("armor", ALLIES))) == []
 
 
+@pytest.mark.rule("no-stacking")
 def test_two_units_on_one_hex() -> None:
     assert codes(*BOTH, place(8, 0, unit=unit("armor", ALLIES))) == ["unit.stacked"]
     assert codes(*BOTH, place(8, 0, "woods")) == ["hex.duplicate"]

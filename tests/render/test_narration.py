@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from builder.heroes.rules.events import DestroyedEvent, HoldEvent, Phase, TurnEvent, VictoryEvent
+from builder.heroes.rules.events.game import DestroyedEvent, HoldEvent, Phase, TurnEvent, VictoryEvent
 from builder.render.narration import event_line, style_of
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from builder.cli import main
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules.events import MoveEvent, OrdersEvent
+from builder.heroes.rules.events.game import MoveEvent, OrdersEvent
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.simulation import GameRecord
 from builder.io.paths import SCENARIOS_DIR

@@ -14,7 +14,7 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.ai.varied import VariedPolicy
-from builder.heroes.rules.events import ControlEvent, InitiativeEvent
+from builder.heroes.rules.events.game import ControlEvent, InitiativeEvent
 from builder.heroes.rules.simulation import simulate
 from builder.io.catalogue_files import load_catalogue
 from builder.kernel.choice import softmax_order

@@ -18,7 +18,7 @@ import yaml
 from builder.heroes.army.resolve import resolve
 from builder.heroes.campaign.models import Result
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules.events import DeployEvent
+from builder.heroes.rules.events.game import DeployEvent
 from builder.heroes.scenario.campaign import carry_over, change_problems, describe_change, force_changes
 from builder.heroes.scenario.changes import ChangeUnits
 from builder.heroes.scenario.models import CampaignOutcome, Scenario
@@ -104,6 +104,7 @@ def test_no_battle_for_caen_campaign_changes_units() -> None:
         assert all(c.source.startswith("BfC p.") for c in changes)
 
 
+@pytest.mark.rule("campaign-units")
 @pytest.mark.parametrize(
     ("seed", "by_hand"), [(1, None), (2, None), (3, None), (4, "commonwealth"), (5, "commonwealth")]
 )

@@ -32,6 +32,7 @@ def test_a_battle_lasts_four_to_eight_turns(cards: CardCatalogue) -> None:
     assert "tcg.turns.range" not in codes(small(turns=8), cards)
 
 
+@pytest.mark.rule("directive-cap")
 def test_never_more_than_six_directives(cards: CardCatalogue) -> None:
     data = small_data()
     data["sides"][0]["directives"] = 7
@@ -96,6 +97,7 @@ def test_each_shipped_event_card_is_of_the_army_whose_file_holds_it(cards: CardC
     assert historical == [("german", "de-historical-event"), ("us", "us-historical-event")]
 
 
+@pytest.mark.rule("hero-cards")
 def test_a_hero_goes_only_where_its_condition_allows(cards: CardCatalogue) -> None:
     """Clint: an infantry unit, mechanised or not, but not a paratrooper (TCG p.10)."""
     clint = cards.get("us-clint")
@@ -139,6 +141,7 @@ def test_victory_conditions_name_real_sides_and_objectives(cards: CardCatalogue)
     assert "tcg.first-player.unknown" in codes(small(first_player="soviets"), cards)
 
 
+@pytest.mark.rule("ford")
 def test_a_ford_goes_in_water(cards: CardCatalogue) -> None:
     markers = [*small_data()["markers"], {"box": [1, 0], "kind": "ford"}]
     assert "tcg.marker.ford" in codes(small(markers=markers), cards)
@@ -151,6 +154,7 @@ def test_units_cannot_stand_in_water(cards: CardCatalogue) -> None:
     assert "tcg.deploy.water" in codes(small(terrain=terrain), cards)
 
 
+@pytest.mark.rule("trench", "fortified-hill")
 def test_the_seven_terrain_types_and_no_trench() -> None:
     assert len([t for t in Terrain if t is not Terrain.OPEN]) == 7
     with pytest.raises(ValidationError):
@@ -167,6 +171,7 @@ def test_tanks_are_always_armoured(cards: CardCatalogue) -> None:
     assert check_cards(cards) == []
 
 
+@pytest.mark.rule("victory")
 def test_victory_conditions_read_as_english() -> None:
     text = small(
         victory=[

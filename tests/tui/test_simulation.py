@@ -13,7 +13,7 @@ from textual.widgets import Input, OptionList, Select, Static
 
 from builder.cli import main
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules.events import FireEvent, MoveEvent
+from builder.heroes.rules.events.game import FireEvent, MoveEvent
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.preview import board, preview_fire
 from builder.heroes.scenario.edits import ReplaceScenario

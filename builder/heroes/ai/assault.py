@@ -10,21 +10,21 @@ from typing import TYPE_CHECKING
 from builder.heroes.ai.common import _worth
 from builder.heroes.catalogue.cards import ActionCard, CardEffectKind, CardTiming
 from builder.heroes.rules.abilities.capture import wanted
-from builder.heroes.rules.actions import AssaultAction
-from builder.heroes.rules.assault import Assault
-from builder.heroes.rules.assaulting import knife_bonus
-from builder.heroes.rules.battle_events import cards_for
-from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.cover import cover
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.movement import assault_path
-from builder.heroes.rules.odds import odds_of_assault
-from builder.heroes.rules.path import Path, allowance
+from builder.heroes.rules.action_cards.battle_events import cards_for
+from builder.heroes.rules.action_cards.surprise import behind_window, needs_card, windows_crossed
+from builder.heroes.rules.actions.assault import knife_bonus
+from builder.heroes.rules.actions.kinds import AssaultAction
+from builder.heroes.rules.actions.transport import launch_refusal
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path, allowance
+from builder.heroes.rules.geometry.reach import assault_path
+from builder.heroes.rules.geometry.squares import enemies_in_reach
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.squares import enemies_in_reach
+from builder.heroes.rules.resolution.assault_roll import Assault
+from builder.heroes.rules.resolution.combat import IllegalAttack
+from builder.heroes.rules.resolution.cover import cover
+from builder.heroes.rules.resolution.odds import odds_of_assault
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.surprise import behind_window, needs_card, windows_crossed
-from builder.heroes.rules.transport import launch_refusal
 
 if TYPE_CHECKING:
     from builder.heroes.ai.greedy import SimplePolicy

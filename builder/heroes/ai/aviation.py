@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.ai.common import FAR, _gap
 from builder.heroes.ai.movement import _distance_field
-from builder.heroes.rules.actions import Action, Hold, Move
-from builder.heroes.rules.aviation import (
+from builder.heroes.rules.actions.aviation import (
     AVIATOR,
     TAKE_OFF,
     Ground,
@@ -25,14 +24,14 @@ from builder.heroes.rules.aviation import (
     straight_path,
     wing_struck,
 )
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.grid import step
-from builder.heroes.rules.movement import reachable, reachable_squares
-from builder.heroes.rules.path import allowance
+from builder.heroes.rules.actions.kinds import Action, Board, Fly, Hold, Move
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.grid import step
+from builder.heroes.rules.geometry.path import allowance
+from builder.heroes.rules.geometry.reach import reachable, reachable_squares
+from builder.heroes.rules.geometry.squares import neighbours_of
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.squares import neighbours_of
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.works import Board, Fly
 
 if TYPE_CHECKING:
     from builder.heroes.ai.greedy import SimplePolicy

@@ -16,19 +16,19 @@ from builder.heroes.ai.movement import wanted_objectives
 from builder.heroes.army.summary import MAX_SPECIAL
 from builder.heroes.catalogue.cards import ActionCard, BonusKind, CardEffectKind, CardTiming
 from builder.heroes.catalogue.units import SideState
-from builder.heroes.rules.assault import Assault
-from builder.heroes.rules.cards import ASSAULT_BONUSES, FIRE_BONUSES, CardPlay, playable_event
-from builder.heroes.rules.combat import Aim, FireOutcome, IllegalAttack, Shot
-from builder.heroes.rules.cover import cover_table, terrain_bonus
-from builder.heroes.rules.grid import range_between
-from builder.heroes.rules.movement import reachable
-from builder.heroes.rules.odds import Odds, odds_of_aim, odds_of_assault, odds_of_shot
-from builder.heroes.rules.orders import needs_no_order, tokens_for
-from builder.heroes.rules.path import allowance
+from builder.heroes.rules.action_cards.deck import ASSAULT_BONUSES, FIRE_BONUSES, CardPlay, playable_event
+from builder.heroes.rules.geometry.grid import range_between
+from builder.heroes.rules.geometry.path import allowance
+from builder.heroes.rules.geometry.reach import reachable
+from builder.heroes.rules.geometry.sightmap import Occupancy
+from builder.heroes.rules.geometry.squares import enemies_in_reach
+from builder.heroes.rules.orders.tokens import needs_no_order, tokens_for
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.sightmap import Occupancy
-from builder.heroes.rules.spotting import inactive
-from builder.heroes.rules.squares import enemies_in_reach
+from builder.heroes.rules.resolution.assault_roll import Assault
+from builder.heroes.rules.resolution.combat import Aim, FireOutcome, IllegalAttack, Shot
+from builder.heroes.rules.resolution.cover import cover_table, terrain_bonus
+from builder.heroes.rules.resolution.odds import Odds, odds_of_aim, odds_of_assault, odds_of_shot
+from builder.heroes.rules.resolution.spotting import inactive
 from builder.heroes.rules.state import GameState
 from builder.kernel.events import Modifier, Roll
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.heroes.rules.destruction import assault_dice, demolition_dice, standing_in
-from builder.heroes.rules.firing import weapons_of
+from builder.heroes.rules.actions.firing import weapons_of
+from builder.heroes.rules.geometry.sightmap import Occupancy
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.sightmap import Occupancy
+from builder.heroes.rules.resolution.destruction import assault_dice, demolition_dice, standing_in
+from builder.heroes.rules.resolution.structures import Demolish
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.structures import Demolish
 
 if TYPE_CHECKING:
     from builder.heroes.ai.greedy import SimplePolicy

@@ -1,5 +1,5 @@
 """The simple policy's Battle Events played at a moment of the game (HoN core p.17,
-builder.heroes.rules.battle_events): Desertion whenever it may, Dynamic to the unit nearest
+builder.heroes.rules.action_cards.battle_events): Desertion whenever it may, Dynamic to the unit nearest
 the enemy, Second Chance on an assault roll about to lose when the new roll likely saves it,
 Surprise to leave a building through a window after a lost assault when that saves the unit."""
 
@@ -12,14 +12,14 @@ from builder.heroes.ai import firing
 from builder.heroes.ai.cards import REROLL_WORTH
 from builder.heroes.ai.common import _gap
 from builder.heroes.catalogue.cards import CardEffectKind, CardTiming
-from builder.heroes.rules.actions import Fire
-from builder.heroes.rules.battle_events import card_mine_squares, cards_for, may_receive_order
-from builder.heroes.rules.grid import Point, corners
+from builder.heroes.rules.action_cards.battle_events import card_mine_squares, cards_for, may_receive_order
+from builder.heroes.rules.actions.kinds import Fire
+from builder.heroes.rules.actions.template_fire import template_targets
+from builder.heroes.rules.geometry.grid import Point, corners
+from builder.heroes.rules.geometry.sightmap import Occupancy
+from builder.heroes.rules.geometry.squares import forced_move_zones
 from builder.heroes.rules.pieces import Piece, Square
-from builder.heroes.rules.sightmap import Occupancy
-from builder.heroes.rules.squares import forced_move_zones
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.templating import template_targets
 from builder.kernel.events import Roll
 
 if TYPE_CHECKING:

@@ -1,7 +1,7 @@
 """The simple policy's gear markers (HoN core p.28-31; BfC p.08-09): when it spends a firing
 marker instead of an ordinary Firing Action, rerolls with a Veteran marker, shields a vehicle,
 spends the Recce Gear's Ammo, and moves with Fuel, a Tactical Map or Passage markers. (A Life
-Point is always discarded when it may be: the rules core does it, builder.heroes.rules.gear_firing.)
+Point is always discarded when it may be: the rules core does it, builder.heroes.rules.gear.alternate_fire.)
 
 Markers are few (2 or 3 a game), so a firing marker is spent only when its Alternate Firing
 Action promises at least GEAR_THRESHOLD expected hits (officers and heroes weighing more) and
@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 from builder.heroes.ai import movement
 from builder.heroes.ai.common import FAR, _worth
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.actions import Action, Fire, Hold, Move
-from builder.heroes.rules.assault import Assault, AssaultOutcome
-from builder.heroes.rules.combat import Aim, Facing, FireOutcome, IllegalAttack, Shot, aim
-from builder.heroes.rules.cover import cover
-from builder.heroes.rules.gear import (
+from builder.heroes.rules.actions.kinds import Action, Fire, Hold, Move
+from builder.heroes.rules.gear.alternate_fire import gear_shot, throw_check
+from builder.heroes.rules.gear.fuel_and_map import gear_reach, map_for
+from builder.heroes.rules.gear.hedgerow_cutter import passage_markers
+from builder.heroes.rules.gear.markers import (
     GEAR_WEAPONS,
     MAX_IDENTICAL,
     SHIELDING_BONUS,
@@ -31,22 +31,22 @@ from builder.heroes.rules.gear import (
     GearWeapon,
     GrenadeInto,
 )
-from builder.heroes.rules.gear_firing import gear_shot, throw_check
-from builder.heroes.rules.gear_moving import gear_reach, map_for
-from builder.heroes.rules.gear_passage import passage_markers
-from builder.heroes.rules.grid import Point, corners, neighbours, range_between
+from builder.heroes.rules.geometry.grid import Point, corners, neighbours, range_between
+from builder.heroes.rules.geometry.sightmap import Occupancy
 from builder.heroes.rules.kept import PerBattlefield
-from builder.heroes.rules.odds import expected_hits, odds_of_aim, odds_of_assault
 from builder.heroes.rules.pieces import STEPS, Piece, Square
-from builder.heroes.rules.sightmap import Occupancy
-from builder.heroes.rules.state import GameState
-from builder.heroes.rules.templates import (
+from builder.heroes.rules.resolution.assault_roll import Assault, AssaultOutcome
+from builder.heroes.rules.resolution.combat import Aim, Facing, FireOutcome, IllegalAttack, Shot, aim
+from builder.heroes.rules.resolution.cover import cover
+from builder.heroes.rules.resolution.odds import expected_hits, odds_of_aim, odds_of_assault
+from builder.heroes.rules.resolution.templates import (
     SCATTER_DIRECTIONS,
     covered,
     explosion_squares,
     grenade_into,
     interspace_range,
 )
+from builder.heroes.rules.state import GameState
 from builder.kernel.events import Modifier, Roll
 
 if TYPE_CHECKING:

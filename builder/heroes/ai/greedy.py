@@ -10,7 +10,7 @@ miss (or lost assault) into a likely hit (or won one), or brings a unit onto an 
 a Battle Event when its condition is useful (see each function); cards it can never play are
 discarded at the end of the Supply Phase.
 
-It only chooses; the rules (builder.heroes.rules.activation) apply the choice.
+It only chooses; the rules (builder.heroes.rules.actions.activation) apply the choice.
 
 Here SimplePolicy itself: its thresholds, the memory of its distance fields, the one place it
 chooses among scored options (`least`, `ranked` and `plan_of`, where VariedPolicy draws
@@ -42,11 +42,9 @@ from builder.heroes.ai.common import T
 from builder.heroes.ai.firing import Plan
 from builder.heroes.catalogue.cards import CardTiming
 from builder.heroes.catalogue.units import Weapon
-from builder.heroes.rules.actions import Action, Fire
-from builder.heroes.rules.activation import STAYS
-from builder.heroes.rules.assault import Assault
-from builder.heroes.rules.cards import CardPlay
-from builder.heroes.rules.combat import Aim, FireOutcome, Shot
+from builder.heroes.rules.action_cards.deck import CardPlay
+from builder.heroes.rules.actions.activation import STAYS
+from builder.heroes.rules.actions.kinds import Action, Fire
 from builder.heroes.rules.decisions import (
     ActivationAction,
     AidTransfer,
@@ -91,12 +89,14 @@ from builder.heroes.rules.decisions import (
     VeteranFire,
     VeteranReroll,
 )
-from builder.heroes.rules.grid import Point
-from builder.heroes.rules.mythos import Boon, Madness, Totem
-from builder.heroes.rules.orders import Orders, Tokens
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.geometry.grid import Point
+from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.mythos.state import Boon, Madness, Totem
+from builder.heroes.rules.orders.tokens import Orders, Tokens
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.players import HeroesView
+from builder.heroes.rules.resolution.assault_roll import Assault
+from builder.heroes.rules.resolution.combat import Aim, FireOutcome, Shot
 from builder.heroes.rules.state import GameState
 from builder.heroes.scenario.models import Scenario
 from builder.kernel.events import Roll

@@ -23,25 +23,25 @@ from builder.heroes.ai.common import _worth
 from builder.heroes.catalogue.units import SideState
 from builder.heroes.rules.abilities.leaping import movement_reach
 from builder.heroes.rules.abilities.medic import may_treat, patient_of
-from builder.heroes.rules.actions import Action, ChangeState, Move
-from builder.heroes.rules.black_sun import BLACK_SUN, flames_from
-from builder.heroes.rules.casting import BARRIER
-from builder.heroes.rules.clouds import CLOUD_RANGE, CLOUDS, Cloud, cloud_area, cloud_targets, cloud_worth
-from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.fog import FOG_SPELL as FOG
-from builder.heroes.rules.fog import fog_gain
-from builder.heroes.rules.grid import corners, footprint_squares, neighbours, range_between
-from builder.heroes.rules.mythos import Cast, KnownSpell, SearchCheck, Treat, manifestation, mythos_hunter
-from builder.heroes.rules.mythos_markers import AMULET_TERROR, ELDER_SIGN_HUNTER
-from builder.heroes.rules.orders import needs_no_order
+from builder.heroes.rules.actions.kinds import Action, ChangeState, Move
+from builder.heroes.rules.geometry.grid import corners, footprint_squares, neighbours, range_between
+from builder.heroes.rules.geometry.squares import may_stand
+from builder.heroes.rules.mythos.black_sun import BLACK_SUN, flames_from
+from builder.heroes.rules.mythos.casting import BARRIER
+from builder.heroes.rules.mythos.clouds import CLOUD_RANGE, CLOUDS, Cloud, cloud_area, cloud_targets, cloud_worth
+from builder.heroes.rules.mythos.fog import FOG_SPELL as FOG
+from builder.heroes.rules.mythos.fog import fog_gain
+from builder.heroes.rules.mythos.search_checks import may_search
+from builder.heroes.rules.mythos.spells import castable, penalty, spells_of, targets
+from builder.heroes.rules.mythos.state import Cast, KnownSpell, SearchCheck, Treat, manifestation, mythos_hunter
+from builder.heroes.rules.mythos.summoning import creature_of, summon_spots
+from builder.heroes.rules.mythos.terror import must_check
+from builder.heroes.rules.mythos.terror_markers import AMULET_TERROR, ELDER_SIGN_HUNTER
+from builder.heroes.rules.orders.tokens import needs_no_order
 from builder.heroes.rules.pieces import Piece, Square
-from builder.heroes.rules.searching import may_search
-from builder.heroes.rules.spells import castable, penalty, spells_of, targets
-from builder.heroes.rules.spotting import may_change_state
-from builder.heroes.rules.squares import may_stand
+from builder.heroes.rules.resolution.combat import IllegalAttack
+from builder.heroes.rules.resolution.spotting import may_change_state
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.summoning import creature_of, summon_spots
-from builder.heroes.rules.terror import must_check
 
 if TYPE_CHECKING:
     from builder.heroes.ai.greedy import SimplePolicy

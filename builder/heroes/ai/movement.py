@@ -14,22 +14,28 @@ from builder.heroes.ai.common import FAR, _bonus_cards
 from builder.heroes.catalogue.cards import ActionCard, BonusKind, CardEffectKind, CardTiming
 from builder.heroes.rules.abilities.leaping import leaps, movement_reach
 from builder.heroes.rules.abilities.registry import climbs_windows, swimming
-from builder.heroes.rules.actions import Action, ChangeState, Enter, Hold, Leave, Move
-from builder.heroes.rules.battle_events import cards_for
-from builder.heroes.rules.cover import cover_table, terrain_bonus
-from builder.heroes.rules.damage import DamageLocation
-from builder.heroes.rules.footprint import Position
+from builder.heroes.rules.action_cards.battle_events import cards_for
+from builder.heroes.rules.action_cards.surprise import window_in_reach, windows_crossed
+from builder.heroes.rules.actions.kinds import Action, ChangeState, Enter, Hold, Leave, Move
+from builder.heroes.rules.actions.movement import entries
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.passage import passage_map
+from builder.heroes.rules.geometry.path import allowance
+from builder.heroes.rules.geometry.reach import Reach
+from builder.heroes.rules.geometry.sightmap import Occupancy
+from builder.heroes.rules.geometry.squares import exit_squares
 from builder.heroes.rules.kept import PerBattlefield
-from builder.heroes.rules.moving import entries
-from builder.heroes.rules.passage import passage_map
-from builder.heroes.rules.path import allowance
 from builder.heroes.rules.pieces import Piece, Square
-from builder.heroes.rules.reach import Reach
-from builder.heroes.rules.sightmap import Occupancy
-from builder.heroes.rules.spotting import ambushes, could_be_spotted, may_change_state, may_conceal_here, turned_over
-from builder.heroes.rules.squares import exit_squares
+from builder.heroes.rules.resolution.cover import cover_table, terrain_bonus
+from builder.heroes.rules.resolution.damage import DamageLocation
+from builder.heroes.rules.resolution.spotting import (
+    ambushes,
+    could_be_spotted,
+    may_change_state,
+    may_conceal_here,
+    turned_over,
+)
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.surprise import window_in_reach, windows_crossed
 from builder.heroes.scenario.conditions import AllOf, AnyOf, Condition, Control, Exited
 from builder.heroes.scenario.models import Scenario
 
@@ -100,7 +106,7 @@ def _through_windows(
     score: Callable[[Position], tuple[int, int, Square, int]],
     plain: int,
 ) -> Move | None:
-    """Surprise (HoN core p.17; builder.heroes.rules.surprise): through a building's windows
+    """Surprise (HoN core p.17; builder.heroes.rules.action_cards.surprise): through a building's windows
     when that ends the move clearly better (a square nearer, or cover worth as much) than
     any move without, with one card per window the path goes through. Never for a unit
     that jumps or flies: it goes over the buildings (leaping.py)."""

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.ai.common import FAR, _gap
 from builder.heroes.rules.abilities.crew import CREW
-from builder.heroes.rules.orders import Orders, Tokens
-from builder.heroes.rules.personal_order import duties, may_be_ordered, owed_first
+from builder.heroes.rules.orders.personal_order import duties, may_be_ordered, owed_first
+from builder.heroes.rules.orders.tokens import Orders, Tokens
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState
 

@@ -3,7 +3,7 @@ side fill the empty slots of its recruitment tiles with options (BfC p.14, p.16)
 
 from __future__ import annotations
 
-from builder.heroes.rules.reinforcements import Offer
+from builder.heroes.rules.setup.reinforcements import Offer
 
 
 def reinforce(offered: tuple[tuple[Offer, ...], ...]) -> tuple[Offer, ...]:

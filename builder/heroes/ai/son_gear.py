@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING
 from builder.heroes.army.summary import MAX_NUMBERED
 from builder.heroes.rules.abilities.standing_totems import DEEP_ONES, standing
 from builder.heroes.rules.abilities.totems import destruction_of, totem_in_sight
-from builder.heroes.rules.actions import AssaultAction, Fire, Snipe, TemplateFire
-from builder.heroes.rules.assault import Assault
-from builder.heroes.rules.gear import GearFire, GearThrow, GrenadeInto
-from builder.heroes.rules.grid import Point, corners, range_between
-from builder.heroes.rules.mythos import Boon, FireAtTotem, Madness, Totem, manifestation
-from builder.heroes.rules.orders import tokens_for
+from builder.heroes.rules.actions.kinds import AssaultAction, Fire, Snipe, TemplateFire
+from builder.heroes.rules.gear.markers import GearFire, GearThrow, GrenadeInto
+from builder.heroes.rules.geometry.grid import Point, corners, range_between
+from builder.heroes.rules.mythos.state import Boon, FireAtTotem, Madness, Totem, manifestation
+from builder.heroes.rules.orders.tokens import tokens_for
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.resolution.assault_roll import Assault
 from builder.heroes.rules.state import GameState
 
 if TYPE_CHECKING:

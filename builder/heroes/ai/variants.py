@@ -9,17 +9,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.heroes.ai.common import _worth
-from builder.heroes.rules.actions import Action, AssaultAction
-from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
-from builder.heroes.rules.assault_variants import AFAR, BRUTAL, ON_THE_MOVE, covered, variant_assault_of
-from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.grid import range_between
-from builder.heroes.rules.movement import assault_path
-from builder.heroes.rules.odds import odds_of_assault
-from builder.heroes.rules.path import Path, allowance
+from builder.heroes.rules.actions.assault_variants import AFAR, BRUTAL, ON_THE_MOVE, covered, variant_assault_of
+from builder.heroes.rules.actions.kinds import Action, AssaultAction, AssaultOnTheMove, ChainAssault
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.grid import range_between
+from builder.heroes.rules.geometry.path import Path, allowance
+from builder.heroes.rules.geometry.reach import assault_path
+from builder.heroes.rules.geometry.squares import enemies_in_reach
 from builder.heroes.rules.pieces import Piece, Square
-from builder.heroes.rules.squares import enemies_in_reach
+from builder.heroes.rules.resolution.combat import IllegalAttack
+from builder.heroes.rules.resolution.odds import odds_of_assault
 from builder.heroes.rules.state import GameState
 from builder.kernel.events import Modifier
 

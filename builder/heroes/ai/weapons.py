@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.ai import firing
 from builder.heroes.catalogue.units import Weapon
+from builder.heroes.rules.geometry.sightmap import Occupancy
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
 
 if TYPE_CHECKING:

@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING
 from builder.heroes.ai import movement
 from builder.heroes.ai.common import FAR, _gap
 from builder.heroes.ai.movement import _distance_field
-from builder.heroes.rules.actions import Action, Hold, Move
-from builder.heroes.rules.concealed import concealed, markers_free, may_conceal
-from builder.heroes.rules.cover import cover, cover_table, terrain_bonus
-from builder.heroes.rules.engineering import (
+from builder.heroes.rules.action_cards.surprise import windows_crossed
+from builder.heroes.rules.actions.kinds import Action, ClearMine, Deploy, Hold, Item, Move, PlaceMine
+from builder.heroes.rules.actions.scouting import barred, scout_moves
+from builder.heroes.rules.gear.concealed_markers import concealed, markers_free, may_conceal
+from builder.heroes.rules.gear.field_works import (
     POSITION_BONUS,
     advanced_squares,
     engineering_source,
@@ -21,17 +22,15 @@ from builder.heroes.rules.engineering import (
     may_engineer,
     position_refusal,
 )
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.grid import Point
-from builder.heroes.rules.mines import mine_squares, mines_to_clear
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.gear.mines import mine_squares, mines_to_clear
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.grid import Point
+from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.geometry.squares import may_stand
 from builder.heroes.rules.pieces import Piece, Square
-from builder.heroes.rules.scouting import barred, scout_moves
-from builder.heroes.rules.spotting import could_be_spotted
-from builder.heroes.rules.squares import may_stand
+from builder.heroes.rules.resolution.cover import cover, cover_table, terrain_bonus
+from builder.heroes.rules.resolution.spotting import could_be_spotted
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.surprise import windows_crossed
-from builder.heroes.rules.works import ClearMine, Deploy, Item, PlaceMine
 
 if TYPE_CHECKING:
     from builder.heroes.ai.greedy import SimplePolicy

@@ -32,7 +32,7 @@ class CardTiming(StrEnum):
 
 
 class CardEffectKind(StrEnum):
-    """Battle Events the rules core applies (builder.heroes.rules.cards says how)."""
+    """Battle Events the rules core applies (builder.heroes.rules.action_cards.deck says how)."""
 
     SPECIAL_ORDER = "special-order"  # take `value` Special Order tokens this turn (HoN core p.8)
     REROLL = "reroll"  # roll the dice of the roll just made again (a firing action's)

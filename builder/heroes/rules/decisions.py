@@ -14,16 +14,16 @@ from typing import ClassVar
 
 from builder.heroes.catalogue.cards import CardTiming
 from builder.heroes.catalogue.units import Weapon
-from builder.heroes.rules.actions import Action, Fire
-from builder.heroes.rules.assault import Assault
-from builder.heroes.rules.cards import CardPlay
-from builder.heroes.rules.combat import Aim, FireOutcome, Shot
-from builder.heroes.rules.grid import Point
-from builder.heroes.rules.mythos import Boon, Madness, Totem
-from builder.heroes.rules.orders import Orders, Tokens
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.action_cards.deck import CardPlay
+from builder.heroes.rules.actions.kinds import Action, Fire
+from builder.heroes.rules.geometry.grid import Point
+from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.mythos.state import Boon, Madness, Totem
+from builder.heroes.rules.orders.tokens import Orders, Tokens
 from builder.heroes.rules.pieces import Piece, Square
-from builder.heroes.rules.reinforcements import Offer
+from builder.heroes.rules.resolution.assault_roll import Assault
+from builder.heroes.rules.resolution.combat import Aim, FireOutcome, Shot
+from builder.heroes.rules.setup.reinforcements import Offer
 from builder.heroes.scenario.models import Event
 from builder.kernel.decisions import Decision
 from builder.kernel.events import Roll

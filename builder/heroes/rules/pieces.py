@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from builder.heroes.catalogue.units import DefenseColour, Side, SideState, Unit, UnitType
 
 if TYPE_CHECKING:
-    from builder.heroes.rules.damage import DamageLocation  # damage.py works on pieces
+    from builder.heroes.rules.resolution.damage import DamageLocation  # resolution/damage.py works on pieces
 
 Square = tuple[int, int]
 # Carried in `Piece.extra`: a Concealed marker stands in the unit's place (HoN core p.30).

@@ -7,13 +7,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from builder.heroes.catalogue.units import Weapon
-from builder.heroes.rules.cave import conditions
-from builder.heroes.rules.combat import Shot, aim, name
-from builder.heroes.rules.firing import in_arc, shot_at, weapons_of
-from builder.heroes.rules.los import line_of_sight
-from builder.heroes.rules.odds import Odds, odds_of_shot
+from builder.heroes.rules.actions.firing import in_arc, shot_at, weapons_of
+from builder.heroes.rules.geometry.los import line_of_sight
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.resolution.combat import Shot, aim, name
+from builder.heroes.rules.resolution.odds import Odds, odds_of_shot
 from builder.heroes.rules.ruleset import Ruleset
+from builder.heroes.rules.setup.cave import conditions
 from builder.heroes.rules.state import GameState
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.heroes.scenario.models import Scenario

@@ -222,7 +222,7 @@ SON_PAGES: tuple[tuple[str, int], ...] = (
     ("assault-arc", 7),
     ("fire-summary", 8),
     ("night", 11),
-    # Shadows over Normandie's own mechanics (mythos.py, terror.py, spells.py, searching.py).
+    # Shadows over Normandie's own mechanics (mythos/: state.py, terror.py, spells.py, search_checks.py).
     ("terror-checks", 11),
     ("search-checks", 11),
     ("mythos-manifestation", 18),

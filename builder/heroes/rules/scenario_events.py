@@ -6,8 +6,8 @@ recruitment tiles with options (a player's choice) the policy chooses."""
 from __future__ import annotations
 
 from builder.heroes.rules.decisions import Reinforcement
-from builder.heroes.rules.events import ScenarioEvent
-from builder.heroes.rules.reinforcements import reinforcement_choices, take
+from builder.heroes.rules.events.game import ScenarioEvent
+from builder.heroes.rules.setup.reinforcements import reinforcement_choices, take
 from builder.heroes.rules.state import Facts
 from builder.heroes.rules.turn_context import Turn
 from builder.heroes.scenario.conditions import holds

@@ -22,18 +22,18 @@ from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import Unit, UnitType
 from builder.heroes.rules.abilities.crew import board, crewed, crews_to_board
-from builder.heroes.rules.cards import deal, decks_for
-from builder.heroes.rules.cave import conditions
-from builder.heroes.rules.deployment import auto_deploy
-from builder.heroes.rules.events import DeployEvent, HeroesEvent, InitiativeEvent, Phase
-from builder.heroes.rules.initiative import DieRerolls, initiative_rerolls
-from builder.heroes.rules.mythos_setup import prepare
-from builder.heroes.rules.orders import Orders
-from builder.heroes.rules.personal_order import hardened_tiles
+from builder.heroes.rules.action_cards.deck import deal, decks_for
+from builder.heroes.rules.events.game import DeployEvent, HeroesEvent, InitiativeEvent, Phase
+from builder.heroes.rules.mythos.setup import prepare
+from builder.heroes.rules.orders.personal_order import hardened_tiles
+from builder.heroes.rules.orders.tokens import Orders
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.placement import Force, campaign_changed, field_army, zones_for
 from builder.heroes.rules.players import HeroesPlayer, HeroesView, viewer
 from builder.heroes.rules.ruleset import Ruleset
+from builder.heroes.rules.setup.cave import conditions
+from builder.heroes.rules.setup.deployment import auto_deploy
+from builder.heroes.rules.setup.initiative import DieRerolls, initiative_rerolls
+from builder.heroes.rules.setup.placement import Force, campaign_changed, field_army, zones_for
 from builder.heroes.rules.state import Frame, GameState, copy_state
 from builder.heroes.rules.state import new_game as new_state
 from builder.heroes.rules.turn import (
@@ -88,7 +88,7 @@ class GameRecord:
 
 def deploy_all(state: GameState, forces: Mapping[str, Force]) -> list[HeroesEvent]:
     """Each side deploys in the order of the set-up's steps (sides it does not name after,
-    in the scenario's order), automatically and legally (builder.heroes.rules.deployment). Units
+    in the scenario's order), automatically and legally (builder.heroes.rules.setup.deployment). Units
     that enter through entry squares wait in reserve; units that find no room are left out,
     and the event says why."""
     scenario = state.scenario
@@ -160,7 +160,7 @@ def roll_initiative(
     scenario: Scenario, dice: Dice, ruleset: Ruleset, reroll: DieRerolls | None = None
 ) -> tuple[str, InitiativeEvent]:
     """The scenario's side, or for "random" a die each, highest wins, ties rolled again;
-    `reroll`: the Veteran markers spent on the dice (HoN core p.30, initiative.py)."""
+    `reroll`: the Veteran markers spent on the dice (HoN core p.30, setup/initiative.py)."""
     sides = [s.id for s in scenario.sides]
     if scenario.setup.initiative != RANDOM:
         side = scenario.setup.initiative

@@ -19,13 +19,13 @@ from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.terrain import TerrainEffects
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.abilities.traits import Trait, traits_of
-from builder.heroes.rules.events import HeroesEvent
-from builder.heroes.rules.gear import PlantedBomb
+from builder.heroes.rules.events.game import HeroesEvent
+from builder.heroes.rules.gear.markers import PlantedBomb
 from builder.heroes.rules.in_play import Kept, Pieces
-from builder.heroes.rules.mythos import Mythos
+from builder.heroes.rules.mythos.state import Mythos
 from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.resolution.structures import RUBBLE, WRECK_TERRAIN
 from builder.heroes.rules.ruleset import Ruleset
-from builder.heroes.rules.structures import RUBBLE, WRECK_TERRAIN
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.heroes.scenario.models import Objective, Scenario
 
@@ -173,7 +173,7 @@ class GameState:
     groups: dict[str, CombatGroup] = field(default_factory=dict)
     broken: set[str] = field(default_factory=set)
     orders: dict[str, OrderTokens] = field(default_factory=dict)
-    # By side, its army as it stands: options a scenario event adds go in (reinforcements.py).
+    # By side, its army as it stands: options a scenario event adds go in (setup/reinforcements.py).
     armies: dict[str, ResolvedArmy] = field(default_factory=dict)
     # By side, its Hardened tiles: one of their units takes a token every turn (BfC p.09).
     hardened: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -196,7 +196,7 @@ class GameState:
     # Command) and an Assault ability every unit has (The Fury of the Führer).
     special_orders: dict[str, int] = field(default_factory=dict)
     granted_assault: dict[str, int] = field(default_factory=dict)
-    # Battle Events of this turn (builder.heroes.rules.battle_events): the side the Initiative
+    # Battle Events of this turn (builder.heroes.rules.action_cards.battle_events): the side the Initiative
     # marker names when a card took the initiative from it; the units given a numbered or
     # special token this turn; the numbered tokens not yet revealed, by unit key; and the
     # tokens a destroyed unit passed on (its key -> the new one).
@@ -226,7 +226,7 @@ class GameState:
     # Forward and Advanced Positions deployed during the game: square -> their defensive bonus
     # for infantry (BfC p.08-09), over the terrain's; kept off the battlefield's tables.
     positions: dict[Square, int] = field(default_factory=dict)
-    mythos: Mythos = field(default_factory=Mythos)  # SoN's bags, madness and spells (mythos.py)
+    mythos: Mythos = field(default_factory=Mythos)  # SoN's bags, madness and spells (mythos/state.py)
     # What is worked out from the pieces, kept until they change (in_play.py); and each side's
     # team with the scenario it was read from (`Scenario.team_of` searches the sides each time).
     _kept: Kept = field(default_factory=Kept, init=False, repr=False, compare=False)

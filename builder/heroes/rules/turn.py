@@ -9,26 +9,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from builder.heroes.catalogue.cards import CardTiming
-from builder.heroes.rules import (
-    action_cards,
-    battle_events,
-    casting,
-    concealed,
-    concealment,
-    gear_firing,
-    madness,
-    mythos_markers,
-    scouting,
-    terror,
-)
 from builder.heroes.rules.abilities import medallion
 from builder.heroes.rules.abilities.ability import Hook, Step
 from builder.heroes.rules.abilities.registry import at_step, held
-from builder.heroes.rules.activation import STAYS, action_choices
-from builder.heroes.rules.cards import discard_selections, refill
-from builder.heroes.rules.concealed import concealments
+from builder.heroes.rules.action_cards import battle_events, played
+from builder.heroes.rules.action_cards.deck import discard_selections, refill
+from builder.heroes.rules.actions import changes_of_state, scouting
+from builder.heroes.rules.actions.activation import STAYS, action_choices
 from builder.heroes.rules.decisions import ActivationAction, Concealment, Discards, OrderTokens, ScoutMove, SpecialOrder
-from builder.heroes.rules.events import (
+from builder.heroes.rules.events.game import (
     HoldEvent,
     OrdersEvent,
     Phase,
@@ -38,7 +27,12 @@ from builder.heroes.rules.events import (
     TurnEvent,
     VictoryEvent,
 )
-from builder.heroes.rules.orders import (
+from builder.heroes.rules.gear import alternate_fire, concealed_markers
+from builder.heroes.rules.gear.concealed_markers import concealments
+from builder.heroes.rules.mythos import casting, madness, terror, terror_markers
+from builder.heroes.rules.orders.personal_order import duties_said, placements
+from builder.heroes.rules.orders.special_orders import LATER, Chooser, opening, played_now
+from builder.heroes.rules.orders.tokens import (
     AUTONOMOUS,
     SPECIAL,
     Orders,
@@ -47,10 +41,8 @@ from builder.heroes.rules.orders import (
     needs_no_order,
     tokens_for,
 )
-from builder.heroes.rules.personal_order import duties_said, placements
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.scenario_events import scenario_events
-from builder.heroes.rules.special_orders import LATER, Chooser, opening, played_now
 from builder.heroes.rules.state import Facts, Frame, GameState, star_losses
 from builder.heroes.rules.turn_context import Players, Turn
 from builder.heroes.rules.victory_points import score_objectives
@@ -90,7 +82,7 @@ def order_phase(state: GameState, players: Players, dice: Dice, frames: list[Fra
     state.moved_only.clear()
     # Step 1: action cards before scenario effects, the initiative player's first (p.8, p.17).
     for side in state.initiative_order():
-        action_cards.battle_events_at(turn, side, CardTiming.ORDER_START)
+        played.battle_events_at(turn, side, CardTiming.ORDER_START)
     at_step(turn, Step.ORDER_START)  # each standing Totem: an Order token or an Action card (SoN p.16)
     scenario_events(turn, ScenarioPhase.ORDER, "start")
     orders: dict[str, Orders] = {}
@@ -169,7 +161,7 @@ def activation_opening(
     state: GameState, orders: Mapping[str, Orders], players: Players, dice: Dice
 ) -> tuple[Activations, list[Frame]]:
     """What happens before the first token is revealed, and the order they will be revealed in:
-    special tokens as order 0 or held, then the numbered ones alternating (orders.py)."""
+    special tokens as order 0 or held, then the numbered ones alternating (orders/tokens.py)."""
     turn = Turn(state, dice, Phase.ACTIVATION, players)
     scenario_events(turn, ScenarioPhase.ACTIVATION, "start")
     madness.madness_acts(turn)  # Rage and Paranoia act, Catatonia freezes (SoN p.11)
@@ -249,7 +241,7 @@ def reveal_token(turn: Turn, reveal: Reveal) -> None:
     if reveal.token != AUTONOMOUS and piece.side.has("ambush-spotter") and piece.key in state.pieces:
         spot(turn, piece)
     if piece.key in state.pieces:
-        action_cards.battle_events_at(turn, reveal.side, CardTiming.ACTIVATION, piece)
+        played.battle_events_at(turn, reveal.side, CardTiming.ACTIVATION, piece)
         piece = state.pieces[piece.key]
     if piece.key in state.pieces:
         # Hardboiled tokens (SoN p.16), an Eldritch Ichor flipping a Character back (SoN p.14)
@@ -259,10 +251,10 @@ def reveal_token(turn: Turn, reveal: Reveal) -> None:
     again = _again(turn, reveal.key)  # a Heroic token: a second activation (SoN p.16)
     if again is not None:
         act(turn, again)
-    mythos_markers.amulets_of_dagon(turn)  # "at any time during any phase" (SoN p.16): once a unit has acted
+    terror_markers.amulets_of_dagon(turn)  # "at any time during any phase" (SoN p.16): once a unit has acted
     acted = state.pieces.get(reveal.key)
     if acted is not None and not acted.is_wreck:
-        action_cards.battle_events_at(turn, reveal.side, CardTiming.AFTER_ACTION, acted)
+        played.battle_events_at(turn, reveal.side, CardTiming.AFTER_ACTION, acted)
 
 
 def _again(turn: Turn, key: str) -> Piece | None:
@@ -298,7 +290,7 @@ def conceal(turn: Turn, side: str, when: str) -> None:
     """The side's choice of units to replace with Concealed markers (HoN core p.30)."""
     options = concealments(turn.state, side)
     if turn.asking and options.listed[1:]:
-        concealed.conceal(turn, turn.ask(Concealment(side=side, options=options, moment=when)), when)
+        concealed_markers.conceal(turn, turn.ask(Concealment(side=side, options=options, moment=when)), when)
 
 
 def scout(turn: Turn, key: str) -> None:
@@ -319,8 +311,8 @@ def _special_order(turn: Turn) -> Chooser:
 
 def spot(turn: Turn, spotter: Piece) -> None:
     """Ambush Spotter (BfC p.08): activated by an order token, it reveals the concealed units
-    it sees clearly before it acts, through the spotting rules' event (`concealment.ambush_spot`)."""
-    concealment.ambush_spot(turn, spotter)
+    it sees clearly before it acts, through the spotting rules' event (`changes_of_state.ambush_spot`)."""
+    changes_of_state.ambush_spot(turn, spotter)
 
 
 def supply_phase(state: GameState, orders: Mapping[str, Orders], players: Players, dice: Dice) -> list[Frame]:
@@ -368,7 +360,9 @@ def supply_phase(state: GameState, orders: Mapping[str, Orders], players: Player
                     f"({state.ruleset.cite('supply-phase')}).",
                 )
             )
-    gear_firing.explode_bombs(turn)  # Sticky Bombs and Magnetic Mines, at the end of the Supply Phase (HoN core p.29)
+    alternate_fire.explode_bombs(
+        turn
+    )  # Sticky Bombs and Magnetic Mines, at the end of the Supply Phase (HoN core p.29)
     scenario_events(turn, ScenarioPhase.SUPPLY, "end")
     madness.madness_passes(turn)  # Catatonia and Hysteria end with the next round's Supply Phase (SoN p.11)
     casting.spells_at_supply_end(turn)  # Paralyze and Enchant Unit markers (SoN p.15)

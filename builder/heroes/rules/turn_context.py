@@ -1,17 +1,17 @@
 """The Turn: what the rules share while one phase of one turn is played (HoN core p.8-9): the
 game state they change, the dice, the phase, the table where players are asked, and the
 frames they record. The rules themselves are functions taking the Turn first, each in the
-module of its concept (moving, firing, assaulting, ...); `perform` hands an action to its
-resolver (builder.heroes.rules.activation)."""
+module of its concept (actions.movement, actions.firing, actions.assault, ...); `perform` hands an action to its
+resolver (builder.heroes.rules.actions.activation)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TypeAlias, TypeVar
 
-from builder.heroes.rules import activation
-from builder.heroes.rules.actions import Action
-from builder.heroes.rules.events import HeroesEvent, Phase
+from builder.heroes.rules.actions import activation
+from builder.heroes.rules.actions.kinds import Action
+from builder.heroes.rules.events.game import HeroesEvent, Phase
 from builder.heroes.rules.players import HeroesPlayer, HeroesView, viewer
 from builder.heroes.rules.state import Frame, GameState
 from builder.kernel.decisions import Decision

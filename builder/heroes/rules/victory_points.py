@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.heroes.rules.events import ControlEvent
+from builder.heroes.rules.events.game import ControlEvent
 
 if TYPE_CHECKING:
     from builder.heroes.rules.turn_context import Turn

@@ -11,6 +11,7 @@ costs a figure."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from builder.kernel.dice import Dice
@@ -101,36 +102,36 @@ class Retreat:
     blocked: int
 
 
-def retreat(state: GameState, target: Piece, flags: int) -> Retreat:
-    """Move the target back one hex per flag; French Resistance "may also retreat up to 3
-    hexes instead of the standard 1 on any retreat flag rolled" (M44 summary, Special Forces):
-    it goes as far as takes it next to the fewest enemies, the fewest hexes on a tie. Ground
-    such as sandbags lets it ignore its first flag. Terrain does not slow a retreat, but
-    impassable ground, the ocean, the board's edge and every other unit block it: each move
-    not made costs a figure (M44 summary, "Retreats")."""
+def retreat(state: GameState, target: Piece, flags: int, choose: Callable[[tuple[Hex, ...], int], Hex]) -> Retreat:
+    """Move the target back one hex per flag, each to the hex its side `choose`s among those
+    it may retreat to (given with the flags still to play); French Resistance "may also
+    retreat up to 3 hexes instead of the standard 1 on any retreat flag rolled" (M44 summary,
+    Special Forces). Ground such as sandbags lets it ignore its first flag. Terrain does not
+    slow a retreat, but impassable ground, the ocean, the board's edge and every other unit
+    block it: each move not made costs a figure (M44 summary, "Retreats")."""
     ignored = min(flags, state.battlefield.ground(target.place).ignore_flags)
     blocked = 0
-    for _ in range(flags - ignored):
-        options = _back(state, target, target.rules.retreat)
+    for left in range(flags - ignored, 0, -1):
+        options = fallbacks(state, target)
         if not options:
             blocked += 1
             continue
-        state.move(target, min(options, key=lambda o: (_exposure(state, target, o[0]), o[1], o[0]))[0])
+        state.move(target, choose(options, left))
     return Retreat(target.place, ignored, blocked)
 
 
-def _back(state: GameState, piece: Piece, most: int) -> list[tuple[Hex, int]]:
-    """The hexes one retreat flag may move the piece to, each with the hexes it takes: one
-    step back, then (up to `most`) further steps back, each onto a hex it may retreat to."""
-    found: list[tuple[Hex, int]] = []
+def fallbacks(state: GameState, piece: Piece) -> tuple[Hex, ...]:
+    """The hexes one retreat flag may move the piece to: one step back, then (up to its
+    retreat hexes) further steps back, each onto a hex it may retreat to; nearest first."""
+    found: list[Hex] = []
     frontier = [piece.place]
-    for hexes in range(1, most + 1):
+    for _ in range(piece.rules.retreat):
         edge = state.edge(piece.side)
         frontier = sorted(
             {h for at in frontier for h in state.battlefield.board.back(at, edge) if _free(state, piece, h)}
         )
-        found.extend((place, hexes) for place in frontier)
-    return found
+        found.extend(frontier)
+    return tuple(found)
 
 
 def _free(state: GameState, piece: Piece, place: Hex) -> bool:
@@ -138,10 +139,6 @@ def _free(state: GameState, piece: Piece, place: Hex) -> bool:
         return False
     ground = state.battlefield.ground(place)
     return not ground.impassable(piece.type) and not ground.no_retreat
-
-
-def _exposure(state: GameState, piece: Piece, place: Hex) -> int:
-    return sum(1 for enemy in state.enemies(piece.side) if enemy.place.distance(place) <= 1)
 
 
 def resolve(dice: Dice, count: int, target: Piece) -> Result:

@@ -4,7 +4,7 @@ move), the medals won, and each side's command cards."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from builder.memoir.catalogue import Catalogue, CommandCard, Side, UnitType
 from builder.memoir.hexes import Edge, Hex
@@ -30,6 +30,9 @@ class Piece:
     @property
     def label(self) -> str:
         return f"{self.rules.name} {self.key}"
+
+    def copy(self) -> Piece:
+        return Piece(self.key, self.side, self.rules, self.figures, self.place)  # what replace() does, faster
 
 
 @dataclass
@@ -88,6 +91,26 @@ class GameState:
 
     def total_medals(self, side: Side) -> int:
         return self.medals[side] + self.objective_medals(side)
+
+    def copy(self) -> GameState:
+        """A state that changes independently of this one: its own units, medals, hands and
+        deck (the scenario, catalogue and battlefield are never changed, so they are shared)."""
+        return self._with(self.hands, self.deck)
+
+    def seen_by(self, side: Side) -> GameState:
+        """A copy holding what `side` may know: the board and its own hand; every other hand
+        and the deck are left empty (how many cards they hold is public: MemoirView)."""
+        return self._with({s: cards if s is side else [] for s, cards in self.hands.items()}, [])
+
+    def _with(self, hands: dict[Side, list[CommandCard]], deck: list[CommandCard]) -> GameState:
+        return replace(
+            self,
+            pieces={key: piece.copy() for key, piece in self.pieces.items()},
+            medals=dict(self.medals),
+            hands={s: list(cards) for s, cards in hands.items()},
+            deck=list(deck),
+            discard=list(self.discard),
+        )
 
 
 def start(scenario: Scenario, catalogue: Catalogue) -> GameState:

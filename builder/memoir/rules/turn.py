@@ -1,16 +1,20 @@
 """One player's turn, in the summary's five steps (M44 summary, turn sequence): play a
 command card, order the units it allows, move them, battle with them one at a time (close
-assault, taking ground, armor overrun), then draw a command card."""
+assault, taking ground, armor overrun), then draw a command card. Every choice is asked
+through the `Table` (builder.memoir.rules.decisions), with the options the rules allow."""
 
 from __future__ import annotations
 
+from builder.kernel.decisions import YES_NO, Selections
 from builder.kernel.diagnostics import plural
 from builder.kernel.dice import Dice
 from builder.kernel.events import Roll
+from builder.kernel.match import Table
 from builder.memoir.catalogue import Side
 from builder.memoir.hexes import Hex
 from builder.memoir.rules.battle import PAGE_RETREAT, battle_dice, pages, resolve, retreat, targets
-from builder.memoir.rules.cards import PAGE_CARD, PAGE_DRAW, PAGE_ORDER, draw
+from builder.memoir.rules.cards import PAGE_CARD, PAGE_DRAW, PAGE_ORDER, draw, orderable
+from builder.memoir.rules.decisions import BattleTarget, MoveUnit, OrderUnits, PlayCard, RetreatMove, TakeGround
 from builder.memoir.rules.events import (
     BattleEvent,
     CardEvent,
@@ -26,8 +30,8 @@ from builder.memoir.rules.events import (
     VictoryEvent,
 )
 from builder.memoir.rules.movement import PAGE as PAGE_MOVE
-from builder.memoir.rules.movement import may_battle_after
-from builder.memoir.rules.policy import Policy
+from builder.memoir.rules.movement import may_battle_after, reachable
+from builder.memoir.rules.players import MemoirView
 from builder.memoir.rules.state import GameState, Piece
 from builder.memoir.rules.units import PAGE_GROUND
 
@@ -56,8 +60,8 @@ def _at(piece: Piece) -> tuple[int, int]:
 class Turn:
     """One side's turn: what it has done so far and the events it told."""
 
-    def __init__(self, state: GameState, side: Side, policy: Policy, dice: Dice):
-        self.state, self.side, self.policy, self.dice = state, side, policy, dice
+    def __init__(self, state: GameState, side: Side, table: Table[MemoirView], dice: Dice):
+        self.state, self.side, self.table, self.dice = state, side, table, dice
         self.events: list[Event] = []
         self.winner: Side | None = None
 
@@ -76,7 +80,7 @@ class Turn:
         hand = state.hands[side]
         if not hand:
             return self.events
-        card = self.policy.card(state, side, hand)
+        card = self.table.ask(PlayCard(side=side, options=tuple(hand)))
         hand.remove(card)
         self.say(
             CardEvent(
@@ -90,7 +94,8 @@ class Turn:
                 page=PAGE_CARD,
             )
         )
-        ordered = self.policy.orders(state, side, card)
+        units = Selections(tuple(p.key for p in orderable(state, side, card)), most=card.units)
+        ordered = [state.pieces[key] for key in self.table.ask(OrderUnits(side=side, options=units, card=card))]
         names = ", ".join(p.label for p in ordered) or "no unit"
         self.say(
             OrderEvent(
@@ -120,7 +125,8 @@ class Turn:
         return self.events
 
     def move(self, piece: Piece) -> int:
-        step = self.policy.destination(self.state, piece)
+        steps = sorted(reachable(self.state, piece).values(), key=lambda s: (s.hexes, s.place))
+        step = self.table.ask(MoveUnit(side=self.side, options=tuple(steps), unit=piece.key))
         if step.hexes == 0:
             return 0
         start = _at(piece)
@@ -143,9 +149,14 @@ class Turn:
     def battle(self, piece: Piece, overrun_left: bool, overrun: bool = False) -> None:
         """One battle of `piece`, then taking ground and, for armor, its one overrun."""
         state = self.state
-        target = self.policy.target(state, piece, targets(state, piece))
-        if target is None:
+        choices = targets(state, piece)
+        if not choices:
             return
+        options = (*(t.key for t in choices), None)
+        chosen = self.table.ask(BattleTarget(side=self.side, options=options, unit=piece.key, overrun=overrun))
+        if chosen is None:
+            return
+        target = state.pieces[chosen]
         distance = piece.place.distance(target.place)
         count = battle_dice(state, piece, target)
         result = resolve(self.dice, count.count, target)
@@ -176,7 +187,7 @@ class Turn:
         self.lose(target, result.hits, pages(distance))
         if target.key in state.pieces and result.flags:
             start = _at(target)
-            done = retreat(state, target, result.flags)
+            done = retreat(state, target, result.flags, lambda options, left: self.fall_back(target, options, left))
             self.say(
                 RetreatEvent(
                     turn=state.turn,
@@ -204,7 +215,7 @@ class Turn:
         state = self.state
         if not piece.rules.takes_ground or state.battlefield.ground(vacated).impassable(piece.type):
             return
-        if not self.policy.take_ground(state, piece, vacated):
+        if not self.table.ask(TakeGround(side=self.side, options=YES_NO, unit=piece.key, place=vacated)):
             return
         start = _at(piece)
         state.move(piece, vacated)
@@ -223,6 +234,9 @@ class Turn:
         ground = state.battlefield.ground(vacated)
         if overrun_left and not (ground.no_battle and not piece.rules.battles_on_entry):
             self.battle(piece, overrun_left=False, overrun=True)
+
+    def fall_back(self, target: Piece, options: tuple[Hex, ...], left: int) -> Hex:
+        return self.table.ask(RetreatMove(side=target.side, options=options, unit=target.key, flags=left))
 
     def lose(self, target: Piece, figures: int, page: str) -> None:
         if figures <= 0 or target.key not in self.state.pieces:

@@ -1,14 +1,18 @@
 """What the Tactical Card Game's rules core plays (`hon rules --game tcg`): every mechanic,
 ability, shooting effect, marker and terrain of the rule book with its page, whether it is
-played, the choice made where the book is silent or garbled, and the tests behind it. Kept
-true by tests/tcg/rules/test_coverage.py."""
+played and the choice made where the book is silent or garbled; keyed by rule id. The tests
+behind a rule are marked with its id (`@pytest.mark.rule("go-markers")`); `tested.py` is the
+index of those marks. Kept true by tests/tcg/rules/test_coverage.py."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from builder.kernel.coverage import Played, RuleJson, check_note, entry_json, keyed
 from builder.tcg.cards import AbilityKind, EffectKind
+from builder.tcg.rules.tested import TESTED
 from builder.tcg.scenario import MarkerKind
 from builder.tcg.terrain import Terrain
 
@@ -21,12 +25,6 @@ class Kind(StrEnum):
     TERRAIN = "terrain"
 
 
-class Played(StrEnum):
-    PLAYED = "played"
-    PARTIAL = "partial"
-    NOT_PLAYED = "not-played"
-
-
 @dataclass(frozen=True)
 class Rule:
     id: str
@@ -35,44 +33,20 @@ class Rule:
     page: str
     played: Played
     note: str = ""
-    tests: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        if self.played is not Played.PLAYED and not self.note:
-            raise ValueError(f"{self.id}: a rule not fully played says what is missing")
-        if self.played is not Played.NOT_PLAYED and not self.tests:
-            raise ValueError(f"{self.id}: a rule played names its tests")
+        check_note(self, None)  # the TCG's notes say more than one line's worth
 
-    def to_json(self) -> dict[str, object]:
-        return {
-            "id": self.id,
-            "name": self.name,
-            "kind": self.kind.value,
-            "games": ["tcg"],
-            "page": self.page,
-            "played": self.played is Played.PLAYED,
-            "partial": self.played is Played.PARTIAL,
-            "note": self.note,
-            "tests": list(self.tests),
-        }
+    def to_json(self) -> RuleJson:
+        return entry_json(self, self.kind.value, ["tcg"], self.page, TESTED)
 
 
-_T = "tests/tcg/rules/"
-SHOOT = _T + "test_shooting.py::"
-ACT = _T + "test_activation.py::"
-ABL = _T + "test_abilities.py::"
-SIM = _T + "test_simulation.py::"
-ODDS = _T + "test_odds.py::"
-CMD = _T + "test_command_abilities.py::"
-MRK = _T + "test_markers.py::"
-VAR = _T + "test_variants.py::"
-CHECK = "tests/tcg/test_check.py::"
 P, PARTIAL, NOT = Played.PLAYED, Played.PARTIAL, Played.NOT_PLAYED
 M, A, E, K, TR = Kind.MECHANIC, Kind.ABILITY, Kind.EFFECT, Kind.MARKER, Kind.TERRAIN
 
 RULES: tuple[Rule, ...] = (
     # --- the turn and the tactics ---------------------------------------------------------
-    Rule("set-up", "Setting up", M, "TCG p.5", P, "", (SIM + "test_the_same_seed_plays_the_same_game",)),
+    Rule("set-up", "Setting up", M, "TCG p.5", P, ""),
     Rule(
         "game-turn",
         "The game turn: two phases",
@@ -80,7 +54,6 @@ RULES: tuple[Rule, ...] = (
         "TCG p.6",
         P,
         "",
-        (SIM + "test_shipped_scenarios_reach_the_victory_check_and_use_the_fog_of_war",),
     ),
     Rule(
         "recover-directives",
@@ -89,7 +62,6 @@ RULES: tuple[Rule, ...] = (
         "TCG p.6",
         P,
         "",
-        (ACT + "test_recover_never_past_six",),
     ),
     Rule(
         "manage-cards",
@@ -98,7 +70,6 @@ RULES: tuple[Rule, ...] = (
         "TCG p.6; TCG p.21",
         P,
         "An empty reserve (the book is silent): draw what is left; the discard pile is never shuffled back.",
-        (ACT + "test_reinforcements_hidden_unless_next_to_an_enemy_and_always_in_a_forest",),
     ),
     Rule(
         "manoeuvre",
@@ -110,11 +81,6 @@ RULES: tuple[Rule, ...] = (
         "Both cards' moves reveal the hidden enemies next to their new boxes. The swap is a move "
         "('any other moves'): a Fire or Move card does not shoot after it, a Lumbering one uses "
         "its moving value.",
-        (
-            ACT + "test_manoeuvre_swaps_shoots_once_and_activates_both",
-            CMD + "test_only_one_of_the_manoeuvring_cards_makes_a_forced_march",
-            ACT + "test_every_manoeuvre_move_reveals_the_hidden_enemies_next_to_it",
-        ),
     ),
     Rule(
         "remove-suppressed",
@@ -123,9 +89,8 @@ RULES: tuple[Rule, ...] = (
         "TCG p.6",
         P,
         "",
-        (ACT + "test_remove_suppressed_two_from_one_card",),
     ),
-    Rule("activate", "Activate a Unit Card", M, "TCG p.7", P, "", (ACT + "test_one_move_each_shooting_value_once",)),
+    Rule("activate", "Activate a Unit Card", M, "TCG p.7", P, ""),
     Rule(
         "moving",
         "Moving: orthogonal, diagonal for mechanised",
@@ -133,7 +98,6 @@ RULES: tuple[Rule, ...] = (
         "TCG p.7",
         P,
         "",
-        (ACT + "test_orthogonal_moves_and_diagonals_only_for_mechanised",),
     ),
     Rule(
         "event-cards",
@@ -143,7 +107,6 @@ RULES: tuple[Rule, ...] = (
         PARTIAL,
         "Effects are data (directives, draw, rally, bombardment); each player plays its cards "
         "at the start of each phase.",
-        (SIM + "test_shipped_scenarios_reach_the_victory_check_and_use_the_fog_of_war",),
     ),
     Rule(
         "hero-cards",
@@ -152,7 +115,6 @@ RULES: tuple[Rule, ...] = (
         "TCG p.10",
         P,
         "",
-        (CHECK + "test_a_hero_goes_only_where_its_condition_allows",),
     ),
     Rule(
         "go-markers",
@@ -163,7 +125,6 @@ RULES: tuple[Rule, ...] = (
         "A Field Command may place its GO! markers one at a time during the activation; after each "
         "activation the player picks which waiting GO! marker rolls next, among all of them (the "
         "order of the p.18 example, not only those the last card gave).",
-        (ACT + "test_a_go_chain_from_hq_to_hq_to_tank", ACT + "test_p18_the_example_of_a_phase_plays_as_printed"),
     ),
     # --- shooting ----------------------------------------------------------------------------
     Rule(
@@ -173,9 +134,8 @@ RULES: tuple[Rule, ...] = (
         "TCG p.8",
         P,
         "",
-        (SHOOT + "test_p18_rifle_company_hits_on_7_plus_1_and_the_save_of_5_plus_1_passes",),
     ),
-    Rule("shooting-range", "Shooting ranges, never blocked", M, "TCG p.7", P, "", (SHOOT + "test_ranges_and_hills",)),
+    Rule("shooting-range", "Shooting ranges, never blocked", M, "TCG p.7", P, ""),
     Rule(
         "partial-success",
         "Partial success: a failed double",
@@ -183,7 +143,6 @@ RULES: tuple[Rule, ...] = (
         "TCG p.8",
         P,
         "",
-        (SHOOT + "test_a_failed_double_suppresses_and_double_ones_give_a_directive",),
     ),
     Rule(
         "double-ones",
@@ -192,10 +151,6 @@ RULES: tuple[Rule, ...] = (
         "TCG p.8",
         P,
         "",
-        (
-            SHOOT + "test_a_failed_double_suppresses_and_double_ones_give_a_directive",
-            ODDS + "test_the_book_table_value_7",
-        ),
     ),
     Rule(
         "armour",
@@ -204,7 +159,6 @@ RULES: tuple[Rule, ...] = (
         "TCG p.8; TCG p.21",
         P,
         "A non-piercing success on armour may be saved (FAQ).",
-        (SHOOT + "test_armour_turns_a_hit_into_suppressed_unless_armour_piercing",),
     ),
     Rule(
         "saves",
@@ -213,7 +167,6 @@ RULES: tuple[Rule, ...] = (
         "TCG p.8",
         P,
         "",
-        (SHOOT + "test_the_better_of_card_and_terrain_save_one_roll",),
     ),
     Rule(
         "hit-points",
@@ -222,7 +175,6 @@ RULES: tuple[Rule, ...] = (
         "TCG p.9",
         P,
         "",
-        (SHOOT + "test_p18_the_m10_fires_twice_and_destroys",),
     ),
     Rule(
         "seize",
@@ -233,10 +185,6 @@ RULES: tuple[Rule, ...] = (
         "Artillery never seizes, even combined with another type. 'After a combat' read as the step "
         "straight after the destroying shot (both book examples, p.15 and p.18, seize then): any "
         "other move, shot or ability first forfeits it.",
-        (
-            ACT + "test_seize_their_position_orthogonal_only_and_not_by_artillery",
-            ACT + "test_seize_their_position_only_straight_after_the_destroying_shot",
-        ),
     ),
     # --- DIRECTIVE markers -------------------------------------------------------------------
     Rule(
@@ -246,7 +194,6 @@ RULES: tuple[Rule, ...] = (
         "TCG p.5; TCG p.13",
         P,
         "",
-        (CHECK + "test_never_more_than_six_directives", ACT + "test_recover_never_past_six"),
     ),
     Rule(
         "suppressed-no-directive",
@@ -255,11 +202,8 @@ RULES: tuple[Rule, ...] = (
         "TCG p.6",
         P,
         "",
-        (SHOOT + "test_a_suppressed_card_cannot_use_directives",),
     ),
-    Rule(
-        "forced-march", "Forced march", M, "TCG p.14", P, "", (ACT + "test_p15_the_m10_seizes_moves_fires_and_marches",)
-    ),
+    Rule("forced-march", "Forced march", M, "TCG p.14", P, ""),
     Rule(
         "forcing-activation",
         "Forcing an activation",
@@ -267,7 +211,6 @@ RULES: tuple[Rule, ...] = (
         "TCG p.14",
         P,
         "",
-        (ACT + "test_a_failed_go_roll_may_be_forced_with_a_directive",),
     ),
     Rule(
         "directive-armour-piercing",
@@ -276,7 +219,6 @@ RULES: tuple[Rule, ...] = (
         "TCG p.14",
         P,
         "",
-        (SHOOT + "test_p18_the_m10_fires_twice_and_destroys",),
     ),
     Rule(
         "directive-sustained-fire",
@@ -285,7 +227,6 @@ RULES: tuple[Rule, ...] = (
         "TCG p.14",
         P,
         "",
-        (SHOOT + "test_p14_sustained_fire_in_play",),
     ),
     Rule(
         "saving-bonus",
@@ -294,7 +235,6 @@ RULES: tuple[Rule, ...] = (
         "TCG p.14",
         P,
         "",
-        (SHOOT + "test_p18_rifle_company_hits_on_7_plus_1_and_the_save_of_5_plus_1_passes",),
     ),
     Rule(
         "activation-example",
@@ -303,7 +243,6 @@ RULES: tuple[Rule, ...] = (
         "TCG p.15",
         P,
         "Garbled: a forced march cannot make an enemy retreat; hon reads it as the M10 itself moving out of range.",
-        (ACT + "test_p15_the_m10_seizes_moves_fires_and_marches",),
     ),
     Rule(
         "phase-example",
@@ -312,7 +251,6 @@ RULES: tuple[Rule, ...] = (
         "TCG p.18",
         P,
         "",
-        (ACT + "test_p18_the_example_of_a_phase_plays_as_printed",),
     ),
     # --- the fog of war ------------------------------------------------------------------------
     Rule(
@@ -322,7 +260,6 @@ RULES: tuple[Rule, ...] = (
         "TCG p.16",
         P,
         "",
-        (SHOOT + "test_a_hidden_target_saves_on_6_then_is_turned_face_up", ACT + "test_a_hidden_card_activates_on_4"),
     ),
     Rule(
         "becoming-visible",
@@ -331,10 +268,6 @@ RULES: tuple[Rule, ...] = (
         "TCG p.16",
         P,
         "",
-        (
-            ACT + "test_moving_next_to_a_hidden_card_reveals_it",
-            ACT + "test_every_manoeuvre_move_reveals_the_hidden_enemies_next_to_it",
-        ),
     ),
     Rule(
         "decoys",
@@ -344,7 +277,6 @@ RULES: tuple[Rule, ...] = (
         P,
         "A shot at a hidden decoy turns it over and is spent without a roll "
         "(the book does not say the dice are rolled).",
-        (SHOOT + "test_a_shot_at_a_hidden_decoy_discards_it",),
     ),
     Rule(
         "victory",
@@ -354,10 +286,6 @@ RULES: tuple[Rule, ...] = (
         P,
         "Silent in the book: a box is held by the side whose Unit Card (not a decoy) is on it; "
         "both sides fulfilling at once is a draw.",
-        (
-            SIM + "test_shipped_scenarios_reach_the_victory_check_and_use_the_fog_of_war",
-            CHECK + "test_victory_conditions_read_as_english",
-        ),
     ),
     Rule(
         "trench",
@@ -366,10 +294,6 @@ RULES: tuple[Rule, ...] = (
         "TCG p.13",
         P,
         "Not a terrain of p.17: read as the fortified position, which only tanks may seize (the same rule).",
-        (
-            CHECK + "test_the_seven_terrain_types_and_no_trench",
-            ACT + "test_seize_their_position_orthogonal_only_and_not_by_artillery",
-        ),
     ),
     Rule(
         "variant-rules",
@@ -381,14 +305,6 @@ RULES: tuple[Rule, ...] = (
         "reserve (scenario events still happen); without terrain effects every box is open ground, Water "
         "included; with every card visible, decoys go to the discard pile at the set-up; a result above 12 "
         "with bonuses counts as 12.",
-        (
-            VAR + "test_without_event_cards_the_reserve_holds_none",
-            VAR + "test_every_card_visible_and_decoys_discarded",
-            VAR + "test_automatic_activation_rolls_no_die",
-            VAR + "test_no_terrain_effects",
-            VAR + "test_more_casualties_a_twelve_inflicts_two_hits",
-            VAR + "test_hon_simulate_with_variants",
-        ),
     ),
 )
 
@@ -404,68 +320,65 @@ _TOWARD = (
 )
 
 
-def _ability(kind: AbilityKind, page: str, played: Played, note: str = "", *tests: str) -> Rule:
-    return Rule(kind.value, kind.value.replace("-", " ").capitalize(), A, page, played, note, tests)
+# The passive Defenceless ability shares its name and model id with the shooting effect (TCG
+# p.12): the listing keys it apart.
+PASSIVE_DEFENCELESS = "defenceless-passive"
 
 
-def _effect(kind: EffectKind, played: Played, note: str = "", *tests: str) -> Rule:
-    return Rule(kind.value, kind.value.replace("-", " ").capitalize(), E, "TCG p.12", played, note, tests)
+def rule_id(kind: AbilityKind | EffectKind) -> str:
+    """The listing's id of a model's ability or shooting effect: its value, but for one."""
+    return PASSIVE_DEFENCELESS if kind is AbilityKind.DEFENCELESS else kind.value
+
+
+def _ability(kind: AbilityKind, page: str, played: Played, note: str = "") -> Rule:
+    return Rule(rule_id(kind), kind.value.replace("-", " ").capitalize(), A, page, played, note)
+
+
+def _effect(kind: EffectKind, played: Played, note: str = "") -> Rule:
+    return Rule(rule_id(kind), kind.value.replace("-", " ").capitalize(), E, "TCG p.12", played, note)
 
 
 ABILITIES: tuple[Rule, ...] = (
-    _ability(AbilityKind.FIELD_COMMAND, "TCG p.11", P, "", ACT + "test_a_go_chain_from_hq_to_hq_to_tank"),
-    _ability(AbilityKind.ELAN, "TCG p.11", P, "", ABL + "test_elan_reinforcements_rally_medics"),
+    _ability(AbilityKind.FIELD_COMMAND, "TCG p.11", P, ""),
+    _ability(AbilityKind.ELAN, "TCG p.11", P, ""),
     _ability(
         AbilityKind.ENCOURAGEMENT,
         "TCG p.11",
         P,
         "Several Encouragements give +1 in all.",
-        ABL + "test_encouragement_support_resistance_defenders",
     ),
     _ability(
         AbilityKind.FALL_BACK,
         "TCG p.11",
         P,
         _ORDERS + _TOWARD,
-        CMD + "test_fall_back_only_toward_the_own_zone_and_never_without_one",
-        CMD + "test_the_policy_falls_back_a_battered_card",
-        SIM + "test_the_aid_post_on_the_vire_plays_the_rarer_abilities",
     ),
     _ability(
         AbilityKind.FIRE,
         "TCG p.11",
         P,
         _ORDERS + "one Shooting attack each, with the shooting value the player chooses.",
-        CMD + "test_fire_lets_every_card_of_the_type_shoot_once_activated_or_not",
-        CMD + "test_fire_one_icon_orders_one_card_within_range",
-        CMD + "test_the_policy_orders_forward_and_fire_sensibly",
     ),
     _ability(
         AbilityKind.FORWARD,
         "TCG p.11",
         P,
         _ORDERS + _TOWARD,
-        CMD + "test_forward_moves_the_icon_type_one_box_toward_the_enemy_zone",
-        CMD + "test_the_policy_orders_forward_and_fire_sensibly",
     ),
     _ability(
         AbilityKind.MEDICS,
         "TCG p.11",
         P,
         "",
-        ABL + "test_elan_reinforcements_rally_medics",
-        SIM + "test_the_aid_post_on_the_vire_plays_the_rarer_abilities",
     ),
-    _ability(AbilityKind.REINFORCEMENTS, "TCG p.12", P, "", ABL + "test_elan_reinforcements_rally_medics"),
-    _ability(AbilityKind.SUPPORT, "TCG p.12", P, "", ABL + "test_encouragement_support_resistance_defenders"),
+    _ability(AbilityKind.REINFORCEMENTS, "TCG p.12", P, ""),
+    _ability(AbilityKind.SUPPORT, "TCG p.12", P, ""),
     _ability(
         AbilityKind.AMPHIBIOUS,
         "TCG p.12",
         P,
         "Water counts as flooded: no DIRECTIVE marker in it. A card left in Water when Engineers blow "
         "a ford (the book is silent) counts it as flooded too.",
-        ABL + "test_disorientated_and_amphibious",
-        ABL + "test_an_amphibious_card_in_water_uses_no_directive",
     ),
     _ability(
         AbilityKind.ENGINEERS,
@@ -474,31 +387,24 @@ ABILITIES: tuple[Rule, ...] = (
         "The book names no element and no interaction: hon lets a scenario mark a marker with the "
         "Engineers icon (engineers: true); an activated Engineers card on or next to it removes it "
         "(a blown ford is Water again), one per icon; objectives are never removed.",
-        CMD + "test_engineers_remove_a_marked_element_in_reach",
-        SIM + "test_the_aid_post_on_the_vire_plays_the_rarer_abilities",
     ),
     _ability(
         AbilityKind.FRAGILE,
         "TCG p.12",
         P,
         "",
-        ABL + "test_fragile_goes_back_to_the_reserve",
-        SIM + "test_the_aid_post_on_the_vire_plays_the_rarer_abilities",
     ),
     _ability(
         AbilityKind.RALLY,
         "TCG p.12",
         P,
         "The book's second Encouragement (remove a SUPPRESSED marker).",
-        ABL + "test_elan_reinforcements_rally_medics",
-        SIM + "test_the_aid_post_on_the_vire_plays_the_rarer_abilities",
     ),
     _ability(
         AbilityKind.DEFENCELESS,
         "TCG p.12",
         P,
         "'May not make throws' read as saving throws.",
-        ABL + "test_defenceless_weapon_and_passive_ability",
     ),
     _ability(
         AbilityKind.FIRE_OR_MOVE,
@@ -506,50 +412,41 @@ ABILITIES: tuple[Rule, ...] = (
         P,
         "Any move counts: the card's move, a forced march, seize their position! and a manoeuvre's "
         "swap; a card that has shot makes none of them after.",
-        ACT + "test_fire_or_move",
-        ACT + "test_fire_or_move_no_shot_after_a_forced_march_or_a_manoeuvre",
     ),
-    _ability(AbilityKind.IMMOBILE, "TCG p.12", P, "", ACT + "test_water_and_immobile"),
+    _ability(AbilityKind.IMMOBILE, "TCG p.12", P, ""),
     _ability(
         AbilityKind.DEFENDERS,
         "TCG p.12",
         P,
         "'Increases the save value' read as improving it (6+ becomes 5+).",
-        ABL + "test_encouragement_support_resistance_defenders",
     ),
-    _ability(AbilityKind.RESISTANCE, "TCG p.12", P, "", ABL + "test_encouragement_support_resistance_defenders"),
-    _ability(AbilityKind.DISORIENTATED, "TCG p.12", P, "", ABL + "test_disorientated_and_amphibious"),
+    _ability(AbilityKind.RESISTANCE, "TCG p.12", P, ""),
+    _ability(AbilityKind.DISORIENTATED, "TCG p.12", P, ""),
 )
 
 EFFECTS: tuple[Rule, ...] = (
-    _effect(
-        EffectKind.ARMOUR_PIERCING, P, "", SHOOT + "test_armour_turns_a_hit_into_suppressed_unless_armour_piercing"
-    ),
-    _effect(EffectKind.SUPPRESSIVE_ON_SEVEN, P, "", ABL + "test_the_other_suppressive_fires"),
-    _effect(EffectKind.SUPPRESSIVE_INFANTRY, P, "", ABL + "test_the_other_suppressive_fires"),
-    _effect(EffectKind.SUPPRESSIVE_HIT_INFANTRY, P, "", SHOOT + "test_suppressive_fire_on_a_hit_infantry"),
-    _effect(EffectKind.SUPPRESSIVE_HIT_TANK, P, "", ABL + "test_the_other_suppressive_fires"),
-    _effect(EffectKind.DOUBLE_HITS, P, "", ABL + "test_double_hits"),
+    _effect(EffectKind.ARMOUR_PIERCING, P, ""),
+    _effect(EffectKind.SUPPRESSIVE_ON_SEVEN, P, ""),
+    _effect(EffectKind.SUPPRESSIVE_INFANTRY, P, ""),
+    _effect(EffectKind.SUPPRESSIVE_HIT_INFANTRY, P, ""),
+    _effect(EffectKind.SUPPRESSIVE_HIT_TANK, P, ""),
+    _effect(EffectKind.DOUBLE_HITS, P, ""),
     _effect(
         EffectKind.FIRE_AGAIN,
         P,
         "'Successful' read as the roll reaching the shooting value (a saved HIT still counts); the "
         "sure second attack rolls no red dice, so no partial success, double 1s or roll-reading "
         "Suppressive Fire; armour and the save still apply; a manoeuvre's single shot stays single.",
-        CMD + "test_fire_again_second_attack_succeeds_on_the_same_target",
-        CMD + "test_fire_again_after_a_miss_or_on_another_card_rolls_normally",
     ),
-    _effect(EffectKind.RELENTLESS_ASSAULT, P, "", ABL + "test_relentless_assault_and_sustained_fire_add_to_the_roll"),
-    _effect(EffectKind.DEFENCELESS, P, "", ABL + "test_defenceless_weapon_and_passive_ability"),
+    _effect(EffectKind.RELENTLESS_ASSAULT, P, ""),
+    _effect(EffectKind.DEFENCELESS, P, ""),
     _effect(
         EffectKind.LUMBERING,
         P,
         "Any move counts, as for Fire or Move: the card's move, a forced march, seize their "
         "position! and a manoeuvre's swap.",
-        ABL + "test_lumbering_uses_the_other_value_after_moving",
-        ABL + "test_lumbering_moving_value_after_a_forced_march_or_a_seize",
     ),
-    _effect(EffectKind.SUSTAINED_FIRE, P, "", ABL + "test_relentless_assault_and_sustained_fire_add_to_the_roll"),
+    _effect(EffectKind.SUSTAINED_FIRE, P, ""),
 )
 
 MARKERS: tuple[Rule, ...] = (
@@ -560,7 +457,6 @@ MARKERS: tuple[Rule, ...] = (
         "TCG p.16",
         P,
         "",
-        (SIM + "test_shipped_scenarios_reach_the_victory_check_and_use_the_fog_of_war",),
     ),
     Rule(
         MarkerKind.DEPOT.value,
@@ -569,9 +465,8 @@ MARKERS: tuple[Rule, ...] = (
         "TCG p.16",
         P,
         "'At the start of their turn' read as the start of their phase.",
-        (ABL + "test_markers_depot_bonus_and_defence",),
     ),
-    Rule(MarkerKind.FORD.value, "Ford", K, "TCG p.16", P, "", (CHECK + "test_a_ford_goes_in_water",)),
+    Rule(MarkerKind.FORD.value, "Ford", K, "TCG p.16", P, ""),
     Rule(
         MarkerKind.SHOOTING_BONUS.value,
         "Shooting Bonus",
@@ -579,7 +474,6 @@ MARKERS: tuple[Rule, ...] = (
         "TCG p.16",
         P,
         "",
-        (ABL + "test_markers_depot_bonus_and_defence",),
     ),
     Rule(
         MarkerKind.DEFENCE_BONUS.value,
@@ -588,7 +482,6 @@ MARKERS: tuple[Rule, ...] = (
         "TCG p.16",
         P,
         "",
-        (ABL + "test_markers_depot_bonus_and_defence",),
     ),
     Rule(
         MarkerKind.BOMBARDMENT.value,
@@ -597,7 +490,6 @@ MARKERS: tuple[Rule, ...] = (
         "TCG p.16",
         PARTIAL,
         "Placed and checked; a bombardment's effect comes from Event Cards only.",
-        (CHECK + "test_the_small_scenario_is_playable",),
     ),
     Rule(
         "panzerfaust",
@@ -606,7 +498,6 @@ MARKERS: tuple[Rule, ...] = (
         "TCG p.16",
         P,
         "The book does not say how a card gets one: a scenario places it on a deployed card (panzerfaust: true).",
-        (MRK + "test_a_panzerfaust_marker_makes_every_shot_armour_piercing",),
     ),
     Rule(
         "hit-point",
@@ -615,25 +506,20 @@ MARKERS: tuple[Rule, ...] = (
         "TCG p.16",
         P,
         "Placed by the scenario on a deployed card (hit_point_markers: N); the book does not say how else.",
-        (MRK + "test_a_hit_point_marker_is_one_more_hit_point",),
     ),
 )
 
-_TERRAIN_TESTS = {
-    Terrain.OPEN: ACT + "test_orthogonal_moves_and_diagonals_only_for_mechanised",
-    Terrain.URBAN: SHOOT + "test_the_better_of_card_and_terrain_save_one_roll",
-    Terrain.FLOODED: SHOOT + "test_a_flooded_box_forbids_directives",
-    Terrain.HILL: SHOOT + "test_ranges_and_hills",
-    Terrain.FORTIFIED_POSITION: ACT + "test_seize_their_position_orthogonal_only_and_not_by_artillery",
-    Terrain.FOREST: ABL + "test_a_card_hides_in_a_forest_after_its_activation",
-    Terrain.FORTIFIED_HILL: CHECK + "test_the_seven_terrain_types_and_no_trench",
-    Terrain.WATER: ACT + "test_water_and_immobile",
-}
 TERRAIN: tuple[Rule, ...] = tuple(
-    Rule(t.value, t.label.capitalize(), TR, "TCG p.17" if t is not Terrain.OPEN else "TCG p.4", P, "", (test,))
-    for t, test in _TERRAIN_TESTS.items()
+    Rule(t.value, t.label.capitalize(), TR, "TCG p.17" if t is not Terrain.OPEN else "TCG p.4", P, "") for t in Terrain
 )
+# Every rule by its id: mechanics, abilities, shooting effects, markers, then terrain.
+COVERAGE: Mapping[str, Rule] = keyed([*RULES, *ABILITIES, *EFFECTS, *MARKERS, *TERRAIN])
 
 
 def listed() -> list[Rule]:
-    return [*RULES, *ABILITIES, *EFFECTS, *MARKERS, *TERRAIN]
+    return list(COVERAGE.values())
+
+
+def entry(entry_id: str) -> Rule | None:
+    """The listing of one rule by its id, or None."""
+    return COVERAGE.get(entry_id)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from builder.heroes.rules.events import (
+from builder.heroes.rules.events.game import (
     AdvanceEvent,
     AssaultEvent,
     CardEvent,

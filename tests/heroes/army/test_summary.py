@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from builder.heroes.army.models import ArmyList
 from builder.heroes.army.summary import summarize
 from builder.heroes.catalogue.index import Catalogue
@@ -12,6 +14,7 @@ def us_army(*tiles: dict[str, object]) -> ArmyList:
     return ArmyList.model_validate({"name": "p.8", "game": "hon", "faction": "us", "tiles": list(tiles)})
 
 
+@pytest.mark.rule("order", "order-tokens", "planning")
 def test_the_books_order_star_example_gives_five_tokens(bundled: Catalogue) -> None:
     """HoN core p.8: 1 star from General Taylor, 1 from his Planning command option, 2 from
     Lt. Blean (Officer) and 1 unlocked by filling the left slot: take tokens 1 to 5."""
@@ -27,6 +30,17 @@ def test_the_books_order_star_example_gives_five_tokens(bundled: Catalogue) -> N
         ("Planning", 1),
         ("left slot of 16th Inf. Reg. A", 1),
     ]
+
+
+@pytest.mark.rule("personal-order", "hardened")
+def test_personal_order_and_hardened_each_add_an_order_star(bundled: Catalogue) -> None:
+    """HoN core p.26: a counter with Personal Order prints one more star; BfC p.09, Hardened:
+    "One additional Order Token"."""
+    plain = summarize(us_army({"tile": "us-16th-inf-reg-a", "slots": {"left": "ammo"}}), bundled).orders
+    army = us_army({"tile": "us-16th-inf-reg-a", "slots": {"left": "hardened"}}, {"tile": "us-cpl-carver"})
+    both = summarize(army, bundled).orders
+    assert both.numbered == plain.numbered + 2
+    assert {("Hardened", 1), ("Cpl. Joe Carver", 1)} <= {(star.source, star.stars) for star in both.stars}
 
 
 def test_the_left_slot_star_needs_an_option_in_it(bundled: Catalogue) -> None:
@@ -48,6 +62,7 @@ def test_points_add_tiles_options_heroes_and_free_options(mini: Catalogue) -> No
     assert summary.points_left == 300 - 245
 
 
+@pytest.mark.rule("son-bluff-token", "order-tokens", "bluff-tokens")
 def test_tokens_are_capped_and_bluffs_start_at_one(mini: Catalogue) -> None:
     summary = summarize(
         army([{"tile": "command", "slots": {"left": "bluff", "right": "battle-plan"}}], free_options=["totem"] * 12),

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import Role, Unit
-from builder.heroes.rules.events import FireEvent, GearEvent
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.events.game import FireEvent, GearEvent
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path
 from builder.heroes.rules.pieces import EAST
 from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.turn_context import Turn

@@ -18,12 +18,10 @@ from builder.heroes.army.resolve import resolve
 from builder.heroes.catalogue.cards import ActionCard, CardEffectKind, CardTiming
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules import action_cards
-from builder.heroes.rules.actions import AssaultAction, Fire, Move
-from builder.heroes.rules.assault import Assault
-from builder.heroes.rules.cards import CardPlay, deal, decks_for, how_played, refill
-from builder.heroes.rules.combat import Aim, FireOutcome, Shot
-from builder.heroes.rules.events import (
+from builder.heroes.rules.action_cards import played as cards_played
+from builder.heroes.rules.action_cards.deck import CardPlay, deal, decks_for, how_played, refill
+from builder.heroes.rules.actions.kinds import AssaultAction, Fire, Move
+from builder.heroes.rules.events.game import (
     AssaultEvent,
     CardEvent,
     CardUse,
@@ -32,8 +30,10 @@ from builder.heroes.rules.events import (
     OrdersEvent,
     Phase,
 )
-from builder.heroes.rules.movement import assault_path, reachable, reachable_squares
-from builder.heroes.rules.orders import Orders
+from builder.heroes.rules.geometry.reach import assault_path, reachable, reachable_squares
+from builder.heroes.rules.orders.tokens import Orders
+from builder.heroes.rules.resolution.assault_roll import Assault
+from builder.heroes.rules.resolution.combat import Aim, FireOutcome, Shot
 from builder.heroes.rules.simulation import GameRecord, simulate, start
 from builder.heroes.rules.state import Deck, GameState
 from builder.heroes.rules.turn import activation_phase, order_phase, supply_phase
@@ -124,6 +124,7 @@ def play(seed: int, turns: int | None = None) -> GameRecord:
 # --- The hand and the draw ----------------------------------------------------------------
 
 
+@pytest.mark.rule("action-cards")
 def test_the_opening_hand_is_the_size_the_scenario_gives() -> None:
     state, opening = first_contact()
     assert {side: len(deck.hand) for side, deck in state.decks.items()} == {"us": 4, "german": 4}
@@ -164,6 +165,7 @@ def test_a_side_whose_faction_has_no_deck_is_told_so() -> None:
     assert events[1].side == "b" and "no action card deck" in events[1].text
 
 
+@pytest.mark.rule("action-cards")
 def test_cards_are_drawn_at_the_end_of_the_supply_phase_only() -> None:
     state = game(WALLED, [piece("a1", (0, 1)), piece("b1", (7, 1), "b")])
     deck = holding(state, "a", DUD, FIRE_BONUS, size=4, pile=[ANY_BONUS, ASSAULT_BONUS, RALLY])
@@ -200,6 +202,7 @@ def shooting(defense: int, *cards: ActionCard, faces: list[int]) -> tuple[Turn, 
     return Turn(state, LoadedDice(faces), Phase.ACTIVATION, BOTH), deck
 
 
+@pytest.mark.rule("action-cards")
 def test_an_alternate_bonus_is_in_the_rolls_total() -> None:
     # Combat 2 against a defense of 7: a 5 or better, 1 in 3; with +1 a 4 or better, 1 in 2.
     turn, deck = shooting(7, FIRE_BONUS, faces=[4])
@@ -249,6 +252,7 @@ def test_a_battle_event_takes_a_suppressed_marker_off_as_the_unit_is_activated()
     assert state.pieces["a1"].suppressed == 1 and deck.discards == [RALLY]
 
 
+@pytest.mark.rule("action-cards")
 def test_high_command_gives_a_special_order_token_at_the_start_of_the_order_phase() -> None:
     state = game(OPEN, [piece("a1", (0, 0)), piece("a2", (0, 1)), piece("a3", (0, 2)), piece("b1", (7, 1), "b")])
     holding(state, "a", HIGH_COMMAND)
@@ -261,6 +265,7 @@ def test_high_command_gives_a_special_order_token_at_the_start_of_the_order_phas
     assert state.special_orders == {"a": 1}
 
 
+@pytest.mark.rule("action-cards")
 def test_a_second_chance_rolls_a_missed_shot_again() -> None:
     turn, _ = shooting(4, SECOND_CHANCE, faces=[1, 6])
     turn.perform("a1", Fire(((None, "b1"),)))
@@ -274,7 +279,7 @@ def test_the_fury_lets_a_unit_without_assault_assault() -> None:
     state = game(OPEN, [piece("a1", (2, 1)), piece("b1", (3, 1), "b")])
     holding(state, "a", FURY)
     turn = Turn(state, LoadedDice([6, 6, 1]), Phase.ACTIVATION, BOTH)
-    action_cards.play_battle_events(turn, "a", (CardPlay("fury", "a1"),), CardTiming.ACTIVATION)
+    cards_played.play_battle_events(turn, "a", (CardPlay("fury", "a1"),), CardTiming.ACTIVATION)
     assert state.granted_assault == {"a": 2}
     path = assault_path(state.battlefield, state.pieces.values(), state.pieces["a1"], state.pieces["b1"], state.ruleset)
     assert path is not None
@@ -283,6 +288,7 @@ def test_the_fury_lets_a_unit_without_assault_assault() -> None:
     assert ("Assault +2", 2) in [(m.label, m.value) for m in assault.rolls[0].modifiers]
 
 
+@pytest.mark.rule("forced-move")
 def test_a_forced_move_card_brings_a_pinned_unit_onto_the_objective() -> None:
     # Two Suppressed markers: a Movement Value of 4 less 4, it cannot move by itself.
     state = game(OPEN, [piece("a1", (2, 1), suppressed=2), piece("b1", (7, 1), "b")], objectives=HILL)
@@ -290,11 +296,12 @@ def test_a_forced_move_card_brings_a_pinned_unit_onto_the_objective() -> None:
     plays = POLICY.action_cards(state, state.pieces["a1"], CardTiming.AFTER_ACTION)
     assert [p.card for p in plays] == ["go-go-go"]
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
-    action_cards.play_battle_events(turn, "a", plays, CardTiming.AFTER_ACTION)
+    cards_played.play_battle_events(turn, "a", plays, CardTiming.AFTER_ACTION)
     assert state.pieces["a1"].square == (4, 1) and state.control["hill"] == "a"
     assert [e.kind for e in turn.events] == ["card", "move", "control"]
 
 
+@pytest.mark.rule("forced-move")
 def test_a_forced_move_card_moves_no_unit_on_board_a_vehicle() -> None:
     # HoN core p.27: a unit on board a vehicle gets off by its own Movement Action; a card's
     # Forced Move (Go Go Go!, Fall Back) moves units standing on the battlefield. Found by a
@@ -310,7 +317,7 @@ def test_a_forced_move_card_moves_no_unit_on_board_a_vehicle() -> None:
     onto = next(p for p in path.values() if p.destination.squares == ((4, 1),))
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
     with pytest.raises(ValueError, match="transport"):
-        action_cards.play_battle_events(turn, "a", (CardPlay("go-go-go", "a1", onto),), CardTiming.AFTER_ACTION)
+        cards_played.play_battle_events(turn, "a", (CardPlay("go-go-go", "a1", onto),), CardTiming.AFTER_ACTION)
     assert state.pieces["a1"].embarked_in == "ht" and state.pieces["a1"].squares == ((2, 1),)
 
 
@@ -322,6 +329,7 @@ HOUSE = """
 """
 
 
+@pytest.mark.rule("action-cards")
 def test_a_surprise_card_takes_a_unit_in_through_a_window() -> None:
     """HoN core p.17, Surprise: "You need two Surprise cards to enter and exit a building
     through the windows with the same Movement Action" - one card, one window (hon's reading)."""
@@ -357,12 +365,12 @@ def test_a_card_not_in_hand_or_out_of_its_time_is_refused() -> None:
     holding(state, "a", RALLY)
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
     with pytest.raises(ValueError, match="not in its hand"):
-        action_cards.play_battle_events(turn, "a", (CardPlay("fury", "a1"),), CardTiming.ACTIVATION)
+        cards_played.play_battle_events(turn, "a", (CardPlay("fury", "a1"),), CardTiming.ACTIVATION)
     with pytest.raises(ValueError, match="does not play"):
-        action_cards.play_battle_events(turn, "a", (CardPlay("rally", "a1"),), CardTiming.AFTER_ACTION)
+        cards_played.play_battle_events(turn, "a", (CardPlay("rally", "a1"),), CardTiming.AFTER_ACTION)
     path = next(iter(reachable(state.battlefield, state.pieces.values(), state.pieces["a1"], state.ruleset).values()))
     with pytest.raises(ValueError, match="not in its hand"):
-        action_cards.play_battle_events(turn, "a", (CardPlay("go-go-go", "a1", path),), CardTiming.AFTER_ACTION)
+        cards_played.play_battle_events(turn, "a", (CardPlay("go-go-go", "a1", path),), CardTiming.AFTER_ACTION)
 
 
 # --- Both sides at once -------------------------------------------------------------------
@@ -381,6 +389,7 @@ class Eager(SimplePolicy):
         return None
 
 
+@pytest.mark.rule("action-cards")
 @pytest.mark.parametrize("initiative", ["a", "b"])
 def test_the_initiative_players_card_resolves_first(initiative: str) -> None:
     attacker = piece("b1", (3, 1), "b", STORMERS)

@@ -1,6 +1,6 @@
 """What an activated unit is offered (HoN core p.9-26; BfC; SoN), family by family: beside
 holding, moving, the shots and the assaults, the rules' other actions, each listed by the
-module of its concept (builder.heroes.rules.activation.action_choices). Every option listed
+module of its concept (builder.heroes.rules.actions.activation.action_choices). Every option listed
 is one the rules allow and its resolver takes; the rules refuse what a resolver would refuse
 (`action_refusal`); the Supply Phase offers no firing action, assault nor spell (p.16)."""
 
@@ -13,31 +13,37 @@ from dataclasses import replace
 import pytest
 
 from builder.heroes.catalogue.units import Role, UnitType
-from builder.heroes.rules.actions import (
+from builder.heroes.rules.actions.activation import action_choices
+from builder.heroes.rules.actions.kinds import (
     Action,
+    AssaultOnTheMove,
+    Board,
+    ChainAssault,
     ChangeState,
     Clear,
+    ClearMine,
+    Deploy,
     Disembark,
     Embark,
     Fire,
+    Fly,
+    Item,
     Move,
+    PlaceMine,
     PushWreck,
     Snipe,
     TemplateFire,
 )
-from builder.heroes.rules.activation import action_choices
-from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
-from builder.heroes.rules.events import Phase
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.gear import GearFire, GearMove, GearThrow, GrenadeInto
-from builder.heroes.rules.mythos import Cast, FireAtTotem, KnownSpell, SearchCheck, Totem, Treat
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.events.game import Phase
+from builder.heroes.rules.gear.markers import GearFire, GearMove, GearThrow, GrenadeInto
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.mythos.state import Cast, FireAtTotem, KnownSpell, SearchCheck, Totem, Treat
 from builder.heroes.rules.pieces import EAST, NORTH, WEST, Piece
+from builder.heroes.rules.resolution.structures import Demolish
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.state import GameState, GearPool
-from builder.heroes.rules.structures import Demolish
 from builder.heroes.rules.turn_context import Turn
-from builder.heroes.rules.works import Board, ClearMine, Deploy, Fly, Item, PlaceMine
 from builder.kernel.dice import SeededDice
 from tests.fixtures.rules.boards import JEEP, SNIPERS, TANK, element, field, piece, placed_line, unit
 from tests.fixtures.rules.games import game

@@ -9,17 +9,18 @@ from dataclasses import replace
 import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
-from builder.heroes.rules.aiming import aimed, struck_facing
-from builder.heroes.rules.combat import Facing
-from builder.heroes.rules.firing import shot_at
+from builder.heroes.rules.actions.firing import shot_at
+from builder.heroes.rules.geometry.sightmap import Occupancy
+from builder.heroes.rules.resolution.aiming import aimed, struck_facing
+from builder.heroes.rules.resolution.combat import Facing
 from builder.heroes.rules.ruleset import HON
-from builder.heroes.rules.sightmap import Occupancy
 from tests.fixtures.rules.games import game
 from tests.heroes.rules import infantry, piece, tank
 
 OPEN = "\n".join(["........"] * 7)
 
 
+@pytest.mark.rule("heavy-vehicle-facing")
 def test_aiming_at_the_front_square_from_behind_the_flank_strikes_the_rear() -> None:
     """Seen from [5, 4] the counter's centre is on the side (7); the front square's centre is
     on the rear's mark, and on a mark the firer takes the weaker value: the rear (6)."""

@@ -9,7 +9,8 @@ import pytest
 
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import Unit
-from builder.heroes.rules.assault import (
+from builder.heroes.rules.events.game import AssaultEvent, Phase
+from builder.heroes.rules.resolution.assault_roll import (
     Assault,
     AssaultOutcome,
     AttackerMove,
@@ -18,9 +19,8 @@ from builder.heroes.rules.assault import (
     engage,
     resolve_assault,
 )
-from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.damage import DamageLocation, Effect
-from builder.heroes.rules.events import AssaultEvent, Phase
+from builder.heroes.rules.resolution.combat import IllegalAttack
+from builder.heroes.rules.resolution.damage import DamageLocation, Effect
 from builder.heroes.rules.ruleset import HON, SON
 from builder.kernel.dice import LoadedDice
 from builder.kernel.events import Modifier
@@ -34,6 +34,7 @@ def trooper(combat: int = 2, **fields: Any) -> Unit:
     return infantry(combat=combat, abilities=["assault"], **fields)
 
 
+@pytest.mark.rule("assault")
 def test_worked_example_9_against_7_the_attacker_wins() -> None:
     american = piece(infantry(combat=2, abilities=["assault"], name="Rangers"), (0, 0), owner="us")
     german = piece(infantry(combat=2, abilities=["assault"], name="Grenadiers"), (1, 0), owner="german")
@@ -64,6 +65,7 @@ def test_worked_example_9_against_7_the_attacker_wins() -> None:
     assert [r.kind for r in event.rolls] == ["assault-attack", "assault-defence"]
 
 
+@pytest.mark.rule("assault")
 def test_only_units_with_assault_may_attack() -> None:
     with pytest.raises(IllegalAttack, match="no Assault") as problem:
         engage(Assault(piece(infantry()), piece(infantry())))
@@ -73,6 +75,7 @@ def test_only_units_with_assault_may_attack() -> None:
     assert Modifier("Assault +2", 2, "HoN core p.25") in plan.attack
 
 
+@pytest.mark.rule("assault")
 def test_assault_n_adds_to_the_attack_only() -> None:
     veteran = piece(infantry(combat=2, abilities=[{"assault": 1}]))
     plan = engage(Assault(veteran, piece(infantry(combat=2, abilities=[{"assault": 1}]))))
@@ -80,6 +83,7 @@ def test_assault_n_adds_to_the_attack_only() -> None:
     assert plan.defender_dice == 2
 
 
+@pytest.mark.rule("assault")
 def test_a_defender_without_assault_rolls_one_die() -> None:
     assert engage(Assault(piece(trooper()), piece(infantry()))).defender_dice == 1
 
@@ -89,6 +93,7 @@ def test_an_x_against_the_defender_forbids_the_assault() -> None:
         engage(Assault(piece(infantry(combat=2, heavy=None, abilities=["assault"])), piece(tank())))
 
 
+@pytest.mark.rule("assault-results")
 def test_a_defender_with_x_against_the_attacker_is_destroyed_without_dice() -> None:
     attacker = piece(trooper())
     helpless = piece(infantry(combat=None))  # X against infantry
@@ -101,6 +106,7 @@ def test_a_defender_with_x_against_the_attacker_is_destroyed_without_dice() -> N
     assert "cannot fight back" in AssaultEvent.of(result, 1, Phase.ACTIVATION).text
 
 
+@pytest.mark.rule("assault-results")
 def test_a_heavy_vehicle_without_a_secondary_weapon_takes_one_automatic_damage() -> None:
     lone_gun = piece(tank(secondary=None, lone_role="primary"))
     result = resolve_assault(Assault(piece(trooper(heavy=3)), lone_gun), LoadedDice([3]))
@@ -110,6 +116,7 @@ def test_a_heavy_vehicle_without_a_secondary_weapon_takes_one_automatic_damage()
     assert result.defender_moves is DefenderMove.STAYS and result.attacker_moves is AttackerMove.FALLS_BACK
 
 
+@pytest.mark.rule("assault-results")
 def test_a_heavy_vehicle_defends_with_its_secondary_weapon() -> None:
     plan = engage(Assault(piece(trooper(heavy=3)), piece(tank(secondary=(4, 2, None)))))
     assert plan.defence[0] == Modifier("Combat value vs infantry", 4, "HoN core p.25")
@@ -125,6 +132,7 @@ def test_a_heavy_vehicle_that_loses_takes_damage_and_the_attacker_falls_back() -
     assert result.defender_moves is DefenderMove.STAYS and result.attacker_moves is AttackerMove.FALLS_BACK
 
 
+@pytest.mark.rule("assault-results")
 def test_a_light_vehicle_that_loses_is_wrecked_and_never_retreats() -> None:
     jeep = piece(light_vehicle(combat=1))
     result = resolve_assault(Assault(piece(trooper(light=2)), jeep), LoadedDice([6, 5, 1]))
@@ -138,6 +146,7 @@ def test_a_heavy_vehicle_beating_a_light_vehicle_takes_the_square_and_damages_th
     assert result.attacker_moves is AttackerMove.ADVANCES and result.wreck_destruction_points == 1
 
 
+@pytest.mark.rule("assault-results")
 def test_the_defender_wins_the_attacker_takes_a_hit_and_falls_back() -> None:
     result = resolve_assault(Assault(piece(trooper()), piece(infantry(combat=3))), LoadedDice([2, 1, 5]))
     assert result.outcome is AssaultOutcome.LOSS
@@ -154,6 +163,7 @@ def test_an_attacking_heavy_vehicle_that_loses_takes_one_damage() -> None:
     assert result.attacker_moves is AttackerMove.ADVANCES and result.defender_moves is DefenderMove.PUSHED_ASIDE
 
 
+@pytest.mark.rule("assault-results")
 def test_a_tie_infantry_attacker_falls_back_and_nobody_is_hit() -> None:
     result = resolve_assault(Assault(piece(trooper()), piece(infantry(combat=2))), LoadedDice([3, 1, 3]))
     assert result.outcome is AssaultOutcome.TIE
@@ -161,6 +171,7 @@ def test_a_tie_infantry_attacker_falls_back_and_nobody_is_hit() -> None:
     assert result.attacker_moves is AttackerMove.FALLS_BACK and result.defender_moves is DefenderMove.STAYS
 
 
+@pytest.mark.rule("assault-push-aside", "assault-overrun", "assault-pushed-back")
 def test_a_tie_vehicle_against_infantry_overruns_in_hon_but_not_in_son() -> None:
     jeep = piece(light_vehicle(combat=2, abilities=["assault"]))
     assault = Assault(jeep, piece(infantry(combat=0, light=2)))
@@ -171,6 +182,7 @@ def test_a_tie_vehicle_against_infantry_overruns_in_hon_but_not_in_son() -> None
     assert son.attacker_moves is AttackerMove.FALLS_BACK and son.defender_moves is DefenderMove.STAYS
 
 
+@pytest.mark.rule("assault-pushed-back")
 def test_a_vehicle_beaten_by_infantry_takes_its_square_in_hon_but_is_pushed_back_in_son() -> None:
     """HoN core p.26: a beaten vehicle "takes the place of the defender if the defender is an
     Infantry Unit"; SoN p.7: the beaten attacker "is pushed back to the last space it held"."""
@@ -190,6 +202,7 @@ def test_suppressed_markers_weigh_on_both_sides() -> None:
     assert plan.defence[-1] == Modifier("Suppressed x2", -4, "HoN core p.16")
 
 
+@pytest.mark.rule("defensive-positions", "son-defense")
 def test_no_terrain_bonus_when_both_are_in_the_same_building_or_position() -> None:
     assert sum(m.value for m in engage(Assault(piece(trooper()), piece(infantry()), terrain=2)).defence) == 4
     assert (
@@ -198,6 +211,7 @@ def test_no_terrain_bonus_when_both_are_in_the_same_building_or_position() -> No
     )
 
 
+@pytest.mark.rule("firing-arc")
 def test_assaulted_from_outside_a_limited_firing_arc_the_defender_is_suppressed_first() -> None:
     gun = piece(tank(arc=90))
     plan = engage(Assault(piece(trooper(heavy=2)), gun, outside_arc=True))
@@ -206,6 +220,7 @@ def test_assaulted_from_outside_a_limited_firing_arc_the_defender_is_suppressed_
         engage(Assault(piece(trooper()), piece(infantry()), outside_arc=True))
 
 
+@pytest.mark.rule("ambush")
 def test_a_concealed_defender_is_revealed_a_concealed_attacker_may_not_assault() -> None:
     plan = engage(Assault(piece(trooper()), piece(ambusher())))
     assert not plan.defender.concealed and plan.defender.side.state.value == "inactive"
@@ -214,6 +229,7 @@ def test_a_concealed_defender_is_revealed_a_concealed_attacker_may_not_assault()
     assert problem.value.page == "HoN core p.21"
 
 
+@pytest.mark.rule("transport")
 def test_an_embarked_unit_or_a_wreck_cannot_be_assaulted() -> None:
     with pytest.raises(IllegalAttack, match="inside a vehicle"):
         engage(Assault(piece(trooper()), piece(infantry(), embarked_in="jeep")))
@@ -221,6 +237,7 @@ def test_an_embarked_unit_or_a_wreck_cannot_be_assaulted() -> None:
         engage(Assault(piece(trooper()), piece(light_vehicle(), side_index=1)))
 
 
+@pytest.mark.rule("forced-move", "assault-retreat")
 def test_an_infantry_defender_with_nowhere_to_retreat_is_destroyed() -> None:
     result = resolve_assault(Assault(piece(trooper()), piece(infantry())), LoadedDice([6, 6, 1]))
     blocked = cannot_retreat(result)
@@ -240,6 +257,7 @@ def test_a_reduced_defender_that_loses_is_destroyed_and_the_attacker_advances() 
 # --- Shadows over Normandie ------------------------------------------------------------------
 
 
+@pytest.mark.rule("terrifying")
 def test_terrifying_two_markers_on_the_loser_one_on_the_winner() -> None:
     horror = piece(creature(combat=3, abilities=["assault", "terrifying"]))
     win = resolve_assault(Assault(horror, piece(infantry())), LoadedDice([6, 6, 1]), SON)
@@ -254,6 +272,7 @@ def test_a_large_creature_defender_gets_no_terrain_bonus_in_son() -> None:
     assert [m.label for m in plan.defence] == ["Combat value vs infantry"]
 
 
+@pytest.mark.rule("sacrifice")
 def test_sacrifice_turns_over_to_give_the_opponent_a_hit() -> None:
     zealot = piece(infantry(combat=2, abilities=["assault", "sacrifice"], reduced_abilities=["assault", "sacrifice"]))
     result = resolve_assault(
@@ -282,12 +301,13 @@ def test_the_bundled_catalogue_assault_us_fire_team_on_grenadiers(bundled: Catal
     assert result.outcome in AssaultOutcome
 
 
+@pytest.mark.rule("charge")
 def test_a_unit_with_charge_fires_at_the_defender_before_the_assault() -> None:
     """BfC p.08, Charge: "When this unit launches an Assault, it may take a Firing Action
     before resolving the Assault". The policy always does (a hit only helps); a unit
     without Charge may not."""
     from builder.heroes.ai.greedy import SimplePolicy
-    from builder.heroes.rules.actions import AssaultAction
+    from builder.heroes.rules.actions.kinds import AssaultAction
     from builder.heroes.rules.turn_context import Turn
     from builder.kernel.dice import LoadedDice
     from tests.fixtures.rules.boards import piece as board_piece

@@ -10,13 +10,13 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.assault_kinds import AssaultOnTheMove, ChainAssault
-from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.events import Phase
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.movement import assault_path
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.actions.kinds import AssaultOnTheMove, ChainAssault
+from builder.heroes.rules.events.game import Phase
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.geometry.reach import assault_path
 from builder.heroes.rules.pieces import EAST, NORTH, Piece
+from builder.heroes.rules.resolution.combat import IllegalAttack
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn
@@ -41,6 +41,7 @@ def sideways() -> Path:
     return Path((Position(((3, 2), (2, 2)), EAST), Position(((3, 1), (2, 1)), EAST)), 1)
 
 
+@pytest.mark.rule("assault-brutal")
 def test_brutal_assault_beats_every_covered_enemy_in_turn_then_takes_the_ground() -> None:
     brute = piece("c", [(3, 2), (2, 2)], kind=BRUTE, facing=EAST)
     state = son([brute, piece("b1", (3, 1), "b"), piece("b2", (2, 1), "b")])
@@ -54,6 +55,7 @@ def test_brutal_assault_beats_every_covered_enemy_in_turn_then_takes_the_ground(
     assert state.pieces["c"].squares == ((3, 1), (2, 1))
 
 
+@pytest.mark.rule("assault-brutal")
 def test_brutal_assault_stops_at_the_first_loss_and_goes_back() -> None:
     brute = piece("c", [(3, 2), (2, 2)], kind=BRUTE, facing=EAST)
     state = son([brute, piece("b1", (3, 1), "b"), piece("b2", (2, 1), "b")])
@@ -63,6 +65,7 @@ def test_brutal_assault_stops_at_the_first_loss_and_goes_back() -> None:
     assert state.pieces["c"].squares == ((3, 2), (2, 2)) and state.pieces["c"].side_index == 1
 
 
+@pytest.mark.rule("assault-long-distance")
 def test_long_distance_assault_reaches_2_squares_and_never_takes_the_place() -> None:
     state = son([piece("a1", (1, 2), kind=SPITTERS), piece("b1", (3, 2), "b")])
     here = Path((Position(((1, 2),), NORTH),), 0)
@@ -72,6 +75,7 @@ def test_long_distance_assault_reaches_2_squares_and_never_takes_the_place() -> 
     assert state.pieces["a1"].square == (1, 2) and state.pieces["b1"].square[0] == 4  # it retreated, no advance
 
 
+@pytest.mark.rule("assault-on-the-move")
 def test_assault_on_the_move_takes_its_penalty_and_moves_on_after_winning() -> None:
     state = son([piece("a1", (0, 2), kind=TROOPERS), piece("b1", (2, 2), "b")])
     path = assault_path(state.battlefield, state.pieces.values(), state.pieces["a1"], state.pieces["b1"], SON)
@@ -83,6 +87,7 @@ def test_assault_on_the_move_takes_its_penalty_and_moves_on_after_winning() -> N
     assert state.pieces["a1"].square[0] == 4  # into b1's square, then its 2 points left (SoN p.17)
 
 
+@pytest.mark.rule("assault-on-the-move")
 def test_assault_on_the_move_stops_when_it_loses() -> None:
     state = son([piece("a1", (0, 2), kind=TROOPERS), piece("b1", (2, 2), "b")])
     path = assault_path(state.battlefield, state.pieces.values(), state.pieces["a1"], state.pieces["b1"], SON)
@@ -92,6 +97,7 @@ def test_assault_on_the_move_stops_when_it_loses() -> None:
     assert state.pieces["a1"].square[0] == 1  # stopped where it assaulted from
 
 
+@pytest.mark.rule("assault-long-distance", "assault-brutal")
 def test_the_policy_uses_brutal_long_distance_and_on_the_move_assaults() -> None:
     brute = piece("c", [(3, 3), (3, 4)], kind=BRUTE)
     state = son([brute, piece("b1", (3, 1), "b")])
@@ -106,6 +112,7 @@ def test_the_policy_uses_brutal_long_distance_and_on_the_move_assaults() -> None
     assert isinstance(chosen, AssaultOnTheMove) and chosen.goal == (7, 2)
 
 
+@pytest.mark.rule("assault-brutal")
 def test_with_brutal_assault_several_assaults_are_made_on_the_move() -> None:
     raiders = unit(
         "raiders",

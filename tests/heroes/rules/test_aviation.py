@@ -10,15 +10,14 @@ from typing import Any
 import pytest
 
 from builder.heroes.catalogue.units import Unit
-from builder.heroes.rules.actions import Disembark
-from builder.heroes.rules.aviation import crewed, flight_refusal, next_speeds, straight_path, straight_run
-from builder.heroes.rules.events import FlightEvent, Phase
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.actions.aviation import crewed, flight_refusal, next_speeds, straight_path, straight_run
+from builder.heroes.rules.actions.kinds import Board, Disembark, Fly
+from builder.heroes.rules.events.game import FlightEvent, Phase
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path
 from builder.heroes.rules.pieces import EAST, NORTH, Piece
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn
-from builder.heroes.rules.works import Board, Fly
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.games import game
 from tests.heroes.rules.test_simulate import play
@@ -85,6 +84,7 @@ def _crewed(state: GameState) -> None:
     )
 
 
+@pytest.mark.rule("aviator", "driver")
 def test_an_aviator_ends_its_movement_in_the_airplane_turned_over() -> None:
     state = game(RUNWAY, [_plane(), Piece("pilot", pilot_unit(), "a", ((3, 3),))])
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
@@ -99,6 +99,7 @@ def test_an_aviator_ends_its_movement_in_the_airplane_turned_over() -> None:
         turn.perform("pilot2", Board("plane"))  # the cockpit is full (Driver 1)
 
 
+@pytest.mark.rule("driver")
 def test_an_airplane_without_its_aviator_cannot_move() -> None:
     state = game(RUNWAY, [_plane()])
     plane = state.pieces["plane"]
@@ -106,6 +107,7 @@ def test_an_airplane_without_its_aviator_cannot_move() -> None:
     assert problem is not None and "Aviator" in problem
 
 
+@pytest.mark.rule("speed")
 def test_the_speed_marker_changes_one_step_and_sets_how_far_it_moves() -> None:
     # The Movement Value is the Speed marker's; it moves at least that value less one square.
     assert next_speeds(None) == (None, 2) and next_speeds(4) == (2, 4, 6)
@@ -123,6 +125,7 @@ def test_the_speed_marker_changes_one_step_and_sets_how_far_it_moves() -> None:
     assert state.pieces["pilot"].squares == ((7, 1), (6, 1))  # the aviator rides along
 
 
+@pytest.mark.rule("speed", "exits")
 def test_at_speed_6_it_takes_off_after_6_straight_squares_and_leaves_play() -> None:
     state = game(RUNWAY, [_plane()])
     _crewed(state)
@@ -137,6 +140,7 @@ def test_at_speed_6_it_takes_off_after_6_straight_squares_and_leaves_play() -> N
     assert [e.took_off for e in turn.events if isinstance(e, FlightEvent)] == [False, True]
 
 
+@pytest.mark.rule("aviator", "speed")
 def test_a_wing_over_a_vehicle_destroys_the_airplane_and_the_aviator_bails_out() -> None:
     truck = Piece("truck", airplane_unit().model_copy(update={"id": "truck"}), "b", ((6, 2),))
     state = game(RUNWAY, [_plane(), truck])
@@ -162,6 +166,7 @@ def test_the_take_off_run_stops_short_of_ground_the_airplane_may_not_enter() -> 
     assert straight_run(state, state.pieces["plane"], Position(state.pieces["plane"].squares, EAST), 6) == 3
 
 
+@pytest.mark.rule("aviator", "speed", "exits")
 def test_leaving_on_a_jet_plane_an_airplane_takes_off() -> None:
     """The shipped scenario (BfC p.10-11): the pilots board, the airplanes speed up and take off
     in some games, a German victory no game could reach before (the first of a few seeds)."""
@@ -174,6 +179,7 @@ def test_leaving_on_a_jet_plane_an_airplane_takes_off() -> None:
     pytest.fail("no airplane took off in any of the seeds")
 
 
+@pytest.mark.rule("aviator")
 def test_an_aviator_leaves_turning_to_its_inactive_side() -> None:
     # "To leave the Airplane, it must begin its Movement Action by turning to its Inactive Side."
     state = game(RUNWAY, [_plane()])

@@ -10,15 +10,15 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.actions import Move
-from builder.heroes.rules.events import Phase
-from builder.heroes.rules.gear import GearMove
-from builder.heroes.rules.gear_moving import gear_reach
-from builder.heroes.rules.gear_passage import hedgehogs_crossed, passage_markers
-from builder.heroes.rules.movement import reachable
+from builder.heroes.rules.actions.kinds import Move
+from builder.heroes.rules.actions.scouting import scout_moves
+from builder.heroes.rules.events.game import Phase
+from builder.heroes.rules.gear.fuel_and_map import gear_reach
+from builder.heroes.rules.gear.hedgerow_cutter import hedgehogs_crossed, passage_markers
+from builder.heroes.rules.gear.markers import GearMove
+from builder.heroes.rules.geometry.reach import reachable
 from builder.heroes.rules.pieces import EAST
 from builder.heroes.rules.ruleset import SON
-from builder.heroes.rules.scouting import scout_moves
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import JEEP, field, piece, placed_line, unit
@@ -29,6 +29,7 @@ from tests.heroes.rules.gear_helpers import OFFICER, WIDE, east, gear_events, po
 WIRE = field(WIDE, lines=[placed_line("hedgehog", [(3, 0), (3, 5)]), placed_line("hedgehog", [(5, 0), (5, 5)])])
 
 
+@pytest.mark.rule("passage")
 def test_one_passage_marker_discards_every_barbed_hedgehog_a_heavy_vehicle_moves_through() -> None:
     heavy = piece("a1", ((1, 1), (0, 1)), kind=tank(), facing=EAST)
     state = game(WIDE, [heavy])
@@ -46,6 +47,7 @@ def test_one_passage_marker_discards_every_barbed_hedgehog_a_heavy_vehicle_moves
     assert cutter.count == 1 and state.battlefield.lines == () and state.pieces["a1"].squares == ((6, 1), (5, 1))
 
 
+@pytest.mark.rule("passage")
 def test_without_a_passage_marker_the_wire_still_bars_it() -> None:
     heavy = piece("a1", ((1, 1), (0, 1)), kind=tank(), facing=EAST)
     state = game(WIDE, [heavy])
@@ -57,6 +59,7 @@ def test_without_a_passage_marker_the_wire_still_bars_it() -> None:
     assert len(state.battlefield.lines) == 2
 
 
+@pytest.mark.rule("passage")
 def test_the_policy_drives_through_the_wire_towards_its_objective() -> None:
     heavy = piece("a1", ((1, 2), (0, 2)), kind=tank(), facing=EAST)
     state = game(WIDE, [heavy], objectives=[{"id": "hill", "name": "The hill", "kind": "secondary", "at": [10, 2]}])
@@ -67,6 +70,7 @@ def test_the_policy_drives_through_the_wire_towards_its_objective() -> None:
     assert action.move.path.destination.squares[0][0] > 5
 
 
+@pytest.mark.rule("tactical-map", "barbed-hedgehog")
 def test_a_tactical_map_takes_infantry_over_barbed_hedgehogs_without_stopping() -> None:
     """BfC p.05: a Barbed Hedgehog is a "Line - Obstacle - Impassable to Vehicles - Difficult
     Passage"; BfC p.09, the Tactical Map: "discard 1 marker to ignore any Difficult Passage for
@@ -84,6 +88,7 @@ def test_a_tactical_map_takes_infantry_over_barbed_hedgehogs_without_stopping() 
     assert len(state.battlefield.lines) == 2
 
 
+@pytest.mark.rule("tactical-map", "barbed-hedgehog")
 def test_a_tactical_map_never_takes_a_vehicle_over_barbed_hedgehogs() -> None:
     """BfC p.05: the line is Impassable to Vehicles as well as a Difficult Passage; ignoring
     Difficult Passages (BfC p.09) leaves it impassable to a jeep."""
@@ -97,6 +102,7 @@ def test_a_tactical_map_never_takes_a_vehicle_over_barbed_hedgehogs() -> None:
     assert state.pieces["j1"].squares == ((1, 1),) and maps.count == 3
 
 
+@pytest.mark.rule("scout")
 def test_a_scout_move_disregards_barbed_hedgehogs() -> None:
     """HoN core p.26: the Scout move "disregards difficult passages"; a hedgehog line is one
     (BfC p.05): 3 squares over it, where a Movement Action stops on the far side."""
@@ -107,6 +113,7 @@ def test_a_scout_move_disregards_barbed_hedgehogs() -> None:
     assert moves is not None and max(p.squares[0][0] for p in moves) == 4
 
 
+@pytest.mark.rule("all-terrain")
 def test_a_large_all_terrain_creature_crosses_a_hedgehog_line_without_stopping() -> None:
     """SoN p.18, All Terrain: the unit crosses "without stopping" (hon: every Difficult Passage,
     BfC p.05's hedgehog line too, which bars vehicles only); a four-square counter's move is

@@ -1,6 +1,6 @@
 """Battle Events played at a moment of the game (HoN core p.17, "Selected card explanations"):
 Second Chance on an assault roll, Initiative, Desertion and Dynamic - each as the book's
-explanation says, the rest of the card the project's reading (builder.heroes.rules.battle_events)."""
+explanation says, the rest of the card the project's reading (builder.heroes.rules.action_cards.battle_events)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.cards import ActionCard, CardTiming
-from builder.heroes.rules import action_cards, battle_events, hits
-from builder.heroes.rules.actions import AssaultAction, Move
-from builder.heroes.rules.cards import CardPlay
-from builder.heroes.rules.damage import Effect
-from builder.heroes.rules.events import (
+from builder.heroes.rules.action_cards import battle_events
+from builder.heroes.rules.action_cards import played as cards_played
+from builder.heroes.rules.action_cards.deck import CardPlay
+from builder.heroes.rules.actions.kinds import AssaultAction, Move
+from builder.heroes.rules.events.game import (
     AssaultEvent,
     CardEvent,
     CardUse,
@@ -26,9 +26,11 @@ from builder.heroes.rules.events import (
     Phase,
     TemplateEvent,
 )
-from builder.heroes.rules.gear import GearThrow
-from builder.heroes.rules.movement import assault_path, reachable
-from builder.heroes.rules.orders import SPECIAL, Orders, Reveal, activation_sequence
+from builder.heroes.rules.gear.markers import GearThrow
+from builder.heroes.rules.geometry.reach import assault_path, reachable
+from builder.heroes.rules.orders.tokens import SPECIAL, Orders, Reveal, activation_sequence
+from builder.heroes.rules.resolution import hits
+from builder.heroes.rules.resolution.damage import Effect
 from builder.heroes.rules.state import Deck, GameState
 from builder.heroes.rules.turn import activation_phase, end_of_turn, order_phase, passed_on, supply_phase
 from builder.heroes.rules.turn_context import Turn
@@ -71,6 +73,7 @@ def holding(state: GameState, side: str, *cards: ActionCard) -> Deck:
     return deck
 
 
+@pytest.mark.rule("action-cards")
 def test_second_chance_rolls_a_lost_assault_roll_again() -> None:
     """HoN core p.17: "If you rolled several dice, re-roll them all" - the attacker's two dice."""
     state = game(OPEN, [piece("a1", (2, 1), kind=STORMERS), piece("b1", (3, 1), "b")])
@@ -99,6 +102,7 @@ def test_the_policy_keeps_second_chance_for_a_roll_it_can_save() -> None:
     assert POLICY.second_chance_assault(state, "a", low, nine, True) is None
 
 
+@pytest.mark.rule("action-cards")
 def test_initiative_gives_the_turn_but_not_the_special_orders_and_the_marker_passes_on() -> None:
     state = game(OPEN, [piece("a1", (0, 1)), piece("b1", (7, 1), "b")])
     state.initiative = "b"
@@ -131,6 +135,7 @@ def test_the_initiative_card_has_the_sides_number_one_revealed_first() -> None:
     assert reveals[0] == "a"
 
 
+@pytest.mark.rule("action-cards")
 def test_desertion_removes_an_enemy_unit_given_a_second_suppressed_marker() -> None:
     state = game(OPEN, [piece("a1", (0, 1)), piece("b1", (5, 1), "b", suppressed=1)])
     deck = holding(state, "a", DESERTION)
@@ -152,6 +157,7 @@ def test_desertion_needs_a_unit_that_already_had_a_suppressed_marker() -> None:
     assert state.pieces["b1"].suppressed == 1 and deck.hand == [DESERTION]
 
 
+@pytest.mark.rule("action-cards")
 def test_dynamic_passes_a_destroyed_units_unrevealed_order_token_on() -> None:
     state = game(OPEN, [piece("a1", (2, 1)), piece("a2", (0, 0)), piece("a3", (1, 2)), piece("b1", (6, 1), "b")])
     holding(state, "a", DYNAMIC)
@@ -178,6 +184,7 @@ def test_dynamic_never_takes_the_token_of_an_activated_unit() -> None:
 BURST = card("burst-into-action", timing="after-action", effect={"kind": "move-and-fire"})
 
 
+@pytest.mark.rule("action-cards")
 def test_burst_into_action_lets_a_vehicle_that_moved_fire_every_weapon_without_penalty() -> None:
     """HoN core p.17: "A Heavy Vehicle can fire all its weapons without any penalty." """
     vehicle = counter(tank(), (3, 5), key="a-tank")
@@ -185,7 +192,7 @@ def test_burst_into_action_lets_a_vehicle_that_moved_fire_every_weapon_without_p
     deck = holding(state, "a", BURST)
     turn = Turn(state, LoadedDice([1] * 10), Phase.ACTIVATION, BOTH)
     with pytest.raises(ValueError, match="just moved"):
-        action_cards.play_battle_events(turn, "a", (CardPlay("burst-into-action", "a-tank"),), CardTiming.AFTER_ACTION)
+        cards_played.play_battle_events(turn, "a", (CardPlay("burst-into-action", "a-tank"),), CardTiming.AFTER_ACTION)
     paths = reachable(state.battlefield, state.pieces.values(), vehicle, state.ruleset)
     step = next(p for pos, p in paths.items() if pos.squares == ((3, 4), (3, 5)))
     turn.perform("a-tank", Move(step))
@@ -195,7 +202,7 @@ def test_burst_into_action_lets_a_vehicle_that_moved_fire_every_weapon_without_p
     hand, state.decks["a"].hand = state.decks["a"].hand, []
     assert plays[0].fire is not None and plays[0].fire == POLICY.burst_fire(state, state.pieces["a-tank"])
     state.decks["a"].hand = hand
-    action_cards.play_battle_events(turn, "a", plays, CardTiming.AFTER_ACTION)
+    cards_played.play_battle_events(turn, "a", plays, CardTiming.AFTER_ACTION)
     fired = [e for e in turn.events if isinstance(e, FireEvent)]
     assert len(fired) == 2 and all(e.firer == "a-tank" for e in fired)  # the gun and the MG
     assert not any("Fire on the Move" in e.text for e in fired) and deck.discards == [BURST]
@@ -204,6 +211,7 @@ def test_burst_into_action_lets_a_vehicle_that_moved_fire_every_weapon_without_p
 MINE = card("mine", timing="supply", effect={"kind": "place-mine"})
 
 
+@pytest.mark.rule("action-cards")
 def test_mine_places_a_mine_marker_in_the_supply_phase_in_front_of_the_enemy() -> None:
     """HoN core p.17: Mine "can be used during the Supply Phase"; its marker as BfC p.09's."""
     state = game(WALLED, [piece("a1", (1, 1)), piece("b1", (7, 1), "b")])
@@ -223,6 +231,7 @@ FALL_BACK = card("fall-back", timing="after-action", effect={"kind": "fall-back"
 HIDDEN = unit("hidden", movement=4, back_movement=2, states=("active", "inactive"))
 
 
+@pytest.mark.rule("action-cards")
 def test_fall_back_flips_the_unit_and_moves_it_away_ignoring_its_suppressed_markers() -> None:
     """HoN core p.17: flipped to its Inactive Side first, a Forced Move, terrain penalties
     counted but not those of its Suppressed markers."""
@@ -231,7 +240,7 @@ def test_fall_back_flips_the_unit_and_moves_it_away_ignoring_its_suppressed_mark
     plays = POLICY.action_cards(state, state.pieces["a1"], CardTiming.AFTER_ACTION)
     assert [p.card for p in plays] == ["fall-back"]
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
-    action_cards.play_battle_events(turn, "a", plays, CardTiming.AFTER_ACTION)
+    cards_played.play_battle_events(turn, "a", plays, CardTiming.AFTER_ACTION)
     moved = state.pieces["a1"]
     assert moved.side.state.value == "inactive" and moved.square[0] == 1  # 2 squares, its inactive side's value
     assert [e.kind for e in turn.events][:2] == ["card", "move"]
@@ -244,12 +253,13 @@ def test_fall_back_never_moves_nearer_the_enemy() -> None:
     forward = next(p for pos, p in paths.items() if pos.square == (5, 1))
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
     with pytest.raises(ValueError, match="never nearer"):
-        action_cards.play_battle_events(turn, "a", (CardPlay("fall-back", "a1", forward),), CardTiming.AFTER_ACTION)
+        cards_played.play_battle_events(turn, "a", (CardPlay("fall-back", "a1", forward),), CardTiming.AFTER_ACTION)
 
 
 RETURN = card("return-to-sender", timing="grenade", effect={"kind": "throw-back"})
 
 
+@pytest.mark.rule("action-cards")
 def test_return_to_sender_throws_a_grenade_back_at_its_thrower() -> None:
     """HoN core p.17: "This card enables you to throw back any type of grenade"."""
     board = "\n".join(["........"] * 5)

@@ -11,18 +11,18 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import Role, Unit, UnitType
-from builder.heroes.rules import hits
-from builder.heroes.rules.actions import AssaultAction, ChangeState, Disembark, Embark, Fire, Move, PushWreck
-from builder.heroes.rules.damage import Effect
-from builder.heroes.rules.events import EVENT_LOG, Phase
-from builder.heroes.rules.firing import shot_at
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.los import line_of_sight
-from builder.heroes.rules.movement import assault_path, reachable_squares
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.actions.firing import shot_at
+from builder.heroes.rules.actions.kinds import AssaultAction, ChangeState, Disembark, Embark, Fire, Move, PushWreck
+from builder.heroes.rules.events.game import EVENT_LOG, Phase
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.los import line_of_sight
+from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.geometry.reach import assault_path, reachable_squares
+from builder.heroes.rules.geometry.sightmap import Occupancy
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH_EAST, Piece, Square
+from builder.heroes.rules.resolution import hits
+from builder.heroes.rules.resolution.damage import Effect
 from builder.heroes.rules.ruleset import HON, SON
-from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
@@ -58,6 +58,7 @@ def gun(active_combat: Any = 3) -> Unit:
 # --- Spotting concealed units (HoN core p.21) ---------------------------------------------
 
 
+@pytest.mark.rule("spotting")
 def test_a_concealed_unit_in_the_open_is_spotted_at_the_end_of_an_enemy_move_with_a_clear_los() -> None:
     # "In order to spot a concealed unit, you need a clear LoS" (HoN core p.21), checked "at
     # the end of any other unit's Movement Action"; spotted, it turns over (inactive side).
@@ -71,6 +72,7 @@ def test_a_concealed_unit_in_the_open_is_spotted_at_the_end_of_an_enemy_move_wit
     assert spot.unit == "h" and spot.by == "a1" and "HoN core p.21" in spot.text
 
 
+@pytest.mark.rule("spotting")
 def test_in_a_terrain_element_it_is_spotted_only_within_2_squares() -> None:
     board = "\n".join(["........", "......T.", "........"])
     hidden = piece("h", (6, 1), "b", SNIPERS)
@@ -81,6 +83,7 @@ def test_in_a_terrain_element_it_is_spotted_only_within_2_squares() -> None:
     assert not state.pieces["h"].concealed
 
 
+@pytest.mark.rule("spotting")
 def test_heavy_vehicles_never_spot_and_two_concealed_units_spot_each_other() -> None:
     hidden = piece("h", (7, 2), "b", SNIPERS)
     tank = piece("t", [(1, 1), (1, 2)], "a", TANK)
@@ -93,6 +96,7 @@ def test_heavy_vehicles_never_spot_and_two_concealed_units_spot_each_other() -> 
     assert not state.pieces["h"].concealed
 
 
+@pytest.mark.rule("ambush", "spotting")
 def test_a_concealed_unit_moving_is_spotted_on_the_square_it_enters() -> None:
     # Checked "for each square the concealed unit moves into" (HoN core p.21); behind rocks
     # it is not seen, stepping out it is, and it ends its move revealed.
@@ -108,6 +112,7 @@ def test_a_concealed_unit_moving_is_spotted_on_the_square_it_enters() -> None:
     assert spot.at == ((4, 0),)
 
 
+@pytest.mark.rule("ambush")
 def test_a_concealed_unit_cannot_be_targeted_until_spotted() -> None:
     hidden = piece("h", (5, 2), "b", SNIPERS)
     state = game(OPEN, [piece("a1", (0, 2)), piece("a2", (4, 4)), hidden])
@@ -119,6 +124,7 @@ def test_a_concealed_unit_cannot_be_targeted_until_spotted() -> None:
 # --- Voluntary change of state (HoN core p.21) -------------------------------------------
 
 
+@pytest.mark.rule("tripod", "change-of-state")
 def test_a_unit_turns_over_as_a_zero_move_even_with_an_x_movement_value() -> None:
     # "You can do this during a zero move even if the unit has a Movement value of 0 or X."
     state = game(OPEN, [piece("g", (1, 1), kind=gun())])
@@ -130,6 +136,7 @@ def test_a_unit_turns_over_as_a_zero_move_even_with_an_x_movement_value() -> Non
     assert kinds(turn) == ["flip"] and "HoN core p.21" in turn.events[0].text
 
 
+@pytest.mark.rule("tripod", "change-of-state")
 def test_a_unit_may_turn_over_at_the_end_of_its_movement_action() -> None:
     state = game(OPEN, [piece("g", (1, 1), kind=gun(), side_index=1)])
     path = reachable_squares(state.battlefield, state.pieces.values(), state.pieces["g"], HON)[(3, 1)]
@@ -139,12 +146,14 @@ def test_a_unit_may_turn_over_at_the_end_of_its_movement_action() -> None:
     assert kinds(turn) == ["move", "flip"]
 
 
+@pytest.mark.rule("change-of-state")
 def test_a_unit_without_active_and_inactive_sides_cannot_change_state() -> None:
     state = game(OPEN, [piece("a1", (1, 1))])
     with pytest.raises(ValueError, match="Active and Inactive"):
         Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("a1", ChangeState())
 
 
+@pytest.mark.rule("tripod", "change-of-state")
 def test_the_policy_sets_up_a_gun_that_can_only_fire_from_its_other_side() -> None:
     limbered = piece("g", (1, 2), kind=gun(), side_index=1)
     state = game(OPEN, [limbered, piece("b1", (4, 2), "b")])
@@ -153,6 +162,7 @@ def test_the_policy_sets_up_a_gun_that_can_only_fire_from_its_other_side() -> No
     assert isinstance(SimplePolicy().activate(state, set_up), Fire)
 
 
+@pytest.mark.rule("ambush", "change-of-state")
 def test_the_policy_hides_a_revealed_ambush_unit_only_out_of_sight() -> None:
     objective = [{"id": "hill", "name": "The hill", "kind": "secondary", "at": [7, 0]}]
     board = "\n".join(["........", "########", "........"])
@@ -163,6 +173,7 @@ def test_the_policy_hides_a_revealed_ambush_unit_only_out_of_sight() -> None:
     assert SimplePolicy().activate(state, revealed) != ChangeState()  # the enemy would spot it
 
 
+@pytest.mark.rule("forced-move")
 def test_a_forced_move_turns_an_active_unit_over_first() -> None:
     # "If a unit with the Active Side up is forced to move, it is flipped to the Inactive Side
     # first" (HoN core p.9): here run over by a vehicle.
@@ -175,6 +186,7 @@ def test_a_forced_move_turns_an_active_unit_over_first() -> None:
 # --- Running over infantry (HoN core p.10) ------------------------------------------------
 
 
+@pytest.mark.rule("running-over-infantry")
 def test_a_vehicle_ending_on_infantry_forces_it_aside_with_a_suppressed_marker() -> None:
     squad = piece("b1", (3, 2), "b")
     state = game(OPEN, [piece("j", (1, 2), "a", JEEP), squad])
@@ -187,6 +199,7 @@ def test_a_vehicle_ending_on_infantry_forces_it_aside_with_a_suppressed_marker()
     assert "run over" in aside.text and "HoN core p.10" in aside.text
 
 
+@pytest.mark.rule("running-over-infantry")
 def test_infantry_run_over_with_nowhere_to_go_or_no_movement_value_is_destroyed() -> None:
     lane = "\n".join(["#####", ".....", "#####"])
     boxed = [piece("j", (0, 1), "a", JEEP), piece("b1", (2, 1), "b"), piece("b2", (3, 1), "b")]
@@ -210,6 +223,7 @@ def east_tank(front: Square) -> Piece:
     return replace(piece("t", front, "a", TANK, facing=EAST), squares=(front, (front[0] - 1, front[1])))
 
 
+@pytest.mark.rule("crushing-wrecks")
 def test_a_heavy_vehicle_deals_a_wreck_1_destruction_point_when_driving_over_it() -> None:
     # "A Heavy Vehicle deals 1 Destruction Point to a Wreck when driving over a Wreck counter"
     # (HoN core p.10); at its structure value it is removed (p.22; hon's reading: 2).
@@ -224,6 +238,7 @@ def test_a_heavy_vehicle_deals_a_wreck_1_destruction_point_when_driving_over_it(
     assert crush.removed and "w" not in state.pieces
 
 
+@pytest.mark.rule("crushing-wrecks")
 def test_driving_over_both_squares_of_a_wreck_deals_at_most_2() -> None:
     # "If the Heavy Vehicle drives over both squares of a Wreck, it deals a maximum of 2
     # Destruction Points per Movement Action" (HoN core p.10).
@@ -234,6 +249,7 @@ def test_driving_over_both_squares_of_a_wreck_deals_at_most_2() -> None:
     assert crush.points == 2 and crush.removed
 
 
+@pytest.mark.rule("crushing-wrecks")
 def test_light_vehicles_and_infantry_do_not_crush_wrecks() -> None:
     state = game(OPEN, [piece("a1", (1, 2)), piece("w", (3, 2), "b", HULK1, side_index=1)])
     turn = move(state, "a1", (4, 2))
@@ -251,6 +267,7 @@ def embark(state: GameState, key: str, transport: str) -> Turn:
     return turn
 
 
+@pytest.mark.rule("transport")
 def test_infantry_gets_into_an_adjacent_transport_within_its_capacity() -> None:
     officer = unit("lt", name="Lieutenant")
     officer = officer.model_copy(update={"role": Role.OFFICER})
@@ -271,6 +288,7 @@ def test_infantry_gets_into_an_adjacent_transport_within_its_capacity() -> None:
         embark(game(OPEN, [piece("c", (2, 2), "a", CARRIER), piece("far", (6, 2))]), "far", "c")
 
 
+@pytest.mark.rule("transport")
 def test_embarked_units_ride_along_cannot_be_targeted_and_get_off_next_to_it() -> None:
     state = game(OPEN, [piece("c", (1, 2), "a", CARRIER), piece("s1", (0, 2)), piece("b1", (7, 0), "b")])
     embark(state, "s1", "c")
@@ -283,6 +301,7 @@ def test_embarked_units_ride_along_cannot_be_targeted_and_get_off_next_to_it() -
     assert state.pieces["s1"].embarked_in is None and state.pieces["s1"].squares == ((5, 2),)
 
 
+@pytest.mark.rule("transport")
 def test_a_destroyed_transport_puts_its_riders_out_inactive_side_up_and_suppressed() -> None:
     riders = unit("riders", states=("active", "inactive"), abilities=["tripod"])
     state = game(OPEN, [piece("c", (3, 2), "a", CARRIER), piece("s1", (2, 2), kind=riders), piece("b1", (7, 2), "b")])
@@ -295,6 +314,7 @@ def test_a_destroyed_transport_puts_its_riders_out_inactive_side_up_and_suppress
     assert "s1" not in state.destroyed and "destroyed" in kinds(turn)
 
 
+@pytest.mark.rule("transport")
 def test_riders_with_no_square_out_of_enemy_zoc_are_destroyed() -> None:
     lane = "\n".join(["#####", ".....", "#####"])
     state = game(lane, [piece("c", (2, 1), "a", CARRIER), piece("s1", (1, 1)), piece("b1", (0, 1), "b")])
@@ -304,6 +324,7 @@ def test_riders_with_no_square_out_of_enemy_zoc_are_destroyed() -> None:
     assert "s1" in state.destroyed  # (1, 1) and (3, 1) are both in an enemy ZoC
 
 
+@pytest.mark.rule("transport")
 def test_heavy_weapons_fire_from_a_vehicle_only_with_fire_on_the_move() -> None:
     crew = unit("mg", name="MG team").model_copy(update={"role": Role.HEAVY_WEAPON})
     state = game(OPEN, [piece("c", (1, 2), "a", CARRIER), piece("m", (0, 2), kind=crew), piece("b1", (5, 2), "b")])
@@ -320,6 +341,7 @@ def push(state: GameState, key: str, wreck: str, direction: int = EAST) -> Turn:
     return turn
 
 
+@pytest.mark.rule("pushing-wrecks")
 def test_a_vehicle_pushes_a_wreck_one_square_in_the_direction_of_its_move_and_stops() -> None:
     jeep = piece("j", (1, 2), "a", JEEP, facing=EAST)
     state = game(OPEN, [jeep, piece("w", (2, 2), "b", HULK1, side_index=1)])
@@ -329,6 +351,7 @@ def test_a_vehicle_pushes_a_wreck_one_square_in_the_direction_of_its_move_and_st
     assert event.to == ((3, 2),) and "HoN core p.11" in event.text and "ends its Movement Action" in event.text
 
 
+@pytest.mark.rule("pushing-wrecks")
 def test_light_vehicles_push_only_one_square_wrecks_heavy_vehicles_any() -> None:
     wreck = replace(piece("w", (3, 2), "b", HULK, side_index=1, facing=EAST), squares=((3, 2), (2, 2)))
     state = game(OPEN, [piece("j", (1, 2), "a", JEEP, facing=EAST), wreck])
@@ -340,6 +363,7 @@ def test_light_vehicles_push_only_one_square_wrecks_heavy_vehicles_any() -> None
     assert state.pieces["t"].squares == ((2, 2), (1, 2))
 
 
+@pytest.mark.rule("pushing-wrecks")
 def test_a_wreck_is_never_pushed_off_the_edge_nor_into_impassable_terrain_and_sinks_in_water() -> None:
     edge = game(OPEN, [piece("j", (6, 2), "a", JEEP, facing=EAST), piece("w", (7, 2), "b", HULK1, side_index=1)])
     with pytest.raises(ValueError, match="edge"):
@@ -354,6 +378,7 @@ def test_a_wreck_is_never_pushed_off_the_edge_nor_into_impassable_terrain_and_si
     assert "w" not in water.pieces and "sinks" in turn.events[-1].text
 
 
+@pytest.mark.rule("pushing-wrecks")
 def test_infantry_where_the_wreck_is_pushed_makes_way() -> None:
     state = game(
         OPEN,
@@ -367,6 +392,7 @@ def test_infantry_where_the_wreck_is_pushed_makes_way() -> None:
     assert state.pieces["w"].squares == ((3, 2),) and state.pieces["b1"].square != (3, 2)
 
 
+@pytest.mark.rule("spotting")
 def test_in_son_an_enemy_infantry_spots_from_every_square_it_moves_through() -> None:
     # SoN p.17: conditions "are checked each space covered by this ambushed unit or by an
     # enemy infantry or light vehicle unit"; HoN core p.21 checks at the end of its move.
@@ -382,6 +408,7 @@ def test_in_son_an_enemy_infantry_spots_from_every_square_it_moves_through() -> 
         assert state.pieces["h"].concealed is not spotted
 
 
+@pytest.mark.rule("change-of-state")
 def test_a_unit_printing_the_ability_on_one_side_only_changes_state_once() -> None:
     # "Some units may not have the ability on both sides, in which case the change can only
     # be done once" (HoN core p.21).
@@ -392,6 +419,7 @@ def test_a_unit_printing_the_ability_on_one_side_only_changes_state_once() -> No
         Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("g", ChangeState())
 
 
+@pytest.mark.rule("spotting")
 def test_a_concealed_unit_is_spotted_or_turned_over_once_per_movement_action() -> None:
     # "A concealed unit can only be spotted or turned over once per Movement Action" (HoN core p.21).
     board = "\n".join(["........", "####.###", "........"])
@@ -402,6 +430,7 @@ def test_a_concealed_unit_is_spotted_or_turned_over_once_per_movement_action() -
     assert kinds(turn) == ["move", "spot"] and state.pieces["h"].side.state.value == "inactive"
 
 
+@pytest.mark.rule("transport")
 def test_a_unit_getting_off_may_go_on_with_the_rest_of_its_move() -> None:
     # "an Infantry Unit can move into or out of a vehicle at the beginning or the end of its
     # Movement Action, from or into an adjacent square" (HoN core p.27).
@@ -417,6 +446,7 @@ def test_a_unit_getting_off_may_go_on_with_the_rest_of_its_move() -> None:
         Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("s1", Disembark((2, 2), found[(6, 2)]))
 
 
+@pytest.mark.rule("forced-move")
 def test_a_set_up_gun_forced_to_move_turns_over_first_and_moves_with_its_inactive_side() -> None:
     # "If a unit with the Active Side up is forced to move, it is flipped to the Inactive Side
     # first" (HoN core p.9): a set-up gun (X) run over packs up (3) and makes way.
@@ -435,6 +465,7 @@ def test_the_new_events_read_back_from_their_json() -> None:
     assert EVENT_LOG.validate_python([e.to_json() for e in turn.events]) == turn.events
 
 
+@pytest.mark.rule("transport")
 def test_infantry_does_not_block_the_line_of_sight_of_embarked_units() -> None:
     # "Infantry Units do not block LoS for embarked units" (HoN core p.27).
     pieces = [piece("c", (1, 2), "a", CARRIER), piece("s1", (0, 2)), piece("x", (3, 2)), piece("b1", (5, 2), "b")]
@@ -446,6 +477,7 @@ def test_infantry_does_not_block_the_line_of_sight_of_embarked_units() -> None:
     assert blocked is None and aboard is not None
 
 
+@pytest.mark.rule("crushing-wrecks", "assault-results")
 def test_a_heavy_vehicle_wrecking_a_light_vehicle_in_an_assault_takes_its_square_and_damages_the_wreck() -> None:
     # "If the attacker was a Heavy Vehicle, it occupies the target square and deals one
     # destruction point to the defender's Wreck" (HoN core p.26).

@@ -3,15 +3,17 @@ when the captor is destroyed, still captured when the captor leaves the battlefi
 
 from __future__ import annotations
 
+import pytest
+
 from builder.heroes.ai.greedy import SimplePolicy
-from builder.heroes.rules import hits
-from builder.heroes.rules.actions import AssaultAction, Leave, Move
-from builder.heroes.rules.damage import Effect
-from builder.heroes.rules.events import Phase
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.orders import tokens_for
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.actions.kinds import AssaultAction, Leave, Move
+from builder.heroes.rules.events.game import Phase
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.orders.tokens import tokens_for
 from builder.heroes.rules.pieces import NORTH
+from builder.heroes.rules.resolution import hits
+from builder.heroes.rules.resolution.damage import Effect
 from builder.heroes.rules.state import Facts, GameState
 from builder.heroes.rules.turn import end_of_turn
 from builder.heroes.rules.turn_context import Turn
@@ -19,6 +21,8 @@ from builder.heroes.scenario.models import Zone
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece, unit
 from tests.fixtures.rules.games import game
+
+pytestmark = pytest.mark.rule("capture")
 
 BOARD = "\n".join(["......"] * 4)
 STORMERS = unit("stormers", abilities=["assault"])

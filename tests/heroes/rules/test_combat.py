@@ -11,10 +11,10 @@ from builder.heroes.catalogue.base import Game
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.abilities.equipment import ammo_helps
 from builder.heroes.rules.abilities.machine_gunner import machine_gunner_pool, split_machine_gunner
-from builder.heroes.rules.combat import Facing, FireOutcome, IllegalAttack, Shot, aim, take_hit
-from builder.heroes.rules.damage import DamageLocation, Effect, destruction_roll, locate_damage
-from builder.heroes.rules.events import FireEvent, Phase
-from builder.heroes.rules.firing_resolution import fire
+from builder.heroes.rules.events.game import FireEvent, Phase
+from builder.heroes.rules.resolution.combat import Facing, FireOutcome, IllegalAttack, Shot, aim, take_hit
+from builder.heroes.rules.resolution.damage import DamageLocation, Effect, destruction_roll, locate_damage
+from builder.heroes.rules.resolution.firing_roll import fire
 from builder.heroes.rules.ruleset import HON, SON, ruleset_for
 from builder.heroes.rules.state import GearPool
 from builder.kernel.dice import LoadedDice
@@ -31,6 +31,7 @@ def labelled(result_modifiers: tuple[Modifier, ...]) -> list[tuple[str, int, str
 # --- the worked example, HoN core p.15 -------------------------------------------------------
 
 
+@pytest.mark.rule("firing-resolution")
 def test_worked_example_a_firing_action_of_7_against_6_hits() -> None:
     german = piece(infantry(combat=2, name="Grenadiers"), (0, 0), owner="german")
     american = piece(infantry(combat=2, defense=4, name="Fire Team"), (3, 0), owner="us")
@@ -54,6 +55,7 @@ def test_worked_example_a_firing_action_of_7_against_6_hits() -> None:
     assert dice.left == 0
 
 
+@pytest.mark.rule("firing-resolution")
 def test_the_same_shot_rolling_a_2_misses() -> None:
     target = piece(infantry(defense=4))
     result = fire(Shot(target=target, firer=piece(infantry(combat=2)), terrain=2, bonuses=(AMMO,)), LoadedDice([2]))
@@ -61,6 +63,7 @@ def test_the_same_shot_rolling_a_2_misses() -> None:
     assert result.target == target and result.effect is Effect.NONE
 
 
+@pytest.mark.rule("double-hit")
 def test_a_double_hit_destroys_even_an_unharmed_unit() -> None:
     # p.15's figure: 8 against a defense of 4 is a double hit.
     target = piece(infantry(defense=4))
@@ -70,6 +73,7 @@ def test_a_double_hit_destroys_even_an_unharmed_unit() -> None:
     assert result.effect is Effect.DESTROYED and result.target is None
 
 
+@pytest.mark.rule("defensive-bonus", "son-defense")
 def test_a_double_hit_counts_the_defensive_bonus() -> None:
     target = piece(infantry(defense=4))
     result = fire(Shot(target=target, firer=piece(infantry(combat=2)), terrain=2), LoadedDice([6]))
@@ -77,6 +81,7 @@ def test_a_double_hit_counts_the_defensive_bonus() -> None:
     assert result.outcome is FireOutcome.HIT  # 8 < 12
 
 
+@pytest.mark.rule("ammo")
 def test_ammo_only_helps_against_infantry() -> None:
     # HoN core p.28: against infantry; SoN's tokens never with an explosive weapon (SoN p.16).
     pool = GearPool("a", "ammo", 2, None)
@@ -89,6 +94,7 @@ def test_ammo_only_helps_against_infantry() -> None:
 # --- attack type, range, line of sight -------------------------------------------------------
 
 
+@pytest.mark.rule("attack-type")
 def test_an_x_combat_value_cannot_fire_at_that_colour() -> None:
     rifles = piece(infantry(combat=2, heavy=None))
     with pytest.raises(IllegalAttack, match="X against grey") as problem:
@@ -98,6 +104,7 @@ def test_an_x_combat_value_cannot_fire_at_that_colour() -> None:
     assert fire(Shot(target=piece(tank()), firer=bazooka, facing=Facing.REAR), LoadedDice([2, 1])).roll.total == 6
 
 
+@pytest.mark.rule("range")
 def test_long_range_is_beyond_7_squares() -> None:
     target, firer = piece(infantry()), piece(infantry(combat=2))
     at_7 = fire(Shot(target=target, firer=firer, range=7), LoadedDice([3]))
@@ -106,6 +113,7 @@ def test_long_range_is_beyond_7_squares() -> None:
     assert ("Long range", -2, "HoN core p.14") in labelled(at_8.roll.modifiers) and at_8.roll.total == 3
 
 
+@pytest.mark.rule("son-dark-night")
 def test_night_caps_the_range_and_brings_long_range_closer() -> None:
     night = ruleset_for(Game.SON, night=True)
     target, firer = piece(infantry()), piece(infantry(combat=2))
@@ -114,12 +122,14 @@ def test_night_caps_the_range_and_brings_long_range_closer() -> None:
         fire(Shot(target=target, firer=firer, range=8), LoadedDice([3]), night)
 
 
+@pytest.mark.rule("hawkeye")
 def test_hawkeye_ignores_long_range() -> None:
     target = piece(infantry())
     eagle = piece(infantry(combat=2, abilities=["hawkeye"]))
     assert fire(Shot(target=target, firer=eagle, range=12), LoadedDice([3]), SON).roll.total == 5
 
 
+@pytest.mark.rule("obscures-los")
 def test_each_obscuring_square_subtracts_from_the_final_result() -> None:
     shot = Shot(target=piece(infantry()), firer=piece(infantry(combat=3)), obscured=(((1, 0), 1), ((2, 0), 2)))
     result = fire(shot, LoadedDice([4]))
@@ -130,6 +140,7 @@ def test_each_obscuring_square_subtracts_from_the_final_result() -> None:
     assert result.roll.total == 4
 
 
+@pytest.mark.rule("limited-range")
 def test_limited_range() -> None:
     mortar = piece(infantry(combat=3, abilities=[{"limited-range": 4}]))
     assert fire(Shot(target=piece(infantry()), firer=mortar, range=4), LoadedDice([1])).roll.total == 4
@@ -138,6 +149,7 @@ def test_limited_range() -> None:
     assert problem.value.page == "HoN core p.22"
 
 
+@pytest.mark.rule("range")
 def test_range_counts_at_least_the_target_square() -> None:
     with pytest.raises(ValueError, match="at least 1"):
         fire(Shot(target=piece(infantry()), firer=piece(infantry()), range=0), LoadedDice([1]))
@@ -146,6 +158,7 @@ def test_range_counts_at_least_the_target_square() -> None:
 # --- Suppressed markers ----------------------------------------------------------------------
 
 
+@pytest.mark.rule("suppressed", "son-suppressed")
 def test_suppressed_markers_take_2_each_from_the_final_result() -> None:
     firer = piece(infantry(combat=3), suppressed=2)
     result = fire(Shot(target=piece(infantry()), firer=firer), LoadedDice([6]))
@@ -158,6 +171,7 @@ def test_suppressed_markers_take_2_each_from_the_final_result() -> None:
 # --- heavy vehicles: facing, damage location -------------------------------------------------
 
 
+@pytest.mark.rule("heavy-vehicle-facing")
 @pytest.mark.parametrize(("facing", "defense"), [(Facing.FRONT, 9), (Facing.SIDE, 7), (Facing.REAR, 6)])
 def test_a_heavy_vehicle_defends_by_facing(facing: Facing, defense: int) -> None:
     gun = piece(infantry(combat=0, heavy=4))
@@ -171,6 +185,7 @@ def test_a_heavy_vehicle_target_needs_a_facing() -> None:
         fire(Shot(target=piece(tank()), firer=piece(infantry(heavy=4))), LoadedDice([6]))
 
 
+@pytest.mark.rule("damage", "son-damage", "damage-location", "damage-hull")
 @pytest.mark.parametrize(
     ("face", "location", "suppressed"),
     [
@@ -191,12 +206,14 @@ def test_damage_location(face: int, location: DamageLocation, suppressed: int) -
     assert result.target.suppressed == suppressed == result.suppressed
 
 
+@pytest.mark.rule("wrecks", "damage-location")
 def test_a_6_destroys_the_vehicle_into_a_wreck() -> None:
     result = fire(Shot(target=piece(tank()), firer=piece(infantry(heavy=4)), facing=Facing.REAR), LoadedDice([4, 6]))
     assert result.damage is not None and result.damage.location is DamageLocation.DESTRUCTION
     assert result.effect is Effect.WRECKED and result.target is not None and result.target.is_wreck
 
 
+@pytest.mark.rule("damage", "damage-location")
 def test_a_second_damage_of_the_same_kind_destroys() -> None:
     tracked = piece(tank(), damage=(DamageLocation.TRACKS,))
     assert locate_damage(tracked, LoadedDice([1])).effect is Effect.DAMAGED
@@ -204,6 +221,7 @@ def test_a_second_damage_of_the_same_kind_destroys() -> None:
     assert again.location is DamageLocation.TRACKS and again.effect is Effect.WRECKED
 
 
+@pytest.mark.rule("double-hit")
 def test_a_double_hit_destroys_a_heavy_vehicle_without_a_damage_roll() -> None:
     dice = LoadedDice([6])
     result = fire(Shot(target=piece(tank(rear=3)), firer=piece(infantry(heavy=4)), facing=Facing.REAR), dice)
@@ -211,6 +229,7 @@ def test_a_double_hit_destroys_a_heavy_vehicle_without_a_damage_roll() -> None:
     assert dice.left == 0
 
 
+@pytest.mark.rule("piercing")
 def test_piercing_adds_1_to_the_damage_location_roll() -> None:
     gun = piece(infantry(combat=0, heavy=4, abilities=["piercing"]))
     result = fire(Shot(target=piece(tank()), firer=gun, facing=Facing.REAR), LoadedDice([4, 5]))
@@ -221,6 +240,7 @@ def test_piercing_adds_1_to_the_damage_location_roll() -> None:
     assert plain.damage is not None and plain.damage.location is DamageLocation.PRIMARY
 
 
+@pytest.mark.rule("perforating", "son-damage")
 def test_perforating_is_sons_piercing() -> None:
     gun = piece(infantry(combat=0, heavy=4, abilities=["perforating"]))
     result = fire(Shot(target=piece(tank()), firer=gun, facing=Facing.REAR), LoadedDice([4, 1]), SON)
@@ -230,6 +250,7 @@ def test_perforating_is_sons_piercing() -> None:
     assert hon.damage is not None and hon.damage.location is DamageLocation.CREW
 
 
+@pytest.mark.rule("positive-waves")
 def test_positive_waves_rolls_two_dice_and_the_owner_chooses() -> None:
     """HoN core p.26: "When your Heavy Vehicle is Hit, your opponent rolls 2 dice for Damage
     localisation and you choose the result" - printed under 6.4 without its name; hon reads
@@ -249,12 +270,14 @@ def test_positive_waves_rolls_two_dice_and_the_owner_chooses() -> None:
     assert chosen.location is DamageLocation.PRIMARY
 
 
+@pytest.mark.rule("suppressed")
 def test_suppressed_markers_do_not_touch_the_damage_location_roll() -> None:
     firer = piece(infantry(combat=0, heavy=8), suppressed=1)
     result = fire(Shot(target=piece(tank()), firer=firer, facing=Facing.REAR), LoadedDice([1, 1]))
     assert result.damage is not None and result.damage.roll.total == 1
 
 
+@pytest.mark.rule("effect-of-a-hit")
 def test_a_light_vehicle_hit_becomes_a_wreck_or_is_removed() -> None:
     jeep = piece(light_vehicle(defense=5))
     wrecked = fire(Shot(target=jeep, firer=piece(infantry(combat=2, light=3))), LoadedDice([3]))
@@ -263,6 +286,7 @@ def test_a_light_vehicle_hit_becomes_a_wreck_or_is_removed() -> None:
     assert gone[0] is Effect.DESTROYED and gone[1] is None
 
 
+@pytest.mark.rule("effect-of-a-hit")
 def test_a_reduced_infantry_unit_hit_is_destroyed() -> None:
     reduced = piece(infantry(), side_index=1)
     result = fire(Shot(target=reduced, firer=piece(infantry(combat=3))), LoadedDice([2]))
@@ -284,6 +308,7 @@ def test_a_destroyed_primary_weapon_cannot_fire(bundled: Catalogue) -> None:
     assert fire(Shot(target=target, firer=panzer, weapon=mg), LoadedDice([1])).roll.total == 5
 
 
+@pytest.mark.rule("vehicle-weapons")
 def test_a_vehicle_with_two_weapons_must_say_which_fires(bundled: Catalogue) -> None:
     with pytest.raises(ValueError, match="which weapon"):
         fire(Shot(target=piece(infantry()), firer=piece(bundled.units["us-sherman"])), LoadedDice([6]))
@@ -292,6 +317,7 @@ def test_a_vehicle_with_two_weapons_must_say_which_fires(bundled: Catalogue) -> 
 # --- special abilities -----------------------------------------------------------------------
 
 
+@pytest.mark.rule("suppressive-fire")
 def test_suppressive_fire_doubles_the_combat_value_and_bonuses_but_not_penalties() -> None:
     gunners = piece(infantry(combat=2, abilities=["suppressive-fire"]), suppressed=1)
     target = piece(infantry(defense=4))
@@ -309,6 +335,7 @@ def test_suppressive_fire_doubles_the_combat_value_and_bonuses_but_not_penalties
     assert result.target is not None and result.target.suppressed == 1 and result.target.side_index == 0
 
 
+@pytest.mark.rule("suppressive-fire")
 def test_suppressive_fire_gives_a_marker_per_multiple_of_the_defense() -> None:
     gunners = piece(infantry(combat=3, abilities=["suppressive-fire"]))
     for face, markers in ((1, 1), (2, 2), (6, 3)):  # 7, 8, 12 against 4
@@ -316,6 +343,7 @@ def test_suppressive_fire_gives_a_marker_per_multiple_of_the_defense() -> None:
         assert result.suppressed == markers
 
 
+@pytest.mark.rule("suppressive-fire")
 def test_suppressive_fire_on_a_heavy_vehicle_deals_no_damage() -> None:
     dice = LoadedDice([6])
     mg = piece(infantry(combat=4, heavy=3, abilities=["suppressive-fire"]))
@@ -329,6 +357,7 @@ def test_suppressive_fire_needs_the_ability() -> None:
     assert problem.value.page == "HoN core p.24"
 
 
+@pytest.mark.rule("dual-weapon")
 def test_dual_weapon_rolls_two_dice_and_keeps_the_best() -> None:
     sniper = piece(infantry(combat=1, abilities=["dual-weapon"]))
     result = fire(Shot(target=piece(infantry()), firer=sniper), LoadedDice([2, 5]))
@@ -337,6 +366,7 @@ def test_dual_weapon_rolls_two_dice_and_keeps_the_best() -> None:
         fire(Shot(target=piece(infantry()), firer=piece(infantry()), dual_weapon=True), LoadedDice([2, 5]))
 
 
+@pytest.mark.rule("fire-on-the-move")
 def test_fire_on_the_move_comes_off_the_combat_value(bundled: Catalogue) -> None:
     panzer = piece(bundled.units["ge-panzer-iv"])
     gun, mg = panzer.side.weapons
@@ -353,6 +383,7 @@ def test_fire_on_the_move_comes_off_the_combat_value(bundled: Catalogue) -> None
         fire(Shot(target=target, firer=panzer, weapon=gun, fire_on_the_move=True), LoadedDice([3]))
 
 
+@pytest.mark.rule("frightening-shot")
 def test_frightening_shot_suppresses_on_a_miss() -> None:
     scary = piece(infantry(combat=1, abilities=["frightening-shot", "machine-gunner"]))
     target = piece(infantry(defense=6))
@@ -367,6 +398,7 @@ def test_frightening_shot_suppresses_on_a_miss() -> None:
     assert problem.value.page == "HoN core p.23"
 
 
+@pytest.mark.rule("opportunity-fire", "activated", "son-activated")
 def test_opportunity_fire_activates_the_firer() -> None:
     watcher = piece(infantry(combat=2, abilities=["opportunity-fire"]))
     result = fire(Shot(target=piece(infantry()), firer=watcher, opportunity=True), LoadedDice([3]))
@@ -377,6 +409,7 @@ def test_opportunity_fire_activates_the_firer() -> None:
         fire(Shot(target=piece(infantry()), firer=piece(infantry()), opportunity=True), LoadedDice([3]))
 
 
+@pytest.mark.rule("ambush")
 def test_a_concealed_unit_cannot_be_targeted_and_is_revealed_when_it_fires() -> None:
     hidden = piece(ambusher())
     with pytest.raises(IllegalAttack, match="concealed") as problem:
@@ -386,17 +419,20 @@ def test_a_concealed_unit_cannot_be_targeted_and_is_revealed_when_it_fires() -> 
     assert result.firer is not None and not result.firer.concealed
 
 
+@pytest.mark.rule("transport")
 def test_an_embarked_unit_cannot_be_targeted() -> None:
     with pytest.raises(IllegalAttack, match="inside a vehicle"):
         fire(Shot(target=piece(infantry(), embarked_in="jeep"), firer=piece(infantry())), LoadedDice([6]))
 
 
+@pytest.mark.rule("alternate-firing-action")
 def test_an_alternate_firing_action_uses_its_own_value_and_none_of_the_abilities() -> None:
     sniper = piece(infantry(combat=1, abilities=["dual-weapon"]), suppressed=1)
     result = fire(Shot(target=piece(infantry()), firer=sniper, combat=3), LoadedDice([4]))
     assert result.roll.dice == (4,) and result.roll.total == 5  # one die, Suppressed still counts
 
 
+@pytest.mark.rule("destruction", "destruction-point", "son-destruction")
 def test_destruction_dice_add_a_point_for_each_4_or_more() -> None:
     result = destruction_roll(3, LoadedDice([4, 3, 6]), HON, structure=3, points=0)
     assert result.points == 2 and not result.destroyed and result.roll.page == "HoN core p.22"
@@ -406,6 +442,7 @@ def test_destruction_dice_add_a_point_for_each_4_or_more() -> None:
         destruction_roll(0, LoadedDice([]))
 
 
+@pytest.mark.rule("destruction", "structure", "son-structure")
 def test_a_shot_at_a_unit_in_a_structure_rolls_destruction_after(bundled: Catalogue) -> None:
     panzer = piece(bundled.units["ge-panzer-iv"])
     gun = panzer.side.weapons[0]
@@ -421,6 +458,7 @@ def test_a_shot_at_a_unit_in_a_structure_rolls_destruction_after(bundled: Catalo
 # --- Machine Gunner, HoN core p.24 -----------------------------------------------------------
 
 
+@pytest.mark.rule("machine-gunner")
 def test_worked_example_the_mg42_splits_4_into_1_1_2(bundled: Catalogue) -> None:
     mg42 = piece(bundled.units["ge-mg42-team"], side_index=1)  # the tripod set up: +4 against infantry
     a = piece(infantry(), (5, 0), key="a")
@@ -437,6 +475,7 @@ def test_worked_example_the_mg42_splits_4_into_1_1_2(bundled: Catalogue) -> None
     assert [r.roll.total for r in results] == [4, 4, 5]
 
 
+@pytest.mark.rule("machine-gunner")
 def test_the_mg42_cannot_reach_a_target_more_than_2_squares_from_the_others() -> None:
     a, b, c = (piece(infantry(), (x, 0), key=str(x)) for x in (5, 6, 8))
     d = piece(infantry(), (8, 3), key="d")  # 3 squares from C
@@ -444,6 +483,7 @@ def test_the_mg42_cannot_reach_a_target_more_than_2_squares_from_the_others() ->
         split_machine_gunner(4, [a, b, c, d])
 
 
+@pytest.mark.rule("machine-gunner")
 def test_machine_gunner_targets_are_of_one_type_and_get_at_least_1_each() -> None:
     a, b = piece(infantry(), (0, 0)), piece(light_vehicle(), (1, 0))
     with pytest.raises(IllegalAttack, match="all infantry"):
@@ -464,6 +504,7 @@ def test_a_machine_gunner_share_needs_the_ability() -> None:
         fire(Shot(target=piece(infantry()), firer=piece(infantry()), machine_gunner_share=1), LoadedDice([1]))
 
 
+@pytest.mark.rule("machine-gunner")
 def test_machine_gunner_with_suppressive_fire_doubles_then_splits_in_hon_splits_then_doubles_in_son(
     bundled: Catalogue,
 ) -> None:
@@ -481,6 +522,7 @@ def test_machine_gunner_with_suppressive_fire_doubles_then_splits_in_hon_splits_
 # --- Shadows over Normandie: large creatures -------------------------------------------------
 
 
+@pytest.mark.rule("large-creatures")
 def test_any_combat_value_may_be_used_against_a_large_creature() -> None:
     rifles = piece(infantry(combat=1, light=3, heavy=None))
     result = fire(Shot(target=piece(creature(defense=6)), firer=rifles), LoadedDice([3]), SON)
@@ -488,12 +530,14 @@ def test_any_combat_value_may_be_used_against_a_large_creature() -> None:
     assert result.outcome is FireOutcome.HIT
 
 
+@pytest.mark.rule("large-creatures")
 def test_large_creatures_get_no_terrain_bonus_in_son() -> None:
     shot = Shot(target=piece(creature(defense=6)), firer=piece(infantry(combat=1)), terrain=2)
     assert fire(shot, LoadedDice([5]), SON).aim.defense == 6
     assert fire(shot, LoadedDice([5]), HON).aim.defense == 8  # the HoN rule keeps defensive bonuses
 
 
+@pytest.mark.rule("double-hit")
 def test_the_son_kill_shot_is_a_double_hit() -> None:
     result = fire(Shot(target=piece(infantry(defense=3)), firer=piece(infantry(combat=2))), LoadedDice([4]), SON)
     assert result.outcome is FireOutcome.DOUBLE_HIT and result.roll.page == "SoN p.8"
@@ -502,6 +546,7 @@ def test_the_son_kill_shot_is_a_double_hit() -> None:
 # --- events ----------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("firing-resolution")
 def test_a_firing_action_yields_an_event_with_dice_modifiers_and_pages() -> None:
     target = piece(infantry(defense=4, name="Fire Team"))
     result = fire(

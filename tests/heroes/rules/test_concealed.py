@@ -7,18 +7,20 @@ from __future__ import annotations
 import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
-from builder.heroes.rules import concealment
-from builder.heroes.rules.combat import IllegalAttack, Shot, aim
-from builder.heroes.rules.concealed import conceal, concealed, markers_free, may_conceal
-from builder.heroes.rules.events import ConcealEvent, Phase, SpotEvent
-from builder.heroes.rules.firing_resolution import fire
+from builder.heroes.rules.actions import changes_of_state
+from builder.heroes.rules.events.game import ConcealEvent, Phase, SpotEvent
+from builder.heroes.rules.gear.concealed_markers import conceal, concealed, markers_free, may_conceal
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.spotting import inactive
+from builder.heroes.rules.resolution.combat import IllegalAttack, Shot, aim
+from builder.heroes.rules.resolution.firing_roll import fire
+from builder.heroes.rules.resolution.spotting import inactive
 from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import JEEP, piece
 from tests.fixtures.rules.games import game
+
+pytestmark = pytest.mark.rule("concealed")
 
 OPEN = """
 ..........
@@ -77,7 +79,7 @@ def test_spotted_at_the_end_of_an_enemy_move_the_marker_gives_way_to_its_counter
     state = _state(piece("b1", (5, 0), owner="b"))
     state.pieces["a1"] = concealed(piece("a1", (7, 0)))  # in the open, clear LoS from b1
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
-    concealment.spot_all(turn, except_key="b1")
+    changes_of_state.spot_all(turn, except_key="b1")
     assert not state.pieces["a1"].concealed
     told = [e for e in turn.events if isinstance(e, SpotEvent)]
     assert told[0].unit == "a1" and "HoN core p.30" in told[0].text

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from builder.heroes.catalogue.units import DefenseColour
-from builder.heroes.rules.combat import aim
-from builder.heroes.rules.cover import cover, cover_table, terrain_bonus
-from builder.heroes.rules.firing import shot_at
+from builder.heroes.rules.actions.firing import shot_at
 from builder.heroes.rules.pieces import NORTH, Piece
+from builder.heroes.rules.resolution.combat import aim
+from builder.heroes.rules.resolution.cover import cover, cover_table, terrain_bonus
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.state import GameState
 from tests.fixtures.rules.boards import TANK, element, field, piece, placed_line, unit
@@ -30,6 +32,7 @@ def state_with(*pieces: Piece) -> GameState:
     return GameState(scenario(), BOARD, HON, ("a", "b"), "a", {p.key: p for p in pieces})
 
 
+@pytest.mark.rule("defensive-bonus")
 def test_a_two_square_counter_has_the_bonus_only_completely_inside_one_element() -> None:
     """HoN core p.18: completely inside, +2; half in, half out: nothing; straddling two
     elements that each give +2: not completely inside either, nothing."""
@@ -46,6 +49,7 @@ def test_a_two_square_counter_has_the_bonus_only_completely_inside_one_element()
     assert cover(state, piece("rifles", (3, 3))) == 2
 
 
+@pytest.mark.rule("defensive-bonus")
 def test_a_shot_at_a_counter_half_in_cover_gets_no_defensive_bonus() -> None:
     """The bonus a Firing Action's target gets (HoN core p.15, p.18) follows the same rule."""
     half = piece("half", ((2, 3), (2, 4)), kind=TANK, facing=NORTH, owner="b")
@@ -57,6 +61,7 @@ def test_a_shot_at_a_counter_half_in_cover_gets_no_defensive_bonus() -> None:
     assert covered is not None and covered.terrain == 2
 
 
+@pytest.mark.rule("defensive-bonus")
 def test_a_four_square_counter_needs_all_four_squares_in_the_element() -> None:
     """The rule holds for a 2x2 counter as well (HoN core p.18)."""
     state = state_with()
@@ -72,6 +77,7 @@ HEDGE = placed_line("line", [(0, 2), (6, 2)], obscures=1, defense={"infantry": 1
 OPEN_ROWS = "\n".join(["......"] * 5)
 
 
+@pytest.mark.rule("line")
 def test_a_shot_across_a_line_gives_the_target_its_defensive_bonus() -> None:
     """BfC p.04, point 3: "the shot gets a total of -2 and the defender gets +1" - each line
     crossed adds its defensive bonus to the target; a firer adjacent to the line is not
@@ -93,6 +99,7 @@ def test_a_shot_across_a_line_gives_the_target_its_defensive_bonus() -> None:
     assert level is not None and level.terrain == 0
 
 
+@pytest.mark.rule("line")
 def test_a_line_bounding_a_terrain_element_gives_its_bonus_only_inside_it() -> None:
     """BfC p.04, point 5: a line linked to a defensive bonus that surrounds a set of squares
     makes a terrain element (a trench); only the units inside it have the bonus, through the
@@ -110,6 +117,7 @@ def test_a_line_bounding_a_terrain_element_gives_its_bonus_only_inside_it() -> N
     assert within is not None and within.terrain == 2
 
 
+@pytest.mark.rule("defender")
 def test_a_defender_gives_plus_1_to_allied_infantry_in_its_zone_of_control() -> None:
     """BfC p.08, Defender: "This unit grants +1 to the Defense Value of allied Infantry Units
     in its ZoC" - not to itself, not to an enemy, not beyond its ZoC; 4 + 1 = 5 to reach."""
@@ -128,8 +136,8 @@ def test_a_defender_gives_plus_1_to_allied_infantry_in_its_zone_of_control() -> 
         assert other is not None and other.defense_bonuses == () and aim(other, HON).defense == 4
     # "If this unit is Destroyed, this effect persists until the end of the present
     # Activation Phase": destroyed by a double hit (2 + 6 = 8 against 4), it still covers.
-    from builder.heroes.rules.actions import Fire
-    from builder.heroes.rules.events import Phase
+    from builder.heroes.rules.actions.kinds import Fire
+    from builder.heroes.rules.events.game import Phase
     from builder.heroes.rules.turn import activation_phase
     from builder.heroes.rules.turn_context import Turn
     from builder.kernel.dice import LoadedDice
@@ -144,13 +152,14 @@ def test_a_defender_gives_plus_1_to_allied_infantry_in_its_zone_of_control() -> 
     assert after is not None and aim(after, HON).defense == 4
 
 
+@pytest.mark.rule("substitute")
 def test_a_substitute_suffers_the_hit_in_place_of_a_heavy_weapon_within_2_squares() -> None:
     """BfC p.08, Substitute: "This unit can suffer Hits in place of a Heavy Weapon unit
     (outlined in red) within 2 squares provided it has a LoS (obscured or clear) to that other
     unit". hon always lets it; the Heavy Weapon is untouched, the Substitute flips."""
     from builder.heroes.catalogue.units import Role
-    from builder.heroes.rules.actions import Fire
-    from builder.heroes.rules.events import Phase
+    from builder.heroes.rules.actions.kinds import Fire
+    from builder.heroes.rules.events.game import Phase
     from builder.heroes.rules.turn_context import Turn
     from builder.kernel.dice import LoadedDice
     from tests.fixtures.rules.boards import unit as board_unit
@@ -171,6 +180,7 @@ def test_a_substitute_suffers_the_hit_in_place_of_a_heavy_weapon_within_2_square
     assert state.pieces["gun"].side_index == 1
 
 
+@pytest.mark.rule("charge")
 def test_a_charge_firing_action_disregards_range_restrictions() -> None:
     """BfC p.08, Charge: "This free attack disregards range restrictions" - at night (shots
     reach 7 squares at most, HoN core) a charging unit still fires from 9 squares away."""

@@ -8,14 +8,14 @@ import pytest
 
 from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.catalogue.units import Unit
-from builder.heroes.rules import hits
 from builder.heroes.rules.abilities.crew import abilities_with_crew, bail_out, board, crewed, crews_in, leave
-from builder.heroes.rules.actions import Hold
-from builder.heroes.rules.combat import IllegalAttack, Shot
-from builder.heroes.rules.damage import destroy
-from builder.heroes.rules.events import EnterEvent, Phase
-from builder.heroes.rules.firing import shots_at, weapons_of
-from builder.heroes.rules.firing_resolution import fire
+from builder.heroes.rules.actions.firing import shots_at, weapons_of
+from builder.heroes.rules.actions.kinds import Hold
+from builder.heroes.rules.events.game import EnterEvent, Phase
+from builder.heroes.rules.resolution import hits
+from builder.heroes.rules.resolution.combat import IllegalAttack, Shot
+from builder.heroes.rules.resolution.damage import destroy
+from builder.heroes.rules.resolution.firing_roll import fire
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn
@@ -23,6 +23,8 @@ from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import field
 from tests.fixtures.rules.games import scenario
 from tests.heroes.rules import infantry, piece, tank
+
+pytestmark = pytest.mark.rule("crew")
 
 
 def crew_unit() -> Unit:

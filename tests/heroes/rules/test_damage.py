@@ -7,24 +7,27 @@ from __future__ import annotations
 import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
-from builder.heroes.rules.actions import AssaultAction, Fire, Hold, Move
-from builder.heroes.rules.assault import Assault, engage
-from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.damage import DamageLocation
-from builder.heroes.rules.events import Phase
-from builder.heroes.rules.firing import shot_at
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.movement import assault_path, reachable
-from builder.heroes.rules.path import Path, allowance
+from builder.heroes.rules.actions.firing import shot_at
+from builder.heroes.rules.actions.kinds import AssaultAction, Fire, Hold, Move
+from builder.heroes.rules.events.game import Phase
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path, allowance
+from builder.heroes.rules.geometry.reach import assault_path, reachable
+from builder.heroes.rules.resolution.assault_roll import Assault, engage
+from builder.heroes.rules.resolution.combat import IllegalAttack
+from builder.heroes.rules.resolution.damage import DamageLocation
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.games import game
 from tests.heroes.rules import infantry, piece, tank
 
+pytestmark = pytest.mark.rule("damage")
+
 OPEN = "\n".join(["........"] * 6)
 STORMERS = infantry(abilities=[{"id": "assault", "value": 1}], heavy=1, name="Stormers", unit_id="stormers")
 
 
+@pytest.mark.rule("son-damage", "damage-crew")
 def test_a_crew_hit_vehicle_fires_only_one_of_its_weapons() -> None:
     """HoN core p.15, 1 : Crew - "Each turn, the vehicle can only fire one of its weapons,
     not both!" The policy picks one; two weapons in one Firing Action are refused."""
@@ -45,6 +48,7 @@ def test_a_crew_hit_vehicle_fires_only_one_of_its_weapons() -> None:
     assert event.kind == "fire" and "fires one of its weapons only (HoN core p.15)" in event.text
 
 
+@pytest.mark.rule("son-damage", "damage-tracks")
 def test_a_tracks_hit_vehicle_executes_no_more_movement_actions() -> None:
     """HoN core p.15, 2 : Tracks - "The vehicle may no longer execute Movement Actions for the
     rest of the game": no move, no pivot, no assault (an assault is a Movement Action, p.25)."""
@@ -66,6 +70,7 @@ def test_a_tracks_hit_vehicle_executes_no_more_movement_actions() -> None:
         turn.perform("a-tank", AssaultAction(step, "b-prey"))
 
 
+@pytest.mark.rule("damage-primary-weapon")
 def test_a_destroyed_primary_weapon_cannot_fire() -> None:
     """HoN core p.15, 5 : Primary weapon - "The vehicle's Primary Weapon is Destroyed": it
     fires its secondary weapon only; a vehicle whose one weapon is both its primary and its

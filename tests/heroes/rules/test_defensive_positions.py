@@ -5,16 +5,20 @@ cannot target units that are also inside the Terrain Element." Board: a firing p
 
 from __future__ import annotations
 
+import pytest
+
 from builder.heroes.ai.greedy import SimplePolicy
-from builder.heroes.rules.actions import Move
-from builder.heroes.rules.events import FireEvent, Phase
-from builder.heroes.rules.movement import reachable
+from builder.heroes.rules.actions.kinds import Move
+from builder.heroes.rules.events.game import FireEvent, Phase
+from builder.heroes.rules.geometry.reach import reachable
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece
 from tests.fixtures.rules.games import game
+
+pytestmark = pytest.mark.rule("defensive-positions")
 
 BOARD = "\n".join(["........", ".PP.....", "........"])
 POLICY = SimplePolicy()

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from builder.heroes.army.resolve import resolve
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.deployment import (
+from builder.heroes.rules.geometry.grid import footprint_squares
+from builder.heroes.rules.pieces import EAST, NORTH, NORTH_EAST, Piece
+from builder.heroes.rules.setup.deployment import (
     auto_deploy,
     check_placements,
     dry_run,
@@ -19,9 +22,7 @@ from builder.heroes.rules.deployment import (
     place,
     zones_for,
 )
-from builder.heroes.rules.grid import footprint_squares
-from builder.heroes.rules.pieces import EAST, NORTH, NORTH_EAST, Piece
-from builder.heroes.rules.positions import PositionEntry, PositionsFile
+from builder.heroes.rules.setup.positions import PositionEntry, PositionsFile
 from builder.heroes.scenario.models import Scenario
 from tests.conftest import army, codes, errors
 from tests.fixtures.rules.boards import JEEP, RIFLES, TANK, field, piece, unit
@@ -73,12 +74,14 @@ def check(pieces: list[Piece], board: Any = BOARD, scene: Scenario = SCENE, side
     return codes(check_placements(scene, board, side, pieces))
 
 
+@pytest.mark.rule("deployment")
 def test_inside_the_zone_is_legal_outside_is_not() -> None:
     assert check([piece("r1", (0, 0)), piece("r2", (1, 3))]) == []
     found = check_placements(SCENE, BOARD, "a", [piece("r1", (3, 0))])
     assert codes(found) == ["deploy.outside"] and "'a-zone'" in found[0].message and found[0].path == "positions[0].at"
 
 
+@pytest.mark.rule("deployment")
 def test_no_two_counters_on_one_square() -> None:
     assert check([piece("r1", (0, 0)), piece("r2", (0, 0))]) == ["deploy.stacked"]
     assert codes(check_placements(SCENE, BOARD, "a", [piece("r1", (0, 0))], others=[piece("x", (0, 0), "b")])) == [
@@ -86,6 +89,7 @@ def test_no_two_counters_on_one_square() -> None:
     ]
 
 
+@pytest.mark.rule("impassable")
 def test_never_on_a_square_the_unit_may_not_enter() -> None:
     assert check([piece("r", (2, 0))]) == []  # infantry in the thicket
     assert check([piece("j", (2, 0), "a", JEEP)]) == ["deploy.impassable"]  # impassable to light vehicles
@@ -104,6 +108,7 @@ def test_a_two_square_vehicle_fits_with_its_facing() -> None:
     assert check([piece("t", footprint_squares((0, 0), NORTH, 2), "a", TANK)], walled) == ["deploy.shape"]
 
 
+@pytest.mark.rule("scout")
 def test_scouts_may_stand_outside_but_not_near_an_objective() -> None:
     scout = unit("scouts", abilities=[{"scout": 2}])
     assert check([piece("s", (4, 2), kind=scout)]) == []  # two squares out
@@ -116,6 +121,7 @@ def test_scouts_may_stand_outside_but_not_near_an_objective() -> None:
     assert check([piece("s", (2, 2), kind=scout)], scene=near) == []
 
 
+@pytest.mark.rule("scout")
 def test_objective_areas_keep_scouts_out() -> None:
     board = field("........\n.....BB.\n........", ids={"B": "farm"}, doors=[((5, 1), (5, 2))])
     farm = scenario(
@@ -126,6 +132,7 @@ def test_objective_areas_keep_scouts_out() -> None:
     assert check([piece("s", (3, 1), kind=scout)], board, farm) == []
 
 
+@pytest.mark.rule("ambush", "tripod")
 def test_only_ambush_tripod_and_scout_units_deploy_either_side_up() -> None:
     assert check([piece("r", (0, 0), side_index=1)]) == ["deploy.face"]
     gun = unit("mg", abilities=[], back=["tripod"])
@@ -141,6 +148,7 @@ def test_deployment_steps_send_named_units_to_their_zone() -> None:
     assert check([piece("t", footprint_squares((1, 2), NORTH, 2), "a", TANK)], scene=scene) == ["deploy.outside"]
 
 
+@pytest.mark.rule("entry-squares")
 def test_a_side_entering_later_stands_on_its_entry_squares() -> None:
     scene = scenario([zone("b-entry", [7, 0, 7, 3], "b", "entry")], steps=[{"side": "b"}])
     assert check([piece("r", (7, 1), "b")], scene=scene, side="b") == []
@@ -155,6 +163,7 @@ def off_board(*kinds: Any) -> list[Piece]:
     return [Piece(key=f"a/tiles[0]/{k.id}/{i + 1}", unit=k, owner="a", squares=()) for i, k in enumerate(kinds)]
 
 
+@pytest.mark.rule("deployment")
 def test_auto_deploy_places_everyone_legally_and_deterministically() -> None:
     pieces = off_board(TANK, TANK, RIFLES, RIFLES, RIFLES, JEEP)
     placed, issues = auto_deploy(SCENE, BOARD, "a", pieces)

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from builder.heroes.catalogue.terrain import Area
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.deployment import auto_deploy
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.setup.deployment import auto_deploy
 from tests.fixtures.rules.boards import JEEP, RIFLES, TANK, field, unit
 from tests.heroes.rules.test_deployment import scenario, zone
 

@@ -9,19 +9,19 @@ from dataclasses import replace
 import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
-from builder.heroes.rules.actions import AssaultAction, TemplateFire
-from builder.heroes.rules.assault import AssaultOutcome
-from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.damage import destroy
-from builder.heroes.rules.destruction import demolition_dice
-from builder.heroes.rules.events import AssaultEvent, DestructionEvent, GearEvent, Phase, RubbleEvent
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.actions.kinds import AssaultAction, TemplateFire
+from builder.heroes.rules.events.game import AssaultEvent, DestructionEvent, GearEvent, Phase, RubbleEvent
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.geometry.sightmap import Occupancy
 from builder.heroes.rules.pieces import WEST, Piece
+from builder.heroes.rules.resolution.assault_roll import AssaultOutcome
+from builder.heroes.rules.resolution.combat import IllegalAttack
+from builder.heroes.rules.resolution.damage import destroy
+from builder.heroes.rules.resolution.destruction import demolition_dice
+from builder.heroes.rules.resolution.structures import Demolish
 from builder.heroes.rules.ruleset import HON, SON, Ruleset
-from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.structures import Demolish
 from builder.heroes.rules.turn_context import Turn
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.kernel.dice import LoadedDice
@@ -56,6 +56,7 @@ def game(*pieces: Piece, ruleset: Ruleset = HON) -> GameState:
     return GameState(scenario(), board(), ruleset, ("a", "b"), "a", found)
 
 
+@pytest.mark.rule("destruction")
 def test_a_firing_action_at_the_building_itself_rolls_only_the_destruction_dice() -> None:
     # HoN core p.22: "If a Structure ... is targeted": roll as many dice as the symbol, each 4+
     # a point; at the structure's value (2) the building turns to rubble, infantry inside suppressed.
@@ -71,6 +72,7 @@ def test_a_firing_action_at_the_building_itself_rolls_only_the_destruction_dice(
     assert state.ruined == ["house"] and state.pieces["inside"].suppressed == 1
 
 
+@pytest.mark.rule("destruction-point", "son-destruction")
 def test_points_short_of_the_value_stay_on_the_building() -> None:
     sappers = piece(SAPPERS, (5, 2), key="sappers")
     state = game(sappers)
@@ -87,6 +89,7 @@ def test_only_a_unit_with_destruction_that_sees_the_structure_may_fire_at_it() -
     assert demolition_dice(state, state.pieces["sappers"], "nowhere") == 0
 
 
+@pytest.mark.rule("destruction", "destruction-point", "wrecks", "structure")
 def test_a_wreck_is_a_structure_removed_at_its_value() -> None:
     # HoN core p.22: "If the Structure is a vehicle Wreck, remove it"; its value is not in the
     # catalogue: hon's 2 (Ruleset.wreck_structure).
@@ -111,6 +114,7 @@ def _assault(ruleset: Ruleset) -> tuple[GameState, Turn]:
     return state, turn
 
 
+@pytest.mark.rule("destruction")
 def test_an_assault_on_a_unit_in_a_structure_rolls_the_attackers_destruction_after_it() -> None:
     # HoN core p.22: "targeted ... during a Firing Action or an Assault".
     state, turn = _assault(HON)
@@ -122,12 +126,14 @@ def test_an_assault_on_a_unit_in_a_structure_rolls_the_attackers_destruction_aft
     assert state.ruined == ["house"]
 
 
+@pytest.mark.rule("destruction")
 def test_son_rolls_destruction_only_when_firing() -> None:
     # SoN p.17: "Every time they fire at a structure directly or at a unit within the structure".
     state, turn = _assault(SON)
     assert not [e for e in turn.events if isinstance(e, DestructionEvent)] and not state.ruined
 
 
+@pytest.mark.rule("destruction", "explosion-templates")
 def test_structures_under_a_template_take_the_firers_destruction_dice() -> None:
     # HoN core p.23: "Units and Structures under the Template, even partially, are affected".
     mortar = infantry(combat=3, abilities=["howitzer", {"destruction": 1}], name="Mortar", unit_id="mortar")
@@ -138,6 +144,7 @@ def test_structures_under_a_template_take_the_firers_destruction_dice() -> None:
     assert rolled.structure == "house" and rolled.points == 1 and state.structure_points == {"house": 1}
 
 
+@pytest.mark.rule("destruction")
 def test_the_policy_fires_at_the_building_enemies_hold_when_it_has_no_shot() -> None:
     gun = infantry(combat=2, abilities=[{"destruction": 2}], name="Gun", unit_id="gun")
     sappers = piece(gun, (5, 2), key="sappers")
@@ -151,6 +158,7 @@ def test_the_policy_fires_at_the_building_enemies_hold_when_it_has_no_shot() -> 
     assert demolition_dice(state, sappers, "house", None, Occupancy(state.pieces.values())) == 2
 
 
+@pytest.mark.rule("son-destruction", "son-structure")
 def test_son_fires_at_a_structure_directly() -> None:
     # SoN p.17: "Every time they fire at a structure directly ... place a Destruction marker";
     # SoN p.11: at its value it turns to its ruin side (or a wreck is removed).
@@ -161,6 +169,7 @@ def test_son_fires_at_a_structure_directly() -> None:
     assert "SoN p.17" in rolled.text and state.ruined == ["house"]
 
 
+@pytest.mark.rule("veteran")
 def test_a_veteran_marker_rerolls_a_destruction_roll() -> None:
     # HoN core p.30, "any roll": no 4+ on two dice, rerolled to 5 and 6, the house falls.
     state = game(piece(SAPPERS, (5, 2), key="sappers"))
@@ -172,6 +181,7 @@ def test_a_veteran_marker_rerolls_a_destruction_roll() -> None:
     assert "destruction roll [1, 2]" in spent.text
 
 
+@pytest.mark.rule("destruction")
 def test_a_panzerfaust_fired_at_the_building_rolls_its_destruction_2() -> None:
     # HoN core p.22: "targeted by gear ... with this special ability"; p.28: "Panzerfausts have
     # the Destruction 2 special ability", max range 4 squares.

@@ -11,7 +11,7 @@ from typing import cast
 from builder.heroes.ai import movement
 from builder.heroes.ai.movement import _distance_field, _walked
 from builder.heroes.rules.abilities.registry import climbs_windows, swimming
-from builder.heroes.rules.passage import passage_map
+from builder.heroes.rules.geometry.passage import passage_map
 from builder.heroes.rules.state import GameState
 from tests.heroes.rules.test_simulate import play, scenario
 

@@ -9,16 +9,15 @@ import pytest
 from builder.heroes.ai import works
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.actions import Hold
-from builder.heroes.rules.cover import cover
-from builder.heroes.rules.events import Phase, WorksEvent
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.passage import passage_map
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.actions.kinds import Deploy, Hold, Item
+from builder.heroes.rules.events.game import Phase, WorksEvent
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.passage import passage_map
+from builder.heroes.rules.geometry.path import Path
 from builder.heroes.rules.pieces import EAST, NORTH
+from builder.heroes.rules.resolution.cover import cover
 from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.turn_context import Turn
-from builder.heroes.rules.works import Deploy, Item
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece, unit
 from tests.fixtures.rules.games import game
@@ -42,6 +41,7 @@ def _with(state: GameState, marker: str, count: int = 1) -> GameState:
     return state
 
 
+@pytest.mark.rule("forward-position")
 def test_a_forward_position_goes_on_the_units_own_square_and_shelters_it() -> None:
     state = _with(game(FIELD, [piece("a1", (4, 2)), piece("b1", (4, 0), owner="b")]), "forward-position")
     assert cover(state, state.pieces["a1"]) == 0
@@ -57,12 +57,14 @@ def test_a_forward_position_goes_on_the_units_own_square_and_shelters_it() -> No
         turn.perform("a1", Deploy(Item.FORWARD_POSITION, (4, 2)))  # none left
 
 
+@pytest.mark.rule("forward-position")
 def test_no_forward_position_in_a_building_or_water() -> None:
     state = _with(game(FIELD, [piece("a1", (2, 1))]), "forward-position", 2)
     with pytest.raises(ValueError, match="building"):
         _turn(state).perform("a1", Deploy(Item.FORWARD_POSITION, (2, 1)))
 
 
+@pytest.mark.rule("military-engineering", "advanced-position")
 def test_military_engineering_deploys_an_advanced_position_at_the_end_of_its_move() -> None:
     track = piece("ht", ((5, 3), (4, 3)), kind=HALFTRACK, facing=EAST)
     state = _with(game(FIELD, [track]), "advanced-position")
@@ -77,6 +79,7 @@ def test_military_engineering_deploys_an_advanced_position_at_the_end_of_its_mov
         _turn(state).perform("ht", Deploy(Item.ADVANCED_POSITION, (7, 3)))  # its only one is spent
 
 
+@pytest.mark.rule("engineer", "military-engineering", "advanced-position")
 def test_an_engineer_in_its_zoc_carries_an_item_and_deploys_it_at_the_end_of_its_move() -> None:
     track = piece("ht", ((1, 3), (0, 3)), kind=HALFTRACK, facing=EAST)
     near, far = piece("e1", (2, 2), kind=PIONEERS), piece("e2", (6, 2), kind=PIONEERS)
@@ -90,6 +93,7 @@ def test_an_engineer_in_its_zoc_carries_an_item_and_deploys_it_at_the_end_of_its
     assert state.pieces["e1"].square == (4, 2) and (5, 3) in state.positions
 
 
+@pytest.mark.rule("military-engineering", "barbed-hedgehog")
 def test_a_barbed_hedgehog_deployed_beside_its_carrier_bars_vehicles() -> None:
     track = piece("ht", ((3, 3), (2, 3)), kind=HALFTRACK, facing=EAST)
     state = _with(game(FIELD, [track]), "barbed-hedgehog", 2)
@@ -104,6 +108,7 @@ def test_a_barbed_hedgehog_deployed_beside_its_carrier_bars_vehicles() -> None:
         turn.perform("ht", Deploy(Item.BARBED_HEDGEHOG, segment=((3, 3), (4, 3))))  # shares an interspace
 
 
+@pytest.mark.rule("forward-position")
 def test_the_policy_holding_its_ground_digs_in() -> None:
     state = _with(game(FIELD, [piece("a1", (4, 2)), piece("b1", (4, 0), owner="b")]), "forward-position")
     assert works.field_works(SimplePolicy(), state, state.pieces["a1"], Hold("test")) == Deploy(
@@ -111,6 +116,7 @@ def test_the_policy_holding_its_ground_digs_in() -> None:
     )
 
 
+@pytest.mark.rule("military-engineering", "barbed-hedgehog")
 def test_the_policy_deploys_hedgehogs_facing_an_enemy_vehicle_and_an_engineer_carries_an_item() -> None:
     track = piece("ht", ((3, 3), (2, 3)), kind=HALFTRACK, facing=EAST)
     tank = piece("t1", (7, 3), owner="b", kind=HALFTRACK)

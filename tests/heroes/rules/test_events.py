@@ -12,10 +12,7 @@ from pydantic import ValidationError
 
 from builder.heroes.ai.greedy import for_every_side
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules.assault import AssaultOutcome
-from builder.heroes.rules.combat import FireOutcome, Shot
-from builder.heroes.rules.damage import Effect
-from builder.heroes.rules.events import (
+from builder.heroes.rules.events.game import (
     EVENT_LOG,
     AssaultEvent,
     FireEvent,
@@ -24,7 +21,10 @@ from builder.heroes.rules.events import (
     TurnEvent,
     VictoryEvent,
 )
-from builder.heroes.rules.firing_resolution import fire
+from builder.heroes.rules.resolution.assault_roll import AssaultOutcome
+from builder.heroes.rules.resolution.combat import FireOutcome, Shot
+from builder.heroes.rules.resolution.damage import Effect
+from builder.heroes.rules.resolution.firing_roll import fire
 from builder.heroes.rules.simulation import GameRecord, simulate
 from builder.heroes.scenario.battlefield import assemble
 from builder.io.scenario_files import load_scenario

@@ -12,19 +12,19 @@ from builder.heroes.ai import firing
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.army.resolve import resolve
 from builder.heroes.catalogue.cards import ActionCard, CardTiming
-from builder.heroes.rules import action_cards
-from builder.heroes.rules.actions import AssaultAction, Fire, Move
-from builder.heroes.rules.cards import CardPlay
-from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.events import FireEvent, Phase
-from builder.heroes.rules.firing import shots_at
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.movement import reachable
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.action_cards import played
+from builder.heroes.rules.action_cards.deck import CardPlay
+from builder.heroes.rules.actions.firing import shots_at
+from builder.heroes.rules.actions.kinds import AssaultAction, Fire, Move
+from builder.heroes.rules.events.game import FireEvent, Phase
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.geometry.reach import reachable
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH
-from builder.heroes.rules.placement import field_army
 from builder.heroes.rules.preview import preview_fire
+from builder.heroes.rules.resolution.combat import IllegalAttack
 from builder.heroes.rules.ruleset import HON
+from builder.heroes.rules.setup.placement import field_army
 from builder.heroes.rules.state import Deck, GearPool, gear_pools
 from builder.heroes.rules.turn_context import Turn
 from builder.io.catalogue_files import load_catalogue
@@ -47,6 +47,7 @@ def east(start: tuple[int, int], steps: int) -> Path:
     return Path(tuple(Position((sq,), EAST) for sq in squares), steps)
 
 
+@pytest.mark.rule("opportunity-fire")
 def test_opportunity_fire_interrupts_the_move_at_the_square_and_the_move_goes_on() -> None:
     """HoN core p.24: a non-activated unit may fire "at any time during the Movement Action of
     an enemy unit"; it is then activated; the target does not interrupt its Movement Action
@@ -66,6 +67,7 @@ def test_opportunity_fire_interrupts_the_move_at_the_square_and_the_move_goes_on
     assert state.pieces["b1"].activated  # the firer receives an Activated marker
 
 
+@pytest.mark.rule("opportunity-fire")
 def test_opportunity_fire_that_destroys_the_mover_ends_its_move() -> None:
     mover, watcher = piece("a1", (0, 2)), piece("b1", (2, 0), "b", WATCHERS)
     state = game(OPEN, [mover, watcher])
@@ -75,6 +77,7 @@ def test_opportunity_fire_that_destroys_the_mover_ends_its_move() -> None:
     assert "a1" not in state.pieces
 
 
+@pytest.mark.rule("opportunity-fire")
 def test_only_a_unit_with_the_ability_not_activated_and_only_in_the_activation_phase() -> None:
     """HoN core p.24: "During (and only during) the Activation Phase, a non-activated unit"."""
     for watcher, phase in (
@@ -92,6 +95,7 @@ def test_only_a_unit_with_the_ability_not_activated_and_only_in_the_activation_p
     assert [f.event.kind for f in turn.frames] == ["move"]
 
 
+@pytest.mark.rule("opportunity-fire")
 def test_opportunity_fire_after_an_enemy_firing_action() -> None:
     """HoN core p.24: "a non-activated unit can take a Firing Action against an enemy unit
     after that enemy unit's Firing Action"."""
@@ -106,6 +110,7 @@ def test_opportunity_fire_after_an_enemy_firing_action() -> None:
     assert state.pieces["b1"].activated and state.pieces["a1"].side_index == 1
 
 
+@pytest.mark.rule("opportunity-fire")
 def test_the_policy_takes_opportunity_fire_only_on_good_odds() -> None:
     state = game(OPEN, [piece("a1", (0, 2)), piece("b1", (2, 0), "b", WATCHERS, suppressed=2)])
     # Suppressed twice: -4 on the result, 2 + d6 - 4 reaches 4 on a 6 only: 1/6.
@@ -115,6 +120,7 @@ def test_the_policy_takes_opportunity_fire_only_on_good_odds() -> None:
     assert found == Fire(((None, "a1"),))
 
 
+@pytest.mark.rule("firing-arc")
 def test_a_weapon_fires_only_inside_its_firing_arc() -> None:
     """HoN core p.14: "A unit can only fire at a target that is inside the unit's Firing Arc";
     the Gun's arc is 90° about the front, the MG has 360°."""
@@ -131,6 +137,7 @@ def test_a_weapon_fires_only_inside_its_firing_arc() -> None:
     assert preview_fire(state, turned, behind)[0].odds is not None
 
 
+@pytest.mark.rule("damage", "damage-tracks")
 def test_a_tracks_hit_under_opportunity_fire_stops_the_vehicle_at_once() -> None:
     """HoN core p.15, 2 : Tracks - the vehicle may no longer execute Movement Actions: hit on
     the way, it stops where it is (p.24: a mere hit would not interrupt the move)."""
@@ -146,6 +153,7 @@ def test_a_tracks_hit_under_opportunity_fire_stops_the_vehicle_at_once() -> None
     assert "its tracks are hit and it stops at once (HoN core p.15)" in turn.frames[1].event.text
 
 
+@pytest.mark.rule("damage-hull")
 def test_a_hull_hit_under_opportunity_fire_stops_the_vehicle_at_once() -> None:
     """HoN core p.15, 3 or 4 : Hull - two Suppressed markers; "If it was moving, it stops immediately"."""
     panzer = piece("a1", ((0, 3), (0, 4)), kind=tank(), facing=NORTH)
@@ -158,6 +166,7 @@ def test_a_hull_hit_under_opportunity_fire_stops_the_vehicle_at_once() -> None:
     assert "its hull is hit and it stops at once (HoN core p.15)" in turn.frames[1].event.text
 
 
+@pytest.mark.rule("firing-arc")
 def test_an_assault_from_outside_every_firing_arc_suppresses_the_defender_first() -> None:
     """HoN core p.26: "When a unit with a firing arc is assaulted from a square out of its
     firing arc, you must give it a Suppressed Marker before resolving the assault"."""
@@ -172,6 +181,7 @@ def test_an_assault_from_outside_every_firing_arc_suppresses_the_defender_first(
     assert "Suppressed x1" in labels
 
 
+@pytest.mark.rule("suppressive-fire")
 def test_the_policy_chooses_suppressive_fire_when_it_promises_more() -> None:
     """HoN core p.24: Suppressive Fire doubles the combat value and bonuses, not the penalties.
     Through three squares of tall grass (-6): a normal shot hits on a 6 only (1/6 of a hit);
@@ -190,6 +200,7 @@ def test_the_policy_chooses_suppressive_fire_when_it_promises_more() -> None:
     assert event.suppressed == 2 and state.pieces["b1"].suppressed == 2  # 8 + 6 - 6 = 8, twice the defense
 
 
+@pytest.mark.rule("machine-gunner")
 def test_the_policy_splits_a_machine_gunners_fire_when_it_promises_more() -> None:
     """HoN core p.24, the worked example's split: +4 over three targets is +1, +1, +2. One
     whole shot promises 1.5 hits (a double on 4+), the split 2/3 + 2/3 + 1."""
@@ -206,6 +217,7 @@ def test_the_policy_splits_a_machine_gunners_fire_when_it_promises_more() -> Non
     assert sorted(e.rolls[0].total for e in turn.events) == [4, 4, 5]
 
 
+@pytest.mark.rule("fire-on-the-move")
 def test_the_policy_fires_on_the_move_where_it_sees_its_target() -> None:
     """HoN core p.23: "The unit may take a Firing Action during its Movement Action ... resolved
     before leaving, or after entering a square"; the penalty comes off the combat value."""
@@ -225,6 +237,7 @@ def test_the_policy_fires_on_the_move_where_it_sees_its_target() -> None:
     assert labels["Fire on the Move"] == -1
 
 
+@pytest.mark.rule("ammo")
 def test_ammo_markers_are_spent_for_their_bonus_against_infantry() -> None:
     """HoN core p.28: "Each Ammo Marker grants a +1 bonus to your Combat Value during a Firing
     Action (regular or Alternate) against Infantry Units"; spent, it is gone (p.31: "their use is
@@ -246,6 +259,7 @@ def test_ammo_markers_are_spent_for_their_bonus_against_infantry() -> None:
         Turn(state, LoadedDice([5]), Phase.ACTIVATION).perform("a1", Fire((), ammo=3))
 
 
+@pytest.mark.rule("ammo", "gear-markers")
 def test_gear_markers_go_to_the_units_of_their_tile() -> None:
     """HoN core p.28: only the units of the Recruitment Tile the gear option is on use it (any
     unit of the army on a command tile); Ammo is Restricted to Infantry."""
@@ -267,6 +281,7 @@ def test_gear_markers_go_to_the_units_of_their_tile() -> None:
 STORMER = unit("stormers", abilities=[{"id": "assault", "value": 1}])
 
 
+@pytest.mark.rule("knife")
 def test_a_knife_marker_is_discarded_for_plus_2_in_an_assault() -> None:
     """HoN core p.31: "Discard the Knife marker to add a +2 bonus to the result of your die roll
     during an assault." The policy discards it when it adds 0.1 to its chance of winning
@@ -287,6 +302,7 @@ def test_a_knife_marker_is_discarded_for_plus_2_in_an_assault() -> None:
         Turn(game(OPEN, [attacker, defender]), LoadedDice([3, 3]), Phase.ACTIVATION).perform("a1", action)
 
 
+@pytest.mark.rule("knife")
 def test_an_assaulted_unit_discards_its_knife_when_it_helps() -> None:
     attacker, defender = piece("a1", (2, 1), kind=STORMER), piece("b1", (3, 1), "b")
     state = game(OPEN, [attacker, defender])
@@ -299,6 +315,7 @@ def test_an_assaulted_unit_discards_its_knife_when_it_helps() -> None:
     assert "discards a Knife marker" in event.text and pool.count == 0
 
 
+@pytest.mark.rule("opportunity-fire")
 def test_overwatch_gives_the_character_of_its_tile_opportunity_fire() -> None:
     """HoN core p.31, Overwatch: "This customization gives you the Opportunity Fire special
     ability" (Restricted to Characters): the tile's character counter carries it in play."""
@@ -320,6 +337,7 @@ def test_overwatch_gives_the_character_of_its_tile_opportunity_fire() -> None:
 # --- Opportunity Fire with the board rules and action cards (the merge of main) ------------
 
 
+@pytest.mark.rule("opportunity-fire")
 def test_a_concealed_mover_draws_opportunity_fire_only_once_spotted() -> None:
     """A concealed unit may not be targeted (HoN core p.21) until it is spotted on a square it
     moves into; from that square on the enemy may take Opportunity Fire at it (p.24)."""
@@ -343,6 +361,7 @@ def _card(card_id: str, **fields: object) -> ActionCard:
     return ActionCard.model_validate(base | {"source": "example"} | fields)
 
 
+@pytest.mark.rule("opportunity-fire")
 def test_a_move_with_a_card_bonus_is_still_interrupted_by_opportunity_fire() -> None:
     """The movement Alternate Bonus is played as the Movement Action is declared (HoN core
     p.17); the move is still made square by square, and Opportunity Fire interrupts it (p.24)."""
@@ -357,6 +376,7 @@ def test_a_move_with_a_card_bonus_is_still_interrupted_by_opportunity_fire() -> 
     assert state.pieces["a1"].square == (4, 2)
 
 
+@pytest.mark.rule("opportunity-fire", "forced-move")
 def test_a_forced_move_from_a_card_draws_no_opportunity_fire() -> None:
     """Opportunity Fire is taken "during the Movement Action of an enemy unit" (HoN core p.24):
     a card's Forced Move is none (p.9), so nobody fires at it."""
@@ -365,11 +385,12 @@ def test_a_forced_move_from_a_card_draws_no_opportunity_fire() -> None:
     go = _card("go", timing="after-action", effect={"kind": "forced-move", "value": 2})
     state.decks["a"] = Deck(4, [], [go])
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, POLICIES)
-    action_cards.play_battle_events(turn, "a", (CardPlay("go", "a1", east((0, 2), 2)),), CardTiming.AFTER_ACTION)
+    played.play_battle_events(turn, "a", (CardPlay("go", "a1", east((0, 2), 2)),), CardTiming.AFTER_ACTION)
     assert [f.event.kind for f in turn.frames] == ["card", "move"]
     assert state.pieces["a1"].square == (2, 2) and not state.pieces["b1"].activated
 
 
+@pytest.mark.rule("running-over-infantry")
 def test_a_vehicle_driving_over_infantry_has_no_shot_at_it_on_the_move() -> None:
     """HoN core p.10: a vehicle "may pass through a square that contains an allied or enemy
     Infantry unit"; the range counts the target's square, not the firer's (p.14), so from the

@@ -12,17 +12,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.combat import Aim, IllegalAttack, aim
-from builder.heroes.rules.cover import cover, cover_table, terrain_bonus
-from builder.heroes.rules.damage import destroy
-from builder.heroes.rules.firing import shots_at, weapons_of
+from builder.heroes.rules.actions.firing import shots_at, weapons_of
+from builder.heroes.rules.geometry.los import Sight, sights
+from builder.heroes.rules.geometry.sightmap import Occupancy
 from builder.heroes.rules.in_play import Pieces
-from builder.heroes.rules.los import Sight, sights
 from builder.heroes.rules.pieces import NORTH, Piece
+from builder.heroes.rules.resolution.combat import Aim, IllegalAttack, aim
+from builder.heroes.rules.resolution.cover import cover, cover_table, terrain_bonus
+from builder.heroes.rules.resolution.damage import destroy
+from builder.heroes.rules.resolution.structures import WRECK_TERRAIN
 from builder.heroes.rules.ruleset import HON, ruleset_for
-from builder.heroes.rules.sightmap import Occupancy
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.structures import WRECK_TERRAIN
 from tests.fixtures.rules.boards import TANK, element, field, unit
 from tests.fixtures.rules.boards import piece as placed
 from tests.fixtures.rules.games import scenario

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder.heroes.rules.combat import IllegalAttack, Shot, aim, lacks
-from builder.heroes.rules.odds import expected_hits_of, expected_suppressed_of, odds_of_aim
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.resolution.combat import IllegalAttack, Shot, aim, lacks
+from builder.heroes.rules.resolution.odds import expected_hits_of, expected_suppressed_of, odds_of_aim
 from builder.heroes.rules.ruleset import HON, SON
 from builder.kernel.events import Modifier
 from tests.heroes.rules import infantry, piece, tank

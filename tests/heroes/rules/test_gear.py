@@ -12,14 +12,14 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.army.resolve import resolve
-from builder.heroes.rules import gear_firing
-from builder.heroes.rules.actions import Fire
-from builder.heroes.rules.combat import IllegalAttack, aim
-from builder.heroes.rules.events import GearEvent, Phase, TemplateEvent
-from builder.heroes.rules.gear import GEAR_WEAPONS, GearFire, GearThrow, GrenadeInto
-from builder.heroes.rules.gear_firing import gear_shot
-from builder.heroes.rules.orders import Orders
+from builder.heroes.rules.actions.kinds import Fire
+from builder.heroes.rules.events.game import GearEvent, Phase, TemplateEvent
+from builder.heroes.rules.gear import alternate_fire
+from builder.heroes.rules.gear.alternate_fire import gear_shot
+from builder.heroes.rules.gear.markers import GEAR_WEAPONS, GearFire, GearThrow, GrenadeInto
+from builder.heroes.rules.orders.tokens import Orders
 from builder.heroes.rules.pieces import NORTH, Piece
+from builder.heroes.rules.resolution.combat import IllegalAttack, aim
 from builder.heroes.rules.state import GameState, gear_pools
 from builder.heroes.rules.turn import supply_phase
 from builder.heroes.rules.turn_context import Turn
@@ -34,6 +34,7 @@ from tests.heroes.rules.gear_helpers import OFFICER, OPEN, POLICIES, WIDE, fire_
 # --- Carried, counted, spent (HoN core p.28) -------------------------------------------------
 
 
+@pytest.mark.rule("panzerfaust", "gear-markers")
 def test_a_panzerfaust_is_an_alternate_firing_action_with_the_markers_values() -> None:
     """HoN core p.28: "This option gives you 3 Panzerfaust markers. A Panzerfaust's max range
     is 4 squares"; its values (example: X / 4 / 5) replace the unit's, whose X against heavy
@@ -54,6 +55,7 @@ def test_a_panzerfaust_is_an_alternate_firing_action_with_the_markers_values() -
     assert panzerfausts.count == 2
 
 
+@pytest.mark.rule("panzerfaust")
 def test_a_panzerfaust_reaches_4_squares_not_infantry_and_has_destruction_2() -> None:
     firer = piece("a1", (1, 1))
     near, far = piece("b1", (5, 1), "b", JEEP), piece("b2", (6, 3), "b", JEEP)
@@ -71,6 +73,7 @@ def test_a_panzerfaust_reaches_4_squares_not_infantry_and_has_destruction_2() ->
             Turn(state, LoadedDice([3]), Phase.ACTIVATION).perform("a1", GearFire("panzerfaust", target))
 
 
+@pytest.mark.rule("piat", "gear-markers")
 def test_each_marker_is_used_once_and_a_unit_without_one_cannot() -> None:
     """HoN core p.28: "Each marker can be used once during the game … Once the markers run out,
     you can no longer use the Gear Option"; only the units of its tile use it."""
@@ -86,6 +89,7 @@ def test_each_marker_is_used_once_and_a_unit_without_one_cannot() -> None:
         Turn(state, LoadedDice([1]), Phase.ACTIVATION).perform("a1", GearFire("piat", "b1"))
 
 
+@pytest.mark.rule("piat")
 def test_a_piat_reaches_5_squares_with_destruction() -> None:
     """BfC p.08: "The maximum range of a Piat is 5 squares … Piat has the Destruction Special Ability"."""
     firer = piece("a1", (0, 1))
@@ -96,6 +100,7 @@ def test_a_piat_reaches_5_squares_with_destruction() -> None:
     assert gear_shot(state, firer, state.pieces["b2"], weapon) is None
 
 
+@pytest.mark.rule("bazooka")
 def test_a_bazooka_is_for_characters_and_works_like_the_bazooka_team() -> None:
     """HoN core p.31: Bazooka, "Restricted to Characters"; it "works like the units with the
     same name" (the catalogue's Bazooka Team: range 5, light and heavy 3, Destruction)."""
@@ -113,6 +118,7 @@ def test_a_bazooka_is_for_characters_and_works_like_the_bazooka_team() -> None:
 # --- Sticky Bomb and Magnetic Mine (HoN core p.29) -----------------------------------------------
 
 
+@pytest.mark.rule("sticky-bomb")
 def test_a_sticky_bomb_is_put_at_1_square_and_explodes_at_the_end_of_the_supply_phase() -> None:
     """HoN core p.29: "A Sticky Bomb or Magnetic Mine's max range is 1 square … The explosion
     happens at the end of the Supply Phase and has no area of effect." No die is rolled when it
@@ -128,13 +134,14 @@ def test_a_sticky_bomb_is_put_at_1_square_and_explodes_at_the_end_of_the_supply_
     turn.perform("a1", GearFire("sticky-bomb", "b1"))
     assert [e.kind for e in turn.events] == ["gear"] and bombs.count == 2 and len(state.bombs) == 1
     supply = Turn(state, LoadedDice([4]), Phase.SUPPLY)
-    gear_firing.explode_bombs(supply)
+    alternate_fire.explode_bombs(supply)
     (fired,) = fire_events(supply)
     assert fired.target == "b1" and fired.rolls[0].total == 8 and fired.outcome == "double"
     assert "b1" not in state.pieces and "b2" in state.pieces and not state.bombs  # no area of effect
     assert fired.text.startswith("The Sticky Bomb on Jeep explodes (HoN core p.29): ")
 
 
+@pytest.mark.rule("magnetic-mine")
 def test_a_magnetic_mine_goes_off_in_the_supply_phase_of_the_turn() -> None:
     state = game(OPEN, [piece("a1", (1, 1)), piece("b1", (2, 1), "b", JEEP)])
     pool(state, "magnetic-mine", 1, "infantry")
@@ -148,6 +155,7 @@ def test_a_magnetic_mine_goes_off_in_the_supply_phase_of_the_turn() -> None:
 # --- Grenade and Rifle Grenade (HoN core p.29) -----------------------------------------------------
 
 
+@pytest.mark.rule("grenade")
 def test_a_grenade_is_thrown_2_interspaces_every_unit_under_it_attacked() -> None:
     """HoN core p.29: "A grenade's max range is 2 Interspaces … Use the Combat Values of the
     Grenade marker … There is never any scattering. Units even partially under the Template are
@@ -166,6 +174,7 @@ def test_a_grenade_is_thrown_2_interspaces_every_unit_under_it_attacked() -> Non
     assert totals == {"b1": 4, "b2": 7, "b3": 9}  # 1 + 3, 4 + 3, 6 + 3 against 4 each
 
 
+@pytest.mark.rule("rifle-grenade")
 def test_a_rifle_grenade_reaches_7_interspaces_and_scatters_without_a_clear_sight() -> None:
     """HoN core p.29: "A Rifle Grenade's max range is 7 Interspaces … Rifle Grenades have the
     Indirect Fire special ability": seen clearly it lands where aimed (p.23), else it scatters."""
@@ -188,6 +197,7 @@ def test_a_rifle_grenade_reaches_7_interspaces_and_scatters_without_a_clear_sigh
 # --- The policy --------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("panzerfaust")
 def test_the_policy_fires_a_panzerfaust_at_a_tank_its_own_values_cannot_touch() -> None:
     state = game(OPEN, [piece("a1", (2, 1)), piece("b1", ((5, 1), (5, 2)), "b", tank(), facing=NORTH)])
     pool(state, "panzerfaust", 3, "infantry")
@@ -195,6 +205,7 @@ def test_the_policy_fires_a_panzerfaust_at_a_tank_its_own_values_cannot_touch() 
     assert SimplePolicy().activate(state, firer) == GearFire("panzerfaust", "b1")
 
 
+@pytest.mark.rule("grenade")
 def test_the_policy_throws_a_grenade_into_a_crowd_not_at_a_lone_target_it_can_shoot() -> None:
     crowd = [piece("b1", (2, 2), "b"), piece("b2", (3, 2), "b"), piece("b3", (2, 3), "b"), piece("b4", (3, 3), "b")]
     state = game(OPEN, [piece("a1", (1, 1)), *crowd])
@@ -220,6 +231,7 @@ def walled(state: GameState) -> GameState:
     return state
 
 
+@pytest.mark.rule("grenade")
 def test_a_grenade_goes_into_a_building_by_its_opening_and_every_unit_inside_is_attacked() -> None:
     """HoN core p.29: "To throw a grenade into a building, position the unit on a square adjacent
     to an opening. The building does not provide a Defensive Bonus against such a grenade so all
@@ -237,6 +249,7 @@ def test_a_grenade_goes_into_a_building_by_its_opening_and_every_unit_inside_is_
     assert grenades.count == 2
 
 
+@pytest.mark.rule("grenade")
 def test_a_grenade_goes_onto_a_square_of_a_defensive_position_and_stays_inside_it() -> None:
     """HoN core p.29: a unit adjacent to a defensive position "can throw a grenade inside the element
     and directly onto a square … The explosion is contained inside the Terrain Element … Units
@@ -250,6 +263,7 @@ def test_a_grenade_goes_onto_a_square_of_a_defensive_position_and_stays_inside_i
     assert (shot.target, shot.defense, shot.outcome) == ("b1", 4, "hit")
 
 
+@pytest.mark.rule("grenade")
 def test_the_policy_throws_a_grenade_into_a_house_its_shots_cannot_crack() -> None:
     state = walled(game(HOUSE, [piece("a1", (3, 1)), piece("b1", (1, 1), "b"), piece("b2", (2, 1), "b")]))
     pool(state, "grenade", 3, "infantry")

@@ -8,15 +8,15 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules import gear_firing
-from builder.heroes.rules.actions import AssaultAction, Fire, Move, Snipe
-from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.events import Phase
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.gear import GearFire, GearMove, GearThrow, recce_ammo_bonus
-from builder.heroes.rules.gear_moving import gear_reach
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.actions.kinds import AssaultAction, Fire, Move, Snipe
+from builder.heroes.rules.events.game import Phase
+from builder.heroes.rules.gear import alternate_fire
+from builder.heroes.rules.gear.fuel_and_map import gear_reach
+from builder.heroes.rules.gear.markers import GearFire, GearMove, GearThrow, recce_ammo_bonus
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path
 from builder.heroes.rules.pieces import EAST
+from builder.heroes.rules.resolution.combat import IllegalAttack
 from builder.heroes.rules.state import GearPool
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
@@ -28,6 +28,7 @@ from tests.heroes.rules.gear_helpers import OFFICER, OPEN, POLICIES, WIDE, east,
 HEDGE = "\n".join(["...D........"] * 5)  # a hedge (impassable to vehicles, difficult) down column 3
 
 
+@pytest.mark.rule("veteran")
 def test_a_veteran_marker_rerolls_a_miss_and_the_new_result_stands() -> None:
     """HoN core p.30: "Each marker enables you to reroll any roll, yours or your opponent's …
     You must keep the new result." 1 + 2 misses the 4; the reroll, 6 + 2, is a double hit."""
@@ -41,6 +42,7 @@ def test_a_veteran_marker_rerolls_a_miss_and_the_new_result_stands() -> None:
     assert fired.rolls[0].total == 8 and fired.outcome == "double" and "b1" not in state.pieces
 
 
+@pytest.mark.rule("veteran")
 def test_a_veteran_marker_rerolls_the_opponents_hit() -> None:
     """The target's side spends its own Veteran marker on the hit it suffers: 4 + 2 hits the 5,
     the reroll (1 + 2) misses. Without a policy to ask, nobody rerolls."""
@@ -56,6 +58,7 @@ def test_a_veteran_marker_rerolls_the_opponents_hit() -> None:
     assert state.pieces["b1"].side_index == 1  # flipped: no reroll asked
 
 
+@pytest.mark.rule("life-point")
 def test_a_life_point_cancels_a_hit_on_a_character_and_a_double_needs_two() -> None:
     """BfC p.09: "Discard one to cancel one Hit the Character just suffered. If the Firing Action
     inflicted a double Hit, you must discard 2 … it suffers one regular Hit per missing marker"."""
@@ -70,6 +73,7 @@ def test_a_life_point_cancels_a_hit_on_a_character_and_a_double_needs_two() -> N
     assert state.pieces["b1"].side_index == 1 and lives.count == 0  # one marker short: one regular hit
 
 
+@pytest.mark.rule("additional-shielding")
 def test_additional_shielding_adds_2_to_a_vehicles_defense_before_the_roll() -> None:
     """BfC p.09: "Each Additional Shielding marker grants a Vehicle a +2 Defensive Bonus",
     declared before the roll (HoN core p.28). The policy shields when +2 takes a third off the
@@ -83,6 +87,7 @@ def test_additional_shielding_adds_2_to_a_vehicles_defense_before_the_roll() -> 
     assert gear_events(turn)[0].text.endswith("+2 Defensive Bonus (BfC p.09).")
 
 
+@pytest.mark.rule("recce-ammo")
 def test_recce_ammo_gives_2_against_light_vehicles_and_1_against_heavy() -> None:
     """BfC p.09: "Each marker gives you a +2 bonus against Light Vehicles, or +1 against Heavy
     Vehicles"; the Recce Gear is restricted to Light Vehicles."""
@@ -98,6 +103,7 @@ def test_recce_ammo_gives_2_against_light_vehicles_and_1_against_heavy() -> None
     assert recce_ammo_bonus(2, piece("t", ((5, 1), (5, 2)), "b", tank()))[0].value == 2  # +1 each, heavy
 
 
+@pytest.mark.rule("fuel")
 def test_fuel_adds_2_squares_to_a_vehicles_movement_per_marker() -> None:
     """BfC p.09: "Each Fuel marker increases the Movement Value of a vehicle by 2 squares": the
     jeep's 6 becomes 8, not 9."""
@@ -113,6 +119,7 @@ def test_fuel_adds_2_squares_to_a_vehicles_movement_per_marker() -> None:
     assert [e.kind for e in turn.events][:2] == ["gear", "move"]
 
 
+@pytest.mark.rule("tactical-map")
 def test_a_tactical_map_lets_a_unit_within_3_squares_of_its_character_ignore_difficult_passages() -> None:
     """BfC p.09: "At the start of the Movement Action of a character (or any of your units within
     3 squares of that character), discard 1 marker to ignore any Difficult Passage for that action"."""
@@ -129,6 +136,7 @@ def test_a_tactical_map_lets_a_unit_within_3_squares_of_its_character_ignore_dif
         Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("a3", GearMove(Move(east((9, 4), 1)), tactical_map=True))
 
 
+@pytest.mark.rule("passage")
 def test_a_passage_marker_lets_a_heavy_vehicle_through_a_hedgerow_and_stays_there() -> None:
     """HoN core p.28: "During a Heavy Vehicle's Movement Action, you may move it through a
     hedgerow and put a Passage marker on the square the vehicle moves through." hon's reading:
@@ -150,6 +158,7 @@ def test_a_passage_marker_lets_a_heavy_vehicle_through_a_hedgerow_and_stays_ther
     assert UnitType.HEAVY_VEHICLE in hedge.impassable
 
 
+@pytest.mark.rule("passage")
 def test_passage_markers_are_for_heavy_vehicles_one_a_hedgerow_square() -> None:
     heavy = piece("a1", ((1, 1), (0, 1)), kind=tank(), facing=EAST)
     state = game(HEDGE, [heavy, piece("a2", (1, 3), kind=JEEP)])
@@ -163,6 +172,7 @@ def test_passage_markers_are_for_heavy_vehicles_one_a_hedgerow_square() -> None:
         )
 
 
+@pytest.mark.rule("passage")
 def test_the_policy_cuts_through_a_hedgerow_between_a_tank_and_its_objective() -> None:
     heavy = piece("a1", ((1, 2), (0, 2)), kind=tank(), facing=EAST)
     state = game(HEDGE, [heavy], objectives=[{"id": "hill", "name": "The hill", "kind": "secondary", "at": [8, 2]}])
@@ -172,6 +182,7 @@ def test_the_policy_cuts_through_a_hedgerow_between_a_tank_and_its_objective() -
     assert action.move.path.destination.squares[0][0] == 3  # into the hedge, the nearest the goal it gets
 
 
+@pytest.mark.rule("life-point")
 def test_a_life_point_cancels_a_grenades_hit_on_a_character() -> None:
     """BfC p.09: the Life Point cancels "one Hit the Character just suffered", from a template too."""
     officer = piece("b1", (2, 2), "b", OFFICER)
@@ -184,6 +195,7 @@ def test_a_life_point_cancels_a_grenades_hit_on_a_character() -> None:
     assert [e.marker for e in gear_events(turn)] == ["grenade", "life-point"]
 
 
+@pytest.mark.rule("fuel", "tactical-map")
 def test_the_policy_spends_fuel_to_reach_an_objective_and_a_map_to_cross_a_hedge() -> None:
     """The fewest Fuel markers that bring a vehicle onto its goal (BfC p.09); a Tactical Map when
     ignoring the hedge brings a unit 2 squares nearer."""
@@ -200,6 +212,7 @@ def test_the_policy_spends_fuel_to_reach_an_objective_and_a_map_to_cross_a_hedge
     assert isinstance(action, GearMove) and action.tactical_map and action.move.path.destination.squares[0][0] == 5
 
 
+@pytest.mark.rule("veteran")
 def test_a_veteran_marker_rerolls_a_lost_assault_roll() -> None:
     """HoN core p.30, "reroll any roll": the attacker's best of 3 and 1 (+3) loses to the
     defender's 5 (+2); rerolled, 6 and 5 win (a 5 or 6 on either die wins: 5 in 9)."""
@@ -218,6 +231,7 @@ def test_a_veteran_marker_rerolls_a_lost_assault_roll() -> None:
     assert assault.rolls[0].dice == (6, 5) and assault.rolls[0].total == 9 and assault.outcome == "win"
 
 
+@pytest.mark.rule("additional-shielding")
 def test_additional_shielding_holds_against_a_grenade_a_bomb_and_an_assault() -> None:
     """BfC p.09's +2 Defensive Bonus, declared before each roll (HoN core p.28): under a grenade
     (1 + 4 misses the jeep's 4 + 2), against a Sticky Bomb, and on its assault result."""
@@ -232,7 +246,7 @@ def test_additional_shielding_holds_against_a_grenade_a_bomb_and_an_assault() ->
     state.pieces["a1"] = piece("a1", (2, 2))
     Turn(state, LoadedDice([]), Phase.ACTIVATION, POLICIES).perform("a1", GearFire("sticky-bomb", "b1"))
     supply = Turn(state, LoadedDice([1]), Phase.SUPPLY, POLICIES)
-    gear_firing.explode_bombs(supply)
+    alternate_fire.explode_bombs(supply)
     (blast,) = fire_events(supply)
     assert blast.defense == 6 and blast.outcome == "miss" and shields.count == 1  # 1 + 4 against 6
     stormer = piece("a1", (2, 2), kind=unit("stormers", abilities=[{"id": "assault", "value": 1}]))
@@ -245,6 +259,7 @@ def test_additional_shielding_holds_against_a_grenade_a_bomb_and_an_assault() ->
     assert shields.count == 0
 
 
+@pytest.mark.rule("life-point")
 def test_a_life_point_cancels_the_snipers_hit_and_its_suppressed_marker_stays() -> None:
     """BfC p.09 against the Sniper's table (HoN core p.24): 6, a hit and a Suppressed marker;
     the Life Point cancels the hit, the officer keeps the marker."""
@@ -258,6 +273,7 @@ def test_a_life_point_cancels_the_snipers_hit_and_its_suppressed_marker_stays() 
     assert after.side_index == 0 and after.suppressed == 1 and lives.count == 0
 
 
+@pytest.mark.rule("life-point")
 def test_a_life_point_cancels_an_assaults_hit_and_the_character_still_falls_back() -> None:
     """BfC p.09 in an assault (HoN core p.25-26): 6 + 3 beats 1 + 2; the officer's hit is
     cancelled, and as the loser it retreats from the square the attacker takes."""
@@ -274,6 +290,7 @@ def test_a_life_point_cancels_an_assaults_hit_and_the_character_still_falls_back
     assert after.side_index == 0 and after.squares != ((3, 1),) and state.pieces["a1"].squares == ((3, 1),)
 
 
+@pytest.mark.rule("veteran")
 def test_a_veteran_marker_rerolls_a_templates_attack() -> None:
     """ "Any roll" (HoN core p.30): the unit under a grenade rerolls the hit it suffers (2 + 3
     hits the 5: a miss is likelier than a double), and the reroll (1 + 3) misses."""

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from builder.heroes.rules.grid import (
+from builder.heroes.rules.geometry.grid import (
     adjacent,
     compass,
     corner_between,
@@ -32,6 +32,7 @@ def test_eight_neighbours_clockwise_from_north() -> None:
     assert list(neighbours((5, 5))) == [(5, 4), (6, 4), (6, 5), (6, 6), (5, 6), (4, 6), (4, 5), (4, 4)]
 
 
+@pytest.mark.rule("range")
 def test_range_counts_the_target_not_the_firer_and_uses_diagonals() -> None:
     # HoN core p.14: "you can use diagonals ... the shortest route. Do not count the square of the firing unit."
     assert distance((0, 0), (0, 1)) == 1

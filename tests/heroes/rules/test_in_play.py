@@ -13,7 +13,7 @@ from dataclasses import replace
 
 import pytest
 
-from builder.heroes.rules.events import HeroesEvent
+from builder.heroes.rules.events.game import HeroesEvent
 from builder.heroes.rules.in_play import Pieces, enemies_among, holders_of, occupant_of
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.ruleset import HON

@@ -11,8 +11,8 @@ import pytest
 
 from builder.heroes.ai import movement
 from builder.heroes.ai.common import FAR
-from builder.heroes.rules.cover import terrain_bonus
-from builder.heroes.rules.footprint import Position
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.resolution.cover import terrain_bonus
 from tests.heroes.rules.test_simulate import play
 
 

@@ -4,9 +4,11 @@ one it forbids."""
 
 from __future__ import annotations
 
+import pytest
+
 from builder.heroes.ai.greedy import SimplePolicy
-from builder.heroes.rules.movement import reachable_squares
-from builder.heroes.rules.orders import Orders
+from builder.heroes.rules.geometry.reach import reachable_squares
+from builder.heroes.rules.orders.tokens import Orders
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.turn import activation_phase, supply_phase
 from builder.kernel.dice import LoadedDice
@@ -14,6 +16,7 @@ from tests.fixtures.rules.boards import JEEP, SNIPERS, element, field, piece, un
 from tests.fixtures.rules.games import game
 
 
+@pytest.mark.rule("all-terrain")
 def test_all_terrain_crosses_a_difficult_passage_without_stopping() -> None:
     board = field("""
     .DD...
@@ -25,6 +28,7 @@ def test_all_terrain_crosses_a_difficult_passage_without_stopping() -> None:
     assert found[(2, 0)].stopped is None and found[(4, 0)].cost == 4
 
 
+@pytest.mark.rule("amphibious", "son-swamp")
 def test_a_swamp_suppresses_infantry_bars_vehicles_and_is_open_ground_to_amphibious_units() -> None:
     swamp = element("Swamp", [(1, 0)], {"water": True, "suppresses": True})  # SoN p.12
     board = field("...", extra=[swamp])
@@ -36,6 +40,7 @@ def test_a_swamp_suppresses_infantry_bars_vehicles_and_is_open_ground_to_amphibi
     assert reachable_squares(board, [frogs], frogs, SON)[(1, 0)].suppressed == 0
 
 
+@pytest.mark.rule("autonomous", "activated", "son-activated")
 def test_an_autonomous_unit_acts_without_a_token_and_then_stays_put_in_the_supply_phase() -> None:
     loner = piece("a-auto", (0, 1), kind=unit("loner", abilities=["autonomous"]))
     hidden = piece("b1", (7, 1), "b", SNIPERS)  # concealed: nothing to fire at, so it moves

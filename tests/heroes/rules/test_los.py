@@ -10,11 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from builder.heroes.catalogue.units import Unit
-from builder.heroes.rules.los import Visibility, can_see, line_of_sight, sights
-from builder.heroes.rules.los_terrain import blocked_by_terrain
+from builder.heroes.rules.geometry.los import Visibility, can_see, line_of_sight, sights
+from builder.heroes.rules.geometry.los_terrain import blocked_by_terrain
+from builder.heroes.rules.geometry.sightmap import sight_map
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH_EAST
 from builder.heroes.rules.ruleset import HON, SON
-from builder.heroes.rules.sightmap import sight_map
 from tests.fixtures.rules.boards import BEAST, JEEP, RIFLES, SNIPERS, TANK, field, piece, placed_line
 
 OPEN = field("""
@@ -25,6 +25,7 @@ OPEN = field("""
 """)
 
 
+@pytest.mark.rule("line-of-sight", "blocks-los", "son-blocks-los")
 def test_clear_in_the_open_and_blocked_by_an_obstacle() -> None:
     assert line_of_sight(OPEN, [], (0, 0), (7, 3), HON).visibility is Visibility.CLEAR
     rocks = field("""
@@ -37,6 +38,7 @@ def test_clear_in_the_open_and_blocked_by_an_obstacle() -> None:
     assert "Rocks" in (sight.reason or "") and "HoN core p.18" in (sight.reason or "")
 
 
+@pytest.mark.rule("obscures-los", "son-obscures-los", "son-thicket")
 def test_every_obscuring_square_crossed_adds_its_penalty_with_its_page() -> None:
     board = field("""
     .TT.T
@@ -50,6 +52,7 @@ def test_every_obscuring_square_crossed_adds_its_penalty_with_its_page() -> None
     assert line_of_sight(board, [], (0, 1), (4, 1), HON).clear
 
 
+@pytest.mark.rule("obscures-los")
 def test_a_square_crossed_only_partly_still_obscures() -> None:
     board = field("""
     ..T..
@@ -60,6 +63,7 @@ def test_a_square_crossed_only_partly_still_obscures() -> None:
     assert line_of_sight(board, [], (0, 1), (4, 1), HON).clear
 
 
+@pytest.mark.rule("line-of-sight")
 def test_the_firers_and_targets_squares_never_count() -> None:
     board = field("""
     T..T
@@ -67,6 +71,7 @@ def test_the_firers_and_targets_squares_never_count() -> None:
     assert line_of_sight(board, [], (0, 0), (3, 0), HON).clear
 
 
+@pytest.mark.rule("tall-grass", "obscures-los")
 def test_yellow_triangle_obscures_only_shots_at_infantry() -> None:
     board = field("""
     .YY.
@@ -76,6 +81,7 @@ def test_yellow_triangle_obscures_only_shots_at_infantry() -> None:
     assert line_of_sight(board, [], firer, piece("j", (3, 0), "b", JEEP), HON).clear
 
 
+@pytest.mark.rule("line-of-sight")
 def test_a_line_through_a_corner_is_blocked_only_with_obstacles_on_both_sides() -> None:
     one_side = field("""
     .#.
@@ -120,6 +126,7 @@ def test_a_corner_with_obscuring_terrain_on_both_sides_costs_one_of_them() -> No
     assert line_of_sight(board, [], (0, 0), (1, 1), HON).clear
 
 
+@pytest.mark.rule("line-of-sight")
 def test_infantry_blocks_only_between_infantry() -> None:
     between = piece("m", (2, 0), "a")
     firer, target = piece("f", (0, 0)), piece("t", (4, 0), "b")
@@ -130,6 +137,7 @@ def test_infantry_blocks_only_between_infantry() -> None:
     assert line_of_sight(board, [between, firer, jeep], firer, jeep, HON).clear
 
 
+@pytest.mark.rule("ambush")
 def test_vehicles_always_block_and_concealed_units_never() -> None:
     board = field(".....")
     firer, target = piece("f", (0, 0)), piece("t", (4, 0), "b", JEEP)
@@ -141,6 +149,7 @@ def test_vehicles_always_block_and_concealed_units_never() -> None:
     assert line_of_sight(board, [shown], firer, piece("i", (4, 0), "b"), HON).blocked
 
 
+@pytest.mark.rule("line-of-sight")
 def test_son_infantry_screens_a_large_creature_hon_does_not_know_them() -> None:
     board = field("""
     ......
@@ -153,6 +162,7 @@ def test_son_infantry_screens_a_large_creature_hon_does_not_know_them() -> None:
     assert not line_of_sight(board, screen, firer, beast, HON).blocked
 
 
+@pytest.mark.rule("line-of-sight")
 def test_a_two_square_vehicle_traces_from_its_best_square() -> None:
     board = field("""
     ...#..
@@ -181,6 +191,7 @@ BETWEEN = field("""
 """)
 
 
+@pytest.mark.rule("line-of-sight")
 def test_a_two_square_vehicle_traces_from_a_point_between_its_centres() -> None:
     # HoN core p.13: "you can trace LoS from the center of any square occupied by the
     # Vehicle or any point between them".
@@ -207,6 +218,7 @@ def test_a_vehicle_standing_diagonally_traces_from_no_corner_it_does_not_cover()
     assert found and all(s.range == 1 and s.firer_square in tank.squares for s in found)
 
 
+@pytest.mark.rule("line-of-sight")
 def test_a_two_square_vehicle_is_aimed_at_a_point_between_its_centres() -> None:
     # HoN core p.13: "the attacker can aim at the center of any square occupied by the
     # Vehicle, or at any point between them"; the same line, traced the other way.
@@ -221,6 +233,7 @@ def test_a_two_square_vehicle_is_aimed_at_a_point_between_its_centres() -> None:
     assert line_of_sight(BETWEEN, [tank, rifles], rifles, tank, HON).clear  # the kept line is not reused
 
 
+@pytest.mark.rule("no-passage", "son-no-passage")
 def test_no_passage_edges_block_the_line_of_sight() -> None:
     board = field("...", no_passage=[((0, 0), (1, 0))])
     sight = line_of_sight(board, [], (0, 0), (2, 0), HON)
@@ -241,6 +254,7 @@ HOUSE = field(
 )
 
 
+@pytest.mark.rule("buildings", "son-buildings")
 def test_a_unit_inside_fires_out_only_from_the_square_by_the_opening() -> None:
     assert line_of_sight(HOUSE, [], (3, 1), (5, 1), HON).clear
     sight = line_of_sight(HOUSE, [], (2, 1), (5, 1), HON)
@@ -258,6 +272,7 @@ def test_buildings_block_shots_passing_by_outside() -> None:
     assert line_of_sight(HOUSE, [], (0, 0), (5, 0), HON).clear
 
 
+@pytest.mark.rule("buildings")
 def test_units_inside_see_each_other_unless_a_wall_parts_them() -> None:
     assert line_of_sight(HOUSE, [], (2, 2), (3, 1), HON).clear
     assert line_of_sight(HOUSE, [], (1, 1), (2, 1), HON).blocked
@@ -266,6 +281,7 @@ def test_units_inside_see_each_other_unless_a_wall_parts_them() -> None:
 LINE_ROW = [(0, 2), (6, 2)]  # between rows 1 and 2
 
 
+@pytest.mark.rule("line", "son-obscures-los")
 def test_a_line_obscures_shots_across_it_except_from_a_unit_adjacent_to_it() -> None:
     board = field("......\n......\n......\n......", lines=[placed_line("line", LINE_ROW, obscures=1)])
     far = line_of_sight(board, [], (1, 3), (1, 0), HON)
@@ -276,6 +292,7 @@ def test_a_line_obscures_shots_across_it_except_from_a_unit_adjacent_to_it() -> 
     assert line_of_sight(board, [], (1, 0), (4, 1), HON).clear  # not crossing
 
 
+@pytest.mark.rule("contour-line")
 def test_fire_across_a_contour_line_needs_an_end_adjacent_to_it() -> None:
     board = field("......\n......\n......\n......", lines=[placed_line("contour", LINE_ROW)])
     sight = line_of_sight(board, [], (1, 3), (1, 0), HON)
@@ -284,6 +301,7 @@ def test_fire_across_a_contour_line_needs_an_end_adjacent_to_it() -> None:
     assert line_of_sight(board, [], (1, 3), (1, 1), HON).clear
 
 
+@pytest.mark.rule("elevated-line")
 def test_a_firer_by_an_elevated_line_ignores_the_contour_lines() -> None:
     rows = "\n".join(["......"] * 6)
     lines = [placed_line("contour", LINE_ROW), placed_line("elevated", [(0, 4), (6, 4)])]
@@ -292,6 +310,7 @@ def test_a_firer_by_an_elevated_line_ignores_the_contour_lines() -> None:
     assert line_of_sight(board, [], (1, 5), (1, 0), HON).blocked
 
 
+@pytest.mark.rule("foxholes", "hole")
 def test_infantry_in_a_hole_hide_from_the_units_outside_but_not_inside() -> None:
     board = field("""
     ..HH..

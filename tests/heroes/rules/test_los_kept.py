@@ -13,12 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules import los
-from builder.heroes.rules.los import Sight, line_of_sight, sights
+from builder.heroes.rules.geometry import los
+from builder.heroes.rules.geometry.los import Sight, line_of_sight, sights
+from builder.heroes.rules.geometry.sightmap import Occupancy, SightMap, sight_map
 from builder.heroes.rules.pieces import CONCEALED_MARKER, Piece
+from builder.heroes.rules.resolution.structures import RUBBLE, ruin
 from builder.heroes.rules.ruleset import HON, SON, Ruleset
-from builder.heroes.rules.sightmap import Occupancy, SightMap, sight_map
-from builder.heroes.rules.structures import RUBBLE, ruin
 from builder.heroes.scenario.battlefield import Battlefield
 from tests.fixtures.rules.boards import JEEP, RIFLES, TANK, element, field, piece, unit
 from tests.heroes.rules.test_simulate import play, scenario

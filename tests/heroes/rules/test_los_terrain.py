@@ -8,13 +8,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from builder.heroes.catalogue.units import Unit
-from builder.heroes.rules import los
-from builder.heroes.rules.grid import distance
-from builder.heroes.rules.los_geometry import Point, along_a_grid_line, end_points, lines_between, squares_of
-from builder.heroes.rules.los_terrain import blocked_by_terrain, blocks
+from builder.heroes.rules.geometry import los
+from builder.heroes.rules.geometry.grid import distance
+from builder.heroes.rules.geometry.los_geometry import Point, along_a_grid_line, end_points, lines_between, squares_of
+from builder.heroes.rules.geometry.los_terrain import blocked_by_terrain, blocks
+from builder.heroes.rules.geometry.sightmap import Occupancy, SightMap
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.ruleset import HON, SON
-from builder.heroes.rules.sightmap import Occupancy, SightMap
 from tests.fixtures.rules.boards import BEAST, JEEP, RIFLES, TANK, field, piece, placed_line
 
 # Every kind of thing that stops an eye: rocks, a building with a door, a window and walls

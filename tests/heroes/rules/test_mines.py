@@ -8,16 +8,15 @@ import pytest
 
 from builder.heroes.ai import works
 from builder.heroes.ai.greedy import SimplePolicy
-from builder.heroes.rules import assaulting, moving
-from builder.heroes.rules.actions import Hold, Move
-from builder.heroes.rules.events import FireEvent, MineEvent, Phase
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.mines import MINE_COMBAT, mine_squares
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.actions import assault, movement
+from builder.heroes.rules.actions.kinds import ClearMine, Hold, Move, PlaceMine
+from builder.heroes.rules.events.game import FireEvent, MineEvent, Phase
+from builder.heroes.rules.gear.mines import MINE_COMBAT, mine_squares
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path
 from builder.heroes.rules.pieces import NORTH, Piece
 from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.turn_context import Turn
-from builder.heroes.rules.works import ClearMine, PlaceMine
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import RIFLES, piece, unit
 from tests.fixtures.rules.games import game
@@ -44,6 +43,7 @@ def _mined(*pieces_: Piece) -> GameState:
     return state
 
 
+@pytest.mark.rule("mine")
 def test_a_unit_places_a_mine_marker_on_a_square_of_its_zoc_spending_one() -> None:
     state = _mined(piece("a1", (1, 1)), piece("b1", (6, 1), owner="b"))
     assert (2, 2) in mine_squares(state, state.pieces["a1"]) and (3, 1) not in mine_squares(state, state.pieces["a1"])
@@ -64,13 +64,14 @@ def test_no_mine_without_a_marker_left_nor_for_a_vehicle() -> None:
     assert mine_squares(state, state.pieces["a1"]) == []
 
 
+@pytest.mark.rule("mine")
 def test_a_unit_crossing_a_mine_suffers_its_attack_and_the_marker_is_discarded() -> None:
     # BfC p.09: crossing the square is enough; the attack uses the marker's combat values.
     state = _mined(piece("b1", (0, 1), owner="b"))
     state.mines[(2, 1)] = "a"
     path = _straight((0, 1), 4)
     turn = Turn(state, LoadedDice([1]), Phase.ACTIVATION)  # 1 + 4 = 5 against a defense of 4: a hit
-    moving.move(turn, state.pieces["b1"], path)
+    movement.move(turn, state.pieces["b1"], path)
     assert state.mines == {}
     shot = next(e for e in turn.events if isinstance(e, FireEvent))
     assert shot.target == "b1" and shot.outcome == "hit" and shot.defense == 4
@@ -79,6 +80,7 @@ def test_a_unit_crossing_a_mine_suffers_its_attack_and_the_marker_is_discarded()
     assert after.side_index == 1 and after.suppressed == 0 and after.square == (4, 1)  # flipped, went on
 
 
+@pytest.mark.rule("mine")
 def test_a_missed_mine_attack_leaves_no_suppressed_marker_and_friends_set_it_off_too() -> None:
     # "If an allied or enemy unit crosses or stops on a square containing a Mine marker";
     # "the unit only suffers the attack, without suppression".
@@ -86,11 +88,12 @@ def test_a_missed_mine_attack_leaves_no_suppressed_marker_and_friends_set_it_off
     state.mines[(1, 1)] = "a"
     path = _straight((0, 1), 1)
     turn = Turn(state, LoadedDice([1]), Phase.ACTIVATION)  # 1 + 4 = 5 against 6: a miss
-    moving.move(turn, state.pieces["a2"], path)
+    movement.move(turn, state.pieces["a2"], path)
     assert state.mines == {} and state.pieces["a2"].suppressed == 0 and state.pieces["a2"].side_index == 0
     assert [e.what for e in turn.events if isinstance(e, MineEvent)] == ["triggered"]
 
 
+@pytest.mark.rule("engineer", "mine")
 def test_an_engineer_discards_an_adjacent_mine_marker() -> None:
     state = _mined(piece("e1", (1, 1), owner="b", kind=SAPPERS), piece("r1", (5, 1), owner="b", kind=RIFLES))
     state.mines[(2, 2)] = "a"
@@ -103,6 +106,7 @@ def test_an_engineer_discards_an_adjacent_mine_marker() -> None:
     assert works.lift_mine(SimplePolicy(), state, state.pieces["r1"]) is None
 
 
+@pytest.mark.rule("mine")
 def test_the_policy_holding_its_ground_lays_a_mine_towards_the_enemy() -> None:
     state = _mined(piece("a1", (1, 1)), piece("b1", (7, 1), owner="b"))
     choice = works.lay_mine(SimplePolicy(), state, state.pieces["a1"])
@@ -110,16 +114,18 @@ def test_the_policy_holding_its_ground_lays_a_mine_towards_the_enemy() -> None:
     assert isinstance(choice, PlaceMine) and choice.square[0] == 2
 
 
+@pytest.mark.rule("mine")
 def test_a_unit_retreating_onto_a_mine_sets_it_off() -> None:
     # "If an allied or enemy unit crosses or stops on a square containing a Mine marker": a
     # Forced Move (a retreat) stops there too.
     state = _mined(piece("b1", (3, 1), owner="b"))
     state.mines[(4, 1)] = "a"
     turn = Turn(state, LoadedDice([6]), Phase.ACTIVATION)  # 6 + 4 against 4: a double hit
-    assaulting.displace(turn, state.pieces["b1"], [(4, 1)], "retreats to", "cannot retreat", "assault-results")
+    assault.displace(turn, state.pieces["b1"], [(4, 1)], "retreats to", "cannot retreat", "assault-results")
     assert state.mines == {} and "b1" not in state.pieces and "b1" in state.destroyed
 
 
+@pytest.mark.rule("mine")
 def test_the_policy_stops_short_of_a_mine_in_its_way() -> None:
     state = _mined(piece("a1", (0, 1)))
     state.mines[(3, 1)] = "a"

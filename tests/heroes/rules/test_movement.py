@@ -3,15 +3,16 @@ board per rule, with a move the rule allows and one it forbids."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.actions import Move
-from builder.heroes.rules.events import Phase
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.movement import assault_path, reachable, reachable_squares
-from builder.heroes.rules.path import DIFFICULT, allowance
+from builder.heroes.rules.actions.kinds import Move
+from builder.heroes.rules.events.game import Phase
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import DIFFICULT, allowance
+from builder.heroes.rules.geometry.reach import assault_path, reachable, reachable_squares
 from builder.heroes.rules.pieces import EAST, NORTH, NORTH_EAST
 from builder.heroes.rules.ruleset import HON, SON
 from builder.heroes.rules.turn_context import Turn
@@ -22,6 +23,7 @@ from tests.fixtures.rules.games import game
 OPEN = field("\n".join(["........"] * 6))
 
 
+@pytest.mark.rule("movement")
 def test_infantry_moves_its_movement_value_diagonals_included() -> None:
     mover = piece("m", (0, 0))
     found = reachable_squares(OPEN, [mover], mover, HON)
@@ -31,6 +33,7 @@ def test_infantry_moves_its_movement_value_diagonals_included() -> None:
     assert found[(2, 2)].positions[0].square == (0, 0) and found[(2, 2)].destination.square == (2, 2)
 
 
+@pytest.mark.rule("suppressed", "movement")
 def test_x_movement_and_suppressed_markers() -> None:
     frozen = piece("x", (3, 3), kind=unit("gun", movement=None))
     assert allowance(frozen) is None
@@ -42,6 +45,7 @@ def test_x_movement_and_suppressed_markers() -> None:
     assert list(reachable_squares(OPEN, [twice], twice, HON)) == [(3, 3)]
 
 
+@pytest.mark.rule("moving-through-units")
 def test_infantry_passes_friends_without_stopping_and_never_enemies_or_vehicles() -> None:
     lane = field("""
     .....
@@ -58,6 +62,7 @@ def test_infantry_passes_friends_without_stopping_and_never_enemies_or_vehicles(
     assert (2, 2) not in reachable_squares(lane, [mover, jeep], mover, HON)
 
 
+@pytest.mark.rule("moving-through-units", "running-over-infantry")
 def test_vehicles_drive_through_infantry_but_end_on_it_only_running_it_over() -> None:
     lane = field("""
     .....
@@ -71,6 +76,7 @@ def test_vehicles_drive_through_infantry_but_end_on_it_only_running_it_over() ->
     assert (2, 1) in reachable_squares(lane, [jeep, enemy], jeep, HON, run_over=True)
 
 
+@pytest.mark.rule("running-over-infantry")
 def test_a_two_square_vehicle_drives_through_enemy_infantry_never_through_an_enemy_vehicle() -> None:
     """HoN core p.10: a vehicle "may pass through a square that contains an allied or enemy
     Infantry unit" and ends on it only running it over; nothing passes through an enemy
@@ -90,6 +96,7 @@ def test_a_two_square_vehicle_drives_through_enemy_infantry_never_through_an_ene
     assert all((1, 3) not in p.squares for end in found for p in found[end].positions)
 
 
+@pytest.mark.rule("difficult-passage", "son-difficult-passage")
 def test_entering_a_difficult_passage_ends_the_move() -> None:
     board = field("""
     ..DD..
@@ -107,6 +114,7 @@ def test_entering_a_difficult_passage_ends_the_move() -> None:
     assert (4, 0) not in found  # working its way out, it advances one square only
 
 
+@pytest.mark.rule("difficult-passage")
 def test_a_unit_working_its_way_through_a_difficult_passage_advances_one_square() -> None:
     """HoN core p.18: "A unit working its way through a Difficult Passage area can only
     advance 1 square before ending its Movement Action" - out of it or within it."""
@@ -141,6 +149,7 @@ def test_moving_out_of_a_difficult_passage_is_narrated_with_its_page() -> None:
     assert "HoN core p.18" in event.text
 
 
+@pytest.mark.rule("amphibious", "water", "impassable-to", "son-impassable-to", "son-water")
 def test_terrain_impassable_to_some_types_and_water() -> None:
     board = field("""
     .T.
@@ -155,6 +164,7 @@ def test_terrain_impassable_to_some_types_and_water() -> None:
     assert (0, 1) in reachable_squares(board, [frogs], frogs, HON)
 
 
+@pytest.mark.rule("amphibious", "amphibious-only")
 def test_a_red_bordered_amphibious_unit_moves_only_in_water() -> None:
     """SoN p.18, Special Movement (Amphibious): "If the symbol is surrounded by a red border,
     this means that the unit can only move in spaces with this symbol" - water; a plain
@@ -168,6 +178,7 @@ def test_a_red_bordered_amphibious_unit_moves_only_in_water() -> None:
     assert (3, 0) in found and not any(square[1] == 1 for square in found)
 
 
+@pytest.mark.rule("vehicle-movement", "impassable")
 def test_a_unit_may_move_diagonally_between_two_impassable_squares() -> None:
     board = field("""
     .#
@@ -189,6 +200,7 @@ HOUSE = field(
 )
 
 
+@pytest.mark.rule("urban-fighter", "buildings", "son-buildings")
 def test_a_building_is_entered_only_through_its_doors() -> None:
     mover = piece("m", (3, 1))
     found = reachable_squares(HOUSE, [mover], mover, HON)
@@ -199,6 +211,7 @@ def test_a_building_is_entered_only_through_its_doors() -> None:
     assert reachable_squares(HOUSE, [window_man], window_man, HON)[(2, 1)].cost == 1
 
 
+@pytest.mark.rule("urban-fighter")
 def test_an_urban_fighter_climbs_no_bunker_window() -> None:
     """BfC p.09 (SoN p.19), Urban Fighter: "The unit can enter or exit a building by any
     opening (door or window) ... This does not enable it to enter bunkers"."""
@@ -222,6 +235,7 @@ def test_nobody_steps_through_a_building_corner() -> None:
     assert found[(1, 2)].cost == 2  # not 1: [0, 3] to [1, 2] would cut the corner
 
 
+@pytest.mark.rule("buildings")
 def test_vehicles_squeeze_between_buildings_touching_at_a_corner() -> None:
     # HoN core p.20: "when two buildings are adjacent diagonally, vehicles may move or stop in between".
     board = field("""
@@ -232,6 +246,7 @@ def test_vehicles_squeeze_between_buildings_touching_at_a_corner() -> None:
     assert (1, 1) in reachable_squares(board, [jeep], jeep, HON)
 
 
+@pytest.mark.rule("no-passage", "son-no-passage")
 def test_no_passage_edges_stop_movement_and_straight_lines_of_them_stop_diagonals() -> None:
     hedge = [((0, 0), (0, 1)), ((1, 0), (1, 1))]  # a hedge along the row boundary
     board = field("...\n...", no_passage=hedge)
@@ -243,6 +258,7 @@ def test_no_passage_edges_stop_movement_and_straight_lines_of_them_stop_diagonal
     assert (1, 1) in reachable_squares(short, [mover], mover, HON)  # round the end of the hedge
 
 
+@pytest.mark.rule("barbed-hedgehog", "line")
 def test_hedgehog_lines_bar_vehicles_and_stop_infantry() -> None:
     board = field("...\n...\n...", lines=[placed_line("hedgehog", [(0, 1), (3, 1)])])
     jeep = piece("j", (1, 0), "a", JEEP)
@@ -252,6 +268,7 @@ def test_hedgehog_lines_bar_vehicles_and_stop_infantry() -> None:
     assert found[(1, 1)].stopped and (1, 2) not in found
 
 
+@pytest.mark.rule("vehicle-movement")
 def test_a_two_square_vehicle_counts_from_its_front_forward_and_its_rear_backward() -> None:
     tank = piece("t", ((3, 2), (3, 3)), "a", TANK, facing=NORTH)
     found = reachable(OPEN, [tank], tank, HON)
@@ -266,6 +283,7 @@ def test_a_two_square_vehicle_counts_from_its_front_forward_and_its_rear_backwar
     assert all(len(p.squares) == 2 for p in found)
 
 
+@pytest.mark.rule("difficult-passage")
 def test_a_two_square_vehicle_is_free_of_a_difficult_passage_once_its_front_is_out() -> None:
     board = field("\n".join(["...", "...", "...", ".R.", "...", "...", "..."]))
     coming = piece("t", ((1, 5), (1, 6)), "a", TANK, facing=NORTH)
@@ -291,6 +309,7 @@ def test_a_two_square_vehicle_is_free_of_a_difficult_passage_once_its_front_is_o
     assert found[Position(((1, 4), (1, 5)), NORTH)].cost > 2
 
 
+@pytest.mark.rule("difficult-passage", "son-difficult-passage")
 def test_a_four_square_creature_works_its_way_out_of_a_difficult_passage_one_square() -> None:
     """SoN p.11: "To move within a Difficult Passage zone, the unit can move only one square
     at a time"; HoN core p.18 judges a counter of several squares by its leading end."""
@@ -304,6 +323,7 @@ def test_a_four_square_creature_works_its_way_out_of_a_difficult_passage_one_squ
     assert any(frozenset(p.squares) == frozenset({(1, 4), (2, 4), (1, 5), (2, 5)}) for p in found)
 
 
+@pytest.mark.rule("son-suppressed", "son-difficult-terrain")
 def test_son_difficult_terrain_gives_a_marker_and_costs_two_more() -> None:
     board = field("""
     .S...
@@ -316,6 +336,7 @@ def test_son_difficult_terrain_gives_a_marker_and_costs_two_more() -> None:
     assert reachable_squares(board, [last], last, SON)[(1, 0)].cost == 3  # entered with its last point
 
 
+@pytest.mark.rule("large-creatures")
 def test_a_four_square_creature_moves_as_a_block() -> None:
     beast = piece("b", ((2, 2), (3, 2), (2, 3), (3, 3)), "a", BEAST, facing=NORTH)
     found = reachable(OPEN, [beast], beast, SON)
@@ -328,6 +349,7 @@ def test_a_four_square_creature_moves_as_a_block() -> None:
     )  # no sideways step: it turns, then advances
 
 
+@pytest.mark.rule("large-creatures", "son-impassable", "son-impassable-to")
 def test_large_creatures_ignore_forbidden_to_but_not_impassable_or_buildings() -> None:
     board = field("""
     .V#B
@@ -338,6 +360,7 @@ def test_large_creatures_ignore_forbidden_to_but_not_impassable_or_buildings() -
     assert reachable(OPEN, [piece("w2", ((3, 2), (3, 3)), "a", WYRM)], piece("w2", ((3, 2), (3, 3)), "a", WYRM), SON)
 
 
+@pytest.mark.rule("assault-launch")
 def test_an_assault_ends_in_the_enemy_square() -> None:
     mover = piece("m", (0, 0))
     enemy = piece("e", (3, 0), "b")
@@ -355,6 +378,7 @@ rows = st.lists(st.lists(st.sampled_from("....T#~DBVS"), min_size=W, max_size=W)
 kinds = st.sampled_from([RIFLES, JEEP, TANK, BEAST])
 
 
+@pytest.mark.rule("movement")
 @settings(max_examples=120, deadline=None)
 @given(rows, st.sets(square, min_size=1, max_size=10), kinds, st.integers(0, 7))
 def test_no_move_ever_ends_on_an_occupied_or_forbidden_square(
@@ -364,8 +388,8 @@ def test_no_move_ever_ends_on_an_occupied_or_forbidden_square(
     facing: int,
 ) -> None:
     from builder.heroes.catalogue.units import Unit
-    from builder.heroes.rules.grid import footprint_squares
-    from builder.heroes.rules.passage import passage_map
+    from builder.heroes.rules.geometry.grid import footprint_squares
+    from builder.heroes.rules.geometry.passage import passage_map
 
     assert isinstance(kind, Unit)
     board = field("\n".join("".join(r) for r in grid))
@@ -386,14 +410,15 @@ def test_no_move_ever_ends_on_an_occupied_or_forbidden_square(
         assert all(passage.refusal(sq, kind, kind.sides[0]) is None for sq in position.squares)
 
 
+@pytest.mark.rule("engineer", "barbed-hedgehog")
 def test_an_engineer_removes_a_barbed_hedgehog_in_its_zone_of_control() -> None:
     """BfC p.05, Barbed Hedgehog: "Units with the Engineer Special Ability may, instead of a
     Movement Action or Firing Action, remove a Barbed Hedgehogs marker present in their ZoC"
     (Engineer, BfC p.08). The policy's Engineer with nothing to shoot does; then a vehicle
     drives across where it stood. A unit without Engineer may not."""
     from builder.heroes.ai.greedy import SimplePolicy
-    from builder.heroes.rules.actions import Clear
-    from builder.heroes.rules.squares import hedgehogs_in_reach
+    from builder.heroes.rules.actions.kinds import Clear
+    from builder.heroes.rules.geometry.squares import hedgehogs_in_reach
 
     sappers = piece("s", (1, 0), kind=unit("pioneers", abilities=["engineer"]))
     jeep = piece("j", (2, 0), "a", JEEP)

@@ -10,13 +10,13 @@ from typing import NamedTuple
 
 import pytest
 
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.grid import distance
-from builder.heroes.rules.movement_search import _steps, search_any, search_one
-from builder.heroes.rules.mover import Mover
-from builder.heroes.rules.path import allowance
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.grid import distance
+from builder.heroes.rules.geometry.mover import Mover
+from builder.heroes.rules.geometry.path import allowance
+from builder.heroes.rules.geometry.path_search import _steps, search_any, search_one
+from builder.heroes.rules.geometry.reach import Reach
 from builder.heroes.rules.pieces import Piece, Square
-from builder.heroes.rules.reach import Reach
 from builder.heroes.rules.ruleset import Ruleset, ruleset_for
 from builder.heroes.scenario.battlefield import Battlefield
 from tests.heroes.rules.test_simulate import play, scenario

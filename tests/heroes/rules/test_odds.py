@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder.heroes.rules.assault import Assault, resolve_assault
-from builder.heroes.rules.combat import Shot
-from builder.heroes.rules.damage import DamageLocation, locate_damage
-from builder.heroes.rules.firing_resolution import fire
-from builder.heroes.rules.odds import (
+from builder.heroes.rules.resolution.assault_roll import Assault, resolve_assault
+from builder.heroes.rules.resolution.combat import Shot
+from builder.heroes.rules.resolution.damage import DamageLocation, locate_damage
+from builder.heroes.rules.resolution.firing_roll import fire
+from builder.heroes.rules.resolution.odds import (
     assault_odds,
     best_of,
     damage_odds,
@@ -66,7 +66,7 @@ def shot_for(
 
 
 def brute_force_fire(shot: Shot, dice: int, suppressive: bool, ruleset: Ruleset) -> dict[str, Fraction]:
-    """Every die face through `firing_resolution.fire` itself."""
+    """Every die face through `firing_roll.fire` itself."""
     tally: Counter[str] = Counter()
     for faces in product(FACES, repeat=dice):
         result = fire(shot, LoadedDice(faces), ruleset)
@@ -101,6 +101,7 @@ def test_fire_odds_sum_to_exactly_one(
         assert list(odds.exact()) == ["miss", "hit", "double"]
 
 
+@pytest.mark.rule("firing-resolution")
 @settings(max_examples=150, deadline=None)
 @given(combat_values, defenses, small, bonuses, small, small, st.booleans(), st.booleans(), st.booleans(), rulesets)
 def test_fire_odds_are_the_resolution_over_every_die_face(
@@ -204,6 +205,7 @@ def test_more_combat_never_lowers_the_chance_to_win_an_assault(
     )
 
 
+@pytest.mark.rule("suppressive-fire")
 @settings(max_examples=200, deadline=None)
 @given(combat_values, defenses, small, bonuses, small, small, st.booleans(), st.integers(min_value=1, max_value=6))
 def test_suppressive_fire_doubles_the_combat_value_and_bonuses(
@@ -251,6 +253,7 @@ def test_suppressive_keys_count_from_zero() -> None:
     assert next(iter(odds.exact())) == "0" and odds.exact()["0"] == 0
 
 
+@pytest.mark.rule("damage-location")
 def test_damage_location_odds() -> None:
     assert damage_odds(piece(tank())) == pytest.approx(
         {"crew": 1 / 6, "tracks": 1 / 6, "hull": 2 / 6, "primary": 1 / 6, "destroyed": 1 / 6}
@@ -261,6 +264,7 @@ def test_damage_location_odds() -> None:
     assert damage_odds(piece(tank(), damage=(DamageLocation.HULL,)))["destroyed"] == pytest.approx(3 / 6)
 
 
+@pytest.mark.rule("positive-waves")
 @pytest.mark.parametrize("damage", [(), (DamageLocation.CREW,), (DamageLocation.CREW, DamageLocation.HULL)])
 @pytest.mark.parametrize("piercing", [False, True])
 def test_positive_waves_odds_are_the_resolution(damage: tuple[DamageLocation, ...], piercing: bool) -> None:

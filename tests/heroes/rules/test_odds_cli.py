@@ -9,7 +9,7 @@ import pytest
 
 from builder.cli import main
 from builder.cli.app import console
-from builder.heroes.rules.odds import assault_odds, fire_odds
+from builder.heroes.rules.resolution.odds import assault_odds, fire_odds
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

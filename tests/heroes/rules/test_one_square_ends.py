@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.movement_search import _search_one, search_one
-from builder.heroes.rules.mover import Mover
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.mover import Mover
+from builder.heroes.rules.geometry.path_search import _search_one, search_one
+from builder.heroes.rules.geometry.reach import Reach, one_square_ends
 from builder.heroes.rules.pieces import Square
-from builder.heroes.rules.reach import Reach, one_square_ends
 from tests.heroes.rules.test_movement_kernel import one_square_movers
 
 
@@ -34,7 +34,7 @@ def test_ends_by_square_are_the_ends_state_by_state() -> None:
 
 
 def test_the_squares_moved_on_from_are_the_states_with_points_left() -> None:
-    """What a recalled search says it read (searched.py) is around the squares it moved on
+    """What a recalled search says it read (path_search_memo.py) is around the squares it moved on
     from, which the search lists as it goes: each once, those of the states not stopped
     whose cheapest cost leaves points."""
     compared = 0

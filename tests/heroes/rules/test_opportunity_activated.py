@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from builder.heroes.rules.actions import Action, Fire, Move
-from builder.heroes.rules.activation import STAYS
+from builder.heroes.rules.actions.activation import STAYS
+from builder.heroes.rules.actions.kinds import Action, Fire, Move
 from builder.heroes.rules.decisions import (
     ActivationAction,
     BattleEvent,
@@ -21,8 +21,8 @@ from builder.heroes.rules.decisions import (
     OrderTokens,
     SpecialOrder,
 )
-from builder.heroes.rules.events import FireEvent, RevealEvent
-from builder.heroes.rules.orders import Orders
+from builder.heroes.rules.events.game import FireEvent, RevealEvent
+from builder.heroes.rules.orders.tokens import Orders
 from builder.heroes.rules.players import HeroesView
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.state import Frame
@@ -69,6 +69,7 @@ def _fired(frames: list[Frame]) -> list[tuple[str | None, str]]:
     return [(f.event.firer, f.event.target) for f in frames if isinstance(f.event, FireEvent)]
 
 
+@pytest.mark.rule("opportunity-fire", "activated")
 @pytest.mark.parametrize(
     "orders",
     [
@@ -93,6 +94,7 @@ def test_a_unit_whose_order_token_is_revealed_takes_no_opportunity_fire(orders: 
     assert state.pieces["a2"].squares == ((4, 2),)
 
 
+@pytest.mark.rule("son-heroic")
 def test_a_heroic_second_activation_leaves_the_unit_activated() -> None:
     """SoN p.16: a Heroic token re-activates "the unit you just activated" without an Order;
     once it has acted twice it is still activated, and b1's move draws no shot from it."""
@@ -107,6 +109,7 @@ def test_a_heroic_second_activation_leaves_the_unit_activated() -> None:
     assert state.pieces["a1"].activated and state.pieces["b1"].squares == ((4, 2),)
 
 
+@pytest.mark.rule("activated")
 def test_a_token_passed_on_by_dynamic_activates_its_new_holder_when_revealed() -> None:
     """HoN core p.17, Dynamic: a destroyed unit's unrevealed numbered token goes to a unit of its
     side with none; revealed, it activates that unit as any token does. b1 destroys a1 (6 + 2
@@ -126,6 +129,7 @@ def test_a_token_passed_on_by_dynamic_activates_its_new_holder_when_revealed() -
     assert state.pieces["b2"].squares == ((7, 4),)
 
 
+@pytest.mark.rule("activated")
 def test_a_unit_revealed_in_reserve_is_not_activated_next_turn() -> None:
     """A unit whose token is revealed while it waits off the battlefield is activated for that
     turn only: the next Order Phase clears it, and its next token is no longer void (HoN core p.9)."""

@@ -9,10 +9,18 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.army.summary import OrderTokens
-from builder.heroes.rules.orders import AUTONOMOUS, SPECIAL, Orders, Reveal, Tokens, activation_sequence, tokens_for
-from builder.heroes.rules.personal_order import check_duties
+from builder.heroes.rules.orders.personal_order import check_duties
+from builder.heroes.rules.orders.special_orders import LATER, Chooser, opening, played_now
+from builder.heroes.rules.orders.tokens import (
+    AUTONOMOUS,
+    SPECIAL,
+    Orders,
+    Reveal,
+    Tokens,
+    activation_sequence,
+    tokens_for,
+)
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.special_orders import LATER, Chooser, opening, played_now
 from builder.heroes.rules.state import Frame, GameState
 from builder.heroes.rules.turn import activation_phase, order_phase
 from builder.kernel.dice import LoadedDice
@@ -23,6 +31,7 @@ OFFICER = unit("leutnant", abilities=[{"id": "order", "value": 2}])
 BOARD = "......\n......\n......"
 
 
+@pytest.mark.rule("order", "son-order-token", "order-tokens")
 def test_tokens_are_the_stars_less_those_of_destroyed_officers() -> None:
     officer = piece("b-officer", (5, 0), "b", OFFICER)
     state = game(BOARD, [piece("a1", (0, 0)), officer], stars={"a": 3, "b": 4})
@@ -35,6 +44,7 @@ def test_tokens_are_the_stars_less_those_of_destroyed_officers() -> None:
     assert tokens_for(state, "a").numbered == 10  # never more than 10 numbered tokens
 
 
+@pytest.mark.rule("sudden-death")
 def test_a_side_without_order_tokens_loses_at_once() -> None:
     state = game(BOARD, [piece("a1", (0, 0)), piece("b1", (5, 0), "b")], stars={"a": 2, "b": 0})
     policy = SimplePolicy()
@@ -44,6 +54,7 @@ def test_a_side_without_order_tokens_loses_at_once() -> None:
     assert frames[-1].event.kind == "sudden-death" and "HoN core p.8" in frames[-1].event.text
 
 
+@pytest.mark.rule("autonomous", "son-order-token", "activation-phase")
 def test_reveals_alternate_from_the_initiative_and_the_longer_side_goes_on() -> None:
     orders = {
         "a": Orders("a", numbered=("a1", "a2", "a3"), special=("a9",)),
@@ -64,6 +75,7 @@ def reveals(sides: list[str], orders: dict[str, Orders]) -> list[tuple[str, str]
     return [(r.side, r.token) for r in activation_sequence(sides, orders, {})]
 
 
+@pytest.mark.rule("son-special-order-token", "special-order-tokens")
 def test_a_special_order_token_is_order_0_and_the_opponents_1_follows_it() -> None:
     """HoN core p.8: Special Order Tokens "can take precedence and be played as Order number
     0"; "If several players want to activate Special Order Tokens at the same time, the player
@@ -90,6 +102,7 @@ def test_a_special_order_token_is_order_0_and_the_opponents_1_follows_it() -> No
     ]
 
 
+@pytest.mark.rule("son-special-order-token", "special-order-tokens")
 def test_a_revealed_special_token_is_narrated_as_order_0_with_its_page() -> None:
     state = game(BOARD, [piece("a1", (0, 0)), piece("b1", (5, 0), "b")], stars={"a": 1, "b": 1})
     orders = {"a": Orders("a", special=("a1",)), "b": Orders("b", numbered=("b1",))}
@@ -100,6 +113,7 @@ def test_a_revealed_special_token_is_narrated_as_order_0_with_its_page() -> None
     assert "special order token, played as order 0 (HoN core p.8)" in shown[0].text
 
 
+@pytest.mark.rule("order-phase")
 def test_placements_are_checked() -> None:
     tokens = Tokens(numbered=2, special=0, bluff=1)
     Orders("a", numbered=("x", "y"), bluffs=("z",)).check(tokens)
@@ -109,6 +123,7 @@ def test_placements_are_checked() -> None:
         Orders("a", numbered=("x", "y", "z")).check(tokens)
 
 
+@pytest.mark.rule("order-phase")
 def test_the_policy_gives_tokens_to_units_near_the_enemy_and_a_bluff_to_the_next() -> None:
     near, middle, far = piece("a-near", (3, 0)), piece("a-middle", (2, 0)), piece("a-far", (0, 0))
     state = game(BOARD, [near, middle, far, piece("b1", (5, 0), "b")], stars={"a": 1, "b": 1})
@@ -117,6 +132,7 @@ def test_the_policy_gives_tokens_to_units_near_the_enemy_and_a_bluff_to_the_next
     assert orders.ordered == frozenset({"a-near"})
 
 
+@pytest.mark.rule("order", "order-tokens")
 def test_son_a_hit_officer_gives_the_stars_of_its_damaged_side() -> None:
     """SoN p.18 (Order(s)): "If the unit is hit or eliminated, adjust your number of Order
     tokens at the beginning of the next Order phase". HoN core p.8 only when it is lost."""
@@ -142,6 +158,7 @@ def test_son_a_hit_officer_gives_the_stars_of_its_damaged_side() -> None:
     assert tokens_for(state, "b").numbered == 2
 
 
+@pytest.mark.rule("three-player-initiative")
 def test_one_player_against_two_activates_two_units_for_their_one_each() -> None:
     """SoN p.10: "The Majestic player deploys his Order 1 / The Deep Ones player deploys his
     Order 1 / The Majestic player deploys his Order 2 / The Black Sun player deploys his
@@ -176,6 +193,7 @@ def test_one_player_against_two_activates_two_units_for_their_one_each() -> None
 PERSONAL = unit("corporal", abilities=["personal-order"])
 
 
+@pytest.mark.rule("personal-order")
 def test_a_placement_leaving_a_personal_order_unit_without_a_token_is_refused() -> None:
     """HoN core p.26, Personal Order: "this unit must be given an Order Token (numbered,
     special or bluff) every turn"."""
@@ -190,6 +208,7 @@ def test_a_placement_leaving_a_personal_order_unit_without_a_token_is_refused() 
     assert placed.token_of("a-corporal") == "1"
 
 
+@pytest.mark.rule("hardened")
 def test_a_hardened_tile_must_give_one_of_its_units_a_token_every_turn() -> None:
     """BfC p.09, Hardened: "each turn you must assign an Order Token (Numbered, Special, or
     Bluff) to one of this Recruitment Tile's units"."""
@@ -211,6 +230,7 @@ def test_a_hardened_tile_must_give_one_of_its_units_a_token_every_turn() -> None
     assert "Hardened (BfC p.09)" in said
 
 
+@pytest.mark.rule("personal-order")
 def test_a_side_short_of_tokens_owes_only_what_it_can_give() -> None:
     """hon's reading where the books are silent: with fewer tokens than duties, every token
     placed must meet one, and the rest are excused."""
@@ -222,6 +242,7 @@ def test_a_side_short_of_tokens_owes_only_what_it_can_give() -> None:
         check_duties(state, Orders("a", numbered=("a-c0",)), tokens)  # the bluff was spare
 
 
+@pytest.mark.rule("son-special-order-token", "special-order-tokens")
 def test_a_special_token_may_be_held_and_played_before_any_later_token() -> None:
     """HoN core p.8: "Special Order Tokens can be activated before or after any other Order
     Token ... However, they cannot interrupt an ongoing activation." Held at first, it is
@@ -259,6 +280,7 @@ def revealed(
     return found + list(played_now(state, held, choosers, at_end=True))
 
 
+@pytest.mark.rule("son-special-order-token", "special-order-tokens")
 def test_the_policy_holds_a_special_token_until_an_enemy_comes_near_and_says_so() -> None:
     far = piece("a1", (0, 0))
     state = game("." * 12 + "\n" + "." * 12, [far, piece("b1", (11, 0), "b")], stars={"a": 1, "b": 1})

@@ -13,8 +13,8 @@ import pytest
 
 from builder.heroes.catalogue.units import Side, Unit
 from builder.heroes.rules.abilities.registry import swimming
-from builder.heroes.rules.grid import neighbours
-from builder.heroes.rules.passage import Exits, PassageMap
+from builder.heroes.rules.geometry.grid import neighbours
+from builder.heroes.rules.geometry.passage import Exits, PassageMap
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.ruleset import HON, SON
 from builder.heroes.scenario.battlefield import Battlefield

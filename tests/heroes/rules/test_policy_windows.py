@@ -9,7 +9,7 @@ from functools import cache
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.actions import Move
+from builder.heroes.rules.actions.kinds import Move
 from builder.heroes.rules.state import Deck, GameState
 from builder.io.catalogue_files import load_catalogue
 from tests.fixtures.rules.boards import field, piece, unit

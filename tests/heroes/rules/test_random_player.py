@@ -14,15 +14,14 @@ import pytest
 from builder.cli import main
 from builder.heroes.ai.uniform import RandomPlayer, for_every_side
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules.actions import AssaultAction, ChangeState, Fire, Hold, Move, Snipe, TemplateFire
+from builder.heroes.rules.actions.kinds import AssaultAction, ChangeState, Deploy, Fire, Hold, Move, Snipe, TemplateFire
 from builder.heroes.rules.decisions import ActivationAction, HeroesDecision
-from builder.heroes.rules.events import VictoryEvent
-from builder.heroes.rules.gear import GearFire, GearThrow, GrenadeInto
-from builder.heroes.rules.mythos import Cast
+from builder.heroes.rules.events.game import VictoryEvent
+from builder.heroes.rules.gear.markers import GearFire, GearThrow, GrenadeInto
+from builder.heroes.rules.mythos.state import Cast
 from builder.heroes.rules.players import HeroesView
+from builder.heroes.rules.resolution.structures import Demolish
 from builder.heroes.rules.simulation import GameRecord, simulate
-from builder.heroes.rules.structures import Demolish
-from builder.heroes.rules.works import Deploy
 from builder.heroes.scenario.battlefield import Battlefield, assemble
 from builder.io.catalogue_files import load_catalogue
 from builder.io.scenario_files import LoadedScenario, load_scenario
@@ -121,7 +120,7 @@ def offered_and_taken(name: str, seeds: range) -> tuple[set[type], set[type]]:
 
 def test_the_random_player_is_offered_and_takes_the_rules_other_actions() -> None:
     """Beside moves, shots and assaults, the rules list every other action a unit may take
-    (builder.heroes.rules.activation.action_choices), so a uniform pick takes them too: the
+    (builder.heroes.rules.actions.activation.action_choices), so a uniform pick takes them too: the
     Sniper's table and the howitzer's template (HoN core p.23-24), gear markers (p.28-31),
     Military Engineering (BfC p.08), a structure fired at (p.22), a change of state (p.21),
     and a Character's spells in Shadows over Normandie (SoN p.14-15)."""

@@ -3,8 +3,8 @@ of the `Action` union, or an action would fail at run time instead of being reso
 
 from typing import get_args
 
-from builder.heroes.rules.actions import Action
-from builder.heroes.rules.activation import RESOLVERS
+from builder.heroes.rules.actions.activation import RESOLVERS
+from builder.heroes.rules.actions.kinds import Action
 
 
 def test_every_kind_of_action_has_its_resolver() -> None:

@@ -5,10 +5,12 @@ it aside to a free square, never within an enemy ZoC either (p.10, p.26)."""
 
 from __future__ import annotations
 
+import pytest
+
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.actions import AssaultAction
-from builder.heroes.rules.events import Phase
-from builder.heroes.rules.movement import assault_path
+from builder.heroes.rules.actions.kinds import AssaultAction
+from builder.heroes.rules.events.game import Phase
+from builder.heroes.rules.geometry.reach import assault_path
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
@@ -31,6 +33,7 @@ def assault(state: GameState, attacker: str, defender: str, dice: list[int]) -> 
     return turn
 
 
+@pytest.mark.rule("assault-retreat")
 def test_a_retreat_may_enter_an_enemy_zone_of_control() -> None:
     """HoN core p.26: "The retreating unit may enter an enemy Zone of Control this way"."""
     board = "\n".join(["......"] * 5)
@@ -41,6 +44,7 @@ def test_a_retreat_may_enter_an_enemy_zone_of_control() -> None:
     assert state.pieces["a-stormers"].square == (3, 2)
 
 
+@pytest.mark.rule("assault-retreat")
 def test_a_retreat_that_would_move_within_an_enemy_zone_of_control_destroys_the_unit() -> None:
     """HoN core p.26: the retreating unit "is Destroyed if the retreat forces it to move within
     an enemy Zone of Control" - the book's example: A blocked by a unit, B by terrain, C within
@@ -61,6 +65,7 @@ def test_a_retreat_that_would_move_within_an_enemy_zone_of_control_destroys_the_
     assert state.pieces["b-rifles"].square == (4, 3)
 
 
+@pytest.mark.rule("assault-retreat")
 def test_a_suppressed_or_vehicle_zone_of_control_does_not_stop_a_retreat() -> None:
     """A suppressed unit's ZoC affects no enemy infantry, and a vehicle's lets units "retreat
     (after an assault) within squares adjacent to any Vehicle" (HoN core p.12)."""
@@ -72,6 +77,7 @@ def test_a_suppressed_or_vehicle_zone_of_control_does_not_stop_a_retreat() -> No
         assert state.pieces["b-rifles"].square == (4, 3)
 
 
+@pytest.mark.rule("forced-move")
 def test_a_unit_with_an_x_movement_value_that_must_retreat_is_destroyed() -> None:
     """HoN core p.9: "If it must make a Forced Move, it is Destroyed instead"; a retreat is a
     Forced Move (p.26)."""
@@ -95,6 +101,7 @@ def test_infantry_pushed_aside_by_a_vehicle_never_moves_within_an_enemy_zone_of_
     assert state.pieces["b-rifles"].square == (0, 2)  # not (0, 0), the first free square
 
 
+@pytest.mark.rule("assault-overrun")
 def test_a_vehicle_wrecked_by_the_infantry_it_assaults_still_takes_its_square() -> None:
     """HoN core p.26: "If the attacker is a vehicle, whether it turned into a Wreck or not, it
     takes the place of the defender if the defender is an Infantry Unit", which is pushed back."""

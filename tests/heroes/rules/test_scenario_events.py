@@ -10,7 +10,7 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules import victory_points
-from builder.heroes.rules.events import EnterEvent, Phase, ScenarioEvent
+from builder.heroes.rules.events.game import EnterEvent, Phase, ScenarioEvent
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.scenario_events import play_event, scenario_events
 from builder.heroes.rules.state import GameState
@@ -47,6 +47,7 @@ def _order_start(state: GameState) -> list[ScenarioEvent]:
     return [f.event for f in turn.frames if isinstance(f.event, ScenarioEvent)]
 
 
+@pytest.mark.rule("scenario-events")
 def test_the_end_marker_moves_down_and_the_game_lasts_longer() -> None:
     """BfC p.16 (Way of the Cross): each time the Commonwealth player controls a Secondary
     Objective, "Move the END marker down 2 spaces": the game lasts 2 more turns. The
@@ -69,6 +70,7 @@ def test_the_end_marker_moves_down_and_the_game_lasts_longer() -> None:
     assert state.over
 
 
+@pytest.mark.rule("scenario-events")
 def test_the_options_a_side_may_take_are_the_policys_choice_and_it_says_so() -> None:
     """BfC p.14 and p.16: the German player "may" discard his spent Option Tiles and fill the
     empty slots of his Recruitment Tiles with Options - a choice; the simple policy makes it
@@ -79,13 +81,14 @@ def test_the_options_a_side_may_take_are_the_policys_choice_and_it_says_so() -> 
     assert "none is empty or freed" in told[0].text
 
 
+@pytest.mark.rule("scenario-events")
 def test_the_policy_discards_a_broken_support_and_fills_its_slot_whose_units_enter_by_the_zone() -> None:
     """BfC p.14 (Welcome to Caen-Carpiquet): "the G. player may bring in reinforcements if he
     has free and valid slots on his Recruitment Tiles. The G. player may discard his Option
     Tiles that reached their Breaking Point ... These units will enter play in the squares
     marked with an arrow". The Panzerschreck squad broken, its slot takes a support that fits."""
     from builder.heroes.army.resolve import resolve
-    from builder.heroes.rules.reinforcements import broken_options, offers
+    from builder.heroes.rules.setup.reinforcements import broken_options, offers
     from builder.heroes.rules.simulation import start
     from builder.kernel.dice import SeededDice
     from tests.heroes.rules.test_simulate import bundled, scenario
@@ -117,6 +120,7 @@ def test_an_event_renders_what_it_does_in_english() -> None:
     assert plain.effects() == "" and not plain.options and plain.end_marker == 0 and not plain.once
 
 
+@pytest.mark.rule("scenario-events")
 def test_units_an_event_brings_wait_off_the_battlefield_then_enter_through_its_zone() -> None:
     """BfC p.14 (Welcome to Caen-Carpiquet...): "At the start of the Supply Phase, the
     Canadian P. Universal Carriers will enter play in the squares marked with a red arrow"
@@ -155,11 +159,12 @@ LEAVE = [
 ]
 
 
+@pytest.mark.rule("exits")
 def test_the_policy_drives_the_units_its_victory_wants_off_the_battlefield_by_the_exit() -> None:
     """BfC p.10-11 (Leaving on a Jet Plane) wins by units leaving the battlefield (the
     `exited` condition): the policy moves the units it names to its side's exit squares and
     off the map there, as a Movement Action; then they count as exited."""
-    from builder.heroes.rules.actions import Leave, Move
+    from builder.heroes.rules.actions.kinds import Leave, Move
     from builder.heroes.rules.state import Facts
     from builder.heroes.scenario.models import Zone
 
@@ -182,7 +187,7 @@ def test_a_transport_leaving_by_the_exit_takes_its_riders_off_with_it() -> None:
     """The units a transport carries stand where it stands (HoN core p.27, from main's board
     rules): when it leaves the battlefield they leave with it and count as exited; a rider
     may not leave on its own."""
-    from builder.heroes.rules.actions import Leave
+    from builder.heroes.rules.actions.kinds import Leave
     from builder.heroes.rules.state import Facts
     from builder.heroes.scenario.models import Zone
 
@@ -199,6 +204,7 @@ def test_a_transport_leaving_by_the_exit_takes_its_riders_off_with_it() -> None:
     assert Facts(state).exited("a", []) == 2
 
 
+@pytest.mark.rule("scenario-events")
 def test_a_discarded_objective_is_taken_no_more_and_its_controller_keeps_it() -> None:
     """BfC p.16 (Way of the Cross): "Each time the Commonwealth player controls a Secondary
     Objective ... Discard the Secondary Objective"; it counts as his for the victory."""
@@ -213,6 +219,7 @@ def test_a_discarded_objective_is_taken_no_more_and_its_controller_keeps_it() ->
     assert state.control["hill"] == "a"  # the enemy standing on it does not take it back
 
 
+@pytest.mark.rule("scenario-events")
 def test_tactical_bonuses_wait_for_their_event_then_are_placed() -> None:
     """BfC p.14 (Welcome to Caen-Carpiquet): "At the start of the Order Phase Place the 2
     Tactical Bonuses with a red outline" - off the battlefield until then; the others from the

@@ -9,18 +9,20 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules import scouting
-from builder.heroes.rules.events import MoveEvent, Phase
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.movement import reachable_squares
+from builder.heroes.rules.actions import scouting
+from builder.heroes.rules.actions.scouting import scout_moves, scout_refusal
+from builder.heroes.rules.events.game import MoveEvent, Phase
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.reach import reachable_squares
 from builder.heroes.rules.pieces import NORTH
 from builder.heroes.rules.ruleset import HON
-from builder.heroes.rules.scouting import scout_moves, scout_refusal
 from builder.heroes.rules.state import Frame
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import RIFLES, piece, unit
 from tests.fixtures.rules.games import game
+
+pytestmark = pytest.mark.rule("scout")
 
 HEDGE = """
 ..D.......
@@ -64,6 +66,7 @@ def test_the_policy_scouts_towards_the_objective_but_not_beside_it() -> None:
 JEEP_SCOUT = unit("jeep", UnitType.LIGHT_VEHICLE, movement=6, abilities=[{"transport": 3}, {"scout": 3}])
 
 
+@pytest.mark.rule("transport")
 def test_a_scout_transport_scouts_with_scouts_only_aboard_and_carries_them() -> None:
     """HoN core p.27: "A vehicle that has the Transport special ability and wishes to use its
     Scout special ability can only embark troops that have the Scout special ability. Embarked

@@ -10,11 +10,11 @@ import pytest
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import Role
-from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.events import Phase, SearchEvent
-from builder.heroes.rules.mythos import SearchCheck
+from builder.heroes.rules.events.game import Phase, SearchEvent
+from builder.heroes.rules.mythos.spells import spells_of
+from builder.heroes.rules.mythos.state import SearchCheck
+from builder.heroes.rules.resolution.combat import IllegalAttack
 from builder.heroes.rules.ruleset import SON
-from builder.heroes.rules.spells import spells_of
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
@@ -43,6 +43,7 @@ def search(state: GameState, faces: list[int], key: str = "a1") -> SearchEvent:
     return event
 
 
+@pytest.mark.rule("son-search-token", "search-checks")
 def test_without_the_ability_only_a_6_finds_something(bundled: Catalogue) -> None:
     state = searching(bundled, "son-paralyze")
     assert search(state, [5]).found is None and state.mythos.search_tokens == {(3, 2)}
@@ -52,6 +53,7 @@ def test_without_the_ability_only_a_6_finds_something(bundled: Catalogue) -> Non
     assert [k.option.id for k in spells_of(state, state.pieces["a0"])] == ["son-paralyze"]
 
 
+@pytest.mark.rule("search")
 def test_the_search_ability_lowers_the_roll_needed(bundled: Catalogue) -> None:
     state = searching(bundled, "son-elder-sword")
     state.pieces["a1"] = piece("a1", (2, 2), kind=SEEKER)
@@ -60,6 +62,7 @@ def test_the_search_ability_lowers_the_roll_needed(bundled: Catalogue) -> None:
     assert state.pieces["a0"].side.has("faith")
 
 
+@pytest.mark.rule("son-search-token")
 def test_no_search_away_from_a_token_or_next_to_an_enemy(bundled: Catalogue) -> None:
     state = searching(bundled, "son-paralyze")
     state.pieces["a1"] = piece("a1", (6, 2))
@@ -71,6 +74,7 @@ def test_no_search_away_from_a_token_or_next_to_an_enemy(bundled: Catalogue) -> 
         search(state, [6])
 
 
+@pytest.mark.rule("search-checks")
 def test_the_policy_searches_by_a_token_when_nothing_better_is_in_reach(bundled: Catalogue) -> None:
     state = searching(bundled, "son-paralyze")
     state.pieces["b1"] = piece("b1", (10, 4), "b")

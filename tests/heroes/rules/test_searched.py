@@ -1,4 +1,4 @@
-"""A movement search answered from an earlier one (builder.heroes.rules.searched) must be the
+"""A movement search answered from an earlier one (builder.heroes.rules.geometry.path_search_memo) must be the
 very search it would make: the same states, costs, markers and paths in the same order,
 on every unit's move in whole simulated games, one-square units and larger counters alike,
 plain moves and assaults."""
@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.grid import distance
-from builder.heroes.rules.movement_search import SEARCHES, recalled_any, recalled_one, search_any, search_one
-from builder.heroes.rules.mover import Mover
-from builder.heroes.rules.path import allowance
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.grid import distance
+from builder.heroes.rules.geometry.mover import Mover
+from builder.heroes.rules.geometry.path import allowance
+from builder.heroes.rules.geometry.path_search import SEARCHES, recalled_any, recalled_one, search_any, search_one
 from builder.heroes.rules.ruleset import ruleset_for
 from tests.heroes.rules.test_simulate import play, scenario
 

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from builder.cli import main
 from builder.heroes.ai.greedy import SimplePolicy, for_every_side
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules.events import BreaksEvent, EnterEvent, VictoryEvent
-from builder.heroes.rules.passage import passage_map
+from builder.heroes.rules.events.game import BreaksEvent, EnterEvent, VictoryEvent
+from builder.heroes.rules.geometry.passage import passage_map
 from builder.heroes.rules.simulation import GameRecord, simulate
 from builder.heroes.scenario.battlefield import Battlefield, assemble
 from builder.io.catalogue_files import load_catalogue
@@ -80,6 +80,7 @@ def test_every_roll_adds_up_and_cites_its_page() -> None:
         assert all(" p." in m.page for m in roll.modifiers) and " p." in roll.page
 
 
+@pytest.mark.rule("game-turn", "breaking-point")
 def test_a_whole_game_ends_with_a_result_and_breaking_points_score() -> None:
     record = play("hon-first-contact", 11, turns=None)
     assert record.winner in ("us", "german", "draw") and record.outcome != "not finished"
@@ -105,6 +106,7 @@ def test_a_special_token_from_battle_plan_says_its_count_is_not_printed() -> Non
     assert zeros == list(range(len(zeros)))
 
 
+@pytest.mark.rule("entry-squares")
 def test_units_entering_through_entry_squares_wait_in_reserve() -> None:
     record = play("way-of-the-cross", 3, turns=1)
     deploy = [e for e in record.events if e.kind == "deploy" and e.side == "commonwealth"]
@@ -144,6 +146,7 @@ def test_hon_simulate_needs_an_army_for_every_side(capsys: pytest.CaptureFixture
     assert "is not SIDE=FILE" in capsys.readouterr().err
 
 
+@pytest.mark.rule("initiative")
 def test_hon_simulate_with_given_armies(capsys: pytest.CaptureFixture[str]) -> None:
     armies = SCENARIOS / "armies"
     code = main(

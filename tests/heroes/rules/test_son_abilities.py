@@ -8,15 +8,15 @@ import pytest
 from builder.heroes.ai import movement
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import Unit
-from builder.heroes.rules import hits
 from builder.heroes.rules.abilities.leaping import movement_reach
-from builder.heroes.rules.actions import ChangeState, Fire, Move
-from builder.heroes.rules.damage import Effect
-from builder.heroes.rules.events import Phase
-from builder.heroes.rules.passage import passage_map
+from builder.heroes.rules.actions.kinds import ChangeState, Fire, Move
+from builder.heroes.rules.events.game import Phase
+from builder.heroes.rules.geometry.passage import passage_map
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.resolution import hits
+from builder.heroes.rules.resolution.damage import Effect
+from builder.heroes.rules.resolution.spotting import spotter
 from builder.heroes.rules.ruleset import SON
-from builder.heroes.rules.spotting import spotter
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn import supply_phase
 from builder.heroes.rules.turn_context import Turn
@@ -41,6 +41,7 @@ def son(board: str, pieces: list[Piece]) -> GameState:
     return state
 
 
+@pytest.mark.rule("jump", "flying")
 @pytest.mark.parametrize("kind", [JUMPERS, FLYER])
 def test_jump_and_flying_cross_what_bars_others_but_never_stop_on_it(kind: Unit) -> None:
     state = son(RIDGE, [piece("a1", (2, 2), kind=kind), piece("a2", (2, 0), kind=WALKERS)])
@@ -51,6 +52,7 @@ def test_jump_and_flying_cross_what_bars_others_but_never_stop_on_it(kind: Unit)
     assert not any(sq[0] >= 3 for sq in walking)
 
 
+@pytest.mark.rule("jump")
 def test_the_policy_jumps_over_the_ridge_towards_its_objective() -> None:
     hill = [{"id": "hill", "name": "The hill", "kind": "secondary", "at": [6, 2]}]
     state = game(RIDGE, [piece("a1", (2, 2), kind=JUMPERS)], objectives=hill)
@@ -60,6 +62,7 @@ def test_the_policy_jumps_over_the_ridge_towards_its_objective() -> None:
     assert state.pieces["a1"].square[0] > 3
 
 
+@pytest.mark.rule("amphibious-ambush")
 def test_amphibious_ambush_hides_only_in_water_and_is_spotted_only_from_next_to_it() -> None:
     state = son(POND, [piece("h", (2, 1), "b", FROGMEN, side_index=1), piece("a1", (6, 1))])
     Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("h", ChangeState())
@@ -74,6 +77,7 @@ def test_amphibious_ambush_hides_only_in_water_and_is_spotted_only_from_next_to_
         Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("h2", ChangeState())
 
 
+@pytest.mark.rule("jury-rigged")
 def test_jury_rigged_material_breaks_on_its_value_and_never_fires_again() -> None:
     state = son(OPEN, [piece("a1", (1, 1), kind=RIGGED), piece("b1", (4, 1), "b")])
     turn = Turn(state, LoadedDice([4, 6]), Phase.ACTIVATION)
@@ -89,6 +93,7 @@ def test_jury_rigged_material_breaks_on_its_value_and_never_fires_again() -> Non
 MEDIC = unit("medic", abilities=["medic"], states=("inactive", "active"))
 
 
+@pytest.mark.rule("medic", "son-aid")
 def test_a_ready_medic_ignores_a_hit_with_its_aid_marker_then_treats_the_unit_in_the_supply_phase() -> None:
     state = son(OPEN, [piece("m", (1, 1), kind=MEDIC, side_index=1), piece("a1", (2, 1)), piece("b1", (6, 1), "b")])
     turn = Turn(state, LoadedDice([4]), Phase.ACTIVATION)
@@ -114,6 +119,7 @@ def test_a_ready_medic_ignores_a_hit_with_its_aid_marker_then_treats_the_unit_in
     assert state.pieces["a1"].suppressed == 0
 
 
+@pytest.mark.rule("medic")
 def test_an_inactive_medic_turns_over_to_be_ready_and_then_aids() -> None:
     state = son(OPEN, [piece("m", (1, 1), kind=MEDIC), piece("a1", (2, 1)), piece("b1", (7, 3), "b")])
     action = SimplePolicy().supply_move(state, state.pieces["m"])
@@ -122,6 +128,7 @@ def test_an_inactive_medic_turns_over_to_be_ready_and_then_aids() -> None:
     assert state.pieces["m"].side.state.value == "active"
 
 
+@pytest.mark.rule("gigantic")
 def test_a_gigantic_unit_never_enters_a_building() -> None:
     state = son("....\n.BB.\n....", [piece("a1", (0, 0), kind=unit("giant", abilities=["gigantic"]))])
     passage = passage_map(state.battlefield)
@@ -162,6 +169,7 @@ def test_a_gigantic_units_way_to_its_goal_goes_around_the_building(giant_first: 
     assert (1, 0) not in fields["a1"]
 
 
+@pytest.mark.rule("medic")
 def test_the_aid_takes_an_eliminating_hit_too_and_moves_to_a_worse_hit() -> None:
     # "Ignore the damage taken by the unit" (SoN p.18): a hit that eliminates, too.
     state = son(
@@ -185,12 +193,14 @@ def test_the_aid_takes_an_eliminating_hit_too_and_moves_to_a_worse_hit() -> None
     assert state.pieces["a1"].side_index == 1  # the damage it had avoided
 
 
+@pytest.mark.rule("medic")
 def test_a_unit_with_no_square_to_retreat_to_is_not_saved_by_the_aid() -> None:
     state = son(OPEN, [piece("m", (0, 3), kind=MEDIC, side_index=1), piece("a1", (7, 1), side_index=1)])
     hits.hurt(Turn(state, LoadedDice([]), Phase.ACTIVATION), state.pieces["a1"], None, Effect.DESTROYED, hit=False)
     assert "a1" not in state.pieces and state.mythos.aid == {}
 
 
+@pytest.mark.rule("medic")
 def test_a_medic_never_moves_its_aid_to_an_enemy() -> None:
     state = son(OPEN, [piece("m", (0, 0), kind=MEDIC, side_index=1), piece("a1", (2, 1)), piece("b1", (6, 1), "b")])
     state.pieces["b2"] = piece("b2", (6, 3), "b", side_index=1)

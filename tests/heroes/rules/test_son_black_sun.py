@@ -8,17 +8,18 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules.black_sun import FLAMES, flames_from
-from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.events import FireEvent, TemplateEvent
-from builder.heroes.rules.mythos import Cast
+from builder.heroes.rules.events.game import FireEvent, TemplateEvent
+from builder.heroes.rules.mythos.black_sun import FLAMES, flames_from
+from builder.heroes.rules.mythos.state import Cast
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH
+from builder.heroes.rules.resolution.combat import IllegalAttack
 from tests.fixtures.rules.boards import JEEP, piece
 from tests.heroes.rules.test_spells import ROCK, cast, caster, spelled
 
 BLACK_SUN = "son-blessing-of-the-black-sun"
 
 
+@pytest.mark.rule("spells")
 def test_the_flames_attack_suppress_and_take_the_order_of_every_unit_under_them(bundled: Catalogue) -> None:
     # SoN p.15: all units covered even partially are touched; in addition to possible damage,
     # all of them receive a Suppressed marker and lose their Order. Friends are not spared.
@@ -40,6 +41,7 @@ def test_the_flames_attack_suppress_and_take_the_order_of_every_unit_under_them(
     assert all("Suppressed" not in m.label for m in modifiers)  # the caster's markers come once it is cast
 
 
+@pytest.mark.rule("spells")
 def test_a_vehicle_stops_the_flames_on_its_square_and_an_obstacle_before_it(bundled: Catalogue) -> None:
     # SoN p.15: the template is affected by obstacles and blocked at the centre of a space
     # occupied by a vehicle or an obstacle.

@@ -4,10 +4,14 @@ building"; the ZoC of a unit inside still never leaves it (SoN p.5)."""
 
 from __future__ import annotations
 
-from builder.heroes.rules.movement import reachable_squares
+import pytest
+
+from builder.heroes.rules.geometry.reach import reachable_squares
+from builder.heroes.rules.geometry.zoc import zone_of_control
 from builder.heroes.rules.ruleset import SON
-from builder.heroes.rules.zoc import zone_of_control
 from tests.fixtures.rules.boards import field, piece
+
+pytestmark = pytest.mark.rule("son-buildings")
 
 HOUSE = """
 .....

@@ -5,14 +5,18 @@ element is played under the night rules, whatever the scenario's `setup.night` s
 
 from __future__ import annotations
 
+import pytest
+
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.cave import conditions, in_a_cave
-from builder.heroes.rules.firing import shot_at
+from builder.heroes.rules.actions.firing import shot_at
 from builder.heroes.rules.preview import board
+from builder.heroes.rules.setup.cave import conditions, in_a_cave
 from builder.heroes.scenario.battlefield import Battlefield, PlacedElement
 from tests.fixtures.rules.boards import field, piece
 from tests.fixtures.rules.games import scenario
+
+pytestmark = pytest.mark.rule("son-cave")
 
 ROWS = "\n".join(["." * 12] * 3)
 

@@ -8,14 +8,14 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules.actions import Move
-from builder.heroes.rules.clouds import CLOUD_RANGE, Cloud
-from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.events import FireEvent, Phase, TemplateEvent
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.mythos import Cast
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.actions.kinds import Move
+from builder.heroes.rules.events.game import FireEvent, Phase, TemplateEvent
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.mythos.clouds import CLOUD_RANGE, Cloud
+from builder.heroes.rules.mythos.state import Cast
 from builder.heroes.rules.pieces import NORTH, Piece
+from builder.heroes.rules.resolution.combat import IllegalAttack
 from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.turn import supply_phase
 from builder.heroes.rules.turn_context import Turn
@@ -33,6 +33,7 @@ def overlord(catalogue: Catalogue, pieces: list[Piece], board: str = WIDE) -> Ga
     return state
 
 
+@pytest.mark.rule("son-hypnotic-cloud", "spells")
 def test_a_hypnotic_cloud_takes_the_orders_of_every_unit_under_it_then_is_discarded(bundled: Catalogue) -> None:
     # SoN p.16: 2 Suppressed markers; units affected lose their Order token or receive an
     # Activated marker; discard the token after use. The explosion template: 4 squares.
@@ -47,6 +48,7 @@ def test_a_hypnotic_cloud_takes_the_orders_of_every_unit_under_it_then_is_discar
         cast(state, Cast(Cloud.HYPNOTIC.value, at=(4, 3)), [])
 
 
+@pytest.mark.rule("son-toxic-cloud")
 def test_a_toxic_cloud_attacks_and_suppresses_and_stays_until_the_supply_phase_ends(bundled: Catalogue) -> None:
     # SoN p.16: 1 Suppressed marker; units under it undergo an attack and receive a Suppressed
     # marker; the token stays until the end of the Supply Phase, attacking units that enter it.
@@ -67,6 +69,7 @@ def test_a_toxic_cloud_attacks_and_suppresses_and_stays_until_the_supply_phase_e
     assert state.gear_for(state.pieces["a1"], Cloud.TOXIC.value) is not None  # back to the Overlord
 
 
+@pytest.mark.rule("son-toxic-cloud")
 def test_a_cloud_goes_within_its_range_and_not_from_a_suppressed_overlord(bundled: Catalogue) -> None:
     state = overlord(bundled, [caster(), piece("b1", (10, 2), "b")])
     with pytest.raises(IllegalAttack, match=f"up to {CLOUD_RANGE}"):
@@ -76,6 +79,7 @@ def test_a_cloud_goes_within_its_range_and_not_from_a_suppressed_overlord(bundle
         cast(state, Cast(Cloud.TOXIC.value, at=(3, 2)), [])
 
 
+@pytest.mark.rule("son-hypnotic-cloud", "son-toxic-cloud")
 def test_the_policy_clouds_a_cluster_of_enemies_and_spares_its_own(bundled: Catalogue) -> None:
     pieces = [caster(), piece("b1", (4, 2), "b"), piece("b2", (5, 2), "b"), piece("b3", (4, 3), "b")]
     state = overlord(bundled, pieces)

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
-from builder.heroes.rules.actions import Fire
-from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.events import Phase
-from builder.heroes.rules.gear import GearFire, GearThrow, GrenadeInto
+from builder.heroes.rules.actions.kinds import Fire
+from builder.heroes.rules.events.game import Phase
+from builder.heroes.rules.gear.markers import GearFire, GearThrow, GrenadeInto
+from builder.heroes.rules.resolution.combat import IllegalAttack
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn
@@ -30,6 +30,7 @@ def son(state: GameState) -> GameState:
     return state
 
 
+@pytest.mark.rule("son-ammo")
 def test_son_ammo_any_number_on_one_shot_against_infantry() -> None:
     """SoN p.16: "Each token gives you a bonus of +1 on shots against infantry … You can use as
     many Ammo as you want in a single attack" (HoN caps it at 3): 1 + 2 + 4 = 7 hits the 4
@@ -47,6 +48,7 @@ def test_son_ammo_any_number_on_one_shot_against_infantry() -> None:
         Turn(hon, LoadedDice([1]), Phase.ACTIVATION).perform("a1", Fire(((None, "b1"),), ammo=4))
 
 
+@pytest.mark.rule("son-ammo")
 def test_son_ammo_gives_nothing_to_an_explosive_weapon() -> None:
     """SoN p.16: "You cannot use Ammo with explosive weapons" (hon: a weapon with Destruction)."""
     state = son(game(OPEN, [piece("a1", (2, 1), kind=MORTAR), piece("b1", (3, 1), "b")]))
@@ -58,6 +60,7 @@ def test_son_ammo_gives_nothing_to_an_explosive_weapon() -> None:
     assert SimplePolicy().activate(state, state.pieces["a1"]) in (None, Fire(((None, "b1"),)))
 
 
+@pytest.mark.rule("son-ammo")
 def test_the_policy_spends_son_ammo_on_a_rifle_shot() -> None:
     state = son(game(OPEN, [piece("a1", (2, 1)), piece("b1", (3, 1), "b")]))
     pool(state, "son-ammo", 3, "infantry")
@@ -65,6 +68,7 @@ def test_the_policy_spends_son_ammo_on_a_rifle_shot() -> None:
     assert isinstance(action, Fire) and action.ammo >= 1
 
 
+@pytest.mark.rule("son-grenade")
 def test_a_son_grenade_is_thrown_2_interspaces_and_cited_from_son() -> None:
     """SoN p.16: "You can use a grenade at a maximum distance of 2 interspaces … There is never
     dispersion. All units … present in the blast pattern, even partially, are affected"."""
@@ -79,6 +83,7 @@ def test_a_son_grenade_is_thrown_2_interspaces_and_cited_from_son() -> None:
     assert {e.target: e.rolls[0].total for e in fire_events(turn)} == {"b1": 4, "b2": 7}
 
 
+@pytest.mark.rule("son-offensive-grenade")
 def test_an_offensive_grenade_suppresses_every_unit_that_survives_it() -> None:
     """SoN p.16: "Units present under the template, even partially, are hit by the fire and, if
     they survive, receive a Suppressed marker": b1 missed (1 + 3 against 6) keeps its side with
@@ -98,6 +103,7 @@ def test_an_offensive_grenade_suppresses_every_unit_that_survives_it() -> None:
     assert plain.pieces["b1"].suppressed == 0
 
 
+@pytest.mark.rule("son-offensive-grenade")
 def test_an_offensive_grenade_goes_into_a_building_by_its_opening() -> None:
     """SoN p.16: "You can launch a grenade into a building if you're on the space adjacent to an
     opening"; the Offensive Grenade "work[s] in the same way"."""
@@ -110,6 +116,7 @@ def test_an_offensive_grenade_goes_into_a_building_by_its_opening() -> None:
     assert offensive.count == 2 and state.pieces["b1"].suppressed == 1
 
 
+@pytest.mark.rule("son-panzerfaust")
 def test_a_son_panzerfaust_reaches_4_spaces_and_the_policy_fires_it_at_a_tank() -> None:
     """SoN p.16: "The maximum range of a Panzerfaust is 4 spaces. There must be a line of sight"."""
     state = son(game(OPEN, [piece("a1", (2, 1)), piece("b1", ((5, 1), (5, 2)), "b", tank())]))
@@ -125,6 +132,7 @@ def test_a_son_panzerfaust_reaches_4_spaces_and_the_policy_fires_it_at_a_tank() 
         Turn(far, LoadedDice([3]), Phase.ACTIVATION).perform("a1", GearFire("son-panzerfaust", "b1"))
 
 
+@pytest.mark.rule("son-life-point")
 def test_a_son_life_point_cancels_a_hit_on_any_unit_and_a_double_loss_takes_two() -> None:
     """SoN p.16: "Certain units have Life Points that can be discarded to cancel a hit. If the
     result of the shot creates a double loss, you must discard 2 … it suffers one hit per

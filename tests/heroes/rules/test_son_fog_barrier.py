@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import pytest
+
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.base import Game
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules.fog import fog_gain, fog_shelters
-from builder.heroes.rules.mythos import Cast
+from builder.heroes.rules.mythos.fog import fog_gain, fog_shelters
+from builder.heroes.rules.mythos.state import Cast
 from builder.heroes.rules.ruleset import ruleset_for
 from tests.fixtures.rules.boards import piece
 from tests.heroes.rules.test_spells import HORROR, cast, caster, spelled
+
+pytestmark = pytest.mark.rule("spells")
 
 WIDE = "\n".join(["." * 16] * 5)
 

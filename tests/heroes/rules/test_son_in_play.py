@@ -12,7 +12,7 @@ import pytest
 
 from builder.heroes.ai.greedy import for_every_side
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules.events import VictoryEvent
+from builder.heroes.rules.events.game import VictoryEvent
 from builder.heroes.rules.simulation import GameRecord, simulate
 from builder.heroes.scenario.battlefield import assemble
 from builder.io.army_files import load_army

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.abilities import dragon, medallion, poisoned_blade
-from builder.heroes.rules.actions import AssaultAction, Fire
-from builder.heroes.rules.assault import Assault
-from builder.heroes.rules.events import AssaultEvent, GearEvent, MadnessEvent, Phase, TerrorEvent
-from builder.heroes.rules.mythos import Madness, mythos_hunter
-from builder.heroes.rules.orders import Orders
+from builder.heroes.rules.actions.kinds import AssaultAction, Fire
+from builder.heroes.rules.events.game import AssaultEvent, GearEvent, MadnessEvent, Phase, TerrorEvent
+from builder.heroes.rules.mythos.state import Madness, mythos_hunter
+from builder.heroes.rules.orders.tokens import Orders
+from builder.heroes.rules.resolution.assault_roll import Assault
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.state import Frame, GameState, GearPool
 from builder.heroes.rules.turn import activation_phase, order_phase
@@ -32,6 +34,7 @@ def son(state: GameState) -> GameState:
     return state
 
 
+@pytest.mark.rule("son-poisoned-blade")
 def test_a_poisoned_blade_adds_1_and_poisons_the_survivor_who_checks_the_terror_per_marker() -> None:
     """SoN p.16: "Discard a Poisoned Blade marker to receive a +1 bonus … If the attacked unit
     survives, it keeps the marker on the Poisoned side. In the beginning of the Supply Phase,
@@ -60,6 +63,7 @@ def test_a_poisoned_blade_adds_1_and_poisons_the_survivor_who_checks_the_terror_
     assert state.mythos.madness_bag == [Madness.HYSTERIA] and not state.mythos.poisoned
 
 
+@pytest.mark.rule("son-poisoned-blade")
 def test_a_poisoned_blade_is_for_assaults_on_infantry_only() -> None:
     """SoN p.16: "This option can be used ONLY during an assault against an infantry unit"."""
     jeep = unit("jeep", UnitType.LIGHT_VEHICLE)
@@ -72,6 +76,7 @@ def test_a_poisoned_blade_is_for_assaults_on_infantry_only() -> None:
     assert count == 1 and blades.count == 2
 
 
+@pytest.mark.rule("son-eldritch-ichor")
 def test_eldritch_ichor_prevents_a_hit_on_a_unit_next_to_the_character_but_not_an_elimination() -> None:
     """SoN p.14: "The Character can use the token to prevent a hit on an adjacent unit. You
     cannot cancel a hit that would eliminate a Character or unit." 3 + 2 hits the Rifles' 4."""
@@ -94,6 +99,7 @@ def test_eldritch_ichor_prevents_a_hit_on_a_unit_next_to_the_character_but_not_a
     assert far.pieces["a1"].side_index == 1  # not adjacent
 
 
+@pytest.mark.rule("son-eldritch-ichor")
 def test_eldritch_ichor_flips_the_character_back_to_its_unharmed_side() -> None:
     """SoN p.14: "By discarding this token, you can flip the Character over to its unharmed side"."""
     state = son(game(OPEN, [piece("a1", (1, 1), kind=OFFICER, side_index=1)]))
@@ -103,6 +109,7 @@ def test_eldritch_ichor_flips_the_character_back_to_its_unharmed_side() -> None:
     assert any(isinstance(f.event, GearEvent) and f.event.marker == "son-eldritch-ichor" for f in frames)
 
 
+@pytest.mark.rule("son-amulet-of-dagon")
 def test_an_amulet_of_dagon_is_played_in_the_activation_phase_once_a_unit_has_acted() -> None:
     """SoN p.16: "You can play an Amulet of Dagon at any time during any phase. Each marker
     allows you to force a unit that has at least one Suppressed marker to make a Terror check
@@ -117,6 +124,7 @@ def test_an_amulet_of_dagon_is_played_in_the_activation_phase_once_a_unit_has_ac
     assert "Amulet of Dagon" in check.text and amulets.count == 2
 
 
+@pytest.mark.rule("son-dragon")
 def test_the_dragon_flies_onto_an_allied_unit_and_gives_it_terrifying_and_mythos_hunter_1() -> None:
     """SoN p.16: "This little dragon can move once per round … It can move onto an allied unit to
     provide its support … It gives the Terrifying and Mythos Hunter 1 Special Abilities to the
@@ -145,6 +153,7 @@ def test_the_dragon_flies_onto_an_allied_unit_and_gives_it_terrifying_and_mythos
 DREAD = unit("dread", abilities=[{"id": "mythos-manifestation", "value": 5}])
 
 
+@pytest.mark.rule("elder-sign-medallion")
 def test_an_elder_sign_medallion_discards_an_order_token_on_a_manifestation_within_3_spaces() -> None:
     """SoN p.14: "at the end of the Order Phase, the medallion allows you to discard an Order
     token assigned to a Mythos Manifestation situated 3 or fewer spaces from the Character
@@ -164,6 +173,7 @@ def test_an_elder_sign_medallion_discards_an_order_token_on_a_manifestation_with
     assert orders["b"].numbered == ("b1",)  # no medallion worn
 
 
+@pytest.mark.rule("elder-sign-medallion")
 def test_the_order_phase_ends_with_the_medallions() -> None:
     wearer = piece("a1", (1, 1), kind=OFFICER)
     state = son(game(OPEN, [wearer, piece("b1", (3, 1), "b", DREAD)]))

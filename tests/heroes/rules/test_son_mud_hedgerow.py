@@ -10,13 +10,17 @@ from __future__ import annotations
 import pytest
 
 from builder.heroes.catalogue.terrain import TerrainType
-from builder.heroes.rules.movement import reachable, reachable_squares
-from builder.heroes.rules.path import DIFFICULT
+from builder.heroes.rules.geometry.los import line_of_sight
+from builder.heroes.rules.geometry.path import DIFFICULT
+from builder.heroes.rules.geometry.reach import reachable, reachable_squares
 from builder.heroes.rules.pieces import EAST
+from builder.heroes.rules.resolution.cover import cover
 from builder.heroes.rules.ruleset import HON, SON
+from builder.heroes.rules.state import GameState
 from builder.heroes.scenario.battlefield import Battlefield, PlacedElement
 from builder.io.catalogue_files import load_catalogue
 from tests.fixtures.rules.boards import WYRM, field, piece
+from tests.fixtures.rules.games import scenario
 
 ROW = """
 ........
@@ -35,6 +39,7 @@ def with_terrain(kind: TerrainType, rows: str = ROW) -> Battlefield:
     return Battlefield(plain.width, plain.height, plain.squares, (placed,), plain.no_passage, plain.lines)
 
 
+@pytest.mark.rule("son-mud", "son-hedgerow")
 @pytest.mark.parametrize("terrain", ["son-mud", "son-hedgerow"])
 def test_infantry_leaving_mud_or_a_hedgerow_moves_freely(son_terrain: dict[str, TerrainType], terrain: str) -> None:
     board = with_terrain(son_terrain[terrain])
@@ -59,6 +64,7 @@ def test_hon_keeps_working_its_way_out_one_square(son_terrain: dict[str, Terrain
     assert found[(1, 0)].stopped == DIFFICULT and found[(1, 0)].working_through
 
 
+@pytest.mark.rule("son-hedgerow")
 def test_a_large_creature_leaving_a_hedgerow_moves_freely(son_terrain: dict[str, TerrainType]) -> None:
     board = with_terrain(son_terrain["son-hedgerow"])
     # A two-square creature, its front in the hedgerow at (3, 0), its rear at (2, 0) too.
@@ -70,3 +76,15 @@ def test_a_large_creature_leaving_a_hedgerow_moves_freely(son_terrain: dict[str,
     half = piece("w", ((2, 0), (1, 0)), "a", WYRM, facing=EAST)
     ahead = [p for p in reachable(board, [half], half, SON) if p.facing == EAST and p.squares[0] == (3, 0)]
     assert ahead and all(reachable(board, [half], half, SON)[p].stopped == DIFFICULT for p in ahead)
+
+
+@pytest.mark.rule("son-hedgerow")
+def test_a_hedgerow_blocks_the_line_of_sight_and_covers_the_infantry_in_it(son_terrain: dict[str, TerrainType]) -> None:
+    """SoN p.12, Hedgerow: it "completely blocks LoS"; infantry in it has its defensive bonus
+    (+1 here: its size is not printed)."""
+    board = with_terrain(son_terrain["son-hedgerow"])
+    across = line_of_sight(board, [], (0, 0), (6, 0), SON)
+    assert across.blocked and across.blocked_at == frozenset({(2, 0)})  # its first square
+    inside, outside = piece("in", (2, 0)), piece("out", (5, 0))
+    state = GameState(scenario(), board, SON, ("a", "b"), "a", {p.key: p for p in (inside, outside)})
+    assert (cover(state, inside), cover(state, outside)) == (1, 0)

@@ -5,9 +5,13 @@ Heroes of Normandie reading, spares only the firer)."""
 
 from __future__ import annotations
 
-from builder.heroes.rules.los import line_of_sight
+import pytest
+
+from builder.heroes.rules.geometry.los import line_of_sight
 from builder.heroes.rules.ruleset import HON, SON
 from tests.fixtures.rules.boards import field, placed_line
+
+pytestmark = pytest.mark.rule("son-obscures-los")
 
 LINE_ROW = [(0, 2), (6, 2)]  # between rows 1 and 2
 

@@ -4,12 +4,16 @@ left, moves on; a swamp gives its Suppressed marker without stopping it."""
 
 from __future__ import annotations
 
+import pytest
+
 from builder.heroes.catalogue.terrain import TerrainEffects, TerrainType
-from builder.heroes.rules.movement import reachable, reachable_squares
+from builder.heroes.rules.geometry.reach import reachable, reachable_squares
 from builder.heroes.rules.pieces import EAST
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.scenario.battlefield import Battlefield, PlacedElement
 from tests.fixtures.rules.boards import WYRM, field, piece
+
+pytestmark = pytest.mark.rule("son-difficult-terrain")
 
 CORRIDOR = """
 '''''''

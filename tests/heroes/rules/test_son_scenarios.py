@@ -8,7 +8,7 @@ import pytest
 
 from builder.heroes.ai.greedy import for_every_side
 from builder.heroes.catalogue.recruitment import OptionKind
-from builder.heroes.rules.events import FireEvent, GearEvent, SpellEvent, VictoryEvent
+from builder.heroes.rules.events.game import FireEvent, GearEvent, SpellEvent, VictoryEvent
 from builder.heroes.rules.simulation import simulate
 from tests.heroes.rules.test_simulate import bundled, scenario
 

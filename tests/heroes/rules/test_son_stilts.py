@@ -4,13 +4,15 @@ land units use it as solid ground."""
 
 from __future__ import annotations
 
+import pytest
+
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.terrain import TerrainEffects, TerrainType
-from builder.heroes.rules.actions import Move
-from builder.heroes.rules.events import Phase
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.movement import reachable_squares
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.actions.kinds import Move
+from builder.heroes.rules.events.game import Phase
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.geometry.reach import reachable_squares
 from builder.heroes.rules.pieces import EAST
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.state import GameState
@@ -19,6 +21,8 @@ from builder.heroes.scenario.battlefield import Battlefield, PlacedElement
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import field, piece, unit
 from tests.fixtures.rules.games import game
+
+pytestmark = pytest.mark.rule("son-stilted-structures")
 
 OPEN = "\n".join(["........"] * 5)
 DEEP_ONE = unit("deep-one", abilities=["amphibious"])
@@ -38,6 +42,7 @@ def hut(board: Battlefield) -> Battlefield:
     return Battlefield(board.width, board.height, board.squares, (element,), board.no_passage, board.lines)
 
 
+@pytest.mark.rule("son-underwater-passage")
 def test_an_amphibious_unit_moves_under_it_but_never_stops_there() -> None:
     board = hut(field(OPEN))
     swimmer = piece("a1", (1, 2), kind=DEEP_ONE, facing=EAST)

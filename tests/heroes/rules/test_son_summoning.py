@@ -7,17 +7,19 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules import hits
-from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.damage import Effect
-from builder.heroes.rules.events import Phase, SpellEvent
-from builder.heroes.rules.mythos import Cast
+from builder.heroes.rules.events.game import Phase, SpellEvent
+from builder.heroes.rules.mythos.state import Cast
 from builder.heroes.rules.pieces import EAST, Piece
+from builder.heroes.rules.resolution import hits
+from builder.heroes.rules.resolution.combat import IllegalAttack
+from builder.heroes.rules.resolution.damage import Effect
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece
 from tests.heroes.rules.test_spells import cast, caster, spelled
+
+pytestmark = pytest.mark.rule("summoning")
 
 BYAKHEE = "son-summon-byakhee"
 WIDE = "\n".join(["." * 12] * 7)

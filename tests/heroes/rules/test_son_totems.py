@@ -11,13 +11,13 @@ import pytest
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.army.resolve import resolve
 from builder.heroes.rules.abilities import totems
-from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.events import GearEvent, Phase
-from builder.heroes.rules.mythos import Boon, FireAtTotem, Totem
-from builder.heroes.rules.orders import tokens_for
+from builder.heroes.rules.events.game import GearEvent, Phase
+from builder.heroes.rules.mythos.spells import magician_discount
+from builder.heroes.rules.mythos.state import Boon, FireAtTotem, Totem
+from builder.heroes.rules.orders.tokens import tokens_for
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.resolution.combat import IllegalAttack
 from builder.heroes.rules.ruleset import SON
-from builder.heroes.rules.spells import magician_discount
 from builder.heroes.rules.state import GameState, gear_pools
 from builder.heroes.rules.turn_context import Turn
 from builder.io.army_files import load_army
@@ -40,6 +40,7 @@ def deep_ones(*pieces: Piece, stars: int = 4) -> GameState:
     return state
 
 
+@pytest.mark.rule("son-totem")
 def test_the_totems_go_on_interspaces_in_the_first_supply_phase_and_give_orders_only_then() -> None:
     """SoN p.16: "They must be placed, during the Supply Phase of the first round, on an
     interspace anywhere on the game board … in the beginning of the Order Phase, you must
@@ -60,6 +61,7 @@ def test_the_totems_go_on_interspaces_in_the_first_supply_phase_and_give_orders_
     assert tokens_for(state, "a").numbered == 4 and "additional Order token" in order.events[0].text
 
 
+@pytest.mark.rule("son-totem")
 def test_a_totem_makes_deep_ones_characters_within_3_spaces_magicians() -> None:
     """SoN p.16: "Each Totem gives the Magician Special Ability (see p.18) to all Deep Ones
     Characters situated 3 or fewer spaces from the Totem": a Suppressed marker less on a spell."""
@@ -74,6 +76,7 @@ def test_a_totem_makes_deep_ones_characters_within_3_spaces_magicians() -> None:
     assert magician_discount(state, near) == 0
 
 
+@pytest.mark.rule("son-totem")
 def test_a_unit_with_destruction_destroys_a_totem_and_its_order_is_lost() -> None:
     """SoN p.16: "Totems have 1 structure point and can therefore be destroyed"; SoN p.17: a unit
     with Destruction firing at a structure rolls its value in dice, each 4+ a Destruction

@@ -3,11 +3,13 @@ Suppressed markers off a unit, Heroic tokens activate a unit a second time witho
 
 from __future__ import annotations
 
+import pytest
+
 from builder.heroes.ai.greedy import SimplePolicy
-from builder.heroes.rules import terror
 from builder.heroes.rules.abilities import hardboiled
-from builder.heroes.rules.events import FireEvent, GearEvent, Phase, TerrorEvent
-from builder.heroes.rules.orders import Orders
+from builder.heroes.rules.events.game import FireEvent, GearEvent, Phase, TerrorEvent
+from builder.heroes.rules.mythos import terror
+from builder.heroes.rules.orders.tokens import Orders
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.turn import activation_phase
 from builder.heroes.rules.turn_context import Turn
@@ -20,6 +22,7 @@ POLICIES = {"a": SimplePolicy(), "b": SimplePolicy()}
 ORDERS = {"a": Orders("a", ("a1",)), "b": Orders("b")}
 
 
+@pytest.mark.rule("son-hardboiled")
 def test_hardboiled_tokens_take_suppressed_markers_off_a_unit_about_to_act() -> None:
     """SoN p.16: "Discard a Hardboiled token to remove a Suppressed marker from one of your
     units. You can play several Hardboiled tokens at the same time": two markers, two tokens,
@@ -35,6 +38,7 @@ def test_hardboiled_tokens_take_suppressed_markers_off_a_unit_about_to_act() -> 
     assert fired and fired[0].rolls[0].total == 8  # 6 + 2, no Suppressed penalty left
 
 
+@pytest.mark.rule("son-hardboiled")
 def test_without_hardboiled_tokens_the_markers_stay() -> None:
     state = game(OPEN, [piece("a1", (1, 1), suppressed=2), piece("b1", (3, 1), "b")])
     state.ruleset = SON
@@ -42,6 +46,7 @@ def test_without_hardboiled_tokens_the_markers_stay() -> None:
     assert state.pieces["a1"].suppressed == 2
 
 
+@pytest.mark.rule("son-heroic")
 def test_a_heroic_token_activates_the_unit_again_once_without_an_order() -> None:
     """SoN p.16: "Each token permits you to re-activate the unit you just activated. For the
     second action, the unit does not need an additional Order. You cannot activate the unit a
@@ -56,6 +61,7 @@ def test_a_heroic_token_activates_the_unit_again_once_without_an_order() -> None
     assert spent.marker == "son-heroic" and "(SoN p.16)" in spent.text
 
 
+@pytest.mark.rule("son-heroic")
 def test_the_policy_spends_a_heroic_token_only_on_a_unit_with_an_attack() -> None:
     alone = game(OPEN, [piece("a1", (1, 1))])
     alone.ruleset = SON
@@ -66,6 +72,7 @@ def test_the_policy_spends_a_heroic_token_only_on_a_unit_with_an_attack() -> Non
     assert SimplePolicy().heroic(near, near.pieces["a1"])
 
 
+@pytest.mark.rule("son-hardboiled")
 def test_hardboiled_tokens_spare_a_suppressed_unit_its_terror_check() -> None:
     """SoN p.16 (Hardboiled, any moment) with SoN p.11 ("if a unit that received at least one
     Suppressed marker sees a Mythos Manifestation, it must make a saving throw"): the marker

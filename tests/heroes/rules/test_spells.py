@@ -11,18 +11,18 @@ from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import Role, Unit, UnitType
 from builder.heroes.rules.abilities.leaping import movement_reach
-from builder.heroes.rules.actions import AssaultAction, Hold, Move
-from builder.heroes.rules.assault import Assault, engage
-from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.events import Phase, SpellEvent
-from builder.heroes.rules.firing import shot_at
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.mythos import Cast, KnownSpell, mythos_hunter
-from builder.heroes.rules.orders import needs_no_order
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.actions.firing import shot_at
+from builder.heroes.rules.actions.kinds import AssaultAction, Hold, Move
+from builder.heroes.rules.events.game import Phase, SpellEvent
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.mythos.spells import penalty
+from builder.heroes.rules.mythos.state import Cast, KnownSpell, mythos_hunter
+from builder.heroes.rules.orders.tokens import needs_no_order
 from builder.heroes.rules.pieces import NORTH, Piece
+from builder.heroes.rules.resolution.assault_roll import Assault, engage
+from builder.heroes.rules.resolution.combat import IllegalAttack
 from builder.heroes.rules.ruleset import SON
-from builder.heroes.rules.spells import penalty
 from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.rules.turn import supply_phase
 from builder.heroes.rules.turn_context import Turn
@@ -58,6 +58,7 @@ def cast(state: GameState, action: Cast, faces: list[int], caster_key: str = "a1
     return turn
 
 
+@pytest.mark.rule("magician", "son-blood-sigil")
 def test_the_penalty_less_one_for_a_magician_and_one_per_blood_sigil(bundled: Catalogue) -> None:
     life_drain = bundled.options["son-life-drain"]
     state = spelled(bundled, [caster(), caster("a2", (5, 2), MAGUS)])
@@ -70,6 +71,7 @@ def test_the_penalty_less_one_for_a_magician_and_one_per_blood_sigil(bundled: Ca
     assert penalty(state, state.pieces["a1"], life_drain) == 2  # never more than one fewer
 
 
+@pytest.mark.rule("son-suppressed", "spells")
 def test_life_drain_hits_at_once_costs_3_suppressed_and_restores_the_caster(bundled: Catalogue) -> None:
     state = spelled(bundled, [caster(side_index=1), piece("b1", (3, 2), "b")], "son-life-drain")
     turn = cast(state, Cast("son-life-drain", "b1"), [])
@@ -79,6 +81,7 @@ def test_life_drain_hits_at_once_costs_3_suppressed_and_restores_the_caster(bund
     assert isinstance(first, SpellEvent) and first.penalty == 3 and first.target == "b1"
 
 
+@pytest.mark.rule("spells")
 def test_who_may_cast_and_when(bundled: Catalogue) -> None:
     state = spelled(
         bundled, [caster(suppressed=1), caster("a2", (1, 4), unit("grunts")), piece("b1", (3, 2), "b")], "son-paralyze"
@@ -96,6 +99,7 @@ def test_who_may_cast_and_when(bundled: Catalogue) -> None:
         Turn(state, LoadedDice([]), Phase.SUPPLY).perform("a1", Cast("son-paralyze", "b1"))
 
 
+@pytest.mark.rule("son-paralyze")
 def test_paralyze_stops_the_unit_and_leaves_it_one_bare_die_in_an_assault(bundled: Catalogue) -> None:
     state = spelled(bundled, [caster(), piece("b1", (3, 2), "b"), piece("b2", (8, 2), "b")], "son-paralyze")
     cast(state, Cast("son-paralyze", "b1"), [])
@@ -115,6 +119,7 @@ def test_paralyze_stops_the_unit_and_leaves_it_one_bare_die_in_an_assault(bundle
     assert not state.mythos.on_units
 
 
+@pytest.mark.rule("son-enchant-unit")
 def test_enchant_unit_gives_mythos_hunter_2_then_1_then_nothing(bundled: Catalogue) -> None:
     state = spelled(bundled, [caster(), piece("a2", (3, 2)), piece("b1", (9, 0), "b")], "son-enchant-unit")
     cast(state, Cast("son-enchant-unit", "a2"), [])
@@ -127,6 +132,7 @@ def test_enchant_unit_gives_mythos_hunter_2_then_1_then_nothing(bundled: Catalog
     assert mythos_hunter(state.mythos, state.pieces["a2"]) == 0
 
 
+@pytest.mark.rule("son-drowning")
 def test_drowning_suppresses_and_attacks_at_2_then_again_at_1_in_the_supply_phase(bundled: Catalogue) -> None:
     state = spelled(bundled, [caster(), piece("b1", (3, 2), "b"), piece("b2", (9, 0), "b")], "son-drowning")
     state.mythos.spells = [KnownSpell("a", "tiles[0]", bundled.options["son-drowning"])]
@@ -143,6 +149,7 @@ def test_drowning_suppresses_and_attacks_at_2_then_again_at_1_in_the_supply_phas
     assert not state.mythos.on_units
 
 
+@pytest.mark.rule("son-rust")
 def test_rust_lowers_a_vehicles_defense_by_one_per_marker(bundled: Catalogue) -> None:
     state = spelled(bundled, [caster(), piece("a2", (1, 0)), piece("b1", (6, 2), "b", JEEP)], "son-rust")
     before = shot_at(state, state.pieces["a2"], state.pieces["b1"])
@@ -157,6 +164,7 @@ def test_rust_lowers_a_vehicles_defense_by_one_per_marker(bundled: Catalogue) ->
         cast(state, Cast("son-rust", "b1"), [])  # hon's 3 markers are all out
 
 
+@pytest.mark.rule("son-fog-token")
 def test_fog_brings_the_fog_rules_for_the_rest_of_the_game(bundled: Catalogue) -> None:
     state = spelled(bundled, [caster(), piece("b1", (9, 2), "b")], "son-fog")
     state.mythos.spells = [KnownSpell("a", "tiles[0]", bundled.options["son-fog"])]
@@ -164,6 +172,7 @@ def test_fog_brings_the_fog_rules_for_the_rest_of_the_game(bundled: Catalogue) -
     assert state.ruleset.max_range == 9 and state.ruleset.long_range_beyond == 5  # from 6 squares (SoN p.11)
 
 
+@pytest.mark.rule("son-blood-sigil")
 def test_the_policy_drains_the_life_of_an_enemy_in_reach_and_spends_its_blood_sigils(bundled: Catalogue) -> None:
     # A rock between them: no shot, but Life Drain needs only its 3 spaces (hon's reading).
     state = spelled(bundled, [caster(), piece("b1", (3, 2), "b")], "son-life-drain", board=ROCK)
@@ -174,6 +183,7 @@ def test_the_policy_drains_the_life_of_an_enemy_in_reach_and_spends_its_blood_si
     assert state.pieces["a1"].suppressed == 1 and state.gear[-1].count == 0  # 3 - 2 sigils
 
 
+@pytest.mark.rule("spells")
 def test_the_policy_never_casts_with_a_suppressed_caster_nor_a_spell_at_nobody(bundled: Catalogue) -> None:
     state = spelled(bundled, [caster(suppressed=1), piece("b1", (3, 2), "b")], "son-life-drain")
     assert not isinstance(SimplePolicy().activate(state, state.pieces["a1"]), Cast)
@@ -188,6 +198,7 @@ def test_a_large_creature_is_a_unit_for_enchant_but_not_infantry_for_drowning(bu
         cast(state, Cast("son-drowning", "b1"), [])
 
 
+@pytest.mark.rule("son-hydra-blessing")
 def test_blessing_of_hydra_makes_the_unit_autonomous_and_moves_on_a_recast(bundled: Catalogue) -> None:
     state = spelled(bundled, [caster(), piece("a2", (2, 2)), piece("a3", (1, 4))], "son-blessing-of-hydra")
     cast(state, Cast("son-blessing-of-hydra", "a2"), [])
@@ -197,11 +208,13 @@ def test_blessing_of_hydra_makes_the_unit_autonomous_and_moves_on_a_recast(bundl
     assert needs_no_order(state.pieces["a3"]) and not needs_no_order(state.pieces["a2"])
 
 
+@pytest.mark.rule("son-hydra-blessing")
 def test_the_policy_blesses_a_friend_that_still_needs_an_order(bundled: Catalogue) -> None:
     state = spelled(bundled, [caster(), piece("a2", (2, 2)), piece("b1", (10, 4), "b")], "son-blessing-of-hydra")
     assert SimplePolicy().activate(state, state.pieces["a1"]) == Cast("son-blessing-of-hydra", "a2")
 
 
+@pytest.mark.rule("son-mythos-barrier")
 def test_a_mythos_barrier_drives_a_manifestation_off_and_bars_its_way(bundled: Catalogue) -> None:
     state = spelled(bundled, [caster(), piece("b1", (2, 2), "b", HORROR)], "son-mythos-barrier")
     cast(state, Cast("son-mythos-barrier", at=(2, 2)), [])

@@ -1,4 +1,4 @@
-"""What stands where, kept up to date between movement searches (builder.heroes.rules.standing),
+"""What stands where, kept up to date between movement searches (builder.heroes.rules.geometry.standing),
 must always equal what a fresh look at the pieces finds: the squares each kind of piece holds
 and every allegiance's infantry zones of control (HoN core p.11), through moves, suppression,
 flips, embarking, wrecks and destruction, and over whole simulated games."""
@@ -10,10 +10,10 @@ from dataclasses import replace
 
 import pytest
 
+from builder.heroes.rules.geometry.standing import Kind, Standing
+from builder.heroes.rules.geometry.zoc import zones_of_control
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import HON, Ruleset, ruleset_for
-from builder.heroes.rules.standing import Kind, Standing
-from builder.heroes.rules.zoc import zones_of_control
 from builder.heroes.scenario.battlefield import Battlefield
 from tests.fixtures.rules.boards import JEEP, SNIPERS, TANK, field, piece
 from tests.heroes.rules.test_simulate import play, scenario

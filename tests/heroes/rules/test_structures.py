@@ -4,14 +4,16 @@ battlefield's movement and line-of-sight tables following the change."""
 
 from __future__ import annotations
 
-from builder.heroes.rules.actions import Fire
-from builder.heroes.rules.events import Phase, RubbleEvent
-from builder.heroes.rules.firing import shot_at
-from builder.heroes.rules.los import line_of_sight
-from builder.heroes.rules.passage import passage_map
+import pytest
+
+from builder.heroes.rules.actions.firing import shot_at
+from builder.heroes.rules.actions.kinds import Fire
+from builder.heroes.rules.events.game import Phase, RubbleEvent
+from builder.heroes.rules.geometry.los import line_of_sight
+from builder.heroes.rules.geometry.passage import passage_map
+from builder.heroes.rules.resolution.structures import RUBBLE, collapse, ruin, structure_of
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.structures import RUBBLE, collapse, ruin, structure_of
 from builder.heroes.rules.turn_context import Turn
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.kernel.dice import LoadedDice
@@ -41,6 +43,7 @@ def board() -> Battlefield:
     return field("\n".join(["......"] * 4), extra=[HOUSE])
 
 
+@pytest.mark.rule("structure", "son-structure")
 def test_a_building_turned_to_rubble_changes_movement_and_line_of_sight() -> None:
     # HoN core p.22: a destroyed building is turned over onto its rubble side; p.18: rubble's effects apply.
     before = board()
@@ -55,6 +58,7 @@ def test_a_building_turned_to_rubble_changes_movement_and_line_of_sight() -> Non
     assert passage_map(before).refusal((2, 1), TANK, TANK.sides[0]) is not None  # the old tables are untouched
 
 
+@pytest.mark.rule("structure")
 def test_the_collapse_suppresses_the_infantry_inside_and_destroys_the_vehicles() -> None:
     # HoN core p.22: every infantry unit inside receives 1 Suppressed marker; every vehicle on it is destroyed.
     rifles = piece(infantry(), (2, 1), key="rifles")
@@ -65,6 +69,7 @@ def test_the_collapse_suppresses_the_infantry_inside_and_destroys_the_vehicles()
     assert [p.key for p in fallen.destroyed] == ["tank"]
 
 
+@pytest.mark.rule("destruction")
 def test_a_shot_with_destruction_at_a_unit_inside_brings_the_building_down() -> None:
     # HoN core p.22: first the attack on the unit, then the destruction dice, each 4+ a point;
     # at the structure's value the building turns to rubble and the state's battlefield changes.
@@ -85,6 +90,7 @@ def test_a_shot_with_destruction_at_a_unit_inside_brings_the_building_down() -> 
     assert "2 destruction point(s)" in fire_text
 
 
+@pytest.mark.rule("destruction", "destruction-point")
 def test_destruction_points_add_up_over_shots_before_the_building_falls() -> None:
     # HoN core p.22: the markers' points add up until they reach the structure's value.
     firer = piece(infantry(combat=2, abilities=[{"destruction": 1}]), (4, 1), key="sappers", owner="a")

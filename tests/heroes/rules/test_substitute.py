@@ -4,20 +4,24 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import Role
-from builder.heroes.rules import hits
-from builder.heroes.rules.actions import AssaultAction, Fire
-from builder.heroes.rules.damage import Effect
-from builder.heroes.rules.events import Phase
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.actions.kinds import AssaultAction, Fire
+from builder.heroes.rules.events.game import Phase
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path
 from builder.heroes.rules.pieces import NORTH, Piece
+from builder.heroes.rules.resolution import hits
+from builder.heroes.rules.resolution.damage import Effect
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece, unit
 from tests.fixtures.rules.games import game
+
+pytestmark = pytest.mark.rule("substitute")
 
 BOARD = "\n".join(["......"] * 5)
 GUN = unit("mg-team").model_copy(update={"role": Role.HEAVY_WEAPON})

@@ -12,12 +12,12 @@ import pytest
 from builder.heroes.ai import variants, works
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import Unit, UnitType
-from builder.heroes.rules import assaulting, transport
-from builder.heroes.rules.actions import AssaultAction, Move
-from builder.heroes.rules.events import CardEvent, CardUse, Phase, RetreatEvent
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.movement import assault_path
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.actions import assault, transport
+from builder.heroes.rules.actions.kinds import AssaultAction, Move
+from builder.heroes.rules.events.game import CardEvent, CardUse, Phase, RetreatEvent
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.geometry.reach import assault_path
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn
@@ -63,6 +63,7 @@ def beaten_in_the_house(*cards: str) -> tuple[GameState, Turn]:
     return state, turn
 
 
+@pytest.mark.rule("assault-retreat")
 def test_a_retreat_crosses_no_wall_and_leaves_a_building_only_by_a_door() -> None:
     """HoN core p.26: the retreat squares must be ones the unit "can enter" (the book's B:
     "passage of the Terrain Element is prohibited"); a building is left only through its doors
@@ -73,6 +74,7 @@ def test_a_retreat_crosses_no_wall_and_leaves_a_building_only_by_a_door() -> Non
     assert retreat.to is None and "HoN core p.26" in retreat.text
 
 
+@pytest.mark.rule("action-cards")
 def test_a_surprise_card_takes_a_beaten_unit_out_through_a_window() -> None:
     """HoN core p.17, Surprise: "This card also allows you to exit a building during a Forced
     Move after losing an Assault." The policy plays it: without it the unit is destroyed."""
@@ -86,6 +88,7 @@ def test_a_surprise_card_takes_a_beaten_unit_out_through_a_window() -> None:
     assert state.pieces["a-stormers"].square == (2, 1)  # the winner takes the ground
 
 
+@pytest.mark.rule("action-cards")
 def test_the_policy_plays_surprise_on_a_retreat_only_when_the_doors_lead_somewhere_worse() -> None:
     """The simple policy's reading of when (HoN core p.17 leaves it to the player): when the
     unit would be destroyed, or would end in an enemy Zone of Control the window avoids."""
@@ -112,6 +115,7 @@ def test_an_urban_fighter_leaves_through_the_window_with_no_card() -> None:
     assert len(state.decks["b"].hand) == 1 and not [e for e in turn.events if isinstance(e, CardEvent)]
 
 
+@pytest.mark.rule("action-cards")
 def test_two_windows_in_one_movement_action_take_two_surprise_cards() -> None:
     """HoN core p.17: "You need two Surprise cards to enter and exit a building through the
     windows with the same Movement Action"."""
@@ -135,6 +139,7 @@ def window_assault(attacker_kind: Unit = STORMERS) -> GameState:
     return house(piece("a-stormers", (3, 1), kind=attacker_kind), piece("b-rifles", (2, 1), "b"))
 
 
+@pytest.mark.rule("action-cards")
 def test_an_assault_through_a_window_takes_a_surprise_card() -> None:
     """HoN core p.17, p.20: an assault is a Movement Action; into a building through a window
     it takes a Surprise card, as any move does."""
@@ -153,6 +158,7 @@ def test_an_assault_through_a_window_takes_a_surprise_card() -> None:
     assert played.card == "surprise" and played.unit == "a-stormers"
 
 
+@pytest.mark.rule("action-cards")
 def test_an_attacker_pushed_back_returns_through_the_window_with_no_second_card() -> None:
     """HoN core p.17, Surprise: "A unit that launches an assault on a unit that is behind a
     window doesn't need a second Surprise card to return to its starting square if it is
@@ -172,6 +178,7 @@ def test_an_attacker_pushed_back_returns_through_the_window_with_no_second_card(
     assert back.unit == "a-stormers" and back.to == ((3, 1),) and "HoN core p.17" in back.text
 
 
+@pytest.mark.rule("action-cards")
 def test_the_policy_assaults_through_a_window_with_a_surprise_card() -> None:
     """No door leads to the Rifles from the Bruisers' side of the house: the policy plays a
     Surprise card on the assault (HoN core p.17) when its odds favour it."""
@@ -218,7 +225,7 @@ def test_a_unit_pushed_back_without_losing_may_not_play_surprise_to_leave() -> N
     state = house(piece("a-stormers", (1, 1), kind=BRUISERS), piece("b-rifles", (2, 1), "b"))
     deck = holding(state, "b", bundled().action_cards["surprise"])
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
-    assaulting.retreat(turn, state.pieces["b-rifles"], ((1, 1),), lost=False)
+    assault.retreat(turn, state.pieces["b-rifles"], ((1, 1),), lost=False)
     assert "b-rifles" in state.destroyed and len(deck.hand) == 1
 
 
@@ -242,6 +249,7 @@ def test_surprise_opens_a_window_only_on_the_way_out_of_a_building() -> None:
 HALFTRACK = unit("halftrack", UnitType.LIGHT_VEHICLE, movement=6, abilities=[{"transport": 4}])
 
 
+@pytest.mark.rule("transport")
 def test_a_beaten_unit_gets_into_a_transport_through_no_wall() -> None:
     """HoN core p.26-27: a retreat into a transport is a Forced Move like any other; the
     halftrack stands beyond the house's east wall (a window, no door): no way in."""
@@ -257,6 +265,7 @@ def test_a_beaten_unit_gets_into_a_transport_through_no_wall() -> None:
     assert "b-rifles" in state.destroyed
 
 
+@pytest.mark.rule("transport")
 def test_riders_of_a_destroyed_transport_get_out_through_no_wall() -> None:
     """HoN core p.27: the riders are "redeployed in unoccupied squares adjacent to the wreck.
     This is a Forced Move": the house's square behind its east wall is not one of them, though

@@ -7,14 +7,13 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import CombatValues, Unit
-from builder.heroes.rules.actions import Snipe, TemplateFire
-from builder.heroes.rules.combat import Facing, FireOutcome, IllegalAttack
-from builder.heroes.rules.damage import DamageLocation, Effect
-from builder.heroes.rules.events import FireEvent, Phase, SniperEvent, TemplateEvent
+from builder.heroes.rules.actions.kinds import Snipe, TemplateFire
+from builder.heroes.rules.actions.template_fire import template_plan
+from builder.heroes.rules.events.game import FireEvent, Phase, SniperEvent, TemplateEvent
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH, Piece
-from builder.heroes.rules.ruleset import HON
-from builder.heroes.rules.state import GameState
-from builder.heroes.rules.templates import (
+from builder.heroes.rules.resolution.combat import Facing, FireOutcome, IllegalAttack
+from builder.heroes.rules.resolution.damage import DamageLocation, Effect
+from builder.heroes.rules.resolution.templates import (
     GRENADE_RANGE,
     SniperOutcome,
     TemplateKind,
@@ -29,7 +28,8 @@ from builder.heroes.rules.templates import (
     scatter,
     snipe,
 )
-from builder.heroes.rules.templating import template_plan
+from builder.heroes.rules.ruleset import HON
+from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.kernel.dice import LoadedDice
@@ -41,11 +41,13 @@ GRENADE = CombatValues(infantry=3, light=1, heavy=None)
 SHELL = CombatValues(infantry=4, light=2, heavy=1)
 
 
+@pytest.mark.rule("explosion-templates")
 def test_an_explosion_template_covers_the_four_squares_around_its_interspace() -> None:
     # HoN core p.23: the template is put on the interspace, the corner of four squares.
     assert explosion_squares((2, 2)) == {(1, 1), (2, 1), (1, 2), (2, 2)}
 
 
+@pytest.mark.rule("ambush", "explosion-templates")
 def test_every_unit_even_partly_under_a_template_is_attacked_but_not_a_concealed_one() -> None:
     # HoN core p.23 and p.36: even partially covered units are affected; p.21: a concealed unit ignores it.
     under = piece(infantry(), (1, 1), owner="a")
@@ -55,12 +57,14 @@ def test_every_unit_even_partly_under_a_template_is_attacked_but_not_a_concealed
     assert covered(explosion_squares((2, 2)), [under, partly, hidden, away]) == [under, partly]
 
 
+@pytest.mark.rule("explosion-templates")
 def test_units_inside_a_building_are_not_affected_by_a_template_outside_it() -> None:
     # HoN core p.23, p.29.
     inside = piece(infantry(), (1, 1))
     assert covered(explosion_squares((2, 2)), [inside], sheltered={(0, 0), (1, 0), (0, 1), (1, 1)}) == []
 
 
+@pytest.mark.rule("grenade")
 def test_a_grenade_reaches_two_interspaces_counting_the_target() -> None:
     # HoN core p.29: a grenade's max range is 2 interspaces, the target interspace included.
     thrower = ((3, 3),)
@@ -74,6 +78,7 @@ def test_a_grenade_reaches_two_interspaces_counting_the_target() -> None:
         check_template(TemplateKind.GRENADE, HON, piece(tank(), (3, 3)), reach=1, limit=GRENADE_RANGE)
 
 
+@pytest.mark.rule("grenade")
 def test_a_grenade_resolves_each_attack_individually_and_never_scatters() -> None:
     # HoN core p.29: the grenade's combat values, one roll for each unit under the template.
     a = piece(infantry(defense=4), (1, 1), owner="b")
@@ -86,6 +91,7 @@ def test_a_grenade_resolves_each_attack_individually_and_never_scatters() -> Non
     assert result.attacks[0].roll.page == "HoN core p.15" and dice.left == 0
 
 
+@pytest.mark.rule("howitzer")
 def test_a_heavy_vehicle_under_an_explosion_template_uses_its_side_defense() -> None:
     # HoN core p.23: "When a Template hits a Heavy Vehicle, use the vehicle's side Defense Value."
     panzer = piece(tank(front=9, side=7, rear=6), (1, 1), owner="b")
@@ -94,6 +100,7 @@ def test_a_heavy_vehicle_under_an_explosion_template_uses_its_side_defense() -> 
     assert attack.shot.facing is Facing.SIDE and attack.aim.defense == 7 and attack.outcome is FireOutcome.MISS
 
 
+@pytest.mark.rule("flamethrower")
 def test_the_flames_suppress_every_unit_in_addition_to_any_damage() -> None:
     # HoN core p.22: all units, infantry or vehicle, receive a Suppressed marker in addition to any damage.
     flames = CombatValues(infantry=4, light=3, heavy=1)
@@ -107,6 +114,7 @@ def test_the_flames_suppress_every_unit_in_addition_to_any_damage() -> None:
     assert result.attacks[1].effect is Effect.SUPPRESSED
 
 
+@pytest.mark.rule("flamethrower")
 def test_the_flame_template_is_blocked_by_a_vehicle_and_fire_on_the_move_costs_1() -> None:
     # HoN core p.22: blocked as soon as it goes through a square occupied by a vehicle; Fire on the Move (-1).
     assert flame_squares((0, 0), SOUTH, stops=lambda sq: sq == (0, 2)) == ((0, 1), (0, 2))
@@ -119,6 +127,7 @@ def test_the_flame_template_is_blocked_by_a_vehicle_and_fire_on_the_move_costs_1
     ]
 
 
+@pytest.mark.rule("artillery-spotter", "indirect-fire", "explosion-templates")
 def test_indirect_fire_scatters_on_1_to_4_and_an_artillery_spotter_shortens_it() -> None:
     # HoN core p.23: 5 or 6 on target, 1-4 scatters by the symbol's distance; p.22: a spotter -1 interspace.
     on_target = scatter((5, 5), 2, LoadedDice([5]), HON)
@@ -130,6 +139,7 @@ def test_indirect_fire_scatters_on_1_to_4_and_an_artillery_spotter_shortens_it()
     assert near.roll.modifiers[0].page == "HoN core p.22" and near.roll.page == "HoN core p.23"
 
 
+@pytest.mark.rule("howitzer", "indirect-fire")
 def test_howitzer_needs_a_line_of_sight_and_indirect_fire_not_from_a_building() -> None:
     # HoN core p.23.
     with pytest.raises(IllegalAttack, match=r"HoN core p\.23"):
@@ -141,6 +151,7 @@ def test_howitzer_needs_a_line_of_sight_and_indirect_fire_not_from_a_building() 
     check_template(TemplateKind.INDIRECT, HON, los=False)  # no LoS needed
 
 
+@pytest.mark.rule("sniper")
 def test_the_sniper_table() -> None:
     # HoN core p.24: 1 nothing, 2-3 Suppressed, 4-5 a hit, 6+ a hit and Suppressed if not destroyed.
     sniper = piece(infantry(abilities=["sniper"]), (0, 0), owner="a")
@@ -155,6 +166,7 @@ def test_the_sniper_table() -> None:
     assert six.roll.page == "HoN core p.24"
 
 
+@pytest.mark.rule("sniper")
 def test_the_sniper_is_modified_by_suppression_and_obstacles_and_only_targets_infantry() -> None:
     # HoN core p.24: "modified by Suppressed Markers and Obstacles"; "can only target Infantry Units".
     sniper = piece(infantry(abilities=["sniper"]), (0, 0), owner="a", suppressed=1)
@@ -193,6 +205,7 @@ def game(board: Battlefield, *pieces: Piece) -> GameState:
 OPEN = field("\n".join(["........"] * 6))
 
 
+@pytest.mark.rule("howitzer")
 def test_the_policy_lays_a_template_when_it_promises_more_hits_than_a_shot() -> None:
     # HoN core p.23: every unit under the template is attacked; two enemies side by side are worth it.
     gun = piece(mortar([{"indirect-fire": 2}]), (0, 0), key="mortar", owner="a")
@@ -221,6 +234,7 @@ def test_the_policy_never_drops_a_template_on_its_own_units_for_nothing() -> Non
     assert not isinstance(SimplePolicy().activate(state, gun), TemplateFire)
 
 
+@pytest.mark.rule("artillery-spotter", "indirect-fire")
 def test_indirect_fire_without_a_line_of_sight_scatters_and_a_spotter_shortens_it() -> None:
     # HoN core p.23: Indirect Fire when there is no clear LoS; p.22: a spotter with a clear LoS, -1 interspace.
     walled = field(
@@ -249,6 +263,7 @@ def test_indirect_fire_without_a_line_of_sight_scatters_and_a_spotter_shortens_i
     assert template.rolls[0].modifiers[0].page == "HoN core p.22"
 
 
+@pytest.mark.rule("howitzer")
 def test_a_unit_without_the_ability_or_a_template_inside_a_building_is_refused() -> None:
     # HoN core p.23: "You may not place a Template inside a building."
     house = field(
@@ -266,6 +281,7 @@ def test_a_unit_without_the_ability_or_a_template_inside_a_building_is_refused()
     assert template_plan(state, piece(infantry(), (0, 0), key="rifles"), (6, 4)) is None
 
 
+@pytest.mark.rule("sniper")
 def test_the_policy_snipes_when_the_table_beats_its_shot() -> None:
     # HoN core p.24: 4+ on the sniper's table is a hit, whatever the target's defense.
     sniper = piece(infantry(combat=1, abilities=["sniper"]), (0, 0), key="sniper", owner="a")
@@ -279,6 +295,7 @@ def test_the_policy_snipes_when_the_table_beats_its_shot() -> None:
     assert state.pieces["target"].side_index == 1
 
 
+@pytest.mark.rule("flamethrower")
 def test_flames_fill_a_one_room_building_from_an_opening_and_stay_in_a_defensive_position() -> None:
     # HoN core p.22: "Flamethrowers & Buildings" and "Flamethrowers & defensive positions".
     house = element(
@@ -295,6 +312,7 @@ def test_flames_fill_a_one_room_building_from_an_opening_and_stay_in_a_defensive
         flame_into(piece(infantry(), (6, 6)), trench, ())
 
 
+@pytest.mark.rule("howitzer")
 def test_a_vehicle_fires_a_template_with_the_weapon_that_has_howitzer() -> None:
     # HoN core p.23: the Combat Values that match the attacker's Howitzer icon (here its gun's).
     gun_tank = piece(tank(primary=(5, 3, 2), primary_abilities=["howitzer"]), (0, 0), key="gun", owner="a")
@@ -312,6 +330,7 @@ def test_a_vehicle_fires_a_template_with_the_weapon_that_has_howitzer() -> None:
     assert template_plan(game(OPEN, wrecked_gun, target), wrecked_gun, (6, 4)) is None
 
 
+@pytest.mark.rule("grenade")
 def test_a_grenade_goes_into_a_building_by_an_opening_and_onto_a_square_of_a_defensive_position() -> None:
     # HoN core p.29: "Grenades & buildings" and "Grenades & defensive positions".
     house = element(

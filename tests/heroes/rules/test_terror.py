@@ -5,18 +5,20 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules import madness, terror
-from builder.heroes.rules.actions import AssaultAction, Fire
-from builder.heroes.rules.bags import draw_madness, madness_bag, search_bag
-from builder.heroes.rules.events import FireEvent, MadnessEvent, Phase, TerrorEvent
-from builder.heroes.rules.firing import shot_at
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.madness import may_take_order
-from builder.heroes.rules.mythos import Afflicted, Madness
-from builder.heroes.rules.orders import Tokens
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.actions.firing import shot_at
+from builder.heroes.rules.actions.kinds import AssaultAction, Fire
+from builder.heroes.rules.events.game import FireEvent, MadnessEvent, Phase, TerrorEvent
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.mythos import madness, terror
+from builder.heroes.rules.mythos.bags import draw_madness, madness_bag, search_bag
+from builder.heroes.rules.mythos.madness import may_take_order
+from builder.heroes.rules.mythos.state import Afflicted, Madness
+from builder.heroes.rules.orders.tokens import Tokens
 from builder.heroes.rules.pieces import NORTH, Piece
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.state import GameState, GearPool
@@ -47,6 +49,7 @@ def checks(turn: Turn) -> list[TerrorEvent]:
     return [e for e in turn.events if isinstance(e, TerrorEvent)]
 
 
+@pytest.mark.rule("mythos-manifestation")
 def test_a_suppressed_unit_that_sees_a_manifestation_rolls_less_2_per_marker_and_resists_on_its_value() -> None:
     state = son_game(OPEN, [piece("a1", (1, 2), suppressed=1), piece("b1", (8, 2), "b", HORROR)])
     turn = Turn(state, LoadedDice([5]), Phase.SUPPLY)
@@ -57,6 +60,7 @@ def test_a_suppressed_unit_that_sees_a_manifestation_rolls_less_2_per_marker_and
     assert state.pieces["a1"].suppressed == 1  # resisting keeps the markers
 
 
+@pytest.mark.rule("son-steady", "terror-checks")
 def test_a_failed_check_draws_a_madness_token_and_discards_the_suppressed_markers() -> None:
     state = son_game(OPEN, [piece("a1", (1, 2), suppressed=2), piece("b1", (8, 2), "b", HORROR)], [Madness.STEADY])
     turn = Turn(state, LoadedDice([6]), Phase.SUPPLY)
@@ -67,6 +71,7 @@ def test_a_failed_check_draws_a_madness_token_and_discards_the_suppressed_marker
     assert any(isinstance(e, MadnessEvent) and e.madness == "son-steady" for e in turn.events)
 
 
+@pytest.mark.rule("faith")
 def test_who_never_checks_the_unsuppressed_the_faithful_manifestations_and_the_blind() -> None:
     pieces = [
         piece("a1", (8, 0)),  # no Suppressed marker
@@ -81,6 +86,7 @@ def test_who_never_checks_the_unsuppressed_the_faithful_manifestations_and_the_b
     assert checks(turn) == []
 
 
+@pytest.mark.rule("mythos-manifestation")
 def test_a_null_manifestation_instils_no_terror_and_the_highest_one_seen_is_faced() -> None:
     state = son_game(
         OPEN,
@@ -93,6 +99,7 @@ def test_a_null_manifestation_instils_no_terror_and_the_highest_one_seen_is_face
     assert check.manifestation == "b2" and check.terror == 5 and not check.resisted  # 6 - 2 = 4 < 5
 
 
+@pytest.mark.rule("mythos-hunter")
 def test_mythos_hunter_adds_to_the_terror_check() -> None:
     state = son_game(OPEN, [piece("a1", (1, 2), kind=HUNTER, suppressed=1), piece("b1", (8, 2), "b", DREAD)])
     turn = Turn(state, LoadedDice([5]), Phase.SUPPLY)
@@ -101,12 +108,14 @@ def test_mythos_hunter_adds_to_the_terror_check() -> None:
     assert check.rolls[0].total == 5 - 2 + 2 and check.resisted  # Mythos Hunter 2 (SoN p.18)
 
 
+@pytest.mark.rule("son-suicide")
 def test_suicide_hits_the_unit_at_once() -> None:
     state = son_game(OPEN, [piece("a1", (1, 2), suppressed=1), piece("b1", (8, 2), "b", HORROR)], [Madness.SUICIDE])
     terror.terror_checks(Turn(state, LoadedDice([1]), Phase.SUPPLY))
     assert state.pieces["a1"].side_index == 1  # flipped: the hit (SoN p.11)
 
 
+@pytest.mark.rule("son-fear")
 def test_fear_sends_the_unit_4_spaces_away_from_the_manifestation_and_flips_it() -> None:
     state = son_game(OPEN, [piece("a1", (4, 2), suppressed=1), piece("b1", (6, 2), "b", HORROR)], [Madness.FEAR])
     terror.terror_checks(Turn(state, LoadedDice([1]), Phase.SUPPLY))
@@ -120,6 +129,7 @@ def test_fear_with_nowhere_to_run_eliminates_the_unit() -> None:
     assert "a1" not in state.pieces and "a1" in state.destroyed  # the board's edge is 1 space behind
 
 
+@pytest.mark.rule("son-rage")
 def test_rage_keeps_the_order_away_then_charges_the_closest_enemy_with_3_more() -> None:
     state = son_game(OPEN, [piece("a1", (2, 2), kind=BRAWLERS), piece("b1", (5, 2), "b", HORROR)])
     state.mythos.afflicted["a1"] = Afflicted(Madness.RAGE, turn=1)
@@ -135,6 +145,7 @@ def test_rage_keeps_the_order_away_then_charges_the_closest_enemy_with_3_more() 
     assert state.pieces["a1"].activated and "a1" not in state.mythos.afflicted
 
 
+@pytest.mark.rule("son-paranoia")
 def test_paranoia_fires_at_the_closest_unit_an_ally_when_as_close() -> None:
     state = son_game(OPEN, [piece("a1", (5, 2)), piece("a2", (3, 2)), piece("b1", (7, 2), "b")])
     state.mythos.afflicted["a1"] = Afflicted(Madness.PARANOIA, turn=1)
@@ -145,6 +156,7 @@ def test_paranoia_fires_at_the_closest_unit_an_ally_when_as_close() -> None:
     assert shot.target == "a2" and state.pieces["a1"].activated
 
 
+@pytest.mark.rule("son-catatonia")
 def test_catatonia_freezes_the_unit_through_the_next_round_then_is_discarded() -> None:
     state = son_game(OPEN, [piece("a1", (1, 2)), piece("b1", (9, 2), "b")])
     state.mythos.afflicted["a1"] = Afflicted(Madness.CATATONIA, turn=1)
@@ -157,6 +169,7 @@ def test_catatonia_freezes_the_unit_through_the_next_round_then_is_discarded() -
     assert "a1" not in state.mythos.afflicted
 
 
+@pytest.mark.rule("son-hysteria")
 def test_hysteria_takes_1_from_the_units_shots() -> None:
     state = son_game(OPEN, [piece("a1", (1, 2)), piece("b1", (4, 2), "b")])
     state.mythos.afflicted["a1"] = Afflicted(Madness.HYSTERIA, turn=1)
@@ -164,6 +177,7 @@ def test_hysteria_takes_1_from_the_units_shots() -> None:
     assert shot is not None and any(m.label == "Hysteria" and m.value == -1 for m in shot.penalties)
 
 
+@pytest.mark.rule("mythos-hunter")
 def test_mythos_hunter_adds_to_a_shot_at_a_manifestation_only() -> None:
     state = son_game(
         OPEN, [piece("a1", (1, 2), kind=HUNTER), piece("b1", (4, 2), "b", HORROR), piece("b2", (4, 4), "b")]
@@ -176,6 +190,7 @@ def test_mythos_hunter_adds_to_a_shot_at_a_manifestation_only() -> None:
     assert plain is not None and not any("Mythos" in m.label for m in plain.penalties)
 
 
+@pytest.mark.rule("terror-checks")
 def test_an_eliminated_units_token_goes_back_in_the_bag() -> None:
     state = son_game(OPEN, [piece("a1", (1, 2)), piece("b1", (9, 2), "b")], [])
     state.mythos.afflicted["a1"] = Afflicted(Madness.HYSTERIA, turn=1)
@@ -184,6 +199,7 @@ def test_an_eliminated_units_token_goes_back_in_the_bag() -> None:
     assert state.mythos.madness_bag == [Madness.HYSTERIA] and not state.mythos.afflicted
 
 
+@pytest.mark.rule("terror-checks", "search-checks")
 def test_the_bags_hold_the_catalogues_tokens_and_tiles(bundled: Catalogue) -> None:
     catalogue = bundled
     bag = madness_bag(catalogue.markers.values())
@@ -195,6 +211,7 @@ def test_the_bags_hold_the_catalogues_tokens_and_tiles(bundled: Catalogue) -> No
     assert not found & {"son-leader", "son-search", "son-rust", "son-drowning", "son-fog", "son-ammo"}
 
 
+@pytest.mark.rule("terror-checks")
 def test_the_madness_bag_is_drawn_with_the_seeded_dice() -> None:
     state = son_game(OPEN, [], list(Madness))
     first = [draw_madness(state.mythos, SeededDice(7)) for _ in range(3)]
@@ -204,6 +221,7 @@ def test_the_madness_bag_is_drawn_with_the_seeded_dice() -> None:
     assert draw_madness(empty, SeededDice(1)) is None
 
 
+@pytest.mark.rule("terrifying")
 def test_a_terrifying_assault_is_told_with_its_markers_and_page() -> None:
     brute = unit("brute", abilities=["assault", "terrifying"])
     state = son_game(OPEN, [piece("b1", (3, 2), "b", brute), piece("a1", (4, 2))])
@@ -215,6 +233,7 @@ def test_a_terrifying_assault_is_told_with_its_markers_and_page() -> None:
     assert state.pieces["a1"].suppressed == 2  # it retreated hit, with the two markers
 
 
+@pytest.mark.rule("son-elder-sign")
 def test_elder_signs_add_mythos_hunter_2_each_to_a_terror_check_and_are_spent() -> None:
     state = son_game(
         OPEN, [replace(piece("a1", (1, 2), suppressed=1), group="tiles[0]"), piece("b1", (8, 2), "b", DREAD)]
@@ -228,6 +247,7 @@ def test_elder_signs_add_mythos_hunter_2_each_to_a_terror_check_and_are_spent() 
     assert check.rolls[0].total == 5 and check.resisted and state.gear[-1].count == 1
 
 
+@pytest.mark.rule("son-amulet-of-dagon")
 def test_an_amulet_of_dagon_forces_a_suppressed_enemy_to_check() -> None:
     state = son_game(OPEN, [piece("a1", (1, 2)), piece("b1", (8, 2), "b", suppressed=1)], [Madness.STEADY])
     state.gear.append(GearPool("a", "son-amulet-of-dagon", 3, None))
@@ -240,6 +260,7 @@ def test_an_amulet_of_dagon_forces_a_suppressed_enemy_to_check() -> None:
     assert state.gear[-1].count == 2
 
 
+@pytest.mark.rule("son-elder-sign")
 def test_elder_signs_are_played_on_a_shot_at_a_manifestation_when_a_4_would_miss() -> None:
     state = son_game(OPEN, [replace(piece("a1", (1, 2)), group="tiles[0]"), piece("b1", (4, 2), "b", DREAD)])
     state.gear.append(GearPool("a", "son-elder-sign", 3, "tiles[0]", ("characters",)))

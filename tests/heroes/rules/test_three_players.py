@@ -6,12 +6,14 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cache
 
+import pytest
+
 from builder.heroes.ai.greedy import SimplePolicy, for_every_side
 from builder.heroes.army.summary import OrderTokens, Star
-from builder.heroes.rules import hits
-from builder.heroes.rules.damage import Effect
-from builder.heroes.rules.events import AssaultEvent, FireEvent, Phase, RevealEvent, VictoryEvent
+from builder.heroes.rules.events.game import AssaultEvent, FireEvent, Phase, RevealEvent, VictoryEvent
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.resolution import hits
+from builder.heroes.rules.resolution.damage import Effect
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.simulation import GameRecord, simulate
 from builder.heroes.rules.state import CombatGroup, Facts, Frame, GameState
@@ -21,6 +23,8 @@ from builder.heroes.scenario.models import Scenario
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import field, piece
 from tests.heroes.rules.test_simulate import bundled, scenario
+
+pytestmark = pytest.mark.rule("three-player-initiative")
 
 TEAMS = Scenario.model_validate(
     {
@@ -96,6 +100,7 @@ def vigil() -> GameRecord:
     )
 
 
+@pytest.mark.rule("son-initiative-marker")
 def test_the_reed_vigil_plays_one_against_two_from_set_up_to_victory() -> None:
     record = vigil()
     reveals = [e.side for e in record.events if isinstance(e, RevealEvent) and e.turn == 1]

@@ -9,17 +9,19 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.actions import AssaultAction
-from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.events import Phase
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.actions.kinds import AssaultAction
+from builder.heroes.rules.events.game import Phase
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path
 from builder.heroes.rules.pieces import NORTH, Piece
+from builder.heroes.rules.resolution.combat import IllegalAttack
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import piece, unit
 from tests.fixtures.rules.games import game
+
+pytestmark = pytest.mark.rule("transport")
 
 BOARD = "\n".join(["......"] * 6)
 HALFTRACK = unit("halftrack", UnitType.LIGHT_VEHICLE, movement=6, abilities=[{"transport": 4}])
@@ -44,6 +46,7 @@ def launch(state: GameState, dice: list[int]) -> Turn:
     return turn
 
 
+@pytest.mark.rule("assault-launch")
 def test_an_assault_is_launched_from_a_transport_and_the_winner_gets_off_onto_the_ground() -> None:
     """HoN core p.27: "It is possible to launch an assault from a vehicle that has the Transport
     special ability" (p.25: from "a square occupied by an allied vehicle that has the Transport

@@ -7,15 +7,17 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.combat import IllegalAttack
-from builder.heroes.rules.events import Phase, TemplateEvent
-from builder.heroes.rules.gear import GrenadeInto
-from builder.heroes.rules.templates import grenade_into
+from builder.heroes.rules.events.game import Phase, TemplateEvent
+from builder.heroes.rules.gear.markers import GrenadeInto
+from builder.heroes.rules.resolution.combat import IllegalAttack
+from builder.heroes.rules.resolution.templates import grenade_into
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import element, field, piece
 from tests.fixtures.rules.games import game
 from tests.heroes.rules.gear_helpers import WIDE, pool
+
+pytestmark = pytest.mark.rule("trenches")
 
 TRENCH_EFFECTS = {
     "defense": {"infantry": 2},

@@ -4,12 +4,16 @@ by the ZoC of units outside it and vice versa, a trench unit's ZoC stays in the 
 
 from __future__ import annotations
 
+import pytest
+
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.movement import reachable_squares
-from builder.heroes.rules.path import DIFFICULT
+from builder.heroes.rules.geometry.path import DIFFICULT
+from builder.heroes.rules.geometry.reach import reachable_squares
+from builder.heroes.rules.geometry.zoc import zone_of_control
 from builder.heroes.rules.ruleset import HON
-from builder.heroes.rules.zoc import zone_of_control
 from tests.fixtures.rules.boards import element, field, piece
+
+pytestmark = pytest.mark.rule("trenches")
 
 ROWS = "\n".join(["........"] * 4)
 TRENCH_EFFECTS = {

@@ -6,17 +6,19 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+import pytest
+
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules import victory_points
-from builder.heroes.rules.actions import AssaultAction, Fire, Move
-from builder.heroes.rules.aiming import struck_facing
-from builder.heroes.rules.combat import Facing
-from builder.heroes.rules.events import Phase, SpotEvent
-from builder.heroes.rules.orders import Orders
+from builder.heroes.rules.actions.kinds import AssaultAction, Fire, Move
+from builder.heroes.rules.events.game import Phase, SpotEvent
+from builder.heroes.rules.geometry.squares import may_stand
+from builder.heroes.rules.orders.tokens import Orders
 from builder.heroes.rules.pieces import NORTH
 from builder.heroes.rules.preview import preview_fire
-from builder.heroes.rules.squares import may_stand
+from builder.heroes.rules.resolution.aiming import struck_facing
+from builder.heroes.rules.resolution.combat import Facing
 from builder.heroes.rules.state import CombatGroup
 from builder.heroes.rules.turn import end_of_turn, supply_phase
 from builder.heroes.rules.turn_context import Turn
@@ -29,6 +31,7 @@ HILL = [{"id": "hill", "name": "The hill", "kind": "secondary", "at": [4, 1]}]
 STORMERS = unit("stormers", abilities=[{"id": "assault", "value": 2}])
 
 
+@pytest.mark.rule("suppressed", "son-suppressed", "son-bluff-token", "bluff-tokens", "supply-phase")
 def test_the_supply_phase_moves_units_without_a_real_token_and_never_fires() -> None:
     ordered, bluffed, idle = piece("a1", (0, 0)), piece("a2", (0, 1)), piece("a3", (0, 2))
     enemy = piece("b1", (7, 1), "b", suppressed=2)
@@ -42,6 +45,7 @@ def test_the_supply_phase_moves_units_without_a_real_token_and_never_fires() -> 
     assert not {f.event.kind for f in frames} & {"fire", "assault"}
 
 
+@pytest.mark.rule("activation-phase")
 def test_the_policy_fires_when_it_can_hit_and_the_roll_adds_up() -> None:
     firer, target = piece("a1", (2, 1)), piece("b1", (3, 1), "b")
     state = game(OPEN, [firer, target])
@@ -55,6 +59,7 @@ def test_the_policy_fires_when_it_can_hit_and_the_roll_adds_up() -> None:
     assert state.pieces["b1"].side_index == 1  # flipped to its reduced side
 
 
+@pytest.mark.rule("breaking-point", "victory-points")
 def test_a_group_at_its_breaking_point_gives_its_victory_points() -> None:
     squad = CombatGroup("b/tiles[0]", "b", "Beta squad", counters=1, breaking_point=1, victory_points=3)
     target = replace(piece("b1", (3, 1), "b", side_index=1), group="tiles[0]")
@@ -66,6 +71,7 @@ def test_a_group_at_its_breaking_point_gives_its_victory_points() -> None:
     assert [e.kind for e in turn.events] == ["fire", "destroyed", "breaks"]
 
 
+@pytest.mark.rule("objectives")
 def test_an_objective_is_taken_by_a_side_alone_on_it_and_kept_until_retaken() -> None:
     state = game(OPEN, [piece("a1", (4, 1)), piece("b1", (6, 1), "b")], objectives=HILL)
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
@@ -79,6 +85,7 @@ def test_an_objective_is_taken_by_a_side_alone_on_it_and_kept_until_retaken() ->
     assert state.control["hill"] == "b" and turn.events[-1].kind == "control"
 
 
+@pytest.mark.rule("son-initiative-marker", "initiative", "game-end")
 def test_the_game_ends_after_the_last_turn_with_the_first_outcome_that_holds() -> None:
     outcomes = [
         {"winner": "b", "label": "Baker holds", "condition": {"type": "control", "side": "b", "objectives": ["hill"]}}
@@ -92,6 +99,7 @@ def test_the_game_ends_after_the_last_turn_with_the_first_outcome_that_holds() -
     assert frames[-1].event.kind == "victory"
 
 
+@pytest.mark.rule("assault-retreat")
 def test_the_policy_assaults_when_the_odds_favour_it_and_the_winner_takes_the_ground() -> None:
     attacker, defender = piece("a1", (2, 1), kind=STORMERS), piece("b1", (4, 1), "b")
     state = game(OPEN, [attacker, defender])
@@ -106,6 +114,7 @@ def test_the_policy_assaults_when_the_odds_favour_it_and_the_winner_takes_the_gr
     assert state.captives == {}  # no victory asks for it: beaten, not captured (BfC p.12)
 
 
+@pytest.mark.rule("defensive-bonus")
 def test_moving_on_the_policy_ends_in_cover_among_the_nearest_squares() -> None:
     board = "....T...#.\n........#.\n........#."  # the enemy out of sight behind rocks
     mover = piece("a1", (0, 1))
@@ -118,6 +127,7 @@ def test_moving_on_the_policy_ends_in_cover_among_the_nearest_squares() -> None:
     assert isinstance(action, Move) and action.path.destination.square == (4, 0)  # the thicket: +1 (HoN core p.18)
 
 
+@pytest.mark.rule("heavy-vehicle-facing")
 def test_which_defense_of_a_heavy_vehicle_a_shot_strikes() -> None:
     tank = piece("t", [(3, 3), (3, 4)], "b", TANK, facing=NORTH)
     assert struck_facing(tank, ((3, 0),)) is Facing.FRONT
@@ -136,6 +146,7 @@ def test_a_shot_preview_gives_the_exact_odds_or_why_not() -> None:
     assert refused.odds is None and refused.reason is not None and "same side" in refused.reason
 
 
+@pytest.mark.rule("wrecks")
 def test_infantry_may_stand_on_a_wreck_but_not_where_a_unit_already_stands_on_it() -> None:
     hulk = unit("hulk", UnitType.LIGHT_VEHICLE, states=("unharmed", "wreck"))
     mover = piece("a1", (0, 1))
@@ -147,6 +158,7 @@ def test_infantry_may_stand_on_a_wreck_but_not_where_a_unit_already_stands_on_it
     assert state.occupant()[(2, 2)].key == "b1"
 
 
+@pytest.mark.rule("ambush-spotter")
 def test_an_ambush_spotter_activated_by_an_order_reveals_the_concealed_units_it_sees_clearly() -> None:
     """BfC p.08, Ambush Spotter: "When this unit is Activated with an Order Token, it may
     reveal one or more concealed units to which it has a clear Line of Sight". hon reveals
@@ -170,6 +182,7 @@ def test_an_ambush_spotter_activated_by_an_order_reveals_the_concealed_units_it_
     assert not state.pieces["b1"].concealed and state.pieces["b2"].concealed
 
 
+@pytest.mark.rule("victory-points")
 def test_objectives_held_at_the_end_score_their_victory_points() -> None:
     """HoN core p.5-6: victory points from broken combat groups and, where the scenario gives
     them (the free battle's 2 each, an example value), from objectives held at the end."""

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from builder.heroes.rules.footprint import TWO_SQUARE_MOVES, Move, Position, moves_from
-from builder.heroes.rules.grid import step
-from builder.heroes.rules.move_tables import MoveTable
-from builder.heroes.rules.mover import Mover
+from builder.heroes.rules.geometry.footprint import TWO_SQUARE_MOVES, Move, Position, moves_from
+from builder.heroes.rules.geometry.grid import step
+from builder.heroes.rules.geometry.mover import Mover
+from builder.heroes.rules.geometry.terrain_moves import MoveTable
 from builder.heroes.rules.ruleset import ruleset_for
 from tests.heroes.rules.test_simulate import play, scenario
 

@@ -4,9 +4,11 @@ weapon's target is chosen once the first shot is resolved."""
 
 from __future__ import annotations
 
+import pytest
+
 from builder.heroes.ai.greedy import SimplePolicy
-from builder.heroes.rules.actions import Fire
-from builder.heroes.rules.events import FireEvent, Phase
+from builder.heroes.rules.actions.kinds import Fire
+from builder.heroes.rules.events.game import FireEvent, Phase
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
@@ -25,6 +27,7 @@ def board() -> tuple[Fire, GameState]:
     return Fire(((gun, "b-near"), (mg, "b-near"))), game(OPEN, [vehicle, near, far])
 
 
+@pytest.mark.rule("vehicle-weapons")
 def test_the_second_weapon_is_aimed_after_the_first_shot_is_resolved() -> None:
     action, state = board()
     turn = Turn(state, LoadedDice([6, 6]), Phase.ACTIVATION, {"a": POLICY, "b": POLICY})

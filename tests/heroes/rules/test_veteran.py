@@ -5,22 +5,26 @@ the simple policy's odds."""
 
 from __future__ import annotations
 
+import pytest
+
 from builder.heroes.ai.greedy import for_every_side
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules import gear_rerolls, moving, terror
-from builder.heroes.rules.actions import Fire, Snipe
-from builder.heroes.rules.damage import DamageLocation
-from builder.heroes.rules.events import GearEvent, HeroesEvent, InitiativeEvent, Phase, SearchEvent, TerrorEvent
-from builder.heroes.rules.footprint import Position
-from builder.heroes.rules.initiative import initiative_rerolls
-from builder.heroes.rules.mythos import Madness, SearchCheck
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.actions import movement
+from builder.heroes.rules.actions.kinds import Fire, Snipe
+from builder.heroes.rules.events.game import GearEvent, HeroesEvent, InitiativeEvent, Phase, SearchEvent, TerrorEvent
+from builder.heroes.rules.gear import veteran
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.mythos import terror
+from builder.heroes.rules.mythos.state import Madness, SearchCheck
 from builder.heroes.rules.pieces import EAST
 from builder.heroes.rules.players import viewer
+from builder.heroes.rules.resolution.damage import DamageLocation
+from builder.heroes.rules.resolution.templates import scatter
 from builder.heroes.rules.ruleset import SON
+from builder.heroes.rules.setup.initiative import initiative_rerolls
 from builder.heroes.rules.simulation import roll_initiative, simulate
 from builder.heroes.rules.state import GameState, GearPool
-from builder.heroes.rules.templates import scatter
 from builder.heroes.rules.turn_context import Turn
 from builder.heroes.scenario.models import RANDOM, Scenario
 from builder.io.paths import SCENARIOS_DIR as SCENARIOS
@@ -44,6 +48,7 @@ def _at_the_tank(owner: str) -> tuple[Turn, GearPool]:
     return Turn(state, LoadedDice([3, 1, 6] if owner == "a" else [3, 6, 1]), Phase.ACTIVATION, POLICIES), veterans
 
 
+@pytest.mark.rule("veteran")
 def test_a_rerolled_roll_may_be_rerolled_again() -> None:
     # p.30: "You may use a Veteran marker on a die roll you've just rerolled": 1 and 1 miss, 6 doubles.
     state = game(OPEN, [piece("a1", (1, 1)), piece("b1", (2, 1), "b")])
@@ -55,6 +60,7 @@ def test_a_rerolled_roll_may_be_rerolled_again() -> None:
     assert fired.outcome == "double" and "b1" not in turn.state.pieces
 
 
+@pytest.mark.rule("veteran")
 def test_the_firer_rerolls_a_crew_damage_roll() -> None:
     # 3 + 3 hits the tank's 4; its damage roll of 1 (crew) is rerolled by the firer's side: 6 destroys it.
     turn, veterans = _at_the_tank("a")
@@ -66,6 +72,7 @@ def test_the_firer_rerolls_a_crew_damage_roll() -> None:
     assert tank_after is None or tank_after.is_wreck
 
 
+@pytest.mark.rule("veteran")
 def test_the_vehicles_side_rerolls_a_destruction_damage_roll() -> None:
     # The opponent's roll: a 6 (destroyed) rerolled by the tank's side, the 1 stands (crew).
     turn, veterans = _at_the_tank("b")
@@ -74,6 +81,7 @@ def test_the_vehicles_side_rerolls_a_destruction_damage_roll() -> None:
     assert turn.state.pieces["b1"].damage == (DamageLocation.CREW,)
 
 
+@pytest.mark.rule("veteran")
 def test_the_target_rerolls_the_snipers_hit() -> None:
     # HoN core p.24: 4-5 a hit; the target's side rerolls it (1-3 better for it, 6 worse): 1, nothing.
     sniper = piece("a1", (1, 1), kind=infantry(abilities=["sniper"]))
@@ -86,21 +94,21 @@ def test_the_target_rerolls_the_snipers_hit() -> None:
     assert "sniper roll [4]" in spent.text and theirs.count == 0 and state.pieces["b1"] == target
 
 
+@pytest.mark.rule("veteran")
 def test_the_firer_rerolls_a_scatter_and_keeps_a_useless_one_unrerolled() -> None:
     # HoN core p.23: 1-4 scatter, 5-6 on target; a reroll cannot do worse than a scatter.
     state = game(OPEN, [piece("a1", (1, 1)), piece("b1", (5, 1), "b")])
     veterans = pool(state, "veteran", 1)
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, POLICIES)
     landed = scatter(
-        (5, 4), 2, LoadedDice([1, 5]), state.ruleset, rerolls=gear_rerolls.veteran_rolls(turn, state.pieces["a1"])
+        (5, 4), 2, LoadedDice([1, 5]), state.ruleset, rerolls=veteran.veteran_rolls(turn, state.pieces["a1"])
     )
     assert landed.direction is None and landed.lands == (5, 4) and veterans.count == 0
-    kept = scatter(
-        (5, 4), 2, LoadedDice([6]), state.ruleset, rerolls=gear_rerolls.veteran_rolls(turn, state.pieces["a1"])
-    )
+    kept = scatter((5, 4), 2, LoadedDice([6]), state.ruleset, rerolls=veteran.veteran_rolls(turn, state.pieces["a1"]))
     assert kept.direction is None  # on target: nothing to better, no marker asked for
 
 
+@pytest.mark.rule("son-veteran")
 def test_son_veteran_tokens_reroll_too() -> None:
     # SoN p.16: "Each token permits you to re-roll or cause someone to the enemy re-roll any dice".
     state = game(OPEN, [piece("a1", (1, 1)), piece("b1", (2, 1), "b")])
@@ -112,6 +120,7 @@ def test_son_veteran_tokens_reroll_too() -> None:
     assert spent.marker == "son-veteran" and "SoN p.16" in spent.text and tokens.count == 2
 
 
+@pytest.mark.rule("son-veteran")
 def test_a_son_veteran_token_rerolls_a_failed_terror_check() -> None:
     # SoN p.16 "any dice roll": a suppressed unit (SoN p.11: -2) fails the Manifestation's 3 with a 1;
     # its side rerolls, 6 - 2 resists.
@@ -128,6 +137,7 @@ def test_a_son_veteran_token_rerolls_a_failed_terror_check() -> None:
     assert "terror roll [1]" in spent.text
 
 
+@pytest.mark.rule("son-veteran")
 def test_a_son_veteran_token_rerolls_a_failed_search_check(bundled: Catalogue) -> None:
     # SoN p.18: Search 4 needs a 4; the 2 is rerolled (SoN p.16, a 1 in 2 chance), the 5 finds.
     state = searching(bundled, "son-paralyze")
@@ -139,6 +149,7 @@ def test_a_son_veteran_token_rerolls_a_failed_search_check(bundled: Catalogue) -
     assert event.found == "son-paralyze" and tokens.count == 0
 
 
+@pytest.mark.rule("veteran")
 def test_the_unit_setting_off_a_mine_rerolls_its_hit() -> None:
     # BfC p.09's Mine attack is a roll like any other (HoN core p.30): 2 + 4 hits a defense of 6;
     # the unit's side rerolls it (a miss likelier than a double) and the 1 misses.
@@ -147,7 +158,7 @@ def test_the_unit_setting_off_a_mine_rerolls_its_hit() -> None:
     theirs = pool(state, "veteran", 1, side="b")
     turn = Turn(state, LoadedDice([2, 1]), Phase.ACTIVATION, POLICIES)
     path = Path(tuple(Position(((c, 1),), EAST) for c in range(5)), 4)
-    moving.move(turn, state.pieces["b1"], path)
+    movement.move(turn, state.pieces["b1"], path)
     assert theirs.count == 0 and len(gear_events(turn)) == 1
     (shot,) = fire_events(turn)
     assert shot.outcome == "miss" and state.pieces["b1"].side_index == 0
@@ -157,6 +168,7 @@ def _random_initiative(state: GameState) -> Scenario:
     return state.scenario.model_copy(update={"setup": state.scenario.setup.model_copy(update={"initiative": RANDOM})})
 
 
+@pytest.mark.rule("veteran")
 def test_a_side_rerolls_its_losing_initiative_die() -> None:
     # HoN core p.8: a die each, highest wins, a tie is rolled again; p.30: a 2 against a 3 is
     # rerolled (a 4 or better wins, a 3 ties: a gain of 7/12 in the chance of winning); the 6 wins.

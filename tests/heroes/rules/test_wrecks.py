@@ -4,16 +4,20 @@ in the text; the values are the catalogue's example wreck terrain (wreck-light, 
 
 from __future__ import annotations
 
+import pytest
+
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.cover import cover
-from builder.heroes.rules.damage import destroy
-from builder.heroes.rules.firing import shot_at
+from builder.heroes.rules.actions.firing import shot_at
+from builder.heroes.rules.resolution.cover import cover
+from builder.heroes.rules.resolution.damage import destroy
+from builder.heroes.rules.resolution.structures import WRECK_TERRAIN
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.structures import WRECK_TERRAIN
 from tests.fixtures.rules.boards import field
 from tests.fixtures.rules.games import scenario
 from tests.heroes.rules import infantry, light_vehicle, piece
+
+pytestmark = pytest.mark.rule("wrecks")
 
 
 def test_infantry_on_a_wreck_takes_its_defensive_bonus() -> None:

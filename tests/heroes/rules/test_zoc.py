@@ -6,15 +6,18 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import pairwise
 
-from builder.heroes.rules.grid import neighbours
-from builder.heroes.rules.movement import assault_path, reachable_squares
+import pytest
+
+from builder.heroes.rules.geometry.grid import neighbours
+from builder.heroes.rules.geometry.reach import assault_path, reachable_squares
+from builder.heroes.rules.geometry.zoc import zone_of_control
 from builder.heroes.rules.ruleset import HON, SON
-from builder.heroes.rules.zoc import zone_of_control
 from tests.fixtures.rules.boards import JEEP, TANK, field, piece
 
 OPEN = field("\n".join(["......."] * 5))
 
 
+@pytest.mark.rule("zone-of-control")
 def test_a_unit_controls_the_eight_squares_around_it() -> None:
     unit = piece("e", (3, 2), "b")
     assert zone_of_control(OPEN, unit, HON) == frozenset(neighbours((3, 2)))
@@ -22,6 +25,7 @@ def test_a_unit_controls_the_eight_squares_around_it() -> None:
     assert zone_of_control(OPEN, corner, HON) == {(1, 0), (0, 1), (1, 1)}
 
 
+@pytest.mark.rule("zone-of-control", "impassable")
 def test_impassable_squares_and_blocked_sight_are_not_part_of_it() -> None:
     board = field(
         """
@@ -38,6 +42,7 @@ def test_impassable_squares_and_blocked_sight_are_not_part_of_it() -> None:
     assert (0, 1) in zoc and (0, 2) in zoc
 
 
+@pytest.mark.rule("zone-of-control", "buildings", "son-buildings")
 def test_walls_and_windows_stop_it_doors_pass_it_in_hon_only() -> None:
     house = field(
         """
@@ -57,6 +62,7 @@ def test_walls_and_windows_stop_it_doors_pass_it_in_hon_only() -> None:
     assert (3, 1) not in zoc and (1, 1) in zoc  # windows restrict ZoC; inside it reaches
 
 
+@pytest.mark.rule("transport")
 def test_suppressed_embarked_and_son_vehicles_exert_none() -> None:
     assert zone_of_control(OPEN, piece("e", (3, 2), "b", suppressed=1), HON) == frozenset()
     aboard = replace(piece("e", (3, 2), "b"), embarked_in="truck")
@@ -68,6 +74,7 @@ def test_suppressed_embarked_and_son_vehicles_exert_none() -> None:
     assert len(zone_of_control(OPEN, tank, HON)) == 10
 
 
+@pytest.mark.rule("zone-of-control")
 def test_infantry_moves_into_and_out_of_a_zoc_but_never_within_it() -> None:
     mover = piece("m", (1, 1))  # already in the enemy's ZoC
     enemy = piece("e", (2, 2), "b")
@@ -92,6 +99,7 @@ def test_moving_from_one_enemys_zoc_into_anothers_is_allowed() -> None:
     assert (1, 1) not in found or found[(1, 1)].cost > 1  # within l's ZoC
 
 
+@pytest.mark.rule("suppressed")
 def test_vehicles_ignore_infantry_zoc_and_suppressed_units_hinder_nobody() -> None:
     enemy = piece("e", (2, 2), "b")
     jeep = piece("j", (1, 1), "a", JEEP)
@@ -104,6 +112,7 @@ def test_vehicles_ignore_infantry_zoc_and_suppressed_units_hinder_nobody() -> No
     assert reachable_squares(OPEN, [mover, tank], mover, HON)[(1, 2)].cost == 1
 
 
+@pytest.mark.rule("zone-of-control", "assault-launch")
 def test_an_assault_ignores_the_zoc_for_its_last_step() -> None:
     mover = piece("m", (0, 2))
     target = piece("t", (2, 2), "b")
@@ -114,6 +123,7 @@ def test_an_assault_ignores_the_zoc_for_its_last_step() -> None:
     assert path is not None and path.cost == 2 and path.destination.square == (2, 2)
 
 
+@pytest.mark.rule("assault-launch")
 def test_an_assault_starts_from_a_free_square() -> None:
     # SoN p.7: "an assault can only be launched from a free space".
     corridor = field("""

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from builder.heroes.rules import zoc
+from builder.heroes.rules.geometry import zoc
+from builder.heroes.rules.geometry.sightmap import Occupancy
+from builder.heroes.rules.geometry.standing import Standing
 from builder.heroes.rules.ruleset import ruleset_for
-from builder.heroes.rules.sightmap import Occupancy
-from builder.heroes.rules.standing import Standing
 from tests.heroes.rules.test_simulate import play, scenario
 
 

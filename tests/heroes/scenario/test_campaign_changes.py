@@ -9,7 +9,7 @@ from pydantic import ValidationError
 
 from builder.heroes.army.resolve import resolve
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules.cards import decks_for
+from builder.heroes.rules.action_cards.deck import decks_for
 from builder.heroes.rules.simulation import start
 from builder.heroes.scenario.campaign import carry_over, change_problems, describe_change, describe_outcome
 from builder.heroes.scenario.changes import (

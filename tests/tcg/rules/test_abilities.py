@@ -30,6 +30,7 @@ def effects(*found: Effect, value: int = 8) -> list[Shooting]:
     return [Shooting(value=value, effects=list(found))]
 
 
+@pytest.mark.rule("double-hits")
 def test_double_hits(cards: CardCatalogue) -> None:
     deck = variant(cards, "us-rifle-company-a", shooting=effects(Effect(kind=EffectKind.DOUBLE_HITS)))
     game = game_with(deck, [RIFLES], [TARGET], faces=[4, 5])
@@ -43,6 +44,7 @@ def test_double_hits(cards: CardCatalogue) -> None:
     assert event.hits == 2 and "de-grenadier-gruppe-b" not in game.pieces
 
 
+@pytest.mark.rule("relentless-assault", "sustained-fire")
 def test_relentless_assault_and_sustained_fire_add_to_the_roll(cards: CardCatalogue) -> None:
     weapon = effects(
         Effect(kind=EffectKind.RELENTLESS_ASSAULT, value=1), Effect(kind=EffectKind.SUSTAINED_FIRE, value=1)
@@ -55,6 +57,7 @@ def test_relentless_assault_and_sustained_fire_add_to_the_roll(cards: CardCatalo
     assert sum(m.value for m in found) == 3
 
 
+@pytest.mark.rule("defenceless-passive", "defenceless")
 def test_defenceless_weapon_and_passive_ability(cards: CardCatalogue) -> None:
     deck = variant(cards, "de-grenadier-gruppe-b", save=4)
     game = game_with(deck, [RIFLES], [TARGET])
@@ -66,6 +69,7 @@ def test_defenceless_weapon_and_passive_ability(cards: CardCatalogue) -> None:
     assert save_against(game, game.pieces["de-grenadier-gruppe-b"], rifles.shooting[0], rifles) is None
 
 
+@pytest.mark.rule("lumbering")
 def test_lumbering_uses_the_other_value_after_moving(cards: CardCatalogue) -> None:
     weapon = effects(Effect(kind=EffectKind.LUMBERING, value=10), value=7)
     deck = variant(cards, "us-rifle-company-a", shooting=weapon)
@@ -76,6 +80,7 @@ def test_lumbering_uses_the_other_value_after_moving(cards: CardCatalogue) -> No
     assert "needing 10" in event.text and event.result is ShotResult.SUPPRESSED  # 8 < 10, a double
 
 
+@pytest.mark.rule("encouragement", "support", "defenders", "resistance")
 def test_encouragement_support_resistance_defenders(cards: CardCatalogue) -> None:
     deck = variant(
         cards,
@@ -108,6 +113,7 @@ def test_encouragement_support_resistance_defenders(cards: CardCatalogue) -> Non
     assert save is not None and save.value == 5
 
 
+@pytest.mark.rule("fragile")
 def test_fragile_goes_back_to_the_reserve(cards: CardCatalogue) -> None:
     deck = variant(cards, "de-grenadier-gruppe-b", abilities=[Ability(kind=AbilityKind.FRAGILE, value=1)])
     game = game_with(deck, [RIFLES], [TARGET], faces=[2, 2])
@@ -120,6 +126,7 @@ def test_fragile_goes_back_to_the_reserve(cards: CardCatalogue) -> None:
     assert game.players["us"].destroyed == 0  # back to the reserve, not destroyed
 
 
+@pytest.mark.rule("elan", "medics", "reinforcements", "rally")
 def test_elan_reinforcements_rally_medics(cards: CardCatalogue) -> None:
     abilities = [
         Ability(kind=AbilityKind.ELAN, uses=2),
@@ -155,6 +162,7 @@ def test_elan_reinforcements_rally_medics(cards: CardCatalogue) -> None:
     assert len(game.players["us"].hand) == 2 and len(game.players["us"].reserve) == 1
 
 
+@pytest.mark.rule("amphibious", "disorientated")
 def test_disorientated_and_amphibious(cards: CardCatalogue) -> None:
     game = game_with(cards, [RIFLES], [{"card": "de-ost-bataillon", "box": [2, 1]}])
     assert not game.can_use_directive(game.pieces["de-ost-bataillon"])
@@ -163,6 +171,7 @@ def test_disorientated_and_amphibious(cards: CardCatalogue) -> None:
     assert (1, 2) in Activation(game, game.pieces["us-rifle-company-a"], SimplePolicy()).moves()
 
 
+@pytest.mark.rule("depot", "shooting-bonus", "defence-bonus")
 def test_markers_depot_bonus_and_defence(cards: CardCatalogue) -> None:
     markers: list[dict[str, Any]] = [
         {"box": [1, 1], "kind": "depot"},
@@ -179,6 +188,7 @@ def test_markers_depot_bonus_and_defence(cards: CardCatalogue) -> None:
     assert any(e.kind == "directive" and "depot" in e.text for e in game.events)
 
 
+@pytest.mark.rule("forest")
 def test_a_card_hides_in_a_forest_after_its_activation(cards: CardCatalogue) -> None:
     game = game_with(
         cards,
@@ -192,6 +202,7 @@ def test_a_card_hides_in_a_forest_after_its_activation(cards: CardCatalogue) -> 
     assert game.pieces["us-rifle-company-a"].hidden
 
 
+@pytest.mark.rule("suppressive-fire-seven", "suppressive-fire-infantry", "suppressive-fire-hit-tank")
 def test_the_other_suppressive_fires(cards: CardCatalogue) -> None:
     """TCG p.12: exactly 7 suppresses any type; 7 or more suppresses infantry; a HIT on a
     tank also suppresses it."""
@@ -240,6 +251,7 @@ def test_a_scenario_event_happens_on_its_turn(cards: CardCatalogue) -> None:
     assert told.change == 1 and told.total == 6  # compulsory, and capped at six
 
 
+@pytest.mark.rule("amphibious")
 def test_an_amphibious_card_in_water_uses_no_directive(cards: CardCatalogue) -> None:
     """TCG p.12, Amphibious: "counts Water boxes as flooded boxes"; p.17: "A Unit Card in a
     flooded box cannot use DIRECTIVE markers" — no forced march, no +1 on its shots."""
@@ -256,6 +268,7 @@ def test_an_amphibious_card_in_water_uses_no_directive(cards: CardCatalogue) -> 
     assert event.result is ShotResult.MISS and event.directives == () and game.players["us"].directives == 2
 
 
+@pytest.mark.rule("lumbering")
 def test_lumbering_moving_value_after_a_forced_march_or_a_seize(cards: CardCatalogue) -> None:
     """TCG p.12, Lumbering: "If it moves, it uses the shooting value next to the blue arrow" —
     any move: a forced march (p.14) or seize their position! (p.9) as well as its move."""

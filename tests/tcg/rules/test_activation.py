@@ -35,6 +35,7 @@ class Quiet(SimplePolicy):
         pass
 
 
+@pytest.mark.rule("moving", "open")
 def test_orthogonal_moves_and_diagonals_only_for_mechanised(cards: CardCatalogue) -> None:
     halftrack = {"card": "us-m3-half-track", "box": [3, 1]}
     game = game_with(cards, [RIFLES, halftrack], [FAR])
@@ -43,6 +44,7 @@ def test_orthogonal_moves_and_diagonals_only_for_mechanised(cards: CardCatalogue
     assert len(moves(game, game.pieces["us-m3-half-track"], MoveKind.FORCED_MARCH)) == 4
 
 
+@pytest.mark.rule("water", "immobile")
 def test_water_and_immobile(cards: CardCatalogue) -> None:
     pak = {"card": "de-pak-40", "box": [3, 0]}
     game = game_with(cards, [RIFLES], [pak], terrain=[{"box": [2, 1], "terrain": "water"}])
@@ -50,6 +52,7 @@ def test_water_and_immobile(cards: CardCatalogue) -> None:
     assert moves(game, game.pieces["de-pak-40"]) == []
 
 
+@pytest.mark.rule("activate")
 def test_one_move_each_shooting_value_once(cards: CardCatalogue) -> None:
     game = game_with(
         cards, [{"card": "us-m10", "box": [1, 1]}], [{"card": "de-bunker", "box": [3, 1]}], faces=[1, 2, 1, 2]
@@ -63,6 +66,7 @@ def test_one_move_each_shooting_value_once(cards: CardCatalogue) -> None:
     assert act.weapons() == []
 
 
+@pytest.mark.rule("fire-or-move")
 def test_fire_or_move(cards: CardCatalogue) -> None:
     mortar = {"card": "us-mortar-platoon", "box": [1, 1]}
     game = game_with(cards, [mortar], [{"card": "de-bunker", "box": [3, 1]}])
@@ -71,6 +75,7 @@ def test_fire_or_move(cards: CardCatalogue) -> None:
     assert act.weapons() == []
 
 
+@pytest.mark.rule("seize", "trench", "fortified-position")
 def test_seize_their_position_orthogonal_only_and_not_by_artillery(cards: CardCatalogue) -> None:
     game = game_with(cards, [RIFLES, {"card": "us-mortar-platoon", "box": [2, 0]}], [FAR])
     rifles, mortar = game.pieces["us-rifle-company-a"], game.pieces["us-mortar-platoon"]
@@ -84,6 +89,7 @@ def test_seize_their_position_orthogonal_only_and_not_by_artillery(cards: CardCa
     assert can_seize(game3, game3.pieces["us-m10"], (2, 1))
 
 
+@pytest.mark.rule("forced-march", "activation-example")
 def test_p15_the_m10_seizes_moves_fires_and_marches(cards: CardCatalogue) -> None:
     """TCG p.15: activated by GO!, the M10 destroys, seizes their position, makes its move,
     fires its second value and misses, then a forced march: three moves in one activation."""
@@ -103,6 +109,7 @@ def test_p15_the_m10_seizes_moves_fires_and_marches(cards: CardCatalogue) -> Non
     assert game.players["us"].directives == 1
 
 
+@pytest.mark.rule("go-markers", "field-command")
 def test_a_go_chain_from_hq_to_hq_to_tank(cards: CardCatalogue) -> None:
     """TCG p.18 (1-5): the HQ gives GO! to the Rifle Company and the other HQ, which gives GO!
     to the M10 anywhere; HQs activate without a roll, the others roll the yellow die."""
@@ -117,6 +124,7 @@ def test_a_go_chain_from_hq_to_hq_to_tank(cards: CardCatalogue) -> None:
     assert all(p.activated for p in game.of("us"))
 
 
+@pytest.mark.rule("forcing-activation")
 def test_a_failed_go_roll_may_be_forced_with_a_directive(cards: CardCatalogue) -> None:
     game = game_with(cards, [RIFLES], [FAR], faces=[2])
     go_roll(game, game.pieces["us-rifle-company-a"], Quiet())
@@ -128,6 +136,7 @@ def test_a_failed_go_roll_may_be_forced_with_a_directive(cards: CardCatalogue) -
     assert not event.success and not game.pieces["us-rifle-company-a"].activated
 
 
+@pytest.mark.rule("hidden")
 def test_a_hidden_card_activates_on_4(cards: CardCatalogue) -> None:
     hidden = {"card": "us-m3-half-track", "box": [1, 1], "hidden": True}  # activation 3 face up
     game = game_with(cards, [hidden], [FAR], faces=[3], directives=(0, 0))
@@ -135,6 +144,7 @@ def test_a_hidden_card_activates_on_4(cards: CardCatalogue) -> None:
     assert not [e for e in game.events if isinstance(e, ActivationEvent)][-1].success
 
 
+@pytest.mark.rule("becoming-visible")
 def test_moving_next_to_a_hidden_card_reveals_it(cards: CardCatalogue) -> None:
     hidden = {"card": "de-grenadier-gruppe-a", "box": [3, 1], "hidden": True}
     game = game_with(cards, [RIFLES], [hidden])
@@ -143,6 +153,7 @@ def test_moving_next_to_a_hidden_card_reveals_it(cards: CardCatalogue) -> None:
     assert not game.pieces["de-grenadier-gruppe-a"].hidden
 
 
+@pytest.mark.rule("manage-cards")
 def test_reinforcements_hidden_unless_next_to_an_enemy_and_always_in_a_forest(cards: CardCatalogue) -> None:
     """TCG p.6: one card in the zone and one per HQ (at most two) already on the battlefield;
     p.16-17: hidden unless next to an enemy, always in a forest; FAQ p.21: not activated."""
@@ -185,12 +196,14 @@ def test_one_event_and_one_hero_card_a_phase(cards: CardCatalogue) -> None:
     assert game.players["us"].directives == 4
 
 
+@pytest.mark.rule("recover-directives", "directive-cap")
 def test_recover_never_past_six(cards: CardCatalogue) -> None:
     game = game_with(cards, [RIFLES], [FAR], directives=(5, 0))
     recover(game, "us")
     assert game.players["us"].directives == 6
 
 
+@pytest.mark.rule("remove-suppressed")
 def test_remove_suppressed_two_from_one_card(cards: CardCatalogue) -> None:
     game = game_with(cards, [RIFLES], [FAR])
     rifles = game.pieces["us-rifle-company-a"]
@@ -199,6 +212,7 @@ def test_remove_suppressed_two_from_one_card(cards: CardCatalogue) -> None:
     assert rifles.suppressed == 1
 
 
+@pytest.mark.rule("manoeuvre")
 def test_manoeuvre_swaps_shoots_once_and_activates_both(cards: CardCatalogue) -> None:
     m10 = {"card": "us-m10", "box": [2, 1]}
     game: Game = game_with(cards, [RIFLES, m10], [{"card": "de-grenadier-gruppe-a", "box": [3, 1]}], faces=[1, 2])
@@ -209,6 +223,7 @@ def test_manoeuvre_swaps_shoots_once_and_activates_both(cards: CardCatalogue) ->
     assert sum(1 for e in game.events if e.kind == "shot") == 1
 
 
+@pytest.mark.rule("fire-or-move")
 def test_fire_or_move_no_shot_after_a_forced_march_or_a_manoeuvre(cards: CardCatalogue) -> None:
     """TCG p.12, Fire or Move: "may not shoot if they move during their activation" — any
     move: the forced march of p.14 too, and the manoeuvre's swap (p.6 calls it a move)."""
@@ -227,6 +242,7 @@ def test_fire_or_move_no_shot_after_a_forced_march_or_a_manoeuvre(cards: CardCat
     assert mortar_piece.box == (1, 2) and not [e for e in game.events if isinstance(e, ShotEvent)]
 
 
+@pytest.mark.rule("seize")
 def test_seize_their_position_only_straight_after_the_destroying_shot(cards: CardCatalogue) -> None:
     """TCG p.9: "After a combat ... and it destroys its enemy, the unit may seize their
     position!" — the next step, or never: a move, another shot or an ability first forfeits it."""
@@ -254,6 +270,7 @@ def test_seize_their_position_only_straight_after_the_destroying_shot(cards: Car
     assert not act.can_seize()
 
 
+@pytest.mark.rule("manoeuvre", "becoming-visible")
 @pytest.mark.parametrize("order", ["named-first", "named-second"])
 def test_every_manoeuvre_move_reveals_the_hidden_enemies_next_to_it(cards: CardCatalogue, order: str) -> None:
     """TCG p.6, p.16: both cards of a manoeuvre move into a box, so each turns face up the
@@ -311,6 +328,7 @@ class P18(SimplePolicy):
         return False
 
 
+@pytest.mark.rule("go-markers", "phase-example")
 def test_p18_the_example_of_a_phase_plays_as_printed(cards: CardCatalogue) -> None:
     """TCG p.18: the HQ gives a GO! marker, moves, gives its second to Collins; then the rolls
     come in the book's order — Collins (automatic), the Rifle Company (a 4; 7 + 1 hits, the

@@ -38,6 +38,7 @@ def hq_activation(game: Game, policy: Commander | None = None) -> Activation:
     return Activation(game, game.pieces[HQ], policy or SimplePolicy())
 
 
+@pytest.mark.rule("forward")
 def test_forward_moves_the_icon_type_one_box_toward_the_enemy_zone(cards: CardCatalogue) -> None:
     deck = with_ability(cards, Ability(kind=AbilityKind.FORWARD, uses=2, restriction=[UnitType.INFANTRY]))
     us = [
@@ -59,6 +60,7 @@ def test_forward_moves_the_icon_type_one_box_toward_the_enemy_zone(cards: CardCa
     assert not game.pieces[RIFLES_A].activated  # an order is not an activation
 
 
+@pytest.mark.rule("fall-back")
 def test_fall_back_only_toward_the_own_zone_and_never_without_one(cards: CardCatalogue) -> None:
     deck = with_ability(cards, Ability(kind=AbilityKind.FALL_BACK))
     game = game_with(deck, [{"card": HQ, "box": [1, 0]}, {"card": RIFLES_A, "box": [2, 1]}], [FAR])
@@ -74,6 +76,7 @@ def test_fall_back_only_toward_the_own_zone_and_never_without_one(cards: CardCat
     assert hq_activation(game).order(0).boxes(game.pieces[RIFLES_A]) == []
 
 
+@pytest.mark.rule("fire")
 def test_fire_lets_every_card_of_the_type_shoot_once_activated_or_not(cards: CardCatalogue) -> None:
     fire = Ability(kind=AbilityKind.FIRE, uses="infinite", unlimited_range=True, restriction=[UnitType.INFANTRY])
     deck = with_ability(cards, fire)
@@ -93,6 +96,7 @@ def test_fire_lets_every_card_of_the_type_shoot_once_activated_or_not(cards: Car
     assert told[0].ability == "fire" and told[0].page == "TCG p.11"
 
 
+@pytest.mark.rule("fire")
 def test_fire_one_icon_orders_one_card_within_range(cards: CardCatalogue) -> None:
     deck = with_ability(cards, Ability(kind=AbilityKind.FIRE))
     us = [{"card": HQ, "box": [0, 0]}, {"card": RIFLES_A, "box": [1, 1]}, {"card": RIFLES_B, "box": [3, 2]}]
@@ -108,6 +112,7 @@ def fire_again(cards: CardCatalogue) -> CardCatalogue:
     return variant(cards, RIFLES_A, shooting=[weapon])
 
 
+@pytest.mark.rule("fire-again")
 def test_fire_again_second_attack_succeeds_on_the_same_target(cards: CardCatalogue) -> None:
     target_box = [{"card": GRENADIERS, "box": [2, 1]}]
     # One roll only: the second attack rolls none (the loaded dice would run out).
@@ -122,6 +127,7 @@ def test_fire_again_second_attack_succeeds_on_the_same_target(cards: CardCatalog
     assert act.weapons() == []
 
 
+@pytest.mark.rule("fire-again")
 def test_fire_again_after_a_miss_or_on_another_card_rolls_normally(cards: CardCatalogue) -> None:
     german = [{"card": GRENADIERS, "box": [2, 1]}, {"card": "de-grenadier-gruppe-a", "box": [2, 2]}]
     game = game_with(fire_again(cards), [{"card": RIFLES_A, "box": [1, 1]}], german, faces=[1, 2, 3, 3])
@@ -136,6 +142,7 @@ def test_fire_again_after_a_miss_or_on_another_card_rolls_normally(cards: CardCa
     assert not other.again and other.result is ShotResult.MISS
 
 
+@pytest.mark.rule("engineers")
 def test_engineers_remove_a_marked_element_in_reach(cards: CardCatalogue) -> None:
     deck = variant(cards, RIFLES_A, abilities=[Ability(kind=AbilityKind.ENGINEERS)])
     markers: list[dict[str, Any]] = [
@@ -161,6 +168,21 @@ def test_engineers_remove_a_marked_element_in_reach(cards: CardCatalogue) -> Non
         act.engineer(0, [(1, 2)])  # one use a activation
 
 
+@pytest.mark.rule("bombardment", "engineers")
+def test_a_bombardment_marker_stays_until_engineers_clear_it(cards: CardCatalogue) -> None:
+    """TCG p.16: a Bombardment marker targets a box (its effect comes from Event Cards); marked
+    with the Engineers icon, an Engineers card removes it (TCG p.12), and the policy does."""
+    ability = Ability(kind=AbilityKind.ENGINEERS)
+    deck = variant(cards, RIFLES_A, abilities=[ability])
+    shelled = {"box": [2, 1], "kind": "bombardment", "engineers": True}
+    game = game_with(deck, [{"card": RIFLES_A, "box": [1, 1]}], [FAR], markers=[shelled])
+    rifles = game.pieces[RIFLES_A]
+    assert game.removed == set() and SimplePolicy().demolitions(game, rifles, ability) == [(2, 1)]
+    Activation(game, rifles, SimplePolicy()).engineer(0, [(2, 1)])
+    assert game.removed == {0}
+
+
+@pytest.mark.rule("manoeuvre")
 def test_only_one_of_the_manoeuvring_cards_makes_a_forced_march(cards: CardCatalogue) -> None:
     class MarchingPartner(SimplePolicy):
         def __init__(self) -> None:
@@ -185,6 +207,7 @@ def test_only_one_of_the_manoeuvring_cards_makes_a_forced_march(cards: CardCatal
     assert sum(1 for e in game.events if isinstance(e, ShotEvent)) == 1
 
 
+@pytest.mark.rule("fire", "forward")
 def test_the_policy_orders_forward_and_fire_sensibly(cards: CardCatalogue) -> None:
     forward = with_ability(cards, Ability(kind=AbilityKind.FORWARD, uses=2))
     us = [{"card": HQ, "box": [0, 1]}, {"card": RIFLES_A, "box": [1, 1]}]
@@ -201,6 +224,7 @@ def test_the_policy_orders_forward_and_fire_sensibly(cards: CardCatalogue) -> No
     assert [e.piece for e in shots] == [RIFLES_A]  # one icon, one card: the ACTIVATED one
 
 
+@pytest.mark.rule("fall-back")
 def test_the_policy_falls_back_a_battered_card(cards: CardCatalogue) -> None:
     deck = with_ability(cards, Ability(kind=AbilityKind.FALL_BACK))
     us = [{"card": HQ, "box": [1, 0]}, {"card": RIFLES_A, "box": [2, 1]}]

@@ -1,43 +1,41 @@
 """`hon rules --game tcg` stays true: every ability, shooting effect, marker and terrain of the
-card and scenario models is listed, and every test a played rule names exists."""
+card and scenario models is listed, every played rule has tests marked with its id, and every
+mark of the TCG's tests names a listed rule."""
 
 from __future__ import annotations
 
-import ast
 import json
-from pathlib import Path
 
 import pytest
 
 from builder.cli import main
+from builder.kernel.coverage import Played
 from builder.tcg.cards import AbilityKind, EffectKind
-from builder.tcg.rules.coverage import Kind, Played, listed
+from builder.tcg.rules.coverage import COVERAGE, PASSIVE_DEFENCELESS, Kind, entry, listed, rule_id
 from builder.tcg.scenario import MarkerKind
 from builder.tcg.terrain import Terrain
-
-ROOT = Path(__file__).resolve().parents[3]
+from tests.fixtures.rule_marks import problems, system
 
 
 def test_everything_the_models_know_is_listed() -> None:
     ids = {(rule.kind, rule.id) for rule in listed()}
-    assert {(Kind.ABILITY, k.value) for k in AbilityKind} <= ids
-    assert {(Kind.EFFECT, k.value) for k in EffectKind} <= ids
+    assert {(Kind.ABILITY, rule_id(k)) for k in AbilityKind} <= ids
+    assert {(Kind.EFFECT, rule_id(k)) for k in EffectKind} <= ids
     assert {(Kind.MARKER, k.value) for k in MarkerKind} <= ids
     assert {(Kind.TERRAIN, t.value) for t in Terrain} <= ids
-    assert len({rule.id for rule in listed() if rule.kind is Kind.MECHANIC}) == sum(
-        1 for rule in listed() if rule.kind is Kind.MECHANIC
-    )
 
 
-def test_every_named_test_exists() -> None:
-    defined: dict[str, set[str]] = {}
-    for rule in listed():
-        for test in rule.tests:
-            file, _, name = test.partition("::")
-            if file not in defined:
-                tree = ast.parse((ROOT / file).read_text(encoding="utf-8"))
-                defined[file] = {node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)}
-            assert name in defined[file], test
+def test_the_listing_is_keyed_by_rule_id() -> None:
+    """The passive Defenceless ability and the Defenceless shooting effect (TCG p.12) share a
+    name and a model value; the listing keys the ability apart."""
+    assert all(key == rule.id for key, rule in COVERAGE.items()) and list(COVERAGE.values()) == listed()
+    passive, effect = entry(PASSIVE_DEFENCELESS), entry(EffectKind.DEFENCELESS.value)
+    assert passive is not None and passive.kind is Kind.ABILITY and rule_id(AbilityKind.DEFENCELESS) == passive.id
+    assert effect is not None and effect.kind is Kind.EFFECT and entry("no-such-rule") is None
+
+
+def test_every_played_rule_has_a_marked_test_and_every_mark_names_a_listed_rule() -> None:
+    assert [str(problem) for problem in problems(system("tcg"))] == []
 
 
 def test_the_choices_made_are_written_down() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from builder.tcg.catalogue import CardCatalogue
 from builder.tcg.rules.events import ShotResult
 from builder.tcg.rules.shooting import shoot
@@ -11,6 +13,7 @@ GRENADIERS = {"card": "de-grenadier-gruppe-a", "box": [2, 1]}  # infantry, shoot
 M10 = {"card": "us-m10", "box": [3, 1]}  # a tank: armoured, save 5, 2 hit points
 
 
+@pytest.mark.rule("panzerfaust")
 def test_a_panzerfaust_marker_makes_every_shot_armour_piercing(cards: CardCatalogue) -> None:
     for panzerfaust, result, hits, suppressed in ((False, ShotResult.SUPPRESSED, 0, 1), (True, ShotResult.HIT, 1, 0)):
         german = [{**GRENADIERS, "panzerfaust": panzerfaust}]
@@ -20,6 +23,7 @@ def test_a_panzerfaust_marker_makes_every_shot_armour_piercing(cards: CardCatalo
         assert (event.result, tank.hits, tank.suppressed) == (result, hits, suppressed)
 
 
+@pytest.mark.rule("hit-point")
 def test_a_hit_point_marker_is_one_more_hit_point(cards: CardCatalogue) -> None:
     rifles = {"card": "us-rifle-company-a", "box": [1, 1]}  # shooting 8
     for markers, standing in ((0, False), (1, True)):

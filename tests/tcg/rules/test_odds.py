@@ -10,6 +10,7 @@ from builder.cli import main
 from builder.tcg.rules.odds import shot_odds
 
 
+@pytest.mark.rule("double-ones")
 def test_the_book_table_value_7() -> None:
     """TCG p.8: a shooting value of 7 succeeds on 7-12 (21 of 36), a partial success on
     double 1, 2 and 3 (3 of 36), double 1s give a DIRECTIVE marker (1 of 36)."""

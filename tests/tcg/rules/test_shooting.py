@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from builder.tcg.catalogue import CardCatalogue
 from builder.tcg.rules.decisions import Sensible
 from builder.tcg.rules.events import ShotResult
@@ -20,6 +22,7 @@ def test_p14_sustained_fire_turns_a_6_into_a_7() -> None:
     assert judge((2, 4), 6 + 1, 7) is Judgement.SUCCESS
 
 
+@pytest.mark.rule("directive-sustained-fire")
 def test_p14_sustained_fire_in_play(cards: CardCatalogue) -> None:
     m10 = {"card": "us-m10", "box": [1, 1]}
     game = game_with(cards, [m10], [GRENADIERS], faces=[3, 4, 1])  # 7 against 8, then the save die
@@ -29,6 +32,7 @@ def test_p14_sustained_fire_in_play(cards: CardCatalogue) -> None:
     assert event.directives == ("sustained-fire",) and game.players["us"].directives == 1
 
 
+@pytest.mark.rule("shooting", "saving-bonus")
 def test_p18_rifle_company_hits_on_7_plus_1_and_the_save_of_5_plus_1_passes(cards: CardCatalogue) -> None:
     """TCG p.18 (4): shooting value 8, the red dice show 7, a DIRECTIVE marker makes it 8: a
     HIT; the German unit rolls 5 for its save, spends a DIRECTIVE marker: 5 + 1 = 6, saved."""
@@ -42,6 +46,7 @@ def test_p18_rifle_company_hits_on_7_plus_1_and_the_save_of_5_plus_1_passes(card
     assert game.players["us"].directives == 1 and game.players["german"].directives == 1
 
 
+@pytest.mark.rule("hit-points", "directive-armour-piercing")
 def test_p18_the_m10_fires_twice_and_destroys(cards: CardCatalogue) -> None:
     """TCG p.18 (5): the M10 fires twice: 10, then 9 with a DIRECTIVE marker's armour-piercing
     on the second shot; the German unit fails both saves, loses its second HIT point and is
@@ -58,6 +63,7 @@ def test_p18_the_m10_fires_twice_and_destroys(cards: CardCatalogue) -> None:
     assert game.players["us"].destroyed == 1
 
 
+@pytest.mark.rule("partial-success", "double-ones")
 def test_a_failed_double_suppresses_and_double_ones_give_a_directive(cards: CardCatalogue) -> None:
     game = game_with(cards, [RIFLES], [GRENADIERS], faces=[3, 3, 1, 1], directives=(0, 0))
     shooter, target = game.pieces["us-rifle-company-a"], game.pieces["de-grenadier-gruppe-b"]
@@ -68,6 +74,7 @@ def test_a_failed_double_suppresses_and_double_ones_give_a_directive(cards: Card
     assert game.players["us"].directives == 1 and target.suppressed == 2
 
 
+@pytest.mark.rule("armour", "armour-piercing")
 def test_armour_turns_a_hit_into_suppressed_unless_armour_piercing(cards: CardCatalogue) -> None:
     """TCG p.8; FAQ p.21: that SUPPRESSED marker may be saved."""
     rifles, tank = RIFLES, {"card": "de-panzer-iv", "box": [2, 1]}
@@ -83,6 +90,7 @@ def test_armour_turns_a_hit_into_suppressed_unless_armour_piercing(cards: CardCa
     assert hard.result is ShotResult.HIT and target.hits == 1
 
 
+@pytest.mark.rule("saves", "urban")
 def test_the_better_of_card_and_terrain_save_one_roll(cards: CardCatalogue) -> None:
     """The Panzer IV saves on 5 (its card) even in an urban box (6): one roll of 5 saves."""
     tank = {"card": "de-panzer-iv", "box": [2, 1]}
@@ -92,6 +100,7 @@ def test_the_better_of_card_and_terrain_save_one_roll(cards: CardCatalogue) -> N
     assert event.result is ShotResult.SAVED and len(event.rolls) == 2
 
 
+@pytest.mark.rule("hidden")
 def test_a_hidden_target_saves_on_6_then_is_turned_face_up(cards: CardCatalogue) -> None:
     hidden = {**GRENADIERS, "hidden": True}
     game = game_with(cards, [RIFLES], [hidden], faces=[4, 5, 6, 4, 5, 5], directives=(2, 0))
@@ -103,6 +112,7 @@ def test_a_hidden_target_saves_on_6_then_is_turned_face_up(cards: CardCatalogue)
     assert hit.result is ShotResult.HIT and target.hits == 1 and not target.hidden
 
 
+@pytest.mark.rule("decoys")
 def test_a_shot_at_a_hidden_decoy_discards_it(cards: CardCatalogue) -> None:
     game = game_with(cards, [RIFLES], [{"card": "de-decoy", "box": [2, 1], "hidden": True}], faces=[])
     shooter = game.pieces["us-rifle-company-a"]
@@ -111,6 +121,7 @@ def test_a_shot_at_a_hidden_decoy_discards_it(cards: CardCatalogue) -> None:
     assert [c.id for c in game.players["german"].discard] == ["de-decoy"]
 
 
+@pytest.mark.rule("suppressed-no-directive")
 def test_a_suppressed_card_cannot_use_directives(cards: CardCatalogue) -> None:
     game = game_with(cards, [RIFLES], [GRENADIERS], faces=[3, 4])
     shooter = game.pieces["us-rifle-company-a"]
@@ -119,6 +130,7 @@ def test_a_suppressed_card_cannot_use_directives(cards: CardCatalogue) -> None:
     assert event.result is ShotResult.MISS and event.directives == ()
 
 
+@pytest.mark.rule("flooded")
 def test_a_flooded_box_forbids_directives(cards: CardCatalogue) -> None:
     game = game_with(cards, [RIFLES], [GRENADIERS], faces=[3, 4], terrain=[{"box": [1, 1], "terrain": "flooded"}])
     shooter = game.pieces["us-rifle-company-a"]
@@ -126,6 +138,7 @@ def test_a_flooded_box_forbids_directives(cards: CardCatalogue) -> None:
     assert event.directives == () and game.players["us"].directives == 2
 
 
+@pytest.mark.rule("shooting-range", "hill")
 def test_ranges_and_hills(cards: CardCatalogue) -> None:
     far = {"card": "de-grenadier-gruppe-b", "box": [3, 1]}
     game = game_with(cards, [RIFLES], [far], terrain=[{"box": [1, 1], "terrain": "hill"}])
@@ -135,6 +148,7 @@ def test_ranges_and_hills(cards: CardCatalogue) -> None:
     assert not in_range(game, shooter, shooter.shooting[0], target)
 
 
+@pytest.mark.rule("suppressive-fire-hit-infantry")
 def test_suppressive_fire_on_a_hit_infantry(cards: CardCatalogue) -> None:
     mg = {"card": "de-maschinengewehr-abteilung", "box": [2, 1]}
     game = game_with(cards, [RIFLES], [mg], faces=[4, 4])

@@ -29,6 +29,7 @@ from builder.tcg.rules.simulation import simulate
 from tests.tcg.conftest import TCG_SCENARIOS, VIRE
 
 
+@pytest.mark.rule("set-up")
 @pytest.mark.parametrize("path", TCG_SCENARIOS, ids=lambda p: p.stem)
 def test_the_same_seed_plays_the_same_game(path: Path, cards: CardCatalogue) -> None:
     scenario = load_tcg_scenario(path).scenario
@@ -37,6 +38,7 @@ def test_the_same_seed_plays_the_same_game(path: Path, cards: CardCatalogue) -> 
     assert simulate(scenario, cards, seed=12).to_json() != first.to_json()
 
 
+@pytest.mark.rule("game-turn", "event-cards", "victory", "objective")
 @pytest.mark.parametrize("path", TCG_SCENARIOS, ids=lambda p: p.stem)
 def test_shipped_scenarios_reach_the_victory_check_and_use_the_fog_of_war(path: Path, cards: CardCatalogue) -> None:
     scenario = load_tcg_scenario(path).scenario
@@ -73,6 +75,7 @@ def ability_told(event: TcgEvent) -> AbilityKind | None:
     return None
 
 
+@pytest.mark.rule("fall-back", "medics", "engineers", "fragile", "rally")
 def test_the_aid_post_on_the_vire_plays_the_rarer_abilities(cards: CardCatalogue) -> None:
     """Fall Back! (TCG p.11), Engineers, Medics & Mechanics, Fragile and Rally (TCG p.11-12),
     which the other shipped scenarios never bring up, each come up in its simulated games."""

@@ -24,6 +24,8 @@ from builder.tcg.terrain import Terrain
 from tests.tcg.conftest import HEDGEROW
 from tests.tcg.rules.helpers import Scripted, game_with
 
+pytestmark = pytest.mark.rule("variant-rules")
+
 RIFLES = {"card": "us-rifle-company-a", "box": [1, 1]}  # shooting 8
 GRENADIERS = {"card": "de-grenadier-gruppe-b", "box": [2, 1]}  # infantry, 2 hit points, no save
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 from enum import Enum, IntEnum, auto
 from typing import TYPE_CHECKING, ClassVar
 
-from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.resolution.damage import Effect
 
 if TYPE_CHECKING:
-    from builder.heroes.rules.assault import AssaultResult
+    from builder.heroes.rules.resolution.assault_roll import AssaultResult
     from builder.heroes.rules.ruleset import Ruleset
     from builder.heroes.rules.turn_context import Turn
 

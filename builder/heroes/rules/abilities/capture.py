@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from builder.heroes.rules.combat import name
-from builder.heroes.rules.events import EnterEvent, RetreatEvent
-from builder.heroes.rules.grid import neighbours
+from builder.heroes.rules.events.game import EnterEvent, RetreatEvent
+from builder.heroes.rules.geometry.grid import neighbours
+from builder.heroes.rules.geometry.squares import may_stand, named_squares
 from builder.heroes.rules.pieces import Piece, Square
-from builder.heroes.rules.squares import may_stand, named_squares
+from builder.heroes.rules.resolution.combat import name
 from builder.heroes.rules.state import Captive
 from builder.heroes.scenario.conditions import AllOf, AnyOf, Capture, Condition, Not
 from builder.heroes.scenario.models import Scenario

@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.catalogue.units import SideState
-from builder.heroes.rules import hits, squares  # by module: hits.py asks this ability when a vehicle is destroyed
 from builder.heroes.rules.abilities.ability import Ability, Source
-from builder.heroes.rules.combat import IllegalAttack, name
-from builder.heroes.rules.damage import Effect
-from builder.heroes.rules.events import EnterEvent
-from builder.heroes.rules.grid import neighbours
+from builder.heroes.rules.events.game import EnterEvent
+from builder.heroes.rules.geometry import squares
+from builder.heroes.rules.geometry.grid import neighbours
 from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.resolution import hits  # by module: hits.py asks this ability when a vehicle is destroyed
+from builder.heroes.rules.resolution.combat import IllegalAttack, name
+from builder.heroes.rules.resolution.damage import Effect
 from builder.heroes.rules.ruleset import HON, Ruleset
 
 if TYPE_CHECKING:

@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.rules.abilities.ability import Ability, Source, Step
-from builder.heroes.rules.combat import name
 from builder.heroes.rules.decisions import DragonPerch
-from builder.heroes.rules.events import GearEvent
-from builder.heroes.rules.mythos import DRAGON, Perch
+from builder.heroes.rules.events.game import GearEvent
+from builder.heroes.rules.mythos.state import DRAGON, Perch
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.resolution.combat import name
 from builder.heroes.rules.state import GameState, GearPool
 
 if TYPE_CHECKING:

@@ -1,5 +1,5 @@
 """Shadows over Normandie's Equipment (SoN p.16) where it plays as Heroes of Normandie's gear
-(gear.py, HoN core p.28-29; BfC p.09), and where its text differs:
+(gear/markers.py, HoN core p.28-29; BfC p.09), and where its text differs:
 
 * Ammo: +1 a token on shots against infantry, "as many as you want in a single attack" (HoN
   caps identical markers at 3), and "You cannot use Ammo with explosive weapons". The book
@@ -8,13 +8,13 @@
 * Life Point: "Certain units have Life Points that can be discarded to cancel a hit": any unit
   its tile (or option) gives them to, not only a Character as in BfC p.09; a double loss takes
   two, each missing marker is a hit.
-* Grenade, Offensive Grenade and Panzerfaust are firing markers of gear.py (`GEAR_WEAPONS`),
+* Grenade, Offensive Grenade and Panzerfaust are firing markers of gear/markers.py (`GEAR_WEAPONS`),
   cited with SoN p.16."""
 
 from __future__ import annotations
 
 from builder.heroes.catalogue.units import Weapon
-from builder.heroes.rules.actions import MAX_AMMO
+from builder.heroes.rules.actions.kinds import MAX_AMMO
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState, GearPool
 

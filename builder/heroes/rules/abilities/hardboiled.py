@@ -11,13 +11,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from builder.heroes.rules import gear_firing
 from builder.heroes.rules.abilities.ability import Ability, Source, Step
-from builder.heroes.rules.combat import name
 from builder.heroes.rules.decisions import HardboiledTokens
+from builder.heroes.rules.gear import alternate_fire
+from builder.heroes.rules.geometry.sightmap import Occupancy
+from builder.heroes.rules.mythos.terror import must_check, terrifying_sight
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.sightmap import Occupancy
-from builder.heroes.rules.terror import must_check, terrifying_sight
+from builder.heroes.rules.resolution.combat import name
 
 if TYPE_CHECKING:
     from builder.heroes.rules.turn_context import Turn
@@ -51,7 +51,7 @@ def rally_hardboiled(turn: Turn, piece: Piece) -> Piece:
     if count <= 0:
         return piece
     what = f"{count} Suppressed marker(s) taken off {name(piece)}"
-    gear_firing.spend_marker(turn, piece, HARDBOILED, HARDBOILED_PAGE, what, count)
+    alternate_fire.spend_marker(turn, piece, HARDBOILED, HARDBOILED_PAGE, what, count)
     rallied = replace(piece, suppressed=piece.suppressed - count)
     turn.state.pieces[piece.key] = rallied
     return rallied

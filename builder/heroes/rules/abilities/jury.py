@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.heroes.rules.abilities.ability import Ability, Source
-from builder.heroes.rules.combat import name
-from builder.heroes.rules.events import HoldEvent
+from builder.heroes.rules.events.game import HoldEvent
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.resolution.combat import name
 from builder.kernel.events import Roll
 
 if TYPE_CHECKING:

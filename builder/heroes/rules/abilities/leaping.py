@@ -14,14 +14,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from builder.heroes.rules.footprint import Position
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.passage import passage_map
+from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.geometry.reach import Reach, reachable
 from builder.heroes.rules.kept import PerBattlefield
-from builder.heroes.rules.movement import reachable
-from builder.heroes.rules.mythos import bars, manifestation
-from builder.heroes.rules.passage import passage_map
-from builder.heroes.rules.path import Path
+from builder.heroes.rules.mythos.state import bars, manifestation
 from builder.heroes.rules.pieces import Piece, Square
-from builder.heroes.rules.reach import Reach
 from builder.heroes.rules.state import GameState
 from builder.heroes.scenario.battlefield import Battlefield
 

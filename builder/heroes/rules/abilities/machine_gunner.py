@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from builder.heroes.rules.combat import IllegalAttack, Shot, aim, name
-from builder.heroes.rules.grid import range_between
+from builder.heroes.rules.geometry.grid import range_between
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.resolution.combat import IllegalAttack, Shot, aim, name
 from builder.heroes.rules.ruleset import HON, Ruleset
 
 

@@ -3,7 +3,7 @@ the Mythos Hunter 1 Special Ability (see p.18). Additionally, at the end of the 
 medallion allows you to discard an Order token assigned to a Mythos Manifestation situated 3 or
 fewer spaces from the Character wearing the medallion."
 
-Its Mythos Hunter 1 is put on the Character's counter at set-up (placement.py). The medallion
+Its Mythos Hunter 1 is put on the Character's counter at set-up (setup/placement.py). The medallion
 is kept as a pool of one on its option (state.gear_pools, WORN), which says who wears it. hon's
 readings: one token per medallion per Order Phase, any token face down on the Manifestation
 (its side's bluff included: the wearer cannot tell), chosen by the wearer's player."""
@@ -13,13 +13,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from builder.heroes.rules.combat import name
 from builder.heroes.rules.decisions import MedallionDiscard
-from builder.heroes.rules.events import GearEvent
-from builder.heroes.rules.grid import range_between
-from builder.heroes.rules.mythos import manifestation
-from builder.heroes.rules.orders import Orders
+from builder.heroes.rules.events.game import GearEvent
+from builder.heroes.rules.geometry.grid import range_between
+from builder.heroes.rules.mythos.state import manifestation
+from builder.heroes.rules.orders.tokens import Orders
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.resolution.combat import name
 from builder.heroes.rules.state import MEDALLION, GameState
 
 if TYPE_CHECKING:

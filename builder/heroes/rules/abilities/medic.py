@@ -21,16 +21,16 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import SideState
-from builder.heroes.rules import hits
 from builder.heroes.rules.abilities.ability import Ability, Source
-from builder.heroes.rules.combat import IllegalAttack, name, refusal, take_hit
-from builder.heroes.rules.damage import Effect
 from builder.heroes.rules.decisions import AidTransfer
-from builder.heroes.rules.events import AidEvent, Phase
-from builder.heroes.rules.grid import range_between
-from builder.heroes.rules.mythos import Treat
+from builder.heroes.rules.events.game import AidEvent, Phase
+from builder.heroes.rules.geometry.grid import range_between
+from builder.heroes.rules.mythos.state import Treat
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.spotting import turned_over
+from builder.heroes.rules.resolution import hits
+from builder.heroes.rules.resolution.combat import IllegalAttack, name, refusal, take_hit
+from builder.heroes.rules.resolution.damage import Effect
+from builder.heroes.rules.resolution.spotting import turned_over
 from builder.heroes.rules.state import GameState
 from builder.kernel.decisions import YES_NO
 

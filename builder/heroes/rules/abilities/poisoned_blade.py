@@ -18,16 +18,17 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from builder.heroes.rules import gear_firing, madness, terror
 from builder.heroes.rules.abilities.ability import Ability, Source, Step
-from builder.heroes.rules.assault import Assault
-from builder.heroes.rules.bags import draw_madness
-from builder.heroes.rules.combat import name
 from builder.heroes.rules.decisions import PoisonedBlades, PoisonMadness
-from builder.heroes.rules.events import GearEvent, TerrorEvent
-from builder.heroes.rules.grid import range_between
-from builder.heroes.rules.mythos import Madness, has_faith, manifestation
+from builder.heroes.rules.events.game import GearEvent, TerrorEvent
+from builder.heroes.rules.gear import alternate_fire
+from builder.heroes.rules.geometry.grid import range_between
+from builder.heroes.rules.mythos import madness, terror
+from builder.heroes.rules.mythos.bags import draw_madness
+from builder.heroes.rules.mythos.state import Madness, has_faith, manifestation
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.resolution.assault_roll import Assault
+from builder.heroes.rules.resolution.combat import name
 from builder.kernel.events import Modifier
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ def poisoned_blades(turn: Turn, assault: Assault) -> tuple[Assault, int]:
     count = turn.ask(asked)
     if count <= 0:
         return assault, 0
-    gear_firing.spend_marker(
+    alternate_fire.spend_marker(
         turn, attacker, POISONED_BLADE, POISON_PAGE, f"+{POISON_BONUS * count} to its assault", count
     )
     bonus = Modifier(f"Poisoned Blade x{count}", POISON_BONUS * count, POISON_PAGE)

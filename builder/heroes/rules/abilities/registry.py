@@ -19,7 +19,7 @@ from builder.heroes.rules.abilities.traits import has_trait
 from builder.heroes.rules.pieces import Piece
 
 if TYPE_CHECKING:
-    from builder.heroes.rules.assault import AssaultResult
+    from builder.heroes.rules.resolution.assault_roll import AssaultResult
     from builder.heroes.rules.ruleset import Ruleset
     from builder.heroes.rules.state import GameState
     from builder.heroes.rules.turn_context import Turn
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 def registered() -> tuple[Ability, ...]:
     """Every ability the engine reaches through a hook point, one line each, in the order
     they are asked at one point. Imported when first asked: the engine's lowest modules
-    (assault.py, passage.py) ask the registry, and the abilities use the engine."""
+    (resolution/assault_roll.py, geometry/passage.py) ask the registry, and the abilities use the engine."""
     from builder.heroes.rules.abilities.amphibious import Amphibious, AmphibiousOnly
     from builder.heroes.rules.abilities.crew import Crew
     from builder.heroes.rules.abilities.dragon import Dragon

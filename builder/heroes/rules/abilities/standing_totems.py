@@ -15,10 +15,10 @@ Destruction ability destroys it by firing at it (totems.py, which plays them).""
 
 from __future__ import annotations
 
-from builder.heroes.rules.mythos import Boon, Totem
+from builder.heroes.rules.mythos.state import Boon, Totem
 from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.resolution.templates import interspace_range
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.templates import interspace_range
 
 TOTEM = "son-totem"
 TOTEM_PAGE = "SoN p.16"

@@ -13,16 +13,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import OnHit, Role
-from builder.heroes.rules import hits
 from builder.heroes.rules.abilities.ability import Ability, Source
-from builder.heroes.rules.combat import name, take_hit
-from builder.heroes.rules.damage import Effect, destroy
 from builder.heroes.rules.decisions import Substitution
-from builder.heroes.rules.events import SubstituteEvent
-from builder.heroes.rules.grid import range_between
-from builder.heroes.rules.los import line_of_sight
+from builder.heroes.rules.events.game import SubstituteEvent
+from builder.heroes.rules.geometry.grid import range_between
+from builder.heroes.rules.geometry.los import line_of_sight
+from builder.heroes.rules.geometry.sightmap import Occupancy
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.sightmap import Occupancy
+from builder.heroes.rules.resolution import hits
+from builder.heroes.rules.resolution.combat import name, take_hit
+from builder.heroes.rules.resolution.damage import Effect, destroy
 from builder.heroes.rules.state import GameState
 
 if TYPE_CHECKING:

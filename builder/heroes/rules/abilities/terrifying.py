@@ -1,18 +1,18 @@
 """Terrifying told (SoN p.19): "when this unit wins an assault, in addition to damage, it
 places two Suppressed markers on the victim, assuming it was not eliminated during the
 assault. If it loses the fight, it still puts one Suppressed marker on his opponent."
-The assault's resolution asks for the markers (assault.py) and its narration for the note."""
+The assault's resolution asks for the markers (resolution/assault_roll.py) and its narration for the note."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from builder.heroes.rules import assault  # by module: assault.py asks this ability for markers
 from builder.heroes.rules.abilities.ability import Ability, Source
-from builder.heroes.rules.combat import name
+from builder.heroes.rules.resolution import assault_roll  # by module: it asks this ability for markers
+from builder.heroes.rules.resolution.combat import name
 
 if TYPE_CHECKING:
-    from builder.heroes.rules.assault import AssaultResult
+    from builder.heroes.rules.resolution.assault_roll import AssaultResult
     from builder.heroes.rules.ruleset import Ruleset
 
 WIN_MARKERS, LOSS_MARKERS = 2, 1  # Suppressed markers put on the opponent (SoN p.19)
@@ -31,10 +31,10 @@ class Terrifying(Ability):
 
     def assault_note(self, result: AssaultResult, ruleset: Ruleset) -> str:
         """ " Terrifying (SoN p.19): …" for each terrifying side of a won or lost assault, else ""."""
-        if result.outcome is assault.AssaultOutcome.TIE:
+        if result.outcome is assault_roll.AssaultOutcome.TIE:
             return ""
         attacker, defender = result.assault.attacker, result.engagement.defender
-        won = result.outcome is assault.AssaultOutcome.WIN
+        won = result.outcome is assault_roll.AssaultOutcome.WIN
         notes = []
         for side, other, survivor, wins in (
             (attacker, defender, result.defender, won),

@@ -12,19 +12,19 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.rules.abilities.ability import Ability, Source, Step
 from builder.heroes.rules.abilities.standing_totems import MAX_TOTEMS, TOTEM, TOTEM_PAGE, standing, totems_given
-from builder.heroes.rules.combat import IllegalAttack, name, refusal
-from builder.heroes.rules.damage import DESTRUCTION_SUCCESS
+from builder.heroes.rules.actions.firing import weapons_of
+from builder.heroes.rules.actions.legality import allowed
 from builder.heroes.rules.decisions import TotemBoon, TotemSite
-from builder.heroes.rules.events import GearEvent
-from builder.heroes.rules.firing import weapons_of
-from builder.heroes.rules.grid import Point
-from builder.heroes.rules.legality import allowed
-from builder.heroes.rules.los import line_of_sight
-from builder.heroes.rules.mythos import Boon, FireAtTotem, Totem
+from builder.heroes.rules.events.game import GearEvent
+from builder.heroes.rules.geometry.grid import Point
+from builder.heroes.rules.geometry.los import line_of_sight
+from builder.heroes.rules.geometry.sightmap import Occupancy
+from builder.heroes.rules.mythos.state import Boon, FireAtTotem, Totem
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.sightmap import Occupancy
+from builder.heroes.rules.resolution.combat import IllegalAttack, name, refusal
+from builder.heroes.rules.resolution.damage import DESTRUCTION_SUCCESS
+from builder.heroes.rules.resolution.templates import explosion_squares, interspace_range
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.templates import explosion_squares, interspace_range
 from builder.kernel.events import Roll
 
 if TYPE_CHECKING:

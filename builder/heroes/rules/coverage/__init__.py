@@ -1,10 +1,12 @@
 """What the rules core plays: every special ability, marker effect and mechanic of the rule
 books, with its page and whether builder.heroes.rules plays it (`hon rules`).
 
-Pure data, read from the code and its tests and kept true by
+Pure data keyed by rule id, read from the code and its tests and kept true by
 tests/heroes/rules/test_coverage.py: every ability, marker and terrain effect id of the
-bundled catalogue is listed for its game(s), every entry played or partly played names the
-tests that exercise it, and every page has the book's form.
+bundled catalogue is listed for its game(s), every entry played or partly played has tests
+marked with its id (`@pytest.mark.rule("opportunity-fire")`), every such mark names a listed
+id, and every page has the book's form. `tested.py` is the index of those marks, generated
+(`make rules-index`), for `hon rules --json` and `hon rules ID`.
 
 `played` is one of three words:
 
@@ -24,7 +26,7 @@ listed as mechanics."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from builder.heroes.catalogue.base import Game
 from builder.heroes.rules.coverage import (
@@ -44,12 +46,13 @@ from builder.heroes.rules.coverage import (
     terrain_son,
 )
 from builder.heroes.rules.coverage.base import Coverage, Kind, Played
+from builder.kernel.coverage import keyed
 
 __all__ = ["ABILITIES", "COVERAGE", "MARKERS", "MECHANICS", "Coverage", "Kind", "Played", "counts", "entry", "listed"]
 
-ABILITIES: tuple[Coverage, ...] = abilities_common.ENTRIES + abilities_hon.ENTRIES + abilities_son.ENTRIES
-MARKERS: tuple[Coverage, ...] = markers_hon.ENTRIES + markers_son.ENTRIES
-MECHANICS: tuple[Coverage, ...] = (
+ABILITIES: Mapping[str, Coverage] = keyed(abilities_common.ENTRIES + abilities_hon.ENTRIES + abilities_son.ENTRIES)
+MARKERS: Mapping[str, Coverage] = keyed(markers_hon.ENTRIES + markers_son.ENTRIES)
+MECHANICS: Mapping[str, Coverage] = keyed(
     mechanics_turn.ENTRIES
     + mechanics_movement.ENTRIES
     + mechanics_sight.ENTRIES
@@ -60,19 +63,19 @@ MECHANICS: tuple[Coverage, ...] = (
     + terrain_son.ENTRIES
     + mechanics_son.ENTRIES
 )
-COVERAGE: tuple[Coverage, ...] = ABILITIES + MARKERS + MECHANICS
-_BY_ID = {entry.id: entry for entry in COVERAGE}
+# Every entry by its id, abilities, markers then mechanics: an id is unique across the three.
+COVERAGE: Mapping[str, Coverage] = keyed([*ABILITIES.values(), *MARKERS.values(), *MECHANICS.values()])
 
 
 def entry(entry_id: str) -> Coverage | None:
     """The listing of one ability, marker or mechanic by its id, or None."""
-    return _BY_ID.get(entry_id)
+    return COVERAGE.get(entry_id)
 
 
 def listed(game: Game | None = None, kinds: Iterable[Kind] = tuple(Kind)) -> list[Coverage]:
     """Every entry of `game` (or of both), abilities, markers then mechanics, in book order."""
     wanted = set(kinds)
-    return [e for e in COVERAGE if e.kind in wanted and (game is None or game in e.games)]
+    return [e for e in COVERAGE.values() if e.kind in wanted and (game is None or game in e.games)]
 
 
 def counts(entries: Iterable[Coverage]) -> dict[Kind, dict[Played, int]]:

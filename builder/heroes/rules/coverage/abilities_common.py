@@ -3,24 +3,8 @@
 from __future__ import annotations
 
 from builder.heroes.rules.coverage.base import (
-    ASSAULT,
-    BOARD,
     BOTH,
-    COMBAT,
-    DEPLOYMENT,
-    DESTRUCTION,
-    FIRE,
-    LISTED,
-    LOS,
-    MOVEMENT,
-    ODDS,
-    ORDERS,
     PLAYED,
-    SCOUTING,
-    STRUCTURES,
-    SUMMARY,
-    TEMPLATES,
-    WIRE,
     Coverage,
     ability,
 )
@@ -34,14 +18,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "cannot be targeted until spotted, ignores explosion templates, blocks no LoS, turns over when it fires, "
         "is assaulted or spotted, and may turn over of its own will",
-        COMBAT + "test_a_concealed_unit_cannot_be_targeted_and_is_revealed_when_it_fires",
-        TEMPLATES + "test_every_unit_even_partly_under_a_template_is_attacked_but_not_a_concealed_one",
-        BOARD + "test_a_concealed_unit_cannot_be_targeted_until_spotted",
-        BOARD + "test_a_concealed_unit_moving_is_spotted_on_the_square_it_enters",
-        BOARD + "test_the_policy_hides_a_revealed_ambush_unit_only_out_of_sight",
-        ASSAULT + "test_a_concealed_defender_is_revealed_a_concealed_attacker_may_not_assault",
-        LOS + "test_vehicles_always_block_and_concealed_units_never",
-        DEPLOYMENT + "test_only_ambush_tripod_and_scout_units_deploy_either_side_up",
     ),
     ability(
         "tripod",
@@ -51,10 +27,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "the simple policy sets a unit up when only its other side has a shot worth taking, and packs it up when "
         "it cannot move and its other side could advance",
-        DEPLOYMENT + "test_only_ambush_tripod_and_scout_units_deploy_either_side_up",
-        BOARD + "test_a_unit_turns_over_as_a_zero_move_even_with_an_x_movement_value",
-        BOARD + "test_a_unit_may_turn_over_at_the_end_of_its_movement_action",
-        BOARD + "test_the_policy_sets_up_a_gun_that_can_only_fire_from_its_other_side",
     ),
     ability(
         "destruction",
@@ -64,17 +36,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "hon's readings: one sees a structure when a line is blocked first by it; an assault rolls after its moves "
         "(counter's value, else its best weapon's; not in SoN, p.17); one roll for each structure under a template",
-        COMBAT + "test_destruction_dice_add_a_point_for_each_4_or_more",
-        COMBAT + "test_a_shot_at_a_unit_in_a_structure_rolls_destruction_after",
-        STRUCTURES + "test_a_shot_with_destruction_at_a_unit_inside_brings_the_building_down",
-        STRUCTURES + "test_destruction_points_add_up_over_shots_before_the_building_falls",
-        DESTRUCTION + "test_a_firing_action_at_the_building_itself_rolls_only_the_destruction_dice",
-        DESTRUCTION + "test_an_assault_on_a_unit_in_a_structure_rolls_the_attackers_destruction_after_it",
-        DESTRUCTION + "test_son_rolls_destruction_only_when_firing",
-        DESTRUCTION + "test_structures_under_a_template_take_the_firers_destruction_dice",
-        DESTRUCTION + "test_a_wreck_is_a_structure_removed_at_its_value",
-        DESTRUCTION + "test_the_policy_fires_at_the_building_enemies_hold_when_it_has_no_shot",
-        DESTRUCTION + "test_a_panzerfaust_fired_at_the_building_rolls_its_destruction_2",
     ),
     ability(
         "dual-weapon",
@@ -83,7 +44,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.22; SoN p.17",
         PLAYED,
         "",
-        COMBAT + "test_dual_weapon_rolls_two_dice_and_keeps_the_best",
     ),
     ability(
         "fire-on-the-move",
@@ -93,8 +53,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "only the weapons with it fire; the policy fires on the move from the square of its path where its plan is "
         "worth most, when it had no shot standing; then the enemy may take Opportunity Fire",
-        COMBAT + "test_fire_on_the_move_comes_off_the_combat_value",
-        FIRE + "test_the_policy_fires_on_the_move_where_it_sees_its_target",
     ),
     ability(
         "limited-range",
@@ -103,8 +61,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.22; SoN p.18",
         PLAYED,
         "night and fog cap it too (SoN p.11)",
-        COMBAT + "test_limited_range",
-        COMBAT + "test_night_caps_the_range_and_brings_long_range_closer",
     ),
     ability(
         "machine-gunner",
@@ -113,11 +69,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.24; SoN p.18",
         PLAYED,
         "the policy splits evenly between two or three of its four best targets when the expected hits beat one shot",
-        COMBAT + "test_worked_example_the_mg42_splits_4_into_1_1_2",
-        COMBAT + "test_the_mg42_cannot_reach_a_target_more_than_2_squares_from_the_others",
-        COMBAT + "test_machine_gunner_targets_are_of_one_type_and_get_at_least_1_each",
-        COMBAT + "test_machine_gunner_with_suppressive_fire_doubles_then_splits_in_hon_splits_then_doubles_in_son",
-        FIRE + "test_the_policy_splits_a_machine_gunners_fire_when_it_promises_more",
     ),
     ability(
         "suppressive-fire",
@@ -126,11 +77,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.24; SoN p.19",
         PLAYED,
         "the policy chooses it when its expected markers, a third of a hit each (hon's rate), beat a normal shot",
-        COMBAT + "test_suppressive_fire_doubles_the_combat_value_and_bonuses_but_not_penalties",
-        FIRE + "test_the_policy_chooses_suppressive_fire_when_it_promises_more",
-        COMBAT + "test_suppressive_fire_gives_a_marker_per_multiple_of_the_defense",
-        COMBAT + "test_suppressive_fire_on_a_heavy_vehicle_deals_no_damage",
-        ODDS + "test_suppressive_fire_doubles_the_combat_value_and_bonuses",
     ),
     ability(
         "assault",
@@ -139,10 +85,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.25; SoN p.17",
         PLAYED,
         "",
-        ASSAULT + "test_worked_example_9_against_7_the_attacker_wins",
-        ASSAULT + "test_only_units_with_assault_may_attack",
-        ASSAULT + "test_assault_n_adds_to_the_attack_only",
-        ASSAULT + "test_a_defender_without_assault_rolls_one_die",
     ),
     ability(
         "autonomous",
@@ -152,8 +94,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "the book lets it act at any time of the Activation Phase; the simulation acts with it after its side's "
         "order tokens",
-        ORDERS + "test_reveals_alternate_from_the_initiative_and_the_longer_side_goes_on",
-        LISTED + "test_an_autonomous_unit_acts_without_a_token_and_then_stays_put_in_the_supply_phase",
     ),
     ability(
         "order",
@@ -163,9 +103,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "lost with the unit (HoN core p.8); in SoN a hit unit gives the stars its damaged side prints from the "
         "next Order Phase (p.18)",
-        ORDERS + "test_tokens_are_the_stars_less_those_of_destroyed_officers",
-        ORDERS + "test_son_a_hit_officer_gives_the_stars_of_its_damaged_side",
-        SUMMARY + "test_the_books_order_star_example_gives_five_tokens",
     ),
     ability(
         "personal-order",
@@ -175,9 +112,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "its extra token is counted; a placement leaving it without a token (a bluff will do) is refused, and the "
         "policy gives it one first; hon's choice: a side with fewer tokens than duties owes only what it can give",
-        ORDERS + "test_tokens_are_the_stars_less_those_of_destroyed_officers",
-        ORDERS + "test_a_placement_leaving_a_personal_order_unit_without_a_token_is_refused",
-        ORDERS + "test_a_side_short_of_tokens_owes_only_what_it_can_give",
     ),
     ability(
         "scout",
@@ -187,14 +121,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "made once both sides have deployed (hon's reading), ignoring difficult passages, never by an objective, "
         "by the policy; a Scout transport scouts with Scouts aboard; hon: units entering later are not deployed: none",
-        DEPLOYMENT + "test_scouts_may_stand_outside_but_not_near_an_objective",
-        DEPLOYMENT + "test_objective_areas_keep_scouts_out",
-        SCOUTING + "test_a_scout_move_disregards_difficult_passages",
-        WIRE + "test_a_scout_move_disregards_barbed_hedgehogs",
-        SCOUTING + "test_a_scout_move_never_ends_by_an_objective_and_says_so",
-        SCOUTING + "test_the_policy_scouts_towards_the_objective_but_not_beside_it",
-        SCOUTING + "test_a_scout_transport_scouts_with_scouts_only_aboard_and_carries_them",
-        SCOUTING + "test_units_waiting_off_the_battlefield_make_no_scout_move",
     ),
     ability(
         "amphibious",
@@ -203,9 +129,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.18; SoN p.18",
         PLAYED,
         "amphibious units enter water and swamps freely; a red-bordered SoN unit (amphibious-only) moves only in water",
-        MOVEMENT + "test_terrain_impassable_to_some_types_and_water",
-        MOVEMENT + "test_a_red_bordered_amphibious_unit_moves_only_in_water",
-        LISTED + "test_a_swamp_suppresses_infantry_bars_vehicles_and_is_open_ground_to_amphibious_units",
     ),
     ability(
         "urban-fighter",
@@ -215,7 +138,5 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "it enters and leaves buildings through windows, never a bunker's (the catalogue's bunker terrain); SoN's "
         "dominant positions are in no bundled terrain, so none is entered",
-        MOVEMENT + "test_a_building_is_entered_only_through_its_doors",
-        MOVEMENT + "test_an_urban_fighter_climbs_no_bunker_window",
     ),
 )

@@ -3,30 +3,11 @@
 from __future__ import annotations
 
 from builder.heroes.rules.coverage.base import (
-    ACTIVATED,
-    ASSAULT,
-    AVIATION,
-    BOARD,
-    COMBAT,
-    COVER,
-    CREW,
-    FIRE,
     HON,
-    MINES,
-    MOVEMENT,
     NO_FLAME_VALUES,
     NOT_PLAYED,
-    ODDS,
     PARTIAL,
     PLAYED,
-    SCOUTING,
-    SUBSTITUTE,
-    SURPRISE,
-    TEMPLATES,
-    TRANSPORT,
-    TURN,
-    WORKS,
-    ZOC,
     Coverage,
     ability,
 )
@@ -40,11 +21,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "boarding, leaving and bailing out are resolved; a crew deploys in a vehicle of its group, adding its "
         "abilities (not Order stars, counted with the tokens) to the vehicle's; the policy keeps it aboard",
-        CREW + "test_a_crew_unit_ending_its_move_on_a_vehicle_turns_over_and_rides_in_it",
-        CREW + "test_a_crew_unit_inside_cannot_be_targeted_and_leaves_turning_over",
-        CREW + "test_when_its_vehicle_is_destroyed_the_crew_bails_out_suppressed_next_to_the_wreck",
-        CREW + "test_the_abilities_a_crew_adds_reach_the_vehicles_shots",
-        CREW + "test_the_simulation_deploys_a_tanks_crew_in_its_tank",
     ),
     ability(
         "anti-aircraft",
@@ -63,8 +39,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "a spotter of the firer's side sees the interspace when it has a clear LoS to one of the four squares "
         "around it (hon's reading)",
-        TEMPLATES + "test_indirect_fire_scatters_on_1_to_4_and_an_artillery_spotter_shortens_it",
-        TEMPLATES + "test_indirect_fire_without_a_line_of_sight_scatters_and_a_spotter_shortens_it",
     ),
     ability(
         "flamethrower",
@@ -74,9 +48,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PARTIAL,
         "the rules core lays it (3 squares straight, hon's reading), into buildings and defensive positions, and "
         f"suppresses all under it; {NO_FLAME_VALUES}",
-        TEMPLATES + "test_the_flames_suppress_every_unit_in_addition_to_any_damage",
-        TEMPLATES + "test_the_flame_template_is_blocked_by_a_vehicle_and_fire_on_the_move_costs_1",
-        TEMPLATES + "test_flames_fill_a_one_room_building_from_an_opening_and_stay_in_a_defensive_position",
     ),
     ability(
         "frightening-shot",
@@ -85,7 +56,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.23",
         PLAYED,
         "used whenever a shot fails, never with Machine Gunner",
-        COMBAT + "test_frightening_shot_suppresses_on_a_miss",
     ),
     ability(
         "howitzer",
@@ -95,11 +65,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "the interspace is seen when one of its four squares is; the policy aims at corners of enemy squares when "
         "the expected hits (its own units counting against) beat its normal shots",
-        TEMPLATES + "test_howitzer_needs_a_line_of_sight_and_indirect_fire_not_from_a_building",
-        TEMPLATES + "test_a_heavy_vehicle_under_an_explosion_template_uses_its_side_defense",
-        TEMPLATES + "test_the_policy_lays_a_template_when_it_promises_more_hits_than_a_shot",
-        TEMPLATES + "test_a_unit_without_the_ability_or_a_template_inside_a_building_is_refused",
-        TEMPLATES + "test_a_vehicle_fires_a_template_with_the_weapon_that_has_howitzer",
     ),
     ability(
         "indirect-fire",
@@ -109,9 +74,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "fired directly (as Howitzer) with a clear LoS, else it scatters; the chart's 1-4 are read as N, E, S, W; "
         "the simulation's mortars deploy on their Tripod side without it (Tripod flips are not played)",
-        TEMPLATES + "test_indirect_fire_scatters_on_1_to_4_and_an_artillery_spotter_shortens_it",
-        TEMPLATES + "test_indirect_fire_without_a_line_of_sight_scatters_and_a_spotter_shortens_it",
-        TEMPLATES + "test_howitzer_needs_a_line_of_sight_and_indirect_fire_not_from_a_building",
     ),
     ability(
         "piercing",
@@ -120,7 +82,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.24",
         PLAYED,
         "",
-        COMBAT + "test_piercing_adds_1_to_the_damage_location_roll",
     ),
     ability(
         "sniper",
@@ -130,9 +91,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "the policy snipes when the table's chance of a hit beats its normal shot; a firing table on a "
         "Character's recruitment tile is not in the catalogue",
-        TEMPLATES + "test_the_sniper_table",
-        TEMPLATES + "test_the_sniper_is_modified_by_suppression_and_obstacles_and_only_targets_infantry",
-        TEMPLATES + "test_the_policy_snipes_when_the_table_beats_its_shot",
     ),
     ability(
         "opportunity-fire",
@@ -143,17 +101,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "offered after each square entered in a Movement Action (not a Forced Move) and after a Firing Action (not "
         "an Opportunity Fire); the policy takes it at the first chance of a hit of 1/2 or more; Overwatch gives it "
         "to its tile's characters",
-        COMBAT + "test_opportunity_fire_activates_the_firer",
-        FIRE + "test_opportunity_fire_interrupts_the_move_at_the_square_and_the_move_goes_on",
-        FIRE + "test_opportunity_fire_that_destroys_the_mover_ends_its_move",
-        FIRE + "test_only_a_unit_with_the_ability_not_activated_and_only_in_the_activation_phase",
-        FIRE + "test_opportunity_fire_after_an_enemy_firing_action",
-        FIRE + "test_the_policy_takes_opportunity_fire_only_on_good_odds",
-        FIRE + "test_overwatch_gives_the_character_of_its_tile_opportunity_fire",
-        FIRE + "test_a_concealed_mover_draws_opportunity_fire_only_once_spotted",
-        FIRE + "test_a_move_with_a_card_bonus_is_still_interrupted_by_opportunity_fire",
-        FIRE + "test_a_forced_move_from_a_card_draws_no_opportunity_fire",
-        ACTIVATED + "test_a_unit_whose_order_token_is_revealed_takes_no_opportunity_fire",
     ),
     ability(
         "positive-waves",
@@ -163,8 +110,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "hon's reading: the book prints this defence (two damage location dice, the owner chooses) without a name, "
         "where Positive Waves' text would stand",
-        COMBAT + "test_positive_waves_rolls_two_dice_and_the_owner_chooses",
-        ODDS + "test_positive_waves_odds_are_the_resolution",
     ),
     ability(
         "transport",
@@ -174,22 +119,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "embarking, capacity, riding, firing, assault from it, retreat into it, riders out (through no wall), Scout "
         "transports; the chart's symbol is lost from the text: hon counts Characters 1, every other unit 2",
-        COMBAT + "test_an_embarked_unit_cannot_be_targeted",
-        BOARD + "test_infantry_gets_into_an_adjacent_transport_within_its_capacity",
-        BOARD + "test_embarked_units_ride_along_cannot_be_targeted_and_get_off_next_to_it",
-        BOARD + "test_a_destroyed_transport_puts_its_riders_out_inactive_side_up_and_suppressed",
-        BOARD + "test_riders_with_no_square_out_of_enemy_zoc_are_destroyed",
-        SURPRISE + "test_riders_of_a_destroyed_transport_get_out_through_no_wall",
-        SURPRISE + "test_a_beaten_unit_gets_into_a_transport_through_no_wall",
-        BOARD + "test_heavy_weapons_fire_from_a_vehicle_only_with_fire_on_the_move",
-        BOARD + "test_a_unit_getting_off_may_go_on_with_the_rest_of_its_move",
-        BOARD + "test_infantry_does_not_block_the_line_of_sight_of_embarked_units",
-        ASSAULT + "test_an_embarked_unit_or_a_wreck_cannot_be_assaulted",
-        ZOC + "test_suppressed_embarked_and_son_vehicles_exert_none",
-        TRANSPORT + "test_an_assault_is_launched_from_a_transport_and_the_winner_gets_off_onto_the_ground",
-        TRANSPORT + "test_a_beaten_attacker_falls_back_into_its_transport_and_a_far_one_may_not_launch",
-        TRANSPORT + "test_a_beaten_defender_retreats_into_an_allied_transport",
-        SCOUTING + "test_a_scout_transport_scouts_with_scouts_only_aboard_and_carries_them",
     ),
     ability(
         "charge",
@@ -199,8 +128,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "a Firing Action at the target before moving, free of range restrictions; a target destroyed, it ends in "
         "its square, no assault; the policy always takes the Firing Action",
-        ASSAULT + "test_a_unit_with_charge_fires_at_the_defender_before_the_assault",
-        COVER + "test_a_charge_firing_action_disregards_range_restrictions",
     ),
     ability(
         "defender",
@@ -210,7 +137,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "+1 to the Defense Value of allied infantry in its ZoC against a Firing Action (an assault reads no Defense "
         "Value), once for several Defenders; a destroyed one's lasts to the end of the Activation Phase",
-        COVER + "test_a_defender_gives_plus_1_to_allied_infantry_in_its_zone_of_control",
     ),
     ability(
         "substitute",
@@ -220,10 +146,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "any hit on a Heavy Weapon within 2 squares it sees, not one destroying it in an assault; the owner's "
         "choice (the policy: to save the weapon, or when it survives); hon: a hit destroying a fresh weapon is double",
-        COVER + "test_a_substitute_suffers_the_hit_in_place_of_a_heavy_weapon_within_2_squares",
-        SUBSTITUTE + "test_a_substitute_takes_a_hit_in_an_assault_but_not_one_destroying_the_weapon",
-        SUBSTITUTE + "test_a_hit_outside_a_firing_action_is_substituted_too",
-        SUBSTITUTE + "test_the_choice_is_the_players_and_the_policy_spares_a_substitute_a_needless_loss",
     ),
     ability(
         "ambush-spotter",
@@ -233,7 +155,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "activated by an order token, it reveals the concealed units it sees clearly before acting; the book's "
         "'may reveal one or more' is a choice: hon reveals every one",
-        TURN + "test_an_ambush_spotter_activated_by_an_order_reveals_the_concealed_units_it_sees_clearly",
     ),
     ability(
         "engineer",
@@ -243,9 +164,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "every use the books print: removes a barbed hedgehog in its ZoC, discards an adjacent Mine marker, carries a "
         "Military Engineering item; which other gear bears its symbol is lost with the icons",
-        MOVEMENT + "test_an_engineer_removes_a_barbed_hedgehog_in_its_zone_of_control",
-        MINES + "test_an_engineer_discards_an_adjacent_mine_marker",
-        WORKS + "test_an_engineer_in_its_zoc_carries_an_item_and_deploys_it_at_the_end_of_its_move",
     ),
     ability(
         "military-engineering",
@@ -255,10 +173,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "played; the policy deploys (by the 251/7 or an Engineer in its ZoC) an Advanced Position near the enemy, "
         "else hedgehogs facing an enemy vehicle; a hedgehog's interspaces are empty when no line touches them",
-        WORKS + "test_military_engineering_deploys_an_advanced_position_at_the_end_of_its_move",
-        WORKS + "test_an_engineer_in_its_zoc_carries_an_item_and_deploys_it_at_the_end_of_its_move",
-        WORKS + "test_a_barbed_hedgehog_deployed_beside_its_carrier_bars_vehicles",
-        WORKS + "test_the_policy_deploys_hedgehogs_facing_an_enemy_vehicle_and_an_engineer_carries_an_item",
     ),
     ability(
         "bridge",
@@ -277,10 +191,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "played; stepping into the airplane costs a movement point, and out of it one square (hon's readings); the "
         "policy walks each pilot to an empty airplane and never gets out",
-        AVIATION + "test_an_aviator_ends_its_movement_in_the_airplane_turned_over",
-        AVIATION + "test_an_aviator_leaves_turning_to_its_inactive_side",
-        AVIATION + "test_a_wing_over_a_vehicle_destroys_the_airplane_and_the_aviator_bails_out",
-        AVIATION + "test_leaving_on_a_jet_plane_an_airplane_takes_off",
     ),
     ability(
         "driver",
@@ -289,7 +199,5 @@ ENTRIES: tuple[Coverage, ...] = (
         "BfC p.10-11",
         PLAYED,
         "an airplane moves only with as many Aviators in its cockpit as its Driver value",
-        AVIATION + "test_an_airplane_without_its_aviator_cannot_move",
-        AVIATION + "test_an_aviator_ends_its_movement_in_the_airplane_turned_over",
     ),
 )

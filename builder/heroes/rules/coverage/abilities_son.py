@@ -3,18 +3,8 @@
 from __future__ import annotations
 
 from builder.heroes.rules.coverage.base import (
-    ASSAULT,
-    COMBAT,
-    LISTED,
-    MOVEMENT,
     PLAYED,
-    SEARCH,
     SON,
-    SON_ABILITIES,
-    SPELLS,
-    TERROR,
-    VARIANTS,
-    WIRE,
     Coverage,
     ability,
 )
@@ -28,7 +18,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "it moves only in water squares (hon's reading of the spaces with the symbol); no bundled counter carries "
         "it, the red border being lost from the text",
-        MOVEMENT + "test_a_red_bordered_amphibious_unit_moves_only_in_water",
     ),
     ability(
         "amphibious-ambush",
@@ -38,7 +27,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "it turns over to hide only on water and is spotted only from next to it; hon does not reveal it when it "
         "moves out of the water (the book does not say it must)",
-        SON_ABILITIES + "test_amphibious_ambush_hides_only_in_water_and_is_spotted_only_from_next_to_it",
     ),
     ability(
         "assault-long-distance",
@@ -47,8 +35,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.17",
         PLAYED,
         "the policy assaults from where the unit stands; with Brutal Assault, every enemy in reach in turn",
-        VARIANTS + "test_long_distance_assault_reaches_2_squares_and_never_takes_the_place",
-        VARIANTS + "test_the_policy_uses_brutal_long_distance_and_on_the_move_assaults",
     ),
     ability(
         "assault-brutal",
@@ -57,10 +43,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.17",
         PLAYED,
         "a tie ends the chain and sends it back, as a loss does (hon's reading: the square stays held)",
-        VARIANTS + "test_with_brutal_assault_several_assaults_are_made_on_the_move",
-        VARIANTS + "test_brutal_assault_beats_every_covered_enemy_in_turn_then_takes_the_ground",
-        VARIANTS + "test_brutal_assault_stops_at_the_first_loss_and_goes_back",
-        VARIANTS + "test_the_policy_uses_brutal_long_distance_and_on_the_move_assaults",
     ),
     ability(
         "assault-on-the-move",
@@ -69,8 +51,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.17",
         PLAYED,
         "after a win or a tie the unit moves on with its points left towards the goal the action names",
-        VARIANTS + "test_assault_on_the_move_takes_its_penalty_and_moves_on_after_winning",
-        VARIANTS + "test_assault_on_the_move_stops_when_it_loses",
     ),
     ability(
         "faith",
@@ -79,7 +59,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.17",
         PLAYED,
         "",
-        TERROR + "test_who_never_checks_the_unsuppressed_the_faithful_manifestations_and_the_blind",
     ),
     ability(
         "gigantic",
@@ -88,8 +67,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.17",
         PLAYED,
         "no Gigantic unit enters a building; being summoned is Summoning's, which is not played",
-        MOVEMENT + "test_large_creatures_ignore_forbidden_to_but_not_impassable_or_buildings",
-        SON_ABILITIES + "test_a_gigantic_unit_never_enters_a_building",
     ),
     ability(
         "hawkeye",
@@ -98,7 +75,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.17",
         PLAYED,
         "",
-        COMBAT + "test_hawkeye_ignores_long_range",
     ),
     ability(
         "jump",
@@ -107,8 +83,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.17",
         PLAYED,
         "searched over the battlefield stripped of its terrain, ending only where it may stand and outside buildings",
-        SON_ABILITIES + "test_jump_and_flying_cross_what_bars_others_but_never_stop_on_it",
-        SON_ABILITIES + "test_the_policy_jumps_over_the_ridge_towards_its_objective",
     ),
     ability(
         "jury-rigged",
@@ -117,7 +91,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.17",
         PLAYED,
         "rolled each time the unit fires; broken, it never fires again (no marker of the catalogue has it)",
-        SON_ABILITIES + "test_jury_rigged_material_breaks_on_its_value_and_never_fires_again",
     ),
     ability(
         "magician",
@@ -126,7 +99,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.18",
         PLAYED,
         "hon reads a Magician N's aura as helping any caster within N; never more than 1 fewer, Blood Sigils besides",
-        SPELLS + "test_the_penalty_less_one_for_a_magician_and_one_per_blood_sigil",
     ),
     ability(
         "medic",
@@ -136,11 +108,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "the treatment is made in the Supply Phase, the one moment an unactivated Medic acts; the policy moves the "
         "marker to a worse hit (hon's readings, medic.py)",
-        SON_ABILITIES + "test_a_ready_medic_ignores_a_hit_with_its_aid_marker_then_treats_the_unit_in_the_supply_phase",
-        SON_ABILITIES + "test_an_inactive_medic_turns_over_to_be_ready_and_then_aids",
-        SON_ABILITIES + "test_the_aid_takes_an_eliminating_hit_too_and_moves_to_a_worse_hit",
-        SON_ABILITIES + "test_a_unit_with_no_square_to_retreat_to_is_not_saved_by_the_aid",
-        SON_ABILITIES + "test_a_medic_never_moves_its_aid_to_an_enemy",
     ),
     ability(
         "mythos-manifestation",
@@ -150,8 +117,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "checked at the Supply Phase's step (p.10-11), the one moment the book names; only the enemy's terrify (hon's "
         "reading: no side is named); no terrain element of the catalogue has the ability",
-        TERROR + "test_a_suppressed_unit_that_sees_a_manifestation_rolls_less_2_per_marker_and_resists_on_its_value",
-        TERROR + "test_a_null_manifestation_instils_no_terror_and_the_highest_one_seen_is_faced",
     ),
     ability(
         "mythos-hunter",
@@ -161,8 +126,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "added to shots, assaults (both sides) and Terror checks against a Manifestation, with Enchant Unit's; a "
         "Cursed Statue's unprinted value is read as 1",
-        TERROR + "test_mythos_hunter_adds_to_the_terror_check",
-        TERROR + "test_mythos_hunter_adds_to_a_shot_at_a_manifestation_only",
     ),
     ability(
         "perforating",
@@ -171,7 +134,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.18",
         PLAYED,
         "",
-        COMBAT + "test_perforating_is_sons_piercing",
     ),
     ability(
         "sacrifice",
@@ -180,7 +142,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.18",
         PLAYED,
         "the simulation's policy never sacrifices",
-        ASSAULT + "test_sacrifice_turns_over_to_give_the_opponent_a_hit",
     ),
     ability(
         "search",
@@ -189,7 +150,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.18; SoN p.11",
         PLAYED,
         "what is found is drawn from the Search bag (p.11), scenarios naming nothing else",
-        SEARCH + "test_the_search_ability_lowers_the_roll_needed",
     ),
     ability(
         "all-terrain",
@@ -198,8 +158,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.18",
         PLAYED,
         "",
-        LISTED + "test_all_terrain_crosses_a_difficult_passage_without_stopping",
-        WIRE + "test_a_large_all_terrain_creature_crosses_a_hedgehog_line_without_stopping",
     ),
     ability(
         "flying",
@@ -208,7 +166,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.18",
         PLAYED,
         "played as Jump: over every terrain element, ending only where it may stand and outside buildings",
-        SON_ABILITIES + "test_jump_and_flying_cross_what_bars_others_but_never_stop_on_it",
     ),
     ability(
         "terrifying",
@@ -217,7 +174,5 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.19",
         PLAYED,
         "",
-        ASSAULT + "test_terrifying_two_markers_on_the_loser_one_on_the_winner",
-        TERROR + "test_a_terrifying_assault_is_told_with_its_markers_and_page",
     ),
 )

@@ -3,28 +3,9 @@
 from __future__ import annotations
 
 from builder.heroes.rules.coverage.base import (
-    ACTIVATED,
-    AVIATION,
-    COMBAT,
-    CONCEALED,
-    DAMAGE,
-    DESTRUCTION,
-    FIRE,
-    GEAR,
-    GEAR_ROLLS,
     GEAR_VALUES,
     HON,
-    LISTED,
-    MINES,
-    MOVEMENT,
     PLAYED,
-    STRUCTURES,
-    TEMPLATES,
-    TURN,
-    VETERAN,
-    WIRE,
-    WORKS,
-    ZOC,
     Coverage,
     marker,
 )
@@ -37,11 +18,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.16",
         PLAYED,
         "",
-        COMBAT + "test_suppressed_markers_take_2_each_from_the_final_result",
-        COMBAT + "test_suppressed_markers_do_not_touch_the_damage_location_roll",
-        MOVEMENT + "test_x_movement_and_suppressed_markers",
-        ZOC + "test_vehicles_ignore_infantry_zoc_and_suppressed_units_hinder_nobody",
-        TURN + "test_the_supply_phase_moves_units_without_a_real_token_and_never_fires",
     ),
     marker(
         "activated",
@@ -51,11 +27,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "a unit whose numbered or special token is revealed is activated too (HoN core 8.2, Keywords), for the "
         "rest of the turn, a Heroic second action and a token passed on by Dynamic included",
-        COMBAT + "test_opportunity_fire_activates_the_firer",
-        LISTED + "test_an_autonomous_unit_acts_without_a_token_and_then_stays_put_in_the_supply_phase",
-        ACTIVATED + "test_a_unit_whose_order_token_is_revealed_takes_no_opportunity_fire",
-        ACTIVATED + "test_a_token_passed_on_by_dynamic_activates_its_new_holder_when_revealed",
-        ACTIVATED + "test_a_unit_revealed_in_reserve_is_not_activated_next_turn",
     ),
     marker(
         "damage",
@@ -64,12 +35,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.15",
         PLAYED,
         "a Tracks or Hull hit from Opportunity Fire stops a moving vehicle at once",
-        COMBAT + "test_damage_location",
-        COMBAT + "test_a_second_damage_of_the_same_kind_destroys",
-        DAMAGE + "test_a_crew_hit_vehicle_fires_only_one_of_its_weapons",
-        DAMAGE + "test_a_tracks_hit_vehicle_executes_no_more_movement_actions",
-        DAMAGE + "test_a_destroyed_primary_weapon_cannot_fire",
-        FIRE + "test_a_tracks_hit_under_opportunity_fire_stops_the_vehicle_at_once",
     ),
     marker(
         "destruction-point",
@@ -79,10 +44,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "kept per terrain element and per wreck; a wreck's printed value is on its counter, not in the text: hon "
         "removes it at 2",
-        COMBAT + "test_destruction_dice_add_a_point_for_each_4_or_more",
-        STRUCTURES + "test_destruction_points_add_up_over_shots_before_the_building_falls",
-        DESTRUCTION + "test_points_short_of_the_value_stay_on_the_building",
-        DESTRUCTION + "test_a_wreck_is_a_structure_removed_at_its_value",
     ),
     marker(
         "ammo",
@@ -92,9 +53,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "kept on its option for its tile's infantry (any unit's on a command tile), spent from the pool; the policy "
         "spends one at a time while it adds 0.2 expected hits, in ordinary Firing Actions only",
-        COMBAT + "test_ammo_only_helps_against_infantry",
-        FIRE + "test_ammo_markers_are_spent_for_their_bonus_against_infantry",
-        FIRE + "test_gear_markers_go_to_the_units_of_their_tile",
     ),
     marker(
         "passage",
@@ -104,12 +62,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "one marker a hedgerow square, left open to heavy vehicles (a Difficult Passage still); the books describe no "
         "barbed wire token: hon reads BfC's Barbed Hedgehogs (p.05) as them, one marker discards all crossed",
-        GEAR_ROLLS + "test_a_passage_marker_lets_a_heavy_vehicle_through_a_hedgerow_and_stays_there",
-        GEAR_ROLLS + "test_passage_markers_are_for_heavy_vehicles_one_a_hedgerow_square",
-        GEAR_ROLLS + "test_the_policy_cuts_through_a_hedgerow_between_a_tank_and_its_objective",
-        WIRE + "test_one_passage_marker_discards_every_barbed_hedgehog_a_heavy_vehicle_moves_through",
-        WIRE + "test_without_a_passage_marker_the_wire_still_bars_it",
-        WIRE + "test_the_policy_drives_through_the_wire_towards_its_objective",
     ),
     marker(
         "panzerfaust",
@@ -119,9 +71,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         f"an Alternate Firing Action, one marker, 4 squares, Destruction 2; {GEAR_VALUES} (X/4/5); the policy "
         "spends one when it promises 0.5 hit more than its ordinary Firing Action",
-        GEAR + "test_a_panzerfaust_is_an_alternate_firing_action_with_the_markers_values",
-        GEAR + "test_a_panzerfaust_reaches_4_squares_not_infantry_and_has_destruction_2",
-        GEAR + "test_the_policy_fires_a_panzerfaust_at_a_tank_its_own_values_cannot_touch",
     ),
     marker(
         "rifle-grenade",
@@ -131,7 +80,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "the explosion template thrown 7 interspaces with Indirect Fire: on target when the thrower sees the "
         f"interspace clearly, else it scatters (1 interspace: the value is unprinted); {GEAR_VALUES} (3/1/X)",
-        GEAR + "test_a_rifle_grenade_reaches_7_interspaces_and_scatters_without_a_clear_sight",
     ),
     marker(
         "sticky-bomb",
@@ -141,7 +89,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "put on a unit 1 square away, it explodes on it alone at the end of the Supply Phase (hon's reading: wherever "
         f"it went, on its planter's side, not if it is gone); {GEAR_VALUES} (X/4/4)",
-        GEAR + "test_a_sticky_bomb_is_put_at_1_square_and_explodes_at_the_end_of_the_supply_phase",
     ),
     marker(
         "magnetic-mine",
@@ -150,7 +97,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.29",
         PLAYED,
         f"played as the Sticky Bomb; {GEAR_VALUES} (X/4/4)",
-        GEAR + "test_a_magnetic_mine_goes_off_in_the_supply_phase_of_the_turn",
     ),
     marker(
         "grenade",
@@ -160,15 +106,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         f"thrown at an interspace 2 away, no scatter, buildings shelter from outside; or into a building by its "
         f"opening, or onto a defensive position's square, no Defensive Bonus; {GEAR_VALUES} (3/1/X)",
-        GEAR + "test_a_grenade_is_thrown_2_interspaces_every_unit_under_it_attacked",
-        GEAR + "test_the_policy_throws_a_grenade_into_a_crowd_not_at_a_lone_target_it_can_shoot",
-        GEAR + "test_a_grenade_goes_into_a_building_by_its_opening_and_every_unit_inside_is_attacked",
-        GEAR + "test_a_grenade_goes_onto_a_square_of_a_defensive_position_and_stays_inside_it",
-        GEAR + "test_the_policy_throws_a_grenade_into_a_house_its_shots_cannot_crack",
-        TEMPLATES + "test_a_grenade_reaches_two_interspaces_counting_the_target",
-        TEMPLATES + "test_a_grenade_resolves_each_attack_individually_and_never_scatters",
-        TEMPLATES + "test_units_inside_a_building_are_not_affected_by_a_template_outside_it",
-        TEMPLATES + "test_a_grenade_goes_into_a_building_by_an_opening_and_onto_a_square_of_a_defensive_position",
     ),
     marker(
         "veteran",
@@ -178,18 +115,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "either side rerolls any roll (firing, assault, damage, destruction, scatter, sniper, mine, initiative), a "
         "reroll again, on the policy's odds; at the set-up any marker of the side's options serves (hon's reading)",
-        GEAR_ROLLS + "test_a_veteran_marker_rerolls_a_miss_and_the_new_result_stands",
-        GEAR_ROLLS + "test_a_veteran_marker_rerolls_the_opponents_hit",
-        GEAR_ROLLS + "test_a_veteran_marker_rerolls_a_lost_assault_roll",
-        GEAR_ROLLS + "test_a_veteran_marker_rerolls_a_templates_attack",
-        VETERAN + "test_a_rerolled_roll_may_be_rerolled_again",
-        VETERAN + "test_the_firer_rerolls_a_crew_damage_roll",
-        VETERAN + "test_the_vehicles_side_rerolls_a_destruction_damage_roll",
-        VETERAN + "test_the_target_rerolls_the_snipers_hit",
-        VETERAN + "test_the_firer_rerolls_a_scatter_and_keeps_a_useless_one_unrerolled",
-        DESTRUCTION + "test_a_veteran_marker_rerolls_a_destruction_roll",
-        VETERAN + "test_the_unit_setting_off_a_mine_rerolls_its_hit",
-        VETERAN + "test_a_side_rerolls_its_losing_initiative_die",
     ),
     marker(
         "concealed",
@@ -199,11 +124,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "played (at deployment, played before turn 1's orders, and as each Supply Phase begins); the marker's own "
         "values are not printed: it moves and fires with its unit's; the policy hides units no enemy spots at once",
-        CONCEALED + "test_a_concealed_marker_replaces_an_infantry_unit_and_cannot_be_targeted",
-        CONCEALED + "test_spotted_its_counter_comes_back_and_the_marker_is_free_again",
-        CONCEALED + "test_a_concealed_unit_that_fires_is_revealed",
-        CONCEALED + "test_the_policy_conceals_units_no_enemy_would_spot_at_once",
-        CONCEALED + "test_spotted_at_the_end_of_an_enemy_move_the_marker_gives_way_to_its_counter",
     ),
     marker(
         "bazooka",
@@ -213,7 +133,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "a Character's Alternate Firing Action, one marker, with the values of the catalogue's Bazooka Team (0/3/3, "
         "5 squares, Destruction 1: examples)",
-        GEAR + "test_a_bazooka_is_for_characters_and_works_like_the_bazooka_team",
     ),
     marker(
         "knife",
@@ -222,8 +141,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.31; BfC p.08",
         PLAYED,
         "discarded for +2 on the assault result, attacking or defending, when the policy gains 0.1 chance of winning",
-        FIRE + "test_a_knife_marker_is_discarded_for_plus_2_in_an_assault",
-        FIRE + "test_an_assaulted_unit_discards_its_knife_when_it_helps",
     ),
     marker(
         "piat",
@@ -232,8 +149,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "BfC p.08",
         PLAYED,
         f"an Alternate Firing Action, one marker, 5 squares, Destruction (1 die: unprinted); {GEAR_VALUES} (0/3/3)",
-        GEAR + "test_a_piat_reaches_5_squares_with_destruction",
-        GEAR + "test_each_marker_is_used_once_and_a_unit_without_one_cannot",
     ),
     marker(
         "mine",
@@ -243,13 +158,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "played; the marker's values are printed only on it: 4/3/2 is hon's example, with no terrain bonus; the "
         "policy lays them holding its ground and stops short of one, never plans a way round",
-        MINES + "test_a_unit_places_a_mine_marker_on_a_square_of_its_zoc_spending_one",
-        MINES + "test_a_unit_crossing_a_mine_suffers_its_attack_and_the_marker_is_discarded",
-        MINES + "test_a_missed_mine_attack_leaves_no_suppressed_marker_and_friends_set_it_off_too",
-        MINES + "test_an_engineer_discards_an_adjacent_mine_marker",
-        MINES + "test_the_policy_holding_its_ground_lays_a_mine_towards_the_enemy",
-        MINES + "test_a_unit_retreating_onto_a_mine_sets_it_off",
-        MINES + "test_the_policy_stops_short_of_a_mine_in_its_way",
     ),
     marker(
         "forward-position",
@@ -259,9 +167,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "played; the tile's symbols are lost: hon gives infantry on its square +2 defense (example) over the "
         "terrain there; the policy digs in where it holds its ground near the enemy",
-        WORKS + "test_a_forward_position_goes_on_the_units_own_square_and_shelters_it",
-        WORKS + "test_no_forward_position_in_a_building_or_water",
-        WORKS + "test_the_policy_holding_its_ground_digs_in",
     ),
     marker(
         "recce-ammo",
@@ -271,7 +176,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "a light vehicle's Firing Action: +2 against light vehicles, +1 against heavy, up to 3; the policy spends "
         "one on a Firing Action at a vehicle",
-        GEAR_ROLLS + "test_recce_ammo_gives_2_against_light_vehicles_and_1_against_heavy",
     ),
     marker(
         "additional-shielding",
@@ -281,8 +185,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "+2 Defensive Bonus declared before the roll of a Firing Action, a template, a bomb or an assault on the "
         "vehicle; the policy spends one when it takes 0.15 off the chance of a hit (or of losing)",
-        GEAR_ROLLS + "test_additional_shielding_adds_2_to_a_vehicles_defense_before_the_roll",
-        GEAR_ROLLS + "test_additional_shielding_holds_against_a_grenade_a_bomb_and_an_assault",
     ),
     marker(
         "fuel",
@@ -292,8 +194,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "+2 squares each at the start of a vehicle's Movement Action; the policy spends the fewest that bring a "
         "vehicle onto its goal",
-        GEAR_ROLLS + "test_fuel_adds_2_squares_to_a_vehicles_movement_per_marker",
-        GEAR_ROLLS + "test_the_policy_spends_fuel_to_reach_an_objective_and_a_map_to_cross_a_hedge",
     ),
     marker(
         "life-point",
@@ -303,10 +203,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "always discarded to cancel a hit on the Character: a Firing Action's, a template's, the sniper's or an "
         "assault's (the loser still moves); a double hit needs two, a regular hit per missing marker",
-        GEAR_ROLLS + "test_a_life_point_cancels_a_hit_on_a_character_and_a_double_needs_two",
-        GEAR_ROLLS + "test_a_life_point_cancels_a_grenades_hit_on_a_character",
-        GEAR_ROLLS + "test_a_life_point_cancels_the_snipers_hit_and_its_suppressed_marker_stays",
-        GEAR_ROLLS + "test_a_life_point_cancels_an_assaults_hit_and_the_character_still_falls_back",
     ),
     marker(
         "tactical-map",
@@ -316,10 +212,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "a Character's marker, spent at the start of its or a unit's within 3 squares Movement Action to ignore "
         "every Difficult Passage; the policy spends one when it brings the unit 2 squares nearer its goal",
-        GEAR_ROLLS + "test_a_tactical_map_lets_a_unit_within_3_squares_of_its_character_ignore_difficult_passages",
-        WIRE + "test_a_tactical_map_takes_infantry_over_barbed_hedgehogs_without_stopping",
-        WIRE + "test_a_tactical_map_never_takes_a_vehicle_over_barbed_hedgehogs",
-        GEAR_ROLLS + "test_the_policy_spends_fuel_to_reach_an_objective_and_a_map_to_cross_a_hedge",
     ),
     marker(
         "barbed-hedgehog",
@@ -330,12 +222,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "played: a hedgehog line bars vehicles and stops infantry (a Difficult Passage: not a move that ignores them), "
         "an Engineer removes one in its ZoC, Military Engineering deploys one beside its carrier (its obstacle value "
         "1 is an example)",
-        MOVEMENT + "test_hedgehog_lines_bar_vehicles_and_stop_infantry",
-        WIRE + "test_a_tactical_map_takes_infantry_over_barbed_hedgehogs_without_stopping",
-        WIRE + "test_a_tactical_map_never_takes_a_vehicle_over_barbed_hedgehogs",
-        MOVEMENT + "test_an_engineer_removes_a_barbed_hedgehog_in_its_zone_of_control",
-        WORKS + "test_a_barbed_hedgehog_deployed_beside_its_carrier_bars_vehicles",
-        WORKS + "test_the_policy_deploys_hedgehogs_facing_an_enemy_vehicle_and_an_engineer_carries_an_item",
     ),
     marker(
         "advanced-position",
@@ -345,8 +231,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "played; the tile's symbols are lost: hon gives infantry on its square +2 defense (example) over the "
         "terrain there; it goes on an empty square of its carrier's ZoC",
-        WORKS + "test_military_engineering_deploys_an_advanced_position_at_the_end_of_its_move",
-        WORKS + "test_an_engineer_in_its_zoc_carries_an_item_and_deploys_it_at_the_end_of_its_move",
     ),
     marker(
         "speed",
@@ -357,9 +241,5 @@ ENTRIES: tuple[Coverage, ...] = (
         "played; the lost green borders are read as X, 2, 4, 6, each replaced by its neighbours; it takes off "
         "only if it showed 6 as the action began; squares moved are points spent; a wing is the square beside "
         "its front",
-        AVIATION + "test_the_speed_marker_changes_one_step_and_sets_how_far_it_moves",
-        AVIATION + "test_at_speed_6_it_takes_off_after_6_straight_squares_and_leaves_play",
-        AVIATION + "test_a_wing_over_a_vehicle_destroys_the_airplane_and_the_aviator_bails_out",
-        AVIATION + "test_leaving_on_a_jet_plane_an_airplane_takes_off",
     ),
 )

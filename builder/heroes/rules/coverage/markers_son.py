@@ -3,33 +3,14 @@
 from __future__ import annotations
 
 from builder.heroes.rules.coverage.base import (
-    ACTIVATED,
-    COMBAT,
-    DAMAGE,
     GEAR_VALUES,
-    LISTED,
-    MOVEMENT,
-    ORDERS,
     PLAYED,
-    SEARCH,
     SON,
-    SON_ABILITIES,
     SPECIAL_TOKENS,
-    SPELLS,
-    SUMMARY,
-    TERROR,
-    THREE,
-    TURN,
-    VETERAN,
     Coverage,
     marker,
 )
 
-EQUIPMENT = "tests/heroes/rules/test_son_equipment.py::"
-TRAITS = "tests/heroes/rules/test_son_traits.py::"
-MARKERS = "tests/heroes/rules/test_son_markers.py::"
-TOTEMS = "tests/heroes/rules/test_son_totems.py::"
-CLOUDS = "tests/heroes/rules/test_son_clouds.py::"
 CLOUD_READING = (
     "made as a spell (Order, no Suppressed marker, no Magician discount) on the explosion template (4 squares), "
     "up to 4 interspaces (example)"
@@ -44,10 +25,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "as in HoN (rolls, movement, ZoC, one discarded per Supply Phase), with the spells' penalties on their "
         "caster, Terror checks and Aid markers",
-        COMBAT + "test_suppressed_markers_take_2_each_from_the_final_result",
-        SPELLS + "test_life_drain_hits_at_once_costs_3_suppressed_and_restores_the_caster",
-        MOVEMENT + "test_son_difficult_terrain_gives_a_marker_and_costs_two_more",
-        TURN + "test_the_supply_phase_moves_units_without_a_real_token_and_never_fires",
     ),
     marker(
         "son-activated",
@@ -56,8 +33,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.4-5",
         PLAYED,
         "",
-        COMBAT + "test_opportunity_fire_activates_the_firer",
-        LISTED + "test_an_autonomous_unit_acts_without_a_token_and_then_stays_put_in_the_supply_phase",
     ),
     marker(
         "son-order-token",
@@ -66,8 +41,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.4-5",
         PLAYED,
         "",
-        ORDERS + "test_tokens_are_the_stars_less_those_of_destroyed_officers",
-        ORDERS + "test_reveals_alternate_from_the_initiative_and_the_longer_side_goes_on",
     ),
     marker(
         "son-bluff-token",
@@ -76,8 +49,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.4-5",
         PLAYED,
         "",
-        TURN + "test_the_supply_phase_moves_units_without_a_real_token_and_never_fires",
-        SUMMARY + "test_tokens_are_capped_and_bluffs_start_at_one",
     ),
     marker(
         "son-special-order-token",
@@ -86,10 +57,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.4-5",
         PLAYED,
         SPECIAL_TOKENS,
-        ORDERS + "test_a_special_order_token_is_order_0_and_the_opponents_1_follows_it",
-        ORDERS + "test_a_revealed_special_token_is_narrated_as_order_0_with_its_page",
-        ORDERS + "test_a_special_token_may_be_held_and_played_before_any_later_token",
-        ORDERS + "test_the_policy_holds_a_special_token_until_an_enemy_comes_near_and_says_so",
     ),
     marker(
         "son-initiative-marker",
@@ -99,8 +66,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "the initiative passes to the next player every turn, round the table in a three-player game (hon's "
         "reading: the book leaves the turn counter's markers to the scenario)",
-        TURN + "test_the_game_ends_after_the_last_turn_with_the_first_outcome_that_holds",
-        THREE + "test_the_reed_vigil_plays_one_against_two_from_set_up_to_victory",
     ),
     marker(
         "son-damage",
@@ -109,10 +74,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.8",
         PLAYED,
         "as in HoN: location, destruction, hull markers, crew, tracks and the primary weapon",
-        COMBAT + "test_damage_location",
-        COMBAT + "test_perforating_is_sons_piercing",
-        DAMAGE + "test_a_crew_hit_vehicle_fires_only_one_of_its_weapons",
-        DAMAGE + "test_a_tracks_hit_vehicle_executes_no_more_movement_actions",
     ),
     marker(
         "son-destruction",
@@ -121,9 +82,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.17",
         PLAYED,
         "as in HoN: the points a destruction roll counts are kept on the structure until it falls at its value",
-        COMBAT + "test_destruction_dice_add_a_point_for_each_4_or_more",
-        "tests/heroes/rules/test_destruction.py::test_son_fires_at_a_structure_directly",
-        "tests/heroes/rules/test_destruction.py::test_points_short_of_the_value_stay_on_the_building",
     ),
     marker(
         "son-aid",
@@ -132,7 +90,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.18",
         PLAYED,
         "",
-        SON_ABILITIES + "test_a_ready_medic_ignores_a_hit_with_its_aid_marker_then_treats_the_unit_in_the_supply_phase",
     ),
     marker(
         "son-search-token",
@@ -141,8 +98,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.11",
         PLAYED,
         "scenarios place them (search_tokens); hon uses a token up once it gave something",
-        SEARCH + "test_without_the_ability_only_a_6_finds_something",
-        SEARCH + "test_no_search_away_from_a_token_or_next_to_an_enemy",
     ),
     marker(
         "son-steady",
@@ -151,7 +106,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.11",
         PLAYED,
         "",
-        TERROR + "test_a_failed_check_draws_a_madness_token_and_discards_the_suppressed_markers",
     ),
     marker(
         "son-rage",
@@ -160,7 +114,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.11",
         PLAYED,
         "hon's Rage move is a 4-point Movement Action; it assaults only with the Assault ability",
-        TERROR + "test_rage_keeps_the_order_away_then_charges_the_closest_enemy_with_3_more",
     ),
     marker(
         "son-catatonia",
@@ -169,7 +122,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.11",
         PLAYED,
         "hon gives it an Activated marker: it still defends itself in an assault",
-        TERROR + "test_catatonia_freezes_the_unit_through_the_next_round_then_is_discarded",
     ),
     marker(
         "son-paranoia",
@@ -178,7 +130,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.11",
         PLAYED,
         "",
-        TERROR + "test_paranoia_fires_at_the_closest_unit_an_ally_when_as_close",
     ),
     marker(
         "son-suicide",
@@ -187,7 +138,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.11",
         PLAYED,
         "",
-        TERROR + "test_suicide_hits_the_unit_at_once",
     ),
     marker(
         "son-fear",
@@ -196,7 +146,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.11",
         PLAYED,
         "hon's 4 spaces: 4 steps each farther from the Manifestation, zones of control ignored",
-        TERROR + "test_fear_sends_the_unit_4_spaces_away_from_the_manifestation_and_flips_it",
     ),
     marker(
         "son-hysteria",
@@ -205,7 +154,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.11",
         PLAYED,
         "",
-        TERROR + "test_hysteria_takes_1_from_the_units_shots",
     ),
     marker(
         "son-elder-sign",
@@ -215,8 +163,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "on Terror checks, shots and assaults with a Manifestation; the policy spends them when a throw of 4 would "
         "fail and enough are left to make it succeed",
-        TERROR + "test_elder_signs_add_mythos_hunter_2_each_to_a_terror_check_and_are_spent",
-        TERROR + "test_elder_signs_are_played_on_a_shot_at_a_manifestation_when_a_4_would_miss",
     ),
     marker(
         "son-eldritch-ichor",
@@ -226,8 +172,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "flips its Character back as it is activated, or prevents a flip or damage (never an elimination) on a unit "
         "next to it; the policy spends it at the first of the two",
-        MARKERS + "test_eldritch_ichor_prevents_a_hit_on_a_unit_next_to_the_character_but_not_an_elimination",
-        MARKERS + "test_eldritch_ichor_flips_the_character_back_to_its_unharmed_side",
     ),
     marker(
         "son-blood-sigil",
@@ -236,8 +180,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.14",
         PLAYED,
         "the policy spends enough to bring a penalty down to 1",
-        SPELLS + "test_the_penalty_less_one_for_a_magician_and_one_per_blood_sigil",
-        SPELLS + "test_the_policy_drains_the_life_of_an_enemy_in_reach_and_spends_its_blood_sigils",
     ),
     marker(
         "son-hydra-blessing",
@@ -246,8 +188,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.15",
         PLAYED,
         "",
-        SPELLS + "test_blessing_of_hydra_makes_the_unit_autonomous_and_moves_on_a_recast",
-        SPELLS + "test_the_policy_blesses_a_friend_that_still_needs_an_order",
     ),
     marker(
         "son-drowning",
@@ -256,7 +196,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.15",
         PLAYED,
         "hon's attack: a die plus the bonus against the defense value, no terrain bonus",
-        SPELLS + "test_drowning_suppresses_and_attacks_at_2_then_again_at_1_in_the_supply_phase",
     ),
     marker(
         "son-enchant-unit",
@@ -265,7 +204,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.15",
         PLAYED,
         "",
-        SPELLS + "test_enchant_unit_gives_mythos_hunter_2_then_1_then_nothing",
     ),
     marker(
         "son-fog-token",
@@ -274,7 +212,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.15",
         PLAYED,
         "a night already stricter stays; the policy never casts it (scenarios decide)",
-        SPELLS + "test_fog_brings_the_fog_rules_for_the_rest_of_the_game",
     ),
     marker(
         "son-mythos-barrier",
@@ -283,7 +220,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.15",
         PLAYED,
         "a Manifestation's move may not enter its space (hon has no underground movement); the policy never casts it",
-        SPELLS + "test_a_mythos_barrier_drives_a_manifestation_off_and_bars_its_way",
     ),
     marker(
         "son-paralyze",
@@ -292,7 +228,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.15",
         PLAYED,
         "",
-        SPELLS + "test_paralyze_stops_the_unit_and_leaves_it_one_bare_die_in_an_assault",
     ),
     marker(
         "son-rust",
@@ -301,7 +236,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.15",
         PLAYED,
         "how many markers the spell has is not printed: 3, hon's example",
-        SPELLS + "test_rust_lowers_a_vehicles_defense_by_one_per_marker",
     ),
     marker(
         "son-amulet-of-dagon",
@@ -311,8 +245,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "'any time': offered at the Supply Phase's Terror step and each time a unit has acted in the Activation Phase; "
         "its unprinted value is 3, hon's example; the policy forces the enemies a 4 would not save",
-        TERROR + "test_an_amulet_of_dagon_forces_a_suppressed_enemy_to_check",
-        MARKERS + "test_an_amulet_of_dagon_is_played_in_the_activation_phase_once_a_unit_has_acted",
     ),
     marker(
         "son-ammo",
@@ -322,9 +254,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "+1 a token against infantry, any number on one shot; 'explosive weapons' (unnamed by the book) read as "
         "those with Destruction, which get nothing; the policy spends them as HoN's Ammo",
-        EQUIPMENT + "test_son_ammo_any_number_on_one_shot_against_infantry",
-        EQUIPMENT + "test_son_ammo_gives_nothing_to_an_explosive_weapon",
-        EQUIPMENT + "test_the_policy_spends_son_ammo_on_a_rifle_shot",
     ),
     marker(
         "son-dragon",
@@ -335,7 +264,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "flies once a round, at the start of the Activation Phase (hon's moment), onto a unit of its side or an "
         "ally's, which has Terrifying and Mythos Hunter 1 until it flies on; the policy picks its infantry nearest the "
         "enemy, assaulters first",
-        MARKERS + "test_the_dragon_flies_onto_an_allied_unit_and_gives_it_terrifying_and_mythos_hunter_1",
     ),
     marker(
         "son-grenade",
@@ -345,7 +273,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         f"as HoN's: 2 interspaces, never dispersing, into a building by an opening; the policy throws it as HoN's; "
         f"{GEAR_VALUES} (3/1/X)",
-        EQUIPMENT + "test_a_son_grenade_is_thrown_2_interspaces_and_cited_from_son",
     ),
     marker(
         "son-offensive-grenade",
@@ -354,8 +281,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.16",
         PLAYED,
         f"a Grenade whose survivors each receive a Suppressed marker; {GEAR_VALUES} (3/1/X)",
-        EQUIPMENT + "test_an_offensive_grenade_suppresses_every_unit_that_survives_it",
-        EQUIPMENT + "test_an_offensive_grenade_goes_into_a_building_by_its_opening",
     ),
     marker(
         "son-panzerfaust",
@@ -364,7 +289,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.16",
         PLAYED,
         f"4 spaces with a line of sight, instead of the unit's shot; {GEAR_VALUES} (X/4/5, Destruction 2)",
-        EQUIPMENT + "test_a_son_panzerfaust_reaches_4_spaces_and_the_policy_fires_it_at_a_tank",
     ),
     marker(
         "son-life-point",
@@ -374,7 +298,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "any unit its tile or option gives them to (not only a Character), always discarded: a double loss takes two, "
         "a hit per missing marker; shots, templates, the sniper and assaults",
-        EQUIPMENT + "test_a_son_life_point_cancels_a_hit_on_any_unit_and_a_double_loss_takes_two",
     ),
     marker(
         "son-hardboiled",
@@ -384,9 +307,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "'any moment': hon offers them as a unit of the trait's tile is activated and before the Supply Phase's Terror "
         "step to a unit that would check; the policy clears all its Suppressed markers, a token each",
-        TRAITS + "test_hardboiled_tokens_take_suppressed_markers_off_a_unit_about_to_act",
-        TRAITS + "test_without_hardboiled_tokens_the_markers_stay",
-        TRAITS + "test_hardboiled_tokens_spare_a_suppressed_unit_its_terror_check",
     ),
     marker(
         "son-heroic",
@@ -396,9 +316,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "asked once the unit has acted, never a third time; the policy spends one when the unit has an attack to "
         "make now",
-        TRAITS + "test_a_heroic_token_activates_the_unit_again_once_without_an_order",
-        ACTIVATED + "test_a_heroic_second_activation_leaves_the_unit_activated",
-        TRAITS + "test_the_policy_spends_a_heroic_token_only_on_a_unit_with_an_attack",
     ),
     marker(
         "son-veteran",
@@ -408,9 +325,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "tokens spent on firing, assault, damage, destruction, scatter, sniper, Terror, Search and initiative rolls, "
         "a reroll again, on the policy's odds (HoN's Veteran markers, p.30, with SoN's own id)",
-        VETERAN + "test_son_veteran_tokens_reroll_too",
-        VETERAN + "test_a_son_veteran_token_rerolls_a_failed_terror_check",
-        VETERAN + "test_a_son_veteran_token_rerolls_a_failed_search_check",
     ),
     marker(
         "son-poisoned-blade",
@@ -420,8 +334,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "the attacker's, +1 each on infantry; each kept by a survivor is a Terror check at the Supply Phase's start "
         "against 3 (unprinted: hon's example); the policy spends one an assault and applies the worst Madness drawn",
-        MARKERS + "test_a_poisoned_blade_adds_1_and_poisons_the_survivor_who_checks_the_terror_per_marker",
-        MARKERS + "test_a_poisoned_blade_is_for_assaults_on_infantry_only",
     ),
     marker(
         "son-hypnotic-cloud",
@@ -430,8 +342,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.16",
         PLAYED,
         f"{CLOUD_READING}; an Order lost is an Activated marker; the policy makes it",
-        CLOUDS + "test_a_hypnotic_cloud_takes_the_orders_of_every_unit_under_it_then_is_discarded",
-        CLOUDS + "test_the_policy_clouds_a_cluster_of_enemies_and_spares_its_own",
     ),
     marker(
         "son-toxic-cloud",
@@ -440,9 +350,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.16",
         PLAYED,
         f"{CLOUD_READING}, combat 2/1/0 (example); its token goes back to the Overlord after the Supply Phase",
-        CLOUDS + "test_a_toxic_cloud_attacks_and_suppresses_and_stays_until_the_supply_phase_ends",
-        CLOUDS + "test_a_cloud_goes_within_its_range_and_not_from_a_suppressed_overlord",
-        CLOUDS + "test_the_policy_clouds_a_cluster_of_enemies_and_spares_its_own",
     ),
     marker(
         "son-totem",
@@ -453,8 +360,5 @@ ENTRIES: tuple[Coverage, ...] = (
         "lists with more than two are refused; put on an interspace in the first Supply Phase, its star given only "
         "while it stands and gives an Order; a Destruction shot's 4+ destroys it; the policy takes Orders (cards "
         "past 10)",
-        TOTEMS + "test_the_totems_go_on_interspaces_in_the_first_supply_phase_and_give_orders_only_then",
-        TOTEMS + "test_a_totem_makes_deep_ones_characters_within_3_spaces_magicians",
-        TOTEMS + "test_a_unit_with_destruction_destroys_a_totem_and_its_order_is_lost",
     ),
 )

@@ -3,19 +3,8 @@
 from __future__ import annotations
 
 from builder.heroes.rules.coverage.base import (
-    _R,
-    AIMING,
-    ASSAULT,
     BOTH,
-    COMBAT,
-    DAMAGE,
-    DESTRUCTION,
-    FIRE,
-    ODDS,
     PLAYED,
-    TEMPLATES,
-    TURN,
-    VEHICLE_WEAPONS,
     Coverage,
     mechanic,
 )
@@ -28,7 +17,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.13; SoN p.8",
         PLAYED,
         "",
-        COMBAT + "test_an_x_combat_value_cannot_fire_at_that_colour",
     ),
     mechanic(
         "range",
@@ -37,9 +25,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.14; SoN p.8",
         PLAYED,
         "",
-        COMBAT + "test_long_range_is_beyond_7_squares",
-        COMBAT + "test_range_counts_at_least_the_target_square",
-        _R + "test_grid.py::test_range_counts_the_target_not_the_firer_and_uses_diagonals",
     ),
     mechanic(
         "firing-arc",
@@ -49,9 +34,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "a weapon fires only at a target some square of which lies in its arc, from the counter's centre, a line on "
         "a mark counting as inside (shots, previews, policy); assaulted from outside every arc: suppressed first",
-        ASSAULT + "test_assaulted_from_outside_a_limited_firing_arc_the_defender_is_suppressed_first",
-        FIRE + "test_a_weapon_fires_only_inside_its_firing_arc",
-        FIRE + "test_an_assault_from_outside_every_firing_arc_suppresses_the_defender_first",
     ),
     mechanic(
         "alternate-firing-action",
@@ -60,7 +42,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.14; SoN p.14",
         PLAYED,
         "one given its values uses none of the counter's abilities; the gear that gives them is listed apart",
-        COMBAT + "test_an_alternate_firing_action_uses_its_own_value_and_none_of_the_abilities",
     ),
     mechanic(
         "vehicle-weapons",
@@ -70,8 +51,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "every weapon fires in one Firing Action, each at its own target, declared once the last attack is resolved "
         "(a Machine Gunner split or Suppressive Fire is declared whole)",
-        COMBAT + "test_a_vehicle_with_two_weapons_must_say_which_fires",
-        VEHICLE_WEAPONS + "test_the_second_weapon_is_aimed_after_the_first_shot_is_resolved",
     ),
     mechanic(
         "firing-resolution",
@@ -80,10 +59,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.15; HoN core p.33; SoN p.8",
         PLAYED,
         "",
-        COMBAT + "test_worked_example_a_firing_action_of_7_against_6_hits",
-        COMBAT + "test_the_same_shot_rolling_a_2_misses",
-        COMBAT + "test_a_firing_action_yields_an_event_with_dice_modifiers_and_pages",
-        ODDS + "test_fire_odds_are_the_resolution_over_every_die_face",
     ),
     mechanic(
         "effect-of-a-hit",
@@ -92,8 +67,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.15; SoN p.8",
         PLAYED,
         "",
-        COMBAT + "test_a_light_vehicle_hit_becomes_a_wreck_or_is_removed",
-        COMBAT + "test_a_reduced_infantry_unit_hit_is_destroyed",
     ),
     mechanic(
         "double-hit",
@@ -102,9 +75,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.15; SoN p.8",
         PLAYED,
         "",
-        COMBAT + "test_a_double_hit_destroys_even_an_unharmed_unit",
-        COMBAT + "test_a_double_hit_destroys_a_heavy_vehicle_without_a_damage_roll",
-        COMBAT + "test_the_son_kill_shot_is_a_double_hit",
     ),
     mechanic(
         "heavy-vehicle-facing",
@@ -114,9 +84,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "the facing is read from the bearing of the firer to the point aimed at: the centre or any square in sight, "
         "the firer taking the lowest Defense Value (less obscuring); 45 degree sectors are hon's reading of the marks",
-        COMBAT + "test_a_heavy_vehicle_defends_by_facing",
-        TURN + "test_which_defense_of_a_heavy_vehicle_a_shot_strikes",
-        AIMING + "test_aiming_at_the_front_square_from_behind_the_flank_strikes_the_rear",
     ),
     mechanic(
         "damage-location",
@@ -125,10 +92,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.15; SoN p.8",
         PLAYED,
         "",
-        COMBAT + "test_damage_location",
-        COMBAT + "test_a_6_destroys_the_vehicle_into_a_wreck",
-        COMBAT + "test_a_second_damage_of_the_same_kind_destroys",
-        ODDS + "test_damage_location_odds",
     ),
     mechanic(
         "damage-crew",
@@ -137,7 +100,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.15; SoN p.8",
         PLAYED,
         "one weapon per Firing Action; the policy keeps its best",
-        DAMAGE + "test_a_crew_hit_vehicle_fires_only_one_of_its_weapons",
     ),
     mechanic(
         "damage-tracks",
@@ -146,8 +108,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.15; SoN p.8",
         PLAYED,
         "no Movement Action, pivot or assault; hit by Opportunity Fire while moving, it stops at once",
-        DAMAGE + "test_a_tracks_hit_vehicle_executes_no_more_movement_actions",
-        FIRE + "test_a_tracks_hit_under_opportunity_fire_stops_the_vehicle_at_once",
     ),
     mechanic(
         "damage-hull",
@@ -156,8 +116,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.15; SoN p.8",
         PLAYED,
         "two Suppressed markers; hit by Opportunity Fire while moving, it stops at once",
-        COMBAT + "test_damage_location",
-        FIRE + "test_a_hull_hit_under_opportunity_fire_stops_the_vehicle_at_once",
     ),
     mechanic(
         "damage-primary-weapon",
@@ -166,7 +124,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.15; SoN p.8",
         PLAYED,
         "",
-        DAMAGE + "test_a_destroyed_primary_weapon_cannot_fire",
     ),
     mechanic(
         "explosion-templates",
@@ -176,10 +133,5 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "hon reads the shape as the 4 squares around the interspace; each structure under it takes one roll of "
         "the firer's Destruction dice",
-        TEMPLATES + "test_an_explosion_template_covers_the_four_squares_around_its_interspace",
-        TEMPLATES + "test_every_unit_even_partly_under_a_template_is_attacked_but_not_a_concealed_one",
-        TEMPLATES + "test_units_inside_a_building_are_not_affected_by_a_template_outside_it",
-        TEMPLATES + "test_indirect_fire_scatters_on_1_to_4_and_an_artillery_spotter_shortens_it",
-        DESTRUCTION + "test_structures_under_a_template_take_the_firers_destruction_dice",
     ),
 )

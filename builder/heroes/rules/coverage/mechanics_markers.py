@@ -3,24 +3,10 @@
 from __future__ import annotations
 
 from builder.heroes.rules.coverage.base import (
-    AVIATION,
-    BATTLE_EVENTS,
-    BOARD,
     BOTH,
-    CAPTURE,
-    CARDS,
-    EVENTS,
-    FEROCIOUS,
-    FIRE,
-    GEAR,
     HON,
-    ORDERS,
     PARTIAL,
     PLAYED,
-    SIMULATE,
-    SUMMARY,
-    SURPRISE,
-    TURN,
     Coverage,
     mechanic,
 )
@@ -35,27 +21,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN: 14 of 15 cards' Battle Events as their notes read, Surprise's three clauses all; not Hitlerjugend: "
         "p.17 prints only its note, not what it puts back into play, where or when (book-silent). SoN prints no "
         "card text (p.10)",
-        CARDS + "test_the_opening_hand_is_the_size_the_scenario_gives",
-        CARDS + "test_a_surprise_card_takes_a_unit_in_through_a_window",
-        SURPRISE + "test_two_windows_in_one_movement_action_take_two_surprise_cards",
-        SURPRISE + "test_a_surprise_card_takes_a_beaten_unit_out_through_a_window",
-        SURPRISE + "test_an_assault_through_a_window_takes_a_surprise_card",
-        SURPRISE + "test_an_attacker_pushed_back_returns_through_the_window_with_no_second_card",
-        SURPRISE + "test_the_policy_plays_surprise_on_a_retreat_only_when_the_doors_lead_somewhere_worse",
-        SURPRISE + "test_the_policy_assaults_through_a_window_with_a_surprise_card",
-        CARDS + "test_cards_are_drawn_at_the_end_of_the_supply_phase_only",
-        CARDS + "test_an_alternate_bonus_is_in_the_rolls_total",
-        CARDS + "test_high_command_gives_a_special_order_token_at_the_start_of_the_order_phase",
-        CARDS + "test_a_second_chance_rolls_a_missed_shot_again",
-        CARDS + "test_the_initiative_players_card_resolves_first",
-        BATTLE_EVENTS + "test_second_chance_rolls_a_lost_assault_roll_again",
-        BATTLE_EVENTS + "test_initiative_gives_the_turn_but_not_the_special_orders_and_the_marker_passes_on",
-        BATTLE_EVENTS + "test_desertion_removes_an_enemy_unit_given_a_second_suppressed_marker",
-        BATTLE_EVENTS + "test_dynamic_passes_a_destroyed_units_unrevealed_order_token_on",
-        BATTLE_EVENTS + "test_burst_into_action_lets_a_vehicle_that_moved_fire_every_weapon_without_penalty",
-        BATTLE_EVENTS + "test_mine_places_a_mine_marker_in_the_supply_phase_in_front_of_the_enemy",
-        BATTLE_EVENTS + "test_fall_back_flips_the_unit_and_moves_it_away_ignoring_its_suppressed_markers",
-        BATTLE_EVENTS + "test_return_to_sender_throws_a_grenade_back_at_its_thrower",
     ),
     mechanic(
         "gear-markers",
@@ -66,9 +31,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "kept on their option for the units of its tile (any unit's on a command tile) and its restriction, each "
         "spent once and told with its page; one marker per Alternate Firing Action; each marker's effect is "
         "listed apart",
-        GEAR + "test_each_marker_is_used_once_and_a_unit_without_one_cannot",
-        GEAR + "test_a_panzerfaust_is_an_alternate_firing_action_with_the_markers_values",
-        FIRE + "test_gear_markers_go_to_the_units_of_their_tile",
     ),
     mechanic(
         "change-of-state",
@@ -78,12 +40,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "Tripod and Ambush units; the simple policy sets up, packs up, and hides a revealed Ambush unit no enemy "
         "would spot at once (a unit hiding is checked when another unit ends a move)",
-        BOARD + "test_a_unit_turns_over_as_a_zero_move_even_with_an_x_movement_value",
-        BOARD + "test_a_unit_may_turn_over_at_the_end_of_its_movement_action",
-        BOARD + "test_a_unit_without_active_and_inactive_sides_cannot_change_state",
-        BOARD + "test_a_unit_printing_the_ability_on_one_side_only_changes_state_once",
-        BOARD + "test_the_policy_sets_up_a_gun_that_can_only_fire_from_its_other_side",
-        BOARD + "test_the_policy_hides_a_revealed_ambush_unit_only_out_of_sight",
     ),
     mechanic(
         "spotting",
@@ -92,12 +48,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.21; SoN p.11; SoN p.17",
         PLAYED,
         "a wreck counts as a Terrain Element; at night or in fog the 2 squares are 1, in the open 2 or 3 (SoN p.11)",
-        BOARD + "test_a_concealed_unit_in_the_open_is_spotted_at_the_end_of_an_enemy_move_with_a_clear_los",
-        BOARD + "test_in_a_terrain_element_it_is_spotted_only_within_2_squares",
-        BOARD + "test_heavy_vehicles_never_spot_and_two_concealed_units_spot_each_other",
-        BOARD + "test_a_concealed_unit_moving_is_spotted_on_the_square_it_enters",
-        BOARD + "test_in_son_an_enemy_infantry_spots_from_every_square_it_moves_through",
-        BOARD + "test_a_concealed_unit_is_spotted_or_turned_over_once_per_movement_action",
     ),
     mechanic(
         "breaking-point",
@@ -106,8 +56,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.5-6; HoN core p.15",
         PLAYED,
         "",
-        TURN + "test_a_group_at_its_breaking_point_gives_its_victory_points",
-        SIMULATE + "test_a_whole_game_ends_with_a_result_and_breaking_points_score",
     ),
     mechanic(
         "victory-points",
@@ -117,8 +65,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "broken combat groups score their printed points; objectives held at the end score the points the "
         "scenario gives them (the book prints none: the free battle's 2 each is an example value)",
-        TURN + "test_a_group_at_its_breaking_point_gives_its_victory_points",
-        TURN + "test_objectives_held_at_the_end_score_their_victory_points",
     ),
     mechanic(
         "objectives",
@@ -127,7 +73,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "BfC p.12",
         PLAYED,
         "the books do not say how control is taken: a side alone on it takes it and keeps it until retaken",
-        TURN + "test_an_objective_is_taken_by_a_side_alone_on_it_and_kept_until_retaken",
     ),
     mechanic(
         "campaign-units",
@@ -137,8 +82,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "BfC prints no such change; one's own campaign adds counters to a side (a group of their own: no "
         "breaking point, no order tokens) or leaves a unit's last counters out",
-        "tests/services/test_campaign_units.py::"
-        "test_played_through_by_simulation_the_units_change_is_in_the_next_set_up",
     ),
     mechanic(
         "capture",
@@ -148,11 +91,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "a unit the victory names is captured whole by an assault won (hon: no hit, its order stars lost while held), "
         "stays with its captor, is freed where it fell; the policy takes its captor off by the exit",
-        TURN + "test_the_policy_assaults_when_the_odds_favour_it_and_the_winner_takes_the_ground",
-        CAPTURE + "test_a_unit_the_victory_names_is_captured_by_winning_an_assault_and_stays_with_its_captor",
-        CAPTURE + "test_the_captive_is_liberated_when_its_captor_is_destroyed",
-        CAPTURE + "test_the_policy_takes_a_captor_off_by_the_exit_and_the_captive_stays_captured",
-        CAPTURE + "test_the_policy_assaults_the_unit_it_must_capture_first",
     ),
     mechanic(
         "scenario-events",
@@ -162,12 +100,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "units enter by its zone; END marker; objectives discarded; Tactical Bonuses placed (no effect printed); the "
         "policy discards broken supports and fills empty slots with the costliest fitting support (hon: no points)",
-        EVENTS + "test_units_an_event_brings_wait_off_the_battlefield_then_enter_through_its_zone",
-        EVENTS + "test_the_end_marker_moves_down_and_the_game_lasts_longer",
-        EVENTS + "test_the_options_a_side_may_take_are_the_policys_choice_and_it_says_so",
-        EVENTS + "test_the_policy_discards_a_broken_support_and_fills_its_slot_whose_units_enter_by_the_zone",
-        EVENTS + "test_a_discarded_objective_is_taken_no_more_and_its_controller_keeps_it",
-        EVENTS + "test_tactical_bonuses_wait_for_their_event_then_are_placed",
     ),
     mechanic(
         "exits",
@@ -177,9 +109,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "a unit on its side's exit squares (a zone of kind exit) leaves as its Movement Action, and the policy drives "
         "there the units an exited victory names; an airplane taking off leaves play and counts as exited",
-        EVENTS + "test_the_policy_drives_the_units_its_victory_wants_off_the_battlefield_by_the_exit",
-        AVIATION + "test_at_speed_6_it_takes_off_after_6_straight_squares_and_leaves_play",
-        AVIATION + "test_leaving_on_a_jet_plane_an_airplane_takes_off",
     ),
     mechanic(
         "planning",
@@ -188,7 +117,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.30",
         PLAYED,
         "",
-        SUMMARY + "test_the_books_order_star_example_gives_five_tokens",
     ),
     mechanic(
         "hardened",
@@ -198,8 +126,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "its extra order token is counted; a placement giving none of its tile's units (supports in its slots "
         "included) a token is refused, and the policy gives its nearest unit one first",
-        SUMMARY + "test_the_books_order_star_example_gives_five_tokens",
-        ORDERS + "test_a_hardened_tile_must_give_one_of_its_units_a_token_every_turn",
     ),
     mechanic(
         "ferocious",
@@ -209,8 +135,5 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "its tile's units (every unit's on a command tile) push back a defender that wins or ties, as a loser "
         "retreats (hon's reading of pushed back), unless destroyed or assaulting a vehicle",
-        FEROCIOUS + "test_a_ferocious_attacker_pushes_back_a_defender_that_wins",
-        FEROCIOUS + "test_without_the_trait_or_against_a_vehicle_the_winner_stays",
-        FEROCIOUS + "test_a_ferocious_attacker_destroyed_pushes_nobody_back",
     ),
 )

@@ -3,22 +3,11 @@
 from __future__ import annotations
 
 from builder.heroes.rules.coverage.base import (
-    ASSAULT,
-    BOARD,
     BOTH,
-    CARDS,
-    COMBAT,
-    DEPLOYMENT,
-    FIRE,
-    HOLES,
     HON,
-    MOVEMENT,
     NOT_PLAYED,
     PLAYED,
-    RETREAT,
-    SIMULATE,
     SON,
-    ZOC,
     Coverage,
     mechanic,
 )
@@ -31,9 +20,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.9; SoN p.5",
         PLAYED,
         "",
-        MOVEMENT + "test_infantry_moves_its_movement_value_diagonals_included",
-        MOVEMENT + "test_x_movement_and_suppressed_markers",
-        MOVEMENT + "test_no_move_ever_ends_on_an_occupied_or_forbidden_square",
     ),
     mechanic(
         "moving-through-units",
@@ -42,8 +28,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.9-10; SoN p.5",
         PLAYED,
         "",
-        MOVEMENT + "test_infantry_passes_friends_without_stopping_and_never_enemies_or_vehicles",
-        MOVEMENT + "test_vehicles_drive_through_infantry_but_end_on_it_only_running_it_over",
     ),
     mechanic(
         "vehicle-movement",
@@ -52,8 +36,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.10; SoN p.5",
         PLAYED,
         "a counter's swept area while pivoting is not checked, only the squares it moves into",
-        MOVEMENT + "test_a_two_square_vehicle_counts_from_its_front_forward_and_its_rear_backward",
-        MOVEMENT + "test_a_unit_may_move_diagonally_between_two_impassable_squares",
     ),
     mechanic(
         "large-creatures",
@@ -63,10 +45,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "hon reads p.11's rough terrain as the difficult passage (All Terrain's cross-reference), which stops them "
         "as any unit; p.12's Difficult Terrain only suppresses",
-        MOVEMENT + "test_a_four_square_creature_moves_as_a_block",
-        MOVEMENT + "test_large_creatures_ignore_forbidden_to_but_not_impassable_or_buildings",
-        COMBAT + "test_any_combat_value_may_be_used_against_a_large_creature",
-        COMBAT + "test_large_creatures_get_no_terrain_bonus_in_son",
     ),
     mechanic(
         "offset-grid",
@@ -85,13 +63,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "retreats, push asides, running over, pushed wrecks, lost riders, cards' (Go Go Go, Schnell; none on a "
         "rider, hon's reading of p.27), no Opportunity Fire; an active unit turns over first; Fall Back prints "
         "no unit nor distance",
-        ASSAULT + "test_an_infantry_defender_with_nowhere_to_retreat_is_destroyed",
-        BOARD + "test_a_forced_move_turns_an_active_unit_over_first",
-        BOARD + "test_a_set_up_gun_forced_to_move_turns_over_first_and_moves_with_its_inactive_side",
-        RETREAT + "test_a_unit_with_an_x_movement_value_that_must_retreat_is_destroyed",
-        CARDS + "test_a_forced_move_card_brings_a_pinned_unit_onto_the_objective",
-        CARDS + "test_a_forced_move_card_moves_no_unit_on_board_a_vehicle",
-        FIRE + "test_a_forced_move_from_a_card_draws_no_opportunity_fire",
     ),
     mechanic(
         "running-over-infantry",
@@ -101,11 +72,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "the owner's choice is the best covered square; the simple policy never ends a move on infantry; "
         "driving through its square, a vehicle has no shot at it (no range, p.14; the books are silent)",
-        BOARD + "test_a_vehicle_ending_on_infantry_forces_it_aside_with_a_suppressed_marker",
-        BOARD + "test_infantry_run_over_with_nowhere_to_go_or_no_movement_value_is_destroyed",
-        MOVEMENT + "test_vehicles_drive_through_infantry_but_end_on_it_only_running_it_over",
-        MOVEMENT + "test_a_two_square_vehicle_drives_through_enemy_infantry_never_through_an_enemy_vehicle",
-        FIRE + "test_a_vehicle_driving_over_infantry_has_no_shot_at_it_on_the_move",
     ),
     mechanic(
         "crushing-wrecks",
@@ -115,10 +81,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "1 point a wreck square driven over, 2 at most, and 1 from a heavy vehicle wrecking a light one in an "
         "assault; a wreck's value is printed on its counter, not in the text: hon removes it at 2",
-        BOARD + "test_a_heavy_vehicle_deals_a_wreck_1_destruction_point_when_driving_over_it",
-        BOARD + "test_driving_over_both_squares_of_a_wreck_deals_at_most_2",
-        BOARD + "test_light_vehicles_and_infantry_do_not_crush_wrecks",
-        BOARD + "test_a_heavy_vehicle_wrecking_a_light_vehicle_in_an_assault_takes_its_square_and_damages_the_wreck",
     ),
     mechanic(
         "pushing-wrecks",
@@ -127,10 +89,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.11",
         PLAYED,
         "the push is the last step of the Movement Action, as the PushWreck action; the simple policy never pushes",
-        BOARD + "test_a_vehicle_pushes_a_wreck_one_square_in_the_direction_of_its_move_and_stops",
-        BOARD + "test_light_vehicles_push_only_one_square_wrecks_heavy_vehicles_any",
-        BOARD + "test_a_wreck_is_never_pushed_off_the_edge_nor_into_impassable_terrain_and_sinks_in_water",
-        BOARD + "test_infantry_where_the_wreck_is_pushed_makes_way",
     ),
     mechanic(
         "zone-of-control",
@@ -140,12 +98,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "infantry moves into or out of an enemy infantry ZoC, never within one, save an assault's last step; units "
         "on both corners of a diagonal cut it there, as they block the LoS through the interspace (p.14)",
-        ZOC + "test_a_unit_controls_the_eight_squares_around_it",
-        ZOC + "test_impassable_squares_and_blocked_sight_are_not_part_of_it",
-        ZOC + "test_walls_and_windows_stop_it_doors_pass_it_in_hon_only",
-        ZOC + "test_infantry_moves_into_and_out_of_a_zoc_but_never_within_it",
-        ZOC + "test_an_assault_ignores_the_zoc_for_its_last_step",
-        HOLES + "test_units_on_both_corners_of_a_diagonal_cut_a_zone_of_control",
     ),
     mechanic(
         "deployment",
@@ -155,9 +107,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "units deploy in their zones, one per square, first side up unless they may show either (the automatic "
         "deployment always shows the first)",
-        DEPLOYMENT + "test_inside_the_zone_is_legal_outside_is_not",
-        DEPLOYMENT + "test_no_two_counters_on_one_square",
-        DEPLOYMENT + "test_auto_deploy_places_everyone_legally_and_deterministically",
     ),
     mechanic(
         "entry-squares",
@@ -166,7 +115,5 @@ ENTRIES: tuple[Coverage, ...] = (
         "BfC p.14",
         PLAYED,
         "a unit whose zones are all entry squares waits off the map and enters as its Movement Action",
-        SIMULATE + "test_units_entering_through_entry_squares_wait_in_reserve",
-        DEPLOYMENT + "test_a_side_entering_later_stands_on_its_entry_squares",
     ),
 )

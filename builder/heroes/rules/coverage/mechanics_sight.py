@@ -3,22 +3,10 @@
 from __future__ import annotations
 
 from builder.heroes.rules.coverage.base import (
-    _R,
-    ASSAULT,
     BOTH,
-    COMBAT,
-    DESTRUCTION,
-    HOLES,
     HON,
-    LOS,
-    MOVEMENT,
     PARTIAL,
     PLAYED,
-    POSITIONS,
-    TRENCH_GRENADES,
-    TRENCHES,
-    TURN,
-    ZOC,
     Coverage,
     mechanic,
 )
@@ -32,14 +20,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "a vehicle of several squares traces from and is aimed at each centre and the midpoint between two of its "
         "centres (HoN p.13; SoN p.8: centres only), test_a_two_square_vehicle_*_a_point_between_its_centres",
-        LOS + "test_clear_in_the_open_and_blocked_by_an_obstacle",
-        LOS + "test_the_firers_and_targets_squares_never_count",
-        LOS + "test_a_line_through_a_corner_is_blocked_only_with_obstacles_on_both_sides",
-        LOS + "test_infantry_blocks_only_between_infantry",
-        LOS + "test_son_infantry_screens_a_large_creature_hon_does_not_know_them",
-        LOS + "test_a_two_square_vehicle_traces_from_its_best_square",
-        LOS + "test_a_two_square_vehicle_traces_from_a_point_between_its_centres",
-        LOS + "test_a_two_square_vehicle_is_aimed_at_a_point_between_its_centres",
     ),
     mechanic(
         "buildings",
@@ -48,11 +28,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.20",
         PLAYED,
         "",
-        MOVEMENT + "test_a_building_is_entered_only_through_its_doors",
-        MOVEMENT + "test_vehicles_squeeze_between_buildings_touching_at_a_corner",
-        LOS + "test_a_unit_inside_fires_out_only_from_the_square_by_the_opening",
-        LOS + "test_units_inside_see_each_other_unless_a_wall_parts_them",
-        ZOC + "test_walls_and_windows_stop_it_doors_pass_it_in_hon_only",
     ),
     mechanic(
         "defensive-positions",
@@ -62,9 +37,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "their bonus, lost against a firer or assaulter inside the same position; infantry inside one whose tile "
         "allows it (the firing-position terrain) takes Opportunity Fire, never at a unit inside the same position",
-        ASSAULT + "test_no_terrain_bonus_when_both_are_in_the_same_building_or_position",
-        POSITIONS + "test_infantry_in_a_firing_position_takes_opportunity_fire",
-        POSITIONS + "test_outside_the_position_or_at_a_unit_inside_it_there_is_none",
     ),
     mechanic(
         "wrecks",
@@ -74,10 +46,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PARTIAL,
         "stood on, crushed, pushed, fired at; its printed symbols are not in the text: infantry on it takes the "
         "example wreck terrain's bonus (1 light, 2 heavy), it blocks LoS as a vehicle would, structure 2 (hon's)",
-        COMBAT + "test_a_6_destroys_the_vehicle_into_a_wreck",
-        DESTRUCTION + "test_a_wreck_is_a_structure_removed_at_its_value",
-        TURN + "test_infantry_may_stand_on_a_wreck_but_not_where_a_unit_already_stands_on_it",
-        _R + "test_wrecks.py::test_infantry_on_a_wreck_takes_its_defensive_bonus",
     ),
     mechanic(
         "tall-grass",
@@ -86,7 +54,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "BfC p.05",
         PLAYED,
         "",
-        LOS + "test_yellow_triangle_obscures_only_shots_at_infantry",
     ),
     mechanic(
         "trenches",
@@ -96,16 +63,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PARTIAL,
         "access, moving along, ZoC, corners for LoS and ZoC, grenades (hon's readings) are played; the passages "
         "(●) linking two trenches and corners constraining moves are pictures the text lost, not in hon's format",
-        LOS + "test_infantry_in_a_hole_hide_from_the_units_outside_but_not_inside",
-        TRENCHES + "test_moving_along_a_trench_does_not_stop_a_unit",
-        TRENCHES + "test_entering_or_leaving_a_trench_stops_a_unit_except_through_its_access",
-        TRENCHES + "test_a_trench_s_zone_of_control_stays_inside_and_none_enters_it",
-        HOLES + "test_a_corner_of_the_trench_limits_the_zone_of_control",
-        HOLES + "test_a_corner_of_the_hole_blocks_a_shot_between_two_units_inside_it",
-        TRENCH_GRENADES + "test_the_blast_runs_along_the_trench_and_stops_at_its_corner",
-        TRENCH_GRENADES + "test_an_access_beside_the_target_square_lets_the_blast_out",
-        TRENCH_GRENADES + "test_the_square_must_be_within_the_grenades_two",
-        TRENCH_GRENADES + "test_a_grenade_into_a_trench_in_play_and_the_policy_throws_it",
     ),
     mechanic(
         "foxholes",
@@ -114,6 +71,5 @@ ENTRIES: tuple[Coverage, ...] = (
         "BfC p.06",
         PLAYED,
         "",
-        LOS + "test_infantry_in_a_hole_hide_from_the_units_outside_but_not_inside",
     ),
 )

@@ -5,14 +5,9 @@ from __future__ import annotations
 from builder.heroes.rules.coverage.base import (
     BOTH,
     HON,
-    ORDERS,
     PLAYED,
-    SIMULATE,
     SON,
     SPECIAL_TOKENS,
-    SUMMARY,
-    THREE,
-    TURN,
     Coverage,
     mechanic,
 )
@@ -26,7 +21,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "the effects due at the start or end of a phase come from abilities, cards, options and scenario events, "
         "each listed here",
-        SIMULATE + "test_a_whole_game_ends_with_a_result_and_breaking_points_score",
     ),
     mechanic(
         "initiative",
@@ -36,8 +30,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "a scenario that leaves turn 1 to chance: a die each, the highest wins, ties rolled again (the project's "
         "reading)",
-        TURN + "test_the_game_ends_after_the_last_turn_with_the_first_outcome_that_holds",
-        SIMULATE + "test_hon_simulate_with_given_armies",
     ),
     mechanic(
         "order-phase",
@@ -46,8 +38,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.8; SoN p.4",
         PLAYED,
         "the token placements are the simulation's policy: nearest the enemy first",
-        ORDERS + "test_placements_are_checked",
-        ORDERS + "test_the_policy_gives_tokens_to_units_near_the_enemy_and_a_bluff_to_the_next",
     ),
     mechanic(
         "order-tokens",
@@ -56,10 +46,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.8",
         PLAYED,
         "",
-        ORDERS + "test_tokens_are_the_stars_less_those_of_destroyed_officers",
-        ORDERS + "test_son_a_hit_officer_gives_the_stars_of_its_damaged_side",
-        SUMMARY + "test_the_books_order_star_example_gives_five_tokens",
-        SUMMARY + "test_tokens_are_capped_and_bluffs_start_at_one",
     ),
     mechanic(
         "bluff-tokens",
@@ -68,8 +54,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.8; HoN core p.30",
         PLAYED,
         "",
-        TURN + "test_the_supply_phase_moves_units_without_a_real_token_and_never_fires",
-        SUMMARY + "test_tokens_are_capped_and_bluffs_start_at_one",
     ),
     mechanic(
         "special-order-tokens",
@@ -78,10 +62,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.8",
         PLAYED,
         SPECIAL_TOKENS,
-        ORDERS + "test_a_special_order_token_is_order_0_and_the_opponents_1_follows_it",
-        ORDERS + "test_a_revealed_special_token_is_narrated_as_order_0_with_its_page",
-        ORDERS + "test_a_special_token_may_be_held_and_played_before_any_later_token",
-        ORDERS + "test_the_policy_holds_a_special_token_until_an_enemy_comes_near_and_says_so",
     ),
     mechanic(
         "sudden-death",
@@ -90,7 +70,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.8; SoN p.4",
         PLAYED,
         "",
-        ORDERS + "test_a_side_without_order_tokens_loses_at_once",
     ),
     mechanic(
         "activation-phase",
@@ -99,8 +78,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.9; SoN p.4",
         PLAYED,
         "what an activated unit does is the simulation's policy: assault, fire, or move towards the objectives",
-        ORDERS + "test_reveals_alternate_from_the_initiative_and_the_longer_side_goes_on",
-        TURN + "test_the_policy_fires_when_it_can_hit_and_the_roll_adds_up",
     ),
     mechanic(
         "supply-phase",
@@ -109,7 +86,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.16; SoN p.10",
         PLAYED,
         "Terror checks (SoN) and drawing action cards are listed apart",
-        TURN + "test_the_supply_phase_moves_units_without_a_real_token_and_never_fires",
     ),
     mechanic(
         "three-player-initiative",
@@ -119,11 +95,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "a scenario puts sides in a team; teams alternate, team-mates in rotation; allies never fight, score and "
         "win together; the solo player deploys all at once when the set-up's step comes",
-        ORDERS + "test_one_player_against_two_activates_two_units_for_their_one_each",
-        THREE + "test_team_mates_are_allies_and_the_solo_player_faces_both",
-        THREE + "test_a_broken_group_scores_once_for_the_opposing_team",
-        THREE + "test_the_solo_player_out_of_orders_loses_to_the_team",
-        THREE + "test_the_reed_vigil_plays_one_against_two_from_set_up_to_victory",
     ),
     mechanic(
         "game-end",
@@ -132,6 +103,5 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.8; BfC p.18; SoN p.10",
         PLAYED,
         "the first outcome of the scenario that holds wins",
-        TURN + "test_the_game_ends_after_the_last_turn_with_the_first_outcome_that_holds",
     ),
 )

@@ -3,19 +3,9 @@
 from __future__ import annotations
 
 from builder.heroes.rules.coverage.base import (
-    COMBAT,
-    COVER,
-    DEPLOYMENT,
-    DESTRUCTION,
     DIFFICULT_PASSAGE,
-    HOLES,
     HON,
-    LOS,
-    MOVEMENT,
     PLAYED,
-    STRUCTURES,
-    TURN,
-    ZOC,
     Coverage,
     mechanic,
 )
@@ -29,11 +19,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "added for the unit's colour, not against a firer in the same position; a counter over several squares "
         "only when completely inside one element",
-        COMBAT + "test_a_double_hit_counts_the_defensive_bonus",
-        COVER + "test_a_two_square_counter_has_the_bonus_only_completely_inside_one_element",
-        COVER + "test_a_shot_at_a_counter_half_in_cover_gets_no_defensive_bonus",
-        COVER + "test_a_four_square_counter_needs_all_four_squares_in_the_element",
-        TURN + "test_moving_on_the_policy_ends_in_cover_among_the_nearest_squares",
     ),
     mechanic(
         "water",
@@ -42,7 +27,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.18",
         PLAYED,
         "",
-        MOVEMENT + "test_terrain_impassable_to_some_types_and_water",
     ),
     mechanic(
         "obscures-los",
@@ -51,10 +35,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.18",
         PLAYED,
         "",
-        LOS + "test_every_obscuring_square_crossed_adds_its_penalty_with_its_page",
-        LOS + "test_a_square_crossed_only_partly_still_obscures",
-        LOS + "test_yellow_triangle_obscures_only_shots_at_infantry",
-        COMBAT + "test_each_obscuring_square_subtracts_from_the_final_result",
     ),
     mechanic(
         "blocks-los",
@@ -63,7 +43,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.18",
         PLAYED,
         "",
-        LOS + "test_clear_in_the_open_and_blocked_by_an_obstacle",
     ),
     mechanic(
         "difficult-passage",
@@ -72,10 +51,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.18",
         PLAYED,
         DIFFICULT_PASSAGE,
-        MOVEMENT + "test_entering_a_difficult_passage_ends_the_move",
-        MOVEMENT + "test_a_unit_working_its_way_through_a_difficult_passage_advances_one_square",
-        MOVEMENT + "test_a_four_square_creature_works_its_way_out_of_a_difficult_passage_one_square",
-        MOVEMENT + "test_a_two_square_vehicle_is_free_of_a_difficult_passage_once_its_front_is_out",
     ),
     mechanic(
         "impassable",
@@ -84,9 +59,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.18",
         PLAYED,
         "",
-        MOVEMENT + "test_a_unit_may_move_diagonally_between_two_impassable_squares",
-        ZOC + "test_impassable_squares_and_blocked_sight_are_not_part_of_it",
-        DEPLOYMENT + "test_never_on_a_square_the_unit_may_not_enter",
     ),
     mechanic(
         "impassable-to",
@@ -95,7 +67,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.18",
         PLAYED,
         "",
-        MOVEMENT + "test_terrain_impassable_to_some_types_and_water",
     ),
     mechanic(
         "no-passage",
@@ -104,8 +75,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "HoN core p.18",
         PLAYED,
         "",
-        MOVEMENT + "test_no_passage_edges_stop_movement_and_straight_lines_of_them_stop_diagonals",
-        LOS + "test_no_passage_edges_block_the_line_of_sight",
     ),
     mechanic(
         "structure",
@@ -115,10 +84,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "a building at its points turns to rubble (movement, LoS, cover follow), infantry inside suppressed, vehicles "
         "destroyed; the players' redeployment in the rubble: hon leaves each unit where it stands",
-        COMBAT + "test_a_shot_at_a_unit_in_a_structure_rolls_destruction_after",
-        STRUCTURES + "test_a_building_turned_to_rubble_changes_movement_and_line_of_sight",
-        STRUCTURES + "test_the_collapse_suppresses_the_infantry_inside_and_destroys_the_vehicles",
-        DESTRUCTION + "test_a_wreck_is_a_structure_removed_at_its_value",
     ),
     mechanic(
         "hole",
@@ -128,10 +93,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "infantry inside hide from units outside, not from those inside; hon's reading of its corners: a line "
         "between two of its squares is blocked where it leaves the element or meets an interspace at its edge",
-        LOS + "test_infantry_in_a_hole_hide_from_the_units_outside_but_not_inside",
-        HOLES + "test_a_corner_of_the_hole_blocks_a_shot_between_two_units_inside_it",
-        HOLES + "test_a_line_that_stays_inside_the_hole_is_clear",
-        HOLES + "test_the_corner_does_not_matter_to_a_unit_outside_the_hole",
     ),
     mechanic(
         "line",
@@ -141,10 +102,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "a line hinders the moves and shots that cross it and each one crossed adds its defensive bonus (a firer "
         "adjacent to it ignores it); a line along a terrain element's edge gives its bonus only inside the element",
-        LOS + "test_a_line_obscures_shots_across_it_except_from_a_unit_adjacent_to_it",
-        MOVEMENT + "test_hedgehog_lines_bar_vehicles_and_stop_infantry",
-        COVER + "test_a_shot_across_a_line_gives_the_target_its_defensive_bonus",
-        COVER + "test_a_line_bounding_a_terrain_element_gives_its_bonus_only_inside_it",
     ),
     mechanic(
         "contour-line",
@@ -153,7 +110,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "BfC p.05",
         PLAYED,
         "",
-        LOS + "test_fire_across_a_contour_line_needs_an_end_adjacent_to_it",
     ),
     mechanic(
         "elevated-line",
@@ -162,6 +118,5 @@ ENTRIES: tuple[Coverage, ...] = (
         "BfC p.05",
         PLAYED,
         "",
-        LOS + "test_a_firer_by_an_elevated_line_ignores_the_contour_lines",
     ),
 )

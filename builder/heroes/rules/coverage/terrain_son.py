@@ -3,26 +3,15 @@
 from __future__ import annotations
 
 from builder.heroes.rules.coverage.base import (
-    ASSAULT,
-    COMBAT,
-    DESTRUCTION,
     DIFFICULT_PASSAGE,
-    LISTED,
-    LOS,
-    MOVEMENT,
-    NIGHT_FOG,
     PLAYED,
     SON,
-    STRUCTURES,
-    ZOC,
     Coverage,
     mechanic,
 )
 
-STILTS = "tests/heroes/rules/test_son_stilts.py::"
 UNDER_READING = "an amphibious unit on its squares is under it (hon's reading): it crosses them but never stops there"
 
-MUD_HEDGEROW = "tests/heroes/rules/test_son_mud_hedgerow.py::"
 EXIT_NOTE = (
     'hon reads "move within" as space to space: a move out goes on freely (p.12, of large creatures in a hedgerow)'
 )
@@ -35,9 +24,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "as in HoN: points add up, a building turns to ruins, a wreck is removed (hon's value 2, not printed); the "
         "redeployment in the ruins: hon leaves each unit where it stands",
-        COMBAT + "test_a_shot_at_a_unit_in_a_structure_rolls_destruction_after",
-        STRUCTURES + "test_a_building_turned_to_rubble_changes_movement_and_line_of_sight",
-        DESTRUCTION + "test_son_fires_at_a_structure_directly",
     ),
     mechanic(
         "son-defense",
@@ -46,8 +32,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.11",
         PLAYED,
         "",
-        COMBAT + "test_a_double_hit_counts_the_defensive_bonus",
-        ASSAULT + "test_no_terrain_bonus_when_both_are_in_the_same_building_or_position",
     ),
     mechanic(
         "son-obscures-los",
@@ -56,9 +40,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.11",
         PLAYED,
         "squares obscure as in HoN; an obscuring element between two spaces spares a firer and a target adjacent to it",
-        LOS + "test_every_obscuring_square_crossed_adds_its_penalty_with_its_page",
-        LOS + "test_a_line_obscures_shots_across_it_except_from_a_unit_adjacent_to_it",
-        "tests/heroes/rules/test_son_obscuring.py::test_an_obscuring_line_spares_a_target_adjacent_to_it_in_son_only",
     ),
     mechanic(
         "son-blocks-los",
@@ -67,7 +48,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.11",
         PLAYED,
         "indirect fire, which it also stops, is not played",
-        LOS + "test_clear_in_the_open_and_blocked_by_an_obstacle",
     ),
     mechanic(
         "son-difficult-passage",
@@ -76,8 +56,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.11",
         PLAYED,
         DIFFICULT_PASSAGE,
-        MOVEMENT + "test_entering_a_difficult_passage_ends_the_move",
-        MOVEMENT + "test_a_four_square_creature_works_its_way_out_of_a_difficult_passage_one_square",
     ),
     mechanic(
         "son-impassable",
@@ -86,7 +64,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.11; SoN p.12",
         PLAYED,
         "",
-        MOVEMENT + "test_large_creatures_ignore_forbidden_to_but_not_impassable_or_buildings",
     ),
     mechanic(
         "son-impassable-to",
@@ -95,8 +72,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.11; SoN p.12",
         PLAYED,
         "",
-        MOVEMENT + "test_terrain_impassable_to_some_types_and_water",
-        MOVEMENT + "test_large_creatures_ignore_forbidden_to_but_not_impassable_or_buildings",
     ),
     mechanic(
         "son-no-passage",
@@ -105,8 +80,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.11",
         PLAYED,
         "",
-        MOVEMENT + "test_no_passage_edges_stop_movement_and_straight_lines_of_them_stop_diagonals",
-        LOS + "test_no_passage_edges_block_the_line_of_sight",
     ),
     mechanic(
         "son-water",
@@ -115,7 +88,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.11",
         PLAYED,
         "",
-        MOVEMENT + "test_terrain_impassable_to_some_types_and_water",
     ),
     mechanic(
         "son-dark-night",
@@ -125,12 +97,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "shots reach 7, Limited Range too; long range from 5 squares; hidden units seen from next to them in "
         "terrain, from 2 in the open; indirect fire +2 scatter, never direct; no Aviation card is in the catalogue",
-        COMBAT + "test_night_caps_the_range_and_brings_long_range_closer",
-        NIGHT_FOG + "test_long_range_starts_at_5_at_night_and_6_in_fog",
-        NIGHT_FOG + "test_a_unit_hides_in_the_open_unless_an_enemy_sees_it_within_2_at_night_3_in_fog",
-        NIGHT_FOG + "test_in_a_terrain_overlay_a_hidden_unit_is_discovered_only_from_an_adjacent_square",
-        NIGHT_FOG + "test_indirect_fire_never_fires_directly_and_scatters_2_more_at_night",
-        NIGHT_FOG + "test_at_night_the_policy_hides_in_the_open_out_of_reach_of_the_enemy",
     ),
     mechanic(
         "son-fog",
@@ -140,12 +106,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "shots reach 9, Limited Range too; long range from 6 squares; hidden units seen from next to them in "
         "terrain, from 3 in the open; indirect fire +2 scatter, never direct; no Aviation card is in the catalogue",
-        COMBAT + "test_night_caps_the_range_and_brings_long_range_closer",
-        NIGHT_FOG + "test_long_range_starts_at_5_at_night_and_6_in_fog",
-        NIGHT_FOG + "test_a_unit_hides_in_the_open_unless_an_enemy_sees_it_within_2_at_night_3_in_fog",
-        NIGHT_FOG + "test_in_a_terrain_overlay_a_hidden_unit_is_discovered_only_from_an_adjacent_square",
-        NIGHT_FOG + "test_indirect_fire_never_fires_directly_and_scatters_2_more_at_night",
-        NIGHT_FOG + "test_at_night_the_policy_hides_in_the_open_out_of_reach_of_the_enemy",
     ),
     mechanic(
         "son-difficult-terrain",
@@ -155,9 +115,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "entering gives a Suppressed marker and its -2 at once and any unit may enter with its last point; a large "
         "creature's move ends on entering it (p.12: stopped by rough terrain)",
-        MOVEMENT + "test_son_difficult_terrain_gives_a_marker_and_costs_two_more",
-        "tests/heroes/rules/test_son_rough_terrain.py::"
-        "test_a_large_creature_stops_on_entering_difficult_terrain_infantry_moves_on",
     ),
     mechanic(
         "son-swamp",
@@ -166,7 +123,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.12",
         PLAYED,
         "",
-        LISTED + "test_a_swamp_suppresses_infantry_bars_vehicles_and_is_open_ground_to_amphibious_units",
     ),
     mechanic(
         "son-mud",
@@ -175,8 +131,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.12",
         PLAYED,
         f"entering stops a unit (a counter of several squares when any square it newly covers is mud); {EXIT_NOTE}",
-        MOVEMENT + "test_entering_a_difficult_passage_ends_the_move",
-        MUD_HEDGEROW + "test_infantry_leaving_mud_or_a_hedgerow_moves_freely",
     ),
     mechanic(
         "son-hedgerow",
@@ -186,8 +140,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         f"it blocks LoS, covers infantry and stops a unit entering, a large creature as soon as part of it enters; "
         f"{EXIT_NOTE}",
-        MUD_HEDGEROW + "test_a_large_creature_leaving_a_hedgerow_moves_freely",
-        LOS + "test_clear_in_the_open_and_blocked_by_an_obstacle",
     ),
     mechanic(
         "son-thicket",
@@ -196,8 +148,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.12-13",
         PLAYED,
         "",
-        LOS + "test_every_obscuring_square_crossed_adds_its_penalty_with_its_page",
-        COMBAT + "test_a_double_hit_counts_the_defensive_bonus",
     ),
     mechanic(
         "son-fords",
@@ -206,8 +156,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.13",
         PLAYED,
         "every unit crosses them; no unit hides there: a concealed unit on one is spotted by any enemy that may spot",
-        MOVEMENT + "test_infantry_moves_its_movement_value_diagonals_included",
-        NIGHT_FOG + "test_no_unit_hides_in_a_ford",
     ),
     mechanic(
         "son-buildings",
@@ -217,10 +165,6 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "doors, openings, walls, cover and no large creatures are played, and no ZoC leaves a building; a unit on "
         "a door's outside space bars the doors whose outside spaces it holds, in and out (hon's reading)",
-        MOVEMENT + "test_a_building_is_entered_only_through_its_doors",
-        LOS + "test_a_unit_inside_fires_out_only_from_the_square_by_the_opening",
-        ZOC + "test_walls_and_windows_stop_it_doors_pass_it_in_hon_only",
-        "tests/heroes/rules/test_son_building_doors.py::test_a_unit_on_a_doors_outside_space_bars_the_buildings_doors_it_holds",
     ),
     mechanic(
         "son-underwater-passage",
@@ -229,7 +173,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.13",
         PLAYED,
         f"{UNDER_READING}; the blue arrows are not in the catalogue, so every square of the element is a way under",
-        STILTS + "test_an_amphibious_unit_moves_under_it_but_never_stops_there",
     ),
     mechanic(
         "son-stilted-structures",
@@ -238,8 +181,6 @@ ENTRIES: tuple[Coverage, ...] = (
         "SoN p.13",
         PLAYED,
         f"land units stand on it; {UNDER_READING}, and is no target for Opportunity Fire there",
-        STILTS + "test_an_amphibious_unit_moves_under_it_but_never_stops_there",
-        STILTS + "test_no_opportunity_fire_at_an_amphibious_unit_under_it",
     ),
     mechanic(
         "son-cave",
@@ -249,8 +190,5 @@ ENTRIES: tuple[Coverage, ...] = (
         PLAYED,
         "its walls are impassable obstacles that block LoS; a battlefield holding a cave element is played under "
         "the night rules (hon's reading of a scenario set in a cave)",
-        MOVEMENT + "test_large_creatures_ignore_forbidden_to_but_not_impassable_or_buildings",
-        COMBAT + "test_night_caps_the_range_and_brings_long_range_closer",
-        "tests/heroes/rules/test_son_cave.py::test_a_battlefield_with_a_cave_is_played_under_the_night_rules",
     ),
 )

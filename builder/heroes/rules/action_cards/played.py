@@ -1,0 +1,417 @@
+"""Action cards played during a turn: Battle Events and Alternate Bonuses (HoN core p.17)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from builder.heroes.catalogue.cards import ActionCard, BonusKind, CardEffectKind, CardTiming
+from builder.heroes.catalogue.units import SideState
+from builder.heroes.rules import victory_points
+from builder.heroes.rules.action_cards import battle_events
+from builder.heroes.rules.action_cards.deck import (
+    ASSAULT_BONUSES,
+    FIRE_BONUSES,
+    CardPlay,
+    bonus_cards,
+    bonus_modifier,
+    bonus_selections,
+)
+from builder.heroes.rules.action_cards.surprise import needs_card, windows_crossed
+from builder.heroes.rules.actions import assault as assault_action
+from builder.heroes.rules.actions import movement
+from builder.heroes.rules.actions.legality import refuse
+from builder.heroes.rules.decisions import AssaultBonus, BattleEvent, FireBonus, SecondChance, SurpriseExit
+from builder.heroes.rules.events.game import (
+    CardEvent,
+    CardUse,
+    Phase,
+)
+from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.resolution.assault_roll import Assault
+from builder.heroes.rules.resolution.combat import (
+    Aim,
+    FireOutcome,
+    Shot,
+    name,
+)
+from builder.heroes.rules.resolution.spotting import inactive
+from builder.heroes.rules.state import GameState
+from builder.kernel.decisions import Offered
+from builder.kernel.events import Roll
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
+
+
+# The Battle Events played on a unit, and those the rules core plays at all (HoN core p.17).
+ON_A_UNIT = frozenset(
+    {
+        CardEffectKind.FORCED_MOVE,
+        CardEffectKind.REMOVE_SUPPRESSED,
+        CardEffectKind.MOVE_AND_FIRE,
+        CardEffectKind.FALL_BACK,
+    }
+)
+PLAYED = ON_A_UNIT | {CardEffectKind.SPECIAL_ORDER, CardEffectKind.GRANT_ASSAULT, CardEffectKind.TAKE_INITIATIVE}
+
+
+def battle_events_at(turn: Turn, side: str, moment: CardTiming, unit: Piece | None = None) -> None:
+    """The side plays cards for their Battle Event at this moment of the turn (HoN core p.17),
+    one at a time, asked each time which one, until it plays none or has none to play; `unit`:
+    the unit activated, or that has just acted."""
+    played: list[CardPlay] = []
+    while turn.asking and side in turn.state.decks:
+        if not _held_at(turn, side, moment):
+            return  # no card of this moment in hand: nothing to play, nobody asked
+        options = battle_event_plays(turn, side, moment)
+        play = turn.ask(BattleEvent(side=side, options=options, moment=moment, unit=unit, played=tuple(played)))
+        if play is None:
+            return
+        _play_event(turn, side, play, moment, weighed=not played)
+        played.append(play)
+
+
+def play_battle_events(turn: Turn, side: str, plays: Sequence[CardPlay], moment: CardTiming) -> None:
+    """Play these cards for their Battle Event at this moment of the turn, in order (HoN core
+    p.17); a play the rules do not allow is refused (ValueError) before anything of it is done."""
+    for n, play in enumerate(plays):
+        problem = battle_event_refusal(turn, side, play, moment)
+        if problem is not None:
+            raise ValueError(problem)
+        _play_event(turn, side, play, moment, weighed=n == 0)
+
+
+def _held_at(turn: Turn, side: str, moment: CardTiming) -> bool:
+    deck = turn.state.decks.get(side)
+    return deck is not None and any(c.effect is not None and c.timing is moment for c in deck.hand)
+
+
+def battle_event_plays(turn: Turn, side: str, moment: CardTiming) -> Offered[CardPlay | None]:
+    """The Battle Events the side may play now: none, or one of its cards of this moment on
+    what its effect needs. Offered: the cards that need no Forced Move's path, on each unit
+    they may go on, then none; any other play the rules allow is one too (a Forced Move on
+    any path). Worked out only for a player that lists them."""
+
+    def allows(play: object) -> bool:
+        return play is None or (isinstance(play, CardPlay) and battle_event_refusal(turn, side, play, moment) is None)
+
+    def offer() -> Iterator[CardPlay | None]:
+        deck = turn.state.decks.get(side)
+        ids = sorted({c.id for c in deck.hand if c.effect is not None and c.timing is moment}) if deck else []
+        units = sorted(p.key for p in turn.state.units(side))
+        candidates = [CardPlay(card) for card in ids] + [CardPlay(card, key) for card in ids for key in units]
+        yield from (play for play in candidates if allows(play))
+        yield None
+
+    return Offered(offer, allows)
+
+
+def battle_event_refusal(turn: Turn, side: str, play: CardPlay, moment: CardTiming) -> str | None:
+    """Why the side may not play `play` at this moment (HoN core p.17), or None when it may."""
+    state = turn.state
+    deck = state.decks.get(side)
+    card = deck.holds(play.card) if deck is not None else None
+    if card is None or card.effect is None:
+        return f"{side} plays {play.card!r}, which is not in its hand"
+    if card.timing is not moment:
+        return f"the rules core does not play {card.name} {moment.value}"
+    wanted = Phase.ORDER if moment is CardTiming.ORDER_START else Phase.ACTIVATION
+    if turn.phase is not wanted:
+        return f"{card.name} is played in the {wanted.value} phase, not the {turn.phase.value} phase"
+    kind = card.effect.kind
+    piece = state.pieces.get(play.unit) if play.unit is not None else None
+    if kind in ON_A_UNIT and (piece is None or piece.owner != side or piece.is_wreck):
+        return f"{card.name} is played on a unit of the {side} side on the battlefield"
+    if kind is CardEffectKind.MOVE_AND_FIRE and play.unit not in state.moved_only:
+        return f"{card.name} is played on a unit that has just moved without firing"
+    if kind not in PLAYED:
+        return f"the rules core does not play {card.name} {moment.value}"
+    if kind in (CardEffectKind.FORCED_MOVE, CardEffectKind.FALL_BACK) and piece is not None:
+        return _forced_move_refusal(state, card, piece, play.path)
+    if play.path is not None:
+        return f"{card.name} moves no unit"
+    return None
+
+
+def _forced_move_refusal(state: GameState, card: ActionCard, piece: Piece, path: Path | None) -> str | None:
+    """Why a card may not move `piece` along `path` (HoN core p.9, p.17), or None."""
+    assert card.effect is not None
+    value = card.effect.value
+    if card.effect.kind is CardEffectKind.FALL_BACK:
+        try:
+            value = battle_events.falls_back(state, piece, path)  # HoN core p.17
+        except ValueError as refused:
+            return str(refused)
+    if path is None or path.positions[0].squares != piece.squares or path.cost > value:
+        return f"{card.name} moves {name(piece)} up to {value} squares from where it stands"
+    if piece.side.movement is None:
+        return f"{name(piece)} has a Movement Value of X and cannot be moved"
+    if piece.embarked_in is not None:
+        # Units on board a vehicle leave it only by their own Movement Action (HoN core
+        # p.27); a card's Forced Move moves a unit standing on the battlefield.
+        return f"{name(piece)} rides in a transport and cannot be moved by {card.name}"
+    return None
+
+
+def _play_event(turn: Turn, side: str, play: CardPlay, moment: CardTiming, weighed: bool) -> None:
+    """Play a card the rules allow now for its Battle Event. `weighed`: nothing was played
+    before it at this moment, so a Firing Action chosen with the card still holds."""
+    state = turn.state
+    deck = state.decks[side]
+    card = deck.discard(play.card)
+    assert card.effect is not None
+    piece = state.pieces.get(play.unit) if play.unit is not None else None
+    kind, value = card.effect.kind, card.effect.value
+    if kind is CardEffectKind.FALL_BACK and piece is not None:
+        value = battle_events.falls_back(state, piece, play.path)  # HoN core p.17
+    page = state.ruleset.cite("action-cards")
+    head = f"{side} plays {card.name} ({page})"
+    if kind is CardEffectKind.SPECIAL_ORDER:
+        state.special_orders[side] = state.special_orders.get(side, 0) + value
+        tokens = "a Special Order token" if value == 1 else f"{value} Special Order tokens"
+        card_event(
+            turn,
+            side,
+            card,
+            CardUse.BATTLE_EVENT,
+            None,
+            f"{head}: {tokens} this turn ({state.ruleset.cite('order-phase')}).",
+        )
+    elif kind is CardEffectKind.GRANT_ASSAULT:
+        state.granted_assault[side] = max(state.granted_assault.get(side, 0), value)
+        card_event(
+            turn,
+            side,
+            card,
+            CardUse.BATTLE_EVENT,
+            play.unit,
+            f"{head}: every unit of the {side} side has Assault +{value} until the end of the turn.",
+        )
+    elif kind is CardEffectKind.REMOVE_SUPPRESSED and piece is not None:
+        taken = min(value, piece.suppressed)
+        state.pieces[piece.key] = piece.marked(suppressed=piece.suppressed - taken)
+        markers = "Suppressed marker" if taken == 1 else "Suppressed markers"
+        card_event(turn, side, card, CardUse.BATTLE_EVENT, piece.key, f"{head}: {taken} {markers} off {name(piece)}.")
+    elif kind is CardEffectKind.MOVE_AND_FIRE and piece is not None:
+        battle_events.burst(turn, side, card, piece, head, play.fire if weighed else None)
+    elif kind is CardEffectKind.TAKE_INITIATIVE:
+        battle_events.take_initiative(turn, side, card, head)
+    elif piece is not None and play.path is not None:  # a Forced Move or a Fall Back
+        _forced_move(turn, side, card, piece, play.path, value, head)
+
+
+def _forced_move(turn: Turn, side: str, card: ActionCard, piece: Piece, path: Path, value: int, head: str) -> None:
+    """A card's Forced Move, checked (`_forced_move_refusal`): an Active Side turns to its
+    Inactive Side first (HoN core p.9-10)."""
+    card_event(
+        turn,
+        side,
+        card,
+        CardUse.BATTLE_EVENT,
+        piece.key,
+        f"{head}: {name(piece)} makes a Forced Move of up to {value} squares.",
+    )
+    if piece.side.state is SideState.ACTIVE and len(piece.unit.sides) > 1:
+        piece = replace(piece, side_index=1 - piece.side_index)
+        turn.state.pieces[piece.key] = piece
+    movement.move(turn, piece, path, interruptible=False)  # a Forced Move, no Movement Action (HoN core p.9, p.24)
+    victory_points.update_control(turn)
+
+
+def surprise(
+    turn: Turn, piece: Piece, path: Path, card_ids: tuple[str, ...], action: str = "Movement Action", over: bool = False
+) -> None:
+    """Surprise cards played on a Movement Action or an assault (HoN core p.17): one for
+    each window the path goes through; an Urban Fighter (BfC p.08) needs none, nor may any
+    other unit go through a window without one. `over`: a Movement Action that jumps or
+    flies over the terrain (leaping.py, SoN p.17-18) passes through no window."""
+    refuse(surprise_refusal(turn.state, piece, path, card_ids, over))
+    for card_id in card_ids:
+        _play_surprise(
+            turn, piece.owner, card_id, piece, f"{name(piece)} goes through a building's window on its {action}."
+        )
+
+
+def surprise_refusal(
+    state: GameState, piece: Piece, path: Path, card_ids: tuple[str, ...], over: bool = False
+) -> str | None:
+    """Why these Surprise cards may not take the unit along `path`, or None: one card of the
+    side's hand for each window it goes through, none for an Urban Fighter (`surprise`)."""
+    crossed = 0 if over else windows_crossed(state.battlefield, path)
+    if not needs_card(piece):
+        return f"{name(piece)} is an Urban Fighter: it needs no card to go through a window" if card_ids else None
+    if crossed != len(card_ids):
+        return f"{name(piece)} goes through {crossed} window(s): one Surprise card each, not {len(card_ids)}"
+    deck = state.decks.get(piece.owner)
+    held = Counter(
+        c.id
+        for c in (deck.hand if deck is not None else ())
+        if c.effect is not None and c.effect.kind is CardEffectKind.WINDOWS
+    )
+    if any(held[card_id] < count for card_id, count in Counter(card_ids).items()):
+        return f"{piece.owner} has not those Surprise cards in hand to go through a window"
+    return None
+
+
+def surprise_exit(turn: Turn, defender: Piece, options: list[Square]) -> bool:
+    """Surprise (HoN core p.17): "This card also allows you to exit a building during a
+    Forced Move after losing an Assault." Asked of the beaten unit's side when a window
+    would take it to another square of `options` than the doors would (None: none, it is
+    destroyed); whether it played one. An Urban Fighter needs none (BfC p.08)."""
+    side = defender.owner
+    deck = turn.state.decks.get(side)
+    if deck is None or not turn.asking or not needs_card(inactive(defender)):
+        return False
+    cards = sorted({c.id for c in deck.hand if c.effect is not None and c.effect.kind is CardEffectKind.WINDOWS})
+    if not cards:
+        return False
+    plain, _ = assault_action.landing(turn.state, defender, options)
+    through, _ = assault_action.landing(turn.state, defender, options, windows=True)
+    if through is None or through == plain:
+        return False
+    exit_ = SurpriseExit(side=side, options=(*cards, None), unit=defender, plain=plain, through=through)
+    card_id = turn.ask(exit_)
+    if card_id is None:
+        return False
+    _play_surprise(
+        turn,
+        side,
+        card_id,
+        defender,
+        f"{name(defender)}, beaten in the assault, leaves its building through a window on its Forced Move.",
+    )
+    return True
+
+
+def _play_surprise(turn: Turn, side: str, card_id: str, piece: Piece, what: str) -> None:
+    deck = turn.state.decks.get(side)
+    card = deck.holds(card_id) if deck is not None else None
+    if deck is None or card is None or card.effect is None or card.effect.kind is not CardEffectKind.WINDOWS:
+        raise ValueError(f"{side} cannot play {card_id!r} to go through a window")
+    deck.discard(card.id)
+    page = turn.state.ruleset.cite("action-cards")
+    card_event(turn, side, card, CardUse.BATTLE_EVENT, piece.key, f"{side} plays {card.name} ({page}): {what}")
+
+
+def card_event(
+    turn: Turn, side: str, card: ActionCard, use: CardUse, unit: str | None, text: str, rolls: tuple[Roll, ...] = ()
+) -> None:
+    turn.add(
+        CardEvent(
+            turn=turn.state.turn,
+            phase=turn.phase,
+            side=side,
+            text=text,
+            rolls=rolls,
+            card=card.id,
+            use=use,
+            unit=unit,
+            page=turn.state.ruleset.cite("action-cards"),
+            source=card.source or "",
+        )
+    )
+
+
+def play_bonus(turn: Turn, side: str, card: ActionCard, piece: Piece, what: str) -> None:
+    deck = turn.state.decks[side]
+    deck.discard(card.id)
+    bonus = card.alternate_bonus
+    squares = (
+        "" if bonus is None or bonus.kind is not BonusKind.MOVEMENT else " square" if bonus.value == 1 else " squares"
+    )
+    value = f"+{bonus.value}{squares}" if bonus is not None else ""
+    page = turn.state.ruleset.cite("action-cards")
+    card_event(
+        turn,
+        side,
+        card,
+        CardUse.ALTERNATE_BONUS,
+        piece.key,
+        f"{side} plays {card.name} for its Alternate Bonus ({page}): {value} to {name(piece)}'s {what}.",
+    )
+
+
+def fire_bonus(turn: Turn, firer: Piece, shot: Shot) -> Shot:
+    """Cards the firer's side plays on the shot before the dice: fire bonuses go on the
+    combat value, "any roll" bonuses on the result (HoN core p.17, p.33)."""
+    side = firer.owner
+    deck = turn.state.decks.get(side)
+    if not turn.asking or deck is None or not deck.hand:
+        return shot
+    chosen = turn.ask(FireBonus(side=side, options=bonus_selections(deck, side, FIRE_BONUSES), shot=shot))
+    played = bonus_cards(deck, side, chosen, FIRE_BONUSES)
+    page = turn.state.ruleset.cite("action-cards")
+    for card in played:
+        play_bonus(turn, side, card, firer, "firing action")
+        # A Machine Gunner's share stands for the whole modified combat value, split before
+        # any card is played (HoN core p.24): its fire bonus goes on that shot's result
+        # instead (hon's reading; the book does not say).
+        split = shot.machine_gunner_share is not None
+        if card.alternate_bonus is not None and card.alternate_bonus.kind is BonusKind.FIRE and not split:
+            shot = replace(shot, bonuses=(*shot.bonuses, bonus_modifier(card, page)))
+        else:
+            shot = replace(shot, penalties=(*shot.penalties, bonus_modifier(card, page)))
+    return shot
+
+
+def second_chance(turn: Turn, firer: Piece) -> Callable[[Aim, Roll, FireOutcome], bool] | None:
+    side = firer.owner
+    deck = turn.state.decks.get(side)
+    if not turn.asking or deck is None or not deck.hand:
+        return None
+
+    def reroll(plan: Aim, roll: Roll, outcome: FireOutcome) -> bool:
+        cards = sorted({c.id for c in deck.hand if c.effect is not None and c.effect.kind is CardEffectKind.REROLL})
+        if not cards:
+            return False
+        asked = SecondChance(side=side, options=(*cards, None), plan=plan, roll=roll, outcome=outcome)
+        card_id = turn.ask(asked)
+        if card_id is None:
+            return False
+        card = deck.holds(card_id)
+        assert card is not None  # one of the options
+        deck.discard(card.id)
+        page = turn.state.ruleset.cite("action-cards")
+        card_event(
+            turn,
+            side,
+            card,
+            CardUse.BATTLE_EVENT,
+            firer.key,
+            f"{side} plays {card.name} ({page}): {name(firer)} rolls its firing action again "
+            f"({roll.total} against {plan.defense}, a {outcome.value}).",
+            (roll,),
+        )
+        return True
+
+    return reroll
+
+
+def assault_bonuses(turn: Turn, assault: Assault) -> Assault:
+    """Each side's Alternate Bonuses on its assault roll, declared before the dice: the
+    attacker's first, the defender's knowing them; told with the initiative player's
+    card first (HoN core p.17)."""
+    plays: list[tuple[str, ActionCard, Piece]] = []
+    for attacking, piece in ((True, assault.attacker), (False, assault.defender)):
+        side = piece.owner
+        deck = turn.state.decks.get(side)
+        if not turn.asking or deck is None or not deck.hand:
+            continue
+        options = bonus_selections(deck, side, ASSAULT_BONUSES)
+        picked = turn.ask(AssaultBonus(side=side, options=options, assault=assault, attacking=attacking))
+        chosen = bonus_cards(deck, side, picked, ASSAULT_BONUSES)
+        page = turn.state.ruleset.cite("action-cards")
+        mods = tuple(bonus_modifier(card, page) for card in chosen)
+        if attacking:
+            assault = replace(assault, attacker_bonuses=(*assault.attacker_bonuses, *mods))
+        else:
+            assault = replace(assault, defender_bonuses=(*assault.defender_bonuses, *mods))
+        plays += [(side, card, piece) for card in chosen]
+    order = turn.state.initiative_order()
+    for side, card, piece in sorted(plays, key=lambda p: order.index(p[0])):
+        play_bonus(turn, side, card, piece, "assault roll")
+    return assault

@@ -1,0 +1,471 @@
+"""Assaulting: the Assault Action, Charge, retreats, pushing aside and the Knife (HoN core p.25-26, p.31; BfC p.08)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from builder.heroes.rules.abilities import capture, poisoned_blade
+from builder.heroes.rules.abilities.ability import Ability, Hook
+from builder.heroes.rules.abilities.registry import assault_notes, held
+from builder.heroes.rules.action_cards import played
+from builder.heroes.rules.action_cards.surprise import assaults_through_window
+from builder.heroes.rules.actions import changes_of_state, firing, movement, transport
+from builder.heroes.rules.actions.kinds import AssaultAction
+from builder.heroes.rules.decisions import KnifeDefence
+from builder.heroes.rules.events.game import AdvanceEvent, AssaultEvent, RetreatEvent
+from builder.heroes.rules.gear import defence, mines, veteran
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.grid import footprint_squares, neighbours
+from builder.heroes.rules.geometry.path import Path, allowance
+from builder.heroes.rules.geometry.reach import assault_path
+from builder.heroes.rules.geometry.squares import forced_move_zones, may_stand, may_step, named_squares
+from builder.heroes.rules.mythos import terror_markers
+from builder.heroes.rules.mythos.roll_modifiers import paralyzed, roll_modifiers
+from builder.heroes.rules.pieces import STEPS, Piece, Square
+from builder.heroes.rules.resolution import destruction, hits
+from builder.heroes.rules.resolution.assault_roll import (
+    Assault,
+    AssaultOutcome,
+    AssaultResult,
+    AttackerMove,
+    DefenderMove,
+    engage,
+    resolve_assault,
+)
+from builder.heroes.rules.resolution.combat import IllegalAttack, name
+from builder.heroes.rules.resolution.cover import CHARGE_PAGE, _shared_cover, cover
+from builder.heroes.rules.resolution.damage import DamageLocation, Effect
+from builder.heroes.rules.resolution.spotting import inactive
+from builder.heroes.rules.resolution.structures import structure_of
+from builder.heroes.rules.state import GameState
+from builder.kernel.decisions import YES_NO
+from builder.kernel.events import Modifier
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
+
+
+def assaults(state: GameState, attacker: Piece) -> Iterator[AssaultAction]:
+    """The assaults the unit may launch (HoN core p.25): at each enemy it can reach with one
+    Movement Action ending in its square, or from the transport it rides in at an enemy next
+    to it (p.27); with a Charge's shot first or not (BfC p.08), a Knife marker or not (p.31)."""
+    points = allowance(attacker)
+    granted = state.granted_assault.get(attacker.owner)
+    if points is None or points <= 0 or DamageLocation.TRACKS in attacker.damage:
+        return
+    if not (attacker.side.has("assault") or granted) or paralyzed(state, attacker):
+        return
+    start = Position(attacker.squares, attacker.facing)
+    for defender in state.enemies_of(attacker.owner):
+        if defender.embarked_in is not None or defender.is_wreck:
+            continue
+        if attacker.embarked_in is not None:
+            if transport.launch_refusal(state, attacker, defender) is not None:
+                continue
+            path: Path | None = Path((start, Position(defender.squares[:1], attacker.facing)), 1)
+        else:
+            path = assault_path(state.battlefield, state.pieces.values(), attacker, defender, state.ruleset)
+        if path is None or not engages(state, attacker, defender, granted):
+            continue
+        charges = YES_NO if attacker.side.has("charge") and attacker.embarked_in is None else (False,)
+        knives = YES_NO if state.gear_for(attacker, "knife") is not None else (False,)
+        for charge in charges:
+            for knife in knives:
+                yield AssaultAction(path, defender.key, charge=charge, knife=knife)
+
+
+def engages(state: GameState, attacker: Piece, defender: Piece, granted: int | None) -> bool:
+    """Whether the rules let `attacker` assault `defender` at all (`engage`'s checks)."""
+    try:
+        engage(
+            Assault(
+                attacker,
+                defender,
+                granted_assault=granted,
+                defender_granted_assault=state.granted_assault.get(defender.owner),
+            ),
+            state.ruleset,
+        )
+    except (IllegalAttack, ValueError):
+        return False
+    return True
+
+
+def knife_bonus(state: GameState) -> Modifier:
+    """A Knife marker discarded: +2 to the result of the assault roll (HoN core p.31)."""
+    return Modifier("Knife", 2, state.ruleset.cite("knife"))
+
+
+def assault(turn: Turn, attacker: Piece, action: AssaultAction) -> None:
+    defender = turn.state.pieces[action.defender]
+    if DamageLocation.TRACKS in attacker.damage:  # an assault is a Movement Action (HoN core p.25)
+        raise IllegalAttack(
+            f"the tracks of {name(attacker)} are damaged: it may not assault", turn.state.ruleset.cite("damage")
+        )
+    approach = Path(action.path.positions[:-1], action.path.cost) if len(action.path.positions) > 1 else None
+    if attacker.embarked_in is not None:  # launched from its transport (HoN core p.25, p.27)
+        problem = transport.launch_refusal(turn.state, attacker, defender)
+        if problem is not None:
+            raise IllegalAttack(f"{name(attacker)} may not assault: {problem}", turn.state.ruleset.cite("transport"))
+        approach = None
+    if action.charge and not attacker.side.has("charge"):
+        raise IllegalAttack(f"{name(attacker)} has no Charge ability", CHARGE_PAGE)
+    # Every refusal above comes first: a refused assault spends no card.
+    if attacker.embarked_in is None or action.windows:
+        played.surprise(turn, attacker, action.path, action.windows, "assault")  # a window per card (HoN core p.17)
+    if action.charge:
+        _charge(turn, attacker, defender)
+        charger, found = turn.state.pieces.get(attacker.key), turn.state.pieces.get(defender.key)
+        if charger is None or charger.is_wreck:
+            return
+        attacker = charger
+        if found is None or found.is_wreck:
+            # "If the Firing Action destroys the target, this unit must end its Movement
+            # Action in the target's former square" (BfC p.08).
+            whole = action.path
+            if len(whole.positions) > 1 and may_stand(turn.state, attacker, whole.destination.squares):
+                movement.move(turn, attacker, whole)
+            elif approach is not None and approach.destination.squares != attacker.squares:
+                movement.move(turn, attacker, approach)
+            return
+        defender = found
+    if approach is not None and approach.destination.squares != attacker.squares:
+        # Assaults first, then spotting (the book's summary): the move does not end the action.
+        movement.move(turn, attacker, approach, ends_action=False)
+        moved = movement.moved_on(turn, attacker.key, approach)
+        if moved is None:
+            # Destroyed or stopped by Opportunity Fire on the way (HoN core p.24-25): no assault.
+            changes_of_state.spot_all(turn, except_key=attacker.key)
+            return
+        attacker = moved
+        if attacker.side.ability_value("assault") is None and attacker.owner not in turn.state.granted_assault:
+            # Hit on the way (a Mine marker, BfC p.09) and turned to a side with no Assault
+            # ability: it may not assault (HoN core p.25); the move stands.
+            changes_of_state.spot_all(turn, except_key=attacker.key)
+            return
+        defender = turn.state.pieces[action.defender]
+    from_squares = attacker.squares
+    terrain = 0 if _shared_cover(turn.state, attacker, defender) else cover(turn.state, defender)
+    # Assaulted from a square outside its limited firing arc(s): a Suppressed marker first (HoN core p.26).
+    arcs = defender.side.weapons
+    outside = any(w.arc is not None for w in arcs) and not any(firing.in_arc(defender, from_squares, w) for w in arcs)
+    granted = turn.state.granted_assault
+    assault = Assault(
+        attacker,
+        defender,
+        terrain=terrain,
+        outside_arc=outside,
+        granted_assault=granted.get(attacker.owner),
+        defender_granted_assault=granted.get(defender.owner),
+        attacker_bonuses=roll_modifiers(turn.state, attacker, defender),
+        defender_bonuses=roll_modifiers(turn.state, defender, attacker),
+        defender_paralyzed=paralyzed(turn.state, defender),
+    )
+    if action.bonuses:
+        assault = replace(assault, attacker_bonuses=(*assault.attacker_bonuses, *action.bonuses))
+    assault = terror_markers.signed_assault(turn, assault)  # Elder Signs with a Manifestation (SoN p.14)
+    assault, blades = poisoned_blade.poisoned_blades(turn, assault)  # Poisoned Blade markers (SoN p.16)
+    knives: list[str] = []
+    if action.knife:
+        pool = turn.state.gear_for(attacker, "knife")
+        if pool is None:
+            raise IllegalAttack(f"{name(attacker)} has no Knife marker", turn.state.ruleset.cite("knife"))
+        turn.state.spend(pool)
+        assault = replace(assault, attacker_bonuses=(*assault.attacker_bonuses, knife_bonus(turn.state)))
+        knives.append(name(attacker))
+    pool = turn.state.gear_for(defender, "knife")
+    knife = KnifeDefence(side=defender.owner, options=YES_NO, defender=defender, assault=assault)
+    if pool is not None and turn.asking and turn.ask(knife):
+        turn.state.spend(pool)
+        assault = replace(assault, defender_bonuses=(*assault.defender_bonuses, knife_bonus(turn.state)))
+        knives.append(name(defender))
+    assault = defence.shielded_assault(turn, assault)  # Additional Shielding (BfC p.09)
+    reroll = veteran.assault_rerolls(turn, assault)  # Veteran markers (HoN core p.30)
+    result = resolve_assault(
+        played.assault_bonuses(turn, assault),
+        turn.dice,
+        turn.state.ruleset,
+        reroll=reroll,
+        rerolls=veteran.veteran_rolls(turn, attacker, defender),  # the damage location roll (HoN core p.30)
+    )
+    pusher = _pushed_back_by(turn.state, result)
+    if pusher is not None:
+        result = replace(result, defender_moves=DefenderMove.RETREATS)
+    result = veteran.life_point_assault(turn, result)  # a Character's Life Point (BfC p.09)
+    captured = result.outcome is AssaultOutcome.WIN and capture.capture(turn, attacker, defender)
+    if captured:  # taken whole instead of the hit and the retreat (BfC p.12, capture.py)
+        result = replace(result, defender=None, defender_effect=Effect.NONE, defender_moves=DefenderMove.REMOVED)
+    event = AssaultEvent.of(result, turn.state.turn, turn.phase, attacker.owner)
+    event = event.model_copy(update={"text": event.text + assault_notes(result, turn.state.ruleset)})
+    if knives:
+        spent = f"{' and '.join(knives)} discard{'s' if len(knives) == 1 else ''} a Knife marker, +2"
+        event = event.model_copy(update={"text": f"{spent} ({turn.state.ruleset.cite('knife')}): {event.text}"})
+    turn.add(event)
+    where = structure_of(turn.state.battlefield, defender)  # the defender's structure (HoN core p.22)
+    hits.hurt(turn, attacker, result.attacker, result.attacker_effect, assault=True)
+    if not captured:
+        hits.hurt(turn, defender, result.defender, result.defender_effect, assault=True)
+    poisoned_blade.poison(turn, attacker, defender, blades)  # a survivor keeps them (SoN p.16)
+    _assault_moves(turn, result, from_squares, defender.squares, pusher)
+    if action.windows and result.attacker_moves is AttackerMove.FALLS_BACK:
+        _back_through_window(turn, attacker, action.path, from_squares)
+    destruction.assault_destruction(turn, attacker, where)
+    changes_of_state.spot_all(turn, except_key=attacker.key)
+
+
+def _charge(turn: Turn, attacker: Piece, defender: Piece) -> None:
+    """Charge (BfC p.08): "When this unit launches an Assault, it may first take a Firing
+    Action at its target. If the target survives, resolve the Assault. This free attack
+    disregards range restrictions" - from where it stands, before it moves, with every
+    weapon that can."""
+    weapons = [w for w in firing.weapons_of(attacker) if firing.shot_at(turn.state, attacker, defender, w, charge=True)]
+    if firing.one_weapon_only(attacker):
+        weapons = weapons[:1]
+    said = f"Charge ({CHARGE_PAGE}): {name(attacker)} fires before the assault. "
+    for weapon in weapons:
+        target, shooter = turn.state.pieces.get(defender.key), turn.state.pieces.get(attacker.key)
+        if target is None or shooter is None or target.is_wreck:
+            break
+        shot = firing.shot_at(turn.state, shooter, target, weapon, charge=True)
+        if shot is None:
+            continue
+        firing.shoot(turn, shooter, shot, before=said)
+
+
+def _pushed_back_by(state: GameState, result: AssaultResult) -> Ability | None:
+    """The attacker's ability that pushes back a defender that won or tied (Ferocious, BfC
+    p.09), or None: asked of an assault not won whose defender is still on its square."""
+    if result.outcome is AssaultOutcome.WIN or result.defender is None:
+        return None
+    attacker_destroyed = result.attacker is None or result.attacker_effect.destroyed
+    return next(
+        (
+            a
+            for a in held(state, result.assault.attacker, Hook.PUSH_BACK)
+            if a.pushes_back(result.engagement.defender, attacker_destroyed)
+        ),
+        None,
+    )
+
+
+def _assault_moves(
+    turn: Turn,
+    result: AssaultResult,
+    from_squares: tuple[Square, ...],
+    contested: tuple[Square, ...],
+    pusher: Ability | None,
+) -> None:
+    """The defender retreats or is pushed aside - or back by the attacker's `pusher` ability
+    - then the attacker takes the square if it is free (HoN core p.26)."""
+    # As the hits left them on the battlefield: a Substitute (BfC p.08) or a Medic may have spared one.
+    attacker, defender = (
+        turn.state.pieces.get(p.key) if p is not None else None for p in (result.attacker, result.defender)
+    )
+    if defender is not None and not defender.is_wreck:
+        if pusher is not None and result.defender_moves is DefenderMove.RETREATS:
+            turn.add(
+                RetreatEvent(
+                    turn=turn.state.turn,
+                    phase=turn.phase,
+                    side=defender.owner,
+                    text=f"{name(result.assault.attacker)} is {pusher.name} ({pusher.page}): {name(defender)} "
+                    "is pushed back though it did not lose.",
+                    unit=defender.key,
+                )
+            )
+        if result.defender_moves is DefenderMove.RETREATS:
+            retreat(turn, defender, from_squares, lost=result.outcome is AssaultOutcome.WIN)
+        elif result.defender_moves is DefenderMove.PUSHED_ASIDE:
+            _push_aside(turn, defender)
+    # A vehicle beaten by infantry takes its square "whether it turned into a Wreck or not"
+    # (HoN core p.26): its wreck moves in too.
+    if attacker is not None and result.attacker_moves is AttackerMove.ADVANCES:
+        front = contested[0]
+        step = (front[0] - attacker.square[0], front[1] - attacker.square[1])
+        facing = next(
+            (f for f, d in STEPS.items() if d == (max(-1, min(1, step[0])), max(-1, min(1, step[1])))),
+            attacker.facing,
+        )
+        squares = footprint_squares(front, facing, attacker.unit.footprint)
+        # A heavy vehicle that wrecks a light vehicle takes its square (HoN core p.26).
+        wrecked = result.wreck_destruction_points and defender is not None
+        onto = frozenset({defender.key}) if wrecked and defender is not None else frozenset()
+        # One that assaulted from its transport gets off onto the ground it took (HoN core p.27).
+        ride = turn.state.pieces.get(attacker.embarked_in or "")
+        attacker = replace(attacker, embarked_in=None) if ride is not None else attacker
+        off = f"gets off {name(ride)} and " if ride is not None else ""
+        if may_stand(turn.state, attacker, squares, onto):
+            turn.state.pieces[attacker.key] = attacker.moved(squares, facing)
+            wreck = attacker.is_wreck
+            if not wreck:
+                transport.carry(turn, turn.state.pieces[attacker.key])
+            said = (
+                f"the wreck of {name(attacker)} takes the defender's place at {named_squares(squares)} "
+                f"({turn.state.ruleset.cite('assault-results')})"
+                if wreck
+                else f"{name(attacker)} {off}takes the ground at {named_squares(squares)}"
+            )
+            turn.add(
+                AdvanceEvent(
+                    turn=turn.state.turn,
+                    phase=turn.phase,
+                    side=attacker.owner,
+                    text=said + ".",
+                    unit=attacker.key,
+                    to=squares,
+                )
+            )
+            if not wreck:
+                mines.tread(turn, attacker.key, squares)  # a Mine marker there goes off (BfC p.09)
+            if onto and defender is not None and defender.key in turn.state.pieces:
+                movement.wreck_points(
+                    turn,
+                    attacker,
+                    defender.key,
+                    result.wreck_destruction_points,
+                    "takes the square of",
+                    "assault-results",
+                )
+
+
+def _back_through_window(turn: Turn, attacker: Piece, path: Path, from_squares: tuple[Square, ...]) -> None:
+    """Surprise (HoN core p.17): "A unit that launches an assault on a unit that is behind a
+    window doesn't need a second Surprise card to return to its starting square if it is
+    pushed back" - it goes back through the window it assaulted through, no card played."""
+    back = turn.state.pieces.get(attacker.key)
+    if back is None or back.is_wreck or not assaults_through_window(turn.state.battlefield, path):
+        return
+    turn.add(
+        RetreatEvent(
+            turn=turn.state.turn,
+            phase=turn.phase,
+            side=back.owner,
+            text=f"{name(back)} is pushed back through the window to {named_squares(from_squares)}, the square it "
+            f"launched the assault from, with no second Surprise card ({turn.state.ruleset.cite('action-cards')}).",
+            unit=back.key,
+            to=from_squares,
+        )
+    )
+
+
+def retreat(turn: Turn, defender: Piece, attacker_squares: tuple[Square, ...], lost: bool = True) -> None:
+    """To one of the three squares opposite the attacker, the best covered first; it may
+    enter an enemy Zone of Control but is destroyed if the retreat would move it within
+    one, and with no square left it is destroyed (HoN core p.26). A Forced Move: a unit
+    with an X Movement Value is destroyed instead (p.9). Having `lost` the assault, its
+    side may play a Surprise card to leave its building through a window (p.17)."""
+    ac, ar = attacker_squares[0]
+    dc, dr = defender.square
+    away = (max(-1, min(1, dc - ac)), max(-1, min(1, dr - ar)))
+    options = [sq for sq in neighbours(defender.square) if (sq[0] - dc) * away[0] + (sq[1] - dr) * away[1] > 0]
+    ranked = sorted(options, key=lambda sq: (-cover(turn.state, defender, (sq,)), sq))
+    # Into a transport too only through a door, never through a wall (a Forced Move, p.26-27).
+    stepped = [sq for sq in ranked if may_step(turn.state, inactive(defender), sq)]
+    ride = transport.refuge(turn.state, defender, stepped) if len(defender.squares) == 1 else None
+    if ride is not None:  # into an allied transport, where no shot reaches it (HoN core p.27)
+        turn.state.pieces[defender.key] = replace(defender.moved(ride.squares, ride.facing), embarked_in=ride.key)
+        turn.add(
+            RetreatEvent(
+                turn=turn.state.turn,
+                phase=turn.phase,
+                side=defender.owner,
+                text=f"{name(defender)} retreats into {name(ride)} ({turn.state.ruleset.cite('transport')}).",
+                unit=defender.key,
+                to=ride.squares,
+            )
+        )
+        return
+    windows = lost and played.surprise_exit(turn, defender, ranked)  # HoN core p.17
+    displace(turn, defender, ranked, "retreats to", "has nowhere to retreat", "assault-results", windows=windows)
+
+
+def _push_aside(turn: Turn, defender: Piece) -> None:
+    """To a free square next to it, never within an enemy Zone of Control, or destroyed
+    (HoN core p.26, as a unit run over, p.10)."""
+    displace(
+        turn,
+        defender,
+        sorted(neighbours(defender.square)),
+        "is pushed aside to",
+        "cannot be pushed aside",
+        "assault-results",
+    )
+
+
+def displace(
+    turn: Turn,
+    defender: Piece,
+    options: list[Square],
+    moved: str,
+    stuck: str,
+    rule: str,
+    suppress: int = 0,
+    windows: bool = False,
+) -> None:
+    """Move a one-square unit to the first square of `options` it may step into (`windows`:
+    through a window too, a Surprise card played) without moving within an enemy Zone of
+    Control, or destroy it (`landing`). A counter of several squares never retreats
+    (vehicles stay, HoN core p.26). A Forced Move: a unit Active Side up turns over onto its
+    Inactive Side first (p.9), so the Movement Value read is that side's; `suppress`
+    Suppressed markers it gains."""
+    cite = turn.state.ruleset.cite
+    why = ""
+    if inactive(defender).side.movement is None:
+        why = f"an X Movement Value: a Forced Move destroys it ({cite('forced-move')})"
+    square, within = landing(turn.state, defender, options, windows)
+    if square is not None:
+        turn.state.pieces[defender.key] = replace(
+            inactive(defender).moved((square,)), suppressed=defender.suppressed + suppress
+        )
+        turn.add(
+            RetreatEvent(
+                turn=turn.state.turn,
+                phase=turn.phase,
+                side=defender.owner,
+                text=f"{name(defender)} {moved} {named_squares((square,))}"
+                + (f", with a Suppressed marker ({cite(rule)})." if suppress else "."),
+                unit=defender.key,
+                to=(square,),
+            )
+        )
+        mines.tread(turn, defender.key, (square,))  # a Mine marker there goes off (BfC p.09)
+        return
+    if within:
+        why = f"{named_squares(within)} would move it within an enemy Zone of Control ({cite(rule)})"
+    elif not why:
+        why = f"no square it may enter ({cite(rule)})"
+    turn.add(
+        RetreatEvent(
+            turn=turn.state.turn,
+            phase=turn.phase,
+            side=defender.owner,
+            text=f"{name(defender)} {stuck}: {why}; it is destroyed.",
+            unit=defender.key,
+        )
+    )
+    hits.hurt(turn, defender, None, Effect.DESTROYED, hit=False)
+
+
+def landing(
+    state: GameState, piece: Piece, options: list[Square], windows: bool = False
+) -> tuple[Square | None, tuple[Square, ...]]:
+    """Where a one-square unit's Forced Move of one square ends: the first of `options` it may
+    stand on and step into (walls, doors and - with `windows` - windows, `may_step`) without
+    moving within an enemy Zone of Control (HoN core p.26: "Destroyed if the retreat forces it
+    to move within an enemy ZoC"); and the squares passed over for that alone. None for a
+    counter of several squares or a unit with an X Movement Value (p.9)."""
+    if len(piece.squares) != 1 or inactive(piece).side.movement is None:
+        return None, ()
+    zones = forced_move_zones(state, piece)
+    here = zones.get(piece.square, frozenset())
+    within: list[Square] = []
+    for square in options:
+        if not may_stand(state, piece, (square,)) or not may_step(state, inactive(piece), square, windows):
+            continue
+        if here & zones.get(square, frozenset()):
+            within.append(square)
+            continue
+        return square, tuple(within)
+    return None, tuple(within)

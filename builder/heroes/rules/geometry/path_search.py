@@ -1,0 +1,201 @@
+"""The movement search (HoN core p.9-12, p.18; SoN p.7, p.12): cheapest paths over a mover's
+tables (`terrain_moves`) among the other pieces it judged (`mover`), or the same search made
+before when nothing it read changed (`path_search_memo`). It is the simulation's hot loop: a search
+only walks tables."""
+
+from __future__ import annotations
+
+from builder.heroes.rules.geometry.footprint import Position
+from builder.heroes.rules.geometry.mover import Mover
+from builder.heroes.rules.geometry.passage import Exits
+from builder.heroes.rules.geometry.path_search_memo import Searches, around
+from builder.heroes.rules.geometry.terrain_moves import Best, MoveTable
+from builder.heroes.rules.kept import PerBattlefield
+from builder.heroes.rules.pieces import Square
+
+__all__ = ["SEARCHES", "recalled_any", "recalled_one", "search_any", "search_one"]
+
+
+# Searches remembered with what they read: one-square units', then the others'.
+SEARCHES: PerBattlefield[tuple[Searches[Best[Square]], Searches[Best[int]]]] = PerBattlefield(
+    lambda _: (Searches(), Searches())
+)
+
+
+def recalled_one(mover: Mover, points: int, into: frozenset[Square]) -> Best[Square]:
+    """`search_one`, or the same search made before from this square when nothing it read
+    changed (geometry/path_search_memo.py)."""
+    piece = mover.piece
+    exits = mover.exits()
+    kept, key = SEARCHES(mover.passage.battlefield)[0], (id(exits), piece.squares[0], points)
+    best = kept.recall(key, exits, mover.looks(into))
+    if best is None:
+        moved_on: list[Square] = []  # the squares it moved on from
+        best = _search_one(mover, points, into, moved_on)
+        squares = around(moved_on)
+        # Where it could step into `into`: next to it (more than it reads, never less).
+        launching = squares.intersection(moved_on) & around(into) if into & squares else frozenset()
+        looked = (squares, launching)
+        kept.keep(key, exits, looked, mover.looks(into)(looked), best)
+    return best
+
+
+def recalled_any(mover: Mover, table: MoveTable, start: Position, points: int, into: frozenset[Square]) -> Best[int]:
+    """`search_any`, or the same search made before (see `recalled_one`)."""
+    kept, key = SEARCHES(mover.passage.battlefield)[1], (id(table), start, points)
+    best = kept.recall(key, table, mover.looks(into))
+    if best is None:
+        best = search_any(mover, table, start, points, into)
+        positions = table.positions
+        moved_on = {
+            square
+            for state, found in best.items()
+            if not state[1] and found[0] < points
+            for square in positions[state[0]].squares
+        }
+        squares = around(moved_on)
+        launching = squares.intersection(moved_on) if into & squares else frozenset()
+        looked = (squares, launching)
+        kept.keep(key, table, looked, mover.looks(into)(looked), best)
+    return best
+
+
+def search_any(mover: Mover, table: MoveTable, start: Position, points: int, into: frozenset[Square]) -> Best[int]:
+    """Dijkstra over (numbered position, stopped) states, any footprint, move by move.
+    Costs are whole points: a bucket per cost pops states in order."""
+    blocked = mover.blocked
+    zoc, none = mover.zoc, frozenset[str]()
+    positions, moves = table.positions, table.moves
+    first_state = (table.index(start), False)
+    best: Best[int] = {first_state: (0, 0, None, False)}
+    buckets: list[list[tuple[int, bool]]] = [[first_state]]
+    cost = 0
+    while cost < len(buckets) and cost + 1 <= points:
+        for state in buckets[cost]:
+            found = best[state]
+            if cost > found[0]:
+                continue
+            found_markers = found[1]
+            index = state[0]
+            may_launch: bool | None = None
+            allowed = moves[index]  # the terrain's moves, tabled on the first visit
+            if allowed is None:
+                allowed = mover.terrain_moves(table, index)
+            for new, first, entered, stop, markers in allowed:
+                assaulting = False
+                for square in entered:
+                    if square in into:
+                        # SoN p.7: "an assault can only be launched from a free space".
+                        if may_launch is None:
+                            may_launch = mover.may_end(positions[index])
+                        if not may_launch:
+                            break
+                        assaulting = True
+                    elif square in blocked:
+                        break
+                else:
+                    # HoN core p.11: into or out of an enemy infantry ZoC, never within one.
+                    if zoc and first and not assaulting and zoc.get(first[0], none) & zoc.get(first[1], none):
+                        continue
+                    spent = cost + 1 + 2 * markers
+                    new_state = (new, stop or assaulting)
+                    old = best.get(new_state)
+                    if old is None or spent < old[0]:
+                        best[new_state] = (spent, found_markers + markers, state, assaulting)
+                        if not new_state[1]:
+                            while len(buckets) <= spent:
+                                buckets.append([])
+                            buckets[spent].append(new_state)
+        cost += 1
+    return best
+
+
+def search_one(mover: Mover, points: int, into: frozenset[Square]) -> Best[Square]:
+    """`search_any` for a one-square unit, the policy's most frequent question: the same
+    rules read from the battlefield's step table (`PassageMap.exits`, as `_steps`), in the
+    same order, so it finds the same paths (tests/rules/test_movement_kernel.py compares
+    them). The two loops share their last lines on purpose: a function call per step would
+    double the cost of a search."""
+    return _search_one(mover, points, into, [])
+
+
+def _search_one(mover: Mover, points: int, into: frozenset[Square], moved_on: list[Square]) -> Best[Square]:
+    """`search_one`, the squares of the states it moves on from put in `moved_on`: those
+    not stopped whose cheapest cost leaves points (each is moved on from once, when its
+    bucket is reached, as a state found cheaper later is skipped in its dearer bucket)."""
+    expanded = moved_on.append
+    piece = mover.piece
+    states, steps = _steps(mover.exits())
+    blocked = mover.blocked
+    # A square of either is where a step needs a second look (an assault, or no step).
+    stopping = into | blocked if into else blocked
+    zoc, none = mover.zoc, frozenset[str]()
+    start = piece.squares[0]
+    # Costs are whole points: a bucket per cost pops states in order, as in `search_any`. A
+    # state costing all the points is never moved on from, so it needs no bucket.
+    first = states[start][0]
+    best: Best[Square] = {first: (0, 0, None, False)}
+    buckets: list[list[tuple[Square, bool]]] = [[] for _ in range(points)]
+    if points > 0:
+        buckets[0].append(first)
+    for cost, bucket in enumerate(buckets):
+        for state in bucket:
+            here = state[0]
+            found = best[state]
+            if cost > found[0]:
+                continue
+            expanded(here)
+            found_markers = found[1]
+            here_zoc = zoc.get(here, none) if zoc else none
+            may_launch: bool | None = None
+            for there, onward, halted, spend, markers in steps[here]:
+                if there in stopping:
+                    if there not in into:
+                        continue  # blocked
+                    if may_launch is None:  # SoN p.7: only from a free space
+                        may_launch = mover.may_end(Position((here,), piece.facing))
+                    if not may_launch:
+                        continue
+                    new_state, assaulting = halted, True
+                elif here_zoc and here_zoc & zoc.get(there, none):
+                    continue  # HoN core p.11: never from one enemy ZoC square to another
+                else:
+                    new_state, assaulting = onward, False
+                spent = cost + spend
+                old = best.get(new_state)
+                if old is None or spent < old[0]:
+                    best[new_state] = (spent, found_markers + markers, state, assaulting)
+                    if spent < points and not new_state[1]:
+                        buckets[spent].append(new_state)
+    return best
+
+
+# A one-square step: the square entered, the state it leads to (stopping there or not, as
+# the terrain says), the state an assault into it ends in, its cost (a point, and two per
+# Suppressed marker, SoN p.12) and the markers taken.
+Step = tuple[Square, tuple[Square, bool], tuple[Square, bool], int, int]
+# The battlefields' step tables (`PassageMap.exits`) as `search_one` reads them, by identity,
+# kept with the table so that no other object can take its identity.
+States = dict[Square, tuple[tuple[Square, bool], tuple[Square, bool]]]
+_STEPS: dict[int, tuple[Exits, States, dict[Square, tuple[Step, ...]]]] = {}
+STEPS_KEPT = 64
+
+
+def _steps(exits: Exits) -> tuple[States, dict[Square, tuple[Step, ...]]]:
+    """Each square's two states (moving on, stopped), made once, and `exits` with each
+    step's states: a search meets every step many times, and a dictionary finds a key it
+    holds by identity before comparing."""
+    found = _STEPS.get(id(exits))
+    if found is not None and found[0] is exits:
+        return found[1], found[2]
+    if len(_STEPS) >= STEPS_KEPT:
+        _STEPS.clear()
+    states = {square: ((square, False), (square, True)) for square in exits}
+    steps = {
+        here: tuple(
+            (there, states[there][stop], states[there][True], 1 + 2 * markers, markers) for there, stop, markers in out
+        )
+        for here, out in exits.items()
+    }
+    _STEPS[id(exits)] = (exits, states, steps)
+    return states, steps

@@ -1,0 +1,71 @@
+"""Movement searches remembered with what they read of the other pieces (geometry/path_search.py).
+
+A search reads the other pieces only around the positions it moves on from: which squares
+are blocked, which it would step into as an assault, which are taken (an assault starts
+only from a free space, SoN p.7) and which zones of control cover them (HoN core p.11).
+The same unit searches again from the same place often (its activation, then the Supply
+Phase; a hold, then the next turn) while units far away moved. A search is deterministic and
+reads nothing else, so when what it would read around those positions is the same, it
+finds exactly the same: `Searches` answers it then, and searches only when something near
+changed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Hashable, Mapping
+from typing import Generic, TypeVar
+
+from builder.heroes.rules.geometry.grid import neighbours
+from builder.heroes.rules.pieces import Square
+
+B = TypeVar("B")
+# What a search read: blocked squares, assault targets, taken squares, zones of control.
+Seen = tuple[frozenset[Square], frozenset[Square], frozenset[Square], dict[Square, frozenset[str]]]
+# Where a search looked: every square it read, and those it could launch an assault from.
+Looked = tuple[frozenset[Square], frozenset[Square]]
+SEARCHES_KEPT = 512  # per battlefield and kind of search; a game has about a hundred units' places
+
+_AROUND: dict[Square, frozenset[Square]] = {}
+
+
+def around(squares: Collection[Square]) -> frozenset[Square]:
+    """The squares and their neighbours: every square a one-point move from them reads."""
+    near = _AROUND
+    for square in squares:
+        if square not in near:
+            near[square] = frozenset((square, *neighbours(square)))
+    return frozenset().union(*[near[square] for square in squares])
+
+
+def seen(
+    looked: Looked,
+    blocked: frozenset[Square],
+    into: frozenset[Square],
+    taken: frozenset[Square],
+    zoc: Mapping[Square, frozenset[str]],
+) -> Seen:
+    """What a search reads on the squares it looks at: `taken` only where it could launch an
+    assault (where it is next to a square of `into`)."""
+    squares, launching = looked
+    zones = {square: zoc[square] for square in zoc.keys() & squares} if zoc else {}
+    return blocked & squares, into & squares, taken & launching, zones
+
+
+class Searches(Generic[B]):
+    """Searches by where they start (and over which table of terrain moves), each with the
+    squares it looked at and what it saw there."""
+
+    def __init__(self) -> None:
+        self._kept: dict[Hashable, tuple[object, Looked, Seen, B]] = {}
+
+    def recall(self, key: Hashable, table: object, reading: Callable[[Looked], Seen]) -> B | None:
+        """The search kept for `key` over `table`, when `reading` the squares it looked at
+        sees what it saw; else None."""
+        found = self._kept.get(key)
+        if found is None or found[0] is not table or reading(found[1]) != found[2]:
+            return None
+        return found[3]
+
+    def keep(self, key: Hashable, table: object, looked: Looked, saw: Seen, best: B) -> None:
+        if len(self._kept) >= SEARCHES_KEPT:
+            self._kept.clear()
+        self._kept[key] = (table, looked, saw, best)

@@ -1,0 +1,45 @@
+"""Who plays a side of the hex game (DESIGN.md 7): a player is one method,
+`choose(view, decision)`, answering each decision (builder.memoir.rules.decisions) with one
+of its options. Players live apart from the rules (builder.memoir.ai)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from builder.kernel.decisions import Player
+from builder.memoir.catalogue import CommandCard, Side
+from builder.memoir.rules.decisions import MemoirDecision
+from builder.memoir.rules.state import GameState
+
+
+@dataclass(frozen=True)
+class MemoirView:
+    """What `side` may know of the game as it stands: the board, the medals and the discard
+    pile as both players see them, its own command cards, and how many cards the other side
+    holds and the deck has left, but not which, nor the order of the deck. `state` is a copy
+    (GameState.seen_by): a player may try moves on it."""
+
+    side: Side
+    state: GameState
+    held: dict[Side, int]  # the cards in each side's hand
+    deck: int  # the cards left to draw
+
+    @property
+    def hand(self) -> tuple[CommandCard, ...]:
+        return tuple(self.state.hands[self.side])
+
+
+MemoirPlayer: TypeAlias = Player[MemoirView, MemoirDecision]
+
+
+def view_of(state: GameState, side: str) -> MemoirView:
+    seen = Side(side)
+    held = {s: len(cards) for s, cards in state.hands.items()}
+    return MemoirView(seen, state.seen_by(seen), held, len(state.deck))
+
+
+def viewer(state: GameState) -> Callable[[str], MemoirView]:
+    """Each side's view of `state`, as a Table asks for it."""
+    return lambda side: view_of(state, side)
