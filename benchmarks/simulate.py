@@ -14,7 +14,9 @@ scenario (two boards, six turns). Prints:
 * complete play-outs per second on one core (set-up and deployment included), and one
   play-out as a multiple of the baseline.
 
-* the forward model's costs: a copy of the state, and one choice applied to a match.
+* the forward model's costs: a copy of the state, one choice applied to a match, a side's
+  view made and read at a decision (what every player is given, builder.heroes.rules.views),
+  and one game sampled from a view for a search agent (builder.heroes.rules.sampling).
 
 Targets (issue 6): one turn <= 20 ms median; >= 50 play-outs per second.
 
@@ -23,6 +25,7 @@ Run: .venv/bin/python benchmarks/simulate.py
 
 from __future__ import annotations
 
+import random
 import statistics
 import time
 from collections import deque
@@ -35,8 +38,8 @@ from builder.heroes.ai.greedy import for_every_side
 from builder.heroes.army.models import ArmyList
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.geometry.reach import reachable
-from builder.heroes.rules.players import HeroesPlayer, HeroesView, viewer
-from builder.heroes.rules.simulation import RULES, Stage, new_game, simulate
+from builder.heroes.rules.players import HeroesPlayer, HeroesView
+from builder.heroes.rules.simulation import RULES, HeroesGame, Stage, new_game, simulate
 from builder.heroes.rules.state import copy_state
 from builder.heroes.scenario.battlefield import Battlefield, assemble
 from builder.heroes.scenario.models import Scenario
@@ -44,7 +47,7 @@ from builder.io.army_files import load_army
 from builder.io.catalogue_files import load_catalogue
 from builder.io.scenario_files import load_scenario
 from builder.kernel.decisions import Player
-from builder.kernel.match import Match, Table
+from builder.kernel.match import Course, Match, Table
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = 15
@@ -70,7 +73,7 @@ def main() -> None:
     policies: dict[str, HeroesPlayer] = dict(for_every_side(scenario))
     for seed in range(1, SEEDS + 1):
         game = new_game(scenario, battlefield, armies, catalogue, seed=seed)
-        RULES.step(game, Table(viewer(game.state), policies))  # the set-up
+        RULES.step(game, Table(viewer(game), policies))  # the set-up
         state = game.state
         units = len(state.pieces)
         infantry = next(p for p in state.units() if p.is_infantry)
@@ -83,7 +86,7 @@ def main() -> None:
         while not RULES.over(game):
             turn_number, spent = state.turn, 0.0
             while game.stage is not Stage.OVER and (game.stage is not Stage.ORDER or not spent):
-                spent += timed(RULES.step, game, Table(viewer(state), policies))  # a phase
+                spent += timed(RULES.step, game, Table(viewer(game), policies))  # a phase
             copies.append(timed(copy_state, state))
             every.append(spent)
             if turn_number <= 3:
@@ -129,14 +132,25 @@ def forward_model(
     policies: dict[str, Player[HeroesView, Any]] = dict(for_every_side(scenario))
     match = Match(RULES, new_game(scenario, battlefield, armies, catalogue, seed=SEEDS, turns=1))
     applied: list[float] = []
+    viewed: list[float] = []
+    sampled: list[float] = []
     while match.pending is not None:
         decision = match.pending
+        viewed.append(timed(lambda side=decision.side: match.view(side).state))
+        sampled.append(timed(RULES.sample, match.view(decision.side), random.Random(len(applied))))
         choice = policies[decision.side].choose(match.view(decision.side), decision)
         applied.append(timed(match.apply, choice))
     print(f"  forward model: a copy of the state {copied * 1000:6.3f} ms = {copied / base:5.2f}x the baseline;")
-    apply = statistics.median(applied)
+    apply, view, sample = statistics.median(applied), statistics.median(viewed), statistics.median(sampled)
     told = f"median {apply * 1000:6.2f} ms = {apply / base:5.1f}x the baseline"
     print(f"    one choice applied (turn 1, {len(applied)} decisions) {told}")
+    print(f"    a view made and its state read: median {view * 1e6:6.1f} us = {view / base:5.3f}x the baseline")
+    print(f"    a game sampled from a view: median {sample * 1000:6.2f} ms = {sample / base:5.1f}x the baseline")
+
+
+def viewer(game: HeroesGame) -> Callable[[str, Course[Any]], HeroesView]:
+    """Each side's view of `game`, as the forward model makes it for a Table."""
+    return lambda side, course: RULES.view(game, side, course)
 
 
 def timed(action: Callable[..., object], *arguments: object) -> float:

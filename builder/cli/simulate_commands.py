@@ -119,8 +119,6 @@ def simulate_command(
     from builder.tcg.system import TCG
 
     system = require(scenario, Capability.SIMULATE)
-    if policy is not Policy.GREEDY and system.id not in ("heroes", "memoir"):
-        raise typer.BadParameter(f"a {system.name} scenario is played by the greedy player only", param_hint="--policy")
     if system.id == "memoir":
         from builder.cli import memoir_commands
 
@@ -142,7 +140,7 @@ def simulate_command(
             raise typer.BadParameter(
                 "a Tactical Card Game scenario plays its own forces, in the terminal (no --army, --tui)"
             )
-        simulate_scenario(scenario, seed, turns, as_json, variant or [])
+        simulate_scenario(scenario, seed, turns, as_json, variant or [], policy)
         return
     if variant:
         raise typer.BadParameter("--variant is for Tactical Card Game scenarios (game: tcg)", param_hint="--variant")

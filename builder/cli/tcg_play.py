@@ -11,10 +11,11 @@ from rich.text import Text
 
 from builder.cli.app import console
 from builder.cli.render import titled
+from builder.kernel.decisions import Policy
 from builder.kernel.events import Roll
 from builder.services.tcg_game import open_cards, ready
 from builder.tcg.rules.events import DestroyedEvent, PhaseEvent, ShotEvent, TcgEvent, TurnEvent, VictoryEvent
-from builder.tcg.rules.simulation import TcgRecord, deployed, simulate
+from builder.tcg.rules.simulation import TcgRecord, deployed
 from builder.tcg.rules.state import Game
 
 STYLE: dict[type, str] = {
@@ -98,7 +99,12 @@ def narrate(events: tuple[TcgEvent, ...]) -> None:
 
 
 def simulate_scenario(
-    path: Path, seed: int, turns: int | None, as_json: bool, variants: tuple[str, ...] | list[str] = ()
+    path: Path,
+    seed: int,
+    turns: int | None,
+    as_json: bool,
+    variants: tuple[str, ...] | list[str] = (),
+    policy: Policy = Policy.GREEDY,
 ) -> None:
     from builder.tcg.rules.variants import Variant
 
@@ -108,11 +114,13 @@ def simulate_scenario(
         raise typer.BadParameter(f"{unknown[0]!r} is not one of {', '.join(known)}", param_hint="--variant")
     checked = ready(path, open_cards())
     chosen = frozenset(known[name] for name in variants)
-    record: TcgRecord = simulate(checked.scenario, checked.cards, seed=seed, turns=turns, variants=chosen)
+    from builder.cli.simulate_commands import PLAYERS
+
+    record: TcgRecord = checked.simulate(seed=seed, turns=turns, policy=policy, variants=chosen)
     if as_json:
         print(json.dumps(record.to_json(), indent=1))
         return
-    console.print(titled(checked.scenario.title, f" — simulated with seed {seed}, the simple policy for both sides."))
+    console.print(titled(checked.scenario.title, f" — simulated with seed {seed}, {PLAYERS[policy]} for both sides."))
     if chosen:
         console.print(Text("  Variant rules (TCG p.21): " + "; ".join(v.english for v in sorted(chosen)) + "."))
     narrate(record.events)

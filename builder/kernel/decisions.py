@@ -130,6 +130,19 @@ class Decision(Generic[OptionT]):
         return cast(OptionT, choice)
 
 
+def uniform_choice(decision: Decision[Any], stream: Random) -> object:
+    """One of `decision`'s options, each as likely, drawn from `stream` (a random player's
+    answer to any kind): the rules' own draw where they give one (`Checked.draw`: every
+    placement of the order tokens, which no list could hold), else one of those listed."""
+    options = decision.options
+    if isinstance(options, Checked) and options.draw is not None:
+        return options.draw(stream)
+    listed = list(options)
+    if not listed:
+        raise ValueError(f"{type(decision).__name__} for {decision.side} offers no option")
+    return listed[stream.randrange(len(listed))]
+
+
 class View(Protocol):
     """What one side may know of a game in progress; each system says what that is."""
 

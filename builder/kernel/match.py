@@ -14,13 +14,20 @@ step plays out the same way up to the new answer. So:
   changes once made: `copy()` costs nothing, and running the copy on pays one copy of
   the state and the replay of one step;
 * a game played to its end by players in the same process (`play`) runs each step once,
-  asking the players directly, and plays the same game as a match answered by them."""
+  asking the players directly, and plays the same game as a match answered by them.
+
+A side's view is made with the step's `Course`: the game at the step's start (a match keeps
+it; `play`, which plays in place, does not) and what the step has asked so far. A system
+with hidden information samples the rest from it (`Sampler`): a game that agrees with all
+the view shows, its unknowns drawn at random and its dice fresh, replayed from the step's
+start to the decision the view was made for, for a search agent to play on."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from random import Random
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from builder.kernel.decisions import Decision, Player
 
@@ -43,18 +50,43 @@ class GameOver(ValueError):
     code = "match.over"
 
 
+class Answer(NamedTuple):
+    """An answer given during the step in play: the side asked, its question's kind, the choice."""
+
+    side: str
+    kind: str
+    choice: object
+
+
+class Course(NamedTuple, Generic[S]):
+    """How a step in play came to the moment a view is made: the game at the step's start
+    (None when it is played in place and nobody kept a copy, as `play` does), every answer
+    given since, and the side and kind of the question now asked (None between questions).
+    Tuples, made at every question: a view is made as often."""
+
+    start: S | None
+    answers: tuple[Answer, ...] = ()
+    asking: tuple[str, str] | None = None
+
+
 class Table(Generic[V]):
     """Where a step of play asks its questions: the answers on the tape first, in order,
-    then the side's player; with no players, a question past the tape stops the step."""
+    then the side's player; with no players, a question past the tape stops the step.
+    `start`: the game at the step's start, when the driver keeps it (for the views' course)."""
 
     def __init__(
-        self, view: Callable[[str], V], players: Mapping[str, Player[V, Any]] | None = None, tape: Sequence[object] = ()
+        self,
+        view: Callable[[str, Course[Any]], V],
+        players: Mapping[str, Player[V, Any]] | None = None,
+        tape: Sequence[object] = (),
+        start: object = None,
     ) -> None:
         self._view = view
         self._players = players
         self._tape = tape
+        self._start = start
         self._read = 0
-        self.answers: list[object] = []  # every answer accepted since the step began
+        self.answers: list[Answer] = []  # every answer accepted since the step began
 
     def ask(self, decision: Decision[OptionT]) -> OptionT:
         """The chosen option; never one the decision did not offer (IllegalChoice)."""
@@ -64,10 +96,15 @@ class Table(Generic[V]):
         elif self._players is None:
             raise Pending(decision)
         else:
-            choice = self._players[decision.side].choose(self._view(decision.side), decision)
+            choice = self._players[decision.side].choose(self._view(decision.side, self.course(decision)), decision)
         accepted = decision.accept(choice)
-        self.answers.append(accepted)
+        self.answers.append(Answer(decision.side, decision.kind, accepted))
         return accepted
+
+    def course(self, decision: Decision[Any] | None = None) -> Course[Any]:
+        """The step so far, `decision` being asked."""
+        asking = (decision.side, decision.kind) if decision is not None else None
+        return Course(self._start, tuple(self.answers), asking)
 
 
 @dataclass(frozen=True)
@@ -90,7 +127,27 @@ class Rules(Protocol[S, V]):
 
     def outcome(self, state: S) -> Outcome: ...
 
-    def view(self, state: S, side: str) -> V: ...
+    def view(self, state: S, side: str, course: Course[S]) -> V:
+        """What `side` may know of `state`, the step in play having gone as `course` says."""
+        ...
+
+
+class Sampler(Protocol[S, V]):
+    """Rules with hidden information: a game a side's view could be of, to search on."""
+
+    def sample(self, view: V, rng: Random) -> Match[S, V]:
+        """A match at the decision `view` was made for, agreeing with all it shows, the rest
+        (another side's hand, the numbers under its tokens, the order of the piles) drawn
+        with `rng` and its dice fresh, so it tells nothing the side may not know; Unsampled
+        when the view's course has no start to replay from."""
+        ...
+
+
+class Unsampled(ValueError):
+    """A view a game cannot be sampled from: its course kept no start (it was made while a
+    game was played in place), or no draw agreed with it."""
+
+    code = "match.unsampled"
 
 
 class Match(Generic[S, V]):
@@ -102,6 +159,7 @@ class Match(Generic[S, V]):
         self._tape = tape  # the answers given since
         self._now = state  # at the pending decision (the step played up to it)
         self._pending: Decision[Any] | None = None
+        self._course: Course[S] = Course(state)  # how the step came to the pending decision
         self._advance()
 
     @property
@@ -123,7 +181,7 @@ class Match(Generic[S, V]):
         return self._rules.outcome(self._now)
 
     def view(self, side: str) -> V:
-        return self._rules.view(self._now, side)
+        return self._rules.view(self._now, side, self._course)
 
     def apply(self, choice: object) -> None:
         """Answer the pending decision with one of its options (IllegalChoice otherwise) and
@@ -144,28 +202,29 @@ class Match(Generic[S, V]):
         match is left as it was. The final state."""
         state = self._rules.copy(self._start)
         if not self._rules.over(state):
-            self._rules.step(state, Table(self._view_of(state), players, self._tape))
+            self._rules.step(state, Table(self._view_of(state), players, self._tape, self._start))
         return play(self._rules, state, players)
 
     def _advance(self) -> None:
         rules = self._rules
         while not rules.over(self._start):
             now = rules.copy(self._start)
+            table = Table(self._view_of(now), None, self._tape, self._start)
             try:
-                rules.step(now, Table(self._view_of(now), None, self._tape))
+                rules.step(now, table)
             except Pending as stop:
-                self._now, self._pending = now, stop.decision
+                self._now, self._pending, self._course = now, stop.decision, table.course(stop.decision)
                 return
             self._start, self._tape = now, ()
-        self._now, self._pending = self._start, None
+        self._now, self._pending, self._course = self._start, None, Course(self._start)
 
-    def _view_of(self, state: S) -> Callable[[str], V]:
-        return lambda side: self._rules.view(state, side)
+    def _view_of(self, state: S) -> Callable[[str, Course[Any]], V]:
+        return lambda side, course: self._rules.view(state, side, course)
 
 
 def play(rules: Rules[S, V], state: S, players: Mapping[str, Player[V, Any]]) -> S:
     """Play `state` on to the end in place, the `players` answering every decision as it
     comes: each step runs once. The same game as a match answered by the same players."""
     while not rules.over(state):
-        rules.step(state, Table(lambda side: rules.view(state, side), players))
+        rules.step(state, Table(lambda side, course: rules.view(state, side, course), players))
     return state

@@ -10,9 +10,14 @@ from pathlib import Path
 
 from builder.io.errors import HonFileError
 from builder.io.tcg_files import LoadedTcgScenario, load_cards, load_force, load_tcg_scenario
+from builder.kernel.decisions import Policy
 from builder.kernel.diagnostics import Issue, Severity, plural
+from builder.tcg.ai import greedy, uniform
 from builder.tcg.catalogue import CardCatalogue
 from builder.tcg.check import check_cards, check_force, check_scenario
+from builder.tcg.rules.players import TcgPlayer
+from builder.tcg.rules.simulation import TcgRecord, simulate
+from builder.tcg.rules.variants import Variant
 from builder.tcg.scenario import ForceFile, Scenario
 
 
@@ -33,6 +38,26 @@ class CheckedScenario:
     @property
     def scenario(self) -> Scenario:
         return self.loaded.scenario
+
+    def simulate(
+        self,
+        *,
+        seed: int = 1,
+        turns: int | None = None,
+        policy: Policy = Policy.GREEDY,
+        frames: bool = False,
+        variants: frozenset[Variant] = frozenset(),
+    ) -> TcgRecord:
+        """The game played by `policy` for every side (builder.tcg.rules.simulation.simulate)."""
+        players = players_for(self.scenario, policy, seed)
+        return simulate(self.scenario, self.cards, players, seed=seed, turns=turns, frames=frames, variants=variants)
+
+
+def players_for(scenario: Scenario, policy: Policy, seed: int) -> dict[str, TcgPlayer]:
+    """A player of `policy` for every side of `scenario`, for the game of `seed`."""
+    if policy is Policy.RANDOM:
+        return dict(uniform.for_every_side([side.id for side in scenario.sides], seed))
+    return dict(greedy.for_every_side(scenario))
 
 
 @dataclass(frozen=True)

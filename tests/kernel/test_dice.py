@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from builder.kernel.dice import LoadedDice, SeededDice, shuffled, uniform
@@ -42,3 +44,29 @@ def test_a_uniform_choice_from_six_sided_dice() -> None:
     assert uniform(LoadedDice([]), 1) == 0
     with pytest.raises(ValueError):
         uniform(LoadedDice([]), 0)
+
+
+def test_seeded_dice_count_their_faces_and_tell_the_next_without_rolling() -> None:
+    dice = SeededDice(5)
+    coming = dice.ahead(4)
+    assert dice.rolled == 0 and dice.roll(3) + dice.roll(1) == coming and dice.rolled == 4
+
+
+def test_seeded_dice_show_their_first_faces_then_their_own() -> None:
+    # A sampled game replays the faces its step has already rolled, then rolls fresh ones.
+    fresh = SeededDice(9).ahead(3)
+    dice = SeededDice(9, first=(6, 6))
+    assert dice.ahead(5) == (6, 6, *fresh)
+    assert dice.roll(1) == (6,) and dice.roll(3) == (6, *fresh[:2]) and dice.rolled == 4
+
+
+def test_a_copy_of_seeded_dice_rolls_what_the_dice_would_and_apart_from_them() -> None:
+    """A copied game (a forward model's copy) goes on with the same rolls as the game would."""
+    dice = SeededDice(11, first=(6, 6))
+    dice.roll(1)
+    twin = copy.deepcopy(dice)
+    expected = dice.ahead(40)
+    assert expected[0] == 6  # the first face not yet shown
+    assert twin.roll(40) == expected
+    assert dice.roll(40) == expected  # rolling the copy left the dice where they were
+    assert (twin.seed, twin.rolled, dice.rolled) == (11, 41, 41)

@@ -10,8 +10,8 @@ from typing import Any, ClassVar
 
 import pytest
 
-from builder.kernel.decisions import Decision, IllegalChoice
-from builder.kernel.match import GameOver, Match, Outcome, Table, play
+from builder.kernel.decisions import Checked, Decision, IllegalChoice, uniform_choice
+from builder.kernel.match import Answer, Course, GameOver, Match, Outcome, Table, play
 
 TARGET = 12
 
@@ -50,7 +50,7 @@ class RaceRules:
         rng.setstate(state.rng.getstate())
         return Race(rng, dict(state.score), dict(state.blocks), state.turn, list(state.log))
 
-    def step(self, state: Race, table: Table[str]) -> None:
+    def step(self, state: Race, table: Table[Seen]) -> None:
         side, other = state.turn, "b" if state.turn == "a" else "a"
         faces = (state.rng.randint(1, 6), state.rng.randint(1, 6))
         kept = table.ask(Keep(side=side, options=(0, 1, 2), faces=faces))
@@ -70,15 +70,23 @@ class RaceRules:
         best = max(state.score, key=lambda s: state.score[s])
         return Outcome(best if self.over(state) else None, f"{state.score}")
 
-    def view(self, state: Race, side: str) -> str:
-        return side
+    def view(self, state: Race, side: str, course: Course[Race]) -> Seen:
+        return Seen(side, course)
+
+
+@dataclass(frozen=True)
+class Seen:
+    """A side's view of the race: everything is public; the course is kept to be checked."""
+
+    side: str
+    course: Course[Race]
 
 
 RULES = RaceRules()
 
 
 class Greedy:
-    def choose(self, view: str, decision: Any) -> object:
+    def choose(self, view: Seen, decision: Any) -> object:
         match decision:
             case Keep():
                 return 2
@@ -164,3 +172,39 @@ def test_an_ended_match_waits_for_nothing() -> None:
     assert done.over and done.pending is None
     with pytest.raises(GameOver):
         done.apply(0)
+
+
+def test_a_view_made_inside_a_step_knows_its_start_and_the_answers_since() -> None:
+    # What a sampler replays from (builder.kernel.match.Sampler): the game at the step's
+    # start, untouched, and each answer with its question's side and kind.
+    match = Match(RULES, start(3))
+    match.apply(2)
+    seen_by_b = match.view("b")
+    course = seen_by_b.course
+    assert seen_by_b.side == "b" and course.asking == ("b", "block")
+    assert course.answers == (Answer("a", "keep", 2),)
+    assert course.start is not None and course.start.score == {"a": 0, "b": 0} and course.start.log == []
+    seen: list[Course[Race]] = []
+
+    class Watcher(Greedy):
+        def choose(self, view: Seen, decision: Any) -> object:
+            seen.append(view.course)
+            return super().choose(view, decision)
+
+    final = play(RULES, start(3), {"a": Watcher(), "b": Watcher()})
+    assert RULES.over(final)
+    assert seen[0] == Course(None, (), ("a", "keep"))  # played in place: no start kept
+    assert seen[1].answers == (Answer("a", "keep", 2),)
+
+
+def test_a_uniform_choice_is_an_option_each_as_likely() -> None:
+    """The random players' answer to any kind: one of the options listed, each as likely; the
+    rules' own draw where they give one; a decision with no option is an error."""
+    stream = random.Random(1)
+    keep = Keep(side="a", options=(0, 1, 2), faces=(3, 4))
+    drawn = [uniform_choice(keep, stream) for _ in range(600)]
+    assert set(drawn) == {0, 1, 2} and all(170 <= drawn.count(choice) <= 230 for choice in (0, 1, 2))
+    checked = Keep(side="a", options=Checked((0,), lambda choice: choice in (0, 1, 2), lambda rng: 2), faces=(3, 4))
+    assert uniform_choice(checked, stream) == 2
+    with pytest.raises(ValueError):
+        uniform_choice(Keep(side="a", options=(), faces=(3, 4)), stream)

@@ -10,6 +10,7 @@ from builder.io.paths import TCG_DATA
 from builder.io.tcg_files import card_file_from_document, scenario_from_document
 from builder.io.yamlio import parse
 from builder.kernel.diagnostics import is_legal
+from builder.tcg.ai.greedy import for_every_side
 from builder.tcg.catalogue import CardCatalogue
 from builder.tcg.check import check_scenario
 from builder.tcg.rules.simulation import simulate
@@ -35,7 +36,7 @@ def test_mutated_scenarios(cards: CardCatalogue, text: str) -> None:
     for issue in issues:
         assert issue.code.startswith("tcg.") and "\n" not in issue.message
     if is_legal(issues):
-        assert simulate(scenario, cards, seed=1, turns=2).turns >= 1
+        assert simulate(scenario, cards, for_every_side(scenario), seed=1, turns=2).turns >= 1
 
 
 @FUZZ

@@ -152,7 +152,9 @@ class SimplePolicy:
 
     def choose(self, view: HeroesView, decision: HeroesDecision) -> object:
         """Each kind of decision answered by the function of its concept: one case a kind, so
-        a kind added to `HeroesDecision` and not answered here fails to type-check."""
+        a kind added to `HeroesDecision` and not answered here fails to type-check. It reads
+        the side's view alone: the state without what the side may not know (no enemy hand,
+        no number under an enemy token: builder.heroes.rules.views)."""
         state = view.state
         match decision:
             case InitiativeReroll():

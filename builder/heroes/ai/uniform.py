@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from builder.heroes.rules.decisions import HeroesDecision
 from builder.heroes.rules.players import HeroesView
-from builder.kernel.decisions import Checked
+from builder.kernel.decisions import uniform_choice
 
 
 @dataclass
@@ -26,13 +26,7 @@ class RandomPlayer:
     def choose(self, view: HeroesView, decision: HeroesDecision) -> object:
         """One of `decision`'s options, each as likely. Every kind is answered alike: the
         options carry all the rules know of it."""
-        options = decision.options
-        if isinstance(options, Checked) and options.draw is not None:
-            return options.draw(self.stream)
-        listed = list(options)
-        if not listed:
-            raise ValueError(f"{type(decision).__name__} for {decision.side} offers no option")
-        return listed[self.stream.randrange(len(listed))]
+        return uniform_choice(decision, self.stream)
 
 
 def for_every_side(sides: list[str], seed: int) -> dict[str, RandomPlayer]:

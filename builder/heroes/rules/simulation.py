@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from copy import deepcopy
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from random import Random
 from typing import Any
 
 from builder.heroes.army.models import ArmyList
@@ -23,13 +24,16 @@ from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import Unit, UnitType
 from builder.heroes.rules.abilities.crew import board, crewed, crews_to_board
 from builder.heroes.rules.action_cards.deck import deal, decks_for
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import DeployEvent, HeroesEvent, InitiativeEvent, Phase
 from builder.heroes.rules.mythos.setup import prepare
 from builder.heroes.rules.orders.personal_order import hardened_tiles
-from builder.heroes.rules.orders.tokens import Orders
+from builder.heroes.rules.orders.special_orders import is_special
+from builder.heroes.rules.orders.tokens import Orders, passed_on_to
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.players import HeroesPlayer, HeroesView, viewer
+from builder.heroes.rules.players import HeroesPlayer, HeroesView, PlacedInStep, viewer
 from builder.heroes.rules.ruleset import Ruleset
+from builder.heroes.rules.sampling import sample
 from builder.heroes.rules.setup.cave import conditions
 from builder.heroes.rules.setup.deployment import auto_deploy
 from builder.heroes.rules.setup.initiative import DieRerolls, initiative_rerolls
@@ -41,16 +45,18 @@ from builder.heroes.rules.turn import (
     activate_next,
     activation_end,
     activation_opening,
+    draw_cards,
     end_of_turn,
     order_phase,
-    supply_phase,
+    supply_moves,
 )
+from builder.heroes.rules.views import tokens_of
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.heroes.scenario.models import RANDOM, Scenario, ZoneKind
 from builder.kernel.diagnostics import Severity
 from builder.kernel.dice import Dice, SeededDice
 from builder.kernel.events import Roll
-from builder.kernel.match import GameOver, Outcome, Table, play
+from builder.kernel.match import Course, GameOver, Match, Outcome, Table, play
 
 
 @dataclass(frozen=True)
@@ -257,6 +263,7 @@ class Stage(Enum):
     ACTIVATING = "activating"  # one token revealed (and the special tokens played before it)
     ACTIVATION_END = "activation-end"
     SUPPLY = "supply"
+    DRAW = "draw"  # one side discards and draws its action cards (step 7 of the Supply Phase)
     END_OF_TURN = "end-of-turn"
     OVER = "over"
 
@@ -274,6 +281,7 @@ class HeroesGame:
     frames: list[Frame] = field(default_factory=list)
     orders: dict[str, Orders] = field(default_factory=dict)
     activations: Activations = field(default_factory=lambda: Activations([], {}))
+    drawing: list[str] = field(default_factory=list)  # the sides still to draw their action cards
     stage: Stage = Stage.SET_UP
     played: int = 0  # the last turn begun
 
@@ -310,14 +318,16 @@ class HeroesRules:
     set-up, the Order Phase, the opening of the Activation Phase, one token revealed, its end,
     the Supply Phase (HoN core p.8-9, p.16), or the victory check that ends a turn."""
 
-    def copy(self, game: HeroesGame) -> HeroesGame:
+    def copy(self, game: HeroesGame, dice: SeededDice | None = None) -> HeroesGame:
+        """A game that goes on apart from `game`; with `dice`, rolling those instead of its own."""
         return replace(
             game,
             state=copy_state(game.state),
-            dice=deepcopy(game.dice),
+            dice=deepcopy(game.dice) if dice is None else dice,
             frames=list(game.frames),
             orders=dict(game.orders),
             activations=game.activations.copy(),
+            drawing=list(game.drawing),
         )
 
     def step(self, game: HeroesGame, table: Table[HeroesView]) -> None:
@@ -341,8 +351,12 @@ class HeroesRules:
                 game.frames += activation_end(state, table, dice)
                 game.stage = Stage.SUPPLY
             case Stage.SUPPLY:
-                game.frames += supply_phase(state, game.orders, table, dice)
-                game.stage = Stage.END_OF_TURN
+                game.frames += supply_moves(state, game.orders, table, dice)
+                game.drawing = [side for side in state.initiative_order() if side in state.decks]
+                game.stage = Stage.DRAW if game.drawing else Stage.END_OF_TURN
+            case Stage.DRAW:
+                game.frames += draw_cards(state, game.drawing.pop(0), table, dice)
+                game.stage = Stage.DRAW if game.drawing else Stage.END_OF_TURN
             case Stage.END_OF_TURN:
                 game.frames += end_of_turn(state, state.scenario.setup.turns.count, dice)
                 done = state.over or game.played == game.last or state.turn > game.last
@@ -356,11 +370,56 @@ class HeroesRules:
     def outcome(self, game: HeroesGame) -> Outcome:
         return Outcome(game.state.winner, game.state.outcome or "not finished")
 
-    def view(self, game: HeroesGame, side: str) -> HeroesView:
-        return HeroesView(side, game.state)
+    def view(self, game: HeroesGame, side: str, course: Course[HeroesGame]) -> HeroesView:
+        return HeroesView(side, game.state, _TokensOnTable(game, course), course, game.dice.rolled)
+
+    def sample(self, view: HeroesView, rng: Random) -> Match[HeroesGame, HeroesView]:
+        return sample(self, view, rng)
 
 
 RULES = HeroesRules()
+
+
+class _TokensOnTable:
+    """The order tokens on the table of `game` this turn (players.Tokens)."""
+
+    __slots__ = ("_course", "_game")
+
+    def __init__(self, game: HeroesGame, course: Course[HeroesGame]) -> None:
+        self._game, self._course = game, course
+
+    def placed(self) -> Mapping[str, Orders]:
+        """In an Order Phase, as the answers have placed them so far; after it, the game's."""
+        match self._game.stage:
+            case Stage.ORDER:
+                return PlacedInStep(self._course).placed()
+            case Stage.SET_UP | Stage.OVER:
+                return {}
+            case _:
+                return self._game.orders
+
+    def face_down(self, placed: Mapping[str, Orders]) -> Mapping[str, frozenset[str]]:
+        """All of them until the Activation Phase reveals them (HoN core p.9), then the
+        numbered tokens not yet revealed (passed on with Dynamic, p.17), the special tokens
+        not yet played and the bluffs; only the bluffs once it ends, none once they are
+        discarded in the Supply Phase (p.16)."""
+        game = self._game
+        match game.stage:
+            case Stage.ORDER | Stage.ACTIVATION:
+                return {side: tokens_of(orders) for side, orders in placed.items()}
+            case Stage.ACTIVATING:
+                return {side: _unrevealed(game, orders) for side, orders in placed.items()}
+            case Stage.ACTIVATION_END:
+                return {side: frozenset(orders.bluffs) for side, orders in placed.items()}
+            case _:
+                return {}
+
+
+def _unrevealed(game: HeroesGame, orders: Orders) -> frozenset[str]:
+    state, activations = game.state, game.activations
+    numbered = {passed_on_to(state, key) for key in orders.numbered} & state.unrevealed.keys()
+    special = {r.key for r in activations.sequence if r.side == orders.side and is_special(r.token)}
+    return frozenset((*numbered, *special, *activations.held.get(orders.side, ()), *orders.bluffs))
 
 
 def new_game(
@@ -376,7 +435,7 @@ def new_game(
     start of a match (builder.kernel.match.Match(RULES, game)), or of `simulate`."""
     missing = [s.id for s in scenario.sides if s.id not in armies]
     if missing:
-        raise ValueError(f"no army list for {', '.join(missing)}")
+        raise RulesError(Code.NO_ARMY_LIST, f"no army list for {', '.join(missing)}")
     resolved = {side: resolve(army, catalogue) for side, army in armies.items()}
     state, forces = begin(scenario, battlefield, resolved, units=catalogue.units)
     return HeroesGame(state, SeededDice(seed), SetUp(forces, decks_for(scenario, catalogue), catalogue), turns)
@@ -411,7 +470,7 @@ def simulate(
     (all by default): the game a match answered by the same players plays, each step once."""
     unplayed = [s.id for s in scenario.sides if s.id not in policies]
     if unplayed:
-        raise ValueError(f"no player for {', '.join(unplayed)}")
+        raise RulesError(Code.NO_PLAYER, f"no player for {', '.join(unplayed)}")
     game = new_game(scenario, battlefield, armies, catalogue, seed=seed, turns=turns)
     return play(RULES, game, {side.id: policies[side.id] for side in scenario.sides}).record()
 

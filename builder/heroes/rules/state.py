@@ -19,6 +19,7 @@ from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.terrain import TerrainEffects
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.abilities.traits import Trait, traits_of
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import HeroesEvent
 from builder.heroes.rules.gear.markers import PlantedBomb
 from builder.heroes.rules.in_play import Kept, Pieces
@@ -77,7 +78,7 @@ class Deck:
         """Play or discard a card of the hand: it goes to the discard pile."""
         card = self.holds(card_id)
         if card is None:
-            raise ValueError(f"no {card_id!r} in the hand")
+            raise RulesError(Code.NOT_IN_HAND, f"no {card_id!r} in the hand")
         self.hand.remove(card)
         self.discards.append(card)
         return card
@@ -239,7 +240,7 @@ class GameState:
     def spend(self, pool: GearPool, count: int = 1) -> None:
         """Spent markers are removed from the game (HoN core p.28: "their use is limited to the number of markers")."""
         if count > pool.count:
-            raise ValueError(f"only {pool.count} {pool.marker} marker(s) left")
+            raise RulesError(Code.NO_MARKER, f"only {pool.count} {pool.marker} marker(s) left")
         pool.count -= count
 
     # --- Who is where -----------------------------------------------------------------

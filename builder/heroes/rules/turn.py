@@ -39,6 +39,7 @@ from builder.heroes.rules.orders.tokens import (
     Reveal,
     activation_sequence,
     needs_no_order,
+    passed_on_to,
     tokens_for,
 )
 from builder.heroes.rules.pieces import Piece
@@ -320,6 +321,14 @@ def supply_phase(state: GameState, orders: Mapping[str, Orders], players: Player
     Activated marker, then takes one Suppressed marker off each of its units. Never a firing
     action nor an assault (HoN core p.16, "the absolute rule"). At its end (step 7) each side
     discards the action cards it wishes and draws back up to its hand size (p.16-17)."""
+    frames = supply_moves(state, orders, players, dice)
+    for side in state.initiative_order():
+        frames += draw_cards(state, side, players, dice)
+    return frames
+
+
+def supply_moves(state: GameState, orders: Mapping[str, Orders], players: Players, dice: Dice) -> list[Frame]:
+    """The Supply Phase up to its step 7 (`supply_phase`)."""
     turn = Turn(state, dice, Phase.SUPPLY, players)
     scenario_events(turn, ScenarioPhase.SUPPLY, "start")
     for side in state.initiative_order():  # before units move (HoN core p.30)
@@ -367,13 +376,21 @@ def supply_phase(state: GameState, orders: Mapping[str, Orders], players: Player
     madness.madness_passes(turn)  # Catatonia and Hysteria end with the next round's Supply Phase (SoN p.11)
     casting.spells_at_supply_end(turn)  # Paralyze and Enchant Unit markers (SoN p.15)
     state.mythos.treated.clear()  # treated units rally from the next Supply Phase (SoN p.18)
-    for side in state.initiative_order():
-        deck = state.decks.get(side)
-        if deck is not None:
-            discards = turn.ask(Discards(side=side, options=discard_selections(deck))) if turn.asking else ()
-            drawn = refill(state, side, discards, dice)
-            if drawn is not None:
-                turn.add(drawn)
+    return turn.frames
+
+
+def draw_cards(state: GameState, side: str, players: Players, dice: Dice) -> list[Frame]:
+    """Step 7 of the Supply Phase for one side (HoN core p.16-17): it discards the action
+    cards it wishes, then draws back up to its hand size. A step of its own for a forward
+    model, so that no later question of the step sees a pile reshuffled within it."""
+    deck = state.decks.get(side)
+    if deck is None:
+        return []
+    turn = Turn(state, dice, Phase.SUPPLY, players)
+    discards = turn.ask(Discards(side=side, options=discard_selections(deck))) if turn.asking else ()
+    drawn = refill(state, side, discards, dice)
+    if drawn is not None:
+        turn.add(drawn)
     return turn.frames
 
 
@@ -449,9 +466,9 @@ def _hit_officers(state: GameState, side: str) -> str:
 
 def passed_on(state: GameState, reveal: Reveal) -> Reveal:
     """The reveal of a numbered token a destroyed unit passed on with Dynamic: its new holder's."""
-    key = reveal.key
-    while key in state.passed_orders and reveal.token not in (SPECIAL, AUTONOMOUS):
-        key = state.passed_orders[key]
+    if reveal.token in (SPECIAL, AUTONOMOUS):
+        return reveal
+    key = passed_on_to(state, reveal.key)
     return reveal if key == reveal.key else replace(reveal, key=key)
 
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from builder.kernel.decisions import Player
+from builder.kernel.match import Course
 from builder.memoir.catalogue import CommandCard, Side
 from builder.memoir.rules.decisions import MemoirDecision
 from builder.memoir.rules.state import GameState
@@ -40,6 +41,6 @@ def view_of(state: GameState, side: str) -> MemoirView:
     return MemoirView(seen, state.seen_by(seen), held, len(state.deck))
 
 
-def viewer(state: GameState) -> Callable[[str], MemoirView]:
+def viewer(state: GameState) -> Callable[[str, Course[Any]], MemoirView]:
     """Each side's view of `state`, as a Table asks for it."""
-    return lambda side: view_of(state, side)
+    return lambda side, course: view_of(state, side)

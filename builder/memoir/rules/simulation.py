@@ -16,7 +16,7 @@ from typing import Any
 
 from builder.kernel.diagnostics import the_side
 from builder.kernel.dice import Dice, SeededDice
-from builder.kernel.match import GameOver, Outcome, Table, play
+from builder.kernel.match import Course, GameOver, Outcome, Table, play
 from builder.memoir.catalogue import Catalogue, Side
 from builder.memoir.rules.cards import PAGE_DRAW, deck, draw
 from builder.memoir.rules.events import DealEvent, MemoirEvent, Phase, VictoryEvent
@@ -133,8 +133,8 @@ class MemoirRules:
     def outcome(self, game: MemoirGame) -> Outcome:
         return Outcome(game.winner.value if game.winner else None, game.record().outcome)
 
-    def view(self, game: MemoirGame, side: str) -> MemoirView:
-        return view_of(game.state, side)
+    def view(self, game: MemoirGame, side: str, course: Course[MemoirGame]) -> MemoirView:
+        return view_of(game.state, side)  # a view at any point of a step: the course is not needed
 
 
 RULES = MemoirRules()

@@ -18,13 +18,17 @@ Where the book is silent, hon chooses (and `hon rules --game tcg` says so):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from builder.kernel.match import Table
 from builder.tcg.base import Box, page
 from builder.tcg.cards import Ability, AbilityKind
-from builder.tcg.rules.decisions import Decisions
+from builder.tcg.rules.choices import Order, OrderFire, OrderMove
+from builder.tcg.rules.decisions import OrderStep
 from builder.tcg.rules.events import AbilityEvent, MoveKind, ShotEvent
 from builder.tcg.rules.moving import move, moves
+from builder.tcg.rules.players import TcgView
 from builder.tcg.rules.shooting import in_range, shoot
 from builder.tcg.rules.state import Game, Piece
 from builder.tcg.rules.support import reaches
@@ -74,7 +78,6 @@ class Orders:
     game: Game
     user: Piece
     ability: Ability
-    decisions: Decisions
     ordered: list[Piece] = field(default_factory=list)
 
     @property
@@ -121,15 +124,58 @@ class Orders:
         weapon = piece.shooting[index]
         return [t for t in self.game.enemies(piece.side) if in_range(self.game, piece, weapon, t)]
 
-    def fire(self, piece: Piece, index: int, target: Piece) -> ShotEvent:
+    def fire(self, piece: Piece, index: int, target: Piece, table: Table[TcgView]) -> ShotEvent:
         """A single Shooting attack with the shooting value of the player's choice."""
         if target not in self.targets(piece, index):
             raise ValueError(f"{piece.name} cannot shoot at {target.name} with Fire!")
         self.ordered.append(piece)
-        return shoot(self.game, piece, piece.shooting[index], target, self.decisions)
+        return shoot(self.game, piece, index, target, table)
+
+    # --- the orders as a player chooses them ------------------------------------------------
+
+    def options(self) -> Iterator[Order]:
+        """Every order still to give: each card's moves, or each card's shots."""
+        for piece in self.cards():
+            if self.ability.kind is AbilityKind.FIRE:
+                for index in range(len(piece.shooting)):
+                    yield from (OrderFire(piece.box, index, t.box) for t in self.targets(piece, index))
+            else:
+                yield from (OrderMove(piece.box, box) for box in self.boxes(piece))
+
+    def give(self, order: Order, table: Table[TcgView]) -> None:
+        """Carry out one of the orders `options` lists."""
+        piece = self.game.at(order.card)
+        if piece is None:
+            raise ValueError(f"no card in box {list(order.card)} to order")
+        match order:
+            case OrderMove(to=to):
+                self.move(piece, to)
+            case OrderFire(weapon=weapon, at=at):
+                target = self.game.at(at)
+                if target is None:
+                    raise ValueError(f"no card in box {list(at)} to shoot at")
+                self.fire(piece, weapon, target, table)
 
 
-def give_orders(game: Game, user: Piece, ability: Ability, decisions: Decisions) -> Orders:
+def play_orders(orders: Orders, table: Table[TcgView]) -> None:
+    """The orders given one card at a time, as the user's player chooses at `table`, until
+    it gives no more or none is left to give."""
+    while options := tuple(orders.options()):
+        chosen = table.ask(
+            OrderStep(
+                side=orders.user.side,
+                options=(*options, None),
+                ability=orders.ability.kind,
+                user=orders.user.box,
+                ordered=len(orders.ordered),
+            )
+        )
+        if chosen is None:
+            return
+        orders.give(chosen, table)
+
+
+def give_orders(game: Game, user: Piece, ability: Ability) -> Orders:
     """Use the ability: tell it, and hand back the orders still to give."""
     if ability.kind not in ORDERS:
         raise ValueError(f"{ability.kind.value} gives no orders")
@@ -145,4 +191,4 @@ def give_orders(game: Game, user: Piece, ability: Ability, decisions: Decisions)
             ability=ability.kind.value,
         )
     )
-    return Orders(game, user, ability, decisions)
+    return Orders(game, user, ability)

@@ -266,8 +266,10 @@ RULES: tuple[Rule, ...] = (
         "How to become visible",
         M,
         "TCG p.16",
-        P,
-        "",
+        PARTIAL,
+        "A card is turned face up when it shoots or uses an ability, when an enemy moves next to it, when it is "
+        "shot at, and by its player before its save; its player is never offered to turn it over at any other "
+        'moment ("whenever they want").',
     ),
     Rule(
         "decoys",
@@ -276,7 +278,8 @@ RULES: tuple[Rule, ...] = (
         "TCG p.17",
         P,
         "A shot at a hidden decoy turns it over and is spent without a roll "
-        "(the book does not say the dice are rolled).",
+        "(the book does not say the dice are rolled); a decoy that arrives face up, next to an enemy, is "
+        "discarded at once. Revealing one's own decoy to empty a box is never offered.",
     ),
     Rule(
         "victory",

@@ -25,7 +25,7 @@ def destroy(game: Game, piece: Piece, by: str | None) -> None:
     victory points for it."""
     del game.pieces[piece.key]
     owner = game.players[piece.side]
-    owner.discard.append(piece.card)
+    owner.discard.append(piece.face)
     if piece.hero is not None:
         owner.discard.append(piece.hero)
     if by is not None:
@@ -53,7 +53,7 @@ def check_fragile(game: Game, piece: Piece) -> None:
         return
     del game.pieces[piece.key]
     player = game.players[piece.side]
-    player.reserve = shuffled(game.dice, [*player.reserve, piece.card])
+    player.reserve = shuffled(game.dice, [*player.reserve, piece.face])
     game.tell(
         DestroyedEvent(
             turn=game.turn,

@@ -3,9 +3,13 @@ and decoys discarded once seen."""
 
 from __future__ import annotations
 
+from builder.kernel.decisions import YES_NO
+from builder.kernel.match import Table
 from builder.tcg.base import page
 from builder.tcg.rules.board import distance
+from builder.tcg.rules.decisions import HideInForest
 from builder.tcg.rules.events import DestroyedEvent, RevealEvent
+from builder.tcg.rules.players import TcgView
 from builder.tcg.rules.state import Game, Piece
 from builder.tcg.rules.variants import Variant
 
@@ -29,19 +33,24 @@ def reveal(game: Game, piece: Piece, why: str) -> None:
         )
     )
     if piece.is_decoy:
-        del game.pieces[piece.key]
-        game.players[piece.side].discard.append(piece.card)
-        game.tell(
-            DestroyedEvent(
-                turn=game.turn,
-                phase=game.phase,
-                side=piece.side,
-                text="It is a decoy, and goes to the discard pile.",
-                page=DECOY_PAGE,
-                piece=piece.key,
-                decoy=True,
-            )
+        discard_decoy(game, piece)
+
+
+def discard_decoy(game: Game, piece: Piece) -> None:
+    """A decoy made visible goes to the discard pile (TCG p.17)."""
+    del game.pieces[piece.key]
+    game.players[piece.side].discard.append(piece.face)
+    game.tell(
+        DestroyedEvent(
+            turn=game.turn,
+            phase=game.phase,
+            side=piece.side,
+            text="It is a decoy, and goes to the discard pile.",
+            page=DECOY_PAGE,
+            piece=piece.key,
+            decoy=True,
         )
+    )
 
 
 def reveal_neighbours(game: Game, mover: Piece) -> None:
@@ -51,12 +60,14 @@ def reveal_neighbours(game: Game, mover: Piece) -> None:
             reveal(game, piece, f"{mover.name} moved next to it")
 
 
-def hide_in_forest(game: Game, piece: Piece) -> None:
+def hide_in_forest(game: Game, piece: Piece, table: Table[TcgView]) -> None:
     """At the end of its activation, a card in a Forest box not adjacent to an enemy may turn
-    face down (TCG p.17); the simple policy always does."""
+    face down (TCG p.17), as its player answers at `table`."""
     if piece.hidden or not game.terrain(piece.box).hides or game.enemy_adjacent(piece.side, piece.box):
         return
     if Variant.ALL_VISIBLE in game.variants:
+        return
+    if not table.ask(HideInForest(side=piece.side, options=YES_NO, card=piece.box)):
         return
     piece.hidden = True
     game.tell(

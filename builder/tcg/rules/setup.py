@@ -27,6 +27,11 @@ def piece_key(card_id: str, taken: Counter[str]) -> str:
     return card_id if taken[card_id] == 1 else f"{card_id}#{taken[card_id]}"
 
 
+def arrived(taken: Counter[str]) -> int:
+    """How many cards have come onto the battlefield, from the piece keys given."""
+    return sum(taken.values())
+
+
 def new_game(scenario: Scenario, cards: CardCatalogue, dice: Dice, variants: frozenset[Variant] = frozenset()) -> Game:
     pieces: dict[str, Piece] = {}
     players: dict[str, Player] = {}
@@ -52,6 +57,7 @@ def new_game(scenario: Scenario, cards: CardCatalogue, dice: Dice, variants: fro
                 hero=hero if isinstance(hero, HeroCard) else None,
                 panzerfaust=placed.panzerfaust,
                 extra_hit_points=placed.hit_point_markers,
+                arrival=arrived(taken),
             )
         deck: list[Card] = []
         for card_id in side.force.deck_cards():

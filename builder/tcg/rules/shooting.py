@@ -6,14 +6,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from builder.kernel.decisions import YES_NO
 from builder.kernel.events import Modifier, Roll
+from builder.kernel.match import Table
 from builder.tcg.base import page
 from builder.tcg.cards import AbilityKind, Effect, EffectKind, Shooting, UnitType
 from builder.tcg.rules.board import distance
 from builder.tcg.rules.damage import check_fragile, destroy, destroyed
-from builder.tcg.rules.decisions import Decisions
+from builder.tcg.rules.decisions import ArmourPiercing, RevealBeforeSave, SavingBonus, SustainedFire
 from builder.tcg.rules.events import ShotEvent, ShotResult
 from builder.tcg.rules.hidden import reveal
+from builder.tcg.rules.players import TcgView
 from builder.tcg.rules.rolls import (
     Judgement,
     gains_directive,
@@ -93,14 +96,16 @@ def armed(shooter: Piece, weapon: Shooting) -> Shooting:
 
 @dataclass
 class _Attack:
-    """A Shooting attack being resolved: who shoots what with which weapon, and the dice
-    rolled and the DIRECTIVE markers spent so far, for its telling."""
+    """A Shooting attack being resolved: who shoots what with which weapon (`index` among
+    the card's), the table its players answer at, and the dice rolled and the DIRECTIVE
+    markers spent so far, for its telling."""
 
     game: Game
     shooter: Piece
     weapon: Shooting
+    index: int
     target: Piece
-    decisions: Decisions
+    table: Table[TcgView]
     rolls: list[Roll] = field(default_factory=list)
     spent: list[str] = field(default_factory=list)
 
@@ -112,22 +117,25 @@ class _Attack:
 def shoot(
     game: Game,
     shooter: Piece,
-    weapon: Shooting,
+    index: int,
     target: Piece,
-    decisions: Decisions,
+    table: Table[TcgView],
     moved: bool = False,
     sure: bool = False,
 ) -> ShotEvent:
-    """Resolve one Shooting attack and tell it. `sure`: a success already decided, without
-    rolling the red dice (Fire Again!'s second attack on the same target after a successful
-    first, TCG p.12); armour and the saving throw still apply."""
+    """Resolve one Shooting attack with the shooter's shooting value `index` and tell it,
+    its players answering at `table`. `sure`: a success already decided, without rolling
+    the red dice (Fire Again!'s second attack on the same target after a successful first,
+    TCG p.12); armour and the saving throw still apply."""
     reveal(game, shooter, "it shoots")
-    weapon = armed(shooter, weapon)
+    weapon = armed(shooter, shooter.shooting[index])
     if target.hidden and target.is_decoy:
         return _at_a_decoy(game, shooter, target)
-    if target.hidden and decisions.reveal_before_save(game, target):
+    if target.hidden and table.ask(
+        RevealBeforeSave(side=target.side, options=YES_NO, shooter=shooter.box, target=target.box)
+    ):
         reveal(game, target, "its player turns it over to use its own save")
-    attack = _Attack(game, shooter, weapon, target, decisions)
+    attack = _Attack(game, shooter, weapon, index, target, table)
     piercing = _armour_piercing(attack)
     value = shooting_value(weapon, moved)
     # The result of the red dice; none are rolled for a success already decided.
@@ -171,8 +179,10 @@ def _armour_piercing(attack: _Attack) -> bool:
     if attack.weapon.has(EffectKind.ARMOUR_PIERCING):
         return True
     game, shooter = attack.game, attack.shooter
-    if game.can_use_directive(shooter) and attack.decisions.armour_piercing(
-        game, shooter, attack.weapon, attack.target
+    if game.can_use_directive(shooter) and attack.table.ask(
+        ArmourPiercing(
+            side=shooter.side, options=YES_NO, shooter=shooter.box, weapon=attack.index, target=attack.target.box
+        )
     ):
         attack.spend_directive(shooter, "armour-piercing")
         return True
@@ -191,7 +201,13 @@ def _red_dice(attack: _Attack, value: int) -> tuple[Judgement, tuple[int, int], 
     worth = judged is not Judgement.SUCCESS or two_hits(game.variants, roll.total + 1) > two_hits(
         game.variants, roll.total
     )
-    if worth and game.can_use_directive(shooter) and attack.decisions.sustained_fire(game, shooter, roll, value):
+    if (
+        worth
+        and game.can_use_directive(shooter)
+        and attack.table.ask(
+            SustainedFire(side=shooter.side, options=YES_NO, shooter=shooter.box, roll=roll, value=value)
+        )
+    ):
         attack.spend_directive(shooter, "sustained-fire")
         roll = with_sustained_fire(roll)
         judged = judge(dice, roll.total, value)
@@ -224,7 +240,9 @@ def _saved(attack: _Attack) -> bool:
     if (
         die.total < save.value
         and game.can_use_directive(target)
-        and attack.decisions.saving_bonus(game, target, die, save.value)
+        and attack.table.ask(
+            SavingBonus(side=target.side, options=YES_NO, target=target.box, roll=die, save=save.value)
+        )
     ):
         attack.spend_directive(target, "saving-bonus")
         die = with_saving_bonus(die)

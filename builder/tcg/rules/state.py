@@ -4,7 +4,8 @@ reserve, discard pile and DIRECTIVE markers, the turn, and the events told so fa
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from copy import deepcopy
+from dataclasses import dataclass, field, replace
 
 from builder.kernel.dice import Dice
 from builder.tcg.base import Box
@@ -25,12 +26,21 @@ from builder.tcg.scenario import MAX_DIRECTIVES, Marker, MarkerKind, Scenario, S
 from builder.tcg.terrain import Terrain
 
 
+@dataclass(frozen=True)
+class CardBack:
+    """The back every Unit Card and decoy shares (TCG p.4, p.16): all a side's view shows of
+    the other side's hidden card. The rules never hold one: they know every card's face."""
+
+    name: str = "a hidden card"
+    id: str = "hidden"
+
+
 @dataclass
 class Piece:
     """A Unit Card or decoy on the battlefield, with its markers."""
 
     key: str  # unique in the game: "us-m10", "us-decoy#2"
-    card: UnitCard | DecoyCard
+    card: UnitCard | DecoyCard | CardBack
     side: str
     box: Box
     hidden: bool = False
@@ -41,10 +51,19 @@ class Piece:
     hero: HeroCard | None = None
     panzerfaust: bool = False  # a Panzerfaust marker: the Armour-Piercing shooting effect (TCG p.16)
     extra_hit_points: int = 0  # Hit point markers, one extra hit point each (TCG p.16)
+    # The order it came onto the battlefield in, from 1: seen by both sides, unlike its card.
+    arrival: int = 0
 
     @property
     def name(self) -> str:
         return "a hidden card" if self.hidden else self.card.name
+
+    @property
+    def face(self) -> UnitCard | DecoyCard:
+        """The card itself, which goes to a discard pile or back to the reserve."""
+        if isinstance(self.card, CardBack):
+            raise ValueError(f"{self.key} is seen from its back: only the rules' own game knows its face")
+        return self.card
 
     @property
     def unit(self) -> UnitCard | None:
@@ -223,3 +242,29 @@ class Game:
     def spend_directive(self, piece: Piece) -> None:
         """One DIRECTIVE marker goes back above the command board (TCG p.13)."""
         self.players[piece.side].directives -= 1
+
+
+def copy_game(game: Game) -> Game:
+    """A game that goes on independently of `game`: its cards, markers, hands and dice
+    copied; the scenario and the cards' data, which nothing changes, shared."""
+    return replace(
+        game,
+        dice=deepcopy(game.dice),
+        pieces={key: replace(piece) for key, piece in game.pieces.items()},
+        players={side: copy_player(player) for side, player in game.players.items()},
+        events=list(game.events),
+        keys=Counter(game.keys),
+        frames=None if game.frames is None else list(game.frames),
+        removed=set(game.removed),
+    )
+
+
+def copy_player(player: Player) -> Player:
+    return replace(
+        player,
+        reserve=list(player.reserve),
+        hand=list(player.hand),
+        discard=list(player.discard),
+        used_events=set(player.used_events),
+        played=set(player.played),
+    )

@@ -1,17 +1,27 @@
-"""The five tactics of the command board (TCG p.6-7), each played with a COMMAND marker."""
+"""The five tactics of the command board (TCG p.6-7), each played with a COMMAND marker: its
+player chooses one among those the rules offer (`tactics`), then what it asks for."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import combinations
 
+from builder.kernel.decisions import Offered
+from builder.kernel.match import Table
 from builder.tcg.base import Box, page
 from builder.tcg.cards import AbilityKind, DecoyCard, UnitCard, UnitType
-from builder.tcg.rules.activation import Activation, Commander, activate, end
+from builder.tcg.rules.activation import Activation, activate, end
 from builder.tcg.rules.board import neighbours, orthogonally_adjacent
+from builder.tcg.rules.choices import Command, Manage, Manoeuvre, Place, Recover, RemoveSuppressed
+from builder.tcg.rules.choices import Tactic as TacticOption
+from builder.tcg.rules.decisions import Reinforcement, TacticChoice
 from builder.tcg.rules.events import ActivationEvent, MarkersEvent, ReinforcementEvent, Tactic, TacticEvent
 from builder.tcg.rules.hand import draw, gain
+from builder.tcg.rules.hidden import discard_decoy
 from builder.tcg.rules.moving import swap
-from builder.tcg.rules.setup import piece_key
+from builder.tcg.rules.players import TcgView
+from builder.tcg.rules.setup import arrived, piece_key
 from builder.tcg.rules.state import Game, Piece
 from builder.tcg.rules.variants import Variant
 from builder.tcg.scenario import MAX_HQS
@@ -48,6 +58,7 @@ class Arrival:
 
     source: str  # "zone" or the HQ's piece key
     boxes: tuple[Box, ...]
+    hq: Box | None = None  # the HQ's box
 
 
 def arrivals(game: Game, side: str) -> list[Arrival]:
@@ -60,7 +71,7 @@ def arrivals(game: Game, side: str) -> list[Arrival]:
     for hq in hqs:
         boxes = tuple(b for b in neighbours(game.scenario.board, hq.box) if game.at(b) is None)
         if boxes:
-            found.append(Arrival(hq.key, boxes))
+            found.append(Arrival(hq.key, boxes, hq.box))
     return found
 
 
@@ -72,12 +83,34 @@ class Reinforcements:
     side: str
     open: list[Arrival]
 
-    def place(self, card: UnitCard | DecoyCard, box: Box) -> Piece:
-        arrival = next((a for a in self.open if box in a.boxes), None)
-        if arrival is None:
+    def place(self, card: UnitCard | DecoyCard, box: Box, arrival: Arrival | None = None) -> Piece | None:
+        """The card on `box`, by `arrival` (by default the first open point that reaches the
+        box); the piece, or None for a decoy that arrived face up and was discarded."""
+        arrival = arrival or next((a for a in self.open if box in a.boxes), None)
+        if arrival is None or arrival not in self.open or box not in arrival.boxes:
             raise ValueError(f"no reinforcement point left reaches box {list(box)}")
         self.open.remove(arrival)
         return reinforce(self.game, self.side, card, box)
+
+    def options(self, arrival: Arrival) -> tuple[Place, ...]:
+        """Each Unit Card (or decoy) of the hand on each empty box of the point."""
+        player = self.game.players[self.side]
+        ids = dict.fromkeys(c.id for c in player.hand if isinstance(c, UnitCard | DecoyCard))
+        free = [b for b in arrival.boxes if self.game.at(b) is None]
+        return tuple(Place(card, box) for card in ids for box in free)
+
+    def ask(self, table: Table[TcgView]) -> None:
+        """Each point in turn, the player puts a card on it or none (TCG p.6)."""
+        player = self.game.players[self.side]
+        for arrival in list(self.open):
+            options = self.options(arrival)
+            if not options:
+                continue
+            decision = Reinforcement(side=self.side, options=(*options, None), hq=arrival.hq, boxes=arrival.boxes)
+            chosen = table.ask(decision)
+            if chosen is not None:
+                card = next(c for c in player.hand if isinstance(c, UnitCard | DecoyCard) and c.id == chosen.card)
+                self.place(card, chosen.box, arrival)
 
 
 def manage(game: Game, side: str) -> Reinforcements:
@@ -89,9 +122,11 @@ def manage(game: Game, side: str) -> Reinforcements:
     return Reinforcements(game, side, arrivals(game, side))
 
 
-def reinforce(game: Game, side: str, card: UnitCard | DecoyCard, box: Box) -> Piece:  # via Reinforcements.place
+def reinforce(game: Game, side: str, card: UnitCard | DecoyCard, box: Box) -> Piece | None:  # via Reinforcements.place
     """A Unit Card from the hand onto an empty box: hidden unless adjacent to an enemy card,
-    always hidden in a forest (TCG p.6, p.16-17). It is not activated (FAQ p.21)."""
+    always hidden in a forest (TCG p.6, p.16-17). It is not activated (FAQ p.21). A decoy
+    that arrives face up is discarded at once (TCG p.17: "Once it has been made visible, it
+    is discarded"): the piece, or None for it."""
     player = game.players[side]
     if game.at(box) is not None:
         raise ValueError(f"box {list(box)} is occupied")
@@ -100,7 +135,7 @@ def reinforce(game: Game, side: str, card: UnitCard | DecoyCard, box: Box) -> Pi
     hidden = (
         game.terrain(box).hides or not game.enemy_adjacent(side, box)
     ) and Variant.ALL_VISIBLE not in game.variants
-    piece = Piece(key, card, side, box, hidden=hidden)
+    piece = Piece(key, card, side, box, hidden=hidden, arrival=arrived(game.keys))
     game.pieces[key] = piece
     how = "hidden" if hidden else "face up"
     game.tell(
@@ -115,6 +150,9 @@ def reinforce(game: Game, side: str, card: UnitCard | DecoyCard, box: Box) -> Pi
             hidden=hidden,
         )
     )
+    if piece.is_decoy and not hidden:
+        discard_decoy(game, piece)
+        return None
     return piece
 
 
@@ -131,7 +169,7 @@ def can_manoeuvre(game: Game, a: Piece, b: Piece) -> bool:
     )
 
 
-def manoeuvre(game: Game, a: Piece, b: Piece, shooter: Piece, commander: Commander) -> None:
+def manoeuvre(game: Game, a: Piece, b: Piece, shooter: Piece, table: Table[TcgView]) -> None:
     """Two orthogonally adjacent cards swap places; one of them makes one Shooting attack;
     one of the two may spend a DIRECTIVE marker on a forced march; both are ACTIVATED; no
     ability (TCG p.6). The shooter plays first, then the other card, which may only march."""
@@ -140,15 +178,15 @@ def manoeuvre(game: Game, a: Piece, b: Piece, shooter: Piece, commander: Command
     tell_tactic(game, a.side, Tactic.MANOEUVRE, f"COMMAND marker on: manoeuvre {a.name} and {b.name}.", (a.key, b.key))
     swap(game, a, b)
     other = b if shooter is a else a
-    shooting = Activation(game, shooter, commander, manoeuvre=True)
-    swapping = Activation(game, other, commander, manoeuvre=True, shoots=False, partner=shooting)
+    shooting = Activation(game, shooter, manoeuvre=True)
+    swapping = Activation(game, other, manoeuvre=True, shoots=False, partner=shooting)
     shooting.partner = swapping
-    commander.play_activation(shooting)
+    shooting.run(table)
     if other.key in game.pieces:
-        commander.play_activation(swapping)
+        swapping.run(table)
     for piece in (a, b):
         if piece.key in game.pieces:
-            end(game, piece)
+            end(game, piece, table)
 
 
 def remove_suppressed(game: Game, side: str, pieces: list[Piece]) -> None:
@@ -171,7 +209,7 @@ def remove_suppressed(game: Game, side: str, pieces: list[Piece]) -> None:
             )
 
 
-def command(game: Game, piece: Piece, commander: Commander) -> None:
+def command(game: Game, piece: Piece, table: Table[TcgView]) -> None:
     """Activate a Unit Card with a COMMAND marker: no roll, it obeys (TCG p.7)."""
     if piece.activated:
         raise ValueError(f"{piece.name} is already ACTIVATED this phase")
@@ -188,4 +226,69 @@ def command(game: Game, piece: Piece, commander: Commander) -> None:
             success=True,
         )
     )
-    activate(game, piece, commander)
+    activate(game, piece, table)
+
+
+def tactics(game: Game, side: str) -> Iterator[TacticOption]:
+    """Every tactic the side may put its COMMAND marker on now: recover, manage, each pair of
+    cards that may manoeuvre (with either shooting), each card or pair of cards with SUPPRESSED
+    markers to remove, each card not ACTIVATED to activate."""
+    yield Recover()
+    yield Manage()
+    mine = game.of(side)
+    for a, b in combinations(mine, 2):
+        if can_manoeuvre(game, a, b):
+            yield Manoeuvre(a.box, b.box, a.box)
+            yield Manoeuvre(a.box, b.box, b.box)
+    burdened = [p for p in mine if p.suppressed]
+    yield from (RemoveSuppressed((p.box,)) for p in burdened)
+    yield from (RemoveSuppressed((a.box, b.box)) for a, b in combinations(burdened, 2))
+    yield from (Command(p.box) for p in mine if not p.activated)
+
+
+def allows(game: Game, side: str, choice: object) -> bool:
+    """Whether `choice` is one of the tactics `tactics` offers, in either order of a pair."""
+    match choice:
+        case Recover() | Manage():
+            return True
+        case Manoeuvre(first=first, second=second, shooter=shooter):
+            a, b = _own(game, side, first), _own(game, side, second)
+            return a is not None and b is not None and can_manoeuvre(game, a, b) and shooter in (first, second)
+        case RemoveSuppressed(cards=boxes):
+            found = [_own(game, side, box) for box in boxes]
+            return 1 <= len(boxes) <= 2 and len(set(boxes)) == len(boxes) and all(p and p.suppressed for p in found)
+        case Command(card=box):
+            piece = _own(game, side, box)
+            return piece is not None and not piece.activated
+    return False
+
+
+def _own(game: Game, side: str, box: Box) -> Piece | None:
+    piece = game.at(box)
+    return piece if piece is not None and piece.side == side else None
+
+
+def take_tactic(game: Game, side: str, left: int, table: Table[TcgView]) -> None:
+    """Spend one COMMAND marker (`left`: those still to spend, this one included) on the
+    tactic its player chooses at `table`, and play it."""
+    options = Offered(lambda: tactics(game, side), lambda choice: allows(game, side, choice))
+    chosen = table.ask(TacticChoice(side=side, options=options, left=left))
+    match chosen:
+        case Recover():
+            recover(game, side)
+        case Manage():
+            manage(game, side).ask(table)
+        case Manoeuvre(first=first, second=second, shooter=shooter):
+            a, b, by = (_card(game, box) for box in (first, second, shooter))
+            manoeuvre(game, a, b, by, table)
+        case RemoveSuppressed(cards=boxes):
+            remove_suppressed(game, side, [_card(game, box) for box in boxes])
+        case Command(card=box):
+            command(game, _card(game, box), table)
+
+
+def _card(game: Game, box: Box) -> Piece:
+    piece = game.at(box)
+    if piece is None:
+        raise ValueError(f"no card in box {list(box)}")
+    return piece

@@ -81,18 +81,18 @@ TESTED: dict[str, tuple[str, ...]] = {
     "elan": ("tests/tcg/rules/test_abilities.py::test_elan_reinforcements_rally_medics",),
     "encouragement": ("tests/tcg/rules/test_abilities.py::test_encouragement_support_resistance_defenders",),
     "fall-back": (
+        "tests/tcg/ai/test_greedy.py::test_the_policy_falls_back_a_battered_card",
         "tests/tcg/rules/test_command_abilities.py::test_fall_back_only_toward_the_own_zone_and_never_without_one",
-        "tests/tcg/rules/test_command_abilities.py::test_the_policy_falls_back_a_battered_card",
         "tests/tcg/rules/test_simulation.py::test_the_aid_post_on_the_vire_plays_the_rarer_abilities",
     ),
     "fire": (
+        "tests/tcg/ai/test_greedy.py::test_the_policy_orders_forward_and_fire_sensibly",
         "tests/tcg/rules/test_command_abilities.py::test_fire_lets_every_card_of_the_type_shoot_once_activated_or_not",
         "tests/tcg/rules/test_command_abilities.py::test_fire_one_icon_orders_one_card_within_range",
-        "tests/tcg/rules/test_command_abilities.py::test_the_policy_orders_forward_and_fire_sensibly",
     ),
     "forward": (
+        "tests/tcg/ai/test_greedy.py::test_the_policy_orders_forward_and_fire_sensibly",
         "tests/tcg/rules/test_command_abilities.py::test_forward_moves_the_icon_type_one_box_toward_the_enemy_zone",
-        "tests/tcg/rules/test_command_abilities.py::test_the_policy_orders_forward_and_fire_sensibly",
     ),
     "medics": (
         "tests/tcg/rules/test_abilities.py::test_elan_reinforcements_rally_medics",

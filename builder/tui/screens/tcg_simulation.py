@@ -17,7 +17,7 @@ from textual.widgets import Static
 from builder.services.tcg_game import open_cards, ready
 from builder.tcg.base import Box
 from builder.tcg.rules.events import MoveEvent, ReinforcementEvent, TurnEvent
-from builder.tcg.rules.simulation import TcgRecord, simulate
+from builder.tcg.rules.simulation import TcgRecord
 from builder.tcg.rules.state import Frame
 from builder.tcg.scenario import Scenario
 from builder.tui.styles import SCREENS_CSS
@@ -76,7 +76,7 @@ class TcgSimulationScreen(Screen[None]):
         super().__init__(id="tcg-simulation")
         checked = ready(path, open_cards())
         self.scenario: Scenario = checked.scenario
-        self.record: TcgRecord = simulate(checked.scenario, checked.cards, seed=seed, turns=turns, frames=True)
+        self.record: TcgRecord = checked.simulate(seed=seed, turns=turns, frames=True)
         self.index = 0
 
     def compose(self) -> ComposeResult:

@@ -21,6 +21,7 @@ from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.action_cards import played as cards_played
 from builder.heroes.rules.action_cards.deck import CardPlay, deal, decks_for, how_played, refill
 from builder.heroes.rules.actions.kinds import AssaultAction, Fire, Move
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import (
     AssaultEvent,
     CardEvent,
@@ -316,8 +317,9 @@ def test_a_forced_move_card_moves_no_unit_on_board_a_vehicle() -> None:
     path = reachable(state.battlefield, state.pieces.values(), state.pieces["a1"], state.ruleset, points=2)
     onto = next(p for p in path.values() if p.destination.squares == ((4, 1),))
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
-    with pytest.raises(ValueError, match="transport"):
+    with pytest.raises(RulesError) as caught:
         cards_played.play_battle_events(turn, "a", (CardPlay("go-go-go", "a1", onto),), CardTiming.AFTER_ACTION)
+    assert caught.value.code is Code.MAY_NOT_PLAY
     assert state.pieces["a1"].embarked_in == "ht" and state.pieces["a1"].squares == ((2, 1),)
 
 
@@ -343,8 +345,9 @@ def test_a_surprise_card_takes_a_unit_in_through_a_window() -> None:
     through = reachable_squares(state.battlefield, state.pieces.values(), mover, state.ruleset, windows=True)
     assert through[(2, 1)].cost == 3
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
-    with pytest.raises(ValueError, match="window"):
+    with pytest.raises(RulesError) as caught:
         turn.perform("a1", Move(through[(2, 1)]))  # no card, no window
+    assert caught.value.code is Code.MAY_NOT_PLAY
     action = POLICY.activate(state, mover)
     assert isinstance(action, Move) and action.windows == ("surprise",)
     turn.perform("a1", action)
@@ -364,13 +367,16 @@ def test_a_card_not_in_hand_or_out_of_its_time_is_refused() -> None:
     state = game(OPEN, [piece("a1", (2, 1), suppressed=1)])
     holding(state, "a", RALLY)
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
-    with pytest.raises(ValueError, match="not in its hand"):
+    with pytest.raises(RulesError) as caught:
         cards_played.play_battle_events(turn, "a", (CardPlay("fury", "a1"),), CardTiming.ACTIVATION)
-    with pytest.raises(ValueError, match="does not play"):
+    assert caught.value.code is Code.MAY_NOT_PLAY
+    with pytest.raises(RulesError) as caught:
         cards_played.play_battle_events(turn, "a", (CardPlay("rally", "a1"),), CardTiming.AFTER_ACTION)
+    assert caught.value.code is Code.MAY_NOT_PLAY
     path = next(iter(reachable(state.battlefield, state.pieces.values(), state.pieces["a1"], state.ruleset).values()))
-    with pytest.raises(ValueError, match="not in its hand"):
+    with pytest.raises(RulesError) as caught:
         cards_played.play_battle_events(turn, "a", (CardPlay("go-go-go", "a1", path),), CardTiming.AFTER_ACTION)
+    assert caught.value.code is Code.MAY_NOT_PLAY
 
 
 # --- Both sides at once -------------------------------------------------------------------

@@ -10,6 +10,7 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules.actions.firing import shot_at
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.geometry.sightmap import Occupancy
 from builder.heroes.rules.resolution.aiming import aimed, struck_facing
 from builder.heroes.rules.resolution.combat import Facing
@@ -40,5 +41,6 @@ def test_a_counter_off_the_battlefield_is_aimed_at_by_no_line() -> None:
     firer = piece(infantry(heavy=3), (5, 4), key="a-rifles")
     state = game(OPEN, [vehicle, firer])
     for shooter, target in ((replace(firer, squares=()), vehicle), (firer, replace(vehicle, squares=()))):
-        with pytest.raises(ValueError, match="off the battlefield"):
+        with pytest.raises(RulesError) as caught:
             aimed(state.battlefield, Occupancy(state.pieces.values()), shooter, target, HON)
+        assert caught.value.code is Code.OFF_THE_BATTLEFIELD

@@ -11,6 +11,7 @@ import pytest
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions.kinds import AssaultOnTheMove, ChainAssault
+from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import Phase
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path
@@ -130,5 +131,6 @@ def test_with_brutal_assault_several_assaults_are_made_on_the_move() -> None:
     fights = [e for e in turn.events if e.kind == "assault"]
     assert [f.defender for f in fights] == ["b1", "b2"] and all(f.outcome == "win" for f in fights)  # SoN p.17
     plain = son([piece("a1", (0, 2), kind=TROOPERS), piece("b1", (1, 2), "b"), piece("b2", (3, 2), "b")])
-    with pytest.raises(IllegalAttack, match="Brutal"):
+    with pytest.raises(IllegalAttack) as caught:
         Turn(plain, LoadedDice([]), Phase.ACTIVATION).perform("a1", AssaultOnTheMove(path, "b1", then=("b2",)))
+    assert caught.value.code is Code.NO_ABILITY

@@ -12,6 +12,7 @@ import pytest
 from builder.heroes.catalogue.units import Unit
 from builder.heroes.rules.actions.aviation import crewed, flight_refusal, next_speeds, straight_path, straight_run
 from builder.heroes.rules.actions.kinds import Board, Disembark, Fly
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import FlightEvent, Phase
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path
@@ -94,9 +95,10 @@ def test_an_aviator_ends_its_movement_in_the_airplane_turned_over() -> None:
     pilot = state.pieces["pilot"]
     assert pilot.embarked_in == "plane" and pilot.side.state.value == "active" and pilot.squares == ((3, 1), (2, 1))
     assert crewed(state, state.pieces["plane"])
-    with pytest.raises(ValueError, match=r"BfC p\.10-11"):
+    with pytest.raises(RulesError) as caught:
         state.pieces["pilot2"] = Piece("pilot2", pilot_unit(), "a", ((4, 2),))
         turn.perform("pilot2", Board("plane"))  # the cockpit is full (Driver 1)
+    assert caught.value.code is Code.MAY_NOT_BOARD
 
 
 @pytest.mark.rule("driver")
@@ -185,8 +187,9 @@ def test_an_aviator_leaves_turning_to_its_inactive_side() -> None:
     state = game(RUNWAY, [_plane()])
     _crewed(state)
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
-    with pytest.raises(ValueError, match=r"BfC p\.10-11"):
+    with pytest.raises(RulesError) as caught:
         turn.perform("pilot", Disembark((6, 1)))  # not next to the airplane
+    assert caught.value.code is Code.MAY_NOT_DISEMBARK
     onward = Path((Position(((3, 2),), NORTH), Position(((4, 3),), NORTH)), 1)
     turn.perform("pilot", Disembark((3, 2), onward))
     pilot = state.pieces["pilot"]

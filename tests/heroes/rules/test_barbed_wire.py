@@ -12,6 +12,7 @@ from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions.kinds import Move
 from builder.heroes.rules.actions.scouting import scout_moves
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import Phase
 from builder.heroes.rules.gear.fuel_and_map import gear_reach
 from builder.heroes.rules.gear.hedgerow_cutter import hedgehogs_crossed, passage_markers
@@ -54,8 +55,9 @@ def test_without_a_passage_marker_the_wire_still_bars_it() -> None:
     state.battlefield = WIRE
     path = gear_reach(state, heavy, 0, False, passage=True)
     beyond = next(p for p in path if p.squares == ((4, 1), (3, 1)))
-    with pytest.raises(ValueError, match="Passage"):
+    with pytest.raises(RulesError) as caught:
         Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("a1", GearMove(Move(path[beyond]), passage=True))
+    assert caught.value.code is Code.MAY_NOT_USE_GEAR
     assert len(state.battlefield.lines) == 2
 
 

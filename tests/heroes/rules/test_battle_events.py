@@ -15,6 +15,7 @@ from builder.heroes.rules.action_cards import battle_events
 from builder.heroes.rules.action_cards import played as cards_played
 from builder.heroes.rules.action_cards.deck import CardPlay
 from builder.heroes.rules.actions.kinds import AssaultAction, Move
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import (
     AssaultEvent,
     CardEvent,
@@ -191,8 +192,9 @@ def test_burst_into_action_lets_a_vehicle_that_moved_fire_every_weapon_without_p
     state = game("\n".join(["........"] * 8), [vehicle, counter(infantry(), (3, 0), key="b-rifles", owner="b")])
     deck = holding(state, "a", BURST)
     turn = Turn(state, LoadedDice([1] * 10), Phase.ACTIVATION, BOTH)
-    with pytest.raises(ValueError, match="just moved"):
+    with pytest.raises(RulesError) as caught:
         cards_played.play_battle_events(turn, "a", (CardPlay("burst-into-action", "a-tank"),), CardTiming.AFTER_ACTION)
+    assert caught.value.code is Code.MAY_NOT_PLAY
     paths = reachable(state.battlefield, state.pieces.values(), vehicle, state.ruleset)
     step = next(p for pos, p in paths.items() if pos.squares == ((3, 4), (3, 5)))
     turn.perform("a-tank", Move(step))
@@ -252,8 +254,9 @@ def test_fall_back_never_moves_nearer_the_enemy() -> None:
     paths = reachable(state.battlefield, state.pieces.values(), state.pieces["a1"], state.ruleset, points=2)
     forward = next(p for pos, p in paths.items() if pos.square == (5, 1))
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
-    with pytest.raises(ValueError, match="never nearer"):
+    with pytest.raises(RulesError) as caught:
         cards_played.play_battle_events(turn, "a", (CardPlay("fall-back", "a1", forward),), CardTiming.AFTER_ACTION)
+    assert caught.value.code is Code.MAY_NOT_PLAY
 
 
 RETURN = card("return-to-sender", timing="grenade", effect={"kind": "throw-back"})

@@ -13,6 +13,7 @@ from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import Role, Unit, UnitType
 from builder.heroes.rules.actions.firing import shot_at
 from builder.heroes.rules.actions.kinds import AssaultAction, ChangeState, Disembark, Embark, Fire, Move, PushWreck
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import EVENT_LOG, Phase
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.los import line_of_sight
@@ -149,8 +150,9 @@ def test_a_unit_may_turn_over_at_the_end_of_its_movement_action() -> None:
 @pytest.mark.rule("change-of-state")
 def test_a_unit_without_active_and_inactive_sides_cannot_change_state() -> None:
     state = game(OPEN, [piece("a1", (1, 1))])
-    with pytest.raises(ValueError, match="Active and Inactive"):
+    with pytest.raises(RulesError) as caught:
         Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("a1", ChangeState())
+    assert caught.value.code is Code.NO_ABILITY
 
 
 @pytest.mark.rule("tripod", "change-of-state")
@@ -281,11 +283,13 @@ def test_infantry_gets_into_an_adjacent_transport_within_its_capacity() -> None:
     turn = embark(state, "s1", "c")
     assert state.pieces["s1"].embarked_in == "c" and kinds(turn) == ["embark"]
     assert state.occupant()[(2, 2)].key == "c" and (1, 2) not in state.occupant()
-    with pytest.raises(ValueError, match="no room"):  # 2 + 2 > Transport 3
+    with pytest.raises(RulesError) as caught:  # 2 + 2 > Transport 3
         embark(state, "s2", "c")
+    assert caught.value.code is Code.MAY_NOT_EMBARK
     embark(state, "o", "c")  # a Character counts 1: 2 + 1
-    with pytest.raises(ValueError, match="not next"):
+    with pytest.raises(RulesError) as caught:
         embark(game(OPEN, [piece("c", (2, 2), "a", CARRIER), piece("far", (6, 2))]), "far", "c")
+    assert caught.value.code is Code.MAY_NOT_EMBARK
 
 
 @pytest.mark.rule("transport")
@@ -355,8 +359,9 @@ def test_a_vehicle_pushes_a_wreck_one_square_in_the_direction_of_its_move_and_st
 def test_light_vehicles_push_only_one_square_wrecks_heavy_vehicles_any() -> None:
     wreck = replace(piece("w", (3, 2), "b", HULK, side_index=1, facing=EAST), squares=((3, 2), (2, 2)))
     state = game(OPEN, [piece("j", (1, 2), "a", JEEP, facing=EAST), wreck])
-    with pytest.raises(ValueError, match="light vehicle"):
+    with pytest.raises(RulesError) as caught:
         push(state, "j", "w")
+    assert caught.value.code is Code.MAY_NOT_PUSH
     state = game(OPEN, [east_tank((1, 2)), wreck])
     push(state, "t", "w")
     assert state.pieces["w"].squares == ((4, 2), (3, 2))  # its orientation kept
@@ -366,12 +371,14 @@ def test_light_vehicles_push_only_one_square_wrecks_heavy_vehicles_any() -> None
 @pytest.mark.rule("pushing-wrecks")
 def test_a_wreck_is_never_pushed_off_the_edge_nor_into_impassable_terrain_and_sinks_in_water() -> None:
     edge = game(OPEN, [piece("j", (6, 2), "a", JEEP, facing=EAST), piece("w", (7, 2), "b", HULK1, side_index=1)])
-    with pytest.raises(ValueError, match="edge"):
+    with pytest.raises(RulesError) as caught:
         push(edge, "j", "w")
+    assert caught.value.code is Code.MAY_NOT_PUSH
     board = "\n".join(["........", "...#~...", "........"])
     rocks = game(board, [piece("j", (1, 1), "a", JEEP, facing=EAST), piece("w", (2, 1), "b", HULK1, side_index=1)])
-    with pytest.raises(ValueError, match="impassable"):
+    with pytest.raises(RulesError) as caught:
         push(rocks, "j", "w")
+    assert caught.value.code is Code.MAY_NOT_PUSH
     wet = [piece("j", (2, 0), "a", JEEP, facing=SOUTH_EAST), piece("w", (3, 1), "b", HULK1, side_index=1)]
     water = game("\n".join(["........", "........", "....~..."]), wet)
     turn = push(water, "j", "w", SOUTH_EAST)  # diagonally into the pond: all of it in water
@@ -415,8 +422,9 @@ def test_a_unit_printing_the_ability_on_one_side_only_changes_state_once() -> No
     once = unit("once", abilities=["tripod"], back=[], states=("active", "inactive"))
     state = game(OPEN, [piece("g", (1, 1), kind=once)])
     Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("g", ChangeState())
-    with pytest.raises(ValueError, match="Active and Inactive"):
+    with pytest.raises(RulesError) as caught:
         Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("g", ChangeState())
+    assert caught.value.code is Code.NO_ABILITY
 
 
 @pytest.mark.rule("spotting")
@@ -442,8 +450,9 @@ def test_a_unit_getting_off_may_go_on_with_the_rest_of_its_move() -> None:
     turn.perform("s1", Disembark((2, 2), found[(5, 2)]))  # 1 + 3 of its 4 squares
     assert state.pieces["s1"].squares == ((5, 2),) and kinds(turn) == ["embark", "move"]
     state.pieces["s1"] = replace(state.pieces["s1"], embarked_in="c", squares=((1, 2),))  # back aboard
-    with pytest.raises(ValueError, match="may not go on"):  # 1 + 4 is more than its 4 squares
+    with pytest.raises(RulesError) as caught:  # 1 + 4 is more than its 4 squares
         Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("s1", Disembark((2, 2), found[(6, 2)]))
+    assert caught.value.code is Code.MAY_NOT_DISEMBARK
 
 
 @pytest.mark.rule("forced-move")

@@ -11,6 +11,7 @@ from builder.heroes.catalogue.base import Game
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.abilities.equipment import ammo_helps
 from builder.heroes.rules.abilities.machine_gunner import machine_gunner_pool, split_machine_gunner
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import FireEvent, Phase
 from builder.heroes.rules.resolution.combat import Facing, FireOutcome, IllegalAttack, Shot, aim, take_hit
 from builder.heroes.rules.resolution.damage import DamageLocation, Effect, destruction_roll, locate_damage
@@ -97,8 +98,9 @@ def test_ammo_only_helps_against_infantry() -> None:
 @pytest.mark.rule("attack-type")
 def test_an_x_combat_value_cannot_fire_at_that_colour() -> None:
     rifles = piece(infantry(combat=2, heavy=None))
-    with pytest.raises(IllegalAttack, match="X against grey") as problem:
+    with pytest.raises(IllegalAttack) as problem:
         fire(Shot(target=piece(tank()), firer=rifles, facing=Facing.FRONT), LoadedDice([6]))
+    assert problem.value.code is Code.COMBAT_VALUE_X
     assert problem.value.page == "HoN core p.13"
     bazooka = piece(infantry(combat=0, heavy=4))
     assert fire(Shot(target=piece(tank()), firer=bazooka, facing=Facing.REAR), LoadedDice([2, 1])).roll.total == 6
@@ -118,8 +120,9 @@ def test_night_caps_the_range_and_brings_long_range_closer() -> None:
     night = ruleset_for(Game.SON, night=True)
     target, firer = piece(infantry()), piece(infantry(combat=2))
     assert fire(Shot(target=target, firer=firer, range=6), LoadedDice([3]), night).roll.total == 3
-    with pytest.raises(IllegalAttack, match="7 squares"):
+    with pytest.raises(IllegalAttack) as caught:
         fire(Shot(target=target, firer=firer, range=8), LoadedDice([3]), night)
+    assert caught.value.code is Code.OUT_OF_RANGE
 
 
 @pytest.mark.rule("hawkeye")
@@ -144,15 +147,17 @@ def test_each_obscuring_square_subtracts_from_the_final_result() -> None:
 def test_limited_range() -> None:
     mortar = piece(infantry(combat=3, abilities=[{"limited-range": 4}]))
     assert fire(Shot(target=piece(infantry()), firer=mortar, range=4), LoadedDice([1])).roll.total == 4
-    with pytest.raises(IllegalAttack, match="Limited Range 4") as problem:
+    with pytest.raises(IllegalAttack) as problem:
         fire(Shot(target=piece(infantry()), firer=mortar, range=5), LoadedDice([1]))
+    assert problem.value.code is Code.OUT_OF_RANGE
     assert problem.value.page == "HoN core p.22"
 
 
 @pytest.mark.rule("range")
 def test_range_counts_at_least_the_target_square() -> None:
-    with pytest.raises(ValueError, match="at least 1"):
+    with pytest.raises(RulesError) as caught:
         fire(Shot(target=piece(infantry()), firer=piece(infantry()), range=0), LoadedDice([1]))
+    assert caught.value.code is Code.BAD_COUNT
 
 
 # --- Suppressed markers ----------------------------------------------------------------------
@@ -181,8 +186,9 @@ def test_a_heavy_vehicle_defends_by_facing(facing: Facing, defense: int) -> None
 
 
 def test_a_heavy_vehicle_target_needs_a_facing() -> None:
-    with pytest.raises(ValueError, match="front, side or rear"):
+    with pytest.raises(RulesError) as caught:
         fire(Shot(target=piece(tank()), firer=piece(infantry(heavy=4))), LoadedDice([6]))
+    assert caught.value.code is Code.FACING_UNSAID
 
 
 @pytest.mark.rule("damage", "son-damage", "damage-location", "damage-hull")
@@ -295,23 +301,26 @@ def test_a_reduced_infantry_unit_hit_is_destroyed() -> None:
 
 def test_a_wreck_is_not_a_target() -> None:
     wreck = piece(light_vehicle(), side_index=1)
-    with pytest.raises(IllegalAttack, match="wreck"):
+    with pytest.raises(IllegalAttack) as caught:
         fire(Shot(target=wreck, firer=piece(infantry()), combat=2), LoadedDice([6]))
+    assert caught.value.code is Code.WRECK
 
 
 def test_a_destroyed_primary_weapon_cannot_fire(bundled: Catalogue) -> None:
     panzer = piece(bundled.units["ge-panzer-iv"], damage=(DamageLocation.PRIMARY,))
     gun, mg = panzer.side.weapons
     target = piece(infantry(defense=4))
-    with pytest.raises(IllegalAttack, match="primary weapon"):
+    with pytest.raises(IllegalAttack) as caught:
         fire(Shot(target=target, firer=panzer, weapon=gun), LoadedDice([6]))
+    assert caught.value.code is Code.WEAPON_DESTROYED
     assert fire(Shot(target=target, firer=panzer, weapon=mg), LoadedDice([1])).roll.total == 5
 
 
 @pytest.mark.rule("vehicle-weapons")
 def test_a_vehicle_with_two_weapons_must_say_which_fires(bundled: Catalogue) -> None:
-    with pytest.raises(ValueError, match="which weapon"):
+    with pytest.raises(RulesError) as caught:
         fire(Shot(target=piece(infantry()), firer=piece(bundled.units["us-sherman"])), LoadedDice([6]))
+    assert caught.value.code is Code.WEAPON_UNSAID
 
 
 # --- special abilities -----------------------------------------------------------------------
@@ -352,8 +361,9 @@ def test_suppressive_fire_on_a_heavy_vehicle_deals_no_damage() -> None:
 
 
 def test_suppressive_fire_needs_the_ability() -> None:
-    with pytest.raises(IllegalAttack, match="suppressive fire") as problem:
+    with pytest.raises(IllegalAttack) as problem:
         fire(Shot(target=piece(infantry()), firer=piece(infantry()), suppressive=True), LoadedDice([6]))
+    assert problem.value.code is Code.NO_ABILITY
     assert problem.value.page == "HoN core p.24"
 
 
@@ -362,8 +372,9 @@ def test_dual_weapon_rolls_two_dice_and_keeps_the_best() -> None:
     sniper = piece(infantry(combat=1, abilities=["dual-weapon"]))
     result = fire(Shot(target=piece(infantry()), firer=sniper), LoadedDice([2, 5]))
     assert result.roll.dice == (2, 5) and result.roll.kept == 5 and result.roll.total == 6
-    with pytest.raises(IllegalAttack, match="dual weapon"):
+    with pytest.raises(IllegalAttack) as caught:
         fire(Shot(target=piece(infantry()), firer=piece(infantry()), dual_weapon=True), LoadedDice([2, 5]))
+    assert caught.value.code is Code.NO_ABILITY
 
 
 @pytest.mark.rule("fire-on-the-move")
@@ -379,8 +390,9 @@ def test_fire_on_the_move_comes_off_the_combat_value(bundled: Catalogue) -> None
         Shot(target=target, firer=panzer, weapon=mg, fire_on_the_move=True, suppressive=True), LoadedDice([3])
     )
     assert doubled.roll.total == 7
-    with pytest.raises(IllegalAttack, match="fire on the move"):
+    with pytest.raises(IllegalAttack) as caught:
         fire(Shot(target=target, firer=panzer, weapon=gun, fire_on_the_move=True), LoadedDice([3]))
+    assert caught.value.code is Code.NO_ABILITY
 
 
 @pytest.mark.rule("frightening-shot")
@@ -393,8 +405,9 @@ def test_frightening_shot_suppresses_on_a_miss() -> None:
     # Not with Machine Gunner (HoN core p.23).
     share = fire(Shot(target=target, firer=scary, machine_gunner_share=1), LoadedDice([1]))
     assert share.suppressed == 0
-    with pytest.raises(IllegalAttack, match="Machine Gunner") as problem:
+    with pytest.raises(IllegalAttack) as problem:
         fire(Shot(target=target, firer=scary, machine_gunner_share=1, frightening_shot=True), LoadedDice([1]))
+    assert problem.value.code is Code.NOT_COMBINED
     assert problem.value.page == "HoN core p.23"
 
 
@@ -403,17 +416,20 @@ def test_opportunity_fire_activates_the_firer() -> None:
     watcher = piece(infantry(combat=2, abilities=["opportunity-fire"]))
     result = fire(Shot(target=piece(infantry()), firer=watcher, opportunity=True), LoadedDice([3]))
     assert result.firer is not None and result.firer.activated
-    with pytest.raises(IllegalAttack, match="not yet activated"):
+    with pytest.raises(IllegalAttack) as caught:
         fire(Shot(target=piece(infantry()), firer=replace(watcher, activated=True), opportunity=True), LoadedDice([3]))
-    with pytest.raises(IllegalAttack, match="opportunity fire"):
+    assert caught.value.code is Code.ALREADY_ACTIVATED
+    with pytest.raises(IllegalAttack) as caught:
         fire(Shot(target=piece(infantry()), firer=piece(infantry()), opportunity=True), LoadedDice([3]))
+    assert caught.value.code is Code.NO_ABILITY
 
 
 @pytest.mark.rule("ambush")
 def test_a_concealed_unit_cannot_be_targeted_and_is_revealed_when_it_fires() -> None:
     hidden = piece(ambusher())
-    with pytest.raises(IllegalAttack, match="concealed") as problem:
+    with pytest.raises(IllegalAttack) as problem:
         fire(Shot(target=hidden, firer=piece(infantry())), LoadedDice([6]))
+    assert problem.value.code is Code.CONCEALED
     assert problem.value.page == "HoN core p.21"
     result = fire(Shot(target=piece(infantry()), firer=hidden), LoadedDice([6]))
     assert result.firer is not None and not result.firer.concealed
@@ -421,8 +437,9 @@ def test_a_concealed_unit_cannot_be_targeted_and_is_revealed_when_it_fires() -> 
 
 @pytest.mark.rule("transport")
 def test_an_embarked_unit_cannot_be_targeted() -> None:
-    with pytest.raises(IllegalAttack, match="inside a vehicle"):
+    with pytest.raises(IllegalAttack) as caught:
         fire(Shot(target=piece(infantry(), embarked_in="jeep"), firer=piece(infantry())), LoadedDice([6]))
+    assert caught.value.code is Code.EMBARKED
 
 
 @pytest.mark.rule("alternate-firing-action")
@@ -438,8 +455,9 @@ def test_destruction_dice_add_a_point_for_each_4_or_more() -> None:
     assert result.points == 2 and not result.destroyed and result.roll.page == "HoN core p.22"
     assert destruction_roll(2, LoadedDice([5, 1]), HON, structure=3, points=2).destroyed
     assert destruction_roll(1, LoadedDice([3])).points == 0
-    with pytest.raises(ValueError, match="at least one die"):
+    with pytest.raises(RulesError) as caught:
         destruction_roll(0, LoadedDice([]))
+    assert caught.value.code is Code.BAD_COUNT
 
 
 @pytest.mark.rule("destruction", "structure", "son-structure")
@@ -479,29 +497,34 @@ def test_worked_example_the_mg42_splits_4_into_1_1_2(bundled: Catalogue) -> None
 def test_the_mg42_cannot_reach_a_target_more_than_2_squares_from_the_others() -> None:
     a, b, c = (piece(infantry(), (x, 0), key=str(x)) for x in (5, 6, 8))
     d = piece(infantry(), (8, 3), key="d")  # 3 squares from C
-    with pytest.raises(IllegalAttack, match="more than 2 squares"):
+    with pytest.raises(IllegalAttack) as caught:
         split_machine_gunner(4, [a, b, c, d])
+    assert caught.value.code is Code.MACHINE_GUNNER_TARGETS
 
 
 @pytest.mark.rule("machine-gunner")
 def test_machine_gunner_targets_are_of_one_type_and_get_at_least_1_each() -> None:
     a, b = piece(infantry(), (0, 0)), piece(light_vehicle(), (1, 0))
-    with pytest.raises(IllegalAttack, match="all infantry"):
+    with pytest.raises(IllegalAttack) as caught:
         split_machine_gunner(4, [a, b])
+    assert caught.value.code is Code.MACHINE_GUNNER_TARGETS
     c = piece(infantry(), (1, 0))
-    with pytest.raises(IllegalAttack, match="at least \\+1"):
+    with pytest.raises(IllegalAttack) as caught:
         split_machine_gunner(1, [a, c])
+    assert caught.value.code is Code.MACHINE_GUNNER_SHARES
     assert split_machine_gunner(4, [a, c], [3, 1]) == (3, 1)
     for shares in ([4, 0], [2, 1], [1, 1, 2]):
         with pytest.raises(IllegalAttack):
             split_machine_gunner(4, [a, c], shares)
-    with pytest.raises(IllegalAttack, match="at least \\+1"):
+    with pytest.raises(IllegalAttack) as caught:
         fire(Shot(target=a, combat=4, machine_gunner_share=0), LoadedDice([1]))
+    assert caught.value.code is Code.MACHINE_GUNNER_SHARES
 
 
 def test_a_machine_gunner_share_needs_the_ability() -> None:
-    with pytest.raises(IllegalAttack, match="machine gunner"):
+    with pytest.raises(IllegalAttack) as caught:
         fire(Shot(target=piece(infantry()), firer=piece(infantry()), machine_gunner_share=1), LoadedDice([1]))
+    assert caught.value.code is Code.NO_ABILITY
 
 
 @pytest.mark.rule("machine-gunner")

@@ -8,6 +8,7 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules.actions import changes_of_state
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import ConcealEvent, Phase, SpotEvent
 from builder.heroes.rules.gear.concealed_markers import conceal, concealed, markers_free, may_conceal
 from builder.heroes.rules.pieces import Piece
@@ -46,10 +47,13 @@ def test_a_concealed_marker_replaces_an_infantry_unit_and_cannot_be_targeted() -
     assert state.pieces["a1"].concealed and state.pieces["a1"].side_index == 0  # its counter is kept as it was
     assert [e.unit for e in turn.events if isinstance(e, ConcealEvent)] == ["a1", "a2"]
     assert markers_free(state, state.pieces["a3"]) == 0
-    with pytest.raises(ValueError, match=r"HoN core p\.30"):
+    with pytest.raises(RulesError) as caught:
         conceal(turn, ("a3",), "now")  # both markers are in use
-    with pytest.raises(IllegalAttack, match=r"HoN core p\.21"):
+    assert caught.value.code is Code.MAY_NOT_CONCEAL
+    assert caught.value.page == "HoN core p.30"
+    with pytest.raises(IllegalAttack) as caught:
         aim(Shot(target=state.pieces["a1"], firer=state.pieces["b1"]))  # it behaves as an Ambush unit
+    assert caught.value.code is Code.CONCEALED
 
 
 def test_spotted_its_counter_comes_back_and_the_marker_is_free_again() -> None:

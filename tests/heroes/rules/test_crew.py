@@ -11,6 +11,7 @@ from builder.heroes.catalogue.units import Unit
 from builder.heroes.rules.abilities.crew import abilities_with_crew, bail_out, board, crewed, crews_in, leave
 from builder.heroes.rules.actions.firing import shots_at, weapons_of
 from builder.heroes.rules.actions.kinds import Hold
+from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import EnterEvent, Phase
 from builder.heroes.rules.resolution import hits
 from builder.heroes.rules.resolution.combat import IllegalAttack, Shot
@@ -56,12 +57,16 @@ def test_a_crew_unit_ending_its_move_on_a_vehicle_turns_over_and_rides_in_it() -
     aboard = board(crew, panzer)
     assert aboard.embarked_in == "panzer" and aboard.side.state.value == "active"
     assert [a.id for a in abilities_with_crew(panzer, [aboard])][-1] == "order"  # its other abilities join the tank's
-    with pytest.raises(IllegalAttack, match=r"HoN core p\.21"):
+    with pytest.raises(IllegalAttack) as caught:
         board(piece(crew_unit(), (5, 5), key="far", owner="a"), panzer)  # not on the vehicle
-    with pytest.raises(IllegalAttack, match=r"HoN core p\.21"):
+    assert caught.value.code is Code.NOT_ON_THE_VEHICLE
+    assert caught.value.page == "HoN core p.21"
+    with pytest.raises(IllegalAttack) as caught:
         board(piece(crew_unit(), (2, 2), key="second", owner="a"), panzer, [aboard])  # one Crew without Transport
-    with pytest.raises(IllegalAttack, match=r"HoN core p\.21"):
+    assert caught.value.code is Code.NO_ROOM
+    with pytest.raises(IllegalAttack) as caught:
         board(piece(infantry(), (2, 2), key="rifles", owner="a"), panzer)  # no Crew ability
+    assert caught.value.code is Code.NO_ABILITY
 
 
 def test_a_crew_unit_inside_cannot_be_targeted_and_leaves_turning_over() -> None:

@@ -9,6 +9,7 @@ import pytest
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules.actions.firing import shot_at
 from builder.heroes.rules.actions.kinds import AssaultAction, Fire, Hold, Move
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import Phase
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path, allowance
@@ -41,8 +42,10 @@ def test_a_crew_hit_vehicle_fires_only_one_of_its_weapons() -> None:
     assert isinstance(action, Fire) and len(action.shots) == 1
     gun, mg = vehicle.side.weapons
     turn = Turn(state, LoadedDice([1]), Phase.ACTIVATION)
-    with pytest.raises(IllegalAttack, match=r"one of its weapons only \(HoN core p.15\)"):
+    with pytest.raises(IllegalAttack) as caught:
         turn.perform("a-tank", Fire(((gun, "b-near"), (mg, "b-near"))))
+    assert caught.value.code is Code.MAY_NOT_FIRE
+    assert caught.value.page == "HoN core p.15"
     turn.perform("a-tank", Fire(((mg, "b-near"),)))
     (event,) = turn.events
     assert event.kind == "fire" and "fires one of its weapons only (HoN core p.15)" in event.text
@@ -64,10 +67,13 @@ def test_a_tracks_hit_vehicle_executes_no_more_movement_actions() -> None:
     assert isinstance(held, Hold) and "tracks are damaged" in held.reason and "HoN core p.15" in held.reason
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
     step = Path((Position(vehicle.squares, vehicle.facing), Position(((3, 1), (3, 2)), vehicle.facing)), 1)
-    with pytest.raises(ValueError, match=r"no more Movement Actions \(HoN core p.15\)"):
+    with pytest.raises(RulesError) as caught:
         turn.perform("a-tank", Move(step))
-    with pytest.raises(IllegalAttack, match=r"HoN core p\.15"):
+    assert caught.value.code is Code.TRACKS_DAMAGED
+    assert caught.value.page == "HoN core p.15"
+    with pytest.raises(IllegalAttack) as caught:
         turn.perform("a-tank", AssaultAction(step, "b-prey"))
+    assert caught.value.code is Code.TRACKS_DAMAGED
 
 
 @pytest.mark.rule("damage-primary-weapon")

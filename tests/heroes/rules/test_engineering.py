@@ -10,6 +10,7 @@ from builder.heroes.ai import works
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions.kinds import Deploy, Hold, Item
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import Phase, WorksEvent
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.passage import passage_map
@@ -46,22 +47,25 @@ def test_a_forward_position_goes_on_the_units_own_square_and_shelters_it() -> No
     state = _with(game(FIELD, [piece("a1", (4, 2)), piece("b1", (4, 0), owner="b")]), "forward-position")
     assert cover(state, state.pieces["a1"]) == 0
     turn = _turn(state)
-    with pytest.raises(ValueError, match=r"BfC p\.09"):
+    with pytest.raises(RulesError) as caught:
         turn.perform("a1", Deploy(Item.FORWARD_POSITION, (4, 3)))  # not its own square
+    assert caught.value.code is Code.MAY_NOT_DEPLOY
     turn.perform("a1", Deploy(Item.FORWARD_POSITION, (4, 2)))
     assert cover(state, state.pieces["a1"]) == 2  # a defensive position (hon's example +2)
     assert state.gear[0].count == 0
     told = [e for e in turn.events if isinstance(e, WorksEvent)]
     assert told[0].item == "forward-position" and told[0].squares == ((4, 2),)
-    with pytest.raises(ValueError, match=r"BfC p\.09"):
+    with pytest.raises(RulesError) as caught:
         turn.perform("a1", Deploy(Item.FORWARD_POSITION, (4, 2)))  # none left
+    assert caught.value.code is Code.MAY_NOT_DEPLOY
 
 
 @pytest.mark.rule("forward-position")
 def test_no_forward_position_in_a_building_or_water() -> None:
     state = _with(game(FIELD, [piece("a1", (2, 1))]), "forward-position", 2)
-    with pytest.raises(ValueError, match="building"):
+    with pytest.raises(RulesError) as caught:
         _turn(state).perform("a1", Deploy(Item.FORWARD_POSITION, (2, 1)))
+    assert caught.value.code is Code.MAY_NOT_DEPLOY
 
 
 @pytest.mark.rule("military-engineering", "advanced-position")
@@ -70,13 +74,15 @@ def test_military_engineering_deploys_an_advanced_position_at_the_end_of_its_mov
     state = _with(game(FIELD, [track]), "advanced-position")
     path = Path((Position(((5, 3), (4, 3)), EAST), Position(((6, 3), (5, 3)), EAST)), 1)
     turn = _turn(state)
-    with pytest.raises(ValueError, match=r"BfC p\.08"):
+    with pytest.raises(RulesError) as caught:
         turn.perform("ht", Deploy(Item.ADVANCED_POSITION, (3, 2), path=path))  # outside its ZoC once there
+    assert caught.value.code is Code.MAY_NOT_DEPLOY
     turn.perform("ht", Deploy(Item.ADVANCED_POSITION, (7, 2), path=path))
     assert state.pieces["ht"].squares == ((6, 3), (5, 3))
     assert state.positions == {(7, 2): 2}
-    with pytest.raises(ValueError, match=r"BfC p\.08"):
+    with pytest.raises(RulesError) as caught:
         _turn(state).perform("ht", Deploy(Item.ADVANCED_POSITION, (7, 3)))  # its only one is spent
+    assert caught.value.code is Code.MAY_NOT_DEPLOY
 
 
 @pytest.mark.rule("engineer", "military-engineering", "advanced-position")
@@ -85,10 +91,12 @@ def test_an_engineer_in_its_zoc_carries_an_item_and_deploys_it_at_the_end_of_its
     near, far = piece("e1", (2, 2), kind=PIONEERS), piece("e2", (6, 2), kind=PIONEERS)
     state = _with(game(FIELD, [track, near, far]), "advanced-position")
     walk = Path((Position(((2, 2),), NORTH), Position(((3, 2),), NORTH), Position(((4, 2),), NORTH)), 2)
-    with pytest.raises(ValueError, match=r"BfC p\.08"):
+    with pytest.raises(RulesError) as caught:
         _turn(state).perform("e2", Deploy(Item.ADVANCED_POSITION, (7, 2)))  # not in the 251/7's ZoC
-    with pytest.raises(ValueError, match=r"BfC p\.08"):
+    assert caught.value.code is Code.MAY_NOT_DEPLOY
+    with pytest.raises(RulesError) as caught:
         _turn(state).perform("e1", Deploy(Item.ADVANCED_POSITION, (3, 3), path=walk, first=True))  # at the end only
+    assert caught.value.code is Code.MAY_NOT_DEPLOY
     _turn(state).perform("e1", Deploy(Item.ADVANCED_POSITION, (5, 3), path=walk))
     assert state.pieces["e1"].square == (4, 2) and (5, 3) in state.positions
 
@@ -98,14 +106,16 @@ def test_a_barbed_hedgehog_deployed_beside_its_carrier_bars_vehicles() -> None:
     track = piece("ht", ((3, 3), (2, 3)), kind=HALFTRACK, facing=EAST)
     state = _with(game(FIELD, [track]), "barbed-hedgehog", 2)
     turn = _turn(state)
-    with pytest.raises(ValueError, match="adjacent"):
+    with pytest.raises(RulesError) as caught:
         turn.perform("ht", Deploy(Item.BARBED_HEDGEHOG, segment=((6, 1), (6, 2))))
+    assert caught.value.code is Code.MAY_NOT_DEPLOY
     turn.perform("ht", Deploy(Item.BARBED_HEDGEHOG, segment=((4, 3), (4, 4)), first=True))  # east of its front
     edge = frozenset({(3, 3), (4, 3)})
     assert [p.line.kind.value for p in state.battlefield.lines] == ["hedgehog"]
     assert edge in passage_map(state.battlefield).lines_on
-    with pytest.raises(ValueError, match="empty"):
+    with pytest.raises(RulesError) as caught:
         turn.perform("ht", Deploy(Item.BARBED_HEDGEHOG, segment=((3, 3), (4, 3))))  # shares an interspace
+    assert caught.value.code is Code.MAY_NOT_DEPLOY
 
 
 @pytest.mark.rule("forward-position")

@@ -16,13 +16,14 @@ from builder.heroes.rules.action_cards import played
 from builder.heroes.rules.action_cards.deck import CardPlay
 from builder.heroes.rules.actions.firing import shots_at
 from builder.heroes.rules.actions.kinds import AssaultAction, Fire, Move
+from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import FireEvent, Phase
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path
 from builder.heroes.rules.geometry.reach import reachable
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH
 from builder.heroes.rules.preview import preview_fire
-from builder.heroes.rules.resolution.combat import IllegalAttack
+from builder.heroes.rules.resolution.combat import FireOutcome, IllegalAttack
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.setup.placement import field_army
 from builder.heroes.rules.state import Deck, GearPool, gear_pools
@@ -30,6 +31,7 @@ from builder.heroes.rules.turn_context import Turn
 from builder.io.catalogue_files import load_catalogue
 from builder.io.scenario_files import load_scenario
 from builder.kernel.dice import LoadedDice
+from builder.kernel.events import Modifier
 from tests.fixtures.rules.boards import piece, unit
 from tests.fixtures.rules.games import game
 from tests.heroes.rules import infantry, tank
@@ -196,7 +198,7 @@ def test_the_policy_chooses_suppressive_fire_when_it_promises_more() -> None:
     turn.perform("a1", action)
     (event,) = turn.events
     assert isinstance(event, FireEvent)
-    assert event.text.startswith("Suppressive Fire (HoN core p.24): ")
+    assert event.outcome is FireOutcome.SUPPRESSION and event.rolls[0].page == "HoN core p.24"
     assert event.suppressed == 2 and state.pieces["b1"].suppressed == 2  # 8 + 6 - 6 = 8, twice the defense
 
 
@@ -232,9 +234,8 @@ def test_the_policy_fires_on_the_move_where_it_sees_its_target() -> None:
     fired, moved = turn.events
     where = {p.key: p.squares for p in turn.frames[0].pieces}["a1"]
     assert where == action.path.positions[action.fire_at].squares  # fired from that square, then moved on
-    assert fired.text.startswith("Fire on the Move (HoN core p.23): ") and moved.kind == "move"
-    labels = {m.label: m.value for m in fired.rolls[0].modifiers}
-    assert labels["Fire on the Move"] == -1
+    assert moved.kind == "move"
+    assert Modifier("Fire on the Move", -1, "HoN core p.23") in fired.rolls[0].modifiers
 
 
 @pytest.mark.rule("ammo")
@@ -252,11 +253,12 @@ def test_ammo_markers_are_spent_for_their_bonus_against_infantry() -> None:
     turn = Turn(state, LoadedDice([5]), Phase.ACTIVATION)
     turn.perform("a1", action)
     fired = turn.events[0]
-    assert "1 Ammo marker(s) spent, +1 (HoN core p.28)" in fired.text
+    assert Modifier("Ammo (Ammo)", 1, "HoN core p.28") in fired.rolls[0].modifiers
     assert fired.rolls[0].total == 8 and "b1" not in state.pieces  # 5 + 2 + 1, twice the defense
     assert pool.count == 2
-    with pytest.raises(IllegalAttack, match="Ammo"):
+    with pytest.raises(IllegalAttack) as caught:
         Turn(state, LoadedDice([5]), Phase.ACTIVATION).perform("a1", Fire((), ammo=3))
+    assert caught.value.code is Code.MAY_NOT_FIRE
 
 
 @pytest.mark.rule("ammo", "gear-markers")
@@ -295,11 +297,11 @@ def test_a_knife_marker_is_discarded_for_plus_2_in_an_assault() -> None:
     turn = Turn(state, LoadedDice([3, 3, 1, 1, 1]), Phase.ACTIVATION, POLICIES)
     turn.perform("a1", action)
     (event,) = [e for e in turn.events if e.kind == "assault"]
-    assert event.text.startswith("Stormers discards a Knife marker, +2 (HoN core p.31): Stormers assaults Rifles")
-    assert any(m.label == "Knife" and m.value == 2 for m in event.rolls[0].modifiers)
+    assert Modifier("Knife", 2, "HoN core p.31") in event.rolls[0].modifiers  # the attacker's roll
     assert pool.count == 0
-    with pytest.raises(IllegalAttack, match="no Knife marker"):
+    with pytest.raises(IllegalAttack) as caught:
         Turn(game(OPEN, [attacker, defender]), LoadedDice([3, 3]), Phase.ACTIVATION).perform("a1", action)
+    assert caught.value.code is Code.NO_MARKER
 
 
 @pytest.mark.rule("knife")
@@ -312,7 +314,7 @@ def test_an_assaulted_unit_discards_its_knife_when_it_helps() -> None:
     turn = Turn(state, LoadedDice([3, 3, 1, 1, 1]), Phase.ACTIVATION, POLICIES)
     turn.perform("a1", AssaultAction(step, "b1"))
     (event,) = [e for e in turn.events if e.kind == "assault"]
-    assert "discards a Knife marker" in event.text and pool.count == 0
+    assert Modifier("Knife", 2, "HoN core p.31") in event.rolls[1].modifiers and pool.count == 0  # the defence
 
 
 @pytest.mark.rule("opportunity-fire")

@@ -5,7 +5,7 @@ plays the same game as `simulate` with the same players."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import fields, is_dataclass
+from dataclasses import fields
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -24,6 +24,7 @@ from builder.io.catalogue_files import load_catalogue
 from builder.io.scenario_files import LoadedScenario, load_scenario
 from builder.kernel.decisions import IllegalChoice, Player
 from builder.kernel.match import GameOver, Match
+from tests.kernel.shared import changeable
 
 SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios"
 
@@ -104,28 +105,6 @@ def test_a_finished_match_takes_no_more_choices() -> None:
     answered(match, for_every_side(loaded.scenario))
     with pytest.raises(GameOver):
         match.apply(True)
-
-
-def frozen(record: object) -> bool:
-    params: Any = getattr(type(record), "__dataclass_params__", None)
-    return bool(params is not None and params.frozen)
-
-
-def changeable(value: object, found: dict[int, object]) -> None:
-    """Every container and unfrozen record reachable from `value`, by id."""
-    if isinstance(value, dict):
-        found[id(value)] = value
-        for item in value.values():
-            changeable(item, found)
-    elif isinstance(value, list | set | tuple):
-        if not isinstance(value, tuple):
-            found[id(value)] = value
-        for item in value:
-            changeable(item, found)
-    elif is_dataclass(value) and not isinstance(value, type) and not frozen(value):
-        found[id(value)] = value
-        for item in fields(value):
-            changeable(getattr(value, item.name), found)
 
 
 def test_a_copied_state_shares_nothing_the_rules_change() -> None:

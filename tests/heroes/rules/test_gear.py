@@ -13,6 +13,7 @@ import pytest
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.army.resolve import resolve
 from builder.heroes.rules.actions.kinds import Fire
+from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import GearEvent, Phase, TemplateEvent
 from builder.heroes.rules.gear import alternate_fire
 from builder.heroes.rules.gear.alternate_fire import gear_shot
@@ -69,8 +70,9 @@ def test_a_panzerfaust_reaches_4_squares_not_infantry_and_has_destruction_2() ->
     assert gear_shot(state, firer, far, weapon) is None  # 5 squares
     assert gear_shot(state, firer, rifles, weapon) is None  # X against infantry
     for target in ("b2", "b3"):
-        with pytest.raises(IllegalAttack, match="Panzerfaust"):
+        with pytest.raises(IllegalAttack) as caught:
             Turn(state, LoadedDice([3]), Phase.ACTIVATION).perform("a1", GearFire("panzerfaust", target))
+        assert caught.value.code is Code.NO_SHOT
 
 
 @pytest.mark.rule("piat", "gear-markers")
@@ -81,12 +83,14 @@ def test_each_marker_is_used_once_and_a_unit_without_one_cannot() -> None:
     target = piece("b1", (3, 2), "b", JEEP)
     state = game(OPEN, [firer, other, target])
     piats = pool(state, "piat", 1, "infantry", group="tiles[1]")
-    with pytest.raises(IllegalAttack, match="no piat marker"):
+    with pytest.raises(IllegalAttack) as caught:
         Turn(state, LoadedDice([1]), Phase.ACTIVATION).perform("a2", GearFire("piat", "b1"))
+    assert caught.value.code is Code.NO_MARKER
     Turn(state, LoadedDice([1]), Phase.ACTIVATION).perform("a1", GearFire("piat", "b1"))
     assert piats.count == 0
-    with pytest.raises(IllegalAttack, match="no piat marker"):
+    with pytest.raises(IllegalAttack) as caught:
         Turn(state, LoadedDice([1]), Phase.ACTIVATION).perform("a1", GearFire("piat", "b1"))
+    assert caught.value.code is Code.NO_MARKER
 
 
 @pytest.mark.rule("piat")
@@ -107,8 +111,9 @@ def test_a_bazooka_is_for_characters_and_works_like_the_bazooka_team() -> None:
     officer, rifles = piece("a1", (1, 1), kind=OFFICER), piece("a2", (1, 3))
     state = game(OPEN, [officer, rifles, piece("b1", (4, 2), "b", JEEP)])
     bazookas = pool(state, "bazooka", 2, "characters")
-    with pytest.raises(IllegalAttack, match="no bazooka marker"):
+    with pytest.raises(IllegalAttack) as caught:
         Turn(state, LoadedDice([6]), Phase.ACTIVATION).perform("a2", GearFire("bazooka", "b1"))
+    assert caught.value.code is Code.NO_MARKER
     turn = Turn(state, LoadedDice([2]), Phase.ACTIVATION)
     turn.perform("a1", GearFire("bazooka", "b1"))
     (fired,) = fire_events(turn)
@@ -128,8 +133,9 @@ def test_a_sticky_bomb_is_put_at_1_square_and_explodes_at_the_end_of_the_supply_
         OPEN, [firer, piece("b1", (2, 1), "b", JEEP), piece("b2", (2, 2), "b"), piece("b3", (4, 1), "b", JEEP)]
     )
     bombs = pool(state, "sticky-bomb", 3, "infantry")
-    with pytest.raises(IllegalAttack, match="Sticky Bomb"):
+    with pytest.raises(IllegalAttack) as caught:
         Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("a1", GearFire("sticky-bomb", "b3"))  # 3 squares
+    assert caught.value.code is Code.NO_SHOT
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
     turn.perform("a1", GearFire("sticky-bomb", "b1"))
     assert [e.kind for e in turn.events] == ["gear"] and bombs.count == 2 and len(state.bombs) == 1
@@ -163,8 +169,9 @@ def test_a_grenade_is_thrown_2_interspaces_every_unit_under_it_attacked() -> Non
     thrower = piece("a1", (1, 1))
     state = game(OPEN, [thrower, piece("b1", (2, 2), "b"), piece("b2", (3, 2), "b"), piece("b3", (3, 3), "b")])
     grenades = pool(state, "grenade", 3, "infantry")
-    with pytest.raises(IllegalAttack, match="interspaces"):
+    with pytest.raises(IllegalAttack) as caught:
         Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("a1", GearThrow("grenade", (4, 4)))
+    assert caught.value.code is Code.OUT_OF_RANGE
     turn = Turn(state, LoadedDice([1, 4, 6]), Phase.ACTIVATION)
     turn.perform("a1", GearThrow("grenade", (3, 3)))
     spent, template = turn.events[0], turn.events[1]
@@ -182,8 +189,9 @@ def test_a_rifle_grenade_reaches_7_interspaces_and_scatters_without_a_clear_sigh
     thrower = piece("a1", (0, 1))
     state = game(board, [thrower, piece("b1", (6, 1), "b"), piece("b2", (6, 3), "b")])
     rifle_grenades = pool(state, "rifle-grenade", 3, "infantry")
-    with pytest.raises(IllegalAttack, match="interspaces"):
+    with pytest.raises(IllegalAttack) as caught:
         Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("a1", GearThrow("rifle-grenade", (8, 2)))
+    assert caught.value.code is Code.OUT_OF_RANGE
     hidden = Turn(state, LoadedDice([5, 3]), Phase.ACTIVATION)  # behind the rocks: 5 on target
     hidden.perform("a1", GearThrow("rifle-grenade", (7, 2)))
     (laid,) = [e for e in hidden.events if isinstance(e, TemplateEvent)]
@@ -240,8 +248,9 @@ def test_a_grenade_goes_into_a_building_by_its_opening_and_every_unit_inside_is_
         game(HOUSE, [piece("a1", (3, 1)), piece("a2", (0, 0)), piece("b1", (1, 1), "b"), piece("b2", (2, 1), "b")])
     )
     grenades = pool(state, "grenade", 3, "infantry")
-    with pytest.raises(IllegalAttack, match="opening"):
+    with pytest.raises(IllegalAttack) as caught:
         Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("a2", GrenadeInto((1, 1)))
+    assert caught.value.code is Code.NOT_BY_AN_OPENING
     turn = Turn(state, LoadedDice([1, 2]), Phase.ACTIVATION)
     turn.perform("a1", GrenadeInto((2, 1)))
     shots = fire_events(turn)

@@ -9,6 +9,7 @@ import pytest
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions.kinds import AssaultAction, Fire, Move, Snipe
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import Phase
 from builder.heroes.rules.gear import alternate_fire
 from builder.heroes.rules.gear.fuel_and_map import gear_reach
@@ -98,8 +99,9 @@ def test_recce_ammo_gives_2_against_light_vehicles_and_1_against_heavy() -> None
     turn.perform("a1", Fire(((None, "b1"),), recce_ammo=1))
     labels = {m.label: m.value for m in fire_events(turn)[0].rolls[0].modifiers}
     assert labels["Ammo (Recce Gear) x1"] == 2 and ammo.count == 2
-    with pytest.raises(IllegalAttack, match="Recce Ammo"):
+    with pytest.raises(IllegalAttack) as caught:
         Turn(state, LoadedDice([1]), Phase.ACTIVATION).perform("a2", Fire(((None, "b1"),), recce_ammo=1))
+    assert caught.value.code is Code.NO_MARKER
     assert recce_ammo_bonus(2, piece("t", ((5, 1), (5, 2)), "b", tank()))[0].value == 2  # +1 each, heavy
 
 
@@ -110,8 +112,9 @@ def test_fuel_adds_2_squares_to_a_vehicles_movement_per_marker() -> None:
     jeep = piece("a1", (0, 1), kind=JEEP, facing=EAST)
     state = game(WIDE, [jeep])
     fuel = pool(state, "fuel", 2, "light-vehicles")
-    with pytest.raises(ValueError, match="cannot reach"):
+    with pytest.raises(RulesError) as caught:
         Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("a1", GearMove(Move(east((0, 1), 9)), fuel=1))
+    assert caught.value.code is Code.MAY_NOT_USE_GEAR
     assert fuel.count == 2  # nothing spent on a refused move
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
     turn.perform("a1", GearMove(Move(east((0, 1), 8)), fuel=1))
@@ -132,8 +135,9 @@ def test_a_tactical_map_lets_a_unit_within_3_squares_of_its_character_ignore_dif
     turn.perform("a1", GearMove(Move(east((0, 1), 4)), tactical_map=True))
     assert state.pieces["a1"].squares == ((4, 1),) and maps.count == 2
     assert gear_events(turn)[0].unit == "a2"  # the Character's marker
-    with pytest.raises(ValueError, match="Tactical Map"):
+    with pytest.raises(RulesError) as caught:
         Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("a3", GearMove(Move(east((9, 4), 1)), tactical_map=True))
+    assert caught.value.code is Code.MAY_NOT_USE_GEAR
 
 
 @pytest.mark.rule("passage")
@@ -163,13 +167,15 @@ def test_passage_markers_are_for_heavy_vehicles_one_a_hedgerow_square() -> None:
     heavy = piece("a1", ((1, 1), (0, 1)), kind=tank(), facing=EAST)
     state = game(HEDGE, [heavy, piece("a2", (1, 3), kind=JEEP)])
     pool(state, "passage", 2, "heavy-vehicles")
-    with pytest.raises(ValueError, match="Passage"):  # a light vehicle may not use them
+    with pytest.raises(RulesError) as caught:  # a light vehicle may not use them
         Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("a2", GearMove(Move(east((1, 3), 1)), passage=True))
-    with pytest.raises(ValueError, match="Passage"):  # no hedgerow on the way: nothing to spend it on
+    assert caught.value.code is Code.MAY_NOT_USE_GEAR
+    with pytest.raises(RulesError) as caught:  # no hedgerow on the way: nothing to spend it on
         Turn(state, LoadedDice([]), Phase.ACTIVATION).perform(
             "a1",
             GearMove(Move(Path((Position(((1, 1), (0, 1)), EAST), Position(((2, 1), (1, 1)), EAST)), 1)), passage=True),
         )
+    assert caught.value.code is Code.MAY_NOT_USE_GEAR
 
 
 @pytest.mark.rule("passage")

@@ -10,6 +10,7 @@ from builder.heroes.ai import works
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules.actions import assault, movement
 from builder.heroes.rules.actions.kinds import ClearMine, Hold, Move, PlaceMine
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import FireEvent, MineEvent, Phase
 from builder.heroes.rules.gear.mines import MINE_COMBAT, mine_squares
 from builder.heroes.rules.geometry.footprint import Position
@@ -52,10 +53,12 @@ def test_a_unit_places_a_mine_marker_on_a_square_of_its_zoc_spending_one() -> No
     assert state.mines == {(2, 1): "a"} and state.gear[0].count == 1
     told = [e for e in turn.events if isinstance(e, MineEvent)]
     assert told[0].what == "placed" and "BfC p.09" in told[0].text
-    with pytest.raises(ValueError, match=r"BfC p\.09"):
+    with pytest.raises(RulesError) as caught:
         turn.perform("a1", PlaceMine((3, 1)))  # two squares away: outside its ZoC
-    with pytest.raises(ValueError, match=r"BfC p\.09"):
+    assert caught.value.code is Code.MAY_NOT_MINE
+    with pytest.raises(RulesError) as caught:
         turn.perform("b1", PlaceMine((5, 1)))  # the other side has no Mine marker
+    assert caught.value.code is Code.MAY_NOT_MINE
 
 
 def test_no_mine_without_a_marker_left_nor_for_a_vehicle() -> None:
@@ -101,8 +104,9 @@ def test_an_engineer_discards_an_adjacent_mine_marker() -> None:
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
     turn.perform("e1", ClearMine((2, 2)))
     assert state.mines == {(4, 1): "a"}
-    with pytest.raises(ValueError, match=r"BfC p\.09"):
+    with pytest.raises(RulesError) as caught:
         turn.perform("r1", ClearMine((4, 1)))  # no Engineer
+    assert caught.value.code is Code.MAY_NOT_MINE
     assert works.lift_mine(SimplePolicy(), state, state.pieces["r1"]) is None
 
 

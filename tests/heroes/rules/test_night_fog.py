@@ -7,6 +7,7 @@ import pytest
 from builder.heroes.catalogue.base import Game
 from builder.heroes.rules.actions.kinds import TemplateFire
 from builder.heroes.rules.actions.template_fire import template_plan
+from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import Phase, TemplateEvent
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.resolution.combat import IllegalAttack, Shot
@@ -47,8 +48,9 @@ def test_long_range_starts_at_5_at_night_and_6_in_fog(ruleset: Ruleset, last_sho
     assert [m.page for m in far if m.label == "Long range"] == ["SoN p.8" if longest is None else "SoN p.11"]
     if longest is not None:
         assert total(ruleset, longest) == 3
-        with pytest.raises(IllegalAttack, match=f"{longest} squares"):
+        with pytest.raises(IllegalAttack) as caught:
             total(ruleset, longest + 1)
+        assert caught.value.code is Code.OUT_OF_RANGE
 
 
 def state_with(ruleset: Ruleset, *pieces: Piece) -> GameState:

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.resolution.assault_roll import Assault, resolve_assault
 from builder.heroes.rules.resolution.combat import Shot
 from builder.heroes.rules.resolution.damage import DamageLocation, locate_damage
@@ -295,5 +296,6 @@ def test_the_odds_reject_impossible_counts() -> None:
         fire_odds(2, 4, suppressed=-1)
     with pytest.raises(ValueError):
         assault_odds(2, 2, defender_dice=3)
-    with pytest.raises(ValueError, match="at least 1"):
+    with pytest.raises(RulesError) as caught:
         fire_odds(2, 0, suppressive=True)
+    assert caught.value.code is Code.BAD_COUNT

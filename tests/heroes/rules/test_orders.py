@@ -9,6 +9,7 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.army.summary import OrderTokens
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.orders.personal_order import check_duties
 from builder.heroes.rules.orders.special_orders import LATER, Chooser, opening, played_now
 from builder.heroes.rules.orders.tokens import (
@@ -117,10 +118,12 @@ def test_a_revealed_special_token_is_narrated_as_order_0_with_its_page() -> None
 def test_placements_are_checked() -> None:
     tokens = Tokens(numbered=2, special=0, bluff=1)
     Orders("a", numbered=("x", "y"), bluffs=("z",)).check(tokens)
-    with pytest.raises(ValueError, match="more than one"):
+    with pytest.raises(RulesError) as caught:
         Orders("a", numbered=("x", "y"), bluffs=("x",)).check(tokens)
-    with pytest.raises(ValueError, match="has 2"):
+    assert caught.value.code is Code.TWO_TOKENS
+    with pytest.raises(RulesError) as caught:
         Orders("a", numbered=("x", "y", "z")).check(tokens)
+    assert caught.value.code is Code.TOKEN_COUNT
 
 
 @pytest.mark.rule("order-phase")
@@ -200,8 +203,9 @@ def test_a_placement_leaving_a_personal_order_unit_without_a_token_is_refused() 
     corporal = replace(piece("a-corporal", (0, 2), kind=PERSONAL), group="tiles[0]")
     state = game(BOARD, [piece("a1", (0, 0)), corporal, piece("b1", (5, 0), "b")], stars={"a": 1})
     tokens = tokens_for(state, "a")
-    with pytest.raises(ValueError, match=r"Personal Order \(HoN core p\.26\)"):
+    with pytest.raises(RulesError) as caught:
         check_duties(state, Orders("a", numbered=("a1",)), tokens)
+    assert caught.value.code is Code.PERSONAL_ORDER
     check_duties(state, Orders("a", numbered=("a1",), bluffs=("a-corporal",)), tokens)  # a bluff will do
     # The policy gives it a token first, though the rifles stand nearer the enemy.
     placed = SimplePolicy().assign(state, "a", tokens)
@@ -217,8 +221,9 @@ def test_a_hardened_tile_must_give_one_of_its_units_a_token_every_turn() -> None
     state = game(BOARD, [near, *far, piece("b1", (5, 0), "b")], stars={"a": 1})
     state.hardened["a"] = ("tiles[1]",)
     tokens = tokens_for(state, "a")  # 1 numbered, 1 bluff
-    with pytest.raises(ValueError, match=r"Hardened \(BfC p\.09\)"):
+    with pytest.raises(RulesError) as caught:
         check_duties(state, Orders("a", numbered=("a-near",)), tokens)
+    assert caught.value.code is Code.HARDENED
     check_duties(state, Orders("a", numbered=("a-near",), bluffs=("a-far2",)), tokens)
     placed = SimplePolicy().assign(state, "a", tokens)
     assert placed.token_of("a-far1") is not None or placed.token_of("a-far2") is not None
@@ -238,8 +243,9 @@ def test_a_side_short_of_tokens_owes_only_what_it_can_give() -> None:
     state = game(BOARD, [*corporals, piece("b1", (5, 0), "b")], stars={"a": 1})
     tokens = tokens_for(state, "a")  # 1 numbered, 1 bluff for 3 duties
     check_duties(state, Orders("a", numbered=("a-c0",), bluffs=("a-c1",)), tokens)
-    with pytest.raises(ValueError, match="Personal Order"):
+    with pytest.raises(RulesError) as caught:
         check_duties(state, Orders("a", numbered=("a-c0",)), tokens)  # the bluff was spare
+    assert caught.value.code is Code.PERSONAL_ORDER
 
 
 @pytest.mark.rule("son-special-order-token", "special-order-tokens")

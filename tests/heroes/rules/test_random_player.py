@@ -180,7 +180,7 @@ def test_hon_simulate_plays_with_the_random_player(capsys: pytest.CaptureFixture
 def test_hon_simulate_refuses_an_unknown_policy_and_random_elsewhere(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", str(SCENARIOS / "hon-first-contact.yaml"), "--policy", "clever"]) == 2
     capsys.readouterr()
-    assert main(["simulate", str(SCENARIOS / "tcg" / "orchard-at-dawn.yaml"), "--policy", "random"]) == 2
+    assert main(["simulate", str(SCENARIOS / "m44" / "hedgerow-lanes.yaml"), "--policy", "random"]) == 2
     assert "--policy" in capsys.readouterr().err
 
 

@@ -11,6 +11,7 @@ from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions import scouting
 from builder.heroes.rules.actions.scouting import scout_moves, scout_refusal
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import MoveEvent, Phase
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.reach import reachable_squares
@@ -49,8 +50,10 @@ def test_a_scout_move_never_ends_by_an_objective_and_says_so() -> None:
     by_the_hill = moves[Position(((7, 1),), NORTH)]
     assert "objective" in (scout_refusal(state, state.pieces["s1"], by_the_hill) or "")
     turn = Turn(state, LoadedDice([]), Phase.ORDER)
-    with pytest.raises(ValueError, match=r"HoN core p\.26"):
+    with pytest.raises(RulesError) as caught:
         scouting.scout(turn, "s1", by_the_hill)
+    assert caught.value.code is Code.MAY_NOT_SCOUT
+    assert caught.value.page == "HoN core p.26"
     scouting.scout(turn, "s1", moves[Position(((6, 1),), NORTH)])
     assert state.pieces["s1"].square == (6, 1)
     told = [e for e in turn.events if isinstance(e, MoveEvent)]

@@ -10,6 +10,7 @@ from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import Unit
 from builder.heroes.rules.abilities.leaping import movement_reach
 from builder.heroes.rules.actions.kinds import ChangeState, Fire, Move
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import Phase
 from builder.heroes.rules.geometry.passage import passage_map
 from builder.heroes.rules.pieces import Piece
@@ -73,8 +74,9 @@ def test_amphibious_ambush_hides_only_in_water_and_is_spotted_only_from_next_to_
     seen_by = spotter(state, hidden)
     assert seen_by is not None and seen_by.key == "a1"
     state.pieces["h2"] = piece("h2", (5, 3), "b", FROGMEN, side_index=1)
-    with pytest.raises(ValueError, match="water"):
+    with pytest.raises(RulesError) as caught:
         Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("h2", ChangeState())
+    assert caught.value.code is Code.NOT_IN_WATER
 
 
 @pytest.mark.rule("jury-rigged")

@@ -8,6 +8,7 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules.actions.kinds import Fire
+from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import Phase
 from builder.heroes.rules.gear.markers import GearFire, GearThrow, GrenadeInto
 from builder.heroes.rules.resolution.combat import IllegalAttack
@@ -44,8 +45,9 @@ def test_son_ammo_any_number_on_one_shot_against_infantry() -> None:
     assert any(m.value == 4 and m.page == "SoN p.16" for m in fired.rolls[0].modifiers)
     hon = game(OPEN, [piece("a1", (2, 1)), piece("b1", (3, 1), "b")])
     pool(hon, "ammo", 5, "infantry")
-    with pytest.raises(IllegalAttack, match="Ammo"):
+    with pytest.raises(IllegalAttack) as caught:
         Turn(hon, LoadedDice([1]), Phase.ACTIVATION).perform("a1", Fire(((None, "b1"),), ammo=4))
+    assert caught.value.code is Code.MAY_NOT_FIRE
 
 
 @pytest.mark.rule("son-ammo")
@@ -74,8 +76,9 @@ def test_a_son_grenade_is_thrown_2_interspaces_and_cited_from_son() -> None:
     dispersion. All units … present in the blast pattern, even partially, are affected"."""
     state = son(game(OPEN, [piece("a1", (1, 1)), piece("b1", (2, 2), "b"), piece("b2", (3, 2), "b")]))
     grenades = pool(state, "son-grenade", 3, "infantry")
-    with pytest.raises(IllegalAttack, match="interspaces"):
+    with pytest.raises(IllegalAttack) as caught:
         Turn(state, LoadedDice([]), Phase.ACTIVATION).perform("a1", GearThrow("son-grenade", (4, 4)))
+    assert caught.value.code is Code.OUT_OF_RANGE
     turn = Turn(state, LoadedDice([1, 4]), Phase.ACTIVATION)
     turn.perform("a1", GearThrow("son-grenade", (3, 3)))
     (spent,) = gear_events(turn)
@@ -128,8 +131,9 @@ def test_a_son_panzerfaust_reaches_4_spaces_and_the_policy_fires_it_at_a_tank() 
     assert (spent.marker, fausts.count) == ("son-panzerfaust", 2) and "(SoN p.16)" in spent.text
     far = son(game(OPEN, [piece("a1", (0, 1)), piece("b1", ((5, 1), (5, 2)), "b", tank())]))
     pool(far, "son-panzerfaust", 3, "infantry")
-    with pytest.raises(IllegalAttack, match="Panzerfaust"):
+    with pytest.raises(IllegalAttack) as caught:
         Turn(far, LoadedDice([3]), Phase.ACTIVATION).perform("a1", GearFire("son-panzerfaust", "b1"))
+    assert caught.value.code is Code.NO_SHOT
 
 
 @pytest.mark.rule("son-life-point")

@@ -11,6 +11,7 @@ import pytest
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.army.resolve import resolve
 from builder.heroes.rules.abilities import totems
+from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import GearEvent, Phase
 from builder.heroes.rules.mythos.spells import magician_discount
 from builder.heroes.rules.mythos.state import Boon, FireAtTotem, Totem
@@ -95,8 +96,9 @@ def test_a_unit_with_destruction_destroys_a_totem_and_its_order_is_lost() -> Non
     struck = state.mythos.totems[0]
     assert not struck.standing and "destroys it" in told.text and told.rolls[0].dice == (4,)
     assert tokens_for(state, "a").numbered == 3
-    with pytest.raises(IllegalAttack, match="Totem"):
+    with pytest.raises(IllegalAttack) as caught:
         Turn(state, LoadedDice([4]), Phase.ACTIVATION).perform("a1", FireAtTotem((1, 1)))  # no Destruction, own
+    assert caught.value.code is Code.NO_SHOT
 
 
 def test_free_options_and_tile_printed_life_points_become_markers_at_set_up() -> None:

@@ -14,6 +14,7 @@ from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import Unit, UnitType
 from builder.heroes.rules.actions import assault, transport
 from builder.heroes.rules.actions.kinds import AssaultAction, Move
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import CardEvent, CardUse, Phase, RetreatEvent
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path
@@ -126,8 +127,9 @@ def test_two_windows_in_one_movement_action_take_two_surprise_cards() -> None:
     surprise = bundled().action_cards["surprise"]
     deck = holding(state, "a", surprise)
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
-    with pytest.raises(ValueError, match="2 window"):
+    with pytest.raises(RulesError) as caught:
         turn.perform("a1", Move(path, windows=("surprise",)))
+    assert caught.value.code is Code.MAY_NOT_PLAY
     deck = holding(state, "a", surprise, surprise.model_copy(update={"id": "surprise-2"}))
     turn.perform("a1", Move(path, windows=("surprise", "surprise-2")))
     assert state.pieces["a1"].square == (3, 1) and not deck.hand
@@ -149,8 +151,9 @@ def test_an_assault_through_a_window_takes_a_surprise_card() -> None:
     path = assault_path(state.battlefield, state.pieces.values(), attacker, defender, state.ruleset, windows=True)
     assert path is not None and path.cost == 1
     turn = Turn(state, LoadedDice(WIN), Phase.ACTIVATION, BOTH)
-    with pytest.raises(ValueError, match="window"):
+    with pytest.raises(RulesError) as caught:
         turn.perform("a-stormers", AssaultAction(path, "b-rifles"))  # no card, no window
+    assert caught.value.code is Code.MAY_NOT_PLAY
     deck = holding(state, "a", bundled().action_cards["surprise"])
     turn.perform("a-stormers", AssaultAction(path, "b-rifles", windows=("surprise",)))
     assert not deck.hand and state.pieces["a-stormers"].square == (2, 1)  # it won and took the room

@@ -9,6 +9,7 @@ from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import CombatValues, Unit
 from builder.heroes.rules.actions.kinds import Snipe, TemplateFire
 from builder.heroes.rules.actions.template_fire import template_plan
+from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import FireEvent, Phase, SniperEvent, TemplateEvent
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH, Piece
 from builder.heroes.rules.resolution.combat import Facing, FireOutcome, IllegalAttack
@@ -72,10 +73,13 @@ def test_a_grenade_reaches_two_interspaces_counting_the_target() -> None:
     assert interspace_range(thrower, (5, 4)) == 2
     assert interspace_range(thrower, (6, 4)) == 3
     check_template(TemplateKind.GRENADE, HON, piece(infantry(), (3, 3)), reach=2, limit=GRENADE_RANGE)
-    with pytest.raises(IllegalAttack, match=r"HoN core p\.29"):
+    with pytest.raises(IllegalAttack) as caught:
         check_template(TemplateKind.GRENADE, HON, piece(infantry(), (3, 3)), reach=3, limit=GRENADE_RANGE)
-    with pytest.raises(IllegalAttack, match=r"HoN core p\.29"):
+    assert caught.value.code is Code.OUT_OF_RANGE
+    assert caught.value.page == "HoN core p.29"
+    with pytest.raises(IllegalAttack) as caught:
         check_template(TemplateKind.GRENADE, HON, piece(tank(), (3, 3)), reach=1, limit=GRENADE_RANGE)
+    assert caught.value.code is Code.NOT_INFANTRY
 
 
 @pytest.mark.rule("grenade")
@@ -142,12 +146,16 @@ def test_indirect_fire_scatters_on_1_to_4_and_an_artillery_spotter_shortens_it()
 @pytest.mark.rule("howitzer", "indirect-fire")
 def test_howitzer_needs_a_line_of_sight_and_indirect_fire_not_from_a_building() -> None:
     # HoN core p.23.
-    with pytest.raises(IllegalAttack, match=r"HoN core p\.23"):
+    with pytest.raises(IllegalAttack) as caught:
         check_template(TemplateKind.HOWITZER, HON, los=False)
-    with pytest.raises(IllegalAttack, match=r"HoN core p\.23"):
+    assert caught.value.code is Code.NO_LINE_OF_SIGHT
+    assert caught.value.page == "HoN core p.23"
+    with pytest.raises(IllegalAttack) as caught:
         check_template(TemplateKind.INDIRECT, HON, firer_in_building=True)
-    with pytest.raises(IllegalAttack, match=r"HoN core p\.23"):
+    assert caught.value.code is Code.FROM_A_BUILDING
+    with pytest.raises(IllegalAttack) as caught:
         check_template(TemplateKind.HOWITZER, HON, into_building=True)
+    assert caught.value.code is Code.TEMPLATE_PLACEMENT
     check_template(TemplateKind.INDIRECT, HON, los=False)  # no LoS needed
 
 
@@ -173,10 +181,13 @@ def test_the_sniper_is_modified_by_suppression_and_obstacles_and_only_targets_in
     target = piece(infantry(), (5, 0), owner="b")
     result = snipe(sniper, target, LoadedDice([6]), HON, obscured=[((2, 0), 1)])
     assert result.roll.total == 3 and result.outcome is SniperOutcome.SUPPRESSED
-    with pytest.raises(IllegalAttack, match=r"HoN core p\.24"):
+    with pytest.raises(IllegalAttack) as caught:
         snipe(sniper, piece(tank(), (5, 0), owner="b"), LoadedDice([6]), HON)
-    with pytest.raises(IllegalAttack, match=r"HoN core p\.24"):
+    assert caught.value.code is Code.TARGET_TYPE
+    assert caught.value.page == "HoN core p.24"
+    with pytest.raises(IllegalAttack) as caught:
         snipe(piece(infantry(), (0, 0)), target, LoadedDice([6]), HON)
+    assert caught.value.code is Code.NO_ABILITY
 
 
 # --- In a game: the actions and the simple policy ---------------------------------------------
@@ -304,12 +315,16 @@ def test_flames_fill_a_one_room_building_from_an_opening_and_stay_in_a_defensive
     trench = element("Trench", [(1, 4), (2, 4), (3, 4)], {"shared_cover": True, "defense": {"infantry": 2}})
     by_door = piece(infantry(abilities=["flamethrower"]), (3, 1))
     assert flame_into(by_door, house) == {(1, 1), (2, 1)}
-    with pytest.raises(IllegalAttack, match=r"HoN core p\.22"):
+    with pytest.raises(IllegalAttack) as caught:
         flame_into(piece(infantry(), (0, 0)), house)  # not by an opening
+    assert caught.value.code is Code.NOT_BY_AN_OPENING
+    assert caught.value.page == "HoN core p.22"
     beside = piece(infantry(), (0, 4))
     assert flame_into(beside, trench, flame_squares((0, 4), EAST, length=5)) == {(1, 4), (2, 4), (3, 4)}
-    with pytest.raises(IllegalAttack, match=r"HoN core p\.22"):
+    with pytest.raises(IllegalAttack) as caught:
         flame_into(piece(infantry(), (6, 6)), trench, ())
+    assert caught.value.code is Code.NOT_ADJACENT
+    assert caught.value.page == "HoN core p.22"
 
 
 @pytest.mark.rule("howitzer")
@@ -341,8 +356,12 @@ def test_a_grenade_goes_into_a_building_by_an_opening_and_onto_a_square_of_a_def
         "Emplacement", [(1, 4), (2, 4), (3, 4), (4, 4)], {"shared_cover": True, "defense": {"infantry": 2}}
     )
     assert grenade_into(piece(infantry(), (3, 1)), house, (2, 1)) == {(1, 1), (2, 1)}
-    with pytest.raises(IllegalAttack, match=r"HoN core p\.29"):
+    with pytest.raises(IllegalAttack) as caught:
         grenade_into(piece(infantry(), (0, 0)), house, (1, 1))
+    assert caught.value.code is Code.NOT_BY_AN_OPENING
+    assert caught.value.page == "HoN core p.29"
     assert grenade_into(piece(infantry(), (2, 3)), trench, (2, 4)) == {(1, 4), (2, 4), (3, 4)}
-    with pytest.raises(IllegalAttack, match=r"HoN core p\.29"):
+    with pytest.raises(IllegalAttack) as caught:
         grenade_into(piece(infantry(), (2, 4)), trench, (3, 4))  # from inside: not "adjacent to" it
+    assert caught.value.code is Code.NOT_ADJACENT
+    assert caught.value.page == "HoN core p.29"

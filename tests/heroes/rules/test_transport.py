@@ -10,6 +10,7 @@ import pytest
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions.kinds import AssaultAction
+from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import Phase
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path
@@ -64,8 +65,10 @@ def test_a_beaten_attacker_falls_back_into_its_transport_and_a_far_one_may_not_l
     state = from_the_halftrack()
     launch(state, [1, 1, 6])  # the defender wins: the attacker falls back where it came from
     assert state.pieces["a1"].embarked_in == "ht"
-    with pytest.raises(IllegalAttack, match=r"HoN core p\.27"):
+    with pytest.raises(IllegalAttack) as caught:
         launch(from_the_halftrack(defender_at=(2, 0)), [6, 6, 1])  # not next to the transport
+    assert caught.value.code is Code.NO_LAUNCH
+    assert caught.value.page == "HoN core p.27"
 
 
 def test_a_beaten_defender_retreats_into_an_allied_transport() -> None:

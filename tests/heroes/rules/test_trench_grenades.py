@@ -7,6 +7,7 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
+from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import Phase, TemplateEvent
 from builder.heroes.rules.gear.markers import GrenadeInto
 from builder.heroes.rules.resolution.combat import IllegalAttack
@@ -43,8 +44,10 @@ def test_an_access_beside_the_target_square_lets_the_blast_out() -> None:
 
 
 def test_the_square_must_be_within_the_grenades_two() -> None:
-    with pytest.raises(IllegalAttack, match=r"BfC p\.06"):
+    with pytest.raises(IllegalAttack) as caught:
         grenade_into(piece("a1", (3, 4)), TRENCH, (3, 1))
+    assert caught.value.code is Code.OUT_OF_RANGE
+    assert caught.value.page == "BfC p.06"
 
 
 def test_a_grenade_into_a_trench_in_play_and_the_policy_throws_it() -> None:

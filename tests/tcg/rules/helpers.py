@@ -1,17 +1,29 @@
-"""Games set up by hand for the rules tests: two sides on a small board, loaded dice."""
+"""Games set up by hand for the rules tests: two sides on a small board, loaded dice, and
+players whose every answer the test fixes."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from builder.kernel.dice import LoadedDice
-from builder.kernel.events import Roll
-from builder.tcg.cards import Shooting
+from builder.kernel.match import Table
 from builder.tcg.catalogue import CardCatalogue
-from builder.tcg.rules.policy import SimplePolicy
+from builder.tcg.rules.choices import Step
+from builder.tcg.rules.decisions import (
+    ActivationStep,
+    ArmourPiercing,
+    ForceActivation,
+    HideInForest,
+    RevealBeforeSave,
+    SavingBonus,
+    SustainedFire,
+    TcgDecision,
+)
+from builder.tcg.rules.players import TcgPlayer, TcgView, viewer
 from builder.tcg.rules.setup import new_game
-from builder.tcg.rules.state import Game, Piece
+from builder.tcg.rules.state import Game
 from builder.tcg.scenario import Scenario
 from tests.tcg.conftest import small_data
 
@@ -39,24 +51,47 @@ def game_with(
     return game
 
 
-class Scripted(SimplePolicy):
-    """Decisions fixed by the test: spend on what it names, reveal when told; the simple
-    policy's play otherwise."""
+@dataclass
+class Scripted:
+    """A player whose answers the test fixes: spend on what it names, reveal, hide and force
+    an activation when told; each activated card's steps from `steps` (by its key), then
+    the end of its activation. Any other decision fails the test."""
 
-    def __init__(
-        self, pierce: bool = False, sustain: bool = False, save_bonus: bool = False, reveal: bool = False
-    ) -> None:
-        super().__init__()
-        self.pierce, self.sustain, self.save_bonus, self.reveal = pierce, sustain, save_bonus, reveal
+    pierce: bool = False
+    sustain: bool = False
+    save_bonus: bool = False
+    reveal: bool = False
+    hide: bool = True
+    force: bool = False
+    steps: dict[str, list[Step]] = field(default_factory=dict)
+    asked: list[TcgDecision] = field(default_factory=list)
 
-    def armour_piercing(self, game: Game, shooter: Piece, weapon: Shooting, target: Piece) -> bool:
-        return self.pierce
+    def choose(self, view: TcgView, decision: TcgDecision) -> object:
+        self.asked.append(decision)
+        match decision:
+            case ArmourPiercing():
+                return self.pierce
+            case SustainedFire():
+                return self.sustain
+            case SavingBonus():
+                return self.save_bonus
+            case RevealBeforeSave():
+                return self.reveal
+            case HideInForest():
+                return self.hide
+            case ForceActivation():
+                return self.force
+            case ActivationStep():
+                piece = view.game.at(decision.card)
+                planned = self.steps.get(piece.key, []) if piece is not None else []
+                return planned.pop(0) if planned else None
+        raise AssertionError(f"the test did not expect a {decision.kind} decision")
 
-    def sustained_fire(self, game: Game, shooter: Piece, roll: Roll, value: int) -> bool:
-        return self.sustain
 
-    def saving_bonus(self, game: Game, target: Piece, roll: Roll, save: int) -> bool:
-        return self.save_bonus
-
-    def reveal_before_save(self, game: Game, target: Piece) -> bool:
-        return self.reveal
+def table(
+    game: Game, player: TcgPlayer | None = None, players: Mapping[str, TcgPlayer] | None = None
+) -> Table[TcgView]:
+    """Where the rules ask: `player` answering for both sides (a Scripted one by default),
+    or `players` by side."""
+    chosen = player or Scripted()
+    return Table(viewer(game), players or {"us": chosen, "german": chosen})

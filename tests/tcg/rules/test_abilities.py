@@ -8,13 +8,12 @@ import pytest
 
 from builder.tcg.cards import Ability, AbilityKind, Effect, EffectKind, Shooting
 from builder.tcg.catalogue import CardCatalogue
-from builder.tcg.rules.activation import Activation, IllegalAction
-from builder.tcg.rules.events import DestroyedEvent, DirectiveEvent, MarkersEvent, ShotResult
-from builder.tcg.rules.policy import SimplePolicy
+from builder.tcg.rules.activation import Activation, IllegalAction, end
+from builder.tcg.rules.events import DestroyedEvent, DirectiveEvent, MarkersEvent, RevealEvent, ShotResult
 from builder.tcg.rules.saves import save_against, visible_save
 from builder.tcg.rules.shooting import bonuses, shoot
-from builder.tcg.rules.turn import play_phase
-from tests.tcg.rules.helpers import Scripted, game_with
+from builder.tcg.rules.turn import open_phase
+from tests.tcg.rules.helpers import Scripted, game_with, table
 
 RIFLES = {"card": "us-rifle-company-a", "box": [1, 1]}
 TARGET = {"card": "de-grenadier-gruppe-b", "box": [2, 1]}  # infantry, 2 hit points, no save
@@ -34,13 +33,7 @@ def effects(*found: Effect, value: int = 8) -> list[Shooting]:
 def test_double_hits(cards: CardCatalogue) -> None:
     deck = variant(cards, "us-rifle-company-a", shooting=effects(Effect(kind=EffectKind.DOUBLE_HITS)))
     game = game_with(deck, [RIFLES], [TARGET], faces=[4, 5])
-    event = shoot(
-        game,
-        game.pieces["us-rifle-company-a"],
-        game.pieces["us-rifle-company-a"].shooting[0],
-        game.pieces["de-grenadier-gruppe-b"],
-        Scripted(),
-    )
+    event = shoot(game, game.pieces["us-rifle-company-a"], 0, game.pieces["de-grenadier-gruppe-b"], table(game))
     assert event.hits == 2 and "de-grenadier-gruppe-b" not in game.pieces
 
 
@@ -74,9 +67,9 @@ def test_lumbering_uses_the_other_value_after_moving(cards: CardCatalogue) -> No
     weapon = effects(Effect(kind=EffectKind.LUMBERING, value=10), value=7)
     deck = variant(cards, "us-rifle-company-a", shooting=weapon)
     game = game_with(deck, [{"card": "us-rifle-company-a", "box": [1, 2]}], [TARGET], faces=[4, 4])
-    act = Activation(game, game.pieces["us-rifle-company-a"], Scripted())
+    act = Activation(game, game.pieces["us-rifle-company-a"])
     act.move((1, 1))
-    event = act.fire(0, game.pieces["de-grenadier-gruppe-b"])
+    event = act.fire(0, game.pieces["de-grenadier-gruppe-b"], table(game))
     assert "needing 10" in event.text and event.result is ShotResult.SUPPRESSED  # 8 < 10, a double
 
 
@@ -118,7 +111,7 @@ def test_fragile_goes_back_to_the_reserve(cards: CardCatalogue) -> None:
     deck = variant(cards, "de-grenadier-gruppe-b", abilities=[Ability(kind=AbilityKind.FRAGILE, value=1)])
     game = game_with(deck, [RIFLES], [TARGET], faces=[2, 2])
     rifles = game.pieces["us-rifle-company-a"]
-    shoot(game, rifles, rifles.shooting[0], game.pieces["de-grenadier-gruppe-b"], Scripted())
+    shoot(game, rifles, 0, game.pieces["de-grenadier-gruppe-b"], table(game))
     assert "de-grenadier-gruppe-b" not in game.pieces
     assert [c.id for c in game.players["german"].reserve] == ["de-grenadier-gruppe-b"]
     gone = [e for e in game.events if isinstance(e, DestroyedEvent)]
@@ -139,7 +132,7 @@ def test_elan_reinforcements_rally_medics(cards: CardCatalogue) -> None:
     )
     rifles = game.pieces["us-rifle-company-a"]
     rifles.suppressed, rifles.hits = 1, 0
-    act = Activation(game, game.pieces["us-infantry-command-hq"], SimplePolicy())
+    act = Activation(game, game.pieces["us-infantry-command-hq"])
     act.use(0)
     act.use(1, rifles)
     assert game.players["us"].directives == 2 and rifles.suppressed == 0
@@ -158,7 +151,7 @@ def test_elan_reinforcements_rally_medics(cards: CardCatalogue) -> None:
     m10 = cards.unit("us-m10")
     assert m10 is not None
     game.players["us"].reserve = [m10, m10, m10]
-    Activation(game, game.pieces["us-infantry-command-hq"], SimplePolicy()).use(0)
+    Activation(game, game.pieces["us-infantry-command-hq"]).use(0)
     assert len(game.players["us"].hand) == 2 and len(game.players["us"].reserve) == 1
 
 
@@ -168,7 +161,7 @@ def test_disorientated_and_amphibious(cards: CardCatalogue) -> None:
     assert not game.can_use_directive(game.pieces["de-ost-bataillon"])
     deck = variant(cards, "us-rifle-company-a", abilities=[Ability(kind=AbilityKind.AMPHIBIOUS)])
     game = game_with(deck, [RIFLES], [TARGET], terrain=[{"box": [1, 2], "terrain": "water"}])
-    assert (1, 2) in Activation(game, game.pieces["us-rifle-company-a"], SimplePolicy()).moves()
+    assert (1, 2) in Activation(game, game.pieces["us-rifle-company-a"]).moves()
 
 
 @pytest.mark.rule("depot", "shooting-bonus", "defence-bonus")
@@ -183,9 +176,9 @@ def test_markers_depot_bonus_and_defence(cards: CardCatalogue) -> None:
     assert sum(m.value for m in bonuses(game, rifles, rifles.shooting[0], target)) == 2
     save = visible_save(game, target)
     assert save is not None and save.value == 4
-    game.players["us"].side = game.players["us"].side.model_copy(update={"command": 1})
-    play_phase(game, "us", {"us": SimplePolicy(), "german": SimplePolicy()})
-    assert any(e.kind == "directive" and "depot" in e.text for e in game.events)
+    open_phase(game, table(game))
+    depot = [e for e in game.events if isinstance(e, DirectiveEvent) and e.page == "TCG p.16"]
+    assert [(e.side, e.change) for e in depot] == [("us", 1)]
 
 
 @pytest.mark.rule("forest")
@@ -196,10 +189,27 @@ def test_a_card_hides_in_a_forest_after_its_activation(cards: CardCatalogue) -> 
         [{"card": "de-bunker", "box": [4, 3]}],
         terrain=[{"box": [0, 0], "terrain": "forest"}],
     )
-    from builder.tcg.rules.activation import end
-
-    end(game, game.pieces["us-rifle-company-a"])
+    end(game, game.pieces["us-rifle-company-a"], table(game, Scripted(hide=True)))
     assert game.pieces["us-rifle-company-a"].hidden
+    assert [(e.piece, e.hidden) for e in game.events if isinstance(e, RevealEvent)] == [("us-rifle-company-a", True)]
+
+
+def test_a_card_in_a_forest_stays_visible_when_its_player_says_so(cards: CardCatalogue) -> None:
+    """TCG p.17: it "can turn face-down" — its player's choice, asked at the end of the
+    activation; never next to an enemy, when nothing is asked."""
+    forest = [{"box": [0, 0], "terrain": "forest"}]
+    game = game_with(
+        cards, [{"card": "us-rifle-company-a", "box": [0, 0]}], [{"card": "de-bunker", "box": [4, 3]}], terrain=forest
+    )
+    player = Scripted(hide=False)
+    end(game, game.pieces["us-rifle-company-a"], table(game, player))
+    assert not game.pieces["us-rifle-company-a"].hidden and [d.kind for d in player.asked] == ["hide-in-forest"]
+    game = game_with(
+        cards, [{"card": "us-rifle-company-a", "box": [0, 0]}], [{"card": "de-bunker", "box": [1, 1]}], terrain=forest
+    )
+    player = Scripted(hide=True)
+    end(game, game.pieces["us-rifle-company-a"], table(game, player))
+    assert not game.pieces["us-rifle-company-a"].hidden and player.asked == []
 
 
 @pytest.mark.rule("suppressive-fire-seven", "suppressive-fire-infantry", "suppressive-fire-hit-tank")
@@ -211,14 +221,14 @@ def test_the_other_suppressive_fires(cards: CardCatalogue) -> None:
     )
     game = game_with(seven, [RIFLES], [{"card": "de-panzer-iv", "box": [2, 1]}], faces=[3, 4])
     rifles = game.pieces["us-rifle-company-a"]
-    assert shoot(game, rifles, rifles.shooting[0], game.pieces["de-panzer-iv"], Scripted()).suppressed == 1
+    assert shoot(game, rifles, 0, game.pieces["de-panzer-iv"], table(game)).suppressed == 1
     infantry = variant(
         cards, "us-rifle-company-a", shooting=effects(Effect(kind=EffectKind.SUPPRESSIVE_INFANTRY), value=10)
     )
     game = game_with(infantry, [RIFLES], [TARGET, {"card": "de-panzer-iv", "box": [2, 2]}], faces=[3, 5, 3, 5])
     rifles = game.pieces["us-rifle-company-a"]
-    assert shoot(game, rifles, rifles.shooting[0], game.pieces["de-grenadier-gruppe-b"], Scripted()).suppressed == 1
-    assert shoot(game, rifles, rifles.shooting[0], game.pieces["de-panzer-iv"], Scripted()).suppressed == 0
+    assert shoot(game, rifles, 0, game.pieces["de-grenadier-gruppe-b"], table(game)).suppressed == 1
+    assert shoot(game, rifles, 0, game.pieces["de-panzer-iv"], table(game)).suppressed == 0
     tank = variant(
         cards,
         "us-m10",
@@ -228,7 +238,7 @@ def test_the_other_suppressive_fires(cards: CardCatalogue) -> None:
         tank, [{"card": "us-m10", "box": [1, 1]}], [{"card": "de-panzer-iv", "box": [2, 1]}], faces=[5, 5, 1]
     )
     m10 = game.pieces["us-m10"]
-    event = shoot(game, m10, m10.shooting[0], game.pieces["de-panzer-iv"], Scripted())
+    event = shoot(game, m10, 0, game.pieces["de-panzer-iv"], table(game))
     assert event.hits == 1 and event.suppressed == 1
 
 
@@ -236,7 +246,7 @@ def test_a_heros_shooting_effect_applies_to_every_attack(cards: CardCatalogue) -
     """Clint's Sustained Fire +1 on the Rifle Company: 7 on the dice against 8 hits (TCG p.10)."""
     game = game_with(cards, [{**RIFLES, "hero": "us-clint"}], [TARGET], faces=[3, 4])
     rifles = game.pieces["us-rifle-company-a"]
-    event = shoot(game, rifles, rifles.shooting[0], game.pieces["de-grenadier-gruppe-b"], Scripted())
+    event = shoot(game, rifles, 0, game.pieces["de-grenadier-gruppe-b"], table(game))
     assert event.result is ShotResult.HIT and event.rolls[0].total == 8
 
 
@@ -246,7 +256,7 @@ def test_a_scenario_event_happens_on_its_turn(cards: CardCatalogue) -> None:
     game = game_with(cards, [RIFLES], [TARGET], directives=(5, 0), faces=[2, 3] * 30)
     event = ScenarioEvent.model_validate({"turn": 1, "side": "us", "effect": {"kind": "directives", "value": 2}})
     game.scenario = game.scenario.model_copy(update={"events": [event]})
-    play_phase(game, "us", {"us": SimplePolicy(), "german": SimplePolicy()})
+    open_phase(game, table(game))
     told = next(e for e in game.events if isinstance(e, DirectiveEvent) and "scenario event" in e.text)
     assert told.change == 1 and told.total == 6  # compulsory, and capped at six
 
@@ -260,11 +270,13 @@ def test_an_amphibious_card_in_water_uses_no_directive(cards: CardCatalogue) -> 
         deck, [RIFLES], [{**TARGET, "box": [2, 2]}], faces=[3, 4], terrain=[{"box": [1, 2], "terrain": "water"}]
     )
     rifles = game.pieces["us-rifle-company-a"]
-    act = Activation(game, rifles, Scripted(sustain=True))
+    act = Activation(game, rifles)
     assert game.can_use_directive(rifles) and act.forced_marches()  # on dry land
     act.move((1, 2))
     assert not game.can_use_directive(rifles) and act.forced_marches() == []
-    event = act.fire(0, game.pieces["de-grenadier-gruppe-b"])  # 7 against 8: +1 would hit
+    event = act.fire(
+        0, game.pieces["de-grenadier-gruppe-b"], table(game, Scripted(sustain=True))
+    )  # 7 against 8: +1 would hit
     assert event.result is ShotResult.MISS and event.directives == () and game.players["us"].directives == 2
 
 
@@ -275,16 +287,16 @@ def test_lumbering_moving_value_after_a_forced_march_or_a_seize(cards: CardCatal
     lumbering = Shooting(value=7, effects=[Effect(kind=EffectKind.LUMBERING, value=10)])
     deck = variant(cards, "us-rifle-company-a", shooting=[lumbering])
     game = game_with(deck, [RIFLES], [TARGET], faces=[3, 5])  # 8: a HIT on 7, a miss on 10
-    act = Activation(game, game.pieces["us-rifle-company-a"], Scripted())
-    assert act.fire(0, game.pieces["de-grenadier-gruppe-b"]).success  # standing: 7
+    act = Activation(game, game.pieces["us-rifle-company-a"])
+    assert act.fire(0, game.pieces["de-grenadier-gruppe-b"], table(game)).success  # standing: 7
     game = game_with(deck, [{**RIFLES, "box": [1, 2]}], [TARGET], faces=[3, 5])
-    act = Activation(game, game.pieces["us-rifle-company-a"], Scripted())
+    act = Activation(game, game.pieces["us-rifle-company-a"])
     act.march((1, 1))
-    assert not act.fire(0, game.pieces["de-grenadier-gruppe-b"]).success
+    assert not act.fire(0, game.pieces["de-grenadier-gruppe-b"], table(game)).success
     deck = variant(cards, "us-rifle-company-a", shooting=[Shooting(value=7), lumbering])
     german = [{"card": "de-grenadier-gruppe-a", "box": [2, 1]}, {**TARGET, "box": [3, 1]}]
     game = game_with(deck, [RIFLES], german, faces=[3, 5, 3, 5])
-    act = Activation(game, game.pieces["us-rifle-company-a"], Scripted())
-    act.fire(0, game.pieces["de-grenadier-gruppe-a"])  # destroyed: one hit point
+    act = Activation(game, game.pieces["us-rifle-company-a"])
+    act.fire(0, game.pieces["de-grenadier-gruppe-a"], table(game))  # destroyed: one hit point
     act.seize()
-    assert not act.fire(1, game.pieces["de-grenadier-gruppe-b"]).success
+    assert not act.fire(1, game.pieces["de-grenadier-gruppe-b"], table(game)).success

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from builder.tcg.cards import Shooting
+from builder.tcg.ai.greedy import SimplePolicy
+from builder.tcg.cards import DecoyCard
 from builder.tcg.catalogue import CardCatalogue
 from builder.tcg.rules.activation import Activation, IllegalAction, activate, go_roll
+from builder.tcg.rules.choices import GiveGo, Move, Seize, Shoot, Step, UseAbility
+from builder.tcg.rules.decisions import ArmourPiercing, NextGo, SavingBonus, SustainedFire, TcgDecision
 from builder.tcg.rules.events import (
     ActivationEvent,
+    DestroyedEvent,
     GoEvent,
     MoveEvent,
     MoveKind,
@@ -18,21 +22,18 @@ from builder.tcg.rules.events import (
     ShotResult,
 )
 from builder.tcg.rules.moving import can_seize, moves
-from builder.tcg.rules.policy import SimplePolicy
-from builder.tcg.rules.state import Game, Piece
+from builder.tcg.rules.players import TcgView
+from builder.tcg.rules.state import Game
 from builder.tcg.rules.tactics import command, manage, manoeuvre, recover, remove_suppressed
-from tests.tcg.rules.helpers import game_with
+from tests.tcg.rules.helpers import Scripted, game_with, table
 
 HQ = {"card": "us-infantry-command-hq", "box": [0, 1]}
 RIFLES = {"card": "us-rifle-company-a", "box": [1, 1]}
 FAR = {"card": "de-grenadier-gruppe-a", "box": [4, 3]}
 
 
-class Quiet(SimplePolicy):
-    """Does nothing in an activation: the test plays the steps."""
-
-    def play_activation(self, act: Activation) -> None:
-        pass
+def greedy(game: Game) -> dict[str, SimplePolicy]:
+    return {"us": SimplePolicy(), "german": SimplePolicy()}
 
 
 @pytest.mark.rule("moving", "open")
@@ -57,12 +58,12 @@ def test_one_move_each_shooting_value_once(cards: CardCatalogue) -> None:
     game = game_with(
         cards, [{"card": "us-m10", "box": [1, 1]}], [{"card": "de-bunker", "box": [3, 1]}], faces=[1, 2, 1, 2]
     )
-    act = Activation(game, game.pieces["us-m10"], Quiet())
+    act = Activation(game, game.pieces["us-m10"])
     act.move((2, 1))
     with pytest.raises(IllegalAction):
         act.move((2, 2))
-    act.fire(0, game.pieces["de-bunker"])
-    act.fire(1, game.pieces["de-bunker"])
+    act.fire(0, game.pieces["de-bunker"], table(game))
+    act.fire(1, game.pieces["de-bunker"], table(game))
     assert act.weapons() == []
 
 
@@ -70,7 +71,7 @@ def test_one_move_each_shooting_value_once(cards: CardCatalogue) -> None:
 def test_fire_or_move(cards: CardCatalogue) -> None:
     mortar = {"card": "us-mortar-platoon", "box": [1, 1]}
     game = game_with(cards, [mortar], [{"card": "de-bunker", "box": [3, 1]}])
-    act = Activation(game, game.pieces["us-mortar-platoon"], Quiet())
+    act = Activation(game, game.pieces["us-mortar-platoon"])
     act.move((1, 2))
     assert act.weapons() == []
 
@@ -98,12 +99,12 @@ def test_p15_the_m10_seizes_moves_fires_and_marches(cards: CardCatalogue) -> Non
     second = {"card": "de-ost-bataillon", "box": [4, 2]}
     game = game_with(cards, [m10], [enemy, second], faces=[4, 6, 1, 2])
     piece = game.pieces["us-m10"]
-    act = Activation(game, piece, Quiet())
-    act.fire(0, game.pieces["de-grenadier-gruppe-a"])
+    act = Activation(game, piece)
+    act.fire(0, game.pieces["de-grenadier-gruppe-a"], table(game))
     assert act.can_seize()
     act.seize()
     act.move((3, 1))
-    act.fire(1, game.pieces["de-ost-bataillon"])
+    act.fire(1, game.pieces["de-ost-bataillon"], table(game))
     act.march((3, 2))
     assert piece.box == (3, 2) and act.seized and act.moved and act.forced_march
     assert game.players["us"].directives == 1
@@ -116,7 +117,7 @@ def test_a_go_chain_from_hq_to_hq_to_tank(cards: CardCatalogue) -> None:
     collins = {"card": "us-collins-hq", "box": [0, 2]}
     m10 = {"card": "us-m10", "box": [3, 3]}
     game = game_with(cards, [HQ, RIFLES, collins, m10], [FAR], faces=[4, 4, 1, 1, 1, 1, 1, 1, 1, 1])
-    activate(game, game.pieces["us-infantry-command-hq"], SimplePolicy())
+    activate(game, game.pieces["us-infantry-command-hq"], table(game, players=greedy(game)))
     activations = [e for e in game.events if isinstance(e, ActivationEvent)]
     assert {e.piece for e in activations if e.success} == {"us-collins-hq", "us-rifle-company-a", "us-m10"}
     auto = next(e for e in activations if e.piece == "us-collins-hq")
@@ -127,11 +128,14 @@ def test_a_go_chain_from_hq_to_hq_to_tank(cards: CardCatalogue) -> None:
 @pytest.mark.rule("forcing-activation")
 def test_a_failed_go_roll_may_be_forced_with_a_directive(cards: CardCatalogue) -> None:
     game = game_with(cards, [RIFLES], [FAR], faces=[2])
-    go_roll(game, game.pieces["us-rifle-company-a"], Quiet())
+    go_roll(game, game.pieces["us-rifle-company-a"], table(game, Scripted(force=True)))
     event = [e for e in game.events if isinstance(e, ActivationEvent)][-1]
     assert event.success and event.forced and game.players["us"].directives == 1
+    game = game_with(cards, [RIFLES], [FAR], faces=[2])
+    go_roll(game, game.pieces["us-rifle-company-a"], table(game, Scripted(force=False)))
+    assert not [e for e in game.events if isinstance(e, ActivationEvent)][-1].success
     game = game_with(cards, [RIFLES], [FAR], faces=[2], directives=(0, 0))
-    go_roll(game, game.pieces["us-rifle-company-a"], Quiet())
+    go_roll(game, game.pieces["us-rifle-company-a"], table(game))  # no marker: nothing to ask
     event = [e for e in game.events if isinstance(e, ActivationEvent)][-1]
     assert not event.success and not game.pieces["us-rifle-company-a"].activated
 
@@ -140,7 +144,7 @@ def test_a_failed_go_roll_may_be_forced_with_a_directive(cards: CardCatalogue) -
 def test_a_hidden_card_activates_on_4(cards: CardCatalogue) -> None:
     hidden = {"card": "us-m3-half-track", "box": [1, 1], "hidden": True}  # activation 3 face up
     game = game_with(cards, [hidden], [FAR], faces=[3], directives=(0, 0))
-    go_roll(game, game.pieces["us-m3-half-track"], Quiet())
+    go_roll(game, game.pieces["us-m3-half-track"], table(game))
     assert not [e for e in game.events if isinstance(e, ActivationEvent)][-1].success
 
 
@@ -148,7 +152,7 @@ def test_a_hidden_card_activates_on_4(cards: CardCatalogue) -> None:
 def test_moving_next_to_a_hidden_card_reveals_it(cards: CardCatalogue) -> None:
     hidden = {"card": "de-grenadier-gruppe-a", "box": [3, 1], "hidden": True}
     game = game_with(cards, [RIFLES], [hidden])
-    act = Activation(game, game.pieces["us-rifle-company-a"], Quiet())
+    act = Activation(game, game.pieces["us-rifle-company-a"])
     act.move((2, 1))
     assert not game.pieces["de-grenadier-gruppe-a"].hidden
 
@@ -168,13 +172,28 @@ def test_reinforcements_hidden_unless_next_to_an_enemy_and_always_in_a_forest(ca
     player.hand = [m10, rifles, paras, half]
     points = manage(game, "us")
     assert {a.source for a in points.open} == {"zone", "us-infantry-command-hq", "us-collins-hq"}
-    assert points.place(m10, (0, 0)).hidden
-    assert not points.place(rifles, (1, 1)).hidden  # beside the first HQ, adjacent to the grenadiers
-    assert points.place(paras, (1, 2)).hidden  # beside the second HQ, in a forest though adjacent
+    placed = [points.place(m10, (0, 0)), points.place(rifles, (1, 1)), points.place(paras, (1, 2))]
+    # Hidden in the zone; face up beside the first HQ, adjacent to the grenadiers; hidden
+    # beside the second HQ, in a forest though adjacent.
+    assert [p.hidden if p is not None else None for p in placed] == [True, False, True]
     with pytest.raises(ValueError):
         points.place(half, (1, 0))  # three points, three cards
     arrived = [e for e in game.events if isinstance(e, ReinforcementEvent)]
     assert len(arrived) == 3 and not any(game.pieces[e.piece].activated for e in arrived)
+
+
+def test_a_decoy_arriving_next_to_an_enemy_is_discarded(cards: CardCatalogue) -> None:
+    """TCG p.6: a reinforcement adjacent to an enemy card arrives face up; p.17: a decoy made
+    visible is discarded — it never stands on the battlefield face up."""
+    game = game_with(cards, [HQ], [{"card": "de-grenadier-gruppe-a", "box": [1, 2]}])
+    decoy = cards.cards["us-decoy"]
+    assert isinstance(decoy, DecoyCard)
+    game.players["us"].hand = [decoy]
+    points = manage(game, "us")
+    assert points.place(decoy, (1, 1)) is None  # beside the HQ, next to the grenadiers
+    assert not [p for p in game.of("us") if p.is_decoy] and game.players["us"].discard == [decoy]
+    gone = [e for e in game.events if isinstance(e, DestroyedEvent)]
+    assert [(e.piece, e.decoy) for e in gone] == [("us-decoy", True)]
 
 
 def test_one_event_and_one_hero_card_a_phase(cards: CardCatalogue) -> None:
@@ -217,7 +236,7 @@ def test_manoeuvre_swaps_shoots_once_and_activates_both(cards: CardCatalogue) ->
     m10 = {"card": "us-m10", "box": [2, 1]}
     game: Game = game_with(cards, [RIFLES, m10], [{"card": "de-grenadier-gruppe-a", "box": [3, 1]}], faces=[1, 2])
     rifles, tank = game.pieces["us-rifle-company-a"], game.pieces["us-m10"]
-    manoeuvre(game, rifles, tank, rifles, SimplePolicy())
+    manoeuvre(game, rifles, tank, rifles, table(game, players=greedy(game)))
     assert rifles.box == (2, 1) and tank.box == (1, 1)
     assert rifles.activated and tank.activated
     assert sum(1 for e in game.events if e.kind == "shot") == 1
@@ -230,15 +249,15 @@ def test_fire_or_move_no_shot_after_a_forced_march_or_a_manoeuvre(cards: CardCat
     mortar = {"card": "us-mortar-platoon", "box": [1, 1]}
     bunker = {"card": "de-bunker", "box": [3, 1]}
     game = game_with(cards, [mortar], [bunker])
-    act = Activation(game, game.pieces["us-mortar-platoon"], Quiet())
+    act = Activation(game, game.pieces["us-mortar-platoon"])
     assert act.weapons() == [0]
     act.march((1, 2))
     assert act.weapons() == [] and game.players["us"].directives == 1
     with pytest.raises(IllegalAction):
-        act.fire(0, game.pieces["de-bunker"])
+        act.fire(0, game.pieces["de-bunker"], table(game))
     game = game_with(cards, [mortar, {"card": "us-rifle-company-a", "box": [1, 2]}], [bunker], faces=[6, 6])
     mortar_piece = game.pieces["us-mortar-platoon"]
-    manoeuvre(game, mortar_piece, game.pieces["us-rifle-company-a"], mortar_piece, SimplePolicy())
+    manoeuvre(game, mortar_piece, game.pieces["us-rifle-company-a"], mortar_piece, table(game, players=greedy(game)))
     assert mortar_piece.box == (1, 2) and not [e for e in game.events if isinstance(e, ShotEvent)]
 
 
@@ -248,8 +267,8 @@ def test_seize_their_position_only_straight_after_the_destroying_shot(cards: Car
     position!" — the next step, or never: a move, another shot or an ability first forfeits it."""
     enemy = {"card": "de-grenadier-gruppe-a", "box": [2, 1]}  # one hit point, no save
     game = game_with(cards, [RIFLES], [enemy, FAR], faces=[5, 5])
-    act = Activation(game, game.pieces["us-rifle-company-a"], Quiet())
-    act.fire(0, game.pieces["de-grenadier-gruppe-a"])
+    act = Activation(game, game.pieces["us-rifle-company-a"])
+    act.fire(0, game.pieces["de-grenadier-gruppe-a"], table(game))
     assert act.can_seize()
     act.move((1, 2))
     assert not act.can_seize()
@@ -257,16 +276,16 @@ def test_seize_their_position_only_straight_after_the_destroying_shot(cards: Car
         act.seize()
     # Diagonal at the kill, orthogonal after a move: still no seizing (TCG p.9, N.B.).
     game = game_with(cards, [RIFLES], [{**enemy, "box": [2, 2]}, FAR], faces=[5, 5])
-    act = Activation(game, game.pieces["us-rifle-company-a"], Quiet())
-    act.fire(0, game.pieces["de-grenadier-gruppe-a"])
+    act = Activation(game, game.pieces["us-rifle-company-a"])
+    act.fire(0, game.pieces["de-grenadier-gruppe-a"], table(game))
     act.move((1, 2))
     assert not act.can_seize()
     # The M10's second shot comes between: no seizing either.
     m10 = {"card": "us-m10", "box": [1, 1]}
     game = game_with(cards, [m10], [enemy, {"card": "de-bunker", "box": [1, 2]}], faces=[5, 5, 1, 2])
-    act = Activation(game, game.pieces["us-m10"], Quiet())
-    act.fire(0, game.pieces["de-grenadier-gruppe-a"])
-    act.fire(1, game.pieces["de-bunker"])
+    act = Activation(game, game.pieces["us-m10"])
+    act.fire(0, game.pieces["de-grenadier-gruppe-a"], table(game))
+    act.fire(1, game.pieces["de-bunker"], table(game))
     assert not act.can_seize()
 
 
@@ -281,7 +300,7 @@ def test_every_manoeuvre_move_reveals_the_hidden_enemies_next_to_it(cards: CardC
     game = game_with(cards, [RIFLES, m10], [near_first, near_second])
     rifles, tank = game.pieces["us-rifle-company-a"], game.pieces["us-m10"]
     a, b = (rifles, tank) if order == "named-first" else (tank, rifles)
-    manoeuvre(game, a, b, rifles, Quiet())
+    manoeuvre(game, a, b, rifles, table(game))
     assert rifles.box == (1, 2) and tank.box == (1, 1)
     assert not game.pieces["de-grenadier-gruppe-a"].hidden and not game.pieces["de-grenadier-gruppe-b"].hidden
     swaps = [e for e in game.events if isinstance(e, MoveEvent) and e.how is MoveKind.MANOEUVRE]
@@ -291,41 +310,25 @@ def test_every_manoeuvre_move_reveals_the_hidden_enemies_next_to_it(cards: CardC
     }
 
 
-class P18(SimplePolicy):
-    """The American player of TCG p.18, step by step; the shot decisions are the sensible
-    ones (+1 when one short, for the shooter and for the German saving throw) except the
-    armour-piercing the M10's second shot is given."""
+class P18(Scripted):
+    """The American player of TCG p.18, step by step, each card's steps in the book's order;
+    the shot decisions are the sensible ones (+1 when one short, for the shooter and for the
+    German saving throw) but for the armour-piercing the M10's second shot is given."""
 
     ROLL_ORDER = ("us-collins-hq", "us-rifle-company-a", "us-m10")
 
-    def play_activation(self, act: Activation) -> None:
-        game = act.game
-        rifles, collins, m10 = (game.pieces[k] for k in ("us-rifle-company-a", "us-collins-hq", "us-m10"))
-        german = game.pieces.get("de-grenadier-gruppe-b")
-        if act.piece.key == "us-infantry-command-hq":
-            act.give_go(0, [rifles])  # (1) the first GO! marker; it keeps the second
-            act.move((0, 2))  # (2) moves one box...
-            act.give_go(0, [collins])  # ...and gives it to Collins, now adjacent
-            act.use(1)  # and takes a DIRECTIVE marker (Elan)
-        elif act.piece is collins:
-            act.move((1, 1))  # (3) into the village
-            act.give_go(0, [m10])  # tanks anywhere
-        elif act.piece is rifles and german is not None:
-            act.move((2, 3))  # (4) moves and shoots the adjacent German unit
-            act.fire(0, german)
-        elif act.piece is m10 and german is not None:
-            act.fire(0, german)  # (5) 10
-            act.fire(1, german)  # 9, armour-piercing for a DIRECTIVE marker
-            act.seize()  # (6)
-
-    def next_go(self, game: Game, waiting: list[Piece]) -> Piece:
-        return next(p for key in self.ROLL_ORDER for p in waiting if p.key == key)
-
-    def armour_piercing(self, game: Game, shooter: Piece, weapon: Shooting, target: Piece) -> bool:
-        return shooter.key == "us-m10"
-
-    def force_activation(self, game: Game, piece: Piece) -> bool:
-        return False
+    def choose(self, view: TcgView, decision: TcgDecision) -> object:
+        match decision:
+            case NextGo():
+                waiting = {p.key: p.box for p in view.game.of(view.side) if p.box in decision.options}
+                return next(waiting[key] for key in self.ROLL_ORDER if key in waiting)
+            case ArmourPiercing():
+                return decision.weapon == 1
+            case SustainedFire():
+                return decision.roll.total + 1 == decision.value
+            case SavingBonus():
+                return decision.roll.total + 1 == decision.save
+        return super().choose(view, decision)
 
 
 @pytest.mark.rule("go-markers", "phase-example")
@@ -343,7 +346,20 @@ def test_p18_the_example_of_a_phase_plays_as_printed(cards: CardCatalogue) -> No
     village = [{"box": [1, 1], "terrain": "urban"}, {"box": [3, 2], "terrain": "urban"}]
     faces = [4, 3, 4, 5, 4, 4, 6, 2, 4, 5, 3]  # Rifle GO!, 7, save 5; M10 GO!, 10, save 2, 9, save 3
     game = game_with(cards, us, german, faces=faces, terrain=village)
-    command(game, game.pieces["us-infantry-command-hq"], P18())
+    steps: dict[str, list[Step]] = {
+        "us-infantry-command-hq": [
+            GiveGo(0, ((1, 3),)),  # (1) the first GO! marker, to the Rifle Company; it keeps the second
+            Move((0, 2)),  # (2) moves one box...
+            GiveGo(0, ((0, 1),)),  # ...and gives it to Collins, now adjacent
+            UseAbility(1),  # and takes a DIRECTIVE marker (Elan)
+        ],
+        "us-collins-hq": [Move((1, 1)), GiveGo(0, ((4, 2),))],  # (3) into the village; tanks anywhere
+        "us-rifle-company-a": [Move((2, 3)), Shoot(0, (3, 2))],  # (4) moves and shoots the adjacent German
+        "us-m10": [Shoot(0, (3, 2)), Shoot(1, (3, 2)), Seize()],  # (5) 10, then 9 armour-piercing; (6)
+    }
+    player = P18(steps=steps, hide=False)
+    command(game, game.pieces["us-infantry-command-hq"], table(game, player))
+    assert all(not planned for planned in steps.values())  # every step the book takes, taken
     activations = [e for e in game.events if isinstance(e, ActivationEvent)]
     assert [(e.piece, e.by_go, e.success) for e in activations] == [
         ("us-infantry-command-hq", False, True),

@@ -10,6 +10,7 @@ import pytest
 
 from builder.cli import main
 from builder.io.tcg_files import load_tcg_scenario
+from builder.tcg.ai.greedy import for_every_side
 from builder.tcg.cards import AbilityKind
 from builder.tcg.catalogue import CardCatalogue
 from builder.tcg.rules.events import (
@@ -25,17 +26,22 @@ from builder.tcg.rules.events import (
     TcgEvent,
     VictoryEvent,
 )
-from builder.tcg.rules.simulation import simulate
+from builder.tcg.rules.simulation import TcgRecord, simulate
+from builder.tcg.scenario import Scenario
 from tests.tcg.conftest import TCG_SCENARIOS, VIRE
+
+
+def greedy_game(scenario: Scenario, cards: CardCatalogue, seed: int) -> TcgRecord:
+    return simulate(scenario, cards, for_every_side(scenario), seed=seed)
 
 
 @pytest.mark.rule("set-up")
 @pytest.mark.parametrize("path", TCG_SCENARIOS, ids=lambda p: p.stem)
 def test_the_same_seed_plays_the_same_game(path: Path, cards: CardCatalogue) -> None:
     scenario = load_tcg_scenario(path).scenario
-    first, again = simulate(scenario, cards, seed=11), simulate(scenario, cards, seed=11)
+    first, again = greedy_game(scenario, cards, 11), greedy_game(scenario, cards, 11)
     assert first.to_json() == again.to_json()
-    assert simulate(scenario, cards, seed=12).to_json() != first.to_json()
+    assert greedy_game(scenario, cards, 12).to_json() != first.to_json()
 
 
 @pytest.mark.rule("game-turn", "event-cards", "victory", "objective")
@@ -44,7 +50,7 @@ def test_shipped_scenarios_reach_the_victory_check_and_use_the_fog_of_war(path: 
     scenario = load_tcg_scenario(path).scenario
     seen: set[str] = set()
     for seed in range(1, 11):
-        record = simulate(scenario, cards, seed=seed)
+        record = greedy_game(scenario, cards, seed)
         assert record.winner is not None
         assert isinstance(record.events[-1], VictoryEvent) and record.events[-1].winner == record.winner
         for event in record.events:
@@ -82,7 +88,7 @@ def test_the_aid_post_on_the_vire_plays_the_rarer_abilities(cards: CardCatalogue
     scenario = load_tcg_scenario(VIRE).scenario
     seen: set[AbilityKind | None] = set()
     for seed in range(1, 11):
-        seen.update(ability_told(event) for event in simulate(scenario, cards, seed=seed).events)
+        seen.update(ability_told(event) for event in greedy_game(scenario, cards, seed).events)
     wanted = {AbilityKind.FALL_BACK, AbilityKind.ENGINEERS, AbilityKind.MEDICS, AbilityKind.FRAGILE, AbilityKind.RALLY}
     assert wanted <= seen
 

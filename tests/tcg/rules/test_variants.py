@@ -12,9 +12,8 @@ from builder.cli import main
 from builder.kernel.dice import LoadedDice
 from builder.tcg.cards import DecoyCard, EventCard
 from builder.tcg.catalogue import CardCatalogue
-from builder.tcg.rules.activation import Activation, go_roll
+from builder.tcg.rules.activation import go_roll
 from builder.tcg.rules.events import ActivationEvent
-from builder.tcg.rules.policy import SimplePolicy
 from builder.tcg.rules.setup import new_game
 from builder.tcg.rules.shooting import shoot
 from builder.tcg.rules.state import Game
@@ -22,7 +21,7 @@ from builder.tcg.rules.tactics import reinforce
 from builder.tcg.rules.variants import Variant
 from builder.tcg.terrain import Terrain
 from tests.tcg.conftest import HEDGEROW
-from tests.tcg.rules.helpers import Scripted, game_with
+from tests.tcg.rules.helpers import Scripted, game_with, table
 
 pytestmark = pytest.mark.rule("variant-rules")
 
@@ -54,19 +53,15 @@ def test_every_card_visible_and_decoys_discarded(cards: CardCatalogue) -> None:
     game.players["us"].hand.append(cards.cards["us-m10"])
     m10 = cards.unit("us-m10")
     assert m10 is not None
-    assert not reinforce(game, "us", m10, (0, 0)).hidden  # far from any enemy
+    placed = reinforce(game, "us", m10, (0, 0))
+    assert placed is not None and not placed.hidden  # far from any enemy
 
 
 def test_automatic_activation_rolls_no_die(cards: CardCatalogue) -> None:
     hidden = {"card": "us-m3-half-track", "box": [1, 1], "hidden": True}
     game = game_with(cards, [hidden], [{"card": "de-grenadier-gruppe-a", "box": [4, 3]}], faces=[])
     game.variants = frozenset({Variant.AUTOMATIC_ACTIVATION})
-
-    class Idle(SimplePolicy):
-        def play_activation(self, act: Activation) -> None:
-            pass
-
-    go_roll(game, game.pieces["us-m3-half-track"], Idle())
+    go_roll(game, game.pieces["us-m3-half-track"], table(game))
     event = next(e for e in game.events if isinstance(e, ActivationEvent))
     assert event.success and event.rolls == () and event.page == "TCG p.21"
 
@@ -94,7 +89,7 @@ def test_more_casualties_a_twelve_inflicts_two_hits(
     game = game_with(cards, [RIFLES], [GRENADIERS], faces=faces)
     game.variants = frozenset(variants)
     shooter, target = game.pieces["us-rifle-company-a"], game.pieces["de-grenadier-gruppe-b"]
-    event = shoot(game, shooter, shooter.shooting[0], target, Scripted(sustain=sustain))
+    event = shoot(game, shooter, 0, target, table(game, Scripted(sustain=sustain)))
     assert event.hits == hits
 
 

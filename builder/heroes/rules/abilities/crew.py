@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.catalogue.units import SideState
 from builder.heroes.rules.abilities.ability import Ability, Source
+from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import EnterEvent
 from builder.heroes.rules.geometry import squares
 from builder.heroes.rules.geometry.grid import neighbours
@@ -82,16 +83,22 @@ def board(crew: Piece, vehicle: Piece, pieces: Iterable[Piece] = (), ruleset: Ru
     counts against a transport's capacity."""
     page = ruleset.cite("crew")
     if not crew.side.has(CREW):
-        raise IllegalAttack(f"{name(crew)} has no Crew ability on its visible side", page)
+        raise IllegalAttack(Code.NO_ABILITY, f"{name(crew)} has no Crew ability on its visible side", page)
     if not vehicle.is_vehicle or vehicle.is_wreck:
-        raise IllegalAttack(f"a Crew unit boards a light or heavy vehicle, not {name(vehicle)}", page)
+        raise IllegalAttack(
+            Code.NOT_A_VEHICLE, f"a Crew unit boards a light or heavy vehicle, not {name(vehicle)}", page
+        )
     if crew.owner != vehicle.owner:
-        raise IllegalAttack(f"{name(vehicle)} is not {name(crew)}'s side's vehicle", page)
+        raise IllegalAttack(Code.NOT_ITS_SIDE, f"{name(vehicle)} is not {name(crew)}'s side's vehicle", page)
     if crew.squares and vehicle.squares and not set(crew.squares) & set(vehicle.squares):
-        raise IllegalAttack(f"{name(crew)} must end its Movement Action on {name(vehicle)}", page)
+        raise IllegalAttack(
+            Code.NOT_ON_THE_VEHICLE, f"{name(crew)} must end its Movement Action on {name(vehicle)}", page
+        )
     aboard = crews_in(vehicle, pieces)
     if aboard and not vehicle.side.has("transport"):
-        raise IllegalAttack(f"{name(vehicle)} has no Transport ability and already carries a Crew unit", page)
+        raise IllegalAttack(
+            Code.NO_ROOM, f"{name(vehicle)} has no Transport ability and already carries a Crew unit", page
+        )
     return replace(crew, side_index=1 - crew.side_index, embarked_in=vehicle.key, squares=vehicle.squares)
 
 
@@ -147,9 +154,11 @@ def leave(crew: Piece, square: Square, vehicle: Piece, ruleset: Ruleset = HON) -
     """The Crew unit leaving its vehicle: it starts its Movement Action by turning over onto
     its inactive side (HoN core p.21), on a square next to the vehicle (hon's reading)."""
     if crew.embarked_in != vehicle.key:
-        raise IllegalAttack(f"{name(crew)} is not in {name(vehicle)}", ruleset.cite("crew"))
+        raise IllegalAttack(Code.NOT_ABOARD, f"{name(crew)} is not in {name(vehicle)}", ruleset.cite("crew"))
     if not any(square in neighbours(sq) for sq in vehicle.squares):
-        raise IllegalAttack(f"{name(crew)} leaves {name(vehicle)} onto a square next to it", ruleset.cite("crew"))
+        raise IllegalAttack(
+            Code.NOT_ADJACENT, f"{name(crew)} leaves {name(vehicle)} onto a square next to it", ruleset.cite("crew")
+        )
     return replace(crew, side_index=_inactive(crew), embarked_in=None, squares=(square,))
 
 

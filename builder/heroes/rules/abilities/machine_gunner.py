@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.geometry.grid import range_between
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.resolution.combat import IllegalAttack, Shot, aim, name
@@ -28,22 +29,32 @@ def split_machine_gunner(
     possible with the remainder on the last targets: +4 over three targets is +1, +1, +2."""
     page = ruleset.cite("machine-gunner")
     if not targets:
-        raise ValueError("a Machine Gunner needs at least one target")
+        raise RulesError(Code.MACHINE_GUNNER_TARGETS, "a Machine Gunner needs at least one target")
     if len({t.type for t in targets}) > 1:
-        raise IllegalAttack("Machine Gunner targets are all infantry, all light or all heavy vehicles", page)
+        raise IllegalAttack(
+            Code.MACHINE_GUNNER_TARGETS,
+            "Machine Gunner targets are all infantry, all light or all heavy vehicles",
+            page,
+        )
     reached, waiting = [targets[0]], list(targets[1:])
     while waiting:  # every target joined to the others by steps of at most 2 squares
         near = [t for t in waiting if any(range_between(t.squares, r.squares) <= 2 for r in reached)]
         if not near:
             far = ", ".join(name(t) for t in waiting)
-            raise IllegalAttack(f"{far}: more than 2 squares from the other targets", page)
+            raise IllegalAttack(Code.MACHINE_GUNNER_TARGETS, f"{far}: more than 2 squares from the other targets", page)
         reached += near
         waiting = [t for t in waiting if t not in near]
     if total < len(targets):
-        raise IllegalAttack(f"+{total} cannot give each of {len(targets)} targets at least +1", page)
+        raise IllegalAttack(
+            Code.MACHINE_GUNNER_SHARES, f"+{total} cannot give each of {len(targets)} targets at least +1", page
+        )
     if shares is None:
         base, extra = divmod(total, len(targets))
         return (base,) * (len(targets) - extra) + (base + 1,) * extra
     if len(shares) != len(targets) or min(shares) < 1 or sum(shares) != total:
-        raise IllegalAttack(f"shares {list(shares)} must give each target at least +1 and add up to +{total}", page)
+        raise IllegalAttack(
+            Code.MACHINE_GUNNER_SHARES,
+            f"shares {list(shares)} must give each target at least +1 and add up to +{total}",
+            page,
+        )
     return tuple(shares)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from builder.heroes.catalogue.units import SideState
 from builder.heroes.rules.abilities.ability import Ability, Source
 from builder.heroes.rules.decisions import AidTransfer
+from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import AidEvent, Phase
 from builder.heroes.rules.geometry.grid import range_between
 from builder.heroes.rules.mythos.state import Treat
@@ -152,6 +153,7 @@ def check_treat(state: GameState, medic: Piece, phase: Phase) -> None:
     as `may_treat` allows."""
     if phase != Phase.SUPPLY or not may_treat(state, medic):
         raise IllegalAttack(
+            Code.MAY_NOT_TREAT,
             f"{name(medic)} may not remove its Aid marker: it must be active, adjacent and not activated",
             state.ruleset.cite("medic"),
         )

@@ -15,6 +15,7 @@ from builder.heroes.rules.abilities.standing_totems import MAX_TOTEMS, TOTEM, TO
 from builder.heroes.rules.actions.firing import weapons_of
 from builder.heroes.rules.actions.legality import allowed
 from builder.heroes.rules.decisions import TotemBoon, TotemSite
+from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import GearEvent
 from builder.heroes.rules.geometry.grid import Point
 from builder.heroes.rules.geometry.los import line_of_sight
@@ -134,7 +135,9 @@ def check_totem_fire(state: GameState, piece: Piece, action: FireAtTotem) -> tup
     totem = next((t for t in standing(state) if t.at == action.at and state.team_of(t.side) != team), None)
     dice = destruction_of(piece)
     if totem is None or not dice or not totem_in_sight(state, piece, totem):
-        raise IllegalAttack(f"{name(piece)} has no Destruction shot at a Totem on {list(action.at)}", TOTEM_PAGE)
+        raise IllegalAttack(
+            Code.NO_SHOT, f"{name(piece)} has no Destruction shot at a Totem on {list(action.at)}", TOTEM_PAGE
+        )
     return totem, dice
 
 

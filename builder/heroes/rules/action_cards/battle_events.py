@@ -49,6 +49,7 @@ from builder.heroes.rules.action_cards.deck import playable_event
 from builder.heroes.rules.actions import firing, template_fire
 from builder.heroes.rules.actions.kinds import Fire
 from builder.heroes.rules.decisions import BurstFire, Desertion, Dynamic, MineCard, ReturnToSender, SecondChanceAssault
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import CardUse, MineEvent, Phase
 from builder.heroes.rules.geometry.grid import Point, corners, range_between
 from builder.heroes.rules.geometry.path import Path
@@ -93,9 +94,9 @@ def falls_back(state: GameState, piece: Piece, path: Path | None) -> int:
     value = inactive(piece).side.movement
     enemies = tuple(sq for p in state.enemies_of(piece.owner) for sq in p.squares)
     if value is None or path is None:
-        raise ValueError(f"{name(piece)} has no Movement Value to fall back with, or no path")
+        raise RulesError(Code.NO_PATH, f"{name(piece)} has no Movement Value to fall back with, or no path")
     if enemies and range_between(path.destination.squares, enemies) < range_between(piece.squares, enemies):
-        raise ValueError(f"{name(piece)} falls back, never nearer the enemy")
+        raise RulesError(Code.NEARER_THE_ENEMY, f"{name(piece)} falls back, never nearer the enemy")
     return value
 
 
@@ -312,6 +313,6 @@ def _event_card(turn: Turn, side: str, card_id: str, kind: CardEffectKind) -> Ac
     deck = turn.state.decks[side]
     card = deck.holds(card_id)
     if card is None or card.effect is None or card.effect.kind is not kind:
-        raise ValueError(f"{side} cannot play {card_id!r} for a {kind.value} Battle Event")
+        raise RulesError(Code.CARD_NOT_PLAYABLE, f"{side} cannot play {card_id!r} for a {kind.value} Battle Event")
     deck.discard(card.id)
     return card

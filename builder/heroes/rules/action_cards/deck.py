@@ -29,6 +29,7 @@ from itertools import combinations
 from builder.heroes.catalogue.cards import ActionCard, BonusKind, CardEffectKind, CardTiming
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.actions.kinds import Fire
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import DrawEvent, Phase
 from builder.heroes.rules.geometry.path import Path
 from builder.heroes.rules.state import Deck, GameState
@@ -187,13 +188,15 @@ def bonus_cards(
     for card_id in card_ids:
         card = next((c for c in held if c.id == card_id), None)
         if card is None:
-            raise ValueError(f"{side} plays {card_id!r}, which is not in its hand")
+            raise RulesError(Code.NOT_IN_HAND, f"{side} plays {card_id!r}, which is not in its hand")
         held.remove(card)
         if card.alternate_bonus is None or card.alternate_bonus.kind not in allowed:
-            raise ValueError(f"{card.name} has no Alternate Bonus for this action")
+            raise RulesError(Code.NO_ALTERNATE_BONUS, f"{card.name} has no Alternate Bonus for this action")
         cards.append(card)
     if len({c.alternate_bonus.kind for c in cards if c.alternate_bonus is not None}) > 1:
-        raise ValueError("Alternate Bonuses of different types cannot go on one action (HoN core p.17)")
+        raise RulesError(
+            Code.MIXED_BONUSES, "Alternate Bonuses of different types cannot go on one action", "HoN core p.17"
+        )
     return cards
 
 
@@ -236,7 +239,7 @@ def discard_selections(deck: Deck) -> Checked[tuple[str, ...]]:
 def bonus_modifier(card: ActionCard, page: str) -> Modifier:
     bonus = card.alternate_bonus
     if bonus is None:
-        raise ValueError(f"{card.name} has no Alternate Bonus")
+        raise RulesError(Code.NO_ALTERNATE_BONUS, f"{card.name} has no Alternate Bonus")
     return Modifier(f"{card.name} (alternate bonus)", bonus.value, page)
 
 

@@ -24,6 +24,7 @@ from builder.heroes.rules.actions import assault as assault_action
 from builder.heroes.rules.actions import movement
 from builder.heroes.rules.actions.legality import refuse
 from builder.heroes.rules.decisions import AssaultBonus, BattleEvent, FireBonus, SecondChance, SurpriseExit
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import (
     CardEvent,
     CardUse,
@@ -81,7 +82,7 @@ def play_battle_events(turn: Turn, side: str, plays: Sequence[CardPlay], moment:
     for n, play in enumerate(plays):
         problem = battle_event_refusal(turn, side, play, moment)
         if problem is not None:
-            raise ValueError(problem)
+            raise RulesError(Code.MAY_NOT_PLAY, problem)
         _play_event(turn, side, play, moment, weighed=n == 0)
 
 
@@ -229,7 +230,7 @@ def surprise(
     each window the path goes through; an Urban Fighter (BfC p.08) needs none, nor may any
     other unit go through a window without one. `over`: a Movement Action that jumps or
     flies over the terrain (leaping.py, SoN p.17-18) passes through no window."""
-    refuse(surprise_refusal(turn.state, piece, path, card_ids, over))
+    refuse(Code.MAY_NOT_PLAY, surprise_refusal(turn.state, piece, path, card_ids, over))
     for card_id in card_ids:
         _play_surprise(
             turn, piece.owner, card_id, piece, f"{name(piece)} goes through a building's window on its {action}."
@@ -291,7 +292,7 @@ def _play_surprise(turn: Turn, side: str, card_id: str, piece: Piece, what: str)
     deck = turn.state.decks.get(side)
     card = deck.holds(card_id) if deck is not None else None
     if deck is None or card is None or card.effect is None or card.effect.kind is not CardEffectKind.WINDOWS:
-        raise ValueError(f"{side} cannot play {card_id!r} to go through a window")
+        raise RulesError(Code.CARD_NOT_PLAYABLE, f"{side} cannot play {card_id!r} to go through a window")
     deck.discard(card.id)
     page = turn.state.ruleset.cite("action-cards")
     card_event(turn, side, card, CardUse.BATTLE_EVENT, piece.key, f"{side} plays {card.name} ({page}): {what}")

@@ -14,6 +14,7 @@ from builder.heroes.rules.action_cards.surprise import assaults_through_window
 from builder.heroes.rules.actions import changes_of_state, firing, movement, transport
 from builder.heroes.rules.actions.kinds import AssaultAction
 from builder.heroes.rules.decisions import KnifeDefence
+from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import AdvanceEvent, AssaultEvent, RetreatEvent
 from builder.heroes.rules.gear import defence, mines, veteran
 from builder.heroes.rules.geometry.footprint import Position
@@ -102,16 +103,20 @@ def assault(turn: Turn, attacker: Piece, action: AssaultAction) -> None:
     defender = turn.state.pieces[action.defender]
     if DamageLocation.TRACKS in attacker.damage:  # an assault is a Movement Action (HoN core p.25)
         raise IllegalAttack(
-            f"the tracks of {name(attacker)} are damaged: it may not assault", turn.state.ruleset.cite("damage")
+            Code.TRACKS_DAMAGED,
+            f"the tracks of {name(attacker)} are damaged: it may not assault",
+            turn.state.ruleset.cite("damage"),
         )
     approach = Path(action.path.positions[:-1], action.path.cost) if len(action.path.positions) > 1 else None
     if attacker.embarked_in is not None:  # launched from its transport (HoN core p.25, p.27)
         problem = transport.launch_refusal(turn.state, attacker, defender)
         if problem is not None:
-            raise IllegalAttack(f"{name(attacker)} may not assault: {problem}", turn.state.ruleset.cite("transport"))
+            raise IllegalAttack(
+                Code.NO_LAUNCH, f"{name(attacker)} may not assault: {problem}", turn.state.ruleset.cite("transport")
+            )
         approach = None
     if action.charge and not attacker.side.has("charge"):
-        raise IllegalAttack(f"{name(attacker)} has no Charge ability", CHARGE_PAGE)
+        raise IllegalAttack(Code.NO_ABILITY, f"{name(attacker)} has no Charge ability", CHARGE_PAGE)
     # Every refusal above comes first: a refused assault spends no card.
     if attacker.embarked_in is None or action.windows:
         played.surprise(turn, attacker, action.path, action.windows, "assault")  # a window per card (HoN core p.17)
@@ -171,7 +176,9 @@ def assault(turn: Turn, attacker: Piece, action: AssaultAction) -> None:
     if action.knife:
         pool = turn.state.gear_for(attacker, "knife")
         if pool is None:
-            raise IllegalAttack(f"{name(attacker)} has no Knife marker", turn.state.ruleset.cite("knife"))
+            raise IllegalAttack(
+                Code.NO_MARKER, f"{name(attacker)} has no Knife marker", turn.state.ruleset.cite("knife")
+            )
         turn.state.spend(pool)
         assault = replace(assault, attacker_bonuses=(*assault.attacker_bonuses, knife_bonus(turn.state)))
         knives.append(name(attacker))

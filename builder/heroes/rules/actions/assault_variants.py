@@ -30,6 +30,7 @@ from builder.heroes.rules.actions import assault as assault_action
 from builder.heroes.rules.actions import movement, transport
 from builder.heroes.rules.actions.kinds import AssaultAction, AssaultOnTheMove, ChainAssault
 from builder.heroes.rules.actions.legality import allowed
+from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import AdvanceEvent, AssaultEvent
 from builder.heroes.rules.gear import veteran
 from builder.heroes.rules.geometry.footprint import Position
@@ -124,20 +125,20 @@ def check_chain(state: GameState, attacker: Piece, action: ChainAssault) -> None
     page = state.ruleset.cite("assault-variants")
     reach = attacker.side.ability_value(AFAR)
     if action.from_afar and reach is None:
-        raise IllegalAttack(f"{name(attacker)} has no Long Distance Assault", page)
+        raise IllegalAttack(Code.NO_ABILITY, f"{name(attacker)} has no Long Distance Assault", page)
     if not action.from_afar and not attacker.side.has(BRUTAL):
-        raise IllegalAttack(f"{name(attacker)} has no Brutal Assault", page)
+        raise IllegalAttack(Code.NO_ABILITY, f"{name(attacker)} has no Brutal Assault", page)
     if not action.defenders or (len(action.defenders) > 1 and not attacker.side.has(BRUTAL)):
-        raise IllegalAttack("one enemy is assaulted, several only with Brutal Assault", page)
+        raise IllegalAttack(Code.NO_ABILITY, "one enemy is assaulted, several only with Brutal Assault", page)
     end = action.path.destination.squares
     for key in action.defenders:
         defender = state.pieces.get(key)
         if defender is None or defender.is_wreck or defender.allegiance == attacker.allegiance:
-            raise IllegalAttack(f"no enemy unit {key!r} to assault", page)
+            raise IllegalAttack(Code.NO_TARGET, f"no enemy unit {key!r} to assault", page)
         if action.from_afar and range_between(end, defender.squares) > (reach or 0):
-            raise IllegalAttack(f"{name(defender)} is beyond Long Distance {reach}", page)
+            raise IllegalAttack(Code.OUT_OF_RANGE, f"{name(defender)} is beyond Long Distance {reach}", page)
         if not action.from_afar and not set(end) & set(defender.squares):
-            raise IllegalAttack(f"{name(attacker)} does not cover {name(defender)}", page)
+            raise IllegalAttack(Code.NOT_IN_CONTACT, f"{name(attacker)} does not cover {name(defender)}", page)
         engage(variant_assault_of(state, attacker, defender, ()), state.ruleset)
 
 
@@ -164,9 +165,13 @@ def chain(turn: Turn, attacker: Piece, action: ChainAssault) -> None:
             continue
         if action.from_afar:
             if range_between(attacker_now.squares, defender.squares) > (reach or 0):
-                raise IllegalAttack(f"{name(defender)} is beyond Long Distance {reach}", cite("assault-variants"))
+                raise IllegalAttack(
+                    Code.OUT_OF_RANGE, f"{name(defender)} is beyond Long Distance {reach}", cite("assault-variants")
+                )
         elif not set(end) & set(defender.squares):
-            raise IllegalAttack(f"{name(attacker)} does not cover {name(defender)}", cite("assault-variants"))
+            raise IllegalAttack(
+                Code.NOT_IN_CONTACT, f"{name(attacker)} does not cover {name(defender)}", cite("assault-variants")
+            )
         outcome = _variant_fight(turn, attacker_now, defender, held, "Brutal Assault" if not action.from_afar else "")
         if outcome is not AssaultOutcome.WIN:
             won_all = False
@@ -245,19 +250,25 @@ def check_on_the_move(state: GameState, attacker: Piece, action: AssaultOnTheMov
     (`transport.launch_refusal`, HoN core p.27)."""
     page = state.ruleset.cite("assault-variants")
     if attacker.side.ability_value(ON_THE_MOVE) is None:
-        raise IllegalAttack(f"{name(attacker)} has no Assault on the Move", page)
+        raise IllegalAttack(Code.NO_ABILITY, f"{name(attacker)} has no Assault on the Move", page)
     if action.then and not attacker.side.has(BRUTAL):
-        raise IllegalAttack("only with Brutal Assault are several assaults made on the move", page)
+        raise IllegalAttack(Code.NO_ABILITY, "only with Brutal Assault are several assaults made on the move", page)
     granted = state.granted_assault.get(attacker.owner)
     for key in (action.defender, *action.then):
         defender = state.pieces.get(key)
         if defender is None or defender.is_wreck or defender.allegiance == attacker.allegiance:
-            raise IllegalAttack(f"no enemy unit {key!r} to assault", page)
+            raise IllegalAttack(Code.NO_TARGET, f"no enemy unit {key!r} to assault", page)
         if not assault_action.engages(state, attacker, defender, granted):
-            raise IllegalAttack(f"{name(attacker)} may not assault {name(defender)}", state.ruleset.cite("assault"))
+            raise IllegalAttack(
+                Code.MAY_NOT_ASSAULT,
+                f"{name(attacker)} may not assault {name(defender)}",
+                state.ruleset.cite("assault"),
+            )
     launch = transport.launch_refusal(state, attacker, state.pieces[action.defender]) if attacker.embarked_in else None
     if launch is not None:
-        raise IllegalAttack(f"{name(attacker)} may not assault: {launch}", state.ruleset.cite("transport"))
+        raise IllegalAttack(
+            Code.NO_LAUNCH, f"{name(attacker)} may not assault: {launch}", state.ruleset.cite("transport")
+        )
 
 
 def on_the_move(turn: Turn, attacker: Piece, action: AssaultOnTheMove) -> None:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from builder.heroes.rules.actions import changes_of_state, movement
 from builder.heroes.rules.actions.kinds import Board, Disembark, Fly
 from builder.heroes.rules.actions.legality import allowed, refuse
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import EmbarkEvent, FlightEvent
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.grid import step
@@ -204,7 +205,7 @@ def boarding_refusal(state: GameState, aviator: Piece, action: Board) -> str | N
 
 
 def board(turn: Turn, aviator: Piece, action: Board) -> None:
-    refuse(boarding_refusal(turn.state, aviator, action))
+    refuse(Code.MAY_NOT_BOARD, boarding_refusal(turn.state, aviator, action))
     cost = action.path.cost if action.path is not None else 0
     if action.path is not None and len(action.path.positions) > 1:
         movement.move(turn, aviator, action.path, ends_action=False)
@@ -216,7 +217,7 @@ def board(turn: Turn, aviator: Piece, action: Board) -> None:
     airplane = turn.state.pieces.get(action.airplane)
     problem = board_refusal(turn.state, aviator, airplane, cost)
     if problem is not None or airplane is None:
-        raise ValueError(f"{aviator.key} may not get into {action.airplane}: {problem} ({PAGE})")
+        raise RulesError(Code.MAY_NOT_BOARD, f"{aviator.key} may not get into {action.airplane}: {problem}", PAGE)
     turned = replace(aviator, side_index=1 - aviator.side_index) if aviator.side.has(AVIATOR) else aviator
     turn.state.pieces[aviator.key] = replace(turned.moved(airplane.squares, airplane.facing), embarked_in=airplane.key)
     turn.add(
@@ -267,7 +268,7 @@ def leave_cockpit(turn: Turn, aviator: Piece, action: Disembark) -> None:
     square next to the airplane (the step counts as one square, as a rider's, HoN core
     p.27), and may go on along `action.path` (BfC p.10-11)."""
     state = turn.state
-    refuse(cockpit_refusal(state, aviator, action))
+    refuse(Code.MAY_NOT_DISEMBARK, cockpit_refusal(state, aviator, action))
     airplane = state.pieces[aviator.embarked_in or ""]
     out = replace(inactive(aviator), embarked_in=None)
     state.pieces[aviator.key] = out.moved((action.square,))
@@ -313,7 +314,7 @@ def fly(turn: Turn, airplane: Piece, action: Fly) -> None:
     state = turn.state
     problem = flight_refusal(state, airplane, action)
     if problem is not None:
-        raise ValueError(f"{airplane.key} may not fly so: {problem} ({PAGE})")
+        raise RulesError(Code.MAY_NOT_FLY, f"{airplane.key} may not fly so: {problem}", PAGE)
     before = state.speeds.get(airplane.key)
     state.speeds[airplane.key] = action.speed
     changed = (

@@ -9,6 +9,7 @@ from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions import movement
 from builder.heroes.rules.actions.kinds import ChangeState
 from builder.heroes.rules.actions.legality import allowed
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import (
     FlipEvent,
     SpotEvent,
@@ -140,7 +141,9 @@ def change_state(turn: Turn, piece: Piece, action: ChangeState) -> None:
     """Turn the counter over at the start or the end of the Movement Action, once (HoN
     core p.21); a concealed unit turning over this way is not spotted but revealed."""
     if not may_change_state(piece):
-        raise ValueError(f"{piece.key} may not change state: no Active and Inactive Sides with Tripod or Ambush up")
+        raise RulesError(
+            Code.NO_ABILITY, f"{piece.key} may not change state: no Active and Inactive Sides with Tripod or Ambush up"
+        )
     if action.path is not None and action.first:
         piece = _flip(turn, piece)
         movement.move(turn, piece, action.path, turned=True)
@@ -161,8 +164,10 @@ def change_state(turn: Turn, piece: Piece, action: ChangeState) -> None:
 def _flip(turn: Turn, piece: Piece) -> Piece:
     flipped = turned_over(piece)
     if flipped.concealed and not may_conceal_here(turn.state, piece):
-        raise ValueError(
-            f"{piece.key} may ambush only in water spaces ({turn.state.ruleset.cite('amphibious-ambush')})"
+        raise RulesError(
+            Code.NOT_IN_WATER,
+            f"{piece.key} may ambush only in water spaces",
+            turn.state.ruleset.cite("amphibious-ambush"),
         )
     turn.state.pieces[piece.key] = flipped
     state = flipped.side.state.value

@@ -18,6 +18,7 @@ from builder.heroes.rules.action_cards import played
 from builder.heroes.rules.actions import opportunity_fire, template_fire
 from builder.heroes.rules.actions.defensive_positions import position_opportunity
 from builder.heroes.rules.actions.kinds import MAX_AMMO, Fire
+from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import FireEvent
 from builder.heroes.rules.gear import defence, veteran
 from builder.heroes.rules.gear.markers import recce_ammo_bonus
@@ -291,7 +292,7 @@ def fire(
     cite = turn.state.ruleset.cite
     problem = fire_refusal(turn.state, firer, action)
     if problem is not None:
-        raise IllegalAttack(problem, cite("fire"))
+        raise IllegalAttack(Code.MAY_NOT_FIRE, problem, cite("fire"))
     shares = action.shares or (None,) * len(action.shots)
     if not all(a.may_fire(turn, firer) for a in on_side(firer.side, Hook.BEFORE_FIRING)):
         return  # Jury-rigged material broken (SoN p.17)
@@ -445,7 +446,7 @@ def _check_split(
         targets = [turn.state.pieces[k] for k, _ in mine]
         shot = shots_at(turn.state, firer, targets[0], (weapon,), on_the_move=on_the_move)[0]
         if shot is None:
-            raise IllegalAttack(f"no shot at {name(targets[0])}", page)
+            raise IllegalAttack(Code.NO_SHOT, f"no shot at {name(targets[0])}", page)
         extra = bonuses if targets[0].is_infantry else ()
         shot = replace(shot, suppressive=weapon in action.suppressive, bonuses=shot.bonuses + extra)
         pool = machine_gunner_pool(shot, turn.state.ruleset)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState
 
@@ -21,7 +22,8 @@ def allowed(
     return (action for action in actions if refusal(state, piece, action) is None)
 
 
-def refuse(refused: str | None) -> None:
-    """Raise the rules' refusal, when there is one (ValueError, its reason the message)."""
+def refuse(code: Code, refused: str | None) -> None:
+    """Raise the rules' refusal, when there is one: a RulesError, `code` naming the action
+    refused, the reason (with its page) the message."""
     if refused is not None:
-        raise ValueError(refused)
+        raise RulesError(code, refused)

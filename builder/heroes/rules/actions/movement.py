@@ -16,6 +16,7 @@ from builder.heroes.rules.action_cards.surprise import needs_card, window_in_rea
 from builder.heroes.rules.actions import assault, changes_of_state, firing, opportunity_fire, transport
 from builder.heroes.rules.actions.kinds import Clear, Enter, Fire, Leave, Move
 from builder.heroes.rules.actions.legality import refuse
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import ClearEvent, CrushEvent, EnterEvent, ExitEvent, HoldEvent, MoveEvent
 from builder.heroes.rules.gear import mines
 from builder.heroes.rules.geometry.footprint import Position
@@ -70,7 +71,7 @@ def move(
     Move, no Movement Action, so no Opportunity Fire (p.24: "during the Movement Action").
     Returns whether it was spotted."""
     if cards:
-        refuse(card_refusal(turn.state, piece, path, cards))
+        refuse(Code.MAY_NOT_PLAY, card_refusal(turn.state, piece, path, cards))
         for card in bonus_cards(turn.state.decks.get(piece.owner), piece.owner, cards, MOVE_BONUSES):
             cards_played.play_bonus(turn, piece.owner, card, piece, "Movement Action")
     end = path.destination
@@ -88,7 +89,7 @@ def move(
         return False
     run_over = _run_over_victims(turn, piece, end.squares)
     if not may_stand(turn.state, piece, end.squares, frozenset(v.key for v in run_over)):
-        raise ValueError(f"{piece.key} may not end a move on {end.squares}")
+        raise RulesError(Code.BLOCKED_END, f"{piece.key} may not end a move on {end.squares}")
     spotted = None if turned else changes_of_state.spotted_on_the_way(turn, piece, path)
     last = len(path.positions) - 1
     fire_index = (last if fire_at is None else max(0, min(fire_at, last))) if shots is not None else None
@@ -416,7 +417,7 @@ def entry_refusal(state: GameState, piece: Piece, action: Enter) -> str | None:
 
 
 def enter(turn: Turn, piece: Piece, action: Enter) -> None:
-    refuse(entry_refusal(turn.state, piece, action))
+    refuse(Code.MAY_NOT_ENTER, entry_refusal(turn.state, piece, action))
     position = action.position
     del turn.state.reserve[piece.key]
     turn.state.pieces[piece.key] = piece.moved(position.squares, position.facing)
@@ -440,7 +441,7 @@ def leaving_refusal(state: GameState, piece: Piece, action: Leave) -> str | None
 def leave(turn: Turn, piece: Piece, action: Leave) -> None:
     """The unit leaves the battlefield; the units a transport carries leave with it (HoN
     core p.27: they stand where it stands) and count as exited too."""
-    refuse(leaving_refusal(turn.state, piece, action))
+    refuse(Code.MAY_NOT_EXIT, leaving_refusal(turn.state, piece, action))
     del turn.state.pieces[piece.key]
     turn.state.exited[piece.key] = piece
     riders = sorted(k for k, p in turn.state.pieces.items() if p.embarked_in == piece.key)
@@ -471,7 +472,7 @@ def clearing_refusal(state: GameState, piece: Piece, action: Clear) -> str | Non
 
 
 def clear(turn: Turn, piece: Piece, action: Clear) -> None:
-    refuse(clearing_refusal(turn.state, piece, action))
+    refuse(Code.MAY_NOT_CLEAR, clearing_refusal(turn.state, piece, action))
     line = action.line
     field = turn.state.battlefield
     placed = field.lines[line]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.heroes.rules.actions import movement
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import MoveEvent
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path
@@ -69,7 +70,9 @@ def scout(turn: Turn, key: str, path: Path) -> None:
     piece = turn.state.pieces[key]
     problem = scout_refusal(turn.state, piece, path)
     if problem is not None:
-        raise ValueError(f"{key} may not make that Scout move: {problem} ({turn.state.ruleset.cite('scout')})")
+        raise RulesError(
+            Code.MAY_NOT_SCOUT, f"{key} may not make that Scout move: {problem}", turn.state.ruleset.cite("scout")
+        )
     # An Ambush unit moves without revealing itself (p.26): no spotting on the way.
     before = len(turn.frames)
     movement.move(turn, piece, path, turned=piece.concealed, interruptible=False)

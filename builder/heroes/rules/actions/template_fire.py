@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from builder.heroes.catalogue.units import CombatValues, WeaponRole
 from builder.heroes.rules.actions.kinds import Snipe, TemplateFire
 from builder.heroes.rules.actions.legality import allowed
+from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import (
     FireEvent,
     RubbleEvent,
@@ -187,7 +188,9 @@ def template(turn: Turn, firer: Piece, action: TemplateFire) -> None:
     plan = template_plan(state, firer, action.at)
     if plan is None:
         raise IllegalAttack(
-            f"{name(firer)} may not fire a template at interspace {list(action.at)}", state.ruleset.cite("howitzer")
+            Code.NO_SHOT,
+            f"{name(firer)} may not fire a template at interspace {list(action.at)}",
+            state.ruleset.cite("howitzer"),
         )
     if firer.concealed:  # a concealed unit that takes a Firing Action turns over (HoN core p.21)
         firer = firer.revealed()
@@ -273,11 +276,15 @@ def check_snipe(state: GameState, firer: Piece, action: Snipe) -> tuple[Piece, S
     core p.24)."""
     target = state.pieces.get(action.target)
     if target is None or target.is_wreck or target.allegiance == firer.allegiance:
-        raise IllegalAttack(f"no enemy unit {action.target!r} to snipe at", state.ruleset.cite("sniper"))
+        raise IllegalAttack(
+            Code.NO_TARGET, f"no enemy unit {action.target!r} to snipe at", state.ruleset.cite("sniper")
+        )
     templates.check_sniper(firer, target, state.ruleset)
     sight = line_of_sight(state.battlefield, state.pieces.values(), firer, target, state.ruleset)
     if sight.blocked:
-        raise IllegalAttack(f"{name(firer)} does not see {name(target)}", state.ruleset.cite("line-of-sight"))
+        raise IllegalAttack(
+            Code.NO_LINE_OF_SIGHT, f"{name(firer)} does not see {name(target)}", state.ruleset.cite("line-of-sight")
+        )
     return target, sight
 
 

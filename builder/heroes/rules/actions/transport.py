@@ -10,6 +10,7 @@ from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions import assault, changes_of_state, movement
 from builder.heroes.rules.actions.kinds import Disembark, Embark, PushWreck
 from builder.heroes.rules.actions.legality import allowed, refuse
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import (
     EmbarkEvent,
     PushWreckEvent,
@@ -167,7 +168,7 @@ def push_wreck(turn: Turn, vehicle: Piece, action: PushWreck) -> None:
     when the square the vehicle vacates it into is impassable to it; infantry where the
     wreck lands makes a Forced Move (HoN core p.11)."""
     cite = turn.state.ruleset.cite
-    refuse(pushing_refusal(turn.state, vehicle, action))
+    refuse(Code.MAY_NOT_PUSH, pushing_refusal(turn.state, vehicle, action))
     if action.path is not None and len(action.path.positions) > 1:
         movement.move(turn, vehicle, action.path, ends_action=False)
         moved = movement.moved_on(turn, vehicle.key, action.path)
@@ -177,10 +178,10 @@ def push_wreck(turn: Turn, vehicle: Piece, action: PushWreck) -> None:
         vehicle = moved
     wreck = turn.state.pieces.get(action.wreck)
     if wreck is None or not wreck.is_wreck:
-        raise ValueError(f"no wreck {action.wreck}")
+        raise RulesError(Code.NO_TARGET, f"no wreck {action.wreck}")
     problem = push_refusal(turn.state, vehicle, wreck, action.direction)
     if problem is not None:
-        raise ValueError(f"{vehicle.key} may not push {wreck.key}: {problem}")
+        raise RulesError(Code.MAY_NOT_PUSH, f"{vehicle.key} may not push {wreck.key}: {problem}")
     dc, dr = STEPS[action.direction]
     pushed_to = tuple((c + dc, r + dr) for c, r in wreck.squares)
     ahead = tuple((c + dc, r + dr) for c, r in vehicle.squares)
@@ -266,7 +267,7 @@ def embarking_refusal(state: GameState, piece: Piece, action: Embark) -> str | N
 
 
 def embark(turn: Turn, piece: Piece, action: Embark) -> None:
-    refuse(embarking_refusal(turn.state, piece, action))
+    refuse(Code.MAY_NOT_EMBARK, embarking_refusal(turn.state, piece, action))
     transport = turn.state.pieces[action.transport]
     if action.path is not None and len(action.path.positions) > 1:
         movement.move(turn, piece, action.path, ends_action=False)
@@ -277,7 +278,7 @@ def embark(turn: Turn, piece: Piece, action: Embark) -> None:
         piece = moved
     problem = embark_refusal(turn.state, piece, transport)
     if problem is not None:
-        raise ValueError(f"{piece.key} may not embark in {transport.key}: {problem}")
+        raise RulesError(Code.MAY_NOT_EMBARK, f"{piece.key} may not embark in {transport.key}: {problem}")
     turn.state.pieces[piece.key] = replace(piece.moved(transport.squares, transport.facing), embarked_in=transport.key)
     turn.add(
         EmbarkEvent(
@@ -324,7 +325,7 @@ def disembark_refusal(state: GameState, piece: Piece, action: Disembark) -> str 
 
 def disembark(turn: Turn, piece: Piece, action: Disembark) -> None:
     square, path = action.square, action.path
-    refuse(disembark_refusal(turn.state, piece, action))
+    refuse(Code.MAY_NOT_DISEMBARK, disembark_refusal(turn.state, piece, action))
     transport = turn.state.pieces[piece.embarked_in or ""]
     out = replace(piece, embarked_in=None)
     turn.state.pieces[piece.key] = out.moved((square,))

@@ -554,16 +554,20 @@ TESTED: dict[str, tuple[str, ...]] = {
     "order-phase": (
         "tests/heroes/rules/test_orders.py::test_placements_are_checked",
         "tests/heroes/rules/test_orders.py::test_the_policy_gives_tokens_to_units_near_the_enemy_and_a_bluff_to_the_next",
+        "tests/heroes/rules/test_views.py::test_in_the_order_phase_the_second_side_sees_where_the_first_put_its_tokens",
     ),
     "order-tokens": (
         "tests/heroes/army/test_summary.py::test_the_books_order_star_example_gives_five_tokens",
         "tests/heroes/army/test_summary.py::test_tokens_are_capped_and_bluffs_start_at_one",
         "tests/heroes/rules/test_orders.py::test_son_a_hit_officer_gives_the_stars_of_its_damaged_side",
         "tests/heroes/rules/test_orders.py::test_tokens_are_the_stars_less_those_of_destroyed_officers",
+        "tests/heroes/rules/test_views.py::test_a_view_shows_which_units_hold_enemy_tokens_never_their_numbers",
     ),
     "bluff-tokens": (
         "tests/heroes/army/test_summary.py::test_tokens_are_capped_and_bluffs_start_at_one",
         "tests/heroes/rules/test_turn.py::test_the_supply_phase_moves_units_without_a_real_token_and_never_fires",
+        "tests/heroes/rules/test_views.py::test_a_view_shows_which_units_hold_enemy_tokens_never_their_numbers",
+        "tests/heroes/rules/test_views.py::test_in_the_order_phase_the_second_side_sees_where_the_first_put_its_tokens",
     ),
     "special-order-tokens": (
         "tests/heroes/rules/test_orders.py::test_a_revealed_special_token_is_narrated_as_order_0_with_its_page",
@@ -802,6 +806,8 @@ TESTED: dict[str, tuple[str, ...]] = {
         "tests/heroes/rules/test_surprise.py::test_the_policy_assaults_through_a_window_with_a_surprise_card",
         "tests/heroes/rules/test_surprise.py::test_the_policy_plays_surprise_on_a_retreat_only_when_the_doors_lead_somewhere_worse",
         "tests/heroes/rules/test_surprise.py::test_two_windows_in_one_movement_action_take_two_surprise_cards",
+        "tests/heroes/rules/test_views.py::test_a_view_shows_the_other_sides_hand_as_a_count_and_its_own_in_full",
+        "tests/heroes/rules/test_views.py::test_the_side_drawing_after_a_reshuffle_does_not_learn_the_new_pile",
     ),
     "gear-markers": (
         "tests/heroes/rules/test_fire_in_play.py::test_gear_markers_go_to_the_units_of_their_tile",

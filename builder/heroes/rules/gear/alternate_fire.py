@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from builder.heroes.rules.action_cards import battle_events
 from builder.heroes.rules.actions import firing, opportunity_fire, template_fire
 from builder.heroes.rules.actions.legality import allowed
+from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import FireEvent, GearEvent, TemplateEvent
 from builder.heroes.rules.gear import defence, veteran
 from builder.heroes.rules.gear.markers import (
@@ -64,7 +65,7 @@ def gear_weapon(marker: str, kinds: tuple[Delivery, ...], page: str) -> GearWeap
     """The firing marker `marker`, when it delivers one of `kinds`; else IllegalAttack."""
     weapon = GEAR_WEAPONS.get(marker)
     if weapon is None or weapon.delivery not in kinds:
-        raise IllegalAttack(f"{marker!r} is not a marker for this Alternate Firing Action", page)
+        raise IllegalAttack(Code.NOT_THIS_MARKER, f"{marker!r} is not a marker for this Alternate Firing Action", page)
     return weapon
 
 
@@ -91,17 +92,19 @@ def throw_check(
     scatters: a Rifle Grenade does unless the thrower sees the interspace clearly (p.23)."""
     squares = [sq for sq in sorted(explosion_squares(at)) if sq in state.battlefield.squares]
     if not squares or not firer.squares:
-        raise IllegalAttack(f"no throw from {name(firer)} at interspace {list(at)}", weapon.page)
+        raise IllegalAttack(Code.NO_SHOT, f"no throw from {name(firer)} at interspace {list(at)}", weapon.page)
     reach = interspace_range(firer.squares, at)
     inside = {template_fire.building_key(state, sq) for sq in explosion_squares(at)}
     into_building = len(inside) == 1 and None not in inside
     if weapon.delivery is Delivery.GRENADE:
         check_template(TemplateKind.GRENADE, state.ruleset, firer, reach, weapon.reach)
         if into_building:
-            raise IllegalAttack("a grenade goes into a building only by its opening", weapon.page)
+            raise IllegalAttack(
+                Code.NOT_BY_AN_OPENING, "a grenade goes into a building only by its opening", weapon.page
+            )
         return TemplateKind.GRENADE, False
     if not firer.is_infantry:
-        raise IllegalAttack(f"{name(firer)} is not infantry", weapon.page)
+        raise IllegalAttack(Code.NOT_INFANTRY, f"{name(firer)} is not infantry", weapon.page)
     in_building = any(template_fire.building_at(state, sq) is not None for sq in firer.squares)
     check_template(
         TemplateKind.INDIRECT,
@@ -132,7 +135,7 @@ def spend_marker(turn: Turn, piece: Piece, marker: str, page: str, what: str, co
     option's tile may use (HoN core p.28), or IllegalAttack."""
     pool = turn.state.gear_for(piece, marker)
     if pool is None or pool.count < count:
-        raise IllegalAttack(f"{name(piece)} has no {marker.replace('-', ' ')} marker to spend", page)
+        raise IllegalAttack(Code.NO_MARKER, f"{name(piece)} has no {marker.replace('-', ' ')} marker to spend", page)
     turn.state.spend(pool, count)
     label = (
         GEAR_WEAPONS[marker].name if marker in GEAR_WEAPONS else marker.removeprefix("son-").replace("-", " ").title()
@@ -165,7 +168,9 @@ def _spendable(state: GameState, piece: Piece, marker: str, kinds: tuple[Deliver
     else IllegalAttack (`gear_weapon`, `spend_marker`)."""
     weapon = gear_weapon(marker, kinds, page)
     if state.gear_for(piece, marker) is None:
-        raise IllegalAttack(f"{name(piece)} has no {marker.replace('-', ' ')} marker to spend", weapon.page)
+        raise IllegalAttack(
+            Code.NO_MARKER, f"{name(piece)} has no {marker.replace('-', ' ')} marker to spend", weapon.page
+        )
     return weapon
 
 
@@ -193,10 +198,13 @@ def check_gear_fire(state: GameState, firer: Piece, action: GearFire) -> tuple[G
     weapon = _spendable(state, firer, action.marker, (Delivery.SHOT, Delivery.BOMB), state.ruleset.cite("gear"))
     target = state.pieces.get(action.target)
     if target is None or target.is_wreck or target.allegiance == firer.allegiance:
-        raise IllegalAttack(f"no enemy unit {action.target!r} to fire the {weapon.name} at", weapon.page)
+        raise IllegalAttack(
+            Code.NO_TARGET, f"no enemy unit {action.target!r} to fire the {weapon.name} at", weapon.page
+        )
     shot = gear_shot(state, firer, target, weapon)
     if shot is None:
         raise IllegalAttack(
+            Code.NO_SHOT,
             f"{name(firer)} has no {weapon.name} shot at {name(target)} (range {weapon.reach} squares, "
             "line of sight, values)",
             weapon.page,
@@ -381,7 +389,9 @@ def check_grenade_into(
     weapon = _spendable(state, firer, action.marker, (Delivery.GRENADE,), state.ruleset.cite("grenade"))
     element = state.battlefield.element_at.get(action.square)
     if element is None:
-        raise IllegalAttack(f"no building or defensive position at {list(action.square)}", weapon.page)
+        raise IllegalAttack(
+            Code.NOT_A_BUILDING, f"no building or defensive position at {list(action.square)}", weapon.page
+        )
     return weapon, element, templates.grenade_into(firer, element, action.square, state.ruleset)
 
 

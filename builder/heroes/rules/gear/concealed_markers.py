@@ -15,6 +15,7 @@ from dataclasses import replace
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import ConcealEvent
 from builder.heroes.rules.pieces import CONCEALED_MARKER, Piece
 from builder.heroes.rules.resolution.combat import name
@@ -73,7 +74,7 @@ def conceal(turn: Turn, keys: tuple[str, ...], when: str) -> None:
     for key in keys:
         piece = turn.state.pieces.get(key)
         if piece is None or not may_conceal(turn.state, piece):
-            raise ValueError(f"{key} may not take a Concealed marker ({PAGE})")
+            raise RulesError(Code.MAY_NOT_CONCEAL, f"{key} may not take a Concealed marker", PAGE)
         turn.state.pieces[key] = concealed(piece)
         turn.add(
             ConcealEvent(

@@ -15,6 +15,7 @@ from builder.heroes.rules.abilities import equipment
 from builder.heroes.rules.abilities.equipment import cited
 from builder.heroes.rules.actions.kinds import Fire
 from builder.heroes.rules.decisions import Shielding, ShieldingAssault
+from builder.heroes.rules.errors import Code
 from builder.heroes.rules.gear import alternate_fire
 from builder.heroes.rules.gear.markers import MAX_IDENTICAL, RECCE_PAGE, SHIELDING_BONUS
 from builder.heroes.rules.pieces import Piece
@@ -116,10 +117,10 @@ def recce_ammo(turn: Turn, firer: Piece, action: Fire) -> int:
     if not count:
         return 0
     if count < 0 or count > MAX_IDENTICAL:
-        raise IllegalAttack(f"1 to {MAX_IDENTICAL} Ammo markers on one Firing Action", RECCE_PAGE)
+        raise IllegalAttack(Code.MARKER_COUNT, f"1 to {MAX_IDENTICAL} Ammo markers on one Firing Action", RECCE_PAGE)
     pool = turn.state.gear_for(firer, "recce-ammo")
     if pool is None or pool.count < count:
-        raise IllegalAttack(f"{name(firer)} has not {count} Recce Ammo marker(s)", RECCE_PAGE)
+        raise IllegalAttack(Code.NO_MARKER, f"{name(firer)} has not {count} Recce Ammo marker(s)", RECCE_PAGE)
     alternate_fire.spend_marker(
         turn, firer, "recce-ammo", RECCE_PAGE, "+2 against light vehicles, +1 against heavy", count
     )

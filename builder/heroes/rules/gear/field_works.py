@@ -31,6 +31,7 @@ from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions import changes_of_state, movement
 from builder.heroes.rules.actions.kinds import Deploy, Item
 from builder.heroes.rules.actions.legality import allowed, refuse
+from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import WorksEvent
 from builder.heroes.rules.geometry.grid import Point, edge_of_segment
 from builder.heroes.rules.geometry.squares import named_squares
@@ -209,7 +210,7 @@ def placement_refusal(
 
 
 def deploy(turn: Turn, piece: Piece, action: Deploy) -> None:
-    refuse(deploy_refusal(turn.state, piece, action))
+    refuse(Code.MAY_NOT_DEPLOY, deploy_refusal(turn.state, piece, action))
     if action.item is Item.FORWARD_POSITION:
         _place(turn, piece, action, _pool(turn.state, piece, action))
         return
@@ -245,7 +246,7 @@ def _place(turn: Turn, carrier: Piece, action: Deploy, pool: GearPool) -> None:
     state = turn.state
     field = state.battlefield
     page = POSITION_PAGE if action.item is Item.FORWARD_POSITION else PAGE
-    refuse(placement_refusal(state, carrier, action))
+    refuse(Code.MAY_NOT_DEPLOY, placement_refusal(state, carrier, action))
     if action.item is Item.BARBED_HEDGEHOG:
         assert action.segment is not None  # placement_refusal checked it
         line = Line(kind=LineKind.HEDGEHOG, points=list(action.segment), effects=HEDGEHOG)

@@ -13,6 +13,7 @@ from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions import movement
 from builder.heroes.rules.actions.kinds import Move
 from builder.heroes.rules.actions.legality import refuse
+from builder.heroes.rules.errors import Code
 from builder.heroes.rules.gear import alternate_fire
 from builder.heroes.rules.gear.hedgerow_cutter import (
     OPENED,
@@ -130,7 +131,7 @@ def _spent_refusal(state: GameState, piece: Piece, action: GearMove) -> str | No
 
 def gear_move(turn: Turn, piece: Piece, action: GearMove) -> None:
     state = turn.state
-    refuse(gear_move_refusal(state, piece, action))
+    refuse(Code.MAY_NOT_USE_GEAR, gear_move_refusal(state, piece, action))
     found = map_for(state, piece) if action.tactical_map else None
     path = action.move.path
     cut, wire = _passages(turn, piece, action)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from builder.heroes.catalogue.units import CombatValues
 from builder.heroes.rules.actions.kinds import ClearMine, PlaceMine
 from builder.heroes.rules.actions.legality import refuse
+from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import FireEvent, MineEvent
 from builder.heroes.rules.gear import veteran
 from builder.heroes.rules.geometry.squares import named_squares, neighbours_of
@@ -94,7 +95,7 @@ def mine_lifting_refusal(state: GameState, piece: Piece, action: ClearMine) -> s
 
 def place_mine(turn: Turn, piece: Piece, action: PlaceMine) -> None:
     state = turn.state
-    refuse(mine_placing_refusal(state, piece, action))
+    refuse(Code.MAY_NOT_MINE, mine_placing_refusal(state, piece, action))
     pool = state.gear_for(piece, MINE)
     assert pool is not None  # mine_squares checked it
     state.spend(pool)
@@ -115,7 +116,7 @@ def place_mine(turn: Turn, piece: Piece, action: PlaceMine) -> None:
 
 def clear_mine(turn: Turn, piece: Piece, action: ClearMine) -> None:
     state = turn.state
-    refuse(mine_lifting_refusal(state, piece, action))
+    refuse(Code.MAY_NOT_MINE, mine_lifting_refusal(state, piece, action))
     del state.mines[action.square]
     turn.add(
         MineEvent(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH, STEPS, WEST, Square
 
 Point = tuple[int, int]  # an interspace
@@ -104,7 +105,7 @@ def edge_of_segment(p: Point, q: Point) -> EdgeKey:
     if x1 == x2 and abs(y1 - y2) == 1:
         y = min(y1, y2)
         return frozenset(((x1 - 1, y), (x1, y)))
-    raise ValueError(f"{list(p)} and {list(q)} are not neighbouring interspaces")
+    raise RulesError(Code.NOT_NEIGHBOURING, f"{list(p)} and {list(q)} are not neighbouring interspaces")
 
 
 def segment_of_edge(edge: EdgeKey) -> tuple[Point, Point]:
@@ -142,10 +143,10 @@ def footprint_squares(front: Square, facing: int, footprint: int) -> tuple[Squar
         return front, step(front, facing + 4)
     if footprint == 4:
         if facing % 2:
-            raise ValueError("a four-square counter faces north, east, south or west")
+            raise RulesError(Code.FOOTPRINT, "a four-square counter faces north, east, south or west")
         right = step(front, facing + 2)
         return front, right, step(front, facing + 4), step(right, facing + 4)
-    raise ValueError(f"a counter covers 1, 2 or 4 squares, not {footprint}")
+    raise RulesError(Code.FOOTPRINT, f"a counter covers 1, 2 or 4 squares, not {footprint}")
 
 
 def shape_fits(squares: tuple[Square, ...], facing: int) -> bool:
@@ -166,5 +167,5 @@ def facing_of(name: str) -> int:
     for word, letter in words.items():
         key = key.replace(word, letter)
     if key not in COMPASS:
-        raise ValueError(f"a facing is one of {', '.join(COMPASS)}, not {name!r}")
+        raise RulesError(Code.UNKNOWN_FACING, f"a facing is one of {', '.join(COMPASS)}, not {name!r}")
     return COMPASS.index(key)

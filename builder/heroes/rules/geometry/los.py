@@ -21,6 +21,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from builder.heroes.catalogue.units import UnitType
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.geometry.grid import distance
 from builder.heroes.rules.geometry.holes import HOLE_PAGE, outside_the_hole
 from builder.heroes.rules.geometry.los_geometry import (
@@ -271,10 +272,10 @@ def _setting(
     firer_squares, firer_type = _ends_of(firer)
     target_squares, target_type = _ends_of(target)
     if not firer_squares or not target_squares:
-        raise ValueError("a unit off the battlefield has no line of sight")
+        raise RulesError(Code.OFF_THE_BATTLEFIELD, "a unit off the battlefield has no line of sight")
     off = [sq for sq in (*firer_squares, *target_squares) if sq not in smap.on_map]
     if off:
-        raise ValueError(f"[{off[0][0]}, {off[0][1]}] is not a square of the battlefield")
+        raise RulesError(Code.OFF_THE_BATTLEFIELD, f"[{off[0][0]}, {off[0][1]}] is not a square of the battlefield")
     return smap, occ, (firer_squares, target_squares, firer_type, target_type)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Generic
 
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.mover import Mover
 from builder.heroes.rules.geometry.path import ASSAULT, DIFFICULT, Path, allowance
@@ -87,7 +88,7 @@ def reachable(
     Suppressed markers do not shorten); `windows`: it may go through a building's windows (a
     Surprise card, p.17). A unit whose Movement Value is X never moves (p.9)."""
     if not piece.squares:
-        raise ValueError(f"{piece.key} is not on the battlefield")
+        raise RulesError(Code.OFF_THE_BATTLEFIELD, f"{piece.key} is not on the battlefield")
     return reach(_mover(battlefield, pieces, piece, ruleset, ignore_difficult, run_over, bonus, points, windows))
 
 

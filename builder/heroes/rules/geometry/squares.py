@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from builder.heroes.catalogue.terrain import LineKind
 from builder.heroes.rules.abilities.registry import climbs_windows
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.geometry.grid import edge_of_segment, neighbours
 from builder.heroes.rules.geometry.passage import passage_map
 from builder.heroes.rules.geometry.path import Path
@@ -68,7 +69,9 @@ def refuse_damaged_tracks(piece: Piece, path: Path, page: str) -> None:
     """A heavy vehicle with a Tracks damage marker may no longer execute Movement Actions
     (HoN core p.15)."""
     if DamageLocation.TRACKS in piece.damage and len(path.positions) > 1:
-        raise ValueError(f"the tracks of {name(piece)} are damaged: no more Movement Actions ({page})")
+        raise RulesError(
+            Code.TRACKS_DAMAGED, f"the tracks of {name(piece)} are damaged: no more Movement Actions", page
+        )
 
 
 def may_step(

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.rules.actions.legality import allowed
+from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import FireEvent, Phase, SpellEvent, TemplateEvent
 from builder.heroes.rules.gear import defence, veteran
 from builder.heroes.rules.geometry.grid import neighbours
@@ -95,7 +96,9 @@ def cast(turn: Turn, caster: Piece, action: Cast) -> None:
         clouds.cloud(turn, caster, action)  # SoN p.16
         return
     if turn.phase != Phase.ACTIVATION:
-        raise IllegalAttack("spells are cast in the Activation Phase, with an Order token", cite("spells"))
+        raise IllegalAttack(
+            Code.WRONG_PHASE, "spells are cast in the Activation Phase, with an Order token", cite("spells")
+        )
     spell = check_cast(state, caster, action)
     taken = penalty(state, caster, spell.option, action.sigils)
     if action.sigils:

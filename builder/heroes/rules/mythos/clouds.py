@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import CombatValues
 from builder.heroes.rules.actions import template_fire
+from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import FireEvent, Phase, SpellEvent, TemplateEvent
 from builder.heroes.rules.geometry.grid import Point, corners
 from builder.heroes.rules.mythos.state import Cast, LaidCloud
@@ -70,10 +71,12 @@ def cloud_area(state: GameState, maker: Piece, at: Point) -> frozenset[Square]:
     IllegalAttack when it may not be put there."""
     page = state.ruleset.cite("suffocating-cloud")
     if interspace_range(maker.squares, at) > CLOUD_RANGE:
-        raise IllegalAttack(f"a Suffocating Cloud goes on an interspace up to {CLOUD_RANGE} away", page)
+        raise IllegalAttack(
+            Code.OUT_OF_RANGE, f"a Suffocating Cloud goes on an interspace up to {CLOUD_RANGE} away", page
+        )
     area = frozenset(sq for sq in explosion_squares(at) if sq in state.battlefield.squares)
     if not area:
-        raise IllegalAttack(f"interspace {list(at)} is off the battlefield", page)
+        raise IllegalAttack(Code.OFF_THE_BATTLEFIELD, f"interspace {list(at)} is off the battlefield", page)
     inside = [state.battlefield.element_at.get(sq) for sq in area]
     building = inside[0]
     if building is not None and building.effects.building and all(e is building for e in inside):
@@ -123,11 +126,13 @@ def check_cloud(state: GameState, maker: Piece, action: Cast) -> tuple[GearPool,
     kind = Cloud(action.spell)
     pool = state.gear_for(maker, kind.value)
     if pool is None:
-        raise IllegalAttack(f"{name(maker)} has no {kind.label} token", page)
+        raise IllegalAttack(Code.NO_MARKER, f"{name(maker)} has no {kind.label} token", page)
     if maker.suppressed:
-        raise IllegalAttack("a Character with a Suppressed marker cannot make a cloud, as with spells", page)
+        raise IllegalAttack(
+            Code.SUPPRESSED, "a Character with a Suppressed marker cannot make a cloud, as with spells", page
+        )
     if action.at is None:
-        raise IllegalAttack("a Suffocating Cloud is put on an interspace", page)
+        raise IllegalAttack(Code.NOT_AN_INTERSPACE, "a Suffocating Cloud is put on an interspace", page)
     return pool, action.at, cloud_area(state, maker, action.at)
 
 
@@ -136,7 +141,9 @@ def cloud(turn: Turn, maker: Piece, action: Cast) -> None:
     page = cite("suffocating-cloud")
     kind = Cloud(action.spell)
     if turn.phase != Phase.ACTIVATION:
-        raise IllegalAttack("a Suffocating Cloud is made in the Activation Phase, with an Order token", page)
+        raise IllegalAttack(
+            Code.WRONG_PHASE, "a Suffocating Cloud is made in the Activation Phase, with an Order token", page
+        )
     pool, at, area = check_cloud(state, maker, action)
     state.spend(pool)
     under = cloud_targets(state, at, area)

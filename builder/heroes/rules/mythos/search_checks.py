@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.recruitment import OptionKind, RecruitmentOption
+from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import SearchEvent
 from builder.heroes.rules.gear import veteran
 from builder.heroes.rules.geometry.grid import neighbours
@@ -78,7 +79,9 @@ def check_search(state: GameState, piece: Piece) -> None:
     """IllegalAttack when the unit may not make a Search check (`may_search`)."""
     why = may_search(state, piece)
     if why is not None:
-        raise IllegalAttack(f"{name(piece)} may not search: {why}", state.ruleset.cite("search-checks"))
+        raise IllegalAttack(
+            Code.MAY_NOT_SEARCH, f"{name(piece)} may not search: {why}", state.ruleset.cite("search-checks")
+        )
 
 
 def search(turn: Turn, piece: Piece, action: SearchCheck) -> None:

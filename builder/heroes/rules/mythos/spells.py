@@ -24,6 +24,7 @@ from builder.heroes.army.resolve import ResolvedArmy
 from builder.heroes.catalogue.recruitment import OptionKind, RecruitmentOption
 from builder.heroes.catalogue.units import SideState
 from builder.heroes.rules.abilities.standing_totems import totem_magician
+from builder.heroes.rules.errors import Code
 from builder.heroes.rules.geometry.grid import range_between
 from builder.heroes.rules.mythos.black_sun import BLACK_SUN
 from builder.heroes.rules.mythos.state import Cast, KnownSpell, SpellMarker
@@ -166,33 +167,41 @@ def check_cast(state: GameState, caster: Piece, action: Cast) -> KnownSpell:
     page = state.ruleset.cite("spells")
     spell = next((k for k in spells_of(state, caster) if k.option.id == action.spell), None)
     if spell is None:
-        raise IllegalAttack(f"{name(caster)} is not the Character of a tile holding {action.spell}", page)
+        raise IllegalAttack(
+            Code.NOT_THE_CASTER, f"{name(caster)} is not the Character of a tile holding {action.spell}", page
+        )
     why = castable(state, caster, spell)
     if why is not None:
-        raise IllegalAttack(why, page)
+        raise IllegalAttack(Code.MAY_NOT_CAST, why, page)
     rule = rule_of(spell.option)
     assert rule is not None  # castable
     reached = {t.key for t in targets(state, caster, spell)}
     if rule.aim is Aim.SQUARE:
         spot = action.at
         if spot is None or spot not in state.battlefield.squares or range_between(caster.squares, (spot,)) != 1:
-            raise IllegalAttack(f"{spell.option.name} is cast on an adjacent space", page)
+            raise IllegalAttack(Code.NOT_ADJACENT, f"{spell.option.name} is cast on an adjacent space", page)
     elif rule.aim is Aim.SUMMON:
         spot = action.at
         if spot is None or summon_at(state, caster, spell.option, spot, action.facing or 0) is None:
             raise IllegalAttack(
-                f"{spell.option.name} puts its creature on free spaces up to {spell.option.reach} away", page
+                Code.NO_SUMMONING_SPACE,
+                f"{spell.option.name} puts its creature on free spaces up to {spell.option.reach} away",
+                page,
             )
     elif rule.aim is Aim.DIRECTION:
         if action.facing is None or action.facing not in range(8):
-            raise IllegalAttack(f"{spell.option.name} is laid in one of the eight directions", page)
+            raise IllegalAttack(
+                Code.NOT_A_DIRECTION, f"{spell.option.name} is laid in one of the eight directions", page
+            )
     elif rule.aim is not Aim.NOTHING and action.target not in reached:
-        raise IllegalAttack(f"{spell.option.name} reaches a {rule.aim.value} up to {rule.reach} spaces", page)
+        raise IllegalAttack(
+            Code.OUT_OF_RANGE, f"{spell.option.name} reaches a {rule.aim.value} up to {rule.reach} spaces", page
+        )
     if action.sigils:
         pool = state.gear_for(caster, "son-blood-sigil")
         if pool is None or pool.count < action.sigils:
             why = f"{name(caster)} has not {action.sigils} Blood Sigil(s)"
-            raise IllegalAttack(why, state.ruleset.cite("blood-sigil"))
+            raise IllegalAttack(Code.MAY_NOT_CAST, why, state.ruleset.cite("blood-sigil"))
     return spell
 
 

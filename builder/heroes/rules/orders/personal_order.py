@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from random import Random
 
 from builder.heroes.army.resolve import ResolvedArmy
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.mythos.madness import may_take_order
 from builder.heroes.rules.orders.tokens import Orders, Tokens, needs_no_order
 from builder.heroes.rules.pieces import Piece
@@ -52,6 +53,7 @@ class Duty:
     why: str  # "Personal Order (HoN core p.26)"
     name: str  # the unit or tile, for the refusal
     keys: frozenset[str]
+    code: Code  # what the refusal of a placement leaving it unmet says
 
     def met(self, orders: Orders) -> bool:
         return bool(self.keys & {*orders.numbered, *orders.special, *orders.bluffs})
@@ -70,14 +72,16 @@ def duties(state: GameState, side: str) -> list[Duty]:
     """What the side owes this turn: each Personal Order unit, then each Hardened tile."""
     units = may_be_ordered(state, side)
     found = [
-        Duty(f"Personal Order ({PERSONAL_PAGE})", state.title(p), frozenset({p.key}))
+        Duty(f"Personal Order ({PERSONAL_PAGE})", state.title(p), frozenset({p.key}), Code.PERSONAL_ORDER)
         for p in sorted(units, key=lambda p: p.key)
         if p.side.has(PERSONAL_ORDER)
     ]
     for tile in state.hardened.get(side, ()):
         keys = frozenset(p.key for p in units if of_tile(p, tile))
         if keys:
-            found.append(Duty(f"Hardened ({HARDENED_PAGE})", state.titles.get(f"{side}/{tile}", tile), keys))
+            found.append(
+                Duty(f"Hardened ({HARDENED_PAGE})", state.titles.get(f"{side}/{tile}", tile), keys, Code.HARDENED)
+            )
     return found
 
 
@@ -97,7 +101,7 @@ def check_duties(state: GameState, orders: Orders, tokens: Tokens) -> None:
     missed = unmet(state, orders, tokens)
     if missed:
         said = "; ".join(f"{d.name} must be given an Order Token every turn: {d.why}" for d in missed)
-        raise ValueError(f"{orders.side} placed its tokens but {said}")
+        raise RulesError(missed[0].code, f"{orders.side} placed its tokens but {said}")
 
 
 def owed_first(duties_: Iterable[Duty], ranked: list[str]) -> list[str]:

@@ -9,6 +9,7 @@ from itertools import zip_longest
 
 from builder.heroes.army.summary import MAX_NUMBERED, MAX_SPECIAL
 from builder.heroes.rules.abilities.standing_totems import withheld_orders
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState, lost_stars
 
@@ -75,10 +76,20 @@ class Orders:
             ("bluff", self.bluffs, tokens.bluff),
         ):
             if len(placed) > allowed:
-                raise ValueError(f"{self.side} placed {len(placed)} {kind} tokens but has {allowed}")
+                raise RulesError(Code.TOKEN_COUNT, f"{self.side} placed {len(placed)} {kind} tokens but has {allowed}")
         keys = [*self.numbered, *self.special, *self.bluffs]
         if len(keys) != len(set(keys)):
-            raise ValueError(f"{self.side} placed two tokens on one unit: a unit never has more than one")
+            raise RulesError(
+                Code.TWO_TOKENS, f"{self.side} placed two tokens on one unit: a unit never has more than one"
+            )
+
+
+def passed_on_to(state: GameState, key: str) -> str:
+    """The unit that holds the numbered token placed on `key`, Dynamic having passed it on
+    (HoN core p.17)."""
+    while key in state.passed_orders:
+        key = state.passed_orders[key]
+    return key
 
 
 @dataclass(frozen=True)

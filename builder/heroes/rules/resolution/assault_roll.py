@@ -13,6 +13,7 @@ from enum import StrEnum
 from builder.heroes.catalogue.units import CombatValues, DefenseColour, OnHit, UnitType, WeaponRole
 from builder.heroes.rules.abilities.ability import Ability, Hook
 from builder.heroes.rules.abilities.registry import on_side
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.resolution.combat import SUPPRESSED_PENALTY, IllegalAttack, name, take_hit
 from builder.heroes.rules.resolution.damage import (
@@ -126,25 +127,31 @@ def engage(assault: Assault, ruleset: Ruleset = HON) -> Engagement:
     attacker, defender, cite = assault.attacker, assault.defender, ruleset.cite
     for piece in (attacker, defender):
         if piece.side.defense is None:
-            raise IllegalAttack(f"{name(piece)} is a wreck, not a unit", cite("assault"))
+            raise IllegalAttack(Code.WRECK, f"{name(piece)} is a wreck, not a unit", cite("assault"))
     if attacker.concealed:
-        raise IllegalAttack(f"{name(attacker)} must turn to its inactive side before assaulting", cite("ambush"))
+        raise IllegalAttack(
+            Code.CONCEALED, f"{name(attacker)} must turn to its inactive side before assaulting", cite("ambush")
+        )
     if defender.embarked_in is not None:
-        raise IllegalAttack(f"{name(defender)} is inside a vehicle and may not be assaulted", cite("transport"))
+        raise IllegalAttack(
+            Code.EMBARKED, f"{name(defender)} is inside a vehicle and may not be assaulted", cite("transport")
+        )
     bonus = attacker.side.ability_value("assault")
     if assault.granted_assault is not None:
         bonus = max(bonus or 0, assault.granted_assault)
     if bonus is None:
-        raise IllegalAttack(f"{name(attacker)} has no Assault ability", cite("assault"))
+        raise IllegalAttack(Code.NO_ABILITY, f"{name(attacker)} has no Assault ability", cite("assault"))
     values = assault_values(attacker)
     combat = values.against(defender.colour) if values is not None else None
     if combat is None:
-        raise IllegalAttack(f"{name(attacker)} has X against {defender.colour.shield} defense", cite("assault"))
+        raise IllegalAttack(
+            Code.COMBAT_VALUE_X, f"{name(attacker)} has X against {defender.colour.shield} defense", cite("assault")
+        )
     if defender.concealed:  # a concealed defender is revealed as the assault begins (HoN core p.21)
         defender = defender.revealed()
     if assault.outside_arc:
         if all(w.arc is None for w in defender.side.weapons):
-            raise ValueError(f"{name(defender)} has a 360° firing arc: no square is outside it")
+            raise RulesError(Code.FULL_FIRING_ARC, f"{name(defender)} has a 360° firing arc: no square is outside it")
         defender = replace(defender, suppressed=defender.suppressed + 1)  # HoN core p.26
     attack: tuple[Modifier, ...] = (Modifier(f"Combat value vs {defender.colour.value}", combat, cite("assault")),)
     if bonus:
@@ -314,9 +321,9 @@ def _sacrifices(
         own, other = (attacker, defender) if attacking else (defender, attacker)
         page = ruleset.cite("sacrifice")
         if own is None or not own.side.has("sacrifice"):
-            raise IllegalAttack("only a unit with Sacrifice still in play may sacrifice", page)
+            raise IllegalAttack(Code.NO_ABILITY, "only a unit with Sacrifice still in play may sacrifice", page)
         if own.side.on_hit is not OnHit.FLIP or own.unit.sides[1 - own.side_index].defense is None:
-            raise IllegalAttack(f"{name(own)} would be eliminated by turning over", page)
+            raise IllegalAttack(Code.WOULD_BE_ELIMINATED, f"{name(own)} would be eliminated by turning over", page)
         own = replace(own, side_index=1 - own.side_index)
         effect = Effect.NONE
         if other is not None:
@@ -338,5 +345,5 @@ def cannot_retreat(result: AssaultResult) -> AssaultResult:
     enemy Zone of Control: the infantry defender is destroyed (HoN core p.26). The squares are
     the caller's (`builder.heroes.rules.actions.assault.AssaultActions._retreat`)."""
     if result.defender_moves is not DefenderMove.RETREATS:
-        raise ValueError("only a retreating defender can find its retreat blocked")
+        raise RuntimeError("only a retreating defender can find its retreat blocked")
     return replace(result, defender=None, defender_effect=Effect.DESTROYED, defender_moves=DefenderMove.REMOVED)

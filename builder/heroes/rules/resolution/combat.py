@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from builder.heroes.catalogue.units import CombatValues, DefenseColour, OnHit, Side, SideState, Weapon, WeaponRole
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.resolution.damage import (
     DamageChoice,
@@ -32,12 +33,9 @@ from builder.kernel.frozen import made
 SUPPRESSED_PENALTY = 2  # per Suppressed marker, on the final result (HoN core p.16; SoN p.19)
 
 
-class IllegalAttack(ValueError):
-    """A firing action or assault the rules do not allow; `page` says which rule."""
-
-    def __init__(self, message: str, page: str) -> None:
-        super().__init__(f"{message} ({page})")
-        self.page = page
+class IllegalAttack(RulesError):
+    """A firing action or assault the rules do not allow, kept apart from other refusals:
+    the policy and `refusal` catch it alone to learn whether a shot is allowed."""
 
 
 def refusal(check: Callable[[], object]) -> str | None:
@@ -85,7 +83,7 @@ def take_hit(
     if on_hit is OnHit.DAMAGE:
         damage = locate_damage(piece, dice, ruleset, piercing, choose, rerolls)
         return damage.effect, damage.piece, damage
-    raise IllegalAttack(f"{name(piece)} is a wreck, not a unit", ruleset.cite("fire"))
+    raise IllegalAttack(Code.WRECK, f"{name(piece)} is a wreck, not a unit", ruleset.cite("fire"))
 
 
 def name(piece: Piece) -> str:
@@ -210,10 +208,12 @@ def target_number(
     """The target's Defense Value (by facing) plus its terrain defensive bonus."""
     defense = target.side.defense
     if defense is None:
-        raise IllegalAttack(f"{name(target)} is a wreck, not a unit", ruleset.cite("fire"))
+        raise IllegalAttack(Code.WRECK, f"{name(target)} is a wreck, not a unit", ruleset.cite("fire"))
     if defense.has_facings:
         if facing is None:
-            raise ValueError(f"say which facing of {name(target)} the shot strikes: front, side or rear")
+            raise RulesError(
+                Code.FACING_UNSAID, f"say which facing of {name(target)} the shot strikes: front, side or rear"
+            )
         side = facing.value
         value: int = getattr(defense, side)  # a defense with facings has all three (units.Defense)
         parts: tuple[Modifier, ...] = (Modifier(f"Defense value ({side})", value, ruleset.cite("facing")),)
@@ -231,7 +231,7 @@ def classify(total: int, defense: int, suppressive: bool) -> tuple[FireOutcome, 
     defense, two for twice it, and so on (HoN core p.15, p.24)."""
     if suppressive:
         if defense < 1:
-            raise ValueError("suppressive fire needs a defense of at least 1")
+            raise RulesError(Code.BAD_COUNT, "suppressive fire needs a defense of at least 1")
         markers = total // defense if total >= defense else 0
         return (FireOutcome.SUPPRESSION if markers else FireOutcome.MISS), markers
     if total >= 2 * defense:
@@ -245,15 +245,17 @@ def _values(shot: Shot, firer: Piece, ruleset: Ruleset) -> tuple[CombatValues, C
     side, weapon = firer.side, shot.weapon
     if weapon is None and side.combat is None:
         if len(side.weapons) != 1:
-            raise ValueError(f"say which weapon {name(firer)} fires")
+            raise RulesError(Code.WEAPON_UNSAID, f"say which weapon {name(firer)} fires")
         weapon = side.weapons[0]
     if weapon is None:
         assert side.combat is not None
         return side.combat, side.ability_value
     if weapon not in side.weapons:
-        raise ValueError(f"{name(firer)} has no weapon {weapon.name!r}")
+        raise RulesError(Code.NO_SUCH_WEAPON, f"{name(firer)} has no weapon {weapon.name!r}")
     if weapon.role is not WeaponRole.SECONDARY and DamageLocation.PRIMARY in firer.damage:
-        raise IllegalAttack(f"the primary weapon of {name(firer)} is destroyed", ruleset.cite("damage"))
+        raise IllegalAttack(
+            Code.WEAPON_DESTROYED, f"the primary weapon of {name(firer)} is destroyed", ruleset.cite("damage")
+        )
     return weapon.combat, _with_weapon(side, weapon).get
 
 
@@ -289,35 +291,45 @@ def aim(shot: Shot, ruleset: Ruleset = HON) -> Aim:
     """Check a firing action against the rules and work out its modifiers."""
     target, firer, cite = shot.target, shot.firer, ruleset.cite
     if target.concealed:
-        raise IllegalAttack(f"{name(target)} is concealed and may not be targeted", cite("ambush"))
+        raise IllegalAttack(Code.CONCEALED, f"{name(target)} is concealed and may not be targeted", cite("ambush"))
     if target.embarked_in is not None:
-        raise IllegalAttack(f"{name(target)} is inside a vehicle and may not be targeted", cite("transport"))
+        raise IllegalAttack(
+            Code.EMBARKED, f"{name(target)} is inside a vehicle and may not be targeted", cite("transport")
+        )
     if shot.range < 1:
-        raise ValueError("the range counts the target's square, so it is at least 1")
+        raise RulesError(Code.BAD_COUNT, "the range counts the target's square, so it is at least 1")
     if ruleset.max_range is not None and shot.range > ruleset.max_range and not shot.free_of_range:
-        raise IllegalAttack(f"night or fog limits shots to {ruleset.max_range} squares", cite("night"))
+        raise IllegalAttack(
+            Code.OUT_OF_RANGE, f"night or fog limits shots to {ruleset.max_range} squares", cite("night")
+        )
     value: Callable[[str], int | None] = _NO_ABILITIES.get
     if shot.combat is not None:
         combat = shot.combat  # an Alternate Firing Action: the counter's abilities don't apply
     elif firer is None:
-        raise ValueError("a shot needs a firing piece or an explicit combat value")
+        raise RulesError(Code.NO_SHOT, "a shot needs a firing piece or an explicit combat value")
     else:
         values, value = _values(shot, firer, ruleset)
         found = values.against(target.colour)
         if found is None:
-            raise IllegalAttack(f"{name(firer)} has X against {target.colour.shield} defense", cite("attack-type"))
+            raise IllegalAttack(
+                Code.COMBAT_VALUE_X, f"{name(firer)} has X against {target.colour.shield} defense", cite("attack-type")
+            )
         combat = found
     alternate = shot.combat is not None
 
     def flag(given: bool | None, ability: str, rule: str | None = None) -> bool:
         has = value(ability) is not None
         if given and not has:
-            raise IllegalAttack(f"the firer has no {ability.replace('-', ' ')} ability", cite(rule or ability))
+            raise IllegalAttack(
+                Code.NO_ABILITY, f"the firer has no {ability.replace('-', ' ')} ability", cite(rule or ability)
+            )
         return has if given is None else given
 
     limit = value("limited-range")
     if limit and shot.range > limit and not shot.free_of_range:
-        raise IllegalAttack(f"Limited Range {limit}: the target is {shot.range} squares away", cite("limited-range"))
+        raise IllegalAttack(
+            Code.OUT_OF_RANGE, f"Limited Range {limit}: the target is {shot.range} squares away", cite("limited-range")
+        )
     move = value("fire-on-the-move") or 0
     if shot.fire_on_the_move:
         flag(True, "fire-on-the-move")
@@ -328,14 +340,22 @@ def aim(shot: Shot, ruleset: Ruleset = HON) -> Aim:
         if not alternate:
             flag(True, "machine-gunner")
         if share < 1:
-            raise IllegalAttack("each Machine Gunner shot gets at least +1", cite("machine-gunner"))
+            raise IllegalAttack(
+                Code.MACHINE_GUNNER_SHARES, "each Machine Gunner shot gets at least +1", cite("machine-gunner")
+            )
         if shot.frightening_shot:
-            raise IllegalAttack("Frightening Shot may not be used with Machine Gunner", cite("frightening-shot"))
+            raise IllegalAttack(
+                Code.NOT_COMBINED, "Frightening Shot may not be used with Machine Gunner", cite("frightening-shot")
+            )
     if shot.opportunity:
         if not shot.position_opportunity:
             flag(True, "opportunity-fire")
         if firer is None or firer.activated:
-            raise IllegalAttack("only a unit not yet activated may take Opportunity Fire", cite("opportunity-fire"))
+            raise IllegalAttack(
+                Code.ALREADY_ACTIVATED,
+                "only a unit not yet activated may take Opportunity Fire",
+                cite("opportunity-fire"),
+            )
     dual = flag(shot.dual_weapon, "dual-weapon")
     frightening = flag(shot.frightening_shot, "frightening-shot") and share is None
     piercing = shot.piercing

@@ -10,6 +10,7 @@ from enum import StrEnum
 from typing import Protocol
 
 from builder.heroes.catalogue.units import SideState
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.ruleset import HON, Ruleset
 from builder.kernel.dice import Dice
@@ -183,7 +184,7 @@ def destruction_roll(
     """Roll `count` dice against a structure: each 4+ adds a destruction point; it falls when
     its points reach its value (HoN core p.22; SoN p.17). Suppressed markers don't apply (p.25)."""
     if count < 1:
-        raise ValueError("a destruction roll uses at least one die")
+        raise RulesError(Code.BAD_COUNT, "a destruction roll uses at least one die")
     rolled = roll_faces(dice, count, rerolls, "destruction", _successes)
     dealt = sum(1 for face in rolled if face >= DESTRUCTION_SUCCESS)
     roll = Roll("destruction", rolled, dealt, (), dealt, ruleset.cite("destruction"))

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import Weapon, WeaponRole
 from builder.heroes.rules.actions import firing, template_fire
+from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import DestructionEvent
 from builder.heroes.rules.gear import alternate_fire, veteran
 from builder.heroes.rules.gear.markers import GEAR_WEAPONS, Delivery
@@ -156,7 +157,9 @@ def check_demolition(state: GameState, firer: Piece, action: Demolish) -> int:
     dice = demolition_dice(state, firer, action.structure, action.weapon, marker=action.marker) if mine else 0
     if not dice:
         raise IllegalAttack(
-            f"{name(firer)} may not fire at the structure {action.structure!r}", state.ruleset.cite("destruction")
+            Code.NO_STRUCTURE_SHOT,
+            f"{name(firer)} may not fire at the structure {action.structure!r}",
+            state.ruleset.cite("destruction"),
         )
     return dice
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.resolution.assault_roll import Assault, AssaultOutcome, compare, engage
 from builder.heroes.rules.resolution.combat import (
@@ -69,7 +70,7 @@ class Odds:
 def best_of(dice: int) -> tuple[tuple[int, Fraction], ...]:
     """The kept die when rolling `dice` and keeping the best: P(k) = (k^n - (k-1)^n) / 6^n."""
     if dice < 1:
-        raise ValueError("roll at least one die")
+        raise RulesError(Code.BAD_COUNT, "roll at least one die")
     whole = SIDES**dice
     return tuple((k, Fraction(rolls, whole)) for k, rolls in _best_counts(dice))
 
@@ -87,7 +88,7 @@ def _fire_outcomes(dice: int, bonus: int, defense: int, suppressive: bool) -> tu
     """The enumeration itself, remembered: it depends on these four numbers only, and a
     simulation asks for the same few thousands of times."""
     if dice < 1:
-        raise ValueError("roll at least one die")
+        raise RulesError(Code.BAD_COUNT, "roll at least one die")
     found: dict[str, int] = defaultdict(int)
     for kept, rolls in _best_counts(dice):
         outcome, markers = classify(kept + bonus, defense, suppressive)
@@ -129,7 +130,7 @@ def fire_odds(
     """The odds of a firing action from plain numbers (what `hon odds` takes): `bonus` is gear
     and cards (doubled by suppressive fire), `obscured` the total obscuring penalty."""
     if suppressed < 0 or obscured < 0:
-        raise ValueError("Suppressed markers and obscuring penalties are counted from 0")
+        raise RulesError(Code.BAD_COUNT, "Suppressed markers and obscuring penalties are counted from 0")
     bonuses = (Modifier("Bonus (gear, cards)", bonus, ruleset.cite("fire")),) if bonus else ()
     modifiers = combat_modifiers(ruleset, None, combat, bonuses, suppressive=suppressive)
     modifiers += result_penalties(ruleset, suppressed, [("Obscured LoS", obscured)], long_range)
@@ -146,7 +147,7 @@ def _assault_outcomes(edge: int, defender_dice: int) -> tuple[tuple[str, Fractio
     """Win, tie and loss when the attacker's modifiers beat the defender's by `edge`: the
     comparison depends on nothing else, so it is remembered."""
     if defender_dice < 1:
-        raise ValueError("roll at least one die")
+        raise RulesError(Code.BAD_COUNT, "roll at least one die")
     found: dict[str, int] = defaultdict(int)
     for mine, p in _best_counts(2):  # the attacker rolls two dice and keeps the best (HoN core p.25)
         for theirs, q in _best_counts(defender_dice):
@@ -183,9 +184,9 @@ def assault_odds(
     """The odds of an assault from plain numbers: the attacker's combat value and bonus (Assault
     N, cards), the defender's combat value, dice (2 with Assault), terrain and bonus."""
     if defender_dice not in (1, 2):
-        raise ValueError("the defender rolls one die, or two with the Assault ability")
+        raise RulesError(Code.BAD_COUNT, "the defender rolls one die, or two with the Assault ability")
     if suppressed < 0 or defender_suppressed < 0:
-        raise ValueError("Suppressed markers are counted from 0")
+        raise RulesError(Code.BAD_COUNT, "Suppressed markers are counted from 0")
     cite = ruleset.cite
     attack: tuple[Modifier, ...] = (Modifier("Combat value", combat, cite("assault")),)
     attack += (Modifier("Bonus (Assault, cards)", bonus, cite("assault")),) if bonus else ()

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from builder.heroes.catalogue.units import SideState, UnitType
+from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.geometry.los import line_of_sight
 from builder.heroes.rules.geometry.sightmap import Occupancy
 from builder.heroes.rules.pieces import CONCEALED_MARKER, Piece, Square
@@ -57,7 +58,7 @@ def turned_over(piece: Piece) -> Piece:
     wanted = SideState.INACTIVE if piece.side.state is SideState.ACTIVE else SideState.ACTIVE
     index = side_index(piece, wanted)
     if index is None:
-        raise ValueError(f"{piece.key} has no {wanted.value} side")
+        raise RulesError(Code.NO_SUCH_SIDE, f"{piece.key} has no {wanted.value} side")
     return replace(piece, side_index=index)
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from builder.heroes.catalogue.units import CombatValues
+from builder.heroes.rules.errors import Code
 from builder.heroes.rules.geometry.grid import Point, corners, neighbours, step
 from builder.heroes.rules.geometry.passage import is_trench
 from builder.heroes.rules.pieces import EAST, NORTH, SOUTH, WEST, Piece, Square
@@ -98,16 +99,20 @@ def flame_into(
     effects = element.effects
     if effects.building:
         if element.walls:
-            raise IllegalAttack(f"the flames only fill a one-room building, not {element.name}", page)
+            raise IllegalAttack(
+                Code.TEMPLATE_PLACEMENT, f"the flames only fill a one-room building, not {element.name}", page
+            )
         openings = element.doors | element.windows
         if not any(sq in edge and (edge - {sq}) <= element.cells for edge in openings for sq in firer.squares):
-            raise IllegalAttack(f"{name(firer)} must stand by an opening of {element.name}", page)
+            raise IllegalAttack(
+                Code.NOT_BY_AN_OPENING, f"{name(firer)} must stand by an opening of {element.name}", page
+            )
         return element.cells
     if not effects.shared_cover:
-        raise IllegalAttack(f"{element.name} is neither a building nor a defensive position", page)
+        raise IllegalAttack(Code.NOT_A_BUILDING, f"{element.name} is neither a building nor a defensive position", page)
     near = any(sq in element.cells or any(n in element.cells for n in neighbours(sq)) for sq in firer.squares)
     if not near:
-        raise IllegalAttack(f"{name(firer)} must be next to or inside {element.name}", page)
+        raise IllegalAttack(Code.NOT_ADJACENT, f"{name(firer)} must be next to or inside {element.name}", page)
     return frozenset(flames) & element.cells
 
 
@@ -119,24 +124,28 @@ def grenade_into(firer: Piece, element: PlacedElement, square: Square, ruleset: 
     square as that square and the squares beside it, within the element."""
     page = ruleset.cite("grenade")
     if not firer.is_infantry:
-        raise IllegalAttack(f"{name(firer)} is not infantry: only infantry throw grenades", page)
+        raise IllegalAttack(Code.NOT_INFANTRY, f"{name(firer)} is not infantry: only infantry throw grenades", page)
     if element.effects.building:
         openings = element.doors | element.windows
         if not any(sq in edge and (edge - {sq}) <= element.cells for edge in openings for sq in firer.squares):
-            raise IllegalAttack(f"{name(firer)} must stand by an opening of {element.name}", page)
+            raise IllegalAttack(
+                Code.NOT_BY_AN_OPENING, f"{name(firer)} must stand by an opening of {element.name}", page
+            )
         return element.cells
     if is_trench(element):  # onto a square, the blast along the trench (BfC p.06)
         if square not in element.cells or not within_reach(firer.squares, square):
-            raise IllegalAttack(f"the grenade goes onto a square of {element.name} within 2", TRENCH_PAGE)
+            raise IllegalAttack(
+                Code.OUT_OF_RANGE, f"the grenade goes onto a square of {element.name} within 2", TRENCH_PAGE
+            )
         return trench_blast(element, square)
     if not element.effects.shared_cover:
-        raise IllegalAttack(f"{element.name} is neither a building nor a defensive position", page)
+        raise IllegalAttack(Code.NOT_A_BUILDING, f"{element.name} is neither a building nor a defensive position", page)
     if square not in element.cells:
-        raise IllegalAttack(f"the grenade goes onto a square of {element.name}", page)
+        raise IllegalAttack(Code.TEMPLATE_PLACEMENT, f"the grenade goes onto a square of {element.name}", page)
     if not any(n in element.cells for sq in firer.squares for n in neighbours(sq)) or any(
         sq in element.cells for sq in firer.squares
     ):
-        raise IllegalAttack(f"{name(firer)} must be on a square next to {element.name}", page)
+        raise IllegalAttack(Code.NOT_ADJACENT, f"{name(firer)} must be on a square next to {element.name}", page)
     c, r = square
     return frozenset({square, (c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1)}) & element.cells
 
@@ -222,15 +231,19 @@ def check_template(
     template is put inside a building (grenades go into one by its opening, as a whole)."""
     page = ruleset.cite(kind.rule)
     if kind in (TemplateKind.GRENADE, TemplateKind.FLAME) and firer is not None and not firer.is_infantry:
-        raise IllegalAttack(f"{name(firer)} is not infantry: only infantry throw grenades or flames", page)
+        raise IllegalAttack(
+            Code.NOT_INFANTRY, f"{name(firer)} is not infantry: only infantry throw grenades or flames", page
+        )
     if limit is not None and reach is not None and reach > limit:
-        raise IllegalAttack(f"the target is {reach} interspaces away, more than {limit}", page)
+        raise IllegalAttack(Code.OUT_OF_RANGE, f"the target is {reach} interspaces away, more than {limit}", page)
     if kind is TemplateKind.HOWITZER and not los:
-        raise IllegalAttack("Howitzer needs a clear or obscured LoS to the target interspace", page)
+        raise IllegalAttack(
+            Code.NO_LINE_OF_SIGHT, "Howitzer needs a clear or obscured LoS to the target interspace", page
+        )
     if kind is TemplateKind.INDIRECT and firer_in_building:
-        raise IllegalAttack("Indirect Fire may not be used from inside a building", page)
+        raise IllegalAttack(Code.FROM_A_BUILDING, "Indirect Fire may not be used from inside a building", page)
     if into_building and kind in (TemplateKind.HOWITZER, TemplateKind.INDIRECT):
-        raise IllegalAttack("an explosion template may not be put inside a building", page)
+        raise IllegalAttack(Code.TEMPLATE_PLACEMENT, "an explosion template may not be put inside a building", page)
 
 
 def lay_template(
@@ -332,13 +345,17 @@ def check_sniper(firer: Piece, target: Piece, ruleset: Ruleset = HON) -> None:
     (p.21) nor inside a vehicle (p.27)."""
     page = ruleset.cite("sniper")
     if not firer.side.has("sniper"):
-        raise IllegalAttack(f"{name(firer)} has no Sniper ability on its visible side", page)
+        raise IllegalAttack(Code.NO_ABILITY, f"{name(firer)} has no Sniper ability on its visible side", page)
     if not target.is_infantry:
-        raise IllegalAttack(f"a sniper can only target infantry, not {name(target)}", page)
+        raise IllegalAttack(Code.TARGET_TYPE, f"a sniper can only target infantry, not {name(target)}", page)
     if target.concealed:
-        raise IllegalAttack(f"{name(target)} is concealed and may not be targeted", ruleset.cite("ambush"))
+        raise IllegalAttack(
+            Code.CONCEALED, f"{name(target)} is concealed and may not be targeted", ruleset.cite("ambush")
+        )
     if target.embarked_in is not None:
-        raise IllegalAttack(f"{name(target)} is inside a vehicle and may not be targeted", ruleset.cite("transport"))
+        raise IllegalAttack(
+            Code.EMBARKED, f"{name(target)} is inside a vehicle and may not be targeted", ruleset.cite("transport")
+        )
 
 
 def snipe(

@@ -1,0 +1,486 @@
+"""The simple policy both sides play in `hon simulate` (the greedy player): it sees the game
+through its side's view (builder.tcg.rules.players: an enemy's hidden card is a hidden card,
+never a decoy or a unit), and leaves every roll to the seeded dice, so a seed replays the
+same game.
+
+Each COMMAND marker: clear a card under two SUPPRESSED markers; recover DIRECTIVE markers
+when down to one; draw and reinforce once a phase when the hand holds Unit Cards or is thin;
+otherwise activate the card that does most — an HQ whose Field Command starts a GO! chain,
+a card with a target, a card that can close on an objective, a card whose Fire!, Forward!,
+Fall Back! or Engineers has something to do.
+
+An activation follows one plan: its abilities first, then every shot it has, the move that
+brings it closest to what it wants, every shot left, and a forced march when DIRECTIVE
+markers are plenty. The plan is a generator that the activation's decisions resume, one
+step a decision (`_activation`). A DIRECTIVE marker goes where it changes the result; a
+hidden target is turned over before its save only when its own save is better than 6."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import assert_never
+
+from builder.kernel.events import Roll
+from builder.tcg.base import Box
+from builder.tcg.cards import (
+    Ability,
+    AbilityKind,
+    DecoyCard,
+    EventCard,
+    EventEffect,
+    EventEffectKind,
+    HeroCard,
+    UnitCard,
+)
+from builder.tcg.rules.activation import Activation
+from builder.tcg.rules.board import distance
+from builder.tcg.rules.choices import (
+    Command,
+    Engineer,
+    ForcedMarch,
+    GiveGo,
+    GiveOrders,
+    Manage,
+    Manoeuvre,
+    Move,
+    Order,
+    OrderFire,
+    OrderMove,
+    Place,
+    PlayEvent,
+    PlayHero,
+    Recover,
+    RemoveSuppressed,
+    Seize,
+    Shoot,
+    Step,
+    Tactic,
+    UseAbility,
+)
+from builder.tcg.rules.command_abilities import ORDERS, Orders
+from builder.tcg.rules.decisions import (
+    ActivationStep,
+    ArmourPiercing,
+    EffectTarget,
+    EventCardPlay,
+    ForceActivation,
+    HeroCardPlay,
+    HideInForest,
+    NextGo,
+    OrderStep,
+    Reinforcement,
+    RevealBeforeSave,
+    SavingBonus,
+    SustainedFire,
+    TacticChoice,
+    TcgDecision,
+)
+from builder.tcg.rules.engineers import elements
+from builder.tcg.rules.events import MoveKind
+from builder.tcg.rules.moving import moves
+from builder.tcg.rules.players import TcgView
+from builder.tcg.rules.saves import visible_save
+from builder.tcg.rules.state import Game, Piece
+from builder.tcg.rules.tactics import arrivals, can_manoeuvre
+from builder.tcg.rules.variants import two_hits
+from builder.tcg.scenario import MarkerKind, Scenario
+
+LOW_DIRECTIVES = 1
+CARE = frozenset({AbilityKind.MEDICS, AbilityKind.RALLY})  # abilities used on a friendly card
+
+# What an activation's plan is resumed with: the view and the decision as they stand.
+Resumed = tuple[TcgView, ActivationStep]
+Plan = Generator[Step, Resumed, Resumed]
+
+
+def for_every_side(scenario: Scenario) -> dict[str, SimplePolicy]:
+    """A simple policy for each side of `scenario`, as `hon simulate` plays them."""
+    return {side.id: SimplePolicy() for side in scenario.sides}
+
+
+class SimplePolicy:
+    """The greedy player (see the module)."""
+
+    def __init__(self) -> None:
+        self.managed: tuple[int, str] | None = None  # the phase it last drew cards in
+        self.recovered: tuple[int, str] | None = None
+        self._plan: Generator[Step, Resumed, Resumed] | None = None  # the activation under way
+        self._ordering: tuple[Ability, list[str]] | None = None  # the orders to give, by card key
+        # The Hero Cards in hand before its Event Card, in the phase it played one: only they
+        # are tried (a card the event drew waits for another moment).
+        self._heroes: tuple[tuple[int, str | None], tuple[str, ...]] | None = None
+
+    def choose(self, view: TcgView, decision: TcgDecision) -> object:
+        """Each kind of decision answered by its method below: one case a kind, so a kind
+        added to `TcgDecision` and not answered here fails to type-check."""
+        game = view.game
+        match decision:
+            case EventCardPlay():
+                return self.event_card(view)
+            case HeroCardPlay():
+                return self.hero_card(view)
+            case EffectTarget():
+                _, target = self.aim(view, decision.effect)
+                return next(iter(decision.options)) if target is None else target.box
+            case TacticChoice():
+                return self.take_tactic(view)
+            case Reinforcement():
+                return self.reinforce(view, decision)
+            case ActivationStep():
+                return self.activation_step(view, decision)
+            case OrderStep():
+                return self.order_step(view, decision)
+            case NextGo():
+                return self.next_go(game, [self._at(game, box) for box in decision.options]).box
+            case ForceActivation():
+                return game.players[decision.side].directives >= 2
+            case HideInForest():
+                return True
+            case RevealBeforeSave():
+                own = visible_save(game, self._at(game, decision.target))
+                return own is not None and own.value < 6
+            case ArmourPiercing():
+                target = self._at(game, decision.target)
+                return target.armoured and not target.hidden and game.players[decision.side].directives >= 2
+            case SustainedFire():
+                return self.sustained_fire(game, decision.roll, decision.value)
+            case SavingBonus():
+                return decision.roll.total + 1 == decision.save
+            case _:
+                assert_never(decision)
+
+    @staticmethod
+    def _at(game: Game, box: Box) -> Piece:
+        piece = game.at(box)
+        if piece is None:
+            raise ValueError(f"the rules named box {list(box)}, where no card stands")
+        return piece
+
+    @staticmethod
+    def sustained_fire(game: Game, roll: Roll, value: int) -> bool:
+        """+1 when the roll is one short, or when it makes a 12 of an 11 (More casualties)."""
+        return roll.total + 1 == value or two_hits(game.variants, roll.total + 1) > two_hits(game.variants, roll.total)
+
+    # --- the tactics ------------------------------------------------------------------------
+
+    def take_tactic(self, view: TcgView) -> Tactic:
+        """Spend one COMMAND marker."""
+        game, side = view.game, view.side
+        now = (game.turn, side)
+        player = game.players[side]
+        mine = game.of(side)
+        heavy = [p for p in mine if p.suppressed >= 2 and not p.activated]
+        if heavy:
+            return RemoveSuppressed((max(heavy, key=lambda p: p.suppressed).box,))
+        if player.directives <= LOW_DIRECTIVES and self.recovered != now:
+            self.recovered = now
+            return Recover()
+        units_in_hand = any(isinstance(c, UnitCard | DecoyCard) for c in player.hand)
+        wants_cards = (units_in_hand and arrivals(game, side)) or (len(player.hand) < 2 and view.reserves[side])
+        if wants_cards and self.managed != now:
+            self.managed = now
+            return Manage()
+        ranked = sorted((p for p in mine if not p.activated), key=lambda p: (-self.worth(game, p), p.key))
+        if ranked and self.worth(game, ranked[0]) > 0:
+            return Command(ranked[0].box)
+        pair = self.manoeuvre_pair(game, side)
+        if pair is not None:
+            first, second, shooter = pair
+            return Manoeuvre(first.box, second.box, shooter.box)
+        return Recover()
+
+    def worth(self, game: Game, piece: Piece) -> int:
+        """How much activating the card would do: a GO! chain, targets, a step forward."""
+        act = Activation(game, piece)
+        score = 0
+        for _, ability in act.abilities():
+            if ability.kind is AbilityKind.FIELD_COMMAND:
+                score += 3 * min(len(act.go_targets(ability)), ability.count or 3)
+            elif ability.kind is AbilityKind.ELAN and game.players[piece.side].directives < 6:
+                score += 1
+            elif ability.kind in ORDERS:
+                score += len(self.orders(game, piece, ability))
+            elif ability.kind is AbilityKind.ENGINEERS:
+                score += 2 * len(self.demolitions(game, piece, ability))
+            elif ability.kind in CARE and self.patient(act, ability) is not None:
+                score += 2
+        if not (piece.hidden and piece.is_decoy):
+            score += 2 * sum(1 for i in act.weapons() if act.targets(i))
+        if self.step(game, piece, act.moves()) is not None:
+            score += 1
+        return score
+
+    def manoeuvre_pair(self, game: Game, side: str) -> tuple[Piece, Piece, Piece] | None:
+        """Two cards that may swap, and one of them able to shoot after the swap (a Fire or
+        Move card cannot: the swap is a move, TCG p.6, p.12)."""
+        for a in game.of(side):
+            for b in game.of(side):
+                if a.key < b.key and can_manoeuvre(game, a, b):
+                    shooter = next((p for p in (a, b) if p.shooting and not p.ability(AbilityKind.FIRE_OR_MOVE)), None)
+                    if shooter is not None:
+                        return a, b, shooter
+        return None
+
+    def reinforce(self, view: TcgView, point: Reinforcement) -> Place | None:
+        """The first Unit Card of the hand on the point, nearest the objectives; a decoy
+        never next to an enemy (it would arrive face up and be discarded)."""
+        game, side = view.game, view.side
+        cards = [c for c in game.players[side].hand if isinstance(c, UnitCard | DecoyCard)]
+        free = [b for b in point.boxes if game.at(b) is None]
+        if not cards or not free:
+            return None
+        card = cards[0]
+        if isinstance(card, DecoyCard):
+            free = [b for b in free if not game.enemy_adjacent(side, b)]
+            if not free:
+                return None
+        return Place(card.id, min(free, key=lambda b: (self.closeness(game, side, b), b)))
+
+    # --- an activation ------------------------------------------------------------------------
+
+    def activation_step(self, view: TcgView, decision: ActivationStep) -> Step | None:
+        """The next step of the activation's plan, which its first decision starts; None
+        once the plan is done."""
+        try:
+            if not decision.taken or self._plan is None:
+                self._plan = self._activation(view, decision)
+                return next(self._plan)
+            return self._plan.send((view, decision))
+        except StopIteration:
+            self._plan = None
+            return None
+
+    def _activation(self, view: TcgView, decision: ActivationStep) -> Plan:
+        """Abilities, shots, the move, shots, the forced march (see the module)."""
+        view, decision = yield from self._abilities(view, decision)
+        view, decision = yield from self._shoot_all(view, decision)
+        game = view.game
+        piece = self._at(game, decision.card)
+        box = self.step(game, piece, [b for b in moves(game, piece) if Move(b) in decision.options])
+        if box is not None:
+            view, decision = yield Move(box)
+            view, decision = yield from self._shoot_all(view, decision)
+        game = view.game
+        piece = self._at(game, decision.card)
+        if game.players[piece.side].directives > 3:
+            marches = [b for b in moves(game, piece, MoveKind.FORCED_MARCH) if ForcedMarch(b) in decision.options]
+            march = self.step(game, piece, marches)
+            if march is not None:
+                view, decision = yield ForcedMarch(march)
+        return view, decision
+
+    def _abilities(self, view: TcgView, decision: ActivationStep) -> Plan:
+        """Each active ability in turn, used when it has something to do."""
+        for index, ability in Activation(view.game, self._at(view.game, decision.card)).abilities():
+            step = self._use(view, decision.card, index, ability)
+            if step is not None:
+                view, decision = yield step
+        return view, decision
+
+    def _use(self, view: TcgView, box: Box, index: int, ability: Ability) -> Step | None:
+        game = view.game
+        piece = self._at(game, box)
+        act = Activation(game, piece)
+        if ability.kind is AbilityKind.FIELD_COMMAND:
+            ranked = sorted(act.go_targets(ability), key=lambda p: (-self.worth(game, p), p.key))
+            chosen = [p for p in ranked if self.worth(game, p) > 0][: ability.count or len(ranked)]
+            return GiveGo(index, tuple(p.box for p in chosen)) if chosen else None
+        if ability.kind in ORDERS:
+            planned = self.orders(game, piece, ability)
+            self._ordering = (ability, [p.key for p in planned])
+            return GiveOrders(index) if planned else None
+        if ability.kind is AbilityKind.ENGINEERS:
+            boxes = self.demolitions(game, piece, ability)[: ability.count or None]
+            return Engineer(index, tuple(boxes)) if boxes else None
+        if self.worth_drawing(view, ability.kind):
+            return UseAbility(index)
+        if ability.kind in CARE:
+            target = self.patient(act, ability)
+            return UseAbility(index, target.box) if target is not None else None
+        return None
+
+    def patient(self, act: Activation, ability: Ability) -> Piece | None:
+        """The card Medics & Mechanics heals (one with a HIT marker) or Rally frees (one with
+        a SUPPRESSED marker): one the ability reaches, the most burdened first."""
+
+        def burden(piece: Piece) -> int:
+            return piece.hits if ability.kind is AbilityKind.MEDICS else piece.suppressed
+
+        found = [p for p in act.game.of(act.piece.side) if burden(p) and act.tends(ability, p)]
+        return max(found, key=lambda p: (burden(p), p.key), default=None)
+
+    def orders(self, game: Game, user: Piece, ability: Ability) -> list[Piece]:
+        """The cards worth ordering, best first, as many as the icons allow: Fire! those
+        with a target, ACTIVATED ones first (their shot is otherwise lost this phase);
+        Forward! those it brings nearer what they want; Fall Back! damaged or SUPPRESSED
+        cards next to an enemy and on no objective."""
+        plan = Orders(game, user, ability)
+        if ability.kind is AbilityKind.FIRE:
+            chosen = [p for p in plan.cards() if self.fire_order(plan, p) is not None]
+            chosen.sort(key=lambda p: (not p.activated, p.key))
+        elif ability.kind is AbilityKind.FORWARD:
+            chosen = [p for p in plan.cards() if self.step(game, p, plan.boxes(p)) is not None]
+        else:
+            chosen = [
+                p
+                for p in plan.cards()
+                if (p.hits or p.suppressed)
+                and game.enemy_adjacent(p.side, p.box)
+                and self.closeness(game, p.side, p.box) > 0
+                and plan.boxes(p)
+            ]
+        return chosen[: ability.count or None]
+
+    def order_step(self, view: TcgView, decision: OrderStep) -> Order | None:
+        """The next card of the orders planned as the ability was used, which may still be
+        given its order; None once none is left."""
+        if self._ordering is None:
+            return None
+        ability, planned = self._ordering
+        game = view.game
+        plan = Orders(game, self._at(game, decision.user), ability)
+        while planned:
+            piece = game.pieces.get(planned.pop(0))
+            if piece is None:
+                continue
+            if ability.kind is AbilityKind.FIRE:
+                shot = self.fire_order(plan, piece)
+                if shot is not None:
+                    return OrderFire(piece.box, shot[0], shot[1].box)
+            elif ability.kind is AbilityKind.FORWARD:
+                box = self.step(game, piece, plan.boxes(piece))
+                if box is not None:
+                    return OrderMove(piece.box, box)
+            elif plan.boxes(piece):
+                safe = [b for b in plan.boxes(piece) if not game.enemy_adjacent(piece.side, b)]
+                return OrderMove(piece.box, min(safe or plan.boxes(piece)))
+        return None
+
+    def fire_order(self, plan: Orders, piece: Piece) -> tuple[int, Piece] | None:
+        """Fire!'s single Shooting attack: the lowest shooting value with a target."""
+        if piece.hidden and piece.is_decoy:
+            return None
+        options = [(piece.shooting[i].value, i) for i in range(len(piece.shooting)) if plan.targets(piece, i)]
+        if not options:
+            return None
+        index = min(options)[1]
+        targets = plan.targets(piece, index)
+        return index, min(targets, key=lambda t: (t.hidden, -t.hits, -t.suppressed, t.key))
+
+    def demolitions(self, game: Game, user: Piece, ability: Ability) -> list[Box]:
+        """Engineers remove the marked elements that serve the enemy: a bombardment, and any
+        element an enemy card stands on."""
+        found = []
+        for _, marker in elements(game, user, ability):
+            holder = game.at(marker.box)
+            if marker.kind is MarkerKind.BOMBARDMENT or (holder is not None and holder.side != user.side):
+                found.append(marker.box)
+        return found
+
+    def worth_drawing(self, view: TcgView, kind: AbilityKind) -> bool:
+        """Elan while below six DIRECTIVE markers; Reinforcements while the reserve holds cards."""
+        if kind is AbilityKind.ELAN:
+            return view.game.players[view.side].directives < 6
+        return kind is AbilityKind.REINFORCEMENTS and bool(view.reserves[view.side])
+
+    def _shoot_all(self, view: TcgView, decision: ActivationStep) -> Plan:
+        """Each shooting value at the most damaged visible target, until none is left (a Fire
+        Again! value comes back once, and the target already hit ranks first); seize their
+        position straight after a shot that destroys, the only time it may (TCG p.9)."""
+        piece = self._at(view.game, decision.card)
+        if piece.hidden and piece.is_decoy:
+            return view, decision
+        while True:
+            game = view.game
+            piece = self._at(game, decision.card)
+            in_range = Activation(game, piece).targets  # every enemy in range; the options say which it may shoot
+            aimed = [
+                (i, [t for t in in_range(i) if Shoot(i, t.box) in decision.options]) for i in range(len(piece.shooting))
+            ]
+            ready = [(i, targets) for i, targets in aimed if targets]
+            if not ready:
+                return view, decision
+            index, targets = ready[0]
+            target = min(targets, key=lambda t: (t.hidden, -t.hits, -t.suppressed, t.key))
+            view, decision = yield Shoot(index, target.box)
+            if Seize() in decision.options:
+                view, decision = yield Seize()
+
+    def step(self, game: Game, piece: Piece, boxes: list[Box]) -> Box | None:
+        """The box that brings the card closest to what it wants, if any brings it closer."""
+        if not boxes:
+            return None
+        here = self.closeness(game, piece.side, piece.box)
+        best = min(boxes, key=lambda b: (self.closeness(game, piece.side, b), b))
+        return best if self.closeness(game, piece.side, best) < here else None
+
+    def closeness(self, game: Game, side: str, box: Box) -> int:
+        """Distance to the nearest objective it does not hold, else to the nearest enemy; 0 on
+        any objective, so that a card holding one stays there."""
+        if any(m.box == box for m in game.scenario.objectives()):
+            return 0
+        goals = [m.box for m in game.scenario.objectives() if game.controller(m.box) != side]
+        if not goals:
+            goals = [p.box for p in game.enemies(side)]
+        return min((distance(box, goal) for goal in goals), default=0)
+
+    def next_go(self, game: Game, waiting: list[Piece]) -> Piece:
+        """The cards that activate without a roll first (HQs carry the chain on), then the
+        one whose activation would do most."""
+        return min(waiting, key=lambda p: (not p.automatic, -self.worth(game, p), p.key))
+
+    # --- cards in hand ---------------------------------------------------------------------------
+
+    def event_card(self, view: TcgView) -> PlayEvent | None:
+        """The first Event Card of the hand whose effect would do something now."""
+        game, side = view.game, view.side
+        hand = game.players[side].hand
+        self._heroes = ((game.turn, game.phase_side), tuple(c.id for c in hand if isinstance(c, HeroCard)))
+        for card in (c for c in hand if isinstance(c, EventCard)):
+            chosen = self.event_choice(view, card)
+            if chosen is not None:
+                return chosen
+        return None
+
+    def event_choice(self, view: TcgView, card: EventCard) -> PlayEvent | None:
+        player = view.game.players[view.side]
+        options: list[tuple[EventEffect, str | None]] = []
+        if card.effect is not None:
+            options.append((card.effect, None))
+        else:
+            options += [(e.effect, e.name) for e in player.side.historical_events if e.name not in player.used_events]
+        for effect, historical in options:
+            useful, target = self.aim(view, effect)
+            if useful:
+                return PlayEvent(card.id, historical, None if target is None else target.box)
+        return None
+
+    def hero_card(self, view: TcgView) -> PlayHero | None:
+        """The first Hero Card of the hand with a card to carry it: the one with most
+        shooting values."""
+        game, side = view.game, view.side
+        heroes = [c for c in game.players[side].hand if isinstance(c, HeroCard)]
+        if self._heroes is not None and self._heroes[0] == (game.turn, game.phase_side):
+            heroes = [c for c in heroes if c.id in self._heroes[1]]
+        for hero in heroes:
+            carriers = [
+                p for p in game.of(side) if p.hero is None and p.unit is not None and hero.condition.admits(p.unit)
+            ]
+            if carriers:
+                return PlayHero(hero.id, max(carriers, key=lambda p: (len(p.shooting), p.key)).box)
+        return None
+
+    def aim(self, view: TcgView, effect: EventEffect) -> tuple[bool, Piece | None]:
+        """Whether an event's effect would do something now, and on which card."""
+        game, side = view.game, view.side
+        player = game.players[side]
+        if effect.kind is EventEffectKind.DIRECTIVES:
+            return player.directives <= 3, None
+        if effect.kind is EventEffectKind.REINFORCEMENTS:
+            return bool(view.reserves[side]), None
+        if effect.kind is EventEffectKind.RALLY:
+            worst = max(game.of(side), key=lambda p: (p.suppressed, p.key), default=None)
+            return worst is not None and worst.suppressed > 0, worst
+        seen = [p for p in game.enemies(side) if not p.hidden]
+        target = max(seen, key=lambda p: (len(p.shooting), p.key), default=None)
+        return target is not None, target
