@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.heroes.ai import assault, aviation, destruction, firing, gear, magic, movement, son_gear, variants, works
+from builder.heroes.rules.abilities.crew import CREW
 from builder.heroes.rules.actions.kinds import Action, Clear, Hold, Move
-from builder.heroes.rules.crew import CREW
 from builder.heroes.rules.geometry.sightmap import Occupancy
 from builder.heroes.rules.geometry.squares import hedgehogs_in_reach
 from builder.heroes.rules.pieces import Piece

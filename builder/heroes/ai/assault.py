@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.ai.common import _worth
 from builder.heroes.catalogue.cards import ActionCard, CardEffectKind, CardTiming
+from builder.heroes.rules.abilities.capture import wanted
 from builder.heroes.rules.action_cards.battle_events import cards_for
 from builder.heroes.rules.action_cards.surprise import behind_window, needs_card, windows_crossed
 from builder.heroes.rules.actions.assault import knife_bonus
 from builder.heroes.rules.actions.kinds import AssaultAction
 from builder.heroes.rules.actions.transport import launch_refusal
-from builder.heroes.rules.capture import wanted
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path, allowance
 from builder.heroes.rules.geometry.reach import assault_path

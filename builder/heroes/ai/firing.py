@@ -11,29 +11,22 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.ai.common import FAR, _worth
 from builder.heroes.catalogue.units import Weapon
+from builder.heroes.rules.abilities.equipment import ammo_cap, ammo_helps, ammo_pool
+from builder.heroes.rules.abilities.machine_gunner import machine_gunner_pool, split_machine_gunner
+from builder.heroes.rules.abilities.substitute import worth_substituting
 from builder.heroes.rules.actions.firing import aimed_shots_at, one_weapon_only, shots_at, weapons_of
 from builder.heroes.rules.actions.kinds import Action, Fire, Move, Snipe, TemplateFire
 from builder.heroes.rules.actions.template_fire import TemplatePlan, template_ability, template_plan, template_targets
-from builder.heroes.rules.equipment import ammo_cap, ammo_helps, ammo_pool
 from builder.heroes.rules.geometry.grid import Point, corners
 from builder.heroes.rules.geometry.los import line_of_sight
 from builder.heroes.rules.geometry.sightmap import Occupancy
 from builder.heroes.rules.geometry.squares import enemies_in_reach
-from builder.heroes.rules.machine_gunner import machine_gunner_pool, split_machine_gunner
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.resolution.combat import (
-    Aim,
-    Facing,
-    IllegalAttack,
-    Shot,
-    aim,
-    lacks,
-)
+from builder.heroes.rules.resolution.combat import Aim, Facing, IllegalAttack, Shot, aim, lacks
 from builder.heroes.rules.resolution.cover import cover
 from builder.heroes.rules.resolution.odds import expected_hits, expected_hits_of, expected_suppressed_of, odds_of_shot
 from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.substitute import worth_substituting
 from builder.kernel.events import Modifier
 
 if TYPE_CHECKING:

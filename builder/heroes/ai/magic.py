@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.ai.common import _worth
 from builder.heroes.catalogue.units import SideState
+from builder.heroes.rules.abilities.leaping import movement_reach
+from builder.heroes.rules.abilities.medic import may_treat, patient_of
 from builder.heroes.rules.actions.kinds import Action, ChangeState, Move
 from builder.heroes.rules.geometry.grid import corners, footprint_squares, neighbours, range_between
 from builder.heroes.rules.geometry.squares import may_stand
-from builder.heroes.rules.leaping import movement_reach
-from builder.heroes.rules.medic import may_treat, patient_of
 from builder.heroes.rules.mythos.black_sun import BLACK_SUN, flames_from
 from builder.heroes.rules.mythos.casting import BARRIER
 from builder.heroes.rules.mythos.clouds import CLOUD_RANGE, CLOUDS, Cloud, cloud_area, cloud_targets, cloud_worth

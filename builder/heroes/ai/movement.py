@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING
 from builder.heroes.ai import firing
 from builder.heroes.ai.common import FAR, _bonus_cards
 from builder.heroes.catalogue.cards import ActionCard, BonusKind, CardEffectKind, CardTiming
+from builder.heroes.rules.abilities.leaping import leaps, movement_reach
+from builder.heroes.rules.abilities.registry import climbs_windows, swimming
 from builder.heroes.rules.action_cards.battle_events import cards_for
 from builder.heroes.rules.action_cards.surprise import window_in_reach, windows_crossed
 from builder.heroes.rules.actions.kinds import Action, ChangeState, Enter, Hold, Leave, Move
 from builder.heroes.rules.actions.movement import entries
-from builder.heroes.rules.amphibious import swimming
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.passage import passage_map
 from builder.heroes.rules.geometry.path import allowance
@@ -24,7 +25,6 @@ from builder.heroes.rules.geometry.reach import Reach
 from builder.heroes.rules.geometry.sightmap import Occupancy
 from builder.heroes.rules.geometry.squares import exit_squares
 from builder.heroes.rules.kept import PerBattlefield
-from builder.heroes.rules.leaping import leaps, movement_reach
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.resolution.cover import cover_table, terrain_bonus
 from builder.heroes.rules.resolution.damage import DamageLocation
@@ -36,7 +36,6 @@ from builder.heroes.rules.resolution.spotting import (
     turned_over,
 )
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.urban_fighter import URBAN_FIGHTER
 from builder.heroes.scenario.conditions import AllOf, AnyOf, Condition, Control, Exited
 from builder.heroes.scenario.models import Scenario
 
@@ -128,7 +127,7 @@ def _through_windows(
     any move without, with one card per window the path goes through. Never for a unit
     that jumps or flies: it goes over the buildings (leaping.py)."""
     cards = sorted(cards_for(state, piece.owner, CardEffectKind.WINDOWS, CardTiming.MOVEMENT), key=lambda c: c.id)
-    if not cards or piece.side.has(URBAN_FIGHTER) or leaps(piece) or not window_in_reach(state.battlefield, piece):
+    if not cards or climbs_windows(piece.side) or leaps(piece) or not window_in_reach(state.battlefield, piece):
         return None
     if policy.takes_least() and not _window_may_help(state, piece, score, plain):
         return None
@@ -228,7 +227,7 @@ def goal_distances(policy: SimplePolicy, state: GameState, piece: Piece, goals: 
     side = piece.side
     # Passage depends on the unit type, Amphibious, Gigantic and Urban Fighter only, as
     # the key of PassageMap.entries says: a Gigantic unit walks around buildings (SoN p.17).
-    key = (goals, piece.unit.type, swimming(side), side.has("gigantic"), side.has("urban-fighter"))
+    key = (goals, piece.unit.type, swimming(side), side.has("gigantic"), climbs_windows(side))
     found = policy.distance_fields.get(key)
     if found is None:
         if len(policy.distance_fields) >= FIELDS_KEPT:
@@ -350,7 +349,7 @@ def _distance_field(state: GameState, piece: Piece, goals: Iterable[Square]) -> 
     Gigantic and Urban Fighter only, so it is made once per battlefield for them."""
     side = piece.side
     aims = goals if isinstance(goals, frozenset) else frozenset(goals)
-    urban = side.has("urban-fighter")
+    urban = climbs_windows(side)
     key = (aims, piece.unit.type, swimming(side), side.has("gigantic"), urban)
     kept = _FIELDS(state.battlefield)
     found = kept.get(key)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.heroes.ai.common import FAR, _gap
-from builder.heroes.rules.crew import CREW
+from builder.heroes.rules.abilities.crew import CREW
 from builder.heroes.rules.orders.personal_order import duties, may_be_ordered, owed_first
 from builder.heroes.rules.orders.tokens import Orders, Tokens
 from builder.heroes.rules.pieces import Piece

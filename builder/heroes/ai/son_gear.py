@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.heroes.army.summary import MAX_NUMBERED
+from builder.heroes.rules.abilities.standing_totems import DEEP_ONES, standing
+from builder.heroes.rules.abilities.totems import destruction_of, totem_in_sight
 from builder.heroes.rules.actions.kinds import AssaultAction, Fire, Snipe, TemplateFire
 from builder.heroes.rules.gear.markers import GearFire, GearThrow, GrenadeInto
 from builder.heroes.rules.geometry.grid import Point, corners, range_between
@@ -21,8 +23,6 @@ from builder.heroes.rules.orders.tokens import tokens_for
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.resolution.assault_roll import Assault
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.totem import DEEP_ONES, standing
-from builder.heroes.rules.totems import destruction_of, totem_in_sight
 
 if TYPE_CHECKING:
     from builder.heroes.ai.greedy import SimplePolicy

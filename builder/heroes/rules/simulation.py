@@ -22,8 +22,8 @@ from builder.heroes.catalogue.base import Game
 from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import Unit, UnitType
+from builder.heroes.rules.abilities.crew import board, crewed, crews_to_board
 from builder.heroes.rules.action_cards.deck import deal, decks_for
-from builder.heroes.rules.crew import board, crewed, crews_to_board
 from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import DeployEvent, HeroesEvent, InitiativeEvent, Phase
 from builder.heroes.rules.mythos.setup import prepare

@@ -18,7 +18,7 @@ from builder.heroes.army.summary import OrderTokens, order_tokens, stars_of, sum
 from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.terrain import TerrainEffects
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.capture import Captive
+from builder.heroes.rules.abilities.traits import Trait, traits_of
 from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import HeroesEvent
 from builder.heroes.rules.gear.markers import PlantedBomb
@@ -27,9 +27,18 @@ from builder.heroes.rules.mythos.state import Mythos
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.resolution.structures import RUBBLE, WRECK_TERRAIN
 from builder.heroes.rules.ruleset import Ruleset
-from builder.heroes.rules.traits import Trait, traits_of
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.heroes.scenario.models import Objective, Scenario
+
+
+@dataclass(frozen=True)
+class Captive:
+    """A unit held by the enemy unit that defeated it (BfC p.12, abilities/capture.py):
+    `captor` its key, `side` its owner."""
+
+    piece: Piece
+    captor: str
+    side: str
 
 
 @dataclass(frozen=True)

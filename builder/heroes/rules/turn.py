@@ -9,7 +9,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from builder.heroes.catalogue.cards import CardTiming
-from builder.heroes.rules import dragon, eldritch_ichor, hardboiled, heroic, medallion, poisoned_blade, totems
+from builder.heroes.rules.abilities import medallion
+from builder.heroes.rules.abilities.ability import Hook, Step
+from builder.heroes.rules.abilities.registry import at_step, held
 from builder.heroes.rules.action_cards import battle_events, played
 from builder.heroes.rules.action_cards.deck import discard_selections, refill
 from builder.heroes.rules.actions import changes_of_state, scouting
@@ -82,7 +84,7 @@ def order_phase(state: GameState, players: Players, dice: Dice, frames: list[Fra
     # Step 1: action cards before scenario effects, the initiative player's first (p.8, p.17).
     for side in state.initiative_order():
         played.battle_events_at(turn, side, CardTiming.ORDER_START)
-    totems.totem_boons(turn)  # each standing Totem: an Order token or an Action card (SoN p.16)
+    at_step(turn, Step.ORDER_START)  # each standing Totem: an Order token or an Action card (SoN p.16)
     scenario_events(turn, ScenarioPhase.ORDER, "start")
     orders: dict[str, Orders] = {}
     for side in state.initiative_order():
@@ -164,7 +166,7 @@ def activation_opening(
     turn = Turn(state, dice, Phase.ACTIVATION, players)
     scenario_events(turn, ScenarioPhase.ACTIVATION, "start")
     madness.madness_acts(turn)  # Rage and Paranoia act, Catatonia freezes (SoN p.11)
-    dragon.dragons_fly(turn)  # the Dragon's one move of the round (SoN p.16)
+    at_step(turn, Step.ACTIVATION_START)  # the Dragon's one move of the round (SoN p.16)
     autonomous = {side: sorted(p.key for p in _own(state, side) if needs_no_order(p)) for side in state.sides}
     teams = {side: state.team_of(side) for side in state.sides}
     state.ordered = {key for placed in orders.values() for key in placed.ordered}
@@ -243,16 +245,25 @@ def reveal_token(turn: Turn, reveal: Reveal) -> None:
         played.battle_events_at(turn, reveal.side, CardTiming.ACTIVATION, piece)
         piece = state.pieces[piece.key]
     if piece.key in state.pieces:
-        piece = hardboiled.rally_hardboiled(turn, piece)  # Hardboiled tokens, before it acts (SoN p.16)
-        piece = eldritch_ichor.ichor_heal(turn, piece)  # an Eldritch Ichor flips a Character back (SoN p.14)
+        # Hardboiled tokens (SoN p.16), an Eldritch Ichor flipping a Character back (SoN p.14)
+        for ability in held(state, piece, Hook.ACTIVATED):
+            piece = ability.on_activation(turn, piece)
     act(turn, piece)
-    again = heroic.heroic_again(turn, reveal.key)  # a Heroic token: a second activation (SoN p.16)
+    again = _again(turn, reveal.key)  # a Heroic token: a second activation (SoN p.16)
     if again is not None:
         act(turn, again)
     terror_markers.amulets_of_dagon(turn)  # "at any time during any phase" (SoN p.16): once a unit has acted
     acted = state.pieces.get(reveal.key)
     if acted is not None and not acted.is_wreck:
         played.battle_events_at(turn, reveal.side, CardTiming.AFTER_ACTION, acted)
+
+
+def _again(turn: Turn, key: str) -> Piece | None:
+    """The unit that has just acted, ready to act again by one of its abilities, or None."""
+    piece = turn.state.pieces.get(key)
+    if piece is None:
+        return None
+    return next((p for a in held(turn.state, piece, Hook.ACTED) if (p := a.again(turn, piece)) is not None), None)
 
 
 def _activated(state: GameState, piece: Piece) -> Piece:
@@ -322,11 +333,10 @@ def supply_moves(state: GameState, orders: Mapping[str, Orders], players: Player
     scenario_events(turn, ScenarioPhase.SUPPLY, "start")
     for side in state.initiative_order():  # before units move (HoN core p.30)
         conceal(turn, side, "as the Supply Phase begins")
-    if state.turn == 1:
-        totems.raise_totems(turn)  # the Totems go on the board in the first round's Supply Phase (SoN p.16)
+    at_step(turn, Step.SUPPLY_START)  # the Totems go on the board in the first round's Supply Phase (SoN p.16)
     casting.spells_at_supply_start(turn)  # Drowning's second attack (SoN p.15)
-    poisoned_blade.poison_checks(turn)  # Poisoned Blade markers: a Terror check each (SoN p.16)
-    hardboiled.hardboiled_before_terror(turn)  # Hardboiled tokens spare a unit its check (SoN p.16)
+    # Poisoned Blade markers: a Terror check each; Hardboiled tokens spare a unit its check (SoN p.16)
+    at_step(turn, Step.BEFORE_TERROR)
     terror.terror_checks(turn)  # after the bluffs, before the moves (SoN p.10-11)
     for side in state.initiative_order():
         _unordered_units_move(turn, side, orders[side].ordered if side in orders else frozenset())

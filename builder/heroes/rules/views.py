@@ -37,8 +37,8 @@ from collections.abc import Iterable, Mapping
 from operator import attrgetter
 
 from builder.heroes.catalogue.cards import ActionCard
+from builder.heroes.rules.abilities.medallion import without
 from builder.heroes.rules.decisions import MedallionDiscard
-from builder.heroes.rules.medallion import without
 from builder.heroes.rules.orders.tokens import Orders, passed_on_to
 from builder.heroes.rules.state import Deck, GameState
 from builder.kernel.match import Answer

@@ -9,10 +9,10 @@ import pytest
 
 from builder.heroes.catalogue.base import Game
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules.equipment import ammo_helps
+from builder.heroes.rules.abilities.equipment import ammo_helps
+from builder.heroes.rules.abilities.machine_gunner import machine_gunner_pool, split_machine_gunner
 from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import FireEvent, Phase
-from builder.heroes.rules.machine_gunner import machine_gunner_pool, split_machine_gunner
 from builder.heroes.rules.resolution.combat import Facing, FireOutcome, IllegalAttack, Shot, aim, take_hit
 from builder.heroes.rules.resolution.damage import DamageLocation, Effect, destruction_roll, locate_damage
 from builder.heroes.rules.resolution.firing_roll import fire

@@ -8,9 +8,9 @@ import pytest
 
 from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.catalogue.units import Unit
+from builder.heroes.rules.abilities.crew import abilities_with_crew, bail_out, board, crewed, crews_in, leave
 from builder.heroes.rules.actions.firing import shots_at, weapons_of
 from builder.heroes.rules.actions.kinds import Hold
-from builder.heroes.rules.crew import abilities_with_crew, bail_out, board, crewed, crews_in, leave
 from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import EnterEvent, Phase
 from builder.heroes.rules.resolution import hits

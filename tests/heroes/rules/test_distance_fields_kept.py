@@ -10,7 +10,7 @@ from typing import cast
 
 from builder.heroes.ai import movement
 from builder.heroes.ai.movement import _distance_field, _walked
-from builder.heroes.rules.amphibious import swimming
+from builder.heroes.rules.abilities.registry import climbs_windows, swimming
 from builder.heroes.rules.geometry.passage import passage_map
 from builder.heroes.rules.state import GameState
 from tests.heroes.rules.test_simulate import play, scenario
@@ -25,7 +25,7 @@ def test_kept_fields_equal_fresh_fields_over_a_game() -> None:
         for piece in pieces:
             goals = frozenset(sq for p in pieces if p.owner != piece.owner for sq in p.squares)
             side = piece.side
-            entries = passage_map(battlefield).entries(piece.unit, side, swimming(side), side.has("urban-fighter"))
+            entries = passage_map(battlefield).entries(piece.unit, side, swimming(side), climbs_windows(side))
             assert _distance_field(state, piece, goals) == _walked(entries, goals)
             assert _distance_field(state, piece, goals) is _distance_field(state, piece, goals)  # made once
             compared += 1

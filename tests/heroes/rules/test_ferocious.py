@@ -6,13 +6,13 @@ from dataclasses import replace
 
 import pytest
 
+from builder.heroes.rules.abilities.traits import Trait
 from builder.heroes.rules.actions.kinds import AssaultAction
 from builder.heroes.rules.events.game import Phase
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path
 from builder.heroes.rules.pieces import NORTH, Piece
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.traits import Trait
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
 from tests.fixtures.rules.boards import JEEP, piece, unit

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 import pytest
 
 from builder.heroes.catalogue.units import Side, Unit
-from builder.heroes.rules.amphibious import swimming
+from builder.heroes.rules.abilities.registry import swimming
 from builder.heroes.rules.geometry.grid import neighbours
 from builder.heroes.rules.geometry.passage import Exits, PassageMap
 from builder.heroes.rules.pieces import Piece

@@ -8,11 +8,11 @@ import pytest
 from builder.heroes.ai import movement
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import Unit
+from builder.heroes.rules.abilities.leaping import movement_reach
 from builder.heroes.rules.actions.kinds import ChangeState, Fire, Move
 from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import Phase
 from builder.heroes.rules.geometry.passage import passage_map
-from builder.heroes.rules.leaping import movement_reach
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.resolution import hits
 from builder.heroes.rules.resolution.damage import Effect

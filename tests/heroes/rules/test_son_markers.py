@@ -9,7 +9,7 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules import dragon, medallion, poisoned_blade
+from builder.heroes.rules.abilities import dragon, medallion, poisoned_blade
 from builder.heroes.rules.actions.kinds import AssaultAction, Fire
 from builder.heroes.rules.events.game import AssaultEvent, GearEvent, MadnessEvent, Phase, TerrorEvent
 from builder.heroes.rules.mythos.state import Madness, mythos_hunter

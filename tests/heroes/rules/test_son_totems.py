@@ -10,7 +10,7 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.army.resolve import resolve
-from builder.heroes.rules import totems
+from builder.heroes.rules.abilities import totems
 from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import GearEvent, Phase
 from builder.heroes.rules.mythos.spells import magician_discount

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
-from builder.heroes.rules import hardboiled
+from builder.heroes.rules.abilities import hardboiled
 from builder.heroes.rules.events.game import FireEvent, GearEvent, Phase, TerrorEvent
 from builder.heroes.rules.mythos import terror
 from builder.heroes.rules.orders.tokens import Orders

@@ -10,13 +10,13 @@ import pytest
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import Role, Unit, UnitType
+from builder.heroes.rules.abilities.leaping import movement_reach
 from builder.heroes.rules.actions.firing import shot_at
 from builder.heroes.rules.actions.kinds import AssaultAction, Hold, Move
 from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import Phase, SpellEvent
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path
-from builder.heroes.rules.leaping import movement_reach
 from builder.heroes.rules.mythos.spells import penalty
 from builder.heroes.rules.mythos.state import Cast, KnownSpell, mythos_hunter
 from builder.heroes.rules.orders.tokens import needs_no_order

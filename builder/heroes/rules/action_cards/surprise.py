@@ -24,12 +24,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import pairwise
 
+from builder.heroes.rules.abilities.registry import climbs_windows
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.grid import edge_key, is_diagonal
 from builder.heroes.rules.geometry.passage import PassageMap, passage_map
 from builder.heroes.rules.geometry.path import Path, allowance
 from builder.heroes.rules.pieces import Piece, Square
-from builder.heroes.rules.urban_fighter import URBAN_FIGHTER
 from builder.heroes.scenario.battlefield import Battlefield
 
 
@@ -67,7 +67,7 @@ def behind_window(battlefield: Battlefield, piece: Piece) -> bool:
 
 def needs_card(piece: Piece) -> bool:
     """Whether the unit needs a Surprise card to go through a window: all but an Urban Fighter (BfC p.08)."""
-    return not piece.side.has(URBAN_FIGHTER)
+    return not climbs_windows(piece.side)
 
 
 def window_in_reach(battlefield: Battlefield, piece: Piece, windows: Iterable[frozenset[Square]] | None = None) -> bool:

@@ -12,7 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from builder.heroes.rules import medic, totems, victory_points
+from builder.heroes.rules import victory_points
+from builder.heroes.rules.abilities import medic, totems
+from builder.heroes.rules.abilities.crew import AVIATOR, CREW
+from builder.heroes.rules.abilities.leaping import crosses, leaps
 from builder.heroes.rules.action_cards import played
 from builder.heroes.rules.actions import (
     assault,
@@ -47,12 +50,10 @@ from builder.heroes.rules.actions.kinds import (
     Snipe,
     TemplateFire,
 )
-from builder.heroes.rules.crew import AVIATOR, CREW
 from builder.heroes.rules.events.game import HoldEvent, Phase
 from builder.heroes.rules.gear import alternate_fire, field_works, fuel_and_map, mines
 from builder.heroes.rules.gear.markers import GearFire, GearMove, GearThrow, GrenadeInto
 from builder.heroes.rules.geometry.path import Path
-from builder.heroes.rules.leaping import crosses, leaps
 from builder.heroes.rules.mythos import casting, search_checks
 from builder.heroes.rules.mythos.roll_modifiers import paralyzed
 from builder.heroes.rules.mythos.state import Cast, FireAtTotem, SearchCheck, Treat

@@ -6,19 +6,16 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from builder.heroes.rules import capturing, poisoned_blade
+from builder.heroes.rules.abilities import capture, poisoned_blade
+from builder.heroes.rules.abilities.ability import Ability, Hook
+from builder.heroes.rules.abilities.registry import assault_notes, held
 from builder.heroes.rules.action_cards import played
 from builder.heroes.rules.action_cards.surprise import assaults_through_window
 from builder.heroes.rules.actions import changes_of_state, firing, movement, transport
 from builder.heroes.rules.actions.kinds import AssaultAction
 from builder.heroes.rules.decisions import KnifeDefence
 from builder.heroes.rules.errors import Code
-from builder.heroes.rules.events.game import (
-    AdvanceEvent,
-    AssaultEvent,
-    RetreatEvent,
-)
-from builder.heroes.rules.ferocious import FEROCIOUS, FEROCIOUS_PAGE
+from builder.heroes.rules.events.game import AdvanceEvent, AssaultEvent, RetreatEvent
 from builder.heroes.rules.gear import defence, mines, veteran
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.grid import footprint_squares, neighbours
@@ -38,17 +35,12 @@ from builder.heroes.rules.resolution.assault_roll import (
     engage,
     resolve_assault,
 )
-from builder.heroes.rules.resolution.combat import (
-    IllegalAttack,
-    name,
-)
+from builder.heroes.rules.resolution.combat import IllegalAttack, name
 from builder.heroes.rules.resolution.cover import CHARGE_PAGE, _shared_cover, cover
 from builder.heroes.rules.resolution.damage import DamageLocation, Effect
 from builder.heroes.rules.resolution.spotting import inactive
 from builder.heroes.rules.resolution.structures import structure_of
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.terrifying import terrifying_note
-from builder.heroes.rules.traits import has_trait
 from builder.kernel.decisions import YES_NO
 from builder.kernel.events import Modifier
 
@@ -122,14 +114,14 @@ def assault(turn: Turn, attacker: Piece, action: AssaultAction) -> None:
     attacker, defender = engaged
     from_squares = attacker.squares
     declared, blades, knives = _declared(turn, attacker, defender, action)
-    result, captured = _fight(turn, attacker, defender, declared)
+    result, captured, pusher = _fight(turn, attacker, defender, declared)
     _tell(turn, result, knives, attacker.owner)
     where = structure_of(turn.state.battlefield, defender)  # the defender's structure (HoN core p.22)
     hits.hurt(turn, attacker, result.attacker, result.attacker_effect, assault=True)
     if not captured:
         hits.hurt(turn, defender, result.defender, result.defender_effect, assault=True)
     poisoned_blade.poison(turn, attacker, defender, blades)  # a survivor keeps them (SoN p.16)
-    _assault_moves(turn, result, from_squares, defender.squares)
+    _assault_moves(turn, result, from_squares, defender.squares, pusher)
     if action.windows and result.attacker_moves is AttackerMove.FALLS_BACK:
         _back_through_window(turn, attacker, action.path, from_squares)
     destruction.assault_destruction(turn, attacker, where)
@@ -226,7 +218,6 @@ def _declared(turn: Turn, attacker: Piece, defender: Piece, action: AssaultActio
         attacker_bonuses=(*roll_modifiers(state, attacker, defender), *action.bonuses),
         defender_bonuses=roll_modifiers(state, defender, attacker),
         defender_paralyzed=paralyzed(state, defender),
-        ferocious=has_trait(state.traits, attacker, FEROCIOUS),  # BfC p.09
     )
     declared = terror_markers.signed_assault(turn, declared)
     declared, blades = poisoned_blade.poisoned_blades(turn, declared)
@@ -257,10 +248,13 @@ def _knives(
     return declared, knives
 
 
-def _fight(turn: Turn, attacker: Piece, defender: Piece, declared: Assault) -> tuple[AssaultResult, bool]:
+def _fight(
+    turn: Turn, attacker: Piece, defender: Piece, declared: Assault
+) -> tuple[AssaultResult, bool, Ability | None]:
     """The assault rolled, with the Alternate Bonuses played on it (HoN core p.17) and the
     Veteran markers spent (p.30), a Character's Life Point (BfC p.09); and whether the
-    attacker, winning, captures the defender instead of hitting it (BfC p.12)."""
+    attacker, winning, captures the defender instead of hitting it (BfC p.12); and the
+    attacker's ability that pushes back a defender that did not lose (Ferocious, BfC p.09)."""
     reroll = veteran.assault_rerolls(turn, declared)  # Veteran markers (HoN core p.30)
     result = resolve_assault(
         played.assault_bonuses(turn, declared),
@@ -269,18 +263,21 @@ def _fight(turn: Turn, attacker: Piece, defender: Piece, declared: Assault) -> t
         reroll=reroll,
         rerolls=veteran.veteran_rolls(turn, attacker, defender),  # the damage location roll (HoN core p.30)
     )
+    pusher = _pushed_back_by(turn.state, result)
+    if pusher is not None:
+        result = replace(result, defender_moves=DefenderMove.RETREATS)
     result = veteran.life_point_assault(turn, result)
-    captured = result.outcome is AssaultOutcome.WIN and capturing.capture(turn, attacker, defender)
+    captured = result.outcome is AssaultOutcome.WIN and capture.capture(turn, attacker, defender)
     if captured:  # taken whole instead of the hit and the retreat (BfC p.12, capture.py)
         result = replace(result, defender=None, defender_effect=Effect.NONE, defender_moves=DefenderMove.REMOVED)
-    return result, captured
+    return result, captured, pusher
 
 
 def _tell(turn: Turn, result: AssaultResult, knives: list[str], side: str) -> None:
-    """The assault event, with the Knife markers discarded and a Terrifying note."""
+    """The assault event, with the Knife markers discarded and the abilities' notes (Terrifying)."""
     state = turn.state
     event = AssaultEvent.of(result, state.turn, turn.phase, side)
-    event = event.model_copy(update={"text": event.text + terrifying_note(result, state.ruleset)})
+    event = event.model_copy(update={"text": event.text + assault_notes(result, state.ruleset)})
     if knives:
         spent = f"{' and '.join(knives)} discard{'s' if len(knives) == 1 else ''} a Knife marker, +2"
         event = event.model_copy(update={"text": f"{spent} ({state.ruleset.cite('knife')}): {event.text}"})
@@ -306,23 +303,43 @@ def _charge(turn: Turn, attacker: Piece, defender: Piece) -> None:
         firing.shoot(turn, shooter, shot, before=said)
 
 
+def _pushed_back_by(state: GameState, result: AssaultResult) -> Ability | None:
+    """The attacker's ability that pushes back a defender that won or tied (Ferocious, BfC
+    p.09), or None: asked of an assault not won whose defender is still on its square."""
+    if result.outcome is AssaultOutcome.WIN or result.defender is None:
+        return None
+    attacker_destroyed = result.attacker is None or result.attacker_effect.destroyed
+    return next(
+        (
+            a
+            for a in held(state, result.assault.attacker, Hook.PUSH_BACK)
+            if a.pushes_back(result.engagement.defender, attacker_destroyed)
+        ),
+        None,
+    )
+
+
 def _assault_moves(
-    turn: Turn, result: AssaultResult, from_squares: tuple[Square, ...], contested: tuple[Square, ...]
+    turn: Turn,
+    result: AssaultResult,
+    from_squares: tuple[Square, ...],
+    contested: tuple[Square, ...],
+    pusher: Ability | None,
 ) -> None:
-    """The defender retreats or is pushed aside, then the attacker takes the square if it
-    is free (HoN core p.26)."""
+    """The defender retreats or is pushed aside - or back by the attacker's `pusher` ability
+    - then the attacker takes the square if it is free (HoN core p.26)."""
     # As the hits left them on the battlefield: a Substitute (BfC p.08) or a Medic may have spared one.
     attacker, defender = (
         turn.state.pieces.get(p.key) if p is not None else None for p in (result.attacker, result.defender)
     )
     if defender is not None and not defender.is_wreck:
-        if result.defender_moves is DefenderMove.RETREATS and result.outcome is not AssaultOutcome.WIN:
+        if pusher is not None and result.defender_moves is DefenderMove.RETREATS:
             turn.add(
                 RetreatEvent(
                     turn=turn.state.turn,
                     phase=turn.phase,
                     side=defender.owner,
-                    text=f"{name(result.assault.attacker)} is Ferocious ({FEROCIOUS_PAGE}): {name(defender)} "
+                    text=f"{name(result.assault.attacker)} is {pusher.name} ({pusher.page}): {name(defender)} "
                     "is pushed back though it did not lose.",
                     unit=defender.key,
                 )

@@ -22,7 +22,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from builder.heroes.rules import capturing, poisoned_blade
+from builder.heroes.rules.abilities import capture, poisoned_blade
+from builder.heroes.rules.abilities.leaping import movement_reach
+from builder.heroes.rules.abilities.registry import assault_notes
 from builder.heroes.rules.action_cards import played
 from builder.heroes.rules.actions import assault as assault_action
 from builder.heroes.rules.actions import movement, transport
@@ -36,7 +38,6 @@ from builder.heroes.rules.geometry.grid import range_between
 from builder.heroes.rules.geometry.path import Path, allowance
 from builder.heroes.rules.geometry.reach import assault_path
 from builder.heroes.rules.geometry.squares import enemies_in_reach
-from builder.heroes.rules.leaping import movement_reach
 from builder.heroes.rules.mythos import terror_markers
 from builder.heroes.rules.mythos.roll_modifiers import paralyzed, roll_modifiers
 from builder.heroes.rules.pieces import Piece, Square
@@ -45,7 +46,6 @@ from builder.heroes.rules.resolution.assault_roll import Assault, AssaultOutcome
 from builder.heroes.rules.resolution.combat import IllegalAttack, name, refusal
 from builder.heroes.rules.resolution.cover import _shared_cover, cover
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.terrifying import terrifying_note
 from builder.kernel.events import Modifier
 
 if TYPE_CHECKING:
@@ -198,10 +198,10 @@ def _variant_fight(
     )
     event = AssaultEvent.of(result, state.turn, turn.phase, attacker.owner)
     said = f"{how or 'Long Distance Assault'} ({state.ruleset.cite('assault-variants')}): {event.text}"
-    said += terrifying_note(result, state.ruleset)
+    said += assault_notes(result, state.ruleset)
     turn.add(event.model_copy(update={"text": said}))
     hits.hurt(turn, attacker, result.attacker, result.attacker_effect, assault=True)
-    if result.outcome is AssaultOutcome.WIN and capturing.capture(turn, attacker, defender):  # BfC p.12
+    if result.outcome is AssaultOutcome.WIN and capture.capture(turn, attacker, defender):  # BfC p.12
         return result.outcome
     hits.hurt(turn, defender, result.defender, result.defender_effect, assault=True)
     poisoned_blade.poison(turn, attacker, defender, blades)  # a survivor keeps them (SoN p.16)

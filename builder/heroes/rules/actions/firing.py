@@ -9,12 +9,15 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import Role, Weapon
-from builder.heroes.rules import jury, substitute
+from builder.heroes.rules.abilities import substitute
+from builder.heroes.rules.abilities.ability import Hook
+from builder.heroes.rules.abilities.equipment import ammo_cap, ammo_helps, ammo_pool, cited
+from builder.heroes.rules.abilities.machine_gunner import machine_gunner_pool, split_machine_gunner
+from builder.heroes.rules.abilities.registry import on_side
 from builder.heroes.rules.action_cards import played
 from builder.heroes.rules.actions import opportunity_fire, template_fire
 from builder.heroes.rules.actions.defensive_positions import position_opportunity
 from builder.heroes.rules.actions.kinds import MAX_AMMO, Fire
-from builder.heroes.rules.equipment import ammo_cap, ammo_helps, ammo_pool, cited
 from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import FireEvent
 from builder.heroes.rules.gear import defence, veteran
@@ -22,7 +25,6 @@ from builder.heroes.rules.gear.markers import recce_ammo_bonus
 from builder.heroes.rules.geometry.los_terrain import blocked_by_terrain
 from builder.heroes.rules.geometry.sightmap import Occupancy
 from builder.heroes.rules.geometry.squares import enemies_in_reach
-from builder.heroes.rules.machine_gunner import machine_gunner_pool, split_machine_gunner
 from builder.heroes.rules.mythos import terror_markers
 from builder.heroes.rules.mythos.roll_modifiers import defense_modifiers, roll_modifiers
 from builder.heroes.rules.pieces import Piece, Square
@@ -292,8 +294,8 @@ def fire(
     if problem is not None:
         raise IllegalAttack(Code.MAY_NOT_FIRE, problem, cite("fire"))
     shares = action.shares or (None,) * len(action.shots)
-    if not jury.still_works(turn, firer):
-        return  # Jury-rigged (SoN p.17)
+    if not all(a.may_fire(turn, firer) for a in on_side(firer.side, Hook.BEFORE_FIRING)):
+        return  # Jury-rigged material broken (SoN p.17)
     bonuses = _ammo(turn, firer, action)
     _check_split(turn, firer, action, shares, on_the_move, bonuses)
     pool = ammo_pool(turn.state, firer) if action.ammo else None

@@ -9,24 +9,15 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.cards import CardEffectKind
 from builder.heroes.catalogue.units import UnitType
+from builder.heroes.rules.abilities.leaping import leaps, movement_reach
 from builder.heroes.rules.action_cards import played as cards_played
-from builder.heroes.rules.action_cards.deck import (
-    MOVE_BONUSES,
-    bonus_cards,
-)
+from builder.heroes.rules.action_cards.deck import MOVE_BONUSES, bonus_cards
 from builder.heroes.rules.action_cards.surprise import needs_card, window_in_reach, windows_crossed
 from builder.heroes.rules.actions import assault, changes_of_state, firing, opportunity_fire, transport
 from builder.heroes.rules.actions.kinds import Clear, Enter, Fire, Leave, Move
 from builder.heroes.rules.actions.legality import refuse
 from builder.heroes.rules.errors import Code, RulesError
-from builder.heroes.rules.events.game import (
-    ClearEvent,
-    CrushEvent,
-    EnterEvent,
-    ExitEvent,
-    HoldEvent,
-    MoveEvent,
-)
+from builder.heroes.rules.events.game import ClearEvent, CrushEvent, EnterEvent, ExitEvent, HoldEvent, MoveEvent
 from builder.heroes.rules.gear import mines
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.grid import edge_of_segment, neighbours
@@ -39,7 +30,6 @@ from builder.heroes.rules.geometry.squares import (
     named_squares,
     refuse_damaged_tracks,
 )
-from builder.heroes.rules.leaping import leaps, movement_reach
 from builder.heroes.rules.mythos import clouds
 from builder.heroes.rules.mythos.roll_modifiers import paralyzed
 from builder.heroes.rules.pieces import Piece, Square

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from builder.heroes.rules.abilities.stilts import underneath
 from builder.heroes.rules.actions import firing
 from builder.heroes.rules.actions.defensive_positions import gives_opportunity_fire, position_opportunity
 from builder.heroes.rules.decisions import OpportunityFire
@@ -11,7 +12,6 @@ from builder.heroes.rules.events.game import Phase
 from builder.heroes.rules.mythos.roll_modifiers import paralyzed
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.stilts import underneath
 
 if TYPE_CHECKING:
     from builder.heroes.rules.turn_context import Turn

@@ -11,10 +11,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import CombatValues
-from builder.heroes.rules import equipment
+from builder.heroes.rules.abilities import equipment
+from builder.heroes.rules.abilities.equipment import cited
 from builder.heroes.rules.actions.kinds import Fire
 from builder.heroes.rules.decisions import Shielding, ShieldingAssault
-from builder.heroes.rules.equipment import cited
 from builder.heroes.rules.errors import Code
 from builder.heroes.rules.gear import alternate_fire
 from builder.heroes.rules.gear.markers import MAX_IDENTICAL, RECCE_PAGE, SHIELDING_BONUS

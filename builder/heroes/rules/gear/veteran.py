@@ -16,9 +16,9 @@ from dataclasses import replace
 from itertools import product
 from typing import TYPE_CHECKING
 
+from builder.heroes.rules.abilities.equipment import cited, life_points
 from builder.heroes.rules.action_cards import battle_events, played
 from builder.heroes.rules.decisions import VeteranAssault, VeteranFire, VeteranReroll
-from builder.heroes.rules.equipment import cited, life_points
 from builder.heroes.rules.gear import alternate_fire
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.resolution.assault_roll import Assault, AssaultOutcome, AssaultReroll, AssaultResult, _moves

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping
 
 from builder.heroes.catalogue.units import UnitType
-from builder.heroes.rules.amphibious import swimming
+from builder.heroes.rules.abilities.registry import climbs_windows, swimming
+from builder.heroes.rules.abilities.stilts import under_squares
 from builder.heroes.rules.geometry.footprint import TWO_SQUARE_MOVES, Move, Position, moves_from
 from builder.heroes.rules.geometry.passage import Exits, PassageMap, passage_map
 from builder.heroes.rules.geometry.path_search_memo import Looked, Seen, seen
@@ -31,7 +32,6 @@ from builder.heroes.rules.geometry.terrain_moves import (
 from builder.heroes.rules.geometry.zoc import cut_by_units
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
-from builder.heroes.rules.stilts import under_squares
 from builder.heroes.scenario.battlefield import Battlefield
 
 __all__ = ["Mover"]
@@ -60,7 +60,7 @@ class Mover:
         self.free = ruleset.leaves_freely  # difficult passages left freely (SoN p.12)
         self.run_over = run_over and piece.is_vehicle
         # Through windows too: Urban Fighter (BfC p.08), or a Surprise card played (HoN core p.17).
-        self.urban = piece.side.has("urban-fighter") or windows
+        self.urban = climbs_windows(piece.side) or windows
         self.amphibious = swimming(piece.side)  # Amphibious, the red border only in water (SoN p.18)
         # Other pieces, judged by kind, from what stands where kept up to date between
         # searches (`standing`): every piece but the mover, none carried by a transport.

@@ -8,11 +8,12 @@ from dataclasses import dataclass
 
 from builder.heroes.catalogue.terrain import LineKind
 from builder.heroes.catalogue.units import Side, Unit, UnitType
-from builder.heroes.rules.amphibious import Swimming, swimming
+from builder.heroes.rules.abilities.ability import Swimming
+from builder.heroes.rules.abilities.registry import swimming
+from builder.heroes.rules.abilities.urban_fighter import windows_to_climb
 from builder.heroes.rules.geometry.grid import corner_sides, edge_key, edge_of_segment, is_diagonal, neighbours
 from builder.heroes.rules.kept import PerBattlefield
 from builder.heroes.rules.pieces import Square
-from builder.heroes.rules.urban_fighter import windows_to_climb
 from builder.heroes.scenario.battlefield import Battlefield, PlacedElement
 
 ROUGH = "son-difficult-terrain"  # the Difficult Terrain symbol (SoN p.12)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from builder.heroes.catalogue.terrain import LineKind
+from builder.heroes.rules.abilities.registry import climbs_windows
 from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.geometry.grid import edge_of_segment, neighbours
 from builder.heroes.rules.geometry.passage import passage_map
@@ -17,7 +18,6 @@ from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.resolution.combat import name
 from builder.heroes.rules.resolution.damage import DamageLocation
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.urban_fighter import URBAN_FIGHTER
 from builder.heroes.scenario.models import ZoneKind
 
 
@@ -84,7 +84,7 @@ def may_step(
     you to exit a building during a Forced Move", not to enter one."""
     passage = passage_map(state.battlefield)
     start = piece.square if origin is None else origin
-    urban = piece.side.has(URBAN_FIGHTER)
+    urban = climbs_windows(piece.side)
     if passage.step_for(start, square, piece.unit.type, urban).allowed:
         return True
     inside = passage.building_of.get(start)

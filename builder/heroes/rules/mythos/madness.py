@@ -25,6 +25,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import OnHit
+from builder.heroes.rules.abilities.leaping import movement_reach
 from builder.heroes.rules.actions import assault, firing, movement
 from builder.heroes.rules.actions.kinds import AssaultAction, Fire
 from builder.heroes.rules.events.game import MadnessEvent
@@ -32,7 +33,6 @@ from builder.heroes.rules.geometry.grid import range_between
 from builder.heroes.rules.geometry.path import allowance
 from builder.heroes.rules.geometry.reach import assault_path
 from builder.heroes.rules.geometry.squares import may_stand
-from builder.heroes.rules.leaping import movement_reach
 from builder.heroes.rules.mythos.state import NO_ORDER, Afflicted, Madness
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.resolution import hits

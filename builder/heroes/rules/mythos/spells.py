@@ -23,6 +23,7 @@ from enum import StrEnum
 from builder.heroes.army.resolve import ResolvedArmy
 from builder.heroes.catalogue.recruitment import OptionKind, RecruitmentOption
 from builder.heroes.catalogue.units import SideState
+from builder.heroes.rules.abilities.standing_totems import totem_magician
 from builder.heroes.rules.errors import Code
 from builder.heroes.rules.geometry.grid import range_between
 from builder.heroes.rules.mythos.black_sun import BLACK_SUN
@@ -33,7 +34,6 @@ from builder.heroes.rules.resolution.combat import IllegalAttack, Shot, name
 from builder.heroes.rules.resolution.templates import FLAME_LENGTH
 from builder.heroes.rules.ruleset import FOG
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.totem import totem_magician
 
 
 class Aim(StrEnum):

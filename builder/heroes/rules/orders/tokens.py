@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from itertools import zip_longest
 
 from builder.heroes.army.summary import MAX_NUMBERED, MAX_SPECIAL
+from builder.heroes.rules.abilities.standing_totems import withheld_orders
 from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.state import GameState, lost_stars
-from builder.heroes.rules.totem import withheld_orders
 
 SPECIAL, BLUFF, AUTONOMOUS = "special", "bluff", "autonomous"
 

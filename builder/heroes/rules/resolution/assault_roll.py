@@ -11,8 +11,9 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from builder.heroes.catalogue.units import CombatValues, DefenseColour, OnHit, UnitType, WeaponRole
+from builder.heroes.rules.abilities.ability import Ability, Hook
+from builder.heroes.rules.abilities.registry import on_side
 from builder.heroes.rules.errors import Code, RulesError
-from builder.heroes.rules.ferocious import pushes_back
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.resolution.combat import SUPPRESSED_PENALTY, IllegalAttack, name, take_hit
 from builder.heroes.rules.resolution.damage import (
@@ -29,8 +30,6 @@ from builder.heroes.rules.resolution.damage import (
 from builder.heroes.rules.ruleset import HON, Ruleset
 from builder.kernel.dice import Dice
 from builder.kernel.events import Modifier, Roll
-
-TERRIFYING_WIN, TERRIFYING_LOSS = 2, 1  # Suppressed markers a Terrifying unit gives (SoN p.19)
 
 
 class AssaultOutcome(StrEnum):
@@ -69,7 +68,6 @@ class Assault:
     defender_sacrifices: bool = False
     # Paralyze (SoN p.15): the defender rolls one die and adds no bonus at all.
     defender_paralyzed: bool = False
-    ferocious: bool = False  # the attacker's Ferocious trait (BfC p.09)
 
 
 @dataclass(frozen=True)
@@ -249,10 +247,9 @@ def resolve_assault(
     attacker_effect = defender_effect = Effect.NONE
     damage: list[DamageResult] = []
     lost: DamageResult | None = None
-    terrifying_attacker, terrifying_defender = (
-        assault.attacker.side.has("terrifying"),
-        plan.defender.side.has("terrifying"),
-    )
+    # Abilities that put markers on the opponent, as each side fought (Terrifying, SoN p.19).
+    attacking = on_side(assault.attacker.side, Hook.ASSAULT_MARKERS)
+    defending = on_side(plan.defender.side, Hook.ASSAULT_MARKERS)
     if outcome is AssaultOutcome.WIN:
         piercing = _piercing(assault.attacker, ruleset)
         if plan.automatic and plan.defender.side.on_hit is OnHit.DAMAGE:
@@ -262,18 +259,14 @@ def resolve_assault(
             defender_effect, defender = destroy(plan.defender)  # X against the attacker: destroyed
         else:
             defender_effect, defender, lost = take_hit(plan.defender, dice, ruleset, piercing, choose, rerolls)
-        if terrifying_attacker and not defender_effect.destroyed:
-            defender, defender_effect = _terrify(defender, defender_effect, TERRIFYING_WIN)
-        if terrifying_defender:
-            attacker, attacker_effect = _terrify(attacker, attacker_effect, TERRIFYING_LOSS)
+        defender, defender_effect = _marked(defender, defender_effect, attacking, True)
+        attacker, attacker_effect = _marked(attacker, attacker_effect, defending, False)
     elif outcome is AssaultOutcome.LOSS:
         # The attacker takes a hit, or one damage for a heavy vehicle (HoN core p.26).
         piercing = _piercing(plan.defender, ruleset)
         attacker_effect, attacker, lost = take_hit(assault.attacker, dice, ruleset, piercing, choose, rerolls)
-        if terrifying_defender and not attacker_effect.destroyed:
-            attacker, attacker_effect = _terrify(attacker, attacker_effect, TERRIFYING_WIN)
-        if terrifying_attacker:
-            defender, defender_effect = _terrify(defender, defender_effect, TERRIFYING_LOSS)
+        attacker, attacker_effect = _marked(attacker, attacker_effect, defending, True)
+        defender, defender_effect = _marked(defender, defender_effect, attacking, False)
     damage += [lost] if lost is not None else []
     attacker, defender, attacker_effect, defender_effect, extra = _sacrifices(
         assault, attacker, defender, attacker_effect, defender_effect, dice, ruleset, choose
@@ -282,10 +275,6 @@ def resolve_assault(
     (attacker_moves, defender_moves), points = _moves(
         assault.attacker, plan.defender, outcome, defender_effect, ruleset
     )
-    if outcome is not AssaultOutcome.WIN and pushes_back(
-        assault.ferocious, attacker is None or attacker_effect.destroyed, plan.defender
-    ):
-        defender_moves = DefenderMove.RETREATS  # Ferocious: win or lose, pushed back (BfC p.09)
     return AssaultResult(
         assault,
         plan,
@@ -326,8 +315,14 @@ def _roll(kind: str, rolled: tuple[int, ...], modifiers: tuple[Modifier, ...], r
     return Roll(kind, rolled, kept, modifiers, kept + sum(m.value for m in modifiers), ruleset.cite("assault"))
 
 
-def _terrify(piece: Piece | None, effect: Effect, markers: int) -> tuple[Piece | None, Effect]:
-    """Terrifying: two Suppressed markers on the loser, one on the winner (SoN p.19)."""
+def _marked(
+    piece: Piece | None, effect: Effect, opponent: tuple[Ability, ...], won: bool
+) -> tuple[Piece | None, Effect]:
+    """`piece` with the Suppressed markers its opponent's abilities put on it once the opponent
+    `won` or lost (Terrifying: two on the loser, one on the winner, SoN p.19)."""
+    markers = sum(a.assault_markers(won, effect.destroyed) for a in opponent)
+    if not markers:
+        return piece, effect
     return suppress(piece, markers), (Effect.SUPPRESSED if effect is Effect.NONE and piece is not None else effect)
 
 

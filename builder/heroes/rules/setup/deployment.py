@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from builder.heroes.army.models import ArmyList
 from builder.heroes.army.resolve import resolve
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules.amphibious import swimming
+from builder.heroes.rules.abilities.registry import swimming
 from builder.heroes.rules.geometry.grid import footprint_squares, turn_cost
 from builder.heroes.rules.geometry.passage import PassageMap, passage_map
 from builder.heroes.rules.kept import PerBattlefield

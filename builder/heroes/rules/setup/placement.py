@@ -19,13 +19,13 @@ from dataclasses import dataclass, field
 from builder.heroes.army.resolve import Fielded, ResolvedArmy
 from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.catalogue.units import Unit, UnitType
+from builder.heroes.rules.abilities.registry import climbs_windows
 from builder.heroes.rules.geometry.grid import footprint_squares, neighbours, shape_fits
 from builder.heroes.rules.geometry.passage import PassageMap, passage_map
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.ruleset import Ruleset
 from builder.heroes.rules.setup.cave import conditions
 from builder.heroes.rules.setup.positions import PositionsFile
-from builder.heroes.rules.urban_fighter import URBAN_FIGHTER
 from builder.heroes.scenario.battlefield import Battlefield
 from builder.heroes.scenario.models import Scenario, Zone, ZoneKind
 from builder.kernel.diagnostics import Issue, error, plural, warning
@@ -181,7 +181,7 @@ def scout_reach(passage: PassageMap, piece: Piece, start: frozenset[Square], lim
         for there in neighbours(here):
             if there in found or passage.refusal(there, piece.unit, piece.side) is not None:
                 continue
-            if passage.step(here, there, piece.unit.type, piece.side.has(URBAN_FIGHTER)).allowed:
+            if passage.step(here, there, piece.unit.type, climbs_windows(piece.side)).allowed:
                 found[there] = found[here] + 1
                 queue.append(there)
     return found

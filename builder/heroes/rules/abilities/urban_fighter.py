@@ -6,10 +6,20 @@ p.20): its windows (firing slits) let nobody through; its doors are a door to ev
 
 from __future__ import annotations
 
+from builder.heroes.rules.abilities.ability import Ability, Source
 from builder.heroes.scenario.battlefield import PlacedElement
 
-URBAN_FIGHTER = "urban-fighter"
 BUNKER = "bunker"
+
+
+class UrbanFighter(Ability):
+    id = "urban-fighter"
+    name = "Urban Fighter"
+    page = "BfC p.09"
+    source = Source.COUNTER
+
+    def climbs_windows(self) -> bool:
+        return True
 
 
 def windows_to_climb(element: PlacedElement) -> frozenset[frozenset[tuple[int, int]]]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from builder.heroes.rules.abilities.ability import Ability, Source, Step
 from builder.heroes.rules.decisions import PoisonedBlades, PoisonMadness
 from builder.heroes.rules.events.game import GearEvent, TerrorEvent
 from builder.heroes.rules.gear import alternate_fire
@@ -37,6 +38,21 @@ POISONED_BLADE = "son-poisoned-blade"
 POISON_PAGE = "SoN p.16"
 POISON_BONUS = 1  # a marker (SoN p.16)
 POISON_TERROR = 3  # the Poisoned side's value: not printed, hon's example
+
+
+class PoisonedBlade(Ability):
+    """Its markers' Terror checks play at a step; the markers an assault's attacker announces
+    (`poisoned_blades`) and those its survivor keeps (`poison`) are asked by the assault
+    itself, the count carried from one to the other."""
+
+    id = POISONED_BLADE
+    name = "Poisoned Blade"
+    page = POISON_PAGE
+    source = Source.GEAR
+    steps = frozenset({Step.BEFORE_TERROR})
+
+    def at_step(self, turn: Turn, step: Step) -> None:
+        poison_checks(turn)
 
 
 def poisoned_blades(turn: Turn, assault: Assault) -> tuple[Assault, int]:

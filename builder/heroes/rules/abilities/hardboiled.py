@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from builder.heroes.rules.abilities.ability import Ability, Source, Step
 from builder.heroes.rules.decisions import HardboiledTokens
 from builder.heroes.rules.gear import alternate_fire
 from builder.heroes.rules.geometry.sightmap import Occupancy
@@ -23,6 +24,20 @@ if TYPE_CHECKING:
 
 HARDBOILED = "son-hardboiled"
 HARDBOILED_PAGE = "SoN p.16"
+
+
+class Hardboiled(Ability):
+    id = HARDBOILED
+    name = "Hardboiled"
+    page = HARDBOILED_PAGE
+    source = Source.GEAR
+    steps = frozenset({Step.BEFORE_TERROR})
+
+    def on_activation(self, turn: Turn, piece: Piece) -> Piece:
+        return rally_hardboiled(turn, piece)
+
+    def at_step(self, turn: Turn, step: Step) -> None:
+        hardboiled_before_terror(turn)
 
 
 def rally_hardboiled(turn: Turn, piece: Piece) -> Piece:

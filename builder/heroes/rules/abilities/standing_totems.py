@@ -11,7 +11,7 @@ gives it only while it stands on the board and its side chooses the Order: befor
 down (the first round's Order Phase), once destroyed, or in a round it gives a card, its star
 is withheld (`withheld_orders`). hon's readings: a Totem is a token on its interspace, in no
 one's way; its 3 spaces are counted to the interspace as a grenade's are; a unit with the
-Destruction ability destroys it by firing at it (totems.py)."""
+Destruction ability destroys it by firing at it (totems.py, which plays them)."""
 
 from __future__ import annotations
 

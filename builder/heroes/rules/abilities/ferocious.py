@@ -8,12 +8,15 @@ attacker does not take the square unless it won. Who benefits is the trait's rul
 
 from __future__ import annotations
 
+from builder.heroes.rules.abilities.ability import Ability, Source
 from builder.heroes.rules.pieces import Piece
 
-FEROCIOUS = "ferocious"
-FEROCIOUS_PAGE = "BfC p.09"
 
+class Ferocious(Ability):
+    id = "ferocious"
+    name = "Ferocious"
+    page = "BfC p.09"
+    source = Source.TRAIT
 
-def pushes_back(ferocious: bool, attacker_destroyed: bool, defender: Piece) -> bool:
-    """Whether a defender that won or tied is pushed back all the same."""
-    return ferocious and not attacker_destroyed and not defender.is_vehicle
+    def pushes_back(self, defender: Piece, attacker_destroyed: bool) -> bool:
+        return not attacker_destroyed and not defender.is_vehicle

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from builder.heroes.rules.abilities.ability import Ability, Source
 from builder.heroes.rules.events.game import HoldEvent
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.resolution.combat import name
@@ -17,6 +18,16 @@ if TYPE_CHECKING:
     from builder.heroes.rules.turn_context import Turn
 
 JURY_RIGGED = "jury-rigged"
+
+
+class JuryRigged(Ability):
+    id = JURY_RIGGED
+    name = "Jury-rigged"
+    page = "SoN p.17"
+    source = Source.COUNTER
+
+    def may_fire(self, turn: Turn, firer: Piece) -> bool:
+        return still_works(turn, firer)
 
 
 def still_works(turn: Turn, piece: Piece) -> bool:

@@ -1,4 +1,4 @@
-"""The Deep Ones' Totems in play (SoN p.16; totem.py says what they are): put down in the
+"""The Deep Ones' Totems in play (SoN p.16; standing_totems.py says what they are): put down in the
 first round's Supply Phase, their advantage chosen at the beginning of each Order Phase, and
 destroyed by a unit with the Destruction ability firing at one (SoN p.17: "Every time they
 fire at a structure directly … roll a number of dice equal to the value … For each result
@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from builder.heroes.rules.abilities.ability import Ability, Source, Step
+from builder.heroes.rules.abilities.standing_totems import MAX_TOTEMS, TOTEM, TOTEM_PAGE, standing, totems_given
 from builder.heroes.rules.actions.firing import weapons_of
 from builder.heroes.rules.actions.legality import allowed
 from builder.heroes.rules.decisions import TotemBoon, TotemSite
@@ -24,13 +26,26 @@ from builder.heroes.rules.resolution.combat import IllegalAttack, name, refusal
 from builder.heroes.rules.resolution.damage import DESTRUCTION_SUCCESS
 from builder.heroes.rules.resolution.templates import explosion_squares, interspace_range
 from builder.heroes.rules.state import GameState
-from builder.heroes.rules.totem import MAX_TOTEMS, TOTEM, TOTEM_PAGE, standing, totems_given
 from builder.kernel.events import Roll
 
 if TYPE_CHECKING:
     from builder.heroes.rules.turn_context import Turn
 
 DESTRUCTION = "destruction"
+
+
+class Totems(Ability):
+    id = TOTEM
+    name = "Totems"
+    page = TOTEM_PAGE
+    source = Source.GEAR
+    steps = frozenset({Step.ORDER_START, Step.SUPPLY_START})
+
+    def at_step(self, turn: Turn, step: Step) -> None:
+        if step is Step.ORDER_START:
+            totem_boons(turn)
+        elif turn.state.turn == 1:  # put down in the first round's Supply Phase (SoN p.16)
+            raise_totems(turn)
 
 
 def destruction_of(piece: Piece) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from builder.heroes.rules.abilities.ability import Ability, Source
 from builder.heroes.rules.decisions import HeroicAgain
 from builder.heroes.rules.gear import alternate_fire
 from builder.heroes.rules.pieces import Piece
@@ -22,15 +23,21 @@ HEROIC = "son-heroic"
 HEROIC_PAGE = "SoN p.16"
 
 
-def heroic_again(turn: Turn, key: str) -> Piece | None:
-    """The unit that just acted, ready to act a second time when its side discards a Heroic
-    token for it (SoN p.16), else None. The second action needs no Order, and the unit stays
-    activated through it (its token is revealed): no Opportunity Fire of its own after it."""
-    piece = turn.state.pieces.get(key)
-    if piece is None or piece.is_wreck or piece.embarked_in is not None:
-        return None
-    pool = turn.state.gear_for(piece, HEROIC)
-    if pool is None or not turn.asking or not turn.ask(HeroicAgain(side=piece.owner, options=YES_NO, unit=piece)):
-        return None
-    alternate_fire.spend_marker(turn, piece, HEROIC, HEROIC_PAGE, f"{name(piece)} is activated again, without an Order")
-    return turn.state.pieces[key]
+class Heroic(Ability):
+    id = HEROIC
+    name = "Heroic"
+    page = HEROIC_PAGE
+    source = Source.GEAR
+
+    def again(self, turn: Turn, piece: Piece) -> Piece | None:
+        """The unit that just acted, ready to act a second time when its side discards a
+        Heroic token for it (SoN p.16), else None. The second action needs no Order, and the
+        unit stays activated through it (its token is revealed): no Opportunity Fire of its
+        own after it."""
+        if piece.is_wreck or piece.embarked_in is not None:
+            return None
+        if not turn.asking or not turn.ask(HeroicAgain(side=piece.owner, options=YES_NO, unit=piece)):
+            return None
+        what = f"{name(piece)} is activated again, without an Order"
+        alternate_fire.spend_marker(turn, piece, HEROIC, HEROIC_PAGE, what)
+        return turn.state.pieces[piece.key]

@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.base import AbilityRef
+from builder.heroes.rules.abilities.ability import Ability, Source, Step
 from builder.heroes.rules.decisions import DragonPerch
 from builder.heroes.rules.events.game import GearEvent
 from builder.heroes.rules.mythos.state import DRAGON, Perch
@@ -29,6 +30,17 @@ if TYPE_CHECKING:
 
 DRAGON_PAGE = "SoN p.16"
 TERRIFYING = AbilityRef(id="terrifying")
+
+
+class Dragon(Ability):
+    id = DRAGON
+    name = "Dragon"
+    page = DRAGON_PAGE
+    source = Source.GEAR
+    steps = frozenset({Step.ACTIVATION_START})
+
+    def at_step(self, turn: Turn, step: Step) -> None:
+        dragons_fly(turn)
 
 
 def dragon_pools(state: GameState, side: str) -> list[GearPool]:

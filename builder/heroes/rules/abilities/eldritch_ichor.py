@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import SideState
+from builder.heroes.rules.abilities.ability import Ability, Source
 from builder.heroes.rules.decisions import IchorHeal, IchorShield
 from builder.heroes.rules.gear import alternate_fire
 from builder.heroes.rules.geometry.grid import range_between
@@ -28,6 +29,19 @@ if TYPE_CHECKING:
 ICHOR = "son-eldritch-ichor"
 ICHOR_PAGE = "SoN p.14"
 SHIELDED = (Effect.FLIPPED, Effect.DAMAGED)  # hits that eliminate nothing
+
+
+class EldritchIchor(Ability):
+    id = ICHOR
+    name = "Eldritch Ichor"
+    page = ICHOR_PAGE
+    source = Source.GEAR
+
+    def on_activation(self, turn: Turn, piece: Piece) -> Piece:
+        return ichor_heal(turn, piece)
+
+    def takes_hit(self, turn: Turn, before: Piece, after: Piece | None, effect: Effect, assault: bool) -> bool:
+        return ichor_shields(turn, before, effect)
 
 
 def unharmed_index(piece: Piece) -> int | None:

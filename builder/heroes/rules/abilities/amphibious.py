@@ -9,23 +9,26 @@ symbol" is the water squares (a swamp is water that suppresses, SoN p.12)."""
 
 from __future__ import annotations
 
-from enum import IntEnum
-
-from builder.heroes.catalogue.units import Side
-
-AMPHIBIOUS = "amphibious"
-AMPHIBIOUS_ONLY = "amphibious-only"
+from builder.heroes.rules.abilities.ability import Ability, Source, Swimming
 
 
-class Swimming(IntEnum):
-    """How a unit takes to water; a key of the movement tables (0 is false: a land unit)."""
+class Amphibious(Ability):
+    id = "amphibious"
+    name = "Amphibious"
+    page = "HoN core p.18"
+    source = Source.COUNTER
 
-    LAND = 0
-    AMPHIBIOUS = 1
-    WATER_ONLY = 2  # the red border
+    def swimming(self) -> Swimming:
+        return Swimming.AMPHIBIOUS
 
 
-def swimming(side: Side) -> Swimming:
-    if side.has(AMPHIBIOUS_ONLY):
+class AmphibiousOnly(Ability):
+    """The red border: only in water (SoN p.18)."""
+
+    id = "amphibious-only"
+    name = "Amphibious (red border)"
+    page = "SoN p.18"
+    source = Source.COUNTER
+
+    def swimming(self) -> Swimming:
         return Swimming.WATER_ONLY
-    return Swimming.AMPHIBIOUS if side.has(AMPHIBIOUS) else Swimming.LAND

@@ -8,17 +8,67 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.catalogue.units import SideState
+from builder.heroes.rules.abilities.ability import Ability, Source
 from builder.heroes.rules.errors import Code
+from builder.heroes.rules.events.game import EnterEvent
+from builder.heroes.rules.geometry import squares
 from builder.heroes.rules.geometry.grid import neighbours
 from builder.heroes.rules.pieces import Piece, Square
+from builder.heroes.rules.resolution import hits  # by module: hits.py asks this ability when a vehicle is destroyed
 from builder.heroes.rules.resolution.combat import IllegalAttack, name
+from builder.heroes.rules.resolution.damage import Effect
 from builder.heroes.rules.ruleset import HON, Ruleset
+
+if TYPE_CHECKING:
+    from builder.heroes.rules.turn_context import Turn
 
 CREW = "crew"
 AVIATOR = "aviator"  # BfC p.10-11: a pilot in its airplane's cockpit
+
+
+class Crew(Ability):
+    """Boarding and leaving are a Movement Action's (moving.py, activation.py); the bail-out
+    plays when a vehicle is destroyed."""
+
+    id = CREW
+    name = "Crew"
+    page = "HoN core p.21"
+    source = Source.COUNTER
+
+    def on_destroyed(self, turn: Turn, before: Piece, after: Piece | None) -> None:
+        """The Crew units in a destroyed vehicle are put next to the wreck, inactive side up
+        and Suppressed, a Forced Move (HoN core p.21); with no square to go to they are destroyed."""
+        if not before.is_vehicle:
+            return
+        state, vehicle = turn.state, before
+        for crew in crews_in(vehicle, list(state.pieces.values())):
+            around = sorted({sq for w in vehicle.squares for sq in neighbours(w)} - set(vehicle.squares))
+            out_of = replace(crew, embarked_in=None)
+            free = [
+                sq
+                for sq in around
+                if squares.may_stand(state, out_of, (sq,)) and squares.may_step_out(state, out_of, vehicle.squares, sq)
+            ]
+            out = bail_out(crew, after or vehicle, free, state.ruleset)
+            if out is None:
+                hits.hurt(turn, crew, None, Effect.DESTROYED, hit=False)
+                continue
+            state.pieces[crew.key] = out
+            turn.add(
+                EnterEvent(
+                    turn=state.turn,
+                    phase=turn.phase,
+                    side=crew.owner,
+                    text=f"{name(crew)} bails out of {name(vehicle)} to {squares.named_squares(out.squares)}, "
+                    f"Suppressed ({'BfC p.10-11' if crew.unit.front.has('aviator') else state.ruleset.cite('crew')}).",
+                    unit=crew.key,
+                    to=out.squares,
+                )
+            )
 
 
 def crews_in(vehicle: Piece, pieces: Iterable[Piece]) -> list[Piece]:

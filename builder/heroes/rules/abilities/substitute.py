@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import OnHit, Role
+from builder.heroes.rules.abilities.ability import Ability, Source
 from builder.heroes.rules.decisions import Substitution
 from builder.heroes.rules.events.game import SubstituteEvent
 from builder.heroes.rules.geometry.grid import range_between
@@ -29,6 +30,16 @@ if TYPE_CHECKING:
 
 SUBSTITUTE_PAGE = "BfC p.08"
 SUBSTITUTE_REACH = 2  # squares
+
+
+class Substitute(Ability):
+    id = "substitute"
+    name = "Substitute"
+    page = SUBSTITUTE_PAGE
+    source = Source.COUNTER
+
+    def takes_hit(self, turn: Turn, before: Piece, after: Piece | None, effect: Effect, assault: bool) -> bool:
+        return before.unit.role is Role.HEAVY_WEAPON and substituted(turn, before, effect, assault)
 
 
 def stand_ins(state: GameState, weapon: Piece) -> list[Piece]:

@@ -21,6 +21,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.heroes.catalogue.units import SideState
+from builder.heroes.rules.abilities.ability import Ability, Source
 from builder.heroes.rules.decisions import AidTransfer
 from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import AidEvent, Phase
@@ -38,6 +39,16 @@ if TYPE_CHECKING:
     from builder.heroes.rules.turn_context import Turn
 
 MEDIC = "medic"
+
+
+class Medic(Ability):
+    id = MEDIC
+    name = "Medic"
+    page = "SoN p.18"
+    source = Source.COUNTER
+
+    def takes_hit(self, turn: Turn, before: Piece, after: Piece | None, effect: Effect, assault: bool) -> bool:
+        return aided(turn, before, after, effect)
 
 
 def ready_medic(state: GameState, side: str, patient: Piece) -> Piece | None:
