@@ -16,7 +16,6 @@ from builder.heroes.rules.resolution.assault_roll import (
     AssaultOutcome,
     AttackerMove,
     DefenderMove,
-    cannot_retreat,
     engage,
     resolve_assault,
 )
@@ -242,17 +241,6 @@ def test_an_embarked_unit_or_a_wreck_cannot_be_assaulted() -> None:
     with pytest.raises(IllegalAttack) as caught:
         engage(Assault(piece(trooper()), piece(light_vehicle(), side_index=1)))
     assert caught.value.code is Code.WRECK
-
-
-@pytest.mark.rule("forced-move", "assault-retreat")
-def test_an_infantry_defender_with_nowhere_to_retreat_is_destroyed() -> None:
-    result = resolve_assault(Assault(piece(trooper()), piece(infantry())), LoadedDice([6, 6, 1]))
-    blocked = cannot_retreat(result)
-    assert blocked.defender is None and blocked.defender_effect is Effect.DESTROYED
-    assert blocked.defender_moves is DefenderMove.REMOVED
-    tie = resolve_assault(Assault(piece(trooper()), piece(infantry(combat=2))), LoadedDice([3, 1, 3]))
-    with pytest.raises(RuntimeError):  # a caller's mistake, not a refusal of the rules
-        cannot_retreat(tie)
 
 
 def test_a_reduced_defender_that_loses_is_destroyed_and_the_attacker_advances() -> None:

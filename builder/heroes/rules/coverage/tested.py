@@ -612,7 +612,6 @@ TESTED: dict[str, tuple[str, ...]] = {
     "forced-move": (
         "tests/heroes/rules/test_action_cards.py::test_a_forced_move_card_brings_a_pinned_unit_onto_the_objective",
         "tests/heroes/rules/test_action_cards.py::test_a_forced_move_card_moves_no_unit_on_board_a_vehicle",
-        "tests/heroes/rules/test_assault.py::test_an_infantry_defender_with_nowhere_to_retreat_is_destroyed",
         "tests/heroes/rules/test_board.py::test_a_forced_move_turns_an_active_unit_over_first",
         "tests/heroes/rules/test_board.py::test_a_set_up_gun_forced_to_move_turns_over_first_and_moves_with_its_inactive_side",
         "tests/heroes/rules/test_fire_in_play.py::test_a_forced_move_from_a_card_draws_no_opportunity_fire",
@@ -766,7 +765,6 @@ TESTED: dict[str, tuple[str, ...]] = {
         "tests/heroes/rules/test_board.py::test_a_heavy_vehicle_wrecking_a_light_vehicle_in_an_assault_takes_its_square_and_damages_the_wreck",
     ),
     "assault-retreat": (
-        "tests/heroes/rules/test_assault.py::test_an_infantry_defender_with_nowhere_to_retreat_is_destroyed",
         "tests/heroes/rules/test_retreat.py::test_a_retreat_may_enter_an_enemy_zone_of_control",
         "tests/heroes/rules/test_retreat.py::test_a_retreat_that_would_move_within_an_enemy_zone_of_control_destroys_the_unit",
         "tests/heroes/rules/test_retreat.py::test_a_suppressed_or_vehicle_zone_of_control_does_not_stop_a_retreat",

@@ -383,12 +383,3 @@ def _sacrifices(
             defender_effect = Effect.FLIPPED
             attacker_effect = effect if effect is not Effect.NONE else attacker_effect
     return attacker, defender, attacker_effect, defender_effect, damage
-
-
-def cannot_retreat(result: AssaultResult) -> AssaultResult:
-    """No square to retreat to - none of the three it may enter, or each would move it within an
-    enemy Zone of Control: the infantry defender is destroyed (HoN core p.26). The squares are
-    the caller's (`builder.heroes.rules.actions.assault.AssaultActions._retreat`)."""
-    if result.defender_moves is not DefenderMove.RETREATS:
-        raise RuntimeError("only a retreating defender can find its retreat blocked")
-    return replace(result, defender=None, defender_effect=Effect.DESTROYED, defender_moves=DefenderMove.REMOVED)
