@@ -1,7 +1,7 @@
 """The domain is pure (DESIGN.md 2): importing it pulls in no UI, output or I/O library.
 
-Each module is imported in a fresh interpreter, as tconbeer/harlequin does, so that what
-another test imported cannot hide a leak."""
+Each system is imported module by module in a fresh interpreter, as tconbeer/harlequin does,
+so that what another test imported cannot hide a leak."""
 
 from __future__ import annotations
 
@@ -40,29 +40,34 @@ FORBIDDEN = [
 ]
 
 
-def domain_modules() -> list[str]:
-    root = Path(builder.__file__).parent
-    found = []
-    for package in DOMAIN:
-        path = root.joinpath(*package.split(".")[1:])
-        if path.with_suffix(".py").exists():
-            found.append(package)
-        elif path.is_dir():
-            found.append(package)
-            found.extend(f"{package}.{m.name}" for m in pkgutil.walk_packages([str(path)]))
-    return found
+def modules_of(package: str) -> list[str]:
+    """`package` and every module under it, subpackages' included (the rules core has packages)."""
+    path = Path(builder.__file__).parent.joinpath(*package.split(".")[1:])
+    if path.with_suffix(".py").exists():
+        return [package]
+    return [package, *(m.name for m in pkgutil.walk_packages([str(path)], prefix=f"{package}."))]
 
 
-@pytest.mark.parametrize("module", domain_modules())
-def test_domain_module_imports_nothing_impure(module: str) -> None:
-    probe = (
-        f"import sys, {module}\n"
-        f"forbidden = {FORBIDDEN!r}\n"
-        "bad = sorted(m for m in sys.modules if any(m == f or m.startswith(f + '.') for f in forbidden))\n"
-        "print(','.join(bad))\n"
-    )
+# Imports the modules one by one in a fresh interpreter and names, for each forbidden module,
+# the first of them whose import pulled it in.
+PROBE = """
+import importlib, sys
+forbidden, leaks = {forbidden!r}, []
+for module in {modules!r}:
+    before = set(sys.modules)
+    importlib.import_module(module)
+    bad = sorted(m for m in set(sys.modules) - before if any(m == f or m.startswith(f + ".") for f in forbidden))
+    leaks += [f"{{module}} pulls in {{', '.join(bad)}}"] if bad else []
+print("\\n".join(leaks))
+"""
+
+
+@pytest.mark.parametrize("package", DOMAIN)
+def test_domain_package_imports_nothing_impure(package: str) -> None:
+    modules = modules_of(package)
+    probe = PROBE.format(forbidden=FORBIDDEN, modules=modules)
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "", f"{module} pulls in {done.stdout.strip()}"
+    assert done.stdout.strip() == ""
 
 
 def test_the_probe_would_catch_a_leak() -> None:
