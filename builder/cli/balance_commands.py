@@ -122,6 +122,8 @@ def balance_command(
     from builder.services.balance_heroes import HeroesBalance
 
     where = _backend(backend, workers, address)  # before anything is read: a bad option is said at once
+    if policy is Policy.SEARCH:
+        raise typer.BadParameter("hon balance plays greedy or random; search is hon simulate's", param_hint="--policy")
     loaded_catalogue, _ = open_catalogue(catalogue)
     game = HeroesBalance(playable(scenario, loaded_catalogue, army), temperature, swap_initiative, policy)
     report = _report(game, given, [*armies_given(army or []).values(), *catalogue_inputs(catalogue)], force)

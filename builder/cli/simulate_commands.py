@@ -14,16 +14,17 @@ import typer
 from rich.text import Text
 
 from builder.cli.app import CatalogueOption, JsonOption, PolicyOption, app, console, open_catalogue
-from builder.cli.bounds import SEEDS, TURNS, bounded
+from builder.cli.bounds import BUDGET, SEEDS, TURNS, bounded
 from builder.cli.terminal import say
 from builder.kernel.decisions import Policy
+from builder.kernel.search import BUDGET as DEFAULT_BUDGET
 
 if TYPE_CHECKING:
     from builder.heroes.catalogue.index import Catalogue
     from builder.heroes.rules.simulation import GameRecord
     from builder.services.game import PreparedGame
 
-PLAYERS = {Policy.GREEDY: "the greedy player", Policy.RANDOM: "the random player"}
+PLAYERS = {Policy.GREEDY: "the greedy player", Policy.RANDOM: "the random player", Policy.SEARCH: "the search agent"}
 
 ArmiesOption = Annotated[
     list[str] | None,
@@ -103,6 +104,14 @@ def simulate_command(
     catalogue: CatalogueOption = None,
     as_json: JsonOption = False,
     policy: PolicyOption = Policy.GREEDY,
+    budget: Annotated[
+        int | None,
+        bounded(
+            "--budget",
+            within=BUDGET,
+            help=f"With --policy search: the play-outs it may make to weigh each action ({DEFAULT_BUDGET} by default).",
+        ),
+    ] = None,
     variant: Annotated[
         list[str] | None,
         typer.Option(
@@ -112,13 +121,14 @@ def simulate_command(
         ),
     ] = None,
 ) -> None:
-    """Play the scenario, every side by the greedy player (or --policy random), and tell every roll."""
+    """Play the scenario, every side by the greedy player (or --policy random, search), and tell every roll."""
     from builder.cli.render import titled
     from builder.kernel.system import Capability
     from builder.services.systems import require
     from builder.tcg.system import TCG
 
     system = require(scenario, Capability.SIMULATE)
+    searching(scenario, policy, budget, tui)
     if system.id == "memoir":
         from builder.cli import memoir_commands
 
@@ -152,9 +162,28 @@ def simulate_command(
 
         HonApp.simulating(scenario, loaded_catalogue, seed=seed, turns=turns, armies=game.armies, policy=policy).run()
         return
-    record = game.simulate(seed=seed, turns=turns, policy=policy)
+    searched = budget or DEFAULT_BUDGET
+    record = game.simulate(seed=seed, turns=turns, policy=policy, budget=searched)
     if as_json:
         print(json.dumps(record.to_json(), indent=1))
         return
-    console.print(titled(game.scenario.title, f" — simulated with seed {seed}, {PLAYERS[policy]} for every side."))
+    players = PLAYERS[policy] + (f" ({searched} play-outs an action)" if policy is Policy.SEARCH else "")
+    console.print(titled(game.scenario.title, f" — simulated with seed {seed}, {players} for every side."))
     narrate(record, verbose)
+
+
+def searching(scenario: Path, policy: Policy, budget: int | None, tui: bool) -> None:
+    """--policy search where the scenario's system has a search agent, in the terminal;
+    --budget only with it."""
+    from builder.kernel.system import Capability
+    from builder.services.systems import require
+
+    if policy is not Policy.SEARCH:
+        if budget is not None:
+            raise typer.BadParameter("it is the search agent's; give --policy search too", param_hint="--budget")
+        return
+    require(scenario, Capability.SEARCH)
+    if tui:
+        raise typer.BadParameter(
+            "the app's viewer plays greedy or random; the search agent plays in the terminal", param_hint="--policy"
+        )

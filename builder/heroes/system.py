@@ -34,6 +34,7 @@ class HeroesSystem:
             Capability.SHEET,
             Capability.RULES,
             Capability.CAMPAIGN,
+            Capability.SEARCH,
         }
     )
 

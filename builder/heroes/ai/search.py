@@ -1,0 +1,103 @@
+"""The search agent of the Heroes System (`hon simulate --policy search --budget N`): at the
+decision that matters most, what an activated unit does (HoN core p.9-26), it weighs a few of
+the offered actions by play-outs on games sampled from its view (builder.kernel.search), and
+answers every other decision as the greedy player does (builder.heroes.ai.greedy).
+
+The actions it weighs, the most promising first (the budget may leave out the last):
+
+* the greedy player's;
+* a few drawn by the greedy player with seeded variety (builder.heroes.ai.varied): another
+  target, another square to end a move on, another assault;
+* one of each other kind of action offered (holding, a move, a shot, an assault, a
+  template...), drawn among those of its kind, so a shot is weighed against a move.
+
+Each is played on by the greedy player for every side until the side's next activation
+(or the end of the Activation Phase), the opponent's answer included, and scored by
+builder.heroes.ai.evaluation. The games are drawn from its view alone
+(builder.heroes.rules.sampling): it never reads the enemy's hand nor the numbers under its
+tokens. Its draws come from its own stream, seeded by the game's seed and its side, never
+from the game's dice: the same seed plays the same game."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from builder.heroes.ai.evaluation import Evaluation
+from builder.heroes.ai.greedy import SimplePolicy
+from builder.heroes.ai.varied import VariedPolicy
+from builder.heroes.rules.actions.kinds import Action
+from builder.heroes.rules.decisions import ActivationAction, HeroesDecision
+from builder.heroes.rules.players import HeroesView
+from builder.heroes.rules.simulation import RULES, HeroesGame, Stage
+from builder.kernel.search import Playout, Search
+
+DRAWN = 3  # actions drawn by the varied greedy player, besides the greedy one
+TEMPERATURE = 1.0  # their variety: one step of preference worse is e^-1 as likely
+WIDEST = 8  # candidates at most
+
+
+@dataclass
+class SearchPlayer:
+    """Plays `side` of a game between `sides`, searching what its activated units do with
+    at most `budget` play-outs each. `greedy` answers the rest, and gives the first candidate."""
+
+    side: str
+    sides: tuple[str, ...]
+    budget: int
+    stream: random.Random
+    greedy: SimplePolicy = field(default_factory=SimplePolicy)
+    search: Search[HeroesGame, HeroesView] = field(init=False)
+    varied: VariedPolicy = field(init=False)
+
+    def __post_init__(self) -> None:
+        evaluation = Evaluation()
+        playout = Playout(
+            dict.fromkeys(self.sides, SimplePolicy()), self._horizon, lambda game, side: evaluation(game.state, side)
+        )
+        self.search = Search(RULES, playout, self.budget, self.stream)
+        self.varied = VariedPolicy(temperature=TEMPERATURE, stream=self.stream)
+
+    def choose(self, view: HeroesView, decision: HeroesDecision) -> object:
+        """An Activation Phase action searched; every other decision the greedy player's."""
+        match decision:
+            case ActivationAction(supply=False):
+                return self.search.choose(view, self.candidates(view, decision))
+            case _:
+                return self.greedy.choose(view, decision)
+
+    def candidates(self, view: HeroesView, decision: ActivationAction) -> list[Action]:
+        """The actions to weigh (see the module), none twice, the greedy player's first."""
+        chosen: list[Action] = []
+        first = self.greedy.choose(view, decision)
+        assert isinstance(first, Action)
+        _add(chosen, [first])
+        _add(chosen, [self.varied.choose(view, decision) for _ in range(DRAWN)])
+        kinds: dict[type, list[Action]] = {}
+        for option in decision.options:
+            kinds.setdefault(type(option), []).append(option)
+        others = [kind for kind in kinds if not any(type(c) is kind for c in chosen)]
+        self.stream.shuffle(others)
+        _add(chosen, [self.stream.choice(kinds[kind]) for kind in others])
+        return chosen[:WIDEST]
+
+    def _horizon(self, game: HeroesGame) -> bool:
+        """Between two steps: the side is about to act again, or the Activation Phase is over."""
+        if game.stage is not Stage.ACTIVATING:
+            return True
+        sequence = game.activations.sequence
+        return bool(sequence) and sequence[0].side == self.side
+
+
+def for_every_side(sides: tuple[str, ...], seed: int, budget: int) -> dict[str, SearchPlayer]:
+    """A search agent for each of `sides`, each with its own stream for the game of `seed`."""
+    return {
+        side: SearchPlayer(side, sides, budget, random.Random(f"hon-search-player/{seed}/{side}")) for side in sides
+    }
+
+
+def _add(chosen: list[Action], found: Iterable[object]) -> None:
+    for action in found:
+        if isinstance(action, Action) and action not in chosen:
+            chosen.append(action)
