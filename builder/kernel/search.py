@@ -19,12 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from math import ceil, log2
+from math import ceil, fsum, log2, sqrt
 from random import Random
+from statistics import stdev
 from typing import Any, Generic, TypeVar
 
 from builder.kernel.decisions import Player, View
-from builder.kernel.match import Sampler
+from builder.kernel.match import Match, Sampler
 
 S = TypeVar("S")
 V = TypeVar("V", bound=View)
@@ -45,49 +46,72 @@ class Playout(Generic[S, V]):
 
 @dataclass
 class Search(Generic[S, V]):
-    """Chooses among candidate options with at most `budget` play-outs a decision (see the
-    module); `played` counts the play-outs made so far, every decision together."""
+    """Chooses between a default option and others with at most `budget` play-outs a
+    decision (see the module). Another is chosen only when its gain over the default, game
+    by game, is more than `margin` on average, and more than `caution` standard errors of
+    that average: a gain the play-outs cannot tell from luck leaves the default standing.
+    `played` counts the play-outs made so far, every decision together."""
 
     sampler: Sampler[S, V]
     playout: Playout[S, V]
     budget: int
     stream: Random
+    margin: float = 0.0
+    caution: float = 0.0
     played: int = 0
 
     def __post_init__(self) -> None:
         if self.budget < 1:
             raise ValueError(f"a search's budget is 1 play-out or more, not {self.budget}")
 
-    def choose(self, view: V, candidates: Sequence[object]) -> object:
-        """The best of `candidates`, options of the decision `view` was made for, listed most
-        promising first: when the budget cannot give each a play-out a round, those listed
-        last are left out. One candidate, or a budget of one, is chosen without a play-out."""
-        if not candidates:
-            raise ValueError(f"no candidate to choose from for {view.side}")
-        ties = [self.stream.random() for _ in candidates]
-        alive = list(range(widest(len(candidates), self.budget)))
-        totals = [0.0] * len(candidates)
-        rounds = ceil(log2(len(alive))) if len(alive) > 1 else 0
+    def choose(self, view: V, default: object, others: Sequence[object]) -> object:
+        """`default` or the best of `others`, options of the decision `view` was made for.
+        The others are halved round by round; the default plays every game, beside them.
+        When the budget cannot give each PER_ROUND play-outs a round, the others listed last
+        are left out; with none left, the default is chosen without a play-out."""
+        ties = [self.stream.random() for _ in others]
+        alive = list(range(widest(len(others), self.budget)))
+        gains: list[list[float]] = [[] for _ in others]  # each other's score less the default's, game by game
+        rounds = max(ceil(log2(len(alive))), 1) if alive else 0
         left = self.budget
         for done in range(rounds):
-            games = left // (rounds - done) // len(alive)  # widest() makes it one or more
+            games = left // (rounds - done) // (len(alive) + 1)  # widest() makes it PER_ROUND or more
             for sample in [self.sampler.sample(view, self.stream) for _ in range(games)]:
+                standing = self._played(view, sample, default)
                 for index in alive:
-                    reached = sample.play(self.playout.players, first=(candidates[index],), until=self.playout.until)
-                    totals[index] += self.playout.score(reached, view.side)
-            self.played += games * len(alive)
-            left -= games * len(alive)
-            alive.sort(key=lambda index: (-totals[index], ties[index]))
+                    gains[index].append(self._played(view, sample, others[index]) - standing)
+            left -= games * (len(alive) + 1)
+            alive.sort(key=lambda index: (-fsum(gains[index]), ties[index]))
             alive = alive[: ceil(len(alive) / 2)]
-        return candidates[alive[0]]
+        if not alive:
+            return default
+        best = gains[alive[0]]  # played on every game the default was
+        return others[alive[0]] if self._convincing(best) else default
+
+    def _played(self, view: V, sample: Match[S, V], choice: object) -> float:
+        """The score of one play-out of `choice` on a sampled game."""
+        self.played += 1
+        reached = sample.play(self.playout.players, first=(choice,), until=self.playout.until)
+        return self.playout.score(reached, view.side)
+
+    def _convincing(self, gains: Sequence[float]) -> bool:
+        """Whether these gains over the default, game by game, clear the margin and the caution."""
+        mean = fsum(gains) / len(gains)
+        if mean <= self.margin:
+            return False
+        spread = stdev(gains) / sqrt(len(gains)) if len(gains) > 1 else 0.0
+        return mean - self.margin > self.caution * spread
+
+
+PER_ROUND = 2  # play-outs each candidate still in gets a round, at the least
 
 
 def widest(count: int, budget: int) -> int:
-    """How many of `count` candidates a search of `budget` play-outs can weigh: each round
-    of the halving gives every candidate still in at least one play-out."""
-    best = 1
-    for width in range(2, count + 1):
-        if width * ceil(log2(width)) > budget:
+    """How many of `count` other candidates a search of `budget` play-outs can weigh: each
+    round of the halving plays the default and every other still in PER_ROUND times."""
+    best = 0
+    for width in range(1, count + 1):
+        if (width + 1) * max(ceil(log2(width)), 1) * PER_ROUND > budget:
             break
         best = width
     return best

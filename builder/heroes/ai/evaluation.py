@@ -1,6 +1,7 @@
-"""How well a game of the Heroes System stands for a side, the search agent's score at the
-end of a play-out (builder.heroes.ai.search). In the game's own terms, counted in army points
-(what the books price units in, HoN core p.6), for both sides alike:
+"""How well a game of the Heroes System stands for a side: the search agent's score at the
+end of a play-out (builder.heroes.ai.search). In the game's own terms, for both sides alike,
+what one side gains the other loses, counted in armies' worth (the mean points of the armies
+in play, what the books price units in, HoN core p.6):
 
 * the game won or lost, once it is over;
 * the outcome the scenario's victory conditions give if the game ended now (the first that
@@ -8,11 +9,13 @@ end of a play-out (builder.heroes.ai.search). In the game's own terms, counted i
 * victory points: a broken combat group gives its printed points to the opponent (p.6, p.15);
 * units lost, at what their recruitment tile or support option costs a counter: destroyed,
   captured (BfC p.12) or wrecked in full, a counter turned to its reduced side or a heavy
-  vehicle's damage marker (p.15) in part, a Suppressed marker (p.16) a little.
+  vehicle's damage marker (p.15) in part, a Suppressed marker (p.16) a little;
+* each objective a side's nearest unit could reach sooner than the enemy's, in turns at its
+  Movement Value (p.9), up to one: who is about to contest it.
 
-The weights are hon's reading, not the books': a won game outweighs any army, an objective
-is worth a tenth of one. Read from the state the play-out reached, which a search samples
-from the side's view: nothing of it is hidden from the side it scores."""
+The weights are hon's reading, not the books': a won game outweighs a whole army, an
+objective is worth a tenth of one. Read from the state a play-out reached, which the search
+samples from the side's view: nothing in it is what the side may not know."""
 
 from __future__ import annotations
 
@@ -23,15 +26,18 @@ from dataclasses import dataclass, field
 from builder.heroes.army.resolve import ResolvedArmy
 from builder.heroes.army.summary import points_of
 from builder.heroes.catalogue.units import SideState
-from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.geometry.grid import distance
+from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import Facts, GameState
 from builder.heroes.scenario.conditions import holds
 
-# In armies' worth: the mean points of the armies in play.
+# In armies' worth.
 WON = 2.0  # the game won (lost, less)
 HOLDING = 0.25  # the outcome that would hold if the game ended now
 OBJECTIVE = 0.1  # an objective controlled
 VICTORY_POINT = 0.02  # a victory point scored
+PRESENCE = 0.05  # an objective a side's units reach a turn sooner than the enemy's
+FAR = 100.0  # turns to an objective for a side with no unit that moves
 # In the counter's own worth: how much of it a loss takes.
 REDUCED = 0.5  # turned to its reduced side (HoN core p.15)
 DAMAGE = 0.25  # a heavy vehicle's damage marker (p.15)
@@ -46,13 +52,15 @@ class Evaluation:
     _prices: dict[str, tuple[ResolvedArmy, Prices]] = field(default_factory=dict)
 
     def __call__(self, state: GameState, side: str) -> float:
+        """In armies' worth (the mean points of the armies in play: 1 is a whole army)."""
         army = self._army(state)
         team = state.team_of(side)
-        score = army * self._result(state, team) + sum(sign * value for sign, value in self._losses(state, team))
+        score = self._result(state, team) + sum(sign * value for sign, value in self._losses(state, team)) / army
         held = Counter(state.team_of(holder) for holder in state.control.values() if holder is not None)
-        score += army * OBJECTIVE * sum(count if who == team else -count for who, count in held.items())
+        score += OBJECTIVE * sum(count if who == team else -count for who, count in held.items())
         points = state.victory_points
-        return score + army * VICTORY_POINT * sum(vp if who == team else -vp for who, vp in points.items())
+        score += VICTORY_POINT * sum(vp if who == team else -vp for who, vp in points.items())
+        return score + PRESENCE * sum(_nearer(state, area, team) for area in state.objective_areas.values())
 
     def _result(self, state: GameState, team: str) -> float:
         """The game won (over) or the outcome holding now, for `team`: + its own, - another's."""
@@ -132,3 +140,17 @@ def _lost_part(piece: Piece) -> float:
     part = REDUCED if piece.side.state is SideState.REDUCED else 0.0
     part += DAMAGE * len(piece.damage) + SUPPRESSED * piece.suppressed
     return min(part, 1.0)
+
+
+def _nearer(state: GameState, area: frozenset[Square], team: str) -> float:
+    """How many turns sooner `team` can reach the objective `area` than its enemies, from -1 to 1."""
+    reach: dict[str, float] = {}
+    for piece in state.units():
+        moves = piece.side.movement
+        if not moves or not piece.squares:
+            continue
+        turns = min(distance(square, target) for square in piece.squares for target in area) / moves
+        reach[piece.allegiance] = min(reach.get(piece.allegiance, FAR), turns)
+    own = reach.get(team, FAR)
+    other = min((turns for who, turns in reach.items() if who != team), default=FAR)
+    return max(-1.0, min(1.0, other - own))

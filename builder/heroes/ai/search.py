@@ -36,6 +36,8 @@ from builder.kernel.search import Playout, Search
 DRAWN = 3  # actions drawn by the varied greedy player, besides the greedy one
 TEMPERATURE = 1.0  # their variety: one step of preference worse is e^-1 as likely
 WIDEST = 8  # candidates at most
+MARGIN = 0.0  # how much better than the greedy action another must score a play-out, in armies
+CAUTION = 1.0  # standard errors of its gain another must clear
 
 
 @dataclass
@@ -56,14 +58,15 @@ class SearchPlayer:
         playout = Playout(
             dict.fromkeys(self.sides, SimplePolicy()), self._horizon, lambda game, side: evaluation(game.state, side)
         )
-        self.search = Search(RULES, playout, self.budget, self.stream)
+        self.search = Search(RULES, playout, self.budget, self.stream, MARGIN, CAUTION)
         self.varied = VariedPolicy(temperature=TEMPERATURE, stream=self.stream)
 
     def choose(self, view: HeroesView, decision: HeroesDecision) -> object:
         """An Activation Phase action searched; every other decision the greedy player's."""
         match decision:
             case ActivationAction(supply=False):
-                return self.search.choose(view, self.candidates(view, decision))
+                default, *others = self.candidates(view, decision)
+                return self.search.choose(view, default, others)
             case _:
                 return self.greedy.choose(view, decision)
 

@@ -1,7 +1,7 @@
-"""The search agent's score of a game (builder.heroes.ai.evaluation), in army points: what one
-side gains the other loses; a counter lost costs its side what its recruitment tile costs a
-counter (HoN core p.6); an objective held, the outcome the victory conditions give now and
-a game won count as their weights say."""
+"""The search agent's score of a game (builder.heroes.ai.evaluation), in armies' worth: what
+one side gains the other loses; a counter lost costs its side what its recruitment tile costs
+a counter (HoN core p.6), over the army's points; an objective held, the outcome the victory
+conditions give now and a game won count as their weights say."""
 
 from __future__ import annotations
 
@@ -66,9 +66,9 @@ def test_a_counter_lost_costs_its_side_what_its_tile_costs_a_counter() -> None:
     before = scored(state, "us")
     piece = next(p for p in state.units("us") if p.group == "tiles[1]")  # the 16th Inf. Reg. A
     tile = bundled().tiles["us-16th-inf-reg-a"]
-    worth = tile.cost / tile.counter_count
+    worth = tile.cost / tile.counter_count / army(state)
     state.destroyed[piece.key] = state.pieces.pop(piece.key)
-    assert scored(state, "us") - before == -worth
+    assert abs(scored(state, "us") - (before - worth)) < 1e-9
     del state.destroyed[piece.key]
     reduced = next(i for i, side in enumerate(piece.unit.sides) if side.state is SideState.REDUCED)
     state.pieces[piece.key] = replace(piece, side_index=reduced, suppressed=1)
@@ -81,15 +81,33 @@ def test_an_objective_held_counts_and_so_does_the_outcome_it_gives_now_and_a_gam
     scored = Evaluation()
     before = scored(state, "german")
     state.control["field-barn"] = "german"  # the German victory's condition (the scenario)
-    gained = (evaluation.OBJECTIVE + evaluation.HOLDING) * army(state)
+    gained = evaluation.OBJECTIVE + evaluation.HOLDING
     assert abs(scored(state, "german") - before - gained) < 1e-9
     state.over, state.winner = True, "us"
-    lost = (evaluation.OBJECTIVE - evaluation.WON) * army(state)
+    lost = evaluation.OBJECTIVE - evaluation.WON
     assert abs(scored(state, "german") - before - lost) < 1e-9
 
 
-def test_a_game_won_outweighs_any_army() -> None:
+def test_a_game_won_outweighs_a_whole_army() -> None:
     game = play(RULES, first_contact(seed=1), for_every_side(first_contact().state.scenario))
     state = game.state
     assert state.over and state.winner == "us"
-    assert Evaluation()(state, "us") > army(state)
+    assert Evaluation()(state, "us") > 1
+
+
+def test_a_unit_brought_within_reach_of_an_objective_before_the_enemy_counts_a_little() -> None:
+    state = deployed()
+    scored = Evaluation()
+    before = scored(state, "us")
+    barn = state.objective_areas["field-barn"]
+    beside = min(
+        (col + dc, row + dr)
+        for col, row in barn
+        for dc in (-1, 0, 1)
+        for dr in (-1, 0, 1)
+        if (col + dc, row + dr) not in barn and (col + dc, row + dr) in state.battlefield.squares
+    )
+    scout = next(p for p in state.units("us") if p.side.movement)
+    state.pieces[scout.key] = scout.moved((beside,))
+    gained = scored(state, "us") - before
+    assert 0 < gained <= 2 * evaluation.PRESENCE  # nearer than any German: it may contest the barn next
