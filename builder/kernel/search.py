@@ -1,19 +1,21 @@
 """A search agent's choice on any forward model (DESIGN.md 7), after TAG's determinised
-one-step lookahead: a decision's candidate options are tried on games sampled from the side's
-view (builder.kernel.match.Sampler: what the side may not know drawn anew, the dice fresh),
-each played on by the play-out players to a horizon and scored by an evaluation of the
-side's standing there; the candidate with the best total wins. It reads nothing but the
-view: the games it plays on are drawn from it.
+one-step lookahead: a decision's default option (the system's greedy player's, say) and a few
+others are tried on games sampled from the side's view (builder.kernel.match.Sampler: what
+the side may not know drawn anew, the dice fresh), each played on by the play-out players to
+a horizon and scored by the system's evaluation of the side's standing there. It reads
+nothing but the view: the games it plays on are drawn from it.
 
 The play-outs are shared out by sequential halving (Karnin, Koren and Somekh, "Almost
-optimal exploration in multi-armed bandits", 2013): in each round every candidate still in
-is played on the same sampled games, the worse half is dropped, and the rounds share the
-budget, so the best candidates get the most play-outs and never more than `budget` are
-played for one decision. Playing every candidate on the same games compares them on the
-same hidden cards and the same dice, not on luck.
+optimal exploration in multi-armed bandits", 2013): in each round the default and every
+other still in are played on the same sampled games, the worse half of the others is
+dropped, and the rounds share the budget, so the best get the most play-outs and never more
+than `budget` are played for one decision. Playing them on the same games compares them on
+the same hidden cards and the same dice, not on luck; and the best of the others replaces
+the default only when its gain, game by game, clears a margin and its own noise (`caution`
+standard errors), since the best of several noisy scores always looks better than it is.
 
-Pure and reproducible: every draw comes from the search's own seeded stream; a tie goes
-to a key drawn from it, never to the order the candidates were listed in."""
+Pure and reproducible: every draw comes from the search's own seeded stream; a tie between
+the others goes to a key drawn from it, never to the order they were listed in."""
 
 from __future__ import annotations
 

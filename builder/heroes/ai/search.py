@@ -1,22 +1,26 @@
-"""The search agent of the Heroes System (`hon simulate --policy search --budget N`): at the
-decision that matters most, what an activated unit does (HoN core p.9-26), it weighs a few of
-the offered actions by play-outs on games sampled from its view (builder.kernel.search), and
-answers every other decision as the greedy player does (builder.heroes.ai.greedy).
+"""The search agent of the Heroes System (`hon simulate --policy search --budget N`). At the
+decision that matters most, what an activated unit does in the Activation Phase (HoN core
+p.9-26), it weighs the greedy player's action against a few others by play-outs on games
+drawn from its view (builder.kernel.search); every other decision it answers as the greedy
+player does (builder.heroes.ai.greedy).
 
-The actions it weighs, the most promising first (the budget may leave out the last):
+The others, the most promising first (a small budget leaves out the last):
 
-* the greedy player's;
-* a few drawn by the greedy player with seeded variety (builder.heroes.ai.varied): another
-  target, another square to end a move on, another assault;
-* one of each other kind of action offered (holding, a move, a shot, an assault, a
-  template...), drawn among those of its kind, so a shot is weighed against a move.
+* actions drawn by the greedy player with seeded variety (builder.heroes.ai.varied):
+  another target, another square to end a move on, another assault;
+* one of each other kind of action offered (holding, a move, a shot, an assault, a grenade,
+  a template...), drawn among those of its kind, so a shot is weighed against a move.
 
-Each is played on by the greedy player for every side until the side's next activation
-(or the end of the Activation Phase), the opponent's answer included, and scored by
-builder.heroes.ai.evaluation. The games are drawn from its view alone
-(builder.heroes.rules.sampling): it never reads the enemy's hand nor the numbers under its
-tokens. Its draws come from its own stream, seeded by the game's seed and its side, never
-from the game's dice: the same seed plays the same game."""
+Each is played on by the greedy player for every side until the side is about to act again
+(or the Activation Phase ends), the enemy's next activation included, and scored by what
+the books count (builder.heroes.ai.evaluation). Another action replaces the greedy one only
+when it scores better game by game, by more than its noise: a search that cannot tell plays
+as the greedy player does, and so does a budget too small to weigh anything (under 4).
+
+The games are drawn from its view alone (builder.heroes.rules.sampling): it never reads
+the enemy's hand nor the numbers under its tokens. Its draws come from its own stream,
+seeded by the game's seed and its side, never from the game's dice: the same seed plays the
+same game."""
 
 from __future__ import annotations
 
@@ -31,13 +35,12 @@ from builder.heroes.rules.actions.kinds import Action
 from builder.heroes.rules.decisions import ActivationAction, HeroesDecision
 from builder.heroes.rules.players import HeroesView
 from builder.heroes.rules.simulation import RULES, HeroesGame, Stage
-from builder.kernel.search import Playout, Search
+from builder.kernel.search import Playout, Search, widest
 
-DRAWN = 3  # actions drawn by the varied greedy player, besides the greedy one
+DRAWN = 3  # actions drawn by the varied greedy player
 TEMPERATURE = 1.0  # their variety: one step of preference worse is e^-1 as likely
-WIDEST = 8  # candidates at most
-MARGIN = 0.0  # how much better than the greedy action another must score a play-out, in armies
-CAUTION = 1.0  # standard errors of its gain another must clear
+OTHERS = 7  # other actions at most, whatever the budget
+CAUTION = 1.0  # standard errors of its mean gain another action must clear
 
 
 @dataclass
@@ -58,24 +61,22 @@ class SearchPlayer:
         playout = Playout(
             dict.fromkeys(self.sides, SimplePolicy()), self._horizon, lambda game, side: evaluation(game.state, side)
         )
-        self.search = Search(RULES, playout, self.budget, self.stream, MARGIN, CAUTION)
+        self.search = Search(RULES, playout, self.budget, self.stream, caution=CAUTION)
         self.varied = VariedPolicy(temperature=TEMPERATURE, stream=self.stream)
 
     def choose(self, view: HeroesView, decision: HeroesDecision) -> object:
         """An Activation Phase action searched; every other decision the greedy player's."""
         match decision:
-            case ActivationAction(supply=False):
+            case ActivationAction(supply=False) if widest(OTHERS, self.budget):
                 default, *others = self.candidates(view, decision)
                 return self.search.choose(view, default, others)
             case _:
                 return self.greedy.choose(view, decision)
 
     def candidates(self, view: HeroesView, decision: ActivationAction) -> list[Action]:
-        """The actions to weigh (see the module), none twice, the greedy player's first."""
+        """The actions to weigh (see the module), none twice: the greedy player's first."""
         chosen: list[Action] = []
-        first = self.greedy.choose(view, decision)
-        assert isinstance(first, Action)
-        _add(chosen, [first])
+        _add(chosen, [self.greedy.choose(view, decision)])
         _add(chosen, [self.varied.choose(view, decision) for _ in range(DRAWN)])
         kinds: dict[type, list[Action]] = {}
         for option in decision.options:
@@ -83,7 +84,7 @@ class SearchPlayer:
         others = [kind for kind in kinds if not any(type(c) is kind for c in chosen)]
         self.stream.shuffle(others)
         _add(chosen, [self.stream.choice(kinds[kind]) for kind in others])
-        return chosen[:WIDEST]
+        return chosen[: OTHERS + 1]
 
     def _horizon(self, game: HeroesGame) -> bool:
         """Between two steps: the side is about to act again, or the Activation Phase is over."""
@@ -101,6 +102,7 @@ def for_every_side(sides: tuple[str, ...], seed: int, budget: int) -> dict[str, 
 
 
 def _add(chosen: list[Action], found: Iterable[object]) -> None:
+    """Each action of `found` not chosen yet, chosen."""
     for action in found:
         if isinstance(action, Action) and action not in chosen:
             chosen.append(action)
