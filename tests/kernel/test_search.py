@@ -7,9 +7,9 @@ stream, and breaks ties between the others by that stream, never by listing orde
 from __future__ import annotations
 
 import random
-from math import ceil, log2
 from collections import Counter
 from dataclasses import dataclass, field
+from math import ceil, log2
 from typing import Any, ClassVar
 
 import pytest
