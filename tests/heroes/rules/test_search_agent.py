@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Mapping
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -19,33 +18,19 @@ from builder.cli import main
 from builder.heroes.ai.greedy import SimplePolicy, for_every_side
 from builder.heroes.ai.search import SearchPlayer
 from builder.heroes.ai.search import for_every_side as searching
-from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.actions.kinds import Action
 from builder.heroes.rules.decisions import ActivationAction, HeroesDecision
-from builder.heroes.rules.orders.tokens import Orders
 from builder.heroes.rules.players import HeroesView
 from builder.heroes.rules.simulation import RULES, HeroesGame, Stage, new_game, simulate
-from builder.heroes.scenario.battlefield import Battlefield, assemble
-from builder.io.catalogue_files import load_catalogue
-from builder.io.scenario_files import LoadedScenario, load_scenario
 from builder.kernel.decisions import Player
 from builder.kernel.match import Match, Table
 from builder.kernel.search import Playout
+from tests.heroes.rules.test_forward_model import bundled, first_contact
+from tests.heroes.rules.test_views import scrambled
 
 SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios"
 SIDES = ("us", "german")
 HeroesMatch = Match[HeroesGame, HeroesView]
-
-
-@cache
-def bundled() -> Catalogue:
-    return load_catalogue()[0]
-
-
-@cache
-def first_contact() -> tuple[LoadedScenario, Battlefield]:
-    loaded = load_scenario(SCENARIOS / "hon-first-contact.yaml")
-    return loaded, assemble(loaded.scenario.map, bundled())[0]
 
 
 def game(seed: int = 2, turns: int | None = 2) -> HeroesGame:
@@ -141,24 +126,6 @@ def between_steps(turn: int = 2, revealed: int = 4) -> HeroesGame:
             revealed -= 1
         RULES.step(played, Table(lambda side, course: RULES.view(played, side, course), players))
     return played
-
-
-def scrambled(real: HeroesGame, enemy: str, side: str) -> HeroesGame:
-    """`real` but for what `side` may not know: the enemy's hand and pile dealt otherwise,
-    two of its numbered tokens still face down swapped, `side`'s own pile reversed."""
-    twin = RULES.copy(real)
-    deck = twin.state.decks[enemy]
-    deck.hand, deck.pile = deck.pile[: len(deck.hand)], [*deck.hand, *deck.pile[len(deck.hand) :]]
-    twin.state.decks[side].pile.reverse()
-    first, second = [key for key in twin.orders[enemy].numbered if key in twin.state.unrevealed][:2]
-    swap = {first: second, second: first}
-    placed = twin.orders[enemy]
-    twin.orders[enemy] = Orders(enemy, tuple(swap.get(k, k) for k in placed.numbered), placed.special, placed.bluffs)
-    twin.state.unrevealed = {swap.get(k, k): n for k, n in twin.state.unrevealed.items()}
-    twin.activations.sequence = [
-        r if r.side != enemy else type(r)(r.side, r.token, swap.get(r.key, r.key)) for r in twin.activations.sequence
-    ]
-    return twin
 
 
 def searched(start: HeroesGame) -> tuple[object, list[float], list[object]]:
