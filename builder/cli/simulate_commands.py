@@ -128,7 +128,7 @@ def simulate_command(
     from builder.tcg.system import TCG
 
     system = require(scenario, Capability.SIMULATE)
-    searching(scenario, policy, budget, tui)
+    check_search(scenario, policy, budget, tui)
     if system.id == "memoir":
         from builder.cli import memoir_commands
 
@@ -172,7 +172,7 @@ def simulate_command(
     narrate(record, verbose)
 
 
-def searching(scenario: Path, policy: Policy, budget: int | None, tui: bool) -> None:
+def check_search(scenario: Path, policy: Policy, budget: int | None, tui: bool) -> None:
     """--policy search where the scenario's system has a search agent, in the terminal;
     --budget only with it."""
     from builder.kernel.system import Capability
