@@ -7,13 +7,13 @@ job on the machine does not count) of one searched decision (an activated unit's
 and of one game, the play-outs made, and a game as a multiple of a greedy game timed in the
 same run.
 
-Strength (--duel GAMES): GAMES seeds played with the search agent as each side in turn
+Strength (--duel GAMES): GAMES seeds (from --seed) played with the search agent as each side in turn
 against the greedy player, on the same seeds as GAMES greedy games (the baseline). Prints
 each side's wins among the decisive games with a 95 % Wilson interval, beside the greedy
 player's on those seeds.
 
 Run: .venv/bin/python benchmarks/search.py [--scenario NAME] [--budgets 4,16,64]
-     [--duel GAMES --budget N]
+     [--duel GAMES --budget N --seed FIRST]
 """
 
 from __future__ import annotations
@@ -105,10 +105,10 @@ def costs(game: Game, budgets: list[int], seeds: int) -> None:
         )
 
 
-def duel(game: Game, budget: int, games: int) -> None:
+def duel(game: Game, budget: int, games: int, first: int) -> None:
     """The search agent as each side in turn against the greedy player, beside the greedy
     player itself on the same seeds: wins among the decisive games (a draw is not one)."""
-    seeds = range(1, games + 1)
+    seeds = range(first, first + games)
     greedy = [game.play(seed, dict.fromkeys(game.sides, SimplePolicy()), sampled=False).winner for seed in seeds]
     won = decided = 0
     for side in game.sides:
@@ -133,6 +133,7 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=2)
     parser.add_argument("--duel", type=int, default=0, metavar="GAMES")
     parser.add_argument("--budget", type=int, default=16)
+    parser.add_argument("--seed", type=int, default=1, help="the duel's first seed")
     asked = parser.parse_args()
     catalogue, _ = load_catalogue()
     loaded = load_scenario(ROOT / "scenarios" / f"{asked.scenario}.yaml")
@@ -140,7 +141,7 @@ def main() -> None:
     print(f"{loaded.scenario.title}: the search agent against the greedy player")
     costs(game, [int(b) for b in asked.budgets.split(",")], asked.seeds)
     if asked.duel:
-        duel(game, asked.budget, asked.duel)
+        duel(game, asked.budget, asked.duel, asked.seed)
 
 
 if __name__ == "__main__":
