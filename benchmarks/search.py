@@ -22,8 +22,8 @@ import argparse
 import statistics
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.ai.search import SearchPlayer
@@ -40,12 +40,12 @@ from builder.services.balance import wilson
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@dataclass
 class Timed:
     """The search agent, the CPU time of each of its searched decisions kept."""
 
-    player: SearchPlayer
-    searched: list[float] = field(default_factory=list)
+    def __init__(self, player: SearchPlayer) -> None:
+        self.player = player
+        self.searched: list[float] = []
 
     def choose(self, view: HeroesView, decision: HeroesDecision) -> object:
         began = time.process_time()
@@ -55,8 +55,10 @@ class Timed:
         return choice
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(NamedTuple):
+    """A shipped scenario on its map. Not a dataclass: tests/test_benchmarks.py loads this
+    script outside sys.modules, where a dataclass cannot read its annotations."""
+
     loaded: LoadedScenario
     battlefield: Battlefield
     catalogue: Catalogue
