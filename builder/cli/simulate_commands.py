@@ -67,11 +67,12 @@ def playable(scenario: Path, catalogue: Catalogue, army: list[str] | None) -> Pr
 def narrate(record: GameRecord, verbose: bool) -> None:
     from builder.cli.render import titled
     from builder.heroes.rules.events.game import DrawEvent, HoldEvent, RevealEvent, TurnEvent, VictoryEvent
-    from builder.render.narration import Narrator, event_line, roll_text
+    from builder.render.heroes_events import Narrator
+    from builder.render.narration import event_line, roll_text
 
-    narrator = Narrator.of(frame.pieces for frame in record.frames)
+    narrator = Narrator.of(record)
     phase = None
-    for event in record.events:
+    for index, event in enumerate(record.events):
         if isinstance(event, RevealEvent | HoldEvent) and not verbose:
             continue
         if isinstance(event, DrawEvent) and event.turn and not verbose:
@@ -81,7 +82,7 @@ def narrate(record: GameRecord, verbose: bool) -> None:
         elif (event.turn, event.phase) != phase and not isinstance(event, VictoryEvent):
             console.print(Text(f"  {event.phase} phase", style="dim italic"))
         phase = (event.turn, event.phase)
-        console.print(event_line(event, narrator))
+        console.print(event_line(event, narrator.sentence(index)))
         for roll in event.rolls:
             console.print(roll_text(roll))
     console.print()
@@ -154,7 +155,9 @@ def simulate_command(
         return
     record = game.simulate(seed=seed, turns=turns, policy=policy)
     if as_json:
-        print(json.dumps(record.to_json(), indent=1))
+        from builder.render.heroes_events import record_json
+
+        print(json.dumps(record_json(record), indent=1))
         return
     console.print(titled(game.scenario.title, f" — simulated with seed {seed}, {PLAYERS[policy]} for every side."))
     narrate(record, verbose)

@@ -24,7 +24,7 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from builder.kernel.decisions import Policy
-from builder.render.narration import Narrator
+from builder.render.heroes_events import Narrator
 from builder.tui.screens.simulation_text import (
     EVENT_TINT,
     FIRER_TINT,
@@ -143,7 +143,7 @@ class SimulationScreen(Screen[None]):
         self.firer: str | None = None  # piece keys picked on the map
         self.target: str | None = None
         self.problem: str | None = None
-        self.narrator = Narrator()
+        self.sentences: list[str] = []  # each event's, told once the game is played
         self.letters: dict[tuple[str, str], str] = {}
 
     # --- layout ---------------------------------------------------------------------------
@@ -206,11 +206,14 @@ class SimulationScreen(Screen[None]):
         if game.record.seed != self.seed:
             return  # the result of a seed the player has since moved past
         self.game, self.problem = game, None
-        self.narrator = Narrator.of(frame.pieces for frame in game.record.frames)
+        self.sentences = Narrator.of(game.record).sentences()
         self.letters = unit_letters(piece for frame in game.record.frames for piece in frame.pieces)
         log = self.query_one("#sim-log", OptionList)
         log.clear_options()
-        log.add_options([Option(list_line(frame.event, self.narrator)) for frame in game.record.frames])
+        frames = game.record.frames
+        log.add_options(
+            [Option(list_line(frame.event, told)) for frame, told in zip(frames, self.sentences, strict=True)]
+        )
         self.add_class("ready")
         self._show_title()
         self._show_warnings(game.warnings)
@@ -330,7 +333,7 @@ class SimulationScreen(Screen[None]):
             width, height = map_view.cell_size
             column, row = min(touched)
             map_view.scroll_to_region(Region(column * width, row * height, width, height), animate=False)
-        text = event_text(frame.event, self.index, len(self.frames), self.narrator)
+        text = event_text(frame.event, self.sentences[self.index], self.index, len(self.frames))
         show_if_changed(self.query_one("#sim-event", Static), text)
         self._show_odds()
 

@@ -107,7 +107,7 @@ def assault(turn: Turn, attacker: Piece, action: AssaultAction) -> None:
     approach = _approach(turn, attacker, defender, action)
     # Every refusal comes first: a refused assault spends no card. A window per card (HoN core p.17).
     if attacker.embarked_in is None or action.windows:
-        played.surprise(turn, attacker, action.path, action.windows, "assault")
+        played.surprise(turn, attacker, action.path, action.windows, assault=True)
     engaged = _close_in(turn, attacker, defender, action, approach)
     if engaged is None:
         return

@@ -17,7 +17,15 @@ from builder.heroes.rules.actions import assault, changes_of_state, firing, oppo
 from builder.heroes.rules.actions.kinds import Clear, Enter, Fire, Leave, Move
 from builder.heroes.rules.actions.legality import refuse
 from builder.heroes.rules.errors import Code, RulesError
-from builder.heroes.rules.events.game import ClearEvent, CrushEvent, EnterEvent, ExitEvent, HoldEvent, MoveEvent
+from builder.heroes.rules.events.game import (
+    ClearEvent,
+    CrushEvent,
+    EnterEvent,
+    ExitEvent,
+    HoldEvent,
+    MoveEvent,
+    PlayedFor,
+)
 from builder.heroes.rules.gear import mines
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.grid import edge_of_segment, neighbours
@@ -115,7 +123,7 @@ def _play_cards(turn: Turn, piece: Piece, path: Path, cards: tuple[str, ...]) ->
     """The action cards played for their movement Alternate Bonus, checked (HoN core p.17)."""
     refuse(Code.MAY_NOT_PLAY, card_refusal(turn.state, piece, path, cards))
     for card in bonus_cards(turn.state.decks.get(piece.owner), piece.owner, cards, MOVE_BONUSES):
-        cards_played.play_bonus(turn, piece.owner, card, piece, "Movement Action")
+        cards_played.play_bonus(turn, piece.owner, card, piece, PlayedFor.MOVEMENT_BONUS)
 
 
 def _stays(turn: Turn, piece: Piece) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from builder.heroes.rules.events.phase import Phase, PhasedEvent
+from builder.heroes.rules.events.phase import Phase, TextEvent
 from builder.heroes.rules.pieces import Square
 from builder.heroes.rules.resolution.assault_roll import AssaultOutcome, AssaultResult, AttackerMove, DefenderMove
 from builder.heroes.rules.resolution.combat import FireOutcome, name
@@ -14,7 +14,7 @@ from builder.heroes.rules.resolution.damage import Effect
 from builder.heroes.rules.resolution.firing_roll import FireResult
 
 
-class FireEvent(PhasedEvent):
+class FireEvent(TextEvent):
     """A Firing Action, its rolls and what became of the target."""
 
     kind: Literal["fire"] = "fire"
@@ -56,7 +56,7 @@ class FireEvent(PhasedEvent):
         )
 
 
-class AssaultEvent(PhasedEvent):
+class AssaultEvent(TextEvent):
     """An assault, both rolls, and what became of each side (HoN core p.25-26)."""
 
     kind: Literal["assault"] = "assault"
@@ -97,7 +97,7 @@ class AssaultEvent(PhasedEvent):
         )
 
 
-class AdvanceEvent(PhasedEvent):
+class AdvanceEvent(TextEvent):
     """The winner of an assault takes the ground (HoN core p.26)."""
 
     kind: Literal["advance"] = "advance"
@@ -105,7 +105,7 @@ class AdvanceEvent(PhasedEvent):
     to: tuple[Square, ...]
 
 
-class RetreatEvent(PhasedEvent):
+class RetreatEvent(TextEvent):
     """The loser of an assault retreats or is pushed aside (HoN core p.26); with nowhere to
     go, `to` is None and the unit is destroyed."""
 
@@ -114,14 +114,14 @@ class RetreatEvent(PhasedEvent):
     to: tuple[Square, ...] | None = None
 
 
-class DestroyedEvent(PhasedEvent):
+class DestroyedEvent(TextEvent):
     """A unit destroyed or wrecked (HoN core p.15)."""
 
     kind: Literal["destroyed"] = "destroyed"
     unit: str
 
 
-class TemplateEvent(PhasedEvent):
+class TemplateEvent(TextEvent):
     """A template laid (HoN core p.22-23, p.29): where it was aimed, where it landed after any
     scattering and the squares it covers; a FireEvent follows for each unit under it."""
 
@@ -133,7 +133,7 @@ class TemplateEvent(PhasedEvent):
     squares: tuple[Square, ...]
 
 
-class GearEvent(PhasedEvent):
+class GearEvent(TextEvent):
     """A gear marker spent (HoN core p.28; BfC p.08-09): which, by which unit, how many are
     left on its option; what it did follows (a FireEvent, a TemplateEvent, a re-roll…)."""
 
@@ -144,7 +144,7 @@ class GearEvent(PhasedEvent):
     left: int = 0  # markers of the kind left on the option
 
 
-class SniperEvent(PhasedEvent):
+class SniperEvent(TextEvent):
     """A Sniper's Alternate Firing Action read on its table (HoN core p.24)."""
 
     kind: Literal["sniper"] = "sniper"
@@ -154,7 +154,7 @@ class SniperEvent(PhasedEvent):
     effect: Effect
 
 
-class RubbleEvent(PhasedEvent):
+class RubbleEvent(TextEvent):
     """A structure destroyed: a building turned over to its rubble side (HoN core p.22)."""
 
     kind: Literal["rubble"] = "rubble"
@@ -162,7 +162,7 @@ class RubbleEvent(PhasedEvent):
     squares: tuple[Square, ...]
 
 
-class DestructionEvent(PhasedEvent):
+class DestructionEvent(TextEvent):
     """Destruction dice rolled at a structure (HoN core p.22; SoN p.17): a building or a
     wreck fired at, assaulted in or under a template; `destroyed` when its points reach its
     value (a RubbleEvent follows for a building; a wreck is removed)."""
@@ -175,7 +175,7 @@ class DestructionEvent(PhasedEvent):
     destroyed: bool
 
 
-class CrushEvent(PhasedEvent):
+class CrushEvent(TextEvent):
     """A heavy vehicle drives over a wreck and deals it destruction points (HoN core p.10);
     `removed` when they reach its structure value."""
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from builder.heroes.catalogue.cards import BonusKind
 from builder.heroes.rules.events.combat import (
     AdvanceEvent,
     AssaultEvent,
@@ -36,8 +37,10 @@ from builder.heroes.rules.events.mythos import (
     SubstituteEvent,
     TerrorEvent,
 )
-from builder.heroes.rules.events.phase import Phase, PhasedEvent
+from builder.heroes.rules.events.phase import Phase, PhasedEvent, TextEvent
 from builder.heroes.rules.pieces import Square
+from builder.heroes.rules.resolution.combat import FireOutcome
+from builder.kernel.diagnostics import Issue
 
 __all__ = [
     "EVENT_LOG",
@@ -95,60 +98,119 @@ __all__ = [
 
 
 class InitiativeEvent(PhasedEvent):
-    """Who has the initiative on turn 1: the scenario's side, or the initiative rolls."""
+    """Who has the initiative on turn 1: the scenario's side (`roll` None), or the side whose
+    die won the initiative rolls, `roll` its face (HoN core p.8)."""
 
     kind: Literal["initiative"] = "initiative"
+    roll: int | None = None
 
 
 class DeployEvent(PhasedEvent):
-    """A side deployed; `units` are the pieces now on the battlefield."""
+    """A side deployed; `units` are the pieces now on the battlefield, `crews` the Crew units
+    riding in their vehicles (HoN core p.21, `crew_page`), `entering` those that will enter
+    through the entry squares, `arriving` those a scenario event brings (the side's, all of
+    them), `left` those that found no room and `problem` the deployment check's finding."""
 
     kind: Literal["deploy"] = "deploy"
     units: tuple[str, ...]
+    crews: tuple[str, ...] = ()
+    crew_page: str | None = None
+    entering: tuple[str, ...] = ()
+    arriving: tuple[str, ...] = ()
+    left: tuple[str, ...] = ()
+    problem: Issue | None = None
 
 
 # --- The Order Phase --------------------------------------------------------------------
 
 
+class Rotation(BaseModel):
+    """The sides of a team taking its turns in rotation (SoN p.10)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    team: str
+    sides: tuple[str, ...]
+
+
 class TurnEvent(PhasedEvent):
-    """A Game Turn begins."""
+    """A Game Turn begins; `side` has the initiative (`page`). In a game of teams, the teams
+    alternate and the sides of each take its turns in rotation (`rotations`, `teams_page`)."""
 
     kind: Literal["turn"] = "turn"
+    page: str = ""
+    rotations: tuple[Rotation, ...] = ()
+    teams_page: str | None = None
+
+
+class OrderDuty(StrEnum):
+    """Why a unit must be given an order token every turn."""
+
+    PERSONAL_ORDER = "personal-order"  # HoN core p.26
+    HARDENED = "hardened"  # BfC p.09: one unit of the tile
+
+
+class OwedToken(BaseModel):
+    """A duty the placement met: `key` is the Personal Order unit's, or the Hardened tile's
+    group key ("german/tiles[0]")."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    duty: OrderDuty
+    key: str
+    page: str
 
 
 class OrdersEvent(PhasedEvent):
-    """The order tokens a side placed, by unit key (HoN core p.8)."""
+    """The order tokens a side placed, by unit key (HoN core p.8, `page`): `tokens` numbered
+    ones it took; the sources of its special tokens whose grant the books do not print
+    (`unprinted`, hon's example); its hit units whose damaged side prints fewer order stars
+    (`stars_lost`: key and stars, SoN p.18, `stars_page`); the duties it met (`duties`)."""
 
     kind: Literal["orders"] = "orders"
     numbered: tuple[str, ...]  # order 1 first
     special: tuple[str, ...]
     bluffs: tuple[str, ...]
+    tokens: int = 0
+    page: str = ""
+    unprinted: tuple[str, ...] = ()
+    stars_lost: tuple[tuple[str, int], ...] = ()
+    stars_page: str | None = None
+    duties: tuple[OwedToken, ...] = ()
 
 
 class SuddenDeathEvent(PhasedEvent):
-    """A side with no order token to place loses at once (HoN core p.8)."""
+    """A side with no order token to place loses at once (HoN core p.8, `page`)."""
 
     kind: Literal["sudden-death"] = "sudden-death"
+    page: str = ""
 
 
 # --- The Activation and Supply Phases ---------------------------------------------------
 
 
 class RevealEvent(PhasedEvent):
-    """An order token turned over (HoN core p.9): the unit acts, or nothing happens."""
+    """An order token turned over (HoN core p.9, `page`): the unit acts, or (`idle`) it is
+    gone or activated and nothing happens. `token` is the order's number, or the special
+    token played as order 0 or between two activations (`special_page`), or an autonomous
+    unit's turn."""
 
     kind: Literal["reveal"] = "reveal"
     unit: str
+    token: str = ""
+    idle: bool = False
+    page: str | None = None
+    special_page: str | None = None
 
 
-class HoldEvent(PhasedEvent):
+class HoldEvent(TextEvent):
     """An activated unit does nothing."""
 
     kind: Literal["hold"] = "hold"
     unit: str
 
 
-class MoveEvent(PhasedEvent):
+class MoveEvent(TextEvent):
     """A Movement Action: the squares the unit ends on, and the path it took there."""
 
     kind: Literal["move"] = "move"
@@ -158,7 +220,7 @@ class MoveEvent(PhasedEvent):
     cost: int
 
 
-class EnterEvent(PhasedEvent):
+class EnterEvent(TextEvent):
     """A unit in reserve enters the battlefield on an entry square."""
 
     kind: Literal["enter"] = "enter"
@@ -166,14 +228,14 @@ class EnterEvent(PhasedEvent):
     to: tuple[Square, ...]
 
 
-class ExitEvent(PhasedEvent):
+class ExitEvent(TextEvent):
     """A unit leaves the battlefield from its side's exit squares: it counts as exited."""
 
     kind: Literal["exit"] = "exit"
     unit: str
 
 
-class ClearEvent(PhasedEvent):
+class ClearEvent(TextEvent):
     """An Engineer removes a barbed hedgehog in its ZoC (BfC p.05, p.08): `squares` are the
     squares on either side of the line it took off the battlefield."""
 
@@ -182,7 +244,7 @@ class ClearEvent(PhasedEvent):
     squares: tuple[Square, ...]
 
 
-class MineEvent(PhasedEvent):
+class MineEvent(TextEvent):
     """A Mine marker placed on, discarded from or set off at `square` (BfC p.09)."""
 
     kind: Literal["mine"] = "mine"
@@ -191,7 +253,7 @@ class MineEvent(PhasedEvent):
     what: Literal["placed", "cleared", "triggered"]
 
 
-class WorksEvent(PhasedEvent):
+class WorksEvent(TextEvent):
     """A unit deploys an item on the battlefield: an Advanced Position (Military Engineering,
     BfC p.08) or a Forward Position (BfC p.09) on `squares`."""
 
@@ -201,7 +263,7 @@ class WorksEvent(PhasedEvent):
     squares: tuple[Square, ...]
 
 
-class FlightEvent(PhasedEvent):
+class FlightEvent(TextEvent):
     """An airplane's Speed marker changed at the beginning of its Movement Action, or (`took_off`)
     the airplane taking off and leaving play (BfC p.10-11)."""
 
@@ -211,14 +273,14 @@ class FlightEvent(PhasedEvent):
     took_off: bool = False
 
 
-class ConcealEvent(PhasedEvent):
+class ConcealEvent(TextEvent):
     """A side replaces one of its infantry units with a Concealed marker (HoN core p.30)."""
 
     kind: Literal["conceal"] = "conceal"
     unit: str
 
 
-class SpotEvent(PhasedEvent):
+class SpotEvent(TextEvent):
     """A concealed unit is spotted and turned over onto its Inactive Side (HoN core p.21), or
     revealed by an Ambush Spotter activated by an order token (BfC p.08); `by` is the unit
     that spotted it, `at` where it stood."""
@@ -229,7 +291,7 @@ class SpotEvent(PhasedEvent):
     at: tuple[Square, ...]
 
 
-class FlipEvent(PhasedEvent):
+class FlipEvent(TextEvent):
     """A unit turns its counter over of its own will (HoN core p.21): `state` is the side
     now up ("active" or "inactive")."""
 
@@ -238,7 +300,7 @@ class FlipEvent(PhasedEvent):
     state: str
 
 
-class PushWreckEvent(PhasedEvent):
+class PushWreckEvent(TextEvent):
     """A vehicle pushes a wreck one square (HoN core p.11); `to` is None when it sinks."""
 
     kind: Literal["push-wreck"] = "push-wreck"
@@ -247,7 +309,7 @@ class PushWreckEvent(PhasedEvent):
     to: tuple[Square, ...] | None = None
 
 
-class EmbarkEvent(PhasedEvent):
+class EmbarkEvent(TextEvent):
     """An infantry unit gets into (or, `out`, off) a transport (HoN core p.27)."""
 
     kind: Literal["embark"] = "embark"
@@ -258,18 +320,25 @@ class EmbarkEvent(PhasedEvent):
 
 
 class BreaksEvent(PhasedEvent):
-    """A combat group reaches its breaking point; its opponents score (HoN core p.15)."""
+    """A combat group reaches its breaking point, `lost` counters destroyed; its opponents
+    (`scorers`, a team once: SoN p.10) score its victory points (HoN core p.15, `page`)."""
 
     kind: Literal["breaks"] = "breaks"
     group: str  # "german/tiles[0]"
     victory_points: int
+    lost: int = 0
+    scorers: tuple[str, ...] = ()
+    page: str = ""
 
 
 class ControlEvent(PhasedEvent):
-    """A side takes control of an objective."""
+    """A side takes control of an objective; or, at the end of the game, holds it and scores
+    the victory points the scenario gives it (`scored`, HoN core p.5-6: `page`)."""
 
     kind: Literal["control"] = "control"
     objective: str
+    scored: int | None = None
+    page: str = ""
 
 
 class CardUse(StrEnum):
@@ -279,11 +348,34 @@ class CardUse(StrEnum):
     ALTERNATE_BONUS = "alternate-bonus"
 
 
+class PlayedFor(StrEnum):
+    """What a card played did, by the card's Battle Event or the roll its Alternate Bonus
+    went on (HoN core p.17)."""
+
+    SPECIAL_ORDERS = "special-orders"  # `value` Special Order tokens this turn (HoN core p.8: `rule_page`)
+    GRANT_ASSAULT = "grant-assault"  # Assault +`value` to every unit of the side this turn
+    REMOVE_SUPPRESSED = "remove-suppressed"  # `value` Suppressed markers off `unit`
+    BURST = "burst"  # `unit` moved and now fires, every weapon, no Fire on the Move penalty
+    TAKE_INITIATIVE = "take-initiative"  # the side has the initiative this turn (`rule_page`)
+    FORCED_MOVE = "forced-move"  # `unit` makes a Forced Move of up to `value` squares
+    WINDOW = "window"  # `unit` goes through a window on its Movement Action
+    WINDOW_ASSAULT = "window-assault"  # … on its assault
+    WINDOW_EXIT = "window-exit"  # `unit`, beaten in an assault, leaves its building by a window
+    THROW_BACK = "throw-back"  # the grenade thrown back at `unit`, onto interspace `at`
+    DESERTION = "desertion"  # `unit` takes another Suppressed marker and deserts
+    PASS_ORDER = "pass-order"  # `fallen` is removed and its order token goes to `unit`
+    ASSAULT_REROLL = "assault-reroll"  # `unit`'s assault roll (in `rolls`) again, `against` the other's
+    FIRE_REROLL = "fire-reroll"  # `unit`'s firing action (in `rolls`) again, `against` its Defense: `outcome`
+    MOVEMENT_BONUS = "movement-bonus"  # the Alternate Bonus (`bonus`, `value`) on `unit`'s Movement Action
+    FIRE_BONUS = "fire-bonus"  # … on its firing action
+    ASSAULT_BONUS = "assault-bonus"  # … on its assault roll
+
+
 class CardEvent(PhasedEvent):
     """An action card played (HoN core p.17): for its Battle Event, or for its Alternate
-    Bonus before a roll or a Movement Action. `unit` is the unit it is played for, if any;
-    `page` where the rule it follows is printed, `source` where the card is ("example" for
-    a card the books do not print). A re-rolled roll is in `rolls`."""
+    Bonus before a roll or a Movement Action; `played_for` says what it did. `unit` is the unit it
+    is played for, if any; `page` where the rule it follows is printed, `source` where the
+    card is ("example" for a card the books do not print). A re-rolled roll is in `rolls`."""
 
     kind: Literal["card"] = "card"
     card: str  # the card's catalogue id
@@ -291,40 +383,89 @@ class CardEvent(PhasedEvent):
     unit: str | None = None
     page: str
     source: str
+    played_for: PlayedFor | None = None  # None in a log written before events said it
+    value: int | None = None
+    bonus: BonusKind | None = None  # the Alternate Bonus's symbol
+    fallen: str | None = None
+    at: tuple[int, int] | None = None
+    against: int | None = None
+    outcome: FireOutcome | None = None  # a re-rolled firing action's
+    rule_page: str | None = None
 
 
 class DrawEvent(PhasedEvent):
-    """A side draws action cards: its opening hand, or at the end of the Supply Phase, after
-    discarding those it wishes, up to the hand size the scenario gives (HoN core p.16-17).
-    Card ids, which a player keeps hidden: the narration tells how many."""
+    """A side draws action cards: its opening hand from its `deck` shuffled (none: it plays
+    without), or at the end of the Supply Phase, after discarding those it wishes, up to the
+    hand size the scenario gives (HoN core p.16-17, `page`); `reshuffled` when its discard
+    pile became its draw pile. Card ids, which a player keeps hidden: the narration tells
+    how many."""
 
     kind: Literal["draw"] = "draw"
     drawn: tuple[str, ...]
     discarded: tuple[str, ...] = ()
     hand: int  # cards in hand after the draw
+    deck: int = 0
+    reshuffled: bool = False
+    page: str = ""
 
 
 class RallyEvent(PhasedEvent):
-    """A side takes one Suppressed marker off each of its units (HoN core p.16)."""
+    """A side takes one Suppressed marker off each of its units (HoN core p.16, `page`): off
+    `units` of them."""
 
     kind: Literal["rally"] = "rally"
+    units: int = 0
+    page: str = ""
 
 
 # --- The end of the turn ----------------------------------------------------------------
 
 
 class VictoryEvent(PhasedEvent):
-    """The game is over: the winner (a side id or "draw") and the victory points."""
+    """The game is over: the winner (a side id or "draw") and the victory points; the
+    scenario's early end that held (`ended_early`, by its index) and its outcome that held
+    (`outcome`, by index; None: none held, the scenario's `otherwise` wins)."""
 
     kind: Literal["victory"] = "victory"
     winner: str
     victory_points: dict[str, int]
+    ended_early: int | None = None
+    outcome: int | None = None
+
+
+class Reinforced(StrEnum):
+    """What a side did when a scenario event let it fill its empty slots (BfC p.14, p.16)."""
+
+    NO_SLOT = "no-slot"  # none empty or freed
+    DECLINED = "declined"
+    TAKEN = "taken"  # the options `taken`
+
+
+class Discarded(BaseModel):
+    """An objective a scenario event discarded, and the side keeping it (BfC p.16)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    objective: str
+    holder: str | None
+    page: str
 
 
 class ScenarioEvent(PhasedEvent):
-    """One of the scenario's events, told, with what the engine played of it (builder.heroes.rules.turn)."""
+    """One of the scenario's events (its index in the scenario, `index`), told, with what the
+    engine played of it: the units it brought in (`entered`), the options a side took for
+    its empty slots (`reinforced`, `taken`, BfC p.14: `page`), the objectives discarded, the
+    Tactical Bonuses placed, the last turn once the END marker moved down (`ends_after`)."""
 
     kind: Literal["scenario-event"] = "scenario-event"
+    index: int | None = None  # None in a log written before events said it
+    entered: tuple[str, ...] = ()
+    reinforced: Reinforced | None = None
+    taken: tuple[str, ...] = ()
+    page: str | None = None
+    discarded: tuple[Discarded, ...] = ()
+    bonuses: tuple[str, ...] = ()
+    ends_after: int | None = None
 
 
 HeroesEvent = Annotated[

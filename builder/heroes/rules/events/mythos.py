@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from builder.heroes.rules.events.phase import PhasedEvent
+from builder.heroes.rules.events.phase import TextEvent
 from builder.heroes.rules.pieces import Square
 
 
-class TerrorEvent(PhasedEvent):
+class TerrorEvent(TextEvent):
     """A Terror check (SoN p.11): the unit, the Manifestation it saw, whether it resisted,
     and the Madness token it drew if it did not (None: resisted, or the bag was empty)."""
 
@@ -21,7 +21,7 @@ class TerrorEvent(PhasedEvent):
     madness: str | None = None  # the Madness token's marker id
 
 
-class MadnessEvent(PhasedEvent):
+class MadnessEvent(TextEvent):
     """A Madness token acting on its unit (SoN p.11): Rage, Paranoia, Fear, Suicide,
     Catatonia or Hysteria, or being discarded."""
 
@@ -30,7 +30,7 @@ class MadnessEvent(PhasedEvent):
     madness: str  # the Madness token's marker id
 
 
-class SpellEvent(PhasedEvent):
+class SpellEvent(TextEvent):
     """A Character casts a spell (SoN p.14-15): its Suppressed markers taken, its target."""
 
     kind: Literal["spell"] = "spell"
@@ -41,7 +41,7 @@ class SpellEvent(PhasedEvent):
     at: Square | None = None  # a square (Mythos Barrier)
 
 
-class AidEvent(PhasedEvent):
+class AidEvent(TextEvent):
     """A Medic's Aid marker put on a unit that took a hit, or taken back (SoN p.18)."""
 
     kind: Literal["aid"] = "aid"
@@ -50,7 +50,7 @@ class AidEvent(PhasedEvent):
     removed: bool = False
 
 
-class SubstituteEvent(PhasedEvent):
+class SubstituteEvent(TextEvent):
     """A Substitute suffers a hit in place of a Heavy Weapon unit (BfC p.08)."""
 
     kind: Literal["substitute"] = "substitute"
@@ -58,7 +58,7 @@ class SubstituteEvent(PhasedEvent):
     weapon: str  # the Heavy Weapon it stands in for
 
 
-class SearchEvent(PhasedEvent):
+class SearchEvent(TextEvent):
     """A Search check (SoN p.11, p.18) and what it found in the Search bag."""
 
     kind: Literal["search"] = "search"

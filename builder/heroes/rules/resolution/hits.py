@@ -73,16 +73,15 @@ def _check_breaking(turn: Turn, group_key: str) -> None:
     scorers = state.opposing_teams(group.side)  # a team scores once (SoN p.10)
     for side in scorers:
         state.victory_points[side] = state.victory_points.get(side, 0) + group.victory_points
-    page = state.ruleset.cite("breaking-point")
     turn.add(
         BreaksEvent(
             turn=state.turn,
             phase=turn.phase,
             side=group.side,
-            text=f"{group.name} reaches its breaking point ({lost} of {group.counters} counters lost, "
-            f"breaking point {group.breaking_point}): {group.victory_points} victory points to "
-            f"{' and '.join(scorers)} ({page}).",
             group=group_key,
             victory_points=group.victory_points,
+            lost=lost,
+            scorers=tuple(scorers),
+            page=state.ruleset.cite("breaking-point"),
         )
     )
