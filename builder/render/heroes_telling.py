@@ -6,13 +6,13 @@ name takes a plural verb, or for the log, worded as the rules core always wrote 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import singledispatch
 
 from builder.heroes.rules.events.names import Names
 from builder.heroes.rules.events.phase import PhasedEvent, TextEvent
-from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.pieces import Piece, Square
 
 _ES = re.compile(r"(ss|sh|ch|x|z)es$")
 _IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "were"}
@@ -52,15 +52,24 @@ class Told:
         piece = self.pieces[key]
         return piece.side.name or piece.unit.name
 
+    def verb(self, key: str, verb: str) -> str:
+        """`verb` (given in the singular) agreeing, in the narration, with the counter `key`
+        as its subject."""
+        return plural_verb(verb) if self.narrated and is_plural(self.pieces[key]) else verb
+
     def does(self, key: str, verb: str) -> str:
-        """`Grenadiers move`: the counter's name and `verb` (given in the singular), agreeing
-        with a plural name in the narration."""
-        plural = self.narrated and is_plural(self.pieces[key])
-        return f"{self.name(key)} {plural_verb(verb) if plural else verb}"
+        """`Grenadiers move`: the counter's name and `verb`, agreeing with a plural name in
+        the narration."""
+        return f"{self.name(key)} {self.verb(key, verb)}"
 
     def title(self, key: str) -> str:
         """The title of the counter's combat group, or its name when it has none."""
         return self.names.title(self.pieces[key])
+
+
+def squares(at: Iterable[Square]) -> str:
+    """`[4, 0] [5, 0]`: squares as the narration names them."""
+    return " ".join(f"[{c}, {r}]" for c, r in at)
 
 
 @singledispatch

@@ -18,6 +18,7 @@ from builder.heroes.rules.actions import changes_of_state, scouting
 from builder.heroes.rules.actions.activation import STAYS, action_choices
 from builder.heroes.rules.decisions import ActivationAction, Concealment, Discards, OrderTokens, ScoutMove, SpecialOrder
 from builder.heroes.rules.events.game import (
+    Concealing,
     HoldEvent,
     OrdersEvent,
     Phase,
@@ -77,7 +78,7 @@ def order_phase(state: GameState, players: Players, dice: Dice, frames: list[Fra
                 units[key] = piece.marked(activated=False)
     if state.turn == 1:  # Concealed markers assigned during deployment (HoN core p.30)
         for side in state.initiative_order():
-            conceal(turn, side, "as it deploys")
+            conceal(turn, side, Concealing.DEPLOYING)
         for side in state.initiative_order():  # then Scouts move (HoN core p.26)
             for piece in sorted(state.units(side), key=lambda p: p.key):
                 scout(turn, piece.key)
@@ -271,7 +272,7 @@ def act(turn: Turn, piece: Piece, supply: bool = False) -> None:
     turn.perform(piece.key, turn.ask(ActivationAction(side=piece.owner, options=options, unit=piece, supply=supply)))
 
 
-def conceal(turn: Turn, side: str, when: str) -> None:
+def conceal(turn: Turn, side: str, when: Concealing) -> None:
     """The side's choice of units to replace with Concealed markers (HoN core p.30)."""
     options = concealments(turn.state, side)
     if turn.asking and options.listed[1:]:
@@ -316,7 +317,7 @@ def supply_moves(state: GameState, orders: Mapping[str, Orders], players: Player
     turn = Turn(state, dice, Phase.SUPPLY, players)
     scenario_events(turn, ScenarioPhase.SUPPLY, "start")
     for side in state.initiative_order():  # before units move (HoN core p.30)
-        conceal(turn, side, "as the Supply Phase begins")
+        conceal(turn, side, Concealing.SUPPLY_PHASE)
     at_step(turn, Step.SUPPLY_START)  # the Totems go on the board in the first round's Supply Phase (SoN p.16)
     casting.spells_at_supply_start(turn)  # Drowning's second attack (SoN p.15)
     # Poisoned Blade markers: a Terror check each; Hardboiled tokens spare a unit its check (SoN p.16)

@@ -7,7 +7,7 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules.actions.kinds import AssaultAction, Leave, Move
-from builder.heroes.rules.events.game import Phase
+from builder.heroes.rules.events.game import EnterEvent, Entering, Phase
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path
 from builder.heroes.rules.orders.tokens import tokens_for
@@ -69,7 +69,7 @@ def test_the_captive_is_liberated_when_its_captor_is_destroyed() -> None:
     assert state.captives == {} and state.pieces["b1"].squares == ((2, 1),)  # where his captor stood
     assert not Facts(state).captured("a", "herold")
     assert tokens_for(state, "b").numbered == 2  # freed, he gives his orders again
-    assert any("liberated" in e.text for e in turn.events)
+    assert any(isinstance(e, EnterEvent) and (e.how, e.vehicle) == (Entering.LIBERATED, "a1") for e in turn.events)
 
 
 def test_the_policy_takes_a_captor_off_by_the_exit_and_the_captive_stays_captured() -> None:

@@ -10,7 +10,7 @@ from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules.actions.firing import shot_at
 from builder.heroes.rules.actions.kinds import AssaultAction, Fire, Hold, Move
 from builder.heroes.rules.errors import Code, RulesError
-from builder.heroes.rules.events.game import Phase
+from builder.heroes.rules.events.game import HoldReason, Phase
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path, allowance
 from builder.heroes.rules.geometry.reach import assault_path, reachable
@@ -64,7 +64,7 @@ def test_a_tracks_hit_vehicle_executes_no_more_movement_actions() -> None:
     ]
     assert assault_path(state.battlefield, state.pieces.values(), vehicle, prey, state.ruleset) is None
     held = SimplePolicy().supply_move(state, vehicle)
-    assert isinstance(held, Hold) and "tracks are damaged" in held.reason and "HoN core p.15" in held.reason
+    assert held == Hold(HoldReason.TRACKS_DAMAGED, "HoN core p.15")
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
     step = Path((Position(vehicle.squares, vehicle.facing), Position(((3, 1), (3, 2)), vehicle.facing)), 1)
     with pytest.raises(RulesError) as caught:

@@ -10,6 +10,7 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules.actions.kinds import AssaultAction, TemplateFire
+from builder.heroes.rules.events.combat import GearUse
 from builder.heroes.rules.events.game import AssaultEvent, DestructionEvent, GearEvent, Phase, RubbleEvent
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path
@@ -178,7 +179,7 @@ def test_a_veteran_marker_rerolls_a_destruction_roll() -> None:
     turn.perform("sappers", Demolish("house"))
     assert veterans.count == 0 and state.ruined == ["house"]
     (spent,) = [e for e in turn.events if isinstance(e, GearEvent)]
-    assert "destruction roll [1, 2]" in spent.text
+    assert (spent.use, spent.roll, spent.faces) == (GearUse.VETERAN_ROLL, "destruction", (1, 2))
 
 
 @pytest.mark.rule("destruction")

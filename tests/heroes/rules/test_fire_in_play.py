@@ -17,7 +17,7 @@ from builder.heroes.rules.action_cards.deck import CardPlay
 from builder.heroes.rules.actions.firing import shots_at
 from builder.heroes.rules.actions.kinds import AssaultAction, Fire, Move
 from builder.heroes.rules.errors import Code
-from builder.heroes.rules.events.game import FireEvent, Phase
+from builder.heroes.rules.events.game import FireEvent, MoveEvent, MoveStop, Phase
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path
 from builder.heroes.rules.geometry.reach import reachable
@@ -152,7 +152,8 @@ def test_a_tracks_hit_under_opportunity_fire_stops_the_vehicle_at_once() -> None
     turn.perform("a1", Move(path))
     assert [f.event.kind for f in turn.frames] == ["fire", "move"]
     assert state.pieces["a1"].squares == ((0, 2), (0, 3))
-    assert "its tracks are hit and it stops at once (HoN core p.15)" in turn.frames[1].event.text
+    stopped = turn.frames[1].event
+    assert isinstance(stopped, MoveEvent) and (stopped.stopped, stopped.page) == (MoveStop.TRACKS, "HoN core p.15")
 
 
 @pytest.mark.rule("damage-hull")
@@ -165,7 +166,8 @@ def test_a_hull_hit_under_opportunity_fire_stops_the_vehicle_at_once() -> None:
     turn = Turn(state, LoadedDice([3, 4]), Phase.ACTIVATION, POLICIES)
     turn.perform("a1", Move(path))
     assert state.pieces["a1"].squares == ((0, 2), (0, 3)) and state.pieces["a1"].suppressed == 2
-    assert "its hull is hit and it stops at once (HoN core p.15)" in turn.frames[1].event.text
+    stopped = turn.frames[1].event
+    assert isinstance(stopped, MoveEvent) and (stopped.stopped, stopped.page) == (MoveStop.HULL, "HoN core p.15")
 
 
 @pytest.mark.rule("firing-arc")

@@ -14,6 +14,7 @@ from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.army.resolve import resolve
 from builder.heroes.rules.actions.kinds import Fire
 from builder.heroes.rules.errors import Code
+from builder.heroes.rules.events.combat import GearUse
 from builder.heroes.rules.events.game import GearEvent, Phase, TemplateEvent
 from builder.heroes.rules.gear import alternate_fire
 from builder.heroes.rules.gear.alternate_fire import gear_shot
@@ -47,7 +48,7 @@ def test_a_panzerfaust_is_an_alternate_firing_action_with_the_markers_values() -
     turn.perform("a1", GearFire("panzerfaust", "b1"))
     (spent,) = gear_events(turn)
     assert (spent.marker, spent.unit, spent.spent, spent.left) == ("panzerfaust", "a1", 1, 2)
-    assert "(HoN core p.28)" in spent.text
+    assert (spent.use, spent.target, spent.page) == (GearUse.ALTERNATE_FIRE, "b1", "HoN core p.28")
     (fired,) = fire_events(turn)
     labels = {m.label: m.value for m in fired.rolls[0].modifiers}
     assert labels == {"Combat value vs heavy": 5}

@@ -52,7 +52,7 @@ def test_a_unit_places_a_mine_marker_on_a_square_of_its_zoc_spending_one() -> No
     turn.perform("a1", PlaceMine((2, 1)))
     assert state.mines == {(2, 1): "a"} and state.gear[0].count == 1
     told = [e for e in turn.events if isinstance(e, MineEvent)]
-    assert told[0].what == "placed" and "BfC p.09" in told[0].text
+    assert told[0].what == "placed" and told[0].page == "BfC p.09" and told[0].left == 1
     with pytest.raises(RulesError) as caught:
         turn.perform("a1", PlaceMine((3, 1)))  # two squares away: outside its ZoC
     assert caught.value.code is Code.MAY_NOT_MINE

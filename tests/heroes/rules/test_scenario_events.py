@@ -10,7 +10,15 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules import victory_points
-from builder.heroes.rules.events.game import DeployEvent, Discarded, EnterEvent, Phase, Reinforced, ScenarioEvent
+from builder.heroes.rules.events.game import (
+    DeployEvent,
+    Discarded,
+    EnterEvent,
+    ExitEvent,
+    Phase,
+    Reinforced,
+    ScenarioEvent,
+)
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.scenario_events import play_event, scenario_events
 from builder.heroes.rules.state import GameState
@@ -203,7 +211,8 @@ def test_a_transport_leaving_by_the_exit_takes_its_riders_off_with_it() -> None:
         turn.perform("a2", Leave())
     turn.perform("a1", Leave())
     assert "a1" not in state.pieces and "a2" not in state.pieces and set(state.exited) == {"a1", "a2"}
-    assert "carrying" in turn.frames[-1].event.text
+    left = turn.frames[-1].event
+    assert isinstance(left, ExitEvent) and left.riders == ("a2",)
     assert Facts(state).exited("a", []) == 2
 
 

@@ -11,6 +11,7 @@ from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.abilities import dragon, medallion, poisoned_blade
 from builder.heroes.rules.actions.kinds import AssaultAction, Fire
+from builder.heroes.rules.events.combat import GearUse
 from builder.heroes.rules.events.game import AssaultEvent, GearEvent, MadnessEvent, Phase, TerrorEvent
 from builder.heroes.rules.mythos.state import Madness, mythos_hunter
 from builder.heroes.rules.orders.tokens import Orders
@@ -87,7 +88,8 @@ def test_eldritch_ichor_prevents_a_hit_on_a_unit_next_to_the_character_but_not_a
     turn.perform("b1", Fire(((None, "a1"),)))
     assert state.pieces["a1"] == rifles and ichor.count == 0
     (spent,) = [e for e in turn.events if isinstance(e, GearEvent)]
-    assert (spent.marker, spent.unit) == ("son-eldritch-ichor", "a2") and "(SoN p.14)" in spent.text
+    assert (spent.marker, spent.unit) == ("son-eldritch-ichor", "a2") and spent.page == "SoN p.14"
+    assert spent.use is GearUse.ICHOR_PREVENTS
     reduced = replace(rifles, side_index=1)
     state = son(game(OPEN, [reduced, officer, piece("b1", (5, 1), "b")]))
     ichor = pool(state, "son-eldritch-ichor", 1, "characters")
@@ -138,7 +140,8 @@ def test_the_dragon_flies_onto_an_allied_unit_and_gives_it_terrifying_and_mythos
     assert carrier.side.has("terrifying") and mythos_hunter(state.mythos, carrier) == 1
     assert not state.pieces["a2"].side.has("terrifying") and mythos_hunter(state.mythos, state.pieces["a2"]) == 0
     (flight,) = [e for e in turn.events if isinstance(e, GearEvent)]
-    assert (flight.marker, flight.unit) == ("son-dragon", "a1") and "(SoN p.16)" in flight.text
+    assert (flight.marker, flight.unit) == ("son-dragon", "a1") and flight.page == "SoN p.16"
+    assert flight.use is GearUse.DRAGON_PERCH
     dragon.dragons_fly(turn)  # already on the best unit: it stays
     assert len([e for e in turn.events if isinstance(e, GearEvent)]) == 1
     state.pieces["b1"] = state.pieces["b1"].moved(((1, 4),), state.pieces["b1"].facing)
@@ -166,7 +169,8 @@ def test_an_elder_sign_medallion_discards_an_order_token_on_a_manifestation_with
     medallion.medallions(turn, orders)
     assert orders["b"].numbered == ("b2",)
     (told,) = [e for e in turn.events if isinstance(e, GearEvent)]
-    assert (told.marker, told.unit) == ("son-elder-sign-medallion", "a1") and "(SoN p.14)" in told.text
+    assert (told.marker, told.unit) == ("son-elder-sign-medallion", "a1") and told.page == "SoN p.14"
+    assert told.use is GearUse.MEDALLION
     bare = son(game(OPEN, [wearer, piece("b1", (4, 1), "b", DREAD)]))
     orders = {"a": Orders("a", ("a1",)), "b": Orders("b", ("b1",))}
     medallion.medallions(Turn(bare, LoadedDice([]), Phase.ORDER, POLICIES), orders)

@@ -174,7 +174,7 @@ def test_an_ambush_spotter_activated_by_an_order_reveals_the_concealed_units_it_
     policy = SimplePolicy()
     frames = activation_phase(state, orders, {"a": policy, "b": policy}, LoadedDice([1] * 12))
     spotted = [f.event for f in frames if f.event.kind == "spot"]
-    assert [e.unit for e in spotted] == ["b1"] and "BfC p.08" in spotted[0].text
+    assert [e.unit for e in spotted] == ["b1"] and spotted[0].ambush and spotted[0].page == "BfC p.08"
     # One way of revealing: the spotting rules' SpotEvent, the spotter in `by`, onto the Inactive Side.
     (event,) = spotted
     assert isinstance(event, SpotEvent) and event.by == "a1" and event.at == ((4, 0),)

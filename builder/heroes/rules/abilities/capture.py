@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from builder.heroes.rules.events.game import EnterEvent, RetreatEvent
+from builder.heroes.rules.events.game import EnterEvent, Entering, RetreatEvent
 from builder.heroes.rules.geometry.grid import neighbours
-from builder.heroes.rules.geometry.squares import may_stand, named_squares
+from builder.heroes.rules.geometry.squares import may_stand
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.resolution.combat import name
 from builder.heroes.rules.state import Captive
@@ -84,10 +84,11 @@ def free_captives(turn: Turn, captor: Piece) -> None:
                 turn=state.turn,
                 phase=turn.phase,
                 side=captive.piece.owner,
-                text=f"{name(captor)} is destroyed: {name(captive.piece)} is liberated at "
-                f"{named_squares((square,))} and must be captured again ({CAPTURE_PAGE}).",
                 unit=key,
                 to=(square,),
+                how=Entering.LIBERATED,
+                vehicle=captor.key,
+                page=CAPTURE_PAGE,
             )
         )
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.rules.abilities.ability import Ability, Source, Step
 from builder.heroes.rules.decisions import PoisonedBlades, PoisonMadness
+from builder.heroes.rules.events.combat import GearUse
 from builder.heroes.rules.events.game import GearEvent, TerrorEvent
 from builder.heroes.rules.gear import alternate_fire
 from builder.heroes.rules.geometry.grid import range_between
@@ -69,7 +70,7 @@ def poisoned_blades(turn: Turn, assault: Assault) -> tuple[Assault, int]:
     if count <= 0:
         return assault, 0
     alternate_fire.spend_marker(
-        turn, attacker, POISONED_BLADE, POISON_PAGE, f"+{POISON_BONUS * count} to its assault", count
+        turn, attacker, POISONED_BLADE, POISON_PAGE, GearUse.POISONED_BLADE, count, value=POISON_BONUS * count
     )
     bonus = Modifier(f"Poisoned Blade x{count}", POISON_BONUS * count, POISON_PAGE)
     return replace(assault, attacker_bonuses=(*assault.attacker_bonuses, bonus)), count
@@ -87,12 +88,14 @@ def poison(turn: Turn, attacker: Piece, defender: Piece, count: int) -> None:
             turn=turn.state.turn,
             phase=turn.phase,
             side=attacker.owner,
-            text=f"{name(survivor)} survives and keeps {count} Poisoned Blade marker(s) on the Poisoned side: "
-            f"{len(held)} Terror check(s) at the start of the Supply Phase ({POISON_PAGE}).",
             marker=POISONED_BLADE,
             unit=survivor.key,
             spent=0,
             left=len(held),
+            use=GearUse.POISON_KEPT,
+            page=POISON_PAGE,
+            target=survivor.key,
+            value=count,
         )
     )
 

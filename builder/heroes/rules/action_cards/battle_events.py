@@ -53,7 +53,6 @@ from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import MineEvent, Phase, PlayedFor
 from builder.heroes.rules.geometry.grid import Point, corners, range_between
 from builder.heroes.rules.geometry.path import Path
-from builder.heroes.rules.geometry.squares import named_squares
 from builder.heroes.rules.geometry.zoc import zone_of_control
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.resolution import hits
@@ -172,16 +171,17 @@ def mine_cards(turn: Turn, side: str) -> None:
     card_id, square = chosen
     card = _event_card(turn, side, card_id, CardEffectKind.PLACE_MINE)
     turn.state.mines[square] = side
-    page = turn.state.ruleset.cite("action-cards")
     turn.add(
         MineEvent(
             turn=turn.state.turn,
             phase=turn.phase,
             side=side,
-            text=f"{side} plays {card.name} ({page}): a Mine marker on {named_squares((square,))} (BfC p.09).",
             unit=holders[square],
             square=square,
             what="placed",
+            page="BfC p.09",  # the Mine marker's rule
+            card=card.id,
+            card_page=turn.state.ruleset.cite("action-cards"),
         )
     )
 

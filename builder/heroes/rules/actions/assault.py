@@ -15,6 +15,7 @@ from builder.heroes.rules.actions import changes_of_state, firing, movement, tra
 from builder.heroes.rules.actions.kinds import AssaultAction
 from builder.heroes.rules.decisions import ForcedMove, KnifeDefence
 from builder.heroes.rules.errors import Code
+from builder.heroes.rules.events.combat import Crushing
 from builder.heroes.rules.events.game import AdvanceEvent, AssaultEvent, RetreatEvent
 from builder.heroes.rules.gear import defence, mines, veteran
 from builder.heroes.rules.geometry.footprint import Position
@@ -394,8 +395,7 @@ def _assault_moves(
                     attacker,
                     defender.key,
                     result.wreck_destruction_points,
-                    "takes the square of",
-                    "assault-results",
+                    Crushing.TAKES_SQUARE,
                 )
 
 

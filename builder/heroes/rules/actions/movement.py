@@ -17,13 +17,16 @@ from builder.heroes.rules.actions import assault, changes_of_state, firing, oppo
 from builder.heroes.rules.actions.kinds import Clear, Enter, Fire, Leave, Move
 from builder.heroes.rules.actions.legality import refuse
 from builder.heroes.rules.errors import Code, RulesError
+from builder.heroes.rules.events.combat import Crushing
 from builder.heroes.rules.events.game import (
     ClearEvent,
     CrushEvent,
     EnterEvent,
     ExitEvent,
     HoldEvent,
+    HoldReason,
     MoveEvent,
+    MoveStop,
     PlayedFor,
 )
 from builder.heroes.rules.gear import mines
@@ -132,8 +135,8 @@ def _stays(turn: Turn, piece: Piece) -> None:
             turn=turn.state.turn,
             phase=turn.phase,
             side=piece.owner,
-            text=f"{name(piece)} stays where it is.",
             unit=piece.key,
+            why=HoldReason.MOVES_NOWHERE,
         )
     )
 
@@ -212,28 +215,23 @@ def _tell_move(turn: Turn, piece: Piece, moved: Piece, path: Path, taken: Path, 
     """The move event: how far it went, and why it stopped (damage, HoN core p.15; a
     difficult passage, p.18)."""
     cite = turn.state.ruleset.cite
-    cost = taken.cost
-    text = f"{name(piece)} moves {cost} square{'s' if cost != 1 else ''} to {named_squares(moved.squares)}"
+    stopped, page = None, None
     if stop in ("tracks", "hull"):
-        hit = "tracks are" if stop == "tracks" else "hull is"
-        text += f", where its {hit} hit and it stops at once ({cite('damage')})"
-    elif path.stopped == DIFFICULT and path.working_through:
-        text += (
-            ", working its way through a difficult passage: one square, then its Movement Action ends "
-            f"({cite('difficult-passage')})"
-        )
+        stopped, page = MoveStop.TRACKS if stop == "tracks" else MoveStop.HULL, cite("damage")
     elif path.stopped == DIFFICULT:
-        text += f", stopping at a difficult passage ({cite('difficult-passage')})"
+        stopped = MoveStop.WORKING_THROUGH if path.working_through else MoveStop.DIFFICULT_PASSAGE
+        page = cite("difficult-passage")
     turn.add(
         MoveEvent(
             turn=turn.state.turn,
             phase=turn.phase,
             side=piece.owner,
-            text=text + ".",
             unit=piece.key,
             to=moved.squares,
             path=tuple(p.square for p in taken.positions),
-            cost=cost,
+            cost=taken.cost,
+            stopped=stopped,
+            page=page,
         )
     )
 
@@ -303,12 +301,12 @@ def _crush(turn: Turn, vehicle: Piece, path: Path) -> None:
                 if square in wreck.squares:
                     entered.setdefault(wreck.key, set()).add(square)
     for key in sorted(entered):
-        wreck_points(turn, vehicle, key, min(len(entered[key]), 2), "drives over")
+        wreck_points(turn, vehicle, key, min(len(entered[key]), 2), Crushing.DRIVES_OVER)
 
 
-def wreck_points(turn: Turn, vehicle: Piece, key: str, points: int, how: str, rule: str = "crushing-wrecks") -> None:
+def wreck_points(turn: Turn, vehicle: Piece, key: str, points: int, how: Crushing) -> None:
     """Destruction points to a wreck; at its structure value it is removed (HoN core p.22)."""
-    cite = turn.state.ruleset.cite
+    rule = "crushing-wrecks" if how is Crushing.DRIVES_OVER else "assault-results"
     wreck = turn.state.pieces[key]
     total = dict(wreck.extra).get("destruction", 0) + points
     after = wreck_damaged(wreck, points, turn.state.ruleset.wreck_structure)
@@ -322,13 +320,13 @@ def wreck_points(turn: Turn, vehicle: Piece, key: str, points: int, how: str, ru
             turn=turn.state.turn,
             phase=turn.phase,
             side=vehicle.owner,
-            text=f"{name(vehicle)} {how} the wreck of {name(wreck)}: {points} destruction "
-            f"point{'s' if points != 1 else ''} ({cite(rule)})"
-            + (", and the wreck is removed." if removed else f", {total} in all."),
             unit=vehicle.key,
             wreck=key,
             points=points,
             removed=removed,
+            how=how,
+            total=total,
+            page=turn.state.ruleset.cite(rule),
         )
     )
 
@@ -489,7 +487,6 @@ def enter(turn: Turn, piece: Piece, action: Enter) -> None:
             turn=turn.state.turn,
             phase=turn.phase,
             side=piece.owner,
-            text=f"{name(piece)} enters the battlefield at {named_squares(position.squares)}.",
             unit=piece.key,
             to=position.squares,
         )
@@ -510,14 +507,14 @@ def leave(turn: Turn, piece: Piece, action: Leave) -> None:
     riders = sorted(k for k, p in turn.state.pieces.items() if p.embarked_in == piece.key)
     for key in riders:
         turn.state.exited[key] = turn.state.pieces.pop(key)
-    carried = f", carrying {', '.join(name(turn.state.exited[k]) for k in riders)}" if riders else ""
     turn.add(
         ExitEvent(
             turn=turn.state.turn,
             phase=turn.phase,
             side=piece.owner,
-            text=f"{name(piece)} leaves the battlefield from {named_squares(piece.squares)}{carried}.",
             unit=piece.key,
+            at=piece.squares,
+            riders=tuple(riders),
         )
     )
 
@@ -547,8 +544,8 @@ def clear(turn: Turn, piece: Piece, action: Clear) -> None:
             turn=turn.state.turn,
             phase=turn.phase,
             side=piece.owner,
-            text=f"{name(piece)} (Engineer) removes the barbed hedgehog at {named_squares(squares)} (BfC p.05, p.08).",
             unit=piece.key,
             squares=squares,
+            page="BfC p.05, p.08",
         )
     )

@@ -4,9 +4,10 @@ structures, wrecks crushed. Part of the `HeroesEvent` union (`events.game`)."""
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Literal
 
-from builder.heroes.rules.events.phase import Phase, TextEvent
+from builder.heroes.rules.events.phase import Phase, PhasedEvent, TextEvent
 from builder.heroes.rules.pieces import Square
 from builder.heroes.rules.resolution.assault_roll import AssaultOutcome, AssaultResult, AttackerMove, DefenderMove
 from builder.heroes.rules.resolution.combat import FireOutcome, name
@@ -133,15 +134,65 @@ class TemplateEvent(TextEvent):
     squares: tuple[Square, ...]
 
 
-class GearEvent(TextEvent):
+class GearUse(StrEnum):
+    """What a marker was spent (or a marker-like piece of SoN used) for; the fields each reads."""
+
+    DEFENSIVE_BONUS = "defensive-bonus"  # Additional Shielding: +`value` Defensive Bonus
+    HITS_CANCELLED = "hits-cancelled"  # `value` Hits on `target` cancelled
+    SNIPER_HIT_CANCELLED = "sniper-hit-cancelled"  # on `target`
+    ASSAULT_HIT_CANCELLED = "assault-hit-cancelled"  # on `target` (a Life Point, BfC p.09)
+    RECCE_AMMO = "recce-ammo"  # +2 against light vehicles, +1 against heavy
+    HEDGEROW = "hedgerow"  # a Passage marker: it drives through the hedgerow at `at`
+    BARBED_WIRE = "barbed-wire"  # … through the barbed hedgehogs at `at`, discarded (hon's reading)
+    FUEL = "fuel"  # +`value` squares
+    TACTICAL_MAP = "tactical-map"  # `target` ignores every Difficult Passage
+    ALTERNATE_FIRE = "alternate-fire"  # an Alternate Firing Action at `target`
+    AT_STRUCTURE = "at-structure"  # … at the structure `element`
+    BOMB = "bomb"  # put on `target`, it explodes at the end of the Supply Phase
+    FIRED_AT = "fired-at"  # a template fired at interspace `point`
+    THROWN_AT = "thrown-at"  # … thrown
+    THROWN_INTO = "thrown-into"  # a grenade thrown into the building `element`
+    VETERAN_ROLL = "veteran-roll"  # the `roll` roll (its faces `faces`) rolled again
+    VETERAN_FIRE = "veteran-fire"  # `target`'s firing roll (`value` against `against`, `outcome`) again
+    VETERAN_ASSAULT = "veteran-assault"  # its assault roll (`value` against `against`) again
+    VETERAN_INITIATIVE = "veteran-initiative"  # the initiative roll of side `roll`, `faces` [old, new]
+    HEROIC = "heroic"  # `target` is activated again, without an Order
+    HARDBOILED = "hardboiled"  # `value` Suppressed markers taken off `target`
+    POISONED_BLADE = "poisoned-blade"  # +`value` to its assault
+    POISON_KEPT = "poison-kept"  # `target` survives, keeping `value` markers: `left` Terror checks
+    ICHOR_HEALS = "ichor-heals"  # `target` flips back to its unharmed side
+    ICHOR_PREVENTS = "ichor-prevents"  # the hit on `target` is prevented
+    MEDALLION = "medallion"  # the Elder Sign Medallion discards the Order token on `target`
+    DRAGON_PERCH = "dragon-perch"  # the Dragon flies onto `target`
+    TOTEM_RAISED = "totem-raised"  # on interspace `point`
+    TOTEM_CARD = "totem-card"  # the Totem at `point` draws 1 Action card (`value` 0: none left)
+    TOTEM_ORDER = "totem-order"  # … gives an additional Order token
+    TOTEM_FIRED_AT = "totem-fired-at"  # `target` fires at the Totem at `point`, Destruction `value`; `destroyed`
+
+
+class GearEvent(PhasedEvent):
     """A gear marker spent (HoN core p.28; BfC p.08-09): which, by which unit, how many are
-    left on its option; what it did follows (a FireEvent, a TemplateEvent, a re-roll…)."""
+    left on its option (`source`), and what for (`use`, the rule's `page`); what it did
+    follows (a FireEvent, a TemplateEvent, a re-roll…)."""
 
     kind: Literal["gear"] = "gear"
     marker: str  # "panzerfaust", "veteran", "life-point"…
     unit: str | None = None  # the unit that used it
     spent: int = 1
     left: int = 0  # markers of the kind left on the option
+    use: GearUse | None = None  # None in a log written before events said it
+    source: str | None = None
+    page: str = ""
+    target: str | None = None
+    value: int | None = None
+    against: int | None = None
+    outcome: FireOutcome | None = None
+    roll: str | None = None
+    faces: tuple[int, ...] = ()
+    at: tuple[Square, ...] = ()
+    point: tuple[int, int] | None = None
+    element: str | None = None
+    destroyed: bool = False
 
 
 class SniperEvent(TextEvent):
@@ -175,7 +226,14 @@ class DestructionEvent(TextEvent):
     destroyed: bool
 
 
-class CrushEvent(TextEvent):
+class Crushing(StrEnum):
+    """How a vehicle deals a wreck destruction points."""
+
+    DRIVES_OVER = "drives-over"  # a heavy vehicle (HoN core p.10)
+    TAKES_SQUARE = "takes-square"  # the winner of an assault takes its square (p.26)
+
+
+class CrushEvent(PhasedEvent):
     """A heavy vehicle drives over a wreck and deals it destruction points (HoN core p.10);
     `removed` when they reach its structure value."""
 
@@ -184,3 +242,6 @@ class CrushEvent(TextEvent):
     wreck: str
     points: int
     removed: bool
+    how: Crushing = Crushing.DRIVES_OVER
+    total: int = 0  # its destruction points in all
+    page: str = ""

@@ -37,7 +37,7 @@ from builder.heroes.rules.events.mythos import (
     SubstituteEvent,
     TerrorEvent,
 )
-from builder.heroes.rules.events.phase import Phase, PhasedEvent, TextEvent
+from builder.heroes.rules.events.phase import Phase, PhasedEvent
 from builder.heroes.rules.pieces import Square
 from builder.heroes.rules.resolution.combat import FireOutcome
 from builder.kernel.diagnostics import Issue
@@ -203,120 +203,231 @@ class RevealEvent(PhasedEvent):
     special_page: str | None = None
 
 
-class HoldEvent(TextEvent):
-    """An activated unit does nothing."""
+class HoldReason(StrEnum):
+    """Why an activated unit does nothing: its side's choice (the first ones), what the rules
+    leave it (a marker on it, its damaged tracks), a Movement Action to where it stands
+    (`MOVES_NOWHERE`), or its Jury-rigged material (SoN p.17: `value` and the roll)."""
+
+    STAYS = "stays"
+    NOTHING_TO_MOVE_TOWARDS = "nothing-to-move-towards"
+    NO_BETTER_SQUARE = "no-better-square"
+    HOLDS_OBJECTIVE = "holds-objective"
+    CANNOT_MOVE = "cannot-move"
+    ENTRY_TAKEN = "entry-taken"
+    RIDES = "rides"  # in its transport
+    CREWS = "crews"  # its vehicle
+    MINE_IN_THE_WAY = "mine-in-the-way"
+    NO_NEARER_AIRPLANE = "no-nearer-airplane"
+    NO_WAY_TO_TAXI = "no-way-to-taxi"
+    NO_AVIATOR = "no-aviator"  # BfC p.10-11
+    TRACKS_DAMAGED = "tracks-damaged"  # HoN core p.15
+    PARALYZED = "paralyzed"  # a Paralyze marker, SoN p.15
+    MYTHOS_BARRIER = "mythos-barrier"  # SoN p.15
+    AID_MARKER = "aid-marker"  # SoN p.18
+    MOVES_NOWHERE = "moves-nowhere"
+    JURY_RIGGED_HOLDS = "jury-rigged-holds"
+    JURY_RIGGED_BREAKS = "jury-rigged-breaks"
+
+
+class HoldEvent(PhasedEvent):
+    """An activated unit does nothing, and why (`why`, with the rule's page when the rules
+    hold it)."""
 
     kind: Literal["hold"] = "hold"
     unit: str
+    why: HoldReason | None = None  # None in a log written before events said it
+    page: str | None = None
+    value: int | None = None
 
 
-class MoveEvent(TextEvent):
-    """A Movement Action: the squares the unit ends on, and the path it took there."""
+class MoveStop(StrEnum):
+    """Why a Movement Action ended short of its path's end, or how it ended."""
+
+    TRACKS = "tracks"  # its tracks hit on the way (HoN core p.15)
+    HULL = "hull"  # its hull hit
+    WORKING_THROUGH = "working-through"  # one square through a difficult passage, then it ends (p.18)
+    DIFFICULT_PASSAGE = "difficult-passage"  # stopping at one
+
+
+class MoveEvent(PhasedEvent):
+    """A Movement Action: the squares the unit ends on, and the path it took there; why it
+    stopped (`stopped`, the rule's `page`)."""
 
     kind: Literal["move"] = "move"
     unit: str
     to: tuple[Square, ...]
     path: tuple[Square, ...]
     cost: int
+    stopped: MoveStop | None = None
+    page: str | None = None
+    scout_page: str | None = None  # a Scout's move once the armies are deployed (HoN core p.26)
 
 
-class EnterEvent(TextEvent):
-    """A unit in reserve enters the battlefield on an entry square."""
+class Entering(StrEnum):
+    """How a unit comes onto the battlefield."""
+
+    FROM_RESERVE = "from-reserve"  # on an entry square
+    BAILS_OUT = "bails-out"  # a Crew unit (or an Aviator) out of its destroyed `vehicle` (HoN core p.21)
+    LIBERATED = "liberated"  # a captive, its captor (`vehicle`) destroyed (BfC p.12)
+
+
+class EnterEvent(PhasedEvent):
+    """A unit in reserve enters the battlefield on an entry square; or a Crew unit bails out
+    of its destroyed vehicle; or a captive is liberated (`how`, the rule's `page`)."""
 
     kind: Literal["enter"] = "enter"
     unit: str
     to: tuple[Square, ...]
+    how: Entering = Entering.FROM_RESERVE
+    vehicle: str | None = None  # the destroyed vehicle or captor
+    page: str | None = None
 
 
-class ExitEvent(TextEvent):
-    """A unit leaves the battlefield from its side's exit squares: it counts as exited."""
+class ExitEvent(PhasedEvent):
+    """A unit leaves the battlefield from its side's exit squares (`at`), with the units it
+    carries (`riders`): they count as exited."""
 
     kind: Literal["exit"] = "exit"
     unit: str
+    at: tuple[Square, ...] = ()
+    riders: tuple[str, ...] = ()
 
 
-class ClearEvent(TextEvent):
-    """An Engineer removes a barbed hedgehog in its ZoC (BfC p.05, p.08): `squares` are the
-    squares on either side of the line it took off the battlefield."""
+class ClearEvent(PhasedEvent):
+    """An Engineer removes a barbed hedgehog in its ZoC (BfC p.05, p.08: `page`): `squares` are
+    the squares on either side of the line it took off the battlefield."""
 
     kind: Literal["clear"] = "clear"
     unit: str
     squares: tuple[Square, ...]
+    page: str = ""
 
 
-class MineEvent(TextEvent):
-    """A Mine marker placed on, discarded from or set off at `square` (BfC p.09)."""
+class MineEvent(PhasedEvent):
+    """A Mine marker placed on, discarded from or set off at `square` (BfC p.09: `page`):
+    placed by `card` (its rule's page `card_page`), or from the markers of an option
+    (`source`, `left` of them after)."""
 
     kind: Literal["mine"] = "mine"
     unit: str
     square: Square
     what: Literal["placed", "cleared", "triggered"]
+    page: str = ""
+    card: str | None = None
+    card_page: str | None = None
+    source: str | None = None
+    left: int | None = None
 
 
-class WorksEvent(TextEvent):
+class WorksEvent(PhasedEvent):
     """A unit deploys an item on the battlefield: an Advanced Position (Military Engineering,
-    BfC p.08) or a Forward Position (BfC p.09) on `squares`."""
+    BfC p.08) or a Forward Position (BfC p.09) on `squares`, or a barbed hedgehog (`page`)."""
 
     kind: Literal["works"] = "works"
     unit: str
     item: str
     squares: tuple[Square, ...]
+    page: str = ""
 
 
-class FlightEvent(TextEvent):
-    """An airplane's Speed marker changed at the beginning of its Movement Action, or (`took_off`)
-    the airplane taking off and leaving play (BfC p.10-11)."""
+class Flight(StrEnum):
+    """What an airplane did (BfC p.10-11)."""
+
+    SPEED = "speed"  # its Speed marker set (`was` before) at the beginning of its Movement Action
+    WING_STRUCK = "wing-struck"  # a wing struck a building or a vehicle at `at`: destroyed
+    TOOK_OFF = "took-off"  # after `speed` squares in a straight line, it leaves play
+
+
+class FlightEvent(PhasedEvent):
+    """An airplane's Speed marker changed at the beginning of its Movement Action (to take off:
+    `taking_off`), a wing striking, or (`took_off`) the airplane taking off and leaving play
+    (BfC p.10-11: `page`)."""
 
     kind: Literal["flight"] = "flight"
     unit: str
     speed: int | None
     took_off: bool = False
+    flight: Flight | None = None  # None in a log written before events said it
+    was: int | None = None
+    taking_off: bool = False
+    at: tuple[Square, ...] = ()
+    page: str = ""
 
 
-class ConcealEvent(TextEvent):
-    """A side replaces one of its infantry units with a Concealed marker (HoN core p.30)."""
+class Concealing(StrEnum):
+    """When a side replaces units with Concealed markers (HoN core p.30)."""
+
+    DEPLOYING = "deploying"
+    SUPPLY_PHASE = "supply-phase"  # as it begins
+
+
+class ConcealEvent(PhasedEvent):
+    """A side replaces one of its infantry units with a Concealed marker (HoN core p.30: `page`)."""
 
     kind: Literal["conceal"] = "conceal"
     unit: str
+    when: Concealing | None = None  # None in a log written before events said it
+    page: str = ""
 
 
-class SpotEvent(TextEvent):
+class SpotEvent(PhasedEvent):
     """A concealed unit is spotted and turned over onto its Inactive Side (HoN core p.21), or
-    revealed by an Ambush Spotter activated by an order token (BfC p.08); `by` is the unit
-    that spotted it, `at` where it stood."""
+    revealed by an Ambush Spotter activated by an order token (BfC p.08: `ambush`); `by` is
+    the unit that spotted it, `at` where it stood; `marker` when a Concealed marker gave way
+    to its counter (HoN core p.30). `page` is the rule's."""
 
     kind: Literal["spot"] = "spot"
     unit: str
     by: str
     at: tuple[Square, ...]
+    marker: bool = False
+    ambush: bool = False
+    page: str = ""
 
 
-class FlipEvent(TextEvent):
-    """A unit turns its counter over of its own will (HoN core p.21): `state` is the side
-    now up ("active" or "inactive")."""
+class FlipEvent(PhasedEvent):
+    """A unit turns its counter over of its own will (HoN core p.21: `page`): `state` is the
+    side now up ("active" or "inactive"), `concealed` when it went into hiding so."""
 
     kind: Literal["flip"] = "flip"
     unit: str
     state: str
+    concealed: bool = False
+    page: str = ""
 
 
-class PushWreckEvent(TextEvent):
-    """A vehicle pushes a wreck one square (HoN core p.11); `to` is None when it sinks."""
+class PushWreckEvent(PhasedEvent):
+    """A vehicle pushes a wreck one square (HoN core p.11: `page`); `to` is None when it sinks."""
 
     kind: Literal["push-wreck"] = "push-wreck"
     unit: str
     wreck: str
     to: tuple[Square, ...] | None = None
+    page: str = ""
 
 
-class EmbarkEvent(TextEvent):
-    """An infantry unit gets into (or, `out`, off) a transport (HoN core p.27)."""
+class Boarding(StrEnum):
+    """How a unit gets into or out of a transport (HoN core p.27) or an airplane's cockpit
+    (BfC p.10-11)."""
+
+    GETS_IN = "gets-in"
+    GETS_OFF = "gets-off"
+    BURNING = "burning"  # out of its destroyed transport, with a Suppressed marker
+    TAKES_COCKPIT = "takes-cockpit"  # an Aviator ends its movement in its airplane, turned over
+    LEAVES_COCKPIT = "leaves-cockpit"  # turned to its inactive side
+
+
+class EmbarkEvent(PhasedEvent):
+    """An infantry unit gets into (or, `out`, off) a transport (HoN core p.27): how, and the
+    rule's `page`."""
 
     kind: Literal["embark"] = "embark"
     unit: str
     transport: str
     out: bool = False
     to: tuple[Square, ...] | None = None
+    how: Boarding | None = None  # None in a log written before events said it
+    page: str = ""
 
 
 class BreaksEvent(PhasedEvent):

@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from builder.heroes.rules.action_cards import battle_events
 from builder.heroes.rules.actions import firing, opportunity_fire, template_fire
 from builder.heroes.rules.actions.legality import allowed
 from builder.heroes.rules.errors import Code
+from builder.heroes.rules.events.combat import GearUse
 from builder.heroes.rules.events.game import FireEvent, GearEvent, TemplateEvent
 from builder.heroes.rules.gear import defence, veteran
 from builder.heroes.rules.gear.markers import (
@@ -130,27 +131,29 @@ def _revealed(turn: Turn, firer: Piece) -> Piece:
     return turned
 
 
-def spend_marker(turn: Turn, piece: Piece, marker: str, page: str, what: str, count: int = 1) -> GearPool:
-    """Spend `count` markers of `marker` for `piece`, told with the page: one a unit of the
-    option's tile may use (HoN core p.28), or IllegalAttack."""
+def spend_marker(
+    turn: Turn, piece: Piece, marker: str, page: str, use: GearUse, count: int = 1, **facts: Any
+) -> GearPool:
+    """Spend `count` markers of `marker` for `piece`, told with the page, what for (`use`) and
+    its `facts` (the GearEvent's fields): one a unit of the option's tile may use (HoN core
+    p.28), or IllegalAttack."""
     pool = turn.state.gear_for(piece, marker)
     if pool is None or pool.count < count:
         raise IllegalAttack(Code.NO_MARKER, f"{name(piece)} has no {marker.replace('-', ' ')} marker to spend", page)
     turn.state.spend(pool, count)
-    label = (
-        GEAR_WEAPONS[marker].name if marker in GEAR_WEAPONS else marker.removeprefix("son-").replace("-", " ").title()
-    )
     turn.add(
         GearEvent(
             turn=turn.state.turn,
             phase=turn.phase,
             side=piece.owner,
-            text=f"{name(piece)} spends {count} {label} marker(s) of {pool.source}, {pool.count} left: "
-            f"{what} ({page}).",
             marker=marker,
             unit=piece.key,
             spent=count,
             left=pool.count,
+            use=use,
+            source=pool.source,
+            page=page,
+            **facts,
         )
     )
     return pool
@@ -220,16 +223,10 @@ def gear_fire(turn: Turn, firer: Piece, action: GearFire) -> None:
     firer = _revealed(turn, firer)
     shot = replace(shot, firer=firer)
     if weapon.delivery is Delivery.BOMB:
-        spend_marker(
-            turn,
-            firer,
-            weapon.marker,
-            weapon.page,
-            f"put on {name(target)}, it explodes at the end of the Supply Phase",
-        )
+        spend_marker(turn, firer, weapon.marker, weapon.page, GearUse.BOMB, target=target.key)
         turn.state.bombs.append(PlantedBomb(weapon.marker, firer.owner, firer.key, target.key, turn.state.turn))
     else:
-        spend_marker(turn, firer, weapon.marker, weapon.page, f"an Alternate Firing Action at {name(target)}")
+        spend_marker(turn, firer, weapon.marker, weapon.page, GearUse.ALTERNATE_FIRE, target=target.key)
         firing.shoot(turn, firer, shot, before=f"{weapon.name} ({weapon.page}): ")
     opportunity_fire.watch(turn, firer.key, f"after the Firing Action of {name(firer)}")  # HoN core p.24
 
@@ -304,7 +301,7 @@ def gear_throw(turn: Turn, firer: Piece, action: GearThrow) -> None:
     firer = _revealed(turn, firer)
     thrown = weapon.delivery is Delivery.GRENADE  # a Rifle Grenade is fired from the rifle
     spend_marker(
-        turn, firer, weapon.marker, weapon.page, f"{'thrown' if thrown else 'fired'} at interspace {list(action.at)}"
+        turn, firer, weapon.marker, weapon.page, GearUse.THROWN_AT if thrown else GearUse.FIRED_AT, point=action.at
     )
     scattered = None
     lands = action.at
@@ -402,7 +399,7 @@ def grenade_into(turn: Turn, firer: Piece, action: GrenadeInto) -> None:
     state = turn.state
     weapon, element, reached = check_grenade_into(state, firer, action)
     firer = _revealed(turn, firer)
-    spend_marker(turn, firer, weapon.marker, weapon.page, f"thrown into {element.name}")
+    spend_marker(turn, firer, weapon.marker, weapon.page, GearUse.THROWN_INTO, element=element.key)
     targets = covered(reached, state.pieces.values())
     under = ", ".join(name(t) for t in targets) or "nobody"
     turn.add(

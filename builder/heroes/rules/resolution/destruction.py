@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from builder.heroes.catalogue.units import Weapon, WeaponRole
 from builder.heroes.rules.actions import firing, template_fire
 from builder.heroes.rules.errors import Code
+from builder.heroes.rules.events.combat import GearUse
 from builder.heroes.rules.events.game import DestructionEvent
 from builder.heroes.rules.gear import alternate_fire, veteran
 from builder.heroes.rules.gear.markers import GEAR_WEAPONS, Delivery
@@ -175,9 +176,7 @@ def demolish(turn: Turn, firer: Piece, action: Demolish) -> None:
     how = "fires at"
     if action.marker is not None:
         gear = GEAR_WEAPONS[action.marker]
-        alternate_fire.spend_marker(
-            turn, firer, gear.marker, gear.page, f"an Alternate Firing Action at {action.structure}"
-        )
+        alternate_fire.spend_marker(turn, firer, gear.marker, gear.page, GearUse.AT_STRUCTURE, element=action.structure)
         how = f"fires a {gear.name} at"
     roll_destruction(turn, firer, action.structure, dice, how)
 
