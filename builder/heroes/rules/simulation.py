@@ -9,7 +9,7 @@ the scenario ends. Every roll and every change is an event; a seed reproduces th
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from copy import deepcopy
 from dataclasses import dataclass, field, replace
 from enum import Enum
@@ -21,6 +21,7 @@ from builder.heroes.army.resolve import ResolvedArmy, resolve
 from builder.heroes.catalogue.base import Game
 from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.catalogue.recruitment import RecruitmentOption
 from builder.heroes.catalogue.units import Unit, UnitType
 from builder.heroes.rules.abilities.crew import board, crewed, crews_to_board
 from builder.heroes.rules.action_cards.deck import deal, decks_for
@@ -322,13 +323,17 @@ def names_of(state: GameState) -> Names:
             card.id: card.name for deck in state.decks.values() for card in (*deck.pile, *deck.hand, *deck.discards)
         },
         elements={element.key: element.name for element in state.battlefield.elements},
-        options={
-            placed.option.id: placed.option.name
-            for army in state.armies.values()
-            for placed in army.placed()
-            if placed.option is not None
-        },
+        options={option.id: option.name for option in _options(state)},
     )
+
+
+def _options(state: GameState) -> Iterator[RecruitmentOption]:
+    """The options the game knew: its armies' (reinforcements taken included), and the Search
+    bag's, drawn or not (SoN p.11)."""
+    for army in state.armies.values():
+        yield from (placed.option for placed in army.placed() if placed.option is not None)
+    yield from state.mythos.search_bag
+    yield from (option for _, _, option in state.mythos.found)
 
 
 @dataclass(frozen=True)

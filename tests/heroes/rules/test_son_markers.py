@@ -13,6 +13,7 @@ from builder.heroes.rules.abilities import dragon, medallion, poisoned_blade
 from builder.heroes.rules.actions.kinds import AssaultAction, Fire
 from builder.heroes.rules.events.combat import GearUse
 from builder.heroes.rules.events.game import AssaultEvent, GearEvent, MadnessEvent, Phase, TerrorEvent
+from builder.heroes.rules.events.mythos import TerrorCause
 from builder.heroes.rules.mythos.state import Madness, mythos_hunter
 from builder.heroes.rules.orders.tokens import Orders
 from builder.heroes.rules.resolution.assault_roll import Assault
@@ -58,7 +59,8 @@ def test_a_poisoned_blade_adds_1_and_poisons_the_survivor_who_checks_the_terror_
     poisoned_blade.poison_checks(supply)
     checks = [e for e in supply.events if isinstance(e, TerrorEvent)]
     assert [(c.unit, c.terror, c.resisted) for c in checks] == [("b1", 3, False), ("b1", 3, False)]
-    assert all("SoN p.16" in c.text for c in checks)
+    assert all(c.cause is TerrorCause.POISON and c.cause_page == "SoN p.16" for c in checks)
+    assert [(c.check, c.checks) for c in checks] == [(1, 2), (2, 2)]
     (madness,) = [e for e in supply.events if isinstance(e, MadnessEvent)]
     assert madness.madness == "son-catatonia"  # the worse of the two, chosen by the poisoner
     assert state.mythos.madness_bag == [Madness.HYSTERIA] and not state.mythos.poisoned
@@ -123,7 +125,7 @@ def test_an_amulet_of_dagon_is_played_in_the_activation_phase_once_a_unit_has_ac
     frames = activation_phase(state, {"a": Orders("a", ("a1",)), "b": Orders("b")}, POLICIES, LoadedDice([2]))
     (check,) = [f.event for f in frames if isinstance(f.event, TerrorEvent)]
     assert (check.unit, check.phase, check.terror, check.resisted) == ("b1", "activation", 3, False)
-    assert "Amulet of Dagon" in check.text and amulets.count == 2
+    assert check.cause is TerrorCause.AMULET and amulets.count == 2
 
 
 @pytest.mark.rule("son-dragon")

@@ -12,6 +12,7 @@ from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.actions.firing import shot_at
 from builder.heroes.rules.actions.kinds import AssaultAction, Fire
 from builder.heroes.rules.events.game import FireEvent, MadnessEvent, Phase, TerrorEvent
+from builder.heroes.rules.events.mythos import TerrorCause
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path
 from builder.heroes.rules.mythos import madness, terror
@@ -256,7 +257,7 @@ def test_an_amulet_of_dagon_forces_a_suppressed_enemy_to_check() -> None:
     terror.terror_checks(turn)
     (check,) = checks(turn)
     # No Manifestation in sight: the amulet's value (3, hon's example) against 2 - 2 (SoN p.16).
-    assert check.unit == "b1" and check.terror == 3 and not check.resisted and "Amulet of Dagon" in check.text
+    assert check.unit == "b1" and check.terror == 3 and not check.resisted and check.cause is TerrorCause.AMULET
     assert state.gear[-1].count == 2
 
 

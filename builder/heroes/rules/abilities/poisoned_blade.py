@@ -22,6 +22,7 @@ from builder.heroes.rules.abilities.ability import Ability, Source, Step
 from builder.heroes.rules.decisions import PoisonedBlades, PoisonMadness
 from builder.heroes.rules.events.combat import GearUse
 from builder.heroes.rules.events.game import GearEvent, TerrorEvent
+from builder.heroes.rules.events.mythos import TerrorCause
 from builder.heroes.rules.gear import alternate_fire
 from builder.heroes.rules.geometry.grid import range_between
 from builder.heroes.rules.mythos import madness, terror
@@ -29,7 +30,6 @@ from builder.heroes.rules.mythos.bags import draw_madness
 from builder.heroes.rules.mythos.state import Madness, has_faith, manifestation
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.resolution.assault_roll import Assault
-from builder.heroes.rules.resolution.combat import name
 from builder.kernel.events import Modifier
 
 if TYPE_CHECKING:
@@ -116,21 +116,22 @@ def poison_checks(turn: Turn) -> None:
             token = None if roll.total >= POISON_TERROR else draw_madness(state.mythos, turn.dice)
             if token is not None:
                 drawn.append(token)
-            said = "resists" if token is None else f"fails and draws {token.label}"
             turn.add(
                 TerrorEvent(
                     turn=state.turn,
                     phase=turn.phase,
                     side=piece.owner,
-                    text=f"Terror check ({state.ruleset.cite('terror-checks')}): the poison of a Poisoned Blade "
-                    f"({check} of {len(sides)}, {POISON_PAGE}): {name(current)} {said} (rolled {roll.total}, "
-                    f"needs {POISON_TERROR}).",
                     rolls=(roll,),
                     unit=key,
                     manifestation=key,
                     terror=POISON_TERROR,
                     resisted=token is None,
                     madness=token.value if token is not None else None,
+                    cause=TerrorCause.POISON,
+                    page=state.ruleset.cite("terror-checks"),
+                    cause_page=POISON_PAGE,
+                    check=check,
+                    checks=len(sides),
                 )
             )
         if drawn:

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.rules.actions.legality import allowed
 from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import FireEvent, Phase, SpellEvent, TemplateEvent
+from builder.heroes.rules.events.mythos import SpellAct
 from builder.heroes.rules.gear import defence, veteran
 from builder.heroes.rules.geometry.grid import neighbours
 from builder.heroes.rules.geometry.squares import may_stand, neighbours_of
@@ -107,19 +108,20 @@ def cast(turn: Turn, caster: Piece, action: Cast) -> None:
         state.spend(pool, action.sigils)
     target = state.pieces.get(action.target) if action.target is not None else None
     reduced = (spell.option.penalty or 0) - taken
-    how = f", {reduced} fewer (Magician, Blood Sigils: {cite('magician')})" if reduced else ""
-    aimed = f" at {name(target)}" if target is not None else ""
     turn.add(
         SpellEvent(
             turn=state.turn,
             phase=turn.phase,
             side=caster.owner,
-            text=f"{name(caster)} casts {spell.option.name}{aimed} ({cite('spell-effects')}) and takes "
-            f"{taken} Suppressed marker(s){how} ({cite('spells')}).",
             unit=caster.key,
             spell=spell.option.id,
             penalty=taken,
             target=target.key if target is not None else None,
+            act=SpellAct.CAST,
+            page=cite("spell-effects"),
+            reduced=reduced,
+            reduced_page=cite("magician") if reduced else None,
+            penalty_page=cite("spells"),
         )
     )
     # The penalty, successful or not (SoN p.14); Life Drain may then restore the caster.
@@ -144,8 +146,7 @@ def _summon(turn: Turn, caster: Piece, spell: KnownSpell, front: Square, facing:
     creature = summoned_piece(state, caster, spell.option, squares, facing)
     state.pieces[creature.key] = creature
     state.mythos.summoned[creature.key] = (group_key(spell), spell.option.id)
-    where = ", ".join(str(list(sq)) for sq in squares)
-    _told(turn, creature, spell.option.id, f"{name(creature)} is summoned onto {where}")
+    _told(turn, creature, spell.option.id, SpellAct.SUMMONED, squares=squares)
 
 
 def _black_sun(turn: Turn, caster: Piece, facing: int) -> None:
@@ -190,7 +191,7 @@ def _black_sun(turn: Turn, caster: Piece, facing: int) -> None:
         after = state.pieces.get(piece.key)
         if after is not None and not after.is_wreck and not after.activated:
             state.pieces[piece.key] = replace(after, activated=True)
-            _told(turn, after, BLACK_SUN, f"{name(after)} loses its Order (an Activated marker)")
+            _told(turn, after, BLACK_SUN, SpellAct.LOSES_ORDER)
 
 
 def _spell_effect(turn: Turn, caster: Piece, spell: KnownSpell, target: Piece | None, at: Square | None = None) -> None:
@@ -220,12 +221,12 @@ def _spell_effect(turn: Turn, caster: Piece, spell: KnownSpell, target: Piece | 
         effect, after, _ = take_hit(target, turn.dice, state.ruleset)
         aided = dict(mythos.aid)
         hits.hurt(turn, target, after, effect)
-        taken = "" if mythos.aid != aided else f" ({effect.value})"  # a Medic's Aid may take it
-        _told(turn, target, spell_id, f"{name(target)} loses its vital energy: an automatic hit{taken}")
+        taken = effect if mythos.aid == aided else None  # a Medic's Aid may take it
+        _told(turn, target, spell_id, SpellAct.VITAL_ENERGY, effect=taken)
         mended = restored(state.pieces.get(caster.key, caster))
         if mended is not caster and caster.key in state.pieces:
             state.pieces[caster.key] = mended
-            _told(turn, mended, spell_id, f"{name(mended)} returns to its undamaged side")
+            _told(turn, mended, spell_id, SpellAct.RESTORED)
     elif spell_id == HYDRA:
         _bless(turn, target.key, True)
     elif spell_id == DROWNING:
@@ -256,12 +257,12 @@ def _bar(turn: Turn, at: Square) -> None:
         return
     free = [sq for sq in neighbours(at) if sq not in state.mythos.barriers and may_stand(state, standing, (sq,))]
     if not free:
-        _told(turn, standing, BARRIER, f"{name(standing)} has nowhere to go from the Mythos Barrier: eliminated")
+        _told(turn, standing, BARRIER, SpellAct.BARRIER_ELIMINATED)
         hits.hurt(turn, standing, None, Effect.DESTROYED, hit=False)
         return
     moved = replace(standing.moved((min(free),)), suppressed=standing.suppressed + 1)
     state.pieces[standing.key] = moved
-    _told(turn, moved, BARRIER, f"{name(moved)} is driven off the Mythos Barrier with a Suppressed marker")
+    _told(turn, moved, BARRIER, SpellAct.BARRIER_DRIVEN)
 
 
 def _drown(turn: Turn, side: str, target: Piece, bonus: int) -> None:
@@ -308,15 +309,18 @@ def spells_at_supply_end(turn: Turn) -> None:
                     mythos.put(key, SpellMarker(marker.spell, marker.group, marker.turn, marker.value - 1))
 
 
-def _told(turn: Turn, piece: Piece, spell: str, text: str) -> None:
+def _told(turn: Turn, piece: Piece, spell: str, act: SpellAct, **facts: Any) -> None:
+    """What `spell` did to `piece` (`act`) and its facts (SpellEvent's fields)."""
     turn.add(
         SpellEvent(
             turn=turn.state.turn,
             phase=turn.phase,
             side=piece.owner,
-            text=f"{text} ({turn.state.ruleset.cite('spell-effects')}).",
             unit=piece.key,
             spell=spell,
             penalty=0,
+            act=act,
+            page=turn.state.ruleset.cite("spell-effects"),
+            **facts,
         )
     )

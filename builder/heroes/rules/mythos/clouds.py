@@ -31,6 +31,7 @@ from builder.heroes.catalogue.units import CombatValues
 from builder.heroes.rules.actions import template_fire
 from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import FireEvent, Phase, SpellEvent, TemplateEvent
+from builder.heroes.rules.events.mythos import SpellAct
 from builder.heroes.rules.geometry.grid import Point, corners
 from builder.heroes.rules.mythos.state import Cast, LaidCloud
 from builder.heroes.rules.pieces import Piece, Square
@@ -153,12 +154,12 @@ def cloud(turn: Turn, maker: Piece, action: Cast) -> None:
             turn=state.turn,
             phase=turn.phase,
             side=maker.owner,
-            text=f"{name(maker)} makes a {kind.label} on interspace {list(at)} and takes "
-            f"{kind.penalty} Suppressed marker(s) ({page}).",
             unit=maker.key,
             spell=kind.value,
             penalty=kind.penalty,
             at=at,
+            act=SpellAct.CLOUD,
+            page=page,
         )
     )
     turn.add(
@@ -189,7 +190,18 @@ def _hypnotised(turn: Turn, piece: Piece) -> None:
     if current is None or current.is_wreck or current.activated:
         return
     turn.state.pieces[piece.key] = replace(current, activated=True)
-    _cloud_told(turn, current, Cloud.HYPNOTIC, f"{name(current)} loses its Order (an Activated marker)")
+    turn.add(
+        SpellEvent(
+            turn=turn.state.turn,
+            phase=turn.phase,
+            side=current.owner,
+            unit=current.key,
+            spell=Cloud.HYPNOTIC.value,
+            penalty=0,
+            act=SpellAct.LOSES_ORDER,
+            page=turn.state.ruleset.cite("suffocating-cloud"),
+        )
+    )
 
 
 def _choke(turn: Turn, side: str, piece: Piece) -> None:
@@ -233,17 +245,3 @@ def clouds_clear(turn: Turn) -> None:
         if pool is not None:
             pool.count += 1
     mythos.clouds.clear()
-
-
-def _cloud_told(turn: Turn, piece: Piece, kind: Cloud, text: str) -> None:
-    turn.add(
-        SpellEvent(
-            turn=turn.state.turn,
-            phase=turn.phase,
-            side=piece.owner,
-            text=f"{text} ({turn.state.ruleset.cite('suffocating-cloud')}).",
-            unit=piece.key,
-            spell=kind.value,
-            penalty=0,
-        )
-    )
