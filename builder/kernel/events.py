@@ -70,8 +70,7 @@ class GameEvent(BaseModel):
         None is absent, as a fire event without a firer (an alternate firing action)."""
         dumped = self.model_dump(mode="json")
         head = {key: dumped.pop(key) for key in _HEAD}
-        told = dumped.pop("text", None)
-        told = told if told is not None else text
+        told = dumped.pop("text", text)
         rolls = dumped.pop("rolls")
         data = {key: value for key, value in dumped.items() if value is not None}
         return {

@@ -17,7 +17,13 @@ from builder.heroes.rules.events.names import Names
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.simulation import GameRecord
 from builder.heroes.rules.state import Frame
-from builder.render import heroes_gear, heroes_moves, heroes_mythos, heroes_turn  # noqa: F401  (they register sentences)
+from builder.render import (  # noqa: F401  (each registers its kinds' sentences)
+    heroes_combat,
+    heroes_gear,
+    heroes_moves,
+    heroes_mythos,
+    heroes_turn,
+)
 from builder.render.heroes_telling import Told, sentence
 
 

@@ -1,7 +1,8 @@
 """How a Heroes System event is told: `sentence`, one function a kind (registered by the
-modules heroes_turn, …), given what the event is told with (`Told`): the game's names, its
-pieces as they stood, and whether the sentence is for the narration, where a plural counter
-name takes a plural verb, or for the log, worded as the rules core always wrote it."""
+modules heroes_turn, heroes_moves, heroes_gear, heroes_mythos and heroes_combat), given what
+the event is told with (`Told`): the game's names, its pieces as they stood, and whether the
+sentence is for the narration, where a plural counter name takes a plural verb, or for the
+log, worded as the rules core always wrote it."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 from functools import singledispatch
 
 from builder.heroes.rules.events.names import Names
-from builder.heroes.rules.events.phase import PhasedEvent, TextEvent
+from builder.heroes.rules.events.phase import PhasedEvent
 from builder.heroes.rules.pieces import Piece, Square
 
 _ES = re.compile(r"(ss|sh|ch|x|z)es$")
@@ -74,22 +75,5 @@ def squares(at: Iterable[Square]) -> str:
 
 @singledispatch
 def sentence(event: PhasedEvent, told: Told) -> str:
-    """The event in one English sentence, by its kind; a kind whose rules still write its
-    sentence is told as written."""
-    if isinstance(event, TextEvent):
-        return _agreed(event.text, told) if told.narrated else event.text
+    """The event in one English sentence, by its kind (one function registered a kind)."""
     raise TypeError(f"no sentence for the {event.kind!r} event")
-
-
-def _agreed(text: str, told: Told) -> str:
-    """A written sentence with its verb in the plural when its subject is a plural name."""
-    plural = {piece.side.name or piece.unit.name: is_plural(piece) for piece in told.pieces.values()}
-    subjects = [name for name in plural if text.startswith(name + " ")]
-    if not subjects or not plural[max(subjects, key=len)]:
-        return text
-    subject = max(subjects, key=len)
-    rest = text[len(subject) + 1 :]
-    aside = re.match(r"\([^()]*(?:\([^()]*\)[^()]*)*\) ", rest)  # "(Engineer) removes …"
-    start = aside.end() if aside else 0
-    verb, space, tail = rest[start:].partition(" ")
-    return f"{subject} {rest[:start]}{plural_verb(verb)}{space}{tail}"

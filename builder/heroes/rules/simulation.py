@@ -304,14 +304,16 @@ class HeroesGame:
             state.outcome or "not finished",
             dict(state.victory_points),
             tuple(self.frames),
-            names_of(state),
+            names_of(state, self.set_up.battlefield),
             {side: tuple(p.unit.name for p in state.destroyed.values() if p.owner == side) for side in state.sides},
         )
 
 
-def names_of(state: GameState) -> Names:
+def names_of(state: GameState, battlefield: Battlefield) -> Names:
     """What the game's events name, from its state at the end: every unit it had, wherever it
-    is now, the combat groups' titles, the terrain elements and the options its armies field."""
+    is now, the combat groups' titles, the options its armies field, and the terrain elements
+    by the names they had on the `battlefield` it began on (a building turned to rubble is
+    renamed) and those it gained since."""
     captives = {key: captive.piece for key, captive in state.captives.items()}
     units = (state.arriving, state.reserve, state.exited, state.destroyed, captives, state.pieces)
     return Names(
@@ -322,7 +324,7 @@ def names_of(state: GameState) -> Names:
         cards={
             card.id: card.name for deck in state.decks.values() for card in (*deck.pile, *deck.hand, *deck.discards)
         },
-        elements={element.key: element.name for element in state.battlefield.elements},
+        elements={e.key: e.name for field in (state.battlefield, battlefield) for e in field.elements},
         options={option.id: option.name for option in _options(state)},
     )
 
@@ -338,11 +340,13 @@ def _options(state: GameState) -> Iterator[RecruitmentOption]:
 
 @dataclass(frozen=True)
 class SetUp:
-    """What the set-up deploys and deals, and the catalogue's terrain and spells it reads."""
+    """What the set-up deploys and deals, the catalogue's terrain and spells it reads, and
+    the battlefield the game begins on."""
 
     forces: Mapping[str, Force]
     decks: Mapping[str, Sequence[ActionCard]]
     catalogue: Catalogue
+    battlefield: Battlefield
 
 
 class HeroesRules:
@@ -470,7 +474,8 @@ def new_game(
         raise RulesError(Code.NO_ARMY_LIST, f"no army list for {', '.join(missing)}")
     resolved = {side: resolve(army, catalogue) for side, army in armies.items()}
     state, forces = begin(scenario, battlefield, resolved, units=catalogue.units)
-    return HeroesGame(state, SeededDice(seed), SetUp(forces, decks_for(scenario, catalogue), catalogue), turns)
+    set_up = SetUp(forces, decks_for(scenario, catalogue), catalogue, battlefield)
+    return HeroesGame(state, SeededDice(seed), set_up, turns)
 
 
 def _set_up(game: HeroesGame, table: Table[HeroesView]) -> None:

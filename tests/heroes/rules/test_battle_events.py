@@ -207,7 +207,7 @@ def test_burst_into_action_lets_a_vehicle_that_moved_fire_every_weapon_without_p
     cards_played.play_battle_events(turn, "a", plays, CardTiming.AFTER_ACTION)
     fired = [e for e in turn.events if isinstance(e, FireEvent)]
     assert len(fired) == 2 and all(e.firer == "a-tank" for e in fired)  # the gun and the MG
-    assert not any("Fire on the Move" in e.text for e in fired) and deck.discards == [BURST]
+    assert not any(e.on_the_move_page for e in fired) and deck.discards == [BURST]
 
 
 MINE = card("mine", timing="supply", effect={"kind": "place-mine"})

@@ -14,7 +14,7 @@ from builder.heroes.catalogue.units import Role, Unit, UnitType
 from builder.heroes.rules.actions.firing import shot_at
 from builder.heroes.rules.actions.kinds import AssaultAction, ChangeState, Disembark, Embark, Fire, Move, PushWreck
 from builder.heroes.rules.errors import Code, RulesError
-from builder.heroes.rules.events.combat import Crushing
+from builder.heroes.rules.events.combat import Crushing, Displaced, RetreatEvent
 from builder.heroes.rules.events.game import EVENT_LOG, FlipEvent, Phase, PushWreckEvent
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.los import line_of_sight
@@ -200,7 +200,12 @@ def test_a_vehicle_ending_on_infantry_forces_it_aside_with_a_suppressed_marker()
     assert moved.square != (3, 2) and max(abs(moved.square[0] - 3), abs(moved.square[1] - 2)) == 1
     assert moved.suppressed == 1
     (aside,) = [e for e in turn.events if e.kind == "retreat"]
-    assert "run over" in aside.text and "HoN core p.10" in aside.text
+    assert isinstance(aside, RetreatEvent) and (aside.why, aside.by, aside.page) == (
+        Displaced.RUN_OVER,
+        "j",
+        "HoN core p.10",
+    )
+    assert aside.suppressed
 
 
 @pytest.mark.rule("running-over-infantry")

@@ -7,6 +7,7 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules.actions.kinds import AssaultAction, Leave, Move
+from builder.heroes.rules.events.combat import Displaced, RetreatEvent
 from builder.heroes.rules.events.game import EnterEvent, Entering, Phase
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path
@@ -48,7 +49,10 @@ def test_a_unit_the_victory_names_is_captured_by_winning_an_assault_and_stays_wi
     assert "b1" not in state.pieces and state.captives["b1"].captor == "a1"
     assert state.pieces["a1"].squares == ((2, 1),)  # the captor takes his square
     assert Facts(state).captured("a", "herold")
-    assert any("captures" in e.text and "BfC p.12" in e.text for e in turn.events)
+    assert any(
+        isinstance(e, RetreatEvent) and (e.why, e.by, e.page) == (Displaced.CAPTURED, "a1", "BfC p.12")
+        for e in turn.events
+    )
     assert tokens_for(state, "b").numbered == 0  # his order stars are lost while he is held (HoN core p.8)
     end_of_turn(state, 1, LoadedDice([]))
     assert state.winner == "a"

@@ -48,7 +48,7 @@ def test_a_concealed_marker_replaces_an_infantry_unit_and_cannot_be_targeted() -
     assert [e.unit for e in turn.events if isinstance(e, ConcealEvent)] == ["a1", "a2"]
     assert markers_free(state, state.pieces["a3"]) == 0
     with pytest.raises(RulesError) as caught:
-        conceal(turn, ("a3",), "now")  # both markers are in use
+        conceal(turn, ("a3",), Concealing.SUPPLY_PHASE)  # both markers are in use
     assert caught.value.code is Code.MAY_NOT_CONCEAL
     assert caught.value.page == "HoN core p.30"
     with pytest.raises(IllegalAttack) as caught:

@@ -93,14 +93,14 @@ def test_the_kind_s_fields_go_under_data_and_unset_ones_are_left_out() -> None:
         "data": {"page": "HoN core p.8", "rotations": []},
     }
     assert "text" not in turn.to_json()  # the sentence is the edge's to give
-    nowhere = RetreatEvent(turn=2, phase=Phase.ACTIVATION, side="us", text="…is destroyed.", unit="us/a/1")
+    nowhere = RetreatEvent(turn=2, phase=Phase.ACTIVATION, side="us", unit="us/a/1")
     assert nowhere.to_json()["data"] == {"unit": "us/a/1"}
-    back = RetreatEvent(turn=2, phase=Phase.ACTIVATION, side="us", text="…", unit="us/a/1", to=((3, 4),))
+    back = RetreatEvent(turn=2, phase=Phase.ACTIVATION, side="us", unit="us/a/1", to=((3, 4),))
     assert back.to_json()["data"] == {"unit": "us/a/1", "to": [[3, 4]]}
     # An alternate firing action has no firer (HoN core p.14): its event names none.
     result = fire(Shot(target=piece(infantry(defense=4)), combat=2), LoadedDice([1]))
     event = FireEvent.of(result, 1, Phase.ACTIVATION, "german")
-    assert event.text.startswith("An alternate firing action fires at")
+    assert event.firer is None
     assert event.to_json()["data"] == {
         "target": result.shot.target.key,
         "outcome": "miss",

@@ -11,6 +11,7 @@ from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules.actions import assault, movement
 from builder.heroes.rules.actions.kinds import ClearMine, Hold, Move, PlaceMine
 from builder.heroes.rules.errors import Code, RulesError
+from builder.heroes.rules.events.combat import Displaced
 from builder.heroes.rules.events.game import FireEvent, MineEvent, Phase
 from builder.heroes.rules.gear.mines import MINE_COMBAT, mine_squares
 from builder.heroes.rules.geometry.footprint import Position
@@ -125,7 +126,7 @@ def test_a_unit_retreating_onto_a_mine_sets_it_off() -> None:
     state = _mined(piece("b1", (3, 1), owner="b"))
     state.mines[(4, 1)] = "a"
     turn = Turn(state, LoadedDice([6]), Phase.ACTIVATION)  # 6 + 4 against 4: a double hit
-    assault.displace(turn, state.pieces["b1"], [(4, 1)], "retreats to", "cannot retreat", "assault-results")
+    assault.displace(turn, state.pieces["b1"], [(4, 1)], Displaced.RETREAT, "assault-results")
     assert state.mines == {} and "b1" not in state.pieces and "b1" in state.destroyed
 
 

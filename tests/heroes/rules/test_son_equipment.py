@@ -99,7 +99,7 @@ def test_an_offensive_grenade_suppresses_every_unit_that_survives_it() -> None:
     b1, b2 = state.pieces["b1"], state.pieces["b2"]
     assert (b1.side_index, b1.suppressed) == (0, 1)
     assert (b2.side_index, b2.suppressed) == (1, 1)
-    assert all("Suppressed marker (SoN p.16)" in e.text for e in fire_events(turn))
+    assert all(e.survives_page == "SoN p.16" for e in fire_events(turn))
     plain = son(game(OPEN, [piece("a1", (1, 1)), piece("b1", (2, 2), "b", TOUGH)]))
     pool(plain, "son-grenade", 3, "infantry")
     Turn(plain, LoadedDice([1]), Phase.ACTIVATION).perform("a1", GearThrow("son-grenade", (3, 3)))

@@ -11,6 +11,7 @@ from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.actions.firing import shot_at
 from builder.heroes.rules.actions.kinds import AssaultAction, Fire
+from builder.heroes.rules.events.combat import AssaultEvent, AssaultNote
 from builder.heroes.rules.events.game import FireEvent, MadnessEvent, Phase, TerrorEvent
 from builder.heroes.rules.events.mythos import TerrorCause
 from builder.heroes.rules.geometry.footprint import Position
@@ -229,8 +230,9 @@ def test_a_terrifying_assault_is_told_with_its_markers_and_page() -> None:
     turn = Turn(state, LoadedDice([6, 6, 1]), Phase.ACTIVATION)
     path = Path((Position(((3, 2),), NORTH), Position(((4, 2),), NORTH)), 1)
     turn.perform("b1", AssaultAction(path, "a1"))
-    fight = next(e for e in turn.events if e.kind == "assault")
-    assert "Terrifying (SoN p.19)" in fight.text and "2 Suppressed" in fight.text
+    fight = next(e for e in turn.events if isinstance(e, AssaultEvent))
+    assert isinstance(fight, AssaultEvent)
+    assert fight.notes == (AssaultNote(ability="terrifying", unit="b1", other="a1", markers=2, page="SoN p.19"),)
     assert state.pieces["a1"].suppressed == 2  # it retreated hit, with the two markers
 
 

@@ -17,7 +17,7 @@ from builder.heroes.rules.actions import assault, changes_of_state, firing, oppo
 from builder.heroes.rules.actions.kinds import Clear, Enter, Fire, Leave, Move
 from builder.heroes.rules.actions.legality import refuse
 from builder.heroes.rules.errors import Code, RulesError
-from builder.heroes.rules.events.combat import Crushing
+from builder.heroes.rules.events.combat import Crushing, Displaced
 from builder.heroes.rules.events.game import (
     ClearEvent,
     CrushEvent,
@@ -38,13 +38,11 @@ from builder.heroes.rules.geometry.squares import (
     exit_squares,
     hedgehogs_in_reach,
     may_stand,
-    named_squares,
     refuse_damaged_tracks,
 )
 from builder.heroes.rules.mythos import clouds
 from builder.heroes.rules.mythos.roll_modifiers import paralyzed
 from builder.heroes.rules.pieces import Piece, Square
-from builder.heroes.rules.resolution.combat import name
 from builder.heroes.rules.resolution.cover import cover
 from builder.heroes.rules.resolution.damage import DamageLocation
 from builder.heroes.rules.resolution.spotting import inactive
@@ -175,7 +173,7 @@ def _square_by_square(
         if index == fire_index and shots is not None:
             firing.fire(turn, current, shots, on_the_move=True)
         elif index and watched:
-            opportunity_fire.watch(turn, key, f"as {name(piece)} moves into {named_squares(position.squares)}")
+            opportunity_fire.watch(turn, key, position.squares)
     else:
         current = turn.state.pieces.get(key)
         if current is None or current.is_wreck:
@@ -281,8 +279,7 @@ def _run_over(turn: Turn, vehicle: Piece, victim: Piece) -> None:
     ranked = sorted(neighbours(victim.square), key=lambda sq: (-cover(turn.state, victim, (sq,)), sq))
     if inactive(victim).side.movement == 0:  # turned over first, a Forced Move (p.9)
         ranked = []
-    run = f"is run over by {name(vehicle)}"
-    assault.displace(turn, victim, ranked, f"{run} and makes way to", f"{run} and cannot make way", "running-over", 1)
+    assault.displace(turn, victim, ranked, Displaced.RUN_OVER, "running-over", 1, by=vehicle.key)
 
 
 def _crush(turn: Turn, vehicle: Piece, path: Path) -> None:

@@ -11,6 +11,7 @@ from builder.heroes.rules.actions import assault, changes_of_state, movement
 from builder.heroes.rules.actions.kinds import Disembark, Embark, PushWreck
 from builder.heroes.rules.actions.legality import allowed, refuse
 from builder.heroes.rules.errors import Code, RulesError
+from builder.heroes.rules.events.combat import Displaced
 from builder.heroes.rules.events.game import (
     Boarding,
     EmbarkEvent,
@@ -214,10 +215,7 @@ def push_wreck(turn: Turn, vehicle: Piece, action: PushWreck) -> None:
         ranked = sorted(neighbours(victim.square), key=lambda sq: (-cover(turn.state, victim, (sq,)), sq))
         if inactive(victim).side.movement == 0:
             ranked = []
-        run = f"is in the way of the wreck of {name(wreck)}"
-        assault.displace(
-            turn, victim, ranked, f"{run} and makes way to", f"{run} and cannot make way", "pushing-wrecks"
-        )
+        assault.displace(turn, victim, ranked, Displaced.WRECK_PUSHED, "pushing-wrecks", by=wreck.key)
     changes_of_state.spot_all(turn, except_key=vehicle.key)
 
 
@@ -392,9 +390,10 @@ def unload(turn: Turn, vehicle: Piece) -> None:
                     turn=turn.state.turn,
                     phase=turn.phase,
                     side=rider.owner,
-                    text=f"{name(rider)} cannot get out of {name(vehicle)}: no unoccupied square next to it "
-                    f"outside an enemy Zone of Control ({cite('transport')}); it is destroyed.",
                     unit=key,
+                    why=Displaced.TRAPPED,
+                    by=vehicle.key,
+                    page=cite("transport"),
                 )
             )
             hits.hurt(turn, rider, None, Effect.DESTROYED, hit=False)

@@ -10,7 +10,7 @@ from pydantic import model_validator
 
 from builder.kernel.events import GameEvent
 
-__all__ = ["Phase", "PhasedEvent", "TextEvent"]
+__all__ = ["Phase", "PhasedEvent"]
 
 
 class Phase(StrEnum):
@@ -33,12 +33,7 @@ class PhasedEvent(GameEvent):
     @model_validator(mode="before")
     @classmethod
     def _untold(cls, value: Any) -> Any:
-        if isinstance(value, dict) and "text" in value and "text" not in cls.model_fields:
+        """A log's "text" is the sentence rendered from the facts: nothing to read back."""
+        if isinstance(value, dict) and "text" in value:
             return {key: item for key, item in value.items() if key != "text"}
         return value
-
-
-class TextEvent(PhasedEvent):
-    """A kind whose rules still write its sentence (being moved to the renderer)."""
-
-    text: str

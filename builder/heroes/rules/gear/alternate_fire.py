@@ -17,7 +17,7 @@ from builder.heroes.rules.action_cards import battle_events
 from builder.heroes.rules.actions import firing, opportunity_fire, template_fire
 from builder.heroes.rules.actions.legality import allowed
 from builder.heroes.rules.errors import Code
-from builder.heroes.rules.events.combat import GearUse
+from builder.heroes.rules.events.combat import FiredBy, GearUse, Laid
 from builder.heroes.rules.events.game import FireEvent, GearEvent, TemplateEvent
 from builder.heroes.rules.gear import defence, veteran
 from builder.heroes.rules.gear.markers import (
@@ -29,7 +29,7 @@ from builder.heroes.rules.gear.markers import (
     GrenadeInto,
     PlantedBomb,
 )
-from builder.heroes.rules.geometry.grid import Point, compass, corners, range_between
+from builder.heroes.rules.geometry.grid import Point, corners, range_between
 from builder.heroes.rules.geometry.los import line_of_sight
 from builder.heroes.rules.geometry.sightmap import Occupancy
 from builder.heroes.rules.pieces import Piece, Square
@@ -227,8 +227,8 @@ def gear_fire(turn: Turn, firer: Piece, action: GearFire) -> None:
         turn.state.bombs.append(PlantedBomb(weapon.marker, firer.owner, firer.key, target.key, turn.state.turn))
     else:
         spend_marker(turn, firer, weapon.marker, weapon.page, GearUse.ALTERNATE_FIRE, target=target.key)
-        firing.shoot(turn, firer, shot, before=f"{weapon.name} ({weapon.page}): ")
-    opportunity_fire.watch(turn, firer.key, f"after the Firing Action of {name(firer)}")  # HoN core p.24
+        firing.shoot(turn, firer, shot, fired_by=FiredBy.GEAR, marker=weapon.marker, by_page=weapon.page)
+    opportunity_fire.watch(turn, firer.key)  # after its Firing Action (HoN core p.24)
 
 
 def explode_bombs(turn: Turn) -> None:
@@ -252,10 +252,10 @@ def explode_bombs(turn: Turn) -> None:
         shot = defence.shielded(
             turn, Shot(target=target, combat=value, facing=facing, terrain=cover(turn.state, target))
         )
-        _shoot_as(turn, bomb.side, shot, f"The {weapon.name} on {name(target)} explodes ({weapon.page}): ")
+        _shoot_as(turn, bomb.side, shot, weapon)
 
 
-def _shoot_as(turn: Turn, side: str, shot: Shot, before: str) -> None:
+def _shoot_as(turn: Turn, side: str, shot: Shot, bomb: GearWeapon) -> None:
     """A shot with no firer on the battlefield (a bomb): resolved and told for `side`."""
     result = fire(
         shot,
@@ -264,8 +264,8 @@ def _shoot_as(turn: Turn, side: str, shot: Shot, before: str) -> None:
         reroll=veteran.veteran_reroll(turn, None, shot),
         rerolls=veteran.veteran_rolls(turn, None, shot.target),
     )
-    event = FireEvent.of(result, turn.state.turn, turn.phase, side)
-    turn.add(event.model_copy(update={"text": before + event.text}))
+    how = {"fired_by": FiredBy.BOMB, "marker": bomb.marker, "by_page": bomb.page}
+    turn.add(FireEvent.of(result, turn.state.turn, turn.phase, side, **how))
     template_fire.after_fire(turn, result)
 
 
@@ -314,28 +314,22 @@ def gear_throw(turn: Turn, firer: Piece, action: GearThrow) -> None:
         lands = battle_events.return_to_sender(turn, firer, lands)  # the Return to Sender card (HoN core p.17)
     targets, sheltered = template_fire.template_targets(state, lands)
     area = explosion_squares(lands)
-    article = "an" if weapon.name[0] in "AEIOU" else "a"
-    said = f"{name(firer)} {'throws' if thrown else 'fires'} {article} {weapon.name} at interspace {list(action.at)}"
-    if scattered is not None:
-        said += (
-            f"; it lands on target (rolled {scattered.roll.kept})"
-            if scattered.direction is None
-            else f"; it scatters {scattered.distance} {compass(scattered.direction)} (rolled "
-            f"{scattered.roll.kept}) to {list(lands)}"
-        )
-    under = ", ".join(name(t) for t in targets) or "nobody"
     turn.add(
         TemplateEvent(
             turn=state.turn,
             phase=turn.phase,
             side=firer.owner,
-            text=f"{said}: under it, {under} ({weapon.page}).",
             rolls=(scattered.roll,) if scattered is not None else (),
             firer=firer.key,
             template=kind.value,
             at=action.at,
             lands=lands,
             squares=tuple(sorted(sq for sq in area if sq in state.battlefield.squares)),
+            laid=Laid.THROWN if thrown else Laid.RIFLE_GRENADE,
+            under=tuple(t.key for t in targets),
+            page=weapon.page,
+            marker=weapon.marker,
+            **template_fire.scattering(scattered),
         )
     )
     result = lay_template(
@@ -401,19 +395,21 @@ def grenade_into(turn: Turn, firer: Piece, action: GrenadeInto) -> None:
     firer = _revealed(turn, firer)
     spend_marker(turn, firer, weapon.marker, weapon.page, GearUse.THROWN_INTO, element=element.key)
     targets = covered(reached, state.pieces.values())
-    under = ", ".join(name(t) for t in targets) or "nobody"
     turn.add(
         TemplateEvent(
             turn=state.turn,
             phase=turn.phase,
             side=firer.owner,
-            text=f"{name(firer)} throws {article(weapon.name)} into {element.name}, no Defensive Bonus against "
-            f"it: under it, {under} ({weapon.page}).",
             firer=firer.key,
             template=TemplateKind.GRENADE.value,
             at=action.square,
             lands=action.square,
             squares=tuple(sorted(reached)),
+            laid=Laid.INTO_BUILDING,
+            under=tuple(t.key for t in targets),
+            page=weapon.page,
+            marker=weapon.marker,
+            element=element.key,
         )
     )
     result = lay_template(
@@ -437,14 +433,11 @@ def _blasted(turn: Turn, firer: Piece, weapon: GearWeapon, attacks: Sequence[Fir
     for attack in attacks:
         kept = defence.life_points(turn, attack)
         target = kept.shot.target
-        event = FireEvent.of(kept, turn.state.turn, turn.phase, firer.owner)
         survives = weapon.suppresses and kept.target is not None and not kept.target.is_wreck
-        if survives:
-            said = f" {name(target)} survives the {weapon.name}: a Suppressed marker ({weapon.page})."
-            event = event.model_copy(update={"text": event.text + said})
-        turn.add(event)
+        how = {"marker": weapon.marker, "survives_page": weapon.page} if survives else {}
+        turn.add(FireEvent.of(kept, turn.state.turn, turn.phase, firer.owner, **how))
         hits.hurt(turn, target, kept.target, kept.effect)
         after = turn.state.pieces.get(target.key)
         if survives and after is not None and not after.is_wreck:
             turn.state.pieces[target.key] = replace(after, suppressed=after.suppressed + 1)
-    opportunity_fire.watch(turn, firer.key, f"after the Firing Action of {name(firer)}")  # HoN core p.24
+    opportunity_fire.watch(turn, firer.key)  # after its Firing Action (HoN core p.24)

@@ -20,6 +20,7 @@ from builder.heroes.catalogue.units import CombatValues
 from builder.heroes.rules.actions.kinds import ClearMine, PlaceMine
 from builder.heroes.rules.actions.legality import refuse
 from builder.heroes.rules.errors import Code
+from builder.heroes.rules.events.combat import FiredBy
 from builder.heroes.rules.events.game import FireEvent, MineEvent
 from builder.heroes.rules.gear import veteran
 from builder.heroes.rules.geometry.squares import neighbours_of
@@ -172,9 +173,7 @@ def tread(turn: Turn, key: str, squares: tuple[Square, ...]) -> Piece | None:
             target = replace(target, suppressed=piece.suppressed)
         effect = Effect.NONE if result.effect is Effect.SUPPRESSED else result.effect
         result = replace(result, target=target, effect=effect, suppressed=0)
-        told = FireEvent.of(result, state.turn, turn.phase, piece.owner)
-        text = told.text.replace("An alternate firing action fires at", "The Mine marker attacks", 1)
-        turn.add(told.model_copy(update={"text": text}))
+        turn.add(FireEvent.of(result, state.turn, turn.phase, piece.owner, fired_by=FiredBy.MINE))
         hits.hurt(turn, piece, target, effect)
     after = state.pieces.get(key)
     return None if after is None or after.is_wreck else after

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.rules.actions.legality import allowed
 from builder.heroes.rules.errors import Code
+from builder.heroes.rules.events.combat import FiredBy, Laid
 from builder.heroes.rules.events.game import FireEvent, Phase, SpellEvent, TemplateEvent
 from builder.heroes.rules.events.mythos import SpellAct
 from builder.heroes.rules.gear import defence, veteran
@@ -40,7 +41,7 @@ from builder.heroes.rules.mythos.state import Cast, KnownSpell, SpellMarker, man
 from builder.heroes.rules.mythos.summoning import summon_at, summon_spots, summoned_piece
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.resolution import hits
-from builder.heroes.rules.resolution.combat import IllegalAttack, name, refusal, take_hit
+from builder.heroes.rules.resolution.combat import IllegalAttack, refusal, take_hit
 from builder.heroes.rules.resolution.damage import Effect
 from builder.heroes.rules.resolution.firing_roll import fire
 from builder.heroes.rules.resolution.templates import TemplateKind, lay_template
@@ -155,20 +156,21 @@ def _black_sun(turn: Turn, caster: Piece, facing: int) -> None:
     state, cite = turn.state, turn.state.ruleset.cite
     flames = flames_from(state, caster, facing)
     touched = flames.touched(state)
-    into = f" into {flames.building.name}" if flames.building is not None else ""
-    under = ", ".join(name(t) for t in touched) or "nobody"
     turn.add(
         TemplateEvent(
             turn=state.turn,
             phase=turn.phase,
             side=caster.owner,
-            text=f"The cursed jet of flames goes {DIRECTIONS[facing % 8]}{into}: under it, {under} "
-            f"({cite('spell-effects')}).",
             firer=caster.key,
             template=TemplateKind.FLAME.value,
             at=caster.squares[0],
             lands=caster.squares[0],
             squares=flames.squares,
+            laid=Laid.CURSED_FLAMES,
+            under=tuple(t.key for t in touched),
+            page=cite("spell-effects"),
+            element=flames.building.key if flames.building is not None else None,
+            facing=facing % 8,
         )
     )
     shelter = defence.shield_terrain(turn, FLAMES, caster)
@@ -183,9 +185,7 @@ def _black_sun(turn: Turn, caster: Piece, facing: int) -> None:
         terrain=(lambda _: 0) if flames.building is not None else shelter,  # no cover inside (HoN core p.22)
     )
     for attack in result.attacks:
-        told = FireEvent.of(attack, state.turn, turn.phase, caster.owner)
-        text = told.text.replace(f"{name(caster)} fires at", "The cursed jet of flames attacks", 1)
-        turn.add(told.model_copy(update={"text": text}))
+        turn.add(FireEvent.of(attack, state.turn, turn.phase, caster.owner, fired_by=FiredBy.CURSED_FLAMES))
         hits.hurt(turn, attack.shot.target, attack.target, attack.effect)
     for piece in touched:
         after = state.pieces.get(piece.key)
@@ -275,9 +275,10 @@ def _drown(turn: Turn, side: str, target: Piece, bonus: int) -> None:
         reroll=veteran.veteran_reroll(turn, None, attack),
         rerolls=veteran.veteran_rolls(turn, None, target),
     )
-    event = FireEvent.of(result, turn.state.turn, turn.phase, side)
-    said = f"Drowning, +{bonus} ({turn.state.ruleset.cite('spell-effects')}): {event.text}"
-    turn.add(event.model_copy(update={"text": said}))
+    page = turn.state.ruleset.cite("spell-effects")
+    turn.add(
+        FireEvent.of(result, turn.state.turn, turn.phase, side, fired_by=FiredBy.DROWNING, bonus=bonus, by_page=page)
+    )
     hits.hurt(turn, result.shot.target, result.target, result.effect)
 
 

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from builder.heroes.catalogue.units import CombatValues
 from builder.heroes.rules.actions import template_fire
 from builder.heroes.rules.errors import Code
+from builder.heroes.rules.events.combat import FiredBy, Laid
 from builder.heroes.rules.events.game import FireEvent, Phase, SpellEvent, TemplateEvent
 from builder.heroes.rules.events.mythos import SpellAct
 from builder.heroes.rules.geometry.grid import Point, corners
@@ -167,12 +168,14 @@ def cloud(turn: Turn, maker: Piece, action: Cast) -> None:
             turn=state.turn,
             phase=turn.phase,
             side=maker.owner,
-            text=f"Under the {kind.label}: {', '.join(name(p) for p in under) or 'nobody'} ({page}).",
             firer=maker.key,
             template=kind.value,
             at=at,
             lands=at,
             squares=tuple(sorted(area)),
+            laid=Laid.CLOUD,
+            under=tuple(p.key for p in under),
+            page=page,
         )
     )
     for piece in under:
@@ -214,10 +217,8 @@ def _choke(turn: Turn, side: str, piece: Piece) -> None:
     if result.target is not None and not result.effect.destroyed:
         effect = Effect.SUPPRESSED if result.effect is Effect.NONE else result.effect
         result = replace(result, target=suppress(result.target, 1), suppressed=result.suppressed + 1, effect=effect)
-    event = FireEvent.of(result, turn.state.turn, turn.phase, side)
     page = turn.state.ruleset.cite("suffocating-cloud")
-    text = event.text.replace("An alternate firing action fires at", f"The Toxic Cloud ({page}) attacks", 1)
-    turn.add(event.model_copy(update={"text": text}))
+    turn.add(FireEvent.of(result, turn.state.turn, turn.phase, side, fired_by=FiredBy.TOXIC_CLOUD, by_page=page))
     hits.hurt(turn, piece, result.target, result.effect)
 
 

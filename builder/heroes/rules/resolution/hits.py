@@ -14,7 +14,6 @@ from builder.heroes.rules.action_cards import battle_events
 from builder.heroes.rules.actions import transport
 from builder.heroes.rules.events.game import BreaksEvent, DestroyedEvent, Phase
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.resolution.combat import name
 from builder.heroes.rules.resolution.damage import Effect
 from builder.heroes.rules.state import destroyed_in
 
@@ -50,8 +49,8 @@ def hurt(
             turn=state.turn,
             phase=turn.phase,
             side=before.owner,
-            text=f"{name(before)} ({state.title(before)}) is {effect.value}.",
             unit=before.key,
+            effect=effect,
         )
     )
     battle_events.pass_order(turn, before)  # Dynamic (HoN core p.17)
