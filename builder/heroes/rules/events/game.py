@@ -2,9 +2,10 @@
 core builds them (turn.py, the actions/ modules, simulation.py), front ends choose how to show them by
 their type, and `EVENT_LOG` reads a JSON event log (`hon simulate --json`) back into them.
 
-The fields are what front ends need to draw an event (unit keys, squares, outcomes); the
-sentence and the rolls say the rest. Their JSON is `GameEvent.to_json`'s, unchanged since
-events were one class with a data dictionary, so that logs written before still read.
+The fields are the facts (unit keys, squares, outcomes, codes for the ways one kind is told,
+each cited rule's page); front ends render the sentence from them (builder.render.
+heroes_events). Their JSON is `GameEvent.to_json`'s, with the edge's sentence as "text": logs
+written before still read, their "text" dropped and the facts they lack at their defaults.
 The fighting events are in `combat`, Shadows over Normandie's in `mythos`;
 this module names them all."""
 
