@@ -18,11 +18,13 @@ from builder.heroes.rules.events.game import ControlEvent, InitiativeEvent
 from builder.heroes.rules.simulation import simulate
 from builder.io.catalogue_files import load_catalogue
 from builder.kernel.choice import softmax_order
+from builder.kernel.decisions import Policy
 from builder.services.balance import (
     BalanceGame,
     BalancePlan,
     GameResult,
     Serial,
+    Setting,
     Tally,
     play_chunk,
     run_balance,
@@ -83,6 +85,10 @@ class Coin:
     """A game whose winner a seeded coin decides: `bias` the chance side a wins."""
 
     bias: float = 0.5
+
+    @property
+    def setting(self) -> Setting:
+        return Setting("coin", "coin", "A coin", Policy.GREEDY)
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -169,12 +175,14 @@ class Faulty(Coin):
         return super().play(seed)
 
 
-def test_a_game_the_rules_core_cannot_finish_is_listed_apart() -> None:
-    run = run_balance(Faulty(), BalancePlan(games=10, seed=1, chunk=5))
+def test_a_game_that_raises_stops_the_run_with_its_seed_and_error() -> None:
+    """No game is left out: the run ends with the chunk that holds the failure."""
+    run = run_balance(Faulty(), BalancePlan(games=20, seed=1, chunk=5))
     tally = run.tally
-    assert tally.games == 9 and tally.played == 10
+    assert run.failed and not run.interrupted
+    assert tally.games == 4 and tally.played == 5 and len(tally.history) == 1
     assert tally.failed == [(4, "ValueError: the range counts the target's square, so it is at least 1")]
-    assert tally.wins["a"] + tally.wins["b"] == 9
+    assert tally.wins["a"] + tally.wins["b"] == 4
     assert to_json(run, Faulty())["failed"] == [{"seed": 4, "error": tally.failed[0][1]}]
 
 
