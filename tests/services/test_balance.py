@@ -17,9 +17,12 @@ from builder.heroes.ai.varied import VariedPolicy
 from builder.heroes.rules.events.game import ControlEvent, InitiativeEvent
 from builder.heroes.rules.simulation import simulate
 from builder.io.catalogue_files import load_catalogue
+from builder.io.paths import SCENARIOS_DIR
 from builder.kernel.choice import softmax_order
 from builder.kernel.decisions import Policy
+from builder.services import balance_tcg
 from builder.services.balance import (
+    BalanceAsk,
     BalanceGame,
     BalancePlan,
     GameResult,
@@ -275,6 +278,15 @@ def test_same_seeds_same_tallies_on_ray(prepared: PreparedGame, ray_here: None) 
     plan = BalancePlan(games=4, seed=1, chunk=2)
     on_ray = run_balance(game, plan, RayCluster())
     assert on_ray.tally == run_balance(game, plan, Serial()).tally
+
+
+def test_a_tcg_scenario_gives_the_same_tallies_on_ray(ray_here: None) -> None:
+    from builder.services.balance_ray import RayCluster
+
+    game = balance_tcg.prepare(SCENARIOS_DIR / "tcg" / "vire-aid-post.yaml", BalanceAsk(swap_initiative=True)).game
+    plan = BalancePlan(games=4, seed=1, chunk=2)
+    on_ray = run_balance(game, plan, RayCluster())
+    assert on_ray.tally == run_balance(game, plan, Serial()).tally and on_ray.tally.games == 4
 
 
 def test_more_workers_than_the_ray_clusters_cpus_is_refused_before_any_game(
