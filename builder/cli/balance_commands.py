@@ -281,10 +281,10 @@ def _show(game: BalanceGame, run: BalanceRun) -> None:
 def _sides(game: BalanceGame, tally: Tally) -> Table:
     from rich.table import Table  # here: `hon --help` should not load it
 
-    from builder.render.balance import SCORES
+    from builder.render.balance import score_name
 
     table = Table(show_edge=False, header_style="bold")
-    for heading in ("side", "wins", "win rate", "95 % interval", f"{SCORES[game.setting.score]} (mean)"):
+    for heading in ("side", "wins", "win rate", "95 % interval", f"{score_name(game.setting.score)} (mean)"):
         table.add_column(heading, justify="left" if heading == "side" else "right")
     for side in tally.sides:
         rate = tally.rate(side)

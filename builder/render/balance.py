@@ -3,10 +3,14 @@ players and what the sides score."""
 
 from __future__ import annotations
 
+from builder.export.balance_report import SCORES
 from builder.kernel.decisions import Policy
 from builder.services.balance import Score, Setting
 
-SCORES = {Score.VICTORY_POINTS: "victory points", Score.MEDALS: "medals"}
+
+def score_name(score: Score) -> str:
+    """What the sides score: "victory points", or the hex game's "medals"."""
+    return SCORES[score.value]
 
 
 def players(setting: Setting) -> str:
