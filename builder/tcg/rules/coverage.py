@@ -447,7 +447,8 @@ EFFECTS: tuple[Rule, ...] = (
         EffectKind.LUMBERING,
         P,
         "Any move counts, as for Fire or Move: the card's move, a forced march, seize their "
-        "position! and a manoeuvre's swap.",
+        "position! and a manoeuvre's swap; a card that has shot at its stationary value makes "
+        "none of them after.",
     ),
     _effect(EffectKind.SUSTAINED_FIRE, P, ""),
 )
