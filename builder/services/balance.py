@@ -14,9 +14,10 @@ number of workers or the backend. A game that raises is a bug, never a game left
 run stops after its chunk, and the tally lists the seed and the error.
 
 Decisive units (hon's definition): in a game a side wins, a unit of that side is decisive
-when it destroyed an enemy unit (the last to fire at it, assault it or be assaulted by it
-before it was destroyed) or stands at the end on an objective its side then holds. The
-tally counts, for each unit, the won games in which it was decisive."""
+when it destroyed an enemy unit (the last to attack it before it was destroyed: to fire at
+it, assault it or be assaulted by it, shoot at its card, battle it on its hex) or stands at
+the end on an objective its side then holds. The tally counts, for each unit, the won games
+in which it was decisive."""
 
 from __future__ import annotations
 
