@@ -14,16 +14,14 @@ Run: PYTHONPATH=. .venv/bin/python benchmarks/balance.py [--ray]
 
 from __future__ import annotations
 
-import random
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
-from builder.kernel.decisions import Policy
-from builder.services.balance import Backend, BalanceAsk, BalancePlan, GameResult, Serial, Setting, run_balance
+from builder.services.balance import Backend, BalanceAsk, BalancePlan, Serial, run_balance
 from builder.services.balance_local import LocalPool
 from builder.services.balance_systems import prepare_balance
+from tests.services.balance_games import Coin  # a game that costs nothing
 
 TASKS = 200
 WORKERS = 2
@@ -34,28 +32,6 @@ SHORT = {  # a short shipped scenario of each system
     "tcg": SCENARIOS / "tcg" / "orchard-at-dawn.yaml",
     "memoir": SCENARIOS / "m44" / "orchard-crossing.yaml",
 }
-
-
-@dataclass(frozen=True)
-class Coin:
-    @property
-    def setting(self) -> Setting:
-        return Setting("coin", "coin", "A coin", Policy.GREEDY)
-
-    @property
-    def sides(self) -> tuple[str, ...]:
-        return ("a", "b")
-
-    @property
-    def objectives(self) -> tuple[str, ...]:
-        return ()
-
-    def label(self, key: str) -> str:
-        return key
-
-    def play(self, seed: int) -> GameResult:
-        winner = "a" if random.Random(seed).random() < 0.5 else "b"
-        return GameResult(seed, winner, {winner: 1}, 1, {}, ({},))
 
 
 def timed(backend: Backend, tasks: int = TASKS) -> float:

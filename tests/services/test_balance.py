@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -19,7 +18,6 @@ from builder.heroes.rules.simulation import simulate
 from builder.io.catalogue_files import load_catalogue
 from builder.io.paths import SCENARIOS_DIR
 from builder.kernel.choice import softmax_order
-from builder.kernel.decisions import Policy
 from builder.services import balance_tcg
 from builder.services.balance import (
     BalanceAsk,
@@ -27,7 +25,6 @@ from builder.services.balance import (
     BalancePlan,
     GameResult,
     Serial,
-    Setting,
     Tally,
     play_chunk,
     run_balance,
@@ -37,6 +34,7 @@ from builder.services.balance import (
 from builder.services.balance_heroes import HeroesBalance, policy_stream
 from builder.services.balance_local import LocalPool
 from builder.services.game import PreparedGame, prepare_game
+from tests.services.balance_games import Coin, Faulty
 
 ROOT = Path(__file__).resolve().parents[2]
 SHORT = ROOT / "scenarios" / "way-of-the-cross.yaml"  # four turns: the shortest shipped game
@@ -81,32 +79,6 @@ def test_the_draw_follows_the_softmax_probabilities() -> None:
 
 
 # --- The stopping rule and the order of chunks, on a game that costs nothing -----------
-
-
-@dataclass(frozen=True)
-class Coin:
-    """A game whose winner a seeded coin decides: `bias` the chance side a wins."""
-
-    bias: float = 0.5
-
-    @property
-    def setting(self) -> Setting:
-        return Setting("coin", "coin", "A coin", Policy.GREEDY)
-
-    @property
-    def sides(self) -> tuple[str, ...]:
-        return ("a", "b")
-
-    @property
-    def objectives(self) -> tuple[str, ...]:
-        return ("hill",)
-
-    def label(self, key: str) -> str:
-        return key.upper()
-
-    def play(self, seed: int) -> GameResult:
-        winner = "a" if random.Random(seed).random() < self.bias else "b"
-        return GameResult(seed, winner, {winner: 1}, 3, {"hill": winner}, ({"hill": None}, {"hill": winner}))
 
 
 class Shuffled:
@@ -166,16 +138,6 @@ def test_stopping_keeps_whole_chunks_and_says_so() -> None:
 
     run = run_balance(Coin(), BalancePlan(games=100, chunk=10), Interrupted())
     assert run.interrupted and run.tally.games == 20 and len(run.tally.history) == 2
-
-
-@dataclass(frozen=True)
-class Faulty(Coin):
-    """A game whose rules core fails on seed 4."""
-
-    def play(self, seed: int) -> GameResult:
-        if seed == 4:
-            raise ValueError("the range counts the target's square, so it is at least 1")
-        return super().play(seed)
 
 
 def test_a_game_that_raises_stops_the_run_with_its_seed_and_error() -> None:

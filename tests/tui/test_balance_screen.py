@@ -7,7 +7,6 @@ file, and says why a scenario cannot be played."""
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -18,8 +17,6 @@ from textual_plotext import PlotextPlot
 
 from builder.heroes.catalogue.index import Catalogue
 from builder.io.paths import SCENARIOS_DIR
-from builder.kernel.decisions import Policy
-from builder.services.balance import GameResult, Setting
 from builder.services.scenario_session import ScenarioSession
 from builder.services.tcg_game import open_cards
 from builder.services.tcg_scenario_session import TcgScenarioSession
@@ -28,6 +25,7 @@ from builder.tui.screens import balance
 from builder.tui.screens.balance import BalanceScreen
 from builder.tui.screens.designer import DesignerScreen
 from builder.tui.screens.tcg_designer import TcgDesignerScreen
+from tests.services.balance_games import Faulty
 
 SIZE = (120, 40)
 SHORT = SCENARIOS_DIR / "way-of-the-cross.yaml"  # four turns
@@ -115,35 +113,10 @@ async def test_a_scenario_that_cannot_be_played_is_said(tmp_path: Path) -> None:
         assert shown.problem is not None and str(broken) in shown.problem and shown.tally is None
 
 
-@dataclass(frozen=True)
-class Faulty:
-    """A game whose seed 2 raises (a bug injected by the test)."""
-
-    @property
-    def setting(self) -> Setting:
-        return Setting("coin", "coin", "A coin", Policy.GREEDY)
-
-    @property
-    def sides(self) -> tuple[str, ...]:
-        return ("heads", "tails")
-
-    @property
-    def objectives(self) -> tuple[str, ...]:
-        return ()
-
-    def label(self, key: str) -> str:
-        return key
-
-    def play(self, seed: int) -> GameResult:
-        if seed == 2:
-            raise RuntimeError("the coin rolled away")
-        return GameResult(seed, "heads", {}, 1, {}, ({},))
-
-
 async def test_a_game_that_fails_is_shown_with_its_seed_in_place_of_a_verdict() -> None:
-    screen = BalanceScreen("A coin", lambda _: Faulty(), games=4)
+    screen = BalanceScreen("A coin", lambda _: Faulty(), games=6)
     async with HonApp(opening=screen).run_test(size=SIZE) as pilot:
         shown = await finished(pilot)
-        assert shown.tally is not None and shown.tally.failed == [(2, "RuntimeError: the coin rolled away")]
-        assert shown.tally.games == 3
-        assert "RuntimeError" in shown_table(shown) and "heads" in shown_table(shown)
+        assert shown.tally is not None and shown.tally.games == 5
+        assert [seed for seed, _ in shown.tally.failed] == [4]
+        assert "ValueError" in shown_table(shown) and "A" in shown_table(shown)
