@@ -7,6 +7,8 @@ hon simulate scenarios/free-battle.yaml --army allies=us.yaml --army axis=german
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -42,16 +44,14 @@ def armies_given(given: list[str]) -> dict[str, Path]:
     return chosen
 
 
-def playable(scenario: Path, catalogue: Catalogue, army: list[str] | None) -> PreparedGame:
-    """The game `hon simulate` and `hon balance` play: the scenario with the lists given by
-    --army; a list given that does not fit its force is a warning."""
-    from builder.kernel.system import Capability
-    from builder.services.game import MissingArmies, UnknownSide, prepare_game
-    from builder.services.systems import require
+@contextmanager
+def army_problems() -> Iterator[None]:
+    """A side --army names that the scenario lacks, or a side left without a list, said as
+    a problem with --army."""
+    from builder.services.game import MissingArmies, UnknownSide
 
-    require(scenario, Capability.SIMULATE)
     try:
-        game = prepare_game(scenario, catalogue, armies_given(army or []))
+        yield
     except UnknownSide as problem:
         raise typer.BadParameter(problem.reason.rstrip("."), param_hint="--army") from None
     except MissingArmies as problem:
@@ -59,6 +59,18 @@ def playable(scenario: Path, catalogue: Catalogue, army: list[str] | None) -> Pr
         raise typer.BadParameter(
             f"the scenario names no army list for {', '.join(problem.sides)}; give {sides}", param_hint="--army"
         ) from None
+
+
+def playable(scenario: Path, catalogue: Catalogue, army: list[str] | None) -> PreparedGame:
+    """The game `hon simulate` plays: the scenario with the lists given by --army; a list
+    given that does not fit its force is a warning."""
+    from builder.kernel.system import Capability
+    from builder.services.game import prepare_game
+    from builder.services.systems import require
+
+    require(scenario, Capability.SIMULATE)
+    with army_problems():
+        game = prepare_game(scenario, catalogue, armies_given(army or []))
     for issue in game.army_warnings:
         say(f"warning: {issue.message}")
     return game

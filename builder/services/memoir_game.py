@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from builder.io.memoir_files import LoadedScenario, load_catalogue, load_scenario
+from builder.io.memoir_files import LoadedScenario, load_catalogue, load_playable
 from builder.kernel.decisions import Policy
 from builder.kernel.diagnostics import Issue, Severity, plural
 from builder.memoir.ai import greedy, uniform
@@ -53,9 +53,10 @@ def blank_scenario(title: str = "New scenario") -> Scenario:
 
 
 def check(path: Path) -> CheckedScenario:
-    """A scenario read and validated, its issues located on their lines."""
+    """A scenario read (hon's YAML, or a .m44 file imported) and validated, its issues
+    located on their lines."""
     catalogue = load_catalogue()
-    loaded = load_scenario(path)
+    loaded = load_playable(path, catalogue)
     return CheckedScenario(loaded, catalogue, tuple(loaded.locate(validate(loaded.scenario, catalogue))))
 
 

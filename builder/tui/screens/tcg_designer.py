@@ -9,6 +9,7 @@ computes."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from rich.text import Text
 from textual import on, work
@@ -96,6 +97,7 @@ class TcgDesignerScreen(DocumentScreen[TcgScenarioSession]):
         Binding("f4", "issues", "Issues"),
         Binding("f7", "details", "Details"),
         Binding("f8", "simulate", "Simulate"),
+        Binding("f9", "balance", "Balance"),
         Binding("escape", "close", "Back", show=False),
     ]
 
@@ -306,14 +308,30 @@ class TcgDesignerScreen(DocumentScreen[TcgScenarioSession]):
         from builder.io.errors import HonFileError
         from builder.tui.screens.tcg_simulation import TcgSimulationScreen
 
+        path = self._saved()
+        if path is None:
+            return
+        try:
+            self.app.push_screen(TcgSimulationScreen(path))
+        except HonFileError as problem:
+            self.notify(problem.sentence(), severity="error", timeout=10, markup=False)
+
+    def action_balance(self) -> None:
+        """Play the scenario as saved many times: each side's chance of winning."""
+        from builder.tui.screens.balance import BalanceScreen
+
+        path = self._saved()
+        if path is not None:
+            self.app.push_screen(BalanceScreen.of_file(path, self.session.scenario.title))
+
+    def _saved(self) -> Path | None:
+        """The scenario's file when it holds every edit (games are played from the file);
+        None, said, when there are edits to save first."""
         session = self.session
         if session.path is None or session.dirty:
             self.notify("Save the scenario first (ctrl+s): the game is played from its file.")
-            return
-        try:
-            self.app.push_screen(TcgSimulationScreen(session.path))
-        except HonFileError as problem:
-            self.notify(problem.sentence(), severity="error", timeout=10, markup=False)
+            return None
+        return session.path
 
     def action_close(self) -> None:
         if len(self.app.screen_stack) > 2:
