@@ -78,6 +78,27 @@ class DocumentScreen(Screen[None], Generic[S]):
             self.show_all()
 
 
+class OwnDocumentScreen(DocumentScreen[S]):
+    """A designer whose document the app does not hold (the Tactical Card Game's, the hex
+    game's): it asks itself before its unsaved changes are dropped, when the app quits
+    (HonApp asks every screen's `may_leave`) or when escape closes it."""
+
+    async def may_leave(self) -> bool:
+        """Unsaved changes are saved, dropped or kept (and the screen stays)."""
+        from builder.tui.files import ask_to_save
+
+        return await ask_to_save(self.app, self.session, self.DOCUMENT)
+
+    @work(exclusive=True, group="files")
+    async def action_close(self) -> None:
+        """Back to the screen it was opened from; the first screen stays (ctrl+q quits)."""
+        if len(self.app.screen_stack) <= 2:
+            self.notify("This is the first screen: ctrl+q quits.")
+            return
+        if await self.may_leave():
+            self.app.pop_screen()
+
+
 def document_title(title: str, size: str, session: DocumentSession[Any, Any]) -> Text:
     """ "Title — size · file · modified  playable" (or how many errors keep it from play)."""
     return title_bar(title, size, session.path, session.has_edits, session.issues)

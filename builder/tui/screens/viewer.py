@@ -205,10 +205,14 @@ class GameViewer(Screen[None], Generic[G]):
         self.policy = Policy.RANDOM if self.policy is Policy.GREEDY else Policy.GREEDY
         self.run_simulation()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`m` only where the map has a cursor (not the Tactical Card Game's board)."""
+        if action == "focus_map":
+            return any(board.can_focus for board in self.query("#sim-map"))
+        return True
+
     def action_focus_map(self) -> None:
-        board = self.query_one("#sim-map")
-        if board.can_focus:
-            board.focus()
+        self.query_one("#sim-map").focus()
 
     def action_back(self) -> None:
         if len(self.app.screen_stack) <= 2:
