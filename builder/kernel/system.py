@@ -8,7 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from builder.kernel.coverage import Listing
 
 
 class Capability(StrEnum):
@@ -80,6 +83,10 @@ class GameSystem(Protocol):
         ...
 
     def supports(self, capability: Capability) -> bool: ...
+
+    def listing(self) -> Listing:
+        """What its rules core plays (`hon rules`), imported when asked."""
+        ...
 
 
 class Unsupported(Exception):

@@ -4,9 +4,13 @@ rule books (`game: m44`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from builder.kernel.system import Capability, GameId
 from builder.memoir.scenario import SCENARIO_FORMAT
+
+if TYPE_CHECKING:
+    from builder.kernel.coverage import Listing
 
 
 @dataclass(frozen=True)
@@ -28,6 +32,11 @@ class MemoirSystem:
 
     def supports(self, capability: Capability) -> bool:
         return capability in self.capabilities
+
+    def listing(self) -> Listing:
+        from builder.memoir.rules.coverage import LISTING
+
+        return LISTING
 
 
 MEMOIR = MemoirSystem()

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from builder.kernel.system import Capability, GameId
 from builder.tcg.base import GAME
 from builder.tcg.catalogue import CARDS_FORMAT
 from builder.tcg.scenario import FORCE_FORMAT, SCENARIO_FORMAT
+
+if TYPE_CHECKING:
+    from builder.kernel.coverage import Listing
 
 
 @dataclass(frozen=True)
@@ -31,6 +35,11 @@ class TcgSystem:
 
     def supports(self, capability: Capability) -> bool:
         return capability in self.capabilities
+
+    def listing(self) -> Listing:
+        from builder.tcg.rules.coverage import LISTING
+
+        return LISTING
 
 
 TCG = TcgSystem()

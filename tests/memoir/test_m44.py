@@ -209,6 +209,23 @@ def test_terrain_behaviors_are_played_or_said_kept(tmp_path: Path) -> None:
     } <= kept
 
 
+def test_what_hon_does_not_play_is_warned_about_once_per_kind() -> None:
+    """Issue 35.4: lakes, HQ tents and ships are told once each at import, at the first hex
+    that holds one, however many the board has; so is a tile hon does not know."""
+    tiles = ["lakeA", "lakeB", "pheadquarter", "lakeC", "dcamp", "cemetery", "cemetery"]
+    hexagons = [{"row": 2, "col": 2 * i, "terrain": {"name": name}} for i, name in enumerate(tiles)]
+    hexagons += [{"row": 8, "col": 2 * i, "rect_terrain": {"name": "pdestroyer"}} for i in range(3)]
+    _, issues = from_m44({"board": {"type": "STANDARD", "face": "BEACH", "hexagons": hexagons}}, CATALOGUE)
+    told = [(i.code, i.path) for i in issues if i.code in {"m44.not-played", "m44.unknown-terrain"}]
+    assert told == [
+        ("m44.not-played", "board.hexagons[0].terrain"),  # three lakes
+        ("m44.not-played", "board.hexagons[2].terrain"),  # an HQ tent and a supply camp
+        ("m44.unknown-terrain", "board.hexagons[5].terrain"),  # two cemeteries
+        ("m44.not-played", "board.hexagons[7].rect_terrain"),  # three destroyers
+    ]
+    assert {i.severity for i in issues if (i.code, i.path) in told} == {Severity.WARNING}
+
+
 def test_a_fordable_stream_placed_in_hon_is_written_as_the_editor_writes_it() -> None:
     placed = scenario_with(Place(row=4, col=4, terrain=Tile(id="fordable-stream")))
     tile = to_m44(placed, CATALOGUE)["board"]["hexagons"][0]["terrain"]

@@ -101,6 +101,8 @@ def test_the_import_says_once_per_kind_what_it_plays_and_keeps() -> None:
         ("m44.kept", "game_info.type"),
         ("m44.kept", "board.groups"),
     } <= set(told)
+    unplayed = [i.path for i in issues if i.code == "m44.not-played"]  # 1 tent, 5 lakes, 2 ships: 3 lines
+    assert unplayed == ["board.hexagons[16].terrain", "board.hexagons[18].terrain", "board.hexagons[61].rect_terrain"]
     lakes = next(i for i in issues if i.path == "board.hexagons[18].terrain")
     assert lakes.severity.value == "warning"
 

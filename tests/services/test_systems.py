@@ -12,6 +12,7 @@ import pytest
 from builder.cli import main
 from builder.heroes.system import HEROES
 from builder.io.paths import EXAMPLE_ARMIES_DIR, SCENARIOS_DIR
+from builder.kernel.coverage import Listing
 from builder.kernel.system import Capability, GameId, GameSystem, Unsupported
 from builder.services import systems
 from builder.services.systems import read_head, require, require_game
@@ -31,6 +32,9 @@ class CardSystem:
 
     def supports(self, capability: Capability) -> bool:
         return capability in self.capabilities
+
+    def listing(self) -> Listing:
+        return Listing({}, {})
 
 
 def with_game(tmp_path: Path, game: str) -> Path:

@@ -5,6 +5,7 @@ Surprise to leave a building through a window after a lost assault when that sav
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -13,6 +14,7 @@ from builder.heroes.ai.cards import REROLL_WORTH
 from builder.heroes.ai.common import _gap
 from builder.heroes.catalogue.cards import CardEffectKind, CardTiming
 from builder.heroes.rules.action_cards.battle_events import card_mine_squares, cards_for, may_receive_order
+from builder.heroes.rules.actions.assault import shelter_first
 from builder.heroes.rules.actions.kinds import Fire
 from builder.heroes.rules.actions.template_fire import template_targets
 from builder.heroes.rules.geometry.grid import Point, corners
@@ -67,17 +69,26 @@ def burst_fire(policy: SimplePolicy, state: GameState, piece: Piece) -> Fire | N
 
 
 def surprise_exit(
-    policy: SimplePolicy, state: GameState, piece: Piece, plain: Square | None, through: Square
+    policy: SimplePolicy, state: GameState, piece: Piece, plain: tuple[Square, ...], through: tuple[Square, ...]
 ) -> str | None:
     """Surprise (HoN core p.17) out through a window when the doors leave the beaten unit
     nowhere to retreat (it would be destroyed), or only a square within an enemy Zone of
-    Control that the window's square is out of."""
+    Control that the window's square is out of; the square it would take each way is the
+    one it would retreat to (`forced_move`)."""
     cards = sorted(cards_for(state, piece.owner, CardEffectKind.WINDOWS, CardTiming.MOVEMENT), key=lambda c: c.id)
-    if not cards:
+    door = min(plain, key=lambda sq: shelter_first(state, piece, sq)) if plain else None
+    window = min(through, key=lambda sq: shelter_first(state, piece, sq))
+    if not cards or window == door:
         return None
     zones = forced_move_zones(state, piece)
-    worse = plain is None or (bool(zones.get(plain)) and not zones.get(through))
+    worse = door is None or (bool(zones.get(door)) and not zones.get(window))
     return cards[0].id if worse else None
+
+
+def forced_move(policy: SimplePolicy, state: GameState, piece: Piece, squares: Iterable[Square]) -> Square:
+    """Where its Forced Move ends: into a transport, else the best covered square (HoN core
+    p.18, p.26-27)."""
+    return policy.least(squares, key=lambda sq: shelter_first(state, piece, sq), unit=1.0)
 
 
 def desertion(policy: SimplePolicy, state: GameState, side: str, target: Piece) -> str | None:

@@ -59,6 +59,7 @@ from builder.heroes.rules.decisions import (
     Dynamic,
     ElderSigns,
     FireBonus,
+    ForcedMove,
     HardboiledTokens,
     HeroesDecision,
     HeroicAgain,
@@ -133,6 +134,7 @@ AssaultDecision = (
     | ShieldingAssault
     | SecondChanceAssault
     | SurpriseExit
+    | ForcedMove
 )
 HitDecision = AidTransfer | VeteranReroll | Desertion | Dynamic | IchorShield | PoisonMadness
 MythosDecision = (
@@ -236,6 +238,7 @@ class SimplePolicy:
                 | ShieldingAssault()
                 | SecondChanceAssault()
                 | SurpriseExit()
+                | ForcedMove()
             ):
                 return self._in_assault(state, decision)
             case AidTransfer() | VeteranReroll() | Desertion() | Dynamic() | IchorShield() | PoisonMadness():
@@ -329,6 +332,8 @@ class SimplePolicy:
                 )
             case SurpriseExit():
                 return self.surprise_exit(state, decision.unit, decision.plain, decision.through)
+            case ForcedMove():
+                return events.forced_move(self, state, decision.unit, decision.options)
             case _:
                 assert_never(decision)
 
@@ -459,7 +464,9 @@ class SimplePolicy:
     def burst_fire(self, state: GameState, piece: Piece) -> Fire | None:
         return events.burst_fire(self, state, piece)
 
-    def surprise_exit(self, state: GameState, piece: Piece, plain: Square | None, through: Square) -> str | None:
+    def surprise_exit(
+        self, state: GameState, piece: Piece, plain: tuple[Square, ...], through: tuple[Square, ...]
+    ) -> str | None:
         return events.surprise_exit(self, state, piece, plain, through)
 
     def desertion(self, state: GameState, side: str, target: Piece) -> str | None:

@@ -364,13 +364,25 @@ class ReturnToSender(Decision[tuple[str, Point] | None]):
 
 @dataclass(frozen=True, kw_only=True)
 class SurpriseExit(Decision[str | None]):
-    """A Surprise card that takes the beaten unit out of its building through a window to
-    `through` instead of `plain`, or None (HoN core p.17)."""
+    """A Surprise card that lets the beaten unit leave its building through a window, or None
+    (HoN core p.17): its Forced Move may end on `plain` through the doors, on `through` with
+    the card (`through` holds a square `plain` does not)."""
 
     kind: ClassVar[str] = "surprise-exit"
     unit: Piece
-    plain: Square | None
-    through: Square
+    plain: tuple[Square, ...]
+    through: tuple[Square, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ForcedMove(Decision[Square]):
+    """Where a unit's Forced Move of one square ends, of its owner's choice among the squares
+    the rule under `rule` lets it end on: a retreat after a lost assault (HoN core p.26), or
+    making way for a vehicle or a pushed wreck (p.10-11). Asked only when there are two or more."""
+
+    kind: ClassVar[str] = "forced-move"
+    unit: Piece
+    rule: str  # the rule id: "assault-results", "running-over", "pushing-wrecks"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -458,6 +470,7 @@ HeroesDecision = (
     | Dynamic
     | ReturnToSender
     | SurpriseExit
+    | ForcedMove
     | IchorShield
     | PoisonMadness
     | DragonPerch

@@ -76,8 +76,13 @@ class Activation:
         return self.moved or self.forced_march or self.seized or self.manoeuvre
 
     def _may_move(self) -> bool:
-        """Fire or Move: a card that has shot may not move after (TCG p.12)."""
-        return not (self.fired and self.piece.ability(AbilityKind.FIRE_OR_MOVE))
+        """Fire or Move: a card that has shot may not move after; Lumbering: one that has
+        shot at its stationary value ("does not move during its activation") neither
+        (TCG p.12)."""
+        if self.fired and self.piece.ability(AbilityKind.FIRE_OR_MOVE):
+            return False
+        standing = not self.has_moved and any(self.piece.shooting[i].has(EffectKind.LUMBERING) for i in self.fired)
+        return not standing
 
     def _step(self) -> None:
         """Any other step ends the chance to seize their position: the book allows it "after

@@ -7,42 +7,15 @@ index of those marks. Kept true by tests/tcg/rules/test_coverage.py."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from enum import StrEnum
 
-from builder.kernel.coverage import Played, RuleJson, check_note, entry_json, keyed
+from builder.kernel.coverage import Listing, Played, Rule, RuleKind, keyed
 from builder.tcg.cards import AbilityKind, EffectKind
 from builder.tcg.rules.tested import TESTED
 from builder.tcg.scenario import MarkerKind
 from builder.tcg.terrain import Terrain
 
-
-class Kind(StrEnum):
-    MECHANIC = "mechanic"
-    ABILITY = "ability"
-    EFFECT = "shooting-effect"
-    MARKER = "marker"
-    TERRAIN = "terrain"
-
-
-@dataclass(frozen=True)
-class Rule:
-    id: str
-    name: str
-    kind: Kind
-    page: str
-    played: Played
-    note: str = ""
-
-    def __post_init__(self) -> None:
-        check_note(self, None)  # the TCG's notes say more than one line's worth
-
-    def to_json(self) -> RuleJson:
-        return entry_json(self, self.kind.value, ["tcg"], self.page, TESTED)
-
-
 P, PARTIAL, NOT = Played.PLAYED, Played.PARTIAL, Played.NOT_PLAYED
-M, A, E, K, TR = Kind.MECHANIC, Kind.ABILITY, Kind.EFFECT, Kind.MARKER, Kind.TERRAIN
+M, A, E, K, TR = RuleKind.MECHANIC, RuleKind.ABILITY, RuleKind.SHOOTING_EFFECT, RuleKind.MARKER, RuleKind.TERRAIN
 
 RULES: tuple[Rule, ...] = (
     # --- the turn and the tactics ---------------------------------------------------------
@@ -447,7 +420,8 @@ EFFECTS: tuple[Rule, ...] = (
         EffectKind.LUMBERING,
         P,
         "Any move counts, as for Fire or Move: the card's move, a forced march, seize their "
-        "position! and a manoeuvre's swap.",
+        "position! and a manoeuvre's swap; a card that has shot at its stationary value makes "
+        "none of them after.",
     ),
     _effect(EffectKind.SUSTAINED_FIRE, P, ""),
 )
@@ -516,11 +490,9 @@ TERRAIN: tuple[Rule, ...] = tuple(
     Rule(t.value, t.label.capitalize(), TR, "TCG p.17" if t is not Terrain.OPEN else "TCG p.4", P, "") for t in Terrain
 )
 # Every rule by its id: mechanics, abilities, shooting effects, markers, then terrain.
-COVERAGE: Mapping[str, Rule] = keyed([*RULES, *ABILITIES, *EFFECTS, *MARKERS, *TERRAIN])
-
-
-def listed() -> list[Rule]:
-    return list(COVERAGE.values())
+# The TCG's notes say more than one line's worth.
+COVERAGE: Mapping[str, Rule] = keyed([*RULES, *ABILITIES, *EFFECTS, *MARKERS, *TERRAIN], max_note=None)
+LISTING = Listing(COVERAGE, TESTED)
 
 
 def entry(entry_id: str) -> Rule | None:

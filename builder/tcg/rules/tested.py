@@ -143,6 +143,7 @@ TESTED: dict[str, tuple[str, ...]] = {
     ),
     "defenceless": ("tests/tcg/rules/test_abilities.py::test_defenceless_weapon_and_passive_ability",),
     "lumbering": (
+        "tests/tcg/rules/test_abilities.py::test_lumbering_after_a_standing_shot_makes_no_move",
         "tests/tcg/rules/test_abilities.py::test_lumbering_moving_value_after_a_forced_march_or_a_seize",
         "tests/tcg/rules/test_abilities.py::test_lumbering_uses_the_other_value_after_moving",
     ),

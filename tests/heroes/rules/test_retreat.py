@@ -5,12 +5,18 @@ it aside to a free square, never within an enemy ZoC either (p.10, p.26)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import pytest
 
+from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions.kinds import AssaultAction
+from builder.heroes.rules.decisions import ForcedMove, HeroesDecision
 from builder.heroes.rules.events.game import Phase
 from builder.heroes.rules.geometry.reach import assault_path
+from builder.heroes.rules.pieces import Square
+from builder.heroes.rules.players import HeroesView
 from builder.heroes.rules.state import GameState
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
@@ -19,18 +25,76 @@ from tests.fixtures.rules.games import game
 
 STORMERS = unit("stormers", abilities=[{"id": "assault", "value": 2}])
 GUN = unit("gun", movement=None)
+HALFTRACK = unit("halftrack", UnitType.LIGHT_VEHICLE, movement=6, abilities=[{"transport": 4}])
 RAM = unit("ram", UnitType.LIGHT_VEHICLE, movement=6, abilities=[{"id": "assault", "value": 1}])
 WIN = [6, 5, 1]  # the attacker keeps 6: 6 + 2 + 2 = 10 against 1 + 2 = 3
 
 
-def assault(state: GameState, attacker: str, defender: str, dice: list[int]) -> Turn:
+@dataclass
+class Retreating:
+    """A player who retreats to `to`, recording what each Forced Move offered; the greedy
+    player answers the rest."""
+
+    to: Square
+    offered: list[tuple[str, str, frozenset[Square]]] = field(default_factory=list)
+
+    def choose(self, view: HeroesView, decision: HeroesDecision) -> object:
+        if isinstance(decision, ForcedMove):
+            self.offered.append((decision.side, decision.unit.key, frozenset(decision.options)))
+            return self.to
+        return SimplePolicy().choose(view, decision)
+
+
+def assault(state: GameState, attacker: str, defender: str, dice: list[int], player: Retreating | None = None) -> Turn:
     path = assault_path(
         state.battlefield, state.pieces.values(), state.pieces[attacker], state.pieces[defender], state.ruleset
     )
     assert path is not None
-    turn = Turn(state, LoadedDice(dice), Phase.ACTIVATION)
+    players: dict[str, Retreating | SimplePolicy] | None = {"a": SimplePolicy(), "b": player} if player else None
+    turn = Turn(state, LoadedDice(dice), Phase.ACTIVATION, players)
     turn.perform(attacker, AssaultAction(path, defender))
     return turn
+
+
+@pytest.mark.rule("assault-retreat")
+@pytest.mark.parametrize("to", [(4, 1), (4, 2)])
+def test_the_beaten_units_owner_chooses_among_the_squares_it_may_retreat_to(to: Square) -> None:
+    """HoN core p.26: the unit falls back "to one of the three squares opposite the attacker";
+    which one is its owner's choice, among those it may enter: (4, 3) is impassable terrain
+    (the book's B), so it is not offered."""
+    board = "\n".join(["......", "......", "......", "....#.", "......"])
+    state = game(board, [piece("a-stormers", (2, 2), kind=STORMERS), piece("b-rifles", (3, 2), "b")])
+    player = Retreating(to)
+    assault(state, "a-stormers", "b-rifles", WIN, player)
+    assert player.offered == [("b", "b-rifles", frozenset({(4, 1), (4, 2)}))]
+    assert state.pieces["b-rifles"].square == to
+
+
+@pytest.mark.rule("assault-retreat", "transport")
+def test_a_beaten_unit_may_retreat_past_an_allied_transport() -> None:
+    """HoN core p.27: "it is also possible to retreat into a transport": possible, not
+    required; its owner may take a free square instead."""
+    halftrack = piece("b-ht", (4, 2), "b", HALFTRACK)
+    board = "\n".join(["......"] * 5)
+    state = game(board, [piece("a-stormers", (2, 2), kind=STORMERS), piece("b-rifles", (3, 2), "b"), halftrack])
+    player = Retreating((4, 3))
+    assault(state, "a-stormers", "b-rifles", WIN, player)
+    assert player.offered == [("b", "b-rifles", frozenset({(4, 1), (4, 2), (4, 3)}))]
+    assert state.pieces["b-rifles"].square == (4, 3) and state.pieces["b-rifles"].embarked_in is None
+    state = game(board, [piece("a-stormers", (2, 2), kind=STORMERS), piece("b-rifles", (3, 2), "b"), halftrack])
+    assault(state, "a-stormers", "b-rifles", WIN, Retreating((4, 2)))
+    assert state.pieces["b-rifles"].embarked_in == "b-ht"
+
+
+@pytest.mark.rule("assault-retreat")
+def test_a_retreat_with_one_square_left_asks_nothing() -> None:
+    board = "\n".join(["......"] * 5)
+    state = game(board, [piece("a-stormers", (2, 2), kind=STORMERS), piece("b-rifles", (3, 2), "b")])
+    for blocked in ((4, 1), (4, 2)):
+        state.pieces[f"b-block{blocked[1]}"] = piece(f"b-block{blocked[1]}", blocked, "b")
+    player = Retreating((4, 3))
+    assault(state, "a-stormers", "b-rifles", WIN, player)
+    assert player.offered == [] and state.pieces["b-rifles"].square == (4, 3)
 
 
 @pytest.mark.rule("assault-retreat")

@@ -96,9 +96,9 @@ def test_the_policy_plays_surprise_on_a_retreat_only_when_the_doors_lead_somewhe
     state = house(piece("b-rifles", (2, 1), "b"), piece("a-watch", (5, 3)))
     holding(state, "b", bundled().action_cards["surprise"])
     rifles = state.pieces["b-rifles"]
-    assert POLICY.surprise_exit(state, rifles, None, (3, 1)) == "surprise"
-    assert POLICY.surprise_exit(state, rifles, (4, 3), (3, 1)) == "surprise"  # (4, 3) is in a-watch's ZoC
-    assert POLICY.surprise_exit(state, rifles, (3, 0), (3, 1)) is None  # out of it already: keep the card
+    assert POLICY.surprise_exit(state, rifles, (), ((3, 1),)) == "surprise"
+    assert POLICY.surprise_exit(state, rifles, ((4, 3),), ((4, 3), (3, 1))) == "surprise"  # (4, 3): a-watch's ZoC
+    assert POLICY.surprise_exit(state, rifles, ((3, 0),), ((3, 0), (3, 1))) is None  # out of it already
 
 
 def test_an_urban_fighter_leaves_through_the_window_with_no_card() -> None:

@@ -300,3 +300,27 @@ def test_lumbering_moving_value_after_a_forced_march_or_a_seize(cards: CardCatal
     act.fire(0, game.pieces["de-grenadier-gruppe-a"], table(game))  # destroyed: one hit point
     act.seize()
     assert not act.fire(1, game.pieces["de-grenadier-gruppe-b"], table(game)).success
+
+
+@pytest.mark.rule("lumbering")
+def test_lumbering_after_a_standing_shot_makes_no_move(cards: CardCatalogue) -> None:
+    """TCG p.12, Lumbering: "If the Unit Card does not move during its activation, it uses the
+    shooting value next to the stop sign" — a card that has shot at that value stays put for
+    the rest of its activation: no move, forced march or seize after (as Fire or Move)."""
+    lumbering = Shooting(value=7, effects=[Effect(kind=EffectKind.LUMBERING, value=10)])
+    deck = variant(cards, "us-rifle-company-a", shooting=[lumbering])
+    german = [{"card": "de-grenadier-gruppe-a", "box": [2, 1]}]  # one hit point, no save
+    game = game_with(deck, [RIFLES], german, faces=[3, 5])  # 8: a HIT on 7
+    act = Activation(game, game.pieces["us-rifle-company-a"])
+    assert act.moves() and act.forced_marches()
+    assert act.fire(0, game.pieces["de-grenadier-gruppe-a"], table(game)).success  # standing: 7
+    assert (act.moves(), act.forced_marches(), act.can_seize()) == ([], [], False)
+    with pytest.raises(IllegalAction):
+        act.move((1, 2))
+    assert game.pieces["us-rifle-company-a"].box == (1, 1) and game.players["us"].directives == 2
+    # Moved first, it shoots at its moving value and may still make its forced march.
+    game = game_with(deck, [{**RIFLES, "box": [1, 2]}], german, faces=[6, 6])
+    act = Activation(game, game.pieces["us-rifle-company-a"])
+    act.move((1, 1))
+    assert act.fire(0, game.pieces["de-grenadier-gruppe-a"], table(game)).success  # 12 against 10
+    assert act.forced_marches()

@@ -261,8 +261,8 @@ def surprise_refusal(
 def surprise_exit(turn: Turn, defender: Piece, options: list[Square]) -> bool:
     """Surprise (HoN core p.17): "This card also allows you to exit a building during a
     Forced Move after losing an Assault." Asked of the beaten unit's side when a window
-    would take it to another square of `options` than the doors would (None: none, it is
-    destroyed); whether it played one. An Urban Fighter needs none (BfC p.08)."""
+    opens a square of `options` its Forced Move may end on that the doors do not; whether
+    it played one. An Urban Fighter needs none (BfC p.08)."""
     side = defender.owner
     deck = turn.state.decks.get(side)
     if deck is None or not turn.asking or not needs_card(inactive(defender)):
@@ -270,9 +270,9 @@ def surprise_exit(turn: Turn, defender: Piece, options: list[Square]) -> bool:
     cards = sorted({c.id for c in deck.hand if c.effect is not None and c.effect.kind is CardEffectKind.WINDOWS})
     if not cards:
         return False
-    plain, _ = assault_action.landing(turn.state, defender, options)
-    through, _ = assault_action.landing(turn.state, defender, options, windows=True)
-    if through is None or through == plain:
+    plain, _ = assault_action.landings(turn.state, defender, options)
+    through, _ = assault_action.landings(turn.state, defender, options, windows=True)
+    if set(through) <= set(plain):
         return False
     exit_ = SurpriseExit(side=side, options=(*cards, None), unit=defender, plain=plain, through=through)
     card_id = turn.ask(exit_)

@@ -13,7 +13,7 @@ from builder.heroes.rules.action_cards import played
 from builder.heroes.rules.action_cards.surprise import assaults_through_window
 from builder.heroes.rules.actions import changes_of_state, firing, movement, transport
 from builder.heroes.rules.actions.kinds import AssaultAction
-from builder.heroes.rules.decisions import KnifeDefence
+from builder.heroes.rules.decisions import ForcedMove, KnifeDefence
 from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import AdvanceEvent, AssaultEvent, RetreatEvent
 from builder.heroes.rules.gear import defence, mines, veteran
@@ -420,34 +420,24 @@ def _back_through_window(turn: Turn, attacker: Piece, path: Path, from_squares: 
 
 
 def retreat(turn: Turn, defender: Piece, attacker_squares: tuple[Square, ...], lost: bool = True) -> None:
-    """To one of the three squares opposite the attacker, the best covered first; it may
-    enter an enemy Zone of Control but is destroyed if the retreat would move it within
-    one, and with no square left it is destroyed (HoN core p.26). A Forced Move: a unit
-    with an X Movement Value is destroyed instead (p.9). Having `lost` the assault, its
-    side may play a Surprise card to leave its building through a window (p.17)."""
+    """To one of the three squares opposite the attacker, its owner's choice; it may enter
+    an enemy Zone of Control but is destroyed if the retreat would move it within one, and
+    with no square left it is destroyed (HoN core p.26). A Forced Move: a unit with an X
+    Movement Value is destroyed instead (p.9). Having `lost` the assault, its side may play
+    a Surprise card to leave its building through a window (p.17)."""
     ac, ar = attacker_squares[0]
     dc, dr = defender.square
     away = (max(-1, min(1, dc - ac)), max(-1, min(1, dr - ar)))
-    options = [sq for sq in neighbours(defender.square) if (sq[0] - dc) * away[0] + (sq[1] - dr) * away[1] > 0]
-    ranked = sorted(options, key=lambda sq: (-cover(turn.state, defender, (sq,)), sq))
+    opposite = [sq for sq in neighbours(defender.square) if (sq[0] - dc) * away[0] + (sq[1] - dr) * away[1] > 0]
+    ranked = sorted(opposite, key=lambda sq: (-cover(turn.state, defender, (sq,)), sq))  # as they are told
     # Into a transport too only through a door, never through a wall (a Forced Move, p.26-27).
     stepped = [sq for sq in ranked if may_step(turn.state, inactive(defender), sq)]
-    ride = transport.refuge(turn.state, defender, stepped) if len(defender.squares) == 1 else None
-    if ride is not None:  # into an allied transport, where no shot reaches it (HoN core p.27)
-        turn.state.pieces[defender.key] = replace(defender.moved(ride.squares, ride.facing), embarked_in=ride.key)
-        turn.add(
-            RetreatEvent(
-                turn=turn.state.turn,
-                phase=turn.phase,
-                side=defender.owner,
-                text=f"{name(defender)} retreats into {name(ride)} ({turn.state.ruleset.cite('transport')}).",
-                unit=defender.key,
-                to=ride.squares,
-            )
-        )
-        return
-    windows = lost and played.surprise_exit(turn, defender, ranked)  # HoN core p.17
-    displace(turn, defender, ranked, "retreats to", "has nowhere to retreat", "assault-results", windows=windows)
+    rides = transport.refuges(turn.state, defender, stepped) if len(defender.squares) == 1 else {}
+    # A unit that may shelter in a transport through its doors is not offered a window.
+    windows = lost and not rides and played.surprise_exit(turn, defender, ranked)  # HoN core p.17
+    displace(
+        turn, defender, ranked, "retreats to", "has nowhere to retreat", "assault-results", windows=windows, rides=rides
+    )
 
 
 def _push_aside(turn: Turn, defender: Piece) -> None:
@@ -466,25 +456,33 @@ def _push_aside(turn: Turn, defender: Piece) -> None:
 def displace(
     turn: Turn,
     defender: Piece,
-    options: list[Square],
+    candidates: list[Square],
     moved: str,
     stuck: str,
     rule: str,
     suppress: int = 0,
     windows: bool = False,
+    rides: dict[Square, Piece] | None = None,
 ) -> None:
-    """Move a one-square unit to the first square of `options` it may step into (`windows`:
+    """Move a one-square unit to a square of `candidates` (in the order a refusal names
+    them) it may step into (`windows`:
     through a window too, a Surprise card played) without moving within an enemy Zone of
-    Control, or destroy it (`landing`). A counter of several squares never retreats
-    (vehicles stay, HoN core p.26). A Forced Move: a unit Active Side up turns over onto its
-    Inactive Side first (p.9), so the Movement Value read is that side's; `suppress`
-    Suppressed markers it gains."""
+    Control, its owner's choice (`landings`), or destroy it. A counter of several squares
+    never retreats (vehicles stay, HoN core p.26). A Forced Move: a unit Active Side up turns
+    over onto its Inactive Side first (p.9), so the Movement Value read is that side's;
+    `suppress` Suppressed markers it gains. A retreat may end in one of the allied transports
+    of `rides` instead, where no shot reaches it (p.27)."""
     cite = turn.state.ruleset.cite
     why = ""
     if inactive(defender).side.movement is None:
         why = f"an X Movement Value: a Forced Move destroys it ({cite('forced-move')})"
-    square, within = landing(turn.state, defender, options, windows)
-    if square is not None:
+    rides = rides or {}
+    free, within = landings(turn.state, defender, candidates, windows)
+    if free or rides:
+        square = _chosen(turn, defender, (*rides, *free), rule)
+        if square in rides:
+            _shelter(turn, defender, rides[square])
+            return
         turn.state.pieces[defender.key] = replace(
             inactive(defender).moved((square,)), suppressed=defender.suppressed + suppress
         )
@@ -517,24 +515,58 @@ def displace(
     hits.hurt(turn, defender, None, Effect.DESTROYED, hit=False)
 
 
-def landing(
-    state: GameState, piece: Piece, options: list[Square], windows: bool = False
-) -> tuple[Square | None, tuple[Square, ...]]:
-    """Where a one-square unit's Forced Move of one square ends: the first of `options` it may
-    stand on and step into (walls, doors and - with `windows` - windows, `may_step`) without
-    moving within an enemy Zone of Control (HoN core p.26: "Destroyed if the retreat forces it
-    to move within an enemy ZoC"); and the squares passed over for that alone. None for a
-    counter of several squares or a unit with an X Movement Value (p.9)."""
+def _shelter(turn: Turn, defender: Piece, ride: Piece) -> None:
+    turn.state.pieces[defender.key] = replace(defender.moved(ride.squares, ride.facing), embarked_in=ride.key)
+    turn.add(
+        RetreatEvent(
+            turn=turn.state.turn,
+            phase=turn.phase,
+            side=defender.owner,
+            text=f"{name(defender)} retreats into {name(ride)} ({turn.state.ruleset.cite('transport')}).",
+            unit=defender.key,
+            to=ride.squares,
+        )
+    )
+
+
+def _chosen(turn: Turn, piece: Piece, free: tuple[Square, ...], rule: str) -> Square:
+    """The square its owner chooses among two or more (a `ForcedMove`): a transport's to get
+    into it, else where it stands next. With no player asked, a transport, else the best
+    covered (HoN core p.18), the first listed on a tie."""
+    if len(free) == 1:
+        return free[0]
+    if turn.asking:
+        return turn.ask(ForcedMove(side=piece.owner, options=free, unit=piece, rule=rule))
+    return min(free, key=lambda sq: shelter_first(turn.state, piece, sq))
+
+
+def shelter_first(state: GameState, piece: Piece, square: Square) -> tuple[int, Square]:
+    """A retreat's square ranked, the least first: into a transport first, where no shot
+    reaches it (HoN core p.27), then the best covered (p.18), then the first listed."""
+    other = state.occupant().get(square)
+    sheltered = other is not None and other.is_vehicle
+    return (-cover(state, piece, (square,)) - (SHELTER if sheltered else 0), square)
+
+
+SHELTER = 100  # more than any terrain's cover: a transport before any square
+
+
+def landings(
+    state: GameState, piece: Piece, candidates: list[Square], windows: bool = False
+) -> tuple[tuple[Square, ...], tuple[Square, ...]]:
+    """Where a one-square unit's Forced Move of one square may end: the squares of
+    `candidates` it may stand on and step into (walls, doors and - with `windows` - windows,
+    `may_step`) without moving within an enemy Zone of Control (HoN core p.26: "Destroyed if
+    the retreat forces it to move within an enemy ZoC"); and those refused for that alone.
+    None for a counter of several squares or a unit with an X Movement Value (p.9)."""
     if len(piece.squares) != 1 or inactive(piece).side.movement is None:
-        return None, ()
+        return (), ()
     zones = forced_move_zones(state, piece)
     here = zones.get(piece.square, frozenset())
+    free: list[Square] = []
     within: list[Square] = []
-    for square in options:
+    for square in candidates:
         if not may_stand(state, piece, (square,)) or not may_step(state, inactive(piece), square, windows):
             continue
-        if here & zones.get(square, frozenset()):
-            within.append(square)
-            continue
-        return square, tuple(within)
-    return None, tuple(within)
+        (within if here & zones.get(square, frozenset()) else free).append(square)
+    return tuple(free), tuple(within)

@@ -82,18 +82,19 @@ def launch_refusal(state: GameState, rider: Piece, defender: Piece) -> str | Non
     return None
 
 
-def refuge(state: GameState, piece: Piece, squares: list[Square]) -> Piece | None:
-    """An allied transport on one of `squares` with room for `piece`: "it is also possible to
-    retreat into a transport after being defeated in assault, whether as attacker or defender"
-    (HoN core p.27)."""
+def refuges(state: GameState, piece: Piece, squares: list[Square]) -> dict[Square, Piece]:
+    """The allied transports on `squares` with room for `piece`, by square: "it is also
+    possible to retreat into a transport after being defeated in assault, whether as
+    attacker or defender" (HoN core p.27)."""
     occupant = state.occupant()
+    found: dict[Square, Piece] = {}
     for square in squares:
-        found = occupant.get(square)
-        if found is None or not found.is_vehicle or found.key == piece.key:
+        other = occupant.get(square)
+        if other is None or not other.is_vehicle or other.key == piece.key:
             continue
-        if room_refusal(state, piece, found) is None:
-            return found
-    return None
+        if room_refusal(state, piece, other) is None:
+            found[square] = other
+    return found
 
 
 def push_refusal(state: GameState, vehicle: Piece, wreck: Piece, direction: int) -> str | None:

@@ -7,11 +7,11 @@ from builder.heroes.rules.coverage.base import (
     HON,
     PLAYED,
     SON,
-    Coverage,
+    Rule,
     mechanic,
 )
 
-ENTRIES: tuple[Coverage, ...] = (
+ENTRIES: tuple[Rule, ...] = (
     mechanic(
         "assault-launch",
         "Launching an assault",
@@ -35,9 +35,9 @@ ENTRIES: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.26; SoN p.7",
         PLAYED,
-        "a beaten infantry defender falls back to the best-covered of the three squares opposite (the owner's "
-        "choice), never within an enemy ZoC nor across a wall, out of a building by a door (Surprise: a window), or "
-        "is destroyed",
+        "a beaten infantry defender falls back to one of the three squares opposite, its owner's choice, never "
+        "within an enemy ZoC nor across a wall, out of a building by a door (Surprise: a window), or into an allied "
+        "transport, or is destroyed",
     ),
     mechanic(
         "assault-push-aside",

@@ -8,11 +8,11 @@ from builder.heroes.rules.coverage.base import (
     NOT_PLAYED,
     PLAYED,
     SON,
-    Coverage,
+    Rule,
     mechanic,
 )
 
-ENTRIES: tuple[Coverage, ...] = (
+ENTRIES: tuple[Rule, ...] = (
     mechanic(
         "movement",
         "Movement Action",
@@ -70,7 +70,8 @@ ENTRIES: tuple[Coverage, ...] = (
         BOTH,
         "HoN core p.10; SoN p.5",
         PLAYED,
-        "the owner's choice is the best covered square; the simple policy never ends a move on infantry; "
+        "the owner chooses the square (the greedy player: the best covered); the greedy player never ends a move "
+        "on infantry; "
         "driving through its square, a vehicle has no shot at it (no range, p.14; the books are silent)",
     ),
     mechanic(
