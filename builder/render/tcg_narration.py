@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from builder.kernel.events import Roll
+from builder.render import rolls
 from builder.tcg.rules.events import DestroyedEvent, PhaseEvent, ShotEvent, TcgEvent, TurnEvent, VictoryEvent
 
 STYLE: dict[type, str] = {
@@ -19,15 +20,8 @@ STYLE: dict[type, str] = {
 
 def roll_text(roll: Roll, indent: int = 6) -> Text:
     """`shooting: 2d6 [3 4] +1 DIRECTIVE: sustained fire (TCG p.14) = 8  [TCG p.8]`."""
-    text = Text(f"{' ' * indent}{roll.kind}: ", style="dim")
     count = "2d6" if len(roll.dice) == 2 else "d6"
-    text.append(f"{count} [{' '.join(str(d) for d in roll.dice)}]")
-    for modifier in roll.modifiers:
-        text.append(f" {modifier.value:+d} {modifier.label}")
-        text.append(f" ({modifier.page})", style="dim")
-    text.append(f" = {roll.total}", style="bold")
-    text.append(f"  [{roll.page}]", style="dim")
-    return text
+    return rolls.roll_text(roll, indent, f"{count} [{' '.join(str(d) for d in roll.dice)}]")
 
 
 def event_line(event: TcgEvent) -> Text:

@@ -18,7 +18,7 @@ from builder.memoir.edits import SetTerrain, SetUnit
 from builder.memoir.hexes import Board, Hex
 from builder.memoir.scenario import Place, Scenario, Unit
 from builder.memoir.validate import validate
-from builder.services.document import DocumentSession
+from builder.services.document import ScenarioDocument
 from builder.services.memoir_game import blank_scenario
 
 # What `u` cycles through on a hex: nothing, then each unit type for each side.
@@ -26,8 +26,7 @@ UNIT_CYCLE: tuple[tuple[Side, UnitType] | None, ...] = (None, *((s, t) for s in 
 
 
 @dataclass
-class HexScenarioSession(DocumentSession[Scenario, Catalogue]):
-    WHAT = "scenario"
+class HexScenarioSession(ScenarioDocument[Scenario, Catalogue]):
     checked: Scenario | None = None  # the scenario `issues` were found in; None before the first check
 
     @classmethod
@@ -40,14 +39,6 @@ class HexScenarioSession(DocumentSession[Scenario, Catalogue]):
     def new(cls, path: Path, catalogue: Catalogue | None = None) -> HexScenarioSession:
         """A blank scenario (services.memoir_game.blank_scenario), to be saved at `path`."""
         return cls(catalogue or load_catalogue(), History(blank_scenario()), path.absolute())
-
-    @property
-    def scenario(self) -> Scenario:
-        return self.history.present
-
-    @property
-    def name(self) -> str:
-        return self.scenario.title
 
     @property
     def board(self) -> Board:

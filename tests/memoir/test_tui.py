@@ -6,7 +6,6 @@ and the game played in workers, the same footer and palette as hon's other scree
 from __future__ import annotations
 
 import shutil
-import threading
 from pathlib import Path
 
 import pytest
@@ -23,7 +22,7 @@ from builder.memoir.catalogue import Side, UnitType
 from builder.memoir.edits import SetTerrain, SetUnit
 from builder.memoir.hexes import Hex
 from builder.memoir.rules.events import MoveEvent
-from builder.memoir.scenario import Scenario, Unit
+from builder.memoir.scenario import Unit
 from builder.memoir.validate import validate
 from builder.services.hex_scenario_session import HexScenarioSession
 from builder.services.memoir_game import play
@@ -32,12 +31,12 @@ from builder.services.tcg_scenario_session import TcgScenarioSession
 from builder.tui.app import HonApp
 from builder.tui.screens.dialogs import Ask
 from builder.tui.screens.hex_designer import HexDesignerScreen
-from builder.tui.screens.hex_simulation import HexGame, HexSimulationScreen
+from builder.tui.screens.hex_simulation import HexSimulationScreen
 from builder.tui.screens.tcg_designer import TcgDesignerScreen
 from builder.tui.widgets.footer import KeysFooter
 from builder.tui.widgets.hex_map import HexMapView
 from builder.tui.widgets.hex_text import UNKNOWN
-from tests.tui.steady import showing
+from tests.tui.steady import hold, played, showing
 
 LANES = SCENARIOS_DIR / "m44" / "hedgerow-lanes.yaml"
 REAL = Path(__file__).parent / "fixtures" / "real"
@@ -64,15 +63,6 @@ async def checked(pilot: Pilot[None], screen: HexDesignerScreen) -> list[Issue]:
         if not screen.session.checking:
             return screen.session.issues
     raise AssertionError("the scenario was never checked")
-
-
-async def played(pilot: Pilot[None], screen: HexSimulationScreen) -> HexGame:
-    for _ in range(50):
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
-        if screen.game is not None:
-            return screen.game
-    raise AssertionError(f"no game shown: {screen.problem}")
 
 
 async def test_the_map_draws_hexes_and_sections(tmp_path: Path) -> None:
@@ -177,23 +167,15 @@ async def test_validation_runs_in_a_worker(tmp_path: Path, monkeypatch: pytest.M
     """Issue 33: the designer validated on the event loop, a third of a second an edit on a
     big scenario. Here the check cannot end before the test lets it; keys are handled
     meanwhile, and the issues shown are those of the scenario as it is."""
-    started, release = threading.Event(), threading.Event()
-    check = HexScenarioSession.check
-
-    def held(session: HexScenarioSession) -> tuple[Scenario, list[Issue]]:
-        started.set()
-        release.wait(timeout=30)
-        return check(session)
-
     app, screen = designer(copy(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
         await checked(pilot, screen)
-        monkeypatch.setattr(HexScenarioSession, "check", held)
+        held = hold(monkeypatch, HexScenarioSession, "check")
         await pilot.press("right", "right", "u")  # an axis infantry on (0,4)
-        assert started.wait(timeout=30)
+        assert held.started.wait(timeout=30)
         await pilot.press("down")
         assert screen.map.cursor == Hex(1, 5) and screen.session.checking  # handled while it checks
-        release.set()
+        held.release.set()
         issues = await checked(pilot, screen)
     assert [(i.code, i.path) for i in issues] == [
         (i.code, i.path) for i in validate(screen.session.scenario, screen.session.catalogue)
@@ -219,21 +201,13 @@ async def test_the_viewer_plays_in_a_worker_and_steps_through_the_events(
 ) -> None:
     """Issue 33: the game was played on the event loop. Here it cannot end before the test
     lets it, and a key is handled meanwhile; then the events step on the map."""
-    started, release = threading.Event(), threading.Event()
-    original = HexSimulationScreen.play
-
-    def held(screen: HexSimulationScreen, seed: int, policy: Policy) -> HexGame:
-        started.set()
-        release.wait(timeout=30)
-        return original(screen, seed, policy)
-
-    monkeypatch.setattr(HexSimulationScreen, "play", held)
+    held = hold(monkeypatch, HexSimulationScreen, "play")
     screen = HexSimulationScreen(copy(tmp_path), seed=2)
     async with HonApp(opening=screen).run_test(size=(120, 40)) as pilot:
-        assert started.wait(timeout=30)
+        assert held.started.wait(timeout=30)
         await pilot.press("r")  # another seed, asked while the first game plays
         assert screen.seed == 3 and screen.game is None
-        release.set()
+        held.release.set()
         game = await played(pilot, screen)
         assert game.record.seed == 3 and screen.index == 0
         await pilot.press("n", "n", "n")

@@ -3,11 +3,8 @@ the rules core's frames put them, and stepping follows the events."""
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 from rich.color import Color
-from textual.pilot import Pilot
 from textual.widgets import Static
 
 from builder.kernel.decisions import Policy
@@ -15,22 +12,13 @@ from builder.services.tcg_game import open_cards, ready
 from builder.tcg.base import Box
 from builder.tcg.rules.events import MoveEvent
 from builder.tui.app import HonApp
-from builder.tui.screens.tcg_simulation import TcgGame, TcgSimulationScreen
+from builder.tui.screens.tcg_simulation import TcgSimulationScreen
 from builder.tui.widgets.short_names import shortened
 from builder.tui.widgets.tcg_board import SIDE_COLOURS, TcgBoard
 from tests.tcg.conftest import HEDGEROW
+from tests.tui.steady import hold, played
 
 SIZE = (140, 40)
-
-
-async def played(pilot: Pilot[None], screen: TcgSimulationScreen) -> TcgGame:
-    """The viewer's game once its worker has played it."""
-    for _ in range(50):
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
-        if screen.game is not None:
-            return screen.game
-    raise AssertionError(f"no game shown: {screen.problem}")
 
 
 def shown_name(board: TcgBoard, box: Box) -> str:
@@ -121,22 +109,14 @@ async def test_the_game_plays_in_a_worker_and_the_screen_answers_meanwhile(monke
     """Issue 33: the game was played inside the screen's constructor, the app frozen until
     it ended. Here the game cannot end before the test lets it: `g` (the other player) is
     handled while it plays, and the game shown is the one `g` asked for."""
-    started, release = threading.Event(), threading.Event()
-    play = TcgSimulationScreen.play
-
-    def held(screen: TcgSimulationScreen, seed: int, policy: Policy) -> TcgGame:
-        started.set()
-        release.wait(timeout=30)
-        return play(screen, seed, policy)
-
-    monkeypatch.setattr(TcgSimulationScreen, "play", held)
+    held = hold(monkeypatch, TcgSimulationScreen, "play")
     screen = TcgSimulationScreen(HEDGEROW, seed=7, turns=1)
     async with HonApp(opening=screen).run_test(size=SIZE) as pilot:
-        assert started.wait(timeout=30)
+        assert held.started.wait(timeout=30)
         assert screen.game is None and not screen.has_class("ready")
         await pilot.press("g")
         assert screen.policy is Policy.RANDOM and screen.game is None  # handled while the game plays
-        release.set()
+        held.release.set()
         game = await played(pilot, screen)
     expected = ready(HEDGEROW, open_cards()).simulate(seed=7, turns=1, policy=Policy.RANDOM)
     assert game.record.to_json() == expected.to_json()
