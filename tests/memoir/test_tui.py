@@ -24,6 +24,7 @@ from builder.memoir.hexes import Hex
 from builder.memoir.rules.events import MoveEvent
 from builder.memoir.scenario import Unit
 from builder.memoir.validate import validate
+from builder.services import hex_scenario_session
 from builder.services.hex_scenario_session import HexScenarioSession
 from builder.services.memoir_game import play
 from builder.services.tcg_game import open_cards
@@ -166,17 +167,20 @@ async def test_the_palette_lists_the_designers_commands(tmp_path: Path) -> None:
 async def test_validation_runs_in_a_worker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 33: the designer validated on the event loop, a third of a second an edit on a
     big scenario. Here the check cannot end before the test lets it; keys are handled
-    meanwhile, and the issues shown are those of the scenario as it is."""
+    meanwhile, edits made then are checked once it ends, and the issues kept are those of
+    the scenario as it is."""
     app, screen = designer(copy(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
         await checked(pilot, screen)
-        held = hold(monkeypatch, HexScenarioSession, "check")
+        held = hold(monkeypatch, hex_scenario_session, "validate")
         await pilot.press("right", "right", "u")  # an axis infantry on (0,4)
         assert held.started.wait(timeout=30)
-        await pilot.press("down")
+        await pilot.press("down", "u")  # another unit on (1,5): checked after, not beside, the first check
         assert screen.map.cursor == Hex(1, 5) and screen.session.checking  # handled while it checks
+        assert held.calls == 1
         held.release.set()
         issues = await checked(pilot, screen)
+        assert held.calls == 2
     assert [(i.code, i.path) for i in issues] == [
         (i.code, i.path) for i in validate(screen.session.scenario, screen.session.catalogue)
     ]

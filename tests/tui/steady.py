@@ -96,19 +96,22 @@ async def found(pilot: Pilot[Any], selector: str, tries: int = 50) -> Widget:
 
 @dataclass
 class Held:
-    """A method held back in the worker thread that calls it until the test lets it go:
+    """A function held back in the worker thread that calls it until the test lets it go:
     `started` is set once it is called, and it runs once `release` is set (30 s at most: a
     test that never lets it go fails rather than hangs)."""
 
     started: threading.Event = field(default_factory=threading.Event)
     release: threading.Event = field(default_factory=threading.Event)
+    calls: int = 0
 
 
-def hold(monkeypatch: pytest.MonkeyPatch, owner: type, name: str) -> Held:
-    """`owner.name` replaced, for the test, by the same method held (`Held`)."""
+def hold(monkeypatch: pytest.MonkeyPatch, owner: object, name: str) -> Held:
+    """`owner.name` (a class's method, a module's function) replaced, for the test, by the
+    same held (`Held`)."""
     held, method = Held(), getattr(owner, name)
 
     def waiting(*args: Any, **kwargs: Any) -> Any:
+        held.calls += 1
         held.started.set()
         held.release.wait(timeout=30)
         return method(*args, **kwargs)

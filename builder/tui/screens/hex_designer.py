@@ -69,6 +69,7 @@ class HexDesignerScreen(OwnDocumentScreen[HexScenarioSession]):
         self.language = 0  # which of the scenario's languages the texts panel shows
         self._by_hex: dict[Hex, list[Issue]] = {}  # the session's issues about each hex…
         self._indexed: list[Issue] | None = None  # …when they are these
+        self._checking = False  # whether a worker is checking the scenario
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
@@ -101,7 +102,8 @@ class HexDesignerScreen(OwnDocumentScreen[HexScenarioSession]):
         cells = board_cells(session.scenario, session.catalogue, session.board)
         self.map.show(session.board, with_units(cells, scenario_units(session.scenario, session.catalogue)))
         self.tell(self.map.cursor)
-        if session.checking:
+        if session.checking and not self._checking:
+            self._checking = True
             self._check()
         if self.query_one("#hex-texts-panel").display:
             self.query_one("#hex-texts", Static).update(texts_text(session.scenario, self.language))
@@ -112,16 +114,21 @@ class HexDesignerScreen(OwnDocumentScreen[HexScenarioSession]):
         show_if_changed(self.query_one("#title", Static), document_title(one_line(session.name), size, session))
         self.query_one(IssuesPanel).show(session.issues)
 
-    @work(thread=True, exclusive=True, group="check")
+    @work(thread=True, group="check")
     def _check(self) -> None:
         scenario, issues = self.session.check()
-        if not get_current_worker().is_cancelled:
+        if not get_current_worker().is_cancelled:  # the screen is gone
             self.app.call_from_thread(self._checked, scenario, issues)
 
     def _checked(self, scenario: Scenario, issues: list[Issue]) -> None:
+        """One check at a time: edits made while it ran are checked next, together."""
+        self._checking = False
         if self.session.checked_as(scenario, issues):
             self._show_title()
             self.tell(self.map.cursor)
+        elif self.session.checking:
+            self._checking = True
+            self._check()
 
     def tell(self, place: Hex) -> None:
         """The hex under the cursor, in full, and the issues about it."""
