@@ -15,6 +15,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
@@ -87,6 +88,9 @@ class HexDesignerScreen(OwnDocumentScreen[HexScenarioSession]):
     def on_mount(self) -> None:
         self.show_all()
         self.query_one(HexMapView).focus()
+
+    def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.width < 100, "narrow")
 
     @property
     def map(self) -> HexMapView:

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual import on
 from textual.binding import Binding
-from textual.events import Resize
 from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
@@ -116,9 +115,6 @@ class SimulationScreen(GameViewer[Game]):
 
     def compose_map(self) -> Widget:
         return SimulationMap(id="sim-map")
-
-    def on_resize(self, event: Resize) -> None:
-        self.set_class(event.size.width < 100, "narrow")
 
     @property
     def source_name(self) -> str:

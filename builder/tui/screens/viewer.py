@@ -16,6 +16,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
@@ -117,6 +118,9 @@ class GameViewer(Screen[None], Generic[G]):
 
     def on_mount(self) -> None:
         self.run_simulation()
+
+    def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.width < 100, "narrow")
 
     # --- playing --------------------------------------------------------------------------
 
