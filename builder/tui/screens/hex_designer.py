@@ -27,7 +27,6 @@ from builder.memoir.hexes import Hex
 from builder.memoir.scenario import Scenario
 from builder.services.hex_scenario_session import HexScenarioSession
 from builder.tui.screens.editing import OwnDocumentScreen, document_title
-from builder.tui.styles import SCREENS_CSS
 from builder.tui.widgets.footer import KeysFooter
 from builder.tui.widgets.hex_map import HexMapView
 from builder.tui.widgets.hex_text import (
@@ -46,7 +45,6 @@ PANELS = ("hex-issues", "hex-texts-panel", "hex-legend-panel")  # the lower part
 
 
 class HexDesignerScreen(OwnDocumentScreen[HexScenarioSession]):
-    CSS_PATH = SCREENS_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("t", "lay('terrain')", "Terrain"),
         Binding("o", "lay('obstacle')", "Obstacle"),
