@@ -76,7 +76,7 @@ def players_for(game: MemoirGame, policy: Policy) -> dict[Side, MemoirPlayer]:
     """A player of `policy` for every side of `game`."""
     if policy is Policy.RANDOM:
         return dict(uniform.for_every_side((s.id for s in game.state.scenario.sides), game.dice.seed))
-    return dict(greedy.for_every_side(game))
+    return dict(greedy.for_every_side((s.id for s in game.state.scenario.sides), game.dice.seed))
 
 
 def prepare_game(path: Path) -> PreparedGame:

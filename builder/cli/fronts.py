@@ -1,0 +1,143 @@
+"""What the command line does for each game system: one `Front` per system, found by the
+system's id (`front`). A command finds the file's system in the registry
+(builder.services.systems, which refuses a system without the capability in one line) and
+hands the request to that system's front, so no command asks which system it holds; a
+system's own options the others lack are refused by the front that does not take them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+if TYPE_CHECKING:
+    from builder.kernel.system import GameSystem
+
+
+@dataclass(frozen=True)
+class DeployAsk:
+    """`hon deploy`'s request."""
+
+    scenario: Path
+    side: str
+    army: str | None  # SIDE=FILE: the Heroes System's own, as --positions and --save
+    positions: Path | None
+    save: str | None
+    catalogue: Path | None
+    as_json: bool
+    force: bool
+
+    def heroes_options(self) -> bool:
+        return self.army is not None or self.positions is not None or self.save is not None
+
+
+@dataclass(frozen=True)
+class SheetAsk:
+    """`hon scenario sheet`'s request: the format and paper as given, judged by the front."""
+
+    scenario: Path
+    fmt: str
+    output: str | None
+    strict: bool
+    paper: str
+    catalogue: Path | None
+    force: bool
+
+
+class Front:
+    """A game system's commands. The registry refuses what a system does not support before
+    its front is asked, so the defaults here are never reached: a system overrides what its
+    capabilities promise (tests/cli/test_fronts.py checks both agree)."""
+
+    def check(self, scenario: Path, catalogue: Path | None, as_json: bool) -> int:
+        raise NotImplementedError
+
+    def validate(self, army: Path, catalogue: Path | None, as_json: bool) -> int:
+        raise NotImplementedError
+
+    def deploy(self, ask: DeployAsk) -> int:
+        raise NotImplementedError
+
+    def sheet(self, ask: SheetAsk) -> int:
+        raise NotImplementedError
+
+
+class HeroesFront(Front):
+    def check(self, scenario: Path, catalogue: Path | None, as_json: bool) -> int:
+        from builder.cli.scenario_commands import check_heroes
+
+        return check_heroes(scenario, catalogue, as_json)
+
+    def validate(self, army: Path, catalogue: Path | None, as_json: bool) -> int:
+        from builder.cli.army_report import validate_army
+
+        return validate_army(army, catalogue, as_json)
+
+    def deploy(self, ask: DeployAsk) -> int:
+        from builder.cli.deploy_commands import army_of
+        from builder.cli.deploy_report import deploy
+
+        army = army_of(ask.army, ask.side)
+        return deploy(ask.scenario, ask.side, army, ask.positions, ask.save, ask.catalogue, ask.as_json, ask.force)
+
+    def sheet(self, ask: SheetAsk) -> int:
+        from builder.cli.scenario_commands import heroes_sheet
+
+        return heroes_sheet(ask)
+
+
+class TcgFront(Front):
+    def check(self, scenario: Path, catalogue: Path | None, as_json: bool) -> int:
+        from builder.cli.tcg_report import check_scenario
+
+        return check_scenario(scenario, as_json)
+
+    def validate(self, army: Path, catalogue: Path | None, as_json: bool) -> int:
+        from builder.cli.tcg_report import validate_force
+
+        return validate_force(army, as_json)
+
+    def deploy(self, ask: DeployAsk) -> int:
+        from builder.cli.tcg_play import deploy_scenario
+
+        if ask.heroes_options():
+            raise typer.BadParameter(
+                "a Tactical Card Game scenario deploys as it says: no --army, --positions or --save"
+            )
+        return deploy_scenario(ask.scenario, ask.side, ask.as_json)
+
+    def sheet(self, ask: SheetAsk) -> int:
+        from builder.cli.tcg_report import scenario_sheet
+
+        return scenario_sheet(ask.scenario, ask.fmt, ask.output, ask.strict, ask.paper, ask.force)
+
+
+class HexFront(Front):
+    def check(self, scenario: Path, catalogue: Path | None, as_json: bool) -> int:
+        from builder.cli.memoir_commands import check
+
+        return check(scenario, as_json)
+
+    def deploy(self, ask: DeployAsk) -> int:
+        from builder.cli.memoir_commands import deploy
+
+        if ask.heroes_options():
+            raise typer.BadParameter(
+                "a hex-game scenario deploys its own units; --army, --positions and --save do not apply"
+            )
+        return deploy(ask.scenario, ask.side, ask.as_json)
+
+    def sheet(self, ask: SheetAsk) -> int:
+        from builder.cli.memoir_commands import sheet
+
+        return sheet(ask.scenario, ask.fmt, ask.paper, ask.output, ask.strict, ask.force)
+
+
+FRONTS: dict[str, Front] = {"heroes": HeroesFront(), "tcg": TcgFront(), "memoir": HexFront()}
+
+
+def front(system: GameSystem) -> Front:
+    """The front of `system`, by its id."""
+    return FRONTS[system.id]
