@@ -138,20 +138,22 @@ def simulate_command(
             raise typer.BadParameter("a hex-game scenario plays its own units; --army does not apply")
         if tui:
             from builder.services.memoir_game import prepare_game as prepare_hex_game
-            from builder.tui.hex_app import HexApp
+            from builder.tui.app import HonApp
+            from builder.tui.screens.hex_simulation import HexSimulationScreen
 
             prepare_hex_game(scenario)  # a scenario with errors is refused here, in one line
-            HexApp(scenario, simulating=True, seed=seed, turns=turns, policy=policy).run()
+            HonApp(opening=HexSimulationScreen(scenario, seed=seed, turns=turns, policy=policy)).run()
             return
         memoir_commands.simulate(scenario, seed, turns, as_json, policy, PLAYERS[policy])
         return
     if system is TCG:
-        from builder.cli.tcg_play import simulate_scenario
+        from builder.cli.tcg_play import simulate_scenario, simulate_tui
 
-        if army or tui:
-            raise typer.BadParameter(
-                "a Tactical Card Game scenario plays its own forces, in the terminal (no --army, --tui)"
-            )
+        if army:
+            raise typer.BadParameter("a Tactical Card Game scenario plays its own forces; --army does not apply")
+        if tui:
+            simulate_tui(scenario, seed, turns, variant or [], policy)
+            return
         simulate_scenario(scenario, seed, turns, as_json, variant or [], policy)
         return
     if variant:

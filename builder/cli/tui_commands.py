@@ -90,10 +90,7 @@ def launch_designer(path: Path, user_catalogue: Path | None, deck: str | None = 
     else:
         system = require_game(game if game is not None else "hon", Capability.SCENARIO_CHECK).id
     if system == "memoir":
-        from builder.services.memoir_game import blank_scenario
-        from builder.tui.hex_app import HexApp
-
-        HexApp(path, new=None if path.exists() else blank_scenario()).run()
+        launch_hex_designer(path)
         return
     if system == "tcg":
         launch_tcg_designer(path, deck)
@@ -112,6 +109,17 @@ def launch_designer(path: Path, user_catalogue: Path | None, deck: str | None = 
         else ScenarioSession.new(path, catalogue, ScenarioStart(game=Game(game or Game.HON)))
     )
     HonApp(None, layered or user_catalogue_dir(), scenario=session).run()
+
+
+def launch_hex_designer(path: Path) -> None:
+    """The hex game's designer on `path` (`hon design` on a `game: m44` file), or on a new
+    scenario to be saved there."""
+    from builder.services.hex_scenario_session import HexScenarioSession
+    from builder.tui.app import HonApp
+    from builder.tui.screens.hex_designer import HexDesignerScreen
+
+    session = HexScenarioSession.open(path) if path.exists() else HexScenarioSession.new(path)
+    HonApp(opening=HexDesignerScreen(session)).run()
 
 
 def launch_tcg_designer(path: Path, deck: str | None = None) -> None:
