@@ -22,7 +22,7 @@ from builder.tcg.ai import greedy, uniform
 from builder.tcg.catalogue import CardCatalogue
 from builder.tcg.rules.choices import Command, Move
 from builder.tcg.rules.decisions import ActivationStep, RevealCard, TacticChoice
-from builder.tcg.rules.events import VictoryEvent
+from builder.tcg.rules.events import RevealEvent, VictoryEvent
 from builder.tcg.rules.players import TcgPlayer, TcgView
 from builder.tcg.rules.simulation import RULES, Stage, TcgGame, new_game, simulate
 from builder.tcg.rules.state import copy_game
@@ -138,11 +138,15 @@ def test_a_finished_match_takes_no_more_choices(cards: CardCatalogue) -> None:
 @pytest.mark.parametrize("path", TCG_SCENARIOS, ids=lambda p: p.stem)
 def test_random_players_finish_every_game(path: Path, cards: CardCatalogue) -> None:
     """Any legal option, each as likely, at every decision: every game reaches the victory
-    check, every choice it made was one the rules offered (Table.ask checks each)."""
+    check, every choice it made was one the rules offered (Table.ask checks each), among them
+    hidden cards turned face up by their player (TCG p.16-17)."""
     scenario = scenario_of(path)
+    turned = 0
     for seed in range(1, 9):
         record = simulate(scenario, cards, random_players(scenario, seed), seed=seed)
         assert record.winner is not None and isinstance(record.events[-1], VictoryEvent)
+        turned += sum(isinstance(event, RevealEvent) and bool(event.chosen) for event in record.events)
+    assert turned
 
 
 def test_hon_simulate_plays_the_card_game_with_the_random_player(capsys: pytest.CaptureFixture[str]) -> None:
