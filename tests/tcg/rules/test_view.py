@@ -15,7 +15,7 @@ from builder.kernel.match import Match
 from builder.tcg.ai.greedy import SimplePolicy
 from builder.tcg.catalogue import CardCatalogue
 from builder.tcg.rules.hidden import reveal_at_will
-from builder.tcg.rules.players import TcgView, seen_by
+from builder.tcg.rules.players import TcgPlayer, TcgView, seen_by
 from builder.tcg.rules.setup import new_game
 from builder.tcg.rules.simulation import RULES, TcgGame
 from builder.tcg.rules.state import CardBack, Game
@@ -110,7 +110,7 @@ def test_a_card_its_player_turns_over_is_seen_only_once_turned(cards: CardCatalo
     game = game_with(cards, us, [{"card": "de-grenadier-gruppe-a", "box": [4, 3]}])
     before = {p.box: p for p in seen_by(game, "german").game.of("us")}
     assert all(isinstance(p.card, CardBack) and p.key not in game.pieces for p in before.values())
-    players = {"us": Scripted(turn_up=[(1, 1)]), "german": Unasked()}
+    players: dict[str, TcgPlayer] = {"us": Scripted(turn_up=[(1, 1)]), "german": Unasked()}
     reveal_at_will(game, "us", table(game, players=players))
     after = {p.box: p for p in seen_by(game, "german").game.of("us")}
     turned = after[(1, 1)]
