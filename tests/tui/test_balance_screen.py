@@ -1,8 +1,8 @@
 """Pilot tests of the balance screen: opened from the scenario designer, it plays the
 scenario as it stands in a worker, shows each side's win rate with its interval and a
 terminal chart, plays again at another temperature, and escape returns to the designer.
-The same screen plays a Tactical Card Game scenario (f9 in its designer) and a hex-game
-file, and says why a scenario cannot be played."""
+The same screen plays a Tactical Card Game scenario and a hex-game scenario (f9 in their
+designers), and says why a scenario cannot be played."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from textual_plotext import PlotextPlot
 
 from builder.heroes.catalogue.index import Catalogue
 from builder.io.paths import SCENARIOS_DIR
+from builder.services.hex_scenario_session import HexScenarioSession
 from builder.services.scenario_session import ScenarioSession
 from builder.services.tcg_game import open_cards
 from builder.services.tcg_scenario_session import TcgScenarioSession
@@ -24,6 +25,7 @@ from builder.tui.app import HonApp
 from builder.tui.screens import balance
 from builder.tui.screens.balance import BalanceScreen
 from builder.tui.screens.designer import DesignerScreen
+from builder.tui.screens.hex_designer import HexDesignerScreen
 from builder.tui.screens.tcg_designer import TcgDesignerScreen
 from tests.services.balance_games import Faulty
 
@@ -95,13 +97,28 @@ async def test_the_card_games_designer_measures_its_saved_scenarios_balance(monk
         assert app.screen is designer
 
 
-async def test_the_screen_plays_a_hex_game_file() -> None:
-    screen = BalanceScreen.of_file(HEX, "Orchard Crossing", games=2)
-    async with HonApp(opening=screen).run_test(size=SIZE) as pilot:
+async def test_the_hex_designer_measures_its_saved_scenarios_balance(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """f9 in the hex designer plays the file as saved; with edits unsaved it says to save first."""
+    monkeypatch.setattr(balance, "GAMES", 2)
+    copy = tmp_path / "orchard.yaml"
+    copy.write_text(HEX.read_text(encoding="utf-8"), encoding="utf-8")
+    designer = HexDesignerScreen(HexScenarioSession.open(copy))
+    app = HonApp(opening=designer)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")  # an edit: the file no longer holds the scenario shown
+        await pilot.press("f9")
+        await pilot.pause()
+        assert app.screen is designer
+        await pilot.press("ctrl+z", "f9")
         shown = await finished(pilot)
         assert shown.problem is None and shown.tally is not None and shown.tally.played == 2
         assert shown.game is not None and shown.game.setting.system == "memoir"
         assert "Axis" in shown_table(shown) and "Allies" in shown_table(shown)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is designer
 
 
 async def test_a_scenario_that_cannot_be_played_is_said(tmp_path: Path) -> None:

@@ -3,7 +3,7 @@ hex by hex, the hex under the cursor told in full (terrain, unit, sections from 
 keys that lay terrain, obstacles and units through the session's undo history, atomic save,
 the scenario's issues (checked in a worker: a big scenario takes a third of a second), its
 texts in each of its languages and the legend of the board's letters and colours; f8 plays
-it in the simulation viewer (screens/hex_simulation.py). It renders what the session and the
+it in the simulation viewer (screens/hex_simulation.py), f9 its balance as saved. It renders what the session and the
 rules core say."""
 
 from __future__ import annotations
@@ -58,6 +58,7 @@ class HexDesignerScreen(OwnDocumentScreen[HexScenarioSession]):
         Binding("l", "language", "Language", show=False),
         Binding("question_mark", "legend", "Legend"),
         Binding("f8", "simulate", "Simulate"),
+        Binding("f9", "balance", "Balance"),
         Binding("q", "app.quit", "Quit", show=False),
         Binding("escape", "close", "Back", show=False),
     ]
@@ -223,3 +224,13 @@ class HexDesignerScreen(OwnDocumentScreen[HexScenarioSession]):
         session = self.session
         assert session.path is not None  # a hex-game scenario is opened or started at a file
         self.app.push_screen(HexSimulationScreen(session.path, session.scenario))
+
+    def action_balance(self) -> None:
+        """Play the scenario as saved many times: each side's chance of winning."""
+        from builder.tui.screens.balance import BalanceScreen
+
+        session = self.session
+        if session.path is None or session.dirty:
+            self.notify("Save the scenario first (ctrl+s): the games are played from its file.")
+            return
+        self.app.push_screen(BalanceScreen.of_file(session.path, session.scenario.title))
