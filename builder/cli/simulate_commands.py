@@ -21,6 +21,7 @@ from builder.cli.terminal import say
 from builder.kernel.decisions import Policy
 
 if TYPE_CHECKING:
+    from builder.cli.fronts import SimulateAsk
     from builder.heroes.catalogue.index import Catalogue
     from builder.heroes.rules.simulation import GameRecord
     from builder.services.game import PreparedGame
@@ -125,50 +126,33 @@ def simulate_command(
     ] = None,
 ) -> None:
     """Play the scenario, every side by the greedy player (or --policy random), and tell every roll."""
-    from builder.cli.render import titled
+    from builder.cli.fronts import SimulateAsk, front
     from builder.kernel.system import Capability
     from builder.services.systems import require
-    from builder.tcg.system import TCG
 
     system = require(scenario, Capability.SIMULATE)
-    if system.id == "memoir":
-        from builder.cli import memoir_commands
+    ask = SimulateAsk(scenario, army or [], turns, seed, verbose, tui, catalogue, as_json, policy, variant or [])
+    front(system).simulate(ask)
 
-        if army:
-            raise typer.BadParameter("a hex-game scenario plays its own units; --army does not apply")
-        if tui:
-            from builder.services.memoir_game import prepare_game as prepare_hex_game
-            from builder.tui.app import HonApp
-            from builder.tui.screens.hex_simulation import HexSimulationScreen
 
-            prepare_hex_game(scenario)  # a scenario with errors is refused here, in one line
-            HonApp(opening=HexSimulationScreen(scenario, seed=seed, turns=turns, policy=policy)).run()
-            return
-        memoir_commands.simulate(scenario, seed, turns, as_json, policy, PLAYERS[policy])
-        return
-    if system is TCG:
-        from builder.cli.tcg_play import simulate_scenario, simulate_tui
+def simulate_heroes(ask: SimulateAsk) -> None:
+    """`hon simulate` of a Heroes System scenario: narrated, as JSON, or in the app's viewer."""
+    from builder.cli.render import titled
 
-        if army:
-            raise typer.BadParameter("a Tactical Card Game scenario plays its own forces; --army does not apply")
-        if tui:
-            simulate_tui(scenario, seed, turns, variant or [], policy)
-            return
-        simulate_scenario(scenario, seed, turns, as_json, variant or [], policy)
-        return
-    if variant:
-        raise typer.BadParameter("--variant is for Tactical Card Game scenarios (game: tcg)", param_hint="--variant")
-
-    loaded_catalogue, _ = open_catalogue(catalogue)
-    game = playable(scenario, loaded_catalogue, army)
-    if tui:
+    loaded_catalogue, _ = open_catalogue(ask.catalogue)
+    game = playable(ask.scenario, loaded_catalogue, ask.armies)
+    if ask.tui:
         from builder.tui.app import HonApp
 
-        HonApp.simulating(scenario, loaded_catalogue, seed=seed, turns=turns, armies=game.armies, policy=policy).run()
+        app = HonApp.simulating(
+            ask.scenario, loaded_catalogue, seed=ask.seed, turns=ask.turns, armies=game.armies, policy=ask.policy
+        )
+        app.run()
         return
-    record = game.simulate(seed=seed, turns=turns, policy=policy)
-    if as_json:
+    record = game.simulate(seed=ask.seed, turns=ask.turns, policy=ask.policy)
+    if ask.as_json:
         print(json.dumps(record.to_json(), indent=1))
         return
-    console.print(titled(game.scenario.title, f" — simulated with seed {seed}, {PLAYERS[policy]} for every side."))
-    narrate(record, verbose)
+    said = f" — simulated with seed {ask.seed}, {PLAYERS[ask.policy]} for every side."
+    console.print(titled(game.scenario.title, said))
+    narrate(record, ask.verbose)

@@ -15,6 +15,7 @@ METHODS = {
     Capability.SCENARIO_CHECK: "check",
     Capability.DEPLOY: "deploy",
     Capability.SHEET: "sheet",
+    Capability.SIMULATE: "simulate",
 }
 
 
