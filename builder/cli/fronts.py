@@ -63,6 +63,17 @@ class SimulateAsk:
     variants: list[str]  # the Tactical Card Game's variant rules (TCG p.21)
 
 
+@dataclass(frozen=True)
+class DesignAsk:
+    """`hon design`'s request: the file (perhaps new), the player's catalogue, the TCG side
+    whose deck to open, the game of a new file."""
+
+    path: Path
+    catalogue: Path | None
+    deck: str | None
+    game: str | None
+
+
 class Front:
     """A game system's commands. The registry refuses what a system does not support before
     its front is asked, so the defaults here are never reached: a system overrides what its
@@ -81,6 +92,9 @@ class Front:
         raise NotImplementedError
 
     def simulate(self, ask: SimulateAsk) -> None:
+        raise NotImplementedError
+
+    def design(self, ask: DesignAsk) -> None:
         raise NotImplementedError
 
 
@@ -112,6 +126,12 @@ class HeroesFront(Front):
 
         no_variants(ask)
         simulate_heroes(ask)
+
+    def design(self, ask: DesignAsk) -> None:
+        from builder.cli.tui_commands import launch_heroes_designer
+
+        no_deck(ask)
+        launch_heroes_designer(ask)
 
 
 class TcgFront(Front):
@@ -149,6 +169,11 @@ class TcgFront(Front):
         else:
             simulate_scenario(ask.scenario, ask.seed, ask.turns, ask.as_json, ask.variants, ask.policy)
 
+    def design(self, ask: DesignAsk) -> None:
+        from builder.cli.tui_commands import launch_tcg_designer
+
+        launch_tcg_designer(ask)
+
 
 class HexFront(Front):
     def check(self, scenario: Path, catalogue: Path | None, as_json: bool) -> int:
@@ -185,11 +210,23 @@ class HexFront(Front):
         else:
             memoir_commands.simulate(ask.scenario, ask.seed, ask.turns, ask.as_json, ask.policy, PLAYERS[ask.policy])
 
+    def design(self, ask: DesignAsk) -> None:
+        from builder.cli.tui_commands import launch_hex_designer
+
+        no_deck(ask)
+        launch_hex_designer(ask)
+
 
 def no_variants(ask: SimulateAsk) -> None:
     """Refuse the Tactical Card Game's variant rules for another game."""
     if ask.variants:
         raise typer.BadParameter("--variant is for Tactical Card Game scenarios (game: tcg)", param_hint="--variant")
+
+
+def no_deck(ask: DesignAsk) -> None:
+    """Refuse --deck for a game without decks."""
+    if ask.deck is not None:
+        raise typer.BadParameter("only a Tactical Card Game (game: tcg) scenario has decks", param_hint="--deck")
 
 
 FRONTS: dict[str, Front] = {"heroes": HeroesFront(), "tcg": TcgFront(), "memoir": HexFront()}
