@@ -27,9 +27,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
-from builder.kernel.decisions import Decision, Player
+from builder.kernel.decisions import Decision, Player, Policy
+
+if TYPE_CHECKING:
+    from builder.kernel.events import GameEvent
 
 OptionT = TypeVar("OptionT")
 S = TypeVar("S")
@@ -113,6 +116,41 @@ class Outcome:
 
     winner: str | None
     label: str
+
+
+class GameRecord(Protocol):
+    """A game played, as every system's record gives it (`hon simulate`, the viewers, a
+    campaign's result): the scenario and seed, turns played, how it ended, each event, and
+    the `--json` form. Each system's record adds its own (frames, victory points, medals)."""
+
+    @property
+    def scenario(self) -> str: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def turns(self) -> int: ...
+
+    @property
+    def winner(self) -> str | None:
+        """A side id, "draw", or None when stopped before the end."""
+        ...
+
+    @property
+    def outcome(self) -> str: ...
+
+    @property
+    def events(self) -> Sequence[GameEvent]: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class Playable(Protocol):
+    """A scenario ready to play, as every system's services prepare it from a file: one
+    game of `seed` played by `policy` for every side, to its end or `turns` turns."""
+
+    def simulate(self, *, seed: int = 1, turns: int | None = None, policy: Policy = ...) -> GameRecord: ...
 
 
 class Rules(Protocol[S, V]):
@@ -222,9 +260,17 @@ class Match(Generic[S, V]):
         return lambda side, course: self._rules.view(state, side, course)
 
 
-def play(rules: Rules[S, V], state: S, players: Mapping[str, Player[V, Any]]) -> S:
+def play(
+    rules: Rules[S, V],
+    state: S,
+    players: Mapping[str, Player[V, Any]],
+    after_step: Callable[[S], None] | None = None,
+) -> S:
     """Play `state` on to the end in place, the `players` answering every decision as it
-    comes: each step runs once. The same game as a match answered by the same players."""
+    comes: each step runs once. The same game as a match answered by the same players.
+    `after_step` sees the game between two steps (a balance run reads who holds what)."""
     while not rules.over(state):
         rules.step(state, Table(lambda side, course: rules.view(state, side, course), players))
+        if after_step is not None:
+            after_step(state)
     return state

@@ -18,6 +18,7 @@ from builder.memoir.rules.events import (
     TurnEvent,
     VictoryEvent,
 )
+from builder.render import rolls
 
 STYLE: dict[type[ToldEvent], str] = {
     TurnEvent: "bold underline",
@@ -41,11 +42,4 @@ def event_line(event: ToldEvent) -> Text:
 
 def roll_text(roll: Roll, indent: int = 6) -> Text:
     """`battle: +3 Infantry at 1 hex (…) -1 target in Woods (…) = 2 dice [infantry, flag]`."""
-    text = Text(f"{' ' * indent}{roll.kind}:", style="dim")
-    for modifier in roll.modifiers:
-        text.append(f" {modifier.value:+d} {modifier.label}")
-        text.append(f" ({modifier.page})", style="dim")
-    text.append(f" = {roll.total} dice", style="bold")
-    text.append(f" [{', '.join(face(p).value for p in roll.dice)}]")
-    text.append(f"  [{roll.page}]", style="dim")
-    return text
+    return rolls.roll_text(roll, indent, unit=" dice", faces=f" [{', '.join(face(p).value for p in roll.dice)}]")

@@ -27,6 +27,7 @@ from builder.heroes.rules.events.game import (
     VictoryEvent,
 )
 from builder.kernel.events import GameEvent, Roll
+from builder.render import rolls
 
 # The kinds of event that stand out; the others are plain.
 STYLE: dict[type[GameEvent], str] = {
@@ -65,12 +66,5 @@ def event_line(event: HeroesEvent, sentence: str) -> Text:
 
 def roll_text(roll: Roll, indent: int = 6) -> Text:
     """`fire: d6 [4] +2 Combat value vs infantry (HoN core p.15) +1 Ammo (…) = 7`."""
-    text = Text(f"{' ' * indent}{roll.kind}: ", style="dim")
     dice = " ".join(str(d) for d in roll.dice)
-    text.append(f"d6 [{dice}]" + (f" keeps {roll.kept}" if len(roll.dice) > 1 else ""))
-    for modifier in roll.modifiers:
-        text.append(f" {modifier.value:+d} {modifier.label}")
-        text.append(f" ({modifier.page})", style="dim")
-    text.append(f" = {roll.total}", style="bold")
-    text.append(f"  [{roll.page}]", style="dim")
-    return text
+    return rolls.roll_text(roll, indent, f"d6 [{dice}]" + (f" keeps {roll.kept}" if len(roll.dice) > 1 else ""))

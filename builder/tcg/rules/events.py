@@ -134,6 +134,8 @@ class RevealEvent(_TcgEvent):
     kind: Literal["reveal"] = "reveal"
     piece: str
     hidden: bool = False  # True when it became hidden
+    # True when its player chose to turn it over (TCG p.16-17); absent when the rules did.
+    chosen: Literal[True] | None = None
 
 
 class DestroyedEvent(_TcgEvent):

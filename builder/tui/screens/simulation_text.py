@@ -38,6 +38,7 @@ from builder.heroes.rules.events.game import (
     WorksEvent,
 )
 from builder.render.narration import event_line, roll_text, style_of
+from builder.tui.screens.viewer import event_heading
 from builder.tui.widgets.letters import WRECK
 
 if TYPE_CHECKING:
@@ -138,13 +139,7 @@ def list_line(event: HeroesEvent, sentence: str) -> Text:
 
 def event_text(event: HeroesEvent, sentence: str, index: int, count: int) -> Text:
     """The current event: where it is in the game, what happened and every roll."""
-    text = Text()
-    text.append(f"{index + 1}/{count}  ", style="dim")
-    when = "Set-up" if event.turn == 0 else f"Turn {event.turn}"
-    text.append(f"{when} · {event.phase} phase", style="bold")
-    if event.side:
-        text.append(f" · {event.side}", style="bold")
-    text.append("\n")
+    text = event_heading(event, index, count)
     text.append(sentence, style=style_of(event))
     for roll in event.rolls:
         text.append("\n")
