@@ -80,11 +80,12 @@ def playable(scenario: Path, catalogue: Catalogue, army: list[str] | None) -> Pr
 def narrate(record: GameRecord, verbose: bool) -> None:
     from builder.cli.render import titled
     from builder.heroes.rules.events.game import DrawEvent, HoldEvent, RevealEvent, TurnEvent, VictoryEvent
-    from builder.render.narration import Narrator, event_line, roll_text
+    from builder.render.heroes_events import Narrator
+    from builder.render.narration import event_line, roll_text
 
-    narrator = Narrator.of(frame.pieces for frame in record.frames)
+    narrator = Narrator.of(record)
     phase = None
-    for event in record.events:
+    for index, event in enumerate(record.events):
         if isinstance(event, RevealEvent | HoldEvent) and not verbose:
             continue
         if isinstance(event, DrawEvent) and event.turn and not verbose:
@@ -94,7 +95,7 @@ def narrate(record: GameRecord, verbose: bool) -> None:
         elif (event.turn, event.phase) != phase and not isinstance(event, VictoryEvent):
             console.print(Text(f"  {event.phase} phase", style="dim italic"))
         phase = (event.turn, event.phase)
-        console.print(event_line(event, narrator))
+        console.print(event_line(event, narrator.sentence(index)))
         for roll in event.rolls:
             console.print(roll_text(roll))
     console.print()
@@ -151,7 +152,9 @@ def simulate_heroes(ask: SimulateAsk) -> None:
         return
     record = game.simulate(seed=ask.seed, turns=ask.turns, policy=ask.policy)
     if ask.as_json:
-        print(json.dumps(record.to_json(), indent=1))
+        from builder.render.heroes_events import record_json
+
+        print(json.dumps(record_json(record), indent=1))
         return
     said = f" — simulated with seed {ask.seed}, {PLAYERS[ask.policy]} for every side."
     console.print(titled(game.scenario.title, said))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from builder.kernel.events import GameEvent, Roll
+from builder.kernel.events import Roll, ToldEvent
 from builder.memoir.rules.battle_dice import face
 from builder.memoir.rules.events import (
     BattleEvent,
@@ -20,7 +20,7 @@ from builder.memoir.rules.events import (
 )
 from builder.render import rolls
 
-STYLE: dict[type[GameEvent], str] = {
+STYLE: dict[type[ToldEvent], str] = {
     TurnEvent: "bold underline",
     CardEvent: "yellow",
     BattleEvent: "bold",
@@ -33,7 +33,7 @@ STYLE: dict[type[GameEvent], str] = {
 }
 
 
-def event_line(event: GameEvent) -> Text:
+def event_line(event: ToldEvent) -> Text:
     """`T3 [allies] Infantry allies-1 fires at …`."""
     prefix = f"T{event.turn} " if event.turn else "   "
     who = f"[{event.side}] " if event.side else ""

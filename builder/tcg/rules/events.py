@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
-from builder.kernel.events import GameEvent
+from builder.kernel.events import ToldEvent
 from builder.tcg.base import Box
 
 
@@ -46,7 +46,7 @@ class ShotResult(StrEnum):
     MISS = "miss"
 
 
-class _TcgEvent(GameEvent):
+class _TcgEvent(ToldEvent):
     phase: Phase
     page: str  # the rule followed: "TCG p.8"
 

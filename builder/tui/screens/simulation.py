@@ -20,7 +20,7 @@ from textual.widgets import OptionList, Static
 
 from builder.kernel.decisions import Policy
 from builder.kernel.events import GameEvent
-from builder.render.narration import Narrator
+from builder.render.heroes_events import Narrator
 from builder.tui.screens.simulation_text import (
     EVENT_TINT,
     FIRER_TINT,
@@ -110,7 +110,7 @@ class SimulationScreen(GameViewer[Game]):
         self.source, self.catalogue, self.armies = source, catalogue, armies
         self.firer: str | None = None  # piece keys picked on the map
         self.target: str | None = None
-        self.narrator = Narrator()
+        self.sentences: list[str] = []  # each event's, told once the game is played
         self.letters: dict[tuple[str, str], str] = {}
 
     def compose_map(self) -> Widget:
@@ -129,10 +129,10 @@ class SimulationScreen(GameViewer[Game]):
         return tuple(frame.event for frame in game.record.frames)
 
     def list_lines(self, game: Game) -> list[Text]:
-        return [list_line(frame.event, self.narrator) for frame in game.record.frames]
+        return [list_line(frame.event, told) for frame, told in zip(game.record.frames, self.sentences, strict=True)]
 
     def show_game(self, game: Game) -> None:
-        self.narrator = Narrator.of(frame.pieces for frame in game.record.frames)
+        self.sentences = Narrator.of(game.record).sentences()
         self.letters = unit_letters(piece for frame in game.record.frames for piece in frame.pieces)
         record = game.record
         points = ", ".join(f"{side} {vp}" for side, vp in record.victory_points.items())
@@ -182,7 +182,7 @@ class SimulationScreen(GameViewer[Game]):
             width, height = map_view.cell_size
             column, row = min(touched)
             map_view.scroll_to_region(Region(column * width, row * height, width, height), animate=False)
-        text = event_text(frame.event, self.index, len(self.frames), self.narrator)
+        text = event_text(frame.event, self.sentences[self.index], self.index, len(self.frames))
         show_if_changed(self.query_one("#sim-event", Static), text)
         self._show_odds()
 
