@@ -15,13 +15,8 @@ ArmyArgument = Annotated[Path, typer.Argument(help="An army list (YAML).")]
 @app.command()
 def validate(army: ArmyArgument, catalogue: CatalogueOption = None, as_json: JsonOption = False) -> None:
     """Check an army list: exit 0 when legal, 1 when not, 2 when it cannot be read."""
-    from builder.cli.army_report import validate_army
+    from builder.cli.fronts import front
     from builder.kernel.system import Capability
     from builder.services.systems import require
-    from builder.tcg.system import TCG
 
-    if require(army, Capability.FORCE_CHECK) is TCG:
-        from builder.cli.tcg_report import validate_force
-
-        raise typer.Exit(validate_force(army, as_json))
-    raise typer.Exit(validate_army(army, catalogue, as_json))
+    raise typer.Exit(front(require(army, Capability.FORCE_CHECK)).validate(army, catalogue, as_json))

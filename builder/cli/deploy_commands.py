@@ -43,30 +43,13 @@ def deploy_command(
 ) -> None:
     """Dry-run a deployment: check a positions file, or deploy the army automatically.
     Exit 0 when legal, 1 when not, 2 when something cannot be read."""
-    from builder.cli.deploy_report import deploy
+    from builder.cli.fronts import DeployAsk, front
     from builder.kernel.system import Capability
     from builder.services.systems import require
-    from builder.tcg.system import TCG
 
     system = require(scenario, Capability.DEPLOY)
-    if system.id == "memoir":
-        from builder.cli import memoir_commands
-
-        if army is not None or positions is not None or save is not None:
-            raise typer.BadParameter(
-                "a hex-game scenario deploys its own units; --army, --positions and --save do not apply"
-            )
-        raise typer.Exit(memoir_commands.deploy(scenario, side, as_json))
-
-    if system is TCG:
-        from builder.cli.tcg_play import deploy_scenario
-
-        if army is not None or positions is not None or save is not None:
-            raise typer.BadParameter(
-                "a Tactical Card Game scenario deploys as it says: no --army, --positions or --save"
-            )
-        raise typer.Exit(deploy_scenario(scenario, side, as_json))
-    raise typer.Exit(deploy(scenario, side, army_of(army, side), positions, save, catalogue, as_json, force))
+    ask = DeployAsk(scenario, side, army, positions, save, catalogue, as_json, force)
+    raise typer.Exit(front(system).deploy(ask))
 
 
 def army_of(given: str | None, side: str) -> Path | None:

@@ -199,6 +199,16 @@ def deploy(path: Path, side: str, as_json: bool) -> int:
     return 0 if ok else 1
 
 
+def simulate_tui(path: Path, seed: int, turns: int | None, policy: Policy) -> None:
+    """`hon simulate --tui`: the game stepped through in the app's viewer."""
+    from builder.services.memoir_game import prepare_game
+    from builder.tui.app import HonApp
+    from builder.tui.screens.hex_simulation import HexSimulationScreen
+
+    prepare_game(path)  # a scenario with errors is refused here, in one line
+    HonApp(opening=HexSimulationScreen(path, seed=seed, turns=turns, policy=policy)).run()
+
+
 def simulate(path: Path, seed: int, turns: int | None, as_json: bool, policy: Policy, player: str) -> None:
     """`hon simulate` of a hex-game scenario, every side played by `policy` (named `player`)."""
     from builder.cli.render import titled
@@ -254,21 +264,3 @@ def odds(dice: int | None, target: str | None, as_json: bool) -> None:
     for count in range(dice + 1):
         table.add_row(str(count), f"{float(found.hits[count]) * 100:.1f}%", f"{float(found.flags[count]) * 100:.1f}%")
     console.print(table)
-
-
-def rules() -> None:
-    """`hon rules --game m44`: every mechanic of the summary, its heading, played or not."""
-    from builder.memoir.rules.coverage import COVERAGE
-    from builder.render.rules_core import STYLE
-
-    entries = list(COVERAGE.values())
-    console.print(Text("Memoir '44-style hex game: what the rules core plays", style="bold"))
-    width = max(len(e.name) for e in entries)
-    for entry in entries:
-        line = Text("  ")
-        line.append(f"{entry.name:<{width}}  ", style="bold")
-        line.append(f"{entry.page}  ", style="dim")
-        line.append(entry.played.label, style=STYLE[entry.played])
-        if entry.note:
-            line.append(f": {entry.note}")
-        console.print(line, soft_wrap=True)

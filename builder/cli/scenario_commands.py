@@ -22,6 +22,7 @@ from builder.cli.app import (
 from builder.cli.terminal import say
 
 if TYPE_CHECKING:
+    from builder.cli.fronts import SheetAsk
     from builder.export.formats import Paper, SheetFormat
 
 scenario_app = typer.Typer(help="Check and print scenarios.", no_args_is_help=True)
@@ -33,24 +34,21 @@ ScenarioArgument = Annotated[Path, typer.Argument(help="A scenario (YAML).")]
 @scenario_app.command("check")
 def check_command(scenario: ScenarioArgument, catalogue: CatalogueOption = None, as_json: JsonOption = False) -> None:
     """Check a scenario: exit 0 when playable, 1 when not, 2 when it cannot be read."""
+    from builder.cli.fronts import front
+    from builder.kernel.system import Capability
+    from builder.services.systems import require
+
+    raise typer.Exit(front(require(scenario, Capability.SCENARIO_CHECK)).check(scenario, catalogue, as_json))
+
+
+def check_heroes(scenario: Path, catalogue: Path | None, as_json: bool) -> int:
+    """`hon scenario check` of a Heroes System scenario; the exit code."""
     from builder.cli.render import issues_table, judged, titled
     from builder.heroes.scenario.force_issues import NO_ARMY
     from builder.heroes.scenario.validate import validate_scenario
     from builder.io.scenario_files import load_scenario, scenario_beside
     from builder.kernel.diagnostics import is_legal, plural
-    from builder.kernel.system import Capability
-    from builder.services.systems import require
-    from builder.tcg.system import TCG
 
-    system = require(scenario, Capability.SCENARIO_CHECK)
-    if system.id == "memoir":
-        from builder.cli.memoir_commands import check
-
-        raise typer.Exit(check(scenario, as_json))
-    if system is TCG:
-        from builder.cli.tcg_report import check_scenario
-
-        raise typer.Exit(check_scenario(scenario, as_json))
     loaded_catalogue, _ = open_catalogue(catalogue)
     loaded = load_scenario(scenario)
     campaign = loaded.scenario.campaign
@@ -60,7 +58,7 @@ def check_command(scenario: ScenarioArgument, catalogue: CatalogueOption = None,
     ok = is_legal(issues)
     if as_json:
         print(json.dumps({"ok": ok, "issues": [i.model_dump(mode="json") for i in issues]}, indent=2))
-        raise typer.Exit(0 if ok else 1)
+        return 0 if ok else 1
     field = checked.battlefield
     boards = plural(len(loaded.scenario.map.boards), "board")
     # Legal, yet no game starts until every side has a list (force.no-army says which).
@@ -69,7 +67,7 @@ def check_command(scenario: ScenarioArgument, catalogue: CatalogueOption = None,
     console.print(titled(loaded.scenario.title, f" — {field.width}x{field.height} squares, {boards}: ", verdict))
     if issues:
         console.print(issues_table(issues))
-    raise typer.Exit(0 if ok else 1)
+    return 0 if ok else 1
 
 
 @scenario_app.command("sheet")
@@ -96,37 +94,37 @@ def sheet_command(
     """Write a printable scenario sheet, into exports/ unless -o says otherwise.
 
     A scenario with errors still prints, under a "not playable" banner listing its issues."""
-    from builder.cli.tcg_report import scenario_sheet
-    from builder.export.sheet import build_sheet, render
-    from builder.io.outputs import printout
-    from builder.io.scenario_files import load_scenario
-    from builder.kernel.diagnostics import plural
+    from builder.cli.fronts import SheetAsk, front
     from builder.kernel.system import Capability
     from builder.services.systems import require
-    from builder.tcg.system import TCG
 
     # The file is read before the options are judged: a broken file's own problem is what
     # its player needs to hear, not that --format md is for another game's sheets.
     system = require(scenario, Capability.SHEET)
-    if system is TCG:
-        raise typer.Exit(scenario_sheet(scenario, fmt, given, strict, paper, force))
-    if system.id == "memoir":
-        from builder.cli.memoir_commands import sheet as hex_sheet
+    raise typer.Exit(front(system).sheet(SheetAsk(scenario, fmt, given, strict, paper, catalogue, force)))
 
-        raise typer.Exit(hex_sheet(scenario, fmt, paper, given, strict, force))
-    loaded_catalogue, _ = open_catalogue(catalogue)
-    loaded = load_scenario(scenario)
-    chosen, chosen_paper = sheet_choices(fmt, paper)
-    inputs = [*loaded.files(), *catalogue_inputs(catalogue)]
-    target = printout(given, loaded.scenario.id, chosen.extension, inputs=inputs, force=force)
+
+def heroes_sheet(ask: SheetAsk) -> int:
+    """`hon scenario sheet` of a Heroes System scenario; the exit code."""
+    from builder.export.sheet import build_sheet, render
+    from builder.io.outputs import printout
+    from builder.io.scenario_files import load_scenario
+    from builder.kernel.diagnostics import plural
+
+    loaded_catalogue, _ = open_catalogue(ask.catalogue)
+    loaded = load_scenario(ask.scenario)
+    chosen, chosen_paper = sheet_choices(ask.fmt, ask.paper)
+    inputs = [*loaded.files(), *catalogue_inputs(ask.catalogue)]
+    target = printout(ask.output, loaded.scenario.id, chosen.extension, inputs=inputs, force=ask.force)
     sheet = build_sheet(loaded, loaded_catalogue)
-    if strict and not sheet.playable:
+    if ask.strict and not sheet.playable:
         count = plural(len(sheet.errors), "error")
         say(f"{sheet.scenario.title} is not playable ({count}); --strict writes no sheet.")
         for issue in sheet.errors:
             errors.print(f"  {issue.path}: {issue.message}", markup=False, highlight=False, soft_wrap=True)
-        raise typer.Exit(1)
+        return 1
     tell_written(target.write(render(sheet, chosen, chosen_paper)))
+    return 0
 
 
 def sheet_choices(fmt: str, paper: str) -> tuple[SheetFormat, Paper]:

@@ -4,6 +4,7 @@ Caen (`game: hon`) and Shadows over Normandie (`game: son`), one engine, two rul
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from builder.heroes.army.models import ARMY_FORMAT
 from builder.heroes.campaign.models import CAMPAIGN_FORMAT
@@ -12,6 +13,9 @@ from builder.heroes.catalogue.document import CATALOGUE_FORMAT
 from builder.heroes.rules.setup.positions import POSITIONS_FORMAT
 from builder.heroes.scenario.models import SCENARIO_FORMAT
 from builder.kernel.system import Capability, GameId
+
+if TYPE_CHECKING:
+    from builder.kernel.coverage import Listing
 
 
 @dataclass(frozen=True)
@@ -23,12 +27,14 @@ class HeroesSystem:
         GameId(Game.SON.value, Game.SON.full_name),
     )
     formats: tuple[str, ...] = (ARMY_FORMAT, SCENARIO_FORMAT, CATALOGUE_FORMAT, POSITIONS_FORMAT, CAMPAIGN_FORMAT)
+    extensions: tuple[str, ...] = ()
     capabilities: frozenset[Capability] = frozenset(
         {
             Capability.FORCE_CHECK,
             Capability.SCENARIO_CHECK,
             Capability.DEPLOY,
             Capability.SIMULATE,
+            Capability.BALANCE,
             Capability.ODDS,
             Capability.ROSTER,
             Capability.SHEET,
@@ -40,6 +46,11 @@ class HeroesSystem:
 
     def supports(self, capability: Capability) -> bool:
         return capability in self.capabilities
+
+    def listing(self) -> Listing:
+        from builder.heroes.rules.coverage import LISTING
+
+        return LISTING
 
 
 HEROES = HeroesSystem()

@@ -11,10 +11,11 @@ a listed rule and that the index is the marks' own."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Protocol, TypedDict, TypeVar
+from typing import TypedDict
 
 # "opportunity-fire", "son-elder-sign": what a `rule` mark names.
 RULE_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
@@ -31,23 +32,63 @@ class Played(StrEnum):
         return {"played": "played", "partial": "partly played", "not-played": "not played"}[self.value]
 
 
-class Listed(Protocol):
-    """What every listing's entry has: its rule id, name, whether it is played and the note."""
+class RuleKind(StrEnum):
+    """What a listed rule is, whatever the game."""
 
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def played(self) -> Played: ...
-
-    @property
-    def note(self) -> str: ...
+    ABILITY = "ability"  # a special ability of the catalogue or the cards
+    MARKER = "marker"  # a marker or token
+    MECHANIC = "mechanic"  # a rule of the books: a phase, a chapter, a terrain effect
+    SHOOTING_EFFECT = "shooting-effect"  # the TCG's shooting effects
+    TERRAIN = "terrain"  # a kind of terrain the TCG's boxes hold
 
 
-Entry = TypeVar("Entry", bound=Listed)
+@dataclass(frozen=True)
+class Rule:
+    """One rule of a book, with its page and whether the rules core plays it. `games` are
+    the listing's games it belongs to (empty: all of them); `page` may cite several books,
+    joined with "; " ("HoN core p.24; SoN p.7")."""
+
+    id: str
+    name: str
+    kind: RuleKind
+    page: str
+    played: Played
+    note: str = ""  # what is missing, or the choice made where the book is silent
+    games: frozenset[str] = frozenset()
+
+    def page_for(self, books: Sequence[str]) -> str:
+        """The pages of `books` (all of them when the rule cites none of those, or no book asked)."""
+        parts = [part for part in self.page.split("; ") if books and part.startswith(tuple(books))]
+        return "; ".join(parts) or self.page
+
+
+@dataclass(frozen=True)
+class Listing:
+    """What one system's rules core plays (`hon rules`): its rules keyed by id in the books'
+    order, the index of the tests marked with each id (`tested.py`), and per game the books
+    whose pages it cites."""
+
+    rules: Mapping[str, Rule]
+    tested: Mapping[str, tuple[str, ...]]
+    books: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # game id -> book prefixes
+
+    def of(self, game: str | None = None) -> list[Rule]:
+        """The rules of `game` (all when None), in the listing's order."""
+        return [rule for rule in self.rules.values() if game is None or not rule.games or game in rule.games]
+
+    def json(self, rule: Rule, game: str) -> RuleJson:
+        """A rule as `hon rules --json` prints it, citing `game`'s books."""
+        return {
+            "id": rule.id,
+            "name": rule.name,
+            "kind": rule.kind.value,
+            "games": sorted(rule.games or {game}),
+            "page": rule.page_for(self.books.get(game, ())),
+            "played": rule.played is Played.PLAYED,
+            "partial": rule.played is Played.PARTIAL,
+            "note": rule.note,
+            "tests": list(self.tested.get(rule.id, ())),
+        }
 
 
 class RuleJson(TypedDict):
@@ -64,40 +105,20 @@ class RuleJson(TypedDict):
     tests: list[str]  # the tests marked with its id
 
 
-def keyed(entries: Iterable[Entry]) -> Mapping[str, Entry]:
-    """The entries by rule id, in their order. An id that is not kebab-case, or listed twice,
-    is refused at import: a test's mark names exactly one rule."""
-    found: dict[str, Entry] = {}
+def keyed(entries: Iterable[Rule], max_note: int | None = ONE_LINE) -> Mapping[str, Rule]:
+    """The rules by id, in their order. An id that is not kebab-case or listed twice, a rule
+    not fully played that does not say what is missing, or a note longer than `max_note` or
+    of several lines (None: any length, the TCG's notes) is refused at import: a test's mark
+    names exactly one rule, and a listing is read one line per rule."""
+    found: dict[str, Rule] = {}
     for entry in entries:
         if not RULE_ID.fullmatch(entry.id):
             raise ValueError(f"{entry.id!r}: a rule id is kebab-case")
         if entry.id in found:
             raise ValueError(f"{entry.id}: listed twice")
+        if entry.played is not Played.PLAYED and not entry.note:
+            raise ValueError(f"{entry.id}: a rule not fully played says what is missing")
+        if max_note is not None and ("\n" in entry.note or len(entry.note) > max_note):
+            raise ValueError(f"{entry.id}: the note is one line of at most {max_note} characters")
         found[entry.id] = entry
     return MappingProxyType(found)
-
-
-def check_note(entry: Listed, max_note: int | None = ONE_LINE) -> None:
-    """Refuse an entry not fully played that does not say what is missing, or a note longer
-    than `max_note` or of several lines (None: any length, the TCG's notes)."""
-    if entry.played is not Played.PLAYED and not entry.note:
-        raise ValueError(f"{entry.id}: a rule not fully played says what is missing")
-    if max_note is not None and ("\n" in entry.note or len(entry.note) > max_note):
-        raise ValueError(f"{entry.id}: the note is one line of at most {max_note} characters")
-
-
-def entry_json(
-    entry: Listed, kind: str, games: list[str], page: str, tested: Mapping[str, tuple[str, ...]]
-) -> RuleJson:
-    """An entry as `hon rules --json` prints it; `tested` is its system's index of marks."""
-    return {
-        "id": entry.id,
-        "name": entry.name,
-        "kind": kind,
-        "games": games,
-        "page": page,
-        "played": entry.played is Played.PLAYED,
-        "partial": entry.played is Played.PARTIAL,
-        "note": entry.note,
-        "tests": list(tested.get(entry.id, ())),
-    }

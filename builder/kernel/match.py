@@ -27,9 +27,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
-from builder.kernel.decisions import Decision, Player
+from builder.kernel.decisions import Decision, Player, Policy
+
+if TYPE_CHECKING:
+    from builder.kernel.events import GameEvent
 
 OptionT = TypeVar("OptionT")
 S = TypeVar("S")
@@ -113,6 +116,41 @@ class Outcome:
 
     winner: str | None
     label: str
+
+
+class GameRecord(Protocol):
+    """A game played, as every system's record gives it (`hon simulate`, the viewers, a
+    campaign's result): the scenario and seed, turns played, how it ended, each event, and
+    the `--json` form. Each system's record adds its own (frames, victory points, medals)."""
+
+    @property
+    def scenario(self) -> str: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def turns(self) -> int: ...
+
+    @property
+    def winner(self) -> str | None:
+        """A side id, "draw", or None when stopped before the end."""
+        ...
+
+    @property
+    def outcome(self) -> str: ...
+
+    @property
+    def events(self) -> Sequence[GameEvent]: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class Playable(Protocol):
+    """A scenario ready to play, as every system's services prepare it from a file: one
+    game of `seed` played by `policy` for every side, to its end or `turns` turns."""
+
+    def simulate(self, *, seed: int = 1, turns: int | None = None, policy: Policy = ...) -> GameRecord: ...
 
 
 class Rules(Protocol[S, V]):
@@ -235,6 +273,7 @@ def play(
     rules: Rules[S, V],
     state: S,
     players: Mapping[str, Player[V, Any]],
+    after_step: Callable[[S], None] | None = None,
     *,
     until: Callable[[S], bool] | None = None,
     sampled: bool = False,
@@ -243,8 +282,11 @@ def play(
     step runs once. The same game as a match answered by the same players. It stops at the
     end, or between two steps where `until` holds. `sampled`: each step's start is kept (a
     copy) for the views' course, so a player may sample games from its view (a search
-    agent, Sampler); without, a view made in place cannot be sampled (Unsampled)."""
+    agent, Sampler); without, a view made in place cannot be sampled (Unsampled).
+    `after_step` sees the game between two steps (a balance run reads who holds what)."""
     while not rules.over(state) and not (until is not None and until(state)):
         start = rules.copy(state) if sampled else None
         rules.step(state, Table(lambda side, course: rules.view(state, side, course), players, (), start))
+        if after_step is not None:
+            after_step(state)
     return state

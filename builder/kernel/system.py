@@ -1,14 +1,18 @@
 """What a game system is to the rest of hon (DESIGN.md 2): the `game` ids its files carry,
-the file formats it reads and what it supports. Front ends never assume a system: they ask
-the registry (builder.services.systems) which system a file belongs to and whether it
-supports what the player asked for, and say so in one line when it does not."""
+the file formats (and foreign file extensions) it reads and what it supports. Front ends
+never assume a system: they ask the registry (builder.services.systems) which system a file
+belongs to and whether it supports what the player asked for, and say so in one line when
+it does not."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from builder.kernel.coverage import Listing
 
 
 class Capability(StrEnum):
@@ -18,6 +22,7 @@ class Capability(StrEnum):
     SCENARIO_CHECK = "scenario-check"  # hon scenario check
     DEPLOY = "deploy"  # hon deploy: a deployment dry-run
     SIMULATE = "simulate"  # hon simulate: whole games played by a policy
+    BALANCE = "balance"  # hon balance: a scenario played many times, each side's chance of winning
     ODDS = "odds"  # hon odds: exact probabilities of a roll
     ROSTER = "roster"  # hon roster: a printable army list
     SHEET = "sheet"  # hon scenario sheet: a printable scenario
@@ -36,6 +41,7 @@ _COMMANDS = {
     Capability.SCENARIO_CHECK: "hon scenario check",
     Capability.DEPLOY: "hon deploy",
     Capability.SIMULATE: "hon simulate",
+    Capability.BALANCE: "hon balance",
     Capability.ODDS: "hon odds",
     Capability.ROSTER: "hon roster",
     Capability.SHEET: "hon scenario sheet",
@@ -77,11 +83,21 @@ class GameSystem(Protocol):
         ...
 
     @property
+    def extensions(self) -> tuple[str, ...]:
+        """File extensions that say a file is this system's without a `game:` or `format:`
+        in it (the official hex-game editor's `.m44` JSON)."""
+        ...
+
+    @property
     def capabilities(self) -> frozenset[Capability]:
         """What it supports today."""
         ...
 
     def supports(self, capability: Capability) -> bool: ...
+
+    def listing(self) -> Listing:
+        """What its rules core plays (`hon rules`), imported when asked."""
+        ...
 
 
 class Unsupported(Exception):

@@ -4,9 +4,13 @@ rule books (`game: m44`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from builder.kernel.system import Capability, GameId
 from builder.memoir.scenario import SCENARIO_FORMAT
+
+if TYPE_CHECKING:
+    from builder.kernel.coverage import Listing
 
 
 @dataclass(frozen=True)
@@ -15,11 +19,13 @@ class MemoirSystem:
     name: str = "Memoir '44-style hex game"
     games: tuple[GameId, ...] = (GameId("m44", "Memoir '44-style hex game (rules summary)"),)
     formats: tuple[str, ...] = (SCENARIO_FORMAT,)
+    extensions: tuple[str, ...] = (".m44",)
     capabilities: frozenset[Capability] = frozenset(
         {
             Capability.SCENARIO_CHECK,
             Capability.DEPLOY,
             Capability.SIMULATE,
+            Capability.BALANCE,
             Capability.ODDS,
             Capability.SHEET,
             Capability.RULES,
@@ -28,6 +34,11 @@ class MemoirSystem:
 
     def supports(self, capability: Capability) -> bool:
         return capability in self.capabilities
+
+    def listing(self) -> Listing:
+        from builder.memoir.rules.coverage import LISTING
+
+        return LISTING
 
 
 MEMOIR = MemoirSystem()

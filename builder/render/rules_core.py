@@ -5,28 +5,54 @@ effect."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 
 from builder.heroes.catalogue.base import Game
-from builder.heroes.rules.coverage import Coverage, Played, entry
-from builder.kernel.coverage import RuleJson
+from builder.heroes.rules.coverage import BOOKS, entry
+from builder.kernel.coverage import Played, Rule, RuleJson, RuleKind
 
 STYLE = {Played.PLAYED: "green", Played.PARTIAL: "yellow", Played.NOT_PLAYED: "red"}
+HEADINGS = {
+    RuleKind.ABILITY: "Special abilities",
+    RuleKind.MARKER: "Markers",
+    RuleKind.MECHANIC: "Mechanics",
+    RuleKind.SHOOTING_EFFECT: "Shooting effects",
+    RuleKind.TERRAIN: "Terrain",
+}
 # The catalogue sections whose entries `hon rules` lists.
 LISTED_SECTIONS = ("abilities", "markers", "terrain_effects")
 # An entry of the player's own catalogue that the listing does not know.
 UNLISTED = "the rules core does not know it (see hon rules)"
 
 
-def listing_line(found: Coverage, game: Game | None, name_width: int = 0, page_width: int = 0) -> Text:
-    """One entry of `hon rules`: name, page, played or not, and the note."""
+def listing_line(found: Rule, books: Sequence[str], name_width: int = 0, page_width: int = 0) -> Text:
+    """One entry of `hon rules`: name, page (in `books`), played or not, and the note."""
     line = Text("  ")
     line.append(f"{found.name:<{name_width}}  ", style="bold")
-    line.append(f"{found.page_for(game):<{page_width}}  ", style="dim")
+    line.append(f"{found.page_for(books):<{page_width}}  ", style="dim")
     line.append(found.played.label, style=STYLE[found.played])
     if found.note:
         line.append(f": {found.note}")
     return line
+
+
+def tally(heading: str, played: Sequence[Played]) -> Text:
+    """`Special abilities: 80, 61 played, 9 partly played, 10 not played.`"""
+    line = Text(f"{heading}: {len(played)}, ")
+    for index, state in enumerate(Played):
+        line.append(f"{played.count(state)} {state.label}", style=STYLE[state])
+        line.append(", " if index < len(Played) - 1 else ".")
+    return line
+
+
+def summary(found: Rule, books: Sequence[str]) -> str:
+    """One line: "played (HoN core p.24)", "partly played (…): note", "not played: note"."""
+    if found.played is Played.NOT_PLAYED:
+        return f"not played: {found.note}"
+    said = f"{found.played.label} ({found.page_for(books)})"
+    return f"{said}: {found.note}" if found.note else said
 
 
 def rule_lines(shown: RuleJson) -> list[Text]:
@@ -52,7 +78,8 @@ def rules_core_line(section: str, entry_id: str, game: Game | None = None) -> Te
     if found is None:
         line.append(f"not played: {UNLISTED}", style=STYLE[Played.NOT_PLAYED])
         return line
-    line.append(found.summary(game if game in (Game.HON, Game.SON) else None), style=STYLE[found.played])
+    books = BOOKS.get(game.value, ()) if game is not None else ()
+    line.append(summary(found, books), style=STYLE[found.played])
     return line
 
 
@@ -63,4 +90,5 @@ def rules_core_json(section: str, entry_id: str) -> dict[str, object] | None:
     found = entry(entry_id)
     if found is None:
         return {"played": False, "partial": False, "note": UNLISTED}
-    return {"played": found.is_played, "partial": found.is_partial, "page": found.page, "note": found.note}
+    played, partial = found.played is Played.PLAYED, found.played is Played.PARTIAL
+    return {"played": played, "partial": partial, "page": found.page, "note": found.note}

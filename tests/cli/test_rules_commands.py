@@ -10,7 +10,9 @@ import pytest
 
 from builder.cli import main
 from builder.heroes.catalogue.base import Game
-from builder.heroes.rules.coverage import entry, listed
+from builder.heroes.rules.coverage import BOOKS, LISTING, entry
+from builder.kernel.coverage import Played
+from builder.render.rules_core import summary
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -29,11 +31,11 @@ def test_text_is_grouped_by_kind_one_line_each_with_page_and_state(capsys: pytes
     assert "HoN core p.22" in dual and dual.rstrip().endswith("played") and "SoN" not in dual
     aviation = next(line for line in lines if line.strip().startswith("Anti-aircraft "))
     unplayed = entry("anti-aircraft")
-    assert unplayed is not None and not unplayed.is_played
-    assert unplayed.summary(Game.HON)[:60] in aviation  # its state and the start of why, on its line
+    assert unplayed is not None and unplayed.played is not Played.PLAYED
+    assert summary(unplayed, BOOKS[Game.HON])[:60] in aviation  # its state and the start of why, on its line
     assert any(line.startswith("Special abilities: ") and "partly played" in line for line in lines)
     # Every entry of the game is on a line of its own, however long its note.
-    for listed_entry in listed(Game.HON):
+    for listed_entry in LISTING.of(Game.HON):
         assert sum(1 for line in lines if line.startswith(f"  {listed_entry.name} ")) >= 1, listed_entry.id
 
 
@@ -41,7 +43,7 @@ def test_json_lists_the_games_entries_with_their_state(capsys: pytest.CaptureFix
     code, out, _ = run(capsys, "rules", "--game", "son", "--json")
     assert code == 0
     found = json.loads(out)
-    assert [e["id"] for e in found] == [e.id for e in listed(Game.SON)]
+    assert [e["id"] for e in found] == [e.id for e in LISTING.of(Game.SON)]
     assert all({"id", "name", "kind", "page", "played", "partial", "note", "tests"} <= set(e) for e in found)
     by_id = {e["id"]: e for e in found}
     assert by_id["hawkeye"]["played"] is True and by_id["hawkeye"]["page"] == "SoN p.17"
@@ -60,7 +62,7 @@ def test_json_lists_the_games_entries_with_their_state(capsys: pytest.CaptureFix
 def test_one_rule_by_its_id_with_the_tests_marked_with_it(capsys: pytest.CaptureFixture[str]) -> None:
     knife = entry("knife")
     code, out, _ = run(capsys, "rules", "knife", "--json")
-    assert code == 0 and knife is not None and json.loads(out) == knife.to_json(Game.HON)
+    assert code == 0 and knife is not None and json.loads(out) == LISTING.json(knife, Game.HON)
     tests = json.loads(out)["tests"]
     assert tests and all(test.startswith("tests/") for test in tests)
     code, out, _ = run(capsys, "rules", "knife")
@@ -94,8 +96,8 @@ def test_a_game_hon_does_not_play_is_one_line_and_exit_2(game: str, capsys: pyte
 def test_catalogue_show_says_whether_the_rules_core_plays_an_ability(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "catalogue", "show", "bridge")
     bridge = entry("bridge")
-    assert bridge is not None and not bridge.is_played
-    assert code == 0 and f"Rules core: {bridge.summary(Game.HON)}" in " ".join(out.split())
+    assert bridge is not None and bridge.played is not Played.PLAYED
+    assert code == 0 and f"Rules core: {summary(bridge, BOOKS[Game.HON])}" in " ".join(out.split())
     code, out, _ = run(capsys, "catalogue", "show", "charge")  # played since i13-scenario
     assert code == 0 and "Rules core: played (BfC p.08): a Firing Action at the target before moving" in out
     code, out, _ = run(capsys, "catalogue", "show", "piercing")

@@ -6,25 +6,25 @@ played rule loses its last mark, when a mark is misspelt or cannot be read, and 
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from builder.kernel.coverage import Played, check_note, entry_json, keyed
+from builder.kernel.coverage import Listing, Played, Rule, RuleKind, keyed
 from tests.fixtures.rule_marks import Code, System, game_of, index, index_source, problems, scan
 
 
-@dataclass(frozen=True)
-class Rule:
-    id: str
-    played: Played = Played.PLAYED
-    name: str = "A rule"
-    note: str = ""
+def rule(rule_id: str, played: Played = Played.PLAYED, note: str = "", games: frozenset[str] = frozenset()) -> Rule:
+    return Rule(rule_id, "A rule", RuleKind.MECHANIC, "HoN core p.9; SoN p.7", played, note, games)
 
 
 LISTING = keyed(
-    [Rule("knife"), Rule("ambush"), Rule("wrecks", Played.PARTIAL, note="half"), Rule("bridge", Played.NOT_PLAYED)]
+    [
+        rule("knife"),
+        rule("ambush"),
+        rule("wrecks", Played.PARTIAL, note="half"),
+        rule("bridge", Played.NOT_PLAYED, "no"),
+    ]
 )
 KNIFE, AMBUSH, CARDS = (
     textwrap.dedent(source)
@@ -78,22 +78,31 @@ def codes(tests: Path, tested: dict[str, tuple[str, ...]] = INDEX) -> list[tuple
 
 
 def test_keyed_refuses_an_id_listed_twice_or_not_kebab_case() -> None:
-    assert list(keyed([Rule("a-b"), Rule("c")])) == ["a-b", "c"]
+    assert list(keyed([rule("a-b"), rule("c")])) == ["a-b", "c"]
     with pytest.raises(ValueError, match="twice"):
-        keyed([Rule("knife"), Rule("knife")])
+        keyed([rule("knife"), rule("knife")])
     for wrong in ("Knife", "knife_2", "-knife", ""):
         with pytest.raises(ValueError, match="kebab"):
-            keyed([Rule(wrong)])
+            keyed([rule(wrong)])
 
 
 def test_a_rule_not_wholly_played_says_why_and_json_says_played_only_when_all_is() -> None:
     with pytest.raises(ValueError, match="missing"):
-        check_note(Rule("x", Played.PARTIAL))
+        keyed([rule("x", Played.PARTIAL)])
     with pytest.raises(ValueError, match="one line"):
-        check_note(Rule("x", note="a\nb"), 240)
-    shown = entry_json(LISTING["wrecks"], "mechanic", ["hon"], "BfC p.04", INDEX)
+        keyed([rule("x", note="a\nb")])
+    assert keyed([rule("x", note="a\nb")], max_note=None)  # a listing whose notes say more (the TCG's)
+    listing = Listing(LISTING, INDEX, {"son": ("SoN",)})
+    shown = listing.json(LISTING["wrecks"], "son")
     assert (shown["played"], shown["partial"], shown["tests"]) == (False, True, list(INDEX["wrecks"]))
-    assert entry_json(LISTING["bridge"], "ability", ["hon"], "BfC p.08", INDEX)["tests"] == list(INDEX["bridge"])
+    assert (shown["page"], shown["games"]) == ("SoN p.7", ["son"])  # the game's own book
+    assert listing.json(LISTING["bridge"], "hon")["page"] == "HoN core p.9; SoN p.7"  # no books named: all
+
+
+def test_a_listing_gives_each_game_its_own_rules() -> None:
+    listing = Listing(keyed([rule("knife", games=frozenset({"hon"})), rule("totem", games=frozenset({"son"}))]), {})
+    assert [r.id for r in listing.of("son")] == ["totem"] and [r.id for r in listing.of(None)] == ["knife", "totem"]
+    assert [r.id for r in Listing(LISTING, {}).of("tcg")] == list(LISTING)  # no games said: every game's
 
 
 def test_the_marks_of_a_clean_tree_are_read_where_pytest_applies_them(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ from builder.io.memoir_files import load_scenario
 from builder.kernel.decisions import IllegalChoice, Player
 from builder.kernel.dice import SeededDice
 from builder.kernel.match import Match
-from builder.memoir.ai import uniform
+from builder.memoir.ai import greedy, uniform
 from builder.memoir.ai.greedy import SimplePolicy
 from builder.memoir.catalogue import Side
 from builder.memoir.hexes import Hex
@@ -49,8 +49,8 @@ def randoms(seed: int) -> Players:
 
 
 def greedy_on_own_dice(seed: int) -> Players:
-    player = SimplePolicy(SeededDice(seed + 1000))
-    return {AXIS: player, ALLIES: player}
+    """The greedy players `hon simulate` gives the hex game: each side on dice of its own."""
+    return greedy.for_every_side((AXIS, ALLIES), seed)
 
 
 def answer(

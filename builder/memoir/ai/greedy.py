@@ -5,20 +5,21 @@ nothing to battle, towards the nearest enemy or medal objective), battles the ta
 the most expected hits, always takes ground when it may, and retreats where the fewest
 enemies are next to it, the shortest way on a tie.
 
-Ties are broken by the dice it is given. `for_every_side` gives it the game's own dice, as
-the hex game's policy always drew them (the logs recorded before the forward model), so its
-draws fall between the game's rolls: a game played by `simulate` (each step run once). A
-match replays a step with the choices made so far and never draws for them, so a greedy
-player on the game's dice plays another game in a match; on dice of its own, the same."""
+Ties are broken by dice of its own, never by the order the options are listed in, and never by
+the game's dice: a player drawing from those would change the rolls the game makes after its
+choice, and a match, which replays a step with the choices made so far and draws nothing for
+them, would play another game than `simulate`. `for_every_side` gives each side its own
+stream, seeded by the game's seed and the side."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from random import Random
 from typing import TypeVar, assert_never
 
-from builder.kernel.dice import Dice, uniform
+from builder.kernel.dice import Dice, SeededDice, uniform
 from builder.memoir.catalogue import CommandCard, Side
 from builder.memoir.hexes import Hex
 from builder.memoir.rules.battle import battle_dice, targets
@@ -35,16 +36,14 @@ from builder.memoir.rules.decisions import (
 )
 from builder.memoir.rules.movement import Step, may_battle_after
 from builder.memoir.rules.players import MemoirView
-from builder.memoir.rules.simulation import MemoirGame
 from builder.memoir.rules.state import GameState, Piece
 
 T = TypeVar("T")
 
 
-def for_every_side(game: MemoirGame) -> dict[Side, SimplePolicy]:
-    """The greedy player for every side of `game`, on the game's dice (see the module)."""
-    player = SimplePolicy(game.dice)
-    return {setup.id: player for setup in game.state.scenario.sides}
+def for_every_side(sides: Iterable[Side], seed: int) -> dict[Side, SimplePolicy]:
+    """The greedy player for every side of the game of `seed`, each on its own dice."""
+    return {side: SimplePolicy(SeededDice(Random(f"hon-greedy/{seed}/{side.value}").getrandbits(64))) for side in sides}
 
 
 def _nearest(state: GameState, piece: Piece, place: Hex) -> int:

@@ -7,35 +7,19 @@ id. The tests that exercise a rule are marked with its id (`@pytest.mark.rule("r
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
-from builder.kernel.coverage import Played, RuleJson, check_note, entry_json, keyed
+from builder.kernel.coverage import Listing, Played, Rule, RuleKind, keyed
 from builder.memoir.rules.tested import TESTED
 
 PLAYED, PARTIAL, NOT_PLAYED = Played.PLAYED, Played.PARTIAL, Played.NOT_PLAYED
 S = "M44 summary: "
 
 
-@dataclass(frozen=True)
-class Mechanic:
-    id: str
-    name: str
-    page: str
-    played: Played
-    note: str = ""
-
-    def __post_init__(self) -> None:
-        check_note(self)
-
-    def to_json(self) -> RuleJson:
-        return entry_json(self, "mechanic", ["m44"], self.page, TESTED)
+def _m(entry_id: str, name: str, page: str, played: Played, note: str = "") -> Rule:
+    return Rule(entry_id, name, RuleKind.MECHANIC, S + page, played, note)
 
 
-def _m(entry_id: str, name: str, page: str, played: Played, note: str = "") -> Mechanic:
-    return Mechanic(entry_id, name, S + page, played, note)
-
-
-COVERAGE: Mapping[str, Mechanic] = keyed(
+COVERAGE: Mapping[str, Rule] = keyed(
     (
         _m(
             "turn-sequence",
@@ -234,3 +218,4 @@ COVERAGE: Mapping[str, Mechanic] = keyed(
         ),
     )
 )
+LISTING = Listing(COVERAGE, TESTED)

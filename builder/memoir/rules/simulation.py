@@ -4,7 +4,7 @@ starting side until a side has its medals (or `turns` turns were played), each s
 choices asked of its player. Same seed and same players, same game.
 
     game = new_game(scenario, catalogue, seed=7)
-    record = simulate(game, greedy.for_every_side(game))   # builder.memoir.ai.greedy"""
+    record = simulate(game, greedy.for_every_side((Side.AXIS, Side.ALLIES), 7))   # builder.memoir.ai.greedy"""
 
 from __future__ import annotations
 

@@ -26,9 +26,8 @@ listed as mechanics."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
-from builder.heroes.catalogue.base import Game
 from builder.heroes.rules.coverage import (
     abilities_common,
     abilities_hon,
@@ -45,14 +44,15 @@ from builder.heroes.rules.coverage import (
     terrain_hon,
     terrain_son,
 )
-from builder.heroes.rules.coverage.base import Coverage, Kind, Played
-from builder.kernel.coverage import keyed
+from builder.heroes.rules.coverage.base import BOOKS
+from builder.heroes.rules.coverage.tested import TESTED
+from builder.kernel.coverage import Listing, Rule, keyed
 
-__all__ = ["ABILITIES", "COVERAGE", "MARKERS", "MECHANICS", "Coverage", "Kind", "Played", "counts", "entry", "listed"]
+__all__ = ["ABILITIES", "BOOKS", "COVERAGE", "LISTING", "MARKERS", "MECHANICS", "entry"]
 
-ABILITIES: Mapping[str, Coverage] = keyed(abilities_common.ENTRIES + abilities_hon.ENTRIES + abilities_son.ENTRIES)
-MARKERS: Mapping[str, Coverage] = keyed(markers_hon.ENTRIES + markers_son.ENTRIES)
-MECHANICS: Mapping[str, Coverage] = keyed(
+ABILITIES: Mapping[str, Rule] = keyed(abilities_common.ENTRIES + abilities_hon.ENTRIES + abilities_son.ENTRIES)
+MARKERS: Mapping[str, Rule] = keyed(markers_hon.ENTRIES + markers_son.ENTRIES)
+MECHANICS: Mapping[str, Rule] = keyed(
     mechanics_turn.ENTRIES
     + mechanics_movement.ENTRIES
     + mechanics_sight.ENTRIES
@@ -64,23 +64,10 @@ MECHANICS: Mapping[str, Coverage] = keyed(
     + mechanics_son.ENTRIES
 )
 # Every entry by its id, abilities, markers then mechanics: an id is unique across the three.
-COVERAGE: Mapping[str, Coverage] = keyed([*ABILITIES.values(), *MARKERS.values(), *MECHANICS.values()])
+COVERAGE: Mapping[str, Rule] = keyed([*ABILITIES.values(), *MARKERS.values(), *MECHANICS.values()])
+LISTING = Listing(COVERAGE, TESTED, BOOKS)
 
 
-def entry(entry_id: str) -> Coverage | None:
+def entry(entry_id: str) -> Rule | None:
     """The listing of one ability, marker or mechanic by its id, or None."""
     return COVERAGE.get(entry_id)
-
-
-def listed(game: Game | None = None, kinds: Iterable[Kind] = tuple(Kind)) -> list[Coverage]:
-    """Every entry of `game` (or of both), abilities, markers then mechanics, in book order."""
-    wanted = set(kinds)
-    return [e for e in COVERAGE.values() if e.kind in wanted and (game is None or game in e.games)]
-
-
-def counts(entries: Iterable[Coverage]) -> dict[Kind, dict[Played, int]]:
-    """How many entries of each kind are played, partly played and not played."""
-    found = {kind: dict.fromkeys(Played, 0) for kind in Kind}
-    for e in entries:
-        found[e.kind][e.played] += 1
-    return found

@@ -8,11 +8,11 @@ from builder.heroes.rules.coverage.base import (
     NOT_PLAYED,
     PARTIAL,
     PLAYED,
-    Coverage,
+    Rule,
     ability,
 )
 
-ENTRIES: tuple[Coverage, ...] = (
+ENTRIES: tuple[Rule, ...] = (
     ability(
         "crew",
         "Crew",

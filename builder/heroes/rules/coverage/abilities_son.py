@@ -5,11 +5,11 @@ from __future__ import annotations
 from builder.heroes.rules.coverage.base import (
     PLAYED,
     SON,
-    Coverage,
+    Rule,
     ability,
 )
 
-ENTRIES: tuple[Coverage, ...] = (
+ENTRIES: tuple[Rule, ...] = (
     ability(
         "amphibious-only",
         "Amphibious (red border)",

@@ -6,11 +6,11 @@ from builder.heroes.rules.coverage.base import (
     GEAR_VALUES,
     HON,
     PLAYED,
-    Coverage,
+    Rule,
     marker,
 )
 
-ENTRIES: tuple[Coverage, ...] = (
+ENTRIES: tuple[Rule, ...] = (
     marker(
         "suppressed",
         "Suppressed",

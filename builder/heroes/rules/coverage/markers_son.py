@@ -7,7 +7,7 @@ from builder.heroes.rules.coverage.base import (
     PLAYED,
     SON,
     SPECIAL_TOKENS,
-    Coverage,
+    Rule,
     marker,
 )
 
@@ -16,7 +16,7 @@ CLOUD_READING = (
     "up to 4 interspaces (example)"
 )
 
-ENTRIES: tuple[Coverage, ...] = (
+ENTRIES: tuple[Rule, ...] = (
     marker(
         "son-suppressed",
         "Suppressed",

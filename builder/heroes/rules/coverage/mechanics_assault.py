@@ -7,11 +7,11 @@ from builder.heroes.rules.coverage.base import (
     HON,
     PLAYED,
     SON,
-    Coverage,
+    Rule,
     mechanic,
 )
 
-ENTRIES: tuple[Coverage, ...] = (
+ENTRIES: tuple[Rule, ...] = (
     mechanic(
         "assault-launch",
         "Launching an assault",

@@ -8,11 +8,11 @@ from builder.heroes.rules.coverage.base import (
     NOT_PLAYED,
     PLAYED,
     SON,
-    Coverage,
+    Rule,
     mechanic,
 )
 
-ENTRIES: tuple[Coverage, ...] = (
+ENTRIES: tuple[Rule, ...] = (
     mechanic(
         "movement",
         "Movement Action",

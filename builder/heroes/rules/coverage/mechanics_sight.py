@@ -7,11 +7,11 @@ from builder.heroes.rules.coverage.base import (
     HON,
     PARTIAL,
     PLAYED,
-    Coverage,
+    Rule,
     mechanic,
 )
 
-ENTRIES: tuple[Coverage, ...] = (
+ENTRIES: tuple[Rule, ...] = (
     mechanic(
         "line-of-sight",
         "Line of Sight",

@@ -6,11 +6,11 @@ from builder.heroes.rules.coverage.base import (
     PARTIAL,
     PLAYED,
     SON,
-    Coverage,
+    Rule,
     mechanic,
 )
 
-ENTRIES: tuple[Coverage, ...] = (
+ENTRIES: tuple[Rule, ...] = (
     mechanic(
         "spells",
         "Spells",

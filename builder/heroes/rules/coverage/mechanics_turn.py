@@ -8,11 +8,11 @@ from builder.heroes.rules.coverage.base import (
     PLAYED,
     SON,
     SPECIAL_TOKENS,
-    Coverage,
+    Rule,
     mechanic,
 )
 
-ENTRIES: tuple[Coverage, ...] = (
+ENTRIES: tuple[Rule, ...] = (
     mechanic(
         "game-turn",
         "The Game Turn",

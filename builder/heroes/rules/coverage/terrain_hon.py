@@ -6,11 +6,11 @@ from builder.heroes.rules.coverage.base import (
     DIFFICULT_PASSAGE,
     HON,
     PLAYED,
-    Coverage,
+    Rule,
     mechanic,
 )
 
-ENTRIES: tuple[Coverage, ...] = (
+ENTRIES: tuple[Rule, ...] = (
     mechanic(
         "defensive-bonus",
         "Defensive Bonus",

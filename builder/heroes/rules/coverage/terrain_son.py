@@ -6,7 +6,7 @@ from builder.heroes.rules.coverage.base import (
     DIFFICULT_PASSAGE,
     PLAYED,
     SON,
-    Coverage,
+    Rule,
     mechanic,
 )
 
@@ -15,7 +15,7 @@ UNDER_READING = "an amphibious unit on its squares is under it (hon's reading): 
 EXIT_NOTE = (
     'hon reads "move within" as space to space: a move out goes on freely (p.12, of large creatures in a hedgerow)'
 )
-ENTRIES: tuple[Coverage, ...] = (
+ENTRIES: tuple[Rule, ...] = (
     mechanic(
         "son-structure",
         "Structure",
