@@ -65,4 +65,3 @@ def test_odds_refuse_another_systems_option(system: str, foreign: str, capsys: p
     assert main(["odds", *ODDS_OF[system], *given]) == 2
     out, err = capsys.readouterr()
     assert out == "" and len(err.strip().splitlines()) == 1
-

@@ -21,9 +21,9 @@ from builder.cli import main
 from builder.io.memoir_files import load_scenario
 from builder.io.paths import SCENARIOS_DIR
 from builder.kernel.decisions import Policy
-from builder.tcg.rules.variants import Variant
 from builder.kernel.system import Capability, GameSystem
 from builder.services.systems import SYSTEMS
+from builder.tcg.rules.variants import Variant
 from builder.tui.app import HonApp
 from builder.tui.fronts import SCREENS, ScreenFront
 from builder.tui.screens.dialogs import Ask
