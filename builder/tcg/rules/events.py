@@ -4,12 +4,13 @@ reads a JSON event log (`hon simulate --json`) back into them."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
-from builder.kernel.events import ToldEvent
+from builder.kernel.events import Modifier, ToldEvent
 from builder.tcg.base import Box
 
 
@@ -101,8 +102,23 @@ class MoveEvent(_TcgEvent):
     how: MoveKind
 
 
+@dataclass(frozen=True)
+class Aim:
+    """What a Shooting attack's red dice were rolled against, as it stood before the roll
+    (TCG p.8): the odds of the shot are computed from it (builder.tcg.rules.odds.aim_odds).
+    DIRECTIVE markers spent on seeing the dice (sustained fire, a saving bonus) are not in it;
+    armour-piercing bought before the roll is (TCG p.13)."""
+
+    value: int  # the shooting value the red dice and bonuses must reach
+    bonuses: tuple[Modifier, ...]  # added to the red dice
+    save: Modifier | None  # the target's save value, its source and page; None: no save
+    armour_piercing: bool
+    armoured: bool  # the target
+
+
 class ShotEvent(_TcgEvent):
-    """One Shooting attack with its 2d6 and, when there is one, the saving throw."""
+    """One Shooting attack with its 2d6 and, when there is one, the saving throw; `aim` when
+    the red dice were rolled (not at a decoy, nor Fire Again!'s sure second attack)."""
 
     kind: Literal["shot"] = "shot"
     piece: str
@@ -114,6 +130,7 @@ class ShotEvent(_TcgEvent):
     gained_directive: bool = False  # double 1s (TCG p.8)
     success: bool = False  # the result reached the shooting value (before armour and the save)
     again: bool = False  # Fire Again!'s second attack, a success because the first was (TCG p.12)
+    aim: Aim | None = None
 
 
 class AbilityEvent(_TcgEvent):
