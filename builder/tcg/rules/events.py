@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Literal
 
 from pydantic import Field, TypeAdapter
 
-from builder.kernel.events import Modifier, ToldEvent
+from builder.kernel.events import Modifier, ToldEvent, event_log
 from builder.tcg.base import Box
 
 
@@ -49,7 +49,6 @@ class ShotResult(StrEnum):
 
 class _TcgEvent(ToldEvent):
     phase: Phase
-    page: str  # the rule followed: "TCG p.8"
 
 
 class DeployEvent(_TcgEvent):
@@ -209,7 +208,7 @@ class VictoryEvent(_TcgEvent):
     victory_points: dict[str, int] = Field(default_factory=dict)
 
 
-TcgEvent = Annotated[
+TcgEvent = (
     DeployEvent
     | TurnEvent
     | PhaseEvent
@@ -226,7 +225,6 @@ TcgEvent = Annotated[
     | DrawEvent
     | ReinforcementEvent
     | CardEvent
-    | VictoryEvent,
-    Field(discriminator="kind"),
-]
-EVENT_LOG: TypeAdapter[list[TcgEvent]] = TypeAdapter(list[TcgEvent])
+    | VictoryEvent
+)
+EVENT_LOG: TypeAdapter[list[TcgEvent]] = event_log(TcgEvent)
