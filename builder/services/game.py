@@ -57,7 +57,7 @@ def players_for(scenario: Scenario, policy: Policy, seed: int) -> dict[str, Hero
     """A player of `policy` for every side of `scenario`, for the game of `seed`."""
     if policy is Policy.RANDOM:
         return dict(uniform.for_every_side([side.id for side in scenario.sides], seed))
-    return dict(greedy.for_every_side(scenario))
+    return dict(greedy.for_every_side(scenario, seed))
 
 
 @dataclass(frozen=True)

@@ -3,9 +3,9 @@ initiative decided, then full Game Turns played by a player (a policy) for each 
 the scenario ends. Every roll and every change is an event; a seed reproduces the whole game.
 
     armies = {"us": us_army, "german": german_army}
-    record = simulate(scenario, battlefield, armies, catalogue, policies=for_every_side(scenario), seed=7)
+    record = simulate(scenario, battlefield, armies, catalogue, policies=for_every_side(scenario, 7), seed=7)
 
-(`for_every_side`, builder.heroes.ai.greedy: one simple policy playing every side.)"""
+(`for_every_side`, builder.heroes.ai.greedy: a simple policy for every side, on dice of its own.)"""
 
 from __future__ import annotations
 
