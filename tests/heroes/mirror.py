@@ -33,6 +33,7 @@ from builder.heroes.rules.gear.markers import GearFire, GearMove, GearThrow, Gre
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.grid import Point, turn
 from builder.heroes.rules.geometry.path import Path
+from builder.heroes.rules.mythos.state import SearchCheck, Treat
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import GameState, copy_state, objective_squares
 from builder.heroes.scenario.battlefield import Battlefield
@@ -78,7 +79,7 @@ class HalfTurn:
         """The image of an activated unit's action; a kind it cannot map is an error, so that
         a test meeting one is told (the mirror armies use these)."""
         match action:
-            case Fire() | Hold() | Snipe() | GearFire():
+            case Fire() | Hold() | Snipe() | GearFire() | Treat() | SearchCheck():
                 return action  # targets by key, or nothing on the map
             case Move():
                 fire = self.action(action.fire) if action.fire is not None else None
