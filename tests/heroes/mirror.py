@@ -19,6 +19,8 @@ from builder.heroes.army.models import ArmyList
 from builder.heroes.rules.actions.kinds import (
     Action,
     AssaultAction,
+    AssaultOnTheMove,
+    ChainAssault,
     ChangeState,
     Disembark,
     Embark,
@@ -85,8 +87,11 @@ class HalfTurn:
                 fire = self.action(action.fire) if action.fire is not None else None
                 assert fire is None or isinstance(fire, Fire)
                 return replace(action, path=self.path(action.path), fire=fire)
-            case AssaultAction():
+            case AssaultAction() | ChainAssault():
                 return replace(action, path=self.path(action.path))
+            case AssaultOnTheMove():
+                goal = self.square(action.goal) if action.goal is not None else None
+                return replace(action, path=self.path(action.path), goal=goal)
             case ChangeState() | Embark():
                 return replace(action, path=self.path(action.path) if action.path is not None else None)
             case Disembark():
