@@ -235,18 +235,15 @@ class SimplePolicy:
         """One of `alike` (options as good as one another), drawn when there are several."""
         if len(alike) == 1:
             return alike[0]
-        alike.sort(key=order)
-        return alike[self.tie(len(alike))]
+        return sorted(alike, key=order)[self.tie(len(alike))]
 
     def shuffled(self, alike: list[T], order: SortKey[T]) -> list[T]:
         """`alike` in a drawn order (Fisher-Yates on `tie`), for options tried in turn."""
-        if len(alike) < 2:
-            return alike
-        alike.sort(key=order)
-        for last in range(len(alike) - 1, 0, -1):
+        found = sorted(alike, key=order)
+        for last in range(len(found) - 1, 0, -1):
             other = self.tie(last + 1)
-            alike[last], alike[other] = alike[other], alike[last]
-        return alike
+            found[last], found[other] = found[other], found[last]
+        return found
 
     # The one method of a player (builder.kernel.decisions.Player): each decision answered by
     # the function of its concept below, the kinds grouped by the moment they are asked.

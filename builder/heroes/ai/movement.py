@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from builder.heroes.ai import firing
-from builder.heroes.ai.common import FAR, _bonus_cards
+from builder.heroes.ai.common import FAR, _bonus_cards, least_of
 from builder.heroes.catalogue.cards import ActionCard, BonusKind, CardEffectKind, CardTiming
 from builder.heroes.rules.abilities.leaping import leaps, movement_reach
 from builder.heroes.rules.abilities.registry import climbs_windows, swimming
@@ -64,14 +64,7 @@ def advance(policy: SimplePolicy, state: GameState, piece: Piece) -> Action:
     extra = _card_reach(piece, points, cards, distances)
     paths = movement_reach(state, piece, bonus=extra)  # over the terrain for Jump, Flying (SoN p.17-18)
 
-    def score(position: Position) -> tuple[int]:
-        squares = position.squares
-        if len(squares) == 1:  # most units: no generator, no call (terrain_bonus of one square)
-            square = squares[0]
-            return (distances.get(square, FAR) * 2 - shelter.get(square, 0),)
-        near = min(distances.get(sq, FAR) for sq in squares)
-        return (near * 2 - terrain_bonus(state, shelter, squares),)
-
+    score = end_score(state, distances, shelter)
     if policy.takes_least():
         best = policy.drawn(_least_ends(state, paths, points if extra else None, distances, shelter), placed)
     else:
@@ -117,6 +110,23 @@ def _card_reach(piece: Piece, points: int, cards: list[ActionCard], distances: d
     return extra
 
 
+def end_score(
+    state: GameState, distances: dict[Square, int], shelter: dict[Square, int]
+) -> Callable[[Position], tuple[int, ...]]:
+    """How `advance` scores an end, the least best: steps to the goal twice, less the cover;
+    a counter of several squares then with its front nearest the goal (facing its way)."""
+
+    def score(position: Position) -> tuple[int, ...]:
+        squares = position.squares
+        if len(squares) == 1:  # most units: no generator, no call (terrain_bonus of one square)
+            square = squares[0]
+            return (distances.get(square, FAR) * 2 - shelter.get(square, 0),)
+        near = min(distances.get(sq, FAR) for sq in squares)
+        return (near * 2 - terrain_bonus(state, shelter, squares), distances.get(squares[0], FAR))
+
+    return score
+
+
 def placed(position: Position) -> tuple[tuple[Square, ...], int]:
     """Ends alike in an order of their own, for the draw among them (SortKey)."""
     return position.squares, position.facing
@@ -126,7 +136,7 @@ def _through_windows(
     policy: SimplePolicy,
     state: GameState,
     piece: Piece,
-    score: Callable[[Position], tuple[int]],
+    score: Callable[[Position], tuple[int, ...]],
     plain: int,
 ) -> Move | None:
     """Surprise (HoN core p.17; builder.heroes.rules.action_cards.surprise): through a building's windows
@@ -195,15 +205,17 @@ def change_state(
 
 
 def enter(policy: SimplePolicy, state: GameState, piece: Piece) -> Action:
-    """The entry position nearest the side's goals (one of those alike drawn)."""
+    """The entry position nearest the side's goals, its front nearest them (facing its way);
+    of those alike, one drawn."""
     found = list(entries(state, piece))
     if not found:
         return Hold("its entry squares are taken")
     goals = goal_squares(state, piece.owner)
     distances = goal_distances(policy, state, piece, goals) if goals else {}
 
-    def near(entry: Enter) -> tuple[int]:
-        return (min(distances.get(sq, FAR) for sq in entry.position.squares),)
+    def near(entry: Enter) -> tuple[int, int]:
+        squares = entry.position.squares
+        return (min(distances.get(sq, FAR) for sq in squares), distances.get(squares[0], FAR))
 
     return policy.least(found, near, unit=1, order=lambda entry: placed(entry.position))
 
@@ -318,21 +330,21 @@ def _least_ends(
     distances: dict[Square, int],
     shelter: dict[Square, int],
 ) -> list[Position]:
-    """`least_of(paths, score)` of `advance` (the ends costing no more than `limit`), without
-    a call and a tuple per end: the ends scored least by distance * 2 - cover, those alike in
-    the order they came. A one-square unit's cover is its square's (`terrain_bonus` of one
-    square)."""
+    """`least_of(paths, end_score(...))` of `advance` (the ends costing no more than `limit`),
+    those alike in the order they came; for a one-square unit (every end of a search has the
+    unit's footprint) without a call and a tuple per end: its cover is its square's
+    (`terrain_bonus` of one square)."""
+    if len(next(iter(paths)).squares) > 1:
+        ends = (p for p in paths if limit is None or paths.cost(p) <= limit)
+        return least_of(ends, end_score(state, distances, shelter))
     found: list[Position] = []
     low = 0
     near, cover = distances.get, shelter.get
     for position in paths:
         if limit is not None and paths.cost(position) > limit:
             continue
-        squares = position.squares
-        if len(squares) == 1:
-            value = near(squares[0], FAR) * 2 - cover(squares[0], 0)
-        else:
-            value = min([near(sq, FAR) for sq in squares]) * 2 - terrain_bonus(state, shelter, squares)
+        square = position.squares[0]
+        value = near(square, FAR) * 2 - cover(square, 0)
         if not found or value < low:
             found, low = [position], value
         elif value == low:
@@ -381,7 +393,7 @@ def _walked(entries: dict[Square, tuple[Square, ...]], goals: frozenset[Square])
     return found
 
 
-def _window_may_help(state: GameState, piece: Piece, score: Callable[[Position], tuple[int]], plain: int) -> bool:
+def _window_may_help(state: GameState, piece: Piece, score: Callable[[Position], tuple[int, ...]], plain: int) -> bool:
     """Whether a search through windows may find an end scoring `plain - 2` or better, for a
     policy that takes the least-scored move (it then scored every end the plain search
     reached `plain` or worse, so such an end is one only a window opens). A counter stands

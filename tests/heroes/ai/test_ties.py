@@ -10,7 +10,7 @@ from builder.heroes.ai.greedy import SimplePolicy, for_every_side, own_dice
 from builder.heroes.rules.actions.kinds import Move
 from builder.heroes.rules.orders.tokens import Tokens
 from builder.heroes.rules.pieces import EAST, WEST
-from tests.fixtures.rules.boards import piece
+from tests.fixtures.rules.boards import TANK, piece
 from tests.fixtures.rules.games import game, scenario
 
 OPEN = "\n".join(["............"] * 3)
@@ -34,6 +34,18 @@ def test_ends_alike_are_drawn_not_taken_by_square() -> None:
     assert set(drawn) == {(4, 0), (4, 1), (4, 2)}
     assert all(drawn.count(end) >= 5 for end in set(drawn))
     assert ends(range(40)) == drawn  # the same dice, the same draws
+
+
+def test_a_vehicle_ends_its_move_facing_its_goal() -> None:
+    """Its facing is no tie to draw: of ends on the objective, the tank ends with its front
+    on it (facing its way) rather than its rear, whatever the dice."""
+    near = [{"id": "hill", "name": "The hill", "kind": "secondary", "at": [4, 1]}]
+    for seed in range(20):
+        tank = piece("t1", ((1, 1), (0, 1)), kind=TANK, facing=EAST)
+        state = game(OPEN, [tank], objectives=near)
+        action = SimplePolicy(dice=Random(seed)).activate(state, state.pieces["t1"])
+        assert isinstance(action, Move)
+        assert action.path.destination.squares[0] == (4, 1), seed
 
 
 def test_tokens_go_to_units_as_near_in_a_drawn_order() -> None:

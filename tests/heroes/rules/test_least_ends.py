@@ -1,6 +1,7 @@
 """The simple policy's best ends of a Movement Action (`builder.heroes.ai.movement._least_ends`, one
-loop with no call per end) must be every end with the least score `movement.advance` gives an
-end, distance * 2 - cover (`least_of`), over whole games with counters of one and two squares,
+loop with no call per end for a one-square unit) must be every end with the least score
+`movement.advance` gives an end, distance * 2 - cover, then for a counter of several squares
+its front's distance (`least_of`), over whole games with counters of one and two squares,
 plain moves and moves an Alternate Bonus lengthens; the policy draws one of them."""
 
 from __future__ import annotations
@@ -23,9 +24,10 @@ def test_the_least_ends_are_the_least_scored_ends(name: str, seed: int, monkeypa
     compared: Counter[int] = Counter()
 
     def checked(state: Any, paths: Any, limit: int | None, distances: Any, shelter: Any) -> list[Position]:
-        def score(position: Position) -> int:
+        def score(position: Position) -> tuple[int, int]:
             near: int = min(distances.get(sq, FAR) for sq in position.squares)
-            return near * 2 - terrain_bonus(state, shelter, position.squares)
+            front = distances.get(position.squares[0], FAR) if len(position.squares) > 1 else 0
+            return near * 2 - terrain_bonus(state, shelter, position.squares), front
 
         found = made(state, paths, limit, distances, shelter)
         ends = [p for p in paths if limit is None or paths.cost(p) <= limit]
