@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from builder.heroes.ai import firing
-from builder.heroes.ai.common import FAR, _bonus_cards, least_of
+from builder.heroes.ai.common import FAR, _bonus_cards
 from builder.heroes.catalogue.cards import ActionCard, BonusKind, CardEffectKind, CardTiming
 from builder.heroes.rules.abilities.leaping import leaps, movement_reach
 from builder.heroes.rules.abilities.registry import climbs_windows, swimming
@@ -331,23 +331,24 @@ def _least_ends(
     shelter: dict[Square, int],
 ) -> list[Position]:
     """`least_of(paths, end_score(...))` of `advance` (the ends costing no more than `limit`),
-    those alike in the order they came; for a one-square unit (every end of a search has the
-    unit's footprint) without a call and a tuple per end: its cover is its square's
-    (`terrain_bonus` of one square)."""
-    if len(next(iter(paths)).squares) > 1:
-        ends = (p for p in paths if limit is None or paths.cost(p) <= limit)
-        return least_of(ends, end_score(state, distances, shelter))
+    those alike in the order they came, without a call and a tuple per end. Every end of a
+    search has the unit's footprint: a one-square unit's cover is its square's (`terrain_bonus`
+    of one square), and its front's distance is no key (0)."""
     found: list[Position] = []
-    low = 0
+    low = ahead = 0
     near, cover = distances.get, shelter.get
     for position in paths:
         if limit is not None and paths.cost(position) > limit:
             continue
-        square = position.squares[0]
-        value = near(square, FAR) * 2 - cover(square, 0)
-        if not found or value < low:
-            found, low = [position], value
-        elif value == low:
+        squares = position.squares
+        if len(squares) == 1:
+            value, front = near(squares[0], FAR) * 2 - cover(squares[0], 0), 0
+        else:
+            value = min([near(sq, FAR) for sq in squares]) * 2 - terrain_bonus(state, shelter, squares)
+            front = near(squares[0], FAR)
+        if not found or value < low or (value == low and front < ahead):
+            found, low, ahead = [position], value, front
+        elif value == low and front == ahead:
             found.append(position)
     if not found:
         raise ValueError("no end to choose from")  # never: the start is an end
