@@ -24,6 +24,7 @@ from builder.heroes.ai.firing import Plan
 from builder.heroes.ai.greedy import SimplePolicy, own_dice
 from builder.heroes.catalogue.units import Weapon
 from builder.heroes.rules.actions.activation import action_choices
+from builder.heroes.rules.actions.kinds import Action
 from builder.heroes.rules.actions.scouting import scout_paths
 from builder.heroes.rules.decisions import (
     ActivationAction,
@@ -67,8 +68,10 @@ def told(option: object, half: HalfTurn | None) -> object:
             raise Unmapped("a square or an interspace")
         case tuple():
             return tuple(told(part, half) for part in option)
+    if not isinstance(option, Action):
+        raise Unmapped(type(option).__name__)
     try:
-        return half.action(option) if half is not None else option  # type: ignore[arg-type]
+        return half.action(option) if half is not None else option
     except NotImplementedError as unknown:
         raise Unmapped(type(option).__name__) from unknown
 
@@ -109,11 +112,17 @@ class Steered(SimplePolicy):
         return [by_name[name] for name in names]
 
 
-@dataclass(frozen=True)
-class Seen:
+class Seen(HeroesView):
     """A view as the greedy player reads it: the state alone."""
 
-    state: GameState
+    __slots__ = ("_seen",)
+
+    def __init__(self, state: GameState) -> None:  # no game around it: nothing else is read
+        self._seen = state
+
+    @property
+    def state(self) -> GameState:
+        return self._seen
 
 
 def imaged(decision: HeroesDecision, image: GameState, half: HalfTurn) -> tuple[HeroesDecision, Any] | None:
@@ -174,12 +183,12 @@ class Tally:
         kind = type(decision).__name__
         first = Steered(half=half)
         try:
-            answer = first.choose(Seen(state), decision)  # type: ignore[arg-type]
+            answer = first.choose(Seen(state), decision)
         except Unmapped:
             self.counts[f"{kind} unmapped"] += 1
             return
         second = Steered(told=first.draws)
-        other = second.choose(Seen(image), mirrored)  # type: ignore[arg-type]
+        other = second.choose(Seen(image), mirrored)
         if second.astray or len(second.draws) != len(first.draws) or turned(answer) != other:
             self.differences.append(f"{kind} turn {state.turn}: {answer} -> {other} {second.astray}")
         self.counts[f"{kind} {'drew' if first.draws else 'same'}"] += 1

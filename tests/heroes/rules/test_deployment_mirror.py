@@ -33,7 +33,7 @@ class Told(Random):
         super().__init__(0)
         self.name, self.told, self.made = name, told, list[list[object]]()
 
-    def shuffle(self, x: MutableSequence[Any]) -> None:  # type: ignore[override]
+    def shuffle(self, x: MutableSequence[Any]) -> None:
         if self.told is None:
             self.made.append([self.name(item) for item in x])
             return
