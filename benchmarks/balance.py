@@ -2,51 +2,36 @@
 
 A game that costs nothing (a seeded coin) is played in TASKS chunks of one game, so what is
 timed is the backend alone: starting it (a process pool, Ray on this machine) and sending
-each chunk and its result. Then one chunk of real games (the shortest shipped scenario) on
-each backend, to set the overhead beside a game's own time. Prints:
+each chunk and its result. Then real games of a short shipped scenario of each game system
+in this process, to set the overhead beside a game's own time. Prints:
 
 * the start-up time of each backend;
 * the overhead per chunk (round trip of a task and its results), in milliseconds;
-* the time of one real game, in this process.
+* the games a second of each system on one worker (the greedy player, its default).
 
 Run: PYTHONPATH=. .venv/bin/python benchmarks/balance.py [--ray]
 """
 
 from __future__ import annotations
 
-import random
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
-from builder.io.catalogue_files import load_catalogue
-from builder.services.balance import Backend, BalancePlan, GameResult, Serial, run_balance
-from builder.services.balance_heroes import HeroesBalance
+from builder.services.balance import Backend, BalanceAsk, BalancePlan, Serial, run_balance
 from builder.services.balance_local import LocalPool
-from builder.services.game import prepare_game
+from builder.services.balance_systems import prepare_balance
+from tests.services.balance_games import Coin  # a game that costs nothing
 
 TASKS = 200
 WORKERS = 2
-SHORT = Path(__file__).resolve().parents[1] / "scenarios" / "way-of-the-cross.yaml"
-
-
-@dataclass(frozen=True)
-class Coin:
-    @property
-    def sides(self) -> tuple[str, ...]:
-        return ("a", "b")
-
-    @property
-    def objectives(self) -> tuple[str, ...]:
-        return ()
-
-    def label(self, key: str) -> str:
-        return key
-
-    def play(self, seed: int) -> GameResult:
-        winner = "a" if random.Random(seed).random() < 0.5 else "b"
-        return GameResult(seed, winner, {winner: 1}, 1, {}, ({},))
+GAMES = 10  # of each system, timed
+SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
+SHORT = {  # a short shipped scenario of each system
+    "heroes": SCENARIOS / "way-of-the-cross.yaml",
+    "tcg": SCENARIOS / "tcg" / "orchard-at-dawn.yaml",
+    "memoir": SCENARIOS / "m44" / "orchard-crossing.yaml",
+}
 
 
 def timed(backend: Backend, tasks: int = TASKS) -> float:
@@ -74,12 +59,12 @@ def main() -> None:
         again = timed(RayCluster())
         print(f"ray, {WORKERS} CPUs: first tasks {first:.1f} s; then {again / TASKS * 1000:.2f} ms a chunk")
         ray.shutdown()
-    catalogue, _ = load_catalogue(None)
-    game = HeroesBalance(prepare_game(SHORT, catalogue), temperature=0.5)
-    start = time.perf_counter()
-    for seed in range(1, 6):
-        game.play(seed)
-    print(f"one game of {SHORT.stem}: {(time.perf_counter() - start) / 5 * 1000:.0f} ms")
+    for system, path in SHORT.items():
+        game = prepare_balance(path, BalanceAsk()).game
+        start = time.perf_counter()
+        run_balance(game, BalancePlan(games=GAMES), Serial())
+        seconds = (time.perf_counter() - start) / GAMES
+        print(f"{path.stem} ({system}): {1 / seconds:.1f} games/s on one worker, {seconds * 1000:.0f} ms a game")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from textual.binding import Binding
 
 from builder.cli import main, serve_commands, tui_commands
 
@@ -116,3 +117,58 @@ def test_hon_commands_work_as_written_in_a_clean_tree(
     assert all(name.startswith("exports/") and (clean_tree / name).is_file() for name in said), said
     if any(line.startswith(f"hon {command}") for command in WRITES):
         assert said, "it says the file it wrote"
+
+
+# The keys a paragraph of the README names: a character in backquotes, or a named key.
+KEY = re.compile(r"`([^`\s]{1,2})`|(?<![\w+])((?:ctrl|shift)\+[a-z]+|f\d{1,2}|escape|home|end)(?![\w+])")
+CHARACTER_KEYS = {"?": "question_mark", "]": "right_square_bracket", "[": "left_square_bracket"}
+
+
+def paragraph(title: str) -> str:
+    """The paragraph's text after its title and how the screen is opened (`(f8, or …):`)."""
+    start = README.index(f"**{title}**")
+    return README[README.index("):", start) : README.index("\n\n", start)]
+
+
+def documented(title: str) -> set[str]:
+    return {CHARACTER_KEYS.get(char, char) or name for char, name in KEY.findall(paragraph(title))}
+
+
+def bound(*owners: type) -> set[str]:
+    """Every key the classes (and their bases) bind."""
+    keys: set[str] = set()
+    for owner in owners:
+        for klass in owner.__mro__:
+            for binding in getattr(klass, "BINDINGS", []):
+                keys.update(binding.key.split(",") if isinstance(binding, Binding) else binding[0].split(","))
+    return keys
+
+
+def keys_of_screen(screen: type) -> list[set[str]]:
+    """The keys of each binding hon's screen class and its bases declare (Textual's own, such
+    as tab, are not hon's to document), one set a binding."""
+    return [
+        set(binding.key.split(","))
+        for klass in screen.__mro__
+        if klass.__module__.startswith("builder.")
+        for binding in klass.__dict__.get("BINDINGS", [])
+    ]
+
+
+@pytest.mark.parametrize("title", ["Hex designer", "Simulation"])
+def test_the_readme_names_the_keys_of_the_screen_and_only_those(title: str) -> None:
+    """Issue 33: the hex designer became a screen of the app; its paragraph, and the one of
+    the viewer the three games share, name every key their screens bind and no other."""
+    from builder.tui.app import HonApp
+    from builder.tui.screens.hex_designer import HexDesignerScreen
+    from builder.tui.screens.simulation import SimulationMap
+    from builder.tui.screens.viewer import GameViewer
+    from builder.tui.widgets.hex_map import HexMapView
+
+    screen, helpers = {
+        "Hex designer": (HexDesignerScreen, (HexMapView,)),
+        "Simulation": (GameViewer, (SimulationMap, HexMapView)),
+    }[title]
+    named = documented(title)
+    assert named - bound(screen, *helpers, HonApp) == set()
+    assert [keys for keys in keys_of_screen(screen) if not keys & named] == []

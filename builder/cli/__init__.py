@@ -1,5 +1,6 @@
 """The `hon` command line (DESIGN.md 5). Exit codes: 0 ok or legal, 1 checked and found
-illegal, 2 unreadable input or usage error (one clear line on stderr, never a traceback)."""
+illegal (a balance run: a game failed), 2 unreadable input or usage error (one clear line
+on stderr, never a traceback)."""
 
 from __future__ import annotations
 

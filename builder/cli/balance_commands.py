@@ -1,7 +1,9 @@
-"""`hon balance`: is this scenario fair? The scenario played many times by the policy with
-seeded variety, each side's win rate with its 95 % interval (builder.services.balance).
+"""`hon balance`: is this scenario fair? The scenario of any system played many times by
+the greedy player (with seeded variety in the Heroes System) or the random one, each side's
+win rate with its 95 % interval (builder.services.balance).
 
 hon balance scenarios/way-of-the-cross.yaml --games 40 --workers 2 --temperature 0.5
+hon balance scenarios/tcg/orchard-at-dawn.yaml --games 40 --swap-initiative --json
 hon balance scenarios/rush-on-maltot.yaml --precision 0.1 --backend ray --address ray://head:10001
 """
 
@@ -13,25 +15,14 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.text import Text
 
-from builder.cli.app import (
-    CatalogueOption,
-    ForceOption,
-    JsonOption,
-    PolicyOption,
-    app,
-    catalogue_inputs,
-    console,
-    errors,
-    open_catalogue,
-    tell_written,
-)
+from builder.cli.app import CatalogueOption, ForceOption, JsonOption, PolicyOption, app, console, errors, tell_written
 from builder.cli.bounds import GAMES, PRECISION, SEEDS, TEMPERATURE, WORKERS, bounded, usable_cpus
-from builder.cli.simulate_commands import ArmiesOption, armies_given, playable
+from builder.cli.simulate_commands import ArmiesOption, armies_given, army_problems
 from builder.cli.terminal import say
 from builder.kernel.decisions import Policy
 from builder.services.ray_address import CONNECT_SECONDS, FORMS, RayUnavailable
@@ -40,8 +31,7 @@ if TYPE_CHECKING:
     from rich.table import Table
 
     from builder.io.outputs import Output
-    from builder.services.balance import Backend, BalancePlan, BalanceRun, Tally
-    from builder.services.balance_heroes import HeroesBalance
+    from builder.services.balance import Backend, BalanceGame, BalancePlan, BalanceRun, Tally
 
 DEFAULT_GAMES = 100  # without --precision
 MOST_GAMES = 10_000  # with --precision and no --games
@@ -54,7 +44,9 @@ class BackendChoice(StrEnum):
 
 @app.command("balance")
 def balance_command(
-    scenario: Annotated[Path, typer.Argument(help="A scenario (YAML).")],
+    scenario: Annotated[
+        Path, typer.Argument(help="A scenario: Heroes System, Tactical Card Game or hex game (YAML or .m44).")
+    ],
     games: Annotated[
         int | None,
         bounded(
@@ -91,16 +83,18 @@ def balance_command(
         ),
     ] = None,
     temperature: Annotated[
-        float,
+        float | None,
         bounded(
             "--temperature",
             within=TEMPERATURE,
-            help="The policy's variety: 0 always takes its best-scored choice (greedy).",
+            help="Heroes System: the greedy player's variety, 0.5 by default; 0 always takes its best-scored choice.",
         ),
-    ] = 0.5,
+    ] = None,
     swap_initiative: Annotated[
         bool,
-        typer.Option("--swap-initiative", help="Give the initiative to each side in turn, seed by seed."),
+        typer.Option(
+            "--swap-initiative", help="Give the initiative (the first move) to each side in turn, seed by seed."
+        ),
     ] = False,
     army: ArmiesOption = None,
     policy: PolicyOption = Policy.GREEDY,
@@ -118,19 +112,27 @@ def balance_command(
     force: ForceOption = False,
 ) -> None:
     """Play the scenario many times and tell each side's chance of winning."""
-    from builder.services.balance import BalancePlan, to_json
-    from builder.services.balance_heroes import HeroesBalance
+    from builder.services.balance import BalanceAsk, BalancePlan, to_json
+    from builder.services.balance_systems import prepare_balance
 
     where = _backend(backend, workers, address)  # before anything is read: a bad option is said at once
-    loaded_catalogue, _ = open_catalogue(catalogue)
-    game = HeroesBalance(playable(scenario, loaded_catalogue, army), temperature, swap_initiative, policy)
-    report = _report(game, given, [*armies_given(army or []).values(), *catalogue_inputs(catalogue)], force)
+    ask = BalanceAsk(policy, swap_initiative, temperature, armies_given(army or []), catalogue)
+    with army_problems():
+        prepared = prepare_balance(scenario, ask)
+    for warning in prepared.warnings:
+        say(f"warning: {warning}")
+    game = prepared.game
+    report = _report(game, given, prepared.inputs, force)
     plan = BalancePlan(games or (MOST_GAMES if precision is not None else DEFAULT_GAMES), seed, precision)
     with _progress(plan.games) as progress:
         run = _run(game, plan, where, progress)
-    for seed, error in run.tally.failed:
-        say(f"warning: the game of seed {seed} failed ({error}); it is left out of the tallies.")
-    data = {**_about(game), **to_json(run, game)}
+    data = to_json(run, game)
+    if run.failed:  # a bug, never a game left out: no verdict around it
+        for seed, error in run.tally.failed:
+            say(f"the game of seed {seed} failed: {error}")
+        if as_json:
+            print(json.dumps(data, indent=1))
+        raise typer.Exit(1)
     if report is not None:
         from builder.export.balance_report import render_report
 
@@ -176,7 +178,7 @@ def _on_this_machine(workers: int) -> int:
     return workers
 
 
-def _run(game: HeroesBalance, plan: BalancePlan, backend: Backend, progress: Callable[[Tally], None]) -> BalanceRun:
+def _run(game: BalanceGame, plan: BalancePlan, backend: Backend, progress: Callable[[Tally], None]) -> BalanceRun:
     """The run; a Ray cluster found too small once joined is a usage error like the others."""
     from builder.services.balance import run_balance
 
@@ -225,42 +227,26 @@ def _progress(total: int) -> Iterator[Callable[[Tally], None]]:
         yield update
 
 
-def _about(game: HeroesBalance) -> dict[str, Any]:
-    scenario = game.game.scenario
-    return {
-        "scenario": scenario.id,
-        "title": scenario.title,
-        "policy": game.policy.value,
-        "temperature": game.temperature if game.policy is Policy.GREEDY else None,
-        "swap_initiative": game.swap_initiative and game.swappable,
-    }
-
-
-def _report(game: HeroesBalance, given: str | None, inputs: list[Path], force: bool) -> Output | None:
+def _report(game: BalanceGame, given: str | None, inputs: tuple[Path, ...], force: bool) -> Output | None:
     """Where -o writes the report, checked before a game is played; None without -o."""
     from builder.io.outputs import printout
 
     if given is None:
         return None
-    files = [*game.game.loaded.files(), *inputs]
     # Not standard output: that carries the tallies.
-    return printout(given, f"{game.game.scenario.id}-balance", ".html", inputs=files, force=force, stdout=False)
+    name = f"{game.setting.scenario}-balance"
+    return printout(given, name, ".html", inputs=list(inputs), force=force, stdout=False)
 
 
-def _show(game: HeroesBalance, run: BalanceRun) -> None:
+def _show(game: BalanceGame, run: BalanceRun) -> None:
     from builder.cli.render import titled
+    from builder.render.balance import players
 
     tally = run.tally
-    policy = (
-        "the random player"
-        if game.policy is Policy.RANDOM
-        else "the simple policy, greedy (temperature 0)"
-        if game.temperature == 0
-        else f"the simple policy with seeded variety (temperature {game.temperature:g})"
-    )
+    setting = game.setting
     seeds = f"seeds {tally.first_seed}–{(tally.first_seed or 0) + tally.played - 1}" if tally.played else "no games"
-    console.print(titled(game.game.scenario.title, f" — {tally.games} games ({seeds}), {policy}."))
-    if game.swap_initiative and game.swappable:
+    console.print(titled(setting.title, f" — {tally.games} games ({seeds}), {players(setting)}."))
+    if setting.swap_initiative:
         console.print(Text("The initiative went to each side in turn, seed by seed.", style="dim"))
     if run.interrupted:
         console.print(
@@ -292,11 +278,13 @@ def _show(game: HeroesBalance, run: BalanceRun) -> None:
             console.print(Text(f"Decisive for {game.label(side)} (of {tally.wins[side]} wins): {said}."))
 
 
-def _sides(game: HeroesBalance, tally: Tally) -> Table:
+def _sides(game: BalanceGame, tally: Tally) -> Table:
     from rich.table import Table  # here: `hon --help` should not load it
 
+    from builder.render.balance import score_name
+
     table = Table(show_edge=False, header_style="bold")
-    for heading in ("side", "wins", "win rate", "95 % interval", "victory points (mean)"):
+    for heading in ("side", "wins", "win rate", "95 % interval", f"{score_name(game.setting.score)} (mean)"):
         table.add_column(heading, justify="left" if heading == "side" else "right")
     for side in tally.sides:
         rate = tally.rate(side)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import typer
 
 if TYPE_CHECKING:
+    from builder.kernel.decisions import Policy
     from builder.kernel.system import GameSystem
 
 
@@ -46,6 +47,33 @@ class SheetAsk:
     force: bool
 
 
+@dataclass(frozen=True)
+class SimulateAsk:
+    """`hon simulate`'s request."""
+
+    scenario: Path
+    armies: list[str]  # SIDE=FILE: the Heroes System's own
+    turns: int | None
+    seed: int
+    verbose: bool
+    tui: bool
+    catalogue: Path | None
+    as_json: bool
+    policy: Policy
+    variants: list[str]  # the Tactical Card Game's variant rules (TCG p.21)
+
+
+@dataclass(frozen=True)
+class DesignAsk:
+    """`hon design`'s request: the file (perhaps new), the player's catalogue, the TCG side
+    whose deck to open, the game of a new file."""
+
+    path: Path
+    catalogue: Path | None
+    deck: str | None
+    game: str | None
+
+
 class Front:
     """A game system's commands. The registry refuses what a system does not support before
     its front is asked, so the defaults here are never reached: a system overrides what its
@@ -61,6 +89,12 @@ class Front:
         raise NotImplementedError
 
     def sheet(self, ask: SheetAsk) -> int:
+        raise NotImplementedError
+
+    def simulate(self, ask: SimulateAsk) -> None:
+        raise NotImplementedError
+
+    def design(self, ask: DesignAsk) -> None:
         raise NotImplementedError
 
 
@@ -86,6 +120,18 @@ class HeroesFront(Front):
         from builder.cli.scenario_commands import heroes_sheet
 
         return heroes_sheet(ask)
+
+    def simulate(self, ask: SimulateAsk) -> None:
+        from builder.cli.simulate_commands import simulate_heroes
+
+        no_variants(ask)
+        simulate_heroes(ask)
+
+    def design(self, ask: DesignAsk) -> None:
+        from builder.cli.tui_commands import launch_heroes_designer
+
+        no_deck(ask)
+        launch_heroes_designer(ask)
 
 
 class TcgFront(Front):
@@ -113,6 +159,21 @@ class TcgFront(Front):
 
         return scenario_sheet(ask.scenario, ask.fmt, ask.output, ask.strict, ask.paper, ask.force)
 
+    def simulate(self, ask: SimulateAsk) -> None:
+        from builder.cli.tcg_play import simulate_scenario, simulate_tui
+
+        if ask.armies:
+            raise typer.BadParameter("a Tactical Card Game scenario plays its own forces; --army does not apply")
+        if ask.tui:
+            simulate_tui(ask.scenario, ask.seed, ask.turns, ask.variants, ask.policy)
+        else:
+            simulate_scenario(ask.scenario, ask.seed, ask.turns, ask.as_json, ask.variants, ask.policy)
+
+    def design(self, ask: DesignAsk) -> None:
+        from builder.cli.tui_commands import launch_tcg_designer
+
+        launch_tcg_designer(ask)
+
 
 class HexFront(Front):
     def check(self, scenario: Path, catalogue: Path | None, as_json: bool) -> int:
@@ -133,6 +194,39 @@ class HexFront(Front):
         from builder.cli.memoir_commands import sheet
 
         return sheet(ask.scenario, ask.fmt, ask.paper, ask.output, ask.strict, ask.force)
+
+    def simulate(self, ask: SimulateAsk) -> None:
+        from builder.cli import memoir_commands
+        from builder.cli.simulate_commands import PLAYERS
+
+        if ask.armies:
+            raise typer.BadParameter("a hex-game scenario plays its own units; --army does not apply")
+        if ask.variants:
+            raise typer.BadParameter(
+                "--variant is for Tactical Card Game scenarios (game: tcg)", param_hint="--variant"
+            )
+        if ask.tui:
+            memoir_commands.simulate_tui(ask.scenario, ask.seed, ask.turns, ask.policy)
+        else:
+            memoir_commands.simulate(ask.scenario, ask.seed, ask.turns, ask.as_json, ask.policy, PLAYERS[ask.policy])
+
+    def design(self, ask: DesignAsk) -> None:
+        from builder.cli.tui_commands import launch_hex_designer
+
+        no_deck(ask)
+        launch_hex_designer(ask)
+
+
+def no_variants(ask: SimulateAsk) -> None:
+    """Refuse the Tactical Card Game's variant rules for another game."""
+    if ask.variants:
+        raise typer.BadParameter("--variant is for Tactical Card Game scenarios (game: tcg)", param_hint="--variant")
+
+
+def no_deck(ask: DesignAsk) -> None:
+    """Refuse --deck for a game without decks."""
+    if ask.deck is not None:
+        raise typer.BadParameter("only a Tactical Card Game (game: tcg) scenario has decks", param_hint="--deck")
 
 
 FRONTS: dict[str, Front] = {"heroes": HeroesFront(), "tcg": TcgFront(), "memoir": HexFront()}

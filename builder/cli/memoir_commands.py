@@ -199,6 +199,16 @@ def deploy(path: Path, side: str, as_json: bool) -> int:
     return 0 if ok else 1
 
 
+def simulate_tui(path: Path, seed: int, turns: int | None, policy: Policy) -> None:
+    """`hon simulate --tui`: the game stepped through in the app's viewer."""
+    from builder.services.memoir_game import prepare_game
+    from builder.tui.app import HonApp
+    from builder.tui.screens.hex_simulation import HexSimulationScreen
+
+    prepare_game(path)  # a scenario with errors is refused here, in one line
+    HonApp(opening=HexSimulationScreen(path, seed=seed, turns=turns, policy=policy)).run()
+
+
 def simulate(path: Path, seed: int, turns: int | None, as_json: bool, policy: Policy, player: str) -> None:
     """`hon simulate` of a hex-game scenario, every side played by `policy` (named `player`)."""
     from builder.cli.render import titled

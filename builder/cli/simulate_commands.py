@@ -7,6 +7,8 @@ hon simulate scenarios/free-battle.yaml --army allies=us.yaml --army axis=german
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -19,6 +21,7 @@ from builder.cli.terminal import say
 from builder.kernel.decisions import Policy
 
 if TYPE_CHECKING:
+    from builder.cli.fronts import SimulateAsk
     from builder.heroes.catalogue.index import Catalogue
     from builder.heroes.rules.simulation import GameRecord
     from builder.services.game import PreparedGame
@@ -42,16 +45,14 @@ def armies_given(given: list[str]) -> dict[str, Path]:
     return chosen
 
 
-def playable(scenario: Path, catalogue: Catalogue, army: list[str] | None) -> PreparedGame:
-    """The game `hon simulate` and `hon balance` play: the scenario with the lists given by
-    --army; a list given that does not fit its force is a warning."""
-    from builder.kernel.system import Capability
-    from builder.services.game import MissingArmies, UnknownSide, prepare_game
-    from builder.services.systems import require
+@contextmanager
+def army_problems() -> Iterator[None]:
+    """A side --army names that the scenario lacks, or a side left without a list, said as
+    a problem with --army."""
+    from builder.services.game import MissingArmies, UnknownSide
 
-    require(scenario, Capability.SIMULATE)
     try:
-        game = prepare_game(scenario, catalogue, armies_given(army or []))
+        yield
     except UnknownSide as problem:
         raise typer.BadParameter(problem.reason.rstrip("."), param_hint="--army") from None
     except MissingArmies as problem:
@@ -59,6 +60,18 @@ def playable(scenario: Path, catalogue: Catalogue, army: list[str] | None) -> Pr
         raise typer.BadParameter(
             f"the scenario names no army list for {', '.join(problem.sides)}; give {sides}", param_hint="--army"
         ) from None
+
+
+def playable(scenario: Path, catalogue: Catalogue, army: list[str] | None) -> PreparedGame:
+    """The game `hon simulate` plays: the scenario with the lists given by --army; a list
+    given that does not fit its force is a warning."""
+    from builder.kernel.system import Capability
+    from builder.services.game import prepare_game
+    from builder.services.systems import require
+
+    require(scenario, Capability.SIMULATE)
+    with army_problems():
+        game = prepare_game(scenario, catalogue, armies_given(army or []))
     for issue in game.army_warnings:
         say(f"warning: {issue.message}")
     return game
@@ -67,11 +80,12 @@ def playable(scenario: Path, catalogue: Catalogue, army: list[str] | None) -> Pr
 def narrate(record: GameRecord, verbose: bool) -> None:
     from builder.cli.render import titled
     from builder.heroes.rules.events.game import DrawEvent, HoldEvent, RevealEvent, TurnEvent, VictoryEvent
-    from builder.render.narration import Narrator, event_line, roll_text
+    from builder.render.heroes_events import Narrator
+    from builder.render.narration import event_line, roll_text
 
-    narrator = Narrator.of(frame.pieces for frame in record.frames)
+    narrator = Narrator.of(record)
     phase = None
-    for event in record.events:
+    for index, event in enumerate(record.events):
         if isinstance(event, RevealEvent | HoldEvent) and not verbose:
             continue
         if isinstance(event, DrawEvent) and event.turn and not verbose:
@@ -81,7 +95,7 @@ def narrate(record: GameRecord, verbose: bool) -> None:
         elif (event.turn, event.phase) != phase and not isinstance(event, VictoryEvent):
             console.print(Text(f"  {event.phase} phase", style="dim italic"))
         phase = (event.turn, event.phase)
-        console.print(event_line(event, narrator))
+        console.print(event_line(event, narrator.sentence(index)))
         for roll in event.rolls:
             console.print(roll_text(roll))
     console.print()
@@ -113,48 +127,35 @@ def simulate_command(
     ] = None,
 ) -> None:
     """Play the scenario, every side by the greedy player (or --policy random), and tell every roll."""
-    from builder.cli.render import titled
+    from builder.cli.fronts import SimulateAsk, front
     from builder.kernel.system import Capability
     from builder.services.systems import require
-    from builder.tcg.system import TCG
 
     system = require(scenario, Capability.SIMULATE)
-    if system.id == "memoir":
-        from builder.cli import memoir_commands
+    ask = SimulateAsk(scenario, army or [], turns, seed, verbose, tui, catalogue, as_json, policy, variant or [])
+    front(system).simulate(ask)
 
-        if army:
-            raise typer.BadParameter("a hex-game scenario plays its own units; --army does not apply")
-        if tui:
-            from builder.services.memoir_game import prepare_game as prepare_hex_game
-            from builder.tui.hex_app import HexApp
 
-            prepare_hex_game(scenario)  # a scenario with errors is refused here, in one line
-            HexApp(scenario, simulating=True, seed=seed, turns=turns, policy=policy).run()
-            return
-        memoir_commands.simulate(scenario, seed, turns, as_json, policy, PLAYERS[policy])
-        return
-    if system is TCG:
-        from builder.cli.tcg_play import simulate_scenario
+def simulate_heroes(ask: SimulateAsk) -> None:
+    """`hon simulate` of a Heroes System scenario: narrated, as JSON, or in the app's viewer."""
+    from builder.cli.render import titled
 
-        if army or tui:
-            raise typer.BadParameter(
-                "a Tactical Card Game scenario plays its own forces, in the terminal (no --army, --tui)"
-            )
-        simulate_scenario(scenario, seed, turns, as_json, variant or [], policy)
-        return
-    if variant:
-        raise typer.BadParameter("--variant is for Tactical Card Game scenarios (game: tcg)", param_hint="--variant")
-
-    loaded_catalogue, _ = open_catalogue(catalogue)
-    game = playable(scenario, loaded_catalogue, army)
-    if tui:
+    loaded_catalogue, _ = open_catalogue(ask.catalogue)
+    game = playable(ask.scenario, loaded_catalogue, ask.armies)
+    if ask.tui:
         from builder.tui.app import HonApp
 
-        HonApp.simulating(scenario, loaded_catalogue, seed=seed, turns=turns, armies=game.armies, policy=policy).run()
+        app = HonApp.simulating(
+            ask.scenario, loaded_catalogue, seed=ask.seed, turns=ask.turns, armies=game.armies, policy=ask.policy
+        )
+        app.run()
         return
-    record = game.simulate(seed=seed, turns=turns, policy=policy)
-    if as_json:
-        print(json.dumps(record.to_json(), indent=1))
+    record = game.simulate(seed=ask.seed, turns=ask.turns, policy=ask.policy)
+    if ask.as_json:
+        from builder.render.heroes_events import record_json
+
+        print(json.dumps(record_json(record), indent=1))
         return
-    console.print(titled(game.scenario.title, f" — simulated with seed {seed}, {PLAYERS[policy]} for every side."))
-    narrate(record, verbose)
+    said = f" — simulated with seed {ask.seed}, {PLAYERS[ask.policy]} for every side."
+    console.print(titled(game.scenario.title, said))
+    narrate(record, ask.verbose)

@@ -12,19 +12,12 @@ from rich.text import Text
 from builder.cli.app import console
 from builder.cli.render import titled
 from builder.kernel.decisions import Policy
-from builder.kernel.events import Roll
+from builder.render.tcg_narration import event_line, roll_text
 from builder.services.tcg_game import open_cards, ready
-from builder.tcg.rules.events import DestroyedEvent, PhaseEvent, ShotEvent, TcgEvent, TurnEvent, VictoryEvent
+from builder.tcg.rules.events import TcgEvent, TurnEvent
 from builder.tcg.rules.simulation import TcgRecord, deployed
 from builder.tcg.rules.state import Game
-
-STYLE: dict[type, str] = {
-    TurnEvent: "bold underline",
-    PhaseEvent: "bold",
-    ShotEvent: "bold",
-    DestroyedEvent: "red",
-    VictoryEvent: "bold green",
-}
+from builder.tcg.rules.variants import Variant
 
 
 def shooting_odds(
@@ -68,27 +61,6 @@ def shooting_odds(
     console.print(Text(f"Besides the outcome, double 1s give the firer a DIRECTIVE marker: {directive} (TCG p.8)."))
 
 
-def roll_text(roll: Roll) -> Text:
-    """`shooting: 2d6 [3 4] +1 DIRECTIVE: sustained fire (TCG p.14) = 8  [TCG p.8]`."""
-    text = Text(f"      {roll.kind}: ", style="dim")
-    count = "2d6" if len(roll.dice) == 2 else "d6"
-    text.append(f"{count} [{' '.join(str(d) for d in roll.dice)}]")
-    for modifier in roll.modifiers:
-        text.append(f" {modifier.value:+d} {modifier.label}")
-        text.append(f" ({modifier.page})", style="dim")
-    text.append(f" = {roll.total}", style="bold")
-    text.append(f"  [{roll.page}]", style="dim")
-    return text
-
-
-def event_line(event: TcgEvent) -> Text:
-    prefix = f"T{event.turn} " if event.turn else "   "
-    who = f"[{event.side}] " if event.side else ""
-    line = Text(f"{prefix}{who}{event.text}", style=STYLE.get(type(event), ""))
-    line.append(f"  ({event.page})", style="dim")
-    return line
-
-
 def narrate(events: tuple[TcgEvent, ...]) -> None:
     for event in events:
         if isinstance(event, TurnEvent):
@@ -96,6 +68,25 @@ def narrate(events: tuple[TcgEvent, ...]) -> None:
         console.print(event_line(event), soft_wrap=True)
         for roll in event.rolls:
             console.print(roll_text(roll), soft_wrap=True)
+
+
+def variants_named(names: tuple[str, ...] | list[str]) -> frozenset[Variant]:
+    """The variant rules `--variant` names; an unknown name is refused in one line."""
+    known = {v.value: v for v in Variant}
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        raise typer.BadParameter(f"{unknown[0]!r} is not one of {', '.join(known)}", param_hint="--variant")
+    return frozenset(known[name] for name in names)
+
+
+def simulate_tui(path: Path, seed: int, turns: int | None, variants: list[str], policy: Policy) -> None:
+    """The game in the app's simulation viewer; a scenario with errors is refused here, in one line."""
+    from builder.tui.app import HonApp
+    from builder.tui.screens.tcg_simulation import TcgSimulationScreen
+
+    chosen = variants_named(variants)
+    ready(path, open_cards())
+    HonApp(opening=TcgSimulationScreen(path, seed, turns, policy, chosen)).run()
 
 
 def simulate_scenario(
@@ -106,14 +97,8 @@ def simulate_scenario(
     variants: tuple[str, ...] | list[str] = (),
     policy: Policy = Policy.GREEDY,
 ) -> None:
-    from builder.tcg.rules.variants import Variant
-
-    known = {v.value: v for v in Variant}
-    unknown = [name for name in variants if name not in known]
-    if unknown:
-        raise typer.BadParameter(f"{unknown[0]!r} is not one of {', '.join(known)}", param_hint="--variant")
+    chosen = variants_named(variants)
     checked = ready(path, open_cards())
-    chosen = frozenset(known[name] for name in variants)
     from builder.cli.simulate_commands import PLAYERS
 
     record: TcgRecord = checked.simulate(seed=seed, turns=turns, policy=policy, variants=chosen)

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from builder.cli.app import CatalogueOption, app
 from builder.io.paths import DEFAULT_ARMY, existing_user_catalogue, user_catalogue_dir
+
+if TYPE_CHECKING:
+    from builder.cli.fronts import DesignAsk
 
 
 def launch(army: Path | None, user_catalogue: Path | None) -> None:
@@ -79,45 +82,58 @@ def command_for(path: Path) -> str:
 
 
 def launch_designer(path: Path, user_catalogue: Path | None, deck: str | None = None, game: str | None = None) -> None:
-    from builder.io.catalogue_files import load_catalogue
+    """`hon design`: the designer of the file's system (of `game` for a new file)."""
+    from builder.cli.fronts import DesignAsk
+    from builder.cli.fronts import front as front_of
     from builder.kernel.system import Capability
     from builder.services.systems import require, require_game
 
     if path.exists():
         if game is not None:
             raise typer.BadParameter(f"{path} exists; --game sets only a new scenario's game", param_hint="--game")
-        system = require(path, Capability.SCENARIO_CHECK).id
+        system = require(path, Capability.SCENARIO_CHECK)
     else:
-        system = require_game(game if game is not None else "hon", Capability.SCENARIO_CHECK).id
-    if system == "memoir":
-        from builder.services.memoir_game import blank_scenario
-        from builder.tui.hex_app import HexApp
+        system = require_game(game if game is not None else "hon", Capability.SCENARIO_CHECK)
+    front_of(system).design(DesignAsk(path, user_catalogue, deck, game))
 
-        HexApp(path, new=None if path.exists() else blank_scenario()).run()
-        return
-    if system == "tcg":
-        launch_tcg_designer(path, deck)
-        return
-    if deck is not None:
-        raise typer.BadParameter("only a Tactical Card Game (game: tcg) scenario has decks", param_hint="--deck")
+
+def launch_heroes_designer(ask: DesignAsk) -> None:
+    """The Heroes System's scenario designer on `ask.path`, or on a new scenario saved there."""
     from builder.heroes.catalogue.base import Game
+    from builder.io.catalogue_files import load_catalogue
     from builder.services.scenario_session import ScenarioSession, ScenarioStart
     from builder.tui.app import HonApp
 
-    layered = existing_user_catalogue(user_catalogue)
+    layered = existing_user_catalogue(ask.catalogue)
     catalogue, _ = load_catalogue(layered)
+    path = ask.path
     session = (
         ScenarioSession.open(path, catalogue)
         if path.exists()
-        else ScenarioSession.new(path, catalogue, ScenarioStart(game=Game(game or Game.HON)))
+        else ScenarioSession.new(path, catalogue, ScenarioStart(game=Game(ask.game or Game.HON)))
     )
     HonApp(None, layered or user_catalogue_dir(), scenario=session).run()
 
 
-def launch_tcg_designer(path: Path, deck: str | None = None) -> None:
-    """The Tactical Card Game's designer on `path` (`hon design` on a `game: tcg` file),
-    on the deck composer of the side `deck` when it is given."""
+def launch_hex_designer(ask: DesignAsk) -> None:
+    """The hex game's designer on `ask.path` (`hon design` on a `game: m44` file), or on a new
+    scenario to be saved there."""
+    from builder.services.hex_scenario_session import HexScenarioSession
+
+    path = ask.path
+    from builder.tui.app import HonApp
+    from builder.tui.screens.hex_designer import HexDesignerScreen
+
+    session = HexScenarioSession.open(path) if path.exists() else HexScenarioSession.new(path)
+    HonApp(opening=HexDesignerScreen(session)).run()
+
+
+def launch_tcg_designer(ask: DesignAsk) -> None:
+    """The Tactical Card Game's designer on `ask.path` (`hon design` on a `game: tcg` file),
+    on the deck composer of the side `ask.deck` when it is given."""
     from builder.services.tcg_game import open_cards
+
+    path, deck = ask.path, ask.deck
     from builder.services.tcg_scenario_session import TcgScenarioSession
     from builder.tui.app import HonApp
     from builder.tui.screens.tcg_designer import TcgDesignerScreen

@@ -3,9 +3,9 @@ with the win rates, their 95 % intervals, and charts drawn with matplotlib (the 
 SVG backend, embedded inline): win-rate convergence with the interval, victory points by
 side, objective control by turn.
 
-It renders the run's JSON form (builder.services.balance.to_json plus the scenario's id,
-title and the policy's temperature), the same document `hon balance --json` prints, so a
-saved run can be drawn again without playing it."""
+It renders the run's JSON form (builder.services.balance.to_json), the same document
+`hon balance --json` prints for any game system, so a saved run can be drawn again without
+playing it."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from builder.export.roster import environment
 
 PALETTE = ("#1f5fa8", "#b8402a", "#3a8a3a", "#8a5a9a")  # a colour per side, in the scenario's order
 NOBODY = "#bbbbbb"
+SCORES = {"victory-points": "victory points", "medals": "medals"}  # what the sides score, by the document's `score`
 
 
 def render_report(data: Mapping[str, Any]) -> str:
@@ -27,13 +28,14 @@ def render_report(data: Mapping[str, Any]) -> str:
     sides = list(data["sides"])
     colours = {side: PALETTE[i % len(PALETTE)] for i, side in enumerate(sides)}
     names = {side: data["sides"][side]["name"] for side in sides}
+    score = SCORES[data["score"]]
     charts = {
         "convergence": _convergence(data, colours, names),
-        "points": _points(data, colours, names),
+        "points": _points(data, colours, names, score),
         "control": _control(data, colours, names),
     }
     template = environment().get_template("balance.html.j2")
-    return template.render(d=data, colours=colours, names=names, charts=charts)
+    return template.render(d=data, colours=colours, names=names, charts=charts, score=score)
 
 
 def _svg(figure: Any, salt: str) -> Markup:
@@ -71,7 +73,7 @@ def _convergence(data: Mapping[str, Any], colours: Mapping[str, str], names: Map
     return _svg(figure, "convergence")
 
 
-def _points(data: Mapping[str, Any], colours: Mapping[str, str], names: Mapping[str, str]) -> Markup:
+def _points(data: Mapping[str, Any], colours: Mapping[str, str], names: Mapping[str, str], score: str) -> Markup:
     figure = _figure(7, 2.6)
     axes = figure.subplots()
     found = {side: {int(vp): n for vp, n in data["sides"][side]["victory_points"].items()} for side in colours}
@@ -81,7 +83,7 @@ def _points(data: Mapping[str, Any], colours: Mapping[str, str], names: Mapping[
         xs = [vp - 0.4 + width * (i + 0.5) for vp in values]
         axes.bar(xs, [found[side].get(vp, 0) for vp in values], width=width, color=colour, label=names[side])
     axes.set_xticks(values)
-    axes.set_xlabel("victory points at the end")
+    axes.set_xlabel(f"{score} at the end")
     axes.set_ylabel("games")
     axes.legend(loc="best", fontsize="small")
     axes.grid(axis="y", alpha=0.3)

@@ -27,12 +27,14 @@ class HeroesSystem:
         GameId(Game.SON.value, Game.SON.full_name),
     )
     formats: tuple[str, ...] = (ARMY_FORMAT, SCENARIO_FORMAT, CATALOGUE_FORMAT, POSITIONS_FORMAT, CAMPAIGN_FORMAT)
+    extensions: tuple[str, ...] = ()
     capabilities: frozenset[Capability] = frozenset(
         {
             Capability.FORCE_CHECK,
             Capability.SCENARIO_CHECK,
             Capability.DEPLOY,
             Capability.SIMULATE,
+            Capability.BALANCE,
             Capability.ODDS,
             Capability.ROSTER,
             Capability.SHEET,

@@ -23,6 +23,7 @@ from builder.memoir.m44 import M44Error, from_m44, to_m44
 from builder.memoir.scenario import SCENARIO_FORMAT, SCENARIO_VERSION, Scenario
 
 SCENARIO_SCHEMA = "m44-scenario.schema.json"
+M44_SUFFIX = ".m44"  # the official editor's JSON
 MAX_M44_BYTES = 2 * 1024 * 1024
 
 
@@ -44,10 +45,13 @@ def _load_catalogue(folder: Path) -> Catalogue:
 class LoadedScenario:
     path: Path
     scenario: Scenario
-    document: Document
+    document: Document | None  # None for a scenario imported from a .m44 file: no lines to point at
 
     def locate(self, issues: list[Issue]) -> list[Issue]:
-        return [issue.at_line(self.document.line_of(split_path(issue.path))) for issue in issues]
+        document = self.document
+        if document is None:
+            return issues
+        return [issue.at_line(document.line_of(split_path(issue.path))) for issue in issues]
 
 
 def load_scenario(path: Path) -> LoadedScenario:
@@ -55,6 +59,15 @@ def load_scenario(path: Path) -> LoadedScenario:
     data = checked_data(document, SCENARIO_FORMAT, SCENARIO_VERSION, "hex-game scenario")
     scenario: Scenario = to_model(Document(document.file, document.text, data), Scenario)
     return LoadedScenario(path, scenario, document)
+
+
+def load_playable(path: Path, catalogue: Catalogue) -> LoadedScenario:
+    """A scenario to check or play: hon's YAML, or a .m44 file imported as `hon scenario
+    import` reads it (what it does not play, validation says again)."""
+    if path.suffix.lower() != M44_SUFFIX:
+        return load_scenario(path)
+    scenario, _ = read_m44(path, catalogue)
+    return LoadedScenario(path, scenario, None)
 
 
 def scenario_yaml(scenario: Scenario, target: Path) -> str:

@@ -54,7 +54,6 @@ class GameEvent(BaseModel):
     phase: str  # a system narrows it to its own phases
     kind: str  # "move", "fire", "victory", …: set by each subclass
     side: str | None = None
-    text: str  # one English sentence
     rolls: tuple[Roll, ...] = ()
 
     @model_validator(mode="before")
@@ -65,13 +64,30 @@ class GameEvent(BaseModel):
             return {**{k: v for k, v in value.items() if k != "data"}, **value["data"]}
         return value
 
-    def to_json(self) -> dict[str, Any]:
-        """The shared fields, then the kind's own under "data" when it has any. A field left
+    def to_json(self, text: str | None = None) -> dict[str, Any]:
+        """The shared fields, the sentence (`text`, rendered at the edge, or the event's own:
+        `ToldEvent`), then the kind's own fields under "data" when it has any. A field left
         None is absent, as a fire event without a firer (an alternate firing action)."""
         dumped = self.model_dump(mode="json")
-        shared = {key: dumped.pop(key) for key in _SHARED}
+        head = {key: dumped.pop(key) for key in _HEAD}
+        told = dumped.pop("text", text)
+        rolls = dumped.pop("rolls")
         data = {key: value for key, value in dumped.items() if value is not None}
-        return {**shared, **({"data": data} if data else {})}
+        return {
+            **head,
+            **({"text": told} if told is not None else {}),
+            "rolls": rolls,
+            **({"data": data} if data else {}),
+        }
 
 
-_SHARED = tuple(GameEvent.model_fields)
+class ToldEvent(GameEvent):
+    """An event whose rules tell it in one English sentence themselves (the Tactical Card
+    Game's, the hex game's); the Heroes System's carry facts only, rendered at the edge
+    (builder.render.heroes_events)."""
+
+    text: str
+
+
+# The fields every log writes first, in this order ("text" and "rolls" follow).
+_HEAD = ("turn", "phase", "kind", "side")

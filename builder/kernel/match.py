@@ -260,9 +260,17 @@ class Match(Generic[S, V]):
         return lambda side, course: self._rules.view(state, side, course)
 
 
-def play(rules: Rules[S, V], state: S, players: Mapping[str, Player[V, Any]]) -> S:
+def play(
+    rules: Rules[S, V],
+    state: S,
+    players: Mapping[str, Player[V, Any]],
+    after_step: Callable[[S], None] | None = None,
+) -> S:
     """Play `state` on to the end in place, the `players` answering every decision as it
-    comes: each step runs once. The same game as a match answered by the same players."""
+    comes: each step runs once. The same game as a match answered by the same players.
+    `after_step` sees the game between two steps (a balance run reads who holds what)."""
     while not rules.over(state):
         rules.step(state, Table(lambda side, course: rules.view(state, side, course), players))
+        if after_step is not None:
+            after_step(state)
     return state

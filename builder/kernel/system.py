@@ -1,7 +1,8 @@
 """What a game system is to the rest of hon (DESIGN.md 2): the `game` ids its files carry,
-the file formats it reads and what it supports. Front ends never assume a system: they ask
-the registry (builder.services.systems) which system a file belongs to and whether it
-supports what the player asked for, and say so in one line when it does not."""
+the file formats (and foreign file extensions) it reads and what it supports. Front ends
+never assume a system: they ask the registry (builder.services.systems) which system a file
+belongs to and whether it supports what the player asked for, and say so in one line when
+it does not."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ class Capability(StrEnum):
     SCENARIO_CHECK = "scenario-check"  # hon scenario check
     DEPLOY = "deploy"  # hon deploy: a deployment dry-run
     SIMULATE = "simulate"  # hon simulate: whole games played by a policy
+    BALANCE = "balance"  # hon balance: a scenario played many times, each side's chance of winning
     ODDS = "odds"  # hon odds: exact probabilities of a roll
     ROSTER = "roster"  # hon roster: a printable army list
     SHEET = "sheet"  # hon scenario sheet: a printable scenario
@@ -38,6 +40,7 @@ _COMMANDS = {
     Capability.SCENARIO_CHECK: "hon scenario check",
     Capability.DEPLOY: "hon deploy",
     Capability.SIMULATE: "hon simulate",
+    Capability.BALANCE: "hon balance",
     Capability.ODDS: "hon odds",
     Capability.ROSTER: "hon roster",
     Capability.SHEET: "hon scenario sheet",
@@ -75,6 +78,12 @@ class GameSystem(Protocol):
     @property
     def formats(self) -> tuple[str, ...]:
         """The `format:` tags of the files it reads."""
+        ...
+
+    @property
+    def extensions(self) -> tuple[str, ...]:
+        """File extensions that say a file is this system's without a `game:` or `format:`
+        in it (the official hex-game editor's `.m44` JSON)."""
         ...
 
     @property

@@ -19,11 +19,13 @@ class MemoirSystem:
     name: str = "Memoir '44-style hex game"
     games: tuple[GameId, ...] = (GameId("m44", "Memoir '44-style hex game (rules summary)"),)
     formats: tuple[str, ...] = (SCENARIO_FORMAT,)
+    extensions: tuple[str, ...] = (".m44",)
     capabilities: frozenset[Capability] = frozenset(
         {
             Capability.SCENARIO_CHECK,
             Capability.DEPLOY,
             Capability.SIMULATE,
+            Capability.BALANCE,
             Capability.ODDS,
             Capability.SHEET,
             Capability.RULES,

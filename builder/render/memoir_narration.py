@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from builder.kernel.events import GameEvent, Roll
+from builder.kernel.events import Roll, ToldEvent
 from builder.memoir.rules.battle_dice import face
 from builder.memoir.rules.events import (
     BattleEvent,
@@ -18,8 +18,9 @@ from builder.memoir.rules.events import (
     TurnEvent,
     VictoryEvent,
 )
+from builder.render import rolls
 
-STYLE: dict[type[GameEvent], str] = {
+STYLE: dict[type[ToldEvent], str] = {
     TurnEvent: "bold underline",
     CardEvent: "yellow",
     BattleEvent: "bold",
@@ -32,7 +33,7 @@ STYLE: dict[type[GameEvent], str] = {
 }
 
 
-def event_line(event: GameEvent) -> Text:
+def event_line(event: ToldEvent) -> Text:
     """`T3 [allies] Infantry allies-1 fires at …`."""
     prefix = f"T{event.turn} " if event.turn else "   "
     who = f"[{event.side}] " if event.side else ""
@@ -41,11 +42,4 @@ def event_line(event: GameEvent) -> Text:
 
 def roll_text(roll: Roll, indent: int = 6) -> Text:
     """`battle: +3 Infantry at 1 hex (…) -1 target in Woods (…) = 2 dice [infantry, flag]`."""
-    text = Text(f"{' ' * indent}{roll.kind}:", style="dim")
-    for modifier in roll.modifiers:
-        text.append(f" {modifier.value:+d} {modifier.label}")
-        text.append(f" ({modifier.page})", style="dim")
-    text.append(f" = {roll.total} dice", style="bold")
-    text.append(f" [{', '.join(face(p).value for p in roll.dice)}]")
-    text.append(f"  [{roll.page}]", style="dim")
-    return text
+    return rolls.roll_text(roll, indent, unit=" dice", faces=f" [{', '.join(face(p).value for p in roll.dice)}]")

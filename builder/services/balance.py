@@ -2,26 +2,34 @@
 S, S+1, … and tally each side's wins with a 95 % Wilson interval, draws, victory points,
 game length, objectives held, and the units most often decisive.
 
-Any game system takes part through a small protocol: a `BalanceGame` plays one seed and
-returns a `GameResult` (a few numbers, never an event log), so the results travel cheaply
-between processes and machines. The seeds are cut into chunks of a fixed size; a backend
+Every game system takes part through a small protocol: a `BalanceGame` (balance_heroes,
+balance_tcg, balance_memoir; builder.services.balance_systems finds the one of a file) is a
+scenario prepared once that plays one seed with the players asked and returns a
+`GameResult` (a few numbers, never an event log), so the results travel cheaply between
+processes and machines. The seeds are cut into chunks of a fixed size; a backend
 (builder.services.balance_local, builder.services.balance_ray) plays the chunks wherever it
 likes but hands them back in seed order, and the tally takes them in that order and checks
 the stopping rule after each chunk. So the same seeds give the same tallies whatever the
-number of workers or the backend.
+number of workers or the backend. A game that raises is a bug, never a game left out: the
+run stops after its chunk, and the tally lists the seed and the error.
 
 Decisive units (hon's definition): in a game a side wins, a unit of that side is decisive
-when it destroyed an enemy unit (the last to fire at it, assault it or be assaulted by it
-before it was destroyed) or stands at the end on an objective its side then holds. The
-tally counts, for each unit, the won games in which it was decisive."""
+when it destroyed an enemy unit (the last to attack it before it was destroyed: to fire at
+it, assault it or be assaulted by it, shoot at its card, battle it on its hex) or stands at
+the end on an objective its side then holds. The tally counts, for each unit, the won games
+in which it was decisive."""
 
 from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
 from typing import Any, Protocol
+
+from builder.kernel.decisions import Policy
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95 % interval
 DRAW = "draw"
@@ -47,9 +55,53 @@ class GameResult:
         return cls(seed, None, {}, 0, {}, (), error=f"{type(problem).__name__}: {problem}")
 
 
+class Score(StrEnum):
+    """What the sides score, tallied as `victory_points`."""
+
+    VICTORY_POINTS = "victory-points"
+    MEDALS = "medals"  # the hex game's
+
+
+@dataclass(frozen=True)
+class Setting:
+    """What a run plays, as its report names it."""
+
+    system: str  # the game system's id (builder.kernel.system)
+    scenario: str  # the scenario's id
+    title: str
+    policy: Policy
+    temperature: float | None = None  # the Heroes System's varied greedy player; None elsewhere
+    swap_initiative: bool = False  # the seeds give the first move to each side in turn
+    score: Score = Score.VICTORY_POINTS
+
+
+@dataclass(frozen=True)
+class BalanceAsk:
+    """What a player asks of a balance run besides its seeds (`hon balance`'s options)."""
+
+    policy: Policy = Policy.GREEDY
+    swap_initiative: bool = False
+    # The Heroes System's own; the other systems refuse them (builder.services.balance_systems).
+    temperature: float | None = None  # the greedy player's variety; the system's default when None
+    armies: Mapping[str, Path] = field(default_factory=dict)  # an army list by side
+    catalogue: Path | None = None  # the player's catalogue folder
+
+    def heroes_options(self) -> list[str]:
+        """The Heroes System's own options given, by their names on the command line."""
+        given = {
+            "--army": bool(self.armies),
+            "--temperature": self.temperature is not None,
+            "--catalogue": self.catalogue is not None,
+        }
+        return [option for option, on in given.items() if on]
+
+
 class BalanceGame(Protocol):
     """A scenario ready to be played over and over: what a game system gives a balance run.
     It must pickle (it is sent once to each worker)."""
+
+    @property
+    def setting(self) -> Setting: ...
 
     @property
     def sides(self) -> tuple[str, ...]: ...
@@ -64,6 +116,52 @@ class BalanceGame(Protocol):
     def play(self, seed: int) -> GameResult:
         """One whole game, decided by `seed` alone."""
         ...
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A scenario ready for a balance run, as a system's `prepare` gives it."""
+
+    game: BalanceGame
+    inputs: tuple[Path, ...]  # every file read: a report never replaces one
+    warnings: tuple[str, ...] = ()  # what the player should know before the games (a list over its points)
+
+
+def first_for(order: Sequence[str], first: str, seed: int) -> str:
+    """Who moves first in the game of `seed` when the seeds pass the first move round the
+    sides in `order` (`--swap-initiative`): seed 1 the scenario's `first`, seed 2 the next…"""
+    start = order.index(first) if first in order else 0
+    return order[(start + seed - 1) % len(order)]
+
+
+@dataclass(frozen=True)
+class Attack:
+    """A unit attacked another (a shot, an assault, a battle); `side` is the attacker's."""
+
+    attacker: str
+    side: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Destroyed:
+    """A unit left the game destroyed; `side` is its own."""
+
+    unit: str
+    side: str
+
+
+def destroyers(happenings: Iterable[Attack | Destroyed], side: str) -> set[str]:
+    """Units of `side` that destroyed an enemy unit: the last to attack it before it was
+    destroyed (module docs)."""
+    last: dict[str, Attack] = {}  # unit -> the last attack on it
+    found: set[str] = set()
+    for happening in happenings:
+        if isinstance(happening, Attack):
+            last[happening.target] = happening
+        elif happening.side != side and (by := last.get(happening.unit)) is not None and by.side == side:
+            found.add(by.attacker)
+    return found
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -122,7 +220,7 @@ class Tally:
     decisive: dict[str, Counter[str]] = field(default_factory=dict)  # side -> unit -> games
     initiative: dict[str, Counter[str]] = field(default_factory=dict)  # first side -> winners
     history: list[Milestone] = field(default_factory=list)
-    failed: list[tuple[int, str]] = field(default_factory=list)  # seeds the rules core could not play
+    failed: list[tuple[int, str]] = field(default_factory=list)  # seeds whose game raised, with the error
 
     @property
     def played(self) -> int:
@@ -242,6 +340,11 @@ class BalanceRun:
     interrupted: bool = False  # stopped by the player (Ctrl-C, a cancelled worker)
 
     @property
+    def failed(self) -> bool:
+        """Whether a game raised: the run stopped there, and its tallies are no verdict."""
+        return bool(self.tally.failed)
+
+    @property
     def converged(self) -> bool:
         return self.plan.precision is not None and self.tally.precise(self.plan.precision)
 
@@ -254,8 +357,9 @@ def run_balance(
     stop: Callable[[], bool] | None = None,
 ) -> BalanceRun:
     """Play `plan` on `backend` (this process by default), calling `progress` after each
-    chunk. Ctrl-C (KeyboardInterrupt) or `stop()` returning true ends the run with what was
-    played by then, whole chunks only."""
+    chunk. A game that raised ends the run after its chunk (`run.failed`). Ctrl-C
+    (KeyboardInterrupt) or `stop()` returning true ends the run with what was played by then,
+    whole chunks only."""
     tally = Tally(game.sides, game.objectives)
     run = BalanceRun(plan, tally)
     results = (backend or Serial()).play(game, plan.chunks())
@@ -266,7 +370,7 @@ def run_balance(
             tally.mark()
             if progress is not None:
                 progress(tally)
-            if run.converged:
+            if run.failed or run.converged:
                 break
             if stop is not None and stop():
                 run.interrupted = True
@@ -281,13 +385,21 @@ def run_balance(
 
 
 def to_json(run: BalanceRun, game: BalanceGame) -> dict[str, Any]:
-    """The run as plain data, for --json and the report."""
+    """The run as plain data, for --json and the report: what was played, then the tallies."""
     tally = run.tally
 
     def shares(counter: Counter[str]) -> dict[str, int]:
         return {key: counter[key] for key in sorted(counter)}
 
+    setting = game.setting
     return {
+        "system": setting.system,
+        "scenario": setting.scenario,
+        "title": setting.title,
+        "policy": setting.policy.value,
+        "temperature": setting.temperature,
+        "swap_initiative": setting.swap_initiative,
+        "score": setting.score.value,
         "games": tally.games,
         "played": tally.played,
         "first_seed": tally.first_seed,

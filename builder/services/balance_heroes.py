@@ -1,6 +1,6 @@
 """The Heroes System in a balance run (builder.services.balance): a prepared game played
-from one seed by the simple policy, or with seeded variety (builder.heroes.ai.varied),
-and read down to a GameResult.
+from one seed by the simple policy, or with seeded variety (builder.heroes.ai.varied), or
+by the random player, and read down to a GameResult.
 
 Initiative: a scenario that rolls for it ("random") already gives it to either side, seed by
 seed. One that names a side can be played with `swap_initiative`: then the seeds take turns
@@ -10,8 +10,9 @@ next…), a variant of the scenario that tells how much the initiative weighs.""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from builder.heroes.ai.greedy import own_dice
 from builder.heroes.ai.varied import VariedPolicy
@@ -32,10 +33,36 @@ from builder.heroes.rules.setup.placement import campaign_changed, field_army
 from builder.heroes.rules.simulation import GameRecord, simulate
 from builder.heroes.rules.state import objective_squares
 from builder.heroes.scenario.models import RANDOM, Scenario
+from builder.heroes.system import HEROES
+from builder.io.catalogue_files import catalogue_inputs, load_catalogue
+from builder.io.paths import existing_user_catalogue
 from builder.kernel.choice import Stream
 from builder.kernel.decisions import Policy
-from builder.services.balance import GameResult
-from builder.services.game import PreparedGame, players_for
+from builder.services.balance import (
+    Attack,
+    BalanceAsk,
+    Destroyed,
+    GameResult,
+    Prepared,
+    Setting,
+    destroyers,
+    first_for,
+)
+from builder.services.game import PreparedGame, players_for, prepare_game
+
+DEFAULT_TEMPERATURE = 0.5  # the greedy player's variety when none is asked for
+
+
+def prepare(path: Path, ask: BalanceAsk) -> Prepared:
+    """A Heroes System scenario with the army lists asked for (those it names otherwise),
+    on the bundled catalogue with the player's over it."""
+    folder = existing_user_catalogue(ask.catalogue)
+    catalogue, _ = load_catalogue(folder)
+    game = prepare_game(path, catalogue, ask.armies)
+    temperature = DEFAULT_TEMPERATURE if ask.temperature is None else ask.temperature
+    balance = HeroesBalance(game, temperature, ask.swap_initiative, ask.policy)
+    inputs = (*game.loaded.files(), *ask.armies.values(), *catalogue_inputs(folder))
+    return Prepared(balance, inputs, tuple(issue.message for issue in game.army_warnings))
 
 
 def policy_stream(seed: int, side: str) -> Stream:
@@ -61,6 +88,13 @@ class HeroesBalance:
             object.__setattr__(self, "labels", _labels(self.game))
 
     @property
+    def setting(self) -> Setting:
+        scenario = self.game.scenario
+        temperature = self.temperature if self.policy is Policy.GREEDY else None
+        swapped = self.swap_initiative and self.swappable
+        return Setting(HEROES.id, scenario.id, scenario.title, self.policy, temperature, swapped)
+
+    @property
     def sides(self) -> tuple[str, ...]:
         """Who can win: the sides, a team of players as one (SoN p.10)."""
         scenario = self.game.scenario
@@ -84,9 +118,8 @@ class HeroesBalance:
         scenario = self.game.scenario
         if not (self.swap_initiative and self.swappable):
             return scenario
-        sides = [side.id for side in scenario.sides]  # the players take the initiative in turn
-        start = sides.index(scenario.setup.initiative) if scenario.setup.initiative in sides else 0
-        first = sides[(start + seed - 1) % len(sides)]
+        players = [side.id for side in scenario.sides]  # the players take the initiative in turn
+        first = first_for(players, scenario.setup.initiative, seed)
         return scenario.model_copy(update={"setup": scenario.setup.model_copy(update={"initiative": first})})
 
     def play(self, seed: int) -> GameResult:
@@ -128,8 +161,8 @@ class HeroesBalance:
         if winner in self.sides:
             last = record.frames[-1].pieces if record.frames else ()
             players = [s.id for s in self.game.scenario.sides if self.game.scenario.team_of(s.id) == winner]
-            destroyers = set().union(*(_destroyers(events, player) for player in players))
-            decisive = tuple(sorted(destroyers | self._holders(last, winner, control)))
+            found = set().union(*(destroyers(_attacks(events), player) for player in players))
+            decisive = tuple(sorted(found | self._holders(last, winner, control)))
         return GameResult(
             seed=record.seed,
             winner=winner,
@@ -155,29 +188,28 @@ class HeroesBalance:
         }
 
 
-def _destroyers(events: tuple[HeroesEvent, ...], side: str) -> set[str]:
-    """Units of `side` that destroyed an enemy unit: the last to attack it before it was
-    destroyed (fire, a template, a sniper, an assault either way)."""
-    attacker: dict[str, str] = {}  # unit -> the last unit that attacked it
+def _attacks(events: tuple[HeroesEvent, ...]) -> Iterator[Attack | Destroyed]:
+    """The attacks of a game (fire, a template, a sniper, an assault either way) and the
+    units destroyed; a unit's key starts with its side ("german/…")."""
     template: str | None = None
-    found: set[str] = set()
     for event in events:
         if isinstance(event, TemplateEvent):
             template = event.firer
         elif isinstance(event, FireEvent):
             firer = event.firer or template
             if firer is not None:
-                attacker[event.target] = firer
+                yield _attack(firer, event.target)
         elif isinstance(event, SniperEvent):
-            attacker[event.target] = event.firer
+            yield _attack(event.firer, event.target)
         elif isinstance(event, AssaultEvent):
-            attacker[event.defender] = event.attacker
-            attacker[event.attacker] = event.defender
-        elif isinstance(event, DestroyedEvent) and event.side != side:
-            by = attacker.get(event.unit)
-            if by is not None and by.startswith(f"{side}/"):
-                found.add(by)
-    return found
+            yield _attack(event.attacker, event.defender)
+            yield _attack(event.defender, event.attacker)
+        elif isinstance(event, DestroyedEvent) and event.side is not None:
+            yield Destroyed(event.unit, event.side)
+
+
+def _attack(attacker: str, target: str) -> Attack:
+    return Attack(attacker, attacker.partition("/")[0], target)
 
 
 def _labels(game: PreparedGame) -> dict[str, str]:

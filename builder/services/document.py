@@ -1,4 +1,4 @@
-"""What the army builder and the scenario designer share about the document they edit:
+"""What the army builder and the scenario designers share about the document they edit:
 its history, its file, whether it changed, and refreshing what the domain says of it."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ClassVar, Generic
+from typing import ClassVar, Generic, Protocol
 
 from pydantic import BaseModel
 from typing_extensions import TypeVar
@@ -20,6 +20,14 @@ from builder.kernel.history import Edit, History
 T = TypeVar("T")
 # The catalogue the document is checked against: the Heroes System's, or another game's.
 C = TypeVar("C", default=Catalogue)
+
+
+class Titled(Protocol):
+    @property
+    def title(self) -> str: ...
+
+
+S = TypeVar("S", bound=Titled)
 
 
 @dataclass
@@ -122,3 +130,18 @@ class DocumentSession(ABC, Generic[T, C]):
         self.history.replace(document, "reload from disk")
         self.fingerprint, self.saved = fingerprint, document
         self.refresh()
+
+
+@dataclass
+class ScenarioDocument(DocumentSession[S, C]):
+    """A scenario being designed, of any game: called by its title."""
+
+    WHAT: ClassVar[str] = "scenario"
+
+    @property
+    def scenario(self) -> S:
+        return self.history.present
+
+    @property
+    def name(self) -> str:
+        return self.scenario.title

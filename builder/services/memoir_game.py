@@ -4,10 +4,11 @@ builder.services.game does for the Heroes System)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from builder.io.memoir_files import LoadedScenario, load_catalogue, load_scenario
+from builder.io.memoir_files import LoadedScenario, load_catalogue, load_playable
 from builder.kernel.decisions import Policy
 from builder.kernel.diagnostics import Issue, Severity, plural
 from builder.memoir.ai import greedy, uniform
@@ -30,10 +31,6 @@ class CheckedScenario:
     def scenario(self) -> Scenario:
         return self.loaded.scenario
 
-    @property
-    def errors(self) -> tuple[Issue, ...]:
-        return tuple(i for i in self.issues if i.severity is Severity.ERROR)
-
 
 def blank_scenario(title: str = "New scenario") -> Scenario:
     """A new hex-game scenario (`hon design NEW.yaml --game m44`): an empty standard board,
@@ -53,9 +50,10 @@ def blank_scenario(title: str = "New scenario") -> Scenario:
 
 
 def check(path: Path) -> CheckedScenario:
-    """A scenario read and validated, its issues located on their lines."""
+    """A scenario read (hon's YAML, or a .m44 file imported) and validated, its issues
+    located on their lines."""
     catalogue = load_catalogue()
-    loaded = load_scenario(path)
+    loaded = load_playable(path, catalogue)
     return CheckedScenario(loaded, catalogue, tuple(loaded.locate(validate(loaded.scenario, catalogue))))
 
 
@@ -85,11 +83,18 @@ def players_for(game: MemoirGame, policy: Policy) -> dict[Side, MemoirPlayer]:
 def prepare_game(path: Path) -> PreparedGame:
     """The game of a scenario file, or GameNotReady naming its first error."""
     checked = check(path)
-    if checked.errors:
-        first = checked.errors[0]
-        more = f" ({plural(len(checked.errors), 'error')}; see hon scenario check)" if len(checked.errors) > 1 else ""
-        raise GameNotReady(path, f"{first.path}: {first.message}{more}", checked.errors, first.line)
+    refuse_errors(path, checked.issues)
     return PreparedGame(checked)
+
+
+def refuse_errors(path: Path, issues: Iterable[Issue]) -> None:
+    """GameNotReady naming the first error of the scenario at `path` (as it stands in the
+    designer, or as read), when it has errors: the rules core plays only a valid scenario."""
+    errors = tuple(issue for issue in issues if issue.severity is Severity.ERROR)
+    if errors:
+        first = errors[0]
+        more = f" ({plural(len(errors), 'error')}; see hon scenario check)" if len(errors) > 1 else ""
+        raise GameNotReady(path, f"{first.path}: {first.message}{more}", errors, first.line)
 
 
 def side_named(scenario: Scenario, name: str) -> Side | None:

@@ -30,7 +30,7 @@ from builder.io.army_files import load_army
 from builder.io.errors import HonFileError
 from builder.io.scenario_files import LoadedScenario, load_scenario, scenario_yaml
 from builder.kernel.history import History
-from builder.services.document import DocumentSession
+from builder.services.document import ScenarioDocument
 
 
 @dataclass(frozen=True)
@@ -102,8 +102,7 @@ def blank_scenario(catalogue: Catalogue, start: ScenarioStart | None = None) -> 
 
 
 @dataclass
-class ScenarioSession(DocumentSession[Scenario]):
-    WHAT = "scenario"
+class ScenarioSession(ScenarioDocument[Scenario]):
     battlefield: Battlefield | None = None
     loaded: LoadedScenario | None = None
 
@@ -120,14 +119,6 @@ class ScenarioSession(DocumentSession[Scenario]):
         return cls(
             catalogue, History(blank_scenario(catalogue, start)), path=path.absolute() if path is not None else None
         )
-
-    @property
-    def scenario(self) -> Scenario:
-        return self.history.present
-
-    @property
-    def name(self) -> str:
-        return self.scenario.title
 
     def unit_choices(self) -> list[tuple[str, str]]:
         """The units a condition of this scenario may name, as (id, name), the likeliest

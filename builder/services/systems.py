@@ -57,20 +57,24 @@ def system_of_format(tag: str) -> GameSystem | None:
     return next((system for system in SYSTEMS if tag in system.formats), None)
 
 
+def system_of_extension(path: Path) -> GameSystem | None:
+    return next((system for system in SYSTEMS if path.suffix.lower() in system.extensions), None)
+
+
 def game_ids() -> list[str]:
     return [game.id for system in SYSTEMS for game in system.games]
 
 
 def system_for(head: FileHead, capability: Capability) -> GameSystem:
-    """The system that reads the file: the one of its `game`, else of its `format`. A file
-    that names neither goes to the first system that supports the capability, whose loader
-    then says what is wrong with it."""
+    """The system that reads the file: the one of its `game`, else of its `format`, else of
+    its extension (a `.m44` file). A file that says none goes to the first system that
+    supports the capability, whose loader then says what is wrong with it."""
     if head.game is not None:
         system = system_of_game(head.game)
         if system is None:
             raise Unsupported(f"{head.path}, game", _unknown(head.game))
     else:
-        system = system_of_format(head.format) if head.format is not None else None
+        system = system_of_format(head.format) if head.format is not None else system_of_extension(head.path)
     if system is None:
         system = next((s for s in SYSTEMS if s.supports(capability)), None)
         if system is None:

@@ -13,7 +13,7 @@ from builder.io.tcg_files import load_tcg_scenario, tcg_scenario_yaml
 from builder.io.yamlio import split_path
 from builder.kernel.diagnostics import Issue, Severity
 from builder.kernel.history import Edit, History
-from builder.services.document import DocumentSession
+from builder.services.document import ScenarioDocument
 from builder.tcg.base import Box
 from builder.tcg.cards import Card, DecoyCard, EventCard, HeroCard, UnitCard, UnitType
 from builder.tcg.catalogue import CardCatalogue
@@ -105,9 +105,7 @@ def blank_scenario(cards: CardCatalogue) -> Scenario:
 
 
 @dataclass
-class TcgScenarioSession(DocumentSession[Scenario, CardCatalogue]):
-    WHAT = "scenario"
-
+class TcgScenarioSession(ScenarioDocument[Scenario, CardCatalogue]):
     @classmethod
     def open(cls, path: Path, cards: CardCatalogue) -> TcgScenarioSession:
         loaded = load_tcg_scenario(path)
@@ -118,14 +116,6 @@ class TcgScenarioSession(DocumentSession[Scenario, CardCatalogue]):
     def new(cls, path: Path, cards: CardCatalogue) -> TcgScenarioSession:
         """A blank scenario, to be saved at `path`."""
         return cls(cards, History(blank_scenario(cards)), path.absolute())
-
-    @property
-    def scenario(self) -> Scenario:
-        return self.history.present
-
-    @property
-    def name(self) -> str:
-        return self.scenario.title
 
     def refresh(self) -> None:
         self.issues = check_scenario(self.scenario, self.catalogue)

@@ -20,12 +20,14 @@ class TcgSystem:
     name: str = "Tactical Card Game"
     games: tuple[GameId, ...] = (GameId(GAME, "Heroes of Normandie — The Tactical Card Game"),)
     formats: tuple[str, ...] = (SCENARIO_FORMAT, FORCE_FORMAT, CARDS_FORMAT)
+    extensions: tuple[str, ...] = ()
     capabilities: frozenset[Capability] = frozenset(
         {
             Capability.FORCE_CHECK,
             Capability.SCENARIO_CHECK,
             Capability.DEPLOY,
             Capability.SIMULATE,
+            Capability.BALANCE,
             Capability.ODDS,
             Capability.RULES,
             Capability.ROSTER,

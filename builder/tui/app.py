@@ -1,5 +1,6 @@
-"""The hon application: one Textual app with screens for the army builder, the catalogue
-editor, the scenario designer and the simulation viewer (DESIGN.md 6)."""
+"""The hon application: the one Textual app, with screens for the army builder, the
+catalogue editor, each game's scenario designer and the simulation viewer the three games
+share (DESIGN.md 6)."""
 
 from __future__ import annotations
 
@@ -342,8 +343,8 @@ class HonApp(App[None]):
             self.exit()
 
     async def _may_leave_screens(self) -> bool:
-        """A screen editing its own document (the Tactical Card Game's designer) has
-        `may_leave`, asked before the app quits."""
+        """A screen editing its own document (the Tactical Card Game's and the hex game's
+        designers, editing.OwnDocumentScreen) has `may_leave`, asked before the app quits."""
         for screen in reversed(self.screen_stack):
             may_leave = getattr(screen, "may_leave", None)
             if may_leave is not None and not await may_leave():

@@ -1,6 +1,7 @@
-"""`hon balance`: win rates with their intervals as text, JSON and an HTML report; the same
-seeds give the same JSON on one process or two; Ctrl-C stops and tells what was played; bad
-options are one line and exit 2. Few games, on the shortest scenario."""
+"""`hon balance`: win rates with their intervals as text, JSON and an HTML report, for the
+three game systems in one JSON schema; the same seeds give the same JSON on one process or
+two; a game that fails exits 1 naming its seed; Ctrl-C stops and tells what was played; bad
+options are one line and exit 2. Few games, on short scenarios."""
 
 from __future__ import annotations
 
@@ -16,13 +17,21 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from builder.cli import main
+from builder.kernel.decisions import Decision
+from builder.services import balance_heroes, balance_memoir, balance_tcg
+from tests.cli.balance_schema import BALANCE_SCHEMA
 
 ROOT = Path(__file__).resolve().parents[2]
 SHORT = str(ROOT / "scenarios" / "way-of-the-cross.yaml")
+TCG = str(ROOT / "scenarios" / "tcg" / "orchard-at-dawn.yaml")
+HEX = str(ROOT / "scenarios" / "m44" / "orchard-crossing.yaml")
+M44 = str(ROOT / "tests" / "memoir" / "fixtures" / "hedgerow-crossroads.m44")
+EVERY_SYSTEM = {"heroes": SHORT, "tcg": TCG, "memoir": HEX}
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -46,6 +55,38 @@ def test_json_tallies_every_game_and_names_the_policy(capsys: pytest.CaptureFixt
     assert sum(data["turns"].values()) == 4
     for objective in data["objectives"].values():
         assert sum(objective["held_at_end"].values()) == 4
+
+
+@pytest.mark.parametrize("system", list(EVERY_SYSTEM))
+def test_every_system_gives_one_json_schema_that_adds_up_and_repeats(
+    system: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    args = ("balance", EVERY_SYSTEM[system], "--games", "4", "--seed", "2", "--json")
+    code, out, _ = run(capsys, *args)
+    assert code == 0
+    data = json.loads(out)
+    jsonschema.validate(data, BALANCE_SCHEMA)
+    assert data["system"] == system and data["games"] == data["played"] == 4 and data["first_seed"] == 2
+    assert sum(s["wins"] for s in data["sides"].values()) + data["draws"] + data["unfinished"] == 4
+    assert sum(data["turns"].values()) == 4 and data["failed"] == []
+    assert all(sum(side["victory_points"].values()) == 4 for side in data["sides"].values())
+    assert data["objectives"] and all(sum(o["held_at_end"].values()) == 4 for o in data["objectives"].values())
+    assert json.loads(run(capsys, *args)[1]) == data
+
+
+@pytest.mark.parametrize(
+    ("scenario", "options"),
+    [(TCG, ("--swap-initiative",)), (HEX, ("--policy", "random")), (M44, ("--swap-initiative",))],
+    ids=["tcg", "hex", "m44"],
+)
+def test_two_workers_give_the_same_json_as_one_in_every_game(
+    scenario: str, options: tuple[str, ...], capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ("balance", scenario, "--games", "4", *options, "--json")
+    _, alone, _ = run(capsys, *args)
+    code, pooled, _ = run(capsys, *args, "--workers", "2")
+    assert code == 0 and json.loads(alone) == json.loads(pooled) and json.loads(alone)["games"] == 4
 
 
 def test_two_workers_give_the_same_json_as_one(capsys: pytest.CaptureFixture[str]) -> None:
@@ -75,6 +116,51 @@ def test_bad_options_are_one_line_and_exit_2(capsys: pytest.CaptureFixture[str])
     assert code == 2 and "nobody" in err and "Traceback" not in err
     code, _, err = run(capsys, "balance", SHORT, "--temperature", "-1")
     assert code == 2 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("scenario", [TCG, HEX], ids=["tcg", "hex"])
+@pytest.mark.parametrize("option", [("--army", "us=x.yaml"), ("--temperature", "1"), ("--catalogue", "data")])
+def test_the_heroes_systems_own_options_are_refused_in_the_other_games(
+    scenario: str, option: tuple[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, "balance", scenario, "--games", "2", *option)
+    assert code == 2 and out == "" and option[0] in err and err.count("\n") == 1
+
+
+class Broken:
+    """A player with a bug: it fails at its first decision (injected here, never in hon)."""
+
+    def choose(self, view: object, decision: Decision[object]) -> object:
+        raise RuntimeError("the player broke")
+
+
+def _failing_on_seed_3(monkeypatch: pytest.MonkeyPatch, system: str) -> None:
+    """Every side of the game of seed 3 played by Broken (the random player otherwise)."""
+    module = {"heroes": balance_heroes, "tcg": balance_tcg, "memoir": balance_memoir}[system]
+    chosen = module.players_for
+
+    def players_for(*args: Any) -> Any:
+        seed = args[0].dice.seed if system == "memoir" else args[2]
+        players = chosen(*args)
+        return dict.fromkeys(players, Broken()) if seed == 3 else players
+
+    monkeypatch.setattr(module, "players_for", players_for)
+
+
+@pytest.mark.parametrize("system", list(EVERY_SYSTEM))
+def test_a_game_that_fails_exits_1_naming_its_seed_and_error(
+    system: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No game is dropped: the run stops with the chunk that failed and gives no verdict."""
+    _failing_on_seed_3(monkeypatch, system)
+    args = ("balance", EVERY_SYSTEM[system], "--games", "20", "--policy", "random")
+    code, out, err = run(capsys, *args, "--json")
+    data = json.loads(out)
+    assert code == 1 and data["failed"] == [{"seed": 3, "error": "RuntimeError: the player broke"}]
+    assert data["games"] == 9 and data["played"] == 10  # the first chunk of ten seeds, then no more
+    assert "3" in err and "RuntimeError" in err and err.count("\n") == 1
+    code, out, err = run(capsys, *args)
+    assert code == 1 and out == "" and "RuntimeError" in err
 
 
 @contextmanager

@@ -1,6 +1,6 @@
 """The narration tells events in good English (issue 15): a plural counter name takes a
 plural verb, and each order token says which counter it is on. The JSON event log keeps
-the rules core's sentences as they are."""
+the sentences as the rules core always worded them."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from builder.heroes.rules.events.game import MoveEvent, OrdersEvent
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.simulation import GameRecord
 from builder.io.paths import SCENARIOS_DIR
-from builder.render.narration import Narrator, is_plural, plural_verb
+from builder.render.heroes_events import Narrator
+from builder.render.heroes_telling import is_plural, plural_verb
 from builder.services.game import prepare_game
 
 FIRST_CONTACT = SCENARIOS_DIR / "hon-first-contact.yaml"
@@ -48,21 +49,23 @@ def test_a_unique_unit_named_with_an_s_is_one_person(bundled: Catalogue) -> None
 
 
 def test_a_plural_counter_name_takes_a_plural_verb(record: GameRecord) -> None:
-    narrator = Narrator.of(frame.pieces for frame in record.frames)
-    moves = [e for e in record.events if isinstance(e, MoveEvent)]
-    told = {narrator.sentence(e).split(" squares")[0] for e in moves}
+    narrator = Narrator.of(record)
+    moves = [i for i, e in enumerate(record.events) if isinstance(e, MoveEvent)]
+    told = {narrator.sentence(i).split(" squares")[0] for i in moves}
     assert any(t.startswith("Panzergrenadiers move ") for t in told)
     assert any(t.startswith("Fire Team moves ") for t in told)  # a singular name keeps its verb
     assert not any(t.startswith(("Panzergrenadiers moves", "Grenadiers moves")) for t in told)
 
 
 def test_each_order_token_names_its_counter(record: GameRecord) -> None:
-    narrator = Narrator.of(frame.pieces for frame in record.frames)
+    narrator, log = Narrator.of(record), Narrator.of(record, narrated=False)
     pieces = {p.key: p for frame in record.frames for p in frame.pieces}
-    orders = [e for e in record.events if isinstance(e, OrdersEvent)]
+    orders = [(i, e) for i, e in enumerate(record.events) if isinstance(e, OrdersEvent)]
     assert orders
-    for event in orders:
-        rest = narrator.sentence(event).rsplit(": 1 ", 1)[1].rstrip(".")
+    for index, event in orders:
+        told = narrator.sentence(index)
+        assert told != log.sentence(index)  # the log names each token's group only
+        rest = told.rsplit(": 1 ", 1)[1].rstrip(".")
         entries = []
         for n in range(2, len(event.numbered) + 1):
             entry, rest = rest.split(f", {n} ", 1)
@@ -82,11 +85,3 @@ def test_hon_simulate_tells_it_and_the_json_keeps_the_rules_sentences(capsys: py
     assert main([*args, "--json"]) == 0
     texts = [e["text"] for e in json.loads(capsys.readouterr().out)["events"]]
     assert any(t.startswith("Panzergrenadiers moves ") for t in texts)  # unchanged in the log
-
-
-def test_unknown_shapes_are_told_as_written() -> None:
-    narrator = Narrator()
-    event = OrdersEvent(
-        turn=1, phase="order", side="us", text="us places no token.", numbered=("a",), special=(), bluffs=()
-    )
-    assert narrator.sentence(event) == "us places no token."

@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -17,8 +16,11 @@ from builder.heroes.ai.varied import VariedPolicy
 from builder.heroes.rules.events.game import ControlEvent, InitiativeEvent
 from builder.heroes.rules.simulation import simulate
 from builder.io.catalogue_files import load_catalogue
+from builder.io.paths import SCENARIOS_DIR
 from builder.kernel.choice import softmax_order
+from builder.services import balance_tcg
 from builder.services.balance import (
+    BalanceAsk,
     BalanceGame,
     BalancePlan,
     GameResult,
@@ -32,6 +34,7 @@ from builder.services.balance import (
 from builder.services.balance_heroes import HeroesBalance, policy_stream
 from builder.services.balance_local import LocalPool
 from builder.services.game import PreparedGame, prepare_game
+from tests.services.balance_games import Coin, Faulty
 
 ROOT = Path(__file__).resolve().parents[2]
 SHORT = ROOT / "scenarios" / "way-of-the-cross.yaml"  # four turns: the shortest shipped game
@@ -76,28 +79,6 @@ def test_the_draw_follows_the_softmax_probabilities() -> None:
 
 
 # --- The stopping rule and the order of chunks, on a game that costs nothing -----------
-
-
-@dataclass(frozen=True)
-class Coin:
-    """A game whose winner a seeded coin decides: `bias` the chance side a wins."""
-
-    bias: float = 0.5
-
-    @property
-    def sides(self) -> tuple[str, ...]:
-        return ("a", "b")
-
-    @property
-    def objectives(self) -> tuple[str, ...]:
-        return ("hill",)
-
-    def label(self, key: str) -> str:
-        return key.upper()
-
-    def play(self, seed: int) -> GameResult:
-        winner = "a" if random.Random(seed).random() < self.bias else "b"
-        return GameResult(seed, winner, {winner: 1}, 3, {"hill": winner}, ({"hill": None}, {"hill": winner}))
 
 
 class Shuffled:
@@ -159,22 +140,14 @@ def test_stopping_keeps_whole_chunks_and_says_so() -> None:
     assert run.interrupted and run.tally.games == 20 and len(run.tally.history) == 2
 
 
-@dataclass(frozen=True)
-class Faulty(Coin):
-    """A game whose rules core fails on seed 4."""
-
-    def play(self, seed: int) -> GameResult:
-        if seed == 4:
-            raise ValueError("the range counts the target's square, so it is at least 1")
-        return super().play(seed)
-
-
-def test_a_game_the_rules_core_cannot_finish_is_listed_apart() -> None:
-    run = run_balance(Faulty(), BalancePlan(games=10, seed=1, chunk=5))
+def test_a_game_that_raises_stops_the_run_with_its_seed_and_error() -> None:
+    """No game is left out: the run ends with the chunk that holds the failure."""
+    run = run_balance(Faulty(), BalancePlan(games=20, seed=1, chunk=5))
     tally = run.tally
-    assert tally.games == 9 and tally.played == 10
+    assert run.failed and not run.interrupted
+    assert tally.games == 4 and tally.played == 5 and len(tally.history) == 1
     assert tally.failed == [(4, "ValueError: the range counts the target's square, so it is at least 1")]
-    assert tally.wins["a"] + tally.wins["b"] == 9
+    assert tally.wins["a"] + tally.wins["b"] == 4
     assert to_json(run, Faulty())["failed"] == [{"seed": 4, "error": tally.failed[0][1]}]
 
 
@@ -269,6 +242,15 @@ def test_same_seeds_same_tallies_on_ray(prepared: PreparedGame, ray_here: None) 
     plan = BalancePlan(games=4, seed=1, chunk=2)
     on_ray = run_balance(game, plan, RayCluster())
     assert on_ray.tally == run_balance(game, plan, Serial()).tally
+
+
+def test_a_tcg_scenario_gives_the_same_tallies_on_ray(ray_here: None) -> None:
+    from builder.services.balance_ray import RayCluster
+
+    game = balance_tcg.prepare(SCENARIOS_DIR / "tcg" / "vire-aid-post.yaml", BalanceAsk(swap_initiative=True)).game
+    plan = BalancePlan(games=4, seed=1, chunk=2)
+    on_ray = run_balance(game, plan, RayCluster())
+    assert on_ray.tally == run_balance(game, plan, Serial()).tally and on_ray.tally.games == 4
 
 
 def test_more_workers_than_the_ray_clusters_cpus_is_refused_before_any_game(

@@ -14,6 +14,7 @@ from builder.heroes.system import HEROES
 from builder.io.paths import EXAMPLE_ARMIES_DIR, SCENARIOS_DIR
 from builder.kernel.coverage import Listing
 from builder.kernel.system import Capability, GameId, GameSystem, Unsupported
+from builder.memoir.system import MEMOIR
 from builder.services import systems
 from builder.services.systems import read_head, require, require_game
 
@@ -28,6 +29,7 @@ class CardSystem:
     name: str = "A card game"
     games: tuple[GameId, ...] = (GameId("cards", "A card game"),)
     formats: tuple[str, ...] = ("cards-scenario",)
+    extensions: tuple[str, ...] = ()
     capabilities: frozenset[Capability] = field(default_factory=lambda: frozenset({Capability.SCENARIO_CHECK}))
 
     def supports(self, capability: Capability) -> bool:
@@ -66,7 +68,7 @@ def test_a_command_the_system_does_not_support_is_refused(
     path = tmp_path / "deal.yaml"
     path.write_text("format: cards-scenario\nversion: 1\ngame: cards\n")
     assert require(path, Capability.SCENARIO_CHECK) is cards
-    for command in (["simulate", str(path)], ["roster", str(path)]):
+    for command in (["simulate", str(path)], ["balance", str(path)], ["roster", str(path)]):
         assert main(command) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "cards" in err and "Traceback" not in err
@@ -95,6 +97,17 @@ def test_hon_games_lists_each_system_its_games_and_what_it_supports(capsys: pyte
     assert "hon rules" in heroes_text and "not yet" not in heroes_text
     tcg = next(system for system in listed if system["id"] == "tcg")
     assert [game["id"] for game in tcg["games"]] == ["tcg"] and "tcg-scenario" in tcg["formats"]
+    assert [system["id"] for system in listed] == ["heroes", "tcg", "memoir"]
+    assert all({"simulate", "balance"} <= set(system["supports"]) for system in listed)
+
+
+def test_a_m44_file_goes_to_the_hex_game_by_its_extension() -> None:
+    """The official editor's JSON names no game: its extension does."""
+    m44 = Path(__file__).parents[1] / "memoir" / "fixtures" / "hedgerow-crossroads.m44"
+    assert read_head(m44).game is None and read_head(m44).format is None
+    assert require(m44, Capability.BALANCE) is MEMOIR and require(m44, Capability.SIMULATE) is MEMOIR
+    with pytest.raises(Unsupported):
+        require(m44, Capability.FORCE_CHECK)
 
 
 def _block(out: str, system: GameSystem) -> str:

@@ -11,19 +11,25 @@ field always shows its cursor and an unfocused one never does, however late the 
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+import pytest
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, TextArea
 
+from builder.tui.screens.viewer import GameViewer
+
 # pytest-textual-snapshot's `snap_compare` fixture: it takes the app, `press`,
 # `terminal_size` and `run_before`, though the plugin declares its type with the app alone.
 SnapCompare = Callable[..., bool]
 ScreenT = TypeVar("ScreenT", bound=Screen[Any])
+G = TypeVar("G")
 
 
 async def still_cursors(pilot: Pilot[Any]) -> None:
@@ -68,6 +74,16 @@ async def showing(pilot: Pilot[Any], kind: type[ScreenT], tries: int = 50) -> Sc
     raise AssertionError(f"no {kind.__name__} shown; the screen is {pilot.app.screen!r}")
 
 
+async def played(pilot: Pilot[Any], screen: GameViewer[G]) -> G:
+    """The simulation viewer's game once its worker has played it."""
+    for _ in range(50):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        if screen.game is not None:
+            return screen.game
+    raise AssertionError(f"no game shown: {screen.problem}")
+
+
 async def found(pilot: Pilot[Any], selector: str, tries: int = 50) -> Widget:
     """The widget `selector` names on the app's screen once it has been mounted."""
     for _ in range(tries):
@@ -76,3 +92,29 @@ async def found(pilot: Pilot[Any], selector: str, tries: int = 50) -> Widget:
         if matches:
             return matches.first()
     raise AssertionError(f"no {selector} on {pilot.app.screen!r}")
+
+
+@dataclass
+class Held:
+    """A function held back in the worker thread that calls it until the test lets it go:
+    `started` is set once it is called, and it runs once `release` is set (30 s at most: a
+    test that never lets it go fails rather than hangs)."""
+
+    started: threading.Event = field(default_factory=threading.Event)
+    release: threading.Event = field(default_factory=threading.Event)
+    calls: int = 0
+
+
+def hold(monkeypatch: pytest.MonkeyPatch, owner: object, name: str) -> Held:
+    """`owner.name` (a class's method, a module's function) replaced, for the test, by the
+    same held (`Held`)."""
+    held, method = Held(), getattr(owner, name)
+
+    def waiting(*args: Any, **kwargs: Any) -> Any:
+        held.calls += 1
+        held.started.set()
+        held.release.wait(timeout=30)
+        return method(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, waiting)
+    return held

@@ -70,7 +70,7 @@ async def test_stepping_forward_shows_the_next_event_and_moves_the_piece(bundled
         assert glyph_at(screen, before.square) == letter
         await pilot.press("n")
         assert screen.index == move
-        assert screen.narrator.sentence(event) in shown(screen, "#sim-event")
+        assert screen.sentences[move] in shown(screen, "#sim-event")
         assert glyph_at(screen, before.square) == "·"  # the unit left its square, where its path starts…
         assert glyph_at(screen, destination) == letter  # …for the one the event names
         await pilot.press("left")
@@ -89,7 +89,7 @@ async def test_the_event_list_follows_and_leads(bundled: Catalogue) -> None:
         assert screen.index == log.highlighted == 7
         await pilot.press("down", "down")  # …and its own keys lead it
         assert screen.index == 9
-        assert screen.narrator.sentence(screen.frames[9].event) in shown(screen, "#sim-event")
+        assert screen.sentences[9] in shown(screen, "#sim-event")
 
 
 async def test_rolls_are_shown_with_dice_modifiers_pages_and_total(bundled: Catalogue) -> None:

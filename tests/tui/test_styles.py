@@ -88,3 +88,15 @@ async def test_a_new_sheet_restyles_the_descendants_of_what_it_styles(tmp_path: 
         assert child.visual_style.foreground != Color(255, 0, 0)
         read_screen_css(app, later())
         assert child.visual_style.foreground == Color(255, 0, 0)
+
+
+async def test_a_dialog_shows_a_players_text_as_written(app_on_file: HonApp) -> None:
+    """A file named `[bold]x[/bold].yaml` or `[link=…]`: the question shows the name as it is,
+    never reads it as markup (which would also fail on a stray `[/]`)."""
+    async with app_on_file.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        name = "[bold]army[/bold] [/].yaml"
+        app_on_file.push_screen(Ask(f"Read-only file {name}", f"{name} is read-only.", [("ok", "OK", "primary")]))
+        await pilot.pause()
+        shown = [str(widget.render()) for widget in app_on_file.screen.query(".dialog-title, .dialog-message")]
+        assert shown == [f"Read-only file {name}", f"{name} is read-only."]

@@ -358,6 +358,7 @@ def test_hon_design_deck_names_a_side(orchard: Path, capsys: pytest.CaptureFixtu
     err = capsys.readouterr().err
     assert "french" in err and "us, german" in err
     assert main(["design", str(SCENARIOS_DIR / "hon-first-contact.yaml"), "--deck", "us"]) == 2
+    assert main(["design", str(SCENARIOS_DIR / "m44" / "hedgerow-lanes.yaml"), "--deck", "axis"]) == 2  # no decks
 
 
 async def test_the_directive_cap_refuses_a_seventh_marker(orchard: Path) -> None:

@@ -7,6 +7,8 @@ import pytest
 from rich.color import Color
 from textual.widgets import Static
 
+from builder.kernel.decisions import Policy
+from builder.services.tcg_game import open_cards, ready
 from builder.tcg.base import Box
 from builder.tcg.rules.events import MoveEvent
 from builder.tui.app import HonApp
@@ -14,6 +16,7 @@ from builder.tui.screens.tcg_simulation import TcgSimulationScreen
 from builder.tui.widgets.short_names import shortened
 from builder.tui.widgets.tcg_board import SIDE_COLOURS, TcgBoard
 from tests.tcg.conftest import HEDGEROW
+from tests.tui.steady import hold, played
 
 SIZE = (140, 40)
 
@@ -26,9 +29,8 @@ def shown_name(board: TcgBoard, box: Box) -> str:
 async def test_stepping_moves_the_card_on_the_board() -> None:
     screen = TcgSimulationScreen(HEDGEROW, seed=7, turns=2)
     async with HonApp(opening=screen).run_test(size=SIZE) as pilot:
-        await pilot.pause()
         assert pilot.app.screen is screen
-        frames = screen.record.frames
+        frames = (await played(pilot, screen)).record.frames
         move = next(i for i, f in enumerate(frames) if isinstance(f.event, MoveEvent))
         event = frames[move].event
         assert isinstance(event, MoveEvent)
@@ -41,7 +43,7 @@ async def test_stepping_moves_the_card_on_the_board() -> None:
         assert shown_name(board, event.origin) == card
         await pilot.press("n")
         assert screen.index == move
-        assert event.text in str(screen.query_one("#tcg-event", Static).render())
+        assert event.text in str(screen.query_one("#sim-event", Static).render())
         assert shown_name(board, event.origin) == ""
         assert shown_name(board, event.to) == card
         await pilot.press("left")
@@ -55,11 +57,11 @@ async def test_stepping_moves_the_card_on_the_board() -> None:
 async def test_a_hidden_card_shows_as_a_question_mark_in_its_sides_colour() -> None:
     screen = TcgSimulationScreen(HEDGEROW, seed=7, turns=1)
     async with HonApp(opening=screen).run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        game = await played(pilot, screen)
         board = screen.query_one(TcgBoard)
-        hidden = next(p for p in screen.record.frames[0].pieces if p.hidden)
+        hidden = next(p for p in game.record.frames[0].pieces if p.hidden)
         assert board.box_lines(hidden.box)[1] == "?"
-        index = [side.id for side in screen.scenario.sides].index(hidden.side)
+        index = [side.id for side in game.scenario.sides].index(hidden.side)
         (segment,) = board.box_segments(hidden.box, 1)
         assert segment.style is not None and segment.style.color == Color.parse(SIDE_COLOURS[index])
         strip = board.render_line(0)
@@ -70,9 +72,10 @@ async def test_the_whole_board_is_beside_the_event_at_120_columns() -> None:
     """Issue 30.5: the event panel covered the board's fifth column at 120 columns."""
     screen = TcgSimulationScreen(HEDGEROW, seed=7, turns=1)
     async with HonApp(opening=screen).run_test(size=(120, 40)) as pilot:
+        game = await played(pilot, screen)
         await pilot.pause()
-        board, side = screen.query_one(TcgBoard), screen.query_one("#tcg-side")
-        columns = screen.scenario.board.columns
+        board, side = screen.query_one(TcgBoard), screen.query_one("#sim-side")
+        columns = game.scenario.board.columns
         assert board.region.right <= side.region.x
         assert board.virtual_size.width == columns * board.box_width <= board.scrollable_content_region.width
         assert board.max_scroll_x == 0 and board.max_scroll_y == 0
@@ -86,11 +89,12 @@ async def test_card_names_are_whole_when_they_fit_and_shortened_otherwise(width:
     """Issue 30.5: names were cut to a few letters even at 160 columns."""
     screen = TcgSimulationScreen(HEDGEROW, seed=7, turns=1)
     async with HonApp(opening=screen).run_test(size=(width, 40)) as pilot:
+        game = await played(pilot, screen)
         await pilot.pause()
         board = screen.query_one(TcgBoard)
         room = board.text_width
         assert room >= (16 if width == 160 else 12)
-        for piece in screen.record.frames[0].pieces:
+        for piece in game.record.frames[0].pieces:
             if piece.hidden:
                 continue
             drawn = shown_name(board, piece.box)
@@ -99,3 +103,20 @@ async def test_card_names_are_whole_when_they_fit_and_shortened_otherwise(width:
             else:
                 assert drawn == shortened(piece.name, room) and len(drawn) <= room
                 assert drawn[0] == piece.name[0] and "…" not in drawn
+
+
+async def test_the_game_plays_in_a_worker_and_the_screen_answers_meanwhile(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 33: the game was played inside the screen's constructor, the app frozen until
+    it ended. Here the game cannot end before the test lets it: `g` (the other player) is
+    handled while it plays, and the game shown is the one `g` asked for."""
+    held = hold(monkeypatch, TcgSimulationScreen, "play")
+    screen = TcgSimulationScreen(HEDGEROW, seed=7, turns=1)
+    async with HonApp(opening=screen).run_test(size=SIZE) as pilot:
+        assert held.started.wait(timeout=30)
+        assert screen.game is None and not screen.has_class("ready")
+        await pilot.press("g")
+        assert screen.policy is Policy.RANDOM and screen.game is None  # handled while the game plays
+        held.release.set()
+        game = await played(pilot, screen)
+    expected = ready(HEDGEROW, open_cards()).simulate(seed=7, turns=1, policy=Policy.RANDOM)
+    assert game.record.to_json() == expected.to_json()

@@ -11,6 +11,7 @@ from builder.heroes.ai import assault, aviation, destruction, firing, gear, magi
 from builder.heroes.ai.common import itself
 from builder.heroes.rules.abilities.crew import CREW
 from builder.heroes.rules.actions.kinds import Action, Clear, Hold, Move
+from builder.heroes.rules.events.game import HoldReason
 from builder.heroes.rules.geometry.sightmap import Occupancy
 from builder.heroes.rules.geometry.squares import hedgehogs_in_reach
 from builder.heroes.rules.pieces import Piece
@@ -45,12 +46,12 @@ def _from_vehicle(policy: SimplePolicy, state: GameState, piece: Piece, occupanc
     """A unit inside a vehicle: a crew's abilities are the vehicle's (HoN core p.21); a
     passenger may assault or fire from it (p.27)."""
     if piece.side.has(CREW):
-        return Hold("it crews its vehicle")
+        return Hold(HoldReason.CREWS)
     launched = assault.best_assault(policy, state, piece)
     if launched is not None:
         return launched
     riding, _ = firing.firing_action(policy, state, piece, occupancy)
-    return riding if riding is not None else Hold("it rides in its transport")
+    return riding if riding is not None else Hold(HoldReason.RIDES)
 
 
 def _attack(policy: SimplePolicy, state: GameState, piece: Piece, occupancy: Occupancy) -> Action | None:
@@ -130,7 +131,7 @@ def supply_move(policy: SimplePolicy, state: GameState, piece: Piece) -> Action:
     if flight is not None:
         return flight
     if piece.embarked_in is not None:
-        return Hold("it rides in its transport")
+        return Hold(HoldReason.RIDES)
     found = magic.search_here(state, piece) or magic.medic_care(policy, state, piece, supply=True)
     if found is not None:
         return found  # a Search check (SoN p.11), a Medic's care (p.18)

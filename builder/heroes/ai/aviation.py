@@ -15,6 +15,7 @@ from builder.heroes.ai.common import FAR, _gap, itself
 from builder.heroes.ai.movement import _distance_field, placed
 from builder.heroes.rules.actions.aviation import (
     AVIATOR,
+    PAGE,
     TAKE_OFF,
     Ground,
     at_speed,
@@ -25,6 +26,7 @@ from builder.heroes.rules.actions.aviation import (
     wing_struck,
 )
 from builder.heroes.rules.actions.kinds import Action, Board, Fly, Hold, Move
+from builder.heroes.rules.events.game import HoldReason
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.grid import step
 from builder.heroes.rules.geometry.path import allowance
@@ -45,7 +47,7 @@ def flight(policy: SimplePolicy, state: GameState, piece: Piece) -> Action | Non
         return _to_cockpit(policy, state, piece)
     if is_airplane(piece):
         if not crewed(state, piece):
-            return Hold("no Aviator in its cockpit: an airplane cannot move without one, BfC p.10-11")
+            return Hold(HoldReason.NO_AVIATOR, PAGE)
         return _taxi(policy, state, piece)
     return None
 
@@ -67,7 +69,7 @@ def _to_cockpit(policy: SimplePolicy, state: GameState, pilot: Piece) -> Action 
     distances = _distance_field(state, pilot, doors)
     best = policy.best_of(reach, lambda sq: (distances.get(sq, FAR), reach[sq].cost), itself)
     if distances.get(best, FAR) >= distances.get(pilot.square, FAR):
-        return Hold("it comes no nearer to its airplane")
+        return Hold(HoldReason.NO_NEARER_AIRPLANE)
     return Move(reach[best])
 
 
@@ -93,7 +95,7 @@ def _taxi(policy: SimplePolicy, state: GameState, plane: Piece) -> Action:
             score = (_tier(ground, position, speed), _to_lane(position, lanes), -speed)
             found.append((score, position, Fly(speed, path)))
     if not found:
-        return Hold("no clear way to taxi")
+        return Hold(HoldReason.NO_WAY_TO_TAXI)
     return policy.best_of(found, lambda f: f[0], lambda f: (placed(f[1]), f[2].speed))[2]
 
 

@@ -19,6 +19,7 @@ from builder.heroes.ai.common import FAR, _worth, first
 from builder.heroes.ai.movement import placed
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions.kinds import Action, Fire, Hold, Move
+from builder.heroes.rules.events.game import HoldReason
 from builder.heroes.rules.gear.alternate_fire import gear_shot, throw_check
 from builder.heroes.rules.gear.fuel_and_map import gear_reach, map_for
 from builder.heroes.rules.gear.hedgerow_cutter import passage_markers
@@ -62,7 +63,6 @@ VETERAN_ODDS = 1 / 3  # the chance a reroll must give of turning one's miss into
 INITIATIVE_GAIN = 1 / 2
 SHIELD_GAIN = 0.15  # the chance of being hit Additional Shielding must take away
 MAP_GAIN = 2  # squares nearer its goal a Tactical Map must bring a unit
-NO_BETTER = "no better square in reach"  # the advance's Hold that gear may still improve on
 
 
 def _hit_chance(plan: Aim) -> float:
@@ -75,7 +75,9 @@ def with_movement_gear(policy: SimplePolicy, state: GameState, piece: Piece, adv
     Difficult Passages, or Passage markers (HoN core p.28) when driving through the
     hedgerows, bring it MAP_GAIN squares nearer its goal; else the fewest Fuel markers
     (BfC p.09) that bring it onto its goal when its own Movement Value cannot."""
-    if not isinstance(advance, (Move, Hold)) or (isinstance(advance, Hold) and advance.reason != NO_BETTER):
+    if not isinstance(advance, (Move, Hold)) or (
+        isinstance(advance, Hold) and advance.why is not HoldReason.NO_BETTER_SQUARE
+    ):
         return advance
     fuel = state.gear_for(piece, "fuel") if piece.is_vehicle else None
     cutter = state.gear_for(piece, "passage") if piece.type is UnitType.HEAVY_VEHICLE else None

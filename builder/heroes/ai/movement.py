@@ -18,6 +18,7 @@ from builder.heroes.rules.action_cards.battle_events import cards_for
 from builder.heroes.rules.action_cards.surprise import window_in_reach, windows_crossed
 from builder.heroes.rules.actions.kinds import Action, ChangeState, Enter, Hold, Leave, Move
 from builder.heroes.rules.actions.movement import entries
+from builder.heroes.rules.events.game import HoldReason
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.passage import passage_map
 from builder.heroes.rules.geometry.path import allowance
@@ -57,7 +58,7 @@ def advance(policy: SimplePolicy, state: GameState, piece: Piece) -> Action:
     assert points is not None  # `_staying` holds a unit without movement points
     goals = exiting or goal_squares(state, piece.owner)
     if not goals:
-        return Hold("nothing to move towards")
+        return Hold(HoldReason.NOTHING_TO_MOVE_TOWARDS)
     distances = goal_distances(policy, state, piece, goals)
     shelter = cover_table(state, piece.colour)
     cards = _bonus_cards(state, piece.owner, (BonusKind.MOVEMENT,))
@@ -80,7 +81,7 @@ def advance(policy: SimplePolicy, state: GameState, piece: Piece) -> Action:
     if surprise is not None:
         return surprise
     if score(best)[0] >= score(start)[0]:
-        return Hold("no better square in reach")
+        return Hold(HoldReason.NO_BETTER_SQUARE)
     return Move(paths[best])
 
 
@@ -89,14 +90,14 @@ def _staying(state: GameState, piece: Piece, points: int | None, exiting: frozen
     core p.15), on the exit squares it heads for (it leaves), no movement points, or on an
     objective (it holds it)."""
     if DamageLocation.TRACKS in piece.damage:
-        return Hold(f"its tracks are damaged: no more Movement Actions, {state.ruleset.cite('damage')}")
+        return Hold(HoldReason.TRACKS_DAMAGED, state.ruleset.cite("damage"))
     if exiting and set(piece.squares) <= exiting:
         return Leave()
     if points is None or points <= 0:
-        return Hold("it cannot move")
+        return Hold(HoldReason.CANNOT_MOVE)
     areas = state.objective_areas
     if not exiting and any(sq in area for area in areas.values() for sq in piece.squares):
-        return Hold("it holds an objective")
+        return Hold(HoldReason.HOLDS_OBJECTIVE)
     return None
 
 
@@ -209,7 +210,7 @@ def enter(policy: SimplePolicy, state: GameState, piece: Piece) -> Action:
     of those alike, one drawn."""
     found = list(entries(state, piece))
     if not found:
-        return Hold("its entry squares are taken")
+        return Hold(HoldReason.ENTRY_TAKEN)
     goals = goal_squares(state, piece.owner)
     distances = goal_distances(policy, state, piece, goals) if goals else {}
 

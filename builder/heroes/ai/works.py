@@ -13,6 +13,7 @@ from builder.heroes.ai.movement import _distance_field, placed
 from builder.heroes.rules.action_cards.surprise import windows_crossed
 from builder.heroes.rules.actions.kinds import Action, ClearMine, Deploy, Hold, Item, Move, PlaceMine
 from builder.heroes.rules.actions.scouting import barred, scout_moves
+from builder.heroes.rules.events.game import HoldReason
 from builder.heroes.rules.gear.concealed_markers import concealed, markers_free, may_conceal
 from builder.heroes.rules.gear.field_works import (
     POSITION_BONUS,
@@ -177,7 +178,7 @@ def short_of_mines(state: GameState, piece: Piece, action: Action) -> Action:
             short = replace(action.path, positions=positions[: stop + 1], cost=min(action.path.cost, stop))
             # Surprise cards only for the windows it still goes through (HoN core p.17).
             return Move(short, windows=action.windows[: windows_crossed(state.battlefield, short)])
-    return Hold("a Mine marker lies in its way")
+    return Hold(HoldReason.MINE_IN_THE_WAY)
 
 
 def _facing_vehicles(policy: SimplePolicy, state: GameState, carrier: Piece) -> tuple[Point, Point] | None:

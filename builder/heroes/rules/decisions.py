@@ -16,6 +16,7 @@ from builder.heroes.catalogue.cards import CardTiming
 from builder.heroes.catalogue.units import Weapon
 from builder.heroes.rules.action_cards.deck import CardPlay
 from builder.heroes.rules.actions.kinds import Action, Fire
+from builder.heroes.rules.events.game import Concealing
 from builder.heroes.rules.geometry.grid import Point
 from builder.heroes.rules.geometry.path import Path
 from builder.heroes.rules.mythos.state import Boon, Madness, Totem
@@ -49,7 +50,7 @@ class Concealment(Decision[tuple[str, ...]]):
     a Supply Phase begins (`moment`)."""
 
     kind: ClassVar[str] = "concealment"
-    moment: str
+    moment: Concealing
 
 
 @dataclass(frozen=True, kw_only=True)

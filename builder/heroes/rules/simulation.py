@@ -9,7 +9,7 @@ the scenario ends. Every roll and every change is an event; a seed reproduces th
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from copy import deepcopy
 from dataclasses import dataclass, field, replace
 from enum import Enum
@@ -21,11 +21,13 @@ from builder.heroes.army.resolve import ResolvedArmy, resolve
 from builder.heroes.catalogue.base import Game
 from builder.heroes.catalogue.cards import ActionCard
 from builder.heroes.catalogue.index import Catalogue
+from builder.heroes.catalogue.recruitment import RecruitmentOption
 from builder.heroes.catalogue.units import Unit, UnitType
 from builder.heroes.rules.abilities.crew import board, crewed, crews_to_board
 from builder.heroes.rules.action_cards.deck import deal, decks_for
 from builder.heroes.rules.errors import Code, RulesError
 from builder.heroes.rules.events.game import DeployEvent, HeroesEvent, InitiativeEvent, Phase
+from builder.heroes.rules.events.names import Names
 from builder.heroes.rules.mythos.setup import prepare
 from builder.heroes.rules.orders.personal_order import hardened_tiles
 from builder.heroes.rules.orders.special_orders import is_special
@@ -68,6 +70,7 @@ class GameRecord:
     outcome: str
     victory_points: dict[str, int]
     frames: tuple[Frame, ...] = field(repr=False)
+    names: Names = field(repr=False)  # what the events refer to by key, for front ends to name
     # The units each side lost (destroyed), by name, in the order they fell.
     lost: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
@@ -129,32 +132,35 @@ def deploy_all(state: GameState, forces: Mapping[str, Force], seed: int) -> list
             if piece.squares:
                 state.pieces[piece.key] = piece
         state.reserve.update((p.key, p) for p in entering)
-        text = f"{side} deploys {sum(1 for p in placed if p.squares)} units"
-        text += board_crews(state, [p for p in placed if p.squares])
-        text += f"; {len(entering)} will enter through the entry squares" if entering else ""
-        held = sum(1 for p in state.arriving.values() if p.owner == side)
-        text += f"; {held} arrive with a scenario event" if held else ""
-        left = [p for p in placed if not p.squares]
-        if left:
-            why = next((i.message for i in issues if i.severity is Severity.ERROR), "no room")
-            text += f"; {len(left)} cannot be deployed ({why})"
-        units = tuple(p.key for p in placed if p.squares)
-        events.append(DeployEvent(turn=0, phase=Phase.SETUP, side=side, text=text + ".", units=units))
+        crews = board_crews(state, [p for p in placed if p.squares])
+        left = tuple(p.key for p in placed if not p.squares)
+        events.append(
+            DeployEvent(
+                turn=0,
+                phase=Phase.SETUP,
+                side=side,
+                units=tuple(p.key for p in placed if p.squares),
+                crews=crews,
+                crew_page=state.ruleset.cite("crew") if crews else None,
+                entering=tuple(p.key for p in entering),
+                arriving=tuple(key for key, p in state.arriving.items() if p.owner == side),
+                left=left,
+                problem=next((i for i in issues if i.severity is Severity.ERROR), None) if left else None,
+            )
+        )
     return events
 
 
-def board_crews(state: GameState, placed: Sequence[Piece]) -> str:
+def board_crews(state: GameState, placed: Sequence[Piece]) -> tuple[str, ...]:
     """Each Crew unit deployed rides in a vehicle of its combat group (crew.crews_to_board),
-    the vehicle taking on its abilities (HoN core p.21); said for the deployment event."""
+    the vehicle taking on its abilities (HoN core p.21): the keys of those Crew units."""
     pairs = crews_to_board(placed)
     for crew, vehicle in pairs:
         vehicle = state.pieces[vehicle.key]
         aboard = [p for p in state.pieces.values() if p.embarked_in == vehicle.key]
         state.pieces[crew.key] = board(replace(crew, squares=()), vehicle, aboard, state.ruleset)
         state.pieces[vehicle.key] = crewed(vehicle, state.pieces[crew.key])
-    if not pairs:
-        return ""
-    return f"; {len(pairs)} Crew unit(s) ride in their vehicles ({state.ruleset.cite('crew')})"
+    return tuple(crew.key for crew, _ in pairs)
 
 
 def arrivals(scenario: Scenario, side: str) -> frozenset[str]:
@@ -172,8 +178,7 @@ def roll_initiative(
     sides = [s.id for s in scenario.sides]
     if scenario.setup.initiative != RANDOM:
         side = scenario.setup.initiative
-        text = f"{side} has the initiative on turn 1 (the scenario)."
-        return side, InitiativeEvent(turn=0, phase=Phase.SETUP, side=side, text=text)
+        return side, InitiativeEvent(turn=0, phase=Phase.SETUP, side=side)
     rolls: list[Roll] = []
     contenders = sides
     while True:
@@ -190,8 +195,7 @@ def roll_initiative(
         contenders = [side for side, face in faces.items() if face == best]
         if len(contenders) == 1:
             side = contenders[0]
-            text = f"{side} wins the initiative roll ({best})."
-            return side, InitiativeEvent(turn=0, phase=Phase.SETUP, side=side, text=text, rolls=tuple(rolls))
+            return side, InitiativeEvent(turn=0, phase=Phase.SETUP, side=side, rolls=tuple(rolls), roll=best)
 
 
 def start(
@@ -302,17 +306,49 @@ class HeroesGame:
             state.outcome or "not finished",
             dict(state.victory_points),
             tuple(self.frames),
+            names_of(state, self.set_up.battlefield),
             {side: tuple(p.unit.name for p in state.destroyed.values() if p.owner == side) for side in state.sides},
         )
 
 
+def names_of(state: GameState, battlefield: Battlefield) -> Names:
+    """What the game's events name, from its state at the end: every unit it had, wherever it
+    is now, the combat groups' titles, the options its armies field, and the terrain elements
+    by the names they had on the `battlefield` it began on (a building turned to rubble is
+    renamed) and those it gained since."""
+    captives = {key: captive.piece for key, captive in state.captives.items()}
+    units = (state.arriving, state.reserve, state.exited, state.destroyed, captives, state.pieces)
+    return Names(
+        scenario=state.scenario,
+        pieces={key: piece for found in units for key, piece in found.items()},
+        titles=dict(state.titles),
+        groups=dict(state.groups),
+        cards={
+            card.id: card.name for deck in state.decks.values() for card in (*deck.pile, *deck.hand, *deck.discards)
+        },
+        elements={e.key: e.name for field in (state.battlefield, battlefield) for e in field.elements},
+        options={option.id: option.name for option in _options(state)},
+    )
+
+
+def _options(state: GameState) -> Iterator[RecruitmentOption]:
+    """The options the game knew: its armies' (reinforcements taken included), and the Search
+    bag's, drawn or not (SoN p.11)."""
+    for army in state.armies.values():
+        yield from (placed.option for placed in army.placed() if placed.option is not None)
+    yield from state.mythos.search_bag
+    yield from (option for _, _, option in state.mythos.found)
+
+
 @dataclass(frozen=True)
 class SetUp:
-    """What the set-up deploys and deals, and the catalogue's terrain and spells it reads."""
+    """What the set-up deploys and deals, the catalogue's terrain and spells it reads, and
+    the battlefield the game begins on."""
 
     forces: Mapping[str, Force]
     decks: Mapping[str, Sequence[ActionCard]]
     catalogue: Catalogue
+    battlefield: Battlefield
 
 
 class HeroesRules:
@@ -440,7 +476,8 @@ def new_game(
         raise RulesError(Code.NO_ARMY_LIST, f"no army list for {', '.join(missing)}")
     resolved = {side: resolve(army, catalogue) for side, army in armies.items()}
     state, forces = begin(scenario, battlefield, resolved, units=catalogue.units)
-    return HeroesGame(state, SeededDice(seed), SetUp(forces, decks_for(scenario, catalogue), catalogue), turns)
+    set_up = SetUp(forces, decks_for(scenario, catalogue), catalogue, battlefield)
+    return HeroesGame(state, SeededDice(seed), set_up, turns)
 
 
 def _set_up(game: HeroesGame, table: Table[HeroesView]) -> None:

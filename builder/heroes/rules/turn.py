@@ -18,11 +18,13 @@ from builder.heroes.rules.actions import changes_of_state, scouting
 from builder.heroes.rules.actions.activation import STAYS, action_choices
 from builder.heroes.rules.decisions import ActivationAction, Concealment, Discards, OrderTokens, ScoutMove, SpecialOrder
 from builder.heroes.rules.events.game import (
+    Concealing,
     HoldEvent,
     OrdersEvent,
     Phase,
     RallyEvent,
     RevealEvent,
+    Rotation,
     SuddenDeathEvent,
     TurnEvent,
     VictoryEvent,
@@ -30,7 +32,7 @@ from builder.heroes.rules.events.game import (
 from builder.heroes.rules.gear import alternate_fire, concealed_markers
 from builder.heroes.rules.gear.concealed_markers import concealments
 from builder.heroes.rules.mythos import casting, madness, terror, terror_markers
-from builder.heroes.rules.orders.personal_order import duties_said, placements
+from builder.heroes.rules.orders.personal_order import duties_met, placements
 from builder.heroes.rules.orders.special_orders import LATER, Chooser, opening, played_now
 from builder.heroes.rules.orders.tokens import (
     AUTONOMOUS,
@@ -47,7 +49,7 @@ from builder.heroes.rules.scenario_events import scenario_events
 from builder.heroes.rules.state import Facts, Frame, GameState, star_losses
 from builder.heroes.rules.turn_context import Players, Turn
 from builder.heroes.rules.victory_points import score_objectives
-from builder.heroes.scenario.conditions import describe, holds
+from builder.heroes.scenario.conditions import holds
 from builder.heroes.scenario.models import Phase as ScenarioPhase
 from builder.kernel.decisions import YES_NO
 from builder.kernel.dice import Dice
@@ -59,13 +61,15 @@ def order_phase(state: GameState, players: Players, dice: Dice, frames: list[Fra
     with the initiative first (HoN core p.8)."""
     turn = Turn(state, dice, Phase.ORDER, players)
     cite = state.ruleset.cite
+    rotations = _rotations(state)
     turn.add(
         TurnEvent(
             turn=state.turn,
             phase=turn.phase,
             side=state.initiative,
-            text=f"Turn {state.turn} begins; {state.initiative} has the initiative ({cite('initiative')})"
-            f"{_teams_said(state)}.",
+            page=cite("initiative"),
+            rotations=rotations,
+            teams_page=cite("three-players") if rotations else None,
         )
     )
     for units in (state.pieces, state.reserve):  # a unit revealed in reserve stays there activated
@@ -74,7 +78,7 @@ def order_phase(state: GameState, players: Players, dice: Dice, frames: list[Fra
                 units[key] = piece.marked(activated=False)
     if state.turn == 1:  # Concealed markers assigned during deployment (HoN core p.30)
         for side in state.initiative_order():
-            conceal(turn, side, "as it deploys")
+            conceal(turn, side, Concealing.DEPLOYING)
         for side in state.initiative_order():  # then Scouts move (HoN core p.26)
             for piece in sorted(state.units(side), key=lambda p: p.key):
                 scout(turn, piece.key)
@@ -93,35 +97,27 @@ def order_phase(state: GameState, players: Players, dice: Dice, frames: list[Fra
             winners = state.opposing_teams(side)
             state.over, state.winner = True, winners[0] if len(winners) == 1 else "draw"
             state.outcome = f"sudden death: {side} has no order token to place"
-            turn.add(
-                SuddenDeathEvent(
-                    turn=state.turn,
-                    phase=turn.phase,
-                    side=side,
-                    text=f"{side} has no numbered or special order token and loses at once ({cite('order-phase')}).",
-                )
-            )
+            turn.add(SuddenDeathEvent(turn=state.turn, phase=turn.phase, side=side, page=cite("order-phase")))
             frames += turn.frames
             return orders
         # Personal Order (HoN core p.26), Hardened (BfC p.09): checked with the placement.
         placed = turn.ask(OrderTokens(side=side, options=placements(state, side, tokens), tokens=tokens))
         orders[side] = placed
-        names = ", ".join(
-            f"{n} {state.title(state.pieces.get(key) or state.reserve[key])}"
-            for n, key in enumerate(placed.numbered, start=1)
-        )
-        extra = f"; {len(placed.special)} special{_unprinted_specials(state, side)}" if placed.special else ""
-        extra += _hit_officers(state, side) + duties_said(state, placed)
+        stars_lost = _hit_officers(state, side)
         turn.add(
             OrdersEvent(
                 turn=state.turn,
                 phase=turn.phase,
                 side=side,
-                text=f"{side} takes order tokens 1 to {tokens.numbered}{extra} and {len(placed.bluffs)} "
-                f"bluff ({cite('order-phase')}): {names or 'none'}.",
                 numbered=placed.numbered,
                 special=placed.special,
                 bluffs=placed.bluffs,
+                tokens=tokens.numbered,
+                page=cite("order-phase"),
+                unprinted=_unprinted_specials(state, side) if placed.special else (),
+                stars_lost=stars_lost,
+                stars_page=cite("order-ability") if stars_lost else None,
+                duties=duties_met(state, placed),
             )
         )
     medallion.medallions(turn, orders)  # Elder Sign Medallions discard tokens on Manifestations (SoN p.14)
@@ -212,33 +208,22 @@ def reveal_token(turn: Turn, reveal: Reveal) -> None:
     reveal = passed_on(state, reveal)  # a token Dynamic passed on (HoN core p.17)
     state.unrevealed.pop(reveal.key, None)
     piece = _piece(state, reveal.key)
-    label = {
-        AUTONOMOUS: "an autonomous unit",
-        SPECIAL: f"a special order token, played as order 0 ({state.ruleset.cite('special-order')})",
-        LATER: f"a special order token, played between two activations ({state.ruleset.cite('special-order')})",
-    }.get(reveal.token, f"order {reveal.token}")
-    if piece is None or piece.is_wreck or piece.activated:
-        turn.add(
-            RevealEvent(
-                turn=state.turn,
-                phase=turn.phase,
-                side=reveal.side,
-                text=f"{reveal.side} reveals {label}: the unit is gone or activated, nothing happens "
-                f"({state.ruleset.cite('activation')}).",
-                unit=reveal.key,
-            )
-        )
-        return
-    piece = _activated(state, piece)
+    idle = piece is None or piece.is_wreck or piece.activated
     turn.add(
         RevealEvent(
             turn=state.turn,
             phase=turn.phase,
             side=reveal.side,
-            text=f"{reveal.side} reveals {label}: {state.title(piece)}.",
             unit=reveal.key,
+            token=reveal.token,
+            idle=idle,
+            page=state.ruleset.cite("activation") if idle else None,
+            special_page=state.ruleset.cite("special-order") if reveal.token in (SPECIAL, LATER) else None,
         )
     )
+    if piece is None or idle:
+        return
+    piece = _activated(state, piece)
     if reveal.token != AUTONOMOUS and piece.side.has("ambush-spotter") and piece.key in state.pieces:
         spot(turn, piece)
     if piece.key in state.pieces:
@@ -287,7 +272,7 @@ def act(turn: Turn, piece: Piece, supply: bool = False) -> None:
     turn.perform(piece.key, turn.ask(ActivationAction(side=piece.owner, options=options, unit=piece, supply=supply)))
 
 
-def conceal(turn: Turn, side: str, when: str) -> None:
+def conceal(turn: Turn, side: str, when: Concealing) -> None:
     """The side's choice of units to replace with Concealed markers (HoN core p.30)."""
     options = concealments(turn.state, side)
     if turn.asking and options.listed[1:]:
@@ -332,7 +317,7 @@ def supply_moves(state: GameState, orders: Mapping[str, Orders], players: Player
     turn = Turn(state, dice, Phase.SUPPLY, players)
     scenario_events(turn, ScenarioPhase.SUPPLY, "start")
     for side in state.initiative_order():  # before units move (HoN core p.30)
-        conceal(turn, side, "as the Supply Phase begins")
+        conceal(turn, side, Concealing.SUPPLY_PHASE)
     at_step(turn, Step.SUPPLY_START)  # the Totems go on the board in the first round's Supply Phase (SoN p.16)
     casting.spells_at_supply_start(turn)  # Drowning's second attack (SoN p.15)
     # Poisoned Blade markers: a Terror check each; Hardboiled tokens spare a unit its check (SoN p.16)
@@ -377,11 +362,7 @@ def _rally(turn: Turn, side: str) -> None:
     if rallied:
         turn.add(
             RallyEvent(
-                turn=state.turn,
-                phase=turn.phase,
-                side=side,
-                text=f"{side} takes one Suppressed marker off {rallied} unit{'s' if rallied != 1 else ''} "
-                f"({state.ruleset.cite('supply-phase')}).",
+                turn=state.turn, phase=turn.phase, side=side, units=rallied, page=state.ruleset.cite("supply-phase")
             )
         )
 
@@ -412,23 +393,18 @@ def end_of_turn(state: GameState, last: int, dice: Dice) -> list[Frame]:
     if early is not None or state.turn >= last + state.end_moved:
         state.over = True
         score_objectives(turn)  # objectives held score their points (HoN core p.5-6)
-        found = next((o for o in victory.outcomes if holds(o.condition, facts)), None)
-        state.winner = found.winner if found is not None else victory.otherwise
-        state.outcome = found.label if found is not None else "no outcome holds"
-        name = state.scenario.namer()
-        why = f"{describe(early, name)}, the game ends early" if early is not None else "the last turn is over"
-        if found is not None:
-            how = f"{describe(found.condition, name)}: {found.label}"
-        else:
-            how = f"no outcome holds: {victory.otherwise}"
+        found = next((i for i, o in enumerate(victory.outcomes) if holds(o.condition, facts)), None)
+        state.winner = victory.outcomes[found].winner if found is not None else victory.otherwise
+        state.outcome = victory.outcomes[found].label if found is not None else "no outcome holds"
         turn.add(
             VictoryEvent(
                 turn=state.turn,
                 phase=turn.phase,
                 side=state.winner,
-                text=f"End of turn {state.turn}: {why}. {how[0].upper()}{how[1:]}.",
                 winner=state.winner,
                 victory_points=dict(state.victory_points),
+                ended_early=victory.end.early.index(early) if early is not None else None,
+                outcome=found,
             )
         )
         return turn.frames
@@ -439,36 +415,27 @@ def end_of_turn(state: GameState, last: int, dice: Dice) -> list[Frame]:
     return turn.frames
 
 
-def _unprinted_specials(state: GameState, side: str) -> str:
+def _unprinted_specials(state: GameState, side: str) -> tuple[str, ...]:
     """Where a side's special order tokens come from when the book does not print how many
     that source gives (Battle Plan: HoN core p.8 names it, its grant is hon's example)."""
     orders = state.orders.get(side)
-    examples = [s.source for s in orders.special_sources if not s.printed] if orders is not None else []
-    if not examples:
-        return ""
-    return f" (from {', '.join(examples)}: how many it gives is not printed, hon's example)"
+    return tuple(s.source for s in orders.special_sources if not s.printed) if orders is not None else ()
 
 
-def _teams_said(state: GameState) -> str:
-    """How a game of teams alternates (SoN p.10), "" when every side plays alone."""
+def _rotations(state: GameState) -> tuple[Rotation, ...]:
+    """How a game of teams alternates (SoN p.10): the teams of several sides, each taking its
+    turns in rotation; none when every side plays alone."""
     teams: dict[str, list[str]] = {}
     for side in state.initiative_order():
         teams.setdefault(state.team_of(side), []).append(side)
     if len(teams) == len(state.sides):
-        return ""
-    said = "; ".join(
-        f"{' and '.join(sides)} take the turns of {team} in rotation" for team, sides in teams.items() if len(sides) > 1
-    )
-    return f"; the teams alternate and {said} ({state.ruleset.cite('three-players')})"
+        return ()
+    return tuple(Rotation(team=team, sides=tuple(sides)) for team, sides in teams.items() if len(sides) > 1)
 
 
-def _hit_officers(state: GameState, side: str) -> str:
-    """The side's hit units whose damaged side prints fewer order stars (SoN p.18)."""
-    hit = [(p, n) for p, n in star_losses(state, side) if p.key not in state.destroyed]
-    if not hit:
-        return ""
-    who = ", ".join(f"{p.unit.name} -{n}" for p, n in hit)
-    return f"; order stars lost to hits: {who} ({state.ruleset.cite('order-ability')})"
+def _hit_officers(state: GameState, side: str) -> tuple[tuple[str, int], ...]:
+    """The side's hit units whose damaged side prints fewer order stars (SoN p.18), and how many."""
+    return tuple((p.key, n) for p, n in star_losses(state, side) if p.key not in state.destroyed)
 
 
 def passed_on(state: GameState, reveal: Reveal) -> Reveal:

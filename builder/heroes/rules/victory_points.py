@@ -29,9 +29,9 @@ def score_objectives(turn: Turn) -> None:
                 turn=state.turn,
                 phase=turn.phase,
                 side=holder,
-                text=f"{holder} holds {objective.name} at the end of the game and scores "
-                f"{objective.victory_points} victory points ({PAGE}; the scenario's value).",
                 objective=objective.id,
+                scored=objective.victory_points,
+                page=PAGE,
             )
         )
 
@@ -57,7 +57,6 @@ def update_control(turn: Turn) -> None:
                     turn=state.turn,
                     phase=turn.phase,
                     side=holder,
-                    text=f"{holder} takes control of {objective.name}.",
                     objective=objective.id,
                 )
             )

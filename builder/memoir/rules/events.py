@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
-from builder.kernel.events import GameEvent
+from builder.kernel.events import ToldEvent
 
 
 class Phase(StrEnum):
@@ -23,7 +23,7 @@ class Phase(StrEnum):
     DRAW = "draw"
 
 
-class _Event(GameEvent):
+class _Event(ToldEvent):
     phase: Phase
     page: str
 

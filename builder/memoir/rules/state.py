@@ -10,7 +10,7 @@ from builder.memoir.catalogue import Catalogue, CommandCard, Side, UnitType
 from builder.memoir.hexes import Edge, Hex
 from builder.memoir.rules.terrain import Battlefield, assemble
 from builder.memoir.rules.units import UnitRules, rules_for
-from builder.memoir.scenario import Scenario
+from builder.memoir.scenario import Place, Scenario
 
 
 @dataclass
@@ -76,18 +76,20 @@ class GameState:
         del self.occupied[piece.place]
         del self.pieces[piece.key]
 
-    def objective_medals(self, side: Side) -> int:
-        """Medal objectives a unit of `side` holds now (M44 summary: medals; .m44 medal tags)."""
-        held = 0
+    def medal_holders(self) -> Iterator[tuple[Place, Side | None]]:
+        """Each medal objective (a medal tag on a hex; .m44 medal tags) and the side it counts
+        for now: the side of the unit on the hex, when the medal is one that side may win."""
         for place in self.scenario.hexes:
             for tag in place.tag_names:
                 medal = self.catalogue.medal_tags.get(tag)
                 if medal is None or not place.is_hex:
                     continue
                 holder = self.at(place.hex)
-                if holder is not None and holder.side is side and medal.side in (None, side):
-                    held += 1
-        return held
+                yield place, holder.side if holder is not None and medal.side in (None, holder.side) else None
+
+    def objective_medals(self, side: Side) -> int:
+        """Medal objectives a unit of `side` holds now (M44 summary: medals)."""
+        return sum(1 for _, holder in self.medal_holders() if holder is side)
 
     def total_medals(self, side: Side) -> int:
         return self.medals[side] + self.objective_medals(side)

@@ -12,8 +12,9 @@ Fall Back! or Engineers has something to do.
 An activation follows one plan: its abilities first, then every shot it has, the move that
 brings it closest to what it wants, every shot left, and a forced march when DIRECTIVE
 markers are plenty. The plan is a generator that the activation's decisions resume, one
-step a decision (`_activation`). A DIRECTIVE marker goes where it changes the result; a
-hidden target is turned over before its save only when its own save is better than 6."""
+step a decision (`_activation`). A DIRECTIVE marker goes where it changes the result. It
+never turns its own hidden card over by choice but for one test: a hidden target that has
+been hit is turned over before its save when its own save is better than 6."""
 
 from __future__ import annotations
 
@@ -69,7 +70,9 @@ from builder.tcg.rules.decisions import (
     NextGo,
     OrderStep,
     Reinforcement,
+    RevealBeforeGo,
     RevealBeforeSave,
+    RevealCard,
     SavingBonus,
     SustainedFire,
     TacticChoice,
@@ -95,8 +98,8 @@ Plan = Generator[Step, Resumed, Resumed]
 
 # The decisions by the moment they are asked (as builder.tcg.rules.decisions sorts them),
 # each group answered by one method of the policy.
-PhaseDecision = EventCardPlay | HeroCardPlay | EffectTarget | TacticChoice | Reinforcement
-ActivationDecision = ActivationStep | OrderStep | NextGo | ForceActivation | HideInForest
+PhaseDecision = EventCardPlay | HeroCardPlay | EffectTarget | RevealCard | TacticChoice | Reinforcement
+ActivationDecision = ActivationStep | OrderStep | NextGo | RevealBeforeGo | ForceActivation | HideInForest
 ShootingDecision = RevealBeforeSave | ArmourPiercing | SustainedFire | SavingBonus
 
 
@@ -122,9 +125,9 @@ class SimplePolicy:
         of its moment, so a kind added to `TcgDecision` and not answered here fails to
         type-check."""
         match decision:
-            case EventCardPlay() | HeroCardPlay() | EffectTarget() | TacticChoice() | Reinforcement():
+            case EventCardPlay() | HeroCardPlay() | EffectTarget() | RevealCard() | TacticChoice() | Reinforcement():
                 return self._in_phase(view, decision)
-            case ActivationStep() | OrderStep() | NextGo() | ForceActivation() | HideInForest():
+            case ActivationStep() | OrderStep() | NextGo() | RevealBeforeGo() | ForceActivation() | HideInForest():
                 return self._in_activation(view, decision)
             case RevealBeforeSave() | ArmourPiercing() | SustainedFire() | SavingBonus():
                 return self._in_shooting(view.game, decision)
@@ -133,7 +136,7 @@ class SimplePolicy:
 
     def _in_phase(self, view: TcgView, decision: PhaseDecision) -> object:
         """As the phase opens and its COMMAND markers go down: cards played, the target of a
-        scenario event, tactics, reinforcements (TCG p.6-7, p.10)."""
+        scenario event, hidden cards turned over, tactics, reinforcements (TCG p.6-7, p.10, p.16)."""
         match decision:
             case EventCardPlay():
                 return self.event_card(view)
@@ -142,6 +145,8 @@ class SimplePolicy:
             case EffectTarget():
                 _, target = self.aim(view, decision.effect)
                 return next(iter(decision.options)) if target is None else target.box
+            case RevealCard():
+                return None  # a card stays hidden until the rules or its save turn it over
             case TacticChoice():
                 return self.take_tactic(view)
             case Reinforcement():
@@ -150,8 +155,8 @@ class SimplePolicy:
                 assert_never(decision)
 
     def _in_activation(self, view: TcgView, decision: ActivationDecision) -> object:
-        """An activation's steps and orders, the GO! chain (TCG p.7, p.11, p.14), a card hiding
-        in a Forest as it ends (p.17)."""
+        """An activation's steps and orders, the GO! chain and the card turned over before its
+        roll (TCG p.7, p.11, p.14, p.16), a card hiding in a Forest as it ends (p.17)."""
         game = view.game
         match decision:
             case ActivationStep():
@@ -160,6 +165,8 @@ class SimplePolicy:
                 return self.order_step(view, decision)
             case NextGo():
                 return self.next_go(game, [self._at(game, box) for box in decision.options]).box
+            case RevealBeforeGo():
+                return False  # the hidden card's 4, as Pascal's Advice has it (TCG p.16)
             case ForceActivation():
                 return game.players[decision.side].directives >= 2
             case HideInForest():

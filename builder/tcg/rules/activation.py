@@ -26,10 +26,11 @@ from builder.tcg.rules.choices import (
     Seize,
     Shoot,
     Step,
+    TurnFaceUp,
     UseAbility,
 )
 from builder.tcg.rules.command_abilities import ORDERS, Orders, fits, give_orders, play_orders
-from builder.tcg.rules.decisions import ActivationStep, ForceActivation, NextGo
+from builder.tcg.rules.decisions import ActivationStep, ForceActivation, NextGo, RevealBeforeGo
 from builder.tcg.rules.engineers import elements, interact
 from builder.tcg.rules.events import ActivationEvent, GoEvent, MoveKind, ShotEvent
 from builder.tcg.rules.hidden import hide_in_forest, reveal
@@ -318,6 +319,14 @@ class Activation:
         within the range icon (TCG p.10), of the icon's unit type (TCG p.11)."""
         return target.side == self.piece.side and reaches(self.piece, ability, target) and fits(target, ability)
 
+    def turn_face_up(self) -> None:
+        """The hidden card makes itself visible during its activation (TCG p.16), as Pascal's
+        Advice has it after a roll on the hidden card's 4. It does nothing on the battlefield,
+        so it leaves the chance to seize their position open."""
+        if not self.piece.hidden:
+            raise IllegalAction(f"{self.piece.name} is already face up")
+        reveal(self.game, self.piece, "its player turns it over during its activation", chosen=True)
+
     # --- the steps a player chooses among ----------------------------------------------------
 
     def options(self) -> Iterator[Step | None]:
@@ -330,6 +339,8 @@ class Activation:
             yield from (Shoot(index, target.box) for target in self.targets(index))
         for index, ability in self.abilities():
             yield from self._uses(index, ability)
+        if self.piece.hidden:
+            yield TurnFaceUp()
         yield None
 
     def _uses(self, index: int, ability: Ability) -> Iterator[Step]:
@@ -384,6 +395,8 @@ class Activation:
             case UseAbility(ability=index, on=on):
                 target = None if on is None else self.game.at(on)
                 return (on is None or target is not None) and self._use_refusal(index, target) is None
+            case TurnFaceUp():
+                return self.piece.hidden
         return False
 
     def take(self, step: Step, table: Table[TcgView]) -> None:
@@ -405,6 +418,8 @@ class Activation:
                 self.engineer(index, list(boxes))
             case UseAbility(ability=index, on=on):
                 self.use(index, None if on is None else self._card(on))
+            case TurnFaceUp():
+                self.turn_face_up()
         self.taken.append(step)
 
     def _card(self, box: Box) -> Piece:
@@ -427,6 +442,8 @@ class Activation:
             if step is None:
                 return
             self.take(step, table)
+            if self.piece.key not in self.game.pieces:  # a decoy turned face up is discarded
+                return
 
 
 def activate(game: Game, piece: Piece, table: Table[TcgView]) -> None:
@@ -463,6 +480,8 @@ def go_roll(game: Game, piece: Piece, table: Table[TcgView]) -> bool:
     cards roll against 4 (TCG p.16); a failure may be forced with a DIRECTIVE marker (p.14),
     else the GO! marker is discarded. Whether the card is activated."""
     piece.go = False
+    if not face_up_before_roll(game, piece, table):
+        return False
     rolls: tuple[Roll, ...] = ()
     success, forced = True, False
     automatic = piece.automatic or Variant.AUTOMATIC_ACTIVATION in game.variants  # the novices' variant, p.21
@@ -499,3 +518,15 @@ def go_roll(game: Game, piece: Piece, table: Table[TcgView]) -> bool:
         )
     )
     return success
+
+
+def face_up_before_roll(game: Game, piece: Piece, table: Table[TcgView]) -> bool:
+    """Before a hidden card rolls for its GO! marker, its player may turn it face up, to roll
+    against its own activation value (TCG p.16, Pascal's Advice); none is rolled in the
+    novices' variant (p.21). Whether the card is still on the battlefield: a decoy so
+    turned is discarded (p.17)."""
+    if not piece.hidden or Variant.AUTOMATIC_ACTIVATION in game.variants:
+        return True
+    if table.ask(RevealBeforeGo(side=piece.side, options=YES_NO, card=piece.box)):
+        reveal(game, piece, "its player turns it over before its GO! roll", chosen=True)
+    return piece.key in game.pieces

@@ -111,7 +111,13 @@ class UseAbility:
     on: Box | None = None
 
 
-Step = Move | ForcedMarch | Seize | Shoot | GiveGo | GiveOrders | Engineer | UseAbility
+@dataclass(frozen=True)
+class TurnFaceUp:
+    """The hidden card activated turns itself face up (TCG p.16: it "makes itself visible
+    during its activation"); a decoy, so turned, is discarded (p.17)."""
+
+
+Step = Move | ForcedMarch | Seize | Shoot | GiveGo | GiveOrders | Engineer | UseAbility | TurnFaceUp
 
 # --- The orders of Fall Back!, Forward! and Fire! (TCG p.11) ----------------------------
 

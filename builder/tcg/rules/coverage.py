@@ -239,10 +239,19 @@ RULES: tuple[Rule, ...] = (
         "How to become visible",
         M,
         "TCG p.16",
-        PARTIAL,
-        "A card is turned face up when it shoots or uses an ability, when an enemy moves next to it, when it is "
-        "shot at, and by its player before its save; its player is never offered to turn it over at any other "
-        'moment ("whenever they want").',
+        P,
+        "The rules turn a card face up when it shoots or uses an ability, when an enemy moves next to it and "
+        'when it is shot at. Its player may turn it over "whenever they want" at four moments: before each '
+        "COMMAND marker of their phase (any of their hidden cards, one at a time); as a step of its own "
+        "activation, at any point of it (Pascal's Advice: rolled on the hidden 4, then turned over); before "
+        "its GO! roll (its own activation value, or none, instead of 4); and once hit, before the yellow die "
+        "(its own save instead of 6; p.16 N.B.). Face up or down changes only those rolls, what it may do "
+        "activated and what the enemy knows, so other moments add nothing: in the enemy's phase turning "
+        "over only informs the enemy, but for its save; before the red dice (p.8) it would only tell the "
+        "shooter before its armour-piercing choice, since a miss turns it over anyway and armour counts "
+        "hidden or not (p.16); within a tactic it frees no box the moment before the tactic could not. Not "
+        "offered: turning a hidden Support card over in the enemy's phase to lend its save (hon counts "
+        "Support and Encouragement only face up; no bundled card has either).",
     ),
     Rule(
         "decoys",
@@ -252,7 +261,9 @@ RULES: tuple[Rule, ...] = (
         P,
         "A shot at a hidden decoy turns it over and is spent without a roll "
         "(the book does not say the dice are rolled); a decoy that arrives face up, next to an enemy, is "
-        "discarded at once. Revealing one's own decoy to empty a box is never offered.",
+        "discarded at once. Its player may turn a hidden decoy over, discarding it and emptying its box, "
+        "in their own phase only: before each COMMAND marker, during its own activation, before its GO! "
+        "roll (see becoming-visible).",
     ),
     Rule(
         "victory",

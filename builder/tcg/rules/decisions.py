@@ -4,9 +4,9 @@ worked out by the rules; `TcgDecision` is the union a player matches on.
 
 Each kind carries what the chooser is told, cards named by their box as the options name
 them (builder.tcg.rules.choices). The kinds follow the game's sequence: the opening of a
-phase (Event and Hero Cards, a scenario event's target), the tactics, an activation and the
-GO! markers after it, a Shooting attack (asked of the shooter, or of the target's player),
-and the end of an activation."""
+phase (Event and Hero Cards, a scenario event's target), the tactics (and the hidden cards
+turned face up before each), an activation and the GO! markers after it, a Shooting attack
+(asked of the shooter, or of the target's player), and the end of an activation."""
 
 from __future__ import annotations
 
@@ -60,6 +60,15 @@ class TacticChoice(Decision[Tactic]):
 
 
 @dataclass(frozen=True, kw_only=True)
+class RevealCard(Decision[Box | None]):
+    """Before each COMMAND marker of the side's phase: one of its hidden cards turned face up
+    (TCG p.16: "whenever they want"; p.17: a decoy, discarded, to empty a box), or None.
+    Asked again after each card turned over, until None or no hidden card is left."""
+
+    kind: ClassVar[str] = "reveal-card"
+
+
+@dataclass(frozen=True, kw_only=True)
 class Reinforcement(Decision[Place | None]):
     """The Unit Card from the hand the side puts on a reinforcement point, or None: the
     reinforcement zone (`hq` None) or the boxes around an HQ, `boxes` its empty ones (TCG p.6)."""
@@ -75,7 +84,8 @@ class Reinforcement(Decision[Place | None]):
 @dataclass(frozen=True, kw_only=True)
 class ActivationStep(Decision[Step | None]):
     """The activated card's next step, or None to end its activation: a move, a Shooting
-    attack, an ability, a forced march, seize their position!, in any order (TCG p.7).
+    attack, an ability, a forced march, seize their position!, in any order (TCG p.7), and
+    turning itself face up while hidden (p.16).
     `taken`: the steps it took so far; `manoeuvre`: it is one of a manoeuvre's two cards
     (TCG p.6: one shot, no move, no ability)."""
 
@@ -104,6 +114,16 @@ class NextGo(Decision[Box]):
 
 
 @dataclass(frozen=True, kw_only=True)
+class RevealBeforeGo(Decision[bool]):
+    """Turn the hidden card face up before its GO! roll, to roll against its own activation
+    value (or none, an A or an HQ) rather than the hidden card's 4 (TCG p.16, Pascal's
+    Advice: a card whose value is 5 is better rolled hidden and turned over after)."""
+
+    kind: ClassVar[str] = "reveal-before-go"
+    card: Box
+
+
+@dataclass(frozen=True, kw_only=True)
 class ForceActivation(Decision[bool]):
     """Spend a DIRECTIVE marker to activate the card whose GO! roll failed (TCG p.14)."""
 
@@ -126,8 +146,9 @@ class HideInForest(Decision[bool]):
 
 @dataclass(frozen=True, kw_only=True)
 class RevealBeforeSave(Decision[bool]):
-    """The target's player: turn the hidden target face up now, to save with its own save
-    value rather than the hidden card's 6 (TCG p.16)."""
+    """The target's player, the red dice a success and the yellow die still to roll: turn the
+    hidden target face up now, to save with its own save value rather than the hidden card's
+    6 (TCG p.16 N.B.: "before making a saving throw"; p.8)."""
 
     kind: ClassVar[str] = "reveal-before-save"
     shooter: Box
@@ -170,10 +191,12 @@ TcgDecision = (
     | HeroCardPlay
     | EffectTarget
     | TacticChoice
+    | RevealCard
     | Reinforcement
     | ActivationStep
     | OrderStep
     | NextGo
+    | RevealBeforeGo
     | ForceActivation
     | HideInForest
     | RevealBeforeSave

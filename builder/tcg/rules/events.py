@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
-from builder.kernel.events import GameEvent
+from builder.kernel.events import ToldEvent
 from builder.tcg.base import Box
 
 
@@ -46,7 +46,7 @@ class ShotResult(StrEnum):
     MISS = "miss"
 
 
-class _TcgEvent(GameEvent):
+class _TcgEvent(ToldEvent):
     phase: Phase
     page: str  # the rule followed: "TCG p.8"
 
@@ -134,6 +134,8 @@ class RevealEvent(_TcgEvent):
     kind: Literal["reveal"] = "reveal"
     piece: str
     hidden: bool = False  # True when it became hidden
+    # True when its player chose to turn it over (TCG p.16-17); absent when the rules did.
+    chosen: Literal[True] | None = None
 
 
 class DestroyedEvent(_TcgEvent):

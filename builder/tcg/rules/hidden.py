@@ -7,7 +7,7 @@ from builder.kernel.decisions import YES_NO
 from builder.kernel.match import Table
 from builder.tcg.base import page
 from builder.tcg.rules.board import distance
-from builder.tcg.rules.decisions import HideInForest
+from builder.tcg.rules.decisions import HideInForest, RevealCard
 from builder.tcg.rules.events import DestroyedEvent, RevealEvent
 from builder.tcg.rules.players import TcgView
 from builder.tcg.rules.state import Game, Piece
@@ -17,8 +17,9 @@ FOG_PAGE = page(16)
 DECOY_PAGE = page(17)
 
 
-def reveal(game: Game, piece: Piece, why: str) -> None:
-    """Turn a hidden card face up; a decoy turned face up is discarded (TCG p.17)."""
+def reveal(game: Game, piece: Piece, why: str, chosen: bool = False) -> None:
+    """Turn a hidden card face up, as the rules force or (`chosen`) as its player chooses;
+    a decoy turned face up is discarded (TCG p.17)."""
     if not piece.hidden:
         return
     piece.hidden = False
@@ -30,10 +31,23 @@ def reveal(game: Game, piece: Piece, why: str) -> None:
             text=f"{piece.card.name} is turned face up: {why}.",
             page=FOG_PAGE,
             piece=piece.key,
+            chosen=True if chosen else None,
         )
     )
     if piece.is_decoy:
         discard_decoy(game, piece)
+
+
+def reveal_at_will(game: Game, side: str, table: Table[TcgView]) -> None:
+    """Before a COMMAND marker of its phase, the side turns face up the hidden cards its
+    player chooses at `table`, one at a time (TCG p.16: "whenever they want"; p.17: a decoy
+    "at any point in your phase if you want to empty a box")."""
+    while hidden := [p.box for p in game.of(side) if p.hidden]:
+        box = table.ask(RevealCard(side=side, options=(*hidden, None)))
+        piece = None if box is None else game.at(box)
+        if piece is None:
+            return
+        reveal(game, piece, "its player turns it over", chosen=True)
 
 
 def discard_decoy(game: Game, piece: Piece) -> None:

@@ -131,10 +131,6 @@ def shoot(
     weapon = armed(shooter, shooter.shooting[index])
     if target.hidden and target.is_decoy:
         return _at_a_decoy(game, shooter, target)
-    if target.hidden and table.ask(
-        RevealBeforeSave(side=target.side, options=YES_NO, shooter=shooter.box, target=target.box)
-    ):
-        reveal(game, target, "its player turns it over to use its own save")
     attack = _Attack(game, shooter, weapon, index, target, table)
     piercing = _armour_piercing(attack)
     value = shooting_value(weapon, moved)
@@ -231,9 +227,19 @@ def _effect(attack: _Attack, judged: Judgement, total: int, piercing: bool) -> t
 
 def _saved(attack: _Attack) -> bool:
     """The target's saving throw, if it has one, one pip more for a DIRECTIVE marker if its
-    player spends one (TCG p.13)."""
+    player spends one (TCG p.13); a hidden target's player may first turn it face up, to save
+    with its own save value (TCG p.16 N.B.)."""
     game, target = attack.game, attack.target
     save = save_against(game, target, attack.weapon, attack.shooter)
+    if (
+        save is not None
+        and target.hidden
+        and attack.table.ask(
+            RevealBeforeSave(side=target.side, options=YES_NO, shooter=attack.shooter.box, target=target.box)
+        )
+    ):
+        reveal(game, target, "its player turns it over to use its own save", chosen=True)
+        save = save_against(game, target, attack.weapon, attack.shooter)
     if save is None:
         return False
     die = save_roll(game.dice.roll(1)[0], ())

@@ -18,7 +18,7 @@ from builder.tcg.rules.choices import Tactic as TacticOption
 from builder.tcg.rules.decisions import Reinforcement, TacticChoice
 from builder.tcg.rules.events import ActivationEvent, MarkersEvent, ReinforcementEvent, Tactic, TacticEvent
 from builder.tcg.rules.hand import draw, gain
-from builder.tcg.rules.hidden import discard_decoy
+from builder.tcg.rules.hidden import discard_decoy, reveal_at_will
 from builder.tcg.rules.moving import swap
 from builder.tcg.rules.players import TcgView
 from builder.tcg.rules.setup import arrived, piece_key
@@ -270,7 +270,9 @@ def _own(game: Game, side: str, box: Box) -> Piece | None:
 
 def take_tactic(game: Game, side: str, left: int, table: Table[TcgView]) -> None:
     """Spend one COMMAND marker (`left`: those still to spend, this one included) on the
-    tactic its player chooses at `table`, and play it."""
+    tactic its player chooses at `table`, and play it; first, the side may turn hidden cards
+    face up (TCG p.16-17)."""
+    reveal_at_will(game, side, table)
     options = Offered(lambda: tactics(game, side), lambda choice: allows(game, side, choice))
     chosen = table.ask(TacticChoice(side=side, options=options, left=left))
     match chosen:

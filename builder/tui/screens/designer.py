@@ -313,7 +313,7 @@ class DesignerScreen(DocumentScreen[ScenarioSession]):
 
         loaded = self._as_it_stands()
         if loaded is not None:
-            self.app.push_screen(BalanceScreen(loaded, self.session.catalogue))
+            self.app.push_screen(BalanceScreen.heroes(loaded, self.session.catalogue))
 
     def _as_it_stands(self) -> LoadedScenario | None:
         """The scenario with its unsaved changes, read from its file (where its army lists

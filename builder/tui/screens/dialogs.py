@@ -27,8 +27,9 @@ class Ask(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.title_text, classes="dialog-title")
-            yield Static(self.message, classes="dialog-message")
+            # Titles and messages hold paths and names a player chose: never read as markup.
+            yield Label(self.title_text, classes="dialog-title", markup=False)
+            yield Static(self.message, classes="dialog-message", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 for button_id, label, variant in self.buttons:
                     yield Button(label, id=button_id, variant=variant)  # type: ignore[arg-type]
@@ -50,7 +51,7 @@ class AskText(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.title_text, classes="dialog-title")
+            yield Label(self.title_text, classes="dialog-title", markup=False)
             yield Input(self.value, placeholder=self.placeholder, id="text")
             yield Static("enter to confirm · escape to cancel", classes="dialog-help")
 

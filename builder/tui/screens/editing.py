@@ -5,6 +5,7 @@ builder, both scenario designers and the deck composer behave the same way."""
 
 from __future__ import annotations
 
+from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from rich.text import Text
@@ -15,6 +16,7 @@ from builder.io.yamlio import join_path
 from builder.kernel.diagnostics import Issue, Severity, plural
 from builder.kernel.history import Edit
 from builder.services.document import DocumentSession
+from builder.tui.styles import SCREENS_CSS
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -76,6 +78,30 @@ class DocumentScreen(Screen[None], Generic[S]):
 
         if await save_with_questions(self.app, self.session, None, self.DOCUMENT):
             self.show_all()
+
+
+class OwnDocumentScreen(DocumentScreen[S]):
+    """A designer whose document the app does not hold (the Tactical Card Game's, the hex
+    game's): it asks itself before its unsaved changes are dropped, when the app quits
+    (HonApp asks every screen's `may_leave`) or when escape closes it."""
+
+    # Shown after start-up (tui/styles.py); the Tactical Card Game's adds its own sheet.
+    CSS_PATH: ClassVar[str | PurePath | list[str | PurePath] | None] = SCREENS_CSS
+
+    async def may_leave(self) -> bool:
+        """Unsaved changes are saved, dropped or kept (and the screen stays)."""
+        from builder.tui.files import ask_to_save
+
+        return await ask_to_save(self.app, self.session, self.DOCUMENT)
+
+    @work(exclusive=True, group="files")
+    async def action_close(self) -> None:
+        """Back to the screen it was opened from; the first screen stays (ctrl+q quits)."""
+        if len(self.app.screen_stack) <= 2:
+            self.notify("This is the first screen: ctrl+q quits.")
+            return
+        if await self.may_leave():
+            self.app.pop_screen()
 
 
 def document_title(title: str, size: str, session: DocumentSession[Any, Any]) -> Text:

@@ -1,5 +1,5 @@
-"""The simulation viewer: a scenario played by the rules core's simple policy, stepped
-through event by event on the scenario's map. Every roll is shown with its dice, each
+"""The Heroes System's simulation viewer (screens/viewer.py): a scenario played by the rules
+core's players, stepped through event by event on the scenario's map. Every roll is shown with its dice, each
 modifier with its rule-book page, and its total; picking a firer and then an enemy on the
 map shows the exact odds of that shot. The screen renders what the rules core says and
 computes no rule itself (builder.heroes.rules.simulation, builder.heroes.rules.preview)."""
@@ -12,19 +12,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import on, work
-from textual.app import ComposeResult
+from textual import on
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import Resize
 from textual.geometry import Region
-from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
-from textual.worker import get_current_worker
 
 from builder.kernel.decisions import Policy
-from builder.render.narration import Narrator
+from builder.kernel.events import GameEvent
+from builder.render.heroes_events import Narrator
 from builder.tui.screens.simulation_text import (
     EVENT_TINT,
     FIRER_TINT,
@@ -39,8 +35,7 @@ from builder.tui.screens.simulation_text import (
     list_line,
     previews_text,
 )
-from builder.tui.styles import SCREENS_CSS
-from builder.tui.widgets.footer import KeysFooter
+from builder.tui.screens.viewer import GameViewer, NoGame
 from builder.tui.widgets.letters import letter_of, unit_letters
 from builder.tui.widgets.map_view import MapView, Marks, marks_of
 from builder.tui.widgets.tile_card import show_if_changed
@@ -66,10 +61,6 @@ class Game:
     battlefield: Battlefield
     record: GameRecord
     warnings: tuple[Issue, ...] = ()
-
-
-class NoGame(Exception):
-    """The scenario cannot be simulated; the message tells the player why."""
 
 
 def play(
@@ -99,27 +90,8 @@ class SimulationMap(MapView):
     BINDINGS = [Binding("enter,space", "apply", "Pick unit")]
 
 
-class SimulationScreen(Screen[None]):
+class SimulationScreen(GameViewer[Game]):
     """A simulated game stepped through on the map, with the odds of a shot on demand."""
-
-    CSS_PATH = SCREENS_CSS
-
-    # Nothing takes focus before the game is ready: the hidden map would show its keys
-    # ("" rather than None, which would fall back to the app's "*").
-    AUTO_FOCUS = ""
-
-    BINDINGS = [
-        Binding("right,n", "step(1)", "Next"),
-        Binding("left,p", "step(-1)", "Previous"),
-        Binding("shift+right,right_square_bracket", "turn(1)", "Next turn"),
-        Binding("shift+left,left_square_bracket", "turn(-1)", "Previous turn"),
-        Binding("home", "jump('first')", "First", show=False),
-        Binding("end", "jump('last')", "Last", show=False),
-        Binding("r", "rerun", "New seed"),
-        Binding("g", "players", "Greedy/random"),
-        Binding("m", "focus_map", "Map"),
-        Binding("escape", "back", "Back"),
-    ]
 
     def __init__(
         self,
@@ -134,102 +106,41 @@ class SimulationScreen(Screen[None]):
         """`source` is a scenario file or a scenario already read (the designer's, with its
         unsaved changes); `armies` replaces the army lists the scenario names; `policy`
         plays every side."""
-        super().__init__(id="simulation")
-        self.source, self.catalogue = source, catalogue
-        self.seed, self.turns, self.armies = seed, turns, armies
-        self.policy = policy
-        self.game: Game | None = None
-        self.index = 0
+        super().__init__(seed=seed, turns=turns, policy=policy, id="simulation")
+        self.source, self.catalogue, self.armies = source, catalogue, armies
         self.firer: str | None = None  # piece keys picked on the map
         self.target: str | None = None
-        self.problem: str | None = None
-        self.narrator = Narrator()
+        self.sentences: list[str] = []  # each event's, told once the game is played
         self.letters: dict[tuple[str, str], str] = {}
 
-    # --- layout ---------------------------------------------------------------------------
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="title")
-        yield Static(id="sim-warnings")
-        yield Static(id="sim-message")
-        with Horizontal(id="sim-main"):
-            with Vertical(id="sim-left"):
-                yield SimulationMap(id="sim-map")
-                yield Static(id="sim-legend")
-            with Vertical(id="sim-side"):
-                with VerticalScroll(id="sim-detail"):
-                    yield Static(id="sim-event")
-                    yield Static(id="sim-odds")
-                yield OptionList(id="sim-log")
-        yield KeysFooter()
-
-    def on_mount(self) -> None:
-        self.run_simulation()
-
-    def on_resize(self, event: Resize) -> None:
-        self.set_class(event.size.width < 100, "narrow")
+    def compose_map(self) -> Widget:
+        return SimulationMap(id="sim-map")
 
     @property
-    def name_of_source(self) -> str:
+    def source_name(self) -> str:
         return self.source.name if isinstance(self.source, Path) else self.source.scenario.title
 
-    # --- running --------------------------------------------------------------------------
+    # --- playing --------------------------------------------------------------------------
 
-    def run_simulation(self) -> None:
-        """Simulate with the current seed behind a loading message."""
-        self.remove_class("ready")
-        message = f"Simulating {self.name_of_source} with seed {self.seed}…"
-        self.query_one("#sim-message", Static).update(Text(message))
-        self.query_one("#title", Static).update(Text(message, style="bold"))
-        self._simulate(self.seed)
+    def play(self, seed: int, policy: Policy) -> Game:
+        return play(self.source, self.catalogue, seed, self.turns, self.armies, policy)
 
-    @work(thread=True, exclusive=True, group="simulate")
-    def _simulate(self, seed: int) -> None:
-        # A thread: a big scenario takes a second or more, and the screen must stay live.
-        try:
-            game = play(self.source, self.catalogue, seed, self.turns, self.armies, self.policy)
-        except NoGame as problem:
-            self.app.call_from_thread(self._failed, str(problem))
-            return
-        except Exception as problem:  # a half-designed scenario can trip the rules anywhere
-            self.app.call_from_thread(self._failed, f"The simulation stopped: {type(problem).__name__}: {problem}")
-            return
-        if not get_current_worker().is_cancelled:  # a newer seed was asked for meanwhile
-            self.app.call_from_thread(self._ready, game)
+    def events_of(self, game: Game) -> tuple[GameEvent, ...]:
+        return tuple(frame.event for frame in game.record.frames)
 
-    def _failed(self, message: str) -> None:
-        self.problem = message
-        self.query_one("#title", Static).update(Text(f"{self.name_of_source} — cannot simulate", style="bold"))
-        self.query_one("#sim-message", Static).update(Text(message, style="bold red"))
+    def list_lines(self, game: Game) -> list[Text]:
+        return [list_line(frame.event, told) for frame, told in zip(game.record.frames, self.sentences, strict=True)]
 
-    def _ready(self, game: Game) -> None:
-        if game.record.seed != self.seed:
-            return  # the result of a seed the player has since moved past
-        self.game, self.problem = game, None
-        self.narrator = Narrator.of(frame.pieces for frame in game.record.frames)
+    def show_game(self, game: Game) -> None:
+        self.sentences = Narrator.of(game.record).sentences()
         self.letters = unit_letters(piece for frame in game.record.frames for piece in frame.pieces)
-        log = self.query_one("#sim-log", OptionList)
-        log.clear_options()
-        log.add_options([Option(list_line(frame.event, self.narrator)) for frame in game.record.frames])
-        self.add_class("ready")
-        self._show_title()
+        record = game.record
+        points = ", ".join(f"{side} {vp}" for side, vp in record.victory_points.items())
+        self.show_title(
+            self.played_title(game.scenario.title, record.turns, record.outcome, bool(record.winner), f"VP {points}")
+        )
         self._show_warnings(game.warnings)
         show_if_changed(self.query_one("#sim-legend", Static), legend(game.scenario, self.letters))
-        self.index = -1  # so that go(0) shows everything
-        self.go(0)
-        log.focus()
-
-    def _show_title(self) -> None:
-        assert self.game is not None
-        record, scenario = self.game.record, self.game.scenario
-        text = Text()
-        text.append(scenario.title, style="bold")
-        text.append(f" — {self.policy.value} players, seed {record.seed}, ")
-        text.append(f"{record.turns} turn{'s' if record.turns != 1 else ''} played: ")
-        text.append(record.outcome, style="green" if record.winner else "yellow")
-        points = ", ".join(f"{side} {vp}" for side, vp in record.victory_points.items())
-        text.append(f" · VP {points}", style="dim")
-        show_if_changed(self.query_one("#title", Static), text, layout=False)
 
     def _show_warnings(self, warnings: tuple[Issue, ...]) -> None:
         """The army lists' warnings, as `hon simulate` prints them, above the game."""
@@ -248,72 +159,13 @@ class SimulationScreen(Screen[None]):
     def frame(self) -> Frame | None:
         return self.frames[self.index] if self.frames else None
 
-    def go(self, index: int) -> None:
-        """Show frame `index` (clamped): the map, the event and its rolls, the odds."""
-        if not self.frames:
-            return
-        index = min(max(index, 0), len(self.frames) - 1)
-        if index == self.index:
-            return
-        self.index = index
-        log = self.query_one("#sim-log", OptionList)
-        if log.highlighted != index:
-            log.highlighted = index
-        self._show_frame()
-
-    def action_step(self, step: int) -> None:
-        self.go(self.index + step)
-
-    def action_turn(self, step: int) -> None:
-        """The first event of the next turn, or of the previous one (set-up counts as turn 0)."""
-        frames, frame = self.frames, self.frame
-        if frame is None:
-            return
-        turn = frame.event.turn
-        if step > 0:
-            later = (i for i in range(self.index + 1, len(frames)) if frames[i].event.turn > turn)
-            self.go(next(later, len(frames) - 1))
-        else:
-            wanted = max(turn - 1, 0)
-            self.go(next((i for i, f in enumerate(frames) if f.event.turn >= wanted), 0))
-
-    def action_jump(self, where: str) -> None:
-        self.go(0 if where == "first" else len(self.frames) - 1)
-
-    def action_rerun(self) -> None:
-        self.seed += 1
-        self.game = None
-        self.run_simulation()
-
-    def action_players(self) -> None:
-        """The same seed played again by the other player: greedy or random."""
-        self.policy = Policy.RANDOM if self.policy is Policy.GREEDY else Policy.GREEDY
-        self.game = None
-        self.run_simulation()
-
-    def action_focus_map(self) -> None:
-        self.query_one(MapView).focus()
-
-    def action_back(self) -> None:
-        if len(self.app.screen_stack) <= 2:
-            self.notify("This is the first screen: ctrl+q quits.")
-            return
-        self.app.pop_screen()
-
-    @on(OptionList.OptionHighlighted, "#sim-log")
-    def picked_in_log(self, message: OptionList.OptionHighlighted) -> None:
-        # go() moves the highlight too, and its message arrives later: one that no longer
-        # matches the highlight is stale and must not pull the game back.
-        if message.option_index == message.option_list.highlighted:
-            self.go(message.option_index)
-
     # --- showing --------------------------------------------------------------------------
 
     def _pieces(self) -> dict[str, Piece]:
         frame = self.frame
         return {p.key: p for p in frame.pieces} if frame is not None else {}
 
-    def _show_frame(self) -> None:
+    def show_event(self) -> None:
         game, frame = self.game, self.frame
         if game is None or frame is None:
             return
@@ -330,7 +182,7 @@ class SimulationScreen(Screen[None]):
             width, height = map_view.cell_size
             column, row = min(touched)
             map_view.scroll_to_region(Region(column * width, row * height, width, height), animate=False)
-        text = event_text(frame.event, self.index, len(self.frames), self.narrator)
+        text = event_text(frame.event, self.sentences[self.index], self.index, len(self.frames))
         show_if_changed(self.query_one("#sim-event", Static), text)
         self._show_odds()
 
@@ -417,7 +269,7 @@ class SimulationScreen(Screen[None]):
             self.firer, self.target = here.key, None
         else:
             self.target = here.key
-        self._show_frame()
+        self.show_event()
 
     @on(MapView.Moved)
     def cursor_moved(self, message: MapView.Moved) -> None:

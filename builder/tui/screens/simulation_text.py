@@ -37,7 +37,8 @@ from builder.heroes.rules.events.game import (
     TemplateEvent,
     WorksEvent,
 )
-from builder.render.narration import Narrator, event_line, roll_text, style_of
+from builder.render.narration import event_line, roll_text, style_of
+from builder.tui.screens.viewer import event_heading
 from builder.tui.widgets.letters import WRECK
 
 if TYPE_CHECKING:
@@ -129,23 +130,17 @@ def _destination(event: HeroesEvent) -> tuple[Square, ...]:
     return ()
 
 
-def list_line(event: HeroesEvent, narrator: Narrator | None = None) -> Text:
+def list_line(event: HeroesEvent, sentence: str) -> Text:
     """One line of the event list, cut to the panel's width."""
-    line = event_line(event, narrator)
+    line = event_line(event, sentence)
     line.no_wrap, line.overflow = True, "ellipsis"
     return line
 
 
-def event_text(event: HeroesEvent, index: int, count: int, narrator: Narrator | None = None) -> Text:
+def event_text(event: HeroesEvent, sentence: str, index: int, count: int) -> Text:
     """The current event: where it is in the game, what happened and every roll."""
-    text = Text()
-    text.append(f"{index + 1}/{count}  ", style="dim")
-    when = "Set-up" if event.turn == 0 else f"Turn {event.turn}"
-    text.append(f"{when} · {event.phase} phase", style="bold")
-    if event.side:
-        text.append(f" · {event.side}", style="bold")
-    text.append("\n")
-    text.append(narrator.sentence(event) if narrator else event.text, style=style_of(event))
+    text = event_heading(event, index, count)
+    text.append(sentence, style=style_of(event))
     for roll in event.rolls:
         text.append("\n")
         text.append_text(roll_text(roll, indent=2))

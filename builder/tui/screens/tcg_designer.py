@@ -9,6 +9,7 @@ computes."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from rich.text import Text
 from textual import on, work
@@ -36,7 +37,7 @@ from builder.tcg.edits import (
 )
 from builder.tcg.scenario import MarkerKind
 from builder.tcg.terrain import Terrain
-from builder.tui.screens.editing import DocumentScreen, document_title
+from builder.tui.screens.editing import OwnDocumentScreen, document_title
 from builder.tui.styles import TCG_CSS
 from builder.tui.widgets.footer import KeysFooter
 from builder.tui.widgets.issues import IssuesPanel
@@ -72,7 +73,7 @@ class ToolState:
         return MARKERS[self.kind_index % len(MARKERS)]
 
 
-class TcgDesignerScreen(DocumentScreen[TcgScenarioSession]):
+class TcgDesignerScreen(OwnDocumentScreen[TcgScenarioSession]):
     CSS_PATH = TCG_CSS
     BINDINGS = [
         Binding("p", "tool('terrain')", "Terrain"),
@@ -96,6 +97,7 @@ class TcgDesignerScreen(DocumentScreen[TcgScenarioSession]):
         Binding("f4", "issues", "Issues"),
         Binding("f7", "details", "Details"),
         Binding("f8", "simulate", "Simulate"),
+        Binding("f9", "balance", "Balance"),
         Binding("escape", "close", "Back", show=False),
     ]
 
@@ -303,24 +305,25 @@ class TcgDesignerScreen(DocumentScreen[TcgScenarioSession]):
 
     def action_simulate(self) -> None:
         """Step through a game of the scenario as saved (the rules core reads the file)."""
-        from builder.io.errors import HonFileError
         from builder.tui.screens.tcg_simulation import TcgSimulationScreen
 
+        path = self._saved()
+        if path is not None:
+            self.app.push_screen(TcgSimulationScreen(path))  # it says why a file cannot be played
+
+    def action_balance(self) -> None:
+        """Play the scenario as saved many times: each side's chance of winning."""
+        from builder.tui.screens.balance import BalanceScreen
+
+        path = self._saved()
+        if path is not None:
+            self.app.push_screen(BalanceScreen.of_file(path, self.session.scenario.title))
+
+    def _saved(self) -> Path | None:
+        """The scenario's file when it holds every edit (games are played from the file);
+        None, said, when there are edits to save first."""
         session = self.session
         if session.path is None or session.dirty:
             self.notify("Save the scenario first (ctrl+s): the game is played from its file.")
-            return
-        try:
-            self.app.push_screen(TcgSimulationScreen(session.path))
-        except HonFileError as problem:
-            self.notify(problem.sentence(), severity="error", timeout=10, markup=False)
-
-    def action_close(self) -> None:
-        if len(self.app.screen_stack) > 2:
-            self.app.pop_screen()
-
-    async def may_leave(self) -> bool:
-        """Asked by the app before it quits: unsaved changes are saved, dropped or kept."""
-        from builder.tui.files import ask_to_save
-
-        return await ask_to_save(self.app, self.session, "scenario")
+            return None
+        return session.path

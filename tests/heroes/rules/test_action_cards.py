@@ -133,7 +133,7 @@ def test_the_opening_hand_is_the_size_the_scenario_gives() -> None:
     assert len(state.decks["us"].hand) == 2 and len(state.decks["german"].hand) == 5
     draws = [e for e in opening if isinstance(e, DrawEvent)]
     assert [(e.side, len(e.drawn), e.phase) for e in draws] == [("us", 2, Phase.SETUP), ("german", 5, Phase.SETUP)]
-    assert all("HoN core p.17" in e.text for e in draws)
+    assert all(e.page == "HoN core p.17" for e in draws)
     # The whole deck is there, shuffled: the US deck's 17 cards between pile and hand.
     deck = state.decks["us"]
     assert sorted(c.id for c in deck.pile + deck.hand) == sorted(c.id for c in decks_for_us())
@@ -163,7 +163,7 @@ def test_a_side_whose_faction_has_no_deck_is_told_so() -> None:
     )
     events = deal(state, {"a": (FIRE_BONUS,) * 6}, SeededDice(1))
     assert len(state.decks["a"].hand) == 4 and "b" not in state.decks
-    assert events[1].side == "b" and "no action card deck" in events[1].text
+    assert (events[1].side, events[1].deck, events[1].drawn) == ("b", 0, ())
 
 
 @pytest.mark.rule("action-cards")
@@ -179,7 +179,7 @@ def test_cards_are_drawn_at_the_end_of_the_supply_phase_only() -> None:
     # The card it can never play is discarded first, then the hand drawn back up to 4.
     assert drawn.discarded == ("dud",) and drawn.drawn == ("lucky", "cold-steel", "rally") and drawn.hand == 4
     assert [c.id for c in deck.hand] == ["steady-aim", "lucky", "cold-steel", "rally"] and deck.discards == [DUD]
-    assert "HoN core p.16" in drawn.text
+    assert drawn.page == "HoN core p.16" and not drawn.reshuffled
 
 
 def test_a_full_hand_draws_nothing_and_an_empty_pile_takes_the_discards_back() -> None:
@@ -190,7 +190,7 @@ def test_a_full_hand_draws_nothing_and_an_empty_pile_takes_the_discards_back() -
     deck.discard("lucky")
     drawn = refill(state, "a", (), SeededDice(1))
     assert drawn is not None and drawn.drawn[0] == "rally" and len(deck.hand) == 2
-    assert "shuffled into a new draw pile" in drawn.text and "not printed" in drawn.text
+    assert drawn.reshuffled
 
 
 # --- Alternate Bonuses --------------------------------------------------------------------
@@ -433,14 +433,13 @@ def test_the_narration_shows_a_card_with_its_page(capsys: pytest.CaptureFixture[
         turn=2,
         phase=Phase.ACTIVATION,
         side="us",
-        text="us plays Second Chance (HoN core p.17): Squad rolls its firing action again.",
         card="second-chance",
         use=CardUse.BATTLE_EVENT,
         unit="us/a/1",
         page="HoN core p.17",
         source="HoN core p.17",
     )
-    line = event_line(event)
+    line = event_line(event, "us plays Second Chance (HoN core p.17): Squad rolls its firing action again.")
     assert line.plain.startswith("T2 [us] us plays Second Chance (HoN core p.17)") and style_of(event) == "yellow"
     code = main(["simulate", str(SCENARIOS / "hon-first-contact.yaml"), "--seed", "3", "--turns", "1"])
     shown = capsys.readouterr().out

@@ -10,6 +10,7 @@ import pytest
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.catalogue.units import Unit
 from builder.heroes.rules.errors import Code, RulesError
+from builder.heroes.rules.events.combat import FiredBy, FireEvent
 from builder.heroes.rules.events.game import AssaultEvent, Phase
 from builder.heroes.rules.resolution.assault_roll import (
     Assault,
@@ -105,7 +106,8 @@ def test_a_defender_with_x_against_the_attacker_is_destroyed_without_dice() -> N
     assert result.outcome is AssaultOutcome.WIN
     assert result.defender is None and result.defender_effect is Effect.DESTROYED
     assert result.defender_moves is DefenderMove.REMOVED and result.attacker_moves is AttackerMove.ADVANCES
-    assert "cannot fight back" in AssaultEvent.of(result, 1, Phase.ACTIVATION).text
+    told = AssaultEvent.of(result, 1, Phase.ACTIVATION)
+    assert told.attack is None and told.defence is None  # it cannot fight back
 
 
 @pytest.mark.rule("assault-results")
@@ -320,8 +322,8 @@ def test_a_unit_with_charge_fires_at_the_defender_before_the_assault() -> None:
     turn.perform("a1", action)
     kinds = [f.event.kind for f in turn.frames]
     assert kinds.index("fire") < kinds.index("move") < kinds.index("assault")  # it fires first, from afar
-    fired = next(f.event for f in turn.frames if f.event.kind == "fire")
-    assert fired.text.startswith("Charge (BfC p.08)")
+    fired = next(f.event for f in turn.frames if isinstance(f.event, FireEvent))
+    assert isinstance(fired, FireEvent) and (fired.fired_by, fired.by_page) == (FiredBy.CHARGE, "BfC p.08")
     # "If the Firing Action destroys the target, this unit must end its Movement Action in
     # the target's former square": a reduced defender hit is destroyed, no assault is rolled.
     reduced = board_piece("b1", (4, 1), "b", side_index=1)

@@ -13,6 +13,7 @@ from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions.kinds import Move
 from builder.heroes.rules.actions.scouting import scout_moves
 from builder.heroes.rules.errors import Code, RulesError
+from builder.heroes.rules.events.combat import GearUse
 from builder.heroes.rules.events.game import Phase
 from builder.heroes.rules.gear.fuel_and_map import gear_reach
 from builder.heroes.rules.gear.hedgerow_cutter import hedgehogs_crossed, passage_markers
@@ -44,7 +45,10 @@ def test_one_passage_marker_discards_every_barbed_hedgehog_a_heavy_vehicle_moves
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
     turn.perform("a1", GearMove(Move(path), passage=True))
     (spent,) = gear_events(turn)
-    assert (spent.marker, spent.spent) == ("passage", 1) and "HoN core p.28" in spent.text and "barbed" in spent.text
+    assert (spent.marker, spent.spent) == ("passage", 1) and (spent.use, spent.page) == (
+        GearUse.BARBED_WIRE,
+        "HoN core p.28",
+    )
     assert cutter.count == 1 and state.battlefield.lines == () and state.pieces["a1"].squares == ((6, 1), (5, 1))
 
 

@@ -207,7 +207,7 @@ def test_burst_into_action_lets_a_vehicle_that_moved_fire_every_weapon_without_p
     cards_played.play_battle_events(turn, "a", plays, CardTiming.AFTER_ACTION)
     fired = [e for e in turn.events if isinstance(e, FireEvent)]
     assert len(fired) == 2 and all(e.firer == "a-tank" for e in fired)  # the gun and the MG
-    assert not any("Fire on the Move" in e.text for e in fired) and deck.discards == [BURST]
+    assert not any(e.on_the_move_page for e in fired) and deck.discards == [BURST]
 
 
 MINE = card("mine", timing="supply", effect={"kind": "place-mine"})
@@ -221,7 +221,9 @@ def test_mine_places_a_mine_marker_in_the_supply_phase_in_front_of_the_enemy() -
     orders = {"a": Orders("a", numbered=("a1",)), "b": Orders("b", numbered=("b1",))}
     frames = supply_phase(state, orders, BOTH, LoadedDice([]))
     (placed,) = [f.event for f in frames if isinstance(f.event, MineEvent)]
-    assert placed.side == "a" and placed.unit == "a1" and placed.what == "placed" and "HoN core p.17" in placed.text
+    assert (
+        placed.side == "a" and placed.unit == "a1" and placed.what == "placed" and placed.card_page == "HoN core p.17"
+    )
     assert state.mines == {(2, 1): "a"}  # the square of its ZoC nearest b1; the card drawn back at step 7
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION, BOTH)
     holding(state, "a", MINE)

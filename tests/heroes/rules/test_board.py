@@ -14,7 +14,8 @@ from builder.heroes.catalogue.units import Role, Unit, UnitType
 from builder.heroes.rules.actions.firing import shot_at
 from builder.heroes.rules.actions.kinds import AssaultAction, ChangeState, Disembark, Embark, Fire, Move, PushWreck
 from builder.heroes.rules.errors import Code, RulesError
-from builder.heroes.rules.events.game import EVENT_LOG, Phase
+from builder.heroes.rules.events.combat import Crushing, Displaced, RetreatEvent
+from builder.heroes.rules.events.game import EVENT_LOG, FlipEvent, Phase, PushWreckEvent
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.los import line_of_sight
 from builder.heroes.rules.geometry.path import Path
@@ -70,7 +71,7 @@ def test_a_concealed_unit_in_the_open_is_spotted_at_the_end_of_an_enemy_move_wit
     spotted = state.pieces["h"]
     assert not spotted.concealed and spotted.side.state.value == "inactive"
     (spot,) = [e for e in turn.events if e.kind == "spot"]
-    assert spot.unit == "h" and spot.by == "a1" and "HoN core p.21" in spot.text
+    assert spot.unit == "h" and spot.by == "a1" and spot.page == "HoN core p.21"
 
 
 @pytest.mark.rule("spotting")
@@ -134,7 +135,8 @@ def test_a_unit_turns_over_as_a_zero_move_even_with_an_x_movement_value() -> Non
     turn.perform("g", ChangeState())
     flipped = state.pieces["g"].side
     assert flipped.state.value == "inactive" and flipped.movement == 3
-    assert kinds(turn) == ["flip"] and "HoN core p.21" in turn.events[0].text
+    (flip,) = turn.events
+    assert isinstance(flip, FlipEvent) and flip.page == "HoN core p.21"
 
 
 @pytest.mark.rule("tripod", "change-of-state")
@@ -198,7 +200,12 @@ def test_a_vehicle_ending_on_infantry_forces_it_aside_with_a_suppressed_marker()
     assert moved.square != (3, 2) and max(abs(moved.square[0] - 3), abs(moved.square[1] - 2)) == 1
     assert moved.suppressed == 1
     (aside,) = [e for e in turn.events if e.kind == "retreat"]
-    assert "run over" in aside.text and "HoN core p.10" in aside.text
+    assert isinstance(aside, RetreatEvent) and (aside.why, aside.by, aside.page) == (
+        Displaced.RUN_OVER,
+        "j",
+        "HoN core p.10",
+    )
+    assert aside.suppressed
 
 
 @pytest.mark.rule("running-over-infantry")
@@ -233,7 +240,7 @@ def test_a_heavy_vehicle_deals_a_wreck_1_destruction_point_when_driving_over_it(
     turn = move(state, "t", (5, 2))
     (crush,) = [e for e in turn.events if e.kind == "crush"]
     assert crush.points == 1 and not crush.removed and dict(state.pieces["w"].extra)["destruction"] == 1
-    assert "HoN core p.10" in crush.text
+    assert crush.page == "HoN core p.10" and crush.how is Crushing.DRIVES_OVER
     state.pieces["t"] = east_tank((1, 2))
     turn = move(state, "t", (5, 2))
     (crush,) = [e for e in turn.events if e.kind == "crush"]
@@ -352,7 +359,7 @@ def test_a_vehicle_pushes_a_wreck_one_square_in_the_direction_of_its_move_and_st
     turn = push(state, "j", "w")
     assert state.pieces["w"].squares == ((3, 2),) and state.pieces["j"].squares == ((2, 2),)
     (event,) = [e for e in turn.events if e.kind == "push-wreck"]
-    assert event.to == ((3, 2),) and "HoN core p.11" in event.text and "ends its Movement Action" in event.text
+    assert event.to == ((3, 2),) and event.page == "HoN core p.11"
 
 
 @pytest.mark.rule("pushing-wrecks")
@@ -382,7 +389,8 @@ def test_a_wreck_is_never_pushed_off_the_edge_nor_into_impassable_terrain_and_si
     wet = [piece("j", (2, 0), "a", JEEP, facing=SOUTH_EAST), piece("w", (3, 1), "b", HULK1, side_index=1)]
     water = game("\n".join(["........", "........", "....~..."]), wet)
     turn = push(water, "j", "w", SOUTH_EAST)  # diagonally into the pond: all of it in water
-    assert "w" not in water.pieces and "sinks" in turn.events[-1].text
+    sunk = turn.events[-1]
+    assert "w" not in water.pieces and isinstance(sunk, PushWreckEvent) and sunk.to is None
 
 
 @pytest.mark.rule("pushing-wrecks")
@@ -498,4 +506,5 @@ def test_a_heavy_vehicle_wrecking_a_light_vehicle_in_an_assault_takes_its_square
     turn.perform("t", AssaultAction(path, "j"))
     assert state.pieces["t"].square == (3, 2) and state.pieces["j"].is_wreck
     (crush,) = [e for e in turn.events if e.kind == "crush"]
-    assert crush.points == 1 and dict(state.pieces["j"].extra)["destruction"] == 1 and "HoN core p.26" in crush.text
+    assert crush.points == 1 and dict(state.pieces["j"].extra)["destruction"] == 1
+    assert crush.page == "HoN core p.26" and crush.how is Crushing.TAKES_SQUARE

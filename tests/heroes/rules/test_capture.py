@@ -7,7 +7,8 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules.actions.kinds import AssaultAction, Leave, Move
-from builder.heroes.rules.events.game import Phase
+from builder.heroes.rules.events.combat import Displaced, RetreatEvent
+from builder.heroes.rules.events.game import EnterEvent, Entering, Phase
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path
 from builder.heroes.rules.orders.tokens import tokens_for
@@ -48,7 +49,10 @@ def test_a_unit_the_victory_names_is_captured_by_winning_an_assault_and_stays_wi
     assert "b1" not in state.pieces and state.captives["b1"].captor == "a1"
     assert state.pieces["a1"].squares == ((2, 1),)  # the captor takes his square
     assert Facts(state).captured("a", "herold")
-    assert any("captures" in e.text and "BfC p.12" in e.text for e in turn.events)
+    assert any(
+        isinstance(e, RetreatEvent) and (e.why, e.by, e.page) == (Displaced.CAPTURED, "a1", "BfC p.12")
+        for e in turn.events
+    )
     assert tokens_for(state, "b").numbered == 0  # his order stars are lost while he is held (HoN core p.8)
     end_of_turn(state, 1, LoadedDice([]))
     assert state.winner == "a"
@@ -69,7 +73,7 @@ def test_the_captive_is_liberated_when_its_captor_is_destroyed() -> None:
     assert state.captives == {} and state.pieces["b1"].squares == ((2, 1),)  # where his captor stood
     assert not Facts(state).captured("a", "herold")
     assert tokens_for(state, "b").numbered == 2  # freed, he gives his orders again
-    assert any("liberated" in e.text for e in turn.events)
+    assert any(isinstance(e, EnterEvent) and (e.how, e.vehicle) == (Entering.LIBERATED, "a1") for e in turn.events)
 
 
 def test_the_policy_takes_a_captor_off_by_the_exit_and_the_captive_stays_captured() -> None:

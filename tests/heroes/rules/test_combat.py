@@ -577,8 +577,7 @@ def test_a_firing_action_yields_an_event_with_dice_modifiers_and_pages() -> None
         LoadedDice([4]),
     )
     event = FireEvent.of(result, turn=1, phase=Phase.ACTIVATION, side="german").to_json()
-    assert event["kind"] == "fire"
-    assert event["text"] == "Grenadiers fires at Fire Team: 7 against 6, a hit; Fire Team is flipped."
+    assert event["kind"] == "fire" and event["data"]["effect"] == "flipped"
     roll = event["rolls"][0]
     assert roll["dice"] == [4] and roll["total"] == 7
     assert roll["modifiers"][1] == {"label": "Ammo", "value": 1, "page": "HoN core p.28"}

@@ -9,7 +9,7 @@ import pytest
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules.actions import changes_of_state
 from builder.heroes.rules.errors import Code, RulesError
-from builder.heroes.rules.events.game import ConcealEvent, Phase, SpotEvent
+from builder.heroes.rules.events.game import ConcealEvent, Concealing, Phase, SpotEvent
 from builder.heroes.rules.gear.concealed_markers import conceal, concealed, markers_free, may_conceal
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.resolution.combat import IllegalAttack, Shot, aim
@@ -43,12 +43,12 @@ def test_a_concealed_marker_replaces_an_infantry_unit_and_cannot_be_targeted() -
     assert markers_free(state, state.pieces["a1"]) == 2
     assert not may_conceal(state, state.pieces["jeep"])  # restricted to infantry
     turn = Turn(state, LoadedDice([]), Phase.SUPPLY)
-    conceal(turn, ("a1", "a2"), "as the Supply Phase begins")
+    conceal(turn, ("a1", "a2"), Concealing.SUPPLY_PHASE)
     assert state.pieces["a1"].concealed and state.pieces["a1"].side_index == 0  # its counter is kept as it was
     assert [e.unit for e in turn.events if isinstance(e, ConcealEvent)] == ["a1", "a2"]
     assert markers_free(state, state.pieces["a3"]) == 0
     with pytest.raises(RulesError) as caught:
-        conceal(turn, ("a3",), "now")  # both markers are in use
+        conceal(turn, ("a3",), Concealing.SUPPLY_PHASE)  # both markers are in use
     assert caught.value.code is Code.MAY_NOT_CONCEAL
     assert caught.value.page == "HoN core p.30"
     with pytest.raises(IllegalAttack) as caught:
@@ -86,4 +86,4 @@ def test_spotted_at_the_end_of_an_enemy_move_the_marker_gives_way_to_its_counter
     changes_of_state.spot_all(turn, except_key="b1")
     assert not state.pieces["a1"].concealed
     told = [e for e in turn.events if isinstance(e, SpotEvent)]
-    assert told[0].unit == "a1" and "HoN core p.30" in told[0].text
+    assert told[0].unit == "a1" and told[0].marker and told[0].page == "HoN core p.30"

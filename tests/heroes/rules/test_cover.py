@@ -10,6 +10,7 @@ import pytest
 
 from builder.heroes.catalogue.units import DefenseColour
 from builder.heroes.rules.actions.firing import shot_at
+from builder.heroes.rules.events.combat import FireEvent
 from builder.heroes.rules.pieces import NORTH, Piece
 from builder.heroes.rules.resolution.combat import aim
 from builder.heroes.rules.resolution.cover import cover, cover_table, terrain_bonus
@@ -173,7 +174,8 @@ def test_a_substitute_suffers_the_hit_in_place_of_a_heavy_weapon_within_2_square
     turn = Turn(state, LoadedDice([3]), Phase.ACTIVATION)  # 2 + 3 = 5 against 4: a hit
     turn.perform("firer", Fire(((None, "gun"),)))
     assert state.pieces["gun"].side_index == 0 and state.pieces["crew"].side_index == 1
-    assert "takes the hit in its place (Substitute, BfC p.08)" in turn.frames[-1].event.text
+    shot = turn.frames[-1].event
+    assert isinstance(shot, FireEvent) and (shot.substitute, shot.substitute_page) == ("crew", "BfC p.08")
     # Three squares away it cannot: the Heavy Weapon takes the hit itself.
     state.pieces["crew"] = replace(crew, squares=((5, 0),))
     Turn(state, LoadedDice([3]), Phase.ACTIVATION).perform("firer", Fire(((None, "gun"),)))

@@ -12,7 +12,7 @@ from builder.heroes.rules.abilities.crew import abilities_with_crew, bail_out, b
 from builder.heroes.rules.actions.firing import shots_at, weapons_of
 from builder.heroes.rules.actions.kinds import Hold
 from builder.heroes.rules.errors import Code
-from builder.heroes.rules.events.game import EnterEvent, Phase
+from builder.heroes.rules.events.game import EnterEvent, Entering, Phase
 from builder.heroes.rules.resolution import hits
 from builder.heroes.rules.resolution.combat import IllegalAttack, Shot
 from builder.heroes.rules.resolution.damage import destroy
@@ -95,7 +95,9 @@ def test_when_its_vehicle_is_destroyed_the_crew_bails_out_suppressed_next_to_the
     hits.hurt(turn, panzer, after, effect)
     crew = state.pieces["crew"]
     assert crew.embarked_in is None and crew.suppressed == 1 and crews_in(panzer, state.pieces.values()) == []
-    assert any(isinstance(e, EnterEvent) and "HoN core p.21" in e.text for e in turn.events)
+    assert any(
+        isinstance(e, EnterEvent) and (e.how, e.page) == (Entering.BAILS_OUT, "HoN core p.21") for e in turn.events
+    )
 
 
 def gunners() -> Unit:
@@ -135,8 +137,7 @@ def test_the_simulation_deploys_a_tanks_crew_in_its_tank() -> None:
     stranger = replace(piece(crew_unit(), (5, 5), key="other-crew", owner="a"), group="tiles[1]")
     state = GameState(scenario(), field("\n".join(["......"] * 8)), HON, ("a", "b"), "a", {})
     state.pieces.update({p.key: p for p in (panzer, crew, stranger)})
-    said = board_crews(state, [panzer, crew, stranger])
-    assert "1 Crew unit(s) ride in their vehicles (HoN core p.21)" in said
+    assert board_crews(state, [panzer, crew, stranger]) == ("crew",)
     assert state.pieces["crew"].embarked_in == "panzer" and state.pieces["crew"].squares == panzer.squares
     assert state.pieces["other-crew"].embarked_in is None  # another combat group's
     assert state.pieces["panzer"].side.has("fire-on-the-move")

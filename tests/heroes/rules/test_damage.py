@@ -10,7 +10,8 @@ from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules.actions.firing import shot_at
 from builder.heroes.rules.actions.kinds import AssaultAction, Fire, Hold, Move
 from builder.heroes.rules.errors import Code, RulesError
-from builder.heroes.rules.events.game import Phase
+from builder.heroes.rules.events.combat import FireEvent, FireNote
+from builder.heroes.rules.events.game import HoldReason, Phase
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path, allowance
 from builder.heroes.rules.geometry.reach import assault_path, reachable
@@ -48,7 +49,9 @@ def test_a_crew_hit_vehicle_fires_only_one_of_its_weapons() -> None:
     assert caught.value.page == "HoN core p.15"
     turn.perform("a-tank", Fire(((mg, "b-near"),)))
     (event,) = turn.events
-    assert event.kind == "fire" and "fires one of its weapons only (HoN core p.15)" in event.text
+    assert (
+        isinstance(event, FireEvent) and event.notes == (FireNote.ONE_WEAPON,) and event.notes_page == "HoN core p.15"
+    )
 
 
 @pytest.mark.rule("son-damage", "damage-tracks")
@@ -64,7 +67,7 @@ def test_a_tracks_hit_vehicle_executes_no_more_movement_actions() -> None:
     ]
     assert assault_path(state.battlefield, state.pieces.values(), vehicle, prey, state.ruleset) is None
     held = SimplePolicy().supply_move(state, vehicle)
-    assert isinstance(held, Hold) and "tracks are damaged" in held.reason and "HoN core p.15" in held.reason
+    assert held == Hold(HoldReason.TRACKS_DAMAGED, "HoN core p.15")
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
     step = Path((Position(vehicle.squares, vehicle.facing), Position(((3, 1), (3, 2)), vehicle.facing)), 1)
     with pytest.raises(RulesError) as caught:
@@ -91,7 +94,8 @@ def test_a_destroyed_primary_weapon_cannot_fire() -> None:
     assert isinstance(action, Fire) and [w for w, _ in action.shots] == [mg]
     turn = Turn(state, LoadedDice([1]), Phase.ACTIVATION)
     turn.perform("a-tank", action)
-    assert "Its primary weapon is destroyed (HoN core p.15)" in turn.events[0].text
+    fired = turn.events[0]
+    assert isinstance(fired, FireEvent) and fired.notes == (FireNote.PRIMARY_DESTROYED,)
     # One weapon, both primary and secondary: nothing left to fire nor to fight back with.
     lone = piece(tank(secondary=None), (3, 2), key="a-lone", damage=(DamageLocation.PRIMARY,))
     alone = game(OPEN, [lone, target])

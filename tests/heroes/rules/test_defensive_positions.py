@@ -37,7 +37,8 @@ def walk(pieces: list[Piece], mover: str, to: tuple[int, int]) -> tuple[Turn, Ga
 def test_infantry_in_a_firing_position_takes_opportunity_fire() -> None:
     turn, state = walk([piece("a1", (1, 1)), piece("b1", (6, 0), "b")], "b1", (5, 0))
     fired = [e for e in turn.events if isinstance(e, FireEvent)]
-    assert fired and fired[0].side == "a" and "HoN core p.24" in fired[0].text
+    assert fired and fired[0].side == "a" and fired[0].opportunity is not None
+    assert fired[0].opportunity.page == "HoN core p.24"
     assert state.pieces["a1"].activated
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules.actions.kinds import AssaultAction, TemplateFire
+from builder.heroes.rules.events.combat import Demolition, GearUse
 from builder.heroes.rules.events.game import AssaultEvent, DestructionEvent, GearEvent, Phase, RubbleEvent
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path
@@ -67,7 +68,7 @@ def test_a_firing_action_at_the_building_itself_rolls_only_the_destruction_dice(
     turn.perform("sappers", Demolish("house"))
     (rolled,) = [e for e in turn.events if isinstance(e, DestructionEvent)]
     assert rolled.points == 2 and rolled.destroyed and rolled.rolls[0].dice == (4, 6)
-    assert "HoN core p.22" in rolled.text
+    assert rolled.page == "HoN core p.22" and rolled.how is Demolition.FIRES_AT
     assert [e.element for e in turn.events if isinstance(e, RubbleEvent)] == ["house"]
     assert state.ruined == ["house"] and state.pieces["inside"].suppressed == 1
 
@@ -166,7 +167,7 @@ def test_son_fires_at_a_structure_directly() -> None:
     turn = Turn(state, LoadedDice([6, 4]), Phase.ACTIVATION)
     turn.perform("sappers", Demolish("house"))
     (rolled,) = [e for e in turn.events if isinstance(e, DestructionEvent)]
-    assert "SoN p.17" in rolled.text and state.ruined == ["house"]
+    assert rolled.page == "SoN p.17" and state.ruined == ["house"]
 
 
 @pytest.mark.rule("veteran")
@@ -178,7 +179,7 @@ def test_a_veteran_marker_rerolls_a_destruction_roll() -> None:
     turn.perform("sappers", Demolish("house"))
     assert veterans.count == 0 and state.ruined == ["house"]
     (spent,) = [e for e in turn.events if isinstance(e, GearEvent)]
-    assert "destruction roll [1, 2]" in spent.text
+    assert (spent.use, spent.roll, spent.faces) == (GearUse.VETERAN_ROLL, "destruction", (1, 2))
 
 
 @pytest.mark.rule("destruction")
@@ -192,7 +193,7 @@ def test_a_panzerfaust_fired_at_the_building_rolls_its_destruction_2() -> None:
     turn.perform("rifles", Demolish("house", marker="panzerfaust"))
     assert fausts.count == 0 and state.ruined == ["house"]
     (rolled,) = [e for e in turn.events if isinstance(e, DestructionEvent)]
-    assert "Panzerfaust" in rolled.text and rolled.points == 2
+    assert rolled.marker == "panzerfaust" and rolled.points == 2
     unarmed = game(piece(infantry(), (5, 2), key="rifles"))
     assert demolition_dice(unarmed, unarmed.pieces["rifles"], "house", marker="panzerfaust") == 0  # no marker
     with pytest.raises(IllegalAttack):

@@ -11,7 +11,7 @@ from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions.kinds import Deploy, Hold, Item
 from builder.heroes.rules.errors import Code, RulesError
-from builder.heroes.rules.events.game import Phase, WorksEvent
+from builder.heroes.rules.events.game import HoldReason, Phase, WorksEvent
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.passage import passage_map
 from builder.heroes.rules.geometry.path import Path
@@ -121,7 +121,7 @@ def test_a_barbed_hedgehog_deployed_beside_its_carrier_bars_vehicles() -> None:
 @pytest.mark.rule("forward-position")
 def test_the_policy_holding_its_ground_digs_in() -> None:
     state = _with(game(FIELD, [piece("a1", (4, 2)), piece("b1", (4, 0), owner="b")]), "forward-position")
-    assert works.field_works(SimplePolicy(), state, state.pieces["a1"], Hold("test")) == Deploy(
+    assert works.field_works(SimplePolicy(), state, state.pieces["a1"], Hold(HoldReason.STAYS)) == Deploy(
         Item.FORWARD_POSITION, (4, 2)
     )
 
@@ -131,10 +131,10 @@ def test_the_policy_deploys_hedgehogs_facing_an_enemy_vehicle_and_an_engineer_ca
     track = piece("ht", ((3, 3), (2, 3)), kind=HALFTRACK, facing=EAST)
     tank = piece("t1", (7, 3), owner="b", kind=HALFTRACK)
     state = _with(game(FIELD, [track, tank]), "barbed-hedgehog")
-    choice = works.field_works(SimplePolicy(), state, state.pieces["ht"], Hold("test"))
+    choice = works.field_works(SimplePolicy(), state, state.pieces["ht"], Hold(HoldReason.STAYS))
     assert choice == Deploy(Item.BARBED_HEDGEHOG, segment=((4, 3), (4, 4)))  # east of it, towards the vehicle
     sapper = piece("e1", (4, 2), kind=PIONEERS)
     state = _with(game(FIELD, [track, sapper, piece("b1", (7, 1), owner="b")]), "advanced-position")
-    choice = works.field_works(SimplePolicy(), state, state.pieces["e1"], Hold("test"))
+    choice = works.field_works(SimplePolicy(), state, state.pieces["e1"], Hold(HoldReason.STAYS))
     assert isinstance(choice, Deploy) and choice.item is Item.ADVANCED_POSITION
     assert choice.square in {(5, 1), (5, 2), (5, 3)}  # of its ZoC nearest the enemy (2 squares), one drawn

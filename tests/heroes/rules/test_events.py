@@ -1,6 +1,7 @@
 """The typed events: a JSON event log (`hon simulate --json`) reads back into the very events
-the game made and writes out again byte for byte; each kind's own fields sit under "data",
-absent when the kind has none or leaves one unset."""
+the game made and writes out again byte for byte, and a log written before events carried
+their facts still reads; each kind's own fields sit under "data", absent when the kind has
+none or leaves one unset."""
 
 from __future__ import annotations
 
@@ -29,9 +30,11 @@ from builder.heroes.rules.simulation import GameRecord, simulate
 from builder.heroes.scenario.battlefield import assemble
 from builder.io.scenario_files import load_scenario
 from builder.kernel.dice import LoadedDice
+from builder.render.heroes_events import record_json
 from tests.heroes.rules import infantry, piece
 
 SCENARIOS = Path(__file__).resolve().parents[3] / "scenarios"
+OLD_LOG = Path(__file__).resolve().parents[2] / "fixtures" / "logs" / "events-before-facts.json"
 
 
 def play(name: str, seed: int, catalogue: Catalogue) -> GameRecord:
@@ -52,11 +55,24 @@ def play(name: str, seed: int, catalogue: Catalogue) -> GameRecord:
 @pytest.mark.parametrize("name", ["welcome-to-caen-carpiquet", "son-the-drowned-chapel", "leaving-on-a-jet-plane"])
 def test_a_json_event_log_reads_back_into_the_same_events(name: str, bundled: Catalogue) -> None:
     record = play(name, 1, bundled)
-    written = json.dumps(record.to_json(), indent=1)
-    log = json.dumps(json.loads(written)["events"])
-    events = EVENT_LOG.validate_json(log)
+    written = json.dumps(record_json(record), indent=1)
+    logged = json.loads(written)["events"]
+    events = EVENT_LOG.validate_json(json.dumps(logged))
     assert events == list(record.events)
-    assert json.dumps({**record.to_json(), "events": [e.to_json() for e in events]}, indent=1) == written
+    texts = [event["text"] for event in logged]
+    again = [e.to_json(text) for e, text in zip(events, texts, strict=True)]
+    assert json.dumps({**record.to_json(), "events": again}, indent=1) == written
+
+
+def test_a_log_written_before_events_carried_their_facts_still_reads() -> None:
+    """One event of each kind the shipped scenarios played, as `hon simulate --json` wrote
+    them when the rules core worded each event's "text" itself."""
+    old = json.loads(OLD_LOG.read_text())
+    events = EVENT_LOG.validate_python(old)
+    assert [e.kind for e in events] == [e["kind"] for e in old]
+    for event, written in zip(events, old, strict=True):
+        kept = written.get("data", {})
+        assert {k: v for k, v in event.to_json().get("data", {}).items() if k in kept} == kept
 
 
 def test_read_back_events_have_their_types_and_enums(bundled: Catalogue) -> None:
@@ -71,23 +87,25 @@ def test_read_back_events_have_their_types_and_enums(bundled: Catalogue) -> None
 
 
 def test_the_kind_s_fields_go_under_data_and_unset_ones_are_left_out() -> None:
-    turn = TurnEvent(turn=1, phase=Phase.ORDER, side="us", text="Turn 1 begins.")
-    assert turn.to_json() == {
+    turn = TurnEvent(turn=1, phase=Phase.ORDER, side="us", page="HoN core p.8")
+    assert turn.to_json("Turn 1 begins.") == {
         "turn": 1,
         "phase": "order",
         "kind": "turn",
         "side": "us",
         "text": "Turn 1 begins.",
         "rolls": [],
+        "data": {"page": "HoN core p.8", "rotations": []},
     }
-    nowhere = RetreatEvent(turn=2, phase=Phase.ACTIVATION, side="us", text="…is destroyed.", unit="us/a/1")
+    assert "text" not in turn.to_json()  # the sentence is the edge's to give
+    nowhere = RetreatEvent(turn=2, phase=Phase.ACTIVATION, side="us", unit="us/a/1")
     assert nowhere.to_json()["data"] == {"unit": "us/a/1"}
-    back = RetreatEvent(turn=2, phase=Phase.ACTIVATION, side="us", text="…", unit="us/a/1", to=((3, 4),))
+    back = RetreatEvent(turn=2, phase=Phase.ACTIVATION, side="us", unit="us/a/1", to=((3, 4),))
     assert back.to_json()["data"] == {"unit": "us/a/1", "to": [[3, 4]]}
     # An alternate firing action has no firer (HoN core p.14): its event names none.
     result = fire(Shot(target=piece(infantry(defense=4)), combat=2), LoadedDice([1]))
     event = FireEvent.of(result, 1, Phase.ACTIVATION, "german")
-    assert event.text.startswith("An alternate firing action fires at")
+    assert event.firer is None
     assert event.to_json()["data"] == {
         "target": result.shot.target.key,
         "outcome": "miss",
@@ -98,7 +116,7 @@ def test_the_kind_s_fields_go_under_data_and_unset_ones_are_left_out() -> None:
 
 
 def test_an_unknown_kind_or_field_is_refused() -> None:
-    turn = TurnEvent(turn=1, phase=Phase.ORDER, text="Turn 1 begins.").to_json()
+    turn = TurnEvent(turn=1, phase=Phase.ORDER).to_json()
     with pytest.raises(ValidationError):
         EVENT_LOG.validate_python([{**turn, "kind": "teleport"}])
     with pytest.raises(ValidationError):

@@ -8,6 +8,7 @@ import pytest
 
 from builder.heroes.rules.abilities.traits import Trait
 from builder.heroes.rules.actions.kinds import AssaultAction
+from builder.heroes.rules.events.combat import Displaced, RetreatEvent
 from builder.heroes.rules.events.game import Phase
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path
@@ -45,7 +46,10 @@ def test_a_ferocious_attacker_pushes_back_a_defender_that_wins() -> None:
     turn = assault(state, [1, 1, 6])  # 1 + 2 against 6 + 2: the defender wins
     assert state.pieces["a1"].side_index == 1 and state.pieces["a1"].squares == ((2, 2),)  # hit, falls back
     assert state.pieces["b1"].square[1] == 0  # pushed back, away from the attacker
-    assert any("Ferocious (BfC p.09)" in e.text for e in turn.events)
+    assert any(
+        isinstance(e, RetreatEvent) and (e.why, e.ability, e.page) == (Displaced.PUSHED_BACK, "ferocious", "BfC p.09")
+        for e in turn.events
+    )
 
 
 def test_without_the_trait_or_against_a_vehicle_the_winner_stays() -> None:

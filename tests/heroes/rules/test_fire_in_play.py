@@ -17,7 +17,8 @@ from builder.heroes.rules.action_cards.deck import CardPlay
 from builder.heroes.rules.actions.firing import shots_at
 from builder.heroes.rules.actions.kinds import AssaultAction, Fire, Move
 from builder.heroes.rules.errors import Code
-from builder.heroes.rules.events.game import FireEvent, Phase
+from builder.heroes.rules.events.combat import Watched
+from builder.heroes.rules.events.game import FireEvent, MoveEvent, MoveStop, Phase
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path
 from builder.heroes.rules.geometry.reach import reachable
@@ -62,7 +63,8 @@ def test_opportunity_fire_interrupts_the_move_at_the_square_and_the_move_goes_on
     assert kinds == ["fire", "move"]
     shot = turn.frames[0]
     # Shot at the first square entered: 4 + 2 against a defense of 4, a hit (HoN core p.15).
-    assert shot.event.text.startswith("Opportunity Fire as Rifles moves into [1, 2] (HoN core p.24)")
+    assert isinstance(shot.event, FireEvent)
+    assert shot.event.opportunity == Watched(unit="a1", moving_into=((1, 2),), page="HoN core p.24")
     assert {p.key: p.squares for p in shot.pieces}["a1"] == ((1, 2),)
     assert state.pieces["a1"].squares == ((4, 2),)  # the move went on to its end
     assert state.pieces["a1"].side_index == 1  # flipped by the hit
@@ -108,7 +110,7 @@ def test_opportunity_fire_after_an_enemy_firing_action() -> None:
     assert [f.event.kind for f in turn.frames] == ["fire", "fire"]
     reply = turn.frames[1].event
     assert isinstance(reply, FireEvent) and reply.firer == "b1" and reply.target == "a1"
-    assert "after the Firing Action of Rifles" in reply.text
+    assert reply.opportunity == Watched(unit="a1", page="HoN core p.24")  # after its Firing Action
     assert state.pieces["b1"].activated and state.pieces["a1"].side_index == 1
 
 
@@ -152,7 +154,8 @@ def test_a_tracks_hit_under_opportunity_fire_stops_the_vehicle_at_once() -> None
     turn.perform("a1", Move(path))
     assert [f.event.kind for f in turn.frames] == ["fire", "move"]
     assert state.pieces["a1"].squares == ((0, 2), (0, 3))
-    assert "its tracks are hit and it stops at once (HoN core p.15)" in turn.frames[1].event.text
+    stopped = turn.frames[1].event
+    assert isinstance(stopped, MoveEvent) and (stopped.stopped, stopped.page) == (MoveStop.TRACKS, "HoN core p.15")
 
 
 @pytest.mark.rule("damage-hull")
@@ -165,7 +168,8 @@ def test_a_hull_hit_under_opportunity_fire_stops_the_vehicle_at_once() -> None:
     turn = Turn(state, LoadedDice([3, 4]), Phase.ACTIVATION, POLICIES)
     turn.perform("a1", Move(path))
     assert state.pieces["a1"].squares == ((0, 2), (0, 3)) and state.pieces["a1"].suppressed == 2
-    assert "its hull is hit and it stops at once (HoN core p.15)" in turn.frames[1].event.text
+    stopped = turn.frames[1].event
+    assert isinstance(stopped, MoveEvent) and (stopped.stopped, stopped.page) == (MoveStop.HULL, "HoN core p.15")
 
 
 @pytest.mark.rule("firing-arc")
@@ -215,7 +219,7 @@ def test_the_policy_splits_a_machine_gunners_fire_when_it_promises_more() -> Non
     turn = Turn(state, LoadedDice([3, 3, 3]), Phase.ACTIVATION)
     turn.perform("a1", action)
     assert [e.kind for e in turn.events] == ["fire", "fire", "fire"]
-    assert all("Machine Gunner, +" in e.text for e in turn.events)
+    assert sorted(e.share or 0 for e in turn.events if isinstance(e, FireEvent)) == [1, 1, 2]
     assert sorted(e.rolls[0].total for e in turn.events) == [4, 4, 5]
 
 

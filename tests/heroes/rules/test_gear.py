@@ -14,6 +14,7 @@ from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.army.resolve import resolve
 from builder.heroes.rules.actions.kinds import Fire
 from builder.heroes.rules.errors import Code
+from builder.heroes.rules.events.combat import FiredBy, GearUse
 from builder.heroes.rules.events.game import GearEvent, Phase, TemplateEvent
 from builder.heroes.rules.gear import alternate_fire
 from builder.heroes.rules.gear.alternate_fire import gear_shot
@@ -47,12 +48,12 @@ def test_a_panzerfaust_is_an_alternate_firing_action_with_the_markers_values() -
     turn.perform("a1", GearFire("panzerfaust", "b1"))
     (spent,) = gear_events(turn)
     assert (spent.marker, spent.unit, spent.spent, spent.left) == ("panzerfaust", "a1", 1, 2)
-    assert "(HoN core p.28)" in spent.text
+    assert (spent.use, spent.target, spent.page) == (GearUse.ALTERNATE_FIRE, "b1", "HoN core p.28")
     (fired,) = fire_events(turn)
     labels = {m.label: m.value for m in fired.rolls[0].modifiers}
     assert labels == {"Combat value vs heavy": 5}
     assert fired.defense == 7 and fired.rolls[0].total == 8 and fired.outcome == "hit"
-    assert fired.text.startswith("Panzerfaust (HoN core p.28): ")
+    assert (fired.fired_by, fired.marker, fired.by_page) == (FiredBy.GEAR, "panzerfaust", "HoN core p.28")
     assert panzerfausts.count == 2
 
 
@@ -144,7 +145,7 @@ def test_a_sticky_bomb_is_put_at_1_square_and_explodes_at_the_end_of_the_supply_
     (fired,) = fire_events(supply)
     assert fired.target == "b1" and fired.rolls[0].total == 8 and fired.outcome == "double"
     assert "b1" not in state.pieces and "b2" in state.pieces and not state.bombs  # no area of effect
-    assert fired.text.startswith("The Sticky Bomb on Jeep explodes (HoN core p.29): ")
+    assert (fired.fired_by, fired.marker, fired.by_page) == (FiredBy.BOMB, "sticky-bomb", "HoN core p.29")
 
 
 @pytest.mark.rule("magnetic-mine")

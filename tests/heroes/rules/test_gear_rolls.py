@@ -10,6 +10,7 @@ from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions.kinds import AssaultAction, Fire, Move, Snipe
 from builder.heroes.rules.errors import Code, RulesError
+from builder.heroes.rules.events.combat import GearUse
 from builder.heroes.rules.events.game import Phase
 from builder.heroes.rules.gear import alternate_fire
 from builder.heroes.rules.gear.fuel_and_map import gear_reach
@@ -17,7 +18,7 @@ from builder.heroes.rules.gear.markers import GearFire, GearMove, GearThrow, rec
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path
 from builder.heroes.rules.pieces import EAST
-from builder.heroes.rules.resolution.combat import IllegalAttack
+from builder.heroes.rules.resolution.combat import FireOutcome, IllegalAttack
 from builder.heroes.rules.state import GearPool
 from builder.heroes.rules.turn_context import Turn
 from builder.kernel.dice import LoadedDice
@@ -38,7 +39,8 @@ def test_a_veteran_marker_rerolls_a_miss_and_the_new_result_stands() -> None:
     turn = Turn(state, LoadedDice([1, 6]), Phase.ACTIVATION, POLICIES)
     turn.perform("a1", Fire(((None, "b1"),)))
     (spent,) = gear_events(turn)
-    assert spent.marker == "veteran" and veterans.count == 2 and "HoN core p.30" in spent.text
+    assert spent.marker == "veteran" and veterans.count == 2 and spent.page == "HoN core p.30"
+    assert spent.use is GearUse.VETERAN_FIRE and spent.outcome is FireOutcome.MISS
     (fired,) = fire_events(turn)
     assert fired.rolls[0].total == 8 and fired.outcome == "double" and "b1" not in state.pieces
 
@@ -85,7 +87,8 @@ def test_additional_shielding_adds_2_to_a_vehicles_defense_before_the_roll() -> 
     turn.perform("a1", Fire(((None, "b1"),)))
     (fired,) = fire_events(turn)
     assert fired.defense == 6 and fired.outcome == "miss" and shields.count == 0
-    assert gear_events(turn)[0].text.endswith("+2 Defensive Bonus (BfC p.09).")
+    shielded = gear_events(turn)[0]
+    assert (shielded.use, shielded.value, shielded.page) == (GearUse.DEFENSIVE_BONUS, 2, "BfC p.09")
 
 
 @pytest.mark.rule("recce-ammo")
@@ -155,7 +158,8 @@ def test_a_passage_marker_lets_a_heavy_vehicle_through_a_hedgerow_and_stays_ther
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
     turn.perform("a1", GearMove(Move(reach[through]), passage=True))
     (spent,) = gear_events(turn)
-    assert (spent.marker, spent.spent, spent.left) == ("passage", 1, 1) and "HoN core p.28" in spent.text
+    assert (spent.marker, spent.spent, spent.left) == ("passage", 1, 1) and spent.page == "HoN core p.28"
+    assert spent.use is GearUse.HEDGEROW and spent.at == (through.squares[0],)
     assert state.pieces["a1"].squares == ((3, 1), (2, 1)) and cutter.count == 1
     gap, hedge = state.battlefield.effects_at((3, 1)), state.battlefield.effects_at((3, 2))
     assert UnitType.HEAVY_VEHICLE not in gap.impassable and gap.difficult
@@ -232,7 +236,7 @@ def test_a_veteran_marker_rerolls_a_lost_assault_roll() -> None:
     turn = Turn(state, LoadedDice([3, 1, 5, 6, 5, 1, 1, 1]), Phase.ACTIVATION, POLICIES)
     turn.perform("a1", AssaultAction(step, "b1"))
     (spent,) = gear_events(turn)
-    assert spent.marker == "veteran" and veterans.count == 2 and "assault roll" in spent.text
+    assert spent.marker == "veteran" and veterans.count == 2 and spent.use is GearUse.VETERAN_ASSAULT
     (assault,) = [e for e in turn.events if e.kind == "assault"]
     assert assault.rolls[0].dice == (6, 5) and assault.rolls[0].total == 9 and assault.outcome == "win"
 

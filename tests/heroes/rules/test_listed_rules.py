@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
+from builder.heroes.rules.events.game import RevealEvent
 from builder.heroes.rules.geometry.reach import reachable_squares
-from builder.heroes.rules.orders.tokens import Orders
+from builder.heroes.rules.orders.tokens import AUTONOMOUS, Orders
 from builder.heroes.rules.ruleset import SON
 from builder.heroes.rules.turn import activation_phase, supply_phase
 from builder.kernel.dice import LoadedDice
@@ -48,7 +49,7 @@ def test_an_autonomous_unit_acts_without_a_token_and_then_stays_put_in_the_suppl
     policy = SimplePolicy()
     orders = {"a": Orders("a"), "b": Orders("b")}
     frames = activation_phase(state, orders, {"a": policy, "b": policy}, LoadedDice([]))
-    assert any("autonomous" in f.event.text for f in frames)  # HoN core p.26: no token needed
+    assert any(isinstance(f.event, RevealEvent) and f.event.token == AUTONOMOUS for f in frames)  # HoN core p.26
     moved = state.pieces["a-auto"]
     assert moved.square != (0, 1) and moved.activated  # it acted, and an Activated marker says so
     supply_phase(state, orders, {"a": policy, "b": policy}, LoadedDice([]))

@@ -11,6 +11,7 @@ from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules.actions import assault, movement
 from builder.heroes.rules.actions.kinds import ClearMine, Hold, Move, PlaceMine
 from builder.heroes.rules.errors import Code, RulesError
+from builder.heroes.rules.events.combat import Displaced
 from builder.heroes.rules.events.game import FireEvent, MineEvent, Phase
 from builder.heroes.rules.gear.mines import MINE_COMBAT, mine_squares
 from builder.heroes.rules.geometry.footprint import Position
@@ -52,7 +53,7 @@ def test_a_unit_places_a_mine_marker_on_a_square_of_its_zoc_spending_one() -> No
     turn.perform("a1", PlaceMine((2, 1)))
     assert state.mines == {(2, 1): "a"} and state.gear[0].count == 1
     told = [e for e in turn.events if isinstance(e, MineEvent)]
-    assert told[0].what == "placed" and "BfC p.09" in told[0].text
+    assert told[0].what == "placed" and told[0].page == "BfC p.09" and told[0].left == 1
     with pytest.raises(RulesError) as caught:
         turn.perform("a1", PlaceMine((3, 1)))  # two squares away: outside its ZoC
     assert caught.value.code is Code.MAY_NOT_MINE
@@ -125,7 +126,7 @@ def test_a_unit_retreating_onto_a_mine_sets_it_off() -> None:
     state = _mined(piece("b1", (3, 1), owner="b"))
     state.mines[(4, 1)] = "a"
     turn = Turn(state, LoadedDice([6]), Phase.ACTIVATION)  # 6 + 4 against 4: a double hit
-    assault.displace(turn, state.pieces["b1"], [(4, 1)], "retreats to", "cannot retreat", "assault-results")
+    assault.displace(turn, state.pieces["b1"], [(4, 1)], Displaced.RETREAT, "assault-results")
     assert state.mines == {} and "b1" not in state.pieces and "b1" in state.destroyed
 
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions.kinds import Move
-from builder.heroes.rules.events.game import Phase
+from builder.heroes.rules.events.game import ClearEvent, MoveEvent, MoveStop, Phase
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import DIFFICULT, allowance
 from builder.heroes.rules.geometry.reach import assault_path, reachable, reachable_squares
@@ -145,8 +145,8 @@ def test_moving_out_of_a_difficult_passage_is_narrated_with_its_page() -> None:
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
     turn.perform("m", Move(path))
     (event,) = turn.events[-1:]
-    assert event.kind == "move" and "working its way through a difficult passage" in event.text
-    assert "HoN core p.18" in event.text
+    assert isinstance(event, MoveEvent)
+    assert (event.stopped, event.page) == (MoveStop.WORKING_THROUGH, "HoN core p.18")
 
 
 @pytest.mark.rule("amphibious", "water", "impassable-to", "son-impassable-to", "son-water")
@@ -429,7 +429,8 @@ def test_an_engineer_removes_a_barbed_hedgehog_in_its_zone_of_control() -> None:
     turn = Turn(state, LoadedDice([]), Phase.ACTIVATION)
     turn.perform("s", action)
     assert state.battlefield.lines == () and turn.frames[-1].event.kind == "clear"
-    assert "BfC p.05" in turn.frames[-1].event.text
+    cleared = turn.frames[-1].event
+    assert isinstance(cleared, ClearEvent) and cleared.page == "BfC p.05, p.08"
     assert any(sq[1] > 0 for sq in reachable_squares(state.battlefield, [jeep], jeep, HON))
     riflemen = piece("r", (1, 0))
     assert hedgehogs_in_reach(game("...\n...\n...", [riflemen]), riflemen) == []

@@ -101,7 +101,8 @@ def test_indirect_fire_never_fires_directly_and_scatters_2_more_at_night_and_in_
     turn = Turn(state, LoadedDice([3, 1]), Phase.ACTIVATION)  # 3 scatters, by 4 interspaces
     turn.perform("mortar", TemplateFire((10, 1)))
     template = turn.events[0]
-    assert isinstance(template, TemplateEvent) and template.lands != (10, 1) and "SoN p.11" in template.text
+    assert isinstance(template, TemplateEvent) and template.lands != (10, 1)
+    assert (template.night, template.night_page) == (2, "SoN p.11")
     howitzer = piece(mortar(["howitzer"]), (0, 0), key="howitzer", owner="a")
     assert template_plan(state_with(ruleset, howitzer, enemy), howitzer, (reach, 1)) is not None
     assert template_plan(state_with(ruleset, howitzer, enemy), howitzer, (reach + 1, 1)) is None  # capped: direct

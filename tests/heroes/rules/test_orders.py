@@ -10,6 +10,7 @@ import pytest
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.army.summary import OrderTokens
 from builder.heroes.rules.errors import Code, RulesError
+from builder.heroes.rules.events.game import OrderDuty, OrdersEvent, RevealEvent, SuddenDeathEvent
 from builder.heroes.rules.orders.personal_order import check_duties
 from builder.heroes.rules.orders.special_orders import LATER, Chooser, opening, played_now
 from builder.heroes.rules.orders.tokens import (
@@ -52,7 +53,8 @@ def test_a_side_without_order_tokens_loses_at_once() -> None:
     frames: list[Frame] = []
     order_phase(state, {"a": policy, "b": policy}, LoadedDice([]), frames)
     assert state.over and state.winner == "a"
-    assert frames[-1].event.kind == "sudden-death" and "HoN core p.8" in frames[-1].event.text
+    last = frames[-1].event
+    assert isinstance(last, SuddenDeathEvent) and last.page == "HoN core p.8"
 
 
 @pytest.mark.rule("autonomous", "son-order-token", "activation-phase")
@@ -109,9 +111,9 @@ def test_a_revealed_special_token_is_narrated_as_order_0_with_its_page() -> None
     orders = {"a": Orders("a", special=("a1",)), "b": Orders("b", numbered=("b1",))}
     policy = SimplePolicy()
     frames = activation_phase(state, orders, {"a": policy, "b": policy}, LoadedDice([1, 1, 1, 1]))
-    shown = [f.event for f in frames if f.event.kind == "reveal"]
+    shown = [f.event for f in frames if isinstance(f.event, RevealEvent)]
     assert [e.side for e in shown] == ["a", "b"]
-    assert "special order token, played as order 0 (HoN core p.8)" in shown[0].text
+    assert (shown[0].token, shown[0].special_page) == (SPECIAL, "HoN core p.8")
 
 
 @pytest.mark.rule("order-phase")
@@ -153,8 +155,9 @@ def test_son_a_hit_officer_gives_the_stars_of_its_damaged_side() -> None:
     frames: list[Frame] = []
     policy = SimplePolicy()
     order_phase(state, {"a": policy, "b": policy}, LoadedDice([]), frames)
-    told = next(f.event for f in frames if f.event.kind == "orders" and f.event.side == "b")
-    assert "SoN p.18" in told.text and "Captain -1" in told.text
+    told = next(f.event for f in frames if isinstance(f.event, OrdersEvent) and f.event.side == "b")
+    assert isinstance(told, OrdersEvent)
+    assert told.stars_lost == ((officer.key, 1),) and told.stars_page == "SoN p.18"
     # Eliminated: all its front stars are gone.
     del state.pieces[officer.key]
     state.destroyed[officer.key] = officer
@@ -231,8 +234,9 @@ def test_a_hardened_tile_must_give_one_of_its_units_a_token_every_turn() -> None
     frames: list[Frame] = []
     orders = order_phase(state, {"a": SimplePolicy(), "b": SimplePolicy()}, LoadedDice([]), frames)
     assert {"a-far1", "a-far2"} & {*orders["a"].numbered, *orders["a"].bluffs}
-    said = next(f.event.text for f in frames if f.event.kind == "orders" and f.event.side == "a")
-    assert "Hardened (BfC p.09)" in said
+    told = next(f.event for f in frames if isinstance(f.event, OrdersEvent) and f.event.side == "a")
+    assert isinstance(told, OrdersEvent)
+    assert [(d.duty, d.page) for d in told.duties] == [(OrderDuty.HARDENED, "BfC p.09")]
 
 
 @pytest.mark.rule("personal-order")
@@ -295,6 +299,6 @@ def test_the_policy_holds_a_special_token_until_an_enemy_comes_near_and_says_so(
     assert policy.play_special(state, far.moved(((6, 0),)))  # within its 4 squares and one
     orders = {"a": Orders("a", special=("a1",)), "b": Orders("b", numbered=("b1",))}
     frames = activation_phase(state, orders, {"a": policy, "b": policy}, LoadedDice([1] * 8))
-    shown = [f.event for f in frames if f.event.kind == "reveal"]
+    shown = [f.event for f in frames if isinstance(f.event, RevealEvent)]
     assert [e.side for e in shown] == ["b", "a"]  # held, then played once b1 has acted
-    assert "played between two activations (HoN core p.8)" in shown[1].text
+    assert (shown[1].token, shown[1].special_page) == (LATER, "HoN core p.8")

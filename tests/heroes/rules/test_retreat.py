@@ -13,6 +13,7 @@ from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions.kinds import AssaultAction
 from builder.heroes.rules.decisions import ForcedMove, HeroesDecision
+from builder.heroes.rules.events.combat import Advance, AdvanceEvent, RetreatEvent, Stuck
 from builder.heroes.rules.events.game import Phase
 from builder.heroes.rules.geometry.reach import assault_path
 from builder.heroes.rules.pieces import Square
@@ -120,7 +121,11 @@ def test_a_retreat_that_would_move_within_an_enemy_zone_of_control_destroys_the_
     turn = assault(state, "a-stormers", "b-rifles", WIN)
     assert "b-rifles" not in state.pieces and "b-rifles" in state.destroyed
     (retreat,) = [e for e in turn.events if e.kind == "retreat"]
-    assert "within an enemy Zone of Control (HoN core p.26)" in retreat.text and "[4, 3]" in retreat.text
+    assert isinstance(retreat, RetreatEvent) and (retreat.stuck, retreat.page) == (
+        Stuck.ZONE_OF_CONTROL,
+        "HoN core p.26",
+    )
+    assert retreat.within is not None and (4, 3) in retreat.within
     assert state.pieces["a-stormers"].square == (3, 2)  # the attacker takes the ground
     # Without D, C is a valid retreat.
     state = game(board, [piece("a-stormers", (2, 2), kind=STORMERS), piece("b-rifles", (3, 2), "b")])
@@ -150,7 +155,7 @@ def test_a_unit_with_an_x_movement_value_that_must_retreat_is_destroyed() -> Non
     turn = assault(state, "a-stormers", "b-gun", WIN)
     assert "b-gun" in state.destroyed
     (retreat,) = [e for e in turn.events if e.kind == "retreat"]
-    assert "X Movement Value" in retreat.text and "HoN core p.9" in retreat.text
+    assert isinstance(retreat, RetreatEvent) and (retreat.stuck, retreat.page) == (Stuck.X_MOVEMENT, "HoN core p.9")
 
 
 def test_infantry_pushed_aside_by_a_vehicle_never_moves_within_an_enemy_zone_of_control() -> None:
@@ -177,4 +182,7 @@ def test_a_vehicle_wrecked_by_the_infantry_it_assaults_still_takes_its_square() 
     assert wreck.is_wreck and wreck.squares == ((1, 1),)
     assert state.pieces["b-rifles"].square != (1, 1)
     (advance,) = [e for e in turn.events if e.kind == "advance"]
-    assert "wreck" in advance.text and "HoN core p.26" in advance.text
+    assert isinstance(advance, AdvanceEvent) and (advance.how, advance.page) == (
+        Advance.WRECK_TAKES_PLACE,
+        "HoN core p.26",
+    )

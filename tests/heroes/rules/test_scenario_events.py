@@ -10,7 +10,15 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules import victory_points
-from builder.heroes.rules.events.game import EnterEvent, Phase, ScenarioEvent
+from builder.heroes.rules.events.game import (
+    DeployEvent,
+    Discarded,
+    EnterEvent,
+    ExitEvent,
+    Phase,
+    Reinforced,
+    ScenarioEvent,
+)
 from builder.heroes.rules.ruleset import HON
 from builder.heroes.rules.scenario_events import play_event, scenario_events
 from builder.heroes.rules.state import GameState
@@ -57,7 +65,7 @@ def test_the_end_marker_moves_down_and_the_game_lasts_longer() -> None:
     state.control["hill"] = "a"
     told = _order_start(state)
     assert state.end_moved == 2
-    assert "Played:" in told[0].text and "the game now ends after turn 4" in told[0].text
+    assert told[0].ends_after == 4
     state.control["hill"] = "b"
     _order_start(state)
     state.control["hill"] = "a"
@@ -78,7 +86,7 @@ def test_the_options_a_side_may_take_are_the_policys_choice_and_it_says_so() -> 
     state = game(OPEN, [piece("a1", (0, 0))], objectives=HILL, events=[END_2])
     state.control["hill"] = "a"
     told = _order_start(state)
-    assert "none is empty or freed" in told[0].text
+    assert told[0].reinforced is Reinforced.NO_SLOT and told[0].taken == ()
 
 
 @pytest.mark.rule("scenario-events")
@@ -102,11 +110,12 @@ def test_the_policy_discards_a_broken_support_and_fills_its_slot_whose_units_ent
     assert broken_options(state, "german") == {"tiles[1].slots.bottom"}
     before = set(state.reserve)
     turn = Turn(state, LoadedDice([]), Phase.ORDER, {"german": SimplePolicy()})
-    said = play_event(turn, event)
+    told = play_event(turn, loaded.scenario.events.index(event))
     came = {k: p for k, p in state.reserve.items() if k not in before}
     assert came and all(p.group == "tiles[1].slots.bottom@1" for p in came.values())
     assert all(state.entries[k] == "german-reinforcements" for k in came)
-    assert "german/tiles[1].slots.bottom@1" in state.groups and "BfC p.14" in said
+    assert "german/tiles[1].slots.bottom@1" in state.groups
+    assert (told.reinforced, told.page) == (Reinforced.TAKEN, "BfC p.14") and len(told.taken) == 1
 
 
 def test_an_event_renders_what_it_does_in_english() -> None:
@@ -126,14 +135,16 @@ def test_units_an_event_brings_wait_off_the_battlefield_then_enter_through_its_z
     Canadian P. Universal Carriers will enter play in the squares marked with a red arrow"
     (turn 4 in hon's file): they are not deployed at the set-up, and enter there and then."""
     record = play("welcome-to-caen-carpiquet", 3, turns=4)
-    deploy = next(e for e in record.events if e.kind == "deploy" and e.side == "commonwealth")
-    assert "2 arrive with a scenario event" in deploy.text
+    deploy = next(e for e in record.events if isinstance(e, DeployEvent) and e.side == "commonwealth")
+    assert isinstance(deploy, DeployEvent) and len(deploy.arriving) == 2
+    carrier = record.names.pieces[deploy.arriving[0]].unit.name
     entered = [e for e in record.events if isinstance(e, EnterEvent)]
-    carriers = [e for e in entered if "Universal Carrier" in e.text]
+    carriers = [e for e in entered if record.names.pieces[e.unit].unit.name == carrier]
     assert len(carriers) == 2 and all(e.turn == 4 and e.phase == "supply" for e in carriers)
     assert all(sq[1] == 0 and 7 <= sq[0] <= 9 for e in carriers for sq in e.to)  # the red arrows
     told = next(e for e in record.events if isinstance(e, ScenarioEvent) and e.turn == 4)
-    assert "Played: Universal Carrier" in told.text and "enter play through carrier-entry" in told.text
+    assert isinstance(told, ScenarioEvent) and set(told.entered) == set(deploy.arriving)
+    assert told.index is not None and record.names.scenario.events[told.index].zone == "carrier-entry"
 
 
 def test_scenario_check_warns_about_events_that_bring_units_without_a_side_or_zone() -> None:
@@ -200,7 +211,8 @@ def test_a_transport_leaving_by_the_exit_takes_its_riders_off_with_it() -> None:
         turn.perform("a2", Leave())
     turn.perform("a1", Leave())
     assert "a1" not in state.pieces and "a2" not in state.pieces and set(state.exited) == {"a1", "a2"}
-    assert "carrying" in turn.frames[-1].event.text
+    left = turn.frames[-1].event
+    assert isinstance(left, ExitEvent) and left.riders == ("a2",)
     assert Facts(state).exited("a", []) == 2
 
 
@@ -211,7 +223,7 @@ def test_a_discarded_objective_is_taken_no_more_and_its_controller_keeps_it() ->
     state = game(OPEN, [piece("a1", (5, 2))], objectives=HILL, events=[{**END_2, "discard": ["hill"]}])
     state.control["hill"] = "a"
     told = _order_start(state)
-    assert "hill is discarded, a keeping it (BfC p.16)" in told[0].text
+    assert told[0].discarded == (Discarded(objective="hill", holder="a", page="BfC p.16"),)
     assert "hill" in state.discarded and "hill" not in state.objective_areas  # nobody heads there
     state.pieces["a1"] = state.pieces["a1"].moved(((0, 0),))
     state.pieces["b1"] = piece("b1", (5, 2), "b")
@@ -236,4 +248,4 @@ def test_tactical_bonuses_wait_for_their_event_then_are_placed() -> None:
     scenario_events(turn, ScenarioPhase.ORDER, "start")
     assert set(state.bonuses) == {"plain", "red-1", "red-2"} and state.bonuses["red-1"] == (2, 17)
     told = [f.event for f in turn.frames if isinstance(f.event, ScenarioEvent)]
-    assert "the Tactical Bonuses red-1, red-2 are placed" in told[0].text
+    assert told[0].bonuses == ("red-1", "red-2")

@@ -57,7 +57,7 @@ def test_a_scout_move_never_ends_by_an_objective_and_says_so() -> None:
     scouting.scout(turn, "s1", moves[Position(((6, 1),), NORTH)])
     assert state.pieces["s1"].square == (6, 1)
     told = [e for e in turn.events if isinstance(e, MoveEvent)]
-    assert "Scout move (HoN core p.26)" in told[0].text
+    assert told[0].scout_page == "HoN core p.26"
 
 
 def test_the_policy_scouts_towards_the_objective_but_not_beside_it() -> None:
@@ -99,4 +99,4 @@ def test_units_waiting_off_the_battlefield_make_no_scout_move() -> None:
     assert SimplePolicy().scout(state, waiting) is None and scout_moves(state, waiting) is None
     frames: list[Frame] = []
     order_phase(state, {"a": SimplePolicy(), "b": SimplePolicy()}, LoadedDice([]), frames)
-    assert "s1" in state.reserve and not any("Scout move" in f.event.text for f in frames)
+    assert "s1" in state.reserve and not any(isinstance(f.event, MoveEvent) and f.event.scout_page for f in frames)

@@ -39,12 +39,12 @@ def test_a_recalled_search_is_the_search_it_would_make(name: str, seed: int) -> 
                 answer: object
                 if len(piece.squares) == 1:
                     answer, fresh = recalled_one(mover, points, into), search_one(mover, points, into)
-                    assert list(answer.items()) == list(fresh.items()), (frame.event.text, piece.key)
+                    assert list(answer.items()) == list(fresh.items()), (frame.event, piece.key)
                 else:
                     start = Position(piece.squares, piece.facing)
                     answer = table = recalled_any(mover, mover.table, start, points, into)
                     made = search_any(mover, mover.table, start, points, into)
-                    assert list(table.items()) == list(made.items()), (frame.event.text, piece.key)
+                    assert list(table.items()) == list(made.items()), (frame.event, piece.key)
                 recalled += any(answer is earlier for earlier in stored)
                 compared += 1
     assert compared > 100 and recalled > 10, (compared, recalled)

@@ -15,8 +15,17 @@ from hypothesis import strategies as st
 from builder.cli import main
 from builder.heroes.ai.greedy import SimplePolicy, for_every_side
 from builder.heroes.catalogue.index import Catalogue
-from builder.heroes.rules.events.game import BreaksEvent, EnterEvent, VictoryEvent
+from builder.heroes.rules.events.game import (
+    BreaksEvent,
+    DeployEvent,
+    EnterEvent,
+    OrdersEvent,
+    RevealEvent,
+    VictoryEvent,
+)
 from builder.heroes.rules.geometry.passage import passage_map
+from builder.heroes.rules.orders.special_orders import LATER
+from builder.heroes.rules.orders.tokens import SPECIAL
 from builder.heroes.rules.simulation import GameRecord, simulate
 from builder.heroes.scenario.battlefield import Battlefield, assemble
 from builder.io.catalogue_files import load_catalogue
@@ -65,7 +74,7 @@ def test_no_unit_ever_ends_on_an_occupied_or_forbidden_square(seed: int, name: s
     for frame in play(name, seed).frames:
         units = [p for p in frame.pieces if not p.is_wreck]
         taken = Counter(sq for p in units for sq in p.squares)
-        assert all(count == 1 for count in taken.values()), frame.event.text
+        assert all(count == 1 for count in taken.values()), frame.event
         for piece in units:
             for square in piece.squares:
                 assert passage.refusal(square, piece.unit, piece.side) is None, (piece.key, square)
@@ -96,21 +105,22 @@ def test_a_special_token_from_battle_plan_says_its_count_is_not_printed() -> Non
     Special Order Tokens without printing how many; the Order Phase says the one it plays
     is hon's example, and the token is revealed as order 0 or between two activations (p.8)."""
     record = play("hon-first-contact", 3, turns=1)
-    (orders,) = [e for e in record.events if e.kind == "orders" and e.side == "german"]
-    assert "1 special (from Battle Plan: how many it gives is not printed, hon's example)" in orders.text
-    reveals = [e for e in record.events if e.kind == "reveal"]
-    specials = [i for i, e in enumerate(reveals) if "special order token, played" in e.text]
+    (orders,) = [e for e in record.events if isinstance(e, OrdersEvent) and e.side == "german"]
+    assert len(orders.special) == 1 and orders.unprinted == ("Battle Plan",)
+    reveals = [e for e in record.events if isinstance(e, RevealEvent)]
+    specials = [i for i, e in enumerate(reveals) if e.token in (SPECIAL, LATER)]
     assert any(reveals[i].side == "german" for i in specials)
+    assert all(reveals[i].special_page == "HoN core p.8" for i in specials)
     # Those played as order 0 (the German one, and any a High Command card gave) come before order 1.
-    zeros = [i for i in specials if "played as order 0 (HoN core p.8)" in reveals[i].text]
+    zeros = [i for i in specials if reveals[i].token == SPECIAL]
     assert zeros == list(range(len(zeros)))
 
 
 @pytest.mark.rule("entry-squares")
 def test_units_entering_through_entry_squares_wait_in_reserve() -> None:
     record = play("way-of-the-cross", 3, turns=1)
-    deploy = [e for e in record.events if e.kind == "deploy" and e.side == "commonwealth"]
-    assert "will enter through the entry squares" in deploy[0].text
+    deploy = [e for e in record.events if isinstance(e, DeployEvent) and e.side == "commonwealth"]
+    assert deploy[0].entering and set(deploy[0].entering).isdisjoint(deploy[0].units)
     assert any(isinstance(e, EnterEvent) for e in record.events)
 
 

@@ -82,7 +82,7 @@ def test_a_son_grenade_is_thrown_2_interspaces_and_cited_from_son() -> None:
     turn = Turn(state, LoadedDice([1, 4]), Phase.ACTIVATION)
     turn.perform("a1", GearThrow("son-grenade", (3, 3)))
     (spent,) = gear_events(turn)
-    assert spent.marker == "son-grenade" and "(SoN p.16)" in spent.text and grenades.count == 2
+    assert spent.marker == "son-grenade" and spent.page == "SoN p.16" and grenades.count == 2
     assert {e.target: e.rolls[0].total for e in fire_events(turn)} == {"b1": 4, "b2": 7}
 
 
@@ -99,7 +99,7 @@ def test_an_offensive_grenade_suppresses_every_unit_that_survives_it() -> None:
     b1, b2 = state.pieces["b1"], state.pieces["b2"]
     assert (b1.side_index, b1.suppressed) == (0, 1)
     assert (b2.side_index, b2.suppressed) == (1, 1)
-    assert all("Suppressed marker (SoN p.16)" in e.text for e in fire_events(turn))
+    assert all(e.survives_page == "SoN p.16" for e in fire_events(turn))
     plain = son(game(OPEN, [piece("a1", (1, 1)), piece("b1", (2, 2), "b", TOUGH)]))
     pool(plain, "son-grenade", 3, "infantry")
     Turn(plain, LoadedDice([1]), Phase.ACTIVATION).perform("a1", GearThrow("son-grenade", (3, 3)))
@@ -128,7 +128,7 @@ def test_a_son_panzerfaust_reaches_4_spaces_and_the_policy_fires_it_at_a_tank() 
     turn = Turn(state, LoadedDice([1]), Phase.ACTIVATION)  # 1 + 5 misses the 7
     turn.perform("a1", GearFire("son-panzerfaust", "b1"))
     (spent,) = gear_events(turn)
-    assert (spent.marker, fausts.count) == ("son-panzerfaust", 2) and "(SoN p.16)" in spent.text
+    assert (spent.marker, fausts.count) == ("son-panzerfaust", 2) and spent.page == "SoN p.16"
     far = son(game(OPEN, [piece("a1", (0, 1)), piece("b1", ((5, 1), (5, 2)), "b", tank())]))
     pool(far, "son-panzerfaust", 3, "infantry")
     with pytest.raises(IllegalAttack) as caught:
@@ -148,7 +148,7 @@ def test_a_son_life_point_cancels_a_hit_on_any_unit_and_a_double_loss_takes_two(
     turn.perform("a1", Fire(((None, "b1"),)))  # 3 + 2 hits the 4
     (spent,) = gear_events(turn)
     assert state.pieces["b1"] == squad and lives.count == 0
-    assert spent.marker == "son-life-point" and "(SoN p.16)" in spent.text
+    assert spent.marker == "son-life-point" and spent.page == "SoN p.16"
     lives.count = 1
     Turn(state, LoadedDice([6]), Phase.ACTIVATION).perform("a1", Fire(((None, "b1"),)))  # 8: a double
     assert state.pieces["b1"].side_index == 1 and lives.count == 0

@@ -13,6 +13,7 @@ import pytest
 from builder.heroes.ai.greedy import for_every_side
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.events.game import VictoryEvent
+from builder.heroes.rules.events.mythos import AidEvent, MadnessEvent, SpellEvent, TerrorEvent
 from builder.heroes.rules.simulation import GameRecord, simulate
 from builder.heroes.scenario.battlefield import assemble
 from builder.io.army_files import load_army
@@ -48,8 +49,8 @@ def test_mythos_games_cast_spells_check_terror_and_aid(bundled: Catalogue) -> No
         events = play(bundled, seed, mythos=True).events
         kinds.update(e.kind for e in events)
         for event in events:
-            if event.kind in ("terror", "spell", "madness", "aid"):
-                assert "SoN p." in event.text
+            if isinstance(event, TerrorEvent | SpellEvent | MadnessEvent | AidEvent):
+                assert event.page.startswith("SoN p.")
     assert kinds["spell"] and kinds["terror"] and kinds["aid"]
 
 

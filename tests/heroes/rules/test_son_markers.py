@@ -11,7 +11,9 @@ from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.abilities import dragon, medallion, poisoned_blade
 from builder.heroes.rules.actions.kinds import AssaultAction, Fire
+from builder.heroes.rules.events.combat import GearUse
 from builder.heroes.rules.events.game import AssaultEvent, GearEvent, MadnessEvent, Phase, TerrorEvent
+from builder.heroes.rules.events.mythos import TerrorCause
 from builder.heroes.rules.mythos.state import Madness, mythos_hunter
 from builder.heroes.rules.orders.tokens import Orders
 from builder.heroes.rules.resolution.assault_roll import Assault
@@ -57,7 +59,8 @@ def test_a_poisoned_blade_adds_1_and_poisons_the_survivor_who_checks_the_terror_
     poisoned_blade.poison_checks(supply)
     checks = [e for e in supply.events if isinstance(e, TerrorEvent)]
     assert [(c.unit, c.terror, c.resisted) for c in checks] == [("b1", 3, False), ("b1", 3, False)]
-    assert all("SoN p.16" in c.text for c in checks)
+    assert all(c.cause is TerrorCause.POISON and c.cause_page == "SoN p.16" for c in checks)
+    assert [(c.check, c.checks) for c in checks] == [(1, 2), (2, 2)]
     (madness,) = [e for e in supply.events if isinstance(e, MadnessEvent)]
     assert madness.madness == "son-catatonia"  # the worse of the two, chosen by the poisoner
     assert state.mythos.madness_bag == [Madness.HYSTERIA] and not state.mythos.poisoned
@@ -87,7 +90,8 @@ def test_eldritch_ichor_prevents_a_hit_on_a_unit_next_to_the_character_but_not_a
     turn.perform("b1", Fire(((None, "a1"),)))
     assert state.pieces["a1"] == rifles and ichor.count == 0
     (spent,) = [e for e in turn.events if isinstance(e, GearEvent)]
-    assert (spent.marker, spent.unit) == ("son-eldritch-ichor", "a2") and "(SoN p.14)" in spent.text
+    assert (spent.marker, spent.unit) == ("son-eldritch-ichor", "a2") and spent.page == "SoN p.14"
+    assert spent.use is GearUse.ICHOR_PREVENTS
     reduced = replace(rifles, side_index=1)
     state = son(game(OPEN, [reduced, officer, piece("b1", (5, 1), "b")]))
     ichor = pool(state, "son-eldritch-ichor", 1, "characters")
@@ -121,7 +125,7 @@ def test_an_amulet_of_dagon_is_played_in_the_activation_phase_once_a_unit_has_ac
     frames = activation_phase(state, {"a": Orders("a", ("a1",)), "b": Orders("b")}, POLICIES, LoadedDice([2]))
     (check,) = [f.event for f in frames if isinstance(f.event, TerrorEvent)]
     assert (check.unit, check.phase, check.terror, check.resisted) == ("b1", "activation", 3, False)
-    assert "Amulet of Dagon" in check.text and amulets.count == 2
+    assert check.cause is TerrorCause.AMULET and amulets.count == 2
 
 
 @pytest.mark.rule("son-dragon")
@@ -138,7 +142,8 @@ def test_the_dragon_flies_onto_an_allied_unit_and_gives_it_terrifying_and_mythos
     assert carrier.side.has("terrifying") and mythos_hunter(state.mythos, carrier) == 1
     assert not state.pieces["a2"].side.has("terrifying") and mythos_hunter(state.mythos, state.pieces["a2"]) == 0
     (flight,) = [e for e in turn.events if isinstance(e, GearEvent)]
-    assert (flight.marker, flight.unit) == ("son-dragon", "a1") and "(SoN p.16)" in flight.text
+    assert (flight.marker, flight.unit) == ("son-dragon", "a1") and flight.page == "SoN p.16"
+    assert flight.use is GearUse.DRAGON_PERCH
     dragon.dragons_fly(turn)  # already on the best unit: it stays
     assert len([e for e in turn.events if isinstance(e, GearEvent)]) == 1
     state.pieces["b1"] = state.pieces["b1"].moved(((1, 4),), state.pieces["b1"].facing)
@@ -166,7 +171,8 @@ def test_an_elder_sign_medallion_discards_an_order_token_on_a_manifestation_with
     medallion.medallions(turn, orders)
     assert orders["b"].numbered == ("b2",)
     (told,) = [e for e in turn.events if isinstance(e, GearEvent)]
-    assert (told.marker, told.unit) == ("son-elder-sign-medallion", "a1") and "(SoN p.14)" in told.text
+    assert (told.marker, told.unit) == ("son-elder-sign-medallion", "a1") and told.page == "SoN p.14"
+    assert told.use is GearUse.MEDALLION
     bare = son(game(OPEN, [wearer, piece("b1", (4, 1), "b", DREAD)]))
     orders = {"a": Orders("a", ("a1",)), "b": Orders("b", ("b1",))}
     medallion.medallions(Turn(bare, LoadedDice([]), Phase.ORDER, POLICIES), orders)

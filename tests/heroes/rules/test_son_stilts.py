@@ -9,6 +9,7 @@ import pytest
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.terrain import TerrainEffects, TerrainType
 from builder.heroes.rules.actions.kinds import Move
+from builder.heroes.rules.events.combat import FireEvent
 from builder.heroes.rules.events.game import Phase
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path
@@ -60,6 +61,7 @@ def test_no_opportunity_fire_at_an_amphibious_unit_under_it() -> None:
     path = Path(tuple(Position(((c, 2),), EAST) for c in (1, 2, 3, 4)), 3)
     turn = Turn(state, LoadedDice([4, 4, 4]), Phase.ACTIVATION, {"a": SimplePolicy(), "b": SimplePolicy()})
     turn.perform("a1", Move(path))
-    shots = [f.event.text for f in turn.frames if f.event.kind == "fire"]
-    assert all("[2, 2]" not in s and "[3, 2]" not in s for s in shots)  # none while under the hut
+    shots = [f.event for f in turn.frames if isinstance(f.event, FireEvent)]
+    under = ((2, 2),), ((3, 2),)
+    assert not any(s.opportunity is not None and s.opportunity.moving_into in under for s in shots)  # not under the hut
     assert state.pieces["a1"].squares == ((4, 2),)

@@ -12,6 +12,7 @@ from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.army.resolve import resolve
 from builder.heroes.rules.abilities import totems
 from builder.heroes.rules.errors import Code
+from builder.heroes.rules.events.combat import GearUse
 from builder.heroes.rules.events.game import GearEvent, Phase
 from builder.heroes.rules.mythos.spells import magician_discount
 from builder.heroes.rules.mythos.state import Boon, FireAtTotem, Totem
@@ -54,13 +55,15 @@ def test_the_totems_go_on_interspaces_in_the_first_supply_phase_and_give_orders_
     raised_at = [t.at for t in state.mythos.totems if t.side == "a"]  # corners of the Shaman's square, drawn
     assert len(raised_at) == len(set(raised_at)) == 2 and set(raised_at) <= {(1, 1), (2, 1), (1, 2), (2, 2)}
     raised = [e for e in turn.events if isinstance(e, GearEvent)]
-    assert len(raised) == 2 and all(e.marker == "son-totem" and "(SoN p.16)" in e.text for e in raised)
+    assert len(raised) == 2 and all(e.marker == "son-totem" and e.page == "SoN p.16" for e in raised)
+    assert [(e.use, e.point) for e in raised] == [(GearUse.TOTEM_RAISED, (1, 1)), (GearUse.TOTEM_RAISED, (2, 1))]
     totems.raise_totems(turn)  # never more than two at the same time
     assert len(state.mythos.totems) == 2
     order = Turn(state, LoadedDice([]), Phase.ORDER, POLICIES)
     totems.totem_boons(order)
     assert [t.boon for t in state.mythos.totems] == [Boon.ORDER, Boon.ORDER]
-    assert tokens_for(state, "a").numbered == 4 and "additional Order token" in order.events[0].text
+    boon = order.events[0]
+    assert tokens_for(state, "a").numbered == 4 and isinstance(boon, GearEvent) and boon.use is GearUse.TOTEM_ORDER
 
 
 @pytest.mark.rule("son-totem")
@@ -95,7 +98,7 @@ def test_a_unit_with_destruction_destroys_a_totem_and_its_order_is_lost() -> Non
     hit.perform("b1", FireAtTotem((2, 2)))
     (told,) = [e for e in hit.events if isinstance(e, GearEvent)]
     struck = state.mythos.totems[0]
-    assert not struck.standing and "destroys it" in told.text and told.rolls[0].dice == (4,)
+    assert not struck.standing and told.destroyed and told.rolls[0].dice == (4,)
     assert tokens_for(state, "a").numbered == 3
     with pytest.raises(IllegalAttack) as caught:
         Turn(state, LoadedDice([4]), Phase.ACTIVATION).perform("a1", FireAtTotem((1, 1)))  # no Destruction, own

@@ -7,6 +7,7 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.rules.abilities import hardboiled
+from builder.heroes.rules.events.combat import GearUse
 from builder.heroes.rules.events.game import FireEvent, GearEvent, Phase, TerrorEvent
 from builder.heroes.rules.mythos import terror
 from builder.heroes.rules.orders.tokens import Orders
@@ -33,7 +34,7 @@ def test_hardboiled_tokens_take_suppressed_markers_off_a_unit_about_to_act() -> 
     frames = activation_phase(state, ORDERS, POLICIES, LoadedDice([6]))
     spent = [f.event for f in frames if isinstance(f.event, GearEvent)]
     assert [(e.marker, e.unit, e.spent, e.left) for e in spent] == [("son-hardboiled", "a1", 2, 1)]
-    assert "(SoN p.16)" in spent[0].text and tokens.count == 1
+    assert spent[0].page == "SoN p.16" and spent[0].use is GearUse.HARDBOILED and tokens.count == 1
     fired = [f.event for f in frames if isinstance(f.event, FireEvent)]
     assert fired and fired[0].rolls[0].total == 8  # 6 + 2, no Suppressed penalty left
 
@@ -58,7 +59,7 @@ def test_a_heroic_token_activates_the_unit_again_once_without_an_order() -> None
     fired = [f.event for f in frames if isinstance(f.event, FireEvent)]
     assert [e.firer for e in fired] == ["a1", "a1"] and tokens.count == 2
     (spent,) = [f.event for f in frames if isinstance(f.event, GearEvent)]
-    assert spent.marker == "son-heroic" and "(SoN p.16)" in spent.text
+    assert spent.marker == "son-heroic" and spent.page == "SoN p.16" and spent.use is GearUse.HEROIC
 
 
 @pytest.mark.rule("son-heroic")

@@ -101,4 +101,4 @@ def test_over_a_whole_game_it_equals_a_fresh_look(name: str, seed: int) -> None:
     for frame in record.frames:
         pieces = [p for p in frame.pieces if p.squares]
         standing.update(pieces)
-        assert kept(standing) == looked_at(battlefield, pieces, ruleset), frame.event.text
+        assert kept(standing) == looked_at(battlefield, pieces, ruleset), frame.event

@@ -8,6 +8,7 @@ import pytest
 
 from builder.heroes.rules.actions.firing import shot_at
 from builder.heroes.rules.actions.kinds import Fire
+from builder.heroes.rules.events.combat import FireEvent
 from builder.heroes.rules.events.game import Phase, RubbleEvent
 from builder.heroes.rules.geometry.los import line_of_sight
 from builder.heroes.rules.geometry.passage import passage_map
@@ -85,9 +86,9 @@ def test_a_shot_with_destruction_at_a_unit_inside_brings_the_building_down() -> 
     assert state.battlefield.effects_at((3, 1)) == RUBBLE
     assert state.pieces["defenders"].suppressed == 1
     rubble = [e for e in turn.events if isinstance(e, RubbleEvent)]
-    assert len(rubble) == 1 and "HoN core p.22" in rubble[0].text
-    fire_text = turn.events[0].text
-    assert "2 destruction point(s)" in fire_text
+    assert len(rubble) == 1 and rubble[0].page == "HoN core p.22" and rubble[0].suppressed == ("defenders",)
+    fired = turn.events[0]
+    assert isinstance(fired, FireEvent) and fired.destruction == 2
 
 
 @pytest.mark.rule("destruction", "destruction-point")

@@ -10,6 +10,7 @@ from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import Role
 from builder.heroes.rules.actions.kinds import AssaultAction, Fire
 from builder.heroes.rules.events.game import Phase
+from builder.heroes.rules.events.mythos import SubstituteEvent
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path
 from builder.heroes.rules.pieces import NORTH, Piece
@@ -50,8 +51,9 @@ def test_a_substitute_takes_a_hit_in_an_assault_but_not_one_destroying_the_weapo
     turn = Turn(state, LoadedDice([6, 6, 1]), Phase.ACTIVATION)
     assault(state, turn)
     assert state.pieces["gun"].side_index == 0 and state.pieces["crew"].side_index == 1
-    said = next(e for e in turn.events if e.kind == "substitute")
-    assert "BfC p.08" in said.text and said.unit == "crew"
+    said = next(e for e in turn.events if isinstance(e, SubstituteEvent))
+    assert isinstance(said, SubstituteEvent) and said.page == "BfC p.08" and said.unit == "crew"
+    assert said.effect is Effect.FLIPPED
     state = battery(gun_side=1)  # reduced: the hit destroys it
     assault(state, Turn(state, LoadedDice([6, 6, 1]), Phase.ACTIVATION))
     assert "gun" not in state.pieces and state.pieces["crew"].side_index == 0

@@ -15,6 +15,7 @@ from builder.heroes.catalogue.units import Unit, UnitType
 from builder.heroes.rules.actions import assault, transport
 from builder.heroes.rules.actions.kinds import AssaultAction, Move
 from builder.heroes.rules.errors import Code, RulesError
+from builder.heroes.rules.events.combat import Displaced
 from builder.heroes.rules.events.game import CardEvent, CardUse, Phase, RetreatEvent
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path
@@ -72,7 +73,7 @@ def test_a_retreat_crosses_no_wall_and_leaves_a_building_only_by_a_door() -> Non
     state, turn = beaten_in_the_house()
     assert "b-rifles" in state.destroyed
     (retreat,) = [e for e in turn.events if isinstance(e, RetreatEvent)]
-    assert retreat.to is None and "HoN core p.26" in retreat.text
+    assert retreat.to is None and retreat.page == "HoN core p.26"
 
 
 @pytest.mark.rule("action-cards")
@@ -178,7 +179,8 @@ def test_an_attacker_pushed_back_returns_through_the_window_with_no_second_card(
     assert [c.id for c in deck.hand] == ["surprise-2"]  # one card in, none to come back
     assert len([e for e in turn.events if isinstance(e, CardEvent)]) == 1
     (back,) = [e for e in turn.events if isinstance(e, RetreatEvent)]
-    assert back.unit == "a-stormers" and back.to == ((3, 1),) and "HoN core p.17" in back.text
+    assert back.unit == "a-stormers" and back.to == ((3, 1),) and back.page == "HoN core p.17"
+    assert back.why is Displaced.BACK_THROUGH_WINDOW
 
 
 @pytest.mark.rule("action-cards")

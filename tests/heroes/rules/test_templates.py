@@ -230,7 +230,7 @@ def test_the_policy_lays_a_template_when_it_promises_more_hits_than_a_shot() -> 
     turn = Turn(state, LoadedDice([6, 1]), Phase.ACTIVATION)
     turn.perform("mortar", TemplateFire((6, 4)))
     template, *fired = turn.events
-    assert isinstance(template, TemplateEvent) and template.lands == (6, 4) and "HoN core p.23" in template.text
+    assert isinstance(template, TemplateEvent) and template.lands == (6, 4) and template.page == "HoN core p.23"
     assert [e.target for e in fired if isinstance(e, FireEvent)] == ["one", "two"]
     assert "one" not in state.pieces  # 6 + 4 = 10 against 4: a double hit
     assert state.pieces["two"].side_index == 1  # 1 + 4 = 5 against 4: a hit, it flips
@@ -302,7 +302,7 @@ def test_the_policy_snipes_when_the_table_beats_its_shot() -> None:
     turn = Turn(state, LoadedDice([5]), Phase.ACTIVATION)
     turn.perform("sniper", Snipe("target"))
     (event,) = turn.events
-    assert isinstance(event, SniperEvent) and event.outcome == "hit" and "HoN core p.24" in event.text
+    assert isinstance(event, SniperEvent) and event.outcome == "hit" and event.page == "HoN core p.24"
     assert state.pieces["target"].side_index == 1
 
 

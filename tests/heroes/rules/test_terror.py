@@ -11,7 +11,9 @@ from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.actions.firing import shot_at
 from builder.heroes.rules.actions.kinds import AssaultAction, Fire
+from builder.heroes.rules.events.combat import AssaultEvent, AssaultNote
 from builder.heroes.rules.events.game import FireEvent, MadnessEvent, Phase, TerrorEvent
+from builder.heroes.rules.events.mythos import TerrorCause
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path
 from builder.heroes.rules.mythos import madness, terror
@@ -228,8 +230,9 @@ def test_a_terrifying_assault_is_told_with_its_markers_and_page() -> None:
     turn = Turn(state, LoadedDice([6, 6, 1]), Phase.ACTIVATION)
     path = Path((Position(((3, 2),), NORTH), Position(((4, 2),), NORTH)), 1)
     turn.perform("b1", AssaultAction(path, "a1"))
-    fight = next(e for e in turn.events if e.kind == "assault")
-    assert "Terrifying (SoN p.19)" in fight.text and "2 Suppressed" in fight.text
+    fight = next(e for e in turn.events if isinstance(e, AssaultEvent))
+    assert isinstance(fight, AssaultEvent)
+    assert fight.notes == (AssaultNote(ability="terrifying", unit="b1", other="a1", markers=2, page="SoN p.19"),)
     assert state.pieces["a1"].suppressed == 2  # it retreated hit, with the two markers
 
 
@@ -256,7 +259,7 @@ def test_an_amulet_of_dagon_forces_a_suppressed_enemy_to_check() -> None:
     terror.terror_checks(turn)
     (check,) = checks(turn)
     # No Manifestation in sight: the amulet's value (3, hon's example) against 2 - 2 (SoN p.16).
-    assert check.unit == "b1" and check.terror == 3 and not check.resisted and "Amulet of Dagon" in check.text
+    assert check.unit == "b1" and check.terror == 3 and not check.resisted and check.cause is TerrorCause.AMULET
     assert state.gear[-1].count == 2
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from builder.heroes.ai.greedy import SimplePolicy, for_every_side
 from builder.heroes.army.summary import OrderTokens, Star
-from builder.heroes.rules.events.game import AssaultEvent, FireEvent, Phase, RevealEvent, VictoryEvent
+from builder.heroes.rules.events.game import AssaultEvent, FireEvent, Phase, RevealEvent, TurnEvent, VictoryEvent
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.resolution import hits
 from builder.heroes.rules.resolution.damage import Effect
@@ -107,8 +107,9 @@ def test_the_reed_vigil_plays_one_against_two_from_set_up_to_victory() -> None:
     # SoN p.10: M1, (one of the pair) 1, M2, (the other) 1, M3, (the first) 2 …
     assert reveals[0] == reveals[2] == reveals[4] == "majestic"
     assert {reveals[1], reveals[3]} == {"black-sun", "deep-ones"} and reveals[5] == reveals[1]
-    turn_text = next(e.text for e in record.events if e.kind == "turn")
-    assert "SoN p.10" in turn_text
+    begun = next(e for e in record.events if isinstance(e, TurnEvent))
+    assert isinstance(begun, TurnEvent) and begun.teams_page == "SoN p.10"
+    assert [(r.team, set(r.sides)) for r in begun.rotations] == [("the-pact", {"black-sun", "deep-ones"})]
     # Allies never fire on nor assault each other.
     team = {"black-sun", "deep-ones"}
     for event in record.events:
@@ -118,7 +119,7 @@ def test_the_reed_vigil_plays_one_against_two_from_set_up_to_victory() -> None:
             pair = {event.attacker.split("/")[0], event.defender.split("/")[0]}
         else:
             continue
-        assert pair != team and len(pair) == 2, event.text
+        assert pair != team and len(pair) == 2, event
     end = record.events[-1]
     assert isinstance(end, VictoryEvent) and end.winner in {"majestic", "the-pact", "draw"}
     assert set(end.victory_points) == {"majestic", "the-pact"}

@@ -11,6 +11,7 @@ from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules.actions.kinds import AssaultAction
 from builder.heroes.rules.errors import Code
+from builder.heroes.rules.events.combat import AdvanceEvent, Displaced, RetreatEvent
 from builder.heroes.rules.events.game import Phase
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.path import Path
@@ -58,7 +59,7 @@ def test_an_assault_is_launched_from_a_transport_and_the_winner_gets_off_onto_th
     turn = launch(state, [6, 6, 1])
     rider = state.pieces["a1"]
     assert rider.embarked_in is None and rider.squares == ((2, 1),)
-    assert any("gets off Halftrack and takes the ground" in e.text for e in turn.events)
+    assert any(isinstance(e, AdvanceEvent) and e.unit == "a1" and e.transport is not None for e in turn.events)
 
 
 def test_a_beaten_attacker_falls_back_into_its_transport_and_a_far_one_may_not_launch() -> None:
@@ -79,4 +80,7 @@ def test_a_beaten_defender_retreats_into_an_allied_transport() -> None:
     turn = Turn(state, LoadedDice([6, 6, 1]), Phase.ACTIVATION)
     turn.perform("a1", AssaultAction(Path((Position(((2, 2),), NORTH), Position(((2, 1),), NORTH)), 1), "b1"))
     assert state.pieces["b1"].embarked_in == "ht" and state.pieces["a1"].squares == ((2, 1),)
-    assert any("retreats into Halftrack (HoN core p.27)" in e.text for e in turn.events)
+    assert any(
+        isinstance(e, RetreatEvent) and (e.why, e.by, e.page) == (Displaced.SHELTERS, "ht", "HoN core p.27")
+        for e in turn.events
+    )

@@ -12,7 +12,7 @@ from builder.heroes.ai.greedy import SimplePolicy
 from builder.heroes.catalogue.units import UnitType
 from builder.heroes.rules import victory_points
 from builder.heroes.rules.actions.kinds import AssaultAction, Fire, Move
-from builder.heroes.rules.events.game import Phase, SpotEvent
+from builder.heroes.rules.events.game import ControlEvent, Phase, SpotEvent
 from builder.heroes.rules.geometry.squares import may_stand
 from builder.heroes.rules.orders.tokens import Orders
 from builder.heroes.rules.pieces import NORTH
@@ -174,7 +174,7 @@ def test_an_ambush_spotter_activated_by_an_order_reveals_the_concealed_units_it_
     policy = SimplePolicy()
     frames = activation_phase(state, orders, {"a": policy, "b": policy}, LoadedDice([1] * 12))
     spotted = [f.event for f in frames if f.event.kind == "spot"]
-    assert [e.unit for e in spotted] == ["b1"] and "BfC p.08" in spotted[0].text
+    assert [e.unit for e in spotted] == ["b1"] and spotted[0].ambush and spotted[0].page == "BfC p.08"
     # One way of revealing: the spotting rules' SpotEvent, the spotter in `by`, onto the Inactive Side.
     (event,) = spotted
     assert isinstance(event, SpotEvent) and event.by == "a1" and event.at == ((4, 0),)
@@ -194,8 +194,12 @@ def test_objectives_held_at_the_end_score_their_victory_points() -> None:
     state.control.update({"hill": "b", "farm": "a"})  # the farm gives none
     frames = end_of_turn(state, 1, LoadedDice([]))
     assert state.victory_points == {"a": 0, "b": 2} and state.winner == "b"
-    scored = next(f.event for f in frames if f.event.kind == "control")
-    assert "HoN core p.5-6" in scored.text and "2 victory points" in scored.text
+    scored = next(f.event for f in frames if isinstance(f.event, ControlEvent))
+    assert isinstance(scored, ControlEvent) and (scored.objective, scored.scored, scored.page) == (
+        "hill",
+        2,
+        "HoN core p.5-6",
+    )
     # Before the last turn nothing is scored.
     again = game(OPEN, [piece("b1", (4, 1), "b")], objectives=worth, outcomes=outcomes, turns=2)
     again.control["hill"] = "b"

@@ -11,6 +11,7 @@ from builder.heroes.ai.greedy import for_every_side
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.actions import movement
 from builder.heroes.rules.actions.kinds import Fire, Snipe
+from builder.heroes.rules.events.combat import GearUse
 from builder.heroes.rules.events.game import GearEvent, HeroesEvent, InitiativeEvent, Phase, SearchEvent, TerrorEvent
 from builder.heroes.rules.gear import veteran
 from builder.heroes.rules.geometry.footprint import Position
@@ -66,7 +67,7 @@ def test_the_firer_rerolls_a_crew_damage_roll() -> None:
     turn, veterans = _at_the_tank("a")
     turn.perform("a1", Fire(((None, "b1"),)))
     (spent,) = gear_events(turn)
-    assert "damage roll [1]" in spent.text and "HoN core p.30" in spent.text
+    assert (spent.use, spent.roll, spent.faces, spent.page) == (GearUse.VETERAN_ROLL, "damage", (1,), "HoN core p.30")
     assert veterans.count == 0
     tank_after = turn.state.pieces.get("b1")
     assert tank_after is None or tank_after.is_wreck
@@ -91,7 +92,7 @@ def test_the_target_rerolls_the_snipers_hit() -> None:
     turn = Turn(state, LoadedDice([4, 1]), Phase.ACTIVATION, POLICIES)
     turn.perform("a1", Snipe("b1"))
     (spent,) = gear_events(turn)
-    assert "sniper roll [4]" in spent.text and theirs.count == 0 and state.pieces["b1"] == target
+    assert (spent.roll, spent.faces) == ("sniper", (4,)) and theirs.count == 0 and state.pieces["b1"] == target
 
 
 @pytest.mark.rule("veteran")
@@ -117,7 +118,7 @@ def test_son_veteran_tokens_reroll_too() -> None:
     turn = Turn(state, LoadedDice([1, 6]), Phase.ACTIVATION, POLICIES)
     turn.perform("a1", Fire(((None, "b1"),)))
     (spent,) = gear_events(turn)
-    assert spent.marker == "son-veteran" and "SoN p.16" in spent.text and tokens.count == 2
+    assert spent.marker == "son-veteran" and spent.page == "SoN p.16" and tokens.count == 2
 
 
 @pytest.mark.rule("son-veteran")
@@ -134,7 +135,7 @@ def test_a_son_veteran_token_rerolls_a_failed_terror_check() -> None:
     (check,) = [e for e in turn.events if isinstance(e, TerrorEvent)]
     assert check.resisted and check.rolls[0].total == 4 and tokens.count == 0
     (spent,) = gear_events(turn)
-    assert "terror roll [1]" in spent.text
+    assert (spent.roll, spent.faces) == ("terror", (1,))
 
 
 @pytest.mark.rule("son-veteran")

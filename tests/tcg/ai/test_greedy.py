@@ -6,16 +6,19 @@ from __future__ import annotations
 import pytest
 
 from builder.io.tcg_files import load_tcg_scenario
+from builder.kernel.decisions import YES_NO
 from builder.kernel.match import Table
 from builder.tcg.ai.greedy import SimplePolicy, for_every_side
 from builder.tcg.cards import Ability, AbilityKind
 from builder.tcg.catalogue import CardCatalogue
-from builder.tcg.rules.events import AbilityEvent, MoveEvent, MoveKind, ShotEvent
-from builder.tcg.rules.players import TcgView, viewer
+from builder.tcg.rules.decisions import RevealBeforeGo, RevealBeforeSave, RevealCard
+from builder.tcg.rules.events import AbilityEvent, MoveEvent, MoveKind, RevealEvent, ShotEvent, ShotResult
+from builder.tcg.rules.players import TcgView, seen_by, viewer
+from builder.tcg.rules.shooting import shoot
 from builder.tcg.rules.simulation import simulate
 from builder.tcg.rules.state import Game
 from builder.tcg.rules.tactics import command
-from tests.tcg.conftest import HEDGEROW
+from tests.tcg.conftest import HEDGEROW, path_of
 from tests.tcg.rules.helpers import game_with
 from tests.tcg.rules.test_abilities import variant
 
@@ -23,6 +26,7 @@ HQ = "us-infantry-command-hq"
 RIFLES_A, RIFLES_B = "us-rifle-company-a", "us-rifle-company-b"
 GRENADIERS = "de-grenadier-gruppe-b"  # infantry, 2 hit points, no save
 FAR = {"card": "de-grenadier-gruppe-a", "box": [4, 3]}
+ORCHARD = path_of("orchard-at-dawn.yaml")
 
 
 def greedy(game: Game) -> Table[TcgView]:
@@ -70,3 +74,56 @@ def test_the_shipped_hedgerow_plays_forward_fire_and_fire_again(cards: CardCatal
             if isinstance(event, ShotEvent) and event.again:
                 seen.add("fire-again")
     assert {"forward", "fire", "fire-again"} <= seen
+
+
+@pytest.mark.rule("becoming-visible")
+def test_the_policy_turns_a_hit_card_over_only_for_a_save_better_than_6(cards: CardCatalogue) -> None:
+    """The one reveal it chooses (TCG p.16 N.B.): the M10 saves on 5 face up, the HQ on 6 as
+    hidden, the Rifle Company has no save of its own."""
+    us = [
+        {"card": "us-m10", "box": [1, 0], "hidden": True},
+        {"card": HQ, "box": [1, 1], "hidden": True},
+        {"card": RIFLES_A, "box": [1, 2], "hidden": True},
+    ]
+    game = game_with(cards, us, [FAR])
+    view = seen_by(game, "us")
+    answers = [
+        SimplePolicy().choose(view, RevealBeforeSave(side="us", options=YES_NO, shooter=(4, 3), target=box))
+        for box in ((1, 0), (1, 1), (1, 2))
+    ]
+    assert answers == [True, False, False]
+
+
+@pytest.mark.rule("becoming-visible")
+def test_the_policy_turns_nothing_else_over_by_choice(cards: CardCatalogue) -> None:
+    """Before a COMMAND marker and before a GO! roll it keeps its cards hidden; in the shipped
+    Orchard at Dawn (seeds 10 and 14) each card it turns over is one hit, its save to come."""
+    game = game_with(cards, [{"card": RIFLES_A, "box": [1, 2], "hidden": True}], [FAR])
+    view, policy = seen_by(game, "us"), SimplePolicy()
+    assert policy.choose(view, RevealCard(side="us", options=((1, 2), None))) is None
+    assert policy.choose(view, RevealBeforeGo(side="us", options=YES_NO, card=(1, 2))) is False
+    scenario = load_tcg_scenario(ORCHARD).scenario
+    turned = 0
+    for seed in (10, 14):
+        told = simulate(scenario, cards, for_every_side(scenario), seed=seed).events
+        for index, event in enumerate(told):
+            if isinstance(event, RevealEvent) and event.chosen:
+                shot = told[index + 1]
+                assert isinstance(shot, ShotEvent) and shot.target == event.piece and shot.success
+                turned += 1
+    assert turned == 2
+
+
+@pytest.mark.rule("becoming-visible", "directive-armour-piercing")
+def test_a_greedy_shooter_does_not_pierce_the_armour_of_a_tank_still_hidden(cards: CardCatalogue) -> None:
+    """The difference the reveal after the red dice makes to the greedy games (Orchard at Dawn,
+    seeds 10 and 14): the Panzer IV's player turns it over only once hit, so the M10's player
+    chose armour-piercing while it was a hidden card, and kept its DIRECTIVE markers; the
+    SUPPRESSED marker of a hit on armour, its save of 5 failed on a 4."""
+    m10, panzer = {"card": "us-m10", "box": [1, 0]}, {"card": "de-panzer-iv", "box": [2, 0], "hidden": True}
+    game = game_with(cards, [m10], [panzer], faces=[4, 5, 4], directives=(3, 0))
+    target = game.pieces["de-panzer-iv"]
+    event = shoot(game, game.pieces["us-m10"], 1, target, greedy(game))
+    assert event.result is ShotResult.SUPPRESSED and (target.hits, target.suppressed) == (0, 1)
+    assert event.directives == () and game.players["us"].directives == 3
+    assert [e.piece for e in game.events if isinstance(e, RevealEvent) and e.chosen] == ["de-panzer-iv"]

@@ -9,6 +9,7 @@ from typing import Any
 
 from builder.kernel.dice import LoadedDice
 from builder.kernel.match import Table
+from builder.tcg.base import Box
 from builder.tcg.catalogue import CardCatalogue
 from builder.tcg.rules.choices import Step
 from builder.tcg.rules.decisions import (
@@ -16,7 +17,9 @@ from builder.tcg.rules.decisions import (
     ArmourPiercing,
     ForceActivation,
     HideInForest,
+    RevealBeforeGo,
     RevealBeforeSave,
+    RevealCard,
     SavingBonus,
     SustainedFire,
     TcgDecision,
@@ -53,14 +56,18 @@ def game_with(
 
 @dataclass
 class Scripted:
-    """A player whose answers the test fixes: spend on what it names, reveal, hide and force
-    an activation when told; each activated card's steps from `steps` (by its key), then
-    the end of its activation. Any other decision fails the test."""
+    """A player whose answers the test fixes: spend on what it names, reveal (before a save,
+    `reveal`; before a GO! roll, `reveal_go`), hide and force an activation when told; the
+    cards in `turn_up` (boxes) turned face up before a tactic, one a decision, then none;
+    each activated card's steps from `steps` (by its key), then the end of its activation.
+    Any other decision fails the test."""
 
     pierce: bool = False
     sustain: bool = False
     save_bonus: bool = False
     reveal: bool = False
+    reveal_go: bool = False
+    turn_up: list[Box] = field(default_factory=list)
     hide: bool = True
     force: bool = False
     steps: dict[str, list[Step]] = field(default_factory=dict)
@@ -77,6 +84,10 @@ class Scripted:
                 return self.save_bonus
             case RevealBeforeSave():
                 return self.reveal
+            case RevealBeforeGo():
+                return self.reveal_go
+            case RevealCard():
+                return self.turn_up.pop(0) if self.turn_up else None
             case HideInForest():
                 return self.hide
             case ForceActivation():

@@ -21,8 +21,8 @@ from builder.kernel.match import GameOver, Match
 from builder.tcg.ai import greedy, uniform
 from builder.tcg.catalogue import CardCatalogue
 from builder.tcg.rules.choices import Command, Move
-from builder.tcg.rules.decisions import ActivationStep, TacticChoice
-from builder.tcg.rules.events import VictoryEvent
+from builder.tcg.rules.decisions import ActivationStep, RevealCard, TacticChoice
+from builder.tcg.rules.events import RevealEvent, VictoryEvent
 from builder.tcg.rules.players import TcgPlayer, TcgView
 from builder.tcg.rules.simulation import RULES, Stage, TcgGame, new_game, simulate
 from builder.tcg.rules.state import copy_game
@@ -70,8 +70,12 @@ def test_a_match_answered_decision_by_decision_plays_the_game_simulate_plays(
 ) -> None:
     scenario = scenario_of(path)
     match = Match(RULES, new_game(scenario, cards, seed=5, turns=2))
-    first = match.pending  # nothing is asked at the set-up, nor of a hand yet empty
-    assert isinstance(first, TacticChoice) and first.side == scenario.first_player and match.state.stage is Stage.TACTIC
+    # Nothing is asked at the set-up, nor of a hand yet empty: first, before the first COMMAND
+    # marker, which of the first player's hidden cards it turns face up (TCG p.16).
+    first = match.pending
+    assert isinstance(first, RevealCard) and first.side == scenario.first_player and match.state.stage is Stage.TACTIC
+    hidden = {p.box for p in match.state.game.of(first.side) if p.hidden}
+    assert hidden and set(first.options) == {*hidden, None}
     assert answered(match, players(scenario, 5)) > 20 and match.over
     direct = simulate(scenario, cards, players(scenario, 5), seed=5, turns=2)
     assert events(match.state) == [event.to_json() for event in direct.events]
@@ -97,6 +101,7 @@ def test_a_choice_not_offered_is_refused_and_changes_nothing(cards: CardCatalogu
     waits where it was."""
     scenario = scenario_of(ORCHARD)
     match = Match(RULES, new_game(scenario, cards, seed=6))
+    match.apply(None)  # no hidden card turned face up first
     pending = match.pending
     assert isinstance(pending, TacticChoice) and pending.side == "german"
     enemy = next(p for p in match.state.game.of("us"))
@@ -133,11 +138,15 @@ def test_a_finished_match_takes_no_more_choices(cards: CardCatalogue) -> None:
 @pytest.mark.parametrize("path", TCG_SCENARIOS, ids=lambda p: p.stem)
 def test_random_players_finish_every_game(path: Path, cards: CardCatalogue) -> None:
     """Any legal option, each as likely, at every decision: every game reaches the victory
-    check, every choice it made was one the rules offered (Table.ask checks each)."""
+    check, every choice it made was one the rules offered (Table.ask checks each), among them
+    hidden cards turned face up by their player (TCG p.16-17)."""
     scenario = scenario_of(path)
+    turned = 0
     for seed in range(1, 9):
         record = simulate(scenario, cards, random_players(scenario, seed), seed=seed)
         assert record.winner is not None and isinstance(record.events[-1], VictoryEvent)
+        turned += sum(isinstance(event, RevealEvent) and bool(event.chosen) for event in record.events)
+    assert turned
 
 
 def test_hon_simulate_plays_the_card_game_with_the_random_player(capsys: pytest.CaptureFixture[str]) -> None:

@@ -14,12 +14,14 @@ from builder.kernel.dice import SeededDice
 from builder.kernel.match import Match
 from builder.tcg.ai.greedy import SimplePolicy
 from builder.tcg.catalogue import CardCatalogue
-from builder.tcg.rules.players import TcgView, seen_by
+from builder.tcg.rules.hidden import reveal_at_will
+from builder.tcg.rules.players import TcgPlayer, TcgView, seen_by
 from builder.tcg.rules.setup import new_game
 from builder.tcg.rules.simulation import RULES, TcgGame
 from builder.tcg.rules.state import CardBack, Game
 from builder.tcg.scenario import Scenario
 from tests.tcg.conftest import TCG_SCENARIOS
+from tests.tcg.rules.helpers import Scripted, game_with, table
 
 ORCHARD = next(path for path in TCG_SCENARIOS if path.stem == "orchard-at-dawn")
 
@@ -88,3 +90,29 @@ def test_two_games_apart_only_in_a_hidden_card_look_the_same_to_the_other_side(c
         player: Player[TcgView, Any] = SimplePolicy()
         choices.append(player.choose(match.view("german"), decision))
     assert choices[0] == choices[1]
+
+
+class Unasked:
+    """A player for the side that is asked nothing."""
+
+    def choose(self, view: TcgView, decision: Any) -> object:
+        raise AssertionError(f"{view.side} was asked a {decision.kind} decision")
+
+
+@pytest.mark.rule("becoming-visible")
+def test_a_card_its_player_turns_over_is_seen_only_once_turned(cards: CardCatalogue) -> None:
+    """TCG p.16: the other side learns that a hidden card was turned face up, and what it is,
+    only then; its other hidden card still shows its back; it is asked nothing."""
+    us = [
+        {"card": "us-rifle-company-a", "box": [1, 1], "hidden": True},
+        {"card": "us-decoy", "box": [1, 2], "hidden": True},
+    ]
+    game = game_with(cards, us, [{"card": "de-grenadier-gruppe-a", "box": [4, 3]}])
+    before = {p.box: p for p in seen_by(game, "german").game.of("us")}
+    assert all(isinstance(p.card, CardBack) and p.key not in game.pieces for p in before.values())
+    players: dict[str, TcgPlayer] = {"us": Scripted(turn_up=[(1, 1)]), "german": Unasked()}
+    reveal_at_will(game, "us", table(game, players=players))
+    after = {p.box: p for p in seen_by(game, "german").game.of("us")}
+    turned = after[(1, 1)]
+    assert (turned.key, turned.card.id, turned.hidden) == ("us-rifle-company-a", "us-rifle-company-a", False)
+    assert after[(1, 2)] == before[(1, 2)] and isinstance(after[(1, 2)].card, CardBack)

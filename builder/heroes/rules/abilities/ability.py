@@ -18,6 +18,7 @@ from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.resolution.damage import Effect
 
 if TYPE_CHECKING:
+    from builder.heroes.rules.events.combat import AssaultNote
     from builder.heroes.rules.resolution.assault_roll import AssaultResult
     from builder.heroes.rules.ruleset import Ruleset
     from builder.heroes.rules.turn_context import Turn
@@ -82,9 +83,9 @@ class Ability:
         assault is won or lost (a tie gives none)."""
         return 0
 
-    def assault_note(self, result: AssaultResult, ruleset: Ruleset) -> str:
-        """(GAME) What the assault's narration adds for this ability, or ""."""
-        return ""
+    def assault_note(self, result: AssaultResult, ruleset: Ruleset) -> tuple[AssaultNote, ...]:
+        """(GAME) What the assault's event notes for this ability (the markers it put)."""
+        return ()
 
     def pushes_back(self, defender: Piece, attacker_destroyed: bool) -> bool:
         """(PIECE, the attacker's) Whether a defender that won or tied retreats all the same."""

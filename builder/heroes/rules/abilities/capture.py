@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from builder.heroes.rules.events.game import EnterEvent, RetreatEvent
+from builder.heroes.rules.events.combat import Displaced
+from builder.heroes.rules.events.game import EnterEvent, Entering, RetreatEvent
 from builder.heroes.rules.geometry.grid import neighbours
-from builder.heroes.rules.geometry.squares import may_stand, named_squares
+from builder.heroes.rules.geometry.squares import may_stand
 from builder.heroes.rules.pieces import Piece, Square
-from builder.heroes.rules.resolution.combat import name
 from builder.heroes.rules.state import Captive
 from builder.heroes.scenario.conditions import AllOf, AnyOf, Capture, Condition, Not
 from builder.heroes.scenario.models import Scenario
@@ -61,8 +61,10 @@ def capture(turn: Turn, attacker: Piece, defender: Piece) -> bool:
             turn=state.turn,
             phase=turn.phase,
             side=attacker.owner,
-            text=f"{name(attacker)} captures {name(defender)}: the captive stays with it ({CAPTURE_PAGE}).",
             unit=defender.key,
+            why=Displaced.CAPTURED,
+            by=attacker.key,
+            page=CAPTURE_PAGE,
         )
     )
     return True
@@ -84,10 +86,11 @@ def free_captives(turn: Turn, captor: Piece) -> None:
                 turn=state.turn,
                 phase=turn.phase,
                 side=captive.piece.owner,
-                text=f"{name(captor)} is destroyed: {name(captive.piece)} is liberated at "
-                f"{named_squares((square,))} and must be captured again ({CAPTURE_PAGE}).",
                 unit=key,
                 to=(square,),
+                how=Entering.LIBERATED,
+                vehicle=captor.key,
+                page=CAPTURE_PAGE,
             )
         )
 

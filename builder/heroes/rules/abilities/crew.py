@@ -14,7 +14,7 @@ from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.catalogue.units import SideState
 from builder.heroes.rules.abilities.ability import Ability, Source
 from builder.heroes.rules.errors import Code
-from builder.heroes.rules.events.game import EnterEvent
+from builder.heroes.rules.events.game import EnterEvent, Entering
 from builder.heroes.rules.geometry import squares
 from builder.heroes.rules.geometry.grid import neighbours
 from builder.heroes.rules.pieces import Piece, Square
@@ -63,10 +63,11 @@ class Crew(Ability):
                     turn=state.turn,
                     phase=turn.phase,
                     side=crew.owner,
-                    text=f"{name(crew)} bails out of {name(vehicle)} to {squares.named_squares(out.squares)}, "
-                    f"Suppressed ({'BfC p.10-11' if crew.unit.front.has('aviator') else state.ruleset.cite('crew')}).",
                     unit=crew.key,
                     to=out.squares,
+                    how=Entering.BAILS_OUT,
+                    vehicle=vehicle.key,
+                    page="BfC p.10-11" if crew.unit.front.has("aviator") else state.ruleset.cite("crew"),
                 )
             )
 

@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING
 from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.rules.abilities.ability import Ability, Source, Step
 from builder.heroes.rules.decisions import DragonPerch
+from builder.heroes.rules.events.combat import GearUse
 from builder.heroes.rules.events.game import GearEvent
 from builder.heroes.rules.mythos.state import DRAGON, Perch
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.resolution.combat import name
 from builder.heroes.rules.state import GameState, GearPool
 
 if TYPE_CHECKING:
@@ -91,11 +91,12 @@ def dragons_fly(turn: Turn) -> None:
                     turn=state.turn,
                     phase=turn.phase,
                     side=side,
-                    text=f"The Dragon flies onto {name(target)}: Terrifying and Mythos Hunter 1 until it flies on "
-                    f"({DRAGON_PAGE}).",
                     marker=DRAGON,
                     unit=target.key,
                     spent=0,
                     left=pool.count,
+                    use=GearUse.DRAGON_PERCH,
+                    page=DRAGON_PAGE,
+                    target=target.key,
                 )
             )

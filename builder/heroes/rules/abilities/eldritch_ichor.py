@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 from builder.heroes.catalogue.units import SideState
 from builder.heroes.rules.abilities.ability import Ability, Source
 from builder.heroes.rules.decisions import IchorHeal, IchorShield
+from builder.heroes.rules.events.combat import GearUse
 from builder.heroes.rules.gear import alternate_fire
 from builder.heroes.rules.geometry.grid import range_between
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.resolution.combat import name
 from builder.heroes.rules.resolution.damage import Effect
 from builder.kernel.decisions import YES_NO
 
@@ -60,7 +60,7 @@ def ichor_heal(turn: Turn, piece: Piece) -> Piece:
         return piece
     if not turn.ask(IchorHeal(side=piece.owner, options=YES_NO, character=piece)):
         return piece
-    alternate_fire.spend_marker(turn, piece, ICHOR, ICHOR_PAGE, f"{name(piece)} flips back to its unharmed side")
+    alternate_fire.spend_marker(turn, piece, ICHOR, ICHOR_PAGE, GearUse.ICHOR_HEALS, target=piece.key)
     healed = replace(piece, side_index=index)
     turn.state.pieces[piece.key] = healed
     return healed
@@ -82,7 +82,7 @@ def ichor_shields(turn: Turn, before: Piece, effect: Effect) -> bool:
             continue
         if not turn.ask(IchorShield(side=before.owner, options=YES_NO, character=character, hit=before)):
             continue
-        alternate_fire.spend_marker(turn, character, ICHOR, ICHOR_PAGE, f"the hit on {name(before)} is prevented")
+        alternate_fire.spend_marker(turn, character, ICHOR, ICHOR_PAGE, GearUse.ICHOR_PREVENTS, target=before.key)
         turn.state.pieces[before.key] = before
         return True
     return False

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.rules.abilities.ability import Ability, Source, Step
 from builder.heroes.rules.decisions import HardboiledTokens
+from builder.heroes.rules.events.combat import GearUse
 from builder.heroes.rules.gear import alternate_fire
 from builder.heroes.rules.geometry.sightmap import Occupancy
 from builder.heroes.rules.mythos.terror import must_check, terrifying_sight
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.resolution.combat import name
 
 if TYPE_CHECKING:
     from builder.heroes.rules.turn_context import Turn
@@ -50,8 +50,9 @@ def rally_hardboiled(turn: Turn, piece: Piece) -> Piece:
     count = turn.ask(HardboiledTokens(side=piece.owner, options=tuple(range(most + 1)), unit=piece, held=pool.count))
     if count <= 0:
         return piece
-    what = f"{count} Suppressed marker(s) taken off {name(piece)}"
-    alternate_fire.spend_marker(turn, piece, HARDBOILED, HARDBOILED_PAGE, what, count)
+    alternate_fire.spend_marker(
+        turn, piece, HARDBOILED, HARDBOILED_PAGE, GearUse.HARDBOILED, count, target=piece.key, value=count
+    )
     rallied = replace(piece, suppressed=piece.suppressed - count)
     turn.state.pieces[piece.key] = rallied
     return rallied

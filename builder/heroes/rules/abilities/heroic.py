@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.rules.abilities.ability import Ability, Source
 from builder.heroes.rules.decisions import HeroicAgain
+from builder.heroes.rules.events.combat import GearUse
 from builder.heroes.rules.gear import alternate_fire
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.resolution.combat import name
 from builder.kernel.decisions import YES_NO
 
 if TYPE_CHECKING:
@@ -38,6 +38,5 @@ class Heroic(Ability):
             return None
         if not turn.asking or not turn.ask(HeroicAgain(side=piece.owner, options=YES_NO, unit=piece)):
             return None
-        what = f"{name(piece)} is activated again, without an Order"
-        alternate_fire.spend_marker(turn, piece, HEROIC, HEROIC_PAGE, what)
+        alternate_fire.spend_marker(turn, piece, HEROIC, HEROIC_PAGE, GearUse.HEROIC, target=piece.key)
         return turn.state.pieces[piece.key]

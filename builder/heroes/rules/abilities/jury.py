@@ -9,9 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.heroes.rules.abilities.ability import Ability, Source
-from builder.heroes.rules.events.game import HoldEvent
+from builder.heroes.rules.events.game import HoldEvent, HoldReason
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.resolution.combat import name
 from builder.kernel.events import Roll
 
 if TYPE_CHECKING:
@@ -41,15 +40,16 @@ def still_works(turn: Turn, piece: Piece) -> bool:
     works = face < value
     if not works:
         state.mythos.jammed.add(piece.key)
-    said = "it holds" if works else "the material no longer works: no shot, now or later"
     turn.add(
         HoldEvent(
             turn=state.turn,
             phase=turn.phase,
             side=piece.owner,
-            text=f"Jury-rigged {value} ({cite('jury-rigged')}): {name(piece)} rolls {face}, {said}.",
             rolls=(Roll(f"jury-rigged (breaks on {value}+)", (face,), face, (), face, cite("jury-rigged")),),
             unit=piece.key,
+            why=HoldReason.JURY_RIGGED_HOLDS if works else HoldReason.JURY_RIGGED_BREAKS,
+            page=cite("jury-rigged"),
+            value=value,
         )
     )
     return works

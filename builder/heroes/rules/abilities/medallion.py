@@ -14,12 +14,12 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.heroes.rules.decisions import MedallionDiscard
+from builder.heroes.rules.events.combat import GearUse
 from builder.heroes.rules.events.game import GearEvent
 from builder.heroes.rules.geometry.grid import range_between
 from builder.heroes.rules.mythos.state import manifestation
 from builder.heroes.rules.orders.tokens import Orders
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.resolution.combat import name
 from builder.heroes.rules.state import MEDALLION, GameState
 
 if TYPE_CHECKING:
@@ -75,11 +75,12 @@ def medallions(turn: Turn, orders: dict[str, Orders]) -> None:
                     turn=state.turn,
                     phase=turn.phase,
                     side=side,
-                    text=f"The Elder Sign Medallion of {name(wearer)} discards the Order token on {name(target)} "
-                    f"({MEDALLION_PAGE}).",
                     marker=MEDALLION,
                     unit=wearer.key,
                     spent=0,
                     left=1,
+                    use=GearUse.MEDALLION,
+                    page=MEDALLION_PAGE,
+                    target=target.key,
                 )
             )

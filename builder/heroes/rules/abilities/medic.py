@@ -95,16 +95,15 @@ def aided(turn: Turn, before: Piece, after: Piece | None, effect: Effect) -> boo
     state.mythos.aid[medic.key] = before.key
     state.mythos.avoided[medic.key] = destroyed
     state.pieces[before.key] = replace(before, suppressed=before.suppressed + 1)
-    moved = f", moved from {name(moved_from)}" if moved_from is not None else ""
     turn.add(
         AidEvent(
             turn=state.turn,
             phase=turn.phase,
             side=before.owner,
             medic=medic.key,
-            text=f"{name(medic)} puts its Aid marker on {name(before)}{moved}: the hit is ignored, a "
-            f"Suppressed marker instead, and it may not move until treated ({state.ruleset.cite('medic')}).",
             unit=before.key,
+            moved_from=moved_from.key if moved_from is not None else None,
+            page=state.ruleset.cite("medic"),
         )
     )
     if moved_from is not None:
@@ -172,8 +171,7 @@ def treat(turn: Turn, medic: Piece, action: Treat) -> None:
             side=medic.owner,
             medic=medic.key,
             removed=True,
-            text=f"{name(medic)} treats {name(state.pieces[patient_key])} and takes back its Aid marker, "
-            f"turning to its inactive side ({state.ruleset.cite('medic')}).",
             unit=patient_key,
+            page=state.ruleset.cite("medic"),
         )
     )

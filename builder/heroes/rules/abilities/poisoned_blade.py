@@ -20,7 +20,9 @@ from typing import TYPE_CHECKING
 
 from builder.heroes.rules.abilities.ability import Ability, Source, Step
 from builder.heroes.rules.decisions import PoisonedBlades, PoisonMadness
+from builder.heroes.rules.events.combat import GearUse
 from builder.heroes.rules.events.game import GearEvent, TerrorEvent
+from builder.heroes.rules.events.mythos import TerrorCause
 from builder.heroes.rules.gear import alternate_fire
 from builder.heroes.rules.geometry.grid import range_between
 from builder.heroes.rules.mythos import madness, terror
@@ -28,7 +30,6 @@ from builder.heroes.rules.mythos.bags import draw_madness
 from builder.heroes.rules.mythos.state import Madness, has_faith, manifestation
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.resolution.assault_roll import Assault
-from builder.heroes.rules.resolution.combat import name
 from builder.kernel.events import Modifier
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ def poisoned_blades(turn: Turn, assault: Assault) -> tuple[Assault, int]:
     if count <= 0:
         return assault, 0
     alternate_fire.spend_marker(
-        turn, attacker, POISONED_BLADE, POISON_PAGE, f"+{POISON_BONUS * count} to its assault", count
+        turn, attacker, POISONED_BLADE, POISON_PAGE, GearUse.POISONED_BLADE, count, value=POISON_BONUS * count
     )
     bonus = Modifier(f"Poisoned Blade x{count}", POISON_BONUS * count, POISON_PAGE)
     return replace(assault, attacker_bonuses=(*assault.attacker_bonuses, bonus)), count
@@ -87,12 +88,14 @@ def poison(turn: Turn, attacker: Piece, defender: Piece, count: int) -> None:
             turn=turn.state.turn,
             phase=turn.phase,
             side=attacker.owner,
-            text=f"{name(survivor)} survives and keeps {count} Poisoned Blade marker(s) on the Poisoned side: "
-            f"{len(held)} Terror check(s) at the start of the Supply Phase ({POISON_PAGE}).",
             marker=POISONED_BLADE,
             unit=survivor.key,
             spent=0,
             left=len(held),
+            use=GearUse.POISON_KEPT,
+            page=POISON_PAGE,
+            target=survivor.key,
+            value=count,
         )
     )
 
@@ -113,21 +116,22 @@ def poison_checks(turn: Turn) -> None:
             token = None if roll.total >= POISON_TERROR else draw_madness(state.mythos, turn.dice)
             if token is not None:
                 drawn.append(token)
-            said = "resists" if token is None else f"fails and draws {token.label}"
             turn.add(
                 TerrorEvent(
                     turn=state.turn,
                     phase=turn.phase,
                     side=piece.owner,
-                    text=f"Terror check ({state.ruleset.cite('terror-checks')}): the poison of a Poisoned Blade "
-                    f"({check} of {len(sides)}, {POISON_PAGE}): {name(current)} {said} (rolled {roll.total}, "
-                    f"needs {POISON_TERROR}).",
                     rolls=(roll,),
                     unit=key,
                     manifestation=key,
                     terror=POISON_TERROR,
                     resisted=token is None,
                     madness=token.value if token is not None else None,
+                    cause=TerrorCause.POISON,
+                    page=state.ruleset.cite("terror-checks"),
+                    cause_page=POISON_PAGE,
+                    check=check,
+                    checks=len(sides),
                 )
             )
         if drawn:

@@ -19,6 +19,7 @@ from builder.heroes.rules.abilities.traits import has_trait
 from builder.heroes.rules.pieces import Piece
 
 if TYPE_CHECKING:
+    from builder.heroes.rules.events.combat import AssaultNote
     from builder.heroes.rules.resolution.assault_roll import AssaultResult
     from builder.heroes.rules.ruleset import Ruleset
     from builder.heroes.rules.state import GameState
@@ -139,6 +140,6 @@ def at_step(turn: Turn, step: Step) -> None:
         ability.at_step(turn, step)
 
 
-def assault_notes(result: AssaultResult, ruleset: Ruleset) -> str:
-    """What the abilities add to an assault's narration (Terrifying's markers, SoN p.19)."""
-    return "".join(a.assault_note(result, ruleset) for a in hooking(Hook.ASSAULT_NOTE))
+def assault_notes(result: AssaultResult, ruleset: Ruleset) -> tuple[AssaultNote, ...]:
+    """What the abilities add to an assault's event (Terrifying's markers, SoN p.19)."""
+    return tuple(note for a in hooking(Hook.ASSAULT_NOTE) for note in a.assault_note(result, ruleset))

@@ -21,7 +21,7 @@ from builder.heroes.rules.geometry.los import line_of_sight
 from builder.heroes.rules.geometry.sightmap import Occupancy
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.resolution import hits
-from builder.heroes.rules.resolution.combat import name, take_hit
+from builder.heroes.rules.resolution.combat import take_hit
 from builder.heroes.rules.resolution.damage import Effect, destroy
 from builder.heroes.rules.state import GameState
 
@@ -102,10 +102,10 @@ def _take_in_place(turn: Turn, stand_in: Piece, weapon: Piece, double: bool) -> 
             turn=turn.state.turn,
             phase=turn.phase,
             side=stand_in.owner,
-            text=f"{name(stand_in)} takes the hit in place of {name(weapon)} (Substitute, {SUBSTITUTE_PAGE}) "
-            f"and is {effect.value}.",
             unit=stand_in.key,
             weapon=weapon.key,
+            effect=effect,
+            page=SUBSTITUTE_PAGE,
         )
     )
     hits.hurt(turn, stand_in, after, effect)

@@ -8,7 +8,7 @@ markers reaches the value of the structure, it is destroyed"; a Totem has 1)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from builder.heroes.rules.abilities.ability import Ability, Source, Step
 from builder.heroes.rules.abilities.standing_totems import MAX_TOTEMS, TOTEM, TOTEM_PAGE, standing, totems_given
@@ -16,6 +16,7 @@ from builder.heroes.rules.actions.firing import weapons_of
 from builder.heroes.rules.actions.legality import allowed
 from builder.heroes.rules.decisions import TotemBoon, TotemSite
 from builder.heroes.rules.errors import Code
+from builder.heroes.rules.events.combat import GearUse
 from builder.heroes.rules.events.game import GearEvent
 from builder.heroes.rules.geometry.grid import Point
 from builder.heroes.rules.geometry.los import line_of_sight
@@ -84,7 +85,7 @@ def raise_totems(turn: Turn) -> None:
             if at is None:
                 break
             state.mythos.totems.append(Totem(side, at))
-            _tell_totem(turn, side, f"{side} raises a Totem on interspace {list(at)}", len(standing(state, side)))
+            _tell_totem(turn, side, GearUse.TOTEM_RAISED, at, len(standing(state, side)))
 
 
 def totem_sites(state: GameState) -> tuple[Point, ...]:
@@ -104,14 +105,11 @@ def totem_boons(turn: Turn) -> None:
             continue
         totem.boon = turn.ask(TotemBoon(side=totem.side, options=(Boon.ORDER, Boon.CARD), totem=totem))
         deck = state.decks.get(totem.side)
-        if totem.boon is Boon.CARD and deck is not None and deck.pile:
+        drawn = totem.boon is Boon.CARD and deck is not None and bool(deck.pile)
+        if drawn and deck is not None:
             deck.hand.append(deck.pile.pop(0))
-            said = "draws 1 Action card"
-        elif totem.boon is Boon.CARD:
-            said = "would draw an Action card, but none is left to draw"
-        else:
-            said = "gives an additional Order token"
-        _tell_totem(turn, totem.side, f"The Totem on interspace {list(totem.at)} {said}", len(standing(state)))
+        use = GearUse.TOTEM_CARD if totem.boon is Boon.CARD else GearUse.TOTEM_ORDER
+        _tell_totem(turn, totem.side, use, totem.at, len(standing(state)), value=int(drawn))
 
 
 def totem_fires(state: GameState, piece: Piece) -> Iterator[FireAtTotem]:
@@ -150,27 +148,35 @@ def fire_at_totem(turn: Turn, piece: Piece, action: FireAtTotem) -> None:
     hits = sum(1 for f in faces if f >= DESTRUCTION_SUCCESS)
     roll = Roll("destruction", faces, max(faces), (), max(faces), state.ruleset.cite("destruction"))
     totem.standing = hits == 0
-    said = "destroys it: its advantage is lost" if not totem.standing else "does not harm it"
     _tell_totem(
         turn,
         piece.owner,
-        f"{name(piece)} fires at the Totem on interspace {list(action.at)} with Destruction {dice} "
-        f"(rolled {', '.join(map(str, faces))}) and {said}",
+        GearUse.TOTEM_FIRED_AT,
+        action.at,
         len(standing(state, totem.side)),
         (roll,),
+        target=piece.key,
+        value=dice,
+        faces=tuple(faces),
+        destroyed=not totem.standing,
     )
 
 
-def _tell_totem(turn: Turn, side: str, text: str, left: int, rolls: tuple[Roll, ...] = ()) -> None:
+def _tell_totem(
+    turn: Turn, side: str, use: GearUse, at: Point, left: int, rolls: tuple[Roll, ...] = (), **facts: Any
+) -> None:
     turn.add(
         GearEvent(
             turn=turn.state.turn,
             phase=turn.phase,
             side=side,
-            text=f"{text} ({TOTEM_PAGE}).",
             rolls=rolls,
             marker=TOTEM,
             spent=0,
             left=left,
+            use=use,
+            page=TOTEM_PAGE,
+            point=at,
+            **facts,
         )
     )

@@ -50,10 +50,9 @@ from builder.heroes.rules.actions import firing, template_fire
 from builder.heroes.rules.actions.kinds import Fire
 from builder.heroes.rules.decisions import BurstFire, Desertion, Dynamic, MineCard, ReturnToSender, SecondChanceAssault
 from builder.heroes.rules.errors import Code, RulesError
-from builder.heroes.rules.events.game import CardUse, MineEvent, Phase
+from builder.heroes.rules.events.game import MineEvent, Phase, PlayedFor
 from builder.heroes.rules.geometry.grid import Point, corners, range_between
 from builder.heroes.rules.geometry.path import Path
-from builder.heroes.rules.geometry.squares import named_squares
 from builder.heroes.rules.geometry.zoc import zone_of_control
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.resolution import hits
@@ -114,37 +113,22 @@ def card_mine_squares(state: GameState, side: str) -> dict[Square, str]:
     return found
 
 
-def take_initiative(turn: Turn, side: str, card: ActionCard, head: str) -> None:
+def take_initiative(turn: Turn, side: str, card: ActionCard) -> None:
     """Initiative: the side has it for this turn; the marker still names its own side."""
     state = turn.state
     if state.initiative_marker is None:
         state.initiative_marker = state.initiative
     state.initiative = side
-    played.card_event(
-        turn,
-        side,
-        card,
-        CardUse.BATTLE_EVENT,
-        None,
-        f"{head}: {side} has the initiative this turn, though not on a Special Order "
-        f"({state.ruleset.cite('initiative')}).",
-    )
+    played.card_event(turn, side, card, None, PlayedFor.TAKE_INITIATIVE, rule_page=state.ruleset.cite("initiative"))
 
 
-def burst(turn: Turn, side: str, card: ActionCard, piece: Piece, head: str, chosen: Fire | None = None) -> None:
+def burst(turn: Turn, side: str, card: ActionCard, piece: Piece, chosen: Fire | None = None) -> None:
     """Burst Into Action: a unit that moved without firing fires too, every weapon, no penalty.
     `chosen`: the Firing Action the side chose as it played the card, the state unchanged
     since but for the card (its side is asked otherwise)."""
     state = turn.state
     state.moved_only.discard(piece.key)  # checked before the card was discarded
-    played.card_event(
-        turn,
-        side,
-        card,
-        CardUse.BATTLE_EVENT,
-        piece.key,
-        f"{head}: {name(piece)} moved and now takes a Firing Action, every weapon, with no Fire on the Move penalty.",
-    )
+    played.card_event(turn, side, card, piece.key, PlayedFor.BURST)
     action = chosen
     if action is None and turn.asking:
         legal = Checked((None,), lambda fire: fire is None or firing.aims_legally(state, piece, fire))
@@ -170,16 +154,7 @@ def return_to_sender(turn: Turn, thrower: Piece, lands: Point) -> Point:
             continue
         card_id, back = chosen
         card = _event_card(turn, side, card_id, CardEffectKind.THROW_BACK)
-        page = turn.state.ruleset.cite("action-cards")
-        played.card_event(
-            turn,
-            side,
-            card,
-            CardUse.BATTLE_EVENT,
-            thrower.key,
-            f"{side} plays {card.name} ({page}): the grenade is thrown back at {name(thrower)}, onto "
-            f"interspace {list(back)}.",
-        )
+        played.card_event(turn, side, card, thrower.key, PlayedFor.THROW_BACK, at=back)
         return back
     return lands
 
@@ -196,16 +171,17 @@ def mine_cards(turn: Turn, side: str) -> None:
     card_id, square = chosen
     card = _event_card(turn, side, card_id, CardEffectKind.PLACE_MINE)
     turn.state.mines[square] = side
-    page = turn.state.ruleset.cite("action-cards")
     turn.add(
         MineEvent(
             turn=turn.state.turn,
             phase=turn.phase,
             side=side,
-            text=f"{side} plays {card.name} ({page}): a Mine marker on {named_squares((square,))} (BfC p.09).",
             unit=holders[square],
             square=square,
             what="placed",
+            page="BfC p.09",  # the Mine marker's rule
+            card=card.id,
+            card_page=turn.state.ruleset.cite("action-cards"),
         )
     )
 
@@ -225,16 +201,7 @@ def deserts(turn: Turn, before: Piece, after: Piece | None) -> bool:
         if card_id is None:
             continue
         card = _event_card(turn, side, card_id, CardEffectKind.DESERTION)
-        page = turn.state.ruleset.cite("action-cards")
-        played.card_event(
-            turn,
-            side,
-            card,
-            CardUse.BATTLE_EVENT,
-            before.key,
-            f"{side} plays {card.name} ({page}) as {name(after)} takes another Suppressed marker: "
-            "it deserts and is removed from the game as Destroyed.",
-        )
+        played.card_event(turn, side, card, before.key, PlayedFor.DESERTION)
         turn.state.pieces[before.key] = after
         hits.hurt(turn, after, None, Effect.DESTROYED, hit=False)
         return True
@@ -261,16 +228,7 @@ def pass_order(turn: Turn, fallen: Piece) -> None:
     state.unrevealed[heir.key] = token
     state.passed_orders[fallen.key] = heir.key
     state.ordered.add(heir.key)
-    page = state.ruleset.cite("action-cards")
-    played.card_event(
-        turn,
-        fallen.owner,
-        card,
-        CardUse.BATTLE_EVENT,
-        heir.key,
-        f"{fallen.owner} plays {card.name} ({page}) as {name(fallen)} is removed: its order token goes to "
-        f"{name(heir)}.",
-    )
+    played.card_event(turn, fallen.owner, card, heir.key, PlayedFor.PASS_ORDER, fallen=fallen.key)
 
 
 def second_chance_assault(turn: Turn, assault: Assault) -> AssaultReroll | None:
@@ -292,17 +250,7 @@ def second_chance_assault(turn: Turn, assault: Assault) -> AssaultReroll | None:
         if card_id is None:
             return None
         card = _event_card(turn, side, card_id, CardEffectKind.REROLL)
-        page = turn.state.ruleset.cite("action-cards")
-        played.card_event(
-            turn,
-            side,
-            card,
-            CardUse.BATTLE_EVENT,
-            piece.key,
-            f"{side} plays {card.name} ({page}): {name(piece)} rolls its assault roll again "
-            f"({mine.total} against {theirs.total}), the new roll stands.",
-            (mine,),
-        )
+        played.card_event(turn, side, card, piece.key, PlayedFor.ASSAULT_REROLL, (mine,), against=theirs.total)
         return "attack" if attacking else "defence"
 
     return ask

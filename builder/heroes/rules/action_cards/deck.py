@@ -125,13 +125,14 @@ def deal(state: GameState, decks: Mapping[str, Sequence[ActionCard]], dice: Dice
             continue
         cards = decks.get(side, ())
         if not cards:
-            text = f"{side} has no action card deck in the catalogue and plays without action cards ({page})."
-            events.append(DrawEvent(turn=0, phase=Phase.SETUP, side=side, text=text, drawn=(), hand=0))
+            events.append(DrawEvent(turn=0, phase=Phase.SETUP, side=side, drawn=(), hand=0, page=page))
             continue
         deck = state.decks[side] = Deck(size, shuffled(dice, cards))
         drawn, _ = _draw(deck, dice)
-        text = f"{side} shuffles its {len(cards)} action cards and draws a hand of {len(drawn)} ({page})."
-        events.append(DrawEvent(turn=0, phase=Phase.SETUP, side=side, text=text, drawn=drawn, hand=len(deck.hand)))
+        hand = len(deck.hand)
+        events.append(
+            DrawEvent(turn=0, phase=Phase.SETUP, side=side, drawn=drawn, hand=hand, deck=len(cards), page=page)
+        )
     return events
 
 
@@ -145,21 +146,15 @@ def refill(state: GameState, side: str, discards: Sequence[str], dice: Dice) -> 
     drawn, reshuffled = _draw(deck, dice)
     if not thrown and not drawn:
         return None
-    said = [f"discards {len(thrown)}"] if thrown else []
-    said += [f"draws {len(drawn)}"] if drawn else []
-    last = len(drawn) if drawn else len(thrown)
-    text = f"{side} {' and '.join(said)} action card{'s' if last != 1 else ''}"
-    text += f", a hand of {len(deck.hand)} ({state.ruleset.cite('supply-phase')})"
-    if reshuffled:
-        text += "; its discard pile is shuffled into a new draw pile (not printed: the project's reading)"
     return DrawEvent(
         turn=state.turn,
         phase=Phase.SUPPLY,
         side=side,
-        text=text + ".",
         drawn=drawn,
         discarded=thrown,
         hand=len(deck.hand),
+        reshuffled=reshuffled,
+        page=state.ruleset.cite("supply-phase"),
     )
 
 

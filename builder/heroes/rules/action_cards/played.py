@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from builder.heroes.catalogue.cards import ActionCard, BonusKind, CardEffectKind, CardTiming
 from builder.heroes.catalogue.units import SideState
@@ -25,11 +25,7 @@ from builder.heroes.rules.actions import movement
 from builder.heroes.rules.actions.legality import refuse
 from builder.heroes.rules.decisions import AssaultBonus, BattleEvent, FireBonus, SecondChance, SurpriseExit
 from builder.heroes.rules.errors import Code, RulesError
-from builder.heroes.rules.events.game import (
-    CardEvent,
-    CardUse,
-    Phase,
-)
+from builder.heroes.rules.events.game import CardEvent, CardUse, Phase, PlayedFor
 from builder.heroes.rules.geometry.path import Path
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.resolution.assault_roll import Assault
@@ -169,53 +165,29 @@ def _play_event(turn: Turn, side: str, play: CardPlay, moment: CardTiming, weigh
     kind, value = card.effect.kind, card.effect.value
     if kind is CardEffectKind.FALL_BACK and piece is not None:
         value = battle_events.falls_back(state, piece, play.path)  # HoN core p.17
-    page = state.ruleset.cite("action-cards")
-    head = f"{side} plays {card.name} ({page})"
     if kind is CardEffectKind.SPECIAL_ORDER:
         state.special_orders[side] = state.special_orders.get(side, 0) + value
-        tokens = "a Special Order token" if value == 1 else f"{value} Special Order tokens"
-        card_event(
-            turn,
-            side,
-            card,
-            CardUse.BATTLE_EVENT,
-            None,
-            f"{head}: {tokens} this turn ({state.ruleset.cite('order-phase')}).",
-        )
+        rule_page = state.ruleset.cite("order-phase")
+        card_event(turn, side, card, None, PlayedFor.SPECIAL_ORDERS, value=value, rule_page=rule_page)
     elif kind is CardEffectKind.GRANT_ASSAULT:
         state.granted_assault[side] = max(state.granted_assault.get(side, 0), value)
-        card_event(
-            turn,
-            side,
-            card,
-            CardUse.BATTLE_EVENT,
-            play.unit,
-            f"{head}: every unit of the {side} side has Assault +{value} until the end of the turn.",
-        )
+        card_event(turn, side, card, play.unit, PlayedFor.GRANT_ASSAULT, value=value)
     elif kind is CardEffectKind.REMOVE_SUPPRESSED and piece is not None:
         taken = min(value, piece.suppressed)
         state.pieces[piece.key] = piece.marked(suppressed=piece.suppressed - taken)
-        markers = "Suppressed marker" if taken == 1 else "Suppressed markers"
-        card_event(turn, side, card, CardUse.BATTLE_EVENT, piece.key, f"{head}: {taken} {markers} off {name(piece)}.")
+        card_event(turn, side, card, piece.key, PlayedFor.REMOVE_SUPPRESSED, value=taken)
     elif kind is CardEffectKind.MOVE_AND_FIRE and piece is not None:
-        battle_events.burst(turn, side, card, piece, head, play.fire if weighed else None)
+        battle_events.burst(turn, side, card, piece, play.fire if weighed else None)
     elif kind is CardEffectKind.TAKE_INITIATIVE:
-        battle_events.take_initiative(turn, side, card, head)
+        battle_events.take_initiative(turn, side, card)
     elif piece is not None and play.path is not None:  # a Forced Move or a Fall Back
-        _forced_move(turn, side, card, piece, play.path, value, head)
+        _forced_move(turn, side, card, piece, play.path, value)
 
 
-def _forced_move(turn: Turn, side: str, card: ActionCard, piece: Piece, path: Path, value: int, head: str) -> None:
+def _forced_move(turn: Turn, side: str, card: ActionCard, piece: Piece, path: Path, value: int) -> None:
     """A card's Forced Move, checked (`_forced_move_refusal`): an Active Side turns to its
     Inactive Side first (HoN core p.9-10)."""
-    card_event(
-        turn,
-        side,
-        card,
-        CardUse.BATTLE_EVENT,
-        piece.key,
-        f"{head}: {name(piece)} makes a Forced Move of up to {value} squares.",
-    )
+    card_event(turn, side, card, piece.key, PlayedFor.FORCED_MOVE, value=value)
     if piece.side.state is SideState.ACTIVE and len(piece.unit.sides) > 1:
         piece = replace(piece, side_index=1 - piece.side_index)
         turn.state.pieces[piece.key] = piece
@@ -224,7 +196,7 @@ def _forced_move(turn: Turn, side: str, card: ActionCard, piece: Piece, path: Pa
 
 
 def surprise(
-    turn: Turn, piece: Piece, path: Path, card_ids: tuple[str, ...], action: str = "Movement Action", over: bool = False
+    turn: Turn, piece: Piece, path: Path, card_ids: tuple[str, ...], assault: bool = False, over: bool = False
 ) -> None:
     """Surprise cards played on a Movement Action or an assault (HoN core p.17): one for
     each window the path goes through; an Urban Fighter (BfC p.08) needs none, nor may any
@@ -232,9 +204,7 @@ def surprise(
     flies over the terrain (leaping.py, SoN p.17-18) passes through no window."""
     refuse(Code.MAY_NOT_PLAY, surprise_refusal(turn.state, piece, path, card_ids, over))
     for card_id in card_ids:
-        _play_surprise(
-            turn, piece.owner, card_id, piece, f"{name(piece)} goes through a building's window on its {action}."
-        )
+        _play_surprise(turn, piece.owner, card_id, piece, PlayedFor.WINDOW_ASSAULT if assault else PlayedFor.WINDOW)
 
 
 def surprise_refusal(
@@ -278,61 +248,64 @@ def surprise_exit(turn: Turn, defender: Piece, options: list[Square]) -> bool:
     card_id = turn.ask(exit_)
     if card_id is None:
         return False
-    _play_surprise(
-        turn,
-        side,
-        card_id,
-        defender,
-        f"{name(defender)}, beaten in the assault, leaves its building through a window on its Forced Move.",
-    )
+    _play_surprise(turn, side, card_id, defender, PlayedFor.WINDOW_EXIT)
     return True
 
 
-def _play_surprise(turn: Turn, side: str, card_id: str, piece: Piece, what: str) -> None:
+def _play_surprise(turn: Turn, side: str, card_id: str, piece: Piece, played_for: PlayedFor) -> None:
     deck = turn.state.decks.get(side)
     card = deck.holds(card_id) if deck is not None else None
     if deck is None or card is None or card.effect is None or card.effect.kind is not CardEffectKind.WINDOWS:
         raise RulesError(Code.CARD_NOT_PLAYABLE, f"{side} cannot play {card_id!r} to go through a window")
     deck.discard(card.id)
-    page = turn.state.ruleset.cite("action-cards")
-    card_event(turn, side, card, CardUse.BATTLE_EVENT, piece.key, f"{side} plays {card.name} ({page}): {what}")
+    card_event(turn, side, card, piece.key, played_for)
 
 
 def card_event(
-    turn: Turn, side: str, card: ActionCard, use: CardUse, unit: str | None, text: str, rolls: tuple[Roll, ...] = ()
+    turn: Turn,
+    side: str,
+    card: ActionCard,
+    unit: str | None,
+    played_for: PlayedFor,
+    rolls: tuple[Roll, ...] = (),
+    **facts: Any,
 ) -> None:
+    """The event of a card played for `unit` (if any): what it did and its facts, the
+    fields of a CardEvent."""
+    use = CardUse.ALTERNATE_BONUS if played_for in BONUSES else CardUse.BATTLE_EVENT
     turn.add(
         CardEvent(
             turn=turn.state.turn,
             phase=turn.phase,
             side=side,
-            text=text,
             rolls=rolls,
             card=card.id,
             use=use,
             unit=unit,
             page=turn.state.ruleset.cite("action-cards"),
             source=card.source or "",
+            played_for=played_for,
+            **facts,
         )
     )
 
 
-def play_bonus(turn: Turn, side: str, card: ActionCard, piece: Piece, what: str) -> None:
-    deck = turn.state.decks[side]
-    deck.discard(card.id)
+# What a card played for its Alternate Bonus did: the roll it went on.
+BONUSES = (PlayedFor.MOVEMENT_BONUS, PlayedFor.FIRE_BONUS, PlayedFor.ASSAULT_BONUS)
+
+
+def play_bonus(turn: Turn, side: str, card: ActionCard, piece: Piece, played_for: PlayedFor) -> None:
+    """A card played for its Alternate Bonus on `piece`'s roll or Movement Action (`played_for`)."""
+    turn.state.decks[side].discard(card.id)
     bonus = card.alternate_bonus
-    squares = (
-        "" if bonus is None or bonus.kind is not BonusKind.MOVEMENT else " square" if bonus.value == 1 else " squares"
-    )
-    value = f"+{bonus.value}{squares}" if bonus is not None else ""
-    page = turn.state.ruleset.cite("action-cards")
     card_event(
         turn,
         side,
         card,
-        CardUse.ALTERNATE_BONUS,
         piece.key,
-        f"{side} plays {card.name} for its Alternate Bonus ({page}): {value} to {name(piece)}'s {what}.",
+        played_for,
+        bonus=bonus.kind if bonus is not None else None,
+        value=bonus.value if bonus is not None else None,
     )
 
 
@@ -347,7 +320,7 @@ def fire_bonus(turn: Turn, firer: Piece, shot: Shot) -> Shot:
     played = bonus_cards(deck, side, chosen, FIRE_BONUSES)
     page = turn.state.ruleset.cite("action-cards")
     for card in played:
-        play_bonus(turn, side, card, firer, "firing action")
+        play_bonus(turn, side, card, firer, PlayedFor.FIRE_BONUS)
         # A Machine Gunner's share stands for the whole modified combat value, split before
         # any card is played (HoN core p.24): its fire bonus goes on that shot's result
         # instead (hon's reading; the book does not say).
@@ -376,17 +349,7 @@ def second_chance(turn: Turn, firer: Piece) -> Callable[[Aim, Roll, FireOutcome]
         card = deck.holds(card_id)
         assert card is not None  # one of the options
         deck.discard(card.id)
-        page = turn.state.ruleset.cite("action-cards")
-        card_event(
-            turn,
-            side,
-            card,
-            CardUse.BATTLE_EVENT,
-            firer.key,
-            f"{side} plays {card.name} ({page}): {name(firer)} rolls its firing action again "
-            f"({roll.total} against {plan.defense}, a {outcome.value}).",
-            (roll,),
-        )
+        card_event(turn, side, card, firer.key, PlayedFor.FIRE_REROLL, (roll,), against=plan.defense, outcome=outcome)
         return True
 
     return reroll
@@ -414,5 +377,5 @@ def assault_bonuses(turn: Turn, assault: Assault) -> Assault:
         plays += [(side, card, piece) for card in chosen]
     order = turn.state.initiative_order()
     for side, card, piece in sorted(plays, key=lambda p: order.index(p[0])):
-        play_bonus(turn, side, card, piece, "assault roll")
+        play_bonus(turn, side, card, piece, PlayedFor.ASSAULT_BONUS)
     return assault

@@ -50,7 +50,7 @@ from builder.heroes.rules.actions.kinds import (
     Snipe,
     TemplateFire,
 )
-from builder.heroes.rules.events.game import HoldEvent, Phase
+from builder.heroes.rules.events.game import HoldEvent, HoldReason, Phase
 from builder.heroes.rules.gear import alternate_fire, field_works, fuel_and_map, mines
 from builder.heroes.rules.gear.markers import GearFire, GearMove, GearThrow, GrenadeInto
 from builder.heroes.rules.geometry.path import Path
@@ -86,12 +86,12 @@ def held(state: GameState, piece: Piece, action: Action) -> Hold | None:
     marker keeps it from moving or fighting, a Mythos Barrier bars its way, an Aid marker
     keeps it where it is (SoN p.15, p.18); None when it takes `action`."""
     if paralyzed(state, piece) and not isinstance(action, Hold):
-        return Hold(f"a Paralyze marker: it cannot move or fight, {state.ruleset.cite('spell-effects')}")
+        return Hold(HoldReason.PARALYZED, state.ruleset.cite("spell-effects"))
     moves = (Move, AssaultAction, ChainAssault, AssaultOnTheMove)
     if isinstance(action, moves) and crosses(state, piece, action.path):
-        return Hold(f"a Mythos Barrier bars its way, {state.ruleset.cite('spell-effects')}")
+        return Hold(HoldReason.MYTHOS_BARRIER, state.ruleset.cite("spell-effects"))
     if piece.key in state.mythos.aid.values() and isinstance(action, moves):
-        return Hold(f"an Aid marker: it cannot budge until treated, {state.ruleset.cite('medic')}")
+        return Hold(HoldReason.AID_MARKER, state.ruleset.cite("medic"))
     return None
 
 
@@ -117,8 +117,9 @@ def _hold(turn: Turn, piece: Piece, action: Hold) -> None:
             turn=turn.state.turn,
             phase=turn.phase,
             side=piece.owner,
-            text=f"{name(piece)} holds ({action.reason}).",
             unit=piece.key,
+            why=action.why,
+            page=action.page,
         )
     )
 
@@ -137,7 +138,7 @@ FIRING_OR_ASSAULT = (
     AssaultOnTheMove,
     FireAtTotem,
 )
-STAYS = Hold("it stays where it is")
+STAYS = Hold(HoldReason.STAYS)
 
 
 def _getting_off(state: GameState, piece: Piece) -> Iterable[Disembark]:

@@ -15,13 +15,14 @@ from builder.heroes.rules.actions import changes_of_state, firing, movement, tra
 from builder.heroes.rules.actions.kinds import AssaultAction
 from builder.heroes.rules.decisions import ForcedMove, KnifeDefence
 from builder.heroes.rules.errors import Code
+from builder.heroes.rules.events.combat import Advance, Crushing, Displaced, FiredBy, Stuck
 from builder.heroes.rules.events.game import AdvanceEvent, AssaultEvent, RetreatEvent
 from builder.heroes.rules.gear import defence, mines, veteran
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.grid import footprint_squares, neighbours
 from builder.heroes.rules.geometry.path import Path, allowance
 from builder.heroes.rules.geometry.reach import assault_path
-from builder.heroes.rules.geometry.squares import forced_move_zones, may_stand, may_step, named_squares
+from builder.heroes.rules.geometry.squares import forced_move_zones, may_stand, may_step
 from builder.heroes.rules.mythos import terror_markers
 from builder.heroes.rules.mythos.roll_modifiers import paralyzed, roll_modifiers
 from builder.heroes.rules.pieces import STEPS, Piece, Square
@@ -107,7 +108,7 @@ def assault(turn: Turn, attacker: Piece, action: AssaultAction) -> None:
     approach = _approach(turn, attacker, defender, action)
     # Every refusal comes first: a refused assault spends no card. A window per card (HoN core p.17).
     if attacker.embarked_in is None or action.windows:
-        played.surprise(turn, attacker, action.path, action.windows, "assault")
+        played.surprise(turn, attacker, action.path, action.windows, assault=True)
     engaged = _close_in(turn, attacker, defender, action, approach)
     if engaged is None:
         return
@@ -199,7 +200,7 @@ def _into_contact(turn: Turn, attacker: Piece, action: AssaultAction, approach: 
 
 def _declared(turn: Turn, attacker: Piece, defender: Piece, action: AssaultAction) -> tuple[Assault, int, list[str]]:
     """The assault as both sides declare it, with the Poisoned Blade markers announced and
-    the names of the units that discard a Knife marker: the defender's terrain unless both
+    the keys of the units that discard a Knife marker: the defender's terrain unless both
     share it (HoN core p.25), a Suppressed marker when assaulted from outside its limited
     firing arc(s) (p.26), the bonuses of the action, Elder Signs (SoN p.14), Poisoned
     Blades (SoN p.16), Knife markers (p.31) and Additional Shielding (BfC p.09)."""
@@ -238,13 +239,13 @@ def _knives(
             raise IllegalAttack(Code.NO_MARKER, f"{name(attacker)} has no Knife marker", state.ruleset.cite("knife"))
         state.spend(pool)
         declared = replace(declared, attacker_bonuses=(*declared.attacker_bonuses, knife_bonus(state)))
-        knives.append(name(attacker))
+        knives.append(attacker.key)
     pool = state.gear_for(defender, "knife")
     knife = KnifeDefence(side=defender.owner, options=YES_NO, defender=defender, assault=declared)
     if pool is not None and turn.asking and turn.ask(knife):
         state.spend(pool)
         declared = replace(declared, defender_bonuses=(*declared.defender_bonuses, knife_bonus(state)))
-        knives.append(name(defender))
+        knives.append(defender.key)
     return declared, knives
 
 
@@ -276,12 +277,10 @@ def _fight(
 def _tell(turn: Turn, result: AssaultResult, knives: list[str], side: str) -> None:
     """The assault event, with the Knife markers discarded and the abilities' notes (Terrifying)."""
     state = turn.state
-    event = AssaultEvent.of(result, state.turn, turn.phase, side)
-    event = event.model_copy(update={"text": event.text + assault_notes(result, state.ruleset)})
-    if knives:
-        spent = f"{' and '.join(knives)} discard{'s' if len(knives) == 1 else ''} a Knife marker, +2"
-        event = event.model_copy(update={"text": f"{spent} ({state.ruleset.cite('knife')}): {event.text}"})
-    turn.add(event)
+    knife_page = state.ruleset.cite("knife") if knives else None
+    notes = assault_notes(result, state.ruleset)
+    how = {"notes": notes, "knives": tuple(knives), "knife_page": knife_page}
+    turn.add(AssaultEvent.of(result, state.turn, turn.phase, side, **how))
 
 
 def _charge(turn: Turn, attacker: Piece, defender: Piece) -> None:
@@ -292,7 +291,6 @@ def _charge(turn: Turn, attacker: Piece, defender: Piece) -> None:
     weapons = [w for w in firing.weapons_of(attacker) if firing.shot_at(turn.state, attacker, defender, w, charge=True)]
     if firing.one_weapon_only(attacker):
         weapons = weapons[:1]
-    said = f"Charge ({CHARGE_PAGE}): {name(attacker)} fires before the assault. "
     for weapon in weapons:
         target, shooter = turn.state.pieces.get(defender.key), turn.state.pieces.get(attacker.key)
         if target is None or shooter is None or target.is_wreck:
@@ -300,7 +298,7 @@ def _charge(turn: Turn, attacker: Piece, defender: Piece) -> None:
         shot = firing.shot_at(turn.state, shooter, target, weapon, charge=True)
         if shot is None:
             continue
-        firing.shoot(turn, shooter, shot, before=said)
+        firing.shoot(turn, shooter, shot, fired_by=FiredBy.CHARGE, by_page=CHARGE_PAGE)
 
 
 def _pushed_back_by(state: GameState, result: AssaultResult) -> Ability | None:
@@ -339,9 +337,11 @@ def _assault_moves(
                     turn=turn.state.turn,
                     phase=turn.phase,
                     side=defender.owner,
-                    text=f"{name(result.assault.attacker)} is {pusher.name} ({pusher.page}): {name(defender)} "
-                    "is pushed back though it did not lose.",
                     unit=defender.key,
+                    why=Displaced.PUSHED_BACK,
+                    by=result.assault.attacker.key,
+                    ability=pusher.id,
+                    page=pusher.page,
                 )
             )
         if result.defender_moves is DefenderMove.RETREATS:
@@ -364,26 +364,21 @@ def _assault_moves(
         # One that assaulted from its transport gets off onto the ground it took (HoN core p.27).
         ride = turn.state.pieces.get(attacker.embarked_in or "")
         attacker = replace(attacker, embarked_in=None) if ride is not None else attacker
-        off = f"gets off {name(ride)} and " if ride is not None else ""
         if may_stand(turn.state, attacker, squares, onto):
             turn.state.pieces[attacker.key] = attacker.moved(squares, facing)
             wreck = attacker.is_wreck
             if not wreck:
                 transport.carry(turn, turn.state.pieces[attacker.key])
-            said = (
-                f"the wreck of {name(attacker)} takes the defender's place at {named_squares(squares)} "
-                f"({turn.state.ruleset.cite('assault-results')})"
-                if wreck
-                else f"{name(attacker)} {off}takes the ground at {named_squares(squares)}"
-            )
             turn.add(
                 AdvanceEvent(
                     turn=turn.state.turn,
                     phase=turn.phase,
                     side=attacker.owner,
-                    text=said + ".",
                     unit=attacker.key,
                     to=squares,
+                    how=Advance.WRECK_TAKES_PLACE if wreck else Advance.TAKES_GROUND,
+                    transport=ride.key if ride is not None and not wreck else None,
+                    page=turn.state.ruleset.cite("assault-results") if wreck else None,
                 )
             )
             if not wreck:
@@ -394,8 +389,7 @@ def _assault_moves(
                     attacker,
                     defender.key,
                     result.wreck_destruction_points,
-                    "takes the square of",
-                    "assault-results",
+                    Crushing.TAKES_SQUARE,
                 )
 
 
@@ -411,10 +405,10 @@ def _back_through_window(turn: Turn, attacker: Piece, path: Path, from_squares: 
             turn=turn.state.turn,
             phase=turn.phase,
             side=back.owner,
-            text=f"{name(back)} is pushed back through the window to {named_squares(from_squares)}, the square it "
-            f"launched the assault from, with no second Surprise card ({turn.state.ruleset.cite('action-cards')}).",
             unit=back.key,
             to=from_squares,
+            why=Displaced.BACK_THROUGH_WINDOW,
+            page=turn.state.ruleset.cite("action-cards"),
         )
     )
 
@@ -435,34 +429,25 @@ def retreat(turn: Turn, defender: Piece, attacker_squares: tuple[Square, ...], l
     rides = transport.refuges(turn.state, defender, stepped) if len(defender.squares) == 1 else {}
     # A unit that may shelter in a transport through its doors is not offered a window.
     windows = lost and not rides and played.surprise_exit(turn, defender, ranked)  # HoN core p.17
-    displace(
-        turn, defender, ranked, "retreats to", "has nowhere to retreat", "assault-results", windows=windows, rides=rides
-    )
+    displace(turn, defender, ranked, Displaced.RETREAT, "assault-results", windows=windows, rides=rides)
 
 
 def _push_aside(turn: Turn, defender: Piece) -> None:
     """To a free square next to it, never within an enemy Zone of Control, or destroyed
     (HoN core p.26, as a unit run over, p.10)."""
-    displace(
-        turn,
-        defender,
-        sorted(neighbours(defender.square)),
-        "is pushed aside to",
-        "cannot be pushed aside",
-        "assault-results",
-    )
+    displace(turn, defender, sorted(neighbours(defender.square)), Displaced.PUSHED_ASIDE, "assault-results")
 
 
 def displace(
     turn: Turn,
     defender: Piece,
     candidates: list[Square],
-    moved: str,
-    stuck: str,
+    why: Displaced,
     rule: str,
     suppress: int = 0,
     windows: bool = False,
     rides: dict[Square, Piece] | None = None,
+    by: str | None = None,
 ) -> None:
     """Move a one-square unit to a square of `candidates` (in the order a refusal names
     them) it may step into (`windows`:
@@ -471,12 +456,11 @@ def displace(
     never retreats (vehicles stay, HoN core p.26). A Forced Move: a unit Active Side up turns
     over onto its Inactive Side first (p.9), so the Movement Value read is that side's;
     `suppress` Suppressed markers it gains. A retreat may end in one of the allied transports
-    of `rides` instead, where no shot reaches it (p.27)."""
+    of `rides` instead, where no shot reaches it (p.27). `why` it moves, and `by` what (a
+    vehicle running it over, a wreck pushed), for its event."""
     cite = turn.state.ruleset.cite
-    why = ""
-    if inactive(defender).side.movement is None:
-        why = f"an X Movement Value: a Forced Move destroys it ({cite('forced-move')})"
     rides = rides or {}
+    told = {"side": defender.owner, "unit": defender.key, "why": why, "by": by}
     free, within = landings(turn.state, defender, candidates, windows)
     if free or rides:
         square = _chosen(turn, defender, (*rides, *free), rule)
@@ -486,31 +470,17 @@ def displace(
         turn.state.pieces[defender.key] = replace(
             inactive(defender).moved((square,)), suppressed=defender.suppressed + suppress
         )
-        turn.add(
-            RetreatEvent(
-                turn=turn.state.turn,
-                phase=turn.phase,
-                side=defender.owner,
-                text=f"{name(defender)} {moved} {named_squares((square,))}"
-                + (f", with a Suppressed marker ({cite(rule)})." if suppress else "."),
-                unit=defender.key,
-                to=(square,),
-            )
-        )
+        marked = {"suppressed": True, "page": cite(rule)} if suppress else {}
+        turn.add(RetreatEvent(turn=turn.state.turn, phase=turn.phase, to=(square,), **told, **marked))
         mines.tread(turn, defender.key, (square,))  # a Mine marker there goes off (BfC p.09)
         return
+    stuck, page = Stuck.NO_SQUARE, cite(rule)
+    if inactive(defender).side.movement is None:
+        stuck, page = Stuck.X_MOVEMENT, cite("forced-move")
     if within:
-        why = f"{named_squares(within)} would move it within an enemy Zone of Control ({cite(rule)})"
-    elif not why:
-        why = f"no square it may enter ({cite(rule)})"
+        stuck, page = Stuck.ZONE_OF_CONTROL, cite(rule)
     turn.add(
-        RetreatEvent(
-            turn=turn.state.turn,
-            phase=turn.phase,
-            side=defender.owner,
-            text=f"{name(defender)} {stuck}: {why}; it is destroyed.",
-            unit=defender.key,
-        )
+        RetreatEvent(turn=turn.state.turn, phase=turn.phase, stuck=stuck, within=within or None, page=page, **told)
     )
     hits.hurt(turn, defender, None, Effect.DESTROYED, hit=False)
 
@@ -522,9 +492,11 @@ def _shelter(turn: Turn, defender: Piece, ride: Piece) -> None:
             turn=turn.state.turn,
             phase=turn.phase,
             side=defender.owner,
-            text=f"{name(defender)} retreats into {name(ride)} ({turn.state.ruleset.cite('transport')}).",
             unit=defender.key,
             to=ride.squares,
+            why=Displaced.SHELTERS,
+            by=ride.key,
+            page=turn.state.ruleset.cite("transport"),
         )
     )
 

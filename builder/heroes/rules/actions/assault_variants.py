@@ -31,6 +31,7 @@ from builder.heroes.rules.actions import movement, transport
 from builder.heroes.rules.actions.kinds import AssaultAction, AssaultOnTheMove, ChainAssault
 from builder.heroes.rules.actions.legality import allowed
 from builder.heroes.rules.errors import Code
+from builder.heroes.rules.events.combat import Advance, AssaultVariant
 from builder.heroes.rules.events.game import AdvanceEvent, AssaultEvent
 from builder.heroes.rules.gear import veteran
 from builder.heroes.rules.geometry.footprint import Position
@@ -172,7 +173,8 @@ def chain(turn: Turn, attacker: Piece, action: ChainAssault) -> None:
             raise IllegalAttack(
                 Code.NOT_IN_CONTACT, f"{name(attacker)} does not cover {name(defender)}", cite("assault-variants")
             )
-        outcome = _variant_fight(turn, attacker_now, defender, held, "Brutal Assault" if not action.from_afar else "")
+        variant = AssaultVariant.LONG_DISTANCE if action.from_afar else AssaultVariant.BRUTAL
+        outcome = _variant_fight(turn, attacker_now, defender, held, variant)
         if outcome is not AssaultOutcome.WIN:
             won_all = False
             break
@@ -182,7 +184,12 @@ def chain(turn: Turn, attacker: Piece, action: ChainAssault) -> None:
 
 
 def _variant_fight(
-    turn: Turn, attacker: Piece, defender: Piece, held: tuple[Square, ...], how: str, bonuses: tuple[Modifier, ...] = ()
+    turn: Turn,
+    attacker: Piece,
+    defender: Piece,
+    held: tuple[Square, ...],
+    variant: AssaultVariant,
+    bonuses: tuple[Modifier, ...] = (),
 ) -> AssaultOutcome:
     """One assault of a chain, resolved where both stand; a beaten infantry unit retreats
     away from `held`, the squares the attacker assaults from."""
@@ -196,10 +203,9 @@ def _variant_fight(
         reroll=veteran.assault_rerolls(turn, assault),  # Veteran markers (HoN core p.30; SoN p.16)
         rerolls=veteran.veteran_rolls(turn, attacker, defender),
     )
-    event = AssaultEvent.of(result, state.turn, turn.phase, attacker.owner)
-    said = f"{how or 'Long Distance Assault'} ({state.ruleset.cite('assault-variants')}): {event.text}"
-    said += assault_notes(result, state.ruleset)
-    turn.add(event.model_copy(update={"text": said}))
+    page, notes = state.ruleset.cite("assault-variants"), assault_notes(result, state.ruleset)
+    how = {"variant": variant, "variant_page": page, "notes": notes}
+    turn.add(AssaultEvent.of(result, state.turn, turn.phase, attacker.owner, **how))
     hits.hurt(turn, attacker, result.attacker, result.attacker_effect, assault=True)
     if result.outcome is AssaultOutcome.WIN and capture.capture(turn, attacker, defender):  # BfC p.12
         return result.outcome
@@ -218,9 +224,9 @@ def _advance_onto(turn: Turn, attacker: Piece, squares: tuple[Square, ...], faci
             turn=turn.state.turn,
             phase=turn.phase,
             side=attacker.owner,
-            text=f"{name(attacker)} takes the ground it covered.",
             unit=attacker.key,
             to=squares,
+            how=Advance.COVERED,
         )
     )
 

@@ -27,16 +27,15 @@ from builder.heroes.rules.actions import changes_of_state, movement
 from builder.heroes.rules.actions.kinds import Board, Disembark, Fly
 from builder.heroes.rules.actions.legality import allowed, refuse
 from builder.heroes.rules.errors import Code, RulesError
-from builder.heroes.rules.events.game import EmbarkEvent, FlightEvent
+from builder.heroes.rules.events.game import Boarding, EmbarkEvent, Flight, FlightEvent
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.grid import step
 from builder.heroes.rules.geometry.passage import passage_map
 from builder.heroes.rules.geometry.path import Path, allowance
 from builder.heroes.rules.geometry.reach import reachable
-from builder.heroes.rules.geometry.squares import may_stand, named_squares, neighbours_of
+from builder.heroes.rules.geometry.squares import may_stand, neighbours_of
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.resolution import hits
-from builder.heroes.rules.resolution.combat import name
 from builder.heroes.rules.resolution.damage import destroy
 from builder.heroes.rules.resolution.spotting import inactive
 from builder.heroes.rules.state import GameState
@@ -225,10 +224,10 @@ def board(turn: Turn, aviator: Piece, action: Board) -> None:
             turn=turn.state.turn,
             phase=turn.phase,
             side=aviator.owner,
-            text=f"{name(aviator)} (Aviator) ends its movement in {name(airplane)}, turns over and takes the "
-            f"cockpit ({PAGE}).",
             unit=aviator.key,
             transport=airplane.key,
+            how=Boarding.TAKES_COCKPIT,
+            page=PAGE,
         )
     )
     changes_of_state.spot_all(turn, except_key=aviator.key)
@@ -277,12 +276,12 @@ def leave_cockpit(turn: Turn, aviator: Piece, action: Disembark) -> None:
             turn=state.turn,
             phase=turn.phase,
             side=aviator.owner,
-            text=f"{name(aviator)} turns to its inactive side and leaves {name(airplane)} to "
-            f"{named_squares((action.square,))} ({PAGE}).",
             unit=aviator.key,
             transport=airplane.key,
             out=True,
             to=(action.square,),
+            how=Boarding.LEAVES_COCKPIT,
+            page=PAGE,
         )
     )
     if action.path is not None and len(action.path.positions) > 1:
@@ -317,25 +316,17 @@ def fly(turn: Turn, airplane: Piece, action: Fly) -> None:
         raise RulesError(Code.MAY_NOT_FLY, f"{airplane.key} may not fly so: {problem}", PAGE)
     before = state.speeds.get(airplane.key)
     state.speeds[airplane.key] = action.speed
-    changed = (
-        f"changes its Speed marker from {before or 'X'} to {action.speed}"
-        if before != action.speed
-        else (f"keeps its Speed marker on {action.speed}")
-    )
     turn.add(
         FlightEvent(
             turn=state.turn,
             phase=turn.phase,
             side=airplane.owner,
-            text=f"{name(airplane)} {changed}: "
-            + (
-                "it rolls 6 squares in a straight line to take off"
-                if action.take_off
-                else f"it moves {action.speed - 1} or {action.speed} squares"
-            )
-            + f" ({PAGE}).",
             unit=airplane.key,
             speed=action.speed,
+            flight=Flight.SPEED,
+            was=before,
+            taking_off=action.take_off,
+            page=PAGE,
         )
     )
     path, struck = action.path, wing_struck(state, airplane, action.path)
@@ -351,10 +342,11 @@ def fly(turn: Turn, airplane: Piece, action: Fly) -> None:
                 turn=state.turn,
                 phase=turn.phase,
                 side=airplane.owner,
-                text=f"A wing of {name(flown)} strikes a building or a vehicle at {named_squares(flown.squares)}: "
-                f"it is destroyed ({PAGE}).",
                 unit=airplane.key,
                 speed=action.speed,
+                flight=Flight.WING_STRUCK,
+                at=flown.squares,
+                page=PAGE,
             )
         )
         effect, wreck = destroy(flown)
@@ -375,9 +367,10 @@ def _take_off(turn: Turn, airplane: Piece) -> None:
             turn=state.turn,
             phase=turn.phase,
             side=airplane.owner,
-            text=f"{name(airplane)} takes off after 6 squares in a straight line and leaves play ({PAGE}).",
             unit=airplane.key,
             speed=TAKE_OFF,
             took_off=True,
+            flight=Flight.TOOK_OFF,
+            page=PAGE,
         )
     )

@@ -16,9 +16,7 @@ from builder.heroes.rules.events.game import (
 )
 from builder.heroes.rules.geometry.path import Path
 from builder.heroes.rules.geometry.sightmap import Occupancy
-from builder.heroes.rules.geometry.squares import named_squares
 from builder.heroes.rules.pieces import CONCEALED_MARKER, Piece, Square
-from builder.heroes.rules.resolution.combat import name
 from builder.heroes.rules.resolution.cover import AMBUSH_SPOTTER_PAGE
 from builder.heroes.rules.resolution.spotting import (
     inactive,
@@ -68,24 +66,22 @@ def spotting_on_the_way(turn: Turn, piece: Piece, path: Path) -> list[Piece]:
     return found
 
 
-def tell_spotted(turn: Turn, piece: Piece, by: Piece, at: tuple[Square, ...], how: str = "") -> None:
-    """A SpotEvent: `how` says what rule spotted it, when not spotting (HoN core p.21)."""
-    rule = how or turn.state.ruleset.cite("spotting")
+def tell_spotted(turn: Turn, piece: Piece, by: Piece, at: tuple[Square, ...], ambush: bool = False) -> None:
+    """A SpotEvent: spotting (HoN core p.21), or an Ambush Spotter's (`ambush`, BfC p.08); a
+    Concealed marker gives way to its counter (p.30)."""
+    marker = CONCEALED_MARKER in piece.extra
+    page = "HoN core p.30" if marker else AMBUSH_SPOTTER_PAGE if ambush else turn.state.ruleset.cite("spotting")
     turn.add(
         SpotEvent(
             turn=turn.state.turn,
             phase=turn.phase,
             side=piece.owner,
-            text=f"{name(by)} spots {name(piece)} at {named_squares(at)}: "
-            + (
-                "its Concealed marker gives way to its counter (HoN core p.30)"
-                if CONCEALED_MARKER in piece.extra
-                else f"it turns over onto its Inactive Side ({rule})"
-            )
-            + ".",
             unit=piece.key,
             by=by.key,
             at=at,
+            marker=marker,
+            ambush=ambush,
+            page=page,
         )
     )
 
@@ -97,7 +93,7 @@ def ambush_spot(turn: Turn, piece: Piece) -> None:
     Revealed as a spotted unit is: turned over onto its Inactive Side, told by a SpotEvent."""
     for hidden in seen_clearly(turn.state, piece):
         turn.state.pieces[hidden.key] = inactive(hidden)
-        tell_spotted(turn, hidden, piece, hidden.squares, f"Ambush Spotter, {AMBUSH_SPOTTER_PAGE}")
+        tell_spotted(turn, hidden, piece, hidden.squares, ambush=True)
 
 
 def spot_all(turn: Turn, except_key: str | None = None) -> None:
@@ -170,17 +166,15 @@ def _flip(turn: Turn, piece: Piece) -> Piece:
             turn.state.ruleset.cite("amphibious-ambush"),
         )
     turn.state.pieces[piece.key] = flipped
-    state = flipped.side.state.value
-    how = " (concealed)" if flipped.concealed else ""
     turn.add(
         FlipEvent(
             turn=turn.state.turn,
             phase=turn.phase,
             side=piece.owner,
-            text=f"{name(piece)} turns over onto its {state.capitalize()} Side{how}, a change of state "
-            f"({turn.state.ruleset.cite('change-of-state')}).",
             unit=piece.key,
-            state=state,
+            state=flipped.side.state.value,
+            concealed=flipped.concealed,
+            page=turn.state.ruleset.cite("change-of-state"),
         )
     )
     return flipped

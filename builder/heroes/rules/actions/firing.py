@@ -6,7 +6,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import replace
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from builder.heroes.catalogue.units import Role, Weapon
 from builder.heroes.rules.abilities import substitute
@@ -19,6 +19,7 @@ from builder.heroes.rules.actions import opportunity_fire, template_fire
 from builder.heroes.rules.actions.defensive_positions import position_opportunity
 from builder.heroes.rules.actions.kinds import MAX_AMMO, Fire
 from builder.heroes.rules.errors import Code
+from builder.heroes.rules.events.combat import FireNote, Watched
 from builder.heroes.rules.events.game import FireEvent
 from builder.heroes.rules.gear import defence, veteran
 from builder.heroes.rules.gear.markers import recce_ammo_bonus
@@ -272,23 +273,21 @@ def _aim_or_none(shot: Shot, state: GameState) -> Aim | None:
         return None
 
 
-def _damage_notes(firer: Piece, page: str) -> str:
-    """What a heavy vehicle's damage markers changed about its Firing Action (HoN core p.15)."""
-    notes = []
-    if DamageLocation.PRIMARY in firer.damage:
-        notes.append("its primary weapon is destroyed")
+def _damage_notes(firer: Piece, page: str) -> dict[str, Any]:
+    """What a heavy vehicle's damage markers changed about its Firing Action (HoN core p.15):
+    the FireEvent's `notes` and their page."""
+    notes = [FireNote.PRIMARY_DESTROYED] if DamageLocation.PRIMARY in firer.damage else []
     if one_weapon_only(firer):
-        notes.append("its crew is hit, so it fires one of its weapons only")
-    return f"{'; '.join(notes).capitalize()} ({page})." if notes else ""
+        notes.append(FireNote.ONE_WEAPON)
+    return {"notes": tuple(notes), "notes_page": page} if notes else {}
 
 
-def fire(
-    turn: Turn, firer: Piece, action: Fire, on_the_move: bool = False, opportunity: bool = False, when: str = ""
-) -> None:
+def fire(turn: Turn, firer: Piece, action: Fire, on_the_move: bool = False, opportunity: Watched | None = None) -> None:
     """Each weapon at its target, resolved before the next is declared (HoN core p.14).
     Fire on the Move uses only the weapons with the ability, less its penalty (p.23);
-    Opportunity Fire activates the firer (p.24). After a Firing Action (not after an
-    Opportunity Fire: hon does not chain them) the enemy may take Opportunity Fire."""
+    Opportunity Fire (`opportunity`: when it was taken) activates the firer (p.24). After a
+    Firing Action (not after an Opportunity Fire: hon does not chain them) the enemy may take
+    Opportunity Fire."""
     cite = turn.state.ruleset.cite
     problem = fire_refusal(turn.state, firer, action)
     if problem is not None:
@@ -307,11 +306,12 @@ def fire(
         shooter = turn.state.pieces.get(firer.key)
         if shooter is None:
             continue
-        if opportunity:
+        if opportunity is not None:
             shooter = replace(shooter, activated=False)  # one Firing Action, all its weapons
 
         def shootable(at: Piece, by: Piece = shooter, weapon: Weapon | None = weapon) -> Shot | None:
-            return shots_at(turn.state, by, at, (weapon,), on_the_move=on_the_move, opportunity=opportunity)[0]
+            watched = opportunity is not None
+            return shots_at(turn.state, by, at, (weapon,), on_the_move=on_the_move, opportunity=watched)[0]
 
         # Each weapon's target declared once the last is resolved (HoN core p.14).
         target_key = vehicle_weapons.declare(
@@ -328,36 +328,36 @@ def fire(
         shot = replace(shot, suppressive=suppressive, machine_gunner_share=share, bonuses=shot.bonuses + extra)
         shot = terror_markers.signed_shot(turn, shot)  # Elder Signs at a Manifestation (SoN p.14)
         ammo = action.ammo if extra and target.is_infantry else 0
-        prefix = _heading(turn, shot, opportunity, on_the_move, when, ammo)
-        shoot(turn, shooter, shot, before=prefix, after=_damage_notes(shooter, cite("damage")))
+        how = _framing(turn, shot, opportunity, on_the_move, ammo) | _damage_notes(shooter, cite("damage"))
+        shoot(turn, shooter, shot, **how)
         fired = True
-    if fired and not opportunity:
-        opportunity_fire.watch(turn, firer.key, f"after the Firing Action of {name(firer)}")
+    if fired and opportunity is None:
+        opportunity_fire.watch(turn, firer.key)
 
 
-def _heading(turn: Turn, shot: Shot, opportunity: bool, on_the_move: bool, when: str, ammo: int) -> str:
-    """What is told before a shot: Opportunity Fire or Fire on the Move (HoN core p.23-24),
-    Suppressive Fire, a Machine Gunner's share of its split (p.24), the `ammo` markers spent
-    on it (p.28)."""
+def _framing(turn: Turn, shot: Shot, opportunity: Watched | None, on_the_move: bool, ammo: int) -> dict[str, Any]:
+    """How a shot came, for its FireEvent: Opportunity Fire or Fire on the Move (HoN core
+    p.23-24), Suppressive Fire, a Machine Gunner's share of its split (p.24), the `ammo`
+    markers spent on it (p.28), each with its page."""
     cite = turn.state.ruleset.cite
-    heading = ""
-    if opportunity:
-        heading = f"Opportunity Fire {when} ({cite('opportunity-fire')}): "
+    how: dict[str, Any] = {}
+    if opportunity is not None:
+        how["opportunity"] = opportunity
     elif on_the_move:
-        heading = f"Fire on the Move ({cite('fire-on-the-move')}): "
+        how["on_the_move_page"] = cite("fire-on-the-move")
     if shot.suppressive:
-        heading += f"Suppressive Fire ({cite('suppressive-fire')}): "
+        how["suppressive_page"] = cite("suppressive-fire")
     if shot.machine_gunner_share is not None:
-        heading += f"Machine Gunner, +{shot.machine_gunner_share} of its split ({cite('machine-gunner')}): "
+        how |= {"share": shot.machine_gunner_share, "share_page": cite("machine-gunner")}
     if ammo:
-        heading += f"{ammo} Ammo marker(s) spent, +{ammo} ({cite('gear')}): "
-    return heading
+        how |= {"ammo": ammo, "ammo_page": cite("gear")}
+    return how
 
 
-def shoot(turn: Turn, shooter: Piece, shot: Shot, before: str = "", after: str = "") -> None:
+def shoot(turn: Turn, shooter: Piece, shot: Shot, **how: Any) -> None:
     """Resolve one shot, with the Alternate Bonuses and re-rolls its side plays on it (HoN
-    core p.17), tell it (with `before` and `after` around the sentence) and put its effects
-    on the battlefield, a Substitute taking the hit if one may (BfC p.08)."""
+    core p.17), tell it (`how` it came and what followed: the FireEvent's fields) and put its
+    effects on the battlefield, a Substitute taking the hit if one may (BfC p.08)."""
     side = shooter.owner
     shot = defence.shielded(turn, played.fire_bonus(turn, shooter, shot))  # Additional Shielding (BfC p.09)
     result = firing_roll.fire(
@@ -370,9 +370,7 @@ def shoot(turn: Turn, shooter: Piece, shot: Shot, before: str = "", after: str =
     result = defence.life_points(turn, result)  # Life Point (BfC p.09)
     stand_in = _substitute_for(turn, result)
     told = result if stand_in is None else replace(result, effect=Effect.NONE, target=shot.target, damage=None)
-    event = FireEvent.of(told, turn.state.turn, turn.phase, side)
-    text = before + event.text + (f" {after}" if after else "")
-    event = event.model_copy(update={"text": text})
+    event = FireEvent.of(told, turn.state.turn, turn.phase, side, **how)
     if stand_in is None:
         turn.add(event)
         template_fire.after_fire(turn, result)
@@ -394,8 +392,8 @@ def _stand_in(turn: Turn, event: FireEvent, result: FireResult, stand_in: Piece)
         effect, after = destroy(stand_in)
     else:
         effect, after, _ = take_hit(stand_in, turn.dice, turn.state.ruleset)
-    said = f" {name(stand_in)} takes the hit in its place (Substitute, BfC p.08) and is {effect.value}."
-    turn.add(event.model_copy(update={"text": event.text + said}))
+    taken = {"substitute": stand_in.key, "substitute_effect": effect, "substitute_page": "BfC p.08"}
+    turn.add(event.model_copy(update=taken))
     if result.firer is not None:
         turn.state.pieces[result.firer.key] = result.firer
     hits.hurt(turn, stand_in, after, effect)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from builder.heroes.catalogue.units import Weapon
+from builder.heroes.rules.events.game import HoldReason
 from builder.heroes.rules.gear.markers import GearFire, GearMove, GearThrow, GrenadeInto
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.grid import Point
@@ -160,7 +161,10 @@ class AssaultAction:
 
 @dataclass(frozen=True)
 class Hold:
-    reason: str
+    """The unit does nothing, and why (with the rule's page when a rule holds it)."""
+
+    why: HoldReason
+    page: str | None = None
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,18 @@ from builder.heroes.rules.actions import assault, changes_of_state, firing, oppo
 from builder.heroes.rules.actions.kinds import Clear, Enter, Fire, Leave, Move
 from builder.heroes.rules.actions.legality import refuse
 from builder.heroes.rules.errors import Code, RulesError
-from builder.heroes.rules.events.game import ClearEvent, CrushEvent, EnterEvent, ExitEvent, HoldEvent, MoveEvent
+from builder.heroes.rules.events.combat import Crushing, Displaced
+from builder.heroes.rules.events.game import (
+    ClearEvent,
+    CrushEvent,
+    EnterEvent,
+    ExitEvent,
+    HoldEvent,
+    HoldReason,
+    MoveEvent,
+    MoveStop,
+    PlayedFor,
+)
 from builder.heroes.rules.gear import mines
 from builder.heroes.rules.geometry.footprint import Position
 from builder.heroes.rules.geometry.grid import edge_of_segment, neighbours
@@ -27,13 +38,11 @@ from builder.heroes.rules.geometry.squares import (
     exit_squares,
     hedgehogs_in_reach,
     may_stand,
-    named_squares,
     refuse_damaged_tracks,
 )
 from builder.heroes.rules.mythos import clouds
 from builder.heroes.rules.mythos.roll_modifiers import paralyzed
 from builder.heroes.rules.pieces import Piece, Square
-from builder.heroes.rules.resolution.combat import name
 from builder.heroes.rules.resolution.cover import cover
 from builder.heroes.rules.resolution.damage import DamageLocation
 from builder.heroes.rules.resolution.spotting import inactive
@@ -115,7 +124,7 @@ def _play_cards(turn: Turn, piece: Piece, path: Path, cards: tuple[str, ...]) ->
     """The action cards played for their movement Alternate Bonus, checked (HoN core p.17)."""
     refuse(Code.MAY_NOT_PLAY, card_refusal(turn.state, piece, path, cards))
     for card in bonus_cards(turn.state.decks.get(piece.owner), piece.owner, cards, MOVE_BONUSES):
-        cards_played.play_bonus(turn, piece.owner, card, piece, "Movement Action")
+        cards_played.play_bonus(turn, piece.owner, card, piece, PlayedFor.MOVEMENT_BONUS)
 
 
 def _stays(turn: Turn, piece: Piece) -> None:
@@ -124,8 +133,8 @@ def _stays(turn: Turn, piece: Piece) -> None:
             turn=turn.state.turn,
             phase=turn.phase,
             side=piece.owner,
-            text=f"{name(piece)} stays where it is.",
             unit=piece.key,
+            why=HoldReason.MOVES_NOWHERE,
         )
     )
 
@@ -164,7 +173,7 @@ def _square_by_square(
         if index == fire_index and shots is not None:
             firing.fire(turn, current, shots, on_the_move=True)
         elif index and watched:
-            opportunity_fire.watch(turn, key, f"as {name(piece)} moves into {named_squares(position.squares)}")
+            opportunity_fire.watch(turn, key, position.squares)
     else:
         current = turn.state.pieces.get(key)
         if current is None or current.is_wreck:
@@ -204,28 +213,23 @@ def _tell_move(turn: Turn, piece: Piece, moved: Piece, path: Path, taken: Path, 
     """The move event: how far it went, and why it stopped (damage, HoN core p.15; a
     difficult passage, p.18)."""
     cite = turn.state.ruleset.cite
-    cost = taken.cost
-    text = f"{name(piece)} moves {cost} square{'s' if cost != 1 else ''} to {named_squares(moved.squares)}"
+    stopped, page = None, None
     if stop in ("tracks", "hull"):
-        hit = "tracks are" if stop == "tracks" else "hull is"
-        text += f", where its {hit} hit and it stops at once ({cite('damage')})"
-    elif path.stopped == DIFFICULT and path.working_through:
-        text += (
-            ", working its way through a difficult passage: one square, then its Movement Action ends "
-            f"({cite('difficult-passage')})"
-        )
+        stopped, page = MoveStop.TRACKS if stop == "tracks" else MoveStop.HULL, cite("damage")
     elif path.stopped == DIFFICULT:
-        text += f", stopping at a difficult passage ({cite('difficult-passage')})"
+        stopped = MoveStop.WORKING_THROUGH if path.working_through else MoveStop.DIFFICULT_PASSAGE
+        page = cite("difficult-passage")
     turn.add(
         MoveEvent(
             turn=turn.state.turn,
             phase=turn.phase,
             side=piece.owner,
-            text=text + ".",
             unit=piece.key,
             to=moved.squares,
             path=tuple(p.square for p in taken.positions),
-            cost=cost,
+            cost=taken.cost,
+            stopped=stopped,
+            page=page,
         )
     )
 
@@ -275,8 +279,7 @@ def _run_over(turn: Turn, vehicle: Piece, victim: Piece) -> None:
     ranked = sorted(neighbours(victim.square), key=lambda sq: (-cover(turn.state, victim, (sq,)), sq))
     if inactive(victim).side.movement == 0:  # turned over first, a Forced Move (p.9)
         ranked = []
-    run = f"is run over by {name(vehicle)}"
-    assault.displace(turn, victim, ranked, f"{run} and makes way to", f"{run} and cannot make way", "running-over", 1)
+    assault.displace(turn, victim, ranked, Displaced.RUN_OVER, "running-over", 1, by=vehicle.key)
 
 
 def _crush(turn: Turn, vehicle: Piece, path: Path) -> None:
@@ -295,12 +298,12 @@ def _crush(turn: Turn, vehicle: Piece, path: Path) -> None:
                 if square in wreck.squares:
                     entered.setdefault(wreck.key, set()).add(square)
     for key in sorted(entered):
-        wreck_points(turn, vehicle, key, min(len(entered[key]), 2), "drives over")
+        wreck_points(turn, vehicle, key, min(len(entered[key]), 2), Crushing.DRIVES_OVER)
 
 
-def wreck_points(turn: Turn, vehicle: Piece, key: str, points: int, how: str, rule: str = "crushing-wrecks") -> None:
+def wreck_points(turn: Turn, vehicle: Piece, key: str, points: int, how: Crushing) -> None:
     """Destruction points to a wreck; at its structure value it is removed (HoN core p.22)."""
-    cite = turn.state.ruleset.cite
+    rule = "crushing-wrecks" if how is Crushing.DRIVES_OVER else "assault-results"
     wreck = turn.state.pieces[key]
     total = dict(wreck.extra).get("destruction", 0) + points
     after = wreck_damaged(wreck, points, turn.state.ruleset.wreck_structure)
@@ -314,13 +317,13 @@ def wreck_points(turn: Turn, vehicle: Piece, key: str, points: int, how: str, ru
             turn=turn.state.turn,
             phase=turn.phase,
             side=vehicle.owner,
-            text=f"{name(vehicle)} {how} the wreck of {name(wreck)}: {points} destruction "
-            f"point{'s' if points != 1 else ''} ({cite(rule)})"
-            + (", and the wreck is removed." if removed else f", {total} in all."),
             unit=vehicle.key,
             wreck=key,
             points=points,
             removed=removed,
+            how=how,
+            total=total,
+            page=turn.state.ruleset.cite(rule),
         )
     )
 
@@ -481,7 +484,6 @@ def enter(turn: Turn, piece: Piece, action: Enter) -> None:
             turn=turn.state.turn,
             phase=turn.phase,
             side=piece.owner,
-            text=f"{name(piece)} enters the battlefield at {named_squares(position.squares)}.",
             unit=piece.key,
             to=position.squares,
         )
@@ -502,14 +504,14 @@ def leave(turn: Turn, piece: Piece, action: Leave) -> None:
     riders = sorted(k for k, p in turn.state.pieces.items() if p.embarked_in == piece.key)
     for key in riders:
         turn.state.exited[key] = turn.state.pieces.pop(key)
-    carried = f", carrying {', '.join(name(turn.state.exited[k]) for k in riders)}" if riders else ""
     turn.add(
         ExitEvent(
             turn=turn.state.turn,
             phase=turn.phase,
             side=piece.owner,
-            text=f"{name(piece)} leaves the battlefield from {named_squares(piece.squares)}{carried}.",
             unit=piece.key,
+            at=piece.squares,
+            riders=tuple(riders),
         )
     )
 
@@ -539,8 +541,8 @@ def clear(turn: Turn, piece: Piece, action: Clear) -> None:
             turn=turn.state.turn,
             phase=turn.phase,
             side=piece.owner,
-            text=f"{name(piece)} (Engineer) removes the barbed hedgehog at {named_squares(squares)} (BfC p.05, p.08).",
             unit=piece.key,
             squares=squares,
+            page="BfC p.05, p.08",
         )
     )

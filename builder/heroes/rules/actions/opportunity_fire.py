@@ -8,9 +8,10 @@ from builder.heroes.rules.abilities.stilts import underneath
 from builder.heroes.rules.actions import firing
 from builder.heroes.rules.actions.defensive_positions import gives_opportunity_fire, position_opportunity
 from builder.heroes.rules.decisions import OpportunityFire
+from builder.heroes.rules.events.combat import Watched
 from builder.heroes.rules.events.game import Phase
 from builder.heroes.rules.mythos.roll_modifiers import paralyzed
-from builder.heroes.rules.pieces import Piece
+from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.state import GameState
 
 if TYPE_CHECKING:
@@ -43,9 +44,10 @@ def watching(turn: Turn, mover: str) -> bool:
     return any(may_watch(turn.state, p) for p in turn.state.enemies_of(mover))
 
 
-def watch(turn: Turn, key: str, when: str) -> None:
+def watch(turn: Turn, key: str, moving_into: tuple[Square, ...] | None = None) -> None:
     """Offer Opportunity Fire against unit `key` to each enemy unit that may take it, in
-    key order (HoN core p.24): during its Movement Action or after its Firing Action."""
+    key order (HoN core p.24): during its Movement Action, as it moves `moving_into`
+    squares, or after its Firing Action."""
     target = turn.state.pieces.get(key)
     if target is None or not watching(turn, target.owner):
         return
@@ -67,4 +69,5 @@ def watch(turn: Turn, key: str, when: str) -> None:
             continue
         action = turn.ask(OpportunityFire(side=firer.owner, options=(*fires, None), firer=firer_now, target=target))
         if action is not None:
-            firing.fire(turn, firer_now, action, opportunity=True, when=when)
+            when = Watched(unit=key, moving_into=moving_into, page=turn.state.ruleset.cite("opportunity-fire"))
+            firing.fire(turn, firer_now, action, opportunity=when)

@@ -78,5 +78,5 @@ def scout(turn: Turn, key: str, path: Path) -> None:
     movement.move(turn, piece, path, turned=piece.concealed, interruptible=False)
     for at, frame in enumerate(turn.frames[before:], start=before):
         if isinstance(frame.event, MoveEvent) and frame.event.unit == key:
-            said = frame.event.text.rstrip(".") + f", its Scout move ({turn.state.ruleset.cite('scout')})."
-            turn.frames[at] = Frame(frame.event.model_copy(update={"text": said}), frame.pieces)
+            scouted = frame.event.model_copy(update={"scout_page": turn.state.ruleset.cite("scout")})
+            turn.frames[at] = Frame(scouted, frame.pieces)

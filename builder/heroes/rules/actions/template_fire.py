@@ -10,6 +10,7 @@ from builder.heroes.catalogue.units import CombatValues, WeaponRole
 from builder.heroes.rules.actions.kinds import Snipe, TemplateFire
 from builder.heroes.rules.actions.legality import allowed
 from builder.heroes.rules.errors import Code
+from builder.heroes.rules.events.combat import Laid
 from builder.heroes.rules.events.game import (
     FireEvent,
     RubbleEvent,
@@ -17,17 +18,18 @@ from builder.heroes.rules.events.game import (
     TemplateEvent,
 )
 from builder.heroes.rules.gear import defence, veteran
-from builder.heroes.rules.geometry.grid import Point, compass, corners
+from builder.heroes.rules.geometry.grid import Point, corners
 from builder.heroes.rules.geometry.los import Sight, line_of_sight
 from builder.heroes.rules.geometry.sightmap import Occupancy
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.resolution import destruction, hits, templates
 from builder.heroes.rules.resolution.combat import IllegalAttack, name, refusal
-from builder.heroes.rules.resolution.damage import DamageLocation, Effect, destroy
+from builder.heroes.rules.resolution.damage import DamageLocation, destroy
 from builder.heroes.rules.resolution.firing_roll import FireResult
 from builder.heroes.rules.resolution.structures import collapse, structure_of
 from builder.heroes.rules.resolution.templates import (
     SCATTER_DIRECTIONS,
+    Scatter,
     TemplateKind,
     check_template,
     covered,
@@ -209,29 +211,25 @@ def template(turn: Turn, firer: Piece, action: TemplateFire) -> None:
         lands = scattered.lands
     targets, sheltered = template_targets(state, lands)
     area = explosion_squares(lands)
-    said = f"{name(firer)} fires a {plan.kind.value.replace('-', ' ')} template at interspace {list(action.at)}"
-    if scattered is not None:
-        said += (
-            f"; it lands on target (rolled {scattered.roll.kept})"
-            if scattered.direction is None
-            else f"; it scatters {scattered.distance} {compass(scattered.direction)} (rolled {scattered.roll.kept})"
-            f" to {list(lands)}"
-        )
-        if state.ruleset.scatter_added and scattered.direction is not None:
-            said += f", {state.ruleset.scatter_added} more for night or fog ({state.ruleset.cite('night')})"
-    under = ", ".join(name(t) for t in targets) or "nobody"
+    night = {}
+    if scattered is not None and state.ruleset.scatter_added and scattered.direction is not None:
+        night = {"night": state.ruleset.scatter_added, "night_page": state.ruleset.cite("night")}
     turn.add(
         TemplateEvent(
             turn=state.turn,
             phase=turn.phase,
             side=firer.owner,
-            text=f"{said}: under it, {under} ({state.ruleset.cite(plan.kind.rule)}).",
             rolls=(scattered.roll,) if scattered is not None else (),
             firer=firer.key,
             template=plan.kind.value,
             at=action.at,
             lands=lands,
             squares=tuple(sorted(sq for sq in area if sq in state.battlefield.squares)),
+            laid=Laid.FIRED,
+            under=tuple(t.key for t in targets),
+            page=state.ruleset.cite(plan.kind.rule),
+            **scattering(scattered),
+            **night,
         )
     )
     result = lay_template(
@@ -301,15 +299,12 @@ def snipe(turn: Turn, firer: Piece, action: Snipe) -> None:
         rerolls=veteran.veteran_rolls(turn, firer, target),
     )
     result = defence.life_point_sniped(turn, target, result)  # a Character's Life Point (BfC p.09)
-    text = f"{name(firer)} snipes at {name(target)}: {result.roll.total}, {result.outcome.value}"
-    if result.effect not in (Effect.NONE, Effect.SUPPRESSED):
-        text += f"; {name(target)} is {result.effect.value}"
     turn.add(
         SniperEvent(
             turn=state.turn,
             phase=turn.phase,
             side=firer.owner,
-            text=f"{text} ({state.ruleset.cite('sniper')}).",
+            page=state.ruleset.cite("sniper"),
             rolls=result.rolls,
             firer=firer.key,
             target=target.key,
@@ -318,6 +313,13 @@ def snipe(turn: Turn, firer: Piece, action: Snipe) -> None:
         )
     )
     hits.hurt(turn, target, result.target, result.effect)
+
+
+def scattering(scattered: Scatter | None) -> dict[str, int]:
+    """How far a scattered template went, and which way, for its event (none on target)."""
+    if scattered is None or scattered.direction is None:
+        return {}
+    return {"distance": scattered.distance, "direction": scattered.direction}
 
 
 def after_fire(turn: Turn, result: FireResult) -> None:
@@ -355,11 +357,10 @@ def damage_structure(turn: Turn, element: PlacedElement, points: int) -> None:
         RubbleEvent(
             turn=state.turn,
             phase=turn.phase,
-            text=f"{element.name} is destroyed and turns to rubble"
-            + (f"; {len(fallen.suppressed)} unit(s) inside are suppressed" if fallen.suppressed else "")
-            + f" ({state.ruleset.cite('destruction')}).",
             element=element.key,
             squares=tuple(sorted(element.cells)),
+            suppressed=tuple(p.key for p in fallen.suppressed),
+            page=state.ruleset.cite("destruction"),
         )
     )
     for vehicle in fallen.destroyed:

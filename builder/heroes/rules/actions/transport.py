@@ -11,7 +11,9 @@ from builder.heroes.rules.actions import assault, changes_of_state, movement
 from builder.heroes.rules.actions.kinds import Disembark, Embark, PushWreck
 from builder.heroes.rules.actions.legality import allowed, refuse
 from builder.heroes.rules.errors import Code, RulesError
+from builder.heroes.rules.events.combat import Displaced
 from builder.heroes.rules.events.game import (
+    Boarding,
     EmbarkEvent,
     PushWreckEvent,
     RetreatEvent,
@@ -23,7 +25,6 @@ from builder.heroes.rules.geometry.squares import (
     forced_move_zones,
     may_stand,
     may_step_out,
-    named_squares,
     neighbours_of,
 )
 from builder.heroes.rules.pieces import STEPS, Piece, Square
@@ -204,22 +205,17 @@ def push_wreck(turn: Turn, vehicle: Piece, action: PushWreck) -> None:
             turn=turn.state.turn,
             phase=turn.phase,
             side=vehicle.owner,
-            text=f"{name(vehicle)} pushes the wreck of {name(wreck)} one square"
-            + (", into the water: it sinks" if sinks else f" to {named_squares(pushed_to)}")
-            + f"; this ends its Movement Action ({cite('pushing-wrecks')}).",
             unit=vehicle.key,
             wreck=wreck.key,
             to=None if sinks else pushed_to,
+            page=cite("pushing-wrecks"),
         )
     )
     for victim in sorted(victims, key=lambda p: p.key):
         ranked = sorted(neighbours(victim.square), key=lambda sq: (-cover(turn.state, victim, (sq,)), sq))
         if inactive(victim).side.movement == 0:
             ranked = []
-        run = f"is in the way of the wreck of {name(wreck)}"
-        assault.displace(
-            turn, victim, ranked, f"{run} and makes way to", f"{run} and cannot make way", "pushing-wrecks"
-        )
+        assault.displace(turn, victim, ranked, Displaced.WRECK_PUSHED, "pushing-wrecks", by=wreck.key)
     changes_of_state.spot_all(turn, except_key=vehicle.key)
 
 
@@ -286,9 +282,10 @@ def embark(turn: Turn, piece: Piece, action: Embark) -> None:
             turn=turn.state.turn,
             phase=turn.phase,
             side=piece.owner,
-            text=f"{name(piece)} gets into {name(transport)} ({turn.state.ruleset.cite('transport')}).",
             unit=piece.key,
             transport=transport.key,
+            how=Boarding.GETS_IN,
+            page=turn.state.ruleset.cite("transport"),
         )
     )
     changes_of_state.spot_all(turn, except_key=piece.key)
@@ -335,12 +332,12 @@ def disembark(turn: Turn, piece: Piece, action: Disembark) -> None:
             turn=turn.state.turn,
             phase=turn.phase,
             side=piece.owner,
-            text=f"{name(piece)} gets off {name(transport)} to {named_squares((square,))} "
-            f"({turn.state.ruleset.cite('transport')}).",
             unit=piece.key,
             transport=transport.key,
             out=True,
             to=(square,),
+            how=Boarding.GETS_OFF,
+            page=turn.state.ruleset.cite("transport"),
         )
     )
     if path is not None and len(path.positions) > 1:
@@ -378,12 +375,12 @@ def unload(turn: Turn, vehicle: Piece) -> None:
                     turn=turn.state.turn,
                     phase=turn.phase,
                     side=rider.owner,
-                    text=f"{name(rider)} gets out of the burning {name(vehicle)} to {named_squares((free[0],))}, "
-                    f"with a Suppressed marker ({cite('transport')}).",
                     unit=key,
                     transport=vehicle.key,
                     out=True,
                     to=(free[0],),
+                    how=Boarding.BURNING,
+                    page=cite("transport"),
                 )
             )
         else:
@@ -393,9 +390,10 @@ def unload(turn: Turn, vehicle: Piece) -> None:
                     turn=turn.state.turn,
                     phase=turn.phase,
                     side=rider.owner,
-                    text=f"{name(rider)} cannot get out of {name(vehicle)}: no unoccupied square next to it "
-                    f"outside an enemy Zone of Control ({cite('transport')}); it is destroyed.",
                     unit=key,
+                    why=Displaced.TRAPPED,
+                    by=vehicle.key,
+                    page=cite("transport"),
                 )
             )
             hits.hurt(turn, rider, None, Effect.DESTROYED, hit=False)

@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from builder.heroes.rules.action_cards import battle_events
 from builder.heroes.rules.actions import firing, opportunity_fire, template_fire
 from builder.heroes.rules.actions.legality import allowed
 from builder.heroes.rules.errors import Code
+from builder.heroes.rules.events.combat import FiredBy, GearUse, Laid
 from builder.heroes.rules.events.game import FireEvent, GearEvent, TemplateEvent
 from builder.heroes.rules.gear import defence, veteran
 from builder.heroes.rules.gear.markers import (
@@ -28,7 +29,7 @@ from builder.heroes.rules.gear.markers import (
     GrenadeInto,
     PlantedBomb,
 )
-from builder.heroes.rules.geometry.grid import Point, compass, corners, range_between
+from builder.heroes.rules.geometry.grid import Point, corners, range_between
 from builder.heroes.rules.geometry.los import line_of_sight
 from builder.heroes.rules.geometry.sightmap import Occupancy
 from builder.heroes.rules.pieces import Piece, Square
@@ -130,27 +131,29 @@ def _revealed(turn: Turn, firer: Piece) -> Piece:
     return turned
 
 
-def spend_marker(turn: Turn, piece: Piece, marker: str, page: str, what: str, count: int = 1) -> GearPool:
-    """Spend `count` markers of `marker` for `piece`, told with the page: one a unit of the
-    option's tile may use (HoN core p.28), or IllegalAttack."""
+def spend_marker(
+    turn: Turn, piece: Piece, marker: str, page: str, use: GearUse, count: int = 1, **facts: Any
+) -> GearPool:
+    """Spend `count` markers of `marker` for `piece`, told with the page, what for (`use`) and
+    its `facts` (the GearEvent's fields): one a unit of the option's tile may use (HoN core
+    p.28), or IllegalAttack."""
     pool = turn.state.gear_for(piece, marker)
     if pool is None or pool.count < count:
         raise IllegalAttack(Code.NO_MARKER, f"{name(piece)} has no {marker.replace('-', ' ')} marker to spend", page)
     turn.state.spend(pool, count)
-    label = (
-        GEAR_WEAPONS[marker].name if marker in GEAR_WEAPONS else marker.removeprefix("son-").replace("-", " ").title()
-    )
     turn.add(
         GearEvent(
             turn=turn.state.turn,
             phase=turn.phase,
             side=piece.owner,
-            text=f"{name(piece)} spends {count} {label} marker(s) of {pool.source}, {pool.count} left: "
-            f"{what} ({page}).",
             marker=marker,
             unit=piece.key,
             spent=count,
             left=pool.count,
+            use=use,
+            source=pool.source,
+            page=page,
+            **facts,
         )
     )
     return pool
@@ -220,18 +223,12 @@ def gear_fire(turn: Turn, firer: Piece, action: GearFire) -> None:
     firer = _revealed(turn, firer)
     shot = replace(shot, firer=firer)
     if weapon.delivery is Delivery.BOMB:
-        spend_marker(
-            turn,
-            firer,
-            weapon.marker,
-            weapon.page,
-            f"put on {name(target)}, it explodes at the end of the Supply Phase",
-        )
+        spend_marker(turn, firer, weapon.marker, weapon.page, GearUse.BOMB, target=target.key)
         turn.state.bombs.append(PlantedBomb(weapon.marker, firer.owner, firer.key, target.key, turn.state.turn))
     else:
-        spend_marker(turn, firer, weapon.marker, weapon.page, f"an Alternate Firing Action at {name(target)}")
-        firing.shoot(turn, firer, shot, before=f"{weapon.name} ({weapon.page}): ")
-    opportunity_fire.watch(turn, firer.key, f"after the Firing Action of {name(firer)}")  # HoN core p.24
+        spend_marker(turn, firer, weapon.marker, weapon.page, GearUse.ALTERNATE_FIRE, target=target.key)
+        firing.shoot(turn, firer, shot, fired_by=FiredBy.GEAR, marker=weapon.marker, by_page=weapon.page)
+    opportunity_fire.watch(turn, firer.key)  # after its Firing Action (HoN core p.24)
 
 
 def explode_bombs(turn: Turn) -> None:
@@ -255,10 +252,10 @@ def explode_bombs(turn: Turn) -> None:
         shot = defence.shielded(
             turn, Shot(target=target, combat=value, facing=facing, terrain=cover(turn.state, target))
         )
-        _shoot_as(turn, bomb.side, shot, f"The {weapon.name} on {name(target)} explodes ({weapon.page}): ")
+        _shoot_as(turn, bomb.side, shot, weapon)
 
 
-def _shoot_as(turn: Turn, side: str, shot: Shot, before: str) -> None:
+def _shoot_as(turn: Turn, side: str, shot: Shot, bomb: GearWeapon) -> None:
     """A shot with no firer on the battlefield (a bomb): resolved and told for `side`."""
     result = fire(
         shot,
@@ -267,8 +264,8 @@ def _shoot_as(turn: Turn, side: str, shot: Shot, before: str) -> None:
         reroll=veteran.veteran_reroll(turn, None, shot),
         rerolls=veteran.veteran_rolls(turn, None, shot.target),
     )
-    event = FireEvent.of(result, turn.state.turn, turn.phase, side)
-    turn.add(event.model_copy(update={"text": before + event.text}))
+    how = {"fired_by": FiredBy.BOMB, "marker": bomb.marker, "by_page": bomb.page}
+    turn.add(FireEvent.of(result, turn.state.turn, turn.phase, side, **how))
     template_fire.after_fire(turn, result)
 
 
@@ -304,7 +301,7 @@ def gear_throw(turn: Turn, firer: Piece, action: GearThrow) -> None:
     firer = _revealed(turn, firer)
     thrown = weapon.delivery is Delivery.GRENADE  # a Rifle Grenade is fired from the rifle
     spend_marker(
-        turn, firer, weapon.marker, weapon.page, f"{'thrown' if thrown else 'fired'} at interspace {list(action.at)}"
+        turn, firer, weapon.marker, weapon.page, GearUse.THROWN_AT if thrown else GearUse.FIRED_AT, point=action.at
     )
     scattered = None
     lands = action.at
@@ -317,28 +314,22 @@ def gear_throw(turn: Turn, firer: Piece, action: GearThrow) -> None:
         lands = battle_events.return_to_sender(turn, firer, lands)  # the Return to Sender card (HoN core p.17)
     targets, sheltered = template_fire.template_targets(state, lands)
     area = explosion_squares(lands)
-    article = "an" if weapon.name[0] in "AEIOU" else "a"
-    said = f"{name(firer)} {'throws' if thrown else 'fires'} {article} {weapon.name} at interspace {list(action.at)}"
-    if scattered is not None:
-        said += (
-            f"; it lands on target (rolled {scattered.roll.kept})"
-            if scattered.direction is None
-            else f"; it scatters {scattered.distance} {compass(scattered.direction)} (rolled "
-            f"{scattered.roll.kept}) to {list(lands)}"
-        )
-    under = ", ".join(name(t) for t in targets) or "nobody"
     turn.add(
         TemplateEvent(
             turn=state.turn,
             phase=turn.phase,
             side=firer.owner,
-            text=f"{said}: under it, {under} ({weapon.page}).",
             rolls=(scattered.roll,) if scattered is not None else (),
             firer=firer.key,
             template=kind.value,
             at=action.at,
             lands=lands,
             squares=tuple(sorted(sq for sq in area if sq in state.battlefield.squares)),
+            laid=Laid.THROWN if thrown else Laid.RIFLE_GRENADE,
+            under=tuple(t.key for t in targets),
+            page=weapon.page,
+            marker=weapon.marker,
+            **template_fire.scattering(scattered),
         )
     )
     result = lay_template(
@@ -402,21 +393,23 @@ def grenade_into(turn: Turn, firer: Piece, action: GrenadeInto) -> None:
     state = turn.state
     weapon, element, reached = check_grenade_into(state, firer, action)
     firer = _revealed(turn, firer)
-    spend_marker(turn, firer, weapon.marker, weapon.page, f"thrown into {element.name}")
+    spend_marker(turn, firer, weapon.marker, weapon.page, GearUse.THROWN_INTO, element=element.key)
     targets = covered(reached, state.pieces.values())
-    under = ", ".join(name(t) for t in targets) or "nobody"
     turn.add(
         TemplateEvent(
             turn=state.turn,
             phase=turn.phase,
             side=firer.owner,
-            text=f"{name(firer)} throws {article(weapon.name)} into {element.name}, no Defensive Bonus against "
-            f"it: under it, {under} ({weapon.page}).",
             firer=firer.key,
             template=TemplateKind.GRENADE.value,
             at=action.square,
             lands=action.square,
             squares=tuple(sorted(reached)),
+            laid=Laid.INTO_BUILDING,
+            under=tuple(t.key for t in targets),
+            page=weapon.page,
+            marker=weapon.marker,
+            element=element.key,
         )
     )
     result = lay_template(
@@ -440,14 +433,11 @@ def _blasted(turn: Turn, firer: Piece, weapon: GearWeapon, attacks: Sequence[Fir
     for attack in attacks:
         kept = defence.life_points(turn, attack)
         target = kept.shot.target
-        event = FireEvent.of(kept, turn.state.turn, turn.phase, firer.owner)
         survives = weapon.suppresses and kept.target is not None and not kept.target.is_wreck
-        if survives:
-            said = f" {name(target)} survives the {weapon.name}: a Suppressed marker ({weapon.page})."
-            event = event.model_copy(update={"text": event.text + said})
-        turn.add(event)
+        how = {"marker": weapon.marker, "survives_page": weapon.page} if survives else {}
+        turn.add(FireEvent.of(kept, turn.state.turn, turn.phase, firer.owner, **how))
         hits.hurt(turn, target, kept.target, kept.effect)
         after = turn.state.pieces.get(target.key)
         if survives and after is not None and not after.is_wreck:
             turn.state.pieces[target.key] = replace(after, suppressed=after.suppressed + 1)
-    opportunity_fire.watch(turn, firer.key, f"after the Firing Action of {name(firer)}")  # HoN core p.24
+    opportunity_fire.watch(turn, firer.key)  # after its Firing Action (HoN core p.24)

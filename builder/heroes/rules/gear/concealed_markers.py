@@ -16,9 +16,8 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from builder.heroes.rules.errors import Code, RulesError
-from builder.heroes.rules.events.game import ConcealEvent
+from builder.heroes.rules.events.game import ConcealEvent, Concealing
 from builder.heroes.rules.pieces import CONCEALED_MARKER, Piece
-from builder.heroes.rules.resolution.combat import name
 from builder.heroes.rules.state import GameState
 from builder.kernel.decisions import Checked
 
@@ -70,7 +69,7 @@ def concealed(piece: Piece) -> Piece:
     return replace(piece, extra=(*piece.extra, CONCEALED_MARKER))
 
 
-def conceal(turn: Turn, keys: tuple[str, ...], when: str) -> None:
+def conceal(turn: Turn, keys: tuple[str, ...], when: Concealing) -> None:
     for key in keys:
         piece = turn.state.pieces.get(key)
         if piece is None or not may_conceal(turn.state, piece):
@@ -81,7 +80,8 @@ def conceal(turn: Turn, keys: tuple[str, ...], when: str) -> None:
                 turn=turn.state.turn,
                 phase=turn.phase,
                 side=piece.owner,
-                text=f"{piece.owner} replaces {name(piece)} with a Concealed marker {when} ({PAGE}).",
                 unit=key,
+                when=when,
+                page=PAGE,
             )
         )

@@ -16,6 +16,7 @@ from builder.heroes.rules.abilities.equipment import cited
 from builder.heroes.rules.actions.kinds import Fire
 from builder.heroes.rules.decisions import Shielding, ShieldingAssault
 from builder.heroes.rules.errors import Code
+from builder.heroes.rules.events.combat import GearUse
 from builder.heroes.rules.gear import alternate_fire
 from builder.heroes.rules.gear.markers import MAX_IDENTICAL, RECCE_PAGE, SHIELDING_BONUS
 from builder.heroes.rules.pieces import Piece
@@ -40,7 +41,9 @@ def shielded(turn: Turn, shot: Shot) -> Shot:
         return shot
     if not turn.ask(Shielding(side=target.owner, options=YES_NO, vehicle=target, shot=shot)):
         return shot
-    alternate_fire.spend_marker(turn, target, "additional-shielding", RECCE_PAGE, f"+{SHIELDING_BONUS} Defensive Bonus")
+    alternate_fire.spend_marker(
+        turn, target, "additional-shielding", RECCE_PAGE, GearUse.DEFENSIVE_BONUS, value=SHIELDING_BONUS
+    )
     bonus = Modifier("Additional Shielding", SHIELDING_BONUS, RECCE_PAGE)
     return replace(shot, defense_bonuses=(*shot.defense_bonuses, bonus))
 
@@ -71,7 +74,7 @@ def shielded_assault(turn: Turn, assault: Assault) -> Assault:
     if not turn.ask(ShieldingAssault(side=defender.owner, options=YES_NO, vehicle=defender, assault=assault)):
         return assault
     alternate_fire.spend_marker(
-        turn, defender, "additional-shielding", RECCE_PAGE, f"+{SHIELDING_BONUS} Defensive Bonus"
+        turn, defender, "additional-shielding", RECCE_PAGE, GearUse.DEFENSIVE_BONUS, value=SHIELDING_BONUS
     )
     bonus = Modifier("Additional Shielding", SHIELDING_BONUS, RECCE_PAGE)
     return replace(assault, defender_bonuses=(*assault.defender_bonuses, bonus))
@@ -87,8 +90,16 @@ def life_points(turn: Turn, result: FireResult) -> FireResult:
     if pool is None:
         return result
     spent = min(hits, pool.count)
-    what = f"{spent} Hit(s) on {name(target)} cancelled"
-    alternate_fire.spend_marker(turn, target, pool.marker, cited(pool, RECCE_PAGE), what, spent)
+    alternate_fire.spend_marker(
+        turn,
+        target,
+        pool.marker,
+        cited(pool, RECCE_PAGE),
+        GearUse.HITS_CANCELLED,
+        spent,
+        target=target.key,
+        value=spent,
+    )
     after: Piece | None = target
     effect = Effect.NONE
     for _ in range(hits - spent):
@@ -103,8 +114,8 @@ def life_point_sniped(turn: Turn, target: Piece, result: SniperResult) -> Sniper
     pool = equipment.life_points(turn.state, target) if hit else None
     if pool is None:
         return result
-    what = f"the sniper's Hit on {name(target)} is cancelled"
-    alternate_fire.spend_marker(turn, target, pool.marker, cited(pool, RECCE_PAGE), what)
+    page = cited(pool, RECCE_PAGE)
+    alternate_fire.spend_marker(turn, target, pool.marker, page, GearUse.SNIPER_HIT_CANCELLED, target=target.key)
     if result.outcome is SniperOutcome.HIT_AND_SUPPRESSED:
         return replace(result, target=suppress(target, 1), effect=Effect.SUPPRESSED, damage=None)
     return replace(result, target=target, effect=Effect.NONE, damage=None)
@@ -121,7 +132,5 @@ def recce_ammo(turn: Turn, firer: Piece, action: Fire) -> int:
     pool = turn.state.gear_for(firer, "recce-ammo")
     if pool is None or pool.count < count:
         raise IllegalAttack(Code.NO_MARKER, f"{name(firer)} has not {count} Recce Ammo marker(s)", RECCE_PAGE)
-    alternate_fire.spend_marker(
-        turn, firer, "recce-ammo", RECCE_PAGE, "+2 against light vehicles, +1 against heavy", count
-    )
+    alternate_fire.spend_marker(turn, firer, "recce-ammo", RECCE_PAGE, GearUse.RECCE_AMMO, count)
     return count

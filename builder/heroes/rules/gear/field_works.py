@@ -34,11 +34,9 @@ from builder.heroes.rules.actions.legality import allowed, refuse
 from builder.heroes.rules.errors import Code
 from builder.heroes.rules.events.game import WorksEvent
 from builder.heroes.rules.geometry.grid import Point, edge_of_segment
-from builder.heroes.rules.geometry.squares import named_squares
 from builder.heroes.rules.geometry.zoc import zone_among
 from builder.heroes.rules.in_play import occupant_of
 from builder.heroes.rules.pieces import Piece, Square
-from builder.heroes.rules.resolution.combat import name
 from builder.heroes.rules.state import GameState, GearPool
 from builder.heroes.scenario.battlefield import PlacedLine
 
@@ -263,10 +261,9 @@ def _place(turn: Turn, carrier: Piece, action: Deploy, pool: GearPool) -> None:
             turn=state.turn,
             phase=turn.phase,
             side=carrier.owner,
-            text=f"{name(carrier)} deploys {'an' if action.item is Item.ADVANCED_POSITION else 'a'} "
-            f"{NAMES[action.item]} at {named_squares(squares)} ({page}).",
             unit=carrier.key,
             item=action.item.value,
             squares=squares,
+            page=page,
         )
     )

@@ -14,6 +14,7 @@ from builder.heroes.rules.actions import movement
 from builder.heroes.rules.actions.kinds import Move
 from builder.heroes.rules.actions.legality import refuse
 from builder.heroes.rules.errors import Code
+from builder.heroes.rules.events.combat import GearUse
 from builder.heroes.rules.gear import alternate_fire
 from builder.heroes.rules.gear.hedgerow_cutter import (
     OPENED,
@@ -136,29 +137,21 @@ def gear_move(turn: Turn, piece: Piece, action: GearMove) -> None:
     path = action.move.path
     cut, wire = _passages(turn, piece, action)
     if cut:
-        where = ", ".join(str(list(sq)) for sq in cut)
-        alternate_fire.spend_marker(
-            turn, piece, "passage", PASSAGE_PAGE, f"it drives through the hedgerow at {where}", len(cut)
-        )
+        alternate_fire.spend_marker(turn, piece, "passage", PASSAGE_PAGE, GearUse.HEDGEROW, len(cut), at=tuple(cut))
         state.battlefield = cut_through(state.battlefield, frozenset(cut))
     if wire:
         squares = sorted(
             {sq for j in wire for p, q in state.battlefield.lines[j].segments for sq in edge_of_segment(p, q)}
         )
-        said = f"it drives through the barbed hedgehogs at {', '.join(str(list(sq)) for sq in squares)}, discarded"
-        alternate_fire.spend_marker(
-            turn, piece, "passage", PASSAGE_PAGE, f"{said} (hon's reading of the barbed wire tokens)"
-        )
+        alternate_fire.spend_marker(turn, piece, "passage", PASSAGE_PAGE, GearUse.BARBED_WIRE, at=tuple(squares))
         state.battlefield = without_hedgehogs(state.battlefield, wire)
     if action.fuel:
         alternate_fire.spend_marker(
-            turn, piece, "fuel", RECCE_PAGE, f"+{FUEL_SQUARES * action.fuel} squares", action.fuel
+            turn, piece, "fuel", RECCE_PAGE, GearUse.FUEL, action.fuel, value=FUEL_SQUARES * action.fuel
         )
     if found is not None:
         character = found[1]
-        alternate_fire.spend_marker(
-            turn, character, "tactical-map", RECCE_PAGE, f"{name(piece)} ignores every Difficult Passage"
-        )
+        alternate_fire.spend_marker(turn, character, "tactical-map", RECCE_PAGE, GearUse.TACTICAL_MAP, target=piece.key)
     movement.move(turn, piece, path, shots=action.move.fire, fire_at=action.move.fire_at)
 
 

@@ -20,13 +20,14 @@ from builder.heroes.catalogue.units import CombatValues
 from builder.heroes.rules.actions.kinds import ClearMine, PlaceMine
 from builder.heroes.rules.actions.legality import refuse
 from builder.heroes.rules.errors import Code
+from builder.heroes.rules.events.combat import FiredBy
 from builder.heroes.rules.events.game import FireEvent, MineEvent
 from builder.heroes.rules.gear import veteran
-from builder.heroes.rules.geometry.squares import named_squares, neighbours_of
+from builder.heroes.rules.geometry.squares import neighbours_of
 from builder.heroes.rules.geometry.zoc import zone_among
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.resolution import hits
-from builder.heroes.rules.resolution.combat import Facing, Shot, name
+from builder.heroes.rules.resolution.combat import Facing, Shot
 from builder.heroes.rules.resolution.damage import Effect
 from builder.heroes.rules.resolution.firing_roll import fire
 from builder.heroes.rules.state import GameState
@@ -105,11 +106,12 @@ def place_mine(turn: Turn, piece: Piece, action: PlaceMine) -> None:
             turn=state.turn,
             phase=turn.phase,
             side=piece.owner,
-            text=f"{name(piece)} places a Mine marker on {named_squares((action.square,))} instead of moving or "
-            f"firing ({pool.count} left on {pool.source or 'its option'}; {PAGE}).",
             unit=piece.key,
             square=action.square,
             what="placed",
+            page=PAGE,
+            source=pool.source,
+            left=pool.count,
         )
     )
 
@@ -123,10 +125,10 @@ def clear_mine(turn: Turn, piece: Piece, action: ClearMine) -> None:
             turn=state.turn,
             phase=turn.phase,
             side=piece.owner,
-            text=f"{name(piece)} (Engineer) discards the Mine marker on {named_squares((action.square,))} ({PAGE}).",
             unit=piece.key,
             square=action.square,
             what="cleared",
+            page=PAGE,
         )
     )
 
@@ -148,10 +150,10 @@ def tread(turn: Turn, key: str, squares: tuple[Square, ...]) -> Piece | None:
                 turn=state.turn,
                 phase=turn.phase,
                 side=piece.owner,
-                text=f"{name(piece)} sets off the Mine marker on {named_squares((square,))} ({PAGE}).",
                 unit=key,
                 square=square,
                 what="triggered",
+                page=PAGE,
             )
         )
         shot = mine_shot(piece)
@@ -171,9 +173,7 @@ def tread(turn: Turn, key: str, squares: tuple[Square, ...]) -> Piece | None:
             target = replace(target, suppressed=piece.suppressed)
         effect = Effect.NONE if result.effect is Effect.SUPPRESSED else result.effect
         result = replace(result, target=target, effect=effect, suppressed=0)
-        told = FireEvent.of(result, state.turn, turn.phase, piece.owner)
-        text = told.text.replace("An alternate firing action fires at", "The Mine marker attacks", 1)
-        turn.add(told.model_copy(update={"text": text}))
+        turn.add(FireEvent.of(result, state.turn, turn.phase, piece.owner, fired_by=FiredBy.MINE))
         hits.hurt(turn, piece, target, effect)
     after = state.pieces.get(key)
     return None if after is None or after.is_wreck else after

@@ -19,10 +19,11 @@ from typing import TYPE_CHECKING
 from builder.heroes.rules.abilities.equipment import cited, life_points
 from builder.heroes.rules.action_cards import battle_events, played
 from builder.heroes.rules.decisions import VeteranAssault, VeteranFire, VeteranReroll
+from builder.heroes.rules.events.combat import GearUse
 from builder.heroes.rules.gear import alternate_fire
 from builder.heroes.rules.pieces import Piece
 from builder.heroes.rules.resolution.assault_roll import Assault, AssaultOutcome, AssaultReroll, AssaultResult, _moves
-from builder.heroes.rules.resolution.combat import Aim, FireOutcome, Shot, name
+from builder.heroes.rules.resolution.combat import Aim, FireOutcome, Shot
 from builder.heroes.rules.resolution.damage import Effect, Rerolls, Worth
 from builder.heroes.rules.resolution.firing_roll import Reroll
 from builder.kernel.decisions import YES_NO
@@ -95,7 +96,9 @@ def _veteran_spent(
                 piece,
                 turn.state.ruleset.veteran_marker,
                 turn.state.ruleset.cite("veteran"),
-                f"the {kind} roll {list(faces)} is rolled again, the new result stands",
+                GearUse.VETERAN_ROLL,
+                roll=kind,
+                faces=tuple(faces),
             )
             return True
     return False
@@ -116,14 +119,16 @@ def veteran_reroll(turn: Turn, shooter: Piece | None, shot: Shot) -> Reroll:
             VeteranFire(side=piece.owner, options=YES_NO, unit=piece, plan=plan, roll=roll, outcome=outcome)
         ):
             return False
-        whose = "its" if shooter is None or piece.key == shooter.key else f"{name(shooter)}'s"
         alternate_fire.spend_marker(
             turn,
             piece,
             turn.state.ruleset.veteran_marker,
             turn.state.ruleset.cite("veteran"),
-            f"{whose} firing roll ({roll.total} against {plan.defense}, a {outcome.value}) is rolled "
-            "again, the new result stands",
+            GearUse.VETERAN_FIRE,
+            target=shooter.key if shooter is not None and piece.key != shooter.key else None,
+            value=roll.total,
+            against=plan.defense,
+            outcome=outcome,
         )
         return True
 
@@ -158,7 +163,9 @@ def _veteran_assault(turn: Turn, assault: Assault) -> AssaultReroll:
                     piece,
                     turn.state.ruleset.veteran_marker,
                     turn.state.ruleset.cite("veteran"),
-                    f"its assault roll ({mine.total} against {theirs.total}) is rolled again, the new one stands",
+                    GearUse.VETERAN_ASSAULT,
+                    value=mine.total,
+                    against=theirs.total,
                 )
                 return which
         return None
@@ -179,8 +186,8 @@ def life_point_assault(turn: Turn, result: AssaultResult) -> AssaultResult:
     pool = life_points(turn.state, before) if effect in (Effect.FLIPPED, Effect.DESTROYED) else None
     if pool is None:  # a Character's (BfC p.09), any unit's in SoN (SoN p.16)
         return result
-    what = f"the assault's Hit on {name(before)} is cancelled"
-    alternate_fire.spend_marker(turn, before, pool.marker, cited(pool, LIFE_POINT_PAGE), what)
+    page = cited(pool, LIFE_POINT_PAGE)
+    alternate_fire.spend_marker(turn, before, pool.marker, page, GearUse.ASSAULT_HIT_CANCELLED, target=before.key)
     (attacker_moves, defender_moves), _ = _moves(
         result.assault.attacker, result.engagement.defender, outcome, Effect.NONE, turn.state.ruleset
     )

@@ -112,10 +112,6 @@ def forced_move_zones(state: GameState, piece: Piece) -> dict[Square, frozenset[
     return zones_of_control(state.battlefield, enemies, state.ruleset, others)
 
 
-def named_squares(squares: tuple[Square, ...]) -> str:
-    return " ".join(f"[{c}, {r}]" for c, r in squares)
-
-
 def enemies_in_reach(state: GameState, piece: Piece, reach: int) -> Iterator[Piece]:
     """Enemy units within `reach` squares of any of the piece's squares."""
     for other in state.enemies_of(piece.owner):

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from builder.heroes.catalogue.base import AbilityRef
 from builder.heroes.rules.actions.legality import allowed
 from builder.heroes.rules.errors import Code
+from builder.heroes.rules.events.combat import FiredBy, Laid
 from builder.heroes.rules.events.game import FireEvent, Phase, SpellEvent, TemplateEvent
+from builder.heroes.rules.events.mythos import SpellAct
 from builder.heroes.rules.gear import defence, veteran
 from builder.heroes.rules.geometry.grid import neighbours
 from builder.heroes.rules.geometry.squares import may_stand, neighbours_of
@@ -39,7 +41,7 @@ from builder.heroes.rules.mythos.state import Cast, KnownSpell, SpellMarker, man
 from builder.heroes.rules.mythos.summoning import summon_at, summon_spots, summoned_piece
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.resolution import hits
-from builder.heroes.rules.resolution.combat import IllegalAttack, name, refusal, take_hit
+from builder.heroes.rules.resolution.combat import IllegalAttack, refusal, take_hit
 from builder.heroes.rules.resolution.damage import Effect
 from builder.heroes.rules.resolution.firing_roll import fire
 from builder.heroes.rules.resolution.templates import TemplateKind, lay_template
@@ -107,19 +109,20 @@ def cast(turn: Turn, caster: Piece, action: Cast) -> None:
         state.spend(pool, action.sigils)
     target = state.pieces.get(action.target) if action.target is not None else None
     reduced = (spell.option.penalty or 0) - taken
-    how = f", {reduced} fewer (Magician, Blood Sigils: {cite('magician')})" if reduced else ""
-    aimed = f" at {name(target)}" if target is not None else ""
     turn.add(
         SpellEvent(
             turn=state.turn,
             phase=turn.phase,
             side=caster.owner,
-            text=f"{name(caster)} casts {spell.option.name}{aimed} ({cite('spell-effects')}) and takes "
-            f"{taken} Suppressed marker(s){how} ({cite('spells')}).",
             unit=caster.key,
             spell=spell.option.id,
             penalty=taken,
             target=target.key if target is not None else None,
+            act=SpellAct.CAST,
+            page=cite("spell-effects"),
+            reduced=reduced,
+            reduced_page=cite("magician") if reduced else None,
+            penalty_page=cite("spells"),
         )
     )
     # The penalty, successful or not (SoN p.14); Life Drain may then restore the caster.
@@ -144,8 +147,7 @@ def _summon(turn: Turn, caster: Piece, spell: KnownSpell, front: Square, facing:
     creature = summoned_piece(state, caster, spell.option, squares, facing)
     state.pieces[creature.key] = creature
     state.mythos.summoned[creature.key] = (group_key(spell), spell.option.id)
-    where = ", ".join(str(list(sq)) for sq in squares)
-    _told(turn, creature, spell.option.id, f"{name(creature)} is summoned onto {where}")
+    _told(turn, creature, spell.option.id, SpellAct.SUMMONED, squares=squares)
 
 
 def _black_sun(turn: Turn, caster: Piece, facing: int) -> None:
@@ -154,20 +156,21 @@ def _black_sun(turn: Turn, caster: Piece, facing: int) -> None:
     state, cite = turn.state, turn.state.ruleset.cite
     flames = flames_from(state, caster, facing)
     touched = flames.touched(state)
-    into = f" into {flames.building.name}" if flames.building is not None else ""
-    under = ", ".join(name(t) for t in touched) or "nobody"
     turn.add(
         TemplateEvent(
             turn=state.turn,
             phase=turn.phase,
             side=caster.owner,
-            text=f"The cursed jet of flames goes {DIRECTIONS[facing % 8]}{into}: under it, {under} "
-            f"({cite('spell-effects')}).",
             firer=caster.key,
             template=TemplateKind.FLAME.value,
             at=caster.squares[0],
             lands=caster.squares[0],
             squares=flames.squares,
+            laid=Laid.CURSED_FLAMES,
+            under=tuple(t.key for t in touched),
+            page=cite("spell-effects"),
+            element=flames.building.key if flames.building is not None else None,
+            facing=facing % 8,
         )
     )
     shelter = defence.shield_terrain(turn, FLAMES, caster)
@@ -182,15 +185,13 @@ def _black_sun(turn: Turn, caster: Piece, facing: int) -> None:
         terrain=(lambda _: 0) if flames.building is not None else shelter,  # no cover inside (HoN core p.22)
     )
     for attack in result.attacks:
-        told = FireEvent.of(attack, state.turn, turn.phase, caster.owner)
-        text = told.text.replace(f"{name(caster)} fires at", "The cursed jet of flames attacks", 1)
-        turn.add(told.model_copy(update={"text": text}))
+        turn.add(FireEvent.of(attack, state.turn, turn.phase, caster.owner, fired_by=FiredBy.CURSED_FLAMES))
         hits.hurt(turn, attack.shot.target, attack.target, attack.effect)
     for piece in touched:
         after = state.pieces.get(piece.key)
         if after is not None and not after.is_wreck and not after.activated:
             state.pieces[piece.key] = replace(after, activated=True)
-            _told(turn, after, BLACK_SUN, f"{name(after)} loses its Order (an Activated marker)")
+            _told(turn, after, BLACK_SUN, SpellAct.LOSES_ORDER)
 
 
 def _spell_effect(turn: Turn, caster: Piece, spell: KnownSpell, target: Piece | None, at: Square | None = None) -> None:
@@ -220,12 +221,12 @@ def _spell_effect(turn: Turn, caster: Piece, spell: KnownSpell, target: Piece | 
         effect, after, _ = take_hit(target, turn.dice, state.ruleset)
         aided = dict(mythos.aid)
         hits.hurt(turn, target, after, effect)
-        taken = "" if mythos.aid != aided else f" ({effect.value})"  # a Medic's Aid may take it
-        _told(turn, target, spell_id, f"{name(target)} loses its vital energy: an automatic hit{taken}")
+        taken = effect if mythos.aid == aided else None  # a Medic's Aid may take it
+        _told(turn, target, spell_id, SpellAct.VITAL_ENERGY, effect=taken)
         mended = restored(state.pieces.get(caster.key, caster))
         if mended is not caster and caster.key in state.pieces:
             state.pieces[caster.key] = mended
-            _told(turn, mended, spell_id, f"{name(mended)} returns to its undamaged side")
+            _told(turn, mended, spell_id, SpellAct.RESTORED)
     elif spell_id == HYDRA:
         _bless(turn, target.key, True)
     elif spell_id == DROWNING:
@@ -256,12 +257,12 @@ def _bar(turn: Turn, at: Square) -> None:
         return
     free = [sq for sq in neighbours(at) if sq not in state.mythos.barriers and may_stand(state, standing, (sq,))]
     if not free:
-        _told(turn, standing, BARRIER, f"{name(standing)} has nowhere to go from the Mythos Barrier: eliminated")
+        _told(turn, standing, BARRIER, SpellAct.BARRIER_ELIMINATED)
         hits.hurt(turn, standing, None, Effect.DESTROYED, hit=False)
         return
     moved = replace(standing.moved((min(free),)), suppressed=standing.suppressed + 1)
     state.pieces[standing.key] = moved
-    _told(turn, moved, BARRIER, f"{name(moved)} is driven off the Mythos Barrier with a Suppressed marker")
+    _told(turn, moved, BARRIER, SpellAct.BARRIER_DRIVEN)
 
 
 def _drown(turn: Turn, side: str, target: Piece, bonus: int) -> None:
@@ -274,9 +275,10 @@ def _drown(turn: Turn, side: str, target: Piece, bonus: int) -> None:
         reroll=veteran.veteran_reroll(turn, None, attack),
         rerolls=veteran.veteran_rolls(turn, None, target),
     )
-    event = FireEvent.of(result, turn.state.turn, turn.phase, side)
-    said = f"Drowning, +{bonus} ({turn.state.ruleset.cite('spell-effects')}): {event.text}"
-    turn.add(event.model_copy(update={"text": said}))
+    page = turn.state.ruleset.cite("spell-effects")
+    turn.add(
+        FireEvent.of(result, turn.state.turn, turn.phase, side, fired_by=FiredBy.DROWNING, bonus=bonus, by_page=page)
+    )
     hits.hurt(turn, result.shot.target, result.target, result.effect)
 
 
@@ -308,15 +310,18 @@ def spells_at_supply_end(turn: Turn) -> None:
                     mythos.put(key, SpellMarker(marker.spell, marker.group, marker.turn, marker.value - 1))
 
 
-def _told(turn: Turn, piece: Piece, spell: str, text: str) -> None:
+def _told(turn: Turn, piece: Piece, spell: str, act: SpellAct, **facts: Any) -> None:
+    """What `spell` did to `piece` (`act`) and its facts (SpellEvent's fields)."""
     turn.add(
         SpellEvent(
             turn=turn.state.turn,
             phase=turn.phase,
             side=piece.owner,
-            text=f"{text} ({turn.state.ruleset.cite('spell-effects')}).",
             unit=piece.key,
             spell=spell,
             penalty=0,
+            act=act,
+            page=turn.state.ruleset.cite("spell-effects"),
+            **facts,
         )
     )

@@ -30,7 +30,9 @@ from typing import TYPE_CHECKING
 from builder.heroes.catalogue.units import CombatValues
 from builder.heroes.rules.actions import template_fire
 from builder.heroes.rules.errors import Code
+from builder.heroes.rules.events.combat import FiredBy, Laid
 from builder.heroes.rules.events.game import FireEvent, Phase, SpellEvent, TemplateEvent
+from builder.heroes.rules.events.mythos import SpellAct
 from builder.heroes.rules.geometry.grid import Point, corners
 from builder.heroes.rules.mythos.state import Cast, LaidCloud
 from builder.heroes.rules.pieces import Piece, Square
@@ -153,12 +155,12 @@ def cloud(turn: Turn, maker: Piece, action: Cast) -> None:
             turn=state.turn,
             phase=turn.phase,
             side=maker.owner,
-            text=f"{name(maker)} makes a {kind.label} on interspace {list(at)} and takes "
-            f"{kind.penalty} Suppressed marker(s) ({page}).",
             unit=maker.key,
             spell=kind.value,
             penalty=kind.penalty,
             at=at,
+            act=SpellAct.CLOUD,
+            page=page,
         )
     )
     turn.add(
@@ -166,12 +168,14 @@ def cloud(turn: Turn, maker: Piece, action: Cast) -> None:
             turn=state.turn,
             phase=turn.phase,
             side=maker.owner,
-            text=f"Under the {kind.label}: {', '.join(name(p) for p in under) or 'nobody'} ({page}).",
             firer=maker.key,
             template=kind.value,
             at=at,
             lands=at,
             squares=tuple(sorted(area)),
+            laid=Laid.CLOUD,
+            under=tuple(p.key for p in under),
+            page=page,
         )
     )
     for piece in under:
@@ -189,7 +193,18 @@ def _hypnotised(turn: Turn, piece: Piece) -> None:
     if current is None or current.is_wreck or current.activated:
         return
     turn.state.pieces[piece.key] = replace(current, activated=True)
-    _cloud_told(turn, current, Cloud.HYPNOTIC, f"{name(current)} loses its Order (an Activated marker)")
+    turn.add(
+        SpellEvent(
+            turn=turn.state.turn,
+            phase=turn.phase,
+            side=current.owner,
+            unit=current.key,
+            spell=Cloud.HYPNOTIC.value,
+            penalty=0,
+            act=SpellAct.LOSES_ORDER,
+            page=turn.state.ruleset.cite("suffocating-cloud"),
+        )
+    )
 
 
 def _choke(turn: Turn, side: str, piece: Piece) -> None:
@@ -202,10 +217,8 @@ def _choke(turn: Turn, side: str, piece: Piece) -> None:
     if result.target is not None and not result.effect.destroyed:
         effect = Effect.SUPPRESSED if result.effect is Effect.NONE else result.effect
         result = replace(result, target=suppress(result.target, 1), suppressed=result.suppressed + 1, effect=effect)
-    event = FireEvent.of(result, turn.state.turn, turn.phase, side)
     page = turn.state.ruleset.cite("suffocating-cloud")
-    text = event.text.replace("An alternate firing action fires at", f"The Toxic Cloud ({page}) attacks", 1)
-    turn.add(event.model_copy(update={"text": text}))
+    turn.add(FireEvent.of(result, turn.state.turn, turn.phase, side, fired_by=FiredBy.TOXIC_CLOUD, by_page=page))
     hits.hurt(turn, piece, result.target, result.effect)
 
 
@@ -233,17 +246,3 @@ def clouds_clear(turn: Turn) -> None:
         if pool is not None:
             pool.count += 1
     mythos.clouds.clear()
-
-
-def _cloud_told(turn: Turn, piece: Piece, kind: Cloud, text: str) -> None:
-    turn.add(
-        SpellEvent(
-            turn=turn.state.turn,
-            phase=turn.phase,
-            side=piece.owner,
-            text=f"{text} ({turn.state.ruleset.cite('suffocating-cloud')}).",
-            unit=piece.key,
-            spell=kind.value,
-            penalty=0,
-        )
-    )

@@ -22,13 +22,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from builder.heroes.catalogue.units import OnHit
 from builder.heroes.rules.abilities.leaping import movement_reach
 from builder.heroes.rules.actions import assault, firing, movement
 from builder.heroes.rules.actions.kinds import AssaultAction, Fire
 from builder.heroes.rules.events.game import MadnessEvent
+from builder.heroes.rules.events.mythos import MadnessAct
 from builder.heroes.rules.geometry.grid import range_between
 from builder.heroes.rules.geometry.path import allowance
 from builder.heroes.rules.geometry.reach import assault_path
@@ -36,7 +37,7 @@ from builder.heroes.rules.geometry.squares import may_stand
 from builder.heroes.rules.mythos.state import NO_ORDER, Afflicted, Madness
 from builder.heroes.rules.pieces import STEPS, Piece, Square
 from builder.heroes.rules.resolution import hits
-from builder.heroes.rules.resolution.combat import name, take_hit
+from builder.heroes.rules.resolution.combat import take_hit
 from builder.heroes.rules.resolution.damage import Effect
 from builder.heroes.rules.state import GameState
 
@@ -67,21 +68,15 @@ def go_mad(turn: Turn, piece: Piece, madness: Madness, source: Piece) -> None:
     state = turn.state
     if madness is Madness.SUICIDE:
         effect, after, _ = take_hit(piece, turn.dice, state.ruleset)
-        _tell(turn, piece, madness, f"{name(piece)} turns its weapons on itself and takes a hit ({effect.value})")
+        _tell(turn, piece, madness, MadnessAct.SUICIDE, effect=effect)
         hits.hurt(turn, piece, after, effect)
     elif madness is Madness.FEAR:
         _flee(turn, piece, source)
     elif madness is Madness.STEADY:
-        _tell(turn, piece, madness, f"{name(piece)} holds steady; the token is discarded")
+        _tell(turn, piece, madness, MadnessAct.STEADY)
     else:
         state.mythos.afflicted[piece.key] = Afflicted(madness, state.turn)
-        later = {
-            Madness.RAGE: "it will charge the closest enemy next round, with no Order",
-            Madness.CATATONIA: "it will do nothing next round",
-            Madness.PARANOIA: "it will fire at the closest unit, friend or foe, next round, with no Order",
-            Madness.HYSTERIA: "-1 to all its die throws until the end of next round",
-        }[madness]
-        _tell(turn, piece, madness, f"{name(piece)} keeps the token: {later}")
+        _tell(turn, piece, madness, MadnessAct.KEEPS)
 
 
 def madness_acts(turn: Turn) -> None:
@@ -98,7 +93,7 @@ def madness_acts(turn: Turn) -> None:
         elif token.madness is Madness.PARANOIA:
             _paranoia(turn, piece)
         else:
-            _tell(turn, piece, token.madness, f"{name(piece)} is catatonic and does nothing this round")
+            _tell(turn, piece, token.madness, MadnessAct.CATATONIC)
         after = state.pieces.get(key)
         if after is not None:
             state.pieces[key] = replace(after, activated=True)
@@ -114,7 +109,7 @@ def madness_passes(turn: Turn) -> None:
             del state.mythos.afflicted[key]
             piece = state.pieces.get(key)
             if piece is not None:
-                _tell(turn, piece, token.madness, f"{name(piece)} comes back to its senses: the token is discarded")
+                _tell(turn, piece, token.madness, MadnessAct.RECOVERS)
 
 
 def _rage(turn: Turn, piece: Piece) -> None:
@@ -127,7 +122,7 @@ def _rage(turn: Turn, piece: Piece) -> None:
     if piece.side.has("assault") and points:
         path = assault_path(state.battlefield, state.pieces.values(), piece, target, state.ruleset)
         if path is not None and path.cost <= RAGE_MOVE:
-            _tell(turn, piece, Madness.RAGE, f"{name(piece)} charges {name(target)} in a rage (+3)")
+            _tell(turn, piece, Madness.RAGE, MadnessAct.RAGE_CHARGE, target=target.key)
             assault.assault(turn, piece, AssaultAction(path, target.key))
             return
     if not piece.is_vehicle and points:
@@ -140,10 +135,10 @@ def _rage(turn: Turn, piece: Piece) -> None:
         if best is not None and range_between(best.squares, target.squares) < range_between(
             piece.squares, target.squares
         ):
-            _tell(turn, piece, Madness.RAGE, f"{name(piece)} rushes at {name(target)} in a rage")
+            _tell(turn, piece, Madness.RAGE, MadnessAct.RAGE_RUSH, target=target.key)
             movement.move(turn, piece, paths[best])
             return
-    _tell(turn, piece, Madness.RAGE, f"{name(piece)} fires in a rage at {name(target)} (+3)")
+    _tell(turn, piece, Madness.RAGE, MadnessAct.RAGE_FIRE, target=target.key)
     _fire_at(turn, piece, target)
 
 
@@ -155,7 +150,7 @@ def _paranoia(turn: Turn, piece: Piece) -> None:
     if not near:
         return
     target = near[0]
-    _tell(turn, piece, Madness.PARANOIA, f"{name(piece)} fires in panic at the closest unit, {name(target)}")
+    _tell(turn, piece, Madness.PARANOIA, MadnessAct.PANIC_FIRE, target=target.key)
     _fire_at(turn, piece, target)
 
 
@@ -184,27 +179,28 @@ def _flee(turn: Turn, piece: Piece, source: Piece) -> None:
             break
         squares = min(steps)[1]
     if range_between(squares, source.squares) - range_between(piece.squares, source.squares) < FEAR_RETREAT:
-        _tell(turn, piece, Madness.FEAR, f"{name(piece)} flees in fear but cannot get away: it is eliminated")
+        _tell(turn, piece, Madness.FEAR, MadnessAct.CANNOT_FLEE)
         hits.hurt(turn, piece, None, Effect.DESTROYED, hit=False)
         return
     fled = piece.moved(squares)
-    hit = ""
-    if piece.side.on_hit is OnHit.FLIP:
+    flipped = piece.side.on_hit is OnHit.FLIP
+    if flipped:
         fled = replace(fled, side_index=1 - piece.side_index)
-        hit = ", turning over to its hit side"
     turn.state.pieces[piece.key] = fled
-    where = " ".join(f"[{c}, {r}]" for c, r in squares)
-    _tell(turn, piece, Madness.FEAR, f"{name(piece)} flees 4 spaces from {name(source)} to {where}{hit}")
+    _tell(turn, piece, Madness.FEAR, MadnessAct.FLEES, target=source.key, to=squares, flipped=flipped)
 
 
-def _tell(turn: Turn, piece: Piece, madness: Madness, text: str) -> None:
+def _tell(turn: Turn, piece: Piece, madness: Madness, act: MadnessAct, **facts: Any) -> None:
+    """The event of what `madness` made `piece` do, and its facts (MadnessEvent's fields)."""
     turn.add(
         MadnessEvent(
             turn=turn.state.turn,
             phase=turn.phase,
             side=piece.owner,
-            text=f"{madness.label} ({turn.state.ruleset.cite('terror-checks')}): {text}.",
             unit=piece.key,
             madness=madness.value,
+            act=act,
+            page=turn.state.ruleset.cite("terror-checks"),
+            **facts,
         )
     )

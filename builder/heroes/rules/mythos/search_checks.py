@@ -101,41 +101,45 @@ def search(turn: Turn, piece: Piece, action: SearchCheck) -> None:
     face = roll_faces(turn.dice, 1, veteran.veteran_rolls(turn, piece), "search", finds)[0]  # Veteran tokens (SoN p.16)
     total = face + sum(m.value for m in penalties)
     roll = Roll(f"search (needs {target})", (face,), face, penalties, total, cite("search-checks"))
-    found = draw_search(state.mythos, turn.dice) if total >= target else None
-    said = "finds nothing"
-    if found is not None and not state.mythos.open_slots.get(piece.owner):
-        state.mythos.search_bag.append(found)  # hon: no tile may take it, back into the bag
-        said = f"finds {found.name}, but no tile has an empty white or green slot: it goes back into the bag"
-        found = None
-    elif found is not None:
+    drawn = draw_search(state.mythos, turn.dice) if total >= target else None
+    found, group = None, None
+    if drawn is not None and not state.mythos.open_slots.get(piece.owner):
+        state.mythos.search_bag.append(drawn)  # hon: no tile may take it, back into the bag
+    elif drawn is not None:
         state.mythos.search_tokens.discard(token)
-        said = f"finds {found.name} in the Search bag: {_keep(turn, piece.owner, found)}"
-    ability = f"Search {target}, {cite('search')}" if target != UNTRAINED else "a 6 needed without Search"
+        found, group = drawn, _keep(turn, piece.owner, drawn)
+    trained = target != UNTRAINED
     turn.add(
         SearchEvent(
             turn=state.turn,
             phase=turn.phase,
             side=piece.owner,
-            text=f"{name(piece)} searches by the Search token at [{token[0]}, {token[1]}] ({ability}, "
-            f"{cite('search-checks')}): rolls {total} and {said}.",
             rolls=(roll,),
             unit=piece.key,
             found=found.id if found is not None else None,
+            at=token,
+            needed=target,
+            trained=trained,
+            search_page=cite("search") if trained else None,
+            page=cite("search-checks"),
+            drawn=drawn.id if drawn is not None else None,
+            group=group,
+            spell=found is not None and found.kind is OptionKind.SPELL,
         )
     )
 
 
 def _keep(turn: Turn, side: str, found: RecruitmentOption) -> str:
-    """Put what was found on a tile with an empty white or green slot; in English."""
+    """Put what was found on a tile with an empty white or green slot: that tile's group key."""
     state = turn.state
     slots = state.mythos.open_slots[side]
     alive = {p.group for p in state.units(side) if p.unit.is_character}
     group = next((g for g in slots if g in alive), slots[0])
     slots.remove(group)
-    state.mythos.found.append((side, group, found.id))
+    state.mythos.found.append((side, group, found))
     if found.kind is OptionKind.SPELL:
         state.mythos.spells.append(KnownSpell(side, group, found, found=True))
-        return f"it goes to {state.titles.get(f'{side}/{group}', group)}, whose Character may cast it"
+        return f"{side}/{group}"
     granted = [ref for ref in found.grants.abilities if ref.id in GRANTED_ON_THE_COUNTER]
     for piece in [p for p in state.units(side) if p.group == group and p.unit.is_character]:
         sides = [
@@ -143,4 +147,4 @@ def _keep(turn: Turn, side: str, found: RecruitmentOption) -> str:
             for s in piece.unit.sides
         ]
         state.pieces[piece.key] = replace(piece, unit=piece.unit.model_copy(update={"sides": sides}))
-    return f"it goes to {state.titles.get(f'{side}/{group}', group)}"
+    return f"{side}/{group}"

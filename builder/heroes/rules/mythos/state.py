@@ -115,7 +115,7 @@ class Mythos:
     summonable: dict[str, Unit] = field(default_factory=dict)  # the creatures summoning tiles call (p.15)
     summoned: dict[str, tuple[str, str]] = field(default_factory=dict)  # piece key -> (tile, spell)
     search_tokens: set[Square] = field(default_factory=set)
-    found: list[tuple[str, str, str]] = field(default_factory=list)  # (side, tile path, option id)
+    found: list[tuple[str, str, RecruitmentOption]] = field(default_factory=list)  # (side, tile path, option)
     aid: dict[str, str] = field(default_factory=dict)  # Medic key -> the unit its Aid marker is on
     avoided: dict[str, bool] = field(default_factory=dict)  # Medic key -> the hit avoided eliminated
     treated: set[str] = field(default_factory=set)  # Aid removed this Supply Phase: no rally yet

@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from builder.heroes.rules.events.game import TerrorEvent
+from builder.heroes.rules.events.mythos import TerrorCause
 from builder.heroes.rules.gear import veteran
 from builder.heroes.rules.geometry.los import line_of_sight
 from builder.heroes.rules.geometry.sightmap import Occupancy
@@ -27,7 +28,7 @@ from builder.heroes.rules.mythos.bags import draw_madness
 from builder.heroes.rules.mythos.roll_modifiers import HYSTERIA_PENALTY
 from builder.heroes.rules.mythos.state import Madness, has_faith, manifestation, mythos_hunter
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.resolution.combat import SUPPRESSED_PENALTY, name
+from builder.heroes.rules.resolution.combat import SUPPRESSED_PENALTY
 from builder.heroes.rules.resolution.damage import roll_faces
 from builder.heroes.rules.state import GameState
 from builder.kernel.events import Modifier, Roll
@@ -110,27 +111,21 @@ def terror_check(turn: Turn, piece: Piece, source: Piece, terror: int, amulet: b
     roll = terror_roll(state, piece, face, terror, terror_markers.elder_signs(turn, piece, terror))
     resisted = roll.total >= terror
     drawn = None if resisted else draw_madness(state.mythos, turn.dice)
-    what = f"{name(piece)} sees {name(source)} (Mythos Manifestation {terror}, {cite('mythos-manifestation')})"
-    if amulet:
-        what = f"an Amulet of Dagon ({terror}, {cite('equipment')}) forces {name(piece)} to check"
-    if resisted:
-        said = "and resists the Terror"
-    elif drawn is None:
-        said = "and fails, but the Madness bag is empty: it resists the Terror"
-    else:
-        said = f"and fails: it draws {drawn.label} from the Madness bag and discards its Suppressed markers"
     turn.add(
         TerrorEvent(
             turn=state.turn,
             phase=turn.phase,
             side=piece.owner,
-            text=f"Terror check ({cite('terror-checks')}): {what} {said} (rolled {roll.total}, needs {terror}).",
             rolls=(roll,),
             unit=piece.key,
             manifestation=source.key,
             terror=terror,
             resisted=resisted or drawn is None,
             madness=drawn.value if drawn is not None else None,
+            cause=TerrorCause.AMULET if amulet else TerrorCause.MANIFESTATION,
+            page=cite("terror-checks"),
+            cause_page=cite("equipment") if amulet else cite("mythos-manifestation"),
+            bag_empty=not resisted and drawn is None,
         )
     )
     if drawn is not None:

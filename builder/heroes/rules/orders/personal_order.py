@@ -20,6 +20,7 @@ from random import Random
 
 from builder.heroes.army.resolve import ResolvedArmy
 from builder.heroes.rules.errors import Code, RulesError
+from builder.heroes.rules.events.game import OrderDuty, OwedToken
 from builder.heroes.rules.mythos.madness import may_take_order
 from builder.heroes.rules.orders.tokens import Orders, Tokens, needs_no_order
 from builder.heroes.rules.pieces import Piece
@@ -54,6 +55,7 @@ class Duty:
     name: str  # the unit or tile, for the refusal
     keys: frozenset[str]
     code: Code  # what the refusal of a placement leaving it unmet says
+    owed: OwedToken  # what the event of a placement meeting it says
 
     def met(self, orders: Orders) -> bool:
         return bool(self.keys & {*orders.numbered, *orders.special, *orders.bluffs})
@@ -72,15 +74,22 @@ def duties(state: GameState, side: str) -> list[Duty]:
     """What the side owes this turn: each Personal Order unit, then each Hardened tile."""
     units = may_be_ordered(state, side)
     found = [
-        Duty(f"Personal Order ({PERSONAL_PAGE})", state.title(p), frozenset({p.key}), Code.PERSONAL_ORDER)
+        Duty(
+            f"Personal Order ({PERSONAL_PAGE})",
+            state.title(p),
+            frozenset({p.key}),
+            Code.PERSONAL_ORDER,
+            OwedToken(duty=OrderDuty.PERSONAL_ORDER, key=p.key, page=PERSONAL_PAGE),
+        )
         for p in sorted(units, key=lambda p: p.key)
         if p.side.has(PERSONAL_ORDER)
     ]
     for tile in state.hardened.get(side, ()):
         keys = frozenset(p.key for p in units if of_tile(p, tile))
         if keys:
+            owed = OwedToken(duty=OrderDuty.HARDENED, key=f"{side}/{tile}", page=HARDENED_PAGE)
             found.append(
-                Duty(f"Hardened ({HARDENED_PAGE})", state.titles.get(f"{side}/{tile}", tile), keys, Code.HARDENED)
+                Duty(f"Hardened ({HARDENED_PAGE})", state.titles.get(owed.key, tile), keys, Code.HARDENED, owed)
             )
     return found
 
@@ -119,10 +128,9 @@ def owed_first(duties_: Iterable[Duty], ranked: list[str]) -> list[str]:
     return front + ranked
 
 
-def duties_said(state: GameState, orders: Orders) -> str:
-    """For the narration: the duties the placement meets, "; given a token as it must: …"."""
-    met = [f"{d.name} ({d.why})" for d in duties(state, orders.side) if d.met(orders)]
-    return f"; given a token as it must: {', '.join(met)}" if met else ""
+def duties_met(state: GameState, orders: Orders) -> tuple[OwedToken, ...]:
+    """The duties the placement meets, for its event."""
+    return tuple(d.owed for d in duties(state, orders.side) if d.met(orders))
 
 
 def placements(state: GameState, side: str, tokens: Tokens) -> Checked[Orders]:

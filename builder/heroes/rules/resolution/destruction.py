@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from builder.heroes.catalogue.units import Weapon, WeaponRole
 from builder.heroes.rules.actions import firing, template_fire
 from builder.heroes.rules.errors import Code
+from builder.heroes.rules.events.combat import Demolition, GearUse
 from builder.heroes.rules.events.game import DestructionEvent
 from builder.heroes.rules.gear import alternate_fire, veteran
 from builder.heroes.rules.gear.markers import GEAR_WEAPONS, Delivery
@@ -172,14 +173,10 @@ def demolish(turn: Turn, firer: Piece, action: Demolish) -> None:
     if firer.concealed:
         firer = firer.revealed()
         state.pieces[firer.key] = firer
-    how = "fires at"
     if action.marker is not None:
         gear = GEAR_WEAPONS[action.marker]
-        alternate_fire.spend_marker(
-            turn, firer, gear.marker, gear.page, f"an Alternate Firing Action at {action.structure}"
-        )
-        how = f"fires a {gear.name} at"
-    roll_destruction(turn, firer, action.structure, dice, how)
+        alternate_fire.spend_marker(turn, firer, gear.marker, gear.page, GearUse.AT_STRUCTURE, element=action.structure)
+    roll_destruction(turn, firer, action.structure, dice, Demolition.FIRES_AT, action.marker)
 
 
 def assault_destruction(turn: Turn, attacker: Piece, where: PlacedElement | None) -> None:
@@ -190,7 +187,7 @@ def assault_destruction(turn: Turn, attacker: Piece, where: PlacedElement | None
         return
     if where.key in turn.state.ruined or attacker.key not in turn.state.pieces:
         return
-    roll_destruction(turn, turn.state.pieces[attacker.key], where.key, dice, "assaulted in")
+    roll_destruction(turn, turn.state.pieces[attacker.key], where.key, dice, Demolition.ASSAULTED_IN)
 
 
 def template_destruction(turn: Turn, firer: Piece, area: Iterable[Square], weapon: Weapon | None = None) -> None:
@@ -200,12 +197,14 @@ def template_destruction(turn: Turn, firer: Piece, area: Iterable[Square], weapo
     if not dice:
         return
     for key in structures_under(turn.state, area):
-        roll_destruction(turn, firer, key, dice, "drops its template on")
+        roll_destruction(turn, firer, key, dice, Demolition.TEMPLATE)
 
 
-def roll_destruction(turn: Turn, firer: Piece, key: str, dice: int, how: str) -> DestructionResult | None:
-    """Roll `dice` at the structure `key`, tell it, and deal the points: a building at its
-    value turns to rubble, a wreck is removed (HoN core p.22)."""
+def roll_destruction(
+    turn: Turn, firer: Piece, key: str, dice: int, how: Demolition, marker: str | None = None
+) -> DestructionResult | None:
+    """Roll `dice` at the structure `key` (`how`, with a firing `marker`), tell it, and deal
+    the points: a building at its value turns to rubble, a wreck is removed (HoN core p.22)."""
     state = turn.state
     found = structure_squares(state, key)
     if found is None:
@@ -214,19 +213,21 @@ def roll_destruction(turn: Turn, firer: Piece, key: str, dice: int, how: str) ->
     cite = state.ruleset.cite("destruction")
     if isinstance(target, Piece):
         value, points = state.ruleset.wreck_structure, dict(target.extra).get("destruction", 0)
-        what = f"the wreck of {name(target)}"
     else:
-        value, points, what = target.effects.structure or 0, state.structure_points.get(key, 0), target.name
+        value, points = target.effects.structure or 0, state.structure_points.get(key, 0)
     result = destruction_roll(dice, turn.dice, state.ruleset, value, points, veteran.veteran_rolls(turn, firer))
-    ending = "it falls" if result.destroyed else f"{result.structure_points} of {value}"
     turn.add(
         DestructionEvent(
             turn=state.turn,
             phase=turn.phase,
             side=firer.owner,
-            text=f"{name(firer)} {how} {what}: Destruction {dice}, {result.points} destruction "
-            f"point{'s' if result.points != 1 else ''} ({ending}; {cite}).",
             rolls=(result.roll,),
+            how=how,
+            marker=marker,
+            dice=dice,
+            value=value,
+            wreck=isinstance(target, Piece),
+            page=cite,
             unit=firer.key,
             structure=key,
             points=result.points,

@@ -14,7 +14,6 @@ from builder.heroes.rules.action_cards import battle_events
 from builder.heroes.rules.actions import transport
 from builder.heroes.rules.events.game import BreaksEvent, DestroyedEvent, Phase
 from builder.heroes.rules.pieces import Piece
-from builder.heroes.rules.resolution.combat import name
 from builder.heroes.rules.resolution.damage import Effect
 from builder.heroes.rules.state import destroyed_in
 
@@ -50,8 +49,8 @@ def hurt(
             turn=state.turn,
             phase=turn.phase,
             side=before.owner,
-            text=f"{name(before)} ({state.title(before)}) is {effect.value}.",
             unit=before.key,
+            effect=effect,
         )
     )
     battle_events.pass_order(turn, before)  # Dynamic (HoN core p.17)
@@ -73,16 +72,15 @@ def _check_breaking(turn: Turn, group_key: str) -> None:
     scorers = state.opposing_teams(group.side)  # a team scores once (SoN p.10)
     for side in scorers:
         state.victory_points[side] = state.victory_points.get(side, 0) + group.victory_points
-    page = state.ruleset.cite("breaking-point")
     turn.add(
         BreaksEvent(
             turn=state.turn,
             phase=turn.phase,
             side=group.side,
-            text=f"{group.name} reaches its breaking point ({lost} of {group.counters} counters lost, "
-            f"breaking point {group.breaking_point}): {group.victory_points} victory points to "
-            f"{' and '.join(scorers)} ({page}).",
             group=group_key,
             victory_points=group.victory_points,
+            lost=lost,
+            scorers=tuple(scorers),
+            page=state.ruleset.cite("breaking-point"),
         )
     )

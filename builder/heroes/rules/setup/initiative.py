@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from builder.heroes.rules.decisions import InitiativeReroll
+from builder.heroes.rules.events.combat import GearUse
 from builder.heroes.rules.events.game import GearEvent, HeroesEvent, Phase
 from builder.heroes.rules.players import HeroesView
 from builder.heroes.rules.state import GameState, GearPool
@@ -61,11 +62,14 @@ def initiative_rerolls(state: GameState, table: Table[HeroesView], told: list[He
                     turn=0,
                     phase=Phase.SETUP,
                     side=who,
-                    text=f"{who} spends 1 Veteran marker of {pool.source}, {pool.count} left: the initiative roll "
-                    f"of {side}, [{old}], is rolled again and gives [{face}] ({page}).",
                     rolls=(Roll(f"initiative reroll: {side}", (face,), face, (), face, page),),
                     marker=marker,
                     left=pool.count,
+                    use=GearUse.VETERAN_INITIATIVE,
+                    source=pool.source,
+                    page=page,
+                    roll=side,
+                    faces=(old, face),
                 )
             )
 

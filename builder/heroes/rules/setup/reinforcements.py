@@ -78,7 +78,7 @@ def offers(resolved: ResolvedArmy, freed: frozenset[str] = frozenset()) -> Itera
 
 def take(state: GameState, side: str, chosen: Sequence[Offer], zone: str | None) -> list[str]:
     """Put the chosen options in their slots: their units wait off the battlefield to enter
-    through `zone`, each option a combat group of its own. The names of the options taken."""
+    through `zone`, each option a combat group of its own. The ids of the options taken."""
     resolved = state.armies[side]
     army = resolved.army
     for offer in chosen:
@@ -98,7 +98,7 @@ def take(state: GameState, side: str, chosen: Sequence[Offer], zone: str | None)
             state.reserve[key] = replace(piece, key=key, group=group, team=team if team != side else "")
             if zone is not None:
                 state.entries[key] = zone
-    return [offer.option.name for offer in chosen]
+    return [offer.option.id for offer in chosen]
 
 
 def reinforcement_choices(state: GameState, side: str) -> Checked[tuple[Offer, ...]]:

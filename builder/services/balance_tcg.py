@@ -1,0 +1,141 @@
+"""The Tactical Card Game in a balance run (builder.services.balance): a checked scenario
+played from one seed by the greedy or the random player (builder.tcg.ai) and read down to
+a GameResult. Objectives are the scenario's objective markers, held by the side whose Unit
+Card stands on the box (TCG p.16); the first move is the scenario's first player (TCG p.6),
+passed round the sides seed by seed with `swap_initiative`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from builder.kernel.decisions import Policy
+from builder.kernel.match import play
+from builder.services.balance import (
+    Attack,
+    BalanceAsk,
+    Destroyed,
+    GameResult,
+    Prepared,
+    Setting,
+    destroyers,
+    first_for,
+)
+from builder.services.tcg_game import open_cards, players_for, ready
+from builder.tcg.catalogue import CardCatalogue
+from builder.tcg.rules.events import DestroyedEvent, ShotEvent, TcgEvent
+from builder.tcg.rules.simulation import RULES, TcgGame, new_game
+from builder.tcg.rules.state import Game
+from builder.tcg.scenario import Marker, Scenario
+from builder.tcg.system import TCG
+
+
+def prepare(path: Path, ask: BalanceAsk) -> Prepared:
+    """A scenario file checked against the bundled cards, ready to be played."""
+    checked = ready(path, open_cards())
+    return Prepared(TcgBalance(checked.scenario, checked.cards, ask.policy, ask.swap_initiative), (path,))
+
+
+def objective_key(marker: Marker) -> str:
+    """An objective by its id, or by its box when it has none."""
+    return marker.id or f"box-{marker.box[0]}-{marker.box[1]}"
+
+
+@dataclass(frozen=True)
+class TcgBalance:
+    """A Tactical Card Game scenario ready for a balance run."""
+
+    scenario: Scenario
+    cards: CardCatalogue
+    policy: Policy = Policy.GREEDY
+    swap_initiative: bool = False
+    labels: Mapping[str, str] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.labels:
+            object.__setattr__(self, "labels", _labels(self.scenario, self.cards))
+
+    @property
+    def setting(self) -> Setting:
+        scenario = self.scenario
+        return Setting(TCG.id, scenario.id, scenario.title, self.policy, None, self.swap_initiative)
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return tuple(side.id for side in self.scenario.sides)
+
+    @property
+    def objectives(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(objective_key(marker) for marker in self.scenario.objectives()))
+
+    def label(self, key: str) -> str:
+        """A side, objective or card; a second copy of a card by its number ("us-decoy#2")."""
+        if key in self.labels:
+            return self.labels[key]
+        card, _, copy = key.partition("#")
+        return f"{self.labels.get(card, card)} ({copy})" if copy else key
+
+    def scenario_for(self, seed: int) -> Scenario:
+        """The scenario the game of `seed` plays: as written, or with the first player passed
+        round the sides."""
+        if not self.swap_initiative:
+            return self.scenario
+        first = first_for(self.sides, self.scenario.first_player, seed)
+        return self.scenario.model_copy(update={"first_player": first})
+
+    def play(self, seed: int) -> GameResult:
+        scenario = self.scenario_for(seed)
+        by_turn: dict[int, dict[str, str | None]] = {}
+
+        def watch(state: TcgGame) -> None:  # the last step of a turn leaves its control
+            by_turn[state.game.turn] = self.held(state.game)
+
+        end = play(RULES, new_game(scenario, self.cards, seed=seed), players_for(scenario, self.policy, seed), watch)
+        record = end.record()
+        held = self.held(end.game)
+        decisive: tuple[str, ...] = ()
+        if record.winner in self.sides:
+            found = destroyers(_attacks(record.events), record.winner) | self.holders(end.game, record.winner)
+            decisive = tuple(sorted(found))
+        return GameResult(
+            seed=seed,
+            winner=record.winner,
+            victory_points=dict(record.victory_points),
+            turns=record.turns,
+            held=held,
+            held_by_turn=tuple(by_turn[turn] for turn in range(1, record.turns + 1)),
+            decisive=decisive,
+            initiative=scenario.first_player,
+        )
+
+    def held(self, game: Game) -> dict[str, str | None]:
+        """Who controls each objective now."""
+        return {objective_key(marker): game.controller(marker.box) for marker in self.scenario.objectives()}
+
+    def holders(self, game: Game, side: str) -> set[str]:
+        """Cards of `side` standing on an objective (so holding it)."""
+        standing = (game.at(marker.box) for marker in self.scenario.objectives())
+        return {piece.key for piece in standing if piece is not None and piece.side == side and not piece.is_decoy}
+
+
+def _attacks(events: tuple[TcgEvent, ...]) -> Iterator[Attack | Destroyed]:
+    """The shots of a game and the cards destroyed: a decoy turned over or a Fragile card
+    back to the reserve is not destroyed (TCG p.12, p.17)."""
+    for event in events:
+        if isinstance(event, ShotEvent) and event.side is not None:
+            yield Attack(event.piece, event.side, event.target)
+        elif isinstance(event, DestroyedEvent) and event.side is not None and not (event.decoy or event.fragile):
+            yield Destroyed(event.piece, event.side)
+
+
+def _labels(scenario: Scenario, cards: CardCatalogue) -> dict[str, str]:
+    """Sides, objectives and the cards of both forces by key, as a player reads them."""
+    labels: dict[str, str] = {}
+    for side in scenario.sides:
+        for card_id in (*(placed.card for placed in side.force.deployment), *side.force.deck_cards()):
+            card = cards.get(card_id)
+            labels[card_id] = card.name if card is not None else card_id
+    labels.update((side.id, side.name) for side in scenario.sides)
+    labels.update((objective_key(m), m.name or m.id or objective_key(m)) for m in scenario.objectives())
+    return labels
