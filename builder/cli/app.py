@@ -45,8 +45,9 @@ PolicyOption = Annotated[
     Policy,
     typer.Option(
         "--policy",
-        help="Who plays every side: greedy (the best-scored option at each decision) or random "
-        "(any legal option, each as likely).",
+        help="Who plays every side: greedy (the best-scored option at each decision), random "
+        "(any legal option, each as likely) or search (each action weighed by play-outs on games drawn from "
+        "what its side knows; Heroes System games, see --budget).",
     ),
 ]
 ForceOption = Annotated[

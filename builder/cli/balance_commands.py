@@ -116,6 +116,8 @@ def balance_command(
     from builder.services.balance_systems import prepare_balance
 
     where = _backend(backend, workers, address)  # before anything is read: a bad option is said at once
+    if policy is Policy.SEARCH:
+        raise typer.BadParameter("hon balance plays greedy or random; search is hon simulate's", param_hint="--policy")
     ask = BalanceAsk(policy, swap_initiative, temperature, armies_given(army or []), catalogue)
     with army_problems():
         prepared = prepare_balance(scenario, ask)

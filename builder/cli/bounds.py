@@ -14,6 +14,8 @@ Why these ends:
   it is already 55-280 CPU-hours, days on one machine, minutes on a large Ray cluster.
 * precision: from 0.002, the narrowest interval those games can reach (1.96/sqrt(n) at an
   even chance: 0.00196 at a million), to 0.5, an interval half the scale wide.
+* budget: 1 to 10,000 play-outs for each action the search agent weighs. At some 10 ms a
+  play-out, 10,000 are over a minute and a half a decision, an hour or more a game.
 * temperature: up to 100, where a choice a step worse is e^(-1/100) = 0.99 times as likely
   as the best: every choice as likely as the next; higher changes nothing.
 * workers: at most MOST_WORKERS while the command line is read; the local backend then
@@ -41,6 +43,7 @@ TURNS = Bounds(1, 100)
 GAMES = Bounds(1, 1_000_000)
 PRECISION = Bounds(0.002, 0.5)
 TEMPERATURE = Bounds(0.0, 100.0)
+BUDGET = Bounds(1, 10_000)
 MOST_WORKERS = 10_000  # beyond, the most games (100,000 chunks of 10) give a CPU under ten chunks
 WORKERS = Bounds(1, MOST_WORKERS)
 PORTS = Bounds(1, 65535)

@@ -61,6 +61,7 @@ class SimulateAsk:
     as_json: bool
     policy: Policy
     variants: list[str]  # the Tactical Card Game's variant rules (TCG p.21)
+    budget: int  # the search agent's play-outs an action (--policy search: the Heroes System's)
 
 
 @dataclass(frozen=True)

@@ -16,9 +16,10 @@ import typer
 from rich.text import Text
 
 from builder.cli.app import CatalogueOption, JsonOption, PolicyOption, app, console, open_catalogue
-from builder.cli.bounds import SEEDS, TURNS, bounded
+from builder.cli.bounds import BUDGET, SEEDS, TURNS, bounded
 from builder.cli.terminal import say
 from builder.kernel.decisions import Policy
+from builder.kernel.search import BUDGET as DEFAULT_BUDGET
 
 if TYPE_CHECKING:
     from builder.cli.fronts import SimulateAsk
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from builder.heroes.rules.simulation import GameRecord
     from builder.services.game import PreparedGame
 
-PLAYERS = {Policy.GREEDY: "the greedy player", Policy.RANDOM: "the random player"}
+PLAYERS = {Policy.GREEDY: "the greedy player", Policy.RANDOM: "the random player", Policy.SEARCH: "the search agent"}
 
 ArmiesOption = Annotated[
     list[str] | None,
@@ -117,6 +118,14 @@ def simulate_command(
     catalogue: CatalogueOption = None,
     as_json: JsonOption = False,
     policy: PolicyOption = Policy.GREEDY,
+    budget: Annotated[
+        int | None,
+        bounded(
+            "--budget",
+            within=BUDGET,
+            help=f"With --policy search: the play-outs it may make to weigh each action ({DEFAULT_BUDGET} by default).",
+        ),
+    ] = None,
     variant: Annotated[
         list[str] | None,
         typer.Option(
@@ -126,13 +135,16 @@ def simulate_command(
         ),
     ] = None,
 ) -> None:
-    """Play the scenario, every side by the greedy player (or --policy random), and tell every roll."""
+    """Play the scenario, every side by the greedy player (or --policy random, search), and tell every roll."""
     from builder.cli.fronts import SimulateAsk, front
     from builder.kernel.system import Capability
     from builder.services.systems import require
 
     system = require(scenario, Capability.SIMULATE)
-    ask = SimulateAsk(scenario, army or [], turns, seed, verbose, tui, catalogue, as_json, policy, variant or [])
+    check_search(scenario, policy, budget, tui)
+    searched = budget or DEFAULT_BUDGET  # the search agent's, which check_search allowed
+    asked = (scenario, army or [], turns, seed, verbose, tui, catalogue, as_json, policy, variant or [], searched)
+    ask = SimulateAsk(*asked)
     front(system).simulate(ask)
 
 
@@ -150,12 +162,30 @@ def simulate_heroes(ask: SimulateAsk) -> None:
         )
         app.run()
         return
-    record = game.simulate(seed=ask.seed, turns=ask.turns, policy=ask.policy)
+    record = game.simulate(seed=ask.seed, turns=ask.turns, policy=ask.policy, budget=ask.budget)
     if ask.as_json:
         from builder.render.heroes_events import record_json
 
         print(json.dumps(record_json(record), indent=1))
         return
-    said = f" — simulated with seed {ask.seed}, {PLAYERS[ask.policy]} for every side."
+    players = PLAYERS[ask.policy] + (f" ({ask.budget} play-outs an action)" if ask.policy is Policy.SEARCH else "")
+    said = f" — simulated with seed {ask.seed}, {players} for every side."
     console.print(titled(game.scenario.title, said))
     narrate(record, ask.verbose)
+
+
+def check_search(scenario: Path, policy: Policy, budget: int | None, tui: bool) -> None:
+    """--policy search where the scenario's system has a search agent, in the terminal;
+    --budget only with it."""
+    from builder.kernel.system import Capability
+    from builder.services.systems import require
+
+    if policy is not Policy.SEARCH:
+        if budget is not None:
+            raise typer.BadParameter("it is the search agent's; give --policy search too", param_hint="--budget")
+        return
+    require(scenario, Capability.SEARCH)
+    if tui:
+        raise typer.BadParameter(
+            "the app's viewer plays greedy or random; the search agent plays in the terminal", param_hint="--policy"
+        )

@@ -40,6 +40,7 @@ class HeroesSystem:
             Capability.SHEET,
             Capability.RULES,
             Capability.CAMPAIGN,
+            Capability.SEARCH,
         }
     )
 

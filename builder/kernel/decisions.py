@@ -160,8 +160,10 @@ class Player(Protocol[V_contra, D_contra]):
 
 class Policy(StrEnum):
     """The players a system offers by name (`hon simulate --policy`): the greedy one (the
-    best-scored option at every decision) and the random one (any legal option, each as
-    likely)."""
+    best-scored option at every decision), the random one (any legal option, each as
+    likely) and the search agent (options weighed by play-outs on games sampled from its
+    view, builder.kernel.search), where the system has one (Capability.SEARCH)."""
 
     GREEDY = "greedy"
     RANDOM = "random"
+    SEARCH = "search"

@@ -235,13 +235,22 @@ class Match(Generic[S, V]):
         twin.__dict__.update(self.__dict__)
         return twin
 
-    def play(self, players: Mapping[str, Player[V, Any]]) -> S:
-        """Play on to the end, the `players` answering from the pending decision on; this
-        match is left as it was. The final state."""
+    def play(
+        self,
+        players: Mapping[str, Player[V, Any]],
+        *,
+        first: Sequence[object] = (),
+        until: Callable[[S], bool] | None = None,
+    ) -> S:
+        """Play on, the `players` answering from the pending decision on (after the answers
+        `first`, checked as theirs are), to the end or to the first moment between two steps
+        where `until` holds (a search agent's horizon); this match is left as it was. The
+        state reached."""
         state = self._rules.copy(self._start)
         if not self._rules.over(state):
-            self._rules.step(state, Table(self._view_of(state), players, self._tape, self._start))
-        return play(self._rules, state, players)
+            tape = (*self._tape, *first)
+            self._rules.step(state, Table(self._view_of(state), players, tape, self._start))
+        return play(self._rules, state, players, until=until)
 
     def _advance(self) -> None:
         rules = self._rules
@@ -265,12 +274,19 @@ def play(
     state: S,
     players: Mapping[str, Player[V, Any]],
     after_step: Callable[[S], None] | None = None,
+    *,
+    until: Callable[[S], bool] | None = None,
+    sampled: bool = False,
 ) -> S:
-    """Play `state` on to the end in place, the `players` answering every decision as it
-    comes: each step runs once. The same game as a match answered by the same players.
+    """Play `state` on in place, the `players` answering every decision as it comes: each
+    step runs once. The same game as a match answered by the same players. It stops at the
+    end, or between two steps where `until` holds. `sampled`: each step's start is kept (a
+    copy) for the views' course, so a player may sample games from its view (a search
+    agent, Sampler); without, a view made in place cannot be sampled (Unsampled).
     `after_step` sees the game between two steps (a balance run reads who holds what)."""
-    while not rules.over(state):
-        rules.step(state, Table(lambda side, course: rules.view(state, side, course), players))
+    while not rules.over(state) and not (until is not None and until(state)):
+        start = rules.copy(state) if sampled else None
+        rules.step(state, Table(lambda side, course: rules.view(state, side, course), players, (), start))
         if after_step is not None:
             after_step(state)
     return state

@@ -28,6 +28,7 @@ class Capability(StrEnum):
     SHEET = "sheet"  # hon scenario sheet: a printable scenario
     RULES = "rules"  # hon rules: every mechanic with its page and whether it is played
     CAMPAIGN = "campaign"  # hon campaign: scenarios played one after another, results carried over
+    SEARCH = "search"  # hon simulate --policy search: a search agent plays
 
     @property
     def command(self) -> str:
@@ -46,6 +47,7 @@ _COMMANDS = {
     Capability.SHEET: "hon scenario sheet",
     Capability.RULES: "hon rules",
     Capability.CAMPAIGN: "hon campaign",
+    Capability.SEARCH: "hon simulate --policy search",
 }
 
 
@@ -104,3 +106,8 @@ class Unsupported(Exception):
 
     def __init__(self, where: str | Path, message: str):
         super().__init__(f"{where}: {message}")
+
+
+def no_search(system: str) -> str:
+    """Why a system without a search agent (Capability.SEARCH) refuses `--policy search`."""
+    return f"{Capability.SEARCH.command} does not play {system} games yet (see hon games for what does)."

@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import assert_never
 
-from builder.heroes.ai import greedy, uniform
+from builder.heroes.ai import greedy, search, uniform
 from builder.heroes.army.models import ArmyList
 from builder.heroes.catalogue.index import Catalogue
 from builder.heroes.rules.players import HeroesPlayer
@@ -23,6 +24,7 @@ from builder.io.errors import HonFileError
 from builder.io.scenario_files import LoadedScenario, load_scenario
 from builder.kernel.decisions import Policy
 from builder.kernel.diagnostics import Issue, Severity, join_and, plural
+from builder.kernel.search import BUDGET
 
 
 class GameNotReady(HonFileError):
@@ -53,11 +55,19 @@ class UnknownSide(GameNotReady):
         super().__init__(loaded.path, f"the scenario has no side {side!r}; its sides are {known}.")
 
 
-def players_for(scenario: Scenario, policy: Policy, seed: int) -> dict[str, HeroesPlayer]:
-    """A player of `policy` for every side of `scenario`, for the game of `seed`."""
-    if policy is Policy.RANDOM:
-        return dict(uniform.for_every_side([side.id for side in scenario.sides], seed))
-    return dict(greedy.for_every_side(scenario, seed))
+def players_for(scenario: Scenario, policy: Policy, seed: int, budget: int = BUDGET) -> dict[str, HeroesPlayer]:
+    """A player of `policy` for every side of `scenario`, for the game of `seed`; a search
+    agent weighs each action with at most `budget` play-outs."""
+    sides = tuple(side.id for side in scenario.sides)
+    match policy:
+        case Policy.GREEDY:
+            return dict(greedy.for_every_side(scenario, seed))
+        case Policy.RANDOM:
+            return dict(uniform.for_every_side(list(sides), seed))
+        case Policy.SEARCH:
+            return dict(search.for_every_side(sides, seed, budget))
+        case _:
+            assert_never(policy)
 
 
 @dataclass(frozen=True)
@@ -89,12 +99,20 @@ class PreparedGame:
         turns: int | None = None,
         policies: Mapping[str, HeroesPlayer] | None = None,
         policy: Policy = Policy.GREEDY,
+        budget: int = BUDGET,
     ) -> GameRecord:
         """Play the game from set-up to the victory check (or `turns` turns); the sides without
-        a player in `policies` are played by `policy`."""
-        players = {**players_for(self.scenario, policy, seed), **(policies or {})}
+        a player in `policies` are played by `policy` (a search agent with `budget`)."""
+        players = {**players_for(self.scenario, policy, seed, budget), **(policies or {})}
         return simulate(
-            self.scenario, self.battlefield, self.armies, self.catalogue, seed=seed, turns=turns, policies=players
+            self.scenario,
+            self.battlefield,
+            self.armies,
+            self.catalogue,
+            seed=seed,
+            turns=turns,
+            policies=players,
+            sampled=any(isinstance(player, search.SearchPlayer) for player in players.values()),
         )
 
 

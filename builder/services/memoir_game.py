@@ -7,16 +7,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import assert_never
 
 from builder.io.memoir_files import LoadedScenario, load_catalogue, load_playable
 from builder.kernel.decisions import Policy
 from builder.kernel.diagnostics import Issue, Severity, plural
+from builder.kernel.system import Unsupported, no_search
 from builder.memoir.ai import greedy, uniform
 from builder.memoir.catalogue import Catalogue, Side
 from builder.memoir.hexes import Edge
 from builder.memoir.rules.players import MemoirPlayer
 from builder.memoir.rules.simulation import GameRecord, MemoirGame, new_game, simulate
 from builder.memoir.scenario import Scenario, SideSetup
+from builder.memoir.system import MEMOIR
 from builder.memoir.validate import validate
 from builder.services.game import GameNotReady
 
@@ -75,9 +78,15 @@ def play(
 
 def players_for(game: MemoirGame, policy: Policy) -> dict[Side, MemoirPlayer]:
     """A player of `policy` for every side of `game`."""
-    if policy is Policy.RANDOM:
-        return dict(uniform.for_every_side((s.id for s in game.state.scenario.sides), game.dice.seed))
-    return dict(greedy.for_every_side((s.id for s in game.state.scenario.sides), game.dice.seed))
+    match policy:
+        case Policy.GREEDY:
+            return dict(greedy.for_every_side((s.id for s in game.state.scenario.sides), game.dice.seed))
+        case Policy.RANDOM:
+            return dict(uniform.for_every_side((s.id for s in game.state.scenario.sides), game.dice.seed))
+        case Policy.SEARCH:
+            raise Unsupported("--policy", no_search(MEMOIR.name))
+        case _:
+            assert_never(policy)
 
 
 def prepare_game(path: Path) -> PreparedGame:

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import assert_never
 
 from builder.io.errors import HonFileError
 from builder.io.tcg_files import LoadedTcgScenario, load_cards, load_force, load_tcg_scenario
 from builder.kernel.decisions import Policy
 from builder.kernel.diagnostics import Issue, Severity, plural
+from builder.kernel.system import Unsupported, no_search
 from builder.tcg.ai import greedy, uniform
 from builder.tcg.catalogue import CardCatalogue
 from builder.tcg.check import check_cards, check_force, check_scenario
@@ -19,6 +21,7 @@ from builder.tcg.rules.players import TcgPlayer
 from builder.tcg.rules.simulation import TcgRecord, simulate
 from builder.tcg.rules.variants import Variant
 from builder.tcg.scenario import ForceFile, Scenario
+from builder.tcg.system import TCG
 
 
 class TcgNotReady(HonFileError):
@@ -55,9 +58,15 @@ class CheckedScenario:
 
 def players_for(scenario: Scenario, policy: Policy, seed: int) -> dict[str, TcgPlayer]:
     """A player of `policy` for every side of `scenario`, for the game of `seed`."""
-    if policy is Policy.RANDOM:
-        return dict(uniform.for_every_side([side.id for side in scenario.sides], seed))
-    return dict(greedy.for_every_side(scenario))
+    match policy:
+        case Policy.GREEDY:
+            return dict(greedy.for_every_side(scenario))
+        case Policy.RANDOM:
+            return dict(uniform.for_every_side([side.id for side in scenario.sides], seed))
+        case Policy.SEARCH:
+            raise Unsupported("--policy", no_search(TCG.name))
+        case _:
+            assert_never(policy)
 
 
 @dataclass(frozen=True)

@@ -208,3 +208,31 @@ def test_a_uniform_choice_is_an_option_each_as_likely() -> None:
     assert uniform_choice(checked, stream) == 2
     with pytest.raises(ValueError):
         uniform_choice(Keep(side="a", options=(), faces=(3, 4)), stream)
+
+
+def test_play_gives_its_first_answers_then_stops_where_the_horizon_says() -> None:
+    # A search agent's play-out (builder.kernel.search): the candidate first, the players on
+    # to the horizon, tested between two steps; the match left as it was.
+    players = {"a": Greedy(), "b": Greedy()}
+    match = Match(RULES, start(7))
+    reached = match.play(players, first=(0,), until=lambda race: race.turn == "a")
+    assert reached.log[0].startswith("a keeps 0") and reached.log[1].startswith("b keeps")
+    assert reached.turn == "a" and len(reached.log) in (2, 3)  # b's step, a block perhaps, and no more
+    assert not RULES.over(reached) and match.state.log == [] and isinstance(match.pending, Keep)
+    with pytest.raises(IllegalChoice):
+        match.play(players, first=(3,))
+
+
+def test_a_game_played_in_place_keeps_each_steps_start_when_sampled() -> None:
+    seen: list[Course[Race]] = []
+
+    class Watcher(Greedy):
+        def choose(self, view: Seen, decision: Any) -> object:
+            seen.append(view.course)
+            return super().choose(view, decision)
+
+    sampled = play(RULES, start(3), {"a": Watcher(), "b": Watcher()}, sampled=True)
+    assert sampled.log == play(RULES, start(3), {"a": Greedy(), "b": Greedy()}).log  # the same game
+    keeps = [course for course in seen if course.asking == ("a", "keep")]
+    assert keeps[0].start is not None and keeps[0].start.score == {"a": 0, "b": 0}
+    assert all(course.start is not None and not RULES.over(course.start) for course in seen)

@@ -11,7 +11,9 @@ import pytest
 from builder.io.catalogue_files import load_catalogue
 from builder.kernel.decisions import Policy
 from builder.kernel.match import GameRecord, Playable
+from builder.kernel.system import Capability, Unsupported
 from builder.services import game, memoir_game, tcg_game
+from builder.services.systems import SYSTEMS
 
 SCENARIOS = Path(__file__).parents[2] / "scenarios"
 
@@ -29,6 +31,11 @@ def prepared(system: str) -> Playable:
 @pytest.mark.parametrize("system", ["heroes", "tcg", "memoir"])
 @pytest.mark.parametrize("policy", list(Policy))
 def test_every_system_plays_a_seed_into_one_kind_of_record(system: str, policy: Policy) -> None:
+    searches = next(known for known in SYSTEMS if known.id == system).supports(Capability.SEARCH)
+    if policy is Policy.SEARCH and not searches:
+        with pytest.raises(Unsupported):  # no search agent yet: said, never played by another player
+            prepared(system).simulate(seed=3, turns=2, policy=policy)
+        return
     record: GameRecord = prepared(system).simulate(seed=3, turns=2, policy=policy)
     shown = record.to_json()
     assert (shown["seed"], shown["turns"], shown["outcome"]) == (3, record.turns, record.outcome)

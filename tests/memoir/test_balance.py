@@ -31,7 +31,7 @@ def balance(prepared: PreparedGame, policy: Policy = Policy.GREEDY, swap_initiat
     return MemoirBalance(prepared.checked.scenario, prepared.checked.catalogue, policy, swap_initiative)
 
 
-@pytest.mark.parametrize("policy", list(Policy))
+@pytest.mark.parametrize("policy", [Policy.GREEDY, Policy.RANDOM])  # what hon balance plays; search is refused
 def test_a_seed_plays_the_game_hon_simulate_plays(prepared: PreparedGame, policy: Policy) -> None:
     game = balance(prepared, policy=policy)
     assert game.setting.score is Score.MEDALS

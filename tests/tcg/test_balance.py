@@ -42,7 +42,7 @@ def held_by_turn(record: TcgRecord, game: TcgBalance) -> list[dict[str, str | No
     return held
 
 
-@pytest.mark.parametrize("policy", list(Policy))
+@pytest.mark.parametrize("policy", [Policy.GREEDY, Policy.RANDOM])  # what hon balance plays; search is refused
 def test_a_seed_plays_the_game_hon_simulate_plays(checked: CheckedScenario, policy: Policy) -> None:
     game = TcgBalance(checked.scenario, checked.cards, policy)
     for seed in (1, 2):

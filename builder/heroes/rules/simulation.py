@@ -504,14 +504,16 @@ def simulate(
     seed: int = 1,
     turns: int | None = None,
     policies: Mapping[str, HeroesPlayer],
+    sampled: bool = False,
 ) -> GameRecord:
     """Play the scenario with `armies` and `policies` (each by side id), at most `turns` turns
-    (all by default): the game a match answered by the same players plays, each step once."""
+    (all by default): the game a match answered by the same players plays, each step once.
+    `sampled`: the players may sample games from their views (a search agent's, kernel.match.play)."""
     unplayed = [s.id for s in scenario.sides if s.id not in policies]
     if unplayed:
         raise RulesError(Code.NO_PLAYER, f"no player for {', '.join(unplayed)}")
     game = new_game(scenario, battlefield, armies, catalogue, seed=seed, turns=turns)
-    return play(RULES, game, {side.id: policies[side.id] for side in scenario.sides}).record()
+    return play(RULES, game, {side.id: policies[side.id] for side in scenario.sides}, sampled=sampled).record()
 
 
 def _limit(last: int, turns: int | None) -> int:

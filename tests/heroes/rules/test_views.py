@@ -227,24 +227,31 @@ def between_steps(stage: Stage, revealed: int = 0) -> HeroesGame:
     return played
 
 
+def scrambled(real: HeroesGame, enemy: str, side: str) -> HeroesGame:
+    """`real` but for what `side` may not know: the enemy's hand and pile dealt otherwise,
+    two of its numbered tokens still face down swapped, `side`'s own pile reversed."""
+    twin = RULES.copy(real)
+    deck = twin.state.decks[enemy]
+    deck.hand, deck.pile = deck.pile[: len(deck.hand)], [*deck.hand, *deck.pile[len(deck.hand) :]]
+    twin.state.decks[side].pile.reverse()
+    first, second = [key for key in twin.orders[enemy].numbered if key in twin.state.unrevealed][:2]
+    swap = {first: second, second: first}
+    placed = twin.orders[enemy]
+    twin.orders[enemy] = Orders(enemy, tuple(swap.get(k, k) for k in placed.numbered), placed.special, placed.bluffs)
+    twin.state.unrevealed = {swap.get(k, k): n for k, n in twin.state.unrevealed.items()}
+    twin.activations.sequence = [
+        r if r.side != enemy else type(r)(r.side, r.token, swap.get(r.key, r.key)) for r in twin.activations.sequence
+    ]
+    return twin
+
+
 def test_a_sample_depends_on_nothing_the_view_hides() -> None:
     """Two games alike but for what one side cannot know (the enemy's hand and pile, two of
     its numbered tokens swapped, its own pile's order) give that side the same samples."""
     one = between_steps(Stage.ACTIVATING, revealed=1)
     side = one.state.initiative
     enemy = next(s for s in one.state.sides if s != side)
-    two = RULES.copy(one)
-    deck = two.state.decks[enemy]
-    deck.hand, deck.pile = deck.pile[: len(deck.hand)], [*deck.hand, *deck.pile[len(deck.hand) :]]
-    two.state.decks[side].pile.reverse()
-    first, second = [key for key in two.orders[enemy].numbered if key in two.state.unrevealed][:2]
-    swap = {first: second, second: first}
-    placed = two.orders[enemy]
-    two.orders[enemy] = Orders(enemy, tuple(swap.get(k, k) for k in placed.numbered), placed.special, placed.bluffs)
-    two.state.unrevealed = {swap.get(k, k): n for k, n in two.state.unrevealed.items()}
-    two.activations.sequence = [
-        r if r.side != enemy else type(r)(r.side, r.token, swap.get(r.key, r.key)) for r in two.activations.sequence
-    ]
+    two = scrambled(one, enemy, side)
     assert ids(two.state.decks[enemy].hand) != ids(one.state.decks[enemy].hand)
     samples = []
     for real in (one, two):
