@@ -56,7 +56,7 @@ def test_the_totems_go_on_interspaces_in_the_first_supply_phase_and_give_orders_
     assert len(raised_at) == len(set(raised_at)) == 2 and set(raised_at) <= {(1, 1), (2, 1), (1, 2), (2, 2)}
     raised = [e for e in turn.events if isinstance(e, GearEvent)]
     assert len(raised) == 2 and all(e.marker == "son-totem" and e.page == "SoN p.16" for e in raised)
-    assert [(e.use, e.point) for e in raised] == [(GearUse.TOTEM_RAISED, (1, 1)), (GearUse.TOTEM_RAISED, (2, 1))]
+    assert [(e.use, e.point) for e in raised] == [(GearUse.TOTEM_RAISED, at) for at in raised_at]
     totems.raise_totems(turn)  # never more than two at the same time
     assert len(state.mythos.totems) == 2
     order = Turn(state, LoadedDice([]), Phase.ORDER, POLICIES)
