@@ -457,8 +457,8 @@ def entries(state: GameState, piece: Piece) -> Iterator[Enter]:
     zones = [through] if through is not None else zones_for(state.scenario, piece.owner, piece.unit.id)
     area = zone_squares(zones, state.battlefield)
     taken = frozenset(state.occupant())
-    for squares, facing in candidates(piece, area, taken, passage_map(state.battlefield), state.battlefield):
-        yield Enter(Position(squares, facing))
+    for run in candidates(piece, area, taken, passage_map(state.battlefield), state.battlefield):
+        yield from (Enter(Position(squares, facing)) for squares, facing in run)
 
 
 def may_leave(state: GameState, piece: Piece) -> bool:
