@@ -113,6 +113,7 @@ class Code(StrEnum):
     ONE_LARGE_COUNTER = "one-large-counter"  # one counter larger than one square aboard at most (p.27)
     WRECK_TOO_BIG = "wreck-too-big"  # a light vehicle pushes wrecks of one square only (p.11)
     NOT_INTO_THE_WRECK = "not-into-the-wreck"  # a vehicle pushes a wreck by driving into it (p.11)
+    NOT_ON_ITS_UNIT = "not-on-its-unit"  # the card goes on a unit of its side on the battlefield (p.17)
     MOVED_ONLY = "moved-only"  # the card goes on a unit that has just moved without firing (p.17)
     MOVES_NO_UNIT = "moves-no-unit"  # the card has no Forced Move: no path (p.17)
     NO_MOVEMENT_VALUE = "no-movement-value"  # a Movement Value of X: the unit is never moved (p.9)
@@ -199,3 +200,4 @@ class RulesError(ValueError):
             super().__init__(f"{reason} ({page})" if page else reason)
         self.code = code
         self.page = self.refusal.page
+

@@ -121,9 +121,9 @@ def battle_event_refusal(turn: Turn, side: str, play: CardPlay, moment: CardTimi
     if card.timing is not moment:
         return refused
     if turn.phase is not wanted:
-        return replace(refused, code=Code.WRONG_PHASE, phase=wanted.value)
+        return replace(refused, code=Code.WRONG_PHASE, phase=turn.phase.value)
     if kind in ON_A_UNIT and (piece is None or piece.owner != side or piece.is_wreck):
-        return replace(refused, code=Code.NOT_ITS_SIDE)
+        return replace(refused, code=Code.NOT_ON_ITS_UNIT)
     if kind is CardEffectKind.MOVE_AND_FIRE and play.unit not in state.moved_only:
         return replace(refused, code=Code.MOVED_ONLY)
     if kind not in PLAYED:

@@ -285,7 +285,8 @@ def action_refusal(state: GameState, piece: Piece, action: object, supply: bool)
     if supply and (isinstance(action, FIRING_OR_ASSAULT) or (isinstance(action, Move) and action.fire is not None)):
         return Refusal(Code.FIRING_IN_SUPPLY_PHASE, state.ruleset.cite("supply-phase"), unit=piece.key)
     if supply and isinstance(action, Cast):
-        return Refusal(Code.WRONG_PHASE, state.ruleset.cite("spells"), unit=piece.key, phase=Phase.SUPPLY.value)
+        page = state.ruleset.cite("spells")
+        return Refusal(Code.WRONG_PHASE, page, unit=piece.key, other="a spell", phase=Phase.SUPPLY.value)
     if not supply and isinstance(action, Treat):
         return Refusal(Code.TREAT_IN_SUPPLY_PHASE, state.ruleset.cite("medic"), unit=piece.key)
     path = action.move.path if isinstance(action, GearMove) else getattr(action, "path", None)

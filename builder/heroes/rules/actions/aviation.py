@@ -178,7 +178,9 @@ def _take_off_refusal(state: GameState, airplane: Piece, action: Fly, current: i
 def board_refusal(state: GameState, aviator: Piece, airplane: Piece | None, cost: int) -> Refusal | None:
     """Why the Aviator may not end its movement (`cost` points spent so far) in the airplane."""
     if airplane is None or not is_airplane(airplane) or airplane.owner != aviator.owner:
-        return Refusal(Code.NOT_ITS_SIDE, PAGE, unit=aviator.key, other=airplane.key if airplane else "")
+        return Refusal(
+            Code.NOT_ITS_SIDE, PAGE, unit=aviator.key, other=airplane.key if airplane else "", side=aviator.owner
+        )
     if not aviator.side.has(AVIATOR) or aviator.embarked_in is not None:
         return Refusal(Code.NO_ABILITY, PAGE, unit=aviator.key, other="Aviator")
     if not set(aviator.squares) & set(neighbours_of(airplane.squares)):

@@ -174,7 +174,7 @@ def deploy_refusal(state: GameState, piece: Piece, action: Deploy) -> Refusal | 
     where the move leaves the carrier (BfC p.08)."""
     if action.item is Item.FORWARD_POSITION:
         pool = state.gear_for(piece, Item.FORWARD_POSITION.value)
-        refused = Refusal(Code.NO_MARKER, POSITION_PAGE, unit=piece.key, other=NAMES[action.item])
+        refused = Refusal(Code.NO_MARKER, POSITION_PAGE, unit=piece.key, other=NAMES[action.item], value=1)
         if pool is None or not piece.is_infantry or piece.embarked_in is not None:
             return refused
         if action.path is not None or action.square != piece.square:
@@ -182,7 +182,7 @@ def deploy_refusal(state: GameState, piece: Piece, action: Deploy) -> Refusal | 
         return placement_refusal(state, piece, action)
     source = engineering_source(state, piece)
     if source is None or state.gear_for(source, action.item.value) is None:
-        return Refusal(Code.NO_MARKER, PAGE, unit=piece.key, other=NAMES[action.item])
+        return Refusal(Code.NO_MARKER, PAGE, unit=piece.key, other=NAMES[action.item], value=1)
     if action.first and source is not piece:
         return Refusal(Code.AT_THE_END, PAGE, unit=piece.key, other=NAMES[action.item])
     if action.first or action.path is None or len(action.path.positions) < 2:

@@ -99,8 +99,16 @@ def gear_move_refusal(state: GameState, piece: Piece, action: GearMove) -> Refus
         return problem
     path = action.move.path
     reach = gear_reach(state, piece, action.fuel, action.tactical_map, action.passage)
-    if path.destination not in reach or path.cost > (allowance(piece) or 0) + FUEL_SQUARES * action.fuel:
-        return Refusal(Code.NOT_IN_REACH, RECCE_PAGE, unit=piece.key, squares=path.destination.squares, value=path.cost)
+    points = (allowance(piece) or 0) + FUEL_SQUARES * action.fuel
+    if path.destination not in reach or path.cost > points:
+        return Refusal(
+            Code.NOT_IN_REACH,
+            RECCE_PAGE,
+            unit=piece.key,
+            squares=path.destination.squares,
+            value=path.cost,
+            limit=points,
+        )
     return None
 
 
