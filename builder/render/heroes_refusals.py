@@ -83,7 +83,7 @@ _CLAUSES: dict[Code, Callable[[_Facts], str]] = {
     Code.NO_PATH: lambda f: f"{f.unit} has no Movement Value to fall back with, or no path",
     Code.NEARER_THE_ENEMY: lambda f: f"{f.unit} falls back, never nearer the enemy",
     Code.NEEDS_NO_CARD: lambda f: f"{f.unit} is an Urban Fighter: it needs no card to go through a window",
-    Code.ONE_CARD_A_WINDOW: lambda f: f"{f.unit} goes through {f.limit} window(s): one Surprise card each, not {f.value}",
+    Code.ONE_CARD_A_WINDOW: lambda f: f"{f.unit} crosses {f.limit} window(s): a Surprise card each, not {f.value}",
     Code.NO_SUCH_SIDE: lambda f: f"{f.unit} has no Active and Inactive Sides with Tripod or Ambush up",
     Code.NOT_IN_WATER: lambda f: f"{f.unit} may ambush only in water spaces",
     Code.TEMPLATE_PLACEMENT: lambda f: f"{f.unit} may not fire a template at interspace {f.where}",

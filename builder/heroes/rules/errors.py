@@ -200,4 +200,3 @@ class RulesError(ValueError):
             super().__init__(f"{reason} ({page})" if page else reason)
         self.code = code
         self.page = self.refusal.page
-
