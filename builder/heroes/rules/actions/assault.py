@@ -142,7 +142,7 @@ def _approach(turn: Turn, attacker: Piece, defender: Piece, action: AssaultActio
     launched = attacker.embarked_in is not None
     problem = transport.launch_refusal(turn.state, attacker, defender) if launched else None
     if problem is not None:
-        raise IllegalAttack(Code.NO_LAUNCH, f"{name(attacker)} may not assault: {problem}", cite("transport"))
+        raise IllegalAttack(Code.NO_LAUNCH, problem)
     if action.charge and not attacker.side.has("charge"):
         raise IllegalAttack(Code.NO_ABILITY, f"{name(attacker)} has no Charge ability", CHARGE_PAGE)
     positions = action.path.positions
