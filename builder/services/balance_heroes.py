@@ -14,6 +14,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from builder.heroes.ai.greedy import own_dice
 from builder.heroes.ai.varied import VariedPolicy
 from builder.heroes.army.resolve import resolve
 from builder.heroes.rules.events.game import (
@@ -64,10 +65,10 @@ def prepare(path: Path, ask: BalanceAsk) -> Prepared:
     return Prepared(balance, inputs, tuple(issue.message for issue in game.army_warnings))
 
 
-def policy_stream(seed: int) -> Stream:
-    """The draws of the varied policy in the game of `seed`: a stream of its own, so the
-    seed still decides the whole game."""
-    return random.Random(f"hon-balance-policy/{seed}")
+def policy_stream(seed: int, side: str) -> Stream:
+    """The draws of the varied policy of `side` in the game of `seed`: a stream of its own,
+    so the seed still decides the whole game."""
+    return random.Random(f"hon-balance-policy/{seed}/{side}")
 
 
 @dataclass(frozen=True)
@@ -133,9 +134,14 @@ class HeroesBalance:
         """Who plays every side in the game of `seed`."""
         if self.policy is Policy.RANDOM:
             return players_for(scenario, self.policy, seed)
-        stream = policy_stream(seed) if self.temperature > 0 else None
-        varied = VariedPolicy(temperature=self.temperature, stream=stream)
-        return dict.fromkeys((side.id for side in scenario.sides), varied)
+        return {
+            side.id: VariedPolicy(
+                temperature=self.temperature,
+                stream=policy_stream(seed, side.id) if self.temperature > 0 else None,
+                dice=own_dice(seed, side.id),
+            )
+            for side in scenario.sides
+        }
 
     def result(self, record: GameRecord) -> GameResult:
         """What a played game tells the tally."""

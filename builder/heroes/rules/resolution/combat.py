@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from builder.heroes.catalogue.units import CombatValues, DefenseColour, OnHit, Side, SideState, Weapon, WeaponRole
-from builder.heroes.rules.errors import Code, RulesError
+from builder.heroes.rules.errors import Code, Refusal, RulesError
 from builder.heroes.rules.pieces import Piece, Square
 from builder.heroes.rules.resolution.damage import (
     DamageChoice,
@@ -38,13 +38,13 @@ class IllegalAttack(RulesError):
     the policy and `refusal` catch it alone to learn whether a shot is allowed."""
 
 
-def refusal(check: Callable[[], object]) -> str | None:
-    """Why the rules refuse what `check` checks (the reason of the IllegalAttack it raises,
-    with its page), or None when they allow it."""
+def refusal(check: Callable[[], object]) -> Refusal | None:
+    """Why the rules refuse what `check` checks (the refusal of the IllegalAttack it raises),
+    or None when they allow it."""
     try:
         check()
     except IllegalAttack as problem:
-        return str(problem)
+        return problem.refusal
     return None
 
 
