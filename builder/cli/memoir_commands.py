@@ -79,7 +79,8 @@ def export_command(
     from builder.kernel.system import Capability
     from builder.services.systems import require
 
-    if require(scenario, Capability.SCENARIO_CHECK).id != "memoir":
+    # The .m44 format is the one its system reads besides its own: only that system writes it.
+    if ".m44" not in require(scenario, Capability.SCENARIO_CHECK).extensions:
         raise typer.BadParameter(
             f"{scenario} is not a hex-game (game: m44) scenario; only those export to .m44", param_hint="SCENARIO"
         )

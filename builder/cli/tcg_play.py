@@ -27,14 +27,10 @@ def shooting_odds(
     armour_piercing: bool,
     armoured: bool,
     as_json: bool,
-    *heroes_options: int | None,
 ) -> None:
+    """`hon odds --game tcg`: the chances of each outcome of a Shooting attack (TCG p.8)."""
     from builder.tcg.rules.odds import shot_odds
 
-    if any(option not in (None, 0) for option in heroes_options):
-        raise typer.BadParameter(
-            "--combat, --defense and --terrain are Heroes System options; tcg takes --shooting-value"
-        )
     if value is None:
         raise typer.BadParameter("a Shooting attack needs --shooting-value N", param_hint="'--shooting-value'")
     odds = shot_odds(value, bonus, save, armour_piercing, armoured)
