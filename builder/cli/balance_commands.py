@@ -1,8 +1,10 @@
-"""`hon balance`: is this scenario fair? The scenario of any system played many times by
-the greedy player (with seeded variety in the Heroes System) or the random one, each side's
-win rate with its 95 % interval (builder.services.balance).
+"""`hon balance`: is this scenario fair? The scenario of any system played many times, each
+side by its player (the greedy player, with seeded variety in the Heroes System; the random
+one; the search agent where the system has one), each side's win rate with its 95 %
+interval (builder.services.balance).
 
 hon balance scenarios/way-of-the-cross.yaml --games 40 --workers 2 --temperature 0.5
+hon balance scenarios/hon-first-contact.yaml --policy us=search --policy german=greedy --budget 8
 hon balance scenarios/tcg/orchard-at-dawn.yaml --games 40 --swap-initiative --json
 hon balance scenarios/rush-on-maltot.yaml --precision 0.1 --backend ray --address ray://head:10001
 """
@@ -20,18 +22,19 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.text import Text
 
-from builder.cli.app import CatalogueOption, ForceOption, JsonOption, PolicyOption, app, console, errors, tell_written
-from builder.cli.bounds import GAMES, PRECISION, SEEDS, TEMPERATURE, WORKERS, bounded, usable_cpus
+from builder.cli.app import CatalogueOption, ForceOption, JsonOption, app, console, errors, tell_written
+from builder.cli.bounds import BUDGET, GAMES, PRECISION, SEEDS, TEMPERATURE, WORKERS, bounded, usable_cpus
 from builder.cli.simulate_commands import ArmiesOption, armies_given, army_problems
 from builder.cli.terminal import say
 from builder.kernel.decisions import Policy
+from builder.kernel.search import BUDGET as DEFAULT_BUDGET
 from builder.services.ray_address import CONNECT_SECONDS, FORMS, RayUnavailable
 
 if TYPE_CHECKING:
     from rich.table import Table
 
     from builder.io.outputs import Output
-    from builder.services.balance import Backend, BalanceGame, BalancePlan, BalanceRun, Tally
+    from builder.services.balance import Backend, BalanceGame, BalancePlan, BalanceRun, Players, Tally
 
 DEFAULT_GAMES = 100  # without --precision
 MOST_GAMES = 10_000  # with --precision and no --games
@@ -97,7 +100,24 @@ def balance_command(
         ),
     ] = False,
     army: ArmiesOption = None,
-    policy: PolicyOption = Policy.GREEDY,
+    policy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--policy",
+            metavar="[SIDE=]NAME",
+            help="Who plays: greedy (the best-scored option at each decision), random (any legal option) or "
+            "search (options weighed by play-outs; where the game has a search agent, see --budget). NAME for "
+            "every side, SIDE=NAME for one side by the scenario's side id (repeat, one a side).",
+        ),
+    ] = None,
+    budget: Annotated[
+        int | None,
+        bounded(
+            "--budget",
+            within=BUDGET,
+            help=f"With a search agent: the play-outs it may make to weigh each action ({DEFAULT_BUDGET} by default).",
+        ),
+    ] = None,
     given: Annotated[
         str | None,
         typer.Option(
@@ -116,9 +136,8 @@ def balance_command(
     from builder.services.balance_systems import prepare_balance
 
     where = _backend(backend, workers, address)  # before anything is read: a bad option is said at once
-    if policy is Policy.SEARCH:
-        raise typer.BadParameter("hon balance plays greedy or random; search is hon simulate's", param_hint="--policy")
-    ask = BalanceAsk(policy, swap_initiative, temperature, armies_given(army or []), catalogue)
+    players = seated(policy or [], budget)
+    ask = BalanceAsk(players, swap_initiative, temperature, armies_given(army or []), catalogue)
     with army_problems():
         prepared = prepare_balance(scenario, ask)
     for warning in prepared.warnings:
@@ -145,6 +164,40 @@ def balance_command(
         _show(game, run)
     if run.interrupted:
         raise typer.Exit(130)
+
+
+def seated(given: list[str], budget: int | None) -> Players:
+    """The players `--policy` asks for (NAME for every side, SIDE=NAME for one), the search
+    agent's `--budget` only with one; a name hon does not know, a side given twice or a
+    budget without a search agent is a usage error (exit 2). The sides are checked against
+    the scenario once it is read (builder.services.balance_systems)."""
+    from builder.services.balance import Players
+
+    default: Policy | None = None
+    chosen: dict[str, Policy] = {}
+    for value in given:
+        side, _, name = value.rpartition("=")
+        policy = _player(name)
+        before = chosen.get(side) if side else default
+        if before is not None:
+            whom = side or "every side"
+            raise typer.BadParameter(f"give one player for {whom}, not {before} and {policy}", param_hint="--policy")
+        if side:
+            chosen[side] = policy
+        else:
+            default = policy
+    players = Players(default or Policy.GREEDY, tuple(chosen.items()), budget or DEFAULT_BUDGET)
+    if budget is not None and Policy.SEARCH not in {players.default, *chosen.values()}:
+        raise typer.BadParameter("it is the search agent's; give --policy search too", param_hint="--budget")
+    return players
+
+
+def _player(name: str) -> Policy:
+    try:
+        return Policy(name)
+    except ValueError:
+        known = ", ".join(policy.value for policy in Policy)
+        raise typer.BadParameter(f"{name!r} is no player hon knows; it knows {known}", param_hint="--policy") from None
 
 
 def _backend(choice: BackendChoice, workers: int | None, address: str | None) -> Backend:
@@ -247,7 +300,7 @@ def _show(game: BalanceGame, run: BalanceRun) -> None:
     tally = run.tally
     setting = game.setting
     seeds = f"seeds {tally.first_seed}–{(tally.first_seed or 0) + tally.played - 1}" if tally.played else "no games"
-    console.print(titled(setting.title, f" — {tally.games} games ({seeds}), {players(setting)}."))
+    console.print(titled(setting.title, f" — {tally.games} games ({seeds}), {players(game)}."))
     if setting.swap_initiative:
         console.print(Text("The initiative went to each side in turn, seed by seed.", style="dim"))
     if run.interrupted:

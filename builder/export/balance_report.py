@@ -23,6 +23,30 @@ NOBODY = "#bbbbbb"
 SCORES = {"victory-points": "victory points", "medals": "medals"}  # what the sides score, by the document's `score`
 
 
+def player_name(player: str, budget: int | None, temperature: float | None) -> str:
+    """One player of a run, by its JSON form: "the greedy player", "the search agent (16
+    play-outs an action)", or the Heroes System's simple policy at its temperature."""
+    if player == "search":
+        return f"the search agent ({budget} play-outs an action)"
+    if player == "random":
+        return "the random player"
+    if temperature is None:
+        return "the greedy player"
+    if temperature == 0:
+        return "the simple policy, greedy (temperature 0)"
+    return f"the simple policy with seeded variety (temperature {temperature:g})"
+
+
+def players_said(data: Mapping[str, Any]) -> str:
+    """Who played each side, from a run's JSON form: one player for every side, or each
+    side's by name."""
+    seats: Mapping[str, Mapping[str, Any]] = data["players"]
+    named = {seat: player_name(p["player"], p["budget"], data["temperature"]) for seat, p in seats.items()}
+    if len(set(named.values())) == 1:
+        return f"{next(iter(named.values()))} for every side"
+    return "; ".join(f"{seats[seat]['name']}: {name}" for seat, name in named.items())
+
+
 def render_report(data: Mapping[str, Any]) -> str:
     """The report page for a run's JSON form."""
     sides = list(data["sides"])
@@ -35,7 +59,7 @@ def render_report(data: Mapping[str, Any]) -> str:
         "control": _control(data, colours, names),
     }
     template = environment().get_template("balance.html.j2")
-    return template.render(d=data, colours=colours, names=names, charts=charts, score=score)
+    return template.render(d=data, colours=colours, names=names, charts=charts, score=score, players=players_said(data))
 
 
 def _svg(figure: Any, salt: str) -> Markup:

@@ -3,9 +3,8 @@ players and what the sides score."""
 
 from __future__ import annotations
 
-from builder.export.balance_report import SCORES
-from builder.kernel.decisions import Policy
-from builder.services.balance import Score, Setting
+from builder.export.balance_report import SCORES, players_said
+from builder.services.balance import BalanceGame, Score, players_json
 
 
 def score_name(score: Score) -> str:
@@ -13,13 +12,8 @@ def score_name(score: Score) -> str:
     return SCORES[score.value]
 
 
-def players(setting: Setting) -> str:
-    """Who played every side: "the greedy player", "the random player", or the Heroes
-    System's simple policy at its temperature."""
-    if setting.policy is Policy.RANDOM:
-        return "the random player"
-    if setting.temperature is None:
-        return "the greedy player"
-    if setting.temperature == 0:
-        return "the simple policy, greedy (temperature 0)"
-    return f"the simple policy with seeded variety (temperature {setting.temperature:g})"
+def players(game: BalanceGame) -> str:
+    """Who played each side: "the greedy player for every side", or each side's player by
+    the side's name; the Heroes System's greedy player at its temperature."""
+    setting = game.setting
+    return players_said({**players_json(setting, game), "temperature": setting.temperature})

@@ -27,13 +27,16 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from builder.kernel.decisions import Policy
+from builder.kernel.search import BUDGET
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95 % interval
 DRAW = "draw"
 NONE = "none"  # an objective nobody holds; the winner of a game stopped before its end
+
+P = TypeVar("P")
 
 
 @dataclass(frozen=True)
@@ -63,23 +66,61 @@ class Score(StrEnum):
 
 
 @dataclass(frozen=True)
+class Players:
+    """Who plays each side of a run (`--policy SIDE=NAME`, `--policy NAME`): `default` every
+    side not `chosen` (side id, player), a search agent with `budget` play-outs a decision.
+    A player stays with its side whoever has the initiative."""
+
+    default: Policy = Policy.GREEDY
+    chosen: tuple[tuple[str, Policy], ...] = ()
+    budget: int = BUDGET
+
+    def __post_init__(self) -> None:
+        if self.budget < 1:
+            raise ValueError(f"a search agent's budget is 1 play-out or more, not {self.budget}")
+
+    def of(self, side: str) -> Policy:
+        return dict(self.chosen).get(side, self.default)
+
+    def searching(self, sides: Iterable[str]) -> bool:
+        """Whether a search agent plays one of `sides` (its games are played sampled)."""
+        return any(self.of(side) is Policy.SEARCH for side in sides)
+
+    def one(self, sides: Iterable[str]) -> Policy | None:
+        """The player of every side of `sides` when one plays them all."""
+        found = {self.of(side) for side in sides}
+        return found.pop() if len(found) == 1 else None
+
+    def seat(self, sides: Sequence[str], make: Callable[[Policy], Mapping[str, P]]) -> dict[str, P]:
+        """Each side's player: `make` gives the players of a name for every side (a
+        system's own), asked once for each name that plays."""
+        made: dict[Policy, Mapping[str, P]] = {}
+        for side in sides:
+            policy = self.of(side)
+            if policy not in made:
+                made[policy] = make(policy)
+        return {side: made[self.of(side)][side] for side in sides}
+
+
+@dataclass(frozen=True)
 class Setting:
     """What a run plays, as its report names it."""
 
     system: str  # the game system's id (builder.kernel.system)
     scenario: str  # the scenario's id
     title: str
-    policy: Policy
+    players: Players = field(default_factory=Players)
     temperature: float | None = None  # the Heroes System's varied greedy player; None elsewhere
     swap_initiative: bool = False  # the seeds give the first move to each side in turn
     score: Score = Score.VICTORY_POINTS
+    seats: tuple[str, ...] = ()  # the sides a player plays, where not the sides that win (SoN teams)
 
 
 @dataclass(frozen=True)
 class BalanceAsk:
     """What a player asks of a balance run besides its seeds (`hon balance`'s options)."""
 
-    policy: Policy = Policy.GREEDY
+    players: Players = field(default_factory=Players)
     swap_initiative: bool = False
     # The Heroes System's own; the other systems refuse them (builder.services.balance_systems).
     temperature: float | None = None  # the greedy player's variety; the system's default when None
@@ -396,7 +437,7 @@ def to_json(run: BalanceRun, game: BalanceGame) -> dict[str, Any]:
         "system": setting.system,
         "scenario": setting.scenario,
         "title": setting.title,
-        "policy": setting.policy.value,
+        **players_json(setting, game),
         "temperature": setting.temperature,
         "swap_initiative": setting.swap_initiative,
         "score": setting.score.value,
@@ -437,4 +478,22 @@ def to_json(run: BalanceRun, game: BalanceGame) -> dict[str, Any]:
             {"games": m.games, "rates": {side: [r.rate, *r.interval] for side, r in m.rates.items()}}
             for m in tally.history
         ],
+    }
+
+
+def players_json(setting: Setting, game: BalanceGame) -> dict[str, Any]:
+    """Who played: `policy` the player of every side (None when they differ), `players`
+    each side's, with the search agent's budget."""
+    players, seats = setting.players, setting.seats or game.sides
+    one = players.one(seats)
+    return {
+        "policy": one.value if one is not None else None,
+        "players": {
+            seat: {
+                "name": game.label(seat),
+                "player": players.of(seat).value,
+                "budget": players.budget if players.of(seat) is Policy.SEARCH else None,
+            }
+            for seat in seats
+        },
     }

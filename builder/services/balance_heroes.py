@@ -1,6 +1,7 @@
 """The Heroes System in a balance run (builder.services.balance): a prepared game played
-from one seed by the simple policy, or with seeded variety (builder.heroes.ai.varied), or
-by the random player, and read down to a GameResult.
+from one seed, each side by its player (the simple policy with seeded variety,
+builder.heroes.ai.varied; the random player; the search agent), and read down to a
+GameResult.
 
 Initiative: a scenario that rolls for it ("random") already gives it to either side, seed by
 seed. One that names a side can be played with `swap_initiative`: then the seeds take turns
@@ -42,6 +43,7 @@ from builder.services.balance import (
     BalanceAsk,
     Destroyed,
     GameResult,
+    Players,
     Prepared,
     Setting,
     destroyers,
@@ -59,7 +61,7 @@ def prepare(path: Path, ask: BalanceAsk) -> Prepared:
     catalogue, _ = load_catalogue(folder)
     game = prepare_game(path, catalogue, ask.armies)
     temperature = DEFAULT_TEMPERATURE if ask.temperature is None else ask.temperature
-    balance = HeroesBalance(game, temperature, ask.swap_initiative, ask.policy)
+    balance = HeroesBalance(game, temperature, ask.swap_initiative, ask.players)
     inputs = (*game.loaded.files(), *ask.armies.values(), *catalogue_inputs(folder))
     return Prepared(balance, inputs, tuple(issue.message for issue in game.army_warnings))
 
@@ -77,7 +79,7 @@ class HeroesBalance:
     game: PreparedGame
     temperature: float = 0.0
     swap_initiative: bool = False
-    policy: Policy = Policy.GREEDY  # random: the random player, the temperature unused
+    players: Players = field(default_factory=Players)  # greedy: the varied policy at `temperature`
     labels: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
@@ -89,15 +91,21 @@ class HeroesBalance:
     @property
     def setting(self) -> Setting:
         scenario = self.game.scenario
-        temperature = self.temperature if self.policy is Policy.GREEDY else None
+        greedy = any(self.players.of(seat) is Policy.GREEDY for seat in self.seats)
         swapped = self.swap_initiative and self.swappable
-        return Setting(HEROES.id, scenario.id, scenario.title, self.policy, temperature, swapped)
+        temperature = self.temperature if greedy else None
+        return Setting(HEROES.id, scenario.id, scenario.title, self.players, temperature, swapped, seats=self.seats)
 
     @property
     def sides(self) -> tuple[str, ...]:
         """Who can win: the sides, a team of players as one (SoN p.10)."""
         scenario = self.game.scenario
         return tuple(dict.fromkeys(scenario.team_of(side.id) for side in scenario.sides))
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """Who plays: the scenario's sides, each by one player (a team's players each)."""
+        return tuple(side.id for side in self.game.scenario.sides)
 
     @property
     def objectives(self) -> tuple[str, ...]:
@@ -124,18 +132,24 @@ class HeroesBalance:
     def play(self, seed: int) -> GameResult:
         game = self.game
         scenario = self.scenario_for(seed)
+        players = self.seated(scenario, seed)
+        searching = self.players.searching(self.seats)
         record = simulate(
-            scenario, game.battlefield, game.armies, game.catalogue, seed=seed, policies=self.players(scenario, seed)
+            scenario, game.battlefield, game.armies, game.catalogue, seed=seed, policies=players, sampled=searching
         )
         return self.result(record)
 
-    def players(self, scenario: Scenario, seed: int) -> dict[str, HeroesPlayer]:
-        """Who plays every side in the game of `seed`."""
-        if self.policy is Policy.RANDOM:
-            return players_for(scenario, self.policy, seed)
-        stream = policy_stream(seed) if self.temperature > 0 else None
-        varied = VariedPolicy(temperature=self.temperature, stream=stream)
-        return dict.fromkeys((side.id for side in scenario.sides), varied)
+    def seated(self, scenario: Scenario, seed: int) -> dict[str, HeroesPlayer]:
+        """Who plays each side in the game of `seed`: the greedy player with seeded variety
+        (one for every greedy side, as before players per side), or the system's own."""
+
+        def make(policy: Policy) -> dict[str, HeroesPlayer]:
+            if policy is not Policy.GREEDY:
+                return players_for(scenario, policy, seed, self.players.budget)
+            stream = policy_stream(seed) if self.temperature > 0 else None
+            return dict.fromkeys(self.seats, VariedPolicy(temperature=self.temperature, stream=stream))
+
+        return self.players.seat(self.seats, make)
 
     def result(self, record: GameRecord) -> GameResult:
         """What a played game tells the tally."""

@@ -1,6 +1,7 @@
 """The hex game in a balance run (builder.services.balance): a validated scenario (hon's
-YAML or a .m44 file) played from one seed by the greedy or the random player
-(builder.memoir.ai) and read down to a GameResult. The sides score medals; the objectives
+YAML or a .m44 file) played from one seed, each side by its player (builder.memoir.ai, as
+builder.services.memoir_game names them) and read down to a GameResult. The sides score
+medals; the objectives
 are the medal hexes, held by the side whose unit stands there when the medal is one it may
 win; a turn is one side's (the summary's turn sequence); the first move is the scenario's
 `starts`, passed round the sides seed by seed with `swap_initiative`."""
@@ -15,6 +16,7 @@ from builder.kernel.decisions import Policy
 from builder.kernel.match import play
 from builder.memoir.catalogue import Catalogue, Side
 from builder.memoir.rules.events import BattleEvent, EliminatedEvent, MemoirEvent
+from builder.memoir.rules.players import MemoirPlayer
 from builder.memoir.rules.simulation import RULES, MemoirGame, new_game
 from builder.memoir.rules.state import GameState, start
 from builder.memoir.scenario import Place, Scenario
@@ -24,6 +26,7 @@ from builder.services.balance import (
     BalanceAsk,
     Destroyed,
     GameResult,
+    Players,
     Prepared,
     Score,
     Setting,
@@ -36,7 +39,7 @@ from builder.services.memoir_game import players_for, prepare_game
 def prepare(path: Path, ask: BalanceAsk) -> Prepared:
     """A scenario file (YAML or .m44) validated, ready to be played."""
     checked = prepare_game(path).checked
-    return Prepared(MemoirBalance(checked.scenario, checked.catalogue, ask.policy, ask.swap_initiative), (path,))
+    return Prepared(MemoirBalance(checked.scenario, checked.catalogue, ask.players, ask.swap_initiative), (path,))
 
 
 def objective_key(place: Place) -> str:
@@ -49,7 +52,7 @@ class MemoirBalance:
 
     scenario: Scenario
     catalogue: Catalogue
-    policy: Policy = Policy.GREEDY
+    players: Players = field(default_factory=Players)
     swap_initiative: bool = False
     # Read off the game as set up, once: names, each unit's side, the medal hexes.
     labels: Mapping[str, str] = field(init=False, compare=False)
@@ -69,7 +72,7 @@ class MemoirBalance:
     @property
     def setting(self) -> Setting:
         scenario = self.scenario
-        return Setting(MEMOIR.id, scenario.id, scenario.title, self.policy, None, self.swap_initiative, Score.MEDALS)
+        return Setting(MEMOIR.id, scenario.id, scenario.title, self.players, None, self.swap_initiative, Score.MEDALS)
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -95,8 +98,11 @@ class MemoirBalance:
             if now.state.turn:
                 by_turn[now.state.turn] = self.held(now.state)
 
-        players = {side.value: player for side, player in players_for(game, self.policy).items()}
-        end = play(RULES, game, players, watch)
+        def make(policy: Policy) -> dict[str, MemoirPlayer]:
+            return {side.value: player for side, player in players_for(game, policy, self.players.budget).items()}
+
+        players = self.players.seat(self.sides, make)
+        end = play(RULES, game, players, watch, sampled=self.players.searching(self.sides))
         record = end.record()
         winner = record.winner.value if record.winner is not None else None
         decisive: tuple[str, ...] = ()

@@ -1,6 +1,6 @@
 """The Tactical Card Game in a balance run (builder.services.balance): a checked scenario
-played from one seed by the greedy or the random player (builder.tcg.ai) and read down to
-a GameResult. Objectives are the scenario's objective markers, held by the side whose Unit
+played from one seed, each side by its player (builder.tcg.ai, as builder.services.tcg_game
+names them), and read down to a GameResult. Objectives are the scenario's objective markers, held by the side whose Unit
 Card stands on the box (TCG p.16); the first move is the scenario's first player (TCG p.6),
 passed round the sides seed by seed with `swap_initiative`."""
 
@@ -10,13 +10,13 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from builder.kernel.decisions import Policy
 from builder.kernel.match import play
 from builder.services.balance import (
     Attack,
     BalanceAsk,
     Destroyed,
     GameResult,
+    Players,
     Prepared,
     Setting,
     destroyers,
@@ -34,7 +34,7 @@ from builder.tcg.system import TCG
 def prepare(path: Path, ask: BalanceAsk) -> Prepared:
     """A scenario file checked against the bundled cards, ready to be played."""
     checked = ready(path, open_cards())
-    return Prepared(TcgBalance(checked.scenario, checked.cards, ask.policy, ask.swap_initiative), (path,))
+    return Prepared(TcgBalance(checked.scenario, checked.cards, ask.players, ask.swap_initiative), (path,))
 
 
 def objective_key(marker: Marker) -> str:
@@ -48,7 +48,7 @@ class TcgBalance:
 
     scenario: Scenario
     cards: CardCatalogue
-    policy: Policy = Policy.GREEDY
+    players: Players = field(default_factory=Players)
     swap_initiative: bool = False
     labels: Mapping[str, str] = field(default_factory=dict, compare=False)
 
@@ -59,7 +59,7 @@ class TcgBalance:
     @property
     def setting(self) -> Setting:
         scenario = self.scenario
-        return Setting(TCG.id, scenario.id, scenario.title, self.policy, None, self.swap_initiative)
+        return Setting(TCG.id, scenario.id, scenario.title, self.players, None, self.swap_initiative)
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -91,7 +91,9 @@ class TcgBalance:
         def watch(state: TcgGame) -> None:  # the last step of a turn leaves its control
             by_turn[state.game.turn] = self.held(state.game)
 
-        end = play(RULES, new_game(scenario, self.cards, seed=seed), players_for(scenario, self.policy, seed), watch)
+        players = self.players.seat(self.sides, lambda policy: players_for(scenario, policy, seed, self.players.budget))
+        searching = self.players.searching(self.sides)
+        end = play(RULES, new_game(scenario, self.cards, seed=seed), players, watch, sampled=searching)
         record = end.record()
         held = self.held(end.game)
         decisive: tuple[str, ...] = ()

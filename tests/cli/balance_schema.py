@@ -39,7 +39,18 @@ BALANCE_SCHEMA: dict[str, Any] = {
             "system": {"enum": ["heroes", "tcg", "memoir"]},
             "scenario": {"type": "string"},
             "title": {"type": "string"},
-            "policy": {"enum": ["greedy", "random"]},
+            "policy": {"enum": ["greedy", "random", "search", None]},
+            "players": {
+                "type": "object",
+                "minProperties": 2,
+                "additionalProperties": _strict(
+                    {
+                        "name": {"type": "string"},
+                        "player": {"enum": ["greedy", "random", "search"]},
+                        "budget": {"type": ["integer", "null"], "minimum": 1},
+                    }
+                ),
+            },
             "temperature": {"type": ["number", "null"], "minimum": 0},
             "swap_initiative": {"type": "boolean"},
             "score": {"enum": ["victory-points", "medals"]},

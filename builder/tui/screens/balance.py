@@ -140,7 +140,7 @@ class BalanceScreen(Screen[None]):
     def _finished(self, tally: Tally) -> None:
         self.done = True
         self._show(tally)
-        who = players(self.game.setting) if self.game is not None else ""
+        who = players(self.game) if self.game is not None else ""
         played = f"{tally.games} games, seeds {self.seed}–{self.seed + tally.played - 1}, {who}"
         self.query_one("#title", Static).update(Text(f"Balance of {self.scenario_title}: {played}", style="bold"))
 
