@@ -319,8 +319,7 @@ def _show(game: BalanceGame, run: BalanceRun) -> None:
     if run.converged:
         verdict += f" Every interval is narrower than {run.plan.precision:g}."
     console.print(Text(verdict, style="bold"))
-    lengths = ", ".join(f"{turns} turns: {n}" for turns, n in sorted(tally.turns.items()))
-    console.print(Text(f"Draws {tally.wins['draw']}; game length {lengths}."))
+    _report_lines(game, tally)
     for objective in tally.objectives:
         held = tally.held.get(objective)
         if held:
@@ -331,6 +330,22 @@ def _show(game: BalanceGame, run: BalanceRun) -> None:
         if units:
             said = "; ".join(f"{game.label(unit)} in {n}" for unit, n in units)
             console.print(Text(f"Decisive for {game.label(side)} (of {tally.wins[side]} wins): {said}."))
+
+
+def _report_lines(game: BalanceGame, tally: Tally) -> None:
+    """The report after Ludii's: decisiveness, draws, the first player's advantage, game
+    length, objective control by turn (builder.services.balance.report_json)."""
+    from builder.render.balance import control_table, report_said
+    from builder.services.balance import report_json
+
+    report = report_json(tally)
+    for line in report_said(report, tally.games):
+        console.print(Text(line))
+    if report["control"] is None:
+        console.print(Text("The scenario has no objectives: no control by turn to tell.", style="dim"))
+        return
+    for objective in tally.objectives:
+        console.print(control_table(game, tally.sides, objective, report["control"]))
 
 
 def _sides(game: BalanceGame, tally: Tally) -> Table:

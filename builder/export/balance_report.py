@@ -47,6 +47,27 @@ def players_said(data: Mapping[str, Any]) -> str:
     return "; ".join(f"{seats[seat]['name']}: {name}" for seat, name in named.items())
 
 
+def report_said(report: Mapping[str, Any], games: int) -> list[str]:
+    """The report after Ludii's in sentences, from a run's JSON `report`: decisiveness and
+    draws, the first player's advantage, game length (objective control is a table)."""
+    decided, draws, first, length = report["decisive"], report["draws"], report["first_player"], report["length"]
+    said = [
+        f"Decided {decided['games']} of {games} games ({decided['share']:.0%}); drawn {draws['games']} "
+        f"({draws['share']:.0%})."
+    ]
+    if first["games"]:
+        low, high = first["interval"]
+        said.append(
+            f"The side that moved first won {first['wins']} of {first['games']} ({first['rate']:.0%}, "
+            f"95 % interval {low:.0%}–{high:.0%})."
+        )
+    said.append(
+        f"Game length: {length['mean']:.1f} turns on average (spread {length['spread']:.1f}; "
+        f"{length['shortest']} to {length['longest']})."
+    )
+    return said
+
+
 def render_report(data: Mapping[str, Any]) -> str:
     """The report page for a run's JSON form."""
     sides = list(data["sides"])
@@ -59,7 +80,10 @@ def render_report(data: Mapping[str, Any]) -> str:
         "control": _control(data, colours, names),
     }
     template = environment().get_template("balance.html.j2")
-    return template.render(d=data, colours=colours, names=names, charts=charts, score=score, players=players_said(data))
+    said = report_said(data["report"], data["games"])
+    return template.render(
+        d=data, colours=colours, names=names, charts=charts, score=score, players=players_said(data), report=said
+    )
 
 
 def _svg(figure: Any, salt: str) -> Markup:

@@ -13,6 +13,30 @@ the stopping rule after each chunk. So the same seeds give the same tallies what
 number of workers or the backend. A game that raises is a bug, never a game left out: the
 run stops after its chunk, and the tally lists the seed and the error.
 
+The report after Ludii's (`report` in the JSON form, Tally's methods): how many games were
+decided (won by a side) and drawn, the first player's advantage (the win rate of the side
+that moved first, with its 95 % interval), the length of the games in turns (mean, spread,
+shortest, longest) and objective control by turn, read from each game's record as played:
+for each turn, the share of the games that played it in which each side held each
+objective at its end. A scenario without objectives has `control` null: nothing to hold,
+not nobody holding it.
+
+The JSON form (`to_json`, `hon balance --json`; tests/cli/balance_schema.py holds it):
+    system, scenario, title: what was played
+    policy: the player of every side ("greedy", "random", "search"), null when they differ
+    players: {side: {name, player, budget}}: each side's (budget: the search agent's, else null)
+    temperature, swap_initiative, score: the Heroes System's variety, the initiative passed
+        round, what the sides score ("victory-points" or "medals")
+    games, played, first_seed, precision, converged, interrupted, favoured (a side or null)
+    sides: {side: {name, wins, rate, interval [low, high], victory_points {score: games},
+        decisive [{unit, name, games}], with_initiative {winner: games}}}
+    draws, unfinished, failed [{seed, error}], turns {turns: games}
+    objectives: {objective: {name, held_at_end {side or "none": games}, held_by_turn [...]}}
+    history: [{games, rates {side: [rate, low, high]}}]
+    report: {decisive {games, share}, draws {games, share},
+        first_player {wins, games, rate, interval}, length {mean, spread, shortest, longest},
+        control: [{objective: {side or "none": share}}] by turn, or null without objectives}
+
 Decisive units (hon's definition): in a game a side wins, a unit of that side is decisive
 when it destroyed an enemy unit (the last to attack it before it was destroyed: to fire at
 it, assault it or be assaulted by it, shoot at its card, battle it on its hex) or stands at
@@ -24,7 +48,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -238,6 +262,22 @@ class Rate:
 
 
 @dataclass(frozen=True)
+class Length:
+    """Game length in turns: the mean, its spread (standard deviation), the shortest and
+    the longest."""
+
+    mean: float
+    spread: float
+    shortest: int
+    longest: int
+
+
+def _shares(counter: Counter[str]) -> dict[str, float]:
+    total = counter.total()
+    return {key: counter[key] / total for key in sorted(counter)} if total else {}
+
+
+@dataclass(frozen=True)
 class Milestone:
     """The win rates after a chunk: one point of the convergence chart."""
 
@@ -313,6 +353,28 @@ class Tally:
             if self.games and all(low > self.rate(other).interval[1] for other in self.sides if other != side):
                 return side
         return None
+
+    def first_player(self) -> Rate:
+        """How often the side that moved first won, of the games where one did."""
+        won = sum(winners[first] for first, winners in self.initiative.items())
+        return Rate(won, sum(winners.total() for winners in self.initiative.values()))
+
+    def length(self) -> Length:
+        """The games' length in turns."""
+        lengths = [turns for turns, n in self.turns.items() for _ in range(n)]
+        if not lengths:
+            return Length(0.0, 0.0, 0, 0)
+        mean = sum(lengths) / len(lengths)
+        spread = math.sqrt(sum((turns - mean) ** 2 for turns in lengths) / len(lengths))
+        return Length(mean, spread, min(lengths), max(lengths))
+
+    def control(self) -> list[dict[str, dict[str, float]]]:
+        """At the end of each turn, the share of the games that played it in which each side
+        (or nobody, "none") held each objective: [turn - 1][objective][side]."""
+        return [
+            {objective: _shares(held.get(objective, Counter())) for objective in self.objectives}
+            for held in self.held_by_turn
+        ]
 
     def most_decisive(self, side: str, count: int = 5) -> list[tuple[str, int]]:
         """The units of `side` decisive in most of its wins, most first (ties by key)."""
@@ -478,6 +540,28 @@ def to_json(run: BalanceRun, game: BalanceGame) -> dict[str, Any]:
             {"games": m.games, "rates": {side: [r.rate, *r.interval] for side, r in m.rates.items()}}
             for m in tally.history
         ],
+        "report": report_json(tally),
+    }
+
+
+def report_json(tally: Tally) -> dict[str, Any]:
+    """The Ludii-style report (module docs): decisiveness, draws, the first player's
+    advantage, game length, objective control by turn (None without objectives)."""
+    games = tally.games or 1  # shares of no games are 0
+    decided = sum(tally.wins[side] for side in tally.sides)
+    first = tally.first_player()
+    length = tally.length()
+    return {
+        "decisive": {"games": decided, "share": decided / games},
+        "draws": {"games": tally.wins[DRAW], "share": tally.wins[DRAW] / games},
+        "first_player": {
+            "wins": first.wins,
+            "games": first.games,
+            "rate": first.rate,
+            "interval": list(first.interval),
+        },
+        "length": asdict(length),
+        "control": tally.control() if tally.objectives else None,
     }
 
 

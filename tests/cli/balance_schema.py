@@ -79,6 +79,35 @@ BALANCE_SCHEMA: dict[str, Any] = {
                     }
                 ),
             },
+            "report": _strict(
+                {
+                    "decisive": _strict({"games": {"type": "integer", "minimum": 0}, "share": RATE}),
+                    "draws": _strict({"games": {"type": "integer", "minimum": 0}, "share": RATE}),
+                    "first_player": _strict(
+                        {
+                            "wins": {"type": "integer", "minimum": 0},
+                            "games": {"type": "integer", "minimum": 0},
+                            "rate": RATE,
+                            "interval": INTERVAL,
+                        }
+                    ),
+                    "length": _strict(
+                        {
+                            "mean": {"type": "number", "minimum": 0},
+                            "spread": {"type": "number", "minimum": 0},
+                            "shortest": {"type": "integer", "minimum": 0},
+                            "longest": {"type": "integer", "minimum": 0},
+                        }
+                    ),
+                    "control": {
+                        "type": ["array", "null"],
+                        "items": {
+                            "type": "object",
+                            "additionalProperties": {"type": "object", "additionalProperties": RATE},
+                        },
+                    },
+                }
+            ),
             "history": {
                 "type": "array",
                 "items": _strict(
