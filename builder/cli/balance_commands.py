@@ -16,8 +16,9 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.text import Text
@@ -34,9 +35,19 @@ if TYPE_CHECKING:
     from rich.table import Table
 
     from builder.io.outputs import Output
-    from builder.services.balance import Backend, BalanceGame, BalancePlan, BalanceRun, Players, Tally
+    from builder.services.balance import (
+        Backend,
+        BalanceAsk,
+        BalanceGame,
+        BalancePlan,
+        BalanceRun,
+        Players,
+        Prepared,
+        Tally,
+    )
 
 DEFAULT_GAMES = 100  # without --precision
+COMPARE = "compare"  # --policy compare: the greedy player's verdict and the search agent's
 MOST_GAMES = 10_000  # with --precision and no --games
 
 
@@ -132,38 +143,93 @@ def balance_command(
     force: ForceOption = False,
 ) -> None:
     """Play the scenario many times and tell each side's chance of winning."""
-    from builder.services.balance import BalanceAsk, BalancePlan, to_json
-    from builder.services.balance_systems import prepare_balance
+    from builder.services.balance import BalanceAsk, BalancePlan
 
     where = _backend(backend, workers, address)  # before anything is read: a bad option is said at once
-    players = seated(policy or [], budget)
-    ask = BalanceAsk(players, swap_initiative, temperature, armies_given(army or []), catalogue)
-    with army_problems():
-        prepared = prepare_balance(scenario, ask)
-    for warning in prepared.warnings:
-        say(f"warning: {warning}")
-    game = prepared.game
-    report = _report(game, given, prepared.inputs, force)
+    lineup = lineups(policy or [], budget)
+    armies = armies_given(army or [])
+    asks = [BalanceAsk(players, swap_initiative, temperature, armies, catalogue) for players in lineup]
+    prepared = _prepared(scenario, asks)
+    ready = [each.game for each in prepared]
+    report = _report(ready[0], given, prepared[0].inputs, force)
     plan = BalancePlan(games or (MOST_GAMES if precision is not None else DEFAULT_GAMES), seed, precision)
-    with _progress(plan.games) as progress:
-        run = _run(game, plan, where, progress)
-    data = to_json(run, game)
-    if run.failed:  # a bug, never a game left out: no verdict around it
-        for seed, error in run.tally.failed:
-            say(f"the game of seed {seed} failed: {error}")
+    runs = _play_all(ready, plan, where)
+    data = _document(runs, ready)
+    if any(run.failed for run in runs):  # a bug, never a game left out: no verdict around it
+        for run in runs:
+            for seed, error in run.tally.failed:
+                say(f"the game of seed {seed} failed: {error}")
         if as_json:
             print(json.dumps(data, indent=1))
         raise typer.Exit(1)
     if report is not None:
-        from builder.export.balance_report import render_report
+        from builder.export.balance_report import render_comparison, render_report
 
-        tell_written(report.write(render_report(data).encode("utf-8")), beside_report=True)
+        page = render_comparison(data) if len(runs) > 1 else render_report(data)
+        tell_written(report.write(page.encode("utf-8")), beside_report=True)
     if as_json:
         print(json.dumps(data, indent=1))
+    elif len(runs) > 1:
+        _show_comparison(ready, runs)
     else:
-        _show(game, run)
-    if run.interrupted:
+        _show(ready[0], runs[0])
+    if any(run.interrupted for run in runs):
         raise typer.Exit(130)
+
+
+def _prepared(scenario: Path, asks: list[BalanceAsk]) -> list[Prepared]:
+    """The scenario ready for each lineup of players, its warnings told once."""
+    from builder.services.balance_systems import prepare_balance
+
+    with army_problems():
+        prepared = [prepare_balance(scenario, ask) for ask in asks]
+    for warning in prepared[0].warnings:
+        say(f"warning: {warning}")
+    return prepared
+
+
+def _play_all(games: list[BalanceGame], plan: BalancePlan, where: Backend) -> list[BalanceRun]:
+    """Each game's run of `plan`, one after the other under one progress bar; a run that
+    failed or was stopped ends them."""
+    runs: list[BalanceRun] = []
+    with _progress(plan.games * len(games)) as progress:
+        for game in games:
+            runs.append(_run(game, plan, where, partial(_after, progress, sum(run.tally.games for run in runs))))
+            if runs[-1].failed or runs[-1].interrupted:
+                break
+    return runs
+
+
+def _after(progress: Callable[[int], None], done: int, tally: Tally) -> None:
+    """Progress after a chunk: the games of the runs before and this run's."""
+    progress(done + tally.games)
+
+
+def _document(runs: list[BalanceRun], games: list[BalanceGame]) -> dict[str, Any]:
+    """The JSON form of one run, or of a comparison (builder.services.balance's docs)."""
+    from builder.services.balance import agreement, to_json
+
+    if len(games) == 1:
+        return to_json(runs[0], games[0])
+    said = {game.setting.players.default.value: to_json(run, game) for run, game in zip(runs, games, strict=False)}
+    found = agreement(runs[0].tally, runs[1].tally) if len(runs) == len(games) else None
+    return {"agreement": found.value if found is not None else None, **said}
+
+
+def lineups(given: list[str], budget: int | None) -> tuple[Players, ...]:
+    """The players of each run `--policy` asks for: one lineup, or with `compare` the greedy
+    player then the search agent for every side (the same seeds each)."""
+    from builder.services.balance import Players
+
+    if COMPARE not in (value.rpartition("=")[2] for value in given):
+        return (seated(given, budget),)
+    if given != [COMPARE]:
+        raise typer.BadParameter(
+            "compare plays every side by the greedy player, then by the search agent: give it alone",
+            param_hint="--policy",
+        )
+    searched = budget or DEFAULT_BUDGET
+    return Players(Policy.GREEDY, budget=searched), Players(Policy.SEARCH, budget=searched)
 
 
 def seated(given: list[str], budget: int | None) -> Players:
@@ -244,7 +310,7 @@ def _run(game: BalanceGame, plan: BalancePlan, backend: Backend, progress: Calla
 
 
 @contextmanager
-def _progress(total: int) -> Iterator[Callable[[Tally], None]]:
+def _progress(total: int) -> Iterator[Callable[[int], None]]:
     """A progress bar on standard error with the rate and the time left (none when standard
     error is not a terminal); yields what to call after each chunk."""
     # Imported here: `hon --help` should not pay for the progress bar (issue 11, point 6).
@@ -272,12 +338,12 @@ def _progress(total: int) -> Iterator[Callable[[Tally], None]]:
         task = bar.add_task("games", total=total, rate="")
         started = time.monotonic()
 
-        def update(tally: Tally) -> None:
+        def update(played: int) -> None:
             # The rate over the whole run, known from the first chunk on (Rich's own speed
             # needs two samples, so a run stopped after one chunk would show none).
             elapsed = time.monotonic() - started
-            speed = tally.games / elapsed if elapsed > 0 else 0.0
-            bar.update(task, completed=tally.games, rate=f"{speed:.1f} games/s" if tally.games else "")
+            speed = played / elapsed if elapsed > 0 else 0.0
+            bar.update(task, completed=played, rate=f"{speed:.1f} games/s" if played else "")
 
         yield update
 
@@ -346,6 +412,44 @@ def _report_lines(game: BalanceGame, tally: Tally) -> None:
         return
     for objective in tally.objectives:
         console.print(control_table(game, tally.sides, objective, report["control"]))
+
+
+def _show_comparison(games: list[BalanceGame], runs: list[BalanceRun]) -> None:
+    """Both runs side by side (each side's wins, rate and interval under each player, the
+    report's figures), then whether they agree."""
+    from rich.table import Table
+
+    from builder.cli.render import titled
+    from builder.export.balance_report import agreement_said, player_name, report_said
+    from builder.render.balance import players
+    from builder.services.balance import report_json
+
+    tally = runs[0].tally
+    seeds = f"seeds {tally.first_seed}–{(tally.first_seed or 0) + tally.played - 1}"
+    console.print(titled(games[0].setting.title, f" — {tally.games} games ({seeds}) under each player."))
+    table = Table(show_edge=False, header_style="bold")
+    table.add_column("side")
+    for game in games:
+        setting = game.setting
+        budget = setting.players.budget if setting.players.default is Policy.SEARCH else None
+        table.add_column(Text(player_name(setting.players.default.value, budget, setting.temperature)), justify="right")
+    for side in tally.sides:
+        cells = [_rate_said(run.tally, side) for run in runs]
+        table.add_row(Text(games[0].label(side)), *cells)
+    console.print(table)
+    if len(runs) < len(games):  # stopped before the second player played
+        return
+    console.print(Text(agreement_said(_document(runs, games)), style="bold"))
+    for game, run in zip(games, runs, strict=True):
+        said = " ".join(report_said(report_json(run.tally), run.tally.games))
+        who = players(game)
+        console.print(Text(f"{who[0].upper()}{who[1:]}: {said}"))
+
+
+def _rate_said(tally: Tally, side: str) -> str:
+    rate = tally.rate(side)
+    low, high = rate.interval
+    return f"{rate.wins} ({rate.rate:.0%}, {low:.0%}–{high:.0%})"
 
 
 def _sides(game: BalanceGame, tally: Tally) -> Table:

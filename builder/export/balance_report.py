@@ -68,6 +68,33 @@ def report_said(report: Mapping[str, Any], games: int) -> list[str]:
     return said
 
 
+def agreement_said(data: Mapping[str, Any]) -> str:
+    """Whether the greedy player's verdict and the search agent's agree, from a comparison's
+    JSON form ({"agreement": code, "greedy": run, "search": run})."""
+    greedy, search = data["greedy"], data["search"]
+
+    def verdict(run: Mapping[str, Any]) -> str:
+        favoured = run["favoured"]
+        return f"favours {run['sides'][favoured]['name']}" if favoured is not None else "favours no side"
+
+    under = f"under the greedy player it {verdict(greedy)}, under the search agent it {verdict(search)}"
+    if data["agreement"] == "agree":
+        return f"The players agree: {under}."
+    if data["agreement"] == "one-favours":
+        return f"The players disagree: {under}; the verdict hangs on the player."
+    return f"The players disagree: {under}, each another side."
+
+
+def render_comparison(data: Mapping[str, Any]) -> str:
+    """The page of a comparison (`--policy compare -o`): both runs side by side, the
+    verdict, and each run's report after Ludii's."""
+    runs = {"greedy": data["greedy"], "search": data["search"]}
+    said = {key: report_said(run["report"], run["games"]) for key, run in runs.items()}
+    players = {key: players_said(run) for key, run in runs.items()}
+    template = environment().get_template("balance_compare.html.j2")
+    return template.render(d=data, runs=runs, said=said, players=players, verdict=agreement_said(data))
+
+
 def render_report(data: Mapping[str, Any]) -> str:
     """The report page for a run's JSON form."""
     sides = list(data["sides"])

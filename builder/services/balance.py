@@ -37,6 +37,10 @@ The JSON form (`to_json`, `hon balance --json`; tests/cli/balance_schema.py hold
         first_player {wins, games, rate, interval}, length {mean, spread, shortest, longest},
         control: [{objective: {side or "none": share}}] by turn, or null without objectives}
 
+`--policy compare` plays the same seeds under the greedy player and under the search agent
+(every side each time) and prints {"agreement": "agree" | "one-favours" | "opposed",
+"greedy": <the JSON form>, "search": <the JSON form>} (Agreement).
+
 Decisive units (hon's definition): in a game a side wins, a unit of that side is decisive
 when it destroyed an enemy unit (the last to attack it before it was destroyed: to fire at
 it, assault it or be assaulted by it, shoot at its card, battle it on its hex) or stands at
@@ -380,6 +384,22 @@ class Tally:
         """The units of `side` decisive in most of its wins, most first (ties by key)."""
         found = self.decisive.get(side, Counter())
         return sorted(found.items(), key=lambda item: (-item[1], item[0]))[:count]
+
+
+class Agreement(StrEnum):
+    """What two runs of the same seeds by different players (`--policy compare`) say of
+    the scenario: favoured is a side whose interval lies above every other's."""
+
+    AGREE = "agree"  # the same side favoured by both, or none by either
+    ONE_FAVOURS = "one-favours"  # one favours a side, the other none
+    OPPOSED = "opposed"  # each favours another side
+
+
+def agreement(first: Tally, second: Tally) -> Agreement:
+    ours, theirs = first.favoured(), second.favoured()
+    if ours == theirs:
+        return Agreement.AGREE
+    return Agreement.ONE_FAVOURS if ours is None or theirs is None else Agreement.OPPOSED
 
 
 @dataclass(frozen=True)

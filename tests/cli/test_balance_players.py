@@ -1,8 +1,9 @@
 """`hon balance --policy SIDE=NAME`: a player for each side (by the scenario's side ids), one
 for every side, the search agent where the system has one with its `--budget`; the report
 names each side's player; the same seeds give the same games on one process or two, and a
-player stays with its side when the initiative passes round. Bad players are one line and
-exit 2. Few games, on short scenarios."""
+player stays with its side when the initiative passes round. `--policy compare`: the same
+seeds under the greedy player and the search agent, and whether their verdicts agree. Bad
+players are one line and exit 2. Few games, on short scenarios."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import pytest
 
 from builder.cli import main
 from builder.kernel.decisions import Policy
-from builder.services.balance import BalanceAsk, Players
+from builder.services.balance import Agreement, BalanceAsk, GameResult, Players, Tally, agreement
 from builder.services.balance_systems import prepare_balance
 from builder.services.balance_tcg import TcgBalance
 
@@ -109,3 +110,52 @@ def test_the_text_and_the_report_name_each_sides_player(capsys: pytest.CaptureFi
     page = report.read_text(encoding="utf-8")
     for shown in (out, page):
         assert shown.index("Americans") < shown.index("random") < shown.index("Germans") < shown.index("greedy")
+
+
+def tally_of(wins_a: int, wins_b: int) -> Tally:
+    tally = Tally(("a", "b"), ())
+    for seed in range(wins_a + wins_b):
+        tally.add(GameResult(seed, "a" if seed < wins_a else "b", {}, 1, {}, ()))
+    return tally
+
+
+def test_two_verdicts_agree_or_not_by_which_side_each_favours() -> None:
+    even, for_a, for_b = tally_of(10, 10), tally_of(18, 2), tally_of(2, 18)
+    assert for_a.favoured() == "a" and for_b.favoured() == "b" and even.favoured() is None
+    assert agreement(even, tally_of(11, 9)) is Agreement.AGREE
+    assert agreement(for_a, tally_of(17, 3)) is Agreement.AGREE
+    assert agreement(for_a, even) is Agreement.ONE_FAVOURS and agreement(even, for_b) is Agreement.ONE_FAVOURS
+    assert agreement(for_a, for_b) is Agreement.OPPOSED
+
+
+def test_compare_plays_the_same_seeds_under_greedy_and_search(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    report = tmp_path / "compare.html"
+    data = balance_json(
+        capsys, FIRST_CONTACT, "--games", "2", "--seed", "5", "--policy", "compare", "--budget", "4", "-o", str(report)
+    )
+    greedy, search = data["greedy"], data["search"]
+    assert greedy["policy"] == "greedy" and search["policy"] == "search"
+    assert {p["budget"] for p in search["players"].values()} == {4}
+    assert greedy["first_seed"] == search["first_seed"] == 5 and greedy["games"] == search["games"] == 2
+    same = greedy["favoured"] == search["favoured"]
+    assert data["agreement"] == (
+        "agree" if same else "one-favours" if None in (greedy["favoured"], search["favoured"]) else "opposed"
+    )
+    alone = balance_json(capsys, FIRST_CONTACT, "--games", "2", "--seed", "5")
+    assert alone["sides"] == greedy["sides"]  # the greedy run is the plain run of the same seeds
+    page = report.read_text(encoding="utf-8")
+    assert page.count("<table>") == 1 and "16th Infantry Regiment" in page
+
+
+@pytest.mark.parametrize(
+    "options",
+    [("--policy", "compare"), ("--policy", "compare", "--policy", "us=random"), ("--policy", "us=compare")],
+    ids=["no-search", "with-another", "one-side"],
+)
+def test_a_comparison_it_cannot_make_is_one_line_and_exit_2(
+    options: tuple[str, ...], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, "balance", TCG, "--games", "2", *options)
+    assert code == 2 and out == "" and err.count("\n") == 1
