@@ -15,6 +15,7 @@ import json
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import partial
 from pathlib import Path
@@ -29,6 +30,7 @@ from builder.cli.simulate_commands import ArmiesOption, armies_given, army_probl
 from builder.cli.terminal import say
 from builder.kernel.decisions import Policy
 from builder.kernel.search import BUDGET as DEFAULT_BUDGET
+from builder.services.balance_handicap import HandicapKind
 from builder.services.ray_address import CONNECT_SECONDS, FORMS, RayUnavailable
 
 if TYPE_CHECKING:
@@ -45,6 +47,7 @@ if TYPE_CHECKING:
         Prepared,
         Tally,
     )
+    from builder.services.balance_handicap import Handicap, Reason
 
 DEFAULT_GAMES = 100  # without --precision
 COMPARE = "compare"  # --policy compare: the greedy player's verdict and the search agent's
@@ -129,6 +132,14 @@ def balance_command(
             help=f"With a search agent: the play-outs it may make to weigh each action ({DEFAULT_BUDGET} by default).",
         ),
     ] = None,
+    handicap: Annotated[
+        HandicapKind | None,
+        typer.Option(
+            "--handicap",
+            help="Sweep the scenario's turns or the victory points (medals) its victory conditions count, around "
+            "its own, and tell the setting at which it is closest to even; auto takes vp where they count points.",
+        ),
+    ] = None,
     given: Annotated[
         str | None,
         typer.Option(
@@ -147,14 +158,16 @@ def balance_command(
 
     where = _backend(backend, workers, address)  # before anything is read: a bad option is said at once
     lineup = lineups(policy or [], budget)
+    if handicap is not None and len(lineup) > 1:
+        raise typer.BadParameter("a handicap is swept with one set of players, not compare", param_hint="--handicap")
     armies = armies_given(army or [])
     asks = [BalanceAsk(players, swap_initiative, temperature, armies, catalogue) for players in lineup]
     prepared = _prepared(scenario, asks)
-    ready = [each.game for each in prepared]
-    report = _report(ready[0], given, prepared[0].inputs, force)
+    trials = _trials(scenario, [each.game for each in prepared], handicap)
+    report = _report(trials.games[0], given, prepared[0].inputs, force)
     plan = BalancePlan(games or (MOST_GAMES if precision is not None else DEFAULT_GAMES), seed, precision)
-    runs = _play_all(ready, plan, where)
-    data = _document(runs, ready)
+    runs = _play_all(trials.games, plan, where)
+    data = trials.document(runs)
     if any(run.failed for run in runs):  # a bug, never a game left out: no verdict around it
         for run in runs:
             for seed, error in run.tally.failed:
@@ -163,18 +176,68 @@ def balance_command(
             print(json.dumps(data, indent=1))
         raise typer.Exit(1)
     if report is not None:
-        from builder.export.balance_report import render_comparison, render_report
-
-        page = render_comparison(data) if len(runs) > 1 else render_report(data)
-        tell_written(report.write(page.encode("utf-8")), beside_report=True)
+        tell_written(report.write(trials.page(data).encode("utf-8")), beside_report=True)
     if as_json:
         print(json.dumps(data, indent=1))
-    elif len(runs) > 1:
-        _show_comparison(ready, runs)
     else:
-        _show(ready[0], runs[0])
+        trials.show(runs, data)
     if any(run.interrupted for run in runs):
         raise typer.Exit(130)
+
+
+@dataclass(frozen=True)
+class Trials:
+    """What a balance command plays: one run, the comparison of two players, or a
+    handicap's sweep (its kind, why auto chose it, its settings), a game for each."""
+
+    games: list[BalanceGame]
+    sweep: tuple[HandicapKind, Reason | None, tuple[Handicap, ...]] | None = None
+
+    def document(self, runs: list[BalanceRun]) -> dict[str, Any]:
+        """The JSON form (builder.services.balance, builder.services.balance_handicap)."""
+        from builder.services.balance import agreement, to_json
+        from builder.services.balance_handicap import sweep_json
+
+        if self.sweep is not None:
+            return sweep_json(*self.sweep, runs, self.games)
+        if len(self.games) == 1:
+            return to_json(runs[0], self.games[0])
+        said = {g.setting.players.default.value: to_json(run, g) for run, g in zip(runs, self.games, strict=False)}
+        found = agreement(runs[0].tally, runs[1].tally) if len(runs) == len(self.games) else None
+        return {"agreement": found.value if found is not None else None, **said}
+
+    def page(self, data: dict[str, Any]) -> str:
+        from builder.export.balance_report import render_comparison, render_handicap, render_report
+
+        if self.sweep is not None:
+            return render_handicap(data)
+        return render_comparison(data) if len(self.games) > 1 else render_report(data)
+
+    def show(self, runs: list[BalanceRun], data: dict[str, Any]) -> None:
+        if self.sweep is not None:
+            _show_handicap(self.games, runs, data)
+        elif len(self.games) > 1:
+            _show_comparison(self.games, runs, data)
+        else:
+            _show(self.games[0], runs[0])
+
+
+def _trials(scenario: Path, games: list[BalanceGame], handicap: HandicapKind | None) -> Trials:
+    """The games to play: those prepared, or the one prepared under each setting of the
+    handicap asked for (a kind the scenario does not have is Unsupported, exit 2)."""
+    from builder.kernel.system import Unsupported
+    from builder.services.balance_handicap import Handicappable, NoHandicap, choose
+
+    if handicap is None:
+        return Trials(games)
+    game = games[0]
+    if not isinstance(game, Handicappable):
+        raise Unsupported(scenario, "this scenario cannot be handicapped.")
+    try:
+        kind, reason, settings = choose(game, handicap)
+    except NoHandicap as problem:
+        raise Unsupported(scenario, str(problem)) from None
+    return Trials([game.handicapped(setting) for setting in settings], (kind, reason, settings))
 
 
 def _prepared(scenario: Path, asks: list[BalanceAsk]) -> list[Prepared]:
@@ -203,17 +266,6 @@ def _play_all(games: list[BalanceGame], plan: BalancePlan, where: Backend) -> li
 def _after(progress: Callable[[int], None], done: int, tally: Tally) -> None:
     """Progress after a chunk: the games of the runs before and this run's."""
     progress(done + tally.games)
-
-
-def _document(runs: list[BalanceRun], games: list[BalanceGame]) -> dict[str, Any]:
-    """The JSON form of one run, or of a comparison (builder.services.balance's docs)."""
-    from builder.services.balance import agreement, to_json
-
-    if len(games) == 1:
-        return to_json(runs[0], games[0])
-    said = {game.setting.players.default.value: to_json(run, game) for run, game in zip(runs, games, strict=False)}
-    found = agreement(runs[0].tally, runs[1].tally) if len(runs) == len(games) else None
-    return {"agreement": found.value if found is not None else None, **said}
 
 
 def lineups(given: list[str], budget: int | None) -> tuple[Players, ...]:
@@ -414,7 +466,7 @@ def _report_lines(game: BalanceGame, tally: Tally) -> None:
         console.print(control_table(game, tally.sides, objective, report["control"]))
 
 
-def _show_comparison(games: list[BalanceGame], runs: list[BalanceRun]) -> None:
+def _show_comparison(games: list[BalanceGame], runs: list[BalanceRun], data: dict[str, Any]) -> None:
     """Both runs side by side (each side's wins, rate and interval under each player, the
     report's figures), then whether they agree."""
     from rich.table import Table
@@ -439,11 +491,37 @@ def _show_comparison(games: list[BalanceGame], runs: list[BalanceRun]) -> None:
     console.print(table)
     if len(runs) < len(games):  # stopped before the second player played
         return
-    console.print(Text(agreement_said(_document(runs, games)), style="bold"))
+    console.print(Text(agreement_said(data), style="bold"))
     for game, run in zip(games, runs, strict=True):
         said = " ".join(report_said(report_json(run.tally), run.tally.games))
         who = players(game)
         console.print(Text(f"{who[0].upper()}{who[1:]}: {said}"))
+
+
+def _show_handicap(games: list[BalanceGame], runs: list[BalanceRun], data: dict[str, Any]) -> None:
+    """Each setting of the sweep with each side's wins, rate and interval, then the
+    setting closest to even."""
+    from rich.table import Table
+
+    from builder.cli.render import titled
+    from builder.export.balance_report import handicap_said, setting_said
+    from builder.render.balance import players
+
+    tally, game = runs[0].tally, games[0]
+    seeds = f"seeds {tally.first_seed}–{(tally.first_seed or 0) + tally.played - 1}"
+    console.print(titled(game.setting.title, f" — {tally.games} games a setting ({seeds}), {players(game)}."))
+    table = Table(show_edge=False, header_style="bold")
+    table.add_column("setting")
+    for side in tally.sides:
+        table.add_column(Text(game.label(side)), justify="right")
+    table.add_column("draws", justify="right")
+    names = {side: game.label(side) for side in tally.sides}
+    for setting, run in zip(data["settings"], runs, strict=False):
+        row = [_rate_said(run.tally, side) for side in tally.sides]
+        table.add_row(Text(setting_said(setting, names)), *row, str(run.tally.wins["draw"]))
+    console.print(table)
+    for line in handicap_said(data):
+        console.print(Text(line, style="bold"))
 
 
 def _rate_said(tally: Tally, side: str) -> str:

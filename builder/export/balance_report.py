@@ -95,6 +95,55 @@ def render_comparison(data: Mapping[str, Any]) -> str:
     return template.render(d=data, runs=runs, said=said, players=players, verdict=agreement_said(data))
 
 
+def setting_said(setting: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    """One setting of a handicap's sweep, from its JSON form: "the game lasts 7 turns
+    instead of 6", "Germans need 5 victory points instead of 6", or as written."""
+    value, written, measure = setting["value"], setting["written"], setting["measure"]
+    side = names.get(setting["side"] or "", setting["side"])
+    said = {
+        "turns": f"the game lasts {value} turns",
+        "starting-points": f"{side} start with {value} victory points",
+        "points-needed": f"{side} need {value} victory points to win",
+        "medals-needed": f"{side} need {value} medals to win",
+    }[measure]
+    return f"{said} instead of {written}" if value != written else f"as written ({said})"
+
+
+REASONS = {
+    "counts-points": "auto swept the victory points: the victory conditions count them",
+    "turn-limit": "auto swept the turns: the victory conditions count no victory points",
+}
+
+
+def handicap_said(data: Mapping[str, Any]) -> list[str]:
+    """The sweep's finding, from its JSON form: why auto chose its kind, then the setting
+    closest to even with each side's win rate and interval."""
+    said = [f"{REASONS[data['reason']][0].upper()}{REASONS[data['reason']][1:]}."] if data["reason"] else []
+    if data["closest"] is None:
+        return said
+    best = data["settings"][data["closest"]]
+    run = best["run"]
+    names = {side: s["name"] for side, s in run["sides"].items()}
+    rates = ", ".join(
+        f"{s['name']} {s['rate']:.0%} ({s['interval'][0]:.0%}–{s['interval'][1]:.0%})" for s in run["sides"].values()
+    )
+    even = "its intervals overlap" if run["favoured"] is None else f"{names[run['favoured']]} is still favoured"
+    said.append(f"Closest to even when {setting_said(best, names)}: {rates}; {even}.")
+    return said
+
+
+def render_handicap(data: Mapping[str, Any]) -> str:
+    """The page of a handicap's sweep (`--handicap … -o`): each setting's win rates, the
+    closest to even first said."""
+    first = data["settings"][0]["run"]
+    names = {side: s["name"] for side, s in first["sides"].items()}
+    settings = [setting_said(setting, names) for setting in data["settings"]]
+    template = environment().get_template("balance_handicap.html.j2")
+    return template.render(
+        d=data, first=first, names=names, settings=settings, said=handicap_said(data), players=players_said(first)
+    )
+
+
 def render_report(data: Mapping[str, Any]) -> str:
     """The report page for a run's JSON form."""
     sides = list(data["sides"])

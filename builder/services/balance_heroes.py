@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from builder.heroes.ai.varied import VariedPolicy
@@ -32,7 +32,8 @@ from builder.heroes.rules.players import HeroesPlayer
 from builder.heroes.rules.setup.placement import campaign_changed, field_army
 from builder.heroes.rules.simulation import GameRecord, simulate
 from builder.heroes.rules.state import objective_squares
-from builder.heroes.scenario.models import RANDOM, Scenario
+from builder.heroes.scenario.conditions import AllOf, AnyOf, Condition, Not, VictoryPoints
+from builder.heroes.scenario.models import RANDOM, Scenario, Turns
 from builder.heroes.system import HEROES
 from builder.io.catalogue_files import catalogue_inputs, load_catalogue
 from builder.io.paths import existing_user_catalogue
@@ -49,9 +50,12 @@ from builder.services.balance import (
     destroyers,
     first_for,
 )
+from builder.services.balance_handicap import Handicap, HandicapKind, Measure, NoHandicap, around, most
 from builder.services.game import PreparedGame, players_for, prepare_game
 
 DEFAULT_TEMPERATURE = 0.5  # the greedy player's variety when none is asked for
+TURNS_REACH = 3  # a turns handicap: up to three turns fewer or more
+BONUS_REACH = 5  # a vp handicap: up to five victory points more for a side at the start
 
 
 def prepare(path: Path, ask: BalanceAsk) -> Prepared:
@@ -182,6 +186,39 @@ class HeroesBalance:
             initiative=initiative,
         )
 
+    def sweep(self, kind: HandicapKind) -> tuple[Handicap, ...]:
+        """Turns: the scenario's count, three fewer to three more. Vp, where its victory
+        conditions count victory points: a side starts with up to five more (the first
+        player of each team, SoN p.10)."""
+        scenario = self.game.scenario
+        if kind is HandicapKind.TURNS:
+            written = scenario.setup.turns.count
+            settings = around(written, TURNS_REACH, 1, most(Turns, "count"))
+            return tuple(Handicap(Measure.TURNS, n, written) for n in settings)
+        conditions = [o.condition for o in scenario.victory.outcomes] + list(scenario.victory.end.early)
+        if not any(_counts_points(condition) for condition in conditions):
+            raise NoHandicap(f"{scenario.title}'s victory conditions count no victory points: try --handicap turns.")
+        start = scenario.setup.victory_points
+        firsts = [next(s.id for s in scenario.sides if scenario.team_of(s.id) == team) for team in self.sides]
+        own = Handicap(Measure.STARTING_POINTS, start.get(firsts[0], 0), start.get(firsts[0], 0), firsts[0])
+        more = (
+            Handicap(Measure.STARTING_POINTS, start.get(side, 0) + bonus, start.get(side, 0), side)
+            for side in firsts
+            for bonus in range(1, BONUS_REACH + 1)
+        )
+        return (own, *more)
+
+    def handicapped(self, handicap: Handicap) -> HeroesBalance:
+        """The game on the scenario with `handicap`'s turns or starting victory points."""
+        setup = self.game.scenario.setup
+        if handicap.measure is Measure.TURNS:
+            setup = setup.model_copy(update={"turns": setup.turns.model_copy(update={"count": handicap.value})})
+        elif handicap.side is not None:
+            points = {**setup.victory_points, handicap.side: handicap.value}
+            setup = setup.model_copy(update={"victory_points": points})
+        scenario = self.game.scenario.model_copy(update={"setup": setup})
+        return replace(self, game=replace(self.game, loaded=replace(self.game.loaded, scenario=scenario)))
+
     def _holders(self, pieces: tuple[Piece, ...], side: str, control: Mapping[str, str | None]) -> set[str]:
         """Units of `side` standing on an objective it holds."""
         held = [
@@ -194,6 +231,15 @@ class HeroesBalance:
             for p in pieces
             if p.allegiance == side and not p.is_wreck and any(sq in area for area in held for sq in p.squares)
         }
+
+
+def _counts_points(condition: Condition) -> bool:
+    """Whether a victory condition counts victory points anywhere in it."""
+    if isinstance(condition, VictoryPoints):
+        return True
+    if isinstance(condition, (AllOf, AnyOf)):
+        return any(_counts_points(part) for part in condition.of)
+    return isinstance(condition, Not) and _counts_points(condition.condition)
 
 
 def _attacks(events: tuple[HeroesEvent, ...]) -> Iterator[Attack | Destroyed]:

@@ -9,7 +9,7 @@ win; a turn is one side's (the summary's turn sequence); the first move is the s
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from builder.kernel.decisions import Policy
@@ -19,7 +19,7 @@ from builder.memoir.rules.events import BattleEvent, EliminatedEvent, MemoirEven
 from builder.memoir.rules.players import MemoirPlayer
 from builder.memoir.rules.simulation import RULES, MemoirGame, new_game
 from builder.memoir.rules.state import GameState, start
-from builder.memoir.scenario import Place, Scenario
+from builder.memoir.scenario import Place, Scenario, SideSetup
 from builder.memoir.system import MEMOIR
 from builder.services.balance import (
     Attack,
@@ -33,7 +33,10 @@ from builder.services.balance import (
     destroyers,
     first_for,
 )
+from builder.services.balance_handicap import Handicap, HandicapKind, Measure, NoHandicap, around, most
 from builder.services.memoir_game import players_for, prepare_game
+
+MEDALS_REACH = 2  # a vp handicap: a side needs up to two medals fewer or more
 
 
 def prepare(path: Path, ask: BalanceAsk) -> Prepared:
@@ -119,6 +122,28 @@ class MemoirBalance:
             decisive=decisive,
             initiative=scenario.starts.value,
         )
+
+    def sweep(self, kind: HandicapKind) -> tuple[Handicap, ...]:
+        """Vp: the medals a side needs, two fewer to two more (the scenario's own first).
+        No turns: a side wins on medals, whatever the turn."""
+        if kind is HandicapKind.TURNS:
+            raise NoHandicap(f"{self.scenario.title} has no turn limit (a side wins on medals): try --handicap vp.")
+        first = self.scenario.sides[0]
+        others = (
+            Handicap(Measure.MEDALS_NEEDED, n, side.medals, side.id.value)
+            for side in self.scenario.sides
+            for n in around(side.medals, MEDALS_REACH, 1, most(SideSetup, "medals"))
+            if n != side.medals
+        )
+        return (Handicap(Measure.MEDALS_NEEDED, first.medals, first.medals, first.id.value), *others)
+
+    def handicapped(self, handicap: Handicap) -> MemoirBalance:
+        """The game on the scenario with a side needing `handicap`'s medals."""
+        sides = tuple(
+            side.model_copy(update={"medals": handicap.value}) if side.id.value == handicap.side else side
+            for side in self.scenario.sides
+        )
+        return replace(self, scenario=self.scenario.model_copy(update={"sides": sides}))
 
     def held(self, state: GameState) -> dict[str, str | None]:
         """Who holds each medal hex now (a hex with two medals: whoever holds either)."""

@@ -7,7 +7,7 @@ passed round the sides seed by seed with `swap_initiative`."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from builder.kernel.match import play
@@ -22,12 +22,14 @@ from builder.services.balance import (
     destroyers,
     first_for,
 )
+from builder.services.balance_handicap import Handicap, HandicapKind, Measure, NoHandicap, around, most
 from builder.services.tcg_game import open_cards, players_for, ready
 from builder.tcg.catalogue import CardCatalogue
+from builder.tcg.conditions import VictoryPoints
 from builder.tcg.rules.events import DestroyedEvent, ShotEvent, TcgEvent
 from builder.tcg.rules.simulation import RULES, TcgGame, new_game
 from builder.tcg.rules.state import Game
-from builder.tcg.scenario import Marker, Scenario
+from builder.tcg.scenario import MAX_TURNS, MIN_TURNS, Marker, Scenario
 from builder.tcg.system import TCG
 
 
@@ -35,6 +37,10 @@ def prepare(path: Path, ask: BalanceAsk) -> Prepared:
     """A scenario file checked against the bundled cards, ready to be played."""
     checked = ready(path, open_cards())
     return Prepared(TcgBalance(checked.scenario, checked.cards, ask.players, ask.swap_initiative), (path,))
+
+
+TURNS_REACH = 3  # a turns handicap: up to three turns fewer or more, within the book's 4 to 8
+POINTS_REACH = 3  # a vp handicap: a side needs up to three victory points fewer or more
 
 
 def objective_key(marker: Marker) -> str:
@@ -110,6 +116,39 @@ class TcgBalance:
             decisive=decisive,
             initiative=scenario.first_player,
         )
+
+    def sweep(self, kind: HandicapKind) -> tuple[Handicap, ...]:
+        """Turns: the scenario's, three fewer to three more within TCG p.6's 4 to 8. Vp,
+        where a victory condition counts victory points: the points a side needs, three
+        fewer to three more (the scenario's own first)."""
+        if kind is HandicapKind.TURNS:
+            written = self.scenario.turns
+            settings = around(written, TURNS_REACH, MIN_TURNS, MAX_TURNS)
+            return tuple(Handicap(Measure.TURNS, n, written) for n in settings)
+        needed = {c.side: c.points for c in self.scenario.victory if isinstance(c, VictoryPoints)}
+        if not needed:
+            title = self.scenario.title
+            raise NoHandicap(f"{title}'s victory conditions count no victory points: try --handicap turns.")
+        first, points = next(iter(needed.items()))
+        others = (
+            Handicap(Measure.POINTS_NEEDED, n, written, side)
+            for side, written in needed.items()
+            for n in around(written, POINTS_REACH, 1, most(VictoryPoints, "points"))
+            if n != written
+        )
+        return (Handicap(Measure.POINTS_NEEDED, points, points, first), *others)
+
+    def handicapped(self, handicap: Handicap) -> TcgBalance:
+        """The game on the scenario with `handicap`'s turns or victory points needed."""
+        if handicap.measure is Measure.TURNS:
+            return replace(self, scenario=self.scenario.model_copy(update={"turns": handicap.value}))
+        victory = [
+            c.model_copy(update={"points": handicap.value})
+            if isinstance(c, VictoryPoints) and c.side == handicap.side
+            else c
+            for c in self.scenario.victory
+        ]
+        return replace(self, scenario=self.scenario.model_copy(update={"victory": victory}))
 
     def held(self, game: Game) -> dict[str, str | None]:
         """Who controls each objective now."""
