@@ -89,7 +89,7 @@ def sweep(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str
 
 
 def spread(run: dict[str, Any]) -> float:
-    rates = [side["rate"] for side in run["sides"].values()]
+    rates: list[float] = [side["rate"] for side in run["sides"].values()]
     return max(rates) - min(rates)
 
 
