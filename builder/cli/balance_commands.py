@@ -15,7 +15,6 @@ import json
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from enum import StrEnum
 from functools import partial
 from pathlib import Path
@@ -47,7 +46,7 @@ if TYPE_CHECKING:
         Prepared,
         Tally,
     )
-    from builder.services.balance_handicap import Handicap, Reason
+    from builder.services.balance_trials import Trials
 
 DEFAULT_GAMES = 100  # without --precision
 COMPARE = "compare"  # --policy compare: the greedy player's verdict and the search agent's
@@ -176,68 +175,44 @@ def balance_command(
             print(json.dumps(data, indent=1))
         raise typer.Exit(1)
     if report is not None:
-        tell_written(report.write(trials.page(data).encode("utf-8")), beside_report=True)
+        tell_written(report.write(_page(trials, data).encode("utf-8")), beside_report=True)
     if as_json:
         print(json.dumps(data, indent=1))
     else:
-        trials.show(runs, data)
+        _show_all(trials, runs, data)
     if any(run.interrupted for run in runs):
         raise typer.Exit(130)
 
 
-@dataclass(frozen=True)
-class Trials:
-    """What a balance command plays: one run, the comparison of two players, or a
-    handicap's sweep (its kind, why auto chose it, its settings), a game for each."""
+def _page(trials: Trials, data: dict[str, Any]) -> str:
+    """The HTML page of what was played."""
+    from builder.export.balance_report import render_comparison, render_handicap, render_report
 
-    games: list[BalanceGame]
-    sweep: tuple[HandicapKind, Reason | None, tuple[Handicap, ...]] | None = None
+    if trials.sweep is not None:
+        return render_handicap(data)
+    return render_comparison(data) if len(trials.games) > 1 else render_report(data)
 
-    def document(self, runs: list[BalanceRun]) -> dict[str, Any]:
-        """The JSON form (builder.services.balance, builder.services.balance_handicap)."""
-        from builder.services.balance import agreement, to_json
-        from builder.services.balance_handicap import sweep_json
 
-        if self.sweep is not None:
-            return sweep_json(*self.sweep, runs, self.games)
-        if len(self.games) == 1:
-            return to_json(runs[0], self.games[0])
-        said = {g.setting.players.default.value: to_json(run, g) for run, g in zip(runs, self.games, strict=False)}
-        found = agreement(runs[0].tally, runs[1].tally) if len(runs) == len(self.games) else None
-        return {"agreement": found.value if found is not None else None, **said}
-
-    def page(self, data: dict[str, Any]) -> str:
-        from builder.export.balance_report import render_comparison, render_handicap, render_report
-
-        if self.sweep is not None:
-            return render_handicap(data)
-        return render_comparison(data) if len(self.games) > 1 else render_report(data)
-
-    def show(self, runs: list[BalanceRun], data: dict[str, Any]) -> None:
-        if self.sweep is not None:
-            _show_handicap(self.games, runs, data)
-        elif len(self.games) > 1:
-            _show_comparison(self.games, runs, data)
-        else:
-            _show(self.games[0], runs[0])
+def _show_all(trials: Trials, runs: list[BalanceRun], data: dict[str, Any]) -> None:
+    if trials.sweep is not None:
+        _show_handicap(trials.games, runs, data)
+    elif len(trials.games) > 1:
+        _show_comparison(trials.games, runs, data)
+    else:
+        _show(trials.games[0], runs[0])
 
 
 def _trials(scenario: Path, games: list[BalanceGame], handicap: HandicapKind | None) -> Trials:
     """The games to play: those prepared, or the one prepared under each setting of the
     handicap asked for (a kind the scenario does not have is Unsupported, exit 2)."""
     from builder.kernel.system import Unsupported
-    from builder.services.balance_handicap import Handicappable, NoHandicap, choose
+    from builder.services.balance_handicap import NoHandicap
+    from builder.services.balance_trials import Trials
 
-    if handicap is None:
-        return Trials(games)
-    game = games[0]
-    if not isinstance(game, Handicappable):
-        raise Unsupported(scenario, "this scenario cannot be handicapped.")
     try:
-        kind, reason, settings = choose(game, handicap)
+        return Trials.of(games, handicap)
     except NoHandicap as problem:
         raise Unsupported(scenario, str(problem)) from None
-    return Trials([game.handicapped(setting) for setting in settings], (kind, reason, settings))
 
 
 def _prepared(scenario: Path, asks: list[BalanceAsk]) -> list[Prepared]:
