@@ -5,6 +5,8 @@ interval (builder.services.balance).
 
 hon balance scenarios/way-of-the-cross.yaml --games 40 --workers 2 --temperature 0.5
 hon balance scenarios/hon-first-contact.yaml --policy us=search --policy german=greedy --budget 8
+hon balance scenarios/hon-first-contact.yaml --games 40 --policy compare
+hon balance scenarios/tcg/orchard-at-dawn.yaml --handicap auto -o reports/
 hon balance scenarios/tcg/orchard-at-dawn.yaml --games 40 --swap-initiative --json
 hon balance scenarios/rush-on-maltot.yaml --precision 0.1 --backend ray --address ray://head:10001
 """
@@ -120,7 +122,8 @@ def balance_command(
             metavar="[SIDE=]NAME",
             help="Who plays: greedy (the best-scored option at each decision), random (any legal option) or "
             "search (options weighed by play-outs; where the game has a search agent, see --budget). NAME for "
-            "every side, SIDE=NAME for one side by the scenario's side id (repeat, one a side).",
+            "every side, SIDE=NAME for one side by the scenario's side id (repeat, one a side). compare: the "
+            "verdict under the greedy player beside the search agent's, on the same seeds.",
         ),
     ] = None,
     budget: Annotated[
