@@ -87,12 +87,13 @@ def agreement_said(data: Mapping[str, Any]) -> str:
 
 def render_comparison(data: Mapping[str, Any]) -> str:
     """The page of a comparison (`--policy compare -o`): both runs side by side, the
-    verdict, and each run's report after Ludii's."""
-    runs = {"greedy": data["greedy"], "search": data["search"]}
+    verdict, and each run's report after Ludii's (of a run stopped early, what was played)."""
+    runs = {key: data[key] for key in ("greedy", "search") if key in data}  # a stopped run: the greedy one
     said = {key: report_said(run["report"], run["games"]) for key, run in runs.items()}
     players = {key: players_said(run) for key, run in runs.items()}
+    verdict = agreement_said(data) if data["agreement"] is not None else ""
     template = environment().get_template("balance_compare.html.j2")
-    return template.render(d=data, runs=runs, said=said, players=players, verdict=agreement_said(data))
+    return template.render(d=data, runs=runs, said=said, players=players, verdict=verdict)
 
 
 def setting_said(setting: Mapping[str, Any], names: Mapping[str, str]) -> str:

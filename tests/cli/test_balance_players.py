@@ -14,10 +14,22 @@ from typing import Any
 import pytest
 
 from builder.cli import main
+from builder.export.balance_report import render_comparison
 from builder.kernel.decisions import Policy
-from builder.services.balance import Agreement, BalanceAsk, GameResult, Players, Tally, agreement
+from builder.services.balance import (
+    Agreement,
+    BalanceAsk,
+    BalancePlan,
+    GameResult,
+    Players,
+    Tally,
+    agreement,
+    run_balance,
+    to_json,
+)
 from builder.services.balance_systems import prepare_balance
 from builder.services.balance_tcg import TcgBalance
+from tests.services.balance_games import Coin
 
 ROOT = Path(__file__).resolve().parents[2]
 FIRST_CONTACT = str(ROOT / "scenarios" / "hon-first-contact.yaml")
@@ -159,3 +171,13 @@ def test_a_comparison_it_cannot_make_is_one_line_and_exit_2(
 ) -> None:
     code, out, err = run(capsys, "balance", TCG, "--games", "2", *options)
     assert code == 2 and out == "" and err.count("\n") == 1
+
+
+def test_a_comparison_stopped_in_its_first_run_still_makes_its_page() -> None:
+    """Ctrl-C during the greedy run: the page shows what was played, with no verdict."""
+    coin = Coin()
+    played = to_json(run_balance(coin, BalancePlan(games=4)), coin)
+    page = render_comparison({"agreement": None, "greedy": played})
+    assert page.count("<table>") == 1 and 'class="verdict"' not in page
+    both = render_comparison({"agreement": "agree", "greedy": played, "search": played})
+    assert both.count('class="verdict"') == 1
