@@ -68,7 +68,7 @@ class Handicap:
 
 
 class NoHandicap(Exception):
-    """A kind of handicap the scenario does not have: `str()` says why (Reason-free)."""
+    """A kind of handicap the scenario does not have: `str()` says why, in one sentence."""
 
 
 @runtime_checkable
