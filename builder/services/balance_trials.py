@@ -47,5 +47,6 @@ class Trials:
         if len(self.games) == 1:
             return to_json(runs[0], self.games[0])
         said = {g.setting.players.default.value: to_json(run, g) for run, g in zip(runs, self.games, strict=False)}
-        found = agreement(runs[0].tally, runs[1].tally) if len(runs) == len(self.games) else None
+        whole = len(runs) == len(self.games) and not any(run.failed or run.interrupted for run in runs)
+        found = agreement(runs[0].tally, runs[1].tally) if whole else None  # no verdict on games left unplayed
         return {"agreement": found.value if found is not None else None, **said}

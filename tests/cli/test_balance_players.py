@@ -181,3 +181,25 @@ def test_a_comparison_stopped_in_its_first_run_still_makes_its_page() -> None:
     assert page.count("<table>") == 1 and 'class="verdict"' not in page
     both = render_comparison({"agreement": "agree", "greedy": played, "search": played})
     assert both.count('class="verdict"') == 1
+
+
+def test_a_search_game_that_fails_stops_the_comparison_naming_its_seed(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No game is dropped in a comparison either: the run stops, exit 1, no agreement."""
+    from builder.services import balance_heroes
+    from tests.cli.test_balance_commands import Broken
+
+    chosen = balance_heroes.players_for
+
+    def players_for(scenario: Any, policy: Policy, seed: int, budget: int) -> Any:
+        players = chosen(scenario, policy, seed, budget)
+        return dict.fromkeys(players, Broken()) if policy is Policy.SEARCH and seed == 3 else players
+
+    monkeypatch.setattr(balance_heroes, "players_for", players_for)
+    code = main(["balance", FIRST_CONTACT, "--games", "4", "--policy", "compare", "--budget", "4", "--json"])
+    out, err = capsys.readouterr()
+    data = json.loads(out)
+    assert code == 1 and data["agreement"] is None and data["greedy"]["failed"] == []
+    assert data["search"]["failed"] == [{"seed": 3, "error": "RuntimeError: the player broke"}]
+    assert err.count("\n") == 1 and "3" in err
