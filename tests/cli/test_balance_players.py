@@ -188,9 +188,8 @@ def test_a_search_game_that_fails_stops_the_comparison_naming_its_seed(
 ) -> None:
     """No game is dropped in a comparison either: the run stops, exit 1, no agreement."""
     from builder.services import balance_heroes
+    from builder.services.game import players_for as chosen
     from tests.cli.test_balance_commands import Broken
-
-    chosen = balance_heroes.players_for
 
     def players_for(scenario: Any, policy: Policy, seed: int, budget: int) -> Any:
         players = chosen(scenario, policy, seed, budget)
