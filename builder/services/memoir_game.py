@@ -12,6 +12,7 @@ from typing import assert_never
 from builder.io.memoir_files import LoadedScenario, load_catalogue, load_playable
 from builder.kernel.decisions import Policy
 from builder.kernel.diagnostics import Issue, Severity, plural
+from builder.kernel.search import BUDGET
 from builder.kernel.system import Unsupported, no_search
 from builder.memoir.ai import greedy, uniform
 from builder.memoir.catalogue import Catalogue, Side
@@ -76,8 +77,9 @@ def play(
     return simulate(game, players_for(game, policy))
 
 
-def players_for(game: MemoirGame, policy: Policy) -> dict[Side, MemoirPlayer]:
-    """A player of `policy` for every side of `game`."""
+def players_for(game: MemoirGame, policy: Policy, budget: int = BUDGET) -> dict[Side, MemoirPlayer]:
+    """A player of `policy` for every side of `game`; a search agent's `budget` is its
+    play-outs a decision (a balance run passes every player's)."""
     match policy:
         case Policy.GREEDY:
             return dict(greedy.for_every_side((s.id for s in game.state.scenario.sides), game.dice.seed))

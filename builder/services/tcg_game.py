@@ -13,6 +13,7 @@ from builder.io.errors import HonFileError
 from builder.io.tcg_files import LoadedTcgScenario, load_cards, load_force, load_tcg_scenario
 from builder.kernel.decisions import Policy
 from builder.kernel.diagnostics import Issue, Severity, plural
+from builder.kernel.search import BUDGET
 from builder.kernel.system import Unsupported, no_search
 from builder.tcg.ai import greedy, uniform
 from builder.tcg.catalogue import CardCatalogue
@@ -56,8 +57,9 @@ class CheckedScenario:
         return simulate(self.scenario, self.cards, players, seed=seed, turns=turns, frames=frames, variants=variants)
 
 
-def players_for(scenario: Scenario, policy: Policy, seed: int) -> dict[str, TcgPlayer]:
-    """A player of `policy` for every side of `scenario`, for the game of `seed`."""
+def players_for(scenario: Scenario, policy: Policy, seed: int, budget: int = BUDGET) -> dict[str, TcgPlayer]:
+    """A player of `policy` for every side of `scenario`, for the game of `seed`; a search
+    agent's `budget` is its play-outs a decision (a balance run passes every player's)."""
     match policy:
         case Policy.GREEDY:
             return dict(greedy.for_every_side(scenario))

@@ -18,12 +18,14 @@ from builder.heroes.rules.simulation import simulate
 from builder.io.catalogue_files import load_catalogue
 from builder.io.paths import SCENARIOS_DIR
 from builder.kernel.choice import softmax_order
+from builder.kernel.decisions import Policy
 from builder.services import balance_tcg
 from builder.services.balance import (
     BalanceAsk,
     BalanceGame,
     BalancePlan,
     GameResult,
+    Players,
     Serial,
     Tally,
     play_chunk,
@@ -245,9 +247,13 @@ def test_same_seeds_same_tallies_on_ray(prepared: PreparedGame, ray_here: None) 
 
 
 def test_a_tcg_scenario_gives_the_same_tallies_on_ray(ray_here: None) -> None:
+    """With a player for each side: the players travel with the game."""
     from builder.services.balance_ray import RayCluster
 
-    game = balance_tcg.prepare(SCENARIOS_DIR / "tcg" / "vire-aid-post.yaml", BalanceAsk(swap_initiative=True)).game
+    players = Players(Policy.GREEDY, (("us", Policy.RANDOM),))
+    ask = BalanceAsk(players, swap_initiative=True)
+    game = balance_tcg.prepare(SCENARIOS_DIR / "tcg" / "vire-aid-post.yaml", ask).game
+    assert game.setting.players == players
     plan = BalancePlan(games=4, seed=1, chunk=2)
     on_ray = run_balance(game, plan, RayCluster())
     assert on_ray.tally == run_balance(game, plan, Serial()).tally and on_ray.tally.games == 4
