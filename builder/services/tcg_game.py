@@ -60,7 +60,7 @@ def players_for(scenario: Scenario, policy: Policy, seed: int) -> dict[str, TcgP
     """A player of `policy` for every side of `scenario`, for the game of `seed`."""
     match policy:
         case Policy.GREEDY:
-            return dict(greedy.for_every_side(scenario))
+            return dict(greedy.for_every_side(scenario, seed))
         case Policy.RANDOM:
             return dict(uniform.for_every_side([side.id for side in scenario.sides], seed))
         case Policy.SEARCH:
