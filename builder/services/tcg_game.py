@@ -62,7 +62,7 @@ def players_for(scenario: Scenario, policy: Policy, seed: int, budget: int = BUD
     agent's `budget` is its play-outs a decision (a balance run passes every player's)."""
     match policy:
         case Policy.GREEDY:
-            return dict(greedy.for_every_side(scenario))
+            return dict(greedy.for_every_side(scenario, seed))
         case Policy.RANDOM:
             return dict(uniform.for_every_side([side.id for side in scenario.sides], seed))
         case Policy.SEARCH:
