@@ -195,7 +195,7 @@ def test_a_game_read_down_to_its_result(prepared: PreparedGame) -> None:
         prepared.armies,
         prepared.catalogue,
         seed=seed,
-        policies=game.players(prepared.scenario, seed),
+        policies=game.seated(prepared.scenario, seed),
     )
     result = game.play(seed)
     assert result == game.result(record)

@@ -87,7 +87,7 @@ def test_a_rolled_shot_tells_what_its_dice_were_rolled_against(path: Path, cards
     shots = [
         event
         for seed in range(1, 6)
-        for event in simulate(scenario, cards, for_every_side(scenario), seed=seed).events
+        for event in simulate(scenario, cards, for_every_side(scenario, seed), seed=seed).events
         if isinstance(event, ShotEvent)
     ]
     rolled = [shot for shot in shots if shot.aim is not None]
