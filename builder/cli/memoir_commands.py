@@ -213,10 +213,12 @@ def simulate_tui(path: Path, seed: int, turns: int | None, policy: Policy) -> No
 def simulate(path: Path, seed: int, turns: int | None, as_json: bool, policy: Policy, player: str) -> None:
     """`hon simulate` of a hex-game scenario, every side played by `policy` (named `player`)."""
     from builder.cli.render import titled
+    from builder.cli.simulate_commands import played
     from builder.services.memoir_game import prepare_game
 
     game = prepare_game(path)
-    record = game.simulate(seed=seed, turns=turns, policy=policy)
+    with played(seed):
+        record = game.simulate(seed=seed, turns=turns, policy=policy)
     if as_json:
         print(json.dumps(record.to_json(), indent=1))
         return

@@ -95,9 +95,10 @@ def simulate_scenario(
 ) -> None:
     chosen = variants_named(variants)
     checked = ready(path, open_cards())
-    from builder.cli.simulate_commands import PLAYERS
+    from builder.cli.simulate_commands import PLAYERS, played
 
-    record: TcgRecord = checked.simulate(seed=seed, turns=turns, policy=policy, variants=chosen)
+    with played(seed):
+        record: TcgRecord = checked.simulate(seed=seed, turns=turns, policy=policy, variants=chosen)
     if as_json:
         print(json.dumps(record.to_json(), indent=1))
         return

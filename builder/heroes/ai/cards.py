@@ -127,7 +127,8 @@ def _fall_back(policy: SimplePolicy, state: GameState, piece: Piece, hand: list[
         return ()
     moving = inactive(piece)
     value = moving.side.movement
-    if value is None or moving.unit.footprint != 1:
+    # A side showing Movement X is moved by no card (HoN core p.9), whatever its other side.
+    if value is None or piece.side.movement is None or moving.unit.footprint != 1:
         return ()
     paths = reachable(state.battlefield, state.pieces.values(), moving, state.ruleset, points=value)
     start = range_between(piece.squares, enemies)

@@ -439,7 +439,8 @@ class SimplePolicy:
                 assert decision.unit is not None
                 self.card_plan = self.action_cards(state, decision.unit, decision.moment)
         step = len(decision.played)
-        return self.card_plan[step] if step < len(self.card_plan) else None
+        planned = self.card_plan[step] if step < len(self.card_plan) else None
+        return planned if planned in decision.options else None  # the rules refuse it: no more cards
 
     def _action(self, state: GameState, decision: ActivationAction) -> Action:
         """The action it plans, or standing still when the rules refuse what it planned."""

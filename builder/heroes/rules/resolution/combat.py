@@ -331,9 +331,10 @@ def aim(shot: Shot, ruleset: Ruleset = HON) -> Aim:
 
 def _check_target(shot: Shot, ruleset: Ruleset) -> None:
     """A target that may be fired at: not concealed (HoN core p.21), not inside a vehicle
-    (p.27), within the range night or fog allows."""
+    (p.27), within the range night or fog allows. "A concealed unit may not be the target of
+    a Firing Action" (p.21): an attack no unit fires (a Mine marker's, BfC p.09) strikes it."""
     target, cite = shot.target, ruleset.cite
-    if target.concealed:
+    if target.concealed and shot.firer is not None:
         raise IllegalAttack(Code.CONCEALED, f"{name(target)} is concealed and may not be targeted", cite("ambush"))
     if target.embarked_in is not None:
         raise IllegalAttack(
