@@ -34,8 +34,7 @@ from builder.heroes.scenario.battlefield import Battlefield
 
 def _window_steps(passage: PassageMap, before: Position, after: Position) -> bool:
     # A counter of several squares goes through once per step, whichever squares do.
-    steps = passage.window_steps
-    return any(frozenset((s, t)) in steps for s, t in zip(before.squares, after.squares, strict=False))
+    return not passage.window_steps.isdisjoint(zip(before.squares, after.squares, strict=False))
 
 
 def windows_crossed(battlefield: Battlefield, path: Path) -> int:

@@ -80,12 +80,13 @@ class PassageMap:
         self._entries: dict[tuple[UnitType, int, bool, bool], dict[Square, tuple[Square, ...]]] = {}
         self._crossings: dict[tuple[UnitType, bool], dict[Square, tuple[_Crossing, ...]]] = {}
         self.building_of, self.doors, self.windows = _buildings(battlefield)
-        # The edges a step goes through into or out of a building by a window, not a door
-        # (HoN core p.17, action_cards/surprise.py): asked of every path a unit is offered.
+        # The steps (from, to) into or out of a building through a window, not a door (HoN
+        # core p.17, action_cards/surprise.py): asked of every path a unit is offered.
         self.window_steps = frozenset(
-            edge
+            (s, t)
             for edge in self.windows - self.doors
             if len(edge) == 2 and _orthogonal(*edge) and len({self.building_of.get(sq, -1) for sq in edge}) == 2
+            for s, t in (tuple(edge), tuple(edge)[::-1])
         )
         # Trenches (BfC p.06) by square, and their accesses (the dashed line with a blue
         # arrow, given as the element's doors): moving along a trench or through an access
