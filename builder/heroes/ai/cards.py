@@ -181,7 +181,7 @@ def _forced_move(policy: SimplePolicy, state: GameState, piece: Piece, hand: lis
     goals = frozenset(
         sq for oid, area in areas.items() if oid in named and state.control.get(oid) != piece.allegiance for sq in area
     )
-    if not goals or min(_gap(piece.squares, (goal,)) for goal in goals) > card.effect.value:
+    if not goals or _gap(piece.squares, tuple(goals)) > card.effect.value:
         return ()
     paths = reachable(state.battlefield, state.pieces.values(), piece, state.ruleset, points=card.effect.value)
     found = [p for p in paths if goals.intersection(p.squares)]

@@ -188,16 +188,19 @@ def _steps(exits: Exits, facing: int) -> tuple[States, dict[Square, tuple[Step, 
         _STEPS.clear()
     states = {square: ((square, False), (square, True)) for square in exits}
     rank = {(facing + turn) % 8: i for i, turn in enumerate(AROUND)}
-
-    def around(here: Square, there: Square) -> int:
-        return rank[_DIRECTION[(there[0] - here[0], there[1] - here[1])]]
-
-    steps = {
-        here: tuple(
+    # Most squares have the same steps out (all eight, or those along an edge): their order
+    # from `facing` is worked out once for each such set of offsets.
+    orders: dict[tuple[tuple[int, int], ...], list[int]] = {}
+    steps: dict[Square, tuple[Step, ...]] = {}
+    for here, out in exits.items():
+        c, r = here
+        offsets = tuple((there[0] - c, there[1] - r) for there, _, _ in out)
+        order = orders.get(offsets)
+        if order is None:
+            order = orders[offsets] = sorted(range(len(out)), key=lambda i: rank[_DIRECTION[offsets[i]]])
+        steps[here] = tuple(
             (there, states[there][stop], states[there][True], 1 + 2 * markers, markers)
-            for there, stop, markers in sorted(out, key=lambda exit: around(here, exit[0]))
+            for there, stop, markers in map(out.__getitem__, order)
         )
-        for here, out in exits.items()
-    }
     _STEPS[(id(exits), facing)] = (exits, states, steps)
     return states, steps

@@ -250,7 +250,9 @@ def _values(shot: Shot, firer: Piece, ruleset: Ruleset) -> tuple[CombatValues, C
     if weapon is None:
         assert side.combat is not None
         return side.combat, side.ability_value
-    if weapon not in side.weapons:
+    # By identity first: a weapon is one of the side's own objects, and pydantic's `==`
+    # compares every field of each weapon before it.
+    if not any(own is weapon for own in side.weapons) and weapon not in side.weapons:
         raise RulesError(Code.NO_SUCH_WEAPON, f"{name(firer)} has no weapon {weapon.name!r}")
     if weapon.role is not WeaponRole.SECONDARY and DamageLocation.PRIMARY in firer.damage:
         raise IllegalAttack(
