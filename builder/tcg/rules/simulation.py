@@ -13,11 +13,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from random import Random
 from typing import Any
 
 from builder.kernel.dice import SeededDice
-from builder.kernel.match import Course, GameOver, Outcome, Table, play
+from builder.kernel.match import Course, GameOver, Match, Outcome, Table, play
 from builder.tcg.catalogue import CardCatalogue
+from builder.tcg.rules import sampling
 from builder.tcg.rules.events import TcgEvent
 from builder.tcg.rules.players import TcgPlayer, TcgView, seen_by
 from builder.tcg.rules.setup import new_game as set_up
@@ -126,7 +128,12 @@ class TcgRules:
         return Outcome(game.winner, game.outcome or f"Stopped after turn {game.turn}.")
 
     def view(self, state: TcgGame, side: str, course: Course[TcgGame]) -> TcgView:
-        return seen_by(state.game, side)  # a view at any point of a step: the course is not needed
+        dice = state.game.dice
+        return seen_by(state.game, side, course, dice.rolled if isinstance(dice, SeededDice) else None)
+
+    def sample(self, view: TcgView, rng: Random) -> Match[TcgGame, TcgView]:
+        """A game `view` could be of (builder.tcg.rules.sampling), for a search agent."""
+        return sampling.sample(self, view, rng)
 
 
 RULES = TcgRules()

@@ -1,0 +1,104 @@
+"""The search agent of the Tactical Card Game (`hon simulate --policy search --budget N`). At
+the decision that matters most, the tactic each COMMAND marker goes on (TCG p.6-7: which card
+acts, or recovering, drawing, a manoeuvre), it weighs the greedy player's tactic against the
+others offered by play-outs on games drawn from its view (builder.kernel.search); every other
+decision, how the chosen card acts included, it answers as the greedy player does
+(builder.tcg.ai.greedy).
+
+The others, in an order drawn from its own stream (a small budget leaves out the last):
+every card that may be activated, recovering and drawing, and one manoeuvre and one removal
+of SUPPRESSED markers drawn among those offered.
+
+Each is played on by the greedy player for both sides until the side's next phase opens
+(the enemy's phase and the end of a turn, where objectives score, included) and scored by
+what the book counts (builder.tcg.ai.evaluation). Another tactic replaces the greedy one only
+when it scores better game by game, by more than its noise: a search that cannot tell plays
+as the greedy player does, and so does a budget too small to weigh anything (under 4).
+
+The games are drawn from its view alone (builder.tcg.rules.sampling): it never reads the
+enemy's hand, reserve or hidden cards. Its draws come from its own stream, seeded by the
+game's seed and its side, never from the game's dice: the same seed plays the same game."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from builder.kernel.search import Playout, Search, widest
+from builder.tcg.ai.evaluation import evaluate
+from builder.tcg.ai.greedy import SimplePolicy
+from builder.tcg.rules.choices import Command, Manage, Manoeuvre, Recover, RemoveSuppressed, Tactic
+from builder.tcg.rules.decisions import TacticChoice, TcgDecision
+from builder.tcg.rules.players import TcgView
+from builder.tcg.rules.simulation import RULES, Stage, TcgGame
+
+Phase = tuple[int, str]  # a turn and the side whose phase it is, as the greedy player remembers it
+OTHERS = 8  # other tactics at most, whatever the budget
+CAUTION = 1.0  # standard errors of its mean gain another tactic must clear
+
+
+@dataclass
+class SearchPlayer:
+    """Plays `side` of a game between `sides`, searching each COMMAND marker's tactic with at
+    most `budget` play-outs. `greedy` answers the rest, and gives the first candidate."""
+
+    side: str
+    sides: tuple[str, ...]
+    budget: int
+    stream: random.Random
+    greedy: SimplePolicy = field(default_factory=SimplePolicy)
+    search: Search[TcgGame, TcgView] = field(init=False)
+
+    def __post_init__(self) -> None:
+        playout = Playout(self._players, self._horizon, lambda game, side: evaluate(game.game, side))
+        self.search = Search(RULES, playout, self.budget, self.stream, caution=CAUTION)
+
+    def choose(self, view: TcgView, decision: TcgDecision) -> object:
+        """A COMMAND marker's tactic searched; every other decision the greedy player's."""
+        if not isinstance(decision, TacticChoice) or not widest(OTHERS, self.budget):
+            return self.greedy.choose(view, decision)
+        memory = (self.greedy.managed, self.greedy.recovered)
+        default, *others = self.candidates(view, decision)
+        chosen = self.search.choose(view, default, others)
+        if chosen != default:
+            self._remember(view, chosen, memory)
+        return chosen
+
+    def candidates(self, view: TcgView, decision: TacticChoice) -> list[Tactic]:
+        """The tactics to weigh (see the module), none twice: the greedy player's first."""
+        default = self.greedy.choose(view, decision)
+        assert isinstance(default, Tactic)  # the greedy player's answer to a TacticChoice
+        offered = list(decision.options)
+        kinds: dict[type, list[Tactic]] = {}
+        for option in offered:
+            kinds.setdefault(type(option), []).append(option)
+        others: list[Tactic] = [*kinds.get(Command, []), Recover(), Manage()]
+        others += [self.stream.choice(kinds[kind]) for kind in (Manoeuvre, RemoveSuppressed) if kind in kinds]
+        others = [tactic for tactic in others if tactic != default]
+        self.stream.shuffle(others)
+        return [default, *others[:OTHERS]]
+
+    def _remember(self, view: TcgView, chosen: object, memory: tuple[Phase | None, Phase | None]) -> None:
+        """The greedy player remembers the tactic taken, not the one it offered: it draws
+        cards, and recovers when low, once a phase."""
+        now = (view.game.turn, view.side)
+        managed, recovered = memory
+        self.greedy.managed = now if isinstance(chosen, Manage) else managed
+        self.greedy.recovered = now if isinstance(chosen, Recover) else recovered
+
+    def _players(self) -> Mapping[str, SimplePolicy]:
+        """The greedy player for both sides of one play-out: new, remembering no other game."""
+        return {side: SimplePolicy() for side in self.sides}
+
+    def _horizon(self, game: TcgGame) -> bool:
+        """Between two steps: the side's next phase opens (or the game is over)."""
+        return game.stage is Stage.OPENING and game.game.phase_side == self.side
+
+
+def for_every_side(sides: tuple[str, ...], seed: int, budget: int) -> dict[str, SearchPlayer]:
+    """A search agent for each of `sides`, each with its own stream for the game of `seed`."""
+    return {
+        side: SearchPlayer(side, sides, budget, random.Random(f"hon-tcg-search-player/{seed}/{side}"))
+        for side in sides
+    }
