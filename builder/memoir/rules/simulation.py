@@ -12,12 +12,14 @@ from collections.abc import Mapping
 from copy import deepcopy
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from random import Random
 from typing import Any
 
 from builder.kernel.diagnostics import the_side
 from builder.kernel.dice import Dice, SeededDice
-from builder.kernel.match import Course, GameOver, Outcome, Table, play
+from builder.kernel.match import Course, GameOver, Match, Outcome, Table, play
 from builder.memoir.catalogue import Catalogue, Side
+from builder.memoir.rules import sampling
 from builder.memoir.rules.cards import PAGE_DRAW, deck, draw
 from builder.memoir.rules.events import DealEvent, MemoirEvent, Phase, VictoryEvent
 from builder.memoir.rules.players import MemoirPlayer, MemoirView, view_of
@@ -134,7 +136,11 @@ class MemoirRules:
         return Outcome(game.winner.value if game.winner else None, game.record().outcome)
 
     def view(self, game: MemoirGame, side: str, course: Course[MemoirGame]) -> MemoirView:
-        return view_of(game.state, side)  # a view at any point of a step: the course is not needed
+        return view_of(game.state, side, course, game.dice.rolled)
+
+    def sample(self, view: MemoirView, rng: Random) -> Match[MemoirGame, MemoirView]:
+        """A game `view` could be of (builder.memoir.rules.sampling), for a search agent."""
+        return sampling.sample(self, view, rng)
 
 
 RULES = MemoirRules()
