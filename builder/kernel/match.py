@@ -305,7 +305,10 @@ class _Replay:
         asked = (decision.side, decision.kind)
         if self._read == len(self._answers) and asked == self._asking:
             raise Pending(decision)
-        if self._read == len(self._answers) or (self._answers[self._read].side, self._answers[self._read].kind) != asked:
+        if (
+            self._read == len(self._answers)
+            or (self._answers[self._read].side, self._answers[self._read].kind) != asked
+        ):
             raise _Disagrees
         self._read += 1
         return self._answers[self._read - 1].choice
@@ -334,4 +337,3 @@ def replayed(rules: Rules[S, V], start: S, course: Course[Any]) -> tuple[object,
     except (IllegalChoice, _Disagrees):
         return None
     return None  # the step ended without asking the view's question
-

@@ -52,7 +52,7 @@ class SearchPlayer:
 
     def __post_init__(self) -> None:
         self.greedy = SimplePolicy(self._dice())
-        playout = Playout(self._players, self._horizon, lambda game, side: evaluate(game.state, game.winner, Side(side)))
+        playout = Playout(self._players, self._horizon, _score)
         self.search = Search(RULES, playout, self.budget, self.stream, caution=CAUTION)
 
     def choose(self, view: MemoirView, decision: MemoirDecision) -> object:
@@ -93,6 +93,10 @@ class SearchPlayer:
     def _horizon(self, game: MemoirGame) -> bool:
         """Between two turns: the side is about to play again (or the game is over)."""
         return game.stage is not Stage.TURN or game.side is self.side
+
+
+def _score(game: MemoirGame, side: str) -> float:
+    return evaluate(game.state, game.winner, Side(side))
 
 
 def _distinct(options: Iterable[object]) -> list[object]:

@@ -152,13 +152,14 @@ def new_game(scenario: Scenario, catalogue: Catalogue, *, seed: int = 1, turns: 
     return MemoirGame(start(scenario, catalogue), SeededDice(seed), turns, scenario.starts)
 
 
-def simulate(game: MemoirGame, players: Mapping[Side, MemoirPlayer]) -> GameRecord:
+def simulate(game: MemoirGame, players: Mapping[Side, MemoirPlayer], sampled: bool = False) -> GameRecord:
     """Play `game` to its end, `players` (by side) answering: the game a match answered by
-    the same players plays, each step run once."""
+    the same players plays, each step run once; `sampled` for a player that samples games
+    from its view (a search agent: builder.kernel.match.play)."""
     unplayed = [s.id.value for s in game.state.scenario.sides if s.id not in players]
     if unplayed:
         raise ValueError(f"no player for {', '.join(unplayed)}")
-    return play(RULES, game, {side.value: player for side, player in players.items()}).record()
+    return play(RULES, game, {side.value: player for side, player in players.items()}, sampled=sampled).record()
 
 
 def _victory(game: MemoirGame) -> VictoryEvent:

@@ -99,6 +99,5 @@ class SearchPlayer:
 def for_every_side(sides: tuple[str, ...], seed: int, budget: int) -> dict[str, SearchPlayer]:
     """A search agent for each of `sides`, each with its own stream for the game of `seed`."""
     return {
-        side: SearchPlayer(side, sides, budget, random.Random(f"hon-tcg-search-player/{seed}/{side}"))
-        for side in sides
+        side: SearchPlayer(side, sides, budget, random.Random(f"hon-tcg-search-player/{seed}/{side}")) for side in sides
     }

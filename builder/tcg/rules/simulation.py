@@ -180,11 +180,13 @@ def simulate(
     turns: int | None = None,
     frames: bool = False,
     variants: frozenset[Variant] = frozenset(),
+    sampled: bool = False,
 ) -> TcgRecord:
     """Play the game, `players` (by side id) answering every decision: the game a match
-    answered by the same players plays, each step once."""
+    answered by the same players plays, each step once; `sampled` for a player that samples
+    games from its view (a search agent: builder.kernel.match.play)."""
     unplayed = [s.id for s in scenario.sides if s.id not in players]
     if unplayed:
         raise ValueError(f"no player for {', '.join(unplayed)}")
     start = new_game(scenario, cards, seed=seed, turns=turns, frames=frames, variants=variants)
-    return play(RULES, start, {side.id: players[side.id] for side in scenario.sides}).record()
+    return play(RULES, start, {side.id: players[side.id] for side in scenario.sides}, sampled=sampled).record()
