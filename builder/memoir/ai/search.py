@@ -27,6 +27,7 @@ from itertools import combinations
 
 from builder.kernel.dice import SeededDice
 from builder.kernel.search import Playout, Search, widest
+from builder.memoir.ai import greedy
 from builder.memoir.ai.evaluation import evaluate
 from builder.memoir.ai.greedy import SimplePolicy
 from builder.memoir.catalogue import Side
@@ -41,17 +42,17 @@ CAUTION = 1.0  # standard errors of its mean gain another choice must clear
 @dataclass
 class SearchPlayer:
     """Plays `side` of a game between `sides`, searching each turn's command card and orders
-    with at most `budget` play-outs each. `greedy` answers the rest, and gives the first candidate."""
+    with at most `budget` play-outs each. `greedy` (the side's greedy player) answers the
+    rest, and gives the first candidate."""
 
     side: Side
     sides: tuple[Side, ...]
     budget: int
     stream: random.Random
-    greedy: SimplePolicy = field(init=False)
+    greedy: SimplePolicy
     search: Search[MemoirGame, MemoirView] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.greedy = SimplePolicy(self._dice())
         playout = Playout(self._players, self._horizon, _score)
         self.search = Search(RULES, playout, self.budget, self.stream, caution=CAUTION)
 
@@ -83,7 +84,7 @@ class SearchPlayer:
         return [*combinations(pool, full), *fewer]
 
     def _dice(self) -> SeededDice:
-        """Dice of the greedy player's own for its ties, drawn from the search's stream."""
+        """Dice of a play-out's greedy player for its ties, drawn from the search's stream."""
         return SeededDice(self.stream.getrandbits(62))
 
     def _players(self) -> Mapping[str, SimplePolicy]:
@@ -107,7 +108,10 @@ def _distinct(options: Iterable[object]) -> list[object]:
 def for_every_side(sides: Iterable[Side], seed: int, budget: int) -> dict[Side, SearchPlayer]:
     """A search agent for each of `sides`, each with its own stream for the game of `seed`."""
     every = tuple(sides)
+    plain = greedy.for_every_side(every, seed)  # its ties drawn as the greedy player's are
     return {
-        side: SearchPlayer(side, every, budget, random.Random(f"hon-hex-search-player/{seed}/{side.value}"))
+        side: SearchPlayer(
+            side, every, budget, random.Random(f"hon-hex-search-player/{seed}/{side.value}"), plain[side]
+        )
         for side in every
     }

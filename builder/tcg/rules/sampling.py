@@ -10,9 +10,9 @@ on. What the view hides (builder.tcg.rules.players) is drawn at random; all it s
   rest in a random order; a hidden card carrying a Hero keeps its face, which the Hero
   Card's condition named (p.10);
 * the side's own reserve is shuffled: nobody knows its order (TCG p.6 draws from its top);
-* every card is keyed by the order it came onto the battlefield, which both sides saw, and
-  the scenario is the side's reading of it (builder.tcg.rules.players): nothing in the game
-  names a card the side may not know;
+* the other side's hidden cards are keyed by the order they came onto the battlefield, as
+  the side sees them, and the scenario is the side's reading of it
+  (builder.tcg.rules.players): nothing in the game names a card the side may not know;
 * the dice are fresh, seeded from the sampler's stream, so no real roll to come is known.
 
 What a hidden card did while hidden (the boxes it moved through) is not held against the
@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 from builder.kernel.dice import SeededDice
 from builder.kernel.match import Match, Unsampled, replayed
 from builder.tcg.cards import Card, DecoyCard, UnitCard
-from builder.tcg.rules.players import TcgView
+from builder.tcg.rules.players import TcgView, hidden_key
 from builder.tcg.rules.state import Game, Piece, copy_game
 
 if TYPE_CHECKING:
@@ -90,7 +90,7 @@ def _drawn(real: Game, view: TcgView, faces: tuple[int, ...], rng: Random) -> Ga
             player.reserve = _shuffled(player.reserve, rng)
         else:
             _deal_other(game, side, rng)
-    _rekey(game)
+    _rekey(game, view.side)
     return game
 
 
@@ -124,13 +124,22 @@ def _shuffled(cards: list[Card], rng: Random) -> list[Card]:
     return found
 
 
-def _rekey(game: Game) -> None:
-    """Every card keyed by its side and the order it came onto the battlefield, and the
-    keys given so far counted by arrival alone, so a card that arrives in the play-out gets
-    a key of its own (builder.tcg.rules.setup.piece_key) and no key tells a card's face."""
+def _rekey(game: Game, side: str) -> None:
+    """The other side's hidden cards keyed as the side sees them (by the order they came
+    onto the battlefield), and the keys given so far counted from what the side knows: its
+    own cards', the other side's cards in sight, the rest by arrival alone. A card that
+    arrives in the play-out gets a key of its own (builder.tcg.rules.setup.piece_key), and
+    no key tells a hidden card's face."""
+    force = next(s.force for s in game.scenario.sides if s.id == side)
+    own = {placed.card for placed in force.deployment} | set(force.deck_cards())
+    taken = Counter({card: count for card, count in game.keys.items() if card in own})
     renamed: dict[str, Piece] = {}
     for piece in game.pieces.values():
-        piece.key = f"{piece.side}-card-{piece.arrival:02d}"
+        if piece.side != side and piece.hidden:
+            piece.key = hidden_key(piece)
+        elif piece.side != side:
+            card, _, number = piece.key.partition("#")
+            taken[card] = max(taken[card], int(number or 1))
         renamed[piece.key] = piece
-    game.pieces = renamed
-    game.keys = Counter({"": sum(game.keys.values())})
+    taken[""] = sum(game.keys.values()) - sum(taken.values())
+    game.pieces, game.keys = renamed, taken
