@@ -59,7 +59,7 @@ class SearchPlayer:
     def __post_init__(self) -> None:
         evaluation = Evaluation()
         players = dict.fromkeys(self.sides, SimplePolicy())  # it remembers nothing of a game: shared
-        playout = Playout(lambda: players, self._horizon, lambda game, side: evaluation(game.state, side))
+        playout = Playout(lambda choice: players, self._horizon, lambda game, side: evaluation(game.state, side))
         self.search = Search(RULES, playout, self.budget, self.stream, caution=CAUTION)
         self.varied = VariedPolicy(temperature=TEMPERATURE, stream=self.stream)
 

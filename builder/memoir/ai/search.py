@@ -87,7 +87,7 @@ class SearchPlayer:
         """Dice of a play-out's greedy player for its ties, drawn from the search's stream."""
         return SeededDice(self.stream.getrandbits(62))
 
-    def _players(self) -> Mapping[str, SimplePolicy]:
+    def _players(self, choice: object) -> Mapping[str, SimplePolicy]:
         """The greedy player for both sides of one play-out, each on dice of its own."""
         return {side.value: SimplePolicy(self._dice()) for side in self.sides}
 

@@ -5,9 +5,10 @@ others offered by play-outs on games drawn from its view (builder.kernel.search)
 decision, how the chosen card acts included, it answers as the greedy player does
 (builder.tcg.ai.greedy).
 
-The others, in an order drawn from its own stream (a small budget leaves out the last):
-every card that may be activated, recovering and drawing, and one manoeuvre and one removal
-of SUPPRESSED markers drawn among those offered.
+The others, the most promising first (a small budget leaves out the last): every card that
+may be activated, those whose activation would do most first (the greedy player's measure; a
+tie to its own stream), drawing and recovering, and one manoeuvre and one removal of
+SUPPRESSED markers drawn among those offered.
 
 Each is played on by the greedy player for both sides until the side's next phase opens
 (the enemy's phase and the end of a turn, where objectives score, included) and scored by
@@ -28,10 +29,12 @@ from dataclasses import dataclass, field
 from builder.kernel.search import Playout, Search, widest
 from builder.tcg.ai.evaluation import evaluate
 from builder.tcg.ai.greedy import SimplePolicy
+from builder.tcg.base import Box
 from builder.tcg.rules.choices import Command, Manage, Manoeuvre, Recover, RemoveSuppressed, Tactic
 from builder.tcg.rules.decisions import TacticChoice, TcgDecision
 from builder.tcg.rules.players import TcgView
 from builder.tcg.rules.simulation import RULES, Stage, TcgGame
+from builder.tcg.rules.state import Game
 
 Phase = tuple[int, str]  # a turn and the side whose phase it is, as the greedy player remembers it
 OTHERS = 8  # other tactics at most, whatever the budget
@@ -49,6 +52,7 @@ class SearchPlayer:
     stream: random.Random
     greedy: SimplePolicy = field(default_factory=SimplePolicy)
     search: Search[TcgGame, TcgView] = field(init=False)
+    _now: Phase | None = field(default=None, init=False)  # the phase of the tactic searched
 
     def __post_init__(self) -> None:
         playout = Playout(self._players, self._horizon, lambda game, side: evaluate(game.game, side))
@@ -59,37 +63,57 @@ class SearchPlayer:
         if not isinstance(decision, TacticChoice) or not widest(OTHERS, self.budget):
             return self.greedy.choose(view, decision)
         memory = (self.greedy.managed, self.greedy.recovered)
-        default, *others = self.candidates(view, decision)
+        default, *others = self.candidates(view, decision)  # the greedy player remembers its own
+        self.greedy.managed, self.greedy.recovered = memory
+        self._now = (view.game.turn, view.side)
         chosen = self.search.choose(view, default, others)
-        if chosen != default:
-            self._remember(view, chosen, memory)
+        self._remember(self.greedy, self._now, chosen)
         return chosen
 
     def candidates(self, view: TcgView, decision: TacticChoice) -> list[Tactic]:
         """The tactics to weigh (see the module), none twice: the greedy player's first."""
         default = self.greedy.choose(view, decision)
         assert isinstance(default, Tactic)  # the greedy player's answer to a TacticChoice
-        offered = list(decision.options)
         kinds: dict[type, list[Tactic]] = {}
-        for option in offered:
+        for option in decision.options:
             kinds.setdefault(type(option), []).append(option)
-        others: list[Tactic] = [*kinds.get(Command, []), Recover(), Manage()]
+        commands = [option for option in kinds.get(Command, []) if isinstance(option, Command)]
+        others: list[Tactic] = [*self._ranked(view, commands), Manage(), Recover()]
         others += [self.stream.choice(kinds[kind]) for kind in (Manoeuvre, RemoveSuppressed) if kind in kinds]
-        others = [tactic for tactic in others if tactic != default]
-        self.stream.shuffle(others)
-        return [default, *others[:OTHERS]]
+        return [default, *[tactic for tactic in others if tactic != default][:OTHERS]]
 
-    def _remember(self, view: TcgView, chosen: object, memory: tuple[Phase | None, Phase | None]) -> None:
+    def _ranked(self, view: TcgView, commands: list[Command]) -> list[Command]:
+        """The cards to activate, those whose activation would do most first (the greedy
+        player's worth: a GO! chain, targets, a step forward), a tie to the search's stream."""
+        game = view.game
+        ties = {command: self.stream.random() for command in commands}
+        worth = {command: self._worth(game, command.card) for command in commands}
+        return sorted(commands, key=lambda command: (-worth[command], ties[command]))
+
+    def _worth(self, game: Game, box: Box) -> int:
+        piece = game.at(box)
+        return self.greedy.worth(game, piece) if piece is not None else 0
+
+    @staticmethod
+    def _remember(greedy: SimplePolicy, now: Phase, chosen: object) -> None:
         """The greedy player remembers the tactic taken, not the one it offered: it draws
         cards, and recovers when low, once a phase."""
-        now = (view.game.turn, view.side)
-        managed, recovered = memory
-        self.greedy.managed = now if isinstance(chosen, Manage) else managed
-        self.greedy.recovered = now if isinstance(chosen, Recover) else recovered
+        if isinstance(chosen, Manage):
+            greedy.managed = now
+        if isinstance(chosen, Recover):
+            greedy.recovered = now
 
-    def _players(self) -> Mapping[str, SimplePolicy]:
-        """The greedy player for both sides of one play-out: new, remembering no other game."""
-        return {side: SimplePolicy() for side in self.sides}
+    def _players(self, choice: object) -> Mapping[str, SimplePolicy]:
+        """The greedy player for both sides of one play-out of the tactic `choice`: new,
+        remembering no other game; the side's remembering, as the side's own does, the phase
+        it drew cards and recovered in, `choice` taken (the other side's phase is not under
+        way: it remembers nothing of it yet)."""
+        players = {side: SimplePolicy() for side in self.sides}
+        own = players[self.side]
+        own.managed, own.recovered = self.greedy.managed, self.greedy.recovered
+        if self._now is not None:
+            self._remember(own, self._now, choice)
+        return players
 
     def _horizon(self, game: TcgGame) -> bool:
         """Between two steps: the side's next phase opens (or the game is over)."""
