@@ -119,7 +119,7 @@ def at_the_tactic(start: TcgGame) -> TcgMatch:
     return match
 
 
-def test_it_weighs_the_greedy_tactic_first_and_every_card_it_may_activate(
+def test_it_weighs_the_greedy_tactic_first_then_the_cards_that_would_do_most(
     hedgerow: Scenario, cards: CardCatalogue
 ) -> None:
     match = at_the_tactic(before_a_tactic(hedgerow, cards))
@@ -129,9 +129,20 @@ def test_it_weighs_the_greedy_tactic_first_and_every_card_it_may_activate(
     candidates = SearchPlayer(decision.side, SIDES, 64, random.Random(1)).candidates(view, decision)
     assert candidates[0] == SimplePolicy().choose(view, decision)
     assert len(set(candidates)) == len(candidates) and all(c in decision.options for c in candidates)
-    commands = {option for option in decision.options if isinstance(option, Command)}
     assert len(candidates) == OTHERS + 1  # as many as it may weigh, of more offered
-    assert len(commands & set(candidates)) >= OTHERS // 2 and candidates[1:] != sorted(candidates[1:], key=repr)
+    game, greedy_player = view.game, SimplePolicy()
+
+    def worth(tactic: object) -> int:
+        assert isinstance(tactic, Command)
+        piece = game.at(tactic.card)
+        assert piece is not None
+        return greedy_player.worth(game, piece)
+
+    weighed = [c for c in candidates[1:] if isinstance(c, Command)]
+    left_out = [o for o in decision.options if isinstance(o, Command) and o not in candidates]
+    assert len(weighed) >= OTHERS // 2
+    assert [worth(c) for c in weighed] == sorted((worth(c) for c in weighed), reverse=True)
+    assert all(worth(c) <= worth(weighed[-1]) for c in left_out)
 
 
 def test_a_sample_keeps_what_the_side_sees_and_deals_the_rest_anew(hedgerow: Scenario, cards: CardCatalogue) -> None:
