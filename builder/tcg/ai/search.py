@@ -26,12 +26,13 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from builder.kernel.match import Unsampled
 from builder.kernel.search import Playout, Search, widest
 from builder.tcg.ai.evaluation import evaluate
 from builder.tcg.ai.greedy import SimplePolicy
 from builder.tcg.base import Box
-from builder.tcg.rules.choices import Command, Manage, Manoeuvre, Recover, RemoveSuppressed, Tactic
-from builder.tcg.rules.decisions import TacticChoice, TcgDecision
+from builder.tcg.rules.choices import Command, Manage, Manoeuvre, Recover, RemoveSuppressed, Step, Tactic
+from builder.tcg.rules.decisions import ActivationStep, TacticChoice, TcgDecision
 from builder.tcg.rules.players import TcgView
 from builder.tcg.rules.simulation import RULES, Stage, TcgGame
 from builder.tcg.rules.state import Game
@@ -52,23 +53,48 @@ class SearchPlayer:
     stream: random.Random
     greedy: SimplePolicy = field(default_factory=SimplePolicy)
     search: Search[TcgGame, TcgView] = field(init=False)
-    _now: Phase | None = field(default=None, init=False)  # the phase of the tactic searched
+    _now: Phase | None = field(default=None, init=False)  # the phase of the decision searched
 
     def __post_init__(self) -> None:
         playout = Playout(self._players, self._horizon, lambda game, side: evaluate(game.game, side))
         self.search = Search(RULES, playout, self.budget, self.stream, caution=CAUTION)
 
     def choose(self, view: TcgView, decision: TcgDecision) -> object:
-        """A COMMAND marker's tactic searched; every other decision the greedy player's."""
-        if not isinstance(decision, TacticChoice) or not widest(OTHERS, self.budget):
+        """A COMMAND marker's tactic and an activation's first step searched; every other
+        decision the greedy player's."""
+        if not widest(OTHERS, self.budget):
             return self.greedy.choose(view, decision)
-        memory = (self.greedy.managed, self.greedy.recovered)
-        default, *others = self.candidates(view, decision)  # the greedy player remembers its own
-        self.greedy.managed, self.greedy.recovered = memory
         self._now = (view.game.turn, view.side)
-        chosen = self.search.choose(view, default, others)
-        self._remember(self.greedy, self._now, chosen)
-        return chosen
+        match decision:
+            case TacticChoice():
+                memory = (self.greedy.managed, self.greedy.recovered)
+                default, *others = self.candidates(view, decision)  # the greedy player remembers its own
+                self.greedy.managed, self.greedy.recovered = memory
+                chosen = self.search.choose(view, default, others)
+                self._remember(self.greedy, self._now, chosen)
+                return chosen
+            case ActivationStep(taken=(), manoeuvre=False):
+                first, *rest = self.first_steps(view, decision)  # the greedy player's plan begun
+                try:
+                    return self.search.choose(view, first, rest)
+                except Unsampled:  # a step that showed cards before it (builder.tcg.rules.sampling)
+                    return first
+            case _:
+                return self.greedy.choose(view, decision)
+
+    def first_steps(self, view: TcgView, decision: ActivationStep) -> list[Step | None]:
+        """An activation's first steps to weigh, none twice: the greedy player's, then one of
+        each other kind offered (a move, a shot, an ability, ending it at once...) and another
+        of its own kind, each drawn within its kind, in an order drawn from the stream."""
+        default = self.greedy.choose(view, decision)
+        assert default is None or isinstance(default, Step)  # the greedy player's answer to an ActivationStep
+        kinds: dict[type, list[Step | None]] = {}
+        for option in decision.options:
+            kinds.setdefault(type(option), []).append(option)
+        others = [self.stream.choice([o for o in kind if o != default] or kind) for kind in kinds.values()]
+        others = list(dict.fromkeys(other for other in others if other != default))
+        self.stream.shuffle(others)
+        return [default, *others[:OTHERS]]
 
     def candidates(self, view: TcgView, decision: TacticChoice) -> list[Tactic]:
         """The tactics to weigh (see the module), none twice: the greedy player's first."""
