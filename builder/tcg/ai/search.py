@@ -1,18 +1,20 @@
 """The search agent of the Tactical Card Game (`hon simulate --policy search --budget N`). At
-the decision that matters most, the tactic each COMMAND marker goes on (TCG p.6-7: which card
-acts, or recovering, drawing, a manoeuvre), it weighs the greedy player's tactic against the
-others offered by play-outs on games drawn from its view (builder.kernel.search); every other
-decision, how the chosen card acts included, it answers as the greedy player does
-(builder.tcg.ai.greedy).
+the decisions that matter most, the tactic each COMMAND marker goes on (TCG p.6-7: which card
+acts, or recovering, drawing, a manoeuvre) and the first step of each activation (p.7: how
+the card acts: a move, a shot, an ability first, or nothing), it weighs the greedy player's
+choice against others by play-outs on games drawn from its view (builder.kernel.search);
+every other decision it answers as the greedy player does (builder.tcg.ai.greedy), which
+carries the activation on from the step chosen.
 
-The others, the most promising first (a small budget leaves out the last): every card that
-may be activated, those whose activation would do most first (the greedy player's measure; a
-tie to its own stream), drawing and recovering, and one manoeuvre and one removal of
-SUPPRESSED markers drawn among those offered.
+The other tactics, the most promising first (a small budget leaves out the last): every card
+that may be activated, those whose activation would do most first (the greedy player's
+measure; a tie to its own stream), drawing and recovering, and one manoeuvre and one removal
+of SUPPRESSED markers drawn among those offered. The other first steps: one of each kind
+offered, drawn within its kind, in an order drawn from its stream.
 
 Each is played on by the greedy player for both sides until the side's next phase opens
 (the enemy's phase and the end of a turn, where objectives score, included) and scored by
-what the book counts (builder.tcg.ai.evaluation). Another tactic replaces the greedy one only
+what the book counts (builder.tcg.ai.evaluation). Another choice replaces the greedy one only
 when it scores better game by game, by more than its noise: a search that cannot tell plays
 as the greedy player does, and so does a budget too small to weigh anything (under 4).
 

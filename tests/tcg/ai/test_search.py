@@ -24,7 +24,7 @@ from builder.tcg.ai.search import OTHERS, SearchPlayer, for_every_side
 from builder.tcg.cards import DecoyCard, UnitCard
 from builder.tcg.catalogue import CardCatalogue
 from builder.tcg.rules.choices import Command
-from builder.tcg.rules.decisions import TacticChoice, TcgDecision
+from builder.tcg.rules.decisions import ActivationStep, TacticChoice, TcgDecision
 from builder.tcg.rules.players import TcgPlayer, TcgView, seen_by
 from builder.tcg.rules.simulation import RULES, Stage, TcgGame, new_game, simulate
 from builder.tcg.rules.state import copy_game
@@ -221,3 +221,22 @@ def test_hon_simulate_plays_the_search_agent(capsys: pytest.CaptureFixture[str])
     assert main(["simulate", str(HEDGEROW), "--policy", "search", "--budget", "4", "--turns", "1", "--json"]) == 0
     record = json.loads(capsys.readouterr().out)
     assert record["turns"] == 1 and record["seed"] == 1
+
+
+def test_it_weighs_the_greedy_first_step_of_an_activation_and_one_of_each_other_kind(
+    hedgerow: Scenario, cards: CardCatalogue
+) -> None:
+    match = at_the_tactic(before_a_tactic(hedgerow, cards))
+    tactic = match.pending
+    assert tactic is not None
+    game = match.view("us").game
+    cards = [piece for piece in game.of("us") if Command(piece.box) in tactic.options]
+    match.apply(Command(max(cards, key=lambda piece: (SimplePolicy().worth(game, piece), piece.arrival)).box))
+    decision = match.pending
+    assert isinstance(decision, ActivationStep) and not decision.taken
+    view = match.view(decision.side)
+    steps = SearchPlayer(decision.side, SIDES, 64, random.Random(1)).first_steps(view, decision)
+    assert steps[0] == SimplePolicy().choose(view, decision)
+    assert len(set(steps)) == len(steps) and all(step in decision.options for step in steps)
+    offered = {type(option) for option in decision.options}
+    assert {type(step) for step in steps} == offered and len(offered) >= 3
