@@ -230,8 +230,8 @@ def test_it_weighs_the_greedy_first_step_of_an_activation_and_one_of_each_other_
     tactic = match.pending
     assert tactic is not None
     game = match.view("us").game
-    cards = [piece for piece in game.of("us") if Command(piece.box) in tactic.options]
-    match.apply(Command(max(cards, key=lambda piece: (SimplePolicy().worth(game, piece), piece.arrival)).box))
+    mine = [piece for piece in game.of("us") if Command(piece.box) in tactic.options]
+    match.apply(Command(max(mine, key=lambda piece: (SimplePolicy().worth(game, piece), piece.arrival)).box))
     decision = match.pending
     assert isinstance(decision, ActivationStep) and not decision.taken
     view = match.view(decision.side)
