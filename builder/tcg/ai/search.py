@@ -1,7 +1,7 @@
 """The search agent of the Tactical Card Game (`hon simulate --policy search --budget N`). At
 the decisions that matter most, the tactic each COMMAND marker goes on (TCG p.6-7: which card
 acts, or recovering, drawing, a manoeuvre) and the first step of each activation (p.7: how
-the card acts: a move, a shot, an ability first, or nothing), it weighs the greedy player's
+the card acts: a move, a shot or an ability first), it weighs the greedy player's
 choice against others by play-outs on games drawn from its view (builder.kernel.search);
 every other decision it answers as the greedy player does (builder.tcg.ai.greedy), which
 carries the activation on from the step chosen.
@@ -86,13 +86,15 @@ class SearchPlayer:
 
     def first_steps(self, view: TcgView, decision: ActivationStep) -> list[Step | None]:
         """An activation's first steps to weigh, none twice: the greedy player's, then one of
-        each other kind offered (a move, a shot, an ability, ending it at once...) and another
-        of its own kind, each drawn within its kind, in an order drawn from the stream."""
+        each other kind offered (a move, a shot, an ability...) and another of its own kind,
+        each drawn within its kind, in an order drawn from the stream; never ending it at once
+        unless the greedy player does."""
         default = self.greedy.choose(view, decision)
         assert default is None or isinstance(default, Step)  # the greedy player's answer to an ActivationStep
         kinds: dict[type, list[Step | None]] = {}
         for option in decision.options:
-            kinds.setdefault(type(option), []).append(option)
+            if option is not None:  # ending at once looks best to a short horizon, and loses (see the notes)
+                kinds.setdefault(type(option), []).append(option)
         others = [self.stream.choice([o for o in kind if o != default] or kind) for kind in kinds.values()]
         others = list(dict.fromkeys(other for other in others if other != default))
         self.stream.shuffle(others)

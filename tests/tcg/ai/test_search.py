@@ -238,5 +238,5 @@ def test_it_weighs_the_greedy_first_step_of_an_activation_and_one_of_each_other_
     steps = SearchPlayer(decision.side, SIDES, 64, random.Random(1)).first_steps(view, decision)
     assert steps[0] == SimplePolicy().choose(view, decision)
     assert len(set(steps)) == len(steps) and all(step in decision.options for step in steps)
-    offered = {type(option) for option in decision.options}
-    assert {type(step) for step in steps} == offered and len(offered) >= 3
+    offered = {type(option) for option in decision.options if option is not None}
+    assert {type(step) for step in steps} - {type(None)} == offered and len(offered) >= 2
