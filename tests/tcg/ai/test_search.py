@@ -240,3 +240,9 @@ def test_it_weighs_the_greedy_first_step_of_an_activation_and_one_of_each_other_
     assert len(set(steps)) == len(steps) and all(step in decision.options for step in steps)
     offered = {type(option) for option in decision.options if option is not None}
     assert {type(step) for step in steps} - {type(None)} == offered and len(offered) >= 2
+
+
+def test_hon_games_lists_the_search_agent_for_every_system(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games", "--json"]) == 0
+    systems = json.loads(capsys.readouterr().out)["systems"]
+    assert {system["id"] for system in systems if "search" in system["supports"]} == {"heroes", "tcg", "memoir"}
